@@ -1,0 +1,60 @@
+"""Every error kubesim raises on bad input.
+
+    KubesimError                 base: a message a user can act on, plus where it came from
+     +-- SpecError               a probe spec or manifest the API server would reject
+     +-- BehaviourError          a trace or scenario that cannot be replayed
+     +-- UsageError              command-line settings out of range or contradicting each other
+
+The CLI turns any of them into one line on stderr and exit code 2. Anything else that escapes
+the engine is a bug in kubesim, never the user's input.
+"""
+
+from __future__ import annotations
+
+__all__ = ["BehaviourError", "KubesimError", "SpecError", "UsageError"]
+
+
+class KubesimError(Exception):
+    """Bad input: `message` says what is wrong and what is allowed.
+
+    `source` names the file (or `<stdin>`), `line` the 1-based line in it, `field` the dotted
+    Kubernetes-style path of the offending field (`livenessProbe.successThreshold`).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        field: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.source = source
+        self.line = line
+        self.field = field
+
+    def located(self, *, source: str | None = None, line: int | None = None) -> KubesimError:
+        """Fill in where the error came from, keeping what is already known."""
+        self.source = self.source or source
+        self.line = self.line or line
+        return self
+
+    def __str__(self) -> str:
+        where = self.source or ""
+        if self.source and self.line:
+            where += f":{self.line}"
+        return f"{where}: {self.message}" if where else self.message
+
+
+class SpecError(KubesimError, ValueError):
+    """A probe spec or Kubernetes manifest that is malformed or that the API would reject."""
+
+
+class BehaviourError(KubesimError, ValueError):
+    """A recorded trace or synthetic scenario that is malformed or inconsistent."""
+
+
+class UsageError(KubesimError, ValueError):
+    """Settings or command-line arguments that are out of range or contradict each other."""

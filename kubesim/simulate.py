@@ -1,0 +1,96 @@
+"""`simulate`: one pod, one behaviour, one seed -> a `Timeline`. The only place that builds a
+simpy Environment and the run's `numpy.random.Generator`."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+import simpy
+
+from .behaviour import HEALTHY
+from .errors import UsageError
+from .kubelet import Kubelet
+from .profile import CLASSIC
+from .prober import CensoredPolicy
+from .timeline import Timeline
+
+if TYPE_CHECKING:
+    from .behaviour import Behaviour
+    from .profile import KubeletProfile
+    from .results import ProbeType
+    from .spec import ProbedContainer
+
+__all__ = ["grid_cycle", "simulate"]
+
+
+def grid_cycle(pod: ProbedContainer) -> int:
+    """The least common multiple of the probe periods: the grid pattern repeats after it."""
+    periods = [p.period_seconds for p in pod.container.probes().values()]
+    return math.lcm(*periods) if periods else 1
+
+
+def simulate(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, duration: float = 600.0,
+             seed: int = 0, profile: KubeletProfile = CLASSIC,
+             phase: float | None = None) -> Timeline:
+    """Run the kubelet model for `duration` seconds after the first container started.
+
+    `phase` pins the probe grid: every worker ticks at `phase + k * periodSeconds` (all
+    workers of a pod are created at the same pod sync, R1.2). Without it the phase is drawn
+    uniformly over one grid cycle from the run's generator, seeded by `seed`.
+    """
+    if not duration > 0 or not math.isfinite(duration):
+        raise UsageError(f"duration={duration!r} must be a positive number of seconds")
+    rng = np.random.default_rng(seed)
+    cycle = grid_cycle(pod)
+    phase = float(rng.uniform(0, cycle)) if phase is None else float(phase)
+    if not math.isfinite(phase):
+        raise UsageError(f"phase={phase!r} must be a finite number of seconds")
+    _check_behaviour(pod, behaviour)
+    env = simpy.Environment()
+    timeline = Timeline(duration=duration, seed=seed, phase=phase, profile=profile.name)
+    Kubelet(env, pod, behaviour, profile, rng, timeline,
+            origins=_origins(pod, phase, profile, rng), censored=_censored(behaviour))
+    env.run(until=duration)
+    return timeline
+
+
+def _origins(pod: ProbedContainer, phase: float, profile: KubeletProfile,
+             rng: np.random.Generator) -> dict[ProbeType, float]:
+    origins = {}
+    for probe_type, probe in pod.container.probes().items():
+        period = probe.period_seconds
+        first = phase % period
+        if profile.kubelet_recently_started:  # R1.4: each worker first sleeps U[0, P)
+            first = (first + float(rng.uniform(0, period))) % period
+        origins[probe_type] = first - period
+    return origins
+
+
+def _censored(behaviour: Behaviour) -> str:
+    mode = getattr(behaviour, "censored_mode", None)
+    value = getattr(mode, "value", mode)
+    return CensoredPolicy.DISCARD if value == "discard" else CensoredPolicy.FAILURE
+
+
+def _check_behaviour(pod: ProbedContainer, behaviour: Behaviour) -> None:
+    """A trace must cover every probed target, and in reject mode every censored line must
+    be decidable against the probe's timeout."""
+    container = pod.container
+    targets = {t: container.target(t).key for t in container.probes()}
+    check_targets = getattr(behaviour, "check_targets", None)
+    if check_targets is not None:
+        check_targets(sorted(set(targets.values())))
+    check_censored = getattr(behaviour, "check_censored", None)
+    if check_censored is not None and _censored_value(behaviour) == "reject":
+        timeouts: dict[str, float] = {}
+        for t, key in targets.items():
+            timeout = float(container.probes()[t].timeout_seconds)
+            timeouts[key] = max(timeouts.get(key, 0.0), timeout)
+        check_censored(timeouts)
+
+
+def _censored_value(behaviour: Behaviour) -> str | None:
+    mode = getattr(behaviour, "censored_mode", None)
+    return getattr(mode, "value", mode)
