@@ -66,7 +66,7 @@ def _timed_out(target: Target, timeout: float, exec_probe_timeout: bool) -> Atte
         detail = (f'Get "{target.url}": context deadline exceeded '
                   "(Client.Timeout exceeded while awaiting headers)")
     elif kind is HandlerKind.TCP_SOCKET:
-        detail = f"dial tcp {target.url}: i/o timeout"
+        detail = f"dial tcp {_hostport(target)}: i/o timeout"
     elif kind is HandlerKind.GRPC:
         detail = f"timeout: health rpc did not complete within {timeout:g}s"
     elif exec_probe_timeout:
@@ -87,7 +87,7 @@ def _connection_error(target: Target, answer: Answer) -> Attempt:
     if kind is HandlerKind.GRPC:
         return Attempt(Outcome.FAILURE, f'failed to connect service "{target.url}": '
                        f"{_SOCKET_TEXT[err]}", took)
-    text = (f"dial tcp {target.url}: connect: connection refused"
+    text = (f"dial tcp {_hostport(target)}: connect: connection refused"
             if err is AnswerError.REFUSED
             else f"read tcp {CLIENT}->{_hostport(target)}: read: connection reset by peer")
     if kind is HandlerKind.HTTP_GET:

@@ -27,7 +27,8 @@ Example::
 
 Times are seconds. Wall-clock times (`dependencies`, `windows`, stalls with `from`) count from
 the moment the first container started running; `since_start` times count from the start of
-the container answering (a restarted container starts again at 0).
+the container answering (a restarted container starts again at 0). A wall-clock stall freezes the process that is
+running when it begins; a container started after that is a new process, not stalled.
 
 Targets are keyed like probe targets: the httpGet path (`/healthz`), `tcp:8080`,
 `exec:<command>`, `grpc:9090` or `grpc:9090/service`. A target not listed answers like `"*"`;
@@ -299,9 +300,15 @@ class Stall(_Model):
         return self
 
     def interval(self, started_at: float) -> tuple[float, float]:
-        """The stall's `[start, end)` for the container started at `started_at`."""
+        """The stall's `[start, end)` for the container started at `started_at`.
+
+        A wall-clock stall freezes the process running at its start; a container started
+        later is a new process and is not stalled (empty interval)."""
         if self.since_start is None:
-            return self.start or 0.0, math.inf if self.to is None else self.to
+            start = self.start or 0.0
+            if started_at > start:
+                return start, start
+            return start, math.inf if self.to is None else self.to
         s = started_at + self.since_start
         return s, math.inf if self.duration is None else s + self.duration
 
@@ -372,6 +379,7 @@ class Scenario(_Model):
         ans = self.answer_spec(target.key, at, started_at).to_answer(rng)
         kind = getattr(target.kind, "value", target.kind)
         spans = sorted(st.interval(started_at) for st in self.stalls if kind in st.kinds)
+        spans = [(s, e) for s, e in spans if e > s]
         return stalled(ans, at, spans)
 
     def stall_end(self, at: float, started_at: float) -> float:
