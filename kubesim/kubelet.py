@@ -4,8 +4,10 @@ Turns cached probe results into Started/Ready (§3) and kills (§4), with the ku
 latencies from the profile: a PLEG relist grid (E16, R4.3), a hop from an update to the pod
 sync, the start time of a replacement container, resyncs and back-off requeues (R1.15, R4.14).
 
-Ordering at equal times: kubelet timers are scheduled at simpy's URGENT priority, workers'
-ticks at NORMAL, so a status change at time t is visible to a probe tick at the same t.
+Ordering at equal times: PLEG, pod syncs and kills are scheduled at simpy's URGENT priority,
+probe ticks at NORMAL, so a container change at time t is visible to a probe tick at the same
+t. A probe result at t is applied after every other probe due at t: probes at one instant are
+concurrent and none of them sees another's verdict.
 """
 
 from __future__ import annotations
@@ -140,7 +142,9 @@ class Kubelet:
             return  # liveness successes are ignored (R3.10)
         if result is Result.FAILURE:
             self.failed_at[(probe_type, cid)] = at
-        ev = _Urgent(self.env, self.profile.sync_seconds)
+        # normal priority: other probes due at the same instant ran concurrently and did not
+        # see this result yet
+        ev = self.env.timeout(self.profile.sync_seconds)
         ev.callbacks.append(lambda _: self._apply_update(probe_type, cid, result))
 
     def _apply_update(self, probe_type: ProbeType, cid: str, result: Result) -> None:
@@ -273,18 +277,21 @@ class Kubelet:
         if exited is not None and exited.exited_at is not None:
             finished = exited.exited_at
             if self.backoff.in_backoff(finished, now):
-                return self._refuse(finished)
+                return self._refuse()
             self.backoff.advance(finished, now)
         yield _Urgent(self.env, self.profile.container_start_seconds)
         self._start_container()
         return None
 
-    def _refuse(self, finished: float) -> float:
-        now, b = self.env.now, self.backoff
+    def _refuse(self) -> float:
+        now = self.env.now
         self.event(now, "Warning", "BackOff",
                    f"Back-off restarting failed container {self.name} in pod "
                    f"{self.pod.object_name}")
-        remaining = b.remaining(finished, now)
+        # the next check compares with the newest exited instance: the one just killed
+        newest = self.runtime.newest_exited(now)
+        finished = newest.exited_at if newest and newest.exited_at is not None else now
+        remaining = self.backoff.remaining(finished, now)
         mode = self.profile.backoff_requeue.value
         if mode == "exact":
             return remaining + _EPS

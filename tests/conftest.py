@@ -1,0 +1,15 @@
+"""Shared pytest configuration: hypothesis profiles.
+
+`dev` (default) keeps the property tests quick; `ci` runs more examples and prints the
+reproduction blob of a failure. Choose with the environment variable HYPOTHESIS_PROFILE.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("dev", max_examples=40, deadline=None)
+settings.register_profile("ci", max_examples=150, deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
