@@ -29,7 +29,8 @@ class CrashLoopBackOff:
         """IsInBackOffSince: refuse a start while now - FinishedAt < B (strict, R4.9)."""
         if self.backoff is None or self._expired(finished_at):
             return False
-        return now - finished_at < self.backoff
+        # the kubelet compares nanosecond clocks; 1 ns of slack absorbs float rounding
+        return now - finished_at < self.backoff - 1e-9
 
     def remaining(self, finished_at: float, now: float) -> float:
         """Seconds until `in_backoff` turns false."""

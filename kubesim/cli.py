@@ -11,6 +11,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from . import __version__
 from .behaviour import HEALTHY, Behaviour
@@ -25,11 +26,18 @@ from .trace import CensoredMode, RestartMode, load_trace
 __all__ = ["main"]
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors in kubesim's own format (exit 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"kubesim: error: {self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="kubesim", description="What would the kubelet do? Simulate Kubernetes probes.")
     parser.add_argument("--version", action="version", version=f"kubesim {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     run = sub.add_parser("run", help="simulate one pod against an app behaviour",
                          description="Simulate the kubelet's probes of one container.")
     run.add_argument("spec", help="manifest or compact probe spec (YAML); - for stdin")
@@ -101,15 +109,28 @@ def _write(text: str, output: str | None) -> None:
         sys.stdout.write(text)
         return
     target = Path(output)
-    # nothing half-written: write a sibling temp file, then rename over the target
-    fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
+    if target.is_dir():
+        raise UsageError("--output is a directory, expected a file path", source=output)
+    if not target.parent.is_dir():
+        raise UsageError(f"--output: no such directory {str(target.parent)!r}", source=output)
+    # nothing half-written: write a sibling temp file, then rename it over the target, with
+    # the mode a shell redirect would give (or the existing file's)
+    mode = target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_umask()
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
+        os.chmod(tmp, mode)
         os.replace(tmp, target)
-    except BaseException:
+    except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise
+        raise UsageError(f"cannot write: {exc.strerror}", source=output) from None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -119,9 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         text = _run(args)
         _write(text, args.output)
     except KubesimError as exc:
-        print(f"kubesim: error: {exc}", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"kubesim: error: {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
+        one_line = " ".join(str(exc).split("\n"))
+        print(f"kubesim: error: {one_line}", file=sys.stderr)
         return 2
     return 0

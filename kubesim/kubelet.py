@@ -294,7 +294,7 @@ class Kubelet:
         remaining = self.backoff.remaining(finished, now)
         mode = self.profile.backoff_requeue.value
         if mode == "exact":
-            return remaining + _EPS
+            return remaining
         if mode == "expiry":  # R4.14, 1.35+
             return min(remaining, self.profile.resync_seconds)
         return self.profile.error_requeue_seconds

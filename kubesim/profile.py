@@ -8,13 +8,15 @@ makes the kubelet's own latencies zero, for teaching and for exact tests.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import UsageError
 
 __all__ = ["BackoffRequeue", "KubeletProfile", "PROFILES", "profile_from"]
+
+Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 
 
 class BackoffRequeue(str, Enum):
@@ -37,18 +39,18 @@ class KubeletProfile(BaseModel):
     exec_probe_timeout: bool = True  # R2.15: ExecProbeTimeout gate; off: exec timeouts discarded
     kubelet_recently_started: bool = False  # R1.4: workers first sleep U[0, P)
     # -- CrashLoopBackOff (R4.8-R4.15)
-    backoff_initial: float = Field(10.0, ge=0)
-    backoff_max: float = Field(300.0, ge=0)
-    backoff_reset: float = Field(600.0, ge=0)
+    backoff_initial: Seconds = 10.0
+    backoff_max: Seconds = 300.0
+    backoff_reset: Seconds = 600.0
     backoff_requeue: BackoffRequeue = BackoffRequeue.ERROR_REQUEUE
-    error_requeue_seconds: float = Field(10.0, ge=0)  # R4.14, pod_workers.go
-    requeue_jitter: float = Field(0.5, ge=0)  # wait.Jitter factor: delay x U[1, 1 + jitter]
-    resync_seconds: float = Field(60.0, gt=0)  # R1.15: syncFrequency
-    resync_jitter: float = Field(0.5, ge=0)
+    error_requeue_seconds: Seconds = 10.0  # R4.14, pod_workers.go
+    requeue_jitter: Seconds = 0.5  # wait.Jitter factor: delay x U[1, 1 + jitter]
+    resync_seconds: Annotated[float, Field(gt=0, allow_inf_nan=False)] = 60.0  # R1.15
+    resync_jitter: Seconds = 0.5
     # -- the kubelet's own latencies (E16, R4.3); the defaults are estimates, not measurements
-    relist_seconds: float = Field(1.0, ge=0)  # PLEG generic relist period
-    sync_seconds: float = Field(0.02, ge=0)  # from an update to the pod sync acting on it
-    container_start_seconds: float = Field(0.5, ge=0)  # create + start of a replacement
+    relist_seconds: Seconds = 1.0  # PLEG generic relist period
+    sync_seconds: Seconds = 0.02  # from an update to the pod sync acting on it
+    container_start_seconds: Seconds = 0.5  # create + start of a replacement container
 
     def ideal(self) -> KubeletProfile:
         """The same rules with every kubelet latency and jitter zero."""

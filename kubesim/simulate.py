@@ -42,6 +42,8 @@ def simulate(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, duration: 
     """
     if not duration > 0 or not math.isfinite(duration):
         raise UsageError(f"duration={duration!r} must be a positive number of seconds")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise UsageError(f"seed={seed!r} must be a whole number >= 0")
     rng = np.random.default_rng(seed)
     cycle = grid_cycle(pod)
     phase = float(rng.uniform(0, cycle)) if phase is None else float(phase)

@@ -319,8 +319,9 @@ def _observation(rec: dict[str, Any], line: int, fail: Any) -> tuple[str, Observ
     t, key, lat = rec["t"], rec["target"], rec["latency_ms"]
     if not _is_number(t) or not 0 <= t < math.inf:
         raise fail(line, f"t must be a finite number of seconds >= 0, got {t!r}")
-    if not isinstance(key, str) or not key:
-        raise fail(line, f"target must be a non-empty string, got {key!r}")
+    if not isinstance(key, str) or not key or not key.isprintable():
+        raise fail(line, f"target must be a non-empty string of printable characters, "
+                   f"got {key!r}")
     error = _error(rec.get("error"), line, fail)
     if lat is None and error is AnswerError.TIMEOUT:
         lat = math.inf
