@@ -17,6 +17,7 @@ from . import __version__
 from .behaviour import HEALTHY, Behaviour
 from .errors import KubesimError, UsageError
 from .manifests import load_spec
+from .phases import sweep_phases
 from .profile import PROFILES, profile_from
 from .report import render_json, render_text
 from .scenario import load_scenario
@@ -49,6 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
     run.add_argument("--phase", type=float, metavar="S",
                      help="pin the probe grid: ticks at S + k*periodSeconds")
+    run.add_argument("--phases", type=int, metavar="N",
+                     help="also run at N grid phases and summarise how the outcome varies")
     run.add_argument("--container", metavar="NAME", help="which container's probes")
     run.add_argument("--format", choices=["text", "json"], default="text")
     run.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
@@ -97,11 +100,16 @@ def _run(args: argparse.Namespace) -> str:
     profile = profile_from(args.profile, ideal=args.ideal, overrides=_overrides(args.kubelet))
     timeline = simulate(pod, behaviour, duration=args.duration, seed=args.seed,
                         profile=profile, phase=args.phase)
+    sweep = None
+    if args.phases is not None:
+        sweep = sweep_phases(pod, behaviour, n=args.phases, duration=args.duration,
+                             seed=args.seed, profile=profile)
     meta = {"spec": pod.source, "object": pod.label, "container": pod.container.name,
             "behaviour": args.scenario or args.trace or "healthy"}
     if args.format == "json":
-        return render_json(timeline, meta=meta)
-    return render_text(timeline, title=f"{pod.label} | behaviour: {meta['behaviour']}")
+        return render_json(timeline, meta=meta, phases=sweep)
+    return render_text(timeline, title=f"{pod.label} | behaviour: {meta['behaviour']}",
+                       phases=sweep)
 
 
 def _write(text: str, output: str | None) -> None:

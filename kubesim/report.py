@@ -10,6 +10,7 @@ import json
 from dataclasses import asdict
 from typing import Any
 
+from .phases import PhaseSweep
 from .results import Outcome
 from .timeline import Timeline
 
@@ -22,10 +23,11 @@ def _t(x: float | None) -> float | None:
     return None if x is None else round(x, 6)
 
 
-def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
+                phases: PhaseSweep | None = None) -> dict[str, Any]:
     """The JSON document of a run (its fields are listed in the README)."""
     s = timeline.summary()
-    return {
+    doc = {
         "kubesim": SCHEMA_VERSION,
         "run": {"duration": timeline.duration, "seed": timeline.seed,
                 "phase": _t(timeline.phase), "profile": timeline.profile, **(meta or {})},
@@ -47,11 +49,18 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None) -> di
         "events": [{"at": _t(e.at), "type": e.type, "reason": e.reason, "message": e.message}
                    for e in timeline.events],
     }
+    if phases is not None:
+        doc["phases"] = {"phase": [_t(p) for p in phases.phases],
+                         "restarts": phases.restarts,
+                         "first_ready_at": [_t(x) for x in phases.first_ready_at],
+                         "ready_seconds": [_t(x) for x in phases.ready_seconds]}
+    return doc
 
 
-def render_json(timeline: Timeline, *, meta: dict[str, Any] | None = None) -> str:
+def render_json(timeline: Timeline, *, meta: dict[str, Any] | None = None,
+                phases: PhaseSweep | None = None) -> str:
     """The JSON document as text, keys in a fixed order, ending in a newline."""
-    return json.dumps(to_document(timeline, meta=meta), indent=2) + "\n"
+    return json.dumps(to_document(timeline, meta=meta, phases=phases), indent=2) + "\n"
 
 
 # -- text --------------------------------------------------------------------------------------
@@ -84,15 +93,29 @@ def _lines(timeline: Timeline) -> list[tuple[float, int, str]]:
     return sorted(out, key=lambda x: (x[0], x[1]))
 
 
-def render_text(timeline: Timeline, *, title: str = "") -> str:
-    """A readable timeline followed by a summary."""
+def render_text(timeline: Timeline, *, title: str = "",
+                phases: PhaseSweep | None = None) -> str:
+    """A readable timeline followed by a summary (and the phase sweep, if given)."""
     head = [title] if title else []
     head.append(f"profile {timeline.profile} | seed {timeline.seed} | grid phase "
                 f"{timeline.phase:.3f} s | {timeline.duration:g} s simulated")
     body = [f"{t:10.3f}  {text}" for t, _, text in _lines(timeline)]
-    return "\n".join([*head, "", "      time  what", *body, "", *_summary(timeline)]) + "\n"
+    tail = _phase_lines(phases) if phases is not None else []
+    return "\n".join([*head, "", "      time  what", *body, "", *_summary(timeline), *tail]) + "\n"
 
 
+def _phase_lines(sweep: PhaseSweep) -> list[str]:
+    n = len(sweep.phases)
+    ready = [x for x in sweep.first_ready_at if x is not None]
+    spread = f"{min(ready):.3f} to {max(ready):.3f} s" if ready else "never"
+    never = "" if len(ready) == n else f" (never Ready at {n - len(ready)} phases)"
+    return [
+        f"across {n} grid phases (evenly spaced over the grid cycle; seeds {sweep.seed} to "
+        f"{sweep.seed + n - 1})",
+        f"  restarted at      {sweep.with_restart} of {n} phases "
+        f"(restarts per run: min {min(sweep.restarts)}, max {max(sweep.restarts)})",
+        f"  first Ready       {spread}{never}",
+    ]
 def _summary(timeline: Timeline) -> list[str]:
     s = timeline.summary()
 

@@ -289,3 +289,16 @@ def test_scenario_stall_delay_never_shortens(start: float, length: float, at: fl
     if start <= at < start + length:
         assert at + ans.latency >= start + length
     assert sc.answer(TCP, at, 0, rng()).latency == ms / 1000
+
+
+def test_a_wall_clock_stall_freezes_only_the_process_running_when_it_begins() -> None:
+    """A restarted container is a new process: a hang that began before it started does
+    not stall it (a `since_start` stall would)."""
+    from kubesim.spec import HandlerKind, Target
+
+    sc = Scenario.from_dict({"stalls": [{"from": 10, "to": None}]})
+    target = Target(HandlerKind.HTTP_GET, "/livez", 8000, "http://10.0.0.10:8000/livez")
+    rng = np.random.default_rng(0)
+    assert math.isinf(sc.answer(target, 12, 0.0, rng).latency)
+    assert sc.answer(target, 42, 40.0, rng).latency == 0
+    assert sc.stall_end(12, 0.0) == math.inf and sc.stall_end(42, 40.0) == 42
