@@ -261,7 +261,8 @@ class Kubelet:
         can_act = self.behaviour.stall_end(now, inst.running_at)
         exit_at = min(now + grace, can_act + self.behaviour.shutdown_seconds())
         self.timeline.kills.append(KillRecord(
-            now, probe_type, self.failed_at.get((probe_type, inst.id), now), grace,
+            now, probe_type, inst.restart_count, self.failed_at.get((probe_type, inst.id), now),
+            grace,
             exit_at if exit_at <= self.timeline.duration else None,
             self.status.will_restart, inst.restart_count + 1))
         how = ("exited after SIGTERM" if exit_at < now + grace

@@ -51,6 +51,7 @@ class KillRecord:
 
     at: float
     probe: ProbeType
+    container: int  # restart count of the killed instance
     failed_at: float
     grace_seconds: float
     stopped_at: float | None
