@@ -124,9 +124,14 @@ class Kubelet:
         self.timeline.events.append(EventRecord(at, type_, reason, message))
 
     def _set_ready(self, ready: bool) -> None:
-        if ready != self.status.ready:
-            self.status.ready = ready
-            self.timeline.ready.append(ReadyChange(self.env.now, ready))
+        if ready == self.status.ready:
+            return
+        self.status.ready = ready
+        changes = self.timeline.ready
+        if changes and changes[-1].at == self.env.now:
+            changes.pop()  # flipped back within the same instant: no change was visible
+        else:
+            changes.append(ReadyChange(self.env.now, ready))
 
     def _set_started(self, started: bool) -> None:
         inst = self.runtime.current
