@@ -28,13 +28,12 @@ try:
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0.0.0"
 
-__all__ = sorted([
-    "HEALTHY", "PROFILES", "Answer", "AnswerError", "BackoffRequeue", "Behaviour",
-    "BehaviourError", "CensoredMode", "ContainerRecord", "ContainerSpec", "EventRecord",
-    "HandlerKind", "KillRecord", "KubeletProfile", "KubesimError", "Outcome", "Probe",
-    "ProbeRecord", "ProbeType", "ProbedContainer", "ReadyChange", "RestartMode",
-    "RestartPolicy", "Result", "Scenario", "SpecError", "Summary", "Target", "Timeline",
-    "Trace", "UsageError", "Window", "grid_cycle", "load_containers", "load_scenario",
-    "load_spec", "load_trace", "parse_probe", "profile_from", "render_json", "render_text",
-    "select_container", "simulate", "to_document",
-])
+__all__ = [
+    "Answer", "AnswerError", "BackoffRequeue", "Behaviour", "BehaviourError", "CensoredMode",
+    "ContainerRecord", "ContainerSpec", "EventRecord", "HEALTHY", "HandlerKind", "KillRecord",
+    "KubeletProfile", "KubesimError", "Outcome", "PROFILES", "Probe", "ProbeRecord", "ProbeType",
+    "ProbedContainer", "ReadyChange", "RestartMode", "RestartPolicy", "Result", "Scenario",
+    "SpecError", "Summary", "Target", "Timeline", "Trace", "UsageError", "Window", "grid_cycle",
+    "load_containers", "load_scenario", "load_spec", "load_trace", "parse_probe", "profile_from",
+    "render_json", "render_text", "select_container", "simulate", "to_document",
+]

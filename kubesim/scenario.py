@@ -27,8 +27,9 @@ Example::
 
 Times are seconds. Wall-clock times (`dependencies`, `windows`, stalls with `from`) count from
 the moment the first container started running; `since_start` times count from the start of
-the container answering (a restarted container starts again at 0). A wall-clock stall freezes the process that is
-running when it begins; a container started after that is a new process, not stalled.
+the container answering (a restarted container starts again at 0). A wall-clock stall
+freezes the process that is running when it begins; a container started after that is a new
+process, not stalled.
 
 Targets are keyed like probe targets: the httpGet path (`/healthz`), `tcp:8080`,
 `exec:<command>`, `grpc:9090` or `grpc:9090/service`. A target not listed answers like `"*"`;

@@ -45,7 +45,7 @@ Semantics
 * A target the trace never observed is an error (`Trace.check_targets`).
 * Censored timeouts are answered as `Answer(error=TIMEOUT, latency=..., censored=True)`; the
   engine judges them against the probe's `timeoutSeconds` by `Trace.censored_mode`
-  (`resolve_censored`): a censored latency at or above the timeout is a plain timeout; below it,
+  (`kubesim.prober.judge`): a censored latency at or above the timeout is a plain timeout; below it,
   `failure` counts it as a timeout anyway, `discard` as a prober error (result discarded) and
   `reject` refuses the trace up front (`Trace.check_censored`).
 """
@@ -72,7 +72,7 @@ if TYPE_CHECKING:
     from .spec import Target
 
 __all__ = ["GRPC_STATUSES", "CensoredMode", "Observation", "RestartMode", "Trace",
-           "load_trace", "parse_csv", "parse_jsonl", "resolve_censored"]
+           "load_trace", "parse_csv", "parse_jsonl"]
 
 GRPC_STATUSES = ("SERVING", "NOT_SERVING", "UNKNOWN", "SERVICE_UNKNOWN")
 _ERRORS = tuple(e.value for e in AnswerError)
@@ -223,24 +223,6 @@ class Trace:
             f"timeout after {o.latency_ms:g} ms says nothing about a {timeout} probe timeout "
             f'of "{key}"; re-record with a client timeout of at least {timeout} or use '
             "--censored failure|discard", source=self.source, line=line or None)
-
-
-def resolve_censored(answer: Answer, timeout_seconds: float, mode: CensoredMode) -> Answer:
-    """Judge a (possibly) censored answer against a probe timeout.
-
-    Uncensored answers pass unchanged. A censored latency at or above the timeout, or below it
-    in FAILURE mode, becomes a plain timeout (never answered: infinite latency); in DISCARD
-    mode a prober error (AnswerError.ERROR) at the recorded latency; REJECT raises.
-    """
-    if not answer.censored:
-        return answer
-    never = Answer(error=AnswerError.TIMEOUT, latency=math.inf)
-    if answer.latency >= timeout_seconds or mode is CensoredMode.FAILURE:
-        return never
-    if mode is CensoredMode.DISCARD:
-        return Answer(error=AnswerError.ERROR, latency=answer.latency)
-    raise BehaviourError(f"censored timeout after {answer.latency * 1000:g} ms is below the "
-                         f"{timeout_seconds:g} s probe timeout; use --censored failure|discard")
 
 
 # ---------------------------------------------------------------- parsing

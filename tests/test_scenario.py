@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -19,21 +17,7 @@ from kubesim.behaviour import Answer, AnswerError, Behaviour
 from kubesim.errors import BehaviourError
 from kubesim.scenario import Scenario, load_scenario, stalled
 
-try:
-    from kubesim.spec import HandlerKind, Target
-except ImportError:  # spec.py is being written concurrently: a stand-in of the same shape
-    class HandlerKind(str, Enum):  # type: ignore[no-redef]
-        HTTP_GET = "httpGet"
-        TCP_SOCKET = "tcpSocket"
-        EXEC = "exec"
-        GRPC = "grpc"
-
-    @dataclass(frozen=True, slots=True)
-    class Target:  # type: ignore[no-redef]
-        kind: HandlerKind
-        key: str
-        port: int | None
-        url: str
+from kubesim.spec import HandlerKind, Target
 
 HERE = Path(__file__).parent / "behaviour"
 HEALTHZ = Target(HandlerKind.HTTP_GET, "/healthz", 8080, "http://10.0.0.1:8080/healthz")
