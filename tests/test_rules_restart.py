@@ -85,9 +85,10 @@ def test_R4_8_to_R4_13_E9_E10_kill_loop_back_off_curve():
     """A container that fails liveness at its first probe (F=1, P=1, phase 0.5), exits
     0.25 s later and restarts at once (ideal kubelet): each lives 1 s from start to exit.
     The back-off check uses the instance killed one cycle earlier (R4.13): kills #1 and #2
-    restart immediately; kill #3 finds B=10 s against a 1 s lifetime and is refused; each later start waits B after the FinishedAt
-    of the instance just killed, B doubling to 300 s. At the cap the next kill compares with
-    an instance that finished more than 300 s earlier, so that restart is immediate again."""
+    restart immediately; kill #3 finds B=10 s against a 1 s lifetime and is refused; each
+    later start waits B after the FinishedAt of the instance just killed, B doubling to 300 s.
+    At the cap the next kill compares with an instance that finished more than 300 s earlier,
+    so that restart is immediate again."""
     tl = run(pod(livenessProbe=http(failureThreshold=1)), ALWAYS_500_SLOW_EXIT, phase=0.5,
              duration=700)
     # hand-computed: starts 0, 0.75, 1.75; then each exits 1 s after its start and the
