@@ -145,3 +145,14 @@ def test_the_stall_only_fails_requests_sent_in_its_first_second():
     at_31 = [r for r in tl.probes if r.probe is L and 31 <= r.at < 32]
     assert [(r.at, r.result, round(r.latency, 3)) for r in at_31] == \
         [(31.2, Outcome.SUCCESS, 0.802)]
+
+
+def test_the_shipped_deployment_behaves_exactly_like_the_compact_skeleton():
+    """The same probes read from a real Deployment manifest and from the compact spec give
+    the same timeline, record for record."""
+    deployment = load_spec(str(ROOT / "examples" / "seed-app" / "deployment.yaml"))
+    assert deployment.label == "Deployment/orders container app"
+    behaviour = DB_BEHAVIOURS[0]
+    a = simulate(deployment, behaviour, duration=300, seed=3)
+    b = simulate(spec("seed_skeleton"), behaviour, duration=300, seed=3)
+    assert (a.probes, a.ready, a.kills, a.events) == (b.probes, b.ready, b.kills, b.events)
