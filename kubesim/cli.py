@@ -7,14 +7,17 @@ findings (`check`); 2 bad input (one line on stderr, no traceback).
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
+import pkgutil
 import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import NoReturn
 
-from . import __version__, cmd_run
+from . import __path__, __version__, cmd_run
 from .errors import KubesimError, UsageError
 
 __all__ = ["main"]
@@ -27,8 +30,14 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"kubesim: error: {self.prog}: {message} (see {self.prog} --help)\n")
 
 
-# every command module: add_parser(subparsers) and run(args) -> (text, exit code)
-COMMANDS = (cmd_run,)
+def _commands() -> list[ModuleType]:
+    """Every `cmd_*.py` module: add_parser(subparsers) and run(args) -> (text, exit code)."""
+    names = sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name.startswith("cmd_"))
+    names.remove("cmd_run")
+    return [cmd_run, *(importlib.import_module(f"{__package__}.{n}") for n in names)]
+
+
+COMMANDS = _commands()
 
 
 def _parser() -> argparse.ArgumentParser:
