@@ -84,6 +84,7 @@ class Kubelet:
         self.relist_phase = float(rng.uniform(0, relist)) if relist > 0 else 0.0
         self.failed_at: dict[tuple[ProbeType, str], float] = {}
         self.sync_requested = False
+        self.flush_pending = False
         self.idle = False
         self.last_sync_end = -math.inf
         self.next_timer = self._resync_due()
@@ -160,7 +161,20 @@ class Kubelet:
                 self._set_started(result is Result.SUCCESS and self.status.running)
                 if not self.status.started:
                     self._set_ready(False)
-        self.request_sync(0.0)
+        self._sync_after_updates()
+
+    def _sync_after_updates(self) -> None:
+        """HandlePodSyncs: updates of one instant merge into one pod sync (the pod worker
+        keeps one pending update), run after all of them are applied."""
+        if self.flush_pending:
+            return
+        self.flush_pending = True
+        ev = self.env.timeout(0)
+        ev.callbacks.append(lambda _: self._flush())
+
+    def _flush(self) -> None:
+        self.flush_pending = False
+        self._wake()
 
     # -- the pod worker ---------------------------------------------------------------------
     def request_sync(self, delay: float) -> None:
