@@ -82,9 +82,13 @@ def _umask() -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `kubesim` console script; returns the exit code."""
     args = _parser().parse_args(argv)
-    command = next(c for c in COMMANDS if c.__name__.endswith(f".cmd_{args.command}"))
+    name = args.command.replace("-", "_")
+    command = next(c for c in COMMANDS if c.__name__.endswith(f".cmd_{name}"))
     try:
-        text, code = command.run(args)
+        if getattr(command, "TAKES_PROGRESS", False):  # a live progress line on stderr
+            text, code = command.run(args, progress=sys.stderr)
+        else:
+            text, code = command.run(args)
         _write(text, getattr(args, "output", None))
     except KubesimError as exc:
         one_line = " ".join(str(exc).split("\n"))

@@ -9,7 +9,8 @@ from .cli_args import (add_behaviour_args, add_kubelet_args, add_output_args, lo
 from .errors import UsageError
 from .manifests import load_spec
 from .phases import sweep_phases
-from .report import render_json, render_text
+from .plot import check_output, plot_meta, save_png
+from .report import render_json, render_text, to_document
 from .simulate import simulate
 
 __all__ = ["add_parser", "run"]
@@ -30,13 +31,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                       help="also run at N grid phases and summarise how the outcome varies")
     run_.add_argument("--container", metavar="NAME", help="which container's probes")
     add_output_args(run_, ["text", "json"])
+    run_.add_argument("--plot", metavar="FILE.png",
+                      help="also draw the timeline as a PNG picture (needs kubesim[plot])")
     add_kubelet_args(run_)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    """Simulate and render; exit code 0."""
+    """Simulate and render (and draw, with --plot); exit code 0."""
     if args.spec == "-" and "-" in (args.scenario, args.trace):
         raise UsageError("only one input can come from stdin")
+    if args.plot is not None:
+        check_output(args.plot)  # matplotlib installed, a writable FILE.png: before simulating
     pod = load_spec(args.spec, args.container)
     behaviour = load_behaviour(args)
     profile = profile_of(args)
@@ -47,7 +52,12 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         sweep = sweep_phases(pod, behaviour, n=args.phases, duration=args.duration,
                              seed=args.seed, profile=profile)
     meta = {"spec": pod.source, "object": pod.label, "container": pod.container.name,
-            "behaviour": args.scenario or args.trace or "healthy"}
+            "behaviour": args.scenario or args.trace or "healthy",
+            **plot_meta(pod, behaviour, args.duration)}
+    if args.plot is not None:
+        # the picture is drawn from the JSON document, so `kubesim plot` on a saved result
+        # gives the same bytes
+        save_png(to_document(timeline, meta=meta, phases=sweep), args.plot)
     if args.format == "json":
         return render_json(timeline, meta=meta, phases=sweep), 0
     return render_text(timeline, title=f"{pod.label} | behaviour: {meta['behaviour']}",

@@ -36,11 +36,81 @@ if TYPE_CHECKING:
     from .spec import ProbedContainer, Target
     from .timeline import Timeline
 
-__all__ = ["Kubelet", "StatusView"]
+__all__ = ["Kubelet", "StatusView", "answer_of", "grace_seconds", "last_relist", "notice_delay",
+           "pleg_wait", "refusal_requeue", "restarts_after_kill", "resync_due"]
 
 _EPS = 1e-9
 _REFUSED = Answer(error=AnswerError.REFUSED)
 _EXEC_ERROR = Answer(error=AnswerError.ERROR)
+
+
+# -- the kubelet's timing and kill rules, as pure functions (shared with fast.py) ---------------
+def last_relist(t: float, phase: float, period: float) -> float:
+    """The last PLEG relist at or before `t` (E16); `t` itself without a relist period."""
+    if period <= 0:
+        return t
+    return phase + math.floor((t - phase) / period + _EPS) * period
+
+
+def pleg_wait(now: float, phase: float, period: float, last_sync_end: float) -> float:
+    """R4.3: a sync waits for a PLEG relist newer than the previous sync's end."""
+    last = last_relist(now, phase, period)
+    if period <= 0 or last > last_sync_end:
+        return 0.0
+    return last + period - now
+
+
+def notice_delay(at: float, now: float, phase: float, profile: KubeletProfile) -> float:
+    """From `now` to the pod sync caused by a container start or exit at `at` (E16)."""
+    period = profile.relist_seconds
+    seen = at if period <= 0 else last_relist(at - _EPS, phase, period) + period
+    return seen - now + profile.sync_seconds
+
+
+def resync_due(now: float, profile: KubeletProfile, u: float,
+               requeue: float | None = None) -> float:
+    """The next periodic sync: resync (R1.15) or a requeue after `requeue` s (R4.14), with
+    the jitter factor drawn as `u` in [0, 1)."""
+    base = profile.resync_seconds if requeue is None else requeue
+    jitter = profile.resync_jitter if requeue is None else profile.requeue_jitter
+    return now + base * (1 + jitter * u)
+
+
+def refusal_requeue(profile: KubeletProfile, remaining: float) -> float:
+    """When a pod whose start back-off refused is synced again (R4.14)."""
+    mode = profile.backoff_requeue.value
+    if mode == "exact":
+        return remaining
+    if mode == "expiry":  # R4.14, 1.35+
+        return min(remaining, profile.resync_seconds)
+    return profile.error_requeue_seconds
+
+
+def restarts_after_kill(pod: ProbedContainer) -> bool:
+    """R4.2 sidecars always restart; E13 OnFailure restarts a killed container."""
+    return pod.container.sidecar or pod.restart_policy is not RestartPolicy.NEVER
+
+
+def grace_seconds(pod: ProbedContainer, probe_type: ProbeType) -> float:
+    """R4.4: the probe-level grace period wins, up or down; R4.5: 2 s floor."""
+    probe = pod.container.probes()[probe_type]
+    grace = probe.termination_grace_period_seconds
+    if grace is None:
+        grace = pod.termination_grace_period_seconds
+    return max(float(grace), MIN_GRACE_SECONDS)
+
+
+def answer_of(behaviour: Behaviour, target: Target, inst: Instance | None, now: float,
+              rng: np.random.Generator) -> Answer:
+    """The answer a probe sent now gets from whatever process listens (R2.5: pod IP)."""
+    if inst is None or not inst.alive(now):
+        # nothing listens; exec into a dead container is a runtime error (R2.14)
+        return _EXEC_ERROR if target.kind is HandlerKind.EXEC else _REFUSED
+    terminating = inst.sigterm_at is not None and now >= inst.sigterm_at
+    if (terminating and target.kind is not HandlerKind.EXEC
+            and behaviour.stall_end(now, inst.running_at) <= now):
+        return _REFUSED  # after SIGTERM the server closes its listener
+    return behaviour.answer(target, now, inst.running_at, rng)
 
 
 class _Urgent(simpy.events.Event):
@@ -95,15 +165,7 @@ class Kubelet:
     # -- what the app answers ---------------------------------------------------------------
     def ask(self, target: Target, now: float) -> Answer:
         """The answer a probe sent now gets from whatever process listens (R2.5: pod IP)."""
-        inst = self.runtime.current
-        if inst is None or not inst.alive(now):
-            # nothing listens; exec into a dead container is a runtime error (R2.14)
-            return _EXEC_ERROR if target.kind is HandlerKind.EXEC else _REFUSED
-        terminating = inst.sigterm_at is not None and now >= inst.sigterm_at
-        if (terminating and target.kind is not HandlerKind.EXEC
-                and self.behaviour.stall_end(now, inst.running_at) <= now):
-            return _REFUSED  # after SIGTERM the server closes its listener
-        return self.behaviour.answer(target, now, inst.running_at, self.rng)
+        return answer_of(self.behaviour, target, self.runtime.current, now, self.rng)
 
     # -- records ---------------------------------------------------------------------------
     def record_probe(self, rec: ProbeRecord) -> None:
@@ -201,9 +263,7 @@ class Kubelet:
             yield from self._sync()
 
     def _resync_due(self, delay: float | None = None) -> float:
-        base = self.profile.resync_seconds if delay is None else delay
-        jitter = self.profile.resync_jitter if delay is None else self.profile.requeue_jitter
-        return self.env.now + base * (1 + jitter * float(self.rng.random()))
+        return resync_due(self.env.now, self.profile, float(self.rng.random()), delay)
 
     def _sync(self) -> Generator[Any, Any, None]:
         """One SyncPod: refresh status, then kill and/or start (computePodActions)."""
@@ -227,23 +287,15 @@ class Kubelet:
 
     # -- PLEG (E16) -------------------------------------------------------------------------
     def _last_relist(self, t: float) -> float:
-        period = self.profile.relist_seconds
-        if period <= 0:
-            return t
-        return self.relist_phase + math.floor((t - self.relist_phase) / period + _EPS) * period
+        return last_relist(t, self.relist_phase, self.profile.relist_seconds)
 
     def _pleg_wait(self) -> float:
-        now, period = self.env.now, self.profile.relist_seconds
-        last = self._last_relist(now)
-        if period <= 0 or last > self.last_sync_end:
-            return 0.0
-        return last + period - now
+        return pleg_wait(self.env.now, self.relist_phase, self.profile.relist_seconds,
+                         self.last_sync_end)
 
     def _notice(self, at: float) -> None:
         """A container started or died at `at`: the next relist sees it and queues a sync."""
-        period = self.profile.relist_seconds
-        seen = at if period <= 0 else self._last_relist(at - _EPS) + period
-        self.request_sync(seen - self.env.now + self.profile.sync_seconds)
+        self.request_sync(notice_delay(at, self.env.now, self.relist_phase, self.profile))
 
     # -- status (UpdatePodStatus, §3) -------------------------------------------------------
     def _refresh_status(self, inst: Instance | None, running: bool) -> None:
@@ -260,15 +312,10 @@ class Kubelet:
 
     # -- kill and start (§4) ----------------------------------------------------------------
     def _restarts(self) -> bool:
-        # R4.2 sidecars always restart; E13 OnFailure restarts a killed container
-        return self.pod.container.sidecar or self.pod.restart_policy is not RestartPolicy.NEVER
+        return restarts_after_kill(self.pod)
 
     def _grace(self, probe_type: ProbeType) -> float:
-        probe = self.pod.container.probes()[probe_type]
-        grace = probe.termination_grace_period_seconds  # R4.4: probe-level wins, up or down
-        if grace is None:
-            grace = self.pod.termination_grace_period_seconds
-        return max(float(grace), MIN_GRACE_SECONDS)  # R4.5: 2 s floor
+        return grace_seconds(self.pod, probe_type)
 
     def _kill(self, inst: Instance, probe_type: ProbeType) -> Generator[Any, Any, None]:
         now, grace = self.env.now, self._grace(probe_type)
@@ -311,13 +358,7 @@ class Kubelet:
         # the next check compares with the newest exited instance: the one just killed
         newest = self.runtime.newest_exited(now)
         finished = newest.exited_at if newest and newest.exited_at is not None else now
-        remaining = self.backoff.remaining(finished, now)
-        mode = self.profile.backoff_requeue.value
-        if mode == "exact":
-            return remaining
-        if mode == "expiry":  # R4.14, 1.35+
-            return min(remaining, self.profile.resync_seconds)
-        return self.profile.error_requeue_seconds
+        return refusal_requeue(self.profile, self.backoff.remaining(finished, now))
 
     def _start_container(self) -> None:
         inst = self.runtime.start(self.env.now)

@@ -15,7 +15,26 @@ from .worker import Worker
 if TYPE_CHECKING:
     from .kubelet import Kubelet
 
-__all__ = ["ProberManager"]
+__all__ = ["ProberManager", "container_started", "kill_reason_of"]
+
+
+def container_started(running: bool, cached_startup: Result | None, has_startup: bool) -> bool:
+    """isContainerStarted (R3.1), from the cached startup result (None: nothing written)."""
+    if not running:
+        return False
+    if cached_startup is not None:
+        return cached_startup is Result.SUCCESS
+    return not has_startup
+
+
+def kill_reason_of(cached_liveness: Result | None,
+                   cached_startup: Result | None) -> ProbeType | None:
+    """computePodActions: liveness Failure first, then startup Failure (R4.1)."""
+    if cached_liveness is Result.FAILURE:
+        return ProbeType.LIVENESS
+    if cached_startup is Result.FAILURE:
+        return ProbeType.STARTUP
+    return None
 
 
 class ProberManager:
@@ -52,12 +71,8 @@ class ProberManager:
 
     def is_started(self, cid: str, running: bool) -> bool:
         """isContainerStarted (R3.1)."""
-        if not running:
-            return False
-        cached = self.get(ProbeType.STARTUP, cid)
-        if cached is not None:
-            return cached is Result.SUCCESS
-        return ProbeType.STARTUP not in self.workers
+        return container_started(running, self.get(ProbeType.STARTUP, cid),
+                                 ProbeType.STARTUP in self.workers)
 
     def is_ready(self, cid: str, running: bool, started: bool) -> bool:
         """Container ready per UpdatePodStatus (R3.4), triggering readiness if not (R1.13)."""
@@ -73,7 +88,4 @@ class ProberManager:
 
     def kill_reason(self, cid: str) -> ProbeType | None:
         """computePodActions: liveness Failure first, then startup Failure (R4.1)."""
-        for probe_type in (ProbeType.LIVENESS, ProbeType.STARTUP):
-            if self.get(probe_type, cid) is Result.FAILURE:
-                return probe_type
-        return None
+        return kill_reason_of(self.get(ProbeType.LIVENESS, cid), self.get(ProbeType.STARTUP, cid))

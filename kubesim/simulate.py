@@ -4,6 +4,7 @@ simpy Environment and the run's `numpy.random.Generator`."""
 from __future__ import annotations
 
 import math
+import threading
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from .results import ProbeType
     from .spec import ProbedContainer
 
-__all__ = ["grid_cycle", "simulate"]
+__all__ = ["fresh_rng", "grid_cycle", "prepare", "simulate"]
 
 
 def grid_cycle(pod: ProbedContainer) -> int:
@@ -40,22 +41,57 @@ def simulate(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, duration: 
     workers of a pod are created at the same pod sync, R1.2). Without it the phase is drawn
     uniformly over one grid cycle from the run's generator, seeded by `seed`.
     """
+    rng, phase, origins, censored = prepare(pod, behaviour, duration=duration, seed=seed,
+                                            profile=profile, phase=phase)
+    env = simpy.Environment()
+    timeline = Timeline(duration=duration, seed=seed, phase=phase, profile=profile.name)
+    Kubelet(env, pod, behaviour, profile, rng, timeline, origins=origins, censored=censored)
+    env.run(until=duration)
+    return timeline
+
+
+def prepare(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed: int,
+            profile: KubeletProfile, phase: float | None,
+            rng: np.random.Generator | None = None, checked: bool = False
+            ) -> tuple[np.random.Generator, float, dict[ProbeType, float], str]:
+    """Check the inputs and draw what a run draws before its first event, in order: the
+    generator, the grid phase, the workers' grid origins, the censored-answer policy. Shared
+    by `simulate` and the sweep engine (`kubesim.fast`), which may pass a generator already
+    in the state `numpy.random.default_rng(seed)` starts in (`fresh_rng`) and skip the
+    behaviour check for a pod and behaviour it `checked` before."""
     if not duration > 0 or not math.isfinite(duration):
         raise UsageError(f"duration={duration!r} must be a positive number of seconds")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise UsageError(f"seed={seed!r} must be a whole number >= 0")
-    rng = np.random.default_rng(seed)
+    if rng is None:
+        rng = np.random.default_rng(seed)
     cycle = grid_cycle(pod)
     phase = float(rng.uniform(0, cycle)) if phase is None else float(phase)
     if not math.isfinite(phase):
         raise UsageError(f"phase={phase!r} must be a finite number of seconds")
-    _check_behaviour(pod, behaviour)
-    env = simpy.Environment()
-    timeline = Timeline(duration=duration, seed=seed, phase=phase, profile=profile.name)
-    Kubelet(env, pod, behaviour, profile, rng, timeline,
-            origins=_origins(pod, phase, profile, rng), censored=_censored(behaviour))
-    env.run(until=duration)
-    return timeline
+    if not checked:
+        _check_behaviour(pod, behaviour)
+    return rng, phase, _origins(pod, phase, profile, rng), _censored(behaviour)
+
+
+_FRESH = threading.local()  # per thread: Dask workers may be threads of one process
+
+
+def fresh_rng(seed: int) -> np.random.Generator:
+    """A generator in the state `numpy.random.default_rng(seed)` starts in, without seeding
+    again: sweeps run the same seeds at every point, and seeding costs more than a short run.
+    The returned generator is reused by the next call with the same seed in this thread."""
+    cache = getattr(_FRESH, "cache", None)
+    if cache is None:
+        cache = _FRESH.cache = {}
+    got = cache.get(seed)
+    if got is None:
+        if len(cache) > 4096:
+            cache.clear()
+        rng = np.random.default_rng(seed)
+        got = cache[seed] = (rng, rng.bit_generator.state)
+    got[0].bit_generator.state = got[1]
+    return got[0]
 
 
 def _origins(pod: ProbedContainer, phase: float, profile: KubeletProfile,

@@ -21,12 +21,54 @@ if TYPE_CHECKING:
     from .kubelet import Kubelet
     from .spec import Probe, Target
 
-__all__ = ["INITIAL_RESULT", "Worker"]
+__all__ = ["INITIAL_RESULT", "PROBE", "SKIP", "WRITE_FAILURE", "WRITE_FAILURE_AND_EXIT", "Worker",
+           "checks", "count_result", "holds_after"]
 
 # table 1.7: what a worker writes when it first sees a container ID
 INITIAL_RESULT = {ProbeType.READINESS: Result.FAILURE, ProbeType.LIVENESS: Result.SUCCESS,
                   ProbeType.STARTUP: Result.UNKNOWN}
 _EPS = 1e-9  # float slack for grid arithmetic; simulated times are sums of seconds
+
+# what steps 5-9 of one iteration decide (`checks`)
+SKIP, WRITE_FAILURE, WRITE_FAILURE_AND_EXIT, PROBE = range(4)
+
+
+# -- the rules of one iteration, as pure functions (shared with the sweep engine, fast.py) ---
+def checks(probe_type: ProbeType, probe: Probe, status: Any, on_hold: bool, now: float) -> int:
+    """Steps 5-9 of doProbe, after the container-ID check of step 4: SKIP, WRITE_FAILURE,
+    WRITE_FAILURE_AND_EXIT or PROBE. `status` is the kubelet's StatusView."""
+    if on_hold:  # step 5, R1.24
+        return SKIP
+    if not status.running:  # step 6, R1.25
+        if status.terminated and not status.will_restart:
+            return WRITE_FAILURE_AND_EXIT
+        return WRITE_FAILURE
+    if int(now - status.running_since + _EPS) < probe.initial_delay_seconds:
+        return SKIP  # step 8, R1.7: whole seconds since StartedAt, truncated
+    if (probe_type is ProbeType.STARTUP) == status.started:
+        return SKIP  # step 9, R1.27: startup gating
+    return PROBE
+
+
+def count_result(last_result: Result, result_run: int, result: Result,
+                 probe: Probe) -> tuple[Result, int, bool]:
+    """Steps 11-12: the new (lastResult, resultRun) and whether the threshold is reached."""
+    if result == last_result:  # step 11
+        result_run += 1
+    else:
+        last_result, result_run = result, 1
+    threshold = (probe.failure_threshold if result is Result.FAILURE
+                 else probe.success_threshold)
+    return last_result, result_run, result_run >= threshold  # step 12
+
+
+def holds_after(probe_type: ProbeType, result: Result, startup_hold_on_success: bool) -> bool:
+    """Step 14: whether a written verdict puts the worker on hold (R1.22, R1.23, R1.29)."""
+    if probe_type is ProbeType.LIVENESS:
+        return result is Result.FAILURE
+    if probe_type is ProbeType.STARTUP:
+        return result is Result.FAILURE or startup_hold_on_success
+    return False
 
 
 class Worker:
@@ -123,18 +165,13 @@ class Worker:
             self.container_id = cid
             self._write(INITIAL_RESULT[self.probe_type])
             self.on_hold = False
-        if self.on_hold:  # step 5, R1.24
-            return
-        if not status.running:  # step 6, R1.25
+        step = checks(self.probe_type, self.probe, status, self.on_hold, self.env.now)
+        if step == PROBE:
+            yield from self._probe_and_count(status.restart_count)
+        elif step != SKIP:
             self._write(Result.FAILURE)
-            if status.terminated and not status.will_restart:
+            if step == WRITE_FAILURE_AND_EXIT:
                 self._exit()
-            return
-        if int(self.env.now - status.running_since + _EPS) < self.probe.initial_delay_seconds:
-            return  # step 8, R1.7: whole seconds since StartedAt, truncated
-        if (self.probe_type is ProbeType.STARTUP) == status.started:
-            return  # step 9, R1.27: startup gating
-        yield from self._probe_and_count(status.restart_count)
 
     def _probe_and_count(self, container: int) -> Generator[Any, Any, None]:
         start = self.env.now
@@ -149,24 +186,14 @@ class Worker:
             return
         if self.stopped:
             return
-        if result == self.last_result:  # step 11
-            self.result_run += 1
-        else:
-            self.last_result, self.result_run = result, 1
-        threshold = (self.probe.failure_threshold if result is Result.FAILURE
-                     else self.probe.success_threshold)
-        if self.result_run < threshold:  # step 12
+        self.last_result, self.result_run, reached = count_result(
+            self.last_result, self.result_run, result, self.probe)
+        if not reached:  # step 12
             return
         self._write(result, failed_at=self.env.now)  # step 13
-        if self._holds_after(result):  # step 14, R1.22, R1.23
+        if holds_after(self.probe_type, result,  # step 14, R1.22, R1.23
+                       self.kubelet.profile.startup_hold_on_success):
             self.on_hold, self.result_run = True, 0
-
-    def _holds_after(self, result: Result) -> bool:
-        if self.probe_type is ProbeType.LIVENESS:
-            return result is Result.FAILURE
-        if self.probe_type is ProbeType.STARTUP:
-            return result is Result.FAILURE or self.kubelet.profile.startup_hold_on_success
-        return False
 
     def _write(self, result: Result, failed_at: float | None = None) -> None:
         self.kubelet.manager.set(self.probe_type, self.container_id, result,

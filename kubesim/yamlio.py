@@ -64,8 +64,12 @@ def load_yaml_documents(text: str, source: str, error: type[KubesimError]) -> li
         nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
+        problem = getattr(exc, "problem", None) or getattr(exc, "reason", None) or str(exc)
         line = mark.line + 1 if mark is not None else None
+        position = getattr(exc, "position", None)  # a ReaderError: a forbidden character
+        if line is None and isinstance(position, int):
+            line = text.count("\n", 0, position) + 1
+        problem = " ".join(str(problem).split())
         raise error(f"malformed YAML: {problem}", source=source, line=line) from None
     docs = []
     for data, node in zip(datas, nodes, strict=True):

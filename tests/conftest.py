@@ -1,7 +1,9 @@
-"""Shared pytest configuration: hypothesis profiles.
+"""Shared pytest configuration: hypothesis profiles, and pytester for the plugin's tests.
 
 `dev` (default) keeps the property tests quick; `ci` runs more examples and prints the
 reproduction blob of a failure. Choose with the environment variable HYPOTHESIS_PROFILE.
+kubesim's own pytest plugin (`kubesim.pytest_plugin`) is loaded through its entry point and
+registers the `kubesim-dev` / `kubesim-ci` profiles without loading either.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 import os
 
 from hypothesis import settings
+
+pytest_plugins = ["pytester"]
 
 settings.register_profile("dev", max_examples=40, deadline=None)
 settings.register_profile("ci", max_examples=150, deadline=None, print_blob=True)

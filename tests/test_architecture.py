@@ -16,6 +16,8 @@ ALLOWED = {
     "simpy": {"worker", "kubelet", "simulate"},
     "numpy": {"simulate"},
     "argparse": {"cli", "cli_args"},  # and every cmd_*.py
+    "hypothesis": {"strategies", "pytest_plugin"},
+    "pytest": {"pytest_plugin"},
 }
 ENGINE = {"worker", "kubelet", "prober", "prober_manager", "runtime", "backoff", "simulate",
           "timeline", "phases"}

@@ -79,7 +79,7 @@ def _examples() -> list[tuple[str, list[str]]]:
     for spec in sorted(SPECS.glob("*.yaml")):
         rel = str(spec.relative_to(REPO))
         cases.append((spec.stem, [rel]))
-        for behaviour in sorted(TRACES.iterdir()):
+        for behaviour in sorted(TRACES.iterdir()):  # README.md etc. match neither branch
             brel = str(behaviour.relative_to(REPO))
             if behaviour.name.endswith(".scenario.yaml"):
                 cases.append((f"{spec.stem}+{behaviour.name}", [rel, "--scenario", brel]))
@@ -93,7 +93,7 @@ EXAMPLES = _examples()
 
 def test_every_shipped_example_is_covered() -> None:
     assert len(list(SPECS.glob("*.yaml"))) == 4
-    assert len(list(TRACES.iterdir())) == 6
+    assert len([p for p in TRACES.iterdir() if p.suffix in {".jsonl", ".csv", ".yaml"}]) == 6
     assert len(EXAMPLES) == 4 + 4 * 3 + 4 + 3 + 2
 
 

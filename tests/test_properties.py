@@ -1,12 +1,14 @@
 """Property-based tests of the simulated kubelet against the rules of kubelet-semantics §1-§4.
 
-Strategies are local to this file: valid probes (within the API's rules, §5), probe sets,
-synthetic scenarios built with `Scenario.from_dict`, grid phases, seeds and durations. Each
-test's docstring names the rules (R…, E…) it relies on.
+Inputs come from the public strategies of `kubesim.strategies` (valid probes within the API's
+rules, §5; pods; synthetic scenarios; grid phases), with times as arbitrary floats
+(`resolution=None`) so that the engine also meets awkward instants. Each test's docstring
+names the rules (R…, E…) it relies on.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -14,175 +16,47 @@ from hypothesis import example, given, note
 from hypothesis import strategies as st
 
 import kubesim
-from kubesim import (HEALTHY, Answer, AnswerError, ContainerSpec, Outcome, ProbedContainer,
-                     ProbeType, RestartPolicy, Scenario, Timeline, parse_probe, profile_from,
-                     render_json, simulate)
+from kubesim import (
+    HEALTHY,
+    Answer,
+    AnswerError,
+    ContainerSpec,
+    Outcome,
+    ProbedContainer,
+    ProbeType,
+    RestartPolicy,
+    Scenario,
+    Timeline,
+    parse_probe,
+    profile_from,
+    render_json,
+    simulate,
+)
+from kubesim import strategies as ks
 from kubesim.prober import judge
+from kubesim.testing import dump_scenario as ks_dump
 
 EPS = 1e-6
-PATHS = ("/livez", "/readyz")
 CLASSIC = profile_from()
 IDEAL = profile_from(ideal=True)
 PROFILES = st.sampled_from([CLASSIC, IDEAL])
 PHASES = st.floats(min_value=0.0, max_value=60.0, exclude_max=True, allow_nan=False)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 DURATIONS = st.integers(min_value=60, max_value=900)
+LATENCIES = ks.latencies(max_ms=12_000)
+CONSTANT_LATENCIES = ks.latencies(max_ms=12_000, distributions=False)
+READYZ_ONLY = {ProbeType.READINESS: st.just("/readyz"), ProbeType.LIVENESS: st.just("/livez"),
+               ProbeType.STARTUP: st.just("/livez")}
 
-# ------------------------------------------------------------------------- probe strategies
-
-
-@st.composite
-def probe_dicts(draw: st.DrawFn, probe_type: ProbeType, path: str | None = None,
-                failure_threshold: st.SearchStrategy[int] | None = None) -> dict[str, Any]:
-    """One valid probe mapping (Kubernetes field names) for `probe_type`, httpGet on :8080."""
-    readiness = probe_type is ProbeType.READINESS
-    data: dict[str, Any] = {
-        "httpGet": {"path": path or draw(st.sampled_from(PATHS)), "port": 8080},
-        "initialDelaySeconds": draw(st.integers(0, 20)),
-        "periodSeconds": draw(st.integers(1, 30)),
-        "timeoutSeconds": draw(st.integers(1, 10)),
-        "successThreshold": draw(st.integers(1, 5)) if readiness else 1,  # R5.5
-        "failureThreshold": draw(st.integers(1, 10) if failure_threshold is None
-                                 else failure_threshold),
-    }
-    if not readiness and draw(st.booleans()):  # R4.4, R5.6: liveness/startup only
-        data["terminationGracePeriodSeconds"] = draw(st.integers(1, 60))
-    parse_probe(data, probe_type)  # accepted by the API's rules
-    return data
+# the engine's inputs: any probes and pods, any scenario over the three default targets
+ANY_PODS = ks.pods(sidecars=True)
+ANY_SCENARIOS = ks.scenarios(max_start=900, latencies=LATENCIES, resolution=None)
 
 
-@st.composite
-def container_dicts(draw: st.DrawFn, *, types: frozenset[ProbeType] | None = None,
-                    paths: dict[ProbeType, str] | None = None) -> dict[str, Any]:
-    """A container mapping with a subset of the three probes (or exactly `types`)."""
-    if types is None:
-        types = frozenset(draw(st.sets(st.sampled_from(list(ProbeType)))))
-    data: dict[str, Any] = {"name": "app", "ports": [{"containerPort": 8080, "name": "http"}]}
-    for probe_type in ProbeType:
-        if probe_type in types:
-            data[probe_type.field] = draw(probe_dicts(probe_type, (paths or {}).get(probe_type)))
-    return data
-
-
-def make_pod(data: dict[str, Any], grace: int = 30,
+def make_pod(container: ContainerSpec, grace: int = 30,
              policy: RestartPolicy = RestartPolicy.ALWAYS) -> ProbedContainer:
-    return ProbedContainer(container=ContainerSpec.model_validate(data),
-                           termination_grace_period_seconds=grace, restart_policy=policy)
-
-
-GRACES = st.sampled_from([30, 0, 2, 5, 60])
-POLICIES = st.sampled_from([RestartPolicy.ALWAYS, RestartPolicy.ALWAYS, RestartPolicy.ON_FAILURE,
-                            RestartPolicy.NEVER])
-
-
-@st.composite
-def pods(draw: st.DrawFn, *, policies: bool = False, **kwargs: Any) -> ProbedContainer:
-    policy = draw(POLICIES) if policies else RestartPolicy.ALWAYS
-    return make_pod(draw(container_dicts(**kwargs)), draw(GRACES), policy)
-
-
-# ---------------------------------------------------------------------- scenario strategies
-
-MS = st.one_of(st.integers(0, 12_000), st.floats(0, 12_000, allow_nan=False))
-
-
-def latencies(ms: st.SearchStrategy[float] = MS, *, distributions: bool = True
-              ) -> st.SearchStrategy[Any]:
-    """`latency_ms`: a constant number, or (if `distributions`) any of the distributions."""
-    if not distributions:
-        return st.one_of(ms, st.builds(lambda v: {"distribution": "constant", "value": v}, ms))
-    return st.one_of(
-        ms,
-        st.builds(lambda v: {"distribution": "constant", "value": v}, ms),
-        st.builds(lambda a, b: {"distribution": "uniform", "low": min(a, b), "high": max(a, b)},
-                  ms, ms),
-        st.builds(lambda m, s: {"distribution": "normal", "mean": m, "sd": s}, ms,
-                  st.integers(0, 3000)),
-        st.builds(lambda m, s: {"distribution": "lognormal", "median": m, "sigma": s},
-                  st.integers(1, 5000), st.floats(0, 2)),
-        st.builds(lambda m: {"distribution": "exponential", "mean": m}, ms),
-        st.builds(lambda v: {"distribution": "empirical", "values": v},
-                  st.lists(ms, min_size=1, max_size=4)),
-    )
-
-
-def answers(latency: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
-    """Any answer: a status (2xx/3xx/4xx/5xx), a connection error, or no answer at all."""
-    return st.one_of(
-        st.fixed_dictionaries({"status": st.sampled_from([200, 204, 302, 404, 500, 503])},
-                              optional={"latency_ms": latency}),
-        st.fixed_dictionaries({"error": st.sampled_from(["refused", "reset", "error"])},
-                              optional={"latency_ms": latency}),
-        st.just({"error": "timeout"}),
-    )
-
-
-def failing_answers(latency: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
-    return st.one_of(
-        st.fixed_dictionaries({"status": st.sampled_from([404, 500, 503])},
-                              optional={"latency_ms": latency}),
-        st.fixed_dictionaries({"error": st.sampled_from(["refused", "reset"])},
-                              optional={"latency_ms": latency}),
-        st.just({"error": "timeout"}),
-    )
-
-
-@st.composite
-def spans(draw: st.DrawFn, *, horizon: float = 900.0, max_len: float = 300.0,
-          open_ended: bool = True) -> dict[str, Any]:
-    """A wall-clock `{from, to}`; `to: null` (never ends) if `open_ended`."""
-    start = draw(st.floats(0, horizon, allow_nan=False))
-    length = draw(st.one_of(st.none(), st.floats(0.001, max_len)) if open_ended
-                  else st.floats(0.001, max_len))
-    return {"from": start, "to": None if length is None else start + length}
-
-
-@st.composite
-def target_specs(draw: st.DrawFn, latency: st.SearchStrategy[Any],
-                 answer: st.SearchStrategy[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """A target: default answer, dependency on `db`, wall windows, since_start windows."""
-    answer = answers(latency) if answer is None else answer
-    spec: dict[str, Any] = {}
-    if draw(st.booleans()):
-        spec["answer"] = draw(st.one_of(answer, st.fixed_dictionaries(
-            {"status": st.just(200)}, optional={"latency_ms": latency})))
-    if draw(st.booleans()):
-        spec["depends_on"] = ["db"]
-        if draw(st.booleans()):
-            spec["when_down"] = draw(answer)
-    windows = draw(st.lists(st.tuples(spans(open_ended=False), answer), max_size=2))
-    if windows:
-        spec["windows"] = [{**s, "answer": a} for s, a in windows]
-    since = draw(st.lists(st.tuples(spans(horizon=30, max_len=60), st.one_of(
-        st.just({"error": "refused"}), answer)), max_size=2))
-    if since:
-        spec["since_start"] = [{**s, "answer": a} for s, a in since]
-    return spec
-
-
-@st.composite
-def stalls(draw: st.DrawFn) -> dict[str, Any]:
-    """A wall-clock stall or a since-start stall; either may be a hang (null end)."""
-    if draw(st.booleans()):
-        return draw(spans(max_len=60))
-    return {"since_start": draw(st.floats(0, 120)),
-            "duration": draw(st.one_of(st.none(), st.floats(0.001, 60)))}
-
-
-@st.composite
-def scenario_dicts(draw: st.DrawFn, *, latency: st.SearchStrategy[Any] | None = None,
-                   with_stalls: bool = True) -> dict[str, Any]:
-    """A scenario mapping for Scenario.from_dict: dependency outages, both targets, stalls."""
-    latency = latencies() if latency is None else latency
-    data: dict[str, Any] = {
-        "dependencies": {"db": {"down": draw(st.lists(spans(), max_size=3))}},
-        "targets": {key: draw(target_specs(latency)) for key in PATHS},
-    }
-    if with_stalls:
-        data["stalls"] = draw(st.lists(stalls(), max_size=2))
-    if draw(st.booleans()):
-        data["shutdown_seconds"] = draw(st.floats(0, 40))
-    return data
+    return ProbedContainer(container=container, termination_grace_period_seconds=grace,
+                           restart_policy=policy)
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -234,7 +108,8 @@ def healthy_deadline(pod: ProbedContainer) -> float:
 # --------------------------------------------------------------------------- properties
 
 
-@given(pod=pods(), phase=PHASES, seed=SEEDS, profile=PROFILES, duration=DURATIONS)
+@given(pod=ks.pods(restart_policies=["Always"]), phase=PHASES, seed=SEEDS, profile=PROFILES,
+       duration=DURATIONS)
 def test_healthy_app_never_restarts_and_becomes_ready(pod: ProbedContainer, phase: float,
                                                       seed: int, profile: Any,
                                                       duration: int) -> None:
@@ -263,27 +138,26 @@ def test_healthy_app_never_restarts_and_becomes_ready(pod: ProbedContainer, phas
         assert len(successes) >= readiness.success_threshold
 
 
-READYZ_ONLY = {ProbeType.READINESS: "/readyz", ProbeType.LIVENESS: "/livez",
-               ProbeType.STARTUP: "/livez"}
-
-
 @st.composite
-def readiness_only_failures(draw: st.DrawFn) -> dict[str, Any]:
-    """/readyz fails in every way; /livez always answers 200 within 1 s (T >= 1); no stalls
-    (a stall freezes the whole process, so it would fail liveness too)."""
-    lat = latencies()
-    data = draw(scenario_dicts(latency=lat, with_stalls=False))
-    data["targets"] = {
-        "/readyz": draw(target_specs(lat, failing_answers(lat))),
-        "/livez": {"answer": {"status": 200, "latency_ms": draw(latencies(
-            st.integers(0, 1000), distributions=False))}},
-    }
-    return data
+def readiness_only_failures(draw: st.DrawFn) -> Scenario:
+    """/readyz fails in every way (its own answers, db outages, flapping); /livez always
+    answers 200 within 1 s (T >= 1); no stalls (a stall freezes the whole process, so it
+    would fail liveness too) and no slow start (it would refuse /livez too)."""
+    livez = {"answer": {"status": 200,
+                        "latency_ms": draw(ks.latencies(max_ms=1000, distributions=False))}}
+    readyz = {"answer": draw(st.one_of(ks.answers(failing=True, latencies=LATENCIES),
+                                       st.just({"status": 200}))),
+              "depends_on": ["db"],
+              "when_down": draw(ks.answers(failing=True, latencies=LATENCIES))}
+    base = Scenario.from_dict({"dependencies": {"db": {"down": []}},
+                               "targets": {"/livez": livez, "/readyz": readyz}})
+    return draw(ks.scenarios(base, max_outages=3, max_start=900, flap_targets=["/readyz"],
+                             max_stalls=0, max_startup=0, resolution=None))
 
 
 @given(data=st.data(), scenario=readiness_only_failures(), phase=PHASES, seed=SEEDS,
        profile=PROFILES, duration=DURATIONS)
-def test_readiness_failures_alone_never_restart(data: st.DataObject, scenario: dict[str, Any],
+def test_readiness_failures_alone_never_restart(data: st.DataObject, scenario: Scenario,
                                                 phase: float, seed: int, profile: Any,
                                                 duration: int) -> None:
     """Only the readiness target fails: no container is ever killed.
@@ -292,10 +166,9 @@ def test_readiness_failures_alone_never_restart(data: st.DataObject, scenario: d
     startup Failure), R2.8/R2.9 (200 within T is Success), table 1.7.
     """
     extra = data.draw(st.sets(st.sampled_from([ProbeType.LIVENESS, ProbeType.STARTUP])))
-    pod = make_pod(data.draw(container_dicts(types=frozenset({ProbeType.READINESS, *extra}),
-                                             paths=READYZ_ONLY)))
-    tl = simulate(pod, Scenario.from_dict(scenario), duration=duration, seed=seed,
-                  profile=profile, phase=phase)
+    pod = make_pod(data.draw(ks.containers(probe_types={ProbeType.READINESS, *extra},
+                                           handlers=["httpGet"], paths=READYZ_ONLY)))
+    tl = simulate(pod, scenario, duration=duration, seed=seed, profile=profile, phase=phase)
     assert tl.kills == []
     assert len(tl.containers) == 1
     for p in tl.probes:
@@ -305,54 +178,46 @@ def test_readiness_failures_alone_never_restart(data: st.DataObject, scenario: d
 
 # ----- 3: monotonicity in failureThreshold
 
-
-@st.composite
-def wall_clock_outages(draw: st.DrawFn) -> dict[str, Any]:
-    """The scope where F-monotonicity is claimed: /livez fails during wall-clock dependency
-    outages and wall-clock windows only, with constant latencies; no since_start windows,
-    no stalls, no shutdown time."""
-    lat = latencies(distributions=False)
-    spec: dict[str, Any] = {"answer": {"status": 200, "latency_ms": draw(lat)},
-                            "depends_on": ["db"]}
-    if draw(st.booleans()):
-        spec["when_down"] = draw(failing_answers(lat))
-    windows = draw(st.lists(st.tuples(spans(open_ended=False), failing_answers(lat)),
-                            max_size=2))
-    if windows:
-        spec["windows"] = [{**s, "answer": a} for s, a in windows]
-    return {"dependencies": {"db": {"down": draw(st.lists(spans(), min_size=1, max_size=3))}},
-            "targets": {"/livez": spec, "/readyz": {"answer": {"status": 200}}}}
-
+# The scope where F-monotonicity is claimed: /livez fails during wall-clock dependency
+# outages and wall-clock (flapping) windows only, with constant latencies; no since_start
+# windows, no stalls, no shutdown time.
+WALL_CLOCK_OUTAGES = ks.scenarios(targets=["/livez", "/readyz"], dependencies={"db": ["/livez"]},
+                                  min_outages=1, max_outages=3, max_start=900, max_flaps=2,
+                                  flap_targets=["/livez"], max_stalls=0, max_startup=0,
+                                  max_shutdown=0, latencies=CONSTANT_LATENCIES, resolution=None)
 
 NO_BACKOFF_IDEAL = profile_from(ideal=True, overrides={"backoff_initial": 0, "backoff_max": 0})
 
 
 @st.composite
-def threshold_pairs(draw: st.DrawFn) -> tuple[ProbeType, dict[str, Any], dict[str, Any]]:
+def threshold_pairs(draw: st.DrawFn) -> tuple[ProbeType, ContainerSpec, ContainerSpec]:
     """A container with exactly one of liveness/startup (readiness optional) and the same
     container with that probe's failureThreshold raised by k in 1..5. The killing probe has
     initialDelaySeconds 0 and timeoutSeconds < periodSeconds (the provable scope)."""
     probe_type = draw(st.sampled_from([ProbeType.LIVENESS, ProbeType.STARTUP]))
-    types = frozenset({probe_type} | draw(st.sets(st.just(ProbeType.READINESS))))
-    container = draw(container_dicts(types=types, paths=READYZ_ONLY))
+    types = {probe_type} | draw(st.sets(st.just(ProbeType.READINESS)))
+    container = draw(ks.containers(probe_types=types, handlers=["httpGet"], paths=READYZ_ONLY))
     period = draw(st.integers(2, 30))
-    probe = {**container[probe_type.field], "initialDelaySeconds": 0, "periodSeconds": period,
-             "timeoutSeconds": draw(st.integers(1, period - 1))}
-    raised = {**probe, "failureThreshold": probe["failureThreshold"] + draw(st.integers(1, 5))}
-    return (probe_type, {**container, probe_type.field: probe},
-            {**container, probe_type.field: raised})
+    field = f"{probe_type.value}_probe"
+    probe = getattr(container, field).model_copy(update={
+        "initial_delay_seconds": 0, "period_seconds": period,
+        "timeout_seconds": draw(st.integers(1, period - 1))})
+    raised = probe.model_copy(update={
+        "failure_threshold": probe.failure_threshold + draw(st.integers(1, 5))})
+    return (probe_type, container.model_copy(update={field: probe}),
+            container.model_copy(update={field: raised}))
 
 
-def restarts_for(container: dict[str, Any], scenario: dict[str, Any], *, profile: Any,
+def restarts_for(container: ContainerSpec, scenario: Scenario, *, profile: Any,
                  phase: float, seed: int, duration: float) -> int:
-    return len(simulate(make_pod(container), Scenario.from_dict(scenario), duration=duration,
-                        seed=seed, profile=profile, phase=phase).restarts)
+    return len(simulate(make_pod(container), scenario, duration=duration, seed=seed,
+                        profile=profile, phase=phase).restarts)
 
 
-@given(pair=threshold_pairs(), scenario=wall_clock_outages(), phase=PHASES, seed=SEEDS,
+@given(pair=threshold_pairs(), scenario=WALL_CLOCK_OUTAGES, phase=PHASES, seed=SEEDS,
        duration=DURATIONS)
 def test_raising_failure_threshold_never_adds_restarts(
-        pair: tuple[ProbeType, dict[str, Any], dict[str, Any]], scenario: dict[str, Any],
+        pair: tuple[ProbeType, ContainerSpec, ContainerSpec], scenario: Scenario,
         phase: float, seed: int, duration: int) -> None:
     """Raising a liveness (or startup) failureThreshold F to F+k never adds restarts, for
     the same app, seed and pinned phase — in the scope where this provably holds.
@@ -397,11 +262,12 @@ def test_raising_failure_threshold_never_adds_restarts(
     assert after <= before
 
 
-def _startup_only(threshold: int, delay: int, period: int) -> dict[str, Any]:
-    return {"name": "app", "ports": [{"containerPort": 8080}],
-            "startupProbe": {"httpGet": {"path": "/livez", "port": 8080},
-                             "initialDelaySeconds": delay, "periodSeconds": period,
-                             "timeoutSeconds": 1, "failureThreshold": threshold}}
+def _startup_only(threshold: int, delay: int, period: int) -> ContainerSpec:
+    return ContainerSpec.model_validate({
+        "name": "app", "ports": [{"containerPort": 8080}],
+        "startupProbe": {"httpGet": {"path": "/livez", "port": 8080},
+                         "initialDelaySeconds": delay, "periodSeconds": period,
+                         "timeoutSeconds": 1, "failureThreshold": threshold}})
 
 
 def test_threshold_counterexample_initial_delay() -> None:
@@ -414,9 +280,9 @@ def test_threshold_counterexample_initial_delay() -> None:
     start, R1.7/R1.9), after the gap; kills at 143 and 179 -> one restart more.
     Rules: R1.5/E1, R1.7, R1.9, R1.17, R1.23, R4.1.
     """
-    scenario = {"dependencies": {"db": {"down": [{"from": 0.0, "to": 108.0},
-                                                 {"from": 114.0, "to": None}]}},
-                "targets": {"/livez": {"answer": {"status": 200}, "depends_on": ["db"]}}}
+    scenario = Scenario.from_dict({
+        "dependencies": {"db": {"down": [{"from": 0.0, "to": 108.0}, {"from": 114.0, "to": None}]}},
+        "targets": {"/livez": {"answer": {"status": 200}, "depends_on": ["db"]}}})
     for profile in (IDEAL, NO_BACKOFF_IDEAL):
         kwargs = {"profile": profile, "phase": 1.0, "seed": 0, "duration": 180}
         assert restarts_for(_startup_only(9, 9, 2), scenario, **kwargs) == 4
@@ -428,8 +294,8 @@ def test_threshold_counterexample_initial_delay() -> None:
 
 @st.composite
 def any_runs(draw: st.DrawFn) -> tuple[ProbedContainer, Timeline, Any]:
-    pod = draw(pods(policies=True))
-    scenario = Scenario.from_dict(draw(scenario_dicts()))
+    pod = draw(ANY_PODS)
+    scenario = draw(ANY_SCENARIOS)
     profile = draw(PROFILES)
     tl = simulate(pod, scenario, duration=draw(DURATIONS), seed=draw(SEEDS), profile=profile,
                   phase=draw(st.one_of(st.none(), PHASES)))
@@ -446,7 +312,7 @@ def test_restart_count_increases_by_one(run: tuple[ProbedContainer, Timeline, An
     """
     pod, tl, _ = run
     assert [c.restart_count for c in tl.containers] == list(range(len(tl.containers)))
-    for a, b in zip(tl.containers, tl.containers[1:], strict=False):
+    for a, b in itertools.pairwise(tl.containers):
         assert a.ended_at is not None and a.ended_at <= b.running_at + EPS
     assert len(tl.containers) <= 1 + len(tl.restarts)
     for kill in tl.kills:
@@ -457,8 +323,8 @@ def test_restart_count_increases_by_one(run: tuple[ProbedContainer, Timeline, An
             assert kill.restart
             assert kill.stopped_at is not None
             assert replacement[0].running_at >= kill.stopped_at - EPS
-    if pod.restart_policy is RestartPolicy.NEVER:
-        assert tl.restarts == [] and len(tl.containers) == 1
+    if pod.restart_policy is RestartPolicy.NEVER and not pod.container.sidecar:
+        assert tl.restarts == [] and len(tl.containers) == 1  # a sidecar restarts anyway (R4.2)
 
 
 @given(run=any_runs())
@@ -483,7 +349,7 @@ def test_structural_invariants(run: tuple[ProbedContainer, Timeline, Any]) -> No
     probes = pod.container.probes()
     for probe_type, probe in probes.items():
         recs = probes_of(tl, probe_type)
-        for a, b in zip(recs, recs[1:], strict=False):
+        for a, b in itertools.pairwise(recs):
             assert a.at + a.latency <= b.at + EPS, (a, b)
         for p in recs:
             assert p.latency <= 3 * probe.timeout_seconds + EPS, p
@@ -526,14 +392,14 @@ def test_structural_invariants(run: tuple[ProbedContainer, Timeline, Any]) -> No
         assert run_length >= threshold, (kill, recs[-threshold:])
 
 
-@given(pod=pods(policies=True), scenario=scenario_dicts(), phase=st.one_of(st.none(), PHASES),
+@given(pod=ANY_PODS, scenario=ANY_SCENARIOS, phase=st.one_of(st.none(), PHASES),
        seed=SEEDS, profile=PROFILES, duration=DURATIONS)
-def test_same_inputs_same_json(pod: ProbedContainer, scenario: dict[str, Any],
+def test_same_inputs_same_json(pod: ProbedContainer, scenario: Scenario,
                                phase: float | None, seed: int, profile: Any,
                                duration: int) -> None:
     """The same inputs and seed give byte-identical JSON (simulate owns the only generator,
     seeded by `seed`; the phase is drawn from it when not pinned, R1.2)."""
-    docs = [render_json(simulate(pod, Scenario.from_dict(scenario), duration=duration,
+    docs = [render_json(simulate(pod, Scenario.from_dict(ks_dump(scenario)), duration=duration,
                                  seed=seed, profile=profile, phase=phase)) for _ in range(2)]
     assert docs[0] == docs[1]
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from helpers import IDEAL, run
 
-from kubesim import (Outcome, ProbeType, load_scenario, load_spec, load_trace, profile_from,
-                     simulate)
+from kubesim import (Outcome, ProbeType, Trace, load_scenario, load_spec, load_trace,
+                     profile_from, simulate)
 from kubesim.phases import sweep_phases
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,6 +67,18 @@ SLOW = [load_scenario(str(TRACES / "seed_slow_startup.scenario.yaml")),
         load_trace(str(TRACES / "seed_slow_startup.jsonl"))]
 
 
+def first_answer(behaviour) -> float:
+    """When the slow starter first answers: 2.5 s in the scenario (the seed only knew that
+    waiting 2.5 s was enough). The trace is a real capture (traces/README.md): its last
+    refused attempt was at 2.50 s and its first 200 at 2.60 s, so there the boundary is the
+    recorded first answer, read from the data."""
+    if isinstance(behaviour, Trace):
+        ready = next(o.t for o in behaviour.observations("/livez") if not o.failing)
+        assert 2.2 < ready < 3.0  # the 2.2 s lifespan delay plus process start
+        return ready
+    return 2.5
+
+
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
 @pytest.mark.parametrize("behaviour", SLOW, ids=["scenario", "trace"])
 def test_slow_startup_with_a_startup_budget_of_6_never_restarts(behaviour, profile):
@@ -87,10 +99,11 @@ def test_slow_startup_liveness_threshold_3_alone_restarts_when_the_grid_is_early
     """Without a startup probe the same 3 refused attempts reach liveness failureThreshold 3
     whenever three probes fall inside the first 2.5 s: with the ideal kubelet that is every
     grid phase below 0.5 s (an independent count: phase + 2 < 2.5), i.e. half of them. The
-    seed's 'restart' is this case; later phases survive with two failures."""
+    seed's 'restart' is this case; later phases survive with two failures. (The real capture
+    first answers at 2.60 s, not 2.5 s: there the phases below 0.60 s restart, 61 of 100.)"""
     sweep = sweep_phases(spec("seed_slow_startup_liveness_only"), behaviour, n=100,
                          duration=60, profile=IDEAL)
-    early = [p + 2 < 2.5 for p in sweep.phases]
+    early = [p + 2 < first_answer(behaviour) for p in sweep.phases]
     assert [r > 0 for r in sweep.restarts] == early
     tl = run(spec("seed_slow_startup_liveness_only"), behaviour, phase=0.0)
     first = [r for r in tl.probes if r.container == 0]

@@ -1,0 +1,1 @@
+"""The seed's minimal FastAPI service with switchable faults (see README.md)."""

@@ -1,0 +1,375 @@
+"""Differential tests: the sweep engine (`kubesim.fast.run_fast`) against the discrete-event
+engine (`kubesim.simulate`). Every output of a run must be identical, bit for bit: restarts,
+kills, Ready seconds, first Ready, first Started, back-offs, probe calls and failures per
+type, time from hang to kill.
+
+Strategies: the valid pods and scenarios of test_properties.py (random probes within the API's
+rules, dependency outages, windows, since-start windows, stalls and hangs, every latency
+distribution), plus long runs with sparse outages and constant latencies (where the fast
+engine jumps over quiet stretches), recorded traces (replay and wall), and every kubelet
+profile with and without the ideal latencies.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kubesim import (HEALTHY, AnswerError, ContainerSpec, ProbedContainer, ProbeType,
+                     RestartPolicy, Scenario, load_scenario, load_spec, parse_probe,
+                     profile_from, simulate)
+from kubesim.fast import metrics_of, run_fast, run_fast_box
+from kubesim.trace import Observation, RestartMode, Trace
+
+ROOT = Path(__file__).resolve().parent.parent
+PROFILES = st.sampled_from([
+    profile_from(), profile_from(ideal=True), profile_from("legacy"), profile_from("1.35"),
+    profile_from("1.35", ideal=True),
+    profile_from(overrides={"kubelet_recently_started": True}),
+    profile_from(overrides={"backoff_requeue": "exact", "relist_seconds": 0.5}),
+    profile_from(overrides={"exec_probe_timeout": False, "sync_seconds": 0}),
+])
+
+
+# ---- strategies (valid probes per §5, scenarios with every feature)
+PATHS = ("/livez", "/readyz")
+PHASES = st.floats(min_value=0.0, max_value=60.0, exclude_max=True, allow_nan=False)
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+# ------------------------------------------------------------------------- probe strategies
+
+
+@st.composite
+def probe_dicts(draw: st.DrawFn, probe_type: ProbeType, path: str | None = None,
+                failure_threshold: st.SearchStrategy[int] | None = None) -> dict[str, Any]:
+    """One valid probe mapping (Kubernetes field names) for `probe_type`, httpGet on :8080."""
+    readiness = probe_type is ProbeType.READINESS
+    data: dict[str, Any] = {
+        "httpGet": {"path": path or draw(st.sampled_from(PATHS)), "port": 8080},
+        "initialDelaySeconds": draw(st.integers(0, 20)),
+        "periodSeconds": draw(st.integers(1, 30)),
+        "timeoutSeconds": draw(st.integers(1, 10)),
+        "successThreshold": draw(st.integers(1, 5)) if readiness else 1,  # R5.5
+        "failureThreshold": draw(st.integers(1, 10) if failure_threshold is None
+                                 else failure_threshold),
+    }
+    if not readiness and draw(st.booleans()):  # R4.4, R5.6: liveness/startup only
+        data["terminationGracePeriodSeconds"] = draw(st.integers(1, 60))
+    parse_probe(data, probe_type)  # accepted by the API's rules
+    return data
+
+
+@st.composite
+def container_dicts(draw: st.DrawFn, *, types: frozenset[ProbeType] | None = None,
+                    paths: dict[ProbeType, str] | None = None) -> dict[str, Any]:
+    """A container mapping with a subset of the three probes (or exactly `types`)."""
+    if types is None:
+        types = frozenset(draw(st.sets(st.sampled_from(list(ProbeType)))))
+    data: dict[str, Any] = {"name": "app", "ports": [{"containerPort": 8080, "name": "http"}]}
+    for probe_type in ProbeType:
+        if probe_type in types:
+            data[probe_type.field] = draw(probe_dicts(probe_type, (paths or {}).get(probe_type)))
+    return data
+
+
+def make_pod(data: dict[str, Any], grace: int = 30,
+             policy: RestartPolicy = RestartPolicy.ALWAYS) -> ProbedContainer:
+    return ProbedContainer(container=ContainerSpec.model_validate(data),
+                           termination_grace_period_seconds=grace, restart_policy=policy)
+
+
+GRACES = st.sampled_from([30, 0, 2, 5, 60])
+POLICIES = st.sampled_from([RestartPolicy.ALWAYS, RestartPolicy.ALWAYS, RestartPolicy.ON_FAILURE,
+                            RestartPolicy.NEVER])
+
+
+@st.composite
+def pods(draw: st.DrawFn, *, policies: bool = False, **kwargs: Any) -> ProbedContainer:
+    policy = draw(POLICIES) if policies else RestartPolicy.ALWAYS
+    return make_pod(draw(container_dicts(**kwargs)), draw(GRACES), policy)
+
+
+# ---------------------------------------------------------------------- scenario strategies
+
+MS = st.one_of(st.integers(0, 12_000), st.floats(0, 12_000, allow_nan=False))
+
+
+def latencies(ms: st.SearchStrategy[float] = MS, *, distributions: bool = True
+              ) -> st.SearchStrategy[Any]:
+    """`latency_ms`: a constant number, or (if `distributions`) any of the distributions."""
+    if not distributions:
+        return st.one_of(ms, st.builds(lambda v: {"distribution": "constant", "value": v}, ms))
+    return st.one_of(
+        ms,
+        st.builds(lambda v: {"distribution": "constant", "value": v}, ms),
+        st.builds(lambda a, b: {"distribution": "uniform", "low": min(a, b), "high": max(a, b)},
+                  ms, ms),
+        st.builds(lambda m, s: {"distribution": "normal", "mean": m, "sd": s}, ms,
+                  st.integers(0, 3000)),
+        st.builds(lambda m, s: {"distribution": "lognormal", "median": m, "sigma": s},
+                  st.integers(1, 5000), st.floats(0, 2)),
+        st.builds(lambda m: {"distribution": "exponential", "mean": m}, ms),
+        st.builds(lambda v: {"distribution": "empirical", "values": v},
+                  st.lists(ms, min_size=1, max_size=4)),
+    )
+
+
+def answers(latency: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
+    """Any answer: a status (2xx/3xx/4xx/5xx), a connection error, or no answer at all."""
+    return st.one_of(
+        st.fixed_dictionaries({"status": st.sampled_from([200, 204, 302, 404, 500, 503])},
+                              optional={"latency_ms": latency}),
+        st.fixed_dictionaries({"error": st.sampled_from(["refused", "reset", "error"])},
+                              optional={"latency_ms": latency}),
+        st.just({"error": "timeout"}),
+    )
+
+
+def failing_answers(latency: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
+    return st.one_of(
+        st.fixed_dictionaries({"status": st.sampled_from([404, 500, 503])},
+                              optional={"latency_ms": latency}),
+        st.fixed_dictionaries({"error": st.sampled_from(["refused", "reset"])},
+                              optional={"latency_ms": latency}),
+        st.just({"error": "timeout"}),
+    )
+
+
+@st.composite
+def spans(draw: st.DrawFn, *, horizon: float = 900.0, max_len: float = 300.0,
+          open_ended: bool = True) -> dict[str, Any]:
+    """A wall-clock `{from, to}`; `to: null` (never ends) if `open_ended`."""
+    start = draw(st.floats(0, horizon, allow_nan=False))
+    length = draw(st.one_of(st.none(), st.floats(0.001, max_len)) if open_ended
+                  else st.floats(0.001, max_len))
+    return {"from": start, "to": None if length is None else start + length}
+
+
+@st.composite
+def target_specs(draw: st.DrawFn, latency: st.SearchStrategy[Any],
+                 answer: st.SearchStrategy[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A target: default answer, dependency on `db`, wall windows, since_start windows."""
+    answer = answers(latency) if answer is None else answer
+    spec: dict[str, Any] = {}
+    if draw(st.booleans()):
+        spec["answer"] = draw(st.one_of(answer, st.fixed_dictionaries(
+            {"status": st.just(200)}, optional={"latency_ms": latency})))
+    if draw(st.booleans()):
+        spec["depends_on"] = ["db"]
+        if draw(st.booleans()):
+            spec["when_down"] = draw(answer)
+    windows = draw(st.lists(st.tuples(spans(open_ended=False), answer), max_size=2))
+    if windows:
+        spec["windows"] = [{**s, "answer": a} for s, a in windows]
+    since = draw(st.lists(st.tuples(spans(horizon=30, max_len=60), st.one_of(
+        st.just({"error": "refused"}), answer)), max_size=2))
+    if since:
+        spec["since_start"] = [{**s, "answer": a} for s, a in since]
+    return spec
+
+
+@st.composite
+def stalls(draw: st.DrawFn) -> dict[str, Any]:
+    """A wall-clock stall or a since-start stall; either may be a hang (null end)."""
+    if draw(st.booleans()):
+        return draw(spans(max_len=60))
+    return {"since_start": draw(st.floats(0, 120)),
+            "duration": draw(st.one_of(st.none(), st.floats(0.001, 60)))}
+
+
+@st.composite
+def scenario_dicts(draw: st.DrawFn, *, latency: st.SearchStrategy[Any] | None = None,
+                   with_stalls: bool = True) -> dict[str, Any]:
+    """A scenario mapping for Scenario.from_dict: dependency outages, both targets, stalls."""
+    latency = latencies() if latency is None else latency
+    data: dict[str, Any] = {
+        "dependencies": {"db": {"down": draw(st.lists(spans(), max_size=3))}},
+        "targets": {key: draw(target_specs(latency)) for key in PATHS},
+    }
+    if with_stalls:
+        data["stalls"] = draw(st.lists(stalls(), max_size=2))
+    if draw(st.booleans()):
+        data["shutdown_seconds"] = draw(st.floats(0, 40))
+    return data
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def probes_of(tl: Timeline, probe_type: ProbeType) -> list[kubesim.ProbeRecord]:
+    return [p for p in tl.probes if p.probe is probe_type]
+
+
+def counted(outcome: Outcome) -> bool | None:
+    """True: counts as a failure; False: as a success; None: discarded (§2.6)."""
+    result = outcome.result
+    return None if result is None else result.name == "FAILURE"
+
+
+def same(pod: Any, behaviour: Any, *, duration: float, seed: int, profile: Any,
+         phase: float | None) -> None:
+    des = metrics_of(simulate(pod, behaviour, duration=duration, seed=seed, profile=profile,
+                              phase=phase), behaviour)
+    fast = run_fast(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase)
+    assert fast == des, f"\ndes  {des}\nfast {fast}"
+
+
+@given(pod=pods(policies=True), scenario=scenario_dicts(), phase=st.one_of(st.none(), PHASES),
+       seed=SEEDS, profile=PROFILES, duration=st.integers(60, 900))
+def test_any_scenario_same_metrics(pod: Any, scenario: dict[str, Any], phase: float | None,
+                                   seed: int, profile: Any, duration: int) -> None:
+    """Any valid pod, any scenario (all latency distributions, stalls, hangs), any profile."""
+    same(pod, Scenario.from_dict(scenario), duration=duration, seed=seed, profile=profile,
+         phase=phase)
+
+
+@st.composite
+def sparse_outages(draw: st.DrawFn) -> dict[str, Any]:
+    """Long quiet stretches between a few outages, windows and stalls; constant latencies,
+    so the fast engine jumps."""
+    lat = latencies(st.integers(0, 3000), distributions=False)
+    outages = draw(st.lists(spans(horizon=3000, max_len=400, open_ended=False), max_size=3))
+    targets = {}
+    for key in PATHS:
+        spec: dict[str, Any] = {"answer": {"status": draw(st.sampled_from([200, 200, 302])),
+                                           "latency_ms": draw(lat)}}
+        if draw(st.booleans()):
+            spec["depends_on"] = ["db"]
+            spec["when_down"] = draw(failing_answers(lat))
+        if draw(st.booleans()):
+            spec["windows"] = [{**draw(spans(horizon=3000, max_len=200, open_ended=False)),
+                                "answer": draw(failing_answers(lat))}]
+        if draw(st.booleans()):
+            spec["since_start"] = [{"from": 0, "to": draw(st.floats(0.1, 40)),
+                                    "answer": {"error": "refused"}}]
+        targets[key] = spec
+    data: dict[str, Any] = {"dependencies": {"db": {"down": outages}}, "targets": targets}
+    if draw(st.booleans()):
+        data["stalls"] = draw(st.lists(st.one_of(spans(horizon=3000, max_len=120), stalls()),
+                                       max_size=2))
+    if draw(st.booleans()):
+        data["shutdown_seconds"] = draw(st.floats(0, 40))
+    return data
+
+
+@given(pod=pods(policies=True), scenario=sparse_outages(),
+       phase=st.one_of(st.none(), PHASES), seed=SEEDS, profile=PROFILES,
+       duration=st.integers(600, 3600))
+def test_long_runs_with_quiet_stretches_same_metrics(pod: Any, scenario: dict[str, Any],
+                                                     phase: float | None, seed: int,
+                                                     profile: Any, duration: int) -> None:
+    """Up to an hour, a few outages: the fast engine jumps most of it."""
+    same(pod, Scenario.from_dict(scenario), duration=duration, seed=seed, profile=profile,
+         phase=phase)
+
+
+@st.composite
+def same_period_pods(draw: st.DrawFn) -> Any:
+    """Liveness and readiness on one period and target: their ticks tie at every instant,
+    so the order of simultaneous events after a jump matters."""
+    types = frozenset(draw(st.sets(st.sampled_from(list(ProbeType)), min_size=2)))
+    data = draw(container_dicts(types=types))
+    period = draw(st.integers(1, 12))
+    for field in ("startupProbe", "livenessProbe", "readinessProbe"):
+        if field in data:
+            data[field] = {**data[field], "periodSeconds": period,
+                           "httpGet": {"path": "/livez", "port": 8080},
+                           "timeoutSeconds": draw(st.integers(1, 3))}
+    return make_pod(data)
+
+
+@given(pod=same_period_pods(), scenario=sparse_outages(), phase=st.one_of(st.none(), PHASES),
+       seed=SEEDS, profile=PROFILES, duration=st.integers(300, 2400))
+def test_simultaneous_ticks_same_metrics(pod: Any, scenario: dict[str, Any],
+                                         phase: float | None, seed: int, profile: Any,
+                                         duration: int) -> None:
+    """Workers ticking together, through jumps: the tie order is simpy's."""
+    same(pod, Scenario.from_dict(scenario), duration=duration, seed=seed, profile=profile,
+         phase=phase)
+
+
+@st.composite
+def traces(draw: st.DrawFn) -> Trace:
+    """A recorded trace of both paths: sample-and-hold observations, replay or wall."""
+    obs: dict[str, list[Observation]] = {}
+    for key in PATHS:
+        times = sorted(draw(st.lists(st.floats(0, 2000), min_size=1, max_size=8)))
+        rows = []
+        for t in times:
+            kind = draw(st.sampled_from(["ok", "ok", "fail", "timeout", "error", "slow"]))
+            lat = draw(st.floats(0, 900))
+            if kind == "ok":
+                rows.append(Observation(t, lat, status=200))
+            elif kind == "fail":
+                rows.append(Observation(t, lat, status=503))
+            elif kind == "timeout":
+                rows.append(Observation(t, draw(st.sampled_from([500.0, 2500.0])),
+                                        error=AnswerError.TIMEOUT))
+            elif kind == "error":
+                rows.append(Observation(t, lat, error=AnswerError.ERROR))
+            else:
+                rows.append(Observation(t, 4000.0, status=200))
+        obs[key] = rows
+    return Trace(obs, restart=draw(st.sampled_from(list(RestartMode))),
+                 censored=draw(st.sampled_from(["failure", "discard"])),
+                 meta={"shutdown_seconds": draw(st.floats(0, 5))})
+
+
+@given(pod=pods(policies=True), trace=traces(), phase=st.one_of(st.none(), PHASES),
+       seed=SEEDS, profile=PROFILES, duration=st.integers(60, 2400))
+def test_traces_same_metrics(pod: Any, trace: Trace, phase: float | None, seed: int,
+                             profile: Any, duration: int) -> None:
+    """Recorded traces, replayed after restarts or read on the wall clock."""
+    same(pod, trace, duration=duration, seed=seed, profile=profile, phase=phase)
+
+
+@settings(max_examples=10)
+@given(pod=pods(policies=True), phase=st.one_of(st.none(), PHASES), seed=SEEDS,
+       profile=PROFILES, duration=st.integers(60, 3600))
+def test_healthy_app_same_metrics(pod: Any, phase: float | None, seed: int, profile: Any,
+                                  duration: int) -> None:
+    """No behaviour at all: one quiet stretch to the end."""
+    same(pod, HEALTHY, duration=duration, seed=seed, profile=profile, phase=phase)
+
+
+@pytest.mark.parametrize("profile", [profile_from(), profile_from(ideal=True)],
+                         ids=["classic", "ideal"])
+def test_seed_db_outage_every_phase(profile: Any) -> None:
+    """The seed's DB outage at 20 phases and seeds, an hour long."""
+    pod = load_spec(str(ROOT / "probe_specs" / "seed_unified_healthz.yaml"))
+    sc = load_scenario(str(ROOT / "traces" / "seed_db_outage.scenario.yaml"))
+    for i in range(20):
+        same(pod, sc, duration=3600, seed=i, profile=profile, phase=i * 0.5)
+
+
+@given(pod=pods(policies=True), scenario=sparse_outages(), phase=st.one_of(st.none(), PHASES),
+       seed=SEEDS, profile=PROFILES, duration=st.integers(300, 2400), data=st.data())
+def test_threshold_box_runs_are_the_same_runs(pod: Any, scenario: dict[str, Any],
+                                              phase: float | None, seed: int, profile: Any,
+                                              duration: int, data: st.DataObject) -> None:
+    """Any thresholds inside a run's threshold box give the same metrics in the
+    discrete-event engine: what lets a sweep reuse runs across failureThreshold values."""
+    behaviour = Scenario.from_dict(scenario)
+    metrics, box = run_fast_box(pod, behaviour, duration=duration, seed=seed, profile=profile,
+                                phase=phase)
+    container = pod.container
+    for (probe_type, failure), (lo, hi) in sorted(box.items(), key=repr):
+        top = int(min(hi, lo + 12))
+        value = data.draw(st.integers(int(lo), top), label=f"{probe_type.value} {failure}")
+        if not failure and probe_type is not ProbeType.READINESS:
+            continue  # successThreshold must stay 1 there
+        probe = container.probes()[probe_type]
+        key = "failure_threshold" if failure else "success_threshold"
+        attr = {ProbeType.STARTUP: "startup_probe", ProbeType.LIVENESS: "liveness_probe",
+                ProbeType.READINESS: "readiness_probe"}[probe_type]
+        container = container.model_copy(
+            update={attr: probe.model_copy(update={key: value})})
+    moved = dataclasses.replace(pod, container=container)
+    des = metrics_of(simulate(moved, behaviour, duration=duration, seed=seed, profile=profile,
+                              phase=phase), behaviour)
+    assert des == metrics, f"\nbox  {box}\ndes  {des}\nfast {metrics}"
