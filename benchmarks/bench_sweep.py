@@ -43,8 +43,15 @@ import kubesim
 from kubesim import Scenario, load_spec, profile_from, simulate
 from kubesim.fast import metrics_of, run_fast
 from kubesim.simulate import grid_cycle
-from kubesim.sweep import (SweepSpec, apply_point, evaluate_group, expand_grid, group_points,
-                           parse_setting, point_tasks)
+from kubesim.sweep import (
+    SweepSpec,
+    apply_point,
+    evaluate_group,
+    expand_grid,
+    group_points,
+    parse_setting,
+    point_tasks,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "probe_specs" / "seed_unified_healthz.yaml"

@@ -18,8 +18,17 @@ from typing import Any
 from .cli_args import add_behaviour_args, add_kubelet_args, load_behaviour, profile_of
 from .errors import UsageError
 from .manifests import load_spec
-from .sweep import (ENGINES, Point, PointResult, SweepSpec, evaluate_group, expand_grid,
-                    parse_expectation, parse_setting, run_sweep)
+from .sweep import (
+    ENGINES,
+    Point,
+    PointResult,
+    SweepSpec,
+    evaluate_group,
+    expand_grid,
+    parse_expectation,
+    parse_setting,
+    run_sweep,
+)
 
 __all__ = ["add_parser", "run"]
 
@@ -305,8 +314,12 @@ def plot_sweep(done: list[PointResult], fields: list[str], metric: str, path: st
             ax.set_ylabel(fy)
             if len(xs) * len(ys) <= 400:
                 for (i, j), ok in held.items():
+                    value = grid[i][j]
+                    r_, g_, b_, _ = (image.cmap(image.norm(value)) if value == value
+                                     else (1.0, 1.0, 1.0, 1.0))
+                    light = 0.299 * r_ + 0.587 * g_ + 0.114 * b_ > 0.5  # readable on the cell
                     ax.text(j, i, "✓" if ok else "✗", ha="center", va="center",
-                            color="white" if not ok else "black", fontsize=8)
+                            color="black" if light else "white", fontsize=9)
             if held:
                 title += "\n✓ every expectation held at every phase, ✗ not"
         ax.set_title(title, fontsize=9)

@@ -44,8 +44,17 @@ from typing import TYPE_CHECKING, Any
 
 from .backoff import CrashLoopBackOff
 from .behaviour import HEALTHY, Answer, Healthy
-from .kubelet import (StatusView, answer_of, grace_seconds, last_relist, notice_delay,
-                      pleg_wait, refusal_requeue, restarts_after_kill, resync_due)
+from .kubelet import (
+    StatusView,
+    answer_of,
+    grace_seconds,
+    last_relist,
+    notice_delay,
+    pleg_wait,
+    refusal_requeue,
+    restarts_after_kill,
+    resync_due,
+)
 from .prober import MAX_PROBE_RETRIES, judge
 from .prober_manager import container_started, kill_reason_of
 from .profile import CLASSIC
@@ -55,15 +64,22 @@ from .scenario import Constant, Scenario, stalled
 from .simulate import fresh_rng, prepare
 from .timeline import KillRecord, ReadyChange, Timeline
 from .trace import RestartMode, Trace
-from .worker import (INITIAL_RESULT, PROBE, SKIP, WRITE_FAILURE_AND_EXIT, checks, count_result,
-                     holds_after)
+from .worker import (
+    INITIAL_RESULT,
+    PROBE,
+    SKIP,
+    WRITE_FAILURE_AND_EXIT,
+    checks,
+    count_result,
+    holds_after,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Generator
 
     from .behaviour import Behaviour
-    from .profile import KubeletProfile
     from .prober import Attempt
+    from .profile import KubeletProfile
     from .spec import Probe, ProbedContainer, Target
 
 __all__ = ["PROBE_TYPES", "RunMetrics", "hang_start", "metrics_of", "run_fast", "run_fast_box",
@@ -231,7 +247,7 @@ def _trace_quiet(trace: Trace, target: Target, at: float,
                  started_at: float) -> tuple[Answer | None, float]:
     """A trace holds each observation until the next one's time."""
     lookup = trace.lookup_time(at, started_at)
-    times = trace._times[target.key]  # noqa: SLF001 - same package, read-only
+    times = trace._times[target.key]  # same package, read-only
     j = bisect.bisect_right(times, lookup)
     ans = trace.answer(target, at, started_at, None)
     if j >= len(times):
@@ -755,11 +771,14 @@ class _Run:
                 continue
             if step != PROBE:
                 return
-            ans, until = self.quiet_of(w.target, a0, inst.running_at)
-            if ans is None:
-                self.no_jump_before = max(self.no_jump_before, min(until, self.duration))
-                return
-            att = self._judge(w, ans)
+            if w.q_inst is inst and w.q_from <= a0 < w.q_until:
+                att, until = w.q_att, w.q_until  # the constant answer the last probe got
+            else:
+                ans, until = self.quiet_of(w.target, a0, inst.running_at)
+                if ans is None:
+                    self.no_jump_before = max(self.no_jump_before, min(until, self.duration))
+                    return
+                att = self._judge(w, ans)
             if att.outcome is Outcome.ERROR or att.duration > w.period - _MARGIN:
                 self.no_jump_before = max(self.no_jump_before, min(until, self.duration))
                 return
@@ -806,7 +825,7 @@ class _Run:
                 u = float(rng.random())
             self.next_timer = nt = resync_due(at, profile, u)
             delay = nt - at
-            at = at + (delay if delay > 0.0 else 0.0)  # _Urgent: max(0.0, delay)
+            at = at + max(0.0, delay)  # _Urgent
             synced = True
         if used != batch:
             raise AssertionError("resync draws out of step")

@@ -13,8 +13,8 @@ import simpy
 from .behaviour import HEALTHY
 from .errors import UsageError
 from .kubelet import Kubelet
-from .profile import CLASSIC
 from .prober import CensoredPolicy
+from .profile import CLASSIC
 from .timeline import Timeline
 
 if TYPE_CHECKING:

@@ -10,11 +10,10 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from kubesim import load_scenario, load_spec  # noqa: E402
-from kubesim.cli import main  # noqa: E402
-from kubesim.dask_backend import dask_executor  # noqa: E402
-from kubesim.sweep import (SweepSpec, expand_grid, parse_expectation, parse_setting,  # noqa: E402
-                           run_sweep)
+from kubesim import load_scenario, load_spec
+from kubesim.cli import main
+from kubesim.dask_backend import dask_executor
+from kubesim.sweep import SweepSpec, expand_grid, parse_expectation, parse_setting, run_sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIFIED = str(ROOT / "probe_specs" / "seed_unified_healthz.yaml")

@@ -20,9 +20,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kubesim import (HEALTHY, AnswerError, ContainerSpec, ProbedContainer, ProbeType,
-                     RestartPolicy, Scenario, load_scenario, load_spec, parse_probe,
-                     profile_from, simulate)
+from kubesim import (
+    HEALTHY,
+    AnswerError,
+    ContainerSpec,
+    ProbedContainer,
+    ProbeType,
+    RestartPolicy,
+    Scenario,
+    load_scenario,
+    load_spec,
+    parse_probe,
+    profile_from,
+    simulate,
+)
 from kubesim.fast import metrics_of, run_fast, run_fast_box
 from kubesim.trace import Observation, RestartMode, Trace
 
@@ -198,17 +209,7 @@ def scenario_dicts(draw: st.DrawFn, *, latency: st.SearchStrategy[Any] | None = 
     return data
 
 
-# ---------------------------------------------------------------------------- helpers
-
-
-def probes_of(tl: Timeline, probe_type: ProbeType) -> list[kubesim.ProbeRecord]:
-    return [p for p in tl.probes if p.probe is probe_type]
-
-
-def counted(outcome: Outcome) -> bool | None:
-    """True: counts as a failure; False: as a success; None: discarded (§2.6)."""
-    result = outcome.result
-    return None if result is None else result.name == "FAILURE"
+# ---------------------------------------------------------------------------- the check
 
 
 def same(pod: Any, behaviour: Any, *, duration: float, seed: int, profile: Any,

@@ -17,8 +17,16 @@ from kubesim.cli import main
 from kubesim.errors import UsageError
 from kubesim.fast import metrics_of, run_fast
 from kubesim.simulate import simulate
-from kubesim.sweep import (SweepSpec, apply_point, expand_grid, parse_expectation,
-                           parse_setting, parse_values, run_sweep, scenario_document)
+from kubesim.sweep import (
+    SweepSpec,
+    apply_point,
+    expand_grid,
+    parse_expectation,
+    parse_setting,
+    parse_values,
+    run_sweep,
+    scenario_document,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIFIED = str(ROOT / "probe_specs" / "seed_unified_healthz.yaml")
