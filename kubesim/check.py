@@ -48,8 +48,9 @@ if TYPE_CHECKING:
 __all__ = ["Report", "auto_duration", "check_workloads", "run_checks"]
 
 STARTUP, LIVENESS, READINESS = ProbeType.STARTUP, ProbeType.LIVENESS, ProbeType.READINESS
-FAILING: dict[HandlerKind, dict[str, Any]] = {HandlerKind.HTTP_GET: {"status": 503}, HandlerKind.TCP_SOCKET: {"error": "refused"},
-           HandlerKind.EXEC: {"exit_code": 1}, HandlerKind.GRPC: {"grpc_status": "NOT_SERVING"}}
+FAILING: dict[HandlerKind, dict[str, Any]] = {
+    HandlerKind.HTTP_GET: {"status": 503}, HandlerKind.TCP_SOCKET: {"error": "refused"},
+    HandlerKind.EXEC: {"exit_code": 1}, HandlerKind.GRPC: {"grpc_status": "NOT_SERVING"}}
 SUB_PHASES = 10  # observer runs 0.1 s apart: startup time to 0.1 s
 
 

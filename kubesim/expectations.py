@@ -228,7 +228,8 @@ def check_matches(expectations: list[Expectation], workloads: list[Workload]) ->
         if e.workload is None and e.container is None:
             continue
         if not any(e.applies(w, c.name) for w in workloads for c in w.containers if c.pod):
-            who = (e.workload or "every workload") + (f" container {e.container}" if e.container else "")
+            who = (e.workload or "every workload") + (
+                f" container {e.container}" if e.container else "")
             raise UsageError(f"expectation {e.text!r} is for {who}, which matches no probed "
                              "container in the inputs", source=e.origin)
 

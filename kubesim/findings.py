@@ -1,6 +1,7 @@
 """What `kubesim check` reports: the rules, their findings, and the workloads they point at.
 
-Plain data only. `RULES` is the table of check ids (documented in the README, section "kubesim check");
+Plain data only. `RULES` is the table of check ids (documented in the README, section
+`kubesim check`);
 `read_inputs` turns files, directories and `-` into `Workload`s that carry what a finding
 needs beyond the probed container itself: the file, the line of each field and the
 `kubesim.dev/ignore` annotation. The checks (`check.py`) and renderers (`formats.py`) build on it.

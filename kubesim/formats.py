@@ -1,7 +1,7 @@
 """Rendering a `kubesim check` report: text, JSON, JUnit XML and SARIF 2.1.0. Prints nothing.
 
 * text: findings grouped by object, then one summary line.
-* json: one document, schema version 1 (fields in the README, section "kubesim check").
+* json: one document, schema version 1 (fields in the README, section `kubesim check`).
 * junit: a testsuite per object, a testcase per check run (rule x container x behaviour);
   findings at or above `--fail-on` are `<failure>`s, suppressed ones `<skipped>`, the rest pass
   with the finding in `<system-out>` (JUnit has no warning state).
@@ -232,7 +232,8 @@ def render_sarif(report: Report) -> str:
               "shortDescription": {"text": r.title},
               "fullDescription": {"text": r.help},
               "help": {"text": r.help,
-                       "markdown": f"**{r.id} {r.name}**: {r.help}\n\nSee the README, section "kubesim check"."},
+                       "markdown": f"**{r.id} {r.name}**: {r.help}\n\n"
+                                   "See the README, section `kubesim check`."},
               "defaultConfiguration": {"level": SARIF_LEVEL[r.severity],
                                        "enabled": r.enabled_by is None},
               "properties": {"tags": ["kubernetes", "probes"],

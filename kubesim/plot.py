@@ -509,6 +509,7 @@ def _draw(doc: Mapping[str, Any]) -> Figure:
                              label="app failing (recorded)"))
     if "stall" in kinds:
         handles.append(Patch(facecolor=STALL_COLOUR, alpha=0.28, label="app stall"))
-    fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 7), fontsize=8, frameon=False,
+    fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 7), fontsize=8,
+               frameon=False,
                bbox_to_anchor=(0.5, 0.0), handlelength=1.6, columnspacing=1.2)
     return fig

@@ -660,7 +660,8 @@ def manifests(pods: st.SearchStrategy[ProbedContainer] | None = None, *,
     @st.composite
     def build(draw: st.DrawFn) -> str:
         pod = draw(inner)
-        allowed: tuple[str, ...] = _ALWAYS_KINDS if pod.restart_policy is RestartPolicy.ALWAYS else _JOB_KINDS
+        allowed: tuple[str, ...] = (_ALWAYS_KINDS if pod.restart_policy is RestartPolicy.ALWAYS
+                                    else _JOB_KINDS)
         if pod.container.sidecar:
             allowed = tuple(k for k in allowed if k != "ProbeSpec")
         if kinds is not None:
