@@ -15,9 +15,9 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
+from .kubelet import grace_seconds
 from .profile import CLASSIC, KubeletProfile
 from .results import ProbeType
-from .runtime import MIN_GRACE_SECONDS
 from .spec import Probe, ProbedContainer
 
 __all__ = ["Figure", "Windows", "first_ready_at", "hang_detection", "protection_windows",
@@ -156,13 +156,6 @@ def _deltas(period: float) -> list[float]:
     return [period * i / PHASE_SAMPLES for i in range(PHASE_SAMPLES)] + [period - _EPS]
 
 
-def _grace(pod: ProbedContainer, probe: Probe) -> float:
-    grace = probe.termination_grace_period_seconds
-    if grace is None:
-        grace = pod.termination_grace_period_seconds
-    return max(float(grace), MIN_GRACE_SECONDS)  # R4.4, R4.5
-
-
 def _startup(pod: ProbedContainer, profile: KubeletProfile) -> Figure | None:
     probes = pod.container.probes()
     probe = probes.get(ProbeType.STARTUP) or probes.get(ProbeType.LIVENESS)
@@ -189,7 +182,7 @@ def _hang(pod: ProbedContainer, profile: KubeletProfile) -> tuple[Figure, ...] |
     # the verdict reaches the pod sync after a hop, which may wait for a PLEG relist (R4.3)
     latency = (profile.sync_seconds, profile.sync_seconds + profile.relist_seconds)
     rule = float(probe.failure_threshold * probe.period_seconds)
-    grace = _grace(pod, probe)
+    grace = grace_seconds(pod, ProbeType.LIVENESS)  # R4.4, R4.5
     start = profile.container_start_seconds
     return (
         _figure("hang detection", "at most", values, latency, rule,
