@@ -7,7 +7,6 @@ process takes to exit on SIGTERM. Recorded traces (`trace.py`) and synthetic sce
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -109,4 +108,3 @@ class Healthy:
 
 
 HEALTHY = Healthy()
-NEVER = math.inf

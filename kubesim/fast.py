@@ -567,11 +567,7 @@ class _Run:
         st = self.status
         if inst is None:
             return
-        if inst.id != st.container_id:
-            st.container_id, st.restart_count = inst.id, inst.restart_count
-            st.running_since, st.started = inst.running_at, False
-        st.running, st.terminated = running, not running
-        st.pod_finished = not running and not st.will_restart
+        st.adopt(inst, running)
         self._set_started(container_started(running, self.cache[ProbeType.STARTUP].get(inst.id),
                                             self.has_startup))
         self._set_ready(self._is_ready(inst.id, running, st.started))

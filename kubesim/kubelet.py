@@ -136,6 +136,15 @@ class StatusView:
     will_restart: bool = True
     pod_finished: bool = False
 
+    def adopt(self, inst: Instance, running: bool) -> None:
+        """Take the container state a pod sync sees: a new container ID starts not Started;
+        a container that stopped for good ends the pod (phase Failed, R1.33)."""
+        if inst.id != self.container_id:
+            self.container_id, self.restart_count = inst.id, inst.restart_count
+            self.running_since, self.started = inst.running_at, False
+        self.running, self.terminated = running, not running
+        self.pod_finished = not running and not self.will_restart
+
 
 class Kubelet:
     """One pod with one probed container on a simulated kubelet."""
@@ -302,11 +311,7 @@ class Kubelet:
         st = self.status
         if inst is None:
             return
-        if inst.id != st.container_id:
-            st.container_id, st.restart_count = inst.id, inst.restart_count
-            st.running_since, st.started = inst.running_at, False
-        st.running, st.terminated = running, not running
-        st.pod_finished = not running and not st.will_restart  # phase Failed (R1.33)
+        st.adopt(inst, running)
         self._set_started(self.manager.is_started(inst.id, running))
         self._set_ready(self.manager.is_ready(inst.id, running, st.started))
 

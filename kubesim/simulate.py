@@ -107,9 +107,9 @@ def _origins(pod: ProbedContainer, phase: float, profile: KubeletProfile,
 
 
 def _censored(behaviour: Behaviour) -> str:
-    mode = getattr(behaviour, "censored_mode", None)
-    value = getattr(mode, "value", mode)
-    return CensoredPolicy.DISCARD if value == "discard" else CensoredPolicy.FAILURE
+    if _censored_value(behaviour) == "discard":
+        return CensoredPolicy.DISCARD
+    return CensoredPolicy.FAILURE
 
 
 def _check_behaviour(pod: ProbedContainer, behaviour: Behaviour) -> None:
