@@ -27,7 +27,7 @@ import yaml
 import kubesim
 from kubesim import (ContainerSpec, ProbedContainer, ProbeType, Scenario, parse_probe,
                      profile_from, simulate)
-from kubesim.spec import ContainerPort
+from kubesim.spec.model import ContainerPort
 
 DAY = 86_400.0
 SEED = 20240601

@@ -41,9 +41,9 @@ from typing import Any
 
 import kubesim
 from kubesim import Scenario, load_spec, profile_from, simulate
-from kubesim.fast import metrics_of, run_fast
-from kubesim.simulate import grid_cycle
-from kubesim.sweep import (
+from kubesim.engine.fast import metrics_of, run_fast
+from kubesim.engine.simulate import grid_cycle
+from kubesim.analysis.sweep.grid import (
     SweepSpec,
     apply_point,
     evaluate_group,

@@ -7,33 +7,84 @@ formats at the other.
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from .behaviour import HEALTHY, Answer, AnswerError, Behaviour, Window
-from .errors import BehaviourError, KubesimError, SpecError, UsageError
-from .manifests import load_containers, load_spec, select_container
-from .profile import PROFILES, BackoffRequeue, KubeletProfile, profile_from
-from .report import render_json, render_text, to_document
-from .results import Outcome, ProbeType, Result
-from .scenario import Scenario, load_scenario
-from .simulate import grid_cycle, simulate
-from .spec import (ContainerSpec, HandlerKind, Probe, ProbedContainer, RestartPolicy, Target,
-                   parse_probe)
-from .timeline import (ContainerRecord, EventRecord, KillRecord, ProbeRecord, ReadyChange,
-                       Summary, Timeline)
-from .trace import CensoredMode, RestartMode, Trace, load_trace
+from kubesim._version import __version__
 
-try:
-    __version__ = version("kubesim")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0"
+# public name -> the module that defines it; imported on first use (PEP 562), so that
+# `import kubesim` and `kubesim --help` load neither numpy, simpy nor pydantic
+_WHERE = {
+    "Answer": "kubesim.behaviour.answer",
+    "AnswerError": "kubesim.behaviour.answer",
+    "BackoffRequeue": "kubesim.kubelet.settings",
+    "Behaviour": "kubesim.behaviour.answer",
+    "BehaviourError": "kubesim.errors",
+    "CensoredMode": "kubesim.behaviour.trace",
+    "ContainerRecord": "kubesim.engine.timeline",
+    "ContainerSpec": "kubesim.spec.model",
+    "EventRecord": "kubesim.engine.timeline",
+    "HEALTHY": "kubesim.behaviour.answer",
+    "HandlerKind": "kubesim.spec.model",
+    "KillRecord": "kubesim.engine.timeline",
+    "KubeletProfile": "kubesim.kubelet.settings",
+    "KubesimError": "kubesim.errors",
+    "Outcome": "kubesim.results",
+    "PROFILES": "kubesim.kubelet.settings",
+    "Probe": "kubesim.spec.model",
+    "ProbeRecord": "kubesim.engine.timeline",
+    "ProbeType": "kubesim.results",
+    "ProbedContainer": "kubesim.spec.model",
+    "ReadyChange": "kubesim.engine.timeline",
+    "RestartMode": "kubesim.behaviour.trace",
+    "RestartPolicy": "kubesim.spec.model",
+    "Result": "kubesim.results",
+    "Scenario": "kubesim.behaviour.scenario",
+    "SpecError": "kubesim.errors",
+    "Summary": "kubesim.engine.timeline",
+    "Target": "kubesim.spec.model",
+    "Timeline": "kubesim.engine.timeline",
+    "Trace": "kubesim.behaviour.trace",
+    "UsageError": "kubesim.errors",
+    "Window": "kubesim.behaviour.answer",
+    "grid_cycle": "kubesim.engine.simulate",
+    "load_containers": "kubesim.spec.manifests",
+    "load_scenario": "kubesim.behaviour.scenario",
+    "load_spec": "kubesim.spec.manifests",
+    "load_trace": "kubesim.behaviour.trace",
+    "parse_probe": "kubesim.spec.model",
+    "profile_from": "kubesim.kubelet.settings",
+    "render_json": "kubesim.render.report",
+    "render_text": "kubesim.render.report",
+    "select_container": "kubesim.spec.manifests",
+    "simulate": "kubesim.engine.simulate",
+    "to_document": "kubesim.render.report",
+}
 
-__all__ = [
-    "Answer", "AnswerError", "BackoffRequeue", "Behaviour", "BehaviourError", "CensoredMode",
-    "ContainerRecord", "ContainerSpec", "EventRecord", "HEALTHY", "HandlerKind", "KillRecord",
-    "KubeletProfile", "KubesimError", "Outcome", "PROFILES", "Probe", "ProbeRecord", "ProbeType",
-    "ProbedContainer", "ReadyChange", "RestartMode", "RestartPolicy", "Result", "Scenario",
-    "SpecError", "Summary", "Target", "Timeline", "Trace", "UsageError", "Window", "grid_cycle",
-    "load_containers", "load_scenario", "load_spec", "load_trace", "parse_probe", "profile_from",
-    "render_json", "render_text", "select_container", "simulate", "to_document",
-]
+__all__ = sorted(_WHERE)
+
+if TYPE_CHECKING:
+    from kubesim.behaviour.answer import Answer, AnswerError, Behaviour, HEALTHY, Window
+    from kubesim.behaviour.scenario import Scenario, load_scenario
+    from kubesim.behaviour.trace import CensoredMode, RestartMode, Trace, load_trace
+    from kubesim.engine.simulate import grid_cycle, simulate
+    from kubesim.engine.timeline import ContainerRecord, EventRecord, KillRecord, ProbeRecord, ReadyChange, Summary, Timeline
+    from kubesim.errors import BehaviourError, KubesimError, SpecError, UsageError
+    from kubesim.kubelet.settings import BackoffRequeue, KubeletProfile, PROFILES, profile_from
+    from kubesim.render.report import render_json, render_text, to_document
+    from kubesim.results import Outcome, ProbeType, Result
+    from kubesim.spec.manifests import load_containers, load_spec, select_container
+    from kubesim.spec.model import ContainerSpec, HandlerKind, Probe, ProbedContainer, RestartPolicy, Target, parse_probe
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'kubesim' has no attribute {name!r}")
+    value = getattr(importlib.import_module(where), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

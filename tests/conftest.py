@@ -2,7 +2,7 @@
 
 `dev` (default) keeps the property tests quick; `ci` runs more examples and prints the
 reproduction blob of a failure. Choose with the environment variable HYPOTHESIS_PROFILE.
-kubesim's own pytest plugin (`kubesim.pytest_plugin`) is loaded through its entry point and
+kubesim's own pytest plugin (`kubesim.testing.pytest_plugin`) is loaded through its entry point and
 registers the `kubesim-dev` / `kubesim-ci` profiles without loading either.
 """
 

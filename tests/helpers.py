@@ -9,7 +9,7 @@ from typing import Any
 
 from kubesim import (HEALTHY, Behaviour, ProbedContainer, ProbeType, Scenario, Timeline,
                      profile_from, simulate)
-from kubesim.spec import parse_container
+from kubesim.spec.model import parse_container
 
 IDEAL = profile_from(ideal=True)
 CLASSIC = profile_from()

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from kubesim import BehaviourError, ProbedContainer, load_spec, load_trace, simulate
-from kubesim.blackbox import import_blackbox, instance_target, parse_query_range
-from kubesim.cli import main
-from kubesim.spec import parse_container
+from kubesim.behaviour.blackbox import import_blackbox, instance_target, parse_query_range
+from kubesim.cli.main import main
+from kubesim.spec.model import parse_container
 
 INPUTS = Path(__file__).resolve().parent / "blackbox_inputs"
 ORDERS = str(INPUTS / "orders_api.json")

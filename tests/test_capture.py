@@ -31,9 +31,9 @@ from pathlib import Path
 import pytest
 
 from kubesim import load_trace
-from kubesim.capture import (BODY_LIMIT, CaptureSettings, HttpProber, Recorder, TraceWriter,
+from kubesim.behaviour.capture import (BODY_LIMIT, CaptureSettings, HttpProber, Recorder, TraceWriter,
                              launch_argv, probe_url)
-from kubesim.cli import main
+from kubesim.cli.main import main
 from kubesim.errors import UsageError
 
 REPO = Path(__file__).resolve().parent.parent
@@ -366,13 +366,13 @@ class _Tty(io.StringIO):
 
 
 def _args(argv: list[str]) -> argparse.Namespace:
-    from kubesim.cli import _parser
+    from kubesim.cli.main import _parser
 
-    return _parser().parse_args(argv)
+    return _parser("capture").parse_args(argv)
 
 
 def test_the_progress_line_shows_elapsed_time_and_the_last_status_per_path(server, tmp_path):
-    from kubesim import cmd_capture
+    from kubesim.cli import capture as cmd_capture
 
     argv = ["capture", base(server), "--path", "/livez", "--path", "/readyz", "--interval",
             "0.1", "--duration", "1.2", "-o", str(tmp_path / "t.jsonl")]

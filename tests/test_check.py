@@ -17,7 +17,7 @@ import jsonschema
 import pytest
 from junitparser import Failure, JUnitXml, Skipped
 
-from kubesim.cli import main
+from kubesim.cli.main import main
 
 REPO = Path(__file__).resolve().parent.parent
 INPUTS = Path(__file__).resolve().parent / "check_inputs"

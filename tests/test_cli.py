@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from kubesim import __version__
-from kubesim.cli import main
+from kubesim.cli.main import main
 
 REPO = Path(__file__).resolve().parent.parent
 INPUTS = Path(__file__).resolve().parent / "cli_inputs"

@@ -11,9 +11,9 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from kubesim import load_scenario, load_spec
-from kubesim.cli import main
-from kubesim.dask_backend import dask_executor
-from kubesim.sweep import SweepSpec, expand_grid, parse_expectation, parse_setting, run_sweep
+from kubesim.cli.main import main
+from kubesim.analysis.sweep.dask_backend import dask_executor
+from kubesim.analysis.sweep.grid import SweepSpec, expand_grid, parse_expectation, parse_setting, run_sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIFIED = str(ROOT / "probe_specs" / "seed_unified_healthz.yaml")

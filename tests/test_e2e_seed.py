@@ -38,8 +38,8 @@ import pytest
 
 from kubesim import (Outcome, ProbedContainer, ProbeType, Trace, load_spec, load_trace,
                      profile_from, simulate)
-from kubesim.phases import sweep_phases
-from kubesim.spec import parse_container
+from kubesim.analysis.phases import sweep_phases
+from kubesim.spec.model import parse_container
 
 REPO = Path(__file__).resolve().parent.parent
 SPECS = REPO / "probe_specs"

@@ -1,5 +1,5 @@
 """Differential tests: the sweep engine (`kubesim.fast.run_fast`) against the discrete-event
-engine (`kubesim.simulate`). Every output of a run must be identical, bit for bit: restarts,
+engine (`kubesim.engine.simulate`). Every output of a run must be identical, bit for bit: restarts,
 kills, Ready seconds, first Ready, first Started, back-offs, probe calls and failures per
 type, time from hang to kill.
 
@@ -34,8 +34,8 @@ from kubesim import (
     profile_from,
     simulate,
 )
-from kubesim.fast import metrics_of, run_fast, run_fast_box
-from kubesim.trace import Observation, RestartMode, Trace
+from kubesim.engine.fast import metrics_of, run_fast, run_fast_box
+from kubesim.behaviour.trace import Observation, RestartMode, Trace
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = st.sampled_from([

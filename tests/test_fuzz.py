@@ -1,4 +1,4 @@
-"""Fuzzing the input edge with kubesim.strategies: any generated manifest, scenario or trace
+"""Fuzzing the input edge with kubesim.testing.strategies: any generated manifest, scenario or trace
 text, and any corrupted variant of it, either loads or raises only a `KubesimError` with a
 non-empty one-line message (errors.py: anything else escaping is a bug in kubesim). What
 loads also simulates without any other exception. And the same inputs and seed give the same
@@ -26,8 +26,8 @@ from kubesim import (
     render_text,
     simulate,
 )
-from kubesim import strategies as ks
-from kubesim.spec import parse_container
+from kubesim.testing import strategies as ks
+from kubesim.spec.model import parse_container
 
 T = TypeVar("T")
 POD = ProbedContainer(parse_container({

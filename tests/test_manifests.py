@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from kubesim.errors import SpecError
-from kubesim.manifests import containers_from_text, load_containers, load_spec, select_container
+from kubesim.spec.manifests import containers_from_text, load_containers, load_spec, select_container
 from kubesim.results import ProbeType
-from kubesim.spec import HandlerKind, RestartPolicy
+from kubesim.spec.model import HandlerKind, RestartPolicy
 
 HERE = Path(__file__).parent / "manifests"
 LIVE, READY, START = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from kubesim import load_scenario, load_spec, simulate, to_document
-from kubesim.cli import main
-from kubesim.plot import DPI, FIGSIZE, INSTALL_HINT, figure, plot_meta, render_png
+from kubesim.cli.main import main
+from kubesim.render.plot import DPI, FIGSIZE, INSTALL_HINT, figure, plot_meta, render_png
 
 REPO = Path(__file__).resolve().parent.parent
 SPECS, TRACES, DOCS = REPO / "probe_specs", REPO / "traces", REPO / "docs"
@@ -272,7 +272,7 @@ def test_a_picture_without_matplotlib_says_how_to_install_it(no_matplotlib, caps
 
 
 def test_importing_and_running_kubesim_never_imports_matplotlib() -> None:
-    code = ("import sys; from kubesim.cli import main; "
+    code = ("import sys; from kubesim.cli.main import main; "
             "rc = main(['run', 'probe_specs/seed_skeleton.yaml', '--duration', '20']); "
             "assert rc == 0; assert 'matplotlib' not in sys.modules, 'matplotlib imported'")
     proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,

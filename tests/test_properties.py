@@ -1,6 +1,6 @@
 """Property-based tests of the simulated kubelet against the rules of kubelet-semantics §1-§4.
 
-Inputs come from the public strategies of `kubesim.strategies` (valid probes within the API's
+Inputs come from the public strategies of `kubesim.testing.strategies` (valid probes within the API's
 rules, §5; pods; synthetic scenarios; grid phases), with times as arbitrary floats
 (`resolution=None`) so that the engine also meets awkward instants. Each test's docstring
 names the rules (R…, E…) it relies on.
@@ -32,8 +32,8 @@ from kubesim import (
     render_json,
     simulate,
 )
-from kubesim import strategies as ks
-from kubesim.prober import judge
+from kubesim.testing import strategies as ks
+from kubesim.kubelet.prober import judge
 from kubesim.testing import dump_scenario as ks_dump
 
 EPS = 1e-6

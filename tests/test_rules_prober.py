@@ -9,8 +9,8 @@ import pytest
 from helpers import IDEAL, http, pod, results, run, scenario, starts
 
 from kubesim import Answer, AnswerError, Outcome, ProbeType, parse_probe
-from kubesim.prober import judge
-from kubesim.spec import parse_container
+from kubesim.kubelet.prober import judge
+from kubesim.spec.model import parse_container
 
 L, R = ProbeType.LIVENESS, ProbeType.READINESS
 

@@ -9,7 +9,7 @@ import pytest
 from helpers import IDEAL, http, pod, run, scenario, starts
 
 from kubesim import ProbeType, profile_from
-from kubesim.backoff import CrashLoopBackOff
+from kubesim.kubelet.backoff import CrashLoopBackOff
 
 L, R, S = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
 ALWAYS_500 = scenario(targets={"/livez": {"answer": {"status": 500}}})

@@ -13,11 +13,11 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kubesim.behaviour import Answer, AnswerError, Behaviour
+from kubesim.behaviour.answer import Answer, AnswerError, Behaviour
 from kubesim.errors import BehaviourError
-from kubesim.scenario import Scenario, load_scenario, stalled
+from kubesim.behaviour.scenario import Scenario, load_scenario, stalled
 
-from kubesim.spec import HandlerKind, Target
+from kubesim.spec.model import HandlerKind, Target
 
 HERE = Path(__file__).parent / "behaviour"
 HEALTHZ = Target(HandlerKind.HTTP_GET, "/healthz", 8080, "http://10.0.0.1:8080/healthz")
@@ -278,7 +278,7 @@ def test_scenario_stall_delay_never_shortens(start: float, length: float, at: fl
 def test_a_wall_clock_stall_freezes_only_the_process_running_when_it_begins() -> None:
     """A restarted container is a new process: a hang that began before it started does
     not stall it (a `since_start` stall would)."""
-    from kubesim.spec import HandlerKind, Target
+    from kubesim.spec.model import HandlerKind, Target
 
     sc = Scenario.from_dict({"stalls": [{"from": 10, "to": None}]})
     target = Target(HandlerKind.HTTP_GET, "/livez", 8000, "http://10.0.0.10:8000/livez")

@@ -13,7 +13,7 @@ from helpers import IDEAL, run
 
 from kubesim import (Outcome, ProbeType, Trace, load_scenario, load_spec, load_trace,
                      profile_from, simulate)
-from kubesim.phases import sweep_phases
+from kubesim.analysis.phases import sweep_phases
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS, TRACES = ROOT / "probe_specs", ROOT / "traces"

@@ -6,7 +6,7 @@ import pytest
 
 from kubesim.errors import SpecError
 from kubesim.results import ProbeType
-from kubesim.spec import (
+from kubesim.spec.model import (
     POD_IP,
     ContainerSpec,
     HandlerKind,

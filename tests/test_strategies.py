@@ -1,4 +1,4 @@
-"""kubesim.strategies: what each strategy generates, that it respects the API's rules
+"""kubesim.testing.strategies: what each strategy generates, that it respects the API's rules
 (kubelet-semantics §5) and its bounds, how it shrinks, and that its text reads back."""
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ from kubesim import (
     grid_cycle,
     parse_probe,
 )
-from kubesim import strategies as ks
-from kubesim.manifests import containers_from_text
-from kubesim.scenario import load_scenario
-from kubesim.spec import parse_container
+from kubesim.testing import strategies as ks
+from kubesim.spec.manifests import containers_from_text
+from kubesim.behaviour.scenario import load_scenario
+from kubesim.spec.model import parse_container
 from kubesim.testing import dump_pod, dump_scenario, dump_trace
-from kubesim.trace import parse_jsonl
-from kubesim.yamlio import load_yaml_documents
+from kubesim.behaviour.trace import parse_jsonl
+from kubesim.spec.yamlio import load_yaml_documents
 
 L, R, S = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
 
@@ -244,7 +244,7 @@ def test_traces_cover_their_targets_in_time_order(trace):
 
 @given(ks.trace_texts(format="csv"), ks.traces())
 def test_csv_traces_parse_and_traces_dump_back(text, trace):
-    from kubesim.trace import parse_csv
+    from kubesim.behaviour.trace import parse_csv
     assert parse_csv(text, "<csv>").targets
     again = parse_jsonl(dump_trace(trace))
     assert again.targets == trace.targets and again.restart is trace.restart

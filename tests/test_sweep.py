@@ -1,4 +1,4 @@
-"""`kubesim sweep` and `kubesim.sweep`: grid addressing, expectations, the two engines giving
+"""`kubesim sweep` and `kubesim.analysis.sweep.grid`: grid addressing, expectations, the two engines giving
 the same points, output formats, plots, Ctrl-C."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from kubesim import ProbeType, Scenario, load_scenario, load_spec, profile_from
-from kubesim.cli import main
+from kubesim.cli.main import main
 from kubesim.errors import UsageError
-from kubesim.fast import metrics_of, run_fast
-from kubesim.simulate import simulate
-from kubesim.sweep import (
+from kubesim.engine.fast import metrics_of, run_fast
+from kubesim.engine.simulate import simulate
+from kubesim.analysis.sweep.grid import (
     SweepSpec,
     apply_point,
     expand_grid,
@@ -257,7 +257,8 @@ def test_progress_line_without_tqdm(capsys: pytest.CaptureFixture[str],
 
 def test_ctrl_c_keeps_the_points_done(capsys: pytest.CaptureFixture[str],
                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    from kubesim import cmd_sweep, sweep
+    from kubesim.analysis.sweep import grid as sweep
+    from kubesim.cli import sweep as cmd_sweep
 
     calls = {"n": 0}
     real = sweep.evaluate_group

@@ -26,8 +26,8 @@ from kubesim import (
     profile_from,
     simulate,
 )
-from kubesim.cli import main
-from kubesim.spec import ProbedContainer, parse_container
+from kubesim.cli.main import main
+from kubesim.spec.model import ProbedContainer, parse_container
 from kubesim.testing import (
     ProbeExpectationError,
     Violation,
@@ -44,7 +44,7 @@ from kubesim.testing import (
     suggested_duration,
     to_yaml,
 )
-from kubesim.yamlio import load_yaml_documents
+from kubesim.spec.yamlio import load_yaml_documents
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS, TRACES = ROOT / "probe_specs", ROOT / "traces"
@@ -192,7 +192,7 @@ def test_grid_phases_all_sampled_and_listed():
 
 def test_phase_sweep_matches_kubesim_run_phases():
     """Phase i of N runs with seed + i, exactly as `kubesim run --phases N` (phases.py)."""
-    from kubesim.phases import sweep_phases
+    from kubesim.analysis.phases import sweep_phases
     sweep = sweep_phases(UNIFIED, DB_OUTAGE, n=6, duration=300, seed=4)
     restarts = [len(simulate(UNIFIED, DB_OUTAGE, duration=300, seed=s, phase=p).restarts)
                 for p, s in grid_phases(UNIFIED, 6, seed=4)]

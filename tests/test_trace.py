@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kubesim.behaviour import Answer, AnswerError, Behaviour
+from kubesim.behaviour.answer import Answer, AnswerError, Behaviour
 from kubesim.errors import BehaviourError
-from kubesim.trace import (CensoredMode, Observation, RestartMode, Trace, load_trace, parse_csv,
+from kubesim.behaviour.trace import (CensoredMode, Observation, RestartMode, Trace, load_trace, parse_csv,
                            parse_jsonl)
 
-from kubesim.spec import HandlerKind, Target
+from kubesim.spec.model import HandlerKind, Target
 
 HERE = Path(__file__).parent / "behaviour"
 RNG = np.random.default_rng(0)

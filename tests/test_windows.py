@@ -1,4 +1,4 @@
-"""Protection windows (kubesim.windows) against brute-force runs of the discrete-event engine.
+"""Protection windows (kubesim.analysis.windows) against brute-force runs of the discrete-event engine.
 
 Every per-phase function is compared with the engine at the same phase (ideal kubelet, no
 resyncs), over random probes; the aggregated figures are checked by hand for the seed's
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from kubesim import load_spec, profile_from, simulate
 from kubesim.results import ProbeType
-from kubesim.windows import (first_ready_at, hang_detection, protection_windows,
+from kubesim.analysis.windows import (first_ready_at, hang_detection, protection_windows,
                              readiness_down, readiness_up, stall_restarts, startup_safe_until)
 
 NO_RESYNC = IDEAL.with_overrides({"resync_seconds": 1e6})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kubesim.errors import SpecError
-from kubesim.yamlio import load_yaml_documents
+from kubesim.spec.yamlio import load_yaml_documents
 
 
 def test_lines_are_those_of_the_keys():

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 
 from kubesim import load_scenario, load_spec
-from kubesim import strategies as ks
+from kubesim.testing import strategies as ks
 from kubesim.testing import (
     ProbeExpectationError,
     assert_no_restart,

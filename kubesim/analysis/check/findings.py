@@ -1,0 +1,383 @@
+"""What `kubesim check` reports: the rules, their findings, and the workloads they point at.
+
+Plain data only. `RULES` is the table of check ids (documented in the README, section
+`kubesim check`);
+`read_inputs` turns files, directories and `-` into `Workload`s that carry what a finding
+needs beyond the probed container itself: the file, the line of each field and the
+`kubesim.dev/ignore` annotation. The checks (`check.py`) and renderers (`formats.py`) build on it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from enum import IntEnum
+from pathlib import Path
+from typing import Any
+
+from kubesim.behaviour.answer import Behaviour
+from kubesim.errors import SpecError, UsageError
+from kubesim.spec.manifests import POD_SPEC_AT, PROBE_FIELDS, containers_from_text
+from kubesim.kubelet.settings import CLASSIC, KubeletProfile
+from kubesim.spec.model import ProbedContainer
+from kubesim.spec.yamlio import STDIN, YamlDocument, load_yaml_documents, read_text
+
+__all__ = ["IGNORE_ANNOTATION", "RULES", "BehaviourRef", "CheckResult", "ContainerRef",
+           "Finding", "Rule", "Settings", "Severity", "Workload", "read_inputs", "rule_of"]
+
+IGNORE_ANNOTATION = "kubesim.dev/ignore"
+REASON_ANNOTATION = "kubesim.dev/ignore-reason"
+Loc = tuple[str | int, ...]
+
+
+class Severity(IntEnum):
+    """How bad a finding is; `--fail-on` compares against it."""
+
+    INFO = 1
+    WARNING = 2
+    ERROR = 3
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One check: a stable id, a slug name, its usual severity, one-line title and help."""
+
+    id: str
+    name: str
+    severity: Severity
+    title: str
+    help: str
+    enabled_by: str | None = None  # the option that turns it on, if it is off by default
+
+
+RULES: dict[str, Rule] = {r.id: r for r in (
+    Rule("KS001", "liveness-readiness-same-endpoint", Severity.ERROR,
+         "Liveness and readiness probe the same endpoint",
+         "An outage that should only take the pod out of Ready (readiness) also fails "
+         "liveness and restarts the container. kubesim simulates a readiness-only outage of "
+         "the shared endpoint (--outage-seconds, 120) at every grid phase and reports the "
+         "restarts; a warning when the thresholds absorb it. Fix: a cheap in-process /livez "
+         "for liveness, dependencies only in readiness."),
+    Rule("KS002", "dependency-in-liveness", Severity.ERROR,
+         "Liveness target fails while another target keeps passing",
+         "In a given scenario or trace, the liveness target's answers fail while another "
+         "probed or recorded target of the same app keeps passing: a dependency leaked into "
+         "liveness. Reports the restarts the scenario then causes at every grid phase "
+         "(warning if none)."),
+    Rule("KS003", "startup-protection-too-short", Severity.ERROR,
+         "Startup protection shorter than the startup time",
+         "The longest startup that is never killed (startup probe, or liveness without one; "
+         "`kubesim windows`) is shorter than the startup seen in a given scenario or trace "
+         "(first successful answer of the startup/liveness target) or stated with "
+         "--startup-seconds. Reports at how many grid phases a start that slow is killed."),
+    Rule("KS004", "timeout-not-below-period", Severity.WARNING,
+         "timeoutSeconds at or over periodSeconds",
+         "A call that waits out its timeout holds the worker past its next tick; the kubelet "
+         "skips ticks and probes less often than periodSeconds says. kubesim simulates a "
+         "target that stops answering and reports the real interval and detection time."),
+    Rule("KS005", "initial-delay-instead-of-startup-probe", Severity.WARNING,
+         "Long liveness initialDelaySeconds without a startup probe",
+         "Liveness initialDelaySeconds over --max-initial-delay (30 s) and no startupProbe: "
+         "every container, including each restart, goes unwatched that long. kubesim reports "
+         "how long a container that never answers lives before it is killed. A startupProbe "
+         "with the same budget hands over to liveness as soon as the app answers."),
+    Rule("KS006", "hang-recovery-over-bound", Severity.ERROR,
+         "Hang detection + grace + back-off over --max-hang-recovery",
+         "From a hang to the replacement container running (windows: hang_to_running, "
+         "guaranteed over grid phases) takes longer than the bound given with "
+         "--max-hang-recovery.", enabled_by="--max-hang-recovery"),
+    Rule("KS007", "ready-recovery-over-bound", Severity.ERROR,
+         "Readiness recovery over --max-ready-recovery",
+         "From a dependency's recovery to Ready again (windows: readiness_up, guaranteed; "
+         "successThreshold x periodSeconds and the grid) takes longer than the bound given "
+         "with --max-ready-recovery.", enabled_by="--max-ready-recovery"),
+    Rule("KS008", "missing-readiness-probe", Severity.WARNING,
+         "Container without a readiness probe",
+         "A long-running container (not in a Job/CronJob) has no readinessProbe: it takes "
+         "traffic as soon as it runs. Off by default, like kube-linter.",
+         enabled_by="--missing-probes"),
+    Rule("KS009", "missing-liveness-probe", Severity.WARNING,
+         "Container without a liveness probe",
+         "A long-running container (not in a Job/CronJob) has no livenessProbe: a hung "
+         "process is never restarted. Off by default, like kube-linter.",
+         enabled_by="--missing-probes"),
+    Rule("KS100", "expectation-not-checked", Severity.INFO,
+         "A declared expectation could not be checked",
+         "The expectation needs something the inputs do not give (e.g. not-ready-within "
+         "with no outage of the readiness target in any scenario)."),
+    Rule("KS101", "expect-no-restart", Severity.ERROR,
+         "Expectation failed: no restart",
+         "The container restarted in a given scenario or trace at some grid phase."),
+    Rule("KS102", "expect-not-ready-within", Severity.ERROR,
+         "Expectation failed: not Ready within N s of an outage",
+         "During an outage of the readiness target in a given scenario or trace, the pod "
+         "stayed Ready longer than N s at some grid phase."),
+    Rule("KS103", "expect-ready-within", Severity.ERROR,
+         "Expectation failed: Ready within N s of start",
+         "The pod first became Ready later than N s after its first container started (or "
+         "never) at some grid phase."),
+    Rule("KS104", "expect-survives-stall", Severity.ERROR,
+         "Expectation failed: survives a stall of N s",
+         "A process stall of N s (the whole process answers nothing) restarts the container "
+         "at some grid phase."),
+)}
+
+
+def rule_of(token: str) -> Rule | None:
+    """A rule by id (`KS001`, any case) or name (`liveness-readiness-same-endpoint`)."""
+    token = token.strip()
+    return RULES.get(token.upper()) or next((r for r in RULES.values() if r.name == token),
+                                            None)
+
+
+@dataclass
+class ContainerRef:
+    """A container of a workload, probed or not, and where its fields are."""
+
+    name: str
+    doc: YamlDocument
+    loc: Loc
+    pod: ProbedContainer | None  # None: no probes at all
+    sidecar: bool = False
+
+    def line(self, *path: str) -> int:
+        """The line of a field under the container (`livenessProbe`, `timeoutSeconds`)."""
+        return self.doc.line_of((*self.loc, *path))
+
+
+@dataclass
+class Workload:
+    """One object with a pod template (or a compact probe spec), as findings name it."""
+
+    kind: str
+    name: str
+    namespace: str | None
+    source: str
+    line: int
+    ignores: frozenset[str] = frozenset()
+    ignore_reason: str | None = None
+    containers: list[ContainerRef] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind}/{self.name}"
+
+    @property
+    def key(self) -> str:
+        """Unique within a report: namespace, object and file."""
+        ns = f"{self.namespace}/" if self.namespace else ""
+        return f"{ns}{self.label}@{self.source}"
+
+    @property
+    def runs_forever(self) -> bool:
+        """Jobs run to completion: missing-probe checks do not apply to them."""
+        return self.kind not in ("Job", "CronJob")
+
+
+@dataclass
+class Finding:
+    """One problem of one container (or workload), with a reason computed by the simulator."""
+
+    rule: str
+    severity: Severity
+    workload: Workload
+    container: str | None
+    message: str
+    line: int | None = None
+    behaviour: str | None = None
+    phase: float | None = None
+    seed: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    suppressed: str | None = None  # why it does not count: "annotation ...", "--ignore"
+
+    @property
+    def name(self) -> str:
+        return RULES[self.rule].name
+
+
+@dataclass
+class CheckResult:
+    """One check run on one container against one behaviour: a JUnit testcase."""
+
+    rule: str
+    workload: Workload
+    container: str | None
+    behaviour: str | None
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        parts = [self.rule, RULES[self.rule].name]
+        if self.container:
+            parts.append(f"container {self.container}")
+        if self.behaviour:
+            parts.append(f"with {self.behaviour}")
+        return " | ".join(parts)
+
+
+@dataclass(frozen=True)
+class BehaviourRef:
+    """A given scenario or trace, how it is named in findings, and how long to simulate it."""
+
+    label: str
+    behaviour: Behaviour
+    duration: float
+    kind: str = "scenario"  # scenario | trace
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything `kubesim check` was told besides its inputs (defaults as documented)."""
+
+    phases: int = 20
+    seed: int = 0
+    profile: KubeletProfile = CLASSIC
+    outage_seconds: float = 120.0
+    startup_seconds: float | None = None
+    max_hang_recovery: float | None = None
+    max_ready_recovery: float | None = None
+    max_initial_delay: float = 30.0
+    missing_probes: bool = False
+    fail_on: Severity | None = Severity.ERROR  # None: never fail (exit 0 on findings)
+    ignore: frozenset[str] = frozenset()
+
+
+# ---------------------------------------------------------------- inputs
+
+
+def expand_paths(paths: list[str]) -> list[tuple[str, bool]]:
+    """(file, named) pairs: files as given, directories walked recursively for *.yaml/*.yml
+    (hidden directories skipped, sorted); `named` is False for files found in a directory."""
+    out: list[tuple[str, bool]] = []
+    if paths.count(STDIN) > 1:
+        raise UsageError("- (stdin) can be given only once")
+    for path in paths:
+        p = Path(path)
+        if path != STDIN and p.is_dir():
+            found = sorted(f for f in p.rglob("*") if f.suffix in (".yaml", ".yml")
+                           and f.is_file()
+                           and not any(part.startswith(".") for part in f.relative_to(p).parts))
+            out += [(str(f), False) for f in found]
+        else:
+            out.append((path, True))
+    seen: set[str] = set()
+    return [(f, named) for f, named in out
+            if f == STDIN or not (os.path.normpath(f) in seen
+                                  or seen.add(os.path.normpath(f)))]
+
+
+def read_inputs(paths: list[str]) -> tuple[list[Workload], list[dict[str, str]]]:
+    """Every workload in `paths`, and the files skipped (found in a directory, not manifests).
+
+    A file named on the command line that is not a manifest or probe spec is an error, as in
+    `kubesim run`; in a directory such files (values.yaml, kustomization.yaml, scenarios) are
+    skipped and listed.
+    """
+    workloads: list[Workload] = []
+    skipped: list[dict[str, str]] = []
+    for path, named in expand_paths(paths):
+        text, source = read_text(path, SpecError)
+        docs = load_yaml_documents(text, source, SpecError)
+        if not named and not all(_is_input(d.data) for d in docs):
+            skipped.append({"file": source, "reason": "not a Kubernetes manifest or probe spec"})
+            continue
+        probed = containers_from_text(text, source)  # validates; raises SpecError
+        found = [w for d in docs for w in _workloads(d)]
+        _attach(found, probed, source)
+        workloads += found
+    return workloads, skipped
+
+
+def _is_input(data: Any) -> bool:
+    return isinstance(data, dict) and ("kind" in data or any(k in data for k in PROBE_FIELDS))
+
+
+def _attach(workloads: list[Workload], probed: list[ProbedContainer], source: str) -> None:
+    """Give each container with probes its ProbedContainer; both walks share one order."""
+    queue = list(probed)
+    for w in workloads:
+        for c in w.containers:
+            if c.pod is None and _has_probe(c):
+                if not queue or queue[0].container.name != c.name:  # pragma: no cover
+                    raise SpecError(f"cannot match container {c.name} of {w.label}",
+                                    source=source)
+                c.pod = queue.pop(0)
+
+
+def _has_probe(c: ContainerRef) -> bool:
+    data = _at(c.doc.data, c.loc)
+    return isinstance(data, dict) and any(data.get(k) is not None for k in PROBE_FIELDS)
+
+
+def _at(data: Any, loc: Loc) -> Any:
+    for key in loc:
+        data = data[key]
+    return data
+
+
+def _workloads(doc: YamlDocument, loc: Loc = ()) -> list[Workload]:
+    obj = _at(doc.data, loc)
+    if not isinstance(obj, dict):
+        return []
+    if "kind" not in obj:  # a compact probe spec (manifests.py has validated it)
+        stem = "stdin" if doc.source == "<stdin>" else Path(doc.source).stem
+        name = obj.get("name") or "app"
+        w = Workload("ProbeSpec", stem, None, doc.source, doc.start_line)
+        w.containers.append(ContainerRef(str(name), doc, loc, None))
+        return [w]
+    kind = obj["kind"]
+    if kind == "List":
+        return [w for i in range(len(obj.get("items") or []))
+                for w in _workloads(doc, (*loc, "items", i))]
+    if kind not in POD_SPEC_AT:
+        return []
+    meta: dict[str, Any] = obj["metadata"] if isinstance(obj.get("metadata"), dict) else {}
+    name = str(meta.get("name") or meta.get("generateName") or "unnamed")
+    ns = meta.get("namespace")
+    w = Workload(kind, name, str(ns) if ns is not None else None, doc.source,
+                 doc.line_of((*loc, "kind")))
+    spec_loc = (*loc, *POD_SPEC_AT[kind])
+    template_meta = _at(doc.data, spec_loc[:-1]).get("metadata") if kind != "Pod" else None
+    _ignores(w, doc, [(meta, (*loc, "metadata")),
+                      (template_meta, (*spec_loc[:-1], "metadata"))])
+    spec = _at(doc.data, spec_loc)
+    for key, sidecar in (("containers", False), ("initContainers", True)):
+        for i, c in enumerate(spec.get(key) or []):
+            if sidecar and c.get("restartPolicy") != "Always":
+                continue
+            w.containers.append(ContainerRef(str(c.get("name")), doc, (*spec_loc, key, i),
+                                             None, sidecar))
+    return [w]
+
+
+def _ignores(w: Workload, doc: YamlDocument, metas: list[tuple[Any, Loc]]) -> None:
+    """`kubesim.dev/ignore: KS001,KS004` (ids or names, or `all`) on the object's or the pod
+    template's metadata; `kubesim.dev/ignore-reason` says why."""
+    ids: set[str] = set()
+    for meta, loc in metas:
+        annotations = meta.get("annotations") if isinstance(meta, dict) else None
+        if not isinstance(annotations, dict):
+            continue
+        aloc = (*loc, "annotations", IGNORE_ANNOTATION)
+        for token in re.split(r"[,\s]+", str(annotations.get(IGNORE_ANNOTATION) or "")):
+            if not token:
+                continue
+            if token.lower() == "all":
+                ids.update(RULES)
+                continue
+            rule = rule_of(token)
+            if rule is None:
+                raise SpecError(f"{w.label}: {IGNORE_ANNOTATION}: unknown check {token!r} "
+                                f"(ids KS001-KS009, KS100-KS104 or their names, or all)",
+                                source=doc.source, line=doc.line_of(aloc),
+                                field=IGNORE_ANNOTATION)
+            ids.add(rule.id)
+        reason = annotations.get(REASON_ANNOTATION)
+        if reason:
+            w.ignore_reason = str(reason)
+    w.ignores = frozenset(ids)

@@ -1,0 +1,481 @@
+"""`kubesim check`: the findings engine. Every reason is measured, never a canned sentence.
+
+Each check (ids in `findings.RULES`) runs the discrete-event engine on the container: against
+a synthetic scenario built here (a readiness-only outage, a hang, a slow start, a container
+that never answers) or against the scenarios and traces the user gives, at every grid phase
+(`Settings.phases`), or reads the protection windows of `kubesim.analysis.windows`. `run_checks`
+returns a `Report`; `formats.py` renders it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from kubesim.errors import BehaviourError, UsageError
+from kubesim.analysis.check.expectations import (
+    Expectation,
+    check_matches,
+    evaluate,
+    failing_spans,
+    observe,
+    phase_runs,
+    settle_time,
+    synthetic,
+)
+from kubesim.analysis.check.findings import (
+    IGNORE_ANNOTATION,
+    RULES,
+    BehaviourRef,
+    CheckResult,
+    ContainerRef,
+    Finding,
+    Settings,
+    Severity,
+    Workload,
+    read_inputs,
+)
+from kubesim.results import ProbeType
+from kubesim.spec.model import HandlerKind
+from kubesim.behaviour.trace import Trace
+
+if TYPE_CHECKING:
+    from kubesim.behaviour.answer import Behaviour
+    from kubesim.spec.model import ProbedContainer
+
+__all__ = ["Report", "auto_duration", "check_workloads", "run_checks"]
+
+STARTUP, LIVENESS, READINESS = ProbeType.STARTUP, ProbeType.LIVENESS, ProbeType.READINESS
+FAILING: dict[HandlerKind, dict[str, Any]] = {
+    HandlerKind.HTTP_GET: {"status": 503}, HandlerKind.TCP_SOCKET: {"error": "refused"},
+    HandlerKind.EXEC: {"exit_code": 1}, HandlerKind.GRPC: {"grpc_status": "NOT_SERVING"}}
+SUB_PHASES = 10  # observer runs 0.1 s apart: startup time to 0.1 s
+
+
+@dataclass
+class Report:
+    """The outcome of one `kubesim check`: every check run, with its findings."""
+
+    settings: Settings
+    inputs: list[str]
+    skipped: list[dict[str, str]]
+    behaviours: list[BehaviourRef]
+    workloads: list[Workload]
+    checks: list[CheckResult]
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [f for c in self.checks for f in c.findings]
+
+    def fails(self, f: Finding) -> bool:
+        """Whether a finding counts against the exit code (`--fail-on`, not suppressed)."""
+        fail_on = self.settings.fail_on
+        return f.suppressed is None and fail_on is not None and f.severity >= fail_on
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if any(self.fails(f) for f in self.findings) else 0
+
+
+def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
+               expectations: list[Expectation], settings: Settings) -> Report:
+    """Read the inputs and check every probed container in them."""
+    workloads, skipped = read_inputs(paths)
+    check_matches(expectations, workloads)
+    checks = check_workloads(workloads, behaviours, expectations, settings)
+    inputs = sorted({w.source for w in workloads})
+    return Report(settings, inputs, skipped, behaviours, workloads, checks)
+
+
+def auto_duration(behaviour: Behaviour) -> float:
+    """Long enough for a behaviour: 300 s, or 150 s past its last window or observation."""
+    horizon = 86400.0
+    ends = [w.end if w.end < horizon else w.start for w in behaviour.windows(horizon)]
+    if isinstance(behaviour, Trace):
+        ends += [behaviour.observations(k)[-1].t for k in behaviour.targets]
+    return max(300.0, max(ends, default=0.0) + 150.0)
+
+
+def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
+                    expectations: list[Expectation], settings: Settings) -> list[CheckResult]:
+    """Every check on every container, suppressions applied."""
+    out: list[CheckResult] = []
+    for w in workloads:
+        for c in w.containers:
+            out += _missing(w, c, settings)
+            if c.pod is None:
+                continue
+            try:
+                out += _container_checks(w, c, c.pod, behaviours, settings)
+                for e in expectations:
+                    if e.applies(w, c.name):
+                        out += evaluate(e, w, c, behaviours, settings)
+            except BehaviourError as exc:
+                exc.message = f"{w.label} container {c.name}: {exc.message}"
+                raise
+    for result in out:
+        for f in result.findings:
+            if f.rule in f.workload.ignores:
+                reason = f.workload.ignore_reason
+                f.suppressed = f"annotation {IGNORE_ANNOTATION}" + (f": {reason}" if reason
+                                                                     else "")
+            elif f.rule in settings.ignore:
+                f.suppressed = "--ignore"
+    return out
+
+
+def _container_checks(w: Workload, c: ContainerRef, pod: ProbedContainer,
+                      behaviours: list[BehaviourRef], s: Settings) -> list[CheckResult]:
+    probes = pod.container.probes()
+    out: list[CheckResult] = []
+    if LIVENESS in probes and READINESS in probes:
+        out.append(_same_endpoint(w, c, pod, s))
+    if LIVENESS in probes:
+        out += [_leak(w, c, pod, b, s) for b in behaviours]
+    if (STARTUP in probes or LIVENESS in probes) and (behaviours or s.startup_seconds):
+        out += _startup(w, c, pod, behaviours, s)
+    out.append(_timeouts(w, c, pod, s))
+    if LIVENESS in probes:
+        out.append(_initial_delay(w, c, pod, s))
+    if s.max_hang_recovery is not None and LIVENESS in probes:
+        out.append(_bound(w, c, pod, s, "KS006"))
+    if s.max_ready_recovery is not None and READINESS in probes:
+        out.append(_bound(w, c, pod, s, "KS007"))
+    return out
+
+
+def _finding(result: CheckResult, severity: Severity, message: str, *, line: int,
+             run: Any = None, **data: Any) -> None:
+    result.findings.append(Finding(
+        result.rule, severity, result.workload, result.container, message, line=line,
+        behaviour=result.behaviour, phase=None if run is None else round(run.phase, 6),
+        seed=None if run is None else run.seed, data=data))
+
+
+def _span(values: list[float]) -> str:
+    lo, hi = min(values), max(values)
+    return f"{lo:.1f} s" if abs(hi - lo) < 0.05 else f"{lo:.1f}-{hi:.1f} s"
+
+
+def _count(values: list[int]) -> str:
+    lo, hi = min(values), max(values)
+    return f"{lo} restart{'s' * (lo != 1)}" if lo == hi else f"{lo}-{hi} restarts"
+
+
+# ---------------------------------------------------------------- KS001
+
+
+def _same_endpoint(w: Workload, c: ContainerRef, pod: ProbedContainer,
+                   s: Settings) -> CheckResult:
+    result = CheckResult("KS001", w, c.name, None)
+    live, ready = pod.container.target(LIVENESS), pod.container.target(READINESS)
+    if (live.kind, live.url) != (ready.kind, ready.url):
+        return result
+    start, outage = settle_time(pod), s.outage_seconds
+    label = f"a {outage:g} s outage of {live.key} at {start:g} s (synthetic)"
+    scenario = synthetic(label, targets={live.key: {"windows": [
+        {"from": start, "to": start + outage, "answer": FAILING[live.kind]}]}})
+    runs = phase_runs(pod, scenario, settings=s, duration=start + outage + 120)
+    restarts = [len(r.timeline.restarts) for r in runs]
+    hit = [r for r, n in zip(runs, restarts, strict=True) if n]
+    leaves = [x for r in runs if (x := _first_unready(r.timeline, start)) is not None]
+    leave = _span(leaves) if leaves else "never"
+    what = (f"restarts the container at {len(hit)} of {len(runs)} grid phases "
+            f"({_count([n for n in restarts if n])} each)" if hit else
+            f"restarts nothing at any of {len(runs)} grid phases, but liveness fails "
+            "whenever readiness does and only its thresholds stand between them")
+    message = (f"livenessProbe and readinessProbe both ask {live.url}: a {outage:g} s outage "
+               f"of it (answering {_answer_text(live.kind)}), which readiness alone answers by "
+               f"taking the pod out of Ready after {leave}, {what}")
+    _finding(result, Severity.ERROR if hit else Severity.WARNING, message,
+             line=c.line("livenessProbe"), run=hit[0] if hit else None, target=live.key,
+             outage_seconds=outage, outage_at=start, phases=len(runs),
+             phases_with_restart=len(hit), restarts_max=max(restarts))
+    return result
+
+
+def _answer_text(kind: HandlerKind) -> str:
+    return ", ".join(f"{k} {v}" for k, v in FAILING[kind].items())
+
+
+def _first_unready(tl: Any, since: float) -> float | None:
+    for a, b in tl.ready_intervals():
+        if a <= since < b:
+            return b - since if b < tl.duration else None
+    return 0.0
+
+
+# ---------------------------------------------------------------- KS002
+
+
+def _leak(w: Workload, c: ContainerRef, pod: ProbedContainer, b: BehaviourRef,
+          s: Settings) -> CheckResult:
+    result = CheckResult("KS002", w, c.name, b.label)
+    container = pod.container
+    probes = container.probes()
+    key = container.target(LIVENESS).key
+
+    def spans(k: str, probe: Any) -> list[tuple[float, float]]:
+        samples = observe(container, k, probe, b.behaviour, duration=b.duration,
+                          profile=s.profile, phase=0.0)
+        return failing_spans(samples, b.duration)
+
+    failing = spans(key, probes[LIVENESS])
+    if not failing:
+        return result
+    others: dict[str, Any] = {container.target(t).key: p for t, p in probes.items()}
+    listed = getattr(b.behaviour, "targets", [])
+    for k in listed:
+        others.setdefault(k, None)
+    others.pop(key, None)
+    others.pop("*", None)
+    best: tuple[float, str, list[tuple[float, float]]] | None = None
+    for k, probe in others.items():
+        only = _subtract(failing, spans(k, probe))
+        total = sum(e - a for a, e in only)
+        if total > 0 and (best is None or total > best[0]):
+            best = (total, k, only)
+    if best is None:
+        return result
+    total, other, only = best
+    runs = phase_runs(pod, b.behaviour, settings=s, duration=b.duration)
+    restarts = [sum(k.probe is LIVENESS for k in r.timeline.restarts) for r in runs]
+    hit = [r for r, n in zip(runs, restarts, strict=True) if n]
+    first = only[0]
+    what = (f"liveness restarts the container at {len(hit)} of {len(runs)} grid phases "
+            f"({_count([n for n in restarts if n])} each)" if hit else
+            f"the thresholds absorb it: no restart at any of {len(runs)} grid phases")
+    message = (f"with {b.label}, the liveness target {key} fails for {total:.0f} s in all "
+               f"(first {first[0]:.1f}-{first[1]:.1f} s) while {other} keeps passing: a dependency "
+               f"leaked into liveness; {what}")
+    _finding(result, Severity.ERROR if hit else Severity.WARNING, message,
+             line=c.line("livenessProbe"), run=hit[0] if hit else None, target=key,
+             passing_target=other, failing_seconds=round(total, 6),
+             first_window=[round(first[0], 6), round(first[1], 6)], phases=len(runs),
+             phases_with_restart=len(hit), restarts_max=max(restarts))
+    return result
+
+
+def _subtract(spans: list[tuple[float, float]],
+              minus: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The parts of `spans` not covered by `minus` (both sorted, disjoint)."""
+    out = []
+    for a, b in spans:
+        cur = a
+        for x, y in minus:
+            if y <= cur or x >= b:
+                continue
+            if x > cur:
+                out.append((cur, x))
+            cur = max(cur, y)
+        if cur < b:
+            out.append((cur, b))
+    return out
+
+
+# ---------------------------------------------------------------- KS003
+
+
+def _startup(w: Workload, c: ContainerRef, pod: ProbedContainer,
+             behaviours: list[BehaviourRef], s: Settings) -> list[CheckResult]:
+    container = pod.container
+    kind = STARTUP if STARTUP in container.probes() else LIVENESS
+    probe, key = container.probes()[kind], container.target(kind).key
+    sources: list[tuple[str | None, float | None, str]] = []
+    if s.startup_seconds:
+        sources.append((None, s.startup_seconds, "stated with --startup-seconds"))
+    for b in behaviours:
+        firsts = [next((t for t, ok in observe(container, key, probe, b.behaviour,
+                                               duration=b.duration, profile=s.profile,
+                                               phase=i / SUB_PHASES) if ok), None)
+                  for i in range(SUB_PHASES)]
+        known = [t for t in firsts if t is not None]
+        sources.append((b.label, min(known) if known else None,
+                        f"first successful answer of {key} in {b.label}"))
+    win = _windows(pod, s)
+    protection = win.startup_protection if win is not None else None
+    out = []
+    for label, seconds, evidence in sources:
+        result = CheckResult("KS003", w, c.name, label)
+        out.append(result)
+        if seconds is not None and seconds <= 0:
+            continue
+        slow = seconds if seconds is not None else 600.0
+        scenario = synthetic(f"every container refuses for its first {slow:g} s (synthetic)",
+                             targets={"*": {"since_start": [
+                                 {"from": 0, "to": slow, "answer": {"error": "refused"}}]}})
+        runs = phase_runs(pod, scenario, settings=s, duration=slow + 30)
+        hit = [r for r in runs if r.timeline.kills]
+        over = protection is not None and slow > protection.guaranteed
+        if not (over or hit):
+            continue
+        took = (f"{slow:.1f} s ({evidence})" if seconds is not None else
+                f"longer than the {600:g} s simulated ({evidence}: none)")
+        guard = (f"startup protection by {kind.field} is {protection.guaranteed:.1f} s "
+                 f"guaranteed ({protection.best:.1f} s at the best grid phase"
+                 + (f"; failureThreshold x periodSeconds says {protection.rule_of_thumb:g} s"
+                    if protection.rule_of_thumb is not None else "") + ")"
+                 if protection is not None else f"{kind.field} does not wait that long")
+        message = (f"startup takes {took}, but {guard}: a start that slow is killed at "
+                   f"{len(hit)} of {len(runs)} grid phases")
+        _finding(result, Severity.ERROR if hit else Severity.WARNING, message,
+                 line=c.line(kind.field), run=hit[0] if hit else None,
+                 startup_seconds=seconds, probe=kind.value,
+                 protection_guaranteed=getattr(protection, "guaranteed", None),
+                 protection_best=getattr(protection, "best", None), phases=len(runs),
+                 phases_killed=len(hit))
+    return out
+
+
+def _windows(pod: ProbedContainer, s: Settings) -> Any:
+    """`kubesim.analysis.windows.protection_windows` of the pod, or None where it is not available."""
+    try:
+        from kubesim.analysis.windows import protection_windows
+    except ImportError:  # pragma: no cover - windows.py ships with the same release
+        return None
+    return protection_windows(pod, s.profile)
+
+
+# ---------------------------------------------------------------- KS004
+
+
+def _timeouts(w: Workload, c: ContainerRef, pod: ProbedContainer, s: Settings) -> CheckResult:
+    result = CheckResult("KS004", w, c.name, None)
+    for kind, probe in pod.container.probes().items():
+        if probe.timeout_seconds < probe.period_seconds:
+            continue
+        key = pod.container.target(kind).key
+        hang: dict[str, Any] = {"from": 0, "to": None, "answer": {"error": "timeout"}}
+        if kind is STARTUP:
+            start, where = 0.0, "since_start"
+        else:
+            start, where = settle_time(pod), "windows"
+            hang["from"] = start
+        label = f"{key} stops answering at {start:g} s (synthetic)"
+        scenario = synthetic(label, targets={key: {where: [hang]}})
+        budget = probe.failure_threshold * max(probe.period_seconds, probe.timeout_seconds)
+        runs = phase_runs(pod, scenario, settings=s,
+                          duration=start + probe.initial_delay_seconds + 3 * budget + 60)
+        gaps: list[float] = []
+        detected: list[float] = []
+        for r in runs:
+            at = _detected(r.timeline, kind, start)
+            calls = [p.at for p in r.timeline.probes if p.probe is kind and p.container == 0
+                     and p.at >= start and (at is None or p.at <= start + at)]
+            gaps += [b - a for a, b in itertools.pairwise(calls)]
+            if at is not None:
+                detected.append(at)
+        gap = statistics.median(gaps) if gaps else None
+        skips = gap is None or gap > probe.period_seconds + 0.01
+        how = (f"the worker skips the ticks in between: the kubelet asks "
+               f"{f'every {gap:.1f} s' if gap else 'less often'}, not every "
+               f"{probe.period_seconds} s" if skips else
+               f"calls run back to back (every {gap:.1f} s), with no idle time between them")
+        what = {STARTUP: "the startup probe's kill is decided", LIVENESS: "the liveness kill "
+                "is decided", READINESS: "the pod leaves Ready"}[kind]
+        when = (f"{what} {_span(detected)} after it stops answering" if detected
+                else f"{what} not at all in the simulated time")
+        message = (f"{kind.field}: timeoutSeconds={probe.timeout_seconds} >= periodSeconds="
+                   f"{probe.period_seconds}: while {key} does not answer, each call waits "
+                   f"{probe.timeout_seconds} s and {how}; {when} over "
+                   f"{len(runs)} grid phases (failureThreshold x periodSeconds = "
+                   f"{probe.failure_threshold * probe.period_seconds} s)")
+        _finding(result, Severity.WARNING if skips else Severity.INFO, message,
+                 line=c.line(kind.field, "timeoutSeconds"), probe=kind.value,
+                 timeout_seconds=probe.timeout_seconds, period_seconds=probe.period_seconds,
+                 interval_seconds=round(statistics.median(gaps), 6) if gaps else None,
+                 detection_min=min(detected, default=None),
+                 detection_max=max(detected, default=None))
+    return result
+
+
+def _detected(tl: Any, kind: ProbeType, start: float) -> float | None:
+    if kind is READINESS:
+        return next((ch.at - start for ch in tl.ready if not ch.ready and ch.at >= start), None)
+    return next((k.at - start for k in tl.kills if k.probe is kind and k.at >= start), None)
+
+
+# ---------------------------------------------------------------- KS005
+
+
+def _initial_delay(w: Workload, c: ContainerRef, pod: ProbedContainer,
+                   s: Settings) -> CheckResult:
+    result = CheckResult("KS005", w, c.name, None)
+    probe = pod.container.probes()[LIVENESS]
+    delay = probe.initial_delay_seconds
+    if STARTUP in pod.container.probes() or delay <= s.max_initial_delay:
+        return result
+    label = "a container that never answers (synthetic)"
+    scenario = synthetic(label, targets={"*": {"answer": {"error": "refused"}}})
+    budget = probe.failure_threshold * probe.period_seconds + probe.timeout_seconds
+    runs = phase_runs(pod, scenario, settings=s, duration=delay + 2 * budget + 60)
+    lived = [r.timeline.kills[0].at - r.timeline.containers[0].running_at
+             for r in runs if r.timeline.kills]
+    message = (f"livenessProbe.initialDelaySeconds={delay} and no startupProbe: a container "
+               f"that never answers runs {_span(lived) if lived else 'the whole run'} before "
+               f"liveness kills it (over {len(runs)} grid phases), and so does every restart; "
+               f"a startupProbe with failureThreshold x periodSeconds >= {delay} s gives the "
+               "same start-up budget and hands over to liveness as soon as the app answers")
+    _finding(result, Severity.WARNING, message,
+             line=c.line("livenessProbe", "initialDelaySeconds"), initial_delay_seconds=delay,
+             threshold=s.max_initial_delay, killed_after_min=min(lived, default=None),
+             killed_after_max=max(lived, default=None))
+    return result
+
+
+# ---------------------------------------------------------------- KS006, KS007
+
+
+def _bound(w: Workload, c: ContainerRef, pod: ProbedContainer, s: Settings,
+           rule: str) -> CheckResult:
+    result = CheckResult(rule, w, c.name, None)
+    win = _windows(pod, s)
+    if win is None:  # pragma: no cover - windows.py ships with the same release
+        raise UsageError(f"{RULES[rule].enabled_by} needs kubesim.analysis.windows, which this "
+                         "installation lacks")
+    if rule == "KS006":
+        fig, bound, field = win.hang_to_running, s.max_hang_recovery, "livenessProbe"
+        parts = [("detection", win.hang_detection), ("container stopped", win.hang_to_stopped)]
+        what = "from a hang to the new container running"
+    else:
+        fig, bound, field = win.readiness_up, s.max_ready_recovery, "readinessProbe"
+        probe = pod.container.probes()[READINESS]
+        parts = []
+        what = (f"from a dependency's recovery to Ready again (successThreshold="
+                f"{probe.success_threshold}, periodSeconds={probe.period_seconds})")
+    if fig is None or bound is None or fig.guaranteed <= bound:
+        return result
+    detail = "; ".join(f"{name} {f.guaranteed:.1f} s" for name, f in parts if f is not None)
+    napkin = (f"; failureThreshold x periodSeconds says {fig.rule_of_thumb:g} s"
+              if fig.rule_of_thumb is not None else "")
+    message = (f"{what} takes {fig.guaranteed:.1f} s guaranteed over the grid phases "
+               f"({fig.best:.1f} s at best{napkin})" + (f" [{detail}]" if detail else "")
+               + f", over the bound of {bound:g} s")
+    line = c.line(field, "successThreshold") if rule == "KS007" else c.line(field)
+    _finding(result, Severity.ERROR, message, line=line, guaranteed=fig.guaranteed,
+             best=fig.best, rule_of_thumb=fig.rule_of_thumb, bound=bound,
+             explanation=fig.explanation)
+    return result
+
+
+# ---------------------------------------------------------------- KS008, KS009
+
+
+def _missing(w: Workload, c: ContainerRef, s: Settings) -> list[CheckResult]:
+    if not s.missing_probes or not w.runs_forever:
+        return []
+    have = c.pod.container.probes() if c.pod is not None else {}
+    out = []
+    for rule, kind in (("KS008", READINESS), ("KS009", LIVENESS)):
+        result = CheckResult(rule, w, c.name, None)
+        out.append(result)
+        if kind in have:
+            continue
+        effect = {READINESS: "the pod counts as Ready as soon as the container has started",
+                  LIVENESS: "a hung process is never restarted by the kubelet"}[kind]
+        others = ", ".join(t.field for t in have) or "no probes at all"
+        _finding(result, Severity.WARNING,
+                 f"no {kind.field} ({others}): {effect}", line=c.line(), probe=kind.value)
+    return out

@@ -1,0 +1,565 @@
+"""Threshold sweeps: one pod and behaviour, a grid of settings, each judged over many grid
+phases and seeds. Plain data in, plain data out; `cmd_sweep` is the command line around it.
+
+Addressing (`--set FIELD=VALUES`)
+--------------------------------
+* **Probe fields** by their Kubernetes path: `livenessProbe.failureThreshold`,
+  `readinessProbe.periodSeconds`, `startupProbe.initialDelaySeconds`,
+  `livenessProbe.timeoutSeconds`, `readinessProbe.successThreshold`,
+  `livenessProbe.terminationGracePeriodSeconds`. The probe must be declared; every value goes
+  through the API server's defaults and validation (kubelet-semantics §5), so
+  `livenessProbe.successThreshold=2` is refused like in a manifest.
+* **Pod fields**: `terminationGracePeriodSeconds`, `restartPolicy`.
+* **Scenario parameters** (`--scenario` only), named shortcuts:
+  - `outage.DEP.length` / `outage.DEP.start`: the first downtime of dependency `DEP` (its
+    length in seconds: `to = from + length`, `none` = never recovers; its start, keeping the
+    length). `outage.DEP.N.length` addresses downtime N (0-based).
+  - `stall.length` / `stall.start`: the first stall (`stall.N.…` for stall N): its length
+    (`to - from`, or `duration` for a since-start stall; `none` = a hang) and its start
+    (`from`, or `since_start`).
+  - `startup.seconds` (or `startup.TARGET.seconds`): the app's start-up time, i.e. the end of
+    every `since_start` window that begins at 0 (of every target, or of TARGET only).
+  - `shutdownSeconds`: the app's time to exit after SIGTERM.
+  - `scenario.PATH`: any scenario field by its dotted path in the YAML document, list items
+    by index: `scenario.targets./healthz.when_down.latency_ms`,
+    `scenario.dependencies.db.down.1.from`.
+
+VALUES is a list (`1,2,3`, `0.5,1`, `none`) or an inclusive range (`1..10`, `1..10:2`,
+`0.5..2:0.5`). Several `--set` make a grid (the first varies slowest).
+
+What a point reports
+--------------------
+Each point runs at `phases` grid phases `i * cycle / phases` (cycle: the lcm of the point's
+probe periods, as `kubesim run --phases`) times `seeds` seeds; run (s, i) uses seed
+`seed + s * phases + i`. Per point: restarts (mean, max), kills, unready seconds (mean, max),
+time to first Ready (mean, max; `never` counts runs never Ready), time from the first stall's
+start to the next kill (max; only with a stall), probe calls, and each expectation: held at
+every run or not.
+
+Expectations (`--expect`): `no-restart`, `max-restarts=N`, `ready-within=S` (first Ready at
+most S s after the first container started, in every run), `max-unready=S`,
+`kill-within=S` (a stall is killed within S s in every run; needs a stall).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import math
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from kubesim.errors import KubesimError, UsageError
+from kubesim.engine.fast import RunMetrics, hang_start, metrics_of, run_fast_box
+from kubesim.kubelet.settings import CLASSIC
+from kubesim.results import ProbeType
+from kubesim.behaviour.scenario import Scenario
+from kubesim.engine.simulate import grid_cycle, simulate
+from kubesim.spec.model import RestartPolicy, SpecError, parse_probe
+
+if TYPE_CHECKING:
+    from kubesim.behaviour.answer import Behaviour
+    from kubesim.kubelet.settings import KubeletProfile
+    from kubesim.spec.model import ProbedContainer
+
+__all__ = ["ENGINES", "Expectation", "Point", "PointResult", "Setting", "SweepSpec",
+           "apply_point", "evaluate_group", "evaluate_point", "expand_grid", "group_points",
+           "parse_expectation", "parse_setting", "parse_values", "point_tasks", "run_sweep"]
+
+ENGINES = ("fast", "des")
+_PROBE_FIELDS = {
+    "initialDelaySeconds": "initial_delay_seconds", "timeoutSeconds": "timeout_seconds",
+    "periodSeconds": "period_seconds", "successThreshold": "success_threshold",
+    "failureThreshold": "failure_threshold",
+    "terminationGracePeriodSeconds": "termination_grace_period_seconds",
+}
+_PROBE_TYPES = {t.field: t for t in ProbeType}
+_POD_FIELDS = ("terminationGracePeriodSeconds", "restartPolicy")
+_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_RANGE = re.compile(rf"^({_NUMBER})\.\.({_NUMBER})(?::({_NUMBER}))?$")
+
+
+# ------------------------------------------------------------------ values and settings
+
+
+def _number(text: str) -> int | float | None | str:
+    low = text.strip().lower()
+    if low in ("none", "null"):
+        return None
+    try:
+        return int(low)
+    except ValueError:
+        pass
+    try:
+        return float(low)
+    except ValueError:
+        return text.strip()
+
+
+def parse_values(text: str) -> list[Any]:
+    """`1,2,3` / `1..10` / `1..10:2` / `0.5..2:0.5` / `none` -> a list of values."""
+    text = text.strip()
+    m = _RANGE.match(text)
+    if m:
+        lo, hi, step = (_number(g) if g is not None else None for g in m.groups())
+        step = 1 if step is None else step
+        if not isinstance(step, int | float) or step <= 0:
+            raise UsageError(f"range {text!r}: the step must be > 0")
+        assert isinstance(lo, int | float) and isinstance(hi, int | float)
+        if hi < lo:
+            raise UsageError(f"range {text!r}: the end must not be below the start")
+        count = math.floor((hi - lo) / step + 1e-9) + 1
+        if count > 1_000_000:
+            raise UsageError(f"range {text!r} has {count} values; at most 1,000,000")
+        if all(isinstance(v, int) for v in (lo, hi, step)):
+            return [lo + i * step for i in range(count)]
+        return [round(lo + i * step, 12) for i in range(count)]
+    values = [_number(v) for v in text.split(",") if v.strip()]
+    if not values:
+        raise UsageError(f"no values in {text!r}; give a list (1,2,3) or a range (1..10:2)")
+    return values
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One `--set FIELD=VALUES`."""
+
+    field: str
+    values: tuple[Any, ...]
+
+    @property
+    def kind(self) -> str:
+        """probe, pod or scenario."""
+        head = self.field.split(".", 1)[0]
+        if head in _PROBE_TYPES:
+            return "probe"
+        return "pod" if self.field in _POD_FIELDS else "scenario"
+
+
+def parse_setting(text: str) -> Setting:
+    """`FIELD=VALUES` -> Setting, with the field's address checked."""
+    name, sep, values = text.partition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise UsageError(f"--set {text!r} must look like FIELD=VALUES, e.g. "
+                         "livenessProbe.failureThreshold=1..10")
+    head, _, rest = name.partition(".")
+    if head in _PROBE_TYPES:
+        if rest not in _PROBE_FIELDS:
+            raise UsageError(f"--set {name}: unknown probe field {rest!r}; known: "
+                             f"{', '.join(_PROBE_FIELDS)}")
+    elif name not in _POD_FIELDS and head not in ("outage", "stall", "startup", "scenario") \
+            and name != "shutdownSeconds":
+        raise UsageError(
+            f"--set {name}: unknown field; use a probe field (livenessProbe.failureThreshold), "
+            "a pod field (terminationGracePeriodSeconds, restartPolicy) or a scenario "
+            "parameter (outage.DEP.length, stall.length, startup.seconds, shutdownSeconds, "
+            "scenario.PATH)")
+    return Setting(name, tuple(parse_values(values)))
+
+
+def expand_grid(settings: list[Setting]) -> list[dict[str, Any]]:
+    """The cartesian product of the settings, the first varying slowest."""
+    if len({s.field for s in settings}) != len(settings):
+        raise UsageError("each field can be --set once")
+    points: list[dict[str, Any]] = [{}]
+    for s in settings:
+        points = [{**p, s.field: v} for p in points for v in s.values]
+    return points
+
+
+# ------------------------------------------------------------------ applying a point
+
+
+def _apply_probe(pod: ProbedContainer, name: str, value: Any) -> ProbedContainer:
+    field_name, _, key = name.partition(".")
+    probe_type = _PROBE_TYPES[field_name]
+    container = pod.container
+    probe = container.probes().get(probe_type)
+    if probe is None:
+        raise UsageError(f"--set {name}: container {container.name} declares no {field_name}")
+    data = probe.model_dump(by_alias=True, exclude_none=True)
+    if value is None:
+        data.pop(key, None)
+    else:
+        data[key] = value
+    try:
+        new = parse_probe(data, probe_type)
+    except SpecError as exc:
+        raise UsageError(f"--set {name}={value}: {exc.message}") from None
+    attr = {ProbeType.STARTUP: "startup_probe", ProbeType.LIVENESS: "liveness_probe",
+            ProbeType.READINESS: "readiness_probe"}[probe_type]
+    return dataclasses.replace(pod, container=container.model_copy(update={attr: new}))
+
+
+def _apply_pod(pod: ProbedContainer, name: str, value: Any) -> ProbedContainer:
+    if name == "restartPolicy":
+        try:
+            return dataclasses.replace(pod, restart_policy=RestartPolicy(value))
+        except ValueError:
+            raise UsageError(f"--set restartPolicy={value}: one of Always, OnFailure, "
+                             "Never") from None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise UsageError(f"--set {name}={value}: a whole number of seconds >= 0")
+    return dataclasses.replace(pod, termination_grace_period_seconds=value)
+
+
+def scenario_document(scenario: Scenario) -> dict[str, Any]:
+    """The scenario as the plain data it was built from (set fields only)."""
+    return scenario.model_dump(by_alias=True, exclude_unset=True)
+
+
+def _pick(items: list[Any], index: int, what: str) -> Any:
+    if not 0 <= index < len(items):
+        raise UsageError(f"{what}: no item {index} (there are {len(items)})")
+    return items[index]
+
+
+def _set_scenario(doc: dict[str, Any], name: str, value: Any) -> None:
+    parts = name.split(".")
+    head = parts[0]
+    if head == "shutdownSeconds":
+        doc["shutdown_seconds"] = value
+        return
+    if head == "scenario":
+        cur: Any = doc
+        path = parts[1:]
+        if not path:
+            raise UsageError("--set scenario.PATH needs a path")
+        for i, key in enumerate(path):
+            last = i == len(path) - 1
+            if isinstance(cur, list):
+                if not key.isdigit():
+                    raise UsageError(f"--set {name}: {key!r} must be a list index")
+                if last:
+                    _pick(cur, int(key), f"--set {name}")
+                    cur[int(key)] = value
+                else:
+                    cur = _pick(cur, int(key), f"--set {name}")
+            elif isinstance(cur, dict):
+                if last:
+                    cur[key] = value
+                else:
+                    cur = cur.setdefault(key, {})
+            else:
+                raise UsageError(f"--set {name}: {key!r} is below a value, not a mapping")
+        return
+    if head == "outage":
+        if len(parts) not in (3, 4):
+            raise UsageError(f"--set {name}: use outage.DEP.length|start or "
+                             "outage.DEP.N.length|start")
+        dep, what = parts[1], parts[-1]
+        index = int(parts[2]) if len(parts) == 4 and parts[2].isdigit() else 0
+        deps = doc.get("dependencies", {})
+        if dep not in deps:
+            raise UsageError(f"--set {name}: the scenario has no dependency {dep!r} "
+                             f"(it has: {', '.join(deps) or 'none'})")
+        span = _pick(deps[dep].setdefault("down", []), index, f"--set {name}")
+        _set_span(span, "from", "to", what, value, name)
+        return
+    if head == "stall":
+        if len(parts) not in (2, 3):
+            raise UsageError(f"--set {name}: use stall.length|start or stall.N.length|start")
+        index = int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else 0
+        stall = _pick(doc.get("stalls", []), index, f"--set {name}")
+        if "since_start" in stall:
+            key = {"length": "duration", "start": "since_start"}.get(parts[-1])
+            if key is None:
+                raise UsageError(f"--set {name}: a stall has a length and a start")
+            stall[key] = value
+        else:
+            _set_span(stall, "from", "to", parts[-1], value, name)
+        return
+    if head == "startup":
+        if parts[-1] != "seconds" or len(parts) > 3:
+            raise UsageError(f"--set {name}: use startup.seconds or startup.TARGET.seconds")
+        wanted = parts[1] if len(parts) == 3 else None
+        found = False
+        for key, spec in doc.get("targets", {}).items():
+            if wanted is not None and key != wanted:
+                continue
+            for w in spec.get("since_start", []):
+                if w.get("from", 0) == 0:
+                    w["to"] = value
+                    found = True
+        if not found:
+            raise UsageError(f"--set {name}: no since_start window from 0 to set (the "
+                             "start-up time is the end of the window the app fails in)")
+        return
+    raise UsageError(f"--set {name}: unknown scenario parameter")
+
+
+def _set_span(span: dict[str, Any], start_key: str, end_key: str, what: str, value: Any,
+              name: str) -> None:
+    start = span.get(start_key, 0.0)
+    if what == "length":
+        span[end_key] = None if value is None else start + value
+    elif what == "start":
+        end = span.get(end_key)
+        span[start_key] = value
+        if end is not None:
+            span[end_key] = value + (end - start)
+    else:
+        raise UsageError(f"--set {name}: {what!r} is not length or start")
+
+
+def apply_point(pod: ProbedContainer, behaviour: Behaviour,
+                point: dict[str, Any]) -> tuple[ProbedContainer, Behaviour]:
+    """The pod and behaviour of one grid point."""
+    doc: dict[str, Any] | None = None
+    for name, value in point.items():
+        kind = Setting(name, ()).kind
+        if kind == "probe":
+            pod = _apply_probe(pod, name, value)
+        elif kind == "pod":
+            pod = _apply_pod(pod, name, value)
+        else:
+            if not isinstance(behaviour, Scenario):
+                raise UsageError(f"--set {name}: scenario parameters need --scenario FILE")
+            if doc is None:
+                doc = copy.deepcopy(scenario_document(behaviour))
+            _set_scenario(doc, name, value)
+    if doc is not None:
+        assert isinstance(behaviour, Scenario)
+        try:
+            behaviour = Scenario.from_dict(doc, source=behaviour.source)
+        except KubesimError as exc:
+            shown = ", ".join(f"{k}={v}" for k, v in point.items())
+            raise UsageError(f"{shown}: the scenario becomes invalid: {exc.message}") from None
+    return pod, behaviour
+
+
+# ------------------------------------------------------------------ expectations
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """A claim checked at every run of a point."""
+
+    name: str  # as given: no-restart, ready-within=30
+    kind: str
+    limit: float | None = None
+
+    def held(self, m: RunMetrics) -> bool:
+        """Whether it holds in one run."""
+        if self.kind == "no-restart":
+            return m.restarts == 0
+        if self.kind == "max-restarts":
+            return m.restarts <= (self.limit or 0)
+        if self.kind == "ready-within":
+            return m.first_ready_at is not None and m.first_ready_at <= (self.limit or 0)
+        if self.kind == "max-unready":
+            return m.unready_seconds <= (self.limit or 0)
+        if self.kind == "kill-within":
+            return m.hang_to_kill is not None and m.hang_to_kill <= (self.limit or 0)
+        raise AssertionError(self.kind)
+
+
+_EXPECTATIONS = {"no-restart": False, "max-restarts": True, "ready-within": True,
+                 "max-unready": True, "kill-within": True}
+
+
+def parse_expectation(text: str) -> Expectation:
+    """`no-restart`, `max-restarts=N`, `ready-within=S`, `max-unready=S`, `kill-within=S`."""
+    kind, sep, value = text.strip().partition("=")
+    if kind not in _EXPECTATIONS:
+        raise UsageError(f"--expect {text!r}: one of no-restart, max-restarts=N, "
+                         "ready-within=S, max-unready=S, kill-within=S")
+    if _EXPECTATIONS[kind] != bool(sep):
+        raise UsageError(f"--expect {kind} " + ("needs =VALUE" if _EXPECTATIONS[kind]
+                                               else "takes no value"))
+    limit = None
+    if sep:
+        try:
+            limit = float(value)
+        except ValueError:
+            raise UsageError(f"--expect {text!r}: {value!r} is not a number") from None
+        if not limit >= 0:
+            raise UsageError(f"--expect {text!r}: the value must be >= 0")
+    return Expectation(text.strip(), kind, limit)
+
+
+# ------------------------------------------------------------------ evaluating points
+
+
+@dataclass(frozen=True)
+class SweepSpec:
+    """Everything but the grid: the same for every point."""
+
+    pod: ProbedContainer
+    behaviour: Any
+    profile: KubeletProfile = CLASSIC
+    duration: float = 600.0
+    phases: int = 20
+    seeds: int = 1
+    seed: int = 0
+    expectations: tuple[Expectation, ...] = ()
+    engine: str = "fast"
+
+
+@dataclass(frozen=True)
+class Point:
+    """One grid point to evaluate: its index in the grid and its values."""
+
+    index: int
+    values: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class PointResult:
+    """A point judged over all its runs."""
+
+    index: int
+    values: dict[str, Any]
+    runs: int
+    restarts_mean: float
+    restarts_max: int
+    kills_mean: float
+    unready_mean: float
+    unready_max: float
+    first_ready_mean: float | None  # over the runs that became Ready
+    first_ready_max: float | None
+    never_ready: int  # runs never Ready
+    hang_to_kill_max: float | None  # None: no stall, or no kill after it in any run
+    hang_unkilled: int  # runs with a stall and no kill after it
+    probes: int
+    expectations: dict[str, bool] = field(default_factory=dict)
+
+    def row(self) -> dict[str, Any]:
+        """Flat fields for tables, CSV and JSON."""
+        out: dict[str, Any] = dict(self.values)
+        out.update({
+            "runs": self.runs, "restarts_mean": self.restarts_mean,
+            "restarts_max": self.restarts_max, "kills_mean": self.kills_mean,
+            "unready_mean": self.unready_mean, "unready_max": self.unready_max,
+            "first_ready_mean": self.first_ready_mean, "first_ready_max": self.first_ready_max,
+            "never_ready": self.never_ready, "hang_to_kill_max": self.hang_to_kill_max,
+            "hang_unkilled": self.hang_unkilled, "probes": self.probes,
+        })
+        for name, ok in self.expectations.items():
+            out[f"expect {name}"] = ok
+        return out
+
+
+def _thresholds(pod: ProbedContainer) -> dict[tuple[ProbeType, bool], int]:
+    return {k: v for t, probe in pod.container.probes().items()
+            for k, v in (((t, True), probe.failure_threshold),
+                         ((t, False), probe.success_threshold))}
+
+
+def run_point(spec: SweepSpec, point: Point,
+              memo: dict[tuple[int, int], list[Any]] | None = None) -> list[RunMetrics]:
+    """Every run of one point (phases x seeds), with the chosen engine. With the fast engine
+    and a `memo` shared by points that differ only in thresholds, a run is reused when the
+    point's thresholds fall inside the threshold box of an earlier run (`fast.run_fast_box`:
+    the same decisions, so the same metrics)."""
+    pod, behaviour = apply_point(spec.pod, spec.behaviour, point.values)
+    cycle = grid_cycle(pod)
+    thresholds = _thresholds(pod)
+    out = []
+    for s in range(spec.seeds):
+        for i in range(spec.phases):
+            seed = spec.seed + s * spec.phases + i
+            phase = i * cycle / spec.phases
+            if spec.engine == "des":
+                tl = simulate(pod, behaviour, duration=spec.duration, seed=seed,
+                              profile=spec.profile, phase=phase)
+                out.append(metrics_of(tl, behaviour))
+                continue
+            known = memo.setdefault((s, i), []) if memo is not None else []
+            for box, metrics in known:
+                if all(lo <= thresholds.get(k, lo) <= hi for k, (lo, hi) in box.items()):
+                    out.append(metrics)
+                    break
+            else:
+                metrics, box = run_fast_box(pod, behaviour, duration=spec.duration, seed=seed,
+                                            profile=spec.profile, phase=phase)
+                known.append((box, metrics))
+                out.append(metrics)
+    return out
+
+
+def summarise(spec: SweepSpec, point: Point, runs: list[RunMetrics]) -> PointResult:
+    """Fold the runs of one point into its result."""
+    n = len(runs)
+    ready = [m.first_ready_at for m in runs if m.first_ready_at is not None]
+    stalled = hang_start(apply_point(spec.pod, spec.behaviour, point.values)[1],
+                         spec.duration) is not None
+    kills = [m.hang_to_kill for m in runs if m.hang_to_kill is not None]
+    return PointResult(
+        index=point.index, values=dict(point.values), runs=n,
+        restarts_mean=sum(m.restarts for m in runs) / n,
+        restarts_max=max(m.restarts for m in runs),
+        kills_mean=sum(m.kills for m in runs) / n,
+        unready_mean=sum(m.unready_seconds for m in runs) / n,
+        unready_max=max(m.unready_seconds for m in runs),
+        first_ready_mean=sum(ready) / len(ready) if ready else None,
+        first_ready_max=max(ready) if ready else None,
+        never_ready=n - len(ready),
+        hang_to_kill_max=max(kills) if kills and stalled else None,
+        hang_unkilled=(n - len(kills)) if stalled else 0,
+        probes=sum(m.probe_calls for m in runs),
+        expectations={e.name: all(e.held(m) for m in runs) for e in spec.expectations},
+    )
+
+
+def evaluate_point(spec: SweepSpec, point: Point) -> PointResult:
+    """One point, start to finish."""
+    return summarise(spec, point, run_point(spec, point))
+
+
+def evaluate_group(spec: SweepSpec, points: list[Point]) -> list[PointResult]:
+    """Points that differ only in thresholds, sharing their runs where the rules allow:
+    what a worker process or a Dask task runs."""
+    memo: dict[tuple[int, int], list[Any]] = {}
+    return [summarise(spec, p, run_point(spec, p, memo)) for p in points]
+
+
+def _is_threshold(name: str) -> bool:
+    return name.endswith((".failureThreshold", ".successThreshold")) \
+        and name.split(".", 1)[0] in _PROBE_TYPES
+
+
+def group_points(tasks: list[Point]) -> list[list[Point]]:
+    """Group the points that differ only in failureThreshold / successThreshold values."""
+    groups: dict[tuple[Any, ...], list[Point]] = {}
+    for t in tasks:
+        key = tuple((k, repr(v)) for k, v in t.values.items() if not _is_threshold(k))
+        groups.setdefault(key, []).append(t)
+    return list(groups.values())
+
+
+def point_tasks(points: list[dict[str, Any]]) -> list[Point]:
+    """Number the points of a grid."""
+    return [Point(i, p) for i, p in enumerate(points)]
+
+
+def check_spec(spec: SweepSpec, points: list[dict[str, Any]]) -> None:
+    """Fail early, before any worker starts: every point must build, expectations must fit."""
+    if isinstance(spec.phases, bool) or not isinstance(spec.phases, int) or spec.phases < 1:
+        raise UsageError(f"phases={spec.phases!r} must be a whole number >= 1")
+    if isinstance(spec.seeds, bool) or not isinstance(spec.seeds, int) or spec.seeds < 1:
+        raise UsageError(f"seeds={spec.seeds!r} must be a whole number >= 1")
+    if spec.engine not in ENGINES:
+        raise UsageError(f"engine {spec.engine!r}: one of {', '.join(ENGINES)}")
+    for values in points:
+        _, behaviour = apply_point(spec.pod, spec.behaviour, values)
+        if any(e.kind == "kill-within" for e in spec.expectations) \
+                and hang_start(behaviour, spec.duration) is None:
+            raise UsageError("--expect kill-within needs a scenario with a stall (or hang) "
+                             "that starts within --duration")
+
+
+def run_sweep(spec: SweepSpec, points: list[dict[str, Any]], *,
+              executor: Callable[[SweepSpec, list[list[Point]]], Iterable[list[PointResult]]]
+              | None = None) -> Iterator[PointResult]:
+    """Evaluate every point; yields results as their groups complete (any order).
+    `executor` maps (spec, groups of points) to lists of results: in this process by
+    default; `cmd_sweep` has a process pool, `dask_backend` Dask."""
+    check_spec(spec, points)
+    groups = group_points(point_tasks(points))
+    if executor is None:
+        return (r for g in groups for r in evaluate_group(spec, g))
+    return (r for results in executor(spec, groups) for r in results)

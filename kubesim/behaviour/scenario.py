@@ -1,0 +1,486 @@
+"""Synthetic scenarios: an application's behaviour described in YAML, as a `Behaviour`.
+
+Example::
+
+    description: DB outage of 90 s at t=60          # optional
+    shutdown_seconds: 0.5                          # time to exit after SIGTERM (default 0)
+    dependencies:                                  # shared outages on the wall clock
+      db: {down: [{from: 60, to: 150}]}            # to: null = never recovers
+    targets:
+      /healthz:
+        answer: {status: 200, latency_ms: 2}       # default answer
+        depends_on: [db]                           # while a dependency is down ...
+        when_down: {status: 503, latency_ms: 3}    # ... answer this
+        windows:                                   # wall-clock windows with their own answer
+          - {from: 300, to: 320, answer: {status: 500}}
+        since_start:                               # windows of the current container's age
+          - {from: 0, to: 2.5, answer: {error: refused}}
+      /livez:
+        answer: {status: 200, latency_ms: {distribution: lognormal, median: 2, sigma: 0.6}}
+      "exec:cat /tmp/healthy": {answer: {exit_code: 0}}
+      "*": {answer: {status: 200}}                 # any target not listed
+    stalls:                                        # the whole process stops answering
+      - {from: 120, to: 122}                       # wall clock
+      - {since_start: 30, duration: 2}             # in every container, 30 s after it started
+      - {from: 400, to: null}                      # a hang: never ends
+      - {from: 500, to: 510, kinds: [httpGet, tcpSocket]}
+
+Times are seconds. Wall-clock times (`dependencies`, `windows`, stalls with `from`) count from
+the moment the first container started running; `since_start` times count from the start of
+the container answering (a restarted container starts again at 0). A wall-clock stall
+freezes the process that is running when it begins; a container started after that is a new
+process, not stalled.
+
+Targets are keyed like probe targets: the httpGet path (`/healthz`), `tcp:8080`,
+`exec:<command>`, `grpc:9090` or `grpc:9090/service`. A target not listed answers like `"*"`;
+without `"*"`, with success at once.
+
+Answers: `{status, error, exit_code, grpc_status, latency_ms}`, all optional. `status` is an
+HTTP code 100-599 (default 200); `error` is `refused`, `timeout`, `reset` or `error` and
+excludes the other outcome fields; `error: timeout` never answers (to model a slow answer, give
+a status and a large `latency_ms`); `exit_code` (default 0) counts for exec, `grpc_status`
+(`SERVING` default, `NOT_SERVING`, `UNKNOWN`, `SERVICE_UNKNOWN`) for grpc. `latency_ms` is a
+number (default 0) or a distribution, sampled for each request:
+`{distribution: constant, value}`, `{distribution: uniform, low, high}`,
+`{distribution: normal, mean, sd}` (clipped at 0), `{distribution: lognormal, median, sigma}`,
+`{distribution: exponential, mean}`, `{distribution: empirical, values: [...]}`.
+
+Which answer a target gives, first match wins: a `since_start` window, a wall-clock window,
+a down dependency (`when_down`, default `{status: 503, exit_code: 1, grpc_status:
+NOT_SERVING}`), the default `answer`. Windows and downtimes are half-open: `[from, to)`.
+
+Stalls freeze the whole process (a GC pause, a blocked event loop, SIGSTOP): a request sent
+during a stall `[from, to)` is answered at `to` plus its latency; a request sent earlier whose
+answer would arrive after `from` is held back by the stall's length. A hang (`to: null`,
+`duration: null`) never answers again. By default stalls affect httpGet, grpc and exec probes
+but not tcpSocket: the kernel completes the TCP handshake on the listening socket even while
+the process is stalled, so a tcpSocket probe still succeeds. `kinds` lists the handler kinds
+(`httpGet`, `tcpSocket`, `exec`, `grpc`) a stall affects instead.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr,
+                      ValidationError, field_validator, model_validator)
+from pydantic_core import PydanticCustomError
+
+from kubesim.behaviour.answer import Answer, AnswerError, Window
+from kubesim.errors import BehaviourError
+from kubesim.spec.yamlio import YamlDocument, load_yaml_documents, read_text
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from kubesim.spec.model import Target
+
+__all__ = ["AnswerSpec", "Dependency", "Scenario", "Stall", "TargetSpec", "TimeWindow",
+           "load_scenario"]
+
+Kind = Literal["httpGet", "tcpSocket", "exec", "grpc"]
+DEFAULT_STALL_KINDS: tuple[Kind, ...] = ("httpGet", "exec", "grpc")
+Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+Millis = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+
+
+class _Model(BaseModel):
+    """Strict, frozen, unknown keys rejected with the list of allowed ones."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_keys(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            allowed = [f.alias or name for name, f in cls.model_fields.items()]
+            for key in data:
+                if key not in allowed:
+                    raise PydanticCustomError(
+                        "unknown_field", "unknown field {field}; allowed: {allowed}",
+                        {"field": str(key), "allowed": ", ".join(allowed)})
+        return data
+
+
+# ---------------------------------------------------------------- latency distributions
+
+
+class Constant(_Model):
+    distribution: Literal["constant"]
+    value: Millis
+
+    def sample(self, rng: np.random.Generator) -> float:
+        return self.value
+
+
+class Uniform(_Model):
+    distribution: Literal["uniform"]
+    low: Millis
+    high: Millis
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Uniform:
+        if self.high < self.low:
+            raise ValueError(f"high ({self.high:g}) must be >= low ({self.low:g})")
+        return self
+
+    def sample(self, rng: np.random.Generator) -> float:
+        return float(rng.uniform(self.low, self.high))
+
+
+class Normal(_Model):
+    distribution: Literal["normal"]
+    mean: Millis
+    sd: Millis
+
+    def sample(self, rng: np.random.Generator) -> float:
+        return max(0.0, float(rng.normal(self.mean, self.sd)))
+
+
+class LogNormal(_Model):
+    distribution: Literal["lognormal"]
+    median: Annotated[float, Field(gt=0, allow_inf_nan=False)]
+    sigma: Annotated[float, Field(ge=0, le=10, allow_inf_nan=False)]
+
+    def sample(self, rng: np.random.Generator) -> float:
+        return float(rng.lognormal(math.log(self.median), self.sigma))
+
+
+class Exponential(_Model):
+    distribution: Literal["exponential"]
+    mean: Millis
+
+    def sample(self, rng: np.random.Generator) -> float:
+        return float(rng.exponential(self.mean))
+
+
+class Empirical(_Model):
+    distribution: Literal["empirical"]
+    values: Annotated[list[Millis], Field(min_length=1)]
+
+    def sample(self, rng: np.random.Generator) -> float:
+        return self.values[int(rng.integers(len(self.values)))]
+
+
+_DISTRIBUTIONS = "constant, uniform, normal, lognormal, exponential, empirical"
+
+
+def _as_distribution(value: Any) -> Any:
+    """A plain number of milliseconds is a constant distribution."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return {"distribution": "constant", "value": value}
+    if not isinstance(value, dict):
+        raise ValueError(f"latency_ms must be a number of milliseconds or a mapping "
+                         f"{{distribution: {_DISTRIBUTIONS.replace(', ', '|')}, ...}}")
+    return value
+
+
+Latency = Annotated[Constant | Uniform | Normal | LogNormal | Exponential | Empirical,
+                    Field(discriminator="distribution"), BeforeValidator(_as_distribution)]
+
+
+# ---------------------------------------------------------------- answers and windows
+
+
+class AnswerSpec(_Model):
+    """One answer; unset fields are success (status 200, exit code 0, SERVING)."""
+
+    status: int | None = None
+    error: Literal["refused", "timeout", "reset", "error"] | None = None
+    exit_code: int | None = None
+    grpc_status: Literal["SERVING", "NOT_SERVING", "UNKNOWN", "SERVICE_UNKNOWN"] | None = None
+    latency_ms: Latency = Constant(distribution="constant", value=0)
+
+    @field_validator("status")
+    @classmethod
+    def _status_range(cls, v: int | None) -> int | None:
+        if v is not None and not 100 <= v <= 599:
+            raise ValueError(f"status must be an HTTP status code 100-599, got {v}")
+        return v
+
+    @model_validator(mode="after")
+    def _consistent(self) -> AnswerSpec:
+        if self.error and (self.status, self.exit_code, self.grpc_status) != (None,) * 3:
+            raise ValueError("an answer has either an error or status/exit_code/grpc_status, "
+                             "not both")
+        if self.error == "timeout" and "latency_ms" in self.model_fields_set:
+            raise ValueError("error: timeout never answers, so it takes no latency_ms; for a "
+                             "slow answer give a status and a latency_ms above the timeout")
+        return self
+
+    def to_answer(self, rng: np.random.Generator) -> Answer:
+        """The answer to one request; samples the latency only if it is a distribution."""
+        if self.error == "timeout":
+            return Answer(error=AnswerError.TIMEOUT, latency=math.inf)
+        lat = self.latency_ms
+        ms = lat.value if isinstance(lat, Constant) else lat.sample(rng)
+        return Answer(status=200 if self.status is None else self.status,
+                      error=AnswerError(self.error) if self.error else None,
+                      exit_code=self.exit_code or 0, grpc_status=self.grpc_status or "SERVING",
+                      latency=ms / 1000)
+
+    def summary(self) -> str:
+        """A short label: `status 500`, `refused`, `exit_code 1`."""
+        if self.error:
+            return self.error
+        parts = [f"{k} {v}" for k, v in (("status", self.status), ("exit_code", self.exit_code),
+                                         ("grpc_status", self.grpc_status)) if v is not None]
+        return ", ".join(parts) or "status 200"
+
+
+class Span(_Model):
+    """A half-open interval `[from, to)`; `to: null` never ends."""
+
+    start: Seconds = Field(alias="from")
+    to: Seconds | None
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Span:
+        if self.to is not None and self.to <= self.start:
+            raise ValueError(f"to ({self.to:g}) must be after from ({self.start:g})")
+        return self
+
+    @property
+    def end(self) -> float:
+        return math.inf if self.to is None else self.to
+
+    def covers(self, t: float) -> bool:
+        return self.start <= t < self.end
+
+
+class TimeWindow(Span):
+    """A window with its own answer."""
+
+    answer: AnswerSpec
+
+
+class Dependency(_Model):
+    """A shared dependency (database, queue, ...) and its wall-clock downtimes."""
+
+    down: list[Span] = []
+
+    def is_down(self, at: float) -> bool:
+        return any(s.covers(at) for s in self.down)
+
+
+_WHEN_DOWN = AnswerSpec(status=503, exit_code=1, grpc_status="NOT_SERVING")
+
+
+class TargetSpec(_Model):
+    """How one target answers."""
+
+    answer: AnswerSpec = AnswerSpec()
+    depends_on: list[str] = []
+    when_down: AnswerSpec = _WHEN_DOWN
+    windows: list[TimeWindow] = []
+    since_start: list[TimeWindow] = []
+
+
+class Stall(_Model):
+    """A process-wide stall: `{from, to}` on the wall clock or `{since_start, duration}` in
+    every container; `to`/`duration` null is a hang."""
+
+    start: Seconds | None = Field(None, alias="from")
+    to: Seconds | None = None
+    since_start: Seconds | None = None
+    duration: Annotated[float, Field(gt=0, allow_inf_nan=False)] | None = None
+    kinds: list[Kind] = list(DEFAULT_STALL_KINDS)
+
+    @model_validator(mode="after")
+    def _one_form(self) -> Stall:
+        given = self.model_fields_set
+        wall, aged = {"start", "to"} & given, {"since_start", "duration"} & given
+        if bool(wall) == bool(aged) or len(wall | aged) != 2:
+            raise ValueError("a stall is either {from, to} (wall clock) or "
+                             "{since_start, duration} (container age); to/duration null is a "
+                             "hang")
+        if self.start is not None and self.to is not None and self.to <= self.start:
+            raise ValueError(f"to ({self.to:g}) must be after from ({self.start:g})")
+        return self
+
+    def interval(self, started_at: float) -> tuple[float, float]:
+        """The stall's `[start, end)` for the container started at `started_at`.
+
+        A wall-clock stall freezes the process running at its start; a container started
+        later is a new process and is not stalled (empty interval)."""
+        if self.since_start is None:
+            start = self.start or 0.0
+            if started_at > start:
+                return start, start
+            return start, math.inf if self.to is None else self.to
+        s = started_at + self.since_start
+        return s, math.inf if self.duration is None else s + self.duration
+
+
+# ---------------------------------------------------------------- the scenario
+
+
+class Scenario(_Model):
+    """A synthetic application behaviour (see the module docstring)."""
+
+    description: str | None = None
+    shutdown_seconds_: Seconds = Field(0.0, alias="shutdown_seconds")
+    dependencies: dict[str, Dependency] = {}
+    targets: dict[str, TargetSpec] = {}
+    stalls: list[Stall] = []
+    _source: str = PrivateAttr("<memory>")
+
+    @model_validator(mode="after")
+    def _known_dependencies(self) -> Scenario:
+        for key, spec in self.targets.items():
+            for i, name in enumerate(spec.depends_on):
+                if name not in self.dependencies:
+                    have = ", ".join(self.dependencies) or "none declared"
+                    raise PydanticCustomError(
+                        "unknown_dependency", "unknown dependency {name}; dependencies: {have}",
+                        {"name": name, "have": have, "loc": ["targets", key, "depends_on", i]})
+        return self
+
+    @property
+    def source(self) -> str:
+        return self._source
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "<memory>",
+                  document: YamlDocument | None = None) -> Scenario:
+        """Validate plain data; errors are BehaviourErrors naming `source` (and the line, if
+        the YAML `document` is given)."""
+        if not isinstance(data, dict):
+            raise BehaviourError("a scenario is a mapping with keys description, "
+                                 "shutdown_seconds, dependencies, targets, stalls", source=source)
+        try:
+            scenario = cls.model_validate(data)
+        except ValidationError as exc:
+            raise _behaviour_error(exc, data, source, document) from None
+        scenario._source = source
+        return scenario
+
+    def target_spec(self, key: str) -> TargetSpec:
+        """The spec for a target key: its own, else `"*"`, else success at once."""
+        return self.targets.get(key) or self.targets.get("*") or _DEFAULT_TARGET
+
+    def answer_spec(self, key: str, at: float, started_at: float) -> AnswerSpec:
+        """Which answer applies (precedence: since_start, wall window, down dependency)."""
+        spec = self.target_spec(key)
+        for w in spec.since_start:
+            if w.covers(at - started_at):
+                return w.answer
+        for w in spec.windows:
+            if w.covers(at):
+                return w.answer
+        if any(self.dependencies[d].is_down(at) for d in spec.depends_on):
+            return spec.when_down
+        return spec.answer
+
+    def answer(self, target: Target, at: float, started_at: float,
+               rng: np.random.Generator) -> Answer:
+        """The answer to one request, held back by any stall it runs into."""
+        ans = self.answer_spec(target.key, at, started_at).to_answer(rng)
+        kind = getattr(target.kind, "value", target.kind)
+        spans = sorted(st.interval(started_at) for st in self.stalls if kind in st.kinds)
+        spans = [(s, e) for s, e in spans if e > s]
+        return stalled(ans, at, spans)
+
+    def stall_end(self, at: float, started_at: float) -> float:
+        """The end of the stall(s) covering `at` (math.inf for a hang), else `at`."""
+        spans = sorted(st.interval(started_at) for st in self.stalls)
+        t = at
+        for s, e in spans:
+            if s <= t < e:
+                t = e
+        return t
+
+    def shutdown_seconds(self) -> float:
+        return self.shutdown_seconds_
+
+    def windows(self, until: float) -> list[Window]:
+        """Dependency downtimes ("db down"), wall-clock stalls ("stall"), the first
+        container's since_start stalls ("stall (since start)") and target windows
+        ("/healthz: status 500"), clipped to `until`."""
+        out = [Window(s.start, s.end, f"{name} down")
+               for name, dep in self.dependencies.items() for s in dep.down]
+        for st in self.stalls:
+            label = "stall" if st.since_start is None else "stall (since start)"
+            out.append(Window(*st.interval(0.0), label))
+        out += [Window(w.start, w.end, f"{key}: {w.answer.summary()}")
+                for key, spec in self.targets.items() for w in spec.windows]
+        return sorted((Window(w.start, min(w.end, until), w.label)
+                       for w in out if w.start < until), key=lambda w: (w.start, w.label))
+
+
+_DEFAULT_TARGET = TargetSpec()
+
+
+def stalled(ans: Answer, at: float, spans: Iterable[tuple[float, float]]) -> Answer:
+    """Hold back an answer to a request sent at `at` by stalls `spans` (sorted by start):
+    the request needs `ans.latency` seconds of unstalled process time."""
+    cur, remaining, delay = at, ans.latency, 0.0
+    for s, e in spans:
+        if e <= cur:
+            continue
+        if s > cur:
+            if cur + remaining <= s:
+                break
+            remaining -= s - cur
+            cur = s
+        delay += e - cur
+        cur = e
+        if math.isinf(cur):
+            break
+    if delay == 0:
+        return ans
+    arrival, latency = cur + remaining, ans.latency + delay
+    while at + latency < arrival:
+        latency = math.nextafter(latency, math.inf)
+    return Answer(ans.status, ans.error, ans.exit_code, ans.grpc_status, latency, ans.censored)
+
+
+def load_scenario(path: str) -> Scenario:
+    """Load a scenario YAML file (`-`: standard input); exactly one document."""
+    text, source = read_text(path, BehaviourError)
+    docs = load_yaml_documents(text, source, BehaviourError)
+    if len(docs) != 1:
+        what = "is empty" if not docs else f"has {len(docs)} documents"
+        raise BehaviourError(f"a scenario file holds exactly one YAML document; this one {what}",
+                             source=source)
+    return Scenario.from_dict(docs[0].data, source, docs[0])
+
+
+def _behaviour_error(exc: ValidationError, data: Any, source: str,
+                     document: YamlDocument | None) -> BehaviourError:
+    """The first validation error as a BehaviourError with field path and line."""
+    err = exc.errors(include_url=False)[0]
+    ctx = err.get("ctx") or {}
+    loc = list(ctx.get("loc") or err["loc"])
+    if err["type"] == "unknown_field":
+        loc.append(ctx["field"])
+    keep_last = err["type"] in ("unknown_field", "missing")
+    path = _data_path(data, loc, keep_last)
+    field = "".join(f".{p}" if isinstance(p, str) and p.isidentifier()
+                    else f'["{p}"]' if isinstance(p, str) else f"[{p}]" for p in path)
+    field = field.removeprefix(".")
+    msg = err["msg"].removeprefix("Value error, ")
+    if err["type"] == "missing":
+        msg = f"missing required field {loc[-1]!r}"
+    line = document.line_of(tuple(path)) if document is not None else None
+    return BehaviourError(f"{field}: {msg}" if field else msg, source=source, line=line,
+                          field=field or None)
+
+
+def _data_path(data: Any, loc: list[Any], keep_last: bool) -> list[str | int]:
+    """The part of a pydantic error location that indexes into the data (drops union tags);
+    with `keep_last`, a last key missing from the data (a required field) is kept."""
+    path: list[str | int] = []
+    cur = data
+    for i, part in enumerate(loc):
+        if isinstance(cur, dict) and part in cur:
+            path.append(part)
+            cur = cur[part]
+        elif isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur):
+            path.append(part)
+            cur = cur[part]
+        elif keep_last and i == len(loc) - 1 and isinstance(part, str):
+            path.append(part)
+    return path

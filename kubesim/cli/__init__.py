@@ -1,0 +1,1 @@
+"""The `kubesim` command line: one module per command; only this package prints or exits."""

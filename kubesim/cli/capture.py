@@ -1,0 +1,240 @@
+"""`kubesim capture`: record how a service's health endpoints answer, as a kubesim trace.
+
+    kubesim capture http://127.0.0.1:8000 --path /livez --path /readyz \\
+        --interval 0.5 --timeout 1 --duration 60 \\
+        --launch "python -m examples.fastapi_app --port 8000" -o trace.jsonl
+
+The recorder itself is `capture.py`. This module adds the command line, the signal handling
+(SIGINT, SIGTERM and SIGHUP end the capture cleanly: the probes in flight finish, the app is
+stopped, the trace stays valid) and the progress line.
+
+Contract with `cli.py` (an extension of `run(args) -> (text, exit_code)`): the module sets
+`TAKES_PROGRESS = True` and `run` accepts `progress`, the text stream the live progress line may
+be drawn on (the CLI passes `sys.stderr`). Without it, no progress line is drawn. The trace is
+written by the recorder line by line, not returned: the returned text is a short summary for
+stdout, and the trace file option is stored as `trace_file`, not `output`, so the CLI's atomic
+`--output` writer does not touch it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import shlex
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from types import FrameType
+from typing import IO, Any
+
+from kubesim import __version__
+from kubesim.behaviour.capture import (KUBE_VERSION, CaptureResult, CaptureSettings, LaunchedApp, Recorder,
+                      TraceWriter, check_target_url, something_listens)
+from kubesim.errors import UsageError
+
+__all__ = ["TAKES_PROGRESS", "add_parser", "run"]
+
+TAKES_PROGRESS = True
+_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Register `capture` and its options."""
+    p = sub.add_parser(
+        "capture", help="record a service's health endpoints as a trace",
+        description="Probe each --path of URL like the kubelet's HTTP prober (a new connection "
+                    "per request, kube-probe headers, 200-399 succeeds, --timeout) every "
+                    "--interval seconds for --duration seconds, and write every observation "
+                    "to a kubesim trace (JSONL), line by line.")
+    p.add_argument("url", help="base URL of the service, e.g. http://127.0.0.1:8000 "
+                               "(loopback only unless --allow-remote)")
+    p.add_argument("--path", action="append", required=True, dest="paths", metavar="P",
+                   help="a path to probe, e.g. /livez (repeatable)")
+    p.add_argument("--interval", type=float, default=0.5, metavar="S",
+                   help="seconds between probes of one path (0.5)")
+    p.add_argument("--timeout", type=float, default=1.0, metavar="S",
+                   help="client timeout, like timeoutSeconds; a timeout is recorded with this "
+                        "latency (1)")
+    p.add_argument("--duration", type=float, default=60.0, metavar="S",
+                   help="seconds to capture (60)")
+    p.add_argument("--launch", metavar="CMD",
+                   help="start the app with this shell command (own process group): t=0 is "
+                        "its start; stopped with SIGTERM (then SIGKILL) at the end")
+    p.add_argument("--grace", type=float, default=5.0, metavar="S",
+                   help="seconds between SIGTERM and SIGKILL when stopping the app (5)")
+    p.add_argument("--app-log", metavar="FILE",
+                   help="write the launched app's stdout and stderr here (default: discard)")
+    p.add_argument("--on-restart", choices=["replay", "wall"],
+                   help="meta.on_restart of the trace (default: replay with --launch, else "
+                        "wall)")
+    p.add_argument("--kube-version", default=KUBE_VERSION, metavar="X.Y",
+                   help=f"User-Agent kube-probe/X.Y ({KUBE_VERSION})")
+    p.add_argument("--allow-remote", action="store_true",
+                   help="allow a URL whose host is not loopback")
+    p.add_argument("--progress", choices=["auto", "always", "never"], default="auto",
+                   help="progress line on stderr: auto = when stderr is a terminal")
+    p.add_argument("-o", "--output", dest="trace_file", required=True, metavar="FILE",
+                   help="the trace file to write (JSONL)")
+
+
+def _settings(args: argparse.Namespace) -> CaptureSettings:
+    on_restart = args.on_restart or ("replay" if args.launch else "wall")
+    return CaptureSettings(url=args.url.rstrip("/") or args.url, paths=tuple(args.paths),
+                           interval=args.interval, timeout=args.timeout,
+                           duration=args.duration, launch=args.launch, grace=args.grace,
+                           on_restart=on_restart, kube_version=args.kube_version,
+                           allow_remote=args.allow_remote)
+
+
+def command_line(args: argparse.Namespace, s: CaptureSettings) -> str:
+    """The capture as one canonical `kubesim capture ...` command (for the trace's meta)."""
+    argv = ["kubesim", "capture", s.url]
+    for path in s.paths:
+        argv += ["--path", path]
+    argv += ["--interval", f"{s.interval:g}", "--timeout", f"{s.timeout:g}",
+             "--duration", f"{s.duration:g}"]
+    if s.launch:
+        argv += ["--launch", s.launch]
+    if args.on_restart:
+        argv += ["--on-restart", args.on_restart]
+    if s.kube_version != KUBE_VERSION:
+        argv += ["--kube-version", s.kube_version]
+    if s.allow_remote:
+        argv += ["--allow-remote"]
+    return shlex.join([*argv, "-o", args.trace_file])
+
+
+def _iso(when: datetime) -> str:
+    return when.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _meta(args: argparse.Namespace, s: CaptureSettings) -> dict[str, Any]:
+    """The trace's meta line (`started_at` is added at t=0)."""
+    import httpx
+
+    return {
+        "command": command_line(args, s),
+        "source": "kubesim capture",
+        "url": s.url, "paths": list(s.paths), "interval": s.interval, "timeout": s.timeout,
+        "duration": s.duration, "launch": s.launch,
+        "started_at": None,
+        "t0": "start of the launched process" if s.launch else "start of the capture",
+        "on_restart": s.on_restart,
+        "kubesim": __version__,
+        "client": f"httpx {httpx.__version__}; new connection per request; "
+                  f"User-Agent kube-probe/{s.kube_version}; Accept */*; redirects not followed",
+        "platform": f"{platform.system()} {platform.release()} {platform.machine()}, "
+                    f"Python {platform.python_version()}",
+    }
+
+
+@contextmanager
+def _signals_stop(stop: threading.Event, received: list[int]) -> Iterator[None]:
+    """While active, SIGINT/SIGTERM/SIGHUP set `stop` instead of killing the process (only
+    possible in the main thread; elsewhere the caller's own handling stays)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        received.append(signum)
+        stop.set()
+
+    previous = {sig: signal.signal(sig, handler) for sig in _SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
+def _progress_sink(mode: str, stream: IO[str] | None) -> tuple[Callable[[str], None] | None,
+                                                               Callable[[], None], float]:
+    """(draw line, finish, seconds between lines) for the progress line on `stream`."""
+    if stream is None or mode == "never":
+        return None, lambda: None, 1.0
+    tty = bool(getattr(stream, "isatty", lambda: False)())
+    if mode == "auto" and not tty:
+        return None, lambda: None, 1.0
+    if tty:
+        def draw(line: str) -> None:
+            stream.write("\r" + line + "\x1b[K")
+            stream.flush()
+
+        def finish() -> None:
+            stream.write("\n")
+            stream.flush()
+
+        return draw, finish, 0.5
+
+    def line_out(line: str) -> None:
+        stream.write(line + "\n")
+        stream.flush()
+
+    return line_out, lambda: None, 5.0
+
+
+def run(args: argparse.Namespace, progress: IO[str] | None = None) -> tuple[str, int]:
+    """Capture; the summary text, exit 0 (or 128 + the signal that ended the capture)."""
+    s = _settings(args)
+    host, port = check_target_url(s.url, allow_remote=s.allow_remote)
+    if s.launch and something_listens(host, port):
+        raise UsageError(f"something already listens on {host}:{port}; --launch would record "
+                         "it instead of the launched app (stop it or use another port)")
+    log = None
+    if args.app_log:
+        try:
+            log = open(args.app_log, "wb")  # noqa: SIM115
+        except OSError as exc:
+            raise UsageError(f"cannot write: {exc.strerror}", source=args.app_log) from None
+    stop, received = threading.Event(), list[int]()
+    draw, finish, every = _progress_sink(args.progress, progress)
+    writer = app = None
+    try:
+        writer = TraceWriter(args.trace_file)
+        with _signals_stop(stop, received):
+            recorder = Recorder(s, writer)
+            meta = _meta(args, s)
+            t0, started_at = time.monotonic(), datetime.now(UTC)
+            app = LaunchedApp(s.launch, log) if s.launch else None
+            writer.write_meta({**meta, "started_at": _iso(started_at)})
+            result = recorder.run(stop, app=app, t0=t0, on_progress=draw,
+                                  progress_every=every)
+            app = None  # the recorder stopped it
+            if draw is not None:
+                finish()
+    finally:
+        if app is not None:  # something failed between the launch and the recorder's end
+            app.stop(s.grace)
+        if writer is not None:
+            writer.close()
+        if log is not None:
+            log.close()
+    ended = signal.Signals(received[0]).name if received else None
+    return summary(result, args.trace_file, ended), (128 + received[0] if received else 0)
+
+
+def summary(result: CaptureResult, trace_file: str, ended_by_signal: str | None) -> str:
+    """What the capture recorded, for stdout."""
+    n_paths = len(result.per_path)
+    paths = f"{n_paths} path{'s' * (n_paths != 1)}"
+    head = f"captured {result.observations} observations of {paths} in {result.elapsed:.1f} s"
+    lines = [f"{head} -> {trace_file}"]
+    width = max(len(p) for p in result.per_path)
+    for path, st in result.per_path.items():
+        counts = f"{st.count:5d} observations, {st.failures} failing, last {st.last}"
+        lines.append(f"  {path:<{width}}  {counts}")
+    if result.app_exited_at is not None:
+        lines.append(f"the app exited on its own at t={result.app_exited_at:g} s "
+                     f"(exit code {result.app_exit_code}); later probes recorded what they got")
+    elif result.app_stopped_by is not None:
+        lines.append(f"the app was stopped with {result.app_stopped_by}: it exited after "
+                     f"{result.app_shutdown_seconds:g} s (exit code {result.app_exit_code})")
+    if ended_by_signal:
+        lines.append(f"interrupted by {ended_by_signal}: the trace holds every observation "
+                     "made until then")
+    return "\n".join(lines) + "\n"
+

@@ -1,0 +1,115 @@
+"""The `kubesim` command. The only module that prints or exits.
+
+Exit codes: 0 the command ran (for `check`: nothing at or above the failing severity); 1
+findings (`check`); 2 bad input (one line on stderr, no traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import NoReturn
+
+from kubesim import __version__
+from kubesim.errors import KubesimError, UsageError
+
+__all__ = ["COMMANDS", "main"]
+
+# Every command: its module in kubesim.cli and its one-line help. A command's module (and all
+# it imports: numpy, pydantic models, matplotlib) is imported only when that command is
+# chosen; `kubesim --help` imports none of them.
+COMMANDS = {
+    "run": ("run", "simulate one pod against an app behaviour"),
+    "windows": ("windows", "exact protection windows of a container's probes"),
+    "check": ("check", "check probe configs in manifests; exit 1 on findings (CI gate)"),
+    "sweep": ("sweep", "run a grid of probe settings x scenario parameters"),
+    "plot": ("plot", "plot a saved run or sweep JSON document as PNG"),
+    "capture": ("capture", "record a service's health endpoints as a trace"),
+    "import-blackbox": ("import_blackbox", "turn a Prometheus blackbox_exporter export into a trace"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors in kubesim's own format (exit 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"kubesim: error: {self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _module(name: str) -> ModuleType:
+    """The module of command `name`: add_parser(subparsers) and run(args) -> (text, code)."""
+    return importlib.import_module(f"kubesim.cli.{COMMANDS[name][0]}")
+
+
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The command named on the command line (the first word that is not an option)."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def _parser(chosen: str | None) -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="kubesim", description="What would the kubelet do? Simulate Kubernetes probes.")
+    parser.add_argument("--version", action="version", version=f"kubesim {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name, (_, help_) in COMMANDS.items():
+        if name == chosen:
+            _module(name).add_parser(sub)
+        else:  # listed in --help; parsed in full only when chosen
+            sub.add_parser(name, help=help_, add_help=False)
+    return parser
+
+
+def _write(text: str, output: str | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    target = Path(output)
+    if target.is_dir():
+        raise UsageError("--output is a directory, expected a file path", source=output)
+    if not target.parent.is_dir():
+        raise UsageError(f"--output: no such directory {str(target.parent)!r}", source=output)
+    # nothing half-written: write a sibling temp file, then rename it over the target, with
+    # the mode a shell redirect would give (or the existing file's)
+    mode = target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_umask()
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise UsageError(f"cannot write: {exc.strerror}", source=output) from None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `kubesim` console script; returns the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = _parser(_chosen(argv)).parse_args(argv)
+    command = _module(args.command)
+    try:
+        if getattr(command, "TAKES_PROGRESS", False):  # a live progress line on stderr
+            text, code = command.run(args, progress=sys.stderr)
+        else:
+            text, code = command.run(args)
+        _write(text, getattr(args, "output", None))
+    except KubesimError as exc:
+        one_line = " ".join(str(exc).split("\n"))
+        print(f"kubesim: error: {one_line}", file=sys.stderr)
+        return 2
+    return code

@@ -1,0 +1,30 @@
+"""`kubesim plot`: the timeline picture of a saved `kubesim run --format json` result."""
+
+from __future__ import annotations
+
+import argparse
+
+from kubesim.render.plot import check_output, load_document, save_png
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Register `plot` and its options."""
+    plot = sub.add_parser(
+        "plot", help="draw a saved run result (JSON) as a timeline picture (PNG)",
+        description="Draw the timeline of a saved `kubesim run --format json` result as a PNG: "
+                    "the same picture as `kubesim run ... --plot FILE.png`. Needs matplotlib "
+                    "(pip install 'kubesim[plot]').")
+    plot.add_argument("result", help="the JSON document of a run; - for stdin")
+    # not `dest="output"`: the CLI writes a command's text there
+    plot.add_argument("-o", "--output", dest="png", metavar="FILE.png", required=True,
+                      help="where to write the picture")
+
+
+def run(args: argparse.Namespace) -> tuple[str, int]:
+    """Check the picture's path (and that matplotlib is there), then the document; draw it.
+    Nothing on stdout, exit code 0."""
+    check_output(args.png)
+    save_png(load_document(args.result), args.png)
+    return "", 0

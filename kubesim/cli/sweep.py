@@ -1,0 +1,335 @@
+"""`kubesim sweep`: a grid of probe, pod and scenario settings, each point judged over many
+grid phases and seeds (see `kubesim.analysis.sweep.grid` for the addressing and the metrics)."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import os
+import signal
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from typing import Any
+
+from kubesim.cli.args import add_behaviour_args, add_kubelet_args, load_behaviour, profile_of
+from kubesim.errors import UsageError
+from kubesim.spec.manifests import load_spec
+from kubesim.analysis.sweep.grid import (
+    ENGINES,
+    Point,
+    PointResult,
+    SweepSpec,
+    evaluate_group,
+    expand_grid,
+    parse_expectation,
+    parse_setting,
+    run_sweep,
+)
+
+__all__ = ["add_parser", "run"]
+
+METRICS = ("restarts_mean", "restarts_max", "kills_mean", "unready_mean", "unready_max",
+           "first_ready_mean", "first_ready_max", "hang_to_kill_max", "probes")
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Register `sweep` and its options."""
+    p = sub.add_parser(
+        "sweep", help="judge a grid of probe/pod/scenario settings over phases and seeds",
+        description="Sweep probe fields (livenessProbe.failureThreshold), pod fields "
+                    "(terminationGracePeriodSeconds) and scenario parameters (outage.db.length, "
+                    "stall.length, startup.seconds, scenario.PATH) over a grid; every point "
+                    "runs at --phases grid phases x --seeds seeds.")
+    p.add_argument("spec", help="manifest or compact probe spec (YAML)")
+    add_behaviour_args(p)
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUES",
+                   dest="settings", required=True,
+                   help="a field and its values: a list (1,2,3) or a range (1..10, 1..10:2); "
+                        "repeat for a grid")
+    p.add_argument("--expect", action="append", default=[], metavar="CLAIM",
+                   help="no-restart | max-restarts=N | ready-within=S | max-unready=S | "
+                        "kill-within=S (held at every phase and seed?)")
+    p.add_argument("--phases", type=int, default=20, metavar="N",
+                   help="grid phases per point (20)")
+    p.add_argument("--seeds", type=int, default=1, metavar="N", help="seeds per phase (1)")
+    p.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (0)")
+    p.add_argument("--duration", type=float, default=600.0, metavar="S",
+                   help="simulated seconds per run (600)")
+    p.add_argument("--container", metavar="NAME", help="which container's probes")
+    p.add_argument("--jobs", "-j", type=int, metavar="N",
+                   help="local worker processes (default: every core)")
+    p.add_argument("--dask", action="store_true",
+                   help="run on a local Dask cluster (needs the dask extra)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on the Dask scheduler at ADDRESS (tcp://host:8786)")
+    p.add_argument("--engine", choices=ENGINES, default="fast",
+                   help="fast (default; identical results) or des (one simpy run per phase)")
+    p.add_argument("--format", choices=["table", "csv", "json"], default="table")
+    p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    p.add_argument("--plot", metavar="FILE.png",
+                   help="heatmap (two fields) or line plot (one field); needs matplotlib")
+    p.add_argument("--plot-metric", choices=METRICS, default="restarts_mean",
+                   help="what the plot shows (restarts_mean)")
+    progress = p.add_mutually_exclusive_group()
+    progress.add_argument("--progress", action="store_true", default=None,
+                          help="progress bar on stderr (default: when stderr is a terminal)")
+    progress.add_argument("--no-progress", dest="progress", action="store_false")
+    add_kubelet_args(p)
+
+
+# ------------------------------------------------------------------ execution
+
+
+def _quiet_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+def _local(jobs: int) -> Any:
+    def execute(spec: SweepSpec, groups: list[list[Point]]) -> Iterator[list[PointResult]]:
+        if jobs <= 1 or len(groups) <= 1:
+            for g in groups:
+                yield evaluate_group(spec, g)
+            return
+        # big groups first (they share runs, so they are the long tasks), split to keep
+        # every process busy
+        tasks = sorted(_split(groups, jobs), key=len, reverse=True)
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
+        try:
+            pending = set()
+            queue = iter(tasks)
+            for t in queue:  # keep a bounded number in flight, so Ctrl-C stops quickly
+                pending.add(pool.submit(evaluate_group, spec, t))
+                if len(pending) >= 4 * jobs:
+                    break
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for f in done:
+                    yield f.result()
+                    nxt = next(queue, None)
+                    if nxt is not None:
+                        pending.add(pool.submit(evaluate_group, spec, nxt))
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    return execute
+
+
+def _split(groups: list[list[Point]], jobs: int) -> list[list[Point]]:
+    """Fewer groups than processes: split them (each part keeps its own shared runs)."""
+    out = list(groups)
+    while len(out) < 2 * jobs and max(len(g) for g in out) > 1:
+        big = max(out, key=len)
+        out.remove(big)
+        half = len(big) // 2
+        out += [big[:half], big[half:]]
+    return out
+
+
+class _Progress:
+    """tqdm when installed, else one stderr line with the time left."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total, self.done, self.start = total, 0, time.monotonic()
+        self.bar = None
+        self.enabled = enabled
+        if enabled:
+            try:
+                from tqdm import tqdm
+                self.bar = tqdm(total=total, unit="pt", file=sys.stderr, desc="sweep")
+            except ImportError:
+                self.bar = None
+
+    def step(self) -> None:
+        self.done += 1
+        if not self.enabled:
+            return
+        if self.bar is not None:
+            self.bar.update(1)
+            return
+        elapsed = time.monotonic() - self.start
+        left = elapsed / self.done * (self.total - self.done)
+        sys.stderr.write(f"\rsweep: {self.done}/{self.total} points, "
+                         f"{elapsed:.0f} s elapsed, ~{left:.0f} s left ")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        elif self.enabled:
+            sys.stderr.write("\n")
+
+
+def run(args: argparse.Namespace) -> tuple[str, int]:
+    """Sweep and render; exit code 0, 130 if interrupted (the points done are printed)."""
+    settings = [parse_setting(s) for s in args.settings]
+    points = expand_grid(settings)
+    expectations = tuple(parse_expectation(e) for e in args.expect)
+    if args.dask and args.scheduler:
+        raise UsageError("--dask starts a local cluster, --scheduler uses a running one; "
+                         "give one of them")
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise UsageError(f"--jobs {jobs}: at least 1")
+    if not args.duration > 0:
+        raise UsageError(f"--duration {args.duration:g}: must be > 0")
+    pod = load_spec(args.spec, args.container)
+    behaviour = load_behaviour(args)
+    spec = SweepSpec(pod=pod, behaviour=behaviour, profile=profile_of(args),
+                     duration=args.duration, phases=args.phases, seeds=args.seeds,
+                     seed=args.seed, expectations=expectations, engine=args.engine)
+    if args.dask or args.scheduler:
+        from kubesim.analysis.sweep.dask_backend import dask_executor
+        executor = dask_executor(args.scheduler, n_workers=jobs)
+        where = f"dask {args.scheduler or 'local cluster'}"
+    else:
+        executor = _local(jobs)
+        where = f"{jobs} local process{'es' if jobs > 1 else ''}"
+    progress = _Progress(len(points), sys.stderr.isatty() if args.progress is None
+                         else args.progress)
+    results: dict[int, PointResult] = {}
+    interrupted = False
+    started = time.monotonic()
+    stream = run_sweep(spec, points, executor=executor)
+    try:
+        for result in stream:
+            results[result.index] = result
+            progress.step()
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()
+        progress.close()
+    elapsed = time.monotonic() - started
+    done = [results[i] for i in sorted(results)]
+    meta = {
+        "spec": pod.source, "object": pod.label,
+        "behaviour": args.scenario or args.trace or "healthy",
+        "fields": [s.field for s in settings], "points": len(points), "done": len(done),
+        "phases": args.phases, "seeds": args.seeds, "seed": args.seed,
+        "duration": args.duration, "profile": spec.profile.name, "engine": args.engine,
+        "where": where, "seconds": round(elapsed, 3), "interrupted": interrupted,
+        "expectations": [e.name for e in expectations],
+    }
+    if args.plot and done:
+        plot_sweep(done, [s.field for s in settings if len(s.values) > 1] or
+                   [settings[0].field], args.plot_metric, args.plot, meta)
+    text = render(done, meta, args.format)
+    return text, 130 if interrupted else 0
+
+
+# ------------------------------------------------------------------ output
+
+
+def _cell(v: Any) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, bool):
+        return "yes" if v else "NO"
+    if isinstance(v, float):
+        return f"{v:.2f}" if v != int(v) or abs(v) < 1e6 else f"{v:g}"
+    return str(v)
+
+
+def render(done: list[PointResult], meta: dict[str, Any], fmt: str) -> str:
+    """Table, CSV or JSON of the points done."""
+    rows = [r.row() for r in done]
+    if fmt == "json":
+        return json.dumps({"kubesim": 1, "sweep": meta, "points": rows}, indent=2) + "\n"
+    columns = list(rows[0]) if rows else list(meta["fields"])
+    if fmt == "csv":
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(columns)
+        for r in rows:
+            writer.writerow(["" if r[c] is None else r[c] for c in columns])
+        return buf.getvalue()
+    head = (f"# {meta['object']} | behaviour: {meta['behaviour']} | {meta['done']} of "
+            f"{meta['points']} points x {meta['phases']} phases x {meta['seeds']} seed(s), "
+            f"{meta['duration']:g} s each | profile {meta['profile']} | engine "
+            f"{meta['engine']} | {meta['where']} | {meta['seconds']:.2f} s")
+    short = {"restarts_mean": "restarts", "restarts_max": "max", "kills_mean": "kills",
+             "unready_mean": "unready s", "unready_max": "max", "first_ready_mean":
+             "first Ready", "first_ready_max": "max", "never_ready": "never",
+             "hang_to_kill_max": "hang->kill max", "hang_unkilled": "unkilled",
+             "probes": "probes", "runs": "runs"}
+    titles = [short.get(c, c) for c in columns]
+    cells = [[_cell(r[c]) for c in columns] for r in rows]
+    widths = [max(len(t), *(len(row[i]) for row in cells)) if cells else len(t)
+              for i, t in enumerate(titles)]
+    lines = [head, "  ".join(t.rjust(w) for t, w in zip(titles, widths, strict=True))]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += ["  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in cells]
+    if meta["interrupted"]:
+        lines.append(f"# interrupted: {meta['done']} of {meta['points']} points done")
+    return "\n".join(lines) + "\n"
+
+
+def plot_sweep(done: list[PointResult], fields: list[str], metric: str, path: str,
+               meta: dict[str, Any]) -> None:
+    """A heatmap of `metric` over two fields, or a line over one (matplotlib, Agg)."""
+    if len(fields) > 2:
+        raise UsageError("--plot shows one or two fields with several values; "
+                         f"this grid varies {len(fields)}")
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise UsageError("--plot needs matplotlib: pip install 'kubesim[plot]'") from None
+    rows = [r.row() for r in done]
+    title = (f"{metric} over {meta['phases']} phases x {meta['seeds']} seed(s)\n"
+             f"{meta['object']} | {meta['behaviour']}")
+    fig, ax = plt.subplots(figsize=(8, 6))
+    try:
+        if len(fields) == 1:
+            f = fields[0]
+            pts = sorted((r[f], r[metric]) for r in rows if r[metric] is not None)
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o")
+            ax.set_xlabel(f)
+            ax.set_ylabel(metric)
+        else:
+            fy, fx = fields
+            xs = sorted({r[fx] for r in rows}, key=_order)
+            ys = sorted({r[fy] for r in rows}, key=_order)
+            grid = [[float("nan")] * len(xs) for _ in ys]
+            held: dict[tuple[int, int], bool] = {}
+            for r in rows:
+                i, j = ys.index(r[fy]), xs.index(r[fx])
+                v = r[metric]
+                grid[i][j] = float("nan") if v is None else float(v)
+                exp = [v for k, v in r.items() if k.startswith("expect ")]
+                if exp:
+                    held[(i, j)] = all(exp)
+            image = ax.imshow(grid, origin="lower", aspect="auto", cmap="viridis")
+            fig.colorbar(image, ax=ax, label=metric)
+            ax.set_xticks(range(len(xs)), [_cell(x) for x in xs])
+            ax.set_yticks(range(len(ys)), [_cell(y) for y in ys])
+            ax.set_xlabel(fx)
+            ax.set_ylabel(fy)
+            if len(xs) * len(ys) <= 400:
+                for (i, j), ok in held.items():
+                    value = grid[i][j]
+                    r_, g_, b_, _ = (image.cmap(image.norm(value)) if value == value
+                                     else (1.0, 1.0, 1.0, 1.0))
+                    light = 0.299 * r_ + 0.587 * g_ + 0.114 * b_ > 0.5  # readable on the cell
+                    ax.text(j, i, "✓" if ok else "✗", ha="center", va="center",
+                            color="black" if light else "white", fontsize=9)
+            if held:
+                title += "\n✓ every expectation held at every phase, ✗ not"
+        ax.set_title(title, fontsize=9)
+        fig.tight_layout()
+        fig.savefig(path, dpi=110)
+    finally:
+        plt.close(fig)
+
+
+def _order(v: Any) -> tuple[int, Any]:
+    if v is None:
+        return (1, 0)
+    return (0, v) if isinstance(v, int | float) else (2, str(v))

@@ -1,0 +1,134 @@
+"""`simulate`: one pod, one behaviour, one seed -> a `Timeline`. The only place that builds a
+simpy Environment and the run's `numpy.random.Generator`."""
+
+from __future__ import annotations
+
+import math
+import threading
+from typing import TYPE_CHECKING
+
+import numpy as np
+import simpy
+
+from kubesim.behaviour.answer import HEALTHY
+from kubesim.errors import UsageError
+from kubesim.kubelet.pod_worker import Kubelet
+from kubesim.kubelet.prober import CensoredPolicy
+from kubesim.kubelet.settings import CLASSIC
+from kubesim.engine.timeline import Timeline
+
+if TYPE_CHECKING:
+    from kubesim.behaviour.answer import Behaviour
+    from kubesim.kubelet.settings import KubeletProfile
+    from kubesim.results import ProbeType
+    from kubesim.spec.model import ProbedContainer
+
+__all__ = ["fresh_rng", "grid_cycle", "prepare", "simulate"]
+
+
+def grid_cycle(pod: ProbedContainer) -> int:
+    """The least common multiple of the probe periods: the grid pattern repeats after it."""
+    periods = [p.period_seconds for p in pod.container.probes().values()]
+    return math.lcm(*periods) if periods else 1
+
+
+def simulate(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, duration: float = 600.0,
+             seed: int = 0, profile: KubeletProfile = CLASSIC,
+             phase: float | None = None) -> Timeline:
+    """Run the kubelet model for `duration` seconds after the first container started.
+
+    `phase` pins the probe grid: every worker ticks at `phase + k * periodSeconds` (all
+    workers of a pod are created at the same pod sync, R1.2). Without it the phase is drawn
+    uniformly over one grid cycle from the run's generator, seeded by `seed`.
+    """
+    rng, phase, origins, censored = prepare(pod, behaviour, duration=duration, seed=seed,
+                                            profile=profile, phase=phase)
+    env = simpy.Environment()
+    timeline = Timeline(duration=duration, seed=seed, phase=phase, profile=profile.name)
+    Kubelet(env, pod, behaviour, profile, rng, timeline, origins=origins, censored=censored)
+    env.run(until=duration)
+    return timeline
+
+
+def prepare(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed: int,
+            profile: KubeletProfile, phase: float | None,
+            rng: np.random.Generator | None = None, checked: bool = False
+            ) -> tuple[np.random.Generator, float, dict[ProbeType, float], str]:
+    """Check the inputs and draw what a run draws before its first event, in order: the
+    generator, the grid phase, the workers' grid origins, the censored-answer policy. Shared
+    by `simulate` and the sweep engine (`kubesim.engine.fast`), which may pass a generator already
+    in the state `numpy.random.default_rng(seed)` starts in (`fresh_rng`) and skip the
+    behaviour check for a pod and behaviour it `checked` before."""
+    if not duration > 0 or not math.isfinite(duration):
+        raise UsageError(f"duration={duration!r} must be a positive number of seconds")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise UsageError(f"seed={seed!r} must be a whole number >= 0")
+    if rng is None:
+        rng = np.random.default_rng(seed)
+    cycle = grid_cycle(pod)
+    phase = float(rng.uniform(0, cycle)) if phase is None else float(phase)
+    if not math.isfinite(phase):
+        raise UsageError(f"phase={phase!r} must be a finite number of seconds")
+    if not checked:
+        _check_behaviour(pod, behaviour)
+    return rng, phase, _origins(pod, phase, profile, rng), _censored(behaviour)
+
+
+_FRESH = threading.local()  # per thread: Dask workers may be threads of one process
+
+
+def fresh_rng(seed: int) -> np.random.Generator:
+    """A generator in the state `numpy.random.default_rng(seed)` starts in, without seeding
+    again: sweeps run the same seeds at every point, and seeding costs more than a short run.
+    The returned generator is reused by the next call with the same seed in this thread."""
+    cache = getattr(_FRESH, "cache", None)
+    if cache is None:
+        cache = _FRESH.cache = {}
+    got = cache.get(seed)
+    if got is None:
+        if len(cache) > 4096:
+            cache.clear()
+        rng = np.random.default_rng(seed)
+        got = cache[seed] = (rng, rng.bit_generator.state)
+    got[0].bit_generator.state = got[1]
+    return got[0]
+
+
+def _origins(pod: ProbedContainer, phase: float, profile: KubeletProfile,
+             rng: np.random.Generator) -> dict[ProbeType, float]:
+    origins = {}
+    for probe_type, probe in pod.container.probes().items():
+        period = probe.period_seconds
+        first = phase % period
+        if profile.kubelet_recently_started:  # R1.4: each worker first sleeps U[0, P)
+            first = (first + float(rng.uniform(0, period))) % period
+        origins[probe_type] = first - period
+    return origins
+
+
+def _censored(behaviour: Behaviour) -> str:
+    if _censored_value(behaviour) == "discard":
+        return CensoredPolicy.DISCARD
+    return CensoredPolicy.FAILURE
+
+
+def _check_behaviour(pod: ProbedContainer, behaviour: Behaviour) -> None:
+    """A trace must cover every probed target, and in reject mode every censored line must
+    be decidable against the probe's timeout."""
+    container = pod.container
+    targets = {t: container.target(t).key for t in container.probes()}
+    check_targets = getattr(behaviour, "check_targets", None)
+    if check_targets is not None:
+        check_targets(sorted(set(targets.values())))
+    check_censored = getattr(behaviour, "check_censored", None)
+    if check_censored is not None and _censored_value(behaviour) == "reject":
+        timeouts: dict[str, float] = {}
+        for t, key in targets.items():
+            timeout = float(container.probes()[t].timeout_seconds)
+            timeouts[key] = max(timeouts.get(key, 0.0), timeout)
+        check_censored(timeouts)
+
+
+def _censored_value(behaviour: Behaviour) -> str | None:
+    mode = getattr(behaviour, "censored_mode", None)
+    return getattr(mode, "value", mode)

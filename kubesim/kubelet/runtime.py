@@ -1,0 +1,67 @@
+"""The container runtime's truth: which instance runs when, and how long a kill takes.
+
+The kubelet only sees this truth through PLEG relists (E16); the app answers probes from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kubesim.engine.timeline import ContainerRecord
+
+__all__ = ["MIN_GRACE_SECONDS", "Instance", "Runtime"]
+
+MIN_GRACE_SECONDS = 2.0  # kuberuntime minimumGracePeriodInSeconds (R4.5)
+
+
+@dataclass
+class Instance:
+    """One container instance (one container ID)."""
+
+    restart_count: int
+    running_at: float
+    record: ContainerRecord
+    sigterm_at: float | None = None
+    exited_at: float | None = None
+
+    @property
+    def id(self) -> str:
+        """The container ID, a new one per instance."""
+        return f"c{self.restart_count}"
+
+    def alive(self, t: float) -> bool:
+        """Whether the process exists at `t`."""
+        return self.running_at <= t and (self.exited_at is None or t < self.exited_at)
+
+
+class Runtime:
+    """All instances of the simulated container, newest last."""
+
+    def __init__(self) -> None:
+        self.instances: list[Instance] = []
+
+    @property
+    def current(self) -> Instance | None:
+        """The newest instance, running or not."""
+        return self.instances[-1] if self.instances else None
+
+    def start(self, now: float) -> Instance:
+        """Start a new instance; restartCount is the previous one's plus one (R4.7)."""
+        record = ContainerRecord(restart_count=len(self.instances), running_at=now)
+        instance = Instance(len(self.instances), now, record)
+        self.instances.append(instance)
+        return instance
+
+    def newest_exited(self, before: float) -> Instance | None:
+        """The newest instance that had exited by `before` (doBackOff's lookup, R4.8)."""
+        for instance in reversed(self.instances):
+            if instance.exited_at is not None and instance.exited_at <= before:
+                return instance
+        return None
+
+    def as_seen_at(self, t: float) -> tuple[Instance | None, bool]:
+        """(newest instance started by `t`, whether it was running at `t`)."""
+        for instance in reversed(self.instances):
+            if instance.running_at <= t:
+                return instance, instance.alive(t)
+        return None, False

@@ -1,0 +1,92 @@
+"""Kubelet settings: every version-dependent rule and every kubelet latency, as named knobs.
+
+`CLASSIC` is the long-standing classic worker of Kubernetes 1.29-1.35 (`worker.go@61ecc560`);
+`LEGACY` the worker of 1.28 and earlier (`worker.go@00421113`). `ideal()` keeps the rules and
+makes the kubelet's own latencies zero, for teaching and for exact tests.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from kubesim.errors import UsageError
+
+__all__ = ["BackoffRequeue", "KubeletProfile", "PROFILES", "profile_from"]
+
+Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+
+
+class BackoffRequeue(str, Enum):
+    """When a pod held back by CrashLoopBackOff is synced again (R4.14)."""
+
+    ERROR_REQUEUE = "error-requeue"  # before 1.35: generic error requeue, 10 s x U[1, 1.5]
+    EXPIRY = "expiry"  # 1.35+: at the back-off expiry (capped at the resync period) x U[1, 1.5]
+    EXACT = "exact"  # teaching: exactly at the back-off expiry
+
+
+class KubeletProfile(BaseModel):
+    """All knobs of the simulated kubelet. Times are seconds."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "classic"
+    # -- worker rules that changed between versions
+    startup_hold_on_success: bool = True  # R1.23 (1.29+); False: only a Failure holds (R1.29)
+    trigger_resets_ticker: bool = True  # R1.14 (1.29+): a readiness trigger re-phases the grid
+    exec_probe_timeout: bool = True  # R2.15: ExecProbeTimeout gate; off: exec timeouts discarded
+    kubelet_recently_started: bool = False  # R1.4: workers first sleep U[0, P)
+    # -- CrashLoopBackOff (R4.8-R4.15)
+    backoff_initial: Seconds = 10.0
+    backoff_max: Seconds = 300.0
+    backoff_reset: Seconds = 600.0
+    backoff_requeue: BackoffRequeue = BackoffRequeue.ERROR_REQUEUE
+    error_requeue_seconds: Seconds = 10.0  # R4.14, pod_workers.go
+    requeue_jitter: Seconds = 0.5  # wait.Jitter factor: delay x U[1, 1 + jitter]
+    resync_seconds: Annotated[float, Field(gt=0, allow_inf_nan=False)] = 60.0  # R1.15
+    resync_jitter: Seconds = 0.5
+    # -- the kubelet's own latencies (E16, R4.3); the defaults are estimates, not measurements
+    relist_seconds: Seconds = 1.0  # PLEG generic relist period
+    sync_seconds: Seconds = 0.02  # from an update to the pod sync acting on it
+    container_start_seconds: Seconds = 0.5  # create + start of a replacement container
+
+    def ideal(self) -> KubeletProfile:
+        """The same rules with every kubelet latency and jitter zero."""
+        return self.model_copy(update={
+            "name": f"{self.name}+ideal", "relist_seconds": 0.0, "sync_seconds": 0.0,
+            "container_start_seconds": 0.0, "backoff_requeue": BackoffRequeue.EXACT,
+            "requeue_jitter": 0.0, "resync_jitter": 0.0,
+        })
+
+    def with_overrides(self, overrides: dict[str, Any]) -> KubeletProfile:
+        """A copy with knobs replaced; values are validated like the defaults."""
+        unknown = sorted(set(overrides) - set(type(self).model_fields) - {"name"})
+        if unknown:
+            known = ", ".join(k for k in type(self).model_fields if k != "name")
+            raise UsageError(f"unknown kubelet setting {unknown[0]!r}; known: {known}")
+        try:
+            return type(self).model_validate({**self.model_dump(), **overrides})
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            key = ".".join(str(p) for p in err["loc"])
+            raise UsageError(f"kubelet setting {key}={err.get('input')!r}: {err['msg']}") from None
+
+
+CLASSIC = KubeletProfile()
+PROFILES: dict[str, KubeletProfile] = {
+    "classic": CLASSIC,
+    "legacy": CLASSIC.model_copy(update={
+        "name": "legacy", "startup_hold_on_success": False, "trigger_resets_ticker": False}),
+    "1.35": CLASSIC.model_copy(update={"name": "1.35", "backoff_requeue": BackoffRequeue.EXPIRY}),
+}
+
+
+def profile_from(name: str = "classic", *, ideal: bool = False,
+                 overrides: dict[str, Any] | None = None) -> KubeletProfile:
+    """Look up a preset by name, apply overrides, optionally make it ideal."""
+    if name not in PROFILES:
+        raise UsageError(f"unknown kubelet profile {name!r}; known: {', '.join(PROFILES)}")
+    profile = PROFILES[name].with_overrides(overrides or {})
+    return profile.ideal() if ideal else profile

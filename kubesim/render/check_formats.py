@@ -1,0 +1,284 @@
+"""Rendering a `kubesim check` report: text, JSON, JUnit XML and SARIF 2.1.0. Prints nothing.
+
+* text: findings grouped by object, then one summary line.
+* json: one document, schema version 1 (fields in the README, section `kubesim check`).
+* junit: a testsuite per object, a testcase per check run (rule x container x behaviour);
+  findings at or above `--fail-on` are `<failure>`s, suppressed ones `<skipped>`, the rest pass
+  with the finding in `<system-out>` (JUnit has no warning state).
+* sarif: SARIF 2.1.0 for code scanning: every rule with its help, every finding as a result
+  with file and line; suppressed findings carry `suppressions`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import textwrap
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from kubesim.analysis.check.findings import RULES, CheckResult, Finding, Severity, Workload
+
+if TYPE_CHECKING:
+    from kubesim.analysis.check.run import Report
+
+__all__ = ["FORMATS", "SARIF_SCHEMA", "render", "to_document"]
+
+SCHEMA_VERSION = 1
+SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
+                "sarif-schema-2.1.0.json")
+SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+
+def render(report: Report, fmt: str) -> str:
+    """The report in one of FORMATS."""
+    return FORMATS[fmt](report)
+
+
+def _t(x: float | None) -> float | None:
+    return None if x is None else round(x, 6)
+
+
+def _where(f: Finding) -> str:
+    return f"{f.workload.source}:{f.line}" if f.line else f.workload.source
+
+
+# ---------------------------------------------------------------- text
+
+
+def render_text(report: Report) -> str:
+    lines: list[str] = []
+    by_object: dict[str, list[CheckResult]] = {}
+    for c in report.checks:
+        by_object.setdefault(c.workload.key, []).append(c)
+    for w in report.workloads:
+        checks = by_object.get(w.key, [])
+        findings = [f for c in checks for f in c.findings]
+        head = f"{w.source}:{w.line} {w.label}" + (f" (namespace {w.namespace})"
+                                                   if w.namespace else "")
+        if not findings:
+            ran = f"{len(checks)} checks passed" if checks else "no probed container"
+            lines.append(f"{head}: ok, {ran}")
+            continue
+        lines.append(head)
+        for f in findings:
+            tag = f.severity.label.upper() if report.fails(f) else f.severity.label
+            if f.suppressed:
+                tag = "ignored"
+            where = [f"container {f.container}"] if f.container else []
+            where.append(f"line {f.line}" if f.line else w.source)
+            if f.phase is not None:
+                where.append(f"phase {f.phase:g} s, seed {f.seed}")
+            lines.append(f"  {tag:<8} {f.rule} {f.name} ({', '.join(where)})")
+            text = f.message + (f" [suppressed: {f.suppressed}]" if f.suppressed else "")
+            lines += textwrap.wrap(text, width=100, initial_indent=" " * 11,
+                                   subsequent_indent=" " * 11, break_on_hyphens=False)
+    for s in report.skipped:
+        lines.append(f"{s['file']}: skipped, {s['reason']}")
+    lines.append("")
+    lines.append(_summary_line(report))
+    return "\n".join(lines) + "\n"
+
+
+def _summary_line(report: Report) -> str:
+    counts = _counts(report)
+    behaviours = ", ".join(b.label for b in report.behaviours) or "none given"
+    fail_on = report.settings.fail_on.label if report.settings.fail_on else "none"
+    return (f"kubesim check: {_n(counts['objects'], 'object')}, "
+            f"{_n(counts['containers'], 'probed container')}, {_n(counts['checks'], 'check')} "
+            f"(behaviours: {behaviours}; {report.settings.phases} grid phases): "
+            f"{_n(counts['error'], 'error')}, {_n(counts['warning'], 'warning')}, "
+            f"{counts['info']} info, {counts['suppressed']} suppressed; --fail-on {fail_on}: "
+            f"exit {report.exit_code}")
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' * (count != 1)}"
+
+
+def _counts(report: Report) -> dict[str, int]:
+    live = Counter(f.severity.label for f in report.findings if not f.suppressed)
+    return {"objects": len(report.workloads),
+            "containers": sum(1 for w in report.workloads for c in w.containers if c.pod),
+            "checks": len(report.checks),
+            "findings": sum(live.values()),
+            **{s.label: live.get(s.label, 0) for s in Severity},
+            "suppressed": sum(1 for f in report.findings if f.suppressed),
+            "failing": sum(1 for f in report.findings if report.fails(f))}
+
+
+# ---------------------------------------------------------------- json
+
+
+def to_document(report: Report) -> dict[str, Any]:
+    """The JSON document (schema version 1)."""
+    s = report.settings
+    return {
+        "kubesim": SCHEMA_VERSION,
+        "command": "check",
+        "settings": {"phases": s.phases, "seed": s.seed, "profile": s.profile.name,
+                     "fail_on": s.fail_on.label if s.fail_on else "none",
+                     "ignore": sorted(s.ignore), "outage_seconds": s.outage_seconds,
+                     "startup_seconds": s.startup_seconds,
+                     "max_initial_delay": s.max_initial_delay,
+                     "max_hang_recovery": s.max_hang_recovery,
+                     "max_ready_recovery": s.max_ready_recovery,
+                     "missing_probes": s.missing_probes},
+        "inputs": report.inputs,
+        "skipped": report.skipped,
+        "behaviours": [{"label": b.label, "kind": b.kind, "duration": b.duration}
+                       for b in report.behaviours],
+        "objects": [_object(w) for w in report.workloads],
+        "checks": [{"id": c.rule, "name": RULES[c.rule].name, "object": c.workload.label,
+                    "file": c.workload.source, "container": c.container,
+                    "behaviour": c.behaviour, "findings": len(c.findings)}
+                   for c in report.checks],
+        "findings": [_finding(report, f) for f in report.findings],
+        "summary": {**_counts(report),
+                    "fail_on": s.fail_on.label if s.fail_on else "none",
+                    "exit_code": report.exit_code},
+    }
+
+
+def _object(w: Workload) -> dict[str, Any]:
+    return {"object": w.label, "kind": w.kind, "name": w.name, "namespace": w.namespace,
+            "file": w.source, "line": w.line, "ignore": sorted(w.ignores),
+            "containers": [{"name": c.name, "line": c.line(), "sidecar": c.sidecar,
+                            "probes": ([t.value for t in c.pod.container.probes()]
+                                       if c.pod else [])} for c in w.containers]}
+
+
+def _finding(report: Report, f: Finding) -> dict[str, Any]:
+    return {"id": f.rule, "name": f.name, "severity": f.severity.label,
+            "object": f.workload.label, "kind": f.workload.kind, "namespace":
+            f.workload.namespace, "container": f.container, "file": f.workload.source,
+            "line": f.line, "behaviour": f.behaviour, "phase": _t(f.phase), "seed": f.seed,
+            "message": f.message, "data": f.data, "suppressed": f.suppressed,
+            "fails": report.fails(f)}
+
+
+def render_json(report: Report) -> str:
+    return json.dumps(to_document(report), indent=2) + "\n"
+
+
+# ---------------------------------------------------------------- junit
+
+
+def render_junit(report: Report) -> str:
+    root = ET.Element("testsuites", name="kubesim check")
+    by_object: dict[str, list[CheckResult]] = {}
+    for c in report.checks:
+        by_object.setdefault(c.workload.key, []).append(c)
+    totals = Counter[str]()
+    for w in report.workloads:
+        checks = by_object.get(w.key, [])
+        suite = ET.SubElement(root, "testsuite", name=w.label, file=w.source)
+        props = ET.SubElement(suite, "properties")
+        for name, value in (("file", w.source), ("line", str(w.line)),
+                            ("namespace", w.namespace or "")):
+            ET.SubElement(props, "property", name=name, value=value)
+        counts = Counter[str]()
+        for c in checks:
+            counts["tests"] += 1
+            counts[_testcase(suite, report, c)] += 1
+        suite.set("tests", str(counts["tests"]))
+        suite.set("failures", str(counts["failure"]))
+        suite.set("errors", "0")
+        suite.set("skipped", str(counts["skipped"]))
+        totals.update(counts)
+    root.set("tests", str(totals["tests"]))
+    root.set("failures", str(totals["failure"]))
+    root.set("errors", "0")
+    root.set("skipped", str(totals["skipped"]))
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
+
+
+def _testcase(suite: ET.Element, report: Report, c: CheckResult) -> str:
+    """Add one testcase; returns its state: failure, skipped or passed."""
+    line = next((f.line for f in c.findings if f.line), None)
+    attrs = {"classname": c.workload.label, "name": c.title, "file": c.workload.source}
+    if line:
+        attrs["line"] = str(line)
+    case = ET.SubElement(suite, "testcase", attrs)
+    failing = [f for f in c.findings if report.fails(f)]
+    text = "\n".join(f"{f.severity.label} {f.rule} {_where(f)}: {f.message}"
+                     + (f" [suppressed: {f.suppressed}]" if f.suppressed else "")
+                     for f in c.findings)
+    if failing:
+        el = ET.SubElement(case, "failure", type=c.rule,
+                           message=f"{failing[0].severity.label}: {failing[0].message}")
+        el.text = text
+        return "failure"
+    if c.findings and all(f.suppressed for f in c.findings):
+        ET.SubElement(case, "skipped", message=f"suppressed: {c.findings[0].suppressed}")
+        return "skipped"
+    if c.findings:
+        ET.SubElement(case, "system-out").text = text
+    return "passed"
+
+
+# ---------------------------------------------------------------- sarif
+
+
+def render_sarif(report: Report) -> str:
+    from kubesim import __version__
+
+    ids = list(RULES)
+    rules = [{"id": r.id, "name": r.name,
+              "shortDescription": {"text": r.title},
+              "fullDescription": {"text": r.help},
+              "help": {"text": r.help,
+                       "markdown": f"**{r.id} {r.name}**: {r.help}\n\n"
+                                   "See the README, section `kubesim check`."},
+              "defaultConfiguration": {"level": SARIF_LEVEL[r.severity],
+                                       "enabled": r.enabled_by is None},
+              "properties": {"tags": ["kubernetes", "probes"],
+                             **({"enabledBy": r.enabled_by} if r.enabled_by else {})}}
+             for r in RULES.values()]
+    results = [_result(report, f, ids.index(f.rule)) for f in report.findings]
+    doc = {"$schema": SARIF_SCHEMA, "version": "2.1.0",
+           "runs": [{"tool": {"driver": {"name": "kubesim", "version": __version__,
+                                         "semanticVersion": __version__, "rules": rules}},
+                     "invocations": [{"executionSuccessful": True,
+                                      "exitCode": report.exit_code}],
+                     "results": results}]}
+    return json.dumps(doc, indent=2) + "\n"
+
+
+def _uri(source: str) -> str:
+    if source == "<stdin>":
+        return "stdin"
+    path = Path(source)
+    return path.resolve().as_uri() if path.is_absolute() else quote(path.as_posix())
+
+
+def _result(report: Report, f: Finding, index: int) -> dict[str, Any]:
+    region = {"startLine": f.line} if f.line else {}
+    fqn = f"{f.workload.label}/{f.container}" if f.container else f.workload.label
+    location: dict[str, Any] = {
+        "physicalLocation": {"artifactLocation": {"uri": _uri(f.workload.source)},
+                             **({"region": region} if region else {})},
+        "logicalLocations": [{"name": f.container or f.workload.name,
+                              "fullyQualifiedName": fqn, "kind": "object"}]}
+    key = "|".join([f.rule, f.workload.key, f.container or "", f.behaviour or "",
+                    str(f.data.get("probe", ""))])
+    out: dict[str, Any] = {
+        "ruleId": f.rule, "ruleIndex": index, "level": SARIF_LEVEL[f.severity],
+        "message": {"text": f.message}, "locations": [location],
+        "partialFingerprints": {"kubesimFinding/v1": hashlib.sha256(key.encode()).hexdigest()},
+        "properties": {"severity": f.severity.label, "object": f.workload.label,
+                       "container": f.container, "behaviour": f.behaviour,
+                       "phase": _t(f.phase), "seed": f.seed, "fails": report.fails(f),
+                       "data": f.data}}
+    if f.suppressed:
+        kind = "inSource" if f.suppressed.startswith("annotation") else "external"
+        out["suppressions"] = [{"kind": kind, "justification": f.suppressed}]
+    return out
+
+
+FORMATS = {"text": render_text, "json": render_json, "junit": render_junit,
+           "sarif": render_sarif}

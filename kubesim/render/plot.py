@@ -1,0 +1,515 @@
+"""The timeline of one run as a picture (PNG), drawn from the run's JSON document.
+
+Both `kubesim run --plot FILE.png` and `kubesim plot RESULT.json -o FILE.png` draw from the
+same document (`report.to_document`), so a saved JSON result gives the very same picture, byte
+for byte. matplotlib is an optional extra (`pip install 'kubesim[plot]'`), imported only when a
+picture is drawn: kubesim itself imports and runs without it.
+
+The picture has one lane per container fact and per probe type, time in seconds on x:
+
+* `container`: each instance (`#0`, `#1` ...) as a bar from running to exit; the stretch from a
+  kill to the exit (SIGTERM, grace period) hatched; CrashLoopBackOff waits hatched in the gap;
+* `Started`, `Ready`: bands where the container counts as Started and the pod as Ready;
+* one lane per probe type: a mark per probe call at its start (success, warning = HTTP 3xx,
+  failure, error = discarded prober error; distinct by colour and shape), a line for its latency
+  when that is visible at the scale, and the reason of the first failure of each kind;
+* kills: a vertical line at the kill decision, named by the probe that failed;
+* the app's outages and stalls (`run.windows` in the document; `Behaviour.windows`) shaded
+  across all lanes.
+
+Determinism: a fixed size and dpi, matplotlib's default style whatever the user's rc, the Agg
+canvas (no pyplot, no global backend change) and no `Software` key in the PNG.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kubesim.errors import UsageError
+
+if TYPE_CHECKING:
+    from matplotlib.artist import Artist
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from kubesim.behaviour.answer import Behaviour
+    from kubesim.spec.model import ProbedContainer
+
+__all__ = ["DPI", "FIGSIZE", "INSTALL_HINT", "MatplotlibMissing", "check_document",
+           "check_output", "figure", "load_document", "plot_meta", "render_png", "save_png"]
+
+FIGSIZE = (12.0, 6.0)  # inches
+DPI = 100  # -> 1200 x 600 pixels
+INSTALL_HINT = "pip install 'kubesim[plot]'"
+
+PROBE_TYPES = ("startup", "liveness", "readiness")
+RESULTS = ("success", "warning", "failure", "error")
+# Okabe-Ito colours (safe for colour-blind readers); shapes differ as well
+MARKS: dict[str, dict[str, Any]] = {
+    "success": {"color": "#009E73", "marker": "o", "s": 18, "label": "probe success"},
+    "warning": {"color": "#E69F00", "marker": "D", "s": 24, "label": "probe warning (HTTP 3xx)"},
+    "failure": {"color": "#D55E00", "marker": "X", "s": 60, "label": "probe failure"},
+    "error": {"color": "#7F7F7F", "marker": "s", "s": 30,
+              "label": "prober error (discarded)"},
+}
+CONTAINER_COLOUR = "#B8B8B8"
+STARTED_COLOUR = "#0072B2"
+READY_COLOUR = "#56B4E9"
+OUTAGE_COLOUR = "#D55E00"
+STALL_COLOUR = "#CC79A7"
+KILL_COLOUR = "#000000"
+
+
+class MatplotlibMissing(UsageError):
+    """A picture was asked for, but matplotlib (the `plot` extra) is not installed."""
+
+
+# -- what cmd_run adds to the document ---------------------------------------------------------
+
+def plot_meta(pod: ProbedContainer, behaviour: Behaviour, duration: float) -> dict[str, Any]:
+    """Extra `run` fields that make the document self-contained for a picture:
+    `probe_specs` (per declared probe: target and settings, Kubernetes names) and `windows`
+    (the behaviour's outages and stalls up to `duration`: `{start, end, label}`)."""
+    specs = {}
+    for probe_type, probe in pod.container.probes().items():
+        specs[probe_type.value] = {
+            "target": pod.container.target(probe_type).key,
+            "initialDelaySeconds": probe.initial_delay_seconds,
+            "periodSeconds": probe.period_seconds,
+            "timeoutSeconds": probe.timeout_seconds,
+            "successThreshold": probe.success_threshold,
+            "failureThreshold": probe.failure_threshold,
+        }
+    windows = [{"start": round(w.start, 6), "end": round(w.end, 6), "label": w.label}
+               for w in behaviour.windows(duration) if math.isfinite(w.end)]
+    return {"probe_specs": specs, "windows": windows}
+
+
+# -- reading and checking a saved document -----------------------------------------------------
+
+def load_document(path: str) -> dict[str, Any]:
+    """Read and check a `kubesim run --format json` document (`-`: stdin)."""
+    source = "<stdin>" if path == "-" else path
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError("no such file", source=source) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read: {getattr(exc, 'strerror', None) or exc}",
+                         source=source) from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"not JSON: {exc.msg} (expected the output of kubesim run --format "
+                         "json)", source=source, line=exc.lineno) from None
+    return check_document(doc, source=source)
+
+
+def _num(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+_FIELDS: dict[str, dict[str, str]] = {  # list -> item field -> kind
+    "probes": {"at": "num", "probe": "probe", "result": "result", "latency": "num"},
+    "containers": {"restart_count": "int", "running_at": "num", "started_at": "num?",
+                   "ended_at": "num?"},
+    "ready": {"at": "num", "ready": "bool"},
+    "kills": {"at": "num", "probe": "probe", "stopped_at": "num?"},
+    "events": {"at": "num", "reason": "str"},
+}
+
+
+def _check(value: Any, kind: str) -> str | None:
+    """None if `value` is of `kind`, else what it must be."""
+    if kind.endswith("?"):
+        return None if value is None else _check(value, kind[:-1])
+    ok = {"num": _num(value), "int": isinstance(value, int) and not isinstance(value, bool),
+          "bool": isinstance(value, bool), "str": isinstance(value, str),
+          "probe": value in PROBE_TYPES, "result": value in RESULTS}[kind]
+    if ok:
+        return None
+    return {"num": "must be a finite number", "int": "must be an integer",
+            "bool": "must be true or false", "str": "must be a string",
+            "probe": f"must be one of {', '.join(PROBE_TYPES)}",
+            "result": f"must be one of {', '.join(RESULTS)}"}[kind]
+
+
+def check_document(doc: Any, *, source: str | None = None) -> dict[str, Any]:
+    """`doc` if it is a kubesim run document a picture can be drawn from; UsageError naming
+    the first offending field otherwise."""
+    def bad(where: str, what: str) -> UsageError:
+        return UsageError(f"{where}: {what} (expected the output of kubesim run --format json)",
+                          source=source)
+
+    if not isinstance(doc, dict):
+        raise bad("document", "must be a JSON object")
+    if doc.get("kubesim") != 1:
+        raise bad("kubesim", f"schema version {doc.get('kubesim')!r} is not 1")
+    run = doc.get("run")
+    if not isinstance(run, dict):
+        raise bad("run", "missing or not an object")
+    if not _num(run.get("duration")) or run["duration"] <= 0:
+        raise bad("run.duration", "must be a number > 0")
+    for name, fields in _FIELDS.items():
+        items = doc.get(name)
+        if not isinstance(items, list):
+            raise bad(name, "missing or not a list")
+        for i, item in enumerate(items):
+            if not isinstance(item, dict):
+                raise bad(f"{name}[{i}]", "must be an object")
+            for key, kind in fields.items():
+                if key not in item:
+                    raise bad(f"{name}[{i}].{key}", "required field is missing")
+                problem = _check(item[key], kind)
+                if problem:
+                    raise bad(f"{name}[{i}].{key}", problem)
+    windows = run.get("windows", [])
+    if not isinstance(windows, list):
+        raise bad("run.windows", "must be a list")
+    for i, w in enumerate(windows):
+        if not (isinstance(w, dict) and _num(w.get("start")) and _num(w.get("end"))
+                and isinstance(w.get("label"), str)):
+            raise bad(f"run.windows[{i}]", "must be {start: number, end: number, label: string}")
+    specs = run.get("probe_specs", {})
+    if not isinstance(specs, dict) or not all(k in PROBE_TYPES and isinstance(v, dict)
+                                              for k, v in specs.items()):
+        raise bad("run.probe_specs", "must map probe types to objects")
+    return doc
+
+
+# -- drawing -----------------------------------------------------------------------------------
+
+def _matplotlib() -> Any:
+    try:
+        import matplotlib
+        import matplotlib.style
+        from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: F401
+    except ImportError:
+        raise MatplotlibMissing(f"drawing a picture needs matplotlib: {INSTALL_HINT}") from None
+    return matplotlib
+
+
+def _style() -> Any:
+    """matplotlib's default style whatever the user's rc, restored afterwards."""
+    import contextlib
+    mpl = _matplotlib()
+    stack = contextlib.ExitStack()
+    stack.enter_context(mpl.style.context("default"))
+    stack.enter_context(mpl.rc_context({"svg.hashsalt": "kubesim", "font.size": 9}))
+    return stack
+
+
+def _reason(detail: str) -> str:
+    """A few words for a failure's detail text."""
+    if m := re.search(r"statuscode: (\d+)", detail):
+        return f"HTTP {m.group(1)}"
+    if "deadline exceeded" in detail or "timed out" in detail:
+        return "timeout"
+    for word in ("refused", "reset"):
+        if f"connection {word}" in detail:
+            return word
+    if m := re.search(r"exited with (\d+)", detail):
+        return f"exit {m.group(1)}"
+    if m := re.search(r'responded with "([^"]+)"', detail):
+        return m.group(1)
+    return detail[:24]
+
+
+def _merged_windows(windows: list[dict[str, Any]]) -> list[tuple[float, float, str, str]]:
+    """(start, end, label, kind): overlapping windows of one kind merged into one, their
+    labels joined (a recording's targets fail together during one outage)."""
+    out: list[tuple[float, float, list[str], str]] = []
+    for w in sorted(windows, key=lambda w: (w["start"], w["end"], w["label"])):
+        kind = _kind([w["label"]])
+        for i, (s, e, labels, k) in enumerate(out):
+            if k == kind and w["start"] <= e and w["end"] >= s:
+                out[i] = (s, max(e, w["end"]), labels + [w["label"]] * (w["label"] not in labels),
+                          k)
+                break
+        else:
+            out.append((w["start"], w["end"], [w["label"]], kind))
+    return [(s, e, ", ".join(labels), k) for s, e, labels, k in out]
+
+
+def _secs(x: float) -> str:
+    """Seconds for a label: at most one decimal."""
+    return f"{x:.1f}".removesuffix(".0")
+
+
+def _kind(labels: list[str]) -> str:
+    """stall (a scenario's stalls), recorded (a trace's failing stretches), or outage."""
+    if any("stall" in lb for lb in labels):
+        return "stall"
+    return "recorded" if all(lb.endswith(" failing") for lb in labels) else "outage"
+
+
+def _lane_label(probe_type: str, spec: Mapping[str, Any] | None) -> str:
+    if not spec:
+        return probe_type
+    delay = spec.get("initialDelaySeconds") or 0
+    lines = [f"{probe_type} {spec.get('target', '')}",
+             f"every {spec.get('periodSeconds')} s, timeout {spec.get('timeoutSeconds')} s",
+             f"fail x{spec.get('failureThreshold')}"
+             + (f", succeed x{spec['successThreshold']}" if spec.get("successThreshold", 1) != 1
+                else "")
+             + (f", delay {delay} s" if delay else "")]
+    return "\n".join(lines)
+
+
+def _title(doc: Mapping[str, Any]) -> tuple[str, str]:
+    run, s = doc["run"], doc.get("summary", {})
+    behaviour = run.get("behaviour", "?")
+    head = f"{run.get('object', run.get('spec', 'pod'))}  |  behaviour: {behaviour}"
+    restarts = doc["restarts"] if isinstance(doc.get("restarts"), list) else []
+    by = sorted({r.get("probe", "?") for r in restarts if isinstance(r, dict)})
+    parts = [f"{len(restarts)} restart{'s' * (len(restarts) != 1)}"
+             + (f" ({', '.join(by)})" if by else "")]
+    duration = run["duration"]
+    ready = s.get("ready_seconds")
+    if _num(ready):
+        parts.append(f"Ready {ready:.1f} of {duration:g} s ({100 * ready / duration:.0f}%)")
+    first = s.get("first_ready_at")
+    parts.append("never Ready" if first is None else f"first Ready {first:.2f} s")
+    phases = doc.get("phases")
+    if isinstance(phases, dict) and isinstance(phases.get("restarts"), list):
+        n = len(phases["restarts"])
+        k = sum(1 for r in phases["restarts"] if r)
+        parts.append(f"restarted at {k} of {n} grid phases")
+    phase = run.get("phase")
+    setup = f"profile {run.get('profile', '?')}, seed {run.get('seed', '?')}" + (
+        f", grid phase {phase:.3f} s" if _num(phase) else "")
+    return head, "  |  ".join(parts) + "\n" + setup
+
+
+def figure(doc: Mapping[str, Any]) -> Figure:
+    """The timeline picture of a run document, as a matplotlib Figure (not shown anywhere).
+    In a notebook, `IPython.display.Image(render_png(doc))` shows exactly the saved PNG."""
+    check_document(doc)
+    with _style():
+        return _draw(doc)
+
+
+def render_png(doc: Mapping[str, Any]) -> bytes:
+    """The picture as PNG bytes: FIGSIZE at DPI, the same bytes for the same document."""
+    check_document(doc)
+    buf = io.BytesIO()
+    with _style():
+        fig = _draw(doc)
+        fig.savefig(buf, format="png", dpi=DPI, metadata={"Software": None})
+    return buf.getvalue()
+
+
+def check_output(path: str) -> None:
+    """Fail early, before any simulation, if no picture can be written to `path`: matplotlib
+    missing (MatplotlibMissing), not a .png, a directory, or no such directory."""
+    _matplotlib()
+    target = Path(path)
+    if target.suffix.lower() != ".png":
+        raise UsageError("the picture is a PNG: name the file FILE.png", source=path)
+    if target.is_dir():
+        raise UsageError("is a directory, expected a file path", source=path)
+    if not target.parent.is_dir():
+        raise UsageError(f"no such directory {str(target.parent)!r}", source=path)
+
+
+def save_png(doc: Mapping[str, Any], path: str) -> None:
+    """Write the picture to `path` (a .png) atomically: a sibling temp file renamed over it."""
+    check_output(path)
+    target = Path(path)
+    data = render_png(doc)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~mask)
+        os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise UsageError(f"cannot write: {exc.strerror}", source=path) from None
+
+
+def _draw(doc: Mapping[str, Any]) -> Figure:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    run = doc["run"]
+    duration = float(run["duration"])
+    specs: dict[str, Any] = run.get("probe_specs") or {}
+    seen = {p["probe"] for p in doc["probes"]}
+    probe_lanes = [t for t in PROBE_TYPES if t in specs or t in seen]
+    lanes = ["container", "Started", "Ready", *probe_lanes]
+    y = {name: i for i, name in enumerate(lanes)}
+    h = 0.5  # bar height
+
+    fig = Figure(figsize=FIGSIZE, dpi=DPI)
+    FigureCanvasAgg(fig)
+    ax: Axes = fig.add_axes((0.15, 0.2, 0.83, 0.66))
+    ax.set_xlim(0, duration)
+    ax.set_ylim(len(lanes) - 0.5, -0.5)
+    ax.set_yticks(range(len(lanes)))
+    labels = ["container", "Started", "pod Ready",
+              *(_lane_label(t, specs.get(t)) for t in probe_lanes)]
+    ax.set_yticklabels(labels, fontsize=8.5)
+    ax.set_xlabel("seconds since the first container started running")
+    ax.grid(axis="x", color="#E0E0E0", linewidth=0.6)
+    ax.set_axisbelow(True)
+    for i in range(len(lanes) - 1):
+        ax.axhline(i + 0.5, color="#D0D0D0", linewidth=0.6)
+    ax.axhline(2.5, color="#808080", linewidth=0.9)  # pod state above, probes below
+    visible = duration / 900  # ~1 px of the plot area
+
+    # the app's outages and stalls, across every lane
+    free_from = -math.inf  # one label at a time along the bottom edge
+    for start, end, label, kind in _merged_windows(run.get("windows", [])):
+        stall = kind == "stall"
+        colour = STALL_COLOUR if stall else OUTAGE_COLOUR
+        ax.axvspan(start, max(end, start + visible), color=colour,
+                   alpha=0.28 if stall else 0.13, linewidth=0, zorder=0)
+        if start < free_from:
+            continue
+        free_from = start + duration * (len(label) + 12) / 150  # ~ the label's width
+        ax.annotate(f"{label} {_secs(start)}-{_secs(end)} s", xy=(start, 0.0),
+                    xycoords=("data", "axes fraction"), xytext=(2, 3),
+                    textcoords="offset points", ha="left", va="bottom", fontsize=8,
+                    color="#8C3A00" if not stall else "#7A2E5C", zorder=1)
+
+    # container instances, termination after a kill, back-off waits
+    containers = sorted(doc["containers"], key=lambda c: c["running_at"])
+    kills_by_container = {k.get("container"): k for k in doc["kills"]}
+    backoffs = [e["at"] for e in doc["events"] if e["reason"] == "BackOff"]
+    yc = y["container"]
+    for i, c in enumerate(containers):
+        end = duration if c["ended_at"] is None else c["ended_at"]
+        kill = kills_by_container.get(c["restart_count"])
+        cut = kill["at"] if kill is not None else end
+        ax.broken_barh([(c["running_at"], max(cut - c["running_at"], visible))],
+                       (yc - h / 2, h), facecolors=CONTAINER_COLOUR, edgecolor="#606060",
+                       linewidth=0.6)
+        if kill is not None and end > cut:
+            ax.broken_barh([(cut, max(end - cut, visible))], (yc - h / 2, h),
+                           facecolors="white", edgecolor="#606060", hatch="////",
+                           linewidth=0.6)
+        if end - c["running_at"] > duration / 40:
+            ax.text(c["running_at"] + duration / 250, yc, f"#{c['restart_count']}",
+                    va="center", ha="left", fontsize=8)
+        if c["started_at"] is not None:
+            ax.broken_barh([(c["started_at"], max(end - c["started_at"], visible))],
+                           (y["Started"] - h / 2, h), facecolors=STARTED_COLOUR,
+                           linewidth=0)
+        nxt = containers[i + 1]["running_at"] if i + 1 < len(containers) else duration
+        if c["ended_at"] is not None and any(c["ended_at"] <= b <= nxt for b in backoffs):
+            ax.broken_barh([(c["ended_at"], nxt - c["ended_at"])], (yc - h / 2, h),
+                           facecolors="white", edgecolor="#CC4400", hatch="xx",
+                           linewidth=0.6)
+            if nxt - c["ended_at"] > duration / 25:
+                ax.text((c["ended_at"] + nxt) / 2, yc, "back-off", ha="center",
+                        va="center", fontsize=7.5, color="#8C3A00",
+                        bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
+
+    # pod Ready
+    since = None
+    spans = []
+    for change in doc["ready"]:
+        if change["ready"] and since is None:
+            since = change["at"]
+        elif not change["ready"] and since is not None:
+            spans.append((since, change["at"] - since))
+            since = None
+    if since is not None:
+        spans.append((since, duration - since))
+    ax.broken_barh(spans, (y["Ready"] - h / 2, h), facecolors=READY_COLOUR, linewidth=0)
+
+    # probe results: marks, visible latencies, the first failure reason of each kind per lane
+    for t in probe_lanes:
+        calls = [p for p in doc["probes"] if p["probe"] == t]
+        for p in calls:
+            if p["latency"] >= 3 * visible:
+                ax.plot([p["at"], p["at"] + p["latency"]], [y[t], y[t]],
+                        color=MARKS[p["result"]]["color"], linewidth=2.5, alpha=0.6,
+                        solid_capstyle="butt", zorder=2)
+        dense = len(calls) > 200  # marks closer than ~4 px: smaller successes, no outlines
+        for result in RESULTS:
+            xs = [p["at"] for p in calls if p["result"] == result]
+            if xs:
+                m = MARKS[result]
+                size = m["s"] / 3 if dense and result == "success" else m["s"]
+                ax.scatter(xs, [y[t]] * len(xs), c=m["color"], marker=m["marker"], s=size,
+                           linewidths=0 if dense else 0.3, edgecolors="white", zorder=3)
+        told: set[str] = set()
+        for p in calls:
+            if p["result"] in ("failure", "error"):
+                why = _reason(p.get("detail", ""))
+                if why not in told:
+                    told.add(why)
+                    if why == "timeout":
+                        why += f" after {p['latency']:g} s"
+                    near_left = p["at"] < duration / 30
+                    ax.annotate(why, xy=(p["at"], y[t]), xytext=(-4 if near_left else 0, 9),
+                                textcoords="offset points",
+                                ha="left" if near_left else "center", va="bottom",
+                                fontsize=7.5, color=MARKS[p["result"]]["color"],
+                                fontweight="bold", zorder=4)
+
+    # kills: decision time, named by the probe
+    last_label = -math.inf
+    for k in sorted(doc["kills"], key=lambda k: k["at"]):
+        lo = y["container"] - h / 2
+        hi = y[k["probe"]] + 0.35 if k["probe"] in y else len(lanes) - 0.5
+        ax.plot([k["at"], k["at"]], [lo, hi], color=KILL_COLOUR, linewidth=1.2,
+                linestyle=(0, (4, 2)), zorder=5)
+        ax.scatter([k["at"]], [lo], marker="v", s=45, c=KILL_COLOUR, zorder=6, clip_on=False)
+        if k["at"] - last_label > duration / 14:  # keep labels apart; the legend names kills
+            ax.annotate(f"{k['probe']} kill", xy=(k["at"], lo), xytext=(3, 3),
+                        textcoords="offset points", ha="left", va="bottom", fontsize=7.5,
+                        fontweight="bold", annotation_clip=False)
+            last_label = k["at"]
+
+    head, sub = _title(doc)
+    fig.text(0.5, 0.975, head, ha="center", va="top", fontsize=11, fontweight="bold")
+    fig.text(0.5, 0.935, sub, ha="center", va="top", fontsize=8.5, color="#404040")
+
+    results = {p["result"] for p in doc["probes"]} | {"success", "failure"}
+    windows = _merged_windows(run.get("windows", []))
+    handles: list[Artist] = [Line2D([], [], linestyle="none", marker=MARKS[r]["marker"],
+                      color=MARKS[r]["color"], markersize=7 if r == "failure" else 5.5,
+                      label=MARKS[r]["label"]) for r in RESULTS if r in results]
+    handles.append(Patch(facecolor=CONTAINER_COLOUR, edgecolor="#606060",
+                         label="container running"))
+    if doc["kills"]:
+        handles += [Patch(facecolor="white", edgecolor="#606060", hatch="////",
+                          label="killed, terminating"),
+                    Line2D([], [], color=KILL_COLOUR, linestyle=(0, (4, 2)), marker="v",
+                           markersize=6, label="kill (by the probe)")]
+    if backoffs:
+        handles.append(Patch(facecolor="white", edgecolor="#CC4400", hatch="xx",
+                             label="CrashLoopBackOff wait"))
+    handles += [Patch(facecolor=STARTED_COLOUR, label="Started"),
+                Patch(facecolor=READY_COLOUR, label="pod Ready")]
+    kinds = {w[3] for w in windows}
+    if "outage" in kinds:
+        handles.append(Patch(facecolor=OUTAGE_COLOUR, alpha=0.13, label="app outage"))
+    if "recorded" in kinds:
+        handles.append(Patch(facecolor=OUTAGE_COLOUR, alpha=0.13,
+                             label="app failing (recorded)"))
+    if "stall" in kinds:
+        handles.append(Patch(facecolor=STALL_COLOUR, alpha=0.28, label="app stall"))
+    fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 7), fontsize=8,
+               frameon=False,
+               bbox_to_anchor=(0.5, 0.0), handlelength=1.6, columnspacing=1.2)
+    return fig

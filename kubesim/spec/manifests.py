@@ -1,0 +1,291 @@
+"""Kubernetes manifests and compact probe specs → the probed containers in them.
+
+Reads Pods, the pod-template workloads, Jobs, CronJobs, `kind: List` and multi-document files;
+other kinds (Service, ConfigMap, ...) are skipped. A document without `kind` that declares a
+probe at top level is a compact probe spec (the files in probe_specs/). Every rejection is a
+SpecError with the file, the line of the offending field and the field's path.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kubesim.errors import SpecError
+from kubesim.results import ProbeType
+from kubesim.spec.model import (
+    ContainerSpec,
+    LocatedSpecError,
+    ProbedContainer,
+    RestartPolicy,
+    field_path,
+    parse_container,
+)
+from kubesim.spec.yamlio import YamlDocument, load_yaml_documents, read_text
+
+__all__ = ["containers_from_text", "load_containers", "load_spec", "select_container"]
+
+Loc = tuple[str | int, ...]
+PROBE_FIELDS = tuple(t.field for t in ProbeType)  # startupProbe, livenessProbe, readinessProbe
+CONTAINER_FIELDS = frozenset({
+    "name", "image", "command", "args", "workingDir", "ports", "envFrom", "env", "resources",
+    "resizePolicy", "restartPolicy", "restartPolicyRules", "volumeMounts", "volumeDevices",
+    "livenessProbe", "readinessProbe", "startupProbe", "lifecycle", "terminationMessagePath",
+    "terminationMessagePolicy", "imagePullPolicy", "securityContext", "stdin", "stdinOnce", "tty",
+})
+EPHEMERAL_FIELDS = CONTAINER_FIELDS | {"targetContainerName"}
+POD_SPEC_FIELDS = frozenset({
+    "volumes", "initContainers", "containers", "ephemeralContainers", "restartPolicy",
+    "terminationGracePeriodSeconds", "activeDeadlineSeconds", "dnsPolicy", "nodeSelector",
+    "serviceAccountName", "serviceAccount", "automountServiceAccountToken", "nodeName",
+    "hostNetwork", "hostPID", "hostIPC", "shareProcessNamespace", "securityContext",
+    "imagePullSecrets", "hostname", "subdomain", "affinity", "schedulerName", "tolerations",
+    "hostAliases", "priorityClassName", "priority", "dnsConfig", "readinessGates",
+    "runtimeClassName", "enableServiceLinks", "preemptionPolicy", "overhead",
+    "topologySpreadConstraints", "setHostnameAsFQDN", "os", "hostUsers", "schedulingGates",
+    "resourceClaims", "resources", "hostnameOverride", "workloadRef",
+})
+COMPACT_FIELDS = frozenset({"name", "ports", *PROBE_FIELDS, "terminationGracePeriodSeconds",
+                            "restartPolicy"})
+MODELED_FIELDS = ("name", "ports", *PROBE_FIELDS)
+POD_SPEC_AT: dict[str, Loc] = {
+    "Pod": ("spec",),
+    **{kind: ("spec", "template", "spec") for kind in (
+        "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job")},
+    "CronJob": ("spec", "jobTemplate", "spec", "template", "spec"),
+}
+JOB_KINDS = frozenset({"Job", "CronJob"})
+CONTROLLER_KINDS = frozenset(POD_SPEC_AT) - JOB_KINDS - {"Pod"}  # their pods must restart
+
+
+class _Doc:
+    """One YAML document being read, and the object (kind/name) currently inside it."""
+
+    def __init__(self, doc: YamlDocument, kind: str = "", name: str = "") -> None:
+        self.doc, self.kind, self.name = doc, kind, name
+
+    def error(self, message: str, loc: Loc, *, prefix: bool = True) -> SpecError:
+        """A SpecError at the line of `loc`, prefixed with the object (`Deployment/web: `)."""
+        where = f"{self.kind}/{self.name}: " if prefix and self.kind else ""
+        return SpecError(where + message, source=self.doc.source, line=self.doc.line_of(loc),
+                         field=field_path(loc) or None)
+
+    def mapping(self, value: Any, loc: Loc) -> dict[str, Any]:
+        """`value` if it is a mapping, else an error naming the field."""
+        if not isinstance(value, dict):
+            what = field_path(loc) or "document"
+            raise self.error(f"{what} must be a mapping, got {_type_name(value)}", loc)
+        return value
+
+    def only_known(self, data: dict[str, Any], known: frozenset[str], loc: Loc) -> None:
+        """Reject a key that is not a real field of this object."""
+        for key in data:
+            if key not in known:
+                raise self.error(f"{field_path((*loc, str(key)))}: unknown field", (*loc, key))
+
+
+def _type_name(value: Any) -> str:
+    names = {list: "a list", str: "a string", int: "a number", float: "a number",
+             bool: "true/false", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+def containers_from_text(text: str, source: str) -> list[ProbedContainer]:
+    """Every probed container in a YAML text (one or more documents)."""
+    found: list[ProbedContainer] = []
+    for doc in load_yaml_documents(text, source, SpecError):
+        found.extend(_from_document(_Doc(doc)))
+    return found
+
+
+def load_containers(path: str) -> list[ProbedContainer]:
+    """Every probed container in the file at `path` (`-` reads standard input)."""
+    text, source = read_text(path, SpecError)
+    return containers_from_text(text, source)
+
+
+def load_spec(path: str, container: str | None = None) -> ProbedContainer:
+    """The one probed container the CLI simulates: named by `container`, or the only one."""
+    text, source = read_text(path, SpecError)
+    return select_container(containers_from_text(text, source), container, source=source)
+
+
+def select_container(candidates: list[ProbedContainer], name: str | None, *,
+                     source: str) -> ProbedContainer:
+    """Pick a probed container by name (`NAME`, `OBJECT/NAME` or `Kind/OBJECT/NAME`)."""
+    if name is None:
+        if not candidates:
+            raise SpecError(f"no container with probes in {source}", source=source)
+        matches, what, hint = candidates, "containers have probes", "NAME"
+    else:
+        matches = [c for c in candidates if name in _names(c)]
+        if not matches:
+            have = (f"probed containers: {_listing(candidates)}" if candidates
+                    else "no container has probes")
+            raise SpecError(f"no probed container named {name!r}; {have}", source=source)
+        what, hint = f"containers named {name!r} have probes", "OBJECT/NAME"
+    if len(matches) > 1:
+        raise SpecError(f"{len(matches)} {what}: {_listing(matches)}; pick one with "
+                        f"--container {hint}", source=source)
+    return matches[0]
+
+
+def _listing(candidates: list[ProbedContainer]) -> str:
+    return ", ".join(f"{c.container.name} ({c.object_kind}/{c.object_name})" for c in candidates)
+
+
+def _names(c: ProbedContainer) -> tuple[str, ...]:
+    name = c.container.name
+    return name, f"{c.object_name}/{name}", f"{c.object_kind}/{c.object_name}/{name}"
+
+
+def _from_document(doc: _Doc) -> list[ProbedContainer]:
+    data = doc.mapping(doc.doc.data, ())
+    if "kind" in data:
+        return _from_object(doc, data, ())
+    if any(key in data for key in PROBE_FIELDS):
+        return _from_compact(doc, data)
+    raise doc.error("neither a Kubernetes object (no kind) nor a probe spec (no startupProbe, "
+                    "livenessProbe or readinessProbe)", ())
+
+
+def _from_object(doc: _Doc, obj: dict[str, Any], loc: Loc) -> list[ProbedContainer]:
+    kind = obj.get("kind")
+    if not isinstance(kind, str):
+        raise doc.error(f"{field_path((*loc, 'kind'))}={kind!r} must be a string", (*loc, "kind"))
+    if kind == "List":
+        return _from_list(doc, obj, loc)
+    if kind not in POD_SPEC_AT:
+        return []
+    meta = obj.get("metadata")
+    meta = meta if isinstance(meta, dict) else {}
+    name = meta.get("name") or meta.get("generateName") or "unnamed"
+    sub = _Doc(doc.doc, kind, str(name))
+    namespace = meta.get("namespace")
+    pod = _Pod(sub, str(namespace) if namespace is not None else None)
+    return pod.read(obj, loc)
+
+
+def _from_list(doc: _Doc, obj: dict[str, Any], loc: Loc) -> list[ProbedContainer]:
+    items = obj.get("items") or []
+    if not isinstance(items, list):
+        raise doc.error(f"{field_path((*loc, 'items'))} must be a list, got "
+                        f"{_type_name(items)}", (*loc, "items"))
+    found: list[ProbedContainer] = []
+    for i, item in enumerate(items):
+        found.extend(_from_object(doc, doc.mapping(item, (*loc, "items", i)), (*loc, "items", i)))
+    return found
+
+
+def _from_compact(doc: _Doc, data: dict[str, Any]) -> list[ProbedContainer]:
+    doc.only_known(data, COMPACT_FIELDS, ())
+    source = doc.doc.source
+    stem = "stdin" if source == "<stdin>" else Path(source).stem
+    doc = _Doc(doc.doc, "ProbeSpec", stem)
+    pod = _Pod(doc, None)
+    spec = {**data, "name": "app" if data.get("name") is None else data["name"]}
+    found = pod.container(spec, (), sidecar=False)
+    return [pod.probed(found, *pod.settings(data, (), job=False))] if found else []
+
+
+class _Pod:
+    """Reads one pod spec: its settings and its probed containers."""
+
+    def __init__(self, doc: _Doc, namespace: str | None) -> None:
+        self.doc, self.namespace = doc, namespace
+
+    def read(self, obj: dict[str, Any], loc: Loc) -> list[ProbedContainer]:
+        """The probed containers of the pod spec of a workload object."""
+        spec = obj
+        for key in POD_SPEC_AT[self.doc.kind]:
+            loc = (*loc, key)
+            if key not in spec:
+                raise self.doc.error(f"{field_path(loc)}: required field is missing", loc)
+            spec = self.doc.mapping(spec[key], loc)
+        self.doc.only_known(spec, POD_SPEC_FIELDS, loc)
+        settings = self.settings(spec, loc, job=self.doc.kind in JOB_KINDS)
+        return [self.probed(c, *settings) for c in self.containers(spec, loc)]
+
+    def settings(self, spec: dict[str, Any], loc: Loc, *, job: bool) -> tuple[int, RestartPolicy]:
+        """Pod terminationGracePeriodSeconds and restartPolicy, defaulted per R5.3."""
+        grace = spec.get("terminationGracePeriodSeconds")
+        gloc = (*loc, "terminationGracePeriodSeconds")
+        if grace is None:
+            grace = 30  # R5.3
+        elif isinstance(grace, bool) or not isinstance(grace, int) or not 0 <= grace < 2**63:
+            raise self.doc.error(f"{field_path(gloc)}={grace!r} must be an integer >= 0", gloc)
+        return grace, self._restart_policy(spec.get("restartPolicy"), (*loc, "restartPolicy"),
+                                           job)
+
+    def _restart_policy(self, value: Any, loc: Loc, job: bool) -> RestartPolicy:
+        allowed: tuple[str, ...] = ("OnFailure", "Never")
+        if not job:
+            allowed = ("Always", "OnFailure", "Never")
+        if self.doc.kind in CONTROLLER_KINDS:
+            allowed = ("Always",)
+        if value is None and not job:
+            return RestartPolicy.ALWAYS  # R5.3
+        if value not in allowed:
+            shown = "unset" if value is None else repr(value)
+            kind = f" for a {self.doc.kind}" if self.doc.kind in POD_SPEC_AT else ""
+            raise self.doc.error(f"{field_path(loc)}={shown} must be "
+                                 f"{' or '.join(allowed)}{kind}", loc)
+        return RestartPolicy(value)
+
+    def containers(self, spec: dict[str, Any], loc: Loc) -> list[ContainerSpec]:
+        """Probed regular containers, then probed sidecars (R1.1); R5.9 for the rest."""
+        found = [self.container(c, cloc, sidecar=False)
+                 for c, cloc in self._items(spec, loc, "containers", required=True)]
+        for c, cloc in self._items(spec, loc, "initContainers"):
+            self.doc.only_known(c, CONTAINER_FIELDS, cloc)
+            if c.get("restartPolicy") == "Always":
+                found.append(self.container(c, cloc, sidecar=True))
+            else:
+                self._no_probes(c, cloc, "init containers unless restartPolicy: Always "
+                                "(a sidecar)")
+        for c, cloc in self._items(spec, loc, "ephemeralContainers"):
+            self.doc.only_known(c, EPHEMERAL_FIELDS, cloc)
+            self._no_probes(c, cloc, "ephemeral containers")
+        return [c for c in found if c is not None]
+
+    def _items(self, spec: dict[str, Any], loc: Loc, key: str,
+               required: bool = False) -> list[tuple[dict[str, Any], Loc]]:
+        items, loc = spec.get(key), (*loc, key)
+        if items is None or items == []:
+            if required:
+                raise self.doc.error(f"{field_path(loc)}: at least one container is required",
+                                     loc)
+            return []
+        if not isinstance(items, list):
+            raise self.doc.error(f"{field_path(loc)} must be a list, got {_type_name(items)}",
+                                 loc)
+        return [(self.doc.mapping(c, (*loc, i)), (*loc, i)) for i, c in enumerate(items)]
+
+    def _no_probes(self, c: dict[str, Any], loc: Loc, where: str) -> None:
+        for key in PROBE_FIELDS:
+            if c.get(key) is not None:  # R5.9
+                raise self.doc.error(f"{field_path((*loc, key))}: probes are not allowed on "
+                                     f"{where}", (*loc, key))
+
+    def container(self, c: dict[str, Any], loc: Loc, *,
+                  sidecar: bool) -> ContainerSpec | None:
+        """The validated ContainerSpec of `c` if it declares a probe, else None."""
+        if loc:
+            self.doc.only_known(c, CONTAINER_FIELDS, loc)
+        if all(c.get(key) is None for key in PROBE_FIELDS):
+            return None
+        name = c.get("name")
+        label = f"container {name}" if isinstance(name, str) else field_path(loc) or "container"
+        try:
+            return parse_container({k: c[k] for k in MODELED_FIELDS if k in c}, sidecar=sidecar)
+        except LocatedSpecError as exc:
+            message = f"{self.doc.kind}/{self.doc.name} {label}: {exc.message}"
+            raise SpecError(message, source=self.doc.doc.source,
+                            line=self.doc.doc.line_of((*loc, *exc.loc)),
+                            field=field_path((*loc, *exc.loc))) from None
+
+    def probed(self, container: ContainerSpec, grace: int,
+               policy: RestartPolicy) -> ProbedContainer:
+        """The ProbedContainer of one validated container of this pod."""
+        return ProbedContainer(container, grace, policy, self.doc.kind, self.doc.name,
+                               self.namespace, self.doc.doc.source)
