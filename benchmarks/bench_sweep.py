@@ -13,12 +13,12 @@ Both engines run in this one process, one core, one after the other:
 
 * the discrete-event engine (`simulate`, one simpy run per phase) on a sample of the grid:
   one point of each period (30 points, thresholds spread over 1..40);
-* the fast engine (`kubesim.fast.run_fast`, one run per phase) on the same sample, checking
+* the fast engine (`kubesim.fast.run_metrics`, one run per phase) on the same sample, checking
   that every output of every run is identical, and then on the whole grid;
 * the sweep path of `kubesim sweep` (`sweep.evaluate_group`) on the whole grid: the fast
   engine, plus reuse of a run for every failureThreshold inside its threshold box (points
   that differ only in thresholds make the same decisions when the streaks they see never
-  tell the thresholds apart; see `fast.run_fast_box`).
+  tell the thresholds apart; see `metrics.run_metrics_box`).
 
 The engines run period by period (DES sample point, the same point on the fast engine, the
 period's 40 points on the fast engine, the same 40 points as a sweep), so that a change of
@@ -41,7 +41,7 @@ from typing import Any
 
 import kubesim
 from kubesim import Scenario, load_spec, profile_from, simulate
-from kubesim.engine.fast import metrics_of, run_fast
+from kubesim.engine.metrics import metrics_of, run_metrics
 from kubesim.engine.simulate import grid_cycle
 from kubesim.analysis.sweep.grid import (
     SweepSpec,
@@ -95,7 +95,7 @@ def time_engine(points: list[dict[str, Any]], phases: int, engine: str
                 m = metrics_of(simulate(pod, behaviour, duration=HOUR, seed=seed,
                                         profile=PROFILE, phase=phase), behaviour)
             else:
-                m = run_fast(pod, behaviour, duration=HOUR, seed=seed, profile=PROFILE,
+                m = run_metrics(pod, behaviour, duration=HOUR, seed=seed, profile=PROFILE,
                              phase=phase)
             calls += m.probe_calls
             out.append(m)

@@ -1,7 +1,10 @@
-"""Differential tests: the sweep engine (`kubesim.fast.run_fast`) against the discrete-event
-engine (`kubesim.engine.simulate`). Every output of a run must be identical, bit for bit: restarts,
-kills, Ready seconds, first Ready, first Started, back-offs, probe calls and failures per
-type, time from hang to kill.
+"""Differential tests: the fast scheduler (a heap that jumps quiet stretches, with the
+behaviour's fast look-ups) against the reference simpy scheduler, both running the one kubelet
+model. Every output of a run must be identical, byte for byte: the whole JSON document of
+`kubesim run --format json` (every probe call, event, Ready change, kill and container), and the
+sweep metrics of a counting run (`kubesim.engine.metrics.run_metrics`): restarts, kills, Ready
+seconds, first Ready, first Started, back-offs, probe calls and failures per type, time from
+hang to kill.
 
 Strategies: the valid pods and scenarios of test_properties.py (random probes within the API's
 rules, dependency outages, windows, since-start windows, stalls and hangs, every latency
@@ -34,7 +37,8 @@ from kubesim import (
     profile_from,
     simulate,
 )
-from kubesim.engine.fast import metrics_of, run_fast, run_fast_box
+from kubesim.engine.metrics import metrics_of, run_metrics, run_metrics_box
+from kubesim.render.report import render_json
 from kubesim.behaviour.trace import Observation, RestartMode, Trace
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -214,10 +218,14 @@ def scenario_dicts(draw: st.DrawFn, *, latency: st.SearchStrategy[Any] | None = 
 
 def same(pod: Any, behaviour: Any, *, duration: float, seed: int, profile: Any,
          phase: float | None) -> None:
-    des = metrics_of(simulate(pod, behaviour, duration=duration, seed=seed, profile=profile,
-                              phase=phase), behaviour)
-    fast = run_fast(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase)
-    assert fast == des, f"\ndes  {des}\nfast {fast}"
+    ref = simulate(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase,
+                   engine="simpy")
+    fast = simulate(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase)
+    assert render_json(fast) == render_json(ref)
+    des = metrics_of(ref, behaviour)
+    counted = run_metrics(pod, behaviour, duration=duration, seed=seed, profile=profile,
+                          phase=phase)
+    assert counted == des, f"\nsimpy   {des}\ncounted {counted}"
 
 
 @given(pod=pods(policies=True), scenario=scenario_dicts(), phase=st.one_of(st.none(), PHASES),
@@ -356,7 +364,7 @@ def test_threshold_box_runs_are_the_same_runs(pod: Any, scenario: dict[str, Any]
     """Any thresholds inside a run's threshold box give the same metrics in the
     discrete-event engine: what lets a sweep reuse runs across failureThreshold values."""
     behaviour = Scenario.from_dict(scenario)
-    metrics, box = run_fast_box(pod, behaviour, duration=duration, seed=seed, profile=profile,
+    metrics, box = run_metrics_box(pod, behaviour, duration=duration, seed=seed, profile=profile,
                                 phase=phase)
     container = pod.container
     for (probe_type, failure), (lo, hi) in sorted(box.items(), key=repr):
@@ -372,5 +380,5 @@ def test_threshold_box_runs_are_the_same_runs(pod: Any, scenario: dict[str, Any]
             update={attr: probe.model_copy(update={key: value})})
     moved = dataclasses.replace(pod, container=container)
     des = metrics_of(simulate(moved, behaviour, duration=duration, seed=seed, profile=profile,
-                              phase=phase), behaviour)
+                              phase=phase, engine="simpy"), behaviour)
     assert des == metrics, f"\nbox  {box}\ndes  {des}\nfast {metrics}"

@@ -44,14 +44,18 @@ def load_behaviour(args: argparse.Namespace) -> Behaviour:
     return HEALTHY
 
 
-def add_kubelet_args(parser: argparse.ArgumentParser) -> None:
-    """--profile, --ideal, --kubelet KEY=VALUE."""
+def add_kubelet_args(parser: argparse.ArgumentParser, *, engine: bool = True) -> None:
+    """--profile, --ideal, --kubelet KEY=VALUE, and --engine for commands that simulate."""
     parser.add_argument("--profile", choices=sorted(PROFILES), default="classic",
                         help="kubelet version preset (classic: 1.29-1.35)")
     parser.add_argument("--ideal", action="store_true",
                         help="zero kubelet latencies (relist, sync hops, requeue jitter)")
     parser.add_argument("--kubelet", action="append", default=[], metavar="KEY=VALUE",
                         help="override one kubelet setting (repeatable)")
+    if engine:
+        parser.add_argument("--engine", choices=["fast", "simpy"], default="fast",
+                            help="scheduler: fast (default) or simpy (the reference; same "
+                                 "results)")
 
 
 def profile_of(args: argparse.Namespace) -> KubeletProfile:

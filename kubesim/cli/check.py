@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if stdin_users > 1:
         raise UsageError("only one input can come from stdin")
     settings = Settings(
-        phases=args.phases, seed=_seed(args.seed), profile=profile_of(args),
+        phases=args.phases, seed=_seed(args.seed), profile=profile_of(args), engine=args.engine,
         outage_seconds=args.outage_seconds, startup_seconds=args.startup_seconds,
         max_hang_recovery=args.max_hang_recovery, max_ready_recovery=args.max_ready_recovery,
         max_initial_delay=args.max_initial_delay, missing_probes=args.missing_probes,

@@ -46,11 +46,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     behaviour = load_behaviour(args)
     profile = profile_of(args)
     timeline = simulate(pod, behaviour, duration=args.duration, seed=args.seed,
-                        profile=profile, phase=args.phase)
+                        profile=profile, phase=args.phase, engine=args.engine)
     sweep = None
     if args.phases is not None:
         sweep = sweep_phases(pod, behaviour, n=args.phases, duration=args.duration,
-                             seed=args.seed, profile=profile)
+                             seed=args.seed, profile=profile, engine=args.engine)
     meta = {"spec": pod.source, "object": pod.label, "container": pod.container.name,
             "behaviour": args.scenario or args.trace or "healthy",
             **plot_meta(pod, behaviour, args.duration)}

@@ -19,7 +19,6 @@ from kubesim.cli.args import add_behaviour_args, add_kubelet_args, load_behaviou
 from kubesim.errors import UsageError
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.sweep.grid import (
-    ENGINES,
     Point,
     PointResult,
     SweepSpec,
@@ -66,8 +65,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="run on a local Dask cluster (needs the dask extra)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on the Dask scheduler at ADDRESS (tcp://host:8786)")
-    p.add_argument("--engine", choices=ENGINES, default="fast",
-                   help="fast (default; identical results) or des (one simpy run per phase)")
     p.add_argument("--format", choices=["table", "csv", "json"], default="table")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     p.add_argument("--plot", metavar="FILE.png",

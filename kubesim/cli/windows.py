@@ -23,7 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     cmd.add_argument("spec", help="manifest or compact probe spec (YAML); - for stdin")
     cmd.add_argument("--container", metavar="NAME", help="which container's probes")
     add_output_args(cmd, ["text", "json"])
-    add_kubelet_args(cmd)
+    add_kubelet_args(cmd, engine=False)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:

@@ -1,7 +1,7 @@
 """One probe call: ask the app, apply the handler's rules and `timeoutSeconds` (§2).
 
-`judge` is pure: an `Answer` and a probe in, an `Attempt` out. `run_probe` adds the prober's
-retries on error (R2.2) and lets simulated time pass while the call is in flight.
+`judge` is pure: an `Answer` and a probe in, an `Attempt` out. `Prober.call` adds the
+prober's retries on error (R2.2) and lets simulated time pass while the call is in flight.
 """
 
 from __future__ import annotations
@@ -11,13 +11,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kubesim.behaviour.answer import Answer, AnswerError
-from kubesim.results import Outcome
+from kubesim.engine.scheduler import NORMAL
+from kubesim.engine.timeline import ProbeRecord
+from kubesim.results import Outcome, ProbeType
 from kubesim.spec.model import HandlerKind, Probe, Target
 
 if TYPE_CHECKING:
-    import simpy
+    import numpy as np
 
-__all__ = ["MAX_PROBE_RETRIES", "Attempt", "CensoredPolicy", "judge", "run_probe"]
+    from kubesim.behaviour.answer import Behaviour
+    from kubesim.behaviour.lookup import Quiet
+    from kubesim.engine.scheduler import Scheduler
+    from kubesim.engine.timeline import Timeline
+    from kubesim.kubelet.runtime import Instance, Runtime
+
+__all__ = ["MAX_PROBE_RETRIES", "Attempt", "CensoredPolicy", "Prober", "answer_of", "judge"]
 
 MAX_PROBE_RETRIES = 3  # prober.go maxProbeRetries (R2.2)
 CLIENT = "10.0.0.1:43210"  # the kubelet's side of a probe connection, for messages
@@ -135,18 +143,83 @@ _JUDGES = {HandlerKind.HTTP_GET: _judge_http, HandlerKind.TCP_SOCKET: _judge_tcp
            HandlerKind.EXEC: _judge_exec, HandlerKind.GRPC: _judge_grpc}
 
 
-def run_probe(env: simpy.Environment, ask: Callable[[Target, float], Answer], probe: Probe,
-              target: Target, *, exec_probe_timeout: bool,
-              censored: str) -> Generator[Any, Any, Attempt]:
-    """Call the target through `ask(target, now)`, retrying prober errors up to 3 times back
-    to back (R2.2)."""
-    attempt = Attempt(Outcome.ERROR, "", 0.0)
-    for _ in range(MAX_PROBE_RETRIES):
-        answer = ask(target, env.now)
-        attempt = judge(probe, target, answer, exec_probe_timeout=exec_probe_timeout,
-                        censored=censored)
-        if attempt.duration > 0:
-            yield env.timeout(attempt.duration)
-        if attempt.outcome is not Outcome.ERROR or not attempt.retry:
-            return attempt
-    return attempt
+_REFUSED = Answer(error=AnswerError.REFUSED)
+_EXEC_ERROR = Answer(error=AnswerError.ERROR)
+
+
+def answer_of(behaviour: Behaviour, target: Target, inst: Instance | None, now: float,
+              rng: np.random.Generator) -> Answer:
+    """The answer a probe sent now gets from whatever process listens (R2.5: pod IP)."""
+    if inst is None or not inst.alive(now):
+        # nothing listens; exec into a dead container is a runtime error (R2.14)
+        return _EXEC_ERROR if target.kind is HandlerKind.EXEC else _REFUSED
+    terminating = inst.sigterm_at is not None and now >= inst.sigterm_at
+    if (terminating and target.kind is not HandlerKind.EXEC
+            and behaviour.stall_end(now, inst.running_at) <= now):
+        return _REFUSED  # after SIGTERM the server closes its listener
+    return behaviour.answer(target, now, inst.running_at, rng)
+
+
+class Prober:
+    """The prober of one container: calls a worker's target, retrying prober errors up to 3
+    times back to back (R2.2), lets simulated time pass while a call is in flight, and
+    records the call.
+
+    `behaviour` answers for the process the runtime runs; `quiet(target, at, started_at)`,
+    when given, says which constant answer holds from `at` on and until when, so repeated
+    calls reuse one judgement (`memo`, also read by the fast scheduler's jumps).
+    """
+
+    def __init__(self, sched: Scheduler, behaviour: Any, runtime: Runtime, *, status: Any,
+                 timeline: Timeline, rng: np.random.Generator, exec_probe_timeout: bool,
+                 censored: str, quiet: Quiet | None = None) -> None:
+        self.sched, self.behaviour, self.runtime, self.status = sched, behaviour, runtime, status
+        self.timeline, self.rng, self.quiet = timeline, rng, quiet
+        self.exec_probe_timeout, self.censored = exec_probe_timeout, censored
+        self.judged: dict[tuple[ProbeType, Answer], Attempt] = {}
+        # probe type -> (instance, from, until, attempt): a constant answer's judgement
+        self.memo: dict[ProbeType, tuple[Instance, float, float, Attempt]] = {}
+
+    def judge(self, probe_type: ProbeType, probe: Probe, target: Target,
+              answer: Answer) -> Attempt:
+        """`judge`, remembered per (probe type, answer)."""
+        key = (probe_type, answer)
+        att = self.judged.get(key)
+        if att is None:
+            att = judge(probe, target, answer, exec_probe_timeout=self.exec_probe_timeout,
+                        censored=self.censored)
+            if len(self.judged) < 1536:
+                self.judged[key] = att
+        return att
+
+    def call(self, worker: Any) -> Generator[tuple[float, int], None, Attempt]:
+        """One probe call of `worker` (its type, probe, target), recorded in the timeline."""
+        sched = self.sched
+        start, container = sched.now, self.status.restart_count
+        attempt = None
+        for _ in range(MAX_PROBE_RETRIES):
+            attempt = self._attempt(worker)
+            if attempt.duration > 0:
+                yield attempt.duration, NORMAL
+            if attempt.outcome is not Outcome.ERROR or not attempt.retry:
+                break
+        assert attempt is not None
+        self.timeline.record_probe(ProbeRecord(start, worker.type, attempt.outcome,
+                                               attempt.detail, sched.now - start, container))
+        return attempt
+
+    def _attempt(self, worker: Any) -> Attempt:
+        now, inst = self.sched.now, self.runtime.current
+        memo = self.memo.get(worker.type)
+        if (memo is not None and memo[0] is inst and memo[1] <= now < memo[2]
+                and inst.sigterm_at is None and inst.exited_at is None):
+            return memo[3]  # the same constant answer as a moment ago
+        att = self.judge(worker.type, worker.probe, worker.target,
+                         answer_of(self.behaviour, worker.target, inst, now, self.rng))
+        if (self.quiet is not None and inst is not None and inst.alive(now)
+                and inst.sigterm_at is None):
+            constant, until = self.quiet(worker.target, now, inst.running_at)
+            if constant is not None:
+                self.memo[worker.type] = (inst, now, until, self.judge(
+                    worker.type, worker.probe, worker.target, constant))
+        return att

@@ -575,10 +575,9 @@ def scenarios(base: Scenario | None = None, *,
 
 
 def _scenario(data: dict[str, Any], source: str) -> Scenario:
-    scenario = Scenario.from_dict(data)
-    if source != "<memory>":
-        scenario._source = f"{source} (+ generated outages)"
-    return scenario
+    if source == "<memory>":
+        return Scenario.from_dict(data)
+    return Scenario.from_dict(data, source=f"{source} (+ generated outages)")
 
 
 def scenario_texts(scenarios: st.SearchStrategy[Scenario] | None = None

@@ -237,6 +237,7 @@ class Settings:
     phases: int = 20
     seed: int = 0
     profile: KubeletProfile = CLASSIC
+    engine: str = "fast"  # the scheduler of the simulated runs (both give the same results)
     outage_seconds: float = 120.0
     startup_seconds: float | None = None
     max_hang_recovery: float | None = None

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kubesim.errors import KubesimError, UsageError
-from kubesim.engine.fast import RunMetrics, hang_start, metrics_of, run_fast_box
+from kubesim.engine.metrics import RunMetrics, hang_start, metrics_of, run_metrics_box
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.results import ProbeType
 from kubesim.behaviour.scenario import Scenario
@@ -68,7 +68,7 @@ __all__ = ["ENGINES", "Expectation", "Point", "PointResult", "Setting", "SweepSp
            "apply_point", "evaluate_group", "evaluate_point", "expand_grid", "group_points",
            "parse_expectation", "parse_setting", "parse_values", "point_tasks", "run_sweep"]
 
-ENGINES = ("fast", "des")
+ENGINES = ("fast", "simpy")
 _PROBE_FIELDS = {
     "initialDelaySeconds": "initial_delay_seconds", "timeoutSeconds": "timeout_seconds",
     "periodSeconds": "period_seconds", "successThreshold": "success_threshold",
@@ -453,7 +453,7 @@ def run_point(spec: SweepSpec, point: Point,
               memo: dict[tuple[int, int], list[Any]] | None = None) -> list[RunMetrics]:
     """Every run of one point (phases x seeds), with the chosen engine. With the fast engine
     and a `memo` shared by points that differ only in thresholds, a run is reused when the
-    point's thresholds fall inside the threshold box of an earlier run (`fast.run_fast_box`:
+    point's thresholds fall inside the threshold box of an earlier run (`metrics.run_metrics_box`:
     the same decisions, so the same metrics)."""
     pod, behaviour = apply_point(spec.pod, spec.behaviour, point.values)
     cycle = grid_cycle(pod)
@@ -463,9 +463,10 @@ def run_point(spec: SweepSpec, point: Point,
         for i in range(spec.phases):
             seed = spec.seed + s * spec.phases + i
             phase = i * cycle / spec.phases
-            if spec.engine == "des":
+            if spec.engine == "simpy":
                 tl = simulate(pod, behaviour, duration=spec.duration, seed=seed,
-                              profile=spec.profile, phase=phase)
+                              profile=spec.profile, phase=phase, engine="simpy",
+                              record_probes=False)
                 out.append(metrics_of(tl, behaviour))
                 continue
             known = memo.setdefault((s, i), []) if memo is not None else []
@@ -474,7 +475,7 @@ def run_point(spec: SweepSpec, point: Point,
                     out.append(metrics)
                     break
             else:
-                metrics, box = run_fast_box(pod, behaviour, duration=spec.duration, seed=seed,
+                metrics, box = run_metrics_box(pod, behaviour, duration=spec.duration, seed=seed,
                                             profile=spec.profile, phase=phase)
                 known.append((box, metrics))
                 out.append(metrics)
