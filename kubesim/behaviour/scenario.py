@@ -89,7 +89,8 @@ Millis = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 class _Model(BaseModel):
     """Strict, frozen, unknown keys rejected with the list of allowed ones."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True,
+                              defer_build=True)
 
     @model_validator(mode="before")
     @classmethod

@@ -30,7 +30,7 @@ class BackoffRequeue(str, Enum):
 class KubeletProfile(BaseModel):
     """All knobs of the simulated kubelet. Times are seconds."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str = "classic"
     # -- worker rules that changed between versions
