@@ -84,7 +84,7 @@ class HeapScheduler:
         heappush(self.heap, (at, prio, self.seq, _RESUME, proc, None))
 
     def run(self, until: float) -> None:
-        heap, pop = self.heap, heappop
+        heap, pop, push = self.heap, heappop, heappush
         while heap:
             entry = heap[0]
             t = entry[0]
@@ -93,12 +93,21 @@ class HeapScheduler:
             pop(heap)
             self.now = t
             kind, obj = entry[3], entry[4]
-            if kind == _RESUME:
+            if kind == _RESUME:  # `_advance(obj, False)`, inlined: most entries are these
                 if obj.token != entry[2]:
                     continue  # a wait abandoned by an interrupt or a jump
-                self.live -= 1
-                obj.token = None
-                self._advance(obj, False)
+                try:
+                    delay, prio = next(obj.gen)
+                except StopIteration:
+                    obj.token = None
+                    obj.done = True
+                    self.live -= 1
+                    self.procs -= 1
+                    continue
+                self.seq = seq = self.seq + 1
+                obj.token = seq
+                obj.wait_at = at = t + delay
+                push(heap, (at, prio, seq, _RESUME, obj, None))
             elif kind == _CALL:
                 self.live -= 1
                 obj(entry[5])
