@@ -6,7 +6,7 @@ every observation to a `TraceWriter`, which appends it to the trace file as one 
 flushes at once, so whatever ends the capture (its duration, Ctrl-C, SIGTERM, the app dying)
 leaves a valid trace holding everything observed so far.
 
-How one probe is sent (kubelet-semantics §2.2, R2.5-R2.11):
+How one probe is sent (docs/kubelet-rules.md §2.2, R2.5-R2.11):
 
 * a GET on a **new connection** (no pooling, no keep-alive: `Connection: close`, as Go's
   `DisableKeepAlives` sends), no proxy from the environment, no compression asked for, TLS
