@@ -39,9 +39,10 @@ Answers: `{status, location, error, exit_code, grpc_status, latency_ms}`, all op
 `status` is an HTTP code 100-599 (default 200); `location` is the `Location` header of a 3xx
 answer, absolute (`http://10.0.0.10:8000/healthz`) or relative to the request (`/healthz`,
 `healthz`): the kubelet follows a 301/302/303/307/308 to the same host and the answer of the
-path it lands on decides (R2.10, `docs/kubelet-rules.md`); `error` is `refused`, `timeout`, `reset` or `error` and
-excludes the other outcome fields; `error: timeout` never answers (to model a slow answer, give
-a status and a large `latency_ms`); `exit_code` (default 0) counts for exec, `grpc_status`
+path it lands on decides (R2.10, `docs/kubelet-rules.md`); `error` is `refused`, `timeout`,
+`reset` or `error` and excludes the other outcome fields; `error: timeout` never answers (to
+model a slow answer, give a status and a large `latency_ms`); `exit_code` (default 0) counts for
+exec, `grpc_status`
 (`SERVING` default, `NOT_SERVING`, `UNKNOWN`, `SERVICE_UNKNOWN`) for grpc. `latency_ms` is a
 number (default 0) or a distribution, sampled for each request:
 `{distribution: constant, value}`, `{distribution: uniform, low, high}`,
