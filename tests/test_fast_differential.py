@@ -135,9 +135,14 @@ def latencies(ms: st.SearchStrategy[float] = MS, *, distributions: bool = True
 
 
 def answers(latency: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
-    """Any answer: a status (2xx/3xx/4xx/5xx), a connection error, or no answer at all."""
+    """Any answer: a status (2xx/3xx/4xx/5xx), a redirect to either path or another host
+    (R2.10: loops included), a connection error, or no answer at all."""
     return st.one_of(
         st.fixed_dictionaries({"status": st.sampled_from([200, 204, 302, 404, 500, 503])},
+                              optional={"latency_ms": latency}),
+        st.fixed_dictionaries({"status": st.sampled_from([301, 302, 307]),
+                               "location": st.sampled_from(
+                                   [*PATHS, "http://elsewhere.example/"])},
                               optional={"latency_ms": latency}),
         st.fixed_dictionaries({"error": st.sampled_from(["refused", "reset", "error"])},
                               optional={"latency_ms": latency}),

@@ -1,4 +1,4 @@
-"""kubelet-semantics §2: how one probe result is computed, through whole simulations and
+"""docs/kubelet-rules.md §2: how one probe result is computed, through whole simulations and
 through `judge` directly."""
 
 from __future__ import annotations

@@ -35,10 +35,14 @@ Targets are keyed like probe targets: the httpGet path (`/healthz`), `tcp:8080`,
 `exec:<command>`, `grpc:9090` or `grpc:9090/service`. A target not listed answers like `"*"`;
 without `"*"`, with success at once.
 
-Answers: `{status, error, exit_code, grpc_status, latency_ms}`, all optional. `status` is an
-HTTP code 100-599 (default 200); `error` is `refused`, `timeout`, `reset` or `error` and
-excludes the other outcome fields; `error: timeout` never answers (to model a slow answer, give
-a status and a large `latency_ms`); `exit_code` (default 0) counts for exec, `grpc_status`
+Answers: `{status, location, error, exit_code, grpc_status, latency_ms}`, all optional.
+`status` is an HTTP code 100-599 (default 200); `location` is the `Location` header of a 3xx
+answer, absolute (`http://10.0.0.10:8000/healthz`) or relative to the request (`/healthz`,
+`healthz`): the kubelet follows a 301/302/303/307/308 to the same host and the answer of the
+path it lands on decides (R2.10, `docs/kubelet-rules.md`); `error` is `refused`, `timeout`,
+`reset` or `error` and excludes the other outcome fields; `error: timeout` never answers (to
+model a slow answer, give a status and a large `latency_ms`); `exit_code` (default 0) counts for
+exec, `grpc_status`
 (`SERVING` default, `NOT_SERVING`, `UNKNOWN`, `SERVICE_UNKNOWN`) for grpc. `latency_ms` is a
 number (default 0) or a distribution, sampled for each request:
 `{distribution: constant, value}`, `{distribution: uniform, low, high}`,
@@ -68,7 +72,7 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
                       ValidationError, field_validator, model_validator)
 from pydantic_core import PydanticCustomError
 
-from kubesim.behaviour.answer import Answer, AnswerError, Window
+from kubesim.behaviour.answer import Answer, AnswerError, Window, location_problem
 from kubesim.errors import BehaviourError
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents, read_text
 
@@ -189,6 +193,7 @@ class AnswerSpec(_Model):
     """One answer; unset fields are success (status 200, exit code 0, SERVING)."""
 
     status: int | None = None
+    location: str | None = None
     error: Literal["refused", "timeout", "reset", "error"] | None = None
     exit_code: int | None = None
     grpc_status: Literal["SERVING", "NOT_SERVING", "UNKNOWN", "SERVICE_UNKNOWN"] | None = None
@@ -206,6 +211,10 @@ class AnswerSpec(_Model):
         if self.error and (self.status, self.exit_code, self.grpc_status) != (None,) * 3:
             raise ValueError("an answer has either an error or status/exit_code/grpc_status, "
                              "not both")
+        if self.location is not None:
+            problem = location_problem(self.location, self.status)
+            if problem:
+                raise ValueError(problem)
         if self.error == "timeout" and "latency_ms" in self.model_fields_set:
             raise ValueError("error: timeout never answers, so it takes no latency_ms; for a "
                              "slow answer give a status and a latency_ms above the timeout")
@@ -220,7 +229,7 @@ class AnswerSpec(_Model):
         return Answer(status=200 if self.status is None else self.status,
                       error=AnswerError(self.error) if self.error else None,
                       exit_code=self.exit_code or 0, grpc_status=self.grpc_status or "SERVING",
-                      latency=ms / 1000)
+                      latency=ms / 1000, location=self.location)
 
     def summary(self) -> str:
         """A short label: `status 500`, `refused`, `exit_code 1`."""
@@ -228,7 +237,8 @@ class AnswerSpec(_Model):
             return self.error
         parts = [f"{k} {v}" for k, v in (("status", self.status), ("exit_code", self.exit_code),
                                          ("grpc_status", self.grpc_status)) if v is not None]
-        return ", ".join(parts) or "status 200"
+        text = ", ".join(parts) or "status 200"
+        return f"{text} -> {self.location}" if self.location else text
 
 
 class Span(_Model):
@@ -435,7 +445,8 @@ def stalled(ans: Answer, at: float, spans: Iterable[tuple[float, float]]) -> Ans
     arrival, latency = cur + remaining, ans.latency + delay
     while at + latency < arrival:
         latency = math.nextafter(latency, math.inf)
-    return Answer(ans.status, ans.error, ans.exit_code, ans.grpc_status, latency, ans.censored)
+    return Answer(ans.status, ans.error, ans.exit_code, ans.grpc_status, latency, ans.censored,
+                  ans.location)
 
 
 def load_scenario(path: str) -> Scenario:

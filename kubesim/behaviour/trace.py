@@ -16,6 +16,9 @@ JSON Lines (any file not ending in `.csv`), one observation per line::
   never both; `exit_code` (exec targets, integer) and `grpc_status` (`SERVING`, `NOT_SERVING`,
   `UNKNOWN`, `SERVICE_UNKNOWN`) are optional and cannot go with `error`. An observation needs
   at least one of the four.
+* `location` (optional, only with a 3xx `status`): the answer's `Location` header, absolute or
+  relative; the prober follows it to the same host (R2.10, `docs/kubelet-rules.md`), so the
+  path it names needs observations of its own.
 * `error: timeout` with `latency_ms: null` means "never answered" (infinite latency); with a
   finite latency it is *censored*: the recording client gave up after that long, so the real
   answer came later or never.
@@ -27,7 +30,8 @@ JSON Lines (any file not ending in `.csv`), one observation per line::
   later line wins).
 
 CSV (files ending in `.csv`) has a header naming its columns, in any order: `t`, `target`,
-`latency_ms` (required) and `status`, `error`, `exit_code`, `grpc_status` (optional), e.g.
+`latency_ms` (required) and `status`, `location`, `error`, `exit_code`, `grpc_status`
+(optional), e.g.
 `t,target,status,error,latency_ms`. Empty cells are absent fields; `inf` in `latency_ms` is
 "never answered". Lines starting with `#` are comments; a comment `# meta: {...json...}` before
 the header carries the same meta object as JSONL. Standard input (`-`) is CSV if its first
@@ -62,7 +66,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kubesim.behaviour.answer import Answer, AnswerError, Window
+from kubesim.behaviour.answer import Answer, AnswerError, Window, location_problem
 from kubesim.errors import BehaviourError
 from kubesim.spec.yamlio import STDIN, read_text
 
@@ -76,7 +80,8 @@ __all__ = ["GRPC_STATUSES", "CensoredMode", "Observation", "RestartMode", "Trace
 
 GRPC_STATUSES = ("SERVING", "NOT_SERVING", "UNKNOWN", "SERVICE_UNKNOWN")
 _ERRORS = tuple(e.value for e in AnswerError)
-_KEYS = ("t", "target", "status", "error", "latency_ms", "exit_code", "grpc_status")
+_KEYS = ("t", "target", "status", "error", "latency_ms", "exit_code", "grpc_status",
+         "location")
 _REQUIRED = ("t", "target", "latency_ms")
 
 
@@ -106,6 +111,7 @@ class Observation:
     exit_code: int | None = None
     grpc_status: str | None = None
     line: int = 0
+    location: str | None = None  # the Location header of a 3xx answer (R2.10)
 
     @property
     def censored(self) -> bool:
@@ -122,7 +128,8 @@ class Observation:
         """The engine's view of this observation."""
         return Answer(status=200 if self.status is None else self.status, error=self.error,
                       exit_code=self.exit_code or 0, grpc_status=self.grpc_status or "SERVING",
-                      latency=self.latency_ms / 1000, censored=self.censored)
+                      latency=self.latency_ms / 1000, censored=self.censored,
+                      location=self.location)
 
 
 class Trace:
@@ -313,7 +320,10 @@ def _observation(rec: dict[str, Any], line: int, fail: Any) -> tuple[str, Observ
                    f"error \"timeout\": never answered), got {lat!r}")
     status, code, grpc = rec.get("status"), rec.get("exit_code"), rec.get("grpc_status")
     _check_outcome(status, error, code, grpc, line, fail)
-    return key, Observation(float(t), float(lat), status, error, code, grpc, line)
+    location = rec.get("location")
+    if location is not None and (problem := location_problem(location, status)):
+        raise fail(line, problem)
+    return key, Observation(float(t), float(lat), status, error, code, grpc, line, location)
 
 
 def _error(value: Any, line: int, fail: Any) -> AnswerError | None:

@@ -47,7 +47,8 @@ def load_behaviour(args: argparse.Namespace) -> Behaviour:
 def add_kubelet_args(parser: argparse.ArgumentParser, *, engine: bool = True) -> None:
     """--profile, --ideal, --kubelet KEY=VALUE, and --engine for commands that simulate."""
     parser.add_argument("--profile", choices=sorted(PROFILES), default="classic",
-                        help="kubelet version preset (classic: 1.29-1.35)")
+                        help="kubelet version preset (classic = 1.29-1.34; versions per preset: "
+                        "docs/kubelet-profiles.md)")
     parser.add_argument("--ideal", action="store_true",
                         help="zero kubelet latencies (relist, sync hops, requeue jitter)")
     parser.add_argument("--kubelet", action="append", default=[], metavar="KEY=VALUE",

@@ -27,6 +27,7 @@ from kubesim.behaviour.lookup import MARGIN
 from kubesim.engine.scheduler import NORMAL, URGENT
 from kubesim.engine.timeline import ProbeRun
 from kubesim.kubelet.pod_worker import last_relist, pleg_wait, resync_due
+from kubesim.kubelet.prober import follows
 from kubesim.kubelet.worker import PROBE, SKIP, checks, holds_after
 from kubesim.results import Outcome, ProbeType, Result
 
@@ -67,7 +68,7 @@ class Jumper:
         if memo is not None and memo[0] is inst and memo[1] <= a0 < memo[2]:
             return memo[3], memo[2]
         ans, until = self.quiet(w.target, a0, inst.running_at)
-        if ans is None:
+        if ans is None or follows(w.target, ans):  # a redirect asks again: step it (R2.10)
             return None, until
         return self.kubelet.prober.judge(w.type, w.probe, w.target, ans), until
 

@@ -50,7 +50,7 @@ class ProberManager:
                  origins: dict[ProbeType, float], *, status: Any, cache: ResultsCache,
                  prober: Prober, profile: KubeletProfile, rng: np.random.Generator,
                  box: dict[tuple[ProbeType, bool], list[float]] | None = None) -> None:
-        self.cache = cache
+        self.cache, self.profile = cache, profile
         # R1.1, R1.2: one worker per declared probe, created together at the first pod sync
         self.workers = {
             t: Worker(sched, t, probe, container.target(t), origins[t], status=status,
@@ -72,7 +72,8 @@ class ProberManager:
         worker = self.workers.get(ProbeType.READINESS)
         if worker is None:
             return True
-        worker.trigger()
+        if self.profile.readiness_trigger_at_sync:  # R1.13 (1.21+); 1.20 waits for its tick
+            worker.trigger()
         return False
 
     def kill_reason(self, cid: str) -> ProbeType | None:

@@ -572,7 +572,7 @@ def dump_trace(trace: Trace) -> str:
     for key in trace.targets:
         for o in trace.observations(key):
             row: dict[str, Any] = {"t": o.t, "target": key}
-            for name in ("status", "error", "exit_code", "grpc_status"):
+            for name in ("status", "location", "error", "exit_code", "grpc_status"):
                 value = getattr(o, name)
                 if value is not None:
                     row[name] = getattr(value, "value", value)

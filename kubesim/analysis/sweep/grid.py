@@ -7,7 +7,7 @@ Addressing (`--set FIELD=VALUES`)
   `readinessProbe.periodSeconds`, `startupProbe.initialDelaySeconds`,
   `livenessProbe.timeoutSeconds`, `readinessProbe.successThreshold`,
   `livenessProbe.terminationGracePeriodSeconds`. The probe must be declared; every value goes
-  through the API server's defaults and validation (kubelet-semantics §5), so
+  through the API server's defaults and validation (docs/kubelet-rules.md §5), so
   `livenessProbe.successThreshold=2` is refused like in a manifest.
 * **Pod fields**: `terminationGracePeriodSeconds`, `restartPolicy`.
 * **Scenario parameters** (`--scenario` only), named shortcuts:
