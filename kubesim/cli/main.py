@@ -29,6 +29,7 @@ COMMANDS = {
     "windows": ("windows", "exact protection windows of a container's probes"),
     "check": ("check", "check probe configs in manifests; exit 1 on findings (CI gate)"),
     "sweep": ("sweep", "run a grid of probe settings x scenario parameters"),
+    "fleet": ("fleet", "N replicas of a pod sharing an outage: capacity over time"),
     "plot": ("plot", "plot a saved run or sweep JSON document as PNG"),
     "capture": ("capture", "record a service's health endpoints as a trace"),
     "import-blackbox": ("import_blackbox", "turn a Prometheus blackbox_exporter export into a trace"),

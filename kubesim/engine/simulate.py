@@ -14,6 +14,7 @@ from kubesim.behaviour.answer import HEALTHY
 from kubesim.behaviour.lookup import compile_behaviour
 from kubesim.engine.heap_scheduler import HeapScheduler
 from kubesim.engine.jumps import Jumper
+from kubesim.engine.scheduler import URGENT
 from kubesim.engine.timeline import Timeline
 from kubesim.errors import UsageError
 from kubesim.kubelet.pod_worker import Kubelet
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
     from kubesim.results import ProbeType
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["ENGINES", "fresh_rng", "grid_cycle", "prepare", "run_model", "simulate"]
+__all__ = ["ENGINES", "add_kubelet", "fresh_rng", "grid_cycle", "make_scheduler", "prepare",
+           "run_model", "simulate"]
 
 
 def grid_cycle(pod: ProbedContainer) -> int:
@@ -58,32 +60,64 @@ def simulate(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, duration: 
 def run_model(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed: int,
               profile: KubeletProfile, phase: float | None, engine: str, keep_probes: bool,
               box: dict[tuple[ProbeType, bool], list[float]] | None,
-              rng: np.random.Generator | None = None, checked: bool = False) -> Timeline:
+              rng: np.random.Generator | None = None, checked: bool = False,
+              start: float = 0.0) -> Timeline:
     """`simulate` with every option: `box` collects the thresholds the run is valid for
-    (sweeps), `rng` and `checked` are `prepare`'s."""
+    (sweeps), `rng` and `checked` are `prepare`'s, `start` is when the pod's first container
+    starts (the behaviour's clock is the run's: a fleet's replicas start at different times)."""
+    sched = make_scheduler(engine)
+    timeline = add_kubelet(sched, pod, behaviour, duration=duration, seed=seed, profile=profile,
+                           phase=phase, keep_probes=keep_probes, box=box, rng=rng,
+                           checked=checked, start=start, jumps=True)
+    sched.run(until=duration)
+    return timeline
+
+
+def make_scheduler(engine: str) -> Any:
+    """A new scheduler: "fast" (the heap) or "simpy" (the reference)."""
     if engine not in ENGINES:
         raise UsageError(f"engine={engine!r} must be one of {', '.join(ENGINES)}")
-    rng, phase, origins, censored = prepare(pod, behaviour, duration=duration, seed=seed,
-                                            profile=profile, phase=phase, rng=rng,
-                                            checked=checked)
-    timeline = Timeline(duration=duration, seed=seed, phase=phase, profile=profile.name)
-    timeline.keep_probes = keep_probes
     if engine == "simpy":
         from kubesim.engine.simpy_scheduler import SimpyScheduler
 
-        sched: Any = SimpyScheduler()
-        Kubelet(sched, pod, behaviour, profile, rng, timeline, origins=origins,
-                censored=censored, box=box)
-    else:
-        sched = HeapScheduler()
+        return SimpyScheduler()
+    return HeapScheduler()
+
+
+def add_kubelet(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, duration: float,
+                seed: int, profile: KubeletProfile, phase: float | None, keep_probes: bool,
+                box: dict[tuple[ProbeType, bool], list[float]] | None = None,
+                rng: np.random.Generator | None = None, checked: bool = False,
+                start: float = 0.0, jumps: bool = True) -> Timeline:
+    """Put one pod's kubelet on `sched`, its first container starting at `start`; returns the
+    timeline it records into. `jumps`: let the fast scheduler jump its quiet stretches (only
+    when it is the scheduler's one kubelet)."""
+    if not (math.isfinite(start) and 0 <= start < duration):
+        raise UsageError(f"start={start!r} must be within the run, 0 <= start < {duration:g}")
+    rng, phase, origins, censored = prepare(pod, behaviour, duration=duration, seed=seed,
+                                            profile=profile, phase=phase, rng=rng,
+                                            checked=checked)
+    origins = {t: o + start for t, o in origins.items()}
+    timeline = Timeline(duration=duration, seed=seed, phase=phase, profile=profile.name)
+    timeline.keep_probes = keep_probes
+
+    def create(_: Any) -> None:
+        if not isinstance(sched, HeapScheduler):
+            Kubelet(sched, pod, behaviour, profile, rng, timeline, origins=origins,
+                    censored=censored, box=box)
+            return
         answers, quiet = compile_behaviour(behaviour)
-        if profile.relist_seconds + 1e-3 >= profile.resync_seconds:
+        if profile.relist_seconds + 1e-3 >= profile.resync_seconds or not jumps:
             quiet = None  # resyncs could wait for a relist: step them
         kubelet = Kubelet(sched, pod, behaviour, profile, rng, timeline, origins=origins,
                           censored=censored, answers=answers, quiet=quiet, box=box)
         if quiet is not None:
             sched.on_quiet = Jumper(sched, kubelet, quiet)
-    sched.run(until=duration)
+
+    if start > 0:
+        sched.call(start, URGENT, create, None)
+    else:
+        create(None)
     return timeline
 
 

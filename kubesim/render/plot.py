@@ -44,8 +44,9 @@ if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["DPI", "FIGSIZE", "INSTALL_HINT", "MatplotlibMissing", "check_document",
-           "check_output", "figure", "load_document", "plot_meta", "render_png", "save_png"]
+__all__ = ["DPI", "FIGSIZE", "INSTALL_HINT", "MatplotlibMissing", "check_document", "check_output",
+           "default_style", "figure", "load_document", "plot_meta", "render_png",
+           "require_matplotlib", "save_png"]
 
 FIGSIZE = (12.0, 6.0)  # inches
 DPI = 100  # -> 1200 x 600 pixels
@@ -191,7 +192,7 @@ def check_document(doc: Any, *, source: str | None = None) -> dict[str, Any]:
 
 # -- drawing -----------------------------------------------------------------------------------
 
-def _matplotlib() -> Any:
+def require_matplotlib() -> Any:
     try:
         import matplotlib
         import matplotlib.style
@@ -201,10 +202,10 @@ def _matplotlib() -> Any:
     return matplotlib
 
 
-def _style() -> Any:
+def default_style() -> Any:
     """matplotlib's default style whatever the user's rc, restored afterwards."""
     import contextlib
-    mpl = _matplotlib()
+    mpl = require_matplotlib()
     stack = contextlib.ExitStack()
     stack.enter_context(mpl.style.context("default"))
     stack.enter_context(mpl.rc_context({"svg.hashsalt": "kubesim", "font.size": 9}))
@@ -297,7 +298,7 @@ def figure(doc: Mapping[str, Any]) -> Figure:
     """The timeline picture of a run document, as a matplotlib Figure (not shown anywhere).
     In a notebook, `IPython.display.Image(render_png(doc))` shows exactly the saved PNG."""
     check_document(doc)
-    with _style():
+    with default_style():
         return _draw(doc)
 
 
@@ -305,7 +306,7 @@ def render_png(doc: Mapping[str, Any]) -> bytes:
     """The picture as PNG bytes: FIGSIZE at DPI, the same bytes for the same document."""
     check_document(doc)
     buf = io.BytesIO()
-    with _style():
+    with default_style():
         fig = _draw(doc)
         fig.savefig(buf, format="png", dpi=DPI, metadata={"Software": None})
     return buf.getvalue()
@@ -314,7 +315,7 @@ def render_png(doc: Mapping[str, Any]) -> bytes:
 def check_output(path: str) -> None:
     """Fail early, before any simulation, if no picture can be written to `path`: matplotlib
     missing (MatplotlibMissing), not a .png, a directory, or no such directory."""
-    _matplotlib()
+    require_matplotlib()
     target = Path(path)
     if target.suffix.lower() != ".png":
         raise UsageError("the picture is a PNG: name the file FILE.png", source=path)

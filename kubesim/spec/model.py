@@ -395,6 +395,7 @@ class ProbedContainer:
     object_name: str = "app"
     namespace: str | None = None
     source: str = "<memory>"
+    replicas: int | None = None  # the workload's spec.replicas (None: not a replicated kind)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "restart_policy", RestartPolicy(self.restart_policy))
