@@ -27,13 +27,60 @@ def _at(change: Any) -> float:
 
 class ServingView:
     """Which replicas serve when: Ready `propagation` seconds earlier (what traffic follows),
-    read from the timelines the replicas are writing."""
+    read from the timelines the replicas are writing. The joins and leaves of all replicas are
+    kept in one sorted index, rebuilt when a timeline's Ready changes grew or shrank (a flip
+    within one instant is taken back), so a query costs a bisection."""
 
     def __init__(self, propagation: float) -> None:
         self.propagation = propagation
         self.timelines: list[Timeline] = []
+        self._seen: list[tuple[int, Any]] = []  # per replica: (len, last change) indexed
+        self._times: list[float] = []  # when the serving count changes
+        self._counts: list[int] = []  # ... to this
         self._full_at: float | None = None  # when every replica first served
         self._scanned = -1.0  # ... looked for up to here
+
+    def _sync(self) -> None:
+        """Re-index if any replica's Ready changes differ from what was indexed."""
+        seen = self._seen
+        if len(seen) != len(self.timelines):
+            seen.extend((-1, None) for _ in range(len(self.timelines) - len(seen)))
+        stale = False
+        for i, tl in enumerate(self.timelines):
+            changes = tl.ready
+            mark = (len(changes), changes[-1] if changes else None)
+            if seen[i][0] != mark[0] or seen[i][1] is not mark[1]:
+                seen[i] = mark
+                stale = True
+        if stale:
+            delta: dict[float, int] = {}
+            d = self.propagation
+            for tl in self.timelines:
+                for c in tl.ready:
+                    delta[c.at + d] = delta.get(c.at + d, 0) + (1 if c.ready else -1)
+            self._times = sorted(delta)
+            count, self._counts = 0, []
+            for at in self._times:
+                count += delta[at]
+                self._counts.append(count)
+
+    def serves(self, replica: int, t: float) -> bool:
+        """Whether the replica's endpoint is in the Service at `t`."""
+        changes = self.timelines[replica].ready
+        i = bisect.bisect_right(changes, t - self.propagation, key=_at)
+        return i > 0 and changes[i - 1].ready
+
+    def serving(self, t: float) -> int:
+        """Serving endpoints at `t`."""
+        self._sync()
+        i = bisect.bisect_right(self._times, t)
+        return self._counts[i - 1] if i else 0
+
+    def changes(self, after: float, until: float) -> list[float]:
+        """The times in (after, until] when some endpoint joined or left."""
+        self._sync()
+        times = self._times
+        return times[bisect.bisect_right(times, after):bisect.bisect_right(times, until)]
 
     def in_service(self, t: float) -> bool:
         """Whether the fleet was in service by `t`: every replica served at once at some
@@ -45,26 +92,6 @@ class ServingView:
                     break
             self._scanned = t
         return self._full_at is not None and self._full_at <= t
-
-    def serves(self, replica: int, t: float) -> bool:
-        """Whether the replica's endpoint is in the Service at `t`."""
-        changes = self.timelines[replica].ready
-        i = bisect.bisect_right(changes, t - self.propagation, key=_at)
-        return i > 0 and changes[i - 1].ready
-
-    def serving(self, t: float) -> int:
-        """Serving endpoints at `t`."""
-        return sum(self.serves(i, t) for i in range(len(self.timelines)))
-
-    def changes(self, after: float, until: float) -> list[float]:
-        """The times in (after, until] when some endpoint joined or left."""
-        d, out = self.propagation, set()
-        for tl in self.timelines:
-            changes = tl.ready
-            lo = bisect.bisect_right(changes, after - d, key=_at)
-            hi = bisect.bisect_right(changes, until - d, key=_at)
-            out.update(c.at + d for c in changes[lo:hi])
-        return sorted(out)
 
 
 class LoadedBehaviour:
