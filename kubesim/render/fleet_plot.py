@@ -60,7 +60,7 @@ def render_fleet_png(doc: Mapping[str, Any], windows: list[Mapping[str, Any]] | 
         top.legend(loc="lower right", fontsize=8)
         s = doc["summary"]
         top.set_title(f"{n} replicas | restarts {s['restarts']} | min capacity "
-                      f"{s['min_capacity']} | {s['seconds_at_zero_capacity']:g} s at zero",
+                      f"{s['min_capacity']} | {s['seconds_at_zero_capacity']:.1f} s at zero",
                       fontsize=10)
         _lanes(lanes, replicas[:60], end)
         for w in windows or []:
