@@ -62,6 +62,7 @@ MODULES = {
     "kubesim.analysis": "analysis", "kubesim.analysis.phases": "analysis",
     "kubesim.analysis.windows": "analysis", "kubesim.analysis.sweep": "analysis",
     "kubesim.analysis.sweep.grid": "analysis", "kubesim.analysis.sweep.dask_backend": "analysis",
+    "kubesim.analysis.sweep.fleet_points": "analysis",
     "kubesim.analysis.check": "analysis", "kubesim.analysis.check.run": "analysis",
     "kubesim.analysis.check.findings": "analysis",
     "kubesim.analysis.check.expectations": "analysis",

@@ -159,3 +159,28 @@ def test_cli_fleet_bad_flags_are_one_line_exit_2(capsys, flags, message):
     code = main(["fleet", UNIFIED, "--duration", "60", *flags])
     err = capsys.readouterr().err
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_sweep_over_fleet_parameters_matches_the_fleets_it_ran(capsys):
+    """`kubesim sweep --fleet`: each point's figures are those of the fleets simulated
+    directly with the same settings and seeds."""
+    code = main(["sweep", UNIFIED, "--scenario", DB, "--fleet", "--set", "replicas=2,4",
+                 "--set", "fleet.load.rps=150,350", "--set", "fleet.load.capacity=100",
+                 "--phases", "2", "--duration", "400", "-j", "1", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0 and len(doc["points"]) == 4
+    pod, sc = load_spec(UNIFIED), load_scenario(DB)
+    for row in doc["points"]:
+        cfg = FleetSettings(row["replicas"], load=LoadModel(row["fleet.load.rps"], 100))
+        sums = [summarise(simulate_fleet(pod, sc, cfg, duration=400, seed=k)) for k in range(2)]
+        assert row["restarts_max"] == max(s.restarts for s in sums)
+        assert row["min_capacity"] == min(s.min_capacity for s in sums)
+        assert row["zero_capacity_max"] == pytest.approx(
+            max(s.seconds_at_zero_capacity for s in sums))
+        assert row["simultaneous_restarts_max"] == max(s.simultaneous_restarts for s in sums)
+
+
+def test_fleet_parameters_need_fleet(capsys):
+    code = main(["sweep", UNIFIED, "--set", "replicas=2,3", "--phases", "1", "-j", "1"])
+    err = capsys.readouterr().err
+    assert code == 2 and "fleet parameters need --fleet" in err

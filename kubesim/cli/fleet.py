@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 import re
+from typing import TYPE_CHECKING
 
 from kubesim.cli.args import (add_behaviour_args, add_kubelet_args, add_output_args,
                               load_behaviour, profile_of)
@@ -15,7 +16,10 @@ from kubesim.fleet.settings import DEFAULT_PROPAGATION_SECONDS, FleetSettings, L
 from kubesim.render.fleet_report import fleet_document, render_fleet_json, render_fleet_text
 from kubesim.spec.manifests import load_spec
 
-__all__ = ["add_parser", "run"]
+if TYPE_CHECKING:
+    from kubesim.spec.model import ProbedContainer
+
+__all__ = ["add_fleet_args", "add_parser", "fleet_settings_of", "run"]
 
 _LOAD = re.compile(r"^\s*([0-9.eE+]+)\s*:\s*([0-9.eE+]+)\s*$")
 
@@ -27,11 +31,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                                    "and report serving capacity over time.")
     p.add_argument("spec", help="manifest or compact probe spec (YAML); - for stdin")
     add_behaviour_args(p)
-    p.add_argument("--replicas", type=int, metavar="N",
-                   help="replicas (default: the workload's spec.replicas, else 3)")
     p.add_argument("--duration", type=float, default=600.0, metavar="S",
                    help="simulated seconds (600)")
     p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
+    add_fleet_args(p)
+    p.add_argument("--container", metavar="NAME", help="which container's probes")
+    add_output_args(p, ["text", "json"])
+    p.add_argument("--plot", metavar="FILE.png",
+                   help="also draw capacity and one swimlane per replica (needs kubesim[plot])")
+    add_kubelet_args(p)
+
+
+def add_fleet_args(p: argparse.ArgumentParser) -> None:
+    """The fleet's settings, shared by `fleet` and `sweep --fleet`."""
+    p.add_argument("--replicas", type=int, metavar="N",
+                   help="replicas (default: the workload's spec.replicas, else 3)")
     p.add_argument("--start-spread", type=float, default=0.0, metavar="S",
                    help="replicas' first containers start uniformly within S seconds (0)")
     p.add_argument("--propagation", type=float, metavar="S",
@@ -42,11 +56,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                         "each serving CAPACITY requests/s (backlog slows probes)")
     p.add_argument("--min-capacity", type=int, metavar="K",
                    help="count seconds with fewer than K serving endpoints (default: all)")
-    p.add_argument("--container", metavar="NAME", help="which container's probes")
-    add_output_args(p, ["text", "json"])
-    p.add_argument("--plot", metavar="FILE.png",
-                   help="also draw capacity and one swimlane per replica (needs kubesim[plot])")
-    add_kubelet_args(p)
+
+
+def fleet_settings_of(args: argparse.Namespace, pod: ProbedContainer) -> FleetSettings:
+    """The fleet the arguments describe, for `pod`."""
+    replicas = args.replicas if args.replicas is not None else (pod.replicas or 3)
+    propagation = args.propagation
+    if propagation is None:
+        propagation = 0.0 if args.ideal else DEFAULT_PROPAGATION_SECONDS
+    return FleetSettings(replicas=replicas, start_spread=args.start_spread,
+                         propagation_seconds=propagation, load=_load(args.load),
+                         min_capacity=args.min_capacity)
 
 
 def _load(text: str | None) -> LoadModel | None:
@@ -71,13 +91,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     pod = load_spec(args.spec, args.container)
     behaviour = load_behaviour(args)
     profile = profile_of(args)
-    replicas = args.replicas if args.replicas is not None else (pod.replicas or 3)
-    propagation = args.propagation
-    if propagation is None:
-        propagation = 0.0 if args.ideal else DEFAULT_PROPAGATION_SECONDS
-    settings = FleetSettings(replicas=replicas, start_spread=args.start_spread,
-                             propagation_seconds=propagation, load=_load(args.load),
-                             min_capacity=args.min_capacity)
+    settings = fleet_settings_of(args, pod)
+    replicas = settings.replicas
     fleet = simulate_fleet(pod, behaviour, settings, duration=args.duration, seed=args.seed,
                            profile=profile, engine=args.engine)
     meta = {"spec": pod.source, "object": pod.label, "container": pod.container.name,

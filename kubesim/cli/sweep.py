@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
+from kubesim.cli.fleet import add_fleet_args, fleet_settings_of
 from kubesim.cli.args import add_behaviour_args, add_kubelet_args, load_behaviour, profile_of
 from kubesim.errors import UsageError
 from kubesim.spec.manifests import load_spec
@@ -76,6 +77,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                           help="progress bar on stderr (default: when stderr is a terminal)")
     progress.add_argument("--no-progress", dest="progress", action="store_false")
     add_kubelet_args(p)
+    p.add_argument("--fleet", action="store_true",
+                   help="every run is a fleet of replicas (fleet parameters in --set: "
+                        "replicas, fleet.load.rps, ...; options as for `kubesim fleet`)")
+    add_fleet_args(p)
 
 
 # ------------------------------------------------------------------ execution
@@ -177,7 +182,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     behaviour = load_behaviour(args)
     spec = SweepSpec(pod=pod, behaviour=behaviour, profile=profile_of(args),
                      duration=args.duration, phases=args.phases, seeds=args.seeds,
-                     seed=args.seed, expectations=expectations, engine=args.engine)
+                     seed=args.seed, expectations=expectations, engine=args.engine,
+                     fleet=fleet_settings_of(args, pod) if args.fleet else None)
     if args.dask or args.scheduler:
         from kubesim.analysis.sweep.dask_backend import dask_executor
         executor = dask_executor(args.scheduler, n_workers=jobs)

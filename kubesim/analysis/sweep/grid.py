@@ -61,6 +61,7 @@ from kubesim.spec.model import RestartPolicy, SpecError, parse_probe
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
+    from kubesim.fleet.settings import FleetSettings
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer
 
@@ -77,6 +78,9 @@ _PROBE_FIELDS = {
 }
 _PROBE_TYPES = {t.field: t for t in ProbeType}
 _POD_FIELDS = ("terminationGracePeriodSeconds", "restartPolicy")
+# fleet parameters (`kubesim sweep --fleet`): see kubesim.analysis.sweep.fleet_points
+FLEET_FIELDS = ("replicas", "fleet.startSpread", "fleet.propagation", "fleet.load.rps",
+                "fleet.load.capacity", "fleet.minCapacity")
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _RANGE = re.compile(rf"^({_NUMBER})\.\.({_NUMBER})(?::({_NUMBER}))?$")
 
@@ -131,10 +135,12 @@ class Setting:
 
     @property
     def kind(self) -> str:
-        """probe, pod or scenario."""
+        """probe, pod, fleet or scenario."""
         head = self.field.split(".", 1)[0]
         if head in _PROBE_TYPES:
             return "probe"
+        if self.field in FLEET_FIELDS:
+            return "fleet"
         return "pod" if self.field in _POD_FIELDS else "scenario"
 
 
@@ -150,13 +156,14 @@ def parse_setting(text: str) -> Setting:
         if rest not in _PROBE_FIELDS:
             raise UsageError(f"--set {name}: unknown probe field {rest!r}; known: "
                              f"{', '.join(_PROBE_FIELDS)}")
-    elif name not in _POD_FIELDS and head not in ("outage", "stall", "startup", "scenario") \
+    elif name not in _POD_FIELDS and name not in FLEET_FIELDS \
+            and head not in ("outage", "stall", "startup", "scenario") \
             and name != "shutdownSeconds":
         raise UsageError(
             f"--set {name}: unknown field; use a probe field (livenessProbe.failureThreshold), "
-            "a pod field (terminationGracePeriodSeconds, restartPolicy) or a scenario "
-            "parameter (outage.DEP.length, stall.length, startup.seconds, shutdownSeconds, "
-            "scenario.PATH)")
+            "a pod field (terminationGracePeriodSeconds, restartPolicy), a fleet parameter "
+            f"({', '.join(FLEET_FIELDS)}) or a scenario parameter (outage.DEP.length, "
+            "stall.length, startup.seconds, shutdownSeconds, scenario.PATH)")
     return Setting(name, tuple(parse_values(values)))
 
 
@@ -315,6 +322,8 @@ def apply_point(pod: ProbedContainer, behaviour: Behaviour,
             pod = _apply_probe(pod, name, value)
         elif kind == "pod":
             pod = _apply_pod(pod, name, value)
+        elif kind == "fleet":
+            continue  # applied to the fleet's settings (fleet_points.fleet_of)
         else:
             if not isinstance(behaviour, Scenario):
                 raise UsageError(f"--set {name}: scenario parameters need --scenario FILE")
@@ -397,6 +406,7 @@ class SweepSpec:
     seed: int = 0
     expectations: tuple[Expectation, ...] = ()
     engine: str = "fast"
+    fleet: FleetSettings | None = None  # set: every run is a fleet of replicas
 
 
 @dataclass(frozen=True)
@@ -426,6 +436,8 @@ class PointResult:
     hang_unkilled: int  # runs with a stall and no kill after it
     probes: int
     expectations: dict[str, bool] = field(default_factory=dict)
+    fleet: dict[str, Any] | None = None  # a fleet point's capacity figures
+
 
     def row(self) -> dict[str, Any]:
         """Flat fields for tables, CSV and JSON."""
@@ -438,6 +450,7 @@ class PointResult:
             "never_ready": self.never_ready, "hang_to_kill_max": self.hang_to_kill_max,
             "hang_unkilled": self.hang_unkilled, "probes": self.probes,
         })
+        out.update(self.fleet or {})
         for name, ok in self.expectations.items():
             out[f"expect {name}"] = ok
         return out
@@ -514,6 +527,10 @@ def evaluate_point(spec: SweepSpec, point: Point) -> PointResult:
 def evaluate_group(spec: SweepSpec, points: list[Point]) -> list[PointResult]:
     """Points that differ only in thresholds, sharing their runs where the rules allow:
     what a worker process or a Dask task runs."""
+    if spec.fleet is not None:
+        from kubesim.analysis.sweep.fleet_points import evaluate_fleet_point
+
+        return [evaluate_fleet_point(spec, p) for p in points]
     memo: dict[tuple[int, int], list[Any]] = {}
     return [summarise(spec, p, run_point(spec, p, memo)) for p in points]
 
@@ -545,7 +562,14 @@ def check_spec(spec: SweepSpec, points: list[dict[str, Any]]) -> None:
         raise UsageError(f"seeds={spec.seeds!r} must be a whole number >= 1")
     if spec.engine not in ENGINES:
         raise UsageError(f"engine {spec.engine!r}: one of {', '.join(ENGINES)}")
+    fleet_fields = {k for values in points for k in values if k in FLEET_FIELDS}
+    if fleet_fields and spec.fleet is None:
+        raise UsageError(f"--set {sorted(fleet_fields)[0]}: fleet parameters need --fleet")
     for values in points:
+        if spec.fleet is not None:
+            from kubesim.analysis.sweep.fleet_points import fleet_of
+
+            fleet_of(spec.fleet, values)
         _, behaviour = apply_point(spec.pod, spec.behaviour, values)
         if any(e.kind == "kill-within" for e in spec.expectations) \
                 and hang_start(behaviour, spec.duration) is None:
