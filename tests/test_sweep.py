@@ -21,7 +21,7 @@ from kubesim.analysis.sweep.grid import (
     SweepSpec,
     apply_point,
     expand_grid,
-    parse_expectation,
+    parse_goal,
     parse_setting,
     parse_values,
     run_sweep,
@@ -124,11 +124,11 @@ def test_scenario_document_round_trips() -> None:
 
 
 def test_expectations() -> None:
-    assert parse_expectation("no-restart").kind == "no-restart"
-    assert parse_expectation("ready-within=30").limit == 30
+    assert parse_goal("no-restart").kind == "no-restart"
+    assert parse_goal("ready-within=30").limit == 30
     for bad in ("no-restart=1", "ready-within", "sometimes", "max-unready=-1"):
         with pytest.raises(UsageError):
-            parse_expectation(bad)
+            parse_goal(bad)
 
 
 # ------------------------------------------------------------------ the sweep
@@ -137,8 +137,8 @@ def test_expectations() -> None:
 def _sweep(engine: str, points: list[dict[str, Any]], **kw: Any) -> list[Any]:
     spec = SweepSpec(pod=load_spec(UNIFIED), behaviour=load_scenario(DB), duration=300,
                      phases=6, engine=engine,
-                     expectations=(parse_expectation("no-restart"),
-                                   parse_expectation("ready-within=2")), **kw)
+                     expectations=(parse_goal("no-restart"),
+                                   parse_goal("ready-within=2")), **kw)
     return sorted(run_sweep(spec, points), key=lambda r: r.index)
 
 

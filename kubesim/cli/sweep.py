@@ -25,7 +25,7 @@ from kubesim.analysis.sweep.grid import (
     SweepSpec,
     evaluate_group,
     expand_grid,
-    parse_expectation,
+    parse_goal,
     parse_setting,
     run_sweep,
 )
@@ -169,7 +169,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     """Sweep and render; exit code 0, 130 if interrupted (the points done are printed)."""
     settings = [parse_setting(s) for s in args.settings]
     points = expand_grid(settings)
-    expectations = tuple(parse_expectation(e) for e in args.expect)
+    expectations = tuple(parse_goal(e) for e in args.expect)
     if args.dask and args.scheduler:
         raise UsageError("--dask starts a local cluster, --scheduler uses a running one; "
                          "give one of them")

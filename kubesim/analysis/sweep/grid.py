@@ -65,9 +65,10 @@ if TYPE_CHECKING:
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["ENGINES", "Expectation", "Point", "PointResult", "Setting", "SweepSpec",
-           "apply_point", "evaluate_group", "evaluate_point", "expand_grid", "group_points",
-           "parse_expectation", "parse_setting", "parse_values", "point_tasks", "run_sweep"]
+__all__ = ["ENGINES", "FLEET_FIELDS", "Point", "PointGoal", "PointResult", "Setting", "SweepSpec",
+           "apply_point", "evaluate_group", "evaluate_point", "expand_grid",
+           "group_points", "parse_goal", "parse_setting", "parse_values", "point_tasks",
+           "run_sweep"]
 
 ENGINES = ("fast", "simpy")
 _PROBE_FIELDS = {
@@ -344,8 +345,9 @@ def apply_point(pod: ProbedContainer, behaviour: Behaviour,
 
 
 @dataclass(frozen=True)
-class Expectation:
-    """A claim checked at every run of a point."""
+class PointGoal:
+    """A goal a point must meet at every run (`--expect`; `kubesim check`'s declared
+    expectations are `analysis.check.expectations.Expectation`)."""
 
     name: str  # as given: no-restart, ready-within=30
     kind: str
@@ -370,7 +372,7 @@ _EXPECTATIONS = {"no-restart": False, "max-restarts": True, "ready-within": True
                  "max-unready": True, "kill-within": True}
 
 
-def parse_expectation(text: str) -> Expectation:
+def parse_goal(text: str) -> PointGoal:
     """`no-restart`, `max-restarts=N`, `ready-within=S`, `max-unready=S`, `kill-within=S`."""
     kind, sep, value = text.strip().partition("=")
     if kind not in _EXPECTATIONS:
@@ -387,7 +389,7 @@ def parse_expectation(text: str) -> Expectation:
             raise UsageError(f"--expect {text!r}: {value!r} is not a number") from None
         if not limit >= 0:
             raise UsageError(f"--expect {text!r}: the value must be >= 0")
-    return Expectation(text.strip(), kind, limit)
+    return PointGoal(text.strip(), kind, limit)
 
 
 # ------------------------------------------------------------------ evaluating points
@@ -404,7 +406,7 @@ class SweepSpec:
     phases: int = 20
     seeds: int = 1
     seed: int = 0
-    expectations: tuple[Expectation, ...] = ()
+    expectations: tuple[PointGoal, ...] = ()
     engine: str = "fast"
     fleet: FleetSettings | None = None  # set: every run is a fleet of replicas
 
