@@ -92,11 +92,11 @@ def add_kubelet(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durat
     """Put one pod's kubelet on `sched`, its first container starting at `start`; returns the
     timeline it records into. `jumps`: let the fast scheduler jump its quiet stretches (only
     when it is the scheduler's one kubelet)."""
-    if not (math.isfinite(start) and 0 <= start < duration):
-        raise UsageError(f"start={start!r} must be within the run, 0 <= start < {duration:g}")
     rng, phase, origins, censored = prepare(pod, behaviour, duration=duration, seed=seed,
                                             profile=profile, phase=phase, rng=rng,
                                             checked=checked)
+    if not (math.isfinite(start) and 0 <= start < duration):
+        raise UsageError(f"start={start!r} must be within the run, 0 <= start < {duration:g}")
     origins = {t: o + start for t, o in origins.items()}
     timeline = Timeline(duration=duration, seed=seed, phase=phase, profile=profile.name)
     timeline.keep_probes = keep_probes
