@@ -158,13 +158,16 @@ class Timeline:
         self._expanded: tuple[list[ProbeRecord], list[EventRecord]] | None = None
 
     # -- recording (the kubelet model) ------------------------------------------------------
-    def record_probe(self, rec: ProbeRecord) -> None:
-        """One judged call."""
-        count = self.counts[rec.probe]
+    def record_probe(self, at: float, probe: ProbeType, result: Outcome, detail: str,
+                     latency: float, container: int) -> None:
+        """One judged call (a `ProbeRecord` is made only when records are kept)."""
+        count = self.counts[probe]
         count[0] += 1
-        count[1] += rec.result is Outcome.FAILURE
+        if result is Outcome.FAILURE:
+            count[1] += 1
         if self.keep_probes:
-            self._probes.append((rec, self._epoch))
+            self._probes.append((ProbeRecord(at, probe, result, detail, latency, container),
+                                 self._epoch))
             self._expanded = None
 
     def record_run(self, run: ProbeRun, calls: int) -> None:

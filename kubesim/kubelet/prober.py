@@ -17,7 +17,6 @@ from urllib.parse import urljoin, urlsplit
 
 from kubesim.behaviour.answer import Answer, AnswerError
 from kubesim.engine.scheduler import NORMAL
-from kubesim.engine.timeline import ProbeRecord
 from kubesim.results import Outcome, ProbeType
 from kubesim.spec.model import HandlerKind, Probe, Target
 
@@ -274,8 +273,8 @@ class Prober:
             if attempt.outcome is not Outcome.ERROR or not attempt.retry:
                 break
         assert attempt is not None
-        self.timeline.record_probe(ProbeRecord(start, worker.type, attempt.outcome,
-                                               attempt.detail, sched.now - start, container))
+        self.timeline.record_probe(start, worker.type, attempt.outcome, attempt.detail,
+                                   sched.now - start, container)
         return attempt
 
     def _attempt(self, worker: Any) -> Attempt:
