@@ -62,6 +62,22 @@ class Jumper:
     def _hold_off(self, until: float) -> None:
         self.no_jump_before = max(self.no_jump_before, min(until, self.kubelet.timeline.duration))
 
+    def _waiting(self, cid: str) -> list[tuple[Worker, float]] | None:
+        """The live workers with their next tick, if every one waits for a tick at least two
+        periods in (later ticks then fall exactly on origin + k * P, by Sterbenz's lemma) and
+        has seen container `cid`; None otherwise."""
+        out = []
+        for w in self.workers:
+            if w.proc.done:
+                continue
+            if not w.waiting or w.tick_pending or w.trigger_pending or w.cid != cid:
+                return None
+            a0 = w.proc.wait_at
+            if a0 < 2 * w.period:
+                return None
+            out.append((w, a0))
+        return out
+
     def _constant(self, w: Worker, inst: Any, a0: float) -> tuple[Attempt | None, float]:
         """The judged constant answer the tick at `a0` gets, and until when it holds."""
         memo = self.kubelet.prober.memo.get(w.type)
@@ -85,14 +101,10 @@ class Jumper:
         if not st.ready:  # a sync would trigger the readiness worker: stop before the next
             end = min(end, kl.pod_worker.wait_at)
         hold = kl.profile.startup_hold_on_success
-        for w in self.workers:
-            if w.proc.done:
-                continue
-            if not w.waiting or w.tick_pending or w.trigger_pending or w.cid != cid:
-                return
-            a0 = w.proc.wait_at
-            if a0 < 2 * w.period:  # later ticks fall exactly on origin + k * P (Sterbenz)
-                return
+        waiting = self._waiting(cid)
+        if waiting is None:
+            return
+        for w, a0 in waiting:
             step = checks(w.type, w.probe, st, w.on_hold, a0)
             if w.type is ProbeType.STARTUP:  # Started: every startup tick is skipped
                 if step != SKIP:
@@ -167,14 +179,10 @@ class Jumper:
             return
         end = min(kl.timeline.duration, kl.pod_worker.wait_at)
         plans = []
-        for w in self.workers:
-            if w.proc.done:
-                continue
-            if not w.waiting or w.tick_pending or w.trigger_pending or w.cid != cid:
-                return
-            a0 = w.proc.wait_at
-            if a0 < 2 * w.period:
-                return
+        waiting = self._waiting(cid)
+        if waiting is None:
+            return
+        for w, a0 in waiting:
             if not (w.on_hold or kl.cache.get(w.type, cid) is Result.FAILURE):
                 return
             plans.append((w, a0, None, True))
