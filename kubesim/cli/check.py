@@ -80,6 +80,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--fail-on", choices=["error", "warning", "info", "none"], default="error",
                    help="lowest severity that fails the run with exit 1 (error); none: "
                         "always exit 0 unless the input is bad")
+    p.add_argument("--skip-non-manifests", action="store_true",
+                   help="skip a named file that is not a manifest or probe spec (values.yaml, "
+                        "a Helm template) with a note, instead of exit 2; files found in a "
+                        "directory are always skipped so (for pre-commit hooks)")
+    p.add_argument("--allow-empty", action="store_true",
+                   help="no manifest at all in the input is not an error (exit 0 instead of "
+                        "2)")
     p.add_argument("--ignore", action="append", default=[], metavar="ID",
                    help="do not count this check (id or name; repeatable, comma-separated)")
     g = p.add_argument_group("check settings")
@@ -120,6 +127,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         outage_seconds=args.outage_seconds, startup_seconds=args.startup_seconds,
         max_hang_recovery=args.max_hang_recovery, max_ready_recovery=args.max_ready_recovery,
         max_initial_delay=args.max_initial_delay, missing_probes=args.missing_probes,
+        skip_non_manifests=args.skip_non_manifests, allow_empty=args.allow_empty,
         fail_on=None if args.fail_on == "none" else Severity[args.fail_on.upper()],
         ignore=_ignored(args.ignore))
     behaviours = _behaviours(args)

@@ -82,7 +82,8 @@ class Report:
 def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
                expectations: list[Expectation], settings: Settings) -> Report:
     """Read the inputs and check every probed container in them."""
-    workloads, skipped = read_inputs(paths)
+    workloads, skipped = read_inputs(paths, skip_non_manifests=settings.skip_non_manifests,
+                                     allow_empty=settings.allow_empty)
     check_matches(expectations, workloads)
     checks = check_workloads(workloads, behaviours, expectations, settings)
     inputs = sorted({w.source for w in workloads})
