@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from kubesim.analysis.check.run import auto_duration, run_checks
-from kubesim.cli.args import add_kubelet_args, profile_of
+from kubesim.cli.args import add_html_arg, add_kubelet_args, check_html_path, profile_of, write_html
 from kubesim.errors import UsageError
 from kubesim.analysis.check.expectations import Expectation, load_expectations
 from kubesim.analysis.check.findings import BehaviourRef, Settings, Severity, rule_of
@@ -77,6 +77,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="random seed; phase i uses seed+i (0)")
     p.add_argument("--format", choices=list(FORMATS), default="text")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    add_html_arg(p)
     p.add_argument("--fail-on", choices=["error", "warning", "info", "none"], default="error",
                    help="lowest severity that fails the run with exit 1 (error); none: "
                         "always exit 0 unless the input is bad")
@@ -130,10 +131,14 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         skip_non_manifests=args.skip_non_manifests, allow_empty=args.allow_empty,
         fail_on=None if args.fail_on == "none" else Severity[args.fail_on.upper()],
         ignore=_ignored(args.ignore))
+    check_html_path(args)
     behaviours = _behaviours(args)
     expectations = _expectations(args)
     report = run_checks(args.paths, behaviours=behaviours, expectations=expectations,
                         settings=settings)
+    if args.html is not None:
+        from kubesim.cli.check_html import check_report
+        write_html(check_report(report), args.html)
     return render(report, args.format), report.exit_code
 
 

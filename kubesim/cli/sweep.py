@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
-from kubesim.cli.args import add_behaviour_args, add_kubelet_args, load_behaviour, profile_of
+from kubesim.cli.args import (add_behaviour_args, add_html_arg, add_kubelet_args,
+                              check_html_path, load_behaviour, profile_of, write_html)
 from kubesim.errors import UsageError
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.sweep.grid import (
@@ -72,6 +73,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     p.add_argument("--plot", metavar="FILE.png",
                    help="heatmap (two fields) or line plot (one field); needs matplotlib")
+    add_html_arg(p)
     p.add_argument("--plot-metric", choices=METRICS, default="restarts_mean",
                    help="what the plot shows (restarts_mean)")
     progress = p.add_mutually_exclusive_group()
@@ -176,6 +178,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(f"--jobs {jobs}: at least 1")
     if not args.duration > 0:
         raise UsageError(f"--duration {args.duration:g}: must be > 0")
+    check_html_path(args)
     pod = load_spec(args.spec, args.container)
     behaviour = load_behaviour(args)
     spec = SweepSpec(pod=pod, behaviour=behaviour, profile=profile_of(args),
@@ -219,6 +222,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.plot and done:
         plot_sweep(done, [s.field for s in settings if len(s.values) > 1] or
                    [settings[0].field], args.plot_metric, args.plot, meta)
+    if args.html is not None:
+        from kubesim.render.html import sweep_page
+        write_html(sweep_page(document(done, meta)), args.html)
     text = render(done, meta, args.format)
     return text, 130 if interrupted else 0
 
@@ -236,11 +242,16 @@ def _cell(v: Any) -> str:
     return str(v)
 
 
+def document(done: list[PointResult], meta: dict[str, Any]) -> dict[str, Any]:
+    """The JSON document of a sweep: its settings and one row per point done."""
+    return {"kubesim": 1, "sweep": meta, "points": [r.row() for r in done]}
+
+
 def render(done: list[PointResult], meta: dict[str, Any], fmt: str) -> str:
     """Table, CSV or JSON of the points done."""
     rows = [r.row() for r in done]
     if fmt == "json":
-        return json.dumps({"kubesim": 1, "sweep": meta, "points": rows}, indent=2) + "\n"
+        return json.dumps(document(done, meta), indent=2) + "\n"
     columns = list(rows[0]) if rows else list(meta["fields"])
     if fmt == "csv":
         buf = io.StringIO()
