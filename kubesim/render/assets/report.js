@@ -345,7 +345,7 @@
         el("th", {}, "where"), el("th", {}, "what the simulator measured")));
       doc.findings.forEach(function (f) {
         var tr = put(table, el("tr", { "class": "finding" + (f.suppressed ? " suppressed" : "") }));
-        var link = el("a", { href: (DATA.rules_base || "") + f.id + ".md", title: f.name }, f.id);
+        var link = el("a", { href: f.help || (DATA.rules_base || "") + f.id + ".md", title: f.name }, f.id);
         add(tr, el("td", { "class": "sev-" + f.severity }, f.suppressed ? "ignored" : f.severity),
           add(el("td"), link, document.createTextNode(" " + f.name)),
           el("td", {}, f.object + (f.container ? " / " + f.container : "")),
