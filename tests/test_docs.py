@@ -75,3 +75,33 @@ def test_the_example_reports_the_check_and_the_fix_removes_it(capsys, monkeypatc
     (tmp_path / "deployment.yaml").write_text(head + blocks(fixed[1], "yaml")[0])
     found = check_json(capsys, tmp_path, command, monkeypatch)["findings"]
     assert rule not in {f["id"] for f in found}, found
+
+
+# ---------------------------------------------------------------- docs/testing.md
+
+
+def _signature(obj) -> str:
+    text = str(inspect.signature(obj))
+    text = re.sub(r"KubeletProfile\(name='classic'.*?\)\)", "CLASSIC)", text)
+    text = re.sub(r"KubeletProfile\(name='classic'[^)]*?\)", "CLASSIC", text)
+    return text.replace("'", "")
+
+
+def test_testing_md_names_every_helper_with_its_signature():
+    import kubesim.testing as testing
+    import kubesim.testing.strategies as strategies
+
+    doc = (DOCS / "testing.md").read_text()
+    for module in (testing, strategies):
+        for name in module.__all__:
+            obj = getattr(module, name)
+            assert f"### `{name}`" in doc, name
+            if callable(obj):
+                assert f"{name}{_signature(obj)}\n" in doc, f"signature of {name} changed"
+
+
+def test_testing_md_example_runs(monkeypatch):
+    """The example asserts what the seed's split config does in a database outage."""
+    monkeypatch.chdir(REPO)
+    code = blocks((DOCS / "testing.md").read_text(), "python")[0]
+    exec(compile(code, "docs/testing.md", "exec"), {})
