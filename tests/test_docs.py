@@ -105,3 +105,42 @@ def test_testing_md_example_runs(monkeypatch):
     monkeypatch.chdir(REPO)
     code = blocks((DOCS / "testing.md").read_text(), "python")[0]
     exec(compile(code, "docs/testing.md", "exec"), {})
+
+
+# ---------------------------------------------------------------- docs/scenario-format.md
+
+
+def test_scenario_format_examples_run_and_print_what_the_page_says(capsys, monkeypatch,
+                                                                   tmp_path):
+    page = (DOCS / "scenario-format.md").read_text()
+    (tmp_path / "probe_specs").symlink_to(REPO / "probe_specs")
+    monkeypatch.chdir(tmp_path)
+    out, ran, checked = "", 0, 0
+    for kind, body in FENCE.findall(page):
+        if kind == "yaml":
+            name = body.splitlines()[0].removeprefix("# ")
+            assert name.endswith(".scenario.yaml"), name
+            (tmp_path / name).write_text(body)
+        elif kind == "sh":
+            argv = shlex.split(body)
+            assert argv[0] == "kubesim", body
+            assert main(argv[1:]) == 0, body
+            out = capsys.readouterr().out
+            ran += 1
+        elif kind == "text":
+            for line in body.splitlines():
+                assert line in out.splitlines(), (line, out[-800:])
+                checked += 1
+        elif kind == "python":
+            exec(compile(body, "docs/scenario-format.md", "exec"), {})
+    assert ran == 6 and checked >= 7
+
+
+def test_scenario_format_covers_every_field():
+    from kubesim.behaviour import scenario
+
+    page = (DOCS / "scenario-format.md").read_text()
+    for model in (scenario.Scenario, scenario.TargetSpec, scenario.AnswerSpec, scenario.Stall,
+                  scenario.Dependency, scenario.TimeWindow):
+        for name, field in model.model_fields.items():
+            assert f"`{field.alias or name}`" in page, (model.__name__, field.alias or name)
