@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from kubesim.behaviour.answer import HEALTHY, Behaviour
 from kubesim.errors import UsageError
@@ -15,7 +16,7 @@ from kubesim.kubelet.settings import PROFILES, KubeletProfile, profile_from
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 
-__all__ = ["add_behaviour_args", "add_html_arg", "add_kubelet_args", "add_output_args",
+__all__ = ["add_behaviour_args", "add_duration_arg", "add_html_arg", "add_kubelet_args", "add_output_args",
            "check_html_path", "load_behaviour", "profile_of", "write_html"]
 
 
@@ -43,6 +44,16 @@ def load_behaviour(args: argparse.Namespace) -> Behaviour:
     if args.trace_restart or args.censored:
         raise UsageError("--trace-restart and --censored need --trace FILE")
     return HEALTHY
+
+
+def add_duration_arg(parser: argparse.ArgumentParser, per: str = "run",
+                     type_: Any = float) -> None:
+    """--duration S (None when not given), with the default rule every command shares
+    (`kubesim.behaviour.horizon.default_duration`)."""
+    parser.add_argument("--duration", type=type_, metavar="S",
+                        help=f"simulated seconds per {per} after the first container started "
+                             "(default: 300, or 150 s past the behaviour's last outage, "
+                             "stall or observation)")
 
 
 def add_kubelet_args(parser: argparse.ArgumentParser) -> None:

@@ -12,7 +12,8 @@ import re
 from typing import Any
 
 from kubesim.analysis.check.run import auto_duration, run_checks
-from kubesim.cli.args import add_html_arg, add_kubelet_args, check_html_path, profile_of, write_html
+from kubesim.cli.args import (add_duration_arg, add_html_arg, add_kubelet_args, check_html_path,
+                              profile_of, write_html)
 from kubesim.errors import UsageError
 from kubesim.analysis.check.expectations import Expectation, load_expectations
 from kubesim.analysis.check.findings import BehaviourRef, Settings, Severity, rule_of
@@ -68,9 +69,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="what every trace means after a restart (default: its meta)")
     p.add_argument("--censored", choices=[m.value for m in CensoredMode],
                    help="how recorded timeouts shorter than timeoutSeconds count")
-    p.add_argument("--duration", type=_seconds, metavar="S",
-                   help="simulated seconds per scenario/trace (default: 300, or 150 s past "
-                        "its last window or observation)")
+    add_duration_arg(p, per="scenario or trace", type_=_seconds)
     p.add_argument("--phases", type=_count, default=20, metavar="N",
                    help="grid phases every simulated check runs at (20)")
     p.add_argument("--seed", type=int, default=0, metavar="N",

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from kubesim.cli.args import (add_behaviour_args, add_html_arg, add_kubelet_args,
+from kubesim.behaviour.horizon import default_duration
+from kubesim.cli.args import (add_behaviour_args, add_duration_arg, add_html_arg, add_kubelet_args,
                               add_output_args, check_html_path, load_behaviour, profile_of,
                               write_html)
 from kubesim.errors import UsageError
@@ -24,8 +25,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                           description="Simulate the kubelet's probes of one container.")
     run_.add_argument("spec", help="manifest or compact probe spec (YAML); - for stdin")
     add_behaviour_args(run_)
-    run_.add_argument("--duration", type=float, default=600.0, metavar="S",
-                      help="simulated seconds after the first container started (600)")
+    add_duration_arg(run_)
     run_.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
     run_.add_argument("--phase", type=float, metavar="S",
                       help="pin the probe grid: ticks at S + k*periodSeconds")
@@ -52,6 +52,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     pod = load_spec(args.spec, args.container)
     behaviour = load_behaviour(args)
     profile = profile_of(args)
+    if args.duration is None:
+        args.duration = default_duration(behaviour)
     timeline = simulate(pod, behaviour, duration=args.duration, seed=args.seed,
                         profile=profile, phase=args.phase)
     sweep = None
