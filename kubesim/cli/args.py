@@ -16,8 +16,8 @@ from kubesim.kubelet.settings import PROFILES, KubeletProfile, profile_from
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 
-__all__ = ["add_behaviour_args", "add_duration_arg", "add_html_arg", "add_kubelet_args", "add_output_args",
-           "check_html_path", "load_behaviour", "profile_of", "write_html"]
+__all__ = ["add_behaviour_args", "add_duration_arg", "add_html_arg", "add_kubelet_args",
+           "add_output_args", "check_html_path", "load_behaviour", "profile_of", "write_html"]
 
 
 def add_behaviour_args(parser: argparse.ArgumentParser) -> None:

@@ -40,7 +40,8 @@ def _runs(report: Report) -> list[dict[str, Any]]:
         seed = f.seed if f.seed is not None else report.settings.seed
         timeline = simulate(pod, ref.behaviour, duration=ref.duration, seed=seed,
                             profile=report.settings.profile, phase=f.phase)
-        meta = {"spec": f.workload.source, "object": f"{f.workload.label} container {pod.container.name}",
+        meta = {"spec": f.workload.source,
+                "object": f"{f.workload.label} container {pod.container.name}",
                 "container": pod.container.name, "behaviour": ref.label,
                 **plot_meta(pod, ref.behaviour, ref.duration)}
         runs.append({"title": f"{f.rule} {f.name}: {f.workload.label}, container "
