@@ -244,7 +244,7 @@ def test_action_steps_run_here_and_write_sarif(tmp_path):
     assert argv[:3] == ["-m", "pip", "install"] and str(REPO) in argv
 
     done = _run_step(check_step, inputs, work, outputs, path)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 0 and done.stdout == "", done.stderr
     sarif = json.loads((work / "kubesim.sarif").read_text())
     assert sarif["version"] == "2.1.0" and sarif["runs"][0]["results"] == []
     assert "exit-code=0" in outputs.read_text()
@@ -258,6 +258,15 @@ def test_action_steps_run_here_and_write_sarif(tmp_path):
     assert results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == \
         "k8s/slow.yaml"
     assert outputs.read_text().splitlines()[-1] == "exit-code=1"
+    # the findings also show as workflow annotations on their file and line
+    line = results[0]["locations"][0]["physicalLocation"]["region"]["startLine"]
+    assert re.fullmatch(rf"::error file=k8s/slow\.yaml,line={line},title=KS006::.+",
+                        done.stdout.strip()), done.stdout
+
+    (work / "k8s" / "slow.yaml").write_text("kind: Deployment\nmetadata: {name: x\n")
+    done = _run_step(check_step, inputs, work, outputs, path)
+    assert done.returncode == 2 and done.stdout == "" and "slow.yaml" in done.stderr
+    assert not (work / "kubesim.sarif").exists()  # no stale report to upload
 
 
 def test_readme_shows_the_sarif_upload():
