@@ -93,7 +93,7 @@
       PROBES.filter(function (t) { return specs[t] || seen[t]; }));
     var y = {};
     lanes.forEach(function (n, i) { y[n] = i; });
-    var L = 200, R = 14, TOP = 16, LANE = 34, AXIS = 36;
+    var L = 232, R = 14, TOP = 16, LANE = 34, AXIS = 36;
     var W = Math.max(600, Math.floor(parent.clientWidth || 1100) - 18);
     var H = TOP + lanes.length * LANE + AXIS, PW = W - L - R;
     var self = this;
