@@ -12,7 +12,8 @@ import re
 from typing import Any
 
 from kubesim.analysis.check.run import auto_duration, run_checks
-from kubesim.cli.args import add_kubelet_args, profile_of
+from kubesim.cli.args import (add_duration_arg, add_html_arg, add_kubelet_args, check_html_path,
+                              profile_of, write_html)
 from kubesim.errors import UsageError
 from kubesim.analysis.check.expectations import Expectation, load_expectations
 from kubesim.analysis.check.findings import BehaviourRef, Settings, Severity, rule_of
@@ -68,18 +69,24 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="what every trace means after a restart (default: its meta)")
     p.add_argument("--censored", choices=[m.value for m in CensoredMode],
                    help="how recorded timeouts shorter than timeoutSeconds count")
-    p.add_argument("--duration", type=_seconds, metavar="S",
-                   help="simulated seconds per scenario/trace (default: 300, or 150 s past "
-                        "its last window or observation)")
+    add_duration_arg(p, per="scenario or trace", type_=_seconds)
     p.add_argument("--phases", type=_count, default=20, metavar="N",
                    help="grid phases every simulated check runs at (20)")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="random seed; phase i uses seed+i (0)")
     p.add_argument("--format", choices=list(FORMATS), default="text")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    add_html_arg(p)
     p.add_argument("--fail-on", choices=["error", "warning", "info", "none"], default="error",
                    help="lowest severity that fails the run with exit 1 (error); none: "
                         "always exit 0 unless the input is bad")
+    p.add_argument("--skip-non-manifests", action="store_true",
+                   help="skip a named file that is not a manifest or probe spec (values.yaml, "
+                        "a Helm template) with a note, instead of exit 2; files found in a "
+                        "directory are always skipped so (for pre-commit hooks)")
+    p.add_argument("--allow-empty", action="store_true",
+                   help="no manifest at all in the input is not an error (exit 0 instead of "
+                        "2)")
     p.add_argument("--ignore", action="append", default=[], metavar="ID",
                    help="do not count this check (id or name; repeatable, comma-separated)")
     g = p.add_argument_group("check settings")
@@ -120,12 +127,17 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         outage_seconds=args.outage_seconds, startup_seconds=args.startup_seconds,
         max_hang_recovery=args.max_hang_recovery, max_ready_recovery=args.max_ready_recovery,
         max_initial_delay=args.max_initial_delay, missing_probes=args.missing_probes,
+        skip_non_manifests=args.skip_non_manifests, allow_empty=args.allow_empty,
         fail_on=None if args.fail_on == "none" else Severity[args.fail_on.upper()],
         ignore=_ignored(args.ignore))
+    check_html_path(args)
     behaviours = _behaviours(args)
     expectations = _expectations(args)
     report = run_checks(args.paths, behaviours=behaviours, expectations=expectations,
                         settings=settings)
+    if args.html is not None:
+        from kubesim.cli.check_html import check_report
+        write_html(check_report(report), args.html)
     return render(report, args.format), report.exit_code
 
 

@@ -7,8 +7,9 @@ import math
 import re
 from typing import TYPE_CHECKING
 
-from kubesim.cli.args import (add_behaviour_args, add_kubelet_args, add_output_args,
-                              load_behaviour, profile_of)
+from kubesim.behaviour.horizon import default_duration
+from kubesim.cli.args import (add_behaviour_args, add_duration_arg, add_kubelet_args,
+                              add_output_args, load_behaviour, profile_of)
 from kubesim.errors import UsageError
 from kubesim.files import write_output
 from kubesim.fleet.run import simulate_fleet
@@ -31,8 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                                    "and report serving capacity over time.")
     p.add_argument("spec", help="manifest or compact probe spec (YAML); - for stdin")
     add_behaviour_args(p)
-    p.add_argument("--duration", type=float, default=600.0, metavar="S",
-                   help="simulated seconds (600)")
+    add_duration_arg(p)
     p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
     add_fleet_args(p)
     p.add_argument("--container", metavar="NAME", help="which container's probes")
@@ -91,6 +91,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     pod = load_spec(args.spec, args.container)
     behaviour = load_behaviour(args)
     profile = profile_of(args)
+    if args.duration is None:
+        args.duration = default_duration(behaviour)
+    elif not args.duration > 0:
+        raise UsageError(f"--duration {args.duration:g}: must be > 0")
     settings = fleet_settings_of(args, pod)
     replicas = settings.replicas
     fleet = simulate_fleet(pod, behaviour, settings, duration=args.duration, seed=args.seed,

@@ -31,6 +31,12 @@ SCHEMA_VERSION = 1
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
                 "sarif-schema-2.1.0.json")
 SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+RULES_DOCS = "docs/rules"  # a page per check (what, why, how to fix), in the repository
+
+
+def rule_page(rule_id: str) -> str:
+    """The documentation page of a check, relative to the repository root."""
+    return f"{RULES_DOCS}/{rule_id}.md"
 
 
 def render(report: Report, fmt: str) -> str:
@@ -78,6 +84,10 @@ def render_text(report: Report) -> str:
                                    subsequent_indent=" " * 11, break_on_hyphens=False)
     for s in report.skipped:
         lines.append(f"{s['file']}: skipped, {s['reason']}")
+    found = sorted({f.rule for f in report.findings})
+    if found:
+        lines.append(f"what each check means and how to fix it: "
+                     f"{', '.join(rule_page(r) for r in found)}")
     lines.append("")
     lines.append(_summary_line(report))
     return "\n".join(lines) + "\n"
@@ -157,7 +167,7 @@ def _finding(report: Report, f: Finding) -> dict[str, Any]:
             f.workload.namespace, "container": f.container, "file": f.workload.source,
             "line": f.line, "behaviour": f.behaviour, "phase": _t(f.phase), "seed": f.seed,
             "message": f.message, "data": f.data, "suppressed": f.suppressed,
-            "fails": report.fails(f)}
+            "fails": report.fails(f), "help": rule_page(f.rule)}
 
 
 def render_json(report: Report) -> str:
@@ -231,12 +241,15 @@ def render_sarif(report: Report) -> str:
     rules = [{"id": r.id, "name": r.name,
               "shortDescription": {"text": r.title},
               "fullDescription": {"text": r.help},
-              "help": {"text": r.help,
+              # the page is named in the help, not in helpUri: SARIF wants an absolute URI
+              # there, and a repository-relative path is all kubesim knows
+              "help": {"text": f"{r.help} How to fix: {rule_page(r.id)}",
                        "markdown": f"**{r.id} {r.name}**: {r.help}\n\n"
-                                   "See the README, section `kubesim check`."},
+                                   f"What, why and how to fix: [{rule_page(r.id)}]"
+                                   f"({rule_page(r.id)})."},
               "defaultConfiguration": {"level": SARIF_LEVEL[r.severity],
                                        "enabled": r.enabled_by is None},
-              "properties": {"tags": ["kubernetes", "probes"],
+              "properties": {"tags": ["kubernetes", "probes"], "helpPath": rule_page(r.id),
                              **({"enabledBy": r.enabled_by} if r.enabled_by else {})}}
              for r in RULES.values()]
     results = [_result(report, f, ids.index(f.rule)) for f in report.findings]

@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from kubesim.behaviour.answer import HEALTHY, Behaviour, Healthy
+from kubesim.behaviour.horizon import MARGIN_SECONDS, MINIMUM_SECONDS, default_duration
 from kubesim.errors import KubesimError, UsageError
 from kubesim.spec.manifests import load_spec
 from kubesim.kubelet.settings import CLASSIC, PROFILES, KubeletProfile, profile_from
@@ -280,20 +281,12 @@ def assert_timeline(pod: ProbedContainer, behaviour: Behaviour | None, check: Ch
             raise ProbeExpectationError(expectation, violation, timeline, run, check, index)
 
 
-def suggested_duration(behaviour: Behaviour, *, margin: float = 120.0,
-                       minimum: float = 300.0) -> float:
+def suggested_duration(behaviour: Behaviour, *, margin: float = MARGIN_SECONDS,
+                       minimum: float = MINIMUM_SECONDS) -> float:
     """Long enough to see the behaviour through: `margin` seconds after its last finite
-    window end (outage, stall, flap) or trace observation, and at least `minimum`."""
-    ends = [w.end if math.isfinite(w.end) else w.start for w in behaviour.windows(1e9)]
-    if isinstance(behaviour, Trace):
-        ends += [o.t for key in behaviour.targets for o in behaviour.observations(key)]
-    if isinstance(behaviour, Scenario):
-        for st in behaviour.stalls:
-            if st.since_start is not None:
-                ends.append(st.since_start + (st.duration or 0.0))
-        for spec in behaviour.targets.values():
-            ends += [w.end if w.to is not None else w.start for w in spec.since_start]
-    return max(minimum, max(ends, default=0.0) + margin)
+    window end (outage, stall, flap) or trace observation, and at least `minimum` (the rule
+    of `kubesim run`, `check` and `sweep` without `--duration`)."""
+    return default_duration(behaviour, margin=margin, minimum=minimum)
 
 
 def _kill_violation(timeline: Timeline, kill: KillRecord, pod: ProbedContainer) -> Violation:

@@ -244,6 +244,8 @@ class Settings:
     max_ready_recovery: float | None = None
     max_initial_delay: float = 30.0
     missing_probes: bool = False
+    skip_non_manifests: bool = False  # named files that are not manifests: skipped, not errors
+    allow_empty: bool = False  # no manifest at all in the inputs: not an error
     fail_on: Severity | None = Severity.ERROR  # None: never fail (exit 0 on findings)
     ignore: frozenset[str] = frozenset()
 
@@ -272,26 +274,67 @@ def expand_paths(paths: list[str]) -> list[tuple[str, bool]]:
                                   or seen.add(os.path.normpath(f)))]
 
 
-def read_inputs(paths: list[str]) -> tuple[list[Workload], list[dict[str, str]]]:
-    """Every workload in `paths`, and the files skipped (found in a directory, not manifests).
+def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
+                allow_empty: bool = False) -> tuple[list[Workload], list[dict[str, str]]]:
+    """Every workload in `paths`, and the files skipped (not manifests).
 
     A file named on the command line that is not a manifest or probe spec is an error, as in
-    `kubesim run`; in a directory such files (values.yaml, kustomization.yaml, scenarios) are
-    skipped and listed.
+    `kubesim run`; in a directory such files (values.yaml, kustomization.yaml, scenarios,
+    Helm templates) are skipped and listed, and so are named files with
+    `skip_non_manifests` (a pre-commit hook is handed every staged YAML file). Standard input
+    is never skipped. Inputs with no YAML document at all (an empty file, a failed
+    `helm template` piped in) are an error unless `allow_empty`: a gate that read nothing
+    must not pass by accident.
     """
     workloads: list[Workload] = []
     skipped: list[dict[str, str]] = []
+    documents = 0
     for path, named in expand_paths(paths):
         text, source = read_text(path, SpecError)
-        docs = load_yaml_documents(text, source, SpecError)
-        if not named and not all(_is_input(d.data) for d in docs):
-            skipped.append({"file": source, "reason": "not a Kubernetes manifest or probe spec"})
+        may_skip = path != STDIN and (skip_non_manifests or not named)
+        docs = _documents(text, source, may_skip)
+        reason = _not_manifest(docs) if may_skip else None
+        if reason:
+            skipped.append({"file": source, "reason": reason})
             continue
+        assert docs is not None
+        documents += len(docs)
         probed = containers_from_text(text, source)  # validates; raises SpecError
         found = [w for d in docs for w in _workloads(d)]
         _attach(found, probed, source)
         workloads += found
+    if documents == 0 and not allow_empty:
+        raise UsageError(_empty_message(paths, skipped))
     return workloads, skipped
+
+
+def _documents(text: str, source: str, may_skip: bool) -> list[YamlDocument] | None:
+    """The file's YAML documents; None for a template that may be skipped (not YAML yet)."""
+    try:
+        return load_yaml_documents(text, source, SpecError)
+    except SpecError:
+        if may_skip and "{{" in text:
+            return None
+        raise
+
+
+def _not_manifest(docs: list[YamlDocument] | None) -> str | None:
+    """Why a file is not a manifest or probe spec (None: it is one)."""
+    if docs is None:
+        return "a template ({{ ... }}), not YAML yet: check its rendered output instead"
+    if not docs:
+        return "empty (no YAML document)"
+    if not all(_is_input(d.data) for d in docs):
+        return "not a Kubernetes manifest or probe spec (no kind, no probes)"
+    return None
+
+
+def _empty_message(paths: list[str], skipped: list[dict[str, str]]) -> str:
+    named = ", ".join("stdin" if p == STDIN else p for p in paths)
+    why = f" ({len(skipped)} file{'s' * (len(skipped) != 1)} skipped)" if skipped else ""
+    return (f"{named}: no Kubernetes manifest or probe spec in the input{why}; an empty "
+            "input (a failed `helm template`?) does not pass the gate: --allow-empty "
+            "accepts it")
 
 
 def _is_input(data: Any) -> bool:

@@ -14,6 +14,7 @@ import statistics
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from kubesim.behaviour.horizon import default_duration
 from kubesim.errors import BehaviourError, UsageError
 from kubesim.analysis.check.expectations import (
     Expectation,
@@ -39,7 +40,6 @@ from kubesim.analysis.check.findings import (
 )
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind
-from kubesim.behaviour.trace import Trace
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
@@ -82,7 +82,8 @@ class Report:
 def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
                expectations: list[Expectation], settings: Settings) -> Report:
     """Read the inputs and check every probed container in them."""
-    workloads, skipped = read_inputs(paths)
+    workloads, skipped = read_inputs(paths, skip_non_manifests=settings.skip_non_manifests,
+                                     allow_empty=settings.allow_empty)
     check_matches(expectations, workloads)
     checks = check_workloads(workloads, behaviours, expectations, settings)
     inputs = sorted({w.source for w in workloads})
@@ -90,12 +91,8 @@ def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
 
 
 def auto_duration(behaviour: Behaviour) -> float:
-    """Long enough for a behaviour: 300 s, or 150 s past its last window or observation."""
-    horizon = 86400.0
-    ends = [w.end if w.end < horizon else w.start for w in behaviour.windows(horizon)]
-    if isinstance(behaviour, Trace):
-        ends += [behaviour.observations(k)[-1].t for k in behaviour.targets]
-    return max(300.0, max(ends, default=0.0) + 150.0)
+    """Long enough for a behaviour: the commands' one rule (`behaviour.horizon`)."""
+    return default_duration(behaviour)
 
 
 def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
