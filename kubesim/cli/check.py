@@ -80,6 +80,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--fail-on", choices=["error", "warning", "info", "none"], default="error",
                    help="lowest severity that fails the run with exit 1 (error); none: "
                         "always exit 0 unless the input is bad")
+    p.add_argument("--allow-empty", action="store_true",
+                   help="input with no Kubernetes object passes (default: exit 2, so a failed "
+                        "`helm template | kubesim check -` does not pass the gate)")
     p.add_argument("--ignore", action="append", default=[], metavar="ID",
                    help="do not count this check (id or name; repeatable, comma-separated)")
     g = p.add_argument_group("check settings")
@@ -121,7 +124,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         max_hang_recovery=args.max_hang_recovery, max_ready_recovery=args.max_ready_recovery,
         max_initial_delay=args.max_initial_delay, missing_probes=args.missing_probes,
         fail_on=None if args.fail_on == "none" else Severity[args.fail_on.upper()],
-        ignore=_ignored(args.ignore))
+        ignore=_ignored(args.ignore), allow_empty=args.allow_empty)
     behaviours = _behaviours(args)
     expectations = _expectations(args)
     report = run_checks(args.paths, behaviours=behaviours, expectations=expectations,
@@ -140,7 +143,7 @@ def _ignored(values: list[str]) -> frozenset[str]:
     for token in (t for v in values for t in re.split(r"[,\s]+", v) if t):
         rule = rule_of(token)
         if rule is None:
-            raise UsageError(f"--ignore {token!r}: unknown check (ids KS001-KS009, "
+            raise UsageError(f"--ignore {token!r}: unknown check (ids KS001-KS011, "
                              "KS100-KS104 or their names)")
         ids.add(rule.id)
     return frozenset(ids)

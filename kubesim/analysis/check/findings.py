@@ -56,12 +56,16 @@ class Rule:
 
 
 RULES: dict[str, Rule] = {r.id: r for r in (
-    Rule("KS001", "liveness-readiness-same-endpoint", Severity.ERROR,
+    Rule("KS001", "liveness-readiness-same-endpoint", Severity.WARNING,
          "Liveness and readiness probe the same endpoint",
          "An outage that should only take the pod out of Ready (readiness) also fails "
          "liveness and restarts the container. kubesim simulates a readiness-only outage of "
          "the shared endpoint (--outage-seconds, 120) at every grid phase and reports the "
-         "restarts; a warning when the thresholds absorb it. Fix: a cheap in-process /livez "
+         "restarts. That outage is a hypothesis: an error only when a given scenario or trace "
+         "shows a dependency behind the endpoint (it fails while another target passes, or "
+         "depends_on a dependency that goes down); a warning for httpGet/exec otherwise; a "
+         "note for tcpSocket and gRPC health checks of the process's own server, where a "
+         "failing answer is exactly when a restart is wanted. Fix: a cheap in-process /livez "
          "for liveness, dependencies only in readiness."),
     Rule("KS002", "dependency-in-liveness", Severity.ERROR,
          "Liveness target fails while another target keeps passing",
@@ -106,6 +110,19 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "A long-running container (not in a Job/CronJob) has no livenessProbe: a hung "
          "process is never restarted. Off by default, like kube-linter.",
          enabled_by="--missing-probes"),
+    Rule("KS010", "probe-port-not-declared", Severity.ERROR,
+         "Probe on a named port the container does not declare",
+         "An httpGet or tcpSocket probe names a port (`port: metrics`) that is not in this "
+         "container's `ports` (another container's ports do not count). The kubelet cannot "
+         "resolve it: every call is a prober error, retried and discarded (R2.4), so a "
+         "liveness probe never kills, a readiness probe never makes the pod Ready and a "
+         "startup probe never lets the container start."),
+    Rule("KS011", "probe-target-unresolvable", Severity.WARNING,
+         "Probe host the kubelet cannot reach as meant",
+         "httpGet.host or tcpSocket.host is set: a host that is not a valid URL host makes "
+         "every call a prober error (error); localhost asks the node, not the pod, and a "
+         "cluster DNS name is resolved with the node's resolver, where it usually does not "
+         "resolve (warning: it depends on the node)."),
     Rule("KS100", "expectation-not-checked", Severity.INFO,
          "A declared expectation could not be checked",
          "The expectation needs something the inputs do not give (e.g. not-ready-within "
@@ -194,6 +211,7 @@ class Finding:
     seed: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
     suppressed: str | None = None  # why it does not count: "annotation ...", "--ignore"
+    fix: Any = None  # fixes.ProbePatch: advice that was re-checked before it is given
 
     @property
     def name(self) -> str:
@@ -228,6 +246,7 @@ class BehaviourRef:
     behaviour: Behaviour
     duration: float
     kind: str = "scenario"  # scenario | trace
+    applies_to: tuple[Any, ...] = ()  # scoping.Selector; empty: every probed container
 
 
 @dataclass(frozen=True)
@@ -245,6 +264,8 @@ class Settings:
     missing_probes: bool = False
     fail_on: Severity | None = Severity.ERROR  # None: never fail (exit 0 on findings)
     ignore: frozenset[str] = frozenset()
+    severities: tuple[tuple[str, Severity], ...] = ()  # (rule id, severity) overrides
+    allow_empty: bool = False  # inputs with no Kubernetes object pass instead of exit 2
 
 
 # ---------------------------------------------------------------- inputs
@@ -271,8 +292,9 @@ def expand_paths(paths: list[str]) -> list[tuple[str, bool]]:
                                   or seen.add(os.path.normpath(f)))]
 
 
-def read_inputs(paths: list[str]) -> tuple[list[Workload], list[dict[str, str]]]:
-    """Every workload in `paths`, and the files skipped (found in a directory, not manifests).
+def read_inputs(paths: list[str]) -> tuple[list[Workload], list[dict[str, str]], int]:
+    """Every workload in `paths`, the files skipped (found in a directory, not manifests), and
+    how many Kubernetes objects or probe specs the inputs hold (with or without pods).
 
     A file named on the command line that is not a manifest or probe spec is an error, as in
     `kubesim run`; in a directory such files (values.yaml, kustomization.yaml, scenarios) are
@@ -280,6 +302,7 @@ def read_inputs(paths: list[str]) -> tuple[list[Workload], list[dict[str, str]]]
     """
     workloads: list[Workload] = []
     skipped: list[dict[str, str]] = []
+    objects = 0
     for path, named in expand_paths(paths):
         text, source = read_text(path, SpecError)
         docs = load_yaml_documents(text, source, SpecError)
@@ -290,7 +313,8 @@ def read_inputs(paths: list[str]) -> tuple[list[Workload], list[dict[str, str]]]
         found = [w for d in docs for w in _workloads(d)]
         _attach(found, probed, source)
         workloads += found
-    return workloads, skipped
+        objects += sum(1 for d in docs if _is_input(d.data))
+    return workloads, skipped, objects
 
 
 def _is_input(data: Any) -> bool:
@@ -373,7 +397,7 @@ def _ignores(w: Workload, doc: YamlDocument, metas: list[tuple[Any, Loc]]) -> No
             rule = rule_of(token)
             if rule is None:
                 raise SpecError(f"{w.label}: {IGNORE_ANNOTATION}: unknown check {token!r} "
-                                f"(ids KS001-KS009, KS100-KS104 or their names, or all)",
+                                f"(ids KS001-KS011, KS100-KS104 or their names, or all)",
                                 source=doc.source, line=doc.line_of(aloc),
                                 field=IGNORE_ANNOTATION)
             ids.add(rule.id)

@@ -10,8 +10,9 @@ returns a `Report`; `formats.py` renders it.
 from __future__ import annotations
 
 import itertools
+import math
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kubesim.errors import BehaviourError, UsageError
@@ -37,9 +38,14 @@ from kubesim.analysis.check.findings import (
     Workload,
     read_inputs,
 )
+from kubesim.analysis.check.fixes import ProbePatch, patched_pod, probe_data
+from kubesim.analysis.check.scoping import censored_note, for_container
+from kubesim.analysis.check.targets import describe, target_checks
+from kubesim.behaviour.scenario import Scenario
+from kubesim.behaviour.trace import Trace
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind
-from kubesim.behaviour.trace import Trace
+from kubesim.spec.yamlio import STDIN
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
@@ -51,6 +57,8 @@ STARTUP, LIVENESS, READINESS = ProbeType.STARTUP, ProbeType.LIVENESS, ProbeType.
 FAILING: dict[HandlerKind, dict[str, Any]] = {
     HandlerKind.HTTP_GET: {"status": 503}, HandlerKind.TCP_SOCKET: {"error": "refused"},
     HandlerKind.EXEC: {"exit_code": 1}, HandlerKind.GRPC: {"grpc_status": "NOT_SERVING"}}
+_PROBE_SETTINGS = ("initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold",
+                   "failureThreshold", "terminationGracePeriodSeconds")
 SUB_PHASES = 10  # observer runs 0.1 s apart: startup time to 0.1 s
 
 
@@ -64,6 +72,7 @@ class Report:
     behaviours: list[BehaviourRef]
     workloads: list[Workload]
     checks: list[CheckResult]
+    notes: list[str] = field(default_factory=list)
 
     @property
     def findings(self) -> list[Finding]:
@@ -82,11 +91,17 @@ class Report:
 def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
                expectations: list[Expectation], settings: Settings) -> Report:
     """Read the inputs and check every probed container in them."""
-    workloads, skipped = read_inputs(paths)
+    workloads, skipped, objects = read_inputs(paths)
+    if not objects and not settings.allow_empty:
+        named = ", ".join("<stdin>" if p == STDIN else p for p in paths)
+        raise UsageError(f"no Kubernetes object or probe spec in {named}: nothing to check "
+                         "(a failed `helm template` or an empty file?); --allow-empty "
+                         "passes such input")
     check_matches(expectations, workloads)
-    checks = check_workloads(workloads, behaviours, expectations, settings)
+    notes: list[str] = []
+    checks = check_workloads(workloads, behaviours, expectations, settings, notes)
     inputs = sorted({w.source for w in workloads})
-    return Report(settings, inputs, skipped, behaviours, workloads, checks)
+    return Report(settings, inputs, skipped, behaviours, workloads, checks, notes)
 
 
 def auto_duration(behaviour: Behaviour) -> float:
@@ -99,24 +114,32 @@ def auto_duration(behaviour: Behaviour) -> float:
 
 
 def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
-                    expectations: list[Expectation], settings: Settings) -> list[CheckResult]:
-    """Every check on every container, suppressions applied."""
+                    expectations: list[Expectation], settings: Settings,
+                    notes: list[str] | None = None) -> list[CheckResult]:
+    """Every check on every container, suppressions applied; notes (what a behaviour does not
+    cover, what a trace's censored timeouts count as) are appended to `notes`."""
+    notes = [] if notes is None else notes
     out: list[CheckResult] = []
     for w in workloads:
         for c in w.containers:
             out += _missing(w, c, settings)
             if c.pod is None:
                 continue
+            given = _scoped(w, c, behaviours, notes)
             try:
-                out += _container_checks(w, c, c.pod, behaviours, settings)
+                out += _container_checks(w, c, c.pod, given, settings)
                 for e in expectations:
                     if e.applies(w, c.name):
-                        out += evaluate(e, w, c, behaviours, settings)
+                        out += evaluate(e, w, c, given, settings)
             except BehaviourError as exc:
                 exc.message = f"{w.label} container {c.name}: {exc.message}"
                 raise
+    _unused(behaviours, workloads, notes)
+    overrides = dict(settings.severities)
     for result in out:
         for f in result.findings:
+            if f.rule in overrides:
+                f.severity = overrides[f.rule]
             if f.rule in f.workload.ignores:
                 reason = f.workload.ignore_reason
                 f.suppressed = f"annotation {IGNORE_ANNOTATION}" + (f": {reason}" if reason
@@ -126,12 +149,38 @@ def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
     return out
 
 
+def _scoped(w: Workload, c: ContainerRef, behaviours: list[BehaviourRef],
+            notes: list[str]) -> list[BehaviourRef]:
+    """The given behaviours that apply to this container, as they apply (see scoping.py)."""
+    out = []
+    for b in behaviours:
+        ref, note = for_container(b, w, c)
+        if note and note not in notes:
+            notes.append(note)
+        if ref is not None:
+            out.append(ref)
+            censored = censored_note(ref, c)
+            if censored and censored not in notes:
+                notes.append(censored)
+    return out
+
+
+def _unused(behaviours: list[BehaviourRef], workloads: list[Workload],
+            notes: list[str]) -> None:
+    for b in behaviours:
+        if b.applies_to and not any(s.matches(w, c.name) for s in b.applies_to
+                                    for w in workloads for c in w.containers if c.pod):
+            wanted = "; ".join(s.text for s in b.applies_to)
+            notes.append(f"{b.label} applies to {wanted}, which matches no probed container "
+                         "in the inputs: not run")
+
+
 def _container_checks(w: Workload, c: ContainerRef, pod: ProbedContainer,
                       behaviours: list[BehaviourRef], s: Settings) -> list[CheckResult]:
     probes = pod.container.probes()
     out: list[CheckResult] = []
     if LIVENESS in probes and READINESS in probes:
-        out.append(_same_endpoint(w, c, pod, s))
+        out.append(_same_endpoint(w, c, pod, behaviours, s))
     if LIVENESS in probes:
         out += [_leak(w, c, pod, b, s) for b in behaviours]
     if (STARTUP in probes or LIVENESS in probes) and (behaviours or s.startup_seconds):
@@ -143,7 +192,7 @@ def _container_checks(w: Workload, c: ContainerRef, pod: ProbedContainer,
         out.append(_bound(w, c, pod, s, "KS006"))
     if s.max_ready_recovery is not None and READINESS in probes:
         out.append(_bound(w, c, pod, s, "KS007"))
-    return out
+    return out + target_checks(w, c, pod, s)
 
 
 def _finding(result: CheckResult, severity: Severity, message: str, *, line: int,
@@ -168,9 +217,10 @@ def _count(values: list[int]) -> str:
 
 
 def _same_endpoint(w: Workload, c: ContainerRef, pod: ProbedContainer,
-                   s: Settings) -> CheckResult:
+                   behaviours: list[BehaviourRef], s: Settings) -> CheckResult:
     result = CheckResult("KS001", w, c.name, None)
-    live, ready = pod.container.target(LIVENESS), pod.container.target(READINESS)
+    container = pod.container
+    live, ready = container.target(LIVENESS), container.target(READINESS)
     if (live.kind, live.url) != (ready.kind, ready.url):
         return result
     start, outage = settle_time(pod), s.outage_seconds
@@ -186,14 +236,51 @@ def _same_endpoint(w: Workload, c: ContainerRef, pod: ProbedContainer,
             f"({_count([n for n in restarts if n])} each)" if hit else
             f"restarts nothing at any of {len(runs)} grid phases, but liveness fails "
             "whenever readiness does and only its thresholds stand between them")
-    message = (f"livenessProbe and readinessProbe both ask {live.url}: a {outage:g} s outage "
-               f"of it (answering {_answer_text(live.kind)}), which readiness alone answers by "
-               f"taking the pod out of Ready after {leave}, {what}")
-    _finding(result, Severity.ERROR if hit else Severity.WARNING, message,
+    evidence = _dependency_evidence(container, live.key, behaviours, s)
+    own = live.kind in (HandlerKind.TCP_SOCKET, HandlerKind.GRPC)
+    if evidence is not None:
+        severity, why = (Severity.ERROR if hit else Severity.WARNING), evidence[1]
+    elif own:
+        severity = Severity.INFO
+        why = (f"no given scenario or trace shows a dependency behind it, and a "
+               f"{live.kind.value} probe asks the process itself: a refused port or a failing "
+               "own health service is when a restart is wanted")
+    else:
+        severity = Severity.WARNING if hit else Severity.INFO
+        why = ("the outage is hypothetical: no given scenario or trace shows a dependency "
+               "behind it (an error with one that does)")
+    message = (f"livenessProbe and readinessProbe both ask {describe(live, pod)}: a "
+               f"{outage:g} s outage of it (answering {_answer_text(live.kind)}), which "
+               f"readiness alone answers by taking the pod out of Ready after {leave}, {what}; "
+               f"{why}")
+    _finding(result, severity, message,
              line=c.line("livenessProbe"), run=hit[0] if hit else None, target=live.key,
              outage_seconds=outage, outage_at=start, phases=len(runs),
-             phases_with_restart=len(hit), restarts_max=max(restarts))
+             phases_with_restart=len(hit), restarts_max=max(restarts),
+             evidence=None if evidence is None else evidence[0])
     return result
+
+
+def _dependency_evidence(container: Any, key: str, behaviours: list[BehaviourRef],
+                         s: Settings) -> tuple[str, str] | None:
+    """(behaviour label, what it shows) for the first given behaviour in which `key` has a
+    dependency behind it: a scenario's depends_on with downtime, or `key` failing while
+    another target keeps passing."""
+    for b in behaviours:
+        beh = b.behaviour
+        if isinstance(beh, Scenario):
+            for name in beh.target_spec(key).depends_on:
+                down = beh.dependencies[name].down
+                if down:
+                    spans = ", ".join(f"{d.start:g}-{d.end:g} s" for d in down)
+                    return b.label, (f"{b.label} shows a dependency behind it: {key} depends "
+                                     f"on {name}, down {spans}")
+        leak = _leak_spans(container, key, container.probes()[LIVENESS], b, s)
+        if leak is not None:
+            total, other, _ = leak
+            return b.label, (f"{b.label} shows a dependency behind it: {key} fails for "
+                             f"{total:.0f} s while {other} keeps passing")
+    return None
 
 
 def _answer_text(kind: HandlerKind) -> str:
@@ -210,23 +297,22 @@ def _first_unready(tl: Any, since: float) -> float | None:
 # ---------------------------------------------------------------- KS002
 
 
-def _leak(w: Workload, c: ContainerRef, pod: ProbedContainer, b: BehaviourRef,
-          s: Settings) -> CheckResult:
-    result = CheckResult("KS002", w, c.name, b.label)
-    container = pod.container
+def _leak_spans(container: Any, key: str, own: Any, b: BehaviourRef, s: Settings
+                ) -> tuple[float, str, list[tuple[float, float]]] | None:
+    """Seconds `key` (asked with probe `own`) fails while another probed or recorded target
+    keeps passing in `b`, that target, and those spans; None if never."""
     probes = container.probes()
-    key = container.target(LIVENESS).key
 
     def spans(k: str, probe: Any) -> list[tuple[float, float]]:
         samples = observe(container, k, probe, b.behaviour, duration=b.duration,
                           profile=s.profile, phase=0.0)
         return failing_spans(samples, b.duration)
 
-    failing = spans(key, probes[LIVENESS])
+    failing = spans(key, own)
     if not failing:
-        return result
+        return None
     others: dict[str, Any] = {container.target(t).key: p for t, p in probes.items()}
-    listed = getattr(b.behaviour, "targets", [])
+    listed = getattr(b.behaviour, "covered", None) or getattr(b.behaviour, "targets", [])
     for k in listed:
         others.setdefault(k, None)
     others.pop(key, None)
@@ -237,6 +323,14 @@ def _leak(w: Workload, c: ContainerRef, pod: ProbedContainer, b: BehaviourRef,
         total = sum(e - a for a, e in only)
         if total > 0 and (best is None or total > best[0]):
             best = (total, k, only)
+    return best
+
+
+def _leak(w: Workload, c: ContainerRef, pod: ProbedContainer, b: BehaviourRef,
+          s: Settings) -> CheckResult:
+    result = CheckResult("KS002", w, c.name, b.label)
+    key = pod.container.target(LIVENESS).key
+    best = _leak_spans(pod.container, key, pod.container.probes()[LIVENESS], b, s)
     if best is None:
         return result
     total, other, only = best
@@ -413,16 +507,49 @@ def _initial_delay(w: Workload, c: ContainerRef, pod: ProbedContainer,
     runs = phase_runs(pod, scenario, settings=s, duration=delay + 2 * budget + 60)
     lived = [r.timeline.kills[0].at - r.timeline.containers[0].running_at
              for r in runs if r.timeline.kills]
+    now = _windows(pod, s).startup_protection.guaranteed
+    fix, after = startup_fix(pod, c, s.profile, now)
+    startup = fix.changes["startupProbe"]
     message = (f"livenessProbe.initialDelaySeconds={delay} and no startupProbe: a container "
                f"that never answers runs {_span(lived) if lived else 'the whole run'} before "
                f"liveness kills it (over {len(runs)} grid phases), and so does every restart; "
-               f"a startupProbe with failureThreshold x periodSeconds >= {delay} s gives the "
-               "same start-up budget and hands over to liveness as soon as the app answers")
+               f"the start-up it protects is {now:.1f} s at every grid phase: a startupProbe "
+               f"with the liveness handler, periodSeconds={startup['periodSeconds']} and "
+               f"failureThreshold={startup['failureThreshold']} (and initialDelaySeconds unset "
+               f"on liveness) protects {after:.1f} s, at least as much, and hands over to "
+               "liveness as soon as the app answers")
     _finding(result, Severity.WARNING, message,
              line=c.line("livenessProbe", "initialDelaySeconds"), initial_delay_seconds=delay,
              threshold=s.max_initial_delay, killed_after_min=min(lived, default=None),
-             killed_after_max=max(lived, default=None))
+             killed_after_max=max(lived, default=None), protected_now=now,
+             protected_after=after)
+    result.findings[-1].fix = fix
     return result
+
+
+def startup_fix(pod: ProbedContainer, c: ContainerRef, profile: Any,
+                protect: float) -> tuple[ProbePatch, float]:
+    """The smallest startupProbe (liveness handler and period) that protects at least
+    `protect` seconds of start-up at every grid phase, liveness initialDelaySeconds unset;
+    and what it protects (kubesim.analysis.windows, re-checked on the patched container)."""
+    from kubesim.analysis.windows import protection_windows
+
+    live = pod.container.probes()[LIVENESS]
+    handler = {k: v for k, v in probe_data(live).items() if k not in _PROBE_SETTINGS}
+    period = live.period_seconds
+    failures = max(1, math.ceil(protect / period))
+    while True:
+        startup = {**handler, "periodSeconds": period, "failureThreshold": failures}
+        if live.timeout_seconds != 1:
+            startup["timeoutSeconds"] = live.timeout_seconds
+        patch = ProbePatch(c.name, {"livenessProbe": {"initialDelaySeconds": None},
+                                    "startupProbe": startup},
+                           f"startupProbe protecting at least {protect:.1f} s of start-up "
+                           "instead of livenessProbe.initialDelaySeconds")
+        fig = protection_windows(patched_pod(pod, c, patch), profile).startup_protection
+        if fig is not None and fig.guaranteed >= protect - 1e-6:
+            return patch, fig.guaranteed
+        failures += 1
 
 
 # ---------------------------------------------------------------- KS006, KS007
