@@ -16,6 +16,7 @@ from kubesim.cli.args import add_kubelet_args, profile_of
 from kubesim.errors import UsageError
 from kubesim.analysis.check.expectations import Expectation, load_expectations
 from kubesim.analysis.check.findings import BehaviourRef, Settings, Severity, rule_of
+from kubesim.analysis.check.scoping import selectors_of
 from kubesim.render.check_formats import FORMATS, render
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
@@ -163,7 +164,7 @@ def _behaviours(args: argparse.Namespace) -> list[BehaviourRef]:
                 censored=CensoredMode(args.censored) if args.censored else None)
         label = "<stdin>" if path == STDIN else path
         out.append(BehaviourRef(label, behaviour, args.duration or auto_duration(behaviour),
-                                kind))
+                                kind, selectors_of(behaviour, kind)))
     return out
 
 

@@ -165,3 +165,14 @@ def censored_note(b: BehaviourRef, c: ContainerRef) -> str | None:
     return (f"{b.label}: {'; '.join(parts)}: they count as failures (censored: failure), "
             "though the app may have answered in time; --censored discard treats them as "
             "unknown, or re-record with a longer client timeout")
+
+
+def selectors_of(behaviour: Any, kind: str) -> tuple[Selector, ...]:
+    """The selectors a scenario (`applies_to:`) or trace (meta `applies_to`) declares."""
+    if kind == "scenario":
+        return tuple(Selector(**a.model_dump(exclude_none=True))
+                     for a in getattr(behaviour, "applies_to", []))
+    data = getattr(behaviour, "meta", {}).get("applies_to")
+    if data is None:
+        return ()
+    return parse_selectors(data, source=behaviour.source, where="meta.applies_to")
