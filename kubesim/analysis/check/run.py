@@ -312,8 +312,10 @@ def _leak_spans(container: Any, key: str, own: Any, b: BehaviourRef, s: Settings
     if not failing:
         return None
     others: dict[str, Any] = {container.target(t).key: p for t, p in probes.items()}
-    listed = getattr(b.behaviour, "covered", None) or getattr(b.behaviour, "targets", [])
-    for k in listed:
+    covered = getattr(b.behaviour, "covered", None)  # a partial trace: only what it recorded
+    if covered is not None:
+        others = {k: p for k, p in others.items() if k in covered}
+    for k in getattr(b.behaviour, "targets", []):
         others.setdefault(k, None)
     others.pop(key, None)
     others.pop("*", None)

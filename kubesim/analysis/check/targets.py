@@ -77,8 +77,8 @@ def _port(result: CheckResult, c: ContainerRef, pod: ProbedContainer, kind: Prob
     declared = ", ".join(f"{p.name} {p.container_port}" if p.name else str(p.container_port)
                          for p in pod.container.ports) or "none"
     others = [n for n, names in _sibling_ports(c).items() if name in names]
-    elsewhere = (f"; container {', '.join(others)} declares it, but the kubelet looks only in "
-                 "the probed container's ports" if others else "")
+    elsewhere = (f"; container {', '.join(others)} declares it, but only the probed "
+                 "container's own ports count" if others else "")
     message = (f"{kind.field}.{field}.port: {name!r} is not a port of container {c.name} "
                f"(its ports: {declared}){elsewhere}: the kubelet cannot resolve it (port "
                f"\"{name}\" not found), so every call is a prober error, retried and discarded "
