@@ -1,0 +1,213 @@
+"""`kubesim suggest`: the seed's unified /healthz and the coredns case are fixed without
+contradicting any finding (the patch is applied to the manifest and `check` runs again), the
+trade-off is explained when expectations conflict, and the rule it searches with (F failing
+probes in a row kill, R1.17) agrees with the engine at every grid phase."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kubesim.analysis.check.expectations import settle_time, synthetic
+from kubesim.analysis.phases import sweep_phases
+from kubesim.analysis.windows import protection_windows
+from kubesim.cli.main import main
+from kubesim.spec.model import ProbedContainer, parse_container
+
+REPO = Path(__file__).resolve().parent.parent
+UNIFIED = REPO / "probe_specs" / "seed_unified_healthz.yaml"
+OUTAGE = str(REPO / "traces" / "seed_db_outage.scenario.yaml")
+CORPUS = REPO.parent / "shared" / "corpus" / "real-manifests"
+SCHEMA = json.loads((REPO / "tests" / "check_inputs" / "sarif-2.1.0-subset.schema.json")
+                    .read_text())
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def suggest_json(capsys, *argv: str) -> tuple[int, dict]:
+    code, out, err = cli(capsys, "suggest", *argv, "--format", "json")
+    assert err == ""
+    return code, json.loads(out)
+
+
+def merge(into: dict, changes: dict) -> dict:
+    """A plain strategic merge for one container (null removes): written independently."""
+    out = copy.deepcopy(into)
+    for k, v in changes.items():
+        if v is None:
+            out.pop(k, None)
+        elif isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = merge(out[k], v)
+        else:
+            out[k] = copy.deepcopy(v)
+    return out
+
+
+def check_ids(capsys, path: str, *argv: str) -> tuple[int, list[tuple[str, str]]]:
+    code, out, err = cli(capsys, "check", path, *argv, "--format", "json")
+    assert err == ""
+    return code, sorted((f["id"], f["severity"]) for f in json.loads(out)["findings"])
+
+
+# ---------------------------------------------------------------- the seed
+
+
+def test_seed_unified_healthz_is_fixed_by_moving_liveness(capsys, tmp_path):
+    code, doc = suggest_json(capsys, str(UNIFIED), "--scenario", OUTAGE,
+                             "--expect", "survive-outage=90", "--expect", "hang-within=40")
+    item = doc["containers"][0]
+    assert code == 0 and item["met"] and item["new_findings"] == []
+    assert item["patch"] == {"name": "app", "livenessProbe": {"httpGet": {"path": "/livez"}}}
+    assert any("conflict" in t for t in item["tradeoff"])  # thresholds alone cannot
+    patched = tmp_path / "patched.yaml"
+    spec = yaml.safe_load(UNIFIED.read_text())
+    patched.write_text(yaml.safe_dump(merge(spec, {k: v for k, v in item["patch"].items()
+                                                   if k != "name"})))
+    before_code, before = check_ids(capsys, str(UNIFIED), "--scenario", OUTAGE)
+    after_code, after = check_ids(capsys, str(patched), "--scenario", OUTAGE)
+    assert (before_code, after_code) == (1, 0)
+    assert {i for i, _ in after} <= {i for i, _ in before} and after == []
+    # the engine agrees, independently of suggest: no restart at any of 20 phases
+    pod = ProbedContainer(parse_container(yaml.safe_load(patched.read_text())))
+    from kubesim.behaviour.scenario import load_scenario
+
+    assert sweep_phases(pod, load_scenario(OUTAGE), n=20, duration=300).with_restart == 0
+
+
+def test_seed_conflict_without_an_untouched_endpoint_is_explained(capsys):
+    code, doc = suggest_json(capsys, str(UNIFIED), "--expect", "survive-outage=120",
+                             "--expect", "hang-within=30")
+    item = doc["containers"][0]
+    assert code == 1 and not item["met"] and item["patch"] is None and doc["patch"] == ""
+    text = " ".join(item["tradeoff"])
+    assert "conflict" in text and "fastest hang detection that still survives it" in text
+    assert "catches a hang within 30 s" in text and "restarted" in text
+
+
+def test_thresholds_alone_survive_the_outage(capsys):
+    code, doc = suggest_json(capsys, str(UNIFIED), "--expect", "survive-outage=90")
+    item = doc["containers"][0]
+    assert code == 0 and item["met"]
+    live = merge(yaml.safe_load(UNIFIED.read_text())["livenessProbe"],
+                 item["patch"]["livenessProbe"])
+    start = 60.0
+    pod = ProbedContainer(parse_container({**yaml.safe_load(UNIFIED.read_text()),
+                                           "livenessProbe": live}))
+    outage = synthetic("90 s", targets={"/healthz": {"windows": [
+        {"from": start, "to": start + 90, "answer": {"status": 503}}]}})
+    assert sweep_phases(pod, outage, n=20, duration=300).with_restart == 0
+    # and it is the smallest: one field
+    assert len(item["patch"]["livenessProbe"]) == 1
+
+
+def test_already_met_changes_nothing(capsys):
+    code, doc = suggest_json(capsys, str(UNIFIED), "--expect", "hang-within=60")
+    assert code == 0 and doc["containers"][0]["patch"] is None and doc["patch"] == ""
+
+
+# ---------------------------------------------------------------- coredns
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"corpus folder {CORPUS} absent")
+def test_coredns_is_fixed_without_contradicting_any_finding(capsys, tmp_path):
+    source = CORPUS / "coredns.yaml"
+    code, doc = suggest_json(capsys, str(source), "--expect", "starts-within=100",
+                             "--expect", "hang-within=30")
+    item = doc["containers"][0]
+    assert code == 0 and item["met"] and item["new_findings"] == []
+    docs = list(yaml.safe_load_all(source.read_text()))
+    deployment = next(d for d in docs if d and d.get("kind") == "Deployment")
+    containers = deployment["spec"]["template"]["spec"]["containers"]
+    containers[0] = merge(containers[0], {k: v for k, v in item["patch"].items() if k != "name"})
+    patched = tmp_path / "coredns.yaml"
+    patched.write_text(yaml.safe_dump_all(docs, sort_keys=False))
+    _, before = check_ids(capsys, str(source), "--startup-seconds", "100")
+    code, after = check_ids(capsys, str(patched), "--startup-seconds", "100")
+    assert code == 0 and {i for i, _ in after} <= {i for i, _ in before} - {"KS005"}
+    # independently: the windows of the patched container
+    win = protection_windows(ProbedContainer(parse_container(
+        {k: containers[0][k] for k in ("name", "ports", "livenessProbe", "readinessProbe",
+                                       "startupProbe") if k in containers[0]})))
+    assert win.startup_protection.guaranteed >= 100 and win.hang_detection.guaranteed <= 30
+
+
+# ---------------------------------------------------------------- formats and input
+
+
+def test_yaml_format_is_the_patch_alone(capsys):
+    code, out, _ = cli(capsys, "suggest", str(UNIFIED), "--scenario", OUTAGE, "--expect",
+                       "survive-outage=90", "--format", "yaml")
+    assert code == 0 and yaml.safe_load(out) == {"livenessProbe": {"httpGet": {"path": "/livez"}}}
+
+
+def test_sarif_fixes_replace_the_probe_block(capsys, tmp_path):
+    manifest = tmp_path / "web.yaml"
+    manifest.write_text((REPO / "tests" / "check_inputs" / "same_endpoint.yaml").read_text())
+    code, out, _ = cli(capsys, "suggest", str(manifest), "--expect", "survive-outage=60",
+                       "--format", "sarif")
+    doc = json.loads(out)
+    jsonschema.Draft7Validator(SCHEMA).validate(doc)
+    (result,) = doc["runs"][0]["results"]
+    (fix,) = result["fixes"]
+    (change,) = fix["artifactChanges"]
+    (rep,) = change["replacements"]
+    lines = manifest.read_text().splitlines(keepends=True)
+    region = rep["deletedRegion"]
+    new = (lines[:region["startLine"] - 1] + [rep["insertedContent"]["text"]]
+           + lines[region["endLine"] - 1:])
+    fixed = tmp_path / "fixed.yaml"
+    fixed.write_text("".join(new))
+    data = yaml.safe_load(fixed.read_text())
+    live = data["spec"]["template"]["spec"]["containers"][0]["livenessProbe"]
+    assert live["failureThreshold"] > 3 and live["httpGet"]["path"] == "/healthz"
+    assert code == 0
+
+
+@pytest.mark.parametrize("argv,text", [
+    (["--expect", "hang"], "one of survive-outage=S"),
+    (["--expect", "hang-within=-1"], "positive"),
+    ([], "nothing to meet"),
+])
+def test_bad_expectations_are_one_line(capsys, tmp_path, monkeypatch, argv, text):
+    monkeypatch.chdir(tmp_path)  # no configuration found upwards from here
+    code, out, err = cli(capsys, "suggest", str(UNIFIED), *argv)
+    assert code == 2 and out == "" and text in err and len(err.splitlines()) == 1
+
+
+# ---------------------------------------------------------------- the rule it searches with
+
+
+@settings(max_examples=12, deadline=None)
+@given(period=st.sampled_from([2, 5, 10, 20]), failures=st.integers(1, 8),
+       outage=st.integers(5, 80))
+def test_survive_rule_matches_the_engine_at_every_phase(period, failures, outage):
+    # R1.17: failureThreshold consecutive failures kill; the worst grid phase puts a tick at
+    # the outage's start, so ceil(outage / period) failing probes fit into it
+    from kubesim.analysis.suggest import Outage, Want, judge
+    from kubesim.analysis.check.findings import Settings
+
+    pod = ProbedContainer(parse_container({
+        "name": "app", "livenessProbe": {"httpGet": {"path": "/healthz", "port": 8000},
+                                         "periodSeconds": period,
+                                         "failureThreshold": failures}}))
+    judged = judge(pod, Want("survive-outage", float(outage)), Outage({"/healthz"}, [], ""),
+                   Settings()).met
+    start = settle_time(pod)
+    scenario = synthetic("o", targets={"/healthz": {"windows": [
+        {"from": start, "to": start + outage, "answer": {"status": 503}}]}})
+    restarts = sweep_phases(pod, scenario, n=20, duration=start + outage + 60).with_restart
+    assert judged == (restarts == 0)
