@@ -11,7 +11,8 @@ import argparse
 from kubesim.analysis.check.findings import Settings, read_inputs
 from kubesim.analysis.suggest import WANTS, Want, parse_want, suggest
 from kubesim.cli.args import add_kubelet_args, profile_of
-from kubesim.cli.check import _Behaviour, _behaviours, _count, _seconds
+from kubesim.cli.check import (_Behaviour, _behaviours, _count, _seconds, add_config_args,
+                               project_config)
 from kubesim.errors import UsageError
 from kubesim.render.suggest_formats import FORMATS, render
 from kubesim.behaviour.trace import CensoredMode, RestartMode
@@ -48,14 +49,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
     p.add_argument("--format", choices=list(FORMATS), default="text")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    add_config_args(p)
     add_kubelet_args(p)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Suggest, render; exit 0 (all met) or 1 (a conflict left unmet)."""
-    from kubesim.analysis.config import find_config
-
-    config = find_config()
+    config = project_config(args)
     wants = [parse_want(t) for t in args.expect] or [
         Want(k, v) for k, v in (config.suggest_expect if config else [])]
     if not wants:
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.seed < 0:
         raise UsageError(f"--seed {args.seed} must be a whole number >= 0")
     settings = Settings(phases=args.phases, seed=args.seed, profile=profile_of(args))
-    behaviours = _behaviours(args)
+    behaviours = _behaviours(args, config)
     workloads, _, _ = read_inputs(args.paths)
     items = []
     for w in workloads:
