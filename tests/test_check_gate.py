@@ -137,3 +137,63 @@ def test_objects_without_pods_are_not_empty(capsys, monkeypatch):
                                                  "metadata: {name: web}\n"))
     code, _, err = check(capsys, "-")
     assert code == 0 and err == ""
+
+
+# ---------------------------------------------------------------- smaller frictions
+
+
+def test_readme_budget_claim_recomputed_with_the_model():
+    # R1.17: F failures in a row kill. The README once said a 100 s F x P budget survives the
+    # seed's 90 s outage at every phase; as F=5, P=20 it does not.
+    import yaml
+
+    from kubesim.analysis.phases import sweep_phases
+    from kubesim.behaviour.scenario import load_scenario
+    from kubesim.spec.model import ProbedContainer, parse_container
+
+    repo = Path(__file__).resolve().parent.parent
+    spec = yaml.safe_load((repo / "probe_specs" / "seed_unified_healthz.yaml").read_text())
+    outage = load_scenario(str(repo / "traces" / "seed_db_outage.scenario.yaml"))
+
+    def restarted(f: int, p: int) -> int:
+        live = {**spec["livenessProbe"], "failureThreshold": f, "periodSeconds": p}
+        pod = ProbedContainer(parse_container({**spec, "livenessProbe": live}))
+        return sweep_phases(pod, outage, n=20, duration=300).with_restart
+
+    assert restarted(5, 20) == 10 and restarted(10, 10) == 0
+    readme = (repo / "README.md").read_text()
+    assert "not as F=5, P=20" in readme and "restarts at 10 of 20 phases" in readme
+
+
+def test_windows_text_rows_are_the_json_keys_with_their_labels(capsys):
+    repo = Path(__file__).resolve().parent.parent
+    spec = str(repo / "probe_specs" / "seed_skeleton.yaml")
+    main(["windows", spec, "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    main(["windows", spec])
+    text = capsys.readouterr().out
+    rows = {ln.split()[0] for ln in text.splitlines()[3:] if ln.startswith("  ") and
+            not ln.startswith("   ")}
+    figures = {k for k, v in doc.items() if isinstance(v, dict)}
+    assert figures <= rows
+    for key in figures:
+        assert f"{doc[key]['label']}: " in text
+    assert all(k in text for k in doc if k.startswith("stall_"))
+
+
+def test_a_tcp_connect_needs_no_outcome_field_but_http_does():
+    from kubesim.behaviour.trace import parse_jsonl
+    from kubesim.errors import BehaviourError
+
+    trace = parse_jsonl('{"t": 0, "target": "tcp:5432", "latency_ms": 1}\n')
+    assert not trace.observations("tcp:5432")[0].failing
+    with pytest.raises(BehaviourError, match="needs status, error"):
+        parse_jsonl('{"t": 0, "target": "/healthz", "latency_ms": 1}\n')
+
+
+def test_one_check_passed_is_singular(capsys, tmp_path):
+    spec = tmp_path / "spec.yaml"
+    spec.write_text("name: app\nreadinessProbe: {exec: {command: [\"true\"]}}\n")
+    main(["check", str(spec)])
+    out = capsys.readouterr().out
+    assert "ok, 1 check passed" in out
