@@ -197,3 +197,44 @@ def test_one_check_passed_is_singular(capsys, tmp_path):
     main(["check", str(spec)])
     out = capsys.readouterr().out
     assert "ok, 1 check passed" in out
+
+
+# ---------------------------------------------------------------- advice as SARIF fixes
+
+
+def _apply_sarif(text: str, fix: dict) -> str:
+    """Apply SARIF replacements (whole lines, bottom-up) the way an editor would."""
+    lines = text.splitlines(keepends=True)
+    for change in fix["artifactChanges"]:
+        for rep in sorted(change["replacements"],
+                          key=lambda r: -r["deletedRegion"]["startLine"]):
+            region = rep["deletedRegion"]
+            lines[region["startLine"] - 1:region["endLine"] - 1] = [
+                rep["insertedContent"]["text"]]
+    return "".join(lines)
+
+
+@pytest.mark.parametrize("timeout", [1, 10])
+def test_ks005_fix_applied_from_sarif_protects_as_much_and_adds_no_finding(capsys, tmp_path,
+                                                                           timeout):
+    import yaml
+
+    manifest = tmp_path / "agent.yaml"
+    manifest.write_text((INPUTS / "initial_delay.yaml").read_text()
+                        + f"            timeoutSeconds: {timeout}\n")
+    main(["check", str(manifest), "--format", "sarif"])
+    doc = json.loads(capsys.readouterr().out)
+    before = {r["ruleId"] for r in doc["runs"][0]["results"]}
+    (ks005,) = [r for r in doc["runs"][0]["results"] if r["ruleId"] == "KS005"]
+    protected = ks005["properties"]["data"]["protected_now"]
+    assert protected >= 90 + 2 * 10 - 1e-6  # initialDelaySeconds 90, then F-1 = 2 periods
+    fixed = tmp_path / "fixed.yaml"
+    fixed.write_text(_apply_sarif(manifest.read_text(), ks005["fixes"][0]))
+    container = yaml.safe_load(fixed.read_text())["spec"]["template"]["spec"]["containers"][0]
+    assert "initialDelaySeconds" not in container["livenessProbe"]
+    assert container["startupProbe"]["tcpSocket"] == {"port": 9000}
+    assert container["startupProbe"].get("timeoutSeconds", 1) < \
+        container["startupProbe"]["periodSeconds"]
+    code, after, _ = check(capsys, str(fixed), "--startup-seconds", str(protected))
+    assert code == 0
+    assert {f["id"] for f in after["findings"]} <= before - {"KS005"}

@@ -542,8 +542,9 @@ def startup_fix(pod: ProbedContainer, c: ContainerRef, profile: Any,
     failures = max(1, math.ceil(protect / period))
     while True:
         startup = {**handler, "periodSeconds": period, "failureThreshold": failures}
-        if live.timeout_seconds != 1:
-            startup["timeoutSeconds"] = live.timeout_seconds
+        timeout = min(live.timeout_seconds, max(1, period - 1))  # below the period: no KS004
+        if timeout != 1:
+            startup["timeoutSeconds"] = timeout
         patch = ProbePatch(c.name, {"livenessProbe": {"initialDelaySeconds": None},
                                     "startupProbe": startup},
                            f"startupProbe protecting at least {protect:.1f} s of start-up "
