@@ -85,6 +85,17 @@ def test_a_trace_scoped_by_its_meta_runs_only_for_that_container(capsys):
     assert not [f for f in doc["findings"] if f["id"] == "KS002"]
 
 
+def test_an_unscoped_trace_over_many_workloads_is_a_note(capsys):
+    trace = str(Path(__file__).resolve().parent.parent / "traces" / "seed_db_outage.jsonl")
+    code, doc, _ = check(capsys, inp("same_endpoint.yaml"), inp("leak.yaml"),
+                         inp("initial_delay.yaml"), "--trace", trace, "--fail-on", "none")
+    assert code == 0
+    assert any("names no workload (applies_to) and ran for 2 workloads" in n
+               for n in doc["notes"])
+    assert any("no observations for any probe target of 1 container (DaemonSet/agent "
+               "container agent)" in n for n in doc["notes"])
+
+
 def test_a_scenario_scoped_to_nothing_in_the_inputs_is_a_note(capsys, tmp_path):
     scenario = tmp_path / "s.yaml"
     scenario.write_text("applies_to: [{kind: StatefulSet, name: db}]\n"

@@ -39,7 +39,7 @@ from kubesim.analysis.check.findings import (
     read_inputs,
 )
 from kubesim.analysis.check.fixes import ProbePatch, patched_pod, probe_data
-from kubesim.analysis.check.scoping import censored_note, for_container
+from kubesim.analysis.check.scoping import NOT_COVERED, censored_note, for_container
 from kubesim.analysis.check.targets import describe, target_checks
 from kubesim.behaviour.scenario import Scenario
 from kubesim.behaviour.trace import Trace
@@ -119,13 +119,14 @@ def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
     """Every check on every container, suppressions applied; notes (what a behaviour does not
     cover, what a trace's censored timeouts count as) are appended to `notes`."""
     notes = [] if notes is None else notes
+    seen: dict[str, list[str]] = {}
     out: list[CheckResult] = []
     for w in workloads:
         for c in w.containers:
             out += _missing(w, c, settings)
             if c.pod is None:
                 continue
-            given = _scoped(w, c, behaviours, notes)
+            given = _scoped(w, c, behaviours, notes, seen)
             try:
                 out += _container_checks(w, c, c.pod, given, settings)
                 for e in expectations:
@@ -134,7 +135,7 @@ def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
             except BehaviourError as exc:
                 exc.message = f"{w.label} container {c.name}: {exc.message}"
                 raise
-    _unused(behaviours, workloads, notes)
+    _scope_notes(behaviours, workloads, seen, notes)
     overrides = dict(settings.severities)
     for result in out:
         for f in result.findings:
@@ -150,14 +151,19 @@ def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
 
 
 def _scoped(w: Workload, c: ContainerRef, behaviours: list[BehaviourRef],
-            notes: list[str]) -> list[BehaviourRef]:
-    """The given behaviours that apply to this container, as they apply (see scoping.py)."""
+            notes: list[str], seen: dict[str, list[str]]) -> list[BehaviourRef]:
+    """The given behaviours that apply to this container, as they apply (see scoping.py);
+    `seen` collects, per behaviour, the containers it ran for ("+...") or skipped ("-...")."""
     out = []
     for b in behaviours:
         ref, note = for_container(b, w, c)
-        if note and note not in notes:
+        who = f"{w.label} container {c.name}"
+        if note == NOT_COVERED:
+            seen.setdefault(b.label, []).append(f"-{who}")
+        elif note and note not in notes:
             notes.append(note)
         if ref is not None:
+            seen.setdefault(b.label, []).append(f"+{w.key}")
             out.append(ref)
             censored = censored_note(ref, c)
             if censored and censored not in notes:
@@ -165,14 +171,26 @@ def _scoped(w: Workload, c: ContainerRef, behaviours: list[BehaviourRef],
     return out
 
 
-def _unused(behaviours: list[BehaviourRef], workloads: list[Workload],
-            notes: list[str]) -> None:
+def _scope_notes(behaviours: list[BehaviourRef], workloads: list[Workload],
+                 seen: dict[str, list[str]], notes: list[str]) -> None:
     for b in behaviours:
-        if b.applies_to and not any(s.matches(w, c.name) for s in b.applies_to
-                                    for w in workloads for c in w.containers if c.pod):
+        runs = seen.get(b.label, [])
+        skipped = [r[1:] for r in runs if r.startswith("-")]
+        ran = {r[1:] for r in runs if r.startswith("+")}
+        if b.applies_to and not ran and not skipped:
             wanted = "; ".join(s.text for s in b.applies_to)
             notes.append(f"{b.label} applies to {wanted}, which matches no probed container "
                          "in the inputs: not run")
+        if skipped:
+            shown = ", ".join(skipped[:3]) + (f" and {len(skipped) - 3} more"
+                                              if len(skipped) > 3 else "")
+            notes.append(f"{b.label} has no observations for any probe target of "
+                         f"{len(skipped)} container{'s' * (len(skipped) != 1)} ({shown}): "
+                         "not run for them")
+        if not b.applies_to and len(ran) > 1:
+            notes.append(f"{b.label} names no workload (applies_to) and ran for {len(ran)} "
+                         "workloads whose probe targets it shares; if it was recorded from "
+                         "one app, say which with applies_to")
 
 
 def _container_checks(w: Workload, c: ContainerRef, pod: ProbedContainer,

@@ -28,9 +28,10 @@ if TYPE_CHECKING:
     from kubesim.behaviour.answer import Window
     from kubesim.spec.model import Target
 
-__all__ = ["SELECTOR_KEYS", "Partial", "Selector", "for_container", "parse_selectors"]
+__all__ = ["NOT_COVERED", "SELECTOR_KEYS", "Partial", "Selector", "for_container", "parse_selectors"]
 
 SELECTOR_KEYS = ("kind", "name", "namespace", "container")
+NOT_COVERED = "not covered"  # for_container: a trace that has none of the container's targets
 
 
 @dataclass(frozen=True)
@@ -132,8 +133,7 @@ def for_container(b: BehaviourRef, w: Workload, c: ContainerRef
     if not missing:
         return b, None
     if len(missing) == len(keys):
-        return None, (f"{b.label} has no observations for any target of {who} "
-                      f"({', '.join(keys)}): not run for it")
+        return None, NOT_COVERED
     partial = replace(b, behaviour=Partial(b.behaviour, set(keys) - set(missing)))
     return partial, (f"{b.label} has no observations for {', '.join(missing)}, probed by "
                      f"{who}: those answer success at once in its runs")
