@@ -122,11 +122,11 @@ def test_censored_timeouts_counted_as_failures_are_a_note(capsys, tmp_path):
                     "  timeoutSeconds: 5\n")
     trace = tmp_path / "recorded.jsonl"  # recorded with a 1 s client timeout
     trace.write_text("\n".join(inp_lines("partial.jsonl")[1:]) + "\n")
-    code, doc, _ = check(capsys, str(spec), "--trace", str(trace))
+    _, doc, _ = check(capsys, str(spec), "--trace", str(trace))
     notes = [n for n in doc["notes"] if "censored" in n]
     assert len(notes) == 1 and "1 timeout of /healthz" in notes[0]
     assert "timeoutSeconds=5" in notes[0] and "1000 ms" in notes[0]
-    code, doc, _ = check(capsys, str(spec), "--trace", str(trace), "--censored", "discard")
+    _, doc, _ = check(capsys, str(spec), "--trace", str(trace), "--censored", "discard")
     assert not [n for n in doc["notes"] if "censored" in n]
 
 

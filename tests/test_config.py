@@ -112,5 +112,5 @@ def test_explicit_config_file(capsys, project, tmp_path):
     other.write_text("check: {fail_on: warning}\n")
     code, doc = findings(capsys, "web.yaml", "--config", str(other))
     assert code == 1 and doc["settings"]["fail_on"] == "warning"
-    code, out, err = cli(capsys, "check", "web.yaml", "--config", "missing.yaml")
+    code, _, err = cli(capsys, "check", "web.yaml", "--config", "missing.yaml")
     assert code == 2 and "no such file" in err

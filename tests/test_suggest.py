@@ -197,8 +197,8 @@ def test_bad_expectations_are_one_line(capsys, tmp_path, monkeypatch, argv, text
 def test_survive_rule_matches_the_engine_at_every_phase(period, failures, outage):
     # R1.17: failureThreshold consecutive failures kill; the worst grid phase puts a tick at
     # the outage's start, so ceil(outage / period) failing probes fit into it
-    from kubesim.analysis.suggest import Outage, Want, judge
     from kubesim.analysis.check.findings import Settings
+    from kubesim.analysis.suggest import Outage, Want, judge
 
     pod = ProbedContainer(parse_container({
         "name": "app", "livenessProbe": {"httpGet": {"path": "/healthz", "port": 8000},

@@ -157,8 +157,9 @@ def _toml(path: Path) -> dict[str, Any]:
 def load_config(path: Path) -> Config:
     """Read and validate one configuration file (.kubesim.yaml or pyproject.toml)."""
     source = str(path)
+    line_of: Any = lambda loc: None  # TOML keeps no line numbers
     if path.name == "pyproject.toml":
-        data, line_of = _toml(path).get("tool", {}).get("kubesim"), (lambda loc: None)
+        data = _toml(path).get("tool", {}).get("kubesim")
         source += " [tool.kubesim]"
     else:
         text, _ = read_text(str(path), UsageError)
@@ -197,11 +198,11 @@ def _build(parsed: _File, path: Path, source: str, line_of: Any) -> Config:
     severities = tuple((_rule(k, f"check.severity.{k}", source,
                               line_of(("check", "severity", k))), Severity[v.upper()])
                        for k, v in c.severity.items())
-    for kind, value in parsed.suggest.expect.items():
+    for want, value in parsed.suggest.expect.items():
         if not value > 0:
-            raise UsageError(f"configuration: suggest.expect.{kind}: must be a positive number "
+            raise UsageError(f"configuration: suggest.expect.{want}: must be a positive number "
                              "of seconds", source=source,
-                             line=line_of(("suggest", "expect", kind)))
+                             line=line_of(("suggest", "expect", want)))
     bindings = []
     for b in parsed.bindings:
         kind = "scenario" if b.scenario else "trace"

@@ -25,8 +25,11 @@ from typing import TYPE_CHECKING, Any
 from kubesim.analysis.check.expectations import settle_time, synthetic
 from kubesim.analysis.check.fixes import ProbePatch, patched_pod, probe_data
 from kubesim.analysis.sweep.grid import Point, SweepSpec, evaluate_point, parse_expectation
-from kubesim.analysis.windows import (hang_detection, protection_windows, readiness_down,
-                                      startup_safe_until)
+from kubesim.analysis.windows import (
+    hang_detection,
+    readiness_down,
+    startup_safe_until,
+)
 from kubesim.behaviour.scenario import Scenario
 from kubesim.errors import UsageError
 from kubesim.results import ProbeType
@@ -470,15 +473,15 @@ def _tradeoff(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settin
     key = pod.container.target(LIVENESS).key
     if key not in outage.affected:
         return []
-    same = [o for o in _liveness_options(pod, Outage(outage.affected, [], ""))]
+    same = _liveness_options(pod, Outage(outage.affected, [], ""))
     safe = [o for o in same if judge(_with(pod, {"livenessProbe": o}) if o else pod, survive,
                                      outage, s).met]
     fastest = min((_worst_hang(_with(pod, {"livenessProbe": o}).container.probes()[LIVENESS]
                                if o else live, s) for o in safe), default=math.inf)
-    out = [f"conflict: liveness asks {key}, which fails during the outage ({outage.why}); to "
-           f"{survive.text} more than ceil({survive.seconds:g} / periodSeconds) failures must "
-           f"be allowed, so the fastest hang detection that still survives it is "
-           f"{fastest:.1f} s, not {hang.seconds:g} s"]
+    out = [(f"conflict: liveness asks {key}, which fails during the outage ({outage.why}); "
+            f"to {survive.text} more than ceil({survive.seconds:g} / periodSeconds) failures "
+            f"must be allowed, so the fastest hang detection that still survives it is "
+            f"{fastest:.1f} s, not {hang.seconds:g} s")]
     quick = [o for o in same if judge(_with(pod, {"livenessProbe": o}) if o else pod, hang,
                                       outage, s).met]
     if quick:

@@ -13,16 +13,16 @@ import re
 from pathlib import Path
 from typing import Any
 
-from kubesim.analysis.check.run import auto_duration, run_checks
-from kubesim.cli.args import add_kubelet_args, profile_of
-from kubesim.errors import UsageError
 from kubesim.analysis.check.expectations import Expectation, load_expectations
 from kubesim.analysis.check.findings import BehaviourRef, Settings, Severity, rule_of
+from kubesim.analysis.check.run import auto_duration, run_checks
 from kubesim.analysis.check.scoping import selectors_of
 from kubesim.analysis.config import Config, find_config, load_config
-from kubesim.render.check_formats import FORMATS, render
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
+from kubesim.cli.args import add_kubelet_args, profile_of
+from kubesim.errors import UsageError
+from kubesim.render.check_formats import FORMATS, render
 from kubesim.spec.yamlio import STDIN
 
 __all__ = ["add_parser", "run"]

@@ -10,12 +10,18 @@ import argparse
 
 from kubesim.analysis.check.findings import Settings, read_inputs
 from kubesim.analysis.suggest import WANTS, Want, parse_want, suggest
+from kubesim.behaviour.trace import CensoredMode, RestartMode
 from kubesim.cli.args import add_kubelet_args, profile_of
-from kubesim.cli.check import (_Behaviour, _behaviours, _count, _seconds, add_config_args,
-                               project_config)
+from kubesim.cli.check import (
+    _Behaviour,
+    _behaviours,
+    _count,
+    _seconds,
+    add_config_args,
+    project_config,
+)
 from kubesim.errors import UsageError
 from kubesim.render.suggest_formats import FORMATS, render
-from kubesim.behaviour.trace import CensoredMode, RestartMode
 
 __all__ = ["add_parser", "run"]
 

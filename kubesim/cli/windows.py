@@ -7,9 +7,9 @@ import json
 from dataclasses import asdict
 from typing import Any
 
+from kubesim.analysis.windows import Figure, Windows, protection_windows
 from kubesim.cli.args import add_kubelet_args, add_output_args, profile_of
 from kubesim.spec.manifests import load_spec
-from kubesim.analysis.windows import Figure, Windows, protection_windows
 
 __all__ = ["add_parser", "render_windows_text", "run", "windows_document"]
 
@@ -69,8 +69,8 @@ def _row(fig: Figure | None, key: str) -> list[str]:
         return []
     sign = ">=" if fig.kind == "at least" else "<="
     napkin = "" if fig.rule_of_thumb is None else f"{fig.rule_of_thumb:g} s"
-    return [f"  {key:<22} {sign} {fig.guaranteed:9.3f} s   {fig.best:9.3f} s   "
-            f"{fig.spread[0]:8.3f} to {fig.spread[1]:8.3f} s   {napkin:>8}",
+    return [(f"  {key:<22} {sign} {fig.guaranteed:9.3f} s   {fig.best:9.3f} s   "
+             f"{fig.spread[0]:8.3f} to {fig.spread[1]:8.3f} s   {napkin:>8}"),
             f"  {'':<22} {LABELS[key]}: {fig.explanation}"]
 
 
@@ -78,16 +78,17 @@ def render_windows_text(w: Windows) -> str:
     """A table: guaranteed (worst phase, with kubelet latency), best, spread, rule of thumb;
     each row named by its JSON key."""
     lines = [f"{w.label} | profile {w.profile}", "",
-             f"  {'window (JSON key)':<22}    guaranteed      best        ideal kubelet, over "
-             "phases   F x P"]
+             (f"  {'window (JSON key)':<22}    guaranteed      best        ideal kubelet, over "
+              "phases   F x P")]
     for key in ("startup_protection", "hang_detection", "hang_to_stopped", "hang_to_running"):
         lines += _row(getattr(w, key), key)
     if w.stall_never_restarts is not None:
-        lines += [f"  {'stall_*':<22} a stall of up to {w.stall_never_restarts:g} s never "
-                  f"restarts (stall_never_restarts); longer can (stall_can_restart); "
-                  f"{w.stall_always_restarts:g} s or longer always does (stall_always_restarts)"]
+        lines += [(f"  {'stall_*':<22} a stall of up to {w.stall_never_restarts:g} s never "
+                   f"restarts (stall_never_restarts); longer can (stall_can_restart); "
+                   f"{w.stall_always_restarts:g} s or longer always does "
+                   "(stall_always_restarts)")]
     for key in ("readiness_down", "readiness_up", "first_ready"):
         lines += _row(getattr(w, key), key)
-    lines += ["", "guaranteed: holds at every grid phase, including the kubelet's own "
-              "latencies; best: the luckiest phase; F x P: rule_of_thumb."]
+    lines += ["", ("guaranteed: holds at every grid phase, including the kubelet's own "
+                   "latencies; best: the luckiest phase; F x P: rule_of_thumb.")]
     return "\n".join(lines) + "\n"

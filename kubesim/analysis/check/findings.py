@@ -18,8 +18,8 @@ from typing import Any
 
 from kubesim.behaviour.answer import Behaviour
 from kubesim.errors import SpecError, UsageError
-from kubesim.spec.manifests import POD_SPEC_AT, PROBE_FIELDS, containers_from_text
 from kubesim.kubelet.settings import CLASSIC, KubeletProfile
+from kubesim.spec.manifests import POD_SPEC_AT, PROBE_FIELDS, containers_from_text
 from kubesim.spec.model import ProbedContainer
 from kubesim.spec.yamlio import STDIN, YamlDocument, load_yaml_documents, read_text
 

@@ -95,7 +95,7 @@ def strategic_patch(w: Workload, patches: list[ProbePatch]) -> dict[str, Any]:
     doc: dict[str, Any] = {"apiVersion": _api_version(w), "kind": w.kind, "metadata": meta}
     at: dict[str, Any] = doc
     for key in POD_SPEC_AT[w.kind]:
-        at = at.setdefault(key, {})
+        at = at.setdefault(str(key), {})
     at["containers"] = containers
     return doc
 

@@ -15,7 +15,6 @@ import statistics
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from kubesim.errors import BehaviourError, UsageError
 from kubesim.analysis.check.expectations import (
     Expectation,
     check_matches,
@@ -43,6 +42,7 @@ from kubesim.analysis.check.scoping import NOT_COVERED, censored_note, for_conta
 from kubesim.analysis.check.targets import describe, target_checks
 from kubesim.behaviour.scenario import Scenario
 from kubesim.behaviour.trace import Trace
+from kubesim.errors import BehaviourError, UsageError
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind
 from kubesim.spec.yamlio import STDIN

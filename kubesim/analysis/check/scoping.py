@@ -142,7 +142,7 @@ def for_container(b: BehaviourRef, w: Workload, c: ContainerRef
 def censored_note(b: BehaviourRef, c: ContainerRef) -> str | None:
     """A trace's client timeouts shorter than a probe's timeoutSeconds, counted as failures
     (censored mode `failure`, the default): say so, once per trace and target."""
-    trace = getattr(b.behaviour, "trace", b.behaviour)
+    trace: Any = getattr(b.behaviour, "trace", b.behaviour)
     if b.kind != "trace" or getattr(trace, "censored_mode", None) is None:
         return None
     if trace.censored_mode.value != "failure" or c.pod is None:
