@@ -211,3 +211,34 @@ def test_survive_rule_matches_the_engine_at_every_phase(period, failures, outage
         {"from": start, "to": start + outage, "answer": {"status": 503}}]}})
     restarts = sweep_phases(pod, scenario, n=20, duration=start + outage + 60).with_restart
     assert judged == (restarts == 0)
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"corpus folder {CORPUS} absent")
+def test_dashboard_hang_is_caught_by_a_shorter_timeout_not_a_hair_trigger(capsys):
+    # the hand review: timeoutSeconds 30 on a 10 s period catches a hang after 90 s or more
+    code, doc = suggest_json(capsys, str(CORPUS / "dashboard_v2_recommended.yaml"),
+                             "--workload", "kubernetes-dashboard", "--expect", "hang-within=60")
+    (item,) = doc["containers"]
+    live = item["patch"]["livenessProbe"]
+    assert code == 0 and item["met"] and set(live) == {"timeoutSeconds"}
+    assert live["timeoutSeconds"] < 10  # below the period: KS004 goes away
+    assert ("KS004", "warning") in map(tuple, item["findings_before"])
+    assert item["findings_after"] == [] and item["new_findings"] == []
+
+
+def test_grpc_and_tcp_readiness_are_not_assumed_to_depend_on_anything(capsys, tmp_path):
+    spec = tmp_path / "grpc.yaml"
+    spec.write_text("name: server\nlivenessProbe: {grpc: {port: 9555}}\n"
+                    "readinessProbe: {grpc: {port: 9555}}\n")
+    code, doc = suggest_json(capsys, str(spec), "--expect", "survive-outage=120")
+    assert code == 0 and doc["containers"][0]["patch"] is None
+    assert "the process itself" in doc["containers"][0]["outage"]["why"]
+
+
+def test_a_missing_liveness_probe_is_not_invented(capsys, tmp_path):
+    spec = tmp_path / "ready.yaml"
+    spec.write_text("name: web\nreadinessProbe: {httpGet: {path: /readyz, port: 8080}}\n")
+    code, doc = suggest_json(capsys, str(spec), "--expect", "hang-within=60")
+    item = doc["containers"][0]
+    assert code == 1 and item["patch"] is None
+    assert "no livenessProbe" in item["tradeoff"][0]

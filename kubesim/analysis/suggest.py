@@ -33,7 +33,7 @@ from kubesim.analysis.windows import (
 from kubesim.behaviour.scenario import Scenario
 from kubesim.errors import UsageError
 from kubesim.results import ProbeType
-from kubesim.spec.model import parse_probe
+from kubesim.spec.model import HandlerKind, parse_probe
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
@@ -149,8 +149,16 @@ def outage_of(pod: ProbedContainer, behaviours: list[BehaviourRef]) -> Outage:
                 return Outage(failing & probed or failing, clean,
                               f"{b.label}: {', '.join(sorted(failing))} fail in it")
     ready = container.probes().get(READINESS)
-    keys = {container.target(READINESS).key} if ready is not None else set()
-    return Outage(keys, [], "no scenario or trace: assumed to fail the readiness endpoint")
+    if ready is None:
+        return Outage(set(), [], "no scenario or trace, and no readiness probe: nothing is "
+                                 "known to depend on a dependency")
+    target = container.target(READINESS)
+    if target.kind in (HandlerKind.TCP_SOCKET, HandlerKind.GRPC):
+        # as in KS001: a port or the process's own health service, not a dependency
+        return Outage(set(), [], f"no scenario or trace; readiness asks {target.key}, the "
+                                 "process itself, which a dependency outage does not fail")
+    return Outage({target.key}, [], "no scenario or trace: assumed to fail the readiness "
+                                    "endpoint")
 
 
 # ---------------------------------------------------------------- judging
@@ -253,7 +261,9 @@ def _liveness_options(pod: ProbedContainer, outage: Outage) -> list[dict[str, An
     out = []
     for path in paths:
         for period in sorted({*PERIODS, live.period_seconds}):
-            for failures in range(1, MAX_FAILURES + 1):
+            # failureThreshold 1 is kept only if it is the current one: a single slow answer
+            # would kill
+            for failures in range(min(2, live.failure_threshold), MAX_FAILURES + 1):
                 for timeout in timeouts:
                     changed = (period, timeout) != (live.period_seconds, live.timeout_seconds)
                     if changed and timeout >= period:
@@ -469,7 +479,7 @@ def _tradeoff(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settin
     hang = next((w for w in wants if w.kind == "hang-within"), None)
     live = pod.container.probes().get(LIVENESS)
     if survive is None or hang is None or live is None:
-        return [] if chosen is not None else ["no probe setting met every expectation"]
+        return [] if chosen is not None else _unmet(pod, wants, outage, s)
     key = pod.container.target(LIVENESS).key
     if key not in outage.affected:
         return []
@@ -502,3 +512,15 @@ def _tradeoff(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settin
                    "process (a /livez), keep the dependency in readiness, or drop one "
                    "expectation")
     return out
+
+
+def _unmet(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settings) -> list[str]:
+    """Why no change to the existing probes can meet the expectations."""
+    out = []
+    for j in judge_all(pod, wants, outage, s):
+        if not j.met:
+            out.append(f"cannot {j.want.text} by changing the existing probes: {j.figure}"
+                       + ("; suggest does not invent a probe: add one on an endpoint that "
+                          "checks only the process" if "no livenessProbe" in j.figure or
+                          "no readinessProbe" in j.figure else ""))
+    return out or ["no probe setting met every expectation at once"]
