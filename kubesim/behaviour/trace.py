@@ -22,7 +22,8 @@ JSON Lines (any file not ending in `.csv`), one observation per line::
 * An optional first line `{"meta": {...}}` carries provenance (free-form keys such as `command`,
   `interval`, `timeout`, `started_at`, `source`) and settings: `on_restart` (`replay`|`wall`),
   `censored` (`failure`|`discard`|`reject`), `shutdown_seconds` (>= 0, the app's time to exit
-  after SIGTERM). Blank lines are ignored.
+  after SIGTERM), `applies_to` (a list of `{kind, name, namespace, container}`: the containers
+  `kubesim check` replays it for; every key optional). Blank lines are ignored.
 * Per target, `t` must not decrease from one line to the next; equal times are allowed (the
   later line wins).
 
