@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.check.expectations import settle_time, synthetic
 from kubesim.analysis.check.fixes import ProbePatch, patched_pod, probe_data
+from kubesim.analysis.check.scoping import for_container
 from kubesim.analysis.sweep.grid import Point, SweepSpec, evaluate_point, parse_expectation
 from kubesim.analysis.windows import (
     hang_detection,
@@ -417,6 +418,7 @@ def suggest(w: Workload, c: ContainerRef, wants: list[Want], behaviours: list[Be
     """The smallest confirmed change for one probed container (or the trade-off)."""
     assert c.pod is not None
     pod = c.pod
+    behaviours = [ref for b in behaviours if (ref := for_container(b, w, c)[0]) is not None]
     outage = outage_of(pod, behaviours)
     before = judge_all(pod, wants, outage, s)
     result = Suggestion(w, c, wants, outage, before, None, before)
