@@ -249,3 +249,19 @@ def test_ks005_fix_applied_from_sarif_protects_as_much_and_adds_no_finding(capsy
     code, after, _ = check(capsys, str(fixed), "--startup-seconds", str(protected))
     assert code == 0
     assert {f["id"] for f in after["findings"]} <= before - {"KS005"}
+
+
+def test_run_says_when_censored_timeouts_count_as_failures(capsys, tmp_path):
+    trace = tmp_path / "recorded.jsonl"
+    trace.write_text("\n".join(inp_lines("partial.jsonl")[1:]) + "\n")
+    spec = tmp_path / "spec.yaml"
+    spec.write_text("name: app\nlivenessProbe:\n  httpGet: {path: /healthz, port: 8000}\n"
+                    "  timeoutSeconds: 5\n")
+    main(["run", str(spec), "--trace", str(trace), "--duration", "200"])
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1].startswith("note: 1 timeout of /healthz")
+    main(["run", str(spec), "--trace", str(trace), "--duration", "200", "--format", "json"])
+    assert "timeoutSeconds=5" in json.loads(capsys.readouterr().out)["run"]["notes"][0]
+    main(["run", str(spec), "--trace", str(trace), "--duration", "200", "--censored",
+          "discard"])
+    assert "note:" not in capsys.readouterr().out

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from kubesim.behaviour.answer import Window
     from kubesim.spec.model import Target
 
-__all__ = ["NOT_COVERED", "SELECTOR_KEYS", "Partial", "Selector", "for_container", "parse_selectors"]
+__all__ = ["NOT_COVERED", "SELECTOR_KEYS", "Partial", "Selector", "censored_note",
+           "censored_summary", "for_container", "parse_selectors", "selectors_of"]
 
 SELECTOR_KEYS = ("kind", "name", "namespace", "container")
 NOT_COVERED = "not covered"  # for_container: a trace that has none of the container's targets
@@ -142,12 +143,18 @@ def for_container(b: BehaviourRef, w: Workload, c: ContainerRef
 def censored_note(b: BehaviourRef, c: ContainerRef) -> str | None:
     """A trace's client timeouts shorter than a probe's timeoutSeconds, counted as failures
     (censored mode `failure`, the default): say so, once per trace and target."""
-    trace: Any = getattr(b.behaviour, "trace", b.behaviour)
-    if b.kind != "trace" or getattr(trace, "censored_mode", None) is None:
+    if b.kind != "trace" or c.pod is None:
         return None
-    if trace.censored_mode.value != "failure" or c.pod is None:
+    text = censored_summary(getattr(b.behaviour, "trace", b.behaviour), c.pod.container)
+    return None if text is None else f"{b.label}: {text}"
+
+
+def censored_summary(trace: Any, container: Any) -> str | None:
+    """What censored timeouts of `trace` count as against `container`'s probes, or None when
+    there are none shorter than a probe's timeout (or they are not counted as failures)."""
+    mode = getattr(trace, "censored_mode", None)
+    if mode is None or mode.value != "failure":
         return None
-    container = c.pod.container
     parts = []
     for kind, probe in container.probes().items():
         key = container.target(kind).key
@@ -162,9 +169,9 @@ def censored_note(b: BehaviourRef, c: ContainerRef) -> str | None:
                          f"timeoutSeconds={probe.timeout_seconds}")
     if not parts:
         return None
-    return (f"{b.label}: {'; '.join(parts)}: they count as failures (censored: failure), "
-            "though the app may have answered in time; --censored discard treats them as "
-            "unknown, or re-record with a longer client timeout")
+    return (f"{'; '.join(parts)}: they count as failures (censored: failure), though the app "
+            "may have answered in time; --censored discard treats them as unknown, or "
+            "re-record with a longer client timeout")
 
 
 def selectors_of(behaviour: Any, kind: str) -> tuple[Selector, ...]:
