@@ -265,3 +265,13 @@ def test_run_says_when_censored_timeouts_count_as_failures(capsys, tmp_path):
     main(["run", str(spec), "--trace", str(trace), "--duration", "200", "--censored",
           "discard"])
     assert "note:" not in capsys.readouterr().out
+
+
+def test_ks011_localhost_is_fine_on_the_host_network(capsys, tmp_path):
+    manifest = tmp_path / "node-agent.yaml"
+    manifest.write_text("apiVersion: v1\nkind: Pod\nmetadata: {name: agent}\nspec:\n"
+                        "  hostNetwork: true\n  containers:\n    - name: agent\n"
+                        "      livenessProbe: {httpGet: {path: /, port: 9099, host: localhost}}\n")
+    code, doc, _ = check(capsys, str(manifest))
+    assert code == 0 and not [f for f in doc["findings"] if f["id"] == "KS011"]
+    assert [c["id"] for c in doc["checks"]].count("KS011") == 1

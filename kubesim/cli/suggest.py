@@ -50,8 +50,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="simulated seconds per scenario/trace when re-checking")
     p.add_argument("--workload", metavar="NAME", help="only this object (name or Kind/name)")
     p.add_argument("--container", metavar="NAME", help="only this container")
-    p.add_argument("--phases", type=_count, default=20, metavar="N",
-                   help="grid phases every confirmation runs at (20)")
+    p.add_argument("--phases", type=_count, metavar="N",
+                   help="grid phases every confirmation runs at (20, or check.phases of "
+                        ".kubesim.yaml)")
     p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
     p.add_argument("--format", choices=list(FORMATS), default="text")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
@@ -69,7 +70,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                          + "), or defaults under suggest.expect in .kubesim.yaml")
     if args.seed < 0:
         raise UsageError(f"--seed {args.seed} must be a whole number >= 0")
-    settings = Settings(phases=args.phases, seed=args.seed, profile=profile_of(args))
+    phases = args.phases or (config.check.get("phases") if config else None) or 20
+    settings = Settings(phases=phases, seed=args.seed, profile=profile_of(args))
     behaviours = _behaviours(args, config)
     workloads, _, _ = read_inputs(args.paths)
     items = []
