@@ -251,3 +251,33 @@ def test_a_scenario_scoped_elsewhere_does_not_shape_the_outage(capsys, tmp_path)
     _, doc = suggest_json(capsys, str(UNIFIED), "--scenario", str(scenario),
                           "--expect", "survive-outage=90")
     assert doc["containers"][0]["outage"]["why"].startswith("no scenario or trace")
+
+
+@settings(max_examples=10, deadline=None)
+@given(period=st.sampled_from([3, 5, 10, 20]), failures=st.integers(2, 6),
+       timeout=st.integers(1, 4), hang=st.integers(20, 150), start=st.integers(10, 200))
+def test_a_suggestion_meets_every_expectation_by_the_windows(tmp_path_factory, period,
+                                                             failures, timeout, hang, start):
+    # whatever suggest prints must hold by kubesim windows' guaranteed figures (computed
+    # independently of suggest's own search), and its patch must be a valid probe spec
+    from kubesim.analysis.check.findings import Settings, read_inputs
+    from kubesim.analysis.suggest import Want, suggest
+
+    folder = tmp_path_factory.mktemp("spec")
+    spec = folder / "spec.yaml"
+    data = {"name": "app", "livenessProbe": {"httpGet": {"path": "/livez", "port": 8000},
+                                             "periodSeconds": period,
+                                             "failureThreshold": failures,
+                                             "timeoutSeconds": timeout}}
+    spec.write_text(yaml.safe_dump(data))
+    workloads, _, _ = read_inputs([str(spec)])
+    w = workloads[0]
+    wants = [Want("hang-within", float(hang)), Want("starts-within", float(start))]
+    got = suggest(w, w.containers[0], wants, [], Settings(phases=5))
+    if got.patch is None:
+        assert not got.met or all(j.met for j in got.before)
+        return
+    patched = merge(data, {k: v for k, v in got.patch.to_data().items() if k != "name"})
+    win = protection_windows(ProbedContainer(parse_container(patched)))
+    assert win.hang_detection.guaranteed <= hang + 1e-6
+    assert win.startup_protection.guaranteed >= start - 1e-6
