@@ -10,12 +10,14 @@ before it is given.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from kubesim.results import ProbeType
 from kubesim.spec.manifests import POD_SPEC_AT
 from kubesim.spec.model import ProbedContainer, parse_container
 
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
     from kubesim.spec.model import Probe
 
 __all__ = ["ProbePatch", "apply", "container_data", "patched_pod", "probe_data",
-           "sarif_fixes", "strategic_patch"]
+           "sarif_fixes", "startup_fix", "strategic_patch"]
 
 _SETTINGS = ("initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold",
              "failureThreshold", "terminationGracePeriodSeconds")
@@ -178,3 +180,29 @@ def _block_end(lines: list[str], first: int, indent: int) -> int:
             break
         n += 1
     return n + 1
+
+
+def startup_fix(pod: ProbedContainer, c: ContainerRef, profile: Any,
+                protect: float) -> tuple[ProbePatch, float]:
+    """The smallest startupProbe (liveness handler and period) that protects at least
+    `protect` seconds of start-up at every grid phase, liveness initialDelaySeconds unset;
+    and what it protects (kubesim.analysis.windows, re-checked on the patched container)."""
+    from kubesim.analysis.windows import protection_windows
+
+    live = pod.container.probes()[ProbeType.LIVENESS]
+    handler = {k: v for k, v in probe_data(live).items() if k not in _SETTINGS}
+    period = live.period_seconds
+    failures = max(1, math.ceil(protect / period))
+    while True:
+        startup = {**handler, "periodSeconds": period, "failureThreshold": failures}
+        timeout = min(live.timeout_seconds, max(1, period - 1))  # below the period: no KS004
+        if timeout != 1:
+            startup["timeoutSeconds"] = timeout
+        patch = ProbePatch(c.name, {"livenessProbe": {"initialDelaySeconds": None},
+                                    "startupProbe": startup},
+                           f"startupProbe protecting at least {protect:.1f} s of start-up "
+                           "instead of livenessProbe.initialDelaySeconds")
+        fig = protection_windows(patched_pod(pod, c, patch), profile).startup_protection
+        if fig is not None and fig.guaranteed >= protect - 1e-6:
+            return patch, fig.guaranteed
+        failures += 1

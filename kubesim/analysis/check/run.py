@@ -10,16 +10,15 @@ returns a `Report`; `formats.py` renders it.
 from __future__ import annotations
 
 import itertools
-import math
 import statistics
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from kubesim.analysis.check.evidence import dependency_evidence, leak_spans
 from kubesim.analysis.check.expectations import (
     Expectation,
     check_matches,
     evaluate,
-    failing_spans,
     observe,
     phase_runs,
     settle_time,
@@ -37,10 +36,9 @@ from kubesim.analysis.check.findings import (
     Workload,
     read_inputs,
 )
-from kubesim.analysis.check.fixes import ProbePatch, patched_pod, probe_data
+from kubesim.analysis.check.fixes import startup_fix
 from kubesim.analysis.check.scoping import NOT_COVERED, censored_note, for_container
 from kubesim.analysis.check.targets import describe, target_checks
-from kubesim.behaviour.scenario import Scenario
 from kubesim.behaviour.trace import Trace
 from kubesim.errors import BehaviourError, UsageError
 from kubesim.results import ProbeType
@@ -57,8 +55,6 @@ STARTUP, LIVENESS, READINESS = ProbeType.STARTUP, ProbeType.LIVENESS, ProbeType.
 FAILING: dict[HandlerKind, dict[str, Any]] = {
     HandlerKind.HTTP_GET: {"status": 503}, HandlerKind.TCP_SOCKET: {"error": "refused"},
     HandlerKind.EXEC: {"exit_code": 1}, HandlerKind.GRPC: {"grpc_status": "NOT_SERVING"}}
-_PROBE_SETTINGS = ("initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold",
-                   "failureThreshold", "terminationGracePeriodSeconds")
 SUB_PHASES = 10  # observer runs 0.1 s apart: startup time to 0.1 s
 
 
@@ -254,7 +250,7 @@ def _same_endpoint(w: Workload, c: ContainerRef, pod: ProbedContainer,
             f"({_count([n for n in restarts if n])} each)" if hit else
             f"restarts nothing at any of {len(runs)} grid phases, but liveness fails "
             "whenever readiness does and only its thresholds stand between them")
-    evidence = _dependency_evidence(container, live.key, behaviours, s)
+    evidence = dependency_evidence(container, live.key, behaviours, s)
     own = live.kind in (HandlerKind.TCP_SOCKET, HandlerKind.GRPC)
     if evidence is not None:
         severity, why = (Severity.ERROR if hit else Severity.WARNING), evidence[1]
@@ -279,28 +275,6 @@ def _same_endpoint(w: Workload, c: ContainerRef, pod: ProbedContainer,
     return result
 
 
-def _dependency_evidence(container: Any, key: str, behaviours: list[BehaviourRef],
-                         s: Settings) -> tuple[str, str] | None:
-    """(behaviour label, what it shows) for the first given behaviour in which `key` has a
-    dependency behind it: a scenario's depends_on with downtime, or `key` failing while
-    another target keeps passing."""
-    for b in behaviours:
-        beh = b.behaviour
-        if isinstance(beh, Scenario):
-            for name in beh.target_spec(key).depends_on:
-                down = beh.dependencies[name].down
-                if down:
-                    spans = ", ".join(f"{d.start:g}-{d.end:g} s" for d in down)
-                    return b.label, (f"{b.label} shows a dependency behind it: {key} depends "
-                                     f"on {name}, down {spans}")
-        leak = _leak_spans(container, key, container.probes()[LIVENESS], b, s)
-        if leak is not None:
-            total, other, _ = leak
-            return b.label, (f"{b.label} shows a dependency behind it: {key} fails for "
-                             f"{total:.0f} s while {other} keeps passing")
-    return None
-
-
 def _answer_text(kind: HandlerKind) -> str:
     return ", ".join(f"{k} {v}" for k, v in FAILING[kind].items())
 
@@ -315,42 +289,11 @@ def _first_unready(tl: Any, since: float) -> float | None:
 # ---------------------------------------------------------------- KS002
 
 
-def _leak_spans(container: Any, key: str, own: Any, b: BehaviourRef, s: Settings
-                ) -> tuple[float, str, list[tuple[float, float]]] | None:
-    """Seconds `key` (asked with probe `own`) fails while another probed or recorded target
-    keeps passing in `b`, that target, and those spans; None if never."""
-    probes = container.probes()
-
-    def spans(k: str, probe: Any) -> list[tuple[float, float]]:
-        samples = observe(container, k, probe, b.behaviour, duration=b.duration,
-                          profile=s.profile, phase=0.0)
-        return failing_spans(samples, b.duration)
-
-    failing = spans(key, own)
-    if not failing:
-        return None
-    others: dict[str, Any] = {container.target(t).key: p for t, p in probes.items()}
-    covered = getattr(b.behaviour, "covered", None)  # a partial trace: only what it recorded
-    if covered is not None:
-        others = {k: p for k, p in others.items() if k in covered}
-    for k in getattr(b.behaviour, "targets", []):
-        others.setdefault(k, None)
-    others.pop(key, None)
-    others.pop("*", None)
-    best: tuple[float, str, list[tuple[float, float]]] | None = None
-    for k, probe in others.items():
-        only = _subtract(failing, spans(k, probe))
-        total = sum(e - a for a, e in only)
-        if total > 0 and (best is None or total > best[0]):
-            best = (total, k, only)
-    return best
-
-
 def _leak(w: Workload, c: ContainerRef, pod: ProbedContainer, b: BehaviourRef,
           s: Settings) -> CheckResult:
     result = CheckResult("KS002", w, c.name, b.label)
     key = pod.container.target(LIVENESS).key
-    best = _leak_spans(pod.container, key, pod.container.probes()[LIVENESS], b, s)
+    best = leak_spans(pod.container, key, pod.container.probes()[LIVENESS], b, s)
     if best is None:
         return result
     total, other, only = best
@@ -370,23 +313,6 @@ def _leak(w: Workload, c: ContainerRef, pod: ProbedContainer, b: BehaviourRef,
              first_window=[round(first[0], 6), round(first[1], 6)], phases=len(runs),
              phases_with_restart=len(hit), restarts_max=max(restarts))
     return result
-
-
-def _subtract(spans: list[tuple[float, float]],
-              minus: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """The parts of `spans` not covered by `minus` (both sorted, disjoint)."""
-    out = []
-    for a, b in spans:
-        cur = a
-        for x, y in minus:
-            if y <= cur or x >= b:
-                continue
-            if x > cur:
-                out.append((cur, x))
-            cur = max(cur, y)
-        if cur < b:
-            out.append((cur, b))
-    return out
 
 
 # ---------------------------------------------------------------- KS003
@@ -545,32 +471,6 @@ def _initial_delay(w: Workload, c: ContainerRef, pod: ProbedContainer,
              protected_after=after)
     result.findings[-1].fix = fix
     return result
-
-
-def startup_fix(pod: ProbedContainer, c: ContainerRef, profile: Any,
-                protect: float) -> tuple[ProbePatch, float]:
-    """The smallest startupProbe (liveness handler and period) that protects at least
-    `protect` seconds of start-up at every grid phase, liveness initialDelaySeconds unset;
-    and what it protects (kubesim.analysis.windows, re-checked on the patched container)."""
-    from kubesim.analysis.windows import protection_windows
-
-    live = pod.container.probes()[LIVENESS]
-    handler = {k: v for k, v in probe_data(live).items() if k not in _PROBE_SETTINGS}
-    period = live.period_seconds
-    failures = max(1, math.ceil(protect / period))
-    while True:
-        startup = {**handler, "periodSeconds": period, "failureThreshold": failures}
-        timeout = min(live.timeout_seconds, max(1, period - 1))  # below the period: no KS004
-        if timeout != 1:
-            startup["timeoutSeconds"] = timeout
-        patch = ProbePatch(c.name, {"livenessProbe": {"initialDelaySeconds": None},
-                                    "startupProbe": startup},
-                           f"startupProbe protecting at least {protect:.1f} s of start-up "
-                           "instead of livenessProbe.initialDelaySeconds")
-        fig = protection_windows(patched_pod(pod, c, patch), profile).startup_protection
-        if fig is not None and fig.guaranteed >= protect - 1e-6:
-            return patch, fig.guaranteed
-        failures += 1
 
 
 # ---------------------------------------------------------------- KS006, KS007
