@@ -76,6 +76,10 @@ def render_text(report: Report) -> str:
             text = f.message + (f" [suppressed: {f.suppressed}]" if f.suppressed else "")
             lines += textwrap.wrap(text, width=100, initial_indent=" " * 11,
                                    subsequent_indent=" " * 11, break_on_hyphens=False)
+            if f.fix is not None:
+                lines += textwrap.wrap(f"fix: {_fix_text(f.fix.changes)}", width=100,
+                                       initial_indent=" " * 11, subsequent_indent=" " * 16,
+                                       break_on_hyphens=False)
     for s in report.skipped:
         lines.append(f"{s['file']}: skipped, {s['reason']}")
     for note in report.notes:
@@ -84,6 +88,20 @@ def render_text(report: Report) -> str:
     lines.append("")
     lines.append(_summary_line(report))
     return "\n".join(lines) + "\n"
+
+
+def _fix_text(changes: dict[str, Any]) -> str:
+    """`startupProbe: {httpGet: {...}, periodSeconds: 10}; livenessProbe.initialDelaySeconds
+    unset`: the patch in one line (JSON has it as data, SARIF as a replacement)."""
+    parts = []
+    for probe, settings in changes.items():
+        for key, value in settings.items():
+            if value is None:
+                parts.append(f"{probe}.{key} unset")
+        kept = {k: v for k, v in settings.items() if v is not None}
+        if kept:
+            parts.insert(0, f"{probe}: {json.dumps(kept, separators=(', ', ': '))}")
+    return "; ".join(parts)
 
 
 def _summary_line(report: Report) -> str:
