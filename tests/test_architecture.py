@@ -66,6 +66,10 @@ MODULES = {
     "kubesim.analysis.check": "analysis", "kubesim.analysis.check.run": "analysis",
     "kubesim.analysis.check.findings": "analysis",
     "kubesim.analysis.check.expectations": "analysis",
+    "kubesim.analysis.check.scoping": "analysis", "kubesim.analysis.check.targets": "analysis",
+    "kubesim.analysis.check.evidence": "analysis", "kubesim.analysis.check.fixes": "analysis",
+    "kubesim.analysis.suggest": "analysis", "kubesim.analysis.config": "analysis",
+    "kubesim.render.suggest_formats": "render", "kubesim.cli.suggest": "cli",
     "kubesim.render": "render", "kubesim.render.report": "render",
     "kubesim.render.check_formats": "render", "kubesim.render.plot": "render",
     "kubesim.render.fleet_report": "render", "kubesim.render.fleet_plot": "render",
@@ -81,11 +85,13 @@ MODULES = {
 
 # third-party library -> the only modules that may import it at run time
 THIRD_PARTY = {
-    "yaml": {"kubesim.spec.yamlio"},
+    # reading YAML at the input edge; writing it (patches) at the output edge
+    "yaml": {"kubesim.spec.yamlio", "kubesim.analysis.check.fixes",
+             "kubesim.render.suggest_formats"},
     "simpy": {"kubesim.engine.simpy_scheduler"},
     "numpy": {"kubesim.engine.simulate", "kubesim.fleet.run"},
     "pydantic": {"kubesim.spec.model", "kubesim.kubelet.settings", "kubesim.behaviour.scenario",
-                 "kubesim.analysis.check.expectations"},
+                 "kubesim.analysis.check.expectations", "kubesim.analysis.config"},
     "matplotlib": {"kubesim.render.plot", "kubesim.render.fleet_plot", "kubesim.cli.sweep"},
     "httpx": {"kubesim.behaviour.capture", "kubesim.cli.capture"},
     "tqdm": {"kubesim.cli.sweep"},

@@ -19,6 +19,8 @@ Example::
         answer: {status: 200, latency_ms: {distribution: lognormal, median: 2, sigma: 0.6}}
       "exec:cat /tmp/healthy": {answer: {exit_code: 0}}
       "*": {answer: {status: 200}}                 # any target not listed
+    applies_to:                                    # optional: only these containers
+      - {kind: Deployment, name: web, container: app}   # (kind/name/namespace/container)
     stalls:                                        # the whole process stops answering
       - {from: 120, to: 122}                       # wall clock
       - {since_start: 30, duration: 2}             # in every container, 30 s after it started
@@ -325,6 +327,15 @@ class Stall(_Model):
         return s, math.inf if self.duration is None else s + self.duration
 
 
+class AppliesTo(_Model):
+    """Which containers a scenario is about (`kubesim check`); every key optional."""
+
+    kind: str | None = None
+    name: str | None = None
+    namespace: str | None = None
+    container: str | None = None
+
+
 # ---------------------------------------------------------------- the scenario
 
 
@@ -336,6 +347,7 @@ class Scenario(_Model):
     dependencies: dict[str, Dependency] = {}
     targets: dict[str, TargetSpec] = {}
     stalls: list[Stall] = []
+    applies_to: list[AppliesTo] = []
     _source: str = PrivateAttr("<memory>")
 
     @model_validator(mode="after")

@@ -15,7 +15,7 @@ JSON Lines (any file not ending in `.csv`), one observation per line::
 * The outcome: `status` (HTTP 100-599) or `error` (`refused`, `timeout`, `reset`, `error`),
   never both; `exit_code` (exec targets, integer) and `grpc_status` (`SERVING`, `NOT_SERVING`,
   `UNKNOWN`, `SERVICE_UNKNOWN`) are optional and cannot go with `error`. An observation needs
-  at least one of the four.
+  at least one of the four, except a successful connect of a `tcp:` target, which has none.
 * `location` (optional, only with a 3xx `status`): the answer's `Location` header, absolute or
   relative; the prober follows it to the same host (R2.10, `docs/kubelet-rules.md`), so the
   path it names needs observations of its own.
@@ -25,7 +25,8 @@ JSON Lines (any file not ending in `.csv`), one observation per line::
 * An optional first line `{"meta": {...}}` carries provenance (free-form keys such as `command`,
   `interval`, `timeout`, `started_at`, `source`) and settings: `on_restart` (`replay`|`wall`),
   `censored` (`failure`|`discard`|`reject`), `shutdown_seconds` (>= 0, the app's time to exit
-  after SIGTERM). Blank lines are ignored.
+  after SIGTERM), `applies_to` (a list of `{kind, name, namespace, container}`: the containers
+  `kubesim check` replays it for; every key optional). Blank lines are ignored.
 * Per target, `t` must not decrease from one line to the next; equal times are allowed (the
   later line wins).
 
@@ -319,7 +320,7 @@ def _observation(rec: dict[str, Any], line: int, fail: Any) -> tuple[str, Observ
         raise fail(line, f"latency_ms must be a finite number >= 0 (null only with "
                    f"error \"timeout\": never answered), got {lat!r}")
     status, code, grpc = rec.get("status"), rec.get("exit_code"), rec.get("grpc_status")
-    _check_outcome(status, error, code, grpc, line, fail)
+    _check_outcome(status, error, code, grpc, line, fail, tcp=key.startswith("tcp:"))
     location = rec.get("location")
     if location is not None and (problem := location_problem(location, status)):
         raise fail(line, problem)
@@ -335,7 +336,7 @@ def _error(value: Any, line: int, fail: Any) -> AnswerError | None:
 
 
 def _check_outcome(status: Any, error: AnswerError | None, code: Any, grpc: Any,
-                   line: int, fail: Any) -> None:
+                   line: int, fail: Any, *, tcp: bool = False) -> None:
     if status is not None and (not isinstance(status, int) or isinstance(status, bool)
                                or not 100 <= status <= 599):
         raise fail(line, f"status must be an HTTP status code 100-599, got {status!r}")
@@ -346,8 +347,9 @@ def _check_outcome(status: Any, error: AnswerError | None, code: Any, grpc: Any,
     if error is not None and (status, code, grpc) != (None, None, None):
         raise fail(line, "an observation has either an error or an answer (status, exit_code, "
                    "grpc_status), not both")
-    if error is None and (status, code, grpc) == (None, None, None):
-        raise fail(line, "an observation needs status, error, exit_code or grpc_status")
+    if error is None and (status, code, grpc) == (None, None, None) and not tcp:
+        raise fail(line, "an observation needs status, error, exit_code or grpc_status (only "
+                   "a tcp: target's successful connect needs none)")
 
 
 def parse_jsonl(text: str, source: str = "<memory>", *, restart: RestartMode | None = None,

@@ -10,6 +10,7 @@ from kubesim.cli.args import (add_behaviour_args, add_duration_arg, add_html_arg
                               write_html)
 from kubesim.errors import UsageError
 from kubesim.spec.manifests import load_spec
+from kubesim.analysis.check.scoping import censored_summary
 from kubesim.analysis.phases import sweep_phases
 from kubesim.render.plot import check_output, plot_meta, save_png
 from kubesim.render.html import run_page
@@ -67,9 +68,13 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         # the picture is drawn from the JSON document, so `kubesim plot` on a saved result
         # gives the same bytes
         save_png(to_document(timeline, meta=meta, phases=sweep), args.plot)
+    note = censored_summary(behaviour, pod.container) if args.trace else None
+    if note is not None:
+        meta["notes"] = [note]
     if args.html is not None:
         write_html(run_page(to_document(timeline, meta=meta, phases=sweep)), args.html)
     if args.format == "json":
         return render_json(timeline, meta=meta, phases=sweep), 0
-    return render_text(timeline, title=f"{pod.label} | behaviour: {meta['behaviour']}",
-                       phases=sweep, changes_only=args.changes_only), 0
+    text = render_text(timeline, title=f"{pod.label} | behaviour: {meta['behaviour']}",
+                       phases=sweep, changes_only=args.changes_only)
+    return text + (f"note: {note}\n" if note else ""), 0

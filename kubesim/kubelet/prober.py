@@ -122,8 +122,10 @@ def _judge_one(probe: Probe, target: Target, answer: Answer, exec_probe_timeout:
                censored: str) -> Attempt:
     timeout = float(probe.timeout_seconds)
     if target.port is None and target.kind is not HandlerKind.EXEC:
-        # R2.4: a named port missing from the container is a prober error, retried, discarded
-        return Attempt(Outcome.ERROR, f"couldn't find port: {target.key}", 0.0)
+        # R2.4: a named port missing from the container is a prober error, retried, discarded;
+        # the text of pkg/probe/util.go findPortByName, naming the port (not the path)
+        return Attempt(Outcome.ERROR, f'port "{_hostport(target).rsplit(":", 1)[-1]}" not found',
+                       0.0)
     if answer.censored and answer.latency < timeout:
         if censored == CensoredPolicy.DISCARD:
             return Attempt(Outcome.ERROR, f"censored: no answer within {answer.latency:g}s "
