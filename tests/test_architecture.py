@@ -68,6 +68,7 @@ MODULES = {
     "kubesim.analysis.check.expectations": "analysis",
     "kubesim.analysis.check.scoping": "analysis", "kubesim.analysis.check.targets": "analysis",
     "kubesim.analysis.check.evidence": "analysis", "kubesim.analysis.check.fixes": "analysis",
+    "kubesim.analysis.check.fleet_checks": "analysis",
     "kubesim.analysis.suggest": "analysis", "kubesim.analysis.config": "analysis",
     "kubesim.render.suggest_formats": "render", "kubesim.cli.suggest": "cli",
     "kubesim.render": "render", "kubesim.render.report": "render",

@@ -35,7 +35,8 @@ class FleetSummary:
     seconds_at_zero_capacity: float
     seconds_below_threshold: float
     threshold: int
-    simultaneous_restarts: int  # most replicas down (killed, not yet running again) at once
+    simultaneous_restarts: int  # most replicas killed within `together_seconds` of each other
+    replicas_down_at_once: int  # most replicas down (killed, not yet running again) at once
     all_serving_at: float | None
 
 
@@ -102,9 +103,14 @@ def summarise(run: FleetRun, series: list[CapacityPoint] | None = None) -> Fleet
         lowest, at_zero, below = 0, 0.0, 0.0
     down = _steps([down_intervals(tl) for tl in run.timelines], end)
     summaries = [tl.summary() for tl in run.timelines]
+    window = run.settings.together_seconds
+    kills = sorted((k.at, i) for i, tl in enumerate(run.timelines) for k in tl.kills)
+    together = max((len({i for at, i in kills if t0 <= at < t0 + window}) for t0, _ in kills),
+                   default=0)
     return FleetSummary(
         replicas=n, restarts=sum(s.restarts for s in summaries),
         kills=sum(s.kills for s in summaries), back_offs=sum(s.back_offs for s in summaries),
         measured_from=start, min_capacity=lowest, seconds_at_zero_capacity=at_zero,
         seconds_below_threshold=below, threshold=threshold,
-        simultaneous_restarts=max((c for _, c in down), default=0), all_serving_at=all_at)
+        simultaneous_restarts=together, replicas_down_at_once=max((c for _, c in down), default=0),
+        all_serving_at=all_at)

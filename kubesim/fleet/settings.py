@@ -56,13 +56,14 @@ class FleetSettings:
     propagation_seconds: float = DEFAULT_PROPAGATION_SECONDS
     load: LoadModel | None = None
     min_capacity: int | None = None  # serving endpoints below this count as "below"
+    together_seconds: float = 30.0  # kills this close count as simultaneous restarts
 
     def __post_init__(self) -> None:
         if isinstance(self.replicas, bool) or not isinstance(self.replicas, int) \
                 or not 1 <= self.replicas <= MAX_REPLICAS:
             raise UsageError(f"replicas={self.replicas!r} must be a whole number from 1 to "
                              f"{MAX_REPLICAS}")
-        for name in ("start_spread", "propagation_seconds"):
+        for name in ("start_spread", "propagation_seconds", "together_seconds"):
             value = getattr(self, name)
             if not (math.isfinite(value) and value >= 0):
                 raise UsageError(f"{name}={value!r} must be a number of seconds >= 0")

@@ -62,7 +62,9 @@ def render_fleet_text(run: FleetRun, *, title: str) -> str:
     lines += [
         f"  replicas              {n}",
         f"  restarts              {s.restarts} (kills {s.kills}, back-offs {s.back_offs})",
-        f"  simultaneous restarts {s.simultaneous_restarts} (most replicas down at once)",
+        f"  simultaneous restarts {s.simultaneous_restarts} (replicas killed within "
+        f"{run.settings.together_seconds:g} s of each other; {s.replicas_down_at_once} down at "
+        "the same instant)",
         f"  min capacity          {s.min_capacity} of {n} serving ({since})",
         f"  at zero capacity      {s.seconds_at_zero_capacity:.3f} s",
         f"  below {s.threshold:<15} {s.seconds_below_threshold:.3f} s",

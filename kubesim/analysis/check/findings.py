@@ -123,6 +123,19 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "every call a prober error (error); localhost asks the node, not the pod, and a "
          "cluster DNS name is resolved with the node's resolver, where it usually does not "
          "resolve (warning: it depends on the node)."),
+    Rule("KS012", "replicas-restart-together", Severity.ERROR,
+         "Replicas restart together under the given behaviour",
+         "With a scenario or trace, the workload's replicas run as a fleet, each its own "
+         "kubelet with its own grid phase, against the same wall clock: a dependency outage "
+         "reaches every replica at once. Two or more replicas killed within 30 s of each other "
+         "means the probes turn one shared problem into correlated restarts (error); restarts "
+         "further apart are a warning."),
+    Rule("KS013", "fleet-out-of-service", Severity.ERROR,
+         "The whole fleet is out of the Service longer than --max-zero-capacity",
+         "With a scenario or trace and --max-zero-capacity S, the workload's replicas run as "
+         "a fleet; every second in which no replica serves (Ready, after the endpoint "
+         "propagation delay) beyond S is an outage of the Service the probes did not "
+         "prevent.", enabled_by="--max-zero-capacity"),
     Rule("KS100", "expectation-not-checked", Severity.INFO,
          "A declared expectation could not be checked",
          "The expectation needs something the inputs do not give (e.g. not-ready-within "
@@ -262,6 +275,7 @@ class Settings:
     max_hang_recovery: float | None = None
     max_ready_recovery: float | None = None
     max_initial_delay: float = 30.0
+    max_zero_capacity: float | None = None  # KS013: seconds the fleet may serve nothing
     missing_probes: bool = False
     skip_non_manifests: bool = False  # named files that are not manifests: skipped, not errors
     allow_empty: bool = False  # no manifest at all in the inputs: not an error
@@ -438,7 +452,7 @@ def _ignores(w: Workload, doc: YamlDocument, metas: list[tuple[Any, Loc]]) -> No
             rule = rule_of(token)
             if rule is None:
                 raise SpecError(f"{w.label}: {IGNORE_ANNOTATION}: unknown check {token!r} "
-                                f"(ids KS001-KS011, KS100-KS104 or their names, or all)",
+                                f"(ids KS001-KS013, KS100-KS104 or their names, or all)",
                                 source=doc.source, line=doc.line_of(aloc),
                                 field=IGNORE_ANNOTATION)
             ids.add(rule.id)

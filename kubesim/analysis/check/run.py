@@ -38,6 +38,7 @@ from kubesim.analysis.check.findings import (
     read_inputs,
 )
 from kubesim.analysis.check.fixes import startup_fix
+from kubesim.analysis.check.fleet_checks import fleet_checks
 from kubesim.analysis.check.scoping import NOT_COVERED, censored_note, for_container
 from kubesim.analysis.check.targets import describe, target_checks
 from kubesim.behaviour.trace import Trace
@@ -198,7 +199,7 @@ def _container_checks(w: Workload, c: ContainerRef, pod: ProbedContainer,
         out.append(_bound(w, c, pod, s, "KS006"))
     if s.max_ready_recovery is not None and READINESS in probes:
         out.append(_bound(w, c, pod, s, "KS007"))
-    return out + target_checks(w, c, pod, s)
+    return out + target_checks(w, c, pod, s) + fleet_checks(w, c, pod, behaviours, s)
 
 
 def _finding(result: CheckResult, severity: Severity, message: str, *, line: int,
