@@ -48,6 +48,7 @@ PROFILES = st.sampled_from([
     profile_from(overrides={"kubelet_recently_started": True}),
     profile_from(overrides={"backoff_requeue": "exact", "relist_seconds": 0.5}),
     profile_from(overrides={"exec_probe_timeout": False, "sync_seconds": 0}),
+    profile_from(ideal=True, overrides={"housekeeping_phase": 1.25, "backoff_reset": 120}),
 ])
 
 

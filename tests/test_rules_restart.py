@@ -166,3 +166,46 @@ def test_E14_a_container_not_running_is_never_killed_by_liveness():
     assert len(tl.containers) - 1 <= len(tl.kills) <= len(tl.containers)
     for k in tl.kills:
         assert sum(c.running_at <= k.at < (c.ended_at or 1e9) for c in tl.containers) == 1
+
+
+def test_R4_15_back_off_GC_drops_an_entry_at_the_first_housekeeping_tick_after_600_s():
+    """backOff.GC() runs at every housekeeping pass (ticks at phase + 2k) and deletes an
+    entry whose lastUpdate is more than 600 s old; a deleted entry is "no entry" (R4.10)."""
+    b = CrashLoopBackOff(gc_period=2.0, gc_phase=1.0)
+    b.advance(finished_at=0, now=0)
+    b.advance(finished_at=4, now=5)  # B = 20, lastUpdate = 5
+    # ticks at ..., 603, 605, 607: 605 - 5 is not more than 600; 607 is the first GC
+    assert b.in_backoff(finished_at=600, now=606.9)
+    assert not b.in_backoff(finished_at=600, now=607)
+    b.advance(finished_at=600, now=607)
+    assert b.backoff == 10  # a fresh curve, not min(2 * 20, 300)
+    never = CrashLoopBackOff(gc_period=0.0)  # housekeeping_seconds=0: never collected
+    never.advance(finished_at=0, now=0)
+    never.advance(finished_at=4, now=5)
+    assert never.in_backoff(finished_at=600, now=607)
+
+
+def test_R4_15_E10_a_container_that_ran_over_600_s_restarts_on_a_fresh_curve():
+    """A liveness kill loop climbs the curve to 300 s; then the app is healthy for 1000 s, so
+    the container started at the end of the loop outlives its back-off entry by more than
+    600 s and housekeeping deletes it. When liveness fails again, the same-sync restart path
+    (R4.13) starts over: immediate, then 10, 20, 40 ... s. Without GC the entry
+    stays at 300 s for ever."""
+    sc = scenario(targets={"/livez": {"answer": {"status": 500}, "windows": [
+        {"from": 400, "to": 1400, "answer": {"status": 200}}]}})
+    p = pod(livenessProbe=http(failureThreshold=1))
+
+    def waits(housekeeping: float) -> tuple[list[float], list[float]]:
+        tl = run(p, sc, phase=0.5, duration=2000,
+                 profile=IDEAL.with_overrides({"housekeeping_seconds": housekeeping}))
+        gaps = [(n.running_at, round(n.running_at - c.ended_at, 6))
+                for c, n in zip(tl.containers, tl.containers[1:], strict=False)]
+        return [g for at, g in gaps if at < 400], [g for at, g in gaps if at > 1400]
+
+    first, again = waits(2.0)
+    assert first[:6] == [0, 0, 10, 20, 40, 80]
+    # the same fresh curve, less its first free restart: the kill-loop check already finds
+    # an exited instance (the one killed before the healthy run), so it creates B = 10 s
+    assert again == first[1:1 + len(again)] and len(again) >= 5
+    _, stuck = waits(0.0)
+    assert stuck[:3] == [0, 300, 0]  # immediate (R4.13), then the old 300 s entry

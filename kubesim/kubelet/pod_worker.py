@@ -143,7 +143,9 @@ class Kubelet:
         self.status = StatusView(will_restart=restarts_after_kill(pod))
         self.runtime = Runtime()
         self.backoff = CrashLoopBackOff(profile.backoff_initial, profile.backoff_max,
-                                        profile.backoff_reset)
+                                        profile.backoff_reset,
+                                        gc_period=profile.housekeeping_seconds,
+                                        gc_phase=profile.housekeeping_phase)
         relist = profile.relist_seconds
         self.relist_phase = float(rng.uniform(0, relist)) if relist > 0 else 0.0
         self.failed_at: dict[tuple[ProbeType, str], float] = {}
