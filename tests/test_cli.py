@@ -27,8 +27,8 @@ SPECS = REPO / "probe_specs"
 TRACES = REPO / "traces"
 MANIFESTS = REPO / "tests" / "manifests"
 
-TOP_KEYS = ["kubesim", "run", "summary", "restarts", "kills", "ready", "containers", "probes",
-            "events"]
+TOP_KEYS = ["kubesim", "run", "summary", "restarts", "kills", "ready", "containers", "exits",
+            "probes", "events"]
 LIVENESS = str(INPUTS / "liveness.yaml")
 
 

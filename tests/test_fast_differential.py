@@ -39,7 +39,7 @@ from kubesim import (
 )
 from kubesim.engine.metrics import metrics_of, run_metrics, run_metrics_box
 from kubesim.render.report import render_json
-from kubesim.behaviour.trace import Observation, RestartMode, Trace
+from kubesim.behaviour.trace import EXIT_TARGETS, Observation, RestartMode, Trace
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = st.sampled_from([
@@ -211,7 +211,32 @@ def scenario_dicts(draw: st.DrawFn, *, latency: st.SearchStrategy[Any] | None = 
         data["stalls"] = draw(st.lists(stalls(), max_size=2))
     if draw(st.booleans()):
         data["shutdown_seconds"] = draw(st.floats(0, 40))
+    if draw(st.integers(0, 2)) == 0:
+        data["exit"] = draw(exit_rules())
     return data
+
+
+@st.composite
+def exit_rules(draw: st.DrawFn, *, horizon: float = 120.0,
+               on_probe: bool = True) -> list[dict[str, Any]]:
+    """Scenario `exit` rules: timed, while a dependency is down, on a target's first probe."""
+    rules = []
+    for _ in range(draw(st.integers(1, 2))):
+        kind = draw(st.sampled_from(["after", "down", "probe"] if on_probe else ["after", "down"]))
+        if kind == "after":
+            rule: dict[str, Any] = {"after_seconds": draw(st.floats(0, horizon))}
+        elif kind == "down":
+            rule = {"while_down": "db"}
+            if draw(st.booleans()):
+                rule["after_seconds"] = draw(st.floats(0, horizon))
+        else:
+            rule = {"on_first_probe": draw(st.sampled_from(PATHS))}
+        if draw(st.booleans()):
+            rule["oom"] = True
+        else:
+            rule["code"] = draw(st.sampled_from([0, 1, 2, 255]))
+        rules.append(rule)
+    return rules
 
 
 # ---------------------------------------------------------------------------- the check
@@ -264,6 +289,8 @@ def sparse_outages(draw: st.DrawFn) -> dict[str, Any]:
                                        max_size=2))
     if draw(st.booleans()):
         data["shutdown_seconds"] = draw(st.floats(0, 40))
+    if draw(st.integers(0, 2)) == 0:  # timed exits only: the fast engine still jumps
+        data["exit"] = draw(exit_rules(horizon=1500, on_probe=False))
     return data
 
 
@@ -325,6 +352,10 @@ def traces(draw: st.DrawFn) -> Trace:
             else:
                 rows.append(Observation(t, 4000.0, status=200))
         obs[key] = rows
+    if draw(st.booleans()):  # "the process exited" lines
+        times = sorted(draw(st.lists(st.floats(0, 2000), min_size=1, max_size=3)))
+        obs[draw(st.sampled_from(EXIT_TARGETS))] = [
+            Observation(t, 0.0, exit_code=draw(st.sampled_from([0, 1, 137]))) for t in times]
     return Trace(obs, restart=draw(st.sampled_from(list(RestartMode))),
                  censored=draw(st.sampled_from(["failure", "discard"])),
                  meta={"shutdown_seconds": draw(st.floats(0, 5))})

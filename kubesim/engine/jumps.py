@@ -9,7 +9,9 @@ and each resync drew one jitter value. `Jumper` draws those values in order, rec
 calls in bulk (`ProbeRun`), and moves every worker to its first tick after the stretch, with
 the same float arithmetic and the same tie order the step-by-step run would have produced.
 A container waiting for its restart is jumped the same way (every tick only rewrites a cached
-Failure or is on hold).
+Failure or is on hold). A stretch ends at the app's own exit, if one is due (an URGENT
+process of its own, scheduled when the container started, so it keeps its place among ties);
+an app that exits when a target is first asked is not jumped at all.
 
 Coverage: jumps need a behaviour with a quiet look-up (`behaviour.lookup`), constant
 latencies, and a PLEG relist period shorter than the resync period; anything else is stepped
@@ -81,6 +83,8 @@ class Jumper:
         cid = inst.id
         plans = []
         end = kl.timeline.duration
+        if inst.exit_due is not None:  # the app exits by itself then: stop before it
+            end = min(end, inst.exit_due)
         if not st.ready:  # a sync would trigger the readiness worker: stop before the next
             end = min(end, kl.pod_worker.wait_at)
         hold = kl.profile.startup_hold_on_success

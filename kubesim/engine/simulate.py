@@ -79,6 +79,9 @@ def run_model(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, se
         answers, quiet = compile_behaviour(behaviour)
         if profile.relist_seconds + 1e-3 >= profile.resync_seconds:
             quiet = None  # resyncs could wait for a relist: step them
+        exits_on_probe = getattr(behaviour, "exits_on_probe", None)
+        if exits_on_probe is not None and exits_on_probe():
+            quiet = None  # a probe can end the process: step every call
         kubelet = Kubelet(sched, pod, behaviour, profile, rng, timeline, origins=origins,
                           censored=censored, answers=answers, quiet=quiet, box=box)
         if quiet is not None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from kubesim.results import Outcome, ProbeType
 
-__all__ = ["ContainerRecord", "EventRecord", "KillRecord", "ProbeRecord", "ProbeRun", "ReadyChange",
+__all__ = ["ContainerRecord", "EventRecord", "ExitRecord", "KillRecord", "ProbeRecord", "ProbeRun", "ReadyChange",
            "Summary", "Timeline", "probe_event"]
 
 
@@ -59,6 +59,17 @@ class KillRecord:
     restart_count: int  # restartCount of the replacement, if there is one
 
 
+@dataclass(frozen=True, slots=True)
+class ExitRecord:
+    """The app exited on its own (not killed): a crash, a completion or an OOM kill."""
+
+    at: float
+    container: int  # restart count of the instance that exited
+    exit_code: int
+    reason: str  # Completed (code 0) | Error | OOMKilled, as the container status says
+    restart: bool  # restartPolicy (or a sidecar's Always) asks for a new container
+
+
 @dataclass(slots=True)
 class ContainerRecord:
     """One container instance: running from `running_at`, Started at `started_at`."""
@@ -68,13 +79,14 @@ class ContainerRecord:
     started_at: float | None = None
     ended_at: float | None = None
     end_reason: str | None = None
+    exit_code: int | None = None  # known when the app exited on its own
 
 
 @dataclass(frozen=True, slots=True)
 class Summary:
     """Totals over the run."""
 
-    restarts: int
+    restarts: int  # after kills and after the app's own exits
     kills: int
     ready_seconds: float
     first_ready_at: float | None
@@ -146,6 +158,7 @@ class Timeline:
         self.duration, self.seed, self.phase, self.profile = duration, seed, phase, profile
         self.containers: list[ContainerRecord] = []
         self.kills: list[KillRecord] = []
+        self.exits: list[ExitRecord] = []
         self.ready: list[ReadyChange] = []
         self.keep_probes = True  # False: count calls only (sweeps)
         self.counts = {t: [0, 0] for t in ProbeType}  # calls, failures
@@ -241,7 +254,7 @@ class Timeline:
         intervals = self.ready_intervals()
         started = [c.started_at for c in self.containers if c.started_at is not None]
         return Summary(
-            restarts=len(self.restarts),
+            restarts=len(self.restarts) + sum(x.restart for x in self.exits),
             kills=len(self.kills),
             ready_seconds=sum(end - start for start, end in intervals),
             first_ready_at=intervals[0][0] if intervals else None,

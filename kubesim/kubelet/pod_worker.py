@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kubesim.engine.scheduler import NORMAL, URGENT, Interrupted
-from kubesim.engine.timeline import EventRecord, KillRecord, ReadyChange
+from kubesim.engine.timeline import EventRecord, ExitRecord, KillRecord, ReadyChange
 from kubesim.kubelet.backoff import CrashLoopBackOff
 from kubesim.kubelet.prober import Prober
 from kubesim.kubelet.prober_manager import ProberManager
@@ -37,8 +37,9 @@ if TYPE_CHECKING:
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["Kubelet", "StatusView", "grace_seconds", "last_relist", "notice_delay", "pleg_wait",
-           "refusal_requeue", "restarts_after_kill", "resync_due"]
+__all__ = ["OOM_EXIT_CODE", "Kubelet", "StatusView", "exit_reason", "grace_seconds",
+           "last_relist", "notice_delay", "pleg_wait", "refusal_requeue", "restarts_after_exit",
+           "restarts_after_kill", "resync_due"]
 
 _EPS = 1e-9  # float slack for the relist grid
 
@@ -90,6 +91,24 @@ def restarts_after_kill(pod: ProbedContainer) -> bool:
     return pod.container.sidecar or pod.restart_policy is not RestartPolicy.NEVER
 
 
+OOM_EXIT_CODE = 137  # the runtime reports an OOM kill as SIGKILL (128 + 9)
+
+
+def restarts_after_exit(pod: ProbedContainer, code: int) -> bool:
+    """An app's own exit (§4): Always (and a sidecar) restarts, OnFailure only a non-zero
+    exit code, Never nothing."""
+    policy = pod.restart_policy
+    return (pod.container.sidecar or policy is RestartPolicy.ALWAYS
+            or (policy is RestartPolicy.ON_FAILURE and code != 0))
+
+
+def exit_reason(code: int, oom: bool) -> str:
+    """The terminated state's reason: OOMKilled, Completed (exit code 0) or Error."""
+    if oom:
+        return "OOMKilled"
+    return "Completed" if code == 0 else "Error"
+
+
 def grace_seconds(pod: ProbedContainer, probe_type: ProbeType) -> float:
     """R4.4: the probe-level grace period wins, up or down; R4.5: 2 s floor."""
     probe = pod.container.probes()[probe_type]
@@ -115,11 +134,12 @@ class StatusView:
 
     def adopt(self, inst: Instance, running: bool) -> None:
         """Take the container state a pod sync sees: a new container ID starts not Started;
-        a container that stopped for good ends the pod (phase Failed, R1.33)."""
+        a container that stopped for good ends the pod (phase Failed or Succeeded, R1.33)."""
         if inst.id != self.container_id:
             self.container_id, self.restart_count = inst.id, inst.restart_count
             self.running_since, self.started = inst.running_at, False
         self.running, self.terminated = running, not running
+        self.will_restart = inst.will_restart
         self.pod_finished = not running and not self.will_restart
 
 
@@ -158,7 +178,7 @@ class Kubelet:
         self.prober = Prober(sched, behaviour if answers is None else answers, self.runtime,
                              status=self.status, timeline=timeline, rng=rng,
                              exec_probe_timeout=profile.exec_probe_timeout, censored=censored,
-                             quiet=quiet)
+                             quiet=quiet, crash=self._probe_exit(behaviour))
         self.manager = ProberManager(sched, pod.container, origins, status=self.status,
                                      cache=self.cache, prober=self.prober, profile=profile,
                                      rng=rng, box=box)
@@ -259,7 +279,7 @@ class Kubelet:
             if probe_type is not None:
                 previous = self.runtime.newest_exited(inst.running_at)  # status before the kill
                 yield from self._kill(inst, probe_type)
-                if self.status.will_restart:
+                if inst.will_restart:
                     requeue = yield from self._try_start(previous)
         elif inst is not None and self.status.will_restart:
             requeue = yield from self._try_start(self.runtime.newest_exited(self.sched.now))
@@ -287,7 +307,8 @@ class Kubelet:
     def _kill(self, inst: Instance, probe_type: ProbeType) -> ProcessGen:
         now, grace = self.sched.now, grace_seconds(self.pod, probe_type)
         who = "Init container" if self.pod.container.sidecar else "Container"
-        suffix = ", will be restarted" if self.status.will_restart else ""
+        inst.will_restart = restart = restarts_after_kill(self.pod)  # decided now (E13)
+        suffix = ", will be restarted" if restart else ""
         self.event(now, "Normal", "Killing",
                    f"{who} {self.name} failed {probe_type.value} probe{suffix}")
         inst.sigterm_at = now
@@ -297,7 +318,7 @@ class Kubelet:
             now, probe_type, inst.restart_count, self.failed_at.get((probe_type, inst.id), now),
             grace,
             exit_at if exit_at <= self.timeline.duration else None,
-            self.status.will_restart, inst.restart_count + 1))
+            restart, inst.restart_count + 1))
         how = ("exited after SIGTERM" if exit_at < now + grace
                else f"SIGKILL after the {grace:g} s grace period")
         inst.record.end_reason = f"killed: {probe_type.value} probe failed; {how}"
@@ -333,3 +354,46 @@ class Kubelet:
         self.timeline.containers.append(inst.record)
         self.event(now, "Normal", "Started", f"Started container {self.name}")
         self._notice(now)
+        exit_at = getattr(self.behaviour, "exit_at", None)
+        due = exit_at(now) if exit_at is not None else None
+        if due is not None and due[0] < self.timeline.duration:
+            inst.exit_due = due[0]
+            self.sched.process(self._exit_when_due(inst, *due))
+
+    # -- the app's own exits (§4: crashes, completions, OOM kills) ---------------------------
+    def _exit_when_due(self, inst: Instance, at: float, code: int, oom: bool) -> ProcessGen:
+        """A process that waits for the app's exit time (URGENT: the exit comes before probe
+        ticks at the same instant); a kill started before it wins."""
+        yield max(0.0, at - self.sched.now), URGENT
+        self.app_exited(inst, code, oom)
+
+    def app_exited(self, inst: Instance, code: int, oom: bool) -> None:
+        """The process of `inst` exits now by itself; PLEG notices it at the next relist, and
+        the sync that sees it restarts it (the first time at once, creating the back-off
+        entry, R4.12) or ends the pod, by the restart policy and the exit code."""
+        if inst.sigterm_at is not None or inst.exited_at is not None:
+            return
+        now = self.sched.now
+        code = OOM_EXIT_CODE if oom else code
+        inst.exited_at = inst.record.ended_at = now
+        inst.record.end_reason = reason = exit_reason(code, oom)
+        inst.record.exit_code = code
+        inst.will_restart = restart = restarts_after_exit(self.pod, code)
+        self.timeline.exits.append(ExitRecord(now, inst.restart_count, code, reason, restart))
+        self._notice(now)
+
+    def _probe_exit(self, behaviour: Behaviour) -> Any:
+        """The prober's hook for an app that dies when a target is first asked."""
+        on_probe = getattr(behaviour, "exit_on_probe", None)
+        if on_probe is None or not behaviour.exits_on_probe():
+            return None
+
+        def crash(inst: Instance, key: str) -> bool:
+            rule = on_probe(key)
+            if rule is None or key in inst.probed:
+                return False
+            inst.probed = inst.probed | {key}
+            self.app_exited(inst, *rule)
+            return True
+
+        return crash

@@ -144,6 +144,7 @@ _JUDGES = {HandlerKind.HTTP_GET: _judge_http, HandlerKind.TCP_SOCKET: _judge_tcp
 
 
 _REFUSED = Answer(error=AnswerError.REFUSED)
+_RESET = Answer(error=AnswerError.RESET)
 _EXEC_ERROR = Answer(error=AnswerError.ERROR)
 
 
@@ -172,9 +173,11 @@ class Prober:
 
     def __init__(self, sched: Scheduler, behaviour: Any, runtime: Runtime, *, status: Any,
                  timeline: Timeline, rng: np.random.Generator, exec_probe_timeout: bool,
-                 censored: str, quiet: Quiet | None = None) -> None:
+                 censored: str, quiet: Quiet | None = None,
+                 crash: Callable[[Instance, str], bool] | None = None) -> None:
         self.sched, self.behaviour, self.runtime, self.status = sched, behaviour, runtime, status
         self.timeline, self.rng, self.quiet = timeline, rng, quiet
+        self.crash = crash  # an app that exits when a target is first asked (scenario `exit`)
         self.exec_probe_timeout, self.censored = exec_probe_timeout, censored
         self.judged: dict[tuple[ProbeType, Answer], Attempt] = {}
         # probe type -> (instance, from, until, attempt): a constant answer's judgement
@@ -214,6 +217,11 @@ class Prober:
         if (memo is not None and memo[0] is inst and memo[1] <= now < memo[2]
                 and inst.sigterm_at is None and inst.exited_at is None):
             return memo[3]  # the same constant answer as a moment ago
+        if (self.crash is not None and inst is not None and inst.alive(now)
+                and inst.sigterm_at is None and self.crash(inst, worker.target.key)
+                and worker.target.kind is not HandlerKind.EXEC):
+            # the process died while the request was in: the connection is reset
+            return self.judge(worker.type, worker.probe, worker.target, _RESET)
         att = self.judge(worker.type, worker.probe, worker.target,
                          answer_of(self.behaviour, worker.target, inst, now, self.rng))
         if (self.quiet is not None and inst is not None and inst.alive(now)

@@ -23,6 +23,9 @@ class Instance:
     record: ContainerRecord
     sigterm_at: float | None = None
     exited_at: float | None = None
+    will_restart: bool = True  # decided when it stops: at the kill, or by its exit code
+    probed: frozenset[str] = frozenset()  # target keys this process has been asked
+    exit_due: float | None = None  # when the app will exit by itself (scenario/trace `exit`)
 
     @property
     def id(self) -> str:

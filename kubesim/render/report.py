@@ -43,7 +43,10 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
         "ready": [{"at": _t(r.at), "ready": r.ready} for r in timeline.ready],
         "containers": [{"restart_count": c.restart_count, "running_at": _t(c.running_at),
                         "started_at": _t(c.started_at), "ended_at": _t(c.ended_at),
-                        "end_reason": c.end_reason} for c in timeline.containers],
+                        "end_reason": c.end_reason, "exit_code": c.exit_code}
+                       for c in timeline.containers],
+        "exits": [{"at": _t(x.at), "container": x.container, "exit_code": x.exit_code,
+                   "reason": x.reason, "restart": x.restart} for x in timeline.exits],
         "probes": [{"at": _t(p.at), "probe": p.probe.value, "result": p.result.value,
                     "detail": p.detail, "latency": _t(p.latency), "container": p.container}
                    for p in timeline.probes],
@@ -88,6 +91,10 @@ def _lines(timeline: Timeline) -> list[tuple[float, int, str]]:
         what = "restart" if k.restart else "no restart (restartPolicy: Never)"
         out.append((k.at, 3, f"KILL      {k.probe.value} failed (verdict at {k.failed_at:.3f} s);"
                              f" grace {k.grace_seconds:g} s; {what}"))
+    for x in timeline.exits:
+        what = "restart" if x.restart else "no restart (restartPolicy)"
+        out.append((x.at, 3, f"EXIT      container #{x.container} exited with code "
+                             f"{x.exit_code} ({x.reason}); {what}"))
     for e in timeline.events:
         if e.reason == "BackOff":
             out.append((e.at, 3, f"BackOff   {e.message}"))
