@@ -62,11 +62,12 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 @st.composite
 def probe_dicts(draw: st.DrawFn, probe_type: ProbeType, path: str | None = None,
-                failure_threshold: st.SearchStrategy[int] | None = None) -> dict[str, Any]:
+                failure_threshold: st.SearchStrategy[int] | None = None,
+                port: int = 8080) -> dict[str, Any]:
     """One valid probe mapping (Kubernetes field names) for `probe_type`, httpGet on :8080."""
     readiness = probe_type is ProbeType.READINESS
     data: dict[str, Any] = {
-        "httpGet": {"path": path or draw(st.sampled_from(PATHS)), "port": 8080},
+        "httpGet": {"path": path or draw(st.sampled_from(PATHS)), "port": port},
         "initialDelaySeconds": draw(st.integers(0, 20)),
         "periodSeconds": draw(st.integers(1, 30)),
         "timeoutSeconds": draw(st.integers(1, 10)),
@@ -82,14 +83,16 @@ def probe_dicts(draw: st.DrawFn, probe_type: ProbeType, path: str | None = None,
 
 @st.composite
 def container_dicts(draw: st.DrawFn, *, types: frozenset[ProbeType] | None = None,
-                    paths: dict[ProbeType, str] | None = None) -> dict[str, Any]:
+                    paths: dict[ProbeType, str] | None = None, name: str = "app",
+                    port: int = 8080) -> dict[str, Any]:
     """A container mapping with a subset of the three probes (or exactly `types`)."""
     if types is None:
         types = frozenset(draw(st.sets(st.sampled_from(list(ProbeType)))))
-    data: dict[str, Any] = {"name": "app", "ports": [{"containerPort": 8080, "name": "http"}]}
+    data: dict[str, Any] = {"name": name, "ports": [{"containerPort": port, "name": "http"}]}
     for probe_type in ProbeType:
         if probe_type in types:
-            data[probe_type.field] = draw(probe_dicts(probe_type, (paths or {}).get(probe_type)))
+            data[probe_type.field] = draw(probe_dicts(probe_type, (paths or {}).get(probe_type),
+                                                      port=port))
     return data
 
 
@@ -108,6 +111,31 @@ POLICIES = st.sampled_from([RestartPolicy.ALWAYS, RestartPolicy.ALWAYS, RestartP
 def pods(draw: st.DrawFn, *, policies: bool = False, **kwargs: Any) -> ProbedContainer:
     policy = draw(POLICIES) if policies else RestartPolicy.ALWAYS
     return make_pod(draw(container_dicts(**kwargs)), draw(GRACES), policy)
+
+
+SCOPED = tuple(f"{c}:{port}{path}" for c, port in (("app", 8080), ("side", 9090))
+               for path in PATHS)
+
+
+@st.composite
+def two_container_pods(draw: st.DrawFn) -> ProbedContainer:
+    """A pod of two probed containers (app on :8080, side on :9090, the same paths, so a
+    short key would be ambiguous); either may be the report's focus; sometimes a sidecar."""
+    app = ContainerSpec.model_validate(draw(container_dicts()))
+    side = ContainerSpec.model_validate({**draw(container_dicts(name="side", port=9090)),
+                                         "sidecar": draw(st.booleans())})
+    focus = draw(st.booleans())
+    return ProbedContainer(container=side if focus else app, others=(app,) if focus else (side,),
+                           position=1 if focus else 0,
+                           termination_grace_period_seconds=draw(GRACES),
+                           restart_policy=draw(POLICIES))
+
+
+def scoped(scenario: dict[str, Any], draw: st.DrawFn) -> dict[str, Any]:
+    """The scenario with each path's target given per container by its scoped key."""
+    targets = scenario.get("targets", {})
+    return {**scenario, "targets": {key: targets.get(key[key.index("/"):], {})
+                                    if draw(st.booleans()) else {} for key in SCOPED}}
 
 
 # ---------------------------------------------------------------------- scenario strategies
@@ -261,6 +289,16 @@ def test_any_scenario_same_metrics(pod: Any, scenario: dict[str, Any], phase: fl
     """Any valid pod, any scenario (all latency distributions, stalls, hangs), any profile."""
     same(pod, Scenario.from_dict(scenario), duration=duration, seed=seed, profile=profile,
          phase=phase)
+
+
+@given(pod=two_container_pods(), scenario=scenario_dicts(), phase=st.one_of(st.none(), PHASES),
+       seed=SEEDS, profile=PROFILES, duration=st.integers(60, 900), data=st.data())
+def test_two_container_pods_same_metrics(pod: Any, scenario: dict[str, Any],
+                                         phase: float | None, seed: int, profile: Any,
+                                         duration: int, data: st.DataObject) -> None:
+    """A pod of two probed containers, targets keyed per container and port."""
+    same(pod, Scenario.from_dict(scoped(scenario, data.draw)), duration=duration, seed=seed,
+         profile=profile, phase=phase)
 
 
 @st.composite

@@ -47,7 +47,7 @@ class Jumper:
 
     def __init__(self, sched: HeapScheduler, kubelet: Kubelet, quiet: Quiet) -> None:
         self.sched, self.kubelet, self.quiet = sched, kubelet, quiet
-        self.workers = list(kubelet.manager.workers.values())
+        self.workers = list(kubelet.unit.manager.workers.values())
         self.box = next((w.box for w in self.workers), None)
         self.no_jump_before = 0.0
 
@@ -55,7 +55,7 @@ class Jumper:
         kl = self.kubelet
         if now < self.no_jump_before or not kl.idle or kl.sync_requested or kl.flush_pending:
             return
-        if not kl.status.running:
+        if not kl.unit.status.running:
             self._try_dead_jump()
         else:
             self._try_jump()
@@ -65,18 +65,18 @@ class Jumper:
 
     def _constant(self, w: Worker, inst: Any, a0: float) -> tuple[Attempt | None, float]:
         """The judged constant answer the tick at `a0` gets, and until when it holds."""
-        memo = self.kubelet.prober.memo.get(w.type)
+        memo = self.kubelet.unit.prober.memo.get(w.type)
         if memo is not None and memo[0] is inst and memo[1] <= a0 < memo[2]:
             return memo[3], memo[2]
         ans, until = self.quiet(w.target, a0, inst.running_at)
         if ans is None:
             return None, until
-        return self.kubelet.prober.judge(w.type, w.probe, w.target, ans), until
+        return self.kubelet.unit.prober.judge(w.type, w.probe, w.target, ans), until
 
     def _try_jump(self) -> None:
         """Skip to the next change if nothing can happen before it (see the module doc)."""
         kl = self.kubelet
-        st, inst = kl.status, kl.runtime.current
+        st, inst, cache = kl.unit.status, kl.unit.runtime.current, kl.unit.cache
         if (inst is None or inst.exited_at is not None or inst.sigterm_at is not None
                 or st.container_id != inst.id or not st.started):
             return
@@ -110,7 +110,7 @@ class Jumper:
                 return
             end = min(end, until)
             result = att.outcome.result
-            free = kl.cache.get(w.type, cid) is result and not holds_after(w.type, result, hold)
+            free = cache.get(w.type, cid) is result and not holds_after(w.type, result, hold)
             if not free:  # stop before the tick that reaches the threshold (a verdict)
                 threshold = (w.probe.failure_threshold if result is Result.FAILURE
                              else w.probe.success_threshold)
@@ -135,7 +135,7 @@ class Jumper:
         at = kl.pod_worker.wait_at
         if at < end and at - relist <= max(kl.last_sync_end, inst.running_at) + MARGIN:
             # the first resync is near the previous sync or the start: ask the rules
-            seen, running = kl.runtime.as_seen_at(last_relist(at, rphase, relist))
+            seen, running = kl.unit.runtime.as_seen_at(last_relist(at, rphase, relist))
             if (pleg_wait(at, rphase, relist, kl.last_sync_end) > 0 or seen is not inst
                     or not running):
                 end = at
@@ -164,7 +164,7 @@ class Jumper:
         """The container is not running and waits for its restart (back-off): until the pod
         worker's next sync every tick only rewrites a cached Failure, or is on hold."""
         kl = self.kubelet
-        st = kl.status
+        st, cache = kl.unit.status, kl.unit.cache
         cid = st.container_id
         if cid is None or st.pod_finished or not st.terminated or not st.will_restart:
             return
@@ -178,7 +178,7 @@ class Jumper:
             a0 = w.proc.wait_at
             if a0 < 2 * w.period:
                 return
-            if not (w.on_hold or kl.cache.get(w.type, cid) is Result.FAILURE):
+            if not (w.on_hold or cache.get(w.type, cid) is Result.FAILURE):
                 return
             plans.append((w, a0, None, True))
         if not plans or end - self.sched.now < 2 * min(p[0].period for p in plans):
@@ -234,8 +234,9 @@ class Jumper:
             w.result_run += n
         else:
             w.last_result, w.result_run = result, n
+        unit = self.kubelet.unit
         run = ProbeRun(a0, w.origin, w.k, w.period, n, w.type, att.outcome, att.detail,
-                       att.duration, self.kubelet.status.restart_count)
+                       att.duration, unit.status.restart_count, unit.name)
         self.kubelet.timeline.record_run(run, n - last_in_flight)
 
 

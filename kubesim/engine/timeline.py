@@ -24,6 +24,7 @@ class ProbeRecord:
     detail: str
     latency: float
     container: int  # restart count of the probed instance
+    name: str = ""  # the probed container's name in the pod
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,7 @@ class EventRecord:
     type: str  # Normal | Warning
     reason: str
     message: str
+    name: str = ""  # the container it is about
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,7 @@ class KillRecord:
     stopped_at: float | None
     restart: bool  # the restart policy asks for a new container
     restart_count: int  # restartCount of the replacement, if there is one
+    name: str = ""  # the killed container's name in the pod
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +71,7 @@ class ExitRecord:
     exit_code: int
     reason: str  # Completed (code 0) | Error | OOMKilled, as the container status says
     restart: bool  # restartPolicy (or a sidecar's Always) asks for a new container
+    name: str = ""  # the container's name in the pod
 
 
 @dataclass(slots=True)
@@ -80,6 +84,7 @@ class ContainerRecord:
     ended_at: float | None = None
     end_reason: str | None = None
     exit_code: int | None = None  # known when the app exited on its own
+    name: str = ""  # the container's name in the pod
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +118,7 @@ class ProbeRun:
     detail: str
     latency: float
     container: int
+    name: str = ""
 
     def records(self) -> list[ProbeRecord]:
         """The calls one by one."""
@@ -121,7 +127,7 @@ class ProbeRun:
             at = self.first if i == 0 else self.origin + (self.k + i) * self.period
             end = at + self.latency
             out.append(ProbeRecord(at, self.probe, self.result, self.detail, end - at,
-                                   self.container))
+                                   self.container, self.name))
         return out
 
 
@@ -130,13 +136,14 @@ def probe_event(rec: ProbeRecord) -> EventRecord | None:
     kind, result = rec.probe.event_name, rec.result
     if result is Outcome.FAILURE:
         return EventRecord(rec.at + rec.latency, "Warning", "Unhealthy",
-                           f"{kind} probe failed: {rec.detail}")
+                           f"{kind} probe failed: {rec.detail}", rec.name)
     if result is Outcome.WARNING:
         return EventRecord(rec.at + rec.latency, "Warning", "ProbeWarning",
-                           f"{kind} probe warning: {rec.detail}")
+                           f"{kind} probe warning: {rec.detail}", rec.name)
     if result is Outcome.ERROR:
         return EventRecord(rec.at + rec.latency, "Warning", "Unhealthy",
-                           f"{kind} probe errored and resulted in unknown state: {rec.detail}")
+                           f"{kind} probe errored and resulted in unknown state: {rec.detail}",
+                           rec.name)
     return None
 
 
@@ -169,6 +176,7 @@ class Timeline:
         self._runs: list[tuple[ProbeRun, int]] = []
         self._kubelet_events: list[EventRecord] = []
         self._expanded: tuple[list[ProbeRecord], list[EventRecord]] | None = None
+        self.names: list[str] = []  # the pod's simulated containers, in pod order
 
     # -- recording (the kubelet model) ------------------------------------------------------
     def record_probe(self, rec: ProbeRecord) -> None:
@@ -188,7 +196,7 @@ class Timeline:
         if self.keep_probes and calls:
             if calls != run.count:
                 run = ProbeRun(run.first, run.origin, run.k, run.period, calls, run.probe,
-                               run.result, run.detail, run.latency, run.container)
+                               run.result, run.detail, run.latency, run.container, run.name)
             self._runs.append((run, self._epoch))
             self._expanded = None
 
@@ -203,10 +211,12 @@ class Timeline:
     # -- reading ----------------------------------------------------------------------------
     def _expand(self) -> tuple[list[ProbeRecord], list[EventRecord]]:
         if self._expanded is None:
-            keyed = [(r.at + r.latency, 2 * e + 1, _TYPE_ORDER[r.probe], r)
+            index = {n: 3 * i for i, n in enumerate(self.names)}  # then by container
+            keyed = [(r.at + r.latency, 2 * e + 1, index.get(r.name, 0) + _TYPE_ORDER[r.probe], r)
                      for r, e in self._probes]
             for run, e in self._runs:
-                keyed.extend((r.at + r.latency, 2 * e + 1, _TYPE_ORDER[r.probe], r)
+                keyed.extend((r.at + r.latency, 2 * e + 1,
+                              index.get(r.name, 0) + _TYPE_ORDER[r.probe], r)
                              for r in run.records())
             keyed.sort(key=lambda x: x[:3])  # stable: equal keys keep their order
             events: list[tuple[float, int, int, EventRecord]] = []
@@ -234,6 +244,24 @@ class Timeline:
     def restarts(self) -> list[KillRecord]:
         """Kills that lead to a replacement container (restartPolicy allows it)."""
         return [k for k in self.kills if k.restart]
+
+    def narrowed(self, name: str) -> Timeline:
+        """The same run reported for one container of the pod: its instances, kills, exits,
+        probes and events; the pod's Ready changes stay (they are the pod's)."""
+        out = Timeline(self.duration, self.seed, self.phase, self.profile)
+        out.names = [name]
+        out.containers = [c for c in self.containers if c.name == name]
+        out.kills = [k for k in self.kills if k.name == name]
+        out.exits = [x for x in self.exits if x.name == name]
+        out.ready = list(self.ready)
+        probes = [p for p in self.probes if p.name == name]
+        events = [e for e in self.events if e.name == name]
+        out._expanded = probes, events
+        for p in probes:
+            out.counts[p.probe][0] += 1
+            out.counts[p.probe][1] += p.result is Outcome.FAILURE
+        out.back_offs = sum(e.reason == "BackOff" for e in events)
+        return out
 
     def ready_intervals(self) -> list[tuple[float, float]]:
         """[start, end) intervals during which the pod was Ready, clipped to the run."""

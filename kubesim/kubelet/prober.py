@@ -208,7 +208,8 @@ class Prober:
                 break
         assert attempt is not None
         self.timeline.record_probe(ProbeRecord(start, worker.type, attempt.outcome,
-                                               attempt.detail, sched.now - start, container))
+                                               attempt.detail, sched.now - start, container,
+                                               self.runtime.name))
         return attempt
 
     def _attempt(self, worker: Any) -> Attempt:

@@ -34,22 +34,25 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
         "summary": {**asdict(s), "ready_seconds": _t(s.ready_seconds),
                     "first_ready_at": _t(s.first_ready_at),
                     "first_started_at": _t(s.first_started_at)},
-        "restarts": [{"at": _t(k.at), "probe": k.probe.value, "restart_count": k.restart_count}
-                     for k in timeline.restarts],
-        "kills": [{"at": _t(k.at), "probe": k.probe.value, "container": k.container,
+        "restarts": [{"at": _t(k.at), "probe": k.probe.value, "restart_count": k.restart_count,
+                      "name": k.name} for k in timeline.restarts],
+        "kills": [{"at": _t(k.at), "name": k.name, "probe": k.probe.value,
+                   "container": k.container,
                    "failed_at": _t(k.failed_at),
                    "grace_seconds": k.grace_seconds, "stopped_at": _t(k.stopped_at),
                    "restart": k.restart} for k in timeline.kills],
         "ready": [{"at": _t(r.at), "ready": r.ready} for r in timeline.ready],
-        "containers": [{"restart_count": c.restart_count, "running_at": _t(c.running_at),
+        "containers": [{"name": c.name, "restart_count": c.restart_count,
+                        "running_at": _t(c.running_at),
                         "started_at": _t(c.started_at), "ended_at": _t(c.ended_at),
                         "end_reason": c.end_reason, "exit_code": c.exit_code}
                        for c in timeline.containers],
-        "exits": [{"at": _t(x.at), "container": x.container, "exit_code": x.exit_code,
+        "exits": [{"at": _t(x.at), "name": x.name, "container": x.container,
+                   "exit_code": x.exit_code,
                    "reason": x.reason, "restart": x.restart} for x in timeline.exits],
         "probes": [{"at": _t(p.at), "probe": p.probe.value, "result": p.result.value,
-                    "detail": p.detail, "latency": _t(p.latency), "container": p.container}
-                   for p in timeline.probes],
+                    "detail": p.detail, "latency": _t(p.latency), "container": p.container,
+                    "name": p.name} for p in timeline.probes],
         "events": [{"at": _t(e.at), "type": e.type, "reason": e.reason, "message": e.message}
                    for e in timeline.events],
     }
@@ -75,25 +78,32 @@ _MARK = {Outcome.SUCCESS: "ok", Outcome.WARNING: "ok (3xx)", Outcome.FAILURE: "F
 def _lines(timeline: Timeline) -> list[tuple[float, int, str]]:
     """(time, tie-break order, text) for every line of the timeline."""
     out: list[tuple[float, int, str]] = []
+    many = len(timeline.names) > 1  # a pod of several containers: name them
+
+    def who(name: str) -> str:
+        return f"{name} " if many else ""
+
     for c in timeline.containers:
-        out.append((c.running_at, 0, f"container #{c.restart_count} running"))
+        out.append((c.running_at, 0, f"container {who(c.name)}#{c.restart_count} running"))
         if c.started_at is not None:
-            out.append((c.started_at, 2, f"container #{c.restart_count} Started"))
+            out.append((c.started_at, 2, f"container {who(c.name)}#{c.restart_count} Started"))
         if c.ended_at is not None:
-            out.append((c.ended_at, 4, f"container #{c.restart_count} stopped "
+            out.append((c.ended_at, 4, f"container {who(c.name)}#{c.restart_count} stopped "
                                        f"({c.end_reason})"))
     for p in timeline.probes:
         took = f" [{p.latency * 1000:.0f} ms]" if p.latency >= 0.0005 else ""
-        out.append((p.at, 1, f"{p.probe.value:<9} {_MARK[p.result]:<6} {p.detail}{took}"))
+        out.append((p.at, 1, f"{who(p.name)}{p.probe.value:<9} {_MARK[p.result]:<6} "
+                             f"{p.detail}{took}"))
     for r in timeline.ready:
         out.append((r.at, 3, "pod Ready" if r.ready else "pod NOT Ready"))
     for k in timeline.kills:
         what = "restart" if k.restart else "no restart (restartPolicy: Never)"
-        out.append((k.at, 3, f"KILL      {k.probe.value} failed (verdict at {k.failed_at:.3f} s);"
+        out.append((k.at, 3, f"KILL      {who(k.name)}{k.probe.value} failed (verdict at "
+                             f"{k.failed_at:.3f} s);"
                              f" grace {k.grace_seconds:g} s; {what}"))
     for x in timeline.exits:
         what = "restart" if x.restart else "no restart (restartPolicy)"
-        out.append((x.at, 3, f"EXIT      container #{x.container} exited with code "
+        out.append((x.at, 3, f"EXIT      container {who(x.name)}#{x.container} exited with code "
                              f"{x.exit_code} ({x.reason}); {what}"))
     for e in timeline.events:
         if e.reason == "BackOff":

@@ -112,10 +112,13 @@ def load_spec(path: str, container: str | None = None) -> ProbedContainer:
 
 def select_container(candidates: list[ProbedContainer], name: str | None, *,
                      source: str) -> ProbedContainer:
-    """Pick a probed container by name (`NAME`, `OBJECT/NAME` or `Kind/OBJECT/NAME`)."""
+    """Pick a probed container by name (`NAME`, `OBJECT/NAME` or `Kind/OBJECT/NAME`); without
+    a name, the only pod's first probed container (the pod is simulated whole)."""
     if name is None:
         if not candidates:
             raise SpecError(f"no container with probes in {source}", source=source)
+        if len({(c.object_kind, c.object_name, c.namespace) for c in candidates}) == 1:
+            return candidates[0]  # one pod: it is simulated whole, and reported whole
         matches, what, hint = candidates, "containers have probes", "NAME"
     else:
         matches = [c for c in candidates if name in _names(c)]
@@ -204,7 +207,10 @@ class _Pod:
             spec = self.doc.mapping(spec[key], loc)
         self.doc.only_known(spec, POD_SPEC_FIELDS, loc)
         settings = self.settings(spec, loc, job=self.doc.kind in JOB_KINDS)
-        return [self.probed(c, *settings) for c in self.containers(spec, loc)]
+        found = self.containers(spec, loc)
+        # each probed container stands for the whole pod (its others are simulated too)
+        return [self.probed(c, *settings, others=(*found[:i], *found[i + 1:]), position=i)
+                for i, c in enumerate(found)]
 
     def settings(self, spec: dict[str, Any], loc: Loc, *, job: bool) -> tuple[int, RestartPolicy]:
         """Pod terminationGracePeriodSeconds and restartPolicy, defaulted per R5.3."""
@@ -284,8 +290,8 @@ class _Pod:
                             line=self.doc.doc.line_of((*loc, *exc.loc)),
                             field=field_path((*loc, *exc.loc))) from None
 
-    def probed(self, container: ContainerSpec, grace: int,
-               policy: RestartPolicy) -> ProbedContainer:
+    def probed(self, container: ContainerSpec, grace: int, policy: RestartPolicy, *,
+               others: tuple[ContainerSpec, ...] = (), position: int = 0) -> ProbedContainer:
         """The ProbedContainer of one validated container of this pod."""
         return ProbedContainer(container, grace, policy, self.doc.kind, self.doc.name,
-                               self.namespace, self.doc.doc.source)
+                               self.namespace, self.doc.doc.source, others, position)

@@ -301,9 +301,10 @@ class Target:
     """What a probe asks, and how traces and scenarios name it."""
 
     kind: HandlerKind
-    key: str
+    key: str  # the short key: the httpGet path, tcp:PORT, exec:COMMAND, grpc:PORT[/service]
     port: int | None
     url: str
+    scoped: str = ""  # the key with the container (and port): web:8080/healthz, tcp:web:5432
 
 
 class ContainerPort(_Model):
@@ -369,24 +370,35 @@ class ContainerSpec(_Model):
 
 
 def _target(handler: Any, container: ContainerSpec) -> Target:
+    name = container.name
     if isinstance(handler, ExecAction):
         command = " ".join(handler.command)
-        return Target(HandlerKind.EXEC, f"exec:{command}", None, command)
+        return Target(HandlerKind.EXEC, f"exec:{command}", None, command,
+                      f"exec:{name}:{command}")
     if isinstance(handler, GRPCAction):
-        key = f"grpc:{handler.port}" + (f"/{handler.service}" if handler.service else "")
-        return Target(HandlerKind.GRPC, key, handler.port, f"{POD_IP}:{handler.port}")
+        service = f"/{handler.service}" if handler.service else ""
+        return Target(HandlerKind.GRPC, f"grpc:{handler.port}{service}", handler.port,
+                      f"{POD_IP}:{handler.port}", f"grpc:{name}:{handler.port}{service}")
     port = container.resolve_port(handler.port)
     shown = handler.port if port is None else port
     host = handler.host or POD_IP
     if isinstance(handler, TCPSocketAction):
-        return Target(HandlerKind.TCP_SOCKET, f"tcp:{shown}", port, f"{host}:{shown}")
+        return Target(HandlerKind.TCP_SOCKET, f"tcp:{shown}", port, f"{host}:{shown}",
+                      f"tcp:{name}:{shown}")
     url = f"{handler.scheme.lower()}://{host}:{shown}{handler.path}"
-    return Target(HandlerKind.HTTP_GET, handler.path, port, url)
+    return Target(HandlerKind.HTTP_GET, handler.path, port, url, f"{name}:{shown}{handler.path}")
 
 
 @dataclass(frozen=True, slots=True)
 class ProbedContainer:
-    """A container with probes plus the pod-level settings the kubelet uses for it."""
+    """A container with probes plus the pod-level settings the kubelet uses for it.
+
+    It stands for its whole pod: `others` are the pod's other probed containers (its app
+    containers and sidecars, in pod order, this one left out; `position` is where this one
+    sits among them), and the engine simulates all of them (`containers`). `container` is
+    the one a report is about (`--container`). Containers without probes are Ready once
+    running and are not simulated.
+    """
 
     container: ContainerSpec
     termination_grace_period_seconds: int = 30  # R5.3
@@ -395,9 +407,22 @@ class ProbedContainer:
     object_name: str = "app"
     namespace: str | None = None
     source: str = "<memory>"
+    others: tuple[ContainerSpec, ...] = ()
+    position: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "restart_policy", RestartPolicy(self.restart_policy))
+        names = [c.name for c in self.containers]
+        if len(set(names)) != len(names):
+            raise SpecError(f"container names in a pod must be unique, got {names}")
+
+    @property
+    def containers(self) -> tuple[ContainerSpec, ...]:
+        """Every simulated container of the pod, in pod order."""
+        if not self.others:
+            return (self.container,)
+        at = min(max(self.position, 0), len(self.others))
+        return (*self.others[:at], self.container, *self.others[at:])
 
     @property
     def label(self) -> str:
