@@ -128,7 +128,8 @@ def two_container_pods(draw: st.DrawFn) -> ProbedContainer:
     return ProbedContainer(container=side if focus else app, others=(app,) if focus else (side,),
                            position=1 if focus else 0,
                            termination_grace_period_seconds=draw(GRACES),
-                           restart_policy=draw(POLICIES))
+                           restart_policy=draw(POLICIES),
+                           readiness_gates=("lb",) if draw(st.booleans()) else ())
 
 
 def scoped(scenario: dict[str, Any], draw: st.DrawFn) -> dict[str, Any]:
@@ -297,8 +298,11 @@ def test_two_container_pods_same_metrics(pod: Any, scenario: dict[str, Any],
                                          phase: float | None, seed: int, profile: Any,
                                          duration: int, data: st.DataObject) -> None:
     """A pod of two probed containers, targets keyed per container and port."""
-    same(pod, Scenario.from_dict(scoped(scenario, data.draw)), duration=duration, seed=seed,
-         profile=profile, phase=phase)
+    gated = scoped(scenario, data.draw)
+    if data.draw(st.booleans()):
+        gated["conditions"] = {"lb": data.draw(st.lists(spans(), max_size=2))}
+    same(pod, Scenario.from_dict(gated), duration=duration, seed=seed, profile=profile,
+         phase=phase)
 
 
 @st.composite

@@ -99,3 +99,23 @@ def test_the_report_can_narrow_to_one_container_without_changing_the_model():
     assert app.kills == [] and app.summary().restarts == 0
     assert app.ready == tl.ready and all(p.name == "app" for p in app.probes)
     assert tl.narrowed("proxy").summary().kills == len(tl.kills)
+
+
+def test_R3_8_readiness_gates_hold_pod_Ready_until_their_condition_is_True(tmp_path):
+    """A gate's condition set True at 30 s and False again in [50, 60): the pod turns Ready
+    at the sync that follows each change (a pod update), though the container is Ready from
+    the start; a gate nobody sets keeps the pod not Ready."""
+    from kubesim import load_spec
+
+    path = tmp_path / "pod.yaml"
+    path.write_text("kind: Pod\nmetadata: {name: gated}\nspec:\n"
+                    "  readinessGates: [{conditionType: example.com/lb}]\n"
+                    "  containers:\n  - name: app\n"
+                    "    readinessProbe: {httpGet: {path: /readyz, port: 80}, periodSeconds: 1}\n")
+    pod = load_spec(str(path))
+    assert pod.readiness_gates == ("example.com/lb",)
+    sc = scenario(conditions={"example.com/lb": [{"from": 30, "to": 50},
+                                                 {"from": 60, "to": None}]})
+    tl = run(pod, sc, phase=0.5, duration=90)
+    assert [(c.at, c.ready) for c in tl.ready] == [(30, True), (50, False), (60, True)]
+    assert run(pod, scenario(), duration=30).ready == []

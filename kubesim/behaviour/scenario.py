@@ -54,6 +54,12 @@ Which answer a target gives, first match wins: a `since_start` window, a wall-cl
 a down dependency (`when_down`, default `{status: 503, exit_code: 1, grpc_status:
 NOT_SERVING}`), the default `answer`. Windows and downtimes are half-open: `[from, to)`.
 
+Pod conditions (`conditions`): for a pod with `readinessGates`, the spans during which each
+gate's condition is True, set by some controller, e.g.
+`conditions: {"example.com/lb-ready": [{from: 30, to: null}]}`; a gate without spans is never
+True, so the pod never turns Ready (R3.8). The kubelet sees a change as a pod update: a sync one
+hop later recomputes Ready.
+
 Exits (`exit`): the process ends by itself, with exit `code` (0-255, default 1) or `oom: true`
 (OOMKilled, exit code 137). `after_seconds` counts from the start of each container;
 `while_down: dep` exits at the first instant at least `after_seconds` (default 0) into the
@@ -391,6 +397,7 @@ class Scenario(_Model):
     targets: dict[str, TargetSpec] = {}
     stalls: list[Stall] = []
     exit_: Annotated[list[ExitRule], BeforeValidator(_as_list)] = Field([], alias="exit")
+    conditions: dict[str, list[Span]] = {}
     _source: str = PrivateAttr("<memory>")
 
     @model_validator(mode="after")
@@ -421,7 +428,7 @@ class Scenario(_Model):
         the YAML `document` is given)."""
         if not isinstance(data, dict):
             raise BehaviourError("a scenario is a mapping with keys description, "
-                                 "shutdown_seconds, dependencies, targets, stalls, exit",
+                                 "shutdown_seconds, dependencies, targets, stalls, exit, conditions",
                                  source=source)
         try:
             scenario = cls.model_validate(data)
@@ -478,6 +485,15 @@ class Scenario(_Model):
         at, i = min(due)
         rule = self.exit_[i]
         return at, rule.exit_code, rule.oom
+
+    def condition(self, kind: str, at: float) -> bool:
+        """Whether the pod condition `kind` (a readiness gate's) is True at `at`."""
+        return any(s.covers(at) for s in self.conditions.get(kind, ()))
+
+    def condition_changes(self, kind: str) -> list[float]:
+        """When the pod condition `kind` may change (its spans' bounds)."""
+        return sorted({b for s in self.conditions.get(kind, ()) for b in (s.start, s.end)
+                       if math.isfinite(b)})
 
     def exits_on_probe(self) -> bool:
         """Whether some probe request can end the process (`on_first_probe`)."""

@@ -85,8 +85,8 @@ def run_model(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, se
         exits_on_probe = getattr(behaviour, "exits_on_probe", None)
         if exits_on_probe is not None and exits_on_probe():
             quiet = None  # a probe can end the process: step every call
-        if len(pod.containers) > 1:
-            quiet = None  # jumps know one container: a pod of several is stepped
+        if len(pod.containers) > 1 or pod.readiness_gates:
+            quiet = None  # jumps know one container and no gates: such a pod is stepped
         kubelet = Kubelet(sched, pod, behaviour, profile, rng, timeline, origins=origins,
                           censored=censored, targets=targets, answers=answers, quiet=quiet,
                           box=box)

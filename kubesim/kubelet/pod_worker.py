@@ -127,6 +127,7 @@ class Kubelet:
                          on_result=self.on_result, quiet=quiet, crash=crash, box=box)
             for i, spec in enumerate(specs)]
         self.pod_worker = sched.process(self._pod_worker())
+        self._watch_gates()
         for unit in self.units:
             self._start_container(unit)
 
@@ -143,7 +144,31 @@ class Kubelet:
 
     def _set_container_ready(self, unit: PodContainer, ready: bool) -> None:
         unit.status.ready = ready
-        self._set_ready(all(u.status.ready for u in self.units))
+        self._set_ready(all(u.status.ready for u in self.units) and self._gates_true())
+
+    # -- readiness gates (R3.8) -------------------------------------------------------------
+    def _gates_true(self) -> bool:
+        """Every readiness gate's condition is True now (a gate nobody sets never is)."""
+        if not self.pod.readiness_gates:
+            return True
+        condition = getattr(self.behaviour, "condition", None)
+        now = self.sched.now
+        return condition is not None and all(condition(g, now)
+                                             for g in self.pod.readiness_gates)
+
+    def _watch_gates(self) -> None:
+        """A condition change is a pod update from the API server: a sync one hop later
+        (HandlePodUpdates) recomputes Ready."""
+        changes = getattr(self.behaviour, "condition_changes", None)
+        if changes is None:
+            return
+        times = sorted({t for g in self.pod.readiness_gates for t in changes(g)
+                        if t < self.timeline.duration})
+        for t in times:
+            self.sched.call(t - self.sched.now, URGENT, self._gate_changed, None)
+
+    def _gate_changed(self, _: Any) -> None:
+        self.request_sync(self.profile.sync_seconds)
 
     def _set_ready(self, ready: bool) -> None:
         """The pod's Ready condition: every container Ready (R3.4, R3.7)."""
@@ -228,6 +253,7 @@ class Kubelet:
             ready = unit.refresh(inst, running)
             if ready is not None:
                 self._set_container_ready(unit, ready)
+        self._set_ready(all(u.status.ready for u in self.units) and self._gates_true())
         requeues: list[float] = []
         for unit, (inst, running) in zip(self.units, seen, strict=True):
             requeue = yield from self._sync_container(unit, inst, running)

@@ -208,9 +208,22 @@ class _Pod:
         self.doc.only_known(spec, POD_SPEC_FIELDS, loc)
         settings = self.settings(spec, loc, job=self.doc.kind in JOB_KINDS)
         found = self.containers(spec, loc)
+        gates = self._gates(spec, loc)
         # each probed container stands for the whole pod (its others are simulated too)
-        return [self.probed(c, *settings, others=(*found[:i], *found[i + 1:]), position=i)
-                for i, c in enumerate(found)]
+        return [self.probed(c, *settings, others=(*found[:i], *found[i + 1:]), position=i,
+                            gates=gates) for i, c in enumerate(found)]
+
+    def _gates(self, spec: dict[str, Any], loc: Loc) -> tuple[str, ...]:
+        """The conditionType of each readinessGates entry (R3.8)."""
+        out = []
+        for gate, gloc in self._items(spec, loc, "readinessGates"):
+            kind = gate.get("conditionType")
+            if not isinstance(kind, str) or not kind:
+                raise self.doc.error(f"{field_path((*gloc, 'conditionType'))}={kind!r} must be "
+                                     "a condition type (a non-empty string)",
+                                     (*gloc, "conditionType"))
+            out.append(kind)
+        return tuple(out)
 
     def settings(self, spec: dict[str, Any], loc: Loc, *, job: bool) -> tuple[int, RestartPolicy]:
         """Pod terminationGracePeriodSeconds and restartPolicy, defaulted per R5.3."""
@@ -291,7 +304,8 @@ class _Pod:
                             field=field_path((*loc, *exc.loc))) from None
 
     def probed(self, container: ContainerSpec, grace: int, policy: RestartPolicy, *,
-               others: tuple[ContainerSpec, ...] = (), position: int = 0) -> ProbedContainer:
+               others: tuple[ContainerSpec, ...] = (), position: int = 0,
+               gates: tuple[str, ...] = ()) -> ProbedContainer:
         """The ProbedContainer of one validated container of this pod."""
         return ProbedContainer(container, grace, policy, self.doc.kind, self.doc.name,
-                               self.namespace, self.doc.doc.source, others, position)
+                               self.namespace, self.doc.doc.source, others, position, gates)

@@ -409,6 +409,7 @@ class ProbedContainer:
     source: str = "<memory>"
     others: tuple[ContainerSpec, ...] = ()
     position: int = 0
+    readiness_gates: tuple[str, ...] = ()  # conditionType of each readinessGates entry
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "restart_policy", RestartPolicy(self.restart_policy))
