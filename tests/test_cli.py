@@ -28,7 +28,7 @@ TRACES = REPO / "traces"
 MANIFESTS = REPO / "tests" / "manifests"
 
 TOP_KEYS = ["kubesim", "run", "summary", "restarts", "kills", "ready", "containers", "exits",
-            "probes", "events"]
+            "probes", "events", "termination"]
 LIVENESS = str(INPUTS / "liveness.yaml")
 
 

@@ -93,6 +93,14 @@ def container_dicts(draw: st.DrawFn, *, types: frozenset[ProbeType] | None = Non
         if probe_type in types:
             data[probe_type.field] = draw(probe_dicts(probe_type, (paths or {}).get(probe_type),
                                                       port=port))
+    hook = draw(st.sampled_from([None, None, "sleep", "httpGet", "exec"]))
+    if hook == "sleep":
+        data["lifecycle"] = {"preStop": {"sleep": {"seconds": draw(st.integers(0, 40))}}}
+    elif hook == "httpGet":
+        data["lifecycle"] = {"preStop": {"httpGet": {"path": draw(st.sampled_from(PATHS)),
+                                                     "port": port}}}
+    elif hook == "exec":
+        data["lifecycle"] = {"preStop": {"exec": {"command": ["drain"]}}}
     return data
 
 
@@ -242,6 +250,7 @@ def scenario_dicts(draw: st.DrawFn, *, latency: st.SearchStrategy[Any] | None = 
         data["shutdown_seconds"] = draw(st.floats(0, 40))
     if draw(st.integers(0, 2)) == 0:
         data["exit"] = draw(exit_rules())
+    data.update(draw(deletions(horizon=900)))
     return data
 
 
@@ -266,6 +275,19 @@ def exit_rules(draw: st.DrawFn, *, horizon: float = 120.0,
             rule["code"] = draw(st.sampled_from([0, 1, 2, 255]))
         rules.append(rule)
     return rules
+
+
+@st.composite
+def deletions(draw: st.DrawFn, *, horizon: float) -> dict[str, Any]:
+    """Sometimes a deletion (with or without a grace override) and a draining app."""
+    out: dict[str, Any] = {}
+    if draw(st.integers(0, 2)) == 0:
+        out["delete"] = {"at": draw(st.floats(0, horizon))}
+        if draw(st.booleans()):
+            out["delete"]["grace_seconds"] = draw(st.integers(0, 60))
+        if draw(st.booleans()):
+            out["answers_after_sigterm"] = True
+    return out
 
 
 # ---------------------------------------------------------------------------- the check
@@ -333,6 +355,7 @@ def sparse_outages(draw: st.DrawFn) -> dict[str, Any]:
         data["shutdown_seconds"] = draw(st.floats(0, 40))
     if draw(st.integers(0, 2)) == 0:  # timed exits only: the fast engine still jumps
         data["exit"] = draw(exit_rules(horizon=1500, on_probe=False))
+    data.update(draw(deletions(horizon=3600)))
     return data
 
 

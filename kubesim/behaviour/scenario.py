@@ -54,6 +54,13 @@ Which answer a target gives, first match wins: a `since_start` window, a wall-cl
 a down dependency (`when_down`, default `{status: 503, exit_code: 1, grpc_status:
 NOT_SERVING}`), the default `answer`. Windows and downtimes are half-open: `[from, to)`.
 
+Deletion (`delete: {at: 120, grace_seconds: 10}`): the pod is deleted at `at` (wall clock),
+with the pod's terminationGracePeriodSeconds or the `grace_seconds` override. preStop hooks run
+first and eat into the grace (an exec or httpGet hook takes as long as its target's answer: key
+it like a probe target); then SIGTERM, and SIGKILL at the end of the grace (2 s at least).
+`shutdown_seconds` is the app's time to exit after SIGTERM; `answers_after_sigterm: true` keeps
+it answering probes while it drains (by default its listener closes at SIGTERM).
+
 Pod conditions (`conditions`): for a pod with `readinessGates`, the spans during which each
 gate's condition is True, set by some controller, e.g.
 `conditions: {"example.com/lb-ready": [{from: 30, to: null}]}`; a gate without spans is never
@@ -385,6 +392,14 @@ def _as_list(value: Any) -> Any:
     return [value] if isinstance(value, dict) else value
 
 
+class Deletion(_Model):
+    """The pod is deleted at `at` (wall clock), with the pod's grace period or `grace_seconds`
+    (a `kubectl delete --grace-period` / deletionGracePeriodSeconds override)."""
+
+    at: Seconds
+    grace_seconds: Annotated[int, Field(ge=0)] | None = None
+
+
 # ---------------------------------------------------------------- the scenario
 
 
@@ -398,6 +413,8 @@ class Scenario(_Model):
     stalls: list[Stall] = []
     exit_: Annotated[list[ExitRule], BeforeValidator(_as_list)] = Field([], alias="exit")
     conditions: dict[str, list[Span]] = {}
+    delete: Deletion | None = None
+    answers_after_sigterm_: bool = Field(False, alias="answers_after_sigterm")
     _source: str = PrivateAttr("<memory>")
 
     @model_validator(mode="after")
@@ -428,7 +445,8 @@ class Scenario(_Model):
         the YAML `document` is given)."""
         if not isinstance(data, dict):
             raise BehaviourError("a scenario is a mapping with keys description, "
-                                 "shutdown_seconds, dependencies, targets, stalls, exit, conditions",
+                                 "shutdown_seconds, dependencies, targets, stalls, exit, conditions, delete, "
+                                 "answers_after_sigterm",
                                  source=source)
         try:
             scenario = cls.model_validate(data)
@@ -474,6 +492,15 @@ class Scenario(_Model):
 
     def shutdown_seconds(self) -> float:
         return self.shutdown_seconds_
+
+    def deletion(self) -> tuple[float, int | None] | None:
+        """(when the pod is deleted, the grace-period override or None), or None."""
+        return None if self.delete is None else (self.delete.at, self.delete.grace_seconds)
+
+    def answers_after_sigterm(self) -> bool:
+        """Whether the app keeps answering while it drains after SIGTERM (default: its
+        listener closes at once, and probes are refused)."""
+        return self.answers_after_sigterm_
 
     def exit_at(self, started_at: float) -> tuple[float, int, bool] | None:
         """(when, exit code, OOMKilled) of the first timed exit of the process started at

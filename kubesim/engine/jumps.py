@@ -9,7 +9,7 @@ and each resync drew one jitter value. `Jumper` draws those values in order, rec
 calls in bulk (`ProbeRun`), and moves every worker to its first tick after the stretch, with
 the same float arithmetic and the same tie order the step-by-step run would have produced.
 A container waiting for its restart is jumped the same way (every tick only rewrites a cached
-Failure or is on hold). A stretch ends at the app's own exit, if one is due (an URGENT
+Failure or is on hold). A stretch ends at the pod's deletion and at the app's own exit, if one is due (an URGENT
 process of its own, scheduled when the container started, so it keeps its place among ties);
 an app that exits when a target is first asked is not jumped at all.
 
@@ -55,10 +55,18 @@ class Jumper:
         kl = self.kubelet
         if now < self.no_jump_before or not kl.idle or kl.sync_requested or kl.flush_pending:
             return
+        if kl.terminator is not None and now >= kl.terminator.at:
+            return  # deleted: the termination is stepped
         if not kl.unit.status.running:
             self._try_dead_jump()
         else:
             self._try_jump()
+
+    def _horizon(self) -> float:
+        """The end of the run, or the pod's deletion (a process of its own, like an exit)."""
+        kl = self.kubelet
+        term = kl.terminator
+        return kl.timeline.duration if term is None else min(kl.timeline.duration, term.at)
 
     def _hold_off(self, until: float) -> None:
         self.no_jump_before = max(self.no_jump_before, min(until, self.kubelet.timeline.duration))
@@ -82,7 +90,7 @@ class Jumper:
             return
         cid = inst.id
         plans = []
-        end = kl.timeline.duration
+        end = self._horizon()
         if inst.exit_due is not None:  # the app exits by itself then: stop before it
             end = min(end, inst.exit_due)
         if not st.ready:  # a sync would trigger the readiness worker: stop before the next
@@ -168,7 +176,7 @@ class Jumper:
         cid = st.container_id
         if cid is None or st.pod_finished or not st.terminated or not st.will_restart:
             return
-        end = min(kl.timeline.duration, kl.pod_worker.wait_at)
+        end = min(self._horizon(), kl.pod_worker.wait_at)
         plans = []
         for w in self.workers:
             if w.proc.done:

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from kubesim.results import Outcome, ProbeType
 
-__all__ = ["ContainerRecord", "EventRecord", "ExitRecord", "KillRecord", "ProbeRecord", "ProbeRun", "ReadyChange",
+__all__ = ["ContainerRecord", "ContainerStop", "EventRecord", "ExitRecord", "KillRecord",
+           "Termination", "ProbeRecord", "ProbeRun", "ReadyChange",
            "Summary", "Timeline", "probe_event"]
 
 
@@ -72,6 +73,32 @@ class ExitRecord:
     reason: str  # Completed (code 0) | Error | OOMKilled, as the container status says
     restart: bool  # restartPolicy (or a sidecar's Always) asks for a new container
     name: str = ""  # the container's name in the pod
+
+
+@dataclass(slots=True)
+class ContainerStop:
+    """How one container stopped in the pod's termination (killContainer)."""
+
+    name: str
+    container: int  # restart count of the stopped instance
+    killing_at: float  # the Killing event: "Stopping container <name>"
+    grace_seconds: float  # what was left for SIGTERM -> SIGKILL (2 s at least)
+    pre_stop_start: float | None = None
+    pre_stop_end: float | None = None
+    sigterm_at: float | None = None
+    stopped_at: float | None = None  # the process was gone (None: after the run)
+    sigkill: bool = False  # the grace ran out: SIGKILL
+
+
+@dataclass(slots=True)
+class Termination:
+    """The pod's deletion and graceful termination (R1.30-R1.33, R4.4, R4.5)."""
+
+    requested_at: float  # the API deletion; the endpoint turns terminating (not ready) now
+    grace_seconds: int  # the deletion grace period (the pod's, or the override)
+    started_at: float | None = None  # the kubelet's terminating sync
+    containers: list[ContainerStop] | None = None
+    stopped_at: float | None = None  # every container stopped: workers removed
 
 
 @dataclass(slots=True)
@@ -166,6 +193,7 @@ class Timeline:
         self.containers: list[ContainerRecord] = []
         self.kills: list[KillRecord] = []
         self.exits: list[ExitRecord] = []
+        self.termination: Termination | None = None
         self.ready: list[ReadyChange] = []
         self.keep_probes = True  # False: count calls only (sweeps)
         self.counts = {t: [0, 0] for t in ProbeType}  # calls, failures
@@ -254,6 +282,7 @@ class Timeline:
         out.kills = [k for k in self.kills if k.name == name]
         out.exits = [x for x in self.exits if x.name == name]
         out.ready = list(self.ready)
+        out.termination = self.termination
         probes = [p for p in self.probes if p.name == name]
         events = [e for e in self.events if e.name == name]
         out._expanded = probes, events

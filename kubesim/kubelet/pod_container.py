@@ -85,7 +85,7 @@ class PodContainer:
                  targets: dict[ProbeType, Target], policy: RestartPolicy, behaviour: Any,
                  profile: KubeletProfile, rng: np.random.Generator, timeline: Timeline, *,
                  origins: dict[ProbeType, float], censored: str, on_result: Any,
-                 quiet: Quiet | None, crash: Any,
+                 quiet: Quiet | None, crash: Any, drains: bool,
                  box: dict[tuple[ProbeType, bool], list[float]] | None) -> None:
         self.sched, self.index, self.spec, self.policy = sched, index, spec, policy
         self.name = spec.name
@@ -101,7 +101,7 @@ class PodContainer:
         self.prober = Prober(sched, behaviour, self.runtime, status=self.status,
                              timeline=timeline, rng=rng,
                              exec_probe_timeout=profile.exec_probe_timeout, censored=censored,
-                             quiet=quiet, crash=crash)
+                             quiet=quiet, crash=crash, drains=drains)
         self.manager = ProberManager(sched, spec, origins, status=self.status,
                                      cache=self.cache, prober=self.prober, profile=profile,
                                      rng=rng, box=box, targets=targets)

@@ -21,6 +21,7 @@ from kubesim.engine.timeline import EventRecord, ExitRecord, KillRecord, ReadyCh
 from kubesim.kubelet.pod_container import (OOM_EXIT_CODE, PodContainer, StatusView,
                                            exit_reason, restarts_after_exit, restarts_after_kill)
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance
+from kubesim.kubelet.termination import Terminator
 from kubesim.results import ProbeType, Result
 
 if TYPE_CHECKING:
@@ -118,18 +119,26 @@ class Kubelet:
         self.last_sync_end = -math.inf
         self.next_timer = self._resync_due()
         crash = self._probe_exit(behaviour)
+        drains = getattr(behaviour, "answers_after_sigterm", None)
+        drains = bool(drains()) if drains is not None else False
         specs = pod.containers
         self.units = [
             PodContainer(sched, i, spec,
                          targets[i] if targets else {t: spec.target(t) for t in spec.probes()},
                          pod.restart_policy, behaviour if answers is None else answers,
                          profile, rng, timeline, origins=origins[i], censored=censored,
-                         on_result=self.on_result, quiet=quiet, crash=crash, box=box)
+                         on_result=self.on_result, quiet=quiet, crash=crash, drains=drains,
+                         box=box)
             for i, spec in enumerate(specs)]
         self.pod_worker = sched.process(self._pod_worker())
         self._watch_gates()
         for unit in self.units:
             self._start_container(unit)
+        deletion = getattr(behaviour, "deletion", None)
+        deletion = deletion() if deletion is not None else None
+        self.terminator: Terminator | None = None
+        if deletion is not None and deletion[0] < timeline.duration:
+            self.terminator = Terminator(self, *deletion)
 
     # -- the single-container view (the fast scheduler's jumps) -----------------------------
     @property
@@ -141,6 +150,10 @@ class Kubelet:
     def event(self, at: float, type_: str, reason: str, message: str, name: str) -> None:
         """Keep one kubelet-style event of the kubelet's own, about container `name`."""
         self.timeline.record_event(EventRecord(at, type_, reason, message, name))
+
+    def set_container_ready(self, unit: PodContainer, ready: bool) -> None:
+        """A container's Ready changed (or was refreshed): recompute the pod's."""
+        self._set_container_ready(unit, ready)
 
     def _set_container_ready(self, unit: PodContainer, ready: bool) -> None:
         unit.status.ready = ready
@@ -226,7 +239,8 @@ class Kubelet:
             self.sched.interrupt(self.pod_worker)
 
     def _pod_worker(self) -> ProcessGen:
-        while True:
+        term = self.terminator
+        while term is None or not term.requested:
             if not self.sync_requested:
                 self.idle = True
                 try:
@@ -235,7 +249,10 @@ class Kubelet:
                     pass
                 self.idle = False
             self.sync_requested = False
+            if term is not None and term.requested:
+                break
             yield from self._sync()
+        term.terminate()  # SyncTerminatingPod; the pod worker syncs nothing after it
 
     def _resync_due(self, delay: float | None = None) -> float:
         return resync_due(self.sched.now, self.profile, float(self.rng.random()), delay)
@@ -363,8 +380,9 @@ class Kubelet:
         inst.exited_at = inst.record.ended_at = now
         inst.record.end_reason = reason = exit_reason(code, oom)
         inst.record.exit_code = code
-        inst.will_restart = restart = restarts_after_exit(unit.spec, self.pod.restart_policy,
-                                                          code)
+        inst.will_restart = restart = (
+            restarts_after_exit(unit.spec, self.pod.restart_policy, code)
+            and (self.terminator is None or not self.terminator.requested))
         self.timeline.exits.append(ExitRecord(now, inst.restart_count, code, reason, restart,
                                               unit.name))
         self._notice(now)

@@ -149,12 +149,13 @@ _EXEC_ERROR = Answer(error=AnswerError.ERROR)
 
 
 def answer_of(behaviour: Behaviour, target: Target, inst: Instance | None, now: float,
-              rng: np.random.Generator) -> Answer:
-    """The answer a probe sent now gets from whatever process listens (R2.5: pod IP)."""
+              rng: np.random.Generator, drains: bool = False) -> Answer:
+    """The answer a probe sent now gets from whatever process listens (R2.5: pod IP);
+    `drains`: the app keeps answering after SIGTERM."""
     if inst is None or not inst.alive(now):
         # nothing listens; exec into a dead container is a runtime error (R2.14)
         return _EXEC_ERROR if target.kind is HandlerKind.EXEC else _REFUSED
-    terminating = inst.sigterm_at is not None and now >= inst.sigterm_at
+    terminating = not drains and inst.sigterm_at is not None and now >= inst.sigterm_at
     if (terminating and target.kind is not HandlerKind.EXEC
             and behaviour.stall_end(now, inst.running_at) <= now):
         return _REFUSED  # after SIGTERM the server closes its listener
@@ -174,10 +175,12 @@ class Prober:
     def __init__(self, sched: Scheduler, behaviour: Any, runtime: Runtime, *, status: Any,
                  timeline: Timeline, rng: np.random.Generator, exec_probe_timeout: bool,
                  censored: str, quiet: Quiet | None = None,
-                 crash: Callable[[Instance, str], bool] | None = None) -> None:
+                 crash: Callable[[Instance, str], bool] | None = None,
+                 drains: bool = False) -> None:
         self.sched, self.behaviour, self.runtime, self.status = sched, behaviour, runtime, status
         self.timeline, self.rng, self.quiet = timeline, rng, quiet
         self.crash = crash  # an app that exits when a target is first asked (scenario `exit`)
+        self.drains = drains  # the app keeps answering after SIGTERM
         self.exec_probe_timeout, self.censored = exec_probe_timeout, censored
         self.judged: dict[tuple[ProbeType, Answer], Attempt] = {}
         # probe type -> (instance, from, until, attempt): a constant answer's judgement
@@ -224,7 +227,8 @@ class Prober:
             # the process died while the request was in: the connection is reset
             return self.judge(worker.type, worker.probe, worker.target, _RESET)
         att = self.judge(worker.type, worker.probe, worker.target,
-                         answer_of(self.behaviour, worker.target, inst, now, self.rng))
+                         answer_of(self.behaviour, worker.target, inst, now, self.rng,
+                                   self.drains))
         if (self.quiet is not None and inst is not None and inst.alive(now)
                 and inst.sigterm_at is None):
             constant, until = self.quiet(worker.target, now, inst.running_at)

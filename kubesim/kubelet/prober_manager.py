@@ -60,6 +60,14 @@ class ProberManager:
             for t, probe in container.probes().items()
         }
 
+    def stop(self, *probe_types: ProbeType) -> None:
+        """Stop these workers (termination, R1.30): each forgets its cached result (R1.31)
+        and exits at its next wake; a probe in flight still completes (R1.32)."""
+        for t in probe_types:
+            worker = self.workers.get(t)
+            if worker is not None and not worker.stopped:
+                worker.stop()
+
     def is_started(self, cid: str, running: bool) -> bool:
         """isContainerStarted (R3.1)."""
         return container_started(running, self.cache.get(ProbeType.STARTUP, cid),

@@ -56,12 +56,34 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
         "events": [{"at": _t(e.at), "type": e.type, "reason": e.reason, "message": e.message}
                    for e in timeline.events],
     }
+    doc["termination"] = _termination(timeline)
     if phases is not None:
         doc["phases"] = {"phase": [_t(p) for p in phases.phases],
                          "restarts": phases.restarts,
                          "first_ready_at": [_t(x) for x in phases.first_ready_at],
                          "ready_seconds": [_t(x) for x in phases.ready_seconds]}
     return doc
+
+
+def _termination(timeline: Timeline) -> dict[str, Any] | None:
+    """The deletion and graceful termination, if the pod was deleted in the run."""
+    term = timeline.termination
+    if term is None:
+        return None
+    ready_off = next((r.at for r in timeline.ready
+                      if not r.ready and r.at >= term.requested_at), None)
+    return {
+        "requested_at": _t(term.requested_at), "grace_seconds": term.grace_seconds,
+        "endpoint_not_ready_at": _t(term.requested_at),  # terminating: ready false at once
+        "started_at": _t(term.started_at), "ready_false_at": _t(ready_off),
+        "stopped_at": _t(term.stopped_at),
+        "containers": [{"name": c.name, "container": c.container,
+                        "killing_at": _t(c.killing_at), "pre_stop_start": _t(c.pre_stop_start),
+                        "pre_stop_end": _t(c.pre_stop_end), "sigterm_at": _t(c.sigterm_at),
+                        "grace_seconds": c.grace_seconds, "stopped_at": _t(c.stopped_at),
+                        "sigkill": c.sigkill}
+                       for c in (term.containers or [])],
+    }
 
 
 def render_json(timeline: Timeline, *, meta: dict[str, Any] | None = None,
@@ -105,10 +127,31 @@ def _lines(timeline: Timeline) -> list[tuple[float, int, str]]:
         what = "restart" if x.restart else "no restart (restartPolicy)"
         out.append((x.at, 3, f"EXIT      container {who(x.name)}#{x.container} exited with code "
                              f"{x.exit_code} ({x.reason}); {what}"))
+    out.extend(_termination_lines(timeline, who))
     for e in timeline.events:
         if e.reason == "BackOff":
             out.append((e.at, 3, f"BackOff   {e.message}"))
     return sorted(out, key=lambda x: (x[0], x[1]))
+
+
+def _termination_lines(timeline: Timeline, who: Any) -> list[tuple[float, int, str]]:
+    term = timeline.termination
+    if term is None:
+        return []
+    out = [(term.requested_at, 3, f"DELETE    pod deleted (grace {term.grace_seconds} s); "
+                                  "endpoint terminating, not ready")]
+    for c in term.containers or []:
+        if c.pre_stop_start is not None:
+            out.append((c.pre_stop_start, 3, f"PRESTOP   {who(c.name)}preStop hook started"))
+        if c.pre_stop_end is not None:
+            out.append((c.pre_stop_end, 3, f"PRESTOP   {who(c.name)}preStop hook ended"))
+        if c.sigterm_at is not None:
+            out.append((c.sigterm_at, 3, f"SIGTERM   {who(c.name)}grace {c.grace_seconds:g} s"))
+        if c.sigkill and c.sigterm_at is not None and c.stopped_at is not None:
+            out.append((c.stopped_at, 3, f"SIGKILL   {who(c.name)}the grace period ran out"))
+    if term.stopped_at is not None:
+        out.append((term.stopped_at, 5, "pod terminated: every container stopped"))
+    return out
 
 
 def render_text(timeline: Timeline, *, title: str = "",

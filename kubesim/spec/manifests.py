@@ -47,7 +47,7 @@ POD_SPEC_FIELDS = frozenset({
 })
 COMPACT_FIELDS = frozenset({"name", "ports", *PROBE_FIELDS, "terminationGracePeriodSeconds",
                             "restartPolicy"})
-MODELED_FIELDS = ("name", "ports", *PROBE_FIELDS)
+MODELED_FIELDS = ("name", "ports", *PROBE_FIELDS, "lifecycle")
 POD_SPEC_AT: dict[str, Loc] = {
     "Pod": ("spec",),
     **{kind: ("spec", "template", "spec") for kind in (
@@ -292,7 +292,7 @@ class _Pod:
         if loc:
             self.doc.only_known(c, CONTAINER_FIELDS, loc)
         if all(c.get(key) is None for key in PROBE_FIELDS):
-            return None
+            return None  # not probed: Ready once running, not simulated
         name = c.get("name")
         label = f"container {name}" if isinstance(name, str) else field_path(loc) or "container"
         try:

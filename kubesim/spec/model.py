@@ -329,15 +329,68 @@ class ContainerPort(_Model):
         return value
 
 
+class SleepAction(_Model):
+    """A `sleep` lifecycle handler: seconds to wait."""
+
+    seconds: Int64
+
+    @field_validator("seconds")
+    @classmethod
+    def _non_negative(cls, value: int) -> int:
+        if value < 0:
+            raise _RuleError("must be greater than or equal to 0", value=value)
+        return value
+
+
+class LifecycleHandler(_Model):
+    """A preStop (or postStart) hook: exec, httpGet, sleep (tcpSocket: accepted, a no-op)."""
+
+    exec_: ExecAction | None = Field(None, alias="exec")
+    http_get: HTTPGetAction | None = None
+    sleep: SleepAction | None = None
+    tcp_socket: TCPSocketAction | None = None
+
+    @model_validator(mode="after")
+    def _one_handler(self) -> LifecycleHandler:
+        found = [a for a in ("exec_", "http_get", "sleep", "tcp_socket")
+                 if getattr(self, a) is not None]
+        if len(found) != 1:
+            raise _RuleError("must specify exactly one handler (exec, httpGet, sleep)",
+                             show=False)
+        return self
+
+
+class Lifecycle(_Model):
+    """A container's lifecycle hooks; only preStop is simulated (R4.5)."""
+
+    pre_stop: LifecycleHandler | None = None
+    post_start: LifecycleHandler | None = Field(None, exclude=True, repr=False)
+    stop_signal: Str | None = Field(None, exclude=True, repr=False)
+
+
 class ContainerSpec(_Model):
-    """The probed part of a container: its name, ports and probes."""
+    """The probed part of a container: its name, ports, probes and preStop hook."""
 
     name: Str
     ports: tuple[ContainerPort, ...] = ()
     startup_probe: Probe | None = None
     liveness_probe: Probe | None = None
     readiness_probe: Probe | None = None
+    lifecycle: Lifecycle | None = None
     sidecar: bool = Field(False, strict=True)
+
+    @property
+    def pre_stop(self) -> LifecycleHandler | None:
+        """The preStop hook, if any."""
+        return self.lifecycle.pre_stop if self.lifecycle is not None else None
+
+    def hook_target(self) -> Target | None:
+        """What an exec or httpGet preStop hook asks, keyed like a probe target (a sleep or
+        tcpSocket hook asks nothing)."""
+        hook = self.pre_stop
+        if hook is None or (hook.exec_ is None and hook.http_get is None):
+            return None
+        return _target(hook.exec_ or hook.http_get, self)
 
     @model_validator(mode="after")
     def _per_type(self) -> ContainerSpec:
