@@ -28,8 +28,8 @@ SPECS = REPO / "probe_specs"
 TRACES = REPO / "traces"
 MANIFESTS = REPO / "tests" / "manifests"
 
-TOP_KEYS = ["kubesim", "run", "summary", "restarts", "kills", "ready", "containers", "probes",
-            "events"]
+TOP_KEYS = ["kubesim", "run", "summary", "restarts", "kills", "ready", "containers", "exits",
+            "probes", "events", "termination"]
 LIVENESS = str(INPUTS / "liveness.yaml")
 
 
@@ -129,7 +129,7 @@ def test_shipped_example_runs_as_json(capsys: pytest.CaptureFixture[str], monkey
     assert summary["restarts"] == len(doc["restarts"])
     assert 0 <= summary["ready_seconds"] <= run["duration"]
     for restart in doc["restarts"]:
-        assert set(restart) == {"at", "probe", "restart_count"}
+        assert set(restart) == {"at", "probe", "restart_count", "name"}
         assert restart["probe"] in ("startup", "liveness")
     assert [r["restart_count"] for r in doc["restarts"]] == list(
         range(1, len(doc["restarts"]) + 1))
@@ -275,11 +275,20 @@ def test_unknown_container_lists_candidates(capsys: pytest.CaptureFixture[str]) 
                      "api (ReplicaSet/api)", "migrate (Job/migrate)")
 
 
-def test_ambiguous_container_end_to_end() -> None:
-    result = proc("run", "tests/cli_inputs/two_containers.yaml")
-    assert_bad_input(result.returncode, result.stdout, result.stderr,
-                     "tests/cli_inputs/two_containers.yaml", "web (Pod/duo)",
-                     "worker (Pod/duo)", "--container")
+def test_a_pod_of_two_probed_containers_is_simulated_whole_end_to_end() -> None:
+    """One pod: no --container needed; --container narrows the report, not the model."""
+    whole = proc("run", "tests/cli_inputs/two_containers.yaml", "--format", "json")
+    assert (whole.returncode, whole.stderr) == (0, "")
+    doc = json.loads(whole.stdout)
+    assert doc["run"]["pod_containers"] == ["web", "worker"]
+    assert {p["name"] for p in doc["probes"]} == {"web", "worker"}
+    one = proc("run", "tests/cli_inputs/two_containers.yaml", "--container", "worker",
+               "--format", "json")
+    narrowed = json.loads(one.stdout)
+    assert {p["name"] for p in narrowed["probes"]} == {"worker"}
+    assert [c["name"] for c in narrowed["containers"]] == ["worker"]
+    assert narrowed["ready"] == doc["ready"]  # the pod's Ready, from the same model
+    assert narrowed["probes"] == [p for p in doc["probes"] if p["name"] == "worker"]
 
 
 # -- bad input: one test per path ---------------------------------------------------------------

@@ -39,7 +39,7 @@ from kubesim import (
 )
 from kubesim.engine.metrics import metrics_of, run_metrics, run_metrics_box
 from kubesim.render.report import render_json
-from kubesim.behaviour.trace import Observation, RestartMode, Trace
+from kubesim.behaviour.trace import EXIT_TARGETS, Observation, RestartMode, Trace
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = st.sampled_from([
@@ -48,6 +48,7 @@ PROFILES = st.sampled_from([
     profile_from(overrides={"kubelet_recently_started": True}),
     profile_from(overrides={"backoff_requeue": "exact", "relist_seconds": 0.5}),
     profile_from(overrides={"exec_probe_timeout": False, "sync_seconds": 0}),
+    profile_from(ideal=True, overrides={"housekeeping_phase": 1.25, "backoff_reset": 120}),
 ])
 
 
@@ -61,11 +62,12 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 @st.composite
 def probe_dicts(draw: st.DrawFn, probe_type: ProbeType, path: str | None = None,
-                failure_threshold: st.SearchStrategy[int] | None = None) -> dict[str, Any]:
+                failure_threshold: st.SearchStrategy[int] | None = None,
+                port: int = 8080) -> dict[str, Any]:
     """One valid probe mapping (Kubernetes field names) for `probe_type`, httpGet on :8080."""
     readiness = probe_type is ProbeType.READINESS
     data: dict[str, Any] = {
-        "httpGet": {"path": path or draw(st.sampled_from(PATHS)), "port": 8080},
+        "httpGet": {"path": path or draw(st.sampled_from(PATHS)), "port": port},
         "initialDelaySeconds": draw(st.integers(0, 20)),
         "periodSeconds": draw(st.integers(1, 30)),
         "timeoutSeconds": draw(st.integers(1, 10)),
@@ -81,14 +83,24 @@ def probe_dicts(draw: st.DrawFn, probe_type: ProbeType, path: str | None = None,
 
 @st.composite
 def container_dicts(draw: st.DrawFn, *, types: frozenset[ProbeType] | None = None,
-                    paths: dict[ProbeType, str] | None = None) -> dict[str, Any]:
+                    paths: dict[ProbeType, str] | None = None, name: str = "app",
+                    port: int = 8080) -> dict[str, Any]:
     """A container mapping with a subset of the three probes (or exactly `types`)."""
     if types is None:
         types = frozenset(draw(st.sets(st.sampled_from(list(ProbeType)))))
-    data: dict[str, Any] = {"name": "app", "ports": [{"containerPort": 8080, "name": "http"}]}
+    data: dict[str, Any] = {"name": name, "ports": [{"containerPort": port, "name": "http"}]}
     for probe_type in ProbeType:
         if probe_type in types:
-            data[probe_type.field] = draw(probe_dicts(probe_type, (paths or {}).get(probe_type)))
+            data[probe_type.field] = draw(probe_dicts(probe_type, (paths or {}).get(probe_type),
+                                                      port=port))
+    hook = draw(st.sampled_from([None, None, "sleep", "httpGet", "exec"]))
+    if hook == "sleep":
+        data["lifecycle"] = {"preStop": {"sleep": {"seconds": draw(st.integers(0, 40))}}}
+    elif hook == "httpGet":
+        data["lifecycle"] = {"preStop": {"httpGet": {"path": draw(st.sampled_from(PATHS)),
+                                                     "port": port}}}
+    elif hook == "exec":
+        data["lifecycle"] = {"preStop": {"exec": {"command": ["drain"]}}}
     return data
 
 
@@ -107,6 +119,32 @@ POLICIES = st.sampled_from([RestartPolicy.ALWAYS, RestartPolicy.ALWAYS, RestartP
 def pods(draw: st.DrawFn, *, policies: bool = False, **kwargs: Any) -> ProbedContainer:
     policy = draw(POLICIES) if policies else RestartPolicy.ALWAYS
     return make_pod(draw(container_dicts(**kwargs)), draw(GRACES), policy)
+
+
+SCOPED = tuple(f"{c}:{port}{path}" for c, port in (("app", 8080), ("side", 9090))
+               for path in PATHS)
+
+
+@st.composite
+def two_container_pods(draw: st.DrawFn) -> ProbedContainer:
+    """A pod of two probed containers (app on :8080, side on :9090, the same paths, so a
+    short key would be ambiguous); either may be the report's focus; sometimes a sidecar."""
+    app = ContainerSpec.model_validate(draw(container_dicts()))
+    side = ContainerSpec.model_validate({**draw(container_dicts(name="side", port=9090)),
+                                         "sidecar": draw(st.booleans())})
+    focus = draw(st.booleans())
+    return ProbedContainer(container=side if focus else app, others=(app,) if focus else (side,),
+                           position=1 if focus else 0,
+                           termination_grace_period_seconds=draw(GRACES),
+                           restart_policy=draw(POLICIES),
+                           readiness_gates=("lb",) if draw(st.booleans()) else ())
+
+
+def scoped(scenario: dict[str, Any], draw: st.DrawFn) -> dict[str, Any]:
+    """The scenario with each path's target given per container by its scoped key."""
+    targets = scenario.get("targets", {})
+    return {**scenario, "targets": {key: targets.get(key[key.index("/"):], {})
+                                    if draw(st.booleans()) else {} for key in SCOPED}}
 
 
 # ---------------------------------------------------------------------- scenario strategies
@@ -215,7 +253,46 @@ def scenario_dicts(draw: st.DrawFn, *, latency: st.SearchStrategy[Any] | None = 
         data["stalls"] = draw(st.lists(stalls(), max_size=2))
     if draw(st.booleans()):
         data["shutdown_seconds"] = draw(st.floats(0, 40))
+    if draw(st.integers(0, 2)) == 0:
+        data["exit"] = draw(exit_rules())
+    data.update(draw(deletions(horizon=900)))
     return data
+
+
+@st.composite
+def exit_rules(draw: st.DrawFn, *, horizon: float = 120.0,
+               on_probe: bool = True) -> list[dict[str, Any]]:
+    """Scenario `exit` rules: timed, while a dependency is down, on a target's first probe."""
+    rules = []
+    for _ in range(draw(st.integers(1, 2))):
+        kind = draw(st.sampled_from(["after", "down", "probe"] if on_probe else ["after", "down"]))
+        if kind == "after":
+            rule: dict[str, Any] = {"after_seconds": draw(st.floats(0, horizon))}
+        elif kind == "down":
+            rule = {"while_down": "db"}
+            if draw(st.booleans()):
+                rule["after_seconds"] = draw(st.floats(0, horizon))
+        else:
+            rule = {"on_first_probe": draw(st.sampled_from(PATHS))}
+        if draw(st.booleans()):
+            rule["oom"] = True
+        else:
+            rule["code"] = draw(st.sampled_from([0, 1, 2, 255]))
+        rules.append(rule)
+    return rules
+
+
+@st.composite
+def deletions(draw: st.DrawFn, *, horizon: float) -> dict[str, Any]:
+    """Sometimes a deletion (with or without a grace override) and a draining app."""
+    out: dict[str, Any] = {}
+    if draw(st.integers(0, 2)) == 0:
+        out["delete"] = {"at": draw(st.floats(0, horizon))}
+        if draw(st.booleans()):
+            out["delete"]["grace_seconds"] = draw(st.integers(0, 60))
+        if draw(st.booleans()):
+            out["answers_after_sigterm"] = True
+    return out
 
 
 # ---------------------------------------------------------------------------- the check
@@ -239,6 +316,19 @@ def test_any_scenario_same_metrics(pod: Any, scenario: dict[str, Any], phase: fl
                                    seed: int, profile: Any, duration: int) -> None:
     """Any valid pod, any scenario (all latency distributions, stalls, hangs), any profile."""
     same(pod, Scenario.from_dict(scenario), duration=duration, seed=seed, profile=profile,
+         phase=phase)
+
+
+@given(pod=two_container_pods(), scenario=scenario_dicts(), phase=st.one_of(st.none(), PHASES),
+       seed=SEEDS, profile=PROFILES, duration=st.integers(60, 900), data=st.data())
+def test_two_container_pods_same_metrics(pod: Any, scenario: dict[str, Any],
+                                         phase: float | None, seed: int, profile: Any,
+                                         duration: int, data: st.DataObject) -> None:
+    """A pod of two probed containers, targets keyed per container and port."""
+    gated = scoped(scenario, data.draw)
+    if data.draw(st.booleans()):
+        gated["conditions"] = {"lb": data.draw(st.lists(spans(), max_size=2))}
+    same(pod, Scenario.from_dict(gated), duration=duration, seed=seed, profile=profile,
          phase=phase)
 
 
@@ -268,6 +358,9 @@ def sparse_outages(draw: st.DrawFn) -> dict[str, Any]:
                                        max_size=2))
     if draw(st.booleans()):
         data["shutdown_seconds"] = draw(st.floats(0, 40))
+    if draw(st.integers(0, 2)) == 0:  # timed exits only: the fast engine still jumps
+        data["exit"] = draw(exit_rules(horizon=1500, on_probe=False))
+    data.update(draw(deletions(horizon=3600)))
     return data
 
 
@@ -329,6 +422,10 @@ def traces(draw: st.DrawFn) -> Trace:
             else:
                 rows.append(Observation(t, 4000.0, status=200))
         obs[key] = rows
+    if draw(st.booleans()):  # "the process exited" lines
+        times = sorted(draw(st.lists(st.floats(0, 2000), min_size=1, max_size=3)))
+        obs[draw(st.sampled_from(EXIT_TARGETS))] = [
+            Observation(t, 0.0, exit_code=draw(st.sampled_from([0, 1, 137]))) for t in times]
     return Trace(obs, restart=draw(st.sampled_from(list(RestartMode))),
                  censored=draw(st.sampled_from(["failure", "discard"])),
                  meta={"shutdown_seconds": draw(st.floats(0, 5))})

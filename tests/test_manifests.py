@@ -102,10 +102,10 @@ def test_container_selection_by_name_and_its_errors() -> None:
     path = fixture("pod-sidecar.yaml")
     assert load_spec(path, "proxy").container.sidecar
     assert load_spec(path, "Pod/app/app").container.name == "app"
-    with pytest.raises(SpecError) as info:
-        load_spec(path)
-    assert str(info.value) == (f"{path}: 2 containers have probes: app (Pod/app), proxy (Pod/app); "
-                               "pick one with --container NAME")
+    # one pod: without --container it is taken whole, and --container only picks the focus
+    whole = load_spec(path)
+    assert [c.name for c in whole.containers] == ["app", "proxy"]
+    assert [c.name for c in load_spec(path, "proxy").containers] == ["app", "proxy"]
     with pytest.raises(SpecError) as info:
         load_spec(path, "migrate")
     assert "no probed container named 'migrate'; probed containers: app (Pod/app), proxy" in str(

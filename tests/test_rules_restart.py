@@ -166,3 +166,128 @@ def test_E14_a_container_not_running_is_never_killed_by_liveness():
     assert len(tl.containers) - 1 <= len(tl.kills) <= len(tl.containers)
     for k in tl.kills:
         assert sum(c.running_at <= k.at < (c.ended_at or 1e9) for c in tl.containers) == 1
+
+
+def test_R4_15_back_off_GC_drops_an_entry_at_the_first_housekeeping_tick_after_600_s():
+    """backOff.GC() runs at every housekeeping pass (ticks at phase + 2k) and deletes an
+    entry whose lastUpdate is more than 600 s old; a deleted entry is "no entry" (R4.10)."""
+    b = CrashLoopBackOff(gc_period=2.0, gc_phase=1.0)
+    b.advance(finished_at=0, now=0)
+    b.advance(finished_at=4, now=5)  # B = 20, lastUpdate = 5
+    # ticks at ..., 603, 605, 607: 605 - 5 is not more than 600; 607 is the first GC
+    assert b.in_backoff(finished_at=600, now=606.9)
+    assert not b.in_backoff(finished_at=600, now=607)
+    b.advance(finished_at=600, now=607)
+    assert b.backoff == 10  # a fresh curve, not min(2 * 20, 300)
+    never = CrashLoopBackOff(gc_period=0.0)  # housekeeping_seconds=0: never collected
+    never.advance(finished_at=0, now=0)
+    never.advance(finished_at=4, now=5)
+    assert never.in_backoff(finished_at=600, now=607)
+
+
+def test_R4_15_E10_a_container_that_ran_over_600_s_restarts_on_a_fresh_curve():
+    """A liveness kill loop climbs the curve to 300 s; then the app is healthy for 1000 s, so
+    the container started at the end of the loop outlives its back-off entry by more than
+    600 s and housekeeping deletes it. When liveness fails again, the same-sync restart path
+    (R4.13) starts over: immediate, then 10, 20, 40 ... s. Without GC the entry
+    stays at 300 s for ever."""
+    sc = scenario(targets={"/livez": {"answer": {"status": 500}, "windows": [
+        {"from": 400, "to": 1400, "answer": {"status": 200}}]}})
+    p = pod(livenessProbe=http(failureThreshold=1))
+
+    def waits(housekeeping: float) -> tuple[list[float], list[float]]:
+        tl = run(p, sc, phase=0.5, duration=2000,
+                 profile=IDEAL.with_overrides({"housekeeping_seconds": housekeeping}))
+        gaps = [(n.running_at, round(n.running_at - c.ended_at, 6))
+                for c, n in zip(tl.containers, tl.containers[1:], strict=False)]
+        return [g for at, g in gaps if at < 400], [g for at, g in gaps if at > 1400]
+
+    first, again = waits(2.0)
+    assert first[:6] == [0, 0, 10, 20, 40, 80]
+    # the same fresh curve, less its first free restart: the kill-loop check already finds
+    # an exited instance (the one killed before the healthy run), so it creates B = 10 s
+    assert again == first[1:1 + len(again)] and len(again) >= 5
+    _, stuck = waits(0.0)
+    assert stuck[:3] == [0, 300, 0]  # immediate (R4.13), then the old 300 s entry
+
+
+# -- apps that exit by themselves (scenario/trace `exit`) -------------------------------------
+def _lives(tl):
+    return [(c.running_at, c.ended_at, c.end_reason, c.exit_code) for c in tl.containers]
+
+
+def test_R4_12_first_restart_after_a_crash_is_immediate_then_back_off():
+    """An app that exits 5 s after each start (ideal kubelet): the sync that sees the first
+    exit finds no back-off entry, starts at once and creates B = 10 s (R4.12); the second
+    exit waits 10 s from its FinishedAt, the third 20 s (R4.9-R4.11)."""
+    tl = run(pod(livenessProbe=http()), scenario(exit={"after_seconds": 5}), duration=70)
+    assert [c.running_at for c in tl.containers] == [0, 5, 20, 45]
+    assert all(c.end_reason == "Error" and c.exit_code == 1 for c in tl.containers[:3])
+    assert not tl.kills and [x.at for x in tl.exits] == [5, 10, 25, 50]
+    assert tl.summary().restarts == 4  # every exit asks for a restart under Always
+    refused = sorted({e.at for e in tl.events if e.reason == "BackOff"})
+    assert refused[0] == 10 and 25 in refused
+
+
+@pytest.mark.parametrize(("policy", "code", "restarts", "reason"), [
+    ("Always", 0, True, "Completed"), ("OnFailure", 0, False, "Completed"),
+    ("OnFailure", 2, True, "Error"), ("Never", 2, False, "Error"), ("Never", 0, False, "Completed"),
+])
+def test_E13_R1_33_restart_policy_and_exit_code_decide_a_restart(policy, code, restarts, reason):
+    """Always restarts any exit; OnFailure only a non-zero exit code; Never nothing, and
+    the pod then ends (Failed or Succeeded), so every worker exits (R1.33)."""
+    p = pod(livenessProbe=http(), readinessProbe=http("/readyz"), restart_policy=policy)
+    tl = run(p, scenario(exit={"after_seconds": 5, "code": code}), duration=60)
+    assert tl.containers[0].end_reason == reason and tl.containers[0].exit_code == code
+    assert tl.exits[0].restart is restarts
+    assert (len(tl.containers) > 1) is restarts
+    if not restarts:  # no probe after the sync that saw the exit
+        assert max(r.at for r in tl.probes) <= 5 and tl.ready[-1].ready is False
+
+
+def test_OOMKilled_is_exit_code_137_and_restarts_under_OnFailure():
+    tl = run(pod(livenessProbe=http(), restart_policy="OnFailure"),
+             scenario(exit={"after_seconds": 30, "oom": True}), duration=40)
+    assert _lives(tl)[0] == (0, 30, "OOMKilled", 137)
+    assert tl.containers[1].running_at == 30
+
+
+def test_exit_while_a_dependency_is_down_crash_loops_until_it_is_back():
+    """`while_down: db`: the app dies when the database goes down and, restarted, dies at
+    start while it stays down; once it is back the container started last keeps running."""
+    sc = scenario(dependencies={"db": {"down": [{"from": 20, "to": 60}]}},
+                  exit={"while_down": "db", "after_seconds": 1})
+    tl = run(pod(livenessProbe=http()), sc, duration=200)
+    # exits at 20; restart at once (R4.12) and dies 1 s in; 10 s back-off; 20 s back-off
+    assert [c.running_at for c in tl.containers] == [0, 20, 31, 52, 93]
+    assert [c.ended_at for c in tl.containers] == [20, 21, 32, 53, None]
+
+
+def test_exit_on_the_first_probe_of_a_target_resets_that_probe():
+    sc = scenario(exit={"on_first_probe": "/readyz", "code": 2})
+    p = pod(readinessProbe=http("/readyz", initialDelaySeconds=3))
+    tl = run(p, sc, duration=30)
+    assert [c.running_at for c in tl.containers][:3] == [0, 3, 16]
+    first = next(r for r in tl.probes if r.probe is R)
+    assert first.at == 3 and "connection reset by peer" in first.detail
+    assert tl.ready == []  # never Ready: each container dies at its first readiness probe
+
+
+def test_a_trace_records_the_process_exit():
+    from kubesim.behaviour.trace import parse_jsonl
+
+    text = ('{"t": 0, "target": "/livez", "status": 200, "latency_ms": 1}\n'
+            '{"t": 7, "target": "process:exit", "exit_code": 3, "latency_ms": 0}\n')
+    replay = run(pod(livenessProbe=http()), parse_jsonl(text), duration=40)
+    assert _lives(replay)[:2] == [(0, 7, "Error", 3), (7, 14, "Error", 3)]
+    wall = run(pod(livenessProbe=http()), parse_jsonl(text, restart="wall"), duration=40)
+    assert _lives(wall) == [(0, 7, "Error", 3), (7, None, None, None)]
+
+
+def test_a_kill_before_the_exit_is_due_wins():
+    """SIGTERM came first: the container's end is the kill's, not an exit."""
+    sc = scenario(shutdown_seconds=10, targets={"/livez": {"answer": {"status": 500}}},
+                  exit={"after_seconds": 5})
+    tl = run(pod(livenessProbe=http(failureThreshold=1)), sc, phase=0.5, duration=4)
+    assert tl.kills and not tl.exits
+    assert tl.containers[0].end_reason.startswith("killed")

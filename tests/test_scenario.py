@@ -286,3 +286,29 @@ def test_a_wall_clock_stall_freezes_only_the_process_running_when_it_begins() ->
     assert math.isinf(sc.answer(target, 12, 0.0, rng).latency)
     assert sc.answer(target, 42, 40.0, rng).latency == 0
     assert sc.stall_end(12, 0.0) == math.inf and sc.stall_end(42, 40.0) == 42
+
+
+def test_exit_rules_give_the_earliest_due_exit() -> None:
+    sc = Scenario.from_dict({"dependencies": {"db": {"down": [{"from": 10, "to": 20}]}},
+                             "exit": [{"while_down": "db", "after_seconds": 2},
+                                      {"after_seconds": 50, "oom": True}]})
+    assert sc.exit_at(0) == (10, 1, False)  # db goes down 10 s into the first container
+    assert sc.exit_at(15) == (17, 1, False)  # started while down: 2 s in
+    assert sc.exit_at(19) == (69, 137, True)  # db back before 2 s in: the OOM kill
+    assert not sc.exits_on_probe()
+    one = Scenario.from_dict({"exit": {"on_first_probe": "/readyz", "code": 0}})
+    assert one.exits_on_probe() and one.exit_on_probe("/readyz") == (0, False)
+    assert one.exit_at(0) is None and one.exit_on_probe("/livez") is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("exit: {code: 3}\n", "exit: an exit needs after_seconds, while_down or on_first_probe"),
+    ("exit:\n  - {while_down: db}\n", "exit[0].while_down: unknown dependency db"),
+    ("exit: {after_seconds: 1, oom: true, code: 1}\n", "give code or oom, not both"),
+    ("exit: {on_first_probe: /h, after_seconds: 1}\n", "on_first_probe takes no after_seconds"),
+    ("exit: {after_seconds: 1, signal: 9}\n", "unknown field signal"),
+])
+def test_exit_rule_errors_name_the_field(tmp_path: Path, text: str, expected: str) -> None:
+    err = load_error(tmp_path, text)
+    assert expected in str(err)
+    assert err.line is not None

@@ -264,3 +264,20 @@ def test_jsonl_accepts_exactly_per_target_monotonic_input(rows: list[tuple[float
     else:
         with pytest.raises(BehaviourError, match="goes back in time"):
             parse_jsonl(text)
+
+
+def test_process_exit_lines_are_exits_not_targets() -> None:
+    from kubesim.behaviour.trace import parse_jsonl
+
+    text = ('{"t": 0, "target": "/livez", "status": 200, "latency_ms": 1}\n'
+            '{"t": 9, "target": "process:oomkilled", "exit_code": 137, "latency_ms": 0}\n'
+            '{"t": 4, "target": "process:exit", "exit_code": 0, "latency_ms": 0}\n')
+    tr = parse_jsonl(text)
+    assert tr.targets == ["/livez"]
+    assert tr.exit_at(100) == (104, 0, False)  # replay: the first exit, at that age
+    wall = parse_jsonl(text, restart="wall")
+    assert wall.exit_at(0) == (4, 0, False) and wall.exit_at(4) == (9, 137, True)
+    assert wall.exit_at(9) is None
+    with pytest.raises(BehaviourError, match="exit_code only") as info:
+        parse_jsonl(text.replace('"exit_code": 0', '"status": 200'))
+    assert info.value.line == 3

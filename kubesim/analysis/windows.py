@@ -193,7 +193,8 @@ def _hang(pod: ProbedContainer, profile: KubeletProfile) -> tuple[Figure, ...] |
                 "SIGTERM"),
         _figure("hang to running", "at most", [v + grace + start for v in values], latency,
                 None, "plus starting the replacement; the first restarts are free, back-off "
-                "starts with the third kill in a row (R4.13)"),
+                "starts with the third kill in a row (R4.13), and a container that ran over "
+                "600 s restarts on a fresh curve (R4.15)"),
     )
 
 

@@ -21,6 +21,11 @@ Example::
       "*": {answer: {status: 200}}                 # any target not listed
     applies_to:                                    # optional: only these containers
       - {kind: Deployment, name: web, container: app}   # (kind/name/namespace/container)
+    exit:                                          # the app exits by itself (a list, or one)
+      - {after_seconds: 45, code: 1}               # 45 s after each container starts
+      - {while_down: db, after_seconds: 2}         # db down, 2 s or more after the start
+      - {on_first_probe: /healthz, code: 2}        # the first request to a target kills it
+      - {after_seconds: 300, oom: true}            # OOMKilled (exit code 137)
     stalls:                                        # the whole process stops answering
       - {from: 120, to: 122}                       # wall clock
       - {since_start: 30, duration: 2}             # in every container, 30 s after it started
@@ -55,6 +60,29 @@ Which answer a target gives, first match wins: a `since_start` window, a wall-cl
 a down dependency (`when_down`, default `{status: 503, exit_code: 1, grpc_status:
 NOT_SERVING}`), the default `answer`. Windows and downtimes are half-open: `[from, to)`.
 
+Deletion (`delete: {at: 120, grace_seconds: 10}`): the pod is deleted at `at` (wall clock),
+with the pod's terminationGracePeriodSeconds or the `grace_seconds` override. preStop hooks run
+first and eat into the grace (an exec or httpGet hook takes as long as its target's answer: key
+it like a probe target); then SIGTERM, and SIGKILL at the end of the grace (2 s at least).
+`shutdown_seconds` is the app's time to exit after SIGTERM; `answers_after_sigterm: true` keeps
+it answering probes while it drains (by default its listener closes at SIGTERM).
+
+Pod conditions (`conditions`): for a pod with `readinessGates`, the spans during which each
+gate's condition is True, set by some controller, e.g.
+`conditions: {"example.com/lb-ready": [{from: 30, to: null}]}`; a gate without spans is never
+True, so the pod never turns Ready (R3.8). The kubelet sees a change as a pod update: a sync one
+hop later recomputes Ready.
+
+Exits (`exit`): the process ends by itself, with exit `code` (0-255, default 1) or `oom: true`
+(OOMKilled, exit code 137). `after_seconds` counts from the start of each container;
+`while_down: dep` exits at the first instant at least `after_seconds` (default 0) into the
+container's life at which the dependency is down (a crash at start while a database is down,
+or as soon as it goes down); `on_first_probe: key` exits when the first request to that target
+arrives (the request's connection is reset). The earliest due rule wins. The kubelet then
+restarts it by `restartPolicy` and the exit code (Always; OnFailure unless the code is 0;
+Never: the pod ends), the first time at once and then with CrashLoopBackOff (R4.12). A
+container killed before its exit is due is not affected; after SIGTERM only the kill counts.
+
 Stalls freeze the whole process (a GC pause, a blocked event loop, SIGSTOP): a request sent
 during a stall `[from, to)` is answered at `to` plus its latency; a request sent earlier whose
 answer would arrive after `from` is held back by the stall's length. A hang (`to: null`,
@@ -83,7 +111,7 @@ if TYPE_CHECKING:
 
     from kubesim.spec.model import Target
 
-__all__ = ["AnswerSpec", "Dependency", "Scenario", "Stall", "TargetSpec", "TimeWindow",
+__all__ = ["AnswerSpec", "Dependency", "ExitRule", "Scenario", "Stall", "TargetSpec", "TimeWindow",
            "load_scenario"]
 
 Kind = Literal["httpGet", "tcpSocket", "exec", "grpc"]
@@ -334,6 +362,61 @@ class AppliesTo(_Model):
     name: str | None = None
     namespace: str | None = None
     container: str | None = None
+# ---------------------------------------------------------------- exits
+
+OOM_EXIT_CODE = 137
+
+
+class ExitRule(_Model):
+    """The app exits by itself (see the module docstring)."""
+
+    after_seconds: Seconds | None = None
+    while_down: str | None = None
+    on_first_probe: str | None = None
+    code: Annotated[int, Field(ge=0, le=255)] = 1
+    oom: bool = False
+
+    @model_validator(mode="after")
+    def _one_trigger(self) -> ExitRule:
+        given = self.model_fields_set
+        if self.on_first_probe is not None and {"after_seconds", "while_down"} & given:
+            raise ValueError("on_first_probe takes no after_seconds or while_down")
+        if not {"after_seconds", "while_down", "on_first_probe"} & given:
+            raise ValueError("an exit needs after_seconds, while_down or on_first_probe")
+        if self.oom and "code" in given:
+            raise ValueError("oom: true exits with code 137; give code or oom, not both")
+        return self
+
+    @property
+    def exit_code(self) -> int:
+        return OOM_EXIT_CODE if self.oom else self.code
+
+    def due(self, started_at: float, dependencies: dict[str, Dependency]) -> float | None:
+        """When the process started at `started_at` exits by this rule (None: never, or
+        only on a probe)."""
+        if self.on_first_probe is not None:
+            return None
+        earliest = started_at + (self.after_seconds or 0.0)
+        if self.while_down is None:
+            return earliest
+        for span in sorted(dependencies[self.while_down].down, key=lambda s: s.start):
+            at = max(span.start, earliest)
+            if at < span.end:
+                return at
+        return None
+
+
+def _as_list(value: Any) -> Any:
+    """`exit` takes one rule or a list of them."""
+    return [value] if isinstance(value, dict) else value
+
+
+class Deletion(_Model):
+    """The pod is deleted at `at` (wall clock), with the pod's grace period or `grace_seconds`
+    (a `kubectl delete --grace-period` / deletionGracePeriodSeconds override)."""
+
+    at: Seconds
+    grace_seconds: Annotated[int, Field(ge=0)] | None = None
 
 
 # ---------------------------------------------------------------- the scenario
@@ -348,6 +431,10 @@ class Scenario(_Model):
     targets: dict[str, TargetSpec] = {}
     stalls: list[Stall] = []
     applies_to: list[AppliesTo] = []
+    exit_: Annotated[list[ExitRule], BeforeValidator(_as_list)] = Field([], alias="exit")
+    conditions: dict[str, list[Span]] = {}
+    delete: Deletion | None = None
+    answers_after_sigterm_: bool = Field(False, alias="answers_after_sigterm")
     _source: str = PrivateAttr("<memory>")
 
     @model_validator(mode="after")
@@ -359,6 +446,12 @@ class Scenario(_Model):
                     raise PydanticCustomError(
                         "unknown_dependency", "unknown dependency {name}; dependencies: {have}",
                         {"name": name, "have": have, "loc": ["targets", key, "depends_on", i]})
+        for i, rule in enumerate(self.exit_):
+            if rule.while_down is not None and rule.while_down not in self.dependencies:
+                have = ", ".join(self.dependencies) or "none declared"
+                raise PydanticCustomError(
+                    "unknown_dependency", "unknown dependency {name}; dependencies: {have}",
+                    {"name": rule.while_down, "have": have, "loc": ["exit", i, "while_down"]})
         return self
 
     @property
@@ -372,7 +465,9 @@ class Scenario(_Model):
         the YAML `document` is given)."""
         if not isinstance(data, dict):
             raise BehaviourError("a scenario is a mapping with keys description, "
-                                 "shutdown_seconds, dependencies, targets, stalls", source=source)
+                                 "shutdown_seconds, dependencies, targets, stalls, exit, conditions, delete, "
+                                 "answers_after_sigterm",
+                                 source=source)
         try:
             scenario = cls.model_validate(data)
         except ValidationError as exc:
@@ -417,6 +512,44 @@ class Scenario(_Model):
 
     def shutdown_seconds(self) -> float:
         return self.shutdown_seconds_
+
+    def deletion(self) -> tuple[float, int | None] | None:
+        """(when the pod is deleted, the grace-period override or None), or None."""
+        return None if self.delete is None else (self.delete.at, self.delete.grace_seconds)
+
+    def answers_after_sigterm(self) -> bool:
+        """Whether the app keeps answering while it drains after SIGTERM (default: its
+        listener closes at once, and probes are refused)."""
+        return self.answers_after_sigterm_
+
+    def exit_at(self, started_at: float) -> tuple[float, int, bool] | None:
+        """(when, exit code, OOMKilled) of the first timed exit of the process started at
+        `started_at`; None if it never exits by itself on a timer."""
+        due = [(at, i) for i, r in enumerate(self.exit_)
+               if (at := r.due(started_at, self.dependencies)) is not None]
+        if not due:
+            return None
+        at, i = min(due)
+        rule = self.exit_[i]
+        return at, rule.exit_code, rule.oom
+
+    def condition(self, kind: str, at: float) -> bool:
+        """Whether the pod condition `kind` (a readiness gate's) is True at `at`."""
+        return any(s.covers(at) for s in self.conditions.get(kind, ()))
+
+    def condition_changes(self, kind: str) -> list[float]:
+        """When the pod condition `kind` may change (its spans' bounds)."""
+        return sorted({b for s in self.conditions.get(kind, ()) for b in (s.start, s.end)
+                       if math.isfinite(b)})
+
+    def exits_on_probe(self) -> bool:
+        """Whether some probe request can end the process (`on_first_probe`)."""
+        return any(r.on_first_probe is not None for r in self.exit_)
+
+    def exit_on_probe(self, key: str) -> tuple[int, bool] | None:
+        """(exit code, OOMKilled) if the first request to `key` ends the process."""
+        rule = next((r for r in self.exit_ if r.on_first_probe == key), None)
+        return None if rule is None else (rule.exit_code, rule.oom)
 
     def windows(self, until: float) -> list[Window]:
         """Dependency downtimes ("db down"), wall-clock stalls ("stall"), the first

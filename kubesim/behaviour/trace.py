@@ -27,6 +27,11 @@ JSON Lines (any file not ending in `.csv`), one observation per line::
   `censored` (`failure`|`discard`|`reject`), `shutdown_seconds` (>= 0, the app's time to exit
   after SIGTERM), `applies_to` (a list of `{kind, name, namespace, container}`: the containers
   `kubesim check` replays it for; every key optional). Blank lines are ignored.
+* The process exited by itself: target `process:exit` with its `exit_code` (0: completed), or
+  `process:oomkilled` (OOMKilled; give `exit_code: 137`), e.g.
+  `{"t": 41.0, "target": "process:exit", "exit_code": 1, "latency_ms": 0}`. With `replay` every
+  container exits at that age (the first such line); with `wall` the container running at that
+  time exits then (a line at the very instant a container starts does not apply to it).
 * Per target, `t` must not decrease from one line to the next; equal times are allowed (the
   later line wins).
 
@@ -76,10 +81,13 @@ if TYPE_CHECKING:
 
     from kubesim.spec.model import Target
 
-__all__ = ["GRPC_STATUSES", "CensoredMode", "Observation", "RestartMode", "Trace",
+__all__ = ["EXIT_TARGETS", "GRPC_STATUSES", "CensoredMode", "Observation", "RestartMode", "Trace",
            "load_trace", "parse_csv", "parse_jsonl"]
 
 GRPC_STATUSES = ("SERVING", "NOT_SERVING", "UNKNOWN", "SERVICE_UNKNOWN")
+EXIT_TARGET, OOM_TARGET = "process:exit", "process:oomkilled"  # "the process exited" lines
+EXIT_TARGETS = (EXIT_TARGET, OOM_TARGET)
+OOM_EXIT_CODE = 137
 _ERRORS = tuple(e.value for e in AnswerError)
 _KEYS = ("t", "target", "status", "error", "latency_ms", "exit_code", "grpc_status",
          "location")
@@ -151,6 +159,19 @@ class Trace:
             if any(b.t < a.t for a, b in zip(obs, obs[1:])):
                 raise BehaviourError(f"observations of {key!r} are not in time order",
                                      source=source)
+        # "the process exited" lines: (t, exit code, OOMKilled), in time order
+        for key in EXIT_TARGETS:
+            bad = next((o for o in self._obs.get(key, []) if o.exit_code is None
+                        or o.error is not None or o.status is not None), None)
+            if bad is not None:
+                raise BehaviourError(f'a "{key}" line gives exit_code only (the process\'s '
+                                     "exit code)", source=source, line=bad.line or None)
+        exits = [(o.t, OOM_EXIT_CODE if k == OOM_TARGET else o.exit_code or 0, k == OOM_TARGET)
+                 for k in EXIT_TARGETS for o in self._obs.pop(k, [])]
+        self._exits = sorted(exits)
+        if not self._obs:
+            raise BehaviourError("a trace needs at least one probe target besides "
+                                 f"{' and '.join(EXIT_TARGETS)}", source=source)
         self._times = {k: [o.t for o in v] for k, v in self._obs.items()}
         self._answers = {k: [o.to_answer() for o in v] for k, v in self._obs.items()}
 
@@ -199,6 +220,16 @@ class Trace:
     def shutdown_seconds(self) -> float:
         """`meta.shutdown_seconds`, default 0."""
         return float(self.meta.get("shutdown_seconds", 0.0))
+
+    def exit_at(self, started_at: float) -> tuple[float, int, bool] | None:
+        """(when, exit code, OOMKilled) of the recorded exit of the process started at
+        `started_at` (see the module docstring), or None."""
+        for t, code, oom in self._exits:
+            if self.restart is RestartMode.REPLAY:
+                return started_at + t, code, oom
+            if t > started_at:
+                return t, code, oom
+        return None
 
     def windows(self, until: float) -> list[Window]:
         """Trace-time windows where a target's held observation fails, labelled

@@ -61,7 +61,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.phases is not None:
         sweep = sweep_phases(pod, behaviour, n=args.phases, duration=args.duration,
                              seed=args.seed, profile=profile, engine=args.engine)
+    if args.container is not None and len(pod.containers) > 1:
+        timeline = timeline.narrowed(pod.container.name)  # the report, not the model
     meta = {"spec": pod.source, "object": pod.label, "container": pod.container.name,
+            "pod_containers": [c.name for c in pod.containers],
             "behaviour": args.scenario or args.trace or "healthy",
             **plot_meta(pod, behaviour, args.duration)}
     if args.plot is not None:

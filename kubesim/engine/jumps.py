@@ -9,7 +9,9 @@ and each resync drew one jitter value. `Jumper` draws those values in order, rec
 calls in bulk (`ProbeRun`), and moves every worker to its first tick after the stretch, with
 the same float arithmetic and the same tie order the step-by-step run would have produced.
 A container waiting for its restart is jumped the same way (every tick only rewrites a cached
-Failure or is on hold).
+Failure or is on hold). A stretch ends at the pod's deletion and at the app's own exit, if one is due (an URGENT
+process of its own, scheduled when the container started, so it keeps its place among ties);
+an app that exits when a target is first asked is not jumped at all.
 
 Coverage: jumps need a behaviour with a quiet look-up (`behaviour.lookup`), constant
 latencies, and a PLEG relist period shorter than the resync period; anything else is stepped
@@ -46,7 +48,7 @@ class Jumper:
 
     def __init__(self, sched: HeapScheduler, kubelet: Kubelet, quiet: Quiet) -> None:
         self.sched, self.kubelet, self.quiet = sched, kubelet, quiet
-        self.workers = list(kubelet.manager.workers.values())
+        self.workers = list(kubelet.unit.manager.workers.values())
         self.box = next((w.box for w in self.workers), None)
         self.no_jump_before = 0.0
 
@@ -54,10 +56,18 @@ class Jumper:
         kl = self.kubelet
         if now < self.no_jump_before or not kl.idle or kl.sync_requested or kl.flush_pending:
             return
-        if not kl.status.running:
+        if kl.terminator is not None and now >= kl.terminator.at:
+            return  # deleted: the termination is stepped
+        if not kl.unit.status.running:
             self._try_dead_jump()
         else:
             self._try_jump()
+
+    def _horizon(self) -> float:
+        """The end of the run, or the pod's deletion (a process of its own, like an exit)."""
+        kl = self.kubelet
+        term = kl.terminator
+        return kl.timeline.duration if term is None else min(kl.timeline.duration, term.at)
 
     def _hold_off(self, until: float) -> None:
         self.no_jump_before = max(self.no_jump_before, min(until, self.kubelet.timeline.duration))
@@ -80,24 +90,26 @@ class Jumper:
 
     def _constant(self, w: Worker, inst: Any, a0: float) -> tuple[Attempt | None, float]:
         """The judged constant answer the tick at `a0` gets, and until when it holds."""
-        memo = self.kubelet.prober.memo.get(w.type)
+        memo = self.kubelet.unit.prober.memo.get(w.type)
         if memo is not None and memo[0] is inst and memo[1] <= a0 < memo[2]:
             return memo[3], memo[2]
         ans, until = self.quiet(w.target, a0, inst.running_at)
         if ans is None or follows(w.target, ans):  # a redirect asks again: step it (R2.10)
             return None, until
-        return self.kubelet.prober.judge(w.type, w.probe, w.target, ans), until
+        return self.kubelet.unit.prober.judge(w.type, w.probe, w.target, ans), until
 
     def _try_jump(self) -> None:
         """Skip to the next change if nothing can happen before it (see the module doc)."""
         kl = self.kubelet
-        st, inst = kl.status, kl.runtime.current
+        st, inst, cache = kl.unit.status, kl.unit.runtime.current, kl.unit.cache
         if (inst is None or inst.exited_at is not None or inst.sigterm_at is not None
                 or st.container_id != inst.id or not st.started):
             return
         cid = inst.id
         plans = []
-        end = kl.timeline.duration
+        end = self._horizon()
+        if inst.exit_due is not None:  # the app exits by itself then: stop before it
+            end = min(end, inst.exit_due)
         if not st.ready:  # a sync would trigger the readiness worker: stop before the next
             end = min(end, kl.pod_worker.wait_at)
         hold = kl.profile.startup_hold_on_success
@@ -119,7 +131,7 @@ class Jumper:
                 return
             end = min(end, until)
             result = att.outcome.result
-            free = kl.cache.get(w.type, cid) is result and not holds_after(w.type, result, hold)
+            free = cache.get(w.type, cid) is result and not holds_after(w.type, result, hold)
             if not free:  # stop before the tick that reaches the threshold (a verdict)
                 threshold = (w.probe.failure_threshold if result is Result.FAILURE
                              else w.probe.success_threshold)
@@ -144,7 +156,7 @@ class Jumper:
         at = kl.pod_worker.wait_at
         if at < end and at - relist <= max(kl.last_sync_end, inst.running_at) + MARGIN:
             # the first resync is near the previous sync or the start: ask the rules
-            seen, running = kl.runtime.as_seen_at(last_relist(at, rphase, relist))
+            seen, running = kl.unit.runtime.as_seen_at(last_relist(at, rphase, relist))
             if (pleg_wait(at, rphase, relist, kl.last_sync_end) > 0 or seen is not inst
                     or not running):
                 end = at
@@ -173,17 +185,17 @@ class Jumper:
         """The container is not running and waits for its restart (back-off): until the pod
         worker's next sync every tick only rewrites a cached Failure, or is on hold."""
         kl = self.kubelet
-        st = kl.status
+        st, cache = kl.unit.status, kl.unit.cache
         cid = st.container_id
         if cid is None or st.pod_finished or not st.terminated or not st.will_restart:
             return
-        end = min(kl.timeline.duration, kl.pod_worker.wait_at)
+        end = min(self._horizon(), kl.pod_worker.wait_at)
         plans = []
         waiting = self._waiting(cid)
         if waiting is None:
             return
         for w, a0 in waiting:
-            if not (w.on_hold or kl.cache.get(w.type, cid) is Result.FAILURE):
+            if not (w.on_hold or cache.get(w.type, cid) is Result.FAILURE):
                 return
             plans.append((w, a0, None, True))
         if not plans or end - self.sched.now < 2 * min(p[0].period for p in plans):
@@ -239,8 +251,9 @@ class Jumper:
             w.result_run += n
         else:
             w.last_result, w.result_run = result, n
+        unit = self.kubelet.unit
         run = ProbeRun(a0, w.origin, w.k, w.period, n, w.type, att.outcome, att.detail,
-                       att.duration, self.kubelet.status.restart_count)
+                       att.duration, unit.status.restart_count, unit.name)
         self.kubelet.timeline.record_run(run, n - last_in_flight)
 
 

@@ -20,12 +20,13 @@ from kubesim.errors import UsageError
 from kubesim.kubelet.pod_worker import Kubelet
 from kubesim.kubelet.prober import CensoredPolicy
 from kubesim.kubelet.settings import CLASSIC
+from kubesim.spec.targets import resolve_targets
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.results import ProbeType
-    from kubesim.spec.model import ProbedContainer
+    from kubesim.spec.model import ContainerSpec, ProbedContainer, Target
 
 __all__ = ["ENGINES", "add_kubelet", "fresh_rng", "grid_cycle", "make_scheduler", "prepare",
            "run_model", "simulate"]
@@ -33,7 +34,7 @@ __all__ = ["ENGINES", "add_kubelet", "fresh_rng", "grid_cycle", "make_scheduler"
 
 def grid_cycle(pod: ProbedContainer) -> int:
     """The least common multiple of the probe periods: the grid pattern repeats after it."""
-    periods = [p.period_seconds for p in pod.container.probes().values()]
+    periods = [p.period_seconds for c in pod.containers for p in c.probes().values()]
     return math.lcm(*periods) if periods else 1
 
 
@@ -88,34 +89,45 @@ def add_kubelet(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durat
                 seed: int, profile: KubeletProfile, phase: float | None, keep_probes: bool,
                 box: dict[tuple[ProbeType, bool], list[float]] | None = None,
                 rng: np.random.Generator | None = None, checked: bool = False,
-                start: float = 0.0, jumps: bool = True) -> Timeline:
-    """Put one pod's kubelet on `sched`, its first container starting at `start`; returns the
-    timeline it records into. `jumps`: let the fast scheduler jump its quiet stretches (only
-    when it is the scheduler's one kubelet)."""
+                start: float | None = None, jumps: bool = True) -> Timeline:
+    """Put one pod's kubelet on `sched`, its first container starting at `start` (default:
+    now); returns the timeline it records into. `jumps`: let the fast scheduler jump its quiet
+    stretches (only when it is the scheduler's one kubelet)."""
+    targets = _targets(pod, behaviour)
     rng, phase, origins, censored = prepare(pod, behaviour, duration=duration, seed=seed,
                                             profile=profile, phase=phase, rng=rng,
-                                            checked=checked)
-    if not (math.isfinite(start) and 0 <= start < duration):
-        raise UsageError(f"start={start!r} must be within the run, 0 <= start < {duration:g}")
-    origins = {t: o + start for t, o in origins.items()}
+                                            checked=checked, targets=targets)
+    now = sched.now
+    start = now if start is None else start
+    if not (math.isfinite(start) and now <= start < duration):
+        raise UsageError(f"start={start!r} must be within the run, {now:g} <= start < "
+                         f"{duration:g}")
+    origins = [{t: o + start for t, o in per.items()} for per in origins]
     timeline = Timeline(duration=duration, seed=seed, phase=phase, profile=profile.name)
     timeline.keep_probes = keep_probes
+    timeline.names = [c.name for c in pod.containers]
 
     def create(_: Any) -> None:
         if not isinstance(sched, HeapScheduler):
             Kubelet(sched, pod, behaviour, profile, rng, timeline, origins=origins,
-                    censored=censored, box=box)
+                    censored=censored, targets=targets, box=box)
             return
         answers, quiet = compile_behaviour(behaviour)
         if profile.relist_seconds + 1e-3 >= profile.resync_seconds or not jumps:
             quiet = None  # resyncs could wait for a relist: step them
+        exits_on_probe = getattr(behaviour, "exits_on_probe", None)
+        if exits_on_probe is not None and exits_on_probe():
+            quiet = None  # a probe can end the process: step every call
+        if len(pod.containers) > 1 or pod.readiness_gates:
+            quiet = None  # jumps know one container and no gates: such a pod is stepped
         kubelet = Kubelet(sched, pod, behaviour, profile, rng, timeline, origins=origins,
-                          censored=censored, answers=answers, quiet=quiet, box=box)
+                          censored=censored, targets=targets, answers=answers, quiet=quiet,
+                          box=box)
         if quiet is not None:
             sched.on_quiet = Jumper(sched, kubelet, quiet)
 
-    if start > 0:
-        sched.call(start, URGENT, create, None)
+    if start > now:
+        sched.call(start - now, URGENT, create, None)
     else:
         create(None)
     return timeline
@@ -123,8 +135,9 @@ def add_kubelet(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durat
 
 def prepare(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed: int,
             profile: KubeletProfile, phase: float | None,
-            rng: np.random.Generator | None = None, checked: bool = False
-            ) -> tuple[np.random.Generator, float, dict[ProbeType, float], str]:
+            rng: np.random.Generator | None = None, checked: bool = False,
+            targets: list[dict[ProbeType, Target]] | None = None
+            ) -> tuple[np.random.Generator, float, list[dict[ProbeType, float]], str]:
     """Check the inputs and draw what a run draws before its first event, in order: the
     generator, the grid phase, the workers' grid origins, the censored-answer policy. Shared
     by `simulate` and the sweep engine (`kubesim.engine.metrics`), which may pass a generator already
@@ -141,8 +154,9 @@ def prepare(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed
     if not math.isfinite(phase):
         raise UsageError(f"phase={phase!r} must be a finite number of seconds")
     if not checked:
-        _check_behaviour(pod, behaviour)
-    return rng, phase, _origins(pod, phase, profile, rng), _censored(behaviour)
+        _check_behaviour(pod, behaviour, targets or _targets(pod, behaviour))
+    origins = [_origins(c, phase, profile, rng) for c in pod.containers]
+    return rng, phase, origins, _censored(behaviour)
 
 
 _FRESH = threading.local()  # per thread: Dask workers may be threads of one process
@@ -165,10 +179,17 @@ def fresh_rng(seed: int) -> np.random.Generator:
     return got[0]
 
 
-def _origins(pod: ProbedContainer, phase: float, profile: KubeletProfile,
+def _targets(pod: ProbedContainer, behaviour: Behaviour) -> list[dict[ProbeType, Target]]:
+    """Each probe's target keyed as the behaviour names it (`spec.targets`)."""
+    keys = getattr(behaviour, "targets", None) or ()
+    return resolve_targets(pod, set(keys), source=getattr(behaviour, "source", "<memory>"))
+
+
+def _origins(container: ContainerSpec, phase: float, profile: KubeletProfile,
              rng: np.random.Generator) -> dict[ProbeType, float]:
+    """One container's grid origins: all workers of a pod are created at one sync (R1.2)."""
     origins = {}
-    for probe_type, probe in pod.container.probes().items():
+    for probe_type, probe in container.probes().items():
         period = probe.period_seconds
         first = phase % period
         if profile.kubelet_recently_started:  # R1.4: each worker first sleeps U[0, P)
@@ -183,20 +204,21 @@ def _censored(behaviour: Behaviour) -> str:
     return CensoredPolicy.FAILURE
 
 
-def _check_behaviour(pod: ProbedContainer, behaviour: Behaviour) -> None:
+def _check_behaviour(pod: ProbedContainer, behaviour: Behaviour,
+                     targets: list[dict[ProbeType, Target]]) -> None:
     """A trace must cover every probed target, and in reject mode every censored line must
     be decidable against the probe's timeout."""
-    container = pod.container
-    targets = {t: container.target(t).key for t in container.probes()}
+    keys = {tgt.key for by_type in targets for tgt in by_type.values()}
     check_targets = getattr(behaviour, "check_targets", None)
     if check_targets is not None:
-        check_targets(sorted(set(targets.values())))
+        check_targets(sorted(keys))
     check_censored = getattr(behaviour, "check_censored", None)
     if check_censored is not None and _censored_value(behaviour) == "reject":
         timeouts: dict[str, float] = {}
-        for t, key in targets.items():
-            timeout = float(container.probes()[t].timeout_seconds)
-            timeouts[key] = max(timeouts.get(key, 0.0), timeout)
+        for container, by_type in zip(pod.containers, targets, strict=True):
+            for t, tgt in by_type.items():
+                timeout = float(container.probes()[t].timeout_seconds)
+                timeouts[tgt.key] = max(timeouts.get(tgt.key, 0.0), timeout)
         check_censored(timeouts)
 
 

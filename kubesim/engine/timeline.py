@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from kubesim.results import Outcome, ProbeType
 
-__all__ = ["ContainerRecord", "EventRecord", "KillRecord", "ProbeRecord", "ProbeRun", "ReadyChange",
+__all__ = ["ContainerRecord", "ContainerStop", "EventRecord", "ExitRecord", "KillRecord",
+           "Termination", "ProbeRecord", "ProbeRun", "ReadyChange",
            "Summary", "Timeline", "probe_event"]
 
 
@@ -24,6 +25,7 @@ class ProbeRecord:
     detail: str
     latency: float
     container: int  # restart count of the probed instance
+    name: str = ""  # the probed container's name in the pod
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,7 @@ class EventRecord:
     type: str  # Normal | Warning
     reason: str
     message: str
+    name: str = ""  # the container it is about
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +60,45 @@ class KillRecord:
     stopped_at: float | None
     restart: bool  # the restart policy asks for a new container
     restart_count: int  # restartCount of the replacement, if there is one
+    name: str = ""  # the killed container's name in the pod
+
+
+@dataclass(frozen=True, slots=True)
+class ExitRecord:
+    """The app exited on its own (not killed): a crash, a completion or an OOM kill."""
+
+    at: float
+    container: int  # restart count of the instance that exited
+    exit_code: int
+    reason: str  # Completed (code 0) | Error | OOMKilled, as the container status says
+    restart: bool  # restartPolicy (or a sidecar's Always) asks for a new container
+    name: str = ""  # the container's name in the pod
+
+
+@dataclass(slots=True)
+class ContainerStop:
+    """How one container stopped in the pod's termination (killContainer)."""
+
+    name: str
+    container: int  # restart count of the stopped instance
+    killing_at: float  # the Killing event: "Stopping container <name>"
+    grace_seconds: float  # what was left for SIGTERM -> SIGKILL (2 s at least)
+    pre_stop_start: float | None = None
+    pre_stop_end: float | None = None
+    sigterm_at: float | None = None
+    stopped_at: float | None = None  # the process was gone (None: after the run)
+    sigkill: bool = False  # the grace ran out: SIGKILL
+
+
+@dataclass(slots=True)
+class Termination:
+    """The pod's deletion and graceful termination (R1.30-R1.33, R4.4, R4.5)."""
+
+    requested_at: float  # the API deletion; the endpoint turns terminating (not ready) now
+    grace_seconds: int  # the deletion grace period (the pod's, or the override)
+    started_at: float | None = None  # the kubelet's terminating sync
+    containers: list[ContainerStop] | None = None
+    stopped_at: float | None = None  # every container stopped: workers removed
 
 
 @dataclass(slots=True)
@@ -68,13 +110,15 @@ class ContainerRecord:
     started_at: float | None = None
     ended_at: float | None = None
     end_reason: str | None = None
+    exit_code: int | None = None  # known when the app exited on its own
+    name: str = ""  # the container's name in the pod
 
 
 @dataclass(frozen=True, slots=True)
 class Summary:
     """Totals over the run."""
 
-    restarts: int
+    restarts: int  # after kills and after the app's own exits
     kills: int
     ready_seconds: float
     first_ready_at: float | None
@@ -101,6 +145,7 @@ class ProbeRun:
     detail: str
     latency: float
     container: int
+    name: str = ""
 
     def records(self) -> list[ProbeRecord]:
         """The calls one by one."""
@@ -109,7 +154,7 @@ class ProbeRun:
             at = self.first if i == 0 else self.origin + (self.k + i) * self.period
             end = at + self.latency
             out.append(ProbeRecord(at, self.probe, self.result, self.detail, end - at,
-                                   self.container))
+                                   self.container, self.name))
         return out
 
 
@@ -118,13 +163,14 @@ def probe_event(rec: ProbeRecord) -> EventRecord | None:
     kind, result = rec.probe.event_name, rec.result
     if result is Outcome.FAILURE:
         return EventRecord(rec.at + rec.latency, "Warning", "Unhealthy",
-                           f"{kind} probe failed: {rec.detail}")
+                           f"{kind} probe failed: {rec.detail}", rec.name)
     if result is Outcome.WARNING:
         return EventRecord(rec.at + rec.latency, "Warning", "ProbeWarning",
-                           f"{kind} probe warning: {rec.detail}")
+                           f"{kind} probe warning: {rec.detail}", rec.name)
     if result is Outcome.ERROR:
         return EventRecord(rec.at + rec.latency, "Warning", "Unhealthy",
-                           f"{kind} probe errored and resulted in unknown state: {rec.detail}")
+                           f"{kind} probe errored and resulted in unknown state: {rec.detail}",
+                           rec.name)
     return None
 
 
@@ -146,6 +192,8 @@ class Timeline:
         self.duration, self.seed, self.phase, self.profile = duration, seed, phase, profile
         self.containers: list[ContainerRecord] = []
         self.kills: list[KillRecord] = []
+        self.exits: list[ExitRecord] = []
+        self.termination: Termination | None = None
         self.ready: list[ReadyChange] = []
         self.keep_probes = True  # False: count calls only (sweeps)
         self.counts = {t: [0, 0] for t in ProbeType}  # calls, failures
@@ -156,18 +204,19 @@ class Timeline:
         self._runs: list[tuple[ProbeRun, int]] = []
         self._kubelet_events: list[EventRecord] = []
         self._expanded: tuple[list[ProbeRecord], list[EventRecord]] | None = None
+        self.names: list[str] = []  # the pod's simulated containers, in pod order
 
     # -- recording (the kubelet model) ------------------------------------------------------
     def record_probe(self, at: float, probe: ProbeType, result: Outcome, detail: str,
-                     latency: float, container: int) -> None:
+                     latency: float, container: int, name: str = "") -> None:
         """One judged call (a `ProbeRecord` is made only when records are kept)."""
         count = self.counts[probe]
         count[0] += 1
         if result is Outcome.FAILURE:
             count[1] += 1
         if self.keep_probes:
-            self._probes.append((ProbeRecord(at, probe, result, detail, latency, container),
-                                 self._epoch))
+            self._probes.append((ProbeRecord(at, probe, result, detail, latency, container,
+                                             name), self._epoch))
             self._expanded = None
 
     def record_run(self, run: ProbeRun, calls: int) -> None:
@@ -178,7 +227,7 @@ class Timeline:
         if self.keep_probes and calls:
             if calls != run.count:
                 run = ProbeRun(run.first, run.origin, run.k, run.period, calls, run.probe,
-                               run.result, run.detail, run.latency, run.container)
+                               run.result, run.detail, run.latency, run.container, run.name)
             self._runs.append((run, self._epoch))
             self._expanded = None
 
@@ -193,10 +242,12 @@ class Timeline:
     # -- reading ----------------------------------------------------------------------------
     def _expand(self) -> tuple[list[ProbeRecord], list[EventRecord]]:
         if self._expanded is None:
-            keyed = [(r.at + r.latency, 2 * e + 1, _TYPE_ORDER[r.probe], r)
+            index = {n: 3 * i for i, n in enumerate(self.names)}  # then by container
+            keyed = [(r.at + r.latency, 2 * e + 1, index.get(r.name, 0) + _TYPE_ORDER[r.probe], r)
                      for r, e in self._probes]
             for run, e in self._runs:
-                keyed.extend((r.at + r.latency, 2 * e + 1, _TYPE_ORDER[r.probe], r)
+                keyed.extend((r.at + r.latency, 2 * e + 1,
+                              index.get(r.name, 0) + _TYPE_ORDER[r.probe], r)
                              for r in run.records())
             keyed.sort(key=lambda x: x[:3])  # stable: equal keys keep their order
             events: list[tuple[float, int, int, EventRecord]] = []
@@ -225,6 +276,25 @@ class Timeline:
         """Kills that lead to a replacement container (restartPolicy allows it)."""
         return [k for k in self.kills if k.restart]
 
+    def narrowed(self, name: str) -> Timeline:
+        """The same run reported for one container of the pod: its instances, kills, exits,
+        probes and events; the pod's Ready changes stay (they are the pod's)."""
+        out = Timeline(self.duration, self.seed, self.phase, self.profile)
+        out.names = [name]
+        out.containers = [c for c in self.containers if c.name == name]
+        out.kills = [k for k in self.kills if k.name == name]
+        out.exits = [x for x in self.exits if x.name == name]
+        out.ready = list(self.ready)
+        out.termination = self.termination
+        probes = [p for p in self.probes if p.name == name]
+        events = [e for e in self.events if e.name == name]
+        out._expanded = probes, events
+        for p in probes:
+            out.counts[p.probe][0] += 1
+            out.counts[p.probe][1] += p.result is Outcome.FAILURE
+        out.back_offs = sum(e.reason == "BackOff" for e in events)
+        return out
+
     def ready_intervals(self) -> list[tuple[float, float]]:
         """[start, end) intervals during which the pod was Ready, clipped to the run."""
         out: list[tuple[float, float]] = []
@@ -244,7 +314,7 @@ class Timeline:
         intervals = self.ready_intervals()
         started = [c.started_at for c in self.containers if c.started_at is not None]
         return Summary(
-            restarts=len(self.restarts),
+            restarts=len(self.restarts) + sum(x.restart for x in self.exits),
             kills=len(self.kills),
             ready_seconds=sum(end - start for start, end in intervals),
             first_ready_at=intervals[0][0] if intervals else None,

@@ -2,13 +2,30 @@
 
 One entry per container key: the current back-off B and when it was last advanced. The check
 compares against the FinishedAt of the newest exited instance (E10), not the wall clock.
+
+Garbage collection (R4.15): the kubelet's housekeeping pass (every 2 s, on its own ticker)
+ends with `backOff.GC()`, which drops an entry whose lastUpdate is more than `reset_after`
+old. GC changes nothing until the entry is next read, so it is applied lazily: an entry is
+gone when a housekeeping tick fell strictly after `last_update + reset_after` and at or
+before the read (a tick at the read's instant counts as before it).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-__all__ = ["CrashLoopBackOff"]
+__all__ = ["CrashLoopBackOff", "gc_tick_after"]
+
+
+def gc_tick_after(t: float, phase: float, period: float) -> float:
+    """The first housekeeping tick strictly after `t` (ticks at phase + k * period)."""
+    k = math.floor((t - phase) / period)
+    tick = phase + k * period
+    while tick <= t:
+        k += 1
+        tick = phase + k * period
+    return tick
 
 
 @dataclass
@@ -20,6 +37,16 @@ class CrashLoopBackOff:
     reset_after: float = 600.0
     backoff: float | None = None  # None: no entry yet
     last_update: float = 0.0
+    gc_period: float = 0.0  # housekeeping period (R4.15); 0: never collected
+    gc_phase: float = 0.0  # housekeeping ticks at gc_phase + k * gc_period
+
+    def collect(self, now: float) -> None:
+        """backOff.GC() at every housekeeping tick up to `now` (R4.15)."""
+        if self.backoff is None or self.gc_period <= 0:
+            return
+        if gc_tick_after(self.last_update + self.reset_after, self.gc_phase,
+                         self.gc_period) <= now:
+            self.backoff = None
 
     def _expired(self, finished_at: float) -> bool:
         # HasExpiredFunc: the entry is stale when the instance ran > reset_after past it (R4.9)
@@ -27,6 +54,7 @@ class CrashLoopBackOff:
 
     def in_backoff(self, finished_at: float, now: float) -> bool:
         """IsInBackOffSince: refuse a start while now - FinishedAt < B (strict, R4.9)."""
+        self.collect(now)
         if self.backoff is None or self._expired(finished_at):
             return False
         # the kubelet compares nanosecond clocks; 1 ns of slack absorbs float rounding
@@ -34,10 +62,12 @@ class CrashLoopBackOff:
 
     def remaining(self, finished_at: float, now: float) -> float:
         """Seconds until `in_backoff` turns false."""
+        self.collect(now)
         return 0.0 if self.backoff is None else max(0.0, self.backoff - (now - finished_at))
 
     def advance(self, finished_at: float, now: float) -> None:
         """Next: a fresh entry starts at `initial`, else B doubles up to `maximum` (R4.10)."""
+        self.collect(now)
         if self.backoff is None or self._expired(finished_at):
             self.backoff = min(self.initial, self.maximum)  # R4.15: max below initial wins
         else:

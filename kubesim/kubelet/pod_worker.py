@@ -14,18 +14,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Generator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kubesim.engine.scheduler import NORMAL, URGENT, Interrupted
-from kubesim.engine.timeline import EventRecord, KillRecord, ReadyChange
-from kubesim.kubelet.backoff import CrashLoopBackOff
-from kubesim.kubelet.prober import Prober
-from kubesim.kubelet.prober_manager import ProberManager
-from kubesim.kubelet.results_cache import ResultsCache
-from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance, Runtime
+from kubesim.engine.timeline import EventRecord, ExitRecord, KillRecord, ReadyChange
+from kubesim.kubelet.pod_container import (OOM_EXIT_CODE, PodContainer, StatusView,
+                                           exit_reason, restarts_after_exit, restarts_after_kill)
+from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance
+from kubesim.kubelet.termination import Terminator
 from kubesim.results import ProbeType, Result
-from kubesim.spec.model import RestartPolicy
 
 if TYPE_CHECKING:
     import numpy as np
@@ -35,10 +32,11 @@ if TYPE_CHECKING:
     from kubesim.engine.scheduler import ProcessGen, Scheduler
     from kubesim.engine.timeline import Timeline
     from kubesim.kubelet.settings import KubeletProfile
-    from kubesim.spec.model import ProbedContainer
+    from kubesim.spec.model import ProbedContainer, Target
 
-__all__ = ["Kubelet", "StatusView", "grace_seconds", "last_relist", "notice_delay", "pleg_wait",
-           "refusal_requeue", "restarts_after_kill", "resync_due"]
+__all__ = ["OOM_EXIT_CODE", "Kubelet", "StatusView", "exit_reason", "grace_seconds",
+           "last_relist", "notice_delay", "pleg_wait", "refusal_requeue", "restarts_after_exit",
+           "restarts_after_kill", "resync_due"]
 
 _EPS = 1e-9  # float slack for the relist grid
 
@@ -85,11 +83,6 @@ def refusal_requeue(profile: KubeletProfile, remaining: float) -> float:
     return profile.error_requeue_seconds
 
 
-def restarts_after_kill(pod: ProbedContainer) -> bool:
-    """R4.2 sidecars always restart; E13 OnFailure restarts a killed container."""
-    return pod.container.sidecar or pod.restart_policy is not RestartPolicy.NEVER
-
-
 def grace_seconds(pod: ProbedContainer, probe_type: ProbeType) -> float:
     """R4.4: the probe-level grace period wins, up or down; R4.5: 2 s floor."""
     probe = pod.container.probes()[probe_type]
@@ -99,114 +92,131 @@ def grace_seconds(pod: ProbedContainer, probe_type: ProbeType) -> float:
     return max(float(grace), MIN_GRACE_SECONDS)
 
 
-@dataclass
-class StatusView:
-    """The status manager's cache of the pod: all that the workers can see (E16)."""
-
-    container_id: str | None = None
-    restart_count: int = 0
-    running: bool = False
-    terminated: bool = False
-    running_since: float = 0.0
-    started: bool = False
-    ready: bool = False
-    will_restart: bool = True
-    pod_finished: bool = False
-
-    def adopt(self, inst: Instance, running: bool) -> None:
-        """Take the container state a pod sync sees: a new container ID starts not Started;
-        a container that stopped for good ends the pod (phase Failed, R1.33)."""
-        if inst.id != self.container_id:
-            self.container_id, self.restart_count = inst.id, inst.restart_count
-            self.running_since, self.started = inst.running_at, False
-        self.running, self.terminated = running, not running
-        self.pod_finished = not running and not self.will_restart
-
-
 class Kubelet:
-    """One pod with one probed container on a simulated kubelet, on any scheduler.
+    """One pod on a simulated kubelet, on any scheduler: its containers (`PodContainer`, each
+    with its own workers, cache, restarts and back-off) under one pod worker.
 
-    It owns the status view, the runtime, the back-off and the results cache, and wires them:
-    the workers write to the cache, the cache announces changes to `on_result`, the pod
-    worker's syncs read the cache (through the prober manager) and kill or start. `answers`
-    and `quiet` are the fast scheduler's look-ups of the behaviour (`behaviour.lookup`).
+    The workers write to their container's cache, the caches announce changes to
+    `on_result`, the pod worker's syncs read them (through the prober managers) and kill or
+    start. `answers` and `quiet` are the fast scheduler's look-ups of the behaviour
+    (`behaviour.lookup`); `targets` the behaviour's key of each probe (`spec.targets`).
     """
 
     def __init__(self, sched: Scheduler, pod: ProbedContainer, behaviour: Behaviour,
                  profile: KubeletProfile, rng: np.random.Generator, timeline: Timeline,
-                 *, origins: dict[ProbeType, float], censored: str,
+                 *, origins: list[dict[ProbeType, float]], censored: str,
+                 targets: list[dict[ProbeType, Target]] | None = None,
                  answers: Any = None, quiet: Quiet | None = None,
                  box: dict[tuple[ProbeType, bool], list[float]] | None = None) -> None:
         self.sched, self.pod, self.behaviour = sched, pod, behaviour
         self.profile, self.rng, self.timeline = profile, rng, timeline
-        self.name = pod.container.name
-        self.status = StatusView(will_restart=restarts_after_kill(pod))
-        self.runtime = Runtime()
-        self.backoff = CrashLoopBackOff(profile.backoff_initial, profile.backoff_max,
-                                        profile.backoff_reset)
         relist = profile.relist_seconds
         self.relist_phase = float(rng.uniform(0, relist)) if relist > 0 else 0.0
-        self.failed_at: dict[tuple[ProbeType, str], float] = {}
         self.sync_requested = False
         self.flush_pending = False
         self.idle = False
+        self.ready = False  # the pod's Ready condition
         self.last_sync_end = -math.inf
         self.next_timer = self._resync_due()
-        self.cache = ResultsCache(self.on_result)
-        self.prober = Prober(sched, behaviour if answers is None else answers, self.runtime,
-                             status=self.status, timeline=timeline, rng=rng,
-                             exec_probe_timeout=profile.exec_probe_timeout, censored=censored,
-                             quiet=quiet)
-        self.manager = ProberManager(sched, pod.container, origins, status=self.status,
-                                     cache=self.cache, prober=self.prober, profile=profile,
-                                     rng=rng, box=box)
+        crash = self._probe_exit(behaviour)
+        drains = getattr(behaviour, "answers_after_sigterm", None)
+        drains = bool(drains()) if drains is not None else False
+        specs = pod.containers
+        self.units = [
+            PodContainer(sched, i, spec,
+                         targets[i] if targets else {t: spec.target(t) for t in spec.probes()},
+                         pod.restart_policy, behaviour if answers is None else answers,
+                         profile, rng, timeline, origins=origins[i], censored=censored,
+                         on_result=self.on_result, quiet=quiet, crash=crash, drains=drains,
+                         box=box)
+            for i, spec in enumerate(specs)]
         self.pod_worker = sched.process(self._pod_worker())
-        self._start_container()
+        self._watch_gates()
+        for unit in self.units:
+            self._start_container(unit)
+        deletion = getattr(behaviour, "deletion", None)
+        deletion = deletion() if deletion is not None else None
+        self.terminator: Terminator | None = None
+        if deletion is not None and deletion[0] < timeline.duration:
+            self.terminator = Terminator(self, *deletion)
+
+    # -- the single-container view (the fast scheduler's jumps) -----------------------------
+    @property
+    def unit(self) -> PodContainer:
+        """The first container: the one a single-container pod has."""
+        return self.units[0]
 
     # -- records ---------------------------------------------------------------------------
-    def event(self, at: float, type_: str, reason: str, message: str) -> None:
-        """Keep one kubelet-style event of the kubelet's own."""
-        self.timeline.record_event(EventRecord(at, type_, reason, message))
+    def event(self, at: float, type_: str, reason: str, message: str, name: str) -> None:
+        """Keep one kubelet-style event of the kubelet's own, about container `name`."""
+        self.timeline.record_event(EventRecord(at, type_, reason, message, name))
+
+    def set_container_ready(self, unit: PodContainer, ready: bool) -> None:
+        """A container's Ready changed (or was refreshed): recompute the pod's."""
+        self._set_container_ready(unit, ready)
+
+    def _set_container_ready(self, unit: PodContainer, ready: bool) -> None:
+        unit.status.ready = ready
+        self._set_ready(all(u.status.ready for u in self.units) and self._gates_true())
+
+    # -- readiness gates (R3.8) -------------------------------------------------------------
+    def _gates_true(self) -> bool:
+        """Every readiness gate's condition is True now (a gate nobody sets never is)."""
+        if not self.pod.readiness_gates:
+            return True
+        condition = getattr(self.behaviour, "condition", None)
+        now = self.sched.now
+        return condition is not None and all(condition(g, now)
+                                             for g in self.pod.readiness_gates)
+
+    def _watch_gates(self) -> None:
+        """A condition change is a pod update from the API server: a sync one hop later
+        (HandlePodUpdates) recomputes Ready."""
+        changes = getattr(self.behaviour, "condition_changes", None)
+        if changes is None:
+            return
+        times = sorted({t for g in self.pod.readiness_gates for t in changes(g)
+                        if t < self.timeline.duration})
+        for t in times:
+            self.sched.call(t - self.sched.now, URGENT, self._gate_changed, None)
+
+    def _gate_changed(self, _: Any) -> None:
+        self.request_sync(self.profile.sync_seconds)
 
     def _set_ready(self, ready: bool) -> None:
-        if ready == self.status.ready:
+        """The pod's Ready condition: every container Ready (R3.4, R3.7)."""
+        if ready == self.ready:
             return
-        self.status.ready = ready
+        self.ready = ready
         changes, now = self.timeline.ready, self.sched.now
         if changes and changes[-1].at == now:
             changes.pop()  # flipped back within the same instant: no change was visible
         else:
             changes.append(ReadyChange(now, ready))
 
-    def _set_started(self, started: bool) -> None:
-        inst = self.runtime.current
-        if started and not self.status.started and inst is not None \
-                and inst.id == self.status.container_id and inst.record.started_at is None:
-            inst.record.started_at = self.sched.now
-        self.status.started = started
-
     # -- results -> kubelet (syncLoopIteration, R3.9, R3.10) --------------------------------
-    def on_result(self, probe_type: ProbeType, cid: str, result: Result, at: float) -> None:
+    def on_result(self, unit: PodContainer, probe_type: ProbeType, cid: str, result: Result,
+                  at: float) -> None:
         """A cache update; the sync loop applies it after one hop."""
         if probe_type is ProbeType.LIVENESS and result is not Result.FAILURE:
             return  # liveness successes are ignored (R3.10)
         if result is Result.FAILURE:
-            self.failed_at[(probe_type, cid)] = at
+            unit.failed_at[(probe_type, cid)] = at
         # NORMAL: other probes due at the same instant ran concurrently and did not see
         # this result yet
         self.sched.call(self.profile.sync_seconds, NORMAL, self._apply_update,
-                        (probe_type, cid, result))
+                        (unit, probe_type, cid, result))
 
-    def _apply_update(self, update: tuple[ProbeType, str, Result]) -> None:
-        probe_type, cid, result = update
-        st = self.status
+    def _apply_update(self, update: tuple[PodContainer, ProbeType, str, Result]) -> None:
+        unit, probe_type, cid, result = update
+        st = unit.status
         if cid == st.container_id:
             if probe_type is ProbeType.READINESS:  # SetContainerReadiness
-                self._set_ready(result is Result.SUCCESS and st.started)
+                self._set_container_ready(unit, result is Result.SUCCESS and st.started)
             elif probe_type is ProbeType.STARTUP:  # SetContainerStartup
-                self._set_started(result is Result.SUCCESS and st.running)
+                unit.set_started(result is Result.SUCCESS and st.running)
                 if not st.started:
-                    self._set_ready(False)
+                    self._set_container_ready(unit, False)
         # HandlePodSyncs: updates of one instant merge into one pod sync (the pod worker
         # keeps one pending update), run after all of them are applied
         if not self.flush_pending:
@@ -229,7 +239,8 @@ class Kubelet:
             self.sched.interrupt(self.pod_worker)
 
     def _pod_worker(self) -> ProcessGen:
-        while True:
+        term = self.terminator
+        while term is None or not term.requested:
             if not self.sync_requested:
                 self.idle = True
                 try:
@@ -238,31 +249,50 @@ class Kubelet:
                     pass
                 self.idle = False
             self.sync_requested = False
+            if term is not None and term.requested:
+                break
             yield from self._sync()
+        term.terminate()  # SyncTerminatingPod; the pod worker syncs nothing after it
 
     def _resync_due(self, delay: float | None = None) -> float:
         return resync_due(self.sched.now, self.profile, float(self.rng.random()), delay)
 
     def _sync(self) -> ProcessGen:
-        """One SyncPod: refresh status, then kill and/or start (computePodActions)."""
+        """One SyncPod: refresh status, then kill and/or start (computePodActions), container
+        by container in pod order (kills and starts are sequential in SyncPod)."""
         wait = pleg_wait(self.sched.now, self.relist_phase, self.profile.relist_seconds,
                          self.last_sync_end)
         if wait > 0:  # R4.3: a PLEG cache newer than the previous sync
             yield wait, URGENT
-        inst, running = self.runtime.as_seen_at(self._last_relist(self.sched.now))
-        self._refresh_status(inst, running)
-        requeue: float | None = None
-        if inst is not None and running:
-            probe_type = self.manager.kill_reason(inst.id)
-            if probe_type is not None:
-                previous = self.runtime.newest_exited(inst.running_at)  # status before the kill
-                yield from self._kill(inst, probe_type)
-                if self.status.will_restart:
-                    requeue = yield from self._try_start(previous)
-        elif inst is not None and self.status.will_restart:
-            requeue = yield from self._try_start(self.runtime.newest_exited(self.sched.now))
+        seen_at = self._last_relist(self.sched.now)
+        seen = [u.runtime.as_seen_at(seen_at) for u in self.units]
+        for unit, (inst, running) in zip(self.units, seen, strict=True):
+            ready = unit.refresh(inst, running)
+            if ready is not None:
+                self._set_container_ready(unit, ready)
+        self._set_ready(all(u.status.ready for u in self.units) and self._gates_true())
+        requeues: list[float] = []
+        for unit, (inst, running) in zip(self.units, seen, strict=True):
+            requeue = yield from self._sync_container(unit, inst, running)
+            if requeue is not None:
+                requeues.append(requeue)
         self.last_sync_end = self.sched.now
-        self.next_timer = self._resync_due(requeue)
+        self.next_timer = self._resync_due(min(requeues) if requeues else None)
+
+    def _sync_container(self, unit: PodContainer, inst: Instance | None,
+                        running: bool) -> Generator[Any, Any, float | None]:
+        """computePodActions for one container: kill on a probe verdict, start if it is
+        not running and will restart; a refused start's requeue delay (R4.14)."""
+        if inst is not None and running:
+            probe_type = unit.manager.kill_reason(inst.id)
+            if probe_type is not None:
+                previous = unit.runtime.newest_exited(inst.running_at)  # status before the kill
+                yield from self._kill(unit, inst, probe_type)
+                if inst.will_restart:
+                    return (yield from self._try_start(unit, previous))
+        elif inst is not None and unit.status.will_restart:
+            return (yield from self._try_start(unit, unit.runtime.newest_exited(self.sched.now)))
+        return None
 
     # -- PLEG (E16) -------------------------------------------------------------------------
     def _last_relist(self, t: float) -> float:
@@ -272,30 +302,23 @@ class Kubelet:
         """A container started or died at `at`: the next relist sees it and queues a sync."""
         self.request_sync(notice_delay(at, self.sched.now, self.relist_phase, self.profile))
 
-    # -- status (UpdatePodStatus, §3) -------------------------------------------------------
-    def _refresh_status(self, inst: Instance | None, running: bool) -> None:
-        st = self.status
-        if inst is None:
-            return
-        st.adopt(inst, running)
-        self._set_started(self.manager.is_started(inst.id, running))
-        self._set_ready(self.manager.is_ready(inst.id, running, st.started))
-
     # -- kill and start (§4) ----------------------------------------------------------------
-    def _kill(self, inst: Instance, probe_type: ProbeType) -> ProcessGen:
-        now, grace = self.sched.now, grace_seconds(self.pod, probe_type)
-        who = "Init container" if self.pod.container.sidecar else "Container"
-        suffix = ", will be restarted" if self.status.will_restart else ""
+    def _kill(self, unit: PodContainer, inst: Instance, probe_type: ProbeType) -> ProcessGen:
+        now = self.sched.now
+        grace = unit.grace_seconds(probe_type, self.pod.termination_grace_period_seconds)
+        who = "Init container" if unit.spec.sidecar else "Container"
+        inst.will_restart = restart = restarts_after_kill(unit.spec, self.pod.restart_policy)
+        suffix = ", will be restarted" if restart else ""  # decided now (E13)
         self.event(now, "Normal", "Killing",
-                   f"{who} {self.name} failed {probe_type.value} probe{suffix}")
+                   f"{who} {unit.name} failed {probe_type.value} probe{suffix}", unit.name)
         inst.sigterm_at = now
         can_act = self.behaviour.stall_end(now, inst.running_at)
         exit_at = min(now + grace, can_act + self.behaviour.shutdown_seconds())
         self.timeline.kills.append(KillRecord(
-            now, probe_type, inst.restart_count, self.failed_at.get((probe_type, inst.id), now),
+            now, probe_type, inst.restart_count, unit.failed_at.get((probe_type, inst.id), now),
             grace,
             exit_at if exit_at <= self.timeline.duration else None,
-            self.status.will_restart, inst.restart_count + 1))
+            restart, inst.restart_count + 1, unit.name))
         how = ("exited after SIGTERM" if exit_at < now + grace
                else f"SIGKILL after the {grace:g} s grace period")
         inst.record.end_reason = f"killed: {probe_type.value} probe failed; {how}"
@@ -303,31 +326,80 @@ class Kubelet:
         inst.exited_at = inst.record.ended_at = self.sched.now
         self._notice(self.sched.now)
 
-    def _try_start(self, exited: Instance | None) -> Generator[Any, Any, float | None]:
+    def _try_start(self, unit: PodContainer,
+                   exited: Instance | None) -> Generator[Any, Any, float | None]:
         """doBackOff, then start; returns a requeue delay when back-off refuses (R4.8-R4.14)."""
         now = self.sched.now
         if exited is not None and exited.exited_at is not None:
             finished = exited.exited_at
-            if self.backoff.in_backoff(finished, now):
-                return self._refuse()
-            self.backoff.advance(finished, now)
+            if unit.backoff.in_backoff(finished, now):
+                return self._refuse(unit)
+            unit.backoff.advance(finished, now)
         yield max(0.0, self.profile.container_start_seconds), URGENT
-        self._start_container()
+        self._start_container(unit)
         return None
 
-    def _refuse(self) -> float:
+    def _refuse(self, unit: PodContainer) -> float:
         now = self.sched.now
         self.event(now, "Warning", "BackOff",
-                   f"Back-off restarting failed container {self.name} in pod "
-                   f"{self.pod.object_name}")
+                   f"Back-off restarting failed container {unit.name} in pod "
+                   f"{self.pod.object_name}", unit.name)
         # the next check compares with the newest exited instance: the one just killed
-        newest = self.runtime.newest_exited(now)
+        newest = unit.runtime.newest_exited(now)
         finished = newest.exited_at if newest and newest.exited_at is not None else now
-        return refusal_requeue(self.profile, self.backoff.remaining(finished, now))
+        return refusal_requeue(self.profile, unit.backoff.remaining(finished, now))
 
-    def _start_container(self) -> None:
+    def _start_container(self, unit: PodContainer) -> None:
         now = self.sched.now
-        inst = self.runtime.start(now)
+        inst = unit.runtime.start(now)
         self.timeline.containers.append(inst.record)
-        self.event(now, "Normal", "Started", f"Started container {self.name}")
+        self.event(now, "Normal", "Started", f"Started container {unit.name}", unit.name)
         self._notice(now)
+        exit_at = getattr(self.behaviour, "exit_at", None)
+        due = exit_at(now) if exit_at is not None else None
+        if due is not None and due[0] < self.timeline.duration:
+            inst.exit_due = due[0]
+            self.sched.process(self._exit_when_due(unit, inst, *due))
+
+    # -- the app's own exits (§4: crashes, completions, OOM kills) ---------------------------
+    def _exit_when_due(self, unit: PodContainer, inst: Instance, at: float, code: int,
+                       oom: bool) -> ProcessGen:
+        """A process that waits for the app's exit time (URGENT: the exit comes before probe
+        ticks at the same instant); a kill started before it wins."""
+        yield max(0.0, at - self.sched.now), URGENT
+        self.app_exited(unit, inst, code, oom)
+
+    def app_exited(self, unit: PodContainer, inst: Instance, code: int, oom: bool) -> None:
+        """The process of `inst` exits now by itself; PLEG notices it at the next relist, and
+        the sync that sees it restarts it (the first time at once, creating the back-off
+        entry, R4.12) or not, by the restart policy and the exit code."""
+        if inst.sigterm_at is not None or inst.exited_at is not None:
+            return
+        now = self.sched.now
+        code = OOM_EXIT_CODE if oom else code
+        inst.exited_at = inst.record.ended_at = now
+        inst.record.end_reason = reason = exit_reason(code, oom)
+        inst.record.exit_code = code
+        inst.will_restart = restart = (
+            restarts_after_exit(unit.spec, self.pod.restart_policy, code)
+            and (self.terminator is None or not self.terminator.requested))
+        self.timeline.exits.append(ExitRecord(now, inst.restart_count, code, reason, restart,
+                                              unit.name))
+        self._notice(now)
+
+    def _probe_exit(self, behaviour: Behaviour) -> Any:
+        """The prober's hook for an app that dies when a target is first asked."""
+        on_probe = getattr(behaviour, "exit_on_probe", None)
+        if on_probe is None or not behaviour.exits_on_probe():
+            return None
+
+        def crash(inst: Instance, key: str) -> bool:
+            rule = on_probe(key)
+            if rule is None or key in inst.probed:
+                return False
+            inst.probed = inst.probed | {key}
+            unit = next(u for u in self.units if u.runtime.current is inst)
+            self.app_exited(unit, inst, *rule)
+            return True
+
+        return crash

@@ -214,16 +214,18 @@ _JUDGES = {HandlerKind.HTTP_GET: _judge_http, HandlerKind.TCP_SOCKET: _judge_tcp
 
 
 _REFUSED = Answer(error=AnswerError.REFUSED)
+_RESET = Answer(error=AnswerError.RESET)
 _EXEC_ERROR = Answer(error=AnswerError.ERROR)
 
 
 def answer_of(behaviour: Behaviour, target: Target, inst: Instance | None, now: float,
-              rng: np.random.Generator) -> Answer:
-    """The answer a probe sent now gets from whatever process listens (R2.5: pod IP)."""
+              rng: np.random.Generator, drains: bool = False) -> Answer:
+    """The answer a probe sent now gets from whatever process listens (R2.5: pod IP);
+    `drains`: the app keeps answering after SIGTERM."""
     if inst is None or not inst.alive(now):
         # nothing listens; exec into a dead container is a runtime error (R2.14)
         return _EXEC_ERROR if target.kind is HandlerKind.EXEC else _REFUSED
-    terminating = inst.sigterm_at is not None and now >= inst.sigterm_at
+    terminating = not drains and inst.sigterm_at is not None and now >= inst.sigterm_at
     if (terminating and target.kind is not HandlerKind.EXEC
             and behaviour.stall_end(now, inst.running_at) <= now):
         return _REFUSED  # after SIGTERM the server closes its listener
@@ -242,9 +244,13 @@ class Prober:
 
     def __init__(self, sched: Scheduler, behaviour: Any, runtime: Runtime, *, status: Any,
                  timeline: Timeline, rng: np.random.Generator, exec_probe_timeout: bool,
-                 censored: str, quiet: Quiet | None = None) -> None:
+                 censored: str, quiet: Quiet | None = None,
+                 crash: Callable[[Instance, str], bool] | None = None,
+                 drains: bool = False) -> None:
         self.sched, self.behaviour, self.runtime, self.status = sched, behaviour, runtime, status
         self.timeline, self.rng, self.quiet = timeline, rng, quiet
+        self.crash = crash  # an app that exits when a target is first asked (scenario `exit`)
+        self.drains = drains  # the app keeps answering after SIGTERM
         self.exec_probe_timeout, self.censored = exec_probe_timeout, censored
         self.judged: dict[tuple[ProbeType, Answer], Attempt] = {}
         # probe type -> (instance, from, until, attempt): a constant answer's judgement
@@ -276,7 +282,7 @@ class Prober:
                 break
         assert attempt is not None
         self.timeline.record_probe(start, worker.type, attempt.outcome, attempt.detail,
-                                   sched.now - start, container)
+                                   sched.now - start, container, self.runtime.name)
         return attempt
 
     def _attempt(self, worker: Any) -> Attempt:
@@ -285,11 +291,17 @@ class Prober:
         if (memo is not None and memo[0] is inst and memo[1] <= now < memo[2]
                 and inst.sigterm_at is None and inst.exited_at is None):
             return memo[3]  # the same constant answer as a moment ago
-        answer = answer_of(self.behaviour, worker.target, inst, now, self.rng)
+        if (self.crash is not None and inst is not None and inst.alive(now)
+                and inst.sigterm_at is None and self.crash(inst, worker.target.key)
+                and worker.target.kind is not HandlerKind.EXEC):
+            # the process died while the request was in: the connection is reset
+            return self.judge(worker.type, worker.probe, worker.target, _RESET)
+        answer = answer_of(self.behaviour, worker.target, inst, now, self.rng, self.drains)
         if follows(worker.target, answer):  # R2.10: ask again for each same-host Location
             return judge(worker.probe, worker.target, answer,
                          exec_probe_timeout=self.exec_probe_timeout, censored=self.censored,
-                         ask=lambda t, at: answer_of(self.behaviour, t, inst, at, self.rng),
+                         ask=lambda t, at: answer_of(self.behaviour, t, inst, at, self.rng,
+                                                     self.drains),
                          now=now)
         att = self.judge(worker.type, worker.probe, worker.target, answer)
         if (self.quiet is not None and inst is not None and inst.alive(now)

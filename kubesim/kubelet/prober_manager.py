@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from kubesim.kubelet.prober import Prober
     from kubesim.kubelet.results_cache import ResultsCache
     from kubesim.kubelet.settings import KubeletProfile
-    from kubesim.spec.model import ContainerSpec
+    from kubesim.spec.model import ContainerSpec, Target
 
 __all__ = ["ProberManager", "container_started", "kill_reason_of"]
 
@@ -49,14 +49,24 @@ class ProberManager:
     def __init__(self, sched: Scheduler, container: ContainerSpec,
                  origins: dict[ProbeType, float], *, status: Any, cache: ResultsCache,
                  prober: Prober, profile: KubeletProfile, rng: np.random.Generator,
-                 box: dict[tuple[ProbeType, bool], list[float]] | None = None) -> None:
+                 box: dict[tuple[ProbeType, bool], list[float]] | None = None,
+                 targets: dict[ProbeType, Target] | None = None) -> None:
         self.cache, self.profile = cache, profile
+        targets = targets or {t: container.target(t) for t in container.probes()}
         # R1.1, R1.2: one worker per declared probe, created together at the first pod sync
         self.workers = {
-            t: Worker(sched, t, probe, container.target(t), origins[t], status=status,
+            t: Worker(sched, t, probe, targets[t], origins[t], status=status,
                       cache=cache, prober=prober, profile=profile, rng=rng, box=box)
             for t, probe in container.probes().items()
         }
+
+    def stop(self, *probe_types: ProbeType) -> None:
+        """Stop these workers (termination, R1.30): each forgets its cached result (R1.31)
+        and exits at its next wake; a probe in flight still completes (R1.32)."""
+        for t in probe_types:
+            worker = self.workers.get(t)
+            if worker is not None and not worker.stopped:
+                worker.stop()
 
     def is_started(self, cid: str, running: bool) -> bool:
         """isContainerStarted (R3.1)."""

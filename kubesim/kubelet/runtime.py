@@ -23,11 +23,16 @@ class Instance:
     record: ContainerRecord
     sigterm_at: float | None = None
     exited_at: float | None = None
+    will_restart: bool = True  # decided when it stops: at the kill, or by its exit code
+    probed: frozenset[str] = frozenset()  # target keys this process has been asked
+    exit_due: float | None = None  # when the app will exit by itself (scenario/trace `exit`)
+
+    prefix: str = ""  # the container's part of the ID: IDs are unique in the pod
 
     @property
     def id(self) -> str:
         """The container ID, a new one per instance."""
-        return f"c{self.restart_count}"
+        return f"{self.prefix}c{self.restart_count}"
 
     def alive(self, t: float) -> bool:
         """Whether the process exists at `t`."""
@@ -35,10 +40,11 @@ class Instance:
 
 
 class Runtime:
-    """All instances of the simulated container, newest last."""
+    """All instances of one simulated container, newest last."""
 
-    def __init__(self) -> None:
+    def __init__(self, prefix: str = "", name: str = "") -> None:
         self.instances: list[Instance] = []
+        self.prefix, self.name = prefix, name
 
     @property
     def current(self) -> Instance | None:
@@ -47,8 +53,9 @@ class Runtime:
 
     def start(self, now: float) -> Instance:
         """Start a new instance; restartCount is the previous one's plus one (R4.7)."""
-        record = ContainerRecord(restart_count=len(self.instances), running_at=now)
-        instance = Instance(len(self.instances), now, record)
+        record = ContainerRecord(restart_count=len(self.instances), running_at=now,
+                                 name=self.name)
+        instance = Instance(len(self.instances), now, record, prefix=self.prefix)
         self.instances.append(instance)
         return instance
 

@@ -48,6 +48,9 @@ class KubeletProfile(BaseModel):
     backoff_max: Seconds = 300.0
     backoff_reset: Seconds = 600.0
     backoff_requeue: BackoffRequeue = BackoffRequeue.ERROR_REQUEUE
+    # R4.15: back-off GC at every housekeeping pass (0: entries are never collected)
+    housekeeping_seconds: Seconds = 2.0
+    housekeeping_phase: Seconds = 0.0  # the housekeeping ticker's offset from the first start
     error_requeue_seconds: Seconds = 10.0  # R4.14, pod_workers.go
     requeue_jitter: Seconds = 0.5  # wait.Jitter factor: delay x U[1, 1 + jitter]
     resync_seconds: Annotated[float, Field(gt=0, allow_inf_nan=False)] = 60.0  # R1.15

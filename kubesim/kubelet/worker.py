@@ -160,6 +160,8 @@ class Worker:
     def _iterate(self) -> bool:
         """doProbe up to the probe call: skip or write, in the kubelet's order of checks;
         True when the probe is to be called now."""
+        if self.stopped:  # stopped while it waited (termination, R1.30)
+            return False
         status = self.status
         if status.pod_finished:  # step 2
             self._exit()
@@ -207,3 +209,7 @@ class Worker:
     def _exit(self) -> None:
         self.stopped = True
         self.cache.forget(self.type, self.cid)
+
+    def stop(self) -> None:
+        """Stop from outside (the prober manager): forget the result, exit at the next wake."""
+        self._exit()

@@ -34,28 +34,56 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
         "summary": {**asdict(s), "ready_seconds": _t(s.ready_seconds),
                     "first_ready_at": _t(s.first_ready_at),
                     "first_started_at": _t(s.first_started_at)},
-        "restarts": [{"at": _t(k.at), "probe": k.probe.value, "restart_count": k.restart_count}
-                     for k in timeline.restarts],
-        "kills": [{"at": _t(k.at), "probe": k.probe.value, "container": k.container,
+        "restarts": [{"at": _t(k.at), "probe": k.probe.value, "restart_count": k.restart_count,
+                      "name": k.name} for k in timeline.restarts],
+        "kills": [{"at": _t(k.at), "name": k.name, "probe": k.probe.value,
+                   "container": k.container,
                    "failed_at": _t(k.failed_at),
                    "grace_seconds": k.grace_seconds, "stopped_at": _t(k.stopped_at),
                    "restart": k.restart} for k in timeline.kills],
         "ready": [{"at": _t(r.at), "ready": r.ready} for r in timeline.ready],
-        "containers": [{"restart_count": c.restart_count, "running_at": _t(c.running_at),
+        "containers": [{"name": c.name, "restart_count": c.restart_count,
+                        "running_at": _t(c.running_at),
                         "started_at": _t(c.started_at), "ended_at": _t(c.ended_at),
-                        "end_reason": c.end_reason} for c in timeline.containers],
+                        "end_reason": c.end_reason, "exit_code": c.exit_code}
+                       for c in timeline.containers],
+        "exits": [{"at": _t(x.at), "name": x.name, "container": x.container,
+                   "exit_code": x.exit_code,
+                   "reason": x.reason, "restart": x.restart} for x in timeline.exits],
         "probes": [{"at": _t(p.at), "probe": p.probe.value, "result": p.result.value,
-                    "detail": p.detail, "latency": _t(p.latency), "container": p.container}
-                   for p in timeline.probes],
+                    "detail": p.detail, "latency": _t(p.latency), "container": p.container,
+                    "name": p.name} for p in timeline.probes],
         "events": [{"at": _t(e.at), "type": e.type, "reason": e.reason, "message": e.message}
                    for e in timeline.events],
     }
+    doc["termination"] = _termination(timeline)
     if phases is not None:
         doc["phases"] = {"phase": [_t(p) for p in phases.phases],
                          "restarts": phases.restarts,
                          "first_ready_at": [_t(x) for x in phases.first_ready_at],
                          "ready_seconds": [_t(x) for x in phases.ready_seconds]}
     return doc
+
+
+def _termination(timeline: Timeline) -> dict[str, Any] | None:
+    """The deletion and graceful termination, if the pod was deleted in the run."""
+    term = timeline.termination
+    if term is None:
+        return None
+    ready_off = next((r.at for r in timeline.ready
+                      if not r.ready and r.at >= term.requested_at), None)
+    return {
+        "requested_at": _t(term.requested_at), "grace_seconds": term.grace_seconds,
+        "endpoint_not_ready_at": _t(term.requested_at),  # terminating: ready false at once
+        "started_at": _t(term.started_at), "ready_false_at": _t(ready_off),
+        "stopped_at": _t(term.stopped_at),
+        "containers": [{"name": c.name, "container": c.container,
+                        "killing_at": _t(c.killing_at), "pre_stop_start": _t(c.pre_stop_start),
+                        "pre_stop_end": _t(c.pre_stop_end), "sigterm_at": _t(c.sigterm_at),
+                        "grace_seconds": c.grace_seconds, "stopped_at": _t(c.stopped_at),
+                        "sigkill": c.sigkill}
+                       for c in (term.containers or [])],
+    }
 
 
 def render_json(timeline: Timeline, *, meta: dict[str, Any] | None = None,
@@ -74,24 +102,36 @@ def _lines(timeline: Timeline, changes_only: bool = False) -> list[tuple[float, 
     probe call only where its outcome differs from the previous call of its probe type (and
     of its container), followed by how many calls gave the same outcome, until when."""
     out: list[tuple[float, int, str]] = []
+    many = len(timeline.names) > 1  # a pod of several containers: name them
+
+    def who(name: str) -> str:
+        return f"{name} " if many else ""
+
     for c in timeline.containers:
-        out.append((c.running_at, 0, f"container #{c.restart_count} running"))
+        out.append((c.running_at, 0, f"container {who(c.name)}#{c.restart_count} running"))
         if c.started_at is not None:
-            out.append((c.started_at, 2, f"container #{c.restart_count} Started"))
+            out.append((c.started_at, 2, f"container {who(c.name)}#{c.restart_count} Started"))
         if c.ended_at is not None:
-            out.append((c.ended_at, 4, f"container #{c.restart_count} stopped "
+            out.append((c.ended_at, 4, f"container {who(c.name)}#{c.restart_count} stopped "
                                        f"({c.end_reason})"))
     for run in _probe_runs(timeline, changes_only):
         p, n, last = run[0], len(run), run[-1]
         took = f" [{p.latency * 1000:.0f} ms]" if p.latency >= 0.0005 else ""
         more = f"  (x{n} to {last.at:.3f} s)" if n > 1 else ""
-        out.append((p.at, 1, f"{p.probe.value:<9} {_MARK[p.result]:<6} {p.detail}{took}{more}"))
+        out.append((p.at, 1, f"{who(p.name)}{p.probe.value:<9} {_MARK[p.result]:<6} "
+                             f"{p.detail}{took}{more}"))
     for r in timeline.ready:
         out.append((r.at, 3, "pod Ready" if r.ready else "pod NOT Ready"))
     for k in timeline.kills:
         what = "restart" if k.restart else "no restart (restartPolicy: Never)"
-        out.append((k.at, 3, f"KILL      {k.probe.value} failed (verdict at {k.failed_at:.3f} s);"
+        out.append((k.at, 3, f"KILL      {who(k.name)}{k.probe.value} failed (verdict at "
+                             f"{k.failed_at:.3f} s);"
                              f" grace {k.grace_seconds:g} s; {what}"))
+    for x in timeline.exits:
+        what = "restart" if x.restart else "no restart (restartPolicy)"
+        out.append((x.at, 3, f"EXIT      container {who(x.name)}#{x.container} exited with code "
+                             f"{x.exit_code} ({x.reason}); {what}"))
+    out.extend(_termination_lines(timeline, who))
     for e in timeline.events:
         if e.reason == "BackOff":
             out.append((e.at, 3, f"BackOff   {e.message}"))
@@ -104,16 +144,36 @@ def _probe_runs(timeline: Timeline, changes_only: bool) -> list[list[Any]]:
     if not changes_only:
         return [[p] for p in timeline.probes]
     runs: list[list[Any]] = []
-    current: dict[ProbeType, list[Any]] = {}
+    current: dict[tuple[str, ProbeType], list[Any]] = {}
     for p in timeline.probes:
-        run = current.get(p.probe)
+        run = current.get((p.name, p.probe))
         if run and (run[0].container, run[0].result, run[0].detail) == (
                 p.container, p.result, p.detail):
             run.append(p)
             continue
-        current[p.probe] = [p]
-        runs.append(current[p.probe])
+        current[(p.name, p.probe)] = [p]
+        runs.append(current[(p.name, p.probe)])
     return runs
+
+
+def _termination_lines(timeline: Timeline, who: Any) -> list[tuple[float, int, str]]:
+    term = timeline.termination
+    if term is None:
+        return []
+    out = [(term.requested_at, 3, f"DELETE    pod deleted (grace {term.grace_seconds} s); "
+                                  "endpoint terminating, not ready")]
+    for c in term.containers or []:
+        if c.pre_stop_start is not None:
+            out.append((c.pre_stop_start, 3, f"PRESTOP   {who(c.name)}preStop hook started"))
+        if c.pre_stop_end is not None:
+            out.append((c.pre_stop_end, 3, f"PRESTOP   {who(c.name)}preStop hook ended"))
+        if c.sigterm_at is not None:
+            out.append((c.sigterm_at, 3, f"SIGTERM   {who(c.name)}grace {c.grace_seconds:g} s"))
+        if c.sigkill and c.sigterm_at is not None and c.stopped_at is not None:
+            out.append((c.stopped_at, 3, f"SIGKILL   {who(c.name)}the grace period ran out"))
+    if term.stopped_at is not None:
+        out.append((term.stopped_at, 5, "pod terminated: every container stopped"))
+    return out
 
 
 def render_text(timeline: Timeline, *, title: str = "",

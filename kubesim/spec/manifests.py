@@ -47,7 +47,7 @@ POD_SPEC_FIELDS = frozenset({
 })
 COMPACT_FIELDS = frozenset({"name", "ports", *PROBE_FIELDS, "terminationGracePeriodSeconds",
                             "restartPolicy"})
-MODELED_FIELDS = ("name", "ports", *PROBE_FIELDS)
+MODELED_FIELDS = ("name", "ports", *PROBE_FIELDS, "lifecycle")
 POD_SPEC_AT: dict[str, Loc] = {
     "Pod": ("spec",),
     **{kind: ("spec", "template", "spec") for kind in (
@@ -112,10 +112,13 @@ def load_spec(path: str, container: str | None = None) -> ProbedContainer:
 
 def select_container(candidates: list[ProbedContainer], name: str | None, *,
                      source: str) -> ProbedContainer:
-    """Pick a probed container by name (`NAME`, `OBJECT/NAME` or `Kind/OBJECT/NAME`)."""
+    """Pick a probed container by name (`NAME`, `OBJECT/NAME` or `Kind/OBJECT/NAME`); without
+    a name, the only pod's first probed container (the pod is simulated whole)."""
     if name is None:
         if not candidates:
             raise SpecError(f"no container with probes in {source}", source=source)
+        if len({(c.object_kind, c.object_name, c.namespace) for c in candidates}) == 1:
+            return candidates[0]  # one pod: it is simulated whole, and reported whole
         matches, what, hint = candidates, "containers have probes", "NAME"
     else:
         matches = [c for c in candidates if name in _names(c)]
@@ -208,8 +211,12 @@ class _Pod:
             spec = self.doc.mapping(spec[key], loc)
         self.doc.only_known(spec, POD_SPEC_FIELDS, loc)
         settings = self.settings(spec, loc, job=self.doc.kind in JOB_KINDS)
+        found = self.containers(spec, loc)
+        gates = self._gates(spec, loc)
         replicas = self.replicas(obj, loc[:len(loc) - len(POD_SPEC_AT[self.doc.kind])])
-        return [self.probed(c, *settings, replicas=replicas) for c in self.containers(spec, loc)]
+        # each probed container stands for the whole pod (its others are simulated too)
+        return [self.probed(c, *settings, others=(*found[:i], *found[i + 1:]), position=i,
+                            gates=gates, replicas=replicas) for i, c in enumerate(found)]
 
     def replicas(self, obj: dict[str, Any], loc: Loc) -> int | None:
         """spec.replicas of a replicated workload (1 when unset, as the API server defaults
@@ -225,6 +232,18 @@ class _Pod:
             raise self.doc.error(f"{field_path(rloc)}={value!r} must be a whole number from 0 "
                                  "to 2147483647", rloc)
         return value
+
+    def _gates(self, spec: dict[str, Any], loc: Loc) -> tuple[str, ...]:
+        """The conditionType of each readinessGates entry (R3.8)."""
+        out = []
+        for gate, gloc in self._items(spec, loc, "readinessGates"):
+            kind = gate.get("conditionType")
+            if not isinstance(kind, str) or not kind:
+                raise self.doc.error(f"{field_path((*gloc, 'conditionType'))}={kind!r} must be "
+                                     "a condition type (a non-empty string)",
+                                     (*gloc, "conditionType"))
+            out.append(kind)
+        return tuple(out)
 
     def settings(self, spec: dict[str, Any], loc: Loc, *, job: bool) -> tuple[int, RestartPolicy]:
         """Pod terminationGracePeriodSeconds and restartPolicy, defaulted per R5.3."""
@@ -293,7 +312,7 @@ class _Pod:
         if loc:
             self.doc.only_known(c, CONTAINER_FIELDS, loc)
         if all(c.get(key) is None for key in PROBE_FIELDS):
-            return None
+            return None  # not probed: Ready once running, not simulated
         name = c.get("name")
         label = f"container {name}" if isinstance(name, str) else field_path(loc) or "container"
         try:
@@ -305,7 +324,9 @@ class _Pod:
                             field=field_path((*loc, *exc.loc))) from None
 
     def probed(self, container: ContainerSpec, grace: int, policy: RestartPolicy, *,
-               replicas: int | None = None) -> ProbedContainer:
+               others: tuple[ContainerSpec, ...] = (), position: int = 0,
+               gates: tuple[str, ...] = (), replicas: int | None = None) -> ProbedContainer:
         """The ProbedContainer of one validated container of this pod."""
         return ProbedContainer(container, grace, policy, self.doc.kind, self.doc.name,
-                               self.namespace, self.doc.doc.source, replicas)
+                               self.namespace, self.doc.doc.source, others, position, gates,
+                               replicas)

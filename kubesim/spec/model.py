@@ -301,9 +301,10 @@ class Target:
     """What a probe asks, and how traces and scenarios name it."""
 
     kind: HandlerKind
-    key: str
+    key: str  # the short key: the httpGet path, tcp:PORT, exec:COMMAND, grpc:PORT[/service]
     port: int | None
     url: str
+    scoped: str = ""  # the key with the container (and port): web:8080/healthz, tcp:web:5432
 
 
 class ContainerPort(_Model):
@@ -328,15 +329,68 @@ class ContainerPort(_Model):
         return value
 
 
+class SleepAction(_Model):
+    """A `sleep` lifecycle handler: seconds to wait."""
+
+    seconds: Int64
+
+    @field_validator("seconds")
+    @classmethod
+    def _non_negative(cls, value: int) -> int:
+        if value < 0:
+            raise _RuleError("must be greater than or equal to 0", value=value)
+        return value
+
+
+class LifecycleHandler(_Model):
+    """A preStop (or postStart) hook: exec, httpGet, sleep (tcpSocket: accepted, a no-op)."""
+
+    exec_: ExecAction | None = Field(None, alias="exec")
+    http_get: HTTPGetAction | None = None
+    sleep: SleepAction | None = None
+    tcp_socket: TCPSocketAction | None = None
+
+    @model_validator(mode="after")
+    def _one_handler(self) -> LifecycleHandler:
+        found = [a for a in ("exec_", "http_get", "sleep", "tcp_socket")
+                 if getattr(self, a) is not None]
+        if len(found) != 1:
+            raise _RuleError("must specify exactly one handler (exec, httpGet, sleep)",
+                             show=False)
+        return self
+
+
+class Lifecycle(_Model):
+    """A container's lifecycle hooks; only preStop is simulated (R4.5)."""
+
+    pre_stop: LifecycleHandler | None = None
+    post_start: LifecycleHandler | None = Field(None, exclude=True, repr=False)
+    stop_signal: Str | None = Field(None, exclude=True, repr=False)
+
+
 class ContainerSpec(_Model):
-    """The probed part of a container: its name, ports and probes."""
+    """The probed part of a container: its name, ports, probes and preStop hook."""
 
     name: Str
     ports: tuple[ContainerPort, ...] = ()
     startup_probe: Probe | None = None
     liveness_probe: Probe | None = None
     readiness_probe: Probe | None = None
+    lifecycle: Lifecycle | None = None
     sidecar: bool = Field(False, strict=True)
+
+    @property
+    def pre_stop(self) -> LifecycleHandler | None:
+        """The preStop hook, if any."""
+        return self.lifecycle.pre_stop if self.lifecycle is not None else None
+
+    def hook_target(self) -> Target | None:
+        """What an exec or httpGet preStop hook asks, keyed like a probe target (a sleep or
+        tcpSocket hook asks nothing)."""
+        hook = self.pre_stop
+        if hook is None or (hook.exec_ is None and hook.http_get is None):
+            return None
+        return _target(hook.exec_ or hook.http_get, self)
 
     @model_validator(mode="after")
     def _per_type(self) -> ContainerSpec:
@@ -369,24 +423,35 @@ class ContainerSpec(_Model):
 
 
 def _target(handler: Any, container: ContainerSpec) -> Target:
+    name = container.name
     if isinstance(handler, ExecAction):
         command = " ".join(handler.command)
-        return Target(HandlerKind.EXEC, f"exec:{command}", None, command)
+        return Target(HandlerKind.EXEC, f"exec:{command}", None, command,
+                      f"exec:{name}:{command}")
     if isinstance(handler, GRPCAction):
-        key = f"grpc:{handler.port}" + (f"/{handler.service}" if handler.service else "")
-        return Target(HandlerKind.GRPC, key, handler.port, f"{POD_IP}:{handler.port}")
+        service = f"/{handler.service}" if handler.service else ""
+        return Target(HandlerKind.GRPC, f"grpc:{handler.port}{service}", handler.port,
+                      f"{POD_IP}:{handler.port}", f"grpc:{name}:{handler.port}{service}")
     port = container.resolve_port(handler.port)
     shown = handler.port if port is None else port
     host = handler.host or POD_IP
     if isinstance(handler, TCPSocketAction):
-        return Target(HandlerKind.TCP_SOCKET, f"tcp:{shown}", port, f"{host}:{shown}")
+        return Target(HandlerKind.TCP_SOCKET, f"tcp:{shown}", port, f"{host}:{shown}",
+                      f"tcp:{name}:{shown}")
     url = f"{handler.scheme.lower()}://{host}:{shown}{handler.path}"
-    return Target(HandlerKind.HTTP_GET, handler.path, port, url)
+    return Target(HandlerKind.HTTP_GET, handler.path, port, url, f"{name}:{shown}{handler.path}")
 
 
 @dataclass(frozen=True, slots=True)
 class ProbedContainer:
-    """A container with probes plus the pod-level settings the kubelet uses for it."""
+    """A container with probes plus the pod-level settings the kubelet uses for it.
+
+    It stands for its whole pod: `others` are the pod's other probed containers (its app
+    containers and sidecars, in pod order, this one left out; `position` is where this one
+    sits among them), and the engine simulates all of them (`containers`). `container` is
+    the one a report is about (`--container`). Containers without probes are Ready once
+    running and are not simulated.
+    """
 
     container: ContainerSpec
     termination_grace_period_seconds: int = 30  # R5.3
@@ -395,10 +460,24 @@ class ProbedContainer:
     object_name: str = "app"
     namespace: str | None = None
     source: str = "<memory>"
+    others: tuple[ContainerSpec, ...] = ()
+    position: int = 0
+    readiness_gates: tuple[str, ...] = ()  # conditionType of each readinessGates entry
     replicas: int | None = None  # the workload's spec.replicas (None: not a replicated kind)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "restart_policy", RestartPolicy(self.restart_policy))
+        names = [c.name for c in self.containers]
+        if len(set(names)) != len(names):
+            raise SpecError(f"container names in a pod must be unique, got {names}")
+
+    @property
+    def containers(self) -> tuple[ContainerSpec, ...]:
+        """Every simulated container of the pod, in pod order."""
+        if not self.others:
+            return (self.container,)
+        at = min(max(self.position, 0), len(self.others))
+        return (*self.others[:at], self.container, *self.others[at:])
 
     @property
     def label(self) -> str:

@@ -1,0 +1,133 @@
+"""One container of a pod as the kubelet keeps it: its status, instances, back-off, probes.
+
+A pod's containers are independent below the pod worker: each has its own workers, results
+cache, counters, restarts and CrashLoopBackOff entry (R4.8: the key includes the container
+name), and its container IDs are unique in the pod. The pod worker (`pod_worker.Kubelet`)
+syncs them together and derives the pod's Ready from all of them (R3.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from kubesim.kubelet.backoff import CrashLoopBackOff
+from kubesim.kubelet.prober import Prober
+from kubesim.kubelet.prober_manager import ProberManager
+from kubesim.kubelet.results_cache import ResultsCache
+from kubesim.kubelet.runtime import Instance, Runtime
+from kubesim.results import ProbeType
+from kubesim.spec.model import RestartPolicy
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from kubesim.behaviour.lookup import Quiet
+    from kubesim.engine.scheduler import Scheduler
+    from kubesim.engine.timeline import Timeline
+    from kubesim.kubelet.settings import KubeletProfile
+    from kubesim.spec.model import ContainerSpec, Target
+
+__all__ = ["OOM_EXIT_CODE", "PodContainer", "StatusView", "exit_reason", "restarts_after_exit",
+           "restarts_after_kill"]
+
+OOM_EXIT_CODE = 137  # the runtime reports an OOM kill as SIGKILL (128 + 9)
+
+
+def restarts_after_kill(spec: ContainerSpec, policy: RestartPolicy) -> bool:
+    """R4.2 sidecars always restart; E13 OnFailure restarts a killed container."""
+    return spec.sidecar or policy is not RestartPolicy.NEVER
+
+
+def restarts_after_exit(spec: ContainerSpec, policy: RestartPolicy, code: int) -> bool:
+    """An app's own exit (§4): Always (and a sidecar) restarts, OnFailure only a non-zero
+    exit code, Never nothing."""
+    return (spec.sidecar or policy is RestartPolicy.ALWAYS
+            or (policy is RestartPolicy.ON_FAILURE and code != 0))
+
+
+def exit_reason(code: int, oom: bool) -> str:
+    """The terminated state's reason: OOMKilled, Completed (exit code 0) or Error."""
+    if oom:
+        return "OOMKilled"
+    return "Completed" if code == 0 else "Error"
+
+
+@dataclass
+class StatusView:
+    """The status manager's cache of one container: all that its workers can see (E16)."""
+
+    container_id: str | None = None
+    restart_count: int = 0
+    running: bool = False
+    terminated: bool = False
+    running_since: float = 0.0
+    started: bool = False
+    ready: bool = False
+    will_restart: bool = True
+    pod_finished: bool = False
+
+    def adopt(self, inst: Instance, running: bool) -> None:
+        """Take the container state a pod sync sees: a new container ID starts not Started;
+        a container that stopped for good is done (phase Failed or Succeeded, R1.33)."""
+        if inst.id != self.container_id:
+            self.container_id, self.restart_count = inst.id, inst.restart_count
+            self.running_since, self.started = inst.running_at, False
+        self.running, self.terminated = running, not running
+        self.will_restart = inst.will_restart
+        self.pod_finished = not running and not self.will_restart
+
+
+class PodContainer:
+    """One container of the pod: spec, status view, runtime, back-off, cache, workers."""
+
+    def __init__(self, sched: Scheduler, index: int, spec: ContainerSpec,
+                 targets: dict[ProbeType, Target], policy: RestartPolicy, behaviour: Any,
+                 profile: KubeletProfile, rng: np.random.Generator, timeline: Timeline, *,
+                 origins: dict[ProbeType, float], censored: str, on_result: Any,
+                 quiet: Quiet | None, crash: Any, drains: bool,
+                 box: dict[tuple[ProbeType, bool], list[float]] | None) -> None:
+        self.sched, self.index, self.spec, self.policy = sched, index, spec, policy
+        self.name = spec.name
+        self.status = StatusView(will_restart=restarts_after_kill(spec, policy))
+        # container IDs unique in the pod: the first container keeps the short form
+        self.runtime = Runtime(prefix="" if index == 0 else f"{self.name}-", name=self.name)
+        self.backoff = CrashLoopBackOff(profile.backoff_initial, profile.backoff_max,
+                                        profile.backoff_reset,
+                                        gc_period=profile.housekeeping_seconds,
+                                        gc_phase=profile.housekeeping_phase)
+        self.failed_at: dict[tuple[ProbeType, str], float] = {}
+        self.cache = ResultsCache(lambda t, cid, r, at: on_result(self, t, cid, r, at))
+        self.prober = Prober(sched, behaviour, self.runtime, status=self.status,
+                             timeline=timeline, rng=rng,
+                             exec_probe_timeout=profile.exec_probe_timeout, censored=censored,
+                             quiet=quiet, crash=crash, drains=drains)
+        self.manager = ProberManager(sched, spec, origins, status=self.status,
+                                     cache=self.cache, prober=self.prober, profile=profile,
+                                     rng=rng, box=box, targets=targets)
+
+    def set_started(self, started: bool) -> None:
+        """SetContainerStartup / status refresh; records when an instance became Started."""
+        inst = self.runtime.current
+        if started and not self.status.started and inst is not None \
+                and inst.id == self.status.container_id and inst.record.started_at is None:
+            inst.record.started_at = self.sched.now
+        self.status.started = started
+
+    def refresh(self, inst: Instance | None, running: bool) -> bool | None:
+        """UpdatePodStatus for this container; its Ready (None: nothing seen yet)."""
+        st = self.status
+        if inst is None:
+            return None
+        st.adopt(inst, running)
+        self.set_started(self.manager.is_started(inst.id, running))
+        return self.manager.is_ready(inst.id, running, st.started)
+
+    def grace_seconds(self, probe_type: ProbeType, pod_grace: int) -> float:
+        """R4.4: the probe-level grace period wins, up or down; R4.5: 2 s floor."""
+        from kubesim.kubelet.runtime import MIN_GRACE_SECONDS
+
+        grace = self.spec.probes()[probe_type].termination_grace_period_seconds
+        if grace is None:
+            grace = pod_grace
+        return max(float(grace), MIN_GRACE_SECONDS)

@@ -1,0 +1,190 @@
+"""Pod deletion and graceful termination: SyncTerminatingPod and killContainer (§1.11, §4.1).
+
+The order, as `kubelet.go` SyncTerminatingPod and `kuberuntime_container.go` killContainer run
+it: the API deletion turns the endpoint terminating (not ready) at once (R3.12); one sync hop
+later the pod worker stops the liveness and startup workers (R1.30, R1.31: readiness keeps
+probing) and kills every running container in parallel. Each kill records `Killing` ("Stopping
+container"), runs the preStop hook if the grace is above 0 and subtracts its duration in whole
+seconds (R4.5, E18); a sidecar then waits for its turn (every app container, and every sidecar
+after it, stopped), also subtracted in whole seconds; the rest of the grace, at least 2 s, goes
+from SIGTERM to SIGKILL. When every container has stopped the readiness workers go too
+(RemovePod) and the pod's Ready turns False (R3.12).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from kubesim.engine.scheduler import URGENT, Interrupted
+from kubesim.engine.timeline import ContainerStop, Termination
+from kubesim.kubelet.prober import answer_of
+from kubesim.kubelet.runtime import MIN_GRACE_SECONDS
+from kubesim.results import ProbeType
+
+if TYPE_CHECKING:
+    from kubesim.engine.scheduler import ProcessGen
+    from kubesim.kubelet.pod_container import PodContainer
+    from kubesim.kubelet.pod_worker import Kubelet
+    from kubesim.kubelet.runtime import Instance
+
+__all__ = ["Terminator"]
+
+
+class Terminator:
+    """The deletion of one pod: when it comes, and the termination it starts."""
+
+    def __init__(self, kubelet: Kubelet, at: float, override: int | None) -> None:
+        self.kl, self.at = kubelet, at
+        pod = kubelet.pod
+        self.grace = pod.termination_grace_period_seconds if override is None else override
+        self.requested = False  # the pod worker has seen the deletion
+        self.stopped: set[str] = set()  # containers gone (or not running at the start)
+        self.procs: dict[str, Any] = {}
+        self.waiting: set[str] = set()  # sidecars waiting for their turn
+        kubelet.sched.process(self._deletion())
+
+    def _deletion(self) -> ProcessGen:
+        """The API deletion at `at` (URGENT, a process of its own: see `engine.jumps`)."""
+        kl = self.kl
+        yield max(0.0, self.at - kl.sched.now), URGENT
+        kl.timeline.termination = Termination(kl.sched.now, self.grace)
+        yield kl.profile.sync_seconds, URGENT  # the pod update reaches the pod worker
+        self.requested = True
+        kl.request_sync(0.0)
+
+    # -- SyncTerminatingPod -------------------------------------------------------------------
+    def terminate(self) -> None:
+        """Stop liveness and startup, then kill every running container in parallel."""
+        kl = self.kl
+        now = kl.sched.now
+        term = kl.timeline.termination
+        assert term is not None
+        term.started_at, term.containers = now, []
+        for unit in kl.units:  # R1.30, R1.31
+            unit.manager.stop(ProbeType.LIVENESS, ProbeType.STARTUP)
+        for unit in kl.units:
+            inst = unit.runtime.current
+            if inst is None or inst.exited_at is not None:
+                self.stopped.add(unit.name)
+                continue
+            inst.will_restart = False
+            rec = ContainerStop(unit.name, inst.restart_count, now, float(self.grace))
+            term.containers.append(rec)
+            self.procs[unit.name] = kl.sched.process(self._stop(unit, inst, rec))
+        if not self.procs:
+            self._finish()
+
+    def _stop(self, unit: PodContainer, inst: Instance, rec: ContainerStop) -> ProcessGen:
+        """killContainer: preStop, the sidecar's turn, SIGTERM, SIGKILL at the end of the
+        grace."""
+        kl = self.kl
+        kl.event(kl.sched.now, "Normal", "Killing", f"Stopping container {unit.name}", unit.name)
+        grace = self.grace
+        if unit.spec.pre_stop is not None and grace > 0:  # R4.5
+            rec.pre_stop_start = kl.sched.now
+            seconds, failed = self._hook(unit, inst)
+            took = min(seconds, float(grace))
+            yield took, URGENT
+            rec.pre_stop_end = kl.sched.now
+            if failed:
+                kl.event(kl.sched.now, "Warning", "FailedPreStopHook",
+                         f"PreStopHook failed for container {unit.name}", unit.name)
+            grace -= int(took)  # whole seconds, truncated (E18)
+        if unit.spec.sidecar and grace > 0:
+            waited = yield from self._wait_for_turn(unit, grace)
+            grace -= int(waited)
+        grace = max(grace, int(MIN_GRACE_SECONDS))  # R4.5: the 2 s floor
+        rec.grace_seconds = float(grace)
+        if inst.exited_at is None:
+            now = kl.sched.now
+            inst.sigterm_at = rec.sigterm_at = now
+            can_act = kl.behaviour.stall_end(now, inst.running_at)
+            exit_at = min(now + grace, can_act + kl.behaviour.shutdown_seconds())
+            rec.sigkill = not exit_at < now + grace
+            how = (f"SIGKILL after the {grace:g} s grace period" if rec.sigkill
+                   else "exited after SIGTERM")
+            inst.record.end_reason = f"deleted: {how}"
+            yield from self._sleep_until(exit_at)
+            inst.exited_at = inst.record.ended_at = kl.sched.now
+        rec.stopped_at = inst.exited_at
+        self._stopped(unit)
+
+    def _hook(self, unit: PodContainer, inst: Instance) -> tuple[float, bool]:
+        """How long the preStop hook runs, and whether it failed: a sleep its seconds; an
+        exec or httpGet hook as long as the behaviour takes to answer its target (never:
+        until the grace ends)."""
+        hook = unit.spec.pre_stop
+        assert hook is not None
+        if hook.sleep is not None:
+            return float(hook.sleep.seconds), False
+        target = unit.spec.hook_target()
+        if target is None:  # tcpSocket: a deprecated no-op
+            return 0.0, False
+        kl = self.kl
+        keys = getattr(kl.behaviour, "targets", None)
+        if keys is not None and target.scoped in keys:
+            target = type(target)(target.kind, target.scoped, target.port, target.url,
+                                  target.scoped)
+        elif isinstance(keys, list) and target.key not in keys:
+            return 0.0, False  # a trace that did not record the hook's target: no time
+        ans = answer_of(kl.behaviour, target, inst, kl.sched.now, kl.rng, True)
+        failed = (ans.error is not None or ans.exit_code != 0
+                  or not 200 <= ans.status < 400)
+        return (ans.latency if math.isfinite(ans.latency) else math.inf), failed
+
+    def _sleep_until(self, at: float) -> Any:
+        """Wait until `at`; an interrupt meant for the turn wait that ended at this very
+        instant (its timeout came first) is absorbed."""
+        sched = self.kl.sched
+        first = True
+        while first or sched.now < at:
+            first = False
+            try:
+                yield max(0.0, at - sched.now), URGENT
+            except Interrupted:
+                pass
+
+    def _turn(self, unit: PodContainer) -> bool:
+        """waitForTurn: a sidecar goes after every app container and every later sidecar."""
+        kl = self.kl
+        sidecars = [u for u in kl.units if u.spec.sidecar]
+        later = sidecars[sidecars.index(unit) + 1:]
+        before = [u for u in kl.units if not u.spec.sidecar] + later
+        return all(u.name in self.stopped for u in before)
+
+    def _wait_for_turn(self, unit: PodContainer, grace: int) -> Any:
+        kl = self.kl
+        start = kl.sched.now
+        while not self._turn(unit) and kl.sched.now - start < grace:
+            self.waiting.add(unit.name)
+            try:
+                yield grace - (kl.sched.now - start), URGENT
+            except Interrupted:
+                pass
+            self.waiting.discard(unit.name)
+        return kl.sched.now - start
+
+    def _stopped(self, unit: PodContainer) -> None:
+        self.stopped.add(unit.name)
+        kl = self.kl
+        for other in kl.units:
+            if other.name in self.waiting and self._turn(other):
+                self.waiting.discard(other.name)
+                kl.sched.interrupt(self.procs[other.name])
+        if all(u.name in self.stopped for u in kl.units):
+            self._finish()
+
+    def _finish(self) -> None:
+        """Every container stopped: the status shows them terminated (Ready False) and the
+        readiness workers are removed (RemovePod)."""
+        kl = self.kl
+        term = kl.timeline.termination
+        assert term is not None
+        term.stopped_at = kl.sched.now
+        for unit in kl.units:
+            inst = unit.runtime.current
+            if inst is not None:
+                unit.status.adopt(inst, False)
+            unit.manager.stop(*ProbeType)
+            kl.set_container_ready(unit, False)  # R3.12: stopped containers are not Ready

@@ -1,0 +1,128 @@
+"""Pod deletion and graceful termination (§1.11, §3.5, §4.1): the order of
+`SyncTerminatingPod` and `killContainer`, each step at the time the rules give. Ideal kubelet
+(no latencies), grids pinned: times are worked out by hand."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import http, run, scenario
+
+from kubesim import ProbedContainer, ProbeType, simulate
+from kubesim.spec.model import parse_container
+
+L, R = ProbeType.LIVENESS, ProbeType.READINESS
+
+
+def container(name: str = "app", port: int = 8000, *, pre_stop: dict | None = None,
+              sidecar: bool = False, **probes: dict) -> object:
+    data = {"name": name, "ports": [{"name": "http", "containerPort": port}], **probes}
+    if pre_stop is not None:
+        data["lifecycle"] = {"preStop": pre_stop}
+    return parse_container(data, sidecar=sidecar)
+
+
+def probes():
+    return {"livenessProbe": http(), "readinessProbe": http("/readyz")}
+
+
+def stop_of(tl, name="app"):
+    return next(c for c in tl.termination.containers if c.name == name)
+
+
+def test_R1_30_R4_5_preStop_sleep_then_SIGTERM_then_exit_in_the_documented_order():
+    """Deleted at 20 with a 5 s preStop sleep and a 30 s grace: liveness stops at once
+    (R1.30), the hook runs 20-25, SIGTERM at 25 with 25 s left (R4.5), the app exits 3 s
+    later (shutdown_seconds), before SIGKILL."""
+    pod = ProbedContainer(container(pre_stop={"sleep": {"seconds": 5}}, **probes()))
+    tl = run(pod, scenario(delete={"at": 20}, shutdown_seconds=3), phase=0.5, duration=60)
+    term, stop = tl.termination, stop_of(tl)
+    assert (term.requested_at, term.started_at, term.grace_seconds) == (20, 20, 30)
+    assert (stop.pre_stop_start, stop.pre_stop_end, stop.sigterm_at) == (20, 25, 25)
+    assert (stop.grace_seconds, stop.stopped_at, stop.sigkill) == (25, 28, False)
+    assert max(p.at for p in tl.probes if p.probe is L) < 20  # R1.30, R1.31
+    assert term.stopped_at == 28
+    killing = [e for e in tl.events if e.reason == "Killing"]
+    assert [(e.at, e.message) for e in killing] == [(20, "Stopping container app")]
+
+
+def test_R3_12_R1_31_readiness_keeps_probing_and_Ready_falls_only_when_it_fails():
+    """After deletion readiness is still probed (R1.31): the app answers until SIGTERM at
+    25, then refuses; the third failure (F=3, P=1) at 27 makes the pod not Ready (R3.12),
+    before the process is gone at 28. The endpoint was not ready from 20 on."""
+    pod = ProbedContainer(container(pre_stop={"sleep": {"seconds": 5}}, **probes()))
+    tl = run(pod, scenario(delete={"at": 20}, shutdown_seconds=3), phase=0.5, duration=60)
+    assert [(r.at, r.ready) for r in tl.ready] == [(0, True), (27, False)]
+    assert max(p.at for p in tl.probes if p.probe is R) == 27
+    from kubesim.render.report import to_document
+    doc = to_document(tl)["termination"]
+    assert (doc["endpoint_not_ready_at"], doc["ready_false_at"]) == (20, 27)
+
+
+def test_R3_12_an_app_that_drains_stays_Ready_until_it_stops():
+    """`answers_after_sigterm`: readiness keeps succeeding, so the pod's Ready changes only
+    when every container has stopped."""
+    pod = ProbedContainer(container(**probes()))
+    tl = run(pod, scenario(delete={"at": 20}, shutdown_seconds=6, answers_after_sigterm=True),
+             phase=0.5, duration=60)
+    assert [(r.at, r.ready) for r in tl.ready] == [(0, True), (26, False)]
+
+
+@pytest.mark.parametrize(("hook", "grace", "sigterm", "left"), [
+    (7.9, 30, 27.9, 23),  # E18: 7.9 s of hook subtracts 7 s
+    (29, 30, 49, 2),  # 1 s left: the 2 s floor (R4.5)
+    (45, 30, 50, 2),  # the hook outlives the grace: cut at 30 s, then 2 s (R4.5)
+])
+def test_R4_5_E18_preStop_eats_into_the_grace_in_whole_seconds_with_a_2_s_floor(
+        hook, grace, sigterm, left):
+    """An httpGet preStop hook answered by the behaviour after `hook` seconds; a hung app
+    (it never exits by itself) is SIGKILLed when the rest of the grace runs out."""
+    pod = ProbedContainer(container(pre_stop={"httpGet": {"path": "/drain", "port": "http"}},
+                                    **probes()), termination_grace_period_seconds=grace)
+    sc = scenario(delete={"at": 20}, shutdown_seconds=1000,
+                  targets={"/drain": {"answer": {"status": 200, "latency_ms": hook * 1000}}})
+    tl = run(pod, sc, phase=0.5, duration=120)
+    stop = stop_of(tl)
+    assert stop.sigterm_at == pytest.approx(sigterm) and stop.grace_seconds == left
+    assert stop.sigkill and stop.stopped_at == pytest.approx(sigterm + left)
+
+
+def test_R4_4_the_deletion_grace_override_wins_over_the_pod_and_probe_values():
+    pod = ProbedContainer(container(livenessProbe=http(terminationGracePeriodSeconds=90)),
+                          termination_grace_period_seconds=60)
+    tl = run(pod, scenario(delete={"at": 10, "grace_seconds": 5}, shutdown_seconds=1000),
+             duration=60)
+    assert tl.termination.grace_seconds == 5
+    assert stop_of(tl).stopped_at == 15 and stop_of(tl).sigkill
+
+
+def test_E15_a_probe_in_flight_at_deletion_completes():
+    """R1.32: liveness is stopped by a signal checked between probes; the call sent at 19.5
+    (latency 2 s) is still recorded, and no liveness probe starts after 20."""
+    pod = ProbedContainer(container(livenessProbe=http(timeoutSeconds=5)))
+    sc = scenario(delete={"at": 20}, targets={"/livez": {"answer": {"latency_ms": 2000}}})
+    tl = simulate(pod, sc, duration=60, phase=0.5, engine="simpy")
+    live = [p for p in tl.probes if p.probe is L]
+    assert live[-1].at <= 20 and live[-1].at + live[-1].latency > 20
+
+
+def test_sidecar_gets_SIGTERM_after_the_app_containers_have_stopped():
+    """killContainer with termination ordering: both preStop hooks start at the deletion;
+    the sidecar then waits for its turn until the app has exited (the wait, in whole seconds,
+    comes off its grace), and only then gets SIGTERM."""
+    app = container(pre_stop={"sleep": {"seconds": 3}}, **probes())
+    proxy = container("proxy", 9000, pre_stop={"sleep": {"seconds": 1}}, sidecar=True,
+                      readinessProbe=http("/ready"))
+    pod = ProbedContainer(app, others=(proxy,), position=0)
+    tl = run(pod, scenario(delete={"at": 20}, shutdown_seconds=4.5), phase=0.5, duration=60)
+    a, p = stop_of(tl, "app"), stop_of(tl, "proxy")
+    assert (a.pre_stop_start, p.pre_stop_start) == (20, 20)
+    assert (a.sigterm_at, a.stopped_at) == (23, 27.5)
+    # proxy: hook 20-21, waits 21 -> 27.5 (6 whole seconds off 29), SIGTERM at 27.5
+    assert p.sigterm_at == 27.5 and p.grace_seconds == 23
+    assert tl.termination.stopped_at == 32
+
+
+def test_no_restart_after_deletion():
+    pod = ProbedContainer(container(**probes()))
+    tl = run(pod, scenario(delete={"at": 5}, exit={"after_seconds": 6}), duration=60)
+    assert len(tl.containers) == 1 and not tl.exits  # SIGTERM at 5 came first
