@@ -59,7 +59,7 @@ MODULES = {
     "kubesim.engine.simulate": "engine", "kubesim.engine.metrics": "engine",
     "kubesim.fleet": "fleet", "kubesim.fleet.settings": "fleet", "kubesim.fleet.load": "fleet",
     "kubesim.fleet.run": "fleet", "kubesim.fleet.capacity": "fleet",
-    "kubesim.fleet.controllers": "fleet",
+    "kubesim.fleet.controllers": "fleet", "kubesim.fleet.rollout": "fleet",
     "kubesim.analysis": "analysis", "kubesim.analysis.phases": "analysis",
     "kubesim.analysis.windows": "analysis", "kubesim.analysis.sweep": "analysis",
     "kubesim.analysis.sweep.grid": "analysis", "kubesim.analysis.sweep.dask_backend": "analysis",

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from kubesim.results import ProbeType
     from kubesim.spec.model import ContainerSpec, ProbedContainer, Target
 
-__all__ = ["ENGINES", "add_kubelet", "fresh_rng", "grid_cycle", "make_scheduler", "prepare",
+__all__ = ["ENGINES", "PodHandle", "add_kubelet", "launch_pod", "fresh_rng", "grid_cycle", "make_scheduler", "prepare",
            "run_model", "simulate"]
 
 
@@ -85,6 +85,16 @@ def make_scheduler(engine: str) -> Any:
     return HeapScheduler()
 
 
+class PodHandle:
+    """A pod put on a scheduler: its timeline, and its kubelet once its first container
+    started (`kubelet` is None before)."""
+
+    def __init__(self, timeline: Timeline) -> None:
+        self.timeline = timeline
+        self.kubelet: Kubelet | None = None
+        self.cancelled = False  # deleted before it started: never starts
+
+
 def add_kubelet(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, duration: float,
                 seed: int, profile: KubeletProfile, phase: float | None, keep_probes: bool,
                 box: dict[tuple[ProbeType, bool], list[float]] | None = None,
@@ -93,6 +103,17 @@ def add_kubelet(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durat
     """Put one pod's kubelet on `sched`, its first container starting at `start` (default:
     now); returns the timeline it records into. `jumps`: let the fast scheduler jump its quiet
     stretches (only when it is the scheduler's one kubelet)."""
+    return launch_pod(sched, pod, behaviour, duration=duration, seed=seed, profile=profile,
+                      phase=phase, keep_probes=keep_probes, box=box, rng=rng, checked=checked,
+                      start=start, jumps=jumps).timeline
+
+
+def launch_pod(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, duration: float,
+               seed: int, profile: KubeletProfile, phase: float | None, keep_probes: bool,
+               box: dict[tuple[ProbeType, bool], list[float]] | None = None,
+               rng: np.random.Generator | None = None, checked: bool = False,
+               start: float | None = None, jumps: bool = True) -> PodHandle:
+    """`add_kubelet`, returning the pod's handle (controllers delete pods through it)."""
     targets = _targets(pod, behaviour)
     rng, phase, origins, censored = prepare(pod, behaviour, duration=duration, seed=seed,
                                             profile=profile, phase=phase, rng=rng,
@@ -106,11 +127,15 @@ def add_kubelet(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durat
     timeline = Timeline(duration=duration, seed=seed, phase=phase, profile=profile.name)
     timeline.keep_probes = keep_probes
     timeline.names = [c.name for c in pod.containers]
+    handle = PodHandle(timeline)
 
     def create(_: Any) -> None:
+        if handle.cancelled:
+            return
         if not isinstance(sched, HeapScheduler):
-            Kubelet(sched, pod, behaviour, profile, rng, timeline, origins=origins,
-                    censored=censored, targets=targets, box=box)
+            handle.kubelet = Kubelet(sched, pod, behaviour, profile, rng, timeline,
+                                     origins=origins, censored=censored, targets=targets,
+                                     box=box)
             return
         answers, quiet = compile_behaviour(behaviour)
         if profile.relist_seconds + 1e-3 >= profile.resync_seconds or not jumps:
@@ -120,9 +145,9 @@ def add_kubelet(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durat
             quiet = None  # a probe can end the process: step every call
         if len(pod.containers) > 1 or pod.readiness_gates:
             quiet = None  # jumps know one container and no gates: such a pod is stepped
-        kubelet = Kubelet(sched, pod, behaviour, profile, rng, timeline, origins=origins,
-                          censored=censored, targets=targets, answers=answers, quiet=quiet,
-                          box=box)
+        kubelet = handle.kubelet = Kubelet(
+            sched, pod, behaviour, profile, rng, timeline, origins=origins, censored=censored,
+            targets=targets, answers=answers, quiet=quiet, box=box)
         if quiet is not None:
             sched.on_quiet = Jumper(sched, kubelet, quiet)
 
@@ -130,7 +155,7 @@ def add_kubelet(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durat
         sched.call(start - now, URGENT, create, None)
     else:
         create(None)
-    return timeline
+    return handle
 
 
 def prepare(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed: int,

@@ -9,7 +9,8 @@ if TYPE_CHECKING:
     from kubesim.engine.timeline import Timeline
     from kubesim.fleet.run import FleetRun
 
-__all__ = ["CapacityPoint", "FleetSummary", "capacity", "down_intervals", "summarise"]
+__all__ = ["CapacityPoint", "FleetSummary", "capacity", "down_intervals", "endpoint_spans",
+           "refused_while_served", "summarise"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,33 @@ def _steps(intervals: list[list[tuple[float, float]]], end: float) -> list[tuple
     return out
 
 
+def endpoint_spans(timeline: Timeline) -> list[tuple[float, float]]:
+    """When the pod's endpoint was ready in its EndpointSlice: while the pod was Ready, and not
+    after its deletion (the endpoint turns terminating at once, R3.12)."""
+    spans = timeline.ready_intervals()
+    term = timeline.termination
+    if term is None:
+        return spans
+    cut = term.requested_at
+    return [(s, min(e, cut)) for s, e in spans if s < cut]
+
+
+def refused_while_served(timeline: Timeline, propagation: float,
+                         drains: bool = False) -> float:
+    """Seconds during which traffic still reached a deleted pod (until its deletion plus the
+    propagation delay) while it no longer listened (from its first SIGTERM, unless the app
+    keeps answering while it `drains`, or from its containers' exit): requests refused."""
+    term = timeline.termination
+    if term is None or not term.containers:
+        return 0.0
+    closed = [c.stopped_at if drains else c.sigterm_at for c in term.containers]
+    closed = [t for t in closed if t is not None]
+    if not closed:
+        return 0.0
+    until = min(term.requested_at + propagation, timeline.duration)
+    return max(0.0, until - min(closed))
+
+
 def down_intervals(timeline: Timeline) -> list[tuple[float, float]]:
     """[kill decision, replacement running) of every kill (to the end when none runs)."""
     out = []
@@ -70,7 +98,8 @@ def capacity(run: FleetRun) -> list[CapacityPoint]:
     """The Ready pods and serving endpoints (Ready `propagation` s earlier) at every change."""
     d, end = run.settings.propagation_seconds, run.duration
     ready = [tl.ready_intervals() for tl in run.timelines]
-    serving = [[(s + d, e + d if e < end else end) for s, e in spans] for spans in ready]
+    serving = [[(s + d, e + d if e < end else end) for s, e in endpoint_spans(tl)]
+               for tl in run.timelines]
     times: dict[float, list[int]] = {0.0: [0, 0]}
     for k, steps in enumerate((_steps(ready, end), _steps(serving, end))):
         for t, n in steps:

@@ -6,6 +6,7 @@ import bisect
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from kubesim.fleet.capacity import endpoint_spans
 from kubesim.spec.model import HandlerKind
 
 if TYPE_CHECKING:
@@ -41,14 +42,16 @@ class ServingView:
         self._scanned = -1.0  # ... looked for up to here
 
     def _sync(self) -> None:
-        """Re-index if any replica's Ready changes differ from what was indexed."""
+        """Re-index if any replica's Ready changes (or deletion) differ from what was
+        indexed."""
         seen = self._seen
         if len(seen) != len(self.timelines):
             seen.extend((-1, None) for _ in range(len(self.timelines) - len(seen)))
         stale = False
         for i, tl in enumerate(self.timelines):
             changes = tl.ready
-            mark = (len(changes), changes[-1] if changes else None)
+            mark = (len(changes), changes[-1] if changes else tl.termination)
+            mark = (mark[0] + (tl.termination is not None) * 10**9, mark[1])
             if seen[i][0] != mark[0] or seen[i][1] is not mark[1]:
                 seen[i] = mark
                 stale = True
@@ -56,8 +59,10 @@ class ServingView:
             delta: dict[float, int] = {}
             d = self.propagation
             for tl in self.timelines:
-                for c in tl.ready:
-                    delta[c.at + d] = delta.get(c.at + d, 0) + (1 if c.ready else -1)
+                for s, e in endpoint_spans(tl):
+                    delta[s + d] = delta.get(s + d, 0) + 1
+                    if e < tl.duration:
+                        delta[e + d] = delta.get(e + d, 0) - 1
             self._times = sorted(delta)
             count, self._counts = 0, []
             for at in self._times:
@@ -66,8 +71,12 @@ class ServingView:
 
     def serves(self, replica: int, t: float) -> bool:
         """Whether the replica's endpoint is in the Service at `t`."""
-        changes = self.timelines[replica].ready
-        i = bisect.bisect_right(changes, t - self.propagation, key=_at)
+        tl = self.timelines[replica]
+        seen = t - self.propagation
+        if tl.termination is not None and tl.termination.requested_at <= seen:
+            return False
+        changes = tl.ready
+        i = bisect.bisect_right(changes, seen, key=_at)
         return i > 0 and changes[i - 1].ready
 
     def serving(self, t: float) -> int:

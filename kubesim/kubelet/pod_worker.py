@@ -238,9 +238,14 @@ class Kubelet:
             self.idle = False
             self.sched.interrupt(self.pod_worker)
 
+    def delete(self, grace_seconds: int | None = None) -> None:
+        """The API deletes the pod now (a controller's decision: a rollout, an eviction),
+        with the pod's grace period or `grace_seconds`; a second deletion changes nothing."""
+        if self.terminator is None:
+            self.terminator = Terminator(self, self.sched.now, grace_seconds)
+
     def _pod_worker(self) -> ProcessGen:
-        term = self.terminator
-        while term is None or not term.requested:
+        while self.terminator is None or not self.terminator.requested:
             if not self.sync_requested:
                 self.idle = True
                 try:
@@ -249,10 +254,10 @@ class Kubelet:
                     pass
                 self.idle = False
             self.sync_requested = False
-            if term is not None and term.requested:
+            if self.terminator is not None and self.terminator.requested:
                 break
             yield from self._sync()
-        term.terminate()  # SyncTerminatingPod; the pod worker syncs nothing after it
+        self.terminator.terminate()  # SyncTerminatingPod; the pod worker syncs nothing after
 
     def _resync_due(self, delay: float | None = None) -> float:
         return resync_due(self.sched.now, self.profile, float(self.rng.random()), delay)

@@ -136,6 +136,16 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "a fleet; every second in which no replica serves (Ready, after the endpoint "
          "propagation delay) beyond S is an outage of the Service the probes did not "
          "prevent.", enabled_by="--max-zero-capacity"),
+    Rule("KS014", "prestop-shorter-than-propagation", Severity.INFO,
+         "Traffic reaches a deleted pod after it stopped listening",
+         "When a replica is deleted (a rollout, a drain, a scale-down) its endpoint leaves the "
+         "Service at once, but the load balancers follow only after the endpoint propagation "
+         "delay you declare with --propagation S. kubesim deletes one replica and measures how "
+         "long requests still arrive after SIGTERM closed the app's listener: a preStop sleep "
+         "at least as long as the delay keeps the pod answering until traffic has moved. Info: "
+         "it depends on whether the app keeps accepting connections while it drains; an exec "
+         "or httpGet preStop hook, whose duration only the app knows, is not judged.",
+         enabled_by="--propagation"),
     Rule("KS100", "expectation-not-checked", Severity.INFO,
          "A declared expectation could not be checked",
          "The expectation needs something the inputs do not give (e.g. not-ready-within "
@@ -276,6 +286,7 @@ class Settings:
     max_ready_recovery: float | None = None
     max_initial_delay: float = 30.0
     max_zero_capacity: float | None = None  # KS013: seconds the fleet may serve nothing
+    propagation_seconds: float | None = None  # KS014: the endpoint propagation delay
     missing_probes: bool = False
     skip_non_manifests: bool = False  # named files that are not manifests: skipped, not errors
     allow_empty: bool = False  # no manifest at all in the inputs: not an error
@@ -452,7 +463,7 @@ def _ignores(w: Workload, doc: YamlDocument, metas: list[tuple[Any, Loc]]) -> No
             rule = rule_of(token)
             if rule is None:
                 raise SpecError(f"{w.label}: {IGNORE_ANNOTATION}: unknown check {token!r} "
-                                f"(ids KS001-KS013, KS100-KS104 or their names, or all)",
+                                f"(ids KS001-KS014, KS100-KS104 or their names, or all)",
                                 source=doc.source, line=doc.line_of(aloc),
                                 field=IGNORE_ANNOTATION)
             ids.add(rule.id)

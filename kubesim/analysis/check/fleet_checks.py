@@ -6,12 +6,19 @@ serving endpoints following Ready after the default propagation delay."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from kubesim.analysis.check.findings import CheckResult, Finding, Severity
-from kubesim.fleet.capacity import summarise
+from kubesim.behaviour.scenario import Scenario
+from kubesim.results import ProbeType
+from kubesim.engine.simulate import simulate
+from kubesim.fleet.capacity import refused_while_served, summarise
 from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.settings import FleetSettings
+
+READINESS = ProbeType.READINESS
+DELETE_AT = 60.0  # KS014 deletes the replica then: Ready by then at ordinary settings
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
@@ -22,12 +29,16 @@ __all__ = ["fleet_checks"]
 
 def fleet_checks(w: Workload, c: ContainerRef, pod: ProbedContainer,
                  behaviours: list[BehaviourRef], s: Settings) -> list[CheckResult]:
-    """KS012 for every behaviour when there are two or more replicas; KS013 with
-    --max-zero-capacity."""
+    """KS014 for a replicated workload; KS012 for every behaviour when there are two or more
+    replicas; KS013 with --max-zero-capacity."""
     replicas = pod.replicas or 0
     if replicas < 1:
         return []
     out = []
+    hook = pod.container.pre_stop
+    if (s.propagation_seconds is not None and READINESS in pod.container.probes()
+            and (hook is None or hook.sleep is not None)):  # it serves; a judgeable hook
+        out.append(_refused_after_deletion(w, c, pod, s, s.propagation_seconds))
     for b in behaviours:
         fleet = simulate_fleet(pod, b.behaviour, FleetSettings(replicas), duration=b.duration,
                                seed=s.seed, profile=s.profile, engine=s.engine,
@@ -78,4 +89,29 @@ def _zero(w: Workload, c: ContainerRef, b: BehaviourRef, summary: object, line: 
         "KS013", Severity.ERROR, w, c.name, message, line=line, behaviour=b.label,
         data={"replicas": s.replicas, "seconds_at_zero_capacity": round(zero, 6),  # type: ignore[attr-defined]
               "max_zero_capacity": limit}))
+    return result
+
+
+def _refused_after_deletion(w: Workload, c: ContainerRef, pod: ProbedContainer,
+                            s: Settings, propagation: float) -> CheckResult:
+    """KS014: delete one healthy replica once it is Ready, and measure how long traffic still
+    arrives after its listener closed (SIGTERM, after any preStop hook)."""
+    result = CheckResult("KS014", w, c.name, None)
+    at = DELETE_AT
+    timeline = simulate(pod, Scenario.from_dict({"delete": {"at": at}}), duration=at + 60,
+                        seed=s.seed, profile=s.profile, engine=s.engine, record_probes=False)
+    refused = refused_while_served(timeline, propagation)
+    if refused <= 0:
+        return result
+    hook = pod.container.pre_stop
+    what = ("no preStop hook" if hook is None or hook.sleep is None else
+            f"a preStop sleep of {hook.sleep.seconds} s")
+    message = (f"a deleted replica ({what}) stops listening at SIGTERM while load balancers "
+               f"keep sending it requests for {refused:.2f} s more (endpoint propagation "
+               f"{propagation:g} s): add a preStop sleep of at least "
+               f"{math.ceil(propagation):d} s, or let the app keep accepting while it drains")
+    result.findings.append(Finding(
+        "KS014", Severity.INFO, w, c.name, message, line=c.line("livenessProbe")
+        or c.line("readinessProbe"), data={"refused_seconds": round(refused, 6),
+                                          "propagation_seconds": propagation}))
     return result
