@@ -12,7 +12,11 @@ from kubesim.cli.args import (add_behaviour_args, add_duration_arg, add_kubelet_
                               add_output_args, load_behaviour, profile_of)
 from kubesim.errors import UsageError
 from kubesim.files import write_output
+from kubesim.behaviour.scenario import load_scenario
+from kubesim.fleet.drain import DrainSettings, simulate_drain
+from kubesim.fleet.rollout import RolloutRun, RolloutSettings, simulate_rollout
 from kubesim.fleet.run import simulate_fleet
+from kubesim.spec.model import DeploymentStrategy
 from kubesim.fleet.settings import DEFAULT_PROPAGATION_SECONDS, FleetSettings, LoadModel
 from kubesim.render.fleet_report import fleet_document, render_fleet_json, render_fleet_text
 from kubesim.spec.manifests import load_spec
@@ -36,6 +40,32 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
     add_fleet_args(p)
     p.add_argument("--container", metavar="NAME", help="which container's probes")
+    r = p.add_argument_group("rolling update (a Deployment's strategy; flags override it)")
+    r.add_argument("--rollout-at", type=float, metavar="S",
+                   help="apply a new pod template at S seconds and roll the fleet to it")
+    r.add_argument("--new", metavar="SPEC", help="the new version's manifest (default: SPEC)")
+    r.add_argument("--new-scenario", metavar="FILE",
+                   help="how the new version behaves (default: the same behaviour)")
+    r.add_argument("--max-surge", metavar="N|P%", help="strategy.rollingUpdate.maxSurge")
+    r.add_argument("--max-unavailable", metavar="N|P%",
+                   help="strategy.rollingUpdate.maxUnavailable")
+    r.add_argument("--min-ready-seconds", type=int, metavar="S", help="spec.minReadySeconds")
+    r.add_argument("--progress-deadline", type=int, metavar="S",
+                   help="spec.progressDeadlineSeconds")
+    r.add_argument("--pod-start", type=float, default=2.0, metavar="S",
+                   help="from a new pod's creation to its first container running (2)")
+    d = p.add_argument_group("node drain under a PodDisruptionBudget")
+    d.add_argument("--drain-at", type=float, metavar="S",
+                   help="drain a node at S seconds: evict the workload's pods on it")
+    d.add_argument("--drain-pods", type=int, default=1, metavar="K",
+                   help="how many of the replicas run on the drained node (1)")
+    pdb = d.add_mutually_exclusive_group()
+    pdb.add_argument("--pdb-min-available", metavar="N|P%",
+                     help="the PodDisruptionBudget's minAvailable")
+    pdb.add_argument("--pdb-max-unavailable", metavar="N|P%",
+                     help="the PodDisruptionBudget's maxUnavailable")
+    d.add_argument("--unhealthy-pod-eviction-policy", choices=["IfHealthyBudget", "AlwaysAllow"],
+                   default="IfHealthyBudget", help="the budget's policy for pods not Ready")
     add_output_args(p, ["text", "json"])
     p.add_argument("--plot", metavar="FILE.png",
                    help="also draw capacity and one swimlane per replica (needs kubesim[plot])")
@@ -97,8 +127,21 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(f"--duration {args.duration:g}: must be > 0")
     settings = fleet_settings_of(args, pod)
     replicas = settings.replicas
-    fleet = simulate_fleet(pod, behaviour, settings, duration=args.duration, seed=args.seed,
-                           profile=profile, engine=args.engine)
+    if args.rollout_at is not None and args.drain_at is not None:
+        raise UsageError("--rollout-at and --drain-at: one at a time")
+    if args.drain_at is not None:
+        fleet = simulate_drain(pod, behaviour, settings, DrainSettings(  # type: ignore[arg-type]
+            at=args.drain_at, pods=args.drain_pods,
+            min_available=_int_or_percent(args.pdb_min_available, "--pdb-min-available"),
+            max_unavailable=_int_or_percent(args.pdb_max_unavailable, "--pdb-max-unavailable"),
+            always_allow=args.unhealthy_pod_eviction_policy == "AlwaysAllow",
+            pod_start_seconds=args.pod_start), duration=args.duration, seed=args.seed,
+            profile=profile, engine=args.engine)
+    elif args.rollout_at is not None:
+        fleet = _rollout(args, pod, behaviour, settings, profile)
+    else:
+        fleet = simulate_fleet(pod, behaviour, settings, duration=args.duration,
+                               seed=args.seed, profile=profile, engine=args.engine)
     meta = {"spec": pod.source, "object": pod.label, "container": pod.container.name,
             "behaviour": args.scenario or args.trace or "healthy", "profile": profile.name}
     if args.plot is not None:
@@ -107,6 +150,40 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         return render_fleet_json(fleet, meta=meta), 0
     return render_fleet_text(fleet, title=f"{pod.label} x {replicas} | behaviour: "
                                           f"{meta['behaviour']}"), 0
+
+
+def _int_or_percent(text: str | None, flag: str) -> int | str | None:
+    if text is None:
+        return None
+    if re.fullmatch(r"\d+%", text):
+        return text
+    if text.isdigit():
+        return int(text)
+    raise UsageError(f"{flag} {text!r} must be a whole number or a percentage like 25%")
+
+
+def _rollout(args: argparse.Namespace, pod: ProbedContainer, behaviour: object,
+             settings: FleetSettings, profile: object) -> RolloutRun:
+    """The fleet rolled from SPEC to --new at --rollout-at, with the Deployment's strategy."""
+    new_pod = load_spec(args.new, args.container) if args.new else pod
+    new_behaviour = load_scenario(args.new_scenario) if args.new_scenario else behaviour
+    base = new_pod.strategy or pod.strategy or DeploymentStrategy()
+    recreate = base.type == "Recreate"
+    surge = _int_or_percent(args.max_surge, "--max-surge")
+    unavailable = _int_or_percent(args.max_unavailable, "--max-unavailable")
+    if recreate and (surge is not None or unavailable is not None):
+        raise UsageError("strategy Recreate has no maxSurge or maxUnavailable")
+    rollout = RolloutSettings(
+        at=args.rollout_at, max_surge=surge if surge is not None else base.max_surge,
+        max_unavailable=unavailable if unavailable is not None else base.max_unavailable,
+        min_ready_seconds=(args.min_ready_seconds if args.min_ready_seconds is not None
+                           else base.min_ready_seconds),
+        progress_deadline_seconds=(args.progress_deadline if args.progress_deadline
+                                   is not None else base.progress_deadline_seconds),
+        pod_start_seconds=args.pod_start, recreate=recreate)
+    return simulate_rollout(pod, new_pod, behaviour, new_behaviour, settings, rollout,  # type: ignore[arg-type]
+                            duration=args.duration, seed=args.seed, profile=profile,  # type: ignore[arg-type]
+                            engine=args.engine)
 
 
 def _draw(doc: dict, pod: object, behaviour: object, args: argparse.Namespace) -> None:

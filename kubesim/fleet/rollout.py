@@ -41,7 +41,8 @@ if TYPE_CHECKING:
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["RolloutPod", "RolloutRun", "RolloutSettings", "simulate_rollout"]
+__all__ = ["RolloutPod", "RolloutRun", "RolloutSettings", "run_with_controllers",
+           "simulate_rollout"]
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class RolloutSettings:
     progress_deadline_seconds: int = 600
     pod_start_seconds: float = 2.0  # ReplicaSet creates a pod -> its first container runs
     controller_seconds: float = 1.0  # how often the controller looks (an estimate)
+    recreate: bool = False  # strategy Recreate: every old pod gone before a new one is made
 
     def __post_init__(self) -> None:
         for name in ("at", "pod_start_seconds", "controller_seconds"):
@@ -102,6 +104,7 @@ class RolloutRun(FleetRun):
 
     pods: list[RolloutPod] = field(default_factory=list)
     rollout: RolloutSettings | None = None
+    drain: Any = None  # drain.DrainSettings of a drained fleet
     surge: int = 0
     unavailable: int = 0
     outcome: dict[str, float | None] = field(default_factory=dict)  # completed_at, stalled_at
@@ -142,6 +145,9 @@ class _Controller:
         return [p for p in self.run.pods if p.version == version and p.deleted_at is None]
 
     def reconcile(self) -> None:
+        if self.rs.recreate:
+            self._recreate()
+            return
         now, run, desired = self.sched.now, self.run, self.desired
         min_ready = self.rs.min_ready_seconds
         old, new = self._live("old"), self._live("new")
@@ -169,10 +175,36 @@ class _Controller:
                 cleaned += 1
         if cleaned:
             run.actions.append((now, f"scaled old ReplicaSet down to {len(self._live('old'))}"))
+        self._progress(now)
+
+    def _recreate(self) -> None:
+        """rolloutRecreate: scale the old ReplicaSet to 0, wait until no old pod runs, then
+        scale the new one up to the desired count."""
+        now, run = self.sched.now, self.run
+        old = self._live("old")
+        for p in old:
+            self._delete(p, now)
+        if old:
+            run.actions.append((now, "scaled old ReplicaSet down to 0"))
+        gone = all(p.handle.kubelet is None or (p.handle.timeline.termination is not None
+                                                and p.handle.timeline.termination.stopped_at
+                                                is not None)
+                   for p in run.pods if p.version == "old")
+        new = self._live("new")
+        if gone and not new:
+            for _ in range(self.desired):
+                run.pods.append(self.make("new", now))
+            run.actions.append((now, f"scaled new ReplicaSet up to {self.desired}"))
+            self.last_progress = now
+        self._progress(now)
+
+    def _progress(self, now: float) -> None:
+        run, min_ready = self.run, self.rs.min_ready_seconds
         done_new = sum(p.available(now, min_ready) for p in self._live("new"))
         if done_new > self.last_available:
             self.last_progress, self.last_available = now, done_new
-        if not self._live("old") and done_new == desired and len(self._live("new")) == desired:
+        if (not self._live("old") and done_new == self.desired
+                and len(self._live("new")) == self.desired):
             run.outcome["completed_at"] = now
             run.actions.append((now, "rollout complete"))
         elif (run.deadline_exceeded_at is None
@@ -210,29 +242,45 @@ def simulate_rollout(old_pod: ProbedContainer, new_pod: ProbedContainer,
     """Run the fleet of `old_pod`, then roll it to `new_pod` at `rollout.at`."""
     if not rollout.at < duration:
         raise UsageError(f"rollout at={rollout.at:g} must be within the run (< {duration:g})")
-    surge, unavailable = rolling_fenceposts(rollout.max_surge, rollout.max_unavailable,
-                                            settings.replicas)
+    surge, unavailable = ((0, settings.replicas) if rollout.recreate else
+                          rolling_fenceposts(rollout.max_surge, rollout.max_unavailable,
+                                             settings.replicas))
+    return run_with_controllers(
+        {"old": (old_pod, old_behaviour), "new": (new_pod, new_behaviour)}, settings,
+        lambda sched, run, make: _Controller(sched, run, make).loop(),
+        duration=duration, seed=seed, profile=profile, engine=engine,
+        record_probes=record_probes, pod_start_seconds=rollout.pod_start_seconds,
+        rollout=rollout, surge=surge, unavailable=unavailable)
+
+
+def run_with_controllers(versions: dict[str, tuple[ProbedContainer, Behaviour]],
+                         settings: FleetSettings, controller: Any, *, duration: float,
+                         seed: int, profile: KubeletProfile, engine: str, record_probes: bool,
+                         pod_start_seconds: float, **extra: Any) -> RolloutRun:
+    """The fleet of version "old" started as `kubesim fleet` starts it, on one scheduler with
+    `controller(sched, run, make)` (a process) that creates pods with `make(version, now)`
+    (running `pod_start_seconds` later) and deletes them through their kubelets."""
     sched = make_scheduler(engine)
-    run = RolloutRun(settings, [], [], duration, seed, rollout=rollout, surge=surge,
-                     unavailable=unavailable)
+    run = RolloutRun(settings, [], [], duration, seed, **extra)
     count = [0]
+    checked: set[str] = set()
 
     def make(version: str, now: float, start: float | None = None) -> RolloutPod:
         i = count[0]
         count[0] += 1
-        pod, behaviour = (old_pod, old_behaviour) if version == "old" else (new_pod,
-                                                                            new_behaviour)
-        at = now + rollout.pod_start_seconds if start is None else start
+        pod, behaviour = versions[version]
+        at = now + pod_start_seconds if start is None else start
         handle = launch_pod(sched, pod, behaviour, duration=duration, seed=seed,
                             profile=profile, phase=None, keep_probes=record_probes,
-                            rng=np.random.default_rng([seed, i]), checked=i > 1,
+                            rng=np.random.default_rng([seed, i]), checked=version in checked,
                             start=min(at, math.nextafter(duration, 0)), jumps=False)
+        checked.add(version)
         run.starts.append(at)
         run.timelines.append(handle.timeline)
         return RolloutPod(version, now, handle)
 
     for start in start_times(settings, seed):
         run.pods.append(make("old", 0.0, start))
-    sched.process(_Controller(sched, run, make).loop())
+    sched.process(controller(sched, run, make))
     sched.run(until=duration)
     return run

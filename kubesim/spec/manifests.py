@@ -15,6 +15,7 @@ from kubesim.errors import SpecError
 from kubesim.results import ProbeType
 from kubesim.spec.model import (
     ContainerSpec,
+    DeploymentStrategy,
     LocatedSpecError,
     ProbedContainer,
     RestartPolicy,
@@ -180,6 +181,14 @@ def _from_list(doc: _Doc, obj: dict[str, Any], loc: Loc) -> list[ProbedContainer
     return found
 
 
+def _int_or_percent(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return value >= 0
+    return isinstance(value, str) and value.endswith("%") and value[:-1].isdigit()
+
+
 REPLICATED_KINDS = frozenset({"Deployment", "StatefulSet", "ReplicaSet",
                               "ReplicationController"})
 
@@ -213,10 +222,44 @@ class _Pod:
         settings = self.settings(spec, loc, job=self.doc.kind in JOB_KINDS)
         found = self.containers(spec, loc)
         gates = self._gates(spec, loc)
-        replicas = self.replicas(obj, loc[:len(loc) - len(POD_SPEC_AT[self.doc.kind])])
+        top = loc[:len(loc) - len(POD_SPEC_AT[self.doc.kind])]
+        replicas = self.replicas(obj, top)
+        strategy = self.strategy(obj, top) if self.doc.kind == "Deployment" else None
         # each probed container stands for the whole pod (its others are simulated too)
         return [self.probed(c, *settings, others=(*found[:i], *found[i + 1:]), position=i,
-                            gates=gates, replicas=replicas) for i, c in enumerate(found)]
+                            gates=gates, replicas=replicas, strategy=strategy)
+                for i, c in enumerate(found)]
+
+    def strategy(self, obj: dict[str, Any], loc: Loc) -> DeploymentStrategy:
+        """spec.strategy, minReadySeconds and progressDeadlineSeconds of a Deployment, checked
+        as the API server checks them."""
+        spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
+        sloc = (*loc, "spec")
+        raw = spec.get("strategy") or {}
+        raw = self.doc.mapping(raw, (*sloc, "strategy"))
+        kind = raw.get("type", "RollingUpdate")
+        if kind not in ("RollingUpdate", "Recreate"):
+            raise self.doc.error(f"spec.strategy.type={kind!r} must be RollingUpdate or Recreate",
+                                 (*sloc, "strategy", "type"))
+        rolling = self.doc.mapping(raw.get("rollingUpdate") or {}, (*sloc, "strategy",
+                                                                     "rollingUpdate"))
+        values: dict[str, Any] = {}
+        for key, name in (("maxSurge", "max_surge"), ("maxUnavailable", "max_unavailable")):
+            value = rolling.get(key)
+            vloc = (*sloc, "strategy", "rollingUpdate", key)
+            if value is not None and not _int_or_percent(value):
+                raise self.doc.error(f"{field_path(vloc)}={value!r} must be a whole number >= 0 "
+                                     "or a percentage like '25%'", vloc)
+            values[name] = value
+        for key, name, default in (("minReadySeconds", "min_ready_seconds", 0),
+                                   ("progressDeadlineSeconds", "progress_deadline_seconds", 600)):
+            value = spec.get(key, default)
+            vloc = (*sloc, key)
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
+                raise self.doc.error(f"{field_path(vloc)}={value!r} must be a whole number from "
+                                     "0 to 2147483647", vloc)
+            values[name] = value
+        return DeploymentStrategy(kind, **values)
 
     def replicas(self, obj: dict[str, Any], loc: Loc) -> int | None:
         """spec.replicas of a replicated workload (1 when unset, as the API server defaults
@@ -325,8 +368,9 @@ class _Pod:
 
     def probed(self, container: ContainerSpec, grace: int, policy: RestartPolicy, *,
                others: tuple[ContainerSpec, ...] = (), position: int = 0,
-               gates: tuple[str, ...] = (), replicas: int | None = None) -> ProbedContainer:
+               gates: tuple[str, ...] = (), replicas: int | None = None,
+               strategy: DeploymentStrategy | None = None) -> ProbedContainer:
         """The ProbedContainer of one validated container of this pod."""
         return ProbedContainer(container, grace, policy, self.doc.kind, self.doc.name,
                                self.namespace, self.doc.doc.source, others, position, gates,
-                               replicas)
+                               replicas, strategy)

@@ -443,6 +443,19 @@ def _target(handler: Any, container: ContainerSpec) -> Target:
 
 
 @dataclass(frozen=True, slots=True)
+class DeploymentStrategy:
+    """A Deployment's `spec.strategy` and rollout timing, as the API server defaults them:
+    RollingUpdate with maxSurge and maxUnavailable 25 % (None here), minReadySeconds 0,
+    progressDeadlineSeconds 600."""
+
+    type: str = "RollingUpdate"  # or Recreate
+    max_surge: int | str | None = None
+    max_unavailable: int | str | None = None
+    min_ready_seconds: int = 0
+    progress_deadline_seconds: int = 600
+
+
+@dataclass(frozen=True, slots=True)
 class ProbedContainer:
     """A container with probes plus the pod-level settings the kubelet uses for it.
 
@@ -464,6 +477,7 @@ class ProbedContainer:
     position: int = 0
     readiness_gates: tuple[str, ...] = ()  # conditionType of each readinessGates entry
     replicas: int | None = None  # the workload's spec.replicas (None: not a replicated kind)
+    strategy: DeploymentStrategy | None = None  # a Deployment's update strategy
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "restart_policy", RestartPolicy(self.restart_policy))

@@ -15,13 +15,16 @@ from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.sweep.grid import FLEET_FIELDS, PointResult, apply_point
 from kubesim.errors import UsageError
-from kubesim.fleet.capacity import summarise
+from kubesim.fleet.capacity import refused_while_served, summarise
+from kubesim.fleet.rollout import RolloutSettings, simulate_rollout
+from kubesim.spec.model import DeploymentStrategy, Lifecycle, LifecycleHandler, SleepAction
 from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.settings import LoadModel
 
 if TYPE_CHECKING:
     from kubesim.analysis.sweep.grid import Point, SweepSpec
     from kubesim.fleet.settings import FleetSettings
+    from kubesim.spec.model import ProbedContainer
 
 __all__ = ["evaluate_fleet_point", "fleet_of"]
 
@@ -35,7 +38,7 @@ def fleet_of(base: FleetSettings, values: dict[str, Any]) -> FleetSettings:
     for name, value in values.items():
         if name not in FLEET_FIELDS:
             continue
-        if name in _PLAIN:
+        if name in _PLAIN and name in values:
             if name in ("replicas", "fleet.minCapacity") and value is not None \
                     and (not isinstance(value, int) or isinstance(value, bool)):
                 raise UsageError(f"--set {name}={value}: a whole number")
@@ -54,16 +57,55 @@ def fleet_of(base: FleetSettings, values: dict[str, Any]) -> FleetSettings:
         raise UsageError(f"fleet parameters: {exc}") from None
 
 
+def _with_pre_stop(pod: ProbedContainer, seconds: Any) -> ProbedContainer:
+    """The pod with a preStop sleep of `seconds` (none: no preStop hook)."""
+    if seconds is None:
+        lifecycle = None
+    elif isinstance(seconds, bool) or not isinstance(seconds, int) or seconds < 0:
+        raise UsageError(f"--set preStop.sleep={seconds}: a whole number of seconds >= 0")
+    else:
+        lifecycle = Lifecycle(pre_stop=LifecycleHandler(sleep=SleepAction(seconds=seconds)))
+    container = pod.container.model_copy(update={"lifecycle": lifecycle})
+    return dataclasses.replace(pod, container=container)
+
+
+def _rollout_of(pod: ProbedContainer, values: dict[str, Any]) -> RolloutSettings | None:
+    keys = [k for k in values if k.startswith("rollout.")]
+    if not keys:
+        return None
+    if "rollout.at" not in values:
+        raise UsageError("--set rollout.* needs rollout.at (when the new template is applied)")
+    base = pod.strategy or DeploymentStrategy()
+    return RolloutSettings(
+        at=values["rollout.at"], max_surge=values.get("rollout.maxSurge", base.max_surge),
+        max_unavailable=values.get("rollout.maxUnavailable", base.max_unavailable),
+        min_ready_seconds=values.get("rollout.minReadySeconds", base.min_ready_seconds),
+        progress_deadline_seconds=base.progress_deadline_seconds,
+        recreate=base.type == "Recreate")
+
+
 def evaluate_fleet_point(spec: SweepSpec, point: Point) -> PointResult:
     """Every run of one fleet point, folded into its result."""
     assert spec.fleet is not None
     settings = fleet_of(spec.fleet, point.values)
     pod, behaviour = apply_point(spec.pod, spec.behaviour, point.values)
+    if "preStop.sleep" in point.values:
+        pod = _with_pre_stop(pod, point.values["preStop.sleep"])
+    rollout = _rollout_of(pod, point.values)
     runs = []
+    refused = 0.0
     for k in range(spec.phases * spec.seeds):
-        fleet = simulate_fleet(pod, behaviour, settings, duration=spec.duration,
-                               seed=spec.seed + k, profile=spec.profile, engine=spec.engine,
-                               record_probes=False)
+        if rollout is not None:
+            fleet: Any = simulate_rollout(pod, pod, behaviour, behaviour, settings, rollout,
+                                          duration=spec.duration, seed=spec.seed + k,
+                                          profile=spec.profile, engine=spec.engine,
+                                          record_probes=False)
+            refused = max(refused, sum(refused_while_served(
+                tl, settings.propagation_seconds) for tl in fleet.timelines))
+        else:
+            fleet = simulate_fleet(pod, behaviour, settings, duration=spec.duration,
+                                   seed=spec.seed + k, profile=spec.profile,
+                                   engine=spec.engine, record_probes=False)
         runs.append((fleet, summarise(fleet)))
     n = len(runs)
     pods = [tl.summary() for fleet, _ in runs for tl in fleet.timelines]
@@ -95,4 +137,5 @@ def evaluate_fleet_point(spec: SweepSpec, point: Point) -> PointResult:
                "zero_capacity_mean": sum(s.seconds_at_zero_capacity for s in sums) / n,
                "zero_capacity_max": max(s.seconds_at_zero_capacity for s in sums),
                "below_threshold_max": max(s.seconds_below_threshold for s in sums),
-               "simultaneous_restarts_max": max(s.simultaneous_restarts for s in sums)})
+               "simultaneous_restarts_max": max(s.simultaneous_restarts for s in sums),
+               **({"refused_seconds_max": refused} if rollout is not None else {})})

@@ -81,7 +81,8 @@ _PROBE_TYPES = {t.field: t for t in ProbeType}
 _POD_FIELDS = ("terminationGracePeriodSeconds", "restartPolicy")
 # fleet parameters (`kubesim sweep --fleet`): see kubesim.analysis.sweep.fleet_points
 FLEET_FIELDS = ("replicas", "fleet.startSpread", "fleet.propagation", "fleet.load.rps",
-                "fleet.load.capacity", "fleet.minCapacity")
+                "fleet.load.capacity", "fleet.minCapacity", "rollout.at", "rollout.maxSurge",
+                "rollout.maxUnavailable", "rollout.minReadySeconds", "preStop.sleep")
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _RANGE = re.compile(rf"^({_NUMBER})\.\.({_NUMBER})(?::({_NUMBER}))?$")
 
