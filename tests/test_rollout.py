@@ -130,3 +130,29 @@ def test_cli_rollout_uses_the_deployments_strategy(capsys, tmp_path):
     assert {p["version"] for p in doc["replicas"]} == {"old", "new"}
     code = main(["fleet", str(spec), "--rollout-at", "30", "--max-surge", "x"])
     assert code == 2
+
+
+def _check(capsys, *argv):
+    code = main(["check", *argv, "--format", "json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_check_flags_a_rollout_below_the_declared_capacity_and_not_a_safe_one(capsys,
+                                                                               tmp_path):
+    """KS015: maxUnavailable 1 of 3 drops serving to 2; maxSurge 1 / maxUnavailable 0 keeps 3.
+    The figures are those of the same rollout simulated directly."""
+    risky = APP.read_text().replace("spec:\n  replicas: 3", "spec:\n  replicas: 3\n  strategy:"
+                                    "\n    rollingUpdate: {maxSurge: 0, maxUnavailable: 1}", 1)
+    (tmp_path / "risky.yaml").write_text(risky)
+    code, doc = _check(capsys, str(tmp_path / "risky.yaml"), "--rollout-min-capacity", "3")
+    (ks015,) = [f for f in doc["findings"] if f["id"] == "KS015"]
+    assert code == 1 and ks015["data"]["lowest"] == 2
+    pod = load_spec(str(tmp_path / "risky.yaml"))
+    run = simulate_rollout(pod, pod, HEALTHY, HEALTHY, FleetSettings(3),
+                           RolloutSettings(at=60, max_surge=0, max_unavailable=1),
+                           duration=660, seed=0)
+    assert min(_serving(run, t) for t in np.arange(60, 200, 0.05)) == 2
+    safe = risky.replace("{maxSurge: 0, maxUnavailable: 1}", "{maxSurge: 1, maxUnavailable: 0}")
+    (tmp_path / "safe.yaml").write_text(safe)
+    code, doc = _check(capsys, str(tmp_path / "safe.yaml"), "--rollout-min-capacity", "3")
+    assert code == 0 and not [f for f in doc["findings"] if f["id"] == "KS015"]

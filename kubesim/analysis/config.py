@@ -62,6 +62,7 @@ class _Check(_Strict):
     max_ready_recovery: float | None = Positive
     max_zero_capacity: float | None = Field(default=None, ge=0)
     propagation_seconds: float | None = Field(default=None, ge=0)
+    rollout_min_capacity: int | None = Field(default=None, ge=0)
     missing_probes: bool | None = None
     phases: int | None = Field(default=None, ge=1)
 
@@ -188,7 +189,7 @@ def load_config(path: Path) -> Config:
 def _rule(token: str, where: str, source: str, line: int | None) -> str:
     rule = rule_of(token)
     if rule is None:
-        raise UsageError(f"configuration: {where}: unknown check {token!r} (ids KS001-KS014, "
+        raise UsageError(f"configuration: {where}: unknown check {token!r} (ids KS001-KS015, "
                          "KS100-KS104 or their names)", source=source, line=line)
     return rule.id
 

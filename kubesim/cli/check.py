@@ -118,6 +118,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     g.add_argument("--propagation", type=_seconds_or_zero, metavar="S",
                    help="KS014: seconds from an endpoint leaving to traffic following it in "
                         "your cluster (off without it)")
+    g.add_argument("--rollout-min-capacity", type=int, metavar="K",
+                   help="KS015: endpoints that must keep serving while a Deployment rolls "
+                        "out (off without it)")
     g.add_argument("--max-zero-capacity", type=_seconds_or_zero, metavar="S",
                    help="KS013: seconds the workload's replicas may all be out of the Service "
                         "under a scenario or trace (off without it)")
@@ -185,6 +188,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         max_initial_delay=_pick(args.max_initial_delay, config, "max_initial_delay", 30.0),
         max_zero_capacity=_pick(args.max_zero_capacity, config, "max_zero_capacity", None),
         propagation_seconds=_pick(args.propagation, config, "propagation_seconds", None),
+        rollout_min_capacity=_pick(args.rollout_min_capacity, config, "rollout_min_capacity",
+                                   None),
         missing_probes=_pick(args.missing_probes, config, "missing_probes", False),
         skip_non_manifests=args.skip_non_manifests,
         fail_on=None if fail_on == "none" else Severity[fail_on.upper()],
@@ -212,7 +217,7 @@ def _ignored(values: list[str]) -> frozenset[str]:
     for token in (t for v in values for t in re.split(r"[,\s]+", v) if t):
         rule = rule_of(token)
         if rule is None:
-            raise UsageError(f"--ignore {token!r}: unknown check (ids KS001-KS014, "
+            raise UsageError(f"--ignore {token!r}: unknown check (ids KS001-KS015, "
                              "KS100-KS104 or their names)")
         ids.add(rule.id)
     return frozenset(ids)

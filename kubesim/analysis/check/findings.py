@@ -146,6 +146,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "it depends on whether the app keeps accepting connections while it drains; an exec "
          "or httpGet preStop hook, whose duration only the app knows, is not judged.",
          enabled_by="--propagation"),
+    Rule("KS015", "rollout-below-min-capacity", Severity.ERROR,
+         "A rolling update takes capacity below --rollout-min-capacity",
+         "kubesim rolls the Deployment to a new template with its own strategy (maxSurge, "
+         "maxUnavailable, minReadySeconds) on the replicas' kubelets, new pods warming up "
+         "through their probes and old ones terminating, and reports when fewer endpoints "
+         "serve than the minimum you declared.", enabled_by="--rollout-min-capacity"),
     Rule("KS100", "expectation-not-checked", Severity.INFO,
          "A declared expectation could not be checked",
          "The expectation needs something the inputs do not give (e.g. not-ready-within "
@@ -287,6 +293,7 @@ class Settings:
     max_initial_delay: float = 30.0
     max_zero_capacity: float | None = None  # KS013: seconds the fleet may serve nothing
     propagation_seconds: float | None = None  # KS014: the endpoint propagation delay
+    rollout_min_capacity: int | None = None  # KS015: endpoints that must serve in a rollout
     missing_probes: bool = False
     skip_non_manifests: bool = False  # named files that are not manifests: skipped, not errors
     allow_empty: bool = False  # no manifest at all in the inputs: not an error
@@ -463,7 +470,7 @@ def _ignores(w: Workload, doc: YamlDocument, metas: list[tuple[Any, Loc]]) -> No
             rule = rule_of(token)
             if rule is None:
                 raise SpecError(f"{w.label}: {IGNORE_ANNOTATION}: unknown check {token!r} "
-                                f"(ids KS001-KS014, KS100-KS104 or their names, or all)",
+                                f"(ids KS001-KS015, KS100-KS104 or their names, or all)",
                                 source=doc.source, line=doc.line_of(aloc),
                                 field=IGNORE_ANNOTATION)
             ids.add(rule.id)

@@ -13,9 +13,11 @@ from kubesim.analysis.check.findings import CheckResult, Finding, Severity
 from kubesim.behaviour.scenario import Scenario
 from kubesim.results import ProbeType
 from kubesim.engine.simulate import simulate
-from kubesim.fleet.capacity import refused_while_served, summarise
+from kubesim.behaviour.answer import HEALTHY
+from kubesim.fleet.capacity import capacity, refused_while_served, summarise
+from kubesim.fleet.rollout import RolloutSettings, simulate_rollout
 from kubesim.fleet.run import simulate_fleet
-from kubesim.fleet.settings import FleetSettings
+from kubesim.fleet.settings import DEFAULT_PROPAGATION_SECONDS, FleetSettings
 
 READINESS = ProbeType.READINESS
 DELETE_AT = 60.0  # KS014 deletes the replica then: Ready by then at ordinary settings
@@ -36,6 +38,8 @@ def fleet_checks(w: Workload, c: ContainerRef, pod: ProbedContainer,
         return []
     out = []
     hook = pod.container.pre_stop
+    if s.rollout_min_capacity is not None and pod.strategy is not None:
+        out.append(_rollout_capacity(w, c, pod, s, s.rollout_min_capacity))
     if (s.propagation_seconds is not None and READINESS in pod.container.probes()
             and (hook is None or hook.sleep is not None)):  # it serves; a judgeable hook
         out.append(_refused_after_deletion(w, c, pod, s, s.propagation_seconds))
@@ -114,4 +118,47 @@ def _refused_after_deletion(w: Workload, c: ContainerRef, pod: ProbedContainer,
         "KS014", Severity.INFO, w, c.name, message, line=c.line("livenessProbe")
         or c.line("readinessProbe"), data={"refused_seconds": round(refused, 6),
                                           "propagation_seconds": propagation}))
+    return result
+
+
+ROLLOUT_AT = 60.0  # KS015 applies the new template then: the old replicas are Ready by then
+
+
+def _rollout_capacity(w: Workload, c: ContainerRef, pod: ProbedContainer, s: Settings,
+                      minimum: int) -> CheckResult:
+    """KS015: roll the Deployment to a new template (the same probes, a healthy app) with its
+    own strategy, and find where fewer than `minimum` endpoints serve."""
+    result = CheckResult("KS015", w, c.name, None)
+    strategy = pod.strategy
+    assert strategy is not None
+    rollout = RolloutSettings(
+        at=ROLLOUT_AT, max_surge=strategy.max_surge, max_unavailable=strategy.max_unavailable,
+        min_ready_seconds=strategy.min_ready_seconds,
+        progress_deadline_seconds=strategy.progress_deadline_seconds,
+        recreate=strategy.type == "Recreate")
+    replicas = pod.replicas or 0
+    propagation = s.propagation_seconds if s.propagation_seconds is not None else \
+        DEFAULT_PROPAGATION_SECONDS
+    run = simulate_rollout(pod, pod, HEALTHY, HEALTHY,
+                           FleetSettings(replicas, propagation_seconds=propagation), rollout,
+                           duration=ROLLOUT_AT + 600, seed=s.seed, profile=s.profile,
+                           engine=s.engine, record_probes=False)
+    series = [p for p in capacity(run) if p.at >= ROLLOUT_AT]
+    end = run.completed_at if run.completed_at is not None else run.duration
+    low = [(p, (series[i + 1].at if i + 1 < len(series) else run.duration))
+           for i, p in enumerate(series) if p.serving < minimum and p.at < end + propagation]
+    if not low:
+        return result
+    lowest = min(p.serving for p, _ in low)
+    seconds = sum(until - p.at for p, until in low)
+    how = ("Recreate" if rollout.recreate else
+           f"maxSurge {run.surge}, maxUnavailable {run.unavailable}")
+    message = (f"rolling out {replicas} replicas ({how}, minReadySeconds "
+               f"{strategy.min_ready_seconds}): serving endpoints drop to {lowest}, below "
+               f"--rollout-min-capacity {minimum}, for {seconds:.1f} s while new pods warm up")
+    result.findings.append(Finding(
+        "KS015", Severity.ERROR, w, c.name, message,
+        line=c.line("readinessProbe") or c.line("livenessProbe"),
+        data={"lowest": lowest, "seconds_below": round(seconds, 6), "surge": run.surge,
+              "unavailable": run.unavailable}))
     return result
