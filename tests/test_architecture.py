@@ -60,6 +60,7 @@ MODULES = {
     "kubesim.fleet": "fleet", "kubesim.fleet.settings": "fleet", "kubesim.fleet.load": "fleet",
     "kubesim.fleet.run": "fleet", "kubesim.fleet.capacity": "fleet",
     "kubesim.fleet.controllers": "fleet", "kubesim.fleet.rollout": "fleet",
+    "kubesim.fleet.drain": "fleet",
     "kubesim.analysis": "analysis", "kubesim.analysis.phases": "analysis",
     "kubesim.analysis.windows": "analysis", "kubesim.analysis.sweep": "analysis",
     "kubesim.analysis.sweep.grid": "analysis", "kubesim.analysis.sweep.dask_backend": "analysis",
