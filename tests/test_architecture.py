@@ -92,7 +92,7 @@ THIRD_PARTY = {
     "yaml": {"kubesim.spec.yamlio", "kubesim.analysis.check.fixes",
              "kubesim.render.suggest_formats"},
     "simpy": {"kubesim.engine.simpy_scheduler"},
-    "numpy": {"kubesim.engine.simulate", "kubesim.fleet.run"},
+    "numpy": {"kubesim.engine.simulate", "kubesim.fleet.run", "kubesim.fleet.rollout"},
     "pydantic": {"kubesim.spec.model", "kubesim.kubelet.settings", "kubesim.behaviour.scenario",
                  "kubesim.analysis.check.expectations", "kubesim.analysis.config"},
     "matplotlib": {"kubesim.render.plot", "kubesim.render.fleet_plot", "kubesim.cli.sweep"},

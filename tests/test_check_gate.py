@@ -158,7 +158,7 @@ def test_readme_budget_claim_recomputed_with_the_model():
     # seed's 90 s outage at every phase; as F=5, P=20 it does not.
     import yaml
 
-    from kubesim.analysis.phases import sweep_phases
+    from kubesim.analysis.phases import across_phases
     from kubesim.behaviour.scenario import load_scenario
     from kubesim.spec.model import ProbedContainer, parse_container
 
@@ -169,7 +169,7 @@ def test_readme_budget_claim_recomputed_with_the_model():
     def restarted(f: int, p: int) -> int:
         live = {**spec["livenessProbe"], "failureThreshold": f, "periodSeconds": p}
         pod = ProbedContainer(parse_container({**spec, "livenessProbe": live}))
-        return sweep_phases(pod, outage, n=20, duration=300).with_restart
+        return across_phases(pod, outage, n=20, duration=300).with_restart
 
     assert restarted(5, 20) == 10 and restarted(10, 10) == 0
     readme = (repo / "README.md").read_text()

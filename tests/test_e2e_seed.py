@@ -38,7 +38,7 @@ import pytest
 
 from kubesim import (Outcome, ProbedContainer, ProbeType, Trace, load_spec, load_trace,
                      profile_from, simulate)
-from kubesim.analysis.phases import sweep_phases
+from kubesim.analysis.phases import across_phases
 from kubesim.spec.model import parse_container
 
 REPO = Path(__file__).resolve().parent.parent
@@ -148,7 +148,7 @@ def test_the_db_capture_records_the_outage_on_healthz_and_readyz_only(captures):
 def test_db_outage_unified_healthz_liveness_restarts_at_every_phase(captures, profile):
     trace = captures["db_outage"]
     start, end = failing_window(trace, "/healthz", after=first_answer(trace))
-    sweep = sweep_phases(UNIFIED, trace, n=10, duration=30, profile=profile)
+    sweep = across_phases(UNIFIED, trace, n=10, duration=30, profile=profile)
     assert sweep.with_restart == 10
     for i, phase in enumerate(sweep.phases):
         tl = simulate(UNIFIED, trace, duration=30, seed=i, profile=profile, phase=phase)
@@ -188,7 +188,7 @@ def test_slow_startup_budget_6_survives_at_every_phase(captures, profile):
     trace = captures["slow_startup"]
     ready = first_answer(trace)
     spec = load_spec(str(SPECS / "seed_slow_startup_budget.yaml"))
-    sweep = sweep_phases(spec, trace, n=50, duration=30, profile=profile)
+    sweep = across_phases(spec, trace, n=50, duration=30, profile=profile)
     assert sweep.restarts == [0] * 50
     for i in (0, 17, 33):
         tl = simulate(spec, trace, duration=30, seed=i, profile=profile, phase=sweep.phases[i])
@@ -200,9 +200,9 @@ def test_slow_startup_liveness_threshold_3_alone_restarts_when_the_grid_is_early
     trace = captures["slow_startup"]
     ready = first_answer(trace)
     spec = load_spec(str(SPECS / "seed_slow_startup_liveness_only.yaml"))
-    ideal = sweep_phases(spec, trace, n=100, duration=30, profile=IDEAL)
+    ideal = across_phases(spec, trace, n=100, duration=30, profile=IDEAL)
     assert [r > 0 for r in ideal.restarts] == [p + 2 < ready for p in ideal.phases]
-    real = sweep_phases(spec, trace, n=100, duration=30)
+    real = across_phases(spec, trace, n=100, duration=30)
     assert real.with_restart > 0
 
 
@@ -239,7 +239,7 @@ def test_the_stall_shows_up_as_a_liveness_timeout(captures):
 def test_a_2_s_stall_is_caught_but_never_restarts(captures):
     trace = captures["stall"]
     spec = load_spec(str(SPECS / "seed_skeleton.yaml"))
-    sweep = sweep_phases(spec, trace, n=40, duration=30, profile=IDEAL)
+    sweep = across_phases(spec, trace, n=40, duration=30, profile=IDEAL)
     assert sweep.restarts == [0] * 40
     seen = sum(any(r.result is Outcome.FAILURE and r.probe is L for r in
                    simulate(spec, trace, duration=30, seed=i, profile=IDEAL, phase=p).probes)

@@ -13,7 +13,7 @@ from helpers import IDEAL, run
 
 from kubesim import (Outcome, ProbeType, Trace, load_scenario, load_spec, load_trace,
                      profile_from, simulate)
-from kubesim.analysis.phases import sweep_phases
+from kubesim.analysis.phases import across_phases
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS, TRACES = ROOT / "probe_specs", ROOT / "traces"
@@ -34,7 +34,7 @@ DB_BEHAVIOURS = [load_scenario(str(TRACES / "seed_db_outage.scenario.yaml")),
 def test_db_disconnect_unified_healthz_restarts_at_every_phase(behaviour, profile):
     """Before: /healthz (checks the DB) as liveness. A 90 s outage fails it 3 times in a row
     whatever the phase: restarts, all decided inside the outage, none before it."""
-    sweep = sweep_phases(spec("seed_unified_healthz"), behaviour, n=20, duration=300,
+    sweep = across_phases(spec("seed_unified_healthz"), behaviour, n=20, duration=300,
                          profile=profile)
     assert sweep.with_restart == 20
     for i, phase in enumerate(sweep.phases):
@@ -84,7 +84,7 @@ def first_answer(behaviour) -> float:
 def test_slow_startup_with_a_startup_budget_of_6_never_restarts(behaviour, profile):
     """2.2 s lifespan (+ process start: refused for 2.5 s): the startup probe absorbs the
     early failures at every phase; Started after 2.5 s; liveness then sees only 200s."""
-    sweep = sweep_phases(spec("seed_slow_startup_budget"), behaviour, n=50, duration=60,
+    sweep = across_phases(spec("seed_slow_startup_budget"), behaviour, n=50, duration=60,
                          profile=profile)
     assert sweep.restarts == [0] * 50
     for i in (0, 17, 33):
@@ -101,7 +101,7 @@ def test_slow_startup_liveness_threshold_3_alone_restarts_when_the_grid_is_early
     grid phase below 0.5 s (an independent count: phase + 2 < 2.5), i.e. half of them. The
     seed's 'restart' is this case; later phases survive with two failures. (The real capture
     first answers at 2.60 s, not 2.5 s: there the phases below 0.60 s restart, 61 of 100.)"""
-    sweep = sweep_phases(spec("seed_slow_startup_liveness_only"), behaviour, n=100,
+    sweep = across_phases(spec("seed_slow_startup_liveness_only"), behaviour, n=100,
                          duration=60, profile=IDEAL)
     early = [p + 2 < first_answer(behaviour) for p in sweep.phases]
     assert [r > 0 for r in sweep.restarts] == early
@@ -116,7 +116,7 @@ def test_slow_startup_liveness_only_restarts_at_some_phases_with_real_latencies(
     """With the kubelet's own latencies the container is seen up to ~1 s late, so fewer
     phases restart, but some still do: the config is unsafe, the startup probe is not."""
     behaviour = SLOW[0]
-    sweep = sweep_phases(spec("seed_slow_startup_liveness_only"), behaviour, n=100,
+    sweep = across_phases(spec("seed_slow_startup_liveness_only"), behaviour, n=100,
                          duration=60)
     assert 0 < sweep.with_restart < 50
 
@@ -140,7 +140,7 @@ def test_event_loop_stall_shows_up_as_liveness_timeouts(behaviour):
 def test_a_2_s_stall_is_caught_but_never_restarts(behaviour):
     """With failureThreshold 3 and period 10 s one stall yields at most one liveness
     failure: no restart at any phase, and the stall is seen at some phases."""
-    sweep = sweep_phases(spec("seed_skeleton"), behaviour, n=40, duration=60, profile=IDEAL)
+    sweep = across_phases(spec("seed_skeleton"), behaviour, n=40, duration=60, profile=IDEAL)
     assert sweep.restarts == [0] * 40
     seen = 0
     for i, phase in enumerate(sweep.phases):

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kubesim.analysis.check.expectations import settle_time, synthetic
-from kubesim.analysis.phases import sweep_phases
+from kubesim.analysis.phases import across_phases
 from kubesim.analysis.windows import protection_windows
 from kubesim.cli.main import main
 from kubesim.spec.model import ProbedContainer, parse_container
@@ -85,7 +85,7 @@ def test_seed_unified_healthz_is_fixed_by_moving_liveness(capsys, tmp_path):
     pod = ProbedContainer(parse_container(yaml.safe_load(patched.read_text())))
     from kubesim.behaviour.scenario import load_scenario
 
-    assert sweep_phases(pod, load_scenario(OUTAGE), n=20, duration=300).with_restart == 0
+    assert across_phases(pod, load_scenario(OUTAGE), n=20, duration=300).with_restart == 0
 
 
 def test_seed_conflict_without_an_untouched_endpoint_is_explained(capsys):
@@ -109,7 +109,7 @@ def test_thresholds_alone_survive_the_outage(capsys):
                                            "livenessProbe": live}))
     outage = synthetic("90 s", targets={"/healthz": {"windows": [
         {"from": start, "to": start + 90, "answer": {"status": 503}}]}})
-    assert sweep_phases(pod, outage, n=20, duration=300).with_restart == 0
+    assert across_phases(pod, outage, n=20, duration=300).with_restart == 0
     # and it is the smallest: one field
     assert len(item["patch"]["livenessProbe"]) == 1
 
@@ -209,7 +209,7 @@ def test_survive_rule_matches_the_engine_at_every_phase(period, failures, outage
     start = settle_time(pod)
     scenario = synthetic("o", targets={"/healthz": {"windows": [
         {"from": start, "to": start + outage, "answer": {"status": 503}}]}})
-    restarts = sweep_phases(pod, scenario, n=20, duration=start + outage + 60).with_restart
+    restarts = across_phases(pod, scenario, n=20, duration=start + outage + 60).with_restart
     assert judged == (restarts == 0)
 
 

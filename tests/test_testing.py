@@ -192,8 +192,8 @@ def test_grid_phases_all_sampled_and_listed():
 
 def test_phase_sweep_matches_kubesim_run_phases():
     """Phase i of N runs with seed + i, exactly as `kubesim run --phases N` (phases.py)."""
-    from kubesim.analysis.phases import sweep_phases
-    sweep = sweep_phases(UNIFIED, DB_OUTAGE, n=6, duration=300, seed=4)
+    from kubesim.analysis.phases import across_phases
+    sweep = across_phases(UNIFIED, DB_OUTAGE, n=6, duration=300, seed=4)
     restarts = [len(simulate(UNIFIED, DB_OUTAGE, duration=300, seed=s, phase=p).restarts)
                 for p, s in grid_phases(UNIFIED, 6, seed=4)]
     assert restarts == sweep.restarts

@@ -16,11 +16,11 @@ if TYPE_CHECKING:
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["PhaseSweep", "sweep_phases"]
+__all__ = ["PhaseSpread", "across_phases"]
 
 
 @dataclass(frozen=True)
-class PhaseSweep:
+class PhaseSpread:
     """Per-phase outcomes of one pod and behaviour, phases evenly spaced over a grid cycle."""
 
     seed: int
@@ -35,9 +35,9 @@ class PhaseSweep:
         return sum(r > 0 for r in self.restarts)
 
 
-def sweep_phases(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, n: int,
+def across_phases(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, n: int,
                  duration: float = 600.0, seed: int = 0,
-                 profile: KubeletProfile = CLASSIC, engine: str = "fast") -> PhaseSweep:
+                 profile: KubeletProfile = CLASSIC, engine: str = "fast") -> PhaseSpread:
     """Run at `n` phases i * cycle / n (cycle: the lcm of the probe periods). Phase i runs
     with seed `seed + i`, so the kubelet's own randomness (PLEG phase, jitter, latency draws)
     varies along with the grid."""
@@ -48,5 +48,5 @@ def sweep_phases(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, n: int
     runs = [simulate(pod, behaviour, duration=duration, seed=seed + i, profile=profile,
                      phase=p, engine=engine, record_probes=False).summary()
             for i, p in enumerate(phases)]
-    return PhaseSweep(seed, phases, [s.restarts for s in runs], [s.first_ready_at for s in runs],
+    return PhaseSpread(seed, phases, [s.restarts for s in runs], [s.first_ready_at for s in runs],
                       [s.ready_seconds for s in runs])

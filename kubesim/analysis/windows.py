@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kubesim.kubelet.pod_worker import grace_seconds
+from kubesim.kubelet.worker import GRID_EPS
 from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.results import ProbeType
 from kubesim.spec.model import Probe, ProbedContainer
 
-__all__ = ["Figure", "Windows", "first_ready_at", "hang_detection", "protection_windows",
+__all__ = ["Figure", "ProtectionWindows", "first_ready_at", "hang_detection", "protection_windows",
            "readiness_down", "readiness_up", "stall_restarts", "startup_safe_until"]
 
-_EPS = 1e-9
 PHASE_SAMPLES = 2048
 
 
@@ -44,7 +44,7 @@ class Figure:
 
 
 @dataclass(frozen=True)
-class Windows:
+class ProtectionWindows:
     """All figures for one container; None where the probe that defines a figure is absent."""
 
     label: str
@@ -95,7 +95,7 @@ def stall_restarts(probe: Probe, length: float, delta: float) -> bool:
     `delta` seconds into it. A request sent at t in the stall is answered at its end, so it
     times out iff it was sent more than T before the end; those probes run back to back."""
     window = length - probe.timeout_seconds - delta
-    failures = math.ceil(window / _spacing(probe) - _EPS) if window > _EPS else 0
+    failures = math.ceil(window / _spacing(probe) - GRID_EPS) if window > GRID_EPS else 0
     return failures >= probe.failure_threshold
 
 
@@ -129,12 +129,12 @@ def first_ready_at(pod: ProbedContainer, phase: float, *, rephase: bool = True) 
     own_tick = phase % period  # the readiness worker's first tick after the container start
     # updates of one instant merge into one pod sync: a readiness tick at the very instant
     # of Started counts as seen before
-    seen_before = startup is not None and own_tick <= started + _EPS
-    triggered = 0 if started < ready.initial_delay_seconds - _EPS else (1 if seen_before else 2)
+    seen_before = startup is not None and own_tick <= started + GRID_EPS
+    triggered = 0 if started < ready.initial_delay_seconds - GRID_EPS else (1 if seen_before else 2)
     if triggered >= need:
         return started
     origin = started if rephase else phase
-    first = _first_tick_at_or_after(max(started + _EPS, ready.initial_delay_seconds), origin,
+    first = _first_tick_at_or_after(max(started + GRID_EPS, ready.initial_delay_seconds), origin,
                                     period)
     return first + (need - triggered - 1) * period
 
@@ -153,7 +153,7 @@ def _figure(name: str, kind: Literal["at least", "at most"], values: list[float]
 
 def _deltas(period: float) -> list[float]:
     """Phases of the first tick after an event: [0, P), sampled densely, plus its end."""
-    return [period * i / PHASE_SAMPLES for i in range(PHASE_SAMPLES)] + [period - _EPS]
+    return [period * i / PHASE_SAMPLES for i in range(PHASE_SAMPLES)] + [period - GRID_EPS]
 
 
 def _startup(pod: ProbedContainer, profile: KubeletProfile) -> Figure | None:
@@ -234,12 +234,12 @@ def _first_ready(pod: ProbedContainer, profile: KubeletProfile) -> Figure:
                    "the readiness trigger, successThreshold successes")
 
 
-def protection_windows(pod: ProbedContainer, profile: KubeletProfile = CLASSIC) -> Windows:
+def protection_windows(pod: ProbedContainer, profile: KubeletProfile = CLASSIC) -> ProtectionWindows:
     """Every protection window of the container's probes."""
     hang = _hang(pod, profile)
     never, can, always = _stall(pod.container.probes().get(ProbeType.LIVENESS))
     down, up = _readiness(pod, profile)
-    return Windows(
+    return ProtectionWindows(
         label=pod.label, profile=profile.name,
         startup_protection=_startup(pod, profile),
         hang_detection=hang[0] if hang else None,

@@ -111,7 +111,7 @@ if TYPE_CHECKING:
 
     from kubesim.spec.model import Target
 
-__all__ = ["AnswerSpec", "Dependency", "ExitRule", "Scenario", "Stall", "TargetSpec", "TimeWindow",
+__all__ = ["AnswerSpec", "Dependency", "ExitRule", "Scenario", "Stall", "TargetSpec", "AnswerWindow",
            "load_scenario"]
 
 Kind = Literal["httpGet", "tcpSocket", "exec", "grpc"]
@@ -123,8 +123,7 @@ Millis = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 class _Model(BaseModel):
     """Strict, frozen, unknown keys rejected with the list of allowed ones."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True,
-                              defer_build=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
 
     @model_validator(mode="before")
     @classmethod
@@ -291,7 +290,7 @@ class Span(_Model):
         return self.start <= t < self.end
 
 
-class TimeWindow(Span):
+class AnswerWindow(Span):
     """A window with its own answer."""
 
     answer: AnswerSpec
@@ -315,8 +314,8 @@ class TargetSpec(_Model):
     answer: AnswerSpec = AnswerSpec()
     depends_on: list[str] = []
     when_down: AnswerSpec = _WHEN_DOWN
-    windows: list[TimeWindow] = []
-    since_start: list[TimeWindow] = []
+    windows: list[AnswerWindow] = []
+    since_start: list[AnswerWindow] = []
 
 
 class Stall(_Model):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kubesim.engine.simulate import simulate
-from kubesim.render.check_formats import to_document
+from kubesim.render.check_formats import check_document
 from kubesim.render.html import check_page
 from kubesim.render.plot import plot_meta
 from kubesim.render.report import to_document as run_document
@@ -22,7 +22,7 @@ MAX_TIMELINES = 24  # a page stays quick to open; the findings table lists every
 
 def check_report(report: Report) -> str:
     """The HTML page of a check report."""
-    return check_page(to_document(report), _runs(report))
+    return check_page(check_document(report), _runs(report))
 
 
 def _runs(report: Report) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ from kubesim.cli.args import (add_behaviour_args, add_duration_arg, add_html_arg
 from kubesim.errors import UsageError
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.check.scoping import censored_summary
-from kubesim.analysis.phases import sweep_phases
+from kubesim.analysis.phases import across_phases
 from kubesim.render.plot import check_output, plot_meta, save_png
 from kubesim.render.html import run_page
 from kubesim.render.report import render_json, render_text, to_document
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                         profile=profile, phase=args.phase, engine=args.engine)
     sweep = None
     if args.phases is not None:
-        sweep = sweep_phases(pod, behaviour, n=args.phases, duration=args.duration,
+        sweep = across_phases(pod, behaviour, n=args.phases, duration=args.duration,
                              seed=args.seed, profile=profile, engine=args.engine)
     if args.container is not None and len(pod.containers) > 1:
         timeline = timeline.narrowed(pod.container.name)  # the report, not the model

@@ -7,7 +7,7 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from kubesim.analysis.windows import Figure, Windows, protection_windows
+from kubesim.analysis.windows import Figure, ProtectionWindows, protection_windows
 from kubesim.cli.args import add_kubelet_args, add_output_args, profile_of
 from kubesim.spec.manifests import load_spec
 
@@ -50,7 +50,7 @@ LABELS = {"startup_protection": "startup protection",
           "first_ready": "start -> first Ready"}
 
 
-def windows_document(w: Windows) -> dict[str, Any]:
+def windows_document(w: ProtectionWindows) -> dict[str, Any]:
     """The JSON document: every figure with guaranteed, best, spread and latency, and the
     label the text output gives it."""
     doc: dict[str, Any] = {}
@@ -74,7 +74,7 @@ def _row(fig: Figure | None, key: str) -> list[str]:
             f"  {'':<22} {LABELS[key]}: {fig.explanation}"]
 
 
-def render_windows_text(w: Windows) -> str:
+def render_windows_text(w: ProtectionWindows) -> str:
     """A table: guaranteed (worst phase, with kubelet latency), best, spread, rule of thumb;
     each row named by its JSON key."""
     lines = [f"{w.label} | profile {w.profile}", "",

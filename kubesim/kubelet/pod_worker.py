@@ -22,6 +22,7 @@ from kubesim.kubelet.pod_container import (OOM_EXIT_CODE, PodContainer, StatusVi
                                            exit_reason, restarts_after_exit, restarts_after_kill)
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance
 from kubesim.kubelet.termination import Terminator
+from kubesim.kubelet.worker import GRID_EPS
 from kubesim.results import ProbeType, Result
 
 if TYPE_CHECKING:
@@ -38,7 +39,6 @@ __all__ = ["OOM_EXIT_CODE", "Kubelet", "StatusView", "exit_reason", "grace_secon
            "last_relist", "notice_delay", "pleg_wait", "refusal_requeue", "restarts_after_exit",
            "restarts_after_kill", "resync_due"]
 
-_EPS = 1e-9  # float slack for the relist grid
 
 
 # -- the kubelet's timing and kill rules, as pure functions -------------------------------------
@@ -46,7 +46,7 @@ def last_relist(t: float, phase: float, period: float) -> float:
     """The last PLEG relist at or before `t` (E16); `t` itself without a relist period."""
     if period <= 0:
         return t
-    return phase + math.floor((t - phase) / period + _EPS) * period
+    return phase + math.floor((t - phase) / period + GRID_EPS) * period
 
 
 def pleg_wait(now: float, phase: float, period: float, last_sync_end: float) -> float:
@@ -60,7 +60,7 @@ def pleg_wait(now: float, phase: float, period: float, last_sync_end: float) -> 
 def notice_delay(at: float, now: float, phase: float, profile: KubeletProfile) -> float:
     """From `now` to the pod sync caused by a container start or exit at `at` (E16)."""
     period = profile.relist_seconds
-    seen = at if period <= 0 else last_relist(at - _EPS, phase, period) + period
+    seen = at if period <= 0 else last_relist(at - GRID_EPS, phase, period) + period
     return seen - now + profile.sync_seconds
 
 

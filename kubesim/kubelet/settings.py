@@ -32,7 +32,7 @@ class BackoffRequeue(str, Enum):
 class KubeletProfile(BaseModel):
     """All knobs of the simulated kubelet. Times are seconds."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str = "classic"
     versions: str = "1.29-1.34"  # the kubelet versions whose rules these knobs reproduce

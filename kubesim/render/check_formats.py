@@ -25,7 +25,7 @@ from kubesim.analysis.check.findings import RULES, CheckResult, Finding, Severit
 if TYPE_CHECKING:
     from kubesim.analysis.check.run import Report
 
-__all__ = ["FORMATS", "SARIF_SCHEMA", "render", "to_document"]
+__all__ = ["FORMATS", "SARIF_SCHEMA", "check_document", "render", "render_check_json", "sarif_uri"]
 
 SCHEMA_VERSION = 1
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
@@ -144,7 +144,7 @@ def _counts(report: Report) -> dict[str, int]:
 # ---------------------------------------------------------------- json
 
 
-def to_document(report: Report) -> dict[str, Any]:
+def check_document(report: Report) -> dict[str, Any]:
     """The JSON document (schema version 1)."""
     s = report.settings
     return {
@@ -193,8 +193,8 @@ def _finding(report: Report, f: Finding) -> dict[str, Any]:
             "fix": f.fix.to_data() if f.fix else None}
 
 
-def render_json(report: Report) -> str:
-    return json.dumps(to_document(report), indent=2) + "\n"
+def render_check_json(report: Report) -> str:
+    return json.dumps(check_document(report), indent=2) + "\n"
 
 
 # ---------------------------------------------------------------- junit
@@ -292,7 +292,7 @@ def _invocation(report: Report) -> dict[str, Any]:
     return out
 
 
-def _uri(source: str) -> str:
+def sarif_uri(source: str) -> str:
     if source == "<stdin>":
         return "stdin"
     path = Path(source)
@@ -303,7 +303,7 @@ def _result(report: Report, f: Finding, index: int) -> dict[str, Any]:
     region = {"startLine": f.line} if f.line else {}
     fqn = f"{f.workload.label}/{f.container}" if f.container else f.workload.label
     location: dict[str, Any] = {
-        "physicalLocation": {"artifactLocation": {"uri": _uri(f.workload.source)},
+        "physicalLocation": {"artifactLocation": {"uri": sarif_uri(f.workload.source)},
                              **({"region": region} if region else {})},
         "logicalLocations": [{"name": f.container or f.workload.name,
                               "fullyQualifiedName": fqn, "kind": "object"}]}
@@ -334,8 +334,8 @@ def _sarif_fixes(f: Finding) -> list[dict[str, Any]]:
     ref = next((c for c in f.workload.containers if c.name == f.container), None)
     if ref is None or source == "<stdin>" or not Path(source).is_file():
         return []
-    return sarif_fixes(ref, f.fix, _uri(source), Path(source).read_text(encoding="utf-8"))
+    return sarif_fixes(ref, f.fix, sarif_uri(source), Path(source).read_text(encoding="utf-8"))
 
 
-FORMATS = {"text": render_text, "json": render_json, "junit": render_junit,
+FORMATS = {"text": render_text, "json": render_check_json, "junit": render_junit,
            "sarif": render_sarif}

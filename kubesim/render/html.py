@@ -3,7 +3,7 @@ hand-written script (assets/report.js) with its stylesheet (assets/report.css), 
 too. The page needs no network: no CDN, no font, no image to fetch.
 
 `run_page` takes a run document (`report.to_document`, with `plot_meta`), `check_page` the
-check document (`check_formats.to_document`) and the run documents of the findings that name a
+check document (`check_formats.check_document`) and the run documents of the findings that name a
 scenario or trace, `sweep_page` the sweep document (`kubesim sweep --format json`). A later
 command adds a page by giving the script a new `kind`. Same document, same bytes.
 """

@@ -10,7 +10,7 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from kubesim.analysis.phases import PhaseSweep
+from kubesim.analysis.phases import PhaseSpread
 from kubesim.results import Outcome, ProbeType
 from kubesim.engine.timeline import Timeline
 
@@ -24,7 +24,7 @@ def _t(x: float | None) -> float | None:
 
 
 def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
-                phases: PhaseSweep | None = None) -> dict[str, Any]:
+                phases: PhaseSpread | None = None) -> dict[str, Any]:
     """The JSON document of a run (its fields are listed in the README)."""
     s = timeline.summary()
     doc = {
@@ -87,7 +87,7 @@ def _termination(timeline: Timeline) -> dict[str, Any] | None:
 
 
 def render_json(timeline: Timeline, *, meta: dict[str, Any] | None = None,
-                phases: PhaseSweep | None = None) -> str:
+                phases: PhaseSpread | None = None) -> str:
     """The JSON document as text, keys in a fixed order, ending in a newline."""
     return json.dumps(to_document(timeline, meta=meta, phases=phases), indent=2) + "\n"
 
@@ -177,7 +177,7 @@ def _termination_lines(timeline: Timeline, who: Any) -> list[tuple[float, int, s
 
 
 def render_text(timeline: Timeline, *, title: str = "",
-                phases: PhaseSweep | None = None, changes_only: bool = False) -> str:
+                phases: PhaseSpread | None = None, changes_only: bool = False) -> str:
     """A readable timeline followed by a summary (and the phase sweep, if given). With
     `changes_only`, repeated probe outcomes are folded into their first call."""
     head = [title] if title else []
@@ -188,7 +188,7 @@ def render_text(timeline: Timeline, *, title: str = "",
     return "\n".join([*head, "", "      time  what", *body, "", *_summary(timeline), *tail]) + "\n"
 
 
-def _phase_lines(sweep: PhaseSweep) -> list[str]:
+def _phase_lines(sweep: PhaseSpread) -> list[str]:
     n = len(sweep.phases)
     ready = [x for x in sweep.first_ready_at if x is not None]
     spread = f"{min(ready):.3f} to {max(ready):.3f} s" if ready else "never"

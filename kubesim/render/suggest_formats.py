@@ -112,7 +112,7 @@ def render_yaml(items: list[Suggestion]) -> str:
 
 def render_sarif(items: list[Suggestion]) -> str:
     from kubesim import __version__
-    from kubesim.render.check_formats import SARIF_SCHEMA, _uri
+    from kubesim.render.check_formats import SARIF_SCHEMA, sarif_uri
 
     results = []
     for s in items:
@@ -121,7 +121,7 @@ def render_sarif(items: list[Suggestion]) -> str:
         source = s.workload.source
         fixes: list[dict[str, Any]] = []
         if s.patch is not None and source != "<stdin>" and Path(source).is_file():
-            fixes = sarif_fixes(s.container, s.patch, _uri(source),
+            fixes = sarif_fixes(s.container, s.patch, sarif_uri(source),
                                 Path(source).read_text(encoding="utf-8"))
         unmet = "; ".join(j.want.text for j in s.before if not j.met)
         text = (f"{s.container.name}: to {unmet}: {s.patch.summary}" if s.patch else
@@ -132,7 +132,7 @@ def render_sarif(items: list[Suggestion]) -> str:
             "level": "warning" if s.patch is not None else "error",
             "message": {"text": text},
             "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": _uri(source)},
+                "artifactLocation": {"uri": sarif_uri(source)},
                 "region": {"startLine": s.container.line()}}}]}
         if fixes:
             result["fixes"] = fixes

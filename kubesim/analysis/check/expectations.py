@@ -66,7 +66,7 @@ class PhaseRun:
 
 def phase_runs(pod: ProbedContainer, behaviour: Behaviour, *, settings: Settings,
                duration: float) -> list[PhaseRun]:
-    """The runs of `sweep_phases`: phase i * cycle / n with seed `seed + i`, timelines kept."""
+    """The runs of `across_phases`: phase i * cycle / n with seed `seed + i`, timelines kept."""
     n, cycle = settings.phases, grid_cycle(pod)
     return [PhaseRun(i * cycle / n, settings.seed + i,
                      simulate(pod, behaviour, duration=duration, seed=settings.seed + i,
