@@ -10,10 +10,8 @@ from kubesim.cli.args import (add_behaviour_args, add_duration_arg, add_html_arg
                               write_html)
 from kubesim.errors import UsageError
 from kubesim.spec.manifests import load_spec
-from kubesim.analysis.check.scoping import censored_summary
 from kubesim.analysis.phases import across_phases
 from kubesim.render.plot import check_output, plot_meta, save_png
-from kubesim.render.html import run_page
 from kubesim.render.report import render_json, render_text, to_document
 from kubesim.engine.simulate import simulate
 
@@ -71,10 +69,16 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         # the picture is drawn from the JSON document, so `kubesim plot` on a saved result
         # gives the same bytes
         save_png(to_document(timeline, meta=meta, phases=sweep), args.plot)
-    note = censored_summary(behaviour, pod.container) if args.trace else None
+    note = None
+    if args.trace:  # what its censored timeouts count as (imported only for traces)
+        from kubesim.analysis.check.scoping import censored_summary
+
+        note = censored_summary(behaviour, pod.container)
     if note is not None:
         meta["notes"] = [note]
     if args.html is not None:
+        from kubesim.render.html import run_page
+
         write_html(run_page(to_document(timeline, meta=meta, phases=sweep)), args.html)
     if args.format == "json":
         return render_json(timeline, meta=meta, phases=sweep), 0
