@@ -312,13 +312,16 @@ class Trace:
     def windows(self, until: float) -> list[Window]:
         """Trace-time windows where a target's held observation fails, labelled
         `"<key> failing"` (wall clock for `wall`; the first container for `replay`)."""
-        self._ensure_all(until)
+        self._ensure_all(until)  # (a target first seen later in the file is not included)
         failing = self._outcomes.failing()
         out: list[Window] = []
         for key, s in self._series.items():
             n = min(bisect.bisect_right(s.t, until) + 1, len(s))
-            t = np.frombuffer(s.t, dtype=np.float64, count=n).copy()
-            out += _failing_windows(key, t, failing[s.codes()[:n]])
+            t, codes = s.views(n)  # no copies of a large trace's columns
+            try:
+                out += _failing_windows(key, t, failing[codes])
+            finally:
+                del t, codes  # the arrays may grow again
         clipped = [Window(w.start, min(w.end, until), w.label) for w in out if w.start < until]
         return sorted((w for w in clipped if w.end > w.start), key=lambda w: (w.start, w.label))
 
@@ -391,7 +394,7 @@ def load_trace(path: str, *, restart: RestartMode | None = None,
     `on_restart`/`censored`."""
     if path == STDIN:
         src = Source.stdin()
-        first = next((ln.strip() for _, lines in src.blocks() for ln in lines
+        first = next((ln.strip() for block in src.blocks() for ln in block.lines
                       if ln.strip() and not ln.strip().startswith("#")), "{")
         is_csv = not first.startswith("{")
     else:

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import csv
 import json
-import json.scanner
 import math
+import re
 import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from enum import Enum
 from itertools import repeat
-from operator import itemgetter
 from pathlib import Path
 from typing import IO, Any
 
@@ -38,7 +37,6 @@ _REQUIRED = ("t", "target", "latency_ms")
 BLOCK = 1 << 20  # bytes read at a time
 MAX_LINE = 1 << 20  # a longer line is refused (a trace line is ~100 bytes)
 _JSON_SPACE = " \t\r\n"
-_SCAN = json.scanner.make_scanner(json.JSONDecoder())
 _NONE = type(None)
 
 
@@ -80,11 +78,11 @@ class Source:
                 return True
         return False
 
-    def blocks(self) -> Iterator[tuple[int, list[str]]]:
+    def blocks(self) -> Iterator[Block]:
         """(number of the first line, lines) for consecutive blocks of whole lines."""
         if self.text is not None:
             text = self.text[1:] if self.text.startswith("\ufeff") else self.text
-            yield 1, text.splitlines()
+            yield Block(1, text)
             return
         if self.path is None:
             yield from self._stdin_blocks()
@@ -103,7 +101,7 @@ class Source:
             raise BehaviourError(f"cannot read: {exc.strerror}", source=self.name) from None
         return fh
 
-    def _stdin_blocks(self) -> Iterator[tuple[int, list[str]]]:
+    def _stdin_blocks(self) -> Iterator[Block]:
         spool = self._spool
         assert spool is not None
         spool.seek(0)
@@ -136,21 +134,60 @@ def _byte_blocks(read: Callable[[int], bytes]) -> Iterator[bytes]:
         yield buf[:cut]
 
 
-def _decoded(blocks: Iterator[bytes], name: str) -> Iterator[tuple[int, list[str]]]:
+class Block:
+    """Consecutive whole lines of a source; `first` is the number of the first."""
+
+    __slots__ = ("_lines", "_other", "first", "text")
+
+    def __init__(self, first: int, text: str) -> None:
+        self.first, self.text = first, text
+        self._lines: list[str] | None = None
+        self._other: bool | None = None
+
+    def _other_breaks(self) -> bool:
+        """Line breaks other than "\n" (str.splitlines knows eight more)?"""
+        if self._other is None:
+            text = self.text
+            self._other = (any(c in text for c in "\r\x0b\x0c\x1c\x1d\x1e")
+                           if text.isascii() else bool(_OTHER_BREAKS.search(text)))
+        return self._other
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = self.text.splitlines()
+        return self._lines
+
+    def plain(self) -> bool:
+        """Only "\n" line breaks (the lines are the "\n"-separated parts, no blank one)."""
+        return (self._lines is None and not self._other_breaks()
+                and "\n\n" not in self.text and not self.text.startswith("\n"))
+
+    def count(self) -> int:
+        if self._lines is None and not self._other_breaks():
+            return self.text.count("\n") + (not self.text.endswith("\n") and bool(self.text))
+        return len(self.lines)
+
+
+_OTHER_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _decoded(blocks: Iterator[bytes], name: str) -> Iterator[Block]:
     n = 1
     for raw in blocks:
         try:
-            lines = raw.decode("utf-8").splitlines()
+            block = Block(n, raw.decode("utf-8"))
         except UnicodeDecodeError as exc:
             line = n + raw[:exc.start].count(b"\n")
             raise BehaviourError(f"not UTF-8 text ({exc.reason})", source=name,
                                  line=line) from None
-        for i, ln in enumerate(lines):
-            if len(ln) > MAX_LINE:
-                raise BehaviourError(f"line is longer than {MAX_LINE // 1024} KiB; a trace "
-                                     "line is one observation", source=name, line=n + i)
-        yield n, lines
-        n += len(lines)
+        if len(block.text) > MAX_LINE:
+            for i, ln in enumerate(block.lines):
+                if len(ln) > MAX_LINE:
+                    raise BehaviourError(f"line is longer than {MAX_LINE // 1024} KiB; a trace "
+                                         "line is one observation", source=name, line=n + i)
+        yield block
+        n += block.count()
 
 
 # ---------------------------------------------------------------- reading
@@ -176,45 +213,54 @@ class Reader:
         """Read and check one more block; False at the end of the source."""
         if self.eof:
             return False
-        got = next(self._blocks, None)
-        if got is None:
+        block = next(self._blocks, None)
+        if block is None:
             self.eof = True
             return False
-        first, lines = got
-        fast = self._fast_csv if self.is_csv else self._fast_jsonl
-        try:
-            fast(first, lines)
-        except _Invalid:
-            _Slow(self).block(first, lines)
+        if block.first == 1:  # a meta line or CSV header: the per-line path, alone
+            lines = block.lines
+            head = next((i for i, ln in enumerate(lines) if ln.strip() and not (
+                self.is_csv and ln.lstrip().startswith("#"))), len(lines)) + 1
+            self._checked(Block(1, "\n".join(lines[:head])))
+            block = Block(1 + head, "\n".join(lines[head:]))
+        self._checked(block)
         return True
 
-    # -- the vectorised path
-    def _fast_jsonl(self, first: int, lines: list[str]) -> None:
-        text = list(map(str.strip, lines, repeat(_JSON_SPACE)))
-        nos: Any = range(first, first + len(lines))
-        if "" in text:
-            keep = [i for i, s in enumerate(text) if s]
-            text, nos = [text[i] for i in keep], [first + i for i in keep]
-        if not text:
-            return
+    def _checked(self, block: Block) -> None:
+        fast = self._fast_csv if self.is_csv else self._fast_jsonl
         try:
-            parsed = list(map(_SCAN, text, repeat(0)))
-        except (StopIteration, ValueError, RecursionError):
-            raise _Invalid from None
-        if list(map(itemgetter(1), parsed)) != list(map(len, text)):
-            raise _Invalid
-        recs = list(map(itemgetter(0), parsed))
-        if set(map(type, recs)) != {dict}:
-            raise _Invalid
-        for shape in set(map(tuple, recs)):
-            if not set(shape) <= set(KEYS) or not set(_REQUIRED) <= set(shape):
-                raise _Invalid
-        col = {k: list(map(dict.get, recs, repeat(k))) for k in KEYS}
-        self._accept(np.asarray(nos), col)
+            fast(block)
+        except _Invalid:
+            _Slow(self).block(block.first, block.lines)
 
-    def _fast_csv(self, first: int, lines: list[str]) -> None:
+    # -- the vectorised path
+    def _fast_jsonl(self, block: Block) -> None:
+        if block.plain():
+            body = block.text[:-1] if block.text.endswith("\n") else block.text
+            if not body:
+                return
+            recs = _json_objects(body.replace("\n", "\n,"), body.count("\n") + 1)
+            if recs is not None:
+                nos = np.arange(block.first, block.first + len(recs))
+                self._accept(nos, _json_columns(_dicts(recs)))
+                return
+        first, lines = block.first, block.lines
+        nos: Any = range(first, first + len(lines))
+        lines = list(map(str.strip, lines, repeat(_JSON_SPACE)))
+        if "" in lines:
+            keep = [i for i, s in enumerate(lines) if s]
+            lines, nos = [lines[i] for i in keep], [first + i for i in keep]
+        if not lines:
+            return
+        recs = _json_objects("\n,".join(lines), len(lines))
+        if recs is None:
+            raise _Invalid
+        self._accept(np.asarray(nos), _json_columns(_dicts(recs)))
+
+    def _fast_csv(self, block: Block) -> None:
         if self.header is None:
             raise _Invalid
+        first, lines = block.first, block.lines
         keep = [i for i, ln in enumerate(lines)
                 if ln.strip() and not ln.lstrip().startswith("#")]
         if len(keep) < len(lines) and any(_is_meta(lines[i]) for i in range(len(lines))):
@@ -230,7 +276,7 @@ class Reader:
             raise _Invalid
         cells = dict(zip(self.header, (list(map(str.strip, c)) for c in zip(*rows)),
                          strict=True))
-        col: dict[str, list[Any]] = {}
+        col: dict[str, list[Any] | None] = {}
         try:
             for k in KEYS:
                 col[k] = _csv_column(k, cells.get(k), len(rows))
@@ -238,9 +284,10 @@ class Reader:
             raise _Invalid from None
         self._accept(np.asarray(keep) + first, col)
 
-    def _accept(self, nos: np.ndarray, col: dict[str, list[Any]]) -> None:
-        """Check whole columns; append them, or raise _Invalid (nothing appended)."""
-        types = {k: set(map(type, v)) for k, v in col.items()}
+    def _accept(self, nos: np.ndarray, col: dict[str, list[Any] | None]) -> None:
+        """Check whole columns (None: a column absent from the block); append them, or
+        raise _Invalid (nothing appended)."""
+        types = {k: set() if v is None else set(map(type, v)) for k, v in col.items()}
         if not (types["t"] <= {int, float} and types["target"] == {str}
                 and types["status"] <= {int, _NONE} and types["exit_code"] <= {int, _NONE}
                 and types["error"] <= {str, _NONE} and types["grpc_status"] <= {str, _NONE}
@@ -249,31 +296,41 @@ class Reader:
         try:
             t = np.array(col["t"], dtype=np.float64)
             lat = np.array(col["latency_ms"], dtype=np.float64)  # None -> nan
-        except (OverflowError, ValueError):
+        except (OverflowError, ValueError, TypeError):
             raise _Invalid from None
         if not (np.isfinite(t).all() and (t >= 0).all()):
             raise _Invalid
-        code = np.array(self._codes(col), dtype=np.int64)
+        code = self._codes(col)
         self._latencies(lat, code, col["latency_ms"], _NONE in types["latency_ms"])
-        for key in set(col["target"]) - self.series.keys():
+        for key in set(col["target"]) - self.series.keys():  # type: ignore[arg-type]
             if not key or not key.isprintable():
                 raise _Invalid
-        self._append_in_order(col["target"], t, lat, code, nos)
+        self._append_in_order(col["target"], t, lat, code, nos)  # type: ignore[arg-type]
 
-    def _codes(self, col: dict[str, list[Any]]) -> list[int]:
-        known = self.outcomes.ids
-        rows = list(zip(col["status"], col["error"], col["exit_code"], col["grpc_status"]))
-        fresh = set(rows) - known.keys()
-        for status, error, code, grpc in fresh:  # strings (not yet AnswerError): check each
-            _check_outcome(status, error, code, grpc, 0, _raise_invalid)
-        for row in fresh:
-            self.outcomes.ids[row] = self.outcomes.add(_typed(row))
-        return list(map(known.__getitem__, rows))
+    def _codes(self, col: dict[str, list[Any] | None]) -> np.ndarray:
+        """Outcome numbers; each distinct outcome is checked once."""
+        names = ("status", "error", "exit_code", "grpc_status")
+        present = [k for k in names if col[k] is not None]
+        if not present:
+            raise _Invalid
+        if len(present) == 1:  # the usual case: one outcome column; its values are the keys
+            keys: list[Any] = col[present[0]]  # type: ignore[assignment]
+        else:
+            keys = list(zip(*(col[k] for k in present)))  # type: ignore[misc]
+        numbers = {}
+        for key in set(keys):
+            full = dict.fromkeys(names)
+            full.update(zip(present, (key,) if len(present) == 1 else key))
+            row = tuple(full.values())
+            _check_outcome(*row, 0, _raise_invalid)
+            numbers[key] = self.outcomes.add(_typed(row))
+        return np.array(list(map(numbers.__getitem__, keys)), dtype=np.int64)
 
-    def _latencies(self, lat: np.ndarray, code: np.ndarray, raw: list[Any],
+    def _latencies(self, lat: np.ndarray, code: np.ndarray, raw: list[Any] | None,
                    has_none: bool) -> None:
         timeout = self.outcomes.timeout()[code]
         if has_none:
+            assert raw is not None
             never = np.fromiter((x is None for x in raw), dtype=bool, count=len(raw))
             if (never & ~timeout).any():
                 raise _Invalid
@@ -306,6 +363,39 @@ class Reader:
         return got
 
 
+def _json_objects(joined: str, n: int) -> list[Any] | None:
+    """The values of `n` lines that each hold one JSON object, joined by "\n,", parsed as
+    one array; None if not sure. A JSON string cannot hold a raw line break, so no string
+    spans two lines, and with every line starting "{" and ending "}" a value spanning two
+    lines would be a nested container, which no trace field accepts (`_accept` refuses it)."""
+    if joined[:1] != "{" or joined[-1:] != "}" or joined.count("}\n,{") != n - 1:
+        return None
+    try:
+        recs = json.loads(f"[{joined}]")
+    except (ValueError, RecursionError):
+        return None
+    return recs if len(recs) == n else None
+
+
+def _dicts(recs: list[Any]) -> list[dict[str, Any]]:
+    if set(map(type, recs)) != {dict}:
+        raise _Invalid
+    return recs
+
+
+def _json_columns(recs: list[dict[str, Any]]) -> dict[str, list[Any] | None]:
+    """Columns of records that all have the same keys (else _Invalid: the per-line path)."""
+    shape = tuple(recs[0])
+    if (not set(shape) <= set(KEYS) or not set(_REQUIRED) <= set(shape)
+            or set(map(len, recs)) != {len(shape)}):
+        raise _Invalid
+    try:  # same number of keys and each of `shape` present: the same keys
+        return {k: list(map(dict.__getitem__, recs, repeat(k))) if k in shape else None
+                for k in KEYS}
+    except KeyError:
+        raise _Invalid from None
+
+
 def _raise_invalid(line: int, message: str) -> _Invalid:
     return _Invalid()
 
@@ -320,12 +410,12 @@ def _is_meta(line: str) -> bool:
     return s.startswith("#") and s[1:].strip().startswith("meta:")
 
 
-def _csv_column(key: str, cells: list[str] | None, n: int) -> list[Any]:
+def _csv_column(key: str, cells: list[str] | None, n: int) -> list[Any] | None:
     """Typed cells of one CSV column (ValueError: leave it to the per-line path)."""
     if cells is None:
         if key in _REQUIRED:
             raise ValueError(key)
-        return [None] * n
+        return None
     if key in _REQUIRED and "" in cells:
         raise ValueError(key)
     if key in ("t", "latency_ms"):

@@ -125,6 +125,13 @@ class Series:
             raw[never] = math.inf
         return raw
 
+    def views(self, n: int) -> tuple[np.ndarray, np.ndarray]:
+        """The first `n` times and outcome numbers, as views of the arrays (drop them before
+        the series grows again)."""
+        codes = np.frombuffer(self.code, dtype=np.uint16 if self.code.typecode == "H"
+                              else np.uint32, count=n)
+        return np.frombuffer(self.t, dtype=np.float64, count=n), codes
+
     def codes(self) -> np.ndarray:
         return np.array(self.code, dtype=np.int64)
 
