@@ -16,13 +16,14 @@ k of them, chosen deterministically from the seed; or an explicit list of phases
 
 The error's message names the expectation, the phase and seed, the exact `kubesim run`
 command that reproduces the run (in-memory pods and behaviours are written to files under
-the temporary directory first), the behaviour's outages and stalls, and the text timeline
+a private folder of the temporary directory first), the behaviour's outages and stalls, and the text timeline
 trimmed to a window around the failure. In a pytest report it reads as plain text.
 
 Without `phases`, the default is 10, or what the pytest plugin sets (`--kubesim-phases N`,
 `@pytest.mark.kubesim(phases=N)`); `phase_coverage()` sets it in any other runner. Without
 `duration`, the run lasts until two minutes after the behaviour's last finite outage, stall
-or trace observation (at least 300 s).
+or trace observation (at least 300 s); an outage or stall that never ends counts until the
+probes have certainly acted on it (`detection_seconds`).
 
 The module also writes kubesim's inputs back out: `dump_pod`, `dump_scenario` and
 `dump_trace` give the documents `kubesim run` reads, `to_yaml` their YAML text.
@@ -67,6 +68,7 @@ __all__ = [
     "assert_survives_stall",
     "assert_timeline",
     "default_phases",
+    "detection_seconds",
     "dump_pod",
     "dump_scenario",
     "dump_trace",
@@ -270,7 +272,8 @@ def assert_timeline(pod: ProbedContainer, behaviour: Behaviour | None, check: Ch
     """
     __tracebackhide__ = True  # pytest: show the caller's line, not this helper's
     behaviour = HEALTHY if behaviour is None else behaviour
-    duration = suggested_duration(behaviour) if duration is None else float(duration)
+    duration = (suggested_duration(behaviour, pod=pod) if duration is None
+                else float(duration))
     run = _Run(pod, behaviour, duration, profile,
                grid_phases(pod, phases, sample=sample, seed=seed))
     for index, (phase, s) in enumerate(run.pairs):
@@ -280,20 +283,44 @@ def assert_timeline(pod: ProbedContainer, behaviour: Behaviour | None, check: Ch
             raise ProbeExpectationError(expectation, violation, timeline, run, check, index)
 
 
-def suggested_duration(behaviour: Behaviour, *, margin: float = 120.0,
-                       minimum: float = 300.0) -> float:
+def suggested_duration(behaviour: Behaviour, *, pod: ProbedContainer | None = None,
+                       margin: float = 120.0, minimum: float = 300.0) -> float:
     """Long enough to see the behaviour through: `margin` seconds after its last finite
-    window end (outage, stall, flap) or trace observation, and at least `minimum`."""
-    ends = [w.end if math.isfinite(w.end) else w.start for w in behaviour.windows(1e9)]
+    window end (outage, stall, flap) or trace observation, and at least `minimum`. A window
+    that never ends (`to: null`, a stall with `duration: null`) counts until its start plus
+    `detection_seconds(pod)`: by then the kubelet has acted on it, and nothing new happens."""
+    detect = detection_seconds(pod)
+    ends = [w.end if math.isfinite(w.end) else w.start + detect
+            for w in behaviour.windows(math.inf)]
     if isinstance(behaviour, Trace):
-        ends += [o.t for key in behaviour.targets for o in behaviour.observations(key)]
+        ends += [behaviour.last_time(key) for key in behaviour.targets]
     if isinstance(behaviour, Scenario):
         for st in behaviour.stalls:
             if st.since_start is not None:
-                ends.append(st.since_start + (st.duration or 0.0))
+                ends.append(st.since_start + (detect if st.duration is None else st.duration))
         for spec in behaviour.targets.values():
-            ends += [w.end if w.to is not None else w.start for w in spec.since_start]
+            ends += [w.end if w.to is not None else w.start + detect for w in spec.since_start]
     return max(minimum, max(ends, default=0.0) + margin)
+
+
+def detection_seconds(pod: ProbedContainer | None = None) -> float:
+    """How long after an app stops answering until its probes have acted, at the latest:
+    per declared probe, its initial delay, one period to the next tick, `failureThreshold`
+    periods of failures each ending at `timeoutSeconds`, and for liveness and startup the
+    kill's grace period; the longest of them. Without a pod: Kubernetes' default probe
+    (10 s period, 3 failures, 1 s timeout) with the default 30 s grace period."""
+    if pod is None:
+        return 10 + 3 * 10 + 1 + 30.0
+    out = 0.0
+    for probe_type, probe in pod.container.probes().items():
+        grace = 0.0
+        if probe_type is not ProbeType.READINESS:
+            grace = float(probe.termination_grace_period_seconds
+                          if probe.termination_grace_period_seconds is not None
+                          else pod.termination_grace_period_seconds)
+        out = max(out, probe.initial_delay_seconds + probe.period_seconds
+                  + probe.failure_threshold * probe.period_seconds + probe.timeout_seconds + grace)
+    return out
 
 
 def _kill_violation(timeline: Timeline, kill: KillRecord, pod: ProbedContainer) -> Violation:
@@ -413,7 +440,7 @@ def assert_survives_stall(pod: ProbedContainer, behaviour: Behaviour, *,
                               ready_again_within=20)
     """
     __tracebackhide__ = True  # pytest: show the caller's line, not this helper's
-    stalls = [w for w in behaviour.windows(1e9) if w.label.startswith("stall")]
+    stalls = [w for w in behaviour.windows(math.inf) if w.label.startswith("stall")]
 
     def check(tl: Timeline) -> Violation | None:
         if tl.kills:
@@ -448,7 +475,8 @@ def reproduce_command(pod: ProbedContainer, behaviour: Behaviour | None = None, 
                       profile: KubeletProfile = CLASSIC) -> str:
     """The `kubesim run` command line for this run. The pod's manifest and the behaviour's
     file are used when they hold exactly these objects; otherwise both are written to
-    `<tmp>/kubesim-repro/` (file names from a hash of their content)."""
+    a private folder `<tmp>/kubesim-repro-XXXXXXXX/` made for this process (file names from a
+    hash of their content)."""
     args = ["kubesim", "run", *_spec_args(pod)]
     args += _behaviour_args(HEALTHY if behaviour is None else behaviour)
     args += ["--duration", f"{duration:g}" if float(f"{duration:g}") == duration
@@ -466,12 +494,20 @@ def _shown_path(path: str) -> str:
 
 
 def _repro_file(kind: str, suffix: str, text: str) -> str:
-    folder = Path(tempfile.gettempdir()) / "kubesim-repro"
-    folder.mkdir(exist_ok=True)
-    target = folder / f"{kind}-{hashlib.sha256(text.encode()).hexdigest()[:12]}{suffix}"
+    """Write `text` into this process's private reproduction folder (created by
+    `tempfile.mkdtemp`: mode 0700, an unpredictable name), named by its hash."""
+    global _REPRO_DIR
+    if _REPRO_DIR is None or not _REPRO_DIR.is_dir():
+        _REPRO_DIR = Path(tempfile.mkdtemp(prefix="kubesim-repro-"))
+    target = _REPRO_DIR / f"{kind}-{hashlib.sha256(text.encode()).hexdigest()[:12]}{suffix}"
     if not target.exists():
-        target.write_text(text, encoding="utf-8")
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
     return str(target)
+
+
+_REPRO_DIR: Path | None = None
 
 
 def _spec_args(pod: ProbedContainer) -> list[str]:

@@ -94,7 +94,7 @@ def auto_duration(behaviour: Behaviour) -> float:
     horizon = 86400.0
     ends = [w.end if w.end < horizon else w.start for w in behaviour.windows(horizon)]
     if isinstance(behaviour, Trace):
-        ends += [behaviour.observations(k)[-1].t for k in behaviour.targets]
+        ends += [behaviour.last_time(k) for k in behaviour.targets]
     return max(300.0, max(ends, default=0.0) + 150.0)
 
 
