@@ -34,7 +34,6 @@ the launch of the app with `launch`, else the start of the capture.
 from __future__ import annotations
 
 import contextlib
-import errno
 import ipaddress
 import json
 import math
@@ -48,7 +47,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -67,7 +66,6 @@ __all__ = [
     "Recorder",
     "TraceWriter",
     "check_target_url",
-    "classify_error",
     "probe_url",
     "progress_text",
 ]
@@ -171,38 +169,6 @@ def something_listens(host: str, port: int, timeout: float = 0.3) -> bool:
 
 
 # ---------------------------------------------------------------- one probe
-
-
-def _chain(exc: BaseException) -> Iterator[BaseException]:
-    seen: set[int] = set()
-    cur: BaseException | None = exc
-    while cur is not None and id(cur) not in seen:
-        seen.add(id(cur))
-        yield cur
-        cur = cur.__cause__ or cur.__context__
-
-
-def classify_error(exc: BaseException, *, in_body: bool = False) -> str:
-    """The trace's error kind for an exception raised while probing (see the module
-    docstring)."""
-    import httpx
-
-    if in_body:
-        return "error"
-    if isinstance(exc, httpx.TimeoutException):
-        return "timeout"
-    causes = list(_chain(exc))
-    if any(isinstance(c, ConnectionRefusedError) for c in causes):
-        return "refused"
-    if any(isinstance(c, ConnectionResetError | BrokenPipeError) for c in causes):
-        return "reset"
-    if any(isinstance(c, OSError) and c.errno == errno.ECONNREFUSED for c in causes):
-        return "refused"
-    if isinstance(exc, httpx.ConnectError):
-        return "refused"
-    if isinstance(exc, httpx.RemoteProtocolError | httpx.ReadError | httpx.WriteError):
-        return "reset"
-    return "error"
 
 
 class HttpProber:
