@@ -160,7 +160,7 @@ class Block:
 
     def plain(self) -> bool:
         """Only "\n" line breaks (the lines are the "\n"-separated parts, no blank one)."""
-        return (self._lines is None and not self._other_breaks()
+        return (not self._other_breaks()
                 and "\n\n" not in self.text and not self.text.startswith("\n"))
 
     def count(self) -> int:
@@ -260,29 +260,43 @@ class Reader:
     def _fast_csv(self, block: Block) -> None:
         if self.header is None:
             raise _Invalid
-        first, lines = block.first, block.lines
-        keep = [i for i, ln in enumerate(lines)
-                if ln.strip() and not ln.lstrip().startswith("#")]
-        if len(keep) < len(lines) and any(_is_meta(lines[i]) for i in range(len(lines))):
-            raise _Invalid
-        if not keep:
+        first, lines, text = block.first, block.lines, block.text
+        if block.plain() and "#" not in text:  # no blank or comment lines: all content
+            content, nos = lines, np.arange(first, first + len(lines))
+        else:
+            keep = [i for i, ln in enumerate(lines)
+                    if ln.strip() and not ln.lstrip().startswith("#")]
+            if len(keep) < len(lines) and any(map(_is_meta, lines)):
+                raise _Invalid
+            content, nos = [lines[i] for i in keep], np.asarray(keep, dtype=np.int64) + first
+        if not content:
             return
-        content = [lines[i] for i in keep]
-        try:
-            rows = list(csv.reader(content))
-        except csv.Error:
-            raise _Invalid from None
-        if len(rows) != len(content) or set(map(len, rows)) != {len(self.header)}:
-            raise _Invalid
-        cells = dict(zip(self.header, (list(map(str.strip, c)) for c in zip(*rows)),
-                         strict=True))
+        bare = text.isascii() and " " not in text and "\t" not in text  # nothing to strip
+        width = len(self.header)
+        if content is lines and '"' not in text:
+            # no quoting anywhere: cells are exactly the parts between commas (as csv reads
+            # them); every line must have width - 1 commas, so no row borrows another's cells
+            if set(map(str.count, lines, repeat(","))) != {width - 1}:
+                raise _Invalid
+            flat = ",".join(lines).split(",")
+            raw: list[Any] = [flat[i::width] for i in range(width)]
+        else:
+            try:
+                rows = list(csv.reader(content, strict=True))  # an open quote: per line
+            except csv.Error:
+                raise _Invalid from None
+            if len(rows) != len(content) or set(map(len, rows)) != {width}:
+                raise _Invalid
+            raw = [list(c) for c in zip(*rows)]
+        columns = (c if bare else list(map(str.strip, c)) for c in raw)
+        cells = dict(zip(self.header, columns, strict=True))
         col: dict[str, list[Any] | None] = {}
         try:
             for k in KEYS:
-                col[k] = _csv_column(k, cells.get(k), len(rows))
+                col[k] = _csv_column(k, cells.get(k), len(content))
         except ValueError:
             raise _Invalid from None
-        self._accept(np.asarray(keep) + first, col)
+        self._accept(nos, col)
 
     def _accept(self, nos: np.ndarray, col: dict[str, list[Any] | None]) -> None:
         """Check whole columns (None: a column absent from the block); append them, or
@@ -313,18 +327,30 @@ class Reader:
         present = [k for k in names if col[k] is not None]
         if not present:
             raise _Invalid
-        if len(present) == 1:  # the usual case: one outcome column; its values are the keys
-            keys: list[Any] = col[present[0]]  # type: ignore[assignment]
-        else:
-            keys = list(zip(*(col[k] for k in present)))  # type: ignore[misc]
-        numbers = {}
-        for key in set(keys):
+        # each column's values numbered, the numbers combined: one key per distinct outcome
+        combined: np.ndarray | int = 0
+        distinct: list[list[Any]] = []
+        scale = 1
+        for k in present:
+            values = list(set(col[k]))  # type: ignore[arg-type]
+            ids = {v: i for i, v in enumerate(values)}
+            numbered = np.array(list(map(ids.__getitem__, col[k])), dtype=np.int64)  # type: ignore[arg-type]
+            combined = combined + numbered * scale
+            distinct.append(values)
+            scale *= len(values)
+            if scale > 2**62:
+                raise _Invalid
+        keys, inverse = np.unique(combined, return_inverse=True)
+        numbers = np.empty(len(keys), dtype=np.int64)
+        for j, key in enumerate(keys.tolist()):
             full = dict.fromkeys(names)
-            full.update(zip(present, (key,) if len(present) == 1 else key))
+            for k, values in zip(present, distinct, strict=True):
+                full[k] = values[key % len(values)]
+                key //= len(values)
             row = tuple(full.values())
             _check_outcome(*row, 0, _raise_invalid)
-            numbers[key] = self.outcomes.add(_typed(row))
-        return np.array(list(map(numbers.__getitem__, keys)), dtype=np.int64)
+            numbers[j] = self.outcomes.add(_typed(row))
+        return numbers[inverse.reshape(-1)]
 
     def _latencies(self, lat: np.ndarray, code: np.ndarray, raw: list[Any] | None,
                    has_none: bool) -> None:
@@ -384,14 +410,28 @@ def _dicts(recs: list[Any]) -> list[dict[str, Any]]:
 
 
 def _json_columns(recs: list[dict[str, Any]]) -> dict[str, list[Any] | None]:
-    """Columns of records that all have the same keys (else _Invalid: the per-line path)."""
+    """Columns of the records; _Invalid (the per-line path) for an unknown or missing key."""
     shape = tuple(recs[0])
-    if (not set(shape) <= set(KEYS) or not set(_REQUIRED) <= set(shape)
-            or set(map(len, recs)) != {len(shape)}):
+    if set(shape) <= set(KEYS) and set(map(len, recs)) == {len(shape)}:
+        try:  # same number of keys and each of `shape` present: the same keys
+            return {k: list(map(dict.__getitem__, recs, repeat(k))) if k in shape else None
+                    for k in KEYS}
+        except KeyError:
+            pass
+    # mixed shapes (e.g. statuses and errors): every key known, the required ones present;
+    # an optional key absent reads as null, as the per-line checks read it
+    n = len(recs)
+    known = np.zeros(n, dtype=np.int64)
+    has: dict[str, bool] = {}
+    for k in KEYS:
+        there = np.fromiter(map(dict.__contains__, recs, repeat(k)), dtype=bool, count=n)
+        known += there
+        has[k] = bool(there.any())
+    if (known != np.fromiter(map(len, recs), dtype=np.int64, count=n)).any():
         raise _Invalid
-    try:  # same number of keys and each of `shape` present: the same keys
-        return {k: list(map(dict.__getitem__, recs, repeat(k))) if k in shape else None
-                for k in KEYS}
+    try:
+        return {k: list(map(dict.__getitem__, recs, repeat(k))) if k in _REQUIRED
+                else list(map(dict.get, recs, repeat(k))) if has[k] else None for k in KEYS}
     except KeyError:
         raise _Invalid from None
 
@@ -420,8 +460,11 @@ def _csv_column(key: str, cells: list[str] | None, n: int) -> list[Any] | None:
         raise ValueError(key)
     if key in ("t", "latency_ms"):
         return list(map(float, cells))
+    distinct = set(cells)
+    if key in ("target", "error", "grpc_status") and "" not in distinct:
+        return cells  # strings as they are
     typed = {v: (None if v == "" else int(v) if key in ("status", "exit_code") else v)
-             for v in set(cells)}
+             for v in distinct}
     return list(map(typed.__getitem__, cells))
 
 
