@@ -420,15 +420,10 @@ def _json_columns(recs: list[dict[str, Any]]) -> dict[str, list[Any] | None]:
             pass
     # mixed shapes (e.g. statuses and errors): every key known, the required ones present;
     # an optional key absent reads as null, as the per-line checks read it
-    n = len(recs)
-    known = np.zeros(n, dtype=np.int64)
-    has: dict[str, bool] = {}
-    for k in KEYS:
-        there = np.fromiter(map(dict.__contains__, recs, repeat(k)), dtype=bool, count=n)
-        known += there
-        has[k] = bool(there.any())
-    if (known != np.fromiter(map(len, recs), dtype=np.int64, count=n)).any():
+    counts = {k: sum(map(dict.__contains__, recs, repeat(k))) for k in KEYS}
+    if sum(counts.values()) != sum(map(len, recs)):  # known keys <= keys, record by record
         raise _Invalid
+    has = {k: n > 0 for k, n in counts.items()}
     try:
         return {k: list(map(dict.__getitem__, recs, repeat(k))) if k in _REQUIRED
                 else list(map(dict.get, recs, repeat(k))) if has[k] else None for k in KEYS}
