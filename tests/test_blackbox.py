@@ -74,7 +74,17 @@ def test_a_tcp_connect_module_becomes_a_tcp_target_and_other_metrics_are_ignored
     _, *obs = records(import_blackbox([str(INPUTS / "postgres_tcp.json")]))
     assert {o["target"] for o in obs} == {"tcp:5432"}
     assert [o.get("error") for o in obs].count("refused") == 2
-    assert obs[0] == {"t": 0.0, "target": "tcp:5432", "status": 200, "latency_ms": 0.412}
+    # a tcp_connect success is a connect: no HTTP status is invented for it
+    assert obs[0] == {"t": 0.0, "target": "tcp:5432", "latency_ms": 0.412}
+
+
+def test_an_imported_tcp_trace_replays(tmp_path):
+    from kubesim.behaviour.trace import load_trace
+
+    path = tmp_path / "pg.jsonl"
+    path.write_text(import_blackbox([str(INPUTS / "postgres_tcp.json")]))
+    trace = load_trace(str(path))
+    assert [o.failing for o in trace.observations("tcp:5432")].count(True) == 2
 
 
 def test_a_2xx_the_blackbox_module_failed_is_a_success_to_the_kubelet(tmp_path):

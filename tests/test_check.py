@@ -71,10 +71,12 @@ def parse_junit(text: str, tmp_path: Path) -> JUnitXml:
 
 
 def test_ks001_same_endpoint_counts_the_restarts_of_a_readiness_only_outage(capsys):
+    # without a scenario or trace the outage is a hypothesis: a warning, not an error
     code, found = findings(capsys, inp("same_endpoint.yaml"))
-    assert code == 1 and ids(found) == ["KS001"]
+    assert code == 0 and ids(found) == ["KS001"]
     f = found[0]
-    assert f["severity"] == "error" and f["object"] == "Deployment/unified"
+    assert f["severity"] == "warning" and f["object"] == "Deployment/unified"
+    assert "10.0.0.10" not in f["message"] and "httpGet /healthz on port 8000" in f["message"]
     assert f["container"] == "web" and f["line"] == 15  # the livenessProbe line
     assert f["data"]["phases"] == 20 and f["data"]["phases_with_restart"] == 20
     assert "120 s outage" in f["message"] and "restarts the container at 20 of 20" in \
@@ -82,10 +84,19 @@ def test_ks001_same_endpoint_counts_the_restarts_of_a_readiness_only_outage(caps
     assert f["phase"] is not None and f["seed"] is not None
 
 
-def test_ks001_outage_length_is_an_option_and_short_outages_only_warn(capsys):
+def test_ks001_with_a_scenario_showing_the_dependency_is_an_error(capsys):
+    code, found = findings(capsys, inp("same_endpoint.yaml"), "--scenario",
+                           inp("db_outage.scenario.yaml"))
+    ks001 = [f for f in found if f["id"] == "KS001"]
+    assert code == 1 and len(ks001) == 1 and ks001[0]["severity"] == "error"
+    assert ks001[0]["data"]["evidence"] == inp("db_outage.scenario.yaml")
+    assert "shows a dependency behind it" in ks001[0]["message"]
+
+
+def test_ks001_outage_length_is_an_option_and_short_outages_only_note(capsys):
     code, found = findings(capsys, inp("same_endpoint.yaml"), "--outage-seconds", "10")
     assert code == 0 and ids(found) == ["KS001"]
-    assert found[0]["severity"] == "warning"
+    assert found[0]["severity"] == "info"
     assert "restarts nothing at any of 20 grid phases" in found[0]["message"]
 
 
@@ -282,16 +293,19 @@ def test_bad_input_exits_2_with_one_line(capsys, monkeypatch, argv):
     assert err.startswith("kubesim: error: ") and len(err.splitlines()) == 1
 
 
-def test_trace_missing_a_probed_target_names_the_container(capsys):
-    code, _, err = check(capsys, SKELETON, "--trace", inp("slow_start.jsonl"))
-    assert code == 2 and "ProbeSpec/seed_skeleton container app" in err and "/readyz" in err
+def test_trace_missing_a_probed_target_answers_success_with_a_note(capsys):
+    code, out, err = check(capsys, SKELETON, "--trace", inp("slow_start.jsonl"),
+                           "--format", "json")
+    notes = json.loads(out)["notes"]
+    assert code == 0 and err == "" and len(notes) == 1
+    assert "ProbeSpec/seed_skeleton container app" in notes[0] and "/readyz" in notes[0]
 
 
 # ---------------------------------------------------------------- inputs
 
 
 def test_directories_recurse_and_skip_what_is_not_a_manifest(capsys):
-    code, out, _ = check(capsys, inp("dir"), "--format", "json")
+    code, out, _ = check(capsys, inp("dir"), "--format", "json", "--fail-on", "warning")
     doc = json.loads(out)
     assert code == 1
     assert sorted(Path(f).name for f in doc["inputs"]) == ["split.yaml", "unified.yml"]
@@ -302,7 +316,7 @@ def test_directories_recurse_and_skip_what_is_not_a_manifest(capsys):
 
 def test_stdin(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO((INPUTS / "same_endpoint.yaml").read_text()))
-    code, found = findings(capsys, "-")
+    code, found = findings(capsys, "-", "--fail-on", "warning")
     assert code == 1 and found[0]["file"] == "<stdin>" and found[0]["line"] == 15
 
 
@@ -320,13 +334,14 @@ def test_several_behaviours_are_each_checked(capsys):
 
 def test_json_document(capsys):
     code, out, _ = check(capsys, inp("same_endpoint.yaml"), inp("leak.yaml"),
-                         "--format", "json")
+                         "--format", "json", "--scenario", inp("db_outage.scenario.yaml"))
     doc = json.loads(out)
     assert doc["kubesim"] == 1 and doc["command"] == "check"
-    assert set(doc) == {"kubesim", "command", "settings", "inputs", "skipped", "behaviours",
-                        "objects", "checks", "findings", "summary"}
+    assert set(doc) == {"kubesim", "command", "settings", "inputs", "skipped", "notes",
+                        "behaviours", "objects", "checks", "findings", "summary"}
     assert doc["summary"]["exit_code"] == code == 1
-    assert doc["summary"]["error"] == 1 and doc["summary"]["failing"] == 1
+    # KS001 is an error with the scenario (evidence); KS002 on both containers
+    assert doc["summary"]["error"] == 3 and doc["summary"]["failing"] == 3
     leak = next(o for o in doc["objects"] if o["kind"] == "Pod")
     assert leak["namespace"] == "shop" and leak["containers"][0]["probes"] == [
         "liveness", "readiness"]
@@ -334,7 +349,7 @@ def test_json_document(capsys):
 
 def test_junit_parses_with_a_suite_per_object_and_a_case_per_check(capsys, tmp_path):
     code, out, _ = check(capsys, inp("same_endpoint.yaml"), inp("split.yaml"),
-                         inp("ignored.yaml"), "--format", "junit")
+                         inp("ignored.yaml"), "--format", "junit", "--fail-on", "warning")
     xml = parse_junit(out, tmp_path)
     suites = {s.name: s for s in xml}
     assert set(suites) == {"Deployment/unified", "Deployment/split",
@@ -356,7 +371,7 @@ def test_junit_findings_below_fail_on_pass_with_system_out(capsys, tmp_path):
 
 def test_sarif_validates_and_locates(capsys):
     code, out, _ = check(capsys, inp("same_endpoint.yaml"), inp("ignored.yaml"),
-                         "--format", "sarif")
+                         "--format", "sarif", "--fail-on", "warning")
     doc = validate_sarif(out)
     run = doc["runs"][0]
     rules = run["tool"]["driver"]["rules"]
@@ -365,7 +380,7 @@ def test_sarif_validates_and_locates(capsys):
     results = run["results"]
     assert [r["ruleId"] for r in results] == ["KS001", "KS001"]
     first = results[0]
-    assert rules[first["ruleIndex"]]["id"] == "KS001" and first["level"] == "error"
+    assert rules[first["ruleIndex"]]["id"] == "KS001" and first["level"] == "warning"
     loc = first["locations"][0]["physicalLocation"]
     assert loc["artifactLocation"]["uri"].endswith("same_endpoint.yaml")
     assert loc["region"]["startLine"] == 15

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from kubesim import __version__
+from kubesim import HEALTHY, __version__, load_scenario, load_trace
+from kubesim.behaviour.horizon import default_duration
 from kubesim.cli.main import main
 
 REPO = Path(__file__).resolve().parent.parent
@@ -91,6 +92,15 @@ def _examples() -> list[tuple[str, list[str]]]:
 EXAMPLES = _examples()
 
 
+def load_behaviour_of(argv: list[str]):
+    """The behaviour an example's arguments name (healthy without one)."""
+    if "--scenario" in argv:
+        return load_scenario(argv[argv.index("--scenario") + 1])
+    if "--trace" in argv:
+        return load_trace(argv[argv.index("--trace") + 1])
+    return HEALTHY
+
+
 def test_every_shipped_example_is_covered() -> None:
     assert len(list(SPECS.glob("*.yaml"))) == 4
     assert len([p for p in TRACES.iterdir() if p.suffix in {".jsonl", ".csv", ".yaml"}]) == 6
@@ -108,19 +118,22 @@ def test_shipped_example_runs_as_json(capsys: pytest.CaptureFixture[str], monkey
     assert doc["kubesim"] == 1
     run = doc["run"]
     assert run["spec"] == argv[0] and run["container"] == "app" and run["seed"] == 0
-    assert run["duration"] == 600.0 and run["profile"] == "classic"
+    # no --duration: the one default rule, 300 s or 150 s past the behaviour's last event
+    behaviour = load_behaviour_of(argv)
+    assert run["duration"] == default_duration(behaviour) >= 300
+    assert run["profile"] == "classic"
     assert run["behaviour"] == (argv[2] if len(argv) > 1 else "healthy")
     summary = doc["summary"]
     for key in ("restarts", "ready_seconds", "first_ready_at"):
         assert key in summary
     assert summary["restarts"] == len(doc["restarts"])
-    assert 0 <= summary["ready_seconds"] <= 600
+    assert 0 <= summary["ready_seconds"] <= run["duration"]
     for restart in doc["restarts"]:
         assert set(restart) == {"at", "probe", "restart_count"}
         assert restart["probe"] in ("startup", "liveness")
     assert [r["restart_count"] for r in doc["restarts"]] == list(
         range(1, len(doc["restarts"]) + 1))
-    assert doc["probes"], "a 600 s run judges some probes"
+    assert doc["probes"], "a 300 s run judges some probes"
     assert out.endswith("\n")
 
 

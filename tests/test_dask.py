@@ -13,7 +13,7 @@ distributed = pytest.importorskip("distributed")
 from kubesim import load_scenario, load_spec
 from kubesim.cli.main import main
 from kubesim.analysis.sweep.dask_backend import dask_executor
-from kubesim.analysis.sweep.grid import SweepSpec, expand_grid, parse_expectation, parse_setting, run_sweep
+from kubesim.analysis.sweep.grid import SweepSpec, expand_grid, parse_goal, parse_setting, run_sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIFIED = str(ROOT / "probe_specs" / "seed_unified_healthz.yaml")
@@ -30,7 +30,7 @@ def cluster():
 def test_seed_sweep_on_dask_is_identical_to_local(cluster) -> None:
     """The done-when sweep: failureThreshold x periodSeconds on the seed's DB outage."""
     spec = SweepSpec(pod=load_spec(UNIFIED), behaviour=load_scenario(DB), duration=300,
-                     phases=10, expectations=(parse_expectation("no-restart"),))
+                     phases=10, expectations=(parse_goal("no-restart"),))
     grid = expand_grid([parse_setting("livenessProbe.failureThreshold=1..10"),
                         parse_setting("livenessProbe.periodSeconds=5,10,15,20,30")])
     local = sorted(run_sweep(spec, grid), key=lambda r: r.index)

@@ -1,7 +1,10 @@
-"""Differential tests: the sweep engine (`kubesim.fast.run_fast`) against the discrete-event
-engine (`kubesim.engine.simulate`). Every output of a run must be identical, bit for bit: restarts,
-kills, Ready seconds, first Ready, first Started, back-offs, probe calls and failures per
-type, time from hang to kill.
+"""Differential tests: the fast scheduler (a heap that jumps quiet stretches, with the
+behaviour's fast look-ups) against the reference simpy scheduler, both running the one kubelet
+model. Every output of a run must be identical, byte for byte: the whole JSON document of
+`kubesim run --format json` (every probe call, event, Ready change, kill and container), and the
+sweep metrics of a counting run (`kubesim.engine.metrics.run_metrics`): restarts, kills, Ready
+seconds, first Ready, first Started, back-offs, probe calls and failures per type, time from
+hang to kill.
 
 Strategies: the valid pods and scenarios of test_properties.py (random probes within the API's
 rules, dependency outages, windows, since-start windows, stalls and hangs, every latency
@@ -34,7 +37,8 @@ from kubesim import (
     profile_from,
     simulate,
 )
-from kubesim.engine.fast import metrics_of, run_fast, run_fast_box
+from kubesim.engine.metrics import metrics_of, run_metrics, run_metrics_box
+from kubesim.render.report import render_json
 from kubesim.behaviour.trace import Observation, RestartMode, Trace
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,9 +135,14 @@ def latencies(ms: st.SearchStrategy[float] = MS, *, distributions: bool = True
 
 
 def answers(latency: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
-    """Any answer: a status (2xx/3xx/4xx/5xx), a connection error, or no answer at all."""
+    """Any answer: a status (2xx/3xx/4xx/5xx), a redirect to either path or another host
+    (R2.10: loops included), a connection error, or no answer at all."""
     return st.one_of(
         st.fixed_dictionaries({"status": st.sampled_from([200, 204, 302, 404, 500, 503])},
+                              optional={"latency_ms": latency}),
+        st.fixed_dictionaries({"status": st.sampled_from([301, 302, 307]),
+                               "location": st.sampled_from(
+                                   [*PATHS, "http://elsewhere.example/"])},
                               optional={"latency_ms": latency}),
         st.fixed_dictionaries({"error": st.sampled_from(["refused", "reset", "error"])},
                               optional={"latency_ms": latency}),
@@ -214,10 +223,14 @@ def scenario_dicts(draw: st.DrawFn, *, latency: st.SearchStrategy[Any] | None = 
 
 def same(pod: Any, behaviour: Any, *, duration: float, seed: int, profile: Any,
          phase: float | None) -> None:
-    des = metrics_of(simulate(pod, behaviour, duration=duration, seed=seed, profile=profile,
-                              phase=phase), behaviour)
-    fast = run_fast(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase)
-    assert fast == des, f"\ndes  {des}\nfast {fast}"
+    ref = simulate(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase,
+                   engine="simpy")
+    fast = simulate(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase)
+    assert render_json(fast) == render_json(ref)
+    des = metrics_of(ref, behaviour)
+    counted = run_metrics(pod, behaviour, duration=duration, seed=seed, profile=profile,
+                          phase=phase)
+    assert counted == des, f"\nsimpy   {des}\ncounted {counted}"
 
 
 @given(pod=pods(policies=True), scenario=scenario_dicts(), phase=st.one_of(st.none(), PHASES),
@@ -356,7 +369,7 @@ def test_threshold_box_runs_are_the_same_runs(pod: Any, scenario: dict[str, Any]
     """Any thresholds inside a run's threshold box give the same metrics in the
     discrete-event engine: what lets a sweep reuse runs across failureThreshold values."""
     behaviour = Scenario.from_dict(scenario)
-    metrics, box = run_fast_box(pod, behaviour, duration=duration, seed=seed, profile=profile,
+    metrics, box = run_metrics_box(pod, behaviour, duration=duration, seed=seed, profile=profile,
                                 phase=phase)
     container = pod.container
     for (probe_type, failure), (lo, hi) in sorted(box.items(), key=repr):
@@ -372,5 +385,5 @@ def test_threshold_box_runs_are_the_same_runs(pod: Any, scenario: dict[str, Any]
             update={attr: probe.model_copy(update={key: value})})
     moved = dataclasses.replace(pod, container=container)
     des = metrics_of(simulate(moved, behaviour, duration=duration, seed=seed, profile=profile,
-                              phase=phase), behaviour)
+                              phase=phase, engine="simpy"), behaviour)
     assert des == metrics, f"\nbox  {box}\ndes  {des}\nfast {metrics}"

@@ -17,7 +17,7 @@ nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-NAMES = ["01_seed_cases.ipynb", "02_threshold_sweep.ipynb"]
+NAMES = ["01_seed_cases.ipynb", "02_threshold_sweep.ipynb", "03_fleet_outage.ipynb"]
 CELL_TIMEOUT = 120  # seconds per cell
 BUDGET = 60  # seconds per notebook, kernel start included
 

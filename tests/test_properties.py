@@ -1,4 +1,4 @@
-"""Property-based tests of the simulated kubelet against the rules of kubelet-semantics §1-§4.
+"""Property-based tests of the simulated kubelet against the rules of docs/kubelet-rules.md §1-§4.
 
 Inputs come from the public strategies of `kubesim.testing.strategies` (valid probes within the API's
 rules, §5; pods; synthetic scenarios; grid phases), with times as arbitrary floats

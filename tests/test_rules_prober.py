@@ -1,4 +1,4 @@
-"""kubelet-semantics §2: how one probe result is computed, through whole simulations and
+"""docs/kubelet-rules.md §2: how one probe result is computed, through whole simulations and
 through `judge` directly."""
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def test_R2_4_E4_a_missing_named_port_is_an_error_that_never_kills():
                            "periodSeconds": 1, "failureThreshold": 1})
     tl = run(p, duration=10)
     assert tl.kills == [] and set(results(tl, L)) == {"error"}
-    assert "couldn't find port" in tl.probes[0].detail
+    assert tl.probes[0].detail == 'port "metrics" not found'  # pkg/probe/util.go's text
 
 
 def test_E4_a_startup_probe_with_a_missing_port_blocks_Started_forever():

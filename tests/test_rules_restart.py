@@ -1,4 +1,4 @@
-"""kubelet-semantics §3 (Started, Ready) and §4 (kill, restart, CrashLoopBackOff).
+"""docs/kubelet-rules.md §3 (Started, Ready) and §4 (kill, restart, CrashLoopBackOff).
 
 Expected times are worked out by hand from the rules; the back-off curve is the one R4.11
 lists (10, 20, 40, 80, 160, 300 s)."""

@@ -1,4 +1,4 @@
-"""kubelet-semantics §1: the worker loop. Expected times are worked out by hand from the
+"""docs/kubelet-rules.md §1: the worker loop. Expected times are worked out by hand from the
 rules, with the ideal kubelet (no relist/sync latency) and a pinned grid phase."""
 
 from __future__ import annotations

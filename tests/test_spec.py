@@ -1,4 +1,4 @@
-"""Probe defaults and validation (kubelet-semantics §5), targets and named ports (R2.4)."""
+"""Probe defaults and validation (docs/kubelet-rules.md §5), targets and named ports (R2.4)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """kubesim.testing.strategies: what each strategy generates, that it respects the API's rules
-(kubelet-semantics §5) and its bounds, how it shrinks, and that its text reads back."""
+(docs/kubelet-rules.md §5) and its bounds, how it shrinks, and that its text reads back."""
 
 from __future__ import annotations
 

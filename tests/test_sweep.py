@@ -15,13 +15,13 @@ import pytest
 from kubesim import ProbeType, Scenario, load_scenario, load_spec, profile_from
 from kubesim.cli.main import main
 from kubesim.errors import UsageError
-from kubesim.engine.fast import metrics_of, run_fast
+from kubesim.engine.metrics import metrics_of, run_metrics
 from kubesim.engine.simulate import simulate
 from kubesim.analysis.sweep.grid import (
     SweepSpec,
     apply_point,
     expand_grid,
-    parse_expectation,
+    parse_goal,
     parse_setting,
     parse_values,
     run_sweep,
@@ -124,11 +124,11 @@ def test_scenario_document_round_trips() -> None:
 
 
 def test_expectations() -> None:
-    assert parse_expectation("no-restart").kind == "no-restart"
-    assert parse_expectation("ready-within=30").limit == 30
+    assert parse_goal("no-restart").kind == "no-restart"
+    assert parse_goal("ready-within=30").limit == 30
     for bad in ("no-restart=1", "ready-within", "sometimes", "max-unready=-1"):
         with pytest.raises(UsageError):
-            parse_expectation(bad)
+            parse_goal(bad)
 
 
 # ------------------------------------------------------------------ the sweep
@@ -137,8 +137,8 @@ def test_expectations() -> None:
 def _sweep(engine: str, points: list[dict[str, Any]], **kw: Any) -> list[Any]:
     spec = SweepSpec(pod=load_spec(UNIFIED), behaviour=load_scenario(DB), duration=300,
                      phases=6, engine=engine,
-                     expectations=(parse_expectation("no-restart"),
-                                   parse_expectation("ready-within=2")), **kw)
+                     expectations=(parse_goal("no-restart"),
+                                   parse_goal("ready-within=2")), **kw)
     return sorted(run_sweep(spec, points), key=lambda r: r.index)
 
 
@@ -147,9 +147,9 @@ def test_fast_and_des_sweeps_give_identical_points() -> None:
     grid = expand_grid([parse_setting("livenessProbe.failureThreshold=1..6"),
                         parse_setting("livenessProbe.periodSeconds=5,10,20"),
                         parse_setting("outage.db.length=30,90")])
-    assert _sweep("fast", grid) == _sweep("des", grid)
+    assert _sweep("fast", grid) == _sweep("simpy", grid)
     assert _sweep("fast", grid, profile=profile_from(ideal=True), seeds=2) == \
-        _sweep("des", grid, profile=profile_from(ideal=True), seeds=2)
+        _sweep("simpy", grid, profile=profile_from(ideal=True), seeds=2)
 
 
 def test_the_seed_case_threshold_and_period() -> None:
@@ -166,7 +166,8 @@ def test_the_seed_case_threshold_and_period() -> None:
 def test_point_metrics_are_the_runs_metrics() -> None:
     pod, sc = load_spec(UNIFIED), load_scenario(DB)
     (r,) = _sweep("fast", [{"livenessProbe.failureThreshold": 3}])
-    runs = [metrics_of(simulate(pod, sc, duration=300, seed=i, phase=i * 10 / 6), sc)
+    runs = [metrics_of(simulate(pod, sc, duration=300, seed=i, phase=i * 10 / 6,
+                               engine="simpy"), sc)
             for i in range(6)]
     assert r.restarts_mean == sum(m.restarts for m in runs) / 6
     assert r.restarts_max == max(m.restarts for m in runs)
@@ -178,10 +179,10 @@ def test_point_metrics_are_the_runs_metrics() -> None:
 def test_hang_to_kill() -> None:
     """A hang of the whole process: liveness (P=10, F=3) kills within ~3 periods."""
     pod, sc = load_spec(SKELETON), Scenario.from_dict({"stalls": [{"from": 100, "to": None}]})
-    m = run_fast(pod, sc, duration=300, phase=1.0)
+    m = run_metrics(pod, sc, duration=300, phase=1.0)
     assert m.hang_to_kill is not None and 20 <= m.hang_to_kill <= 31
-    assert m == metrics_of(simulate(pod, sc, duration=300, phase=1.0), sc)
-    assert run_fast(pod, load_scenario(DB), duration=300).hang_to_kill is None
+    assert m == metrics_of(simulate(pod, sc, duration=300, phase=1.0, engine="simpy"), sc)
+    assert run_metrics(pod, load_scenario(DB), duration=300).hang_to_kill is None
 
 
 # ------------------------------------------------------------------ the command
@@ -217,7 +218,7 @@ def test_cli_table_csv_json_and_heatmap(capsys: pytest.CaptureFixture[str],
 
 def test_cli_parallel_equals_serial_and_des(capsys: pytest.CaptureFixture[str]) -> None:
     outs = []
-    for extra in (["-j", "1"], ["-j", "2"], ["-j", "2", "--engine", "des"]):
+    for extra in (["-j", "1"], ["-j", "2"], ["-j", "2", "--engine", "simpy"]):
         code, out, _ = _cli(capsys, *SEED_ARGS, "--format", "json", *extra)
         assert code == 0
         outs.append(json.loads(out)["points"])
@@ -284,9 +285,9 @@ def test_restart_loop_cases_agree_with_des() -> None:
         p, sc = apply_point(pod, load_scenario(DB), point)
         for i in range(5):
             for prof in (profile_from(), profile_from("1.35")):
-                a = run_fast(p, sc, duration=900, seed=i, profile=prof, phase=i * 2.0)
+                a = run_metrics(p, sc, duration=900, seed=i, profile=prof, phase=i * 2.0)
                 b = metrics_of(simulate(p, sc, duration=900, seed=i, profile=prof,
-                                        phase=i * 2.0), sc)
+                                        phase=i * 2.0, engine="simpy"), sc)
                 assert a == b
                 assert not math.isnan(a.ready_seconds)
     assert ProbeType.LIVENESS in pod.container.probes()

@@ -213,7 +213,7 @@ def test_suggested_duration_covers_the_behaviour():
     assert suggested_duration(HEALTHY) == 300
     assert suggested_duration(DB_OUTAGE) == 300
     late = Scenario.from_dict({"stalls": [{"since_start": 500, "duration": 30}]})
-    assert suggested_duration(late) == 650
+    assert suggested_duration(late) == 680  # 530 s + the 150 s margin of every command
 
 
 # ------------------------------------------------------------------------------ writing inputs

@@ -21,6 +21,7 @@ from kubesim.spec.model import ProbedContainer, parse_container
 from kubesim.testing import (ProbeExpectationError, assert_no_restart, detection_seconds,
                              suggested_duration)
 from kubesim.testing import strategies as ks
+from kubesim.behaviour.horizon import MARGIN_SECONDS
 
 HANG_AT = 200.0
 
@@ -46,7 +47,7 @@ def test_an_open_ended_window_lasts_until_detection_not_a_billion_seconds(
         scenario: Scenario) -> None:
     p = pod(period=7, failures=4, timeout=2, grace=12)
     got = suggested_duration(scenario, pod=p)
-    assert got == HANG_AT + detection_seconds(p) + 120
+    assert got == HANG_AT + detection_seconds(p) + MARGIN_SECONDS
     assert got < 1000  # was ~1e9: a property test over such a hang never ended
     assert suggested_duration(scenario) < 1000  # without a pod: the default probe's
 
@@ -85,7 +86,7 @@ def test_generated_scenarios_always_have_a_finite_bounded_duration(
     has a duration of at most the bounds plus the detection time and the margin."""
     got = suggested_duration(scenario, pod=p)
     assert math.isfinite(got)
-    assert got <= 600 + max(300, 60, 30, detection_seconds(p)) + 120 + 1e-6
+    assert got <= 600 + max(300, 60, 30, detection_seconds(p)) + MARGIN_SECONDS + 1e-6
 
 
 @settings(max_examples=20, deadline=None)

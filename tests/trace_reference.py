@@ -15,19 +15,24 @@ JSON Lines (any file not ending in `.csv`), one observation per line::
 * The outcome: `status` (HTTP 100-599) or `error` (`refused`, `timeout`, `reset`, `error`),
   never both; `exit_code` (exec targets, integer) and `grpc_status` (`SERVING`, `NOT_SERVING`,
   `UNKNOWN`, `SERVICE_UNKNOWN`) are optional and cannot go with `error`. An observation needs
-  at least one of the four.
+  at least one of the four, except a successful connect of a `tcp:` target, which has none.
+* `location` (optional, only with a 3xx `status`): the answer's `Location` header, absolute or
+  relative; the prober follows it to the same host (R2.10, `docs/kubelet-rules.md`), so the
+  path it names needs observations of its own.
 * `error: timeout` with `latency_ms: null` means "never answered" (infinite latency); with a
   finite latency it is *censored*: the recording client gave up after that long, so the real
   answer came later or never.
 * An optional first line `{"meta": {...}}` carries provenance (free-form keys such as `command`,
   `interval`, `timeout`, `started_at`, `source`) and settings: `on_restart` (`replay`|`wall`),
   `censored` (`failure`|`discard`|`reject`), `shutdown_seconds` (>= 0, the app's time to exit
-  after SIGTERM). Blank lines are ignored.
+  after SIGTERM), `applies_to` (a list of `{kind, name, namespace, container}`: the containers
+  `kubesim check` replays it for; every key optional). Blank lines are ignored.
 * Per target, `t` must not decrease from one line to the next; equal times are allowed (the
   later line wins).
 
 CSV (files ending in `.csv`) has a header naming its columns, in any order: `t`, `target`,
-`latency_ms` (required) and `status`, `error`, `exit_code`, `grpc_status` (optional), e.g.
+`latency_ms` (required) and `status`, `location`, `error`, `exit_code`, `grpc_status`
+(optional), e.g.
 `t,target,status,error,latency_ms`. Empty cells are absent fields; `inf` in `latency_ms` is
 "never answered". Lines starting with `#` are comments; a comment `# meta: {...json...}` before
 the header carries the same meta object as JSONL. Standard input (`-`) is CSV if its first
@@ -62,7 +67,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kubesim.behaviour.answer import Answer, AnswerError, Window
+from kubesim.behaviour.answer import Answer, AnswerError, Window, location_problem
 from kubesim.errors import BehaviourError
 from kubesim.spec.yamlio import STDIN, read_text
 
@@ -76,7 +81,8 @@ __all__ = ["GRPC_STATUSES", "CensoredMode", "Observation", "RestartMode", "Trace
 
 GRPC_STATUSES = ("SERVING", "NOT_SERVING", "UNKNOWN", "SERVICE_UNKNOWN")
 _ERRORS = tuple(e.value for e in AnswerError)
-_KEYS = ("t", "target", "status", "error", "latency_ms", "exit_code", "grpc_status")
+_KEYS = ("t", "target", "status", "error", "latency_ms", "exit_code", "grpc_status",
+         "location")
 _REQUIRED = ("t", "target", "latency_ms")
 
 
@@ -106,6 +112,7 @@ class Observation:
     exit_code: int | None = None
     grpc_status: str | None = None
     line: int = 0
+    location: str | None = None  # the Location header of a 3xx answer (R2.10)
 
     @property
     def censored(self) -> bool:
@@ -122,7 +129,8 @@ class Observation:
         """The engine's view of this observation."""
         return Answer(status=200 if self.status is None else self.status, error=self.error,
                       exit_code=self.exit_code or 0, grpc_status=self.grpc_status or "SERVING",
-                      latency=self.latency_ms / 1000, censored=self.censored)
+                      latency=self.latency_ms / 1000, censored=self.censored,
+                      location=self.location)
 
 
 class Trace:
@@ -312,8 +320,11 @@ def _observation(rec: dict[str, Any], line: int, fail: Any) -> tuple[str, Observ
         raise fail(line, f"latency_ms must be a finite number >= 0 (null only with "
                    f"error \"timeout\": never answered), got {lat!r}")
     status, code, grpc = rec.get("status"), rec.get("exit_code"), rec.get("grpc_status")
-    _check_outcome(status, error, code, grpc, line, fail)
-    return key, Observation(float(t), float(lat), status, error, code, grpc, line)
+    _check_outcome(status, error, code, grpc, line, fail, tcp=key.startswith("tcp:"))
+    location = rec.get("location")
+    if location is not None and (problem := location_problem(location, status)):
+        raise fail(line, problem)
+    return key, Observation(float(t), float(lat), status, error, code, grpc, line, location)
 
 
 def _error(value: Any, line: int, fail: Any) -> AnswerError | None:
@@ -325,7 +336,7 @@ def _error(value: Any, line: int, fail: Any) -> AnswerError | None:
 
 
 def _check_outcome(status: Any, error: AnswerError | None, code: Any, grpc: Any,
-                   line: int, fail: Any) -> None:
+                   line: int, fail: Any, *, tcp: bool = False) -> None:
     if status is not None and (not isinstance(status, int) or isinstance(status, bool)
                                or not 100 <= status <= 599):
         raise fail(line, f"status must be an HTTP status code 100-599, got {status!r}")
@@ -336,8 +347,9 @@ def _check_outcome(status: Any, error: AnswerError | None, code: Any, grpc: Any,
     if error is not None and (status, code, grpc) != (None, None, None):
         raise fail(line, "an observation has either an error or an answer (status, exit_code, "
                    "grpc_status), not both")
-    if error is None and (status, code, grpc) == (None, None, None):
-        raise fail(line, "an observation needs status, error, exit_code or grpc_status")
+    if error is None and (status, code, grpc) == (None, None, None) and not tcp:
+        raise fail(line, "an observation needs status, error, exit_code or grpc_status (only "
+                   "a tcp: target's successful connect needs none)")
 
 
 def parse_jsonl(text: str, source: str = "<memory>", *, restart: RestartMode | None = None,

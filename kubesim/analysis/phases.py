@@ -37,7 +37,7 @@ class PhaseSweep:
 
 def sweep_phases(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, n: int,
                  duration: float = 600.0, seed: int = 0,
-                 profile: KubeletProfile = CLASSIC) -> PhaseSweep:
+                 profile: KubeletProfile = CLASSIC, engine: str = "fast") -> PhaseSweep:
     """Run at `n` phases i * cycle / n (cycle: the lcm of the probe periods). Phase i runs
     with seed `seed + i`, so the kubelet's own randomness (PLEG phase, jitter, latency draws)
     varies along with the grid."""
@@ -46,6 +46,7 @@ def sweep_phases(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, n: int
     cycle = grid_cycle(pod)
     phases = [i * cycle / n for i in range(n)]
     runs = [simulate(pod, behaviour, duration=duration, seed=seed + i, profile=profile,
-                     phase=p).summary() for i, p in enumerate(phases)]
+                     phase=p, engine=engine, record_probes=False).summary()
+            for i, p in enumerate(phases)]
     return PhaseSweep(seed, phases, [s.restarts for s in runs], [s.first_ready_at for s in runs],
                       [s.ready_seconds for s in runs])

@@ -10,13 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
     import numpy as np
 
     from kubesim.spec.model import Target
 
-__all__ = ["HEALTHY", "Answer", "AnswerError", "Behaviour", "Healthy", "Window"]
+__all__ = ["HEALTHY", "Answer", "AnswerError", "Behaviour", "Healthy", "Window",
+           "location_problem"]
 
 
 class AnswerError(str, Enum):
@@ -36,7 +38,8 @@ class Answer:
     depends on the handler: `status` for httpGet (default 200), `exit_code` for exec (default 0),
     `grpc_status` for grpc (default SERVING); tcpSocket only looks at `error` and `latency`.
     `censored` marks a latency that is only a lower bound: a recorded client timeout after
-    `latency` seconds says the real answer came later, or never.
+    `latency` seconds says the real answer came later, or never. `location` is the `Location`
+    header of a 3xx answer (relative or absolute); the prober follows it per R2.10.
     """
 
     status: int = 200
@@ -45,11 +48,33 @@ class Answer:
     grpc_status: str = "SERVING"
     latency: float = 0.0
     censored: bool = False
+    location: str | None = None
 
     def delayed(self, extra: float) -> Answer:
         """The same answer arriving `extra` seconds later (a stall held it back)."""
         return Answer(self.status, self.error, self.exit_code, self.grpc_status,
-                      self.latency + extra, self.censored)
+                      self.latency + extra, self.censored, self.location)
+
+
+def location_problem(location: object, status: object) -> str | None:
+    """Why `location` cannot be the `Location` header of an answer with `status`, or None.
+
+    Scenarios and traces share this check so both say the same thing."""
+    if not isinstance(location, str) or not location.strip() or not location.isprintable():
+        return ("location must be a non-empty URL or path of printable characters, "
+                f"got {location!r}")
+    if status is None:
+        return "location needs a redirect status 300-399 (this answer has no status)"
+    if not isinstance(status, int) or not 300 <= status <= 399:
+        return f"location goes only with a redirect status 300-399, got status {status!r}"
+    try:
+        parts = urlsplit(location)
+        _ = parts.port  # a malformed port raises here
+    except ValueError as exc:
+        return f"location {location!r} is not a URL: {exc}"
+    if parts.scheme and parts.scheme.lower() not in ("http", "https"):
+        return f"location {location!r}: the scheme must be http or https"
+    return None
 
 
 @dataclass(frozen=True, slots=True)

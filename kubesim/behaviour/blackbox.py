@@ -26,7 +26,8 @@ Mapping, per `instance` (one probed URL) and timestamp:
 * `latency_ms`: probe_duration_seconds * 1000 (0 where it was not exported);
 * the outcome: probe_http_status_code when it is an HTTP status (100-599), whatever
   probe_success says: the kubelet judges the status only, so a blackbox failure on a 2xx (a body
-  regexp, a TLS rule) is a success to it. Without a status (0 or not exported): success -> 200;
+  regexp, a TLS rule) is a success to it. Without a status (0 or not exported): success -> 200
+  (for a `tcp:` target: a connect, written with no outcome field);
   failure -> `error: timeout` with the duration as its (censored) latency when the duration
   reached `timeout` (the blackbox module's timeout), else `error: refused` (blackbox does not
   say why the connection failed; the kubelet counts every such failure alike).
@@ -240,7 +241,8 @@ def series_to_trace(series: Sequence[Series], *, targets: Mapping[str, str] | No
         duration = dict(by[(DURATION, inst)].samples) if (DURATION, inst) in by else {}
         steps += [b[0] - a[0] for a, b in zip(ok.samples, ok.samples[1:])]
         for ts, success in ok.samples:
-            obs = _observation(success, status.get(ts), duration.get(ts), timeout)
+            obs = _observation(success, status.get(ts), duration.get(ts), timeout,
+                               tcp=key_of[inst].startswith("tcp:"))
             records.append((ts, n, {"t": round(ts - start, 6), "target": key_of[inst], **obs}))
     records.sort(key=lambda r: (r[0], r[1]))
     meta: dict[str, Any] = {
@@ -259,12 +261,12 @@ def series_to_trace(series: Sequence[Series], *, targets: Mapping[str, str] | No
 
 
 def _observation(success: float, status: float | None, duration: float | None,
-                 timeout: float | None) -> dict[str, Any]:
+                 timeout: float | None, *, tcp: bool = False) -> dict[str, Any]:
     latency = round((duration or 0.0) * 1000, 3)
-    if status is not None and 100 <= status <= 599:
+    if status is not None and 100 <= status <= 599 and not tcp:
         return {"status": int(status), "latency_ms": latency}
-    if success == 1.0:
-        return {"status": 200, "latency_ms": latency}
+    if success == 1.0:  # a tcp_connect success is a connect, not an HTTP status
+        return {"latency_ms": latency} if tcp else {"status": 200, "latency_ms": latency}
     if timeout is not None and duration is not None and duration >= timeout * 0.98:
         return {"error": "timeout", "latency_ms": latency}
     return {"error": "refused", "latency_ms": latency}

@@ -6,13 +6,15 @@ every observation to a `TraceWriter`, which appends it to the trace file as one 
 flushes at once, so whatever ends the capture (its duration, Ctrl-C, SIGTERM, the app dying)
 leaves a valid trace holding everything observed so far.
 
-How one probe is sent (kubelet-semantics §2.2, R2.5-R2.11):
+How one probe is sent (docs/kubelet-rules.md §2.2, R2.5-R2.11):
 
 * a GET on a **new connection** (no pooling, no keep-alive: `Connection: close`, as Go's
   `DisableKeepAlives` sends), no proxy from the environment, no compression asked for, TLS
   certificates not verified; headers `User-Agent: kube-probe/<major.minor>` and `Accept: */*`;
-* redirects are not followed: a 3xx is recorded as it came (kubesim judges it a success with a
-  warning, and does not model same-host redirects either);
+* redirects are not followed while recording: a 3xx is recorded as it came, with its
+  `Location` header as `location`; kubesim follows it when it replays the trace the way the
+  kubelet does (same host: the path it names decides, so capture that path too; another host:
+  a success with a warning; R2.10);
 * at most 10 KiB of the body is read; `latency_ms` runs from sending the request to the end of
   that read;
 * `--timeout` is one deadline for the whole request (connect, headers, body), as the
@@ -184,7 +186,7 @@ class HttpProber:
         """One observation (without `t` and `target`): `status` or `error`, and `latency_ms`."""
         start = time.monotonic()
         try:
-            status = capture_http.get(url, self.headers, self.timeout, BODY_LIMIT)
+            status, location = capture_http.get(url, self.headers, self.timeout, BODY_LIMIT)
         except capture_http.ProbeFailed as exc:
             elapsed = time.monotonic() - start
             if exc.kind == "timeout" or (exc.kind != "error" and elapsed >= self.timeout):
@@ -195,6 +197,8 @@ class HttpProber:
         if elapsed >= self.timeout:
             # the kubelet's overall deadline (R2.8) would have fired before this answer
             return {"error": "timeout", "latency_ms": _ms(self.timeout)}
+        if location and 300 <= status <= 399:
+            return {"status": status, "location": location, "latency_ms": _ms(elapsed)}
         return {"status": status, "latency_ms": _ms(elapsed)}
 
     def close(self) -> None:

@@ -2,11 +2,11 @@
 
 The kubelet's prober uses Go's `http.Client` with `Timeout: timeoutSeconds`, which bounds the
 whole request: connect, TLS handshake, sending, the status line and headers, and reading the
-body (kubelet-semantics R2.8). Client libraries with per-operation timeouts let a server that
+body (docs/kubelet-rules.md R2.8). Client libraries with per-operation timeouts let a server that
 sends one header line every half second hold a probe for ever; here every socket operation
 gets only what is left of the one deadline.
 
-`get` returns the status code, or raises `ProbeFailed(kind)` with the trace's error kind:
+`get` returns the status code and `Location` header, or raises `ProbeFailed(kind)` with the trace's error kind:
 `refused` (no connection: refused, unreachable, TLS handshake failed), `timeout` (the deadline
 passed before the status line and headers were in), `reset` (the peer closed or reset the
 connection, or sent something that is not an HTTP response, before the headers were in) or
@@ -67,9 +67,10 @@ class _Conn:
         return out
 
 
-def get(url: str, headers: dict[str, str], timeout: float, body_limit: int) -> int:
-    """GET `url` on a new connection; the status code once at most `body_limit` bytes of the
-    body are read, all within `timeout` seconds of the call."""
+def get(url: str, headers: dict[str, str], timeout: float,
+        body_limit: int) -> tuple[int, str | None]:
+    """GET `url` on a new connection; the status code and the `Location` header (or None),
+    once at most `body_limit` bytes of the body are read, all within `timeout` seconds."""
     deadline = time.monotonic() + timeout
     parts = urlsplit(url)
     host = parts.hostname or ""
@@ -92,7 +93,7 @@ def get(url: str, headers: dict[str, str], timeout: float, body_limit: int) -> i
             _body(conn, status, fields, body_limit)
         except (OSError, ValueError):
             raise ProbeFailed("error") from None
-        return status
+        return status, fields.get("location")
     finally:
         sock.close()
 

@@ -19,6 +19,8 @@ Example::
         answer: {status: 200, latency_ms: {distribution: lognormal, median: 2, sigma: 0.6}}
       "exec:cat /tmp/healthy": {answer: {exit_code: 0}}
       "*": {answer: {status: 200}}                 # any target not listed
+    applies_to:                                    # optional: only these containers
+      - {kind: Deployment, name: web, container: app}   # (kind/name/namespace/container)
     stalls:                                        # the whole process stops answering
       - {from: 120, to: 122}                       # wall clock
       - {since_start: 30, duration: 2}             # in every container, 30 s after it started
@@ -35,10 +37,14 @@ Targets are keyed like probe targets: the httpGet path (`/healthz`), `tcp:8080`,
 `exec:<command>`, `grpc:9090` or `grpc:9090/service`. A target not listed answers like `"*"`;
 without `"*"`, with success at once.
 
-Answers: `{status, error, exit_code, grpc_status, latency_ms}`, all optional. `status` is an
-HTTP code 100-599 (default 200); `error` is `refused`, `timeout`, `reset` or `error` and
-excludes the other outcome fields; `error: timeout` never answers (to model a slow answer, give
-a status and a large `latency_ms`); `exit_code` (default 0) counts for exec, `grpc_status`
+Answers: `{status, location, error, exit_code, grpc_status, latency_ms}`, all optional.
+`status` is an HTTP code 100-599 (default 200); `location` is the `Location` header of a 3xx
+answer, absolute (`http://10.0.0.10:8000/healthz`) or relative to the request (`/healthz`,
+`healthz`): the kubelet follows a 301/302/303/307/308 to the same host and the answer of the
+path it lands on decides (R2.10, `docs/kubelet-rules.md`); `error` is `refused`, `timeout`,
+`reset` or `error` and excludes the other outcome fields; `error: timeout` never answers (to
+model a slow answer, give a status and a large `latency_ms`); `exit_code` (default 0) counts for
+exec, `grpc_status`
 (`SERVING` default, `NOT_SERVING`, `UNKNOWN`, `SERVICE_UNKNOWN`) for grpc. `latency_ms` is a
 number (default 0) or a distribution, sampled for each request:
 `{distribution: constant, value}`, `{distribution: uniform, low, high}`,
@@ -68,7 +74,7 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
                       ValidationError, field_validator, model_validator)
 from pydantic_core import PydanticCustomError
 
-from kubesim.behaviour.answer import Answer, AnswerError, Window
+from kubesim.behaviour.answer import Answer, AnswerError, Window, location_problem
 from kubesim.errors import BehaviourError
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents, read_text
 
@@ -89,7 +95,8 @@ Millis = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 class _Model(BaseModel):
     """Strict, frozen, unknown keys rejected with the list of allowed ones."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True,
+                              defer_build=True)
 
     @model_validator(mode="before")
     @classmethod
@@ -188,6 +195,7 @@ class AnswerSpec(_Model):
     """One answer; unset fields are success (status 200, exit code 0, SERVING)."""
 
     status: int | None = None
+    location: str | None = None
     error: Literal["refused", "timeout", "reset", "error"] | None = None
     exit_code: int | None = None
     grpc_status: Literal["SERVING", "NOT_SERVING", "UNKNOWN", "SERVICE_UNKNOWN"] | None = None
@@ -205,6 +213,10 @@ class AnswerSpec(_Model):
         if self.error and (self.status, self.exit_code, self.grpc_status) != (None,) * 3:
             raise ValueError("an answer has either an error or status/exit_code/grpc_status, "
                              "not both")
+        if self.location is not None:
+            problem = location_problem(self.location, self.status)
+            if problem:
+                raise ValueError(problem)
         if self.error == "timeout" and "latency_ms" in self.model_fields_set:
             raise ValueError("error: timeout never answers, so it takes no latency_ms; for a "
                              "slow answer give a status and a latency_ms above the timeout")
@@ -219,7 +231,7 @@ class AnswerSpec(_Model):
         return Answer(status=200 if self.status is None else self.status,
                       error=AnswerError(self.error) if self.error else None,
                       exit_code=self.exit_code or 0, grpc_status=self.grpc_status or "SERVING",
-                      latency=ms / 1000)
+                      latency=ms / 1000, location=self.location)
 
     def summary(self) -> str:
         """A short label: `status 500`, `refused`, `exit_code 1`."""
@@ -227,7 +239,8 @@ class AnswerSpec(_Model):
             return self.error
         parts = [f"{k} {v}" for k, v in (("status", self.status), ("exit_code", self.exit_code),
                                          ("grpc_status", self.grpc_status)) if v is not None]
-        return ", ".join(parts) or "status 200"
+        text = ", ".join(parts) or "status 200"
+        return f"{text} -> {self.location}" if self.location else text
 
 
 class Span(_Model):
@@ -314,6 +327,15 @@ class Stall(_Model):
         return s, math.inf if self.duration is None else s + self.duration
 
 
+class AppliesTo(_Model):
+    """Which containers a scenario is about (`kubesim check`); every key optional."""
+
+    kind: str | None = None
+    name: str | None = None
+    namespace: str | None = None
+    container: str | None = None
+
+
 # ---------------------------------------------------------------- the scenario
 
 
@@ -325,6 +347,7 @@ class Scenario(_Model):
     dependencies: dict[str, Dependency] = {}
     targets: dict[str, TargetSpec] = {}
     stalls: list[Stall] = []
+    applies_to: list[AppliesTo] = []
     _source: str = PrivateAttr("<memory>")
 
     @model_validator(mode="after")
@@ -434,7 +457,8 @@ def stalled(ans: Answer, at: float, spans: Iterable[tuple[float, float]]) -> Ans
     arrival, latency = cur + remaining, ans.latency + delay
     while at + latency < arrival:
         latency = math.nextafter(latency, math.inf)
-    return Answer(ans.status, ans.error, ans.exit_code, ans.grpc_status, latency, ans.censored)
+    return Answer(ans.status, ans.error, ans.exit_code, ans.grpc_status, latency, ans.censored,
+                  ans.location)
 
 
 def load_scenario(path: str) -> Scenario:

@@ -15,19 +15,24 @@ JSON Lines (any file not ending in `.csv`), one observation per line::
 * The outcome: `status` (HTTP 100-599) or `error` (`refused`, `timeout`, `reset`, `error`),
   never both; `exit_code` (exec targets, integer) and `grpc_status` (`SERVING`, `NOT_SERVING`,
   `UNKNOWN`, `SERVICE_UNKNOWN`) are optional and cannot go with `error`. An observation needs
-  at least one of the four.
+  at least one of the four, except a successful connect of a `tcp:` target, which has none.
+* `location` (optional, only with a 3xx `status`): the answer's `Location` header, absolute or
+  relative; the prober follows it to the same host (R2.10, `docs/kubelet-rules.md`), so the
+  path it names needs observations of its own.
 * `error: timeout` with `latency_ms: null` means "never answered" (infinite latency); with a
   finite latency it is *censored*: the recording client gave up after that long, so the real
   answer came later or never.
 * An optional first line `{"meta": {...}}` carries provenance (free-form keys such as `command`,
   `interval`, `timeout`, `started_at`, `source`) and settings: `on_restart` (`replay`|`wall`),
   `censored` (`failure`|`discard`|`reject`), `shutdown_seconds` (>= 0, the app's time to exit
-  after SIGTERM). Blank lines are ignored.
+  after SIGTERM), `applies_to` (a list of `{kind, name, namespace, container}`: the containers
+  `kubesim check` replays it for; every key optional). Blank lines are ignored.
 * Per target, `t` must not decrease from one line to the next; equal times are allowed (the
   later line wins).
 
 CSV (files ending in `.csv`) has a header naming its columns, in any order: `t`, `target`,
-`latency_ms` (required) and `status`, `error`, `exit_code`, `grpc_status` (optional), e.g.
+`latency_ms` (required) and `status`, `location`, `error`, `exit_code`, `grpc_status`
+(optional), e.g.
 `t,target,status,error,latency_ms`. Empty cells are absent fields; `inf` in `latency_ms` is
 "never answered". Lines starting with `#` are comments; a comment `# meta: {...json...}` before
 the header carries the same meta object as JSONL. Standard input (`-`) is CSV if its first
@@ -115,6 +120,7 @@ class Observation:
     exit_code: int | None = None
     grpc_status: str | None = None
     line: int = 0
+    location: str | None = None  # the Location header of a 3xx answer (R2.10)
 
     @property
     def censored(self) -> bool:
@@ -131,7 +137,8 @@ class Observation:
         """The engine's view of this observation."""
         return Answer(status=200 if self.status is None else self.status, error=self.error,
                       exit_code=self.exit_code or 0, grpc_status=self.grpc_status or "SERVING",
-                      latency=self.latency_ms / 1000, censored=self.censored)
+                      latency=self.latency_ms / 1000, censored=self.censored,
+                      location=self.location)
 
 
 class Trace:
@@ -229,8 +236,9 @@ class Trace:
         s = self._series[key]
         lines = self._lines(key)
         for i in range(len(s)):
-            status, error, code, grpc = self._outcomes.rows[s.code[i]]
-            yield Observation(s.t[i], s.latency_ms(i), status, error, code, grpc, int(lines[i]))
+            status, error, code, grpc, location = self._outcomes.rows[s.code[i]]
+            yield Observation(s.t[i], s.latency_ms(i), status, error, code, grpc, int(lines[i]),
+                              location)
 
     def _lines(self, key: str) -> Any:
         """Line numbers of `key`'s observations (read again if not kept: a large file)."""
@@ -272,9 +280,9 @@ class Trace:
         if self._obs is not None:
             return self._obs[key][i]
         s = self._series[key]
-        status, error, code, grpc = self._outcomes.rows[s.code[i]]
+        status, error, code, grpc, location = self._outcomes.rows[s.code[i]]
         return Observation(s.t[i], s.latency_ms(i), status, error, code, grpc,
-                           int(self._lines(key)[i]))
+                           int(self._lines(key)[i]), location)
 
     def answer(self, target: Target, at: float, started_at: float,
                rng: np.random.Generator | None) -> Answer:
@@ -352,7 +360,8 @@ class Trace:
 
 def _series_of(obs: list[Observation], outcomes: Outcomes) -> Series:
     s = Series(keep_lines=True)
-    codes = [outcomes.add((o.status, o.error, o.exit_code, o.grpc_status)) for o in obs]
+    codes = [outcomes.add((o.status, o.error, o.exit_code, o.grpc_status, o.location))
+             for o in obs]
     s.extend(np.array([o.t for o in obs], dtype=np.float64),
              np.array([o.latency_ms for o in obs], dtype=np.float64),
              np.array(codes, dtype=np.int64), np.array([o.line for o in obs]))

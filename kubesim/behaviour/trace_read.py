@@ -24,14 +24,15 @@ from typing import IO, Any
 
 import numpy as np
 
-from kubesim.behaviour.answer import AnswerError
+from kubesim.behaviour.answer import AnswerError, location_problem
 from kubesim.behaviour.trace_store import Outcome, Outcomes, Series
 from kubesim.errors import BehaviourError
 
 __all__ = ["GRPC_STATUSES", "KEYS", "Reader", "Source"]
 
 GRPC_STATUSES = ("SERVING", "NOT_SERVING", "UNKNOWN", "SERVICE_UNKNOWN")
-KEYS = ("t", "target", "status", "error", "latency_ms", "exit_code", "grpc_status")
+KEYS = ("t", "target", "status", "error", "latency_ms", "exit_code", "grpc_status",
+        "location")
 _ERRORS = tuple(e.value for e in AnswerError)
 _REQUIRED = ("t", "target", "latency_ms")
 BLOCK = 1 << 20  # bytes read at a time
@@ -305,6 +306,7 @@ class Reader:
         if not (types["t"] <= {int, float} and types["target"] == {str}
                 and types["status"] <= {int, _NONE} and types["exit_code"] <= {int, _NONE}
                 and types["error"] <= {str, _NONE} and types["grpc_status"] <= {str, _NONE}
+                and types["location"] <= {str, _NONE}
                 and types["latency_ms"] <= {int, float, _NONE}):
             raise _Invalid
         try:
@@ -323,7 +325,7 @@ class Reader:
 
     def _codes(self, col: dict[str, list[Any] | None]) -> np.ndarray:
         """Outcome numbers; each distinct outcome is checked once."""
-        names = ("status", "error", "exit_code", "grpc_status")
+        names = ("status", "error", "exit_code", "grpc_status", "location")
         present = [k for k in names if col[k] is not None]
         if not present:
             raise _Invalid
@@ -348,7 +350,10 @@ class Reader:
                 full[k] = values[key % len(values)]
                 key //= len(values)
             row = tuple(full.values())
-            _check_outcome(*row, 0, _raise_invalid)
+            # (no outcome at all is valid only for a tcp: target: the per-line path checks)
+            _check_outcome(*row[:4], 0, _raise_invalid)
+            if row[4] is not None and location_problem(row[4], row[0]):
+                raise _Invalid
             numbers[j] = self.outcomes.add(_typed(row))
         return numbers[inverse.reshape(-1)]
 
@@ -435,9 +440,9 @@ def _raise_invalid(line: int, message: str) -> _Invalid:
     return _Invalid()
 
 
-def _typed(row: tuple[Any, Any, Any, Any]) -> Outcome:
-    status, error, code, grpc = row
-    return (status, None if error is None else AnswerError(error), code, grpc)
+def _typed(row: tuple[Any, Any, Any, Any, Any]) -> Outcome:
+    status, error, code, grpc, location = row
+    return (status, None if error is None else AnswerError(error), code, grpc, location)
 
 
 def _is_meta(line: str) -> bool:
@@ -456,7 +461,7 @@ def _csv_column(key: str, cells: list[str] | None, n: int) -> list[Any] | None:
     if key in ("t", "latency_ms"):
         return list(map(float, cells))
     distinct = set(cells)
-    if key in ("target", "error", "grpc_status") and "" not in distinct:
+    if key in ("target", "error", "grpc_status", "location") and "" not in distinct:
         return cells  # strings as they are
     typed = {v: (None if v == "" else int(v) if key in ("status", "exit_code") else v)
              for v in distinct}
@@ -615,8 +620,11 @@ def _observation(rec: dict[str, Any], line: int,
         raise fail(line, f"latency_ms must be a finite number >= 0 (null only with "
                    f"error \"timeout\": never answered), got {_short(lat)}")
     status, code, grpc = rec.get("status"), rec.get("exit_code"), rec.get("grpc_status")
-    _check_outcome(status, error, code, grpc, line, fail)
-    return key, float(t), float(lat), (status, error, code, grpc)
+    _check_outcome(status, error, code, grpc, line, fail, tcp=key.startswith("tcp:"))
+    location = rec.get("location")
+    if location is not None and (problem := location_problem(location, status)):
+        raise fail(line, problem)
+    return key, float(t), float(lat), (status, error, code, grpc, location)
 
 
 def _short(value: Any) -> str:
@@ -633,7 +641,8 @@ def _error(value: Any, line: int, fail: Callable[[int, str], Exception]) -> Answ
 
 
 def _check_outcome(status: Any, error: Any, code: Any, grpc: Any,
-                   line: int, fail: Callable[[int, str], Exception]) -> None:
+                   line: int, fail: Callable[[int, str], Exception], *,
+                   tcp: bool = False) -> None:
     if error is not None and error not in _ERRORS:
         raise fail(line, f"error must be one of {', '.join(_ERRORS)}, got {_short(error)}")
     if status is not None and (not isinstance(status, int) or isinstance(status, bool)
@@ -647,8 +656,9 @@ def _check_outcome(status: Any, error: Any, code: Any, grpc: Any,
     if error is not None and (status, code, grpc) != (None, None, None):
         raise fail(line, "an observation has either an error or an answer (status, exit_code, "
                    "grpc_status), not both")
-    if error is None and (status, code, grpc) == (None, None, None):
-        raise fail(line, "an observation needs status, error, exit_code or grpc_status")
+    if error is None and (status, code, grpc) == (None, None, None) and not tcp:
+        raise fail(line, "an observation needs status, error, exit_code or grpc_status (only "
+                   "a tcp: target's successful connect needs none)")
 
 
 def _header(cells: list[str], n: int, r: Reader) -> list[str]:

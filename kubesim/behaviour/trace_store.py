@@ -3,7 +3,7 @@
 A 1 GB JSON Lines trace has about 12.7 M observations; as Python objects that is several GB.
 Here each target keeps three growing C arrays: the times (float64), the latencies and an
 outcome number into one table of the trace's distinct outcomes (status, error, exit_code,
-grpc_status). A latency is kept as an int32 count of microseconds when that gives back
+grpc_status, location). A latency is kept as an int32 count of microseconds when that gives back
 exactly the recorded float (`k / 1000 == latency_ms`, true for recorders' millisecond values
 with up to three decimals), else as float64 for that target: answers are bit-identical to
 the recorded values either way.
@@ -23,7 +23,8 @@ __all__ = ["Outcomes", "Series"]
 
 _NEVER = -1  # scaled latency of "never answered" (math.inf)
 _SCALED_MAX = 2**31 - 1
-Outcome = tuple[Any, AnswerError | None, Any, Any]  # status, error, exit_code, grpc_status
+# status, error, exit_code, grpc_status, location
+Outcome = tuple[Any, AnswerError | None, Any, Any, str | None]
 
 
 class Outcomes:
@@ -39,7 +40,7 @@ class Outcomes:
         """The number of `row` (already checked), adding it if new."""
         got = self.ids.get(row)
         if got is None:
-            status, error, code, grpc = row
+            status, error, code, grpc, _ = row
             got = self.ids[row] = len(self.rows)
             self.rows.append(row)
             self._timeout.append(error is AnswerError.TIMEOUT)
@@ -57,11 +58,12 @@ class Outcomes:
 
     def answer(self, number: int, latency_ms: float) -> Answer:
         """The engine's view of one observation (as `Observation.to_answer`)."""
-        status, error, code, grpc = self.rows[number]
+        status, error, code, grpc, location = self.rows[number]
         return Answer(status=200 if status is None else status, error=error,
                       exit_code=code or 0, grpc_status=grpc or "SERVING",
                       latency=latency_ms / 1000,
-                      censored=error is AnswerError.TIMEOUT and math.isfinite(latency_ms))
+                      censored=error is AnswerError.TIMEOUT and math.isfinite(latency_ms),
+                      location=location)
 
 
 class Series:

@@ -7,6 +7,8 @@ returns `(text, exit_code)`; only `cli.py` writes the text and exits.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import Any
 
 from kubesim.behaviour.answer import HEALTHY, Behaviour
 from kubesim.errors import UsageError
@@ -14,8 +16,8 @@ from kubesim.kubelet.settings import PROFILES, KubeletProfile, profile_from
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 
-__all__ = ["add_behaviour_args", "add_kubelet_args", "add_output_args", "load_behaviour",
-           "profile_of"]
+__all__ = ["add_behaviour_args", "add_duration_arg", "add_html_arg", "add_kubelet_args",
+           "add_output_args", "check_html_path", "load_behaviour", "profile_of", "write_html"]
 
 
 def add_behaviour_args(parser: argparse.ArgumentParser) -> None:
@@ -44,14 +46,29 @@ def load_behaviour(args: argparse.Namespace) -> Behaviour:
     return HEALTHY
 
 
-def add_kubelet_args(parser: argparse.ArgumentParser) -> None:
-    """--profile, --ideal, --kubelet KEY=VALUE."""
+def add_duration_arg(parser: argparse.ArgumentParser, per: str = "run",
+                     type_: Any = float) -> None:
+    """--duration S (None when not given), with the default rule every command shares
+    (`kubesim.behaviour.horizon.default_duration`)."""
+    parser.add_argument("--duration", type=type_, metavar="S",
+                        help=f"simulated seconds per {per} after the first container started "
+                             "(default: 300, or 150 s past the behaviour's last outage, "
+                             "stall or observation)")
+
+
+def add_kubelet_args(parser: argparse.ArgumentParser, *, engine: bool = True) -> None:
+    """--profile, --ideal, --kubelet KEY=VALUE, and --engine for commands that simulate."""
     parser.add_argument("--profile", choices=sorted(PROFILES), default="classic",
-                        help="kubelet version preset (classic: 1.29-1.35)")
+                        help="kubelet version preset (classic = 1.29-1.34; versions per preset: "
+                        "docs/kubelet-profiles.md)")
     parser.add_argument("--ideal", action="store_true",
                         help="zero kubelet latencies (relist, sync hops, requeue jitter)")
     parser.add_argument("--kubelet", action="append", default=[], metavar="KEY=VALUE",
                         help="override one kubelet setting (repeatable)")
+    if engine:
+        parser.add_argument("--engine", choices=["fast", "simpy"], default="fast",
+                            help="scheduler: fast (default) or simpy (the reference; same "
+                                 "results)")
 
 
 def profile_of(args: argparse.Namespace) -> KubeletProfile:
@@ -69,3 +86,32 @@ def add_output_args(parser: argparse.ArgumentParser, formats: list[str]) -> None
     """--format (first is the default) and --output."""
     parser.add_argument("--format", choices=formats, default=formats[0])
     parser.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+
+
+def add_html_arg(parser: argparse.ArgumentParser) -> None:
+    """--html FILE: a self-contained HTML report besides the command's usual output."""
+    parser.add_argument("--html", metavar="FILE.html",
+                        help="also write a self-contained HTML report with an interactive "
+                             "timeline (opens offline in any browser)")
+
+
+def check_html_path(args: argparse.Namespace) -> None:
+    """Fail before any simulation if the --html report could not be written."""
+    path = getattr(args, "html", None)
+    if path is None:
+        return
+    target = Path(path)
+    if target.is_dir():
+        raise UsageError("--html: is a directory, expected a file path", source=path)
+    if not target.parent.is_dir():
+        raise UsageError(f"--html: no such directory {str(target.parent)!r}", source=path)
+    output = getattr(args, "output", None)
+    if output is not None and Path(output).resolve() == target.resolve():
+        raise UsageError("--html and --output name the same file", source=path)
+
+
+def write_html(text: str, path: str) -> None:
+    """Write the report with the CLI's one writer (a temp file renamed over the target)."""
+    from kubesim.cli.main import _write  # the CLI is loaded: it called this command
+
+    _write(text, path)

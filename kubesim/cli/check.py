@@ -8,20 +8,35 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import re
+from pathlib import Path
 from typing import Any
 
-from kubesim.analysis.check.run import auto_duration, run_checks
-from kubesim.cli.args import add_kubelet_args, profile_of
-from kubesim.errors import UsageError
 from kubesim.analysis.check.expectations import Expectation, load_expectations
 from kubesim.analysis.check.findings import BehaviourRef, Settings, Severity, rule_of
-from kubesim.render.check_formats import FORMATS, render
+from kubesim.analysis.check.run import auto_duration, run_checks
+from kubesim.analysis.check.scoping import selectors_of
+from kubesim.analysis.config import Config, find_config, load_config
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
+from kubesim.cli.args import (add_duration_arg, add_html_arg, add_kubelet_args, check_html_path,
+                              profile_of, write_html)
+from kubesim.errors import UsageError
+from kubesim.render.check_formats import FORMATS, render
 from kubesim.spec.yamlio import STDIN
 
 __all__ = ["add_parser", "run"]
+
+
+def _seconds_or_zero(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value >= 0 or not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number of seconds >= 0")
+    return value
 
 
 def _seconds(text: str) -> float:
@@ -68,33 +83,42 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="what every trace means after a restart (default: its meta)")
     p.add_argument("--censored", choices=[m.value for m in CensoredMode],
                    help="how recorded timeouts shorter than timeoutSeconds count")
-    p.add_argument("--duration", type=_seconds, metavar="S",
-                   help="simulated seconds per scenario/trace (default: 300, or 150 s past "
-                        "its last window or observation)")
-    p.add_argument("--phases", type=_count, default=20, metavar="N",
+    add_duration_arg(p, per="scenario or trace", type_=_seconds)
+    p.add_argument("--phases", type=_count, metavar="N",
                    help="grid phases every simulated check runs at (20)")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="random seed; phase i uses seed+i (0)")
     p.add_argument("--format", choices=list(FORMATS), default="text")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
-    p.add_argument("--fail-on", choices=["error", "warning", "info", "none"], default="error",
+    add_html_arg(p)
+    p.add_argument("--fail-on", choices=["error", "warning", "info", "none"],
                    help="lowest severity that fails the run with exit 1 (error); none: "
                         "always exit 0 unless the input is bad")
+    p.add_argument("--skip-non-manifests", action="store_true",
+                   help="skip a named file that is not a manifest or probe spec (values.yaml, "
+                        "a Helm template) with a note, instead of exit 2; files found in a "
+                        "directory are always skipped so (for pre-commit hooks)")
+    p.add_argument("--allow-empty", action="store_true",
+                   help="input with no Kubernetes object passes (default: exit 2, so a failed "
+                        "`helm template | kubesim check -` does not pass the gate)")
     p.add_argument("--ignore", action="append", default=[], metavar="ID",
                    help="do not count this check (id or name; repeatable, comma-separated)")
     g = p.add_argument_group("check settings")
-    g.add_argument("--outage-seconds", type=_seconds, default=120.0, metavar="S",
+    g.add_argument("--outage-seconds", type=_seconds, metavar="S",
                    help="KS001: length of the simulated readiness-only outage (120)")
     g.add_argument("--startup-seconds", type=_seconds, metavar="S",
                    help="KS003: the app's startup time, container start to first success")
-    g.add_argument("--max-initial-delay", type=_seconds, default=30.0, metavar="S",
+    g.add_argument("--max-initial-delay", type=_seconds, metavar="S",
                    help="KS005: liveness initialDelaySeconds above this without a startup "
                         "probe (30)")
     g.add_argument("--max-hang-recovery", type=_seconds, metavar="S",
                    help="KS006: bound on hang -> replacement running (off without it)")
     g.add_argument("--max-ready-recovery", type=_seconds, metavar="S",
                    help="KS007: bound on dependency recovery -> Ready (off without it)")
-    g.add_argument("--missing-probes", action="store_true",
+    g.add_argument("--max-zero-capacity", type=_seconds_or_zero, metavar="S",
+                   help="KS013: seconds the workload's replicas may all be out of the Service "
+                        "under a scenario or trace (off without it)")
+    g.add_argument("--missing-probes", action="store_true", default=None,
                    help="KS008/KS009: report containers without readiness/liveness probes")
     e = p.add_argument_group("expectations (every probed container)")
     e.add_argument("--expectations", metavar="FILE", help="expectations file (YAML)")
@@ -106,7 +130,38 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="first Ready within S s of the first container start")
     e.add_argument("--expect-survives-stall", type=_seconds, metavar="S",
                    help="a stall of the whole process for S s restarts nothing")
+    add_config_args(p)
     add_kubelet_args(p)
+
+
+def add_config_args(p: argparse.ArgumentParser) -> None:
+    """--config FILE and --no-config (default: .kubesim.yaml or pyproject.toml [tool.kubesim]
+    found from the current directory upwards)."""
+    c = p.add_mutually_exclusive_group()
+    c.add_argument("--config", metavar="FILE",
+                   help="configuration file (default: .kubesim.yaml or [tool.kubesim] in "
+                        "pyproject.toml, from the current directory upwards)")
+    c.add_argument("--no-config", action="store_true", help="read no configuration file")
+
+
+def project_config(args: argparse.Namespace) -> Config | None:
+    """The configuration the command line asks for."""
+    if getattr(args, "no_config", False):
+        return None
+    if getattr(args, "config", None):
+        path = Path(args.config)
+        if not path.is_file():
+            raise UsageError("--config: no such file", source=args.config)
+        return load_config(path)
+    return find_config()
+
+
+def _pick(cli: Any, config: Config | None, key: str, default: Any) -> Any:
+    if cli is not None:
+        return cli
+    if config is not None and key in config.check:
+        return config.check[key]
+    return default
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -115,17 +170,30 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         args.expectations == STDIN)
     if stdin_users > 1:
         raise UsageError("only one input can come from stdin")
+    config = project_config(args)
+    fail_on = _pick(args.fail_on, config, "fail_on", "error")
     settings = Settings(
-        phases=args.phases, seed=_seed(args.seed), profile=profile_of(args),
-        outage_seconds=args.outage_seconds, startup_seconds=args.startup_seconds,
-        max_hang_recovery=args.max_hang_recovery, max_ready_recovery=args.max_ready_recovery,
-        max_initial_delay=args.max_initial_delay, missing_probes=args.missing_probes,
-        fail_on=None if args.fail_on == "none" else Severity[args.fail_on.upper()],
-        ignore=_ignored(args.ignore))
-    behaviours = _behaviours(args)
-    expectations = _expectations(args)
+        phases=_pick(args.phases, config, "phases", 20), seed=_seed(args.seed),
+        profile=profile_of(args), engine=args.engine,
+        outage_seconds=_pick(args.outage_seconds, config, "outage_seconds", 120.0),
+        startup_seconds=_pick(args.startup_seconds, config, "startup_seconds", None),
+        max_hang_recovery=_pick(args.max_hang_recovery, config, "max_hang_recovery", None),
+        max_ready_recovery=_pick(args.max_ready_recovery, config, "max_ready_recovery", None),
+        max_initial_delay=_pick(args.max_initial_delay, config, "max_initial_delay", 30.0),
+        max_zero_capacity=_pick(args.max_zero_capacity, config, "max_zero_capacity", None),
+        missing_probes=_pick(args.missing_probes, config, "missing_probes", False),
+        skip_non_manifests=args.skip_non_manifests,
+        fail_on=None if fail_on == "none" else Severity[fail_on.upper()],
+        ignore=_ignored(args.ignore) | (config.ignore if config else frozenset()),
+        severities=config.severities if config else (), allow_empty=args.allow_empty)
+    check_html_path(args)
+    behaviours = _behaviours(args, config)
+    expectations = _expectations(args, config)
     report = run_checks(args.paths, behaviours=behaviours, expectations=expectations,
                         settings=settings)
+    if args.html is not None:
+        from kubesim.cli.check_html import check_report
+        write_html(check_report(report), args.html)
     return render(report, args.format), report.exit_code
 
 
@@ -140,18 +208,20 @@ def _ignored(values: list[str]) -> frozenset[str]:
     for token in (t for v in values for t in re.split(r"[,\s]+", v) if t):
         rule = rule_of(token)
         if rule is None:
-            raise UsageError(f"--ignore {token!r}: unknown check (ids KS001-KS009, "
+            raise UsageError(f"--ignore {token!r}: unknown check (ids KS001-KS013, "
                              "KS100-KS104 or their names)")
         ids.add(rule.id)
     return frozenset(ids)
 
 
-def _behaviours(args: argparse.Namespace) -> list[BehaviourRef]:
-    if (args.trace_restart or args.censored) and not any(k == "trace" for k, _ in
-                                                         args.behaviours):
+def _behaviours(args: argparse.Namespace, config: Config | None = None) -> list[BehaviourRef]:
+    """--scenario/--trace in order; without them, the configuration's bindings."""
+    given = list(args.behaviours) or [(b.kind, _shown(b.path)) for b in
+                                      (config.bindings if config else [])]
+    if (args.trace_restart or args.censored) and not any(k == "trace" for k, _ in given):
         raise UsageError("--trace-restart and --censored need --trace FILE")
     out = []
-    for kind, path in args.behaviours:
+    for kind, path in given:
         if kind == "scenario":
             behaviour: Any = load_scenario(path)
         else:
@@ -159,13 +229,31 @@ def _behaviours(args: argparse.Namespace) -> list[BehaviourRef]:
                 path, restart=RestartMode(args.trace_restart) if args.trace_restart else None,
                 censored=CensoredMode(args.censored) if args.censored else None)
         label = "<stdin>" if path == STDIN else path
+        scope = selectors_of(behaviour, kind)
+        bound = config.binding_for(kind, path) if config and path != STDIN else None
+        if bound is not None and bound.applies_to:
+            scope = scope or bound.applies_to
         out.append(BehaviourRef(label, behaviour, args.duration or auto_duration(behaviour),
-                                kind))
+                                kind, scope))
     return out
 
 
-def _expectations(args: argparse.Namespace) -> list[Expectation]:
+def _shown(path: str) -> str:
+    """A bound file as findings name it: relative to the current directory."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive
+        return path
+
+
+def _expectations(args: argparse.Namespace, config: Config | None = None) -> list[Expectation]:
     out = load_expectations(args.expectations) if args.expectations else []
+    for kind, value in (config.expect.items() if config else []):
+        if kind == "no_restart":
+            if value:
+                out.append(Expectation(kind, None, config.source))  # type: ignore[union-attr]
+        else:
+            out.append(Expectation(kind, float(value), config.source))  # type: ignore[union-attr]
     if args.expect_no_restart:
         out.append(Expectation("no_restart", None, "--expect-no-restart"))
     for kind in ("not_ready_within", "ready_within", "survives_stall"):

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import argparse
 
-from kubesim.cli.args import (add_behaviour_args, add_kubelet_args, add_output_args, load_behaviour,
-                       profile_of)
+from kubesim.behaviour.horizon import default_duration
+from kubesim.cli.args import (add_behaviour_args, add_duration_arg, add_html_arg, add_kubelet_args,
+                              add_output_args, check_html_path, load_behaviour, profile_of,
+                              write_html)
 from kubesim.errors import UsageError
 from kubesim.spec.manifests import load_spec
+from kubesim.analysis.check.scoping import censored_summary
 from kubesim.analysis.phases import sweep_phases
 from kubesim.render.plot import check_output, plot_meta, save_png
+from kubesim.render.html import run_page
 from kubesim.render.report import render_json, render_text, to_document
 from kubesim.engine.simulate import simulate
 
@@ -22,8 +26,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                           description="Simulate the kubelet's probes of one container.")
     run_.add_argument("spec", help="manifest or compact probe spec (YAML); - for stdin")
     add_behaviour_args(run_)
-    run_.add_argument("--duration", type=float, default=600.0, metavar="S",
-                      help="simulated seconds after the first container started (600)")
+    add_duration_arg(run_)
     run_.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
     run_.add_argument("--phase", type=float, metavar="S",
                       help="pin the probe grid: ticks at S + k*periodSeconds")
@@ -31,8 +34,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                       help="also run at N grid phases and summarise how the outcome varies")
     run_.add_argument("--container", metavar="NAME", help="which container's probes")
     add_output_args(run_, ["text", "json"])
+    run_.add_argument("--changes-only", action="store_true",
+                      help="text: show a probe call only where its outcome changes, with how "
+                           "many calls in a row gave it")
     run_.add_argument("--plot", metavar="FILE.png",
                       help="also draw the timeline as a PNG picture (needs kubesim[plot])")
+    add_html_arg(run_)
     add_kubelet_args(run_)
 
 
@@ -42,15 +49,18 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError("only one input can come from stdin")
     if args.plot is not None:
         check_output(args.plot)  # matplotlib installed, a writable FILE.png: before simulating
+    check_html_path(args)
     pod = load_spec(args.spec, args.container)
     behaviour = load_behaviour(args)
     profile = profile_of(args)
+    if args.duration is None:
+        args.duration = default_duration(behaviour)
     timeline = simulate(pod, behaviour, duration=args.duration, seed=args.seed,
-                        profile=profile, phase=args.phase)
+                        profile=profile, phase=args.phase, engine=args.engine)
     sweep = None
     if args.phases is not None:
         sweep = sweep_phases(pod, behaviour, n=args.phases, duration=args.duration,
-                             seed=args.seed, profile=profile)
+                             seed=args.seed, profile=profile, engine=args.engine)
     meta = {"spec": pod.source, "object": pod.label, "container": pod.container.name,
             "behaviour": args.scenario or args.trace or "healthy",
             **plot_meta(pod, behaviour, args.duration)}
@@ -58,7 +68,13 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         # the picture is drawn from the JSON document, so `kubesim plot` on a saved result
         # gives the same bytes
         save_png(to_document(timeline, meta=meta, phases=sweep), args.plot)
+    note = censored_summary(behaviour, pod.container) if args.trace else None
+    if note is not None:
+        meta["notes"] = [note]
+    if args.html is not None:
+        write_html(run_page(to_document(timeline, meta=meta, phases=sweep)), args.html)
     if args.format == "json":
         return render_json(timeline, meta=meta, phases=sweep), 0
-    return render_text(timeline, title=f"{pod.label} | behaviour: {meta['behaviour']}",
-                       phases=sweep), 0
+    text = render_text(timeline, title=f"{pod.label} | behaviour: {meta['behaviour']}",
+                       phases=sweep, changes_only=args.changes_only)
+    return text + (f"note: {note}\n" if note else ""), 0

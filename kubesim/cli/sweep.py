@@ -15,17 +15,21 @@ from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
-from kubesim.cli.args import add_behaviour_args, add_kubelet_args, load_behaviour, profile_of
+from kubesim.behaviour.horizon import default_duration
+from kubesim.cli.args import (add_behaviour_args, add_duration_arg, add_html_arg,
+                              add_kubelet_args, check_html_path, load_behaviour, profile_of,
+                              write_html)
+from kubesim.cli.fleet import add_fleet_args, fleet_settings_of
 from kubesim.errors import UsageError
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.sweep.grid import (
-    ENGINES,
     Point,
+    apply_point,
     PointResult,
     SweepSpec,
     evaluate_group,
     expand_grid,
-    parse_expectation,
+    parse_goal,
     parse_setting,
     run_sweep,
 )
@@ -57,8 +61,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="grid phases per point (20)")
     p.add_argument("--seeds", type=int, default=1, metavar="N", help="seeds per phase (1)")
     p.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (0)")
-    p.add_argument("--duration", type=float, default=600.0, metavar="S",
-                   help="simulated seconds per run (600)")
+    add_duration_arg(p, per="run (of every point)")
     p.add_argument("--container", metavar="NAME", help="which container's probes")
     p.add_argument("--jobs", "-j", type=int, metavar="N",
                    help="local worker processes (default: every core)")
@@ -66,19 +69,26 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="run on a local Dask cluster (needs the dask extra)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on the Dask scheduler at ADDRESS (tcp://host:8786)")
-    p.add_argument("--engine", choices=ENGINES, default="fast",
-                   help="fast (default; identical results) or des (one simpy run per phase)")
-    p.add_argument("--format", choices=["table", "csv", "json"], default="table")
+    p.add_argument("--format", choices=["text", "csv", "json", "table"], default="text",
+                   help="text (a table; 'table' is the old name), csv or json")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     p.add_argument("--plot", metavar="FILE.png",
                    help="heatmap (two fields) or line plot (one field); needs matplotlib")
+    add_html_arg(p)
     p.add_argument("--plot-metric", choices=METRICS, default="restarts_mean",
                    help="what the plot shows (restarts_mean)")
     progress = p.add_mutually_exclusive_group()
-    progress.add_argument("--progress", action="store_true", default=None,
-                          help="progress bar on stderr (default: when stderr is a terminal)")
-    progress.add_argument("--no-progress", dest="progress", action="store_false")
+    progress.add_argument("--progress", nargs="?", const="always", default="auto",
+                          choices=["auto", "always", "never"],
+                          help="a progress line on stderr: auto (when stderr is a terminal; "
+                               "the default), always (also --progress alone) or never")
+    progress.add_argument("--no-progress", dest="progress", action="store_const",
+                          const="never", help=argparse.SUPPRESS)  # the old spelling
     add_kubelet_args(p)
+    p.add_argument("--fleet", action="store_true",
+                   help="every run is a fleet of replicas (fleet parameters in --set: "
+                        "replicas, fleet.load.rps, ...; options as for `kubesim fleet`)")
+    add_fleet_args(p)
 
 
 # ------------------------------------------------------------------ execution
@@ -167,20 +177,24 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     """Sweep and render; exit code 0, 130 if interrupted (the points done are printed)."""
     settings = [parse_setting(s) for s in args.settings]
     points = expand_grid(settings)
-    expectations = tuple(parse_expectation(e) for e in args.expect)
+    expectations = tuple(parse_goal(e) for e in args.expect)
     if args.dask and args.scheduler:
         raise UsageError("--dask starts a local cluster, --scheduler uses a running one; "
                          "give one of them")
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         raise UsageError(f"--jobs {jobs}: at least 1")
-    if not args.duration > 0:
-        raise UsageError(f"--duration {args.duration:g}: must be > 0")
+    check_html_path(args)
     pod = load_spec(args.spec, args.container)
     behaviour = load_behaviour(args)
+    if args.duration is None:
+        args.duration = _default_duration(pod, behaviour, settings, points)
+    elif not args.duration > 0:
+        raise UsageError(f"--duration {args.duration:g}: must be > 0")
     spec = SweepSpec(pod=pod, behaviour=behaviour, profile=profile_of(args),
                      duration=args.duration, phases=args.phases, seeds=args.seeds,
-                     seed=args.seed, expectations=expectations, engine=args.engine)
+                     seed=args.seed, expectations=expectations, engine=args.engine,
+                     fleet=fleet_settings_of(args, pod) if args.fleet else None)
     if args.dask or args.scheduler:
         from kubesim.analysis.sweep.dask_backend import dask_executor
         executor = dask_executor(args.scheduler, n_workers=jobs)
@@ -188,8 +202,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     else:
         executor = _local(jobs)
         where = f"{jobs} local process{'es' if jobs > 1 else ''}"
-    progress = _Progress(len(points), sys.stderr.isatty() if args.progress is None
-                         else args.progress)
+    progress = _Progress(len(points), sys.stderr.isatty() if args.progress == "auto"
+                         else args.progress == "always")
     results: dict[int, PointResult] = {}
     interrupted = False
     started = time.monotonic()
@@ -219,8 +233,20 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.plot and done:
         plot_sweep(done, [s.field for s in settings if len(s.values) > 1] or
                    [settings[0].field], args.plot_metric, args.plot, meta)
-    text = render(done, meta, args.format)
+    if args.html is not None:
+        from kubesim.render.html import sweep_page
+        write_html(sweep_page(document(done, meta)), args.html)
+    text = render(done, meta, "text" if args.format == "table" else args.format)
     return text, 130 if interrupted else 0
+
+
+def _default_duration(pod: Any, behaviour: Any, settings: list[Any],
+                      points: list[dict[str, Any]]) -> float:
+    """The one default rule, over every point's scenario when the grid changes it (a longer
+    outage at some point needs a longer run)."""
+    if not any(s.kind == "scenario" for s in settings):
+        return default_duration(behaviour)
+    return max(default_duration(apply_point(pod, behaviour, p)[1]) for p in points)
 
 
 # ------------------------------------------------------------------ output
@@ -236,11 +262,16 @@ def _cell(v: Any) -> str:
     return str(v)
 
 
+def document(done: list[PointResult], meta: dict[str, Any]) -> dict[str, Any]:
+    """The JSON document of a sweep: its settings and one row per point done."""
+    return {"kubesim": 1, "sweep": meta, "points": [r.row() for r in done]}
+
+
 def render(done: list[PointResult], meta: dict[str, Any], fmt: str) -> str:
-    """Table, CSV or JSON of the points done."""
+    """Text (a table), CSV or JSON of the points done."""
     rows = [r.row() for r in done]
     if fmt == "json":
-        return json.dumps({"kubesim": 1, "sweep": meta, "points": rows}, indent=2) + "\n"
+        return json.dumps(document(done, meta), indent=2) + "\n"
     columns = list(rows[0]) if rows else list(meta["fields"])
     if fmt == "csv":
         buf = io.StringIO()

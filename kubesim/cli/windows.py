@@ -7,9 +7,9 @@ import json
 from dataclasses import asdict
 from typing import Any
 
+from kubesim.analysis.windows import Figure, Windows, protection_windows
 from kubesim.cli.args import add_kubelet_args, add_output_args, profile_of
 from kubesim.spec.manifests import load_spec
-from kubesim.analysis.windows import Figure, Windows, protection_windows
 
 __all__ = ["add_parser", "render_windows_text", "run", "windows_document"]
 
@@ -23,7 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     cmd.add_argument("spec", help="manifest or compact probe spec (YAML); - for stdin")
     cmd.add_argument("--container", metavar="NAME", help="which container's probes")
     add_output_args(cmd, ["text", "json"])
-    add_kubelet_args(cmd)
+    add_kubelet_args(cmd, engine=False)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -39,44 +39,56 @@ def _r(x: float | None) -> float | None:
     return None if x is None else round(x, 6)
 
 
+# The text labels of the figures, by their JSON key: the text shows both, the JSON carries
+# the label, so one name finds a figure in either output.
+LABELS = {"startup_protection": "startup protection",
+          "hang_detection": "hang -> kill decision",
+          "hang_to_stopped": "hang -> stopped",
+          "hang_to_running": "hang -> new running",
+          "readiness_down": "outage -> not Ready",
+          "readiness_up": "recovery -> Ready",
+          "first_ready": "start -> first Ready"}
+
+
 def windows_document(w: Windows) -> dict[str, Any]:
-    """The JSON document: every figure with guaranteed, best, spread and latency."""
+    """The JSON document: every figure with guaranteed, best, spread and latency, and the
+    label the text output gives it."""
     doc: dict[str, Any] = {}
     for name, value in asdict(w).items():
         if isinstance(value, dict):
             doc[name] = {k: ([_r(x) for x in v] if isinstance(v, tuple | list) else
                              _r(v) if isinstance(v, float) else v) for k, v in value.items()}
+            doc[name]["label"] = LABELS[name]
         elif name not in doc:
             doc[name] = _r(value) if isinstance(value, float) else value
     return doc
 
 
-def _row(fig: Figure | None, label: str) -> list[str]:
+def _row(fig: Figure | None, key: str) -> list[str]:
     if fig is None:
         return []
     sign = ">=" if fig.kind == "at least" else "<="
     napkin = "" if fig.rule_of_thumb is None else f"{fig.rule_of_thumb:g} s"
-    return [f"  {label:<22} {sign} {fig.guaranteed:9.3f} s   {fig.best:9.3f} s   "
-            f"{fig.spread[0]:8.3f} to {fig.spread[1]:8.3f} s   {napkin:>8}",
-            f"  {'':<22} {fig.explanation}"]
+    return [(f"  {key:<22} {sign} {fig.guaranteed:9.3f} s   {fig.best:9.3f} s   "
+             f"{fig.spread[0]:8.3f} to {fig.spread[1]:8.3f} s   {napkin:>8}"),
+            f"  {'':<22} {LABELS[key]}: {fig.explanation}"]
 
 
 def render_windows_text(w: Windows) -> str:
-    """A table: guaranteed (worst phase, with kubelet latency), best, spread, rule of thumb."""
+    """A table: guaranteed (worst phase, with kubelet latency), best, spread, rule of thumb;
+    each row named by its JSON key."""
     lines = [f"{w.label} | profile {w.profile}", "",
-             f"  {'window':<22}    guaranteed      best        ideal kubelet, over phases   "
-             "F x P"]
-    lines += _row(w.startup_protection, "startup protection")
-    lines += _row(w.hang_detection, "hang -> kill decision")
-    lines += _row(w.hang_to_stopped, "hang -> stopped")
-    lines += _row(w.hang_to_running, "hang -> new running")
+             (f"  {'window (JSON key)':<22}    guaranteed      best        ideal kubelet, over "
+              "phases   F x P")]
+    for key in ("startup_protection", "hang_detection", "hang_to_stopped", "hang_to_running"):
+        lines += _row(getattr(w, key), key)
     if w.stall_never_restarts is not None:
-        lines += [f"  {'stall tolerance':<22} a stall of up to {w.stall_never_restarts:g} s "
-                  f"never restarts; longer can; {w.stall_always_restarts:g} s or longer "
-                  "always does"]
-    lines += _row(w.readiness_down, "outage -> not Ready")
-    lines += _row(w.readiness_up, "recovery -> Ready")
-    lines += _row(w.first_ready, "start -> first Ready")
-    lines += ["", "guaranteed: holds at every grid phase, including the kubelet's own "
-              "latencies; best: the luckiest phase."]
+        lines += [(f"  {'stall_*':<22} a stall of up to {w.stall_never_restarts:g} s never "
+                   f"restarts (stall_never_restarts); longer can (stall_can_restart); "
+                   f"{w.stall_always_restarts:g} s or longer always does "
+                   "(stall_always_restarts)")]
+    for key in ("readiness_down", "readiness_up", "first_ready"):
+        lines += _row(getattr(w, key), key)
+    lines += ["", ("guaranteed: holds at every grid phase, including the kubelet's own "
+                   "latencies; best: the luckiest phase; F x P: rule_of_thumb.")]
     return "\n".join(lines) + "\n"

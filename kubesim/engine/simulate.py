@@ -1,21 +1,25 @@
-"""`simulate`: one pod, one behaviour, one seed -> a `Timeline`. The only place that builds a
-simpy Environment and the run's `numpy.random.Generator`."""
+"""`simulate`: one pod, one behaviour, one seed -> a `Timeline`. The only place that picks a
+scheduler and builds the run's `numpy.random.Generator`."""
 
 from __future__ import annotations
 
 import math
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
 
 import numpy as np
-import simpy
 
 from kubesim.behaviour.answer import HEALTHY
+from kubesim.behaviour.lookup import compile_behaviour
+from kubesim.engine.heap_scheduler import HeapScheduler
+from kubesim.engine.jumps import Jumper
+from kubesim.engine.scheduler import URGENT
+from kubesim.engine.timeline import Timeline
 from kubesim.errors import UsageError
 from kubesim.kubelet.pod_worker import Kubelet
 from kubesim.kubelet.prober import CensoredPolicy
 from kubesim.kubelet.settings import CLASSIC
-from kubesim.engine.timeline import Timeline
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
@@ -23,7 +27,8 @@ if TYPE_CHECKING:
     from kubesim.results import ProbeType
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["fresh_rng", "grid_cycle", "prepare", "simulate"]
+__all__ = ["ENGINES", "add_kubelet", "fresh_rng", "grid_cycle", "make_scheduler", "prepare",
+           "run_model", "simulate"]
 
 
 def grid_cycle(pod: ProbedContainer) -> int:
@@ -32,21 +37,87 @@ def grid_cycle(pod: ProbedContainer) -> int:
     return math.lcm(*periods) if periods else 1
 
 
+ENGINES = ("fast", "simpy")
+
+
 def simulate(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, duration: float = 600.0,
              seed: int = 0, profile: KubeletProfile = CLASSIC,
-             phase: float | None = None) -> Timeline:
+             phase: float | None = None, engine: str = "fast",
+             record_probes: bool = True) -> Timeline:
     """Run the kubelet model for `duration` seconds after the first container started.
 
     `phase` pins the probe grid: every worker ticks at `phase + k * periodSeconds` (all
     workers of a pod are created at the same pod sync, R1.2). Without it the phase is drawn
-    uniformly over one grid cycle from the run's generator, seeded by `seed`.
+    uniformly over one grid cycle from the run's generator, seeded by `seed`. `engine` picks
+    the scheduler: "fast" (a heap that jumps quiet stretches) or "simpy" (the reference);
+    both give the same timeline. Without `record_probes` the timeline counts probe calls and
+    kubelet events instead of keeping them (summaries, phase sweeps).
     """
+    return run_model(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase,
+                engine=engine, keep_probes=record_probes, box=None)
+
+
+def run_model(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed: int,
+              profile: KubeletProfile, phase: float | None, engine: str, keep_probes: bool,
+              box: dict[tuple[ProbeType, bool], list[float]] | None,
+              rng: np.random.Generator | None = None, checked: bool = False,
+              start: float = 0.0) -> Timeline:
+    """`simulate` with every option: `box` collects the thresholds the run is valid for
+    (sweeps), `rng` and `checked` are `prepare`'s, `start` is when the pod's first container
+    starts (the behaviour's clock is the run's: a fleet's replicas start at different times)."""
+    sched = make_scheduler(engine)
+    timeline = add_kubelet(sched, pod, behaviour, duration=duration, seed=seed, profile=profile,
+                           phase=phase, keep_probes=keep_probes, box=box, rng=rng,
+                           checked=checked, start=start, jumps=True)
+    sched.run(until=duration)
+    return timeline
+
+
+def make_scheduler(engine: str) -> Any:
+    """A new scheduler: "fast" (the heap) or "simpy" (the reference)."""
+    if engine not in ENGINES:
+        raise UsageError(f"engine={engine!r} must be one of {', '.join(ENGINES)}")
+    if engine == "simpy":
+        from kubesim.engine.simpy_scheduler import SimpyScheduler
+
+        return SimpyScheduler()
+    return HeapScheduler()
+
+
+def add_kubelet(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, duration: float,
+                seed: int, profile: KubeletProfile, phase: float | None, keep_probes: bool,
+                box: dict[tuple[ProbeType, bool], list[float]] | None = None,
+                rng: np.random.Generator | None = None, checked: bool = False,
+                start: float = 0.0, jumps: bool = True) -> Timeline:
+    """Put one pod's kubelet on `sched`, its first container starting at `start`; returns the
+    timeline it records into. `jumps`: let the fast scheduler jump its quiet stretches (only
+    when it is the scheduler's one kubelet)."""
     rng, phase, origins, censored = prepare(pod, behaviour, duration=duration, seed=seed,
-                                            profile=profile, phase=phase)
-    env = simpy.Environment()
+                                            profile=profile, phase=phase, rng=rng,
+                                            checked=checked)
+    if not (math.isfinite(start) and 0 <= start < duration):
+        raise UsageError(f"start={start!r} must be within the run, 0 <= start < {duration:g}")
+    origins = {t: o + start for t, o in origins.items()}
     timeline = Timeline(duration=duration, seed=seed, phase=phase, profile=profile.name)
-    Kubelet(env, pod, behaviour, profile, rng, timeline, origins=origins, censored=censored)
-    env.run(until=duration)
+    timeline.keep_probes = keep_probes
+
+    def create(_: Any) -> None:
+        if not isinstance(sched, HeapScheduler):
+            Kubelet(sched, pod, behaviour, profile, rng, timeline, origins=origins,
+                    censored=censored, box=box)
+            return
+        answers, quiet = compile_behaviour(behaviour)
+        if profile.relist_seconds + 1e-3 >= profile.resync_seconds or not jumps:
+            quiet = None  # resyncs could wait for a relist: step them
+        kubelet = Kubelet(sched, pod, behaviour, profile, rng, timeline, origins=origins,
+                          censored=censored, answers=answers, quiet=quiet, box=box)
+        if quiet is not None:
+            sched.on_quiet = Jumper(sched, kubelet, quiet)
+
+    if start > 0:
+        sched.call(start, URGENT, create, None)
+    else:
+        create(None)
     return timeline
 
 
@@ -56,7 +127,7 @@ def prepare(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed
             ) -> tuple[np.random.Generator, float, dict[ProbeType, float], str]:
     """Check the inputs and draw what a run draws before its first event, in order: the
     generator, the grid phase, the workers' grid origins, the censored-answer policy. Shared
-    by `simulate` and the sweep engine (`kubesim.engine.fast`), which may pass a generator already
+    by `simulate` and the sweep engine (`kubesim.engine.metrics`), which may pass a generator already
     in the state `numpy.random.default_rng(seed)` starts in (`fresh_rng`) and skip the
     behaviour check for a pod and behaviour it `checked` before."""
     if not duration > 0 or not math.isfinite(duration):

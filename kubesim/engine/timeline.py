@@ -6,12 +6,12 @@ engine and never changed afterwards, except a container's end (filled in when it
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from kubesim.results import Outcome, ProbeType
 
-__all__ = ["ContainerRecord", "EventRecord", "KillRecord", "ProbeRecord", "ReadyChange",
-           "Summary", "Timeline"]
+__all__ = ["ContainerRecord", "EventRecord", "KillRecord", "ProbeRecord", "ProbeRun", "ReadyChange",
+           "Summary", "Timeline", "probe_event"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,19 +84,141 @@ class Summary:
     failures: dict[str, int]
 
 
-@dataclass
-class Timeline:
-    """Everything that happened in one run, in time order per list."""
+@dataclass(frozen=True, slots=True)
+class ProbeRun:
+    """`count` calls of one worker on its tick grid with one constant answer, recorded in bulk
+    by the fast scheduler's jumps: the first at `first`, call i >= 1 at `origin + (k + i) *
+    period`; each answered after `latency` (the record's latency is `(at + latency) - at`, as
+    the clock computes it)."""
 
-    duration: float
-    seed: int
-    phase: float
-    profile: str
-    probes: list[ProbeRecord] = field(default_factory=list)
-    events: list[EventRecord] = field(default_factory=list)
-    containers: list[ContainerRecord] = field(default_factory=list)
-    kills: list[KillRecord] = field(default_factory=list)
-    ready: list[ReadyChange] = field(default_factory=list)
+    first: float
+    origin: float
+    k: int
+    period: float
+    count: int
+    probe: ProbeType
+    result: Outcome
+    detail: str
+    latency: float
+    container: int
+
+    def records(self) -> list[ProbeRecord]:
+        """The calls one by one."""
+        out = []
+        for i in range(self.count):
+            at = self.first if i == 0 else self.origin + (self.k + i) * self.period
+            end = at + self.latency
+            out.append(ProbeRecord(at, self.probe, self.result, self.detail, end - at,
+                                   self.container))
+        return out
+
+
+def probe_event(rec: ProbeRecord) -> EventRecord | None:
+    """The kubelet event a judged call emits (R2.3): none for a success."""
+    kind, result = rec.probe.event_name, rec.result
+    if result is Outcome.FAILURE:
+        return EventRecord(rec.at + rec.latency, "Warning", "Unhealthy",
+                           f"{kind} probe failed: {rec.detail}")
+    if result is Outcome.WARNING:
+        return EventRecord(rec.at + rec.latency, "Warning", "ProbeWarning",
+                           f"{kind} probe warning: {rec.detail}")
+    if result is Outcome.ERROR:
+        return EventRecord(rec.at + rec.latency, "Warning", "Unhealthy",
+                           f"{kind} probe errored and resulted in unknown state: {rec.detail}")
+    return None
+
+
+_TYPE_ORDER = {ProbeType.STARTUP: 0, ProbeType.LIVENESS: 1, ProbeType.READINESS: 2}
+
+
+class Timeline:
+    """Everything that happened in one run.
+
+    `probes` are in the order the calls ended, `events` in the order they happened. Calls
+    that end at the same instant are concurrent (none sees the other's verdict): they are
+    listed startup, liveness, readiness, unless a kubelet event of that instant came between
+    them. This canonical order lets a run give the same timeline on either scheduler, however
+    the fast one recorded its quiet stretches (in bulk, as `ProbeRun`s, expanded on first
+    access to `probes` or `events`).
+    """
+
+    def __init__(self, duration: float, seed: int, phase: float, profile: str) -> None:
+        self.duration, self.seed, self.phase, self.profile = duration, seed, phase, profile
+        self.containers: list[ContainerRecord] = []
+        self.kills: list[KillRecord] = []
+        self.ready: list[ReadyChange] = []
+        self.keep_probes = True  # False: count calls only (sweeps)
+        self.counts = {t: [0, 0] for t in ProbeType}  # calls, failures
+        self.back_offs = 0
+        # the records with the number of kubelet events before them (their epoch)
+        self._epoch = 0
+        self._probes: list[tuple[ProbeRecord, int]] = []
+        self._runs: list[tuple[ProbeRun, int]] = []
+        self._kubelet_events: list[EventRecord] = []
+        self._expanded: tuple[list[ProbeRecord], list[EventRecord]] | None = None
+
+    # -- recording (the kubelet model) ------------------------------------------------------
+    def record_probe(self, at: float, probe: ProbeType, result: Outcome, detail: str,
+                     latency: float, container: int) -> None:
+        """One judged call (a `ProbeRecord` is made only when records are kept)."""
+        count = self.counts[probe]
+        count[0] += 1
+        if result is Outcome.FAILURE:
+            count[1] += 1
+        if self.keep_probes:
+            self._probes.append((ProbeRecord(at, probe, result, detail, latency, container),
+                                 self._epoch))
+            self._expanded = None
+
+    def record_run(self, run: ProbeRun, calls: int) -> None:
+        """`run`'s first `calls` calls ended within the run (the rest were in flight)."""
+        count = self.counts[run.probe]
+        count[0] += calls
+        count[1] += calls if run.result is Outcome.FAILURE else 0
+        if self.keep_probes and calls:
+            if calls != run.count:
+                run = ProbeRun(run.first, run.origin, run.k, run.period, calls, run.probe,
+                               run.result, run.detail, run.latency, run.container)
+            self._runs.append((run, self._epoch))
+            self._expanded = None
+
+    def record_event(self, event: EventRecord) -> None:
+        """A kubelet event of its own (Killing, BackOff, Started)."""
+        self.back_offs += event.reason == "BackOff"
+        if self.keep_probes:
+            self._epoch += 1
+            self._kubelet_events.append(event)
+            self._expanded = None
+
+    # -- reading ----------------------------------------------------------------------------
+    def _expand(self) -> tuple[list[ProbeRecord], list[EventRecord]]:
+        if self._expanded is None:
+            keyed = [(r.at + r.latency, 2 * e + 1, _TYPE_ORDER[r.probe], r)
+                     for r, e in self._probes]
+            for run, e in self._runs:
+                keyed.extend((r.at + r.latency, 2 * e + 1, _TYPE_ORDER[r.probe], r)
+                             for r in run.records())
+            keyed.sort(key=lambda x: x[:3])  # stable: equal keys keep their order
+            events: list[tuple[float, int, int, EventRecord]] = []
+            for end, e, order, rec in keyed:
+                ev = probe_event(rec)
+                if ev is not None:
+                    events.append((end, e, order, ev))
+            events.extend((ev.at, 2 * (i + 1), 0, ev)
+                          for i, ev in enumerate(self._kubelet_events))
+            events.sort(key=lambda x: x[:3])
+            self._expanded = [x[3] for x in keyed], [x[3] for x in events]
+        return self._expanded
+
+    @property
+    def probes(self) -> list[ProbeRecord]:
+        """Every judged call (see the class doc for the order)."""
+        return self._expand()[0]
+
+    @property
+    def events(self) -> list[EventRecord]:
+        """Every kubelet event: probe results and the kubelet's own, in time order."""
+        return self._expand()[1]
 
     @property
     def restarts(self) -> list[KillRecord]:
@@ -118,21 +240,16 @@ class Timeline:
         return out
 
     def summary(self) -> Summary:
-        """Totals derived from the records."""
+        """Totals over the run."""
         intervals = self.ready_intervals()
         started = [c.started_at for c in self.containers if c.started_at is not None]
-        probes = {t.value: 0 for t in ProbeType}
-        failures = {t.value: 0 for t in ProbeType}
-        for rec in self.probes:
-            probes[rec.probe.value] += 1
-            failures[rec.probe.value] += rec.result is Outcome.FAILURE
         return Summary(
             restarts=len(self.restarts),
             kills=len(self.kills),
             ready_seconds=sum(end - start for start, end in intervals),
             first_ready_at=intervals[0][0] if intervals else None,
             first_started_at=started[0] if started else None,
-            back_offs=sum(e.reason == "BackOff" for e in self.events),
-            probes=probes,
-            failures=failures,
+            back_offs=self.back_offs,
+            probes={t.value: c[0] for t, c in self.counts.items()},
+            failures={t.value: c[1] for t, c in self.counts.items()},
         )

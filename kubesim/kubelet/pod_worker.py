@@ -4,7 +4,7 @@ Turns cached probe results into Started/Ready (§3) and kills (§4), with the ku
 latencies from the profile: a PLEG relist grid (E16, R4.3), a hop from an update to the pod
 sync, the start time of a replacement container, resyncs and back-off requeues (R1.15, R4.14).
 
-Ordering at equal times: PLEG, pod syncs and kills are scheduled at simpy's URGENT priority,
+Ordering at equal times: PLEG, pod syncs and kills are scheduled at URGENT priority,
 probe ticks at NORMAL, so a container change at time t is visible to a probe tick at the same
 t. A probe result at t is applied after every other probe due at t: probes at one instant are
 concurrent and none of them sees another's verdict.
@@ -17,34 +17,33 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import simpy
-from simpy.events import URGENT
-
+from kubesim.engine.scheduler import NORMAL, URGENT, Interrupted
+from kubesim.engine.timeline import EventRecord, KillRecord, ReadyChange
 from kubesim.kubelet.backoff import CrashLoopBackOff
-from kubesim.behaviour.answer import Answer, AnswerError
+from kubesim.kubelet.prober import Prober
 from kubesim.kubelet.prober_manager import ProberManager
-from kubesim.results import ProbeType, Result
+from kubesim.kubelet.results_cache import ResultsCache
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance, Runtime
-from kubesim.spec.model import HandlerKind, RestartPolicy
-from kubesim.engine.timeline import EventRecord, KillRecord, ProbeRecord, ReadyChange
+from kubesim.results import ProbeType, Result
+from kubesim.spec.model import RestartPolicy
 
 if TYPE_CHECKING:
     import numpy as np
 
     from kubesim.behaviour.answer import Behaviour
-    from kubesim.kubelet.settings import KubeletProfile
-    from kubesim.spec.model import ProbedContainer, Target
+    from kubesim.behaviour.lookup import Quiet
+    from kubesim.engine.scheduler import ProcessGen, Scheduler
     from kubesim.engine.timeline import Timeline
+    from kubesim.kubelet.settings import KubeletProfile
+    from kubesim.spec.model import ProbedContainer
 
-__all__ = ["Kubelet", "StatusView", "answer_of", "grace_seconds", "last_relist", "notice_delay",
-           "pleg_wait", "refusal_requeue", "restarts_after_kill", "resync_due"]
+__all__ = ["Kubelet", "StatusView", "grace_seconds", "last_relist", "notice_delay", "pleg_wait",
+           "refusal_requeue", "restarts_after_kill", "resync_due"]
 
-_EPS = 1e-9
-_REFUSED = Answer(error=AnswerError.REFUSED)
-_EXEC_ERROR = Answer(error=AnswerError.ERROR)
+_EPS = 1e-9  # float slack for the relist grid
 
 
-# -- the kubelet's timing and kill rules, as pure functions (shared with fast.py) ---------------
+# -- the kubelet's timing and kill rules, as pure functions -------------------------------------
 def last_relist(t: float, phase: float, period: float) -> float:
     """The last PLEG relist at or before `t` (E16); `t` itself without a relist period."""
     if period <= 0:
@@ -100,28 +99,6 @@ def grace_seconds(pod: ProbedContainer, probe_type: ProbeType) -> float:
     return max(float(grace), MIN_GRACE_SECONDS)
 
 
-def answer_of(behaviour: Behaviour, target: Target, inst: Instance | None, now: float,
-              rng: np.random.Generator) -> Answer:
-    """The answer a probe sent now gets from whatever process listens (R2.5: pod IP)."""
-    if inst is None or not inst.alive(now):
-        # nothing listens; exec into a dead container is a runtime error (R2.14)
-        return _EXEC_ERROR if target.kind is HandlerKind.EXEC else _REFUSED
-    terminating = inst.sigterm_at is not None and now >= inst.sigterm_at
-    if (terminating and target.kind is not HandlerKind.EXEC
-            and behaviour.stall_end(now, inst.running_at) <= now):
-        return _REFUSED  # after SIGTERM the server closes its listener
-    return behaviour.answer(target, now, inst.running_at, rng)
-
-
-class _Urgent(simpy.events.Event):
-    """A timeout at URGENT priority: kubelet bookkeeping precedes probe ticks at equal times."""
-
-    def __init__(self, env: simpy.Environment, delay: float) -> None:
-        super().__init__(env)
-        self._ok, self._value = True, None
-        env.schedule(self, URGENT, max(0.0, delay))
-
-
 @dataclass
 class StatusView:
     """The status manager's cache of the pod: all that the workers can see (E16)."""
@@ -147,15 +124,23 @@ class StatusView:
 
 
 class Kubelet:
-    """One pod with one probed container on a simulated kubelet."""
+    """One pod with one probed container on a simulated kubelet, on any scheduler.
 
-    def __init__(self, env: simpy.Environment, pod: ProbedContainer, behaviour: Behaviour,
+    It owns the status view, the runtime, the back-off and the results cache, and wires them:
+    the workers write to the cache, the cache announces changes to `on_result`, the pod
+    worker's syncs read the cache (through the prober manager) and kill or start. `answers`
+    and `quiet` are the fast scheduler's look-ups of the behaviour (`behaviour.lookup`).
+    """
+
+    def __init__(self, sched: Scheduler, pod: ProbedContainer, behaviour: Behaviour,
                  profile: KubeletProfile, rng: np.random.Generator, timeline: Timeline,
-                 *, origins: dict[ProbeType, float], censored: str) -> None:
-        self.env, self.pod, self.behaviour = env, pod, behaviour
-        self.profile, self.rng, self.timeline, self.censored = profile, rng, timeline, censored
+                 *, origins: dict[ProbeType, float], censored: str,
+                 answers: Any = None, quiet: Quiet | None = None,
+                 box: dict[tuple[ProbeType, bool], list[float]] | None = None) -> None:
+        self.sched, self.pod, self.behaviour = sched, pod, behaviour
+        self.profile, self.rng, self.timeline = profile, rng, timeline
         self.name = pod.container.name
-        self.status = StatusView(will_restart=self._restarts())
+        self.status = StatusView(will_restart=restarts_after_kill(pod))
         self.runtime = Runtime()
         self.backoff = CrashLoopBackOff(profile.backoff_initial, profile.backoff_max,
                                         profile.backoff_reset)
@@ -167,49 +152,37 @@ class Kubelet:
         self.idle = False
         self.last_sync_end = -math.inf
         self.next_timer = self._resync_due()
-        self.manager = ProberManager(self, origins)
-        self.pod_worker = env.process(self._pod_worker())
+        self.cache = ResultsCache(self.on_result)
+        self.prober = Prober(sched, behaviour if answers is None else answers, self.runtime,
+                             status=self.status, timeline=timeline, rng=rng,
+                             exec_probe_timeout=profile.exec_probe_timeout, censored=censored,
+                             quiet=quiet)
+        self.manager = ProberManager(sched, pod.container, origins, status=self.status,
+                                     cache=self.cache, prober=self.prober, profile=profile,
+                                     rng=rng, box=box)
+        self.pod_worker = sched.process(self._pod_worker())
         self._start_container()
 
-    # -- what the app answers ---------------------------------------------------------------
-    def ask(self, target: Target, now: float) -> Answer:
-        """The answer a probe sent now gets from whatever process listens (R2.5: pod IP)."""
-        return answer_of(self.behaviour, target, self.runtime.current, now, self.rng)
-
     # -- records ---------------------------------------------------------------------------
-    def record_probe(self, rec: ProbeRecord) -> None:
-        """Keep a probe call and its kubelet event (R2.3)."""
-        self.timeline.probes.append(rec)
-        kind = rec.probe.event_name
-        if rec.result.value == "failure":
-            self.event(rec.at + rec.latency, "Warning", "Unhealthy",
-                       f"{kind} probe failed: {rec.detail}")
-        elif rec.result.value == "warning":
-            self.event(rec.at + rec.latency, "Warning", "ProbeWarning",
-                       f"{kind} probe warning: {rec.detail}")
-        elif rec.result.value == "error":
-            self.event(rec.at + rec.latency, "Warning", "Unhealthy",
-                       f"{kind} probe errored and resulted in unknown state: {rec.detail}")
-
     def event(self, at: float, type_: str, reason: str, message: str) -> None:
-        """Keep one kubelet-style event."""
-        self.timeline.events.append(EventRecord(at, type_, reason, message))
+        """Keep one kubelet-style event of the kubelet's own."""
+        self.timeline.record_event(EventRecord(at, type_, reason, message))
 
     def _set_ready(self, ready: bool) -> None:
         if ready == self.status.ready:
             return
         self.status.ready = ready
-        changes = self.timeline.ready
-        if changes and changes[-1].at == self.env.now:
+        changes, now = self.timeline.ready, self.sched.now
+        if changes and changes[-1].at == now:
             changes.pop()  # flipped back within the same instant: no change was visible
         else:
-            changes.append(ReadyChange(self.env.now, ready))
+            changes.append(ReadyChange(now, ready))
 
     def _set_started(self, started: bool) -> None:
         inst = self.runtime.current
         if started and not self.status.started and inst is not None \
                 and inst.id == self.status.container_id and inst.record.started_at is None:
-            inst.record.started_at = self.env.now
+            inst.record.started_at = self.sched.now
         self.status.started = started
 
     # -- results -> kubelet (syncLoopIteration, R3.9, R3.10) --------------------------------
@@ -219,67 +192,64 @@ class Kubelet:
             return  # liveness successes are ignored (R3.10)
         if result is Result.FAILURE:
             self.failed_at[(probe_type, cid)] = at
-        # normal priority: other probes due at the same instant ran concurrently and did not
-        # see this result yet
-        ev = self.env.timeout(self.profile.sync_seconds)
-        ev.callbacks.append(lambda _: self._apply_update(probe_type, cid, result))
+        # NORMAL: other probes due at the same instant ran concurrently and did not see
+        # this result yet
+        self.sched.call(self.profile.sync_seconds, NORMAL, self._apply_update,
+                        (probe_type, cid, result))
 
-    def _apply_update(self, probe_type: ProbeType, cid: str, result: Result) -> None:
-        if cid == self.status.container_id:
+    def _apply_update(self, update: tuple[ProbeType, str, Result]) -> None:
+        probe_type, cid, result = update
+        st = self.status
+        if cid == st.container_id:
             if probe_type is ProbeType.READINESS:  # SetContainerReadiness
-                self._set_ready(result is Result.SUCCESS and self.status.started)
+                self._set_ready(result is Result.SUCCESS and st.started)
             elif probe_type is ProbeType.STARTUP:  # SetContainerStartup
-                self._set_started(result is Result.SUCCESS and self.status.running)
-                if not self.status.started:
+                self._set_started(result is Result.SUCCESS and st.running)
+                if not st.started:
                     self._set_ready(False)
-        self._sync_after_updates()
+        # HandlePodSyncs: updates of one instant merge into one pod sync (the pod worker
+        # keeps one pending update), run after all of them are applied
+        if not self.flush_pending:
+            self.flush_pending = True
+            self.sched.call(0.0, NORMAL, self._flush, None)
 
-    def _sync_after_updates(self) -> None:
-        """HandlePodSyncs: updates of one instant merge into one pod sync (the pod worker
-        keeps one pending update), run after all of them are applied."""
-        if self.flush_pending:
-            return
-        self.flush_pending = True
-        ev = self.env.timeout(0)
-        ev.callbacks.append(lambda _: self._flush())
-
-    def _flush(self) -> None:
+    def _flush(self, _: Any) -> None:
         self.flush_pending = False
-        self._wake()
+        self._wake(None)
 
     # -- the pod worker ---------------------------------------------------------------------
     def request_sync(self, delay: float) -> None:
         """Queue a pod sync after `delay`; requests while one is queued merge."""
-        ev = _Urgent(self.env, delay)
-        ev.callbacks.append(lambda _: self._wake())
+        self.sched.call(max(0.0, delay), URGENT, self._wake, None)
 
-    def _wake(self) -> None:
+    def _wake(self, _: Any) -> None:
         self.sync_requested = True
         if self.idle:
             self.idle = False
-            self.pod_worker.interrupt()
+            self.sched.interrupt(self.pod_worker)
 
-    def _pod_worker(self) -> Generator[Any, Any, None]:
+    def _pod_worker(self) -> ProcessGen:
         while True:
             if not self.sync_requested:
                 self.idle = True
                 try:
-                    yield _Urgent(self.env, self.next_timer - self.env.now)
-                except simpy.Interrupt:
+                    yield max(0.0, self.next_timer - self.sched.now), URGENT
+                except Interrupted:
                     pass
                 self.idle = False
             self.sync_requested = False
             yield from self._sync()
 
     def _resync_due(self, delay: float | None = None) -> float:
-        return resync_due(self.env.now, self.profile, float(self.rng.random()), delay)
+        return resync_due(self.sched.now, self.profile, float(self.rng.random()), delay)
 
-    def _sync(self) -> Generator[Any, Any, None]:
+    def _sync(self) -> ProcessGen:
         """One SyncPod: refresh status, then kill and/or start (computePodActions)."""
-        wait = self._pleg_wait()
+        wait = pleg_wait(self.sched.now, self.relist_phase, self.profile.relist_seconds,
+                         self.last_sync_end)
         if wait > 0:  # R4.3: a PLEG cache newer than the previous sync
-            yield _Urgent(self.env, wait)
-        inst, running = self.runtime.as_seen_at(self._last_relist(self.env.now))
+            yield wait, URGENT
+        inst, running = self.runtime.as_seen_at(self._last_relist(self.sched.now))
         self._refresh_status(inst, running)
         requeue: float | None = None
         if inst is not None and running:
@@ -290,21 +260,17 @@ class Kubelet:
                 if self.status.will_restart:
                     requeue = yield from self._try_start(previous)
         elif inst is not None and self.status.will_restart:
-            requeue = yield from self._try_start(self.runtime.newest_exited(self.env.now))
-        self.last_sync_end = self.env.now
+            requeue = yield from self._try_start(self.runtime.newest_exited(self.sched.now))
+        self.last_sync_end = self.sched.now
         self.next_timer = self._resync_due(requeue)
 
     # -- PLEG (E16) -------------------------------------------------------------------------
     def _last_relist(self, t: float) -> float:
         return last_relist(t, self.relist_phase, self.profile.relist_seconds)
 
-    def _pleg_wait(self) -> float:
-        return pleg_wait(self.env.now, self.relist_phase, self.profile.relist_seconds,
-                         self.last_sync_end)
-
     def _notice(self, at: float) -> None:
         """A container started or died at `at`: the next relist sees it and queues a sync."""
-        self.request_sync(notice_delay(at, self.env.now, self.relist_phase, self.profile))
+        self.request_sync(notice_delay(at, self.sched.now, self.relist_phase, self.profile))
 
     # -- status (UpdatePodStatus, §3) -------------------------------------------------------
     def _refresh_status(self, inst: Instance | None, running: bool) -> None:
@@ -316,14 +282,8 @@ class Kubelet:
         self._set_ready(self.manager.is_ready(inst.id, running, st.started))
 
     # -- kill and start (§4) ----------------------------------------------------------------
-    def _restarts(self) -> bool:
-        return restarts_after_kill(self.pod)
-
-    def _grace(self, probe_type: ProbeType) -> float:
-        return grace_seconds(self.pod, probe_type)
-
-    def _kill(self, inst: Instance, probe_type: ProbeType) -> Generator[Any, Any, None]:
-        now, grace = self.env.now, self._grace(probe_type)
+    def _kill(self, inst: Instance, probe_type: ProbeType) -> ProcessGen:
+        now, grace = self.sched.now, grace_seconds(self.pod, probe_type)
         who = "Init container" if self.pod.container.sidecar else "Container"
         suffix = ", will be restarted" if self.status.will_restart else ""
         self.event(now, "Normal", "Killing",
@@ -339,24 +299,24 @@ class Kubelet:
         how = ("exited after SIGTERM" if exit_at < now + grace
                else f"SIGKILL after the {grace:g} s grace period")
         inst.record.end_reason = f"killed: {probe_type.value} probe failed; {how}"
-        yield _Urgent(self.env, exit_at - now)
-        inst.exited_at = inst.record.ended_at = self.env.now
-        self._notice(self.env.now)
+        yield max(0.0, exit_at - now), URGENT
+        inst.exited_at = inst.record.ended_at = self.sched.now
+        self._notice(self.sched.now)
 
     def _try_start(self, exited: Instance | None) -> Generator[Any, Any, float | None]:
         """doBackOff, then start; returns a requeue delay when back-off refuses (R4.8-R4.14)."""
-        now = self.env.now
+        now = self.sched.now
         if exited is not None and exited.exited_at is not None:
             finished = exited.exited_at
             if self.backoff.in_backoff(finished, now):
                 return self._refuse()
             self.backoff.advance(finished, now)
-        yield _Urgent(self.env, self.profile.container_start_seconds)
+        yield max(0.0, self.profile.container_start_seconds), URGENT
         self._start_container()
         return None
 
     def _refuse(self) -> float:
-        now = self.env.now
+        now = self.sched.now
         self.event(now, "Warning", "BackOff",
                    f"Back-off restarting failed container {self.name} in pod "
                    f"{self.pod.object_name}")
@@ -366,7 +326,8 @@ class Kubelet:
         return refusal_requeue(self.profile, self.backoff.remaining(finished, now))
 
     def _start_container(self) -> None:
-        inst = self.runtime.start(self.env.now)
+        now = self.sched.now
+        inst = self.runtime.start(now)
         self.timeline.containers.append(inst.record)
-        self.event(self.env.now, "Normal", "Started", f"Started container {self.name}")
-        self._notice(self.env.now)
+        self.event(now, "Normal", "Started", f"Started container {self.name}")
+        self._notice(now)

@@ -1,25 +1,44 @@
 """One probe call: ask the app, apply the handler's rules and `timeoutSeconds` (§2).
 
-`judge` is pure: an `Answer` and a probe in, an `Attempt` out. `run_probe` adds the prober's
+`judge` is pure given its inputs: an `Answer` and a probe in, an `Attempt` out. With `ask`
+(the engine's "what does the app answer to this target now") it also follows HTTP redirects
+the way the kubelet's Go client does (R2.10): each hop asks the app again at the same instant,
+the hops' latencies add up and `timeoutSeconds` covers the whole chain. Without `ask` a 3xx is
+not followed (a warning, as for a redirect to another host). `Prober.call` adds the prober's
 retries on error (R2.2) and lets simulated time pass while the call is in flight.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin, urlsplit
 
 from kubesim.behaviour.answer import Answer, AnswerError
-from kubesim.results import Outcome
+from kubesim.engine.scheduler import NORMAL
+from kubesim.results import Outcome, ProbeType
 from kubesim.spec.model import HandlerKind, Probe, Target
 
 if TYPE_CHECKING:
-    import simpy
+    import numpy as np
 
-__all__ = ["MAX_PROBE_RETRIES", "Attempt", "CensoredPolicy", "judge", "run_probe"]
+    from kubesim.behaviour.answer import Behaviour
+    from kubesim.behaviour.lookup import Quiet
+    from kubesim.engine.scheduler import Scheduler
+    from kubesim.engine.timeline import Timeline
+    from kubesim.kubelet.runtime import Instance, Runtime
+
+__all__ = ["MAX_PROBE_RETRIES", "MAX_REQUESTS", "Ask", "Attempt", "CensoredPolicy", "Prober",
+           "answer_of", "follows", "judge"]
 
 MAX_PROBE_RETRIES = 3  # prober.go maxProbeRetries (R2.2)
+# http.go RedirectChecker: `len(via) >= 10` refuses the next hop, via = the requests already
+# sent; so at most 10 requests (9 redirects followed) and the 10th redirect is an error (R2.10)
+MAX_REQUESTS = 10
+FOLLOWED = frozenset({301, 302, 303, 307, 308})  # Go's redirectBehavior; others are returned
+
+Ask = Callable[[Target, float], Answer]
 CLIENT = "10.0.0.1:43210"  # the kubelet's side of a probe connection, for messages
 
 
@@ -42,12 +61,71 @@ class Attempt:
 
 
 def judge(probe: Probe, target: Target, answer: Answer, *, exec_probe_timeout: bool = True,
-          censored: str = CensoredPolicy.FAILURE) -> Attempt:
-    """Judge one answer against one probe, per the handler rules of §2."""
+          censored: str = CensoredPolicy.FAILURE, ask: Ask | None = None,
+          now: float = 0.0) -> Attempt:
+    """Judge one answer against one probe, per the handler rules of §2; with `ask`, follow
+    same-host HTTP redirects first, asking at `now` (R2.10)."""
+    if ask is not None and follows(target, answer):
+        chained = _follow(float(probe.timeout_seconds), target, answer, ask, now)
+        if isinstance(chained, Attempt):
+            return chained
+        target, answer = chained
+    return _judge_one(probe, target, answer, exec_probe_timeout, censored)
+
+
+def follows(target: Target, answer: Answer) -> bool:
+    """Whether the Go client would ask for this answer's `Location` (a follow-up request):
+    an httpGet answered 301/302/303/307/308 with a Location. The sweep engine must not cache
+    such an attempt by its answer alone."""
+    return (target.kind is HandlerKind.HTTP_GET and answer.error is None
+            and answer.status in FOLLOWED and bool(answer.location))
+
+
+def _follow(timeout: float, target: Target, answer: Answer, ask: Ask,
+            now: float) -> tuple[Target, Answer] | Attempt:
+    """Walk the redirect chain: the last request's target and its answer with the chain's
+    total latency, or the failed Attempt of a chain stopped after 10 requests."""
+    host, sent, total = _hostname(target.url), 1, answer.latency
+    while follows(target, answer) and total <= timeout:
+        location = answer.location or ""
+        url = urljoin(target.url, location).split("#", 1)[0]
+        if _hostname(url) != host:  # another host: not followed, the 3xx is the answer
+            break
+        if sent >= MAX_REQUESTS:  # Go's url.Error names the refused Location as given
+            return Attempt(Outcome.FAILURE, f'Get "{location}": stopped after 10 redirects',
+                           total)
+        target = _redirected(url, target.port)
+        answer = ask(target, now)
+        sent, total = sent + 1, total + answer.latency
+    return target, replace(answer, latency=total)
+
+
+def _hostname(url: str) -> str:
+    """Go's URL.Hostname(): the host without port or IPv6 brackets (case kept)."""
+    netloc = urlsplit(url).netloc.rpartition("@")[2]
+    if netloc.startswith("["):
+        return netloc[1:].partition("]")[0]
+    return netloc.partition(":")[0]
+
+
+def _redirected(url: str, port: int | None) -> Target:
+    """The httpGet target of a followed Location; keyed by its path (and query) like a
+    probe's own target, so behaviours answer it the same way."""
+    parts = urlsplit(url)
+    key = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    default = 443 if parts.scheme == "https" else 80
+    return Target(HandlerKind.HTTP_GET, key, parts.port or default if parts.netloc else port,
+                  url)
+
+
+def _judge_one(probe: Probe, target: Target, answer: Answer, exec_probe_timeout: bool,
+               censored: str) -> Attempt:
     timeout = float(probe.timeout_seconds)
     if target.port is None and target.kind is not HandlerKind.EXEC:
-        # R2.4: a named port missing from the container is a prober error, retried, discarded
-        return Attempt(Outcome.ERROR, f"couldn't find port: {target.key}", 0.0)
+        # R2.4: a named port missing from the container is a prober error, retried, discarded;
+        # the text of pkg/probe/util.go findPortByName, naming the port (not the path)
+        return Attempt(Outcome.ERROR, f'port "{_hostport(target).rsplit(":", 1)[-1]}" not found',
+                       0.0)
     if answer.censored and answer.latency < timeout:
         if censored == CensoredPolicy.DISCARD:
             return Attempt(Outcome.ERROR, f"censored: no answer within {answer.latency:g}s "
@@ -135,18 +213,89 @@ _JUDGES = {HandlerKind.HTTP_GET: _judge_http, HandlerKind.TCP_SOCKET: _judge_tcp
            HandlerKind.EXEC: _judge_exec, HandlerKind.GRPC: _judge_grpc}
 
 
-def run_probe(env: simpy.Environment, ask: Callable[[Target, float], Answer], probe: Probe,
-              target: Target, *, exec_probe_timeout: bool,
-              censored: str) -> Generator[Any, Any, Attempt]:
-    """Call the target through `ask(target, now)`, retrying prober errors up to 3 times back
-    to back (R2.2)."""
-    attempt = Attempt(Outcome.ERROR, "", 0.0)
-    for _ in range(MAX_PROBE_RETRIES):
-        answer = ask(target, env.now)
-        attempt = judge(probe, target, answer, exec_probe_timeout=exec_probe_timeout,
-                        censored=censored)
-        if attempt.duration > 0:
-            yield env.timeout(attempt.duration)
-        if attempt.outcome is not Outcome.ERROR or not attempt.retry:
-            return attempt
-    return attempt
+_REFUSED = Answer(error=AnswerError.REFUSED)
+_EXEC_ERROR = Answer(error=AnswerError.ERROR)
+
+
+def answer_of(behaviour: Behaviour, target: Target, inst: Instance | None, now: float,
+              rng: np.random.Generator) -> Answer:
+    """The answer a probe sent now gets from whatever process listens (R2.5: pod IP)."""
+    if inst is None or not inst.alive(now):
+        # nothing listens; exec into a dead container is a runtime error (R2.14)
+        return _EXEC_ERROR if target.kind is HandlerKind.EXEC else _REFUSED
+    terminating = inst.sigterm_at is not None and now >= inst.sigterm_at
+    if (terminating and target.kind is not HandlerKind.EXEC
+            and behaviour.stall_end(now, inst.running_at) <= now):
+        return _REFUSED  # after SIGTERM the server closes its listener
+    return behaviour.answer(target, now, inst.running_at, rng)
+
+
+class Prober:
+    """The prober of one container: calls a worker's target, retrying prober errors up to 3
+    times back to back (R2.2), lets simulated time pass while a call is in flight, and
+    records the call.
+
+    `behaviour` answers for the process the runtime runs; `quiet(target, at, started_at)`,
+    when given, says which constant answer holds from `at` on and until when, so repeated
+    calls reuse one judgement (`memo`, also read by the fast scheduler's jumps).
+    """
+
+    def __init__(self, sched: Scheduler, behaviour: Any, runtime: Runtime, *, status: Any,
+                 timeline: Timeline, rng: np.random.Generator, exec_probe_timeout: bool,
+                 censored: str, quiet: Quiet | None = None) -> None:
+        self.sched, self.behaviour, self.runtime, self.status = sched, behaviour, runtime, status
+        self.timeline, self.rng, self.quiet = timeline, rng, quiet
+        self.exec_probe_timeout, self.censored = exec_probe_timeout, censored
+        self.judged: dict[tuple[ProbeType, Answer], Attempt] = {}
+        # probe type -> (instance, from, until, attempt): a constant answer's judgement
+        self.memo: dict[ProbeType, tuple[Instance, float, float, Attempt]] = {}
+
+    def judge(self, probe_type: ProbeType, probe: Probe, target: Target,
+              answer: Answer) -> Attempt:
+        """`judge`, remembered per (probe type, answer) (an answer the client follows is
+        judged by `_attempt`, never here)."""
+        key = (probe_type, answer)
+        att = self.judged.get(key)
+        if att is None:
+            att = judge(probe, target, answer, exec_probe_timeout=self.exec_probe_timeout,
+                        censored=self.censored)
+            if len(self.judged) < 1536:
+                self.judged[key] = att
+        return att
+
+    def call(self, worker: Any) -> Generator[tuple[float, int], None, Attempt]:
+        """One probe call of `worker` (its type, probe, target), recorded in the timeline."""
+        sched = self.sched
+        start, container = sched.now, self.status.restart_count
+        attempt = None
+        for _ in range(MAX_PROBE_RETRIES):
+            attempt = self._attempt(worker)
+            if attempt.duration > 0:
+                yield attempt.duration, NORMAL
+            if attempt.outcome is not Outcome.ERROR or not attempt.retry:
+                break
+        assert attempt is not None
+        self.timeline.record_probe(start, worker.type, attempt.outcome, attempt.detail,
+                                   sched.now - start, container)
+        return attempt
+
+    def _attempt(self, worker: Any) -> Attempt:
+        now, inst = self.sched.now, self.runtime.current
+        memo = self.memo.get(worker.type)
+        if (memo is not None and memo[0] is inst and memo[1] <= now < memo[2]
+                and inst.sigterm_at is None and inst.exited_at is None):
+            return memo[3]  # the same constant answer as a moment ago
+        answer = answer_of(self.behaviour, worker.target, inst, now, self.rng)
+        if follows(worker.target, answer):  # R2.10: ask again for each same-host Location
+            return judge(worker.probe, worker.target, answer,
+                         exec_probe_timeout=self.exec_probe_timeout, censored=self.censored,
+                         ask=lambda t, at: answer_of(self.behaviour, t, inst, at, self.rng),
+                         now=now)
+        att = self.judge(worker.type, worker.probe, worker.target, answer)
+        if (self.quiet is not None and inst is not None and inst.alive(now)
+                and inst.sigterm_at is None):
+            constant, until = self.quiet(worker.target, now, inst.running_at)
+            if constant is not None and not follows(worker.target, constant):
+                self.memo[worker.type] = (inst, now, until, self.judge(
+                    worker.type, worker.probe, worker.target, constant))
+        return att

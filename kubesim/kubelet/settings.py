@@ -1,8 +1,10 @@
 """Kubelet settings: every version-dependent rule and every kubelet latency, as named knobs.
 
-`CLASSIC` is the long-standing classic worker of Kubernetes 1.29-1.35 (`worker.go@61ecc560`);
-`LEGACY` the worker of 1.28 and earlier (`worker.go@00421113`). `ideal()` keeps the rules and
-makes the kubelet's own latencies zero, for teaching and for exact tests.
+Each preset says which kubelet versions it covers (`KubeletProfile.versions`); the table of
+version ranges and knob values, with the change that separates them, is
+`docs/kubelet-profiles.md`. `classic` (= `1.29-1.34`) is the default; `legacy` (=
+`1.21-1.28`) and `1.35` (= `1.35+`) keep their old names. `ideal()` keeps the rules and makes
+the kubelet's own latencies zero, for teaching and for exact tests.
 """
 
 from __future__ import annotations
@@ -30,13 +32,16 @@ class BackoffRequeue(str, Enum):
 class KubeletProfile(BaseModel):
     """All knobs of the simulated kubelet. Times are seconds."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str = "classic"
+    versions: str = "1.29-1.34"  # the kubelet versions whose rules these knobs reproduce
     # -- worker rules that changed between versions
+    readiness_trigger_at_sync: bool = True  # R1.13 (1.21+, #98376); False: 1.20, no triggers
     startup_hold_on_success: bool = True  # R1.23 (1.29+); False: only a Failure holds (R1.29)
     trigger_resets_ticker: bool = True  # R1.14 (1.29+): a readiness trigger re-phases the grid
     exec_probe_timeout: bool = True  # R2.15: ExecProbeTimeout gate; off: exec timeouts discarded
+    # -- the situation, not the version
     kubelet_recently_started: bool = False  # R1.4: workers first sleep U[0, P)
     # -- CrashLoopBackOff (R4.8-R4.15)
     backoff_initial: Seconds = 10.0
@@ -62,9 +67,10 @@ class KubeletProfile(BaseModel):
 
     def with_overrides(self, overrides: dict[str, Any]) -> KubeletProfile:
         """A copy with knobs replaced; values are validated like the defaults."""
-        unknown = sorted(set(overrides) - set(type(self).model_fields) - {"name"})
+        unknown = sorted(set(overrides) - set(type(self).model_fields) - {"name"}
+                         | set(overrides) & {"versions"})
         if unknown:
-            known = ", ".join(k for k in type(self).model_fields if k != "name")
+            known = ", ".join(k for k in type(self).model_fields if k not in _LABELS)
             raise UsageError(f"unknown kubelet setting {unknown[0]!r}; known: {known}")
         try:
             return type(self).model_validate({**self.model_dump(), **overrides})
@@ -74,12 +80,25 @@ class KubeletProfile(BaseModel):
             raise UsageError(f"kubelet setting {key}={err.get('input')!r}: {err['msg']}") from None
 
 
+_LABELS = {"name", "versions"}  # describe a profile; not knobs
+
+# A knob value the engine does not implement yet -> the only value it honours. A profile or
+# override asking for another value is refused rather than silently run with today's rule.
+UNWIRED: dict[str, Any] = {}
+
+V1_35 = KubeletProfile(name="1.35+", versions="1.35+", backoff_requeue=BackoffRequeue.EXPIRY)
+V1_29 = KubeletProfile(name="1.29-1.34", versions="1.29-1.34")
+V1_21 = V1_29.model_copy(update={"name": "1.21-1.28", "versions": "1.21-1.28",
+                                 "startup_hold_on_success": False,
+                                 "trigger_resets_ticker": False})
+V1_20 = V1_21.model_copy(update={"name": "1.20", "versions": "1.20",
+                                 "readiness_trigger_at_sync": False})
 CLASSIC = KubeletProfile()
 PROFILES: dict[str, KubeletProfile] = {
     "classic": CLASSIC,
-    "legacy": CLASSIC.model_copy(update={
-        "name": "legacy", "startup_hold_on_success": False, "trigger_resets_ticker": False}),
-    "1.35": CLASSIC.model_copy(update={"name": "1.35", "backoff_requeue": BackoffRequeue.EXPIRY}),
+    "legacy": V1_21.model_copy(update={"name": "legacy"}),
+    "1.35": V1_35.model_copy(update={"name": "1.35"}),
+    "1.20": V1_20, "1.21-1.28": V1_21, "1.29-1.34": V1_29, "1.35+": V1_35,
 }
 
 
@@ -89,4 +108,9 @@ def profile_from(name: str = "classic", *, ideal: bool = False,
     if name not in PROFILES:
         raise UsageError(f"unknown kubelet profile {name!r}; known: {', '.join(PROFILES)}")
     profile = PROFILES[name].with_overrides(overrides or {})
+    for knob, honoured in UNWIRED.items():
+        if getattr(profile, knob) != honoured:
+            raise UsageError(
+                f"kubelet profile {name}: {knob}={getattr(profile, knob)} is not implemented by "
+                f"the engine yet (only {honoured}); see docs/kubelet-profiles.md")
     return profile.ideal() if ideal else profile

@@ -1,33 +1,35 @@
 """The per-probe worker loop of the classic kubelet (`worker.go@61ecc560` `run`/`doProbe`).
 
-One simpy process per declared probe type. It keeps a fixed tick grid (a Go ticker: one
-buffered tick, the rest dropped, E2), runs the iteration of §1.5 on each tick or readiness
-trigger, counts consecutive results against the thresholds and writes verdicts to the
-results cache of the prober manager.
+One process per declared probe type, on any `kubesim.engine.scheduler.Scheduler`. It keeps a
+fixed tick grid (a Go ticker: one buffered tick, the rest dropped, E2), runs the iteration of
+§1.5 on each tick or readiness trigger, counts consecutive results against the thresholds and
+writes verdicts to the results cache it was given (`ResultsCache`, which announces changes).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
+import math
 from typing import TYPE_CHECKING, Any
 
-import simpy
-
-from kubesim.kubelet.prober import run_probe
+from kubesim.engine.scheduler import NORMAL, Interrupted
 from kubesim.results import ProbeType, Result
-from kubesim.engine.timeline import ProbeRecord
 
 if TYPE_CHECKING:
-    from kubesim.kubelet.pod_worker import Kubelet
+    import numpy as np
+
+    from kubesim.engine.scheduler import Process, ProcessGen, Scheduler
+    from kubesim.kubelet.prober import Prober
+    from kubesim.kubelet.results_cache import ResultsCache
+    from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import Probe, Target
 
-__all__ = ["INITIAL_RESULT", "PROBE", "SKIP", "WRITE_FAILURE", "WRITE_FAILURE_AND_EXIT", "Worker",
-           "checks", "count_result", "holds_after"]
+__all__ = ["GRID_EPS", "INITIAL_RESULT", "PROBE", "SKIP", "WRITE_FAILURE", "WRITE_FAILURE_AND_EXIT",
+           "Worker", "checks", "count_result", "holds_after"]
 
 # table 1.7: what a worker writes when it first sees a container ID
 INITIAL_RESULT = {ProbeType.READINESS: Result.FAILURE, ProbeType.LIVENESS: Result.SUCCESS,
                   ProbeType.STARTUP: Result.UNKNOWN}
-_EPS = 1e-9  # float slack for grid arithmetic; simulated times are sums of seconds
+GRID_EPS = 1e-9  # float slack for grid arithmetic; simulated times are sums of seconds
 
 # what steps 5-9 of one iteration decide (`checks`)
 SKIP, WRITE_FAILURE, WRITE_FAILURE_AND_EXIT, PROBE = range(4)
@@ -43,7 +45,7 @@ def checks(probe_type: ProbeType, probe: Probe, status: Any, on_hold: bool, now:
         if status.terminated and not status.will_restart:
             return WRITE_FAILURE_AND_EXIT
         return WRITE_FAILURE
-    if int(now - status.running_since + _EPS) < probe.initial_delay_seconds:
+    if int(now - status.running_since + GRID_EPS) < probe.initial_delay_seconds:
         return SKIP  # step 8, R1.7: whole seconds since StartedAt, truncated
     if (probe_type is ProbeType.STARTUP) == status.started:
         return SKIP  # step 9, R1.27: startup gating
@@ -72,47 +74,55 @@ def holds_after(probe_type: ProbeType, result: Result, startup_hold_on_success: 
 
 
 class Worker:
-    """The worker of one probe type of the simulated container."""
+    """The worker of one probe type of one container.
 
-    def __init__(self, kubelet: Kubelet, probe_type: ProbeType, probe: Probe, target: Target,
-                 origin: float) -> None:
-        self.kubelet = kubelet
-        self.env = kubelet.env
-        self.probe_type = probe_type
+    Collaborators are injected: `status` (the kubelet's `StatusView`, read only), `cache`
+    (the results cache the verdicts go to), `prober` (one probe call). `box`, when given,
+    collects the thresholds the run is valid for (see `kubesim.analysis.sweep`).
+    """
+
+    def __init__(self, sched: Scheduler, probe_type: ProbeType, probe: Probe, target: Target,
+                 origin: float, *, status: Any, cache: ResultsCache, prober: Prober,
+                 profile: KubeletProfile, rng: np.random.Generator,
+                 box: dict[tuple[ProbeType, bool], list[float]] | None = None) -> None:
+        self.sched, self.status, self.cache, self.prober = sched, status, cache, prober
+        self.profile, self.rng, self.box = profile, rng, box
+        self.type = probe_type
         self.probe = probe
         self.target = target
         self.period = float(probe.period_seconds)
         self.origin = origin  # grid: ticks at origin + k * period (R1.5, E1)
         self.k = 0
-        self.container_id: str | None = None
+        self.cid: str | None = None
         self.last_result = Result.SUCCESS  # R1.21: Go zero value
         self.result_run = 0
         self.on_hold = False
         self.stopped = False
         self.trigger_pending = False  # readiness manual trigger, a 1-slot channel (R1.13, R1.16)
         self.tick_pending = False  # the Go ticker's 1-element buffer (R1.10)
-        self.waiting = False
-        self.process = self.env.process(self.run())
+        self.waiting = False  # waiting for a tick or a trigger
+        self.proc: Process = sched.process(self.run())
 
     # -- the loop -------------------------------------------------------------------------
-    def run(self) -> Generator[Any, Any, None]:
+    def run(self) -> ProcessGen:
         """Wait for a tick or a trigger, iterate, repeat until the worker exits."""
-        while self.origin + self.k * self.period < self.env.now - _EPS:
+        sched = self.sched
+        while self.origin + self.k * self.period < sched.now - GRID_EPS:
             self.k += 1
         while not self.stopped:
             if not (self.tick_pending or self.trigger_pending):
                 self.waiting = True
                 try:
-                    # normal priority: at equal times the kubelet's syncs (urgent) come first
-                    next_tick = self.origin + self.k * self.period
-                    yield self.env.timeout(max(0.0, next_tick - self.env.now))
+                    # NORMAL: at equal times the kubelet's syncs (URGENT) come first
+                    yield max(0.0, self.origin + self.k * self.period - sched.now), NORMAL
                     self.tick_pending = True
-                except simpy.Interrupt:
+                except Interrupted:
                     pass  # a manual trigger arrived
                 self.waiting = False
             self._take_tick_or_trigger()
-            start = self.env.now
-            yield from self.iterate()
+            start = sched.now
+            if self._iterate():
+                yield from self._probe_and_count()
             self._advance_grid(start)
 
     def trigger(self) -> None:
@@ -122,84 +132,78 @@ class Worker:
         self.trigger_pending = True
         if self.waiting:
             self.waiting = False
-            self.process.interrupt()
-
-    def stop(self) -> None:
-        """The worker exits at its next check (R1.32: a probe in flight still completes)."""
-        self.stopped = True
+            self.sched.interrupt(self.proc)
 
     def _take_tick_or_trigger(self) -> None:
         if self.tick_pending and self.trigger_pending:
             # Go's select picks among ready cases at random
-            use_trigger = bool(self.kubelet.rng.integers(2))
+            use_trigger = bool(self.rng.integers(2))
         else:
             use_trigger = self.trigger_pending
         if not use_trigger:
             self.tick_pending = False
             return
         self.trigger_pending = False
-        if self.kubelet.profile.trigger_resets_ticker:
+        if self.profile.trigger_resets_ticker:
             # R1.14 (1.29+): ticker.Reset(P) re-phases the grid at the trigger; no stale tick
-            self.origin, self.k, self.tick_pending = self.env.now, 1, False
+            self.origin, self.k, self.tick_pending = self.sched.now, 1, False
 
     def _advance_grid(self, since: float) -> None:
         """Move to the first tick after now; a tick passed while busy is buffered (R1.11)."""
-        now = self.env.now
-        while self.origin + self.k * self.period <= now + _EPS:
-            if self.origin + self.k * self.period > since + _EPS:
+        now = self.sched.now
+        while self.origin + self.k * self.period <= now + GRID_EPS:
+            if self.origin + self.k * self.period > since + GRID_EPS:
                 self.tick_pending = True  # at most one survives; the rest are dropped
             self.k += 1
 
     # -- one iteration: the order of checks of §1.5 -----------------------------------------
-    def iterate(self) -> Generator[Any, Any, None]:
-        """doProbe: skip, write or probe, in the kubelet's order of checks."""
-        status = self.kubelet.status
+    def _iterate(self) -> bool:
+        """doProbe up to the probe call: skip or write, in the kubelet's order of checks;
+        True when the probe is to be called now."""
+        status = self.status
         if status.pod_finished:  # step 2
             self._exit()
-            return
+            return False
         cid = status.container_id
         if cid is None:  # step 3
-            return
-        if cid != self.container_id:  # step 4: counters are NOT reset (E3)
-            self.kubelet.manager.forget(self.probe_type, self.container_id)
-            self.container_id = cid
-            self._write(INITIAL_RESULT[self.probe_type])
+            return False
+        if cid != self.cid:  # step 4: counters are NOT reset (E3)
+            self.cache.forget(self.type, self.cid)
+            self.cid = cid
+            # step 13 on the first look: the initial value is an update too (R1.20)
+            self.cache.set(self.type, cid, INITIAL_RESULT[self.type], self.sched.now)
             self.on_hold = False
-        step = checks(self.probe_type, self.probe, status, self.on_hold, self.env.now)
+        step = checks(self.type, self.probe, status, self.on_hold, self.sched.now)
         if step == PROBE:
-            yield from self._probe_and_count(status.restart_count)
-        elif step != SKIP:
-            self._write(Result.FAILURE)
+            return True
+        if step != SKIP:
+            self.cache.set(self.type, cid, Result.FAILURE, self.sched.now)
             if step == WRITE_FAILURE_AND_EXIT:
                 self._exit()
+        return False
 
-    def _probe_and_count(self, container: int) -> Generator[Any, Any, None]:
-        start = self.env.now
-        kubelet = self.kubelet
-        attempt = yield from run_probe(
-            self.env, kubelet.ask, self.probe, self.target,
-            exec_probe_timeout=kubelet.profile.exec_probe_timeout, censored=kubelet.censored)
-        kubelet.record_probe(ProbeRecord(start, self.probe_type, attempt.outcome,
-                                         attempt.detail, self.env.now - start, container))
+    def _probe_and_count(self) -> ProcessGen:
+        attempt = yield from self.prober.call(self)
         result = attempt.outcome.result
-        if result is None:  # step 10: a prober error is thrown away (E4)
+        if result is None or self.stopped:  # step 10: a prober error is thrown away (E4)
             return
-        if self.stopped:
-            return
+        hold = holds_after(self.type, result, self.profile.startup_hold_on_success)
+        box = None
+        if self.box is not None and (self.cache.get(self.type, self.cid) is not result or hold):
+            box = self.box.setdefault((self.type, result is Result.FAILURE), [1, math.inf])
         self.last_result, self.result_run, reached = count_result(
             self.last_result, self.result_run, result, self.probe)
+        if box is not None:  # the thresholds this run is valid for
+            if reached:
+                box[1] = min(box[1], self.result_run)
+            else:
+                box[0] = max(box[0], self.result_run + 1)
         if not reached:  # step 12
             return
-        self._write(result, failed_at=self.env.now)  # step 13
-        if holds_after(self.probe_type, result,  # step 14, R1.22, R1.23
-                       self.kubelet.profile.startup_hold_on_success):
+        self.cache.set(self.type, self.cid, result, self.sched.now)  # step 13
+        if hold:  # step 14, R1.22, R1.23
             self.on_hold, self.result_run = True, 0
-
-    def _write(self, result: Result, failed_at: float | None = None) -> None:
-        self.kubelet.manager.set(self.probe_type, self.container_id, result,
-                                 at=self.env.now if failed_at is None else failed_at)
 
     def _exit(self) -> None:
         self.stopped = True
-        self.kubelet.manager.forget(self.probe_type, self.container_id)
-
+        self.cache.forget(self.type, self.cid)

@@ -31,6 +31,12 @@ SCHEMA_VERSION = 1
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
                 "sarif-schema-2.1.0.json")
 SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+RULES_DOCS = "docs/rules"  # a page per check (what, why, how to fix), in the repository
+
+
+def rule_page(rule_id: str) -> str:
+    """The documentation page of a check, relative to the repository root."""
+    return f"{RULES_DOCS}/{rule_id}.md"
 
 
 def render(report: Report, fmt: str) -> str:
@@ -60,7 +66,7 @@ def render_text(report: Report) -> str:
         head = f"{w.source}:{w.line} {w.label}" + (f" (namespace {w.namespace})"
                                                    if w.namespace else "")
         if not findings:
-            ran = f"{len(checks)} checks passed" if checks else "no probed container"
+            ran = f"{_n(len(checks), 'check')} passed" if checks else "no probed container"
             lines.append(f"{head}: ok, {ran}")
             continue
         lines.append(head)
@@ -76,11 +82,36 @@ def render_text(report: Report) -> str:
             text = f.message + (f" [suppressed: {f.suppressed}]" if f.suppressed else "")
             lines += textwrap.wrap(text, width=100, initial_indent=" " * 11,
                                    subsequent_indent=" " * 11, break_on_hyphens=False)
+            if f.fix is not None:
+                lines += textwrap.wrap(f"fix: {_fix_text(f.fix.changes)}", width=100,
+                                       initial_indent=" " * 11, subsequent_indent=" " * 16,
+                                       break_on_hyphens=False)
     for s in report.skipped:
         lines.append(f"{s['file']}: skipped, {s['reason']}")
+    found = sorted({f.rule for f in report.findings})
+    if found:
+        lines.append(f"what each check means and how to fix it: "
+                     f"{', '.join(rule_page(r) for r in found)}")
+    for note in report.notes:
+        lines += textwrap.wrap(f"note: {note}", width=100, subsequent_indent=" " * 6,
+                               break_on_hyphens=False)
     lines.append("")
     lines.append(_summary_line(report))
     return "\n".join(lines) + "\n"
+
+
+def _fix_text(changes: dict[str, Any]) -> str:
+    """`startupProbe: {httpGet: {...}, periodSeconds: 10}; livenessProbe.initialDelaySeconds
+    unset`: the patch in one line (JSON has it as data, SARIF as a replacement)."""
+    parts = []
+    for probe, settings in changes.items():
+        for key, value in settings.items():
+            if value is None:
+                parts.append(f"{probe}.{key} unset")
+        kept = {k: v for k, v in settings.items() if v is not None}
+        if kept:
+            parts.insert(0, f"{probe}: {json.dumps(kept, separators=(', ', ': '))}")
+    return "; ".join(parts)
 
 
 def _summary_line(report: Report) -> str:
@@ -129,6 +160,7 @@ def to_document(report: Report) -> dict[str, Any]:
                      "missing_probes": s.missing_probes},
         "inputs": report.inputs,
         "skipped": report.skipped,
+        "notes": report.notes,
         "behaviours": [{"label": b.label, "kind": b.kind, "duration": b.duration}
                        for b in report.behaviours],
         "objects": [_object(w) for w in report.workloads],
@@ -157,7 +189,8 @@ def _finding(report: Report, f: Finding) -> dict[str, Any]:
             f.workload.namespace, "container": f.container, "file": f.workload.source,
             "line": f.line, "behaviour": f.behaviour, "phase": _t(f.phase), "seed": f.seed,
             "message": f.message, "data": f.data, "suppressed": f.suppressed,
-            "fails": report.fails(f)}
+            "fails": report.fails(f), "help": rule_page(f.rule),
+            "fix": f.fix.to_data() if f.fix else None}
 
 
 def render_json(report: Report) -> str:
@@ -231,22 +264,32 @@ def render_sarif(report: Report) -> str:
     rules = [{"id": r.id, "name": r.name,
               "shortDescription": {"text": r.title},
               "fullDescription": {"text": r.help},
-              "help": {"text": r.help,
+              # the page is named in the help, not in helpUri: SARIF wants an absolute URI
+              # there, and a repository-relative path is all kubesim knows
+              "help": {"text": f"{r.help} How to fix: {rule_page(r.id)}",
                        "markdown": f"**{r.id} {r.name}**: {r.help}\n\n"
-                                   "See the README, section `kubesim check`."},
+                                   f"What, why and how to fix: [{rule_page(r.id)}]"
+                                   f"({rule_page(r.id)})."},
               "defaultConfiguration": {"level": SARIF_LEVEL[r.severity],
                                        "enabled": r.enabled_by is None},
-              "properties": {"tags": ["kubernetes", "probes"],
+              "properties": {"tags": ["kubernetes", "probes"], "helpPath": rule_page(r.id),
                              **({"enabledBy": r.enabled_by} if r.enabled_by else {})}}
              for r in RULES.values()]
     results = [_result(report, f, ids.index(f.rule)) for f in report.findings]
     doc = {"$schema": SARIF_SCHEMA, "version": "2.1.0",
            "runs": [{"tool": {"driver": {"name": "kubesim", "version": __version__,
                                          "semanticVersion": __version__, "rules": rules}},
-                     "invocations": [{"executionSuccessful": True,
-                                      "exitCode": report.exit_code}],
+                     "invocations": [_invocation(report)],
                      "results": results}]}
     return json.dumps(doc, indent=2) + "\n"
+
+
+def _invocation(report: Report) -> dict[str, Any]:
+    out: dict[str, Any] = {"executionSuccessful": True, "exitCode": report.exit_code}
+    if report.notes:
+        out["toolExecutionNotifications"] = [{"message": {"text": n}, "level": "note"}
+                                             for n in report.notes]
+    return out
 
 
 def _uri(source: str) -> str:
@@ -274,10 +317,24 @@ def _result(report: Report, f: Finding, index: int) -> dict[str, Any]:
                        "container": f.container, "behaviour": f.behaviour,
                        "phase": _t(f.phase), "seed": f.seed, "fails": report.fails(f),
                        "data": f.data}}
+    if f.fix is not None:
+        fixes = _sarif_fixes(f)
+        if fixes:
+            out["fixes"] = fixes
     if f.suppressed:
         kind = "inSource" if f.suppressed.startswith("annotation") else "external"
         out["suppressions"] = [{"kind": kind, "justification": f.suppressed}]
     return out
+
+
+def _sarif_fixes(f: Finding) -> list[dict[str, Any]]:
+    from kubesim.analysis.check.fixes import sarif_fixes
+
+    source = f.workload.source
+    ref = next((c for c in f.workload.containers if c.name == f.container), None)
+    if ref is None or source == "<stdin>" or not Path(source).is_file():
+        return []
+    return sarif_fixes(ref, f.fix, _uri(source), Path(source).read_text(encoding="utf-8"))
 
 
 FORMATS = {"text": render_text, "json": render_json, "junit": render_junit,

@@ -41,11 +41,12 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-    from kubesim.behaviour.answer import Behaviour
+    from kubesim.behaviour.answer import Behaviour, Window
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["DPI", "FIGSIZE", "INSTALL_HINT", "MatplotlibMissing", "check_document",
-           "check_output", "figure", "load_document", "plot_meta", "render_png", "save_png"]
+__all__ = ["DPI", "FIGSIZE", "INSTALL_HINT", "MatplotlibMissing", "check_document", "check_output",
+           "default_style", "figure", "load_document", "plot_meta", "render_png",
+           "require_matplotlib", "save_png"]
 
 FIGSIZE = (12.0, 6.0)  # inches
 DPI = 100  # -> 1200 x 600 pixels
@@ -89,9 +90,46 @@ def plot_meta(pod: ProbedContainer, behaviour: Behaviour, duration: float) -> di
             "successThreshold": probe.success_threshold,
             "failureThreshold": probe.failure_threshold,
         }
+    keep = _probed(pod, behaviour)
     windows = [{"start": round(w.start, 6), "end": round(w.end, 6), "label": w.label}
-               for w in behaviour.windows(duration) if math.isfinite(w.end)]
+               for w in behaviour.windows(duration) if math.isfinite(w.end) and keep(w)]
     return {"probe_specs": specs, "windows": windows}
+
+
+def _probed(pod: ProbedContainer, behaviour: Behaviour) -> Any:
+    """Whether a window touches what this container's probes ask: an outage of a target no
+    probe asks, of a dependency no probed target depends on, or a stall of handler kinds no
+    probe uses is not shaded (it changes nothing in the picture)."""
+    from kubesim.behaviour.scenario import Scenario
+    from kubesim.behaviour.trace import Trace
+
+    targets = [pod.container.target(t) for t in pod.container.probes()]
+    keys = {t.key for t in targets}
+    if isinstance(behaviour, Trace):
+        recorded = set(behaviour.targets)
+        return lambda w: not (w.label.endswith(" failing")
+                              and w.label.removesuffix(" failing") in recorded
+                              and w.label.removesuffix(" failing") not in keys)
+    if not isinstance(behaviour, Scenario):
+        return lambda w: True
+    listed = set(behaviour.targets)
+    deps = {d for k in keys for d in behaviour.target_spec(k).depends_on}
+    kinds = {t.kind.value for t in targets}
+    stalls = [(st.interval(0.0)[0], bool(kinds & set(st.kinds))) for st in behaviour.stalls]
+    own = {k: k in keys or (k == "*" and bool(keys - listed)) for k in listed}
+
+    def keep(w: Window) -> bool:
+        label = w.label
+        if label in ("stall", "stall (since start)"):  # a stall that starts there, affecting
+            return any(hit for start, hit in stalls if start == w.start)  # a probed kind
+        name = label.removesuffix(" down")
+        if name != label and name in behaviour.dependencies:
+            return name in deps
+        key = next((k for k in sorted(listed, key=len, reverse=True)
+                    if label.startswith(f"{k}: ")), None)
+        return own.get(key, True) if key is not None else True
+
+    return keep
 
 
 # -- reading and checking a saved document -----------------------------------------------------
@@ -191,7 +229,7 @@ def check_document(doc: Any, *, source: str | None = None) -> dict[str, Any]:
 
 # -- drawing -----------------------------------------------------------------------------------
 
-def _matplotlib() -> Any:
+def require_matplotlib() -> Any:
     try:
         import matplotlib
         import matplotlib.style
@@ -201,10 +239,10 @@ def _matplotlib() -> Any:
     return matplotlib
 
 
-def _style() -> Any:
+def default_style() -> Any:
     """matplotlib's default style whatever the user's rc, restored afterwards."""
     import contextlib
-    mpl = _matplotlib()
+    mpl = require_matplotlib()
     stack = contextlib.ExitStack()
     stack.enter_context(mpl.style.context("default"))
     stack.enter_context(mpl.rc_context({"svg.hashsalt": "kubesim", "font.size": 9}))
@@ -297,7 +335,7 @@ def figure(doc: Mapping[str, Any]) -> Figure:
     """The timeline picture of a run document, as a matplotlib Figure (not shown anywhere).
     In a notebook, `IPython.display.Image(render_png(doc))` shows exactly the saved PNG."""
     check_document(doc)
-    with _style():
+    with default_style():
         return _draw(doc)
 
 
@@ -305,7 +343,7 @@ def render_png(doc: Mapping[str, Any]) -> bytes:
     """The picture as PNG bytes: FIGSIZE at DPI, the same bytes for the same document."""
     check_document(doc)
     buf = io.BytesIO()
-    with _style():
+    with default_style():
         fig = _draw(doc)
         fig.savefig(buf, format="png", dpi=DPI, metadata={"Software": None})
     return buf.getvalue()
@@ -314,7 +352,7 @@ def render_png(doc: Mapping[str, Any]) -> bytes:
 def check_output(path: str) -> None:
     """Fail early, before any simulation, if no picture can be written to `path`: matplotlib
     missing (MatplotlibMissing), not a .png, a directory, or no such directory."""
-    _matplotlib()
+    require_matplotlib()
     target = Path(path)
     if target.suffix.lower() != ".png":
         raise UsageError("the picture is a PNG: name the file FILE.png", source=path)
@@ -340,6 +378,28 @@ def save_png(doc: Mapping[str, Any], path: str) -> None:
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
         raise UsageError(f"cannot write: {exc.strerror}", source=path) from None
+
+
+# a failure reason goes above its mark, else below it; never over another reason of its lane
+LABEL_ROWS = (9, -17)  # points from the mark
+
+
+def _failure_label(ax: Axes, placed: list[Any], text: str, p: Mapping[str, Any], lane: float,
+                   duration: float) -> None:
+    """Annotate a failure reason where it overlaps no other label in `placed` (their drawn
+    boxes); left out when both rows are taken there (the legend still names the mark)."""
+    renderer = ax.figure.canvas.get_renderer()
+    near_left = p["at"] < duration / 30
+    for dy in LABEL_ROWS:
+        label = ax.annotate(text, xy=(p["at"], lane), xytext=(-4 if near_left else 0, dy),
+                            textcoords="offset points", ha="left" if near_left else "center",
+                            va="bottom", fontsize=7.5, color=MARKS[p["result"]]["color"],
+                            fontweight="bold", zorder=4)
+        box = label.get_window_extent(renderer).padded(2)
+        if not any(box.overlaps(other) for other in placed):
+            placed.append(box)
+            return
+        label.remove()
 
 
 def _draw(doc: Mapping[str, Any]) -> Figure:
@@ -383,6 +443,9 @@ def _draw(doc: Mapping[str, Any]) -> Figure:
                    alpha=0.28 if stall else 0.13, linewidth=0, zorder=0)
         if start < free_from:
             continue
+        parts = label.split(", ")
+        if len(label) > 40 and len(parts) > 1:  # several targets failing together
+            label = f"{parts[0]} +{len(parts) - 1} more"
         free_from = start + duration * (len(label) + 12) / 150  # ~ the label's width
         ax.annotate(f"{label} {_secs(start)}-{_secs(end)} s", xy=(start, 0.0),
                     xycoords=("data", "axes fraction"), xytext=(2, 3),
@@ -436,6 +499,7 @@ def _draw(doc: Mapping[str, Any]) -> Figure:
     ax.broken_barh(spans, (y["Ready"] - h / 2, h), facecolors=READY_COLOUR, linewidth=0)
 
     # probe results: marks, visible latencies, the first failure reason of each kind per lane
+    placed: list[Any] = []  # the drawn boxes of failure reasons, all lanes
     for t in probe_lanes:
         calls = [p for p in doc["probes"] if p["probe"] == t]
         for p in calls:
@@ -459,12 +523,7 @@ def _draw(doc: Mapping[str, Any]) -> Figure:
                     told.add(why)
                     if why == "timeout":
                         why += f" after {p['latency']:g} s"
-                    near_left = p["at"] < duration / 30
-                    ax.annotate(why, xy=(p["at"], y[t]), xytext=(-4 if near_left else 0, 9),
-                                textcoords="offset points",
-                                ha="left" if near_left else "center", va="bottom",
-                                fontsize=7.5, color=MARKS[p["result"]]["color"],
-                                fontweight="bold", zorder=4)
+                    _failure_label(ax, placed, why, p, y[t], duration)
 
     # kills: decision time, named by the probe
     last_label = -math.inf

@@ -11,7 +11,7 @@ from dataclasses import asdict
 from typing import Any
 
 from kubesim.analysis.phases import PhaseSweep
-from kubesim.results import Outcome
+from kubesim.results import Outcome, ProbeType
 from kubesim.engine.timeline import Timeline
 
 __all__ = ["SCHEMA_VERSION", "render_json", "render_text", "to_document"]
@@ -69,8 +69,10 @@ _MARK = {Outcome.SUCCESS: "ok", Outcome.WARNING: "ok (3xx)", Outcome.FAILURE: "F
          Outcome.ERROR: "error"}
 
 
-def _lines(timeline: Timeline) -> list[tuple[float, int, str]]:
-    """(time, tie-break order, text) for every line of the timeline."""
+def _lines(timeline: Timeline, changes_only: bool = False) -> list[tuple[float, int, str]]:
+    """(time, tie-break order, text) for every line of the timeline; with `changes_only`, a
+    probe call only where its outcome differs from the previous call of its probe type (and
+    of its container), followed by how many calls gave the same outcome, until when."""
     out: list[tuple[float, int, str]] = []
     for c in timeline.containers:
         out.append((c.running_at, 0, f"container #{c.restart_count} running"))
@@ -79,9 +81,11 @@ def _lines(timeline: Timeline) -> list[tuple[float, int, str]]:
         if c.ended_at is not None:
             out.append((c.ended_at, 4, f"container #{c.restart_count} stopped "
                                        f"({c.end_reason})"))
-    for p in timeline.probes:
+    for run in _probe_runs(timeline, changes_only):
+        p, n, last = run[0], len(run), run[-1]
         took = f" [{p.latency * 1000:.0f} ms]" if p.latency >= 0.0005 else ""
-        out.append((p.at, 1, f"{p.probe.value:<9} {_MARK[p.result]:<6} {p.detail}{took}"))
+        more = f"  (x{n} to {last.at:.3f} s)" if n > 1 else ""
+        out.append((p.at, 1, f"{p.probe.value:<9} {_MARK[p.result]:<6} {p.detail}{took}{more}"))
     for r in timeline.ready:
         out.append((r.at, 3, "pod Ready" if r.ready else "pod NOT Ready"))
     for k in timeline.kills:
@@ -94,13 +98,32 @@ def _lines(timeline: Timeline) -> list[tuple[float, int, str]]:
     return sorted(out, key=lambda x: (x[0], x[1]))
 
 
+def _probe_runs(timeline: Timeline, changes_only: bool) -> list[list[Any]]:
+    """Probe calls grouped into runs of one outcome (probe type, container, result and the
+    reason without its latency); each call its own run unless `changes_only`."""
+    if not changes_only:
+        return [[p] for p in timeline.probes]
+    runs: list[list[Any]] = []
+    current: dict[ProbeType, list[Any]] = {}
+    for p in timeline.probes:
+        run = current.get(p.probe)
+        if run and (run[0].container, run[0].result, run[0].detail) == (
+                p.container, p.result, p.detail):
+            run.append(p)
+            continue
+        current[p.probe] = [p]
+        runs.append(current[p.probe])
+    return runs
+
+
 def render_text(timeline: Timeline, *, title: str = "",
-                phases: PhaseSweep | None = None) -> str:
-    """A readable timeline followed by a summary (and the phase sweep, if given)."""
+                phases: PhaseSweep | None = None, changes_only: bool = False) -> str:
+    """A readable timeline followed by a summary (and the phase sweep, if given). With
+    `changes_only`, repeated probe outcomes are folded into their first call."""
     head = [title] if title else []
     head.append(f"profile {timeline.profile} | seed {timeline.seed} | grid phase "
                 f"{timeline.phase:.3f} s | {timeline.duration:g} s simulated")
-    body = [f"{t:10.3f}  {text}" for t, _, text in _lines(timeline)]
+    body = [f"{t:10.3f}  {text}" for t, _, text in _lines(timeline, changes_only)]
     tail = _phase_lines(phases) if phases is not None else []
     return "\n".join([*head, "", "      time  what", *body, "", *_summary(timeline), *tail]) + "\n"
 

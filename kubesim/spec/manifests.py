@@ -177,6 +177,10 @@ def _from_list(doc: _Doc, obj: dict[str, Any], loc: Loc) -> list[ProbedContainer
     return found
 
 
+REPLICATED_KINDS = frozenset({"Deployment", "StatefulSet", "ReplicaSet",
+                              "ReplicationController"})
+
+
 def _from_compact(doc: _Doc, data: dict[str, Any]) -> list[ProbedContainer]:
     doc.only_known(data, COMPACT_FIELDS, ())
     source = doc.doc.source
@@ -204,7 +208,23 @@ class _Pod:
             spec = self.doc.mapping(spec[key], loc)
         self.doc.only_known(spec, POD_SPEC_FIELDS, loc)
         settings = self.settings(spec, loc, job=self.doc.kind in JOB_KINDS)
-        return [self.probed(c, *settings) for c in self.containers(spec, loc)]
+        replicas = self.replicas(obj, loc[:len(loc) - len(POD_SPEC_AT[self.doc.kind])])
+        return [self.probed(c, *settings, replicas=replicas) for c in self.containers(spec, loc)]
+
+    def replicas(self, obj: dict[str, Any], loc: Loc) -> int | None:
+        """spec.replicas of a replicated workload (1 when unset, as the API server defaults
+        it); None for other kinds."""
+        if self.doc.kind not in REPLICATED_KINDS:
+            return None
+        spec = obj.get("spec")
+        value = spec.get("replicas", 1) if isinstance(spec, dict) else 1
+        rloc = (*loc, "spec", "replicas")
+        if value is None:
+            return 1
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
+            raise self.doc.error(f"{field_path(rloc)}={value!r} must be a whole number from 0 "
+                                 "to 2147483647", rloc)
+        return value
 
     def settings(self, spec: dict[str, Any], loc: Loc, *, job: bool) -> tuple[int, RestartPolicy]:
         """Pod terminationGracePeriodSeconds and restartPolicy, defaulted per R5.3."""
@@ -284,8 +304,8 @@ class _Pod:
                             line=self.doc.doc.line_of((*loc, *exc.loc)),
                             field=field_path((*loc, *exc.loc))) from None
 
-    def probed(self, container: ContainerSpec, grace: int,
-               policy: RestartPolicy) -> ProbedContainer:
+    def probed(self, container: ContainerSpec, grace: int, policy: RestartPolicy, *,
+               replicas: int | None = None) -> ProbedContainer:
         """The ProbedContainer of one validated container of this pod."""
         return ProbedContainer(container, grace, policy, self.doc.kind, self.doc.name,
-                               self.namespace, self.doc.doc.source)
+                               self.namespace, self.doc.doc.source, replicas)

@@ -1,6 +1,6 @@
 """Validated probe specs: the engine's input, checked the way the API server checks them.
 
-Defaults (R5.1-R5.3) and validation (R5.4-R5.9) of kubelet-semantics §5 are applied when a
+Defaults (R5.1-R5.3) and validation (R5.4-R5.9) of docs/kubelet-rules.md §5 are applied when a
 model is built. Models are frozen pydantic v2 models with Kubernetes camelCase aliases; YAML
 input is validated by alias only, so `initial_delay_seconds:` in a file is an unknown field.
 Every rejection surfaces as one `SpecError` naming the field path, the value and what is allowed.
@@ -395,6 +395,7 @@ class ProbedContainer:
     object_name: str = "app"
     namespace: str | None = None
     source: str = "<memory>"
+    replicas: int | None = None  # the workload's spec.replicas (None: not a replicated kind)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "restart_policy", RestartPolicy(self.restart_policy))

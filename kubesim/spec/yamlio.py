@@ -57,11 +57,23 @@ class YamlDocument:
         return self.start_line
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when built with it
+_LAST: tuple[str, str, list[YamlDocument]] | None = None  # check reads each file twice
+
+
 def load_yaml_documents(text: str, source: str, error: type[KubesimError]) -> list[YamlDocument]:
-    """Parse every document of a (multi-document) YAML text; empty documents are dropped."""
+    """Parse every document of a (multi-document) YAML text; empty documents are dropped.
+
+    One pass composes the nodes (for line numbers) and constructs the data from them with the
+    safe constructor; the last result is kept, since `kubesim check` reads a file twice."""
+    global _LAST
+    if _LAST is not None and _LAST[0] == text and _LAST[1] == source:
+        return list(_LAST[2])
     try:
-        datas = list(yaml.safe_load_all(text))
-        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+        try:
+            pairs = _parse(text, _LOADER)
+        except yaml.YAMLError:  # the pure-Python parser's messages and lines, as documented
+            pairs = _parse(text, yaml.SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or getattr(exc, "reason", None) or str(exc)
@@ -72,13 +84,26 @@ def load_yaml_documents(text: str, source: str, error: type[KubesimError]) -> li
         problem = " ".join(str(problem).split())
         raise error(f"malformed YAML: {problem}", source=source, line=line) from None
     docs = []
-    for data, node in zip(datas, nodes, strict=True):
+    for data, node in pairs:
         if data is None:
             continue
         lines: dict[Path_, int] = {}
         _collect_lines(node, (), lines)
         docs.append(YamlDocument(data, source, node.start_mark.line + 1, lines))
-    return docs
+    _LAST = (text, source, docs)
+    return list(docs)
+
+
+def _parse(text: str, loader_class: Any) -> list[tuple[Any, yaml.Node]]:
+    loader = loader_class(text)
+    try:
+        out = []
+        while loader.check_node():
+            node = loader.get_node()
+            out.append((loader.construct_document(node), node))
+        return out
+    finally:
+        loader.dispose()
 
 
 def _collect_lines(node: yaml.Node, path: Path_, lines: dict[Path_, int]) -> None:

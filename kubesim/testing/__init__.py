@@ -47,6 +47,8 @@ from pathlib import Path
 from typing import Any
 
 from kubesim.behaviour.answer import HEALTHY, Behaviour, Healthy
+from kubesim.behaviour.horizon import (MARGIN_SECONDS, MINIMUM_SECONDS, default_duration,
+                                      detection_seconds)
 from kubesim.errors import KubesimError, UsageError
 from kubesim.spec.manifests import load_spec
 from kubesim.kubelet.settings import CLASSIC, PROFILES, KubeletProfile, profile_from
@@ -284,43 +286,13 @@ def assert_timeline(pod: ProbedContainer, behaviour: Behaviour | None, check: Ch
 
 
 def suggested_duration(behaviour: Behaviour, *, pod: ProbedContainer | None = None,
-                       margin: float = 120.0, minimum: float = 300.0) -> float:
+                       margin: float = MARGIN_SECONDS, minimum: float = MINIMUM_SECONDS) -> float:
     """Long enough to see the behaviour through: `margin` seconds after its last finite
-    window end (outage, stall, flap) or trace observation, and at least `minimum`. A window
-    that never ends (`to: null`, a stall with `duration: null`) counts until its start plus
-    `detection_seconds(pod)`: by then the kubelet has acted on it, and nothing new happens."""
-    detect = detection_seconds(pod)
-    ends = [w.end if math.isfinite(w.end) else w.start + detect
-            for w in behaviour.windows(math.inf)]
-    if isinstance(behaviour, Trace):
-        ends += [behaviour.last_time(key) for key in behaviour.targets]
-    if isinstance(behaviour, Scenario):
-        for st in behaviour.stalls:
-            if st.since_start is not None:
-                ends.append(st.since_start + (detect if st.duration is None else st.duration))
-        for spec in behaviour.targets.values():
-            ends += [w.end if w.to is not None else w.start + detect for w in spec.since_start]
-    return max(minimum, max(ends, default=0.0) + margin)
-
-
-def detection_seconds(pod: ProbedContainer | None = None) -> float:
-    """How long after an app stops answering until its probes have acted, at the latest:
-    per declared probe, its initial delay, one period to the next tick, `failureThreshold`
-    periods of failures each ending at `timeoutSeconds`, and for liveness and startup the
-    kill's grace period; the longest of them. Without a pod: Kubernetes' default probe
-    (10 s period, 3 failures, 1 s timeout) with the default 30 s grace period."""
-    if pod is None:
-        return 10 + 3 * 10 + 1 + 30.0
-    out = 0.0
-    for probe_type, probe in pod.container.probes().items():
-        grace = 0.0
-        if probe_type is not ProbeType.READINESS:
-            grace = float(probe.termination_grace_period_seconds
-                          if probe.termination_grace_period_seconds is not None
-                          else pod.termination_grace_period_seconds)
-        out = max(out, probe.initial_delay_seconds + probe.period_seconds
-                  + probe.failure_threshold * probe.period_seconds + probe.timeout_seconds + grace)
-    return out
+    window end (outage, stall, flap) or trace observation, and at least `minimum` (the rule
+    of `kubesim run`, `check` and `sweep` without `--duration`). A window that never ends
+    (`to: null`, a stall with `duration: null`) counts until its start plus
+    `detection_seconds(pod)`: by then the kubelet has acted on it."""
+    return default_duration(behaviour, pod=pod, margin=margin, minimum=minimum)
 
 
 def _kill_violation(timeline: Timeline, kill: KillRecord, pod: ProbedContainer) -> Violation:
@@ -608,7 +580,7 @@ def dump_trace(trace: Trace) -> str:
     for key in trace.targets:
         for o in trace.observations(key):
             row: dict[str, Any] = {"t": o.t, "target": key}
-            for name in ("status", "error", "exit_code", "grpc_status"):
+            for name in ("status", "location", "error", "exit_code", "grpc_status"):
                 value = getattr(o, name)
                 if value is not None:
                     row[name] = getattr(value, "value", value)

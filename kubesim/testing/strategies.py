@@ -2,7 +2,7 @@
 scenarios, recorded traces, and the YAML / JSONL / CSV text of all of them.
 
 Every strategy generates only what the API server and kubesim's loaders accept (probes follow
-kubelet-semantics §5: defaults, `successThreshold` 1 on liveness and startup, probe-level
+docs/kubelet-rules.md §5: defaults, `successThreshold` 1 on liveness and startup, probe-level
 grace only on liveness and startup, one handler, valid ports), takes `min_*` / `max_*`
 bounds, and shrinks toward the simple case: unset fields (the API defaults), the httpGet
 handler, `restartPolicy: Always`, a grace period of 30 s, few and short outages, no stalls,
@@ -582,10 +582,9 @@ def scenarios(base: Scenario | None = None, *,
 
 
 def _scenario(data: dict[str, Any], source: str) -> Scenario:
-    scenario = Scenario.from_dict(data)
-    if source != "<memory>":
-        scenario._source = f"{source} (+ generated outages)"
-    return scenario
+    if source == "<memory>":
+        return Scenario.from_dict(data)
+    return Scenario.from_dict(data, source=f"{source} (+ generated outages)")
 
 
 def scenario_texts(scenarios: st.SearchStrategy[Scenario] | None = None

@@ -70,7 +70,8 @@ def phase_runs(pod: ProbedContainer, behaviour: Behaviour, *, settings: Settings
     n, cycle = settings.phases, grid_cycle(pod)
     return [PhaseRun(i * cycle / n, settings.seed + i,
                      simulate(pod, behaviour, duration=duration, seed=settings.seed + i,
-                              profile=settings.profile, phase=i * cycle / n))
+                              profile=settings.profile, phase=i * cycle / n,
+                              engine=settings.engine))
             for i in range(n)]
 
 

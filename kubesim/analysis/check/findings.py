@@ -18,8 +18,8 @@ from typing import Any
 
 from kubesim.behaviour.answer import Behaviour
 from kubesim.errors import SpecError, UsageError
-from kubesim.spec.manifests import POD_SPEC_AT, PROBE_FIELDS, containers_from_text
 from kubesim.kubelet.settings import CLASSIC, KubeletProfile
+from kubesim.spec.manifests import POD_SPEC_AT, PROBE_FIELDS, containers_from_text
 from kubesim.spec.model import ProbedContainer
 from kubesim.spec.yamlio import STDIN, YamlDocument, load_yaml_documents, read_text
 
@@ -56,12 +56,16 @@ class Rule:
 
 
 RULES: dict[str, Rule] = {r.id: r for r in (
-    Rule("KS001", "liveness-readiness-same-endpoint", Severity.ERROR,
+    Rule("KS001", "liveness-readiness-same-endpoint", Severity.WARNING,
          "Liveness and readiness probe the same endpoint",
          "An outage that should only take the pod out of Ready (readiness) also fails "
          "liveness and restarts the container. kubesim simulates a readiness-only outage of "
          "the shared endpoint (--outage-seconds, 120) at every grid phase and reports the "
-         "restarts; a warning when the thresholds absorb it. Fix: a cheap in-process /livez "
+         "restarts. That outage is a hypothesis: an error only when a given scenario or trace "
+         "shows a dependency behind the endpoint (it fails while another target passes, or "
+         "depends_on a dependency that goes down); a warning for httpGet/exec otherwise; a "
+         "note for tcpSocket and gRPC health checks of the process's own server, where a "
+         "failing answer is exactly when a restart is wanted. Fix: a cheap in-process /livez "
          "for liveness, dependencies only in readiness."),
     Rule("KS002", "dependency-in-liveness", Severity.ERROR,
          "Liveness target fails while another target keeps passing",
@@ -106,6 +110,32 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "A long-running container (not in a Job/CronJob) has no livenessProbe: a hung "
          "process is never restarted. Off by default, like kube-linter.",
          enabled_by="--missing-probes"),
+    Rule("KS010", "probe-port-not-declared", Severity.ERROR,
+         "Probe on a named port the container does not declare",
+         "An httpGet or tcpSocket probe names a port (`port: metrics`) that is not in this "
+         "container's `ports` (another container's ports do not count). The kubelet cannot "
+         "resolve it: every call is a prober error, retried and discarded (R2.4), so a "
+         "liveness probe never kills, a readiness probe never makes the pod Ready and a "
+         "startup probe never lets the container start."),
+    Rule("KS011", "probe-target-unresolvable", Severity.WARNING,
+         "Probe host the kubelet cannot reach as meant",
+         "httpGet.host or tcpSocket.host is set: a host that is not a valid URL host makes "
+         "every call a prober error (error); localhost asks the node, not the pod, and a "
+         "cluster DNS name is resolved with the node's resolver, where it usually does not "
+         "resolve (warning: it depends on the node)."),
+    Rule("KS012", "replicas-restart-together", Severity.ERROR,
+         "Replicas restart together under the given behaviour",
+         "With a scenario or trace, the workload's replicas run as a fleet, each its own "
+         "kubelet with its own grid phase, against the same wall clock: a dependency outage "
+         "reaches every replica at once. Two or more replicas killed within 30 s of each other "
+         "means the probes turn one shared problem into correlated restarts (error); restarts "
+         "further apart are a warning."),
+    Rule("KS013", "fleet-out-of-service", Severity.ERROR,
+         "The whole fleet is out of the Service longer than --max-zero-capacity",
+         "With a scenario or trace and --max-zero-capacity S, the workload's replicas run as "
+         "a fleet; every second in which no replica serves (Ready, after the endpoint "
+         "propagation delay) beyond S is an outage of the Service the probes did not "
+         "prevent.", enabled_by="--max-zero-capacity"),
     Rule("KS100", "expectation-not-checked", Severity.INFO,
          "A declared expectation could not be checked",
          "The expectation needs something the inputs do not give (e.g. not-ready-within "
@@ -194,6 +224,7 @@ class Finding:
     seed: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
     suppressed: str | None = None  # why it does not count: "annotation ...", "--ignore"
+    fix: Any = None  # fixes.ProbePatch: advice that was re-checked before it is given
 
     @property
     def name(self) -> str:
@@ -228,6 +259,7 @@ class BehaviourRef:
     behaviour: Behaviour
     duration: float
     kind: str = "scenario"  # scenario | trace
+    applies_to: tuple[Any, ...] = ()  # scoping.Selector; empty: every probed container
 
 
 @dataclass(frozen=True)
@@ -237,14 +269,19 @@ class Settings:
     phases: int = 20
     seed: int = 0
     profile: KubeletProfile = CLASSIC
+    engine: str = "fast"  # the scheduler of the simulated runs (both give the same results)
     outage_seconds: float = 120.0
     startup_seconds: float | None = None
     max_hang_recovery: float | None = None
     max_ready_recovery: float | None = None
     max_initial_delay: float = 30.0
+    max_zero_capacity: float | None = None  # KS013: seconds the fleet may serve nothing
     missing_probes: bool = False
+    skip_non_manifests: bool = False  # named files that are not manifests: skipped, not errors
+    allow_empty: bool = False  # no manifest at all in the inputs: not an error
     fail_on: Severity | None = Severity.ERROR  # None: never fail (exit 0 on findings)
     ignore: frozenset[str] = frozenset()
+    severities: tuple[tuple[str, Severity], ...] = ()  # (rule id, severity) overrides
 
 
 # ---------------------------------------------------------------- inputs
@@ -271,26 +308,68 @@ def expand_paths(paths: list[str]) -> list[tuple[str, bool]]:
                                   or seen.add(os.path.normpath(f)))]
 
 
-def read_inputs(paths: list[str]) -> tuple[list[Workload], list[dict[str, str]]]:
-    """Every workload in `paths`, and the files skipped (found in a directory, not manifests).
+def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
+                allow_empty: bool = False
+                ) -> tuple[list[Workload], list[dict[str, str]], int]:
+    """Every workload in `paths`, the files skipped (not manifests), and how many Kubernetes
+    objects or probe specs the inputs hold (with or without pods).
 
     A file named on the command line that is not a manifest or probe spec is an error, as in
-    `kubesim run`; in a directory such files (values.yaml, kustomization.yaml, scenarios) are
-    skipped and listed.
+    `kubesim run`; in a directory such files (values.yaml, kustomization.yaml, scenarios,
+    Helm templates) are skipped and listed, and so are named files with
+    `skip_non_manifests` (a pre-commit hook is handed every staged YAML file). Standard input
+    is never skipped. Inputs with no YAML document at all (an empty file, a failed
+    `helm template` piped in) are an error unless `allow_empty`: a gate that read nothing
+    must not pass by accident.
     """
     workloads: list[Workload] = []
     skipped: list[dict[str, str]] = []
+    objects = 0
     for path, named in expand_paths(paths):
         text, source = read_text(path, SpecError)
-        docs = load_yaml_documents(text, source, SpecError)
-        if not named and not all(_is_input(d.data) for d in docs):
-            skipped.append({"file": source, "reason": "not a Kubernetes manifest or probe spec"})
+        may_skip = path != STDIN and (skip_non_manifests or not named)
+        docs = _documents(text, source, may_skip)
+        reason = _not_manifest(docs) if may_skip else None
+        if reason:
+            skipped.append({"file": source, "reason": reason})
             continue
+        assert docs is not None
         probed = containers_from_text(text, source)  # validates; raises SpecError
         found = [w for d in docs for w in _workloads(d)]
         _attach(found, probed, source)
         workloads += found
-    return workloads, skipped
+        objects += sum(1 for d in docs if _is_input(d.data))
+    if objects == 0 and not allow_empty:
+        raise UsageError(_empty_message(paths, skipped))
+    return workloads, skipped, objects
+
+
+def _documents(text: str, source: str, may_skip: bool) -> list[YamlDocument] | None:
+    """The file's YAML documents; None for a template that may be skipped (not YAML yet)."""
+    try:
+        return load_yaml_documents(text, source, SpecError)
+    except SpecError:
+        if may_skip and "{{" in text:
+            return None
+        raise
+
+
+def _not_manifest(docs: list[YamlDocument] | None) -> str | None:
+    """Why a file is not a manifest or probe spec (None: it is one)."""
+    if docs is None:
+        return "a template ({{ ... }}), not YAML yet: check its rendered output instead"
+    if not docs:
+        return "empty (no YAML document)"
+    if not all(_is_input(d.data) for d in docs):
+        return "not a Kubernetes manifest or probe spec (no kind, no probes)"
+    return None
+
+
+def _empty_message(paths: list[str], skipped: list[dict[str, str]]) -> str:
+    named = ", ".join("stdin" if p == STDIN else p for p in paths)
+    why = f" ({len(skipped)} file{'s' * (len(skipped) != 1)} skipped)" if skipped else ""
+    return (f"{named}: no Kubernetes object or probe spec in the input{why}: nothing to "
+            "check (a failed `helm template` or an empty file?); --allow-empty accepts it")
 
 
 def _is_input(data: Any) -> bool:
@@ -373,7 +452,7 @@ def _ignores(w: Workload, doc: YamlDocument, metas: list[tuple[Any, Loc]]) -> No
             rule = rule_of(token)
             if rule is None:
                 raise SpecError(f"{w.label}: {IGNORE_ANNOTATION}: unknown check {token!r} "
-                                f"(ids KS001-KS009, KS100-KS104 or their names, or all)",
+                                f"(ids KS001-KS013, KS100-KS104 or their names, or all)",
                                 source=doc.source, line=doc.line_of(aloc),
                                 field=IGNORE_ANNOTATION)
             ids.add(rule.id)

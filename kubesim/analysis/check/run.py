@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import itertools
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from kubesim.errors import BehaviourError, UsageError
+from kubesim.analysis.check.evidence import dependency_evidence, leak_spans
+from kubesim.behaviour.horizon import default_duration
 from kubesim.analysis.check.expectations import (
     Expectation,
     check_matches,
     evaluate,
-    failing_spans,
     observe,
     phase_runs,
     settle_time,
@@ -37,9 +37,13 @@ from kubesim.analysis.check.findings import (
     Workload,
     read_inputs,
 )
+from kubesim.analysis.check.fixes import startup_fix
+from kubesim.analysis.check.fleet_checks import fleet_checks
+from kubesim.analysis.check.scoping import NOT_COVERED, censored_note, for_container
+from kubesim.analysis.check.targets import describe, target_checks
+from kubesim.errors import BehaviourError, UsageError
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind
-from kubesim.behaviour.trace import Trace
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
@@ -64,6 +68,7 @@ class Report:
     behaviours: list[BehaviourRef]
     workloads: list[Workload]
     checks: list[CheckResult]
+    notes: list[str] = field(default_factory=list)
 
     @property
     def findings(self) -> list[Finding]:
@@ -82,41 +87,48 @@ class Report:
 def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
                expectations: list[Expectation], settings: Settings) -> Report:
     """Read the inputs and check every probed container in them."""
-    workloads, skipped = read_inputs(paths)
+    workloads, skipped, _ = read_inputs(
+        paths, skip_non_manifests=settings.skip_non_manifests, allow_empty=settings.allow_empty)
     check_matches(expectations, workloads)
-    checks = check_workloads(workloads, behaviours, expectations, settings)
+    notes: list[str] = []
+    checks = check_workloads(workloads, behaviours, expectations, settings, notes)
     inputs = sorted({w.source for w in workloads})
-    return Report(settings, inputs, skipped, behaviours, workloads, checks)
+    return Report(settings, inputs, skipped, behaviours, workloads, checks, notes)
 
 
 def auto_duration(behaviour: Behaviour) -> float:
-    """Long enough for a behaviour: 300 s, or 150 s past its last window or observation."""
-    horizon = 86400.0
-    ends = [w.end if w.end < horizon else w.start for w in behaviour.windows(horizon)]
-    if isinstance(behaviour, Trace):
-        ends += [behaviour.last_time(k) for k in behaviour.targets]
-    return max(300.0, max(ends, default=0.0) + 150.0)
+    """Long enough for a behaviour: the commands' one rule (`behaviour.horizon`)."""
+    return default_duration(behaviour)
 
 
 def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
-                    expectations: list[Expectation], settings: Settings) -> list[CheckResult]:
-    """Every check on every container, suppressions applied."""
+                    expectations: list[Expectation], settings: Settings,
+                    notes: list[str] | None = None) -> list[CheckResult]:
+    """Every check on every container, suppressions applied; notes (what a behaviour does not
+    cover, what a trace's censored timeouts count as) are appended to `notes`."""
+    notes = [] if notes is None else notes
+    seen: dict[str, list[str]] = {}
     out: list[CheckResult] = []
     for w in workloads:
         for c in w.containers:
             out += _missing(w, c, settings)
             if c.pod is None:
                 continue
+            given = _scoped(w, c, behaviours, notes, seen)
             try:
-                out += _container_checks(w, c, c.pod, behaviours, settings)
+                out += _container_checks(w, c, c.pod, given, settings)
                 for e in expectations:
                     if e.applies(w, c.name):
-                        out += evaluate(e, w, c, behaviours, settings)
+                        out += evaluate(e, w, c, given, settings)
             except BehaviourError as exc:
                 exc.message = f"{w.label} container {c.name}: {exc.message}"
                 raise
+    _scope_notes(behaviours, workloads, seen, notes)
+    overrides = dict(settings.severities)
     for result in out:
         for f in result.findings:
+            if f.rule in overrides:
+                f.severity = overrides[f.rule]
             if f.rule in f.workload.ignores:
                 reason = f.workload.ignore_reason
                 f.suppressed = f"annotation {IGNORE_ANNOTATION}" + (f": {reason}" if reason
@@ -126,12 +138,55 @@ def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
     return out
 
 
+def _scoped(w: Workload, c: ContainerRef, behaviours: list[BehaviourRef],
+            notes: list[str], seen: dict[str, list[str]]) -> list[BehaviourRef]:
+    """The given behaviours that apply to this container, as they apply (see scoping.py);
+    `seen` collects, per behaviour, the containers it ran for ("+...") or skipped ("-...")."""
+    out = []
+    for b in behaviours:
+        ref, note = for_container(b, w, c)
+        who = f"{w.label} container {c.name}"
+        if note == NOT_COVERED:
+            seen.setdefault(b.label, []).append(f"-{who}")
+        elif note and note not in notes:
+            notes.append(note)
+        if ref is not None:
+            seen.setdefault(b.label, []).append(f"+{w.key}")
+            out.append(ref)
+            censored = censored_note(ref, c)
+            if censored and censored not in notes:
+                notes.append(censored)
+    return out
+
+
+def _scope_notes(behaviours: list[BehaviourRef], workloads: list[Workload],
+                 seen: dict[str, list[str]], notes: list[str]) -> None:
+    for b in behaviours:
+        runs = seen.get(b.label, [])
+        skipped = [r[1:] for r in runs if r.startswith("-")]
+        ran = {r[1:] for r in runs if r.startswith("+")}
+        if b.applies_to and not ran and not skipped:
+            wanted = "; ".join(s.text for s in b.applies_to)
+            notes.append(f"{b.label} applies to {wanted}, which matches no probed container "
+                         "in the inputs: not run")
+        if skipped:
+            shown = ", ".join(skipped[:3]) + (f" and {len(skipped) - 3} more"
+                                              if len(skipped) > 3 else "")
+            notes.append(f"{b.label} has no observations for any probe target of "
+                         f"{len(skipped)} container{'s' * (len(skipped) != 1)} ({shown}): "
+                         "not run for them")
+        if not b.applies_to and len(ran) > 1:
+            notes.append(f"{b.label} names no workload (applies_to) and ran for {len(ran)} "
+                         "workloads whose probe targets it shares; if it was recorded from "
+                         "one app, say which with applies_to")
+
+
 def _container_checks(w: Workload, c: ContainerRef, pod: ProbedContainer,
                       behaviours: list[BehaviourRef], s: Settings) -> list[CheckResult]:
     probes = pod.container.probes()
     out: list[CheckResult] = []
     if LIVENESS in probes and READINESS in probes:
-        out.append(_same_endpoint(w, c, pod, s))
+        out.append(_same_endpoint(w, c, pod, behaviours, s))
     if LIVENESS in probes:
         out += [_leak(w, c, pod, b, s) for b in behaviours]
     if (STARTUP in probes or LIVENESS in probes) and (behaviours or s.startup_seconds):
@@ -143,7 +198,7 @@ def _container_checks(w: Workload, c: ContainerRef, pod: ProbedContainer,
         out.append(_bound(w, c, pod, s, "KS006"))
     if s.max_ready_recovery is not None and READINESS in probes:
         out.append(_bound(w, c, pod, s, "KS007"))
-    return out
+    return out + target_checks(w, c, pod, s) + fleet_checks(w, c, pod, behaviours, s)
 
 
 def _finding(result: CheckResult, severity: Severity, message: str, *, line: int,
@@ -168,9 +223,10 @@ def _count(values: list[int]) -> str:
 
 
 def _same_endpoint(w: Workload, c: ContainerRef, pod: ProbedContainer,
-                   s: Settings) -> CheckResult:
+                   behaviours: list[BehaviourRef], s: Settings) -> CheckResult:
     result = CheckResult("KS001", w, c.name, None)
-    live, ready = pod.container.target(LIVENESS), pod.container.target(READINESS)
+    container = pod.container
+    live, ready = container.target(LIVENESS), container.target(READINESS)
     if (live.kind, live.url) != (ready.kind, ready.url):
         return result
     start, outage = settle_time(pod), s.outage_seconds
@@ -186,13 +242,28 @@ def _same_endpoint(w: Workload, c: ContainerRef, pod: ProbedContainer,
             f"({_count([n for n in restarts if n])} each)" if hit else
             f"restarts nothing at any of {len(runs)} grid phases, but liveness fails "
             "whenever readiness does and only its thresholds stand between them")
-    message = (f"livenessProbe and readinessProbe both ask {live.url}: a {outage:g} s outage "
-               f"of it (answering {_answer_text(live.kind)}), which readiness alone answers by "
-               f"taking the pod out of Ready after {leave}, {what}")
-    _finding(result, Severity.ERROR if hit else Severity.WARNING, message,
+    evidence = dependency_evidence(container, live.key, behaviours, s)
+    own = live.kind in (HandlerKind.TCP_SOCKET, HandlerKind.GRPC)
+    if evidence is not None:
+        severity, why = (Severity.ERROR if hit else Severity.WARNING), evidence[1]
+    elif own:
+        severity = Severity.INFO
+        why = (f"no given scenario or trace shows a dependency behind it, and a "
+               f"{live.kind.value} probe asks the process itself: a refused port or a failing "
+               "own health service is when a restart is wanted")
+    else:
+        severity = Severity.WARNING if hit else Severity.INFO
+        why = ("the outage is hypothetical: no given scenario or trace shows a dependency "
+               "behind it (an error with one that does)")
+    message = (f"livenessProbe and readinessProbe both ask {describe(live, pod)}: a "
+               f"{outage:g} s outage of it (answering {_answer_text(live.kind)}), which "
+               f"readiness alone answers by taking the pod out of Ready after {leave}, {what}; "
+               f"{why}")
+    _finding(result, severity, message,
              line=c.line("livenessProbe"), run=hit[0] if hit else None, target=live.key,
              outage_seconds=outage, outage_at=start, phases=len(runs),
-             phases_with_restart=len(hit), restarts_max=max(restarts))
+             phases_with_restart=len(hit), restarts_max=max(restarts),
+             evidence=None if evidence is None else evidence[0])
     return result
 
 
@@ -213,30 +284,8 @@ def _first_unready(tl: Any, since: float) -> float | None:
 def _leak(w: Workload, c: ContainerRef, pod: ProbedContainer, b: BehaviourRef,
           s: Settings) -> CheckResult:
     result = CheckResult("KS002", w, c.name, b.label)
-    container = pod.container
-    probes = container.probes()
-    key = container.target(LIVENESS).key
-
-    def spans(k: str, probe: Any) -> list[tuple[float, float]]:
-        samples = observe(container, k, probe, b.behaviour, duration=b.duration,
-                          profile=s.profile, phase=0.0)
-        return failing_spans(samples, b.duration)
-
-    failing = spans(key, probes[LIVENESS])
-    if not failing:
-        return result
-    others: dict[str, Any] = {container.target(t).key: p for t, p in probes.items()}
-    listed = getattr(b.behaviour, "targets", [])
-    for k in listed:
-        others.setdefault(k, None)
-    others.pop(key, None)
-    others.pop("*", None)
-    best: tuple[float, str, list[tuple[float, float]]] | None = None
-    for k, probe in others.items():
-        only = _subtract(failing, spans(k, probe))
-        total = sum(e - a for a, e in only)
-        if total > 0 and (best is None or total > best[0]):
-            best = (total, k, only)
+    key = pod.container.target(LIVENESS).key
+    best = leak_spans(pod.container, key, pod.container.probes()[LIVENESS], b, s)
     if best is None:
         return result
     total, other, only = best
@@ -256,23 +305,6 @@ def _leak(w: Workload, c: ContainerRef, pod: ProbedContainer, b: BehaviourRef,
              first_window=[round(first[0], 6), round(first[1], 6)], phases=len(runs),
              phases_with_restart=len(hit), restarts_max=max(restarts))
     return result
-
-
-def _subtract(spans: list[tuple[float, float]],
-              minus: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """The parts of `spans` not covered by `minus` (both sorted, disjoint)."""
-    out = []
-    for a, b in spans:
-        cur = a
-        for x, y in minus:
-            if y <= cur or x >= b:
-                continue
-            if x > cur:
-                out.append((cur, x))
-            cur = max(cur, y)
-        if cur < b:
-            out.append((cur, b))
-    return out
 
 
 # ---------------------------------------------------------------- KS003
@@ -413,15 +445,23 @@ def _initial_delay(w: Workload, c: ContainerRef, pod: ProbedContainer,
     runs = phase_runs(pod, scenario, settings=s, duration=delay + 2 * budget + 60)
     lived = [r.timeline.kills[0].at - r.timeline.containers[0].running_at
              for r in runs if r.timeline.kills]
+    now = _windows(pod, s).startup_protection.guaranteed
+    fix, after = startup_fix(pod, c, s.profile, now)
+    startup = fix.changes["startupProbe"]
     message = (f"livenessProbe.initialDelaySeconds={delay} and no startupProbe: a container "
                f"that never answers runs {_span(lived) if lived else 'the whole run'} before "
                f"liveness kills it (over {len(runs)} grid phases), and so does every restart; "
-               f"a startupProbe with failureThreshold x periodSeconds >= {delay} s gives the "
-               "same start-up budget and hands over to liveness as soon as the app answers")
+               f"the start-up it protects is {now:.1f} s at every grid phase: a startupProbe "
+               f"with the liveness handler, periodSeconds={startup['periodSeconds']} and "
+               f"failureThreshold={startup['failureThreshold']} (and initialDelaySeconds unset "
+               f"on liveness) protects {after:.1f} s, at least as much, and hands over to "
+               "liveness as soon as the app answers")
     _finding(result, Severity.WARNING, message,
              line=c.line("livenessProbe", "initialDelaySeconds"), initial_delay_seconds=delay,
              threshold=s.max_initial_delay, killed_after_min=min(lived, default=None),
-             killed_after_max=max(lived, default=None))
+             killed_after_max=max(lived, default=None), protected_now=now,
+             protected_after=after)
+    result.findings[-1].fix = fix
     return result
 
 

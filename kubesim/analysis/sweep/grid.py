@@ -7,7 +7,7 @@ Addressing (`--set FIELD=VALUES`)
   `readinessProbe.periodSeconds`, `startupProbe.initialDelaySeconds`,
   `livenessProbe.timeoutSeconds`, `readinessProbe.successThreshold`,
   `livenessProbe.terminationGracePeriodSeconds`. The probe must be declared; every value goes
-  through the API server's defaults and validation (kubelet-semantics §5), so
+  through the API server's defaults and validation (docs/kubelet-rules.md §5), so
   `livenessProbe.successThreshold=2` is refused like in a manifest.
 * **Pod fields**: `terminationGracePeriodSeconds`, `restartPolicy`.
 * **Scenario parameters** (`--scenario` only), named shortcuts:
@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kubesim.errors import KubesimError, UsageError
-from kubesim.engine.fast import RunMetrics, hang_start, metrics_of, run_fast_box
+from kubesim.engine.metrics import RunMetrics, hang_start, metrics_of, run_metrics_box
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.results import ProbeType
 from kubesim.behaviour.scenario import Scenario
@@ -61,14 +61,16 @@ from kubesim.spec.model import RestartPolicy, SpecError, parse_probe
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
+    from kubesim.fleet.settings import FleetSettings
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["ENGINES", "Expectation", "Point", "PointResult", "Setting", "SweepSpec",
-           "apply_point", "evaluate_group", "evaluate_point", "expand_grid", "group_points",
-           "parse_expectation", "parse_setting", "parse_values", "point_tasks", "run_sweep"]
+__all__ = ["ENGINES", "FLEET_FIELDS", "Point", "PointGoal", "PointResult", "Setting", "SweepSpec",
+           "apply_point", "evaluate_group", "evaluate_point", "expand_grid",
+           "group_points", "parse_goal", "parse_setting", "parse_values", "point_tasks",
+           "run_sweep"]
 
-ENGINES = ("fast", "des")
+ENGINES = ("fast", "simpy")
 _PROBE_FIELDS = {
     "initialDelaySeconds": "initial_delay_seconds", "timeoutSeconds": "timeout_seconds",
     "periodSeconds": "period_seconds", "successThreshold": "success_threshold",
@@ -77,6 +79,9 @@ _PROBE_FIELDS = {
 }
 _PROBE_TYPES = {t.field: t for t in ProbeType}
 _POD_FIELDS = ("terminationGracePeriodSeconds", "restartPolicy")
+# fleet parameters (`kubesim sweep --fleet`): see kubesim.analysis.sweep.fleet_points
+FLEET_FIELDS = ("replicas", "fleet.startSpread", "fleet.propagation", "fleet.load.rps",
+                "fleet.load.capacity", "fleet.minCapacity")
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _RANGE = re.compile(rf"^({_NUMBER})\.\.({_NUMBER})(?::({_NUMBER}))?$")
 
@@ -131,10 +136,12 @@ class Setting:
 
     @property
     def kind(self) -> str:
-        """probe, pod or scenario."""
+        """probe, pod, fleet or scenario."""
         head = self.field.split(".", 1)[0]
         if head in _PROBE_TYPES:
             return "probe"
+        if self.field in FLEET_FIELDS:
+            return "fleet"
         return "pod" if self.field in _POD_FIELDS else "scenario"
 
 
@@ -150,13 +157,14 @@ def parse_setting(text: str) -> Setting:
         if rest not in _PROBE_FIELDS:
             raise UsageError(f"--set {name}: unknown probe field {rest!r}; known: "
                              f"{', '.join(_PROBE_FIELDS)}")
-    elif name not in _POD_FIELDS and head not in ("outage", "stall", "startup", "scenario") \
+    elif name not in _POD_FIELDS and name not in FLEET_FIELDS \
+            and head not in ("outage", "stall", "startup", "scenario") \
             and name != "shutdownSeconds":
         raise UsageError(
             f"--set {name}: unknown field; use a probe field (livenessProbe.failureThreshold), "
-            "a pod field (terminationGracePeriodSeconds, restartPolicy) or a scenario "
-            "parameter (outage.DEP.length, stall.length, startup.seconds, shutdownSeconds, "
-            "scenario.PATH)")
+            "a pod field (terminationGracePeriodSeconds, restartPolicy), a fleet parameter "
+            f"({', '.join(FLEET_FIELDS)}) or a scenario parameter (outage.DEP.length, "
+            "stall.length, startup.seconds, shutdownSeconds, scenario.PATH)")
     return Setting(name, tuple(parse_values(values)))
 
 
@@ -315,6 +323,8 @@ def apply_point(pod: ProbedContainer, behaviour: Behaviour,
             pod = _apply_probe(pod, name, value)
         elif kind == "pod":
             pod = _apply_pod(pod, name, value)
+        elif kind == "fleet":
+            continue  # applied to the fleet's settings (fleet_points.fleet_of)
         else:
             if not isinstance(behaviour, Scenario):
                 raise UsageError(f"--set {name}: scenario parameters need --scenario FILE")
@@ -335,8 +345,9 @@ def apply_point(pod: ProbedContainer, behaviour: Behaviour,
 
 
 @dataclass(frozen=True)
-class Expectation:
-    """A claim checked at every run of a point."""
+class PointGoal:
+    """A goal a point must meet at every run (`--expect`; `kubesim check`'s declared
+    expectations are `analysis.check.expectations.Expectation`)."""
 
     name: str  # as given: no-restart, ready-within=30
     kind: str
@@ -361,7 +372,7 @@ _EXPECTATIONS = {"no-restart": False, "max-restarts": True, "ready-within": True
                  "max-unready": True, "kill-within": True}
 
 
-def parse_expectation(text: str) -> Expectation:
+def parse_goal(text: str) -> PointGoal:
     """`no-restart`, `max-restarts=N`, `ready-within=S`, `max-unready=S`, `kill-within=S`."""
     kind, sep, value = text.strip().partition("=")
     if kind not in _EXPECTATIONS:
@@ -378,7 +389,7 @@ def parse_expectation(text: str) -> Expectation:
             raise UsageError(f"--expect {text!r}: {value!r} is not a number") from None
         if not limit >= 0:
             raise UsageError(f"--expect {text!r}: the value must be >= 0")
-    return Expectation(text.strip(), kind, limit)
+    return PointGoal(text.strip(), kind, limit)
 
 
 # ------------------------------------------------------------------ evaluating points
@@ -395,8 +406,9 @@ class SweepSpec:
     phases: int = 20
     seeds: int = 1
     seed: int = 0
-    expectations: tuple[Expectation, ...] = ()
+    expectations: tuple[PointGoal, ...] = ()
     engine: str = "fast"
+    fleet: FleetSettings | None = None  # set: every run is a fleet of replicas
 
 
 @dataclass(frozen=True)
@@ -426,6 +438,8 @@ class PointResult:
     hang_unkilled: int  # runs with a stall and no kill after it
     probes: int
     expectations: dict[str, bool] = field(default_factory=dict)
+    fleet: dict[str, Any] | None = None  # a fleet point's capacity figures
+
 
     def row(self) -> dict[str, Any]:
         """Flat fields for tables, CSV and JSON."""
@@ -438,6 +452,7 @@ class PointResult:
             "never_ready": self.never_ready, "hang_to_kill_max": self.hang_to_kill_max,
             "hang_unkilled": self.hang_unkilled, "probes": self.probes,
         })
+        out.update(self.fleet or {})
         for name, ok in self.expectations.items():
             out[f"expect {name}"] = ok
         return out
@@ -453,7 +468,7 @@ def run_point(spec: SweepSpec, point: Point,
               memo: dict[tuple[int, int], list[Any]] | None = None) -> list[RunMetrics]:
     """Every run of one point (phases x seeds), with the chosen engine. With the fast engine
     and a `memo` shared by points that differ only in thresholds, a run is reused when the
-    point's thresholds fall inside the threshold box of an earlier run (`fast.run_fast_box`:
+    point's thresholds fall inside the threshold box of an earlier run (`metrics.run_metrics_box`:
     the same decisions, so the same metrics)."""
     pod, behaviour = apply_point(spec.pod, spec.behaviour, point.values)
     cycle = grid_cycle(pod)
@@ -463,9 +478,10 @@ def run_point(spec: SweepSpec, point: Point,
         for i in range(spec.phases):
             seed = spec.seed + s * spec.phases + i
             phase = i * cycle / spec.phases
-            if spec.engine == "des":
+            if spec.engine == "simpy":
                 tl = simulate(pod, behaviour, duration=spec.duration, seed=seed,
-                              profile=spec.profile, phase=phase)
+                              profile=spec.profile, phase=phase, engine="simpy",
+                              record_probes=False)
                 out.append(metrics_of(tl, behaviour))
                 continue
             known = memo.setdefault((s, i), []) if memo is not None else []
@@ -474,7 +490,7 @@ def run_point(spec: SweepSpec, point: Point,
                     out.append(metrics)
                     break
             else:
-                metrics, box = run_fast_box(pod, behaviour, duration=spec.duration, seed=seed,
+                metrics, box = run_metrics_box(pod, behaviour, duration=spec.duration, seed=seed,
                                             profile=spec.profile, phase=phase)
                 known.append((box, metrics))
                 out.append(metrics)
@@ -513,6 +529,10 @@ def evaluate_point(spec: SweepSpec, point: Point) -> PointResult:
 def evaluate_group(spec: SweepSpec, points: list[Point]) -> list[PointResult]:
     """Points that differ only in thresholds, sharing their runs where the rules allow:
     what a worker process or a Dask task runs."""
+    if spec.fleet is not None:
+        from kubesim.analysis.sweep.fleet_points import evaluate_fleet_point
+
+        return [evaluate_fleet_point(spec, p) for p in points]
     memo: dict[tuple[int, int], list[Any]] = {}
     return [summarise(spec, p, run_point(spec, p, memo)) for p in points]
 
@@ -544,7 +564,14 @@ def check_spec(spec: SweepSpec, points: list[dict[str, Any]]) -> None:
         raise UsageError(f"seeds={spec.seeds!r} must be a whole number >= 1")
     if spec.engine not in ENGINES:
         raise UsageError(f"engine {spec.engine!r}: one of {', '.join(ENGINES)}")
+    fleet_fields = {k for values in points for k in values if k in FLEET_FIELDS}
+    if fleet_fields and spec.fleet is None:
+        raise UsageError(f"--set {sorted(fleet_fields)[0]}: fleet parameters need --fleet")
     for values in points:
+        if spec.fleet is not None:
+            from kubesim.analysis.sweep.fleet_points import fleet_of
+
+            fleet_of(spec.fleet, values)
         _, behaviour = apply_point(spec.pod, spec.behaviour, values)
         if any(e.kind == "kill-within" for e in spec.expectations) \
                 and hang_start(behaviour, spec.duration) is None:

@@ -1,0 +1,528 @@
+"""`kubesim suggest`: the smallest change to a container's probe settings that meets declared
+expectations, found from the kubelet's rules and confirmed with the sweep engine.
+
+Expectations (`Want`): survive an X s dependency outage without a restart, catch a hang
+within Y s, allow starts of Z s, leave Ready within W s of an outage. Each is a worst case
+over the grid phase (E1). Candidates are scored with the per-phase rules of
+`kubesim.analysis.windows` (fast, exact for the ideal kubelet plus the profile's latencies);
+the chosen one is then run through `kubesim.analysis.sweep.grid` at every grid phase and, if a
+run disagrees, dropped for the next one. "Smallest" is the fewest changed fields, then the
+smallest relative change.
+
+Which endpoints a dependency outage touches: the targets a given scenario declares with
+`depends_on` (or a trace shows failing while another target passes); without one, the
+readiness endpoint (the hypothesis of KS001). A target the behaviour shows untouched (a
+`/livez`) is a candidate for liveness: moving liveness there meets "survive the outage" and
+"catch a hang" at once, where thresholds alone cannot.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from kubesim.analysis.check.expectations import settle_time, synthetic
+from kubesim.analysis.check.fixes import ProbePatch, patched_pod, probe_data
+from kubesim.analysis.check.scoping import for_container
+from kubesim.analysis.sweep.grid import Point, SweepSpec, evaluate_point, parse_goal
+from kubesim.analysis.windows import (
+    hang_detection,
+    readiness_down,
+    startup_safe_until,
+)
+from kubesim.behaviour.scenario import Scenario
+from kubesim.errors import UsageError
+from kubesim.results import ProbeType
+from kubesim.spec.model import HandlerKind, parse_probe
+
+if TYPE_CHECKING:
+    from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
+    from kubesim.spec.model import Probe, ProbedContainer
+
+__all__ = ["WANTS", "Suggestion", "Want", "parse_want", "suggest"]
+
+STARTUP, LIVENESS, READINESS = ProbeType.STARTUP, ProbeType.LIVENESS, ProbeType.READINESS
+WANTS = {"survive-outage": "survive a {s} s dependency outage without a restart",
+         "hang-within": "catch a hang within {s} s",
+         "starts-within": "allow starts of {s} s",
+         "unready-within": "leave Ready within {s} s of an outage"}
+PERIODS = (1, 2, 3, 5, 10, 15, 20, 30, 60)
+MAX_FAILURES = 60
+_EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class Want:
+    """One declared expectation: a WANTS key and its seconds."""
+
+    kind: str
+    seconds: float
+
+    @property
+    def text(self) -> str:
+        return WANTS[self.kind].format(s=f"{self.seconds:g}")
+
+
+def parse_want(text: str) -> Want:
+    """`survive-outage=120`, `hang-within=30`, `starts-within=90`, `unready-within=15`."""
+    kind, sep, value = text.strip().partition("=")
+    allowed = ", ".join(f"{k}=S" for k in WANTS)
+    if kind not in WANTS or not sep:
+        raise UsageError(f"--expect {text!r}: one of {allowed}")
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise UsageError(f"--expect {text!r}: {value!r} is not a number of seconds") from None
+    if not (seconds > 0 and math.isfinite(seconds)):
+        raise UsageError(f"--expect {text!r}: seconds must be a positive number")
+    return Want(kind, seconds)
+
+
+@dataclass
+class Outage:
+    """What a dependency outage touches, and why we think so."""
+
+    affected: set[str]
+    untouched: list[str]
+    why: str
+
+
+@dataclass
+class Judged:
+    """One expectation against one configuration: met or not, and the figure."""
+
+    want: Want
+    met: bool
+    figure: str
+
+
+@dataclass
+class Suggestion:
+    """The outcome for one container."""
+
+    workload: Workload
+    container: ContainerRef
+    wants: list[Want]
+    outage: Outage
+    before: list[Judged]
+    patch: ProbePatch | None
+    after: list[Judged]
+    tradeoff: list[str] = field(default_factory=list)
+    verified: str = ""
+    findings_before: list[tuple[str, str]] = field(default_factory=list)  # (id, severity)
+    findings_after: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def new_findings(self) -> list[tuple[str, str]]:
+        """Findings `kubesim check` reports after the patch and not before (none expected)."""
+        before = {rule for rule, _ in self.findings_before}
+        return [f for f in self.findings_after if f[0] not in before]
+
+    @property
+    def met(self) -> bool:
+        return all(j.met for j in self.after)
+
+
+# ---------------------------------------------------------------- the outage
+
+
+def outage_of(pod: ProbedContainer, behaviours: list[BehaviourRef]) -> Outage:
+    """Which targets a dependency outage fails (see the module docstring)."""
+    container = pod.container
+    probed = {container.target(t).key for t in container.probes()}
+    for b in behaviours:
+        beh = b.behaviour
+        if isinstance(beh, Scenario):
+            deps = {k for k, spec in beh.targets.items() if k != "*" and any(
+                beh.dependencies[d].down for d in spec.depends_on)}
+            if deps:
+                clean = [k for k, spec in beh.targets.items()
+                         if k not in deps and k != "*" and not spec.depends_on
+                         and not spec.windows and k.startswith("/")]
+                return Outage(deps, clean, f"{b.label}: {', '.join(sorted(deps))} depend on "
+                                           "a dependency that goes down")
+        elif hasattr(beh, "windows"):
+            failing = {w.label.removesuffix(" failing") for w in beh.windows(b.duration)}
+            if failing:
+                clean = [k for k in getattr(beh, "targets", []) if k not in failing
+                         and k.startswith("/")]
+                return Outage(failing & probed or failing, clean,
+                              f"{b.label}: {', '.join(sorted(failing))} fail in it")
+    ready = container.probes().get(READINESS)
+    if ready is None:
+        return Outage(set(), [], "no scenario or trace, and no readiness probe: nothing is "
+                                 "known to depend on a dependency")
+    target = container.target(READINESS)
+    if target.kind in (HandlerKind.TCP_SOCKET, HandlerKind.GRPC):
+        # as in KS001: a port or the process's own health service, not a dependency
+        return Outage(set(), [], f"no scenario or trace; readiness asks {target.key}, the "
+                                 "process itself, which a dependency outage does not fail")
+    return Outage({target.key}, [], "no scenario or trace: assumed to fail the readiness "
+                                    "endpoint")
+
+
+# ---------------------------------------------------------------- judging
+
+
+def _worst_hang(probe: Probe, s: Settings) -> float:
+    lat = s.profile.sync_seconds + s.profile.relist_seconds
+    return hang_detection(probe, probe.period_seconds - _EPS) + lat
+
+
+def _worst_start(probe: Probe, s: Settings) -> float:
+    least = max(0.0, s.profile.sync_seconds - probe.initial_delay_seconds)
+    return startup_safe_until(probe, float(probe.initial_delay_seconds)) + least
+
+
+def _outage_failures(probe: Probe, seconds: float) -> int:
+    """Failing probes that fit in an outage at the worst grid phase (a tick at its start)."""
+    return math.ceil(seconds / probe.period_seconds - _EPS)
+
+
+def judge(pod: ProbedContainer, want: Want, outage: Outage, s: Settings) -> Judged:
+    """One expectation against one configuration, from the kubelet's rules."""
+    probes = pod.container.probes()
+    live, ready = probes.get(LIVENESS), probes.get(READINESS)
+    x = want.seconds
+    if want.kind == "survive-outage":
+        if live is None:
+            return Judged(want, True, "no livenessProbe: nothing restarts the container")
+        key = pod.container.target(LIVENESS).key
+        if key not in outage.affected:
+            return Judged(want, True, f"liveness asks {key}, which the outage does not touch")
+        n = _outage_failures(live, x)
+        return Judged(want, n < live.failure_threshold,
+                      f"liveness asks {key}, which fails during the outage: {n} failing "
+                      f"probes fit into {x:g} s at the worst grid phase, failureThreshold is "
+                      f"{live.failure_threshold}")
+    if want.kind == "hang-within":
+        if live is None:
+            return Judged(want, False, "no livenessProbe: a hang is never caught")
+        h = _worst_hang(live, s)
+        return Judged(want, h <= x + _EPS, f"a hang is caught after {h:.1f} s at the worst "
+                                           "grid phase")
+    if want.kind == "starts-within":
+        guard = probes.get(STARTUP) or live
+        if guard is None:
+            return Judged(want, True, "no startup or liveness probe kills a slow start")
+        z = _worst_start(guard, s)
+        which = "startupProbe" if STARTUP in probes else "livenessProbe"
+        return Judged(want, z + _EPS >= x, f"{which} lets a start take {z:.1f} s at the worst "
+                                           "grid phase")
+    if ready is None:
+        return Judged(want, False, "no readinessProbe: the pod never leaves Ready")
+    d = readiness_down(ready, ready.period_seconds - _EPS) + s.profile.sync_seconds
+    key = pod.container.target(READINESS).key
+    if key not in outage.affected:
+        return Judged(want, False, f"readiness asks {key}, which the outage does not touch")
+    return Judged(want, d <= x + _EPS, f"the pod leaves Ready {d:.1f} s into an outage at the "
+                                       "worst grid phase")
+
+
+def judge_all(pod: ProbedContainer, wants: list[Want], outage: Outage,
+              s: Settings) -> list[Judged]:
+    return [judge(pod, w, outage, s) for w in wants]
+
+
+# ---------------------------------------------------------------- candidates
+
+
+def _cost(changes: dict[str, dict[str, Any]], pod: ProbedContainer) -> tuple[int, float]:
+    n, size = 0, 0.0
+    probes = {t.field: p for t, p in pod.container.probes().items()}
+    for probe_field, settings in changes.items():
+        old = probes.get(probe_field)
+        for key, value in settings.items():
+            n += 1 if not isinstance(value, dict) else len(value)
+            before = getattr(old, _attr(key), None) if old is not None else None
+            if isinstance(value, int | float) and isinstance(before, int | float) and before:
+                size += abs(math.log(value / before))
+            else:
+                size += 1.0
+    return n, size
+
+
+def _attr(key: str) -> str:
+    return "".join(f"_{ch.lower()}" if ch.isupper() else ch for ch in key)
+
+
+def _liveness_options(pod: ProbedContainer, outage: Outage) -> list[dict[str, Any]]:
+    """Changes to liveness: period, failureThreshold, timeout, and (when the outage touches
+    its endpoint and the behaviour shows one it does not) the httpGet path."""
+    live = pod.container.probes().get(LIVENESS)
+    if live is None:
+        return [{}]
+    key = pod.container.target(LIVENESS).key
+    paths: list[str | None] = [None]
+    if key in outage.affected and live.http_get is not None:
+        paths += [p for p in outage.untouched if p != key]
+    timeouts = sorted({live.timeout_seconds, *[t for t in (1, 2, 3, 5)
+                                               if t < live.timeout_seconds]})
+    out = []
+    for path in paths:
+        for period in sorted({*PERIODS, live.period_seconds}):
+            # failureThreshold 1 is kept only if it is the current one: a single slow answer
+            # would kill
+            for failures in range(min(2, live.failure_threshold), MAX_FAILURES + 1):
+                for timeout in timeouts:
+                    changed = (period, timeout) != (live.period_seconds, live.timeout_seconds)
+                    if changed and timeout >= period:
+                        continue  # never trade one finding (KS004) for another
+                    c: dict[str, Any] = {}
+                    if path is not None:
+                        c["httpGet"] = {"path": path}
+                    if period != live.period_seconds:
+                        c["periodSeconds"] = period
+                    if failures != live.failure_threshold:
+                        c["failureThreshold"] = failures
+                    if timeout != live.timeout_seconds:
+                        c["timeoutSeconds"] = timeout
+                    out.append(c)
+    return out
+
+
+def _readiness_options(pod: ProbedContainer) -> list[dict[str, Any]]:
+    ready = pod.container.probes().get(READINESS)
+    if ready is None:
+        return [{}]
+    out = []
+    for period in sorted({*PERIODS, ready.period_seconds}):
+        if ready.timeout_seconds >= period and period != ready.period_seconds:
+            continue
+        for failures in range(1, 11):
+            c: dict[str, Any] = {}
+            if period != ready.period_seconds:
+                c["periodSeconds"] = period
+            if failures != ready.failure_threshold:
+                c["failureThreshold"] = failures
+            out.append(c)
+    return out
+
+
+def _with(pod: ProbedContainer, changes: dict[str, dict[str, Any]]) -> ProbedContainer:
+    """The pod with probe changes, built from the models (no manifest needed)."""
+    spec = pod.container
+    update: dict[str, Any] = {}
+    for probe_field, settings in changes.items():
+        kind = ProbeType(probe_field.removesuffix("Probe"))
+        old = spec.probes().get(kind)
+        data = probe_data(old) if old is not None else {}
+        for key, value in settings.items():
+            if value is None:
+                data.pop(key, None)
+            elif isinstance(value, dict):
+                data[key] = {**data.get(key, {}), **value}
+            else:
+                data[key] = value
+        update[f"{kind.value}_probe"] = parse_probe(data, kind)
+    return replace(pod, container=spec.model_copy(update=update))
+
+
+def _startup_option(pod: ProbedContainer, want: Want, s: Settings) -> dict[str, Any]:
+    """A startupProbe (liveness handler and period) protecting `want.seconds` of start-up."""
+    live = pod.container.probes()[LIVENESS]
+    handler = {k: v for k, v in probe_data(live).items()
+               if k in ("httpGet", "tcpSocket", "exec", "grpc")}
+    period = live.period_seconds
+    failures = max(1, math.ceil(want.seconds / period))
+    while True:
+        option = {**handler, "periodSeconds": period, "failureThreshold": failures}
+        if live.timeout_seconds != 1:
+            option["timeoutSeconds"] = min(live.timeout_seconds, max(1, period - 1))
+        trial = _with(pod, {"startupProbe": option})
+        if judge(trial, want, Outage(set(), [], ""), s).met:
+            return option
+        failures += 1
+
+
+def _ranked(pod: ProbedContainer, wants: list[Want], outage: Outage,
+            s: Settings) -> list[dict[str, dict[str, Any]]]:
+    """Every candidate that meets all wants, smallest first."""
+    live_wants = [w for w in wants if w.kind in ("survive-outage", "hang-within")]
+    ready_wants = [w for w in wants if w.kind == "unready-within"]
+    start = next((w for w in wants if w.kind == "starts-within"), None)
+    found = []
+    for live in _liveness_options(pod, outage) if live_wants or start else [{}]:
+        changes = {"livenessProbe": live} if live else {}
+        trial = _with(pod, changes) if changes else pod
+        if not all(j.met for j in judge_all(trial, live_wants, outage, s)):
+            continue
+        if start is not None and not judge(trial, start, outage, s).met:
+            if STARTUP in trial.container.probes():
+                probe = trial.container.probes()[STARTUP]
+                need = math.ceil((start.seconds - _worst_start(probe, s)) /
+                                 probe.period_seconds - _EPS)
+                changes["startupProbe"] = {"failureThreshold": probe.failure_threshold + need}
+            elif LIVENESS in trial.container.probes():
+                changes["startupProbe"] = _startup_option(trial, start, s)
+            else:
+                continue
+        found.append(changes)
+    if ready_wants:
+        options = [r for r in _readiness_options(pod) if all(
+            j.met for j in judge_all(_with(pod, {"readinessProbe": r}) if r else pod,
+                                     ready_wants, outage, s))]
+        if not options:
+            return []
+        best = min(options, key=lambda r: _cost({"readinessProbe": r}, pod))
+        found = [{**c, **({"readinessProbe": best} if best else {})} for c in found]
+    return sorted(found, key=lambda c: (_cost({k: v for k, v in c.items() if v}, pod),
+                                        _hang_key(c, pod, s)))
+
+
+def _hang_key(changes: dict[str, dict[str, Any]], pod: ProbedContainer, s: Settings) -> float:
+    live = _with(pod, changes).container.probes().get(LIVENESS) if changes else \
+        pod.container.probes().get(LIVENESS)
+    return _worst_hang(live, s) if live is not None else math.inf
+
+
+# ---------------------------------------------------------------- confirming
+
+
+def _confirm(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settings) -> str | None:
+    """Run the sweep engine at every grid phase: None if every run agrees, else what failed."""
+    start = settle_time(pod)
+    for w in wants:
+        if w.kind == "survive-outage" and LIVENESS in pod.container.probes():
+            targets = {k: {"windows": [{"from": start, "to": start + w.seconds,
+                                        "answer": {"status": 503, "exit_code": 1,
+                                                   "grpc_status": "NOT_SERVING"}}]}
+                       for k in outage.affected if not k.startswith("tcp:")}
+            targets.update({k: {"windows": [{"from": start, "to": start + w.seconds,
+                                             "answer": {"error": "refused"}}]}
+                            for k in outage.affected if k.startswith("tcp:")})
+            behaviour = synthetic(f"a {w.seconds:g} s outage", targets=targets)
+            if not _held(pod, behaviour, "no-restart", start + w.seconds + 120, s):
+                return f"{w.text}: a run restarted the container"
+        if w.kind == "hang-within" and LIVENESS in pod.container.probes():
+            behaviour = synthetic("a hang", stalls=[{"from": start, "to": None}])
+            if not _held(pod, behaviour, f"kill-within={w.seconds:g}",
+                         start + w.seconds + 120, s):
+                return f"{w.text}: a run caught it later"
+    return None
+
+
+def _held(pod: ProbedContainer, behaviour: Any, expect: str, duration: float,
+          s: Settings) -> bool:
+    spec = SweepSpec(pod=pod, behaviour=behaviour, profile=s.profile, duration=duration,
+                     phases=s.phases, seed=s.seed, expectations=(parse_goal(expect),))
+    return all(evaluate_point(spec, Point(0, {})).expectations.values())
+
+
+# ---------------------------------------------------------------- the suggestion
+
+
+def suggest(w: Workload, c: ContainerRef, wants: list[Want], behaviours: list[BehaviourRef],
+            s: Settings) -> Suggestion:
+    """The smallest confirmed change for one probed container (or the trade-off)."""
+    assert c.pod is not None
+    pod = c.pod
+    behaviours = [ref for b in behaviours if (ref := for_container(b, w, c)[0]) is not None]
+    outage = outage_of(pod, behaviours)
+    before = judge_all(pod, wants, outage, s)
+    result = Suggestion(w, c, wants, outage, before, None, before)
+    if all(j.met for j in before):
+        result.verified = "already met: no change"
+        return result
+    for changes in _ranked(pod, wants, outage, s)[:25]:
+        patch = ProbePatch(c.name, changes, _summary(changes))
+        trial = patched_pod(pod, c, patch)
+        failed = _confirm(trial, wants, outage, s)
+        if failed is None:
+            result.patch, result.after = patch, judge_all(trial, wants, outage, s)
+            result.verified = (f"confirmed by the sweep engine at {s.phases} grid phases "
+                               f"(seed {s.seed})")
+            result.tradeoff = _tradeoff(pod, wants, outage, s, chosen=changes)
+            result.findings_before, result.findings_after = recheck(
+                w, c, trial, behaviours, s)
+            return result
+    result.tradeoff = _tradeoff(pod, wants, outage, s, chosen=None)
+    return result
+
+
+def recheck(w: Workload, c: ContainerRef, trial: ProbedContainer,
+            behaviours: list[BehaviourRef], s: Settings
+            ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """`kubesim check`'s findings for the container before and after the patch."""
+    from kubesim.analysis.check.run import check_workloads
+
+    def findings(pod: ProbedContainer) -> list[tuple[str, str]]:
+        ref = replace(c, pod=pod)
+        one = replace(w, containers=[ref])
+        return sorted((f.rule, f.severity.label) for r in check_workloads(
+            [one], behaviours, [], s) for f in r.findings)
+
+    assert c.pod is not None
+    return findings(c.pod), findings(trial)
+
+
+def _summary(changes: dict[str, dict[str, Any]]) -> str:
+    parts = []
+    for probe_field, settings in changes.items():
+        for key, value in settings.items():
+            if isinstance(value, dict) and probe_field == "startupProbe":
+                continue
+            shown = "unset" if value is None else value
+            if isinstance(value, dict):
+                parts += [f"{probe_field}.{key}.{k}={v}" for k, v in value.items()]
+            else:
+                parts.append(f"{probe_field}.{key}={shown}")
+        if probe_field == "startupProbe" and any(isinstance(v, dict) for v in settings.values()):
+            parts.insert(0, "add a startupProbe with the liveness handler")
+    return "; ".join(parts)
+
+
+def _tradeoff(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settings, *,
+              chosen: dict[str, Any] | None) -> list[str]:
+    """Why thresholds alone cannot meet both "survive X" and "catch a hang within Y" when
+    liveness asks an endpoint the outage fails, and what each side costs."""
+    survive = next((w for w in wants if w.kind == "survive-outage"), None)
+    hang = next((w for w in wants if w.kind == "hang-within"), None)
+    live = pod.container.probes().get(LIVENESS)
+    if survive is None or hang is None or live is None:
+        return [] if chosen is not None else _unmet(pod, wants, outage, s)
+    key = pod.container.target(LIVENESS).key
+    if key not in outage.affected:
+        return []
+    same = _liveness_options(pod, Outage(outage.affected, [], ""))
+    safe = [o for o in same if judge(_with(pod, {"livenessProbe": o}) if o else pod, survive,
+                                     outage, s).met]
+    fastest = min((_worst_hang(_with(pod, {"livenessProbe": o}).container.probes()[LIVENESS]
+                               if o else live, s) for o in safe), default=math.inf)
+    out = [(f"conflict: liveness asks {key}, which fails during the outage ({outage.why}); "
+            f"to {survive.text} more than ceil({survive.seconds:g} / periodSeconds) failures "
+            f"must be allowed, so the fastest hang detection that still survives it is "
+            f"{fastest:.1f} s, not {hang.seconds:g} s")]
+    quick = [o for o in same if judge(_with(pod, {"livenessProbe": o}) if o else pod, hang,
+                                      outage, s).met]
+    if quick:
+        best = min(quick, key=lambda o: _cost({"livenessProbe": o} if o else {}, pod))
+        trial = _with(pod, {"livenessProbe": best}) if best else pod
+        probe = trial.container.probes()[LIVENESS]
+        n = _outage_failures(probe, survive.seconds)
+        shown = ", ".join(f"{k}={v}" for k, v in best.items()) or "the current settings"
+        out.append(f"the smallest change that catches a hang within {hang.seconds:g} s "
+                   f"({shown}) lets {n} failing probes into a {survive.seconds:g} s outage "
+                   f"against failureThreshold {probe.failure_threshold}: the container is "
+                   "restarted")
+    if chosen is not None and "httpGet" in chosen.get("livenessProbe", {}):
+        out.append(f"moving liveness to {chosen['livenessProbe']['httpGet']['path']}, which "
+                   "the outage does not touch, meets both")
+    elif chosen is None:
+        out.append("no threshold meets both: give liveness an endpoint that checks only the "
+                   "process (a /livez), keep the dependency in readiness, or drop one "
+                   "expectation")
+    return out
+
+
+def _unmet(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settings) -> list[str]:
+    """Why no change to the existing probes can meet the expectations."""
+    out = []
+    for j in judge_all(pod, wants, outage, s):
+        if not j.met:
+            out.append(f"cannot {j.want.text} by changing the existing probes: {j.figure}"
+                       + ("; suggest does not invent a probe: add one on an endpoint that "
+                          "checks only the process" if "no livenessProbe" in j.figure or
+                          "no readinessProbe" in j.figure else ""))
+    return out or ["no probe setting met every expectation at once"]

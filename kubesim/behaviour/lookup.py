@@ -1,0 +1,141 @@
+"""Fast look-ups of a behaviour's answers, for the fast scheduler.
+
+A scenario's answer is constant on cells of (wall-clock segment, container-age segment); the
+look-up caches `Scenario.answer_spec` per cell, and `quiet(target, at, started_at)` says which
+constant answer holds from `at` on and until when (None while answers are drawn from a
+latency distribution or a stall is under way). A trace holds each observation until the next;
+the healthy app answers 200 for ever. The reference engine asks the behaviour directly; the
+differential tests hold the two to identical answers.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from kubesim.behaviour.answer import Answer, Healthy
+from kubesim.behaviour.scenario import Constant, Scenario, stalled
+from kubesim.behaviour.trace import Trace
+
+if TYPE_CHECKING:
+    from kubesim.behaviour.answer import Behaviour
+    from kubesim.spec.model import Target
+
+__all__ = ["MARGIN", "Quiet", "compile_behaviour"]
+
+MARGIN = 1e-6  # a quiet stretch ends this far before a change of the behaviour
+_MARGIN = MARGIN
+Quiet = Callable[[Any, float, float], tuple[Answer | None, float]]
+
+
+class _FastScenario:
+    """`Scenario.answer` with the answer spec cached per (wall segment, age segment)."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.stall_end = scenario.stall_end
+        self.shutdown_seconds = scenario.shutdown_seconds
+        self._targets: dict[str, tuple[list[float], list[float], dict[Any, Any]]] = {}
+        self._spans: dict[tuple[str, float], list[tuple[float, float]]] = {}
+        self._answers: dict[int, Answer] = {}
+
+    def _compiled(self, key: str) -> tuple[list[float], list[float], dict[Any, Any]]:
+        c = self._targets.get(key)
+        if c is None:
+            sc = self.scenario
+            spec = sc.target_spec(key)
+            wall = {b for w in spec.windows for b in (w.start, w.end)}
+            wall |= {b for d in spec.depends_on for s in sc.dependencies[d].down
+                     for b in (s.start, s.end)}
+            age = {b for w in spec.since_start for b in (w.start, w.end)}
+            c = self._targets[key] = (sorted(wall), sorted(age), {})
+        return c
+
+    def spec(self, key: str, at: float, started_at: float) -> tuple[Any, float]:
+        """The answer spec in force, and the time it may next change (exclusive)."""
+        wall, age, cache = self._compiled(key)
+        wi = bisect.bisect_right(wall, at)
+        ai = bisect.bisect_right(age, at - started_at)
+        spec = cache.get((wi, ai))
+        if spec is None:
+            spec = cache[(wi, ai)] = self.scenario.answer_spec(key, at, started_at)
+        end = min(wall[wi] if wi < len(wall) else math.inf,
+                  started_at + age[ai] - _MARGIN if ai < len(age) else math.inf)
+        return spec, end
+
+    def spans(self, kind: str, started_at: float) -> list[tuple[float, float]]:
+        """Scenario.answer's stall intervals for one handler kind and container."""
+        got = self._spans.get((kind, started_at))
+        if got is None:
+            spans = sorted(st.interval(started_at) for st in self.scenario.stalls
+                           if kind in st.kinds)
+            got = self._spans[(kind, started_at)] = [(s, e) for s, e in spans if e > s]
+        return got
+
+    def constant(self, spec: Any) -> Answer | None:
+        """The answer of a spec without a latency distribution (no draw), else None."""
+        ans = self._answers.get(id(spec))
+        if ans is None and (spec.error == "timeout" or isinstance(spec.latency_ms, Constant)):
+            ans = self._answers[id(spec)] = spec.to_answer(None)
+        return ans
+
+    def answer(self, target: Target, at: float, started_at: float, rng: Any) -> Answer:
+        spec, _ = self.spec(target.key, at, started_at)
+        ans = self.constant(spec)
+        if ans is None:
+            ans = spec.to_answer(rng)  # a latency distribution: one draw, as in the DES
+        spans = self.spans(target.kind.value, started_at)
+        return stalled(ans, at, spans) if spans else ans
+
+    def quiet(self, target: Target, at: float, started_at: float) -> tuple[Answer | None, float]:
+        """The constant answer from `at` on and until when it holds; None if it is drawn or
+        a stall is under way."""
+        spec, end = self.spec(target.key, at, started_at)
+        ans = self.constant(spec)
+        if ans is None:
+            return None, end
+        for s, e in self.spans(target.kind.value, started_at):
+            if e <= at:
+                continue
+            if s <= at:
+                return None, e
+            end = min(end, s - ans.latency - _MARGIN)  # answers must arrive before it
+        return ans, end
+
+
+_COMPILED: dict[int, tuple[Scenario, _FastScenario]] = {}
+
+
+def _compiled_scenario(scenario: Scenario) -> _FastScenario:
+    """One compiled look-up per scenario object, shared by the runs of a sweep (the object
+    is kept alive with it, so its id is not reused)."""
+    got = _COMPILED.get(id(scenario))
+    if got is None or got[0] is not scenario:
+        if len(_COMPILED) > 64:
+            _COMPILED.clear()
+        got = _COMPILED[id(scenario)] = (scenario, _FastScenario(scenario))
+    return got[1]
+
+
+def _trace_quiet(trace: Trace, target: Target, at: float,
+                 started_at: float) -> tuple[Answer | None, float]:
+    """A trace holds each observation until the next one's time (`Trace.quiet`: it reads
+    the trace only as far as asked)."""
+    return trace.quiet(target, at, started_at)
+
+
+
+
+def compile_behaviour(behaviour: Behaviour) -> tuple[Any, Quiet | None]:
+    """(what answers probes, the quiet look-up or None) for the fast scheduler."""
+    if isinstance(behaviour, Scenario):
+        fast = _compiled_scenario(behaviour)
+        return fast, fast.quiet
+    if isinstance(behaviour, Trace):
+        return behaviour, lambda t, at, s: _trace_quiet(behaviour, t, at, s)
+    if isinstance(behaviour, Healthy):
+        healthy = Answer()
+        return behaviour, lambda t, at, s: (healthy, math.inf)
+    return behaviour, None

@@ -1,0 +1,88 @@
+"""`kubesim suggest`: the smallest probe change that meets declared expectations.
+
+Exit codes: 0 every probed container meets every expectation (as it is, or with the patch);
+1 some container cannot meet them all (the trade-off is printed); 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from kubesim.analysis.check.findings import Settings, read_inputs
+from kubesim.analysis.suggest import WANTS, Want, parse_want, suggest
+from kubesim.behaviour.trace import CensoredMode, RestartMode
+from kubesim.cli.args import add_kubelet_args, profile_of
+from kubesim.cli.check import (
+    _Behaviour,
+    _behaviours,
+    _count,
+    _seconds,
+    add_config_args,
+    project_config,
+)
+from kubesim.errors import UsageError
+from kubesim.render.suggest_formats import FORMATS, render
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Register `suggest` and its options."""
+    p = sub.add_parser(
+        "suggest", help="the smallest probe change that meets your expectations",
+        description="Find the smallest change to each probed container's probe settings "
+                    "that meets every --expect at every grid phase, confirmed with the sweep "
+                    "engine, and print it as a strategic-merge patch (or SARIF fixes). "
+                    "Without --expect, the defaults of .kubesim.yaml apply.")
+    p.add_argument("paths", nargs="+", metavar="SPEC",
+                   help="manifest or probe spec file, directory, or - for stdin")
+    p.add_argument("--expect", action="append", default=[], metavar="KIND=S",
+                   help="; ".join(f"{k}=S: {v.format(s='S')}" for k, v in WANTS.items())
+                   + " (repeatable)")
+    p.set_defaults(behaviours=[])
+    p.add_argument("--scenario", action=_Behaviour, metavar="FILE",
+                   help="which endpoints a dependency outage fails (depends_on), and which "
+                        "it leaves alone (repeatable)")
+    p.add_argument("--trace", action=_Behaviour, metavar="FILE", help="the same, recorded")
+    p.add_argument("--trace-restart", choices=[m.value for m in RestartMode])
+    p.add_argument("--censored", choices=[m.value for m in CensoredMode])
+    p.add_argument("--duration", type=_seconds, metavar="S",
+                   help="simulated seconds per scenario/trace when re-checking")
+    p.add_argument("--workload", metavar="NAME", help="only this object (name or Kind/name)")
+    p.add_argument("--container", metavar="NAME", help="only this container")
+    p.add_argument("--phases", type=_count, metavar="N",
+                   help="grid phases every confirmation runs at (20, or check.phases of "
+                        ".kubesim.yaml)")
+    p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
+    p.add_argument("--format", choices=list(FORMATS), default="text")
+    p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    add_config_args(p)
+    add_kubelet_args(p)
+
+
+def run(args: argparse.Namespace) -> tuple[str, int]:
+    """Suggest, render; exit 0 (all met) or 1 (a conflict left unmet)."""
+    config = project_config(args)
+    wants = [parse_want(t) for t in args.expect] or [
+        Want(k, v) for k, v in (config.suggest_expect if config else [])]
+    if not wants:
+        raise UsageError("nothing to meet: give --expect KIND=S (" + ", ".join(WANTS)
+                         + "), or defaults under suggest.expect in .kubesim.yaml")
+    if args.seed < 0:
+        raise UsageError(f"--seed {args.seed} must be a whole number >= 0")
+    phases = args.phases or (config.check.get("phases") if config else None) or 20
+    settings = Settings(phases=phases, seed=args.seed, profile=profile_of(args))
+    behaviours = _behaviours(args, config)
+    workloads, _, _ = read_inputs(args.paths)
+    items = []
+    for w in workloads:
+        if args.workload and args.workload not in (w.name, w.label):
+            continue
+        for c in w.containers:
+            if c.pod is None or (args.container and c.name != args.container):
+                continue
+            items.append(suggest(w, c, wants, behaviours, settings))
+    if not items:
+        raise UsageError("no probed container in the input" + (
+            " matches --workload/--container" if args.workload or args.container else ""))
+    return render(items, args.format), 0 if all(s.met for s in items) else 1

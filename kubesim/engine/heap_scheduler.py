@@ -1,0 +1,122 @@
+"""The fast scheduler: a binary heap in simpy's order, with a hook to jump quiet stretches.
+
+Entries are `(time, priority, seq, kind, obj, arg)`; `seq` grows with every scheduling, so
+ties are broken exactly as simpy's event ids break them. A process waiting on a timeout holds
+a `token` (the seq of its pending entry): an interrupt gives it a new one, and the abandoned
+entry is skipped when it comes up (simpy removes the resume callback instead).
+
+When every pending entry is a process waiting (no call, no interrupt queued), the scheduler
+asks `on_quiet(now)` whether the model can move itself forward over a stretch in which nothing
+but known, identical probe ticks would happen (`kubesim.engine.jumps`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from heapq import heappop, heappush
+from typing import Any
+
+from kubesim.engine.scheduler import URGENT, Interrupted, ProcessGen
+
+__all__ = ["HeapProcess", "HeapScheduler"]
+
+_RESUME, _INTERRUPT, _CALL = 0, 1, 2
+
+
+class HeapProcess:
+    """A process on the heap: its generator, the seq of its pending wait, and its time."""
+
+    __slots__ = ("done", "gen", "token", "wait_at")
+
+    def __init__(self, gen: ProcessGen) -> None:
+        self.gen, self.token, self.done, self.wait_at = gen, None, False, 0.0
+
+
+class HeapScheduler:
+    """`Scheduler` on a heap; `on_quiet` may reschedule processes (see the module doc)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.heap: list[tuple[Any, ...]] = []
+        self.seq = 0
+        self.live = 0  # valid entries in the heap
+        self.procs = 0  # processes not done: each holds one valid entry while it waits
+        self.on_quiet: Callable[[float], None] | None = None
+
+    def process(self, gen: ProcessGen) -> HeapProcess:
+        proc = HeapProcess(gen)
+        self.seq += 1
+        proc.token = self.seq
+        self.live += 1
+        self.procs += 1
+        heappush(self.heap, (self.now, URGENT, self.seq, _RESUME, proc, None))  # Initialize
+        return proc
+
+    def call(self, delay: float, priority: int, fn: Callable[[Any], None], arg: Any) -> None:
+        self.seq += 1
+        self.live += 1
+        heappush(self.heap, (self.now + delay, priority, self.seq, _CALL, fn, arg))
+
+    def interrupt(self, proc: HeapProcess) -> None:
+        self.seq += 1
+        self.live += 1
+        heappush(self.heap, (self.now, URGENT, self.seq, _INTERRUPT, proc, None))
+
+    def resume_at(self, proc: HeapProcess, at: float, priority: int) -> None:
+        """Move a waiting process's wake-up to `at` (used by jumps; replaces its entry)."""
+        self.seq += 1
+        proc.token = self.seq
+        proc.wait_at = at
+        heappush(self.heap, (at, priority, self.seq, _RESUME, proc, None))
+
+    def _advance(self, proc: HeapProcess, throw: bool) -> None:
+        try:
+            delay, prio = proc.gen.throw(Interrupted()) if throw else next(proc.gen)
+        except StopIteration:
+            proc.token = None
+            proc.done = True
+            self.procs -= 1
+            return
+        self.seq += 1
+        proc.token = self.seq
+        proc.wait_at = at = self.now + delay
+        self.live += 1
+        heappush(self.heap, (at, prio, self.seq, _RESUME, proc, None))
+
+    def run(self, until: float) -> None:
+        heap, pop, push = self.heap, heappop, heappush
+        while heap:
+            entry = heap[0]
+            t = entry[0]
+            if t >= until:  # simpy's run(until): the stop event comes first
+                break
+            pop(heap)
+            self.now = t
+            kind, obj = entry[3], entry[4]
+            if kind == _RESUME:  # `_advance(obj, False)`, inlined: most entries are these
+                if obj.token != entry[2]:
+                    continue  # a wait abandoned by an interrupt or a jump
+                try:
+                    delay, prio = next(obj.gen)
+                except StopIteration:
+                    obj.token = None
+                    obj.done = True
+                    self.live -= 1
+                    self.procs -= 1
+                    continue
+                self.seq = seq = self.seq + 1
+                obj.token = seq
+                obj.wait_at = at = t + delay
+                push(heap, (at, prio, seq, _RESUME, obj, None))
+            elif kind == _CALL:
+                self.live -= 1
+                obj(entry[5])
+            else:
+                self.live -= 1
+                if not obj.done:
+                    if obj.token is not None:  # abandon its pending wait
+                        obj.token = None
+                        self.live -= 1
+                    self._advance(obj, True)
+            if self.live == self.procs and self.on_quiet is not None:
+                self.on_quiet(t)

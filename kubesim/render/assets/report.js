@@ -1,0 +1,490 @@
+/* kubesim HTML report: draws the embedded JSON document (id "kubesim-data") with plain DOM
+   and SVG; no library, no network. Timelines zoom with the mouse wheel, the buttons or a
+   "#view=FROM,TO" address; drag pans; double-click resets; hovering shows details. */
+(function () {
+  "use strict";
+  var DATA = JSON.parse(document.getElementById("kubesim-data").textContent);
+  var SVG = "http://www.w3.org/2000/svg";
+  var RESULT = {
+    success: { colour: "#009E73", word: "ok" }, warning: { colour: "#E69F00", word: "ok (3xx)" },
+    failure: { colour: "#D55E00", word: "FAIL" }, error: { colour: "#7F7F7F", word: "error" }
+  };
+  var PROBES = ["startup", "liveness", "readiness"];
+  var timelines = [];
+  window.kubesimTimelines = timelines;
+
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function sv(tag, attrs, text) {
+    var e = document.createElementNS(SVG, tag);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function add(parent) {
+    for (var i = 1; i < arguments.length; i++) if (arguments[i]) parent.appendChild(arguments[i]);
+    return parent;
+  }
+  function put(parent, child) { parent.appendChild(child); return child; }
+  function s3(x) { return x === null || x === undefined ? "never" : Number(x).toFixed(3) + " s"; }
+  function s1(x) { return Number(x).toFixed(1).replace(/\.0$/, ""); }
+
+  // ------------------------------------------------------------------ tooltip
+  var tip = el("div", { id: "tip" });
+  document.body.appendChild(tip);
+  function showTip(e) {
+    var t = e.target.closest ? e.target.closest("[data-tip]") : null;
+    if (!t) { tip.style.display = "none"; return; }
+    tip.textContent = t.getAttribute("data-tip");
+    tip.style.display = "block";
+    var x = e.clientX + 14, y = e.clientY + 14;
+    if (x + tip.offsetWidth > window.innerWidth - 8) x = e.clientX - tip.offsetWidth - 14;
+    if (y + tip.offsetHeight > window.innerHeight - 8) y = e.clientY - tip.offsetHeight - 14;
+    tip.style.left = x + "px";
+    tip.style.top = y + "px";
+  }
+  document.addEventListener("mousemove", showTip);
+
+  function summary(items) {
+    var box = el("div", { "class": "summary" });
+    items.forEach(function (it) { add(box, add(el("div"), el("b", {}, it[1]), document.createTextNode(it[0]))); });
+    return box;
+  }
+  function legend(items) {
+    var box = el("div", { "class": "legend" });
+    items.forEach(function (it) {
+      var s = el("span", {}, it[0]);
+      s.style.setProperty("--c", it[1]);
+      if (it[2]) s.style.setProperty("--o", it[2]);
+      if (it[3]) s.style.setProperty("--r", it[3]);
+      box.appendChild(s);
+    });
+    return box;
+  }
+
+  // ------------------------------------------------------------------ timeline
+  function windowKind(label) {
+    if (label.indexOf("stall") >= 0) return "stall";
+    return / failing$/.test(label) ? "recorded" : "outage";
+  }
+  function niceStep(span, want) {
+    var raw = span / want, p = Math.pow(10, Math.floor(Math.log10(raw)));
+    var steps = [1, 2, 5, 10];
+    for (var i = 0; i < steps.length; i++) if (steps[i] * p >= raw) return steps[i] * p;
+    return 10 * p;
+  }
+  function laneText(type, spec) {
+    if (!spec) return [type, ""];
+    var sub = "every " + spec.periodSeconds + " s, timeout " + spec.timeoutSeconds + " s, fail x" +
+      spec.failureThreshold + (spec.successThreshold !== 1 ? ", succeed x" + spec.successThreshold : "") +
+      (spec.initialDelaySeconds ? ", delay " + spec.initialDelaySeconds + " s" : "");
+    return [type + " " + spec.target, sub];
+  }
+
+  function Timeline(parent, doc) {
+    var run = doc.run, duration = run.duration, specs = run.probe_specs || {};
+    var seen = {};
+    doc.probes.forEach(function (p) { seen[p.probe] = true; });
+    var lanes = ["container", "Started", "Ready"].concat(
+      PROBES.filter(function (t) { return specs[t] || seen[t]; }));
+    var y = {};
+    lanes.forEach(function (n, i) { y[n] = i; });
+    var L = 232, R = 14, TOP = 16, LANE = 34, AXIS = 36;
+    var W = Math.max(600, Math.floor(parent.clientWidth || 1100) - 18);
+    var H = TOP + lanes.length * LANE + AXIS, PW = W - L - R;
+    var self = this;
+    this.doc = doc;
+    this.view = { a: 0, b: duration };
+    this.duration = duration;
+
+    var box = put(parent, el("div", { "class": "timeline" }));
+    var bar = put(box, el("div", { "class": "toolbar" }));
+    var buttons = [["zoom in", function () { self.zoom(1 / 1.6); }],
+      ["zoom out", function () { self.zoom(1.6); }],
+      ["\u25C0", function () { self.pan(-0.3); }], ["\u25B6", function () { self.pan(0.3); }],
+      ["reset", function () { self.setView(0, duration); }]];
+    buttons.forEach(function (b) {
+      var btn = put(bar, el("button", { type: "button", title: b[0] }, b[0]));
+      btn.addEventListener("click", b[1]);
+    });
+    var range = put(bar, el("span", { "class": "range" }));
+    add(bar, el("span", { "class": "note" }, "wheel: zoom, drag: pan, double-click: reset"));
+    var svg = put(box, sv("svg", { "class": "tl", viewBox: "0 0 " + W + " " + H, width: W, height: H }));
+    this.svg = svg;
+    var defs = put(svg, sv("defs"));
+    var clipId = "clip" + timelines.length;
+    add(defs, add(sv("clipPath", { id: clipId }), sv("rect", { x: L, y: 0, width: PW, height: H })));
+    [["hatch" + timelines.length, "#606060", "M0,6 L6,0"], ["xhatch" + timelines.length, "#CC4400", "M0,0 L6,6 M0,6 L6,0"]]
+      .forEach(function (h) {
+        var pat = put(defs, sv("pattern", { id: h[0], width: 6, height: 6, patternUnits: "userSpaceOnUse" }));
+        add(pat, sv("rect", { width: 6, height: 6, fill: "white" }), sv("path", { d: h[2], stroke: h[1], "stroke-width": 1 }));
+      });
+    var hatch = "url(#hatch" + timelines.length + ")", xhatch = "url(#xhatch" + timelines.length + ")";
+    lanes.forEach(function (n, i) {
+      var t = n === "Ready" ? ["pod Ready", ""] : PROBES.indexOf(n) >= 0 ? laneText(n, specs[n]) : [n, ""];
+      var cy = TOP + i * LANE + LANE / 2;
+      add(svg, sv("text", { x: 6, y: t[1] ? cy - 3 : cy + 4, "class": "lane-label" }, t[0]));
+      if (t[1]) add(svg, sv("text", { x: 6, y: cy + 10, "class": "lane-sub" }, t[1]));
+      add(svg, sv("line", { x1: 0, x2: W, y1: TOP + (i + 1) * LANE, y2: TOP + (i + 1) * LANE,
+        stroke: i === 2 ? "#999" : "#e2e2e2" }));
+    });
+    var plot = put(svg, sv("g", { "clip-path": "url(#" + clipId + ")" }));
+    var axis = put(svg, sv("g", { "class": "axis" }));
+
+    function sx(t) { return L + (t - self.view.a) / (self.view.b - self.view.a) * PW; }
+    function lane(n) { return TOP + y[n] * LANE + LANE / 2; }
+    function span(g, a, b, n, attrs) {
+      if (b < self.view.a || a > self.view.b) return null;
+      var x0 = Math.max(sx(a), L - 2), x1 = Math.min(sx(b), L + PW + 2);
+      attrs.x = x0; attrs.width = Math.max(x1 - x0, 1.5);
+      attrs.y = lane(n) - 9; attrs.height = 18;
+      return put(g, sv("rect", attrs));
+    }
+
+    var containers = doc.containers.slice().sort(function (p, q) { return p.running_at - q.running_at; });
+    var killOf = {};
+    doc.kills.forEach(function (k) { killOf[k.container] = k; });
+    var backoffs = doc.events.filter(function (e) { return e.reason === "BackOff"; });
+
+    this.draw = function () {
+      while (plot.firstChild) plot.removeChild(plot.firstChild);
+      while (axis.firstChild) axis.removeChild(axis.firstChild);
+      var a = self.view.a, b = self.view.b, bottom = TOP + lanes.length * LANE;
+      // axis and grid
+      var step = niceStep(b - a, Math.max(4, PW / 90));
+      for (var t = Math.ceil(a / step) * step; t <= b + 1e-9; t += step) {
+        var x = sx(t);
+        add(plot, sv("line", { x1: x, x2: x, y1: TOP, y2: bottom, stroke: "#efefef" }));
+        add(axis, sv("text", { x: x, y: bottom + 14, "text-anchor": "middle" }, s1(+t.toFixed(6))));
+      }
+      add(axis, sv("text", { x: L + PW, y: bottom + 25, "text-anchor": "end" }, "seconds since the first container started running"));
+      // outages and stalls, across every lane
+      var labelFree = -Infinity;
+      (run.windows || []).forEach(function (w) {
+        if (w.end < a || w.start > b) return;
+        var kind = windowKind(w.label), x0 = Math.max(sx(w.start), L), x1 = Math.min(sx(w.end), L + PW);
+        add(plot, sv("rect", { x: x0, y: TOP, width: Math.max(x1 - x0, 1.5), height: bottom - TOP,
+          fill: kind === "stall" ? "#CC79A7" : "#D55E00", "fill-opacity": kind === "stall" ? 0.25 : 0.12,
+          "class": "window", "data-tip": w.label + "\n" + s1(w.start) + " to " + s1(w.end) + " s" +
+            (kind === "recorded" ? " (recorded failing)" : "") }));
+        if (x1 - x0 > 70 && labelFree <= x0) {  // one label at a time along the top edge
+          add(plot, sv("text", { x: x0 + 3, y: TOP - 4, "class": "window-label",
+            style: "fill:" + (kind === "stall" ? "#7A2E5C" : "#8C3A00") }, w.label));
+          labelFree = x0 + 7 * w.label.length + 12;
+        }
+      });
+      // containers, termination after a kill, back-off waits, Started
+      containers.forEach(function (c, i) {
+        var end = c.ended_at === null ? duration : c.ended_at, kill = killOf[c.restart_count];
+        var cut = kill ? kill.at : end;
+        var info = "container #" + c.restart_count + "\nrunning " + s3(c.running_at) + "\nStarted " +
+          s3(c.started_at) + (c.ended_at === null ? "" : "\nstopped " + s3(c.ended_at) + " (" + c.end_reason + ")");
+        span(plot, c.running_at, cut, "container", { fill: "#B8B8B8", stroke: "#606060", "stroke-width": 0.6,
+          "class": "container", "data-tip": info });
+        if (kill && end > cut) {
+          span(plot, cut, end, "container", { fill: hatch, stroke: "#606060", "stroke-width": 0.6,
+            "class": "terminating", "data-tip": "terminating after the " + kill.probe + " kill\n" + s3(cut) +
+              " to " + s3(end) + " (grace " + kill.grace_seconds + " s)" });
+        }
+        if (sx(end) - sx(c.running_at) > 28 && c.running_at >= a - 1e-9 && c.running_at < b) {
+          add(plot, sv("text", { x: sx(c.running_at) + 4, y: lane("container") + 4 }, "#" + c.restart_count));
+        }
+        if (c.started_at !== null) {
+          span(plot, c.started_at, end, "Started", { fill: "#0072B2", "class": "started",
+            "data-tip": "container #" + c.restart_count + " Started " + s3(c.started_at) });
+        }
+        var next = i + 1 < containers.length ? containers[i + 1].running_at : duration;
+        var waits = backoffs.filter(function (e) { return c.ended_at !== null && e.at >= c.ended_at && e.at <= next; });
+        if (waits.length) {
+          span(plot, c.ended_at, next, "container", { fill: xhatch, stroke: "#CC4400", "stroke-width": 0.6,
+            "class": "backoff", "data-tip": "CrashLoopBackOff\n" + s3(c.ended_at) + " to " + s3(next) + "\n" + waits[0].message });
+        }
+      });
+      // pod Ready
+      var since = null;
+      doc.ready.concat([{ at: duration, ready: false, end: true }]).forEach(function (r) {
+        if (r.ready && since === null) since = r.at;
+        else if (!r.ready && since !== null) {
+          span(plot, since, r.at, "Ready", { fill: "#56B4E9", "class": "ready",
+            "data-tip": "pod Ready\n" + s3(since) + (r.end ? " to the end" : " to " + s3(r.at)) });
+          since = null;
+        }
+      });
+      // probe calls
+      var px = PW / (b - a), lastX = {};
+      var dense = doc.probes.filter(function (p) { return p.at >= a && p.at <= b; }).length > 3000;
+      doc.probes.forEach(function (p) {
+        if (p.at < a || p.at > b || y[p.probe] === undefined) return;
+        var x = sx(p.at), cy = lane(p.probe), res = RESULT[p.result] || RESULT.error;
+        // a long run zoomed out: one success mark per 2 px of a lane (failures all drawn)
+        var column = p.probe + ":" + Math.round(x / 2);
+        if (dense && p.result === "success" && lastX[column]) return;
+        lastX[column] = true;
+        var tipText = p.probe + " " + res.word + " at " + s3(p.at) + "\n" + p.detail +
+          "\nlatency " + (p.latency * 1000).toFixed(0) + " ms, container #" + p.container;
+        var g = put(plot, sv("g", { "class": "probe probe-" + p.result, "data-tip": tipText }));
+        if (p.latency * px >= 3) {
+          add(g, sv("line", { x1: x, x2: x + p.latency * px, y1: cy, y2: cy, stroke: res.colour,
+            "stroke-width": 3, "stroke-opacity": 0.55 }));
+        }
+        if (p.result === "success") add(g, sv("circle", { cx: x, cy: cy, r: 3.6, fill: res.colour }));
+        else if (p.result === "failure") {
+          add(g, sv("path", { d: "M" + (x - 4) + "," + (cy - 4) + "L" + (x + 4) + "," + (cy + 4) + "M" + (x - 4) + "," +
+            (cy + 4) + "L" + (x + 4) + "," + (cy - 4), stroke: res.colour, "stroke-width": 2.4 }));
+        } else if (p.result === "warning") {
+          add(g, sv("path", { d: "M" + x + "," + (cy - 5) + "L" + (x + 5) + "," + cy + "L" + x + "," + (cy + 5) + "L" +
+            (x - 5) + "," + cy + "Z", fill: res.colour }));
+        } else add(g, sv("rect", { x: x - 3.5, y: cy - 3.5, width: 7, height: 7, fill: res.colour }));
+        add(g, sv("rect", { x: x - 5, y: cy - 8, width: 10, height: 16, fill: "transparent" }));
+      });
+      // kills
+      doc.kills.forEach(function (k) {
+        if (k.at < a || k.at > b) return;
+        var x = sx(k.at), top = lane("container") - 10;
+        var bottomY = y[k.probe] !== undefined ? lane(k.probe) + 10 : bottom;
+        var g = put(plot, sv("g", { "class": "kill", "data-tip": k.probe + " kill at " + s3(k.at) + "\nverdict " +
+          s3(k.failed_at) + ", grace " + k.grace_seconds + " s, stopped " + s3(k.stopped_at) +
+          "\n" + (k.restart ? "restart" : "no restart (restartPolicy: Never)") }));
+        add(g, sv("line", { x1: x, x2: x, y1: top, y2: bottomY, stroke: "#000", "stroke-width": 1.3, "stroke-dasharray": "4 2" }));
+        add(g, sv("path", { d: "M" + (x - 5) + "," + (top - 6) + "L" + (x + 5) + "," + (top - 6) + "L" + x + "," + top + "Z" }));
+        add(g, sv("rect", { x: x - 4, y: top - 6, width: 8, height: bottomY - top + 6, fill: "transparent" }));
+      });
+      range.textContent = "showing " + s1(+a.toFixed(3)) + " to " + s1(+b.toFixed(3)) + " s of " + s1(duration) + " s";
+      svg.setAttribute("data-view", a.toFixed(3) + "," + b.toFixed(3));
+    };
+
+    this.setView = function (a, b) {
+      var minSpan = Math.min(duration, 0.05), spanNow = Math.max(minSpan, Math.min(duration, b - a));
+      a = Math.max(0, Math.min(a, duration - spanNow));
+      self.view = { a: a, b: a + spanNow };
+      self.draw();
+    };
+    this.zoom = function (factor, at) {
+      var v = self.view, c = at === undefined ? (v.a + v.b) / 2 : at;
+      var s = (v.b - v.a) * factor;
+      self.setView(c - (c - v.a) * factor, c - (c - v.a) * factor + s);
+    };
+    this.pan = function (fraction) {
+      var s = self.view.b - self.view.a;
+      self.setView(self.view.a + fraction * s, self.view.b + fraction * s);
+    };
+    function timeAt(clientX) {
+      var r = svg.getBoundingClientRect(), x = (clientX - r.left) * W / r.width;
+      return self.view.a + (x - L) / PW * (self.view.b - self.view.a);
+    }
+    svg.addEventListener("wheel", function (e) {
+      e.preventDefault();
+      self.zoom(e.deltaY < 0 ? 1 / 1.25 : 1.25, Math.max(self.view.a, Math.min(self.view.b, timeAt(e.clientX))));
+    }, { passive: false });
+    var drag = null;
+    svg.addEventListener("pointerdown", function (e) {
+      drag = { x: e.clientX, a: self.view.a, b: self.view.b };
+      svg.classList.add("dragging");
+      try { svg.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer */ }
+    });
+    svg.addEventListener("pointermove", function (e) {
+      if (!drag) return;
+      var r = svg.getBoundingClientRect(), dt = (e.clientX - drag.x) * W / r.width / PW * (drag.b - drag.a);
+      self.setView(drag.a - dt, drag.b - dt);
+    });
+    function stop() { drag = null; svg.classList.remove("dragging"); }
+    svg.addEventListener("pointerup", stop);
+    svg.addEventListener("pointercancel", stop);
+    svg.addEventListener("dblclick", function () { self.setView(0, duration); });
+    timelines.push(this);
+    this.draw();
+  }
+
+  function timelineLegend(doc) {
+    var items = [["probe success", "#009E73", 1, "50%"], ["probe failure", "#D55E00"],
+      ["HTTP 3xx (warning)", "#E69F00"], ["prober error (discarded)", "#7F7F7F"],
+      ["container running", "#B8B8B8"], ["Started", "#0072B2"], ["pod Ready", "#56B4E9"]];
+    if (doc.kills.length) items.push(["kill (dashed line), terminating (hatched)", "#000"]);
+    if (doc.events.some(function (e) { return e.reason === "BackOff"; })) items.push(["CrashLoopBackOff wait", "#CC4400"]);
+    var kinds = {};
+    (doc.run.windows || []).forEach(function (w) { kinds[windowKind(w.label)] = true; });
+    if (kinds.outage) items.push(["app outage", "#D55E00", 0.25]);
+    if (kinds.recorded) items.push(["app failing (recorded)", "#D55E00", 0.25]);
+    if (kinds.stall) items.push(["app stall", "#CC79A7", 0.4]);
+    return legend(items);
+  }
+
+  function runSummary(doc) {
+    var s = doc.summary, d = doc.run.duration;
+    var items = [["restarts", s.restarts], ["kills", s.kills], ["back-off waits", s.back_offs],
+      ["first Started", s3(s.first_started_at)], ["first Ready", s3(s.first_ready_at)],
+      ["Ready for (of " + s1(d) + " s)", Number(s.ready_seconds).toFixed(1) + " s"]];
+    if (doc.phases) {
+      var n = doc.phases.restarts.length, k = doc.phases.restarts.filter(function (r) { return r > 0; }).length;
+      items.push(["grid phases with a restart", k + " of " + n]);
+    }
+    return summary(items);
+  }
+
+  // ------------------------------------------------------------------ pages
+  function runPage(root, doc) {
+    var r = doc.run;
+    add(root, el("h1", {}, r.object || r.spec || "kubesim run"),
+      el("p", { "class": "sub" }, "behaviour: " + r.behaviour + " | profile " + r.profile + " | seed " + r.seed +
+        " | grid phase " + Number(r.phase).toFixed(3) + " s | " + s1(r.duration) + " s simulated"),
+      runSummary(doc), timelineLegend(doc));
+    new Timeline(root, doc);
+  }
+
+  function checkPage(root, doc, runs) {
+    var s = doc.summary;
+    add(root, el("h1", {}, "kubesim check"),
+      el("p", { "class": "sub" }, (doc.inputs.join(", ") || "no input") + " | " + doc.settings.phases +
+        " grid phases | profile " + doc.settings.profile + " | --fail-on " + s.fail_on + ": exit " + s.exit_code),
+      summary([["objects", s.objects], ["probed containers", s.containers], ["checks", s.checks],
+        ["errors", s.error], ["warnings", s.warning], ["info", s.info], ["suppressed", s.suppressed]]));
+    add(root, el("h2", {}, "Findings"));
+    if (!doc.findings.length) add(root, el("p", { "class": "findings-none" }, "No findings."));
+    else {
+      var table = put(root, el("table", { "class": "findings" }));
+      add(table, add(el("tr"), el("th", {}, "severity"), el("th", {}, "check"), el("th", {}, "object"),
+        el("th", {}, "where"), el("th", {}, "what the simulator measured")));
+      doc.findings.forEach(function (f) {
+        var tr = put(table, el("tr", { "class": "finding" + (f.suppressed ? " suppressed" : "") }));
+        var link = el("a", { href: f.help || (DATA.rules_base || "") + f.id + ".md", title: f.name }, f.id);
+        add(tr, el("td", { "class": "sev-" + f.severity }, f.suppressed ? "ignored" : f.severity),
+          add(el("td"), link, document.createTextNode(" " + f.name)),
+          el("td", {}, f.object + (f.container ? " / " + f.container : "")),
+          el("td", {}, f.file + (f.line ? ":" + f.line : "")),
+          el("td", {}, f.message + (f.behaviour ? " [" + f.behaviour + (f.phase !== null ? ", phase " + f.phase + " s, seed " + f.seed : "") + "]" : "")));
+      });
+    }
+    if (doc.skipped.length) {
+      add(root, el("h2", {}, "Skipped files"));
+      var ul = put(root, el("ul"));
+      doc.skipped.forEach(function (k) { add(ul, el("li", {}, k.file + ": " + k.reason)); });
+    }
+    runs.forEach(function (item) {
+      add(root, el("h2", {}, item.title), el("p", { "class": "sub" }, item.doc.run.behaviour + " | seed " +
+        item.doc.run.seed + " | grid phase " + Number(item.doc.run.phase).toFixed(3) + " s"),
+        runSummary(item.doc), timelineLegend(item.doc));
+      new Timeline(root, item.doc);
+    });
+  }
+
+  function colour(v) {  // viridis, 5 stops
+    var stops = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
+    v = Math.max(0, Math.min(1, v)) * (stops.length - 1);
+    var i = Math.min(Math.floor(v), stops.length - 2), f = v - i;
+    var c = stops[i].map(function (x, j) { return Math.round(x + (stops[i + 1][j] - x) * f); });
+    return "rgb(" + c.join(",") + ")";
+  }
+
+  function sweepPage(root, doc) {
+    var m = doc.sweep, rows = doc.points;
+    add(root, el("h1", {}, "kubesim sweep: " + m.object),
+      el("p", { "class": "sub" }, "behaviour: " + m.behaviour + " | " + m.done + " of " + m.points + " points x " +
+        m.phases + " phases x " + m.seeds + " seed(s), " + s1(m.duration) + " s each | profile " + m.profile));
+    var fields = m.fields.filter(function (f) {
+      return new Set(rows.map(function (r) { return JSON.stringify(r[f]); })).size > 1;
+    });
+    var metrics = rows.length ? Object.keys(rows[0]).filter(function (k) {
+      return m.fields.indexOf(k) < 0 && rows.some(function (r) { return typeof r[k] === "number"; });
+    }) : [];
+    var bar = put(root, el("div", { "class": "toolbar" }));
+    add(bar, el("span", {}, "metric"));
+    var select = put(bar, el("select", { id: "metric" }));
+    metrics.forEach(function (k) { add(select, el("option", { value: k }, k)); });
+    if (metrics.indexOf("restarts_mean") >= 0) select.value = "restarts_mean";
+    var chart = put(root, el("div", { "class": "timeline chart" }));
+    function tipOf(r) { return Object.keys(r).map(function (k) { return k + ": " + r[k]; }).join("\n"); }
+    function order(p, q) { return typeof p === "number" && typeof q === "number" ? p - q : String(p) < String(q) ? -1 : 1; }
+    function draw() {
+      while (chart.firstChild) chart.removeChild(chart.firstChild);
+      var k = select.value, vals = rows.map(function (r) { return r[k]; }).filter(function (v) { return typeof v === "number"; });
+      var lo = Math.min.apply(null, vals), hi = Math.max.apply(null, vals), W = 900, H = 420, L = 110, B = 50;
+      var svg = put(chart, sv("svg", { viewBox: "0 0 " + W + " " + H, width: W, height: H, "class": "sweep" }));
+      if (fields.length === 2) {
+        var fy = fields[0], fx = fields[1];
+        var xs = Array.from(new Set(rows.map(function (r) { return r[fx]; }))).sort(order);
+        var ys = Array.from(new Set(rows.map(function (r) { return r[fy]; }))).sort(order);
+        var cw = (W - L - 20) / xs.length, ch = (H - B - 10) / ys.length;
+        rows.forEach(function (r) {
+          var v = r[k], x = L + xs.indexOf(r[fx]) * cw, yy = H - B - (ys.indexOf(r[fy]) + 1) * ch;
+          add(svg, sv("rect", { x: x, y: yy, width: cw - 1, height: ch - 1, "class": "cell",
+            fill: typeof v === "number" ? colour(hi > lo ? (v - lo) / (hi - lo) : 0.5) : "#eee", "data-tip": tipOf(r) }));
+          if (cw > 34 && ch > 16) add(svg, sv("text", { x: x + cw / 2, y: yy + ch / 2 + 4, "text-anchor": "middle",
+            style: "fill:" + (typeof v === "number" && hi > lo && (v - lo) / (hi - lo) > 0.6 ? "#000" : "#fff"), "pointer-events": "none" },
+            typeof v === "number" ? +v.toFixed(2) : "-"));
+        });
+        xs.forEach(function (v, i) { add(svg, sv("text", { x: L + (i + 0.5) * cw, y: H - B + 16, "text-anchor": "middle" }, v)); });
+        ys.forEach(function (v, i) { add(svg, sv("text", { x: L - 6, y: H - B - (i + 0.5) * ch + 4, "text-anchor": "end" }, v)); });
+        add(svg, sv("text", { x: L + (W - L) / 2, y: H - 12, "text-anchor": "middle" }, fx));
+        add(svg, sv("text", { x: 14, y: (H - B) / 2, transform: "rotate(-90 14 " + (H - B) / 2 + ")", "text-anchor": "middle" }, fy));
+      } else {
+        var f = fields[0] || m.fields[0];
+        var pts = rows.filter(function (r) { return typeof r[k] === "number"; }).sort(function (p, q) { return order(p[f], q[f]); });
+        var n = pts.length, top = hi > lo ? hi : lo + 1;
+        var px = function (i) { return L + (n > 1 ? i / (n - 1) : 0.5) * (W - L - 30); };
+        var py = function (v) { return H - B - (v - Math.min(0, lo)) / (top - Math.min(0, lo)) * (H - B - 20); };
+        add(svg, sv("polyline", { points: pts.map(function (r, i) { return px(i) + "," + py(r[k]); }).join(" "),
+          fill: "none", stroke: "#0072B2", "stroke-width": 2 }));
+        pts.forEach(function (r, i) {
+          add(svg, sv("circle", { cx: px(i), cy: py(r[k]), r: 5, fill: "#0072B2", "class": "cell", "data-tip": tipOf(r) }));
+          add(svg, sv("text", { x: px(i), y: H - B + 16, "text-anchor": "middle" }, r[f]));
+        });
+        add(svg, sv("text", { x: L + (W - L) / 2, y: H - 12, "text-anchor": "middle" }, f));
+        add(svg, sv("text", { x: L - 8, y: py(top) + 4, "text-anchor": "end" }, +top.toFixed(2)));
+        add(svg, sv("text", { x: L - 8, y: py(Math.min(0, lo)) + 4, "text-anchor": "end" }, +Math.min(0, lo).toFixed(2)));
+      }
+    }
+    select.addEventListener("change", draw);
+    if (metrics.length) draw();
+    add(root, el("p", { "class": "note" }, fields.length === 2 ? "colour: the metric, dark = lowest, yellow = highest of the grid; hover a cell for its point" : "hover a point for its values"));
+    add(root, el("h2", {}, "Points"));
+    var table = put(put(root, el("div", { "class": "scroll" })), el("table", { "class": "points" }));
+    var cols = rows.length ? Object.keys(rows[0]) : [];
+    add(table, add.apply(null, [el("tr")].concat(cols.map(function (c) { return el("th", {}, c); }))));
+    rows.forEach(function (r) {
+      add(table, add.apply(null, [el("tr")].concat(cols.map(function (c) {
+        var v = r[c];
+        return el("td", { "class": typeof v === "number" ? "num" : "" },
+          v === null ? "-" : typeof v === "boolean" ? (v ? "yes" : "NO") : typeof v === "number" ? +v.toFixed(3) : v);
+      }))));
+    });
+  }
+
+  // ------------------------------------------------------------------ start
+  function viewFromAddress() {
+    var m = /view=([\d.]+),([\d.]+)/.exec(location.hash);
+    if (m) timelines.forEach(function (t) { t.setView(+m[1], +m[2]); });
+  }
+  function selfTest() {  // "#selftest": drive the real event handlers, record what they did
+    var t = timelines[0], out = {};
+    if (!t) return;
+    var r = t.svg.getBoundingClientRect(), cx = r.left + r.width * 0.6, cy = r.top + r.height / 2;
+    out.before = t.svg.getAttribute("data-view");
+    for (var i = 0; i < 3; i++) t.svg.dispatchEvent(new WheelEvent("wheel", { deltaY: -100, clientX: cx, clientY: cy, bubbles: true, cancelable: true }));
+    out.zoomed = t.svg.getAttribute("data-view");
+    t.svg.dispatchEvent(new PointerEvent("pointerdown", { clientX: cx, clientY: cy, pointerId: 7, bubbles: true }));
+    t.svg.dispatchEvent(new PointerEvent("pointermove", { clientX: cx - 100, clientY: cy, pointerId: 7, bubbles: true }));
+    t.svg.dispatchEvent(new PointerEvent("pointerup", { clientX: cx - 100, clientY: cy, pointerId: 7, bubbles: true }));
+    out.panned = t.svg.getAttribute("data-view");
+    var probe = t.svg.querySelector(".probe");
+    if (probe) {
+      var pr = probe.getBoundingClientRect();
+      probe.dispatchEvent(new MouseEvent("mousemove", { clientX: pr.left + 1, clientY: pr.top + 1, bubbles: true }));
+      out.tip = tip.style.display === "block" ? tip.textContent : "";
+    }
+    t.svg.dispatchEvent(new MouseEvent("dblclick", { bubbles: true }));
+    out.reset = t.svg.getAttribute("data-view");
+    document.body.setAttribute("data-selftest", JSON.stringify(out));
+  }
+
+  var root = document.getElementById("report");
+  if (DATA.kind === "run") runPage(root, DATA.document);
+  else if (DATA.kind === "check") checkPage(root, DATA.document, DATA.runs || []);
+  else if (DATA.kind === "sweep") sweepPage(root, DATA.document);
+  viewFromAddress();
+  if (/selftest/.test(location.hash)) selfTest();
+  document.body.setAttribute("data-rendered", DATA.kind);
+})();

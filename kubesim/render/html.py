@@ -1,0 +1,69 @@
+"""One self-contained HTML page per report: the JSON document inlined, drawn by a small
+hand-written script (assets/report.js) with its stylesheet (assets/report.css), both inlined
+too. The page needs no network: no CDN, no font, no image to fetch.
+
+`run_page` takes a run document (`report.to_document`, with `plot_meta`), `check_page` the
+check document (`check_formats.to_document`) and the run documents of the findings that name a
+scenario or trace, `sweep_page` the sweep document (`kubesim sweep --format json`). A later
+command adds a page by giving the script a new `kind`. Same document, same bytes.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from importlib.resources import files
+from typing import Any
+
+__all__ = ["RULES_BASE", "check_page", "page", "run_page", "sweep_page"]
+
+# where a finding's id links to: the rule pages of the documentation (docs/rules/KS001.md),
+# relative to a report written at the root of a checkout
+RULES_BASE = "docs/rules/"
+
+
+def _asset(name: str) -> str:
+    return files("kubesim.render").joinpath("assets", name).read_text(encoding="utf-8")
+
+
+def _script_json(data: Any) -> str:
+    """JSON that cannot end its <script> element or open a comment in it."""
+    text = json.dumps(data, separators=(",", ":"), sort_keys=False, allow_nan=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def page(kind: str, title: str, data: dict[str, Any]) -> str:
+    """The page of one report `kind` (run, check, sweep): `data` is handed to the script."""
+    payload = _script_json({"kind": kind, **data})
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<meta name=\"generator\" content=\"kubesim\">\n"
+        f"<title>{html.escape(title)}</title>\n<style>\n{_asset('report.css')}</style>\n"
+        "</head>\n<body>\n<main id=\"report\"></main>\n"
+        "<noscript>This report draws its timelines with JavaScript; the data is in the "
+        "kubesim-data element of this file.</noscript>\n"
+        f"<script type=\"application/json\" id=\"kubesim-data\">{payload}</script>\n"
+        f"<script>\n{_asset('report.js')}</script>\n</body>\n</html>\n")
+
+
+def run_page(document: dict[str, Any]) -> str:
+    """A `kubesim run` report: summary and the zoomable timeline."""
+    run = document.get("run", {})
+    return page("run", f"kubesim run: {run.get('object', run.get('spec', ''))}",
+                {"document": document})
+
+
+def check_page(document: dict[str, Any], runs: list[dict[str, Any]],
+               rules_base: str = RULES_BASE) -> str:
+    """A `kubesim check` report: findings (linked to their rule pages) and, for each
+    `{"title", "doc"}` in `runs`, the timeline of the run behind a finding."""
+    return page("check", "kubesim check", {"document": document, "runs": runs,
+                                           "rules_base": rules_base})
+
+
+def sweep_page(document: dict[str, Any]) -> str:
+    """A `kubesim sweep` report: a heatmap (two fields) or line (one) of any metric, and the
+    table of points."""
+    meta = document.get("sweep", {})
+    return page("sweep", f"kubesim sweep: {meta.get('object', '')}", {"document": document})

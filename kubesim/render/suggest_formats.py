@@ -1,0 +1,151 @@
+"""Rendering `kubesim suggest`: text (reasons, then the patch), yaml (the patch only, one
+strategic-merge document per object), json, and SARIF 2.1.0 with `fixes`. Prints nothing."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from kubesim.analysis.check.fixes import sarif_fixes, strategic_patch
+
+if TYPE_CHECKING:
+    from kubesim.analysis.suggest import Judged, Suggestion
+
+__all__ = ["FORMATS", "SUGGEST_RULE", "render"]
+
+SUGGEST_RULE = {"id": "KS200", "name": "suggested-probe-settings",
+                "shortDescription": {"text": "Probe settings that meet the declared "
+                                             "expectations"},
+                "fullDescription": {"text": "kubesim suggest: the smallest change to the probe "
+                                            "settings that meets every --expect, confirmed at "
+                                            "every grid phase."}}
+
+
+def render(items: list[Suggestion], fmt: str) -> str:
+    return FORMATS[fmt](items)
+
+
+def _wrap(text: str, indent: int) -> list[str]:
+    return textwrap.wrap(text, width=100, initial_indent=" " * indent,
+                         subsequent_indent=" " * (indent + 2), break_on_hyphens=False)
+
+
+def _judged(j: Judged) -> str:
+    return f"{'met    ' if j.met else 'NOT met'} {j.want.text}: {j.figure}"
+
+
+def patch_yaml(items: list[Suggestion]) -> str:
+    """The strategic-merge patches, one YAML document per object with a change."""
+    by_object: dict[str, tuple[Any, list[Any]]] = {}
+    for s in items:
+        if s.patch is not None:
+            by_object.setdefault(s.workload.key, (s.workload, []))[1].append(s.patch)
+    docs = [strategic_patch(w, patches) for w, patches in by_object.values()]
+    return yaml.safe_dump_all(docs, sort_keys=False) if docs else ""
+
+
+def render_text(items: list[Suggestion]) -> str:
+    lines: list[str] = []
+    for s in items:
+        w = s.workload
+        lines.append(f"{w.source}:{w.line} {w.label} container {s.container.name}")
+        lines += _wrap(f"outage model: {s.outage.why}", 2)
+        lines.append("  now:")
+        lines += [ln for j in s.before for ln in _wrap(_judged(j), 4)]
+        if s.patch is not None:
+            lines += _wrap(f"change: {s.patch.summary}", 2)
+            lines.append("  after:")
+            lines += [ln for j in s.after for ln in _wrap(_judged(j), 4)]
+            lines += _wrap(s.verified, 2)
+            before = ", ".join(f"{r} {sev}" for r, sev in s.findings_before) or "none"
+            after = ", ".join(f"{r} {sev}" for r, sev in s.findings_after) or "none"
+            lines += _wrap(f"kubesim check on this container: before {before}; after {after}"
+                           + ("" if not s.new_findings else " (NEW: "
+                              + ", ".join(r for r, _ in s.new_findings) + ")"), 2)
+        elif s.verified:
+            lines += _wrap(s.verified, 2)
+        for t in s.tradeoff:
+            lines += _wrap(f"trade-off: {t}", 2)
+        lines.append("")
+    patch = patch_yaml(items)
+    if patch:
+        lines.append("# strategic-merge patch (kubectl patch --type strategic --patch-file, "
+                     "or a kustomize patch):")
+        lines.append(patch.rstrip("\n"))
+    met = sum(s.met for s in items)
+    lines.append(f"kubesim suggest: {met} of {len(items)} container"
+                 f"{'s' * (len(items) != 1)} meet{'s' * (met == 1)} every expectation"
+                 + (" with the patch above" if patch else ""))
+    return "\n".join(lines) + "\n"
+
+
+def _document(items: list[Suggestion]) -> dict[str, Any]:
+    return {"kubesim": 1, "command": "suggest", "containers": [{
+        "object": s.workload.label, "file": s.workload.source, "container": s.container.name,
+        "outage": {"affected": sorted(s.outage.affected), "untouched": s.outage.untouched,
+                   "why": s.outage.why},
+        "before": [_j(j) for j in s.before], "after": [_j(j) for j in s.after],
+        "patch": s.patch.to_data() if s.patch else None,
+        "summary": s.patch.summary if s.patch else None, "met": s.met,
+        "verified": s.verified, "tradeoff": s.tradeoff,
+        "findings_before": [list(f) for f in s.findings_before],
+        "findings_after": [list(f) for f in s.findings_after],
+        "new_findings": [list(f) for f in s.new_findings]} for s in items],
+        "patch": patch_yaml(items)}
+
+
+def _j(j: Judged) -> dict[str, Any]:
+    return {"expect": j.want.kind, "seconds": j.want.seconds, "met": j.met, "figure": j.figure}
+
+
+def render_json(items: list[Suggestion]) -> str:
+    return json.dumps(_document(items), indent=2) + "\n"
+
+
+def render_yaml(items: list[Suggestion]) -> str:
+    return patch_yaml(items)
+
+
+def render_sarif(items: list[Suggestion]) -> str:
+    from kubesim import __version__
+    from kubesim.render.check_formats import SARIF_SCHEMA, _uri
+
+    results = []
+    for s in items:
+        if s.patch is None and s.met:
+            continue
+        source = s.workload.source
+        fixes: list[dict[str, Any]] = []
+        if s.patch is not None and source != "<stdin>" and Path(source).is_file():
+            fixes = sarif_fixes(s.container, s.patch, _uri(source),
+                                Path(source).read_text(encoding="utf-8"))
+        unmet = "; ".join(j.want.text for j in s.before if not j.met)
+        text = (f"{s.container.name}: to {unmet}: {s.patch.summary}" if s.patch else
+                f"{s.container.name}: no probe setting meets every expectation: "
+                + " ".join(s.tradeoff))
+        result: dict[str, Any] = {
+            "ruleId": SUGGEST_RULE["id"], "ruleIndex": 0,
+            "level": "warning" if s.patch is not None else "error",
+            "message": {"text": text},
+            "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": _uri(source)},
+                "region": {"startLine": s.container.line()}}}]}
+        if fixes:
+            result["fixes"] = fixes
+        results.append(result)
+    doc = {"$schema": SARIF_SCHEMA, "version": "2.1.0",
+           "runs": [{"tool": {"driver": {"name": "kubesim", "version": __version__,
+                                         "semanticVersion": __version__,
+                                         "rules": [SUGGEST_RULE]}},
+                     "invocations": [{"executionSuccessful": True,
+                                      "exitCode": 0 if all(s.met for s in items) else 1}],
+                     "results": results}]}
+    return json.dumps(doc, indent=2) + "\n"
+
+
+FORMATS = {"text": render_text, "yaml": render_yaml, "json": render_json,
+           "sarif": render_sarif}

@@ -1,0 +1,146 @@
+"""The documentation runs: each check's page (docs/rules/KS*.md) has an example that makes
+`kubesim check` report that check and a fix that makes it go away; the scenario format's
+examples (docs/scenario-format.md) load and simulate; docs/testing.md names every public
+function of kubesim.testing with its real signature."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from kubesim.analysis.check.findings import RULES
+from kubesim.cli.main import main
+
+REPO = Path(__file__).resolve().parent.parent
+DOCS = REPO / "docs"
+FENCE = re.compile(r"```(\w+)\n(.*?)```", re.S)
+
+
+def blocks(text: str, lang: str) -> list[str]:
+    return [body for kind, body in FENCE.findall(text) if kind == lang]
+
+
+def check_json(capsys, cwd: Path, command: str, monkeypatch) -> dict:
+    argv = shlex.split(command)
+    assert argv[:2] == ["kubesim", "check"], command
+    monkeypatch.chdir(cwd)
+    code = main([*argv[1:], "--format", "json"])
+    out, err = capsys.readouterr()
+    assert code in (0, 1), err
+    return json.loads(out)
+
+
+def write_files(page: str, where: Path) -> list[str]:
+    names = []
+    for body in blocks(page, "yaml"):
+        first = body.splitlines()[0]
+        if first.startswith("# ") and first.endswith(".yaml"):
+            (where / first[2:]).write_text(body)
+            names.append(first[2:])
+    return names
+
+
+def test_every_check_has_a_page_linked_from_the_index():
+    index = (DOCS / "rules" / "README.md").read_text()
+    for rule in RULES.values():
+        page = (DOCS / "rules" / f"{rule.id}.md").read_text()
+        assert page.startswith(f"# {rule.id} {rule.name}\n")
+        for section in ("## What it finds", "## Why it matters", "## How to fix it",
+                        "## Example"):
+            assert section in page, (rule.id, section)
+        assert f"]({rule.id}.md)" in index
+    assert sorted(p.stem for p in (DOCS / "rules").glob("KS*.md")) == sorted(RULES)
+
+
+@pytest.mark.parametrize("rule", sorted(RULES))
+def test_the_example_reports_the_check_and_the_fix_removes_it(capsys, monkeypatch, tmp_path,
+                                                              rule):
+    page = (DOCS / "rules" / f"{rule}.md").read_text()
+    assert "deployment.yaml" in write_files(page, tmp_path)
+    command = blocks(page, "sh")[0].strip()
+    found = check_json(capsys, tmp_path, command, monkeypatch)["findings"]
+    assert rule in {f["id"] for f in found}, (command, found)
+    assert all(f["help"] == f"docs/rules/{f['id']}.md" for f in found)
+    fixed = page.split("Fixed (the container's probes):", 1)
+    if len(fixed) == 1:
+        return
+    manifest = (tmp_path / "deployment.yaml").read_text()
+    head = manifest[:manifest.index("ports: [")]
+    head = manifest[:manifest.index("\n", len(head)) + 1]
+    (tmp_path / "deployment.yaml").write_text(head + blocks(fixed[1], "yaml")[0])
+    found = check_json(capsys, tmp_path, command, monkeypatch)["findings"]
+    assert rule not in {f["id"] for f in found}, found
+
+
+# ---------------------------------------------------------------- docs/testing.md
+
+
+def _signature(obj) -> str:
+    text = str(inspect.signature(obj))
+    text = re.sub(r"KubeletProfile\(name='classic'.*?\)\)", "CLASSIC)", text)
+    text = re.sub(r"KubeletProfile\(name='classic'[^)]*?\)", "CLASSIC", text)
+    return text.replace("'", "")
+
+
+def test_testing_md_names_every_helper_with_its_signature():
+    import kubesim.testing as testing
+    import kubesim.testing.strategies as strategies
+
+    doc = (DOCS / "testing.md").read_text()
+    for module in (testing, strategies):
+        for name in module.__all__:
+            obj = getattr(module, name)
+            assert f"### `{name}`" in doc, name
+            if callable(obj):
+                assert f"{name}{_signature(obj)}\n" in doc, f"signature of {name} changed"
+
+
+def test_testing_md_example_runs(monkeypatch):
+    """The example asserts what the seed's split config does in a database outage."""
+    monkeypatch.chdir(REPO)
+    code = blocks((DOCS / "testing.md").read_text(), "python")[0]
+    exec(compile(code, "docs/testing.md", "exec"), {})
+
+
+# ---------------------------------------------------------------- docs/scenario-format.md
+
+
+def test_scenario_format_examples_run_and_print_what_the_page_says(capsys, monkeypatch,
+                                                                   tmp_path):
+    page = (DOCS / "scenario-format.md").read_text()
+    (tmp_path / "probe_specs").symlink_to(REPO / "probe_specs")
+    monkeypatch.chdir(tmp_path)
+    out, ran, checked = "", 0, 0
+    for kind, body in FENCE.findall(page):
+        if kind == "yaml":
+            name = body.splitlines()[0].removeprefix("# ")
+            assert name.endswith(".scenario.yaml"), name
+            (tmp_path / name).write_text(body)
+        elif kind == "sh":
+            argv = shlex.split(body)
+            assert argv[0] == "kubesim", body
+            assert main(argv[1:]) == 0, body
+            out = capsys.readouterr().out
+            ran += 1
+        elif kind == "text":
+            for line in body.splitlines():
+                assert line in out.splitlines(), (line, out[-800:])
+                checked += 1
+        elif kind == "python":
+            exec(compile(body, "docs/scenario-format.md", "exec"), {})
+    assert ran == 6 and checked >= 7
+
+
+def test_scenario_format_covers_every_field():
+    from kubesim.behaviour import scenario
+
+    page = (DOCS / "scenario-format.md").read_text()
+    for model in (scenario.Scenario, scenario.TargetSpec, scenario.AnswerSpec, scenario.Stall,
+                  scenario.Dependency, scenario.TimeWindow):
+        for name, field in model.model_fields.items():
+            assert f"`{field.alias or name}`" in page, (model.__name__, field.alias or name)

@@ -1,0 +1,199 @@
+"""The HTML report (`--html FILE` on run, check and sweep), loaded in a real headless Chromium
+(Debian's `chromium`; `.ci/run` installs it): what the page drew is read back from the DOM
+after its script ran and compared with the JSON document of the same command; the zoom, pan,
+hover and reset handlers are driven by real browser events (`#selftest`); a screenshot is
+checked for the drawn colours; the browser's console must stay silent.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from kubesim.cli.main import main
+
+REPO = Path(__file__).resolve().parent.parent
+UNIFIED = str(REPO / "probe_specs" / "seed_unified_healthz.yaml")
+OUTAGE = str(REPO / "traces" / "seed_db_outage.scenario.yaml")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+needs_browser = pytest.mark.skipif(
+    CHROMIUM is None, reason="chromium is not installed (apt-get install chromium; .ci/run does)")
+
+
+def browse(page: Path, fragment: str = "", *, screenshot: Path | None = None
+           ) -> tuple[str, str]:
+    """(DOM after the scripts ran, browser log) of `page` in headless Chromium."""
+    assert CHROMIUM is not None
+    what = [f"--screenshot={screenshot}", "--window-size=1300,900"] if screenshot else [
+        "--dump-dom"]
+    done = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         "--no-first-run", "--enable-logging=stderr", "--v=0",
+         "--proxy-server=127.0.0.1:9",  # nothing may be fetched: any request would fail
+         *what, f"{page.as_uri()}{fragment}"],
+        capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout, done.stderr
+
+
+def console(log: str) -> list[str]:
+    """The page's console messages and uncaught errors in Chromium's log."""
+    return [line for line in log.splitlines() if "CONSOLE" in line or "Uncaught" in line]
+
+
+def attr(dom: str, name: str) -> str:
+    m = re.search(rf'<body[^>]*\s{name}="([^"]*)"', dom)
+    assert m, f"body has no {name}"
+    return html.unescape(m.group(1))
+
+
+def kubesim(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def run_report(capsys, tmp_path) -> tuple[Path, dict]:
+    page = tmp_path / "run.html"
+    code, out, err = kubesim(capsys, "run", UNIFIED, "--scenario", OUTAGE, "--duration", "300",
+                             "--format", "json", "--html", str(page))
+    assert code == 0, err
+    return page, json.loads(out)
+
+
+def test_the_page_is_self_contained(run_report):
+    text = run_report[0].read_text()
+    assert "<script src" not in text and "<link" not in text and "@import" not in text
+    assert not re.search(r"url\(\s*['\"]?https?:", text)
+    # the document is embedded whole: the script draws from it
+    data = re.search(r'<script type="application/json" id="kubesim-data">(.*?)</script>',
+                     text, re.S).group(1)
+    assert json.loads(data)["document"] == run_report[1]
+
+
+@needs_browser
+def test_the_browser_check_sees_a_broken_page(tmp_path):
+    """The console check below can fail: an uncaught error in a page shows in the log."""
+    page = tmp_path / "broken.html"
+    page.write_text("<!DOCTYPE html><html><body><script>null.f();</script></body></html>")
+    _, log = browse(page)
+    assert console(log), log[-2000:]
+
+
+@needs_browser
+def test_run_report_draws_every_probe_kill_and_outage(run_report):
+    page, doc = run_report
+    dom, log = browse(page)
+    assert console(log) == []
+    assert attr(dom, "data-rendered") == "run"
+    for result in ("success", "failure"):
+        drawn = len(re.findall(rf'class="probe probe-{result}"', dom))
+        assert drawn == sum(p["result"] == result for p in doc["probes"]) > 0, result
+    assert dom.count('class="kill"') == len(doc["kills"]) == doc["summary"]["kills"] > 0
+    assert dom.count('class="window"') == len(doc["run"]["windows"]) == 1
+    assert dom.count('class="container"') == len(doc["containers"])
+    assert "db down" in dom
+
+
+@needs_browser
+def test_zoom_by_address_draws_only_the_calls_in_view(run_report):
+    page, doc = run_report
+    dom, log = browse(page, "#view=60,150")
+    assert console(log) == []
+    assert 'data-view="60.000,150.000"' in dom
+    in_view = sum(60 <= p["at"] <= 150 for p in doc["probes"])
+    assert len(re.findall(r'class="probe probe-', dom)) == in_view < len(doc["probes"])
+    assert "showing 60 to 150 s of 300 s" in dom
+
+
+@needs_browser
+def test_wheel_drag_hover_and_double_click_in_the_browser(run_report):
+    """#selftest dispatches real WheelEvents, PointerEvents and MouseEvents on the drawing."""
+    page, _ = run_report
+    dom, log = browse(page, "#selftest")
+    assert console(log) == []
+    result = json.loads(attr(dom, "data-selftest"))
+    spans = {k: [float(x) for x in result[k].split(",")] for k in
+             ("before", "zoomed", "panned", "reset")}
+    width = {k: b - a for k, (a, b) in spans.items()}
+    assert spans["before"] == [0.0, 300.0] == spans["reset"]
+    assert width["zoomed"] == pytest.approx(300 / 1.25 ** 3, abs=0.01)  # three wheel notches
+    # zoomed around the pointer at 60 % of the drawing: the time under it stays put
+    assert spans["zoomed"][0] > 0 and spans["zoomed"][1] < 300
+    assert width["panned"] == pytest.approx(width["zoomed"], abs=1e-3)
+    assert spans["panned"][0] > spans["zoomed"][0]  # dragged left: later times come in
+    assert re.match(r"(liveness|readiness) (ok|FAIL) at \d+\.\d{3} s\n", result["tip"])
+
+
+@needs_browser
+def test_screenshot_shows_the_timeline(run_report, tmp_path):
+    from PIL import Image
+
+    shot = tmp_path / "run.png"
+    _, log = browse(run_report[0], screenshot=shot)
+    assert console(log) == []
+    image = Image.open(shot).convert("RGB")
+    assert image.size == (1300, 900)
+    colours = {rgb for _, rgb in image.getcolors(maxcolors=1 << 24)}
+    for rgb in ((0x00, 0x9E, 0x73), (0xD5, 0x5E, 0x00), (0x56, 0xB4, 0xE9), (0x00, 0x72, 0xB2)):
+        assert rgb in colours, rgb  # success, failure, Ready, Started were painted
+
+
+@needs_browser
+def test_check_report_lists_findings_with_rule_links_and_their_runs(capsys, tmp_path):
+    page = tmp_path / "check.html"
+    code, out, err = kubesim(capsys, "check", UNIFIED, "--scenario", OUTAGE, "--format", "json",
+                             "--html", str(page))
+    assert code == 1, err
+    doc = json.loads(out)
+    dom, log = browse(page)
+    assert console(log) == []
+    assert attr(dom, "data-rendered") == "check"
+    assert len(re.findall(r'<tr class="finding', dom)) == len(doc["findings"]) > 0
+    for f in doc["findings"]:
+        assert f'href="docs/rules/{f["id"]}.md"' in dom
+    with_runs = {(f["id"], f["behaviour"]) for f in doc["findings"]
+                 if f["behaviour"] and f["phase"] is not None}
+    assert dom.count('class="timeline"') == len(with_runs) > 0
+
+
+@needs_browser
+def test_sweep_report_draws_a_cell_per_point(capsys, tmp_path):
+    page = tmp_path / "sweep.html"
+    code, out, err = kubesim(capsys, "sweep", UNIFIED, "--scenario", OUTAGE, "--duration", "300",
+                             "--set", "livenessProbe.failureThreshold=1..4",
+                             "--set", "livenessProbe.periodSeconds=5,10", "--phases", "4",
+                             "--jobs", "1", "--format", "json", "--html", str(page))
+    assert code == 0, err
+    points = json.loads(out)["points"]
+    dom, log = browse(page)
+    assert console(log) == []
+    assert attr(dom, "data-rendered") == "sweep"
+    assert dom.count('class="cell"') == len(points) == 8
+    assert len(re.findall(r"<tr><td", dom)) == len(points)
+
+
+def test_same_run_same_bytes(capsys, tmp_path):
+    pages = [tmp_path / "a.html", tmp_path / "b.html"]
+    for page in pages:
+        assert kubesim(capsys, "run", UNIFIED, "--scenario", OUTAGE, "--html", str(page))[0] == 0
+    assert pages[0].read_bytes() == pages[1].read_bytes()
+
+
+@pytest.mark.parametrize("command", [["run", UNIFIED], ["check", UNIFIED],
+                                     ["sweep", UNIFIED, "--set", "livenessProbe.periodSeconds=5"]])
+def test_unwritable_html_is_bad_input_before_any_work(capsys, tmp_path, command):
+    target = tmp_path / "missing" / "r.html"
+    code, out, err = kubesim(capsys, *command, "--html", str(target))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "--html: no such directory" in err and not target.parent.exists()

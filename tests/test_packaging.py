@@ -1,0 +1,301 @@
+"""Packaging for CI: the pre-commit hooks (run by the real `pre-commit` in a temporary git
+repository, no network), the GitHub Action (parsed, its shell steps run here as a runner would
+run them), the Dockerfile (parsed: no container engine here), and what a gate needs from
+`kubesim check`: non-manifest YAML skipped when asked, an empty input refused unless allowed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kubesim.cli.main import main
+
+REPO = Path(__file__).resolve().parent.parent
+SPLIT = REPO / "examples" / "property-tests" / "deployment.yaml"  # hang -> running 62.5 s
+BIN = Path(sys.executable).parent  # where this environment's `kubesim` script is
+
+# hang -> kill decision alone is at least 10 periods of 10 s: far over a 90 s bound (KS006)
+SLOW_LIVENESS = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: slow}
+spec:
+  selector: {matchLabels: {app: slow}}
+  template:
+    metadata: {labels: {app: slow}}
+    spec:
+      containers:
+        - name: app
+          image: example/slow:1
+          ports: [{name: http, containerPort: 8000}]
+          livenessProbe:
+            httpGet: {path: /livez, port: http}
+            periodSeconds: 10
+            failureThreshold: 10
+"""
+VALUES = "replicaCount: 3\nimage:\n  repository: example/app\n  tag: '1.0'\n"
+TEMPLATE = ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\n"
+            "{{- if .Values.probes }}\nspec: {}\n{{- end }}\n")
+
+
+def check(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(["check", *argv])
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ---------------------------------------------------------------- skip and empty
+
+
+def test_named_non_manifests_are_bad_input_unless_skipped(capsys, tmp_path):
+    (tmp_path / "values.yaml").write_text(VALUES)
+    (tmp_path / "deployment.yaml").write_text(TEMPLATE)
+    code, _, err = check(capsys, str(tmp_path / "values.yaml"))
+    assert code == 2 and "values.yaml" in err and "Traceback" not in err
+    code, out, err = check(capsys, "--skip-non-manifests", str(tmp_path / "values.yaml"),
+                           str(tmp_path / "deployment.yaml"), str(SPLIT), "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    reasons = {Path(s["file"]).name: s["reason"] for s in doc["skipped"]}
+    assert set(reasons) == {"values.yaml", "deployment.yaml"}
+    assert "no kind" in reasons["values.yaml"] and "template" in reasons["deployment.yaml"]
+    assert [o["object"] for o in doc["objects"]] == ["Deployment/orders"]
+
+
+def test_skipping_never_hides_a_broken_manifest(capsys, tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("kind: Deployment\nmetadata: {name: x\n")  # not a template: no {{
+    code, _, err = check(capsys, "--skip-non-manifests", str(broken))
+    assert code == 2 and "broken.yaml:" in err and "malformed YAML" in err
+
+
+@pytest.mark.parametrize("text", ["", "# nothing\n", "---\n---\n"])
+def test_empty_stdin_is_bad_input_unless_allowed(capsys, monkeypatch, text):
+    """A failed `helm template ... | kubesim check -` (no pipefail) must not pass the gate."""
+    import io
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    code, out, err = check(capsys, "-")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "stdin" in err and "--allow-empty" in err
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    code, out, _ = check(capsys, "--allow-empty", "-", "--skip-non-manifests")
+    assert code == 0 and "0 objects" in out
+
+
+def test_only_skipped_files_is_empty(capsys, tmp_path):
+    (tmp_path / "values.yaml").write_text(VALUES)
+    code, _, err = check(capsys, str(tmp_path))
+    assert code == 2 and "1 file skipped" in err
+    code, out, _ = check(capsys, str(tmp_path), "--allow-empty")
+    assert code == 0 and "values.yaml: skipped" in out
+
+
+# ---------------------------------------------------------------- pre-commit
+
+
+def _git(cwd: Path, *argv: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
+    return subprocess.run(["git", *argv], cwd=cwd, env=env, check=True, text=True,
+                          capture_output=True).stdout.strip()
+
+
+@pytest.fixture
+def hook_repo(tmp_path: Path) -> tuple[str, str]:
+    """A git repository holding this worktree's .pre-commit-hooks.yaml: (file:// url, rev)."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    shutil.copy(REPO / ".pre-commit-hooks.yaml", hooks)
+    _git(hooks, "init", "-q")
+    _git(hooks, "add", "-A")
+    _git(hooks, "commit", "-q", "-m", "hooks")
+    return hooks.as_uri(), _git(hooks, "rev-parse", "HEAD")
+
+
+def _pre_commit(project: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"),
+           "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+    return subprocess.run([str(BIN / "pre-commit"), "run", "--all-files", "--color", "never"],
+                          cwd=project, env=env, text=True, capture_output=True, timeout=300)
+
+
+def test_pre_commit_hook_passes_a_good_commit_and_fails_a_bad_one(tmp_path, hook_repo):
+    """The real pre-commit runs the shipped hook (language: system: no environment to build,
+    no network) on a repository with a manifest, Helm values and a Helm template."""
+    if not (BIN / "pre-commit").exists():
+        pytest.skip("pre-commit is not installed (pip install -e '.[test]')")
+    url, rev = hook_repo
+    project = tmp_path / "project"
+    (project / "chart" / "templates").mkdir(parents=True)
+    shutil.copy(SPLIT, project / "deployment.yaml")
+    (project / "chart" / "values.yaml").write_text(VALUES)
+    (project / "chart" / "templates" / "deployment.yaml").write_text(TEMPLATE)
+    (project / ".pre-commit-config.yaml").write_text(yaml.safe_dump({"repos": [{
+        "repo": url, "rev": rev,
+        "hooks": [{"id": "kubesim-check-system", "args": ["--max-hang-recovery", "90"]}]}]}))
+    _git(project, "init", "-q")
+    _git(project, "add", "-A")
+
+    good = _pre_commit(project, tmp_path)
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert "Passed" in good.stdout
+    # the hook saw every YAML file: the values and the template were skipped, not errors
+    (project / "slow.yaml").write_text(SLOW_LIVENESS)
+    _git(project, "add", "-A")
+    bad = _pre_commit(project, tmp_path)
+    assert bad.returncode == 1, bad.stdout + bad.stderr
+    assert "Failed" in bad.stdout and "KS006" in bad.stdout
+    assert "values.yaml: skipped" in bad.stdout
+    assert "templates/deployment.yaml: skipped" in bad.stdout
+    assert "Deployment/slow" in bad.stdout and "Deployment/orders: ok" in bad.stdout
+
+
+def test_the_two_hooks_differ_only_in_how_kubesim_is_installed():
+    hooks = {h["id"]: h for h in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())}
+    assert set(hooks) == {"kubesim-check", "kubesim-check-system"}
+    py, system = hooks["kubesim-check"], hooks["kubesim-check-system"]
+    assert (py["language"], system["language"]) == ("python", "system")
+    for key in ("entry", "files", "require_serial"):
+        assert py[key] == system[key], key
+    assert re.search(py["files"], "k8s/app.yml") and not re.search(py["files"], "app.json")
+    # pre-commit installs `language: python` hooks with pip from the hook repository
+    assert (REPO / "pyproject.toml").exists()
+
+
+# ---------------------------------------------------------------- GitHub Action
+
+
+def _action() -> dict:
+    return yaml.safe_load((REPO / "action.yml").read_text())
+
+
+def _expand(text: str, inputs: dict[str, str]) -> str:
+    """GitHub's `${{ inputs.NAME }}` expressions, the only ones the run steps' env uses."""
+    def value(m: re.Match[str]) -> str:
+        expr = m.group(1).strip()
+        assert expr.startswith("inputs."), f"unexpected expression {expr!r}"
+        return inputs[expr.removeprefix("inputs.")]
+    return re.sub(r"\$\{\{(.*?)\}\}", value, text)
+
+
+def test_action_is_a_composite_with_documented_inputs():
+    action = _action()
+    assert action["runs"]["using"] == "composite"
+    for name, spec in action["inputs"].items():
+        assert spec.get("description"), name
+    steps = action["runs"]["steps"]
+    assert any(s.get("uses", "").startswith("actions/setup-python@") for s in steps)
+    assert all(s.get("shell") == "bash" for s in steps if "run" in s)  # composite needs it
+    ids = {s.get("id") for s in steps}
+    for out in action["outputs"].values():
+        step = re.search(r"steps\.([\w-]+)\.outputs", out["value"]).group(1)
+        assert step in ids
+
+
+def _run_step(step: dict, inputs: dict[str, str], cwd: Path, out: Path,
+              path: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "GITHUB_ACTION_PATH": str(REPO), "GITHUB_OUTPUT": str(out),
+           "PATH": path}
+    env.update({k: _expand(str(v), inputs) for k, v in (step.get("env") or {}).items()})
+    return subprocess.run(["bash", "-e", "-c", _expand(step["run"], inputs)], cwd=cwd, env=env,
+                          text=True, capture_output=True, timeout=300)
+
+
+def test_action_steps_run_here_and_write_sarif(tmp_path):
+    """Each `run:` step as the runner runs it (bash -e, GITHUB_OUTPUT, GITHUB_ACTION_PATH).
+    The install step runs with a `python` that records its command line instead of
+    installing (this environment already has kubesim, installed from the same path)."""
+    action = _action()
+    inputs = {k: str(v.get("default", "")) for k, v in action["inputs"].items()}
+    inputs.update(paths="k8s", args="--max-hang-recovery 90")
+    work = tmp_path / "checkout"
+    (work / "k8s").mkdir(parents=True)
+    shutil.copy(SPLIT, work / "k8s" / "deployment.yaml")
+    (work / "k8s" / "values.yaml").write_text(VALUES)
+    shim = tmp_path / "shim"
+    shim.mkdir()
+    (shim / "python").write_text('#!/bin/sh\nprintf "%s\\n" "$@" > "$SHIM_LOG"\n')
+    (shim / "python").chmod(0o755)
+    path = f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"
+    outputs = tmp_path / "github_output"
+    steps = [s for s in action["runs"]["steps"] if "run" in s]
+    install, check_step = steps
+    os.environ["SHIM_LOG"] = str(tmp_path / "pip-argv")
+    try:
+        done = _run_step(install, inputs, work, outputs, f"{shim}{os.pathsep}{path}")
+    finally:
+        del os.environ["SHIM_LOG"]
+    assert done.returncode == 0, done.stderr
+    argv = (tmp_path / "pip-argv").read_text().split("\n")
+    assert argv[:3] == ["-m", "pip", "install"] and str(REPO) in argv
+
+    done = _run_step(check_step, inputs, work, outputs, path)
+    assert done.returncode == 0 and done.stdout == "", done.stderr
+    sarif = json.loads((work / "kubesim.sarif").read_text())
+    assert sarif["version"] == "2.1.0" and sarif["runs"][0]["results"] == []
+    assert "exit-code=0" in outputs.read_text()
+
+    (work / "k8s" / "slow.yaml").write_text(SLOW_LIVENESS)
+    done = _run_step(check_step, inputs, work, outputs, path)
+    assert done.returncode == 1 and "exit 1" in done.stderr
+    sarif = json.loads((work / "kubesim.sarif").read_text())
+    results = sarif["runs"][0]["results"]
+    assert [r["ruleId"] for r in results] == ["KS006"]
+    assert results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == \
+        "k8s/slow.yaml"
+    assert outputs.read_text().splitlines()[-1] == "exit-code=1"
+    # the findings also show as workflow annotations on their file and line
+    line = results[0]["locations"][0]["physicalLocation"]["region"]["startLine"]
+    assert re.fullmatch(rf"::error file=k8s/slow\.yaml,line={line},title=KS006::.+",
+                        done.stdout.strip()), done.stdout
+
+    (work / "k8s" / "slow.yaml").write_text("kind: Deployment\nmetadata: {name: x\n")
+    done = _run_step(check_step, inputs, work, outputs, path)
+    assert done.returncode == 2 and done.stdout == "" and "slow.yaml" in done.stderr
+    assert not (work / "kubesim.sarif").exists()  # no stale report to upload
+
+
+def test_readme_shows_the_sarif_upload():
+    readme = (REPO / "README.md").read_text()
+    assert "github/codeql-action/upload-sarif" in readme
+    assert "security-events: write" in readme
+
+
+# ---------------------------------------------------------------- Dockerfile
+
+
+def _instructions() -> list[tuple[str, str]]:
+    text = (REPO / "Dockerfile").read_text()
+    text = re.sub(r"\\\n", " ", text)
+    return [(line.split(None, 1)[0].upper(), line.split(None, 1)[1])
+            for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+
+
+def test_dockerfile_is_slim_non_root_and_runs_kubesim():
+    """No container engine runs here: the Dockerfile is checked by reading it."""
+    ins = _instructions()
+    assert ins[0][0] == "FROM" and re.fullmatch(r"python:3\.1[1-9]-slim", ins[0][1])
+    users = [arg for op, arg in ins if op == "USER"]
+    assert users and users[-1].split(":")[0] not in ("root", "0")
+    last_run = max(i for i, (op, _) in enumerate(ins) if op == "RUN")
+    assert [i for i, (op, _) in enumerate(ins) if op == "USER"][-1] > last_run
+    run = " ".join(arg for op, arg in ins if op == "RUN")
+    assert "pip install /src" in run and "useradd" in run and "--uid 10001" in run
+    entry = [json.loads(arg) for op, arg in ins if op == "ENTRYPOINT"]
+    assert entry == [["kubesim"]]
+    ignored = (REPO / ".dockerignore").read_text().split()
+    assert ".venv" in ignored and ".git" in ignored
