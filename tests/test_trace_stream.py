@@ -27,7 +27,8 @@ from kubesim.spec.model import HandlerKind, Target
 KEYS = ["/a", "/b", "tcp:8080"]
 OUTCOMES = [{"status": 200}, {"status": 503}, {"status": 302}, {"error": "refused"},
             {"error": "timeout"}, {"exit_code": 1}, {"exit_code": 0, "grpc_status": "SERVING"},
-            {"grpc_status": "NOT_SERVING"}, {"status": 200, "exit_code": 0}]
+            {"grpc_status": "NOT_SERVING"}, {"status": 200, "exit_code": 0},
+            {"status": 302, "location": "/b"}, {"status": 200, "location": "/b"}, {}]
 LATENCIES = st.one_of(st.integers(0, 5000), st.floats(0, 5000, allow_nan=False),
                       st.decimals(0, 5000, places=3).map(float),
                       st.sampled_from([0.0, -0.0, 1e-9, 2**31 / 1000, 3e9]))
@@ -66,7 +67,8 @@ def jsonl(recs: list[dict[str, Any]], meta: dict[str, Any] | None, blanks: bool)
 
 
 def csv_text(recs: list[dict[str, Any]], meta: dict[str, Any] | None) -> str:
-    cols = ["latency_ms", "target", "t", "status", "error", "exit_code", "grpc_status"]
+    cols = ["latency_ms", "target", "t", "status", "error", "exit_code", "grpc_status",
+            "location"]
     head = [f"# meta: {json.dumps(meta)}"] if meta is not None else []
 
     def cell(v: Any) -> str:

@@ -168,9 +168,10 @@ class Trace:
         self._lines_of: dict[str, Any] = {}
 
     @classmethod
-    def _streamed(cls, src: Source, is_csv: bool, restart: RestartMode | None,
+    def streamed(cls, src: Source, is_csv: bool, restart: RestartMode | None,
                   censored: CensoredMode | None) -> Trace:
-        """A trace read from `src` as far as it is asked (the first block at once)."""
+        """A trace read lazily from `src` (`trace_read.Source`: a file, standard input or a
+        text), as far as it is asked; the first block at once (meta and settings)."""
         reader = Reader(src, is_csv, keep_lines=src.small)
         while not reader.series and reader.step():
             pass
@@ -387,13 +388,13 @@ def _failing_windows(key: str, t: np.ndarray, failing: np.ndarray) -> list[Windo
 def parse_jsonl(text: str, source: str = "<memory>", *, restart: RestartMode | None = None,
                 censored: CensoredMode | None = None) -> Trace:
     """Parse JSON Lines trace text (see the module docstring)."""
-    return Trace._streamed(Source(source, text=text), False, restart, censored)
+    return Trace.streamed(Source(source, text=text), False, restart, censored)
 
 
 def parse_csv(text: str, source: str = "<memory>", *, restart: RestartMode | None = None,
               censored: CensoredMode | None = None) -> Trace:
     """Parse CSV trace text (see the module docstring)."""
-    return Trace._streamed(Source(source, text=text), True, restart, censored)
+    return Trace.streamed(Source(source, text=text), True, restart, censored)
 
 
 def load_trace(path: str, *, restart: RestartMode | None = None,
@@ -409,4 +410,4 @@ def load_trace(path: str, *, restart: RestartMode | None = None,
     else:
         src = Source(path, path=path)
         is_csv = Path(path).suffix.lower() == ".csv"
-    return Trace._streamed(src, is_csv, restart, censored)
+    return Trace.streamed(src, is_csv, restart, censored)
