@@ -338,17 +338,14 @@ class Trace:
         """Raise BehaviourError at the first line whose censored latency is below its target's
         probe timeout (such a line cannot say whether the probe would have timed out)."""
         self._read_all()
-        timeout = self._outcomes.timeout()
         found: list[tuple[int, str, float]] = []
-        for key, s in self._series.items():
+        for key in self._series:
             if key not in timeout_seconds_by_key:
                 continue
-            lat = s.latencies()
-            bad = np.flatnonzero(timeout[s.codes()] & np.isfinite(lat)
-                                 & (lat / 1000 < timeout_seconds_by_key[key]))
-            if len(bad):
-                i = int(bad[0])
-                found.append((int(self._lines(key)[i]), key, float(lat[i])))
+            first = next(self._censored_below(key, timeout_seconds_by_key[key]), None)
+            if first is not None:
+                i, latency_ms = first
+                found.append((int(self._lines(key)[i]), key, latency_ms))
         if not found:
             return
         line, key, latency_ms = min(found, key=lambda f: f[0])
@@ -357,6 +354,25 @@ class Trace:
             f"timeout after {latency_ms:g} ms says nothing about a {limit} probe timeout "
             f'of "{key}"; re-record with a client timeout of at least {limit} or use '
             "--censored failure|discard", source=self.source, line=line or None)
+
+    def censored_below(self, key: str, seconds: float) -> tuple[int, float]:
+        """How many censored timeouts of `key` are shorter than `seconds`, and the longest of
+        them in ms (0, 0.0 if none); reads the whole trace, in bounded memory."""
+        self._read_all()
+        self.check_targets([key])
+        count, longest = 0, 0.0
+        for _, latency_ms in self._censored_below(key, seconds):
+            count += 1
+            longest = max(longest, latency_ms)
+        return count, longest
+
+    def _censored_below(self, key: str, seconds: float) -> Iterator[tuple[int, float]]:
+        """(index, latency_ms) of each censored observation of `key` shorter than `seconds`."""
+        timeout = self._outcomes.timeout()
+        for start, lat, codes in self._series[key].latency_chunks():
+            bad = np.flatnonzero(timeout[codes] & np.isfinite(lat) & (lat / 1000 < seconds))
+            for i in bad.tolist():
+                yield start + i, float(lat[i])
 
 
 def _series_of(obs: list[Observation], outcomes: Outcomes) -> Series:

@@ -127,6 +127,23 @@ class Series:
             raw[never] = math.inf
         return raw
 
+    def latency_chunks(self, size: int = 1 << 20):  # type: ignore[no-untyped-def]
+        """(offset, latencies in ms as float64, outcome numbers) in chunks of `size`: a scan
+        of a large series without a full-size copy."""
+        dtype = np.int32 if self.scaled else np.float64
+        code_dtype = np.uint16 if self.code.typecode == "H" else np.uint32
+        for start in range(0, len(self.t), size):
+            n = min(size, len(self.t) - start)
+            raw = np.frombuffer(self.lat, dtype=dtype, count=n,
+                                offset=start * self.lat.itemsize).astype(np.float64)
+            if self.scaled:
+                never = raw == _NEVER
+                raw = raw / 1000
+                raw[never] = math.inf
+            codes = np.frombuffer(self.code, dtype=code_dtype, count=n,
+                                  offset=start * self.code.itemsize).astype(np.int64)
+            yield start, raw, codes
+
     def views(self, n: int) -> tuple[np.ndarray, np.ndarray]:
         """The first `n` times and outcome numbers, as views of the arrays (drop them before
         the series grows again)."""
