@@ -17,9 +17,10 @@ How one probe is sent (docs/kubelet-rules.md §2.2, R2.5-R2.11):
   a success with a warning; R2.10);
 * at most 10 KiB of the body is read; `latency_ms` runs from sending the request to the end of
   that read;
-* `--timeout` bounds the connect and each read; an answer that took longer than the timeout
-  overall is recorded as `error: timeout` with `latency_ms` = the timeout (censored: the real
-  answer came later or never), exactly what a kubelet with that `timeoutSeconds` would see;
+* `--timeout` is one deadline for the whole request (connect, headers, body), as the
+  kubelet's HTTP client's; an answer that took longer is recorded as `error: timeout` with
+  `latency_ms` = the timeout (censored: the real answer came later or never), exactly what a
+  kubelet with that `timeoutSeconds` would see;
 * errors: connection refused → `refused`; any other failure to connect (unreachable host) →
   `refused` too (the kubelet counts both as the same failure); the peer closing or resetting the
   connection before the status line → `reset`; a timeout before the status line → `timeout`;
@@ -35,7 +36,6 @@ the launch of the app with `launch`, else the start of the capture.
 from __future__ import annotations
 
 import contextlib
-import errno
 import ipaddress
 import json
 import math
@@ -46,14 +46,16 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 from urllib.parse import urlsplit, urlunsplit
 
+from kubesim.behaviour import capture_http
 from kubesim.errors import UsageError
 
 __all__ = [
@@ -66,7 +68,6 @@ __all__ = [
     "Recorder",
     "TraceWriter",
     "check_target_url",
-    "classify_error",
     "probe_url",
     "progress_text",
 ]
@@ -172,75 +173,26 @@ def something_listens(host: str, port: int, timeout: float = 0.3) -> bool:
 # ---------------------------------------------------------------- one probe
 
 
-def _chain(exc: BaseException) -> Iterator[BaseException]:
-    seen: set[int] = set()
-    cur: BaseException | None = exc
-    while cur is not None and id(cur) not in seen:
-        seen.add(id(cur))
-        yield cur
-        cur = cur.__cause__ or cur.__context__
-
-
-def classify_error(exc: BaseException, *, in_body: bool = False) -> str:
-    """The trace's error kind for an exception raised while probing (see the module
-    docstring)."""
-    import httpx
-
-    if in_body:
-        return "error"
-    if isinstance(exc, httpx.TimeoutException):
-        return "timeout"
-    causes = list(_chain(exc))
-    if any(isinstance(c, ConnectionRefusedError) for c in causes):
-        return "refused"
-    if any(isinstance(c, ConnectionResetError | BrokenPipeError) for c in causes):
-        return "reset"
-    if any(isinstance(c, OSError) and c.errno == errno.ECONNREFUSED for c in causes):
-        return "refused"
-    if isinstance(exc, httpx.ConnectError):
-        return "refused"
-    if isinstance(exc, httpx.RemoteProtocolError | httpx.ReadError | httpx.WriteError):
-        return "reset"
-    return "error"
-
-
 class HttpProber:
-    """Sends one kubelet-style GET per call on a fresh connection; not shared across threads."""
+    """Sends one kubelet-style GET per call on a fresh connection, under one deadline for the
+    whole request (`capture_http`); not shared across threads."""
 
     def __init__(self, timeout: float, kube_version: str = KUBE_VERSION) -> None:
-        import httpx
-
         self.timeout = timeout
         self.headers = {"User-Agent": f"kube-probe/{kube_version}", "Accept": "*/*",
                         "Connection": "close", "Accept-Encoding": "identity"}
-        self._client = httpx.Client(
-            timeout=httpx.Timeout(timeout), follow_redirects=False, verify=False,
-            trust_env=False, http1=True, http2=False,
-            limits=httpx.Limits(max_keepalive_connections=0, max_connections=1))
-        # httpx adds its own default headers; keep only the kubelet's
-        self._client.headers.clear()
 
     def probe(self, url: str) -> dict[str, Any]:
         """One observation (without `t` and `target`): `status` or `error`, and `latency_ms`."""
         start = time.monotonic()
-        in_body = False
         try:
-            with self._client.stream("GET", url, headers=self.headers) as response:
-                in_body = True
-                read = 0
-                for chunk in response.iter_raw():
-                    read += len(chunk)
-                    if read >= BODY_LIMIT:
-                        break
-                status = response.status_code
-                location = response.headers.get("location")
-        except Exception as exc:  # noqa: BLE001 - every failure is an observation
+            status, location = capture_http.get(url, self.headers, self.timeout, BODY_LIMIT)
+        except capture_http.ProbeFailed as exc:
             elapsed = time.monotonic() - start
-            kind = classify_error(exc, in_body=in_body)
-            if kind == "timeout" or (kind != "error" and elapsed >= self.timeout):
-                # the client gave up (or the kubelet's overall deadline came first)
+            if exc.kind == "timeout" or (exc.kind != "error" and elapsed >= self.timeout):
+                # the deadline came first: what a kubelet with this timeout sees
                 return {"error": "timeout", "latency_ms": _ms(self.timeout)}
-            return {"error": kind, "latency_ms": _ms(elapsed)}
+            return {"error": exc.kind, "latency_ms": _ms(elapsed)}
         elapsed = time.monotonic() - start
         if elapsed >= self.timeout:
             # the kubelet's overall deadline (R2.8) would have fired before this answer
@@ -250,7 +202,7 @@ class HttpProber:
         return {"status": status, "latency_ms": _ms(elapsed)}
 
     def close(self) -> None:
-        self._client.close()
+        """Nothing is kept between probes."""
 
 
 def _ms(seconds: float) -> float:
@@ -327,22 +279,26 @@ def launch_argv(command: str) -> tuple[list[str], dict[str, str]]:
 
 
 class LaunchedApp:
-    """The app under test, started in its own process group (so signals to the recorder do
-    not reach it, and stopping it reaches its children; see `launch_argv`); on Linux it also
-    gets SIGTERM if the recorder dies."""
+    """The app under test, in its own process group, started by a tiny supervisor
+    (`_SUPERVISOR`) that leads the group: signals to the recorder do not reach the app,
+    stopping the group reaches all of it, and if the recorder dies in any way (`kill -9`
+    included) the kernel tells the supervisor (Linux: PR_SET_PDEATHSIG), which stops the whole
+    group: SIGTERM, then SIGKILL after the grace period. `proc` is the supervisor; it exits
+    with the app's own status once every process of the app has ended."""
 
-    def __init__(self, command: str, log: IO[bytes] | None = None) -> None:
+    def __init__(self, command: str, log: IO[bytes] | None = None, grace: float = 5.0) -> None:
         self.command = command
-        preexec = _die_with_parent()
         argv, env = launch_argv(command)
         out: IO[bytes] | int = subprocess.DEVNULL if log is None else log
         self.started = time.monotonic()
         self.proc = subprocess.Popen(
-            argv, env={**os.environ, **env}, stdin=subprocess.DEVNULL, stdout=out,
+            [sys.executable, "-I", "-S", "-c", _SUPERVISOR, repr(float(grace)),
+             str(os.getpid()), *argv],
+            env={**os.environ, **env}, stdin=subprocess.DEVNULL, stdout=out,
             stderr=subprocess.STDOUT if log is not None else subprocess.DEVNULL,
             start_new_session=True,
             # before the recorder's threads start; the child only calls prctl
-            preexec_fn=preexec)  # noqa: PLW1509
+            preexec_fn=_PARENT_DEATH)  # noqa: PLW1509
         self.exited_at: float | None = None
         self.stopped_by: str | None = None
         self.shutdown_seconds: float | None = None
@@ -411,16 +367,80 @@ class LaunchedApp:
             os.killpg(self.proc.pid, sig)
 
 
-def _die_with_parent() -> Callable[[], None] | None:
-    """Linux: a preexec function asking for SIGTERM when the recorder dies
-    (prctl PR_SET_PDEATHSIG); looked up in the parent, so the child imports nothing."""
+def _parent_death_signal() -> Callable[[], None] | None:
+    """Linux: a preexec function asking the kernel for SIGHUP to the supervisor when the
+    recorder's thread that started it dies (prctl PR_SET_PDEATHSIG = 1); looked up in the
+    parent, so the child imports nothing between fork and exec."""
     try:
         import ctypes
 
         prctl = ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError):  # pragma: no cover - not Linux
         return None
-    return lambda: prctl(1, int(signal.SIGTERM), 0, 0, 0)
+    return lambda: prctl(1, int(signal.SIGHUP), 0, 0, 0)
+
+
+_PARENT_DEATH = _parent_death_signal()
+
+# The supervisor: `python -I -S -c _SUPERVISOR GRACE RECORDER_PID ARGV...`. It leads the app's
+# process group, is the subreaper of everything the app starts (so it can wait for all of it),
+# ignores the group's own SIGTERM (the app gets it; the supervisor waits for the app) and on
+# SIGHUP, its parent-death signal, stops the whole group. It exits with the app's status.
+_SUPERVISOR = """
+import os, signal, sys, time
+grace, parent, argv = float(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
+class Orphaned(Exception):
+    pass
+def orphaned(*_):
+    raise Orphaned
+signal.signal(signal.SIGTERM, lambda *_: None)
+signal.signal(signal.SIGHUP, orphaned)
+try:
+    import ctypes
+    ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+except Exception:
+    pass
+def stop_group():
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    os.killpg(0, signal.SIGTERM)
+    end = time.monotonic() + grace
+    while time.monotonic() < end:
+        try:
+            if os.waitpid(-1, os.WNOHANG) == (0, 0):
+                time.sleep(0.02)
+        except ChildProcessError:
+            break
+    os.killpg(0, signal.SIGKILL)
+status = None
+try:
+    if os.getppid() != parent:
+        raise Orphaned
+    app = os.fork()
+    if app == 0:
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        try:
+            os.execvp(argv[0], argv)
+        finally:
+            os._exit(127)
+    while True:
+        try:
+            pid, code = os.wait()
+        except ChildProcessError:
+            break
+        if pid == app:
+            status = code
+except Orphaned:
+    stop_group()
+if status is None:
+    sys.exit(1)
+if os.WIFSIGNALED(status):
+    sig = os.WTERMSIG(status)
+    if sig != signal.SIGKILL:
+        signal.signal(sig, signal.SIG_DFL)
+    os.kill(os.getpid(), sig)
+sys.exit(os.waitstatus_to_exitcode(status) if hasattr(os, "waitstatus_to_exitcode") else 1)
+"""
 
 
 # ---------------------------------------------------------------- the recorder

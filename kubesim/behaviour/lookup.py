@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from kubesim.behaviour.answer import Answer, Healthy
 from kubesim.behaviour.scenario import Constant, Scenario, stalled
-from kubesim.behaviour.trace import RestartMode, Trace
+from kubesim.behaviour.trace import Trace
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
@@ -121,15 +121,9 @@ def _compiled_scenario(scenario: Scenario) -> _FastScenario:
 
 def _trace_quiet(trace: Trace, target: Target, at: float,
                  started_at: float) -> tuple[Answer | None, float]:
-    """A trace holds each observation until the next one's time."""
-    lookup = trace.lookup_time(at, started_at)
-    times = trace._times[target.key]  # same package, read-only
-    j = bisect.bisect_right(times, lookup)
-    ans = trace.answer(target, at, started_at, None)
-    if j >= len(times):
-        return ans, math.inf
-    end = times[j] if trace.restart is RestartMode.WALL else started_at + times[j] - _MARGIN
-    return ans, end
+    """A trace holds each observation until the next one's time (`Trace.quiet`: it reads
+    the trace only as far as asked)."""
+    return trace.quiet(target, at, started_at)
 
 
 

@@ -58,40 +58,49 @@ Semantics
   (`kubesim.kubelet.prober.judge`): a censored latency at or above the timeout is a plain timeout; below it,
   `failure` counts it as a timeout anyway, `discard` as a prober error (result discarded) and
   `reject` refuses the trace up front (`Trace.check_censored`).
+
+Reading
+-------
+A trace file is read lazily, in file order, as far as a run needs it: a look-up at trace time
+T of a target reads until that target has an observation after T (or the file ends); a plot's
+windows up to T read until every target seen so far has one after T. A run over the first
+hour of a day-long trace reads about an hour of it, and what is read is kept in compact
+columns (`trace_store`), so a phase sweep's second replay reads nothing again. Each block is
+checked as it is read, so an error further into the file is reported when the run reaches
+it (still one line naming file:line, exit code 2). `targets`, `observations`, `check_censored`
+and `last_time` read the whole file.
 """
 
 from __future__ import annotations
 
 import bisect
-import csv
-import json
+import mmap
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kubesim.behaviour.answer import Answer, AnswerError, Window, location_problem
+import numpy as np
+
+from kubesim.behaviour.answer import Answer, AnswerError, Window
+from kubesim.behaviour.trace_read import (GRPC_STATUSES, Reader, Source, setting,
+                                          shutdown_seconds)
+from kubesim.behaviour.trace_store import Outcomes, Series
 from kubesim.errors import BehaviourError
-from kubesim.spec.yamlio import STDIN, read_text
+from kubesim.spec.yamlio import STDIN
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from kubesim.spec.model import Target
 
 __all__ = ["EXIT_TARGETS", "GRPC_STATUSES", "CensoredMode", "Observation", "RestartMode", "Trace",
            "load_trace", "parse_csv", "parse_jsonl"]
 
-GRPC_STATUSES = ("SERVING", "NOT_SERVING", "UNKNOWN", "SERVICE_UNKNOWN")
+_MARGIN = 1e-6  # a replayed answer holds until this long before the next observation
 EXIT_TARGET, OOM_TARGET = "process:exit", "process:oomkilled"  # "the process exited" lines
 EXIT_TARGETS = (EXIT_TARGET, OOM_TARGET)
 OOM_EXIT_CODE = 137
-_ERRORS = tuple(e.value for e in AnswerError)
-_KEYS = ("t", "target", "status", "error", "latency_ms", "exit_code", "grpc_status",
-         "location")
-_REQUIRED = ("t", "target", "latency_ms")
 
 
 class RestartMode(str, Enum):
@@ -152,44 +161,124 @@ class Trace:
         self.restart = RestartMode(restart)
         self.censored_mode = CensoredMode(censored)
         self.meta = dict(meta or {})
-        self._obs = {k: list(v) for k, v in observations_by_target.items() if v}
+        self._obs: dict[str, list[Observation]] | None = {
+            k: list(v) for k, v in observations_by_target.items() if v}
         if not self._obs:
-            raise BehaviourError("empty trace: it needs at least one observation", source=source)
+            raise BehaviourError("empty trace: it needs at least one observation",
+                                 source=source)
+        self._reader: Reader | None = None
+        self._outcomes = Outcomes()
+        self._series: dict[str, Series] = {}
         for key, obs in self._obs.items():
             if any(b.t < a.t for a, b in zip(obs, obs[1:])):
                 raise BehaviourError(f"observations of {key!r} are not in time order",
                                      source=source)
-        # "the process exited" lines: (t, exit code, OOMKilled), in time order
-        for key in EXIT_TARGETS:
-            bad = next((o for o in self._obs.get(key, []) if o.exit_code is None
-                        or o.error is not None or o.status is not None), None)
-            if bad is not None:
-                raise BehaviourError(f'a "{key}" line gives exit_code only (the process\'s '
-                                     "exit code)", source=source, line=bad.line or None)
-        exits = [(o.t, OOM_EXIT_CODE if k == OOM_TARGET else o.exit_code or 0, k == OOM_TARGET)
-                 for k in EXIT_TARGETS for o in self._obs.pop(k, [])]
-        self._exits = sorted(exits)
-        if not self._obs:
-            raise BehaviourError("a trace needs at least one probe target besides "
-                                 f"{' and '.join(EXIT_TARGETS)}", source=source)
-        self._times = {k: [o.t for o in v] for k, v in self._obs.items()}
-        self._answers = {k: [o.to_answer() for o in v] for k, v in self._obs.items()}
+            self._series[key] = _series_of(obs, self._outcomes)
+        self._lines_of: dict[str, Any] = {}
+
+    @classmethod
+    def streamed(cls, src: Source, is_csv: bool, restart: RestartMode | None,
+                  censored: CensoredMode | None) -> Trace:
+        """A trace read lazily from `src` (`trace_read.Source`: a file, standard input or a
+        text), as far as it is asked; the first block at once (meta and settings)."""
+        reader = Reader(src, is_csv, keep_lines=src.small)
+        while not reader.series and reader.step():
+            pass
+        if not reader.series:
+            raise BehaviourError("empty trace: it needs at least one observation",
+                                 source=src.name)
+        self = cls.__new__(cls)
+        self.source, self.meta = src.name, reader.meta
+        self.restart = restart or setting(reader, "on_restart", RestartMode) or RestartMode.REPLAY
+        self.censored_mode = (censored or setting(reader, "censored", CensoredMode)
+                              or CensoredMode.FAILURE)
+        shutdown_seconds(reader)
+        self._obs, self._reader = None, reader
+        self._outcomes, self._series = reader.outcomes, reader.series
+        self._lines_of = {}
+        if src.small and self._may_exit():  # "the process exited" lines: checked up front
+            self._exits()
+        return self
+
+    # -- reading as far as needed
+    def _more(self) -> bool:
+        return self._reader is not None and self._reader.step()
+
+    def _read_all(self) -> None:
+        while self._more():
+            pass
+
+    def _ensure(self, key: str, t: float) -> Series:
+        """The series of `key`, read until it has an observation after `t` (or the end)."""
+        s = self._series.get(key)
+        while (s is None or s.t[-1] <= t) and self._more():
+            s = self._series.get(key)
+        if s is None:
+            self.check_targets([key])
+        assert s is not None
+        return s
+
+    def _ensure_all(self, t: float) -> None:
+        while any(s.t[-1] <= t for s in self._series.values()) and self._more():
+            pass
 
     @property
+    def _times(self) -> Mapping[str, Any]:
+        """Deprecated (read by the sweep engine until it uses `quiet`): per target, all
+        observation times; reads the whole trace."""
+        self._read_all()
+        return {k: s.t for k, s in self._series.items()}
+
+    # -- the Behaviour protocol and the engine's queries
+    @property
     def targets(self) -> list[str]:
-        """The target keys the trace has observations for, in first-seen order."""
-        return list(self._obs)
+        """The probe target keys the trace has observations for, in first-seen order (not
+        the "the process exited" lines)."""
+        self._read_all()
+        return [k for k in self._series if k not in EXIT_TARGETS]
+
+    @property
+    def known_targets(self) -> list[str]:
+        """The probe target keys read so far (reads nothing more)."""
+        return [k for k in self._series if k not in EXIT_TARGETS]
 
     def observations(self, key: str) -> list[Observation]:
         """All observations of one target, in time order."""
+        self._read_all()
         self.check_targets([key])
-        return list(self._obs[key])
+        if self._obs is not None:
+            return list(self._obs[key])
+        return list(self._observations(key))
+
+    def _observations(self, key: str) -> Iterator[Observation]:
+        s = self._series[key]
+        lines = self._lines(key)
+        for i in range(len(s)):
+            status, error, code, grpc, location = self._outcomes.rows[s.code[i]]
+            yield Observation(s.t[i], s.latency_ms(i), status, error, code, grpc, int(lines[i]),
+                              location)
+
+    def _lines(self, key: str) -> Any:
+        """Line numbers of `key`'s observations (read again if not kept: a large file)."""
+        s = self._series[key]
+        if s.lines is not None:
+            return s.lines
+        if key not in self._lines_of:
+            assert self._reader is not None
+            self._read_all()  # one reader at a time on a spooled standard input
+            again = Reader(self._reader.source, self._reader.is_csv, keep_lines=True)
+            while again.step():
+                pass
+            self._lines_of = {k: v.lines for k, v in again.series.items()}
+        return self._lines_of[key]
 
     def check_targets(self, keys: Iterable[str]) -> None:
         """Raise BehaviourError for the first key the trace has no observations for."""
         for key in keys:
-            if key not in self._obs:
-                have = ", ".join(sorted(self._obs))
+            while key not in self._series and self._more():
+                pass
+            if key not in self._series:
+                have = ", ".join(sorted(self._series))
                 raise BehaviourError(
                     f'trace has no observations for target "{key}" (it has: {have})',
                     source=self.source)
@@ -200,18 +289,37 @@ class Trace:
 
     def index(self, key: str, t: float) -> int:
         """Index of the observation of `key` in force at trace time `t` (sample and hold)."""
-        self.check_targets([key])
-        return max(bisect.bisect_right(self._times[key], t) - 1, 0)
+        s = self._ensure(key, t)
+        return max(bisect.bisect_right(s.t, t) - 1, 0)
 
     def lookup(self, key: str, t: float) -> Observation:
         """The observation of `key` in force at trace time `t`."""
-        return self._obs[key][self.index(key, t)]
+        i = self.index(key, t)
+        if self._obs is not None:
+            return self._obs[key][i]
+        s = self._series[key]
+        status, error, code, grpc, location = self._outcomes.rows[s.code[i]]
+        return Observation(s.t[i], s.latency_ms(i), status, error, code, grpc,
+                           int(self._lines(key)[i]), location)
 
     def answer(self, target: Target, at: float, started_at: float,
-               rng: np.random.Generator) -> Answer:
+               rng: np.random.Generator | None) -> Answer:
         """The recorded answer in force at the lookup time; `rng` is not used."""
-        i = self.index(target.key, self.lookup_time(at, started_at))
-        return self._answers[target.key][i]
+        return self.quiet(target, at, started_at)[0]
+
+    def quiet(self, target: Target, at: float, started_at: float) -> tuple[Answer, float]:
+        """The answer at `at` and the time until which it holds: the next observation's
+        time (`wall`), or `started_at` + its time - 1e-6 (`replay`); math.inf after the last."""
+        lookup = self.lookup_time(at, started_at)
+        s = self._ensure(target.key, lookup)
+        j = bisect.bisect_right(s.t, lookup)
+        i = max(j - 1, 0)
+        answer = self._outcomes.answer(s.code[i], s.latency_ms(i))
+        if j >= len(s):
+            return answer, math.inf
+        nxt = s.t[j]
+        return answer, (nxt if self.restart is RestartMode.WALL
+                        else started_at + nxt - _MARGIN)
 
     def stall_end(self, at: float, started_at: float) -> float:
         """Traces record no process stalls."""
@@ -224,258 +332,165 @@ class Trace:
     def exit_at(self, started_at: float) -> tuple[float, int, bool] | None:
         """(when, exit code, OOMKilled) of the recorded exit of the process started at
         `started_at` (see the module docstring), or None."""
-        for t, code, oom in self._exits:
+        for t, code, oom in self._exits():
             if self.restart is RestartMode.REPLAY:
                 return started_at + t, code, oom
             if t > started_at:
                 return t, code, oom
         return None
 
+    def _exits(self) -> list[tuple[float, int, bool]]:
+        """The "the process exited" lines, (t, exit code, OOMKilled) in time order; read
+        once, the whole trace (an exit may be its last line)."""
+        got = getattr(self, "_exit_list", None)
+        if got is not None:
+            return got
+        if not self._may_exit():
+            self._exit_list: list[tuple[float, int, bool]] = []
+            return self._exit_list
+        self._read_all()
+        exits = []
+        for key in EXIT_TARGETS:
+            s = self._series.get(key)
+            for i in range(len(s) if s is not None else 0):
+                status, error, code, _, _ = self._outcomes.rows[s.code[i]]  # type: ignore[union-attr]
+                if code is None or error is not None or status is not None:
+                    raise BehaviourError(f'a "{key}" line gives exit_code only (the process\'s '
+                                         "exit code)", source=self.source,
+                                         line=int(self._lines(key)[i]) or None)
+                exits.append((float(s.t[i]), OOM_EXIT_CODE if key == OOM_TARGET  # type: ignore[union-attr]
+                              else int(code), key == OOM_TARGET))
+        self._exit_list = sorted(exits)
+        return self._exit_list
+
+    def _may_exit(self) -> bool:
+        """Whether the trace can hold "the process exited" lines: a file or text is searched
+        for their target as bytes (no parsing: the reader does not move); standard input may."""
+        src = self._reader.source if self._reader is not None else None
+        if src is None:
+            return True
+        if src.text is not None:
+            return "process:" in src.text
+        if src.path is None:  # standard input: read as it comes
+            return True
+        with open(src.path, "rb") as fh:
+            if fh.seek(0, 2) == 0:
+                return False
+            with mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as m:
+                return m.find(b"process:") >= 0
+
+    def last_time(self, key: str) -> float:
+        """The time of `key`'s last observation (reads the whole trace)."""
+        self._read_all()
+        self.check_targets([key])
+        return self._series[key].t[-1]
+
     def windows(self, until: float) -> list[Window]:
         """Trace-time windows where a target's held observation fails, labelled
         `"<key> failing"` (wall clock for `wall`; the first container for `replay`)."""
+        self._ensure_all(until)  # (a target first seen later in the file is not included)
+        failing = self._outcomes.failing()
         out: list[Window] = []
-        for key, obs in self._obs.items():
-            start: float | None = None
-            for i, o in enumerate(obs):
-                if o.failing and start is None:
-                    start = 0.0 if i == 0 else o.t
-                elif not o.failing and start is not None:
-                    out.append(Window(start, o.t, f"{key} failing"))
-                    start = None
-            if start is not None:
-                out.append(Window(start, math.inf, f"{key} failing"))
+        for key, s in self._series.items():
+            n = min(bisect.bisect_right(s.t, until) + 1, len(s))
+            t, codes = s.views(n)  # no copies of a large trace's columns
+            try:
+                out += _failing_windows(key, t, failing[codes])
+            finally:
+                del t, codes  # the arrays may grow again
         clipped = [Window(w.start, min(w.end, until), w.label) for w in out if w.start < until]
         return sorted((w for w in clipped if w.end > w.start), key=lambda w: (w.start, w.label))
 
     def check_censored(self, timeout_seconds_by_key: Mapping[str, float]) -> None:
         """Raise BehaviourError at the first line whose censored latency is below its target's
         probe timeout (such a line cannot say whether the probe would have timed out)."""
-        found = [(o.line, key, o) for key, obs in self._obs.items()
-                 if key in timeout_seconds_by_key for o in obs
-                 if o.censored and o.latency_ms / 1000 < timeout_seconds_by_key[key]]
+        self._read_all()
+        found: list[tuple[int, str, float]] = []
+        for key in self._series:
+            if key not in timeout_seconds_by_key:
+                continue
+            first = next(self._censored_below(key, timeout_seconds_by_key[key]), None)
+            if first is not None:
+                i, latency_ms = first
+                found.append((int(self._lines(key)[i]), key, latency_ms))
         if not found:
             return
-        line, key, o = min(found, key=lambda f: f[0])
-        timeout = f"{timeout_seconds_by_key[key]:g} s"
+        line, key, latency_ms = min(found, key=lambda f: f[0])
+        limit = f"{timeout_seconds_by_key[key]:g} s"
         raise BehaviourError(
-            f"timeout after {o.latency_ms:g} ms says nothing about a {timeout} probe timeout "
-            f'of "{key}"; re-record with a client timeout of at least {timeout} or use '
+            f"timeout after {latency_ms:g} ms says nothing about a {limit} probe timeout "
+            f'of "{key}"; re-record with a client timeout of at least {limit} or use '
             "--censored failure|discard", source=self.source, line=line or None)
 
+    def censored_below(self, key: str, seconds: float) -> tuple[int, float]:
+        """How many censored timeouts of `key` are shorter than `seconds`, and the longest of
+        them in ms (0, 0.0 if none); reads the whole trace, in bounded memory."""
+        self._read_all()
+        self.check_targets([key])
+        count, longest = 0, 0.0
+        for _, latency_ms in self._censored_below(key, seconds):
+            count += 1
+            longest = max(longest, latency_ms)
+        return count, longest
 
-# ---------------------------------------------------------------- parsing
-
-
-class _Builder:
-    """Collects observations line by line, checking time order per target."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.obs: dict[str, list[Observation]] = {}
-        self.meta: dict[str, Any] = {}
-        self.meta_line = 1
-
-    def fail(self, line: int, message: str) -> BehaviourError:
-        return BehaviourError(message, source=self.source, line=line)
-
-    def set_meta(self, line: int, meta: Any) -> None:
-        if self.obs or self.meta:
-            raise self.fail(line, "meta must come once, before the first observation")
-        if not isinstance(meta, dict):
-            raise self.fail(line, f"meta must be an object, got {_kind(meta)}")
-        self.meta, self.meta_line = meta, line
-
-    def add(self, line: int, rec: dict[str, Any]) -> None:
-        key, o = _observation(rec, line, self.fail)
-        prev = self.obs.setdefault(key, [])
-        if prev and o.t < prev[-1].t:
-            raise self.fail(line, f"t={o.t:g} goes back in time for target \"{key}\"; t must "
-                            f"not decrease (previous {prev[-1].t:g} on line {prev[-1].line})")
-        prev.append(o)
-
-    def build(self, restart: RestartMode | None, censored: CensoredMode | None) -> Trace:
-        if not self.obs:
-            raise BehaviourError("empty trace: it needs at least one observation",
-                                 source=self.source)
-        meta_restart = _setting(self.meta, "on_restart", RestartMode, self)
-        meta_censored = _setting(self.meta, "censored", CensoredMode, self)
-        sd = self.meta.get("shutdown_seconds", 0.0)
-        if not _is_number(sd) or not 0 <= sd < math.inf:
-            raise self.fail(self.meta_line,
-                            f"meta.shutdown_seconds must be a number >= 0, got {sd!r}")
-        return Trace(self.obs, restart=restart or meta_restart or RestartMode.REPLAY,
-                     censored=censored or meta_censored or CensoredMode.FAILURE,
-                     meta=self.meta, source=self.source)
+    def _censored_below(self, key: str, seconds: float) -> Iterator[tuple[int, float]]:
+        """(index, latency_ms) of each censored observation of `key` shorter than `seconds`."""
+        timeout = self._outcomes.timeout()
+        for start, lat, codes in self._series[key].latency_chunks():
+            bad = np.flatnonzero(timeout[codes] & np.isfinite(lat) & (lat / 1000 < seconds))
+            for i in bad.tolist():
+                yield start + i, float(lat[i])
 
 
-def _setting(meta: dict[str, Any], name: str, enum: type[Enum], b: _Builder) -> Any:
-    value = meta.get(name)
-    if value is None:
-        return None
-    allowed = "|".join(e.value for e in enum)
-    if value not in [e.value for e in enum]:
-        raise b.fail(b.meta_line, f"meta.{name} must be one of {allowed}, got {value!r}")
-    return enum(value)
+def _series_of(obs: list[Observation], outcomes: Outcomes) -> Series:
+    s = Series(keep_lines=True)
+    codes = [outcomes.add((o.status, o.error, o.exit_code, o.grpc_status, o.location))
+             for o in obs]
+    s.extend(np.array([o.t for o in obs], dtype=np.float64),
+             np.array([o.latency_ms for o in obs], dtype=np.float64),
+             np.array(codes, dtype=np.int64), np.array([o.line for o in obs]))
+    return s
 
 
-def _kind(value: Any) -> str:
-    return {bool: "a boolean", str: "a string", list: "a list", dict: "an object",
-            type(None): "null"}.get(type(value), "a number")
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _observation(rec: dict[str, Any], line: int, fail: Any) -> tuple[str, Observation]:
-    """Validate one record (JSON object or CSV row with typed cells)."""
-    unknown = [k for k in rec if k not in _KEYS]
-    if unknown:
-        raise fail(line, f"unknown key {unknown[0]!r}; allowed: {', '.join(_KEYS)} "
-                   "(or a first line {\"meta\": {...}})")
-    missing = [k for k in _REQUIRED if k not in rec]
-    if missing:
-        raise fail(line, f"missing {missing[0]!r}; every observation needs t, target, latency_ms")
-    t, key, lat = rec["t"], rec["target"], rec["latency_ms"]
-    if not _is_number(t) or not 0 <= t < math.inf:
-        raise fail(line, f"t must be a finite number of seconds >= 0, got {t!r}")
-    if not isinstance(key, str) or not key or not key.isprintable():
-        raise fail(line, f"target must be a non-empty string of printable characters, "
-                   f"got {key!r}")
-    error = _error(rec.get("error"), line, fail)
-    if lat is None and error is AnswerError.TIMEOUT:
-        lat = math.inf
-    if not _is_number(lat) or not 0 <= lat <= math.inf or (
-            lat == math.inf and error is not AnswerError.TIMEOUT):
-        raise fail(line, f"latency_ms must be a finite number >= 0 (null only with "
-                   f"error \"timeout\": never answered), got {lat!r}")
-    status, code, grpc = rec.get("status"), rec.get("exit_code"), rec.get("grpc_status")
-    _check_outcome(status, error, code, grpc, line, fail, tcp=key.startswith("tcp:"))
-    location = rec.get("location")
-    if location is not None and (problem := location_problem(location, status)):
-        raise fail(line, problem)
-    return key, Observation(float(t), float(lat), status, error, code, grpc, line, location)
-
-
-def _error(value: Any, line: int, fail: Any) -> AnswerError | None:
-    if value is None:
-        return None
-    if value not in _ERRORS:
-        raise fail(line, f"error must be one of {', '.join(_ERRORS)}, got {value!r}")
-    return AnswerError(value)
-
-
-def _check_outcome(status: Any, error: AnswerError | None, code: Any, grpc: Any,
-                   line: int, fail: Any, *, tcp: bool = False) -> None:
-    if status is not None and (not isinstance(status, int) or isinstance(status, bool)
-                               or not 100 <= status <= 599):
-        raise fail(line, f"status must be an HTTP status code 100-599, got {status!r}")
-    if code is not None and (not isinstance(code, int) or isinstance(code, bool)):
-        raise fail(line, f"exit_code must be an integer, got {code!r}")
-    if grpc is not None and grpc not in GRPC_STATUSES:
-        raise fail(line, f"grpc_status must be one of {', '.join(GRPC_STATUSES)}, got {grpc!r}")
-    if error is not None and (status, code, grpc) != (None, None, None):
-        raise fail(line, "an observation has either an error or an answer (status, exit_code, "
-                   "grpc_status), not both")
-    if error is None and (status, code, grpc) == (None, None, None) and not tcp:
-        raise fail(line, "an observation needs status, error, exit_code or grpc_status (only "
-                   "a tcp: target's successful connect needs none)")
+def _failing_windows(key: str, t: np.ndarray, failing: np.ndarray) -> list[Window]:
+    """[start, end) of each run of failing observations (the first from 0)."""
+    if not len(t):
+        return []
+    before = np.concatenate(([False], failing[:-1]))
+    starts = np.flatnonzero(failing & ~before)
+    ends = np.flatnonzero(~failing & before)
+    label = f"{key} failing"
+    out = []
+    for k, i in enumerate(starts):
+        start = 0.0 if i == 0 else float(t[i])
+        end = float(t[ends[k]]) if k < len(ends) else math.inf
+        out.append(Window(start, end, label))
+    return out
 
 
 def parse_jsonl(text: str, source: str = "<memory>", *, restart: RestartMode | None = None,
                 censored: CensoredMode | None = None) -> Trace:
     """Parse JSON Lines trace text (see the module docstring)."""
-    b = _Builder(source)
-    for n, raw in enumerate(text.splitlines(), 1):
-        if not raw.strip():
-            continue
-        try:
-            rec = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise b.fail(n, f"malformed JSON: {exc.msg} (column {exc.colno}); each line must "
-                         "be one JSON object") from None
-        if not isinstance(rec, dict):
-            raise b.fail(n, f"each line must be a JSON object, got {_kind(rec)}")
-        if "meta" in rec:
-            if len(rec) != 1:
-                raise b.fail(n, "a meta line has only the key \"meta\"")
-            b.set_meta(n, rec["meta"])
-        else:
-            b.add(n, rec)
-    return b.build(restart, censored)
+    return Trace.streamed(Source(source, text=text), False, restart, censored)
 
 
 def parse_csv(text: str, source: str = "<memory>", *, restart: RestartMode | None = None,
               censored: CensoredMode | None = None) -> Trace:
     """Parse CSV trace text (see the module docstring)."""
-    b = _Builder(source)
-    header: list[str] | None = None
-    lines = text.splitlines()
-    for n, row in zip(_content_lines(lines, b), csv.reader(_content(lines)), strict=True):
-        cells = [c.strip() for c in row]
-        if header is None:
-            header = _header(cells, n, b)
-        elif len(cells) != len(header):
-            raise b.fail(n, f"expected {len(header)} cells ({','.join(header)}), "
-                         f"got {len(cells)}")
-        else:
-            b.add(n, {k: _cell(k, v, n, b) for k, v in zip(header, cells, strict=True) if v})
-    return b.build(restart, censored)
-
-
-def _content(lines: list[str]) -> Iterable[str]:
-    return (ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#"))
-
-
-def _content_lines(lines: list[str], b: _Builder) -> Iterable[int]:
-    """Line numbers of content lines; reads `# meta:` comments on the way."""
-    for n, ln in enumerate(lines, 1):
-        s = ln.strip()
-        if s.startswith("#") and s[1:].strip().startswith("meta:"):
-            try:
-                b.set_meta(n, json.loads(s[1:].strip()[5:]))
-            except json.JSONDecodeError as exc:
-                raise b.fail(n, f"malformed JSON in meta comment: {exc.msg}") from None
-        elif s and not s.startswith("#"):
-            yield n
-
-
-def _header(cells: list[str], n: int, b: _Builder) -> list[str]:
-    unknown = [c for c in cells if c not in _KEYS]
-    if unknown:
-        raise b.fail(n, f"unknown column {unknown[0]!r}; allowed: {', '.join(_KEYS)}")
-    missing = [k for k in _REQUIRED if k not in cells]
-    if missing:
-        raise b.fail(n, f"header lacks column {missing[0]!r}; required: t, target, latency_ms")
-    if len(set(cells)) != len(cells):
-        raise b.fail(n, "header names a column twice")
-    return cells
-
-
-def _cell(key: str, value: str, n: int, b: _Builder) -> Any:
-    """Type one non-empty CSV cell."""
-    try:
-        if key in ("t", "latency_ms"):
-            return float(value)
-        if key in ("status", "exit_code"):
-            return int(value)
-    except ValueError:
-        kind = "a number" if key in ("t", "latency_ms") else "an integer"
-        raise b.fail(n, f"{key} must be {kind}, got {value!r}") from None
-    return value
+    return Trace.streamed(Source(source, text=text), True, restart, censored)
 
 
 def load_trace(path: str, *, restart: RestartMode | None = None,
                censored: CensoredMode | None = None) -> Trace:
-    """Load a trace file (`-`: standard input); `.csv` files are CSV, others JSONL. Explicit
-    `restart`/`censored` override the meta's `on_restart`/`censored`."""
-    text, source = read_text(path, BehaviourError)
+    """Open a trace file (`-`: standard input), read as far as it is asked; `.csv` files are
+    CSV, others JSONL. Explicit `restart`/`censored` override the meta's
+    `on_restart`/`censored`."""
     if path == STDIN:
-        first = next((ln.strip() for ln in text.splitlines()
+        src = Source.stdin()
+        first = next((ln.strip() for block in src.blocks() for ln in block.lines
                       if ln.strip() and not ln.strip().startswith("#")), "{")
         is_csv = not first.startswith("{")
     else:
+        src = Source(path, path=path)
         is_csv = Path(path).suffix.lower() == ".csv"
-    parse = parse_csv if is_csv else parse_jsonl
-    return parse(text, source, restart=restart, censored=censored)
+    return Trace.streamed(src, is_csv, restart, censored)

@@ -113,8 +113,6 @@ def _iso(when: datetime) -> str:
 
 def _meta(args: argparse.Namespace, s: CaptureSettings) -> dict[str, Any]:
     """The trace's meta line (`started_at` is added at t=0)."""
-    import httpx
-
     return {
         "command": command_line(args, s),
         "source": "kubesim capture",
@@ -124,7 +122,7 @@ def _meta(args: argparse.Namespace, s: CaptureSettings) -> dict[str, Any]:
         "t0": "start of the launched process" if s.launch else "start of the capture",
         "on_restart": s.on_restart,
         "kubesim": __version__,
-        "client": f"httpx {httpx.__version__}; new connection per request; "
+        "client": "kubesim HTTP/1.1, one deadline per request; new connection per request; "
                   f"User-Agent kube-probe/{s.kube_version}; Accept */*; redirects not followed",
         "platform": f"{platform.system()} {platform.release()} {platform.machine()}, "
                     f"Python {platform.python_version()}",
@@ -199,7 +197,7 @@ def run(args: argparse.Namespace, progress: IO[str] | None = None) -> tuple[str,
             recorder = Recorder(s, writer)
             meta = _meta(args, s)
             t0, started_at = time.monotonic(), datetime.now(UTC)
-            app = LaunchedApp(s.launch, log) if s.launch else None
+            app = LaunchedApp(s.launch, log, s.grace) if s.launch else None
             writer.write_meta({**meta, "started_at": _iso(started_at)})
             result = recorder.run(stop, app=app, t0=t0, on_progress=draw,
                                   progress_every=every)

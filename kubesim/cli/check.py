@@ -26,10 +26,11 @@ from kubesim.errors import UsageError
 from kubesim.render.check_formats import FORMATS, render
 from kubesim.spec.yamlio import STDIN
 
-__all__ = ["add_parser", "run"]
+__all__ = ["BehaviourAction", "add_config_args", "add_parser", "behaviour_refs", "count_arg", "project_config",
+           "run", "seconds_arg", "seconds_or_zero_arg"]
 
 
-def _seconds_or_zero(text: str) -> float:
+def seconds_or_zero_arg(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
@@ -39,7 +40,7 @@ def _seconds_or_zero(text: str) -> float:
     return value
 
 
-def _seconds(text: str) -> float:
+def seconds_arg(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
@@ -49,13 +50,13 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _count(text: str) -> int:
+def count_arg(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must be a whole number >= 1")
     return int(text)
 
 
-class _Behaviour(argparse.Action):
+class BehaviourAction(argparse.Action):
     """--scenario and --trace, kept in command-line order."""
 
     def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None) -> None:
@@ -75,16 +76,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="manifest or probe spec file, directory (recursive *.yaml/*.yml), or "
                         "- for stdin")
     p.set_defaults(behaviours=[])
-    p.add_argument("--scenario", action=_Behaviour, metavar="FILE",
+    p.add_argument("--scenario", action=BehaviourAction, metavar="FILE",
                    help="synthetic behaviour to check against (repeatable)")
-    p.add_argument("--trace", action=_Behaviour, metavar="FILE",
+    p.add_argument("--trace", action=BehaviourAction, metavar="FILE",
                    help="recorded behaviour to check against (repeatable)")
     p.add_argument("--trace-restart", choices=[m.value for m in RestartMode],
                    help="what every trace means after a restart (default: its meta)")
     p.add_argument("--censored", choices=[m.value for m in CensoredMode],
                    help="how recorded timeouts shorter than timeoutSeconds count")
-    add_duration_arg(p, per="scenario or trace", type_=_seconds)
-    p.add_argument("--phases", type=_count, metavar="N",
+    add_duration_arg(p, per="scenario or trace", type_=seconds_arg)
+    p.add_argument("--phases", type=count_arg, metavar="N",
                    help="grid phases every simulated check runs at (20)")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="random seed; phase i uses seed+i (0)")
@@ -104,24 +105,24 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--ignore", action="append", default=[], metavar="ID",
                    help="do not count this check (id or name; repeatable, comma-separated)")
     g = p.add_argument_group("check settings")
-    g.add_argument("--outage-seconds", type=_seconds, metavar="S",
+    g.add_argument("--outage-seconds", type=seconds_arg, metavar="S",
                    help="KS001: length of the simulated readiness-only outage (120)")
-    g.add_argument("--startup-seconds", type=_seconds, metavar="S",
+    g.add_argument("--startup-seconds", type=seconds_arg, metavar="S",
                    help="KS003: the app's startup time, container start to first success")
-    g.add_argument("--max-initial-delay", type=_seconds, metavar="S",
+    g.add_argument("--max-initial-delay", type=seconds_arg, metavar="S",
                    help="KS005: liveness initialDelaySeconds above this without a startup "
                         "probe (30)")
-    g.add_argument("--max-hang-recovery", type=_seconds, metavar="S",
+    g.add_argument("--max-hang-recovery", type=seconds_arg, metavar="S",
                    help="KS006: bound on hang -> replacement running (off without it)")
-    g.add_argument("--max-ready-recovery", type=_seconds, metavar="S",
+    g.add_argument("--max-ready-recovery", type=seconds_arg, metavar="S",
                    help="KS007: bound on dependency recovery -> Ready (off without it)")
-    g.add_argument("--propagation", type=_seconds_or_zero, metavar="S",
+    g.add_argument("--propagation", type=seconds_or_zero_arg, metavar="S",
                    help="KS014: seconds from an endpoint leaving to traffic following it in "
                         "your cluster (off without it)")
     g.add_argument("--rollout-min-capacity", type=int, metavar="K",
                    help="KS015: endpoints that must keep serving while a Deployment rolls "
                         "out (off without it)")
-    g.add_argument("--max-zero-capacity", type=_seconds_or_zero, metavar="S",
+    g.add_argument("--max-zero-capacity", type=seconds_or_zero_arg, metavar="S",
                    help="KS013: seconds the workload's replicas may all be out of the Service "
                         "under a scenario or trace (off without it)")
     g.add_argument("--missing-probes", action="store_true", default=None,
@@ -130,11 +131,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     e.add_argument("--expectations", metavar="FILE", help="expectations file (YAML)")
     e.add_argument("--expect-no-restart", action="store_true",
                    help="no restart in any given scenario/trace")
-    e.add_argument("--expect-not-ready-within", type=_seconds, metavar="S",
+    e.add_argument("--expect-not-ready-within", type=seconds_arg, metavar="S",
                    help="out of Ready within S s of an outage of the readiness target")
-    e.add_argument("--expect-ready-within", type=_seconds, metavar="S",
+    e.add_argument("--expect-ready-within", type=seconds_arg, metavar="S",
                    help="first Ready within S s of the first container start")
-    e.add_argument("--expect-survives-stall", type=_seconds, metavar="S",
+    e.add_argument("--expect-survives-stall", type=seconds_arg, metavar="S",
                    help="a stall of the whole process for S s restarts nothing")
     add_config_args(p)
     add_kubelet_args(p)
@@ -196,7 +197,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         ignore=_ignored(args.ignore) | (config.ignore if config else frozenset()),
         severities=config.severities if config else (), allow_empty=args.allow_empty)
     check_html_path(args)
-    behaviours = _behaviours(args, config)
+    behaviours = behaviour_refs(args, config)
     expectations = _expectations(args, config)
     report = run_checks(args.paths, behaviours=behaviours, expectations=expectations,
                         settings=settings)
@@ -223,7 +224,7 @@ def _ignored(values: list[str]) -> frozenset[str]:
     return frozenset(ids)
 
 
-def _behaviours(args: argparse.Namespace, config: Config | None = None) -> list[BehaviourRef]:
+def behaviour_refs(args: argparse.Namespace, config: Config | None = None) -> list[BehaviourRef]:
     """--scenario/--trace in order; without them, the configuration's bindings."""
     given = list(args.behaviours) or [(b.kind, _shown(b.path)) for b in
                                       (config.bindings if config else [])]

@@ -13,10 +13,10 @@ from kubesim.analysis.suggest import WANTS, Want, parse_want, suggest
 from kubesim.behaviour.trace import CensoredMode, RestartMode
 from kubesim.cli.args import add_kubelet_args, profile_of
 from kubesim.cli.check import (
-    _Behaviour,
-    _behaviours,
-    _count,
-    _seconds,
+    BehaviourAction,
+    behaviour_refs,
+    count_arg,
+    seconds_arg,
     add_config_args,
     project_config,
 )
@@ -40,17 +40,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="; ".join(f"{k}=S: {v.format(s='S')}" for k, v in WANTS.items())
                    + " (repeatable)")
     p.set_defaults(behaviours=[])
-    p.add_argument("--scenario", action=_Behaviour, metavar="FILE",
+    p.add_argument("--scenario", action=BehaviourAction, metavar="FILE",
                    help="which endpoints a dependency outage fails (depends_on), and which "
                         "it leaves alone (repeatable)")
-    p.add_argument("--trace", action=_Behaviour, metavar="FILE", help="the same, recorded")
+    p.add_argument("--trace", action=BehaviourAction, metavar="FILE", help="the same, recorded")
     p.add_argument("--trace-restart", choices=[m.value for m in RestartMode])
     p.add_argument("--censored", choices=[m.value for m in CensoredMode])
-    p.add_argument("--duration", type=_seconds, metavar="S",
+    p.add_argument("--duration", type=seconds_arg, metavar="S",
                    help="simulated seconds per scenario/trace when re-checking")
     p.add_argument("--workload", metavar="NAME", help="only this object (name or Kind/name)")
     p.add_argument("--container", metavar="NAME", help="only this container")
-    p.add_argument("--phases", type=_count, metavar="N",
+    p.add_argument("--phases", type=count_arg, metavar="N",
                    help="grid phases every confirmation runs at (20, or check.phases of "
                         ".kubesim.yaml)")
     p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(f"--seed {args.seed} must be a whole number >= 0")
     phases = args.phases or (config.check.get("phases") if config else None) or 20
     settings = Settings(phases=phases, seed=args.seed, profile=profile_of(args))
-    behaviours = _behaviours(args, config)
+    behaviours = behaviour_refs(args, config)
     workloads, _, _ = read_inputs(args.paths)
     items = []
     for w in workloads:

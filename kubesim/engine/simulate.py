@@ -206,7 +206,11 @@ def fresh_rng(seed: int) -> np.random.Generator:
 
 def _targets(pod: ProbedContainer, behaviour: Behaviour) -> list[dict[ProbeType, Target]]:
     """Each probe's target keyed as the behaviour names it (`spec.targets`)."""
-    keys = getattr(behaviour, "targets", None) or ()
+    known = getattr(behaviour, "known_targets", None)
+    if known is not None and len(pod.containers) == 1:
+        keys = known  # one container: no ambiguity; a streamed trace is not read to the end
+    else:
+        keys = getattr(behaviour, "targets", None) or ()
     return resolve_targets(pod, set(keys), source=getattr(behaviour, "source", "<memory>"))
 
 

@@ -16,13 +16,14 @@ k of them, chosen deterministically from the seed; or an explicit list of phases
 
 The error's message names the expectation, the phase and seed, the exact `kubesim run`
 command that reproduces the run (in-memory pods and behaviours are written to files under
-the temporary directory first), the behaviour's outages and stalls, and the text timeline
+a private folder of the temporary directory first), the behaviour's outages and stalls, and the text timeline
 trimmed to a window around the failure. In a pytest report it reads as plain text.
 
 Without `phases`, the default is 10, or what the pytest plugin sets (`--kubesim-phases N`,
 `@pytest.mark.kubesim(phases=N)`); `phase_coverage()` sets it in any other runner. Without
 `duration`, the run lasts until two minutes after the behaviour's last finite outage, stall
-or trace observation (at least 300 s).
+or trace observation (at least 300 s); an outage or stall that never ends counts until the
+probes have certainly acted on it (`detection_seconds`).
 
 The module also writes kubesim's inputs back out: `dump_pod`, `dump_scenario` and
 `dump_trace` give the documents `kubesim run` reads, `to_yaml` their YAML text.
@@ -46,7 +47,8 @@ from pathlib import Path
 from typing import Any
 
 from kubesim.behaviour.answer import HEALTHY, Behaviour, Healthy
-from kubesim.behaviour.horizon import MARGIN_SECONDS, MINIMUM_SECONDS, default_duration
+from kubesim.behaviour.horizon import (MARGIN_SECONDS, MINIMUM_SECONDS, default_duration,
+                                      detection_seconds)
 from kubesim.errors import KubesimError, UsageError
 from kubesim.spec.manifests import load_spec
 from kubesim.kubelet.settings import CLASSIC, PROFILES, KubeletProfile, profile_from
@@ -68,6 +70,7 @@ __all__ = [
     "assert_survives_stall",
     "assert_timeline",
     "default_phases",
+    "detection_seconds",
     "dump_pod",
     "dump_scenario",
     "dump_trace",
@@ -271,7 +274,8 @@ def assert_timeline(pod: ProbedContainer, behaviour: Behaviour | None, check: Ch
     """
     __tracebackhide__ = True  # pytest: show the caller's line, not this helper's
     behaviour = HEALTHY if behaviour is None else behaviour
-    duration = suggested_duration(behaviour) if duration is None else float(duration)
+    duration = (suggested_duration(behaviour, pod=pod) if duration is None
+                else float(duration))
     run = _Run(pod, behaviour, duration, profile,
                grid_phases(pod, phases, sample=sample, seed=seed))
     for index, (phase, s) in enumerate(run.pairs):
@@ -281,12 +285,14 @@ def assert_timeline(pod: ProbedContainer, behaviour: Behaviour | None, check: Ch
             raise ProbeExpectationError(expectation, violation, timeline, run, check, index)
 
 
-def suggested_duration(behaviour: Behaviour, *, margin: float = MARGIN_SECONDS,
-                       minimum: float = MINIMUM_SECONDS) -> float:
+def suggested_duration(behaviour: Behaviour, *, pod: ProbedContainer | None = None,
+                       margin: float = MARGIN_SECONDS, minimum: float = MINIMUM_SECONDS) -> float:
     """Long enough to see the behaviour through: `margin` seconds after its last finite
     window end (outage, stall, flap) or trace observation, and at least `minimum` (the rule
-    of `kubesim run`, `check` and `sweep` without `--duration`)."""
-    return default_duration(behaviour, margin=margin, minimum=minimum)
+    of `kubesim run`, `check` and `sweep` without `--duration`). A window that never ends
+    (`to: null`, a stall with `duration: null`) counts until its start plus
+    `detection_seconds(pod)`: by then the kubelet has acted on it."""
+    return default_duration(behaviour, pod=pod, margin=margin, minimum=minimum)
 
 
 def _kill_violation(timeline: Timeline, kill: KillRecord, pod: ProbedContainer) -> Violation:
@@ -406,7 +412,7 @@ def assert_survives_stall(pod: ProbedContainer, behaviour: Behaviour, *,
                               ready_again_within=20)
     """
     __tracebackhide__ = True  # pytest: show the caller's line, not this helper's
-    stalls = [w for w in behaviour.windows(1e9) if w.label.startswith("stall")]
+    stalls = [w for w in behaviour.windows(math.inf) if w.label.startswith("stall")]
 
     def check(tl: Timeline) -> Violation | None:
         if tl.kills:
@@ -441,7 +447,8 @@ def reproduce_command(pod: ProbedContainer, behaviour: Behaviour | None = None, 
                       profile: KubeletProfile = CLASSIC) -> str:
     """The `kubesim run` command line for this run. The pod's manifest and the behaviour's
     file are used when they hold exactly these objects; otherwise both are written to
-    `<tmp>/kubesim-repro/` (file names from a hash of their content)."""
+    a private folder `<tmp>/kubesim-repro-XXXXXXXX/` made for this process (file names from a
+    hash of their content)."""
     args = ["kubesim", "run", *_spec_args(pod)]
     args += _behaviour_args(HEALTHY if behaviour is None else behaviour)
     args += ["--duration", f"{duration:g}" if float(f"{duration:g}") == duration
@@ -459,12 +466,20 @@ def _shown_path(path: str) -> str:
 
 
 def _repro_file(kind: str, suffix: str, text: str) -> str:
-    folder = Path(tempfile.gettempdir()) / "kubesim-repro"
-    folder.mkdir(exist_ok=True)
-    target = folder / f"{kind}-{hashlib.sha256(text.encode()).hexdigest()[:12]}{suffix}"
+    """Write `text` into this process's private reproduction folder (created by
+    `tempfile.mkdtemp`: mode 0700, an unpredictable name), named by its hash."""
+    global _REPRO_DIR
+    if _REPRO_DIR is None or not _REPRO_DIR.is_dir():
+        _REPRO_DIR = Path(tempfile.mkdtemp(prefix="kubesim-repro-"))
+    target = _REPRO_DIR / f"{kind}-{hashlib.sha256(text.encode()).hexdigest()[:12]}{suffix}"
     if not target.exists():
-        target.write_text(text, encoding="utf-8")
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
     return str(target)
+
+
+_REPRO_DIR: Path | None = None
 
 
 def _spec_args(pod: ProbedContainer) -> list[str]:

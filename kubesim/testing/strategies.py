@@ -73,11 +73,18 @@ def _check_int(name: str, value: Any, low: int = 0) -> int:
     return value
 
 
-def _check_range(prefix: str, low: Any, high: Any, floor: float = 0) -> None:
+MAX_SECONDS = 86_400.0  # every time a strategy draws: a generated test must end (one day)
+
+
+def _check_range(prefix: str, low: Any, high: Any, floor: float = 0,
+                 ceiling: float = math.inf) -> None:
     for name, value in ((f"min_{prefix}", low), (f"max_{prefix}", high)):
         if isinstance(value, bool) or not isinstance(value, int | float) or not (
                 math.isfinite(value) and value >= floor):
             raise InvalidArgument(f"{name}={value!r} must be a finite number >= {floor:g}")
+        if value > ceiling:
+            raise InvalidArgument(f"{name}={value!r} must be at most {ceiling:g} seconds, "
+                                  "so that every generated test ends")
     if low > high:
         raise InvalidArgument(f"min_{prefix}={low!r} must not exceed max_{prefix}={high!r}")
 
@@ -549,11 +556,11 @@ def scenarios(base: Scenario | None = None, *,
             if low > high:
                 raise InvalidArgument(f"min_{name}={low} must not exceed max_{name}={high}")
         _check_int("max_flaps", max_flaps)
-        _check_range("outage", min_outage, max_outage, floor=1e-9)
-        _check_range("stall", min_stall, max_stall, floor=1e-9)
-        _check_range("start", min_start, max_start)
-        _check_range("startup", 0, max_startup)
-        _check_range("shutdown", 0, max_shutdown)
+        _check_range("outage", min_outage, max_outage, floor=1e-9, ceiling=MAX_SECONDS)
+        _check_range("stall", min_stall, max_stall, floor=1e-9, ceiling=MAX_SECONDS)
+        _check_range("start", min_start, max_start, ceiling=MAX_SECONDS)
+        _check_range("startup", 0, max_startup, ceiling=MAX_SECONDS)
+        _check_range("shutdown", 0, max_shutdown, ceiling=MAX_SECONDS)
         if resolution is not None and not (isinstance(resolution, int | float)
                                            and 0 < resolution < math.inf):
             raise InvalidArgument(f"resolution={resolution!r} must be a positive number or None")
@@ -777,7 +784,7 @@ def _trace_texts(targets: Sequence[str], format: str, min_observations: int,
     if min_observations > max_observations:
         raise InvalidArgument(f"min_observations={min_observations} must not exceed "
                               f"max_observations={max_observations}")
-    _check_range("gap", 0, max_gap)
+    _check_range("gap", 0, max_gap, ceiling=MAX_SECONDS)
     _check_range("latency_ms", 0, max_latency_ms)
     kw = {"targets": list(targets), "min_observations": min_observations,
           "max_observations": max_observations, "max_gap": max_gap,

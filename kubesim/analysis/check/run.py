@@ -41,7 +41,6 @@ from kubesim.analysis.check.fixes import startup_fix
 from kubesim.analysis.check.fleet_checks import fleet_checks
 from kubesim.analysis.check.scoping import NOT_COVERED, censored_note, for_container
 from kubesim.analysis.check.targets import describe, target_checks
-from kubesim.behaviour.trace import Trace
 from kubesim.errors import BehaviourError, UsageError
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind

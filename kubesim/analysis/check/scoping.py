@@ -160,11 +160,9 @@ def censored_summary(trace: Any, container: Any) -> str | None:
         key = container.target(kind).key
         if key not in trace.targets:
             continue
-        short = [o for o in trace.observations(key)
-                 if o.censored and o.latency_ms / 1000 < probe.timeout_seconds]
-        if short:
-            longest = max(o.latency_ms for o in short)
-            parts.append(f"{len(short)} timeout{'s' * (len(short) != 1)} of {key} recorded "
+        count, longest = trace.censored_below(key, probe.timeout_seconds)
+        if count:
+            parts.append(f"{count} timeout{'s' * (count != 1)} of {key} recorded "
                          f"after at most {longest:g} ms, shorter than {kind.field}."
                          f"timeoutSeconds={probe.timeout_seconds}")
     if not parts:
