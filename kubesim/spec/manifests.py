@@ -23,7 +23,7 @@ from kubesim.spec.model import (
 )
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents, read_text
 
-__all__ = ["containers_from_text", "load_containers", "load_spec", "select_container"]
+__all__ = ["containers_from_documents", "containers_from_text", "load_containers", "load_spec", "select_container"]
 
 Loc = tuple[str | int, ...]
 PROBE_FIELDS = tuple(t.field for t in ProbeType)  # startupProbe, livenessProbe, readinessProbe
@@ -92,8 +92,13 @@ def _type_name(value: Any) -> str:
 
 def containers_from_text(text: str, source: str) -> list[ProbedContainer]:
     """Every probed container in a YAML text (one or more documents)."""
+    return containers_from_documents(load_yaml_documents(text, source, SpecError))
+
+
+def containers_from_documents(docs: list[YamlDocument]) -> list[ProbedContainer]:
+    """Every probed container in parsed YAML documents (each file is parsed once)."""
     found: list[ProbedContainer] = []
-    for doc in load_yaml_documents(text, source, SpecError):
+    for doc in docs:
         found.extend(_from_document(_Doc(doc)))
     return found
 

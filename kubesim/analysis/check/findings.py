@@ -18,7 +18,7 @@ from typing import Any
 
 from kubesim.behaviour.answer import Behaviour
 from kubesim.errors import SpecError, UsageError
-from kubesim.spec.manifests import POD_SPEC_AT, PROBE_FIELDS, containers_from_text
+from kubesim.spec.manifests import POD_SPEC_AT, PROBE_FIELDS, containers_from_documents
 from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.spec.model import ProbedContainer
 from kubesim.spec.yamlio import STDIN, YamlDocument, load_yaml_documents, read_text
@@ -286,7 +286,7 @@ def read_inputs(paths: list[str]) -> tuple[list[Workload], list[dict[str, str]]]
         if not named and not all(_is_input(d.data) for d in docs):
             skipped.append({"file": source, "reason": "not a Kubernetes manifest or probe spec"})
             continue
-        probed = containers_from_text(text, source)  # validates; raises SpecError
+        probed = containers_from_documents(docs)  # validates; raises SpecError
         found = [w for d in docs for w in _workloads(d)]
         _attach(found, probed, source)
         workloads += found

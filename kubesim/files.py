@@ -1,0 +1,281 @@
+"""Files in and out: reading inputs within bounds, and the one safe way to write an output.
+
+Inputs come from pull requests in CI, so every reader here is bounded: a file's size, the
+nesting depth of its data, the size of its numbers. A bad input is a `KubesimError` subclass
+naming the file (and line) and what is allowed; never a hang, a traceback or unbounded memory.
+
+Every output (`-o/--output`, `--plot`, the captured trace, the app log) goes through
+`OutputFile`/`write_output`: regular files only (or `-` for standard output); a symlink, FIFO,
+device node or directory at the path is refused, never replaced; the data goes to a hidden
+sibling temp file that is renamed over the target only when complete, so nothing is ever
+half-written.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import stat
+import sys
+import tempfile
+from pathlib import Path
+from typing import IO, Any
+
+from kubesim.errors import KubesimError, UsageError
+
+__all__ = ["MAX_DEPTH", "MAX_INPUT_BYTES", "STDIN", "OutputFile", "check_output_path",
+           "check_depth", "load_json", "read_text", "write_output"]
+
+STDIN = "-"
+MAX_INPUT_BYTES = 64 * 1024 * 1024  # a YAML or JSON document (traces are read line by line)
+MAX_DEPTH = 100  # nesting levels of YAML/JSON data (a Kubernetes CRD schema needs about 40)
+MAX_INT_DIGITS = 19  # 64-bit integers, as the API server's JSON decoder
+
+
+# ---------------------------------------------------------------- reading
+
+
+def read_text(path: str | Path, error: type[KubesimError], *,
+              max_bytes: int | None = MAX_INPUT_BYTES) -> tuple[str, str]:
+    """Return (text, source name) of a file, or of standard input for `-`; at most
+    `max_bytes` (None: no bound, for readers that bound their own work)."""
+    limit = math.inf if max_bytes is None else max_bytes
+    if str(path) == STDIN:
+        data = _read_stdin(max_bytes)
+        source = "<stdin>"
+    else:
+        source = str(path)
+        data = _read_bytes(Path(path), source, error, max_bytes)
+    if len(data) > limit:
+        raise error(f"is larger than {_size(limit)}; kubesim reads inputs up to that size",
+                    source=source)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise error(f"not UTF-8 text ({exc.reason} at byte {exc.start})", source=source,
+                    line=line) from None
+    return text.removeprefix("\ufeff"), source  # a UTF-8 byte order mark is not content
+
+
+def _read_stdin(max_bytes: int | None) -> bytes:
+    size = -1 if max_bytes is None else max_bytes + 1
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is not None:
+        return bytes(buffer.read(size))
+    return str(sys.stdin.read(size)).encode("utf-8", "surrogatepass")  # a text stream
+
+
+def _read_bytes(p: Path, source: str, error: type[KubesimError],
+                max_bytes: int | None) -> bytes:
+    try:
+        with open(p, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                kind = _kind_of(os.fstat(fh.fileno()).st_mode)
+                raise error(f"is {kind}, expected a regular file", source=source)
+            return fh.read(-1 if max_bytes is None else max_bytes + 1)
+    except FileNotFoundError:
+        raise error("no such file", source=source) from None
+    except IsADirectoryError:
+        raise error("is a directory, expected a file", source=source) from None
+    except OSError as exc:
+        raise error(f"cannot read: {exc.strerror}", source=source) from None
+
+
+def _size(n: float) -> str:
+    return f"{n / 1024 / 1024:g} MiB"
+
+
+def check_depth(data: Any, limit: int = MAX_DEPTH) -> int | None:
+    """None if `data` (JSON-like: dicts, lists, scalars) nests at most `limit` levels, else the
+    path depth where it goes deeper. Iterative: no recursion however deep."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children: Any = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > limit:
+            return depth
+        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
+    return None
+
+
+class _Number(ValueError):
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+def _json_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_INT_DIGITS or not -(2**63) <= (value := int(text)) < 2**63:
+        shown = text if len(text) <= 24 else f"{text[:12]}...({digits} digits)"
+        raise _Number(f"integer {shown} does not fit in 64 bits")
+    return value
+
+
+def _json_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        shown = text if len(text) <= 24 else f"{text[:12]}...({len(text)} characters)"
+        raise _Number(f"number {shown} is out of range (beyond about 1.8e308)")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise _Number(f"{name} is not JSON (numbers must be finite)")
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Number(f"duplicate key {key!r} in one object")
+        out[key] = value
+    return out
+
+
+def load_json(text: str, source: str, error: type[KubesimError], *,
+              line: int | None = None, what: str = "JSON") -> Any:
+    """Parse one JSON text within bounds: duplicate keys, integers beyond 64 bits, numbers
+    beyond a float, NaN/Infinity and nesting deeper than MAX_DEPTH are errors naming `source`
+    (and `line`: the line of a one-line document such as a JSONL record)."""
+    try:
+        data = json.loads(text, parse_int=_json_int, parse_float=_json_float,
+                          parse_constant=_no_constant, object_pairs_hook=_unique)
+    except json.JSONDecodeError as exc:
+        at = line if line is not None else exc.lineno
+        where = f"column {exc.colno}" if line is not None else f"line {exc.lineno}, column " \
+            f"{exc.colno}"
+        raise error(f"malformed {what}: {exc.msg} ({where})", source=source, line=at) from None
+    except _Number as exc:
+        raise error(f"{what}: {exc.text}", source=source, line=line) from None
+    except RecursionError:
+        raise error(f"{what} nests deeper than {MAX_DEPTH} levels", source=source,
+                    line=line) from None
+    except ValueError as exc:  # e.g. a lone surrogate in a string
+        raise error(f"malformed {what}: {exc}", source=source, line=line) from None
+    if check_depth(data) is not None:
+        raise error(f"{what} nests deeper than {MAX_DEPTH} levels", source=source, line=line)
+    return data
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _kind_of(mode: int) -> str:
+    for test, name in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a directory"),
+                       (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def check_output_path(path: str, what: str = "--output") -> int | None:
+    """Refuse an output path that is not (or cannot become) a regular file; returns the mode
+    of the existing file (None if there is none). `-` is standard output."""
+    if path == STDIN:
+        return None
+    if not path:
+        raise UsageError(f"{what}: empty file name")
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise UsageError(f"{what}: cannot use {path!r}: {exc.strerror}", source=path) from None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise UsageError(f"{what} is {_kind_of(st.st_mode)}; kubesim writes only regular "
+                         "files (or - for standard output) and replaces nothing else",
+                         source=path)
+    parent = Path(path).parent
+    if not parent.is_dir():
+        raise UsageError(f"{what}: no such directory {str(parent)!r}", source=path)
+    return None if st is None else stat.S_IMODE(st.st_mode)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+class OutputFile:
+    """A regular file written through a hidden sibling temp file: `commit()` renames it over
+    the target (keeping an existing file's mode, else a shell redirect's), `discard()` (or an
+    exception inside `with`) removes it. `-` writes to standard output directly."""
+
+    def __init__(self, path: str, *, what: str = "--output", binary: bool = False) -> None:
+        self.path, self.what, self.binary = path, what, binary
+        self._tmp: str | None = None
+        if path == STDIN:
+            self.fh: IO[Any] = sys.stdout.buffer if binary else sys.stdout
+            return
+        mode = check_output_path(path, what)
+        self._mode = mode if mode is not None else 0o666 & ~_umask()
+        target = Path(path)
+        try:
+            fd, self._tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+        except OSError as exc:
+            raise UsageError(f"{what}: cannot write: {exc.strerror}", source=path) from None
+        self.fh = os.fdopen(fd, "wb" if binary else "w", **({} if binary else
+                                                             {"encoding": "utf-8"}))
+
+    def write(self, data: str | bytes) -> None:
+        try:
+            self.fh.write(data)
+        except OSError as exc:
+            self.discard()
+            raise UsageError(f"{self.what}: cannot write: {exc.strerror}",
+                             source=self.path) from None
+
+    def flush(self) -> None:
+        self.fh.flush()
+
+    def commit(self) -> None:
+        """Make the written data the target's content, all at once."""
+        if self._tmp is None:
+            if self.path == STDIN:
+                self.fh.flush()
+            return
+        tmp, self._tmp = self._tmp, None
+        try:
+            self.fh.close()
+            os.chmod(tmp, self._mode)
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            Path(tmp).unlink(missing_ok=True)
+            raise UsageError(f"{self.what}: cannot write: {exc.strerror}",
+                             source=self.path) from None
+
+    def discard(self) -> None:
+        """Forget the data; the target is left as it was."""
+        if self._tmp is None:
+            return
+        tmp, self._tmp = self._tmp, None
+        try:
+            self.fh.close()
+        except OSError:
+            pass
+        Path(tmp).unlink(missing_ok=True)
+
+    def __enter__(self) -> OutputFile:
+        return self
+
+    def __exit__(self, kind: Any, *rest: Any) -> None:
+        if kind is None:
+            self.commit()
+        else:
+            self.discard()
+
+
+def write_output(path: str, data: str | bytes, *, what: str = "--output") -> None:
+    """Write `data` to `path` (`-`: standard output) as one safe, atomic file."""
+    with OutputFile(path, what=what, binary=isinstance(data, bytes)) as out:
+        out.write(data)
