@@ -24,8 +24,8 @@ from typing import IO, Any
 
 from kubesim.errors import KubesimError, UsageError
 
-__all__ = ["MAX_DEPTH", "MAX_INPUT_BYTES", "STDIN", "OutputFile", "check_output_path",
-           "check_depth", "load_json", "read_text", "write_output"]
+__all__ = ["MAX_DEPTH", "MAX_INPUT_BYTES", "STDIN", "OutputFile", "check_depth",
+           "check_output_path", "load_json", "open_live", "read_text", "write_output"]
 
 STDIN = "-"
 MAX_INPUT_BYTES = 64 * 1024 * 1024  # a YAML or JSON document (traces are read line by line)
@@ -141,10 +141,11 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def load_json(text: str, source: str, error: type[KubesimError], *,
-              line: int | None = None, what: str = "JSON") -> Any:
+              line: int | None = None, what: str = "JSON", hint: str = "") -> Any:
     """Parse one JSON text within bounds: duplicate keys, integers beyond 64 bits, numbers
     beyond a float, NaN/Infinity and nesting deeper than MAX_DEPTH are errors naming `source`
-    (and `line`: the line of a one-line document such as a JSONL record)."""
+    (and `line`: the line of a one-line document such as a JSONL record); `hint` ends a
+    message about malformed JSON (what the file should be)."""
     try:
         data = json.loads(text, parse_int=_json_int, parse_float=_json_float,
                           parse_constant=_no_constant, object_pairs_hook=_unique)
@@ -152,14 +153,14 @@ def load_json(text: str, source: str, error: type[KubesimError], *,
         at = line if line is not None else exc.lineno
         where = f"column {exc.colno}" if line is not None else f"line {exc.lineno}, column " \
             f"{exc.colno}"
-        raise error(f"malformed {what}: {exc.msg} ({where})", source=source, line=at) from None
+        raise error(f"not JSON: {exc.msg} ({where}){hint}", source=source, line=at) from None
     except _Number as exc:
         raise error(f"{what}: {exc.text}", source=source, line=line) from None
     except RecursionError:
         raise error(f"{what} nests deeper than {MAX_DEPTH} levels", source=source,
                     line=line) from None
     except ValueError as exc:  # e.g. a lone surrogate in a string
-        raise error(f"malformed {what}: {exc}", source=source, line=line) from None
+        raise error(f"not JSON: {exc}{hint}", source=source, line=line) from None
     if check_depth(data) is not None:
         raise error(f"{what} nests deeper than {MAX_DEPTH} levels", source=source, line=line)
     return data
@@ -273,6 +274,29 @@ class OutputFile:
             self.commit()
         else:
             self.discard()
+
+
+def open_live(path: str, *, what: str = "--output", binary: bool = False) -> IO[Any]:
+    """Open a regular file that is written while a command runs and must be readable (and
+    valid) at every moment, such as a trace being captured: it cannot go through a temp file,
+    so it is opened in place, but with the same refusals as OutputFile and without following
+    a symlink planted after the check (O_NOFOLLOW)."""
+    check_output_path(path, what)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0) | getattr(
+        os, "O_NONBLOCK", 0)  # O_NONBLOCK: a FIFO planted after the check cannot block us
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as exc:
+        raise UsageError(f"{what}: cannot write: {exc.strerror}", source=path) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise UsageError(f"{what} is {_kind_of(mode)}; kubesim writes only regular files",
+                         source=path)
+    os.set_blocking(fd, True)
+    if binary:
+        return os.fdopen(fd, "wb")
+    return os.fdopen(fd, "w", encoding="utf-8")
 
 
 def write_output(path: str, data: str | bytes, *, what: str = "--output") -> None:

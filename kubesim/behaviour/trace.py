@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any
 
 from kubesim.behaviour.answer import Answer, AnswerError, Window
 from kubesim.errors import BehaviourError
-from kubesim.spec.yamlio import STDIN, read_text
+from kubesim.files import MAX_DEPTH, STDIN, check_depth, read_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -78,6 +78,10 @@ GRPC_STATUSES = ("SERVING", "NOT_SERVING", "UNKNOWN", "SERVICE_UNKNOWN")
 _ERRORS = tuple(e.value for e in AnswerError)
 _KEYS = ("t", "target", "status", "error", "latency_ms", "exit_code", "grpc_status")
 _REQUIRED = ("t", "target", "latency_ms")
+MAX_SECONDS = 1e9  # t and shutdown_seconds: about 31 years
+MAX_TARGET = 4096  # characters of a target key
+MAX_CELL = csv.field_size_limit()  # 128 KiB: the csv module's limit for one cell
+MAX_LINE = 1024 * 1024  # characters of one CSV line
 
 
 class RestartMode(str, Enum):
@@ -245,6 +249,8 @@ class _Builder:
             raise self.fail(line, "meta must come once, before the first observation")
         if not isinstance(meta, dict):
             raise self.fail(line, f"meta must be an object, got {_kind(meta)}")
+        if check_depth(meta) is not None:
+            raise self.fail(line, f"meta nests deeper than {MAX_DEPTH} levels")
         self.meta, self.meta_line = meta, line
 
     def add(self, line: int, rec: dict[str, Any]) -> None:
@@ -262,9 +268,9 @@ class _Builder:
         meta_restart = _setting(self.meta, "on_restart", RestartMode, self)
         meta_censored = _setting(self.meta, "censored", CensoredMode, self)
         sd = self.meta.get("shutdown_seconds", 0.0)
-        if not _is_number(sd) or not 0 <= sd < math.inf:
-            raise self.fail(self.meta_line,
-                            f"meta.shutdown_seconds must be a number >= 0, got {sd!r}")
+        if not _finite(sd) or not 0 <= sd <= MAX_SECONDS:
+            raise self.fail(self.meta_line, f"meta.shutdown_seconds must be a number of "
+                            f"seconds 0-{MAX_SECONDS:g}, got {_shown(sd)}")
         return Trace(self.obs, restart=restart or meta_restart or RestartMode.REPLAY,
                      censored=censored or meta_censored or CensoredMode.FAILURE,
                      meta=self.meta, source=self.source)
@@ -276,7 +282,7 @@ def _setting(meta: dict[str, Any], name: str, enum: type[Enum], b: _Builder) -> 
         return None
     allowed = "|".join(e.value for e in enum)
     if value not in [e.value for e in enum]:
-        raise b.fail(b.meta_line, f"meta.{name} must be one of {allowed}, got {value!r}")
+        raise b.fail(b.meta_line, f"meta.{name} must be one of {allowed}, got {_shown(value)}")
     return enum(value)
 
 
@@ -289,6 +295,29 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
+def _finite(value: Any) -> bool:
+    """A number a float can hold (an integer of 400 digits cannot)."""
+    if not _is_number(value):
+        return False
+    if isinstance(value, int):
+        return value.bit_length() <= 1000
+    return math.isfinite(value)
+
+
+def _shown(value: Any) -> str:
+    """A short, safe rendering of a bad value for a message (no huge or deep reprs)."""
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return repr(value)
+    if isinstance(value, int):
+        if value.bit_length() > 64:
+            return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+        return repr(value)
+    if isinstance(value, str):
+        text = repr(value)
+        return text if len(text) <= 60 else text[:57] + "..."
+    return _kind(value)
+
+
 def _observation(rec: dict[str, Any], line: int, fail: Any) -> tuple[str, Observation]:
     """Validate one record (JSON object or CSV row with typed cells)."""
     unknown = [k for k in rec if k not in _KEYS]
@@ -299,18 +328,19 @@ def _observation(rec: dict[str, Any], line: int, fail: Any) -> tuple[str, Observ
     if missing:
         raise fail(line, f"missing {missing[0]!r}; every observation needs t, target, latency_ms")
     t, key, lat = rec["t"], rec["target"], rec["latency_ms"]
-    if not _is_number(t) or not 0 <= t < math.inf:
-        raise fail(line, f"t must be a finite number of seconds >= 0, got {t!r}")
-    if not isinstance(key, str) or not key or not key.isprintable():
-        raise fail(line, f"target must be a non-empty string of printable characters, "
-                   f"got {key!r}")
+    if not _finite(t) or not 0 <= t <= MAX_SECONDS:
+        raise fail(line, f"t must be a finite number of seconds 0-{MAX_SECONDS:g}, "
+                   f"got {_shown(t)}")
+    if not isinstance(key, str) or not key or not key.isprintable() or len(key) > MAX_TARGET:
+        raise fail(line, f"target must be a non-empty string of at most {MAX_TARGET} "
+                   f"printable characters, got {_shown(key)}")
     error = _error(rec.get("error"), line, fail)
     if lat is None and error is AnswerError.TIMEOUT:
         lat = math.inf
-    if not _is_number(lat) or not 0 <= lat <= math.inf or (
+    if not (lat == math.inf or _finite(lat)) or not 0 <= lat <= math.inf or (
             lat == math.inf and error is not AnswerError.TIMEOUT):
         raise fail(line, f"latency_ms must be a finite number >= 0 (null only with "
-                   f"error \"timeout\": never answered), got {lat!r}")
+                   f"error \"timeout\": never answered), got {_shown(lat)}")
     status, code, grpc = rec.get("status"), rec.get("exit_code"), rec.get("grpc_status")
     _check_outcome(status, error, code, grpc, line, fail)
     return key, Observation(float(t), float(lat), status, error, code, grpc, line)
@@ -320,7 +350,7 @@ def _error(value: Any, line: int, fail: Any) -> AnswerError | None:
     if value is None:
         return None
     if value not in _ERRORS:
-        raise fail(line, f"error must be one of {', '.join(_ERRORS)}, got {value!r}")
+        raise fail(line, f"error must be one of {', '.join(_ERRORS)}, got {_shown(value)}")
     return AnswerError(value)
 
 
@@ -328,16 +358,51 @@ def _check_outcome(status: Any, error: AnswerError | None, code: Any, grpc: Any,
                    line: int, fail: Any) -> None:
     if status is not None and (not isinstance(status, int) or isinstance(status, bool)
                                or not 100 <= status <= 599):
-        raise fail(line, f"status must be an HTTP status code 100-599, got {status!r}")
-    if code is not None and (not isinstance(code, int) or isinstance(code, bool)):
-        raise fail(line, f"exit_code must be an integer, got {code!r}")
+        raise fail(line, f"status must be an HTTP status code 100-599, got {_shown(status)}")
+    if code is not None and (not isinstance(code, int) or isinstance(code, bool)
+                             or not -(2**31) <= code < 2**31):
+        raise fail(line, f"exit_code must be a 32-bit integer (as the container runtime "
+                   f"reports it), got {_shown(code)}")
     if grpc is not None and grpc not in GRPC_STATUSES:
-        raise fail(line, f"grpc_status must be one of {', '.join(GRPC_STATUSES)}, got {grpc!r}")
+        raise fail(line, f"grpc_status must be one of {', '.join(GRPC_STATUSES)}, "
+                   f"got {_shown(grpc)}")
     if error is not None and (status, code, grpc) != (None, None, None):
         raise fail(line, "an observation has either an error or an answer (status, exit_code, "
                    "grpc_status), not both")
     if error is None and (status, code, grpc) == (None, None, None):
         raise fail(line, "an observation needs status, error, exit_code or grpc_status")
+
+
+class _Duplicate(ValueError):
+    pass
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        key = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise _Duplicate(f"duplicate key {key!r} in one object")
+    return out
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique)
+
+
+def _decode_line(raw: str, n: int, b: _Builder, what: str = "JSON") -> Any:
+    """One JSON value on one line: a duplicate key, an integer beyond Python's 4300 digits or
+    nesting beyond the interpreter's stack are errors of that line."""
+    try:
+        return _DECODER.decode(raw)
+    except json.JSONDecodeError as exc:
+        raise b.fail(n, f"malformed {what}: {exc.msg} (column {exc.colno}); each line must "
+                     "be one JSON object") from None
+    except _Duplicate as exc:
+        raise b.fail(n, f"{what}: {exc}") from None
+    except RecursionError:
+        raise b.fail(n, f"{what} nests deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:  # an integer of thousands of digits, a lone surrogate
+        raise b.fail(n, f"malformed {what}: {' '.join(str(exc).split())[:120]}") from None
 
 
 def parse_jsonl(text: str, source: str = "<memory>", *, restart: RestartMode | None = None,
@@ -347,11 +412,7 @@ def parse_jsonl(text: str, source: str = "<memory>", *, restart: RestartMode | N
     for n, raw in enumerate(text.splitlines(), 1):
         if not raw.strip():
             continue
-        try:
-            rec = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise b.fail(n, f"malformed JSON: {exc.msg} (column {exc.colno}); each line must "
-                         "be one JSON object") from None
+        rec = _decode_line(raw, n, b)
         if not isinstance(rec, dict):
             raise b.fail(n, f"each line must be a JSON object, got {_kind(rec)}")
         if "meta" in rec:
@@ -368,8 +429,7 @@ def parse_csv(text: str, source: str = "<memory>", *, restart: RestartMode | Non
     """Parse CSV trace text (see the module docstring)."""
     b = _Builder(source)
     header: list[str] | None = None
-    lines = text.splitlines()
-    for n, row in zip(_content_lines(lines, b), csv.reader(_content(lines)), strict=True):
+    for n, row in _rows(text.removeprefix("\ufeff").splitlines(), b):
         cells = [c.strip() for c in row]
         if header is None:
             header = _header(cells, n, b)
@@ -381,21 +441,40 @@ def parse_csv(text: str, source: str = "<memory>", *, restart: RestartMode | Non
     return b.build(restart, censored)
 
 
-def _content(lines: list[str]) -> Iterable[str]:
-    return (ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#"))
+def _rows(lines: list[str], b: _Builder) -> Iterable[tuple[int, list[str]]]:
+    """(line number, cells) of each content line; a cell over MAX_CELL characters or a quoted
+    cell that runs onto the next line is an error."""
+    numbers: list[int] = []  # the file line of each line handed to the csv reader
+    reader = csv.reader(_content(lines, b, numbers), strict=True)
+    while True:
+        before = reader.line_num
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            n = numbers[-1] if numbers else 1
+            if "field limit" in str(exc):
+                raise b.fail(n, f"a cell is longer than {MAX_CELL // 1024} KiB") from None
+            raise b.fail(n, f"malformed CSV: {exc}") from None
+        n = numbers[before]
+        if reader.line_num - before > 1:
+            raise b.fail(n, "a quoted cell runs past the end of its line; a trace cell cannot "
+                         "hold a line break")
+        yield n, row
 
 
-def _content_lines(lines: list[str], b: _Builder) -> Iterable[int]:
-    """Line numbers of content lines; reads `# meta:` comments on the way."""
+def _content(lines: list[str], b: _Builder, numbers: list[int]) -> Iterable[str]:
+    """Content lines (recording their numbers); reads `# meta:` comments on the way."""
     for n, ln in enumerate(lines, 1):
         s = ln.strip()
         if s.startswith("#") and s[1:].strip().startswith("meta:"):
-            try:
-                b.set_meta(n, json.loads(s[1:].strip()[5:]))
-            except json.JSONDecodeError as exc:
-                raise b.fail(n, f"malformed JSON in meta comment: {exc.msg}") from None
+            b.set_meta(n, _decode_line(s[1:].strip()[5:], n, b, what="JSON in meta comment"))
         elif s and not s.startswith("#"):
-            yield n
+            if len(ln) > MAX_LINE:
+                raise b.fail(n, f"the line is longer than {MAX_LINE // 1024} KiB")
+            numbers.append(n)
+            yield ln
 
 
 def _header(cells: list[str], n: int, b: _Builder) -> list[str]:
@@ -427,7 +506,7 @@ def load_trace(path: str, *, restart: RestartMode | None = None,
                censored: CensoredMode | None = None) -> Trace:
     """Load a trace file (`-`: standard input); `.csv` files are CSV, others JSONL. Explicit
     `restart`/`censored` override the meta's `on_restart`/`censored`."""
-    text, source = read_text(path, BehaviourError)
+    text, source = read_text(path, BehaviourError, max_bytes=None)  # a trace may be long
     if path == STDIN:
         first = next((ln.strip() for ln in text.splitlines()
                       if ln.strip() and not ln.strip().startswith("#")), "{")

@@ -17,6 +17,7 @@ from typing import Any
 
 from kubesim.cli.args import add_behaviour_args, add_kubelet_args, load_behaviour, profile_of
 from kubesim.errors import UsageError
+from kubesim.files import check_output_path, write_output
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.sweep.grid import (
     ENGINES,
@@ -176,6 +177,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(f"--jobs {jobs}: at least 1")
     if not args.duration > 0:
         raise UsageError(f"--duration {args.duration:g}: must be > 0")
+    if args.plot:  # an unusable --plot fails before any work
+        check_output_path(args.plot, "--plot")
     pod = load_spec(args.spec, args.container)
     behaviour = load_behaviour(args)
     spec = SweepSpec(pod=pod, behaviour=behaviour, profile=profile_of(args),
@@ -324,9 +327,11 @@ def plot_sweep(done: list[PointResult], fields: list[str], metric: str, path: st
                 title += "\n✓ every expectation held at every phase, ✗ not"
         ax.set_title(title, fontsize=9)
         fig.tight_layout()
-        fig.savefig(path, dpi=110)
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=110)
     finally:
         plt.close(fig)
+    write_output(path, buf.getvalue(), what="--plot")
 
 
 def _order(v: Any) -> tuple[int, Any]:

@@ -24,17 +24,14 @@ canvas (no pyplot, no global backend change) and no `Software` key in the PNG.
 from __future__ import annotations
 
 import io
-import json
 import math
-import os
 import re
-import sys
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kubesim.errors import UsageError
+from kubesim.files import STDIN, check_output_path, load_json, read_text, write_output
 
 if TYPE_CHECKING:
     from matplotlib.artist import Artist
@@ -98,22 +95,9 @@ def plot_meta(pod: ProbedContainer, behaviour: Behaviour, duration: float) -> di
 
 def load_document(path: str) -> dict[str, Any]:
     """Read and check a `kubesim run --format json` document (`-`: stdin)."""
-    source = "<stdin>" if path == "-" else path
-    try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError("no such file", source=source) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read: {getattr(exc, 'strerror', None) or exc}",
-                         source=source) from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"not JSON: {exc.msg} (expected the output of kubesim run --format "
-                         "json)", source=source, line=exc.lineno) from None
+    text, source = read_text(path, UsageError)
+    doc = load_json(text, source, UsageError,
+                    hint=" (expected the output of kubesim run --format json)")
     return check_document(doc, source=source)
 
 
@@ -311,35 +295,20 @@ def render_png(doc: Mapping[str, Any]) -> bytes:
     return buf.getvalue()
 
 
-def check_output(path: str) -> None:
+def check_output(path: str, what: str = "--plot") -> None:
     """Fail early, before any simulation, if no picture can be written to `path`: matplotlib
-    missing (MatplotlibMissing), not a .png, a directory, or no such directory."""
+    missing (MatplotlibMissing), not a .png (or - for stdout), or not a place for a regular
+    file (kubesim.files.check_output_path)."""
     _matplotlib()
-    target = Path(path)
-    if target.suffix.lower() != ".png":
+    if path != STDIN and Path(path).suffix.lower() != ".png":
         raise UsageError("the picture is a PNG: name the file FILE.png", source=path)
-    if target.is_dir():
-        raise UsageError("is a directory, expected a file path", source=path)
-    if not target.parent.is_dir():
-        raise UsageError(f"no such directory {str(target.parent)!r}", source=path)
+    check_output_path(path, what)
 
 
-def save_png(doc: Mapping[str, Any], path: str) -> None:
-    """Write the picture to `path` (a .png) atomically: a sibling temp file renamed over it."""
-    check_output(path)
-    target = Path(path)
-    data = render_png(doc)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~mask)
-        os.replace(tmp, target)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise UsageError(f"cannot write: {exc.strerror}", source=path) from None
+def save_png(doc: Mapping[str, Any], path: str, what: str = "--plot") -> None:
+    """Write the picture to `path` (a .png) atomically, through kubesim.files."""
+    check_output(path, what)
+    write_output(path, render_png(doc), what=what)
 
 
 def _draw(doc: Mapping[str, Any]) -> Figure:
