@@ -14,8 +14,8 @@ from kubesim.kubelet.settings import PROFILES, KubeletProfile, profile_from
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 
-__all__ = ["add_behaviour_args", "add_kubelet_args", "add_output_args", "load_behaviour",
-           "profile_of"]
+__all__ = ["add_behaviour_args", "add_budget_arg", "add_kubelet_args", "add_output_args",
+           "load_behaviour", "profile_of"]
 
 
 def add_behaviour_args(parser: argparse.ArgumentParser) -> None:
@@ -63,6 +63,20 @@ def profile_of(args: argparse.Namespace) -> KubeletProfile:
             raise UsageError(f"--kubelet {pair!r} must look like KEY=VALUE")
         overrides[key.strip()] = value.strip()
     return profile_from(args.profile, ideal=args.ideal, overrides=overrides)
+
+
+def _whole(text: str) -> int:
+    if not text.isdigit() or len(text) > 18 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a whole number >= 1")
+    return int(text)
+
+
+def add_budget_arg(parser: argparse.ArgumentParser) -> None:
+    """--max-work N: the work budget in simulated probe calls (kubesim.analysis.budget)."""
+    from kubesim.analysis.budget import DEFAULT_MAX_WORK
+    parser.add_argument("--max-work", type=_whole, default=DEFAULT_MAX_WORK, metavar="N",
+                        help="refuse to start if the simulation would make more than N probe "
+                             f"calls in all (default {DEFAULT_MAX_WORK:,})")
 
 
 def add_output_args(parser: argparse.ArgumentParser, formats: list[str]) -> None:

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from kubesim.analysis.check.run import auto_duration, run_checks
-from kubesim.cli.args import add_kubelet_args, profile_of
+from kubesim.cli.args import add_budget_arg, add_kubelet_args, profile_of
 from kubesim.errors import UsageError
 from kubesim.analysis.check.expectations import Expectation, load_expectations
 from kubesim.analysis.check.findings import BehaviourRef, Settings, Severity, rule_of
@@ -107,6 +107,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     e.add_argument("--expect-survives-stall", type=_seconds, metavar="S",
                    help="a stall of the whole process for S s restarts nothing")
     add_kubelet_args(p)
+    add_budget_arg(p)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -121,7 +122,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         max_hang_recovery=args.max_hang_recovery, max_ready_recovery=args.max_ready_recovery,
         max_initial_delay=args.max_initial_delay, missing_probes=args.missing_probes,
         fail_on=None if args.fail_on == "none" else Severity[args.fail_on.upper()],
-        ignore=_ignored(args.ignore))
+        ignore=_ignored(args.ignore), max_work=args.max_work)
     behaviours = _behaviours(args)
     expectations = _expectations(args)
     report = run_checks(args.paths, behaviours=behaviours, expectations=expectations,

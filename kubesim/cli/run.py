@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import math
+from typing import TYPE_CHECKING
 
-from kubesim.cli.args import (add_behaviour_args, add_kubelet_args, add_output_args, load_behaviour,
-                       profile_of)
+from kubesim.analysis.budget import calls, check_budget, check_duration
+from kubesim.cli.args import (add_behaviour_args, add_budget_arg, add_kubelet_args,
+                              add_output_args, load_behaviour, profile_of)
 from kubesim.errors import UsageError
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.phases import sweep_phases
 from kubesim.render.plot import check_output, plot_meta, save_png
 from kubesim.render.report import render_json, render_text, to_document
-from kubesim.engine.simulate import simulate
+from kubesim.engine.simulate import grid_cycle, simulate
 
 __all__ = ["add_parser", "run"]
+
+if TYPE_CHECKING:
+    from kubesim.spec.model import ProbedContainer
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -34,6 +40,25 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     run_.add_argument("--plot", metavar="FILE.png",
                       help="also draw the timeline as a PNG picture (needs kubesim[plot])")
     add_kubelet_args(run_)
+    add_budget_arg(run_)
+
+
+def _check_work(args: argparse.Namespace, pod: ProbedContainer) -> None:
+    """--duration, --phase and --phases within bounds, and the work within --max-work."""
+    check_duration(args.duration)
+    cycle = grid_cycle(pod)
+    if args.phase is not None and not math.isfinite(args.phase):
+        raise UsageError(f"phase={args.phase!r} must be a finite number (--phase)")
+    if args.phase is not None and not 0 <= args.phase < cycle:
+        raise UsageError(f"phase={args.phase:g} must be in [0, {cycle}): the probe grid "
+                         f"repeats every {cycle} s, the lcm of the probe periods (--phase)")
+    if args.phases is not None and args.phases < 1:
+        raise UsageError(f"--phases {args.phases} must be a whole number >= 1")
+    one = calls(pod, args.duration)
+    runs = 1 + (args.phases or 0)
+    what = f"this run ({args.duration:g} s" + (f", and {args.phases} phases)" if args.phases
+                                               else ")")
+    check_budget(one * runs, args.max_work, what=what, kept=one)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -43,6 +68,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.plot is not None:
         check_output(args.plot)  # matplotlib installed, a writable FILE.png: before simulating
     pod = load_spec(args.spec, args.container)
+    _check_work(args, pod)
     behaviour = load_behaviour(args)
     profile = profile_of(args)
     timeline = simulate(pod, behaviour, duration=args.duration, seed=args.seed,

@@ -7,6 +7,7 @@ import argparse
 import csv
 import io
 import json
+import math
 import os
 import signal
 import sys
@@ -15,7 +16,9 @@ from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
-from kubesim.cli.args import add_behaviour_args, add_kubelet_args, load_behaviour, profile_of
+from kubesim.analysis.budget import calls, check_budget, check_duration
+from kubesim.cli.args import (add_behaviour_args, add_budget_arg, add_kubelet_args,
+                              load_behaviour, profile_of)
 from kubesim.errors import UsageError
 from kubesim.files import check_output_path, write_output
 from kubesim.spec.manifests import load_spec
@@ -80,6 +83,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                           help="progress bar on stderr (default: when stderr is a terminal)")
     progress.add_argument("--no-progress", dest="progress", action="store_false")
     add_kubelet_args(p)
+    add_budget_arg(p)
 
 
 # ------------------------------------------------------------------ execution
@@ -167,6 +171,14 @@ class _Progress:
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Sweep and render; exit code 0, 130 if interrupted (the points done are printed)."""
     settings = [parse_setting(s) for s in args.settings]
+    check_duration(args.duration)
+    for flag, n in (("--phases", args.phases), ("--seeds", args.seeds)):
+        if n < 1:
+            raise UsageError(f"{flag} {n} must be a whole number >= 1")
+    size = math.prod(len(s.values) for s in settings)
+    runs = size * args.phases * args.seeds
+    what = f"this sweep ({size:,} points x {args.phases} phases x {args.seeds} seed(s))"
+    check_budget(runs, args.max_work, what=what)  # every run makes a call: before expanding
     points = expand_grid(settings)
     expectations = tuple(parse_expectation(e) for e in args.expect)
     if args.dask and args.scheduler:
@@ -180,6 +192,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.plot:  # an unusable --plot fails before any work
         check_output_path(args.plot, "--plot")
     pod = load_spec(args.spec, args.container)
+    check_budget(runs * calls(pod, args.duration, _smallest_periods(settings)), args.max_work,
+                 what=f"{what[:-1]}, {args.duration:g} s each)")
     behaviour = load_behaviour(args)
     spec = SweepSpec(pod=pod, behaviour=behaviour, profile=profile_of(args),
                      duration=args.duration, phases=args.phases, seeds=args.seeds,
@@ -224,6 +238,17 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                    [settings[0].field], args.plot_metric, args.plot, meta)
     text = render(done, meta, args.format)
     return text, 130 if interrupted else 0
+
+
+def _smallest_periods(settings: list[Any]) -> dict[str, int]:
+    """The smallest periodSeconds a sweep sets per probe (the most calls), by field name."""
+    out = {}
+    for s in settings:
+        head, _, key = s.field.partition(".")
+        numbers = [v for v in s.values if isinstance(v, int) and not isinstance(v, bool)]
+        if key == "periodSeconds" and numbers:
+            out[head] = max(min(numbers), 1)
+    return out
 
 
 # ------------------------------------------------------------------ output

@@ -245,6 +245,7 @@ class Settings:
     missing_probes: bool = False
     fail_on: Severity | None = Severity.ERROR  # None: never fail (exit 0 on findings)
     ignore: frozenset[str] = frozenset()
+    max_work: int = 5_000_000  # simulated probe calls in all (kubesim.analysis.budget)
 
 
 # ---------------------------------------------------------------- inputs
