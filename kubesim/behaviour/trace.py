@@ -402,6 +402,8 @@ def _decode_line(raw: str, n: int, b: _Builder, what: str = "JSON") -> Any:
     except RecursionError:
         raise b.fail(n, f"{what} nests deeper than {MAX_DEPTH} levels") from None
     except ValueError as exc:  # an integer of thousands of digits, a lone surrogate
+        if "integer string conversion" in str(exc):
+            raise b.fail(n, f"{what}: an integer of more than 4300 digits") from None
         raise b.fail(n, f"malformed {what}: {' '.join(str(exc).split())[:120]}") from None
 
 
@@ -491,6 +493,8 @@ def _header(cells: list[str], n: int, b: _Builder) -> list[str]:
 
 def _cell(key: str, value: str, n: int, b: _Builder) -> Any:
     """Type one non-empty CSV cell."""
+    if key in ("status", "exit_code") and len(value) > 19:
+        raise b.fail(n, f"{key} must be a 32-bit integer, got {len(value)} characters")
     try:
         if key in ("t", "latency_ms"):
             return float(value)
@@ -498,7 +502,7 @@ def _cell(key: str, value: str, n: int, b: _Builder) -> Any:
             return int(value)
     except ValueError:
         kind = "a number" if key in ("t", "latency_ms") else "an integer"
-        raise b.fail(n, f"{key} must be {kind}, got {value!r}") from None
+        raise b.fail(n, f"{key} must be {kind}, got {_shown(value)}") from None
     return value
 
 

@@ -280,7 +280,8 @@ class _Pod:
         if all(c.get(key) is None for key in PROBE_FIELDS):
             return None
         name = c.get("name")
-        label = f"container {name}" if isinstance(name, str) else field_path(loc) or "container"
+        shown = name if not isinstance(name, str) or len(name) <= 40 else name[:37] + "..."
+        label = f"container {shown}" if isinstance(name, str) else field_path(loc) or "container"
         try:
             return parse_container({k: c[k] for k in MODELED_FIELDS if k in c}, sidecar=sidecar)
         except LocatedSpecError as exc:
