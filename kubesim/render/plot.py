@@ -102,7 +102,8 @@ def load_document(path: str) -> dict[str, Any]:
 
 
 def _num(x: Any) -> bool:
-    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+    """A finite number within the times a run can have (seconds, at most 1e12)."""
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) <= 1e12
 
 
 _FIELDS: dict[str, dict[str, str]] = {  # list -> item field -> kind
@@ -112,7 +113,13 @@ _FIELDS: dict[str, dict[str, str]] = {  # list -> item field -> kind
     "ready": {"at": "num", "ready": "bool"},
     "kills": {"at": "num", "probe": "probe", "stopped_at": "num?"},
     "events": {"at": "num", "reason": "str"},
+    "restarts": {"probe": "str"},
 }
+_OPTIONAL: dict[str, dict[str, str]] = {  # list -> item field that may be absent -> kind
+    "probes": {"detail": "str", "container": "int"},
+    "kills": {"container": "int?"},
+}
+_SUMMARY = {"ready_seconds": "num?", "first_ready_at": "num?"}
 
 
 def _check(value: Any, kind: str) -> str | None:
@@ -124,7 +131,7 @@ def _check(value: Any, kind: str) -> str | None:
           "probe": value in PROBE_TYPES, "result": value in RESULTS}[kind]
     if ok:
         return None
-    return {"num": "must be a finite number", "int": "must be an integer",
+    return {"num": "must be a finite number (at most 1e12)", "int": "must be an integer",
             "bool": "must be true or false", "str": "must be a string",
             "probe": f"must be one of {', '.join(PROBE_TYPES)}",
             "result": f"must be one of {', '.join(RESULTS)}"}[kind]
@@ -144,8 +151,8 @@ def check_document(doc: Any, *, source: str | None = None) -> dict[str, Any]:
     run = doc.get("run")
     if not isinstance(run, dict):
         raise bad("run", "missing or not an object")
-    if not _num(run.get("duration")) or run["duration"] <= 0:
-        raise bad("run.duration", "must be a number > 0")
+    if not _num(run.get("duration")) or not 0 < run["duration"] <= 1e9:
+        raise bad("run.duration", "must be a number of seconds > 0, at most 1e9")
     for name, fields in _FIELDS.items():
         items = doc.get(name)
         if not isinstance(items, list):
@@ -159,6 +166,20 @@ def check_document(doc: Any, *, source: str | None = None) -> dict[str, Any]:
                 problem = _check(item[key], kind)
                 if problem:
                     raise bad(f"{name}[{i}].{key}", problem)
+            for key, kind in _OPTIONAL.get(name, {}).items():
+                problem = _check(item[key], kind) if key in item else None
+                if problem:
+                    raise bad(f"{name}[{i}].{key}", problem)
+    summary = doc.get("summary", {})
+    if not isinstance(summary, dict):
+        raise bad("summary", "must be an object")
+    for key, kind in _SUMMARY.items():
+        problem = _check(summary.get(key), kind)
+        if problem:
+            raise bad(f"summary.{key}", problem)
+    phases = doc.get("phases")
+    if phases is not None and not isinstance(phases, dict):
+        raise bad("phases", "must be an object or null")
     windows = run.get("windows", [])
     if not isinstance(windows, list):
         raise bad("run.windows", "must be a list")
