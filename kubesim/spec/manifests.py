@@ -239,6 +239,7 @@ class _Pod:
 
     def containers(self, spec: dict[str, Any], loc: Loc) -> list[ContainerSpec]:
         """Probed regular containers, then probed sidecars (R1.1); R5.9 for the rest."""
+        self._unique_names(spec, loc)
         found = [self.container(c, cloc, sidecar=False)
                  for c, cloc in self._items(spec, loc, "containers", required=True)]
         for c, cloc in self._items(spec, loc, "initContainers"):
@@ -265,6 +266,23 @@ class _Pod:
             raise self.doc.error(f"{field_path(loc)} must be a list, got {_type_name(items)}",
                                  loc)
         return [(self.doc.mapping(c, (*loc, i)), (*loc, i)) for i, c in enumerate(items)]
+
+    def _unique_names(self, spec: dict[str, Any], loc: Loc) -> None:
+        """The API server's validateContainers: one name per container of the pod, across
+        containers, initContainers and ephemeralContainers."""
+        seen: set[Any] = set()
+        for key in ("initContainers", "containers", "ephemeralContainers"):
+            items = spec.get(key)
+            for i, c in enumerate(items if isinstance(items, list) else []):
+                name = c.get("name") if isinstance(c, dict) else None
+                if not isinstance(name, str):
+                    continue
+                if name in seen:
+                    shown = name if len(name) <= 40 else name[:37] + "..."
+                    raise self.doc.error(f"{field_path((*loc, key, i, 'name'))}: duplicate "
+                                         f"container name {shown!r} in one pod",
+                                         (*loc, key, i, "name"))
+                seen.add(name)
 
     def _no_probes(self, c: dict[str, Any], loc: Loc, where: str) -> None:
         for key in PROBE_FIELDS:

@@ -95,6 +95,9 @@ FILES: dict[str, str | bytes] = {
                                   "labels: *m}\n",
     "check_alias_bomb_in_manifest.yaml": "apiVersion: v1\nkind: ConfigMap\n" + LAUGHS.replace(
         "a: &a", "data: &a"),
+    "check_duplicate_container_names.yaml": "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+                                            "spec:\n  containers:\n  - {name: a, image: x}\n"
+                                            "  initContainers:\n  - {name: a, image: y}\n",
     # accepted: a UTF-8 byte order mark
     "ok_trace_bom.csv": "\ufefft,target,status,latency_ms\n1,/livez,200,1\n",
     "ok_trace_bom.jsonl": "\ufeff" + json.dumps(OBS) + "\n",
