@@ -220,6 +220,10 @@ class _Composer:
                 return root, start, self.lines
             else:  # pragma: no cover - the parser emits nothing else inside a document
                 raise _Bound(f"malformed YAML: unexpected {kind.__name__}", event.start_mark)
+            if value is _MERGE_KEY and (not stack or stack[-1].keys is None
+                                        or stack[-1].key is not _NO_KEY):
+                raise _Bound("malformed YAML: << (a merge key) can only be a mapping's key",
+                             event.start_mark)
             if path is not None:
                 self.lines.setdefault(path, line)
             if not stack:
@@ -293,14 +297,14 @@ class _Composer:
                 tag = self.resolved[text] = self.loader.resolve(ScalarNode, text, (True, False))
         if tag == _STR:
             return text
+        if tag == _MERGE:
+            return _MERGE_KEY
         build = _Constructor.yaml_constructors.get(tag)
         if build is None or tag in (_MAP, _SEQ):
             raise _Bound(f"malformed YAML: tag {tag} is not supported", event.start_mark)
         node = ScalarNode(tag, text, event.start_mark, event.end_mark, style=event.style)
         if tag == _INT or tag == _FLOAT:
             _check_number(self.loader, node, path)
-        if tag == _MERGE:
-            return _MERGE_KEY
         return build(self.loader, node)
 
     def _add(self, top: _Frame, value: Any, size: int, height: int, event: Any) -> None:
