@@ -43,7 +43,9 @@ HOSTILE_VALUES = ["9" * 5000, "1" + "0" * 309, "1.0e+309", "-1", "0", "214748364
                   "9223372036854775808", ".inf", "-.inf", ".nan", "nan", "inf", "1e9", "-0",
                   "0x10", "''", "null", "~", "true", "[]", "{}", "*x", "&x 1", "!!set {a}",
                   "!!python/object:os.system x", '"\\n"', "\t", "\ufeff", "\x00", "\x07",
-                  "é", "\U0001f600", "a" * 300, "[" * 200, "{a: " * 120]
+                  "é", "\U0001f600", "a" * 300, "[" * 200, "{a: " * 120, "!!int abc",
+                  "!!bool maybe", "!!float x", "2001-13-45", "!!timestamp x", "!!binary ###",
+                  "<<", "!!int 0x", "0b2", "1_000", "190:20:30", "!custom x"]
 FRAGMENTS = ["a: &x {b: *x}\n", "x: &a [1,2,3,4,5,6,7,8,9]\ny: &b [*a,*a,*a,*a,*a,*a,*a,*a]\n"
              "z: [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\n",
              "d: " + "[" * 300 + "]" * 300 + "\n", "k: 1\nk: 2\n", "---\n", "...\n",
@@ -223,7 +225,10 @@ SCALARS = st.sampled_from(["0", "1", "-1", "30", "1e9", "1e12", "nan", "inf", "-
                            "9" * 5000, "1..5", "1..1000000", "1,2,3", "none", "=", "-",
                            "livenessProbe.failureThreshold=1,2", "outage.db.length=abc",
                            "stall.length=none", "KEY=VALUE", "relist_seconds=inf",
-                           "sync_seconds=-1", "backoff_requeue=x", "KS001", "all"])
+                           "sync_seconds=-1", "backoff_requeue=x", "KS001", "all",
+                           "resync_seconds=1e-9", "backoff_initial=0", "backoff_max=1e308",
+                           "container_start_seconds=1e300", "requeue_jitter=1e308",
+                           "error_requeue_seconds=0", "trigger_resets_ticker=maybe"])
 FLAGS = {
     "run": ["--duration", "--seed", "--phase", "--phases", "--container", "--format", "--profile",
             "--kubelet", "--trace-restart", "--censored", "--max-work"],

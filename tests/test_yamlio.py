@@ -92,6 +92,12 @@ def test_anchors_merge_keys_and_infinity_read_as_pyyaml_reads_them(libyaml):
     ("a: 1.0e+400\n", "out of range"),
     ("? {a: 1}\n: 2\n", "must be a scalar"),
     ("a: <<\n", "merge key"),
+    ("a: !!int abc\n", "'abc' is not a valid int"),
+    ("a: !!bool maybe\n", "is not a valid bool"),
+    ("a: !!float x\n", "is not a valid float"),
+    ("a: 2001-13-45\n", "is not a valid timestamp"),
+    ("a: !!timestamp nope\n", "is not a valid timestamp"),
+    ("a: !!int 0x\n", "is not a valid int"),
     ("- <<\n", "merge key"),
     ("a: !!binary aGk=\nb: !!omap [{a: 1}]\n", "not supported"),
 ])

@@ -303,9 +303,14 @@ class _Composer:
         if build is None or tag in (_MAP, _SEQ):
             raise _Bound(f"malformed YAML: tag {tag} is not supported", event.start_mark)
         node = ScalarNode(tag, text, event.start_mark, event.end_mark, style=event.style)
-        if tag == _INT or tag == _FLOAT:
-            _check_number(self.loader, node, path)
-        return build(self.loader, node)
+        try:
+            if tag == _INT or tag == _FLOAT:
+                _check_number(self.loader, node, path)
+            return build(self.loader, node)
+        except (ValueError, KeyError, AttributeError, TypeError, OverflowError):
+            kind = tag.rsplit(":", 1)[-1]  # `!!int abc`, `2001-13-45`, `!!bool maybe`
+            raise _Bound(f"{_field(path)}{_short(text)} is not a valid {kind}",
+                         event.start_mark) from None
 
     def _add(self, top: _Frame, value: Any, size: int, height: int, event: Any) -> None:
         top.size += size
