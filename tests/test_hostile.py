@@ -194,3 +194,19 @@ def test_a_writer_replaces_only_regular_files(capsys, tmp_path, writer, kind):
 def test_output_dash_is_stdout(capsys):
     code, out, err = run_bounded(capsys, ["windows", SPEC, "-o", "-"])
     assert code == 0 and "startup protection" in out or "hang" in out, err
+
+
+def test_a_scenario_with_thousands_of_stalls_counts_for_more_work(capsys, tmp_path):
+    """Every request looks through the stalls: 5,000 of them make each call ~250 times dearer,
+    so 200 phases of 600 s go over the default budget that plain calls would stay within."""
+    scenario = tmp_path / "many.scenario.yaml"
+    scenario.write_text("stalls:\n" + "".join(f"  - {{from: {1000 + 2 * i}, to: {1001 + 2 * i}}}\n"
+                                              for i in range(5000)))
+    argv = ["run", SEED_SPEC, "--phases", "200"]
+    assert_one_line_error(*run_bounded(capsys, [*argv, "--scenario", str(scenario)]),
+                          "--max-work")
+    quiet = tmp_path / "quiet.scenario.yaml"
+    quiet.write_text("stalls:\n  - {from: 1000, to: 1001}\n")
+    code, _, err = run_bounded(capsys, [*argv, "--scenario", str(quiet), "--max-work",
+                                        "100000"])
+    assert code == 0, err

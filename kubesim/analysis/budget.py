@@ -4,7 +4,8 @@ A command's work is counted in simulated probe calls, summed over every run it w
 of `duration` seconds makes about `duration / periodSeconds + 2` calls per declared probe (a
 timeout longer than the period or a restart only make fewer or a few more). The engine's other
 events (syncs, kills, restarts) come with probe calls, so calls bound both the time a command
-takes and the memory of the timelines it keeps (about BYTES_PER_CALL bytes per call kept).
+takes and the memory of the timelines it keeps (about BYTES_PER_CALL bytes per call kept). A
+call against a scenario with many stalls and windows counts for more (`weight`).
 
 The default budget, DEFAULT_MAX_WORK calls, is a few minutes of the slower (simpy) engine and
 about 1 GB of timeline at most; `--max-work N` on `run`, `sweep` and `check` raises (or lowers)
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ProbedContainer
 
 __all__ = ["BYTES_PER_CALL", "DEFAULT_MAX_WORK", "MAX_DURATION", "calls", "check_budget",
-           "check_duration", "observer_calls"]
+           "check_duration", "observer_calls", "weight"]
 
 DEFAULT_MAX_WORK = 5_000_000
 BYTES_PER_CALL = 200  # one probe record of a timeline, measured with tracemalloc
@@ -40,6 +41,20 @@ def calls(pod: ProbedContainer, duration: float, periods: dict[str, int] | None 
         period = periods.get(probe_type.field, probe.period_seconds)
         total += duration / max(period, 1) + 2
     return total
+
+
+def weight(behaviour: object) -> float:
+    """How many plain probe calls one call against `behaviour` costs: a scenario's stalls,
+    windows and downtimes are looked through at every request (about 1/20 of a call each)."""
+    stalls = getattr(behaviour, "stalls", None)
+    if not isinstance(stalls, list):
+        return 1.0  # a trace (a binary search) or the healthy app
+    items = len(stalls)
+    for spec in getattr(behaviour, "targets", {}).values():
+        items += len(spec.windows) + len(spec.since_start)
+    for dep in getattr(behaviour, "dependencies", {}).values():
+        items += len(dep.down)
+    return 1.0 + items / 20
 
 
 def observer_calls(duration: float) -> float:
@@ -64,7 +79,7 @@ def check_budget(work: float | Iterable[float], max_work: int, *, what: str,
     if not total <= max_work:  # also NaN
         memory = max(kept, 0.0) * BYTES_PER_CALL
         mem = f"; its timelines would hold about {_bytes(memory)}" if memory >= 1e6 else ""
-        raise UsageError(f"{what} would simulate about {_count(total)} probe calls, over the "
+        raise UsageError(f"{what} would cost about {_count(total)} probe calls, over the "
                          f"work budget of {max_work:,}{mem}; shorten it, or raise the budget "
                          "with --max-work N")
 

@@ -6,7 +6,7 @@ import argparse
 import math
 from typing import TYPE_CHECKING
 
-from kubesim.analysis.budget import calls, check_budget, check_duration
+from kubesim.analysis.budget import calls, check_budget, check_duration, weight
 from kubesim.cli.args import (add_behaviour_args, add_budget_arg, add_kubelet_args,
                               add_output_args, load_behaviour, profile_of)
 from kubesim.errors import UsageError
@@ -43,7 +43,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_budget_arg(run_)
 
 
-def _check_work(args: argparse.Namespace, pod: ProbedContainer) -> None:
+def _check_work(args: argparse.Namespace, pod: ProbedContainer, behaviour: object) -> None:
     """--duration, --phase and --phases within bounds, and the work within --max-work."""
     check_duration(args.duration)
     cycle = grid_cycle(pod)
@@ -55,7 +55,7 @@ def _check_work(args: argparse.Namespace, pod: ProbedContainer) -> None:
     if args.phases is not None and args.phases < 1:
         raise UsageError(f"--phases {args.phases} must be a whole number >= 1")
     one = calls(pod, args.duration)
-    runs = 1 + (args.phases or 0)
+    runs = (1 + (args.phases or 0)) * weight(behaviour)
     what = f"this run ({args.duration:g} s" + (f", and {args.phases} phases)" if args.phases
                                                else ")")
     check_budget(one * runs, args.max_work, what=what, kept=one)
@@ -68,8 +68,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.plot is not None:
         check_output(args.plot)  # matplotlib installed, a writable FILE.png: before simulating
     pod = load_spec(args.spec, args.container)
-    _check_work(args, pod)
     behaviour = load_behaviour(args)
+    _check_work(args, pod, behaviour)
     profile = profile_of(args)
     timeline = simulate(pod, behaviour, duration=args.duration, seed=args.seed,
                         profile=profile, phase=args.phase)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
-from kubesim.analysis.budget import calls, check_budget, check_duration
+from kubesim.analysis.budget import calls, check_budget, check_duration, weight
 from kubesim.cli.args import (add_behaviour_args, add_budget_arg, add_kubelet_args,
                               load_behaviour, profile_of)
 from kubesim.errors import UsageError
@@ -192,9 +192,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.plot:  # an unusable --plot fails before any work
         check_output_path(args.plot, "--plot")
     pod = load_spec(args.spec, args.container)
-    check_budget(runs * calls(pod, args.duration, _smallest_periods(settings)), args.max_work,
-                 what=f"{what[:-1]}, {args.duration:g} s each)")
     behaviour = load_behaviour(args)
+    per_run = calls(pod, args.duration, _smallest_periods(settings)) * weight(behaviour)
+    check_budget(runs * per_run, args.max_work, what=f"{what[:-1]}, {args.duration:g} s each)")
     spec = SweepSpec(pod=pod, behaviour=behaviour, profile=profile_of(args),
                      duration=args.duration, phases=args.phases, seeds=args.seeds,
                      seed=args.seed, expectations=expectations, engine=args.engine)

@@ -14,7 +14,7 @@ import statistics
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kubesim.analysis.budget import calls, check_budget, observer_calls
+from kubesim.analysis.budget import calls, check_budget, observer_calls, weight
 from kubesim.errors import BehaviourError, UsageError
 from kubesim.analysis.check.expectations import (
     Expectation,
@@ -121,11 +121,13 @@ def _container_work(pod: ProbedContainer, behaviours: list[BehaviourRef], s: Set
     if LIVENESS in probes and READINESS in probes:  # KS001
         total += n * calls(pod, start + s.outage_seconds + 120)
     for b in behaviours:
+        w = weight(b.behaviour)
         if LIVENESS in probes:  # KS002: observers of every target, then the phase runs
             targets = len(probes) + len(getattr(b.behaviour, "targets", []))
-            total += targets * observer_calls(b.duration) + n * calls(pod, b.duration)
+            total += w * (targets * observer_calls(b.duration) + n * calls(pod, b.duration))
         if STARTUP in probes or LIVENESS in probes:  # KS003
-            total += SUB_PHASES * observer_calls(b.duration) + n * calls(pod, b.duration + 630)
+            total += w * SUB_PHASES * observer_calls(b.duration)
+            total += n * calls(pod, b.duration + 630)
     if s.startup_seconds and (STARTUP in probes or LIVENESS in probes):
         total += n * calls(pod, s.startup_seconds + 30)
     for probe in probes.values():  # KS004
@@ -143,9 +145,9 @@ def _expectation_work(e: Expectation, pod: ProbedContainer, behaviours: list[Beh
                       s: Settings) -> float:
     if e.kind == "survives_stall":
         return s.phases * calls(pod, settle_time(pod) + (e.seconds or 0.0) + 120)
-    durations = [b.duration for b in behaviours] or [300.0]
+    runs = [(b.duration, weight(b.behaviour)) for b in behaviours] or [(300.0, 1.0)]
     observers = e.kind == "not_ready_within"
-    return sum(s.phases * calls(pod, d) + observers * observer_calls(d) for d in durations)
+    return sum(w * (s.phases * calls(pod, d) + observers * observer_calls(d)) for d, w in runs)
 
 
 def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
