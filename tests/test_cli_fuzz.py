@@ -14,6 +14,7 @@ profile (FUZZ_EXAMPLES in total, at least 10,000); the counts are checked at the
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 import os
@@ -183,13 +184,13 @@ def json_texts(draw: st.DrawFn) -> tuple[str, bytes]:
             if isinstance(cur, dict) and cur:
                 key = draw(st.sampled_from(sorted(cur)))
                 if not isinstance(cur[key], dict | list) or draw(st.booleans()):
-                    cur[key] = draw(JSON_VALUES)
+                    cur[key] = copy.deepcopy(draw(JSON_VALUES))  # never the same list twice
                     break
                 cur = cur[key]
             elif isinstance(cur, list) and cur:
                 i = draw(st.integers(0, len(cur) - 1))
                 if not isinstance(cur[i], dict | list) or draw(st.booleans()):
-                    cur[i] = draw(JSON_VALUES)
+                    cur[i] = copy.deepcopy(draw(JSON_VALUES))
                     break
                 cur = cur[i]
     text = json.dumps(doc)
