@@ -380,8 +380,8 @@ class _Duplicate(ValueError):
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) != len(pairs):
-        seen: set[str] = set()
-        key = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        keys = [k for k, _ in pairs]
+        key = next(k for i, k in enumerate(keys) if k in keys[:i])
         raise _Duplicate(f"duplicate key {key!r} in one object")
     return out
 

@@ -23,7 +23,8 @@ from kubesim.spec.model import (
 )
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents, read_text
 
-__all__ = ["containers_from_documents", "containers_from_text", "load_containers", "load_spec", "select_container"]
+__all__ = ["containers_from_documents", "containers_from_text", "load_containers", "load_spec",
+           "select_container"]
 
 Loc = tuple[str | int, ...]
 PROBE_FIELDS = tuple(t.field for t in ProbeType)  # startupProbe, livenessProbe, readinessProbe
