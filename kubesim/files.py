@@ -41,7 +41,7 @@ def read_text(path: str | Path, error: type[KubesimError], *,
     """Return (text, source name) of a file, or of standard input for `-`; at most
     `max_bytes` (None: no bound, for readers that bound their own work)."""
     if str(path) == STDIN:
-        data, limit = _read_stdin(max_bytes), max_bytes
+        data, limit = _read_stdin(max_bytes)
         source = "<stdin>"
     else:
         source = str(path)
@@ -58,12 +58,22 @@ def read_text(path: str | Path, error: type[KubesimError], *,
     return text.removeprefix("\ufeff"), source  # a UTF-8 byte order mark is not content
 
 
-def _read_stdin(max_bytes: int | None) -> bytes:
-    size = -1 if max_bytes is None else max_bytes + 1
+def _read_stdin(max_bytes: int | None) -> tuple[bytes, int | None]:
+    """Standard input, as `_read_bytes` reads a file: a pipe never without a limit."""
     buffer = getattr(sys.stdin, "buffer", None)
+    if max_bytes is None and not _regular(sys.stdin):
+        max_bytes = MAX_INPUT_BYTES
+    size = -1 if max_bytes is None else max_bytes + 1
     if buffer is not None:
-        return bytes(buffer.read(size))
-    return str(sys.stdin.read(size)).encode("utf-8", "surrogatepass")  # a text stream
+        return bytes(buffer.read(size)), max_bytes
+    return str(sys.stdin.read(size)).encode("utf-8", "surrogatepass"), max_bytes  # text
+
+
+def _regular(stream: Any) -> bool:
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (AttributeError, OSError, ValueError):  # no file descriptor: an in-memory stream
+        return True
 
 
 def _read_bytes(p: Path, source: str, error: type[KubesimError],

@@ -482,7 +482,7 @@ def _content(lines: list[str], b: _Builder, numbers: list[int]) -> Iterable[str]
 def _header(cells: list[str], n: int, b: _Builder) -> list[str]:
     unknown = [c for c in cells if c not in _KEYS]
     if unknown:
-        raise b.fail(n, f"unknown column {unknown[0]!r}; allowed: {', '.join(_KEYS)}")
+        raise b.fail(n, f"unknown column {_shown(unknown[0])}; allowed: {', '.join(_KEYS)}")
     missing = [k for k in _REQUIRED if k not in cells]
     if missing:
         raise b.fail(n, f"header lacks column {missing[0]!r}; required: t, target, latency_ms")
