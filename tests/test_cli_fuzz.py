@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import io
 import json
-import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable
@@ -38,7 +39,6 @@ EXAMPLES = {"spec": 2500, "scenario": 1500, "trace": 2500, "json": 1500, "flags"
 FUZZ_EXAMPLES = sum(EXAMPLES.values())
 COUNTS: dict[str, int] = dict.fromkeys(EXAMPLES, 0)
 BUDGET = ["--max-work", "3000"]  # refuse anything but a short simulation before it starts
-WORK = Path(tempfile.mkdtemp(prefix="kubesim-fuzz-"))
 
 HOSTILE_VALUES = ["9" * 5000, "1" + "0" * 309, "1.0e+309", "-1", "0", "2147483648",
                   "9223372036854775808", ".inf", "-.inf", ".nan", "nan", "inf", "1e9", "-0",
@@ -108,8 +108,14 @@ def fixed(name: str) -> Callable[[Any], Any]:
                     suppress_health_check=list(HealthCheck))
 
 
+@functools.cache
+def work() -> Path:
+    """A private directory for the generated files (made on first use, removed at the end)."""
+    return Path(tempfile.mkdtemp(prefix="kubesim-fuzz-"))
+
+
 def write(name: str, data: bytes) -> str:
-    path = WORK / name
+    path = work() / name
     path.write_bytes(data)
     return str(path)
 
@@ -160,13 +166,13 @@ def _trace(trace: tuple[str, bytes], check: bool, flags: list[str]) -> None:
             ["run", SPEC, "--trace", f, "--duration", "60", *flags, *BUDGET])
 
 
-def _run_document() -> str:
-    out = WORK / "run.json"
+@functools.cache
+def run_document() -> str:
+    """A real `kubesim run --format json` document, the start of every plot input."""
+    out = work() / "run.json"
     assert main(["run", SPEC, "--duration", "40", "--format", "json", "-o", str(out)]) == 0
     return out.read_text()
 
-
-RUN_DOC = json.loads(_run_document())
 EXPORT = (HERE / "blackbox_inputs" / "orders_api.json").read_text()
 JSON_VALUES = st.sampled_from([None, True, -1, 0, 2**63, 10**400, 1e308, "x", [], {}, "\ufeff",
                                [[[[[]]]]], "9" * 5000])
@@ -177,7 +183,7 @@ def json_texts(draw: st.DrawFn) -> tuple[str, bytes]:
     """A run document (for plot) or a Prometheus export (for import-blackbox), with fields
     replaced by hostile values, text fragments, duplicate keys or deep nesting."""
     kind = draw(st.sampled_from(["plot", "blackbox"]))
-    doc = json.loads(json.dumps(RUN_DOC)) if kind == "plot" else json.loads(EXPORT)
+    doc = json.loads(run_document() if kind == "plot" else EXPORT)
     for _ in range(draw(st.integers(0, 3))):
         cur: Any = doc
         for _ in range(draw(st.integers(0, 4))):  # walk down a little
@@ -214,9 +220,9 @@ def _json(doc: tuple[str, bytes]) -> None:
     kind, data = doc
     f = write(f"{kind}.json", data)
     if kind == "plot":
-        run_cli(["plot", f, "-o", str(WORK / "out.png")])
+        run_cli(["plot", f, "-o", str(work() / "out.png")])
     else:
-        run_cli(["import-blackbox", f, "--timeout", "1", "-o", str(WORK / "out.jsonl")])
+        run_cli(["import-blackbox", f, "--timeout", "1", "-o", str(work() / "out.jsonl")])
 
 
 # ------------------------------------------------------------------ flags
@@ -245,7 +251,7 @@ SWITCHES = {"run": ["--ideal"], "windows": ["--ideal"],
             "check": ["--missing-probes", "--expect-no-restart", "--ideal"],
             "sweep": ["--ideal"]}
 SPECS = [SPEC, str(REPO / "probe_specs" / "seed_unified_healthz.yaml"), "-",
-         str(HERE / "hostile_inputs" / "spec_billion_laughs.yaml"), str(WORK / "missing.yaml")]
+         str(HERE / "hostile_inputs" / "spec_billion_laughs.yaml"), str(HERE / "no-such.yaml")]
 
 
 @st.composite
@@ -294,7 +300,5 @@ def test_the_fuzz_runs_at_least_ten_thousand_inputs() -> None:
 
 
 def teardown_module() -> None:
-    for p in WORK.iterdir():
-        if p.is_file():
-            p.unlink()
-    os.rmdir(WORK)
+    if work.cache_info().currsize:
+        shutil.rmtree(work(), ignore_errors=True)
