@@ -40,14 +40,13 @@ def read_text(path: str | Path, error: type[KubesimError], *,
               max_bytes: int | None = MAX_INPUT_BYTES) -> tuple[str, str]:
     """Return (text, source name) of a file, or of standard input for `-`; at most
     `max_bytes` (None: no bound, for readers that bound their own work)."""
-    limit = math.inf if max_bytes is None else max_bytes
     if str(path) == STDIN:
-        data = _read_stdin(max_bytes)
+        data, limit = _read_stdin(max_bytes)
         source = "<stdin>"
     else:
         source = str(path)
-        data = _read_bytes(Path(path), source, error, max_bytes)
-    if len(data) > limit:
+        data, limit = _read_bytes(Path(path), source, error, max_bytes)
+    if limit is not None and len(data) > limit:
         raise error(f"is larger than {_size(limit)}; kubesim reads inputs up to that size",
                     source=source)
     try:
@@ -59,22 +58,33 @@ def read_text(path: str | Path, error: type[KubesimError], *,
     return text.removeprefix("\ufeff"), source  # a UTF-8 byte order mark is not content
 
 
-def _read_stdin(max_bytes: int | None) -> bytes:
-    size = -1 if max_bytes is None else max_bytes + 1
+def _read_stdin(max_bytes: int | None) -> tuple[bytes, int | None]:
+    """Standard input, as `_read_bytes` reads a file: a pipe never without a limit."""
     buffer = getattr(sys.stdin, "buffer", None)
+    if max_bytes is None and not _regular(sys.stdin):
+        max_bytes = MAX_INPUT_BYTES
+    size = -1 if max_bytes is None else max_bytes + 1
     if buffer is not None:
-        return bytes(buffer.read(size))
-    return str(sys.stdin.read(size)).encode("utf-8", "surrogatepass")  # a text stream
+        return bytes(buffer.read(size)), max_bytes
+    return str(sys.stdin.read(size)).encode("utf-8", "surrogatepass"), max_bytes  # text
+
+
+def _regular(stream: Any) -> bool:
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (AttributeError, OSError, ValueError):  # no file descriptor: an in-memory stream
+        return True
 
 
 def _read_bytes(p: Path, source: str, error: type[KubesimError],
-                max_bytes: int | None) -> bytes:
+                max_bytes: int | None) -> tuple[bytes, int | None]:
+    """The bytes (at most one past the limit) and the limit. A pipe or device (`<(helm
+    template ...)`, a symlink to /dev/zero) is read too, but never without a limit."""
     try:
         with open(p, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                kind = _kind_of(os.fstat(fh.fileno()).st_mode)
-                raise error(f"is {kind}, expected a regular file", source=source)
-            return fh.read(-1 if max_bytes is None else max_bytes + 1)
+            if max_bytes is None and not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                max_bytes = MAX_INPUT_BYTES
+            return fh.read(-1 if max_bytes is None else max_bytes + 1), max_bytes
     except FileNotFoundError:
         raise error("no such file", source=source) from None
     except IsADirectoryError:

@@ -48,7 +48,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from kubesim.errors import BehaviourError
-from kubesim.spec.yamlio import read_text
+from kubesim.files import load_json, read_text
 
 __all__ = ["METRICS", "Series", "import_blackbox", "instance_target", "parse_query_range",
            "series_to_trace"]
@@ -86,12 +86,8 @@ def parse_query_range(text: str, source: str, metric: str | None = None) -> list
     def fail(message: str) -> BehaviourError:
         return BehaviourError(message, source=source)
 
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BehaviourError(f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno}); "
-                             "expected a Prometheus /api/v1/query_range response",
-                             source=source, line=exc.lineno) from None
+    doc = load_json(text, source, BehaviourError,
+                    hint="; expected a Prometheus /api/v1/query_range response")
     if not isinstance(doc, dict):
         raise fail(f"expected a JSON object (a query_range response), got {_kind(doc)}")
     if doc.get("status") == "error":
@@ -141,7 +137,9 @@ def _samples(values: Any, where: str, name: str, fail: Any) -> list[tuple[float,
         at = f"{where}.values[{j}]"
         if (not isinstance(pair, list) or len(pair) != 2 or isinstance(pair[0], bool)
                 or not isinstance(pair[0], int | float) or not isinstance(pair[1], str)):
-            raise fail(f"{at} must be [unix_seconds, \"value\"], got {json.dumps(pair)}")
+            shown = json.dumps(pair)
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            raise fail(f"{at} must be [unix_seconds, \"value\"], got {shown}")
         ts = float(pair[0])
         try:
             value = float(pair[1])

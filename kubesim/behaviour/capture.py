@@ -57,6 +57,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from kubesim.behaviour import capture_http
 from kubesim.errors import UsageError
+from kubesim.files import open_live
 
 __all__ = [
     "BODY_LIMIT",
@@ -218,17 +219,10 @@ class TraceWriter:
     is a valid trace whenever the process stops."""
 
     def __init__(self, path: str | Path) -> None:
-        target = Path(path)
-        if target.is_dir():
-            raise UsageError("--output is a directory, expected a file path", source=str(path))
-        if not target.parent.is_dir():
-            raise UsageError(f"--output: no such directory {str(target.parent)!r}",
-                             source=str(path))
-        try:
-            self._fh: IO[str] = open(target, "w", encoding="utf-8")  # noqa: SIM115
-        except OSError as exc:
-            raise UsageError(f"cannot write: {exc.strerror}", source=str(path)) from None
-        self.path = target
+        # kubesim.files: a regular file only (no symlink, FIFO, device); written in place,
+        # one flushed line at a time, because the file must be a valid trace at every moment
+        self._fh: IO[str] = open_live(str(path), what="--output")
+        self.path = Path(path)
         self.count = 0
         self._lock = threading.Lock()
 

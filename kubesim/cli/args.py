@@ -12,12 +12,14 @@ from typing import Any
 
 from kubesim.behaviour.answer import HEALTHY, Behaviour
 from kubesim.errors import UsageError
+from kubesim.files import write_output
 from kubesim.kubelet.settings import PROFILES, KubeletProfile, profile_from
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 
-__all__ = ["add_behaviour_args", "add_duration_arg", "add_html_arg", "add_kubelet_args",
-           "add_output_args", "check_html_path", "load_behaviour", "profile_of", "write_html"]
+__all__ = ["add_behaviour_args", "add_budget_arg", "add_duration_arg", "add_html_arg",
+           "add_kubelet_args", "add_output_args", "check_html_path", "load_behaviour",
+           "profile_of", "write_html"]
 
 
 def add_behaviour_args(parser: argparse.ArgumentParser) -> None:
@@ -82,6 +84,20 @@ def profile_of(args: argparse.Namespace) -> KubeletProfile:
     return profile_from(args.profile, ideal=args.ideal, overrides=overrides)
 
 
+def _whole(text: str) -> int:
+    if not text.isdigit() or len(text) > 18 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a whole number >= 1")
+    return int(text)
+
+
+def add_budget_arg(parser: argparse.ArgumentParser) -> None:
+    """--max-work N: the work budget in simulated probe calls (kubesim.analysis.budget)."""
+    from kubesim.analysis.budget import DEFAULT_MAX_WORK
+    parser.add_argument("--max-work", type=_whole, default=DEFAULT_MAX_WORK, metavar="N",
+                        help="refuse to start if the simulation would make more than N probe "
+                             f"calls in all (default {DEFAULT_MAX_WORK:,})")
+
+
 def add_output_args(parser: argparse.ArgumentParser, formats: list[str]) -> None:
     """--format (first is the default) and --output."""
     parser.add_argument("--format", choices=formats, default=formats[0])
@@ -112,6 +128,4 @@ def check_html_path(args: argparse.Namespace) -> None:
 
 def write_html(text: str, path: str) -> None:
     """Write the report with the CLI's one writer (a temp file renamed over the target)."""
-    from kubesim.cli.main import _write  # the CLI is loaded: it called this command
-
-    _write(text, path)
+    write_output(path, text, what="--html")

@@ -34,6 +34,7 @@ from kubesim import __version__
 from kubesim.behaviour.capture import (KUBE_VERSION, CaptureResult, CaptureSettings, LaunchedApp, Recorder,
                       TraceWriter, check_target_url, something_listens)
 from kubesim.errors import UsageError
+from kubesim.files import open_live
 
 __all__ = ["TAKES_PROGRESS", "add_parser", "run"]
 
@@ -184,10 +185,7 @@ def run(args: argparse.Namespace, progress: IO[str] | None = None) -> tuple[str,
                          "it instead of the launched app (stop it or use another port)")
     log = None
     if args.app_log:
-        try:
-            log = open(args.app_log, "wb")  # noqa: SIM115
-        except OSError as exc:
-            raise UsageError(f"cannot write: {exc.strerror}", source=args.app_log) from None
+        log = open_live(args.app_log, what="--app-log", binary=True)
     stop, received = threading.Event(), list[int]()
     draw, finish, every = _progress_sink(args.progress, progress)
     writer = app = None

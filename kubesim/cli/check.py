@@ -20,8 +20,8 @@ from kubesim.analysis.check.scoping import selectors_of
 from kubesim.analysis.config import Config, find_config, load_config
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
-from kubesim.cli.args import (add_duration_arg, add_html_arg, add_kubelet_args, check_html_path,
-                              profile_of, write_html)
+from kubesim.cli.args import (add_budget_arg, add_duration_arg, add_html_arg, add_kubelet_args,
+                              check_html_path, profile_of, write_html)
 from kubesim.errors import UsageError
 from kubesim.render.check_formats import FORMATS, render
 from kubesim.spec.yamlio import STDIN
@@ -139,6 +139,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="a stall of the whole process for S s restarts nothing")
     add_config_args(p)
     add_kubelet_args(p)
+    add_budget_arg(p)
 
 
 def add_config_args(p: argparse.ArgumentParser) -> None:
@@ -195,7 +196,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         skip_non_manifests=args.skip_non_manifests,
         fail_on=None if fail_on == "none" else Severity[fail_on.upper()],
         ignore=_ignored(args.ignore) | (config.ignore if config else frozenset()),
-        severities=config.severities if config else (), allow_empty=args.allow_empty)
+        severities=config.severities if config else (), allow_empty=args.allow_empty,
+        max_work=args.max_work)
     check_html_path(args)
     behaviours = behaviour_refs(args, config)
     expectations = _expectations(args, config)

@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
-import tempfile
 from collections.abc import Sequence
-from pathlib import Path
 from types import ModuleType
 from typing import NoReturn
 
 from kubesim import __version__
-from kubesim.errors import KubesimError, UsageError
+from kubesim.errors import KubesimError
 
 __all__ = ["COMMANDS", "main"]
 
@@ -71,32 +68,13 @@ def _parser(chosen: str | None) -> argparse.ArgumentParser:
 
 
 def _write(text: str, output: str | None) -> None:
+    """The command's text to stdout, or to --output through the safe writer (kubesim.files):
+    regular files only, replaced atomically, never half-written."""
     if output is None:
         sys.stdout.write(text)
         return
-    target = Path(output)
-    if target.is_dir():
-        raise UsageError("--output is a directory, expected a file path", source=output)
-    if not target.parent.is_dir():
-        raise UsageError(f"--output: no such directory {str(target.parent)!r}", source=output)
-    # nothing half-written: write a sibling temp file, then rename it over the target, with
-    # the mode a shell redirect would give (or the existing file's)
-    mode = target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise UsageError(f"cannot write: {exc.strerror}", source=output) from None
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    from kubesim.files import write_output
+    write_output(output, text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -105,11 +83,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser(_chosen(argv)).parse_args(argv)
     command = _module(args.command)
     try:
+        output = getattr(args, "output", None)
+        if output is not None:  # an unusable --output fails before any work
+            from kubesim.files import check_output_path
+            check_output_path(output)
         if getattr(command, "TAKES_PROGRESS", False):  # a live progress line on stderr
             text, code = command.run(args, progress=sys.stderr)
         else:
             text, code = command.run(args)
-        _write(text, getattr(args, "output", None))
+        _write(text, output)
     except KubesimError as exc:
         one_line = " ".join(str(exc).split("\n"))
         print(f"kubesim: error: {one_line}", file=sys.stderr)

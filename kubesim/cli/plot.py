@@ -25,6 +25,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Check the picture's path (and that matplotlib is there), then the document; draw it.
     Nothing on stdout, exit code 0."""
-    check_output(args.png)
-    save_png(load_document(args.result), args.png)
+    check_output(args.png, "--output")
+    save_png(load_document(args.result), args.png, "--output")
     return "", 0

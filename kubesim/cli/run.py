@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 import argparse
+import math
+from typing import TYPE_CHECKING
 
+from kubesim.analysis.budget import calls, check_budget, check_duration, weight
 from kubesim.behaviour.horizon import default_duration
-from kubesim.cli.args import (add_behaviour_args, add_duration_arg, add_html_arg, add_kubelet_args,
-                              add_output_args, check_html_path, load_behaviour, profile_of,
-                              write_html)
+from kubesim.cli.args import (add_behaviour_args, add_budget_arg, add_duration_arg, add_html_arg,
+                              add_kubelet_args, add_output_args, check_html_path, load_behaviour,
+                              profile_of, write_html)
 from kubesim.errors import UsageError
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.phases import across_phases
 from kubesim.render.plot import check_output, plot_meta, save_png
 from kubesim.render.report import render_json, render_text, to_document
-from kubesim.engine.simulate import simulate
+from kubesim.engine.simulate import grid_cycle, simulate
 
 __all__ = ["add_parser", "run"]
+
+if TYPE_CHECKING:
+    from kubesim.spec.model import ProbedContainer
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -39,6 +45,25 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                       help="also draw the timeline as a PNG picture (needs kubesim[plot])")
     add_html_arg(run_)
     add_kubelet_args(run_)
+    add_budget_arg(run_)
+
+
+def _check_work(args: argparse.Namespace, pod: ProbedContainer, behaviour: object) -> None:
+    """--duration, --phase and --phases within bounds, and the work within --max-work."""
+    check_duration(args.duration)
+    cycle = grid_cycle(pod)
+    if args.phase is not None and not math.isfinite(args.phase):
+        raise UsageError(f"phase={args.phase!r} must be a finite number (--phase)")
+    if args.phase is not None and not 0 <= args.phase < cycle:
+        raise UsageError(f"phase={args.phase:g} must be in [0, {cycle}): the probe grid "
+                         f"repeats every {cycle} s, the lcm of the probe periods (--phase)")
+    if args.phases is not None and args.phases < 1:
+        raise UsageError(f"--phases {args.phases} must be a whole number >= 1")
+    one = calls(pod, args.duration)
+    runs = (1 + (args.phases or 0)) * weight(behaviour)
+    what = f"this run ({args.duration:g} s" + (f", and {args.phases} phases)" if args.phases
+                                               else ")")
+    check_budget(one * runs, args.max_work, what=what, kept=one)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -50,9 +75,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     check_html_path(args)
     pod = load_spec(args.spec, args.container)
     behaviour = load_behaviour(args)
-    profile = profile_of(args)
     if args.duration is None:
         args.duration = default_duration(behaviour)
+    _check_work(args, pod, behaviour)
+    profile = profile_of(args)
     timeline = simulate(pod, behaviour, duration=args.duration, seed=args.seed,
                         profile=profile, phase=args.phase, engine=args.engine)
     sweep = None

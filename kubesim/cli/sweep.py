@@ -7,6 +7,7 @@ import argparse
 import csv
 import io
 import json
+import math
 import os
 import signal
 import sys
@@ -15,12 +16,14 @@ from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
+from kubesim.analysis.budget import calls, check_budget, check_duration, weight
 from kubesim.behaviour.horizon import default_duration
-from kubesim.cli.args import (add_behaviour_args, add_duration_arg, add_html_arg,
+from kubesim.cli.args import (add_behaviour_args, add_budget_arg, add_duration_arg, add_html_arg,
                               add_kubelet_args, check_html_path, load_behaviour, profile_of,
                               write_html)
 from kubesim.cli.fleet import add_fleet_args, fleet_settings_of
 from kubesim.errors import UsageError
+from kubesim.files import check_output_path, write_output
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.sweep.grid import (
     Point,
@@ -89,6 +92,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="every run is a fleet of replicas (fleet parameters in --set: "
                         "replicas, fleet.load.rps, ...; options as for `kubesim fleet`)")
     add_fleet_args(p)
+    add_budget_arg(p)
 
 
 # ------------------------------------------------------------------ execution
@@ -176,6 +180,15 @@ class _Progress:
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Sweep and render; exit code 0, 130 if interrupted (the points done are printed)."""
     settings = [parse_setting(s) for s in args.settings]
+    if args.duration is not None:
+        check_duration(args.duration)
+    for flag, n in (("--phases", args.phases), ("--seeds", args.seeds)):
+        if n < 1:
+            raise UsageError(f"{flag} {n} must be a whole number >= 1")
+    size = math.prod(len(s.values) for s in settings)
+    runs = size * args.phases * args.seeds
+    what = f"this sweep ({size:,} points x {args.phases} phases x {args.seeds} seed(s))"
+    check_budget(runs, args.max_work, what=what)  # every run makes a call: before expanding
     points = expand_grid(settings)
     expectations = tuple(parse_goal(e) for e in args.expect)
     if args.dask and args.scheduler:
@@ -185,12 +198,19 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if jobs < 1:
         raise UsageError(f"--jobs {jobs}: at least 1")
     check_html_path(args)
+    if args.plot:  # an unusable --plot fails before any work
+        check_output_path(args.plot, "--plot")
     pod = load_spec(args.spec, args.container)
     behaviour = load_behaviour(args)
     if args.duration is None:
         args.duration = _default_duration(pod, behaviour, settings, points)
     elif not args.duration > 0:
         raise UsageError(f"--duration {args.duration:g}: must be > 0")
+    per_run = calls(pod, args.duration, _smallest_periods(settings)) * weight(behaviour)
+    if args.fleet:  # every run is a fleet: its replicas' calls
+        per_run *= max([v for s in settings if s.field == "replicas" for v in s.values
+                        if isinstance(v, int)] or [fleet_settings_of(args, pod).replicas])
+    check_budget(runs * per_run, args.max_work, what=f"{what[:-1]}, {args.duration:g} s each)")
     spec = SweepSpec(pod=pod, behaviour=behaviour, profile=profile_of(args),
                      duration=args.duration, phases=args.phases, seeds=args.seeds,
                      seed=args.seed, expectations=expectations, engine=args.engine,
@@ -247,6 +267,17 @@ def _default_duration(pod: Any, behaviour: Any, settings: list[Any],
     if not any(s.kind == "scenario" for s in settings):
         return default_duration(behaviour)
     return max(default_duration(apply_point(pod, behaviour, p)[1]) for p in points)
+
+
+def _smallest_periods(settings: list[Any]) -> dict[str, int]:
+    """The smallest periodSeconds a sweep sets per probe (the most calls), by field name."""
+    out = {}
+    for s in settings:
+        head, _, key = s.field.partition(".")
+        numbers = [v for v in s.values if isinstance(v, int) and not isinstance(v, bool)]
+        if key == "periodSeconds" and numbers:
+            out[head] = max(min(numbers), 1)
+    return out
 
 
 # ------------------------------------------------------------------ output
@@ -355,9 +386,11 @@ def plot_sweep(done: list[PointResult], fields: list[str], metric: str, path: st
                 title += "\n✓ every expectation held at every phase, ✗ not"
         ax.set_title(title, fontsize=9)
         fig.tight_layout()
-        fig.savefig(path, dpi=110)
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=110)
     finally:
         plt.close(fig)
+    write_output(path, buf.getvalue(), what="--plot")
 
 
 def _order(v: Any) -> tuple[int, Any]:

@@ -24,17 +24,14 @@ canvas (no pyplot, no global backend change) and no `Software` key in the PNG.
 from __future__ import annotations
 
 import io
-import json
 import math
-import os
 import re
-import sys
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kubesim.errors import UsageError
+from kubesim.files import STDIN, check_output_path, load_json, read_text, write_output
 
 if TYPE_CHECKING:
     from matplotlib.artist import Artist
@@ -136,27 +133,15 @@ def _probed(pod: ProbedContainer, behaviour: Behaviour) -> Any:
 
 def load_document(path: str) -> dict[str, Any]:
     """Read and check a `kubesim run --format json` document (`-`: stdin)."""
-    source = "<stdin>" if path == "-" else path
-    try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError("no such file", source=source) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read: {getattr(exc, 'strerror', None) or exc}",
-                         source=source) from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"not JSON: {exc.msg} (expected the output of kubesim run --format "
-                         "json)", source=source, line=exc.lineno) from None
+    text, source = read_text(path, UsageError)
+    doc = load_json(text, source, UsageError,
+                    hint=" (expected the output of kubesim run --format json)")
     return check_document(doc, source=source)
 
 
 def _num(x: Any) -> bool:
-    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+    """A finite number within the times a run can have (seconds, at most 1e12)."""
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) <= 1e12
 
 
 _FIELDS: dict[str, dict[str, str]] = {  # list -> item field -> kind
@@ -166,7 +151,13 @@ _FIELDS: dict[str, dict[str, str]] = {  # list -> item field -> kind
     "ready": {"at": "num", "ready": "bool"},
     "kills": {"at": "num", "probe": "probe", "stopped_at": "num?"},
     "events": {"at": "num", "reason": "str"},
+    "restarts": {"probe": "str"},
 }
+_OPTIONAL: dict[str, dict[str, str]] = {  # list -> item field that may be absent -> kind
+    "probes": {"detail": "str", "container": "int"},
+    "kills": {"container": "int?"},
+}
+_SUMMARY = {"ready_seconds": "num?", "first_ready_at": "num?"}
 
 
 def _check(value: Any, kind: str) -> str | None:
@@ -178,7 +169,7 @@ def _check(value: Any, kind: str) -> str | None:
           "probe": value in PROBE_TYPES, "result": value in RESULTS}[kind]
     if ok:
         return None
-    return {"num": "must be a finite number", "int": "must be an integer",
+    return {"num": "must be a finite number (at most 1e12)", "int": "must be an integer",
             "bool": "must be true or false", "str": "must be a string",
             "probe": f"must be one of {', '.join(PROBE_TYPES)}",
             "result": f"must be one of {', '.join(RESULTS)}"}[kind]
@@ -198,8 +189,8 @@ def check_document(doc: Any, *, source: str | None = None) -> dict[str, Any]:
     run = doc.get("run")
     if not isinstance(run, dict):
         raise bad("run", "missing or not an object")
-    if not _num(run.get("duration")) or run["duration"] <= 0:
-        raise bad("run.duration", "must be a number > 0")
+    if not _num(run.get("duration")) or not 0 < run["duration"] <= 1e9:
+        raise bad("run.duration", "must be a number of seconds > 0, at most 1e9")
     for name, fields in _FIELDS.items():
         items = doc.get(name)
         if not isinstance(items, list):
@@ -213,6 +204,20 @@ def check_document(doc: Any, *, source: str | None = None) -> dict[str, Any]:
                 problem = _check(item[key], kind)
                 if problem:
                     raise bad(f"{name}[{i}].{key}", problem)
+            for key, kind in _OPTIONAL.get(name, {}).items():
+                problem = _check(item[key], kind) if key in item else None
+                if problem:
+                    raise bad(f"{name}[{i}].{key}", problem)
+    summary = doc.get("summary", {})
+    if not isinstance(summary, dict):
+        raise bad("summary", "must be an object")
+    for key, kind in _SUMMARY.items():
+        problem = _check(summary.get(key), kind)
+        if problem:
+            raise bad(f"summary.{key}", problem)
+    phases = doc.get("phases")
+    if phases is not None and not isinstance(phases, dict):
+        raise bad("phases", "must be an object or null")
     windows = run.get("windows", [])
     if not isinstance(windows, list):
         raise bad("run.windows", "must be a list")
@@ -349,35 +354,20 @@ def render_png(doc: Mapping[str, Any]) -> bytes:
     return buf.getvalue()
 
 
-def check_output(path: str) -> None:
+def check_output(path: str, what: str = "--plot") -> None:
     """Fail early, before any simulation, if no picture can be written to `path`: matplotlib
-    missing (MatplotlibMissing), not a .png, a directory, or no such directory."""
+    missing (MatplotlibMissing), not a .png (or - for stdout), or not a place for a regular
+    file (kubesim.files.check_output_path)."""
     require_matplotlib()
-    target = Path(path)
-    if target.suffix.lower() != ".png":
+    if path != STDIN and Path(path).suffix.lower() != ".png":
         raise UsageError("the picture is a PNG: name the file FILE.png", source=path)
-    if target.is_dir():
-        raise UsageError("is a directory, expected a file path", source=path)
-    if not target.parent.is_dir():
-        raise UsageError(f"no such directory {str(target.parent)!r}", source=path)
+    check_output_path(path, what)
 
 
-def save_png(doc: Mapping[str, Any], path: str) -> None:
-    """Write the picture to `path` (a .png) atomically: a sibling temp file renamed over it."""
-    check_output(path)
-    target = Path(path)
-    data = render_png(doc)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~mask)
-        os.replace(tmp, target)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise UsageError(f"cannot write: {exc.strerror}", source=path) from None
+def save_png(doc: Mapping[str, Any], path: str, what: str = "--plot") -> None:
+    """Write the picture to `path` (a .png) atomically, through kubesim.files."""
+    check_output(path, what)
+    write_output(path, render_png(doc), what=what)
 
 
 # a failure reason goes above its mark, else below it; never over another reason of its lane

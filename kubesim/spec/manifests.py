@@ -24,7 +24,8 @@ from kubesim.spec.model import (
 )
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents, read_text
 
-__all__ = ["containers_from_text", "load_containers", "load_spec", "select_container"]
+__all__ = ["containers_from_documents", "containers_from_text", "load_containers", "load_spec",
+           "select_container"]
 
 Loc = tuple[str | int, ...]
 PROBE_FIELDS = tuple(t.field for t in ProbeType)  # startupProbe, livenessProbe, readinessProbe
@@ -93,8 +94,13 @@ def _type_name(value: Any) -> str:
 
 def containers_from_text(text: str, source: str) -> list[ProbedContainer]:
     """Every probed container in a YAML text (one or more documents)."""
+    return containers_from_documents(load_yaml_documents(text, source, SpecError))
+
+
+def containers_from_documents(docs: list[YamlDocument]) -> list[ProbedContainer]:
+    """Every probed container in parsed YAML documents (each file is parsed once)."""
     found: list[ProbedContainer] = []
-    for doc in load_yaml_documents(text, source, SpecError):
+    for doc in docs:
         found.extend(_from_document(_Doc(doc)))
     return found
 
@@ -316,6 +322,7 @@ class _Pod:
 
     def containers(self, spec: dict[str, Any], loc: Loc) -> list[ContainerSpec]:
         """Probed regular containers, then probed sidecars (R1.1); R5.9 for the rest."""
+        self._unique_names(spec, loc)
         found = [self.container(c, cloc, sidecar=False)
                  for c, cloc in self._items(spec, loc, "containers", required=True)]
         for c, cloc in self._items(spec, loc, "initContainers"):
@@ -343,6 +350,23 @@ class _Pod:
                                  loc)
         return [(self.doc.mapping(c, (*loc, i)), (*loc, i)) for i, c in enumerate(items)]
 
+    def _unique_names(self, spec: dict[str, Any], loc: Loc) -> None:
+        """The API server's validateContainers: one name per container of the pod, across
+        containers, initContainers and ephemeralContainers."""
+        seen: set[Any] = set()
+        for key in ("initContainers", "containers", "ephemeralContainers"):
+            items = spec.get(key)
+            for i, c in enumerate(items if isinstance(items, list) else []):
+                name = c.get("name") if isinstance(c, dict) else None
+                if not isinstance(name, str):
+                    continue
+                if name in seen:
+                    shown = name if len(name) <= 40 else name[:37] + "..."
+                    raise self.doc.error(f"{field_path((*loc, key, i, 'name'))}: duplicate "
+                                         f"container name {shown!r} in one pod",
+                                         (*loc, key, i, "name"))
+                seen.add(name)
+
     def _no_probes(self, c: dict[str, Any], loc: Loc, where: str) -> None:
         for key in PROBE_FIELDS:
             if c.get(key) is not None:  # R5.9
@@ -357,7 +381,8 @@ class _Pod:
         if all(c.get(key) is None for key in PROBE_FIELDS):
             return None  # not probed: Ready once running, not simulated
         name = c.get("name")
-        label = f"container {name}" if isinstance(name, str) else field_path(loc) or "container"
+        shown = name if not isinstance(name, str) or len(name) <= 40 else name[:37] + "..."
+        label = f"container {shown}" if isinstance(name, str) else field_path(loc) or "container"
         try:
             return parse_container({k: c[k] for k in MODELED_FIELDS if k in c}, sidecar=sidecar)
         except LocatedSpecError as exc:

@@ -117,6 +117,7 @@ Int64 = Annotated[int, Strict(), _ranged(INT64, 64)]
 Str = Annotated[str, Strict()]
 
 _IANA = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$")
+_DNS_LABEL = _IANA  # RFC 1123 label: the same characters, at most 63 of them
 _HEADER = re.compile(r"^[-A-Za-z0-9]+$")  # k8s IsHTTPHeaderName
 
 
@@ -391,6 +392,14 @@ class ContainerSpec(_Model):
         if hook is None or (hook.exec_ is None and hook.http_get is None):
             return None
         return _target(hook.exec_ or hook.http_get, self)
+    @field_validator("name")
+    @classmethod
+    def _dns_label(cls, name: str) -> str:
+        if not (len(name) <= 63 and _DNS_LABEL.match(name)):  # validateContainers
+            raise _RuleError("must be a DNS-1123 label (at most 63 characters: lowercase "
+                             "letters, digits and '-', starting and ending with a letter or "
+                             "digit)", value=name)
+        return name
 
     @model_validator(mode="after")
     def _per_type(self) -> ContainerSpec:

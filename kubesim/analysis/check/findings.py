@@ -18,8 +18,8 @@ from typing import Any
 
 from kubesim.behaviour.answer import Behaviour
 from kubesim.errors import SpecError, UsageError
+from kubesim.spec.manifests import POD_SPEC_AT, PROBE_FIELDS, containers_from_documents
 from kubesim.kubelet.settings import CLASSIC, KubeletProfile
-from kubesim.spec.manifests import POD_SPEC_AT, PROBE_FIELDS, containers_from_text
 from kubesim.spec.model import ProbedContainer
 from kubesim.spec.yamlio import STDIN, YamlDocument, load_yaml_documents, read_text
 
@@ -300,6 +300,7 @@ class Settings:
     fail_on: Severity | None = Severity.ERROR  # None: never fail (exit 0 on findings)
     ignore: frozenset[str] = frozenset()
     severities: tuple[tuple[str, Severity], ...] = ()  # (rule id, severity) overrides
+    max_work: int = 5_000_000  # simulated probe calls in all (kubesim.analysis.budget)
 
 
 # ---------------------------------------------------------------- inputs
@@ -352,7 +353,7 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
             skipped.append({"file": source, "reason": reason})
             continue
         assert docs is not None
-        probed = containers_from_text(text, source)  # validates; raises SpecError
+        probed = containers_from_documents(docs)  # validates; raises SpecError
         found = [w for d in docs for w in _workloads(d)]
         _attach(found, probed, source)
         workloads += found

@@ -94,14 +94,23 @@ def _number(text: str) -> int | float | None | str:
     low = text.strip().lower()
     if low in ("none", "null"):
         return None
-    try:
+    if re.fullmatch(r"[-+]?\d+", low):  # integers within 64 bits, as the API's int64 fields
+        if len(low.lstrip("+-")) > 19 or not -(2**63) <= int(low) < 2**63:
+            raise UsageError(f"--set value {_short(text)}: an integer must fit in 64 bits")
         return int(low)
-    except ValueError:
-        pass
     try:
-        return float(low)
+        value = float(low)
     except ValueError:
         return text.strip()
+    if not math.isfinite(value):
+        raise UsageError(f"--set value {_short(text)}: a number must be finite (none: unset "
+                         "or never ends)")
+    return value
+
+
+def _short(text: str) -> str:
+    text = text.strip()
+    return repr(text) if len(text) <= 24 else repr(text[:21] + "...")
 
 
 def parse_values(text: str) -> list[Any]:
@@ -210,8 +219,9 @@ def _apply_pod(pod: ProbedContainer, name: str, value: Any) -> ProbedContainer:
         except ValueError:
             raise UsageError(f"--set restartPolicy={value}: one of Always, OnFailure, "
                              "Never") from None
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise UsageError(f"--set {name}={value}: a whole number of seconds >= 0")
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**63:
+        raise UsageError(f"--set {name}={value}: a whole number of seconds >= 0 (a 64-bit "
+                         "integer)")
     return dataclasses.replace(pod, termination_grace_period_seconds=value)
 
 
@@ -302,6 +312,12 @@ def _set_scenario(doc: dict[str, Any], name: str, value: Any) -> None:
 
 def _set_span(span: dict[str, Any], start_key: str, end_key: str, what: str, value: Any,
               name: str) -> None:
+    if what == "length" and value is None:
+        span[end_key] = None
+        return
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise UsageError(f"--set {name}={value}: a number of seconds >= 0"
+                         + (" (none: never ends)" if what == "length" else ""))
     start = span.get(start_key, 0.0)
     if what == "length":
         span[end_key] = None if value is None else start + value

@@ -1,0 +1,118 @@
+"""Regenerate the hostile inputs in this directory: python tests/hostile_inputs/make_hostile.py
+
+Each file is named `<how>_<what>.<ext>`; `<how>` says which command reads it (see
+tests/test_hostile.py): spec (`run FILE`), scenario (`run SPEC --scenario FILE`), trace
+(`run SPEC --trace FILE`), plot (`plot FILE -o OUT.png`), blackbox (`import-blackbox FILE`),
+expectations (`check SPEC --expectations FILE`), check (`check FILE`). Every one must end in
+exit code 2 with one line on stderr, at once and in bounded memory. The `ok_` files must be
+accepted (exit 0).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PROBE = "livenessProbe:\n  httpGet: {path: /livez, port: 8080}\n"
+LAUGHS = "\n".join(['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'] + [
+    f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join([f"*{chr(97 + i)}"] * 9) + "]"
+    for i in range(8)]) + "\n"
+BIG = "9" * 5000
+OBS = {"t": 1, "target": "/livez", "status": 200, "latency_ms": 1}
+
+
+def jsonl(*records: str) -> str:
+    return "".join(r + "\n" for r in records)
+
+
+FILES: dict[str, str | bytes] = {
+    # YAML specs
+    "spec_billion_laughs.yaml": LAUGHS,
+    "spec_recursive_alias.yaml": "a: &x {b: *x}\n",
+    "spec_recursive_alias_in_probe.yaml": PROBE + "  extra: &x [*x]\n",
+    "spec_deep_flow_nesting.yaml": "livenessProbe: " + "[" * 1000 + "]" * 1000 + "\n",
+    "spec_deep_block_nesting.yaml": "".join(f"{' ' * i}k{i}:\n" for i in range(150)) + " " * 150
+                                    + "x: 1\n",
+    "spec_deep_via_alias.yaml": "a: &a " + "[" * 60 + "]" * 60 + "\nb: " + "[" * 60 + "*a"
+                                + "]" * 60 + "\n",
+    "spec_duplicate_key.yaml": PROBE + "  periodSeconds: 5\n  periodSeconds: 10\n",
+    "spec_duplicate_top_key.yaml": PROBE + PROBE,
+    "spec_huge_integer.yaml": PROBE + f"  periodSeconds: {BIG}\n",
+    "spec_integer_beyond_64_bits.yaml": PROBE + f"  periodSeconds: {10**30}\n",
+    "spec_integer_beyond_int32.yaml": PROBE + "  periodSeconds: 2147483648\n",
+    "spec_float_overflow.yaml": PROBE + "  periodSeconds: 1.0e+309\n",
+    "spec_container_name_long.yaml": "name: " + "a" * 300 + "\n" + PROBE,
+    "spec_container_name_uppercase.yaml": "name: App\n" + PROBE,
+    "spec_python_tag.yaml": "livenessProbe: !!python/object/apply:os.system ['true']\n",
+    "spec_set_tag.yaml": "livenessProbe: !!set {a, b}\n",
+    "spec_control_character.yaml": PROBE + "  periodSeconds: 1\x07\n",
+    "spec_latin1.yaml": (PROBE + "# caf\xe9\n").encode("latin-1"),
+    "spec_utf16.yaml": (PROBE).encode("utf-16"),
+    "spec_binary.yaml": bytes(range(256)),
+    "spec_empty.yaml": "",
+    # scenarios
+    "scenario_billion_laughs.yaml": LAUGHS,
+    "scenario_deep.yaml": "targets: " + "{a: " * 200 + "1" + "}" * 200 + "\n",
+    "scenario_huge_number.yaml": f"shutdown_seconds: {BIG}\n",
+    "scenario_duplicate_key.yaml": "shutdown_seconds: 1\nshutdown_seconds: 2\n",
+    "scenario_not_utf8.yaml": b"description: \xff\xfe\n",
+    # traces
+    "trace_deep.jsonl": jsonl('{"t": ' + "[" * 5000 + "]" * 5000 + "}"),
+    "trace_huge_integer.jsonl": jsonl(json.dumps({**OBS, "t": 0}).replace('"t": 0', f'"t": {BIG}')),
+    "trace_1e309_integer.jsonl": jsonl(json.dumps({**OBS, "t": 10**309})),
+    "trace_float_overflow.jsonl": jsonl(json.dumps(OBS).replace('"t": 1', '"t": 1e309')),
+    "trace_nan.jsonl": jsonl(json.dumps(OBS).replace('"t": 1', '"t": NaN')),
+    "trace_duplicate_key.jsonl": jsonl(json.dumps(OBS)[:-1] + ', "status": 503}'),
+    "trace_meta_shutdown_huge.jsonl": jsonl(json.dumps({"meta": {"shutdown_seconds": 10**400}}),
+                                            json.dumps(OBS)),
+    "trace_meta_deep.jsonl": jsonl('{"meta": {"x": ' + "[" * 500 + "]" * 500 + "}}",
+                                   json.dumps(OBS)),
+    "trace_exit_code_huge.jsonl": jsonl(json.dumps({**OBS, "exit_code": 2**40})),
+    "trace_target_long.jsonl": jsonl(json.dumps({**OBS, "target": "/" + "a" * 5000})),
+    "trace_not_utf8.jsonl": b'{"t": 1, "target": "/\xff", "status": 200, "latency_ms": 1}\n',
+    "trace_long_cell.csv": "t,target,status,latency_ms\n1,/" + "a" * (130 * 1024) + ",200,1\n",
+    "trace_quoted_newline.csv": 't,target,status,latency_ms\n1,"/livez\nx",200,1\n',
+    "trace_unterminated_quote.csv": 't,target,status,latency_ms\n1,"/livez,200,1\n',
+    "trace_huge_integer.csv": f"t,target,status,latency_ms\n1,/livez,{BIG},1\n",
+    "trace_float_overflow.csv": "t,target,status,latency_ms\n1e309,/livez,200,1\n",
+    # run documents for plot
+    "plot_deep.json": '{"kubesim": 1, "run": ' + "[" * 5000 + "]" * 5000 + "}",
+    "plot_huge_integer.json": '{"kubesim": 1, "run": {"duration": ' + BIG + "}}",
+    "plot_duplicate_key.json": '{"kubesim": 1, "kubesim": 1}',
+    "plot_infinity.json": '{"kubesim": 1, "run": {"duration": Infinity}}',
+    # Prometheus exports for import-blackbox
+    "blackbox_deep.json": '{"status": "success", "data": ' + "[" * 5000 + "]" * 5000 + "}",
+    "blackbox_huge_integer.json": '{"status": "success", "data": {"resultType": "matrix", '
+                                  '"result": [{"metric": {"__name__": "probe_success", '
+                                  '"instance": "http://a:1/x"}, "values": [[' + BIG
+                                  + ', "1"]]}]}}',
+    "blackbox_duplicate_key.json": '{"status": "success", "status": "error"}',
+    # expectations and check inputs
+    "expectations_billion_laughs.yaml": LAUGHS,
+    "expectations_duplicate_key.yaml": "defaults: {no_restart: true, no_restart: false}\n",
+    "check_recursive_alias.yaml": "apiVersion: v1\nkind: Pod\nmetadata: &m {name: x, "
+                                  "labels: *m}\n",
+    "check_alias_bomb_in_manifest.yaml": "apiVersion: v1\nkind: ConfigMap\n" + LAUGHS.replace(
+        "a: &a", "data: &a"),
+    "check_duplicate_container_names.yaml": "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+                                            "spec:\n  containers:\n  - {name: a, image: x}\n"
+                                            "  initContainers:\n  - {name: a, image: y}\n",
+    # accepted: a UTF-8 byte order mark
+    "ok_trace_bom.csv": "\ufefft,target,status,latency_ms\n1,/livez,200,1\n",
+    "ok_trace_bom.jsonl": "\ufeff" + json.dumps(OBS) + "\n",
+    "ok_spec_bom.yaml": "\ufeff" + PROBE,
+}
+
+
+def main() -> None:
+    for name, content in FILES.items():
+        path = HERE / name
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8", newline="")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,304 @@
+"""A CLI-level fuzz test (issue 14): generated files, flags and encodings through
+`kubesim.cli.main.main(argv)` in-process. Whatever the input, the command ends with exit code
+0, 1 or 2 (argparse's own SystemExit(2) included), and exit code 2 comes with one line on
+stderr and no traceback: any other exception is a bug in kubesim.
+
+Inputs start from valid ones (kubesim.testing.strategies, the shipped examples) and are
+mutated with what the hostile corpus holds: aliases, deep nesting, huge numbers, duplicate
+keys, tags, byte order marks, control characters, truncation and other encodings. Every
+example is cheap: `--max-work` is always small, so a generated duration or grid is refused
+before it simulates much. Each test runs a fixed number of examples, whatever the hypothesis
+profile (FUZZ_EXAMPLES in total, at least 10,000); the counts are checked at the end.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import functools
+import io
+import json
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kubesim.cli.main import main
+from kubesim.testing import strategies as ks
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+SPEC = str(HERE / "cli_inputs" / "liveness.yaml")
+EXAMPLES = {"spec": 2500, "scenario": 1500, "trace": 2500, "json": 1500, "flags": 2500}
+FUZZ_EXAMPLES = sum(EXAMPLES.values())
+COUNTS: dict[str, int] = dict.fromkeys(EXAMPLES, 0)
+BUDGET = ["--max-work", "3000"]  # refuse anything but a short simulation before it starts
+
+HOSTILE_VALUES = ["9" * 5000, "1" + "0" * 309, "1.0e+309", "-1", "0", "2147483648",
+                  "9223372036854775808", ".inf", "-.inf", ".nan", "nan", "inf", "1e9", "-0",
+                  "0x10", "''", "null", "~", "true", "[]", "{}", "*x", "&x 1", "!!set {a}",
+                  "!!python/object:os.system x", '"\\n"', "\t", "\ufeff", "\x00", "\x07",
+                  "é", "\U0001f600", "a" * 300, "[" * 200, "{a: " * 120, "!!int abc",
+                  "!!bool maybe", "!!float x", "2001-13-45", "!!timestamp x", "!!binary ###",
+                  "<<", "!!int 0x", "0b2", "1_000", "190:20:30", "!custom x"]
+FRAGMENTS = ["a: &x {b: *x}\n", "x: &a [1,2,3,4,5,6,7,8,9]\ny: &b [*a,*a,*a,*a,*a,*a,*a,*a]\n"
+             "z: [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\n",
+             "d: " + "[" * 300 + "]" * 300 + "\n", "k: 1\nk: 2\n", "---\n", "...\n",
+             "\ufeff", "%YAML 1.1\n", "<<: {a: 1}\n", "? [a]\n: b\n", "\x1b[31m\n"]
+ENCODINGS = ["utf-8", "utf-8-sig", "utf-16", "latin-1", "cp1252", "utf-32"]
+
+
+def run_cli(argv: list[str], stdin: bytes = b"") -> None:
+    """Run kubesim in-process and check it ended as documented (0, 1 or 2, one error line)."""
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    err = io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as exc:  # argparse: --help/--version (0), usage errors (2)
+                code = exc.code if isinstance(exc.code, int) else -1
+                assert code in (0, 2), (argv, exc.code)
+    finally:
+        sys.stdin = saved
+    text = err.getvalue()
+    assert code in (0, 1, 2), (argv, code, text)
+    assert "Traceback" not in text, (argv, text)
+    if code == 2:
+        lines = [ln for ln in text.splitlines() if ln.startswith("kubesim: error:")]
+        assert len(lines) == 1 and text.endswith("\n"), (argv, text)
+
+
+@st.composite
+def mutated(draw: st.DrawFn, texts: st.SearchStrategy[str]) -> bytes:
+    """A valid text, maybe mutated by hostile fragments, values and cuts, in some encoding."""
+    text = draw(texts)
+    lines = text.splitlines(keepends=True) or [""]
+    for _ in range(draw(st.integers(0, 3))):
+        how = draw(st.sampled_from(["fragment", "value", "duplicate", "cut", "junk"]))
+        i = draw(st.integers(0, len(lines) - 1))
+        if how == "fragment":
+            lines.insert(i, draw(st.sampled_from(FRAGMENTS)))
+        elif how == "value":
+            head, sep, _ = lines[i].partition(": ")
+            if sep:
+                lines[i] = f"{head}: {draw(st.sampled_from(HOSTILE_VALUES))}\n"
+        elif how == "duplicate":
+            lines.insert(i, lines[i])
+        elif how == "cut":
+            lines[i] = lines[i][: draw(st.integers(0, len(lines[i])))]
+        else:
+            lines.insert(i, draw(st.text(max_size=30)))
+    body = "".join(lines)
+    encoding = draw(st.sampled_from(ENCODINGS[:1] * 6 + ENCODINGS))
+    return body.encode(encoding, "surrogatepass" if encoding.startswith("utf") else "replace")
+
+
+def fixed(name: str) -> Callable[[Any], Any]:
+    """Exactly EXAMPLES[name] examples whatever the profile; no deadline (CI machines vary)."""
+    return settings(max_examples=EXAMPLES[name], deadline=None, database=None,
+                    suppress_health_check=list(HealthCheck))
+
+
+@functools.cache
+def work() -> Path:
+    """A private directory for the generated files (made on first use, removed at the end)."""
+    return Path(tempfile.mkdtemp(prefix="kubesim-fuzz-"))
+
+
+def write(name: str, data: bytes) -> str:
+    path = work() / name
+    path.write_bytes(data)
+    return str(path)
+
+
+# ------------------------------------------------------------------ files
+
+
+SPEC_COMMANDS = st.sampled_from([
+    lambda f: ["run", f, "--duration", "60", *BUDGET],
+    lambda f: ["run", f, "--phases", "2", "--duration", "30", "--format", "json", *BUDGET],
+    lambda f: ["windows", f, "--format", "json"],
+    lambda f: ["check", f, "--phases", "1", *BUDGET],
+])
+
+
+@fixed("spec")
+@given(data=mutated(ks.manifests()), command=SPEC_COMMANDS, stdin=st.booleans())
+def _spec(data: bytes, command: Callable[[str], list[str]], stdin: bool) -> None:
+    COUNTS["spec"] += 1
+    if stdin:
+        run_cli(command("-"), stdin=data)
+    else:
+        run_cli(command(write("spec.yaml", data)))
+
+
+@fixed("scenario")
+@given(data=mutated(ks.scenario_texts()), check=st.booleans())
+def _scenario(data: bytes, check: bool) -> None:
+    COUNTS["scenario"] += 1
+    f = write("s.scenario.yaml", data)
+    run_cli(["check", SPEC, "--scenario", f, "--phases", "1", *BUDGET] if check else
+            ["run", SPEC, "--scenario", f, "--duration", "60", *BUDGET])
+
+
+TRACES = st.sampled_from(["jsonl", "csv"]).flatmap(
+    lambda fmt: st.tuples(st.just(fmt), mutated(ks.trace_texts(
+        format=fmt, targets=["/livez"], max_observations=8))))
+
+
+@fixed("trace")
+@given(trace=TRACES, check=st.booleans(), flags=st.sampled_from(
+    [[], ["--trace-restart", "wall"], ["--censored", "reject"], ["--censored", "discard"]]))
+def _trace(trace: tuple[str, bytes], check: bool, flags: list[str]) -> None:
+    COUNTS["trace"] += 1
+    fmt, data = trace
+    f = write(f"t.{fmt}", data)
+    run_cli(["check", SPEC, "--trace", f, "--phases", "1", *flags, *BUDGET] if check else
+            ["run", SPEC, "--trace", f, "--duration", "60", *flags, *BUDGET])
+
+
+@functools.cache
+def run_document() -> str:
+    """A real `kubesim run --format json` document, the start of every plot input."""
+    out = work() / "run.json"
+    assert main(["run", SPEC, "--duration", "40", "--format", "json", "-o", str(out)]) == 0
+    return out.read_text()
+
+EXPORT = (HERE / "blackbox_inputs" / "orders_api.json").read_text()
+JSON_VALUES = st.sampled_from([None, True, -1, 0, 2**63, 10**400, 1e308, "x", [], {}, "\ufeff",
+                               [[[[[]]]]], "9" * 5000])
+
+
+@st.composite
+def json_texts(draw: st.DrawFn) -> tuple[str, bytes]:
+    """A run document (for plot) or a Prometheus export (for import-blackbox), with fields
+    replaced by hostile values, text fragments, duplicate keys or deep nesting."""
+    kind = draw(st.sampled_from(["plot", "blackbox"]))
+    doc = json.loads(run_document() if kind == "plot" else EXPORT)
+    for _ in range(draw(st.integers(0, 3))):
+        cur: Any = doc
+        for _ in range(draw(st.integers(0, 4))):  # walk down a little
+            if isinstance(cur, dict) and cur:
+                key = draw(st.sampled_from(sorted(cur)))
+                if not isinstance(cur[key], dict | list) or draw(st.booleans()):
+                    cur[key] = copy.deepcopy(draw(JSON_VALUES))  # never the same list twice
+                    break
+                cur = cur[key]
+            elif isinstance(cur, list) and cur:
+                i = draw(st.integers(0, len(cur) - 1))
+                if not isinstance(cur[i], dict | list) or draw(st.booleans()):
+                    cur[i] = copy.deepcopy(draw(JSON_VALUES))
+                    break
+                cur = cur[i]
+    text = json.dumps(doc)
+    how = draw(st.sampled_from(["keep", "keep", "deep", "duplicate", "cut", "nan"]))
+    if how == "deep":
+        text = text[:-1] + ', "x": ' + "[" * 3000 + "]" * 3000 + "}"
+    elif how == "duplicate":
+        text = text[:-1] + ', "kubesim": 1, "kubesim": 1}'
+    elif how == "cut":
+        text = text[: draw(st.integers(0, len(text)))]
+    elif how == "nan":
+        text = text.replace("0", "NaN", 1)
+    encoding = draw(st.sampled_from(ENCODINGS[:1] * 4 + ENCODINGS))
+    return kind, text.encode(encoding, "replace")
+
+
+@fixed("json")
+@given(doc=json_texts())
+def _json(doc: tuple[str, bytes]) -> None:
+    COUNTS["json"] += 1
+    kind, data = doc
+    f = write(f"{kind}.json", data)
+    if kind == "plot":
+        run_cli(["plot", f, "-o", str(work() / "out.png")])
+    else:
+        run_cli(["import-blackbox", f, "--timeout", "1", "-o", str(work() / "out.jsonl")])
+
+
+# ------------------------------------------------------------------ flags
+
+
+SCALARS = st.sampled_from(["0", "1", "-1", "30", "1e9", "1e12", "nan", "inf", "-inf", "abc", "",
+                           "9" * 5000, "1..5", "1..1000000", "1,2,3", "none", "=", "-",
+                           "livenessProbe.failureThreshold=1,2", "outage.db.length=abc",
+                           "stall.length=none", "KEY=VALUE", "relist_seconds=inf",
+                           "sync_seconds=-1", "backoff_requeue=x", "KS001", "all",
+                           "resync_seconds=1e-9", "backoff_initial=0", "backoff_max=1e308",
+                           "container_start_seconds=1e300", "requeue_jitter=1e308",
+                           "error_requeue_seconds=0", "trigger_resets_ticker=maybe"])
+FLAGS = {
+    "run": ["--duration", "--seed", "--phase", "--phases", "--container", "--format", "--profile",
+            "--kubelet", "--trace-restart", "--censored", "--max-work"],
+    "windows": ["--container", "--format", "--profile", "--kubelet"],
+    "check": ["--duration", "--phases", "--seed", "--fail-on", "--ignore", "--outage-seconds",
+              "--startup-seconds", "--max-initial-delay", "--max-hang-recovery",
+              "--max-ready-recovery", "--expect-not-ready-within", "--expect-ready-within",
+              "--expect-survives-stall", "--format", "--kubelet", "--max-work"],
+    "sweep": ["--set", "--expect", "--phases", "--seeds", "--seed", "--duration", "--format",
+              "--plot-metric", "--kubelet", "--engine", "--max-work"],
+}
+SWITCHES = {"run": ["--ideal"], "windows": ["--ideal"],
+            "check": ["--missing-probes", "--expect-no-restart", "--ideal"],
+            "sweep": ["--ideal"]}
+SPECS = [SPEC, str(REPO / "probe_specs" / "seed_unified_healthz.yaml"), "-",
+         str(HERE / "hostile_inputs" / "spec_billion_laughs.yaml"), str(HERE / "no-such.yaml")]
+
+
+@st.composite
+def command_lines(draw: st.DrawFn) -> list[str]:
+    command = draw(st.sampled_from(sorted(FLAGS)))
+    argv = [command, draw(st.sampled_from(SPECS))]
+    for _ in range(draw(st.integers(0, 4))):
+        if draw(st.integers(0, 4)) == 0:
+            argv.append(draw(st.sampled_from(SWITCHES[command])))
+            continue
+        flag, value = draw(st.sampled_from(FLAGS[command])), draw(SCALARS)
+        argv += [f"{flag}={value}"] if draw(st.booleans()) else [flag, value]
+    if command == "sweep":
+        argv += ["--set", draw(st.sampled_from(["livenessProbe.failureThreshold=1,2",
+                                                "livenessProbe.periodSeconds=1..3",
+                                                "terminationGracePeriodSeconds=0,30"])),
+                 "--jobs", "1", "--no-progress", "--phases", "2"]
+    if command != "windows":
+        argv += BUDGET
+    return argv
+
+
+@fixed("flags")
+@given(argv=command_lines())
+def _flags(argv: list[str]) -> None:
+    COUNTS["flags"] += 1
+    run_cli(argv, stdin=Path(SPEC).read_bytes())
+
+
+# ------------------------------------------------------------------ the tests
+
+
+@pytest.mark.parametrize("name", list(EXAMPLES))
+def test_cli_fuzz(name: str) -> None:
+    before = COUNTS[name]
+    {"spec": _spec, "scenario": _scenario, "trace": _trace, "json": _json,
+     "flags": _flags}[name]()
+    ran = COUNTS[name] - before
+    # hypothesis may stop early only when it has tried every distinct input it can generate
+    assert ran >= EXAMPLES[name] * 0.9, (name, ran)
+    print(f"\n{name}: {ran} generated inputs through kubesim.cli.main", file=sys.stderr)
+
+
+def test_the_fuzz_runs_at_least_ten_thousand_inputs() -> None:
+    assert FUZZ_EXAMPLES >= 10_000
+
+
+def teardown_module() -> None:
+    if work.cache_info().currsize:
+        shutil.rmtree(work(), ignore_errors=True)
