@@ -21,7 +21,7 @@ from kubesim.engine.timeline import EventRecord, ExitRecord, KillRecord, ReadyCh
 from kubesim.kubelet.pod_container import (OOM_EXIT_CODE, PodContainer, StatusView,
                                            exit_reason, restarts_after_exit, restarts_after_kill)
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance
-from kubesim.kubelet.termination import Terminator
+from kubesim.kubelet.termination import Terminator, pre_stop_seconds
 from kubesim.results import ProbeType, Result
 
 if TYPE_CHECKING:
@@ -311,18 +311,29 @@ class Kubelet:
         suffix = ", will be restarted" if restart else ""  # decided now (E13)
         self.event(now, "Normal", "Killing",
                    f"{who} {unit.name} failed {probe_type.value} probe{suffix}", unit.name)
-        inst.sigterm_at = now
-        can_act = self.behaviour.stall_end(now, inst.running_at)
-        exit_at = min(now + grace, can_act + self.behaviour.shutdown_seconds())
+        hook, failed = 0.0, False
+        if unit.spec.pre_stop is not None:  # R4.5: the hook first, its whole seconds off
+            hook, failed = pre_stop_seconds(self, unit, inst)
+            hook = min(hook, grace)
+            grace = max(grace - int(hook), MIN_GRACE_SECONDS)
+        sigterm = now + hook
+        can_act = self.behaviour.stall_end(sigterm, inst.running_at)
+        exit_at = min(sigterm + grace, can_act + self.behaviour.shutdown_seconds())
         self.timeline.kills.append(KillRecord(
             now, probe_type, inst.restart_count, unit.failed_at.get((probe_type, inst.id), now),
             grace,
             exit_at if exit_at <= self.timeline.duration else None,
             restart, inst.restart_count + 1, unit.name))
-        how = ("exited after SIGTERM" if exit_at < now + grace
+        how = ("exited after SIGTERM" if exit_at < sigterm + grace
                else f"SIGKILL after the {grace:g} s grace period")
         inst.record.end_reason = f"killed: {probe_type.value} probe failed; {how}"
-        yield max(0.0, exit_at - now), URGENT
+        if unit.spec.pre_stop is not None:
+            yield hook, URGENT
+            if failed:
+                self.event(self.sched.now, "Warning", "FailedPreStopHook",
+                           f"PreStopHook failed for container {unit.name}", unit.name)
+        inst.sigterm_at = self.sched.now
+        yield max(0.0, exit_at - self.sched.now), URGENT
         inst.exited_at = inst.record.ended_at = self.sched.now
         self._notice(self.sched.now)
 
