@@ -77,6 +77,8 @@ def render_windows_text(w: Windows) -> str:
     lines += _row(w.readiness_down, "outage -> not Ready")
     lines += _row(w.readiness_up, "recovery -> Ready")
     lines += _row(w.first_ready, "start -> first Ready")
+    lines += _row(w.deletion_to_not_ready, "deletion -> not Ready")
+    lines += _row(w.pre_stop_vs_grace, "preStop vs grace")
     lines += ["", "guaranteed: holds at every grid phase, including the kubelet's own "
               "latencies; best: the luckiest phase."]
     return "\n".join(lines) + "\n"
