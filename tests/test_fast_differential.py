@@ -133,8 +133,13 @@ def two_container_pods(draw: st.DrawFn) -> ProbedContainer:
     side = ContainerSpec.model_validate({**draw(container_dicts(name="side", port=9090)),
                                          "sidecar": draw(st.booleans())})
     focus = draw(st.booleans())
-    return ProbedContainer(container=side if focus else app, others=(app,) if focus else (side,),
-                           position=1 if focus else 0,
+    units = [side, app] if side.sidecar else [app, side]
+    if draw(st.booleans()):  # a plain init container first
+        units.insert(0, ContainerSpec.model_validate({"name": "init", "init": True}))
+    mine = side if focus else app
+    at = units.index(mine)
+    return ProbedContainer(container=mine, others=tuple(u for u in units if u is not mine),
+                           position=at,
                            termination_grace_period_seconds=draw(GRACES),
                            restart_policy=draw(POLICIES),
                            readiness_gates=("lb",) if draw(st.booleans()) else ())
@@ -321,6 +326,10 @@ def test_two_container_pods_same_metrics(pod: Any, scenario: dict[str, Any],
                                          duration: int, data: st.DataObject) -> None:
     """A pod of two probed containers, targets keyed per container and port."""
     gated = scoped(scenario, data.draw)
+    if data.draw(st.booleans()):
+        gated["init_containers"] = {"init": {
+            "seconds": data.draw(st.floats(0, 30)), "failures": data.draw(st.integers(0, 3)),
+            "code": data.draw(st.integers(1, 3))}}
     if data.draw(st.booleans()):
         gated["conditions"] = {"lb": data.draw(st.lists(spans(), max_size=2))}
     same(pod, Scenario.from_dict(gated), duration=duration, seed=seed, profile=profile,

@@ -61,6 +61,11 @@ it like a probe target); then SIGTERM, and SIGKILL at the end of the grace (2 s 
 `shutdown_seconds` is the app's time to exit after SIGTERM; `answers_after_sigterm: true` keeps
 it answering probes while it drains (by default its listener closes at SIGTERM).
 
+Init containers (`init_containers: {migrate: {seconds: 12, failures: 2, code: 1}}`): a plain
+init container runs `seconds` each time and exits with `code` its first `failures` times, then
+with 0; one not listed completes at once. Init containers start one at a time, before the app
+containers; a sidecar (restartPolicy Always) lets the next one start once it is Started.
+
 Pod conditions (`conditions`): for a pod with `readinessGates`, the spans during which each
 gate's condition is True, set by some controller, e.g.
 `conditions: {"example.com/lb-ready": [{from: 30, to: null}]}`; a gate without spans is never
@@ -392,6 +397,15 @@ def _as_list(value: Any) -> Any:
     return [value] if isinstance(value, dict) else value
 
 
+class InitRun(_Model):
+    """How a plain init container runs: `seconds` each time, exiting with `code` (default 1)
+    its first `failures` times, then 0."""
+
+    seconds: Seconds = 0.0
+    failures: Annotated[int, Field(ge=0)] = 0
+    code: Annotated[int, Field(ge=1, le=255)] = 1
+
+
 class Deletion(_Model):
     """The pod is deleted at `at` (wall clock), with the pod's grace period or `grace_seconds`
     (a `kubectl delete --grace-period` / deletionGracePeriodSeconds override)."""
@@ -414,6 +428,7 @@ class Scenario(_Model):
     exit_: Annotated[list[ExitRule], BeforeValidator(_as_list)] = Field([], alias="exit")
     conditions: dict[str, list[Span]] = {}
     delete: Deletion | None = None
+    init_containers: dict[str, InitRun] = {}
     answers_after_sigterm_: bool = Field(False, alias="answers_after_sigterm")
     _source: str = PrivateAttr("<memory>")
 
@@ -446,7 +461,7 @@ class Scenario(_Model):
         if not isinstance(data, dict):
             raise BehaviourError("a scenario is a mapping with keys description, "
                                  "shutdown_seconds, dependencies, targets, stalls, exit, conditions, delete, "
-                                 "answers_after_sigterm",
+                                 "answers_after_sigterm, init_containers",
                                  source=source)
         try:
             scenario = cls.model_validate(data)
@@ -492,6 +507,14 @@ class Scenario(_Model):
 
     def shutdown_seconds(self) -> float:
         return self.shutdown_seconds_
+
+    def init_run(self, name: str, attempt: int) -> tuple[float, int]:
+        """(seconds, exit code) of the `attempt`-th run (0 first) of plain init container
+        `name`; one not listed completes at once."""
+        run = self.init_containers.get(name)
+        if run is None:
+            return 0.0, 0
+        return run.seconds, run.code if attempt < run.failures else 0
 
     def deletion(self) -> tuple[float, int | None] | None:
         """(when the pod is deleted, the grace-period override or None), or None."""
