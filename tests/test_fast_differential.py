@@ -38,6 +38,7 @@ from kubesim import (
     simulate,
 )
 from kubesim.engine.metrics import metrics_of, run_metrics, run_metrics_box
+from kubesim.engine.simulate import focus
 from kubesim.render.report import render_json
 from kubesim.behaviour.trace import EXIT_TARGETS, Observation, RestartMode, Trace
 
@@ -301,9 +302,11 @@ def deletions(draw: st.DrawFn, *, horizon: float) -> dict[str, Any]:
 def same(pod: Any, behaviour: Any, *, duration: float, seed: int, profile: Any,
          phase: float | None) -> None:
     ref = simulate(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase,
-                   engine="simpy")
-    fast = simulate(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase)
+                   engine="simpy", whole_pod=True)
+    fast = simulate(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase,
+                    whole_pod=True)
     assert render_json(fast) == render_json(ref)
+    ref = focus(ref, pod)  # what the sweep metrics are about: the focus container
     des = metrics_of(ref, behaviour)
     counted = run_metrics(pod, behaviour, duration=duration, seed=seed, profile=profile,
                           phase=phase)

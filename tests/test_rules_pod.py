@@ -91,6 +91,14 @@ def test_tcp_and_exec_keys_scope_by_container():
     assert {k.name for k in tl.kills} == {"app"}
 
 
+def test_simulate_reports_the_focus_container_unless_asked_for_the_whole_pod():
+    pod = two({"livenessProbe": http()}, {"livenessProbe": http(failureThreshold=1)})
+    sc = scenario(targets={"proxy:9000/livez": {"answer": {"status": 500}}})
+    focused = simulate(pod, sc, duration=60, phase=0.5)
+    assert focused.kills == [] and {p.name for p in focused.probes} == {"app"}
+    assert simulate(pod, sc, duration=60, phase=0.5, whole_pod=True).kills
+
+
 def test_the_report_can_narrow_to_one_container_without_changing_the_model():
     pod = two({"livenessProbe": http()}, {"livenessProbe": http(failureThreshold=1)})
     sc = scenario(targets={"proxy:9000/livez": {"answer": {"status": 500}}})

@@ -45,14 +45,14 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     pod = load_spec(args.spec, args.container)
     behaviour = load_behaviour(args)
     profile = profile_of(args)
+    # one pod is simulated whole; --container narrows the report to one of its containers
     timeline = simulate(pod, behaviour, duration=args.duration, seed=args.seed,
-                        profile=profile, phase=args.phase, engine=args.engine)
+                        profile=profile, phase=args.phase, engine=args.engine,
+                        whole_pod=args.container is None)
     sweep = None
     if args.phases is not None:
         sweep = sweep_phases(pod, behaviour, n=args.phases, duration=args.duration,
                              seed=args.seed, profile=profile, engine=args.engine)
-    if args.container is not None and len(pod.containers) > 1:
-        timeline = timeline.narrowed(pod.container.name)  # the report, not the model
     meta = {"spec": pod.source, "object": pod.label, "container": pod.container.name,
             "pod_containers": [c.name for c in pod.containers],
             "behaviour": args.scenario or args.trace or "healthy",

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from kubesim.results import ProbeType
     from kubesim.spec.model import ContainerSpec, ProbedContainer, Target
 
-__all__ = ["ENGINES", "fresh_rng", "grid_cycle", "prepare", "run_model", "simulate"]
+__all__ = ["ENGINES", "focus", "fresh_rng", "grid_cycle", "prepare", "run_model", "simulate"]
 
 
 def grid_cycle(pod: ProbedContainer) -> int:
@@ -42,7 +42,7 @@ ENGINES = ("fast", "simpy")
 def simulate(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, duration: float = 600.0,
              seed: int = 0, profile: KubeletProfile = CLASSIC,
              phase: float | None = None, engine: str = "fast",
-             record_probes: bool = True) -> Timeline:
+             record_probes: bool = True, whole_pod: bool = False) -> Timeline:
     """Run the kubelet model for `duration` seconds after the first container started.
 
     `phase` pins the probe grid: every worker ticks at `phase + k * periodSeconds` (all
@@ -51,9 +51,19 @@ def simulate(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, duration: 
     the scheduler: "fast" (a heap that jumps quiet stretches) or "simpy" (the reference);
     both give the same timeline. Without `record_probes` the timeline counts probe calls and
     kubelet events instead of keeping them (summaries, phase sweeps).
+
+    Every container of the pod is simulated (`pod.containers`); the timeline reports
+    `pod.container` alone (its instances, probes, kills and events; the pod's Ready) unless
+    `whole_pod`, which keeps every container's records.
     """
-    return run_model(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase,
-                engine=engine, keep_probes=record_probes, box=None)
+    timeline = run_model(pod, behaviour, duration=duration, seed=seed, profile=profile,
+                         phase=phase, engine=engine, keep_probes=record_probes, box=None)
+    return timeline if whole_pod else focus(timeline, pod)
+
+
+def focus(timeline: Timeline, pod: ProbedContainer) -> Timeline:
+    """The timeline of a pod of several containers narrowed to `pod.container`."""
+    return timeline if len(timeline.names) <= 1 else timeline.narrowed(pod.container.name)
 
 
 def run_model(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed: int,
@@ -70,7 +80,7 @@ def run_model(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, se
                                             checked=checked, targets=targets)
     timeline = Timeline(duration=duration, seed=seed, phase=phase, profile=profile.name)
     timeline.keep_probes = keep_probes
-    timeline.names = [c.name for c in pod.containers]
+    timeline.set_names([c.name for c in pod.containers])
     if engine == "simpy":
         from kubesim.engine.simpy_scheduler import SimpyScheduler
 
