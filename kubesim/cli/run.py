@@ -11,7 +11,7 @@ from kubesim.spec.manifests import load_spec
 from kubesim.analysis.phases import sweep_phases
 from kubesim.render.plot import check_output, plot_meta, save_png
 from kubesim.render.report import render_json, render_text, to_document
-from kubesim.engine.simulate import simulate
+from kubesim.engine.simulate import focus, simulate
 
 __all__ = ["add_parser", "run"]
 
@@ -60,7 +60,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.plot is not None:
         # the picture is drawn from the JSON document, so `kubesim plot` on a saved result
         # gives the same bytes
-        save_png(to_document(timeline, meta=meta, phases=sweep), args.plot)
+        # (of the focus container: the picture has one row per probe of one container)
+        save_png(to_document(focus(timeline, pod), meta=meta, phases=sweep), args.plot)
     if args.format == "json":
         return render_json(timeline, meta=meta, phases=sweep), 0
     return render_text(timeline, title=f"{pod.label} | behaviour: {meta['behaviour']}",
