@@ -329,7 +329,7 @@ def test_two_container_pods_same_metrics(pod: Any, scenario: dict[str, Any],
                                          duration: int, data: st.DataObject) -> None:
     """A pod of two probed containers, targets keyed per container and port."""
     gated = scoped(scenario, data.draw)
-    if data.draw(st.booleans()):
+    if any(c.init for c in pod.containers) and data.draw(st.booleans()):
         gated["init_containers"] = {"init": {
             "seconds": data.draw(st.floats(0, 30)), "failures": data.draw(st.integers(0, 3)),
             "code": data.draw(st.integers(1, 3))}}

@@ -176,3 +176,9 @@ def test_a_failing_init_container_under_Never_fails_the_pod():
     tl = run(init_pod("Never"), sc, duration=40)
     assert starts_of(tl, "migrate") == [0] and starts_of(tl, "app") == []
     assert tl.ready == []
+
+
+def test_an_init_container_the_pod_lacks_is_a_clear_error():
+    with pytest.raises(BehaviourError, match=r"init_containers.migrat: the pod has no plain "
+                                             r"init container 'migrat' \(it has: migrate\)"):
+        simulate(init_pod(), scenario(init_containers={"migrat": {"seconds": 1}}), duration=5)

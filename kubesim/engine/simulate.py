@@ -15,7 +15,7 @@ from kubesim.behaviour.lookup import compile_behaviour
 from kubesim.engine.heap_scheduler import HeapScheduler
 from kubesim.engine.jumps import Jumper
 from kubesim.engine.timeline import Timeline
-from kubesim.errors import UsageError
+from kubesim.errors import BehaviourError, UsageError
 from kubesim.kubelet.pod_worker import Kubelet
 from kubesim.kubelet.prober import CensoredPolicy
 from kubesim.kubelet.settings import CLASSIC
@@ -182,6 +182,15 @@ def _check_behaviour(pod: ProbedContainer, behaviour: Behaviour,
     """A trace must cover every probed target, and in reject mode every censored line must
     be decidable against the probe's timeout."""
     keys = {tgt.key for by_type in targets for tgt in by_type.values()}
+    runs = getattr(behaviour, "init_containers", None)
+    if runs:
+        inits = [c.name for c in pod.containers if c.init]
+        unknown = sorted(set(runs) - set(inits))
+        if unknown:
+            have = ", ".join(inits) or "none"
+            raise BehaviourError(f"init_containers.{unknown[0]}: the pod has no plain init "
+                                 f"container {unknown[0]!r} (it has: {have})",
+                                 source=getattr(behaviour, "source", "<memory>"))
     check_targets = getattr(behaviour, "check_targets", None)
     if check_targets is not None:
         check_targets(sorted(keys))
