@@ -279,6 +279,8 @@ def exit_rules(draw: st.DrawFn, *, horizon: float = 120.0,
             rule["oom"] = True
         else:
             rule["code"] = draw(st.sampled_from([0, 1, 2, 255]))
+        if draw(st.integers(0, 3)) == 0:
+            rule["container"] = draw(st.sampled_from(["app", "side"]))
         rules.append(rule)
     return rules
 

@@ -182,3 +182,9 @@ def test_an_init_container_the_pod_lacks_is_a_clear_error():
     with pytest.raises(BehaviourError, match=r"init_containers.migrat: the pod has no plain "
                                              r"init container 'migrat' \(it has: migrate\)"):
         simulate(init_pod(), scenario(init_containers={"migrat": {"seconds": 1}}), duration=5)
+
+
+def test_an_exit_rule_can_name_its_container():
+    pod = two({"livenessProbe": http()}, {"livenessProbe": http()})
+    tl = run(pod, scenario(exit={"after_seconds": 5, "container": "proxy"}), duration=8)
+    assert [(x.name, x.at) for x in tl.exits] == [("proxy", 5)]

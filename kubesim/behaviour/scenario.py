@@ -77,7 +77,9 @@ Exits (`exit`): the process ends by itself, with exit `code` (0-255, default 1) 
 `while_down: dep` exits at the first instant at least `after_seconds` (default 0) into the
 container's life at which the dependency is down (a crash at start while a database is down,
 or as soon as it goes down); `on_first_probe: key` exits when the first request to that target
-arrives (the request's connection is reset). The earliest due rule wins. The kubelet then
+arrives (the request's connection is reset). The earliest due rule wins. In a pod of several
+containers every app container and sidecar follows the rules, unless a rule names its
+`container`. The kubelet then
 restarts it by `restartPolicy` and the exit code (Always; OnFailure unless the code is 0;
 Never: the pod ends), the first time at once and then with CrashLoopBackOff (R4.12). A
 container killed before its exit is due is not affected; after SIGTERM only the kill counts.
@@ -361,6 +363,7 @@ class ExitRule(_Model):
     on_first_probe: str | None = None
     code: Annotated[int, Field(ge=0, le=255)] = 1
     oom: bool = False
+    container: str | None = None  # in a pod of several: only this container (default: all)
 
     @model_validator(mode="after")
     def _one_trigger(self) -> ExitRule:
@@ -525,11 +528,13 @@ class Scenario(_Model):
         listener closes at once, and probes are refused)."""
         return self.answers_after_sigterm_
 
-    def exit_at(self, started_at: float) -> tuple[float, int, bool] | None:
+    def exit_at(self, started_at: float,
+                container: str | None = None) -> tuple[float, int, bool] | None:
         """(when, exit code, OOMKilled) of the first timed exit of the process started at
-        `started_at`; None if it never exits by itself on a timer."""
+        `started_at` (in `container`); None if it never exits by itself on a timer."""
         due = [(at, i) for i, r in enumerate(self.exit_)
-               if (at := r.due(started_at, self.dependencies)) is not None]
+               if r.container in (None, container)
+               and (at := r.due(started_at, self.dependencies)) is not None]
         if not due:
             return None
         at, i = min(due)

@@ -400,7 +400,7 @@ class Kubelet:
             due: tuple[float, int, bool] | None = (now + seconds, code, False)
         else:
             exit_at = getattr(self.behaviour, "exit_at", None)
-            due = exit_at(now) if exit_at is not None else None
+            due = exit_at(now, unit.name) if exit_at is not None else None
         if due is not None and due[0] < self.timeline.duration:
             inst.exit_due = due[0]
             self.sched.process(self._exit_when_due(unit, inst, *due))
