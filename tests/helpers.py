@@ -37,8 +37,10 @@ def scenario(**data: Any) -> Scenario:
 
 def run(p: ProbedContainer, behaviour: Behaviour = HEALTHY, *, phase: float = 0.0,
         duration: float = 60.0, profile: Any = IDEAL, seed: int = 0) -> Timeline:
-    """Simulate with the ideal kubelet and a pinned grid unless told otherwise."""
-    return simulate(p, behaviour, duration=duration, seed=seed, profile=profile, phase=phase)
+    """Simulate with the ideal kubelet and a pinned grid unless told otherwise; every
+    container's records (the whole pod)."""
+    return simulate(p, behaviour, duration=duration, seed=seed, profile=profile, phase=phase,
+                    whole_pod=True)
 
 
 def starts(tl: Timeline, probe_type: ProbeType, container: int | None = None) -> list[float]:

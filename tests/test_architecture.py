@@ -63,6 +63,7 @@ MODULES = {
     "kubesim.fleet.controllers": "fleet", "kubesim.fleet.rollout": "fleet",
     "kubesim.fleet.drain": "fleet",
     "kubesim.analysis": "analysis", "kubesim.analysis.phases": "analysis",
+    "kubesim.analysis.budget": "analysis",
     "kubesim.analysis.windows": "analysis", "kubesim.analysis.sweep": "analysis",
     "kubesim.analysis.sweep.grid": "analysis", "kubesim.analysis.sweep.dask_backend": "analysis",
     "kubesim.analysis.sweep.fleet_points": "analysis",

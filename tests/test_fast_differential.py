@@ -38,6 +38,7 @@ from kubesim import (
     simulate,
 )
 from kubesim.engine.metrics import metrics_of, run_metrics, run_metrics_box
+from kubesim.engine.simulate import focus
 from kubesim.render.report import render_json
 from kubesim.behaviour.trace import EXIT_TARGETS, Observation, RestartMode, Trace
 
@@ -133,8 +134,13 @@ def two_container_pods(draw: st.DrawFn) -> ProbedContainer:
     side = ContainerSpec.model_validate({**draw(container_dicts(name="side", port=9090)),
                                          "sidecar": draw(st.booleans())})
     focus = draw(st.booleans())
-    return ProbedContainer(container=side if focus else app, others=(app,) if focus else (side,),
-                           position=1 if focus else 0,
+    units = [side, app] if side.sidecar else [app, side]
+    if draw(st.booleans()):  # a plain init container first
+        units.insert(0, ContainerSpec.model_validate({"name": "init", "init": True}))
+    mine = side if focus else app
+    at = units.index(mine)
+    return ProbedContainer(container=mine, others=tuple(u for u in units if u is not mine),
+                           position=at,
                            termination_grace_period_seconds=draw(GRACES),
                            restart_policy=draw(POLICIES),
                            readiness_gates=("lb",) if draw(st.booleans()) else ())
@@ -278,6 +284,8 @@ def exit_rules(draw: st.DrawFn, *, horizon: float = 120.0,
             rule["oom"] = True
         else:
             rule["code"] = draw(st.sampled_from([0, 1, 2, 255]))
+        if draw(st.integers(0, 3)) == 0:
+            rule["container"] = draw(st.sampled_from(["app", "side"]))
         rules.append(rule)
     return rules
 
@@ -301,9 +309,11 @@ def deletions(draw: st.DrawFn, *, horizon: float) -> dict[str, Any]:
 def same(pod: Any, behaviour: Any, *, duration: float, seed: int, profile: Any,
          phase: float | None) -> None:
     ref = simulate(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase,
-                   engine="simpy")
-    fast = simulate(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase)
+                   engine="simpy", whole_pod=True)
+    fast = simulate(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase,
+                    whole_pod=True)
     assert render_json(fast) == render_json(ref)
+    ref = focus(ref, pod)  # what the sweep metrics are about: the focus container
     des = metrics_of(ref, behaviour)
     counted = run_metrics(pod, behaviour, duration=duration, seed=seed, profile=profile,
                           phase=phase)
@@ -326,6 +336,10 @@ def test_two_container_pods_same_metrics(pod: Any, scenario: dict[str, Any],
                                          duration: int, data: st.DataObject) -> None:
     """A pod of two probed containers, targets keyed per container and port."""
     gated = scoped(scenario, data.draw)
+    if any(c.init for c in pod.containers) and data.draw(st.booleans()):
+        gated["init_containers"] = {"init": {
+            "seconds": data.draw(st.floats(0, 30)), "failures": data.draw(st.integers(0, 3)),
+            "code": data.draw(st.integers(1, 3))}}
     if data.draw(st.booleans()):
         gated["conditions"] = {"lb": data.draw(st.lists(spans(), max_size=2))}
     same(pod, Scenario.from_dict(gated), duration=duration, seed=seed, profile=profile,

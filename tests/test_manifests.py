@@ -104,8 +104,10 @@ def test_container_selection_by_name_and_its_errors() -> None:
     assert load_spec(path, "Pod/app/app").container.name == "app"
     # one pod: without --container it is taken whole, and --container only picks the focus
     whole = load_spec(path)
-    assert [c.name for c in whole.containers] == ["app", "proxy"]
-    assert [c.name for c in load_spec(path, "proxy").containers] == ["app", "proxy"]
+    # init containers first, in order (a plain one and a sidecar), then the app
+    assert [c.name for c in whole.containers] == ["migrate", "proxy", "app"]
+    assert [c.name for c in load_spec(path, "proxy").containers] == ["migrate", "proxy", "app"]
+    assert whole.containers[0].init and whole.containers[1].sidecar
     with pytest.raises(SpecError) as info:
         load_spec(path, "migrate")
     assert "no probed container named 'migrate'; probed containers: app (Pod/app), proxy" in str(

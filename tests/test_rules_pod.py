@@ -91,6 +91,14 @@ def test_tcp_and_exec_keys_scope_by_container():
     assert {k.name for k in tl.kills} == {"app"}
 
 
+def test_simulate_reports_the_focus_container_unless_asked_for_the_whole_pod():
+    pod = two({"livenessProbe": http()}, {"livenessProbe": http(failureThreshold=1)})
+    sc = scenario(targets={"proxy:9000/livez": {"answer": {"status": 500}}})
+    focused = simulate(pod, sc, duration=60, phase=0.5)
+    assert focused.kills == [] and {p.name for p in focused.probes} == {"app"}
+    assert simulate(pod, sc, duration=60, phase=0.5, whole_pod=True).kills
+
+
 def test_the_report_can_narrow_to_one_container_without_changing_the_model():
     pod = two({"livenessProbe": http()}, {"livenessProbe": http(failureThreshold=1)})
     sc = scenario(targets={"proxy:9000/livez": {"answer": {"status": 500}}})
@@ -119,3 +127,64 @@ def test_R3_8_readiness_gates_hold_pod_Ready_until_their_condition_is_True(tmp_p
     tl = run(pod, sc, phase=0.5, duration=90)
     assert [(c.at, c.ready) for c in tl.ready] == [(30, True), (50, False), (60, True)]
     assert run(pod, scenario(), duration=30).ready == []
+
+
+def init_pod(policy: str = "Always", proxy_probes: dict | None = None) -> ProbedContainer:
+    """migrate (plain init) -> proxy (sidecar) -> app, as a manifest lists them."""
+    migrate = parse_container({"name": "migrate"}, init=True)
+    proxy = parse_container({"name": "proxy", "ports": [{"name": "http", "containerPort": 9000}],
+                             **(proxy_probes or {})}, sidecar=True)
+    app = parse_container({"name": "app", "ports": [{"name": "http", "containerPort": 8000}],
+                           "readinessProbe": http("/readyz")})
+    return ProbedContainer(app, others=(migrate, proxy), position=2, restart_policy=policy)
+
+
+def starts_of(tl, name):
+    return [c.running_at for c in tl.containers if c.name == name]
+
+
+def test_init_containers_start_in_order_and_a_sidecar_waits_for_its_startup_probe():
+    """computeInitContainerActions: migrate runs 5 s; the sync that sees it complete starts
+    the proxy; the proxy's startup probe (refused for its first 2.5 s, P=1 on the 0.5 grid:
+    5.5 and 6.5 refused) succeeds at 7.5, and that sync starts the app; the pod is Ready once
+    the app is."""
+    pod = init_pod(proxy_probes={"startupProbe": http("/ready", failureThreshold=10)})
+    sc = scenario(init_containers={"migrate": {"seconds": 5}},
+                  targets={"proxy:9000/ready": {"since_start": [
+                      {"from": 0, "to": 2.5, "answer": {"error": "refused"}}]}})
+    tl = run(pod, sc, phase=0.5, duration=30)
+    migrate = next(c for c in tl.containers if c.name == "migrate")
+    assert (migrate.ended_at, migrate.end_reason) == (5, "Completed")
+    assert starts_of(tl, "proxy") == [5] and starts_of(tl, "app") == [7.5]
+    proxy = next(c for c in tl.containers if c.name == "proxy")
+    assert proxy.started_at == 7.5
+    assert tl.ready[0].at >= 7.5 and tl.ready[0].ready
+
+
+def test_a_failing_init_container_restarts_with_back_off_before_the_app_starts():
+    """Exit code 1 twice: the first restart is immediate and creates the entry (R4.12), the
+    second waits 10 s (R4.11); the third run completes and the sidecar, then the app, start."""
+    sc = scenario(init_containers={"migrate": {"seconds": 1, "failures": 2}})
+    tl = run(init_pod(), sc, duration=40)
+    assert starts_of(tl, "migrate") == [0, 1, 12]
+    assert [c.exit_code for c in tl.containers if c.name == "migrate"] == [1, 1, 0]
+    assert starts_of(tl, "proxy") == [13] and starts_of(tl, "app") == [13]
+
+
+def test_a_failing_init_container_under_Never_fails_the_pod():
+    sc = scenario(init_containers={"migrate": {"seconds": 1, "failures": 1}})
+    tl = run(init_pod("Never"), sc, duration=40)
+    assert starts_of(tl, "migrate") == [0] and starts_of(tl, "app") == []
+    assert tl.ready == []
+
+
+def test_an_init_container_the_pod_lacks_is_a_clear_error():
+    with pytest.raises(BehaviourError, match=r"init_containers.migrat: the pod has no plain "
+                                             r"init container 'migrat' \(it has: migrate\)"):
+        simulate(init_pod(), scenario(init_containers={"migrat": {"seconds": 1}}), duration=5)
+
+
+def test_an_exit_rule_can_name_its_container():
+    pod = two({"livenessProbe": http()}, {"livenessProbe": http()})
+    tl = run(pod, scenario(exit={"after_seconds": 5, "container": "proxy"}), duration=8)
+    assert [(x.name, x.at) for x in tl.exits] == [("proxy", 5)]

@@ -126,3 +126,17 @@ def test_no_restart_after_deletion():
     pod = ProbedContainer(container(**probes()))
     tl = run(pod, scenario(delete={"at": 5}, exit={"after_seconds": 6}), duration=60)
     assert len(tl.containers) == 1 and not tl.exits  # SIGTERM at 5 came first
+
+
+def test_R4_5_a_liveness_kill_runs_the_preStop_hook_first():
+    """killContainer runs the hook on a probe kill too: SIGTERM 5 s after the decision, the
+    hook's seconds off the probe's grace period; the replacement starts after the exit."""
+    pod = ProbedContainer(container(pre_stop={"sleep": {"seconds": 5}},
+                                    livenessProbe=http(failureThreshold=1,
+                                                       terminationGracePeriodSeconds=20)))
+    sc = scenario(shutdown_seconds=1, targets={"/livez": {"windows": [
+        {"from": 10, "to": 11, "answer": {"status": 500}}]}})
+    tl = run(pod, sc, phase=0.5, duration=30)
+    kill = tl.kills[0]
+    assert (kill.at, kill.grace_seconds, kill.stopped_at) == (10.5, 15, 16.5)
+    assert [c.running_at for c in tl.containers] == [0, 16.5]

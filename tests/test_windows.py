@@ -155,3 +155,28 @@ def test_real_latencies_stay_within_the_guaranteed_bounds(spec):
         took = tl.kills[0].at - hang
         assert w.hang_detection.best - 1e-6 <= took <= w.hang_detection.guaranteed + 1e-6
         assert tl.containers[1].running_at - hang <= w.hang_to_running.guaranteed + 1e-6
+
+
+@pytest.mark.parametrize("hook", [0, 5, 40])
+def test_deletion_to_not_ready_and_pre_stop_vs_grace_match_the_engine(hook: int) -> None:
+    """R3.12, R4.5: the windows' deletion figures bound what the engine does at every phase
+    (ideal kubelet: the deletion reaches the pod worker at once); a hung app is SIGKILLed."""
+    from kubesim import ProbedContainer, Scenario, profile_from, simulate
+    from kubesim.analysis.windows import protection_windows
+    from kubesim.spec.model import parse_container
+
+    data = {"name": "app", "ports": [{"name": "http", "containerPort": 80}],
+            "readinessProbe": {"httpGet": {"path": "/r", "port": 80}, "periodSeconds": 7,
+                               "failureThreshold": 3}}
+    if hook:
+        data["lifecycle"] = {"preStop": {"sleep": {"seconds": hook}}}
+    pod = ProbedContainer(parse_container(data), termination_grace_period_seconds=30)
+    ideal = profile_from(ideal=True)
+    w = protection_windows(pod, ideal)
+    lo, hi = w.deletion_to_not_ready.spread
+    sc = Scenario.from_dict({"delete": {"at": 50}, "shutdown_seconds": 1000})
+    for i in range(14):
+        tl = simulate(pod, sc, duration=200, profile=ideal, phase=i * 0.5)
+        off = next(r.at for r in tl.ready if not r.ready) - 50
+        assert lo - 1e-9 <= off <= hi + 1e-9
+        assert tl.termination.containers[0].grace_seconds == w.pre_stop_vs_grace.guaranteed

@@ -19,10 +19,11 @@ from kubesim.kubelet.pod_worker import grace_seconds
 from kubesim.kubelet.worker import GRID_EPS
 from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.results import ProbeType
-from kubesim.spec.model import Probe, ProbedContainer
+from kubesim.spec.model import HandlerKind, Probe, ProbedContainer
 
-__all__ = ["Figure", "ProtectionWindows", "first_ready_at", "hang_detection", "protection_windows",
-           "readiness_down", "readiness_up", "stall_restarts", "startup_safe_until"]
+__all__ = ["Figure", "ProtectionWindows", "deletion_to_not_ready", "first_ready_at",
+           "grace_after_pre_stop", "hang_detection", "protection_windows", "readiness_down",
+           "readiness_up", "stall_restarts", "startup_safe_until"]
 
 PHASE_SAMPLES = 2048
 
@@ -59,6 +60,8 @@ class ProtectionWindows:
     readiness_down: Figure | None
     readiness_up: Figure | None
     first_ready: Figure | None
+    deletion_to_not_ready: Figure | None = None
+    pre_stop_vs_grace: Figure | None = None
 
 
 # -- per-phase rules (ideal kubelet) -------------------------------------------------------
@@ -108,6 +111,23 @@ def readiness_up(probe: Probe, delta: float) -> float:
     """From recovery to Ready: S successes, the first `delta` after it (resync triggers,
     E6, can only make it sooner)."""
     return delta + (probe.success_threshold - 1) * probe.period_seconds
+
+
+def grace_after_pre_stop(grace: int, hook: float) -> tuple[float, float]:
+    """(SIGTERM after the kill starts, SIGTERM -> SIGKILL): the hook runs at most the grace,
+    its whole seconds come off it, and at least 2 s are left (R4.5, E18)."""
+    took = min(hook, float(grace)) if grace > 0 else 0.0
+    return took, float(max(grace - int(took), 2))
+
+
+def deletion_to_not_ready(probe: Probe | None, grace: int, hook: float, delta: float) -> float:
+    """From the deletion reaching the kubelet to the pod's Ready False, for an app that closes
+    its listener at SIGTERM: F refused readiness probes from the first tick `delta` after the
+    SIGTERM, or the container gone at SIGKILL, whichever comes first (R3.12)."""
+    sigterm, left = grace_after_pre_stop(grace, hook)
+    if probe is None or probe.handler_kind is HandlerKind.EXEC:  # exec still runs: no failure
+        return sigterm + left
+    return sigterm + min(readiness_down(probe, delta), left)
 
 
 def first_ready_at(pod: ProbedContainer, phase: float, *, rephase: bool = True) -> float | None:
@@ -234,11 +254,44 @@ def _first_ready(pod: ProbedContainer, profile: KubeletProfile) -> Figure:
                    "the readiness trigger, successThreshold successes")
 
 
-def protection_windows(pod: ProbedContainer, profile: KubeletProfile = CLASSIC) -> ProtectionWindows:
+def _hook_seconds(pod: ProbedContainer) -> float | None:
+    """A sleep hook's seconds; 0 without a hook; None for exec/httpGet (the app's time)."""
+    hook = pod.container.pre_stop
+    if hook is None or hook.tcp_socket is not None:
+        return 0.0
+    return float(hook.sleep.seconds) if hook.sleep is not None else None
+
+
+def _termination(pod: ProbedContainer, profile: KubeletProfile
+                 ) -> tuple[Figure | None, Figure | None]:
+    hook = _hook_seconds(pod)
+    grace = pod.termination_grace_period_seconds
+    known = 0.0 if hook is None else hook
+    what = ("an exec/httpGet preStop hook counted as instant (it takes the app's time)"
+            if hook is None else f"a {known:g} s preStop sleep" if known else "no preStop hook")
+    probe = pod.container.probes().get(ProbeType.READINESS)
+    deltas = _deltas(probe.period_seconds) if probe is not None else [0.0]
+    hop = (profile.sync_seconds, profile.sync_seconds)
+    down = _figure("deletion to not Ready", "at most",
+                   [deletion_to_not_ready(probe, grace, known, d) for d in deltas], hop, None,
+                   f"from the deletion to the pod's Ready False with {what}: SIGTERM closes the "
+                   "listener, readiness (still probed) fails F times, or SIGKILL; the endpoint "
+                   "is not ready at once (R3.12)")
+    sigterm, left = grace_after_pre_stop(grace, known)
+    vs = _figure("preStop vs grace", "at least", [left], (0.0, 0.0), float(grace),
+                 f"what is left of the {grace} s grace for SIGTERM -> SIGKILL after {what} "
+                 f"(SIGTERM {sigterm:g} s after the kill starts; whole seconds off, 2 s floor, "
+                 "R4.5)")
+    return down, vs
+
+
+def protection_windows(pod: ProbedContainer,
+                       profile: KubeletProfile = CLASSIC) -> ProtectionWindows:
     """Every protection window of the container's probes."""
     hang = _hang(pod, profile)
     never, can, always = _stall(pod.container.probes().get(ProbeType.LIVENESS))
     down, up = _readiness(pod, profile)
+    deletion, pre_stop = _termination(pod, profile)
     return ProtectionWindows(
         label=pod.label, profile=profile.name,
         startup_protection=_startup(pod, profile),
@@ -247,4 +300,5 @@ def protection_windows(pod: ProbedContainer, profile: KubeletProfile = CLASSIC) 
         hang_to_running=hang[2] if hang else None,
         stall_never_restarts=never, stall_can_restart=can, stall_always_restarts=always,
         readiness_down=down, readiness_up=up, first_ready=_first_ready(pod, profile),
+        deletion_to_not_ready=deletion, pre_stop_vs_grace=pre_stop,
     )

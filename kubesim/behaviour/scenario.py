@@ -67,6 +67,11 @@ it like a probe target); then SIGTERM, and SIGKILL at the end of the grace (2 s 
 `shutdown_seconds` is the app's time to exit after SIGTERM; `answers_after_sigterm: true` keeps
 it answering probes while it drains (by default its listener closes at SIGTERM).
 
+Init containers (`init_containers: {migrate: {seconds: 12, failures: 2, code: 1}}`): a plain
+init container runs `seconds` each time and exits with `code` its first `failures` times, then
+with 0; one not listed completes at once. Init containers start one at a time, before the app
+containers; a sidecar (restartPolicy Always) lets the next one start once it is Started.
+
 Pod conditions (`conditions`): for a pod with `readinessGates`, the spans during which each
 gate's condition is True, set by some controller, e.g.
 `conditions: {"example.com/lb-ready": [{from: 30, to: null}]}`; a gate without spans is never
@@ -78,7 +83,9 @@ Exits (`exit`): the process ends by itself, with exit `code` (0-255, default 1) 
 `while_down: dep` exits at the first instant at least `after_seconds` (default 0) into the
 container's life at which the dependency is down (a crash at start while a database is down,
 or as soon as it goes down); `on_first_probe: key` exits when the first request to that target
-arrives (the request's connection is reset). The earliest due rule wins. The kubelet then
+arrives (the request's connection is reset). The earliest due rule wins. In a pod of several
+containers every app container and sidecar follows the rules, unless a rule names its
+`container`. The kubelet then
 restarts it by `restartPolicy` and the exit code (Always; OnFailure unless the code is 0;
 Never: the pod ends), the first time at once and then with CrashLoopBackOff (R4.12). A
 container killed before its exit is due is not affected; after SIGTERM only the kill counts.
@@ -374,6 +381,7 @@ class ExitRule(_Model):
     on_first_probe: str | None = None
     code: Annotated[int, Field(ge=0, le=255)] = 1
     oom: bool = False
+    container: str | None = None  # in a pod of several: only this container (default: all)
 
     @model_validator(mode="after")
     def _one_trigger(self) -> ExitRule:
@@ -410,6 +418,15 @@ def _as_list(value: Any) -> Any:
     return [value] if isinstance(value, dict) else value
 
 
+class InitRun(_Model):
+    """How a plain init container runs: `seconds` each time, exiting with `code` (default 1)
+    its first `failures` times, then 0."""
+
+    seconds: Seconds = 0.0
+    failures: Annotated[int, Field(ge=0)] = 0
+    code: Annotated[int, Field(ge=1, le=255)] = 1
+
+
 class Deletion(_Model):
     """The pod is deleted at `at` (wall clock), with the pod's grace period or `grace_seconds`
     (a `kubectl delete --grace-period` / deletionGracePeriodSeconds override)."""
@@ -433,6 +450,7 @@ class Scenario(_Model):
     exit_: Annotated[list[ExitRule], BeforeValidator(_as_list)] = Field([], alias="exit")
     conditions: dict[str, list[Span]] = {}
     delete: Deletion | None = None
+    init_containers: dict[str, InitRun] = {}
     answers_after_sigterm_: bool = Field(False, alias="answers_after_sigterm")
     _source: str = PrivateAttr("<memory>")
 
@@ -465,7 +483,7 @@ class Scenario(_Model):
         if not isinstance(data, dict):
             raise BehaviourError("a scenario is a mapping with keys description, "
                                  "shutdown_seconds, dependencies, targets, stalls, exit, conditions, delete, "
-                                 "answers_after_sigterm",
+                                 "answers_after_sigterm, init_containers",
                                  source=source)
         try:
             scenario = cls.model_validate(data)
@@ -512,6 +530,14 @@ class Scenario(_Model):
     def shutdown_seconds(self) -> float:
         return self.shutdown_seconds_
 
+    def init_run(self, name: str, attempt: int) -> tuple[float, int]:
+        """(seconds, exit code) of the `attempt`-th run (0 first) of plain init container
+        `name`; one not listed completes at once."""
+        run = self.init_containers.get(name)
+        if run is None:
+            return 0.0, 0
+        return run.seconds, run.code if attempt < run.failures else 0
+
     def deletion(self) -> tuple[float, int | None] | None:
         """(when the pod is deleted, the grace-period override or None), or None."""
         return None if self.delete is None else (self.delete.at, self.delete.grace_seconds)
@@ -521,11 +547,13 @@ class Scenario(_Model):
         listener closes at once, and probes are refused)."""
         return self.answers_after_sigterm_
 
-    def exit_at(self, started_at: float) -> tuple[float, int, bool] | None:
+    def exit_at(self, started_at: float,
+                container: str | None = None) -> tuple[float, int, bool] | None:
         """(when, exit code, OOMKilled) of the first timed exit of the process started at
-        `started_at`; None if it never exits by itself on a timer."""
+        `started_at` (in `container`); None if it never exits by itself on a timer."""
         due = [(at, i) for i, r in enumerate(self.exit_)
-               if (at := r.due(started_at, self.dependencies)) is not None]
+               if r.container in (None, container)
+               and (at := r.due(started_at, self.dependencies)) is not None]
         if not due:
             return None
         at, i = min(due)

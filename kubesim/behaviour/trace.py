@@ -329,7 +329,8 @@ class Trace:
         """`meta.shutdown_seconds`, default 0."""
         return float(self.meta.get("shutdown_seconds", 0.0))
 
-    def exit_at(self, started_at: float) -> tuple[float, int, bool] | None:
+    def exit_at(self, started_at: float,
+                container: str | None = None) -> tuple[float, int, bool] | None:
         """(when, exit code, OOMKilled) of the recorded exit of the process started at
         `started_at` (see the module docstring), or None."""
         for t, code, oom in self._exits():

@@ -27,6 +27,7 @@ import numpy as np
 from kubesim.behaviour.answer import AnswerError, location_problem
 from kubesim.behaviour.trace_store import Outcome, Outcomes, Series
 from kubesim.errors import BehaviourError
+from kubesim.files import MAX_DEPTH, check_depth
 
 __all__ = ["GRPC_STATUSES", "KEYS", "Reader", "Source"]
 
@@ -37,6 +38,24 @@ _ERRORS = tuple(e.value for e in AnswerError)
 _REQUIRED = ("t", "target", "latency_ms")
 BLOCK = 1 << 20  # bytes read at a time
 MAX_LINE = 1 << 20  # a longer line is refused (a trace line is ~100 bytes)
+MAX_SECONDS = 1e9  # t: about 31 years
+MAX_TARGET = 4096  # characters of a target key
+
+
+class _Duplicate(ValueError):
+    """A JSON object with a key twice (the last would silently win)."""
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Duplicate(key)
+        out[key] = value
+    return out
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique)
 _JSON_SPACE = " \t\r\n"
 _NONE = type(None)
 
@@ -241,7 +260,7 @@ class Reader:
             if not body:
                 return
             recs = _json_objects(body.replace("\n", "\n,"), body.count("\n") + 1)
-            if recs is not None:
+            if recs is not None and body.count('":') == sum(map(len, recs)):
                 nos = np.arange(block.first, block.first + len(recs))
                 self._accept(nos, _json_columns(_dicts(recs)))
                 return
@@ -253,9 +272,10 @@ class Reader:
             lines, nos = [lines[i] for i in keep], [first + i for i in keep]
         if not lines:
             return
-        recs = _json_objects("\n,".join(lines), len(lines))
-        if recs is None:
-            raise _Invalid
+        joined = "\n,".join(lines)
+        recs = _json_objects(joined, len(lines))
+        if recs is None or joined.count('":') != sum(map(len, recs)):
+            raise _Invalid  # (a key twice, or '":' inside a string: the per-line checks)
         self._accept(np.asarray(nos), _json_columns(_dicts(recs)))
 
     def _fast_csv(self, block: Block) -> None:
@@ -314,7 +334,12 @@ class Reader:
             lat = np.array(col["latency_ms"], dtype=np.float64)  # None -> nan
         except (OverflowError, ValueError, TypeError):
             raise _Invalid from None
-        if not (np.isfinite(t).all() and (t >= 0).all()):
+        if not (np.isfinite(t).all() and (t >= 0).all() and (t <= MAX_SECONDS).all()):
+            raise _Invalid
+        if max(map(len, col["target"])) > MAX_TARGET:  # type: ignore[arg-type]
+            raise _Invalid
+        codes = col["exit_code"]
+        if codes is not None and any(c is not None and not -2**31 <= c < 2**31 for c in codes):
             raise _Invalid
         code = self._codes(col)
         self._latencies(lat, code, col["latency_ms"], _NONE in types["latency_ms"])
@@ -493,7 +518,9 @@ class _Slow:
             if not raw.strip():
                 continue
             try:
-                rec = json.loads(raw)
+                rec = _DECODER.decode(raw)
+            except _Duplicate as exc:
+                raise self.r.fail(n, f"key {str(exc)!r} appears twice in one object") from None
             except json.JSONDecodeError as exc:
                 raise self.r.fail(n, f"malformed JSON: {exc.msg} (column {exc.colno}); each "
                                   "line must be one JSON object") from None
@@ -541,6 +568,8 @@ class _Slow:
             raise self.r.fail(line, "meta must come once, before the first observation")
         if not isinstance(meta, dict):
             raise self.r.fail(line, f"meta must be an object, got {kind(meta)}")
+        if check_depth(meta) is not None:
+            raise self.r.fail(line, f"meta nests deeper than {MAX_DEPTH} levels")
         self.r.meta, self.r.meta_line = meta, line
 
     def _add(self, line: int, rec: dict[str, Any]) -> None:
@@ -608,9 +637,13 @@ def _observation(rec: dict[str, Any], line: int,
     t, key, lat = rec["t"], rec["target"], rec["latency_ms"]
     if not is_number(t) or not 0 <= t < math.inf or not _finite(t):
         raise fail(line, f"t must be a finite number of seconds >= 0, got {_short(t)}")
+    if t > MAX_SECONDS:
+        raise fail(line, f"t must be at most {MAX_SECONDS:g} seconds, got {_short(t)}")
     if not isinstance(key, str) or not key or not key.isprintable():
         raise fail(line, f"target must be a non-empty string of printable characters, "
                    f"got {_short(key)}")
+    if len(key) > MAX_TARGET:
+        raise fail(line, f"target is {len(key):,} characters long; at most {MAX_TARGET:,}")
     error = _error(rec.get("error"), line, fail)
     if lat is None and error is AnswerError.TIMEOUT:
         lat = math.inf
@@ -620,6 +653,8 @@ def _observation(rec: dict[str, Any], line: int,
         raise fail(line, f"latency_ms must be a finite number >= 0 (null only with "
                    f"error \"timeout\": never answered), got {_short(lat)}")
     status, code, grpc = rec.get("status"), rec.get("exit_code"), rec.get("grpc_status")
+    if is_number(code) and not -2**31 <= code < 2**31:
+        raise fail(line, f"exit_code must be a 32-bit integer, got {_short(code)}")
     _check_outcome(status, error, code, grpc, line, fail, tcp=key.startswith("tcp:"))
     location = rec.get("location")
     if location is not None and (problem := location_problem(location, status)):

@@ -16,7 +16,7 @@ from kubesim.spec.manifests import load_spec
 from kubesim.analysis.phases import across_phases
 from kubesim.render.plot import check_output, plot_meta, save_png
 from kubesim.render.report import render_json, render_text, to_document
-from kubesim.engine.simulate import grid_cycle, simulate
+from kubesim.engine.simulate import focus, grid_cycle, simulate
 
 __all__ = ["add_parser", "run"]
 
@@ -79,14 +79,14 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         args.duration = default_duration(behaviour)
     _check_work(args, pod, behaviour)
     profile = profile_of(args)
+    # one pod is simulated whole; --container narrows the report to one of its containers
     timeline = simulate(pod, behaviour, duration=args.duration, seed=args.seed,
-                        profile=profile, phase=args.phase, engine=args.engine)
+                        profile=profile, phase=args.phase, engine=args.engine,
+                        whole_pod=args.container is None)
     sweep = None
     if args.phases is not None:
         sweep = across_phases(pod, behaviour, n=args.phases, duration=args.duration,
                              seed=args.seed, profile=profile, engine=args.engine)
-    if args.container is not None and len(pod.containers) > 1:
-        timeline = timeline.narrowed(pod.container.name)  # the report, not the model
     meta = {"spec": pod.source, "object": pod.label, "container": pod.container.name,
             "pod_containers": [c.name for c in pod.containers],
             "behaviour": args.scenario or args.trace or "healthy",
@@ -94,7 +94,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.plot is not None:
         # the picture is drawn from the JSON document, so `kubesim plot` on a saved result
         # gives the same bytes
-        save_png(to_document(timeline, meta=meta, phases=sweep), args.plot)
+        # (of the focus container: the picture has one row per probe of one container)
+        save_png(to_document(focus(timeline, pod), meta=meta, phases=sweep), args.plot)
     note = None
     if args.trace:  # what its censored timeouts count as (imported only for traces)
         from kubesim.analysis.check.scoping import censored_summary

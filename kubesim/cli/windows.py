@@ -47,7 +47,9 @@ LABELS = {"startup_protection": "startup protection",
           "hang_to_running": "hang -> new running",
           "readiness_down": "outage -> not Ready",
           "readiness_up": "recovery -> Ready",
-          "first_ready": "start -> first Ready"}
+          "first_ready": "start -> first Ready",
+          "deletion_to_not_ready": "deletion -> not Ready",
+          "pre_stop_vs_grace": "preStop vs grace"}
 
 
 def windows_document(w: ProtectionWindows) -> dict[str, Any]:
@@ -87,7 +89,8 @@ def render_windows_text(w: ProtectionWindows) -> str:
                    f"restarts (stall_never_restarts); longer can (stall_can_restart); "
                    f"{w.stall_always_restarts:g} s or longer always does "
                    "(stall_always_restarts)")]
-    for key in ("readiness_down", "readiness_up", "first_ready"):
+    for key in ("readiness_down", "readiness_up", "first_ready", "deletion_to_not_ready",
+                "pre_stop_vs_grace"):
         lines += _row(getattr(w, key), key)
     lines += ["", ("guaranteed: holds at every grid phase, including the kubelet's own "
                    "latencies; best: the luckiest phase; F x P: rule_of_thumb.")]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kubesim.behaviour.answer import HEALTHY
-from kubesim.engine.simulate import fresh_rng, run_model
+from kubesim.engine.simulate import focus, fresh_rng, run_model
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.results import ProbeType
 
@@ -117,8 +117,9 @@ def _metrics_run(pod: ProbedContainer, behaviour: Behaviour, duration: float, se
     checked = got is not None and got[0] is pod and got[1] is behaviour
     fresh = fresh_rng(seed) if isinstance(seed, int) and not isinstance(seed, bool) \
         and seed >= 0 else None
-    timeline = run_model(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase,
-                    engine="fast", keep_probes=False, box=box, rng=fresh, checked=checked)
+    timeline = focus(run_model(pod, behaviour, duration=duration, seed=seed, profile=profile,
+                               phase=phase, engine="fast", keep_probes=False, box=box, rng=fresh,
+                               checked=checked), pod)
     if not checked:
         if len(_CHECKED) > 256:
             _CHECKED.clear()

@@ -16,7 +16,7 @@ from kubesim.engine.heap_scheduler import HeapScheduler
 from kubesim.engine.jumps import Jumper
 from kubesim.engine.scheduler import URGENT
 from kubesim.engine.timeline import Timeline
-from kubesim.errors import UsageError
+from kubesim.errors import BehaviourError, UsageError
 from kubesim.kubelet.pod_worker import Kubelet
 from kubesim.kubelet.prober import CensoredPolicy
 from kubesim.kubelet.settings import CLASSIC
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from kubesim.results import ProbeType
     from kubesim.spec.model import ContainerSpec, ProbedContainer, Target
 
-__all__ = ["ENGINES", "PodHandle", "add_kubelet", "launch_pod", "fresh_rng", "grid_cycle", "make_scheduler", "prepare",
-           "run_model", "simulate"]
+__all__ = ["ENGINES", "PodHandle", "add_kubelet", "focus", "fresh_rng", "grid_cycle",
+           "launch_pod", "make_scheduler", "prepare", "run_model", "simulate"]
 
 
 def grid_cycle(pod: ProbedContainer) -> int:
@@ -44,7 +44,7 @@ ENGINES = ("fast", "simpy")
 def simulate(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, duration: float = 600.0,
              seed: int = 0, profile: KubeletProfile = CLASSIC,
              phase: float | None = None, engine: str = "fast",
-             record_probes: bool = True) -> Timeline:
+             record_probes: bool = True, whole_pod: bool = False) -> Timeline:
     """Run the kubelet model for `duration` seconds after the first container started.
 
     `phase` pins the probe grid: every worker ticks at `phase + k * periodSeconds` (all
@@ -53,9 +53,19 @@ def simulate(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, duration: 
     the scheduler: "fast" (a heap that jumps quiet stretches) or "simpy" (the reference);
     both give the same timeline. Without `record_probes` the timeline counts probe calls and
     kubelet events instead of keeping them (summaries, phase sweeps).
+
+    Every container of the pod is simulated (`pod.containers`); the timeline reports
+    `pod.container` alone (its instances, probes, kills and events; the pod's Ready) unless
+    `whole_pod`, which keeps every container's records.
     """
-    return run_model(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase,
-                engine=engine, keep_probes=record_probes, box=None)
+    timeline = run_model(pod, behaviour, duration=duration, seed=seed, profile=profile,
+                         phase=phase, engine=engine, keep_probes=record_probes, box=None)
+    return timeline if whole_pod else focus(timeline, pod)
+
+
+def focus(timeline: Timeline, pod: ProbedContainer) -> Timeline:
+    """The timeline of a pod of several containers narrowed to `pod.container`."""
+    return timeline if len(timeline.names) <= 1 else timeline.narrowed(pod.container.name)
 
 
 def run_model(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed: int,
@@ -126,7 +136,7 @@ def launch_pod(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durati
     origins = [{t: o + start for t, o in per.items()} for per in origins]
     timeline = Timeline(duration=duration, seed=seed, phase=phase, profile=profile.name)
     timeline.keep_probes = keep_probes
-    timeline.names = [c.name for c in pod.containers]
+    timeline.set_names([c.name for c in pod.containers])
     handle = PodHandle(timeline)
 
     def create(_: Any) -> None:
@@ -238,6 +248,15 @@ def _check_behaviour(pod: ProbedContainer, behaviour: Behaviour,
     """A trace must cover every probed target, and in reject mode every censored line must
     be decidable against the probe's timeout."""
     keys = {tgt.key for by_type in targets for tgt in by_type.values()}
+    runs = getattr(behaviour, "init_containers", None)
+    if runs:
+        inits = [c.name for c in pod.containers if c.init]
+        unknown = sorted(set(runs) - set(inits))
+        if unknown:
+            have = ", ".join(inits) or "none"
+            raise BehaviourError(f"init_containers.{unknown[0]}: the pod has no plain init "
+                                 f"container {unknown[0]!r} (it has: {have})",
+                                 source=getattr(behaviour, "source", "<memory>"))
     check_targets = getattr(behaviour, "check_targets", None)
     if check_targets is not None:
         check_targets(sorted(keys))

@@ -205,6 +205,15 @@ class Timeline:
         self._kubelet_events: list[EventRecord] = []
         self._expanded: tuple[list[ProbeRecord], list[EventRecord]] | None = None
         self.names: list[str] = []  # the pod's simulated containers, in pod order
+        # per container: probe type -> [calls, failures], and back-offs (pods of several)
+        self.by_name: dict[str, dict[ProbeType, list[int]]] | None = None
+        self.back_offs_by_name: dict[str, int] = {}
+
+    def set_names(self, names: list[str]) -> None:
+        """The pod's simulated containers; with several, counts are also kept per container."""
+        self.names = list(names)
+        if len(names) > 1:
+            self.by_name = {n: {t: [0, 0] for t in ProbeType} for n in names}
 
     # -- recording (the kubelet model) ------------------------------------------------------
     def record_probe(self, at: float, probe: ProbeType, result: Outcome, detail: str,
@@ -212,8 +221,12 @@ class Timeline:
         """One judged call (a `ProbeRecord` is made only when records are kept)."""
         count = self.counts[probe]
         count[0] += 1
-        if result is Outcome.FAILURE:
-            count[1] += 1
+        failed = result is Outcome.FAILURE
+        count[1] += failed
+        if self.by_name is not None:
+            mine = self.by_name[name][probe]
+            mine[0] += 1
+            mine[1] += failed
         if self.keep_probes:
             self._probes.append((ProbeRecord(at, probe, result, detail, latency, container,
                                              name), self._epoch))
@@ -234,6 +247,8 @@ class Timeline:
     def record_event(self, event: EventRecord) -> None:
         """A kubelet event of its own (Killing, BackOff, Started)."""
         self.back_offs += event.reason == "BackOff"
+        if event.reason == "BackOff":
+            self.back_offs_by_name[event.name] = self.back_offs_by_name.get(event.name, 0) + 1
         if self.keep_probes:
             self._epoch += 1
             self._kubelet_events.append(event)
@@ -286,13 +301,13 @@ class Timeline:
         out.exits = [x for x in self.exits if x.name == name]
         out.ready = list(self.ready)
         out.termination = self.termination
+        out.keep_probes = self.keep_probes
         probes = [p for p in self.probes if p.name == name]
         events = [e for e in self.events if e.name == name]
         out._expanded = probes, events
-        for p in probes:
-            out.counts[p.probe][0] += 1
-            out.counts[p.probe][1] += p.result is Outcome.FAILURE
-        out.back_offs = sum(e.reason == "BackOff" for e in events)
+        if self.by_name is not None:
+            out.counts = {t: list(c) for t, c in self.by_name[name].items()}
+        out.back_offs = self.back_offs_by_name.get(name, 0)
         return out
 
     def ready_intervals(self) -> list[tuple[float, float]]:

@@ -41,7 +41,10 @@ def restarts_after_kill(spec: ContainerSpec, policy: RestartPolicy) -> bool:
 
 def restarts_after_exit(spec: ContainerSpec, policy: RestartPolicy, code: int) -> bool:
     """An app's own exit (§4): Always (and a sidecar) restarts, OnFailure only a non-zero
-    exit code, Never nothing."""
+    exit code, Never nothing; a plain init container is done at exit code 0 and restarts
+    after a failure unless the policy is Never."""
+    if spec.init:
+        return code != 0 and policy is not RestartPolicy.NEVER
     return (spec.sidecar or policy is RestartPolicy.ALWAYS
             or (policy is RestartPolicy.ON_FAILURE and code != 0))
 

@@ -21,7 +21,7 @@ from kubesim.engine.timeline import EventRecord, ExitRecord, KillRecord, ReadyCh
 from kubesim.kubelet.pod_container import (OOM_EXIT_CODE, PodContainer, StatusView,
                                            exit_reason, restarts_after_exit, restarts_after_kill)
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance
-from kubesim.kubelet.termination import Terminator
+from kubesim.kubelet.termination import Terminator, pre_stop_seconds
 from kubesim.kubelet.worker import GRID_EPS
 from kubesim.results import ProbeType, Result
 
@@ -132,7 +132,9 @@ class Kubelet:
             for i, spec in enumerate(specs)]
         self.pod_worker = sched.process(self._pod_worker())
         self._watch_gates()
-        for unit in self.units:
+        inits = [u for u in self.units if u.spec.init or u.spec.sidecar]
+        self.initialized = not inits
+        for unit in inits[:1] or self.units:  # init containers first, one at a time
             self._start_container(unit)
         deletion = getattr(behaviour, "deletion", None)
         deletion = deletion() if deletion is not None else None
@@ -157,7 +159,11 @@ class Kubelet:
 
     def _set_container_ready(self, unit: PodContainer, ready: bool) -> None:
         unit.status.ready = ready
-        self._set_ready(all(u.status.ready for u in self.units) and self._gates_true())
+        self._set_ready(self._all_ready())
+
+    def _all_ready(self) -> bool:
+        """Every container Ready (plain init containers do not count) and every gate True."""
+        return all(u.status.ready for u in self.units if not u.spec.init) and self._gates_true()
 
     # -- readiness gates (R3.8) -------------------------------------------------------------
     def _gates_true(self) -> bool:
@@ -275,12 +281,14 @@ class Kubelet:
             ready = unit.refresh(inst, running)
             if ready is not None:
                 self._set_container_ready(unit, ready)
-        self._set_ready(all(u.status.ready for u in self.units) and self._gates_true())
+        self._set_ready(self._all_ready())
         requeues: list[float] = []
         for unit, (inst, running) in zip(self.units, seen, strict=True):
             requeue = yield from self._sync_container(unit, inst, running)
             if requeue is not None:
                 requeues.append(requeue)
+        if not self.initialized:
+            yield from self._advance_init(seen)
         self.last_sync_end = self.sched.now
         self.next_timer = self._resync_due(min(requeues) if requeues else None)
 
@@ -299,6 +307,26 @@ class Kubelet:
             return (yield from self._try_start(unit, unit.runtime.newest_exited(self.sched.now)))
         return None
 
+    def _advance_init(self, seen: list[tuple[Instance | None, bool]]) -> ProcessGen:
+        """computeInitContainerActions: init containers start one at a time, in order; the
+        next one when the previous plain one has completed (exit code 0) or the previous
+        sidecar is Started (its startup probe succeeded, or it runs without one); the app
+        containers once every init container is done."""
+        for unit, (inst, running) in zip(self.units, seen, strict=True):
+            if not (unit.spec.init or unit.spec.sidecar):
+                continue
+            if unit.runtime.current is None:
+                yield from self._try_start(unit, None)
+                return
+            done = (running and unit.status.started if unit.spec.sidecar else
+                    inst is not None and not running and inst.record.exit_code == 0)
+            if not done:
+                return
+        self.initialized = True
+        for unit in self.units:
+            if unit.runtime.current is None:
+                yield from self._try_start(unit, None)
+
     # -- PLEG (E16) -------------------------------------------------------------------------
     def _last_relist(self, t: float) -> float:
         return last_relist(t, self.relist_phase, self.profile.relist_seconds)
@@ -316,18 +344,29 @@ class Kubelet:
         suffix = ", will be restarted" if restart else ""  # decided now (E13)
         self.event(now, "Normal", "Killing",
                    f"{who} {unit.name} failed {probe_type.value} probe{suffix}", unit.name)
-        inst.sigterm_at = now
-        can_act = self.behaviour.stall_end(now, inst.running_at)
-        exit_at = min(now + grace, can_act + self.behaviour.shutdown_seconds())
+        hook, failed = 0.0, False
+        if unit.spec.pre_stop is not None:  # R4.5: the hook first, its whole seconds off
+            hook, failed = pre_stop_seconds(self, unit, inst)
+            hook = min(hook, grace)
+            grace = max(grace - int(hook), MIN_GRACE_SECONDS)
+        sigterm = now + hook
+        can_act = self.behaviour.stall_end(sigterm, inst.running_at)
+        exit_at = min(sigterm + grace, can_act + self.behaviour.shutdown_seconds())
         self.timeline.kills.append(KillRecord(
             now, probe_type, inst.restart_count, unit.failed_at.get((probe_type, inst.id), now),
             grace,
             exit_at if exit_at <= self.timeline.duration else None,
             restart, inst.restart_count + 1, unit.name))
-        how = ("exited after SIGTERM" if exit_at < now + grace
+        how = ("exited after SIGTERM" if exit_at < sigterm + grace
                else f"SIGKILL after the {grace:g} s grace period")
         inst.record.end_reason = f"killed: {probe_type.value} probe failed; {how}"
-        yield max(0.0, exit_at - now), URGENT
+        if unit.spec.pre_stop is not None:
+            yield hook, URGENT
+            if failed:
+                self.event(self.sched.now, "Warning", "FailedPreStopHook",
+                           f"PreStopHook failed for container {unit.name}", unit.name)
+        inst.sigterm_at = self.sched.now
+        yield max(0.0, exit_at - self.sched.now), URGENT
         inst.exited_at = inst.record.ended_at = self.sched.now
         self._notice(self.sched.now)
 
@@ -360,8 +399,13 @@ class Kubelet:
         self.timeline.containers.append(inst.record)
         self.event(now, "Normal", "Started", f"Started container {unit.name}", unit.name)
         self._notice(now)
-        exit_at = getattr(self.behaviour, "exit_at", None)
-        due = exit_at(now) if exit_at is not None else None
+        if unit.spec.init:  # a plain init container: runs its time, exits with its code
+            init_run = getattr(self.behaviour, "init_run", None)
+            seconds, code = init_run(unit.name, inst.restart_count) if init_run else (0.0, 0)
+            due: tuple[float, int, bool] | None = (now + seconds, code, False)
+        else:
+            exit_at = getattr(self.behaviour, "exit_at", None)
+            due = exit_at(now, unit.name) if exit_at is not None else None
         if due is not None and due[0] < self.timeline.duration:
             inst.exit_due = due[0]
             self.sched.process(self._exit_when_due(unit, inst, *due))
@@ -388,9 +432,17 @@ class Kubelet:
         inst.will_restart = restart = (
             restarts_after_exit(unit.spec, self.pod.restart_policy, code)
             and (self.terminator is None or not self.terminator.requested))
+        if not restart and unit.spec.init and code != 0:
+            self._init_failed()
         self.timeline.exits.append(ExitRecord(now, inst.restart_count, code, reason, restart,
                                               unit.name))
         self._notice(now)
+
+    def _init_failed(self) -> None:
+        """An init container failed under restartPolicy Never: the pod fails, and its
+        other containers (sidecars already started) are not restarted either."""
+        for unit in self.units:
+            unit.status.pod_finished = True
 
     def _probe_exit(self, behaviour: Behaviour) -> Any:
         """The prober's hook for an app that dies when a target is first asked."""

@@ -28,7 +28,28 @@ if TYPE_CHECKING:
     from kubesim.kubelet.pod_worker import Kubelet
     from kubesim.kubelet.runtime import Instance
 
-__all__ = ["Terminator"]
+__all__ = ["Terminator", "pre_stop_seconds"]
+
+
+def pre_stop_seconds(kl: Kubelet, unit: PodContainer, inst: Instance) -> tuple[float, bool]:
+    """How long the preStop hook runs, and whether it failed: a sleep its seconds; an exec or
+    httpGet hook as long as the behaviour takes to answer its target (never: for ever, so
+    until the grace ends)."""
+    hook = unit.spec.pre_stop
+    assert hook is not None
+    if hook.sleep is not None:
+        return float(hook.sleep.seconds), False
+    target = unit.spec.hook_target()
+    if target is None:  # tcpSocket: a deprecated no-op
+        return 0.0, False
+    keys = getattr(kl.behaviour, "targets", None)
+    if keys is not None and target.scoped in keys:
+        target = type(target)(target.kind, target.scoped, target.port, target.url, target.scoped)
+    elif isinstance(keys, list) and target.key not in keys:
+        return 0.0, False  # a trace that did not record the hook's target: no time
+    ans = answer_of(kl.behaviour, target, inst, kl.sched.now, kl.rng, True)
+    failed = ans.error is not None or ans.exit_code != 0 or not 200 <= ans.status < 400
+    return (ans.latency if math.isfinite(ans.latency) else math.inf), failed
 
 
 class Terminator:
@@ -83,7 +104,7 @@ class Terminator:
         grace = self.grace
         if unit.spec.pre_stop is not None and grace > 0:  # R4.5
             rec.pre_stop_start = kl.sched.now
-            seconds, failed = self._hook(unit, inst)
+            seconds, failed = pre_stop_seconds(kl, unit, inst)
             took = min(seconds, float(grace))
             yield took, URGENT
             rec.pre_stop_end = kl.sched.now
@@ -109,29 +130,6 @@ class Terminator:
             inst.exited_at = inst.record.ended_at = kl.sched.now
         rec.stopped_at = inst.exited_at
         self._stopped(unit)
-
-    def _hook(self, unit: PodContainer, inst: Instance) -> tuple[float, bool]:
-        """How long the preStop hook runs, and whether it failed: a sleep its seconds; an
-        exec or httpGet hook as long as the behaviour takes to answer its target (never:
-        until the grace ends)."""
-        hook = unit.spec.pre_stop
-        assert hook is not None
-        if hook.sleep is not None:
-            return float(hook.sleep.seconds), False
-        target = unit.spec.hook_target()
-        if target is None:  # tcpSocket: a deprecated no-op
-            return 0.0, False
-        kl = self.kl
-        keys = getattr(kl.behaviour, "targets", None)
-        if keys is not None and target.scoped in keys:
-            target = type(target)(target.kind, target.scoped, target.port, target.url,
-                                  target.scoped)
-        elif isinstance(keys, list) and target.key not in keys:
-            return 0.0, False  # a trace that did not record the hook's target: no time
-        ans = answer_of(kl.behaviour, target, inst, kl.sched.now, kl.rng, True)
-        failed = (ans.error is not None or ans.exit_code != 0
-                  or not 200 <= ans.status < 400)
-        return (ans.latency if math.isfinite(ans.latency) else math.inf), failed
 
     def _sleep_until(self, at: float) -> Any:
         """Wait until `at`; an interrupt meant for the turn wait that ended at this very

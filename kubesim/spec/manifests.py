@@ -226,15 +226,37 @@ class _Pod:
             spec = self.doc.mapping(spec[key], loc)
         self.doc.only_known(spec, POD_SPEC_FIELDS, loc)
         settings = self.settings(spec, loc, job=self.doc.kind in JOB_KINDS)
-        found = self.containers(spec, loc)
+        probed = self.containers(spec, loc)
+        units = self.init_units(spec, loc) + [c for c in probed if not c.sidecar]
         gates = self._gates(spec, loc)
         top = loc[:len(loc) - len(POD_SPEC_AT[self.doc.kind])]
         replicas = self.replicas(obj, top)
         strategy = self.strategy(obj, top) if self.doc.kind == "Deployment" else None
-        # each probed container stands for the whole pod (its others are simulated too)
-        return [self.probed(c, *settings, others=(*found[:i], *found[i + 1:]), position=i,
-                            gates=gates, replicas=replicas, strategy=strategy)
-                for i, c in enumerate(found)]
+        # each probed container stands for the whole pod: its init containers (plain ones and
+        # sidecars, in order) and its probed app containers are simulated too
+        out = []
+        for c in probed:
+            i = next(j for j, u in enumerate(units) if u.name == c.name)
+            out.append(self.probed(c, *settings, others=(*units[:i], *units[i + 1:]),
+                                   position=i, gates=gates, replicas=replicas,
+                                   strategy=strategy))
+        return out
+
+    def init_units(self, spec: dict[str, Any], loc: Loc) -> list[ContainerSpec]:
+        """The init containers, in order: sidecars (with their probes, if any) and plain
+        init containers that run to completion (no probes, R5.9)."""
+        units = []
+        for c, cloc in self._items(spec, loc, "initContainers"):
+            name = c.get("name")
+            if not isinstance(name, str):
+                continue
+            if c.get("restartPolicy") == "Always":
+                unit = self.container(c, cloc, sidecar=True)
+                units.append(unit if unit is not None else parse_container(
+                    {"name": name}, sidecar=True))
+            else:
+                units.append(parse_container({"name": name}, init=True))
+        return units
 
     def strategy(self, obj: dict[str, Any], loc: Loc) -> DeploymentStrategy:
         """spec.strategy, minReadySeconds and progressDeadlineSeconds of a Deployment, checked

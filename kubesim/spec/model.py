@@ -378,7 +378,8 @@ class ContainerSpec(_Model):
     liveness_probe: Probe | None = None
     readiness_probe: Probe | None = None
     lifecycle: Lifecycle | None = None
-    sidecar: bool = Field(False, strict=True)
+    sidecar: bool = Field(False, strict=True)  # an init container with restartPolicy Always
+    init: bool = Field(False, strict=True)  # a plain init container: runs to completion
 
     @property
     def pre_stop(self) -> LifecycleHandler | None:
@@ -556,10 +557,10 @@ def parse_probe(data: Any, probe_type: ProbeType, *, field: str = "") -> Probe:
     return probe
 
 
-def parse_container(data: Any, *, sidecar: bool = False) -> ContainerSpec:
+def parse_container(data: Any, *, sidecar: bool = False, init: bool = False) -> ContainerSpec:
     """Validate a container mapping (name, ports, probes) into a ContainerSpec."""
     if isinstance(data, dict):
-        data = {**data, "sidecar": sidecar}
+        data = {**data, "sidecar": sidecar, "init": init}
     try:
         return ContainerSpec.model_validate(data, by_alias=True, by_name=False)
     except ValidationError as exc:
