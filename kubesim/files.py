@@ -20,6 +20,7 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
+from collections.abc import Iterable
 from typing import IO, Any
 
 from kubesim.errors import KubesimError, UsageError
@@ -309,7 +310,13 @@ def open_live(path: str, *, what: str = "--output", binary: bool = False) -> IO[
     return os.fdopen(fd, "w", encoding="utf-8")
 
 
-def write_output(path: str, data: str | bytes, *, what: str = "--output") -> None:
-    """Write `data` to `path` (`-`: standard output) as one safe, atomic file."""
+def write_output(path: str, data: str | bytes | Iterable[str], *,
+                 what: str = "--output") -> None:
+    """Write `data` to `path` (`-`: standard output) as one safe, atomic file; text given in
+    pieces is written as the pieces come."""
     with OutputFile(path, what=what, binary=isinstance(data, bytes)) as out:
-        out.write(data)
+        if isinstance(data, str | bytes):
+            out.write(data)
+        else:
+            for piece in data:
+                out.write(piece)

@@ -528,3 +528,22 @@ def test_run_help() -> None:
     for option in ("--scenario", "--trace", "--duration", "--seed", "--container", "--format",
                    "--output", "--kubelet", "--censored"):
         assert option in result.stdout
+
+
+def test_run_writes_its_output_in_pieces_with_the_same_bytes(tmp_path, capsys):
+    """A long run is written as it is encoded (issue: hostile input, long runs): the file and
+    standard output hold exactly the document `render_json` makes in one piece."""
+    from kubesim import load_scenario, load_spec, simulate
+    from kubesim.render.report import iter_json, render_json
+
+    spec, sc = "probe_specs/seed_unified_healthz.yaml", "traces/seed_db_outage.scenario.yaml"
+    out = tmp_path / "run.json"
+    assert main(["run", spec, "--scenario", sc, "--duration", "300", "--format", "json",
+                 "-o", str(out)]) == 0
+    timeline = simulate(load_spec(spec), load_scenario(sc), duration=300)
+    pieces = list(iter_json(timeline, meta={}))
+    assert len(pieces) > 100 and "".join(pieces) == render_json(timeline, meta={})
+    document = json.loads(out.read_text())
+    assert document["summary"] == json.loads(render_json(timeline))["summary"]
+    assert main(["run", spec, "--scenario", sc, "--duration", "300", "--format", "json"]) == 0
+    assert capsys.readouterr().out == out.read_text()

@@ -290,3 +290,34 @@ def test_the_documented_example_pictures_exist_at_the_fixed_size() -> None:
     for rel in pictures:
         assert png_size((REPO / rel).read_bytes()) == SIZE, rel
         assert f"--plot {rel}" in section, f"{rel}: no documented command regenerates it"
+
+
+def test_a_deleted_pod_shows_its_termination(tmp_path) -> None:
+    """R1.30-R1.35, R4.5 in the picture: the deletion line, the preStop bar and the SIGTERM
+    tick are drawn in the termination colours, where the document says."""
+    from kubesim import Scenario
+    from kubesim.render.plot import DELETE_COLOUR, PRE_STOP_COLOUR
+
+    manifest = (Path(__file__).resolve().parent.parent / "examples" / "seed-app" /
+                "deployment.yaml").read_text()
+    spec = tmp_path / "d.yaml"
+    spec.write_text(manifest.replace("          readinessProbe:", "          lifecycle:\n"
+                                     "            preStop: {sleep: {seconds: 5}}\n"
+                                     "          readinessProbe:", 1))
+    pod = load_spec(str(spec))
+    deleted = Scenario.from_dict({"delete": {"at": 40, "grace_seconds": 20}})
+    doc = to_document(simulate(pod, deleted, duration=80), meta=plot_meta(pod, deleted, 80))
+    term = doc["termination"]
+    assert term["requested_at"] == 40 and term["containers"][0]["pre_stop_end"] == \
+        pytest.approx(term["containers"][0]["pre_stop_start"] + 5)
+    fig = figure(doc)
+    ax = fig.axes[0]
+    lines = [ln for ln in ax.get_lines() if ln.get_color() == DELETE_COLOUR]
+    assert any(list(ln.get_xdata()) == [40, 40] for ln in lines)  # the deletion, every lane
+    bars = [c for c in ax.collections if hasattr(c, "get_paths") and len(c.get_facecolor())
+            and tuple(round(v, 3) for v in c.get_facecolor()[0][:3]) ==
+            tuple(round(int(PRE_STOP_COLOUR[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))]
+    assert bars, "no preStop bar"
+    quiet = to_document(simulate(pod, duration=80))
+    assert quiet.get("termination") is None
+    assert render_png(doc) != render_png({**doc, "termination": None})

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from types import ModuleType
 from typing import NoReturn
 
@@ -67,11 +67,13 @@ def _parser(chosen: str | None) -> argparse.ArgumentParser:
     return parser
 
 
-def _write(text: str, output: str | None) -> None:
-    """The command's text to stdout, or to --output through the safe writer (kubesim.files):
-    regular files only, replaced atomically, never half-written."""
+def _write(text: str | Iterable[str], output: str | None) -> None:
+    """The command's text (a string, or pieces written as they come) to stdout, or to
+    --output through the safe writer (kubesim.files): regular files only, replaced
+    atomically, never half-written."""
     if output is None:
-        sys.stdout.write(text)
+        for piece in [text] if isinstance(text, str) else text:
+            sys.stdout.write(piece)
         return
     from kubesim.files import write_output
     write_output(output, text)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 from typing import TYPE_CHECKING
 
@@ -15,7 +16,7 @@ from kubesim.errors import UsageError
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.phases import across_phases
 from kubesim.render.plot import check_output, plot_meta, save_png
-from kubesim.render.report import render_json, render_text, to_document
+from kubesim.render.report import iter_json, iter_text, to_document
 from kubesim.engine.simulate import focus, grid_cycle, simulate
 
 __all__ = ["add_parser", "run"]
@@ -107,8 +108,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         from kubesim.render.html import run_page
 
         write_html(run_page(to_document(timeline, meta=meta, phases=sweep)), args.html)
-    if args.format == "json":
-        return render_json(timeline, meta=meta, phases=sweep), 0
-    text = render_text(timeline, title=f"{pod.label} | behaviour: {meta['behaviour']}",
-                       phases=sweep, changes_only=args.changes_only)
-    return text + (f"note: {note}\n" if note else ""), 0
+    if args.format == "json":  # written as it is encoded: a long run is never one string
+        return iter_json(timeline, meta=meta, phases=sweep), 0
+    text = iter_text(timeline, title=f"{pod.label} | behaviour: {meta['behaviour']}",
+                     phases=sweep, changes_only=args.changes_only)
+    return itertools.chain(text, [f"note: {note}\n"] if note else []), 0

@@ -392,6 +392,33 @@ def _failure_label(ax: Axes, placed: list[Any], text: str, p: Mapping[str, Any],
         label.remove()
 
 
+DELETE_COLOUR = "#6A1B9A"
+PRE_STOP_COLOUR = "#CE93D8"
+
+
+def _termination(ax: Axes, term: Mapping[str, Any], y: dict[str, int], h: float,
+                 duration: float, visible: float) -> None:
+    """The deletion across every lane; on the container lane, each container's preStop hook,
+    its SIGTERM (a tick) and its SIGKILL (a cross)."""
+    at = term["requested_at"]
+    ax.axvline(at, color=DELETE_COLOUR, linewidth=1.4, zorder=5)
+    ax.annotate(f"deleted (grace {term['grace_seconds']} s)", xy=(at, 1.0),
+                xycoords=("data", "axes fraction"), xytext=(3, -10),
+                textcoords="offset points", fontsize=7.5, color=DELETE_COLOUR,
+                annotation_clip=False)
+    yc = y["container"]
+    for c in term.get("containers") or []:
+        start, end = c.get("pre_stop_start"), c.get("pre_stop_end")
+        if start is not None:
+            stop = end if end is not None else duration
+            ax.broken_barh([(start, max(stop - start, visible))], (yc - h / 4, h / 2),
+                           facecolors=PRE_STOP_COLOUR, linewidth=0, zorder=4)
+        if c.get("sigterm_at") is not None:
+            ax.scatter([c["sigterm_at"]], [yc], marker="|", s=120, c=DELETE_COLOUR, zorder=6)
+        if c.get("sigkill") and c.get("stopped_at") is not None:
+            ax.scatter([c["stopped_at"]], [yc], marker="x", s=40, c=DELETE_COLOUR, zorder=6)
+
+
 def _draw(doc: Mapping[str, Any]) -> Figure:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -529,6 +556,10 @@ def _draw(doc: Mapping[str, Any]) -> Figure:
                         fontweight="bold", annotation_clip=False)
             last_label = k["at"]
 
+    term = doc.get("termination")
+    if term:  # deletion, preStop, SIGTERM, SIGKILL or exit (R1.30-R1.35, R4.5)
+        _termination(ax, term, y, h, duration, visible)
+
     head, sub = _title(doc)
     fig.text(0.5, 0.975, head, ha="center", va="top", fontsize=11, fontweight="bold")
     fig.text(0.5, 0.935, sub, ha="center", va="top", fontsize=8.5, color="#404040")
@@ -548,6 +579,11 @@ def _draw(doc: Mapping[str, Any]) -> Figure:
     if backoffs:
         handles.append(Patch(facecolor="white", edgecolor="#CC4400", hatch="xx",
                              label="CrashLoopBackOff wait"))
+    if term:
+        handles += [Line2D([], [], color=DELETE_COLOUR, linewidth=1.4, label="pod deleted"),
+                    Patch(facecolor=PRE_STOP_COLOUR, label="preStop hook"),
+                    Line2D([], [], color=DELETE_COLOUR, linestyle="none", marker="|",
+                           markersize=9, label="SIGTERM / SIGKILL (x)")]
     handles += [Patch(facecolor=STARTED_COLOUR, label="Started"),
                 Patch(facecolor=READY_COLOUR, label="pod Ready")]
     kinds = {w[3] for w in windows}

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
+from collections.abc import Iterator
 from typing import Any
 
 from kubesim.analysis.phases import PhaseSpread
 from kubesim.results import Outcome, ProbeType
 from kubesim.engine.timeline import Timeline
 
-__all__ = ["SCHEMA_VERSION", "render_json", "render_text", "to_document"]
+__all__ = ["SCHEMA_VERSION", "iter_json", "iter_text", "render_json", "render_text", "to_document"]
 
 SCHEMA_VERSION = 1
 
@@ -90,6 +91,27 @@ def render_json(timeline: Timeline, *, meta: dict[str, Any] | None = None,
                 phases: PhaseSpread | None = None) -> str:
     """The JSON document as text, keys in a fixed order, ending in a newline."""
     return json.dumps(to_document(timeline, meta=meta, phases=phases), indent=2) + "\n"
+
+
+def iter_json(timeline: Timeline, *, meta: dict[str, Any] | None = None,
+              phases: PhaseSpread | None = None) -> Iterator[str]:
+    """`render_json`'s text in pieces, the same bytes: the long lists (probe calls, events)
+    are encoded one entry at a time, so a long run is written as it is encoded."""
+    doc = to_document(timeline, meta=meta, phases=phases)
+    keys = list(doc)
+    yield "{"
+    for i, key in enumerate(keys):
+        value = doc[key]
+        yield ("\n" if i == 0 else ",\n") + f"  {json.dumps(key)}: "
+        if isinstance(value, list) and value:
+            yield "["
+            for j, item in enumerate(value):
+                inner = json.dumps(item, indent=2).replace("\n", "\n    ")
+                yield ("\n    " if j == 0 else ",\n    ") + inner
+            yield "\n  ]"
+        else:
+            yield json.dumps(value, indent=2).replace("\n", "\n  ")
+    yield "\n}\n" if keys else "}\n"
 
 
 # -- text --------------------------------------------------------------------------------------
@@ -180,12 +202,22 @@ def render_text(timeline: Timeline, *, title: str = "",
                 phases: PhaseSpread | None = None, changes_only: bool = False) -> str:
     """A readable timeline followed by a summary (and the phase sweep, if given). With
     `changes_only`, repeated probe outcomes are folded into their first call."""
-    head = [title] if title else []
-    head.append(f"profile {timeline.profile} | seed {timeline.seed} | grid phase "
-                f"{timeline.phase:.3f} s | {timeline.duration:g} s simulated")
-    body = [f"{t:10.3f}  {text}" for t, _, text in _lines(timeline, changes_only)]
+    return "".join(iter_text(timeline, title=title, phases=phases, changes_only=changes_only))
+
+
+def iter_text(timeline: Timeline, *, title: str = "", phases: PhaseSpread | None = None,
+              changes_only: bool = False) -> Iterator[str]:
+    """`render_text` in pieces, a line at a time: a long run is written as it is formatted,
+    never held as one string."""
+    if title:
+        yield title + "\n"
+    yield (f"profile {timeline.profile} | seed {timeline.seed} | grid phase "
+           f"{timeline.phase:.3f} s | {timeline.duration:g} s simulated\n")
+    yield "\n      time  what\n"
+    for t, _, text in _lines(timeline, changes_only):
+        yield f"{t:10.3f}  {text}\n"
     tail = _phase_lines(phases) if phases is not None else []
-    return "\n".join([*head, "", "      time  what", *body, "", *_summary(timeline), *tail]) + "\n"
+    yield "\n" + "\n".join([*_summary(timeline), *tail]) + "\n"
 
 
 def _phase_lines(sweep: PhaseSpread) -> list[str]:
