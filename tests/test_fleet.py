@@ -52,7 +52,8 @@ def test_a_fleet_is_its_replicas_each_simulated_alone():
 
 
 def test_seed_db_outage_unified_fleet_hits_zero_and_restarts_together():
-    """The seed's case 1 as a fleet of 5: every replica restarts, at once, capacity 0."""
+    """The seed's case 1 as a fleet of 5: every replica restarts, at once, capacity 0 (F2:
+    the capacity figures, each recomputed by sampling)."""
     fleet = simulate_fleet(load_spec(UNIFIED), load_scenario(DB), FleetSettings(5),
                            duration=400, seed=0)
     s = summarise(fleet)
@@ -89,6 +90,7 @@ def test_seed_db_outage_split_fleet_leaves_and_returns_without_restarts():
 
 
 def test_serving_follows_ready_after_the_propagation_delay():
+    """F1: an endpoint serves while its pod was Ready one propagation delay earlier."""
     fleet = simulate_fleet(load_spec(SPLIT), load_scenario(DB),
                            FleetSettings(3, propagation_seconds=4.5), duration=300, seed=1)
     series = capacity(fleet)
@@ -120,7 +122,7 @@ def _late_restarts(spec: str, load: LoadModel | None, seed: int) -> int:
 
 
 def test_a_restart_cascade_emerges_from_the_load_model():
-    """5 replicas serving 450 requests/s at 100/s each (90 % busy): after the outage, the first
+    """F3. 5 replicas serving 450 requests/s at 100/s each (90 % busy): after the outage, the first
     replica back takes all the traffic, its backlog outlives its time in the endpoints, its
     probes time out and it is killed, and so on. Without load no restart happens after the
     outage ends, in either configuration."""

@@ -74,7 +74,6 @@ and `last_time` read the whole file.
 from __future__ import annotations
 
 import bisect
-import mmap
 import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -374,11 +373,13 @@ class Trace:
             return "process:" in src.text
         if src.path is None:  # standard input: read as it comes
             return True
-        with open(src.path, "rb") as fh:
-            if fh.seek(0, 2) == 0:
-                return False
-            with mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as m:
-                return m.find(b"process:") >= 0
+        needle, tail = b"process:", b""
+        with open(src.path, "rb") as fh:  # in blocks: the file is never held in memory
+            while block := fh.read(1 << 20):
+                if needle in tail + block:
+                    return True
+                tail = block[-(len(needle) - 1):]
+        return False
 
     def last_time(self, key: str) -> float:
         """The time of `key`'s last observation (reads the whole trace)."""
