@@ -31,22 +31,24 @@ __all__ = ["BehaviourAction", "add_config_args", "add_parser", "behaviour_refs",
 
 
 def seconds_or_zero_arg(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value >= 0 or not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a number of seconds >= 0")
-    return value
+    """A number of seconds >= 0 (argparse type)."""
+    return _seconds(text, zero=True)
 
 
 def seconds_arg(text: str) -> float:
+    """A number of seconds > 0 (argparse type)."""
+    return _seconds(text, zero=False)
+
+
+def _seconds(text: str, *, zero: bool) -> float:
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
+    if not (value >= 0 if zero else value > 0) or not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a "
+                                         f"{'number' if zero else 'positive number'} of "
+                                         f"seconds{' >= 0' if zero else ''}")
     return value
 
 

@@ -97,11 +97,7 @@ class _Drain:
         self.run.actions.append((self.sched.now, "drain complete: every pod evicted"))
 
     def _evict(self, p: RolloutPod, now: float) -> None:
-        p.deleted_at = now
-        if p.handle.kubelet is None:
-            p.handle.cancelled = True
-        else:
-            p.handle.kubelet.delete()
+        p.delete(now)
         self.run.pods.append(self.make("old", now))  # the ReplicaSet replaces it (D2)
         self.run.actions.append((now, f"evicted a pod; its replacement runs at "
                                       f"{now + self.drain.pod_start_seconds:g} s"))

@@ -92,6 +92,14 @@ class RolloutPod:
             return None
         return changes[-1].at
 
+    def delete(self, now: float) -> None:
+        """The API deletes the pod now: it terminates through its kubelet, or never starts."""
+        self.deleted_at = now
+        if self.handle.kubelet is None:
+            self.handle.cancelled = True
+        else:
+            self.handle.kubelet.delete()
+
     def available(self, now: float, min_ready: int) -> bool:
         since = self.ready_since(now)
         return since is not None and now - since >= min_ready
@@ -226,11 +234,7 @@ class _Controller:
         return sorted(pods, key=rank)
 
     def _delete(self, p: RolloutPod, now: float) -> None:
-        p.deleted_at = now
-        if p.handle.kubelet is None:
-            p.handle.cancelled = True
-        else:
-            p.handle.kubelet.delete()
+        p.delete(now)
 
 
 def simulate_rollout(old_pod: ProbedContainer, new_pod: ProbedContainer,
