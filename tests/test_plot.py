@@ -196,6 +196,8 @@ BAD_DOCS = {
     "bad-result": (None, "probes[0].result: must be one of success"),
     "missing-field": (None, "containers[0].running_at: required field is missing"),
     "bad-window": (None, "run.windows[0]"),
+    "bad-termination": (None, "termination: must be an object or null"),
+    "bad-sigterm": (None, "termination.containers[0].sigterm_at: must be a finite number"),
 }
 
 
@@ -208,6 +210,11 @@ def test_a_bad_result_file_is_one_line_exit_2(capsys, tmp_path, case) -> None:
             doc["probes"][0]["result"] = "maybe"
         elif case == "missing-field":
             del doc["containers"][0]["running_at"]
+        elif case == "bad-termination":  # found by the CLI fuzzer: a bare `true` crashed plot
+            doc["termination"] = True
+        elif case == "bad-sigterm":
+            doc["termination"] = {"requested_at": 5, "grace_seconds": 30,
+                                  "containers": [{"sigterm_at": "soon", "sigkill": False}]}
         else:
             doc["run"]["windows"] = [{"start": 1, "end": "later", "label": "x"}]
         text = json.dumps(doc)

@@ -229,7 +229,35 @@ def check_document(doc: Any, *, source: str | None = None) -> dict[str, Any]:
     if not isinstance(specs, dict) or not all(k in PROBE_TYPES and isinstance(v, dict)
                                               for k, v in specs.items()):
         raise bad("run.probe_specs", "must map probe types to objects")
+    _check_termination(doc.get("termination"), bad)
     return doc
+
+
+_TERMINATION = {"requested_at": "num", "grace_seconds": "num"}
+_TERMINATING = {"pre_stop_start": "num?", "pre_stop_end": "num?", "sigterm_at": "num?",
+                "stopped_at": "num?", "sigkill": "bool"}
+
+
+def _check_termination(term: Any, bad: Any) -> None:
+    """The pod deletion block (`termination`): null, or the fields the picture draws."""
+    if term is None:
+        return
+    if not isinstance(term, dict):
+        raise bad("termination", "must be an object or null")
+    for key, kind in _TERMINATION.items():
+        problem = _check(term.get(key), kind)
+        if problem:
+            raise bad(f"termination.{key}", problem)
+    containers = term.get("containers") or []
+    if not isinstance(containers, list):
+        raise bad("termination.containers", "must be a list")
+    for i, c in enumerate(containers):
+        if not isinstance(c, dict):
+            raise bad(f"termination.containers[{i}]", "must be an object")
+        for key, kind in _TERMINATING.items():
+            problem = _check(c.get(key, False if kind == "bool" else None), kind)
+            if problem:
+                raise bad(f"termination.containers[{i}].{key}", problem)
 
 
 # -- drawing -----------------------------------------------------------------------------------
