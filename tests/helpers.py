@@ -52,3 +52,15 @@ def starts(tl: Timeline, probe_type: ProbeType, container: int | None = None) ->
 def results(tl: Timeline, probe_type: ProbeType) -> list[str]:
     """The outcomes of the probes of one type, in order."""
     return [r.result.value for r in tl.probes if r.probe is probe_type]
+
+
+def cli(capsys: Any, *argv: str) -> tuple[int, str, str]:
+    """Run `kubesim ARGV` in-process: (exit code, stdout, stderr). argparse's own exits
+    (usage errors, `--help`) come back as their code, like the other exits."""
+    from kubesim.cli.main import main
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err

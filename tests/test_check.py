@@ -15,9 +15,8 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from helpers import cli
 from junitparser import Failure, JUnitXml, Skipped
-
-from kubesim.cli.main import main
 
 REPO = Path(__file__).resolve().parent.parent
 INPUTS = Path(__file__).resolve().parent / "check_inputs"
@@ -35,12 +34,7 @@ def inp(name: str) -> str:
 
 def check(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     """Run `kubesim check ARGV` in-process: (exit code, stdout, stderr)."""
-    try:
-        code = main(["check", *argv])
-    except SystemExit as exc:  # argparse rejects the command line
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cli(capsys, "check", *argv)
 
 
 def findings(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[dict]]:

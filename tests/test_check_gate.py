@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import cli
 
 from kubesim.cli.main import main
 
@@ -24,11 +25,7 @@ def inp_lines(name: str) -> list[str]:
 
 
 def check(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict, str]:
-    try:
-        code = main(["check", *argv, "--format", "json"])
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
+    code, out, err = cli(capsys, "check", *argv, "--format", "json")
     return code, (json.loads(out) if out else {}), err
 
 

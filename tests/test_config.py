@@ -9,20 +9,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers import cli
 
 from kubesim.analysis.config import find_config
-from kubesim.cli.main import main
 
 INPUTS = Path(__file__).resolve().parent / "check_inputs"
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -15,8 +15,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
-from kubesim.cli.main import main
+from helpers import cli as kubesim
 
 REPO = Path(__file__).resolve().parent.parent
 UNIFIED = str(REPO / "probe_specs" / "seed_unified_healthz.yaml")
@@ -51,15 +50,6 @@ def attr(dom: str, name: str) -> str:
     m = re.search(rf'<body[^>]*\s{name}="([^"]*)"', dom)
     assert m, f"body has no {name}"
     return html.unescape(m.group(1))
-
-
-def kubesim(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

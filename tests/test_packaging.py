@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-
-from kubesim.cli.main import main
+from helpers import cli
 
 REPO = Path(__file__).resolve().parent.parent
 SPLIT = REPO / "examples" / "property-tests" / "deployment.yaml"  # hang -> running 62.5 s
@@ -48,12 +47,7 @@ TEMPLATE = ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Relea
 
 
 def check(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(["check", *argv])
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cli(capsys, "check", *argv)
 
 
 # ---------------------------------------------------------------- skip and empty

@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import cli
 
 from kubesim import load_scenario, load_spec, simulate, to_document
-from kubesim.cli.main import main
 from kubesim.render.plot import DPI, FIGSIZE, INSTALL_HINT, figure, plot_meta, render_png
 
 REPO = Path(__file__).resolve().parent.parent
@@ -59,12 +59,6 @@ def png_size(data: bytes) -> tuple[int, int]:
     width, height = struct.unpack(">II", data[16:24])
     assert data.endswith(b"IEND\xaeB`\x82"), "no IEND chunk at the end"
     return width, height
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_line_error(code: int, out: str, err: str) -> str:

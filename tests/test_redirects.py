@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from helpers import http, pod, results, run, scenario
+from helpers import cli, http, pod, results, run, scenario
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -265,19 +265,12 @@ livenessProbe:
 """
 
 
-def _kubesim(capsys, *argv: str) -> tuple[int, str, str]:
-    from kubesim.cli.main import main
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_R2_10_kubesim_run_restarts_through_a_redirect(tmp_path, capsys):
     spec, app = tmp_path / "spec.yaml", tmp_path / "app.yaml"
     spec.write_text(SPEC)
     app.write_text("targets:\n  /redirect: {answer: {status: 302, location: /healthz}}\n"
                    "  /healthz: {windows: [{from: 20, to: null, answer: {status: 500}}]}\n")
-    code, out, _ = _kubesim(capsys, "run", str(spec), "--scenario", str(app), "--duration",
+    code, out, _ = cli(capsys, "run", str(spec), "--scenario", str(app), "--duration",
                             "60", "--format", "json")
     assert code == 0
     assert json.loads(out)["summary"]["restarts"] >= 1
@@ -287,7 +280,7 @@ def test_a_location_on_a_non_redirect_is_one_clear_line_and_exit_2(tmp_path, cap
     spec, app = tmp_path / "spec.yaml", tmp_path / "app.yaml"
     spec.write_text(SPEC)
     app.write_text("targets:\n  /redirect: {answer: {status: 200, location: /healthz}}\n")
-    code, out, err = _kubesim(capsys, "run", str(spec), "--scenario", str(app))
+    code, out, err = cli(capsys, "run", str(spec), "--scenario", str(app))
     assert (code, out) == (2, "")
     assert err.count("\n") == 1 and err.startswith("kubesim: error: ")
     assert f"{app}:2:" in err and "location goes only with a redirect status 300-399" in err

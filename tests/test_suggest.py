@@ -12,13 +12,13 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
+from helpers import cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kubesim.analysis.check.expectations import settle_time, synthetic
 from kubesim.analysis.phases import across_phases
 from kubesim.analysis.windows import protection_windows
-from kubesim.cli.main import main
 from kubesim.spec.model import ProbedContainer, parse_container
 
 REPO = Path(__file__).resolve().parent.parent
@@ -27,15 +27,6 @@ OUTAGE = str(REPO / "traces" / "seed_db_outage.scenario.yaml")
 CORPUS = REPO.parent / "shared" / "corpus" / "real-manifests"
 SCHEMA = json.loads((REPO / "tests" / "check_inputs" / "sarif-2.1.0-subset.schema.json")
                     .read_text())
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def suggest_json(capsys, *argv: str) -> tuple[int, dict]:

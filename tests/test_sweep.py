@@ -11,12 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import cli
 
 from kubesim import ProbeType, Scenario, load_scenario, load_spec, profile_from
-from kubesim.cli.main import main
-from kubesim.errors import UsageError
-from kubesim.engine.metrics import metrics_of, run_metrics
-from kubesim.engine.simulate import simulate
 from kubesim.analysis.sweep.grid import (
     SweepSpec,
     apply_point,
@@ -27,6 +24,9 @@ from kubesim.analysis.sweep.grid import (
     run_sweep,
     scenario_document,
 )
+from kubesim.engine.metrics import metrics_of, run_metrics
+from kubesim.engine.simulate import simulate
+from kubesim.errors import UsageError
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIFIED = str(ROOT / "probe_specs" / "seed_unified_healthz.yaml")
@@ -189,9 +189,7 @@ def test_hang_to_kill() -> None:
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["sweep", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cli(capsys, "sweep", *args)
 
 
 SEED_ARGS = [UNIFIED, "--scenario", DB, "--duration", "300", "--phases", "5",
