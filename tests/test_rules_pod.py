@@ -1,5 +1,5 @@
 """Whole pods: several probed containers, each with its own workers, counters, restarts and
-back-off; pod Ready = every container Ready (R3.4); targets keyed per container and port."""
+back-off; pod Ready = every container Ready (R3.4, R3.7); targets keyed per container and port."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ def two(app: dict, proxy: dict, *, proxy_port: int = 9000, **pod) -> ProbedConta
     return ProbedContainer(a, others=(p,), position=0, **pod)
 
 
-def test_R3_4_pod_Ready_needs_every_container_Ready():
-    """The proxy's readiness fails in [20, 40): the pod is not Ready then, while the app's
+def test_R3_4_R3_7_pod_Ready_needs_every_container_Ready():
+    """ContainersReady needs every container Ready (R3.7). The proxy's readiness fails in [20, 40): the pod is not Ready then, while the app's
     own readiness keeps succeeding; each container has its own worker and counters."""
     pod = two({"readinessProbe": http("/readyz", failureThreshold=1)},
               {"readinessProbe": http("/readyz", failureThreshold=1)})

@@ -32,6 +32,17 @@ def test_R3_9_Ready_follows_the_readiness_update_after_one_sync_hop():
     assert tl.ready[0].at == pytest.approx(first + 0.25)
 
 
+def test_R3_10_Started_follows_the_startup_update_after_one_sync_hop():
+    """Startup succeeds at its first probe; the sync loop sets Started 0.25 s later, and the
+    liveness successes that follow queue nothing the timeline shows (no kill, no restart)."""
+    hop = IDEAL.with_overrides({"sync_seconds": 0.25})
+    tl = run(pod(startupProbe=http("/livez"), livenessProbe=http("/livez")), profile=hop,
+             duration=10)
+    first = starts(tl, S)[0]
+    assert tl.containers[0].started_at == pytest.approx(first + 0.25)
+    assert starts(tl, L) and not tl.kills and not tl.restarts
+
+
 def test_R4_1_R4_6_R4_7_kill_message_restart_in_the_same_sync_and_restartCount():
     """Liveness F=1 at 0.5: Killing event with the kubelet's message; the new container
     starts as soon as the old one exited (shutdown 1 s), with restartCount 1."""
