@@ -29,6 +29,9 @@ hits every engine alike):
   the restart (new container, initialDelaySeconds, back-off, re-phased grid), the sync and
   PLEG latencies, jitter, answers' latencies and timeouts, startup probes. It is the floor of
   what any simulation of the same probe results could cost.
+* heap entries: how many entries the fast scheduler schedules per run of the sample (stepped
+  events, jumps' reschedulings, abandoned waits), and the time per entry they imply: the
+  part of a run that jumps cannot cover, and what it costs.
 
 It measures; it asserts only that the outputs agree.
 """
@@ -49,7 +52,7 @@ import numpy as np
 import kubesim
 from kubesim import Scenario, load_spec, profile_from, simulate
 from kubesim.engine.metrics import metrics_of, run_metrics
-from kubesim.engine.simulate import grid_cycle
+from kubesim.engine.simulate import grid_cycle, launch_pod, make_scheduler
 from kubesim.analysis.sweep.grid import (
     SweepSpec,
     apply_point,
@@ -111,6 +114,21 @@ def time_engine(points: list[dict[str, Any]], phases: int, engine: str
             calls += m.probe_calls
             out.append(m)
     return time.perf_counter() - start, calls, out
+
+
+def entries_per_run(points: list[dict[str, Any]], phases: int) -> float:
+    """The mean number of entries the fast scheduler puts on its heap per run of `points`
+    (every stepped event, a jump's rescheduling, and waits abandoned by interrupts): what a
+    run costs is about this count times the cost of one entry. Not timed."""
+    total = runs = 0
+    for point in points:
+        for pod, behaviour, seed, phase in runs_of(point, phases):
+            sched = make_scheduler("fast")
+            launch_pod(sched, pod, behaviour, duration=HOUR, seed=seed, profile=PROFILE,
+                       phase=phase, keep_probes=False)
+            sched.run(until=HOUR)
+            total, runs = total + sched.seq, runs + 1
+    return total / runs
 
 
 def floor_of(points: list[dict[str, Any]], phases: int, *, batched: bool
@@ -196,6 +214,11 @@ def bench_grid(name: str, phases: int) -> dict[str, Any]:
     res["fast_over_floor"] = full_s / floor_s
     res["sweep_over_floor"] = sweep_s / floor_s
     res["fast_over_batched_floor"] = full_s / batched_s
+    runs = len(sample) * phases
+    res["fast_entries_per_run"] = entries = entries_per_run(sample, phases)
+    res["fast_us_per_run"] = fs_s / runs * 1e6
+    res["fast_us_per_entry"] = fs_s / runs / entries * 1e6
+    res["simpy_us_per_run"] = simpy_s / runs * 1e6
     return res
 
 
@@ -238,6 +261,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  fast / numpy floor: {res['fast_over_floor']:.1f}x time; sweep / floor: "
               f"{res['sweep_over_floor']:.1f}x  (target <= 5x); fast / batched floor: "
               f"{res['fast_over_batched_floor']:.0f}x")
+        print(f"  fast, sample: {res['fast_us_per_run']:.0f} µs per run, "
+              f"{res['fast_entries_per_run']:.0f} heap entries per run, "
+              f"{res['fast_us_per_entry']:.1f} µs per entry; 100x simpy would be "
+              f"{res['simpy_us_per_run'] / 100:.0f} µs per run")
         print(f"  outputs identical on every sampled run ({res['sample_points'] * res['phases']}"
               " runs): yes")
     return 0

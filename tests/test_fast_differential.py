@@ -415,6 +415,36 @@ def test_simultaneous_ticks_same_metrics(pod: Any, scenario: dict[str, Any],
 
 
 @st.composite
+def slow_liveness_pods(draw: st.DrawFn) -> Any:
+    """A slow liveness probe and a fast readiness probe on one target that an outage fails:
+    after each kill the readiness worker sees the new container long before liveness does,
+    and the fast scheduler jumps the readiness ticks in between (up to liveness's tick)."""
+    data = draw(container_dicts(types=frozenset({ProbeType.LIVENESS, ProbeType.READINESS})))
+    for field, periods in (("livenessProbe", st.integers(15, 60)),
+                           ("readinessProbe", st.integers(1, 6))):
+        data[field] = {**data[field], "periodSeconds": draw(periods),
+                       "httpGet": {"path": "/livez", "port": 8080},
+                       "timeoutSeconds": 1, "failureThreshold": draw(st.integers(1, 4))}
+    return make_pod(data, draw(GRACES))
+
+
+@given(pod=slow_liveness_pods(), outage=st.floats(60, 600), at=st.floats(0, 1200),
+       lat=st.integers(0, 800), phase=st.one_of(st.none(), PHASES), seed=SEEDS,
+       profile=PROFILES)
+def test_restarts_with_a_slow_liveness_worker_same_metrics(pod: Any, outage: float, at: float,
+                                                           lat: int, phase: float | None,
+                                                           seed: int, profile: Any) -> None:
+    """Kills and restarts in a long outage, the liveness worker last to see each new
+    container: jumps that leave that worker's tick where it is."""
+    scenario = {"dependencies": {"db": {"down": [{"from": at, "to": at + outage}]}},
+                "targets": {"/livez": {"answer": {"status": 200, "latency_ms": lat},
+                                       "depends_on": ["db"],
+                                       "when_down": {"status": 503, "latency_ms": lat}}}}
+    same(pod, Scenario.from_dict(scenario), duration=2400, seed=seed, profile=profile,
+         phase=phase)
+
+
+@st.composite
 def traces(draw: st.DrawFn) -> Trace:
     """A recorded trace of both paths: sample-and-hold observations, replay or wall."""
     obs: dict[str, list[Observation]] = {}

@@ -56,6 +56,9 @@ class Jumper:
         kl = self.kubelet
         if now < self.no_jump_before or not kl.idle or kl.sync_requested or kl.flush_pending:
             return
+        for w in self.workers:  # most calls: a probe is in flight (`_waiting` would say no)
+            if not w.proc.done and (not w.waiting or w.tick_pending or w.trigger_pending):
+                return
         if kl.terminator is not None and now >= kl.terminator.at:
             return  # deleted: the termination is stepped
         if not kl.unit.status.running:
@@ -72,21 +75,27 @@ class Jumper:
     def _hold_off(self, until: float) -> None:
         self.no_jump_before = max(self.no_jump_before, min(until, self.kubelet.timeline.duration))
 
-    def _waiting(self, cid: str) -> list[tuple[Worker, float]] | None:
-        """The live workers with their next tick, if every one waits for a tick at least two
-        periods in (later ticks then fall exactly on origin + k * P, by Sterbenz's lemma) and
-        has seen container `cid`; None otherwise."""
+    def _waiting(self, cid: str) -> tuple[list[tuple[Worker, float]], float] | None:
+        """The live workers that have seen container `cid`, with their next tick, and the
+        first tick of those that have not (a stretch ends there: that tick sees the new
+        container, step 4); None unless every live worker waits for its tick and each one
+        that has seen `cid` waits at least two periods in (later ticks then fall exactly on
+        origin + k * P, by Sterbenz's lemma)."""
         out = []
+        stale = math.inf
         for w in self.workers:
             if w.proc.done:
                 continue
-            if not w.waiting or w.tick_pending or w.trigger_pending or w.cid != cid:
+            if not w.waiting or w.tick_pending or w.trigger_pending:
                 return None
             a0 = w.proc.wait_at
+            if w.cid != cid:
+                stale = min(stale, a0)  # its tick is stepped; it stays where it is
+                continue
             if a0 < 2 * w.period:
                 return None
             out.append((w, a0))
-        return out
+        return out, stale
 
     def _constant(self, w: Worker, inst: Any, a0: float) -> tuple[Attempt | None, float]:
         """The judged constant answer the tick at `a0` gets, and until when it holds."""
@@ -113,9 +122,11 @@ class Jumper:
         if not st.ready:  # a sync would trigger the readiness worker: stop before the next
             end = min(end, kl.pod_worker.wait_at)
         hold = kl.profile.startup_hold_on_success
-        waiting = self._waiting(cid)
-        if waiting is None:
+        got = self._waiting(cid)
+        if got is None:
             return
+        waiting, stale = got
+        end = min(end, stale)
         for w, a0 in waiting:
             step = checks(w.type, w.probe, st, w.on_hold, a0)
             if w.type is ProbeType.STARTUP:  # Started: every startup tick is skipped
@@ -189,11 +200,12 @@ class Jumper:
         cid = st.container_id
         if cid is None or st.pod_finished or not st.terminated or not st.will_restart:
             return
-        end = min(self._horizon(), kl.pod_worker.wait_at)
         plans = []
-        waiting = self._waiting(cid)
-        if waiting is None:
+        got = self._waiting(cid)
+        if got is None:
             return
+        waiting, stale = got
+        end = min(self._horizon(), kl.pod_worker.wait_at, stale)
         for w, a0 in waiting:
             if not (w.on_hold or cache.get(w.type, cid) is Result.FAILURE):
                 return

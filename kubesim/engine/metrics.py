@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kubesim.behaviour.answer import HEALTHY
-from kubesim.engine.simulate import focus, fresh_rng, run_model
+from kubesim.engine.simulate import focus, fresh_rng, pod_targets, run_model
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.results import ProbeType
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
     from kubesim.engine.timeline import Timeline
     from kubesim.kubelet.settings import KubeletProfile
-    from kubesim.spec.model import ProbedContainer
+    from kubesim.spec.model import ProbedContainer, Target
 
 __all__ = ["PROBE_TYPES", "RunMetrics", "hang_start", "metrics_of", "run_metrics",
            "run_metrics_box", "threshold_box"]
@@ -103,25 +103,26 @@ def run_metrics(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, duratio
     return metrics_of(timeline, behaviour)
 
 
-_CHECKED: dict[tuple[int, int], tuple[object, object]] = {}
+_CHECKED: dict[tuple[int, int], tuple[object, object, list[dict[ProbeType, Target]]]] = {}
 
 
 def _metrics_run(pod: ProbedContainer, behaviour: Behaviour, duration: float, seed: int,
                  profile: KubeletProfile, phase: float | None,
                  box: dict[tuple[ProbeType, bool], list[float]] | None) -> Timeline:
     """A fast run that counts probe calls instead of keeping them. Sweeps run the same pod and
-    behaviour many times: their inputs are checked once, and the seed's generator is reset
-    rather than seeded again (`fresh_rng`)."""
+    behaviour many times: their inputs are checked and their targets resolved once, and the
+    seed's generator is reset rather than seeded again (`fresh_rng`)."""
     key = (id(pod), id(behaviour))
     got = _CHECKED.get(key)
     checked = got is not None and got[0] is pod and got[1] is behaviour
+    targets = got[2] if got is not None and checked else pod_targets(pod, behaviour)
     fresh = fresh_rng(seed) if isinstance(seed, int) and not isinstance(seed, bool) \
         and seed >= 0 else None
     timeline = focus(run_model(pod, behaviour, duration=duration, seed=seed, profile=profile,
                                phase=phase, engine="fast", keep_probes=False, box=box, rng=fresh,
-                               checked=checked), pod)
+                               checked=checked, targets=targets), pod)
     if not checked:
         if len(_CHECKED) > 256:
             _CHECKED.clear()
-        _CHECKED[key] = (pod, behaviour)
+        _CHECKED[key] = (pod, behaviour, targets)
     return timeline

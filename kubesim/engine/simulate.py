@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ContainerSpec, ProbedContainer, Target
 
 __all__ = ["ENGINES", "PodHandle", "add_kubelet", "focus", "fresh_rng", "grid_cycle",
-           "launch_pod", "make_scheduler", "prepare", "run_model", "simulate"]
+           "launch_pod", "make_scheduler", "pod_targets", "prepare", "run_model", "simulate"]
 
 
 def grid_cycle(pod: ProbedContainer) -> int:
@@ -72,14 +72,16 @@ def run_model(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, se
               profile: KubeletProfile, phase: float | None, engine: str, keep_probes: bool,
               box: dict[tuple[ProbeType, bool], list[float]] | None,
               rng: np.random.Generator | None = None, checked: bool = False,
-              start: float = 0.0) -> Timeline:
+              start: float = 0.0,
+              targets: list[dict[ProbeType, Target]] | None = None) -> Timeline:
     """`simulate` with every option: `box` collects the thresholds the run is valid for
     (sweeps), `rng` and `checked` are `prepare`'s, `start` is when the pod's first container
-    starts (the behaviour's clock is the run's: a fleet's replicas start at different times)."""
+    starts (the behaviour's clock is the run's: a fleet's replicas start at different times),
+    `targets` the pod's targets as `resolve_targets` keys them (a sweep resolves them once)."""
     sched = make_scheduler(engine)
-    timeline = add_kubelet(sched, pod, behaviour, duration=duration, seed=seed, profile=profile,
-                           phase=phase, keep_probes=keep_probes, box=box, rng=rng,
-                           checked=checked, start=start, jumps=True)
+    timeline = launch_pod(sched, pod, behaviour, duration=duration, seed=seed, profile=profile,
+                          phase=phase, keep_probes=keep_probes, box=box, rng=rng,
+                          checked=checked, start=start, jumps=True, targets=targets).timeline
     sched.run(until=duration)
     return timeline
 
@@ -122,9 +124,11 @@ def launch_pod(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durati
                seed: int, profile: KubeletProfile, phase: float | None, keep_probes: bool,
                box: dict[tuple[ProbeType, bool], list[float]] | None = None,
                rng: np.random.Generator | None = None, checked: bool = False,
-               start: float | None = None, jumps: bool = True) -> PodHandle:
+               start: float | None = None, jumps: bool = True,
+               targets: list[dict[ProbeType, Target]] | None = None) -> PodHandle:
     """`add_kubelet`, returning the pod's handle (controllers delete pods through it)."""
-    targets = _targets(pod, behaviour)
+    if targets is None:
+        targets = pod_targets(pod, behaviour)
     rng, phase, origins, censored = prepare(pod, behaviour, duration=duration, seed=seed,
                                             profile=profile, phase=phase, rng=rng,
                                             checked=checked, targets=targets)
@@ -189,7 +193,7 @@ def prepare(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed
     if not math.isfinite(phase):
         raise UsageError(f"phase={phase!r} must be a finite number of seconds")
     if not checked:
-        _check_behaviour(pod, behaviour, targets or _targets(pod, behaviour))
+        _check_behaviour(pod, behaviour, targets or pod_targets(pod, behaviour))
     origins = [_origins(c, phase, profile, rng) for c in pod.containers]
     return rng, phase, origins, _censored(behaviour)
 
@@ -214,7 +218,7 @@ def fresh_rng(seed: int) -> np.random.Generator:
     return got[0]
 
 
-def _targets(pod: ProbedContainer, behaviour: Behaviour) -> list[dict[ProbeType, Target]]:
+def pod_targets(pod: ProbedContainer, behaviour: Behaviour) -> list[dict[ProbeType, Target]]:
     """Each probe's target keyed as the behaviour names it (`spec.targets`)."""
     known = getattr(behaviour, "known_targets", None)
     if known is not None and len(pod.containers) == 1:
