@@ -289,3 +289,19 @@ def test_restart_loop_cases_agree_with_des() -> None:
                 assert a == b
                 assert not math.isnan(a.ready_seconds)
     assert ProbeType.LIVENESS in pod.container.probes()
+
+
+@pytest.mark.parametrize("fmt", ["json", "table", "csv"])
+def test_the_output_is_the_same_on_any_number_of_processes(capsys: Any, fmt: str) -> None:
+    """Deterministic output: the same bytes in one process and in two, run after run; how
+    long it took and where it ran go to stderr."""
+    args = ("sweep", UNIFIED, "--scenario", DB, "--duration", "300", "--phases", "4",
+            "--set", "livenessProbe.failureThreshold=1..4", "--set",
+            "livenessProbe.periodSeconds=5,10", "--format", fmt)
+    outs = []
+    for jobs in ("1", "2", "1"):
+        code, out, err = cli(capsys, *args, "-j", jobs)
+        assert code == 0, err
+        assert "8 of 8 points in " in err and "local process" in err
+        outs.append(out)
+    assert outs[0] == outs[1] == outs[2]

@@ -247,9 +247,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         "fields": [s.field for s in settings], "points": len(points), "done": len(done),
         "phases": args.phases, "seeds": args.seeds, "seed": args.seed,
         "duration": args.duration, "profile": spec.profile.name, "engine": args.engine,
-        "where": where, "seconds": round(elapsed, 3), "interrupted": interrupted,
-        "expectations": [e.name for e in expectations],
+        "interrupted": interrupted, "expectations": [e.name for e in expectations],
     }
+    # how long and where: stderr, so that the output is the same on every machine and run
+    print(f"kubesim sweep: {len(done)} of {len(points)} points in {elapsed:.2f} s on {where}",
+          file=sys.stderr)
     if args.plot and done:
         plot_sweep(done, [s.field for s in settings if len(s.values) > 1] or
                    [settings[0].field], args.plot_metric, args.plot, meta)
@@ -314,7 +316,7 @@ def render(done: list[PointResult], meta: dict[str, Any], fmt: str) -> str:
     head = (f"# {meta['object']} | behaviour: {meta['behaviour']} | {meta['done']} of "
             f"{meta['points']} points x {meta['phases']} phases x {meta['seeds']} seed(s), "
             f"{meta['duration']:g} s each | profile {meta['profile']} | engine "
-            f"{meta['engine']} | {meta['where']} | {meta['seconds']:.2f} s")
+            f"{meta['engine']}")
     short = {"restarts_mean": "restarts", "restarts_max": "max", "kills_mean": "kills",
              "unready_mean": "unready s", "unready_max": "max", "first_ready_mean":
              "first Ready", "first_ready_max": "max", "never_ready": "never",
