@@ -123,7 +123,9 @@ def select_container(candidates: list[ProbedContainer], name: str | None, *,
     a name, the only pod's first probed container (the pod is simulated whole)."""
     if name is None:
         if not candidates:
-            raise SpecError(f"no container with probes in {source}", source=source)
+            raise SpecError("no container declares a livenessProbe, readinessProbe or "
+                            "startupProbe: nothing to simulate (`kubesim check "
+                            "--missing-probes` lists containers without probes)", source=source)
         if len({(c.object_kind, c.object_name, c.namespace) for c in candidates}) == 1:
             return candidates[0]  # one pod: it is simulated whole, and reported whole
         matches, what, hint = candidates, "containers have probes", "NAME"
