@@ -21,29 +21,29 @@ _WHERE = {
     "Behaviour": "kubesim.behaviour.answer",
     "BehaviourError": "kubesim.errors",
     "CensoredMode": "kubesim.behaviour.trace",
-    "ContainerRecord": "kubesim.engine.timeline",
+    "ContainerRecord": "kubesim.timeline",
     "ContainerSpec": "kubesim.spec.model",
-    "EventRecord": "kubesim.engine.timeline",
+    "EventRecord": "kubesim.timeline",
     "HEALTHY": "kubesim.behaviour.answer",
     "HandlerKind": "kubesim.spec.model",
-    "KillRecord": "kubesim.engine.timeline",
+    "KillRecord": "kubesim.timeline",
     "KubeletProfile": "kubesim.kubelet.settings",
     "KubesimError": "kubesim.errors",
     "Outcome": "kubesim.results",
     "PROFILES": "kubesim.kubelet.settings",
     "Probe": "kubesim.spec.model",
-    "ProbeRecord": "kubesim.engine.timeline",
+    "ProbeRecord": "kubesim.timeline",
     "ProbeType": "kubesim.results",
     "ProbedContainer": "kubesim.spec.model",
-    "ReadyChange": "kubesim.engine.timeline",
+    "ReadyChange": "kubesim.timeline",
     "RestartMode": "kubesim.behaviour.trace",
     "RestartPolicy": "kubesim.spec.model",
     "Result": "kubesim.results",
     "Scenario": "kubesim.behaviour.scenario",
     "SpecError": "kubesim.errors",
-    "Summary": "kubesim.engine.timeline",
+    "Summary": "kubesim.timeline",
     "Target": "kubesim.spec.model",
-    "Timeline": "kubesim.engine.timeline",
+    "Timeline": "kubesim.timeline",
     "Trace": "kubesim.behaviour.trace",
     "UsageError": "kubesim.errors",
     "Window": "kubesim.behaviour.answer",
@@ -68,7 +68,7 @@ if TYPE_CHECKING:
     from kubesim.behaviour.scenario import Scenario, load_scenario
     from kubesim.behaviour.trace import CensoredMode, RestartMode, Trace, load_trace
     from kubesim.engine.simulate import grid_cycle, simulate
-    from kubesim.engine.timeline import ContainerRecord, EventRecord, KillRecord, ProbeRecord, ReadyChange, Summary, Timeline
+    from kubesim.timeline import ContainerRecord, EventRecord, KillRecord, ProbeRecord, ReadyChange, Summary, Timeline
     from kubesim.errors import BehaviourError, KubesimError, SpecError, UsageError
     from kubesim.kubelet.settings import BackoffRequeue, KubeletProfile, PROFILES, profile_from
     from kubesim.render.report import render_json, render_text, to_document

@@ -19,20 +19,19 @@ PACKAGE = Path(kubesim.__file__).resolve().parent
 
 # layer -> the layers its modules may import at run time (itself included)
 LAYERS = {
-    "core": {"core"},  # vocabulary: errors, results, version
+    "core": {"core"},  # vocabulary: errors, results, version; the timeline records
     "spec": {"core", "spec"},
     "behaviour": {"core", "spec", "behaviour"},
-    "kubelet": {"core", "spec", "behaviour", "kubelet", "engine.api"},
-    "engine.api": {"core", "engine.api"},  # the scheduler interface and the timeline records
-    "engine": {"core", "spec", "behaviour", "kubelet", "engine.api", "engine"},
-    "fleet": {"core", "spec", "behaviour", "kubelet", "engine.api", "engine", "fleet"},
-    "analysis": {"core", "spec", "behaviour", "kubelet", "engine.api", "engine", "fleet",
+    "kubelet": {"core", "spec", "behaviour", "kubelet"},  # with the scheduler interface
+    "engine": {"core", "spec", "behaviour", "kubelet", "engine"},
+    "fleet": {"core", "spec", "behaviour", "kubelet", "engine", "fleet"},
+    "analysis": {"core", "spec", "behaviour", "kubelet", "engine", "fleet",
                  "analysis"},
-    "render": {"core", "spec", "behaviour", "kubelet", "engine.api", "engine", "fleet",
+    "render": {"core", "spec", "behaviour", "kubelet", "engine", "fleet",
                "analysis", "render"},
-    "testing": {"core", "spec", "behaviour", "kubelet", "engine.api", "engine", "fleet",
+    "testing": {"core", "spec", "behaviour", "kubelet", "engine", "fleet",
                 "analysis", "render", "testing"},
-    "cli": {"core", "spec", "behaviour", "kubelet", "engine.api", "engine", "fleet", "analysis",
+    "cli": {"core", "spec", "behaviour", "kubelet", "engine", "fleet", "analysis",
             "render", "cli"},
     "package": {"core", "package", "cli"},  # kubesim/__init__ (lazy) and __main__
 }
@@ -54,18 +53,20 @@ MODULES = {
     "kubesim.kubelet.pod_container": "kubelet", "kubesim.kubelet.termination": "kubelet",
     "kubesim.kubelet.backoff": "kubelet", "kubesim.kubelet.runtime": "kubelet",
     "kubesim.kubelet.settings": "kubelet",
-    "kubesim.engine": "engine", "kubesim.engine.scheduler": "engine.api",
-    "kubesim.engine.timeline": "engine.api", "kubesim.engine.heap_scheduler": "engine",
+    "kubesim.engine": "engine", "kubesim.kubelet.scheduler": "kubelet",
+    "kubesim.timeline": "core", "kubesim.engine.heap_scheduler": "engine",
     "kubesim.engine.simpy_scheduler": "engine", "kubesim.engine.jumps": "engine",
     "kubesim.engine.simulate": "engine", "kubesim.engine.metrics": "engine",
     "kubesim.fleet": "fleet", "kubesim.fleet.settings": "fleet", "kubesim.fleet.load": "fleet",
     "kubesim.fleet.run": "fleet", "kubesim.fleet.capacity": "fleet",
+    "kubesim.fleet.records": "fleet",
     "kubesim.fleet.controllers": "fleet", "kubesim.fleet.rollout": "fleet",
     "kubesim.fleet.drain": "fleet",
     "kubesim.analysis": "analysis", "kubesim.analysis.phases": "analysis",
     "kubesim.analysis.budget": "analysis",
     "kubesim.analysis.windows": "analysis", "kubesim.analysis.sweep": "analysis",
-    "kubesim.analysis.sweep.grid": "analysis", "kubesim.analysis.sweep.dask_backend": "analysis",
+    "kubesim.analysis.sweep.grid": "analysis", "kubesim.analysis.sweep.run": "analysis",
+    "kubesim.analysis.sweep.dask_backend": "analysis",
     "kubesim.analysis.sweep.fleet_points": "analysis",
     "kubesim.analysis.check": "analysis", "kubesim.analysis.check.run": "analysis",
     "kubesim.analysis.check.findings": "analysis",

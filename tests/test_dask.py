@@ -13,7 +13,8 @@ distributed = pytest.importorskip("distributed")
 from kubesim import load_scenario, load_spec
 from kubesim.cli.main import main
 from kubesim.analysis.sweep.dask_backend import dask_executor
-from kubesim.analysis.sweep.grid import SweepSpec, expand_grid, parse_goal, parse_setting, run_sweep
+from kubesim.analysis.sweep.grid import SweepSpec, expand_grid, parse_goal, parse_setting
+from kubesim.analysis.sweep.run import run_sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIFIED = str(ROOT / "probe_specs" / "seed_unified_healthz.yaml")

@@ -21,9 +21,9 @@ from kubesim.analysis.sweep.grid import (
     parse_goal,
     parse_setting,
     parse_values,
-    run_sweep,
     scenario_document,
 )
+from kubesim.analysis.sweep.run import run_sweep
 from kubesim.engine.metrics import metrics_of, run_metrics
 from kubesim.engine.simulate import simulate
 from kubesim.errors import UsageError
@@ -256,7 +256,7 @@ def test_progress_line_without_tqdm(capsys: pytest.CaptureFixture[str],
 
 def test_ctrl_c_keeps_the_points_done(capsys: pytest.CaptureFixture[str],
                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    from kubesim.analysis.sweep import grid as sweep
+    from kubesim.analysis.sweep import run as sweep
     from kubesim.cli import sweep as cmd_sweep
 
     calls = {"n": 0}

@@ -5,7 +5,7 @@ Expectations (`Want`): survive an X s dependency outage without a restart, catch
 within Y s, allow starts of Z s, leave Ready within W s of an outage. Each is a worst case
 over the grid phase (E1). Candidates are scored with the per-phase rules of
 `kubesim.analysis.windows` (fast, exact for the ideal kubelet plus the profile's latencies);
-the chosen one is then run through `kubesim.analysis.sweep.grid` at every grid phase and, if a
+the chosen one is then run through `kubesim.analysis.sweep.run` at every grid phase and, if a
 run disagrees, dropped for the next one. "Smallest" is the fewest changed fields, then the
 smallest relative change.
 
@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 from kubesim.analysis.check.expectations import settle_time, synthetic
 from kubesim.analysis.check.fixes import ProbePatch, patched_pod, probe_data
 from kubesim.analysis.check.scoping import for_container
-from kubesim.analysis.sweep.grid import Point, SweepSpec, evaluate_point, parse_goal
+from kubesim.analysis.sweep.grid import Point, SweepSpec, parse_goal
+from kubesim.analysis.sweep.run import evaluate_point
 from kubesim.analysis.windows import (
     hang_detection,
     readiness_down,

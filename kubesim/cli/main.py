@@ -42,7 +42,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _module(name: str) -> ModuleType:
-    """The module of command `name`: add_parser(subparsers) and run(args) -> (text, code)."""
+    """The module of command `name`: add_parser(subparsers) and run(args) -> (text, code), or
+    (text, code, note): a line for stderr once the output is written."""
     return importlib.import_module(f"kubesim.cli.{COMMANDS[name][0]}")
 
 
@@ -90,10 +91,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             from kubesim.files import check_output_path
             check_output_path(output)
         if getattr(command, "TAKES_PROGRESS", False):  # a live progress line on stderr
-            text, code = command.run(args, progress=sys.stderr)
+            result = command.run(args, progress=sys.stderr)
         else:
-            text, code = command.run(args)
+            result = command.run(args)
+        text, code = result[0], result[1]
         _write(text, output)
+        if len(result) > 2 and result[2]:  # a note for the person (timing): once all is done
+            print(result[2], file=sys.stderr)
     except KubesimError as exc:
         one_line = " ".join(str(exc).split("\n"))
         print(f"kubesim: error: {one_line}", file=sys.stderr)

@@ -27,15 +27,14 @@ from kubesim.files import check_output_path, write_output
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.sweep.grid import (
     Point,
-    apply_point,
     PointResult,
     SweepSpec,
-    evaluate_group,
+    apply_point,
     expand_grid,
     parse_goal,
     parse_setting,
-    run_sweep,
 )
+from kubesim.analysis.sweep.run import evaluate_group, run_sweep
 
 __all__ = ["add_parser", "run"]
 
@@ -177,8 +176,9 @@ class _Progress:
             sys.stderr.write("\n")
 
 
-def run(args: argparse.Namespace) -> tuple[str, int]:
-    """Sweep and render; exit code 0, 130 if interrupted (the points done are printed)."""
+def run(args: argparse.Namespace) -> tuple[str, int, str]:
+    """Sweep and render; exit code 0, 130 if interrupted (the points done are printed); a
+    note of how long it took and where it ran."""
     settings = [parse_setting(s) for s in args.settings]
     if args.duration is not None:
         check_duration(args.duration)
@@ -249,9 +249,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         "duration": args.duration, "profile": spec.profile.name, "engine": args.engine,
         "interrupted": interrupted, "expectations": [e.name for e in expectations],
     }
-    # how long and where: stderr, so that the output is the same on every machine and run
-    print(f"kubesim sweep: {len(done)} of {len(points)} points in {elapsed:.2f} s on {where}",
-          file=sys.stderr)
+
     if args.plot and done:
         plot_sweep(done, [s.field for s in settings if len(s.values) > 1] or
                    [settings[0].field], args.plot_metric, args.plot, meta)
@@ -259,7 +257,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         from kubesim.render.html import sweep_page
         write_html(sweep_page(document(done, meta)), args.html)
     text = render(done, meta, "text" if args.format == "table" else args.format)
-    return text, 130 if interrupted else 0
+    # how long and where go to stderr: the output is the same on every machine and run
+    note = f"kubesim sweep: {len(done)} of {len(points)} points in {elapsed:.2f} s on {where}"
+    return text, 130 if interrupted else 0, note
 
 
 def _default_duration(pod: Any, behaviour: Any, settings: list[Any],

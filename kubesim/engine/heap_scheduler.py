@@ -16,7 +16,7 @@ from collections.abc import Callable
 from heapq import heappop, heappush
 from typing import Any
 
-from kubesim.engine.scheduler import URGENT, Interrupted, ProcessGen
+from kubesim.kubelet.scheduler import URGENT, Interrupted, ProcessGen
 
 __all__ = ["HeapProcess", "HeapScheduler"]
 

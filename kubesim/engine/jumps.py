@@ -26,8 +26,8 @@ from functools import cmp_to_key
 from typing import TYPE_CHECKING, Any
 
 from kubesim.behaviour.lookup import MARGIN
-from kubesim.engine.scheduler import NORMAL, URGENT
-from kubesim.engine.timeline import ProbeRun
+from kubesim.kubelet.scheduler import NORMAL, URGENT
+from kubesim.timeline import ProbeRun
 from kubesim.kubelet.pod_worker import last_relist, pleg_wait, resync_due
 from kubesim.kubelet.prober import follows
 from kubesim.kubelet.worker import PROBE, SKIP, checks, holds_after

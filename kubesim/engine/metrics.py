@@ -14,7 +14,7 @@ from kubesim.results import ProbeType
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
-    from kubesim.engine.timeline import Timeline
+    from kubesim.timeline import Timeline
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer, Target
 
@@ -89,7 +89,7 @@ def run_metrics_box(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *,
     run only through the comparisons of `worker.count_result` (resultRun >= threshold), so
     any pod that differs only in failureThreshold / successThreshold values inside the box
     (probe type, failure?) -> [low, high] makes exactly the same decisions, the same events
-    and the same metrics. Sweeps over thresholds reuse runs this way (`kubesim.analysis.sweep.grid`)."""
+    and the same metrics. Sweeps over thresholds reuse runs this way (`kubesim.analysis.sweep.run`)."""
     box: dict[tuple[ProbeType, bool], list[float]] = {}
     timeline = _metrics_run(pod, behaviour, duration, seed, profile, phase, box)
     return metrics_of(timeline, behaviour), threshold_box(box)

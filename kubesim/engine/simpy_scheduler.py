@@ -7,7 +7,7 @@ from typing import Any
 
 import simpy
 
-from kubesim.engine.scheduler import Interrupted, ProcessGen
+from kubesim.kubelet.scheduler import Interrupted, ProcessGen
 
 __all__ = ["SimpyScheduler"]
 

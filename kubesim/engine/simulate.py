@@ -14,8 +14,8 @@ from kubesim.behaviour.answer import HEALTHY
 from kubesim.behaviour.lookup import compile_behaviour
 from kubesim.engine.heap_scheduler import HeapScheduler
 from kubesim.engine.jumps import Jumper
-from kubesim.engine.scheduler import URGENT
-from kubesim.engine.timeline import Timeline
+from kubesim.kubelet.scheduler import URGENT
+from kubesim.timeline import Timeline
 from kubesim.errors import BehaviourError, UsageError
 from kubesim.kubelet.pod_worker import Kubelet
 from kubesim.kubelet.prober import CensoredPolicy

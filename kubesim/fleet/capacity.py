@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from kubesim.engine.timeline import Timeline
-    from kubesim.fleet.run import FleetRun
+    from kubesim.timeline import Timeline
+    from kubesim.fleet.records import FleetRun
 
 __all__ = ["CapacityPoint", "FleetSummary", "capacity", "down_intervals", "endpoint_spans",
            "refused_while_served", "summarise"]

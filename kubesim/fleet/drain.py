@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kubesim.engine.scheduler import URGENT
+from kubesim.kubelet.scheduler import URGENT
 from kubesim.errors import UsageError
 from kubesim.fleet.controllers import DRAIN_RETRY_SECONDS, desired_healthy, may_evict
 from kubesim.fleet.rollout import run_with_controllers

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from kubesim.behaviour.answer import Answer, Behaviour
-    from kubesim.engine.timeline import Timeline
+    from kubesim.timeline import Timeline
     from kubesim.fleet.settings import LoadModel
     from kubesim.spec.model import Target
 

@@ -26,11 +26,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from kubesim.engine.scheduler import URGENT
+from kubesim.kubelet.scheduler import URGENT
 from kubesim.engine.simulate import launch_pod, make_scheduler
 from kubesim.errors import UsageError
 from kubesim.fleet.controllers import rolling_fenceposts
-from kubesim.fleet.run import FleetRun, start_times
+from kubesim.fleet.records import FleetRun
+from kubesim.fleet.run import start_times
 from kubesim.kubelet.settings import CLASSIC
 
 if TYPE_CHECKING:

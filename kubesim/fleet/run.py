@@ -10,34 +10,22 @@ jitter and latency draws; the fleet's generator (seed) draws the start times.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from kubesim.engine.simulate import add_kubelet, make_scheduler
 from kubesim.fleet.load import LoadedBehaviour, ServingView
+from kubesim.fleet.records import FleetRun
 from kubesim.kubelet.settings import CLASSIC
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
-    from kubesim.engine.timeline import Timeline
     from kubesim.fleet.settings import FleetSettings
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["FleetRun", "simulate_fleet"]
-
-
-@dataclass(frozen=True)
-class FleetRun:
-    """Every replica's timeline, when each started, and what the fleet was told."""
-
-    settings: FleetSettings
-    starts: list[float]
-    timelines: list[Timeline]
-    duration: float
-    seed: int
+__all__ = ["simulate_fleet", "start_times"]
 
 
 def start_times(settings: FleetSettings, seed: int) -> list[float]:

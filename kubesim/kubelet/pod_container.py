@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     import numpy as np
 
     from kubesim.behaviour.lookup import Quiet
-    from kubesim.engine.scheduler import Scheduler
-    from kubesim.engine.timeline import Timeline
+    from kubesim.kubelet.scheduler import Scheduler
+    from kubesim.timeline import Timeline
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerSpec, Target
 

@@ -16,8 +16,8 @@ import math
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from kubesim.engine.scheduler import NORMAL, URGENT, Interrupted
-from kubesim.engine.timeline import EventRecord, ExitRecord, KillRecord, ReadyChange
+from kubesim.kubelet.scheduler import NORMAL, URGENT, Interrupted
+from kubesim.timeline import EventRecord, ExitRecord, KillRecord, ReadyChange
 from kubesim.kubelet.pod_container import (OOM_EXIT_CODE, PodContainer, StatusView,
                                            exit_reason, restarts_after_exit, restarts_after_kill)
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance
@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
     from kubesim.behaviour.answer import Behaviour
     from kubesim.behaviour.lookup import Quiet
-    from kubesim.engine.scheduler import ProcessGen, Scheduler
-    from kubesim.engine.timeline import Timeline
+    from kubesim.kubelet.scheduler import ProcessGen, Scheduler
+    from kubesim.timeline import Timeline
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer, Target
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
 from kubesim.behaviour.answer import Answer, AnswerError
-from kubesim.engine.scheduler import NORMAL
+from kubesim.kubelet.scheduler import NORMAL
 from kubesim.results import Outcome, ProbeType
 from kubesim.spec.model import HandlerKind, Probe, Target
 
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
     from kubesim.behaviour.answer import Behaviour
     from kubesim.behaviour.lookup import Quiet
-    from kubesim.engine.scheduler import Scheduler
-    from kubesim.engine.timeline import Timeline
+    from kubesim.kubelet.scheduler import Scheduler
+    from kubesim.timeline import Timeline
     from kubesim.kubelet.runtime import Instance, Runtime
 
 __all__ = ["MAX_PROBE_RETRIES", "MAX_REQUESTS", "Ask", "Attempt", "CensoredPolicy", "Prober",

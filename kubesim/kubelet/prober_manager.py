@@ -15,7 +15,7 @@ from kubesim.results import ProbeType, Result
 if TYPE_CHECKING:
     import numpy as np
 
-    from kubesim.engine.scheduler import Scheduler
+    from kubesim.kubelet.scheduler import Scheduler
     from kubesim.kubelet.prober import Prober
     from kubesim.kubelet.results_cache import ResultsCache
     from kubesim.kubelet.settings import KubeletProfile

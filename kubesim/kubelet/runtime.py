@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kubesim.engine.timeline import ContainerRecord
+from kubesim.timeline import ContainerRecord
 
 __all__ = ["MIN_GRACE_SECONDS", "Instance", "Runtime"]
 

@@ -14,24 +14,48 @@ from SIGTERM to SIGKILL. When every container has stopped the readiness workers 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from kubesim.engine.scheduler import URGENT, Interrupted
-from kubesim.engine.timeline import ContainerStop, Termination
+from kubesim.kubelet.scheduler import URGENT, Interrupted
+from kubesim.timeline import ContainerStop, Termination
 from kubesim.kubelet.prober import answer_of
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS
 from kubesim.results import ProbeType
 
 if TYPE_CHECKING:
-    from kubesim.engine.scheduler import ProcessGen
+    import numpy as np
+
+    from kubesim.kubelet.scheduler import ProcessGen, Scheduler
+    from kubesim.timeline import Timeline
     from kubesim.kubelet.pod_container import PodContainer
-    from kubesim.kubelet.pod_worker import Kubelet
     from kubesim.kubelet.runtime import Instance
+    from kubesim.kubelet.settings import KubeletProfile
+    from kubesim.spec.model import ProbedContainer
 
-__all__ = ["Terminator", "pre_stop_seconds"]
+__all__ = ["TerminatingPod", "Terminator", "pre_stop_seconds"]
 
 
-def pre_stop_seconds(kl: Kubelet, unit: PodContainer, inst: Instance) -> tuple[float, bool]:
+class TerminatingPod(Protocol):
+    """What a termination needs of the pod it ends: its containers and records, and the pod
+    worker's calls (`kubesim.kubelet.pod_worker.Kubelet` is one)."""
+
+    sched: Scheduler
+    pod: ProbedContainer
+    behaviour: Any
+    profile: KubeletProfile
+    rng: np.random.Generator
+    timeline: Timeline
+    units: list[PodContainer]
+
+    def event(self, at: float, type_: str, reason: str, message: str, name: str) -> None: ...
+
+    def request_sync(self, delay: float) -> None: ...
+
+    def set_container_ready(self, unit: PodContainer, ready: bool) -> None: ...
+
+
+def pre_stop_seconds(kl: TerminatingPod, unit: PodContainer,
+                     inst: Instance) -> tuple[float, bool]:
     """How long the preStop hook runs, and whether it failed: a sleep its seconds; an exec or
     httpGet hook as long as the behaviour takes to answer its target (never: for ever, so
     until the grace ends)."""
@@ -55,7 +79,7 @@ def pre_stop_seconds(kl: Kubelet, unit: PodContainer, inst: Instance) -> tuple[f
 class Terminator:
     """The deletion of one pod: when it comes, and the termination it starts."""
 
-    def __init__(self, kubelet: Kubelet, at: float, override: int | None) -> None:
+    def __init__(self, kubelet: TerminatingPod, at: float, override: int | None) -> None:
         self.kl, self.at = kubelet, at
         pod = kubelet.pod
         self.grace = pod.termination_grace_period_seconds if override is None else override

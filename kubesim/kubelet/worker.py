@@ -1,6 +1,6 @@
 """The per-probe worker loop of the classic kubelet (`worker.go@61ecc560` `run`/`doProbe`).
 
-One process per declared probe type, on any `kubesim.engine.scheduler.Scheduler`. It keeps a
+One process per declared probe type, on any `kubesim.kubelet.scheduler.Scheduler`. It keeps a
 fixed tick grid (a Go ticker: one buffered tick, the rest dropped, E2), runs the iteration of
 §1.5 on each tick or readiness trigger, counts consecutive results against the thresholds and
 writes verdicts to the results cache it was given (`ResultsCache`, which announces changes).
@@ -11,13 +11,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from kubesim.engine.scheduler import NORMAL, Interrupted
+from kubesim.kubelet.scheduler import NORMAL, Interrupted
 from kubesim.results import ProbeType, Result
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from kubesim.engine.scheduler import Process, ProcessGen, Scheduler
+    from kubesim.kubelet.scheduler import Process, ProcessGen, Scheduler
     from kubesim.kubelet.prober import Prober
     from kubesim.kubelet.results_cache import ResultsCache
     from kubesim.kubelet.settings import KubeletProfile

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
+from kubesim._version import __version__
 from kubesim.analysis.check.findings import RULES, CheckResult, Finding, Severity, Workload
 
 if TYPE_CHECKING:
@@ -258,7 +259,6 @@ def _testcase(suite: ET.Element, report: Report, c: CheckResult) -> str:
 
 
 def render_sarif(report: Report) -> str:
-    from kubesim import __version__
 
     ids = list(RULES)
     rules = [{"id": r.id, "name": r.name,

@@ -11,7 +11,7 @@ from kubesim.fleet.rollout import RolloutRun
 from kubesim.render.report import SCHEMA_VERSION, to_document
 
 if TYPE_CHECKING:
-    from kubesim.fleet.run import FleetRun
+    from kubesim.fleet.records import FleetRun
 
 __all__ = ["fleet_document", "render_fleet_json", "render_fleet_text"]
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from kubesim.analysis.phases import PhaseSpread
 from kubesim.results import Outcome, ProbeType
-from kubesim.engine.timeline import Timeline
+from kubesim.timeline import Timeline
 
 __all__ = ["SCHEMA_VERSION", "iter_json", "iter_text", "render_json", "render_text", "to_document"]
 

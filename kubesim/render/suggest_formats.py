@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from kubesim._version import __version__
 from kubesim.analysis.check.fixes import sarif_fixes, strategic_patch
 
 if TYPE_CHECKING:
@@ -111,7 +112,6 @@ def render_yaml(items: list[Suggestion]) -> str:
 
 
 def render_sarif(items: list[Suggestion]) -> str:
-    from kubesim import __version__
     from kubesim.render.check_formats import SARIF_SCHEMA, sarif_uri
 
     results = []

@@ -57,7 +57,7 @@ from kubesim.results import Outcome, ProbeType
 from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.simulate import grid_cycle, simulate
 from kubesim.spec.model import ProbedContainer, RestartPolicy
-from kubesim.engine.timeline import KillRecord, Timeline
+from kubesim.timeline import KillRecord, Timeline
 from kubesim.behaviour.trace import Trace
 
 __all__ = [

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from kubesim.analysis.check.findings import Settings
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerSpec, Probe
-    from kubesim.engine.timeline import Timeline
+    from kubesim.timeline import Timeline
 
 __all__ = ["KINDS", "Expectation", "PhaseRun", "evaluate", "failing_spans", "load_expectations",
            "observe", "phase_runs", "settle_time", "synthetic"]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from kubesim.errors import UsageError
-from kubesim.analysis.sweep.grid import evaluate_group
+from kubesim.analysis.sweep.run import evaluate_group
 
 if TYPE_CHECKING:
     from kubesim.analysis.sweep.grid import Point, PointResult, SweepSpec

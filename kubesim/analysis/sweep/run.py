@@ -1,0 +1,157 @@
+"""Evaluating a sweep's points: every run of a point (phases x seeds) on the chosen engine,
+runs shared between points that differ only in thresholds, folded into `PointResult`s; in
+this process or through an executor (`kubesim.cli.sweep`'s process pool, Dask). The grid
+itself (addressing, values, expectations) is `kubesim.analysis.sweep.grid`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from kubesim.analysis.sweep.grid import (
+    FLEET_FIELDS,
+    Point,
+    PointResult,
+    SweepSpec,
+    apply_point,
+    is_threshold,
+)
+from kubesim.engine.metrics import RunMetrics, hang_start, metrics_of, run_metrics_box
+from kubesim.engine.simulate import ENGINES, grid_cycle, simulate
+from kubesim.errors import UsageError
+from kubesim.results import ProbeType
+
+if TYPE_CHECKING:
+    from kubesim.spec.model import ProbedContainer
+
+__all__ = ["check_spec", "evaluate_group", "evaluate_point", "group_points", "point_tasks",
+           "run_point", "run_sweep", "summarise"]
+
+
+def _thresholds(pod: ProbedContainer) -> dict[tuple[ProbeType, bool], int]:
+    return {k: v for t, probe in pod.container.probes().items()
+            for k, v in (((t, True), probe.failure_threshold),
+                         ((t, False), probe.success_threshold))}
+
+
+def run_point(spec: SweepSpec, point: Point,
+              memo: dict[tuple[int, int], list[Any]] | None = None) -> list[RunMetrics]:
+    """Every run of one point (phases x seeds), with the chosen engine. With the fast engine
+    and a `memo` shared by points that differ only in thresholds, a run is reused when the
+    point's thresholds fall inside the threshold box of an earlier run (`metrics.run_metrics_box`:
+    the same decisions, so the same metrics)."""
+    pod, behaviour = apply_point(spec.pod, spec.behaviour, point.values)
+    cycle = grid_cycle(pod)
+    thresholds = _thresholds(pod)
+    out = []
+    for s in range(spec.seeds):
+        for i in range(spec.phases):
+            seed = spec.seed + s * spec.phases + i
+            phase = i * cycle / spec.phases
+            if spec.engine == "simpy":
+                tl = simulate(pod, behaviour, duration=spec.duration, seed=seed,
+                              profile=spec.profile, phase=phase, engine="simpy",
+                              record_probes=False)
+                out.append(metrics_of(tl, behaviour))
+                continue
+            known = memo.setdefault((s, i), []) if memo is not None else []
+            for box, metrics in known:
+                if all(lo <= thresholds.get(k, lo) <= hi for k, (lo, hi) in box.items()):
+                    out.append(metrics)
+                    break
+            else:
+                metrics, box = run_metrics_box(pod, behaviour, duration=spec.duration, seed=seed,
+                                            profile=spec.profile, phase=phase)
+                known.append((box, metrics))
+                out.append(metrics)
+    return out
+
+
+def summarise(spec: SweepSpec, point: Point, runs: list[RunMetrics]) -> PointResult:
+    """Fold the runs of one point into its result."""
+    n = len(runs)
+    ready = [m.first_ready_at for m in runs if m.first_ready_at is not None]
+    stalled = hang_start(apply_point(spec.pod, spec.behaviour, point.values)[1],
+                         spec.duration) is not None
+    kills = [m.hang_to_kill for m in runs if m.hang_to_kill is not None]
+    return PointResult(
+        index=point.index, values=dict(point.values), runs=n,
+        restarts_mean=sum(m.restarts for m in runs) / n,
+        restarts_max=max(m.restarts for m in runs),
+        kills_mean=sum(m.kills for m in runs) / n,
+        unready_mean=sum(m.unready_seconds for m in runs) / n,
+        unready_max=max(m.unready_seconds for m in runs),
+        first_ready_mean=sum(ready) / len(ready) if ready else None,
+        first_ready_max=max(ready) if ready else None,
+        never_ready=n - len(ready),
+        hang_to_kill_max=max(kills) if kills and stalled else None,
+        hang_unkilled=(n - len(kills)) if stalled else 0,
+        probes=sum(m.probe_calls for m in runs),
+        expectations={e.name: all(e.held(m) for m in runs) for e in spec.expectations},
+    )
+
+
+def evaluate_point(spec: SweepSpec, point: Point) -> PointResult:
+    """One point, start to finish."""
+    return summarise(spec, point, run_point(spec, point))
+
+
+def evaluate_group(spec: SweepSpec, points: list[Point]) -> list[PointResult]:
+    """Points that differ only in thresholds, sharing their runs where the rules allow:
+    what a worker process or a Dask task runs."""
+    if spec.fleet is not None:
+        from kubesim.analysis.sweep.fleet_points import evaluate_fleet_point
+
+        return [evaluate_fleet_point(spec, p) for p in points]
+    memo: dict[tuple[int, int], list[Any]] = {}
+    return [summarise(spec, p, run_point(spec, p, memo)) for p in points]
+
+
+def group_points(tasks: list[Point]) -> list[list[Point]]:
+    """Group the points that differ only in failureThreshold / successThreshold values."""
+    groups: dict[tuple[Any, ...], list[Point]] = {}
+    for t in tasks:
+        key = tuple((k, repr(v)) for k, v in t.values.items() if not is_threshold(k))
+        groups.setdefault(key, []).append(t)
+    return list(groups.values())
+
+
+def point_tasks(points: list[dict[str, Any]]) -> list[Point]:
+    """Number the points of a grid."""
+    return [Point(i, p) for i, p in enumerate(points)]
+
+
+def check_spec(spec: SweepSpec, points: list[dict[str, Any]]) -> None:
+    """Fail early, before any worker starts: every point must build, expectations must fit."""
+    if isinstance(spec.phases, bool) or not isinstance(spec.phases, int) or spec.phases < 1:
+        raise UsageError(f"phases={spec.phases!r} must be a whole number >= 1")
+    if isinstance(spec.seeds, bool) or not isinstance(spec.seeds, int) or spec.seeds < 1:
+        raise UsageError(f"seeds={spec.seeds!r} must be a whole number >= 1")
+    if spec.engine not in ENGINES:
+        raise UsageError(f"engine {spec.engine!r}: one of {', '.join(ENGINES)}")
+    fleet_fields = {k for values in points for k in values if k in FLEET_FIELDS}
+    if fleet_fields and spec.fleet is None:
+        raise UsageError(f"--set {sorted(fleet_fields)[0]}: fleet parameters need --fleet")
+    for values in points:
+        if spec.fleet is not None:
+            from kubesim.analysis.sweep.fleet_points import fleet_of
+
+            fleet_of(spec.fleet, values)
+        _, behaviour = apply_point(spec.pod, spec.behaviour, values)
+        if any(e.kind == "kill-within" for e in spec.expectations) \
+                and hang_start(behaviour, spec.duration) is None:
+            raise UsageError("--expect kill-within needs a scenario with a stall (or hang) "
+                             "that starts within --duration")
+
+
+def run_sweep(spec: SweepSpec, points: list[dict[str, Any]], *,
+              executor: Callable[[SweepSpec, list[list[Point]]], Iterable[list[PointResult]]]
+              | None = None) -> Iterator[PointResult]:
+    """Evaluate every point; yields results as their groups complete (any order).
+    `executor` maps (spec, groups of points) to lists of results: in this process by
+    default; `cmd_sweep` has a process pool, `dask_backend` Dask."""
+    check_spec(spec, points)
+    groups = group_points(point_tasks(points))
+    if executor is None:
+        return (r for g in groups for r in evaluate_group(spec, g))
+    return (r for results in executor(spec, groups) for r in results)
