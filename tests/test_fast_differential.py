@@ -435,7 +435,8 @@ def test_restarts_with_a_slow_liveness_worker_same_metrics(pod: Any, outage: flo
                                                            lat: int, phase: float | None,
                                                            seed: int, profile: Any) -> None:
     """Kills and restarts in a long outage, the liveness worker last to see each new
-    container: jumps that leave that worker's tick where it is."""
+    container (it notices the new ID at its next tick, §1.5 step 4; its counters carry over,
+    E3): jumps that leave that worker's tick where it is."""
     scenario = {"dependencies": {"db": {"down": [{"from": at, "to": at + outage}]}},
                 "targets": {"/livez": {"answer": {"status": 200, "latency_ms": lat},
                                        "depends_on": ["db"],

@@ -56,9 +56,6 @@ class Jumper:
         kl = self.kubelet
         if now < self.no_jump_before or not kl.idle or kl.sync_requested or kl.flush_pending:
             return
-        for w in self.workers:  # most calls: a probe is in flight (`_waiting` would say no)
-            if not w.proc.done and (not w.waiting or w.tick_pending or w.trigger_pending):
-                return
         if kl.terminator is not None and now >= kl.terminator.at:
             return  # deleted: the termination is stepped
         if not kl.unit.status.running:

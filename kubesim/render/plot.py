@@ -175,6 +175,15 @@ def _check(value: Any, kind: str) -> str | None:
             "result": f"must be one of {', '.join(RESULTS)}"}[kind]
 
 
+def _check_fields(obj: dict[str, Any], fields: dict[str, str], where: str, bad: Any) -> None:
+    """Each field of `fields` in `obj` is of its kind (an absent flag is false, any other
+    absent field null); `bad(where.key, problem)` for the first that is not."""
+    for key, kind in fields.items():
+        problem = _check(obj.get(key, False if kind == "bool" else None), kind)
+        if problem:
+            raise bad(f"{where}.{key}", problem)
+
+
 def check_document(doc: Any, *, source: str | None = None) -> dict[str, Any]:
     """`doc` if it is a kubesim run document a picture can be drawn from; UsageError naming
     the first offending field otherwise."""
@@ -211,10 +220,7 @@ def check_document(doc: Any, *, source: str | None = None) -> dict[str, Any]:
     summary = doc.get("summary", {})
     if not isinstance(summary, dict):
         raise bad("summary", "must be an object")
-    for key, kind in _SUMMARY.items():
-        problem = _check(summary.get(key), kind)
-        if problem:
-            raise bad(f"summary.{key}", problem)
+    _check_fields(summary, _SUMMARY, "summary", bad)
     phases = doc.get("phases")
     if phases is not None and not isinstance(phases, dict):
         raise bad("phases", "must be an object or null")
@@ -244,20 +250,14 @@ def _check_termination(term: Any, bad: Any) -> None:
         return
     if not isinstance(term, dict):
         raise bad("termination", "must be an object or null")
-    for key, kind in _TERMINATION.items():
-        problem = _check(term.get(key), kind)
-        if problem:
-            raise bad(f"termination.{key}", problem)
+    _check_fields(term, _TERMINATION, "termination", bad)
     containers = term.get("containers") or []
     if not isinstance(containers, list):
         raise bad("termination.containers", "must be a list")
     for i, c in enumerate(containers):
         if not isinstance(c, dict):
             raise bad(f"termination.containers[{i}]", "must be an object")
-        for key, kind in _TERMINATING.items():
-            problem = _check(c.get(key, False if kind == "bool" else None), kind)
-            if problem:
-                raise bad(f"termination.containers[{i}].{key}", problem)
+        _check_fields(c, _TERMINATING, f"termination.containers[{i}]", bad)
 
 
 # -- drawing -----------------------------------------------------------------------------------
