@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from kubesim.errors import UsageError
 
 if TYPE_CHECKING:
+    from kubesim.behaviour.answer import Behaviour
     from kubesim.spec.model import ProbedContainer
 
 __all__ = ["BYTES_PER_CALL", "DEFAULT_MAX_WORK", "MAX_DURATION", "calls", "check_budget",
@@ -43,18 +44,10 @@ def calls(pod: ProbedContainer, duration: float, periods: dict[str, int] | None 
     return total
 
 
-def weight(behaviour: object) -> float:
+def weight(behaviour: Behaviour) -> float:
     """How many plain probe calls one call against `behaviour` costs: a scenario's stalls,
     windows and downtimes are looked through at every request (about 1/20 of a call each)."""
-    stalls = getattr(behaviour, "stalls", None)
-    if not isinstance(stalls, list):
-        return 1.0  # a trace (a binary search) or the healthy app
-    items = len(stalls)
-    for spec in getattr(behaviour, "targets", {}).values():
-        items += len(spec.windows) + len(spec.since_start)
-    for dep in getattr(behaviour, "dependencies", {}).values():
-        items += len(dep.down)
-    return 1.0 + items / 20
+    return 1.0 + behaviour.lookup_items() / 20
 
 
 def observer_calls(duration: float) -> float:

@@ -143,10 +143,10 @@ def outage_of(pod: ProbedContainer, behaviours: list[BehaviourRef]) -> Outage:
                          and not spec.windows and k.startswith("/")]
                 return Outage(deps, clean, f"{b.label}: {', '.join(sorted(deps))} depend on "
                                            "a dependency that goes down")
-        elif hasattr(beh, "windows"):
+        else:
             failing = {w.label.removesuffix(" failing") for w in beh.windows(b.duration)}
             if failing:
-                clean = [k for k in getattr(beh, "targets", []) if k not in failing
+                clean = [k for k in beh.target_keys() if k not in failing
                          and k.startswith("/")]
                 return Outage(failing & probed or failing, clean,
                               f"{b.label}: {', '.join(sorted(failing))} fail in it")

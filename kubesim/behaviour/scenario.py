@@ -109,7 +109,9 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
                       ValidationError, field_validator, model_validator)
 from pydantic_core import PydanticCustomError
 
-from kubesim.behaviour.answer import Answer, AnswerError, Window, location_problem
+from kubesim.behaviour.answer import (Answer, AnswerError, BehaviourBase, DeletionRequest,
+                                      ExitDue, InitOutcome, NamedContainer, ProbeExit,
+                                      Window, location_problem)
 from kubesim.errors import BehaviourError
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents, read_text
 
@@ -438,7 +440,7 @@ class Deletion(_Model):
 # ---------------------------------------------------------------- the scenario
 
 
-class Scenario(_Model):
+class Scenario(_Model, BehaviourBase):
     """A synthetic application behaviour (see the module docstring)."""
 
     description: str | None = None
@@ -513,7 +515,7 @@ class Scenario(_Model):
                rng: np.random.Generator) -> Answer:
         """The answer to one request, held back by any stall it runs into."""
         ans = self.answer_spec(target.key, at, started_at).to_answer(rng)
-        kind = getattr(target.kind, "value", target.kind)
+        kind = target.kind.value
         spans = sorted(st.interval(started_at) for st in self.stalls if kind in st.kinds)
         spans = [(s, e) for s, e in spans if e > s]
         return stalled(ans, at, spans)
@@ -527,30 +529,57 @@ class Scenario(_Model):
                 t = e
         return t
 
-    def shutdown_seconds(self) -> float:
+    def shutdown_seconds(self, container: str = "") -> float:
         return self.shutdown_seconds_
 
-    def init_run(self, name: str, attempt: int) -> tuple[float, int]:
-        """(seconds, exit code) of the `attempt`-th run (0 first) of plain init container
-        `name`; one not listed completes at once."""
+    def first_stall(self, until: float) -> float | None:
+        """The first stall's start as the first container sees it (wall-clock stalls at
+        `from`, since-start stalls at `since_start`), if before `until`."""
+        starts = [s for s, e in (st.interval(0.0) for st in self.stalls) if e > s and s < until]
+        return min(starts) if starts else None
+
+    def init_run(self, name: str, attempt: int) -> InitOutcome:
+        """The `attempt`-th run (0 first) of plain init container `name`; one not listed
+        completes at once."""
         run = self.init_containers.get(name)
         if run is None:
-            return 0.0, 0
-        return run.seconds, run.code if attempt < run.failures else 0
+            return InitOutcome(0.0, 0)
+        return InitOutcome(run.seconds, run.code if attempt < run.failures else 0)
 
-    def deletion(self) -> tuple[float, int | None] | None:
-        """(when the pod is deleted, the grace-period override or None), or None."""
-        return None if self.delete is None else (self.delete.at, self.delete.grace_seconds)
+    def deletion(self) -> DeletionRequest | None:
+        """When the pod is deleted and the grace-period override (or None), if it is."""
+        return None if self.delete is None else DeletionRequest(self.delete.at,
+                                                                self.delete.grace_seconds)
 
-    def answers_after_sigterm(self) -> bool:
+    def named_containers(self) -> list[NamedContainer]:
+        """The plain init containers of `init_containers` and the containers of exit rules."""
+        out = [NamedContainer(f"init_containers.{name}", name, True)
+               for name in self.init_containers]
+        out += [NamedContainer(f"exit[{i}].container", rule.container)
+                for i, rule in enumerate(self.exit_) if rule.container is not None]
+        return out
+
+    def target_keys(self) -> list[str]:
+        """The keys of `targets` ("*" included)."""
+        return list(self.targets)
+
+    def lookup_items(self) -> int:
+        """Stalls, target windows and dependency downtimes: what each request looks through."""
+        items = len(self.stalls)
+        for spec in self.targets.values():
+            items += len(spec.windows) + len(spec.since_start)
+        for dep in self.dependencies.values():
+            items += len(dep.down)
+        return items
+
+    def answers_after_sigterm(self, container: str = "") -> bool:
         """Whether the app keeps answering while it drains after SIGTERM (default: its
         listener closes at once, and probes are refused)."""
         return self.answers_after_sigterm_
 
-    def exit_at(self, started_at: float,
-                container: str | None = None) -> tuple[float, int, bool] | None:
-        """(when, exit code, OOMKilled) of the first timed exit of the process started at
-        `started_at` (in `container`); None if it never exits by itself on a timer."""
+    def exit_at(self, started_at: float, container: str = "") -> ExitDue | None:
+        """The first timed exit of the process started at `started_at` (in `container`);
+        None if it never exits by itself on a timer."""
         due = [(at, i) for i, r in enumerate(self.exit_)
                if r.container in (None, container)
                and (at := r.due(started_at, self.dependencies)) is not None]
@@ -558,7 +587,7 @@ class Scenario(_Model):
             return None
         at, i = min(due)
         rule = self.exit_[i]
-        return at, rule.exit_code, rule.oom
+        return ExitDue(at, rule.exit_code, rule.oom)
 
     def condition(self, kind: str, at: float) -> bool:
         """Whether the pod condition `kind` (a readiness gate's) is True at `at`."""
@@ -573,10 +602,10 @@ class Scenario(_Model):
         """Whether some probe request can end the process (`on_first_probe`)."""
         return any(r.on_first_probe is not None for r in self.exit_)
 
-    def exit_on_probe(self, key: str) -> tuple[int, bool] | None:
-        """(exit code, OOMKilled) if the first request to `key` ends the process."""
+    def exit_on_probe(self, key: str) -> ProbeExit | None:
+        """The exit if the first request to `key` ends the process."""
         rule = next((r for r in self.exit_ if r.on_first_probe == key), None)
-        return None if rule is None else (rule.exit_code, rule.oom)
+        return None if rule is None else ProbeExit(rule.exit_code, rule.oom)
 
     def windows(self, until: float) -> list[Window]:
         """Dependency downtimes ("db down"), wall-clock stalls ("stall"), the first

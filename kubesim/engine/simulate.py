@@ -154,8 +154,7 @@ def launch_pod(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durati
         answers, quiet = compile_behaviour(behaviour)
         if profile.relist_seconds + 1e-3 >= profile.resync_seconds or not jumps:
             quiet = None  # resyncs could wait for a relist: step them
-        exits_on_probe = getattr(behaviour, "exits_on_probe", None)
-        if exits_on_probe is not None and exits_on_probe():
+        if behaviour.exits_on_probe():
             quiet = None  # a probe can end the process: step every call
         if len(pod.containers) > 1 or pod.readiness_gates:
             quiet = None  # jumps know one container and no gates: such a pod is stepped
@@ -198,16 +197,22 @@ def prepare(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed
     return rng, phase, origins, _censored(behaviour)
 
 
-_FRESH = threading.local()  # per thread: Dask workers may be threads of one process
+class _FreshCache(threading.local):
+    """Per thread (Dask workers may be threads of one process): seed -> (generator, its
+    state when fresh)."""
+
+    def __init__(self) -> None:
+        self.cache: dict[int, tuple[np.random.Generator, Any]] = {}
+
+
+_FRESH = _FreshCache()
 
 
 def fresh_rng(seed: int) -> np.random.Generator:
     """A generator in the state `numpy.random.default_rng(seed)` starts in, without seeding
     again: sweeps run the same seeds at every point, and seeding costs more than a short run.
     The returned generator is reused by the next call with the same seed in this thread."""
-    cache = getattr(_FRESH, "cache", None)
-    if cache is None:
-        cache = _FRESH.cache = {}
+    cache = _FRESH.cache
     got = cache.get(seed)
     if got is None:
         if len(cache) > 4096:
@@ -220,12 +225,12 @@ def fresh_rng(seed: int) -> np.random.Generator:
 
 def pod_targets(pod: ProbedContainer, behaviour: Behaviour) -> list[dict[ProbeType, Target]]:
     """Each probe's target keyed as the behaviour names it (`spec.targets`)."""
-    known = getattr(behaviour, "known_targets", None)
-    if known is not None and len(pod.containers) == 1:
-        keys = known  # one container: no ambiguity; a streamed trace is not read to the end
+    if len(pod.containers) == 1:
+        # one container: no ambiguity; a streamed trace is not read to the end
+        keys = behaviour.known_target_keys()
     else:
-        keys = getattr(behaviour, "targets", None) or ()
-    return resolve_targets(pod, set(keys), source=getattr(behaviour, "source", "<memory>"))
+        keys = behaviour.target_keys()
+    return resolve_targets(pod, set(keys), source=behaviour.source)
 
 
 def _origins(container: ContainerSpec, phase: float, profile: KubeletProfile,
@@ -242,7 +247,7 @@ def _origins(container: ContainerSpec, phase: float, profile: KubeletProfile,
 
 
 def _censored(behaviour: Behaviour) -> str:
-    if _censored_value(behaviour) == "discard":
+    if behaviour.censored() == "discard":
         return CensoredPolicy.DISCARD
     return CensoredPolicy.FAILURE
 
@@ -252,28 +257,19 @@ def _check_behaviour(pod: ProbedContainer, behaviour: Behaviour,
     """A trace must cover every probed target, and in reject mode every censored line must
     be decidable against the probe's timeout."""
     keys = {tgt.key for by_type in targets for tgt in by_type.values()}
-    runs = getattr(behaviour, "init_containers", None)
-    if runs:
-        inits = [c.name for c in pod.containers if c.init]
-        unknown = sorted(set(runs) - set(inits))
-        if unknown:
-            have = ", ".join(inits) or "none"
-            raise BehaviourError(f"init_containers.{unknown[0]}: the pod has no plain init "
-                                 f"container {unknown[0]!r} (it has: {have})",
-                                 source=getattr(behaviour, "source", "<memory>"))
-    check_targets = getattr(behaviour, "check_targets", None)
-    if check_targets is not None:
-        check_targets(sorted(keys))
-    check_censored = getattr(behaviour, "check_censored", None)
-    if check_censored is not None and _censored_value(behaviour) == "reject":
+    inits = [c.name for c in pod.containers if c.init]
+    unknown = sorted(n.name for n in behaviour.named_containers()
+                     if n.init_only and n.name not in inits)
+    if unknown:
+        have = ", ".join(inits) or "none"
+        raise BehaviourError(f"init_containers.{unknown[0]}: the pod has no plain init "
+                             f"container {unknown[0]!r} (it has: {have})",
+                             source=behaviour.source)
+    behaviour.check_targets(sorted(keys))
+    if behaviour.censored() == "reject":
         timeouts: dict[str, float] = {}
         for container, by_type in zip(pod.containers, targets, strict=True):
             for t, tgt in by_type.items():
                 timeout = float(container.probes()[t].timeout_seconds)
                 timeouts[tgt.key] = max(timeouts.get(tgt.key, 0.0), timeout)
-        check_censored(timeouts)
-
-
-def _censored_value(behaviour: Behaviour) -> str | None:
-    mode = getattr(behaviour, "censored_mode", None)
-    return getattr(mode, "value", mode)
+        behaviour.check_censored(timeouts)

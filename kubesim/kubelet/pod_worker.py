@@ -16,6 +16,7 @@ import math
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from kubesim.behaviour.answer import ExitDue
 from kubesim.kubelet.scheduler import NORMAL, URGENT, Interrupted
 from kubesim.timeline import EventRecord, ExitRecord, KillRecord, ReadyChange
 from kubesim.kubelet.pod_container import (OOM_EXIT_CODE, PodContainer, StatusView,
@@ -119,8 +120,7 @@ class Kubelet:
         self.last_sync_end = -math.inf
         self.next_timer = self._resync_due()
         crash = self._probe_exit(behaviour)
-        drains = getattr(behaviour, "answers_after_sigterm", None)
-        drains = bool(drains()) if drains is not None else False
+        drains = behaviour.answers_after_sigterm()
         specs = pod.containers
         self.units = [
             PodContainer(sched, i, spec,
@@ -136,11 +136,10 @@ class Kubelet:
         self.initialized = not inits
         for unit in inits[:1] or self.units:  # init containers first, one at a time
             self._start_container(unit)
-        deletion = getattr(behaviour, "deletion", None)
-        deletion = deletion() if deletion is not None else None
+        deletion = behaviour.deletion()
         self.terminator: Terminator | None = None
-        if deletion is not None and deletion[0] < timeline.duration:
-            self.terminator = Terminator(self, *deletion)
+        if deletion is not None and deletion.at < timeline.duration:
+            self.terminator = Terminator(self, deletion.at, deletion.grace_seconds)
 
     # -- the single-container view (the fast scheduler's jumps) -----------------------------
     @property
@@ -170,18 +169,14 @@ class Kubelet:
         """Every readiness gate's condition is True now (a gate nobody sets never is)."""
         if not self.pod.readiness_gates:
             return True
-        condition = getattr(self.behaviour, "condition", None)
         now = self.sched.now
-        return condition is not None and all(condition(g, now)
-                                             for g in self.pod.readiness_gates)
+        return all(self.behaviour.condition(g, now) for g in self.pod.readiness_gates)
 
     def _watch_gates(self) -> None:
         """A condition change is a pod update from the API server: a sync one hop later
         (HandlePodUpdates) recomputes Ready."""
-        changes = getattr(self.behaviour, "condition_changes", None)
-        if changes is None:
-            return
-        times = sorted({t for g in self.pod.readiness_gates for t in changes(g)
+        times = sorted({t for g in self.pod.readiness_gates
+                        for t in self.behaviour.condition_changes(g)
                         if t < self.timeline.duration})
         for t in times:
             self.sched.call(t - self.sched.now, URGENT, self._gate_changed, None)
@@ -400,14 +395,12 @@ class Kubelet:
         self.event(now, "Normal", "Started", f"Started container {unit.name}", unit.name)
         self._notice(now)
         if unit.spec.init:  # a plain init container: runs its time, exits with its code
-            init_run = getattr(self.behaviour, "init_run", None)
-            seconds, code = init_run(unit.name, inst.restart_count) if init_run else (0.0, 0)
-            due: tuple[float, int, bool] | None = (now + seconds, code, False)
+            run = self.behaviour.init_run(unit.name, inst.restart_count)
+            due: ExitDue | None = ExitDue(now + run.seconds, run.code, False)
         else:
-            exit_at = getattr(self.behaviour, "exit_at", None)
-            due = exit_at(now, unit.name) if exit_at is not None else None
-        if due is not None and due[0] < self.timeline.duration:
-            inst.exit_due = due[0]
+            due = self.behaviour.exit_at(now, unit.name)
+        if due is not None and due.at < self.timeline.duration:
+            inst.exit_due = due.at
             self.sched.process(self._exit_when_due(unit, inst, *due))
 
     # -- the app's own exits (§4: crashes, completions, OOM kills) ---------------------------
@@ -446,12 +439,11 @@ class Kubelet:
 
     def _probe_exit(self, behaviour: Behaviour) -> Any:
         """The prober's hook for an app that dies when a target is first asked."""
-        on_probe = getattr(behaviour, "exit_on_probe", None)
-        if on_probe is None or not behaviour.exits_on_probe():
+        if not behaviour.exits_on_probe():
             return None
 
         def crash(inst: Instance, key: str) -> bool:
-            rule = on_probe(key)
+            rule = behaviour.exit_on_probe(key)
             if rule is None or key in inst.probed:
                 return False
             inst.probed = inst.probed | {key}

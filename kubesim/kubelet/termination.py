@@ -25,6 +25,7 @@ from kubesim.results import ProbeType
 if TYPE_CHECKING:
     import numpy as np
 
+    from kubesim.behaviour.answer import Behaviour
     from kubesim.kubelet.scheduler import ProcessGen, Scheduler
     from kubesim.timeline import Timeline
     from kubesim.kubelet.pod_container import PodContainer
@@ -41,7 +42,7 @@ class TerminatingPod(Protocol):
 
     sched: Scheduler
     pod: ProbedContainer
-    behaviour: Any
+    behaviour: Behaviour
     profile: KubeletProfile
     rng: np.random.Generator
     timeline: Timeline
@@ -66,10 +67,10 @@ def pre_stop_seconds(kl: TerminatingPod, unit: PodContainer,
     target = unit.spec.hook_target()
     if target is None:  # tcpSocket: a deprecated no-op
         return 0.0, False
-    keys = getattr(kl.behaviour, "targets", None)
-    if keys is not None and target.scoped in keys:
+    keys = kl.behaviour.target_keys()
+    if target.scoped in keys:
         target = type(target)(target.kind, target.scoped, target.port, target.url, target.scoped)
-    elif isinstance(keys, list) and target.key not in keys:
+    elif not kl.behaviour.answers_unnamed() and target.key not in keys:
         return 0.0, False  # a trace that did not record the hook's target: no time
     ans = answer_of(kl.behaviour, target, inst, kl.sched.now, kl.rng, True)
     failed = ans.error is not None or ans.exit_code != 0 or not 200 <= ans.status < 400

@@ -126,7 +126,7 @@ def _container_work(pod: ProbedContainer, behaviours: list[BehaviourRef], s: Set
     for b in behaviours:
         w = weight(b.behaviour)
         if LIVENESS in probes:  # KS002: observers of every target, then the phase runs
-            targets = len(probes) + len(getattr(b.behaviour, "targets", []))
+            targets = len(probes) + len(b.behaviour.target_keys())
             total += w * (targets * observer_calls(b.duration) + n * calls(pod, b.duration))
         if STARTUP in probes or LIVENESS in probes:  # KS003
             total += w * SUB_PHASES * observer_calls(b.duration)
@@ -407,8 +407,9 @@ def _startup(w: Workload, c: ContainerRef, pod: ProbedContainer,
         _finding(result, Severity.ERROR if hit else Severity.WARNING, message,
                  line=c.line(kind.field), run=hit[0] if hit else None,
                  startup_seconds=seconds, probe=kind.value,
-                 protection_guaranteed=getattr(protection, "guaranteed", None),
-                 protection_best=getattr(protection, "best", None), phases=len(runs),
+                 protection_guaranteed=None if protection is None else protection.guaranteed,
+                 protection_best=None if protection is None else protection.best,
+                 phases=len(runs),
                  phases_killed=len(hit))
     return out
 
