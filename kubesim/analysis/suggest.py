@@ -36,6 +36,7 @@ from kubesim.behaviour.scenario import Scenario
 from kubesim.errors import UsageError
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind, parse_probe
+from kubesim.spec.targets import focus_targets
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
@@ -384,14 +385,16 @@ def _hang_key(changes: dict[str, dict[str, Any]], pod: ProbedContainer, s: Setti
 def _confirm(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settings) -> str | None:
     """Run the sweep engine at every grid phase: None if every run agrees, else what failed."""
     start = settle_time(pod)
+    # a key the pod has on several endpoints is named by the focus container's scoped key
+    keys = {pod.container.target(t).key: tgt.key for t, tgt in focus_targets(pod).items()}
     for w in wants:
         if w.kind == "survive-outage" and LIVENESS in pod.container.probes():
-            targets = {k: {"windows": [{"from": start, "to": start + w.seconds,
-                                        "answer": {"status": 503, "exit_code": 1,
-                                                   "grpc_status": "NOT_SERVING"}}]}
+            targets = {keys.get(k, k): {"windows": [{"from": start, "to": start + w.seconds,
+                                                     "answer": {"status": 503, "exit_code": 1,
+                                                                "grpc_status": "NOT_SERVING"}}]}
                        for k in outage.affected if not k.startswith("tcp:")}
-            targets.update({k: {"windows": [{"from": start, "to": start + w.seconds,
-                                             "answer": {"error": "refused"}}]}
+            targets.update({keys.get(k, k): {"windows": [{"from": start, "to": start + w.seconds,
+                                                          "answer": {"error": "refused"}}]}
                             for k in outage.affected if k.startswith("tcp:")})
             behaviour = synthetic(f"a {w.seconds:g} s outage", targets=targets)
             if not _held(pod, behaviour, "no-restart", start + w.seconds + 120, s):

@@ -21,9 +21,13 @@ if TYPE_CHECKING:
 
     from kubesim.spec.model import Target
 
-__all__ = ["HEALTHY", "Answer", "AnswerError", "Behaviour", "BehaviourBase", "CensoredCount",
+__all__ = ["HEALTHY", "SIGKILL_EXIT_CODE", "SIGTERM_EXIT_CODE", "Answer", "AnswerError", "Behaviour", "BehaviourBase", "CensoredCount",
            "DelegatingBehaviour", "DeletionRequest", "ExitDue", "Healthy", "InitOutcome",
            "NamedContainer", "ProbeExit", "Window", "location_problem"]
+
+
+SIGTERM_EXIT_CODE = 143  # 128 + SIGTERM: a process that does not handle the signal
+SIGKILL_EXIT_CODE = 137  # 128 + SIGKILL: the end of the grace period (and an OOM kill)
 
 
 class AnswerError(str, Enum):
@@ -168,6 +172,16 @@ class Behaviour(Protocol):
         its listener closes at SIGTERM and requests are refused)."""
         ...
 
+    def sigterm_exit_code(self, container: str = "") -> int:
+        """The exit code of `container` when it exits on SIGTERM within the grace period
+        (a SIGKILL is 137)."""
+        ...
+
+    def port_owner(self, port: int) -> str | None:
+        """The container that listens on `port` if the behaviour says so (else the one that
+        declares it as a containerPort answers)."""
+        ...
+
     def windows(self, until: float) -> list[Window]:
         """Wall-clock outages and stalls up to `until`, for reports and plots."""
         ...
@@ -274,6 +288,12 @@ class BehaviourBase:
     def answers_after_sigterm(self, container: str = "") -> bool:
         return False
 
+    def sigterm_exit_code(self, container: str = "") -> int:
+        return SIGTERM_EXIT_CODE
+
+    def port_owner(self, port: int) -> str | None:
+        return None
+
     def windows(self, until: float) -> list[Window]:
         return []
 
@@ -357,6 +377,12 @@ class DelegatingBehaviour(BehaviourBase):
 
     def answers_after_sigterm(self, container: str = "") -> bool:
         return self.base.answers_after_sigterm(container)
+
+    def sigterm_exit_code(self, container: str = "") -> int:
+        return self.base.sigterm_exit_code(container)
+
+    def port_owner(self, port: int) -> str | None:
+        return self.base.port_owner(port)
 
     def windows(self, until: float) -> list[Window]:
         return self.base.windows(until)

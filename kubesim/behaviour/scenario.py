@@ -109,7 +109,8 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
                       ValidationError, field_validator, model_validator)
 from pydantic_core import PydanticCustomError
 
-from kubesim.behaviour.answer import (Answer, AnswerError, BehaviourBase, DeletionRequest,
+from kubesim.behaviour.answer import (SIGTERM_EXIT_CODE, Answer, AnswerError, BehaviourBase,
+                                      DeletionRequest,
                                       ExitDue, InitOutcome, NamedContainer, ProbeExit,
                                       Window, location_problem)
 from kubesim.errors import BehaviourError
@@ -363,6 +364,18 @@ class Stall(_Model):
         return s, math.inf if self.duration is None else s + self.duration
 
 
+Port = Annotated[int, Field(ge=1, le=65535)]
+
+
+class ContainerRules(_Model):
+    """How one container of the pod differs from the pod-wide settings (`containers:`)."""
+
+    shutdown_seconds: Seconds | None = None
+    answers_after_sigterm: bool | None = None
+    sigterm_exit_code: Annotated[int, Field(ge=0, le=255)] | None = None
+    listens: list[Port] = []  # ports this container answers on, whoever declares them
+
+
 class AppliesTo(_Model):
     """Which containers a scenario is about (`kubesim check`); every key optional."""
 
@@ -454,6 +467,9 @@ class Scenario(_Model, BehaviourBase):
     delete: Deletion | None = None
     init_containers: dict[str, InitRun] = {}
     answers_after_sigterm_: bool = Field(False, alias="answers_after_sigterm")
+    sigterm_exit_code_: Annotated[int, Field(ge=0, le=255)] = Field(SIGTERM_EXIT_CODE,
+                                                                   alias="sigterm_exit_code")
+    containers: dict[str, ContainerRules] = {}
     _source: str = PrivateAttr("<memory>")
 
     @model_validator(mode="after")
@@ -471,6 +487,15 @@ class Scenario(_Model, BehaviourBase):
                 raise PydanticCustomError(
                     "unknown_dependency", "unknown dependency {name}; dependencies: {have}",
                     {"name": rule.while_down, "have": have, "loc": ["exit", i, "while_down"]})
+        owner: dict[int, str] = {}
+        for name, rules in self.containers.items():
+            for i, port in enumerate(rules.listens):
+                if owner.setdefault(port, name) != name:
+                    raise PydanticCustomError(
+                        "two_listeners", "port {port} is already listened on by {other}: one "
+                        "container of a pod listens on a port",
+                        {"port": port, "other": owner[port],
+                         "loc": ["containers", name, "listens", i]})
         return self
 
     @property
@@ -485,7 +510,8 @@ class Scenario(_Model, BehaviourBase):
         if not isinstance(data, dict):
             raise BehaviourError("a scenario is a mapping with keys description, "
                                  "shutdown_seconds, dependencies, targets, stalls, exit, conditions, delete, "
-                                 "answers_after_sigterm, init_containers",
+                                 "answers_after_sigterm, sigterm_exit_code, init_containers, "
+                                 "containers",
                                  source=source)
         try:
             scenario = cls.model_validate(data)
@@ -529,8 +555,23 @@ class Scenario(_Model, BehaviourBase):
                 t = e
         return t
 
+    def _rules(self, container: str) -> ContainerRules:
+        return self.containers.get(container) or _NO_RULES
+
     def shutdown_seconds(self, container: str = "") -> float:
-        return self.shutdown_seconds_
+        """`containers.NAME.shutdown_seconds`, else the pod-wide `shutdown_seconds`."""
+        own = self._rules(container).shutdown_seconds
+        return self.shutdown_seconds_ if own is None else own
+
+    def sigterm_exit_code(self, container: str = "") -> int:
+        """`containers.NAME.sigterm_exit_code`, else the pod-wide one (default 143)."""
+        own = self._rules(container).sigterm_exit_code
+        return self.sigterm_exit_code_ if own is None else own
+
+    def port_owner(self, port: int) -> str | None:
+        """The container whose `listens` names `port`, if one does."""
+        return next((name for name, rules in self.containers.items() if port in rules.listens),
+                    None)
 
     def first_stall(self, until: float) -> float | None:
         """The first stall's start as the first container sees it (wall-clock stalls at
@@ -557,6 +598,7 @@ class Scenario(_Model, BehaviourBase):
                for name in self.init_containers]
         out += [NamedContainer(f"exit[{i}].container", rule.container)
                 for i, rule in enumerate(self.exit_) if rule.container is not None]
+        out += [NamedContainer(f"containers.{name}", name) for name in self.containers]
         return out
 
     def target_keys(self) -> list[str]:
@@ -574,8 +616,9 @@ class Scenario(_Model, BehaviourBase):
 
     def answers_after_sigterm(self, container: str = "") -> bool:
         """Whether the app keeps answering while it drains after SIGTERM (default: its
-        listener closes at once, and probes are refused)."""
-        return self.answers_after_sigterm_
+        listener closes at once, and probes are refused); `containers.NAME` may differ."""
+        own = self._rules(container).answers_after_sigterm
+        return self.answers_after_sigterm_ if own is None else own
 
     def exit_at(self, started_at: float, container: str = "") -> ExitDue | None:
         """The first timed exit of the process started at `started_at` (in `container`);
@@ -623,6 +666,7 @@ class Scenario(_Model, BehaviourBase):
 
 
 _DEFAULT_TARGET = TargetSpec()
+_NO_RULES = ContainerRules()
 
 
 def stalled(ans: Answer, at: float, spans: Iterable[tuple[float, float]]) -> Answer:

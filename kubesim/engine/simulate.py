@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ContainerSpec, ProbedContainer, Target
 
 __all__ = ["ENGINES", "PodHandle", "add_kubelet", "focus", "fresh_rng", "grid_cycle",
-           "launch_pod", "make_scheduler", "pod_targets", "prepare", "run_model", "simulate"]
+           "launch_pod", "make_scheduler", "named_container_problems", "pod_targets", "prepare",
+           "run_model", "simulate"]
 
 
 def grid_cycle(pod: ProbedContainer) -> int:
@@ -246,6 +247,26 @@ def _origins(container: ContainerSpec, phase: float, profile: KubeletProfile,
     return origins
 
 
+def named_container_problems(pod: ProbedContainer, behaviour: Behaviour) -> list[str]:
+    """What is wrong with the containers a behaviour names, for this pod: a name the pod
+    lacks (the message lists the names it has), or a plain init container where an app
+    container or sidecar is meant, and the reverse."""
+    inits = [c.name for c in pod.containers if c.init]
+    running = [c.name for c in pod.containers if not c.init]
+    out = []
+    for named in behaviour.named_containers():
+        if named.init_only and named.name not in inits:
+            have = ", ".join(inits) or "none"
+            out.append(f"{named.field}: the pod has no plain init container {named.name!r} "
+                       f"(it has: {have})")
+        elif not named.init_only and named.name not in running:
+            what = (" is a plain init container (its runs go in init_containers)"
+                    if named.name in inits else " is not in the pod")
+            out.append(f"{named.field}: container {named.name!r}{what}; the pod's app "
+                       f"containers and sidecars: {', '.join(running)}")
+    return out
+
+
 def _censored(behaviour: Behaviour) -> str:
     if behaviour.censored() == "discard":
         return CensoredPolicy.DISCARD
@@ -257,14 +278,8 @@ def _check_behaviour(pod: ProbedContainer, behaviour: Behaviour,
     """A trace must cover every probed target, and in reject mode every censored line must
     be decidable against the probe's timeout."""
     keys = {tgt.key for by_type in targets for tgt in by_type.values()}
-    inits = [c.name for c in pod.containers if c.init]
-    unknown = sorted(n.name for n in behaviour.named_containers()
-                     if n.init_only and n.name not in inits)
-    if unknown:
-        have = ", ".join(inits) or "none"
-        raise BehaviourError(f"init_containers.{unknown[0]}: the pod has no plain init "
-                             f"container {unknown[0]!r} (it has: {have})",
-                             source=behaviour.source)
+    for problem in named_container_problems(pod, behaviour):
+        raise BehaviourError(problem, source=behaviour.source)
     behaviour.check_targets(sorted(keys))
     if behaviour.censored() == "reject":
         timeouts: dict[str, float] = {}

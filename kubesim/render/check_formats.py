@@ -89,6 +89,8 @@ def render_text(report: Report) -> str:
                                        break_on_hyphens=False)
     for s in report.skipped:
         lines.append(f"{s['file']}: skipped, {s['reason']}")
+    for e in report.errors:
+        lines.append(f"error: {' '.join(str(e).split())} (not checked)")
     found = sorted({f.rule for f in report.findings})
     if found:
         lines.append(f"what each check means and how to fix it: "
@@ -124,7 +126,9 @@ def _summary_line(report: Report) -> str:
             f"(behaviours: {behaviours}; {report.settings.phases} grid phases): "
             f"{_n(counts['error'], 'error')}, {_n(counts['warning'], 'warning')}, "
             f"{counts['info']} info, {counts['suppressed']} suppressed; --fail-on {fail_on}: "
-            f"exit {report.exit_code}")
+            f"exit {report.exit_code}"
+            + (f" ({_n(len(report.errors), 'bad input')}, named above)" if report.errors
+               else ""))
 
 
 def _n(count: int, noun: str) -> str:
@@ -161,6 +165,7 @@ def check_document(report: Report) -> dict[str, Any]:
                      "missing_probes": s.missing_probes},
         "inputs": report.inputs,
         "skipped": report.skipped,
+        "errors": [str(e) for e in report.errors],
         "notes": report.notes,
         "behaviours": [{"label": b.label, "kind": b.kind, "duration": b.duration}
                        for b in report.behaviours],

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from kubesim.behaviour.answer import Behaviour
-from kubesim.errors import SpecError, UsageError
+from kubesim.errors import KubesimError, SpecError, UsageError
 from kubesim.spec.manifests import POD_SPEC_AT, PROBE_FIELDS, containers_from_documents
 from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.spec.model import ProbedContainer
@@ -328,7 +328,7 @@ def expand_paths(paths: list[str]) -> list[tuple[str, bool]]:
 
 
 def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
-                allow_empty: bool = False
+                allow_empty: bool = False, errors: list[KubesimError] | None = None
                 ) -> tuple[list[Workload], list[dict[str, str]], int]:
     """Every workload in `paths`, the files skipped (not manifests), and how many Kubernetes
     objects or probe specs the inputs hold (with or without pods).
@@ -340,24 +340,36 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
     is never skipped. Inputs with no YAML document at all (an empty file, a failed
     `helm template` piped in) are an error unless `allow_empty`: a gate that read nothing
     must not pass by accident.
+
+    With `errors`, a bad file among several inputs (a directory's, or several named) is
+    appended there and the others are read on; a single file's error is raised.
     """
     workloads: list[Workload] = []
     skipped: list[dict[str, str]] = []
     objects = 0
-    for path, named in expand_paths(paths):
-        text, source = read_text(path, SpecError)
-        may_skip = path != STDIN and (skip_non_manifests or not named)
-        docs = _documents(text, source, may_skip)
-        reason = _not_manifest(docs) if may_skip else None
-        if reason:
-            skipped.append({"file": source, "reason": reason})
+    files = expand_paths(paths)
+    for path, named in files:
+        try:
+            text, source = read_text(path, SpecError)
+            may_skip = path != STDIN and (skip_non_manifests or not named)
+            docs = _documents(text, source, may_skip)
+            reason = _not_manifest(docs) if may_skip else None
+            if reason:
+                skipped.append({"file": source, "reason": reason})
+                continue
+            assert docs is not None
+            probed = containers_from_documents(docs)  # validates; raises SpecError
+            found = [w for d in docs for w in _workloads(d)]
+            _attach(found, probed, source)
+        except SpecError as exc:
+            if errors is None or len(files) == 1:
+                raise
+            errors.append(exc)
             continue
-        assert docs is not None
-        probed = containers_from_documents(docs)  # validates; raises SpecError
-        found = [w for d in docs for w in _workloads(d)]
-        _attach(found, probed, source)
         workloads += found
         objects += sum(1 for d in docs if _is_input(d.data))
+    if objects == 0 and errors:
+        raise errors[0]
     if objects == 0 and not allow_empty:
         raise UsageError(_empty_message(paths, skipped))
     return workloads, skipped, objects

@@ -42,7 +42,8 @@ from kubesim.analysis.check.fixes import startup_fix
 from kubesim.analysis.check.fleet_checks import fleet_checks
 from kubesim.analysis.check.scoping import NOT_COVERED, censored_note, for_container
 from kubesim.analysis.check.targets import describe, target_checks
-from kubesim.errors import BehaviourError, UsageError
+from kubesim.spec.targets import focus_targets
+from kubesim.errors import BehaviourError, KubesimError, UsageError
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind
 
@@ -70,6 +71,7 @@ class Report:
     workloads: list[Workload]
     checks: list[CheckResult]
     notes: list[str] = field(default_factory=list)
+    errors: list[KubesimError] = field(default_factory=list)  # bad files, the rest checked
 
     @property
     def findings(self) -> list[Finding]:
@@ -82,21 +84,29 @@ class Report:
 
     @property
     def exit_code(self) -> int:
+        """2 if an input was bad (the others were checked), else 1 on a failing finding."""
+        if self.errors:
+            return 2
         return 1 if any(self.fails(f) for f in self.findings) else 0
 
 
 def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
                expectations: list[Expectation], settings: Settings) -> Report:
-    """Read the inputs and check every probed container in them."""
+    """Read the inputs and check every probed container in them; among several files, a bad
+    one is reported in `Report.errors` and the others are checked."""
+    errors: list[KubesimError] = []
     workloads, skipped, _ = read_inputs(
-        paths, skip_non_manifests=settings.skip_non_manifests, allow_empty=settings.allow_empty)
+        paths, skip_non_manifests=settings.skip_non_manifests, allow_empty=settings.allow_empty,
+        errors=errors)
     check_matches(expectations, workloads)
     check_budget(estimate_work(workloads, behaviours, expectations, settings),
                  settings.max_work, what=f"this check ({settings.phases} grid phases)")
     notes: list[str] = []
-    checks = check_workloads(workloads, behaviours, expectations, settings, notes)
+    several = len({w.source for w in workloads}) + len(errors) > 1
+    checks = check_workloads(workloads, behaviours, expectations, settings, notes,
+                             errors=errors if several else None)
     inputs = sorted({w.source for w in workloads})
-    return Report(settings, inputs, skipped, behaviours, workloads, checks, notes)
+    return Report(settings, inputs, skipped, behaviours, workloads, checks, notes, errors)
 
 
 def auto_duration(behaviour: Behaviour) -> float:
@@ -155,9 +165,12 @@ def _expectation_work(e: Expectation, pod: ProbedContainer, behaviours: list[Beh
 
 def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
                     expectations: list[Expectation], settings: Settings,
-                    notes: list[str] | None = None) -> list[CheckResult]:
+                    notes: list[str] | None = None,
+                    errors: list[KubesimError] | None = None) -> list[CheckResult]:
     """Every check on every container, suppressions applied; notes (what a behaviour does not
-    cover, what a trace's censored timeouts count as) are appended to `notes`."""
+    cover, what a trace's censored timeouts count as) are appended to `notes`. With
+    `errors`, a container whose behaviour cannot run on it is reported there (and left out)
+    instead of ending the check."""
     notes = [] if notes is None else notes
     seen: dict[str, list[str]] = {}
     out: list[CheckResult] = []
@@ -167,14 +180,19 @@ def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
             if c.pod is None:
                 continue
             given = _scoped(w, c, behaviours, notes, seen)
+            mine: list[CheckResult] = []
             try:
-                out += _container_checks(w, c, c.pod, given, settings)
+                mine += _container_checks(w, c, c.pod, given, settings)
                 for e in expectations:
                     if e.applies(w, c.name):
-                        out += evaluate(e, w, c, given, settings)
+                        mine += evaluate(e, w, c, given, settings)
             except BehaviourError as exc:
                 exc.message = f"{w.label} container {c.name}: {exc.message}"
-                raise
+                if errors is None:
+                    raise
+                errors.append(exc)
+                continue
+            out += mine
     _scope_notes(behaviours, workloads, seen, notes)
     overrides = dict(settings.severities)
     for result in out:
@@ -282,8 +300,9 @@ def _same_endpoint(w: Workload, c: ContainerRef, pod: ProbedContainer,
     if (live.kind, live.url) != (ready.kind, ready.url):
         return result
     start, outage = settle_time(pod), s.outage_seconds
-    label = f"a {outage:g} s outage of {live.key} at {start:g} s (synthetic)"
-    scenario = synthetic(label, targets={live.key: {"windows": [
+    key = focus_targets(pod)[LIVENESS].key  # scoped where the pod has it elsewhere too
+    label = f"a {outage:g} s outage of {key} at {start:g} s (synthetic)"
+    scenario = synthetic(label, targets={key: {"windows": [
         {"from": start, "to": start + outage, "answer": FAILING[live.kind]}]}})
     runs = phase_runs(pod, scenario, settings=s, duration=start + outage + 120)
     restarts = [len(r.timeline.restarts) for r in runs]
@@ -431,7 +450,7 @@ def _timeouts(w: Workload, c: ContainerRef, pod: ProbedContainer, s: Settings) -
     for kind, probe in pod.container.probes().items():
         if probe.timeout_seconds < probe.period_seconds:
             continue
-        key = pod.container.target(kind).key
+        key = focus_targets(pod)[kind].key
         hang: dict[str, Any] = {"from": 0, "to": None, "answer": {"error": "timeout"}}
         if kind is STARTUP:
             start, where = 0.0, "since_start"
