@@ -26,9 +26,7 @@ import json
 import platform
 import statistics
 import sys
-import time
 from pathlib import Path
-from typing import Any
 
 import kubesim
 from kubesim import ContainerSpec, ProbedContainer, Scenario, profile_from, render_json, simulate
@@ -66,15 +64,6 @@ def build_scenario() -> Scenario:
     return Scenario.from_dict(data, source="<bench_pod_day>")
 
 
-def _best(fn: Any, repeat: int) -> tuple[float, float, Any]:
-    times, out = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - start)
-    return min(times), statistics.median(times), out
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5, metavar="N",
@@ -93,10 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     one_times, pod_times = [], []
     one_tl = pod_tl = None
     for _ in range(args.repeat):
-        t, _, one_tl = _best(lambda: simulate(one, one_sc, duration=DAY, seed=args.seed,
+        t, _, one_tl = bench_day._best(lambda: simulate(one, one_sc, duration=DAY, seed=args.seed,
                                               profile=profile), 1)
         one_times.append(t)
-        t, _, pod_tl = _best(lambda: simulate(pod, sc, duration=DAY, seed=args.seed,
+        t, _, pod_tl = bench_day._best(lambda: simulate(pod, sc, duration=DAY, seed=args.seed,
                                               profile=profile, whole_pod=True), 1)
         pod_times.append(t)
     ref = simulate(pod, sc, duration=DAY, seed=args.seed, profile=profile, engine="simpy",

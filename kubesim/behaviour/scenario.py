@@ -90,6 +90,14 @@ restarts it by `restartPolicy` and the exit code (Always; OnFailure unless the c
 Never: the pod ends), the first time at once and then with CrashLoopBackOff (R4.12). A
 container killed before its exit is due is not affected; after SIGTERM only the kill counts.
 
+Containers (`containers: {proxy: {shutdown_seconds: 5, answers_after_sigterm: true,
+sigterm_exit_code: 0, listens: [15020]}}`): how one container of the pod differs from the
+pod-wide `shutdown_seconds`, `answers_after_sigterm` and `sigterm_exit_code` (143 by default:
+the exit code of a process that exits on SIGTERM; a SIGKILL is 137), and which ports it
+listens on: a probe goes to podIP:port and is answered by the container listening there
+(without `listens`, the container declaring the port as a containerPort, else the probed
+container). A name the pod lacks is an error listing the names it has.
+
 Stalls freeze the whole process (a GC pause, a blocked event loop, SIGSTOP): a request sent
 during a stall `[from, to)` is answered at `to` plus its latency; a request sent earlier whose
 answer would arrive after `from` is held back by the stall's length. A hang (`to: null`,

@@ -308,7 +308,8 @@ def _same_endpoint(w: Workload, c: ContainerRef, pod: ProbedContainer,
     restarts = [len(r.timeline.restarts) for r in runs]
     hit = [r for r, n in zip(runs, restarts, strict=True) if n]
     leaves = [x for r in runs if (x := _first_unready(r.timeline, start)) is not None]
-    leave = _span(leaves) if leaves else "never"
+    leave = (f"answers by taking the pod out of Ready after {_span(leaves)}" if leaves
+             else "does not answer (the pod stays Ready through it)")
     what = (f"restarts the container at {len(hit)} of {len(runs)} grid phases "
             f"({_count([n for n in restarts if n])} each)" if hit else
             f"restarts nothing at any of {len(runs)} grid phases, but liveness fails "
@@ -328,8 +329,7 @@ def _same_endpoint(w: Workload, c: ContainerRef, pod: ProbedContainer,
                "behind it (an error with one that does)")
     message = (f"livenessProbe and readinessProbe both ask {describe(live, pod)}: a "
                f"{outage:g} s outage of it (answering {_answer_text(live.kind)}), which "
-               f"readiness alone answers by taking the pod out of Ready after {leave}, {what}; "
-               f"{why}")
+               f"readiness alone {leave}, {what}; {why}")
     _finding(result, severity, message,
              line=c.line("livenessProbe"), run=hit[0] if hit else None, target=live.key,
              outage_seconds=outage, outage_at=start, phases=len(runs),

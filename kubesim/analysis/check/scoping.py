@@ -113,6 +113,11 @@ def for_container(b: BehaviourRef, w: Workload, c: ContainerRef
     who = f"{w.label} container {c.name}"
     if b.applies_to and not any(s.matches(w, c.name) for s in b.applies_to):
         return None, None
+    from kubesim.engine.simulate import named_container_problems
+
+    problems = named_container_problems(c.pod, b.behaviour)
+    if problems:  # it is about containers this pod does not have
+        return None, f"{b.label} is not run for {who}: {problems[0]}"
     if b.kind != "trace":
         return b, None
     recorded = b.behaviour.target_keys()
