@@ -639,7 +639,7 @@ def _legend(fig: Figure, doc: Mapping[str, Any], run: Mapping[str, Any], stopped
     if term:
         handles += [Line2D([], [], color=DELETE_COLOUR, linewidth=1.4, label="pod deleted"),
                     Patch(facecolor=PRE_STOP_COLOUR, label="preStop hook")]
-    if term or stopped:
+    if term or stopped or any(k.get("sigterm_at") is not None for k in doc["kills"]):
         handles.append(Line2D([], [], color=DELETE_COLOUR, linestyle="none", marker="|",
                               markersize=9, label="SIGTERM / SIGKILL (x)"))
     handles += [Patch(facecolor=STARTED_COLOUR, label="Started"),
