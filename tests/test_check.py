@@ -331,8 +331,8 @@ def test_json_document(capsys):
                          "--format", "json", "--scenario", inp("db_outage.scenario.yaml"))
     doc = json.loads(out)
     assert doc["kubesim"] == 1 and doc["command"] == "check"
-    assert set(doc) == {"kubesim", "command", "settings", "inputs", "skipped", "notes",
-                        "behaviours", "objects", "checks", "findings", "summary"}
+    assert set(doc) == {"kubesim", "command", "settings", "configuration", "inputs", "skipped",
+                        "notes", "behaviours", "objects", "checks", "findings", "summary"}
     assert doc["summary"]["exit_code"] == code == 1
     # KS001 is an error with the scenario (evidence); KS002 on both containers
     assert doc["summary"]["error"] == 3 and doc["summary"]["failing"] == 3

@@ -45,7 +45,9 @@ def test_pyproject_tool_section(capsys, project):
     (project / "pyproject.toml").write_text('[project]\nname = "x"\n\n[tool.kubesim.check]\n'
                                             'ignore = ["liveness-readiness-same-endpoint"]\n')
     _, doc = findings(capsys, "web.yaml")
-    assert [f["suppressed"] for f in doc["findings"]] == ["--ignore"]
+    # suppressed, and by whom: the configuration, not a command-line --ignore
+    assert [f["suppressed"] for f in doc["findings"]] == [
+        "check.ignore of ../pyproject.toml [tool.kubesim]"]
 
 
 def test_command_line_wins_and_no_config_reads_none(capsys, project):

@@ -18,6 +18,7 @@ from kubesim.fleet.rollout import RolloutRun, RolloutSettings, simulate_rollout
 from kubesim.fleet.run import simulate_fleet
 from kubesim.spec.model import DeploymentStrategy
 from kubesim.fleet.settings import DEFAULT_PROPAGATION_SECONDS, FleetSettings, LoadModel
+from kubesim.render.edge import visible
 from kubesim.render.fleet_report import fleet_document, render_fleet_json, render_fleet_text
 from kubesim.spec.manifests import load_spec
 
@@ -148,8 +149,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         _draw(fleet_document(fleet, meta=meta), pod, behaviour, args)
     if args.format == "json":
         return render_fleet_json(fleet, meta=meta), 0
-    return render_fleet_text(fleet, title=f"{pod.label} x {replicas} | behaviour: "
-                                          f"{meta['behaviour']}"), 0
+    return render_fleet_text(fleet, title=visible(f"{pod.label} x {replicas} | behaviour: "
+                                                  f"{meta['behaviour']}")), 0
 
 
 def _int_or_percent(text: str | None, flag: str) -> int | str | None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from kubesim.analysis.windows import Figure, ProtectionWindows, protection_windows
 from kubesim.cli.args import add_kubelet_args, add_output_args, profile_of
+from kubesim.render.edge import visible
 from kubesim.spec.manifests import load_spec
 
 __all__ = ["add_parser", "render_windows_text", "run", "windows_document"]
@@ -79,7 +80,7 @@ def _row(fig: Figure | None, key: str) -> list[str]:
 def render_windows_text(w: ProtectionWindows) -> str:
     """A table: guaranteed (worst phase, with kubelet latency), best, spread, rule of thumb;
     each row named by its JSON key."""
-    lines = [f"{w.label} | profile {w.profile}", "",
+    lines = [f"{visible(w.label)} | profile {w.profile}", "",
              (f"  {'window (JSON key)':<22}    guaranteed      best        ideal kubelet, over "
               "phases   F x P")]
     for key in ("startup_protection", "hang_detection", "hang_to_stopped", "hang_to_running"):

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kubesim.behaviour.answer import Behaviour
 from kubesim.errors import SpecError, UsageError
@@ -22,6 +22,9 @@ from kubesim.spec.manifests import POD_SPEC_AT, PROBE_FIELDS, containers_from_do
 from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.spec.model import ProbedContainer
 from kubesim.spec.yamlio import STDIN, YamlDocument, load_yaml_documents, read_text
+
+if TYPE_CHECKING:
+    from kubesim.analysis.config import Configuration
 
 __all__ = ["IGNORE_ANNOTATION", "RULES", "BehaviourRef", "CheckResult", "ContainerRef",
            "Finding", "Rule", "Settings", "Severity", "Workload", "read_inputs", "rule_of"]
@@ -241,6 +244,7 @@ class Finding:
     data: dict[str, Any] = field(default_factory=dict)
     suppressed: str | None = None  # why it does not count: "annotation ...", "--ignore"
     fix: Any = None  # fixes.ProbePatch: advice that was re-checked before it is given
+    measured: Severity | None = None  # the severity before a configured override, if any
 
     @property
     def name(self) -> str:
@@ -301,6 +305,7 @@ class Settings:
     ignore: frozenset[str] = frozenset()
     severities: tuple[tuple[str, Severity], ...] = ()  # (rule id, severity) overrides
     max_work: int = 5_000_000  # simulated probe calls in all (kubesim.analysis.budget)
+    configuration: Configuration | None = None  # the configuration file used (reports say it)
 
 
 # ---------------------------------------------------------------- inputs
