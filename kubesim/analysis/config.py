@@ -258,7 +258,7 @@ def repository_root(folder: Path) -> Path:
 def _inside(path: Path, root: Path) -> bool:
     try:
         return path.resolve().is_relative_to(root)
-    except (OSError, RuntimeError):  # a symlink loop
+    except (OSError, RuntimeError, ValueError):  # a symlink loop; a NUL in the path
         return False
 
 
@@ -305,10 +305,11 @@ def _toml(path: Path) -> dict[str, Any]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"cannot read the configuration: {exc}", source=source) from None
-    except (ValueError, RecursionError):  # an integer of 4,300 digits or more; a deep nest
-        raise UsageError("cannot read the configuration: a value beyond kubesim's bounds "
-                         f"(integers of 64 bits, nesting of {MAX_DEPTH} levels)",
+    except ValueError:  # int() of 4,300 digits or more
+        raise UsageError("cannot read the configuration: an integer beyond 64 bits",
                          source=source) from None
+    except RecursionError:  # nesting the scan above did not see (it skips what it cannot read)
+        raise UsageError(f"nesting deeper than {MAX_DEPTH} levels", source=source) from None
     _check_toml_values(data, source)
     return data
 
@@ -416,6 +417,9 @@ def _bound_file(path: Path, root: Path, given: str, where: str, source: str,
     """A binding's file, relative to the configuration's folder and inside its repository.
     The error names the field and the repository, never what the configuration says (a path
     into /proc, another user's files) nor what the file holds."""
+    if "\x00" in given:
+        raise UsageError(f"configuration: {where}: a path with a NUL character", source=source,
+                         line=line)
     if Path(given).is_absolute():
         raise UsageError(f"configuration: {where}: an absolute path; a binding names a file "
                          "inside the repository, relative to the configuration's folder",

@@ -28,8 +28,8 @@ from kubesim.render import edge
 from kubesim.render.check_formats import FORMATS, render
 from kubesim.spec.yamlio import STDIN
 
-__all__ = ["CHOSEN_BY_SEARCH", "BehaviourAction", "add_config_args", "add_parser", "behaviour_refs",
-           "count_arg", "project_config", "run", "seconds_arg", "seconds_or_zero_arg"]
+__all__ = ["BehaviourAction", "add_config_args", "add_parser", "behaviour_refs", "count_arg",
+           "project_config", "run", "seconds_arg", "seconds_or_zero_arg"]
 
 
 def seconds_or_zero_arg(text: str) -> float:
@@ -181,12 +181,13 @@ def project_config(args: argparse.Namespace) -> tuple[Config | None, str]:
     return config, CHOSEN_BY_SEARCH if config else "searched from the current directory upwards"
 
 
-def _pick(cli: Any, config: Config | None, key: str, default: Any) -> Any:
-    if cli is not None:
-        return cli
-    if config is not None and key in config.check:
-        return config.check[key]
-    return default
+def _picked(args: argparse.Namespace, config: Config | None) -> dict[str, Any]:
+    """The check settings the command line gives, else the configuration (the rest keep
+    Settings' defaults)."""
+    out = {key: config.check[key] for key in OVERRIDES if config and key in config.check}
+    out.update({key: getattr(args, option) for key, option in OVERRIDES.items()
+                if getattr(args, option) is not None})
+    return out
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -199,20 +200,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     cli_ignore = _ignored(args.ignore)
     configuration = configuration_of(config, chosen, overridden=_overridden(args),
                                      cli_ignore=cli_ignore, bindings=not args.behaviours)
-    fail_on = _pick(args.fail_on, config, "fail_on", "error")
+    picked = _picked(args, config)
+    fail_on = picked.pop("fail_on", "error")
     settings = Settings(
-        phases=_pick(args.phases, config, "phases", 20), seed=_seed(args.seed),
-        profile=profile_of(args), engine=args.engine,
-        outage_seconds=_pick(args.outage_seconds, config, "outage_seconds", 120.0),
-        startup_seconds=_pick(args.startup_seconds, config, "startup_seconds", None),
-        max_hang_recovery=_pick(args.max_hang_recovery, config, "max_hang_recovery", None),
-        max_ready_recovery=_pick(args.max_ready_recovery, config, "max_ready_recovery", None),
-        max_initial_delay=_pick(args.max_initial_delay, config, "max_initial_delay", 30.0),
-        max_zero_capacity=_pick(args.max_zero_capacity, config, "max_zero_capacity", None),
-        propagation_seconds=_pick(args.propagation, config, "propagation_seconds", None),
-        rollout_min_capacity=_pick(args.rollout_min_capacity, config, "rollout_min_capacity",
-                                   None),
-        missing_probes=_pick(args.missing_probes, config, "missing_probes", False),
+        **picked, seed=_seed(args.seed), profile=profile_of(args), engine=args.engine,
         skip_non_manifests=args.skip_non_manifests,
         fail_on=None if fail_on == "none" else Severity[fail_on.upper()],
         ignore=cli_ignore | (config.ignore if config else frozenset()),
