@@ -178,10 +178,14 @@ def test_text_is_the_identity_on_ordinary_text_and_exact_on_json():
     assert "##[" in dumped and json.loads(edge.text(dumped)) == value
 
 
-def test_text_stream_sees_a_command_split_across_pieces():
-    pieces = ["ok\n:", ":stop-commands::x\n#", "#[error]y\n", "tail"]
-    assert "".join(edge.text_stream(pieces)) == edge.text("".join(pieces))
-    assert runner_commands("".join(edge.text_stream(pieces))) == []
+@pytest.mark.parametrize("chunk", [1, 3, 7, 64 * 1024])
+def test_text_stream_sees_a_command_split_across_pieces(monkeypatch, chunk):
+    monkeypatch.setattr(edge, "STREAM_CHUNK", chunk)  # chunks cut inside every piece
+    pieces = ["ok\n:", ":stop-commands::x\n#", "#[error]y\n", " ", " ::warning::z\n", "tail"]
+    streamed = list(edge.text_stream(pieces))
+    assert "".join(streamed) == edge.text("".join(pieces))
+    assert runner_commands("".join(streamed)) == []
+    assert len(streamed) > 1 or chunk > 100  # written as it comes, not held to the end
 
 
 @settings(max_examples=300, deadline=None)

@@ -39,8 +39,9 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-__all__ = ["HIDDEN_CATEGORIES", "WorkflowCommands", "one_line", "redraw", "script_json", "text",
-           "text_stream", "visible", "workflow_command", "xml_document", "xml_value"]
+__all__ = ["HIDDEN_CATEGORIES", "STREAM_CHUNK", "WorkflowCommands", "one_line", "redraw",
+           "script_json", "text", "text_stream", "visible", "workflow_command", "xml_document",
+           "xml_value"]
 
 # the Unicode general categories a reader cannot see, or that change what the rest shows
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
@@ -105,25 +106,33 @@ def text(document: str) -> str:
     return "\n".join(_line(line) for line in document.split("\n"))
 
 
+STREAM_CHUNK = 64 * 1024  # characters gathered before `text_stream` passes them on
+
+
 def text_stream(pieces: Iterable[str]) -> Iterator[str]:
-    """`text` over an output written in pieces: whole lines as soon as they are complete
-    (a command, or `##[`, split across two pieces is still seen), the rest at the end."""
-    pending = ""
+    """`text` over an output written in pieces: whole lines, in chunks of about STREAM_CHUNK
+    characters (a command, or `##[`, split across two pieces is still seen; a long run is
+    still written as it is formatted), the rest at the end."""
+    pending: list[str] = []
+    size = 0
     for piece in pieces:
         if isinstance(piece, WorkflowCommands):  # escaped by their own rules: as they are
             if pending:
-                yield text(pending)
-            pending = ""
+                yield text("".join(pending))
+            pending, size = [], 0
             yield str(piece)
             continue
-        pending += piece
-        cut = pending.rfind("\n")
-        if cut < 0:
+        pending.append(piece)
+        size += len(piece)
+        if size < STREAM_CHUNK:
             continue
-        done, pending = pending[:cut + 1], pending[cut + 1:]
-        yield text(done)
-    if pending:
-        yield text(pending)
+        joined = "".join(pending)
+        cut = joined.rfind("\n") + 1
+        if cut:
+            yield text(joined[:cut])
+        pending, size = [joined[cut:]], len(joined) - cut
+    if pending and (rest := "".join(pending)):
+        yield text(rest)
 
 
 def one_line(message: str) -> str:
