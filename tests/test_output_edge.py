@@ -148,7 +148,8 @@ def assert_neutral(text: str, *, one_line: bool = False) -> None:
     ("\u202e", "\\u202e"), ("\u2066x\u2069", "\\u2066x\\u2069"), ("\u200e\u200f\u061c",
                                                                "\\u200e\\u200f\\u061c"),
     ("\u2028", "\\u2028"), ("\ufeff", "\\ufeff"), ("\U000e0041", "\\U000e0041"),
-    ("\ud800", "\\ud800"), ("café 😀 日本", "café 😀 日本"), ("plain /path:1", "plain /path:1"),
+    ("\ud800", "\\ud800"), ("café 😀 日本", "café 😀 日本"),
+    ("plain /path:1", "plain /path:1"),
 ])
 def test_visible_shows_every_control_and_invisible_character(raw, shown):
     assert edge.visible(raw) == shown

@@ -357,7 +357,8 @@ def test_action_annotations_cannot_be_forged(tmp_path):
     results = _unsuppressed(sarif)
     assert len(results) == 2 and {r["ruleId"] for r in results} == {"KS006"}
     assert [c[0] for c in commands] == ["error", "error"]
-    assert {c[1]["file"] for c in commands} == {"k8s/inject.yaml", "k8s/x\\r::stop-commands::y.yaml"}
+    assert {c[1]["file"] for c in commands} == {"k8s/inject.yaml",
+                                                "k8s/x\\r::stop-commands::y.yaml"}
     assert all(c[1]["title"].startswith("KS006 ") for c in commands)
 
 

@@ -153,7 +153,7 @@ class Configuration:
     source: str | None  # the file (pyproject.toml with " [tool.kubesim]"); None: none read
     chosen: str  # how: "found from the current directory upwards", "--config", ...
     departures: tuple[Departure, ...] = ()
-    fail_on: bool = False  # the configuration's fail_on is in effect
+    sets_fail_on: bool = False  # the configuration's fail_on is in effect
     ignore: frozenset[str] = frozenset()  # check ids only the configuration ignores
     severities: frozenset[str] = frozenset()  # check ids whose severity it overrides
 
@@ -228,7 +228,7 @@ def configuration_of(config: Config | None, chosen: str, *,
         return Configuration(None, chosen)
     return Configuration(_relative(config.source), chosen,
                          config.departures(overridden, bindings=bindings),
-                         fail_on="fail_on" in config.check and "fail_on" not in overridden,
+                         sets_fail_on="fail_on" in config.check and "fail_on" not in overridden,
                          ignore=config.ignore - cli_ignore,
                          severities=frozenset(rule for rule, _ in config.severities))
 

@@ -146,7 +146,7 @@ def _summary_line(report: Report) -> str:
     fail_on = report.settings.fail_on.label if report.settings.fail_on else "none"
     c = report.settings.configuration
     gate = f"--fail-on {fail_on}"
-    if c is not None and c.fail_on:
+    if c is not None and c.sets_fail_on:
         gate = f"fail_on {fail_on} of {visible(c.source)}"
     verdict = f"exit {report.exit_code}"
     if report.default_gate_exit_code != report.exit_code:

@@ -94,7 +94,7 @@ class Report:
         c = self.settings.configuration
         if c is None:
             return self.exit_code
-        fail_on = Severity.ERROR if c.fail_on else self.settings.fail_on
+        fail_on = Severity.ERROR if c.sets_fail_on else self.settings.fail_on
 
         def fails(f: Finding) -> bool:
             severity = f.measured if f.measured is not None else f.severity
