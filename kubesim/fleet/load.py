@@ -3,81 +3,80 @@
 from __future__ import annotations
 
 import bisect
+import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from kubesim.fleet.capacity import endpoint_spans
+from kubesim.fleet.endpoints import route
 from kubesim.spec.model import HandlerKind
 
 if TYPE_CHECKING:
     import numpy as np
 
     from kubesim.behaviour.answer import Answer, Behaviour
-    from kubesim.timeline import Timeline
     from kubesim.fleet.settings import LoadModel
     from kubesim.spec.model import Target
+    from kubesim.timeline import Timeline
 
 __all__ = ["LoadedBehaviour", "ServingView"]
 
 _SLOWED = (HandlerKind.HTTP_GET, HandlerKind.GRPC)  # the app answers these itself
 
 
-def _at(change: Any) -> float:
-    return change.at
-
-
 class ServingView:
-    """Which replicas serve when: Ready `propagation` seconds earlier (what traffic follows),
-    read from the timelines the replicas are writing. The joins and leaves of all replicas are
-    kept in one sorted index, rebuilt when a timeline's Ready changes grew or shrank (a flip
-    within one instant is taken back), so a query costs a bisection."""
+    """Which replicas kube-proxy routes to when (docs/controller-rules.md F1, E1-E2: the
+    endpoints ready `propagation` seconds earlier, or the serving-terminating ones when none
+    is ready), read from the timelines the replicas are writing. The routing of all replicas
+    is recomputed when a timeline's Ready changes, start or termination differ from what was
+    indexed (a flip within one instant is taken back), so a query costs a bisection."""
 
-    def __init__(self, propagation: float) -> None:
-        self.propagation = propagation
+    def __init__(self, propagation: float, replicas: int | None = None, *,
+                 publish_not_ready: bool = False, headless: bool = False) -> None:
+        self.propagation, self.replicas = propagation, replicas
+        self.publish_not_ready, self.headless = publish_not_ready, headless
         self.timelines: list[Timeline] = []
-        self._seen: list[tuple[int, Any]] = []  # per replica: (len, last change) indexed
-        self._times: list[float] = []  # when the serving count changes
+        self._seen: list[tuple[Any, ...]] = []  # per replica: what was indexed
+        self._spans: list[list[tuple[float, float]]] = []  # per replica: routed spans
+        self._times: list[float] = []  # when the routed count changes
         self._counts: list[int] = []  # ... to this
         self._full_at: float | None = None  # when every replica first served
         self._scanned = -1.0  # ... looked for up to here
 
+    @staticmethod
+    def _mark(tl: Timeline) -> tuple[Any, ...]:
+        term = tl.termination
+        last = tl.ready[-1] if tl.ready else None
+        return (len(tl.ready), id(last), bool(tl.containers), id(term),
+                None if term is None else term.stopped_at)
+
     def _sync(self) -> None:
-        """Re-index if any replica's Ready changes (or deletion) differ from what was
-        indexed."""
-        seen = self._seen
-        if len(seen) != len(self.timelines):
-            seen.extend((-1, None) for _ in range(len(self.timelines) - len(seen)))
-        stale = False
-        for i, tl in enumerate(self.timelines):
-            changes = tl.ready
-            mark = (len(changes), changes[-1] if changes else tl.termination)
-            mark = (mark[0] + (tl.termination is not None) * 10**9, mark[1])
-            if seen[i][0] != mark[0] or seen[i][1] is not mark[1]:
-                seen[i] = mark
-                stale = True
-        if stale:
-            delta: dict[float, int] = {}
-            d = self.propagation
-            for tl in self.timelines:
-                for s, e in endpoint_spans(tl):
-                    delta[s + d] = delta.get(s + d, 0) + 1
-                    if e < tl.duration:
-                        delta[e + d] = delta.get(e + d, 0) - 1
-            self._times = sorted(delta)
-            count, self._counts = 0, []
-            for at in self._times:
-                count += delta[at]
-                self._counts.append(count)
+        """Re-route if any replica's endpoint may have changed since it was indexed."""
+        marks = [self._mark(tl) for tl in self.timelines]
+        if marks == self._seen:
+            return
+        self._seen = marks
+        end = max((tl.duration for tl in self.timelines), default=0.0)
+        routing = route(self.timelines, propagation=self.propagation, end=end,
+                        publish_not_ready=self.publish_not_ready, headless=self.headless)
+        self._spans = routing.routed
+        delta: dict[float, int] = {}
+        for spans in self._spans:
+            for s, e in spans:
+                delta[s] = delta.get(s, 0) + 1
+                if e < end:
+                    delta[e] = delta.get(e, 0) - 1
+        self._times = sorted(delta)
+        count, self._counts = 0, []
+        for at in self._times:
+            count += delta[at]
+            self._counts.append(count)
 
     def serves(self, replica: int, t: float) -> bool:
-        """Whether the replica's endpoint is in the Service at `t`."""
-        tl = self.timelines[replica]
-        seen = t - self.propagation
-        if tl.termination is not None and tl.termination.requested_at <= seen:
-            return False
-        changes = tl.ready
-        i = bisect.bisect_right(changes, seen, key=_at)
-        return i > 0 and changes[i - 1].ready
+        """Whether kube-proxy routes to the replica at `t`."""
+        self._sync()
+        spans = self._spans[replica] if replica < len(self._spans) else []
+        i = bisect.bisect_right(spans, (t, math.inf)) - 1
+        return i >= 0 and spans[i][0] <= t < spans[i][1]
 
     def serving(self, t: float) -> int:
         """Serving endpoints at `t`."""
@@ -95,8 +94,9 @@ class ServingView:
         """Whether the fleet was in service by `t`: every replica served at once at some
         time <= t. Traffic arrives from then on (a fleet warming up gets none)."""
         if self._full_at is None and t > self._scanned:
+            everyone = self.replicas if self.replicas is not None else len(self.timelines)
             for step in self.changes(self._scanned, t):
-                if self.serving(step) == len(self.timelines):
+                if self.serving(step) >= everyone:
                     self._full_at = step
                     break
             self._scanned = t
