@@ -85,7 +85,10 @@ class DeploymentController:
                  controller_seconds: float) -> None:
         self.plane, self.replicas, self.rollout = plane, replicas, rollout
         self.surge, self.unavailable = surge, unavailable
-        self.min_ready = rollout.min_ready_seconds if rollout is not None else min_ready_seconds
+        # each ReplicaSet's minReadySeconds: the new one's from the new spec, the old one's
+        # what it was (getNewReplicaSet updates only the new ReplicaSet's)
+        self.min_ready = {"old": min_ready_seconds,
+                          "new": rollout.min_ready_seconds if rollout else min_ready_seconds}
         self.controller_seconds = controller_seconds
         self.spec = {"old": replicas}  # each ReplicaSet's spec.replicas
         self.rolling = False
@@ -135,7 +138,7 @@ class DeploymentController:
 
     # -- the Deployment -----------------------------------------------------------------------
     def _available(self, version: str, now: float) -> int:
-        return sum(p.available(now, self.min_ready) for p in self.plane.live(version))
+        return sum(p.available(now, self.min_ready[version]) for p in self.plane.live(version))
 
     def _rolling(self, now: float) -> None:
         spec, desired = self.spec, self.replicas
@@ -194,7 +197,7 @@ class DeploymentController:
         return DeploymentStatus(
             replicas=len(live), updated=sum(p.version == "new" for p in live),
             ready=sum(p.ready() for p in live),
-            available=sum(p.available(now, self.min_ready) for p in live))
+            available=sum(p.available(now, self.min_ready[p.version]) for p in live))
 
     def _event_time(self, now: float) -> float:
         """When, since the previous look, the latest change that counts as progress
@@ -207,7 +210,7 @@ class DeploymentController:
             times += [p.deleted_at] if p.deleted_at is not None and p.version == "old" else []
             ready = p.ready_since()
             if ready is not None and p.deleted_at is None:
-                times += [ready, ready + self.min_ready]
+                times += [ready, ready + self.min_ready[p.version]]
         inside = [t for t in times if since < t <= now]
         return max(inside) if inside else now
 
