@@ -113,3 +113,32 @@ def test_statefulset_max_unavailable_t3(value, replicas, expected):
 def test_bad_values_name_the_field(bad):
     with pytest.raises(SpecError, match="maxSurge"):
         rolling_fenceposts(bad, None, 4)
+
+
+def test_replicaset_deletion_order_r3():
+    """ActivePodsWithRanks: unassigned, then Pending, then not Ready; among Ready pods the
+    most doubled-up on its node first, then Ready for a shorter time (log2 buckets), then
+    newer."""
+    from types import SimpleNamespace
+
+    from kubesim.fleet.deployment import deletion_order
+    from kubesim.fleet.pods import FleetPod
+    from kubesim.fleet.topology import Node
+    from kubesim.timeline import ReadyChange
+
+    def pod(index, node, *, running=True, ready_at=None, created=0.0):
+        p = FleetPod(index, f"p{index}", "old", created, node=Node(node, "a") if node else None)
+        if running:
+            tl = SimpleNamespace(ready=[ReadyChange(ready_at, True)] if ready_at is not None
+                                 else [], containers=[])
+            p.handle = SimpleNamespace(kubelet=object(), timeline=tl)
+        return p
+
+    now = 1000.0
+    pods = [pod(0, "n1", ready_at=10), pod(1, "n2", ready_at=10), pod(2, "n2", ready_at=10),
+            pod(3, None, running=False), pod(4, "n3", running=False), pod(5, "n3"),
+            pod(6, "n4", ready_at=990, created=980)]
+    order = [p.index for p in deletion_order(pods, pods, now)]
+    assert order[:3] == [3, 4, 5]  # unassigned, Pending, not Ready
+    assert order[3:5] in ([2, 1], [1, 2])  # doubled up on n2
+    assert order[5:] == [6, 0]  # Ready 10 s (rank 33) before Ready 990 s (rank 39)

@@ -1,5 +1,5 @@
 """EndpointSlices as the controller writes them and what kube-proxy routes to
-(docs/controller-rules.md E1-E3, F1).
+(docs/controller-rules.md EP1-EP3, F1).
 
 The expected counts are sampled from the pods themselves (their first container, Ready
 changes, deletion and containers' stop) on a fine grid, independently of kubesim.fleet's
@@ -56,7 +56,7 @@ def _routed(timelines, t: float, d: float, publish=False, headless=False) -> int
     return sum(c[0] and c[2] and c[3] for c in seen)
 
 
-def test_a_deleted_pods_endpoint_turns_terminating_not_ready_and_stays_serving_e1(tmp_path):
+def test_a_deleted_pods_endpoint_turns_terminating_not_ready_and_stays_serving_ep1(tmp_path):
     pod = load_spec(str(_with_prestop(tmp_path, 8)))
     from kubesim.engine.simulate import simulate
     tl = simulate(pod, Scenario.from_dict({"delete": {"at": 60}}), duration=120, seed=0)
@@ -75,7 +75,7 @@ def test_a_deleted_pods_endpoint_turns_terminating_not_ready_and_stays_serving_e
             (present, ready, present and serving, present and terminating)
 
 
-def test_kube_proxy_falls_back_to_serving_terminating_endpoints_e2(tmp_path):
+def test_kube_proxy_falls_back_to_serving_terminating_endpoints_ep2(tmp_path):
     """A Recreate rollout deletes every old pod at once: no endpoint is ready, so kube-proxy
     routes to the terminating ones still serving (Ready through their 8 s preStop sleep)
     instead of dropping the traffic."""
@@ -95,7 +95,7 @@ def test_kube_proxy_falls_back_to_serving_terminating_endpoints_e2(tmp_path):
     assert min(p.serving for p in series if 62 <= p.at < 66) == 3
 
 
-def test_a_headless_service_has_no_terminating_fallback_e2(tmp_path):
+def test_a_headless_service_has_no_terminating_fallback_ep2(tmp_path):
     pod = load_spec(str(_with_prestop(tmp_path, 8)))
     run = simulate_rollout(pod, pod, HEALTHY, HEALTHY, FleetSettings(3, headless=True),
                            RolloutSettings(at=60, recreate=True), duration=150, seed=1)
@@ -105,7 +105,7 @@ def test_a_headless_service_has_no_terminating_fallback_e2(tmp_path):
         [p for p in series if 62 <= p.at < 66])
 
 
-def test_publish_not_ready_addresses_makes_every_endpoint_ready_e3():
+def test_publish_not_ready_addresses_makes_every_endpoint_ready_ep3():
     """With publishNotReadyAddresses the slice marks every pod's endpoint ready from its
     first container on, Ready or not: traffic reaches pods still starting."""
     never = Scenario.from_dict({"targets": {"/readyz": {"answer": {"status": 503}}}})

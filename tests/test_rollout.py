@@ -66,7 +66,7 @@ def test_defaults_25_percent_round_as_the_controller_rounds_c3():
     assert min(_serving(run, t) for t in grid) >= 5 - 1 - 1  # one unavailable, one in flight
 
 
-def test_recreate_empties_the_service_first():
+def test_recreate_empties_the_service_first_r6():
     run = _rollout(recreate=True)
     grid = np.arange(10, 240, 0.05)
     assert min(_serving(run, t) for t in grid if t > 60) == 0

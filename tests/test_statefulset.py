@@ -73,7 +73,7 @@ def test_ordered_ready_creates_each_ordinal_after_the_one_before_is_ready_t1(db)
         assert after.created_at - _first_ready(before) <= 1  # the next controller look
 
 
-def test_ordered_ready_waits_for_min_ready_seconds_t1(db):
+def test_ordered_ready_waits_for_min_ready_seconds_t1_t5(db):
     run = _run(db, replace(db.statefulset, min_ready_seconds=20))
     pods = sorted(run.pods, key=lambda p: p.ordinal)
     for before, after in zip(pods, pods[1:]):
@@ -105,7 +105,7 @@ def test_rolling_update_goes_down_from_the_highest_ordinal_t3_t4(db):
     assert run.outcome["completed_at"] >= max(_first_ready(p) for p in new)
 
 
-def test_partition_keeps_the_lower_ordinals_t3(db):
+def test_partition_keeps_the_lower_ordinals_t3_t6(db):
     run = _run(db, replace(db.statefulset, partition=3), rollout_at=100)
     updated = {p.ordinal for p in run.pods if p.version == "new"}
     assert updated == {3, 4}
@@ -171,3 +171,33 @@ def test_the_corpus_cassandra_statefulset_starts_in_order():
     assert [p.name for p in pods] == ["cassandra-0", "cassandra-1", "cassandra-2"]
     assert all(b.created_at >= _first_ready(a) for a, b in zip(pods, pods[1:]))
     assert load_spec(str(path)).replicas == 3
+
+
+def test_the_readme_broker_rollout_is_what_the_fleet_prints(capsys):
+    """The README's StatefulSet example: its printed lines come from this run, and the run
+    follows T1, T3, T4, T5 by the pods' own records."""
+    broker = ROOT / "examples" / "broker"
+    code = main(["fleet", str(broker / "statefulset.yaml"), "--new-scenario",
+                 str(broker / "warmup.scenario.yaml"), "--rollout-at", "120", "--duration", "420"])
+    text = capsys.readouterr().out
+    assert code == 0
+    readme = (ROOT / "README.md").read_text()
+    example = readme[readme.index("$ kubesim fleet examples/broker/statefulset.yaml"):]
+    example = example[:example.index("```")]
+    for line in example.splitlines()[1:]:
+        assert line in text, line
+    below = next(ln for ln in text.splitlines() if ln.startswith("  below 5"))
+    assert f"{float(below.split()[-2]):.0f} s below 5" in readme
+    code = main(["fleet", str(broker / "statefulset.yaml"), "--new-scenario",
+                 str(broker / "warmup.scenario.yaml"), "--rollout-at", "120", "--duration", "420",
+                 "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    reps = doc["replicas"]
+    new = {r["ordinal"]: r for r in reps if r["version"] == "new"}
+    old = {r["ordinal"]: r for r in reps if r["version"] == "old"}
+    assert sorted(old, key=lambda o: old[o]["deleted_at"]) == [4, 3, 2, 1, 0]
+    for o in range(4, 0, -1):
+        ready = next(c["at"] for c in new[o]["ready"] if c["ready"])
+        assert old[o - 1]["deleted_at"] >= ready + 10  # minReadySeconds
+        assert new[o]["created_at"] >= old[o]["gone_at"]
+        assert new[o]["name"] == old[o]["name"] == f"broker-{o}"

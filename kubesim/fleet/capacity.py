@@ -20,8 +20,8 @@ __all__ = ["CapacityPoint", "FleetSummary", "capacity", "down_intervals", "fleet
 class CapacityPoint:
     """From `at` on (until the next point): `ready` pods (their Ready condition); the
     EndpointSlice's endpoints `endpoints_ready`, `endpoints_serving`, `endpoints_terminating`
-    as the controller writes them now (E1); `serving`: the endpoints kube-proxy routes to,
-    from the slice `propagation` seconds earlier (F1, E2), `fallback` when those are the
+    as the controller writes them now (EP1); `serving`: the endpoints kube-proxy routes to,
+    from the slice `propagation` seconds earlier (F1, EP2), `fallback` when those are the
     serving-terminating ones because none was ready."""
 
     at: float
@@ -103,7 +103,7 @@ def down_intervals(timeline: Timeline) -> list[tuple[float, float]]:
 
 
 def fleet_routing(run: FleetRun) -> Routing:
-    """The run's EndpointSlice and kube-proxy's routing (E1, E2, F1)."""
+    """The run's EndpointSlice and kube-proxy's routing (EP1, EP2, F1)."""
     st = run.settings
     return route(run.timelines, propagation=st.propagation_seconds, end=run.duration,
                  publish_not_ready=st.publish_not_ready_addresses, headless=st.headless)

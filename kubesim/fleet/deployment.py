@@ -92,6 +92,7 @@ class DeploymentController:
         self.controller_seconds = controller_seconds
         self.spec = {"old": replicas}  # each ReplicaSet's spec.replicas
         self.rolling = False
+        self.ticking = False
         self.previous: DeploymentStatus | None = None
         self.condition: Condition | None = None
         self.conditions: list[Condition] = []
@@ -100,12 +101,37 @@ class DeploymentController:
 
     # -- the process ------------------------------------------------------------------------
     def loop(self) -> Any:
-        sched = self.plane.sched
+        """Look now and every controller_seconds while there is work; once there is none
+        (the ReplicaSets are satisfied and no rollout is in progress) the loop rests until
+        an event (the rollout's start, an eviction) wakes it."""
         if self.rollout is not None:
-            sched.call(self.rollout.at, URGENT, self._apply, None)
+            self.plane.sched.call(self.rollout.at, URGENT, self._apply, None)
+        yield from self._ticks(0.0)
+
+    def _ticks(self, first: float) -> Any:
+        self.ticking = True
+        if first > 0:
+            yield first, URGENT
         while True:
             self.reconcile()
+            if self.quiet():
+                break
             yield self.controller_seconds, URGENT
+        self.ticking = False
+
+    def _wake(self) -> None:
+        self.reconcile()
+        if not self.ticking:
+            self.plane.sched.process(self._ticks(self.controller_seconds))
+
+    def quiet(self) -> bool:
+        """Nothing left to do until an event: no rollout in progress, every ReplicaSet at
+        its spec.replicas, no Pending pod."""
+        if self.rolling and "completed_at" not in self.outcome:
+            return False
+        if any(p.node is None and p.deleted_at is None for p in self.plane.pods):
+            return False
+        return all(len(self.plane.live(v)) == n for v, n in self.spec.items())
 
     def _apply(self, _: Any) -> None:
         """The new template is applied: a new ReplicaSet with 0 replicas; the Progressing
@@ -116,11 +142,11 @@ class DeploymentController:
         self._set_condition(now, True, "NewReplicaSetCreated", now)
         self.plane.actions.append((now, "new template applied: ReplicaSet r2 created"))
         self.previous = self.status(now)
-        self.reconcile()
+        self._wake()
 
     def pod_deleted(self) -> None:
         """An eviction deleted a pod: the ReplicaSet sees it at once."""
-        self.reconcile()
+        self._wake()
 
     def reconcile(self) -> None:
         now = self.plane.sched.now

@@ -1,14 +1,14 @@
 """EndpointSlices as the controller writes them, and what kube-proxy routes to
-(docs/controller-rules.md F1, E1-E3).
+(docs/controller-rules.md F1, EP1-EP3).
 
-E1 — each pod with an IP (from its first container running until its containers are gone
+EP1 — each pod with an IP (from its first container running until its containers are gone
 after a deletion) is an endpoint with three conditions (`podToEndpoint`,
 staging/src/k8s.io/endpointslice/utils.go): `serving` = the pod is Ready; `terminating` = the
 pod has a deletionTimestamp; `ready` = serving and not terminating, or always with the
 Service's `publishNotReadyAddresses`. Terminating pods stay in the slice (the
 EndpointSliceTerminatingCondition behaviour) until they are gone.
 
-E2 — kube-proxy (`CategorizeEndpoints`, pkg/proxy/topology.go) routes a ClusterIP Service's
+EP2 — kube-proxy (`CategorizeEndpoints`, pkg/proxy/topology.go) routes a ClusterIP Service's
 traffic to its ready endpoints; when none is ready anywhere, to the endpoints that are serving
 and terminating. A headless Service (clusterIP: None) has no kube-proxy rules: its clients
 resolve the ready addresses from DNS, with no terminating fallback.
@@ -48,7 +48,7 @@ class EndpointChange:
 @dataclass(frozen=True, slots=True)
 class SlicePoint:
     """From `at` on: endpoints ready, serving and terminating in the slice; those kube-proxy
-    routes to from this slice, and whether they are the terminating fallback (E2)."""
+    routes to from this slice, and whether they are the terminating fallback (EP2)."""
 
     at: float
     ready: int
@@ -72,7 +72,7 @@ def _present_from(tl: Timeline) -> float | None:
 
 
 def endpoint_changes(tl: Timeline, publish_not_ready: bool = False) -> list[EndpointChange]:
-    """The pod's endpoint conditions at every change (E1)."""
+    """The pod's endpoint conditions at every change (EP1)."""
     start = _present_from(tl)
     if start is None:
         return []
@@ -104,7 +104,7 @@ def endpoint_changes(tl: Timeline, publish_not_ready: bool = False) -> list[Endp
 
 def route(timelines: list[Timeline], *, propagation: float, end: float,
           publish_not_ready: bool = False, headless: bool = False) -> Routing:
-    """The EndpointSlice of these pods over time and kube-proxy's routing (E1, E2, F1)."""
+    """The EndpointSlice of these pods over time and kube-proxy's routing (EP1, EP2, F1)."""
     changes = [endpoint_changes(tl, publish_not_ready) for tl in timelines]
     at: dict[float, list[tuple[int, EndpointChange]]] = {}
     for i, chs in enumerate(changes):

@@ -24,7 +24,7 @@ _SLOWED = (HandlerKind.HTTP_GET, HandlerKind.GRPC)  # the app answers these itse
 
 
 class ServingView:
-    """Which replicas kube-proxy routes to when (docs/controller-rules.md F1, E1-E2: the
+    """Which replicas kube-proxy routes to when (docs/controller-rules.md F1, EP1-EP2: the
     endpoints ready `propagation` seconds earlier, or the serving-terminating ones when none
     is ready), read from the timelines the replicas are writing. The routing of all replicas
     is recomputed when a timeline's Ready changes, start or termination differ from what was

@@ -54,26 +54,53 @@ class StatefulSetController:
         self.outcome: dict[str, float | None] = {}
         self.conditions: list[Condition] = []  # a StatefulSet has no Progressing condition
         self.last_look = -math.inf
+        self.ticking = False
 
     @property
     def monotonic(self) -> bool:
         return self.spec.pod_management_policy != "Parallel"
 
     def loop(self) -> Any:
+        """Look now and every controller_seconds while there is work; then rest until an
+        event (the rollout's start, an eviction) wakes the loop."""
         if self.rollout is not None:
             self.plane.sched.call(self.rollout.at, URGENT, self._apply, None)
+        yield from self._ticks(0.0)
+
+    def _ticks(self, first: float) -> Any:
+        self.ticking = True
+        if first > 0:
+            yield first, URGENT
         while True:
             self.reconcile()
+            if self.quiet():
+                break
             yield self.controller_seconds, URGENT
+        self.ticking = False
+
+    def _wake(self) -> None:
+        self.reconcile()
+        if not self.ticking:
+            self.plane.sched.process(self._ticks(self.controller_seconds))
+
+    def quiet(self) -> bool:
+        """Nothing left to do until an event: every ordinal holds a scheduled pod that is
+        not terminating, and no update is in progress."""
+        if any(p is None or p.terminating or p.node is None for p in self.slots):
+            return False
+        if self.monotonic and not all(p is not None and p.running for p in self.slots):
+            return False
+        return (self.update_revision == "old" or "completed_at" in self.outcome
+                or self.spec.update_strategy == "OnDelete")
 
     def _apply(self, _: Any) -> None:
         now = self.plane.sched.now
         self.update_revision = "new"
         self.plane.actions.append((now, "new template applied: update revision r2"))
-        self.reconcile()
+        self._wake()
 
     def pod_deleted(self) -> None:
-        self.reconcile()
+        self._wake()
 
     def _revision_for(self, ordinal: int) -> str:
         """newVersionedStatefulSetPod: below the partition the current revision, else the

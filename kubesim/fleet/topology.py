@@ -72,6 +72,7 @@ class Scheduler:
         self.by_name = {n.name: n for n in nodes}
         soft = tuple(c for c in placement.spread if not c.hard)
         self.soft = soft if placement.spread else DEFAULT_SPREAD
+        self.preferred = tuple(t for t in placement.anti_affinity if not t.required)
 
     def _allowed(self, node: Node) -> bool:
         p = self.placement
@@ -90,9 +91,10 @@ class Scheduler:
             fits = [n for n in fits if n.domain(term.topology_key) not in taken]
         if not fits:
             return None
-        spread = self._normalised([self._spread_raw(n, fits, pods, version) for n in fits],
-                                  lower_better=True)
-        anti = self._normalised([self._anti_raw(n, pods) for n in fits], lower_better=False)
+        soft = [(c, self._counts(c, fits, pods, version)) for c in self.soft]
+        spread = self._normalised([self._spread_raw(n, soft) for n in fits], lower_better=True)
+        anti = self._normalised([self._anti_raw(n, pods) for n in fits], lower_better=False) \
+            if self.preferred else [0.0] * len(fits)
         on_node = {n.name: 0 for n in fits}
         for p in pods:
             if p.node in on_node and not p.terminating:
@@ -128,12 +130,12 @@ class Scheduler:
             least = 0
         return [n for n in fits if counts[n.domain(c.topology_key)] + 1 - least <= c.max_skew]
 
-    def _spread_raw(self, node: Node, fits: list[Node], pods: list[PlacedPod],
-                    version: str) -> float:
-        """PodTopologySpread Score: count x log(domains + 2) + maxSkew - 1, summed."""
+    @staticmethod
+    def _spread_raw(node: Node, soft: list[tuple[SpreadConstraint, dict[str, int]]]) -> float:
+        """PodTopologySpread Score: count x log(domains + 2) + maxSkew - 1, summed over the
+        soft constraints (`soft`: each with its counts over the feasible nodes' domains)."""
         total = 0.0
-        for c in self.soft:
-            counts = self._counts(c, fits, pods, version)
+        for c, counts in soft:
             weight = math.log(len(counts) + 2)
             total += counts[node.domain(c.topology_key)] * weight + c.max_skew - 1
         return total
@@ -141,7 +143,7 @@ class Scheduler:
     def _anti_raw(self, node: Node, pods: list[PlacedPod]) -> float:
         """InterPodAffinity Score of preferred anti-affinity: -weight per pod in the domain."""
         total = 0.0
-        for term in (t for t in self.placement.anti_affinity if not t.required):
+        for term in self.preferred:
             mine = node.domain(term.topology_key)
             total -= term.weight * sum(self.by_name[p.node].domain(term.topology_key) == mine
                                        for p in pods)
