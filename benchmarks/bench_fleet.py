@@ -24,13 +24,13 @@ import time
 from pathlib import Path
 
 from kubesim import Scenario, load_spec
+from kubesim.behaviour.answer import HEALTHY
 from kubesim.fleet.capacity import capacity, summarise
-from kubesim.fleet.run import simulate_fleet
-from kubesim.fleet.rollout import RolloutSettings, simulate_rollout
 from kubesim.fleet.control import Version
+from kubesim.fleet.rollout import RolloutSettings, simulate_rollout
+from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.settings import FleetSettings, LoadModel
 from kubesim.fleet.workload import simulate_workload
-from kubesim.behaviour.answer import HEALTHY
 from kubesim.spec.workload import StatefulSetSpec
 
 ROOT = Path(__file__).resolve().parent.parent

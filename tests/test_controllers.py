@@ -10,9 +10,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kubesim.errors import SpecError
-from kubesim.fleet.controllers import (EvictionAnswer, desired_healthy, disruptions_allowed,
-                                       eviction, expected_pods, rolling_fenceposts, scaled,
-                                       statefulset_max_unavailable)
+from kubesim.fleet.controllers import (
+    EvictionAnswer,
+    desired_healthy,
+    disruptions_allowed,
+    eviction,
+    expected_pods,
+    rolling_fenceposts,
+    scaled,
+    statefulset_max_unavailable,
+)
 
 
 @pytest.mark.parametrize(("desired", "surge", "unavailable", "expected"), [

@@ -18,8 +18,13 @@ from kubesim.errors import UsageError
 from kubesim.fleet.run import initial_placement, simulate_fleet
 from kubesim.fleet.settings import FleetSettings
 from kubesim.fleet.topology import PlacedPod, Scheduler, make_nodes
-from kubesim.spec.workload import (HOSTNAME_KEY, ZONE_KEY, AntiAffinityTerm, Placement,
-                                   SpreadConstraint)
+from kubesim.spec.workload import (
+    HOSTNAME_KEY,
+    ZONE_KEY,
+    AntiAffinityTerm,
+    Placement,
+    SpreadConstraint,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "examples" / "seed-app" / "deployment.yaml"
@@ -146,3 +151,24 @@ def test_the_corpus_coredns_spreads_one_pod_per_node(capsys):
     assert code == 0
     assert [r["node"] for r in doc["replicas"]] == ["node-1", "node-2", None]
     assert doc["replicas"][2]["containers"] == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(nodes=st.integers(1, 8), zones=st.integers(1, 3), data=st.data())
+def test_the_one_pass_placement_is_the_full_scoring_s2(nodes, zones, data):
+    """With soft constraints only, `Scheduler` scores one candidate per zone; the full
+    filter-and-score path over every node picks the same node."""
+    zones = min(zones, nodes)
+    cluster = make_nodes(nodes, tuple(f"z{i}" for i in range(zones)))
+    spread = data.draw(st.sampled_from([(), (SpreadConstraint(ZONE_KEY, 1, False),),
+                                        (SpreadConstraint(HOSTNAME_KEY, 2, False),
+                                         SpreadConstraint(ZONE_KEY, 1, False))]))
+    placement = Placement(spread=spread)
+    pods = [PlacedPod(f"node-{data.draw(st.integers(1, nodes))}", "old", data.draw(st.booleans()))
+            for _ in range(data.draw(st.integers(0, 12)))]
+    cordoned = {n.name for n in cluster if data.draw(st.booleans())}
+    fast = Scheduler(cluster, placement)
+    full = Scheduler(cluster, placement)
+    full.simple = False
+    assert fast.simple
+    assert fast.place(pods, "old", cordoned) == full.place(pods, "old", cordoned)

@@ -6,6 +6,7 @@ deletion, containers stopped)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -68,7 +69,7 @@ def test_ordered_ready_creates_each_ordinal_after_the_one_before_is_ready_t1(db)
     run = _run(db, db.statefulset)
     pods = sorted(run.pods, key=lambda p: p.ordinal)
     assert [p.name for p in pods] == [f"db-{i}" for i in range(5)]
-    for before, after in zip(pods, pods[1:]):
+    for before, after in itertools.pairwise(pods):
         assert after.created_at >= _first_ready(before)
         assert after.created_at - _first_ready(before) <= 1  # the next controller look
 
@@ -76,7 +77,7 @@ def test_ordered_ready_creates_each_ordinal_after_the_one_before_is_ready_t1(db)
 def test_ordered_ready_waits_for_min_ready_seconds_t1_t5(db):
     run = _run(db, replace(db.statefulset, min_ready_seconds=20))
     pods = sorted(run.pods, key=lambda p: p.ordinal)
-    for before, after in zip(pods, pods[1:]):
+    for before, after in itertools.pairwise(pods):
         assert after.created_at >= _first_ready(before) + 20
 
 
@@ -97,7 +98,7 @@ def test_rolling_update_goes_down_from_the_highest_ordinal_t3_t4(db):
     deleted = sorted((p for p in old if p.deleted_at is not None), key=lambda p: p.deleted_at)
     assert [p.ordinal for p in deleted] == [4, 3, 2, 1, 0]
     by_name = {p.name: p for p in new}
-    for gone, following in zip(deleted, deleted[1:]):
+    for gone, following in itertools.pairwise(deleted):
         successor = by_name[gone.name]
         assert successor.ordinal == gone.ordinal
         assert successor.created_at >= gone.gone_at()
@@ -169,7 +170,7 @@ def test_the_corpus_cassandra_statefulset_starts_in_order():
                             statefulset=spec.statefulset, duration=200, seed=0)
     pods = sorted(run.pods, key=lambda p: p.ordinal)
     assert [p.name for p in pods] == ["cassandra-0", "cassandra-1", "cassandra-2"]
-    assert all(b.created_at >= _first_ready(a) for a, b in zip(pods, pods[1:]))
+    assert all(b.created_at >= _first_ready(a) for a, b in itertools.pairwise(pods))
     assert load_spec(str(path)).replicas == 3
 
 

@@ -11,8 +11,15 @@ import pytest
 
 from kubesim.cli.main import main
 from kubesim.errors import SpecError
-from kubesim.spec.workload import (HOSTNAME_KEY, ZONE_KEY, AntiAffinityTerm, DisruptionBudget,
-                                   LabelSelector, SpreadConstraint, load_fleet_spec)
+from kubesim.spec.workload import (
+    HOSTNAME_KEY,
+    ZONE_KEY,
+    AntiAffinityTerm,
+    DisruptionBudget,
+    LabelSelector,
+    SpreadConstraint,
+    load_fleet_spec,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = (ROOT / "examples" / "seed-app" / "deployment.yaml").read_text()

@@ -210,6 +210,16 @@ def _simulate(args: argparse.Namespace, spec: FleetSpec, behaviour: Behaviour) -
     """The plain fleet, or the workload under its controllers when they act: a rollout, a
     drain, a StatefulSet's ordered start."""
     pod, profile = spec.pod, profile_of(args)
+    if args.rollout_at is None and any(v is not None for v in (
+            args.max_surge, args.max_unavailable, args.progress_deadline, args.new,
+            args.new_scenario, args.partition)):
+        raise UsageError("--new, --new-scenario, --max-surge, --max-unavailable, "
+                         "--progress-deadline and --partition need --rollout-at")
+    if args.drain_at is None and any(v is not None for v in (
+            args.drain_node, args.drain_pods, args.drain_replicas, args.pdb_min_available,
+            args.pdb_max_unavailable, args.unhealthy_pod_eviction_policy)):
+        raise UsageError("--drain-node, --drain-pods, --drain-replicas and the budget's flags "
+                         "need --drain-at")
     settings = fleet_settings_of(args, pod, spec)
     sts = _statefulset(args, spec)
     if args.rollout_at is None and args.drain_at is None and sts is None:
@@ -222,10 +232,6 @@ def _simulate(args: argparse.Namespace, spec: FleetSpec, behaviour: Behaviour) -
         new_behaviour = load_scenario(args.new_scenario) if args.new_scenario else behaviour
         versions["new"] = Version(new_pod, lambda _: new_behaviour, 2)
         rollout = _rollout(args, pod, new_pod, sts is not None)
-    elif any(v is not None for v in (args.max_surge, args.max_unavailable,
-                                      args.progress_deadline, args.new, args.new_scenario)):
-        raise UsageError("--new, --new-scenario, --max-surge, --max-unavailable and "
-                         "--progress-deadline need --rollout-at")
     drain = _drain(args, spec) if args.drain_at is not None else None
     strategy = pod.strategy or DeploymentStrategy()
     return simulate_workload(

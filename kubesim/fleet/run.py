@@ -20,7 +20,7 @@ import numpy as np
 from kubesim.engine.simulate import add_kubelet, make_scheduler
 from kubesim.fleet.load import LoadedBehaviour, ServingView
 from kubesim.fleet.records import FleetRun
-from kubesim.fleet.topology import PlacedPod, Scheduler, make_nodes
+from kubesim.fleet.topology import NodeCounts, Scheduler, make_nodes
 from kubesim.identity import PodIdentity
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.spec.workload import Placement
@@ -55,13 +55,13 @@ def initial_placement(settings: FleetSettings, placement: Placement
     """The fleet's nodes, and where the scheduler puts replicas 0, 1, ... in turn."""
     nodes = make_nodes(settings.node_count, settings.zone_names)
     scheduler = Scheduler(nodes, placement)
-    placed: list[PlacedPod] = []
+    counts = NodeCounts()  # kept as the pods are placed: the same as counting them anew
     out: list[Node | None] = []
     for _ in range(settings.replicas):
-        node = scheduler.place(placed, "old", frozenset())
+        node = scheduler.place_counted(counts, frozenset())
         out.append(node)
         if node is not None:
-            placed.append(PlacedPod(node.name, "old", False))
+            counts.add(node.name, True)
     return nodes, out
 
 
