@@ -22,6 +22,7 @@ from kubesim.engine.simulate import launch_pod
 from kubesim.fleet.load import LoadedBehaviour
 from kubesim.fleet.pods import FleetPod
 from kubesim.fleet.topology import PlacedPod
+from kubesim.kubelet.scheduler import URGENT
 from kubesim.timeline import Timeline
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["BehaviourOf", "ControlPlane", "Version", "WorkloadController"]
+__all__ = ["BehaviourOf", "ControlLoop", "ControlPlane", "Version", "WorkloadController"]
 
 BehaviourOf = Callable[["PodIdentity"], "Behaviour"]
 
@@ -50,6 +51,44 @@ class WorkloadController(Protocol):
 
     def pod_deleted(self) -> None:
         """An eviction deleted one of its pods: it looks at once."""
+
+
+class ControlLoop:
+    """A controller's loop: it looks now and every `controller_seconds` while there is work;
+    when `quiet()` says there is none it rests until an event (the rollout's start, an
+    eviction) wakes it with `wake()`, which looks at once."""
+
+    plane: ControlPlane
+    controller_seconds: float
+    ticking: bool = False
+
+    def reconcile(self) -> None:
+        raise NotImplementedError
+
+    def quiet(self) -> bool:
+        raise NotImplementedError
+
+    def start(self, at: float | None, apply: Callable[[Any], None]) -> Any:
+        """The loop's process; `apply` is called at `at` (a rollout's new template)."""
+        if at is not None:
+            self.plane.sched.call(at, URGENT, apply, None)
+        yield from self._ticks(0.0)
+
+    def _ticks(self, first: float) -> Any:
+        self.ticking = True
+        if first > 0:
+            yield first, URGENT
+        while True:
+            self.reconcile()
+            if self.quiet():
+                break
+            yield self.controller_seconds, URGENT
+        self.ticking = False
+
+    def wake(self) -> None:
+        self.reconcile()
+        if not self.ticking:
+            self.plane.sched.process(self._ticks(self.controller_seconds))
 
 
 @dataclass(frozen=True)

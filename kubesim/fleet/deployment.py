@@ -20,8 +20,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from kubesim.fleet.control import ControlLoop
 from kubesim.fleet.records import Condition
-from kubesim.kubelet.scheduler import URGENT
 
 if TYPE_CHECKING:
     from kubesim.fleet.control import ControlPlane
@@ -77,7 +77,7 @@ def deletion_order(pods: list[FleetPod], related: list[FleetPod], now: float) ->
     return sorted(pods, key=key)
 
 
-class DeploymentController:
+class DeploymentController(ControlLoop):
     """The Deployment's and its ReplicaSets' reconcile loop on one `ControlPlane`."""
 
     def __init__(self, plane: ControlPlane, replicas: int, *, rollout: RolloutSettings | None,
@@ -101,28 +101,7 @@ class DeploymentController:
 
     # -- the process ------------------------------------------------------------------------
     def loop(self) -> Any:
-        """Look now and every controller_seconds while there is work; once there is none
-        (the ReplicaSets are satisfied and no rollout is in progress) the loop rests until
-        an event (the rollout's start, an eviction) wakes it."""
-        if self.rollout is not None:
-            self.plane.sched.call(self.rollout.at, URGENT, self._apply, None)
-        yield from self._ticks(0.0)
-
-    def _ticks(self, first: float) -> Any:
-        self.ticking = True
-        if first > 0:
-            yield first, URGENT
-        while True:
-            self.reconcile()
-            if self.quiet():
-                break
-            yield self.controller_seconds, URGENT
-        self.ticking = False
-
-    def _wake(self) -> None:
-        self.reconcile()
-        if not self.ticking:
-            self.plane.sched.process(self._ticks(self.controller_seconds))
+        return self.start(self.rollout.at if self.rollout is not None else None, self._apply)
 
     def quiet(self) -> bool:
         """Nothing left to do until an event: no rollout in progress, every ReplicaSet at
@@ -142,11 +121,11 @@ class DeploymentController:
         self._set_condition(now, True, "NewReplicaSetCreated", now)
         self.plane.actions.append((now, "new template applied: ReplicaSet r2 created"))
         self.previous = self.status(now)
-        self._wake()
+        self.wake()
 
     def pod_deleted(self) -> None:
         """An eviction deleted a pod: the ReplicaSet sees it at once."""
-        self._wake()
+        self.wake()
 
     def reconcile(self) -> None:
         now = self.plane.sched.now

@@ -26,8 +26,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from kubesim.fleet.control import ControlLoop
 from kubesim.fleet.controllers import statefulset_max_unavailable
-from kubesim.kubelet.scheduler import URGENT
 
 if TYPE_CHECKING:
     from kubesim.fleet.control import ControlPlane
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["StatefulSetController"]
 
 
-class StatefulSetController:
+class StatefulSetController(ControlLoop):
     """The StatefulSet controller of one workload on one `ControlPlane`."""
 
     def __init__(self, plane: ControlPlane, replicas: int, spec: StatefulSetSpec, *,
@@ -61,27 +61,7 @@ class StatefulSetController:
         return self.spec.pod_management_policy != "Parallel"
 
     def loop(self) -> Any:
-        """Look now and every controller_seconds while there is work; then rest until an
-        event (the rollout's start, an eviction) wakes the loop."""
-        if self.rollout is not None:
-            self.plane.sched.call(self.rollout.at, URGENT, self._apply, None)
-        yield from self._ticks(0.0)
-
-    def _ticks(self, first: float) -> Any:
-        self.ticking = True
-        if first > 0:
-            yield first, URGENT
-        while True:
-            self.reconcile()
-            if self.quiet():
-                break
-            yield self.controller_seconds, URGENT
-        self.ticking = False
-
-    def _wake(self) -> None:
-        self.reconcile()
-        if not self.ticking:
-            self.plane.sched.process(self._ticks(self.controller_seconds))
+        return self.start(self.rollout.at if self.rollout is not None else None, self._apply)
 
     def quiet(self) -> bool:
         """Nothing left to do until an event: every ordinal holds a scheduled pod that is
@@ -97,10 +77,10 @@ class StatefulSetController:
         now = self.plane.sched.now
         self.update_revision = "new"
         self.plane.actions.append((now, "new template applied: update revision r2"))
-        self._wake()
+        self.wake()
 
     def pod_deleted(self) -> None:
-        self._wake()
+        self.wake()
 
     def _revision_for(self, ordinal: int) -> str:
         """newVersionedStatefulSetPod: below the partition the current revision, else the
