@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kubesim.fleet.endpoints import route
+from kubesim.fleet.endpoints import route, step_counts
 
 if TYPE_CHECKING:
     from kubesim.fleet.endpoints import Routing
@@ -50,23 +50,6 @@ class FleetSummary:
     simultaneous_restarts: int  # most replicas killed within `together_seconds` of each other
     replicas_down_at_once: int  # most replicas down (killed, not yet running again) at once
     all_serving_at: float | None
-
-
-def _steps(intervals: list[list[tuple[float, float]]], end: float) -> list[tuple[float, int]]:
-    """(time, count) steps of how many of the interval lists cover each time."""
-    delta: dict[float, int] = {}
-    for spans in intervals:
-        for s, e in spans:
-            if e <= s or s >= end:
-                continue
-            delta[s] = delta.get(s, 0) + 1
-            if e < end:
-                delta[e] = delta.get(e, 0) - 1
-    out, count = [], 0
-    for t in sorted(delta):
-        count += delta[t]
-        out.append((t, count))
-    return out
 
 
 def refused_while_served(timeline: Timeline, routed: list[tuple[float, float]],
@@ -114,8 +97,8 @@ def capacity(run: FleetRun, routing: Routing | None = None) -> list[CapacityPoin
     routing = fleet_routing(run) if routing is None else routing
     d, end = run.settings.propagation_seconds, run.duration
     fields: list[list[tuple[float, object]]] = [
-        [(t, n) for t, n in _steps([tl.ready_intervals() for tl in run.timelines], end)],
-        [(t, n) for t, n in _steps(routing.routed, end)],
+        [(t, n) for t, n in step_counts([tl.ready_intervals() for tl in run.timelines], end)],
+        [(t, n) for t, n in step_counts(routing.routed, end)],
         [(p.at, p.ready) for p in routing.points],
         [(p.at, p.serving) for p in routing.points],
         [(p.at, p.terminating) for p in routing.points],
@@ -159,7 +142,7 @@ def summarise(run: FleetRun, series: list[CapacityPoint] | None = None) -> Fleet
         below += span if p.serving < threshold else 0.0
     if start is None:
         lowest, at_zero, below = 0, 0.0, 0.0
-    down = _steps([down_intervals(tl) for tl in run.timelines], end)
+    down = step_counts([down_intervals(tl) for tl in run.timelines], end)
     summaries = [tl.summary() for tl in run.timelines]
     window = run.settings.together_seconds
     kills = sorted((k.at, i) for i, tl in enumerate(run.timelines) for k in tl.kills)

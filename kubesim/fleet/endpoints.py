@@ -18,14 +18,15 @@ F1 — what kube-proxy routes to at t is what the slice said at t - propagation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kubesim.timeline import Timeline
 
-__all__ = ["EndpointChange", "Routing", "SlicePoint", "endpoint_changes", "route",
-           "routed_among_ready"]
+__all__ = ["EndpointChange", "Routing", "SlicePoint", "Spans", "endpoint_changes", "pod_spans", "route",
+           "routed_among_ready", "routed_spans", "shift", "step_counts"]
 
 Spans = list[tuple[float, float]]
 
@@ -102,66 +103,127 @@ def endpoint_changes(tl: Timeline, publish_not_ready: bool = False) -> list[Endp
     return out
 
 
+def step_counts(intervals: list[Spans], end: float) -> list[tuple[float, int]]:
+    """(time, count) steps of how many of the interval lists cover each time."""
+    delta: dict[float, int] = {}
+    for spans in intervals:
+        for s, e in spans:
+            if e <= s or s >= end:
+                continue
+            delta[s] = delta.get(s, 0) + 1
+            if e < end:
+                delta[e] = delta.get(e, 0) - 1
+    out, count = [], 0
+    for t in sorted(delta):
+        count += delta[t]
+        out.append((t, count))
+    return out
+
+
+def _spans(changes: list[EndpointChange], pick: Callable[[EndpointChange], bool],
+           end: float) -> Spans:
+    out: Spans = []
+    since: float | None = None
+    for c in changes:
+        if pick(c) and since is None:
+            since = c.at
+        elif not pick(c) and since is not None:
+            out.append((since, c.at))
+            since = None
+    if since is not None and since < end:
+        out.append((since, end))
+    return out
+
+
+def _intersect(spans: Spans, windows: Spans) -> Spans:
+    out, j = [], 0
+    for s, e in spans:
+        while j < len(windows) and windows[j][1] <= s:
+            j += 1
+        k = j
+        while k < len(windows) and windows[k][0] < e:
+            lo, hi = max(s, windows[k][0]), min(e, windows[k][1])
+            if lo < hi:
+                out.append((lo, hi))
+            k += 1
+    return out
+
+
+def _merged(a: Spans, b: Spans) -> Spans:
+    out: Spans = []
+    for s, e in sorted(a + b):
+        if out and s <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], e))
+        else:
+            out.append((s, e))
+    return out
+
+
+def pod_spans(changes: list[EndpointChange], end: float) -> tuple[Spans, Spans]:
+    """A pod's ready spans and its serving-but-terminating spans (not ready): what kube-proxy
+    routes to, and what it falls back to (EP2)."""
+    return (_spans(changes, lambda x: x.ready, end),
+            _spans(changes, lambda x: x.serving_terminating and not x.ready, end))
+
+
+def routed_spans(ready: list[Spans], fallback: list[Spans], end: float, *,
+                 headless: bool = False) -> tuple[list[Spans], Spans]:
+    """Each pod's spans in kube-proxy's rules, in slice time, and the spans where it routes
+    to the terminating fallback (EP2): a pod is routed while it is ready, or while it serves
+    terminating and no endpoint is ready anywhere (never behind a headless Service)."""
+    zero: Spans = []  # where no endpoint is ready
+    since: float | None = 0.0
+    for t, n in step_counts(ready, end):
+        if n == 0 and since is None:
+            since = t
+        elif n > 0 and since is not None:
+            if since < t:
+                zero.append((since, t))
+            since = None
+    if since is not None and since < end:
+        zero.append((since, end))
+    if headless or not zero or not any(fallback):
+        return ready, []
+    routed = [_merged(r, _intersect(f, zero)) for r, f in zip(ready, fallback, strict=True)]
+    return routed, _intersect(_merged([], [x for f in fallback for x in f]), zero)
+
+
+def shift(spans: Spans, propagation: float, end: float) -> Spans:
+    """Slice time to traffic time (F1), clipped to the run."""
+    return [(s + propagation, min(e + propagation, end) if e < end else end)
+            for s, e in spans if s + propagation < end]
+
+
 def route(timelines: list[Timeline], *, propagation: float, end: float,
           publish_not_ready: bool = False, headless: bool = False) -> Routing:
     """The EndpointSlice of these pods over time and kube-proxy's routing (EP1, EP2, F1)."""
     changes = [endpoint_changes(tl, publish_not_ready) for tl in timelines]
-    at: dict[float, list[tuple[int, EndpointChange]]] = {}
-    for i, chs in enumerate(changes):
-        for ch in chs:
-            at.setdefault(ch.at, []).append((i, ch))
-    state: list[EndpointChange | None] = [None] * len(timelines)
-    routed_now = [False] * len(timelines)
-    since = [0.0] * len(timelines)
-    spans: list[Spans] = [[] for _ in timelines]
-    counts = [0, 0, 0]  # ready, serving, terminating
-    fallback_pods: set[int] = set()
-    fallback = False
-    points: list[SlicePoint] = []
+    spans = [pod_spans(c, end) for c in changes]
+    ready = [r for r, _ in spans]
+    routed, fallback_on = routed_spans(ready, [f for _, f in spans], end, headless=headless)
+    series: list[list[tuple[float, object]]] = [
+        list(step_counts(ready, end)),
+        step_counts([_spans(c, lambda x: x.serving, end) for c in changes], end),
+        step_counts([_spans(c, lambda x: x.terminating, end) for c in changes], end),
+        step_counts(routed, end),
+        [(t, flag) for s, e in fallback_on for t, flag in ((s, True), (e, False))]]
+    return Routing(_points(series, end), [shift(pod, propagation, end) for pod in routed])
 
-    def routed(i: int) -> bool:
-        s = state[i]
-        return s is not None and (s.ready or (fallback and s.serving_terminating))
 
-    for t in sorted(at):
-        touched = set()
-        for i, ch in at[t]:
-            old = state[i]
-            if old is not None:
-                counts[0] -= old.ready
-                counts[1] -= old.serving
-                counts[2] -= old.terminating
-            state[i] = ch
-            counts[0] += ch.ready
-            counts[1] += ch.serving
-            counts[2] += ch.terminating
-            if ch.serving_terminating and not ch.ready:
-                fallback_pods.add(i)
-            else:
-                fallback_pods.discard(i)
-            touched.add(i)
-        was = fallback
-        fallback = not headless and counts[0] == 0 and bool(fallback_pods)
-        if fallback != was:
-            touched |= fallback_pods
-            touched |= {i for i, r in enumerate(routed_now) if r}
-        n_routed = counts[0] if not fallback else len(fallback_pods)
-        for i in touched:
-            now = routed(i)
-            if now and not routed_now[i]:
-                since[i] = t
-            elif routed_now[i] and not now:
-                spans[i].append((since[i], t))
-            routed_now[i] = now
-        point = SlicePoint(t, counts[0], counts[1], counts[2], n_routed, fallback)
-        if not points or _key(points[-1]) != _key(point):
-            points.append(point)
-    for i, r in enumerate(routed_now):
-        if r:
-            spans[i].append((since[i], end))
-    shifted = [[(s + propagation, min(e + propagation, end) if e < end else end)
-                for s, e in pod if s + propagation < end] for pod in spans]
-    return Routing(points, shifted)
+def _points(series: list[list[tuple[float, object]]], end: float) -> list[SlicePoint]:
+    times: dict[float, list[object]] = {}
+    for k, steps in enumerate(series):
+        for t, v in steps:
+            if t < end:
+                times.setdefault(t, [None] * len(series))[k] = v
+    out: list[SlicePoint] = []
+    last: list[object] = [0, 0, 0, 0, False]
+    for t in sorted(times):
+        last = [v if v is not None else last[i] for i, v in enumerate(times[t])]
+        point = SlicePoint(t, *last)  # type: ignore[arg-type]
+        if not out or _key(out[-1]) != _key(point):
+            out.append(point)
+    return out
 
 
 def _key(p: SlicePoint) -> tuple[int, int, int, int, bool]:

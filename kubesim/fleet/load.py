@@ -7,13 +7,14 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from kubesim.fleet.endpoints import route
+from kubesim.fleet.endpoints import endpoint_changes, pod_spans, routed_spans, shift
 from kubesim.spec.model import HandlerKind
 
 if TYPE_CHECKING:
     import numpy as np
 
     from kubesim.behaviour.answer import Answer, Behaviour
+    from kubesim.fleet.endpoints import Spans
     from kubesim.fleet.settings import LoadModel
     from kubesim.spec.model import Target
     from kubesim.timeline import Timeline
@@ -36,11 +37,14 @@ class ServingView:
         self.publish_not_ready, self.headless = publish_not_ready, headless
         self.timelines: list[Timeline] = []
         self._seen: list[tuple[Any, ...]] = []  # per replica: what was indexed
+        self._pods: list[tuple[Spans, Spans]] = []  # ... and its ready, fallback spans
         self._spans: list[list[tuple[float, float]]] = []  # per replica: routed spans
         self._times: list[float] = []  # when the routed count changes
         self._counts: list[int] = []  # ... to this
         self._full_at: float | None = None  # when every replica first served
         self._scanned = -1.0  # ... looked for up to here
+        self._clock = -math.inf  # the latest time a replica asked at
+        self._current = False  # indexed since the clock last moved
 
     @staticmethod
     def _mark(tl: Timeline) -> tuple[Any, ...]:
@@ -49,16 +53,33 @@ class ServingView:
         return (len(tl.ready), id(last), bool(tl.containers), id(term),
                 None if term is None else term.stopped_at)
 
+    def observe(self, now: float) -> None:
+        """A replica asks at `now` (the simulation's time). A change the kubelets record now
+        reaches traffic only `propagation` seconds later (F1), so while the clock stands still
+        the index stays good for every time up to now; with no propagation it is checked on
+        each query."""
+        if now > self._clock:
+            self._clock, self._current = now, False
+
     def _sync(self) -> None:
         """Re-route if any replica's endpoint may have changed since it was indexed."""
+        if self._current and self.propagation > 0:
+            return
+        self._current = True
         marks = [self._mark(tl) for tl in self.timelines]
         if marks == self._seen:
             return
-        self._seen = marks
         end = max((tl.duration for tl in self.timelines), default=0.0)
-        routing = route(self.timelines, propagation=self.propagation, end=end,
-                        publish_not_ready=self.publish_not_ready, headless=self.headless)
-        self._spans = routing.routed
+        spans = self._pods
+        for i, (tl, mark) in enumerate(zip(self.timelines, marks, strict=True)):
+            if i >= len(self._seen) or self._seen[i] != mark:
+                if i >= len(spans):
+                    spans.append(([], []))
+                spans[i] = pod_spans(endpoint_changes(tl, self.publish_not_ready), end)
+        self._seen = marks
+        routed, _ = routed_spans([r for r, _ in spans], [f for _, f in spans], end,
+                                 headless=self.headless)
+        self._spans = [shift(pod, self.propagation, end) for pod in routed]
         delta: dict[float, int] = {}
         for spans in self._spans:
             for s, e in spans:
@@ -131,6 +152,7 @@ class LoadedBehaviour:
 
     def answer(self, target: Target, at: float, started_at: float,
                rng: np.random.Generator) -> Answer:
+        self.view.observe(at)
         if started_at != self.container:  # a new process: an empty queue
             self.backlog, self.since, self.container = 0.0, started_at, started_at
         self._advance(at)

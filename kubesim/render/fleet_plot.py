@@ -47,6 +47,11 @@ def _draw_lanes(ax: Any, lanes: list[tuple[str, list[Mapping[str, Any]]]], end: 
         y = len(lanes) - 1 - row
         for rep in reps:
             colour = _READY.get(rep.get("version") or "old", _READY["old"])
+            running = [c["running_at"] for c in rep["containers"]]
+            if running:  # the pod runs (not Ready) from its first container to gone
+                until = rep.get("gone_at") or end
+                ax.broken_barh([(min(running), until - min(running))], (y - 0.35, 0.7),
+                               color="#e0e0e0")
             ax.broken_barh(_ready_spans(rep, end), (y - 0.35, 0.7), color=colour)
             deleted, gone = rep.get("deleted_at"), rep.get("gone_at")
             if deleted is not None:
@@ -115,8 +120,8 @@ def render_fleet_png(doc: Mapping[str, Any], windows: list[Mapping[str, Any]] | 
             for ax in (top, below):
                 ax.axvspan(w["start"], min(w["end"], end), color="#ffcdd2", alpha=0.5, lw=0)
         below.set_xlim(0, end)
-        below.set_xlabel("seconds (lanes: green old template, blue new, hatched from "
-                         "deletion to gone, x a kill)")
+        below.set_xlabel("seconds (lanes: grey running, green Ready (old template), blue Ready "
+                         "(new), hatched from deletion to gone, x a kill)")
         fig.tight_layout()
         fig.savefig(buf, format="png", dpi=DPI, metadata={"Software": None})
     return buf.getvalue()

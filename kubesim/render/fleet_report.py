@@ -242,6 +242,8 @@ def _pod_line(run: FleetRun, rep: dict[str, Any], start: float | None, tl: Any) 
     where = f"{rep['node']} {rep['zone']}" if rep.get("node") else "Pending (no node fits)"
     tag = f" {rep['version']}" if isinstance(run, ControlledRun) and run.rollout else ""
     begin = "   never" if start is None else f"{start:8.3f}"
+    deleted = rep.get("deleted_at")
+    end = f"  deleted {deleted:8.3f} s" if deleted is not None else ""
     return (f"  #{rep['replica']:<3} {rep.get('name', '')}{tag} on {where}  start {begin} s  "
             f"first Ready {first:>11}  restarts {rs.restarts:>3}  not Ready "
-            f"{run.duration - rs.ready_seconds:9.3f} s  down {down:8.3f} s")
+            f"{run.duration - rs.ready_seconds:9.3f} s  down {down:8.3f} s{end}")
