@@ -7,8 +7,8 @@ that the same run gives the same bytes.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import asdict
+from collections.abc import Iterator
 from typing import Any
 
 from kubesim.analysis.phases import PhaseSpread
