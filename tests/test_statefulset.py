@@ -202,3 +202,19 @@ def test_the_readme_broker_rollout_is_what_the_fleet_prints(capsys):
         assert old[o - 1]["deleted_at"] >= ready + 10  # minReadySeconds
         assert new[o]["created_at"] >= old[o]["gone_at"]
         assert new[o]["name"] == old[o]["name"] == f"broker-{o}"
+
+
+def test_both_schedulers_give_the_same_statefulset_rollout_and_drain(db):
+    from kubesim.render.fleet_report import render_fleet_json
+
+    docs = []
+    for engine in ("simpy", "fast"):
+        versions = {"old": Version(db.pod, lambda _: HEALTHY, 1),
+                    "new": Version(db.pod, lambda _: HEALTHY, 2)}
+        run = simulate_workload(versions, FleetSettings(5, nodes=3), workload="db",
+                                statefulset=replace(db.statefulset, max_unavailable=2),
+                                rollout=RolloutSettings(at=60),
+                                drain=DrainSettings(at=70, node="node-2", max_unavailable=1),
+                                duration=200, seed=7, engine=engine)
+        docs.append(render_fleet_json(run))
+    assert docs[0] == docs[1]
