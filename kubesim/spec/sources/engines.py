@@ -407,9 +407,10 @@ def helm_renderer(options: RenderOptions, what: str) -> Renderer:
     program = _helm_program() if options.helm_engine != "library" else None
     if program is not None:
         return HelmBinary(program)
-    if options.helm_engine != "binary" and _library_installed():
+    given = os.environ.get("HELM_BIN") if options.helm_engine != "library" else None
+    if not given and options.helm_engine != "binary" and _library_installed():
         return HelmLibrary()
-    if options.helm_engine == "binary" or os.environ.get("HELM_BIN"):
+    if options.helm_engine == "binary" or given:  # a HELM_BIN that is wrong: never ignored
         where = (f"HELM_BIN={os.environ['HELM_BIN']!r} is not a program"
                  if os.environ.get("HELM_BIN") else "no `helm` program on PATH")
         raise RenderError(f"{what} is a Helm chart, and rendering it needs the helm program: "
