@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from helpers import cli
+
 from kubesim.errors import RenderError
 from kubesim.results import ProbeType
 from kubesim.spec.manifests import containers_from_documents, load_spec
