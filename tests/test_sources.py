@@ -391,6 +391,9 @@ def test_a_directory_walk_renders_every_kustomization(capsys, kustomize):
 def test_walk_rule_for_charts_components_and_loops(tmp_path):
     chart = _chart(tmp_path, DEPLOYMENT)
     (chart / "templates" / "x.yaml").write_text("{{ if }}\n")  # not YAML: never read loose
+    (chart / "charts" / "sub").mkdir(parents=True)  # a subchart: rendered by its parent only
+    (chart / "charts" / "sub" / "Chart.yaml").write_text("apiVersion: v2\nname: sub\n"
+                                                         "version: 1.0.0\n")
     lib = tmp_path / "lib"
     lib.mkdir()
     (lib / "Chart.yaml").write_text("apiVersion: v2\nname: lib\nversion: 1.0.0\ntype: library\n")
