@@ -8,8 +8,13 @@ from dataclasses import asdict
 from typing import Any
 
 from kubesim.analysis.windows import Figure, ProtectionWindows, protection_windows
-from kubesim.cli.args import (add_kubelet_args, add_output_args, add_render_args, profile_of,
-                              render_options_of)
+from kubesim.cli.args import (
+    add_kubelet_args,
+    add_output_args,
+    add_render_args,
+    profile_of,
+    render_options_of,
+)
 from kubesim.spec.manifests import load_spec
 
 __all__ = ["add_parser", "render_windows_text", "run", "windows_document"]
