@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from kubesim.behaviour.horizon import default_duration
 from kubesim.cli.args import (add_behaviour_args, add_duration_arg, add_kubelet_args,
-                              add_output_args, load_behaviour, profile_of)
+                              add_output_args, add_render_args, load_behaviour, profile_of,
+                              render_options_of)
 from kubesim.errors import UsageError
 from kubesim.files import write_output
 from kubesim.behaviour.scenario import load_scenario
@@ -34,7 +35,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p = sub.add_parser("fleet", help="N replicas of a pod sharing an outage: capacity over time",
                        description="Simulate every replica's kubelet against one behaviour "
                                    "and report serving capacity over time.")
-    p.add_argument("spec", help="manifest or compact probe spec (YAML); - for stdin")
+    p.add_argument("spec", help="manifest or compact probe spec (YAML), Helm chart or "
+                   "kustomization; - for stdin")
     add_behaviour_args(p)
     add_duration_arg(p)
     p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
@@ -69,6 +71,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_output_args(p, ["text", "json"])
     p.add_argument("--plot", metavar="FILE.png",
                    help="also draw capacity and one swimlane per replica (needs kubesim[plot])")
+    add_render_args(p)
     add_kubelet_args(p)
 
 
@@ -118,7 +121,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         from kubesim.render.plot import check_output
 
         check_output(args.plot)
-    pod = load_spec(args.spec, args.container)
+    pod = load_spec(args.spec, args.container, render=render_options_of(args))
     behaviour = load_behaviour(args)
     profile = profile_of(args)
     if args.duration is None:
@@ -165,7 +168,8 @@ def _int_or_percent(text: str | None, flag: str) -> int | str | None:
 def _rollout(args: argparse.Namespace, pod: ProbedContainer, behaviour: object,
              settings: FleetSettings, profile: object) -> RolloutRun:
     """The fleet rolled from SPEC to --new at --rollout-at, with the Deployment's strategy."""
-    new_pod = load_spec(args.new, args.container) if args.new else pod
+    new_pod = load_spec(args.new, args.container, render=render_options_of(args)) \
+        if args.new else pod
     new_behaviour = load_scenario(args.new_scenario) if args.new_scenario else behaviour
     base = new_pod.strategy or pod.strategy or DeploymentStrategy()
     recreate = base.type == "Recreate"
