@@ -43,6 +43,9 @@ MODULES = {
     "kubesim.spec": "spec", "kubesim.spec.model": "spec", "kubesim.spec.manifests": "spec",
     "kubesim.spec.yamlio": "spec", "kubesim.spec.targets": "spec",
     "kubesim.spec.workload": "spec", "kubesim.identity": "core",
+    "kubesim.spec.sources": "spec", "kubesim.spec.sources.walk": "spec",
+    "kubesim.spec.sources.engines": "spec", "kubesim.spec.sources.documents": "spec",
+    "kubesim.cli.helm_child": "cli",
     "kubesim.behaviour": "behaviour", "kubesim.behaviour.answer": "behaviour",
     "kubesim.behaviour.scenario": "behaviour", "kubesim.behaviour.trace": "behaviour",
     "kubesim.behaviour.blackbox": "behaviour", "kubesim.behaviour.capture": "behaviour",
@@ -113,6 +116,8 @@ THIRD_PARTY = {
     "dask": {"kubesim.analysis.sweep.dask_backend"},
     "hypothesis": {"kubesim.testing.strategies", "kubesim.testing.pytest_plugin"},
     "pytest": {"kubesim.testing.pytest_plugin"},
+    # Helm's engine as a library (the render extra), only in the child process that runs it
+    "helm_python": {"kubesim.cli.helm_child"},
 }
 
 

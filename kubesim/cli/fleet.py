@@ -16,8 +16,10 @@ from kubesim.cli.args import (
     add_duration_arg,
     add_kubelet_args,
     add_output_args,
+    add_render_args,
     load_behaviour,
     profile_of,
+    render_options_of,
 )
 from kubesim.errors import UsageError
 from kubesim.files import write_output
@@ -54,7 +56,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                        description="Simulate every replica's kubelet on its node, under the "
                                    "workload's controllers, and report serving capacity over "
                                    "time (docs/fleet.md).")
-    p.add_argument("spec", help="manifest or compact probe spec (YAML); - for stdin")
+    p.add_argument("spec", help="manifest or compact probe spec (YAML), Helm chart or "
+                   "kustomization; - for stdin")
     add_behaviour_args(p)
     add_duration_arg(p)
     p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
@@ -98,6 +101,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_output_args(p, ["text", "json"])
     p.add_argument("--plot", metavar="FILE.png",
                    help="also draw capacity and one swimlane per pod (needs kubesim[plot])")
+    add_render_args(p)
     add_kubelet_args(p)
 
 
@@ -187,7 +191,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         from kubesim.render.plot import check_output
 
         check_output(args.plot)
-    spec = load_fleet_spec(args.spec, args.container)
+    spec = load_fleet_spec(args.spec, args.container, render=render_options_of(args))
     pod = spec.pod
     behaviour = load_behaviour(args)
     if args.duration is None:
@@ -228,7 +232,8 @@ def _simulate(args: argparse.Namespace, spec: FleetSpec, behaviour: Behaviour) -
     versions = {"old": Version(pod, lambda _: behaviour, 1)}
     rollout = None
     if args.rollout_at is not None:
-        new_pod = load_fleet_spec(args.new, args.container).pod if args.new else pod
+        new_pod = load_fleet_spec(args.new, args.container,
+                                  render=render_options_of(args)).pod if args.new else pod
         new_behaviour = load_scenario(args.new_scenario) if args.new_scenario else behaviour
         versions["new"] = Version(new_pod, lambda _: new_behaviour, 2)
         rollout = _rollout(args, pod, new_pod, sts is not None)

@@ -17,12 +17,15 @@ output), never silently dropped:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kubesim.errors import SpecError
 from kubesim.spec.manifests import POD_SPEC_AT, containers_from_documents, select_container
 from kubesim.spec.model import ProbedContainer, field_path
-from kubesim.spec.yamlio import YamlDocument, load_yaml_documents, read_text
+from kubesim.spec.sources import RenderOptions, documents_at
+
+if TYPE_CHECKING:
+    from kubesim.spec.yamlio import YamlDocument
 
 __all__ = [
     "HOSTNAME_KEY",
@@ -168,11 +171,12 @@ class FleetSpec:
     services: tuple[ServiceSpec, ...] = ()
 
 
-def load_fleet_spec(path: str, container: str | None = None) -> FleetSpec:
-    """The fleet spec of the file at `path` (`-`: standard input), read once."""
-    text, source = read_text(path, SpecError)
-    return fleet_spec_from_documents(load_yaml_documents(text, source, SpecError), container,
-                                     source=source)
+def load_fleet_spec(path: str, container: str | None = None, *,
+                    render: RenderOptions | None = None) -> FleetSpec:
+    """The fleet spec of the input at `path`: a file, `-` (standard input), a Helm chart or a
+    kustomization (rendered with `render`'s settings), read once."""
+    docs, source = documents_at(path, render)
+    return fleet_spec_from_documents(docs, container, source=source)
 
 
 def fleet_spec_from_documents(docs: list[YamlDocument], container: str | None, *,

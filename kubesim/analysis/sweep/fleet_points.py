@@ -88,7 +88,7 @@ def evaluate_fleet_point(spec: SweepSpec, point: Point) -> PointResult:
     """Every run of one fleet point, folded into its result."""
     assert spec.fleet is not None
     settings = fleet_of(spec.fleet, point.values)
-    pod, behaviour = apply_point(spec.pod, spec.behaviour, point.values)
+    pod, behaviour = apply_point(spec.pod_at(point.values), spec.behaviour, point.values)
     if "preStop.sleep" in point.values:
         pod = _with_pre_stop(pod, point.values["preStop.sleep"])
     rollout = _rollout_of(pod, point.values)
