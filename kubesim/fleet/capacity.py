@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kubesim.fleet.endpoints import route, step_counts
+from kubesim.fleet.endpoints import merge_steps, route, step_counts
 
 if TYPE_CHECKING:
     from kubesim.fleet.endpoints import Routing
@@ -104,24 +104,9 @@ def capacity(run: FleetRun, routing: Routing | None = None) -> list[CapacityPoin
         [(p.at, p.terminating) for p in routing.points],
         [(p.at + d, p.fallback) for p in routing.points if p.at + d < end],
     ]
-    times: dict[float, list[object]] = {0.0: [0, 0, 0, 0, 0, False]}
-    for k, steps in enumerate(fields):
-        for t, v in steps:
-            if t < end:
-                times.setdefault(t, [None] * len(fields))[k] = v
-    out: list[CapacityPoint] = []
-    last: list[object] = [0, 0, 0, 0, 0, False]
-    for t in sorted(times):
-        last = [v if v is not None else last[i] for i, v in enumerate(times[t])]
-        point = CapacityPoint(t, *last)  # type: ignore[arg-type]
-        if not out or _values(out[-1]) != _values(point):
-            out.append(point)
-    return out
-
-
-def _values(p: CapacityPoint) -> tuple[object, ...]:
-    return (p.ready, p.serving, p.endpoints_ready, p.endpoints_serving,
-            p.endpoints_terminating, p.fallback)
+    fields.append([(0.0, 0)])  # a first point at 0
+    return [CapacityPoint(t, *values[:6])  # type: ignore[arg-type]
+            for t, values in merge_steps(fields, end, [0, 0, 0, 0, 0, False, 0])]
 
 
 def summarise(run: FleetRun, series: list[CapacityPoint] | None = None) -> FleetSummary:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from kubesim.timeline import Timeline
 
-__all__ = ["EndpointChange", "Routing", "SlicePoint", "Spans", "endpoint_changes", "pod_spans", "route",
+__all__ = ["EndpointChange", "Routing", "SlicePoint", "Spans", "endpoint_changes", "merge_steps", "pod_spans", "route",
            "routed_among_ready", "routed_spans", "shift", "step_counts"]
 
 Spans = list[tuple[float, float]]
@@ -210,24 +210,28 @@ def route(timelines: list[Timeline], *, propagation: float, end: float,
     return Routing(_points(series, end), [shift(pod, propagation, end) for pod in routed])
 
 
-def _points(series: list[list[tuple[float, object]]], end: float) -> list[SlicePoint]:
+def merge_steps(series: list[list[tuple[float, object]]], end: float,
+                initial: list[object]) -> list[tuple[float, tuple[object, ...]]]:
+    """Step functions (each a list of (time, value) from that time on, `initial` before its
+    first) merged into one: (time, every value) at each time any of them changes, before
+    `end`; a time at which nothing changes is left out."""
     times: dict[float, list[object]] = {}
     for k, steps in enumerate(series):
         for t, v in steps:
             if t < end:
                 times.setdefault(t, [None] * len(series))[k] = v
-    out: list[SlicePoint] = []
-    last: list[object] = [0, 0, 0, 0, False]
+    out: list[tuple[float, tuple[object, ...]]] = []
+    last = list(initial)
     for t in sorted(times):
         last = [v if v is not None else last[i] for i, v in enumerate(times[t])]
-        point = SlicePoint(t, *last)  # type: ignore[arg-type]
-        if not out or _key(out[-1]) != _key(point):
-            out.append(point)
+        if not out or out[-1][1] != tuple(last):
+            out.append((t, tuple(last)))
     return out
 
 
-def _key(p: SlicePoint) -> tuple[int, int, int, int, bool]:
-    return p.ready, p.serving, p.terminating, p.routed, p.fallback
+def _points(series: list[list[tuple[float, object]]], end: float) -> list[SlicePoint]:
+    return [SlicePoint(t, *values)  # type: ignore[arg-type]
+            for t, values in merge_steps(series, end, [0, 0, 0, 0, False])]
 
 
 def routed_among_ready(tl: Timeline, propagation: float) -> Spans:
