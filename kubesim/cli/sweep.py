@@ -24,6 +24,8 @@ from kubesim.cli.args import (add_behaviour_args, add_budget_arg, add_duration_a
 from kubesim.cli.fleet import add_fleet_args, fleet_settings_of
 from kubesim.errors import UsageError
 from kubesim.files import check_output_path, write_output
+from kubesim.render import edge
+from kubesim.render.edge import visible
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.sweep.grid import (
     Point,
@@ -174,8 +176,8 @@ class _Progress:
             return
         elapsed = time.monotonic() - self.start
         left = elapsed / self.done * (self.total - self.done)
-        sys.stderr.write(f"\rsweep: {self.done}/{self.total} points, "
-                         f"{elapsed:.0f} s elapsed, ~{left:.0f} s left ")
+        sys.stderr.write(edge.redraw(f"sweep: {self.done}/{self.total} points, "
+                                     f"{elapsed:.0f} s elapsed, ~{left:.0f} s left"))
         sys.stderr.flush()
 
     def close(self) -> None:
@@ -314,7 +316,7 @@ def _cell(v: Any) -> str:
         return "yes" if v else "NO"
     if isinstance(v, float):
         return f"{v:.2f}" if v != int(v) or abs(v) < 1e6 else f"{v:g}"
-    return str(v)
+    return visible(v)
 
 
 def document(done: list[PointResult], meta: dict[str, Any]) -> dict[str, Any]:
@@ -333,9 +335,11 @@ def render(done: list[PointResult], meta: dict[str, Any], fmt: str) -> str:
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow(columns)
         for r in rows:
-            writer.writerow(["" if r[c] is None else r[c] for c in columns])
+            writer.writerow(["" if r[c] is None else visible(r[c]) if isinstance(r[c], str)
+                             else r[c] for c in columns])
         return buf.getvalue()
-    head = (f"# {meta['object']} | behaviour: {meta['behaviour']} | {meta['done']} of "
+    head = (f"# {visible(meta['object'])} | behaviour: {visible(meta['behaviour'])} | "
+            f"{meta['done']} of "
             f"{meta['points']} points x {meta['phases']} phases x {meta['seeds']} seed(s), "
             f"{meta['duration']:g} s each | profile {meta['profile']} | engine "
             f"{meta['engine']}")

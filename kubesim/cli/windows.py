@@ -15,6 +15,7 @@ from kubesim.cli.args import (
     profile_of,
     render_options_of,
 )
+from kubesim.render.edge import visible
 from kubesim.spec.manifests import load_spec
 
 __all__ = ["add_parser", "render_windows_text", "run", "windows_document"]
@@ -87,7 +88,7 @@ def _row(fig: Figure | None, key: str) -> list[str]:
 def render_windows_text(w: ProtectionWindows) -> str:
     """A table: guaranteed (worst phase, with kubelet latency), best, spread, rule of thumb;
     each row named by its JSON key."""
-    lines = [f"{w.label} | profile {w.profile}", "",
+    lines = [f"{visible(w.label)} | profile {w.profile}", "",
              (f"  {'window (JSON key)':<22}    guaranteed      best        ideal kubelet, over "
               "phases   F x P")]
     for key in ("startup_protection", "hang_detection", "hang_to_stopped", "hang_to_running"):

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kubesim.behaviour.answer import Behaviour
 from kubesim.errors import SpecError, UsageError
@@ -23,6 +23,9 @@ from kubesim.spec.model import ProbedContainer
 from kubesim.spec.sources import (RenderOptions, UnitKind, render_notes, render_unit,
                                   split_helm_stream, walk)
 from kubesim.spec.yamlio import STDIN, YamlDocument, load_yaml_documents, read_text
+
+if TYPE_CHECKING:
+    from kubesim.analysis.config import Configuration
 
 __all__ = ["IGNORE_ANNOTATION", "RULES", "BehaviourRef", "CheckResult", "ContainerRef",
            "Finding", "Rule", "Settings", "Severity", "Workload", "read_inputs", "rule_of"]
@@ -246,6 +249,7 @@ class Finding:
     data: dict[str, Any] = field(default_factory=dict)
     suppressed: str | None = None  # why it does not count: "annotation ...", "--ignore"
     fix: Any = None  # fixes.ProbePatch: advice that was re-checked before it is given
+    measured: Severity | None = None  # the severity before a configured override, if any
 
     @property
     def name(self) -> str:
@@ -307,6 +311,7 @@ class Settings:
     ignore: frozenset[str] = frozenset()
     severities: tuple[tuple[str, Severity], ...] = ()  # (rule id, severity) overrides
     max_work: int = 5_000_000  # simulated probe calls in all (kubesim.analysis.budget)
+    configuration: Configuration | None = None  # the configuration file used (reports say it)
 
 
 # ---------------------------------------------------------------- inputs
