@@ -22,6 +22,7 @@ from kubesim.errors import UsageError
 from kubesim.fleet.controllers import DRAIN_RETRY_SECONDS, desired_healthy, may_evict
 from kubesim.fleet.rollout import run_with_controllers
 from kubesim.kubelet.settings import CLASSIC
+from kubesim.spec.api_rules import pdb_problem
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
@@ -50,8 +51,12 @@ class DrainSettings:
             raise UsageError(f"drain at={self.at!r} must be a number of seconds >= 0")
         if isinstance(self.pods, bool) or not isinstance(self.pods, int) or self.pods < 1:
             raise UsageError(f"drain pods={self.pods!r} must be a whole number >= 1")
-        if self.min_available is not None and self.max_unavailable is not None:
-            raise UsageError("a PodDisruptionBudget has minAvailable or maxUnavailable, not both")
+        if not (math.isfinite(self.pod_start_seconds) and self.pod_start_seconds >= 0):
+            raise UsageError(f"drain pod_start_seconds={self.pod_start_seconds!r} must be a "
+                             "number of seconds >= 0")
+        problem = pdb_problem(self.min_available, self.max_unavailable)  # V4
+        if problem is not None:
+            raise UsageError(f"PodDisruptionBudget {problem}")
 
 
 class _Drain:
@@ -110,6 +115,9 @@ def simulate_drain(pod: ProbedContainer, behaviour: Behaviour, settings: FleetSe
     """The fleet of `pod`, with a node drained at `drain.at`."""
     if not drain.at < duration:
         raise UsageError(f"drain at={drain.at:g} must be within the run (< {duration:g})")
+    if not drain.pod_start_seconds < duration:
+        raise UsageError(f"pod_start_seconds={drain.pod_start_seconds:g} must be shorter than "
+                         f"the run ({duration:g} s): a replacement would never run")
     if drain.pods > settings.replicas:
         raise UsageError(f"drain pods={drain.pods} must be at most the {settings.replicas} "
                          "replicas")

@@ -33,6 +33,7 @@ from kubesim.fleet.controllers import rolling_fenceposts
 from kubesim.fleet.records import FleetRun
 from kubesim.fleet.run import start_times
 from kubesim.kubelet.settings import CLASSIC
+from kubesim.spec.api_rules import deployment_timing_problem, rolling_update_problem
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
@@ -66,10 +67,13 @@ class RolloutSettings:
                 raise UsageError(f"rollout {name}={value!r} must be a number of seconds >= 0")
         if self.controller_seconds <= 0:
             raise UsageError("rollout controller_seconds must be > 0")
-        for name in ("min_ready_seconds", "progress_deadline_seconds"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise UsageError(f"{name}={value!r} must be a whole number of seconds >= 0")
+        # the API server's rules for the Deployment (docs/controller-rules.md V1-V3)
+        problem = deployment_timing_problem(self.min_ready_seconds,
+                                            self.progress_deadline_seconds)
+        if problem is None and not self.recreate:
+            problem = rolling_update_problem(self.max_surge, self.max_unavailable)
+        if problem is not None:
+            raise UsageError(problem)
 
 
 @dataclass
@@ -247,6 +251,9 @@ def simulate_rollout(old_pod: ProbedContainer, new_pod: ProbedContainer,
     """Run the fleet of `old_pod`, then roll it to `new_pod` at `rollout.at`."""
     if not rollout.at < duration:
         raise UsageError(f"rollout at={rollout.at:g} must be within the run (< {duration:g})")
+    if not rollout.pod_start_seconds < duration:
+        raise UsageError(f"pod_start_seconds={rollout.pod_start_seconds:g} must be shorter "
+                         f"than the run ({duration:g} s): a new pod would never run")
     surge, unavailable = ((0, settings.replicas) if rollout.recreate else
                           rolling_fenceposts(rollout.max_surge, rollout.max_unavailable,
                                              settings.replicas))
@@ -265,6 +272,7 @@ def run_with_controllers(versions: dict[str, tuple[ProbedContainer, Behaviour]],
     """The fleet of version "old" started as `kubesim fleet` starts it, on one scheduler with
     `controller(sched, run, make)` (a process) that creates pods with `make(version, now)`
     (running `pod_start_seconds` later) and deletes them through their kubelets."""
+    settings.check_run(duration)
     sched = make_scheduler(engine)
     run = RolloutRun(settings, [], [], duration, seed, **extra)
     count = [0]

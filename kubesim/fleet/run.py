@@ -42,6 +42,7 @@ def simulate_fleet(pod: ProbedContainer, behaviour: Behaviour, settings: FleetSe
                    duration: float = 600.0, seed: int = 0, profile: KubeletProfile = CLASSIC,
                    engine: str = "fast", record_probes: bool = True) -> FleetRun:
     """Run `settings.replicas` copies of `pod` against `behaviour` for `duration` seconds."""
+    settings.check_run(duration)
     starts = start_times(settings, seed)
     if settings.load is None:
         timelines = []

@@ -7,13 +7,25 @@ from dataclasses import dataclass
 
 from kubesim.errors import UsageError
 
-__all__ = ["DEFAULT_PROPAGATION_SECONDS", "FleetSettings", "LoadModel"]
+__all__ = [
+    "DEFAULT_PROPAGATION_SECONDS",
+    "MAX_PROPAGATION_SECONDS",
+    "MAX_REPLICAS",
+    "MAX_REQUESTS_PER_SECOND",
+    "FleetSettings",
+    "LoadModel",
+]
 
 # From a pod's Ready change to traffic following it: the EndpointSlice controller's batching
 # plus kube-proxy's (or an ingress controller's) sync. An estimate, not a measurement; set it
 # with --propagation, and --ideal makes it 0.
 DEFAULT_PROPAGATION_SECONDS = 2.0
 MAX_REPLICAS = 10_000
+# The documented ranges (docs/fleet.md): a propagation delay is seconds (the EndpointSlice
+# controller batches for about 1 s, kube-proxy syncs within seconds), not the run; a request
+# rate is of one service.
+MAX_PROPAGATION_SECONDS = 3600.0
+MAX_REQUESTS_PER_SECOND = 1e9
 
 
 @dataclass(frozen=True)
@@ -39,8 +51,9 @@ class LoadModel:
     def __post_init__(self) -> None:
         for name in ("requests_per_second", "capacity_per_replica"):
             value = getattr(self, name)
-            if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
-                raise UsageError(f"load {name}={value!r} must be a positive number")
+            if not (isinstance(value, int | float) and 0 < value <= MAX_REQUESTS_PER_SECOND):
+                raise UsageError(f"load {name}={value!r} must be a positive number of requests "
+                                 f"per second, at most {MAX_REQUESTS_PER_SECOND:g}")
 
     def inflow(self, serving: int, serves: bool) -> float:
         """Requests per second one replica receives."""
@@ -65,11 +78,24 @@ class FleetSettings:
                              f"{MAX_REPLICAS}")
         for name in ("start_spread", "propagation_seconds", "together_seconds"):
             value = getattr(self, name)
-            if not (math.isfinite(value) and value >= 0):
+            if not (isinstance(value, int | float) and math.isfinite(value) and value >= 0):
                 raise UsageError(f"{name}={value!r} must be a number of seconds >= 0")
+        if self.propagation_seconds > MAX_PROPAGATION_SECONDS:
+            raise UsageError(f"propagation_seconds={self.propagation_seconds:g} must be at most "
+                             f"{MAX_PROPAGATION_SECONDS:g} s (a propagation delay, not an "
+                             "outage)")
         if self.min_capacity is not None and not 0 <= self.min_capacity <= self.replicas:
             raise UsageError(f"min_capacity={self.min_capacity!r} must be from 0 to "
                              f"{self.replicas} (the replicas)")
+
+    def check_run(self, duration: float) -> None:
+        """The settings fit a run of `duration` seconds: traffic follows Ready within it."""
+        if not self.propagation_seconds < duration:
+            raise UsageError(f"propagation_seconds={self.propagation_seconds:g} must be shorter "
+                             f"than the run ({duration:g} s): no endpoint would ever serve")
+        if not self.start_spread < duration:
+            raise UsageError(f"start_spread={self.start_spread:g} must be shorter than the run "
+                             f"({duration:g} s)")
 
     @property
     def threshold(self) -> int:
