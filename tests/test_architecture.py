@@ -41,7 +41,7 @@ MODULES = {
     "kubesim": "package", "kubesim.__main__": "package", "kubesim._version": "core",
     "kubesim.errors": "core", "kubesim.results": "core",
     "kubesim.spec": "spec", "kubesim.spec.model": "spec", "kubesim.spec.manifests": "spec",
-    "kubesim.spec.yamlio": "spec", "kubesim.spec.targets": "spec",
+    "kubesim.spec.yamlio": "spec", "kubesim.spec.targets": "spec", "kubesim.spec.api_rules": "spec",
     "kubesim.behaviour": "behaviour", "kubesim.behaviour.answer": "behaviour",
     "kubesim.behaviour.scenario": "behaviour", "kubesim.behaviour.trace": "behaviour",
     "kubesim.behaviour.blackbox": "behaviour", "kubesim.behaviour.capture": "behaviour",
