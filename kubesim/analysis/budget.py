@@ -140,27 +140,31 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
 
 def fleet_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
                profile: KubeletProfile, *, replicas: int, engine: str = "fast",
-               loaded: bool = False, rollout: ProbedContainer | None = None,
-               new_behaviour: Behaviour | None = None, drained: int = 0) -> float:
+               loaded: bool = False, controlled: bool = False,
+               rollout: ProbedContainer | None = None, new_behaviour: Behaviour | None = None,
+               drained: int = 0) -> float:
     """The estimated work of one fleet run (`kubesim.fleet`): `replicas` pods each on its own
     scheduler (jumped as one pod is), or all on one stepped scheduler when they interact —
-    under the load model (every call reads every replica's Ready), or under a controller: a
-    rolling update to `rollout` (up to twice the replicas in all, the controller looking
-    every second at every pod; the new pods against `new_behaviour`, default the same) or a
-    drain of `drained` pods (their replacements too, each
-    refused eviction retried every 5 s against every pod)."""
-    if not loaded and rollout is None and not drained:
+    under the load model (every call reads every replica's Ready), or under the workload's
+    controllers (`controlled`: a StatefulSet's ordered start, a rollout, a drain), which look
+    every second at every pod: a rolling update to `rollout` makes up to twice the replicas
+    in all (the new ones against `new_behaviour`, default the same), a drain of `drained`
+    pods makes their replacements and retries each refused eviction every 5 s against every
+    pod."""
+    controlled = controlled or rollout is not None or drained > 0
+    if not loaded and not controlled:
         return replicas * run_work(pod, behaviour, duration, profile, engine=engine)
     one = run_work(pod, behaviour, duration, profile, engine=engine, jumps=False)
     if loaded:
-        return replicas * one * (LOADED + LOADED_PER_REPLICA * replicas)
+        one *= LOADED + LOADED_PER_REPLICA * replicas
+    if not controlled:
+        return replicas * one
+    pods, work = replicas + drained, (replicas + drained) * one
     if rollout is not None:
-        new = run_work(rollout, new_behaviour or behaviour, duration, profile, engine=engine,
-                       jumps=False)
-        pods = 2 * replicas
-        return replicas * (one + new) + duration * pods * LOOK_PER_POD
-    pods = replicas + drained
-    return pods * one + duration / 5 * drained * pods * LOOK_PER_POD
+        pods += replicas
+        work += replicas * run_work(rollout, new_behaviour or behaviour, duration, profile,
+                                    engine=engine, jumps=False)
+    return work + duration * pods * LOOK_PER_POD + duration / 5 * drained * pods * LOOK_PER_POD
 
 
 def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,

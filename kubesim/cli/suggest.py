@@ -12,7 +12,8 @@ from kubesim.analysis.check.findings import Settings, read_inputs
 from kubesim.analysis.budget import Meter, check_duration
 from kubesim.analysis.suggest import WANTS, Want, parse_want, suggest, suggest_work
 from kubesim.behaviour.trace import CensoredMode, RestartMode
-from kubesim.cli.args import add_budget_arg, add_kubelet_args, profile_of, seed_arg
+from kubesim.cli.args import (add_budget_arg, add_kubelet_args, add_render_args, profile_of,
+                              render_options_of, seed_arg)
 from kubesim.cli.check import (
     BehaviourAction,
     behaviour_refs,
@@ -36,7 +37,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "engine, and print it as a strategic-merge patch (or SARIF fixes). "
                     "Without --expect, the defaults of .kubesim.yaml apply.")
     p.add_argument("paths", nargs="+", metavar="SPEC",
-                   help="manifest or probe spec file, directory, or - for stdin")
+                   help="manifest or probe spec file, Helm chart, kustomization, directory, "
+                        "or - for stdin")
     p.add_argument("--expect", action="append", default=[], metavar="KIND=S",
                    help="; ".join(f"{k}=S: {v.format(s='S')}" for k, v in WANTS.items())
                    + " (repeatable)")
@@ -57,6 +59,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--seed", type=seed_arg, default=0, metavar="N", help="random seed (0)")
     p.add_argument("--format", choices=list(FORMATS), default="text")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    add_render_args(p)
     add_config_args(p)
     add_kubelet_args(p)
     add_budget_arg(p)
@@ -80,7 +83,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     settings = Settings(phases=phases, seed=args.seed, profile=profile_of(args),
                         max_work=args.max_work)
     behaviours = behaviour_refs(args, config)
-    workloads, _, _ = read_inputs(args.paths)
+    workloads, _, _ = read_inputs(args.paths, render=render_options_of(args))
     chosen = [(w, c) for w in workloads
               if not args.workload or args.workload in (w.name, w.label)
               for c in w.containers

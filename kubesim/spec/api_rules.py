@@ -2,7 +2,7 @@
 
 Each returns what is wrong as text (None: accepted), so a manifest reader adds its file, line
 and field path and a command its flag; both say the same thing. From kubernetes/kubernetes
-(docs/controller-rules.md V1-V4):
+(docs/controller-rules.md V1-V5):
 
 * `pkg/apis/apps/validation/validation.go`: `ValidatePositiveIntOrPercent` (an int >= 0 or a
   percentage `^[0-9]+%$`), `IsNotMoreThan100Percent`, `ValidateRollingUpdateDeployment`
@@ -11,6 +11,8 @@ and field path and a command its flag; both say the same thing. From kubernetes/
   greater than minReadySeconds);
 * `pkg/apis/policy/validation/validation.go`: `ValidatePodDisruptionBudgetSpec` (minAvailable
   and maxUnavailable each an int >= 0 or a percentage of at most 100 %, not both set);
+* `validateRollingUpdateStatefulSet` (apps): a StatefulSet's maxUnavailable not 0 and not more
+  than 100 %;
 * the int32 of every count and seconds field (`intstr.IntOrString.IntVal`, minReadySeconds,
   progressDeadlineSeconds): at most 2147483647.
 """
@@ -21,7 +23,7 @@ import re
 from typing import Any
 
 __all__ = ["INT32_MAX", "deployment_timing_problem", "int32_problem", "int_or_percent_problem",
-           "pdb_problem", "percent_of", "rolling_update_problem"]
+           "pdb_problem", "percent_of", "rolling_update_problem", "statefulset_update_problem"]
 
 INT32_MAX = 2**31 - 1
 _PERCENT = re.compile(r"^[0-9]+%$")  # validation.IsValidPercent
@@ -80,6 +82,18 @@ def rolling_update_problem(max_surge: Any, max_unavailable: Any, *,
         return (f"{field}: maxSurge and maxUnavailable may not both be 0 (the rollout could "
                 "never replace a pod)")
     return _not_over_100(unavailable, f"{field}.maxUnavailable")
+
+
+def statefulset_update_problem(max_unavailable: Any, *,
+                               field: str = "rollingUpdate.maxUnavailable") -> str | None:
+    """validateRollingUpdateStatefulSet (V5): maxUnavailable is V1, cannot be 0, and is not
+    more than 100 % (None: unset, the default 1)."""
+    if max_unavailable is None:
+        return None
+    problem = int_or_percent_problem(max_unavailable, field)
+    if problem is None and _zero(max_unavailable):
+        problem = f"{field}={max_unavailable} cannot be 0 (at least 1, or 1%)"
+    return problem or _not_over_100(max_unavailable, field)
 
 
 def deployment_timing_problem(min_ready_seconds: Any, progress_deadline_seconds: Any) -> str | None:

@@ -50,7 +50,7 @@ def run_point(spec: SweepSpec, point: Point,
     and a `memo` shared by points that differ only in thresholds, a run is reused when the
     point's thresholds fall inside the threshold box of an earlier run (`metrics.run_metrics_box`:
     the same decisions, so the same metrics)."""
-    pod, behaviour = apply_point(spec.pod, spec.behaviour, point.values)
+    pod, behaviour = apply_point(spec.pod_at(point.values), spec.behaviour, point.values)
     cycle = grid_cycle(pod)
     thresholds = _thresholds(pod)
     out = []
@@ -81,7 +81,8 @@ def summarise(spec: SweepSpec, point: Point, runs: list[RunMetrics]) -> PointRes
     """Fold the runs of one point into its result."""
     n = len(runs)
     ready = [m.first_ready_at for m in runs if m.first_ready_at is not None]
-    stalled = hang_start(apply_point(spec.pod, spec.behaviour, point.values)[1],
+    stalled = hang_start(apply_point(spec.pod_at(point.values), spec.behaviour,
+                                     point.values)[1],
                          spec.duration) is not None
     kills = [m.hang_to_kill for m in runs if m.hang_to_kill is not None]
     return PointResult(
@@ -147,7 +148,7 @@ def check_spec(spec: SweepSpec, points: list[dict[str, Any]]) -> None:
             from kubesim.analysis.sweep.fleet_points import check_fleet_point
 
             check_fleet_point(spec, values)
-        _, behaviour = apply_point(spec.pod, spec.behaviour, values)
+        _, behaviour = apply_point(spec.pod_at(values), spec.behaviour, values)
         if any(e.kind == "kill-within" for e in spec.expectations) \
                 and hang_start(behaviour, spec.duration) is None:
             raise UsageError("--expect kill-within needs a scenario with a stall (or hang) "
@@ -167,9 +168,10 @@ def sweep_work(spec: SweepSpec, points: list[dict[str, Any]],
     runs = spec.phases * spec.seeds
     if len(points) <= EXACT_POINTS:
         return runs * sum(_point_work(spec, values) for values in points)
-    worst = stepped_work(spec.pod, spec.duration, spec.profile, periods=periods,
-                         restarts=restart_bound(spec.pod, spec.behaviour, spec.duration,
-                                                spec.profile))
+    worst = max(stepped_work(pod, spec.duration, spec.profile, periods=periods,
+                             restarts=restart_bound(pod, spec.behaviour, spec.duration,
+                                                    spec.profile))
+                for pod in [spec.pod, *spec.variants.values()])
     worst *= weight(spec.behaviour) * (SIMPY if spec.engine == "simpy" else 1.0)
     if spec.fleet is not None:  # the most replicas, each as dear as under the load model
         most = max([v["replicas"] for v in points if isinstance(v.get("replicas"), int)]
@@ -180,7 +182,7 @@ def sweep_work(spec: SweepSpec, points: list[dict[str, Any]],
 
 def _point_work(spec: SweepSpec, values: dict[str, Any]) -> float:
     """One run of one point."""
-    pod, behaviour = apply_point(spec.pod, spec.behaviour, values)
+    pod, behaviour = apply_point(spec.pod_at(values), spec.behaviour, values)
     if spec.fleet is None:
         return run_work(pod, behaviour, spec.duration, spec.profile, engine=spec.engine)
     from kubesim.analysis.sweep.fleet_points import fleet_of
