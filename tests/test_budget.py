@@ -175,10 +175,13 @@ def test_the_seed_sweep_of_an_hour_is_within_the_default_budget():
 
 
 def test_a_fleet_counts_every_replica_and_the_load_model_more():
-    from kubesim.analysis.budget import fleet_work
+    from kubesim.analysis.budget import PLACE_PER_NODE, fleet_work
     pod, sc, profile = load_spec(SEED_SPEC, None), load_scenario(OUTAGE), profile_from()
     one = run_work(pod, sc, 600.0, profile)
-    assert fleet_work(pod, sc, 600.0, profile, replicas=7) == pytest.approx(7 * one)
+    assert fleet_work(pod, sc, 600.0, profile, replicas=7) == pytest.approx(
+        7 * (one + PLACE_PER_NODE * 7))  # each pod placed, every node scored
+    # 2,000 pods on 2,000 nodes: placing them is 4 M node scores (about 9 s before #18)
+    assert fleet_work(pod, sc, 60.0, profile, replicas=2000, nodes=2000) > 2000**2 * 0.1
     loaded = fleet_work(pod, sc, 600.0, profile, replicas=7, loaded=True)
     more = fleet_work(pod, sc, 600.0, profile, replicas=70, loaded=True)
     assert loaded > 7 * one and more > 10 * loaded  # every call reads every replica

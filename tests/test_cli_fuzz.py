@@ -299,10 +299,12 @@ FLEET_FLAGS = ["--replicas", "--start-spread", "--propagation", "--load", "--min
                "--min-ready-seconds", "--progress-deadline", "--pod-start", "--drain-at",
                "--drain-pods", "--pdb-min-available", "--pdb-max-unavailable",
                "--unhealthy-pod-eviction-policy", "--kubelet", "--engine", "--format",
-               "--container", "--profile", "--max-work", "--new-scenario"]
+               "--container", "--profile", "--max-work", "--new-scenario", "--start-times",
+               "--nodes", "--zones", "--drain-node", "--drain-replicas", "--partition"]
 SWEEP_FLEET_FLAGS = ["--replicas", "--start-spread", "--propagation", "--load",
                      "--min-capacity", "--seed", "--duration", "--phases", "--seeds",
-                     "--expect", "--kubelet", "--jobs", "--format", "--max-work"]
+                     "--expect", "--kubelet", "--jobs", "--format", "--max-work", "--nodes",
+                     "--zones", "--start-times"]
 FLEET_SETS = st.sampled_from([
     "replicas=1,2", "replicas=0", "replicas=1..100000", "replicas=2..4", "fleet.load.rps=1e308",
     "fleet.load.rps=50", "fleet.load.capacity=0", "fleet.load.capacity=40",
@@ -335,7 +337,10 @@ VALID = {"--replicas": ["1", "2", "3", "5"], "--start-spread": ["0", "5", "20"],
          "--engine": ["fast", "simpy"], "--format": ["text", "json"], "--profile": ["legacy"],
          "--phases": ["1", "2"], "--seeds": ["1", "2"], "--expect": ["no-restart",
                                                                      "max-restarts=1"],
-         "--jobs": ["1"], "--max-work": ["3000"], "--container": ["app"]}
+         "--jobs": ["1"], "--max-work": ["3000"], "--container": ["app"],
+         "--start-times": ["0,5,10", "0", "0,1,2,3,4"], "--nodes": ["1", "2", "3"],
+         "--zones": ["zone-a", "zone-a,zone-b"], "--drain-node": ["node-1", "node-9"],
+         "--drain-replicas": ["0", "0,1"], "--partition": ["0", "1"]}
 
 
 def _drawn_flags(draw: st.DrawFn, flags: list[str], values: st.SearchStrategy[str],
@@ -363,7 +368,8 @@ FUZZ_SPECS = [SPEC, SPEC, str(REPO / "probe_specs" / "seed_unified_healthz.yaml"
 @st.composite
 def fleet_lines(draw: st.DrawFn) -> list[str]:
     argv = ["fleet", draw(st.sampled_from(FUZZ_SPECS)),
-            *_drawn_flags(draw, FLEET_FLAGS, FLEET_VALUES, ["--ideal"], 6)]
+            *_drawn_flags(draw, FLEET_FLAGS, FLEET_VALUES,
+                          ["--ideal", "--publish-not-ready-addresses"], 6)]
     return [*argv, *BUDGET]
 
 

@@ -139,6 +139,8 @@ FLAGS = {
                                    ["10000 replicas", "--max-work"]),
     "fleet-rollout-budget": (["fleet", SEED_SPEC, "--replicas", "5000", "--rollout-at", "10",
                               "--duration", "3600"], ["5000 replicas", "--max-work"]),
+    "fleet-placement-budget": (["fleet", SEED_SPEC, "--replicas", "10000", "--duration", "60"],
+                               ["10000 replicas", "--max-work"]),
     "fleet-max-work-zero": (["fleet", SEED_SPEC, "--max-work", "0"], ["--max-work", ">= 1"]),
     "sweep-fleet-budget": (["sweep", SEED_SPEC, "--fleet", "--set", "replicas=5000,10000",
                             "--set", "fleet.load.rps=100", "--set", "fleet.load.capacity=1"],

@@ -53,6 +53,7 @@ __all__ = [
     "LOADED",
     "LOADED_PER_REPLICA",
     "MAX_DURATION",
+    "PLACE_PER_NODE",
     "RECORD",
     "SIMPY",
     "STEPS_PER_UNIT",
@@ -87,6 +88,7 @@ STRETCH = 3.0  # per probe, the ticks around a stretch the engine steps before i
 LOADED = 3.5  # a stepped call under a fleet's load model (the backlog and serving count) ...
 LOADED_PER_REPLICA = 1 / 12  # ... and per replica (every call re-reads every replica's Ready)
 LOOK_PER_POD = 0.05  # a controller's look (a rollout's reconcile, a drain's eviction) per pod
+PLACE_PER_NODE = 0.25  # placing one pod: scoring one node (kube-scheduler's filter and score)
 _FOREVER = math.inf
 
 _KILLERS = (ProbeType.LIVENESS, ProbeType.STARTUP)
@@ -140,7 +142,7 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
 
 def fleet_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
                profile: KubeletProfile, *, replicas: int, engine: str = "fast",
-               loaded: bool = False, controlled: bool = False,
+               nodes: int | None = None, loaded: bool = False, controlled: bool = False,
                rollout: ProbedContainer | None = None, new_behaviour: Behaviour | None = None,
                drained: int = 0) -> float:
     """The estimated work of one fleet run (`kubesim.fleet`): `replicas` pods each on its own
@@ -150,21 +152,24 @@ def fleet_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     every second at every pod: a rolling update to `rollout` makes up to twice the replicas
     in all (the new ones against `new_behaviour`, default the same), a drain of `drained`
     pods makes their replacements and retries each refused eviction every 5 s against every
-    pod."""
+    pod. Every pod made is placed on one of `nodes` nodes (default: one per replica), each
+    node scored."""
     controlled = controlled or rollout is not None or drained > 0
+    place = PLACE_PER_NODE * (replicas if nodes is None else nodes)
     if not loaded and not controlled:
-        return replicas * run_work(pod, behaviour, duration, profile, engine=engine)
+        return replicas * (run_work(pod, behaviour, duration, profile, engine=engine) + place)
     one = run_work(pod, behaviour, duration, profile, engine=engine, jumps=False)
     if loaded:
         one *= LOADED + LOADED_PER_REPLICA * replicas
     if not controlled:
-        return replicas * one
+        return replicas * (one + place)
     pods, work = replicas + drained, (replicas + drained) * one
     if rollout is not None:
         pods += replicas
         work += replicas * run_work(rollout, new_behaviour or behaviour, duration, profile,
                                     engine=engine, jumps=False)
-    return work + duration * pods * LOOK_PER_POD + duration / 5 * drained * pods * LOOK_PER_POD
+    return (work + pods * place + duration * pods * LOOK_PER_POD
+            + duration / 5 * drained * pods * LOOK_PER_POD)
 
 
 def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,

@@ -268,7 +268,8 @@ def _check_fleet_work(args: argparse.Namespace, pod: ProbedContainer, behaviour:
                       ) -> None:
     """The fleet's work within --max-work, before any pod starts (kubesim.analysis.budget)."""
     work = fleet_work(pod, behaviour, args.duration, profile, replicas=settings.replicas,
-                      engine=args.engine, loaded=settings.load is not None, **controllers)
+                      nodes=settings.node_count, engine=args.engine,
+                      loaded=settings.load is not None, **controllers)
     check_budget(work, args.max_work, what=f"this fleet ({settings.replicas} replicas x "
                                            f"{args.duration:g} s)")
 

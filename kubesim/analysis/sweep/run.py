@@ -189,7 +189,7 @@ def _point_work(spec: SweepSpec, values: dict[str, Any]) -> float:
     fleet = fleet_of(spec.fleet, values)
     rollout = any(k.startswith("rollout.") for k in values)
     return fleet_work(pod, behaviour, spec.duration, spec.profile, replicas=fleet.replicas,
-                      engine=spec.engine, loaded=fleet.load is not None,
+                      nodes=fleet.node_count, engine=spec.engine, loaded=fleet.load is not None,
                       rollout=pod if rollout else None)
 
 
