@@ -129,6 +129,7 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     """The estimated work of one run (see the module doc): `engine` and `jumps` as the run
     will use them, `keep` if its probe records are kept, `periods` a sweep's smallest
     periodSeconds by probe field."""
+    duration = _until_deleted(pod, behaviour, duration)
     nominal = calls(pod, duration, periods)
     restarts = restart_bound(pod, behaviour, duration, profile)
     if engine == "simpy" or not jumps or not jumps_apply(pod, behaviour, profile):
@@ -170,6 +171,18 @@ def fleet_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
                                     engine=engine, jumps=False)
     return (work + pods * place + duration * pods * LOOK_PER_POD
             + duration / 5 * drained * pods * LOOK_PER_POD)
+
+
+def _until_deleted(pod: ProbedContainer, behaviour: Behaviour, duration: float) -> float:
+    """How long a run is active: a scenario that deletes the pod ends it once its grace
+    period (at least 2 s, R4.5) has passed: the workers stop and the containers are gone
+    (R1.30), and the pod worker syncs nothing after."""
+    if not isinstance(behaviour, Scenario) or behaviour.delete is None:
+        return duration
+    deletion = behaviour.delete
+    grace = (deletion.grace_seconds if deletion.grace_seconds is not None
+             else max(pod.termination_grace_period_seconds, _grace_seconds(pod)))
+    return min(duration, deletion.at + max(float(grace), 2.0) + 5.0)
 
 
 def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
