@@ -41,7 +41,7 @@ MODULES = {
     "kubesim": "package", "kubesim.__main__": "package", "kubesim._version": "core",
     "kubesim.errors": "core", "kubesim.results": "core",
     "kubesim.spec": "spec", "kubesim.spec.model": "spec", "kubesim.spec.manifests": "spec",
-    "kubesim.spec.yamlio": "spec", "kubesim.spec.targets": "spec",
+    "kubesim.spec.yamlio": "spec", "kubesim.spec.targets": "spec", "kubesim.spec.api_rules": "spec",
     "kubesim.spec.workload": "spec", "kubesim.identity": "core",
     "kubesim.spec.sources": "spec", "kubesim.spec.sources.walk": "spec",
     "kubesim.spec.sources.engines": "spec", "kubesim.spec.sources.documents": "spec",

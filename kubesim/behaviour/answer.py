@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from kubesim.spec.model import Target
 
-__all__ = ["HEALTHY", "Answer", "AnswerError", "Behaviour", "Healthy", "Window",
+__all__ = ["HEALTHY", "MAX_LOCATION", "Answer", "AnswerError", "Behaviour", "Healthy", "Window",
            "location_problem"]
 
 
@@ -56,10 +56,15 @@ class Answer:
                       self.latency + extra, self.censored, self.location)
 
 
+MAX_LOCATION = 4096  # characters of a `Location` (`kubesim capture` cuts longer ones to it)
+
+
 def location_problem(location: object, status: object) -> str | None:
     """Why `location` cannot be the `Location` header of an answer with `status`, or None.
 
     Scenarios and traces share this check so both say the same thing."""
+    if isinstance(location, str) and len(location) > MAX_LOCATION:
+        return f"location is {len(location):,} characters long; at most {MAX_LOCATION:,}"
     if not isinstance(location, str) or not location.strip() or not location.isprintable():
         return ("location must be a non-empty URL or path of printable characters, "
                 f"got {location!r}")

@@ -124,7 +124,10 @@ __all__ = ["AnswerSpec", "Dependency", "ExitRule", "Scenario", "Stall", "TargetS
 Kind = Literal["httpGet", "tcpSocket", "exec", "grpc"]
 DEFAULT_STALL_KINDS: tuple[Kind, ...] = ("httpGet", "exec", "grpc")
 Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
-Millis = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+# A latency or a distribution's parameter: finite, at most MAX_MILLIS (about 11.6 days; an
+# answer that never comes is `error: timeout`, not a huge latency)
+MAX_MILLIS = 1e9
+Millis = Annotated[float, Field(ge=0, le=MAX_MILLIS, allow_inf_nan=False)]
 
 
 class _Model(BaseModel):
@@ -182,7 +185,7 @@ class Normal(_Model):
 
 class LogNormal(_Model):
     distribution: Literal["lognormal"]
-    median: Annotated[float, Field(gt=0, allow_inf_nan=False)]
+    median: Annotated[float, Field(gt=0, le=MAX_MILLIS, allow_inf_nan=False)]
     sigma: Annotated[float, Field(ge=0, le=10, allow_inf_nan=False)]
 
     def sample(self, rng: np.random.Generator) -> float:

@@ -13,6 +13,7 @@ from typing import Any
 
 from kubesim.errors import SpecError
 from kubesim.results import ProbeType
+from kubesim.spec.api_rules import deployment_timing_problem, rolling_update_problem
 from kubesim.spec.model import (
     ContainerSpec,
     DeploymentStrategy,
@@ -294,6 +295,16 @@ class _Pod:
                 raise self.doc.error(f"{field_path(vloc)}={value!r} must be a whole number from "
                                      "0 to 2147483647", vloc)
             values[name] = value
+        rolling_loc = (*sloc, "strategy", "rollingUpdate")
+        problem = rolling_update_problem(values["max_surge"], values["max_unavailable"],
+                                         field=field_path(rolling_loc))
+        if kind == "RollingUpdate" and problem is not None:
+            raise self.doc.error(problem, (*rolling_loc, "maxUnavailable"))
+        problem = deployment_timing_problem(values["min_ready_seconds"],
+                                            values["progress_deadline_seconds"])
+        if problem is not None:
+            raise self.doc.error(f"{field_path(sloc)}.{problem}",
+                                 (*sloc, "progressDeadlineSeconds"))
         return DeploymentStrategy(kind, **values)
 
     def replicas(self, obj: dict[str, Any], loc: Loc) -> int | None:
