@@ -85,6 +85,7 @@ def test_a_skip_reason_naming_a_path_outside_the_repository_fails(pytester):
     assert str(REPO.parent / "shared") not in result.stdout.str()
 
 
+@pytest.mark.realtime
 def test_a_failing_test_leaves_no_pipe_for_a_later_test_to_trip_over(pytester, monkeypatch):
     """The issue's failure mode: a real-time test fails with a subprocess running; its frames
     live on (pytest keeps the last traceback for post-mortem debugging) and are collected
