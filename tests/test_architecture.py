@@ -42,6 +42,10 @@ MODULES = {
     "kubesim.errors": "core", "kubesim.results": "core",
     "kubesim.spec": "spec", "kubesim.spec.model": "spec", "kubesim.spec.manifests": "spec",
     "kubesim.spec.yamlio": "spec", "kubesim.spec.targets": "spec",
+    "kubesim.spec.workload": "spec", "kubesim.identity": "core",
+    "kubesim.spec.sources": "spec", "kubesim.spec.sources.walk": "spec",
+    "kubesim.spec.sources.engines": "spec", "kubesim.spec.sources.documents": "spec",
+    "kubesim.cli.helm_child": "cli",
     "kubesim.behaviour": "behaviour", "kubesim.behaviour.answer": "behaviour",
     "kubesim.behaviour.scenario": "behaviour", "kubesim.behaviour.trace": "behaviour",
     "kubesim.behaviour.blackbox": "behaviour", "kubesim.behaviour.capture": "behaviour",
@@ -61,7 +65,11 @@ MODULES = {
     "kubesim.fleet.run": "fleet", "kubesim.fleet.capacity": "fleet",
     "kubesim.fleet.records": "fleet",
     "kubesim.fleet.controllers": "fleet", "kubesim.fleet.rollout": "fleet",
-    "kubesim.fleet.drain": "fleet",
+    "kubesim.fleet.drain": "fleet", "kubesim.fleet.topology": "fleet",
+    "kubesim.fleet.endpoints": "fleet", "kubesim.fleet.pods": "fleet",
+    "kubesim.fleet.control": "fleet", "kubesim.fleet.deployment": "fleet",
+    "kubesim.fleet.statefulset": "fleet", "kubesim.fleet.eviction": "fleet",
+    "kubesim.fleet.workload": "fleet",
     "kubesim.analysis": "analysis", "kubesim.analysis.phases": "analysis",
     "kubesim.analysis.budget": "analysis",
     "kubesim.analysis.windows": "analysis", "kubesim.analysis.sweep": "analysis",
@@ -96,7 +104,7 @@ THIRD_PARTY = {
              "kubesim.render.suggest_formats"},
     "simpy": {"kubesim.engine.simpy_scheduler"},
     # the run's generator; a streamed trace's compact columns
-    "numpy": {"kubesim.engine.simulate", "kubesim.fleet.run", "kubesim.fleet.rollout",
+    "numpy": {"kubesim.engine.simulate", "kubesim.fleet.run", "kubesim.fleet.control",
               "kubesim.behaviour.trace", "kubesim.behaviour.trace_read",
               "kubesim.behaviour.trace_store"},
     "pydantic": {"kubesim.spec.model", "kubesim.kubelet.settings", "kubesim.behaviour.scenario",
@@ -108,6 +116,8 @@ THIRD_PARTY = {
     "dask": {"kubesim.analysis.sweep.dask_backend"},
     "hypothesis": {"kubesim.testing.strategies", "kubesim.testing.pytest_plugin"},
     "pytest": {"kubesim.testing.pytest_plugin"},
+    # Helm's engine as a library (the render extra), only in the child process that runs it
+    "helm_python": {"kubesim.cli.helm_child"},
 }
 
 

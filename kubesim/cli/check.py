@@ -21,7 +21,8 @@ from kubesim.analysis.config import Config, find_config, load_config
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 from kubesim.cli.args import (add_budget_arg, add_duration_arg, add_html_arg, add_kubelet_args,
-                              check_html_path, profile_of, write_html)
+                              add_render_args, check_html_path, profile_of, render_options_of,
+                              write_html)
 from kubesim.errors import UsageError
 from kubesim.render.check_formats import FORMATS, render
 from kubesim.spec.yamlio import STDIN
@@ -75,8 +76,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "simulator. Exit 0: nothing at or above --fail-on; 1: findings; 2: bad "
                     "input.")
     p.add_argument("paths", nargs="+", metavar="PATH",
-                   help="manifest or probe spec file, directory (recursive *.yaml/*.yml), or "
-                        "- for stdin")
+                   help="manifest or probe spec file, Helm chart or kustomization directory, "
+                        "chart .tgz, directory (recursive *.yaml/*.yml; charts and "
+                        "kustomizations in it are rendered), or - for stdin (piped `helm "
+                        "template` output is split on its # Source: lines)")
     p.set_defaults(behaviours=[])
     p.add_argument("--scenario", action=BehaviourAction, metavar="FILE",
                    help="synthetic behaviour to check against (repeatable)")
@@ -139,6 +142,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="first Ready within S s of the first container start")
     e.add_argument("--expect-survives-stall", type=seconds_arg, metavar="S",
                    help="a stall of the whole process for S s restarts nothing")
+    add_render_args(p)
     add_config_args(p)
     add_kubelet_args(p)
     add_budget_arg(p)
@@ -195,6 +199,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         rollout_min_capacity=_pick(args.rollout_min_capacity, config, "rollout_min_capacity",
                                    None),
         missing_probes=_pick(args.missing_probes, config, "missing_probes", False),
+        render=render_options_of(args),
         skip_non_manifests=args.skip_non_manifests,
         fail_on=None if fail_on == "none" else Severity[fail_on.upper()],
         ignore=_ignored(args.ignore) | (config.ignore if config else frozenset()),

@@ -53,6 +53,14 @@ def _where(f: Finding) -> str:
     return f"{f.workload.source}:{f.line}" if f.line else f.workload.source
 
 
+def _head(w: Workload) -> str:
+    """`file:line Kind/name (namespace ns) [helm chart dir]`: no line where none is known
+    (a Helm template), and the render an object came from."""
+    where = f"{w.source}:{w.line}" if w.line else w.source
+    return (f"{where} {w.label}" + (f" (namespace {w.namespace})" if w.namespace else "")
+            + (f" [{w.rendered_from}]" if w.rendered_from else ""))
+
+
 # ---------------------------------------------------------------- text
 
 
@@ -64,8 +72,7 @@ def render_text(report: Report) -> str:
     for w in report.workloads:
         checks = by_object.get(w.key, [])
         findings = [f for c in checks for f in c.findings]
-        head = f"{w.source}:{w.line} {w.label}" + (f" (namespace {w.namespace})"
-                                                   if w.namespace else "")
+        head = _head(w)
         if not findings:
             ran = f"{_n(len(checks), 'check')} passed" if checks else "no probed container"
             lines.append(f"{head}: ok, {ran}")
@@ -178,7 +185,8 @@ def check_document(report: Report) -> dict[str, Any]:
 
 def _object(w: Workload) -> dict[str, Any]:
     return {"object": w.label, "kind": w.kind, "name": w.name, "namespace": w.namespace,
-            "file": w.source, "line": w.line, "ignore": sorted(w.ignores),
+            "file": w.source, "line": w.line, "rendered_from": w.rendered_from,
+            "ignore": sorted(w.ignores),
             "containers": [{"name": c.name, "line": c.line(), "sidecar": c.sidecar,
                             "probes": ([t.value for t in c.pod.container.probes()]
                                        if c.pod else [])} for c in w.containers]}
@@ -188,7 +196,7 @@ def _finding(report: Report, f: Finding) -> dict[str, Any]:
     return {"id": f.rule, "name": f.name, "severity": f.severity.label,
             "object": f.workload.label, "kind": f.workload.kind, "namespace":
             f.workload.namespace, "container": f.container, "file": f.workload.source,
-            "line": f.line, "behaviour": f.behaviour, "phase": _t(f.phase), "seed": f.seed,
+            "line": f.line, "rendered_from": f.workload.rendered_from, "behaviour": f.behaviour, "phase": _t(f.phase), "seed": f.seed,
             "message": f.message, "data": f.data, "suppressed": f.suppressed,
             "fails": report.fails(f), "help": rule_page(f.rule),
             "fix": f.fix.to_data() if f.fix else None}
@@ -211,8 +219,9 @@ def render_junit(report: Report) -> str:
         checks = by_object.get(w.key, [])
         suite = ET.SubElement(root, "testsuite", name=w.label, file=w.source)
         props = ET.SubElement(suite, "properties")
-        for name, value in (("file", w.source), ("line", str(w.line)),
-                            ("namespace", w.namespace or "")):
+        for name, value in (("file", w.source), ("line", str(w.line or "")),
+                            ("namespace", w.namespace or ""),
+                            ("rendered_from", w.rendered_from or "")):
             ET.SubElement(props, "property", name=name, value=value)
         counts = Counter[str]()
         for c in checks:
@@ -293,7 +302,7 @@ def _invocation(report: Report) -> dict[str, Any]:
 
 
 def sarif_uri(source: str) -> str:
-    if source == "<stdin>":
+    if source.startswith("<stdin>"):  # `<stdin>`, `<stdin> document 3`
         return "stdin"
     path = Path(source)
     return path.resolve().as_uri() if path.is_absolute() else quote(path.as_posix())

@@ -88,12 +88,13 @@ class Report:
 def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
                expectations: list[Expectation], settings: Settings) -> Report:
     """Read the inputs and check every probed container in them."""
+    notes: list[str] = []
     workloads, skipped, _ = read_inputs(
-        paths, skip_non_manifests=settings.skip_non_manifests, allow_empty=settings.allow_empty)
+        paths, skip_non_manifests=settings.skip_non_manifests, allow_empty=settings.allow_empty,
+        render=settings.render, notes=notes)
     check_matches(expectations, workloads)
     check_budget(estimate_work(workloads, behaviours, expectations, settings),
                  settings.max_work, what=f"this check ({settings.phases} grid phases)")
-    notes: list[str] = []
     checks = check_workloads(workloads, behaviours, expectations, settings, notes)
     inputs = sorted({w.source for w in workloads})
     return Report(settings, inputs, skipped, behaviours, workloads, checks, notes)
