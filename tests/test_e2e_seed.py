@@ -106,7 +106,7 @@ def drive_db_outage(live: Live) -> None:
     live.first("/readyz", answered, after=up + 4)
     live.post("/faults/db?up=false")
     for path in checked:
-        first = live.first(path, failing)["t"]
+        first = live.first(path, failing, after=up)["t"]
         live.first(path, failing, after=first + OUTAGE)
     live.post("/faults/db?up=true")
     mended = {path: live.rows(path)[-1]["t"] for path in checked}
@@ -126,10 +126,11 @@ def drive_stall(live: Live) -> None:
     for path in ("/livez", "/readyz"):
         up = live.first(path, answered)["t"]
         live.first(path, answered, after=up + 6)
+    sent = {path: live.rows(path)[-1]["t"] for path in ("/livez", "/readyz")}
     live.post(f"/faults/stall?seconds={STALL:g}")
     for path in ("/livez", "/readyz"):
-        timeout = live.first(path, lambda r: r.get("error") == "timeout")["t"]
-        live.first(path, answered, after=timeout + 5)
+        timeout = live.first(path, lambda r: r.get("error") == "timeout", after=sent[path])
+        live.first(path, answered, after=timeout["t"] + 5)
 
 
 @dataclass(frozen=True)
