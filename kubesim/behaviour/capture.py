@@ -63,6 +63,7 @@ from kubesim.files import open_live
 
 __all__ = [
     "BODY_LIMIT",
+    "T0_VARIABLE",
     "CaptureResult",
     "CaptureSettings",
     "HttpProber",
@@ -75,6 +76,7 @@ __all__ = [
     "progress_text",
 ]
 
+T0_VARIABLE = "KUBESIM_CAPTURE_T0"  # the capture's t=0 (time.monotonic()), given to --launch
 BODY_LIMIT = 10 * 1024  # the kubelet reads at most 10 KiB of a probe's body (R2.11)
 KUBE_VERSION = "1.35"  # the kubelet minor version named in User-Agent by default
 
@@ -205,9 +207,11 @@ class HttpProber:
                         "Connection": "close", "Accept-Encoding": "identity"}
         self.cut = self.unusable = 0  # Location headers cut to MAX_LOCATION, or left out
 
-    def probe(self, url: str) -> dict[str, Any]:
-        """One observation (without `t` and `target`): `status` or `error`, and `latency_ms`."""
-        start = time.monotonic()
+    def probe(self, url: str, sent: float | None = None) -> dict[str, Any]:
+        """One observation (without `t` and `target`): `status` or `error`, and `latency_ms`.
+        `sent` (time.monotonic()) is the instant the caller records as the observation's `t`:
+        the latency runs from it, so [t, t + latency] holds the whole request exactly."""
+        start = time.monotonic() if sent is None else sent
         try:
             status, location = capture_http.get(url, self.headers, self.timeout, BODY_LIMIT)
         except capture_http.ProbeFailed as exc:
@@ -272,8 +276,12 @@ class TraceWriter:
         self._fh.flush()
 
     def write(self, t: float, target: str, observation: dict[str, Any]) -> None:
-        """Append one observation `{t, target, status|error, latency_ms}`."""
+        """Append one observation `{t, target, status|error, latency_ms}`. After `close` it
+        is dropped: a probe thread the recorder stopped waiting for (a loaded machine) may
+        return after the capture ended, and its answer is not part of it."""
         with self._lock:
+            if self._fh.closed:
+                return
             self._line({"t": round(t, 6), "target": target, **observation})
             self.count += 1
 
@@ -314,17 +322,24 @@ class LaunchedApp:
     stopping the group reaches all of it, and if the recorder dies in any way (`kill -9`
     included) the kernel tells the supervisor (Linux: PR_SET_PDEATHSIG), which stops the whole
     group: SIGTERM, then SIGKILL after the grace period. `proc` is the supervisor; it exits
-    with the app's own status once every process of the app has ended."""
+    with the app's own status once every process of the app has ended.
 
-    def __init__(self, command: str, log: IO[bytes] | None = None, grace: float = 5.0) -> None:
+    The app finds the capture's t=0 in its environment, `KUBESIM_CAPTURE_T0` (a reading of
+    the system's monotonic clock, Python's `time.monotonic()`): the supervisor and the app's
+    own start-up take time (seconds on a loaded machine), so an app that schedules faults on
+    the trace's clock must count from this, not from its own process start."""
+
+    def __init__(self, command: str, log: IO[bytes] | None = None, grace: float = 5.0, *,
+                 t0: float | None = None) -> None:
         self.command = command
         argv, env = launch_argv(command)
         out: IO[bytes] | int = subprocess.DEVNULL if log is None else log
-        self.started = time.monotonic()
+        self.started = time.monotonic() if t0 is None else t0
         self.proc = subprocess.Popen(
             [sys.executable, "-I", "-S", "-c", _SUPERVISOR, repr(float(grace)),
              str(os.getpid()), *argv],
-            env={**os.environ, **env}, stdin=subprocess.DEVNULL, stdout=out,
+            env={**os.environ, **env, T0_VARIABLE: repr(self.started)},
+            stdin=subprocess.DEVNULL, stdout=out,
             stderr=subprocess.STDOUT if log is not None else subprocess.DEVNULL,
             start_new_session=True,
             # before the recorder's threads start; the child only calls prctl
@@ -537,8 +552,9 @@ class Recorder:
             while due <= s.duration + 1e-9:
                 if stop.wait(max(self.t0 + due - time.monotonic(), 0.0)):
                     return
-                t = time.monotonic() - self.t0
-                observation = prober.probe(url)
+                sent = time.monotonic()
+                observation = prober.probe(url, sent)
+                t = sent - self.t0
                 self.writer.write(t, path, observation)
                 self._note(path, observation)
                 now = time.monotonic() - self.t0

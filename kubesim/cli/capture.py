@@ -65,7 +65,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="seconds to capture (60)")
     p.add_argument("--launch", metavar="CMD",
                    help="start the app with this shell command (own process group): t=0 is "
-                        "its start; stopped with SIGTERM (then SIGKILL) at the end")
+                        "its start (given to it as KUBESIM_CAPTURE_T0, a time.monotonic() "
+                        "reading); stopped with SIGTERM (then SIGKILL) at the end")
     p.add_argument("--grace", type=float, default=5.0, metavar="S",
                    help="seconds between SIGTERM and SIGKILL when stopping the app (5)")
     p.add_argument("--app-log", metavar="FILE",
@@ -201,7 +202,7 @@ def run(args: argparse.Namespace, progress: IO[str] | None = None) -> tuple[str,
             recorder = Recorder(s, writer)
             meta = _meta(args, s)
             t0, started_at = time.monotonic(), datetime.now(UTC)
-            app = LaunchedApp(s.launch, log, s.grace) if s.launch else None
+            app = LaunchedApp(s.launch, log, s.grace, t0=t0) if s.launch else None
             writer.write_meta({**meta, "started_at": _iso(started_at)})
             result = recorder.run(stop, app=app, t0=t0, on_progress=draw,
                                   progress_every=every)
