@@ -37,6 +37,8 @@ _WHERE = {
     "ProbeType": "kubesim.results",
     "ProbedContainer": "kubesim.spec.model",
     "ReadyChange": "kubesim.timeline",
+    "RenderError": "kubesim.errors",
+    "RenderOptions": "kubesim.spec.sources",
     "RestartMode": "kubesim.behaviour.trace",
     "RestartPolicy": "kubesim.spec.model",
     "Result": "kubesim.results",
@@ -71,7 +73,8 @@ if TYPE_CHECKING:
     from kubesim.behaviour.trace import CensoredMode, RestartMode, Trace, load_trace
     from kubesim.engine.simulate import grid_cycle, simulate
     from kubesim.timeline import ContainerRecord, EventRecord, KillRecord, ProbeRecord, ReadyChange, Summary, Timeline
-    from kubesim.errors import BehaviourError, KubesimError, SpecError, UsageError
+    from kubesim.errors import BehaviourError, KubesimError, RenderError, SpecError, UsageError
+    from kubesim.spec.sources import RenderOptions
     from kubesim.kubelet.settings import BackoffRequeue, KubeletProfile, PROFILES, profile_from
     from kubesim.render.report import render_json, render_text, to_document
     from kubesim.results import Outcome, ProbeType, Result

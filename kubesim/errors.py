@@ -4,6 +4,8 @@
      +-- SpecError               a probe spec or manifest the API server would reject
      +-- BehaviourError          a trace or scenario that cannot be replayed
      +-- UsageError              command-line settings out of range or contradicting each other
+     +-- RenderError             a chart or kustomization that its engine cannot render, or
+                                 no engine to render it with
 
 The CLI turns any of them into one line on stderr and exit code 2. Anything else that escapes
 the engine is a bug in kubesim, never the user's input.
@@ -11,7 +13,7 @@ the engine is a bug in kubesim, never the user's input.
 
 from __future__ import annotations
 
-__all__ = ["BehaviourError", "KubesimError", "SpecError", "UsageError"]
+__all__ = ["BehaviourError", "KubesimError", "RenderError", "SpecError", "UsageError"]
 
 
 class KubesimError(Exception):
@@ -58,3 +60,8 @@ class BehaviourError(KubesimError, ValueError):
 
 class UsageError(KubesimError, ValueError):
     """Settings or command-line arguments that are out of range or contradict each other."""
+
+
+class RenderError(KubesimError):
+    """A Helm chart or kustomization that could not be rendered: no engine installed, or the
+    engine failed (the message names the command and what it wrote on stderr)."""

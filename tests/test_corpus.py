@@ -19,15 +19,15 @@ from pathlib import Path
 
 import pytest
 import yaml
+from helpers import REAL_MANIFESTS, needs_real_manifests
 
 from kubesim.cli.main import main
 
 HERE = Path(__file__).resolve().parent
-CORPUS = HERE.parent.parent / "shared" / "corpus" / "real-manifests"
+CORPUS = REAL_MANIFESTS
 EXPECTED = yaml.safe_load((HERE / "corpus_expectations.yaml").read_text())["files"]
 
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(),
-                                reason=f"corpus folder {CORPUS} absent: nothing to calibrate on")
+pytestmark = needs_real_manifests
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict]:

@@ -21,9 +21,10 @@ if TYPE_CHECKING:
 
     from kubesim.spec.model import Target
 
-__all__ = ["HEALTHY", "SIGKILL_EXIT_CODE", "SIGTERM_EXIT_CODE", "Answer", "AnswerError", "Behaviour", "BehaviourBase", "CensoredCount",
-           "DelegatingBehaviour", "DeletionRequest", "ExitDue", "Healthy", "InitOutcome",
-           "NamedContainer", "ProbeExit", "Window", "location_problem"]
+__all__ = ["HEALTHY", "MAX_LOCATION", "SIGKILL_EXIT_CODE", "SIGTERM_EXIT_CODE", "Answer",
+           "AnswerError", "Behaviour", "BehaviourBase", "CensoredCount", "DelegatingBehaviour",
+           "DeletionRequest", "ExitDue", "Healthy", "InitOutcome", "NamedContainer", "ProbeExit",
+           "Window", "location_problem"]
 
 
 SIGTERM_EXIT_CODE = 143  # 128 + SIGTERM: a process that does not handle the signal
@@ -65,10 +66,15 @@ class Answer:
                       self.latency + extra, self.censored, self.location)
 
 
+MAX_LOCATION = 4096  # characters of a `Location` (`kubesim capture` cuts longer ones to it)
+
+
 def location_problem(location: object, status: object) -> str | None:
     """Why `location` cannot be the `Location` header of an answer with `status`, or None.
 
     Scenarios and traces share this check so both say the same thing."""
+    if isinstance(location, str) and len(location) > MAX_LOCATION:
+        return f"location is {len(location):,} characters long; at most {MAX_LOCATION:,}"
     if not isinstance(location, str) or not location.strip() or not location.isprintable():
         return ("location must be a non-empty URL or path of printable characters, "
                 f"got {location!r}")
@@ -247,10 +253,6 @@ class Behaviour(Protocol):
         """Raise BehaviourError for the first probed target it cannot answer."""
         ...
 
-    def lookup_items(self) -> int:
-        """How many windows, stalls and downtimes each request is looked through (cost)."""
-        ...
-
     # -- recorded timeouts that bound the latency only from below (traces)
     def censored(self) -> str | None:
         """What a censored timeout counts as: "failure", "discard" or "reject"; None when
@@ -339,9 +341,6 @@ class BehaviourBase:
     def check_targets(self, keys: list[str]) -> None:
         return None
 
-    def lookup_items(self) -> int:
-        return 0
-
     def censored(self) -> str | None:
         return None
 
@@ -428,9 +427,6 @@ class DelegatingBehaviour(BehaviourBase):
 
     def check_targets(self, keys: list[str]) -> None:
         self.base.check_targets(keys)
-
-    def lookup_items(self) -> int:
-        return self.base.lookup_items()
 
     def censored(self) -> str | None:
         return self.base.censored()

@@ -135,7 +135,10 @@ __all__ = ["AnswerSpec", "Dependency", "ExitRule", "Scenario", "Stall", "TargetS
 Kind = Literal["httpGet", "tcpSocket", "exec", "grpc"]
 DEFAULT_STALL_KINDS: tuple[Kind, ...] = ("httpGet", "exec", "grpc")
 Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
-Millis = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+# A latency or a distribution's parameter: finite, at most MAX_MILLIS (about 11.6 days; an
+# answer that never comes is `error: timeout`, not a huge latency)
+MAX_MILLIS = 1e9
+Millis = Annotated[float, Field(ge=0, le=MAX_MILLIS, allow_inf_nan=False)]
 
 
 class _Model(BaseModel):
@@ -193,7 +196,7 @@ class Normal(_Model):
 
 class LogNormal(_Model):
     distribution: Literal["lognormal"]
-    median: Annotated[float, Field(gt=0, allow_inf_nan=False)]
+    median: Annotated[float, Field(gt=0, le=MAX_MILLIS, allow_inf_nan=False)]
     sigma: Annotated[float, Field(ge=0, le=10, allow_inf_nan=False)]
 
     def sample(self, rng: np.random.Generator) -> float:
@@ -612,15 +615,6 @@ class Scenario(_Model, BehaviourBase):
     def target_keys(self) -> list[str]:
         """The keys of `targets` ("*" included)."""
         return list(self.targets)
-
-    def lookup_items(self) -> int:
-        """Stalls, target windows and dependency downtimes: what each request looks through."""
-        items = len(self.stalls)
-        for spec in self.targets.values():
-            items += len(spec.windows) + len(spec.since_start)
-        for dep in self.dependencies.values():
-            items += len(dep.down)
-        return items
 
     def answers_after_sigterm(self, container: str = "") -> bool:
         """Whether the app keeps answering while it drains after SIGTERM (default: its

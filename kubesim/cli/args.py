@@ -11,15 +11,17 @@ from pathlib import Path
 from typing import Any
 
 from kubesim.behaviour.answer import HEALTHY, Behaviour
+from kubesim.behaviour.scenario import load_scenario
+from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 from kubesim.errors import UsageError
 from kubesim.files import write_output
 from kubesim.kubelet.settings import PROFILES, KubeletProfile, profile_from
-from kubesim.behaviour.scenario import load_scenario
-from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
+from kubesim.spec.sources import DEFAULT_TIMEOUT, RenderOptions
 
-__all__ = ["add_behaviour_args", "add_budget_arg", "add_duration_arg", "add_html_arg",
-           "add_kubelet_args", "add_output_args", "check_html_path", "load_behaviour",
-           "profile_of", "write_html"]
+__all__ = ["MAX_JOBS", "MAX_SEED", "add_behaviour_args", "add_budget_arg", "add_duration_arg",
+           "add_html_arg", "add_kubelet_args", "add_output_args", "add_render_args",
+           "check_html_path", "int_or_percent_arg", "jobs_arg", "load_behaviour", "profile_of",
+           "render_options_of", "seed_arg", "write_html"]
 
 
 def add_behaviour_args(parser: argparse.ArgumentParser) -> None:
@@ -85,17 +87,56 @@ def profile_of(args: argparse.Namespace) -> KubeletProfile:
 
 
 def _whole(text: str) -> int:
-    if not text.isdigit() or len(text) > 18 or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be a whole number >= 1")
+    if not _digits(text) or len(text) > 18 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} must be a whole number >= 1")
     return int(text)
 
 
+# -- argparse value types: every flag's range in one place (the fleet flags' too) ---------------
+MAX_SEED = 2**64 - 1
+MAX_JOBS = 1024
+
+
+def _digits(text: str) -> bool:
+    """Only the ASCII digits 0-9 (str.isdigit also takes '²', which int() refuses)."""
+    return text.isascii() and text.isdigit()
+
+
+def _quoted(text: str) -> str:
+    """A flag's value as a message shows it: quoted, and short."""
+    return repr(text) if len(text) <= 24 else repr(text[:20] + "...")
+
+
+def seed_arg(text: str) -> int:
+    """--seed N: a whole number from 0 to 2^64 - 1 (numpy's seeds are non-negative)."""
+    if not _digits(text) or len(text) > 20 or int(text) > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} must be a whole number from 0 to "
+                                         f"{MAX_SEED}")
+    return int(text)
+
+
+def jobs_arg(text: str) -> int:
+    """--jobs N: local worker processes, from 1 to MAX_JOBS."""
+    if not _digits(text) or len(text) > 6 or not 1 <= int(text) <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} must be a whole number from 1 to "
+                                         f"{MAX_JOBS}")
+    return int(text)
+
+
+def int_or_percent_arg(text: str) -> int | str:
+    """N or P%: an IntOrString as a manifest holds it (digits: an int, else the text); the
+    API server's rules for it are checked where it is used (kubesim.spec.api_rules)."""
+    return int(text) if _digits(text) and len(text) <= 12 else text
+
+
 def add_budget_arg(parser: argparse.ArgumentParser) -> None:
-    """--max-work N: the work budget in simulated probe calls (kubesim.analysis.budget)."""
+    """--max-work N: the work budget (kubesim.analysis.budget): about N simulated probe
+    calls and kubelet syncs in all."""
     from kubesim.analysis.budget import DEFAULT_MAX_WORK
     parser.add_argument("--max-work", type=_whole, default=DEFAULT_MAX_WORK, metavar="N",
-                        help="refuse to start if the simulation would make more than N probe "
-                             f"calls in all (default {DEFAULT_MAX_WORK:,})")
+                        help="refuse to start if the simulation is estimated at more than N "
+                             "units of work (a unit: one probe call or kubelet sync "
+                             f"simulated; default {DEFAULT_MAX_WORK:,}; docs/limits.md)")
 
 
 def add_output_args(parser: argparse.ArgumentParser, formats: list[str]) -> None:
@@ -129,3 +170,50 @@ def check_html_path(args: argparse.Namespace) -> None:
 def write_html(text: str, path: str) -> None:
     """Write the report with the CLI's one writer (a temp file renamed over the target)."""
     write_output(path, text, what="--html")
+
+
+def add_render_args(parser: argparse.ArgumentParser, *, helm_set: bool = True) -> None:
+    """How a Helm chart or kustomization given as input is rendered (docs/inputs-charts.md).
+    `helm_set`: the command has no --set of its own, so Helm's --set is spelled --set
+    (`kubesim sweep` uses --set for its grid and takes chart values with --set-value)."""
+    g = parser.add_argument_group(
+        "charts and kustomizations (a directory with Chart.yaml or kustomization.yaml, or a "
+        "chart .tgz, is rendered first)")
+    g.add_argument("--values", "-f", action="append", default=[], metavar="FILE",
+                   help="Helm values file (repeatable; later files win)")
+    if helm_set:
+        g.add_argument("--set", action="append", default=[], dest="helm_set",
+                       metavar="K=V", help="Helm value on the command line (repeatable)")
+        g.add_argument("--set-string", action="append", default=[], dest="helm_set_string",
+                       metavar="K=V", help="Helm value, always a string (repeatable)")
+    g.add_argument("--release-name", metavar="NAME",
+                   help="Helm release name (default: the chart's name)")
+    g.add_argument("--namespace", default="default", metavar="NS",
+                   help="Helm release namespace (default: default)")
+    g.add_argument("--kube-version", metavar="V",
+                   help="Kubernetes version for the chart's Capabilities (the helm program "
+                        "only)")
+    g.add_argument("--helm-engine", choices=["auto", "binary", "library"], default="auto",
+                   help="auto (default): the helm program (HELM_BIN, else PATH), else the "
+                        "helm-python-sdk library (kubesim[render]); or only one of them")
+    g.add_argument("--render-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="S",
+                   help=f"seconds one render may take ({DEFAULT_TIMEOUT:g})")
+    g.add_argument("--allow-network", action="store_true",
+                   help="let rendering use the network: helm --dependency-update, kustomize "
+                        "remote bases (off: renders are offline)")
+
+
+def render_options_of(args: argparse.Namespace, extra_set: tuple[str, ...] = ()
+                      ) -> RenderOptions:
+    """The rendering settings the arguments ask for (`extra_set`: more --set values, after
+    the command line's)."""
+    for path in args.values:
+        if not Path(path).is_file():
+            raise UsageError("--values: no such file" if not Path(path).exists() else
+                             "--values: not a regular file", source=path)
+    return RenderOptions(
+        values=tuple(args.values), set_values=(*getattr(args, "helm_set", []), *extra_set),
+        set_strings=tuple(getattr(args, "helm_set_string", [])),
+        release_name=args.release_name, namespace=args.namespace,
+        kube_version=args.kube_version, helm_engine=args.helm_engine,
+        timeout=args.render_timeout, allow_network=args.allow_network)

@@ -13,7 +13,7 @@ import numpy as np
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.behaviour.lookup import compile_behaviour
 from kubesim.engine.heap_scheduler import HeapScheduler
-from kubesim.engine.jumps import Jumper
+from kubesim.engine.jumps import Jumper, jumps_apply
 from kubesim.kubelet.scheduler import URGENT
 from kubesim.timeline import Timeline
 from kubesim.errors import BehaviourError, UsageError
@@ -153,12 +153,8 @@ def launch_pod(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durati
                                      box=box)
             return
         answers, quiet = compile_behaviour(behaviour)
-        if profile.relist_seconds + 1e-3 >= profile.resync_seconds or not jumps:
-            quiet = None  # resyncs could wait for a relist: step them
-        if behaviour.exits_on_probe():
-            quiet = None  # a probe can end the process: step every call
-        if len(pod.containers) > 1 or pod.readiness_gates:
-            quiet = None  # jumps know one container and no gates: such a pod is stepped
+        if not jumps or not jumps_apply(pod, behaviour, profile):
+            quiet = None  # every event is stepped
         kubelet = handle.kubelet = Kubelet(
             sched, pod, behaviour, profile, rng, timeline, origins=origins, censored=censored,
             targets=targets, answers=answers, quiet=quiet, box=box)

@@ -12,13 +12,30 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from kubesim.errors import UsageError
 
-__all__ = ["BackoffRequeue", "KubeletProfile", "PROFILES", "profile_from"]
+__all__ = ["MAX_JITTER", "MAX_SECONDS", "MIN_PERIOD", "PROFILES", "BackoffRequeue",
+           "KubeletProfile", "profile_from"]
 
-Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+def _zero_or_at_least_a_millisecond(value: float) -> float:
+    """A period that drives a loop: 0 turns it off; anything shorter than 1 ms would make
+    the simulation take a step per nanosecond (docs/kubelet-profiles.md, ranges)."""
+    if 0 < value < MIN_PERIOD:
+        raise ValueError(f"must be 0 or at least {MIN_PERIOD:g} s")
+    return value
+
+
+# Every knob's range (docs/kubelet-profiles.md): finite, at most MAX_SECONDS; a period that
+# drives a loop is 0 (off) or at least MIN_PERIOD; a jitter factor at most MAX_JITTER.
+MIN_PERIOD = 1e-3
+MAX_SECONDS = 1e9  # about 31 years: the longest run (kubesim.analysis.budget.MAX_DURATION)
+MAX_JITTER = 10.0
+Seconds = Annotated[float, Field(ge=0, le=MAX_SECONDS, allow_inf_nan=False)]
+Period = Annotated[Seconds, AfterValidator(_zero_or_at_least_a_millisecond)]
+PositivePeriod = Annotated[float, Field(ge=MIN_PERIOD, le=MAX_SECONDS, allow_inf_nan=False)]
+Jitter = Annotated[float, Field(ge=0, le=MAX_JITTER, allow_inf_nan=False)]
 
 
 class BackoffRequeue(str, Enum):
@@ -58,14 +75,14 @@ class KubeletProfile(BaseModel):
     backoff_reset: Seconds = 600.0
     backoff_requeue: BackoffRequeue = BackoffRequeue.ERROR_REQUEUE
     # R4.15: back-off GC at every housekeeping pass (0: entries are never collected)
-    housekeeping_seconds: Seconds = 2.0
+    housekeeping_seconds: Period = 2.0
     housekeeping_phase: Seconds = 0.0  # the housekeeping ticker's offset from the first start
-    error_requeue_seconds: Seconds = 10.0  # R4.14, pod_workers.go
-    requeue_jitter: Seconds = 0.5  # wait.Jitter factor: delay x U[1, 1 + jitter]
-    resync_seconds: Annotated[float, Field(gt=0, allow_inf_nan=False)] = 60.0  # R1.15
-    resync_jitter: Seconds = 0.5
+    error_requeue_seconds: PositivePeriod = 10.0  # R4.14, pod_workers.go
+    requeue_jitter: Jitter = 0.5  # wait.Jitter factor: delay x U[1, 1 + jitter]
+    resync_seconds: PositivePeriod = 60.0  # R1.15
+    resync_jitter: Jitter = 0.5
     # -- the kubelet's own latencies (E16, R4.3); the defaults are estimates, not measurements
-    relist_seconds: Seconds = 1.0  # PLEG generic relist period
+    relist_seconds: Period = 1.0  # PLEG generic relist period
     sync_seconds: Seconds = 0.02  # from an update to the pod sync acting on it
     # R4.24, measured on kubelet 1.20.2 (containerd): 0.2-0.3 s from the sync's decision to
     # the container running; siblings started by one sync 0.5-1.1 s apart
@@ -93,7 +110,8 @@ class KubeletProfile(BaseModel):
         except ValidationError as exc:
             err = exc.errors()[0]
             key = ".".join(str(p) for p in err["loc"])
-            raise UsageError(f"kubelet setting {key}={err.get('input')!r}: {err['msg']}") from None
+            msg = err["msg"].removeprefix("Value error, ")
+            raise UsageError(f"kubelet setting {key}={err.get('input')!r}: {msg}") from None
 
 
 _LABELS = {"name", "versions"}  # describe a profile; not knobs

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from kubesim.analysis.phases import PhaseSpread
+from kubesim.render.edge import visible
 from kubesim.results import Outcome, ProbeType
 from kubesim.timeline import ContainerStop, Timeline
 
@@ -142,7 +143,7 @@ def _lines(timeline: Timeline, changes_only: bool = False) -> list[tuple[float, 
     many = len(timeline.names) > 1  # a pod of several containers: name them
 
     def who(name: str) -> str:
-        return f"{name} " if many else ""
+        return f"{visible(name)} " if many else ""
 
     for c in timeline.containers:
         out.append((c.running_at, 0, f"container {who(c.name)}#{c.restart_count} running"))
@@ -158,10 +159,11 @@ def _lines(timeline: Timeline, changes_only: bool = False) -> list[tuple[float, 
         took = f" [{p.latency * 1000:.0f} ms]" if p.latency >= 0.0005 else ""
         more = f"  (x{n} to {last.at:.3f} s)" if n > 1 else ""
         out.append((p.at, 1, f"{who(p.name)}{p.probe.value:<9} {_MARK[p.result]:<6} "
-                             f"{p.detail}{took}{more}"))
+                             f"{visible(p.detail)}{took}{more}"))
     if many:  # which container is (not) Ready
         for cr in timeline.container_ready:
-            out.append((cr.at, 3, f"container {cr.name} {'Ready' if cr.ready else 'NOT Ready'}"))
+            state = "Ready" if cr.ready else "NOT Ready"
+            out.append((cr.at, 3, f"container {visible(cr.name)} {state}"))
     for r in timeline.ready:
         out.append((r.at, 3, "pod Ready" if r.ready else "pod NOT Ready"))
     if many or _terminal(timeline):
@@ -176,7 +178,7 @@ def _lines(timeline: Timeline, changes_only: bool = False) -> list[tuple[float, 
             out.append((k.sigterm_at, 3, f"SIGTERM   {who(k.name)}grace {k.grace_seconds:g} s"))
     for pk in timeline.pod_kills:
         names = ", ".join(c.name for c in pk.containers)
-        line = f"KILLPOD   {pk.reason}: stopping {names} (grace {pk.grace_seconds} s)"
+        line = visible(f"KILLPOD   {pk.reason}: stopping {names} (grace {pk.grace_seconds} s)")
         out.append((pk.at, 3, line))
         out.extend(_stop_lines(pk.containers, who))
     for x in timeline.exits:
@@ -251,7 +253,7 @@ def iter_text(timeline: Timeline, *, title: str = "", phases: PhaseSpread | None
     """`render_text` in pieces, a line at a time: a long run is written as it is formatted,
     never held as one string."""
     if title:
-        yield title + "\n"
+        yield visible(title) + "\n"
     yield (f"profile {timeline.profile} | seed {timeline.seed} | grid phase "
            f"{timeline.phase:.3f} s | {timeline.duration:g} s simulated\n")
     yield "\n      time  what\n"

@@ -14,6 +14,7 @@ from typing import Any
 
 from kubesim.errors import SpecError
 from kubesim.results import ProbeType
+from kubesim.spec.api_rules import deployment_timing_problem, rolling_update_problem
 from kubesim.spec.model import (
     ContainerSpec,
     DeploymentStrategy,
@@ -23,7 +24,8 @@ from kubesim.spec.model import (
     field_path,
     parse_container,
 )
-from kubesim.spec.yamlio import YamlDocument, load_yaml_documents, read_text
+from kubesim.spec.sources import RenderOptions, documents_at
+from kubesim.spec.yamlio import YamlDocument, load_yaml_documents
 
 __all__ = ["containers_from_documents", "containers_from_text", "load_containers", "load_spec",
            "select_container"]
@@ -111,18 +113,22 @@ def containers_from_documents(docs: list[YamlDocument], *,
     return found
 
 
-def load_containers(path: str) -> list[ProbedContainer]:
-    """Every probed container in the file at `path` (`-` reads standard input)."""
-    text, source = read_text(path, SpecError)
-    return containers_from_text(text, source)
+def load_containers(path: str, *, render: RenderOptions | None = None
+                    ) -> list[ProbedContainer]:
+    """Every probed container in the file at `path` (`-` reads standard input), or in the
+    Helm chart or kustomization there (rendered with `render`'s settings)."""
+    docs, _ = documents_at(path, render)
+    return containers_from_documents(docs)
 
 
-def load_spec(path: str, container: str | None = None) -> ProbedContainer:
+def load_spec(path: str, container: str | None = None, *,
+              render: RenderOptions | None = None) -> ProbedContainer:
     """The pod the CLI simulates, with the container its report is about: named by
     `container`, or the only pod's first probed container (its first container when none
-    has probes: every container is simulated, probed or not)."""
-    text, source = read_text(path, SpecError)
-    return select_container(containers_from_text(text, source, every_pod=True), container,
+    has probes: every container is simulated, probed or not); `path` may be a manifest,
+    `-`, a Helm chart or a kustomization."""
+    docs, source = documents_at(path, render)
+    return select_container(containers_from_documents(docs, every_pod=True), container,
                             source=source)
 
 
@@ -338,6 +344,16 @@ class _Pod:
                 raise self.doc.error(f"{field_path(vloc)}={value!r} must be a whole number from "
                                      "0 to 2147483647", vloc)
             values[name] = value
+        rolling_loc = (*sloc, "strategy", "rollingUpdate")
+        problem = rolling_update_problem(values["max_surge"], values["max_unavailable"],
+                                         field=field_path(rolling_loc))
+        if kind == "RollingUpdate" and problem is not None:
+            raise self.doc.error(problem, (*rolling_loc, "maxUnavailable"))
+        problem = deployment_timing_problem(values["min_ready_seconds"],
+                                            values["progress_deadline_seconds"])
+        if problem is not None:
+            raise self.doc.error(f"{field_path(sloc)}.{problem}",
+                                 (*sloc, "progressDeadlineSeconds"))
         return DeploymentStrategy(kind, **values)
 
     def replicas(self, obj: dict[str, Any], loc: Loc) -> int | None:

@@ -14,7 +14,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from kubesim.analysis.budget import calls, check_budget, observer_calls, weight
+from kubesim.analysis.budget import calls, check_budget, observer_calls, sync_gap, weight
 from kubesim.analysis.check.evidence import dependency_evidence, leak_spans
 from kubesim.behaviour.horizon import default_duration
 from kubesim.analysis.check.expectations import (
@@ -89,19 +89,38 @@ class Report:
             return 2
         return 1 if any(self.fails(f) for f in self.findings) else 0
 
+    @property
+    def default_gate_exit_code(self) -> int:
+        """The exit code with the configuration's gate undone (its fail_on, ignores and
+        severity overrides; the command line's kept): differs from `exit_code` when the
+        configuration turned findings into a pass (or a pass into a failure). Settings that
+        change what the checks measure (outage_seconds, phases, ...) are only listed in the
+        reports: undoing them would mean checking again."""
+        c = self.settings.configuration
+        if c is None or self.errors:
+            return self.exit_code
+        fail_on = Severity.ERROR if c.sets_fail_on else self.settings.fail_on
+
+        def fails(f: Finding) -> bool:
+            severity = f.measured if f.measured is not None else f.severity
+            suppressed = f.suppressed is not None and f.suppressed != c.ignored_by
+            return not suppressed and fail_on is not None and severity >= fail_on
+
+        return 1 if any(fails(f) for f in self.findings) else 0
+
 
 def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
                expectations: list[Expectation], settings: Settings) -> Report:
     """Read the inputs and check every probed container in them; among several files, a bad
     one is reported in `Report.errors` and the others are checked."""
+    notes: list[str] = []
     errors: list[KubesimError] = []
     workloads, skipped, _ = read_inputs(
         paths, skip_non_manifests=settings.skip_non_manifests, allow_empty=settings.allow_empty,
-        errors=errors)
+        render=settings.render, notes=notes, errors=errors)
     check_matches(expectations, workloads)
     check_budget(estimate_work(workloads, behaviours, expectations, settings),
                  settings.max_work, what=f"this check ({settings.phases} grid phases)")
-    notes: list[str] = []
     several = len({w.source for w in workloads}) + len(errors) > 1
     checks = check_workloads(workloads, behaviours, expectations, settings, notes,
                              errors=errors if several else None)
@@ -128,39 +147,45 @@ def estimate_work(workloads: list[Workload], behaviours: list[BehaviourRef],
     return total
 
 
+def run_calls(pod: ProbedContainer, s: Settings, duration: float) -> float:
+    """A check run's probe calls and its pod's resyncs (a short resync_seconds counts)."""
+    return calls(pod, duration) + duration / sync_gap(s.profile, restarts=False)
+
+
 def _container_work(pod: ProbedContainer, behaviours: list[BehaviourRef], s: Settings) -> float:
     probes, n, start = pod.container.probes(), s.phases, settle_time(pod)
     total = 0.0
     if LIVENESS in probes and READINESS in probes:  # KS001
-        total += n * calls(pod, start + s.outage_seconds + 120)
+        total += n * run_calls(pod, s, start + s.outage_seconds + 120)
     for b in behaviours:
         w = weight(b.behaviour)
         if LIVENESS in probes:  # KS002: observers of every target, then the phase runs
             targets = len(probes) + len(b.behaviour.target_keys())
-            total += w * (targets * observer_calls(b.duration) + n * calls(pod, b.duration))
+            total += w * (targets * observer_calls(b.duration) + n * run_calls(pod, s, b.duration))
         if STARTUP in probes or LIVENESS in probes:  # KS003
             total += w * SUB_PHASES * observer_calls(b.duration)
-            total += n * calls(pod, b.duration + 630)
+            total += n * run_calls(pod, s, b.duration + 630)
     if s.startup_seconds and (STARTUP in probes or LIVENESS in probes):
-        total += n * calls(pod, s.startup_seconds + 30)
+        total += n * run_calls(pod, s, s.startup_seconds + 30)
     for probe in probes.values():  # KS004
         if probe.timeout_seconds >= probe.period_seconds:
             budget = probe.failure_threshold * max(probe.period_seconds, probe.timeout_seconds)
-            total += n * calls(pod, start + probe.initial_delay_seconds + 3 * budget + 60)
+            total += n * run_calls(pod, s, start + probe.initial_delay_seconds + 3 * budget + 60)
     live = probes.get(LIVENESS)
     if live is not None and STARTUP not in probes:  # KS005
         budget = live.failure_threshold * live.period_seconds + live.timeout_seconds
-        total += n * calls(pod, live.initial_delay_seconds + 2 * budget + 60)
+        total += n * run_calls(pod, s, live.initial_delay_seconds + 2 * budget + 60)
     return total
 
 
 def _expectation_work(e: Expectation, pod: ProbedContainer, behaviours: list[BehaviourRef],
                       s: Settings) -> float:
     if e.kind == "survives_stall":
-        return s.phases * calls(pod, settle_time(pod) + (e.seconds or 0.0) + 120)
+        return s.phases * run_calls(pod, s, settle_time(pod) + (e.seconds or 0.0) + 120)
     runs = [(b.duration, weight(b.behaviour)) for b in behaviours] or [(300.0, 1.0)]
     observers = e.kind == "not_ready_within"
-    return sum(w * (s.phases * calls(pod, d) + observers * observer_calls(d)) for d, w in runs)
+    return sum(w * (s.phases * run_calls(pod, s, d) + observers * observer_calls(d))
+               for d, w in runs)
 
 
 def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
@@ -195,14 +220,17 @@ def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
             out += mine
     _scope_notes(behaviours, workloads, seen, notes)
     overrides = dict(settings.severities)
+    configured = settings.configuration
     for result in out:
         for f in result.findings:
             if f.rule in overrides:
-                f.severity = overrides[f.rule]
+                f.measured, f.severity = f.severity, overrides[f.rule]
             if f.rule in f.workload.ignores:
                 reason = f.workload.ignore_reason
                 f.suppressed = f"annotation {IGNORE_ANNOTATION}" + (f": {reason}" if reason
                                                                      else "")
+            elif configured is not None and f.rule in configured.ignore:
+                f.suppressed = configured.ignored_by
             elif f.rule in settings.ignore:
                 f.suppressed = "--ignore"
     return out
