@@ -37,6 +37,7 @@ from kubesim.behaviour.scenario import Scenario
 from kubesim.errors import UsageError
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind, parse_probe
+from kubesim.spec.targets import focus_targets
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
@@ -148,10 +149,10 @@ def outage_of(pod: ProbedContainer, behaviours: list[BehaviourRef]) -> Outage:
                          and not spec.windows and k.startswith("/")]
                 return Outage(deps, clean, f"{b.label}: {', '.join(sorted(deps))} depend on "
                                            "a dependency that goes down")
-        elif hasattr(beh, "windows"):
+        else:
             failing = {w.label.removesuffix(" failing") for w in beh.windows(b.duration)}
             if failing:
-                clean = [k for k in getattr(beh, "targets", []) if k not in failing
+                clean = [k for k in beh.target_keys() if k not in failing
                          and k.startswith("/")]
                 return Outage(failing & probed or failing, clean,
                               f"{b.label}: {', '.join(sorted(failing))} fail in it")
@@ -401,15 +402,17 @@ def confirmations(pod: ProbedContainer, wants: list[Want],
                   outage: Outage) -> list[Confirmation]:
     """The runs that confirm `pod` meets `wants` (survive an outage, catch a hang)."""
     start = settle_time(pod)
+    # a key the pod has on several endpoints is named by the focus container's scoped key
+    keys = {pod.container.target(t).key: tgt.key for t, tgt in focus_targets(pod).items()}
     out = []
     for w in wants:
         if w.kind == "survive-outage" and LIVENESS in pod.container.probes():
-            targets = {k: {"windows": [{"from": start, "to": start + w.seconds,
-                                        "answer": {"status": 503, "exit_code": 1,
-                                                   "grpc_status": "NOT_SERVING"}}]}
+            targets = {keys.get(k, k): {"windows": [{"from": start, "to": start + w.seconds,
+                                                     "answer": {"status": 503, "exit_code": 1,
+                                                                "grpc_status": "NOT_SERVING"}}]}
                        for k in outage.affected if not k.startswith("tcp:")}
-            targets.update({k: {"windows": [{"from": start, "to": start + w.seconds,
-                                             "answer": {"error": "refused"}}]}
+            targets.update({keys.get(k, k): {"windows": [{"from": start, "to": start + w.seconds,
+                                                          "answer": {"error": "refused"}}]}
                             for k in outage.affected if k.startswith("tcp:")})
             behaviour = synthetic(f"a {w.seconds:g} s outage", targets=targets)
             out.append(Confirmation(behaviour, "no-restart", start + w.seconds + 120,

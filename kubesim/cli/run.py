@@ -19,7 +19,7 @@ from kubesim.analysis.phases import across_phases
 from kubesim.render.plot import check_output, plot_meta, save_png
 from kubesim.render.edge import visible
 from kubesim.render.report import iter_json, iter_text, to_document
-from kubesim.engine.simulate import focus, grid_cycle, simulate
+from kubesim.engine.simulate import grid_cycle, simulate
 
 __all__ = ["add_parser", "run"]
 
@@ -103,9 +103,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             **plot_meta(pod, behaviour, args.duration)}
     if args.plot is not None:
         # the picture is drawn from the JSON document, so `kubesim plot` on a saved result
-        # gives the same bytes
-        # (of the focus container: the picture has one row per probe of one container)
-        save_png(to_document(focus(timeline, pod), meta=meta, phases=sweep), args.plot)
+        # gives the same bytes; the whole pod (a lane group per container), or --container's
+        save_png(to_document(timeline, meta=meta, phases=sweep), args.plot)
     note = None
     if args.trace:  # what its censored timeouts count as (imported only for traces)
         from kubesim.analysis.check.scoping import censored_summary

@@ -57,8 +57,7 @@ def jumps_apply(pod: ProbedContainer, behaviour: Behaviour, profile: KubeletProf
         return False
     if profile.relist_seconds + 1e-3 >= profile.resync_seconds:
         return False  # resyncs could wait for a relist: step them
-    exits_on_probe = getattr(behaviour, "exits_on_probe", None)
-    if exits_on_probe is not None and exits_on_probe():
+    if behaviour.exits_on_probe():
         return False  # a probe can end the process: step every call
     return len(pod.containers) == 1 and not pod.readiness_gates
 

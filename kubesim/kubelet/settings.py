@@ -55,6 +55,15 @@ class KubeletProfile(BaseModel):
     versions: str = "1.29-1.34"  # the kubelet versions whose rules these knobs reproduce
     # -- worker rules that changed between versions
     readiness_trigger_at_sync: bool = True  # R1.13 (1.21+, #98376); False: 1.20, no triggers
+    # R3.9, R3.10 (1.21+): a readiness or startup result queues a pod sync; False (1.20):
+    # they go to the status manager only, and syncLoopIteration acts on liveness alone
+    sync_on_readiness_startup: bool = True
+    # R1.30 (#110191): termination stops liveness and startup first; False (1.20): every
+    # probe worker runs until the pod is removed (all its containers stopped)
+    stop_liveness_at_termination: bool = True
+    # ... and those of sidecars too (#141766, 2026); before, a sidecar's liveness and startup
+    # workers ran through the termination like its readiness worker
+    stop_sidecar_liveness_at_termination: bool = False
     startup_hold_on_success: bool = True  # R1.23 (1.29+); False: only a Failure holds (R1.29)
     trigger_resets_ticker: bool = True  # R1.14 (1.29+): a readiness trigger re-phases the grid
     exec_probe_timeout: bool = True  # R2.15: ExecProbeTimeout gate; off: exec timeouts discarded
@@ -75,13 +84,17 @@ class KubeletProfile(BaseModel):
     # -- the kubelet's own latencies (E16, R4.3); the defaults are estimates, not measurements
     relist_seconds: Period = 1.0  # PLEG generic relist period
     sync_seconds: Seconds = 0.02  # from an update to the pod sync acting on it
-    container_start_seconds: Seconds = 0.5  # create + start of a replacement container
+    # R4.24, measured on kubelet 1.20.2 (containerd): 0.2-0.3 s from the sync's decision to
+    # the container running; siblings started by one sync 0.5-1.1 s apart
+    container_start_seconds: Seconds = 0.25  # decision -> running, the first start of a sync
+    sibling_start_seconds: Seconds = 0.8  # from one start to the next within one sync
 
     def ideal(self) -> KubeletProfile:
         """The same rules with every kubelet latency and jitter zero."""
         return self.model_copy(update={
             "name": f"{self.name}+ideal", "relist_seconds": 0.0, "sync_seconds": 0.0,
-            "container_start_seconds": 0.0, "backoff_requeue": BackoffRequeue.EXACT,
+            "container_start_seconds": 0.0, "sibling_start_seconds": 0.0,
+            "backoff_requeue": BackoffRequeue.EXACT,
             "requeue_jitter": 0.0, "resync_jitter": 0.0,
         })
 
@@ -113,7 +126,9 @@ V1_21 = V1_29.model_copy(update={"name": "1.21-1.28", "versions": "1.21-1.28",
                                  "startup_hold_on_success": False,
                                  "trigger_resets_ticker": False})
 V1_20 = V1_21.model_copy(update={"name": "1.20", "versions": "1.20",
-                                 "readiness_trigger_at_sync": False})
+                                 "readiness_trigger_at_sync": False,
+                                 "sync_on_readiness_startup": False,
+                                 "stop_liveness_at_termination": False})
 CLASSIC = KubeletProfile()
 PROFILES: dict[str, KubeletProfile] = {
     "classic": CLASSIC,
