@@ -194,7 +194,8 @@ def _window_label(c: Canvas, at: float, label: str, start: float, end: float,
                           xycoords=("data", "axes fraction"), xytext=(-2 if right else 2, 3),
                           textcoords="offset points", ha="right" if right else "left",
                           va="bottom", fontsize=8, color="#7A2E5C" if stall else "#8C3A00",
-                          zorder=1)
+                          zorder=4, bbox={"facecolor": "white", "edgecolor": "none",
+                                          "alpha": 0.7, "pad": 0.4})
     c.clear_of(drawn, pad=1)
 
 
