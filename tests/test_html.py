@@ -204,20 +204,28 @@ def test_unwritable_html_is_bad_input_before_any_work(capsys, tmp_path, command)
     assert "--html: no such directory" in err and not target.parent.exists()
 
 
+def sidecar_pod_page(capsys, tmp_path: Path, scenario: str, duration: int
+                     ) -> tuple[Path, dict]:
+    """`run --html` of tests/manifests/pod-sidecar.yaml (init, native sidecar, app) under
+    `scenario`: the page and the run's JSON document."""
+    behaviour = tmp_path / "pod.scenario.yaml"
+    behaviour.write_text(scenario)
+    page = tmp_path / "pod.html"
+    code, out, err = kubesim(capsys, "run", str(REPO / "tests" / "manifests" /
+                                                 "pod-sidecar.yaml"), "--scenario",
+                             str(behaviour), "--duration", str(duration), "--format", "json",
+                             "--html", str(page))
+    assert code == 0, err
+    return page, json.loads(out)
+
+
 @needs_browser
 def test_a_pod_of_several_containers_gets_a_timeline_per_container(capsys, tmp_path):
     """`run --html` of a multi-container pod: one timeline per container (its instances,
     its probes, its own Ready), each drawing exactly that container's records; a whole-pod
     kill's SIGTERM shows on the stopped sidecar's timeline (R4.20)."""
-    scenario = tmp_path / "job.yaml"
-    scenario.write_text("exit: {after_seconds: 30, code: 0, container: app}\n")
-    page = tmp_path / "pod.html"
-    code, out, err = kubesim(capsys, "run", str(REPO / "tests" / "manifests" /
-                                                 "pod-sidecar.yaml"), "--scenario",
-                             str(scenario), "--duration", "60", "--format", "json",
-                             "--html", str(page))
-    assert code == 0, err
-    doc = json.loads(out)
+    page, doc = sidecar_pod_page(capsys, tmp_path,
+                                 "exit: {after_seconds: 30, code: 0, container: app}\n", 60)
     dom, log = browse(page)
     assert console(log) == []
     names = [n for n in doc["run"]["pod_containers"]]
@@ -307,15 +315,8 @@ def test_the_first_view_shows_the_failures_large(hour_report, tmp_path):
 def test_a_pods_timelines_share_one_view(capsys, tmp_path):
     """A pod of several containers: every container's timeline opens on the same stretch,
     and zooming, the keys and the buttons on any one of them move them all."""
-    scenario = tmp_path / "stall.yaml"
-    scenario.write_text("stalls:\n  - {from: 1200, to: 1260}\n")
-    page = tmp_path / "pod.html"
-    code, out, err = kubesim(capsys, "run", str(REPO / "tests" / "manifests" /
-                                                 "pod-sidecar.yaml"), "--scenario",
-                             str(scenario), "--duration", "3600", "--format", "json",
-                             "--html", str(page))
-    assert code == 0, err
-    doc = json.loads(out)
+    page, doc = sidecar_pod_page(capsys, tmp_path, "stalls:\n  - {from: 1200, to: 1260}\n",
+                                 3600)
     dom, log = browse(page, "#selftest")
     assert console(log) == []
     assert dom.count('class="timeline"') == len(doc["run"]["pod_containers"]) == 3

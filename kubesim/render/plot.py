@@ -308,31 +308,48 @@ def _lane_label(probe_type: str, spec: Mapping[str, Any] | None) -> str:
 
 
 def _drawing(doc: Mapping[str, Any]) -> Drawing:
-    """Draw the picture; again with the legend's height once it is known (the legend names
-    what was drawn, and the lanes take the room it leaves)."""
+    """Draw the picture with room below it for the legend of every kind of mark the
+    document holds, then hang from the top of that room the legend of the marks drawn (the
+    legend names what the picture shows, and only that); drawn again only when that legend
+    would need more rows than the room has."""
     plan = _plan(doc)
-    rows = 2
-    for _ in range(2):
-        fig, drawn = _draw(doc, plan, rows)
-        handles, ncol = _legend_layout(fig, drawn, plan)
-        if math.ceil(len(handles) / ncol) == rows:
-            break
-        rows = math.ceil(len(handles) / ncol)
-    named = frozenset(h.get_label() for h in handles)
-    fig.legend(handles=handles, loc="lower center", ncol=ncol, fontsize=8, frameon=False,
-               bbox_to_anchor=(0.5, 0.0), handlelength=1.6, columnspacing=1.2)
+    fig = _figure(plan)
+    rows = _rows(*_legend_layout(fig, _possible_marks(doc, plan), plan))
+    drawn = _draw(fig, doc, plan, rows)
+    handles, ncol = _legend_layout(fig, drawn, plan)
+    if _rows(handles, ncol) > rows:
+        rows = _rows(handles, ncol)
+        fig = _figure(plan)
+        drawn = _draw(fig, doc, plan, rows)
+    fig.legend(handles=handles, loc="upper center", ncol=ncol, fontsize=8, frameon=False,
+               bbox_to_anchor=(0.5, _legend_inches(rows) / plan.height), handlelength=1.6,
+               columnspacing=1.2, borderaxespad=0.2)
     label_of = {v: k for k, v in {**MARK_LABELS, "ready": _ready_label(plan),
                                   "started": _started_label(plan)}.items()}
-    return Drawing(fig, frozenset(drawn), frozenset(label_of.get(n, n) for n in named))
+    named = frozenset(label_of.get(h.get_label(), h.get_label()) for h in handles)
+    return Drawing(fig, frozenset(drawn), named)
 
 
-def _draw(doc: Mapping[str, Any], plan: Plan, rows: int) -> tuple[Figure, set[str]]:
-    """The figure with its title, lanes and the whole run's strip; the marks drawn."""
+def _figure(plan: Plan) -> Figure:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(FIGSIZE[0], plan.height), dpi=DPI)
     FigureCanvasAgg(fig)
+    return fig
+
+
+def _rows(handles: list[Any], ncol: int) -> int:
+    return math.ceil(len(handles) / ncol)
+
+
+def _legend_inches(rows: int) -> float:
+    return 0.12 + rows * LEGEND_ROW_INCHES
+
+
+def _draw(fig: Figure, doc: Mapping[str, Any], plan: Plan, rows: int) -> set[str]:
+    """The title, the lanes and the whole run's strip, above `rows` of legend; the marks
+    drawn."""
     main, strip = _axes(fig, plan, rows)
     stretch = plan.stretch
     c = Canvas(main, stretch.start, stretch.end, float(doc["run"]["duration"]))
@@ -342,14 +359,37 @@ def _draw(doc: Mapping[str, Any], plan: Plan, rows: int) -> tuple[Figure, set[st
     if strip is not None:
         c.drawn |= _strip(strip, doc, plan)
     _title_block(fig, doc, plan)
-    return fig, c.drawn
+    return c.drawn
+
+
+def _possible_marks(doc: Mapping[str, Any], plan: Plan) -> set[str]:
+    """Every kind of mark the document holds records for: what the picture may draw (it
+    draws those in view)."""
+    kills, stops, containers = doc["kills"], _stops_of(doc), doc["containers"]
+    pixel = (plan.stretch.end - plan.stretch.start) / 900
+    have = {
+        "latency": any(p["latency"] >= 3 * pixel for p in doc["probes"]),
+        "running": bool(containers), "terminating": bool(kills), "kill": bool(kills),
+        "restart": any(c["restart_count"] > 0 for c in containers),
+        "backoff": bool(_backoffs(doc, None)),
+        "sigterm": any(x.get("sigterm_at") is not None for x in [*kills, *stops]),
+        "sigkill": any(s.get("sigkill") for s in stops),
+        "deleted": bool(doc.get("termination")),
+        "prestop": any(s.get("pre_stop_start") is not None for s in stops),
+        "started": any(c["started_at"] is not None for c in containers),
+        "ready": any(r["ready"] for r in [*doc["ready"], *(doc.get("container_ready") or [])]),
+        "not_ready": len(doc["ready"]) > 1,
+        "phase": plan.pod and len(doc.get("pod_phase") or []) > 1,
+    }
+    windows = {kind for *_, kind in marks.merged_windows(doc["run"].get("windows", []))}
+    return {k for k, v in have.items() if v} | windows | {p["result"] for p in doc["probes"]}
 
 
 def _axes(fig: Figure, plan: Plan, rows: int) -> tuple[Axes, Axes | None]:
     """The lanes' Axes and, when they show part of the run, the whole run's strip below;
     the left margin fits the longest lane label."""
     height, left = plan.height, _left_margin(fig, plan)
-    legend = 0.12 + rows * LEGEND_ROW_INCHES
+    legend = _legend_inches(rows)
     strip_bottom = legend + STRIP_AXIS_INCHES
     bottom = legend + XAXIS_INCHES + (0.0 if plan.stretch.whole else
                                       STRIP_AXIS_INCHES + STRIP_INCHES + 0.05)
