@@ -190,7 +190,7 @@
           "class": "window", "data-tip": vis(w.label) + "\n" + s1(w.start) + " to " + s1(w.end) + " s" +
             (kind === "recorded" ? " (recorded failing)" : "") }));
         var wide = 7 * w.label.length, right = x0 + 3 + wide > L + PW;  // ends at the right edge
-        var lx = right ? Math.max(x0 + 3, L + PW - 3 - wide) : x0 + 3;
+        var lx = right ? Math.max(L + 3, L + PW - 3 - wide) : x0 + 3;
         if (x1 - x0 > 6 && labelFree <= lx) {  // one label at a time along the top edge
           add(plot, sv("text", { x: lx, y: TOP - 4, "class": "window-label",
             style: "fill:" + (kind === "stall" ? "#7A2E5C" : "#8C3A00") }, w.label));
@@ -345,6 +345,8 @@
       ["HTTP 3xx (warning)", "#E69F00"], ["prober error (discarded)", "#7F7F7F"],
       ["container running", "#B8B8B8"], ["Started", "#0072B2"], ["pod Ready", "#56B4E9"]];
     if (doc.kills.length) items.push(["kill (dashed line), terminating (hatched)", "#000"]);
+    if (doc.kills.some(function (k) { return k.sigterm_at !== null && k.sigterm_at !== undefined; }) ||
+        stopsOf(doc, null).length) items.push(["SIGTERM (purple tick), SIGKILL (purple cross)", "#6A1B9A"]);
     if (doc.events.some(function (e) { return e.reason === "BackOff"; })) items.push(["CrashLoopBackOff wait", "#CC4400"]);
     var kinds = {};
     (doc.run.windows || []).forEach(function (w) { kinds[windowKind(w.label)] = true; });
