@@ -97,6 +97,9 @@ MODULES = {
     "kubesim.cli.run": "cli", "kubesim.cli.windows": "cli", "kubesim.cli.check": "cli",
     "kubesim.cli.sweep": "cli", "kubesim.cli.plot": "cli", "kubesim.cli.capture": "cli",
     "kubesim.cli.import_blackbox": "cli", "kubesim.cli.fleet": "cli", "kubesim.files": "core",
+    # the run picture's parts (where it opens; its marks; the saved document's check)
+    "kubesim.render.focus": "render", "kubesim.render.plot_marks": "render",
+    "kubesim.render.run_document": "render",
 }
 
 # third-party library -> the only modules that may import it at run time

@@ -1,6 +1,8 @@
 /* kubesim HTML report: draws the embedded JSON document (id "kubesim-data") with plain DOM
    and SVG; no library, no network. Timelines zoom with the mouse wheel, the buttons or a
-   "#view=FROM,TO" address; drag pans; double-click resets; hovering shows details. */
+   "#view=FROM,TO" address; drag pans; double-click shows the whole run; hovering shows
+   details. A run page opens on the run's interesting stretch (DATA.focus, worked out in
+   kubesim/render/focus.py); a pod's timelines share one view. */
 (function () {
   "use strict";
   var DATA = JSON.parse(document.getElementById("kubesim-data").textContent);
@@ -121,13 +123,13 @@
     var buttons = [["zoom in", function () { self.zoom(1 / 1.6); }],
       ["zoom out", function () { self.zoom(1.6); }],
       ["\u25C0", function () { self.pan(-0.3); }], ["\u25B6", function () { self.pan(0.3); }],
-      ["reset", function () { self.setView(0, duration); }]];
+      ["whole run", function () { self.setView(0, duration); }]];
     buttons.forEach(function (b) {
       var btn = put(bar, el("button", { type: "button", title: b[0] }, b[0]));
       btn.addEventListener("click", b[1]);
     });
     var range = put(bar, el("span", { "class": "range" }));
-    add(bar, el("span", { "class": "note" }, "wheel: zoom, drag: pan, double-click: reset"));
+    add(bar, el("span", { "class": "note" }, "wheel: zoom, drag: pan, double-click: whole run"));
     var svg = put(box, sv("svg", { "class": "tl", viewBox: "0 0 " + W + " " + H, width: W, height: H }));
     this.svg = svg;
     var defs = put(svg, sv("defs"));
@@ -187,10 +189,12 @@
           fill: kind === "stall" ? "#CC79A7" : "#D55E00", "fill-opacity": kind === "stall" ? 0.25 : 0.12,
           "class": "window", "data-tip": vis(w.label) + "\n" + s1(w.start) + " to " + s1(w.end) + " s" +
             (kind === "recorded" ? " (recorded failing)" : "") }));
-        if (x1 - x0 > 70 && labelFree <= x0) {  // one label at a time along the top edge
-          add(plot, sv("text", { x: x0 + 3, y: TOP - 4, "class": "window-label",
+        var wide = 7 * w.label.length, right = x0 + 3 + wide > L + PW;  // ends at the right edge
+        var lx = right ? Math.max(L + 3, L + PW - 3 - wide) : x0 + 3;
+        if (x1 - x0 > 6 && labelFree <= lx) {  // one label at a time along the top edge
+          add(plot, sv("text", { x: lx, y: TOP - 4, "class": "window-label",
             style: "fill:" + (kind === "stall" ? "#7A2E5C" : "#8C3A00") }, w.label));
-          labelFree = x0 + 7 * w.label.length + 12;
+          labelFree = lx + wide + 12;
         }
       });
       // containers, termination after a kill, back-off waits, Started
@@ -206,8 +210,9 @@
             "class": "terminating", "data-tip": "terminating after the " + kill.probe + " kill\n" + s3(cut) +
               " to " + s3(end) + " (grace " + kill.grace_seconds + " s)" });
         }
-        if (sx(end) - sx(c.running_at) > 28 && c.running_at >= a - 1e-9 && c.running_at < b) {
-          add(plot, sv("text", { x: sx(c.running_at) + 4, y: lane("container") + 4 }, "#" + c.restart_count));
+        var from = Math.max(c.running_at, a);  // its number where it comes into view
+        if (sx(Math.min(end, b)) - sx(from) > 28 && from < b) {
+          add(plot, sv("text", { x: sx(from) + 4, y: lane("container") + 4 }, "#" + c.restart_count));
         }
         if (c.started_at !== null) {
           span(plot, c.started_at, end, "Started", { fill: "#0072B2", "class": "started",
@@ -340,6 +345,8 @@
       ["HTTP 3xx (warning)", "#E69F00"], ["prober error (discarded)", "#7F7F7F"],
       ["container running", "#B8B8B8"], ["Started", "#0072B2"], ["pod Ready", "#56B4E9"]];
     if (doc.kills.length) items.push(["kill (dashed line), terminating (hatched)", "#000"]);
+    if (doc.kills.some(function (k) { return k.sigterm_at !== null && k.sigterm_at !== undefined; }) ||
+        stopsOf(doc, null).length) items.push(["SIGTERM (purple tick), SIGKILL (purple cross)", "#6A1B9A"]);
     if (doc.events.some(function (e) { return e.reason === "BackOff"; })) items.push(["CrashLoopBackOff wait", "#CC4400"]);
     var kinds = {};
     (doc.run.windows || []).forEach(function (w) { kinds[windowKind(w.label)] = true; });
@@ -387,21 +394,75 @@
     var r = doc.run;
     var names = [];
     doc.containers.forEach(function (c) { if (names.indexOf(c.name) < 0) names.push(c.name); });
-    add(root, el("h1", {}, r.object || r.spec || "kubesim run"),
+    add(root, el("h1", {}, DATA.heading || r.object || r.spec || "kubesim run"),
       el("p", { "class": "sub" }, "behaviour: " + r.behaviour + " | profile " + r.profile + " | seed " + r.seed +
         " | grid phase " + Number(r.phase).toFixed(3) + " s | " + s1(r.duration) + " s simulated"),
       runSummary(doc), timelineLegend(doc));
+    add(root, focusNote(DATA.focus, r.duration));
     if (names.length < 2) {
       doc.stops = stopsOf(doc, null);
       new Timeline(root, doc);
-      return;
+    } else {
+      var phases = (doc.pod_phase || []).map(function (p) { return p.phase + " at " + s3(p.at); });
+      add(root, el("p", { "class": "sub" }, "pod phase: " + (phases.join(", ") || "none")));
+      names.forEach(function (name) {
+        add(root, el("h2", {}, "container " + name));
+        new Timeline(root, containerDoc(doc, name));
+      });
     }
-    var phases = (doc.pod_phase || []).map(function (p) { return p.phase + " at " + s3(p.at); });
-    add(root, el("p", { "class": "sub" }, "pod phase: " + (phases.join(", ") || "none")));
-    names.forEach(function (name) {
-      add(root, el("h2", {}, "container " + name));
-      new Timeline(root, containerDoc(doc, name));
+    runView(timelines, DATA.focus);
+  }
+
+  // ------------------------------------------------------------------ run page: its view
+  // The page opens on the interesting stretch the Python side worked out (DATA.focus:
+  // {start, end, whole, reasons}); the whole run is a button, the W key or a double-click
+  // away, and F comes back. A pod's timelines (one per container) share one view: zooming
+  // or panning any of them moves them all.
+  function runView(list, focus) {
+    shareView(list);
+    if (focus && !focus.whole) {
+      list.forEach(function (t) { focusButton(t, focus); });
+      if (list.length) list[0].setView(focus.start, focus.end);
+    }
+    viewKeys(list, focus);
+  }
+  function shareView(list) {
+    list.forEach(function (t) {
+      var own = t.setView;
+      t.showView = own;
+      t.setView = function (a, b) {
+        own(a, b);
+        list.forEach(function (o) { if (o !== t) o.showView(t.view.a, t.view.b); });
+      };
     });
+  }
+  function focusButton(t, focus) {
+    var bar = t.svg.parentNode.querySelector(".toolbar"), whole = bar.querySelector("button[title='whole run']");
+    var btn = el("button", { type: "button", title: "interesting stretch", "class": "focus" }, "interesting stretch");
+    btn.addEventListener("click", function () { t.setView(focus.start, focus.end); });
+    bar.insertBefore(btn, whole);
+  }
+  function viewKeys(list, focus) {
+    document.addEventListener("keydown", function (e) {
+      var t = list[0], tag = (e.target && e.target.tagName) || "";
+      if (!t || e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|SELECT|TEXTAREA)$/.test(tag)) return;
+      var act = {
+        w: function () { t.setView(0, t.duration); },
+        f: function () { if (focus && !focus.whole) t.setView(focus.start, focus.end); },
+        "+": function () { t.zoom(1 / 1.6); }, "=": function () { t.zoom(1 / 1.6); },
+        "-": function () { t.zoom(1.6); },
+        ArrowLeft: function () { t.pan(-0.3); }, ArrowRight: function () { t.pan(0.3); }
+      }[e.key.length === 1 ? e.key.toLowerCase() : e.key];
+      if (act) { act(); e.preventDefault(); }
+    });
+  }
+  function focusNote(focus, duration) {
+    if (!focus) return null;
+    var why = (focus.reasons || []).join("; ");
+    var text = focus.whole ? "Showing the whole run (" + (why || "nothing stands out") + ")." :
+      "Opened on " + s1(focus.start) + " to " + s1(focus.end) + " s of " + s1(duration) + " s: " + why +
+      ". The whole run: the \u201cwhole run\u201d button, the W key or a double-click; back here: F.";
+    return el("p", { "class": "note focus-note" }, text + " Keys: + and - zoom, \u2190 \u2192 pan.");
   }
 
   function configuration(doc) {
@@ -567,7 +628,28 @@
     }
     t.svg.dispatchEvent(new MouseEvent("dblclick", { bubbles: true }));
     out.reset = t.svg.getAttribute("data-view");
+    viewSelfTest(t, out);
     document.body.setAttribute("data-selftest", JSON.stringify(out));
+  }
+
+  function viewSelfTest(t, out) {  // the run page's keys and buttons, on every timeline
+    function views() { return timelines.map(function (x) { return x.svg.getAttribute("data-view"); }); }
+    function key(k) { document.body.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true })); }
+    var last = timelines[timelines.length - 1].svg, r = last.getBoundingClientRect();
+    last.dispatchEvent(new WheelEvent("wheel", { deltaY: -100, clientX: r.left + r.width * 0.6, clientY: r.top + r.height / 2, bubbles: true, cancelable: true }));
+    out.wheelLast = views();
+    key("f");
+    out.focused = views();
+    key("-");
+    out.zoomedOut = views();
+    var whole = t.svg.parentNode.querySelector("button[title='whole run']");
+    if (whole) whole.click();
+    out.whole = views();
+    var focus = t.svg.parentNode.querySelector("button.focus");
+    if (focus) focus.click();
+    out.refocused = views();
+    key("w");
+    out.keyWhole = views();
   }
 
   var root = document.getElementById("report");
