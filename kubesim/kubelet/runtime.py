@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kubesim.kubelet.timing import MIN_GRACE_SECONDS
 from kubesim.timeline import ContainerRecord
 
 __all__ = ["MIN_GRACE_SECONDS", "Instance", "Runtime"]
 
-MIN_GRACE_SECONDS = 2.0  # kuberuntime minimumGracePeriodInSeconds (R4.5)
 
 
 @dataclass
@@ -72,3 +72,13 @@ class Runtime:
             if instance.running_at <= t:
                 return instance, instance.alive(t)
         return None, False
+
+    def now_seen(self) -> tuple[Instance | None, bool]:
+        """`as_seen_at` of a relist that has seen every start and exit so far."""
+        inst = self.current
+        return inst, inst is not None and inst.exited_at is None
+
+    def seen_as_now(self, t: float) -> bool:
+        """Whether a relist at `t` shows this container as it is now (`now_seen`)."""
+        inst, running = self.as_seen_at(t)
+        return inst is self.current and running == (inst is not None and inst.exited_at is None)
