@@ -5,16 +5,17 @@ Work is counted in units of one probe call simulated event by event on the fast 
 unit costs and `tests/test_budget.py` holds every estimate above the work the engine then
 really does. An estimate follows what the engine will do, not the nominal call count:
 
-* **Stepped** runs (the reference scheduler, a fleet under load or controllers, a pod of
-  several containers, a behaviour whose answers are drawn, a relist not shorter than the
+* **Stepped** runs (the reference scheduler, a fleet under load or controllers, a behaviour
+  whose answers are drawn or that exits on a probe request, a relist not shorter than the
   resync): every probe tick and every pod sync is an event. Syncs come every
   `sync_gap(profile)` seconds at most: a resync, or a back-off requeue, each waiting for a
   newer PLEG relist (R1.15, R4.3, R4.14) — so `--kubelet resync_seconds=0.001` with `--ideal`
   counts its 1,000 syncs a second.
-* **Jumped** runs (the fast scheduler, `kubesim.engine.jumps`): quiet stretches cost almost
-  nothing, so only the disturbed time is stepped — a scenario's outages, stalls and windows,
-  each followed by its settling (thresholds, a kill's grace and back-off, the restart's start)
-  and every container start — plus a small cost per stretch and per resync drawn inside one.
+* **Jumped** runs (the fast scheduler, `kubesim.engine.jumps`, pods of any shape): quiet
+  stretches cost almost nothing, so only the disturbed time is stepped — a scenario's
+  outages, stalls and windows, each followed by its settling (thresholds, a kill's grace and
+  back-off, the restart's start) and every container start and exit — plus a small cost per
+  stretch and per resync drawn inside one.
   A trace is read as it is replayed, so its observations are not counted up front: a trace
   run is estimated as stepped.
 * **Records**: a run that keeps its probe calls (`run`, `fleet`) expands jumped stretches into

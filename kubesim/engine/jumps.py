@@ -38,7 +38,7 @@ from kubesim.behaviour.lookup import MARGIN, compile_behaviour
 from kubesim.kubelet.pod_worker import Steady
 from kubesim.kubelet.scheduler import NORMAL, URGENT
 from kubesim.kubelet.worker import PROBE, SKIP
-from kubesim.results import Outcome, ProbeType, Result
+from kubesim.results import Outcome, ProbeType
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
@@ -136,10 +136,10 @@ class Jumper:
             self._try_jump(state)
 
     def _proc(self, w: Worker) -> HeapProcess:
-        return w.proc  # type: ignore[return-value]  # the heap scheduler's process
+        return self.sched.waiting(w.proc)
 
     def _pod_worker_wake(self) -> float:
-        return self.kubelet.pod_worker.wait_at  # type: ignore[attr-defined, no-any-return]
+        return self.sched.waiting(self.kubelet.pod_worker).wait_at
 
     def _hold_off(self, until: float) -> None:
         self.no_jump_before = max(self.no_jump_before, min(until, self.kubelet.timeline.duration))
@@ -192,8 +192,7 @@ class Jumper:
         if c.state is not Steady.RUNNING:
             # exited: each tick skips (on hold) or rewrites a cached Failure; a container
             # that will not run again has its workers write and exit (step 6)
-            if w.on_hold or (c.state is Steady.RESTARTING
-                             and w.cache.get(w.type, w.cid) is Result.FAILURE):
+            if w.on_hold or (c.state is Steady.RESTARTING and w.idle_while_exited()):
                 return Plan(w, a0, None)
             return Stop.TICK
         step = w.step_at(a0)
@@ -258,8 +257,7 @@ class Jumper:
         for m in moved:
             self.sched.resume_at(self._proc(m.worker), m.at, NORMAL)
         if wake_at is not None:
-            self.sched.resume_at(self.kubelet.pod_worker, wake_at,  # type: ignore[arg-type]
-                                 URGENT)
+            self.sched.resume_at(self.kubelet.pod_worker, wake_at, URGENT)
         self.no_jump_before = end
 
 

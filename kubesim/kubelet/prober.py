@@ -181,6 +181,7 @@ def _timed_out(target: Target, timeout: float, exec_probe_timeout: bool) -> Atte
 
 def _connection_error(target: Target, answer: Answer) -> Attempt:
     err, kind, took = answer.error, target.kind, answer.latency
+    assert err is not None  # only called for an answer with an error
     if err is AnswerError.ERROR:
         if kind in (HandlerKind.HTTP_GET, HandlerKind.EXEC):  # R2.11, R2.14: errors, discarded
             return Attempt(Outcome.ERROR, "error reading probe response", took)
@@ -355,10 +356,10 @@ class Prober:
             return memo.attempt, memo.until
         if self.quiet is None:
             return None, at
-        ans, until = self.quiet(worker.target, at, inst.running_at)
-        if ans is None or follows(worker.target, ans):
+        constant, until = self.quiet(worker.target, at, inst.running_at)
+        if constant is None or follows(worker.target, constant):
             return None, until
-        return self.judge(worker.type, worker.probe, worker.target, ans), until
+        return self.judge(worker.type, worker.probe, worker.target, constant), until
 
     def record_run(self, worker: Any, attempt: Attempt, first: float, n: int,
                    ended: int) -> None:

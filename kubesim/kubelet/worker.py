@@ -228,6 +228,12 @@ class Worker:
         """What steps 5-9 would decide at a tick at `now` (`checks`)."""
         return checks(self.type, self.probe, self.status, self.on_hold, now)
 
+    def idle_while_exited(self) -> bool:
+        """Whether its ticks change nothing while its container has exited: on hold (step
+        5 skips) or its cached result already a Failure (step 6 rewrites it, R1.20: no
+        update)."""
+        return self.on_hold or self.cache.get(self.type, self.cid) is Result.FAILURE
+
     def ticks_to_verdict(self, result: Result) -> int:
         """How many more calls judged `result` reach its threshold (steps 11-12)."""
         threshold = (self.probe.failure_threshold if result is Result.FAILURE
