@@ -71,13 +71,14 @@ class Stop(Enum):
     ALL = "all"  # no stretch now
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Plan:
     """One worker's part of a stretch: its pending tick `first` (grid tick `k`), and the
     judged constant answer every tick gets until `until` (None: each tick is skipped or only
     rewrites a cached Failure)."""
 
     worker: Worker
+    proc: HeapProcess
     first: float
     attempt: Attempt | None
     until: float = math.inf
@@ -87,7 +88,7 @@ class Plan:
         return 0.0 if self.attempt is None else self.attempt.duration
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Moved:
     """A worker moved over `ticks` ticks of a stretch, from its pending tick `first` (grid
     tick `k0`, its entry `token`), to wake at `at` (its next tick, or the end of its last
@@ -95,6 +96,7 @@ class Moved:
 
     at: float
     worker: Worker
+    proc: HeapProcess
     first: float
     ticks: int
     latency: float
@@ -123,23 +125,21 @@ class Jumper:
 
     def __init__(self, sched: HeapScheduler, kubelet: Kubelet) -> None:
         self.sched, self.kubelet = sched, kubelet
-        # every worker with the index of its container (Kubelet.units order)
-        self.workers = [(w, i) for i, unit in enumerate(kubelet.units)
+        # every worker with the index of its container (Kubelet.units order) and its process
+        self.workers = [(w, i, sched.waiting(w.proc)) for i, unit in enumerate(kubelet.units)
                         for w in unit.manager.workers.values()]
+        self.pod_worker = sched.waiting(kubelet.pod_worker)
         self.no_jump_before = 0.0
 
     def __call__(self, now: float) -> None:
         if now < self.no_jump_before:
             return
+        for w, _, proc in self.workers:  # a call in flight (the cheapest test first)
+            if not (proc.done or w.quiet()):
+                return
         state = self.kubelet.quiet_state()
         if state is not None:
             self._try_jump(state)
-
-    def _proc(self, w: Worker) -> HeapProcess:
-        return self.sched.waiting(w.proc)
-
-    def _pod_worker_wake(self) -> float:
-        return self.sched.waiting(self.kubelet.pod_worker).wait_at
 
     def _hold_off(self, until: float) -> None:
         self.no_jump_before = max(self.no_jump_before, min(until, self.kubelet.timeline.duration))
@@ -150,24 +150,24 @@ class Jumper:
         for c in state.containers:
             if c.exit_due is not None:  # the process exits by itself then: stop before it
                 end = min(end, c.exit_due)
-        wake = self._pod_worker_wake()
+        wake = self.pod_worker.wait_at
         if state.sync_acts:  # stop before the next sync
             end = min(end, wake)
         plans: list[Plan] = []
-        for w, i in self.workers:
-            proc = self._proc(w)
+        for w, i, proc in self.workers:
             if proc.done:
                 continue
-            if not w.quiet():
-                return
             a0 = proc.wait_at
             c = state.containers[i]
-            plan = self._plan(w, a0, c)
+            plan = self._plan(w, proc, a0, c)
             if plan is Stop.TICK:  # this tick is stepped: the stretch ends there
                 end = min(end, a0)
                 continue
-            if plan is Stop.ALL or a0 < 2 * w.period:
-                return  # (later ticks fall exactly on origin + k * P from 2P on)
+            if plan is Stop.ALL:
+                return
+            if a0 < 2 * w.period:  # later ticks fall exactly on origin + k * P from 2P on
+                self._hold_off(a0)
+                return
             if plan.attempt is not None:
                 reach = self._verdict_free_until(plan)
                 if reach is None:
@@ -184,7 +184,7 @@ class Jumper:
             self.sched.jumped_resyncs += syncs.syncs
         self._move(plans, end, wake_at)
 
-    def _plan(self, w: Worker, a0: float, c: QuietContainer) -> Plan | Stop:
+    def _plan(self, w: Worker, proc: HeapProcess, a0: float, c: QuietContainer) -> Plan | Stop:
         """What the tick of `w` at `a0` and the ticks after it do, if a stretch can hold
         them."""
         if w.cid != c.container_id:
@@ -193,18 +193,18 @@ class Jumper:
             # exited: each tick skips (on hold) or rewrites a cached Failure; a container
             # that will not run again has its workers write and exit (step 6)
             if w.on_hold or (c.state is Steady.RESTARTING and w.idle_while_exited()):
-                return Plan(w, a0, None)
+                return Plan(w, proc, a0, None)
             return Stop.TICK
         step = w.step_at(a0)
         if w.type is ProbeType.STARTUP:  # Started: every startup tick is skipped
-            return Plan(w, a0, None) if step == SKIP else Stop.ALL
+            return Plan(w, proc, a0, None) if step == SKIP else Stop.ALL
         if step != PROBE:
             return Stop.ALL
         att, until = w.prober.constant_attempt(w, a0)
         if att is None or att.outcome is Outcome.ERROR or att.duration > w.period - MARGIN:
             self._hold_off(until)  # drawn, retried or overlapping calls: stepped till then
             return Stop.ALL
-        return Plan(w, a0, att, until)
+        return Plan(w, proc, a0, att, until)
 
     def _verdict_free_until(self, plan: Plan) -> float | None:
         """Until when the constant answer of `plan` holds and reaches no threshold that
@@ -227,7 +227,7 @@ class Jumper:
         duration = self.kubelet.timeline.duration
         moved: list[Moved] = []
         for plan in plans:
-            w, a0, lat = plan.worker, plan.first, plan.latency
+            w, a0, lat, proc = plan.worker, plan.first, plan.latency, plan.proc
             # the ticks whose call also ends before `end` (a call in flight at `end` is
             # stepped: whatever happens at `end` must find the worker busy, as stepped):
             # a0 (pending, tick k), then origin + (k + i) * period
@@ -240,7 +240,7 @@ class Jumper:
             while w.tick(k + n) + lat < end:
                 n += 1
             last = a0 if n == 1 else w.tick(k + n - 1)
-            token = self._proc(w).token
+            token = proc.token
             assert token is not None
             if plan.attempt is not None:
                 w.prober.record_run(w, plan.attempt, a0, n, n - (last + lat >= duration))
@@ -249,13 +249,13 @@ class Jumper:
                 w.advance(n, None)
             done = last + lat if lat > 0 else last
             nxt = w.tick(w.k)
-            moved.append(Moved(done + max(0.0, nxt - done), w, a0, n, lat, k, token))
+            moved.append(Moved(done + max(0.0, nxt - done), w, proc, a0, n, lat, k, token))
         if not moved and wake_at is None:
             self.no_jump_before = end
             return
         moved.sort(key=cmp_to_key(_tie_order))
         for m in moved:
-            self.sched.resume_at(self._proc(m.worker), m.at, NORMAL)
+            self.sched.resume_at(m.proc, m.at, NORMAL)
         if wake_at is not None:
             self.sched.resume_at(self.kubelet.pod_worker, wake_at, URGENT)
         self.no_jump_before = end

@@ -113,7 +113,7 @@ class Steady(Enum):
     DONE = "done"  # exited; it will not run again
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class QuietContainer:
     """One container's part of a quiet state: its steady state, the container ID its
     workers must have seen, and when its process exits by itself (None: not due)."""
@@ -124,7 +124,7 @@ class QuietContainer:
     exit_due: float | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class QuietState:
     """What the fast scheduler's jumps need of the kubelet (`Kubelet.quiet_state`): every
     container in a steady state (pod order), the end of the run or the pod's deletion
@@ -227,7 +227,7 @@ class Kubelet:
         if term is not None and self.sched.now >= term.at:
             return None  # deleted: the termination is stepped
         out = []
-        acts = False
+        acts = done = False
         for unit in self.units:
             st, inst = unit.status, unit.runtime.current
             if inst is None or st.container_id != inst.id or st.pod_finished:
@@ -245,9 +245,12 @@ class Kubelet:
                 acts = True  # the next sync starts it, or back-off refuses
                 out.append(QuietContainer(unit, Steady.RESTARTING, inst.id, None))
             else:
+                done = True
                 acts = acts or st.started or st.ready
                 out.append(QuietContainer(unit, Steady.DONE, inst.id, None))
-        if not acts:
+        if not acts and (done or self.pod.readiness_gates):
+            # with every container running, Started and Ready there is nothing to kill or
+            # start and the phase stays Running; a container done may change both
             acts = self._sync_acts()
         duration = self.timeline.duration
         return QuietState(tuple(out), duration if term is None else min(duration, term.at), acts)
@@ -356,13 +359,13 @@ class Kubelet:
         self.ready = ready
         _changed(self.timeline.ready, ReadyChange(now, ready))
 
-    def set_phase(self, phase: str) -> None:
+    def set_phase(self, phase: PodPhase) -> None:
         """The pod's phase as the status manager now has it; a terminal phase stays (the
         kubelet refuses a transition out of one) and ends every probe worker (R1.33)."""
-        if self.phase.terminal or phase == self.phase.value:
+        if phase is self.phase or self.phase.terminal:
             return
-        self.phase = PodPhase(phase)
-        self.timeline.pod_phase.append(PhaseChange(self.sched.now, phase))
+        self.phase = phase
+        self.timeline.pod_phase.append(PhaseChange(self.sched.now, phase.value))
         if self.phase.terminal:
             for unit in self.units:
                 unit.status.pod_finished = True
@@ -466,7 +469,7 @@ class Kubelet:
             if ready is not None:
                 self._set_container_ready(unit, ready)
         self._set_ready()
-        self.set_phase(pod_phase(self._states(seen), self.pod.restart_policy).value)
+        self.set_phase(pod_phase(self._states(seen), self.pod.restart_policy))
         self.starts_in_sync = 0
         requeues: list[float] = []
         if self.phase.terminal:

@@ -5,7 +5,7 @@ The kubelet only sees this truth through PLEG relists (E16); the app answers pro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kubesim.kubelet.timing import MIN_GRACE_SECONDS
 from kubesim.timeline import ContainerRecord
@@ -28,11 +28,10 @@ class Instance:
     exit_due: float | None = None  # when the app will exit by itself (scenario/trace `exit`)
 
     prefix: str = ""  # the container's part of the ID: IDs are unique in the pod
+    id: str = field(init=False)  # the container ID, a new one per instance
 
-    @property
-    def id(self) -> str:
-        """The container ID, a new one per instance."""
-        return f"{self.prefix}c{self.restart_count}"
+    def __post_init__(self) -> None:
+        self.id = f"{self.prefix}c{self.restart_count}"
 
     def alive(self, t: float) -> bool:
         """Whether the process exists at `t`."""
