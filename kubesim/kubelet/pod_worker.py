@@ -182,6 +182,8 @@ class Kubelet:
         specs = pod.containers
         self.units = [PodContainer(sched, i, spec, pod.restart_policy, profile)
                       for i, spec in enumerate(specs)]
+        # the containers whose Ready makes ContainersReady: app containers and sidecars
+        self.ready_statuses = [u.status for u in self.units if not u.spec.init]
         for i, (unit, spec) in enumerate(zip(self.units, specs, strict=True)):
             mine = targets[i] if targets else {t: spec.target(t) for t in spec.probes()}
             unit.add_workers(mine, self._listeners(i, mine), behaviour if answers is None
@@ -323,7 +325,10 @@ class Kubelet:
 
     def _containers_ready(self) -> bool:
         """Every app container and sidecar Ready (plain init containers do not count)."""
-        return all(u.status.ready for u in self.units if not u.spec.init)
+        for status in self.ready_statuses:
+            if not status.ready:
+                return False
+        return True
 
     # -- readiness gates (R3.8) -------------------------------------------------------------
     def _gates_true(self) -> bool:
