@@ -37,7 +37,8 @@ hits every engine alike):
   compiled by mypyc), and how much of it is building the model (`launch_pod` without
   running it).
 
-The simpy runs are the correctness check (every sampled run's metrics identical), the numpy
+Times are this process's CPU time (one core), so that other work on the machine does not
+count. The simpy runs are the correctness check (every sampled run's metrics identical), the numpy
 floor is context. It measures; it asserts only that the outputs agree.
 """
 
@@ -99,7 +100,7 @@ def time_engine(points: list[dict[str, Any]], phases: int, engine: str
     prepared = [runs_of(p, phases) for p in points]  # building pods is not simulating
     out: list[Any] = []
     calls = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for runs in prepared:
         for pod, behaviour, seed, phase in runs:
             if engine == "simpy":
@@ -111,7 +112,7 @@ def time_engine(points: list[dict[str, Any]], phases: int, engine: str
                                 phase=phase)
             calls += m.probe_calls
             out.append(m)
-    return time.perf_counter() - start, calls, out
+    return time.process_time() - start, calls, out
 
 
 def entries_per_run(points: list[dict[str, Any]], phases: int) -> float:
@@ -135,11 +136,11 @@ def model_us_per_run(points: list[dict[str, Any]], phases: int) -> float:
     runs = [r for point in points for r in runs_of(point, phases)]
     best = math.inf
     for _ in range(3):
-        start = time.perf_counter()
+        start = time.process_time()
         for pod, behaviour, seed, phase in runs:
             launch_pod(make_scheduler("fast"), pod, behaviour, duration=HOUR, seed=seed,
                        profile=PROFILE, phase=phase, keep_probes=False)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best / len(runs) * 1e6
 
 
@@ -158,7 +159,7 @@ def floor_of(points: list[dict[str, Any]], phases: int, *, batched: bool
             prepared.append((float(live.period_seconds), live.failure_threshold, start, end,
                              rows))
     kills = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for period, threshold, start, end, rows in prepared:
         ticks = rows[:, None] + np.arange(math.ceil(HOUR / period))[None, :] * period
         failed = (ticks >= start) & (ticks < end)
@@ -166,7 +167,7 @@ def floor_of(points: list[dict[str, Any]], phases: int, *, batched: bool
         count = np.cumsum(failed, axis=1)
         streak = count - np.maximum.accumulate(np.where(failed, 0, count), axis=1)
         kills += int(np.count_nonzero((streak % threshold == 0) & failed))
-    return time.perf_counter() - t0, kills
+    return time.process_time() - t0, kills
 
 
 def rates(seconds: float, points: int, phases: int, calls: int) -> dict[str, float]:
@@ -197,9 +198,9 @@ def bench_grid(name: str, phases: int) -> dict[str, Any]:
             bad = next(i for i, (a, b) in enumerate(zip(ref, fast, strict=True)) if a != b)
             raise SystemExit(f"MISMATCH at {point} run {bad}: {ref[bad]} != {fast[bad]}")
         s3, c3, _ = time_engine([t.values for t in tasks], phases, "fast")
-        start = time.perf_counter()
+        start = time.process_time()
         swept = [r for g in group_points(tasks) for r in evaluate_group(spec, g)]
-        s4 = time.perf_counter() - start
+        s4 = time.process_time() - start
         s5, k5 = floor_of([t.values for t in tasks], phases, batched=False)
         s6, k6 = floor_of([t.values for t in tasks], phases, batched=True)
         if k5 != k6:

@@ -33,6 +33,8 @@ from kubesim.spec.manifests import load_spec
 from kubesim.testing import dump_scenario
 from kubesim.testing import strategies as ks
 
+from helpers import mesh_pod
+
 REPO = Path(__file__).resolve().parent.parent
 SEED_SPEC = str(REPO / "probe_specs" / "seed_unified_healthz.yaml")
 OUTAGE = str(REPO / "traces" / "seed_db_outage.scenario.yaml")
@@ -207,21 +209,6 @@ def test_the_fleet_estimate_bounds_each_replica_run(monkeypatch):
         assert sched.steps / STEPS_PER_UNIT + sched.jumped_resyncs * JUMPED_RESYNC <= per_replica
 
 
-def _three_container_pod():
-    """An app with two probes, a probed proxy sidecar and a worker without probes."""
-    from kubesim.spec.model import ContainerSpec, ProbedContainer
-
-    app = ContainerSpec.model_validate({
-        "name": "app", "ports": [{"containerPort": 8080}],
-        "livenessProbe": {"httpGet": {"path": "/livez", "port": 8080}, "periodSeconds": 10},
-        "readinessProbe": {"httpGet": {"path": "/readyz", "port": 8080}, "periodSeconds": 5}})
-    proxy = ContainerSpec.model_validate({
-        "name": "proxy", "sidecar": True, "ports": [{"containerPort": 15021}],
-        "readinessProbe": {"httpGet": {"path": "/ready", "port": 15021}, "periodSeconds": 5}})
-    return ProbedContainer(container=app, others=(proxy, ContainerSpec(name="worker")),
-                           position=1)
-
-
 @pytest.mark.parametrize("scenario", [
     HEALTHY,
     Scenario.from_dict({"exit": [{"after_seconds": 3600, "code": 0, "container": "worker"}]}),
@@ -234,7 +221,7 @@ def test_a_pod_of_several_containers_is_estimated_as_jumped(scenario):
     """Issue 19 item 8: the fast scheduler jumps pods of any shape, and the estimate follows:
     it bounds the counted work, and over four mostly quiet hours it is a fraction of the
     estimate of the same run stepped (every call and sync)."""
-    pod, profile = _three_container_pod(), profile_from()
+    pod, profile = mesh_pod(), profile_from()
     estimate = run_work(pod, scenario, 4 * 3600.0, profile)
     for seed in range(3):
         assert counted(pod, scenario, 4 * 3600.0, profile, seed) <= estimate

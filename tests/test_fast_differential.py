@@ -42,6 +42,8 @@ from kubesim.engine.simulate import focus
 from kubesim.render.report import render_json
 from kubesim.behaviour.trace import EXIT_TARGETS, Observation, RestartMode, Trace
 
+from helpers import mesh_pod
+
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = st.sampled_from([
     profile_from(), profile_from(ideal=True), profile_from("legacy"), profile_from("1.35"),
@@ -678,15 +680,7 @@ def test_a_quiet_day_of_a_pod_of_several_containers_is_jumped() -> None:
     """A healthy day of an app, a probed sidecar and a probe-less worker exiting every 6 h:
     the fast scheduler takes far fewer steps than there are probe calls (stepped, each call
     is at least one step), and gives the reference's document."""
-    app = ContainerSpec.model_validate({
-        "name": "app", "ports": [{"containerPort": 8080}],
-        "livenessProbe": {"httpGet": {"path": "/livez", "port": 8080}, "periodSeconds": 10},
-        "readinessProbe": {"httpGet": {"path": "/readyz", "port": 8080}, "periodSeconds": 5}})
-    proxy = ContainerSpec.model_validate({
-        "name": "proxy", "sidecar": True, "ports": [{"containerPort": 15021}],
-        "readinessProbe": {"httpGet": {"path": "/ready", "port": 15021}, "periodSeconds": 5}})
-    worker = ContainerSpec.model_validate({"name": "worker"})
-    pod = ProbedContainer(container=app, others=(proxy, worker), position=1)
+    pod = mesh_pod()
     sc = Scenario.from_dict({"exit": [{"after_seconds": 6 * 3600, "code": 0,
                                        "container": "worker"}]})
     from kubesim.engine.simulate import launch_pod, make_scheduler
