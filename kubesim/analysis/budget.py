@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 from kubesim.behaviour.answer import Healthy
 from kubesim.behaviour.scenario import AnswerSpec, Constant, Scenario
 from kubesim.engine.jumps import jumps_apply
+from kubesim.kubelet.timing import detection_seconds
 from kubesim.errors import UsageError
 from kubesim.kubelet.settings import BackoffRequeue
 from kubesim.results import ProbeType
@@ -218,9 +219,9 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     spans, per_start, whole = _scenario_spans(pod, behaviour, duration)
     if whole:
         return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
-    killers = [probe.failure_threshold * probe.period_seconds
-               for probe_type, probe in _probes(pod) if probe_type in _KILLERS]
-    cycle = min(killers, default=_FOREVER)  # a kill needs F failures P apart
+    killers = [_kill_cycle(probe) for probe_type, probe in _probes(pod)
+               if probe_type in _KILLERS]
+    cycle = min(killers, default=_FOREVER)
     grace = _grace_seconds(pod) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
     merged = _merge(spans)
@@ -240,6 +241,13 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     starts = 1 + restarts
     seconds += starts * (per_start + settle)
     return seconds, 2 * len(merged) + 2 * starts, restarts
+
+
+def _kill_cycle(probe: Probe) -> float:
+    """A container's running time to a kill when every call fails at once: the first tick a
+    period after the start, then failureThreshold failures a period apart
+    (`kubesim.kubelet.timing.detection_seconds`)."""
+    return detection_seconds(probe, call_seconds=0.0, first_tick=float(probe.period_seconds))
 
 
 def _crash_loop(seconds: float, life: float,
@@ -352,8 +360,8 @@ def restart_bound(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     scenario's timed exit, each restart after its back-off (the healthy app: none)."""
     if isinstance(behaviour, Healthy):
         return 0.0
-    lives = [probe.failure_threshold * probe.period_seconds
-             for probe_type, probe in _probes(pod) if probe_type in _KILLERS]
+    lives = [_kill_cycle(probe) for probe_type, probe in _probes(pod)
+             if probe_type in _KILLERS]
     if isinstance(behaviour, Scenario):
         lives += _exit_lives(behaviour, profile)
     else:  # a recorded exit: at most one per container start
