@@ -88,7 +88,9 @@ MODULES = {
     "kubesim.render": "render", "kubesim.render.report": "render",
     "kubesim.render.check_formats": "render", "kubesim.render.plot": "render",
     "kubesim.render.fleet_report": "render", "kubesim.render.fleet_plot": "render",
-    "kubesim.render.html": "render", "kubesim.behaviour.horizon": "behaviour",
+    "kubesim.render.html": "render",
+    # the default duration reads the kubelet's timing rules (kubesim.kubelet.timing)
+    "kubesim.behaviour.horizon": "kubelet", "kubesim.kubelet.timing": "kubelet",
     "kubesim.render.edge": "render",
     "kubesim.cli.check_html": "cli",
     "kubesim.testing": "testing", "kubesim.testing.strategies": "testing",
