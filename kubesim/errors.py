@@ -4,6 +4,7 @@
      +-- SpecError               a probe spec or manifest the API server would reject
      +-- BehaviourError          a trace or scenario that cannot be replayed
      +-- UsageError              command-line settings out of range or contradicting each other
+     +-- RecordError             a cluster record (`kubesim explain`) that cannot be read
 
 The CLI turns any of them into one line on stderr and exit code 2. Anything else that escapes
 the engine is a bug in kubesim, never the user's input.
@@ -11,7 +12,7 @@ the engine is a bug in kubesim, never the user's input.
 
 from __future__ import annotations
 
-__all__ = ["BehaviourError", "KubesimError", "SpecError", "UsageError"]
+__all__ = ["BehaviourError", "KubesimError", "RecordError", "SpecError", "UsageError"]
 
 
 class KubesimError(Exception):
@@ -58,3 +59,8 @@ class BehaviourError(KubesimError, ValueError):
 
 class UsageError(KubesimError, ValueError):
     """Settings or command-line arguments that are out of range or contradict each other."""
+
+
+class RecordError(KubesimError, ValueError):
+    """A cluster record (describe text, pod or event documents, Prometheus export) that is not
+    one of the formats `kubesim explain` reads, or is malformed beyond what it can use."""

@@ -27,12 +27,15 @@ LAYERS = {
     "fleet": {"core", "spec", "behaviour", "kubelet", "engine", "fleet"},
     "analysis": {"core", "spec", "behaviour", "kubelet", "engine", "fleet",
                  "analysis"},
+    "records": {"core", "spec", "records"},  # explain's readers: the parsing edge for records
+    "explain": {"core", "spec", "behaviour", "kubelet", "engine", "fleet", "analysis",
+                "records", "explain"},
     "render": {"core", "spec", "behaviour", "kubelet", "engine", "fleet",
-               "analysis", "render"},
+               "analysis", "records", "explain", "render"},
     "testing": {"core", "spec", "behaviour", "kubelet", "engine", "fleet",
                 "analysis", "render", "testing"},
     "cli": {"core", "spec", "behaviour", "kubelet", "engine", "fleet", "analysis",
-            "render", "cli"},
+            "records", "explain", "render", "cli"},
     "package": {"core", "package", "cli"},  # kubesim/__init__ (lazy) and __main__
 }
 
@@ -87,6 +90,18 @@ MODULES = {
     "kubesim.cli.run": "cli", "kubesim.cli.windows": "cli", "kubesim.cli.check": "cli",
     "kubesim.cli.sweep": "cli", "kubesim.cli.plot": "cli", "kubesim.cli.capture": "cli",
     "kubesim.cli.import_blackbox": "cli", "kubesim.cli.fleet": "cli", "kubesim.files": "core",
+    "kubesim.explain": "explain", "kubesim.explain.engine": "explain",
+    "kubesim.explain.model": "explain", "kubesim.explain.messages": "explain",
+    "kubesim.explain.timebase": "explain", "kubesim.explain.reconstruct": "explain",
+    "kubesim.explain.arithmetic": "explain", "kubesim.explain.replay": "explain",
+    "kubesim.explain.prevent": "explain",
+    "kubesim.explain.readers": "records", "kubesim.explain.readers.model": "records",
+    "kubesim.explain.readers.times": "records", "kubesim.explain.readers.probe_line": "records",
+    "kubesim.explain.readers.event_rows": "records",
+    "kubesim.explain.readers.describe": "records", "kubesim.explain.readers.kube": "records",
+    "kubesim.explain.readers.events_table": "records",
+    "kubesim.explain.readers.prometheus": "records", "kubesim.explain.readers.read": "records",
+    "kubesim.render.explain_formats": "render", "kubesim.cli.explain": "cli",
 }
 
 # third-party library -> the only modules that may import it at run time

@@ -24,7 +24,8 @@ from kubesim.spec.model import ProbedContainer
 from kubesim.spec.yamlio import STDIN, YamlDocument, load_yaml_documents, read_text
 
 __all__ = ["IGNORE_ANNOTATION", "RULES", "BehaviourRef", "CheckResult", "ContainerRef",
-           "Finding", "Rule", "Settings", "Severity", "Workload", "read_inputs", "rule_of"]
+           "Finding", "Rule", "Settings", "Severity", "Workload", "read_inputs", "rule_of",
+           "workloads_in"]
 
 IGNORE_ANNOTATION = "kubesim.dev/ignore"
 REASON_ANNOTATION = "kubesim.dev/ignore-reason"
@@ -353,14 +354,20 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
             skipped.append({"file": source, "reason": reason})
             continue
         assert docs is not None
-        probed = containers_from_documents(docs)  # validates; raises SpecError
-        found = [w for d in docs for w in _workloads(d)]
-        _attach(found, probed, source)
-        workloads += found
+        workloads += workloads_in(docs, source)
         objects += sum(1 for d in docs if _is_input(d.data))
     if objects == 0 and not allow_empty:
         raise UsageError(_empty_message(paths, skipped))
     return workloads, skipped, objects
+
+
+def workloads_in(docs: list[YamlDocument], source: str) -> list[Workload]:
+    """The workloads of one file's parsed documents, each probed container with its
+    ProbedContainer (validated: SpecError on what the API server would reject)."""
+    probed = containers_from_documents(docs)
+    found = [w for d in docs for w in _workloads(d)]
+    _attach(found, probed, source)
+    return found
 
 
 def _documents(text: str, source: str, may_skip: bool) -> list[YamlDocument] | None:
