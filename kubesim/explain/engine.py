@@ -18,6 +18,7 @@ from kubesim.explain import reconstruct as rc
 from kubesim.explain.arithmetic import arithmetic
 from kubesim.explain.messages import failure_answer
 from kubesim.explain.model import (
+    Confidence,
     ContainerStory,
     Evidence,
     Exit,
@@ -26,6 +27,7 @@ from kubesim.explain.model import (
     Kill,
     Setting,
     Streak,
+    When,
 )
 from kubesim.explain.prevent import prevent, workload_of
 from kubesim.explain.readers.model import PodRecord, RecordSet
@@ -149,6 +151,8 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
     by_type = {s.probe: s for s in settings}
     story = ContainerStory(v.name, v.record.restart_count if v.record else None, settings)
     story.streaks = rc.streaks(v, tb, by_type)
+    if v.series:
+        story.streaks += rc.metric_streaks(v.series, tb, by_type)
     story.kills = rc.kills(v, tb, by_type)
     story.kills, cut = _cut_kills(story.kills, story.streaks, by_type)
     story.findings += cut
@@ -166,7 +170,8 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
         still = v.record is not None and (v.record.state_reason == "CrashLoopBackOff"
                                           or v.record.ready is False)
         recon = Reconstructed(spec, settings, story.streaks, story.kills, story.exits, v.record,
-                              starts, restarts_seen, still, ctx.grace, ctx.grace_known,
+                              starts, restarts_seen, story.back_offs is not None, still,
+                              ctx.grace, ctx.grace_known,
                               ctx.policy, 0.0 if tb.ages else None)
         story.replay, run, run_pod, scenario = replay(
             recon, tb, phases=ctx.options.phases, seed=ctx.options.seed,
@@ -204,8 +209,13 @@ def _cut_kills(kills: list[Kill], streaks: list[Streak], by_type: dict[ProbeType
             continue
         t = before[-1].probe
         setting = by_type.get(t)
-        counted = rc.counted_failures(k.at, setting)
-        out.append(Kill(k.index, k.of, t.value, k.at, counted,
+        at = k.at
+        last = before[-1].last
+        if not at.known and last.known:  # the kill follows the threshold-crossing failure
+            assert last.lo is not None and last.hi is not None
+            at = When(last.lo, last.hi + 1.5, Confidence.INFERRED)
+        counted = rc.counted_failures(at, setting)
+        out.append(Kill(k.index, k.of, t.value, at, counted,
                         f"(cut short in the record; read as the {t.value} kill)", k.evidence))
         findings.append(Finding("uncertain", f"the Killing row is cut short in the record; it "
                                 f"follows the {t.value} failures, so it is read as their kill",
@@ -219,7 +229,11 @@ def _line(e: Evidence) -> int:
 
 
 def _failed(streaks: list[Streak], t: ProbeType) -> list[Streak]:
-    return [s for s in streaks if s.probe is t and s.outcome == "failed"]
+    """A probe's failure streaks: from the events if they have any (metrics would count the
+    same failures twice), else from prober_probe_total."""
+    mine = [s for s in streaks if s.probe is t and s.outcome == "failed"]
+    events = [s for s in mine if s.source == "events"]
+    return events or mine
 
 
 def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting]) -> list[Finding]:
@@ -436,8 +450,12 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting]) -> tuple[str
         return "no-kill", "; ".join(parts) + ": the probe did not kill the container (R1.17)"
     s, f, assumed = enough[0]
     most = s.count // f
+    over = ""
+    if s.first.known and s.last.known:
+        assert s.first.lo is not None and s.last.hi is not None
+        over = f" over {rc.duration_text(max(0.0, s.last.hi - s.first.lo))}"
     return "cannot-tell", (
-        f"{s.count} {s.probe.value} failures over {s.reading.split(' over ')[-1].split(':')[0].split(',')[0]}"
+        f"{s.count} {s.probe.value} failures{over}"
         f" could have made up to {most} kill(s) (failureThreshold {f}"
         f"{', assumed' if assumed else ''}) if they came in runs of {f}, or none: the record "
         "shows neither a Killing event nor a restart count: cannot tell")

@@ -130,12 +130,14 @@ class Streak:
     spacing: tuple[float, float] | None
     evidence: tuple[Evidence, ...]
     shape: str = "single"  # single | run (one run at the probe's period) | runs | dense | unknown
+    source: str = "events"  # events | metrics (prober_probe_total increments)
 
     def to_data(self) -> dict[str, Any]:
         return {"probe": self.probe.value, "outcome": self.outcome, "detail": self.detail,
                 "count": self.count, "first": self.first.to_data(), "last": self.last.to_data(),
                 "spacing": None if self.spacing is None else [_r(x) for x in self.spacing],
-                "shape": self.shape, "reading": self.reading, "evidence": _ev(self.evidence)}
+                "shape": self.shape, "source": self.source, "reading": self.reading,
+                "evidence": _ev(self.evidence)}
 
 
 @dataclass(frozen=True)

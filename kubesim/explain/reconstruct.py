@@ -8,6 +8,7 @@ are ground truth, events are what survived. Every item says which it rests on.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass, field
@@ -37,14 +38,21 @@ from kubesim.explain.model import (
     Streak,
     When,
 )
-from kubesim.explain.readers.model import ContainerRecord, PodRecord, RecordedEvent
+from kubesim.explain.readers.model import (
+    ContainerRecord,
+    PodRecord,
+    ProbeSeries,
+    RecordedEvent,
+    Stamp,
+    StampKind,
+)
 from kubesim.explain.timebase import Timebase
 from kubesim.results import ProbeType
 from kubesim.spec.model import ContainerSpec, HandlerKind, Probe, parse_container
 
 __all__ = ["DEFAULTS", "POD_REASONS", "View", "attribute", "back_offs", "clip",
            "counted_failures", "duration_text", "evidence", "exits",
-           "handler_kind", "kills", "not_ready", "nth", "restarts", "settings", "streaks"]
+           "handler_kind", "kills", "metric_streaks", "not_ready", "nth", "restarts", "settings", "streaks"]
 
 LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
 DEFAULTS = {"periodSeconds": 10, "timeoutSeconds": 1, "failureThreshold": 3,
@@ -77,6 +85,7 @@ class View:
     events: list[RecordedEvent] = field(default_factory=list)
     spec: ContainerSpec | None = None
     spec_source: str = "record"
+    series: list[ProbeSeries] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------- which container
@@ -141,6 +150,9 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
                 candidates[0].events.append(e)
             else:
                 loose.append(e)
+    for x in pod.series:
+        mine = [v for v in views if x.container is not None and v.name == x.container]
+        (mine or views[:1])[0].series.append(x)
     return views, loose
 
 
@@ -185,6 +197,9 @@ def settings(view: View, spec_override: ContainerSpec | None) -> tuple[Container
         for t, p in base.probes().items():
             out.append(_setting(t, p, base, source, ""))
     seen = _probe_types(view.events)
+    for x in view.series:
+        if x.result == "failed":
+            seen.setdefault(ProbeType(x.probe_type.lower()), "")
     kills_by = _kill_counts(view.events)
     for t, detail in seen.items():
         if base is not None and t in base.probes():
@@ -378,6 +393,77 @@ def _secs(lo: float, hi: float) -> str:
     if hi < 120:
         return f"{lo:g}-{hi:g} s"
     return f"{duration_text(lo)} to {duration_text(hi)}"
+
+
+def metric_streaks(series: list[ProbeSeries], tb: Timebase,
+                   by_type: dict[ProbeType, Setting]) -> list[Streak]:
+    """Failure runs from prober_probe_total: a run is the consecutive samples whose `failed`
+    counter rose while the `successful` one did not; its failures lie between the sample
+    before and the sample where the counter rose (the query's step is the precision)."""
+    out = []
+    for t in ProbeType:
+        failed = [x for x in series if x.probe_type == t.event_name and x.result == "failed"]
+        if not failed:
+            continue
+        ok = [x for x in series if x.probe_type == t.event_name and x.result == "successful"]
+        rises = _rises(failed)
+        good = _rises(ok)
+        run: list[tuple[float, float, int]] = []
+        for step in sorted(rises):
+            clean = step not in good
+            if run and run[-1][1] == step[0] and clean:
+                run.append((step[0], step[1], rises[step]))
+                continue
+            if run:
+                out.append(_metric_streak(t, run, tb, by_type, failed[0].where))
+            run = [(step[0], step[1], rises[step])]
+        if run:
+            out.append(_metric_streak(t, run, tb, by_type, failed[0].where))
+    return out
+
+
+def _rises(series: list[ProbeSeries]) -> dict[tuple[float, float], int]:
+    """(previous sample time, sample time) -> how much the counter rose (a drop is a reset:
+    the kubelet restarted, and the new value is all new)."""
+    out: dict[tuple[float, float], int] = {}
+    for x in series:
+        samples = list(x.samples)
+        if len(samples) >= 2 and samples[0][1] > 0:
+            # a labelled counter appears with its first increment: the first sample's value
+            # rose from 0 within the step before it
+            step = samples[1][0] - samples[0][0]
+            samples.insert(0, (samples[0][0] - step, 0.0))
+        for (t0, v0), (t1, v1) in itertools.pairwise(samples):
+            rise = v1 - v0 if v1 >= v0 else v1
+            if rise > 0:
+                out[(t0, t1)] = out.get((t0, t1), 0) + int(rise)
+    return out
+
+
+def _metric_streak(t: ProbeType, run: list[tuple[float, float, int]], tb: Timebase,
+                   by_type: dict[ProbeType, Setting], where: object) -> Streak:
+    count = sum(n for _, _, n in run)
+    first = _between(run[0][0], run[0][1], tb)
+    last = _between(run[-1][0], run[-1][1], tb)
+    setting = by_type.get(t)
+    reading = f"{count} failures in {len(run)} consecutive sample step(s) of prober_probe_total"
+    if setting is not None and first.known and last.known:
+        assert first.lo is not None and last.hi is not None
+        fits = count <= (last.hi - first.lo) / setting.period + 1 + 1e-6
+        reading += (f", no success between them: one run, one every {setting.period} s fits"
+                    if fits else ", more than one every periodSeconds: other settings")
+    return Streak(t, "failed", "(from prober_probe_total)", count, first, last, reading, None,
+                  (Evidence(str(where), f"prober_probe_total{{probe_type={t.event_name},"
+                                        f"result=failed}} rose by {count}"),),
+                  "run" if len(run) >= 1 else "single", "metrics")
+
+
+def _between(t0: float, t1: float, tb: Timebase) -> When:
+    a = tb.of(Stamp(StampKind.ABSOLUTE, at=t0))
+    b = tb.of(Stamp(StampKind.ABSOLUTE, at=t1))
+    if not (a.known and b.known):
+        return When(None, None, Confidence.SERIES, t1)
+    return When(a.lo, b.hi, Confidence.SERIES, t1)
 
 
 # ---------------------------------------------------------------- kills, back-offs, exits

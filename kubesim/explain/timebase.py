@@ -64,6 +64,7 @@ def _stamps(pod: PodRecord) -> list[Stamp]:
             if t is not None:
                 out += [t.started, t.finished]
     out += [c.last_transition for c in pod.conditions]
+    out += [Stamp(StampKind.ABSOLUTE, at=t) for x in pod.series for t, _ in x.samples[-1:]]
     return [s for s in out if s.known]
 
 

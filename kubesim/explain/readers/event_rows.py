@@ -17,8 +17,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from kubesim.explain.readers.model import UNKNOWN_STAMP, Note, RecordedEvent, Stamp, Where
-from kubesim.explain.readers.times import AGE_PATTERN, parse_age, parse_time
+from kubesim.explain.readers.model import (
+    UNKNOWN_STAMP,
+    Note,
+    RecordedEvent,
+    Stamp,
+    StampKind,
+    Where,
+)
+from kubesim.explain.readers.times import AGE_PATTERN, human_printer, parse_age, parse_time
 
 __all__ = ["COMBINED_PREFIX", "EventRows", "container_of_field_path", "is_header", "strip_combined"]
 
@@ -123,13 +130,19 @@ class EventRows:
         self._orphans.append(number)
 
     def finish(self, *, cut: bool = False) -> list[RecordedEvent]:
-        """Close the last row; `cut`: the input ended in the middle of a line."""
+        """Close the last row; `cut`: the input ended in the middle of a line. Ages are read
+        again once all are known: a record printed by HumanDuration has exact bare minutes
+        (`human_printer`)."""
         if self._open is not None and cut:
             self._open.event = replace(self._open.event, truncated=True)
             self.notes.append(Note(
                 "the record ends without a line break in this row: it may be cut short",
                 self._open.event.where))
         self._close()
+        ages = [t for e in self.events for t in (e.first.text, e.last.text)]
+        if human_printer(ages):
+            self.events = [replace(e, first=_again(e.first), last=_again(e.last))
+                           for e in self.events]
         if self._orphans:
             first, last = self._orphans[0], self._orphans[-1]
             span = f"line {first} continues" if first == last else \
@@ -231,6 +244,12 @@ _KINDS = {"pod": "Pod", "replicaset": "ReplicaSet", "deployment": "Deployment",
 def _kind(text: str) -> str:
     """`pod` (as `kubectl get events` prints OBJECT) -> `Pod`."""
     return _KINDS.get(text.split(".")[0], text)
+
+
+def _again(stamp: Stamp) -> Stamp:
+    if stamp.kind is StampKind.AGE:
+        return parse_age(stamp.text, human=True) or stamp
+    return stamp
 
 
 def _capital(reason: str) -> str:

@@ -17,7 +17,8 @@ from datetime import UTC, datetime
 
 from kubesim.explain.readers.model import UNKNOWN_STAMP, Stamp, StampKind
 
-__all__ = ["AGE_PATTERN", "INVALID_AGE", "now_from", "parse_age", "parse_rfc1123",
+__all__ = ["AGE_PATTERN", "INVALID_AGE", "human_printer", "now_from", "parse_age",
+           "parse_rfc1123",
            "parse_rfc3339", "parse_time", "utc_text"]
 
 _UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400, "y": 365 * 86400}
@@ -36,9 +37,21 @@ _RFC3339 = re.compile(
     r"^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|z|[+-]\d{2}:\d{2})$")
 
 
-def parse_age(text: str) -> Stamp | None:
+_HUMAN_ONLY = re.compile(r"^(?:\d+m\d+s|\d+h\d+m|\d+d\d+h|\d+y\d+d|(?:6\d|[7-9]\d|1[01]\d)s)$")
+
+
+def human_printer(ages: list[str]) -> bool:
+    """Whether a record's ages come from `HumanDuration` (kubectl since 1.15 or so): only it
+    prints `3m20s`, `5h26m`, `5d15h` or 60-119 seconds as seconds. Its bare `8m` (under 10
+    minutes) is then an exact minute, its `5h` (under 8 hours) exact to the minute, its `5d`
+    (under 8 days) exact to the hour."""
+    return any(_HUMAN_ONLY.match(a) for a in ages)
+
+
+def parse_age(text: str, human: bool = False) -> Stamp | None:
     """An age column (`45s`, `3m20s`, `5d15h`, `<unknown>`, `<invalid>`); None if `text` is not
-    one. Units must decrease (`1m5s`, not `5s1m`)."""
+    one. Units must decrease (`1m5s`, not `5s1m`). `human`: the record's printer is known to
+    be HumanDuration (see `human_printer`), which makes some bare units exact."""
     text = text.strip()
     if text == "<unknown>":
         return Stamp(StampKind.UNKNOWN, text=text)
@@ -52,6 +65,10 @@ def parse_age(text: str) -> Stamp | None:
         return None
     value = float(sum(int(n) * _UNIT[u] for n, u in parts))
     precision = float(units[-1])
+    if human and len(parts) == 1:
+        n, unit = int(parts[0][0]), parts[0][1]
+        if unit == "m" and n < 10 or unit == "h" and n < 8 or unit == "d" and 2 <= n < 8:
+            precision = {"m": 1.0, "h": 60.0, "d": 3600.0}[unit]
     if text == "0s":  # HumanDuration prints up to 2 s in the future as 0s
         return Stamp(StampKind.AGE, age_lo=-2.0, age_hi=1.0, text=text)
     return Stamp(StampKind.AGE, age_lo=value, age_hi=value + precision, text=text)
