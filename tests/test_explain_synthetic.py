@@ -13,7 +13,7 @@ from helpers import CLASSIC, http, pod, run, scenario
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kubesim.explain.engine import ExplainOptions, explain
+from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.readers.read import parse_record
 from kubesim.results import ProbeType
 
@@ -28,7 +28,7 @@ def _case(period: int = 10, failures: int = 3, delay: int = 0, start: float = 40
 
 
 def _explain(text: str, p, **options):
-    return explain([parse_record(text, "<synthetic>")],
+    return explain_records([parse_record(text, "<synthetic>")],
                    ExplainOptions(spec=(p,), suggest=False, **options))
 
 

@@ -35,7 +35,8 @@ def argv_for(path: Path, out: Path) -> list[str]:
             "plot": ["plot", f, "-o", str(out / "out.png")],
             "blackbox": ["import-blackbox", f, "-o", str(out / "out.jsonl")],
             "expectations": ["check", SPEC, "--expectations", f, "--phases", "1"],
-            "check": ["check", f, "--phases", "1"]}[how]
+            "check": ["check", f, "--phases", "1"],
+            "explain": ["explain", f, "--no-suggest", "--phases", "1"]}[how]
 
 
 def run_bounded(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:

@@ -16,7 +16,7 @@ from kubesim.cli.args import (
     write_html,
 )
 from kubesim.errors import UsageError
-from kubesim.explain.engine import ExplainOptions, explain
+from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.readers.read import FORMATS_HELP, read_record
 from kubesim.explain.readers.times import now_from
 from kubesim.render.explain_formats import render, render_html
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     options = ExplainOptions(now=now, pod=args.pod, container=args.container, spec=spec,
                              phases=args.phases, seed=args.seed, profile=profile_of(args),
                              expect=wants, suggest=not args.no_suggest, max_work=args.max_work)
-    explanation = explain(records, options)
+    explanation = explain_records(records, options)
     if args.html is not None:
         write_html(render_html(explanation), args.html)
     return render(explanation, args.format), 0

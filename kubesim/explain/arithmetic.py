@@ -4,7 +4,7 @@ windows`)."""
 
 from __future__ import annotations
 
-from kubesim.explain.model import Setting, Streak
+from kubesim.explain.model import Kill, Setting, Streak
 from kubesim.explain.reconstruct import nth
 from kubesim.results import ProbeType
 
@@ -58,13 +58,36 @@ def _readiness(s: Setting) -> str:
             "never restarts the container (R3.4)")
 
 
-def arithmetic(settings: list[Setting], streak_list: list[Streak], grace: int) -> list[str]:
+def _here(s: Setting, streak_list: list[Streak], kills: list[Kill]) -> str | None:
+    """The formula on this record: when the endpoint broke, by the first failure."""
+    first = next((x for x in streak_list if x.probe is s.probe and x.outcome == "failed"
+                  and x.first.known), None)
+    kill = next((k for k in kills if k.cause == s.probe.value and k.at.known), None)
+    if first is None or first.first.lo is None or first.first.hi is None:
+        return None
+    lo, hi = first.first.lo - s.period, first.first.hi
+    text = (f"here: the first recorded failure at {_n(round(first.first.lo, 1))} to "
+            f"{_n(round(first.first.hi, 1))} s, so the endpoint stopped answering between "
+            f"{_n(round(lo, 1))} and {_n(round(hi, 1))} s")
+    if kill is not None and kill.at.lo is not None and kill.at.hi is not None:
+        text += (f"; the kill at {_n(round(kill.at.lo, 1))} to {_n(round(kill.at.hi, 1))} s, "
+                 f"{_n(round(max(0.0, kill.at.lo - hi), 1))}-{_n(round(kill.at.hi - lo, 1))} s "
+                 "after it")
+    return text
+
+
+def arithmetic(settings: list[Setting], streak_list: list[Streak], grace: int,
+               kills: list[Kill] = ()) -> list[str]:
     out: list[str] = []
     for s in settings:
         if s.probe is ProbeType.LIVENESS:
             timeouts = any(x.probe is ProbeType.LIVENESS and _is_timeout(x.detail)
                            for x in streak_list)
-            out += _liveness(s, timeouts, grace)
+            out += _liveness(s, timeouts, grace)[:1]
+            here = _here(s, streak_list, list(kills))
+            if here is not None:
+                out.append(here)
+            out += _liveness(s, timeouts, grace)[1:]
         elif s.probe is ProbeType.STARTUP:
             out.append(_startup(s))
         else:

@@ -1,4 +1,4 @@
-"""`explain(records, options)`: the engine entry point. Parsed records in, an `Explanation`
+"""`explain_records(records, options)`: the engine entry point. Parsed records in, an `Explanation`
 (plain data) out; nothing is read or printed here.
 
 For each container: its probe settings, the failure streaks, kills, back-off waits, exits,
@@ -28,8 +28,9 @@ from kubesim.explain.model import (
     Setting,
     Streak,
     When,
+    plural,
 )
-from kubesim.explain.prevent import prevent, workload_of
+from kubesim.explain.prevent import prevent
 from kubesim.explain.readers.model import PodRecord, RecordSet
 from kubesim.explain.readers.read import combine
 from kubesim.explain.replay import Reconstructed, replay, started_events
@@ -38,7 +39,7 @@ from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.results import ProbeType
 from kubesim.spec.model import ProbedContainer, RestartPolicy
 
-__all__ = ["ExplainOptions", "explain"]
+__all__ = ["ExplainOptions", "explain_records"]
 
 LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
 
@@ -71,7 +72,8 @@ class _Context:
     runs: dict[str, object] = field(default_factory=dict)
 
 
-def explain(records: list[RecordSet], options: ExplainOptions = ExplainOptions()) -> Explanation:
+def explain_records(records: list[RecordSet],
+                    options: ExplainOptions = ExplainOptions()) -> Explanation:
     """Explain one pod's record (several inputs about one pod are combined)."""
     if not records:
         raise UsageError("explain needs at least one record")
@@ -90,7 +92,7 @@ def explain(records: list[RecordSet], options: ExplainOptions = ExplainOptions()
     stories = [_story(v, ctx) for v in views if _worth(v, views)]
     findings = list(clock) + _before_scheduling(pod, tb)
     if loose:
-        findings.append(Finding("uncertain", f"{len(loose)} event(s) could not be tied to one "
+        findings.append(Finding("uncertain", f"{plural(len(loose), 'event')} could not be tied to one "
                                 "container (several containers have such a probe)",
                                 tuple(rc.evidence(e) for e in loose[:3])))
     notes = [Finding("uncertain" if n.uncertain else "fact", n.text,
@@ -114,7 +116,7 @@ def _before_scheduling(pod: PodRecord, tb: Timebase) -> list[Finding]:
     if not early:
         return []
     e = early[0]
-    return [Finding("warning", f"{len(early)} event(s) begin before the pod was scheduled "
+    return [Finding("warning", f"{plural(len(early), 'event')} began before the pod was scheduled "
                     f"({e.reason} first seen {e.first.text} ago, the pod scheduled "
                     f"{next(x for x in pod.events if x.reason == 'Scheduled').first.text} ago): "
                     "the clocks of the machines that recorded them disagree, or the record "
@@ -163,7 +165,7 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
                                        never)
     story.findings += more
     story.not_ready = rc.not_ready(ctx.pod, v, tb, story.streaks, by_type)
-    story.arithmetic = arithmetic(settings, story.streaks, ctx.grace)
+    story.arithmetic = arithmetic(settings, story.streaks, ctx.grace, story.kills)
     story.findings += _consistency(story, by_type)
     starts, restarts_seen = started_events(v.events, tb, v.name)
     if spec is not None and any(s.probe in (LIVENESS, STARTUP, READINESS) for s in settings):
@@ -182,10 +184,8 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
             spec, settings, story.streaks, story.kills, owner=ctx.pod.owner,
             pod_name=ctx.pod.name, namespace=ctx.pod.namespace, grace=ctx.grace,
             profile=ctx.options.profile, phases=max(ctx.options.phases, 4),
-            seed=ctx.options.seed, user=list(ctx.options.expect))
-        if story.prevention.patch is not None:
-            kind, name = workload_of(ctx.pod.owner, ctx.pod.name)
-            story.prevention.reason += f" (patch for {kind}/{name})"
+            seed=ctx.options.seed, user=list(ctx.options.expect),
+            max_work=ctx.options.max_work)
     story.diagnosis_kind, story.diagnosis = _diagnosis(story, by_type, v)
     return story
 
@@ -242,30 +242,31 @@ def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting]) -> li
         setting = by_type.get(t)
         failed = _failed(story.streaks, t)
         kills = [k for k in story.kills if k.cause == t.value]
-        n, k = sum(s.count for s in failed), len(kills)
+        n, k = sum(s.count for s in failed), rc.kill_total(kills)
         if setting is None or (not failed and not kills):
             continue
         f = setting.failure_threshold
         ev = tuple(e for s in failed for e in s.evidence) + tuple(
             {e for x in kills for e in x.evidence})
-        assumed = setting.source in ("assumed",)
-        sure = "uncertain" if assumed else "fact"
-        f_text = f"failureThreshold {f}" + (" (assumed)" if assumed else "")
+        sure = "fact" if setting.source in ("record", "spec") else "uncertain"
+        f_text = f"failureThreshold {f}" + {"assumed": " (assumed)", "inferred": " (inferred "
+                                            "from these events)"}.get(setting.source, "")
         if k and n == f * k:
-            out.append(Finding(sure, f"each of the {k} {t.value} kill(s) followed {f} failures "
-                               f"in a row, as {f_text} requires (R1.17): {n} failures, {k} "
-                               "kill(s)", ev))
+            each = "the" if k == 1 else f"each of the {k}"
+            out.append(Finding(sure, f"{each} {t.value} {'kill' if k == 1 else 'kills'} followed "
+                               f"{plural(f, 'failure')} in a row, as {f_text} requires (R1.17)",
+                               ev))
         elif k and f * k < n < f * (k + 1):
-            out.append(Finding(sure, f"{n} {t.value} failures and {k} kill(s): {f * k} counted "
+            out.append(Finding(sure, f"{n} {t.value} failures and {plural(k, 'kill')}: {f * k} counted "
                                f"toward the kills ({f} each, {f_text}); the other {n - f * k} "
                                f"belong to the container running now, fewer than {f}", ev))
         elif k and n < f * k:
-            out.append(Finding("uncertain", f"{n} {t.value} failures recorded for {k} kill(s): "
+            out.append(Finding("uncertain", f"{n} {t.value} failures recorded for {plural(k, 'kill')}: "
                                f"fewer than {f} per kill ({f_text}): some Unhealthy events "
                                "were dropped by the event recorder, or merged into a "
                                "'combined from similar events' event", ev))
         elif k:
-            out.append(Finding("uncertain", f"{n} {t.value} failures for {k} kill(s): more than "
+            out.append(Finding("uncertain", f"{n} {t.value} failures for {plural(k, 'kill')}: more than "
                                f"{f} per kill ({f_text}): some runs of failures were broken by "
                                "a success before they reached the threshold, or Killing events "
                                "are missing", ev))
@@ -274,7 +275,7 @@ def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting]) -> li
                                "the record shows no Killing event: it was dropped or expired, "
                                "or the settings differ from those used", ev))
         elif n < f:
-            out.append(Finding(sure, f"{n} {t.value} failure(s), fewer than {f_text}: the probe "
+            out.append(Finding(sure, f"{plural(n, t.value + ' failure')}, fewer than {f_text}: the probe "
                                "did not kill the container (R1.17)", ev))
     return out
 
@@ -344,9 +345,10 @@ def _kill_text(kills: list[Kill], story: ContainerStory, by_type: dict[ProbeType
                    "not-reproduced": "; the kubelet model does not reproduce it"}.get(
             story.replay.verdict, "")
     rest = ""
-    if story.restart_count and story.restart_count > len(kills):
-        rest = f"; {story.restart_count - len(kills)} more restart(s) are not in the events"
-    return (f"the kubelet killed the container {len(kills)} time(s) because its {t.value} "
+    total = rc.kill_total(kills)
+    if story.restart_count and story.restart_count > total:
+        rest = f"; {plural(story.restart_count - total, 'more restart')} not in the events"
+    return (f"the kubelet killed the container {plural(total, 'time')} because its {t.value} "
             f"probe failed {f}times in a row{how}{verdict}{rest}")
 
 
@@ -383,7 +385,8 @@ def _diagnosis(story: ContainerStory, by_type: dict[ProbeType, Setting],
     failed = [s for s in story.streaks if s.outcome == "failed"]
     errored = [s for s in story.streaks if s.outcome == "errored"]
     if last is not None and last.cause == "oom":
-        extra = f"; the record also shows {len(kills)} probe kill(s)" if kills else ""
+        extra = f"; the record also shows {plural(rc.kill_total(kills), 'probe kill')}" \
+            if kills else ""
         return "oom", (f"the container was OOMKilled (it reached its memory limit): the last "
                        f"restart was the kernel's, not a probe's{extra}")
     if kills:
@@ -393,7 +396,9 @@ def _diagnosis(story: ContainerStory, by_type: dict[ProbeType, Setting],
                                 f"{rc.clip(errored[0].detail, 80)}); errors are thrown away, "
                                 "not counted: the probe never killed the container (R2.2, E4)")
     if unknown:
-        return "cannot-tell", (f"the kubelet killed the container {len(unknown)} time(s) but the "
+        return "cannot-tell", (f"the kubelet killed the container "
+                               f"{plural(rc.kill_total(unknown), 'time')} "
+                               "but the "
                                "record does not say why (the kubelet recorded no reason and no "
                                "probe failure): cannot tell whether a probe caused it")
     if floor and failed and ceiling < floor:
@@ -445,7 +450,7 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting]) -> tuple[str
             f = setting.failure_threshold if setting is not None else 3
             note = " (the API's default; the record shows no setting)" if setting is None or \
                 setting.source == "assumed" else ""
-            parts.append(f"{s.count} {s.probe.value} failure(s), fewer than failureThreshold "
+            parts.append(f"{plural(s.count, s.probe.value + ' failure')}, fewer than failureThreshold "
                          f"{f}{note}")
         return "no-kill", "; ".join(parts) + ": the probe did not kill the container (R1.17)"
     s, f, assumed = enough[0]
@@ -456,7 +461,7 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting]) -> tuple[str
         over = f" over {rc.duration_text(max(0.0, s.last.hi - s.first.lo))}"
     return "cannot-tell", (
         f"{s.count} {s.probe.value} failures{over}"
-        f" could have made up to {most} kill(s) (failureThreshold {f}"
+        f" could have made up to {plural(most, 'kill')} (failureThreshold {f}"
         f"{', assumed' if assumed else ''}) if they came in runs of {f}, or none: the record "
         "shows neither a Killing event nor a restart count: cannot tell")
 

@@ -43,6 +43,11 @@ class Confidence(str, Enum):
     UNKNOWN = "unknown"  # the record does not say
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """`1 kill`, `3 kills`, `2 failures`."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
 def _r(x: float | None) -> float | None:
     return None if x is None else round(x, 3)
 
@@ -286,6 +291,7 @@ class Prevention:
 
     ran: bool
     reason: str
+    workload: str | None = None  # the object the patch is for: Deployment/web
     wants: list[dict[str, Any]] = field(default_factory=list)
     before: list[dict[str, Any]] = field(default_factory=list)
     after: list[dict[str, Any]] = field(default_factory=list)
@@ -296,7 +302,8 @@ class Prevention:
     tradeoff: list[str] = field(default_factory=list)
 
     def to_data(self) -> dict[str, Any]:
-        return {"ran": self.ran, "reason": self.reason, "wants": self.wants,
+        return {"ran": self.ran, "reason": self.reason, "workload": self.workload,
+                "wants": self.wants,
                 "before": self.before, "after": self.after, "summary": self.summary,
                 "patch": self.patch, "patch_yaml": self.patch_yaml, "verified": self.verified,
                 "tradeoff": self.tradeoff}

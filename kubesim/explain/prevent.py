@@ -32,6 +32,7 @@ from kubesim.spec.yamlio import load_yaml_documents
 __all__ = ["prevent", "workload_of"]
 
 _HASH = re.compile(r"^(?P<name>.+)-[a-z0-9]{5,10}$")
+CANDIDATES = 25  # suggest confirms up to this many candidates with the sweep engine
 
 
 def workload_of(owner: tuple[str, str] | None, pod: str | None) -> tuple[str, str]:
@@ -123,7 +124,7 @@ def _scenario(streaks: list[Streak], settings: list[Setting]) -> Scenario | None
 def prevent(spec: ContainerSpec, settings: list[Setting], streaks: list[Streak],
             kills: list[Kill], *, owner: tuple[str, str] | None, pod_name: str | None,
             namespace: str | None, grace: int, profile: KubeletProfile, phases: int, seed: int,
-            user: list[Want]) -> tuple[Prevention, Suggestion | None]:
+            user: list[Want], max_work: int) -> tuple[Prevention, Suggestion | None]:
     probe_kills = [k for k in kills if k.cause in ("liveness", "startup")]
     if not probe_kills and not user:
         return Prevention(False, "no probe killed the container in the record: no probe "
@@ -142,11 +143,20 @@ def prevent(spec: ContainerSpec, settings: list[Setting], streaks: list[Streak],
     wants, why = _wants(settings, streaks, kills, c.pod, profile, user)
     if not wants:
         return Prevention(False, "nothing to ask of suggest: give --expect KIND=S"), None
+    # a candidate may probe every second (suggest's shortest period): the worst case
+    probes = max(len(c.pod.container.probes()), 1)
+    work = sum(30.0 + w.seconds + 150.0 for w in wants) * probes * phases * CANDIDATES
+    if work > max_work:
+        return Prevention(False, f"confirming a fix for these expectations ("
+                                 f"{', '.join(w.text for w in wants)}) would take up to "
+                                 f"{work:,.0f} probe calls, over the work budget "
+                                 f"({max_work:,}; --max-work)"), None
     scenario = _scenario(streaks, settings)
     refs = [] if scenario is None else [BehaviourRef("the recorded outage", scenario,
                                                      30.0 + 600.0)]
     result = suggest(w, c, wants, refs, Settings(phases=phases, seed=seed, profile=profile))
     out = Prevention(True, "; ".join(why) or "the expectations given with --expect",
+                     workload=f"{kind}/{name}",
                      wants=[{"expect": x.kind, "seconds": x.seconds, "text": x.text}
                             for x in wants],
                      before=[_j(j) for j in result.before], after=[_j(j) for j in result.after],

@@ -37,6 +37,7 @@ from kubesim.explain.model import (
     Setting,
     Streak,
     When,
+    plural,
 )
 from kubesim.explain.readers.model import (
     ContainerRecord,
@@ -50,9 +51,27 @@ from kubesim.explain.timebase import Timebase
 from kubesim.results import ProbeType
 from kubesim.spec.model import ContainerSpec, HandlerKind, Probe, parse_container
 
-__all__ = ["DEFAULTS", "POD_REASONS", "View", "attribute", "back_offs", "clip",
-           "counted_failures", "duration_text", "evidence", "exits",
-           "handler_kind", "kills", "metric_streaks", "not_ready", "nth", "restarts", "settings", "streaks"]
+__all__ = [
+    "DEFAULTS",
+    "POD_REASONS",
+    "View",
+    "attribute",
+    "back_offs",
+    "clip",
+    "counted_failures",
+    "duration_text",
+    "evidence",
+    "exits",
+    "handler_kind",
+    "kill_total",
+    "kills",
+    "metric_streaks",
+    "not_ready",
+    "nth",
+    "restarts",
+    "settings",
+    "streaks",
+]
 
 LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
 DEFAULTS = {"periodSeconds": 10, "timeoutSeconds": 1, "failureThreshold": 3,
@@ -62,6 +81,7 @@ POD_REASONS = frozenset({"Scheduled", "FailedScheduling", "SuccessfulCreate", "T
                          "FailedAttachVolume", "NetworkNotReady", "SandboxChanged",
                          "FailedCreatePodSandBox", "FailedKillPod", "Evicted"})
 SPAM_BURST = 25  # the event recorder's per-object burst (client-go events_cache.go)
+_DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
 _URL = re.compile(r'Get "?(https?)://([^/:"]+|\[[^\]]+\]):(\d{1,5})(/[^"\s]*)?"?')
 _DIAL = re.compile(r"dial tcp [^\s:]+:(\d{1,5})")
 
@@ -221,7 +241,8 @@ def settings(view: View, spec_override: ContainerSpec | None) -> tuple[Container
                            "", next(iter(handler)), why))
     if not probes:
         return base, out
-    data: dict[str, object] = {"name": view.name or "app", **probes}
+    name = view.name if view.name and _DNS_LABEL.match(view.name) else "app"
+    data: dict[str, object] = {"name": name, **probes}
     if base is not None:
         for t, p in base.probes().items():
             data[t.field] = probe_data(p)
@@ -480,7 +501,7 @@ def kills(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list[K
             KillCause.LIVENESS, KillCause.STARTUP) else None
         if e.truncated and not e.message:
             cause = KillCause.UNKNOWN
-        for i in range(1, e.count + 1):
+        for i in _listed(e.count):
             if e.count == 1:
                 at = last
             elif i == 1:
@@ -496,15 +517,38 @@ def kills(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list[K
     return out
 
 
+MAX_LISTED = 20  # kills of one event, failures of one kill: listed one by one up to this
+
+
+def _listed(count: int) -> list[int]:
+    """Which of `count` repetitions get an item of their own: all of a few; of many, the
+    first, the last and some between (the count itself is kept on every item)."""
+    if count <= MAX_LISTED:
+        return list(range(1, count + 1))
+    step = count / (MAX_LISTED - 1)
+    return sorted({1, count, *(round(1 + i * step) for i in range(1, MAX_LISTED - 1))})
+
+
+def kill_total(kills: list[Kill]) -> int:
+    """How many kills the items stand for (an event's repetitions may not all be listed)."""
+    by_event: dict[tuple[str, ...], int] = {}
+    for k in kills:
+        key = tuple(e.where for e in k.evidence) or (str(id(k)),)
+        by_event[key] = max(by_event.get(key, 0), k.of)
+    return sum(by_event.values())
+
+
 def counted_failures(at: When, setting: Setting | None) -> tuple[When, ...]:
     """The failureThreshold failures the kill followed: the last at the decision (within a
-    sync hop), the others one step apart before it (R1.17, R4.3)."""
+    sync hop), the others one step apart before it (R1.17, R4.3); of very many, the last
+    MAX_LISTED."""
     if setting is None or not at.known:
         return ()
     assert at.lo is not None and at.hi is not None
     step = float(max(setting.period, 1))
+    n = min(setting.failure_threshold, MAX_LISTED)
     return tuple(When(at.lo - j * step - 1.0, at.hi - j * step, Confidence.INFERRED)
-                 for j in range(setting.failure_threshold - 1, -1, -1))
+                 for j in range(n - 1, -1, -1))
 
 
 def back_offs(view: View, tb: Timebase) -> BackOffs | None:
@@ -575,7 +619,7 @@ def restarts(view: View, kill_list: list[Kill], exit_list: list[Exit], grace: in
     for cause, ks in by_cause.items():
         label = {"liveness": "liveness kill", "startup": "startup kill",
                  "spec-change": "container changed", "unknown": "kill (cause not recorded)"}[cause]
-        restarted = 0 if never and cause in ("liveness", "startup") else len(ks)
+        restarted = 0 if never and cause in ("liveness", "startup") else kill_total(ks)
         if restarted:
             detail = _kill_detail(cause, ks, last, grace)
             rows.append(Restart(restarted, label, _when_range([k.at for k in ks]),
@@ -611,7 +655,7 @@ def _exit_label(x: Exit) -> str:
 
 
 def _kill_detail(cause: str, ks: list[Kill], last: Exit | None, grace: int) -> str:
-    text = f"{len(ks)} kill(s) recorded by the kubelet (Killing: {ks[0].message})"
+    text = f"{plural(kill_total(ks), 'kill')} recorded by the kubelet (Killing: {ks[0].message})"
     if last is not None and last.cause == ExitCause.SIGKILL.value:
         text += (f"; the last container ended with exit code 137: it ignored SIGTERM and was "
                  f"killed when the grace period ({grace} s) ran out")

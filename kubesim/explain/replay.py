@@ -25,8 +25,9 @@ from kubesim.analysis.budget import calls
 from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.simulate import grid_cycle, simulate
 from kubesim.explain.messages import failure_answer, started_container
-from kubesim.explain.model import Exit, Kill, Replay, Setting, Streak, When
+from kubesim.explain.model import Exit, Kill, Replay, Setting, Streak, When, plural
 from kubesim.explain.readers.model import ContainerRecord, RecordedEvent
+from kubesim.explain.reconstruct import kill_total
 from kubesim.explain.timebase import Timebase
 from kubesim.kubelet.settings import KubeletProfile
 from kubesim.results import Outcome, ProbeType
@@ -233,8 +234,8 @@ def replay(r: Reconstructed, tb: Timebase, *, phases: int, seed: int,
     assumptions = [f"t=0 of the replay is {_t(origin)} on the record's axis: {origin_why}",
                    *notes, shutdown_why, phase_why, *skipped]
     if not r.grace_known:
-        assumptions.append(f"terminationGracePeriodSeconds {r.grace} s (the default; describe "
-                           "does not show it)")
+        assumptions.append(f"terminationGracePeriodSeconds {r.grace} s: the record does not set "
+                           "it (describe never shows it; the API's default)")
     assumptions += [f"{s.probe.field}: {s.why}" for s in r.settings if s.source in
                     ("inferred", "assumed")]
     behaviour = behaviours[len(behaviours) // 2]
@@ -248,7 +249,9 @@ def replay(r: Reconstructed, tb: Timebase, *, phases: int, seed: int,
             for i, (p, sc) in enumerate(zip(phase_list, scenarios, strict=True))]
     result = Replay(True, "the record's probe settings and failures through the kubelet model",
                     origin=origin, duration=duration, phases=phases, seed=seed,
-                    profile=profile.name, behaviour=behaviour, assumptions=assumptions)
+                    profile=f"{profile.name} ({profile.versions})" if profile.versions
+                    and profile.versions != profile.name else profile.name,
+                    behaviour=behaviour, assumptions=assumptions)
     step = (pinned[1] - pinned[0]) / phases if pinned is not None else 0.0
     _compare(result, runs, r, probe_kills, origin, _jitter(profile), step)
     best = _representative(runs, probe_kills, origin)
@@ -308,7 +311,7 @@ def _compare(out: Replay, runs: list[Timeline], r: Reconstructed, probe_kills: l
         else by_type.get(ProbeType.LIVENESS) or by_type.get(ProbeType.STARTUP)
     out.failures_per_kill = killer.failure_threshold if killer is not None else None
     cmp = out.comparison
-    recorded = len(probe_kills)
+    recorded = kill_total(probe_kills)
     if recorded == 0 and r.restarts_seen:
         restarts = [s.restarts for s in summaries]
         lo, hi = min(restarts), max(restarts)
@@ -362,8 +365,8 @@ def _compare(out: Replay, runs: list[Timeline], r: Reconstructed, probe_kills: l
             "events with exact times (kubectl get events -o json) pin it")
     if recorded < out.kills[0]:
         out.missing.append(
-            f"the model kills {out.kills[0]} time(s) or more where the record shows "
-            f"{recorded} Killing event(s): Killing events dropped by the kubelet's spam filter "
+            f"the model kills {plural(out.kills[0], 'time')} or more where the record shows "
+            f"{plural(recorded, 'Killing event')}: Killing events dropped by the kubelet's spam filter "
             "or expired (1 h TTL), or the endpoint did not fail all the time between the "
             "recorded failures")
     if recorded > out.kills[1]:

@@ -165,8 +165,9 @@ def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) ->
         if not p.ran:
             lines += _wrap(f"what would have prevented it: {p.reason}", 2)
         else:
-            lines.append("  what would have prevented it (kubesim suggest, with expectations "
-                         "from the record):")
+            lines += _wrap("what would have prevented it, if these kills were not wanted (the "
+                           "app would have recovered by itself): kubesim suggest, with "
+                           "expectations drawn from the record", 2)
             lines += _wrap(f"expectations: {p.reason}", 4)
             for j in p.after if p.summary else p.before:
                 lines += _wrap(f"{'met' if j['met'] else 'NOT met'}: {j['figure']}", 4)

@@ -282,6 +282,11 @@ class _Reader:
 
     def probe_line(self, probe_type: ProbeType, value: str, number: int) -> None:
         assert self.container is not None
+        if value.startswith("unknown "):  # kubectl prints a handler it does not know so
+            self.notes.append(Note(f"the {probe_type.event_name} probe's handler is not shown "
+                                   "(kubectl printed `unknown`): the probe is left out",
+                                   self.where(number)))
+            return
         try:
             data = parse_probe_line(value)
         except ProbeLineError as exc:

@@ -180,7 +180,7 @@ class EventRows:
                 ) -> tuple[Stamp, Stamp, int]:
         last = parse_age(age) if age else None
         first = parse_age(over) if over else None
-        n = int(count) if count else 1
+        n = max(int(count), 1) if count else 1  # kubectl prints (xN ...) for N >= 2 only
         last = last or UNKNOWN_STAMP
         return (first or last) if count else last, last, n
 
@@ -221,7 +221,7 @@ class EventRows:
         reason = fields.pop(0) if fields else ""
         message, combined = strip_combined(" ".join(fields))
         truncated = not reason or not message
-        return RecordedEvent(kind or "Normal", _capital(reason), message, int(m["count"]),
+        return RecordedEvent(kind or "Normal", _capital(reason), message, max(int(m["count"]), 1),
                              first, last, where, component=component.strip("{} "),
                              container=container, combined=combined, truncated=truncated)
 

@@ -78,14 +78,15 @@ def _label(metric: dict[str, Any], key: str) -> str | None:
 
 def _sample(value: Any, source: str, field: str) -> tuple[float, float]:
     if not (isinstance(value, list) and len(value) == 2):
-        raise RecordError("a sample is [unix time, \"value\"]", source=source, field=field)
+        raise RecordError(f'{field}: a sample is [unix time, "value"]', source=source,
+                          field=field)
     t, v = value
     try:
         at, count = float(t), float(v)
     except (TypeError, ValueError):
-        raise RecordError("a sample is [unix time, \"value\"]", source=source,
+        raise RecordError(f'{field}: a sample is [unix time, "value"]', source=source,
                           field=field) from None
     if not (math.isfinite(at) and math.isfinite(count) and 0 <= at < 1e11 and count >= 0):
-        raise RecordError(f"sample [{str(t)[:20]}, {str(v)[:20]}] is out of range", source=source,
-                          field=field)
+        raise RecordError(f"{field}: sample [{str(t)[:20]}, {str(v)[:20]}] is out of range",
+                          source=source, field=field)
     return at, count
