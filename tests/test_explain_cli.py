@@ -156,3 +156,14 @@ def test_the_example_in_the_docs_is_what_the_command_prints(capsys, monkeypatch)
     code, out, err = kubesim(capsys, *command.split()[1:])
     assert code == 0, err
     assert out == shown_output
+
+
+def test_yaml_prints_the_patch_alone(capsys):
+    record = str(DATA / "02-trivy-dojo-operator-pr24.describe.txt")
+    code, out, err = kubesim(capsys, "explain", record, "--format", "yaml", "--expect",
+                             "hang-within=120")
+    assert code == 0, err
+    assert out.startswith("apiVersion: v1\nkind: Pod\n") and "livenessProbe:" in out
+    code, out, _ = kubesim(capsys, "explain", str(DATA / "15-kube-state-metrics-1227.describe.txt"),
+                           "--format", "yaml")
+    assert code == 0 and out == ""  # OOM: nothing to patch

@@ -369,3 +369,11 @@ def test_invalid_ages_are_reported_as_clock_skew():
     text = "Events:\n  Warning  Unhealthy  <invalid>  kubelet  Liveness probe failed: x\n"
     ex = explain_records([parse_record(text, "x.txt")], ExplainOptions(suggest=False))
     assert any("clock skew" in f.text for f in ex.findings)
+
+
+def test_events_last_seen_before_first_seen_are_clock_skew():
+    text = json.dumps({"kind": "EventList", "items": [_event(
+        "Unhealthy", "Liveness probe failed: x", 3, "2024-01-01T00:01:00Z",
+        "2024-01-01T00:00:00Z")]})
+    ex = explain_records([parse_record(text, "e.json")], ExplainOptions(suggest=False))
+    assert any("last seen before they were first seen" in f.text for f in ex.findings)

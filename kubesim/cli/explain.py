@@ -55,7 +55,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--phases", type=_phases, default=8, metavar="N",
                    help="grid phases the replay runs at (8)")
     p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
-    add_output_args(p, ["text", "json"])
+    add_output_args(p, ["text", "json", "yaml"])
     add_html_arg(p)
     add_kubelet_args(p, engine=False)
     add_budget_arg(p)

@@ -43,7 +43,7 @@ def probe_event(message: str) -> ProbeEvent | None:
 class KillCause(str, Enum):
     LIVENESS = "liveness"
     STARTUP = "startup"
-    STOPPING = "stopping"  # a deletion, or a kill for another reason (R4.22)
+    STOPPING = "stopping"  # a deletion, or a kill for another reason
     SPEC_CHANGE = "spec-change"
     UNKNOWN = "unknown"  # old kubelets: "Killing <id>" without a reason
 

@@ -98,13 +98,33 @@ def timebase(pod: PodRecord, now: float | None) -> tuple[Timebase, list[Finding]
 
 
 def _invalid_ages(pod: PodRecord) -> list[Finding]:
+    out = []
     bad = [e for e in pod.events if "<invalid>" in (e.first.text, e.last.text)]
-    if not bad:
-        return []
-    return [Finding("warning", f"{len(bad)} event(s) show the age <invalid>: their time lies in "
-                    "the future of the clock that printed the record (clock skew between the "
-                    "API server and the machine that ran kubectl); their times are unknown",
-                    tuple(Evidence(str(e.where), e.reason) for e in bad[:3]))]
+    if bad:
+        out.append(Finding("warning", f"{len(bad)} event(s) show the age <invalid>: their time "
+                           "lies in the future of the clock that printed the record (clock skew "
+                           "between the API server and the machine that ran kubectl); their "
+                           "times are unknown",
+                           tuple(Evidence(str(e.where), e.reason) for e in bad[:3])))
+    backwards = [e for e in pod.events if _before(e.last, e.first)]
+    if backwards:
+        out.append(Finding("warning", f"{len(backwards)} event(s) were last seen before they "
+                           "were first seen: the clocks that stamped them disagree (clock skew "
+                           "between kubelets, or an event updated by another node); their "
+                           "spans are uncertain",
+                           tuple(Evidence(str(e.where), e.reason) for e in backwards[:3])))
+    return out
+
+
+def _before(a: Stamp, b: Stamp) -> bool:
+    """Whether `a` is surely earlier than `b` (by more than their precision)."""
+    if a.kind is StampKind.ABSOLUTE and b.kind is StampKind.ABSOLUTE:
+        assert a.at is not None and b.at is not None
+        return a.at < b.at - 1.0
+    if a.kind is StampKind.AGE and b.kind is StampKind.AGE:
+        assert a.age_lo is not None and b.age_hi is not None
+        return a.age_lo > b.age_hi  # an older last than first
+    return False
 
 
 def _estimate(pod: PodRecord) -> tuple[tuple[float, float, str] | None, list[Finding]]:

@@ -23,7 +23,7 @@ from kubesim.render.report import to_document
 from kubesim.render.suggest_formats import patch_yaml
 
 __all__ = ["FORMATS", "document", "render", "render_html", "render_json", "render_text",
-           "shown"]
+           "render_yaml", "shown"]
 
 # C0 controls but tab and newline, DEL, C1 controls, and the bidirectional-text controls
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -298,8 +298,15 @@ def render_html(ex: Explanation) -> str:
     return page("explain", f"kubesim explain: {ex.pod or 'pod'}", data)
 
 
+def render_yaml(ex: Explanation) -> str:
+    """The patches alone, one strategic-merge YAML document per workload (as `kubesim suggest
+    --format yaml` prints them); empty when nothing is to change."""
+    return "".join(p if p.startswith("---") or not i else "---\n" + p
+                   for i, p in enumerate(x for x in (_patch(c) for c in ex.containers) if x))
+
+
 def render(ex: Explanation, fmt: str) -> str:
     return FORMATS[fmt](ex)
 
 
-FORMATS = {"text": render_text, "json": render_json}
+FORMATS = {"text": render_text, "json": render_json, "yaml": render_yaml}
