@@ -98,22 +98,19 @@ def timebase(pod: PodRecord, now: float | None) -> tuple[Timebase, list[Finding]
 
 
 def _invalid_ages(pod: PodRecord) -> list[Finding]:
-    out = []
-    bad = [e for e in pod.events if "<invalid>" in (e.first.text, e.last.text)]
-    if bad:
-        out.append(Finding("warning", f"{len(bad)} event(s) show the age <invalid>: their time "
-                           "lies in the future of the clock that printed the record (clock skew "
-                           "between the API server and the machine that ran kubectl); their "
-                           "times are unknown",
-                           tuple(Evidence(str(e.where), e.reason) for e in bad[:3])))
-    backwards = [e for e in pod.events if _before(e.last, e.first)]
-    if backwards:
-        out.append(Finding("warning", f"{len(backwards)} event(s) were last seen before they "
-                           "were first seen: the clocks that stamped them disagree (clock skew "
-                           "between kubelets, or an event updated by another node); their "
-                           "spans are uncertain",
-                           tuple(Evidence(str(e.where), e.reason) for e in backwards[:3])))
-    return out
+    groups = (
+        ([e for e in pod.events if "<invalid>" in (e.first.text, e.last.text)],
+         ("show the age <invalid>: their time lies in the future of the clock that printed "
+          "the record (clock skew between the API server and the machine that ran kubectl); "
+          "their times are unknown")),
+        ([e for e in pod.events if _before(e.last, e.first)],
+         ("were last seen before they were first seen: the clocks that stamped them disagree "
+          "(clock skew between kubelets, or an event updated by another node); their spans "
+          "are uncertain")),
+    )
+    return [Finding("warning", f"{len(events)} event(s) {what}",
+                    tuple(Evidence(str(e.where), e.reason) for e in events[:3]))
+            for events, what in groups if events]
 
 
 def _before(a: Stamp, b: Stamp) -> bool:
