@@ -39,6 +39,8 @@ _WHERE = {
     "ProbedContainer": "kubesim.spec.model",
     "RecordError": "kubesim.errors",
     "ReadyChange": "kubesim.timeline",
+    "RenderError": "kubesim.errors",
+    "RenderOptions": "kubesim.spec.sources",
     "RestartMode": "kubesim.behaviour.trace",
     "RestartPolicy": "kubesim.spec.model",
     "Result": "kubesim.results",
@@ -74,10 +76,12 @@ if TYPE_CHECKING:
     from kubesim.behaviour.trace import CensoredMode, RestartMode, Trace, load_trace
     from kubesim.engine.simulate import grid_cycle, simulate
     from kubesim.timeline import ContainerRecord, EventRecord, KillRecord, ProbeRecord, ReadyChange, Summary, Timeline
-    from kubesim.errors import BehaviourError, KubesimError, RecordError, SpecError, UsageError
+    from kubesim.errors import (BehaviourError, KubesimError, RecordError, RenderError,
+                                SpecError, UsageError)
     from kubesim.explain.engine import ExplainOptions, explain_records
     from kubesim.explain.model import Explanation
     from kubesim.explain.readers.read import read_record
+    from kubesim.spec.sources import RenderOptions
     from kubesim.kubelet.settings import BackoffRequeue, KubeletProfile, PROFILES, profile_from
     from kubesim.render.report import render_json, render_text, to_document
     from kubesim.results import Outcome, ProbeType, Result

@@ -5,6 +5,8 @@
      +-- BehaviourError          a trace or scenario that cannot be replayed
      +-- UsageError              command-line settings out of range or contradicting each other
      +-- RecordError             a cluster record (`kubesim explain`) that cannot be read
+     +-- RenderError             a chart or kustomization that its engine cannot render, or
+                                 no engine to render it with
 
 The CLI turns any of them into one line on stderr and exit code 2. Anything else that escapes
 the engine is a bug in kubesim, never the user's input.
@@ -12,7 +14,8 @@ the engine is a bug in kubesim, never the user's input.
 
 from __future__ import annotations
 
-__all__ = ["BehaviourError", "KubesimError", "RecordError", "SpecError", "UsageError"]
+__all__ = ["BehaviourError", "KubesimError", "RecordError", "RenderError", "SpecError",
+           "UsageError"]
 
 
 class KubesimError(Exception):
@@ -64,3 +67,8 @@ class UsageError(KubesimError, ValueError):
 class RecordError(KubesimError, ValueError):
     """A cluster record (describe text, pod or event documents, Prometheus export) that is not
     one of the formats `kubesim explain` reads, or is malformed beyond what it can use."""
+
+
+class RenderError(KubesimError):
+    """A Helm chart or kustomization that could not be rendered: no engine installed, or the
+    engine failed (the message names the command and what it wrote on stderr)."""

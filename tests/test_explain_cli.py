@@ -12,7 +12,8 @@ import pytest
 from helpers import cli as kubesim
 from test_html import attr, browse, console, needs_browser
 
-from kubesim.render.explain_formats import shown
+from kubesim import ExplainOptions, explain_records, read_record
+from kubesim.render.explain_formats import render_text
 
 DATA = Path(__file__).resolve().parent / "data" / "explain"
 DOCS = str(DATA / "01-k8s-docs-liveness-exec.describe.txt")
@@ -98,7 +99,28 @@ def test_the_output_edge_neutralises_terminal_escapes(capsys, tmp_path):
     assert code == 0, err
     assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
     assert "\\x1b[31mred" in out and "\\u202e" in out
-    assert shown("a\tb\nc\x00") == "a\tb\nc\\x00"
+
+
+def test_invisible_characters_in_a_message_are_shown(capsys, tmp_path):
+    """The output edge shows what a reader cannot see (a zero-width space, a tag character,
+    a line separator): a message cannot hide text or look like kubesim's own lines."""
+    event = {"apiVersion": "v1", "kind": "Event", "type": "Warning", "reason": "Unhealthy",
+             "message": "Liveness probe failed: o\u200bk\U000e0041 \u2029x\nkubesim explain: "
+                        "pod forged",
+             "firstTimestamp": "2024-05-01T12:00:00Z", "lastTimestamp": "2024-05-01T12:00:20Z",
+             "count": 3, "involvedObject": {"kind": "Pod", "name": "p",
+                                             "fieldPath": "spec.containers{app}"}}
+    record = tmp_path / "events.json"
+    record.write_text(json.dumps({"kind": "List", "items": [event]}))
+    code, out, err = kubesim(capsys, "explain", str(record), "--no-suggest")
+    assert code == 0, err
+    # the library's text too, which no CLI pass covers
+    text = render_text(explain_records([read_record(str(record))], ExplainOptions(suggest=False)))
+    for shown in (out, text):
+        assert "o\\u200bk\\U000e0041" in shown
+        assert not any(ch in shown for ch in "\u200b\U000e0041\u2029")
+        assert not any(line.startswith("kubesim explain: pod forged")
+                       for line in shown.splitlines())
 
 
 def test_the_html_report_embeds_the_document(capsys, tmp_path):

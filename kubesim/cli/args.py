@@ -16,10 +16,11 @@ from kubesim.files import write_output
 from kubesim.kubelet.settings import PROFILES, KubeletProfile, profile_from
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
+from kubesim.spec.sources import DEFAULT_TIMEOUT, RenderOptions
 
 __all__ = ["add_behaviour_args", "add_budget_arg", "add_duration_arg", "add_html_arg",
-           "add_kubelet_args", "add_output_args", "check_html_path", "load_behaviour",
-           "profile_of", "write_html"]
+           "add_kubelet_args", "add_output_args", "add_render_args", "check_html_path",
+           "load_behaviour", "profile_of", "render_options_of", "write_html"]
 
 
 def add_behaviour_args(parser: argparse.ArgumentParser) -> None:
@@ -129,3 +130,50 @@ def check_html_path(args: argparse.Namespace) -> None:
 def write_html(text: str, path: str) -> None:
     """Write the report with the CLI's one writer (a temp file renamed over the target)."""
     write_output(path, text, what="--html")
+
+
+def add_render_args(parser: argparse.ArgumentParser, *, helm_set: bool = True) -> None:
+    """How a Helm chart or kustomization given as input is rendered (docs/inputs-charts.md).
+    `helm_set`: the command has no --set of its own, so Helm's --set is spelled --set
+    (`kubesim sweep` uses --set for its grid and takes chart values with --set-value)."""
+    g = parser.add_argument_group(
+        "charts and kustomizations (a directory with Chart.yaml or kustomization.yaml, or a "
+        "chart .tgz, is rendered first)")
+    g.add_argument("--values", "-f", action="append", default=[], metavar="FILE",
+                   help="Helm values file (repeatable; later files win)")
+    if helm_set:
+        g.add_argument("--set", action="append", default=[], dest="helm_set",
+                       metavar="K=V", help="Helm value on the command line (repeatable)")
+        g.add_argument("--set-string", action="append", default=[], dest="helm_set_string",
+                       metavar="K=V", help="Helm value, always a string (repeatable)")
+    g.add_argument("--release-name", metavar="NAME",
+                   help="Helm release name (default: the chart's name)")
+    g.add_argument("--namespace", default="default", metavar="NS",
+                   help="Helm release namespace (default: default)")
+    g.add_argument("--kube-version", metavar="V",
+                   help="Kubernetes version for the chart's Capabilities (the helm program "
+                        "only)")
+    g.add_argument("--helm-engine", choices=["auto", "binary", "library"], default="auto",
+                   help="auto (default): the helm program (HELM_BIN, else PATH), else the "
+                        "helm-python-sdk library (kubesim[render]); or only one of them")
+    g.add_argument("--render-timeout", type=float, default=DEFAULT_TIMEOUT, metavar="S",
+                   help=f"seconds one render may take ({DEFAULT_TIMEOUT:g})")
+    g.add_argument("--allow-network", action="store_true",
+                   help="let rendering use the network: helm --dependency-update, kustomize "
+                        "remote bases (off: renders are offline)")
+
+
+def render_options_of(args: argparse.Namespace, extra_set: tuple[str, ...] = ()
+                      ) -> RenderOptions:
+    """The rendering settings the arguments ask for (`extra_set`: more --set values, after
+    the command line's)."""
+    for path in args.values:
+        if not Path(path).is_file():
+            raise UsageError("--values: no such file" if not Path(path).exists() else
+                             "--values: not a regular file", source=path)
+    return RenderOptions(
+        values=tuple(args.values), set_values=(*getattr(args, "helm_set", []), *extra_set),
+        set_strings=tuple(getattr(args, "helm_set_string", [])),
+        release_name=args.release_name, namespace=args.namespace,
+        kube_version=args.kube_version, helm_engine=args.helm_engine,
+        timeout=args.render_timeout, allow_network=args.allow_network)

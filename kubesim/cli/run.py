@@ -10,12 +10,14 @@ from typing import TYPE_CHECKING
 from kubesim.analysis.budget import calls, check_budget, check_duration, weight
 from kubesim.behaviour.horizon import default_duration
 from kubesim.cli.args import (add_behaviour_args, add_budget_arg, add_duration_arg, add_html_arg,
-                              add_kubelet_args, add_output_args, check_html_path, load_behaviour,
-                              profile_of, write_html)
+                              add_kubelet_args, add_output_args, add_render_args,
+                              check_html_path, load_behaviour, profile_of, render_options_of,
+                              write_html)
 from kubesim.errors import UsageError
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.phases import across_phases
 from kubesim.render.plot import check_output, plot_meta, save_png
+from kubesim.render.edge import visible
 from kubesim.render.report import iter_json, iter_text, to_document
 from kubesim.engine.simulate import focus, grid_cycle, simulate
 
@@ -29,7 +31,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     """Register `run` and its options."""
     run_ = sub.add_parser("run", help="simulate one pod against an app behaviour",
                           description="Simulate the kubelet's probes of one container.")
-    run_.add_argument("spec", help="manifest or compact probe spec (YAML); - for stdin")
+    run_.add_argument("spec", help="manifest or compact probe spec (YAML), Helm chart or "
+                      "kustomization; - for stdin")
     add_behaviour_args(run_)
     add_duration_arg(run_)
     run_.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
@@ -45,6 +48,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     run_.add_argument("--plot", metavar="FILE.png",
                       help="also draw the timeline as a PNG picture (needs kubesim[plot])")
     add_html_arg(run_)
+    add_render_args(run_)
     add_kubelet_args(run_)
     add_budget_arg(run_)
 
@@ -74,7 +78,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.plot is not None:
         check_output(args.plot)  # matplotlib installed, a writable FILE.png: before simulating
     check_html_path(args)
-    pod = load_spec(args.spec, args.container)
+    pod = load_spec(args.spec, args.container, render=render_options_of(args))
     behaviour = load_behaviour(args)
     if args.duration is None:
         args.duration = default_duration(behaviour)
@@ -112,4 +116,4 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         return iter_json(timeline, meta=meta, phases=sweep), 0
     text = iter_text(timeline, title=f"{pod.label} | behaviour: {meta['behaviour']}",
                      phases=sweep, changes_only=args.changes_only)
-    return itertools.chain(text, [f"note: {note}\n"] if note else []), 0
+    return itertools.chain(text, [f"note: {visible(note)}\n"] if note else []), 0

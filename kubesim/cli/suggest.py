@@ -11,7 +11,7 @@ import argparse
 from kubesim.analysis.check.findings import Settings, read_inputs
 from kubesim.analysis.suggest import WANTS, Want, parse_want, suggest
 from kubesim.behaviour.trace import CensoredMode, RestartMode
-from kubesim.cli.args import add_kubelet_args, profile_of
+from kubesim.cli.args import add_kubelet_args, add_render_args, profile_of, render_options_of
 from kubesim.cli.check import (
     BehaviourAction,
     behaviour_refs,
@@ -35,7 +35,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "engine, and print it as a strategic-merge patch (or SARIF fixes). "
                     "Without --expect, the defaults of .kubesim.yaml apply.")
     p.add_argument("paths", nargs="+", metavar="SPEC",
-                   help="manifest or probe spec file, directory, or - for stdin")
+                   help="manifest or probe spec file, Helm chart, kustomization, directory, "
+                        "or - for stdin")
     p.add_argument("--expect", action="append", default=[], metavar="KIND=S",
                    help="; ".join(f"{k}=S: {v.format(s='S')}" for k, v in WANTS.items())
                    + " (repeatable)")
@@ -56,13 +57,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
     p.add_argument("--format", choices=list(FORMATS), default="text")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    add_render_args(p)
     add_config_args(p)
     add_kubelet_args(p)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Suggest, render; exit 0 (all met) or 1 (a conflict left unmet)."""
-    config = project_config(args)
+    config, _ = project_config(args)
     wants = [parse_want(t) for t in args.expect] or [
         Want(k, v) for k, v in (config.suggest_expect if config else [])]
     if not wants:
@@ -73,7 +75,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     phases = args.phases or (config.check.get("phases") if config else None) or 20
     settings = Settings(phases=phases, seed=args.seed, profile=profile_of(args))
     behaviours = behaviour_refs(args, config)
-    workloads, _, _ = read_inputs(args.paths)
+    workloads, _, _ = read_inputs(args.paths, render=render_options_of(args))
     items = []
     for w in workloads:
         if args.workload and args.workload not in (w.name, w.label):

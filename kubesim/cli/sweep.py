@@ -19,18 +19,23 @@ from typing import Any
 from kubesim.analysis.budget import calls, check_budget, check_duration, weight
 from kubesim.behaviour.horizon import default_duration
 from kubesim.cli.args import (add_behaviour_args, add_budget_arg, add_duration_arg, add_html_arg,
-                              add_kubelet_args, check_html_path, load_behaviour, profile_of,
-                              write_html)
+                              add_kubelet_args, add_render_args, check_html_path, load_behaviour,
+                              profile_of, render_options_of, write_html)
 from kubesim.cli.fleet import add_fleet_args, fleet_settings_of
 from kubesim.errors import UsageError
 from kubesim.files import check_output_path, write_output
+from kubesim.render import edge
+from kubesim.render.edge import visible
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.sweep.grid import (
     Point,
     PointResult,
     SweepSpec,
     apply_point,
+    chart_variants,
+    driven_fields,
     expand_grid,
+    parse_chart_setting,
     parse_goal,
     parse_setting,
 )
@@ -50,12 +55,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "(terminationGracePeriodSeconds) and scenario parameters (outage.db.length, "
                     "stall.length, startup.seconds, scenario.PATH) over a grid; every point "
                     "runs at --phases grid phases x --seeds seeds.")
-    p.add_argument("spec", help="manifest or compact probe spec (YAML)")
+    p.add_argument("spec", help="manifest or compact probe spec (YAML), Helm chart or "
+                   "kustomization")
     add_behaviour_args(p)
     p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUES",
-                   dest="settings", required=True,
+                   dest="settings",
                    help="a field and its values: a list (1,2,3) or a range (1..10, 1..10:2); "
                         "repeat for a grid")
+    p.add_argument("--set-value", action="append", default=[], metavar="PATH=VALUES",
+                   dest="chart_values",
+                   help="a Helm chart value and its values (SPEC a chart): the chart is "
+                        "rendered once per value; shown as values.PATH; repeatable")
     p.add_argument("--expect", action="append", default=[], metavar="CLAIM",
                    help="no-restart | max-restarts=N | ready-within=S | max-unready=S | "
                         "kill-within=S (held at every phase and seed?)")
@@ -91,6 +101,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="every run is a fleet of replicas (fleet parameters in --set: "
                         "replicas, fleet.load.rps, ...; options as for `kubesim fleet`)")
     add_fleet_args(p)
+    add_render_args(p, helm_set=False)
     add_budget_arg(p)
 
 
@@ -165,8 +176,8 @@ class _Progress:
             return
         elapsed = time.monotonic() - self.start
         left = elapsed / self.done * (self.total - self.done)
-        sys.stderr.write(f"\rsweep: {self.done}/{self.total} points, "
-                         f"{elapsed:.0f} s elapsed, ~{left:.0f} s left ")
+        sys.stderr.write(edge.redraw(f"sweep: {self.done}/{self.total} points, "
+                                     f"{elapsed:.0f} s elapsed, ~{left:.0f} s left"))
         sys.stderr.flush()
 
     def close(self) -> None:
@@ -179,7 +190,11 @@ class _Progress:
 def run(args: argparse.Namespace) -> tuple[str, int, str]:
     """Sweep and render; exit code 0, 130 if interrupted (the points done are printed); a
     note of how long it took and where it ran."""
-    settings = [parse_setting(s) for s in args.settings]
+    settings = [parse_setting(s) for s in args.settings] + [
+        parse_chart_setting(s) for s in args.chart_values]
+    if not settings:
+        raise UsageError("nothing to sweep: give --set FIELD=VALUES (a probe, pod, fleet or "
+                         "scenario field) or --set-value PATH=VALUES (a chart value)")
     if args.duration is not None:
         check_duration(args.duration)
     for flag, n in (("--phases", args.phases), ("--seeds", args.seeds)):
@@ -200,13 +215,16 @@ def run(args: argparse.Namespace) -> tuple[str, int, str]:
     check_html_path(args)
     if args.plot:  # an unusable --plot fails before any work
         check_output_path(args.plot, "--plot")
-    pod = load_spec(args.spec, args.container)
+    rendering = render_options_of(args)
+    pod = load_spec(args.spec, args.container, render=rendering)
+    variants = chart_variants(args.spec, args.container, rendering, settings)
     behaviour = load_behaviour(args)
     if args.duration is None:
         args.duration = _default_duration(pod, behaviour, settings, points)
     elif not args.duration > 0:
         raise UsageError(f"--duration {args.duration:g}: must be > 0")
-    per_run = calls(pod, args.duration, _smallest_periods(settings)) * weight(behaviour)
+    per_run = max(calls(p, args.duration, _smallest_periods(settings))
+                  for p in [pod, *variants.values()]) * weight(behaviour)
     if args.fleet:  # every run is a fleet: its replicas' calls
         per_run *= max([v for s in settings if s.field == "replicas" for v in s.values
                         if isinstance(v, int)] or [fleet_settings_of(args, pod).replicas])
@@ -214,7 +232,8 @@ def run(args: argparse.Namespace) -> tuple[str, int, str]:
     spec = SweepSpec(pod=pod, behaviour=behaviour, profile=profile_of(args),
                      duration=args.duration, phases=args.phases, seeds=args.seeds,
                      seed=args.seed, expectations=expectations, engine=args.engine,
-                     fleet=fleet_settings_of(args, pod) if args.fleet else None)
+                     fleet=fleet_settings_of(args, pod) if args.fleet else None,
+                     variants=variants)
     if args.dask or args.scheduler:
         from kubesim.analysis.sweep.dask_backend import dask_executor
         executor = dask_executor(args.scheduler, n_workers=jobs)
@@ -249,6 +268,11 @@ def run(args: argparse.Namespace) -> tuple[str, int, str]:
         "duration": args.duration, "profile": spec.profile.name, "engine": args.engine,
         "interrupted": interrupted, "expectations": [e.name for e in expectations],
     }
+    if variants:  # what the chart values did: re-rendered, and which fields that changed
+        meta["chart_values"] = {
+            "renders": len(variants),
+            "method": "the chart rendered by Helm once per combination of values",
+            "drives": driven_fields(pod, variants)}
 
     if args.plot and done:
         plot_sweep(done, [s.field for s in settings if len(s.values) > 1] or
@@ -292,7 +316,7 @@ def _cell(v: Any) -> str:
         return "yes" if v else "NO"
     if isinstance(v, float):
         return f"{v:.2f}" if v != int(v) or abs(v) < 1e6 else f"{v:g}"
-    return str(v)
+    return visible(v)
 
 
 def document(done: list[PointResult], meta: dict[str, Any]) -> dict[str, Any]:
@@ -311,9 +335,11 @@ def render(done: list[PointResult], meta: dict[str, Any], fmt: str) -> str:
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow(columns)
         for r in rows:
-            writer.writerow(["" if r[c] is None else r[c] for c in columns])
+            writer.writerow(["" if r[c] is None else visible(r[c]) if isinstance(r[c], str)
+                             else r[c] for c in columns])
         return buf.getvalue()
-    head = (f"# {meta['object']} | behaviour: {meta['behaviour']} | {meta['done']} of "
+    head = (f"# {visible(meta['object'])} | behaviour: {visible(meta['behaviour'])} | "
+            f"{meta['done']} of "
             f"{meta['points']} points x {meta['phases']} phases x {meta['seeds']} seed(s), "
             f"{meta['duration']:g} s each | profile {meta['profile']} | engine "
             f"{meta['engine']}")
@@ -326,7 +352,13 @@ def render(done: list[PointResult], meta: dict[str, Any], fmt: str) -> str:
     cells = [[_cell(r[c]) for c in columns] for r in rows]
     widths = [max(len(t), *(len(row[i]) for row in cells)) if cells else len(t)
               for i, t in enumerate(titles)]
-    lines = [head, "  ".join(t.rjust(w) for t, w in zip(titles, widths, strict=True))]
+    lines = [head]
+    chart = meta.get("chart_values")
+    if chart:
+        drives = ", ".join(chart["drives"]) or "no probe or pod field"
+        lines.append(f"# chart values: the chart rendered {chart['renders']} times (once per "
+                     f"combination); they set {drives}")
+    lines.append("  ".join(t.rjust(w) for t, w in zip(titles, widths, strict=True)))
     lines.append("  ".join("-" * w for w in widths))
     lines += ["  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in cells]
     if meta["interrupted"]:

@@ -8,7 +8,14 @@ from dataclasses import asdict
 from typing import Any
 
 from kubesim.analysis.windows import Figure, ProtectionWindows, protection_windows
-from kubesim.cli.args import add_kubelet_args, add_output_args, profile_of
+from kubesim.cli.args import (
+    add_kubelet_args,
+    add_output_args,
+    add_render_args,
+    profile_of,
+    render_options_of,
+)
+from kubesim.render.edge import visible
 from kubesim.spec.manifests import load_spec
 
 __all__ = ["add_parser", "render_windows_text", "run", "windows_document"]
@@ -20,15 +27,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                          description="How long a startup may take, how fast a hang is "
                                      "caught, how long a stall is survived, how fast Ready "
                                      "follows an outage: worst and best grid phase.")
-    cmd.add_argument("spec", help="manifest or compact probe spec (YAML); - for stdin")
+    cmd.add_argument("spec", help="manifest or compact probe spec (YAML), Helm chart or "
+                     "kustomization; - for stdin")
     cmd.add_argument("--container", metavar="NAME", help="which container's probes")
     add_output_args(cmd, ["text", "json"])
+    add_render_args(cmd)
     add_kubelet_args(cmd, engine=False)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Compute and render; exit code 0."""
-    pod = load_spec(args.spec, args.container)
+    pod = load_spec(args.spec, args.container, render=render_options_of(args))
     windows = protection_windows(pod, profile_of(args))
     if args.format == "json":
         return json.dumps(windows_document(windows), indent=2) + "\n", 0
@@ -79,7 +88,7 @@ def _row(fig: Figure | None, key: str) -> list[str]:
 def render_windows_text(w: ProtectionWindows) -> str:
     """A table: guaranteed (worst phase, with kubelet latency), best, spread, rule of thumb;
     each row named by its JSON key."""
-    lines = [f"{w.label} | profile {w.profile}", "",
+    lines = [f"{visible(w.label)} | profile {w.profile}", "",
              (f"  {'window (JSON key)':<22}    guaranteed      best        ideal kubelet, over "
               "phases   F x P")]
     for key in ("startup_protection", "hang_detection", "hang_to_stopped", "hang_to_running"):

@@ -3,40 +3,31 @@ record shows, the replay's verdict, the arithmetic, the fix), the JSON document
 (docs/explain.md) and the HTML report (the recorded evidence drawn as lanes above the replay's
 timeline). Prints nothing.
 
-Every string that came from a record leaves through `shown()` (text) or the JSON encoder
-(JSON, HTML): records are pasted from clusters and issue threads, and may carry terminal
-escapes or bidirectional-text controls. `shown()` is this module's one output edge for text;
-it is to be pointed at the project's shared output edge once that lands.
+Records are pasted from clusters and issue threads and may carry terminal escapes or
+bidirectional-text controls: every value from a record goes into the text through the output
+edge's `visible` (kubesim.render.edge), and the CLI writes the whole text through `edge.text`;
+JSON is exact by its encoder, and the HTML page inlines its data through `edge.script_json`.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import textwrap
 from typing import Any
 
 from kubesim.explain.model import ContainerStory, Explanation, When
+from kubesim.render.edge import visible
 from kubesim.render.html import page
 from kubesim.render.plot import plot_meta
 from kubesim.render.report import to_document
 from kubesim.render.suggest_formats import patch_yaml
 
 __all__ = ["FORMATS", "document", "render", "render_html", "render_json", "render_text",
-           "render_yaml", "shown"]
-
-# C0 controls but tab and newline, DEL, C1 controls, and the bidirectional-text controls
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def shown(text: str) -> str:
-    """Text safe for a terminal or a log: control and bidi characters as visible escapes."""
-    return _UNSAFE.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100
-                       else f"\\u{ord(m[0]):04x}", text)
+           "render_yaml"]
 
 
 def _wrap(text: str, indent: int, width: int = 100) -> list[str]:
-    return textwrap.wrap(shown(text), width=width, initial_indent=" " * indent,
+    return textwrap.wrap(visible(text), width=width, initial_indent=" " * indent,
                          subsequent_indent=" " * (indent + 2), break_on_hyphens=False,
                          break_long_words=False) or [" " * indent]
 
@@ -114,7 +105,7 @@ def _settings_text(c: ContainerStory) -> list[str]:
 
 
 def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) -> list[str]:
-    lines = [f"container {shown(c.name or '(unnamed)')}"
+    lines = [f"container {visible(c.name or '(unnamed)')}"
              + (f" (restartCount {c.restart_count})" if c.restart_count is not None else "")]
     lines += _wrap(f"diagnosis: {c.diagnosis}", 2)
     if c.settings:
@@ -178,16 +169,16 @@ def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) ->
             if suggestion_yaml:
                 lines.append("    strategic-merge patch (kubectl patch --type strategic "
                              "--patch-file):")
-                lines += ["      " + shown(x) for x in suggestion_yaml.rstrip("\n").split("\n")]
+                lines += ["      " + visible(x) for x in suggestion_yaml.rstrip("\n").split("\n")]
     return lines
 
 
 def render_text(ex: Explanation) -> str:
-    head = "kubesim explain: pod " + shown(ex.pod or "(name not in the record)")
+    head = "kubesim explain: pod " + visible(ex.pod or "(name not in the record)")
     if ex.namespace:
-        head += f" in {shown(ex.namespace)}"
+        head += f" in {visible(ex.namespace)}"
     if ex.owner:
-        head += f" ({shown(ex.owner)})"
+        head += f" ({visible(ex.owner)})"
     lines = [head]
     lines += _wrap("read: " + ", ".join(f"{i['source']} ({i['format']})" for i in ex.inputs), 0)
     lines += _wrap("times: seconds on the record's axis, 0 = " + str(ex.axis["basis"]), 0)

@@ -12,6 +12,7 @@ import yaml
 
 from kubesim._version import __version__
 from kubesim.analysis.check.fixes import sarif_fixes, strategic_patch
+from kubesim.render.edge import visible
 
 if TYPE_CHECKING:
     from kubesim.analysis.suggest import Judged, Suggestion
@@ -31,7 +32,8 @@ def render(items: list[Suggestion], fmt: str) -> str:
 
 
 def _wrap(text: str, indent: int) -> list[str]:
-    return textwrap.wrap(text, width=100, initial_indent=" " * indent,
+    """A paragraph of the text output, its values shown by the output edge."""
+    return textwrap.wrap(visible(text), width=100, initial_indent=" " * indent,
                          subsequent_indent=" " * (indent + 2), break_on_hyphens=False)
 
 
@@ -53,7 +55,9 @@ def render_text(items: list[Suggestion]) -> str:
     lines: list[str] = []
     for s in items:
         w = s.workload
-        lines.append(f"{w.source}:{w.line} {w.label} container {s.container.name}")
+        where = f"{w.source}:{w.line}" if w.line else w.source
+        lines.append(visible(f"{where} {w.label} container {s.container.name}"
+                             + (f" [{w.rendered_from}]" if w.rendered_from else "")))
         lines += _wrap(f"outage model: {s.outage.why}", 2)
         lines.append("  now:")
         lines += [ln for j in s.before for ln in _wrap(_judged(j), 4)]
@@ -120,7 +124,10 @@ def render_sarif(items: list[Suggestion]) -> str:
             continue
         source = s.workload.source
         fixes: list[dict[str, Any]] = []
-        if s.patch is not None and source != "<stdin>" and Path(source).is_file():
+        # a rendered object's file is a template or a kustomize base: no text edit of it is
+        # known to give the patched object, so SARIF carries the patch as text only
+        if s.patch is not None and source != "<stdin>" and s.workload.rendered_from is None \
+                and Path(source).is_file():
             fixes = sarif_fixes(s.container, s.patch, sarif_uri(source),
                                 Path(source).read_text(encoding="utf-8"))
         unmet = "; ".join(j.want.text for j in s.before if not j.met)
@@ -133,7 +140,8 @@ def render_sarif(items: list[Suggestion]) -> str:
             "message": {"text": text},
             "locations": [{"physicalLocation": {
                 "artifactLocation": {"uri": sarif_uri(source)},
-                "region": {"startLine": s.container.line()}}}]}
+                **({"region": {"startLine": s.container.line()}}
+                   if s.container.line() else {})}}]}
         if fixes:
             result["fixes"] = fixes
         results.append(result)

@@ -22,7 +22,8 @@ from kubesim.spec.model import (
     field_path,
     parse_container,
 )
-from kubesim.spec.yamlio import YamlDocument, load_yaml_documents, read_text
+from kubesim.spec.sources import RenderOptions, documents_at
+from kubesim.spec.yamlio import YamlDocument, load_yaml_documents
 
 __all__ = ["containers_from_documents", "containers_from_text", "load_containers", "load_spec",
            "select_container"]
@@ -105,16 +106,20 @@ def containers_from_documents(docs: list[YamlDocument]) -> list[ProbedContainer]
     return found
 
 
-def load_containers(path: str) -> list[ProbedContainer]:
-    """Every probed container in the file at `path` (`-` reads standard input)."""
-    text, source = read_text(path, SpecError)
-    return containers_from_text(text, source)
+def load_containers(path: str, *, render: RenderOptions | None = None
+                    ) -> list[ProbedContainer]:
+    """Every probed container in the file at `path` (`-` reads standard input), or in the
+    Helm chart or kustomization there (rendered with `render`'s settings)."""
+    docs, _ = documents_at(path, render)
+    return containers_from_documents(docs)
 
 
-def load_spec(path: str, container: str | None = None) -> ProbedContainer:
-    """The one probed container the CLI simulates: named by `container`, or the only one."""
-    text, source = read_text(path, SpecError)
-    return select_container(containers_from_text(text, source), container, source=source)
+def load_spec(path: str, container: str | None = None, *,
+              render: RenderOptions | None = None) -> ProbedContainer:
+    """The one probed container the CLI simulates: named by `container`, or the only one;
+    `path` may be a manifest, `-`, a Helm chart or a kustomization."""
+    docs, source = documents_at(path, render)
+    return select_container(containers_from_documents(docs), container, source=source)
 
 
 def select_container(candidates: list[ProbedContainer], name: str | None, *,

@@ -78,16 +78,23 @@ def _loader(text: str, libyaml: bool) -> Any:
 
 @dataclass(frozen=True)
 class YamlDocument:
-    """One YAML document: its data, and the 1-based line of each key path in it."""
+    """One YAML document: its data, and the 1-based line of each key path in it.
+
+    A document rendered from a Helm chart or a kustomization (`kubesim.spec.sources`) names
+    its source file (the template, or the resource file kustomize read it from) and says what
+    rendered it in `rendered_from`; its lines are those of the source file where they are
+    known, and `start_line` is None when none is (a template's line is lost in rendering).
+    """
 
     data: Any
     source: str
-    start_line: int
+    start_line: int | None
     lines: dict[Path_, int] = field(default_factory=dict, repr=False)
+    rendered_from: str | None = None  # e.g. "helm chart charts/podinfo"
 
-    def line_of(self, path: Path_) -> int:
+    def line_of(self, path: Path_) -> int | None:
         """The line of the deepest known prefix of `path` (a field missing from its parent
-        reports the parent's line)."""
+        reports the parent's line); None where no line is known."""
         for end in range(len(path), -1, -1):
             line = self.lines.get(tuple(path[:end]))
             if line is not None:

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.errors import UsageError
@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ContainerSpec, Probe
     from kubesim.timeline import Timeline
 
-__all__ = ["KINDS", "Expectation", "PhaseRun", "evaluate", "failing_spans", "load_expectations",
-           "observe", "phase_runs", "settle_time", "synthetic"]
+__all__ = ["KINDS", "Expectation", "PhaseRun", "Version", "evaluate", "failing_spans",
+           "load_expectations", "observe", "phase_runs", "settle_time", "synthetic"]
 
 HEALTHY_APP = BehaviourRef("the healthy app", HEALTHY, 300.0, "healthy")
 KINDS = {"no_restart": "KS101", "not_ready_within": "KS102", "ready_within": "KS103",
@@ -166,6 +166,21 @@ class Expectation:
                 "survives_stall": f"survives a stall of {n} s"}[self.kind]
 
 
+def _version(value: Any) -> Any:
+    """The format version of an expectations or configuration file: the integer 1 (`true`
+    is not a version, though YAML's and Python's `True == 1`)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        # a ValueError, not a TypeError: pydantic reports only the former as a field error
+        raise ValueError(  # noqa: TRY004
+            "version must be an integer (this kubesim reads version 1)")
+    if value != 1:
+        raise ValueError("version must be 1 (the only version this kubesim reads)")
+    return value
+
+
+Version = Annotated[int, BeforeValidator(_version)]
+
+
 class _Expect(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -183,7 +198,7 @@ class _Entry(_Expect):
 class _File(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    kubesim: Literal[1] = 1
+    kubesim: Version = 1
     defaults: _Expect = _Expect()
     workloads: list[_Entry] = []
 

@@ -9,19 +9,23 @@ needs beyond the probed container itself: the file, the line of each field and t
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kubesim.behaviour.answer import Behaviour
 from kubesim.errors import SpecError, UsageError
 from kubesim.spec.manifests import POD_SPEC_AT, PROBE_FIELDS, containers_from_documents
 from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.spec.model import ProbedContainer
+from kubesim.spec.sources import (RenderOptions, UnitKind, render_notes, render_unit,
+                                  split_helm_stream, walk)
 from kubesim.spec.yamlio import STDIN, YamlDocument, load_yaml_documents, read_text
+
+if TYPE_CHECKING:
+    from kubesim.analysis.config import Configuration
 
 __all__ = ["IGNORE_ANNOTATION", "RULES", "BehaviourRef", "CheckResult", "ContainerRef",
            "Finding", "Rule", "Settings", "Severity", "Workload", "read_inputs", "rule_of",
@@ -192,8 +196,9 @@ class ContainerRef:
     pod: ProbedContainer | None  # None: no probes at all
     sidecar: bool = False
 
-    def line(self, *path: str) -> int:
-        """The line of a field under the container (`livenessProbe`, `timeoutSeconds`)."""
+    def line(self, *path: str) -> int | None:
+        """The line of a field under the container (`livenessProbe`, `timeoutSeconds`);
+        None where the source has no lines (a Helm template)."""
         return self.doc.line_of((*self.loc, *path))
 
 
@@ -205,10 +210,11 @@ class Workload:
     name: str
     namespace: str | None
     source: str
-    line: int
+    line: int | None  # None: not known (an object rendered from a Helm template)
     ignores: frozenset[str] = frozenset()
     ignore_reason: str | None = None
     containers: list[ContainerRef] = field(default_factory=list)
+    rendered_from: str | None = None  # "helm chart charts/podinfo", "kustomization overlays/x"
 
     @property
     def label(self) -> str:
@@ -216,9 +222,11 @@ class Workload:
 
     @property
     def key(self) -> str:
-        """Unique within a report: namespace, object and file."""
+        """Unique within a report: namespace, object, file, and the render it came from (one
+        base file can be rendered by several overlays)."""
         ns = f"{self.namespace}/" if self.namespace else ""
-        return f"{ns}{self.label}@{self.source}"
+        via = f" ({self.rendered_from})" if self.rendered_from else ""
+        return f"{ns}{self.label}@{self.source}{via}"
 
     @property
     def runs_forever(self) -> bool:
@@ -242,6 +250,7 @@ class Finding:
     data: dict[str, Any] = field(default_factory=dict)
     suppressed: str | None = None  # why it does not count: "annotation ...", "--ignore"
     fix: Any = None  # fixes.ProbePatch: advice that was re-checked before it is given
+    measured: Severity | None = None  # the severity before a configured override, if any
 
     @property
     def name(self) -> str:
@@ -296,66 +305,62 @@ class Settings:
     propagation_seconds: float | None = None  # KS014: the endpoint propagation delay
     rollout_min_capacity: int | None = None  # KS015: endpoints that must serve in a rollout
     missing_probes: bool = False
+    render: RenderOptions = field(default_factory=RenderOptions)  # charts, kustomizations
     skip_non_manifests: bool = False  # named files that are not manifests: skipped, not errors
     allow_empty: bool = False  # no manifest at all in the inputs: not an error
     fail_on: Severity | None = Severity.ERROR  # None: never fail (exit 0 on findings)
     ignore: frozenset[str] = frozenset()
     severities: tuple[tuple[str, Severity], ...] = ()  # (rule id, severity) overrides
     max_work: int = 5_000_000  # simulated probe calls in all (kubesim.analysis.budget)
+    configuration: Configuration | None = None  # the configuration file used (reports say it)
 
 
 # ---------------------------------------------------------------- inputs
 
 
-def expand_paths(paths: list[str]) -> list[tuple[str, bool]]:
-    """(file, named) pairs: files as given, directories walked recursively for *.yaml/*.yml
-    (hidden directories skipped, sorted); `named` is False for files found in a directory."""
-    out: list[tuple[str, bool]] = []
-    if paths.count(STDIN) > 1:
-        raise UsageError("- (stdin) can be given only once")
-    for path in paths:
-        p = Path(path)
-        if path != STDIN and p.is_dir():
-            found = sorted(f for f in p.rglob("*") if f.suffix in (".yaml", ".yml")
-                           and f.is_file()
-                           and not any(part.startswith(".") for part in f.relative_to(p).parts))
-            out += [(str(f), False) for f in found]
-        else:
-            out.append((path, True))
-    seen: set[str] = set()
-    return [(f, named) for f, named in out
-            if f == STDIN or not (os.path.normpath(f) in seen
-                                  or seen.add(os.path.normpath(f)))]
-
-
 def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
-                allow_empty: bool = False
+                allow_empty: bool = False, render: RenderOptions | None = None,
+                notes: list[str] | None = None
                 ) -> tuple[list[Workload], list[dict[str, str]], int]:
     """Every workload in `paths`, the files skipped (not manifests), and how many Kubernetes
     objects or probe specs the inputs hold (with or without pods).
 
-    A file named on the command line that is not a manifest or probe spec is an error, as in
-    `kubesim run`; in a directory such files (values.yaml, kustomization.yaml, scenarios,
-    Helm templates) are skipped and listed, and so are named files with
-    `skip_non_manifests` (a pre-commit hook is handed every staged YAML file). Standard input
-    is never skipped. Inputs with no YAML document at all (an empty file, a failed
-    `helm template` piped in) are an error unless `allow_empty`: a gate that read nothing
-    must not pass by accident.
+    Directories are walked by `kubesim.spec.sources.walk`'s rule: a chart or kustomization
+    directory is rendered (with `render`'s settings) and its objects name their source
+    files; `notes` gets a line per render saying how it was rendered. A file named on the
+    command line that is not a manifest or probe spec is an error, as in `kubesim run`; in a
+    directory such files (values.yaml, scenarios, Helm templates outside a chart) are skipped
+    and listed, and so are named files with `skip_non_manifests` (a pre-commit hook is handed
+    every staged YAML file). Standard input is never skipped; piped `helm template` output
+    is split on its `# Source:` lines. Inputs with no YAML document at all (an empty file, a
+    failed `helm template` piped in) are an error unless `allow_empty`: a gate that read
+    nothing must not pass by accident.
     """
     workloads: list[Workload] = []
-    skipped: list[dict[str, str]] = []
+    found = walk(paths)
+    skipped: list[dict[str, str]] = list(found.skipped)
     objects = 0
-    for path, named in expand_paths(paths):
-        text, source = read_text(path, SpecError)
-        may_skip = path != STDIN and (skip_non_manifests or not named)
-        docs = _documents(text, source, may_skip)
-        reason = _not_manifest(docs) if may_skip else None
-        if reason:
-            skipped.append({"file": source, "reason": reason})
-            continue
+    renders = []
+    for unit in found.units:
+        if unit.kind in (UnitKind.CHART, UnitKind.KUSTOMIZATION):
+            renders.append(render_unit(unit, render or RenderOptions()))
+            docs: list[YamlDocument] | None = renders[-1].documents
+            source = unit.path
+        else:
+            text, source = read_text(unit.path, SpecError)
+            may_skip = unit.kind is UnitKind.FILE and (skip_non_manifests or not unit.named)
+            docs = split_helm_stream(text, source) if unit.kind is UnitKind.STDIN else None
+            if docs is None:
+                docs = _documents(text, source, may_skip)
+            reason = _not_manifest(docs) if may_skip else None
+            if reason:
+                skipped.append({"file": source, "reason": reason})
+                continue
         assert docs is not None
         workloads += workloads_in(docs, source)
         objects += sum(1 for d in docs if _is_input(d.data))
+    if notes is not None:
+        notes += render_notes(renders)
     if objects == 0 and not allow_empty:
         raise UsageError(_empty_message(paths, skipped))
     return workloads, skipped, objects
@@ -445,7 +450,7 @@ def _workloads(doc: YamlDocument, loc: Loc = ()) -> list[Workload]:
     name = str(meta.get("name") or meta.get("generateName") or "unnamed")
     ns = meta.get("namespace")
     w = Workload(kind, name, str(ns) if ns is not None else None, doc.source,
-                 doc.line_of((*loc, "kind")))
+                 doc.line_of((*loc, "kind")), rendered_from=doc.rendered_from)
     spec_loc = (*loc, *POD_SPEC_AT[kind])
     template_meta = _at(doc.data, spec_loc[:-1]).get("metadata") if kind != "Pod" else None
     _ignores(w, doc, [(meta, (*loc, "metadata")),

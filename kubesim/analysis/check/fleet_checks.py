@@ -10,14 +10,15 @@ import math
 from typing import TYPE_CHECKING
 
 from kubesim.analysis.check.findings import CheckResult, Finding, Severity
-from kubesim.behaviour.scenario import Scenario
-from kubesim.results import ProbeType
-from kubesim.engine.simulate import simulate
 from kubesim.behaviour.answer import HEALTHY
+from kubesim.behaviour.scenario import Scenario
+from kubesim.engine.simulate import simulate
 from kubesim.fleet.capacity import capacity, refused_while_served, summarise
+from kubesim.fleet.endpoints import routed_among_ready
 from kubesim.fleet.rollout import RolloutSettings, simulate_rollout
 from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.settings import DEFAULT_PROPAGATION_SECONDS, FleetSettings
+from kubesim.results import ProbeType
 
 READINESS = ProbeType.READINESS
 DELETE_AT = 60.0  # KS014 deletes the replica then: Ready by then at ordinary settings
@@ -104,7 +105,7 @@ def _refused_after_deletion(w: Workload, c: ContainerRef, pod: ProbedContainer,
     at = DELETE_AT
     timeline = simulate(pod, Scenario.from_dict({"delete": {"at": at}}), duration=at + 60,
                         seed=s.seed, profile=s.profile, engine=s.engine, record_probes=False)
-    refused = refused_while_served(timeline, propagation)
+    refused = refused_while_served(timeline, routed_among_ready(timeline, propagation))
     if refused <= 0:
         return result
     hook = pod.container.pre_stop

@@ -84,16 +84,36 @@ class Report:
     def exit_code(self) -> int:
         return 1 if any(self.fails(f) for f in self.findings) else 0
 
+    @property
+    def default_gate_exit_code(self) -> int:
+        """The exit code with the configuration's gate undone (its fail_on, ignores and
+        severity overrides; the command line's kept): differs from `exit_code` when the
+        configuration turned findings into a pass (or a pass into a failure). Settings that
+        change what the checks measure (outage_seconds, phases, ...) are only listed in the
+        reports: undoing them would mean checking again."""
+        c = self.settings.configuration
+        if c is None:
+            return self.exit_code
+        fail_on = Severity.ERROR if c.sets_fail_on else self.settings.fail_on
+
+        def fails(f: Finding) -> bool:
+            severity = f.measured if f.measured is not None else f.severity
+            suppressed = f.suppressed is not None and f.suppressed != c.ignored_by
+            return not suppressed and fail_on is not None and severity >= fail_on
+
+        return 1 if any(fails(f) for f in self.findings) else 0
+
 
 def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
                expectations: list[Expectation], settings: Settings) -> Report:
     """Read the inputs and check every probed container in them."""
+    notes: list[str] = []
     workloads, skipped, _ = read_inputs(
-        paths, skip_non_manifests=settings.skip_non_manifests, allow_empty=settings.allow_empty)
+        paths, skip_non_manifests=settings.skip_non_manifests, allow_empty=settings.allow_empty,
+        render=settings.render, notes=notes)
     check_matches(expectations, workloads)
     check_budget(estimate_work(workloads, behaviours, expectations, settings),
                  settings.max_work, what=f"this check ({settings.phases} grid phases)")
-    notes: list[str] = []
     checks = check_workloads(workloads, behaviours, expectations, settings, notes)
     inputs = sorted({w.source for w in workloads})
     return Report(settings, inputs, skipped, behaviours, workloads, checks, notes)
@@ -177,14 +197,17 @@ def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
                 raise
     _scope_notes(behaviours, workloads, seen, notes)
     overrides = dict(settings.severities)
+    configured = settings.configuration
     for result in out:
         for f in result.findings:
             if f.rule in overrides:
-                f.severity = overrides[f.rule]
+                f.measured, f.severity = f.severity, overrides[f.rule]
             if f.rule in f.workload.ignores:
                 reason = f.workload.ignore_reason
                 f.suppressed = f"annotation {IGNORE_ANNOTATION}" + (f": {reason}" if reason
                                                                      else "")
+            elif configured is not None and f.rule in configured.ignore:
+                f.suppressed = configured.ignored_by
             elif f.rule in settings.ignore:
                 f.suppressed = "--ignore"
     return out

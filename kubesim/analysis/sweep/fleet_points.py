@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.sweep.grid import FLEET_FIELDS, PointResult, apply_point
 from kubesim.errors import UsageError
-from kubesim.fleet.capacity import refused_while_served, summarise
+from kubesim.fleet.capacity import refused_seconds, summarise
 from kubesim.fleet.rollout import RolloutSettings, simulate_rollout
-from kubesim.spec.model import DeploymentStrategy, Lifecycle, LifecycleHandler, SleepAction
 from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.settings import LoadModel
+from kubesim.spec.model import DeploymentStrategy, Lifecycle, LifecycleHandler, SleepAction
 
 if TYPE_CHECKING:
     from kubesim.analysis.sweep.grid import Point, SweepSpec
@@ -88,7 +88,7 @@ def evaluate_fleet_point(spec: SweepSpec, point: Point) -> PointResult:
     """Every run of one fleet point, folded into its result."""
     assert spec.fleet is not None
     settings = fleet_of(spec.fleet, point.values)
-    pod, behaviour = apply_point(spec.pod, spec.behaviour, point.values)
+    pod, behaviour = apply_point(spec.pod_at(point.values), spec.behaviour, point.values)
     if "preStop.sleep" in point.values:
         pod = _with_pre_stop(pod, point.values["preStop.sleep"])
     rollout = _rollout_of(pod, point.values)
@@ -100,8 +100,7 @@ def evaluate_fleet_point(spec: SweepSpec, point: Point) -> PointResult:
                                           duration=spec.duration, seed=spec.seed + k,
                                           profile=spec.profile, engine=spec.engine,
                                           record_probes=False)
-            refused = max(refused, sum(refused_while_served(
-                tl, settings.propagation_seconds) for tl in fleet.timelines))
+            refused = max(refused, sum(refused_seconds(fleet)))
         else:
             fleet = simulate_fleet(pod, behaviour, settings, duration=spec.duration,
                                    seed=spec.seed + k, profile=spec.profile,

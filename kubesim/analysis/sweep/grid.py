@@ -12,6 +12,11 @@ Addressing (`--set FIELD=VALUES`)
   through the API server's defaults and validation (docs/kubelet-rules.md §5), so
   `livenessProbe.successThreshold=2` is refused like in a manifest.
 * **Pod fields**: `terminationGracePeriodSeconds`, `restartPolicy`.
+* **Chart values** (`--set-value PATH=VALUES`, when SPEC is a Helm chart): `values.PATH`,
+  e.g. `values.livenessProbe.failureThreshold`. The chart is rendered again for every value
+  (`SweepSpec.variants`), never mapped onto the probe field it seems to drive: a template may
+  transform a value (`default 3` turns 0 into 3, `max`, conditionals), and only Helm's own
+  render says what a value does.
 * **Scenario parameters** (`--scenario` only), named shortcuts:
   - `outage.DEP.length` / `outage.DEP.start`: the first downtime of dependency `DEP` (its
     length in seconds: `to = from + length`, `none` = never recovers; its start, keeping the
@@ -57,7 +62,9 @@ from kubesim.engine.metrics import RunMetrics
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.results import ProbeType
 from kubesim.behaviour.scenario import Scenario
+from kubesim.spec.manifests import load_spec
 from kubesim.spec.model import RestartPolicy, SpecError, parse_probe
+from kubesim.spec.sources import RenderOptions, UnitKind, unit_of
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
@@ -65,9 +72,10 @@ if TYPE_CHECKING:
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["FLEET_FIELDS", "Point", "PointGoal", "PointResult", "Setting", "SweepSpec",
-           "apply_point", "expand_grid", "is_threshold", "parse_goal", "parse_setting",
-           "parse_values"]
+__all__ = ["CHART_PREFIX", "FLEET_FIELDS", "Point", "PointGoal", "PointResult", "Setting",
+           "SweepSpec", "apply_point", "chart_key", "chart_variants", "driven_fields",
+           "expand_grid", "helm_set", "is_threshold",
+           "parse_chart_setting", "parse_goal", "parse_setting", "parse_values"]
 
 _PROBE_FIELDS = {
     "initialDelaySeconds": "initial_delay_seconds", "timeoutSeconds": "timeout_seconds",
@@ -77,6 +85,7 @@ _PROBE_FIELDS = {
 }
 _PROBE_TYPES = {t.field: t for t in ProbeType}
 _POD_FIELDS = ("terminationGracePeriodSeconds", "restartPolicy")
+CHART_PREFIX = "values"  # chart values: values.PATH (--set-value PATH=VALUES)
 # fleet parameters (`kubesim sweep --fleet`): see kubesim.analysis.sweep.fleet_points
 FLEET_FIELDS = ("replicas", "fleet.startSpread", "fleet.propagation", "fleet.load.rps",
                 "fleet.load.capacity", "fleet.minCapacity", "rollout.at", "rollout.maxSurge",
@@ -148,6 +157,8 @@ class Setting:
         head = self.field.split(".", 1)[0]
         if head in _PROBE_TYPES:
             return "probe"
+        if head == CHART_PREFIX:
+            return "chart"
         if self.field in FLEET_FIELDS:
             return "fleet"
         return "pod" if self.field in _POD_FIELDS else "scenario"
@@ -172,8 +183,79 @@ def parse_setting(text: str) -> Setting:
             f"--set {name}: unknown field; use a probe field (livenessProbe.failureThreshold), "
             "a pod field (terminationGracePeriodSeconds, restartPolicy), a fleet parameter "
             f"({', '.join(FLEET_FIELDS)}) or a scenario parameter (outage.DEP.length, "
-            "stall.length, startup.seconds, shutdownSeconds, scenario.PATH)")
+            "stall.length, startup.seconds, shutdownSeconds, scenario.PATH); a Helm chart's "
+            "value is --set-value PATH=VALUES")
     return Setting(name, tuple(parse_values(values)))
+
+
+def parse_chart_setting(text: str) -> Setting:
+    """`--set-value PATH=VALUES` -> the Setting `values.PATH` (a Helm chart value)."""
+    name, sep, values = text.partition("=")
+    name = name.strip()
+    if not sep or not name or name.startswith(".") or name.endswith("."):
+        raise UsageError(f"--set-value {text!r} must look like PATH=VALUES, e.g. "
+                         "livenessProbe.failureThreshold=1..10 (a path in the chart's values)")
+    return Setting(f"{CHART_PREFIX}.{name}", tuple(parse_values(values)))
+
+
+def helm_set(setting_field: str, value: Any) -> str:
+    """The `helm --set` expression that gives chart value `values.PATH` the value."""
+    path = setting_field.split(".", 1)[1]
+    if value is None:
+        return f"{path}=null"
+    if isinstance(value, float):
+        return f"{path}={value!r}"
+    return f"{path}={value}"
+
+
+def chart_key(values: dict[str, Any]) -> str:
+    """The chart values of a point, as the key of its rendered variant."""
+    return "\x1f".join(f"{k}={v!r}" for k, v in values.items()
+                       if k.startswith(f"{CHART_PREFIX}."))
+
+
+MAX_RENDERS = 256  # chart renders one sweep may ask for (each takes a fraction of a second)
+
+
+def chart_variants(path: str, container: str | None, render: RenderOptions,
+                   settings: list[Setting]) -> dict[str, ProbedContainer]:
+    """The pod of every combination of the chart values swept: the chart at `path`
+    rendered once per combination, with `--set` expressions after the command line's."""
+    charts = [s for s in settings if s.kind == "chart"]
+    if not charts:
+        return {}
+    if unit_of(path).kind is not UnitKind.CHART:
+        raise UsageError(f"--set-value varies a Helm chart's value; {path} is not a chart "
+                         "(a directory with Chart.yaml, or a .tgz)")
+    combos = expand_grid(charts)
+    if len(combos) > MAX_RENDERS:
+        raise UsageError(f"--set-value: {len(combos)} combinations of chart values, each a "
+                         f"render of the chart; at most {MAX_RENDERS}")
+    out = {}
+    for combo in combos:
+        extra = tuple(helm_set(k, v) for k, v in combo.items())
+        options = dataclasses.replace(render, set_values=(*render.set_values, *extra))
+        out[chart_key(combo)] = load_spec(path, container, render=options)
+    return out
+
+
+def driven_fields(base: ProbedContainer, variants: dict[str, ProbedContainer]) -> list[str]:
+    """The probe and pod fields that differ between the base render and the variants: what
+    the swept chart values turned out to drive."""
+    def fields(pod: ProbedContainer) -> dict[str, Any]:
+        out: dict[str, Any] = {"terminationGracePeriodSeconds":
+                               pod.termination_grace_period_seconds,
+                               "restartPolicy": pod.restart_policy.value}
+        for kind, probe in pod.container.probes().items():
+            for key, value in probe.model_dump(by_alias=True, exclude_none=True).items():
+                out[f"{kind.field}.{key}"] = value
+        return out
+    mine = fields(base)
+    changed: set[str] = set()
+    for pod in variants.values():
+        theirs = fields(pod)
+        changed |= {k for k in mine.keys() | theirs.keys() if mine.get(k) != theirs.get(k)}
+    return sorted(changed)
 
 
 def expand_grid(settings: list[Setting]) -> list[dict[str, Any]]:
@@ -340,6 +422,8 @@ def apply_point(pod: ProbedContainer, behaviour: Behaviour,
             pod = _apply_pod(pod, name, value)
         elif kind == "fleet":
             continue  # applied to the fleet's settings (fleet_points.fleet_of)
+        elif kind == "chart":
+            continue  # the pod itself is the chart rendered with it (SweepSpec.pod_at)
         else:
             if not isinstance(behaviour, Scenario):
                 raise UsageError(f"--set {name}: scenario parameters need --scenario FILE")
@@ -431,6 +515,17 @@ class SweepSpec:
     expectations: tuple[PointGoal, ...] = ()
     engine: str = "fast"
     fleet: FleetSettings | None = None  # set: every run is a fleet of replicas
+    # chart values swept: the chart rendered with each point's values (key: chart_key)
+    variants: dict[str, ProbedContainer] = field(default_factory=dict)
+
+    def pod_at(self, values: dict[str, Any]) -> ProbedContainer:
+        """The pod of a point: the chart rendered with its chart values, else `pod`."""
+        key = chart_key(values)
+        if not key:
+            return self.pod
+        if key not in self.variants:
+            raise UsageError(f"no render of the chart for {key!r}")
+        return self.variants[key]
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ def run_point(spec: SweepSpec, point: Point,
     and a `memo` shared by points that differ only in thresholds, a run is reused when the
     point's thresholds fall inside the threshold box of an earlier run (`metrics.run_metrics_box`:
     the same decisions, so the same metrics)."""
-    pod, behaviour = apply_point(spec.pod, spec.behaviour, point.values)
+    pod, behaviour = apply_point(spec.pod_at(point.values), spec.behaviour, point.values)
     cycle = grid_cycle(pod)
     thresholds = _thresholds(pod)
     out = []
@@ -71,7 +71,8 @@ def summarise(spec: SweepSpec, point: Point, runs: list[RunMetrics]) -> PointRes
     """Fold the runs of one point into its result."""
     n = len(runs)
     ready = [m.first_ready_at for m in runs if m.first_ready_at is not None]
-    stalled = hang_start(apply_point(spec.pod, spec.behaviour, point.values)[1],
+    stalled = hang_start(apply_point(spec.pod_at(point.values), spec.behaviour,
+                                     point.values)[1],
                          spec.duration) is not None
     kills = [m.hang_to_kill for m in runs if m.hang_to_kill is not None]
     return PointResult(
@@ -137,7 +138,7 @@ def check_spec(spec: SweepSpec, points: list[dict[str, Any]]) -> None:
             from kubesim.analysis.sweep.fleet_points import fleet_of
 
             fleet_of(spec.fleet, values)
-        _, behaviour = apply_point(spec.pod, spec.behaviour, values)
+        _, behaviour = apply_point(spec.pod_at(values), spec.behaviour, values)
         if any(e.kind == "kill-within" for e in spec.expectations) \
                 and hang_start(behaviour, spec.duration) is None:
             raise UsageError("--expect kill-within needs a scenario with a stall (or hang) "

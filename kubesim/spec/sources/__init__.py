@@ -1,0 +1,23 @@
+"""Where manifests come from: files, standard input, Helm charts and kustomizations.
+
+The input edge of every command that reads manifests (`check`, `suggest`, `run`, `windows`,
+`fleet`, `sweep`): `walk` finds the inputs of the paths given (the directory rule is in
+`walk`), `render_unit` renders a chart or kustomization with its real engine (`engines`) and
+returns plain YAML documents that name their source files (`documents`); the rest of kubesim
+never sees a template.
+"""
+
+from __future__ import annotations
+
+from kubesim.spec.sources.documents import (
+                                            RenderedUnit,
+                                            documents_at,
+                                            render_notes,
+                                            render_unit,
+                                            split_helm_stream,
+)
+from kubesim.spec.sources.engines import DEFAULT_TIMEOUT, Renderer, RenderOptions
+from kubesim.spec.sources.walk import Unit, UnitKind, Walk, unit_of, walk
+
+__all__ = ["DEFAULT_TIMEOUT", "RenderOptions", "RenderedUnit", "Renderer", "Unit", "UnitKind",
+           "Walk", "documents_at", "render_notes", "render_unit", "split_helm_stream", "unit_of", "walk"]

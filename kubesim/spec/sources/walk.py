@@ -1,0 +1,176 @@
+"""Which inputs the paths on a command line name: files, standard input, charts, kustomizations.
+
+The rule for a directory (the one every command follows):
+
+* a directory with a `Chart.yaml` is a **Helm chart**: it is rendered as a whole and nothing
+  under it is read as loose YAML (its templates are not YAML, its `charts/` are subcharts);
+  a library chart (`type: library`) cannot be rendered and is skipped in a walk;
+* a directory with a `kustomization.yaml`, `kustomization.yml` or `Kustomization` is a
+  **kustomization**: it is rendered as a whole and its own YAML files are not read loose (they
+  are its resources and patches), but its subdirectories are searched for further charts and
+  kustomizations (overlays often live below their base); a `kind: Component` is only ever
+  part of another kustomization and is skipped;
+* any other directory is walked for `*.yaml`/`*.yml` files as before, and for charts and
+  kustomizations below it; hidden directories (`.git`) are skipped; everything sorted.
+
+A path named on the command line is read as what it is: a chart or kustomization directory,
+a chart archive (`.tgz`), a file, or `-` for standard input.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kubesim.errors import SpecError, UsageError
+from kubesim.files import STDIN, read_text
+from kubesim.spec.yamlio import load_yaml_documents
+
+__all__ = ["KUSTOMIZATION_FILES", "Unit", "UnitKind", "Walk", "chart_meta", "unit_of", "walk"]
+
+KUSTOMIZATION_FILES = ("kustomization.yaml", "kustomization.yml", "Kustomization")
+CHART_FILE = "Chart.yaml"
+YAML_SUFFIXES = (".yaml", ".yml")
+CHART_ARCHIVES = (".tgz", ".tar.gz")
+
+
+class UnitKind(enum.Enum):
+    """What an input is."""
+
+    FILE = "file"
+    STDIN = "stdin"
+    CHART = "helm chart"
+    KUSTOMIZATION = "kustomization"
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One input: a file (named on the command line, or found in a directory), standard
+    input, or a chart or kustomization to render."""
+
+    kind: UnitKind
+    path: str
+    named: bool = True
+
+
+@dataclass
+class Walk:
+    """The inputs found, and the directories skipped (with why)."""
+
+    units: list[Unit] = field(default_factory=list)
+    skipped: list[dict[str, str]] = field(default_factory=list)
+
+
+def _kustomization_file(d: Path) -> Path | None:
+    return next((d / n for n in KUSTOMIZATION_FILES if (d / n).is_file()), None)
+
+
+def _yaml_data(path: Path) -> Any:
+    """The first document of a small YAML file (Chart.yaml, kustomization.yaml), or None
+    when it cannot be read as YAML (the engine will say what is wrong with it)."""
+    try:
+        text, source = read_text(path, SpecError, max_bytes=1024 * 1024)
+        docs = load_yaml_documents(text, source, SpecError)
+    except SpecError:
+        return None
+    return docs[0].data if docs else None
+
+
+def chart_meta(path: str) -> dict[str, Any]:
+    """Chart.yaml of a chart directory as data ({} when unreadable)."""
+    data = _yaml_data(Path(path) / CHART_FILE)
+    return data if isinstance(data, dict) else {}
+
+
+def _why_not(d: Path, kind: UnitKind) -> str | None:
+    """Why a chart or kustomization directory found in a walk is not rendered (None: it is)."""
+    if kind is UnitKind.CHART and chart_meta(str(d)).get("type") == "library":
+        return "a library chart (type: library): only other charts render it"
+    if kind is UnitKind.KUSTOMIZATION:
+        file = _kustomization_file(d)
+        data = _yaml_data(file) if file is not None else None
+        if isinstance(data, dict) and data.get("kind") == "Component":
+            return "a kustomize Component: only the kustomizations that use it render it"
+    return None
+
+
+def _dir_kind(d: Path) -> UnitKind | None:
+    if (d / CHART_FILE).is_file():
+        return UnitKind.CHART
+    if _kustomization_file(d) is not None:
+        return UnitKind.KUSTOMIZATION
+    return None
+
+
+def unit_of(path: str) -> Unit:
+    """The input a path named on the command line is."""
+    if path == STDIN:
+        return Unit(UnitKind.STDIN, path)
+    p = Path(path)
+    if p.is_dir():
+        kind = _dir_kind(p)
+        if kind is None:
+            raise UsageError("is a directory, but neither a Helm chart (no Chart.yaml) nor a "
+                             "kustomization (no kustomization.yaml); name a manifest file",
+                             source=path)
+        return Unit(kind, path)
+    if path.endswith(CHART_ARCHIVES) and p.is_file():
+        return Unit(UnitKind.CHART, path)
+    return Unit(UnitKind.FILE, path)
+
+
+def walk(paths: list[str]) -> Walk:
+    """Every input of `paths`, in order (directories by the rule above), each file once."""
+    if paths.count(STDIN) > 1:
+        raise UsageError("- (stdin) can be given only once")
+    out = Walk()
+    for path in paths:
+        p = Path(path)
+        if path != STDIN and p.is_dir():
+            _walk_dir(p, out, set(), loose=True, top=True)
+        else:
+            out.units.append(unit_of(path))
+    seen: set[tuple[UnitKind, str]] = set()
+    unique = []
+    for u in out.units:
+        key = (u.kind, u.path if u.kind is UnitKind.STDIN else os.path.normpath(u.path))
+        if key not in seen:
+            seen.add(key)
+            unique.append(u)
+    out.units = unique
+    return out
+
+
+def _walk_dir(d: Path, out: Walk, visited: set[tuple[int, int]], *, loose: bool,
+              top: bool = False) -> None:
+    try:
+        st = d.stat()
+    except OSError as exc:
+        raise UsageError(f"cannot read the directory: {exc.strerror}", source=str(d)) from None
+    if (st.st_dev, st.st_ino) in visited:
+        return  # a symbolic link back to a directory already walked: once is enough
+    visited.add((st.st_dev, st.st_ino))
+    kind = _dir_kind(d)
+    if kind is not None:
+        why = None if top else _why_not(d, kind)
+        if why is not None:
+            out.skipped.append({"file": str(d), "reason": why})
+        else:
+            out.units.append(Unit(kind, str(d), named=top))
+        if kind is UnitKind.CHART:
+            return  # templates and subcharts belong to the chart
+        loose = False  # a kustomization's own files are its material
+    try:
+        entries = sorted(d.iterdir())
+    except OSError as exc:
+        raise UsageError(f"cannot read the directory: {exc.strerror}", source=str(d)) from None
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir():
+            _walk_dir(entry, out, visited, loose=loose)
+        elif loose and entry.suffix in YAML_SUFFIXES and entry.is_file():
+            out.units.append(Unit(UnitKind.FILE, str(entry), named=False))
