@@ -111,6 +111,9 @@ MODULES = {
     "kubesim.explain.readers.events_table": "records",
     "kubesim.explain.readers.prometheus": "records", "kubesim.explain.readers.read": "records",
     "kubesim.render.explain_formats": "render", "kubesim.cli.explain": "cli",
+    # the commands' input models, and `kubesim mcp`: the same commands as MCP tools
+    "kubesim.cli.inputs": "cli", "kubesim.cli.mcp": "cli", "kubesim.cli.mcp_tools": "cli",
+    "kubesim.cli.mcp_server": "cli",
 }
 
 # third-party library -> the only modules that may import it at run time
@@ -124,7 +127,8 @@ THIRD_PARTY = {
               "kubesim.behaviour.trace", "kubesim.behaviour.trace_read",
               "kubesim.behaviour.trace_store"},
     "pydantic": {"kubesim.spec.model", "kubesim.kubelet.settings", "kubesim.behaviour.scenario",
-                 "kubesim.analysis.check.expectations", "kubesim.analysis.config"},
+                 "kubesim.analysis.check.expectations", "kubesim.analysis.config",
+                 "kubesim.cli.inputs", "kubesim.cli.mcp_tools"},
     "matplotlib": {"kubesim.render.plot", "kubesim.render.fleet_plot", "kubesim.cli.sweep"},
     "httpx": {"kubesim.behaviour.capture", "kubesim.cli.capture"},
     "tqdm": {"kubesim.cli.sweep"},
@@ -134,6 +138,10 @@ THIRD_PARTY = {
     "pytest": {"kubesim.testing.pytest_plugin"},
     # Helm's engine as a library (the render extra), only in the child process that runs it
     "helm_python": {"kubesim.cli.helm_child"},
+    # the Model Context Protocol SDK (the mcp extra) and its async runtime: the server only
+    "mcp": {"kubesim.cli.mcp_server"},
+    "mcp_types": {"kubesim.cli.mcp_server"},
+    "anyio": {"kubesim.cli.mcp_server"},
 }
 
 

@@ -69,13 +69,14 @@ def test_now_places_the_ages_on_the_clock(capsys):
 
 
 @pytest.mark.parametrize(("argv", "needle"), [
-    (["--now", "yesterday"], "--now 'yesterday' must be a time"),
-    (["--expect", "survive=1"], "--expect 'survive=1'"),
+    (["--now", "yesterday"], "--now='yesterday' must be a time like 2024-05-01T12:00:00Z"),
+    (["--expect", "survive=1"], "--expect 'survive=1': one of survive-outage=S"),
     (["--container", "nope"], "--container 'nope': the record has no such container"),
     (["--pod", "nope"], "no pod named 'nope'"),
     (["--spec", str(DATA / "SOURCES.md")], "SOURCES.md"),
-    (["--seed", "-1"], "--seed -1"),
-    (["--phases", "0"], "--phases"),
+    (["--seed", "-1"], "--seed=-1 must be a whole number from 0 to"),
+    (["--phases", "0"], "--phases=0 must be a whole number from 1 to 200"),
+    (["--phases", "201"], "--phases=201 must be a whole number from 1 to 200"),
 ])
 def test_bad_flags_are_one_line(capsys, argv, needle):
     code, out, err = kubesim(capsys, "explain", DOCS, *argv)

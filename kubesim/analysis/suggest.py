@@ -41,7 +41,8 @@ if TYPE_CHECKING:
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
     from kubesim.spec.model import Probe, ProbedContainer
 
-__all__ = ["WANTS", "Suggestion", "Want", "parse_want", "suggest"]
+__all__ = ["MAX_CANDIDATES", "WANTS", "Suggestion", "Want", "estimate_work", "parse_want",
+           "suggest"]
 
 STARTUP, LIVENESS, READINESS = ProbeType.STARTUP, ProbeType.LIVENESS, ProbeType.READINESS
 WANTS = {"survive-outage": "survive a {s} s dependency outage without a restart",
@@ -49,6 +50,7 @@ WANTS = {"survive-outage": "survive a {s} s dependency outage without a restart"
          "starts-within": "allow starts of {s} s",
          "unready-within": "leave Ready within {s} s of an outage"}
 PERIODS = (1, 2, 3, 5, 10, 15, 20, 30, 60)
+MAX_CANDIDATES = 25  # confirmed at most, smallest first
 MAX_FAILURES = 60
 _EPS = 1e-9
 
@@ -426,7 +428,7 @@ def suggest(w: Workload, c: ContainerRef, wants: list[Want], behaviours: list[Be
     if all(j.met for j in before):
         result.verified = "already met: no change"
         return result
-    for changes in _ranked(pod, wants, outage, s)[:25]:
+    for changes in _ranked(pod, wants, outage, s)[:MAX_CANDIDATES]:
         patch = ProbePatch(c.name, changes, _summary(changes))
         trial = patched_pod(pod, c, patch)
         failed = _confirm(trial, wants, outage, s)
@@ -527,3 +529,22 @@ def _unmet(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settings)
                           "checks only the process" if "no livenessProbe" in j.figure or
                           "no readinessProbe" in j.figure else ""))
     return out or ["no probe setting met every expectation at once"]
+
+
+def estimate_work(items: list[tuple[Workload, ContainerRef]], wants: list[Want],
+                  behaviours: list[BehaviourRef], s: Settings) -> float:
+    """At most the probe calls `suggest` simulates for these containers
+    (kubesim.analysis.budget), before any of it starts: each of MAX_CANDIDATES candidates
+    confirmed at every grid phase (`_confirm`'s runs), and `kubesim check` before and after
+    the patch (`recheck`)."""
+    from kubesim.analysis.budget import calls
+    from kubesim.analysis.check.run import estimate_work as check_work
+    total = 0.0
+    for w, c in items:
+        assert c.pod is not None
+        start = settle_time(c.pod)
+        confirm = sum(s.phases * calls(c.pod, start + want.seconds + 120) for want in wants
+                      if want.kind in ("survive-outage", "hang-within"))
+        one = replace(w, containers=[c])
+        total += MAX_CANDIDATES * confirm + 2 * check_work([one], behaviours, [], s)
+    return total

@@ -91,12 +91,14 @@ def _whole(text: str) -> int:
     return int(text)
 
 
-def add_budget_arg(parser: argparse.ArgumentParser) -> None:
+def add_budget_arg(parser: argparse.ArgumentParser, default: int | None = None,
+                   help: str = "refuse to start if the simulation would make more than N "
+                               "probe calls in all") -> None:
     """--max-work N: the work budget in simulated probe calls (kubesim.analysis.budget)."""
     from kubesim.analysis.budget import DEFAULT_MAX_WORK
-    parser.add_argument("--max-work", type=_whole, default=DEFAULT_MAX_WORK, metavar="N",
-                        help="refuse to start if the simulation would make more than N probe "
-                             f"calls in all (default {DEFAULT_MAX_WORK:,})")
+    default = DEFAULT_MAX_WORK if default is None else default
+    parser.add_argument("--max-work", type=_whole, default=default, metavar="N",
+                        help=f"{help} (default {default:,})")
 
 
 def add_output_args(parser: argparse.ArgumentParser, formats: list[str]) -> None:

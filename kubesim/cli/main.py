@@ -23,7 +23,7 @@ from kubesim import __version__
 from kubesim.errors import KubesimError
 from kubesim.render import edge
 
-__all__ = ["COMMANDS", "main"]
+__all__ = ["COMMANDS", "main", "parse"]
 
 # Every command: its module in kubesim.cli and its one-line help. A command's module (and all
 # it imports: numpy, pydantic models, matplotlib) is imported only when that command is
@@ -34,6 +34,7 @@ COMMANDS = {
     "check": ("check", "check probe configs in manifests; exit 1 on findings (CI gate)"),
     "suggest": ("suggest", "the smallest probe change that meets your expectations"),
     "explain": ("explain", "explain a pod's restarts from its record (describe, pod, events)"),
+    "mcp": ("mcp", "serve check, run, windows, suggest and explain as MCP tools (stdio)"),
     "sweep": ("sweep", "run a grid of probe settings x scenario parameters"),
     "fleet": ("fleet", "N replicas of a pod sharing an outage: capacity over time"),
     "plot": ("plot", "plot a saved run or sweep JSON document as PNG"),
@@ -97,11 +98,16 @@ def _say(line: str) -> None:
     sys.stderr.write(edge.one_line(line) + "\n")
 
 
+def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, ModuleType]:
+    """A command line parsed as `main` parses it, and its command's module (`kubesim mcp`
+    runs its tools so); a usage error exits as `main` would."""
+    args = _parser(_chosen(argv)).parse_args(list(argv))
+    return args, _module(args.command)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `kubesim` console script; returns the exit code."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    args = _parser(_chosen(argv)).parse_args(argv)
-    command = _module(args.command)
+    args, command = parse(list(sys.argv[1:] if argv is None else argv))
     try:
         output = getattr(args, "output", None)
         if output is not None:  # an unusable --output fails before any work

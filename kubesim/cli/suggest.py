@@ -9,9 +9,11 @@ from __future__ import annotations
 import argparse
 
 from kubesim.analysis.check.findings import Settings, read_inputs
-from kubesim.analysis.suggest import WANTS, Want, parse_want, suggest
+from kubesim.analysis.suggest import WANTS, Want, estimate_work, parse_want, suggest
 from kubesim.behaviour.trace import CensoredMode, RestartMode
-from kubesim.cli.args import add_kubelet_args, add_render_args, profile_of, render_options_of
+from kubesim.analysis.budget import check_budget
+from kubesim.cli.args import (add_budget_arg, add_kubelet_args, add_render_args, profile_of,
+                              render_options_of)
 from kubesim.cli.check import (
     BehaviourAction,
     behaviour_refs,
@@ -20,6 +22,7 @@ from kubesim.cli.check import (
     add_config_args,
     project_config,
 )
+from kubesim.cli.inputs import SuggestInput
 from kubesim.errors import UsageError
 from kubesim.render.suggest_formats import FORMATS, render
 
@@ -60,31 +63,30 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_render_args(p)
     add_config_args(p)
     add_kubelet_args(p)
+    add_budget_arg(p)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Suggest, render; exit 0 (all met) or 1 (a conflict left unmet)."""
+    SuggestInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
     config, _ = project_config(args)
     wants = [parse_want(t) for t in args.expect] or [
         Want(k, v) for k, v in (config.suggest_expect if config else [])]
     if not wants:
         raise UsageError("nothing to meet: give --expect KIND=S (" + ", ".join(WANTS)
                          + "), or defaults under suggest.expect in .kubesim.yaml")
-    if args.seed < 0:
-        raise UsageError(f"--seed {args.seed} must be a whole number >= 0")
     phases = args.phases or (config.check.get("phases") if config else None) or 20
-    settings = Settings(phases=phases, seed=args.seed, profile=profile_of(args))
+    settings = Settings(phases=phases, seed=args.seed, profile=profile_of(args),
+                        max_work=args.max_work)
     behaviours = behaviour_refs(args, config)
     workloads, _, _ = read_inputs(args.paths, render=render_options_of(args))
-    items = []
-    for w in workloads:
-        if args.workload and args.workload not in (w.name, w.label):
-            continue
-        for c in w.containers:
-            if c.pod is None or (args.container and c.name != args.container):
-                continue
-            items.append(suggest(w, c, wants, behaviours, settings))
-    if not items:
+    chosen = [(w, c) for w in workloads if not args.workload or args.workload in (w.name, w.label)
+              for c in w.containers
+              if c.pod is not None and (not args.container or c.name == args.container)]
+    if not chosen:
         raise UsageError("no probed container in the input" + (
             " matches --workload/--container" if args.workload or args.container else ""))
+    check_budget(estimate_work(chosen, wants, behaviours, settings), settings.max_work,
+                 what=f"this suggestion ({phases} grid phases)")
+    items = [suggest(w, c, wants, behaviours, settings) for w, c in chosen]
     return render(items, args.format), 0 if all(s.met for s in items) else 1

@@ -15,6 +15,7 @@ from kubesim.cli.args import (
     profile_of,
     render_options_of,
 )
+from kubesim.cli.inputs import WindowsInput
 from kubesim.render.edge import visible
 from kubesim.spec.manifests import load_spec
 
@@ -37,6 +38,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Compute and render; exit code 0."""
+    WindowsInput.from_args(args)
     pod = load_spec(args.spec, args.container, render=render_options_of(args))
     windows = protection_windows(pod, profile_of(args))
     if args.format == "json":
