@@ -332,6 +332,7 @@ def test_json_document(capsys):
     doc = json.loads(out)
     assert doc["kubesim"] == 1 and doc["command"] == "check"
     assert set(doc) == {"kubesim", "command", "settings", "configuration", "inputs", "skipped",
+                        "errors",
                         "notes", "behaviours", "objects", "checks", "findings", "summary"}
     assert doc["summary"]["exit_code"] == code == 1
     # KS001 is an error with the scenario (evidence); KS002 on both containers
@@ -453,3 +454,37 @@ def test_done_when_with_the_shipped_db_outage_trace(capsys, spec, code):
     got, found = findings(capsys, spec, "--trace", str(REPO / "traces" / "seed_db_outage.jsonl"))
     assert got == code
     assert ids(found) == (["KS001", "KS002"] if code else [])
+
+
+BAD_PORT = ("kind: Pod\nmetadata: {name: bad}\nspec:\n  containers:\n  - name: a\n"
+            "    livenessProbe: {httpGet: {path: /, port: 0}}\n")
+
+
+def test_a_directory_run_reports_every_good_file_and_names_the_bad_one(capsys, tmp_path):
+    """One bad file among several: the others are checked and reported (text and JSON), the
+    bad one is named on stderr and in the report, and the exit code is still 2."""
+    (tmp_path / "good.yaml").write_text((INPUTS / "split.yaml").read_text())
+    (tmp_path / "bad.yaml").write_text(BAD_PORT)
+    code, out, err = check(capsys, str(tmp_path))
+    assert code == 2
+    assert "Deployment/split" in out and "bad.yaml:6" in out and "exit 2 (1 bad input" in out
+    assert err == (f"kubesim: error: {tmp_path / 'bad.yaml'}:6: Pod/bad container a: "
+                   "livenessProbe.httpGet.port=0 must be between 1 and 65535, inclusive\n")
+    code, out, _ = check(capsys, str(tmp_path), "--format", "json")
+    doc = json.loads(out)
+    assert code == 2 and doc["summary"]["exit_code"] == 2
+    assert [o["object"] for o in doc["objects"]] == ["Deployment/split"]
+    assert len(doc["errors"]) == 1 and "bad.yaml:6" in doc["errors"][0]
+    # a single bad file is still the one-line error, no report
+    code, out, err = check(capsys, str(tmp_path / "bad.yaml"))
+    assert code == 2 and out == "" and err.count("\n") == 1
+
+
+def test_a_scenario_about_containers_a_pod_lacks_is_not_run_for_it(capsys, tmp_path):
+    """check applies one scenario to many pods: where it names containers the pod lacks it
+    is not run for that pod, and a note says why (run makes it an error)."""
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text("exit: {after_seconds: 5, container: sidecar}\n")
+    code, out, err = check(capsys, inp("split.yaml"), "--scenario", str(scenario))
+    assert code == 0 and err == ""
+    assert "exit[0].container: container 'sidecar' is not in the pod" in " ".join(out.split())

@@ -69,7 +69,7 @@ def test_now_places_the_ages_on_the_clock(capsys):
 
 
 @pytest.mark.parametrize(("argv", "needle"), [
-    (["--now", "yesterday"], "--now='yesterday' must be a time like 2024-05-01T12:00:00Z"),
+    (["--now", "yesterday"], "--now=yesterday must be a time like 2024-05-01T12:00:00Z"),
     (["--expect", "survive=1"], "--expect 'survive=1': one of survive-outage=S"),
     (["--container", "nope"], "--container 'nope': the record has no such container"),
     (["--pod", "nope"], "no pod named 'nope'"),

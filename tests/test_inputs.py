@@ -7,6 +7,7 @@ the same bounds; every hostile input file, given to a tool, is one line, in boun
 from __future__ import annotations
 
 import tracemalloc
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -112,22 +113,28 @@ def test_the_command_line_of_an_input_gives_it_back(command, data):
                                           "seconds, at most 1e+09")),
     (["run", SPEC, "--duration", "1e10"], "--duration=10000000000.0 must be a positive number"),
     (["run", SPEC, "--duration", "nan"], "--duration=nan must be a positive number of seconds"),
-    (["run", SPEC, "--seed", "-1"], "--seed=-1 must be a whole number from 0 to "),
+    (["run", SPEC, "--seed", "-1"], "must be a whole number from 0 to 18446744073709551615"),
     (["run", SPEC, "--phases", "10000000000"], ("--phases=10000000000 must be a whole number "
                                                 "from 1 to 1000000000")),
     (["run", SPEC, "--kubelet", "nope=1"], "--kubelet: unknown kubelet setting 'nope'"),
     (["run", SPEC, "--kubelet", "sync_seconds=1", "--kubelet", "sync_seconds=2"],
      "--kubelet sync_seconds: given twice"),
     (["run", SPEC, "--censored", "discard"], "--trace-restart and --censored need a trace (--trace)"),
-    (["check", SPEC, "--seed", "-1"], "--seed=-1 must be a whole number from 0"),
+    (["check", SPEC, "--seed", "-1"], ("--seed=-1 must be a whole number from 0 to "
+                                       "18446744073709551615")),
     (["check", SPEC, "--ignore", "KS001,KS999"], "--ignore=['KS001,KS999']: unknown check 'KS999'"),
     (["check", SPEC, "--propagation", "0", "--rollout-min-capacity", "-1"],
      "--rollout-min-capacity=-1 must be a whole number from 0 to 1000000"),
     (["suggest", SPEC, "--expect", "survive-outage=-3"],
-     "--expect.survive-outage='-3' must be a positive number of seconds"),
-    (["suggest", SPEC, "--expect", "survive-outage=60", "--seed", "-2"], "--seed=-2 must be"),
+     "--expect.survive-outage=-3 must be a positive number of seconds, at most 604800"),
+    (["suggest", SPEC, "--expect", "survive-outage=1e6"],
+     "--expect.survive-outage=1e6 must be a positive number of seconds, at most 604800"),
+    (["suggest", SPEC, "--expect", "survive-outage=60", "--seed", "-2"],
+     "must be a whole number from 0 to 18446744073709551615"),
     (["suggest", SPEC, "--expect", "survive-outage=60", "--phases", "10000"],
-     "this suggestion (10000 grid phases) would cost about"),
+     "this suggestion (1 container(s), 10000 grid phases) would cost about"),
+    (["explain", "tests/data/explain/01-k8s-docs-liveness-exec.describe.txt", "--phases", "201"],
+     "--phases=201 must be a whole number from 1 to 200"),
     (["windows", SPEC, "--profile", "classic", "--kubelet", "x"], "--kubelet 'x' must look like KEY=VALUE"),
 ])
 def test_the_cli_holds_its_flags_to_the_models_bounds(capsys, monkeypatch, argv, needle):
@@ -143,7 +150,7 @@ def test_a_tool_names_the_field_where_the_cli_names_the_flag():
         INPUTS["run"].model_validate(bad)
     assert error_text(caught.value) == (
         "duration=-1 must be a positive number of seconds, at most 1e+09; "
-        "seed=-1 must be a whole number from 0 to 9223372036854775807")
+        "seed=-1 must be a whole number from 0 to 18446744073709551615")
     assert error_text(caught.value, INPUTS["run"].flag_of).startswith("--duration=-1 must")
 
 
@@ -280,3 +287,22 @@ def test_without_the_sdk_kubesim_mcp_says_which_extra(capsys, monkeypatch, tmp_p
     assert code == 2 and out == ""
     assert err == "kubesim: error: kubesim mcp needs the MCP Python SDK: pip install " \
                   "'kubesim[mcp]'\n"
+
+
+def test_the_models_bounds_are_the_engines():
+    """The models keep copies of a few bounds (so `kubesim mcp` starts without the engine):
+    they are the engine's and the command line's own."""
+    from kubesim.analysis import budget
+    from kubesim.analysis.suggest import MAX_WANT_SECONDS, WANTS
+    from kubesim.behaviour.trace import CensoredMode, RestartMode
+    from kubesim.cli import args, inputs
+    from kubesim.kubelet.settings import PROFILES
+    from kubesim.spec.sources.engines import HELM_ENGINES
+    assert (inputs.DEFAULT_MAX_WORK, inputs.MAX_DURATION) == (budget.DEFAULT_MAX_WORK,
+                                                              budget.MAX_DURATION)
+    assert (inputs.MAX_SEED, inputs.MAX_WANT_SECONDS) == (args.MAX_SEED, MAX_WANT_SECONDS)
+    for literal, values in ((inputs.Want, WANTS), (inputs.Profile, PROFILES),
+                            (inputs.TraceRestart, [m.value for m in RestartMode]),
+                            (inputs.Censored, [m.value for m in CensoredMode]),
+                            (inputs.HelmEngine, HELM_ENGINES)):
+        assert sorted(typing.get_args(literal)) == sorted(values), literal

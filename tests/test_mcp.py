@@ -153,11 +153,11 @@ def test_errors_are_results_naming_the_field_or_file_and_the_server_stays_up(tmp
                "give exactly one of spec and spec_text",
                "ignore=['KS999']: unknown check 'KS999'",
                "expect.survive-forever",
-               "now='yesterday' must be a time like",
+               "now=yesterday must be a time like",
                "broken.yaml:",
                "missing.yaml: no such file",
                f"over the work budget of {MCP_MAX_WORK:,}",
-               f"max_work: at most {MCP_MAX_WORK:,} probe calls",
+               f"max_work: at most {MCP_MAX_WORK:,} units of work",
                "unknown tool 'no-such-tool'"]
     for (name, args), result, needle in zip(calls[:-1], errors, needles, strict=True):
         assert result.is_error and result.structured_content is None, (name, args)
@@ -202,13 +202,18 @@ def test_the_same_call_gives_the_same_bytes():
 
 def test_the_servers_budget_bounds_every_call():
     """`--max-work` is the ceiling and the default of a call's `max_work`."""
-    args = {"spec": SPEC, "duration": 3000}  # about 900 probe calls
-    _, (low, given, high) = session(REPO, [("run", args), ("run", {**args, "max_work": 500}),
-                                           ("run", {**args, "max_work": 5000})],
-                                    "--max-work", "1000")
-    assert not low.is_error
-    assert given.is_error and "over the work budget of 500" in text_of(given)
-    assert high.is_error and "max_work: at most 1,000 probe calls" in text_of(high)
+    import re
+    args = {"spec": SPEC, "duration": 3000}
+    _, (probe,) = session(REPO, [("run", {**args, "max_work": 1})])
+    cost = int(re.search(r"would cost about ([0-9,]+) units", text_of(probe))[1].replace(",", ""))
+    ceiling = 2 * cost
+    _, (low, given, high) = session(REPO, [("run", args),
+                                           ("run", {**args, "max_work": cost // 2}),
+                                           ("run", {**args, "max_work": 2 * ceiling})],
+                                    "--max-work", str(ceiling))
+    assert not low.is_error, text_of(low)  # the server's budget is the call's default
+    assert given.is_error and f"over the work budget of {cost // 2:,}" in text_of(given)
+    assert high.is_error and f"max_work: at most {ceiling:,} units of work" in text_of(high)
 
 
 def test_start_up_loads_no_engine():

@@ -196,7 +196,8 @@ def _picked(args: argparse.Namespace, config: Config | None) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    """Check, render; exit code 0 or 1 (bad input raises)."""
+    """Check, render; exit code 0 or 1, 2 when one of several files was bad (the others are
+    checked and reported; the bad ones are named on stderr)."""
     CheckInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
     stdin_users = args.paths.count(STDIN) + [v for _, v in args.behaviours].count(STDIN) + (
         args.expectations == STDIN)
@@ -227,7 +228,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.html is not None:
         from kubesim.cli.check_html import check_report
         write_html(check_report(report), args.html)
-    return render(report, args.format), report.exit_code
+    errors = "\n".join(f"kubesim: error: {' '.join(str(e).split())}" for e in report.errors)
+    return render(report, args.format), report.exit_code, errors or None
 
 
 def _check_sarif_path(args: argparse.Namespace) -> None:

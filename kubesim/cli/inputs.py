@@ -39,17 +39,21 @@ from pydantic import (
     model_validator,
 )
 
-from kubesim.analysis.budget import DEFAULT_MAX_WORK, MAX_DURATION
 from kubesim.errors import UsageError
 from kubesim.files import MAX_INPUT_BYTES, STDIN, inline_text, within_scope
 
 __all__ = ["INPUTS", "CheckInput", "CommandInput", "ExplainInput", "RunInput", "SuggestInput",
            "WindowsInput", "error_text"]
 
+# kubesim.analysis.budget's, which imports the engine's modules: `kubesim mcp` lists its tools
+# before any of them loads (tests/test_inputs.py holds the two to the same numbers)
+DEFAULT_MAX_WORK = 5_000_000
+MAX_DURATION = 1e9
 MAX_PATHS = 1000  # paths (or behaviours, values files, ...) in one list
 MAX_PATH_CHARS = 4096  # PATH_MAX on Linux
 MAX_PHASES = 10**9  # grid phases (the work budget bounds them first; explain: 200)
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**64 - 1  # kubesim.cli.args.MAX_SEED: numpy's seeds are below 2^64
+MAX_WANT_SECONDS = 7 * 86_400.0  # kubesim.analysis.suggest.MAX_WANT_SECONDS: a week
 MAX_NAME = 253  # a Kubernetes object name (DNS subdomain)
 
 
@@ -91,6 +95,8 @@ SecondsOrZero = _bounded(float, 0, MAX_DURATION, f"a number of seconds >= 0, at 
                          f"{MAX_DURATION:g}")
 Phases = _bounded(int, 1, MAX_PHASES, f"a whole number from 1 to {MAX_PHASES}")
 Seed = _bounded(int, 0, MAX_SEED, f"a whole number from 0 to {MAX_SEED}")
+WantSeconds = _bounded(float, 0, MAX_WANT_SECONDS, "a positive number of seconds, at most "
+                       f"{MAX_WANT_SECONDS:g} (a week)", open_low=True)
 ReplayPhases = _bounded(int, 1, 200, "a whole number from 1 to 200")
 Capacity = _bounded(int, 0, 10**6, "a whole number from 0 to 1000000")
 Work = _bounded(int, 1, 10**18 - 1, "a whole number from 1 to 999999999999999999 (18 digits, "
@@ -282,7 +288,9 @@ def error_text(exc: ValidationError, name_of: Any = str) -> str:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
+    """A given value as a message shows it: a plain word as it is, anything else quoted."""
+    plain = isinstance(value, str) and value.isprintable() and value and " " not in value
+    text = value if plain else repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -329,7 +337,8 @@ class _Render(BaseModel):
 
 def _max_work() -> Any:
     return Field(DEFAULT_MAX_WORK, description=(
-        "refuse to start if the simulation would make more than this many probe calls in all"))
+        "refuse to start if the simulation is estimated at more than this many units of work "
+        "(a unit: one probe call or kubelet sync simulated)"))
 
 
 class _Traces(BaseModel):
@@ -452,8 +461,10 @@ class WindowsInput(CommandInput, _Kubelet, _Render, _OneSpec):
     """`kubesim windows`: the exact protection windows of a container's probes."""
 
     COMMAND = "windows"
+    max_work: Work = _max_work()
+
     ARGS = (_opt("spec", None, Kind.POSITIONAL, inline="spec_text"), _opt("container"),
-            *RENDER_ARGS, *KUBELET_ARGS)
+            *RENDER_ARGS, *KUBELET_ARGS, _opt("max_work"))
 
 
 class CheckInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Manifests):
@@ -537,7 +548,7 @@ class SuggestInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Mani
     simulation at every grid phase, as a strategic-merge patch."""
 
     COMMAND = "suggest"
-    expect: dict[Want, Seconds] = Field(default_factory=dict, description=(
+    expect: dict[Want, WantSeconds] = Field(default_factory=dict, description=(
         "what the probes must meet, in seconds: survive-outage (a dependency outage without a "
         "restart), hang-within (catch a hang), starts-within (allow starts), unready-within "
         "(leave Ready after an outage); default: suggest.expect of the configuration"))
@@ -574,7 +585,7 @@ class ExplainInput(CommandInput, _Kubelet):
     spec: FilePath | None = Field(None, description="the pod's manifest or a probe spec: probe "
                                   "settings the record lacks")
     spec_text: Text | None = Field(None, description="the manifest or probe spec, inline")
-    expect: dict[Want, Seconds] = Field(default_factory=dict, description=(
+    expect: dict[Want, WantSeconds] = Field(default_factory=dict, description=(
         "what the fix must meet, in seconds (default: drawn from the record)"))
     suggest: bool = Field(True, description="say what would have prevented it (a patch)")
     phases: ReplayPhases = Field(8, description="grid phases the replay runs at")

@@ -19,7 +19,7 @@ from kubesim.errors import UsageError
 
 __all__ = ["MCP_MAX_WORK", "add_parser", "run"]
 
-MCP_MAX_WORK = 1_000_000  # probe calls in one tool call: a run's JSON timeline of ~300 MB at most
+MCP_MAX_WORK = 1_000_000  # units of work in one tool call (probe calls and kubelet syncs)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -33,8 +33,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--root", default=".", metavar="DIR",
                    help="the directory tool paths are relative to and may not leave "
                         "(default: the current directory)")
-    add_budget_arg(p, MCP_MAX_WORK, help="the most probe calls one tool call may simulate, and "
-                   "its default")
+    add_budget_arg(p, MCP_MAX_WORK, what="the most work one tool call may do, and its default")
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:

@@ -122,7 +122,7 @@ def _within_budget(inputs: CommandInput, ceiling: int) -> tuple[CommandInput, st
         return inputs.model_copy(update={"max_work": ceiling}), None
     given = inputs.max_work  # type: ignore[attr-defined]
     if given > ceiling:
-        return inputs, (f"invalid arguments: max_work: at most {ceiling:,} probe calls, the "
+        return inputs, (f"invalid arguments: max_work: at most {ceiling:,} units of work, the "
                         f"budget this server was started with (got {given:,})")
     return inputs, None
 
@@ -134,7 +134,9 @@ def _run(name: str, inputs: CommandInput, settings: ServerSettings) -> ToolResul
         result = command.run(args)
         text = result[0] if isinstance(result[0], str) else "".join(result[0])
     document = json.loads(text)
-    return ToolResult(document, edge.text(SUMMARIES[name](document, result[1])))
+    note = result[2] if len(result) > 2 and result[2] else ""  # what the CLI says on stderr
+    summary = SUMMARIES[name](document, result[1]) + (note.rstrip("\n") + "\n" if note else "")
+    return ToolResult(document, edge.text(summary))
 
 
 def _error(message: str) -> ToolResult:
@@ -147,7 +149,9 @@ def _error(message: str) -> ToolResult:
 def _check(doc: dict[str, Any], code: int) -> str:
     s = doc["summary"]
     verdict = (f"the gate fails (exit code 1): {s['failing']} finding(s) at or above "
-               f"{s['fail_on']}" if code else "the gate passes (exit code 0)")
+               f"{s['fail_on']}" if code == 1 else "the gate passes (exit code 0)" if not code
+               else f"exit code {code}: {len(doc.get('errors', []))} input(s) could not be "
+               "read (below); the others are checked")
     return (f"check: {s['objects']} object(s), {s['containers']} probed container(s), "
             f"{s['findings']} finding(s) ({s['error']} error, {s['warning']} warning, "
             f"{s['info']} info; {s['suppressed']} suppressed); {verdict}.\n"

@@ -9,11 +9,11 @@ from __future__ import annotations
 import argparse
 
 from kubesim.analysis.check.findings import Settings, read_inputs
-from kubesim.analysis.suggest import WANTS, Want, estimate_work, parse_want, suggest
+from kubesim.analysis.budget import Meter, check_duration
+from kubesim.analysis.suggest import WANTS, Want, parse_want, suggest, suggest_work
 from kubesim.behaviour.trace import CensoredMode, RestartMode
-from kubesim.analysis.budget import check_budget
 from kubesim.cli.args import (add_budget_arg, add_kubelet_args, add_render_args, profile_of,
-                              render_options_of)
+                              render_options_of, seed_arg)
 from kubesim.cli.check import (
     BehaviourAction,
     behaviour_refs,
@@ -57,7 +57,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--phases", type=count_arg, metavar="N",
                    help="grid phases every confirmation runs at (20, or check.phases of "
                         ".kubesim.yaml)")
-    p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
+    p.add_argument("--seed", type=seed_arg, default=0, metavar="N", help="random seed (0)")
     p.add_argument("--format", choices=list(FORMATS), default="text")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     add_render_args(p)
@@ -75,18 +75,26 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if not wants:
         raise UsageError("nothing to meet: give --expect KIND=S (" + ", ".join(WANTS)
                          + "), or defaults under suggest.expect in .kubesim.yaml")
+    kinds = [w.kind for w in wants]
+    twice = next((k for k in kinds if kinds.count(k) > 1), None)
+    if twice is not None:
+        raise UsageError(f"--expect {twice}=S is given twice; give each kind once")
+    if args.duration is not None:
+        check_duration(args.duration)
     phases = args.phases or (config.check.get("phases") if config else None) or 20
     settings = Settings(phases=phases, seed=args.seed, profile=profile_of(args),
                         max_work=args.max_work)
     behaviours = behaviour_refs(args, config)
     workloads, _, _ = read_inputs(args.paths, render=render_options_of(args))
-    chosen = [(w, c) for w in workloads if not args.workload or args.workload in (w.name, w.label)
+    chosen = [(w, c) for w in workloads
+              if not args.workload or args.workload in (w.name, w.label)
               for c in w.containers
               if c.pod is not None and (not args.container or c.name == args.container)]
     if not chosen:
         raise UsageError("no probed container in the input" + (
             " matches --workload/--container" if args.workload or args.container else ""))
-    check_budget(estimate_work(chosen, wants, behaviours, settings), settings.max_work,
-                 what=f"this suggestion ({phases} grid phases)")
-    items = [suggest(w, c, wants, behaviours, settings) for w, c in chosen]
+    meter = Meter(args.max_work)  # what surely runs, before anything does; the rest as it comes
+    meter.charge(sum(suggest_work(w, c, wants, behaviours, settings) for w, c in chosen),
+                 what=f"this suggestion ({len(chosen)} container(s), {phases} grid phases)")
+    items = [suggest(w, c, wants, behaviours, settings, meter) for w, c in chosen]
     return render(items, args.format), 0 if all(s.met for s in items) else 1

@@ -16,11 +16,12 @@ from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
-from kubesim.analysis.budget import calls, check_budget, check_duration, weight
+from kubesim.analysis.budget import check_budget, check_duration
 from kubesim.behaviour.horizon import default_duration
-from kubesim.cli.args import (add_behaviour_args, add_budget_arg, add_duration_arg, add_html_arg,
-                              add_kubelet_args, add_render_args, check_html_path, load_behaviour,
-                              profile_of, render_options_of, write_html)
+from kubesim.cli.args import (MAX_JOBS, add_behaviour_args, add_budget_arg, add_duration_arg,
+                              add_html_arg, add_kubelet_args, add_render_args, check_html_path,
+                              jobs_arg, load_behaviour, profile_of, render_options_of, seed_arg,
+                              write_html)
 from kubesim.cli.fleet import add_fleet_args, fleet_settings_of
 from kubesim.errors import UsageError
 from kubesim.files import check_output_path, write_output
@@ -39,7 +40,7 @@ from kubesim.analysis.sweep.grid import (
     parse_goal,
     parse_setting,
 )
-from kubesim.analysis.sweep.run import evaluate_group, run_sweep
+from kubesim.analysis.sweep.run import check_spec, evaluate_group, run_sweep, sweep_work
 
 __all__ = ["add_parser", "run"]
 
@@ -72,11 +73,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--phases", type=int, default=20, metavar="N",
                    help="grid phases per point (20)")
     p.add_argument("--seeds", type=int, default=1, metavar="N", help="seeds per phase (1)")
-    p.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (0)")
+    p.add_argument("--seed", type=seed_arg, default=0, metavar="N", help="first seed (0)")
     add_duration_arg(p, per="run (of every point)")
     p.add_argument("--container", metavar="NAME", help="which container's probes")
-    p.add_argument("--jobs", "-j", type=int, metavar="N",
-                   help="local worker processes (default: every core)")
+    p.add_argument("--jobs", "-j", type=jobs_arg, metavar="N",
+                   help=f"local worker processes (default: every core; at most {MAX_JOBS})")
     p.add_argument("--dask", action="store_true",
                    help="run on a local Dask cluster (needs the dask extra)")
     p.add_argument("--scheduler", metavar="ADDRESS",
@@ -209,9 +210,7 @@ def run(args: argparse.Namespace) -> tuple[str, int, str]:
     if args.dask and args.scheduler:
         raise UsageError("--dask starts a local cluster, --scheduler uses a running one; "
                          "give one of them")
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
-    if jobs < 1:
-        raise UsageError(f"--jobs {jobs}: at least 1")
+    jobs = args.jobs if args.jobs is not None else min(os.cpu_count() or 1, MAX_JOBS)
     check_html_path(args)
     if args.plot:  # an unusable --plot fails before any work
         check_output_path(args.plot, "--plot")
@@ -221,19 +220,17 @@ def run(args: argparse.Namespace) -> tuple[str, int, str]:
     behaviour = load_behaviour(args)
     if args.duration is None:
         args.duration = _default_duration(pod, behaviour, settings, points)
-    elif not args.duration > 0:
-        raise UsageError(f"--duration {args.duration:g}: must be > 0")
-    per_run = max(calls(p, args.duration, _smallest_periods(settings))
-                  for p in [pod, *variants.values()]) * weight(behaviour)
-    if args.fleet:  # every run is a fleet: its replicas' calls
-        per_run *= max([v for s in settings if s.field == "replicas" for v in s.values
-                        if isinstance(v, int)] or [fleet_settings_of(args, pod).replicas])
-    check_budget(runs * per_run, args.max_work, what=f"{what[:-1]}, {args.duration:g} s each)")
+    check_duration(args.duration)
+    fleet = fleet_settings_of(args, pod) if args.fleet else None
+    if fleet is not None:
+        fleet.check_run(args.duration)
     spec = SweepSpec(pod=pod, behaviour=behaviour, profile=profile_of(args),
                      duration=args.duration, phases=args.phases, seeds=args.seeds,
                      seed=args.seed, expectations=expectations, engine=args.engine,
-                     fleet=fleet_settings_of(args, pod) if args.fleet else None,
-                     variants=variants)
+                     fleet=fleet, variants=variants)
+    check_spec(spec, points)  # every point builds: before it is estimated
+    check_budget(sweep_work(spec, points, _smallest_periods(settings)), args.max_work,
+                 what=f"{what[:-1]}, {args.duration:g} s each)")
     if args.dask or args.scheduler:
         from kubesim.analysis.sweep.dask_backend import dask_executor
         executor = dask_executor(args.scheduler, n_workers=jobs)

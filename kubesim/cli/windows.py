@@ -7,8 +7,10 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from kubesim.analysis.windows import Figure, ProtectionWindows, protection_windows
+from kubesim.analysis.budget import check_budget
+from kubesim.analysis.windows import Figure, ProtectionWindows, protection_windows, windows_work
 from kubesim.cli.args import (
+    add_budget_arg,
     add_kubelet_args,
     add_output_args,
     add_render_args,
@@ -34,13 +36,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_output_args(cmd, ["text", "json"])
     add_render_args(cmd)
     add_kubelet_args(cmd, engine=False)
+    add_budget_arg(cmd)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Compute and render; exit code 0."""
     WindowsInput.from_args(args)
     pod = load_spec(args.spec, args.container, render=render_options_of(args))
-    windows = protection_windows(pod, profile_of(args))
+    profile = profile_of(args)
+    check_budget(windows_work(pod), args.max_work, what="these windows")
+    windows = protection_windows(pod, profile)
     if args.format == "json":
         return json.dumps(windows_document(windows), indent=2) + "\n", 0
     return render_windows_text(windows), 0

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kubesim.explain.readers.times import utc_text
 from kubesim.results import ProbeType
+
+if TYPE_CHECKING:
+    from kubesim.analysis.suggest import Suggestion
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -333,7 +336,7 @@ class ContainerStory:
     run: Any = None
     run_pod: Any = None
     run_scenario: Any = None
-    suggestion: Any = None
+    suggestion: Suggestion | None = None
 
     def to_data(self) -> dict[str, Any]:
         return {"name": self.name, "restart_count": self.restart_count,

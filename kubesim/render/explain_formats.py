@@ -198,7 +198,7 @@ def render_text(ex: Explanation) -> str:
 
 def _patch(c: ContainerStory) -> str:
     s = c.suggestion
-    return patch_yaml([s]) if s is not None and getattr(s, "patch", None) is not None else ""
+    return patch_yaml([s]) if s is not None and s.patch is not None else ""
 
 
 # ---------------------------------------------------------------- JSON

@@ -52,10 +52,9 @@ def leak_spans(container: Any, key: str, own: Any, b: BehaviourRef, s: Settings
     if not failing:
         return None
     others: dict[str, Any] = {container.target(t).key: p for t, p in probes.items()}
-    covered = getattr(b.behaviour, "covered", None)  # a partial trace: only what it recorded
-    if covered is not None:
-        others = {k: p for k, p in others.items() if k in covered}
-    for k in getattr(b.behaviour, "targets", []):
+    # a partial trace: only what it recorded
+    others = {k: p for k, p in others.items() if b.behaviour.covers(k)}
+    for k in b.behaviour.target_keys():
         others.setdefault(k, None)
     others.pop(key, None)
     others.pop("*", None)

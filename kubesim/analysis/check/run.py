@@ -14,7 +14,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from kubesim.analysis.budget import calls, check_budget, observer_calls, weight
+from kubesim.analysis.budget import calls, check_budget, observer_calls, sync_gap, weight
 from kubesim.analysis.check.evidence import dependency_evidence, leak_spans
 from kubesim.behaviour.horizon import default_duration
 from kubesim.analysis.check.expectations import (
@@ -42,7 +42,8 @@ from kubesim.analysis.check.fixes import startup_fix
 from kubesim.analysis.check.fleet_checks import fleet_checks
 from kubesim.analysis.check.scoping import NOT_COVERED, censored_note, for_container
 from kubesim.analysis.check.targets import describe, target_checks
-from kubesim.errors import BehaviourError, UsageError
+from kubesim.spec.targets import focus_targets
+from kubesim.errors import BehaviourError, KubesimError, UsageError
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind
 
@@ -70,6 +71,7 @@ class Report:
     workloads: list[Workload]
     checks: list[CheckResult]
     notes: list[str] = field(default_factory=list)
+    errors: list[KubesimError] = field(default_factory=list)  # bad files, the rest checked
 
     @property
     def findings(self) -> list[Finding]:
@@ -82,6 +84,9 @@ class Report:
 
     @property
     def exit_code(self) -> int:
+        """2 if an input was bad (the others were checked), else 1 on a failing finding."""
+        if self.errors:
+            return 2
         return 1 if any(self.fails(f) for f in self.findings) else 0
 
     @property
@@ -92,7 +97,7 @@ class Report:
         change what the checks measure (outage_seconds, phases, ...) are only listed in the
         reports: undoing them would mean checking again."""
         c = self.settings.configuration
-        if c is None:
+        if c is None or self.errors:
             return self.exit_code
         fail_on = Severity.ERROR if c.sets_fail_on else self.settings.fail_on
 
@@ -106,17 +111,21 @@ class Report:
 
 def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
                expectations: list[Expectation], settings: Settings) -> Report:
-    """Read the inputs and check every probed container in them."""
+    """Read the inputs and check every probed container in them; among several files, a bad
+    one is reported in `Report.errors` and the others are checked."""
     notes: list[str] = []
+    errors: list[KubesimError] = []
     workloads, skipped, _ = read_inputs(
         paths, skip_non_manifests=settings.skip_non_manifests, allow_empty=settings.allow_empty,
-        render=settings.render, notes=notes)
+        render=settings.render, notes=notes, errors=errors)
     check_matches(expectations, workloads)
     check_budget(estimate_work(workloads, behaviours, expectations, settings),
                  settings.max_work, what=f"this check ({settings.phases} grid phases)")
-    checks = check_workloads(workloads, behaviours, expectations, settings, notes)
+    several = len({w.source for w in workloads}) + len(errors) > 1
+    checks = check_workloads(workloads, behaviours, expectations, settings, notes,
+                             errors=errors if several else None)
     inputs = sorted({w.source for w in workloads})
-    return Report(settings, inputs, skipped, behaviours, workloads, checks, notes)
+    return Report(settings, inputs, skipped, behaviours, workloads, checks, notes, errors)
 
 
 def auto_duration(behaviour: Behaviour) -> float:
@@ -138,46 +147,55 @@ def estimate_work(workloads: list[Workload], behaviours: list[BehaviourRef],
     return total
 
 
+def run_calls(pod: ProbedContainer, s: Settings, duration: float) -> float:
+    """A check run's probe calls and its pod's resyncs (a short resync_seconds counts)."""
+    return calls(pod, duration) + duration / sync_gap(s.profile, restarts=False)
+
+
 def _container_work(pod: ProbedContainer, behaviours: list[BehaviourRef], s: Settings) -> float:
     probes, n, start = pod.container.probes(), s.phases, settle_time(pod)
     total = 0.0
     if LIVENESS in probes and READINESS in probes:  # KS001
-        total += n * calls(pod, start + s.outage_seconds + 120)
+        total += n * run_calls(pod, s, start + s.outage_seconds + 120)
     for b in behaviours:
         w = weight(b.behaviour)
         if LIVENESS in probes:  # KS002: observers of every target, then the phase runs
-            targets = len(probes) + len(getattr(b.behaviour, "targets", []))
-            total += w * (targets * observer_calls(b.duration) + n * calls(pod, b.duration))
+            targets = len(probes) + len(b.behaviour.target_keys())
+            total += w * (targets * observer_calls(b.duration) + n * run_calls(pod, s, b.duration))
         if STARTUP in probes or LIVENESS in probes:  # KS003
             total += w * SUB_PHASES * observer_calls(b.duration)
-            total += n * calls(pod, b.duration + 630)
+            total += n * run_calls(pod, s, b.duration + 630)
     if s.startup_seconds and (STARTUP in probes or LIVENESS in probes):
-        total += n * calls(pod, s.startup_seconds + 30)
+        total += n * run_calls(pod, s, s.startup_seconds + 30)
     for probe in probes.values():  # KS004
         if probe.timeout_seconds >= probe.period_seconds:
             budget = probe.failure_threshold * max(probe.period_seconds, probe.timeout_seconds)
-            total += n * calls(pod, start + probe.initial_delay_seconds + 3 * budget + 60)
+            total += n * run_calls(pod, s, start + probe.initial_delay_seconds + 3 * budget + 60)
     live = probes.get(LIVENESS)
     if live is not None and STARTUP not in probes:  # KS005
         budget = live.failure_threshold * live.period_seconds + live.timeout_seconds
-        total += n * calls(pod, live.initial_delay_seconds + 2 * budget + 60)
+        total += n * run_calls(pod, s, live.initial_delay_seconds + 2 * budget + 60)
     return total
 
 
 def _expectation_work(e: Expectation, pod: ProbedContainer, behaviours: list[BehaviourRef],
                       s: Settings) -> float:
     if e.kind == "survives_stall":
-        return s.phases * calls(pod, settle_time(pod) + (e.seconds or 0.0) + 120)
+        return s.phases * run_calls(pod, s, settle_time(pod) + (e.seconds or 0.0) + 120)
     runs = [(b.duration, weight(b.behaviour)) for b in behaviours] or [(300.0, 1.0)]
     observers = e.kind == "not_ready_within"
-    return sum(w * (s.phases * calls(pod, d) + observers * observer_calls(d)) for d, w in runs)
+    return sum(w * (s.phases * run_calls(pod, s, d) + observers * observer_calls(d))
+               for d, w in runs)
 
 
 def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
                     expectations: list[Expectation], settings: Settings,
-                    notes: list[str] | None = None) -> list[CheckResult]:
+                    notes: list[str] | None = None,
+                    errors: list[KubesimError] | None = None) -> list[CheckResult]:
     """Every check on every container, suppressions applied; notes (what a behaviour does not
-    cover, what a trace's censored timeouts count as) are appended to `notes`."""
+    cover, what a trace's censored timeouts count as) are appended to `notes`. With
+    `errors`, a container whose behaviour cannot run on it is reported there (and left out)
+    instead of ending the check."""
     notes = [] if notes is None else notes
     seen: dict[str, list[str]] = {}
     out: list[CheckResult] = []
@@ -187,14 +205,19 @@ def check_workloads(workloads: list[Workload], behaviours: list[BehaviourRef],
             if c.pod is None:
                 continue
             given = _scoped(w, c, behaviours, notes, seen)
+            mine: list[CheckResult] = []
             try:
-                out += _container_checks(w, c, c.pod, given, settings)
+                mine += _container_checks(w, c, c.pod, given, settings)
                 for e in expectations:
                     if e.applies(w, c.name):
-                        out += evaluate(e, w, c, given, settings)
+                        mine += evaluate(e, w, c, given, settings)
             except BehaviourError as exc:
                 exc.message = f"{w.label} container {c.name}: {exc.message}"
-                raise
+                if errors is None:
+                    raise
+                errors.append(exc)
+                continue
+            out += mine
     _scope_notes(behaviours, workloads, seen, notes)
     overrides = dict(settings.severities)
     configured = settings.configuration
@@ -305,14 +328,16 @@ def _same_endpoint(w: Workload, c: ContainerRef, pod: ProbedContainer,
     if (live.kind, live.url) != (ready.kind, ready.url):
         return result
     start, outage = settle_time(pod), s.outage_seconds
-    label = f"a {outage:g} s outage of {live.key} at {start:g} s (synthetic)"
-    scenario = synthetic(label, targets={live.key: {"windows": [
+    key = focus_targets(pod)[LIVENESS].key  # scoped where the pod has it elsewhere too
+    label = f"a {outage:g} s outage of {key} at {start:g} s (synthetic)"
+    scenario = synthetic(label, targets={key: {"windows": [
         {"from": start, "to": start + outage, "answer": FAILING[live.kind]}]}})
     runs = phase_runs(pod, scenario, settings=s, duration=start + outage + 120)
     restarts = [len(r.timeline.restarts) for r in runs]
     hit = [r for r, n in zip(runs, restarts, strict=True) if n]
     leaves = [x for r in runs if (x := _first_unready(r.timeline, start)) is not None]
-    leave = _span(leaves) if leaves else "never"
+    leave = (f"answers by taking the pod out of Ready after {_span(leaves)}" if leaves
+             else "does not answer (the pod stays Ready through it)")
     what = (f"restarts the container at {len(hit)} of {len(runs)} grid phases "
             f"({_count([n for n in restarts if n])} each)" if hit else
             f"restarts nothing at any of {len(runs)} grid phases, but liveness fails "
@@ -332,8 +357,7 @@ def _same_endpoint(w: Workload, c: ContainerRef, pod: ProbedContainer,
                "behind it (an error with one that does)")
     message = (f"livenessProbe and readinessProbe both ask {describe(live, pod)}: a "
                f"{outage:g} s outage of it (answering {_answer_text(live.kind)}), which "
-               f"readiness alone answers by taking the pod out of Ready after {leave}, {what}; "
-               f"{why}")
+               f"readiness alone {leave}, {what}; {why}")
     _finding(result, severity, message,
              line=c.line("livenessProbe"), run=hit[0] if hit else None, target=live.key,
              outage_seconds=outage, outage_at=start, phases=len(runs),
@@ -430,8 +454,9 @@ def _startup(w: Workload, c: ContainerRef, pod: ProbedContainer,
         _finding(result, Severity.ERROR if hit else Severity.WARNING, message,
                  line=c.line(kind.field), run=hit[0] if hit else None,
                  startup_seconds=seconds, probe=kind.value,
-                 protection_guaranteed=getattr(protection, "guaranteed", None),
-                 protection_best=getattr(protection, "best", None), phases=len(runs),
+                 protection_guaranteed=None if protection is None else protection.guaranteed,
+                 protection_best=None if protection is None else protection.best,
+                 phases=len(runs),
                  phases_killed=len(hit))
     return out
 
@@ -453,7 +478,7 @@ def _timeouts(w: Workload, c: ContainerRef, pod: ProbedContainer, s: Settings) -
     for kind, probe in pod.container.probes().items():
         if probe.timeout_seconds < probe.period_seconds:
             continue
-        key = pod.container.target(kind).key
+        key = focus_targets(pod)[kind].key
         hang: dict[str, Any] = {"from": 0, "to": None, "answer": {"error": "timeout"}}
         if kind is STARTUP:
             start, where = 0.0, "since_start"

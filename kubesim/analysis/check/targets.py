@@ -40,7 +40,8 @@ def describe(target: Target, pod: ProbedContainer) -> str:
     handler: Any = probe.handler
     port = handler.port
     shown = f"{target.port} ({port})" if isinstance(port, str) and target.port else str(port)
-    host = f" of host {handler.host}" if getattr(handler, "host", None) else ""
+    host = (f" of host {handler.host}" if isinstance(handler, HTTPGetAction | TCPSocketAction)
+            and handler.host else "")
     if kind is HandlerKind.HTTP_GET:
         scheme = "" if handler.scheme == "HTTP" else f" {handler.scheme}"
         return f"httpGet{scheme} {handler.path} on port {shown}{host}"
