@@ -27,12 +27,15 @@ LAYERS = {
     "fleet": {"core", "spec", "behaviour", "kubelet", "engine", "fleet"},
     "analysis": {"core", "spec", "behaviour", "kubelet", "engine", "fleet",
                  "analysis"},
+    "records": {"core", "spec", "records"},  # explain's readers: the parsing edge for records
+    "explain": {"core", "spec", "behaviour", "kubelet", "engine", "fleet", "analysis",
+                "records", "explain"},
     "render": {"core", "spec", "behaviour", "kubelet", "engine", "fleet",
-               "analysis", "render"},
+               "analysis", "records", "explain", "render"},
     "testing": {"core", "spec", "behaviour", "kubelet", "engine", "fleet",
                 "analysis", "render", "testing"},
     "cli": {"core", "spec", "behaviour", "kubelet", "engine", "fleet", "analysis",
-            "render", "cli"},
+            "records", "explain", "render", "cli"},
     "package": {"core", "package", "cli"},  # kubesim/__init__ (lazy) and __main__
 }
 
@@ -102,6 +105,21 @@ MODULES = {
     # the run picture's parts (where it opens; its marks; the saved document's check)
     "kubesim.render.focus": "render", "kubesim.render.plot_marks": "render",
     "kubesim.render.run_document": "render",
+    "kubesim.explain": "explain", "kubesim.explain.engine": "explain",
+    "kubesim.explain.model": "explain", "kubesim.explain.messages": "explain",
+    "kubesim.explain.timebase": "explain", "kubesim.explain.reconstruct": "explain",
+    "kubesim.explain.arithmetic": "explain", "kubesim.explain.replay": "explain",
+    "kubesim.explain.prevent": "explain",
+    "kubesim.explain.readers": "records", "kubesim.explain.readers.model": "records",
+    "kubesim.explain.readers.times": "records", "kubesim.explain.readers.probe_line": "records",
+    "kubesim.explain.readers.event_rows": "records",
+    "kubesim.explain.readers.describe": "records", "kubesim.explain.readers.kube": "records",
+    "kubesim.explain.readers.events_table": "records",
+    "kubesim.explain.readers.prometheus": "records", "kubesim.explain.readers.read": "records",
+    "kubesim.render.explain_formats": "render", "kubesim.cli.explain": "cli",
+    # the commands' input models, and `kubesim mcp`: the same commands as MCP tools
+    "kubesim.cli.inputs": "cli", "kubesim.cli.mcp": "cli", "kubesim.cli.mcp_tools": "cli",
+    "kubesim.cli.mcp_server": "cli",
 }
 
 # third-party library -> the only modules that may import it at run time
@@ -115,7 +133,8 @@ THIRD_PARTY = {
               "kubesim.behaviour.trace", "kubesim.behaviour.trace_read",
               "kubesim.behaviour.trace_store"},
     "pydantic": {"kubesim.spec.model", "kubesim.kubelet.settings", "kubesim.behaviour.scenario",
-                 "kubesim.analysis.check.expectations", "kubesim.analysis.config"},
+                 "kubesim.analysis.check.expectations", "kubesim.analysis.config",
+                 "kubesim.cli.inputs", "kubesim.cli.mcp_tools"},
     "matplotlib": {"kubesim.render.plot", "kubesim.render.fleet_plot", "kubesim.cli.sweep"},
     "httpx": {"kubesim.behaviour.capture", "kubesim.cli.capture"},
     "tqdm": {"kubesim.cli.sweep"},
@@ -125,6 +144,10 @@ THIRD_PARTY = {
     "pytest": {"kubesim.testing.pytest_plugin"},
     # Helm's engine as a library (the render extra), only in the child process that runs it
     "helm_python": {"kubesim.cli.helm_child"},
+    # the Model Context Protocol SDK (the mcp extra) and its async runtime: the server only
+    "mcp": {"kubesim.cli.mcp_server"},
+    "mcp_types": {"kubesim.cli.mcp_server"},
+    "anyio": {"kubesim.cli.mcp_server"},
 }
 
 

@@ -106,7 +106,8 @@
     var run = doc.run, duration = run.duration, specs = run.probe_specs || {};
     var seen = {};
     doc.probes.forEach(function (p) { seen[p.probe] = true; });
-    var lanes = ["container", "Started", "Ready"].concat(
+    var rec = doc.record || { lanes: [], items: [] };  // explain: the recorded evidence
+    var lanes = rec.lanes.concat(["container", "Started", "Ready"]).concat(
       PROBES.filter(function (t) { return specs[t] || seen[t]; }));
     var y = {};
     lanes.forEach(function (n, i) { y[n] = i; });
@@ -143,12 +144,14 @@
     var hatch = "url(#hatch" + timelines.length + ")", xhatch = "url(#xhatch" + timelines.length + ")";
     lanes.forEach(function (n, i) {
       var t = n === "Ready" ? [doc.readyLabel || "pod Ready", ""] :
-        PROBES.indexOf(n) >= 0 ? laneText(n, specs[n]) : [n === "container" && doc.containerLabel ? doc.containerLabel : n, ""];
+        PROBES.indexOf(n) >= 0 ? laneText(n, specs[n]) :
+        i < rec.lanes.length ? [n, "as the record shows it"] :
+        [n === "container" && doc.containerLabel ? doc.containerLabel : n, ""];
       var cy = TOP + i * LANE + LANE / 2;
       add(svg, sv("text", { x: 6, y: t[1] ? cy - 3 : cy + 4, "class": "lane-label" }, t[0]));
       if (t[1]) add(svg, sv("text", { x: 6, y: cy + 10, "class": "lane-sub" }, t[1]));
       add(svg, sv("line", { x1: 0, x2: W, y1: TOP + (i + 1) * LANE, y2: TOP + (i + 1) * LANE,
-        stroke: i === 2 ? "#999" : "#e2e2e2" }));
+        stroke: i === rec.lanes.length + 2 || i === rec.lanes.length - 1 ? "#999" : "#e2e2e2" }));
     });
     var plot = put(svg, sv("g", { "clip-path": "url(#" + clipId + ")" }));
     var axis = put(svg, sv("g", { "class": "axis" }));
@@ -179,7 +182,16 @@
         add(plot, sv("line", { x1: x, x2: x, y1: TOP, y2: bottom, stroke: "#efefef" }));
         add(axis, sv("text", { x: x, y: bottom + 14, "text-anchor": "middle" }, s1(+t.toFixed(6))));
       }
-      add(axis, sv("text", { x: L + PW, y: bottom + 25, "text-anchor": "end" }, "seconds since the first container started running"));
+      add(axis, sv("text", { x: L + PW, y: bottom + 25, "text-anchor": "end" }, run.axis_label || "seconds since the first container started running"));
+      // explain: what the record shows, its uncertainty as the width of each mark
+      var RECORD = { failure: "#D55E00", error: "#7F7F7F", kill: "#000", backoff: "#CC4400",
+        exit: "#6A3D9A", notready: "#56B4E9" };
+      rec.items.forEach(function (it) {
+        var hi = Math.max(it.hi, it.lo + (b - a) / 500);
+        span(plot, it.lo, hi, it.lane, { fill: RECORD[it.kind] || "#444",
+          "fill-opacity": it.confidence === "exact" ? 0.9 : 0.5, "class": "record record-" + it.kind,
+          "data-tip": it.tip + "\n" + s1(it.lo) + " to " + s1(it.hi) + " s (" + it.confidence + ")" });
+      });
       // outages and stalls, across every lane
       var labelFree = -Infinity;
       (run.windows || []).forEach(function (w) {
@@ -604,6 +616,46 @@
     });
   }
 
+  function explainPage(root, data) {
+    var doc = data.document;
+    add(root, el("h1", {}, "kubesim explain: pod " + (doc.pod || "(name not in the record)")),
+      el("p", { "class": "sub" }, "read: " + doc.inputs.map(function (i) { return i.source + " (" + i.format + ")"; }).join(", ") +
+        " | times: seconds on the record's axis, 0 = " + doc.axis.basis));
+    var list = function (items, cls) {
+      var ul = el("ul", { "class": cls || "" });
+      items.forEach(function (t) { add(ul, el("li", {}, t)); });
+      return ul;
+    };
+    if (doc.findings.length) add(root, list(doc.findings.map(function (f) { return f.level + ": " + f.text; })));
+    data.stories.forEach(function (c) {
+      add(root, el("h2", {}, "container " + (c.name || "(unnamed)")),
+        el("p", { "class": "diagnosis" }, c.diagnosis));
+      var rd = c.run_document;
+      if (rd.summary) add(root, runSummary(rd));
+      add(root, legend([["recorded failure", "#D55E00", 0.5], ["recorded kill", "#000", 0.5],
+        ["recorded back-off", "#CC4400", 0.5], ["recorded exit", "#6A3D9A", 0.5],
+        ["recorded not Ready", "#56B4E9", 0.5]]));
+      if (rd.summary) add(root, timelineLegend(rd));
+      new Timeline(root, rd);
+      if (c.findings.length) {
+        add(root, el("h3", {}, "findings"), list(c.findings.map(function (f) { return f.level + ": " + f.text; })));
+      }
+      if (c.restarts.length) {
+        add(root, el("h3", {}, "restarts"), list(c.restarts.map(function (r) { return r.count + " x " + r.cause + ": " + r.detail; })));
+      }
+      if (c.arithmetic.length) add(root, el("h3", {}, "the arithmetic"), list(c.arithmetic));
+      if (c.replay) {
+        add(root, el("h3", {}, "replay: " + (c.replay.ran ? c.replay.verdict : "not run")),
+          list(c.replay.ran ? c.replay.comparison.concat(c.replay.counted, c.replay.missing, c.replay.assumptions) : [c.replay.reason]));
+      }
+      if (c.prevention) {
+        add(root, el("h3", {}, "what would have prevented it"), el("p", {}, c.prevention.summary || c.prevention.reason));
+        if (c.prevention.tradeoff.length) add(root, list(c.prevention.tradeoff));
+        if (c.patch_yaml) add(root, el("pre", { "class": "patch" }, c.patch_yaml));
+      }
+    });
+  }
+
   // ------------------------------------------------------------------ start
   function viewFromAddress() {
     var m = /view=([\d.]+),([\d.]+)/.exec(location.hash);
@@ -656,6 +708,7 @@
   if (DATA.kind === "run") runPage(root, DATA.document);
   else if (DATA.kind === "check") checkPage(root, DATA.document, DATA.runs || []);
   else if (DATA.kind === "sweep") sweepPage(root, DATA.document);
+  else if (DATA.kind === "explain") explainPage(root, DATA);
   viewFromAddress();
   if (/selftest/.test(location.hash)) selfTest();
   document.body.setAttribute("data-rendered", DATA.kind);
