@@ -409,8 +409,8 @@ def test_action_emits_exactly_one_command_per_finding(name, path, file_name):
         assert props["file"] == visible(f"k8s/{file_name}.yaml").strip()
 
 
-def test_readme_shows_the_sarif_upload():
-    readme = (REPO / "README.md").read_text()
+def test_the_ci_page_shows_the_sarif_upload():
+    readme = (REPO / "docs" / "ci.md").read_text()
     assert "github/codeql-action/upload-sarif" in readme
     assert "security-events: write" in readme
 
