@@ -1,6 +1,6 @@
 """`kubesim check` as a gate: prober errors that disable a probe (KS010, KS011), behaviours
 scoped to the containers they name, notes for what a trace does not cover or cannot say,
-empty input, and the README's "at every phase" claim recomputed with the model."""
+empty input, and docs/sweep.md's "at every phase" claim recomputed with the model."""
 
 from __future__ import annotations
 
