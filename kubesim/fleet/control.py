@@ -27,8 +27,8 @@ from kubesim.timeline import Timeline
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
-    from kubesim.fleet.load import ServingView
     from kubesim.fleet.records import Condition
+    from kubesim.fleet.serving import Serving
     from kubesim.fleet.settings import FleetSettings
     from kubesim.fleet.topology import Node, Scheduler
     from kubesim.identity import PodIdentity
@@ -106,7 +106,7 @@ class ControlPlane:
     def __init__(self, sched: Any, versions: dict[str, Version], settings: FleetSettings,
                  scheduler: Scheduler, *, workload: str, duration: float, seed: int,
                  profile: KubeletProfile, record_probes: bool, pod_start_seconds: float,
-                 view: ServingView | None = None) -> None:
+                 view: Serving | None = None) -> None:
         self.sched, self.versions, self.settings = sched, versions, settings
         self.scheduler, self.workload = scheduler, workload
         self.duration, self.seed, self.profile = duration, seed, profile
@@ -188,7 +188,7 @@ class ControlPlane:
             rng=np.random.default_rng([self.seed, pod.index]), checked=checked,
             start=min(at, math.nextafter(self.duration, 0)), jumps=False)
         if self.view is not None:
-            self.view.timelines.append(pod.handle.timeline)
+            self.view.add(pod.handle.timeline)
         if pod.index >= self.settings.replicas or pod.created_at > 0:
             self.actions.append((pod.created_at, (f"created {pod.name} on {node.name} "
                                                  f"({node.zone}); it runs at {at:g} s")))
