@@ -98,6 +98,7 @@ class Version:
     pod: ProbedContainer
     behaviour_of: BehaviourOf
     revision: int  # 1 for "old", 2 for "new": in the pods' names
+    ready_fraction: bool = False  # some pod of it answers by a ready-fraction law (F4)
 
 
 class ControlPlane:
@@ -127,7 +128,10 @@ class ControlPlane:
         index = len(self.pods)
         name = (f"{self.workload}-{ordinal}" if ordinal is not None else
                 f"{self.workload}-r{self.versions[version].revision}-{index}")
-        pod = FleetPod(index, name, version, now, ordinal)
+        # pods past the first `replicas` are a controller's later ones: a replica selector's
+        # indexes, nodes and zones never select them (kubesim.behaviour.replicas)
+        pod = FleetPod(index, name, version, now, ordinal,
+                       initial=index < self.settings.replicas)
         self.pods.append(pod)
         self.starts.append(None)
         self._schedule(pod, now, start)
@@ -179,7 +183,7 @@ class ControlPlane:
         behaviour = version.behaviour_of(pod.identity)
         checked = id(behaviour) in self._checked
         self._checked[id(behaviour)] = behaviour
-        if self.view is not None and self.settings.load is not None:
+        if self.view is not None:
             behaviour = LoadedBehaviour(behaviour, self.settings.load, self.view,
                                         len(self.view.timelines))
         pod.handle = launch_pod(

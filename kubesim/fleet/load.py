@@ -1,11 +1,14 @@
-"""The load model at work: each replica's backlog, grown by its share of the traffic.
+"""The fleet's load at work: each replica's backlog, grown by its share of the traffic, and
+the latency laws that read how many replicas serve.
 
-`LoadedBehaviour` is one replica's behaviour under the fleet's load (`LoadModel`, F3): its
-backlog is advanced lazily, at each answer, over the routing's changes since the last one
-(`Serving`, EP1-EP2, F1), and the app's own HTTP and gRPC answers wait behind it. On the
-jumped fleet (`fleet.load_run`) it also says when its answers are the base behaviour's and
-stay so (`quiet`): while the backlog is empty and the replica's share of the traffic is
-within its capacity, up to the fleet's next serving change and the round's horizon.
+`LoadedBehaviour` is one replica's behaviour under the fleet's load: with the load model
+(`LoadModel`, F3) its backlog is advanced lazily, at each answer, over the routing's changes
+since the last one (`Serving`, EP1-EP2, F1), and the app's own HTTP and gRPC answers wait
+behind it; a scenario's ready-fraction law (F4) is asked at the fraction of the fleet
+kube-proxy routes to at the request. On the jumped fleet (`fleet.load_run`) it also says
+when its answers are the base behaviour's and stay so (`quiet`): while the backlog is empty
+and the replica's share of the traffic is within its capacity, up to the fleet's next
+serving change and the round's horizon.
 """
 
 from __future__ import annotations
@@ -39,15 +42,17 @@ class Round:
 
 
 class LoadedBehaviour(CompiledBehaviour):
-    """One replica's behaviour under the fleet's load (`LoadModel`): its backlog (requests)
-    at `since`, advanced lazily to each probe's time; everything but the answers' latency is
-    the base behaviour's. With a `round` (the jumped fleet), its answers are quiet while the
-    base's are and its queue stays empty (see the module doc)."""
+    """One replica's behaviour under the fleet's load (`LoadModel`, or None: the latency
+    laws alone): its backlog (requests) at `since`, advanced lazily to each probe's time;
+    everything but the answers' latency is the base behaviour's. With a `round` (the jumped
+    fleet), its answers are quiet while the base's are and its queue stays empty (see the
+    module doc)."""
 
-    def __init__(self, base: Behaviour, load: LoadModel, view: Serving, replica: int,
+    def __init__(self, base: Behaviour, load: LoadModel | None, view: Serving, replica: int,
                  round_: Round | None = None) -> None:
         super().__init__(base)
         self.load, self.view, self.replica, self.round = load, view, replica, round_
+        self.lawful = base.uses_ready_fraction()
         self.backlog, self.since, self.container = 0.0, 0.0, -1.0
         self.answers: Any = base  # what answers for the base (its compiled look-up, fast)
         self.base_quiet: Quiet | None = None
@@ -61,8 +66,19 @@ class LoadedBehaviour(CompiledBehaviour):
 
     def _inflow(self, t: float) -> float:
         view = self.view
+        assert self.load is not None
         return (self.load.inflow(view.serving(t), view.serves(self.replica, t))
                 if view.in_service(t) else 0.0)
+
+    def ready_fraction(self, t: float) -> float:
+        """The fraction of the fleet's replicas kube-proxy routes to at `t`, as this
+        replica's load sees it (F4): 1 before the fleet is in service and while traffic does
+        not reach this replica; at most 1 (a rollout's surge)."""
+        view = self.view
+        if not view.in_service(t) or not view.serves(self.replica, t):
+            return 1.0
+        desired = view.replicas if view.replicas is not None else len(view.timelines)
+        return min(1.0, view.serving(t) / desired)
 
     def _integrate(self, backlog: float, t: float, to: float) -> float:
         """The backlog at `to` from `backlog` at `t`: fluid, over each stretch of constant
@@ -70,6 +86,7 @@ class LoadedBehaviour(CompiledBehaviour):
         if not to > t:
             return backlog
         load, view = self.load, self.view
+        assert load is not None
         capacity = load.capacity_per_replica
         for start, end, serving, serves in view.stretches(self.replica, t, to):
             inflow = load.inflow(serving, serves) if view.in_service(start) else 0.0
@@ -85,11 +102,18 @@ class LoadedBehaviour(CompiledBehaviour):
     def answer(self, target: Target, at: float, started_at: float,
                rng: np.random.Generator) -> Answer:
         self.view.observe(at)
+        if self.lawful:
+            ans = self.answers.answer_serving(target, at, started_at, rng,
+                                              self.ready_fraction(at))
+        else:
+            ans = self.answers.answer(target, at, started_at, rng)
+        load = self.load
+        if load is None:
+            return ans
         self._advance(at, started_at)
-        ans = self.answers.answer(target, at, started_at, rng)
         if target.kind not in SLOWED or ans.error is not None or self.backlog <= 0:
             return ans
-        return replace(ans, latency=ans.latency + self.backlog / self.load.capacity_per_replica)
+        return replace(ans, latency=ans.latency + self.backlog / load.capacity_per_replica)
 
     def unloaded(self, at: float, started_at: float) -> bool:
         """Whether the queue of the process started at `started_at` is empty at `at` and
@@ -98,6 +122,8 @@ class LoadedBehaviour(CompiledBehaviour):
         that receives no more than it serves, every later advance gives the same floats
         whether it starts here or where the last one ended (each stretch adds max(0, 0 + a
         rate <= 0 times its length), 0 exactly)."""
+        if self.load is None:
+            return True
         backlog, since = ((0.0, started_at) if started_at != self.container
                           else (self.backlog, self.since))
         if (self._integrate(backlog, since, at) > 0

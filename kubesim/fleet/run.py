@@ -11,8 +11,8 @@ their endpoint changes into (`fleet.serving`).
 Replica i draws from its own generator, seeded by (seed, i): its grid phase, PLEG phase,
 jitter and latency draws; the fleet's generator (seed) draws the start times. Each replica is
 placed on a node first (`topology.Scheduler`, in index order) and plays the behaviour
-`behaviour_of(identity)` gives it (default: the one behaviour); a replica no node fits stays
-Pending and never runs.
+`behaviour_of(identity)` gives it (default: the behaviour's part for that pod, by its replica
+selectors); a replica no node fits stays Pending and never runs.
 """
 
 from __future__ import annotations
@@ -23,13 +23,14 @@ import numpy as np
 
 from kubesim.engine.simulate import launch_pod, make_scheduler
 from kubesim.errors import UsageError
+from kubesim.fleet.casting import cast
 from kubesim.fleet.load import LoadedBehaviour, Round
 from kubesim.fleet.load_run import JumpedReplica, run_rounds
 from kubesim.fleet.records import FleetRun
 from kubesim.fleet.serving import ServingIndex
 from kubesim.fleet.serving_reference import RescannedServing
 from kubesim.fleet.topology import NodeCounts, Scheduler, make_nodes
-from kubesim.identity import PodIdentity
+from kubesim.identity import FleetMembers, PodIdentity
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.spec.workload import Placement
 from kubesim.timeline import Timeline
@@ -84,7 +85,8 @@ def simulate_fleet(pod: ProbedContainer, behaviour: Behaviour, settings: FleetSe
                    behaviour_of: Callable[[PodIdentity], Behaviour] | None = None,
                    load_path: str | None = None) -> FleetRun:
     """Run `settings.replicas` copies of `pod` for `duration` seconds, each placed on a node
-    and playing `behaviour_of(identity)` (default: `behaviour`).
+    and playing `behaviour_of(identity)` (default: `behaviour.for_pod(identity)`, its
+    replica selectors checked against the fleet: `fleet.casting`).
 
     Under the load model the replicas run, by default, `"jumped"` (each on its own fast
     scheduler, in rounds: `fleet.load_run`) when the fast scheduler is asked for and traffic
@@ -97,8 +99,10 @@ def simulate_fleet(pod: ProbedContainer, behaviour: Behaviour, settings: FleetSe
     nodes, where = initial_placement(settings, placement)
     identities = [PodIdentity(i, f"{pod.object_name}-r1-{i}", n.name if n else "",
                               n.zone if n else "") for i, n in enumerate(where)]
-    pick = behaviour_of if behaviour_of is not None else (lambda _: behaviour)
-    path = _load_path(settings, engine, load_path)
+    pick = behaviour_of if behaviour_of is not None else cast(behaviour, FleetMembers(
+        settings.replicas, tuple(i.name for i in identities), tuple(n.name for n in nodes),
+        settings.zone_names))
+    path = _load_path(settings, engine, load_path, laws=behaviour.uses_ready_fraction())
     runner = _Runner(pod, settings, duration=duration, seed=seed, profile=profile,
                      engine=engine, record_probes=record_probes, path=path)
     timelines = [runner.add(i, start, ident, pick) for i, (start, ident)
@@ -108,14 +112,18 @@ def simulate_fleet(pod: ProbedContainer, behaviour: Behaviour, settings: FleetSe
                     placement.notes, pod.object_kind)
 
 
-def _load_path(settings: FleetSettings, engine: str, asked: str | None) -> str | None:
-    """How a loaded fleet runs (None: no load model, every replica apart and jumped)."""
+def _load_path(settings: FleetSettings, engine: str, asked: str | None, *, laws: bool
+               ) -> str | None:
+    """How a loaded fleet runs (None: no load model nor latency law, every replica apart
+    and jumped). Answers by a ready-fraction law are never constant: such a fleet is
+    stepped unless asked otherwise."""
     if asked is not None and asked not in LOAD_PATHS:
         raise UsageError(f"load_path={asked!r} must be one of {', '.join(LOAD_PATHS)}")
-    if settings.load is None:
+    if settings.load is None and not laws:
         return None
     if asked is None:
-        return "jumped" if engine == "fast" and settings.propagation_seconds > 0 else "stepped"
+        return ("jumped" if engine == "fast" and settings.propagation_seconds > 0 and not laws
+                else "stepped")
     if asked == "jumped" and not (engine == "fast" and settings.propagation_seconds > 0):
         raise UsageError("a jumped loaded fleet needs the fast scheduler and a propagation "
                          "delay > 0")
@@ -158,7 +166,7 @@ class _Runner:
         seen = id(mine) in self.checked
         self.checked[id(mine)] = mine
         loaded: LoadedBehaviour | None = None
-        if self.view is not None and self.settings.load is not None:
+        if self.view is not None:
             replica = len(self.view.timelines)
             mine = loaded = LoadedBehaviour(mine, self.settings.load, self.view, replica,
                                             self.round)

@@ -62,7 +62,8 @@ def simulate_workload(versions: dict[str, Version], settings: FleetSettings, *,
                          f"(node-1 ... node-{len(nodes)})")
     view = ServingIndex(settings.propagation_seconds, settings.replicas, end=duration,
                         publish_not_ready=settings.publish_not_ready_addresses,
-                        headless=settings.headless) if settings.load is not None else None
+                        headless=settings.headless) if settings.load is not None or any(
+        v.ready_fraction for v in versions.values()) else None
     plane = ControlPlane(sched, versions, settings, Scheduler(nodes, placement),
                          workload=workload, duration=duration, seed=seed, profile=profile,
                          record_probes=record_probes, pod_start_seconds=pod_start, view=view)
