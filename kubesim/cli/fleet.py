@@ -96,7 +96,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     which.add_argument("--drain-node", metavar="NODE",
                        help="cordon NODE and evict the workload's pods on it")
     which.add_argument("--drain-pods", type=int, metavar="K",
-                       help="evict the first K pods (cordoning nothing)")
+                       help="evict the first K pods there are at the drain (a StatefulSet's lowest "
+                            "ordinals; cordoning nothing)")
     which.add_argument("--drain-replicas", metavar="I,J,...",
                        help="evict these pods, by index (cordoning nothing)")
     pdb = d.add_mutually_exclusive_group()
