@@ -23,6 +23,7 @@ from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 from kubesim.cli.args import (add_budget_arg, add_duration_arg, add_html_arg, add_kubelet_args,
                               add_render_args, check_html_path, profile_of, render_options_of,
                               write_html)
+from kubesim.cli.inputs import CheckInput
 from kubesim.errors import UsageError
 from kubesim.files import check_output_path, write_output
 from kubesim.render import edge
@@ -197,6 +198,7 @@ def _picked(args: argparse.Namespace, config: Config | None) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Check, render; exit code 0 or 1, 2 when one of several files was bad (the others are
     checked and reported; the bad ones are named on stderr)."""
+    CheckInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
     stdin_users = args.paths.count(STDIN) + [v for _, v in args.behaviours].count(STDIN) + (
         args.expectations == STDIN)
     if stdin_users > 1:
@@ -208,7 +210,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     picked = _picked(args, config)
     fail_on = picked.pop("fail_on", "error")
     settings = Settings(
-        **picked, seed=_seed(args.seed), profile=profile_of(args), engine=args.engine,
+        **picked, seed=args.seed, profile=profile_of(args), engine=args.engine,
         render=render_options_of(args),
         skip_non_manifests=args.skip_non_manifests,
         fail_on=None if fail_on == "none" else Severity[fail_on.upper()],
@@ -255,12 +257,6 @@ def _overridden(args: argparse.Namespace) -> frozenset[str]:
     """The configuration's check settings the command line overrides."""
     return frozenset(key for key, option in OVERRIDES.items()
                      if getattr(args, option) is not None)
-
-
-def _seed(seed: int) -> int:
-    if seed < 0:
-        raise UsageError(f"--seed {seed} must be a whole number >= 0")
-    return seed
 
 
 def _ignored(values: list[str]) -> frozenset[str]:

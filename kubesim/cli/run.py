@@ -26,6 +26,7 @@ from kubesim.cli.args import (
     seed_arg,
     write_html,
 )
+from kubesim.cli.inputs import RunInput
 from kubesim.engine.simulate import grid_cycle, simulate
 from kubesim.errors import UsageError
 from kubesim.render.edge import visible
@@ -90,6 +91,7 @@ def _check_work(args: argparse.Namespace, pod: ProbedContainer, behaviour: Behav
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Simulate and render (and draw, with --plot); exit code 0."""
+    RunInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
     if args.spec == "-" and "-" in (args.scenario, args.trace):
         raise UsageError("only one input can come from stdin")
     if args.plot is not None:

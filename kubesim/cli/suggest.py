@@ -22,6 +22,7 @@ from kubesim.cli.check import (
     add_config_args,
     project_config,
 )
+from kubesim.cli.inputs import SuggestInput
 from kubesim.errors import UsageError
 from kubesim.render.suggest_formats import FORMATS, render
 
@@ -67,6 +68,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Suggest, render; exit 0 (all met) or 1 (a conflict left unmet)."""
+    SuggestInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
     config, _ = project_config(args)
     wants = [parse_want(t) for t in args.expect] or [
         Want(k, v) for k, v in (config.suggest_expect if config else [])]

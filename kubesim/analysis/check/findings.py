@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from kubesim.analysis.config import Configuration
 
 __all__ = ["IGNORE_ANNOTATION", "RULES", "BehaviourRef", "CheckResult", "ContainerRef",
-           "Finding", "Rule", "Settings", "Severity", "Workload", "read_inputs", "rule_of"]
+           "Finding", "Rule", "Settings", "Severity", "Workload", "read_inputs", "rule_of",
+           "workloads_in"]
 
 IGNORE_ANNOTATION = "kubesim.dev/ignore"
 REASON_ANNOTATION = "kubesim.dev/ignore-reason"
@@ -360,9 +361,7 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
                     skipped.append({"file": source, "reason": reason})
                     continue
             assert docs is not None
-            probed = containers_from_documents(docs)  # validates; raises SpecError
-            workloads_here = [w for d in docs for w in _workloads(d)]
-            _attach(workloads_here, probed, source)
+            workloads_here = workloads_in(docs, source)  # validates; raises SpecError
         except SpecError as exc:
             if errors is None or len(found.units) == 1:
                 raise
@@ -377,6 +376,15 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
     if objects == 0 and not allow_empty:
         raise UsageError(_empty_message(paths, skipped))
     return workloads, skipped, objects
+
+
+def workloads_in(docs: list[YamlDocument], source: str) -> list[Workload]:
+    """The workloads of one file's parsed documents, each probed container with its
+    ProbedContainer (validated: SpecError on what the API server would reject)."""
+    probed = containers_from_documents(docs)
+    found = [w for d in docs for w in _workloads(d)]
+    _attach(found, probed, source)
+    return found
 
 
 def _documents(text: str, source: str, may_skip: bool) -> list[YamlDocument] | None:

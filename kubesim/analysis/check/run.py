@@ -42,6 +42,7 @@ from kubesim.analysis.check.fixes import startup_fix
 from kubesim.analysis.check.fleet_checks import fleet_checks
 from kubesim.analysis.check.scoping import NOT_COVERED, censored_note, for_container
 from kubesim.analysis.check.targets import describe, target_checks
+from kubesim.kubelet.timing import detection_seconds
 from kubesim.spec.targets import focus_targets
 from kubesim.errors import BehaviourError, KubesimError, UsageError
 from kubesim.results import ProbeType
@@ -49,7 +50,7 @@ from kubesim.spec.model import HandlerKind
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
-    from kubesim.spec.model import ProbedContainer
+    from kubesim.spec.model import Probe, ProbedContainer
 
 __all__ = ["Report", "auto_duration", "check_workloads", "run_checks"]
 
@@ -169,11 +170,11 @@ def _container_work(pod: ProbedContainer, behaviours: list[BehaviourRef], s: Set
         total += n * run_calls(pod, s, s.startup_seconds + 30)
     for probe in probes.values():  # KS004
         if probe.timeout_seconds >= probe.period_seconds:
-            budget = probe.failure_threshold * max(probe.period_seconds, probe.timeout_seconds)
+            budget = _hang_detection(probe)
             total += n * run_calls(pod, s, start + probe.initial_delay_seconds + 3 * budget + 60)
     live = probes.get(LIVENESS)
     if live is not None and STARTUP not in probes:  # KS005
-        budget = live.failure_threshold * live.period_seconds + live.timeout_seconds
+        budget = _refusal_detection(live)
         total += n * run_calls(pod, s, live.initial_delay_seconds + 2 * budget + 60)
     return total
 
@@ -487,7 +488,7 @@ def _timeouts(w: Workload, c: ContainerRef, pod: ProbedContainer, s: Settings) -
             hang["from"] = start
         label = f"{key} stops answering at {start:g} s (synthetic)"
         scenario = synthetic(label, targets={key: {where: [hang]}})
-        budget = probe.failure_threshold * max(probe.period_seconds, probe.timeout_seconds)
+        budget = _hang_detection(probe)
         runs = phase_runs(pod, scenario, settings=s,
                           duration=start + probe.initial_delay_seconds + 3 * budget + 60)
         gaps: list[float] = []
@@ -523,6 +524,17 @@ def _timeouts(w: Workload, c: ContainerRef, pod: ProbedContainer, s: Settings) -
     return result
 
 
+def _hang_detection(probe: Probe) -> float:
+    """From a hang to the probe's verdict, at the latest (the first tick a period after)."""
+    return detection_seconds(probe, call_seconds=float(probe.timeout_seconds),
+                             first_tick=float(probe.period_seconds))
+
+
+def _refusal_detection(probe: Probe) -> float:
+    """From a container that refuses every call to the probe's verdict, at the latest."""
+    return detection_seconds(probe, call_seconds=0.0, first_tick=float(probe.period_seconds))
+
+
 def _detected(tl: Any, kind: ProbeType, start: float) -> float | None:
     if kind is READINESS:
         return next((ch.at - start for ch in tl.ready if not ch.ready and ch.at >= start), None)
@@ -541,7 +553,7 @@ def _initial_delay(w: Workload, c: ContainerRef, pod: ProbedContainer,
         return result
     label = "a container that never answers (synthetic)"
     scenario = synthetic(label, targets={"*": {"answer": {"error": "refused"}}})
-    budget = probe.failure_threshold * probe.period_seconds + probe.timeout_seconds
+    budget = _refusal_detection(probe)
     runs = phase_runs(pod, scenario, settings=s, duration=delay + 2 * budget + 60)
     lived = [r.timeline.kills[0].at - r.timeline.containers[0].running_at
              for r in runs if r.timeline.kills]
