@@ -269,3 +269,17 @@ def test_the_node_disk_example_runs_as_documented(capsys, monkeypatch):
     assert sorted(restarts) == ["node-1", "node-2", "node-3"]
     assert restarts["node-2"] > 0 and restarts["node-1"] == restarts["node-3"] == 0
     assert doc["summary"]["min_capacity"] == 2
+
+
+def test_the_picture_shades_a_selected_window_on_its_pods_lanes_only(capsys, tmp_path):
+    from kubesim.fleet.casting import window_pods
+    from kubesim.render.fleet_plot import render_fleet_png
+
+    scenario = _write_disk(tmp_path, {"nodes": ["node-2"]})
+    doc = _fleet_json(capsys, APP, "--scenario", scenario, "--duration", "400")
+    sc = Scenario.from_dict(_disk({"nodes": ["node-2"]}), source="<test>")
+    windows = [{"start": w.start, "end": w.end, "label": w.label} for w in sc.windows(400)]
+    shaded = window_pods(doc, windows, sc, 400)
+    on_node_2 = [r["name"] for r in doc["replicas"] if r["node"] == "node-2"]
+    assert shaded == [{**windows[0], "pods": on_node_2}] and len(on_node_2) == 1
+    assert render_fleet_png(doc, shaded) != render_fleet_png(doc, windows)

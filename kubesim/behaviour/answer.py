@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 if TYPE_CHECKING:
     import numpy as np
 
-    from kubesim.behaviour.replicas import SelectorUse
+    from kubesim.behaviour.replicas import ReplicaSelector, SelectorUse
     from kubesim.identity import PodIdentity
     from kubesim.spec.model import Target
 
@@ -96,11 +96,14 @@ def location_problem(location: object, status: object) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Window:
-    """A half-open time interval [start, end), for plots and reports of outages and stalls."""
+    """A half-open time interval [start, end), for plots and reports of outages and stalls;
+    `replicas`: the fleet's pods it is about, when its entry selects some
+    (`kubesim.behaviour.replicas`; None: every pod)."""
 
     start: float
     end: float
     label: str
+    replicas: ReplicaSelector | None = None
 
     def __contains__(self, t: float) -> bool:
         return self.start <= t < self.end

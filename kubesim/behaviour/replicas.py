@@ -140,7 +140,8 @@ def labelled(windows: list[Window], selector: ReplicaSelector | None) -> list[Wi
     """Windows of an entry, their labels saying which replicas it is about."""
     if selector is None:
         return windows
-    return [type(w)(w.start, w.end, f"{w.label} ({selector.label()})") for w in windows]
+    return [type(w)(w.start, w.end, f"{w.label} ({selector.label()})", selector)
+            for w in windows]
 
 
 def lone_pod_note(behaviour: Behaviour) -> str | None:

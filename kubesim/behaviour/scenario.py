@@ -811,7 +811,7 @@ class Scenario(_Model, BehaviourBase):
             for w in spec.windows:
                 out += labelled([Window(w.start, w.end, f"{key}: {w.answer.summary()}")],
                                 w.replicas or spec.replicas)
-        return sorted((Window(w.start, min(w.end, until), w.label)
+        return sorted((Window(w.start, min(w.end, until), w.label, w.replicas)
                        for w in out if w.start < until), key=lambda w: (w.start, w.label))
 
 

@@ -448,7 +448,8 @@ class Trace(BehaviourBase):
                 out += _failing_windows(key, t, failing[codes])
             finally:
                 del t, codes  # the arrays may grow again
-        clipped = [Window(w.start, min(w.end, until), w.label) for w in out if w.start < until]
+        clipped = [Window(w.start, min(w.end, until), w.label, w.replicas) for w in out
+                   if w.start < until]
         return sorted((w for w in clipped if w.end > w.start), key=lambda w: (w.start, w.label))
 
     def check_censored(self, timeout_seconds_by_key: Mapping[str, float]) -> None:

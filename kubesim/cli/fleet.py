@@ -28,7 +28,7 @@ from kubesim.cli.args import (
 )
 from kubesim.errors import UsageError
 from kubesim.files import write_output
-from kubesim.fleet.casting import cast, members_of
+from kubesim.fleet.casting import cast, members_of, window_pods
 from kubesim.fleet.control import Version
 from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.settings import (
@@ -359,4 +359,6 @@ def _draw(doc: dict, pod: object, behaviour: object, args: argparse.Namespace) -
     from kubesim.render.plot import plot_meta
 
     windows = plot_meta(pod, behaviour, args.duration).get("windows", [])  # type: ignore[arg-type]
-    write_output(args.plot, render_fleet_png(doc, windows), what="--plot")
+    write_output(args.plot, render_fleet_png(doc, window_pods(doc, windows, behaviour,
+                                                               args.duration)), what="--plot")
+

@@ -3,20 +3,19 @@ scenario or traces (`kubesim.behaviour.replicas`), checked against what the flee
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kubesim.errors import BehaviourError
 from kubesim.fleet.topology import make_nodes
-from kubesim.identity import FleetMembers
+from kubesim.identity import FleetMembers, PodIdentity
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from kubesim.behaviour.answer import Behaviour
     from kubesim.fleet.settings import FleetSettings
-    from kubesim.identity import PodIdentity
 
-__all__ = ["cast", "members_of", "pod_names"]
+__all__ = ["cast", "members_of", "pod_names", "window_pods"]
 
 
 def pod_names(workload: str, replicas: int, *, statefulset: bool) -> tuple[str, ...]:
@@ -47,3 +46,22 @@ def cast(behaviour: Behaviour, members: FleetMembers) -> Callable[[PodIdentity],
             raise BehaviourError(f"{use.field}.{problems[0]}", source=behaviour.source,
                                  line=use.line, field=use.field)
     return behaviour.for_pod
+
+
+def window_pods(doc: Mapping[str, Any], windows: list[dict[str, Any]], behaviour: Behaviour,
+                duration: float) -> list[dict[str, Any]]:
+    """A fleet picture's windows (`{start, end, label}`), each of an entry that selects
+    replicas given the names of the pods of the fleet document `doc` it selects (`pods`)."""
+    selected = {(round(w.start, 6), round(w.end, 6), w.label): w.replicas
+                for w in behaviour.windows(duration) if w.replicas is not None}
+    first = doc["fleet"]["replicas"]
+    pods = [PodIdentity(r["replica"], r["name"], r["node"] or "", r["zone"] or "",
+                        r.get("ordinal"), r.get("version") or "old", r["replica"] < first)
+            for r in doc["replicas"]]
+    out = []
+    for w in windows:
+        selector = selected.get((w["start"], w["end"], w["label"]))
+        if selector is not None:
+            w = {**w, "pods": sorted({p.name for p in pods if selector.matches(p)})}
+        out.append(w)
+    return out
