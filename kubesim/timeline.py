@@ -84,6 +84,10 @@ class KillRecord:
     name: str = ""  # the killed container's name in the pod
     sigterm_at: float | None = None
     whole_pod: bool = False
+    # the container's preStop hook, from the kill's decision to the SIGTERM (R4.5); None: no
+    # hook (an end None: still running at the end of the run)
+    pre_stop_start: float | None = None
+    pre_stop_end: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

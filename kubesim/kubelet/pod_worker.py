@@ -550,6 +550,8 @@ class Kubelet:
             hook = min(hook, grace)
             grace = max(grace - int(hook), MIN_GRACE_SECONDS)
         sigterm = now + hook
+        has_hook = unit.spec.pre_stop is not None
+        in_run = self.timeline.duration
         can_act = self.behaviour.stall_end(sigterm, inst.running_at)
         exit_at = min(sigterm + grace, can_act + self.behaviour.shutdown_seconds(unit.name))
         self.timeline.kills.append(KillRecord(
@@ -557,7 +559,9 @@ class Kubelet:
             grace,
             exit_at if exit_at <= self.timeline.duration else None,
             restart, inst.restart_count + 1, unit.name,
-            sigterm if sigterm <= self.timeline.duration else None))
+            sigterm if sigterm <= in_run else None,
+            pre_stop_start=now if has_hook else None,
+            pre_stop_end=sigterm if has_hook and sigterm <= in_run else None))
         sigkill = not exit_at < sigterm + grace
         how = f"SIGKILL after the {grace:g} s grace period" if sigkill else "exited after SIGTERM"
         inst.record.end_reason = f"killed: {probe_type.value} probe failed; {how}"
