@@ -283,3 +283,17 @@ def test_the_picture_shades_a_selected_window_on_its_pods_lanes_only(capsys, tmp
     on_node_2 = [r["name"] for r in doc["replicas"] if r["node"] == "node-2"]
     assert shaded == [{**windows[0], "pods": on_node_2}] and len(on_node_2) == 1
     assert render_fleet_png(doc, shaded) != render_fleet_png(doc, windows)
+
+
+def test_a_lone_pod_replays_a_trace_that_selects_replicas_as_recorded(tmp_path, capsys):
+    selected = _trace(tmp_path / "sel.jsonl", {"replicas": {"nodes": ["node-2"]}}, 50)
+    plain = _trace(tmp_path / "plain.jsonl", {}, 50)
+    outs = []
+    for path in (selected, plain):
+        assert main(["run", SKELETON, "--trace", path, "--duration", "200"]) == 0
+        outs.append(capsys.readouterr().out)
+    assert "note: the trace's meta selects replicas of a fleet (node-2); one pod replays it " \
+        "as recorded" in outs[0]
+    rest = [line for line in outs[0].replace(selected, plain).splitlines()
+            if "selects replicas" not in line]
+    assert rest == outs[1].splitlines()

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 if TYPE_CHECKING:
     from kubesim.timeline import Timeline
 
-__all__ = ["EndpointState", "Serving", "ServingIndex", "Stretch", "endpoint_state", "stretches_of"]
+__all__ = ["EndpointState", "RoutedQueries", "Serving", "ServingIndex", "Stretch",
+           "endpoint_state", "stretches_of"]
 
 
 class Serving(Protocol):
@@ -151,7 +152,47 @@ class _Group:
     key_added: bool = False  # the group added the boundary key at at + propagation
 
 
-class ServingIndex:
+class RoutedQueries:
+    """The point queries of a serving index, read off its routed spans per replica
+    (`_spans`) and the routed count's changes (`_times`, `_counts`) once `_refresh` brought
+    them up to date: shared by the pushed index and the rescanning reference, which differ
+    only in how they keep those lists."""
+
+    _spans: list[list[tuple[float, float]]]
+    _times: list[float]
+    _counts: list[int]
+
+    def _refresh(self) -> None:
+        raise NotImplementedError
+
+    def serves(self, replica: int, t: float) -> bool:
+        """Whether kube-proxy routes to the replica at `t`."""
+        self._refresh()
+        spans = self._spans[replica] if replica < len(self._spans) else []
+        i = bisect.bisect_right(spans, (t, math.inf)) - 1
+        return i >= 0 and spans[i][0] <= t < spans[i][1]
+
+    def serving(self, t: float) -> int:
+        """Endpoints kube-proxy routes to at `t`."""
+        self._refresh()
+        i = bisect.bisect_right(self._times, t)
+        return self._counts[i - 1] if i else 0
+
+    def changes(self, after: float, until: float) -> list[float]:
+        """The times in (after, until] when some endpoint joined or left the routing."""
+        self._refresh()
+        times = self._times
+        return times[bisect.bisect_right(times, after):bisect.bisect_right(times, until)]
+
+    def next_change(self, after: float) -> float:
+        """The first time after `after` at which the routing is known to change (math.inf:
+        none known)."""
+        self._refresh()
+        i = bisect.bisect_right(self._times, after)
+        return self._times[i] if i < len(self._times) else math.inf
+
+
+class ServingIndex(RoutedQueries):
     """The routing of a fleet's replicas (see the module doc), pushed by their timelines."""
 
     def __init__(self, propagation: float, replicas: int | None = None, *, end: float,
@@ -194,6 +235,9 @@ class ServingIndex:
 
     def observe(self, now: float) -> None:
         """Nothing to do: changes are pushed (kept for the `Serving` protocol)."""
+
+    def _refresh(self) -> None:
+        self.flush()
 
     def flush(self) -> None:
         """Apply the pushed changes, in time order, one instant at a time."""
@@ -292,22 +336,6 @@ class ServingIndex:
         self._ready_count = group.ready_count
 
     # -- queries ----------------------------------------------------------------------------
-    def serves(self, replica: int, t: float) -> bool:
-        self.flush()
-        spans = self._spans[replica] if replica < len(self._spans) else []
-        i = bisect.bisect_right(spans, (t, math.inf)) - 1
-        return i >= 0 and spans[i][0] <= t < spans[i][1]
-
-    def serving(self, t: float) -> int:
-        self.flush()
-        i = bisect.bisect_right(self._times, t)
-        return self._counts[i - 1] if i else 0
-
-    def changes(self, after: float, until: float) -> list[float]:
-        self.flush()
-        times = self._times
-        return times[bisect.bisect_right(times, after):bisect.bisect_right(times, until)]
-
     def stretches(self, replica: int, after: float, until: float) -> list[Stretch]:
         """`Serving.stretches`, walking the index once (the same stretches and values as
         `stretches_of` gives from the point queries)."""
@@ -331,13 +359,6 @@ class ServingIndex:
             k += 1
         out.append(make(Stretch, (t, until, n, k >= 0 and spans[k][0] <= t < spans[k][1])))
         return out
-
-    def next_change(self, after: float) -> float:
-        """The first time after `after` at which the routing is known to change (math.inf:
-        none known)."""
-        self.flush()
-        i = bisect.bisect_right(self._times, after)
-        return self._times[i] if i < len(self._times) else math.inf
 
     def in_service(self, t: float) -> bool:
         """Whether the fleet was in service by `t`: every replica served at once at some

@@ -11,12 +11,11 @@ load_path="rescanned")`.
 
 from __future__ import annotations
 
-import bisect
 import math
 from typing import TYPE_CHECKING, Any
 
 from kubesim.fleet.endpoints import endpoint_changes, pod_spans, routed_spans, shift
-from kubesim.fleet.serving import stretches_of
+from kubesim.fleet.serving import RoutedQueries, stretches_of
 
 if TYPE_CHECKING:
     from kubesim.fleet.endpoints import Spans
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["RescannedServing"]
 
 
-class RescannedServing:
+class RescannedServing(RoutedQueries):
     """Which replicas kube-proxy routes to when (docs/controller-rules.md F1, EP1-EP2: the
     endpoints ready `propagation` seconds earlier, or the serving-terminating ones when none
     is ready), read from the timelines the replicas are writing. The routing of all replicas
@@ -102,30 +101,8 @@ class RescannedServing:
             count += delta[at]
             self._counts.append(count)
 
-    def serves(self, replica: int, t: float) -> bool:
-        """Whether kube-proxy routes to the replica at `t`."""
+    def _refresh(self) -> None:
         self._sync()
-        spans = self._spans[replica] if replica < len(self._spans) else []
-        i = bisect.bisect_right(spans, (t, math.inf)) - 1
-        return i >= 0 and spans[i][0] <= t < spans[i][1]
-
-    def serving(self, t: float) -> int:
-        """Serving endpoints at `t`."""
-        self._sync()
-        i = bisect.bisect_right(self._times, t)
-        return self._counts[i - 1] if i else 0
-
-    def changes(self, after: float, until: float) -> list[float]:
-        """The times in (after, until] when some endpoint joined or left."""
-        self._sync()
-        times = self._times
-        return times[bisect.bisect_right(times, after):bisect.bisect_right(times, until)]
-
-    def next_change(self, after: float) -> float:
-        """The first time after `after` at which the routing is known to change."""
-        self._sync()
-        i = bisect.bisect_right(self._times, after)
-        return self._times[i] if i < len(self._times) else math.inf
 
     def stretches(self, replica: int, after: float, until: float) -> list[Stretch]:
         """The routing's constant stretches from `after` to `until` (`Serving.stretches`)."""
