@@ -363,6 +363,7 @@ class Kubelet:
             return
         self.ready = ready
         _changed(self.timeline.ready, ReadyChange(now, ready))
+        self.timeline.endpoint_changed(now)
 
     def set_phase(self, phase: PodPhase) -> None:
         """The pod's phase as the status manager now has it; a terminal phase stays (the
@@ -670,6 +671,7 @@ class Kubelet:
         now = self.sched.now
         inst = unit.runtime.start(now)
         self.timeline.containers.append(inst.record)
+        self.timeline.endpoint_changed(now)
         self.event(now, "Normal", "Started", f"Started container {unit.name}", unit.name)
         self.notice(now)
         if unit.spec.init:  # a plain init container: runs its time, exits with its code

@@ -11,6 +11,7 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
+from kubesim.render.edge import visible
 from kubesim.render.plot import DPI, default_style
 
 __all__ = ["render_fleet_png"]
@@ -83,7 +84,8 @@ def _step(ax: Any, doc: Mapping[str, Any], end: float, value: Any, **style: Any)
 
 def render_fleet_png(doc: Mapping[str, Any], windows: list[Mapping[str, Any]] | None = None
                      ) -> bytes:
-    """PNG bytes of the fleet document; `windows` ({start, end, label}) are shaded."""
+    """PNG bytes of the fleet document; `windows` ({start, end, label}, and `pods`: the
+    names of the pods it is about, if not every pod's) are shaded."""
     import matplotlib.figure
 
     end = doc["fleet"]["duration"]
@@ -116,9 +118,22 @@ def render_fleet_png(doc: Mapping[str, Any], windows: list[Mapping[str, Any]] | 
                       f"restarts {s['restarts']} | min capacity {s['min_capacity']} | "
                       f"{s['seconds_at_zero_capacity']:.1f} s at zero", fontsize=10)
         _draw_lanes(below, lanes, end)
+        rows = {name: len(lanes) - 1 - row for row, (name, _) in enumerate(lanes)}
         for w in windows or []:
-            for ax in (top, below):
-                ax.axvspan(w["start"], min(w["end"], end), color="#ffcdd2", alpha=0.5, lw=0)
+            until = min(w["end"], end)
+            if w.get("pods") is None:  # every pod's
+                for ax in (top, below):
+                    ax.axvspan(w["start"], until, color="#ffcdd2", alpha=0.5, lw=0)
+                continue
+            # an entry that selects replicas: shaded on the lanes of its pods only
+            top.axvspan(w["start"], until, color="#ffcdd2", alpha=0.25, lw=0)
+            top.text(w["start"], peak + 0.2, visible(w["label"]), fontsize=7,
+                     color="#b71c1c", va="center", clip_on=True)
+            for name in w["pods"]:
+                if name in rows:
+                    below.axhspan(rows[name] - 0.5, rows[name] + 0.5,
+                                  xmin=w["start"] / end, xmax=until / end, color="#ffcdd2",
+                                  alpha=0.6, lw=0)
         below.set_xlim(0, end)
         below.set_xlabel("seconds (lanes: grey running, green Ready (old template), blue Ready "
                          "(new), hatched from deletion to gone, x a kill)")
