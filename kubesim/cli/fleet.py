@@ -25,6 +25,7 @@ from kubesim.cli.args import (
     render_options_of,
     seed_arg,
 )
+from kubesim.cli.command import CommandResult
 from kubesim.errors import UsageError
 from kubesim.files import write_output
 from kubesim.fleet.control import Version
@@ -196,7 +197,7 @@ def _load(text: str | None) -> LoadModel | None:
     return LoadModel(values[0], values[1])
 
 
-def run(args: argparse.Namespace) -> tuple[str, int]:
+def run(args: argparse.Namespace) -> CommandResult:
     """Simulate the fleet and render it (and draw it, with --plot); exit code 0."""
     if args.spec == "-" and "-" in (args.scenario, args.trace):
         raise UsageError("only one input can come from stdin")
@@ -217,9 +218,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.plot is not None:
         _draw(fleet_document(fleet, meta=meta), pod, behaviour, args)
     if args.format == "json":
-        return render_fleet_json(fleet, meta=meta), 0
-    return render_fleet_text(fleet, title=visible(f"{pod.label} x {fleet.settings.replicas} "
-                                                  f"| behaviour: {meta['behaviour']}")), 0
+        return CommandResult(render_fleet_json(fleet, meta=meta))
+    return CommandResult(render_fleet_text(fleet, title=visible(
+        f"{pod.label} x {fleet.settings.replicas} | behaviour: {meta['behaviour']}")))
 
 
 def _simulate(args: argparse.Namespace, spec: FleetSpec, behaviour: Behaviour) -> FleetRun:

@@ -22,6 +22,7 @@ from kubesim.cli.args import (MAX_JOBS, add_behaviour_args, add_budget_arg, add_
                               add_html_arg, add_kubelet_args, add_render_args, check_html_path,
                               jobs_arg, load_behaviour, profile_of, render_options_of, seed_arg,
                               write_html)
+from kubesim.cli.command import CommandResult
 from kubesim.cli.fleet import add_fleet_args, fleet_settings_of
 from kubesim.errors import UsageError
 from kubesim.files import check_output_path, write_output
@@ -188,7 +189,7 @@ class _Progress:
             sys.stderr.write("\n")
 
 
-def run(args: argparse.Namespace) -> tuple[str, int, str]:
+def run(args: argparse.Namespace) -> CommandResult:
     """Sweep and render; exit code 0, 130 if interrupted (the points done are printed); a
     note of how long it took and where it ran."""
     settings = [parse_setting(s) for s in args.settings] + [
@@ -280,7 +281,7 @@ def run(args: argparse.Namespace) -> tuple[str, int, str]:
     text = render(done, meta, "text" if args.format == "table" else args.format)
     # how long and where go to stderr: the output is the same on every machine and run
     note = f"kubesim sweep: {len(done)} of {len(points)} points in {elapsed:.2f} s on {where}"
-    return text, 130 if interrupted else 0, note
+    return CommandResult(text, 130 if interrupted else 0, note)
 
 
 def _default_duration(pod: Any, behaviour: Any, settings: list[Any],
