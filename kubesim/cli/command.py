@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 __all__ = ["BehaviourFile", "Command", "CommandResult"]
 
 
-@dataclass(frozen=True)
-class CommandResult:
-    """What a command gives back to `main`.
+class CommandResult(NamedTuple):
+    """What a command gives back to `main`, read by name (a NamedTuple, not a dataclass:
+    `kubesim --help` does not import dataclasses).
 
     `text` is the command's output (to stdout or --output): one string, or pieces that are
     written as they come (a long JSON document). `code` is the exit code. `note` is one line

@@ -229,8 +229,8 @@ def run(args: argparse.Namespace) -> CommandResult:
                      duration=args.duration, phases=args.phases, seeds=args.seeds,
                      seed=args.seed, expectations=expectations, engine=args.engine,
                      fleet=fleet, variants=variants)
-    check_spec(spec, points)  # every point builds: before it is estimated
-    check_budget(sweep_work(spec, points, _smallest_periods(settings)), args.max_work,
+    built = check_spec(spec, points)  # every point builds: before it is estimated
+    check_budget(sweep_work(spec, points, _smallest_periods(settings), built), args.max_work,
                  what=f"{what[:-1]}, {args.duration:g} s each)")
     if args.dask or args.scheduler:
         from kubesim.analysis.sweep.dask_backend import dask_executor
@@ -244,7 +244,7 @@ def run(args: argparse.Namespace) -> CommandResult:
     results: dict[int, PointResult] = {}
     interrupted = False
     started = time.monotonic()
-    stream = run_sweep(spec, points, executor=executor)
+    stream = run_sweep(spec, points, executor=executor, checked=True)
     try:
         for result in stream:
             results[result.index] = result

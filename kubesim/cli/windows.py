@@ -7,7 +7,6 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from kubesim.cli.command import CommandResult
 from kubesim.analysis.budget import check_budget
 from kubesim.analysis.windows import Figure, ProtectionWindows, protection_windows, windows_work
 from kubesim.cli.args import (
@@ -18,6 +17,7 @@ from kubesim.cli.args import (
     profile_of,
     render_options_of,
 )
+from kubesim.cli.command import CommandResult
 from kubesim.cli.inputs import WindowsInput
 from kubesim.render.edge import visible
 from kubesim.spec.manifests import load_spec
