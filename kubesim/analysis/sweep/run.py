@@ -69,7 +69,9 @@ def run_point(spec: SweepSpec, point: Point,
                 out.append(metrics_of(tl, behaviour))
                 continue
             known = memo.setdefault((s, i), []) if memo is not None else []
-            for box, metrics in known:
+            # newest first: a group's points come in threshold order, so the last run's box
+            # is the likeliest to hold this point (any box that holds it gives its metrics)
+            for box, metrics in reversed(known):
                 if all(lo <= thresholds.get(k, lo) <= hi for k, (lo, hi) in box.items()):
                     out.append(metrics)
                     break
