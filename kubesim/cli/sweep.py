@@ -112,7 +112,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 class _Worker:
     """A worker process's sweep: given once when the process starts, not pickled again
-    with every task (unpickling the pod's and scenario's models costs about 0.3 ms)."""
+    with every task (unpickling the pod's and scenario's models takes about 0.5 ms)."""
 
     spec: SweepSpec | None = None
 
