@@ -15,7 +15,7 @@ import json
 import textwrap
 from typing import Any
 
-from kubesim.explain.model import ContainerStory, Explanation, When
+from kubesim.explain.model import ContainerStory, Explanation, Prevention, Replay, When
 from kubesim.render.edge import visible
 from kubesim.render.html import page
 from kubesim.render.plot import plot_meta
@@ -136,40 +136,46 @@ def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) ->
         for a in c.arithmetic:
             lines += _wrap(a, 4)
     if c.replay is not None:
-        r = c.replay
-        if not r.ran:
-            lines += _wrap(f"replay: not run: {r.reason}", 2)
-        else:
-            lines.append(f"  replay through the kubelet model ({r.phases} grid phases, profile "
-                         f"{r.profile}): {r.verdict}")
-            for x in r.comparison:
-                lines += _wrap(x, 4)
-            for x in r.counted:
-                lines += _wrap(x, 4)
-            for x in r.missing:
-                lines += _wrap(f"missing from the record: {x}", 4)
-            lines.append("    as replayed:")
-            for x in r.assumptions:
-                lines += _wrap(x, 6)
-    p = c.prevention
-    if p is not None:
-        if not p.ran:
-            lines += _wrap(f"what would have prevented it: {p.reason}", 2)
-        else:
-            lines += _wrap("what would have prevented it, if these kills were not wanted (the "
-                           "app would have recovered by itself): kubesim suggest, with "
-                           "expectations drawn from the record", 2)
-            lines += _wrap(f"expectations: {p.reason}", 4)
-            for j in p.after if p.summary else p.before:
-                lines += _wrap(f"{'met' if j['met'] else 'NOT met'}: {j['figure']}", 4)
-            if p.summary:
-                lines += _wrap(f"change: {p.summary} ({p.verified})", 4)
-            for t in p.tradeoff:
-                lines += _wrap(f"trade-off: {t}", 4)
-            if suggestion_yaml:
-                lines.append("    strategic-merge patch (kubectl patch --type strategic "
-                             "--patch-file):")
-                lines += ["      " + visible(x) for x in suggestion_yaml.rstrip("\n").split("\n")]
+        lines += _replay_text(c.replay)
+    if c.prevention is not None:
+        lines += _prevention_text(c.prevention, suggestion_yaml)
+    return lines
+
+
+def _replay_text(r: Replay) -> list[str]:
+    if not r.ran:
+        return _wrap(f"replay: not run: {r.reason}", 2)
+    lines = [(f"  replay through the kubelet model ({r.phases} grid phases, profile "
+              f"{r.profile}): {r.verdict}")]
+    for x in r.comparison:
+        lines += _wrap(x, 4)
+    for x in r.counted:
+        lines += _wrap(x, 4)
+    for x in r.missing:
+        lines += _wrap(f"missing from the record: {x}", 4)
+    lines.append("    as replayed:")
+    for x in r.assumptions:
+        lines += _wrap(x, 6)
+    return lines
+
+
+def _prevention_text(p: Prevention, suggestion_yaml: str) -> list[str]:
+    if not p.ran:
+        return _wrap(f"what would have prevented it: {p.reason}", 2)
+    lines = _wrap("what would have prevented it, if these kills were not wanted (the "
+                  "app would have recovered by itself): kubesim suggest, with "
+                  "expectations drawn from the record", 2)
+    lines += _wrap(f"expectations: {p.reason}", 4)
+    for j in p.after if p.summary else p.before:
+        lines += _wrap(f"{'met' if j['met'] else 'NOT met'}: {j['figure']}", 4)
+    if p.summary:
+        lines += _wrap(f"change: {p.summary} ({p.verified})", 4)
+    for t in p.tradeoff:
+        lines += _wrap(f"trade-off: {t}", 4)
+    if suggestion_yaml:
+        lines.append("    strategic-merge patch (kubectl patch --type strategic "
+                     "--patch-file):")
+        lines += ["      " + visible(x) for x in suggestion_yaml.rstrip("\n").split("\n")]
     return lines
 
 
