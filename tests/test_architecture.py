@@ -102,6 +102,7 @@ MODULES = {
     "kubesim.testing": "testing", "kubesim.testing.strategies": "testing",
     "kubesim.testing.pytest_plugin": "testing",
     "kubesim.cli": "cli", "kubesim.cli.main": "cli", "kubesim.cli.args": "cli",
+    "kubesim.cli.command": "cli",
     "kubesim.cli.run": "cli", "kubesim.cli.windows": "cli", "kubesim.cli.check": "cli",
     "kubesim.cli.sweep": "cli", "kubesim.cli.plot": "cli", "kubesim.cli.capture": "cli",
     "kubesim.cli.import_blackbox": "cli", "kubesim.cli.fleet": "cli", "kubesim.files": "core",

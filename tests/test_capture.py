@@ -477,8 +477,8 @@ def test_the_progress_line_shows_elapsed_time_and_the_last_status_per_path(serve
     argv = ["capture", server.base, "--path", "/livez", "--path", "/readyz", "--interval",
             "0.1", "--duration", "1.2", "-o", str(out)]
     tty = _Tty()
-    text, code = cmd_capture.run(_args(argv), progress=tty)
-    assert code == 0 and f"captured {len(jsonl(out)) - 1} observations" in text
+    result = cmd_capture.run(_args(argv), progress=tty)
+    assert result.code == 0 and f"captured {len(jsonl(out)) - 1} observations" in result.text
     drawn = tty.getvalue()
     assert drawn.startswith("\r") and drawn.endswith("\n") and "\x1b[K" in drawn
     # the last line: the whole duration (the last tick is at 1.2 s) and the last answers

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
@@ -48,7 +47,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from kubesim.analysis.check.expectations import Version
 from kubesim.analysis.check.findings import Settings, Severity, rule_of
 from kubesim.analysis.check.scoping import SELECTOR_KEYS, Selector
-from kubesim.analysis.suggest import WANTS
 from kubesim.errors import UsageError
 from kubesim.files import MAX_DEPTH, MAX_INT_DIGITS, within_scope
 from kubesim.spec.yamlio import load_yaml_documents, read_text
@@ -62,7 +60,9 @@ Positive = Field(default=None, gt=0, allow_inf_nan=False)
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    # built when a configuration file is first read, not at import: a check without one does
+    # not pay for it (start-up). Only the command line's thread reads configurations.
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class _Check(_Strict):
@@ -114,9 +114,9 @@ class _Binding(_Strict):
 
 class _File(_Strict):
     kubesim: Version = 1
-    check: _Check = _Check()
-    expect: _Expect = _Expect()
-    suggest: _Suggest = _Suggest()
+    check: _Check = Field(default_factory=_Check)
+    expect: _Expect = Field(default_factory=_Expect)
+    suggest: _Suggest = Field(default_factory=_Suggest)
     bindings: list[_Binding] = []
 
 
@@ -303,6 +303,8 @@ def _toml(path: Path) -> dict[str, Any]:
     line = _toml_nesting(text, MAX_DEPTH)
     if line is not None:
         raise UsageError(f"nesting deeper than {MAX_DEPTH} levels", source=source, line=line)
+    import tomllib  # only when a TOML file is read: not at start-up
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -454,6 +456,8 @@ def _build(parsed: _File, path: Path, root: Path, source: str, line_of: Any) -> 
         bindings.append(Binding(kind, str(target), tuple(
             Selector(**{k: getattr(s, k) for k in SELECTOR_KEYS}) for s in b.applies_to),
             target.relative_to(root).as_posix()))
+    from kubesim.analysis.suggest import WANTS  # the suggest engine, once a file has settings
+
     checks = c.model_dump(exclude={"ignore", "severity"}, exclude_none=True)
     return Config(source, checks, ignore, severities, parsed.expect.model_dump(exclude_none=True),
                   [(k, float(v)) for k, v in parsed.suggest.expect.items() if k in WANTS],

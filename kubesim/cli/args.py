@@ -1,7 +1,7 @@
 """Command-line arguments shared by several `kubesim` commands, and what they load.
 
-Each command module (`cmd_*.py`) defines `add_parser(subparsers)` and `run(args)`, which
-returns `(text, exit_code)`; only `cli.py` writes the text and exits.
+Each command module defines `add_parser(subparsers)` and `run(args)`, which returns a
+`kubesim.cli.command.CommandResult`; only `kubesim.cli.main` writes the text and exits.
 """
 
 from __future__ import annotations

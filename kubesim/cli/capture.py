@@ -8,9 +8,10 @@ The recorder itself is `capture.py`. This module adds the command line, the sign
 (SIGINT, SIGTERM and SIGHUP end the capture cleanly: the probes in flight finish, the app is
 stopped, the trace stays valid) and the progress line.
 
-Contract with `cli.py` (an extension of `run(args) -> (text, exit_code)`): the module sets
-`TAKES_PROGRESS = True` and `run` accepts `progress`, the text stream the live progress line may
-be drawn on (the CLI passes `sys.stderr`). Without it, no progress line is drawn. The trace is
+Contract with `kubesim.cli.main` (an extension of `run(args) -> CommandResult`): its entry in
+`main.COMMANDS` says `progress=True`, and `run` accepts `progress`, the text stream the live
+progress line may be drawn on (the CLI passes `sys.stderr`). Without it, no progress line is
+drawn. The trace is
 written by the recorder line by line, not returned: the returned text is a short summary for
 stdout, and the trace file option is stored as `trace_file`, not `output`, so the CLI's atomic
 `--output` writer does not touch it.
@@ -30,6 +31,7 @@ from datetime import UTC, datetime
 from types import FrameType
 from typing import IO, Any
 
+from kubesim.cli.command import CommandResult
 from kubesim import __version__
 from kubesim.behaviour.answer import MAX_LOCATION
 from kubesim.behaviour.capture import (KUBE_VERSION, CaptureResult, CaptureSettings, LaunchedApp, Recorder,
@@ -38,9 +40,7 @@ from kubesim.errors import UsageError
 from kubesim.files import open_live
 from kubesim.render import edge
 
-__all__ = ["TAKES_PROGRESS", "add_parser", "run"]
-
-TAKES_PROGRESS = True
+__all__ = ["add_parser", "run"]
 _SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
@@ -183,7 +183,7 @@ def _progress_sink(mode: str, stream: IO[str] | None) -> tuple[Callable[[str], N
     return line_out, lambda: None, 5.0
 
 
-def run(args: argparse.Namespace, progress: IO[str] | None = None) -> tuple[str, int]:
+def run(args: argparse.Namespace, progress: IO[str] | None = None) -> CommandResult:
     """Capture; the summary text, exit 0 (or 128 + the signal that ended the capture)."""
     s = _settings(args)
     host, port = check_target_url(s.url, allow_remote=s.allow_remote)
@@ -217,7 +217,8 @@ def run(args: argparse.Namespace, progress: IO[str] | None = None) -> tuple[str,
         if log is not None:
             log.close()
     ended = signal.Signals(received[0]).name if received else None
-    return summary(result, args.trace_file, ended), (128 + received[0] if received else 0)
+    return CommandResult(summary(result, args.trace_file, ended),
+                         128 + received[0] if received else 0)
 
 
 def summary(result: CaptureResult, trace_file: str, ended_by_signal: str | None) -> str:

@@ -23,6 +23,7 @@ from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 from kubesim.cli.args import (add_budget_arg, add_duration_arg, add_html_arg, add_kubelet_args,
                               add_render_args, check_html_path, profile_of, render_options_of,
                               write_html)
+from kubesim.cli.command import BehaviourFile, CommandResult
 from kubesim.cli.inputs import CheckInput
 from kubesim.errors import UsageError
 from kubesim.files import check_output_path, write_output
@@ -67,7 +68,7 @@ class BehaviourAction(argparse.Action):
 
     def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None) -> None:
         kind = "scenario" if option == "--scenario" else "trace"
-        namespace.behaviours.append((kind, values))
+        namespace.behaviours.append(BehaviourFile(kind, values))
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -195,7 +196,7 @@ def _picked(args: argparse.Namespace, config: Config | None) -> dict[str, Any]:
     return out
 
 
-def run(args: argparse.Namespace) -> tuple[str, int]:
+def run(args: argparse.Namespace) -> CommandResult:
     """Check, render; exit code 0 or 1, 2 when one of several files was bad (the others are
     checked and reported; the bad ones are named on stderr)."""
     CheckInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
@@ -229,7 +230,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         from kubesim.cli.check_html import check_report
         write_html(check_report(report), args.html)
     errors = "\n".join(f"kubesim: error: {' '.join(str(e).split())}" for e in report.errors)
-    return render(report, args.format), report.exit_code, errors or None
+    return CommandResult(render(report, args.format), report.exit_code, errors or None)
 
 
 def _check_sarif_path(args: argparse.Namespace) -> None:

@@ -15,6 +15,7 @@ from kubesim.cli.args import (
     profile_of,
     write_html,
 )
+from kubesim.cli.command import CommandResult
 from kubesim.cli.inputs import ExplainInput
 from kubesim.errors import UsageError
 from kubesim.explain.engine import ExplainOptions, explain_records
@@ -56,7 +57,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_budget_arg(p)
 
 
-def run(args: argparse.Namespace) -> tuple[str, int]:
+def run(args: argparse.Namespace) -> CommandResult:
     """Read, explain, render; exit code 0."""
     ExplainInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
     if args.records.count("-") > 1 or (args.spec == "-" and "-" in args.records):
@@ -74,4 +75,4 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     explanation = explain_records(records, options)
     if args.html is not None:
         write_html(render_html(explanation), args.html)
-    return render(explanation, args.format), 0
+    return CommandResult(render(explanation, args.format))

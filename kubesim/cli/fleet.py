@@ -26,6 +26,7 @@ from kubesim.cli.args import (
     render_options_of,
     seed_arg,
 )
+from kubesim.cli.command import CommandResult
 from kubesim.errors import UsageError
 from kubesim.files import write_output
 from kubesim.fleet.casting import cast, members_of, window_pods
@@ -199,7 +200,7 @@ def _load(text: str | None) -> LoadModel | None:
     return LoadModel(values[0], values[1])
 
 
-def run(args: argparse.Namespace) -> tuple[str, int]:
+def run(args: argparse.Namespace) -> CommandResult:
     """Simulate the fleet and render it (and draw it, with --plot); exit code 0."""
     if args.spec == "-" and "-" in (args.scenario, *(args.trace or ())):
         raise UsageError("only one input can come from stdin")
@@ -220,9 +221,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.plot is not None:
         _draw(fleet_document(fleet, meta=meta), pod, behaviour, args)
     if args.format == "json":
-        return render_fleet_json(fleet, meta=meta), 0
-    return render_fleet_text(fleet, title=visible(f"{pod.label} x {fleet.settings.replicas} "
-                                                  f"| behaviour: {meta['behaviour']}")), 0
+        return CommandResult(render_fleet_json(fleet, meta=meta))
+    return CommandResult(render_fleet_text(fleet, title=visible(
+        f"{pod.label} x {fleet.settings.replicas} | behaviour: {meta['behaviour']}")))
 
 
 def _members(behaviour: Behaviour) -> list[Behaviour]:

@@ -12,6 +12,7 @@ import shlex
 
 from kubesim.behaviour.blackbox import import_blackbox
 from kubesim.cli.args import add_output_args
+from kubesim.cli.command import CommandResult
 from kubesim.errors import UsageError
 
 __all__ = ["add_parser", "run"]
@@ -49,7 +50,7 @@ def _targets(pairs: list[str]) -> dict[str, str]:
     return out
 
 
-def run(args: argparse.Namespace) -> tuple[str, int]:
+def run(args: argparse.Namespace) -> CommandResult:
     """The trace as JSONL text (the CLI writes it to --output or stdout); exit 0."""
     argv = ["kubesim", "import-blackbox", *args.files]
     for pair in args.target:
@@ -60,6 +61,6 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         argv += ["--timeout", f"{args.timeout:g}"]
     if args.output:
         argv += ["-o", args.output]
-    return import_blackbox(args.files, targets=_targets(args.target), job=args.job,
-                           timeout=args.timeout,
-                           provenance={"command": shlex.join(argv)}), 0
+    return CommandResult(import_blackbox(args.files, targets=_targets(args.target), job=args.job,
+                                         timeout=args.timeout,
+                                         provenance={"command": shlex.join(argv)}))

@@ -43,7 +43,7 @@ from kubesim.errors import UsageError
 from kubesim.files import MAX_INPUT_BYTES, STDIN, inline_text, within_scope
 
 __all__ = ["INPUTS", "CheckInput", "CommandInput", "ExplainInput", "RunInput", "SuggestInput",
-           "WindowsInput", "error_text"]
+           "WindowsInput", "build_all", "error_text"]
 
 # kubesim.analysis.budget's, which imports the engine's modules: `kubesim mcp` lists its tools
 # before any of them loads (tests/test_inputs.py holds the two to the same numbers)
@@ -148,7 +148,15 @@ RENDER_ARGS = (_opt("values", kind=Kind.REPEAT), _opt("set", kind=Kind.REPEAT, a
                _opt("helm_engine"))
 
 
-class CommandInput(BaseModel):
+class _Deferred(BaseModel):
+    """Built when first used, not at import: a command builds its own model alone (start-up).
+    `kubesim mcp` builds them all before it serves (`build_all`), so no two threads build
+    one at once."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
+class CommandInput(_Deferred):
     """The fields of one command's input, and their places on its command line."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -297,7 +305,7 @@ def _short(value: Any) -> str:
 # ---------------------------------------------------------------- field groups
 
 
-class _Kubelet(BaseModel):
+class _Kubelet(_Deferred):
     profile: Profile = Field("classic", description="kubelet version preset "
                              "(classic = 1.29-1.34; docs/kubelet-profiles.md)")
     ideal: bool = Field(False, description="zero kubelet latencies (relist, sync hops, "
@@ -319,7 +327,7 @@ class _Kubelet(BaseModel):
         return value
 
 
-class _Render(BaseModel):
+class _Render(_Deferred):
     values: list[FilePath] = Field(default_factory=list, max_length=MAX_PATHS,
                                    description="Helm values files, in order (later win)")
     set: list[Setting] = Field(default_factory=list, max_length=MAX_PATHS,
@@ -341,7 +349,7 @@ def _max_work() -> Any:
         "(a unit: one probe call or kubelet sync simulated)"))
 
 
-class _Traces(BaseModel):
+class _Traces(_Deferred):
     """A behaviour given inline, and how traces are read (run: the one behaviour; check and
     suggest: one more besides the files)."""
 
@@ -367,7 +375,7 @@ class _Behaviours(_Traces):
         return self
 
 
-class _Project(BaseModel):
+class _Project(_Deferred):
     """What check and suggest share: the project configuration, the scheduler, the budget."""
 
     config: Annotated[str, Field(min_length=1, max_length=MAX_PATH_CHARS)] | None = Field(
@@ -383,7 +391,7 @@ class _Project(BaseModel):
         return value if value is None or value == "none" else _path(value)
 
 
-class _Manifests(BaseModel):
+class _Manifests(_Deferred):
     paths: list[FilePath] = Field(default_factory=list, max_length=MAX_PATHS, description=(
         "manifest or probe spec files, Helm chart or kustomization directories, chart .tgz "
         "files, or directories (walked for *.yaml/*.yml)"))
@@ -397,7 +405,7 @@ class _Manifests(BaseModel):
         return self
 
 
-class _OneSpec(BaseModel):
+class _OneSpec(_Deferred):
     spec: FilePath | None = Field(None, description="a manifest or compact probe spec (YAML), "
                                   "a Helm chart or a kustomization")
     spec_text: Text | None = Field(None, description="the manifest or probe spec, inline "
@@ -624,3 +632,9 @@ def _one_of(model: BaseModel, a: str, b: str) -> None:
 
 INPUTS: Mapping[str, type[CommandInput]] = {
     m.COMMAND: m for m in (CheckInput, RunInput, WindowsInput, SuggestInput, ExplainInput)}
+
+
+def build_all() -> None:
+    """Build every command's model now (`kubesim mcp`, before it serves)."""
+    for model in INPUTS.values():
+        model.model_rebuild()

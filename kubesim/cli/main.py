@@ -18,32 +18,48 @@ import importlib
 import os
 import sys
 from collections.abc import Iterable, Sequence
-from types import ModuleType
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 from kubesim import __version__
+from kubesim.cli.command import BehaviourFile, Command
 from kubesim.errors import KubesimError
 from kubesim.render import edge
 
-__all__ = ["COMMANDS", "EXIT_STDOUT_CLOSED", "INPUTS", "OUTPUTS", "main", "parse"]
+__all__ = ["COMMANDS", "EXIT_STDOUT_CLOSED", "INPUTS", "OUTPUTS", "CommandInfo", "main",
+           "parse"]
 
 EXIT_STDOUT_CLOSED = 128 + 13  # 128 + SIGPIPE: what a shell shows for `grep ... | head -1`
 
-# Every command: its module in kubesim.cli and its one-line help. A command's module (and all
-# it imports: numpy, pydantic models, matplotlib) is imported only when that command is
-# chosen; `kubesim --help` imports none of them.
+class CommandInfo(NamedTuple):
+    """A command as the command line lists it: its module in kubesim.cli, its one-line help,
+    and whether its `run` takes `progress`, the stream a live progress line may be drawn on
+    (stderr)."""
+
+    module: str
+    help: str
+    progress: bool = False
+
+
+# Every command. A command's module (and all it imports: numpy, pydantic models, matplotlib)
+# is imported only when that command is chosen; `kubesim --help` imports none of them.
 COMMANDS = {
-    "run": ("run", "simulate one pod against an app behaviour"),
-    "windows": ("windows", "exact protection windows of a container's probes"),
-    "check": ("check", "check probe configs in manifests; exit 1 on findings (CI gate)"),
-    "suggest": ("suggest", "the smallest probe change that meets your expectations"),
-    "explain": ("explain", "explain a pod's restarts from its record (describe, pod, events)"),
-    "mcp": ("mcp", "serve check, run, windows, suggest and explain as MCP tools (stdio)"),
-    "sweep": ("sweep", "run a grid of probe settings x scenario parameters"),
-    "fleet": ("fleet", "N replicas of a pod sharing an outage: capacity over time"),
-    "plot": ("plot", "plot a saved run or sweep JSON document as PNG"),
-    "capture": ("capture", "record a service's health endpoints as a trace"),
-    "import-blackbox": ("import_blackbox", "turn a Prometheus blackbox_exporter export into a trace"),
+    "run": CommandInfo("run", "simulate one pod against an app behaviour"),
+    "windows": CommandInfo("windows", "exact protection windows of a container's probes"),
+    "check": CommandInfo("check", "check probe configs in manifests; exit 1 on findings (CI "
+                         "gate)"),
+    "suggest": CommandInfo("suggest", "the smallest probe change that meets your "
+                           "expectations"),
+    "explain": CommandInfo("explain", "explain a pod's restarts from its record (describe, "
+                           "pod, events)"),
+    "mcp": CommandInfo("mcp", "serve check, run, windows, suggest and explain as MCP tools "
+                       "(stdio)"),
+    "sweep": CommandInfo("sweep", "run a grid of probe settings x scenario parameters"),
+    "fleet": CommandInfo("fleet", "N replicas of a pod sharing an outage: capacity over time"),
+    "plot": CommandInfo("plot", "plot a saved run or sweep JSON document as PNG"),
+    "capture": CommandInfo("capture", "record a service's health endpoints as a trace",
+                           progress=True),
+    "import-blackbox": CommandInfo("import_blackbox", "turn a Prometheus blackbox_exporter "
+                                   "export into a trace"),
 }
 
 
@@ -56,18 +72,21 @@ INPUTS = ("spec", "paths", "scenario", "trace", "behaviours", "new", "new_scenar
 
 
 def _files(args: argparse.Namespace) -> tuple[dict[str, str], list[str]]:
-    """The outputs (flag -> path) and the inputs the parsed arguments name."""
+    """The outputs (flag -> path) and the inputs the parsed arguments name (every name of
+    OUTPUTS and INPUTS is an attribute of every parsed command line: `_parser` declares them,
+    None unless the command sets them)."""
+    named = vars(args)
     outputs = {}
     for name, flag in OUTPUTS.items():
-        value = vars(args).get(name)
+        value = named[name]
         if isinstance(value, str):
             outputs[flag if flag not in outputs else f"{flag} ({name})"] = value
     inputs: list[str] = []
     for name in INPUTS:
-        value = vars(args).get(name)
+        value = named[name]
         for item in value if isinstance(value, list) else [value]:
-            if isinstance(item, tuple):  # check/suggest behaviours: (kind, path)
-                item = item[-1]
+            if isinstance(item, BehaviourFile):  # check/suggest: --scenario/--trace in order
+                item = item.path
             if isinstance(item, str):
                 inputs.append(item)
                 if name == "files" and "=" in item:  # import-blackbox: METRIC=FILE
@@ -83,10 +102,11 @@ class _Parser(argparse.ArgumentParser):
                                    "--help)") + "\n")
 
 
-def _module(name: str) -> ModuleType:
-    """The module of command `name`: add_parser(subparsers) and run(args) -> (text, code), or
-    (text, code, note): a line for stderr once the output is written."""
-    return importlib.import_module(f"kubesim.cli.{COMMANDS[name][0]}")
+def _module(name: str) -> Command:
+    """The module of command `name` (kubesim.cli.command: add_parser, run)."""
+    module: Command = importlib.import_module(  # type: ignore[assignment]
+        f"kubesim.cli.{COMMANDS[name].module}")
+    return module
 
 
 def _chosen(argv: Sequence[str]) -> str | None:
@@ -103,12 +123,14 @@ def _parser(chosen: str | None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="kubesim", description="What would the kubelet do? Simulate Kubernetes probes.")
     parser.add_argument("--version", action="version", version=f"kubesim {__version__}")
+    # what `_main` and `_files` read, declared for every command (a command's own value wins)
+    parser.set_defaults(**dict.fromkeys([*OUTPUTS, *INPUTS]))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for name, (_, help_) in COMMANDS.items():
+    for name, info in COMMANDS.items():
         if name == chosen:
             _module(name).add_parser(sub)
         else:  # listed in --help; parsed in full only when chosen
-            sub.add_parser(name, help=help_, add_help=False)
+            sub.add_parser(name, help=info.help, add_help=False)
     return parser
 
 
@@ -130,7 +152,7 @@ def _say(line: str) -> None:
     sys.stderr.write(edge.one_line(line) + "\n")
 
 
-def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, ModuleType]:
+def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Command]:
     """A command line parsed as `main` parses it, and its command's module (`kubesim mcp`
     runs its tools so); a usage error exits as `main` would."""
     args = _parser(_chosen(argv)).parse_args(list(argv))
@@ -165,21 +187,20 @@ def _stdout_closed() -> int:
 def _main(argv: Sequence[str] | None) -> int:
     args, command = parse(list(sys.argv[1:] if argv is None else argv))
     try:
-        output = getattr(args, "output", None)
+        output: str | None = args.output
         if output is not None:  # an unusable --output fails before any work
             from kubesim.files import check_output_path
             check_output_path(output)
         from kubesim.files import check_distinct
         check_distinct(*_files(args))  # nothing written twice, nor over an input
-        if getattr(command, "TAKES_PROGRESS", False):  # a live progress line on stderr
-            result = command.run(args, progress=sys.stderr)
+        if COMMANDS[args.command].progress:  # a live progress line on stderr
+            result = command.run(args, progress=sys.stderr)  # type: ignore[call-arg]
         else:
             result = command.run(args)
-        text, code = result[0], result[1]
-        _write(text, output)
-        if len(result) > 2 and result[2]:  # a note for the person (timing): once all is done
-            _say(result[2])
+        _write(result.text, output)
+        if result.note:  # a note for the person (timing): once all is done
+            _say(result.note)
     except KubesimError as exc:
         _say(f"kubesim: error: {exc}")  # one line: a newline in the message shows as \n
         return 2
-    return code
+    return result.code

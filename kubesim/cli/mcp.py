@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 from kubesim.cli.args import add_budget_arg
+from kubesim.cli.command import CommandResult
 from kubesim.errors import UsageError
 
 __all__ = ["MCP_MAX_WORK", "add_parser", "run"]
@@ -36,7 +37,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_budget_arg(p, MCP_MAX_WORK, what="the most work one tool call may do, and its default")
 
 
-def run(args: argparse.Namespace) -> tuple[str, int]:
+def run(args: argparse.Namespace) -> CommandResult:
     """Serve until the client closes the connection; exit code 0."""
     root = Path(args.root)
     if not root.is_dir():
@@ -48,4 +49,4 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     from kubesim.cli.mcp_tools import ServerSettings
     os.chdir(root)  # relative paths in tool calls name files under the root
     serve(ServerSettings(Path.cwd().resolve(), args.max_work))
-    return "", 0
+    return CommandResult("")

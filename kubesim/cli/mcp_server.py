@@ -22,6 +22,7 @@ from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 
 from kubesim import __version__
+from kubesim.cli.inputs import build_all
 from kubesim.cli.mcp_tools import DESCRIPTIONS, ServerSettings, call_tool, input_schema
 
 __all__ = ["make_server", "serve"]
@@ -38,6 +39,7 @@ READ_ONLY = types.ToolAnnotations(read_only_hint=True, destructive_hint=False,
 
 def make_server(settings: ServerSettings) -> Server[Any]:
     """The server of `kubesim mcp` (unstarted): the five tools over `settings`."""
+    build_all()  # every input model built here, before calls run in worker threads
     limiter = anyio.CapacityLimiter(1)
 
     async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:

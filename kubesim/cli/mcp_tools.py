@@ -132,10 +132,10 @@ def _run(name: str, inputs: CommandInput, settings: ServerSettings) -> ToolResul
     args, command = parse(inputs.to_argv("--format", "json"))
     with reading_scope(settings.root, inputs.inline()):
         result = command.run(args)
-        text = result[0] if isinstance(result[0], str) else "".join(result[0])
+        text = result.text if isinstance(result.text, str) else "".join(result.text)
     document = json.loads(text)
-    note = result[2] if len(result) > 2 and result[2] else ""  # what the CLI says on stderr
-    summary = SUMMARIES[name](document, result[1]) + (note.rstrip("\n") + "\n" if note else "")
+    note = result.note or ""  # what the CLI says on stderr
+    summary = SUMMARIES[name](document, result.code) + (note.rstrip("\n") + "\n" if note else "")
     return ToolResult(document, edge.text(summary))
 
 

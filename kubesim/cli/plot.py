@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from kubesim.cli.command import CommandResult
 from kubesim.render.plot import check_output, load_document, save_png
 
 __all__ = ["add_parser", "run"]
@@ -22,9 +23,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                       help="where to write the picture")
 
 
-def run(args: argparse.Namespace) -> tuple[str, int]:
+def run(args: argparse.Namespace) -> CommandResult:
     """Check the picture's path (and that matplotlib is there), then the document; draw it.
     Nothing on stdout, exit code 0."""
     check_output(args.png, "--output")
     save_png(load_document(args.result), args.png, "--output")
-    return "", 0
+    return CommandResult("")

@@ -7,6 +7,7 @@ import itertools
 import math
 from typing import TYPE_CHECKING
 
+from kubesim.cli.command import CommandResult
 from kubesim.analysis.budget import calls, check_budget, check_duration, run_work
 from kubesim.analysis.phases import across_phases
 from kubesim.behaviour.horizon import default_duration
@@ -89,7 +90,7 @@ def _check_work(args: argparse.Namespace, pod: ProbedContainer, behaviour: Behav
     check_budget(one + phases, args.max_work, what=what, kept=calls(pod, args.duration))
 
 
-def run(args: argparse.Namespace) -> tuple[str, int]:
+def run(args: argparse.Namespace) -> CommandResult:
     """Simulate and render (and draw, with --plot); exit code 0."""
     RunInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
     if args.spec == "-" and "-" in (args.scenario, args.trace):
@@ -132,7 +133,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
 
         write_html(run_page(to_document(timeline, meta=meta, phases=sweep)), args.html)
     if args.format == "json":  # written as it is encoded: a long run is never one string
-        return iter_json(timeline, meta=meta, phases=sweep), 0
+        return CommandResult(iter_json(timeline, meta=meta, phases=sweep))
     text = iter_text(timeline, title=f"{pod.label} | behaviour: {meta['behaviour']}",
                      phases=sweep, changes_only=args.changes_only)
-    return itertools.chain(text, [f"note: {visible(note)}\n" for note in notes]), 0
+    return CommandResult(itertools.chain(text, [f"note: {visible(note)}\n" for note in notes]))

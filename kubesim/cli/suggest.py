@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from kubesim.cli.command import CommandResult
 from kubesim.analysis.check.findings import Settings, read_inputs
 from kubesim.analysis.budget import Meter, check_duration
 from kubesim.analysis.suggest import WANTS, Want, parse_want, suggest, suggest_work
@@ -66,7 +67,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_budget_arg(p)
 
 
-def run(args: argparse.Namespace) -> tuple[str, int]:
+def run(args: argparse.Namespace) -> CommandResult:
     """Suggest, render; exit 0 (all met) or 1 (a conflict left unmet)."""
     SuggestInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
     config, _ = project_config(args)
@@ -97,4 +98,4 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     meter.charge(sum(suggest_work(w, c, wants, behaviours, settings) for w, c in chosen),
                  what=f"this suggestion ({len(chosen)} container(s), {phases} grid phases)")
     items = [suggest(w, c, wants, behaviours, settings, meter) for w, c in chosen]
-    return render(items, args.format), 0 if all(s.met for s in items) else 1
+    return CommandResult(render(items, args.format), 0 if all(s.met for s in items) else 1)

@@ -22,6 +22,7 @@ from kubesim.cli.args import (MAX_JOBS, add_behaviour_args, add_budget_arg, add_
                               add_html_arg, add_kubelet_args, add_render_args, check_html_path,
                               jobs_arg, load_behaviour, profile_of, render_options_of, seed_arg,
                               write_html)
+from kubesim.cli.command import CommandResult
 from kubesim.cli.fleet import add_fleet_args, fleet_settings_of
 from kubesim.errors import UsageError
 from kubesim.files import check_output_path, write_output
@@ -109,8 +110,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 # ------------------------------------------------------------------ execution
 
 
-def _quiet_worker() -> None:
+class _Worker:
+    """A worker process's sweep: given once when the process starts, not pickled again
+    with every task (unpickling the pod's and scenario's models takes about 0.5 ms)."""
+
+    spec: SweepSpec | None = None
+
+
+def _quiet_worker(spec: SweepSpec) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _Worker.spec = spec
+
+
+def _evaluate(points: list[Point]) -> list[PointResult]:
+    assert _Worker.spec is not None, "a worker starts with _quiet_worker"
+    return evaluate_group(_Worker.spec, points)
 
 
 def _local(jobs: int) -> Any:
@@ -122,12 +136,13 @@ def _local(jobs: int) -> Any:
         # big groups first (they share runs, so they are the long tasks), split to keep
         # every process busy
         tasks = sorted(_split(groups, jobs), key=len, reverse=True)
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker,
+                                   initargs=(spec,))
         try:
             pending = set()
             queue = iter(tasks)
             for t in queue:  # keep a bounded number in flight, so Ctrl-C stops quickly
-                pending.add(pool.submit(evaluate_group, spec, t))
+                pending.add(pool.submit(_evaluate, t))
                 if len(pending) >= 4 * jobs:
                     break
             while pending:
@@ -136,7 +151,7 @@ def _local(jobs: int) -> Any:
                     yield f.result()
                     nxt = next(queue, None)
                     if nxt is not None:
-                        pending.add(pool.submit(evaluate_group, spec, nxt))
+                        pending.add(pool.submit(_evaluate, nxt))
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
 
@@ -188,7 +203,7 @@ class _Progress:
             sys.stderr.write("\n")
 
 
-def run(args: argparse.Namespace) -> tuple[str, int, str]:
+def run(args: argparse.Namespace) -> CommandResult:
     """Sweep and render; exit code 0, 130 if interrupted (the points done are printed); a
     note of how long it took and where it ran."""
     settings = [parse_setting(s) for s in args.settings] + [
@@ -228,8 +243,8 @@ def run(args: argparse.Namespace) -> tuple[str, int, str]:
                      duration=args.duration, phases=args.phases, seeds=args.seeds,
                      seed=args.seed, expectations=expectations, engine=args.engine,
                      fleet=fleet, variants=variants)
-    check_spec(spec, points)  # every point builds: before it is estimated
-    check_budget(sweep_work(spec, points, _smallest_periods(settings)), args.max_work,
+    built = check_spec(spec, points)  # every point builds: before it is estimated
+    check_budget(sweep_work(spec, points, _smallest_periods(settings), built), args.max_work,
                  what=f"{what[:-1]}, {args.duration:g} s each)")
     if args.dask or args.scheduler:
         from kubesim.analysis.sweep.dask_backend import dask_executor
@@ -243,7 +258,7 @@ def run(args: argparse.Namespace) -> tuple[str, int, str]:
     results: dict[int, PointResult] = {}
     interrupted = False
     started = time.monotonic()
-    stream = run_sweep(spec, points, executor=executor)
+    stream = run_sweep(spec, points, executor=executor, checked=True)
     try:
         for result in stream:
             results[result.index] = result
@@ -280,7 +295,7 @@ def run(args: argparse.Namespace) -> tuple[str, int, str]:
     text = render(done, meta, "text" if args.format == "table" else args.format)
     # how long and where go to stderr: the output is the same on every machine and run
     note = f"kubesim sweep: {len(done)} of {len(points)} points in {elapsed:.2f} s on {where}"
-    return text, 130 if interrupted else 0, note
+    return CommandResult(text, 130 if interrupted else 0, note)
 
 
 def _default_duration(pod: Any, behaviour: Any, settings: list[Any],

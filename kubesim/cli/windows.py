@@ -17,6 +17,7 @@ from kubesim.cli.args import (
     profile_of,
     render_options_of,
 )
+from kubesim.cli.command import CommandResult
 from kubesim.cli.inputs import WindowsInput
 from kubesim.render.edge import visible
 from kubesim.spec.manifests import load_spec
@@ -39,7 +40,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_budget_arg(cmd)
 
 
-def run(args: argparse.Namespace) -> tuple[str, int]:
+def run(args: argparse.Namespace) -> CommandResult:
     """Compute and render; exit code 0."""
     WindowsInput.from_args(args)
     pod = load_spec(args.spec, args.container, render=render_options_of(args))
@@ -47,8 +48,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     check_budget(windows_work(pod), args.max_work, what="these windows")
     windows = protection_windows(pod, profile)
     if args.format == "json":
-        return json.dumps(windows_document(windows), indent=2) + "\n", 0
-    return render_windows_text(windows), 0
+        return CommandResult(json.dumps(windows_document(windows), indent=2) + "\n")
+    return CommandResult(render_windows_text(windows))
 
 
 def _r(x: float | None) -> float | None:

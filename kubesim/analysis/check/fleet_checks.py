@@ -13,11 +13,6 @@ from kubesim.analysis.check.findings import CheckResult, Finding, Severity
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.simulate import simulate
-from kubesim.fleet.capacity import capacity, refused_while_served, summarise
-from kubesim.fleet.endpoints import routed_among_ready
-from kubesim.fleet.rollout import RolloutSettings, simulate_rollout
-from kubesim.fleet.run import simulate_fleet
-from kubesim.fleet.settings import DEFAULT_PROPAGATION_SECONDS, FleetSettings
 from kubesim.results import ProbeType
 
 READINESS = ProbeType.READINESS
@@ -45,6 +40,11 @@ def fleet_checks(w: Workload, c: ContainerRef, pod: ProbedContainer,
             and (hook is None or hook.sleep is not None)):  # it serves; a judgeable hook
         out.append(_refused_after_deletion(w, c, pod, s, s.propagation_seconds))
     for b in behaviours:
+        # the fleet model only when a fleet runs: a plain `check` does not load it (start-up)
+        from kubesim.fleet.capacity import summarise
+        from kubesim.fleet.run import simulate_fleet
+        from kubesim.fleet.settings import FleetSettings
+
         fleet = simulate_fleet(pod, b.behaviour, FleetSettings(replicas), duration=b.duration,
                                seed=s.seed, profile=s.profile, engine=s.engine,
                                record_probes=False)
@@ -101,6 +101,9 @@ def _refused_after_deletion(w: Workload, c: ContainerRef, pod: ProbedContainer,
                             s: Settings, propagation: float) -> CheckResult:
     """KS014: delete one healthy replica once it is Ready, and measure how long traffic still
     arrives after its listener closed (SIGTERM, after any preStop hook)."""
+    from kubesim.fleet.capacity import refused_while_served
+    from kubesim.fleet.endpoints import routed_among_ready
+
     result = CheckResult("KS014", w, c.name, None)
     at = DELETE_AT
     timeline = simulate(pod, Scenario.from_dict({"delete": {"at": at}}), duration=at + 60,
@@ -129,6 +132,10 @@ def _rollout_capacity(w: Workload, c: ContainerRef, pod: ProbedContainer, s: Set
                       minimum: int) -> CheckResult:
     """KS015: roll the Deployment to a new template (the same probes, a healthy app) with its
     own strategy, and find where fewer than `minimum` endpoints serve."""
+    from kubesim.fleet.capacity import capacity
+    from kubesim.fleet.rollout import RolloutSettings, simulate_rollout
+    from kubesim.fleet.settings import DEFAULT_PROPAGATION_SECONDS, FleetSettings
+
     result = CheckResult("KS015", w, c.name, None)
     strategy = pod.strategy
     assert strategy is not None

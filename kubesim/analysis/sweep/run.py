@@ -32,6 +32,7 @@ from kubesim.errors import UsageError
 from kubesim.results import ProbeType
 
 if TYPE_CHECKING:
+    from kubesim.behaviour.answer import Behaviour
     from kubesim.spec.model import ProbedContainer
 
 __all__ = ["EXACT_POINTS", "check_spec", "evaluate_group", "evaluate_point", "group_points",
@@ -45,12 +46,15 @@ def _thresholds(pod: ProbedContainer) -> dict[tuple[ProbeType, bool], int]:
 
 
 def run_point(spec: SweepSpec, point: Point,
-              memo: dict[tuple[int, int], list[Any]] | None = None) -> list[RunMetrics]:
+              memo: dict[tuple[int, int], list[Any]] | None = None,
+              built: tuple[ProbedContainer, Behaviour] | None = None) -> list[RunMetrics]:
     """Every run of one point (phases x seeds), with the chosen engine. With the fast engine
     and a `memo` shared by points that differ only in thresholds, a run is reused when the
     point's thresholds fall inside the threshold box of an earlier run (`metrics.run_metrics_box`:
-    the same decisions, so the same metrics)."""
-    pod, behaviour = apply_point(spec.pod_at(point.values), spec.behaviour, point.values)
+    the same decisions, so the same metrics). `built`: the point's pod and behaviour
+    (`apply_point`), when the caller has them."""
+    pod, behaviour = built or apply_point(spec.pod_at(point.values), spec.behaviour,
+                                          point.values)
     cycle = grid_cycle(pod)
     thresholds = _thresholds(pod)
     out = []
@@ -65,7 +69,9 @@ def run_point(spec: SweepSpec, point: Point,
                 out.append(metrics_of(tl, behaviour))
                 continue
             known = memo.setdefault((s, i), []) if memo is not None else []
-            for box, metrics in known:
+            # newest first: a group's points come in threshold order, so the last run's box
+            # is the likeliest to hold this point (any box that holds it gives its metrics)
+            for box, metrics in reversed(known):
                 if all(lo <= thresholds.get(k, lo) <= hi for k, (lo, hi) in box.items()):
                     out.append(metrics)
                     break
@@ -77,13 +83,15 @@ def run_point(spec: SweepSpec, point: Point,
     return out
 
 
-def summarise(spec: SweepSpec, point: Point, runs: list[RunMetrics]) -> PointResult:
-    """Fold the runs of one point into its result."""
+def summarise(spec: SweepSpec, point: Point, runs: list[RunMetrics],
+              behaviour: Behaviour | None = None) -> PointResult:
+    """Fold the runs of one point into its result (`behaviour`: the point's, when the caller
+    has it)."""
     n = len(runs)
     ready = [m.first_ready_at for m in runs if m.first_ready_at is not None]
-    stalled = hang_start(apply_point(spec.pod_at(point.values), spec.behaviour,
-                                     point.values)[1],
-                         spec.duration) is not None
+    if behaviour is None:
+        _, behaviour = apply_point(spec.pod_at(point.values), spec.behaviour, point.values)
+    stalled = hang_start(behaviour, spec.duration) is not None
     kills = [m.hang_to_kill for m in runs if m.hang_to_kill is not None]
     return PointResult(
         index=point.index, values=dict(point.values), runs=n,
@@ -115,7 +123,11 @@ def evaluate_group(spec: SweepSpec, points: list[Point]) -> list[PointResult]:
 
         return [evaluate_fleet_point(spec, p) for p in points]
     memo: dict[tuple[int, int], list[Any]] = {}
-    return [summarise(spec, p, run_point(spec, p, memo)) for p in points]
+    out = []
+    for p in points:
+        built = apply_point(spec.pod_at(p.values), spec.behaviour, p.values)  # once a point
+        out.append(summarise(spec, p, run_point(spec, p, memo, built), built[1]))
+    return out
 
 
 def group_points(tasks: list[Point]) -> list[list[Point]]:
@@ -132,8 +144,10 @@ def point_tasks(points: list[dict[str, Any]]) -> list[Point]:
     return [Point(i, p) for i, p in enumerate(points)]
 
 
-def check_spec(spec: SweepSpec, points: list[dict[str, Any]]) -> None:
-    """Fail early, before any worker starts: every point must build, expectations must fit."""
+def check_spec(spec: SweepSpec, points: list[dict[str, Any]]
+               ) -> list[tuple[ProbedContainer, Behaviour]]:
+    """Fail early, before any worker starts: every point must build, expectations must fit.
+    Returns every point's pod and behaviour (`apply_point`), for `sweep_work`'s estimate."""
     if isinstance(spec.phases, bool) or not isinstance(spec.phases, int) or spec.phases < 1:
         raise UsageError(f"phases={spec.phases!r} must be a whole number >= 1")
     if isinstance(spec.seeds, bool) or not isinstance(spec.seeds, int) or spec.seeds < 1:
@@ -143,31 +157,38 @@ def check_spec(spec: SweepSpec, points: list[dict[str, Any]]) -> None:
     fleet_fields = {k for values in points for k in values if k in FLEET_FIELDS}
     if fleet_fields and spec.fleet is None:
         raise UsageError(f"--set {sorted(fleet_fields)[0]}: fleet parameters need --fleet")
+    kill_within = any(e.kind == "kill-within" for e in spec.expectations)
+    built = []
     for values in points:
         if spec.fleet is not None:
             from kubesim.analysis.sweep.fleet_points import check_fleet_point
 
             check_fleet_point(spec, values)
-        _, behaviour = apply_point(spec.pod_at(values), spec.behaviour, values)
-        if any(e.kind == "kill-within" for e in spec.expectations) \
-                and hang_start(behaviour, spec.duration) is None:
+        pod, behaviour = apply_point(spec.pod_at(values), spec.behaviour, values)
+        if kill_within and hang_start(behaviour, spec.duration) is None:
             raise UsageError("--expect kill-within needs a scenario with a stall (or hang) "
                              "that starts within --duration")
+        built.append((pod, behaviour))
+    return built
 
 
 EXACT_POINTS = 4096  # up to this many points, each is estimated as it will run
 
 
 def sweep_work(spec: SweepSpec, points: list[dict[str, Any]],
-               periods: dict[str, int] | None = None) -> float:
+               periods: dict[str, int] | None = None,
+               built: list[tuple[ProbedContainer, Behaviour]] | None = None) -> float:
     """The estimated work of every run of every point (`kubesim.analysis.budget`): each
     point's pod, behaviour and fleet as it will run, when there are at most EXACT_POINTS
     (points that share runs, thresholds apart, are counted in full: an upper bound); else
     every run at the grid's worst, stepped at its smallest periods (`periods`) and with its
-    most replicas."""
+    most replicas. `built`: every point's pod and behaviour (`check_spec`'s), when known."""
     runs = spec.phases * spec.seeds
     if len(points) <= EXACT_POINTS:
-        return runs * sum(_point_work(spec, values) for values in points)
+        if built is None:
+            built = [apply_point(spec.pod_at(v), spec.behaviour, v) for v in points]
+        return runs * sum(_point_work(spec, values, pod, behaviour)
+                          for values, (pod, behaviour) in zip(points, built, strict=True))
     worst = max(stepped_work(pod, spec.duration, spec.profile, periods=periods,
                              restarts=restart_bound(pod, spec.behaviour, spec.duration,
                                                     spec.profile))
@@ -180,9 +201,9 @@ def sweep_work(spec: SweepSpec, points: list[dict[str, Any]],
     return runs * len(points) * worst
 
 
-def _point_work(spec: SweepSpec, values: dict[str, Any]) -> float:
-    """One run of one point."""
-    pod, behaviour = apply_point(spec.pod_at(values), spec.behaviour, values)
+def _point_work(spec: SweepSpec, values: dict[str, Any], pod: ProbedContainer,
+                behaviour: Behaviour) -> float:
+    """One run of one point (its pod and behaviour)."""
     if spec.fleet is None:
         return run_work(pod, behaviour, spec.duration, spec.profile, engine=spec.engine)
     from kubesim.analysis.sweep.fleet_points import fleet_of
@@ -195,11 +216,13 @@ def _point_work(spec: SweepSpec, values: dict[str, Any]) -> float:
 
 def run_sweep(spec: SweepSpec, points: list[dict[str, Any]], *,
               executor: Callable[[SweepSpec, list[list[Point]]], Iterable[list[PointResult]]]
-              | None = None) -> Iterator[PointResult]:
+              | None = None, checked: bool = False) -> Iterator[PointResult]:
     """Evaluate every point; yields results as their groups complete (any order).
     `executor` maps (spec, groups of points) to lists of results: in this process by
-    default; `cmd_sweep` has a process pool, `dask_backend` Dask."""
-    check_spec(spec, points)
+    default; `cmd_sweep` has a process pool, `dask_backend` Dask. `checked`: the caller ran
+    `check_spec` on these points already."""
+    if not checked:
+        check_spec(spec, points)
     groups = group_points(point_tasks(points))
     if executor is None:
         return (r for g in groups for r in evaluate_group(spec, g))

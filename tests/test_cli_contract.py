@@ -1,0 +1,106 @@
+"""The contract between `kubesim.cli.main` and the command modules, and the shape of what a
+command line imports (no timing here: `benchmarks/bench_startup.py` measures the time).
+
+Every command returns a declared record (`CommandResult`: text, code, note by name, never a
+tuple read by position); the one command that draws a live progress line says so in
+`main.COMMANDS`, not by an attribute `main` would probe for. A command line imports only what
+its command needs: `kubesim --help` none of the commands, `kubesim check` no plotting, HTTP,
+MCP, Dask or progress-bar library, and no other command's module.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import json
+import subprocess
+import sys
+import typing
+from pathlib import Path
+
+import pytest
+
+from kubesim.cli.command import CommandResult
+from kubesim.cli.main import COMMANDS, main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "seed-app" / "deployment.yaml"
+# optional libraries no `check` of a manifest needs (extras: plot, capture, mcp, dask,
+# progress, render), and the modules of commands other than check
+NOT_FOR_CHECK = ("matplotlib", "httpx", "mcp", "anyio", "dask", "distributed", "tqdm",
+                 "helm_python", "jinja2", "rich", "simpy")
+OTHER_COMMANDS = tuple(f"kubesim.cli.{info.module}" for name, info in COMMANDS.items()
+                       if name != "check")
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_command_returns_a_command_result(name):
+    """`run` is declared to return the named record, and takes `progress` exactly when its
+    entry in COMMANDS says it draws a progress line."""
+    module = importlib.import_module(f"kubesim.cli.{COMMANDS[name].module}")
+    hints = typing.get_type_hints(module.run)
+    assert hints["return"] is CommandResult, f"{name}: run returns {hints['return']}"
+    takes = "progress" in inspect.signature(module.run).parameters
+    assert takes == COMMANDS[name].progress, name
+
+
+def test_main_reads_results_and_arguments_by_name():
+    """No result read by position (`result[0]`) and no argument probed by name
+    (`getattr(args, "output", None)`) in main."""
+    tree = ast.parse((ROOT / "kubesim" / "cli" / "main.py").read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+            assert node.value.id not in {"result", "args"}, f"line {node.lineno}: by position"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            assert node.func.id not in {"getattr", "hasattr"}, f"line {node.lineno}: a probe"
+
+
+def test_a_note_goes_to_stderr_after_the_output(tmp_path, capsys):
+    """A command's note (the sweep's timing) reaches stderr, its text stdout, its code the
+    exit status: the three fields of the record, each where it belongs."""
+    code = main(["sweep", str(ROOT / "probe_specs" / "seed_unified_healthz.yaml"), "--set",
+                 "livenessProbe.failureThreshold=2,3", "--phases", "2", "--duration", "60",
+                 "-j", "1", "--format", "json"])
+    out, err = capsys.readouterr()
+    assert code == 0
+    assert [p["livenessProbe.failureThreshold"] for p in json.loads(out)["points"]] == [2, 3]
+    assert err.startswith("kubesim sweep: 2 of 2 points in ") and err.count("\n") == 1
+
+
+def _imported(code: str) -> set[str]:
+    """The modules a new interpreter holds after running `code` (this checkout first)."""
+    probe = code + "\nimport sys, json\nprint(json.dumps(sorted(sys.modules)))\n"
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def _top(modules: set[str]) -> set[str]:
+    return {m.partition(".")[0] for m in modules}
+
+
+def test_the_command_line_alone_imports_no_command():
+    """`import kubesim.cli.main` (what `kubesim --help` runs) loads no command's module and
+    none of the core libraries: they come with the chosen command."""
+    modules = _imported("import kubesim.cli.main")
+    assert not {f"kubesim.cli.{i.module}" for i in COMMANDS.values()} & modules
+    assert not {"numpy", "pydantic", "yaml", *NOT_FOR_CHECK} & _top(modules)
+
+
+def test_check_imports_only_what_checking_needs():
+    """`kubesim check` of a manifest (its findings printed) imports numpy, pydantic and yaml,
+    and none of the optional libraries, nor the modules of other commands, nor the fleet,
+    suggest, sweep and HTML code a plain check does not run."""
+    modules = _imported(
+        "import contextlib, io\nfrom kubesim.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    code = main(['check', '--no-config', {str(EXAMPLE)!r}])\n"
+        "assert code in (0, 1) and 'kubesim check:' in out.getvalue(), out.getvalue()\n")
+    assert {"numpy", "pydantic", "yaml"} <= _top(modules)  # the probe did check something
+    assert not set(NOT_FOR_CHECK) & _top(modules)
+    assert not set(OTHER_COMMANDS) & modules
+    lazy = {"kubesim.fleet.run", "kubesim.fleet.rollout", "kubesim.analysis.suggest",
+            "kubesim.analysis.sweep.grid", "kubesim.render.html", "kubesim.cli.check_html",
+            "tomllib"}
+    assert not lazy & modules, sorted(lazy & modules)
