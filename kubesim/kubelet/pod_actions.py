@@ -19,12 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kubesim.kubelet.pod_container import restarts_after_kill
+# the records' field types are imported at run time: compiled (mypyc), a dataclass reads them
+from kubesim.kubelet.pod_container import PodContainer, restarts_after_kill
+from kubesim.kubelet.runtime import Instance
+from kubesim.results import ProbeType
 
 if TYPE_CHECKING:
-    from kubesim.kubelet.pod_container import PodContainer
-    from kubesim.kubelet.runtime import Instance
-    from kubesim.results import ProbeType
     from kubesim.spec.model import RestartPolicy
 
 __all__ = ["Kill", "PodActions", "Start", "compute_pod_actions"]

@@ -19,7 +19,7 @@ import math
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
 from kubesim.behaviour.answer import SIGKILL_EXIT_CODE, ExitDue
 from kubesim.kubelet.pod_actions import Kill, PodActions, compute_pod_actions
@@ -722,11 +722,18 @@ class Kubelet:
         return crash
 
 
-def _changed(changes: list[Any], change: Any, same: Callable[[Any], bool] = bool) -> None:
+# a recorded condition change: the pod's Ready or ContainersReady, or one container's Ready
+_Change = TypeVar("_Change", ReadyChange, ContainerReady)
+
+
+def _changed(changes: list[_Change], change: _Change,
+             same: Callable[[_Change], bool] = bool) -> None:
     """Append a condition change; one that undoes the last change of the same thing at the
     same instant removes it instead (no change was visible)."""
-    last = next((c for c in reversed(changes) if same(c)), None)
-    if last is not None and last.at == change.at:
-        changes.remove(last)
-    else:
-        changes.append(change)
+    for index in range(len(changes) - 1, -1, -1):  # the last change of the same thing
+        if same(changes[index]):
+            if changes[index].at == change.at:
+                del changes[index]
+                return
+            break
+    changes.append(change)

@@ -1,0 +1,181 @@
+"""kubesim's build: the kubelet and engine packages compiled by mypyc where a C compiler works.
+
+Everything else is in pyproject.toml. `KUBESIM_COMPILE` chooses (docs/engine.md, "Speed"):
+
+* unset or `auto`: compile when mypyc and a C compiler that builds against this Python's headers
+  are there, and install the pure-Python modules otherwise (a failed compile says why and falls
+  back too);
+* `1`: compile, and fail the install if that is not possible;
+* `0`: install the pure-Python modules only.
+
+Which modules compile, and which stay source and why: `kubesim/compiled.py`, which also records
+the build (`kubesim/_native.json`: each compiled module and the hash of its source), so that a
+source edited after the build runs as source, never as the stale extension.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+PACKAGE = ROOT / "kubesim"
+
+
+def _load_compiled():
+    """kubesim/compiled.py itself (kubesim is not installed yet; it imports nothing of it)."""
+    spec = importlib.util.spec_from_file_location("_kubesim_compiled", PACKAGE / "compiled.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # NamedTuple resolves its module by name
+    spec.loader.exec_module(module)
+    return module
+
+
+compiled = _load_compiled()
+
+
+def _say(message: str) -> None:
+    print(f"kubesim build: {message}", file=sys.stderr, flush=True)
+
+
+def _mode() -> str:
+    value = os.environ.get("KUBESIM_COMPILE", "auto").strip().lower() or "auto"
+    if value not in {"auto", "0", "1"}:
+        raise SystemExit(f"KUBESIM_COMPILE={value!r}: must be 0 (pure Python), 1 (compiled) "
+                         "or auto (compiled where a C compiler works)")
+    return value
+
+
+def _compiler_problem() -> str | None:
+    """Why no extension can be built here (None: a C compiler builds against Python.h)."""
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.errors import CCompilerError, DistutilsError
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    include = sysconfig.get_paths()["include"]
+    if not (Path(include) / "Python.h").is_file():
+        return f"no Python.h in {include} (the Python development headers)"
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    with tempfile.TemporaryDirectory() as scratch:
+        source = Path(scratch) / "probe.c"
+        source.write_text("#include <Python.h>\nint kubesim_probe(void) { return 0; }\n")
+        try:
+            compiler.compile([str(source)], output_dir=scratch, include_dirs=[include])
+        except (CCompilerError, DistutilsError, OSError) as exc:
+            return f"the C compiler failed ({exc})"
+    return None
+
+
+def _remove_inplace_build() -> None:
+    """An in-place (editable) build's extensions and record, left from an earlier compiled
+    build: a pure build removes them, so that nothing compiled from older sources stays."""
+    record = PACKAGE / compiled.MANIFEST
+    stale = [record] if record.exists() else []
+    for suffix in compiled_suffixes():
+        stale += [path for name in compiled.COMPILED_PACKAGES
+                  for path in (PACKAGE / name).glob(f"*{suffix}")]
+        stale += list(PACKAGE.glob(f"{compiled.GROUP.rpartition('.')[2]}__mypyc*{suffix}"))
+    for path in stale:
+        path.unlink()
+        _say(f"removed {path.relative_to(ROOT)} (an earlier compiled build)")
+
+
+def compiled_suffixes() -> list[str]:
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    return list(EXTENSION_SUFFIXES)
+
+
+class BuildNative(build_ext):
+    """setuptools' build_ext for mypyc's extensions: they are generated here, when a wheel is
+    built (not for the metadata), the build record is written beside them, and in `auto` mode
+    a failed compile falls back to the pure-Python modules."""
+
+    def finalize_options(self) -> None:
+        if self.distribution.ext_modules == [PLANNED]:
+            self.distribution.ext_modules = _mypyc_extensions()
+        super().finalize_options()
+
+    def run(self) -> None:
+        inplace = self.inplace or getattr(self, "editable_mode", False)
+        if not self.extensions:
+            return
+        try:
+            super().run()
+        except Exception as exc:  # any failed compile falls back in auto mode
+            if _mode() == "1":
+                raise
+            _say(f"compiling failed ({exc}); installing the pure-Python modules "
+                 "(KUBESIM_COMPILE=1 makes this an error)")
+            self.extensions = []
+            if inplace:
+                _remove_inplace_build()
+            return
+        record = json.dumps({"modules": {
+            compiled.module_name(path): compiled.source_digest(path)
+            for path in compiled.compiled_sources()}}, indent=1, sort_keys=True) + "\n"
+        targets = [Path(self.build_lib) / "kubesim" / compiled.MANIFEST]
+        if inplace:
+            targets.append(PACKAGE / compiled.MANIFEST)
+        for target in targets:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(record)
+
+    def get_outputs(self) -> list[str]:
+        if not self.extensions:
+            return []
+        return [*super().get_outputs(),
+                str(Path(self.build_lib) / "kubesim" / compiled.MANIFEST)]
+
+
+def _mypyc_extensions() -> list[Extension]:
+    """mypyc's C for the compiled modules, as extensions (none when mypyc fails in auto mode)."""
+    from mypyc.build import mypycify
+
+    sources = [str(path.relative_to(ROOT)) for path in compiled.compiled_sources()]
+    _say(f"compiling {len(sources)} modules with mypyc (KUBESIM_COMPILE=0 skips it)")
+    try:
+        return mypycify(sources, opt_level="3", debug_level="0", group_name=compiled.GROUP)
+    except (Exception, SystemExit) as exc:  # mypyc reports, then exits
+        if _mode() == "1":
+            raise
+        _say(f"mypyc could not compile the modules ({exc!r}); installing the pure-Python "
+             "modules (KUBESIM_COMPILE=1 makes this an error)")
+        return []
+
+
+# stands for mypyc's extensions until a wheel is built (a platform wheel, not a pure one)
+PLANNED = Extension(f"{compiled.GROUP}__mypyc", sources=[])
+
+
+def ext_modules() -> list[Extension]:
+    """[PLANNED] when the modules are to be compiled, [] for pure Python."""
+    mode = _mode()
+    if mode == "0":
+        _remove_inplace_build()
+        _say("KUBESIM_COMPILE=0: the pure-Python modules")
+        return []
+    problem = None
+    if importlib.util.find_spec("mypyc") is None:
+        problem = "mypyc is not installed"
+    problem = problem or _compiler_problem()
+    if problem:
+        if mode == "1":
+            raise SystemExit(f"KUBESIM_COMPILE=1, but {problem}")
+        _remove_inplace_build()
+        _say(f"{problem}: installing the pure-Python modules (KUBESIM_COMPILE=1 makes this "
+             "an error)")
+        return []
+    return [PLANNED]
+
+
+setup(ext_modules=ext_modules(), cmdclass={"build_ext": BuildNative})
