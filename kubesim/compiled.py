@@ -28,7 +28,8 @@ from types import ModuleType
 from typing import NamedTuple
 
 __all__ = ["COMPILED_PACKAGES", "GROUP", "MANIFEST", "PURE", "NativeState", "activate",
-           "compiled_sources", "module_name", "native_state", "source_digest", "state_of"]
+           "compiled_sources", "describe", "module_name", "native_state", "source_digest",
+           "state_of"]
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -145,3 +146,13 @@ def activate() -> NativeState:
 
 def native_state() -> NativeState:
     return activate()
+
+
+def describe(state: NativeState) -> list[str]:
+    """What `kubesim --version` says after the version: compiled or pure, and which modules."""
+    if state.mode != "compiled":
+        return [f"pure Python: {state.reason}", "compiled by mypyc: none"]
+    source = [module_name(PACKAGE / path) for path in PURE if not path.endswith("__init__.py")]
+    return ["compiled", f"compiled by mypyc: {', '.join(state.compiled)}",
+            f"Python source: {', '.join(sorted(source))} and every module outside "
+            f"kubesim.{' and kubesim.'.join(COMPILED_PACKAGES)}"]

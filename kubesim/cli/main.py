@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from types import ModuleType
 from typing import NoReturn
 
-from kubesim import __version__
+from kubesim import __version__, compiled
 from kubesim.errors import KubesimError
 from kubesim.render import edge
 
@@ -83,6 +83,17 @@ class _Parser(argparse.ArgumentParser):
                                    "--help)") + "\n")
 
 
+class _Version(argparse.Action):
+    """`kubesim --version`: the version, then compiled or pure Python and which modules
+    (kubesim.compiled)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        head, *lines = compiled.describe(compiled.native_state())
+        sys.stdout.write(edge.text("".join(f"{line}\n" for line in
+                                           [f"kubesim {__version__} ({head})", *lines])))
+        parser.exit()
+
+
 def _module(name: str) -> ModuleType:
     """The module of command `name`: add_parser(subparsers) and run(args) -> (text, code), or
     (text, code, note): a line for stderr once the output is written."""
@@ -102,7 +113,8 @@ def _chosen(argv: Sequence[str]) -> str | None:
 def _parser(chosen: str | None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="kubesim", description="What would the kubelet do? Simulate Kubernetes probes.")
-    parser.add_argument("--version", action="version", version=f"kubesim {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="the version, and whether the kubelet and engine run compiled")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name, (_, help_) in COMMANDS.items():
         if name == chosen:
