@@ -96,16 +96,15 @@ def compiled_suffixes() -> list[str]:
 
 
 class BuildNative(build_ext):
-    """setuptools' build_ext for mypyc's extensions: they are generated here, when a wheel is
-    built (not for the metadata), the build record is written beside them, and in `auto` mode
-    a failed compile falls back to the pure-Python modules."""
-
-    def finalize_options(self) -> None:
-        if self.distribution.ext_modules == [PLANNED]:
-            self.distribution.ext_modules = _mypyc_extensions()
-        super().finalize_options()
+    """setuptools' build_ext for mypyc's extensions: they are generated when it runs (when a
+    wheel is built, not whenever pip asks for metadata), the build record is written beside
+    them, and in `auto` mode a failed compile falls back to the pure-Python modules."""
 
     def run(self) -> None:
+        if self.extensions == [PLANNED]:  # mypyc runs now, not when pip asks for metadata
+            self.distribution.ext_modules = _mypyc_extensions()
+            self.finalized = False
+            self.ensure_finalized()
         inplace = self.inplace or getattr(self, "editable_mode", False)
         if not self.extensions:
             return
@@ -131,7 +130,7 @@ class BuildNative(build_ext):
             target.write_text(record)
 
     def get_outputs(self) -> list[str]:
-        if not self.extensions:
+        if not self.extensions or self.extensions == [PLANNED]:
             return []
         return [*super().get_outputs(),
                 str(Path(self.build_lib) / "kubesim" / compiled.MANIFEST)]
