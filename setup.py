@@ -96,15 +96,16 @@ def compiled_suffixes() -> list[str]:
 
 
 class BuildNative(build_ext):
-    """setuptools' build_ext for mypyc's extensions: they are generated when it runs (when a
-    wheel is built, not whenever pip asks for metadata), the build record is written beside
-    them, and in `auto` mode a failed compile falls back to the pure-Python modules."""
+    """setuptools' build_ext for mypyc's extensions: they are generated when a wheel or the
+    extensions are built (not whenever pip asks for metadata), the build record is written
+    beside them, and in `auto` mode a failed compile falls back to the pure-Python modules."""
+
+    def finalize_options(self) -> None:
+        if self.distribution.ext_modules == [PLANNED] and _builds():
+            self.distribution.ext_modules = _mypyc_extensions()
+        super().finalize_options()
 
     def run(self) -> None:
-        if self.extensions == [PLANNED]:  # mypyc runs now, not when pip asks for metadata
-            self.distribution.ext_modules = _mypyc_extensions()
-            self.finalized = False
-            self.ensure_finalized()
         inplace = self.inplace or getattr(self, "editable_mode", False)
         if not self.extensions:
             return
@@ -150,6 +151,13 @@ def _mypyc_extensions() -> list[Extension]:
         _say(f"mypyc could not compile the modules ({exc!r}); installing the pure-Python "
              "modules (KUBESIM_COMPILE=1 makes this an error)")
         return []
+
+
+def _builds() -> bool:
+    """Whether this setup.py run builds (a wheel, an editable wheel, extensions), rather than
+    answer a metadata or requirements question, which needs no mypyc run."""
+    return bool({"bdist_wheel", "editable_wheel", "build", "build_ext", "install", "develop"}
+                & set(sys.argv[1:]))
 
 
 # stands for mypyc's extensions until a wheel is built (a platform wheel, not a pure one)
