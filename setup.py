@@ -15,9 +15,11 @@ source edited after the build runs as source, never as the stale extension.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import os
+import shutil
 import sys
 import sysconfig
 import tempfile
@@ -28,6 +30,8 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 PACKAGE = ROOT / "kubesim"
+# compiled extensions by the hash of what they were compiled from (BuildNative.build_extension)
+CACHE = ROOT / "build" / "kubesim-native"
 
 
 def _load_compiled():
@@ -109,6 +113,7 @@ class BuildNative(build_ext):
         inplace = self.inplace or getattr(self, "editable_mode", False)
         if not self.extensions:
             return
+        self.cache_used: set[str] = set()
         try:
             super().run()
         except Exception as exc:  # any failed compile falls back in auto mode
@@ -129,6 +134,41 @@ class BuildNative(build_ext):
         for target in targets:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(record)
+        for entry in CACHE.glob("*") if CACHE.is_dir() else []:  # keep this build's only
+            if entry.name not in self.cache_used:
+                shutil.rmtree(entry, ignore_errors=True)
+
+    def build_extension(self, ext: Extension) -> None:
+        """Compile one extension, or reuse the one compiled from the same C with the same
+        compiler and Python (build/kubesim-native/: `pip install -e .` and then
+        `pip install -e '.[test]'` compile once)."""
+        key = self._cache_key(ext)
+        target = Path(self.get_ext_fullpath(ext.name))
+        cached = CACHE / key / target.name
+        self.cache_used.add(key)
+        if cached.is_file():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(cached, target)
+            _say(f"{ext.name}: reused the extension compiled from the same C source")
+            return
+        super().build_extension(ext)
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(target, cached)
+
+    def _cache_key(self, ext: Extension) -> str:
+        from mypy.version import __version__ as mypy_version
+
+        digest = hashlib.sha256()
+        for part in (sys.version, sysconfig.get_config_var("EXT_SUFFIX"), mypy_version,
+                     ext.name, *getattr(self.compiler, "compiler_so", []),
+                     *getattr(self.compiler, "linker_so", []), *ext.extra_compile_args,
+                     *ext.extra_link_args):  # (mypyc's own headers: its version)
+            digest.update(str(part).encode() + b"\0")
+        for source in ext.sources:
+            digest.update(source.encode() + b"\0" + Path(source).read_bytes() + b"\0")
+        for header in sorted(Path("build").rglob("*.h")):  # mypyc's generated headers
+            digest.update(str(header).encode() + b"\0" + header.read_bytes() + b"\0")
+        return digest.hexdigest()[:32]
 
     def get_outputs(self) -> list[str]:
         if not self.extensions or self.extensions == [PLANNED]:
