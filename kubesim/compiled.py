@@ -153,6 +153,6 @@ def describe(state: NativeState) -> list[str]:
     if state.mode != "compiled":
         return [f"pure Python: {state.reason}", "compiled by mypyc: none"]
     source = [module_name(PACKAGE / path) for path in PURE if not path.endswith("__init__.py")]
+    outside = " and ".join(f"kubesim.{name}" for name in COMPILED_PACKAGES)
     return ["compiled", f"compiled by mypyc: {', '.join(state.compiled)}",
-            f"Python source: {', '.join(sorted(source))} and every module outside "
-            f"kubesim.{' and kubesim.'.join(COMPILED_PACKAGES)}"]
+            f"Python source: {', '.join(sorted(source))} and every module outside {outside}"]

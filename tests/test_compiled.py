@@ -48,7 +48,16 @@ def _env(pure: bool) -> dict[str, str]:
 
 def _kubesim(*argv: str, pure: bool) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-m", "kubesim", *argv], capture_output=True,
-                          cwd=REPO, env=_env(pure), timeout=300, stdin=subprocess.DEVNULL)
+                          cwd=REPO, env=_env(pure), timeout=300, stdin=subprocess.DEVNULL,
+                          check=False)
+
+
+def _python(script: str, *, pure: bool, cwd: Path) -> str:
+    """What `python -c SCRIPT` prints in a new process (which must succeed)."""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            env=_env(pure), cwd=cwd, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
 
 
 # ---------------------------------------------------------------- what runs
@@ -97,10 +106,7 @@ def test_pure_runs_every_module_from_source_beside_the_extensions():
         "mods = [m for n, m in sys.modules.items() if n.startswith('kubesim')]\n"
         "print([m.__name__ for m in mods if not (getattr(m, '__file__', None) or '.py')"
         ".endswith('.py')])\n")
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                            env=_env(pure=True), cwd=REPO, timeout=120)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "[]"
+    assert _python(script, pure=True, cwd=REPO).strip() == "[]"
 
 
 # ---------------------------------------------------------------- a stale build never runs
@@ -177,10 +183,7 @@ def test_a_stale_extension_is_not_imported(tmp_path):
         "assert kubesim.__file__.startswith(sys.path[0]), kubesim.__file__\n"
         "print(kubesim.compiled.native_state().mode, w.EDITED_AFTER_THE_BUILD,"
         " w.__file__.endswith('.py'), j.__file__.endswith('.py'))\n")
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                            env=_env(pure=False), cwd=tmp_path, timeout=120)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["pure", "True", "True", "True"]
+    assert _python(script, pure=False, cwd=tmp_path).split() == ["pure", "True", "True", "True"]
 
 
 # ---------------------------------------------------------------- the same bytes
