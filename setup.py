@@ -79,9 +79,19 @@ def _compiler_problem() -> str | None:
     return None
 
 
+def _in_place() -> bool:
+    """Whether this run installs the source tree itself (editable, or build_ext --inplace)."""
+    argv = set(sys.argv[1:])
+    return bool({"editable_wheel", "develop"} & argv
+                or ("build_ext" in argv and {"--inplace", "-i"} & argv))
+
+
 def _remove_inplace_build() -> None:
     """An in-place (editable) build's extensions and record, left from an earlier compiled
-    build: a pure build removes them, so that nothing compiled from older sources stays."""
+    build: a pure in-place build removes them, so that nothing compiled from older sources
+    stays (a wheel built meanwhile leaves the source tree as it is)."""
+    if not _in_place():
+        return
     record = PACKAGE / compiled.MANIFEST
     stale = [record] if record.exists() else []
     for suffix in compiled_suffixes():
