@@ -15,7 +15,7 @@ import json
 import textwrap
 from typing import Any
 
-from kubesim.explain.model import ContainerStory, Explanation, When
+from kubesim.explain.model import ContainerStory, Explanation, Replay, When
 from kubesim.render.edge import visible
 from kubesim.render.html import page
 from kubesim.render.plot import plot_meta
@@ -104,6 +104,24 @@ def _settings_text(c: ContainerStory) -> list[str]:
     return out
 
 
+def _replay_text(r: Replay) -> list[str]:
+    """The replay of a container's record through the kubelet model."""
+    if not r.ran:
+        return _wrap(f"replay: not run: {r.reason}", 2)
+    head = f"  replay through the kubelet model ({r.phases} grid phases, profile {r.profile}): "
+    lines = [head + r.verdict]
+    for x in r.comparison:
+        lines += _wrap(x, 4)
+    for x in r.counted:
+        lines += _wrap(x, 4)
+    for x in r.missing:
+        lines += _wrap(f"missing from the record: {x}", 4)
+    lines.append("    as replayed:")
+    for x in r.assumptions:
+        lines += _wrap(x, 6)
+    return lines
+
+
 def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) -> list[str]:
     lines = [f"container {visible(c.name or '(unnamed)')}"
              + (f" (restartCount {c.restart_count})" if c.restart_count is not None else "")]
@@ -136,21 +154,7 @@ def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) ->
         for a in c.arithmetic:
             lines += _wrap(a, 4)
     if c.replay is not None:
-        r = c.replay
-        if not r.ran:
-            lines += _wrap(f"replay: not run: {r.reason}", 2)
-        else:
-            lines.append(f"  replay through the kubelet model ({r.phases} grid phases, profile "
-                         f"{r.profile}): {r.verdict}")
-            for x in r.comparison:
-                lines += _wrap(x, 4)
-            for x in r.counted:
-                lines += _wrap(x, 4)
-            for x in r.missing:
-                lines += _wrap(f"missing from the record: {x}", 4)
-            lines.append("    as replayed:")
-            for x in r.assumptions:
-                lines += _wrap(x, 6)
+        lines += _replay_text(c.replay)
     p = c.prevention
     if p is not None:
         if not p.ran:
