@@ -135,9 +135,7 @@ class BuildNative(build_ext):
             if inplace:
                 _remove_inplace_build()
             return
-        record = json.dumps({"modules": {
-            compiled.module_name(path): compiled.source_digest(path)
-            for path in compiled.compiled_sources()}}, indent=1, sort_keys=True) + "\n"
+        record = json.dumps({"modules": COMPILED_FROM}, indent=1, sort_keys=True) + "\n"
         targets = [Path(self.build_lib) / "kubesim" / compiled.MANIFEST]
         if inplace:
             targets.append(PACKAGE / compiled.MANIFEST)
@@ -191,7 +189,10 @@ def _mypyc_extensions() -> list[Extension]:
     """mypyc's C for the compiled modules, as extensions (none when mypyc fails in auto mode)."""
     from mypyc.build import mypycify
 
-    sources = [str(path.relative_to(ROOT)) for path in compiled.compiled_sources()]
+    paths = compiled.compiled_sources()
+    sources = [str(path.relative_to(ROOT)) for path in paths]
+    # the sources as mypyc reads them now: what the build record says they were compiled from
+    COMPILED_FROM.update({compiled.module_name(p): compiled.source_digest(p) for p in paths})
     _say(f"compiling {len(sources)} modules with mypyc (KUBESIM_COMPILE=0 skips it)")
     try:
         return mypycify(sources, opt_level="3", debug_level="0", group_name=compiled.GROUP)
@@ -209,6 +210,9 @@ def _builds() -> bool:
     return bool({"bdist_wheel", "editable_wheel", "build", "build_ext", "install", "develop"}
                 & set(sys.argv[1:]))
 
+
+# module -> SHA-256 of the source mypyc compiled it from (the build record, kubesim/_native.json)
+COMPILED_FROM: dict[str, str] = {}
 
 # stands for mypyc's extensions until a wheel is built (a platform wheel, not a pure one)
 PLANNED = Extension(f"{compiled.GROUP}__mypyc", sources=[])
