@@ -1,7 +1,7 @@
 """How many sweep points per second: the fast scheduler against the simpy one, per grid point,
 and against a plain vectorized numpy count of failure streaks.
 
-    python benchmarks/bench_sweep.py [--phases 20] [--json]
+    python benchmarks/bench_sweep.py [--phases 20] [--json] [--rounds 3] [--per-run-only]
 
 The case: the seed's unified /healthz spec (liveness and readiness on /healthz, which checks
 the database), one hour of simulated time with a database outage starting at t = 1800 s, the
@@ -35,7 +35,9 @@ hits every engine alike):
 * per 1 h run: the fast scheduler's time per run of the sample (what a user waits for, one
   run at a time; the target is at most 500 µs on both grids with the kubelet and engine
   compiled by mypyc), and how much of it is building the model (`launch_pod` without
-  running it).
+  running it). Measured compiled and pure, each in a new process of this benchmark
+  (`KUBESIM_PURE=1` chooses the pure modules at import), alternating, the best of `--rounds`;
+  every run's metrics must be the same both ways. `--per-run-only` prints only these.
 
 Times are this process's CPU time (one core), so that other work on the machine does not
 count. The simpy runs are the correctness check (every sampled run's metrics identical), the numpy
@@ -45,9 +47,12 @@ floor is context. It measures; it asserts only that the outputs agree.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
+import os
 import platform
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -56,6 +61,7 @@ from typing import Any
 import numpy as np
 
 import kubesim
+import kubesim.compiled
 from kubesim import Scenario, load_spec, profile_from, simulate
 from kubesim.engine.metrics import metrics_of, run_metrics
 from kubesim.engine.simulate import grid_cycle, launch_pod, make_scheduler
@@ -177,20 +183,76 @@ def rates(seconds: float, points: int, phases: int, calls: int) -> dict[str, flo
             "probe_evaluations": calls, "probe_evaluations_per_second": calls / seconds}
 
 
+def tasks_by_period(name: str) -> dict[Any, list[Any]]:
+    """The grid's points (as the sweep groups them), by livenessProbe.periodSeconds."""
+    grid = expand_grid([parse_setting(s) for s in GRIDS[name]])
+    by_period: dict[Any, list[Any]] = {}
+    for group in group_points(point_tasks(grid)):
+        for task in group:
+            by_period.setdefault(task.values["livenessProbe.periodSeconds"], []).append(task)
+    return by_period
+
+
+def sample_of(name: str) -> list[dict[str, Any]]:
+    """The sample of a grid: one point per period (the simpy runs, the per-run figures)."""
+    return [tasks[(7 * k) % len(tasks)].values
+            for k, tasks in enumerate(tasks_by_period(name).values())]
+
+
+def per_run(name: str, phases: int) -> dict[str, Any]:
+    """The per-1 h-run figure of this process's modules (compiled or pure) on a grid's sample,
+    and a digest of every run's metrics (the same in both, or the benchmark stops)."""
+    sample = sample_of(name)
+    seconds, _, metrics = time_engine(sample, phases, "fast")
+    runs = len(sample) * phases
+    return {"mode": compiled_mode(), "runs": runs, "us_per_run": seconds / runs * 1e6,
+            "model_us_per_run": model_us_per_run(sample, phases),
+            "metrics_sha256": hashlib.sha256(repr(metrics).encode()).hexdigest()}
+
+
+def per_run_both(names: list[str], phases: int, rounds: int) -> dict[str, Any]:
+    """Per-run figures compiled and pure, each a new process of this benchmark (the modules
+    are chosen at import, KUBESIM_PURE=1), alternating, the best of `rounds` each; None for
+    compiled when this install has no compiled modules."""
+    installed = kubesim.compiled.state_of(kubesim.compiled.PACKAGE, pure_requested=False)
+    modes = ["compiled", "pure"] if installed.mode == "compiled" else ["pure"]
+    best: dict[str, dict[str, Any]] = {}
+    for _ in range(rounds):
+        for mode in modes:
+            env = {k: v for k, v in os.environ.items() if k != kubesim.compiled.PURE_VARIABLE}
+            if mode == "pure":
+                env[kubesim.compiled.PURE_VARIABLE] = "1"
+            argv = [sys.executable, __file__, "--per-run", "--phases", str(phases)]
+            for name in names:
+                argv += ["--grid", name]
+            child = json.loads(subprocess.run(argv, env=env, check=True, capture_output=True,
+                                              text=True).stdout)
+            for name, fig in child.items():
+                if fig["mode"] != mode:
+                    raise SystemExit(f"asked for {mode} modules, ran {fig['mode']}")
+                kept = best.setdefault(mode, {}).get(name)
+                if kept is None or fig["us_per_run"] < kept["us_per_run"]:
+                    best[mode][name] = fig
+    out: dict[str, Any] = {}
+    for name in names:
+        pure = best["pure"][name]
+        fast = best.get("compiled", {}).get(name)
+        if fast is not None and fast["metrics_sha256"] != pure["metrics_sha256"]:
+            raise SystemExit(f"MISMATCH: compiled and pure metrics differ on grid {name}")
+        out[name] = {"pure": pure, "compiled": fast, "rounds": rounds,
+                     "compiled_reason": installed.reason}
+    return out
+
+
 def bench_grid(name: str, phases: int) -> dict[str, Any]:
     grid = expand_grid([parse_setting(s) for s in GRIDS[name]])
     spec = SweepSpec(pod=load_spec(str(SPEC)), behaviour=SCENARIO, profile=PROFILE,
                      duration=HOUR, phases=phases)
-    groups = group_points(point_tasks(grid))
-    by_period: dict[Any, list[Any]] = {}
-    for group in groups:
-        for task in group:
-            by_period.setdefault(task.values["livenessProbe.periodSeconds"], []).append(task)
+    by_period = tasks_by_period(name)
     simpy_s = fs_s = full_s = sweep_s = floor_s = batched_s = 0.0
     simpy_calls = fs_calls = full_calls = sweep_calls = 0
     sample: list[dict[str, Any]] = []
-    for k, tasks in enumerate(by_period.values()):
-        point = tasks[(7 * k) % len(tasks)].values  # the simpy sample: one point per period
+    for tasks, point in zip(by_period.values(), sample_of(name), strict=True):
         sample.append(point)
         s1, c1, ref = time_engine([point], phases, "simpy")
         s2, c2, fast = time_engine([point], phases, "fast")
@@ -236,11 +298,26 @@ def bench_grid(name: str, phases: int) -> dict[str, Any]:
     return res
 
 
-def compiled() -> bool:
-    """Whether the kubelet and engine modules in use are compiled (an extension module)."""
+def compiled_mode() -> str:
+    """"compiled" or "pure": what the kubelet and engine modules of this process are
+    (kubesim.compiled, checked against the module actually loaded)."""
     import kubesim.engine.heap_scheduler as heap
 
-    return not heap.__file__.endswith(".py")
+    mode = kubesim.compiled.native_state().mode
+    if (mode == "compiled") == heap.__file__.endswith(".py"):
+        raise SystemExit(f"kubesim says {mode}, but the scheduler is {heap.__file__}")
+    return mode
+
+
+def per_run_line(figures: dict[str, Any]) -> str:
+    pure, fast = figures["pure"], figures["compiled"]
+    line = (f"per 1 h run, fast, best of {figures['rounds']} (new processes, alternating): "
+            f"pure {pure['us_per_run']:,.0f} µs (model {pure['model_us_per_run']:.0f} µs)")
+    if fast is None:
+        return line + f"; compiled: not installed ({figures['compiled_reason']})"
+    return (line + f", compiled {fast['us_per_run']:,.0f} µs (model "
+            f"{fast['model_us_per_run']:.0f} µs): {pure['us_per_run'] / fast['us_per_run']:.2f}x;"
+            f" target <= 500 µs compiled; metrics identical on {fast['runs']} runs")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -249,8 +326,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--grid", choices=sorted(GRIDS), action="append",
                         help="only this grid (repeatable; default: both)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--rounds", type=int, default=3, metavar="N",
+                        help="per-run figures compiled and pure: the best of N (default 3)")
+    parser.add_argument("--per-run", action="store_true",
+                        help="only this process's per-run figures, as JSON (one mode)")
+    parser.add_argument("--per-run-only", action="store_true",
+                        help="only the per-run figures, compiled and pure")
     args = parser.parse_args(argv)
-    results = {name: bench_grid(name, args.phases) for name in (args.grid or list(GRIDS))}
+    names = args.grid or list(GRIDS)
+    if args.per_run:
+        print(json.dumps({name: per_run(name, args.phases) for name in names}))
+        return 0
+    both = per_run_both(names, args.phases, args.rounds)
+    if args.per_run_only:
+        for name in names:
+            print(f"grid {name}: {' x '.join(GRIDS[name])}, the sample of one point per period"
+                  f" x {args.phases} phases")
+            print("  " + per_run_line(both[name]))
+        return 0
+    results = {name: bench_grid(name, args.phases) for name in names}
+    for name in names:
+        results[name]["per_run_modules"] = both[name]
     env = {"kubesim": kubesim.__version__, "python": platform.python_version(),
            "machine": platform.machine(), "profile": PROFILE.name,
            "simulated_seconds_per_run": HOUR, "outage_start": OUTAGE[0]}
@@ -276,10 +372,10 @@ def main(argv: list[str] | None = None) -> int:
             r = res[key]
             print(f"  {label:<28} {r['points']:>7} {r['seconds']:>9.3f} "
                   f"{r['points_per_second']:>10.1f} {r['probe_evaluations_per_second']:>15,.0f}")
-        print(f"  per 1 h run, fast: {res['fast_us_per_run']:,.0f} µs (target <= 500 µs "
-              f"compiled; {'compiled' if compiled() else 'pure Python'} here), of which "
-              f"building the model {res['model_us_per_run']:.0f} µs; simpy "
-              f"{res['simpy_us_per_run']:,.0f} µs")
+        print(f"  per 1 h run, fast, in this process ({compiled_mode()}): "
+              f"{res['fast_us_per_run']:,.0f} µs, of which building the model "
+              f"{res['model_us_per_run']:.0f} µs; simpy {res['simpy_us_per_run']:,.0f} µs")
+        print("  " + per_run_line(res["per_run_modules"]))
         print(f"  fast, sample: {res['fast_entries_per_run']:.0f} heap entries per run, "
               f"{res['fast_us_per_entry']:.1f} µs per entry")
         print(f"  context: fast / simpy per point {res['fast_over_simpy_sample']:.0f}x (same "

@@ -10,7 +10,11 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from kubesim import compiled as _compiled
 from kubesim._version import __version__
+
+# before any kubelet or engine module loads: compiled, or (a stale build, KUBESIM_PURE=1) source
+_compiled.activate()
 
 # public name -> the module that defines it; imported on first use (PEP 562), so that
 # `import kubesim` and `kubesim --help` load neither numpy, simpy nor pydantic

@@ -24,3 +24,14 @@ settings.register_profile("ci", max_examples=150, deadline=None, print_blob=True
 settings.register_profile("soak", max_examples=int(os.environ.get("HYPOTHESIS_EXAMPLES", "1000")),
                           deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_report_header() -> str:
+    """Whether this run tests the compiled kubelet and engine or their Python source
+    (kubesim/compiled.py; KUBESIM_PURE=1 chooses the source)."""
+    from kubesim import compiled
+
+    state = compiled.native_state()
+    if state.mode == "compiled":
+        return f"kubesim: compiled kubelet and engine ({len(state.compiled)} modules, mypyc)"
+    return f"kubesim: pure Python kubelet and engine ({state.reason})"

@@ -516,10 +516,13 @@ def test_output_file_mode_follows_umask(capsys: pytest.CaptureFixture[str],
 # -- --version, --help -------------------------------------------------------------------------
 
 def test_version() -> None:
+    """The version, then whether the kubelet and engine run compiled (tests/test_compiled.py
+    checks what the rest of the output says)."""
     result = proc("--version")
     assert result.returncode == 0
-    assert result.stdout.strip() == f"kubesim {__version__}"
-    assert re.fullmatch(r"kubesim \d+\.\d+\.\d+\S*", result.stdout.strip())
+    first = result.stdout.splitlines()[0]
+    assert first.startswith(f"kubesim {__version__} (")
+    assert re.fullmatch(r"kubesim \d+\.\d+\.\d+\S* \((compiled|pure Python: .+)\)", first)
 
 
 def test_run_help() -> None:

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, NoReturn
 
-from kubesim import __version__
+from kubesim import __version__, compiled
 from kubesim.cli.command import BehaviourFile, Command
 from kubesim.errors import KubesimError
 from kubesim.render import edge
@@ -102,6 +102,17 @@ class _Parser(argparse.ArgumentParser):
                                    "--help)") + "\n")
 
 
+class _Version(argparse.Action):
+    """`kubesim --version`: the version, then compiled or pure Python and which modules
+    (kubesim.compiled)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        head, *lines = compiled.describe(compiled.native_state())
+        sys.stdout.write(edge.text("".join(f"{line}\n" for line in
+                                           [f"kubesim {__version__} ({head})", *lines])))
+        parser.exit()
+
+
 def _module(name: str) -> Command:
     """The module of command `name` (kubesim.cli.command: add_parser, run)."""
     module: Command = importlib.import_module(  # type: ignore[assignment]
@@ -122,7 +133,8 @@ def _chosen(argv: Sequence[str]) -> str | None:
 def _parser(chosen: str | None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="kubesim", description="What would the kubelet do? Simulate Kubernetes probes.")
-    parser.add_argument("--version", action="version", version=f"kubesim {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="the version, and whether the kubelet and engine run compiled")
     # what `_main` and `_files` read, declared for every command (a command's own value wins)
     parser.set_defaults(**dict.fromkeys([*OUTPUTS, *INPUTS]))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)

@@ -35,18 +35,19 @@ from functools import cmp_to_key
 from typing import TYPE_CHECKING
 
 from kubesim.behaviour.lookup import MARGIN, compile_behaviour
+# the records' field types are imported at run time: compiled (mypyc), a dataclass reads them
+from kubesim.engine.heap_scheduler import HeapProcess
 from kubesim.kubelet.pod_worker import Steady
+from kubesim.kubelet.prober import Attempt
 from kubesim.kubelet.scheduler import NORMAL, URGENT
-from kubesim.kubelet.worker import PROBE, SKIP
+from kubesim.kubelet.worker import PROBE, SKIP, Worker
 from kubesim.results import Outcome, ProbeType
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
-    from kubesim.engine.heap_scheduler import HeapProcess, HeapScheduler
+    from kubesim.engine.heap_scheduler import HeapScheduler
     from kubesim.kubelet.pod_worker import Kubelet, QuietContainer, QuietState
-    from kubesim.kubelet.prober import Attempt
     from kubesim.kubelet.settings import KubeletProfile
-    from kubesim.kubelet.worker import Worker
     from kubesim.spec.model import ProbedContainer
 
 __all__ = ["Jumper", "jumps_apply"]

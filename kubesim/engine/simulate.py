@@ -194,22 +194,26 @@ def prepare(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed
     return rng, phase, origins, _censored(behaviour)
 
 
-class _FreshCache(threading.local):
-    """Per thread (Dask workers may be threads of one process): seed -> (generator, its
-    state when fresh)."""
-
-    def __init__(self) -> None:
-        self.cache: dict[int, tuple[np.random.Generator, Any]] = {}
+# per thread (Dask workers may be threads of one process): `cache`, seed -> (generator, its
+# state when fresh). A plain threading.local, not a subclass: compiled (mypyc), a subclass
+# would be a native class whose attributes are not per thread.
+_FRESH = threading.local()
 
 
-_FRESH = _FreshCache()
+def _fresh_cache() -> dict[int, tuple[np.random.Generator, Any]]:
+    """This thread's cache of fresh generators."""
+    try:
+        cache: dict[int, tuple[np.random.Generator, Any]] = _FRESH.cache
+    except AttributeError:  # the first call in this thread
+        cache = _FRESH.cache = {}
+    return cache
 
 
 def fresh_rng(seed: int) -> np.random.Generator:
     """A generator in the state `numpy.random.default_rng(seed)` starts in, without seeding
     again: sweeps run the same seeds at every point, and seeding costs more than a short run.
     The returned generator is reused by the next call with the same seed in this thread."""
-    cache = _FRESH.cache
+    cache = _fresh_cache()
     got = cache.get(seed)
     if got is None:
         if len(cache) > 4096:

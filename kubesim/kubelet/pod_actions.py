@@ -19,12 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kubesim.kubelet.pod_container import restarts_after_kill
+# the records' field types are imported at run time: compiled (mypyc), a dataclass reads them
+from kubesim.kubelet.pod_container import PodContainer, restarts_after_kill
+from kubesim.kubelet.runtime import Instance
+from kubesim.results import ProbeType
 
 if TYPE_CHECKING:
-    from kubesim.kubelet.pod_container import PodContainer
-    from kubesim.kubelet.runtime import Instance
-    from kubesim.results import ProbeType
     from kubesim.spec.model import RestartPolicy
 
 __all__ = ["Kill", "PodActions", "Start", "compute_pod_actions"]
@@ -69,11 +69,11 @@ def compute_pod_actions(units: list[PodContainer], seen: list[tuple[Instance | N
     out = PodActions()
     keep = 0
     for unit, (inst, running) in zip(units, seen, strict=True):
-        if unit.spec.init:  # a failed plain init container runs again (restartOnFailure)
+        if unit.init:  # a failed plain init container runs again (restartOnFailure)
             if inst is not None and not running and unit.status.will_restart:
                 out.init_starts.append(Start(unit, unit.runtime.newest_exited(unit.sched.now)))
             continue
-        sidecar = unit.spec.sidecar
+        sidecar = unit.sidecar
         if not (sidecar or initialized):
             continue  # initialization still in progress: app containers wait
         if inst is not None and running:
@@ -94,7 +94,7 @@ def compute_pod_actions(units: list[PodContainer], seen: list[tuple[Instance | N
         elif unit.status.will_restart:
             again = Start(unit, unit.runtime.newest_exited(unit.sched.now))
             (out.init_starts if sidecar else out.starts).append(again)
-    apps = any(not (u.spec.init or u.spec.sidecar) for u in units)  # (the API insists)
+    apps = any(not (u.init or u.sidecar) for u in units)  # (the API insists)
     if init_failed or (apps and initialized and keep == 0 and not out.starts):
         out.kill_pod = True  # R4.20: nothing to keep, nothing to start
     return out

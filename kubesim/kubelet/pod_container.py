@@ -92,6 +92,9 @@ class PodContainer:
                  policy: RestartPolicy, profile: KubeletProfile) -> None:
         self.sched, self.index, self.spec, self.policy = sched, index, spec, policy
         self.name = spec.name
+        # the container's kind, read at every sync: copied from the frozen spec (a pydantic
+        # attribute costs a Python look-up even in the compiled kubelet)
+        self.init, self.sidecar = spec.init, spec.sidecar
         self.status = StatusView(will_restart=restarts_after_kill(spec, policy))
         # container IDs unique in the pod: the first container keeps the short form
         self.runtime = Runtime(prefix="" if index == 0 else f"{self.name}-", name=self.name)

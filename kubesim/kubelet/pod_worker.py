@@ -19,7 +19,7 @@ import math
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
 from kubesim.behaviour.answer import SIGKILL_EXIT_CODE, ExitDue
 from kubesim.kubelet.pod_actions import Kill, PodActions, compute_pod_actions
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 __all__ = ["DRAW_CHUNK", "OOM_EXIT_CODE", "IdleSyncs", "Kubelet", "QuietContainer", "QuietState",
            "StatusView", "Steady", "exit_reason", "grace_seconds",
            "last_relist", "notice_delay", "pleg_wait", "refusal_requeue", "restarts_after_exit",
-           "restarts_after_kill", "resync_due"]
+           "restarts_after_kill", "resync_after", "resync_due"]
 
 
 
@@ -83,6 +83,11 @@ def resync_due(now: float, profile: KubeletProfile, u: float,
     the jitter factor drawn as `u` in [0, 1)."""
     base = profile.resync_seconds if requeue is None else requeue
     jitter = profile.resync_jitter if requeue is None else profile.requeue_jitter
+    return resync_after(now, base, jitter, u)
+
+
+def resync_after(now: float, base: float, jitter: float, u: float) -> float:
+    """`base` seconds after `now`, stretched by the jitter factor drawn as `u` (R1.15)."""
     return now + base * (1 + jitter * u)
 
 
@@ -164,7 +169,8 @@ class Kubelet:
                  box: dict[tuple[ProbeType, bool], list[float]] | None = None) -> None:
         self.sched, self.pod, self.behaviour = sched, pod, behaviour
         self.profile, self.rng, self.timeline = profile, rng, timeline
-        relist = profile.relist_seconds
+        # PLEG's relist period, read at every sync: copied from the frozen profile
+        self.relist_seconds = relist = profile.relist_seconds
         self.relist_phase = float(rng.uniform(0, relist)) if relist > 0 else 0.0
         self.sync_requested = False
         self.flush_pending = False
@@ -183,7 +189,7 @@ class Kubelet:
         self.units = [PodContainer(sched, i, spec, pod.restart_policy, profile)
                       for i, spec in enumerate(specs)]
         # the containers whose Ready makes ContainersReady: app containers and sidecars
-        self.ready_statuses = [u.status for u in self.units if not u.spec.init]
+        self.ready_statuses = [u.status for u in self.units if not u.init]
         for i, (unit, spec) in enumerate(zip(self.units, specs, strict=True)):
             mine = targets[i] if targets else {t: spec.target(t) for t in spec.probes()}
             unit.add_workers(mine, self._listeners(i, mine), behaviour if answers is None
@@ -193,7 +199,7 @@ class Kubelet:
         timeline.pod_phase.append(PhaseChange(sched.now, self.phase.value))
         self.pod_worker = sched.process(self._pod_worker())
         self._watch_gates()
-        inits = [u for u in self.units if u.spec.init or u.spec.sidecar]
+        inits = [u for u in self.units if u.init or u.sidecar]
         self.initialized = not inits
         # the pod's first sync starts its containers one after another in spec order
         # (R4.24): the first one now (time 0 of the run), the rest from the pod worker;
@@ -237,7 +243,7 @@ class Kubelet:
             if inst.exited_at is None:
                 if inst.sigterm_at is not None or not (st.running and st.started):
                     return None
-                if not unit.spec.init:  # a sync would trigger readiness, or set Ready
+                if not unit.init:  # a sync would trigger readiness, or set Ready
                     acts = acts or not st.ready or not unit.manager.ready_by_results(inst.id)
                 out.append(QuietContainer(unit, Steady.RUNNING, inst.id, inst.exit_due))
                 continue
@@ -299,7 +305,7 @@ class Kubelet:
                 used += 1
             else:
                 u = float(rng.random())
-            self.next_timer = nt = resync_due(at, profile, u)
+            self.next_timer = nt = resync_after(at, base, jitter, u)
             count += 1
             at = at + max(0.0, nt - at)
         if used != batch:
@@ -380,7 +386,7 @@ class Kubelet:
         """The containers as the status of this sync shows them (getPhase's input)."""
         out = []
         for unit, (inst, running) in zip(self.units, seen, strict=True):
-            kind = "init" if unit.spec.init else "sidecar" if unit.spec.sidecar else "app"
+            kind = "init" if unit.init else "sidecar" if unit.sidecar else "app"
             out.append(ContainerState(kind, inst is not None, running, unit.status.started,
                                       None if inst is None else inst.record.exit_code))
         return out
@@ -464,7 +470,7 @@ class Kubelet:
         """One SyncPod: refresh the status (container Started/Ready, the pod's conditions and
         phase), then carry out computePodActions: the whole-pod kill, or the kills, then the
         sidecar starts, then the app container starts, one at a time in pod order."""
-        wait = pleg_wait(self.sched.now, self.relist_phase, self.profile.relist_seconds,
+        wait = pleg_wait(self.sched.now, self.relist_phase, self.relist_seconds,
                          self.last_sync_end)
         if wait > 0:  # R4.3: a PLEG cache newer than the previous sync
             yield wait, URGENT
@@ -513,12 +519,12 @@ class Kubelet:
         sidecar is Started (its startup probe succeeded, or it runs without one); the app
         containers once every init container is done."""
         for unit, (inst, running) in zip(self.units, seen, strict=True):
-            if not (unit.spec.init or unit.spec.sidecar):
+            if not (unit.init or unit.sidecar):
                 continue
             if unit.runtime.current is None:
                 yield from self._try_start(unit, None)
                 return
-            done = (running and unit.status.started if unit.spec.sidecar else
+            done = (running and unit.status.started if unit.sidecar else
                     inst is not None and not running and inst.record.exit_code == 0)
             if not done:
                 return
@@ -529,7 +535,7 @@ class Kubelet:
 
     # -- PLEG (E16) -------------------------------------------------------------------------
     def _last_relist(self, t: float) -> float:
-        return last_relist(t, self.relist_phase, self.profile.relist_seconds)
+        return last_relist(t, self.relist_phase, self.relist_seconds)
 
     def notice(self, at: float) -> None:
         """A container started or died at `at`: the next relist sees it and queues a sync."""
@@ -539,7 +545,7 @@ class Kubelet:
     def _kill(self, unit: PodContainer, inst: Instance, probe_type: ProbeType) -> ProcessGen:
         now = self.sched.now
         grace = unit.grace_seconds(probe_type, self.pod.termination_grace_period_seconds)
-        who = "Init container" if unit.spec.sidecar else "Container"
+        who = "Init container" if unit.sidecar else "Container"
         inst.will_restart = restart = restarts_after_kill(unit.spec, self.pod.restart_policy)
         suffix = ", will be restarted" if restart else ""  # decided now (E13)
         self.event(now, "Normal", "Killing",
@@ -674,7 +680,7 @@ class Kubelet:
         self.timeline.endpoint_changed(now)
         self.event(now, "Normal", "Started", f"Started container {unit.name}", unit.name)
         self.notice(now)
-        if unit.spec.init:  # a plain init container: runs its time, exits with its code
+        if unit.init:  # a plain init container: runs its time, exits with its code
             run = self.behaviour.init_run(unit.name, inst.restart_count)
             due: ExitDue | None = ExitDue(now + run.seconds, run.code, False)
         else:
@@ -705,7 +711,7 @@ class Kubelet:
         inst.will_restart = restart = (
             restarts_after_exit(unit.spec, self.pod.restart_policy, code)
             and (self.terminator is None or not self.terminator.requested))
-        if not restart and unit.spec.init and code != 0:
+        if not restart and unit.init and code != 0:
             self.init_failed = True  # Never: the pod fails (getPhase), its sidecars stop
         self.timeline.exits.append(ExitRecord(now, inst.restart_count, code, reason, restart,
                                               unit.name))
@@ -728,11 +734,18 @@ class Kubelet:
         return crash
 
 
-def _changed(changes: list[Any], change: Any, same: Callable[[Any], bool] = bool) -> None:
+# a recorded condition change: the pod's Ready or ContainersReady, or one container's Ready
+_Change = TypeVar("_Change", ReadyChange, ContainerReady)
+
+
+def _changed(changes: list[_Change], change: _Change,
+             same: Callable[[_Change], bool] = bool) -> None:
     """Append a condition change; one that undoes the last change of the same thing at the
     same instant removes it instead (no change was visible)."""
-    last = next((c for c in reversed(changes) if same(c)), None)
-    if last is not None and last.at == change.at:
-        changes.remove(last)
-    else:
-        changes.append(change)
+    for index in range(len(changes) - 1, -1, -1):  # the last change of the same thing
+        if same(changes[index]):
+            if changes[index].at == change.at:
+                del changes[index]
+                return
+            break
+    changes.append(change)

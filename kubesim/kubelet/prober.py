@@ -13,10 +13,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from urllib.parse import urljoin, urlsplit
 
 from kubesim.behaviour.answer import Answer, AnswerError
+from kubesim.kubelet.runtime import Instance, Runtime  # NamedTuple fields: needed at run time
 from kubesim.kubelet.scheduler import NORMAL
 from kubesim.results import Outcome, ProbeType
 from kubesim.spec.model import HandlerKind, Probe, Target
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
     from kubesim.behaviour.lookup import Quiet
     from kubesim.kubelet.scheduler import Scheduler
     from kubesim.timeline import Timeline
-    from kubesim.kubelet.runtime import Instance, Runtime
 
 __all__ = ["MAX_PROBE_RETRIES", "MAX_REQUESTS", "Ask", "Attempt", "CensoredPolicy", "Listener",
            "Memo", "Prober", "answer_of", "follows", "judge"]
@@ -57,8 +57,18 @@ class CensoredPolicy:
     """What a censored observation (a recorded client timeout shorter than `timeoutSeconds`)
     counts as: 'failure' (a timeout), or 'discard' (unknown, like a prober error)."""
 
-    FAILURE = "failure"
-    DISCARD = "discard"
+    FAILURE: Final = "failure"
+    DISCARD: Final = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """The judged call: its outcome, the kubelet's output text, and how long it took."""
+
+    outcome: Outcome
+    detail: str
+    duration: float
+    retry: bool = True  # an ERROR the prober retries (R2.2); a discarded censored one is not
 
 
 class Memo(NamedTuple):
@@ -73,16 +83,6 @@ class Memo(NamedTuple):
     def holds(self, inst: Instance | None, at: float) -> bool:
         """Whether it is the answer a call of `inst` at `at` gets."""
         return self.instance is inst and self.since <= at < self.until
-
-
-@dataclass(frozen=True, slots=True)
-class Attempt:
-    """The judged call: its outcome, the kubelet's output text, and how long it took."""
-
-    outcome: Outcome
-    detail: str
-    duration: float
-    retry: bool = True  # an ERROR the prober retries (R2.2); a discarded censored one is not
 
 
 def judge(probe: Probe, target: Target, answer: Answer, *, exec_probe_timeout: bool = True,

@@ -142,7 +142,7 @@ class PodStop:
                 kl.event(kl.sched.now, "Warning", "FailedPreStopHook",
                          f"PreStopHook failed for container {unit.name}", unit.name)
             grace -= int(took)  # whole seconds, truncated (E18)
-        if unit.spec.sidecar and grace > 0:
+        if unit.sidecar and grace > 0:
             waited = yield from self._wait_for_turn(unit, grace)
             grace -= int(waited)
         grace = max(grace, int(MIN_GRACE_SECONDS))  # R4.5: the 2 s floor
@@ -180,9 +180,9 @@ class PodStop:
     def _turn(self, unit: PodContainer) -> bool:
         """waitForTurn: a sidecar goes after every app container and every later sidecar."""
         kl = self.kl
-        sidecars = [u for u in kl.units if u.spec.sidecar]
+        sidecars = [u for u in kl.units if u.sidecar]
         later = sidecars[sidecars.index(unit) + 1:]
-        before = [u for u in kl.units if not (u.spec.sidecar or u.spec.init)] + later
+        before = [u for u in kl.units if not (u.sidecar or u.init)] + later
         return all(u.name in self.stopped for u in before)
 
     def _wait_for_turn(self, unit: PodContainer, grace: int) -> Any:
@@ -244,7 +244,7 @@ class Terminator:
         term.started_at, term.containers = now, []
         if kl.profile.stop_liveness_at_termination:  # R1.30, R1.31
             for unit in kl.units:
-                if not unit.spec.sidecar or kl.profile.stop_sidecar_liveness_at_termination:
+                if not unit.sidecar or kl.profile.stop_sidecar_liveness_at_termination:
                     unit.manager.stop(ProbeType.LIVENESS, ProbeType.STARTUP)
         PodStop(kl, self.grace, term.containers, lambda _: "deleted: ", self._finish).start()
 
@@ -264,7 +264,7 @@ class Terminator:
             unit.status.pod_finished = True
             unit.manager.stop(*ProbeType)
             kl.set_container_ready(unit, False)  # R3.12: stopped containers are not Ready
-        apps = [u.runtime.current for u in kl.units if not (u.spec.init or u.spec.sidecar)]
+        apps = [u.runtime.current for u in kl.units if not (u.init or u.sidecar)]
         done = all(i is not None and i.record.exit_code == 0 for i in apps)
         kl.set_phase(PodPhase.SUCCEEDED if done else PodPhase.FAILED)
 

@@ -91,6 +91,9 @@ class Worker:
         # who answers: the container listening on the probe's port (R2.5), else this one
         self.listener = listener if listener is not None else Listener(prober.runtime, False)
         self.profile, self.rng, self.box = profile, rng, box
+        # the profile's rules read at every result and trigger, copied from the frozen model
+        self.startup_hold_on_success = profile.startup_hold_on_success
+        self.trigger_resets_ticker = profile.trigger_resets_ticker
         self.type = probe_type
         self.probe = probe
         self.target = target
@@ -148,7 +151,7 @@ class Worker:
             self.tick_pending = False
             return
         self.trigger_pending = False
-        if self.profile.trigger_resets_ticker:
+        if self.trigger_resets_ticker:
             # R1.14 (1.29+): ticker.Reset(P) re-phases the grid at the trigger; no stale tick
             self.origin, self.k, self.tick_pending = self.sched.now, 1, False
 
@@ -193,7 +196,7 @@ class Worker:
         result = attempt.outcome.result
         if result is None or self.stopped:  # step 10: a prober error is thrown away (E4)
             return
-        hold = holds_after(self.type, result, self.profile.startup_hold_on_success)
+        hold = holds_after(self.type, result, self.startup_hold_on_success)
         box = None
         if self.box is not None and self.writes(result):
             box = self.box.setdefault((self.type, result is Result.FAILURE), [1, math.inf])
@@ -245,7 +248,7 @@ class Worker:
         result that differs, or a hold (step 14). Otherwise the comparison of step 12
         decides nothing and any number of calls judged `result` is free."""
         return (self.cache.get(self.type, self.cid) is not result
-                or holds_after(self.type, result, self.profile.startup_hold_on_success))
+                or holds_after(self.type, result, self.startup_hold_on_success))
 
     def advance(self, n: int, result: Result | None) -> None:
         """`n` ticks passed in a jumped stretch: each was probed and judged `result` without

@@ -1,0 +1,242 @@
+"""kubesim's build: the kubelet and engine packages compiled by mypyc where a C compiler works.
+
+Everything else is in pyproject.toml. `KUBESIM_COMPILE` chooses (docs/engine.md, "Speed"):
+
+* unset or `auto`: compile when mypyc and a C compiler that builds against this Python's headers
+  are there, and install the pure-Python modules otherwise (a failed compile says why and falls
+  back too);
+* `1`: compile, and fail the install if that is not possible;
+* `0`: install the pure-Python modules only.
+
+Which modules compile, and which stay source and why: `kubesim/compiled.py`, which also records
+the build (`kubesim/_native.json`: each compiled module and the hash of its source), so that a
+source edited after the build runs as source, never as the stale extension.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import shutil
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+PACKAGE = ROOT / "kubesim"
+# compiled extensions by the hash of what they were compiled from (BuildNative.build_extension)
+CACHE = ROOT / "build" / "kubesim-native"
+
+
+def _load_compiled():
+    """kubesim/compiled.py itself (kubesim is not installed yet; it imports nothing of it)."""
+    spec = importlib.util.spec_from_file_location("_kubesim_compiled", PACKAGE / "compiled.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # NamedTuple resolves its module by name
+    spec.loader.exec_module(module)
+    return module
+
+
+compiled = _load_compiled()
+
+
+def _say(message: str) -> None:
+    print(f"kubesim build: {message}", file=sys.stderr, flush=True)
+
+
+def _mode() -> str:
+    value = os.environ.get("KUBESIM_COMPILE", "auto").strip().lower() or "auto"
+    if value not in {"auto", "0", "1"}:
+        raise SystemExit(f"KUBESIM_COMPILE={value!r}: must be 0 (pure Python), 1 (compiled) "
+                         "or auto (compiled where a C compiler works)")
+    return value
+
+
+def _compiler_problem() -> str | None:
+    """Why no extension can be built here (None: a C compiler builds against Python.h)."""
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.errors import CCompilerError, DistutilsError
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    include = sysconfig.get_paths()["include"]
+    if not (Path(include) / "Python.h").is_file():
+        return f"no Python.h in {include} (the Python development headers)"
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    with tempfile.TemporaryDirectory() as scratch:
+        source = Path(scratch) / "probe.c"
+        source.write_text("#include <Python.h>\nint kubesim_probe(void) { return 0; }\n")
+        try:
+            compiler.compile([str(source)], output_dir=scratch, include_dirs=[include])
+        except (CCompilerError, DistutilsError, OSError) as exc:
+            return f"the C compiler failed ({exc})"
+    return None
+
+
+def _in_place() -> bool:
+    """Whether this run installs the source tree itself (editable, or build_ext --inplace)."""
+    argv = set(sys.argv[1:])
+    return bool({"editable_wheel", "develop"} & argv
+                or ("build_ext" in argv and {"--inplace", "-i"} & argv))
+
+
+def _remove_inplace_build() -> None:
+    """An in-place (editable) build's extensions and record, left from an earlier compiled
+    build: a pure in-place build removes them, so that nothing compiled from older sources
+    stays (a wheel built meanwhile leaves the source tree as it is)."""
+    if not _in_place():
+        return
+    record = PACKAGE / compiled.MANIFEST
+    stale = [record] if record.exists() else []
+    for suffix in compiled_suffixes():
+        stale += [path for name in compiled.COMPILED_PACKAGES
+                  for path in (PACKAGE / name).glob(f"*{suffix}")]
+        stale += list(PACKAGE.glob(f"{compiled.GROUP.rpartition('.')[2]}__mypyc*{suffix}"))
+    for path in stale:
+        path.unlink()
+        _say(f"removed {path.relative_to(ROOT)} (an earlier compiled build)")
+
+
+def compiled_suffixes() -> list[str]:
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    return list(EXTENSION_SUFFIXES)
+
+
+class BuildNative(build_ext):
+    """setuptools' build_ext for mypyc's extensions: they are generated when a wheel or the
+    extensions are built (not whenever pip asks for metadata), the build record is written
+    beside them, and in `auto` mode a failed compile falls back to the pure-Python modules."""
+
+    def finalize_options(self) -> None:
+        if self.distribution.ext_modules == [PLANNED] and _builds():
+            self.distribution.ext_modules = _mypyc_extensions()
+        super().finalize_options()
+
+    def run(self) -> None:
+        inplace = self.inplace or getattr(self, "editable_mode", False)
+        if not self.extensions:
+            return
+        self.cache_used: set[str] = set()
+        try:
+            super().run()
+        except Exception as exc:  # any failed compile falls back in auto mode
+            if _mode() == "1":
+                raise
+            _say(f"compiling failed ({exc}); installing the pure-Python modules "
+                 "(KUBESIM_COMPILE=1 makes this an error)")
+            self.extensions = []
+            if inplace:
+                _remove_inplace_build()
+            return
+        record = json.dumps({"modules": COMPILED_FROM}, indent=1, sort_keys=True) + "\n"
+        targets = [Path(self.build_lib) / "kubesim" / compiled.MANIFEST]
+        if inplace:
+            targets.append(PACKAGE / compiled.MANIFEST)
+        for target in targets:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(record)
+        for entry in CACHE.glob("*") if CACHE.is_dir() else []:  # keep this build's only
+            if entry.name not in self.cache_used:
+                shutil.rmtree(entry, ignore_errors=True)
+
+    def build_extension(self, ext: Extension) -> None:
+        """Compile one extension, or reuse the one compiled from the same C with the same
+        compiler and Python (build/kubesim-native/: `pip install -e .` and then
+        `pip install -e '.[test]'` compile once)."""
+        key = self._cache_key(ext)
+        target = Path(self.get_ext_fullpath(ext.name))
+        cached = CACHE / key / target.name
+        self.cache_used.add(key)
+        if cached.is_file():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(cached, target)
+            _say(f"{ext.name}: reused the extension compiled from the same C source")
+            return
+        super().build_extension(ext)
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(target, cached)
+
+    def _cache_key(self, ext: Extension) -> str:
+        from mypy.version import __version__ as mypy_version
+
+        digest = hashlib.sha256()
+        for part in (sys.version, sysconfig.get_config_var("EXT_SUFFIX"), mypy_version,
+                     ext.name, *getattr(self.compiler, "compiler_so", []),
+                     *getattr(self.compiler, "linker_so", []), *ext.extra_compile_args,
+                     *ext.extra_link_args):  # (mypyc's own headers: its version)
+            digest.update(str(part).encode() + b"\0")
+        for source in ext.sources:
+            digest.update(source.encode() + b"\0" + Path(source).read_bytes() + b"\0")
+        for header in sorted(Path("build").rglob("*.h")):  # mypyc's generated headers
+            digest.update(str(header).encode() + b"\0" + header.read_bytes() + b"\0")
+        return digest.hexdigest()[:32]
+
+    def get_outputs(self) -> list[str]:
+        if not self.extensions or self.extensions == [PLANNED]:
+            return []
+        return [*super().get_outputs(),
+                str(Path(self.build_lib) / "kubesim" / compiled.MANIFEST)]
+
+
+def _mypyc_extensions() -> list[Extension]:
+    """mypyc's C for the compiled modules, as extensions (none when mypyc fails in auto mode)."""
+    from mypyc.build import mypycify
+
+    paths = compiled.compiled_sources()
+    sources = [str(path.relative_to(ROOT)) for path in paths]
+    # the sources as mypyc reads them now: what the build record says they were compiled from
+    COMPILED_FROM.update({compiled.module_name(p): compiled.source_digest(p) for p in paths})
+    _say(f"compiling {len(sources)} modules with mypyc (KUBESIM_COMPILE=0 skips it)")
+    try:
+        return mypycify(sources, opt_level="3", debug_level="0", group_name=compiled.GROUP)
+    except (Exception, SystemExit) as exc:  # mypyc reports, then exits
+        if _mode() == "1":
+            raise
+        _say(f"mypyc could not compile the modules ({exc!r}); installing the pure-Python "
+             "modules (KUBESIM_COMPILE=1 makes this an error)")
+        return []
+
+
+def _builds() -> bool:
+    """Whether this setup.py run builds (a wheel, an editable wheel, extensions), rather than
+    answer a metadata or requirements question, which needs no mypyc run."""
+    return bool({"bdist_wheel", "editable_wheel", "build", "build_ext", "install", "develop"}
+                & set(sys.argv[1:]))
+
+
+# module -> SHA-256 of the source mypyc compiled it from (the build record, kubesim/_native.json)
+COMPILED_FROM: dict[str, str] = {}
+
+# stands for mypyc's extensions until a wheel is built (a platform wheel, not a pure one)
+PLANNED = Extension(f"{compiled.GROUP}__mypyc", sources=[])
+
+
+def ext_modules() -> list[Extension]:
+    """[PLANNED] when the modules are to be compiled, [] for pure Python."""
+    mode = _mode()
+    if mode == "0":
+        _remove_inplace_build()
+        _say("KUBESIM_COMPILE=0: the pure-Python modules")
+        return []
+    problem = None
+    if importlib.util.find_spec("mypyc") is None:
+        problem = "mypyc is not installed"
+    problem = problem or _compiler_problem()
+    if problem:
+        if mode == "1":
+            raise SystemExit(f"KUBESIM_COMPILE=1, but {problem}")
+        _remove_inplace_build()
+        _say(f"{problem}: installing the pure-Python modules (KUBESIM_COMPILE=1 makes this "
+             "an error)")
+        return []
+    return [PLANNED]
+
+
+setup(ext_modules=ext_modules(), cmdclass={"build_ext": BuildNative})
