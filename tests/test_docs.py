@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kubesim.analysis.check.findings import RULES
+from kubesim.analysis.check.rules import RULES
 from kubesim.cli.main import main
 
 REPO = Path(__file__).resolve().parent.parent

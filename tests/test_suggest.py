@@ -251,7 +251,8 @@ def test_a_suggestion_meets_every_expectation_by_the_windows(tmp_path_factory, p
                                                              failures, timeout, hang, start):
     # whatever suggest prints must hold by kubesim windows' guaranteed figures (computed
     # independently of suggest's own search), and its patch must be a valid probe spec
-    from kubesim.analysis.check.findings import Settings, read_inputs
+    from kubesim.analysis.check.findings import Settings
+    from kubesim.analysis.check.read import read_inputs
     from kubesim.analysis.suggest import Want, suggest
 
     folder = tmp_path_factory.mktemp("spec")

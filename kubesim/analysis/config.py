@@ -35,7 +35,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from kubesim.analysis.check.findings import Severity, rule_of
+from kubesim.analysis.check.rules import Severity, rule_of
 from kubesim.analysis.check.scoping import SELECTOR_KEYS, Selector
 from kubesim.analysis.suggest import WANTS
 from kubesim.errors import UsageError

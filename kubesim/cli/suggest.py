@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from kubesim.analysis.check.findings import Settings, read_inputs
+from kubesim.analysis.check.findings import Settings
+from kubesim.analysis.check.read import read_inputs
 from kubesim.analysis.suggest import WANTS, Want, parse_want, suggest
 from kubesim.behaviour.trace import CensoredMode, RestartMode
 from kubesim.cli.args import add_kubelet_args, add_render_args, profile_of, render_options_of

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from kubesim._version import __version__
-from kubesim.analysis.check.findings import RULES, CheckResult, Finding, Severity, Workload
+from kubesim.analysis.check.findings import CheckResult, Finding, Workload
+from kubesim.analysis.check.rules import RULES, Severity
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.run import Report

@@ -30,7 +30,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.errors import UsageError
-from kubesim.analysis.check.findings import BehaviourRef, CheckResult, ContainerRef, Finding, Severity, Workload
+from kubesim.analysis.check.findings import BehaviourRef, CheckResult, ContainerRef, Finding, Workload
+from kubesim.analysis.check.rules import Severity
 from kubesim.results import Outcome, ProbeType
 from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.simulate import grid_cycle, simulate

@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from kubesim.analysis.check.findings import CheckResult, Finding, Severity
+from kubesim.analysis.check.findings import CheckResult, Finding
+from kubesim.analysis.check.rules import Severity
 from kubesim.behaviour.scenario import Scenario
 from kubesim.results import ProbeType
 from kubesim.engine.simulate import simulate

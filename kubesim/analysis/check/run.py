@@ -27,17 +27,15 @@ from kubesim.analysis.check.expectations import (
     synthetic,
 )
 from kubesim.analysis.check.findings import (
-    IGNORE_ANNOTATION,
-    RULES,
     BehaviourRef,
     CheckResult,
     ContainerRef,
     Finding,
     Settings,
-    Severity,
     Workload,
-    read_inputs,
 )
+from kubesim.analysis.check.read import IGNORE_ANNOTATION, read_inputs
+from kubesim.analysis.check.rules import RULES, Severity
 from kubesim.analysis.check.fixes import startup_fix
 from kubesim.analysis.check.fleet_checks import fleet_checks
 from kubesim.analysis.check.scoping import NOT_COVERED, censored_note, for_container

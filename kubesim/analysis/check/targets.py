@@ -14,7 +14,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.check.expectations import phase_runs, settle_time, synthetic
-from kubesim.analysis.check.findings import CheckResult, Finding, Severity
+from kubesim.analysis.check.findings import CheckResult, Finding
+from kubesim.analysis.check.rules import Severity
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind, HTTPGetAction, ProbedContainer, TCPSocketAction
