@@ -16,7 +16,7 @@ from helpers import cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kubesim.analysis.check.expectations import settle_time, synthetic
+from kubesim.analysis.check.experiments import settle_time, synthetic
 from kubesim.analysis.phases import across_phases
 from kubesim.analysis.windows import protection_windows
 from kubesim.spec.model import ProbedContainer, parse_container

@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from kubesim.analysis.check.expectations import settle_time, synthetic
+from kubesim.analysis.check.experiments import settle_time, synthetic
 from kubesim.analysis.check.fixes import ProbePatch, patched_pod, probe_data
 from kubesim.analysis.check.scoping import for_container
 from kubesim.analysis.sweep.grid import Point, SweepSpec, parse_goal
@@ -446,13 +446,16 @@ def recheck(w: Workload, c: ContainerRef, trial: ProbedContainer,
             behaviours: list[BehaviourRef], s: Settings
             ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """`kubesim check`'s findings for the container before and after the patch."""
-    from kubesim.analysis.check.run import check_workloads
+    from kubesim.analysis.check.judge import judge
+    from kubesim.analysis.check.scope import scope
+    from kubesim.analysis.check.simulate import simulate
 
     def findings(pod: ProbedContainer) -> list[tuple[str, str]]:
         ref = replace(c, pod=pod)
         one = replace(w, containers=[ref])
-        return sorted((f.rule, f.severity.label) for r in check_workloads(
-            [one], behaviours, [], s) for f in r.findings)
+        plan = scope([one], behaviours, [], s)
+        return sorted((f.rule, f.severity.label) for r in judge(simulate(plan, s), s)
+                      for f in r.findings)
 
     assert c.pod is not None
     return findings(c.pod), findings(trial)

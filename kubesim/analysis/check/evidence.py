@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kubesim.analysis.check.expectations import failing_spans, observe
+from kubesim.analysis.check.experiments import failing_spans, observe
 from kubesim.behaviour.scenario import Scenario
 from kubesim.results import ProbeType
 

@@ -7,18 +7,21 @@ serving endpoints following Ready after the default propagation delay."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from kubesim.analysis.budget import calls, weight
 from kubesim.analysis.check.findings import CheckResult, Finding
+from kubesim.analysis.check.plan import CheckRun, Subject
 from kubesim.analysis.check.rules import Severity
-from kubesim.behaviour.scenario import Scenario
-from kubesim.results import ProbeType
-from kubesim.engine.simulate import simulate
 from kubesim.behaviour.answer import HEALTHY
+from kubesim.behaviour.scenario import Scenario
+from kubesim.engine.simulate import simulate
 from kubesim.fleet.capacity import capacity, refused_while_served, summarise
 from kubesim.fleet.rollout import RolloutSettings, simulate_rollout
 from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.settings import DEFAULT_PROPAGATION_SECONDS, FleetSettings
+from kubesim.results import ProbeType
 
 READINESS = ProbeType.READINESS
 DELETE_AT = 60.0  # KS014 deletes the replica then: Ready by then at ordinary settings
@@ -27,34 +30,71 @@ if TYPE_CHECKING:
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["fleet_checks"]
+__all__ = ["FLEET_CHECKS"]
 
 
-def fleet_checks(w: Workload, c: ContainerRef, pod: ProbedContainer,
-                 behaviours: list[BehaviourRef], s: Settings) -> list[CheckResult]:
-    """KS014 for a replicated workload; KS012 for every behaviour when there are two or more
-    replicas; KS013 with --max-zero-capacity."""
-    replicas = pod.replicas or 0
-    if replicas < 1:
-        return []
-    out = []
-    hook = pod.container.pre_stop
-    if s.rollout_min_capacity is not None and pod.strategy is not None:
-        out.append(_rollout_capacity(w, c, pod, s, s.rollout_min_capacity))
-    if (s.propagation_seconds is not None and READINESS in pod.container.probes()
-            and (hook is None or hook.sleep is not None)):  # it serves; a judgeable hook
-        out.append(_refused_after_deletion(w, c, pod, s, s.propagation_seconds))
-    for b in behaviours:
-        fleet = simulate_fleet(pod, b.behaviour, FleetSettings(replicas), duration=b.duration,
-                               seed=s.seed, profile=s.profile, engine=s.engine,
-                               record_probes=False)
-        summary = summarise(fleet)
+class Fleet:
+    """KS012-KS015: the workload's replicas as a fleet (a replicated workload only)."""
+
+    name = "fleet"
+
+    def plan(self, subject: Subject, s: Settings) -> list[CheckRun]:
+        pod = subject.pod
+        replicas = (pod.replicas or 0) if pod is not None else 0
+        if pod is None or replicas < 1:
+            return []
+        out = []
+        hook = pod.container.pre_stop
+        if s.rollout_min_capacity is not None and pod.strategy is not None:
+            out.append(CheckRun(self.name, subject, label=ROLLOUT))
+        if (s.propagation_seconds is not None and READINESS in pod.container.probes()
+                and (hook is None or hook.sleep is not None)):  # it serves; a judgeable hook
+            out.append(CheckRun(self.name, subject, label=DELETION))
+        if replicas >= 2 or s.max_zero_capacity is not None:
+            out += [CheckRun(self.name, subject, b, label=b.label) for b in subject.behaviours]
+        return out
+
+    def cost(self, run: CheckRun, s: Settings) -> float:
+        pod = run.pod
+        replicas = pod.replicas or 0
+        if run.behaviour is not None:
+            return replicas * weight(run.behaviour.behaviour) * calls(pod, run.behaviour.duration)
+        if run.label == ROLLOUT:
+            return 2 * replicas * calls(pod, ROLLOUT_AT + 600)
+        return calls(pod, DELETE_AT + 60)
+
+    def measure(self, run: CheckRun, s: Settings) -> Any:
+        pod = run.pod
+        if run.label == ROLLOUT:
+            assert s.rollout_min_capacity is not None
+            return _rollout_low(pod, s, s.rollout_min_capacity)
+        b = run.behaviour
+        if b is None:
+            assert s.propagation_seconds is not None
+            return _refused(pod, s, s.propagation_seconds)
+        fleet = simulate_fleet(pod, b.behaviour, FleetSettings(pod.replicas or 0),
+                               duration=b.duration, seed=s.seed, profile=s.profile,
+                               engine=s.engine, record_probes=False)
+        return summarise(fleet)
+
+    def verdict(self, run: CheckRun, m: Any, s: Settings) -> list[CheckResult]:
+        w, c, pod = run.workload, run.container, run.pod
+        if run.label == ROLLOUT:
+            return [_rollout_capacity(w, c, pod, m, s.rollout_min_capacity or 0)]
+        b = run.behaviour
+        if b is None:
+            return [_refused_after_deletion(w, c, pod, m, s.propagation_seconds or 0.0)]
         line = c.line("livenessProbe") or c.line("readinessProbe")
-        if replicas >= 2:
-            out.append(_together(w, c, b, summary, line))
+        out = []
+        if (pod.replicas or 0) >= 2:
+            out.append(_together(w, c, b, m, line))
         if s.max_zero_capacity is not None:
-            out.append(_zero(w, c, b, summary, line, s.max_zero_capacity))
-    return out
+            out.append(_zero(w, c, b, m, line, s.max_zero_capacity))
+        return out
+
+
+ROLLOUT = "a rolling update (synthetic)"
+DELETION = "a deleted replica (synthetic)"
 
 
 def _fleet_text(b: BehaviourRef, n: int) -> str:
@@ -97,15 +137,19 @@ def _zero(w: Workload, c: ContainerRef, b: BehaviourRef, summary: object, line: 
     return result
 
 
+def _refused(pod: ProbedContainer, s: Settings, propagation: float) -> float:
+    """KS014's experiment: delete one healthy replica once it is Ready, and measure how long
+    traffic still arrives after its listener closed (SIGTERM, after any preStop hook)."""
+    timeline = simulate(pod, Scenario.from_dict({"delete": {"at": DELETE_AT}}),
+                        duration=DELETE_AT + 60, seed=s.seed, profile=s.profile,
+                        engine=s.engine, record_probes=False)
+    return refused_while_served(timeline, propagation)
+
+
 def _refused_after_deletion(w: Workload, c: ContainerRef, pod: ProbedContainer,
-                            s: Settings, propagation: float) -> CheckResult:
-    """KS014: delete one healthy replica once it is Ready, and measure how long traffic still
-    arrives after its listener closed (SIGTERM, after any preStop hook)."""
+                            refused: float, propagation: float) -> CheckResult:
+    """KS014: requests still routed to a deleted replica after its listener closed."""
     result = CheckResult("KS014", w, c.name, None)
-    at = DELETE_AT
-    timeline = simulate(pod, Scenario.from_dict({"delete": {"at": at}}), duration=at + 60,
-                        seed=s.seed, profile=s.profile, engine=s.engine, record_probes=False)
-    refused = refused_while_served(timeline, propagation)
     if refused <= 0:
         return result
     hook = pod.container.pre_stop
@@ -125,11 +169,20 @@ def _refused_after_deletion(w: Workload, c: ContainerRef, pod: ProbedContainer,
 ROLLOUT_AT = 60.0  # KS015 applies the new template then: the old replicas are Ready by then
 
 
-def _rollout_capacity(w: Workload, c: ContainerRef, pod: ProbedContainer, s: Settings,
-                      minimum: int) -> CheckResult:
-    """KS015: roll the Deployment to a new template (the same probes, a healthy app) with its
-    own strategy, and find where fewer than `minimum` endpoints serve."""
-    result = CheckResult("KS015", w, c.name, None)
+@dataclass(frozen=True)
+class RolloutLow:
+    """KS015's measurement: where fewer endpoints served than the minimum."""
+
+    lowest: int | None  # None: never below the minimum
+    seconds: float
+    surge: int
+    unavailable: int
+    recreate: bool
+
+
+def _rollout_low(pod: ProbedContainer, s: Settings, minimum: int) -> RolloutLow:
+    """KS015's experiment: roll the Deployment to a new template (the same probes, a healthy
+    app) with its own strategy, and find where fewer than `minimum` endpoints serve."""
     strategy = pod.strategy
     assert strategy is not None
     rollout = RolloutSettings(
@@ -148,18 +201,30 @@ def _rollout_capacity(w: Workload, c: ContainerRef, pod: ProbedContainer, s: Set
     end = run.completed_at if run.completed_at is not None else run.duration
     low = [(p, (series[i + 1].at if i + 1 < len(series) else run.duration))
            for i, p in enumerate(series) if p.serving < minimum and p.at < end + propagation]
-    if not low:
+    return RolloutLow(min((p.serving for p, _ in low), default=None),
+                      sum(until - p.at for p, until in low), run.surge, run.unavailable,
+                      rollout.recreate)
+
+
+def _rollout_capacity(w: Workload, c: ContainerRef, pod: ProbedContainer, m: RolloutLow,
+                      minimum: int) -> CheckResult:
+    """KS015: a rolling update below --rollout-min-capacity."""
+    result = CheckResult("KS015", w, c.name, None)
+    if m.lowest is None:
         return result
-    lowest = min(p.serving for p, _ in low)
-    seconds = sum(until - p.at for p, until in low)
-    how = ("Recreate" if rollout.recreate else
-           f"maxSurge {run.surge}, maxUnavailable {run.unavailable}")
-    message = (f"rolling out {replicas} replicas ({how}, minReadySeconds "
-               f"{strategy.min_ready_seconds}): serving endpoints drop to {lowest}, below "
-               f"--rollout-min-capacity {minimum}, for {seconds:.1f} s while new pods warm up")
+    strategy = pod.strategy
+    assert strategy is not None
+    how = "Recreate" if m.recreate else f"maxSurge {m.surge}, maxUnavailable {m.unavailable}"
+    message = (f"rolling out {pod.replicas or 0} replicas ({how}, minReadySeconds "
+               f"{strategy.min_ready_seconds}): serving endpoints drop to {m.lowest}, below "
+               f"--rollout-min-capacity {minimum}, for {m.seconds:.1f} s while new pods warm "
+               "up")
     result.findings.append(Finding(
         "KS015", Severity.ERROR, w, c.name, message,
         line=c.line("readinessProbe") or c.line("livenessProbe"),
-        data={"lowest": lowest, "seconds_below": round(seconds, 6), "surge": run.surge,
-              "unavailable": run.unavailable}))
+        data={"lowest": m.lowest, "seconds_below": round(m.seconds, 6), "surge": m.surge,
+              "unavailable": m.unavailable}))
     return result
+
+
+FLEET_CHECKS = (Fleet(),)

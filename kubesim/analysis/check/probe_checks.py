@@ -1,0 +1,574 @@
+"""KS001-KS007: one container's probes, each check an experiment (`measure`) and a verdict.
+
+Each check runs the discrete-event engine on the container against a synthetic scenario
+built here (a readiness-only outage, a hang, a slow start, a container that never answers)
+or against the scenarios and traces the user gives, at every grid phase (`Settings.phases`),
+or reads the protection windows of `kubesim.analysis.windows`. Every reason is measured,
+never a canned sentence.
+"""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from kubesim.analysis.budget import calls, observer_calls, weight
+from kubesim.analysis.check.evidence import dependency_evidence, leak_spans
+from kubesim.analysis.check.experiments import PhaseRun, observe, phase_runs, settle_time, synthetic
+from kubesim.analysis.check.findings import CheckResult, Finding
+from kubesim.analysis.check.fixes import startup_fix
+from kubesim.analysis.check.plan import CheckRun, Subject
+from kubesim.analysis.check.rules import RULES, Severity
+from kubesim.analysis.check.targets import describe
+from kubesim.analysis.windows import protection_windows
+from kubesim.errors import UsageError
+from kubesim.results import ProbeType
+from kubesim.spec.model import HandlerKind
+
+if TYPE_CHECKING:
+    from kubesim.analysis.check.findings import Settings
+    from kubesim.analysis.check.fixes import ProbePatch
+    from kubesim.analysis.windows import Figure
+    from kubesim.spec.model import ProbedContainer
+    from kubesim.timeline import Timeline
+
+__all__ = ["PROBE_CHECKS", "PhaseRef"]
+
+STARTUP, LIVENESS, READINESS = ProbeType.STARTUP, ProbeType.LIVENESS, ProbeType.READINESS
+FAILING: dict[HandlerKind, dict[str, Any]] = {
+    HandlerKind.HTTP_GET: {"status": 503}, HandlerKind.TCP_SOCKET: {"error": "refused"},
+    HandlerKind.EXEC: {"exit_code": 1}, HandlerKind.GRPC: {"grpc_status": "NOT_SERVING"}}
+SUB_PHASES = 10  # observer runs 0.1 s apart: startup time to 0.1 s
+NEVER_STARTS = 600.0  # KS003: how long a start that never answers is simulated
+
+
+@dataclass(frozen=True)
+class PhaseRef:
+    """The grid phase and seed of the run a finding cites (the first that shows it)."""
+
+    phase: float
+    seed: int
+
+    @classmethod
+    def of(cls, runs: list[PhaseRun]) -> PhaseRef | None:
+        return cls(runs[0].phase, runs[0].seed) if runs else None
+
+
+def _finding(result: CheckResult, severity: Severity, message: str, *, line: int | None,
+             run: PhaseRef | None = None, **data: Any) -> Finding:
+    f = Finding(result.rule, severity, result.workload, result.container, message, line=line,
+                behaviour=result.behaviour, phase=None if run is None else round(run.phase, 6),
+                seed=None if run is None else run.seed, data=data)
+    result.findings.append(f)
+    return f
+
+
+def _result(rule: str, run: CheckRun) -> CheckResult:
+    return CheckResult(rule, run.workload, run.container.name, run.label)
+
+
+def _span(values: list[float]) -> str:
+    lo, hi = min(values), max(values)
+    return f"{lo:.1f} s" if abs(hi - lo) < 0.05 else f"{lo:.1f}-{hi:.1f} s"
+
+
+def _count(values: list[int]) -> str:
+    lo, hi = min(values), max(values)
+    return f"{lo} restart{'s' * (lo != 1)}" if lo == hi else f"{lo}-{hi} restarts"
+
+
+def _probes(subject: Subject) -> dict[ProbeType, Any]:
+    return subject.pod.container.probes() if subject.pod is not None else {}
+
+
+# ---------------------------------------------------------------- KS001
+
+
+@dataclass(frozen=True)
+class SameEndpointMeasured:
+    start: float
+    outage: float
+    restarts: list[int]  # per grid phase
+    leaves: list[float]  # seconds into the outage the pod left Ready, where it did
+    first_hit: PhaseRef | None
+    evidence: tuple[str, str] | None  # dependency_evidence
+
+
+class SameEndpoint:
+    """KS001: liveness and readiness ask the same endpoint."""
+
+    name = "KS001"
+
+    def plan(self, subject: Subject, s: Settings) -> list[CheckRun]:
+        probes = _probes(subject)
+        return [CheckRun(self.name, subject)] if LIVENESS in probes and READINESS in probes \
+            else []
+
+    def cost(self, run: CheckRun, s: Settings) -> float:
+        pod = run.pod
+        if not _same(pod):
+            return 0.0
+        targets = len(pod.container.probes())
+        evidence = sum(weight(b.behaviour) * (targets + len(getattr(b.behaviour, "targets", [])))
+                       * observer_calls(b.duration) for b in run.subject.behaviours)
+        return s.phases * calls(pod, settle_time(pod) + s.outage_seconds + 120) + evidence
+
+    def measure(self, run: CheckRun, s: Settings) -> SameEndpointMeasured | None:
+        pod = run.pod
+        if not _same(pod):
+            return None
+        live = pod.container.target(LIVENESS)
+        start, outage = settle_time(pod), s.outage_seconds
+        label = f"a {outage:g} s outage of {live.key} at {start:g} s (synthetic)"
+        scenario = synthetic(label, targets={live.key: {"windows": [
+            {"from": start, "to": start + outage, "answer": FAILING[live.kind]}]}})
+        runs = phase_runs(pod, scenario, settings=s, duration=start + outage + 120)
+        restarts = [len(r.timeline.restarts) for r in runs]
+        leaves = [x for r in runs if (x := _first_unready(r.timeline, start)) is not None]
+        evidence = dependency_evidence(pod.container, live.key, list(run.subject.behaviours), s)
+        return SameEndpointMeasured(start, outage, restarts, leaves,
+                                    PhaseRef.of([r for r in runs if r.timeline.restarts]),
+                                    evidence)
+
+    def verdict(self, run: CheckRun, m: SameEndpointMeasured | None,
+                s: Settings) -> list[CheckResult]:
+        result = _result(self.name, run)
+        if m is None:
+            return [result]
+        pod = run.pod
+        live = pod.container.target(LIVENESS)
+        hit = sum(1 for n in m.restarts if n)
+        n_runs = len(m.restarts)
+        leave = _span(m.leaves) if m.leaves else "never"
+        what = (f"restarts the container at {hit} of {n_runs} grid phases "
+                f"({_count([n for n in m.restarts if n])} each)" if hit else
+                f"restarts nothing at any of {n_runs} grid phases, but liveness fails "
+                "whenever readiness does and only its thresholds stand between them")
+        own = live.kind in (HandlerKind.TCP_SOCKET, HandlerKind.GRPC)
+        if m.evidence is not None:
+            severity, why = (Severity.ERROR if hit else Severity.WARNING), m.evidence[1]
+        elif own:
+            severity = Severity.INFO
+            why = (f"no given scenario or trace shows a dependency behind it, and a "
+                   f"{live.kind.value} probe asks the process itself: a refused port or a "
+                   "failing own health service is when a restart is wanted")
+        else:
+            severity = Severity.WARNING if hit else Severity.INFO
+            why = ("the outage is hypothetical: no given scenario or trace shows a dependency "
+                   "behind it (an error with one that does)")
+        message = (f"livenessProbe and readinessProbe both ask {describe(live, pod)}: a "
+                   f"{m.outage:g} s outage of it (answering {_answer_text(live.kind)}), which "
+                   f"readiness alone answers by taking the pod out of Ready after {leave}, "
+                   f"{what}; {why}")
+        _finding(result, severity, message, line=run.container.line("livenessProbe"),
+                 run=m.first_hit, target=live.key, outage_seconds=m.outage,
+                 outage_at=m.start, phases=n_runs, phases_with_restart=hit,
+                 restarts_max=max(m.restarts),
+                 evidence=None if m.evidence is None else m.evidence[0])
+        return [result]
+
+
+def _same(pod: ProbedContainer) -> bool:
+    live, ready = pod.container.target(LIVENESS), pod.container.target(READINESS)
+    return (live.kind, live.url) == (ready.kind, ready.url)
+
+
+def _answer_text(kind: HandlerKind) -> str:
+    return ", ".join(f"{k} {v}" for k, v in FAILING[kind].items())
+
+
+def _first_unready(tl: Timeline, since: float) -> float | None:
+    for a, b in tl.ready_intervals():
+        if a <= since < b:
+            return b - since if b < tl.duration else None
+    return 0.0
+
+
+# ---------------------------------------------------------------- KS002
+
+
+@dataclass(frozen=True)
+class LeakMeasured:
+    total: float
+    other: str
+    first: tuple[float, float]
+    restarts: list[int]  # liveness kills per grid phase
+    first_hit: PhaseRef | None
+
+
+class Leak:
+    """KS002: in a given behaviour, the liveness target fails while another keeps passing."""
+
+    name = "KS002"
+
+    def plan(self, subject: Subject, s: Settings) -> list[CheckRun]:
+        if LIVENESS not in _probes(subject):
+            return []
+        return [CheckRun(self.name, subject, b, label=b.label) for b in subject.behaviours]
+
+    def cost(self, run: CheckRun, s: Settings) -> float:
+        b, pod = run.behaviour, run.pod
+        assert b is not None
+        targets = len(pod.container.probes()) + len(getattr(b.behaviour, "targets", []))
+        return weight(b.behaviour) * (targets * observer_calls(b.duration)
+                                      + s.phases * calls(pod, b.duration))
+
+    def measure(self, run: CheckRun, s: Settings) -> LeakMeasured | None:
+        b, pod = run.behaviour, run.pod
+        assert b is not None
+        key = pod.container.target(LIVENESS).key
+        best = leak_spans(pod.container, key, pod.container.probes()[LIVENESS], b, s)
+        if best is None:
+            return None
+        total, other, only = best
+        runs = phase_runs(pod, b.behaviour, settings=s, duration=b.duration)
+        restarts = [sum(k.probe is LIVENESS for k in r.timeline.restarts) for r in runs]
+        hit = [r for r, n in zip(runs, restarts, strict=True) if n]
+        return LeakMeasured(total, other, only[0], restarts, PhaseRef.of(hit))
+
+    def verdict(self, run: CheckRun, m: LeakMeasured | None, s: Settings) -> list[CheckResult]:
+        result = _result(self.name, run)
+        if m is None:
+            return [result]
+        key = run.pod.container.target(LIVENESS).key
+        hit = sum(1 for n in m.restarts if n)
+        n_runs = len(m.restarts)
+        what = (f"liveness restarts the container at {hit} of {n_runs} grid phases "
+                f"({_count([n for n in m.restarts if n])} each)" if hit else
+                f"the thresholds absorb it: no restart at any of {n_runs} grid phases")
+        message = (f"with {run.label}, the liveness target {key} fails for {m.total:.0f} s in "
+                   f"all (first {m.first[0]:.1f}-{m.first[1]:.1f} s) while {m.other} keeps "
+                   f"passing: a dependency leaked into liveness; {what}")
+        _finding(result, Severity.ERROR if hit else Severity.WARNING, message,
+                 line=run.container.line("livenessProbe"), run=m.first_hit, target=key,
+                 passing_target=m.other, failing_seconds=round(m.total, 6),
+                 first_window=[round(m.first[0], 6), round(m.first[1], 6)], phases=n_runs,
+                 phases_with_restart=hit, restarts_max=max(m.restarts))
+        return [result]
+
+
+# ---------------------------------------------------------------- KS003
+
+
+@dataclass(frozen=True)
+class StartupMeasured:
+    kind: ProbeType  # the probe that guards the start: startup, else liveness
+    seconds: float | None  # the startup time (None: never answered in the behaviour)
+    evidence: str
+    slow: float  # the start simulated
+    phases: int
+    killed: int
+    first_kill: PhaseRef | None
+    protection: Figure | None
+
+
+class Startup:
+    """KS003: the startup protection is shorter than a startup seen or stated."""
+
+    name = "KS003"
+
+    def plan(self, subject: Subject, s: Settings) -> list[CheckRun]:
+        probes = _probes(subject)
+        if not (STARTUP in probes or LIVENESS in probes):
+            return []
+        runs = [CheckRun(self.name, subject)] if s.startup_seconds else []
+        return runs + [CheckRun(self.name, subject, b, label=b.label)
+                       for b in subject.behaviours]
+
+    def cost(self, run: CheckRun, s: Settings) -> float:
+        b, pod = run.behaviour, run.pod
+        if b is None:
+            return s.phases * calls(pod, (s.startup_seconds or 0.0) + 30)
+        return (weight(b.behaviour) * SUB_PHASES * observer_calls(b.duration)
+                + s.phases * calls(pod, b.duration + NEVER_STARTS + 30))
+
+    def measure(self, run: CheckRun, s: Settings) -> StartupMeasured | None:
+        pod, b = run.pod, run.behaviour
+        container = pod.container
+        kind = STARTUP if STARTUP in container.probes() else LIVENESS
+        probe, key = container.probes()[kind], container.target(kind).key
+        if b is None:
+            seconds: float | None = s.startup_seconds
+            evidence = "stated with --startup-seconds"
+        else:
+            firsts = [next((t for t, ok in observe(container, key, probe, b.behaviour,
+                                                   duration=b.duration, profile=s.profile,
+                                                   phase=i / SUB_PHASES) if ok), None)
+                      for i in range(SUB_PHASES)]
+            known = [t for t in firsts if t is not None]
+            seconds = min(known) if known else None
+            evidence = f"first successful answer of {key} in {b.label}"
+        if seconds is not None and seconds <= 0:
+            return None
+        slow = seconds if seconds is not None else NEVER_STARTS
+        scenario = synthetic(f"every container refuses for its first {slow:g} s (synthetic)",
+                             targets={"*": {"since_start": [
+                                 {"from": 0, "to": slow, "answer": {"error": "refused"}}]}})
+        runs = phase_runs(pod, scenario, settings=s, duration=slow + 30)
+        hit = [r for r in runs if r.timeline.kills]
+        return StartupMeasured(kind, seconds, evidence, slow, len(runs), len(hit),
+                               PhaseRef.of(hit),
+                               protection_windows(pod, s.profile).startup_protection)
+
+    def verdict(self, run: CheckRun, m: StartupMeasured | None,
+                s: Settings) -> list[CheckResult]:
+        result = _result(self.name, run)
+        if m is None:
+            return [result]
+        protection = m.protection
+        over = protection is not None and m.slow > protection.guaranteed
+        if not (over or m.killed):
+            return [result]
+        took = (f"{m.slow:.1f} s ({m.evidence})" if m.seconds is not None else
+                f"longer than the {NEVER_STARTS:g} s simulated ({m.evidence}: none)")
+        guard = (f"startup protection by {m.kind.field} is {protection.guaranteed:.1f} s "
+                 f"guaranteed ({protection.best:.1f} s at the best grid phase"
+                 + (f"; failureThreshold x periodSeconds says {protection.rule_of_thumb:g} s"
+                    if protection.rule_of_thumb is not None else "") + ")"
+                 if protection is not None else f"{m.kind.field} does not wait that long")
+        message = (f"startup takes {took}, but {guard}: a start that slow is killed at "
+                   f"{m.killed} of {m.phases} grid phases")
+        _finding(result, Severity.ERROR if m.killed else Severity.WARNING, message,
+                 line=run.container.line(m.kind.field), run=m.first_kill,
+                 startup_seconds=m.seconds, probe=m.kind.value,
+                 protection_guaranteed=getattr(protection, "guaranteed", None),
+                 protection_best=getattr(protection, "best", None), phases=m.phases,
+                 phases_killed=m.killed)
+        return [result]
+
+
+# ---------------------------------------------------------------- KS004
+
+
+@dataclass(frozen=True)
+class SlowCalls:
+    """One probe whose timeout is not below its period, as the engine ran it."""
+
+    kind: ProbeType
+    key: str
+    gap: float | None  # median seconds between calls while the target hangs
+    detected: list[float]  # seconds from the hang to the kill or leaving Ready, per phase
+    phases: int
+
+
+class Timeouts:
+    """KS004: timeoutSeconds at or over periodSeconds."""
+
+    name = "KS004"
+
+    def plan(self, subject: Subject, s: Settings) -> list[CheckRun]:
+        return [CheckRun(self.name, subject)] if subject.pod is not None else []
+
+    def cost(self, run: CheckRun, s: Settings) -> float:
+        pod = run.pod
+        start = settle_time(pod)
+        return sum(s.phases * calls(pod, start + p.initial_delay_seconds + 3 * _hang_budget(p)
+                                    + 60)
+                   for p in pod.container.probes().values()
+                   if p.timeout_seconds >= p.period_seconds)
+
+    def measure(self, run: CheckRun, s: Settings) -> list[SlowCalls]:
+        pod = run.pod
+        out = []
+        for kind, probe in pod.container.probes().items():
+            if probe.timeout_seconds < probe.period_seconds:
+                continue
+            key = pod.container.target(kind).key
+            hang: dict[str, Any] = {"from": 0, "to": None, "answer": {"error": "timeout"}}
+            if kind is STARTUP:
+                start, where = 0.0, "since_start"
+            else:
+                start, where = settle_time(pod), "windows"
+                hang["from"] = start
+            label = f"{key} stops answering at {start:g} s (synthetic)"
+            scenario = synthetic(label, targets={key: {where: [hang]}})
+            runs = phase_runs(pod, scenario, settings=s,
+                              duration=start + probe.initial_delay_seconds
+                              + 3 * _hang_budget(probe) + 60)
+            gaps: list[float] = []
+            detected: list[float] = []
+            for r in runs:
+                at = _detected(r.timeline, kind, start)
+                made = [p.at for p in r.timeline.probes if p.probe is kind and p.container == 0
+                        and p.at >= start and (at is None or p.at <= start + at)]
+                gaps += [b - a for a, b in itertools.pairwise(made)]
+                if at is not None:
+                    detected.append(at)
+            out.append(SlowCalls(kind, key, statistics.median(gaps) if gaps else None,
+                                 detected, len(runs)))
+        return out
+
+    def verdict(self, run: CheckRun, m: list[SlowCalls], s: Settings) -> list[CheckResult]:
+        result = _result(self.name, run)
+        probes = run.pod.container.probes()
+        for slow in m:
+            probe = probes[slow.kind]
+            kind, gap, detected = slow.kind, slow.gap, slow.detected
+            skips = gap is None or gap > probe.period_seconds + 0.01
+            how = (f"the worker skips the ticks in between: the kubelet asks "
+                   f"{f'every {gap:.1f} s' if gap else 'less often'}, not every "
+                   f"{probe.period_seconds} s" if skips else
+                   f"calls run back to back (every {gap:.1f} s), with no idle time between them")
+            what = {STARTUP: "the startup probe's kill is decided", LIVENESS: "the liveness "
+                    "kill is decided", READINESS: "the pod leaves Ready"}[kind]
+            when = (f"{what} {_span(detected)} after it stops answering" if detected
+                    else f"{what} not at all in the simulated time")
+            message = (f"{kind.field}: timeoutSeconds={probe.timeout_seconds} >= periodSeconds="
+                       f"{probe.period_seconds}: while {slow.key} does not answer, each call "
+                       f"waits {probe.timeout_seconds} s and {how}; {when} over "
+                       f"{slow.phases} grid phases (failureThreshold x periodSeconds = "
+                       f"{probe.failure_threshold * probe.period_seconds} s)")
+            _finding(result, Severity.WARNING if skips else Severity.INFO, message,
+                     line=run.container.line(kind.field, "timeoutSeconds"), probe=kind.value,
+                     timeout_seconds=probe.timeout_seconds,
+                     period_seconds=probe.period_seconds,
+                     interval_seconds=round(gap, 6) if gap is not None else None,
+                     detection_min=min(detected, default=None),
+                     detection_max=max(detected, default=None))
+        return [result]
+
+
+def _hang_budget(probe: Any) -> float:
+    return probe.failure_threshold * max(probe.period_seconds, probe.timeout_seconds)
+
+
+def _detected(tl: Timeline, kind: ProbeType, start: float) -> float | None:
+    if kind is READINESS:
+        return next((ch.at - start for ch in tl.ready if not ch.ready and ch.at >= start), None)
+    return next((k.at - start for k in tl.kills if k.probe is kind and k.at >= start), None)
+
+
+# ---------------------------------------------------------------- KS005
+
+
+@dataclass(frozen=True)
+class InitialDelayMeasured:
+    lived: list[float]  # seconds a container that never answers ran before its kill
+    phases: int
+    protected_now: float
+    fix: ProbePatch
+    protected_after: float
+
+
+class InitialDelay:
+    """KS005: a long liveness initialDelaySeconds instead of a startup probe."""
+
+    name = "KS005"
+
+    def plan(self, subject: Subject, s: Settings) -> list[CheckRun]:
+        return [CheckRun(self.name, subject)] if LIVENESS in _probes(subject) else []
+
+    def cost(self, run: CheckRun, s: Settings) -> float:
+        if not _long_delay(run.pod, s):
+            return 0.0
+        live = run.pod.container.probes()[LIVENESS]
+        return s.phases * calls(run.pod, live.initial_delay_seconds + 2 * _kill_budget(live)
+                                + 60)
+
+    def measure(self, run: CheckRun, s: Settings) -> InitialDelayMeasured | None:
+        pod = run.pod
+        if not _long_delay(pod, s):
+            return None
+        probe = pod.container.probes()[LIVENESS]
+        label = "a container that never answers (synthetic)"
+        scenario = synthetic(label, targets={"*": {"answer": {"error": "refused"}}})
+        runs = phase_runs(pod, scenario, settings=s,
+                          duration=probe.initial_delay_seconds + 2 * _kill_budget(probe) + 60)
+        lived = [r.timeline.kills[0].at - r.timeline.containers[0].running_at
+                 for r in runs if r.timeline.kills]
+        protection = protection_windows(pod, s.profile).startup_protection
+        assert protection is not None  # a liveness probe protects the start
+        fix, after = startup_fix(pod, run.container, s.profile, protection.guaranteed)
+        return InitialDelayMeasured(lived, len(runs), protection.guaranteed, fix, after)
+
+    def verdict(self, run: CheckRun, m: InitialDelayMeasured | None,
+                s: Settings) -> list[CheckResult]:
+        result = _result(self.name, run)
+        if m is None:
+            return [result]
+        delay = run.pod.container.probes()[LIVENESS].initial_delay_seconds
+        startup = m.fix.changes["startupProbe"]
+        message = (f"livenessProbe.initialDelaySeconds={delay} and no startupProbe: a container "
+                   f"that never answers runs {_span(m.lived) if m.lived else 'the whole run'} "
+                   f"before liveness kills it (over {m.phases} grid phases), and so does every "
+                   f"restart; the start-up it protects is {m.protected_now:.1f} s at every grid "
+                   f"phase: a startupProbe with the liveness handler, periodSeconds="
+                   f"{startup['periodSeconds']} and failureThreshold="
+                   f"{startup['failureThreshold']} (and initialDelaySeconds unset on liveness) "
+                   f"protects {m.protected_after:.1f} s, at least as much, and hands over to "
+                   "liveness as soon as the app answers")
+        f = _finding(result, Severity.WARNING, message,
+                     line=run.container.line("livenessProbe", "initialDelaySeconds"),
+                     initial_delay_seconds=delay, threshold=s.max_initial_delay,
+                     killed_after_min=min(m.lived, default=None),
+                     killed_after_max=max(m.lived, default=None),
+                     protected_now=m.protected_now, protected_after=m.protected_after)
+        f.fix = m.fix
+        return [result]
+
+
+def _long_delay(pod: ProbedContainer, s: Settings) -> bool:
+    probes = pod.container.probes()
+    return STARTUP not in probes and probes[LIVENESS].initial_delay_seconds > s.max_initial_delay
+
+
+def _kill_budget(probe: Any) -> float:
+    return probe.failure_threshold * probe.period_seconds + probe.timeout_seconds
+
+
+# ---------------------------------------------------------------- KS006, KS007
+
+
+class Bound:
+    """KS006 (hang to replacement running) and KS007 (recovery to Ready) against a bound."""
+
+    def __init__(self, rule: str) -> None:
+        self.name = rule
+
+    def plan(self, subject: Subject, s: Settings) -> list[CheckRun]:
+        bound, probe = ((s.max_hang_recovery, LIVENESS) if self.name == "KS006" else
+                        (s.max_ready_recovery, READINESS))
+        return [CheckRun(self.name, subject)] if bound is not None and \
+            probe in _probes(subject) else []
+
+    def cost(self, run: CheckRun, s: Settings) -> float:
+        return 0.0  # the kubelet's rules, per grid phase: no engine run
+
+    def measure(self, run: CheckRun, s: Settings) -> Any:
+        return protection_windows(run.pod, s.profile)
+
+    def verdict(self, run: CheckRun, win: Any, s: Settings) -> list[CheckResult]:
+        result = _result(self.name, run)
+        if win is None:  # pragma: no cover - windows.py ships with the same release
+            raise UsageError(f"{RULES[self.name].enabled_by} needs kubesim.analysis.windows")
+        if self.name == "KS006":
+            fig, bound, field = win.hang_to_running, s.max_hang_recovery, "livenessProbe"
+            parts = [("detection", win.hang_detection),
+                     ("container stopped", win.hang_to_stopped)]
+            what = "from a hang to the new container running"
+        else:
+            fig, bound, field = win.readiness_up, s.max_ready_recovery, "readinessProbe"
+            probe = run.pod.container.probes()[READINESS]
+            parts = []
+            what = (f"from a dependency's recovery to Ready again (successThreshold="
+                    f"{probe.success_threshold}, periodSeconds={probe.period_seconds})")
+        if fig is None or bound is None or fig.guaranteed <= bound:
+            return [result]
+        detail = "; ".join(f"{name} {f.guaranteed:.1f} s" for name, f in parts if f is not None)
+        napkin = (f"; failureThreshold x periodSeconds says {fig.rule_of_thumb:g} s"
+                  if fig.rule_of_thumb is not None else "")
+        message = (f"{what} takes {fig.guaranteed:.1f} s guaranteed over the grid phases "
+                   f"({fig.best:.1f} s at best{napkin})" + (f" [{detail}]" if detail else "")
+                   + f", over the bound of {bound:g} s")
+        line = (run.container.line(field, "successThreshold") if self.name == "KS007"
+                else run.container.line(field))
+        _finding(result, Severity.ERROR, message, line=line, guaranteed=fig.guaranteed,
+                 best=fig.best, rule_of_thumb=fig.rule_of_thumb, bound=bound,
+                 explanation=fig.explanation)
+        return [result]
+
+
+PROBE_CHECKS = (SameEndpoint(), Leak(), Startup(), Timeouts(), InitialDelay(), Bound("KS006"),
+                Bound("KS007"))
