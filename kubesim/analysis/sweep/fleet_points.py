@@ -17,9 +17,9 @@ from kubesim.analysis.sweep.grid import FLEET_FIELDS, PointResult, apply_point
 from kubesim.errors import UsageError
 from kubesim.fleet.capacity import refused_while_served, summarise
 from kubesim.fleet.rollout import RolloutSettings, simulate_rollout
-from kubesim.spec.model import DeploymentStrategy, Lifecycle, LifecycleHandler, SleepAction
 from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.settings import LoadModel
+from kubesim.spec.model import DeploymentStrategy, Lifecycle, LifecycleHandler, SleepAction
 
 if TYPE_CHECKING:
     from kubesim.analysis.sweep.grid import Point, SweepSpec

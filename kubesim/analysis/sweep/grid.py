@@ -57,11 +57,11 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from kubesim.errors import KubesimError, UsageError
+from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.metrics import RunMetrics
+from kubesim.errors import KubesimError, UsageError
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.results import ProbeType
-from kubesim.behaviour.scenario import Scenario
 from kubesim.spec.manifests import load_spec
 from kubesim.spec.model import RestartPolicy, SpecError, parse_probe
 from kubesim.spec.sources import RenderOptions, UnitKind, unit_of
