@@ -1,7 +1,7 @@
 """Threshold sweeps: one pod and behaviour, a grid of settings, each judged over many grid
 phases and seeds. This module is the grid: its addressing, values, expectations and the data
-of a point; `kubesim.analysis.sweep.run` evaluates the points, `kubesim.cli.sweep` is the
-command line around both. Plain data in, plain data out.
+of a point; `kubesim.analysis.sweep.run` evaluates the points, `.plan` decides what to run,
+`.pool` runs them in processes. Plain data in, plain data out.
 
 Addressing (`--set FIELD=VALUES`)
 --------------------------------
