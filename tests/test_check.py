@@ -18,6 +18,8 @@ import pytest
 from helpers import cli
 from junitparser import Failure, JUnitXml, Skipped
 
+from kubesim.analysis.check.rules import RULES, page
+
 REPO = Path(__file__).resolve().parent.parent
 INPUTS = Path(__file__).resolve().parent / "check_inputs"
 OUTAGE = str(REPO / "traces" / "seed_db_outage.scenario.yaml")
@@ -370,7 +372,10 @@ def test_sarif_validates_and_locates(capsys):
     run = doc["runs"][0]
     rules = run["tool"]["driver"]["rules"]
     assert [r["id"] for r in rules][:3] == ["KS001", "KS002", "KS003"]
-    assert all(r["help"]["text"] for r in rules)
+    for r in rules:  # every rule carries its whole page; kubesim has no web address for it
+        assert r["help"]["markdown"] == r["help"]["text"] == page(RULES[r["id"]])
+        assert r["help"]["markdown"].startswith(f"# {r['id']} ") and "helpUri" not in r
+        assert r["properties"]["command"] == f"kubesim rules {r['id']}"
     results = run["results"]
     assert [r["ruleId"] for r in results] == ["KS001", "KS001"]
     first = results[0]

@@ -199,12 +199,17 @@ def test_a_tcp_connect_needs_no_outcome_field_but_http_does():
         parse_jsonl('{"t": 0, "target": "/healthz", "latency_ms": 1}\n')
 
 
-def test_one_check_passed_is_singular(capsys, tmp_path):
+def test_an_object_that_passes_names_the_checks_it_passed(capsys, tmp_path):
     spec = tmp_path / "spec.yaml"
     spec.write_text("name: app\nreadinessProbe: {exec: {command: [\"true\"]}}\n")
+    main(["check", str(spec), "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    ran = [c["id"] for c in doc["checks"]]
+    assert ran and doc["findings"] == []
+    assert [p["id"] for p in doc["objects"][0]["passed"]] == ran
     main(["check", str(spec)])
     out = capsys.readouterr().out
-    assert "ok, 1 check passed" in out
+    assert f"ok, passed {', '.join(ran)}\n" in out
 
 
 # ---------------------------------------------------------------- advice as SARIF fixes

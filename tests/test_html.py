@@ -150,8 +150,9 @@ def test_check_report_lists_findings_with_rule_links_and_their_runs(capsys, tmp_
     assert console(log) == []
     assert attr(dom, "data-rendered") == "check"
     assert len(re.findall(r'<tr class="finding', dom)) == len(doc["findings"]) > 0
-    for f in doc["findings"]:
-        assert f'href="docs/rules/{f["id"]}.md"' in dom
+    for f in doc["findings"]:  # each id links to its check's page, inside the report itself
+        assert f'href="#rule-{f["id"]}"' in dom and f'id="rule-{f["id"]}"' in dom
+    assert "docs/rules" not in dom
     with_runs = {(f["id"], f["behaviour"]) for f in doc["findings"]
                  if f["behaviour"] and f["phase"] is not None}
     assert dom.count('class="timeline"') == len(with_runs) > 0

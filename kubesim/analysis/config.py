@@ -35,7 +35,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from kubesim.analysis.check.rules import Severity, rule_of
+from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
 from kubesim.analysis.check.scoping import SELECTOR_KEYS, Selector
 from kubesim.analysis.suggest import WANTS
 from kubesim.errors import UsageError
@@ -189,8 +189,8 @@ def load_config(path: Path) -> Config:
 def _rule(token: str, where: str, source: str, line: int | None) -> str:
     rule = rule_of(token)
     if rule is None:
-        raise UsageError(f"configuration: {where}: unknown check {token!r} (ids KS001-KS015, "
-                         "KS100-KS104 or their names)", source=source, line=line)
+        raise UsageError(f"configuration: {where}: unknown check {token!r} (ids {rule_ids()} "
+                         "or their names)", source=source, line=line)
     return rule.id
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from kubesim.analysis.check.expectations import Expectation, load_expectations
 from kubesim.analysis.check.findings import BehaviourRef, Settings
-from kubesim.analysis.check.rules import Severity, rule_of
+from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
 from kubesim.analysis.check.run import auto_duration, run_checks
 from kubesim.analysis.check.scoping import selectors_of
 from kubesim.analysis.config import Config, find_config, load_config
@@ -228,8 +228,8 @@ def _ignored(values: list[str]) -> frozenset[str]:
     for token in (t for v in values for t in re.split(r"[,\s]+", v) if t):
         rule = rule_of(token)
         if rule is None:
-            raise UsageError(f"--ignore {token!r}: unknown check (ids KS001-KS015, "
-                             "KS100-KS104 or their names)")
+            raise UsageError(f"--ignore {token!r}: unknown check (ids {rule_ids()} or their "
+                             "names; kubesim rules lists them)")
         ids.add(rule.id)
     return frozenset(ids)
 

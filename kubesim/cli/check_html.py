@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kubesim.analysis.check.rules import RULES, page
 from kubesim.engine.simulate import simulate
 from kubesim.render.check_formats import check_document
 from kubesim.render.html import check_page
@@ -22,7 +23,9 @@ MAX_TIMELINES = 24  # a page stays quick to open; the findings table lists every
 
 def check_report(report: Report) -> str:
     """The HTML page of a check report."""
-    return check_page(check_document(report), _runs(report))
+    found = sorted({f.rule for f in report.findings})
+    return check_page(check_document(report), _runs(report),
+                      {r: page(RULES[r]) for r in found})
 
 
 def _runs(report: Report) -> list[dict[str, Any]]:

@@ -15,11 +15,7 @@ import json
 from importlib.resources import files
 from typing import Any
 
-__all__ = ["RULES_BASE", "check_page", "page", "run_page", "sweep_page"]
-
-# where a finding's id links to: the rule pages of the documentation (docs/rules/KS001.md),
-# relative to a report written at the root of a checkout
-RULES_BASE = "docs/rules/"
+__all__ = ["check_page", "page", "run_page", "sweep_page"]
 
 
 def _asset(name: str) -> str:
@@ -55,11 +51,12 @@ def run_page(document: dict[str, Any]) -> str:
 
 
 def check_page(document: dict[str, Any], runs: list[dict[str, Any]],
-               rules_base: str = RULES_BASE) -> str:
-    """A `kubesim check` report: findings (linked to their rule pages) and, for each
-    `{"title", "doc"}` in `runs`, the timeline of the run behind a finding."""
+               rules: dict[str, str]) -> str:
+    """A `kubesim check` report: findings, each id linked to its check's page (`rules`: id
+    -> the page's markdown, shown in the page itself: a report opened anywhere has them)
+    and, for each `{"title", "doc"}` in `runs`, the timeline of the run behind a finding."""
     return page("check", "kubesim check", {"document": document, "runs": runs,
-                                           "rules_base": rules_base})
+                                           "rules": rules})
 
 
 def sweep_page(document: dict[str, Any]) -> str:

@@ -12,7 +12,6 @@ from kubesim.analysis.check.expectations import KINDS
 from kubesim.analysis.check.experiments import observe, phase_runs, settle_time, synthetic
 from kubesim.analysis.check.findings import BehaviourRef, CheckResult, Finding
 from kubesim.analysis.check.plan import CheckRun, Subject
-from kubesim.analysis.check.rules import Severity
 from kubesim.analysis.windows import protection_windows
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.results import ProbeType
@@ -143,7 +142,7 @@ def _failed(run: CheckRun, e: Expectation, m: ExpectMeasured) -> Finding:
     first = m.failures[0]
     phases = len({(f.phase, f.seed) for f in m.failures})
     c = run.container
-    return Finding(KINDS[e.kind], Severity.ERROR, run.workload, c.name,
+    return Finding.of(KINDS[e.kind], "failed", run.workload, c.name,
                    f"expected {e.text} ({e.origin}); failed at {phases} of {m.phases} grid "
                    f"phases with {run.label}: at phase {first.phase:.2f} s (seed {first.seed}) "
                    f"{first.text}",
@@ -155,7 +154,7 @@ def _failed(run: CheckRun, e: Expectation, m: ExpectMeasured) -> Finding:
 
 def _not_checked(run: CheckRun, e: Expectation) -> Finding:
     c = run.container
-    return Finding("KS100", Severity.INFO, run.workload, c.name,
+    return Finding.of("KS100", "unchecked", run.workload, c.name,
                    f"expected {e.text} ({e.origin}) not checked with {run.label}: it has no "
                    f"outage of the readiness target longer than {e.seconds:g} s",
                    line=c.line(), behaviour=run.label,

@@ -86,6 +86,14 @@ class Finding:
     data: dict[str, Any] = field(default_factory=dict)
     suppressed: str | None = None  # why it does not count: "annotation ...", "--ignore"
     fix: Any = None  # fixes.ProbePatch: advice that was re-checked before it is given
+    case: str | None = None  # the case of the rule table that chose the severity
+
+    @classmethod
+    def of(cls, rule: str, case: str, workload: Workload, container: str | None, message: str,
+           **fields: Any) -> Finding:
+        """A finding whose severity is its case's in the rule table (rules.py)."""
+        return cls(rule, RULES[rule].case(case).severity, workload, container, message,
+                   case=case, **fields)
 
     @property
     def name(self) -> str:

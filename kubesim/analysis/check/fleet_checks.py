@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from kubesim.analysis.budget import calls, weight
 from kubesim.analysis.check.findings import CheckResult, Finding
 from kubesim.analysis.check.plan import CheckRun, Subject
-from kubesim.analysis.check.rules import Severity
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.simulate import simulate
@@ -108,13 +107,12 @@ def _together(w: Workload, c: ContainerRef, b: BehaviourRef, summary: object,
     if s.restarts == 0:  # type: ignore[attr-defined]
         return result
     together = s.simultaneous_restarts  # type: ignore[attr-defined]
-    severity = Severity.ERROR if together >= 2 else Severity.WARNING
     what = (f"{together} of them killed within 30 s of each other" if together >= 2
             else "never two killed within 30 s")
     message = (f"{_fleet_text(b, s.replicas)}: {s.restarts} restarts, {what}; the "  # type: ignore[attr-defined]
                f"Service had no serving endpoint for {s.seconds_at_zero_capacity:.0f} s")  # type: ignore[attr-defined]
-    result.findings.append(Finding(
-        "KS012", severity, w, c.name, message, line=line, behaviour=b.label,
+    result.findings.append(Finding.of(
+        "KS012", "together" if together >= 2 else "apart", w, c.name, message, line=line, behaviour=b.label,
         data={"replicas": s.replicas, "restarts": s.restarts,  # type: ignore[attr-defined]
               "simultaneous_restarts": together,
               "seconds_at_zero_capacity": round(s.seconds_at_zero_capacity, 6)}))  # type: ignore[attr-defined]
@@ -130,8 +128,8 @@ def _zero(w: Workload, c: ContainerRef, b: BehaviourRef, summary: object, line: 
         return result
     message = (f"{_fleet_text(b, s.replicas)}: no replica served for {zero:.1f} s, over "  # type: ignore[attr-defined]
                f"--max-zero-capacity {limit:g} s ({s.restarts} restarts)")  # type: ignore[attr-defined]
-    result.findings.append(Finding(
-        "KS013", Severity.ERROR, w, c.name, message, line=line, behaviour=b.label,
+    result.findings.append(Finding.of(
+        "KS013", "over", w, c.name, message, line=line, behaviour=b.label,
         data={"replicas": s.replicas, "seconds_at_zero_capacity": round(zero, 6),  # type: ignore[attr-defined]
               "max_zero_capacity": limit}))
     return result
@@ -159,8 +157,8 @@ def _refused_after_deletion(w: Workload, c: ContainerRef, pod: ProbedContainer,
                f"keep sending it requests for {refused:.2f} s more (endpoint propagation "
                f"{propagation:g} s): add a preStop sleep of at least "
                f"{math.ceil(propagation):d} s, or let the app keep accepting while it drains")
-    result.findings.append(Finding(
-        "KS014", Severity.INFO, w, c.name, message, line=c.line("livenessProbe")
+    result.findings.append(Finding.of(
+        "KS014", "refused", w, c.name, message, line=c.line("livenessProbe")
         or c.line("readinessProbe"), data={"refused_seconds": round(refused, 6),
                                           "propagation_seconds": propagation}))
     return result
@@ -219,8 +217,8 @@ def _rollout_capacity(w: Workload, c: ContainerRef, pod: ProbedContainer, m: Rol
                f"{strategy.min_ready_seconds}): serving endpoints drop to {m.lowest}, below "
                f"--rollout-min-capacity {minimum}, for {m.seconds:.1f} s while new pods warm "
                "up")
-    result.findings.append(Finding(
-        "KS015", Severity.ERROR, w, c.name, message,
+    result.findings.append(Finding.of(
+        "KS015", "below", w, c.name, message,
         line=c.line("readinessProbe") or c.line("livenessProbe"),
         data={"lowest": m.lowest, "seconds_below": round(m.seconds, 6), "surge": m.surge,
               "unavailable": m.unavailable}))

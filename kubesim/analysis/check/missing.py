@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from kubesim.analysis.check.findings import CheckResult, Finding
 from kubesim.analysis.check.plan import CheckRun, Subject
-from kubesim.analysis.check.rules import Severity
 from kubesim.results import ProbeType
 
 if TYPE_CHECKING:
@@ -45,8 +44,8 @@ class MissingProbes:
             effect = {READINESS: "the pod counts as Ready as soon as the container has started",
                       LIVENESS: "a hung process is never restarted by the kubelet"}[kind]
             others = ", ".join(t.field for t in have) or "no probes at all"
-            result.findings.append(Finding(
-                rule, Severity.WARNING, run.workload, c.name,
+            result.findings.append(Finding.of(
+                rule, "missing", run.workload, c.name,
                 f"no {kind.field} ({others}): {effect}", line=c.line(),
                 data={"probe": kind.value}))
         return out

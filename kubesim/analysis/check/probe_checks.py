@@ -20,7 +20,7 @@ from kubesim.analysis.check.experiments import PhaseRun, observe, phase_runs, se
 from kubesim.analysis.check.findings import CheckResult, Finding
 from kubesim.analysis.check.fixes import startup_fix
 from kubesim.analysis.check.plan import CheckRun, Subject
-from kubesim.analysis.check.rules import RULES, Severity
+from kubesim.analysis.check.rules import RULES
 from kubesim.analysis.check.targets import describe
 from kubesim.analysis.windows import protection_windows
 from kubesim.errors import UsageError
@@ -56,11 +56,12 @@ class PhaseRef:
         return cls(runs[0].phase, runs[0].seed) if runs else None
 
 
-def _finding(result: CheckResult, severity: Severity, message: str, *, line: int | None,
+def _finding(result: CheckResult, case: str, message: str, *, line: int | None,
              run: PhaseRef | None = None, **data: Any) -> Finding:
-    f = Finding(result.rule, severity, result.workload, result.container, message, line=line,
-                behaviour=result.behaviour, phase=None if run is None else round(run.phase, 6),
-                seed=None if run is None else run.seed, data=data)
+    f = Finding.of(result.rule, case, result.workload, result.container, message, line=line,
+                   behaviour=result.behaviour,
+                   phase=None if run is None else round(run.phase, 6),
+                   seed=None if run is None else run.seed, data=data)
     result.findings.append(f)
     return f
 
@@ -148,21 +149,21 @@ class SameEndpoint:
                 "whenever readiness does and only its thresholds stand between them")
         own = live.kind in (HandlerKind.TCP_SOCKET, HandlerKind.GRPC)
         if m.evidence is not None:
-            severity, why = (Severity.ERROR if hit else Severity.WARNING), m.evidence[1]
+            case, why = ("evidence" if hit else "evidence-absorbed"), m.evidence[1]
         elif own:
-            severity = Severity.INFO
+            case = "own-process"
             why = (f"no given scenario or trace shows a dependency behind it, and a "
                    f"{live.kind.value} probe asks the process itself: a refused port or a "
                    "failing own health service is when a restart is wanted")
         else:
-            severity = Severity.WARNING if hit else Severity.INFO
+            case = "hypothetical" if hit else "hypothetical-absorbed"
             why = ("the outage is hypothetical: no given scenario or trace shows a dependency "
                    "behind it (an error with one that does)")
         message = (f"livenessProbe and readinessProbe both ask {describe(live, pod)}: a "
                    f"{m.outage:g} s outage of it (answering {_answer_text(live.kind)}), which "
                    f"readiness alone answers by taking the pod out of Ready after {leave}, "
                    f"{what}; {why}")
-        _finding(result, severity, message, line=run.container.line("livenessProbe"),
+        _finding(result, case, message, line=run.container.line("livenessProbe"),
                  run=m.first_hit, target=live.key, outage_seconds=m.outage,
                  outage_at=m.start, phases=n_runs, phases_with_restart=hit,
                  restarts_max=max(m.restarts),
@@ -241,7 +242,7 @@ class Leak:
         message = (f"with {run.label}, the liveness target {key} fails for {m.total:.0f} s in "
                    f"all (first {m.first[0]:.1f}-{m.first[1]:.1f} s) while {m.other} keeps "
                    f"passing: a dependency leaked into liveness; {what}")
-        _finding(result, Severity.ERROR if hit else Severity.WARNING, message,
+        _finding(result, "restarts" if hit else "absorbed", message,
                  line=run.container.line("livenessProbe"), run=m.first_hit, target=key,
                  passing_target=m.other, failing_seconds=round(m.total, 6),
                  first_window=[round(m.first[0], 6), round(m.first[1], 6)], phases=n_runs,
@@ -330,7 +331,7 @@ class Startup:
                  if protection is not None else f"{m.kind.field} does not wait that long")
         message = (f"startup takes {took}, but {guard}: a start that slow is killed at "
                    f"{m.killed} of {m.phases} grid phases")
-        _finding(result, Severity.ERROR if m.killed else Severity.WARNING, message,
+        _finding(result, "killed" if m.killed else "over", message,
                  line=run.container.line(m.kind.field), run=m.first_kill,
                  startup_seconds=m.seconds, probe=m.kind.value,
                  protection_guaranteed=getattr(protection, "guaranteed", None),
@@ -420,7 +421,7 @@ class Timeouts:
                        f"waits {probe.timeout_seconds} s and {how}; {when} over "
                        f"{slow.phases} grid phases (failureThreshold x periodSeconds = "
                        f"{probe.failure_threshold * probe.period_seconds} s)")
-            _finding(result, Severity.WARNING if skips else Severity.INFO, message,
+            _finding(result, "skips" if skips else "back-to-back", message,
                      line=run.container.line(kind.field, "timeoutSeconds"), probe=kind.value,
                      timeout_seconds=probe.timeout_seconds,
                      period_seconds=probe.period_seconds,
@@ -499,7 +500,7 @@ class InitialDelay:
                    f"{startup['failureThreshold']} (and initialDelaySeconds unset on liveness) "
                    f"protects {m.protected_after:.1f} s, at least as much, and hands over to "
                    "liveness as soon as the app answers")
-        f = _finding(result, Severity.WARNING, message,
+        f = _finding(result, "delay", message,
                      line=run.container.line("livenessProbe", "initialDelaySeconds"),
                      initial_delay_seconds=delay, threshold=s.max_initial_delay,
                      killed_after_min=min(m.lived, default=None),
@@ -564,7 +565,7 @@ class Bound:
                    + f", over the bound of {bound:g} s")
         line = (run.container.line(field, "successThreshold") if self.name == "KS007"
                 else run.container.line(field))
-        _finding(result, Severity.ERROR, message, line=line, guaranteed=fig.guaranteed,
+        _finding(result, "over", message, line=line, guaranteed=fig.guaranteed,
                  best=fig.best, rule_of_thumb=fig.rule_of_thumb, bound=bound,
                  explanation=fig.explanation)
         return [result]

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kubesim.analysis.check.findings import ContainerRef, Loc, Workload
-from kubesim.analysis.check.rules import RULES, rule_of
+from kubesim.analysis.check.rules import RULES, rule_ids, rule_of
 from kubesim.errors import SpecError, UsageError
 from kubesim.spec.manifests import POD_SPEC_AT, PROBE_FIELDS, containers_from_documents
 from kubesim.spec.model import ProbedContainer
@@ -188,7 +188,7 @@ def _ignores(w: Workload, doc: YamlDocument, metas: list[tuple[Any, Loc]]) -> No
             rule = rule_of(token)
             if rule is None:
                 raise SpecError(f"{w.label}: {IGNORE_ANNOTATION}: unknown check {token!r} "
-                                f"(ids KS001-KS015, KS100-KS104 or their names, or all)",
+                                f"(ids {rule_ids()} or their names, or all)",
                                 source=doc.source, line=doc.line_of(aloc),
                                 field=IGNORE_ANNOTATION)
             ids.add(rule.id)

@@ -18,7 +18,6 @@ from kubesim.analysis.budget import calls
 from kubesim.analysis.check.experiments import phase_runs, settle_time, synthetic
 from kubesim.analysis.check.findings import CheckResult, Finding
 from kubesim.analysis.check.plan import CheckRun, Subject
-from kubesim.analysis.check.rules import Severity
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind, HTTPGetAction, ProbedContainer, TCPSocketAction
@@ -160,8 +159,8 @@ def _port(result: CheckResult, c: ContainerRef, pod: ProbedContainer,
                f"(its ports: {declared}){elsewhere}: the kubelet cannot resolve it (port "
                f"\"{name}\" not found), so every call is a prober error, retried and discarded "
                f"(R2.4); {issue.disabled.text}")
-    result.findings.append(Finding(
-        "KS010", Severity.ERROR, result.workload, c.name, message,
+    result.findings.append(Finding.of(
+        "KS010", "undeclared", result.workload, c.name, message,
         line=c.line(kind.field, field, "port"),
         data={"probe": kind.value, "port": name, "declared": declared}))
 
@@ -175,22 +174,22 @@ def _host(result: CheckResult, c: ContainerRef, issue: TargetIssue) -> None:
         message = (f"{where}: {host!r} is not a valid host, so the kubelet cannot build the "
                    f"request: every call is a prober error, retried and discarded; "
                    f"{issue.disabled.text}")
-        severity = Severity.ERROR
+        case = "invalid"
     elif _loopback(host) and not _host_network(c):
         message = (f"{where}: {host} is the node's loopback, not the pod's: the kubelet "
                    "connects from the node, so the probe asks whatever listens on the node "
                    "(leave host unset to ask the pod)")
-        severity = Severity.WARNING
+        case = "loopback"
     elif host.endswith((".svc", ".cluster.local")) or ".svc." in host:
         message = (f"{where}: {host} is a cluster DNS name; the kubelet resolves it with the "
                    "node's resolver, where cluster names usually do not resolve: then every "
                    "call fails (a failure, not an error) and the probe asks another pod's "
                    "service at best")
-        severity = Severity.WARNING
+        case = "cluster-dns"
     else:
         return
-    result.findings.append(Finding("KS011", severity, result.workload, c.name, message,
-                                   line=line, data={"probe": kind.value, "host": host}))
+    result.findings.append(Finding.of("KS011", case, result.workload, c.name, message,
+                                      line=line, data={"probe": kind.value, "host": host}))
 
 
 def _valid_host(host: str) -> bool:

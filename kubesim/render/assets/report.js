@@ -350,7 +350,7 @@
         el("th", {}, "where"), el("th", {}, "what the simulator measured")));
       doc.findings.forEach(function (f) {
         var tr = put(table, el("tr", { "class": "finding" + (f.suppressed ? " suppressed" : "") }));
-        var link = el("a", { href: f.help || (DATA.rules_base || "") + f.id + ".md", title: f.name }, f.id);
+        var link = el("a", { href: "#rule-" + f.id, title: f.help }, f.id);
         add(tr, el("td", { "class": "sev-" + f.severity }, f.suppressed ? "ignored" : f.severity),
           add(el("td"), link, document.createTextNode(" " + f.name)),
           el("td", {}, f.object + (f.container ? " / " + f.container : "")),
@@ -362,6 +362,14 @@
       add(root, el("h2", {}, "Skipped files"));
       var ul = put(root, el("ul"));
       doc.skipped.forEach(function (k) { add(ul, el("li", {}, k.file + ": " + k.reason)); });
+    }
+    var rules = DATA.rules || {};
+    if (Object.keys(rules).length) {
+      add(root, el("h2", {}, "The checks found"));
+      Object.keys(rules).forEach(function (id) {
+        var d = put(root, el("details", { id: "rule-" + id, "class": "rule" }));
+        add(d, el("summary", {}, id + " (kubesim rules " + id + ")"), el("pre", {}, rules[id]));
+      });
     }
     runs.forEach(function (item) {
       add(root, el("h2", {}, item.title), el("p", { "class": "sub" }, item.doc.run.behaviour + " | seed " +
