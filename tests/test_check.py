@@ -107,7 +107,10 @@ def test_ks002_dependency_leaked_into_liveness(capsys):
     assert code == 1 and ids(found) == ["KS002"]
     f = found[0]
     assert f["behaviour"].endswith("db_outage.scenario.yaml")
-    assert f["data"]["passing_target"] == "/livez"
+    # the scenario says /healthz depends on db; /livez is only its own target, not the pod's
+    assert f["data"]["dependency"] == "db" and f["data"]["passing_target"] is None
+    assert "says it depends on db, down 60-150 s" in f["message"] and "/livez" not in \
+        f["message"]
     assert f["data"]["failing_seconds"] == pytest.approx(90, abs=1)
     assert f["data"]["phases_with_restart"] == 20 and f["data"]["restarts_max"] == 3
     assert f["line"] == 11
@@ -120,8 +123,12 @@ def test_ks002_not_raised_when_liveness_keeps_passing(capsys):
 
 
 def test_ks002_from_a_recorded_trace(capsys):
-    code, found = findings(capsys, UNIFIED, "--trace", inp("db_outage.jsonl"))
+    # the shipped capture names the seed's configs (applies_to): its /livez is theirs
+    code, found = findings(capsys, UNIFIED, "--trace", str(REPO / "traces" /
+                                                            "seed_db_outage.jsonl"))
     assert code == 1 and "KS002" in ids(found)
+    ks002 = next(f for f in found if f["id"] == "KS002")
+    assert ks002["data"]["passing_target"] == "/livez"
 
 
 def test_ks003_startup_seconds_beyond_the_startup_protection(capsys):
@@ -316,10 +323,14 @@ def test_stdin(capsys, monkeypatch):
     assert code == 1 and found[0]["file"] == "<stdin>" and found[0]["line"] == 15
 
 
-def test_several_behaviours_are_each_checked(capsys):
+def test_several_behaviours_are_each_checked(capsys, tmp_path):
+    lines = Path(inp("db_outage.jsonl")).read_text().splitlines()
+    meta = json.loads(lines[0])
+    meta["meta"]["applies_to"] = [{"name": "leak"}]  # recorded from this pod: /livez is its
+    trace = tmp_path / "leak.jsonl"
+    trace.write_text("\n".join([json.dumps(meta), *lines[1:]]) + "\n")
     _, out, _ = check(capsys, inp("leak.yaml"), "--scenario", inp("db_outage.scenario.yaml"),
-                         "--trace", inp("db_outage.jsonl"),
-                         "--format", "json")
+                      "--trace", str(trace), "--format", "json")
     doc = json.loads(out)
     assert [b["kind"] for b in doc["behaviours"]] == ["scenario", "trace"]
     assert len([f for f in doc["findings"] if f["id"] == "KS002"]) == 2
@@ -330,14 +341,17 @@ def test_several_behaviours_are_each_checked(capsys):
 
 def test_json_document(capsys):
     code, out, _ = check(capsys, inp("same_endpoint.yaml"), inp("leak.yaml"),
-                         "--format", "json", "--scenario", inp("db_outage.scenario.yaml"))
+                         "--format", "json", "--scenario", inp("db_outage.scenario.yaml"),
+                         "--fail-on", "warning")
     doc = json.loads(out)
     assert doc["kubesim"] == 1 and doc["command"] == "check"
     assert set(doc) == {"kubesim", "command", "settings", "inputs", "skipped", "notes",
                         "behaviours", "objects", "checks", "findings", "summary"}
     assert doc["summary"]["exit_code"] == code == 1
-    # KS001 is an error with the scenario (evidence); KS002 on both containers
-    assert doc["summary"]["error"] == 3 and doc["summary"]["failing"] == 3
+    # KS001 with the scenario's evidence, KS002 on both containers: warnings, since the
+    # scenario names neither workload and was applied to both
+    assert doc["summary"]["warning"] == 3 and doc["summary"]["failing"] == 3
+    assert doc["summary"]["error"] == 0
     leak = next(o for o in doc["objects"] if o["kind"] == "Pod")
     assert leak["namespace"] == "shop" and leak["containers"][0]["probes"] == [
         "liveness", "readiness"]

@@ -83,7 +83,7 @@ def test_a_trace_scoped_by_its_meta_runs_only_for_that_container(capsys):
 
 
 def test_an_unscoped_trace_over_many_workloads_is_a_note(capsys):
-    trace = str(Path(__file__).resolve().parent.parent / "traces" / "seed_db_outage.jsonl")
+    trace = inp("db_outage.jsonl")  # names no workload (the shipped capture names the seed's)
     code, doc, _ = check(capsys, inp("same_endpoint.yaml"), inp("leak.yaml"),
                          inp("initial_delay.yaml"), "--trace", trace, "--fail-on", "none")
     assert code == 0

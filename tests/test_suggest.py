@@ -237,8 +237,8 @@ def test_a_missing_liveness_probe_is_not_invented(capsys, tmp_path):
 
 def test_a_scenario_scoped_elsewhere_does_not_shape_the_outage(capsys, tmp_path):
     scenario = tmp_path / "other.scenario.yaml"
-    scenario.write_text("applies_to: [{name: someone-else}]\n"
-                        + Path(OUTAGE).read_text())
+    own = yaml.safe_load(Path(OUTAGE).read_text())
+    scenario.write_text(yaml.safe_dump({**own, "applies_to": [{"name": "someone-else"}]}))
     _, doc = suggest_json(capsys, str(UNIFIED), "--scenario", str(scenario),
                           "--expect", "survive-outage=90")
     assert doc["containers"][0]["outage"]["why"].startswith("no scenario or trace")

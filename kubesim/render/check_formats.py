@@ -210,7 +210,9 @@ def _finding(report: Report, f: Finding) -> dict[str, Any]:
             f.workload.namespace, "container": f.container, "file": f.workload.source,
             "line": f.line, "rendered_from": f.workload.rendered_from, "behaviour": f.behaviour, "phase": _t(f.phase), "seed": f.seed,
             "message": f.message, "data": f.data, "suppressed": f.suppressed,
-            "fails": report.fails(f), "case": f.case, "help": RULES[f.rule].command,
+            "fails": report.fails(f), "case": f.case, "assumed": f.assumed,
+            "evidence": f.replay.to_data() if f.replay else None,
+            "help": RULES[f.rule].command,
             "fix": f.fix.to_data() if f.fix else None}
 
 

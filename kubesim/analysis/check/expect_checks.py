@@ -5,12 +5,12 @@ failing phase and its seed."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.budget import calls, observer_calls, weight
 from kubesim.analysis.check.expectations import KINDS
 from kubesim.analysis.check.experiments import observe, phase_runs, settle_time, synthetic
-from kubesim.analysis.check.findings import BehaviourRef, CheckResult, Finding
+from kubesim.analysis.check.findings import BehaviourRef, CheckResult, Finding, Replay
 from kubesim.analysis.check.plan import CheckRun, Subject
 from kubesim.analysis.windows import protection_windows
 from kubesim.behaviour.answer import HEALTHY
@@ -76,10 +76,8 @@ class Expectations:
     def measure(self, run: CheckRun, s: Settings) -> ExpectMeasured:
         e, pod = _expectation(run), run.pod
         if e.kind == "survives_stall":
-            seconds = e.seconds or 0.0
-            start = settle_time(pod)
-            stall = synthetic(run.label or "", stalls=[{"from": start, "to": start + seconds}])
-            runs = phase_runs(pod, stall, settings=s, duration=start + seconds + 120)
+            stall = synthetic(run.label or "", **_stall(run))
+            runs = phase_runs(pod, stall, settings=s, duration=_stall_duration(run))
             failures = [Failure(r.phase, r.seed, _restarts(r.timeline))
                         for r in runs if r.timeline.restarts]
             never = protection_windows(pod, s.profile).stall_never_restarts if failures \
@@ -121,6 +119,29 @@ class Expectations:
         return [result]
 
 
+def _stall(run: CheckRun) -> dict[str, Any]:
+    """The synthetic stall of `survives_stall`: from when the pod has settled."""
+    start = settle_time(run.pod)
+    return {"stalls": [{"from": start, "to": start + (_expectation(run).seconds or 0.0)}]}
+
+
+def _stall_duration(run: CheckRun) -> float:
+    return settle_time(run.pod) + (_expectation(run).seconds or 0.0) + 120
+
+
+def _replay(run: CheckRun, first: Failure) -> Replay:
+    """The first failing run, as `kubesim run` can repeat it."""
+    e, b = _expectation(run), run.behaviour
+    if e.kind == "survives_stall":
+        data = _stall(run)
+        start = data["stalls"][0]["from"]
+        return Replay(run.label or "", "synthetic", _stall_duration(run), first.phase,
+                      first.seed, (start, data["stalls"][0]["to"]),
+                      {"description": run.label, **data})
+    assert b is not None
+    return Replay(b.label, b.kind, b.duration, first.phase, first.seed)
+
+
 def _expectation(run: CheckRun) -> Expectation:
     assert run.expectation is not None
     return run.expectation
@@ -147,7 +168,7 @@ def _failed(run: CheckRun, e: Expectation, m: ExpectMeasured) -> Finding:
                    f"phases with {run.label}: at phase {first.phase:.2f} s (seed {first.seed}) "
                    f"{first.text}",
                    line=c.line(), behaviour=run.label, phase=round(first.phase, 6),
-                   seed=first.seed,
+                   seed=first.seed, replay=_replay(run, first),
                    data={"expectation": e.kind, "seconds": e.seconds, "declared": e.origin,
                          "failed_phases": phases, "phases": m.phases})
 

@@ -16,8 +16,8 @@ from kubesim.spec.model import ProbedContainer
 from kubesim.spec.sources import RenderOptions
 from kubesim.spec.yamlio import YamlDocument
 
-__all__ = ["BehaviourRef", "CheckResult", "ContainerRef", "Finding", "Loc", "Settings",
-           "Workload"]
+__all__ = ["BehaviourRef", "CheckResult", "ContainerRef", "Finding", "Loc", "Replay",
+           "Settings", "Workload"]
 
 Loc = tuple[str | int, ...]
 
@@ -87,6 +87,8 @@ class Finding:
     suppressed: str | None = None  # why it does not count: "annotation ...", "--ignore"
     fix: Any = None  # fixes.ProbePatch: advice that was re-checked before it is given
     case: str | None = None  # the case of the rule table that chose the severity
+    replay: Replay | None = None  # the simulated run that is the finding's evidence
+    assumed: str | None = None  # the behaviour it rests on names no workload (its label)
 
     @classmethod
     def of(cls, rule: str, case: str, workload: Workload, container: str | None, message: str,
@@ -122,13 +124,45 @@ class CheckResult:
 
 @dataclass(frozen=True)
 class BehaviourRef:
-    """A given scenario or trace, how it is named in findings, and how long to simulate it."""
+    """A given scenario or trace, how it is named in findings, and how long to simulate it.
+
+    `applies_to` (its own, or its binding's in .kubesim.yaml) names the workloads it
+    describes: then the targets it names are theirs. Without it, it is applied wherever
+    its targets match a probe's; `assumed` (set by the scope stage) counts the workloads it
+    was so applied to when they are several: an assumption about each of them."""
 
     label: str
     behaviour: Behaviour
     duration: float
     kind: str = "scenario"  # scenario | trace
     applies_to: tuple[Any, ...] = ()  # scoping.Selector; empty: every probed container
+    assumed: int = 0  # names no workload and applied to this many (0: not an assumption)
+
+    @property
+    def named(self) -> bool:
+        """Whether it names the workloads it describes (so its targets are theirs)."""
+        return bool(self.applies_to)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The simulated run a finding rests on, as `kubesim run` can repeat it: the behaviour (a
+    given one by its label; a synthetic one with its scenario data), the run's length, the
+    grid phase and seed, and the stretch of time that shows the finding (`window`)."""
+
+    behaviour: str
+    kind: str  # scenario | trace | synthetic | healthy
+    duration: float
+    phase: float
+    seed: int
+    window: tuple[float, float] | None = None
+    scenario: dict[str, Any] | None = None  # a synthetic behaviour's data (Scenario.from_dict)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"behaviour": self.behaviour, "kind": self.kind, "duration": self.duration,
+                "phase": round(self.phase, 6), "seed": self.seed,
+                "window": None if self.window is None else [round(t, 6) for t in self.window],
+                "scenario": self.scenario}
 
 
 @dataclass(frozen=True)

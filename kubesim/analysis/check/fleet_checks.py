@@ -109,8 +109,12 @@ def _together(w: Workload, c: ContainerRef, b: BehaviourRef, summary: object,
     together = s.simultaneous_restarts  # type: ignore[attr-defined]
     what = (f"{together} of them killed within 30 s of each other" if together >= 2
             else "never two killed within 30 s")
-    message = (f"{_fleet_text(b, s.replicas)}: {s.restarts} restarts, {what}; the "  # type: ignore[attr-defined]
-               f"Service had no serving endpoint for {s.seconds_at_zero_capacity:.0f} s")  # type: ignore[attr-defined]
+    zero = s.seconds_at_zero_capacity  # type: ignore[attr-defined]
+    # only a real outage of the Service is a reason: "no endpoint for 0 s" is none
+    served = (f"; the Service had no serving endpoint for {zero:.1f} s" if zero >= 0.05 else
+              "; some replica served throughout")
+    message = (f"{_fleet_text(b, s.replicas)}: {s.restarts} restarts, {what}"  # type: ignore[attr-defined]
+               + served)
     result.findings.append(Finding.of(
         "KS012", "together" if together >= 2 else "apart", w, c.name, message, line=line, behaviour=b.label,
         data={"replicas": s.replicas, "restarts": s.restarts,  # type: ignore[attr-defined]

@@ -8,19 +8,38 @@ from typing import TYPE_CHECKING
 
 from kubesim.analysis.check.checks import check_named
 from kubesim.analysis.check.read import IGNORE_ANNOTATION
+from kubesim.analysis.check.rules import RULES, Severity
 
 if TYPE_CHECKING:
-    from kubesim.analysis.check.findings import CheckResult, Settings
+    from kubesim.analysis.check.findings import BehaviourRef, CheckResult, Finding, Settings
     from kubesim.analysis.check.simulate import Measured
 
 __all__ = ["judge"]
+
+
+def _assumption(f: Finding, behaviours: tuple[BehaviourRef, ...]) -> None:
+    """A finding that rests on a behaviour naming no workload, applied to several: say so,
+    and (for the checks whose evidence it is) cap it at a warning (rules.ASSUMED_CAP)."""
+    label = f.behaviour or f.data.get("evidence")
+    b = next((b for b in behaviours if b.label == label), None)
+    if b is None or not b.assumed:
+        return
+    f.assumed = b.label
+    f.message += (f"; assumed: {b.label} names no workload (applies_to) and was applied to "
+                  f"all {b.assumed} probed workloads, so this finding takes it to describe "
+                  "this one")
+    if RULES[f.rule].capped_when_assumed and f.severity > Severity.WARNING:
+        f.severity = Severity.WARNING
 
 
 def judge(measured: list[Measured], s: Settings) -> list[CheckResult]:
     """Every check result, in plan order."""
     out: list[CheckResult] = []
     for m in measured:
-        out += check_named(m.run.check).verdict(m.run, m.measured, s)
+        results = check_named(m.run.check).verdict(m.run, m.measured, s)
+        for f in (f for r in results for f in r.findings):
+            _assumption(f, m.run.subject.behaviours)
+        out += results
     overrides = dict(s.severities)
     for result in out:
         for f in result.findings:

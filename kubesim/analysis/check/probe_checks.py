@@ -15,9 +15,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.budget import calls, observer_calls, weight
-from kubesim.analysis.check.evidence import dependency_evidence, leak_spans
+from kubesim.analysis.check.evidence import (
+    DependencyFailure,
+    dependency_evidence,
+    dependency_failure,
+)
 from kubesim.analysis.check.experiments import PhaseRun, observe, phase_runs, settle_time, synthetic
-from kubesim.analysis.check.findings import CheckResult, Finding
+from kubesim.analysis.check.findings import CheckResult, Finding, Replay
 from kubesim.analysis.check.fixes import startup_fix
 from kubesim.analysis.check.plan import CheckRun, Subject
 from kubesim.analysis.check.rules import RULES
@@ -34,7 +38,7 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ProbedContainer
     from kubesim.timeline import Timeline
 
-__all__ = ["PROBE_CHECKS", "PhaseRef"]
+__all__ = ["PROBE_CHECKS"]
 
 STARTUP, LIVENESS, READINESS = ProbeType.STARTUP, ProbeType.LIVENESS, ProbeType.READINESS
 FAILING: dict[HandlerKind, dict[str, Any]] = {
@@ -44,30 +48,34 @@ SUB_PHASES = 10  # observer runs 0.1 s apart: startup time to 0.1 s
 NEVER_STARTS = 600.0  # KS003: how long a start that never answers is simulated
 
 
-@dataclass(frozen=True)
-class PhaseRef:
-    """The grid phase and seed of the run a finding cites (the first that shows it)."""
-
-    phase: float
-    seed: int
-
-    @classmethod
-    def of(cls, runs: list[PhaseRun]) -> PhaseRef | None:
-        return cls(runs[0].phase, runs[0].seed) if runs else None
+def _replay(runs: list[PhaseRun], shows: list[PhaseRun], *, label: str, kind: str,
+            duration: float, window: tuple[float, float] | None = None,
+            scenario: dict[str, Any] | None = None) -> Replay | None:
+    """The run a finding cites: the first that shows it, else the first run at all."""
+    run = (shows or runs or [None])[0]
+    if run is None:
+        return None
+    return Replay(label, kind, duration, run.phase, run.seed, window, scenario)
 
 
 def _finding(result: CheckResult, case: str, message: str, *, line: int | None,
-             run: PhaseRef | None = None, **data: Any) -> Finding:
+             run: Replay | None = None, cites: bool = True, **data: Any) -> Finding:
+    """A finding of `result`; `run` is its evidence, cited by phase and seed when `cites`
+    (the run shows the finding itself, not only that nothing happened)."""
     f = Finding.of(result.rule, case, result.workload, result.container, message, line=line,
                    behaviour=result.behaviour,
-                   phase=None if run is None else round(run.phase, 6),
-                   seed=None if run is None else run.seed, data=data)
+                   phase=None if run is None or not cites else round(run.phase, 6),
+                   seed=None if run is None or not cites else run.seed, data=data, replay=run)
     result.findings.append(f)
     return f
 
 
 def _result(rule: str, run: CheckRun) -> CheckResult:
     return CheckResult(rule, run.workload, run.container.name, run.label)
+
+
+def _seconds(x: float) -> str:
+    return f"{x:.0f} s" if x >= 10 else f"{x:.1f} s"
 
 
 def _span(values: list[float]) -> str:
@@ -93,8 +101,8 @@ class SameEndpointMeasured:
     outage: float
     restarts: list[int]  # per grid phase
     leaves: list[float]  # seconds into the outage the pod left Ready, where it did
-    first_hit: PhaseRef | None
-    evidence: tuple[str, str] | None  # dependency_evidence
+    replay: Replay | None  # the first run that restarted (else the first run)
+    evidence: DependencyFailure | None
 
 
 class SameEndpoint:
@@ -123,15 +131,17 @@ class SameEndpoint:
         live = pod.container.target(LIVENESS)
         start, outage = settle_time(pod), s.outage_seconds
         label = f"a {outage:g} s outage of {live.key} at {start:g} s (synthetic)"
-        scenario = synthetic(label, targets={live.key: {"windows": [
-            {"from": start, "to": start + outage, "answer": FAILING[live.kind]}]}})
-        runs = phase_runs(pod, scenario, settings=s, duration=start + outage + 120)
+        data = {"targets": {live.key: {"windows": [
+            {"from": start, "to": start + outage, "answer": FAILING[live.kind]}]}}}
+        duration = start + outage + 120
+        runs = phase_runs(pod, synthetic(label, **data), settings=s, duration=duration)
         restarts = [len(r.timeline.restarts) for r in runs]
-        leaves = [x for r in runs if (x := _first_unready(r.timeline, start)) is not None]
+        leaves = [x for r in runs if (x := _first_unready(r.timeline, start))]
         evidence = dependency_evidence(pod.container, live.key, list(run.subject.behaviours), s)
-        return SameEndpointMeasured(start, outage, restarts, leaves,
-                                    PhaseRef.of([r for r in runs if r.timeline.restarts]),
-                                    evidence)
+        replay = _replay(runs, [r for r in runs if r.timeline.restarts], label=label,
+                         kind="synthetic", duration=duration, window=(start, start + outage),
+                         scenario={"description": label, **data})
+        return SameEndpointMeasured(start, outage, restarts, leaves, replay, evidence)
 
     def verdict(self, run: CheckRun, m: SameEndpointMeasured | None,
                 s: Settings) -> list[CheckResult]:
@@ -142,14 +152,16 @@ class SameEndpoint:
         live = pod.container.target(LIVENESS)
         hit = sum(1 for n in m.restarts if n)
         n_runs = len(m.restarts)
-        leave = _span(m.leaves) if m.leaves else "never"
+        leave = (f"answers by taking the pod out of Ready after {_span(m.leaves)}"
+                 if m.leaves else "does not answer: the pod stays Ready through it")
         what = (f"restarts the container at {hit} of {n_runs} grid phases "
                 f"({_count([n for n in m.restarts if n])} each)" if hit else
                 f"restarts nothing at any of {n_runs} grid phases, but liveness fails "
                 "whenever readiness does and only its thresholds stand between them")
         own = live.kind in (HandlerKind.TCP_SOCKET, HandlerKind.GRPC)
         if m.evidence is not None:
-            case, why = ("evidence" if hit else "evidence-absorbed"), m.evidence[1]
+            case = "evidence" if hit else "evidence-absorbed"
+            why = f"{m.evidence.label} shows a dependency behind it: {m.evidence.why}"
         elif own:
             case = "own-process"
             why = (f"no given scenario or trace shows a dependency behind it, and a "
@@ -161,13 +173,12 @@ class SameEndpoint:
                    "behind it (an error with one that does)")
         message = (f"livenessProbe and readinessProbe both ask {describe(live, pod)}: a "
                    f"{m.outage:g} s outage of it (answering {_answer_text(live.kind)}), which "
-                   f"readiness alone answers by taking the pod out of Ready after {leave}, "
-                   f"{what}; {why}")
+                   f"readiness alone {leave}, {what}; {why}")
         _finding(result, case, message, line=run.container.line("livenessProbe"),
-                 run=m.first_hit, target=live.key, outage_seconds=m.outage,
+                 run=m.replay, cites=bool(hit), target=live.key, outage_seconds=m.outage,
                  outage_at=m.start, phases=n_runs, phases_with_restart=hit,
                  restarts_max=max(m.restarts),
-                 evidence=None if m.evidence is None else m.evidence[0])
+                 evidence=None if m.evidence is None else m.evidence.label)
         return [result]
 
 
@@ -192,15 +203,13 @@ def _first_unready(tl: Timeline, since: float) -> float | None:
 
 @dataclass(frozen=True)
 class LeakMeasured:
-    total: float
-    other: str
-    first: tuple[float, float]
+    evidence: DependencyFailure
     restarts: list[int]  # liveness kills per grid phase
-    first_hit: PhaseRef | None
+    replay: Replay | None
 
 
 class Leak:
-    """KS002: in a given behaviour, the liveness target fails while another keeps passing."""
+    """KS002: in a given behaviour, the liveness target fails because of a dependency."""
 
     name = "KS002"
 
@@ -220,14 +229,16 @@ class Leak:
         b, pod = run.behaviour, run.pod
         assert b is not None
         key = pod.container.target(LIVENESS).key
-        best = leak_spans(pod.container, key, pod.container.probes()[LIVENESS], b, s)
-        if best is None:
+        evidence = dependency_failure(pod.container, key, pod.container.probes()[LIVENESS], b,
+                                      s)
+        if evidence is None:
             return None
-        total, other, only = best
         runs = phase_runs(pod, b.behaviour, settings=s, duration=b.duration)
         restarts = [sum(k.probe is LIVENESS for k in r.timeline.restarts) for r in runs]
         hit = [r for r, n in zip(runs, restarts, strict=True) if n]
-        return LeakMeasured(total, other, only[0], restarts, PhaseRef.of(hit))
+        return LeakMeasured(evidence, restarts,
+                            _replay(runs, hit, label=b.label, kind=b.kind, duration=b.duration,
+                                    window=evidence.spans[0]))
 
     def verdict(self, run: CheckRun, m: LeakMeasured | None, s: Settings) -> list[CheckResult]:
         result = _result(self.name, run)
@@ -239,13 +250,20 @@ class Leak:
         what = (f"liveness restarts the container at {hit} of {n_runs} grid phases "
                 f"({_count([n for n in m.restarts if n])} each)" if hit else
                 f"the thresholds absorb it: no restart at any of {n_runs} grid phases")
-        message = (f"with {run.label}, the liveness target {key} fails for {m.total:.0f} s in "
-                   f"all (first {m.first[0]:.1f}-{m.first[1]:.1f} s) while {m.other} keeps "
-                   f"passing: a dependency leaked into liveness; {what}")
+        ev = m.evidence
+        first = ev.spans[0]
+        because = (f" while {ev.passing}, another target of the workload, keeps passing: a "
+                   "dependency leaked into liveness" if ev.passing is not None else
+                   f": {run.label} says it depends on {ev.dependency}, down {ev.down}, a "
+                   "dependency in liveness")
+        message = (f"with {run.label}, the liveness target {key} fails for "
+                   f"{_seconds(ev.total)} in all (first {first[0]:.1f}-{first[1]:.1f} s)"
+                   f"{because}; {what}")
         _finding(result, "restarts" if hit else "absorbed", message,
-                 line=run.container.line("livenessProbe"), run=m.first_hit, target=key,
-                 passing_target=m.other, failing_seconds=round(m.total, 6),
-                 first_window=[round(m.first[0], 6), round(m.first[1], 6)], phases=n_runs,
+                 line=run.container.line("livenessProbe"), run=m.replay, cites=bool(hit),
+                 target=key, passing_target=ev.passing, dependency=ev.dependency,
+                 failing_seconds=round(ev.total, 6),
+                 first_window=[round(first[0], 6), round(first[1], 6)], phases=n_runs,
                  phases_with_restart=hit, restarts_max=max(m.restarts))
         return [result]
 
@@ -261,7 +279,7 @@ class StartupMeasured:
     slow: float  # the start simulated
     phases: int
     killed: int
-    first_kill: PhaseRef | None
+    replay: Replay | None  # the first run that killed the start (else the first run)
     protection: Figure | None
 
 
@@ -304,13 +322,14 @@ class Startup:
         if seconds is not None and seconds <= 0:
             return None
         slow = seconds if seconds is not None else NEVER_STARTS
-        scenario = synthetic(f"every container refuses for its first {slow:g} s (synthetic)",
-                             targets={"*": {"since_start": [
-                                 {"from": 0, "to": slow, "answer": {"error": "refused"}}]}})
-        runs = phase_runs(pod, scenario, settings=s, duration=slow + 30)
+        label = f"every container refuses for its first {slow:g} s (synthetic)"
+        data = {"targets": {"*": {"since_start": [
+            {"from": 0, "to": slow, "answer": {"error": "refused"}}]}}}
+        runs = phase_runs(pod, synthetic(label, **data), settings=s, duration=slow + 30)
         hit = [r for r in runs if r.timeline.kills]
-        return StartupMeasured(kind, seconds, evidence, slow, len(runs), len(hit),
-                               PhaseRef.of(hit),
+        replay = _replay(runs, hit, label=label, kind="synthetic", duration=slow + 30,
+                         window=(0.0, slow), scenario={"description": label, **data})
+        return StartupMeasured(kind, seconds, evidence, slow, len(runs), len(hit), replay,
                                protection_windows(pod, s.profile).startup_protection)
 
     def verdict(self, run: CheckRun, m: StartupMeasured | None,
@@ -332,7 +351,7 @@ class Startup:
         message = (f"startup takes {took}, but {guard}: a start that slow is killed at "
                    f"{m.killed} of {m.phases} grid phases")
         _finding(result, "killed" if m.killed else "over", message,
-                 line=run.container.line(m.kind.field), run=m.first_kill,
+                 line=run.container.line(m.kind.field), run=m.replay, cites=bool(m.killed),
                  startup_seconds=m.seconds, probe=m.kind.value,
                  protection_guaranteed=getattr(protection, "guaranteed", None),
                  protection_best=getattr(protection, "best", None), phases=m.phases,
@@ -352,6 +371,7 @@ class SlowCalls:
     gap: float | None  # median seconds between calls while the target hangs
     detected: list[float]  # seconds from the hang to the kill or leaving Ready, per phase
     phases: int
+    replay: Replay | None  # the first run
 
 
 class Timeouts:
@@ -384,10 +404,9 @@ class Timeouts:
                 start, where = settle_time(pod), "windows"
                 hang["from"] = start
             label = f"{key} stops answering at {start:g} s (synthetic)"
-            scenario = synthetic(label, targets={key: {where: [hang]}})
-            runs = phase_runs(pod, scenario, settings=s,
-                              duration=start + probe.initial_delay_seconds
-                              + 3 * _hang_budget(probe) + 60)
+            data = {"targets": {key: {where: [hang]}}}
+            duration = start + probe.initial_delay_seconds + 3 * _hang_budget(probe) + 60
+            runs = phase_runs(pod, synthetic(label, **data), settings=s, duration=duration)
             gaps: list[float] = []
             detected: list[float] = []
             for r in runs:
@@ -397,8 +416,13 @@ class Timeouts:
                 gaps += [b - a for a, b in itertools.pairwise(made)]
                 if at is not None:
                     detected.append(at)
+            first = _detected(runs[0].timeline, kind, start) if runs else None
+            window = (start, start + (first if first is not None else duration - start))
             out.append(SlowCalls(kind, key, statistics.median(gaps) if gaps else None,
-                                 detected, len(runs)))
+                                 detected, len(runs),
+                                 _replay(runs, [], label=label, kind="synthetic",
+                                         duration=duration, window=window,
+                                         scenario={"description": label, **data})))
         return out
 
     def verdict(self, run: CheckRun, m: list[SlowCalls], s: Settings) -> list[CheckResult]:
@@ -422,7 +446,8 @@ class Timeouts:
                        f"{slow.phases} grid phases (failureThreshold x periodSeconds = "
                        f"{probe.failure_threshold * probe.period_seconds} s)")
             _finding(result, "skips" if skips else "back-to-back", message,
-                     line=run.container.line(kind.field, "timeoutSeconds"), probe=kind.value,
+                     line=run.container.line(kind.field, "timeoutSeconds"), run=slow.replay,
+                     cites=False, probe=kind.value,
                      timeout_seconds=probe.timeout_seconds,
                      period_seconds=probe.period_seconds,
                      interval_seconds=round(gap, 6) if gap is not None else None,
@@ -451,6 +476,7 @@ class InitialDelayMeasured:
     protected_now: float
     fix: ProbePatch
     protected_after: float
+    replay: Replay | None  # the first run that killed (else the first run)
 
 
 class InitialDelay:
@@ -474,15 +500,20 @@ class InitialDelay:
             return None
         probe = pod.container.probes()[LIVENESS]
         label = "a container that never answers (synthetic)"
-        scenario = synthetic(label, targets={"*": {"answer": {"error": "refused"}}})
-        runs = phase_runs(pod, scenario, settings=s,
-                          duration=probe.initial_delay_seconds + 2 * _kill_budget(probe) + 60)
+        data = {"targets": {"*": {"answer": {"error": "refused"}}}}
+        duration = probe.initial_delay_seconds + 2 * _kill_budget(probe) + 60
+        runs = phase_runs(pod, synthetic(label, **data), settings=s, duration=duration)
         lived = [r.timeline.kills[0].at - r.timeline.containers[0].running_at
                  for r in runs if r.timeline.kills]
         protection = protection_windows(pod, s.profile).startup_protection
         assert protection is not None  # a liveness probe protects the start
         fix, after = startup_fix(pod, run.container, s.profile, protection.guaranteed)
-        return InitialDelayMeasured(lived, len(runs), protection.guaranteed, fix, after)
+        killed = [r for r in runs if r.timeline.kills]
+        end = (killed[0].timeline.kills[0].at if killed else duration)
+        replay = _replay(runs, killed, label=label, kind="synthetic", duration=duration,
+                         window=(0.0, end), scenario={"description": label, **data})
+        return InitialDelayMeasured(lived, len(runs), protection.guaranteed, fix, after,
+                                    replay)
 
     def verdict(self, run: CheckRun, m: InitialDelayMeasured | None,
                 s: Settings) -> list[CheckResult]:
@@ -502,6 +533,7 @@ class InitialDelay:
                    "liveness as soon as the app answers")
         f = _finding(result, "delay", message,
                      line=run.container.line("livenessProbe", "initialDelaySeconds"),
+                     run=m.replay, cites=False,
                      initial_delay_seconds=delay, threshold=s.max_initial_delay,
                      killed_after_min=min(m.lived, default=None),
                      killed_after_max=max(m.lived, default=None),

@@ -42,15 +42,16 @@ class Case:
 @dataclass(frozen=True)
 class Rule:
     """One check: a stable id, a slug name, a one-line title, and its cases (most severe
-    first). `assumed`: its evidence comes from a given scenario or trace, so a behaviour that
-    names no workload and was applied to several caps it at a warning (ASSUMED_CAP)."""
+    first). `capped_when_assumed`: its evidence comes from a given scenario or trace, so a
+    behaviour that names no workload and was applied to several caps it at a warning
+    (ASSUMED_CAP)."""
 
     id: str
     name: str
     title: str
     cases: tuple[Case, ...]
     enabled_by: str | None = None  # the option that turns it on, if it is off by default
-    assumed: bool = False
+    capped_when_assumed: bool = False
 
     @property
     def severity(self) -> Severity:
@@ -94,7 +95,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
              Case("own-process", I, "the probe is tcpSocket or grpc and there is no "
                   "evidence: it asks the process itself (its port, its own health "
                   "service), and a failing answer there is when a restart is wanted"),
-         ), assumed=True),
+         ), capped_when_assumed=True),
     Rule("KS002", "dependency-in-liveness",
          "Liveness target fails because of a dependency", (
              Case("restarts", E, "in a given scenario or trace the liveness target fails "
@@ -103,14 +104,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
                   "container at some grid phase"),
              Case("absorbed", W, "the same happens, but the liveness thresholds absorb it at "
                   "every grid phase"),
-         ), assumed=True),
+         ), capped_when_assumed=True),
     Rule("KS003", "startup-protection-too-short",
          "Startup protection shorter than the startup time", (
              Case("killed", E, "a start as slow as the one seen in a given scenario or trace "
                   "(or stated with --startup-seconds) is killed at some grid phase"),
              Case("over", W, "the start is longer than the protection guaranteed at every "
                   "grid phase, but no simulated phase killed it"),
-         ), assumed=True),
+         ), capped_when_assumed=True),
     Rule("KS004", "timeout-not-below-period", "timeoutSeconds at or over periodSeconds", (
         Case("skips", W, "timeoutSeconds > periodSeconds: while the target hangs, the "
              "worker skips ticks and the kubelet asks less often than periodSeconds says, so "
@@ -159,12 +160,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
                   "workload's replicas are killed within 30 s of each other"),
              Case("apart", W, "replicas restart under it, but never two within 30 s of each "
              "other"),
-         ), assumed=True),
+         ), capped_when_assumed=True),
     Rule("KS013", "fleet-out-of-service",
          "The whole fleet is out of the Service longer than --max-zero-capacity", (
              Case("over", E, "under a given scenario or trace, no replica serves for longer "
                   "than --max-zero-capacity"),
-         ), enabled_by="--max-zero-capacity", assumed=True),
+         ), enabled_by="--max-zero-capacity", capped_when_assumed=True),
     Rule("KS014", "prestop-shorter-than-propagation",
          "Traffic reaches a deleted pod after it stopped listening", (
              Case("refused", I, "a deleted replica stops listening before the endpoint "
@@ -227,7 +228,7 @@ def severity_markdown(rule: Rule) -> str:
         lines += textwrap.wrap(f"* **{c.severity.label}** when {c.when}.", width=96,
                                subsequent_indent="  ", break_on_hyphens=False,
                                break_long_words=False)
-    if rule.assumed:
+    if rule.capped_when_assumed:
         lines += ["", *textwrap.wrap(ASSUMED_CAP, width=96, break_on_hyphens=False)]
     return "\n".join(lines) + "\n"
 

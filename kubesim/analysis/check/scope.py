@@ -9,6 +9,7 @@ becomes a note of the report.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from kubesim.analysis.check.checks import CHECKS
@@ -29,15 +30,33 @@ def scope(workloads: list[Workload], behaviours: list[BehaviourRef],
     _check_matches(expectations, workloads)
     plan = Plan()
     seen: dict[str, list[str]] = {}
+    given = {(w.key, c.name): _scoped(w, c, behaviours, plan.notes, seen) if c.pod else []
+             for w in workloads for c in w.containers}
+    applied = _applied(given)
     for w in workloads:
         for c in w.containers:
-            given = _scoped(w, c, behaviours, plan.notes, seen) if c.pod is not None else []
-            subject = Subject(w, c, tuple(given),
+            refs = tuple(replace(b, assumed=applied[b.label]) if _assumed(b, applied) else b
+                         for b in given[(w.key, c.name)])
+            subject = Subject(w, c, refs,
                               tuple(e for e in expectations if e.applies(w, c.name)))
             for check in CHECKS:
                 plan.runs += check.plan(subject, s)
     _scope_notes(behaviours, seen, plan.notes)
     return plan
+
+
+def _applied(given: dict[tuple[str, str], list[BehaviourRef]]) -> dict[str, int]:
+    """How many workloads each behaviour applies to (label -> count)."""
+    workloads: dict[str, set[str]] = {}
+    for (key, _), refs in given.items():
+        for b in refs:
+            workloads.setdefault(b.label, set()).add(key)
+    return {label: len(keys) for label, keys in workloads.items()}
+
+
+def _assumed(b: BehaviourRef, applied: dict[str, int]) -> bool:
+    """A behaviour that names no workload, applied to several: an assumption about each."""
+    return not b.named and applied.get(b.label, 0) > 1
 
 
 def _check_matches(expectations: list[Expectation], workloads: list[Workload]) -> None:
