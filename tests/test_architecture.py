@@ -92,7 +92,7 @@ MODULES = {
     "kubesim.render.check_formats": "render", "kubesim.render.plot": "render",
     "kubesim.render.fleet_report": "render", "kubesim.render.fleet_plot": "render",
     "kubesim.render.html": "render", "kubesim.behaviour.horizon": "behaviour",
-    "kubesim.cli.check_html": "cli",
+    "kubesim.render.check_html": "render", "kubesim.analysis.check.replay": "analysis",
     "kubesim.testing": "testing", "kubesim.testing.strategies": "testing",
     "kubesim.testing.pytest_plugin": "testing",
     "kubesim.cli": "cli", "kubesim.cli.main": "cli", "kubesim.cli.args": "cli",

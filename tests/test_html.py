@@ -153,9 +153,10 @@ def test_check_report_lists_findings_with_rule_links_and_their_runs(capsys, tmp_
     for f in doc["findings"]:  # each id links to its check's page, inside the report itself
         assert f'href="#rule-{f["id"]}"' in dom and f'id="rule-{f["id"]}"' in dom
     assert "docs/rules" not in dom
-    with_runs = {(f["id"], f["behaviour"]) for f in doc["findings"]
-                 if f["behaviour"] and f["phase"] is not None}
-    assert dom.count('class="timeline"') == len(with_runs) > 0
+    # a timeline per distinct run that is a finding's evidence (a synthetic one too)
+    with_runs = {(f["object"], f["container"], e["behaviour"], e["phase"], e["seed"],
+                  e["duration"]) for f in doc["findings"] if (e := f["evidence"])}
+    assert dom.count('class="timeline"') == len(with_runs) > 1
 
 
 @needs_browser

@@ -212,7 +212,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     report = run_checks(args.paths, behaviours=behaviours, expectations=expectations,
                         settings=settings)
     if args.html is not None:
-        from kubesim.cli.check_html import check_report
+        from kubesim.render.check_html import check_report
         write_html(check_report(report), args.html)
     return render(report, args.format), report.exit_code
 
