@@ -90,7 +90,7 @@ def test_gatekeeper_and_contour_with_a_scenario_of_another_app(capsys, tmp_path)
 def test_the_shipped_scenario_names_the_seed_app_so_it_does_not_run_on_other_workloads(capsys):
     real = [str(REAL / "gatekeeper_workloads.yaml"), str(REAL / "contour_workloads.yaml")]
     code, doc = check(capsys, *real, "--scenario", str(SEED_SCENARIO))
-    assert code == 0 and doc["findings"] == []
+    assert code == 0 and not [f for f in doc["findings"] if f["behaviour"]]
     assert any("matches no probed container" in n for n in doc["notes"])
     assert not any(c["behaviour"] for c in doc["checks"])  # not run against them at all
 
@@ -179,7 +179,7 @@ def test_each_finding_names_the_run_that_is_its_evidence(capsys, argv):
     """Re-run from the JSON alone (behaviour, duration, phase, seed): the run shows what the
     finding says, inside the window it names."""
     args = [str(INPUTS / a) if a.endswith(".yaml") else a for a in argv]
-    _, doc = check(capsys, *args)
+    _, doc = check(capsys, *args, "--no-missing-probes")  # findings of simulated runs only
     assert doc["findings"]
     for f in doc["findings"]:
         ev = f["evidence"]

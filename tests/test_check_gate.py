@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from helpers import cli
 
+from kubesim.analysis.check.rules import RULES
 from kubesim.cli.main import main
 
 INPUTS = Path(__file__).resolve().parent / "check_inputs"
@@ -201,7 +202,8 @@ def test_a_tcp_connect_needs_no_outcome_field_but_http_does():
 
 def test_an_object_that_passes_names_the_checks_it_passed(capsys, tmp_path):
     spec = tmp_path / "spec.yaml"
-    spec.write_text("name: app\nreadinessProbe: {exec: {command: [\"true\"]}}\n")
+    spec.write_text("name: app\nreadinessProbe: {exec: {command: [\"true\"]}}\n"
+                    "livenessProbe: {exec: {command: [\"pidof\", \"app\"]}}\n")
     main(["check", str(spec), "--format", "json"])
     doc = json.loads(capsys.readouterr().out)
     ran = [c["id"] for c in doc["checks"]]
@@ -209,7 +211,8 @@ def test_an_object_that_passes_names_the_checks_it_passed(capsys, tmp_path):
     assert [p["id"] for p in doc["objects"][0]["passed"]] == ran
     main(["check", str(spec)])
     out = capsys.readouterr().out
-    assert f"ok, passed {', '.join(ran)}\n" in out
+    in_table_order = [r for r in RULES if r in ran]
+    assert f"ok, passed {', '.join(in_table_order)}\n" in out
 
 
 # ---------------------------------------------------------------- advice as SARIF fixes

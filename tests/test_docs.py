@@ -76,6 +76,12 @@ def test_a_page_states_the_severities_of_the_rule_table(rule):
     assert not re.search(r"\b(is|as) an? (error|warning)\b", body), rule
 
 
+def test_the_slow_starter_page_prints_the_table_the_code_reads():
+    from kubesim.analysis.check.slow_starters import table_markdown
+
+    assert table_markdown() in (PAGES / "KS016.md").read_text()
+
+
 def test_every_case_of_the_table_is_named_by_a_check():
     """A case no check can report would be a promise of the page that the code never keeps."""
     source = "".join(p.read_text() for p in (REPO / "kubesim" / "analysis" / "check").glob("*.py")

@@ -40,6 +40,8 @@ spec:
             httpGet: {path: /livez, port: http}
             periodSeconds: 10
             failureThreshold: 10
+          readinessProbe:
+            httpGet: {path: /readyz, port: http}
 """
 VALUES = "replicaCount: 3\nimage:\n  repository: example/app\n  tag: '1.0'\n"
 TEMPLATE = ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\n"

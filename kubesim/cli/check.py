@@ -131,8 +131,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     g.add_argument("--max-zero-capacity", type=seconds_or_zero_arg, metavar="S",
                    help="KS013: seconds the workload's replicas may all be out of the Service "
                         "under a scenario or trace (off without it)")
-    g.add_argument("--missing-probes", action="store_true", default=None,
-                   help="KS008/KS009: report containers without readiness/liveness probes")
+    g.add_argument("--missing-probes", action=argparse.BooleanOptionalAction, default=None,
+                   help="KS008/KS009/KS016: report long-running containers without a "
+                        "readiness or liveness probe, and slow starters (databases, JVMs) "
+                        "whose start-up is not protected (on; --no-missing-probes: off)")
     e = p.add_argument_group("expectations (every probed container)")
     e.add_argument("--expectations", metavar="FILE", help="expectations file (YAML)")
     e.add_argument("--expect-no-restart", action="store_true",
@@ -199,7 +201,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         propagation_seconds=_pick(args.propagation, config, "propagation_seconds", None),
         rollout_min_capacity=_pick(args.rollout_min_capacity, config, "rollout_min_capacity",
                                    None),
-        missing_probes=_pick(args.missing_probes, config, "missing_probes", False),
+        missing_probes=_pick(args.missing_probes, config, "missing_probes", True),
         render=render_options_of(args),
         skip_non_manifests=args.skip_non_manifests,
         fail_on=None if fail_on == "none" else Severity[fail_on.upper()],

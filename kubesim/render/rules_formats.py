@@ -18,7 +18,8 @@ def severities(rule: Rule) -> str:
 
 def _text() -> str:
     rows = [(r.id, severities(r), r.name,
-             r.title + (f" (off unless {r.enabled_by})" if r.enabled_by else ""))
+             r.title + (f" (off unless {r.enabled_by})" if r.enabled_by else "")
+             + (f" (off with {r.off_with})" if r.off_with else ""))
             for r in RULES.values()]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     lines = ["  ".join(v.ljust(w) for v, w in zip(row[:3], widths, strict=True)) + "  " + row[3]

@@ -51,6 +51,10 @@ class Workload:
     ignore_reason: str | None = None
     containers: list[ContainerRef] = field(default_factory=list)
     rendered_from: str | None = None  # "helm chart charts/podinfo", "kustomization overlays/x"
+    labels: dict[str, str] = field(default_factory=dict)  # the pod template's labels
+    restart_policy: str = "Always"  # the pod spec's restartPolicy
+    services: tuple[str, ...] = ()  # Services in the inputs that select its pods
+    startup_seconds: float | None = None  # annotation kubesim.dev/startup-seconds
 
     @property
     def label(self) -> str:
@@ -66,8 +70,9 @@ class Workload:
 
     @property
     def runs_forever(self) -> bool:
-        """Jobs run to completion: missing-probe checks do not apply to them."""
-        return self.kind not in ("Job", "CronJob")
+        """Jobs, CronJobs and pods that are not restarted run to completion: missing-probe
+        checks do not apply to them."""
+        return self.kind not in ("Job", "CronJob") and self.restart_policy == "Always"
 
 
 @dataclass
@@ -181,7 +186,7 @@ class Settings:
     max_zero_capacity: float | None = None  # KS013: seconds the fleet may serve nothing
     propagation_seconds: float | None = None  # KS014: the endpoint propagation delay
     rollout_min_capacity: int | None = None  # KS015: endpoints that must serve in a rollout
-    missing_probes: bool = False
+    missing_probes: bool = True  # KS008, KS009, KS016 (check.missing_probes: false: off)
     render: RenderOptions = field(default_factory=RenderOptions)  # charts, kustomizations
     skip_non_manifests: bool = False  # named files that are not manifests: skipped, not errors
     allow_empty: bool = False  # no manifest at all in the inputs: not an error

@@ -24,6 +24,7 @@ from kubesim.analysis.check.experiments import PhaseRun, observe, phase_runs, se
 from kubesim.analysis.check.findings import CheckResult, Finding, Replay
 from kubesim.analysis.check.fixes import startup_fix
 from kubesim.analysis.check.plan import CheckRun, Subject
+from kubesim.analysis.check.read import STARTUP_ANNOTATION
 from kubesim.analysis.check.rules import RULES
 from kubesim.analysis.check.targets import describe
 from kubesim.analysis.windows import protection_windows
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ProbedContainer
     from kubesim.timeline import Timeline
 
-__all__ = ["PROBE_CHECKS"]
+__all__ = ["PROBE_CHECKS", "stated_startup"]
 
 STARTUP, LIVENESS, READINESS = ProbeType.STARTUP, ProbeType.LIVENESS, ProbeType.READINESS
 FAILING: dict[HandlerKind, dict[str, Any]] = {
@@ -292,14 +293,14 @@ class Startup:
         probes = _probes(subject)
         if not (STARTUP in probes or LIVENESS in probes):
             return []
-        runs = [CheckRun(self.name, subject)] if s.startup_seconds else []
+        runs = [CheckRun(self.name, subject)] if stated_startup(subject, s) else []
         return runs + [CheckRun(self.name, subject, b, label=b.label)
                        for b in subject.behaviours]
 
     def cost(self, run: CheckRun, s: Settings) -> float:
         b, pod = run.behaviour, run.pod
         if b is None:
-            return s.phases * calls(pod, (s.startup_seconds or 0.0) + 30)
+            return s.phases * calls(pod, (stated_startup(run.subject, s) or (0.0, ""))[0] + 30)
         return (weight(b.behaviour) * SUB_PHASES * observer_calls(b.duration)
                 + s.phases * calls(pod, b.duration + NEVER_STARTS + 30))
 
@@ -309,8 +310,7 @@ class Startup:
         kind = STARTUP if STARTUP in container.probes() else LIVENESS
         probe, key = container.probes()[kind], container.target(kind).key
         if b is None:
-            seconds: float | None = s.startup_seconds
-            evidence = "stated with --startup-seconds"
+            seconds, evidence = stated_startup(run.subject, s) or (None, "")
         else:
             firsts = [next((t for t, ok in observe(container, key, probe, b.behaviour,
                                                    duration=b.duration, profile=s.profile,
@@ -540,6 +540,16 @@ class InitialDelay:
                      protected_now=m.protected_now, protected_after=m.protected_after)
         f.fix = m.fix
         return [result]
+
+
+def stated_startup(subject: Subject, s: Settings) -> tuple[float, str] | None:
+    """The start-up time the user states for the workload, and where: its annotation
+    (kubesim.dev/startup-seconds) wins over --startup-seconds (every workload)."""
+    if subject.workload.startup_seconds is not None:
+        return subject.workload.startup_seconds, f"stated with {STARTUP_ANNOTATION}"
+    if s.startup_seconds:
+        return s.startup_seconds, "stated with --startup-seconds"
+    return None
 
 
 def _long_delay(pod: ProbedContainer, s: Settings) -> bool:

@@ -23,10 +23,11 @@ from kubesim.spec.sources import (
 )
 from kubesim.spec.yamlio import STDIN, YamlDocument, load_yaml_documents, read_text
 
-__all__ = ["IGNORE_ANNOTATION", "REASON_ANNOTATION", "read_inputs"]
+__all__ = ["IGNORE_ANNOTATION", "REASON_ANNOTATION", "STARTUP_ANNOTATION", "read_inputs"]
 
 IGNORE_ANNOTATION = "kubesim.dev/ignore"
 REASON_ANNOTATION = "kubesim.dev/ignore-reason"
+STARTUP_ANNOTATION = "kubesim.dev/startup-seconds"  # how long this workload's start can take
 
 
 def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
@@ -48,6 +49,7 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
     nothing must not pass by accident.
     """
     workloads: list[Workload] = []
+    services: list[tuple[str | None, dict[str, str], str]] = []
     found = walk(paths)
     skipped: list[dict[str, str]] = list(found.skipped)
     objects = 0
@@ -72,12 +74,33 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
         workloads_here = [w for d in docs for w in _workloads(d)]
         _attach(workloads_here, probed, source)
         workloads += workloads_here
+        services += [svc for d in docs if (svc := _service(d.data)) is not None]
         objects += sum(1 for d in docs if _is_input(d.data))
+    for w in workloads:
+        w.services = tuple(dict.fromkeys(
+            name for ns, selector, name in services if _same_namespace(ns, w.namespace)
+            and selector and all(w.labels.get(k) == v for k, v in selector.items())))
     if notes is not None:
         notes += render_notes(renders)
     if objects == 0 and not allow_empty:
         raise UsageError(_empty_message(paths, skipped))
     return workloads, skipped, objects
+
+
+def _service(data: Any) -> tuple[str | None, dict[str, str], str] | None:
+    """(namespace, selector, name) of a Service document; None for anything else."""
+    if not isinstance(data, dict) or data.get("kind") != "Service":
+        return None
+    meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
+    spec = data.get("spec") if isinstance(data.get("spec"), dict) else {}
+    selector = spec.get("selector") if isinstance(spec.get("selector"), dict) else {}
+    ns = meta.get("namespace")
+    return (None if ns is None else str(ns), {str(k): str(v) for k, v in selector.items()},
+            str(meta.get("name") or "unnamed"))
+
+
+def _same_namespace(a: str | None, b: str | None) -> bool:
+    return (a or "default") == (b or "default")
 
 
 def _documents(text: str, source: str, may_skip: bool) -> list[YamlDocument] | None:
@@ -161,6 +184,11 @@ def _workloads(doc: YamlDocument, loc: Loc = ()) -> list[Workload]:
     _ignores(w, doc, [(meta, (*loc, "metadata")),
                       (template_meta, (*spec_loc[:-1], "metadata"))])
     spec = _at(doc.data, spec_loc)
+    pod_meta = meta if kind == "Pod" else template_meta
+    labels = pod_meta.get("labels") if isinstance(pod_meta, dict) else None
+    if isinstance(labels, dict):
+        w.labels = {str(k): str(v) for k, v in labels.items()}
+    w.restart_policy = str(spec.get("restartPolicy") or "Always")
     for key, sidecar in (("containers", False), ("initContainers", True)):
         for i, c in enumerate(spec.get(key) or []):
             if sidecar and c.get("restartPolicy") != "Always":
@@ -195,4 +223,21 @@ def _ignores(w: Workload, doc: YamlDocument, metas: list[tuple[Any, Loc]]) -> No
         reason = annotations.get(REASON_ANNOTATION)
         if reason:
             w.ignore_reason = str(reason)
+        if STARTUP_ANNOTATION in annotations:
+            w.startup_seconds = _startup_seconds(annotations[STARTUP_ANNOTATION], w, doc,
+                                                 (*loc, "annotations", STARTUP_ANNOTATION))
     w.ignores = frozenset(ids)
+
+
+def _startup_seconds(value: Any, w: Workload, doc: YamlDocument, loc: Loc) -> float:
+    """The annotation's seconds: a number > 0 (annotations are strings: "90")."""
+    try:
+        seconds = float(str(value))
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 86400:
+        raise SpecError(f"{w.label}: {STARTUP_ANNOTATION}: {str(value)!r} must be a number of "
+                        "seconds > 0 and at most 86400 (how long this workload's start can "
+                        "take)", source=doc.source, line=doc.line_of(loc),
+                        field=STARTUP_ANNOTATION)
+    return seconds

@@ -51,6 +51,7 @@ class Rule:
     title: str
     cases: tuple[Case, ...]
     enabled_by: str | None = None  # the option that turns it on, if it is off by default
+    off_with: str | None = None  # the option that turns it off, if it is on by default
     capped_when_assumed: bool = False
 
     @property
@@ -74,6 +75,7 @@ ASSUMED_CAP = (
     "its paths matched. Then a finding from it is at most a warning, and says so.")
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+MISSING_OFF = "--no-missing-probes"  # or check.missing_probes: false
 
 RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("KS001", "liveness-readiness-same-endpoint",
@@ -135,13 +137,15 @@ RULES: dict[str, Rule] = {r.id: r for r in (
              "bound, guaranteed over the grid phases"),
     ), enabled_by="--max-ready-recovery"),
     Rule("KS008", "missing-readiness-probe", "Container without a readiness probe", (
-        Case("missing", W, "a long-running container (not in a Job or CronJob) has no "
-             "readinessProbe"),
-    ), enabled_by="--missing-probes"),
+        Case("serves", W, "a long-running container serves (it declares a port, or a Service "
+             "in the inputs selects its pod) and no container of its pod has a "
+             "readinessProbe: the pod takes traffic as soon as it starts"),
+    ), off_with=MISSING_OFF),
     Rule("KS009", "missing-liveness-probe", "Container without a liveness probe", (
-        Case("missing", W, "a long-running container (not in a Job or CronJob) has no "
-             "livenessProbe"),
-    ), enabled_by="--missing-probes"),
+        Case("missing", I, "a long-running app container has no livenessProbe: a hung "
+             "process is never restarted; a judgement call (a liveness probe that asks the "
+             "wrong thing does more harm than none), so never more than info"),
+    ), off_with=MISSING_OFF),
     Rule("KS010", "probe-port-not-declared",
          "Probe on a named port the container does not declare", (
              Case("undeclared", E, "an httpGet or tcpSocket probe names a port the container "
@@ -177,6 +181,15 @@ RULES: dict[str, Rule] = {r.id: r for r in (
              Case("below", E, "fewer endpoints serve during the simulated rollout than "
                   "--rollout-min-capacity"),
          ), enabled_by="--rollout-min-capacity"),
+    Rule("KS016", "slow-start-unprotected",
+         "A slow starter's start-up protection is shorter than its start can take", (
+             Case("no-startup-probe", W, "the manifest says the container is a database or a "
+                  "JVM application (the table below), it has a livenessProbe and no "
+                  "startupProbe, and liveness protects less start-up than the table assumes: "
+                  "an assumption from the manifest, not a measurement"),
+             Case("short-startup-probe", W, "the same, with a startupProbe whose budget is "
+                  "shorter than the table's start-up"),
+         ), off_with=MISSING_OFF),
     Rule("KS100", "expectation-not-checked", "A declared expectation could not be checked", (
         Case("unchecked", I, "the inputs give nothing to check the expectation on"),
     )),
@@ -224,6 +237,10 @@ def severity_markdown(rule: Rule) -> str:
     lines = ["## Severity", ""]
     if rule.enabled_by:
         lines += [f"Off unless `{rule.enabled_by}` is given.", ""]
+    if rule.off_with:
+        lines += [*textwrap.wrap(f"On by default; `{rule.off_with}` (or `missing_probes: false` "
+                                 "under `check:` in .kubesim.yaml) turns it off.", width=96),
+                  ""]
     for c in rule.cases:
         lines += textwrap.wrap(f"* **{c.severity.label}** when {c.when}.", width=96,
                                subsequent_indent="  ", break_on_hyphens=False,
