@@ -1,4 +1,4 @@
-"""Rolling updates on the replicas' kubelets (docs/controller-rules.md C2, C3, R1-R5).
+"""Rolling updates on the replicas' kubelets (docs/controller-rules.md C2, C3, R1-R6).
 
 Expected figures are read off the pods themselves, by sampling every pod's Ready changes and
 deletion on a fine grid, independently of kubesim.fleet.capacity."""
@@ -6,6 +6,7 @@ deletion on a fine grid, independently of kubesim.fleet.capacity."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import numpy as np
@@ -65,7 +66,7 @@ def test_defaults_25_percent_round_as_the_controller_rounds_c3():
     assert min(_serving(run, t) for t in grid) >= 5 - 1 - 1  # one unavailable, one in flight
 
 
-def test_recreate_empties_the_service_first():
+def test_recreate_empties_the_service_first_r6():
     run = _rollout(recreate=True)
     grid = np.arange(10, 240, 0.05)
     assert min(_serving(run, t) for t in grid if t > 60) == 0
@@ -156,3 +157,31 @@ def test_check_flags_a_rollout_below_the_declared_capacity_and_not_a_safe_one(ca
     (tmp_path / "safe.yaml").write_text(safe)
     code, doc = _check(capsys, str(tmp_path / "safe.yaml"), "--rollout-min-capacity", "3")
     assert code == 0 and not [f for f in doc["findings"] if f["id"] == "KS015"]
+
+
+def test_the_progress_deadline_runs_from_the_last_progress_r5():
+    """Issue 20's case: a rollout at 200 s with progressDeadlineSeconds 120 whose new pod
+    turns Ready about 45 s after it was created and is not available before minReadySeconds
+    (300). DeploymentProgressing counts the rise of ReadyReplicas as progress and
+    syncRolloutStatus refreshes lastUpdateTime then: the deadline passes 120 s after the pod
+    turned Ready (about 368 s), not 120 s after the scale-up (321 s, what kubesim did when
+    only a scale-up or a new available pod counted)."""
+    pod = load_spec(str(APP))
+    slow = Scenario.from_dict({"targets": {"/readyz": {"since_start": [
+        {"from": 0, "to": 40, "answer": {"status": 503}}]}}})
+    rs = RolloutSettings(at=200, max_surge=1, max_unavailable=0, min_ready_seconds=300,
+                         progress_deadline_seconds=120)
+    run = simulate_rollout(pod, pod, HEALTHY, slow, FleetSettings(2), rs, duration=700, seed=0)
+    first_new = next(p for p in run.pods if p.version == "new")
+    ready_at = first_new.handle.timeline.ready[0].at
+    assert 240 < ready_at < 260
+    # the controller looks every second: the first look after lastUpdateTime + deadline
+    assert ready_at + 120 < run.deadline_exceeded_at <= ready_at + 121
+    reasons = [c.reason for c in run.conditions]
+    assert reasons[:3] == ["NewReplicaSetCreated", "ReplicaSetUpdated",
+                           "ProgressDeadlineExceeded"]
+    assert run.conditions[1].last_update == ready_at
+    # the controller keeps trying: when the pod becomes available, progress resumes
+    assert run.conditions[3].reason == "ReplicaSetUpdated"
+    assert run.conditions[3].at == math.ceil(ready_at + 300)
+

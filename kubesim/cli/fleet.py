@@ -1,40 +1,61 @@
-"""`kubesim fleet`: N replicas of one pod against one behaviour; capacity over time."""
+"""`kubesim fleet`: N replicas of one pod on nodes and zones, under their controllers:
+capacity over time, rollouts, drains."""
 
 from __future__ import annotations
 
 import argparse
 import math
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from kubesim.behaviour.horizon import default_duration
-from kubesim.cli.args import (add_behaviour_args, add_duration_arg, add_kubelet_args,
-                              add_output_args, add_render_args, load_behaviour, profile_of,
-                              render_options_of)
+from kubesim.behaviour.scenario import load_scenario
+from kubesim.cli.args import (
+    add_behaviour_args,
+    add_duration_arg,
+    add_kubelet_args,
+    add_output_args,
+    add_render_args,
+    load_behaviour,
+    profile_of,
+    render_options_of,
+)
 from kubesim.errors import UsageError
 from kubesim.files import write_output
-from kubesim.behaviour.scenario import load_scenario
-from kubesim.fleet.drain import DrainSettings, simulate_drain
-from kubesim.fleet.rollout import RolloutRun, RolloutSettings, simulate_rollout
+from kubesim.fleet.control import Version
 from kubesim.fleet.run import simulate_fleet
-from kubesim.spec.model import DeploymentStrategy
-from kubesim.fleet.settings import DEFAULT_PROPAGATION_SECONDS, FleetSettings, LoadModel
+from kubesim.fleet.settings import (
+    DEFAULT_PROPAGATION_SECONDS,
+    DrainSettings,
+    FleetSettings,
+    LoadModel,
+    RolloutSettings,
+    budget_fields,
+)
+from kubesim.fleet.workload import simulate_workload
 from kubesim.render.fleet_report import fleet_document, render_fleet_json, render_fleet_text
-from kubesim.spec.manifests import load_spec
+from kubesim.spec.model import DeploymentStrategy
+from kubesim.spec.workload import load_fleet_spec
 
 if TYPE_CHECKING:
+    from kubesim.behaviour.answer import Behaviour
+    from kubesim.fleet.records import FleetRun
     from kubesim.spec.model import ProbedContainer
+    from kubesim.spec.workload import FleetSpec, StatefulSetSpec
 
 __all__ = ["add_fleet_args", "add_parser", "fleet_settings_of", "run"]
 
 _LOAD = re.compile(r"^\s*([0-9.eE+]+)\s*:\s*([0-9.eE+]+)\s*$")
+MAX_LIST = 10_000  # values in one comma-separated flag
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Register `fleet` and its options."""
     p = sub.add_parser("fleet", help="N replicas of a pod sharing an outage: capacity over time",
-                       description="Simulate every replica's kubelet against one behaviour "
-                                   "and report serving capacity over time.")
+                       description="Simulate every replica's kubelet on its node, under the "
+                                   "workload's controllers, and report serving capacity over "
+                                   "time (docs/fleet.md).")
     p.add_argument("spec", help="manifest or compact probe spec (YAML), Helm chart or "
                    "kustomization; - for stdin")
     add_behaviour_args(p)
@@ -42,35 +63,44 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
     add_fleet_args(p)
     p.add_argument("--container", metavar="NAME", help="which container's probes")
-    r = p.add_argument_group("rolling update (a Deployment's strategy; flags override it)")
+    r = p.add_argument_group("rolling update (the workload's strategy; flags override it)")
     r.add_argument("--rollout-at", type=float, metavar="S",
                    help="apply a new pod template at S seconds and roll the fleet to it")
     r.add_argument("--new", metavar="SPEC", help="the new version's manifest (default: SPEC)")
     r.add_argument("--new-scenario", metavar="FILE",
                    help="how the new version behaves (default: the same behaviour)")
-    r.add_argument("--max-surge", metavar="N|P%", help="strategy.rollingUpdate.maxSurge")
+    r.add_argument("--max-surge", metavar="N|P%", help="a Deployment's rollingUpdate.maxSurge")
     r.add_argument("--max-unavailable", metavar="N|P%",
-                   help="strategy.rollingUpdate.maxUnavailable")
+                   help="rollingUpdate.maxUnavailable (a Deployment's or a StatefulSet's)")
     r.add_argument("--min-ready-seconds", type=int, metavar="S", help="spec.minReadySeconds")
     r.add_argument("--progress-deadline", type=int, metavar="S",
-                   help="spec.progressDeadlineSeconds")
+                   help="a Deployment's spec.progressDeadlineSeconds")
+    r.add_argument("--partition", type=int, metavar="P",
+                   help="a StatefulSet's rollingUpdate.partition")
     r.add_argument("--pod-start", type=float, default=2.0, metavar="S",
                    help="from a new pod's creation to its first container running (2)")
-    d = p.add_argument_group("node drain under a PodDisruptionBudget")
+    d = p.add_argument_group("drain under a PodDisruptionBudget (flags override the "
+                             "manifests' budget)")
     d.add_argument("--drain-at", type=float, metavar="S",
-                   help="drain a node at S seconds: evict the workload's pods on it")
-    d.add_argument("--drain-pods", type=int, default=1, metavar="K",
-                   help="how many of the replicas run on the drained node (1)")
+                   help="drain at S seconds (default: the node of pod #0)")
+    which = d.add_mutually_exclusive_group()
+    which.add_argument("--drain-node", metavar="NODE",
+                       help="cordon NODE and evict the workload's pods on it")
+    which.add_argument("--drain-pods", type=int, metavar="K",
+                       help="evict the first K pods (cordoning nothing)")
+    which.add_argument("--drain-replicas", metavar="I,J,...",
+                       help="evict these pods, by index (cordoning nothing)")
     pdb = d.add_mutually_exclusive_group()
     pdb.add_argument("--pdb-min-available", metavar="N|P%",
                      help="the PodDisruptionBudget's minAvailable")
     pdb.add_argument("--pdb-max-unavailable", metavar="N|P%",
                      help="the PodDisruptionBudget's maxUnavailable")
     d.add_argument("--unhealthy-pod-eviction-policy", choices=["IfHealthyBudget", "AlwaysAllow"],
-                   default="IfHealthyBudget", help="the budget's policy for pods not Ready")
+                   help="the budget's policy for pods not Ready (default: the budget's, "
+                        "else IfHealthyBudget)")
     add_output_args(p, ["text", "json"])
     p.add_argument("--plot", metavar="FILE.png",
-                   help="also draw capacity and one swimlane per replica (needs kubesim[plot])")
+                   help="also draw capacity and one swimlane per pod (needs kubesim[plot])")
     add_render_args(p)
     add_kubelet_args(p)
 
@@ -81,9 +111,19 @@ def add_fleet_args(p: argparse.ArgumentParser) -> None:
                    help="replicas (default: the workload's spec.replicas, else 3)")
     p.add_argument("--start-spread", type=float, default=0.0, metavar="S",
                    help="replicas' first containers start uniformly within S seconds (0)")
+    p.add_argument("--start-times", metavar="T0,T1,...",
+                   help="replica i's first container starts at Ti seconds (one per replica)")
+    p.add_argument("--nodes", type=int, metavar="N",
+                   help="nodes the pods are scheduled on (default: one per replica)")
+    p.add_argument("--zones", metavar="A,B,...",
+                   help="zones the nodes are spread over, round-robin "
+                        "(default: zone-a,zone-b,zone-c)")
     p.add_argument("--propagation", type=float, metavar="S",
                    help="seconds from a Ready change to traffic following it "
                         f"({DEFAULT_PROPAGATION_SECONDS:g}; 0 with --ideal)")
+    p.add_argument("--publish-not-ready-addresses", action="store_true", default=None,
+                   help="the Service publishes pods that are not Ready (default: the "
+                        "manifests' Service)")
     p.add_argument("--load", metavar="RPS:CAPACITY",
                    help="opt-in load model: RPS requests/s shared by the serving replicas, "
                         "each serving CAPACITY requests/s (backlog slows probes)")
@@ -91,15 +131,45 @@ def add_fleet_args(p: argparse.ArgumentParser) -> None:
                    help="count seconds with fewer than K serving endpoints (default: all)")
 
 
-def fleet_settings_of(args: argparse.Namespace, pod: ProbedContainer) -> FleetSettings:
-    """The fleet the arguments describe, for `pod`."""
+def _numbers(text: str, flag: str) -> tuple[float, ...]:
+    parts = text.split(",")
+    if len(parts) > MAX_LIST:
+        raise UsageError(f"{flag}: at most {MAX_LIST} values")
+    try:
+        values = tuple(float(v) for v in parts)
+    except ValueError:
+        raise UsageError(f"{flag} {text[:60]!r} must be numbers separated by commas, "
+                         "like 0,5,10") from None
+    return values
+
+
+def _names(text: str, flag: str) -> tuple[str, ...]:
+    parts = tuple(v.strip() for v in text.split(","))
+    if len(parts) > MAX_LIST or not all(parts):
+        raise UsageError(f"{flag} {text[:60]!r} must be names separated by commas, like "
+                         "zone-a,zone-b")
+    return parts
+
+
+def fleet_settings_of(args: argparse.Namespace, pod: ProbedContainer,
+                      spec: FleetSpec | None = None) -> FleetSettings:
+    """The fleet the arguments describe, for `pod` (and the Service `spec` read)."""
     replicas = args.replicas if args.replicas is not None else (pod.replicas or 3)
     propagation = args.propagation
     if propagation is None:
         propagation = 0.0 if args.ideal else DEFAULT_PROPAGATION_SECONDS
-    return FleetSettings(replicas=replicas, start_spread=args.start_spread,
-                         propagation_seconds=propagation, load=_load(args.load),
-                         min_capacity=args.min_capacity)
+    service = spec.services[0] if spec is not None and spec.services else None
+    publish = args.publish_not_ready_addresses
+    if publish is None:
+        publish = service.publish_not_ready_addresses if service is not None else False
+    return FleetSettings(
+        replicas=replicas, start_spread=args.start_spread, propagation_seconds=propagation,
+        load=_load(args.load), min_capacity=args.min_capacity,
+        start_times=None if args.start_times is None else _numbers(args.start_times,
+                                                                   "--start-times"),
+        nodes=args.nodes, zones=None if args.zones is None else _names(args.zones, "--zones"),
+        publish_not_ready_addresses=publish,
+        headless=service.headless if service is not None else False)
 
 
 def _load(text: str | None) -> LoadModel | None:
@@ -121,63 +191,106 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         from kubesim.render.plot import check_output
 
         check_output(args.plot)
-    pod = load_spec(args.spec, args.container, render=render_options_of(args))
+    spec = load_fleet_spec(args.spec, args.container, render=render_options_of(args))
+    pod = spec.pod
     behaviour = load_behaviour(args)
-    profile = profile_of(args)
     if args.duration is None:
         args.duration = default_duration(behaviour)
     elif not args.duration > 0:
         raise UsageError(f"--duration {args.duration:g}: must be > 0")
-    settings = fleet_settings_of(args, pod)
-    replicas = settings.replicas
-    if args.rollout_at is not None and args.drain_at is not None:
-        raise UsageError("--rollout-at and --drain-at: one at a time")
-    if args.drain_at is not None:
-        fleet = simulate_drain(pod, behaviour, settings, DrainSettings(  # type: ignore[arg-type]
-            at=args.drain_at, pods=args.drain_pods,
-            min_available=_int_or_percent(args.pdb_min_available, "--pdb-min-available"),
-            max_unavailable=_int_or_percent(args.pdb_max_unavailable, "--pdb-max-unavailable"),
-            always_allow=args.unhealthy_pod_eviction_policy == "AlwaysAllow",
-            pod_start_seconds=args.pod_start), duration=args.duration, seed=args.seed,
-            profile=profile, engine=args.engine)
-    elif args.rollout_at is not None:
-        fleet = _rollout(args, pod, behaviour, settings, profile)
-    else:
-        fleet = simulate_fleet(pod, behaviour, settings, duration=args.duration,
-                               seed=args.seed, profile=profile, engine=args.engine)
+    fleet = _simulate(args, spec, behaviour)
     meta = {"spec": pod.source, "object": pod.label, "container": pod.container.name,
-            "behaviour": args.scenario or args.trace or "healthy", "profile": profile.name}
+            "behaviour": args.scenario or args.trace or "healthy",
+            "profile": profile_of(args).name}
     if args.plot is not None:
         _draw(fleet_document(fleet, meta=meta), pod, behaviour, args)
     if args.format == "json":
         return render_fleet_json(fleet, meta=meta), 0
-    return render_fleet_text(fleet, title=f"{pod.label} x {replicas} | behaviour: "
-                                          f"{meta['behaviour']}"), 0
+    return render_fleet_text(fleet, title=f"{pod.label} x {fleet.settings.replicas} | "
+                                          f"behaviour: {meta['behaviour']}"), 0
+
+
+def _simulate(args: argparse.Namespace, spec: FleetSpec, behaviour: Behaviour) -> FleetRun:
+    """The plain fleet, or the workload under its controllers when they act: a rollout, a
+    drain, a StatefulSet's ordered start."""
+    pod, profile = spec.pod, profile_of(args)
+    if args.rollout_at is None and any(v is not None for v in (
+            args.max_surge, args.max_unavailable, args.progress_deadline, args.new,
+            args.new_scenario, args.partition)):
+        raise UsageError("--new, --new-scenario, --max-surge, --max-unavailable, "
+                         "--progress-deadline and --partition need --rollout-at")
+    if args.drain_at is None and any(v is not None for v in (
+            args.drain_node, args.drain_pods, args.drain_replicas, args.pdb_min_available,
+            args.pdb_max_unavailable, args.unhealthy_pod_eviction_policy)):
+        raise UsageError("--drain-node, --drain-pods, --drain-replicas and the budget's flags "
+                         "need --drain-at")
+    settings = fleet_settings_of(args, pod, spec)
+    sts = _statefulset(args, spec)
+    if args.rollout_at is None and args.drain_at is None and sts is None:
+        return simulate_fleet(pod, behaviour, settings, duration=args.duration, seed=args.seed,
+                              profile=profile, engine=args.engine, placement=spec.placement)
+    versions = {"old": Version(pod, lambda _: behaviour, 1)}
+    rollout = None
+    if args.rollout_at is not None:
+        new_pod = load_fleet_spec(args.new, args.container,
+                                  render=render_options_of(args)).pod if args.new else pod
+        new_behaviour = load_scenario(args.new_scenario) if args.new_scenario else behaviour
+        versions["new"] = Version(new_pod, lambda _: new_behaviour, 2)
+        rollout = _rollout(args, pod, new_pod, sts is not None)
+    drain = _drain(args, spec) if args.drain_at is not None else None
+    strategy = pod.strategy or DeploymentStrategy()
+    return simulate_workload(
+        versions, settings, workload=pod.object_name, statefulset=sts,
+        placement=spec.placement, rollout=rollout, drain=drain,
+        min_ready_seconds=strategy.min_ready_seconds, duration=args.duration, seed=args.seed,
+        profile=profile, engine=args.engine, pod_start_seconds=args.pod_start)
 
 
 def _int_or_percent(text: str | None, flag: str) -> int | str | None:
     if text is None:
         return None
-    if re.fullmatch(r"\d+%", text):
+    if re.fullmatch(r"\d{1,3}%", text) and int(text[:-1]) <= 100:
         return text
-    if text.isdigit():
+    if re.fullmatch(r"\d{1,10}", text) and int(text) < 2**31:
         return int(text)
-    raise UsageError(f"{flag} {text!r} must be a whole number or a percentage like 25%")
+    raise UsageError(f"{flag} {text[:40]!r} must be a whole number or a percentage like 25%")
 
 
-def _rollout(args: argparse.Namespace, pod: ProbedContainer, behaviour: object,
-             settings: FleetSettings, profile: object) -> RolloutRun:
-    """The fleet rolled from SPEC to --new at --rollout-at, with the Deployment's strategy."""
-    new_pod = load_spec(args.new, args.container, render=render_options_of(args)) \
-        if args.new else pod
-    new_behaviour = load_scenario(args.new_scenario) if args.new_scenario else behaviour
+def _statefulset(args: argparse.Namespace, spec: FleetSpec) -> StatefulSetSpec | None:
+    sts = spec.statefulset
+    if sts is None:
+        if args.partition is not None:
+            raise UsageError("--partition is a StatefulSet's: this workload is a "
+                             f"{spec.pod.object_kind}")
+        return None
+    if args.partition is not None:
+        if args.partition < 0:
+            raise UsageError(f"--partition {args.partition}: must be >= 0")
+        sts = replace(sts, partition=args.partition)
+    if args.max_unavailable is not None:
+        value = _int_or_percent(args.max_unavailable, "--max-unavailable")
+        if value in (0, "0%"):
+            raise UsageError("--max-unavailable: a StatefulSet's must be at least 1 (or 1%)")
+        sts = replace(sts, max_unavailable=value)
+    if args.min_ready_seconds is not None:
+        sts = replace(sts, min_ready_seconds=args.min_ready_seconds)
+    return sts
+
+
+def _rollout(args: argparse.Namespace, pod: ProbedContainer, new_pod: ProbedContainer,
+             stateful: bool) -> RolloutSettings:
+    """The rollout at --rollout-at with the workload's strategy (flags override it)."""
+    if stateful:
+        if args.max_surge is not None or args.progress_deadline is not None:
+            raise UsageError("a StatefulSet has no maxSurge and no progressDeadlineSeconds")
+        return RolloutSettings(at=args.rollout_at, pod_start_seconds=args.pod_start)
     base = new_pod.strategy or pod.strategy or DeploymentStrategy()
     recreate = base.type == "Recreate"
     surge = _int_or_percent(args.max_surge, "--max-surge")
     unavailable = _int_or_percent(args.max_unavailable, "--max-unavailable")
     if recreate and (surge is not None or unavailable is not None):
         raise UsageError("strategy Recreate has no maxSurge or maxUnavailable")
-    rollout = RolloutSettings(
+    return RolloutSettings(
         at=args.rollout_at, max_surge=surge if surge is not None else base.max_surge,
         max_unavailable=unavailable if unavailable is not None else base.max_unavailable,
         min_ready_seconds=(args.min_ready_seconds if args.min_ready_seconds is not None
@@ -185,9 +298,23 @@ def _rollout(args: argparse.Namespace, pod: ProbedContainer, behaviour: object,
         progress_deadline_seconds=(args.progress_deadline if args.progress_deadline
                                    is not None else base.progress_deadline_seconds),
         pod_start_seconds=args.pod_start, recreate=recreate)
-    return simulate_rollout(pod, new_pod, behaviour, new_behaviour, settings, rollout,  # type: ignore[arg-type]
-                            duration=args.duration, seed=args.seed, profile=profile,  # type: ignore[arg-type]
-                            engine=args.engine)
+
+
+def _drain(args: argparse.Namespace, spec: FleetSpec) -> DrainSettings:
+    replicas = None
+    if args.drain_replicas is not None:
+        values = _numbers(args.drain_replicas, "--drain-replicas")
+        if not all(v.is_integer() and v >= 0 for v in values):
+            raise UsageError(f"--drain-replicas {args.drain_replicas[:60]!r} must be pod "
+                             "indices (whole numbers >= 0) separated by commas")
+        replicas = tuple(int(v) for v in values)
+    fields = budget_fields(
+        spec.budgets, min_available=_int_or_percent(args.pdb_min_available,
+                                                    "--pdb-min-available"),
+        max_unavailable=_int_or_percent(args.pdb_max_unavailable, "--pdb-max-unavailable"),
+        policy=args.unhealthy_pod_eviction_policy)
+    return DrainSettings(at=args.drain_at, pods=args.drain_pods, node=args.drain_node,
+                         replicas=replicas, pod_start_seconds=args.pod_start, **fields)
 
 
 def _draw(doc: dict, pod: object, behaviour: object, args: argparse.Namespace) -> None:

@@ -5,21 +5,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from kubesim.timeline import Timeline
-    from kubesim.fleet.records import FleetRun
+from kubesim.fleet.endpoints import merge_steps, route, step_counts
 
-__all__ = ["CapacityPoint", "FleetSummary", "capacity", "down_intervals", "endpoint_spans",
-           "refused_while_served", "summarise"]
+if TYPE_CHECKING:
+    from kubesim.fleet.endpoints import Routing
+    from kubesim.fleet.records import FleetRun
+    from kubesim.timeline import Timeline
+
+__all__ = ["CapacityPoint", "FleetSummary", "capacity", "down_intervals", "fleet_routing",
+           "refused_seconds", "refused_while_served", "summarise"]
 
 
 @dataclass(frozen=True, slots=True)
 class CapacityPoint:
-    """From `at` on (until the next point): `ready` pods, `serving` endpoints."""
+    """From `at` on (until the next point): `ready` pods (their Ready condition); the
+    EndpointSlice's endpoints `endpoints_ready`, `endpoints_serving`, `endpoints_terminating`
+    as the controller writes them now (EP1); `serving`: the endpoints kube-proxy routes to,
+    from the slice `propagation` seconds earlier (F1, EP2), `fallback` when those are the
+    serving-terminating ones because none was ready."""
 
     at: float
     ready: int
     serving: int
+    endpoints_ready: int = 0
+    endpoints_serving: int = 0
+    endpoints_terminating: int = 0
+    fallback: bool = False
 
 
 @dataclass(frozen=True)
@@ -41,39 +52,11 @@ class FleetSummary:
     all_serving_at: float | None
 
 
-def _steps(intervals: list[list[tuple[float, float]]], end: float) -> list[tuple[float, int]]:
-    """(time, count) steps of how many of the interval lists cover each time."""
-    delta: dict[float, int] = {}
-    for spans in intervals:
-        for s, e in spans:
-            if e <= s or s >= end:
-                continue
-            delta[s] = delta.get(s, 0) + 1
-            if e < end:
-                delta[e] = delta.get(e, 0) - 1
-    out, count = [], 0
-    for t in sorted(delta):
-        count += delta[t]
-        out.append((t, count))
-    return out
-
-
-def endpoint_spans(timeline: Timeline) -> list[tuple[float, float]]:
-    """When the pod's endpoint was ready in its EndpointSlice: while the pod was Ready, and not
-    after its deletion (the endpoint turns terminating at once, R3.12)."""
-    spans = timeline.ready_intervals()
-    term = timeline.termination
-    if term is None:
-        return spans
-    cut = term.requested_at
-    return [(s, min(e, cut)) for s, e in spans if s < cut]
-
-
-def refused_while_served(timeline: Timeline, propagation: float,
+def refused_while_served(timeline: Timeline, routed: list[tuple[float, float]],
                          drains: bool = False) -> float:
-    """Seconds during which traffic still reached a deleted pod (until its deletion plus the
-    propagation delay) while it no longer listened (from its first SIGTERM, unless the app
-    keeps answering while it `drains`, or from its containers' exit): requests refused."""
+    """Seconds during which traffic reached a deleted pod (its `routed` spans) while it no
+    longer listened (from its first SIGTERM, unless the app keeps answering while it
+    `drains`, or from its containers' exit): requests refused."""
     term = timeline.termination
     if term is None or not term.containers:
         return 0.0
@@ -81,8 +64,16 @@ def refused_while_served(timeline: Timeline, propagation: float,
     closed = [t for t in closed if t is not None]
     if not closed:
         return 0.0
-    until = min(term.requested_at + propagation, timeline.duration)
-    return max(0.0, until - min(closed))
+    shut = min(closed)
+    return sum(max(0.0, e - max(s, shut)) for s, e in routed)
+
+
+def refused_seconds(run: FleetRun, routing: Routing | None = None) -> list[float]:
+    """Per pod, the seconds traffic reached it after it stopped listening (its routed spans
+    in the fleet's routing)."""
+    routing = fleet_routing(run) if routing is None else routing
+    return [refused_while_served(tl, spans)
+            for tl, spans in zip(run.timelines, routing.routed, strict=True)]
 
 
 def down_intervals(timeline: Timeline) -> list[tuple[float, float]]:
@@ -94,29 +85,35 @@ def down_intervals(timeline: Timeline) -> list[tuple[float, float]]:
     return out
 
 
-def capacity(run: FleetRun) -> list[CapacityPoint]:
-    """The Ready pods and serving endpoints (Ready `propagation` s earlier) at every change."""
+def fleet_routing(run: FleetRun) -> Routing:
+    """The run's EndpointSlice and kube-proxy's routing (EP1, EP2, F1)."""
+    st = run.settings
+    return route(run.timelines, propagation=st.propagation_seconds, end=run.duration,
+                 publish_not_ready=st.publish_not_ready_addresses, headless=st.headless)
+
+
+def capacity(run: FleetRun, routing: Routing | None = None) -> list[CapacityPoint]:
+    """Ready pods, the slice's endpoints and what kube-proxy routes to, at every change."""
+    routing = fleet_routing(run) if routing is None else routing
     d, end = run.settings.propagation_seconds, run.duration
-    ready = [tl.ready_intervals() for tl in run.timelines]
-    serving = [[(s + d, e + d if e < end else end) for s, e in endpoint_spans(tl)]
-               for tl in run.timelines]
-    times: dict[float, list[int]] = {0.0: [0, 0]}
-    for k, steps in enumerate((_steps(ready, end), _steps(serving, end))):
-        for t, n in steps:
-            times.setdefault(t, [None, None])[k] = n  # type: ignore[list-item]
-    out, last = [], [0, 0]
-    for t in sorted(times):
-        last = [v if v is not None else last[i] for i, v in enumerate(times[t])]
-        if not out or (out[-1].ready, out[-1].serving) != tuple(last):
-            out.append(CapacityPoint(t, last[0], last[1]))
-    return out
+    fields: list[list[tuple[float, object]]] = [
+        [(t, n) for t, n in step_counts([tl.ready_intervals() for tl in run.timelines], end)],
+        [(t, n) for t, n in step_counts(routing.routed, end)],
+        [(p.at, p.ready) for p in routing.points],
+        [(p.at, p.serving) for p in routing.points],
+        [(p.at, p.terminating) for p in routing.points],
+        [(p.at + d, p.fallback) for p in routing.points if p.at + d < end],
+    ]
+    fields.append([(0.0, 0)])  # a first point at 0
+    return [CapacityPoint(t, *values[:6])  # type: ignore[arg-type]
+            for t, values in merge_steps(fields, end, [0, 0, 0, 0, 0, False, 0])]
 
 
 def summarise(run: FleetRun, series: list[CapacityPoint] | None = None) -> FleetSummary:
     """The fleet's figures (see `FleetSummary`)."""
     series = capacity(run) if series is None else series
     n, end, threshold = run.settings.replicas, run.duration, run.settings.threshold
-    all_at = next((p.at for p in series if p.serving == n), None)
+    all_at = next((p.at for p in series if p.serving >= n), None)
     first = next((p.at for p in series if p.serving > 0), None)
     start = all_at if all_at is not None else first
     lowest, at_zero, below = n, 0.0, 0.0
@@ -130,7 +127,7 @@ def summarise(run: FleetRun, series: list[CapacityPoint] | None = None) -> Fleet
         below += span if p.serving < threshold else 0.0
     if start is None:
         lowest, at_zero, below = 0, 0.0, 0.0
-    down = _steps([down_intervals(tl) for tl in run.timelines], end)
+    down = step_counts([down_intervals(tl) for tl in run.timelines], end)
     summaries = [tl.summary() for tl in run.timelines]
     window = run.settings.together_seconds
     kills = sorted((k.at, i) for i, tl in enumerate(run.timelines) for k in tl.kills)

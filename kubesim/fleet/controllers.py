@@ -10,24 +10,26 @@ Pure functions, each from kubernetes/kubernetes:
 * `desired_healthy(...)`: disruption.go getExpectedPodCount — a PDB's minAvailable and
   maxUnavailable percentages both round up, against the controller's scale; an integer
   minAvailable is counted against the matching pods (C4).
-* `disruptions_allowed(healthy, desired)`: currentHealthy - desiredHealthy, never below 0 (C5).
-* `may_evict(...)`: the eviction API — a Ready pod needs a disruption allowed; a pod that is
-  not Ready is evicted when the budget is healthy (IfHealthyBudget, the default) or always
-  (AlwaysAllow) (C6).
+* `disruptions_allowed(healthy, desired, expected)`: currentHealthy - desiredHealthy, never
+  below 0, and 0 while the budget expects no pod (C5).
+* `eviction(...)`: the eviction API's answer for one pod (C6).
 """
 
 from __future__ import annotations
 
 import math
 import re
+from enum import Enum
 
 from kubesim.errors import SpecError
 
-__all__ = ["DRAIN_RETRY_SECONDS", "IntOrPercent", "desired_healthy", "disruptions_allowed",
-           "may_evict", "rolling_fenceposts", "scaled"]
+__all__ = ["DRAIN_POLL_SECONDS", "DRAIN_RETRY_SECONDS", "EvictionAnswer", "IntOrPercent",
+           "desired_healthy", "disruptions_allowed", "eviction", "expected_pods",
+           "rolling_fenceposts", "scaled", "statefulset_max_unavailable"]
 
 IntOrPercent = int | str
 DRAIN_RETRY_SECONDS = 5.0  # kubectl drain: a refused eviction (429) is tried again after 5 s (C7)
+DRAIN_POLL_SECONDS = 1.0  # kubectl drain's waitForDelete polls every second (D3)
 _PERCENT = re.compile(r"^(\d+)%$")
 
 
@@ -71,13 +73,55 @@ def desired_healthy(*, min_available: IntOrPercent | None,
     return scaled(min_available, scale, True, field="minAvailable")
 
 
-def disruptions_allowed(healthy: int, desired: int) -> int:
-    """status.disruptionsAllowed (C5)."""
-    return max(0, healthy - desired)
+def expected_pods(*, min_available: IntOrPercent | None, max_unavailable: IntOrPercent | None,
+                  scale: int, pods: int) -> int:
+    """The PDB's expectedPods (getExpectedPodCount): the matching pods for an integer
+    minAvailable, the controller's scale for a percentage or maxUnavailable, 0 without
+    either."""
+    if max_unavailable is not None:
+        return scale
+    if min_available is None:
+        return 0
+    if isinstance(min_available, int) and not isinstance(min_available, bool):
+        return pods
+    return scale
 
 
-def may_evict(*, ready: bool, healthy: int, desired: int, always_allow: bool = False) -> bool:
-    """Whether the eviction API lets one pod go (C6)."""
-    if not ready:
-        return always_allow or healthy >= desired
-    return disruptions_allowed(healthy, desired) > 0
+def disruptions_allowed(healthy: int, desired: int, expected: int = 1) -> int:
+    """status.disruptionsAllowed (C5): currentHealthy - desiredHealthy, never below 0, and 0
+    while the budget expects no pod (updatePdbStatus)."""
+    return max(0, healthy - desired) if expected > 0 else 0
+
+
+class EvictionAnswer(str, Enum):
+    """What the eviction subresource answers (pkg/registry/core/pod/storage/eviction.go)."""
+
+    DELETED = "deleted"  # the budget does not apply (none, Pending, terminating, unhealthy)
+    DISRUPTED = "disrupted"  # disruptionsAllowed decremented, the pod deleted
+    TOO_MANY_REQUESTS = "429"  # would violate the budget: kubectl drain retries in 5 s
+    ERROR = "500"  # more than one budget selects the pod: kubectl drain gives up
+
+
+def eviction(*, pending: bool, terminating: bool, budgets: int, ready: bool, healthy: int,
+             desired: int, expected: int, always_allow: bool = False) -> EvictionAnswer:
+    """The eviction API's answer for one pod (C6), in the order eviction.go decides:
+    a Pending, terminal or terminating pod is deleted without a budget (canIgnorePDB); no
+    budget, deleted; more than one, an error; a pod that is not Ready is deleted with
+    AlwaysAllow, or while currentHealthy >= desiredHealthy > 0 (IfHealthyBudget); otherwise
+    it needs disruptionsAllowed > 0 (checkAndDecrement), else 429."""
+    if pending or terminating or budgets == 0:
+        return EvictionAnswer.DELETED
+    if budgets > 1:
+        return EvictionAnswer.ERROR
+    if not ready and (always_allow or (healthy >= desired > 0)):
+        return EvictionAnswer.DELETED
+    if disruptions_allowed(healthy, desired, expected) > 0:
+        return EvictionAnswer.DISRUPTED
+    return EvictionAnswer.TOO_MANY_REQUESTS
+
+
+def statefulset_max_unavailable(value: IntOrPercent | None, replicas: int) -> int:
+    """getStatefulSetMaxUnavailable: 1 when unset, a percentage rounded down, at least 1."""
+    n = scaled(1 if value is None else value, replicas, False,
+               field="spec.updateStrategy.rollingUpdate.maxUnavailable")
+    return max(1, n)

@@ -3,81 +3,101 @@
 from __future__ import annotations
 
 import bisect
+import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from kubesim.fleet.capacity import endpoint_spans
+from kubesim.fleet.endpoints import endpoint_changes, pod_spans, routed_spans, shift
 from kubesim.spec.model import HandlerKind
 
 if TYPE_CHECKING:
     import numpy as np
 
     from kubesim.behaviour.answer import Answer, Behaviour
-    from kubesim.timeline import Timeline
+    from kubesim.fleet.endpoints import Spans
     from kubesim.fleet.settings import LoadModel
     from kubesim.spec.model import Target
+    from kubesim.timeline import Timeline
 
 __all__ = ["LoadedBehaviour", "ServingView"]
 
 _SLOWED = (HandlerKind.HTTP_GET, HandlerKind.GRPC)  # the app answers these itself
 
 
-def _at(change: Any) -> float:
-    return change.at
-
-
 class ServingView:
-    """Which replicas serve when: Ready `propagation` seconds earlier (what traffic follows),
-    read from the timelines the replicas are writing. The joins and leaves of all replicas are
-    kept in one sorted index, rebuilt when a timeline's Ready changes grew or shrank (a flip
-    within one instant is taken back), so a query costs a bisection."""
+    """Which replicas kube-proxy routes to when (docs/controller-rules.md F1, EP1-EP2: the
+    endpoints ready `propagation` seconds earlier, or the serving-terminating ones when none
+    is ready), read from the timelines the replicas are writing. The routing of all replicas
+    is recomputed when a timeline's Ready changes, start or termination differ from what was
+    indexed (a flip within one instant is taken back), so a query costs a bisection."""
 
-    def __init__(self, propagation: float) -> None:
-        self.propagation = propagation
+    def __init__(self, propagation: float, replicas: int | None = None, *,
+                 publish_not_ready: bool = False, headless: bool = False) -> None:
+        self.propagation, self.replicas = propagation, replicas
+        self.publish_not_ready, self.headless = publish_not_ready, headless
         self.timelines: list[Timeline] = []
-        self._seen: list[tuple[int, Any]] = []  # per replica: (len, last change) indexed
-        self._times: list[float] = []  # when the serving count changes
+        self._seen: list[tuple[Any, ...]] = []  # per replica: what was indexed
+        self._pods: list[tuple[Spans, Spans]] = []  # ... and its ready, fallback spans
+        self._spans: list[list[tuple[float, float]]] = []  # per replica: routed spans
+        self._times: list[float] = []  # when the routed count changes
         self._counts: list[int] = []  # ... to this
         self._full_at: float | None = None  # when every replica first served
         self._scanned = -1.0  # ... looked for up to here
+        self._clock = -math.inf  # the latest time a replica asked at
+        self._current = False  # indexed since the clock last moved
+
+    @staticmethod
+    def _mark(tl: Timeline) -> tuple[Any, ...]:
+        term = tl.termination
+        last = tl.ready[-1] if tl.ready else None
+        return (len(tl.ready), id(last), bool(tl.containers), id(term),
+                None if term is None else term.stopped_at)
+
+    def observe(self, now: float) -> None:
+        """A replica asks at `now` (the simulation's time). A change the kubelets record now
+        reaches traffic only `propagation` seconds later (F1), so while the clock stands still
+        the index stays good for every time up to now; with no propagation it is checked on
+        each query."""
+        if now > self._clock:
+            self._clock, self._current = now, False
 
     def _sync(self) -> None:
-        """Re-index if any replica's Ready changes (or deletion) differ from what was
-        indexed."""
-        seen = self._seen
-        if len(seen) != len(self.timelines):
-            seen.extend((-1, None) for _ in range(len(self.timelines) - len(seen)))
-        stale = False
-        for i, tl in enumerate(self.timelines):
-            changes = tl.ready
-            mark = (len(changes), changes[-1] if changes else tl.termination)
-            mark = (mark[0] + (tl.termination is not None) * 10**9, mark[1])
-            if seen[i][0] != mark[0] or seen[i][1] is not mark[1]:
-                seen[i] = mark
-                stale = True
-        if stale:
-            delta: dict[float, int] = {}
-            d = self.propagation
-            for tl in self.timelines:
-                for s, e in endpoint_spans(tl):
-                    delta[s + d] = delta.get(s + d, 0) + 1
-                    if e < tl.duration:
-                        delta[e + d] = delta.get(e + d, 0) - 1
-            self._times = sorted(delta)
-            count, self._counts = 0, []
-            for at in self._times:
-                count += delta[at]
-                self._counts.append(count)
+        """Re-route if any replica's endpoint may have changed since it was indexed."""
+        if self._current and self.propagation > 0:
+            return
+        self._current = True
+        marks = [self._mark(tl) for tl in self.timelines]
+        if marks == self._seen:
+            return
+        end = max((tl.duration for tl in self.timelines), default=0.0)
+        spans = self._pods
+        for i, (tl, mark) in enumerate(zip(self.timelines, marks, strict=True)):
+            if i >= len(self._seen) or self._seen[i] != mark:
+                if i >= len(spans):
+                    spans.append(([], []))
+                spans[i] = pod_spans(endpoint_changes(tl, self.publish_not_ready), end)
+        self._seen = marks
+        routed, _ = routed_spans([r for r, _ in spans], [f for _, f in spans], end,
+                                 headless=self.headless)
+        self._spans = [shift(pod, self.propagation, end) for pod in routed]
+        delta: dict[float, int] = {}
+        for spans in self._spans:
+            for s, e in spans:
+                delta[s] = delta.get(s, 0) + 1
+                if e < end:
+                    delta[e] = delta.get(e, 0) - 1
+        self._times = sorted(delta)
+        count, self._counts = 0, []
+        for at in self._times:
+            count += delta[at]
+            self._counts.append(count)
 
     def serves(self, replica: int, t: float) -> bool:
-        """Whether the replica's endpoint is in the Service at `t`."""
-        tl = self.timelines[replica]
-        seen = t - self.propagation
-        if tl.termination is not None and tl.termination.requested_at <= seen:
-            return False
-        changes = tl.ready
-        i = bisect.bisect_right(changes, seen, key=_at)
-        return i > 0 and changes[i - 1].ready
+        """Whether kube-proxy routes to the replica at `t`."""
+        self._sync()
+        spans = self._spans[replica] if replica < len(self._spans) else []
+        i = bisect.bisect_right(spans, (t, math.inf)) - 1
+        return i >= 0 and spans[i][0] <= t < spans[i][1]
 
     def serving(self, t: float) -> int:
         """Serving endpoints at `t`."""
@@ -95,8 +115,9 @@ class ServingView:
         """Whether the fleet was in service by `t`: every replica served at once at some
         time <= t. Traffic arrives from then on (a fleet warming up gets none)."""
         if self._full_at is None and t > self._scanned:
+            everyone = self.replicas if self.replicas is not None else len(self.timelines)
             for step in self.changes(self._scanned, t):
-                if self.serving(step) == len(self.timelines):
+                if self.serving(step) >= everyone:
                     self._full_at = step
                     break
             self._scanned = t
@@ -131,6 +152,7 @@ class LoadedBehaviour:
 
     def answer(self, target: Target, at: float, started_at: float,
                rng: np.random.Generator) -> Answer:
+        self.view.observe(at)
         if started_at != self.container:  # a new process: an empty queue
             self.backlog, self.since, self.container = 0.0, started_at, started_at
         self._advance(at)

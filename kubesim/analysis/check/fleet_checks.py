@@ -17,6 +17,7 @@ from kubesim.behaviour.answer import HEALTHY
 from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.simulate import simulate
 from kubesim.fleet.capacity import capacity, refused_while_served, summarise
+from kubesim.fleet.endpoints import routed_among_ready
 from kubesim.fleet.rollout import RolloutSettings, simulate_rollout
 from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.settings import DEFAULT_PROPAGATION_SECONDS, FleetSettings
@@ -145,7 +146,7 @@ def _refused(pod: ProbedContainer, s: Settings, propagation: float) -> float:
     timeline = simulate(pod, Scenario.from_dict({"delete": {"at": DELETE_AT}}),
                         duration=DELETE_AT + 60, seed=s.seed, profile=s.profile,
                         engine=s.engine, record_probes=False)
-    return refused_while_served(timeline, propagation)
+    return refused_while_served(timeline, routed_among_ready(timeline, propagation))
 
 
 def _refused_after_deletion(w: Workload, c: ContainerRef, pod: ProbedContainer,

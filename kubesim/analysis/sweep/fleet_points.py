@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.sweep.grid import FLEET_FIELDS, PointResult, apply_point
 from kubesim.errors import UsageError
-from kubesim.fleet.capacity import refused_while_served, summarise
+from kubesim.fleet.capacity import refused_seconds, summarise
 from kubesim.fleet.rollout import RolloutSettings, simulate_rollout
 from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.settings import LoadModel
@@ -100,8 +100,7 @@ def evaluate_fleet_point(spec: SweepSpec, point: Point) -> PointResult:
                                           duration=spec.duration, seed=spec.seed + k,
                                           profile=spec.profile, engine=spec.engine,
                                           record_probes=False)
-            refused = max(refused, sum(refused_while_served(
-                tl, settings.propagation_seconds) for tl in fleet.timelines))
+            refused = max(refused, sum(refused_seconds(fleet)))
         else:
             fleet = simulate_fleet(pod, behaviour, settings, duration=spec.duration,
                                    seed=spec.seed + k, profile=spec.profile,

@@ -1,0 +1,123 @@
+"""A fleet under its controllers: a Deployment's or a StatefulSet's, with a rollout, a drain,
+or both in one run (`simulate_workload`).
+
+Everything runs on one scheduler, stepped (the controllers read every pod's state): the
+fleet's pods start as `kubesim fleet` starts them (a Deployment's at their start times; a
+StatefulSet's as its pod management policy creates them), the workload's controller looks
+every `controller_seconds`, the rollout applies the new template at `rollout.at`, the drain
+begins at `drain.at`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kubesim.engine.simulate import make_scheduler
+from kubesim.errors import UsageError
+from kubesim.fleet.control import ControlPlane, Version, WorkloadController
+from kubesim.fleet.controllers import rolling_fenceposts, statefulset_max_unavailable
+from kubesim.fleet.deployment import DeploymentController
+from kubesim.fleet.eviction import Drain
+from kubesim.fleet.load import ServingView
+from kubesim.fleet.records import ControlledRun
+from kubesim.fleet.run import start_times
+from kubesim.fleet.statefulset import StatefulSetController
+from kubesim.fleet.topology import Scheduler, make_nodes
+from kubesim.kubelet.settings import CLASSIC
+from kubesim.spec.workload import Placement
+
+if TYPE_CHECKING:
+    from kubesim.fleet.settings import DrainSettings, FleetSettings, RolloutSettings
+    from kubesim.kubelet.settings import KubeletProfile
+    from kubesim.spec.workload import StatefulSetSpec
+
+__all__ = ["simulate_workload"]
+
+
+def simulate_workload(versions: dict[str, Version], settings: FleetSettings, *,
+                      workload: str = "app", statefulset: StatefulSetSpec | None = None,
+                      placement: Placement | None = None,
+                      rollout: RolloutSettings | None = None, drain: DrainSettings | None = None,
+                      min_ready_seconds: int = 0, duration: float = 600.0, seed: int = 0,
+                      profile: KubeletProfile = CLASSIC, engine: str = "fast",
+                      record_probes: bool = True, pod_start_seconds: float | None = None,
+                      controller_seconds: float | None = None) -> ControlledRun:
+    """Run the workload's fleet (`versions["old"]`; a rollout's `versions["new"]`) under its
+    controller, with the rollout and the drain given."""
+    placement = Placement() if placement is None else placement
+    _check(settings, statefulset, rollout, drain, duration, versions)
+    pod_start = pod_start_seconds if pod_start_seconds is not None else (
+        rollout.pod_start_seconds if rollout is not None else
+        drain.pod_start_seconds if drain is not None else 2.0)
+    look = controller_seconds if controller_seconds is not None else (
+        rollout.controller_seconds if rollout is not None else 1.0)
+    sched = make_scheduler(engine)
+    nodes = make_nodes(settings.node_count, settings.zone_names)
+    if drain is not None and drain.node is not None and drain.node not in {n.name for n in nodes}:
+        raise UsageError(f"drain node {drain.node!r} is not one of the fleet's nodes "
+                         f"(node-1 ... node-{len(nodes)})")
+    view = ServingView(settings.propagation_seconds, settings.replicas,
+                       publish_not_ready=settings.publish_not_ready_addresses,
+                       headless=settings.headless) if settings.load is not None else None
+    plane = ControlPlane(sched, versions, settings, Scheduler(nodes, placement),
+                         workload=workload, duration=duration, seed=seed, profile=profile,
+                         record_probes=record_probes, pod_start_seconds=pod_start, view=view)
+    starts = start_times(settings, seed)
+    controller: WorkloadController
+    if statefulset is not None:
+        controller = StatefulSetController(plane, settings.replicas, statefulset,
+                                           rollout=rollout, controller_seconds=look,
+                                           starts=starts)
+        surge, unavailable = 0, statefulset_max_unavailable(statefulset.max_unavailable,
+                                                            settings.replicas)
+    else:
+        for start in starts:
+            plane.create("old", 0.0, start=start)
+        surge, unavailable = _fenceposts(rollout, settings.replicas)
+        controller = DeploymentController(plane, settings.replicas, rollout=rollout,
+                                          surge=surge, unavailable=unavailable,
+                                          min_ready_seconds=min_ready_seconds,
+                                          controller_seconds=look)
+    sched.process(controller.loop())
+    drainer = Drain(plane, drain, controller) if drain is not None else None
+    if drainer is not None:
+        sched.process(drainer.loop())
+    sched.run(until=duration)
+    outcome = dict(controller.outcome)
+    if drainer is not None:
+        outcome.update(drainer.outcome)
+    return ControlledRun(
+        settings, plane.starts, plane.timelines(), duration, seed,  # type: ignore[arg-type]
+        [p.identity for p in plane.pods], nodes, placement.notes,
+        "StatefulSet" if statefulset is not None else "Deployment", pods=plane.pods,
+        rollout=rollout, drain=drain, surge=surge, unavailable=unavailable, outcome=outcome,
+        conditions=list(controller.conditions),
+        evictions=drainer.evictions() if drainer is not None else [],
+        actions=sorted(plane.actions, key=lambda a: a[0]))
+
+
+def _fenceposts(rollout: RolloutSettings | None, replicas: int) -> tuple[int, int]:
+    if rollout is None:
+        return 0, 0
+    if rollout.recreate:
+        return 0, replicas
+    return rolling_fenceposts(rollout.max_surge, rollout.max_unavailable, replicas)
+
+
+def _check(settings: FleetSettings, statefulset: StatefulSetSpec | None,
+           rollout: RolloutSettings | None, drain: DrainSettings | None, duration: float,
+           versions: dict[str, Version]) -> None:
+    if rollout is not None and not rollout.at < duration:
+        raise UsageError(f"rollout at={rollout.at:g} must be within the run (< {duration:g})")
+    if rollout is not None and "new" not in versions:
+        raise UsageError("a rollout needs the new version's pod")
+    if drain is not None and not drain.at < duration:
+        raise UsageError(f"drain at={drain.at:g} must be within the run (< {duration:g})")
+    if drain is not None and drain.pods is not None and drain.pods > settings.replicas:
+        raise UsageError(f"drain pods={drain.pods} must be at most the {settings.replicas} "
+                         "replicas")
+    ordered = statefulset is not None and statefulset.pod_management_policy == "OrderedReady"
+    if ordered and (settings.start_spread > 0 or settings.start_times is not None):
+        raise UsageError("an OrderedReady StatefulSet creates each pod once the one before "
+                         "it is Ready: start spreads and start times apply to "
+                         "podManagementPolicy Parallel only")
