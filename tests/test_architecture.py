@@ -87,6 +87,7 @@ MODULES = {
     "kubesim.analysis.check.checks": "analysis", "kubesim.analysis.check.experiments": "analysis",
     "kubesim.analysis.check.probe_checks": "analysis", "kubesim.analysis.check.missing": "analysis",
     "kubesim.analysis.check.expect_checks": "analysis",
+    "kubesim.analysis.check.slow_starters": "analysis",
     "kubesim.analysis.check.expectations": "analysis",
     "kubesim.analysis.check.scoping": "analysis", "kubesim.analysis.check.targets": "analysis",
     "kubesim.analysis.check.evidence": "analysis", "kubesim.analysis.check.fixes": "analysis",
