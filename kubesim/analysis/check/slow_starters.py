@@ -36,8 +36,8 @@ class SlowStarter:
 CLASSES = (
     SlowStarter(
         "database", 300.0,
-        "after a crash it replays its write-ahead or commit log before it answers: up to a "
-        "checkpoint interval of writes (PostgreSQL's checkpoint_timeout defaults to 5 min)",
+        "after a crash it replays its write-ahead or commit log before it answers, up to a "
+        "checkpoint interval of writes (5 min by default for PostgreSQL)",
         images=("postgres", "postgis", "timescaledb", "mysql", "mariadb", "percona", "pxc",
                 "mongo", "cassandra", "scylla", "cockroach", "yugabyte", "tidb", "clickhouse",
                 "elasticsearch", "opensearch", "neo4j", "couchdb", "couchbase", "influxdb",
