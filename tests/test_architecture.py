@@ -93,6 +93,7 @@ MODULES = {
     "kubesim.analysis.check.evidence": "analysis", "kubesim.analysis.check.fixes": "analysis",
     "kubesim.analysis.check.fleet_checks": "analysis",
     "kubesim.analysis.suggest": "analysis", "kubesim.analysis.config": "analysis",
+    "kubesim.analysis.suggest_findings": "analysis",
     "kubesim.render.suggest_formats": "render", "kubesim.cli.suggest": "cli",
     "kubesim.render": "render", "kubesim.render.report": "render",
     "kubesim.render.check_formats": "render", "kubesim.render.plot": "render",

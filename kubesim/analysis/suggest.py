@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
     from kubesim.spec.model import Probe, ProbedContainer
 
-__all__ = ["WANTS", "Suggestion", "Want", "parse_want", "suggest"]
+__all__ = ["WANTS", "Suggestion", "Want", "own_endpoint", "parse_want", "suggest"]
 
 STARTUP, LIVENESS, READINESS = ProbeType.STARTUP, ProbeType.LIVENESS, ProbeType.READINESS
 WANTS = {"survive-outage": "survive a {s} s dependency outage without a restart",
@@ -113,6 +113,8 @@ class Suggestion:
     verified: str = ""
     findings_before: list[tuple[str, str]] = field(default_factory=list)  # (id, severity)
     findings_after: list[tuple[str, str]] = field(default_factory=list)
+    fixes: list[tuple[str, str]] = field(default_factory=list)  # the findings it answers
+    advice: list[str] = field(default_factory=list)  # what no probe setting can change
 
     @property
     def new_findings(self) -> list[tuple[str, str]]:
@@ -129,25 +131,31 @@ class Suggestion:
 
 
 def outage_of(pod: ProbedContainer, behaviours: list[BehaviourRef]) -> Outage:
-    """Which targets a dependency outage fails (see the module docstring)."""
+    """Which targets a dependency outage fails (see the module docstring). A target the
+    outage leaves alone is a place for liveness only if the workload has it: a probed one, or
+    one the behaviour names when it names the workload (applies_to)."""
     container = pod.container
     probed = {container.target(t).key for t in container.probes()}
     for b in behaviours:
         beh = b.behaviour
+
+        def ours(key: str, b: BehaviourRef = b) -> bool:
+            return b.named or key in probed
+
         if isinstance(beh, Scenario):
             deps = {k for k, spec in beh.targets.items() if k != "*" and any(
                 beh.dependencies[d].down for d in spec.depends_on)}
             if deps:
                 clean = [k for k, spec in beh.targets.items()
                          if k not in deps and k != "*" and not spec.depends_on
-                         and not spec.windows and k.startswith("/")]
+                         and not spec.windows and k.startswith("/") and ours(k)]
                 return Outage(deps, clean, f"{b.label}: {', '.join(sorted(deps))} depend on "
                                            "a dependency that goes down")
         elif hasattr(beh, "windows"):
             failing = {w.label.removesuffix(" failing") for w in beh.windows(b.duration)}
             if failing:
                 clean = [k for k in getattr(beh, "targets", []) if k not in failing
-                         and k.startswith("/")]
+                         and k.startswith("/") and ours(k)]
                 return Outage(failing & probed or failing, clean,
                               f"{b.label}: {', '.join(sorted(failing))} fail in it")
     ready = container.probes().get(READINESS)
@@ -445,19 +453,20 @@ def suggest(w: Workload, c: ContainerRef, wants: list[Want], behaviours: list[Be
 def recheck(w: Workload, c: ContainerRef, trial: ProbedContainer,
             behaviours: list[BehaviourRef], s: Settings
             ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """`kubesim check`'s findings for the container before and after the patch."""
+    """`kubesim check`'s findings for the container (among its pod's others) before and
+    after the patch; suppressed ones left out."""
     from kubesim.analysis.check.judge import judge
     from kubesim.analysis.check.scope import scope
     from kubesim.analysis.check.simulate import simulate
 
-    def findings(pod: ProbedContainer) -> list[tuple[str, str]]:
+    def findings(pod: ProbedContainer | None) -> list[tuple[str, str]]:
         ref = replace(c, pod=pod)
-        one = replace(w, containers=[ref])
+        one = replace(w, containers=[ref if o.name == c.name else o for o in w.containers])
         plan = scope([one], behaviours, [], s)
+        plan.runs = [r for r in plan.runs if r.container.name == c.name]
         return sorted((f.rule, f.severity.label) for r in judge(simulate(plan, s), s)
-                      for f in r.findings)
+                      for f in r.findings if f.suppressed is None and f.container == c.name)
 
-    assert c.pod is not None
     return findings(c.pod), findings(trial)
 
 
@@ -514,10 +523,33 @@ def _tradeoff(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settin
         out.append(f"moving liveness to {chosen['livenessProbe']['httpGet']['path']}, which "
                    "the outage does not touch, meets both")
     elif chosen is None:
-        out.append("no threshold meets both: give liveness an endpoint that checks only the "
-                   "process (a /livez), keep the dependency in readiness, or drop one "
-                   "expectation")
+        out.append(f"no threshold meets both: {own_endpoint(pod)}, or drop one expectation")
     return out
+
+
+def own_endpoint(pod: ProbedContainer) -> str:
+    """How to give liveness a check of the process alone, in the terms of its handler."""
+    container = pod.container
+    live = container.probes().get(LIVENESS)
+    if live is None:
+        return "add a livenessProbe only on a check of the process itself"
+    target = container.target(LIVENESS)
+    kind = live.handler_kind
+    if kind is HandlerKind.EXEC:
+        return (f"give liveness its own command instead of `{target.url}`: one that checks "
+                "only that the process itself is alive (it answers on its own socket), not "
+                "the dependencies or the data the readiness command may check, which stays "
+                "in readiness")
+    if kind is HandlerKind.GRPC:
+        return ("serve liveness from the process alone (the gRPC health service's overall "
+                "status, service \"\") and report the dependency under a named service for "
+                "readiness only (readinessProbe.grpc.service)")
+    if kind is HandlerKind.TCP_SOCKET:
+        return (f"a tcpSocket liveness probe on {target.key} asks only whether the process "
+                "listens: keep it, and put dependency checks in readiness only")
+    return (f"give liveness its own path instead of {target.key}: one the process answers "
+            "by itself (a /livez that touches no dependency), and keep the dependency "
+            "checks on the readiness path")
 
 
 def _unmet(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settings) -> list[str]:

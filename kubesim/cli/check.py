@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from kubesim.analysis.budget import DEFAULT_MAX_WORK
 from kubesim.analysis.check.expectations import Expectation, load_expectations
 from kubesim.analysis.check.findings import BehaviourRef, Settings
 from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
@@ -21,15 +22,24 @@ from kubesim.analysis.check.scoping import selectors_of
 from kubesim.analysis.config import Config, find_config, load_config
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
-from kubesim.cli.args import (add_budget_arg, add_duration_arg, add_html_arg, add_kubelet_args,
-                              add_render_args, check_html_path, profile_of, render_options_of,
-                              write_html)
+from kubesim.cli.args import (
+    add_budget_arg,
+    add_duration_arg,
+    add_html_arg,
+    add_kubelet_args,
+    add_render_args,
+    check_html_path,
+    profile_of,
+    render_options_of,
+    write_html,
+)
 from kubesim.errors import UsageError
 from kubesim.render.check_formats import FORMATS, render
 from kubesim.spec.yamlio import STDIN
 
-__all__ = ["BehaviourAction", "add_config_args", "add_parser", "behaviour_refs", "count_arg", "project_config",
-           "run", "seconds_arg", "seconds_or_zero_arg"]
+__all__ = ["BehaviourAction", "add_config_args", "add_parser", "behaviour_refs",
+           "check_settings", "count_arg", "project_config", "run", "seconds_arg",
+           "seconds_or_zero_arg"]
 
 
 def seconds_or_zero_arg(text: str) -> float:
@@ -188,26 +198,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if stdin_users > 1:
         raise UsageError("only one input can come from stdin")
     config = project_config(args)
-    fail_on = _pick(args.fail_on, config, "fail_on", "error")
-    settings = Settings(
-        phases=_pick(args.phases, config, "phases", 20), seed=_seed(args.seed),
-        profile=profile_of(args), engine=args.engine,
-        outage_seconds=_pick(args.outage_seconds, config, "outage_seconds", 120.0),
-        startup_seconds=_pick(args.startup_seconds, config, "startup_seconds", None),
-        max_hang_recovery=_pick(args.max_hang_recovery, config, "max_hang_recovery", None),
-        max_ready_recovery=_pick(args.max_ready_recovery, config, "max_ready_recovery", None),
-        max_initial_delay=_pick(args.max_initial_delay, config, "max_initial_delay", 30.0),
-        max_zero_capacity=_pick(args.max_zero_capacity, config, "max_zero_capacity", None),
-        propagation_seconds=_pick(args.propagation, config, "propagation_seconds", None),
-        rollout_min_capacity=_pick(args.rollout_min_capacity, config, "rollout_min_capacity",
-                                   None),
-        missing_probes=_pick(args.missing_probes, config, "missing_probes", True),
-        render=render_options_of(args),
-        skip_non_manifests=args.skip_non_manifests,
-        fail_on=None if fail_on == "none" else Severity[fail_on.upper()],
-        ignore=_ignored(args.ignore) | (config.ignore if config else frozenset()),
-        severities=config.severities if config else (), allow_empty=args.allow_empty,
-        max_work=args.max_work)
+    settings = check_settings(args, config)
     check_html_path(args)
     behaviours = behaviour_refs(args, config)
     expectations = _expectations(args, config)
@@ -217,6 +208,36 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         from kubesim.render.check_html import check_report
         write_html(check_report(report), args.html)
     return render(report, args.format), report.exit_code
+
+
+def check_settings(args: argparse.Namespace, config: Config | None) -> Settings:
+    """`check`'s settings: the command line, else the configuration, else the defaults (a
+    command without one of check's options, as `suggest`, takes the configuration's)."""
+    def given(name: str) -> Any:
+        return getattr(args, name, None)
+
+    fail_on = _pick(given("fail_on"), config, "fail_on", "error")
+    return Settings(
+        phases=_pick(given("phases"), config, "phases", 20), seed=_seed(args.seed),
+        profile=profile_of(args), engine=given("engine") or "fast",
+        outage_seconds=_pick(given("outage_seconds"), config, "outage_seconds", 120.0),
+        startup_seconds=_pick(given("startup_seconds"), config, "startup_seconds", None),
+        max_hang_recovery=_pick(given("max_hang_recovery"), config, "max_hang_recovery", None),
+        max_ready_recovery=_pick(given("max_ready_recovery"), config, "max_ready_recovery",
+                                 None),
+        max_initial_delay=_pick(given("max_initial_delay"), config, "max_initial_delay", 30.0),
+        max_zero_capacity=_pick(given("max_zero_capacity"), config, "max_zero_capacity", None),
+        propagation_seconds=_pick(given("propagation"), config, "propagation_seconds", None),
+        rollout_min_capacity=_pick(given("rollout_min_capacity"), config,
+                                   "rollout_min_capacity", None),
+        missing_probes=_pick(given("missing_probes"), config, "missing_probes", True),
+        render=render_options_of(args),
+        skip_non_manifests=bool(given("skip_non_manifests")),
+        fail_on=None if fail_on == "none" else Severity[fail_on.upper()],
+        ignore=_ignored(given("ignore") or []) | (config.ignore if config else frozenset()),
+        severities=config.severities if config else (),
+        allow_empty=bool(given("allow_empty")),
+        max_work=given("max_work") or DEFAULT_MAX_WORK)
 
 
 def _seed(seed: int) -> int:

@@ -1,25 +1,31 @@
-"""`kubesim suggest`: the smallest probe change that meets declared expectations.
+"""`kubesim suggest`: the smallest probe change that meets declared expectations, or, with
+none declared, that answers what `kubesim check` reports.
 
-Exit codes: 0 every probed container meets every expectation (as it is, or with the patch);
-1 some container cannot meet them all (the trade-off is printed); 2 bad input.
+Exit codes: 0 every probed container meets every expectation (as it is, or with the patch),
+or without expectations no finding at or above check's --fail-on is left after the patch; 1
+otherwise (the trade-off and the advice are printed); 2 bad input.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from kubesim.analysis.check.findings import Settings
+from kubesim.analysis.check.findings import BehaviourRef, Settings
 from kubesim.analysis.check.read import read_inputs
+from kubesim.analysis.check.rules import Severity
+from kubesim.analysis.check.run import run_checks
 from kubesim.analysis.suggest import WANTS, Want, parse_want, suggest
+from kubesim.analysis.suggest_findings import from_findings
 from kubesim.behaviour.trace import CensoredMode, RestartMode
-from kubesim.cli.args import add_kubelet_args, add_render_args, profile_of, render_options_of
+from kubesim.cli.args import add_kubelet_args, add_render_args
 from kubesim.cli.check import (
     BehaviourAction,
-    behaviour_refs,
-    count_arg,
-    seconds_arg,
     add_config_args,
+    behaviour_refs,
+    check_settings,
+    count_arg,
     project_config,
+    seconds_arg,
 )
 from kubesim.errors import UsageError
 from kubesim.render.suggest_formats import FORMATS, render
@@ -34,7 +40,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         description="Find the smallest change to each probed container's probe settings "
                     "that meets every --expect at every grid phase, confirmed with the sweep "
                     "engine, and print it as a strategic-merge patch (or SARIF fixes). "
-                    "Without --expect, the defaults of .kubesim.yaml apply.")
+                    "Without --expect (and no suggest.expect in .kubesim.yaml): fix what "
+                    "`kubesim check` reports, each finding in the terms of its probe.")
     p.add_argument("paths", nargs="+", metavar="SPEC",
                    help="manifest or probe spec file, Helm chart, kustomization, directory, "
                         "or - for stdin")
@@ -68,18 +75,16 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     config = project_config(args)
     wants = [parse_want(t) for t in args.expect] or [
         Want(k, v) for k, v in (config.suggest_expect if config else [])]
-    if not wants:
-        raise UsageError("nothing to meet: give --expect KIND=S (" + ", ".join(WANTS)
-                         + "), or defaults under suggest.expect in .kubesim.yaml")
     if args.seed < 0:
         raise UsageError(f"--seed {args.seed} must be a whole number >= 0")
-    phases = args.phases or (config.check.get("phases") if config else None) or 20
-    settings = Settings(phases=phases, seed=args.seed, profile=profile_of(args))
+    settings = check_settings(args, config)
     behaviours = behaviour_refs(args, config)
-    workloads, _, _ = read_inputs(args.paths, render=render_options_of(args))
+    if not wants:
+        return _from_findings(args, behaviours, settings)
+    workloads, _, _ = read_inputs(args.paths, render=settings.render)
     items = []
     for w in workloads:
-        if args.workload and args.workload not in (w.name, w.label):
+        if not _chosen(args, w.name, w.label):
             continue
         for c in w.containers:
             if c.pod is None or (args.container and c.name != args.container):
@@ -89,3 +94,24 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError("no probed container in the input" + (
             " matches --workload/--container" if args.workload or args.container else ""))
     return render(items, args.format), 0 if all(s.met for s in items) else 1
+
+
+def _chosen(args: argparse.Namespace, name: str, label: str) -> bool:
+    return not args.workload or args.workload in (name, label)
+
+
+def _from_findings(args: argparse.Namespace, behaviours: list[BehaviourRef],
+                   settings: Settings) -> tuple[str, int]:
+    """No expectations: the findings of `kubesim check` are what the fix must answer."""
+    report = run_checks(args.paths, behaviours=behaviours, expectations=[], settings=settings)
+    items = [i for i in from_findings(report)
+             if _chosen(args, i.workload.name, i.workload.label)
+             and (not args.container or i.container.name == args.container)]
+    fail_on = settings.fail_on
+    left = [sev for i in items for _, sev in i.findings_after]
+    code = int(fail_on is not None and any(Severity[sev.upper()] >= fail_on for sev in left))
+    if not items:  # nothing reported: nothing to fix, said as check says it
+        return (f"kubesim suggest: kubesim check reports nothing here "
+                f"({len(report.checks)} checks passed): nothing to change\n"
+                if args.format == "text" else render([], args.format)), 0
+    return render(items, args.format), code

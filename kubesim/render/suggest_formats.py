@@ -56,13 +56,20 @@ def render_text(items: list[Suggestion]) -> str:
         where = f"{w.source}:{w.line}" if w.line else w.source
         lines.append(f"{where} {w.label} container {s.container.name}"
                      + (f" [{w.rendered_from}]" if w.rendered_from else ""))
-        lines += _wrap(f"outage model: {s.outage.why}", 2)
-        lines.append("  now:")
-        lines += [ln for j in s.before for ln in _wrap(_judged(j), 4)]
+        if s.fixes:
+            lines += _wrap("findings of kubesim check: " + ", ".join(
+                f"{r} {sev}" for r, sev in s.fixes), 2)
+        outage = any(j.want.kind in ("survive-outage", "unready-within") for j in s.before)
+        if s.before and (outage or not s.fixes):
+            lines += _wrap(f"outage model: {s.outage.why}", 2)
+        if s.before:
+            lines.append("  now:")
+            lines += [ln for j in s.before for ln in _wrap(_judged(j), 4)]
         if s.patch is not None:
             lines += _wrap(f"change: {s.patch.summary}", 2)
-            lines.append("  after:")
-            lines += [ln for j in s.after for ln in _wrap(_judged(j), 4)]
+            if s.after:
+                lines.append("  after:")
+                lines += [ln for j in s.after for ln in _wrap(_judged(j), 4)]
             lines += _wrap(s.verified, 2)
             before = ", ".join(f"{r} {sev}" for r, sev in s.findings_before) or "none"
             after = ", ".join(f"{r} {sev}" for r, sev in s.findings_after) or "none"
@@ -73,17 +80,34 @@ def render_text(items: list[Suggestion]) -> str:
             lines += _wrap(s.verified, 2)
         for t in s.tradeoff:
             lines += _wrap(f"trade-off: {t}", 2)
+        for a in s.advice:
+            lines += _wrap(f"advice: {a}", 2)
         lines.append("")
     patch = patch_yaml(items)
     if patch:
         lines.append("# strategic-merge patch (kubectl patch --type strategic --patch-file, "
                      "or a kustomize patch):")
         lines.append(patch.rstrip("\n"))
-    met = sum(s.met for s in items)
-    lines.append(f"kubesim suggest: {met} of {len(items)} container"
-                 f"{'s' * (len(items) != 1)} meet{'s' * (met == 1)} every expectation"
-                 + (" with the patch above" if patch else ""))
+    if items and items[0].fixes:
+        lines.append(_findings_summary(items, bool(patch)))
+    else:
+        met = sum(s.met for s in items)
+        lines.append(f"kubesim suggest: {met} of {len(items)} container"
+                     f"{'s' * (len(items) != 1)} meet{'s' * (met == 1)} every expectation"
+                     + (" with the patch above" if patch else ""))
     return "\n".join(lines) + "\n"
+
+
+def _findings_summary(items: list[Suggestion], patched: bool) -> str:
+    """The last line without expectations: the findings answered, and what is left."""
+    before = sum(len(s.fixes) for s in items)
+    left = sum(len(s.findings_after) for s in items)
+    head = (f"kubesim suggest: {before} finding{'s' * (before != 1)} of kubesim check in "
+            f"{len(items)} container{'s' * (len(items) != 1)}")
+    if not left:
+        return f"{head}, none left after the patch above"
+    after = "after the patch above" if patched else "(no probe setting answers them)"
+    return f"{head}; {left} left {after}: see the advice"
 
 
 def _document(items: list[Suggestion]) -> dict[str, Any]:
@@ -97,7 +121,8 @@ def _document(items: list[Suggestion]) -> dict[str, Any]:
         "verified": s.verified, "tradeoff": s.tradeoff,
         "findings_before": [list(f) for f in s.findings_before],
         "findings_after": [list(f) for f in s.findings_after],
-        "new_findings": [list(f) for f in s.new_findings]} for s in items],
+        "new_findings": [list(f) for f in s.new_findings],
+        "fixes": [list(f) for f in s.fixes], "advice": s.advice} for s in items],
         "patch": patch_yaml(items)}
 
 
