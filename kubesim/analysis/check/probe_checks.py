@@ -101,7 +101,8 @@ class SameEndpointMeasured:
     start: float
     outage: float
     restarts: list[int]  # per grid phase
-    leaves: list[float]  # seconds into the outage the pod left Ready, where it did
+    kills: list[float]  # seconds into the outage of the first liveness kill, where one came
+    ready_down: Figure | None  # readiness alone: outage start to not Ready (kubesim windows)
     replay: Replay | None  # the first run that restarted (else the first run)
     evidence: DependencyFailure | None
 
@@ -137,12 +138,15 @@ class SameEndpoint:
         duration = start + outage + 120
         runs = phase_runs(pod, synthetic(label, **data), settings=s, duration=duration)
         restarts = [len(r.timeline.restarts) for r in runs]
-        leaves = [x for r in runs if (x := _first_unready(r.timeline, start))]
+        kills = [k for r in runs
+                 if (k := _detected(r.timeline, LIVENESS, start)) is not None and k <= outage]
         evidence = dependency_evidence(pod.container, live.key, list(run.subject.behaviours), s)
         replay = _replay(runs, [r for r in runs if r.timeline.restarts], label=label,
                          kind="synthetic", duration=duration, window=(start, start + outage),
                          scenario={"description": label, **data})
-        return SameEndpointMeasured(start, outage, restarts, leaves, replay, evidence)
+        return SameEndpointMeasured(start, outage, restarts, kills,
+                                    protection_windows(pod, s.profile).readiness_down, replay,
+                                    evidence)
 
     def verdict(self, run: CheckRun, m: SameEndpointMeasured | None,
                 s: Settings) -> list[CheckResult]:
@@ -153,10 +157,17 @@ class SameEndpoint:
         live = pod.container.target(LIVENESS)
         hit = sum(1 for n in m.restarts if n)
         n_runs = len(m.restarts)
-        leave = (f"answers by taking the pod out of Ready after {_span(m.leaves)}"
-                 if m.leaves else "does not answer: the pod stays Ready through it")
+        down = m.ready_down
+        leave = ("answers" if down is None else
+                 f"answers by taking the pod out of Ready after {down.best:.1f}-"
+                 f"{down.guaranteed:.1f} s" if down.best <= m.outage else
+                 f"does not answer within it (it takes the pod out of Ready only after "
+                 f"{down.best:.1f}-{down.guaranteed:.1f} s): the pod stays Ready through it")
+        first = (f"; liveness kills it {_span(m.kills)} into the outage"
+                 + (", before readiness alone would take the pod out" if down is not None
+                    and m.kills and max(m.kills) < down.best else "") if m.kills else "")
         what = (f"restarts the container at {hit} of {n_runs} grid phases "
-                f"({_count([n for n in m.restarts if n])} each)" if hit else
+                f"({_count([n for n in m.restarts if n])} each{first})" if hit else
                 f"restarts nothing at any of {n_runs} grid phases, but liveness fails "
                 "whenever readiness does and only its thresholds stand between them")
         own = live.kind in (HandlerKind.TCP_SOCKET, HandlerKind.GRPC)
@@ -190,13 +201,6 @@ def _same(pod: ProbedContainer) -> bool:
 
 def _answer_text(kind: HandlerKind) -> str:
     return ", ".join(f"{k} {v}" for k, v in FAILING[kind].items())
-
-
-def _first_unready(tl: Timeline, since: float) -> float | None:
-    for a, b in tl.ready_intervals():
-        if a <= since < b:
-            return b - since if b < tl.duration else None
-    return 0.0
 
 
 # ---------------------------------------------------------------- KS002
