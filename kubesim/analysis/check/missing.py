@@ -1,14 +1,15 @@
 """KS008, KS009, KS016: the probes a long-running container lacks, on by default.
 
 Which containers they are about, deliberately: not Jobs, CronJobs or pods that are not
-restarted (they run to completion), not plain init containers (the kubelet probes none);
-a native sidecar (an init container with `restartPolicy: Always`) counts for readiness (the pod
-is Ready only when it is) but not for liveness (proxies and log shippers whose own project
-decides, as istio's proxy has no liveness on purpose). KS008 is about containers that serve:
-a declared port or a Service in the inputs that selects the pod, and no container of the pod
-with a readinessProbe (one that has it already holds the pod out of Ready). KS016 is about
-containers the manifest says start slowly (slow_starters.py).
-"""
+restarted (they run to completion), not plain init containers (the kubelet probes none).
+KS008 is about containers that serve (a declared port on a controller's pod, or a Service in
+the inputs that selects the pod) when no container of the pod has a readinessProbe: one that
+has it already holds the whole pod out of Ready. KS009 is about app containers when no
+container of the pod has a livenessProbe (one per pod, as kube-score asks: the helper sidecars
+of a CSI driver whose plugin has one are not each reported); native sidecars (init containers
+with `restartPolicy: Always`: proxies and log shippers whose own project decides, as istio's
+proxy has no liveness on purpose) are not reported. KS016 is about containers the manifest says
+start slowly (slow_starters.py)."""
 
 from __future__ import annotations
 
@@ -85,8 +86,8 @@ class MissingProbes:
 
     def _liveness(self, w: Workload, c: ContainerRef) -> CheckResult:
         result = CheckResult("KS009", w, c.name, None)
-        if LIVENESS in _probes(c):
-            return result
+        if any(LIVENESS in _probes(o) for o in w.containers):
+            return result  # one liveness probe per pod, as kube-score asks: the pod's helpers
         others = ", ".join(t.field for t in c.pod.container.probes()) if c.pod else ""
         result.findings.append(Finding.of(
             "KS009", "missing", w, c.name,

@@ -133,7 +133,8 @@ class SameEndpoint:
         live = pod.container.target(LIVENESS)
         start, outage = settle_time(pod), s.outage_seconds
         label = f"a {outage:g} s outage of {live.key} at {start:g} s (synthetic)"
-        data = {"targets": {live.key: {"windows": [
+        # keyed by the scoped key: another container of the pod may probe the same path
+        data = {"targets": {_scoped(live): {"windows": [
             {"from": start, "to": start + outage, "answer": FAILING[live.kind]}]}}}
         duration = start + outage + 120
         runs = phase_runs(pod, synthetic(label, **data), settings=s, duration=duration)
@@ -197,6 +198,12 @@ class SameEndpoint:
 def _same(pod: ProbedContainer) -> bool:
     live, ready = pod.container.target(LIVENESS), pod.container.target(READINESS)
     return (live.kind, live.url) == (ready.kind, ready.url)
+
+
+def _scoped(target: Any) -> str:
+    """The key a synthetic scenario names a target by: the container and port with it, so that
+    the same path probed by another container of the pod is not hit (spec.targets)."""
+    return str(target.scoped or target.key)
 
 
 def _answer_text(kind: HandlerKind) -> str:
@@ -400,7 +407,8 @@ class Timeouts:
         for kind, probe in pod.container.probes().items():
             if probe.timeout_seconds < probe.period_seconds:
                 continue
-            key = pod.container.target(kind).key
+            target = pod.container.target(kind)
+            key = target.key
             hang: dict[str, Any] = {"from": 0, "to": None, "answer": {"error": "timeout"}}
             if kind is STARTUP:
                 start, where = 0.0, "since_start"
@@ -408,7 +416,7 @@ class Timeouts:
                 start, where = settle_time(pod), "windows"
                 hang["from"] = start
             label = f"{key} stops answering at {start:g} s (synthetic)"
-            data = {"targets": {key: {where: [hang]}}}
+            data = {"targets": {_scoped(target): {where: [hang]}}}
             duration = start + probe.initial_delay_seconds + 3 * _hang_budget(probe) + 60
             runs = phase_runs(pod, synthetic(label, **data), settings=s, duration=duration)
             gaps: list[float] = []

@@ -142,9 +142,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
              "readinessProbe: the pod takes traffic as soon as it starts"),
     ), off_with=MISSING_OFF),
     Rule("KS009", "missing-liveness-probe", "Container without a liveness probe", (
-        Case("missing", I, "a long-running app container has no livenessProbe: a hung "
-             "process is never restarted; a judgement call (a liveness probe that asks the "
-             "wrong thing does more harm than none), so never more than info"),
+        Case("missing", I, "a long-running app container has no livenessProbe, and no "
+             "container of its pod has one: a hung process is never restarted; a judgement "
+             "call (a liveness probe that asks the wrong thing does more harm than none), so "
+             "never more than info"),
     ), off_with=MISSING_OFF),
     Rule("KS010", "probe-port-not-declared",
          "Probe on a named port the container does not declare", (
