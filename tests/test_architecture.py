@@ -78,6 +78,7 @@ MODULES = {
     "kubesim.analysis.sweep.fleet_points": "analysis",
     "kubesim.analysis.sweep.pool": "analysis", "kubesim.analysis.sweep.plan": "analysis",
     "kubesim.render.sweep_formats": "render", "kubesim.render.rules_formats": "render",
+    "kubesim.render.windows_formats": "render",
     "kubesim.cli.rules": "cli", "kubesim.render.sweep_plot": "render",
     "kubesim.analysis.check": "analysis", "kubesim.analysis.check.run": "analysis",
     "kubesim.analysis.check.findings": "analysis", "kubesim.analysis.check.rules": "analysis",
