@@ -124,10 +124,10 @@ def test_silenced_by_configuration(capsys, tmp_path):
     _, doc = check(capsys, tmp_path, text, "--no-config")
     assert by_id(doc, "KS016")
     path = tmp_path / "db.yaml"
-    code, out, _ = cli(capsys, "check", str(path), "--format", "json", "--config", str(config))
+    _, out, _ = cli(capsys, "check", str(path), "--format", "json", "--config", str(config))
     assert by_id(json.loads(out), "KS016") == []
     config.write_text("check:\n  severity: {KS016: info}\n")
-    code, out, _ = cli(capsys, "check", str(path), "--format", "json", "--config", str(config))
+    _, out, _ = cli(capsys, "check", str(path), "--format", "json", "--config", str(config))
     assert [f["severity"] for f in by_id(json.loads(out), "KS016")] == ["info"]
 
 
@@ -166,7 +166,7 @@ def test_without_liveness_nothing_kills_a_slow_start(capsys, tmp_path):
 def test_the_corpus_databases(capsys):
     """Cassandra (kubernetes/examples): liveness after 15 s, 3 x 10 s, no startupProbe; the
     Percona pxc container waits 300 s before liveness (KS005 says so; protected enough)."""
-    code, out, _ = cli(capsys, "check", str(CORPUS / "real-manifests" /
+    _, out, _ = cli(capsys, "check", str(CORPUS / "real-manifests" /
                                              "k8s-examples_cassandra-statefulset.yaml"),
                        str(CORPUS / "pods" / "percona-pxc_statefulset_monitoring-pxc.yaml"),
                        "--format", "json", "--no-config")

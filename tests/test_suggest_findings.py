@@ -5,13 +5,13 @@ written here, is checked again by `kubesim check`."""
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 
 import pytest
 import yaml
 from helpers import cli
+from test_suggest import merge  # the plain strategic merge written independently there
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -53,18 +53,6 @@ def check(capsys, path: str, *argv: str) -> list[tuple[str, str, str]]:
     return sorted((f["object"], f["id"], f["severity"]) for f in json.loads(out)["findings"])
 
 
-def merge(into: dict, changes: dict) -> dict:
-    out = copy.deepcopy(into)
-    for k, v in changes.items():
-        if v is None:
-            out.pop(k, None)
-        elif isinstance(v, dict) and isinstance(out.get(k), dict):
-            out[k] = merge(out[k], v)
-        else:
-            out[k] = copy.deepcopy(v)
-    return out
-
-
 def apply(source: Path, doc: dict, target: Path) -> None:
     """Each container's patch merged into its object: a strategic merge by container name."""
     docs = [d for d in yaml.safe_load_all(source.read_text()) if d]
@@ -75,8 +63,7 @@ def apply(source: Path, doc: dict, target: Path) -> None:
         obj = next(d for d in docs if d["kind"] == kind and d["metadata"]["name"] == name)
         spec = obj["spec"] if kind == "Pod" else obj["spec"]["template"]["spec"]
         containers = spec["containers"] + spec.get("initContainers", [])
-        i, c = next((i, c) for i, c in enumerate(containers)
-                    if c["name"] == item["patch"]["name"])
+        c = next(c for c in containers if c["name"] == item["patch"]["name"])
         patched = merge(c, {k: v for k, v in item["patch"].items() if k != "name"})
         c.clear()
         c.update(patched)
@@ -103,7 +90,7 @@ def test_an_exec_probe_gets_advice_in_its_own_terms(capsys, tmp_path):
     """The issue's case: `exec: pg_isready` shared by liveness and readiness got "a /livez"."""
     spec = tmp_path / "db.yaml"
     spec.write_text(POSTGRES_SHARED)
-    code, doc = suggest(capsys, str(spec))
+    _, doc = suggest(capsys, str(spec))
     (item,) = doc["containers"]
     assert ["KS001", "warning"] in item["fixes"]
     advice = " ".join(item["advice"])
@@ -151,8 +138,8 @@ def test_a_startup_probe_that_skips_ticks_keeps_its_protection(capsys, tmp_path)
 
 
 def test_a_container_without_probes_gets_a_readiness_probe_on_its_port(capsys):
-    code, doc = suggest(capsys, str(HERE / "check_inputs" / "no_probes.yaml"),
-                        "--workload", "bare")
+    _, doc = suggest(capsys, str(HERE / "check_inputs" / "no_probes.yaml"),
+                     "--workload", "bare")
     (item,) = doc["containers"]
     assert item["patch"]["readinessProbe"]["tcpSocket"] == {"port": 8080}
     assert ["KS008", "warning"] not in item["findings_after"]
