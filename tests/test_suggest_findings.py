@@ -151,3 +151,38 @@ def test_nothing_reported_means_nothing_to_change(capsys):
     code, out, err = cli(capsys, "suggest", str(REPO / "probe_specs" / "seed_skeleton.yaml"),
                          "--no-config")
     assert code == 0 and err == "" and "nothing to change" in out
+
+
+def test_a_native_sidecars_patch_goes_under_init_containers(capsys, tmp_path):
+    """A strategic merge matches containers by name within their list: a native sidecar's
+    changes must be under initContainers, or `kubectl patch` adds a new app container."""
+    spec = tmp_path / "mesh.yaml"
+    spec.write_text("""\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      initContainers:
+        - name: proxy
+          image: example/proxy:1
+          restartPolicy: Always
+          readinessProbe: {httpGet: {path: /ready, port: 15021}}
+          startupProbe: {httpGet: {path: /ready, port: 15021}, periodSeconds: 1,
+                         timeoutSeconds: 3, failureThreshold: 600}
+      containers:
+        - name: app
+          image: example/app:1
+          livenessProbe: {httpGet: {path: /livez, port: 8080}}
+          readinessProbe: {httpGet: {path: /readyz, port: 8080}}
+""")
+    code, out, err = cli(capsys, "suggest", str(spec), "--format", "yaml", "--no-config")
+    assert code == 0 and err == "", err
+    (patch,) = list(yaml.safe_load_all(out))
+    pod = patch["spec"]["template"]["spec"]
+    assert "containers" not in pod
+    assert [c["name"] for c in pod["initContainers"]] == ["proxy"]
+    assert pod["initContainers"][0]["startupProbe"]["periodSeconds"] == 4

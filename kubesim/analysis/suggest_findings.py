@@ -7,9 +7,9 @@ Each finding becomes what the fix must achieve, in the terms of the probe it is 
   catching a hang later than it does now; with thresholds alone that is usually impossible,
   and the trade-off says so with the change that works, in the handler's terms (a path, a
   command, a gRPC service, a port);
-* KS003: allow the start seen or stated; KS004: catch a hang (or leave Ready) within what
-  failureThreshold x periodSeconds promises, and for a startup probe declare the interval the
-  kubelet really keeps without shortening its protection;
+* KS003: allow the start seen or stated; KS004: no call that holds the worker past its next
+  tick (a timeout below the period; for a startup probe the period above its timeout, its
+  protection kept);
 * KS005, KS016: the startupProbe their finding carries; KS008: a tcpSocket readiness probe on
   the port the container serves; KS011: the host unset (the kubelet then asks the pod);
 * the rest (a missing liveness probe, an undeclared port name, fleet and expectation
@@ -136,15 +136,22 @@ def _hang(pod: ProbedContainer, s: Settings) -> float | None:
 
 def _timeout(f: Finding, c: ContainerRef, pod: ProbedContainer, wants: dict[str, Want],
              direct: Changes, s: Settings) -> None:
+    """KS004: no call may hold the worker past its next tick. Liveness and readiness: the
+    timeout one second below the period (the least shortening that does it; the detection
+    is then what failureThreshold x periodSeconds promises); with a 1 s period, or on a
+    startup probe (a slow start may answer slowly: its timeout stays), the period one second
+    above the timeout, with the failures that keep what is protected now."""
     kind = ProbeType(f.data["probe"])
     probe = pod.container.probes()[kind]
-    promised = probe.failure_threshold * probe.period_seconds + probe.period_seconds
-    if kind is LIVENESS:
-        _want(wants, Want("hang-within", promised), min)
-    elif kind is READINESS:
-        _want(wants, Want("unready-within", promised), min)
-    else:  # a startup probe: state the interval the kubelet keeps, keep its protection
+    if kind is not STARTUP and probe.period_seconds >= 2:
+        direct.setdefault(kind.field, {})["timeoutSeconds"] = probe.period_seconds - 1
+    elif kind is STARTUP:
         direct.setdefault(kind.field, {}).update(_startup_interval(pod, c, s))
+    else:
+        period = probe.timeout_seconds + 1
+        failures = max(1, math.ceil(probe.failure_threshold * probe.timeout_seconds / period))
+        direct.setdefault(kind.field, {}).update(
+            {"periodSeconds": period, "failureThreshold": failures})
 
 
 def _startup_interval(pod: ProbedContainer, c: ContainerRef, s: Settings) -> dict[str, int]:
