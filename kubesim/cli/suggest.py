@@ -36,7 +36,8 @@ __all__ = ["add_parser", "run"]
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Register `suggest` and its options."""
     p = sub.add_parser(
-        "suggest", help="the smallest probe change that meets your expectations",
+        "suggest", help="the smallest probe change that fixes what check reports, or meets "
+                        "your expectations",
         description="Find the smallest change to each probed container's probe settings "
                     "that meets every --expect at every grid phase, confirmed with the sweep "
                     "engine, and print it as a strategic-merge patch (or SARIF fixes). "
