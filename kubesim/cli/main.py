@@ -25,8 +25,7 @@ COMMANDS = {
     "run": ("run", "simulate one pod against an app behaviour"),
     "windows": ("windows", "exact protection windows of a container's probes"),
     "check": ("check", "check probe configs in manifests; exit 1 on findings (CI gate)"),
-    "suggest": ("suggest", "the smallest probe change that fixes what check reports, or "
-                           "meets your expectations"),
+    "suggest": ("suggest", "the smallest probe change that fixes check's findings"),
     "rules": ("rules", "list the checks of kubesim check, or print one check's page"),
     "sweep": ("sweep", "run a grid of probe settings x scenario parameters"),
     "fleet": ("fleet", "N replicas of a pod sharing an outage: capacity over time"),
