@@ -200,3 +200,24 @@ def test_each_finding_names_the_run_that_is_its_evidence(capsys, argv):
             probe = f["data"]["probe"]
             calls = [p.at for p in tl.probes if p.probe.value == probe and start <= p.at <= end]
             assert len(calls) >= 2
+
+
+@pytest.mark.parametrize("behaviour", [
+    ["--scenario", str(INPUTS / "db_outage.scenario.yaml")],
+    ["--trace", str(INPUTS / "db_outage.jsonl")],
+    ["--scenario", str(REPO / "traces" / "seed_slow_startup.scenario.yaml")],
+    ["--scenario", str(REPO / "traces" / "seed_event_loop_stall.scenario.yaml")],
+    [],
+])
+def test_no_finding_gives_a_zero_as_its_reason(capsys, behaviour):
+    """Over every input the tests have, with each shipped kind of behaviour: no "for 0 s",
+    "after 0.0 s" or "never" where a figure is the reason."""
+    inputs = [str(p) for p in sorted(INPUTS.glob("*.yaml")) if "expectations" not in p.name
+              and "scenario" not in p.name and not p.name.startswith("bad_")]
+    inputs += [str(REAL), str(REPO / "tests" / "manifests"), str(REPO / "probe_specs")]
+    _, doc = check(capsys, *inputs, *behaviour, "--max-zero-capacity", "0")
+    assert doc["findings"]
+    for f in doc["findings"]:
+        text = f["message"]
+        assert not re.search(r"\b(for|after|of) 0(\.0+)? s\b", text), (f["id"], text)
+        assert "after never" not in text, (f["id"], text)
