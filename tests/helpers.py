@@ -5,6 +5,7 @@ Like the kubelet's own `common_test.go`: fast defaults unless a test says otherw
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from kubesim import (HEALTHY, Behaviour, ProbedContainer, ProbeType, Scenario, Timeline,
@@ -64,3 +65,59 @@ def cli(capsys: Any, *argv: str) -> tuple[int, str, str]:
         code = int(exc.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
+
+
+# ---------------------------------------------------------------- a GitHub runner's log parser
+
+# the workflow commands GitHub's runner registers (actions/runner, src/Runner.Worker:
+# ActionCommandManager and its command extensions)
+RUNNER_COMMANDS = {"stop-commands", "set-env", "set-output", "save-state", "add-mask", "add-path",
+                   "add-matcher", "remove-matcher", "warning", "error", "notice", "debug",
+                   "group", "endgroup", "echo"}
+
+
+def _runner_unescape(value: str, table: list[tuple[str, str]]) -> str:
+    for token, escaped in table:
+        value = value.replace(escaped, token)
+    return value
+
+
+# ActionCommand.cs: the unescape order is the escape table's order, `%25` last
+_DATA_UNESCAPE = [("\r", "%0D"), ("\n", "%0A"), ("%", "%25")]
+_PROPERTY_UNESCAPE = [("\r", "%0D"), ("\n", "%0A"), (":", "%3A"), (",", "%2C"), ("%", "%25")]
+_V1_UNESCAPE = [(";", "%3B"), ("\r", "%0D"), ("\n", "%0A"), ("]", "%5D"), ("%", "%25")]
+
+
+def runner_commands(log: str) -> list[tuple[str, dict[str, str], str]]:
+    """The workflow commands GitHub's runner would execute in a step's output: the output
+    split into lines as .NET's ReadLine does (CR, LF, CR LF), each line parsed as
+    ActionCommand.TryParseV2 (`::name k=v,...::data` after leading white space) and else
+    TryParse (`##[name k=v;...]data` anywhere in the line). (name, properties, data)."""
+    found = []
+    for line in re.split(r"\r\n|\r|\n", log):
+        message = line.lstrip()
+        if message.startswith("::") and (end := message.find("::", 2)) >= 0:
+            info = message[2:end]
+            name, _, props = info.partition(" ")
+            if name.lower() in RUNNER_COMMANDS:
+                properties = {}
+                for pair in (p for p in props.strip().split(",") if p):
+                    key, sep, value = pair.partition("=")
+                    if key and sep and value:
+                        properties[key] = _runner_unescape(value, _PROPERTY_UNESCAPE)
+                found.append((name.lower(), properties,
+                              _runner_unescape(message[end + 2:], _DATA_UNESCAPE)))
+                continue
+        start = line.find("##[")
+        if start >= 0 and (close := line.find("]", start)) >= 0:
+            info = line[start + 3:close]
+            name, _, props = info.partition(" ")
+            if name.lower() in RUNNER_COMMANDS:
+                properties = {}
+                for pair in (p for p in props.split(";") if p):
+                    key, sep, value = pair.partition("=")
+                    if key and sep and value:
+                        properties[key] = _runner_unescape(value, _V1_UNESCAPE)
+                found.append((name.lower(), properties,
+                              _runner_unescape(line[close + 1:], _V1_UNESCAPE)))
+    return found

@@ -101,6 +101,7 @@ MODULES = {
     "kubesim.render.fleet_report": "render", "kubesim.render.fleet_plot": "render",
     "kubesim.render.html": "render", "kubesim.behaviour.horizon": "behaviour",
     "kubesim.render.check_html": "render", "kubesim.analysis.check.replay": "analysis",
+    "kubesim.render.edge": "render",
     "kubesim.testing": "testing", "kubesim.testing.strategies": "testing",
     "kubesim.testing.pytest_plugin": "testing",
     "kubesim.cli": "cli", "kubesim.cli.main": "cli", "kubesim.cli.args": "cli",
@@ -257,3 +258,58 @@ def test_only_the_cli_prints_or_exits():
                 fn = node.func
                 name = getattr(fn, "id", None) or getattr(fn, "attr", None)
                 assert name not in {"print", "exit"}, f"{module}:{node.lineno} calls {name}"
+
+
+# ------------------------------------------------------------------ the output edge
+
+STREAMS = {"sys.stdout", "sys.stderr", "stream"}  # a terminal or a CI log (`stream`: stderr)
+# child processes whose stdout and stderr are pipes to kubesim itself, not a terminal: their
+# data is read back by the parent, and what reaches a person leaves through the parent's edge
+PIPES = {"kubesim.cli.helm_child"}
+
+
+def _edge_call(node: ast.AST, edge_names: set[str]) -> bool:
+    """`edge.f(...)` or a function imported from kubesim.render.edge."""
+    if not isinstance(node, ast.Call):
+        return False
+    fn = node.func
+    return (isinstance(fn, ast.Attribute) and isinstance(fn.value, ast.Name)
+            and fn.value.id == "edge") or (isinstance(fn, ast.Name) and fn.id in edge_names)
+
+
+def _through_edge(node: ast.AST, edge_names: set[str], loop_names: set[str]) -> bool:
+    """What is written: an edge call, a constant, a loop variable over an edge call, or a
+    concatenation of those."""
+    if isinstance(node, ast.Constant) or _edge_call(node, edge_names):
+        return True
+    if isinstance(node, ast.Name):
+        return node.id in loop_names
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return all(_through_edge(n, edge_names, loop_names) for n in (node.left, node.right))
+    return False
+
+
+def test_terminal_writes_pass_the_output_edge():
+    """Issue 18: every string that reaches a terminal or a log leaves through
+    kubesim.render.edge. No module prints; a write to stdout, stderr or a progress stream
+    writes an edge function's result (or a constant of kubesim's own)."""
+    for module, path in _modules().items():
+        if module in PIPES:
+            continue
+        tree = ast.parse(path.read_text())
+        edge_names = {a.asname or a.name for n in ast.walk(tree)
+                      if isinstance(n, ast.ImportFrom) and n.module == "kubesim.render.edge"
+                      for a in n.names}
+        loop_names = {n.target.id for n in ast.walk(tree) if isinstance(n, ast.For)
+                      and isinstance(n.target, ast.Name) and _edge_call(n.iter, edge_names)}
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            fn = node.func
+            assert not (isinstance(fn, ast.Name) and fn.id == "print"), \
+                f"{module}:{node.lineno} prints: write through kubesim.render.edge"
+            if isinstance(fn, ast.Attribute) and fn.attr == "write" \
+                    and ast.unparse(fn.value) in STREAMS:
+                assert node.args and _through_edge(node.args[0], edge_names, loop_names), \
+                    f"{module}:{node.lineno} writes {ast.unparse(node.args[0])} to " \
+                    f"{ast.unparse(fn.value)} past the output edge"

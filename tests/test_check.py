@@ -3,8 +3,8 @@ codes, ignores, expectations, directories and stdin, and the issue's done-when o
 examples in every format.
 
 Output formats are validated by real consumers: JUnit XML is parsed by junitparser; SARIF is
-validated with jsonschema against tests/check_inputs/sarif-2.1.0-subset.schema.json (a subset
-of the official OASIS schema, which could not be fetched here: no network).
+validated with jsonschema against the official OASIS SARIF 2.1.0 schema
+(tests/data/sarif-schema-2.1.0.json; its source in tests/data/README.md).
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ OUTAGE = str(REPO / "traces" / "seed_db_outage.scenario.yaml")
 UNIFIED = str(REPO / "probe_specs" / "seed_unified_healthz.yaml")
 SKELETON = str(REPO / "probe_specs" / "seed_skeleton.yaml")
 DEPLOYMENT = str(REPO / "examples" / "seed-app" / "deployment.yaml")
-SCHEMA = json.loads((INPUTS / "sarif-2.1.0-subset.schema.json").read_text())
+SCHEMA = json.loads((INPUTS.parent / "data" / "sarif-schema-2.1.0.json").read_text())
+SARIF_VALIDATOR = jsonschema.validators.validator_for(SCHEMA)  # draft-04, as OASIS wrote it
 FORMATS = ["text", "json", "junit", "sarif"]
 
 
@@ -51,9 +52,8 @@ def ids(found: list[dict]) -> list[str]:
 
 def validate_sarif(text: str) -> dict:
     doc = json.loads(text)
-    jsonschema.Draft7Validator.check_schema(SCHEMA)
-    jsonschema.Draft7Validator(
-        SCHEMA, format_checker=jsonschema.Draft7Validator.FORMAT_CHECKER).validate(doc)
+    SARIF_VALIDATOR.check_schema(SCHEMA)
+    SARIF_VALIDATOR(SCHEMA, format_checker=SARIF_VALIDATOR.FORMAT_CHECKER).validate(doc)
     return doc
 
 
@@ -356,8 +356,8 @@ def test_json_document(capsys):
                          "--fail-on", "warning")
     doc = json.loads(out)
     assert doc["kubesim"] == 1 and doc["command"] == "check"
-    assert set(doc) == {"kubesim", "command", "settings", "inputs", "skipped", "notes",
-                        "behaviours", "objects", "checks", "findings", "summary"}
+    assert set(doc) == {"kubesim", "command", "settings", "configuration", "inputs", "skipped",
+                        "notes", "behaviours", "objects", "checks", "findings", "summary"}
     assert doc["summary"]["exit_code"] == code == 1
     # KS001 with the scenario's evidence, KS002 on both containers: warnings, since the
     # scenario names neither workload and was applied to both

@@ -547,3 +547,39 @@ def test_run_writes_its_output_in_pieces_with_the_same_bytes(tmp_path, capsys):
     assert document["summary"] == json.loads(render_json(timeline))["summary"]
     assert main(["run", spec, "--scenario", sc, "--duration", "300", "--format", "json"]) == 0
     assert capsys.readouterr().out == out.read_text()
+
+
+# every command's argv with `--` before a file whose name looks like an option (issue 18)
+DASHED = {
+    "run": ["run", "--duration", "30", "--"], "windows": ["windows", "--"],
+    "check": ["check", "--phases", "1", "--"], "fleet": ["fleet", "--duration", "30", "--"],
+    "suggest": ["suggest", "--expect", "survive-outage=30", "--phases", "1", "--"],
+    "sweep": ["sweep", "--set", "livenessProbe.failureThreshold=1", "--phases", "1", "-j", "1",
+              "--duration", "30", "--no-progress", "--"],
+    "plot": ["plot", "-o", "{out}/x.png", "--"], "capture": ["capture", "--path", "/x", "-o",
+                                                             "{out}/t.jsonl", "--"],
+    "import-blackbox": ["import-blackbox", "-o", "{out}/t.jsonl", "--"],
+    "rules": ["rules", "--"],  # its argument is a check's id or name, not a file
+}
+# what each command says of a name after `--` that is neither a file nor a check
+NOT_FOUND = {"capture": "must look like http://", "rules": "is not a check"}
+
+
+@pytest.mark.parametrize("command", sorted(DASHED))
+def test_every_command_ends_its_options_with_a_double_dash(capsys, tmp_path, monkeypatch,
+                                                           command):
+    """`--` ends the options of every command: a file named `--output=x` or `-o x` after it is
+    read as a file (here: it does not exist, and the error names it), never taken for an
+    option, and nothing is written."""
+    from kubesim.cli.main import COMMANDS
+    assert set(DASHED) == set(COMMANDS)
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in ("--output=victim.txt", "-o x.txt", "--help"):
+        argv = [a.format(out=out) for a in DASHED[command]] + [name]
+        code, stdout, err = cli(capsys, *argv)
+        assert code == 2 and stdout == "", (argv, err)
+        expected = NOT_FOUND.get(command, "no such file")
+        assert f"{name}" in err and expected in err, err
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["out"] and not list(out.iterdir())

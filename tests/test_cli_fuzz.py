@@ -18,6 +18,7 @@ import copy
 import functools
 import io
 import json
+import math
 import shutil
 import sys
 import tempfile
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -279,6 +281,153 @@ def command_lines(draw: st.DrawFn) -> list[str]:
 def _flags(argv: list[str]) -> None:
     COUNTS["flags"] += 1
     run_cli(argv, stdin=Path(SPEC).read_bytes())
+
+
+# ------------------------------------------------------------------ configuration files
+# (issue 18: kept apart from the command fuzzing above, in functions of their own)
+
+CONFIG_EXAMPLES = {"config_yaml": 750, "config_toml": 750}
+CONFIG_COUNTS: dict[str, int] = dict.fromkeys(CONFIG_EXAMPLES, 0)
+SCENARIO = str(REPO / "traces" / "seed_db_outage.scenario.yaml")
+BOUND = ["scenario.yaml", "missing.yaml", "/proc/self/environ", "../" * 12 + "etc/passwd",
+         "sub/../scenario.yaml", "link.yaml", "", ".", "..", "a" * 300, "\x00", "-"]
+CHECK_KEYS = {"fail_on": st.sampled_from(["error", "warning", "info", "none", "sometimes"]),
+              "ignore": st.lists(st.sampled_from(["KS001", "KS004", "all", "KS999",
+                                                  "liveness-readiness-same-endpoint"]),
+                                 max_size=3),
+              "severity": st.dictionaries(st.sampled_from(["KS001", "KS005", "KS999"]),
+                                          st.sampled_from(["error", "warning", "info", "x"]),
+                                          max_size=2),
+              "outage_seconds": st.sampled_from([1, 90, 0, -5, 1e308, 10**30, "x", True]),
+              "phases": st.sampled_from([1, 2, 0, 10**6, 10**30, 1.5, "1", True]),
+              "max_hang_recovery": st.sampled_from([60, 0.5, 0, None, [], {}]),
+              "missing_probes": st.sampled_from([True, False, 1, "yes"])}
+
+
+@st.composite
+def config_data(draw: st.DrawFn) -> dict[str, Any]:
+    """A configuration, most keys valid, some not."""
+    data: dict[str, Any] = {}
+    if draw(st.booleans()):
+        data["kubesim"] = draw(st.sampled_from([1, 1, 2, True, "1", 1.0, None]))
+    keys = draw(st.lists(st.sampled_from(sorted(CHECK_KEYS)), max_size=4, unique=True))
+    if keys:
+        data["check"] = {k: draw(CHECK_KEYS[k]) for k in keys}
+    if draw(st.booleans()):
+        data["expect"] = {draw(st.sampled_from(["no_restart", "ready_within", "typo"])):
+                          draw(st.sampled_from([True, 20, -1, "x"]))}
+    if draw(st.booleans()):
+        data["bindings"] = [{draw(st.sampled_from(["scenario", "trace", "both"])):
+                             draw(st.sampled_from(BOUND)),
+                             "applies_to": draw(st.sampled_from([[], [{"name": "x"}],
+                                                                 [{"nope": 1}], "x"]))}
+                            for _ in range(draw(st.integers(1, 2)))]
+    return data
+
+
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return '""'
+    if isinstance(v, float):
+        return repr(v) if math.isfinite(v) else "inf"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return json.dumps(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    return "{" + ", ".join(f"{json.dumps(str(k))} = {_toml_value(x)}" for k, x in v.items()) + "}"
+
+
+def toml_text(data: dict[str, Any]) -> str:
+    """`data` as the [tool.kubesim] tables of a pyproject.toml."""
+    lines = ['[project]\nname = "app"\n', "[tool.kubesim]"]
+    lines += [f"{k} = {_toml_value(v)}" for k, v in data.items() if not isinstance(v, dict)]
+    for k, v in data.items():
+        if isinstance(v, dict):
+            lines += [f"\n[tool.kubesim.{k}]"] + [f"{json.dumps(str(kk))} = {_toml_value(vv)}"
+                                                  for kk, vv in v.items()]
+    return "\n".join(lines) + "\n"
+
+
+TOML_FRAGMENTS = ['tool = "kubesim"\n', 'tool = ["kubesim"]\n', "tool = 1\n",
+                  "x = " + "[" * 3000 + "]" * 3000 + "\n", "y = " + "{a = " * 600 + "1"
+                  + "}" * 600 + "\n", "z = " + "9" * 5000 + "\n", "[tool.kubesim]\n",
+                  "[tool]\nkubesim = 1\n", "a." * 300 + "b = 1\n", 'w = """unterminated\n',
+                  "t = 1979-05-27T07:32:00Z\n", "n = nan\n", "[[tool.kubesim.check]]\n",
+                  "\ufeff", "\x00\n", "k = 'a'\nk = 'b'\n", "[tool.kubesim.check]\n"]
+
+
+@st.composite
+def toml_mutated(draw: st.DrawFn) -> bytes:
+    text = toml_text(draw(config_data()))
+    lines = text.splitlines(keepends=True)
+    for _ in range(draw(st.integers(0, 3))):
+        i = draw(st.integers(0, len(lines)))
+        how = draw(st.sampled_from(["fragment", "cut", "duplicate"]))
+        if how == "fragment":
+            lines.insert(i, draw(st.sampled_from(TOML_FRAGMENTS)))
+        elif how == "cut" and i < len(lines):
+            lines[i] = lines[i][: draw(st.integers(0, len(lines[i])))]
+        elif i < len(lines):
+            lines.insert(i, lines[i])
+    encoding = draw(st.sampled_from(["utf-8"] * 6 + ENCODINGS))
+    return "".join(lines).encode(encoding, "surrogatepass" if encoding.startswith("utf")
+                                 else "replace")
+
+
+@functools.cache
+def config_project() -> Path:
+    """A repository (it has a .git) holding a scenario and a symlink out, for bindings."""
+    root = work() / "project"
+    (root / ".git").mkdir(parents=True)
+    (root / "sub").mkdir()
+    shutil.copy(SCENARIO, root / "scenario.yaml")
+    (root / "link.yaml").symlink_to("/etc/hostname")
+    return root
+
+
+def _config_run(argv: list[str], cwd: Path) -> None:
+    with contextlib.chdir(cwd):
+        run_cli(argv)
+
+
+@settings(max_examples=CONFIG_EXAMPLES["config_yaml"], deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(data=config_data().map(yaml.safe_dump).flatmap(
+    lambda text: mutated(st.just(text))), found=st.booleans())
+def _config_yaml(data: bytes, found: bool) -> None:
+    CONFIG_COUNTS["config_yaml"] += 1
+    root = config_project()
+    (root / ".kubesim.yaml").write_bytes(data)
+    argv = ["check", SPEC, "--phases", "1", *BUDGET]
+    _config_run(argv if found else [*argv, "--config", str(root / ".kubesim.yaml")], root / "sub")
+
+
+@settings(max_examples=CONFIG_EXAMPLES["config_toml"], deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(data=toml_mutated())
+def _config_toml(data: bytes) -> None:
+    CONFIG_COUNTS["config_toml"] += 1
+    root = config_project()
+    (root / ".kubesim.yaml").unlink(missing_ok=True)
+    (root / "pyproject.toml").write_bytes(data)
+    _config_run(["check", SPEC, "--phases", "1", *BUDGET], root / "sub")
+    (root / "pyproject.toml").unlink()
+
+
+@pytest.mark.parametrize("name", list(CONFIG_EXAMPLES))
+def test_cli_fuzz_configuration(name: str) -> None:
+    """Generated `.kubesim.yaml` and `pyproject.toml` files, found from the current directory
+    upwards or named with --config: exit 0, 1 or 2, one error line, never a traceback."""
+    before = CONFIG_COUNTS[name]
+    {"config_yaml": _config_yaml, "config_toml": _config_toml}[name]()
+    ran = CONFIG_COUNTS[name] - before
+    assert ran >= CONFIG_EXAMPLES[name] * 0.9, (name, ran)
+    print(f"\n{name}: {ran} generated configurations through kubesim.cli.main",
+          file=sys.stderr)
 
 
 # ------------------------------------------------------------------ the tests

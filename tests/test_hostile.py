@@ -35,7 +35,8 @@ def argv_for(path: Path, out: Path) -> list[str]:
             "plot": ["plot", f, "-o", str(out / "out.png")],
             "blackbox": ["import-blackbox", f, "-o", str(out / "out.jsonl")],
             "expectations": ["check", SPEC, "--expectations", f, "--phases", "1"],
-            "check": ["check", f, "--phases", "1"]}[how]
+            "check": ["check", f, "--phases", "1"],
+            "config": ["check", SPEC, "--config", f, "--phases", "1"]}[how]
 
 
 def run_bounded(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
@@ -73,6 +74,24 @@ def test_a_hostile_file_is_one_line_exit_2(capsys, tmp_path, path):
     code, out, err = run_bounded(capsys, argv_for(path, tmp_path))
     assert_one_line_error(code, out, err, path.name)
     assert list(tmp_path.iterdir()) == []  # nothing written, not even a temp file
+
+
+PYPROJECTS = sorted(HOSTILE.glob("config_*.toml"))
+
+
+@pytest.mark.parametrize("path", PYPROJECTS, ids=[p.name for p in PYPROJECTS])
+def test_a_hostile_pyproject_found_upwards_is_one_line_exit_2(capsys, tmp_path_factory,
+                                                               monkeypatch, tmp_path, path):
+    """The same TOML as the pyproject.toml of the project kubesim runs in (found from the
+    current directory upwards, as in CI on a pull request): issue 18 measured tracebacks for
+    `tool = "kubesim"`, `tool = ["kubesim"]`, `tool = 1` and a RecursionError for a deep
+    array."""
+    project = tmp_path_factory.mktemp("project")
+    (project / "pyproject.toml").write_bytes(path.read_bytes())
+    monkeypatch.chdir(project)
+    code, out, err = run_bounded(capsys, ["check", SPEC, "--phases", "1"])
+    assert_one_line_error(code, out, err, "pyproject.toml")
+    assert list(tmp_path.iterdir()) == []
 
 
 OK_FILES = sorted(HOSTILE.glob("ok_*"))

@@ -12,11 +12,16 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 import yaml
-from helpers import cli
+from helpers import cli, runner_commands
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kubesim.render.edge import visible
 
 REPO = Path(__file__).resolve().parent.parent
 SPLIT = REPO / "examples" / "property-tests" / "deployment.yaml"  # hang -> running 62.5 s
@@ -141,8 +146,10 @@ def test_pre_commit_hook_passes_a_good_commit_and_fails_a_bad_one(tmp_path, hook
     (project / "chart" / "values.yaml").write_text(VALUES)
     (project / "chart" / "templates" / "deployment.yaml").write_text(TEMPLATE)
     (project / ".pre-commit-config.yaml").write_text(yaml.safe_dump({"repos": [{
-        "repo": url, "rev": rev,
-        "hooks": [{"id": "kubesim-check-system", "args": ["--max-hang-recovery", "90"]}]}]}))
+        "repo": url, "rev": rev, "hooks": [{"id": "kubesim-check-system"}]}]}))
+    # the hook's options: in the repository's configuration (after the entry's `--`, pre-commit's
+    # `args` would be file names)
+    (project / ".kubesim.yaml").write_text("check: {max_hang_recovery: 90}\n")
     _git(project, "init", "-q")
     _git(project, "add", "-A")
 
@@ -184,6 +191,48 @@ def test_the_python_hook_installs_the_core_alone():
     hook = next(h for h in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
                 if h["id"] == "kubesim-check")
     assert "additional_dependencies" not in hook and hook["language"] == "python"
+
+
+# staged file names that argparse would take for options without the entry's `--`
+OPTION_NAMES = ["--output=.pre-commit-config.yaml", "--config=evil.yaml", "-o x.yaml",
+                "--html=page.yaml", "--fail-on=none.yaml", "--sarif=report.yaml"]
+
+
+def test_staged_files_named_like_options_are_checked_as_files(tmp_path, hook_repo):
+    """Issue 18: pre-commit appends the staged names to the entry; each hook entry ends with
+    `--`, so `--output=.pre-commit-config.yaml` is a manifest to check, not an order to
+    overwrite the hook configuration with the report (nor `--config=evil.yaml` a relaxed
+    gate). The real pre-commit, with both hooks' entry."""
+    if not (BIN / "pre-commit").exists():
+        pytest.skip("pre-commit is not installed (pip install -e '.[test]')")
+    url, rev = hook_repo
+    project = tmp_path / "project"
+    project.mkdir()
+    config = yaml.safe_dump({"repos": [{"repo": url, "rev": rev,
+                                        "hooks": [{"id": "kubesim-check-system"}]}]})
+    (project / ".pre-commit-config.yaml").write_text(config)
+    (project / ".kubesim.yaml").write_text("check: {max_hang_recovery: 90}\n")
+    (project / "evil.yaml").write_text("check: {fail_on: none}\n")  # not a manifest: skipped
+    for i, name in enumerate(OPTION_NAMES):
+        (project / name).write_text(SLOW_LIVENESS.replace("name: slow}", f"name: slow-{i}}}"))
+    _git(project, "init", "-q")
+    _git(project, "add", "-A")
+    before = {p.name: p.read_bytes() for p in project.iterdir() if p.is_file()}
+
+    done = _pre_commit(project, tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr  # the findings fail the commit
+    assert "Failed" in done.stdout
+    for i, name in enumerate(OPTION_NAMES):  # each one checked as a file, under its name
+        assert f"{name}:2 Deployment/slow-{i}" in done.stdout, done.stdout
+    assert done.stdout.count("KS006") >= len(OPTION_NAMES)
+    after = {p.name: p.read_bytes() for p in project.iterdir() if p.is_file()}
+    assert after == before  # nothing overwritten, nothing written (no ` x.yaml`, no page)
+    assert (project / ".pre-commit-config.yaml").read_text() == config
+
+
+def test_every_hook_entry_ends_its_options():
+    for hook in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text()):
+        assert hook["entry"].split()[-1] == "--", hook["id"]
 
 
 def test_the_two_hooks_differ_only_in_how_kubesim_is_installed():
@@ -282,13 +331,107 @@ def test_action_steps_run_here_and_write_sarif(tmp_path):
     assert outputs.read_text().splitlines()[-1] == "exit-code=1"
     # the findings also show as workflow annotations on their file and line
     line = results[0]["locations"][0]["physicalLocation"]["region"]["startLine"]
-    assert re.fullmatch(rf"::error file=k8s/slow\.yaml,line={line},title=KS006::.+",
-                        done.stdout.strip()), done.stdout
+    assert re.fullmatch(rf"::error file=k8s/slow\.yaml,line={line},title=KS006 "
+                        r"hang-recovery-over-bound \(app\)::.+", done.stdout.strip()), done.stdout
 
     (work / "k8s" / "slow.yaml").write_text("kind: Deployment\nmetadata: {name: x\n")
     done = _run_step(check_step, inputs, work, outputs, path)
     assert done.returncode == 2 and done.stdout == "" and "slow.yaml" in done.stderr
     assert not (work / "kubesim.sarif").exists()  # no stale report to upload
+
+
+def _check_step() -> dict:
+    return next(s for s in _action()["runs"]["steps"] if s.get("id") == "check")
+
+
+def _action_run(tmp_path: Path, files: dict[str, str], **given: str
+                ) -> tuple[subprocess.CompletedProcess[str], dict, list]:
+    """The Action's check step on a checkout holding `files`: (the step, its SARIF report,
+    the workflow commands GitHub's runner would execute from its stdout and stderr)."""
+    inputs = {k: str(v.get("default", "")) for k, v in _action()["inputs"].items()}
+    inputs.update(given)
+    work = tmp_path / "checkout"
+    work.mkdir(exist_ok=True)
+    for name, text in files.items():
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
+        (work / name).write_text(text, encoding="utf-8")
+    path = f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"
+    done = _run_step(_check_step(), inputs, work, tmp_path / "github_output", path)
+    sarif_path = work / inputs["sarif-file"]
+    sarif = json.loads(sarif_path.read_text()) if sarif_path.exists() else {}
+    return done, sarif, runner_commands(done.stdout) + runner_commands(done.stderr)
+
+
+def _unsuppressed(sarif: dict) -> list[dict]:
+    return [r for r in sarif["runs"][0]["results"] if not r.get("suppressions")]
+
+
+# issue 18, measured on a15acc3: this probe path made the annotation step emit
+# `::stop-commands::x` (every later annotation silenced) and a forged annotation on README.md
+INJECTION = SLOW_LIVENESS.replace("path: /livez", 'path: "/healthz\\r::stop-commands::x\\n'
+                                                  '::error file=README.md,line=1::all checks '
+                                                  'passed"')
+
+
+def test_action_annotations_cannot_be_forged(tmp_path):
+    """The runner splits the step's output on CR and LF and executes every `::cmd::` line:
+    one annotation per finding, on its file and line, and nothing else, whatever the input."""
+    assert "\\r::stop-commands" in INJECTION
+    done, sarif, commands = _action_run(tmp_path, {
+        "k8s/inject.yaml": INJECTION, "k8s/ok.yaml": SPLIT.read_text(),
+        "k8s/x\r::stop-commands::y.yaml": SLOW_LIVENESS}, paths="k8s",
+        args="--max-hang-recovery 90")
+    assert done.returncode == 1, done.stderr
+    results = _unsuppressed(sarif)
+    assert len(results) == 2 and {r["ruleId"] for r in results} == {"KS006"}
+    assert [c[0] for c in commands] == ["error", "error"]
+    assert {c[1]["file"] for c in commands} == {"k8s/inject.yaml",
+                                                "k8s/x\\r::stop-commands::y.yaml"}
+    assert all(c[1]["title"].startswith("KS006 ") for c in commands)
+
+
+def test_action_config_input_pins_the_configuration(tmp_path):
+    """A pull request adds `.kubesim.yaml` with `fail_on: none`: found by default (and the
+    relaxed gate is one more annotation, a warning); `config: none` pins the defaults."""
+    files = {"k8s/slow.yaml": SLOW_LIVENESS, ".kubesim.yaml": "check: {fail_on: none}\n"}
+    done, sarif, commands = _action_run(tmp_path, files, paths="k8s",
+                                        args="--max-hang-recovery 90")
+    assert done.returncode == 0, done.stderr  # relaxed: the finding does not fail the job ...
+    assert [c[0] for c in commands] == ["error", "warning"]  # ... but shows, and so does why
+    assert commands[1][1]["title"] == "kubesim configuration"
+    assert "check.fail_on none (default error)" in commands[1][2]
+    assert "exit 0, exit 1 without" in commands[1][2]
+    props = sarif["runs"][0]["properties"]["configuration"]
+    assert props["file"] == ".kubesim.yaml" and props["default_gate_exit_code"] == 1
+    done, sarif, commands = _action_run(tmp_path, files, paths="k8s",
+                                        args="--max-hang-recovery 90", config="none")
+    assert done.returncode == 1, done.stderr
+    assert [c[0] for c in commands] == ["error"]
+    assert sarif["runs"][0]["properties"]["configuration"]["chosen"] == "--config none"
+
+
+HOSTILE_TEXT = st.lists(st.sampled_from(list("ab :,%=\r\n\x1b\u202e\u2066#[]") + [
+    "::stop-commands::x", "::error file=README.md::ok", "##[error]x", "%0A"]), min_size=1,
+    max_size=6).map(lambda parts: "".join(parts) + "a")
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@given(name=HOSTILE_TEXT, path=HOSTILE_TEXT, file_name=HOSTILE_TEXT.map(
+    lambda s: s.replace("/", "_")))
+def test_action_emits_exactly_one_command_per_finding(name, path, file_name):
+    """Hostile names, probe paths and file names through the real shell step."""
+    manifest = SLOW_LIVENESS.replace("name: slow}", f"name: {json.dumps(name)}}}").replace(
+        "path: /livez", f"path: {json.dumps(path)}")
+    with tempfile.TemporaryDirectory() as tmp:
+        done, sarif, commands = _action_run(Path(tmp), {f"k8s/{file_name}.yaml": manifest},
+                                            paths="k8s", args="--max-hang-recovery 90")
+        assert done.returncode == 1, done.stderr
+        results = _unsuppressed(sarif)
+        assert len(commands) == len(results) == 1
+        (command, props, data), (result,) = commands[0], results
+        assert command == "error" and props["title"].startswith(result["ruleId"] + " ")
+        assert data == visible(result["message"]["text"])
+        assert props["file"] == visible(f"k8s/{file_name}.yaml").strip()
 
 
 def test_readme_shows_the_sarif_upload():

@@ -25,8 +25,7 @@ REPO = Path(__file__).resolve().parent.parent
 UNIFIED = REPO / "probe_specs" / "seed_unified_healthz.yaml"
 OUTAGE = str(REPO / "traces" / "seed_db_outage.scenario.yaml")
 CORPUS = REPO.parent / "shared" / "corpus" / "real-manifests"
-SCHEMA = json.loads((REPO / "tests" / "check_inputs" / "sarif-2.1.0-subset.schema.json")
-                    .read_text())
+SCHEMA = json.loads((REPO / "tests" / "data" / "sarif-schema-2.1.0.json").read_text())
 
 
 def suggest_json(capsys, *argv: str) -> tuple[int, dict]:
@@ -151,7 +150,7 @@ def test_sarif_fixes_replace_the_probe_block(capsys, tmp_path):
     code, out, _ = cli(capsys, "suggest", str(manifest), "--expect", "survive-outage=60",
                        "--format", "sarif")
     doc = json.loads(out)
-    jsonschema.Draft7Validator(SCHEMA).validate(doc)
+    jsonschema.validators.validator_for(SCHEMA)(SCHEMA).validate(doc)
     (result,) = doc["runs"][0]["results"]
     (fix,) = result["fixes"]
     (change,) = fix["artifactChanges"]

@@ -35,6 +35,7 @@ from kubesim.behaviour.capture import (KUBE_VERSION, CaptureResult, CaptureSetti
                       TraceWriter, check_target_url, something_listens)
 from kubesim.errors import UsageError
 from kubesim.files import open_live
+from kubesim.render import edge
 
 __all__ = ["TAKES_PROGRESS", "add_parser", "run"]
 
@@ -160,7 +161,7 @@ def _progress_sink(mode: str, stream: IO[str] | None) -> tuple[Callable[[str], N
         return None, lambda: None, 1.0
     if tty:
         def draw(line: str) -> None:
-            stream.write("\r" + line + "\x1b[K")
+            stream.write(edge.redraw(line))
             stream.flush()
 
         def finish() -> None:
@@ -170,7 +171,7 @@ def _progress_sink(mode: str, stream: IO[str] | None) -> tuple[Callable[[str], N
         return draw, finish, 0.5
 
     def line_out(line: str) -> None:
-        stream.write(line + "\n")
+        stream.write(edge.one_line(line) + "\n")
         stream.flush()
 
     return line_out, lambda: None, 5.0
@@ -218,11 +219,13 @@ def summary(result: CaptureResult, trace_file: str, ended_by_signal: str | None)
     n_paths = len(result.per_path)
     paths = f"{n_paths} path{'s' * (n_paths != 1)}"
     head = f"captured {result.observations} observations of {paths} in {result.elapsed:.1f} s"
-    lines = [f"{head} -> {trace_file}"]
-    width = max(len(p) for p in result.per_path)
+    lines = [f"{head} -> {edge.visible(trace_file)}"]
+    shown = {path: edge.visible(path) for path in result.per_path}
+    width = max(len(p) for p in shown.values())
     for path, st in result.per_path.items():
-        counts = f"{st.count:5d} observations, {st.failures} failing, last {st.last}"
-        lines.append(f"  {path:<{width}}  {counts}")
+        counts = f"{st.count:5d} observations, {st.failures} failing, last " \
+                 f"{edge.visible(st.last)}"
+        lines.append(f"  {shown[path]:<{width}}  {counts}")
     if result.app_exited_at is not None:
         lines.append(f"the app exited on its own at t={result.app_exited_at:g} s "
                      f"(exit code {result.app_exit_code}); later probes recorded what they got")

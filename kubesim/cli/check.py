@@ -19,7 +19,13 @@ from kubesim.analysis.check.findings import BehaviourRef, Settings
 from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
 from kubesim.analysis.check.run import auto_duration, run_checks
 from kubesim.analysis.check.scoping import selectors_of
-from kubesim.analysis.config import Config, find_config, load_config
+from kubesim.analysis.config import (
+    Config,
+    Configuration,
+    configuration_of,
+    find_config,
+    load_config,
+)
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 from kubesim.cli.args import (
@@ -34,6 +40,8 @@ from kubesim.cli.args import (
     write_html,
 )
 from kubesim.errors import UsageError
+from kubesim.files import check_output_path, write_output
+from kubesim.render import edge
 from kubesim.render.check_formats import FORMATS, render
 from kubesim.spec.yamlio import STDIN
 
@@ -105,8 +113,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="grid phases every simulated check runs at (20)")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="random seed; phase i uses seed+i (0)")
-    p.add_argument("--format", choices=list(FORMATS), default="text")
+    p.add_argument("--format", choices=list(FORMATS), default="text",
+                   help="text, json, junit, sarif, or github (workflow commands: an annotation "
+                        "per finding on the pull request)")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    p.add_argument("--sarif", metavar="FILE",
+                   help="also write the SARIF report here, besides --format's output (the "
+                        "GitHub Action: annotations and code scanning from one run)")
     add_html_arg(p)
     p.add_argument("--fail-on", choices=["error", "warning", "info", "none"],
                    help="lowest severity that fails the run with exit 1 (error); none: "
@@ -162,33 +175,48 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def add_config_args(p: argparse.ArgumentParser) -> None:
-    """--config FILE and --no-config (default: .kubesim.yaml or pyproject.toml [tool.kubesim]
-    found from the current directory upwards)."""
+    """--config PATH|none and --no-config (default: .kubesim.yaml or pyproject.toml
+    [tool.kubesim] found from the current directory upwards)."""
     c = p.add_mutually_exclusive_group()
-    c.add_argument("--config", metavar="FILE",
-                   help="configuration file (default: .kubesim.yaml or [tool.kubesim] in "
-                        "pyproject.toml, from the current directory upwards)")
-    c.add_argument("--no-config", action="store_true", help="read no configuration file")
+    c.add_argument("--config", metavar="PATH|none",
+                   help="the configuration file (YAML, or the [tool.kubesim] table of a TOML "
+                        "file), or none to read none; default: .kubesim.yaml or [tool.kubesim] "
+                        "in pyproject.toml from the current directory upwards, which a pull "
+                        "request can add or change (./none names a file called none)")
+    c.add_argument("--no-config", action="store_true", help="the same as --config none")
 
 
-def project_config(args: argparse.Namespace) -> Config | None:
-    """The configuration the command line asks for."""
-    if getattr(args, "no_config", False):
-        return None
-    if getattr(args, "config", None):
+CHOSEN_BY_SEARCH = "found from the current directory upwards"
+
+
+def project_config(args: argparse.Namespace) -> tuple[Config | None, str]:
+    """The configuration the command line asks for, and how it was chosen (reports say it)."""
+    if args.no_config:
+        return None, "--no-config"
+    if args.config == "none":
+        return None, "--config none"
+    if args.config:
         path = Path(args.config)
         if not path.is_file():
             raise UsageError("--config: no such file", source=args.config)
-        return load_config(path)
-    return find_config()
+        return load_config(path), "--config"
+    config = find_config()
+    return config, CHOSEN_BY_SEARCH if config else "searched from the current directory upwards"
 
 
-def _pick(cli: Any, config: Config | None, key: str, default: Any) -> Any:
-    if cli is not None:
-        return cli
-    if config is not None and key in config.check:
-        return config.check[key]
-    return default
+def _given(args: argparse.Namespace, option: str) -> Any:
+    """An option of check's command line; None where it was not given, or where the command
+    (as `suggest`) does not have it."""
+    return getattr(args, option, None)
+
+
+def _picked(args: argparse.Namespace, config: Config | None) -> dict[str, Any]:
+    """The check settings the command line gives, else the configuration (the rest keep
+    Settings' defaults)."""
+    out = {key: config.check[key] for key in OVERRIDES if config and key in config.check}
+    out.update({key: _given(args, option) for key, option in OVERRIDES.items()
+                if _given(args, option) is not None})
+    return out
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -197,47 +225,68 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         args.expectations == STDIN)
     if stdin_users > 1:
         raise UsageError("only one input can come from stdin")
-    config = project_config(args)
-    settings = check_settings(args, config)
+    config, chosen = project_config(args)
+    configuration = configuration_of(config, chosen, overridden=_overridden(args),
+                                     cli_ignore=_ignored(args.ignore),
+                                     bindings=not args.behaviours)
+    settings = check_settings(args, config, configuration)
     check_html_path(args)
+    _check_sarif_path(args)
     behaviours = behaviour_refs(args, config)
     expectations = _expectations(args, config)
     report = run_checks(args.paths, behaviours=behaviours, expectations=expectations,
                         settings=settings)
+    if args.sarif is not None:
+        write_output(args.sarif, edge.text(render(report, "sarif")), what="--sarif")
     if args.html is not None:
         from kubesim.render.check_html import check_report
         write_html(check_report(report), args.html)
     return render(report, args.format), report.exit_code
 
 
-def check_settings(args: argparse.Namespace, config: Config | None) -> Settings:
+def check_settings(args: argparse.Namespace, config: Config | None,
+                   configuration: Configuration | None = None) -> Settings:
     """`check`'s settings: the command line, else the configuration, else the defaults (a
     command without one of check's options, as `suggest`, takes the configuration's)."""
-    def given(name: str) -> Any:
-        return getattr(args, name, None)
-
-    fail_on = _pick(given("fail_on"), config, "fail_on", "error")
+    picked = _picked(args, config)
+    fail_on = picked.pop("fail_on", "error")
     return Settings(
-        phases=_pick(given("phases"), config, "phases", 20), seed=_seed(args.seed),
-        profile=profile_of(args), engine=given("engine") or "fast",
-        outage_seconds=_pick(given("outage_seconds"), config, "outage_seconds", 120.0),
-        startup_seconds=_pick(given("startup_seconds"), config, "startup_seconds", None),
-        max_hang_recovery=_pick(given("max_hang_recovery"), config, "max_hang_recovery", None),
-        max_ready_recovery=_pick(given("max_ready_recovery"), config, "max_ready_recovery",
-                                 None),
-        max_initial_delay=_pick(given("max_initial_delay"), config, "max_initial_delay", 30.0),
-        max_zero_capacity=_pick(given("max_zero_capacity"), config, "max_zero_capacity", None),
-        propagation_seconds=_pick(given("propagation"), config, "propagation_seconds", None),
-        rollout_min_capacity=_pick(given("rollout_min_capacity"), config,
-                                   "rollout_min_capacity", None),
-        missing_probes=_pick(given("missing_probes"), config, "missing_probes", True),
-        render=render_options_of(args),
-        skip_non_manifests=bool(given("skip_non_manifests")),
+        **picked, seed=_seed(args.seed), profile=profile_of(args),
+        engine=_given(args, "engine") or "fast", render=render_options_of(args),
+        skip_non_manifests=bool(_given(args, "skip_non_manifests")),
         fail_on=None if fail_on == "none" else Severity[fail_on.upper()],
-        ignore=_ignored(given("ignore") or []) | (config.ignore if config else frozenset()),
+        ignore=_ignored(_given(args, "ignore") or []) | (config.ignore if config
+                                                         else frozenset()),
         severities=config.severities if config else (),
-        allow_empty=bool(given("allow_empty")),
-        max_work=given("max_work") or DEFAULT_MAX_WORK)
+        allow_empty=bool(_given(args, "allow_empty")),
+        max_work=_given(args, "max_work") or DEFAULT_MAX_WORK, configuration=configuration)
+
+
+def _check_sarif_path(args: argparse.Namespace) -> None:
+    """Fail before any simulation if --sarif could not be written or names another output."""
+    if args.sarif is None:
+        return
+    if args.sarif == STDIN:
+        raise UsageError("--sarif -: give a file; standard output is --format's")
+    check_output_path(args.sarif, "--sarif")
+    target = Path(args.sarif).resolve()
+    for flag, other in (("--output", args.output), ("--html", args.html)):
+        if other is not None and other != STDIN and Path(other).resolve() == target:
+            raise UsageError(f"--sarif and {flag} name the same file", source=args.sarif)
+
+
+# the configuration's check settings, by the option that overrides each
+OVERRIDES = {"fail_on": "fail_on", "phases": "phases", "outage_seconds": "outage_seconds",
+             "startup_seconds": "startup_seconds", "max_initial_delay": "max_initial_delay",
+             "max_hang_recovery": "max_hang_recovery", "max_ready_recovery": "max_ready_recovery",
+             "max_zero_capacity": "max_zero_capacity", "propagation_seconds": "propagation",
+             "rollout_min_capacity": "rollout_min_capacity", "missing_probes": "missing_probes"}
+
+
+def _overridden(args: argparse.Namespace) -> frozenset[str]:
+    """The configuration's check settings the command line overrides."""
+    return frozenset(key for key, option in OVERRIDES.items()
+                     if _given(args, option) is not None)
 
 
 def _seed(seed: int) -> int:

@@ -34,6 +34,7 @@ from kubesim.fleet.settings import (
     budget_fields,
 )
 from kubesim.fleet.workload import simulate_workload
+from kubesim.render.edge import visible
 from kubesim.render.fleet_report import fleet_document, render_fleet_json, render_fleet_text
 from kubesim.spec.model import DeploymentStrategy
 from kubesim.spec.workload import load_fleet_spec
@@ -206,8 +207,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         _draw(fleet_document(fleet, meta=meta), pod, behaviour, args)
     if args.format == "json":
         return render_fleet_json(fleet, meta=meta), 0
-    return render_fleet_text(fleet, title=f"{pod.label} x {fleet.settings.replicas} | "
-                                          f"behaviour: {meta['behaviour']}"), 0
+    return render_fleet_text(fleet, title=visible(f"{pod.label} x {fleet.settings.replicas} "
+                                                  f"| behaviour: {meta['behaviour']}")), 0
 
 
 def _simulate(args: argparse.Namespace, spec: FleetSpec, behaviour: Behaviour) -> FleetRun:

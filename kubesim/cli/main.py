@@ -2,6 +2,12 @@
 
 Exit codes: 0 the command ran (for `check`: nothing at or above the failing severity); 1
 findings (`check`); 2 bad input (one line on stderr, no traceback).
+
+Everything written here leaves through the output edge (kubesim.render.edge): a command's text
+(to stdout or --output) through `edge.text`, every line on stderr (errors, argparse's usage
+errors, notes) through `edge.one_line`, so that no input can put a control character, an
+escape sequence, a bidi override or a CI workflow command into a terminal or a log. Every
+command takes `--` to end its options: what follows is a file, whatever its name.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from typing import NoReturn
 
 from kubesim import __version__
 from kubesim.errors import KubesimError
+from kubesim.render import edge
 
 __all__ = ["COMMANDS", "main"]
 
@@ -39,7 +46,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors in kubesim's own format (exit 2)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"kubesim: error: {self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, edge.one_line(f"kubesim: error: {self.prog}: {message} (see {self.prog} "
+                                   "--help)") + "\n")
 
 
 def _module(name: str) -> ModuleType:
@@ -51,6 +59,8 @@ def _module(name: str) -> ModuleType:
 def _chosen(argv: Sequence[str]) -> str | None:
     """The command named on the command line (the first word that is not an option)."""
     for word in argv:
+        if word == "--":
+            return None
         if not word.startswith("-"):
             return word if word in COMMANDS else None
     return None
@@ -70,15 +80,21 @@ def _parser(chosen: str | None) -> argparse.ArgumentParser:
 
 
 def _write(text: str | Iterable[str], output: str | None) -> None:
-    """The command's text (a string, or pieces written as they come) to stdout, or to
-    --output through the safe writer (kubesim.files): regular files only, replaced
-    atomically, never half-written."""
+    """The command's text (a string, or pieces written as they come) through the text edge,
+    to stdout, or to --output through the safe writer (kubesim.files): regular files only,
+    replaced atomically, never half-written."""
+    pieces = [text] if isinstance(text, str) else text
     if output is None:
-        for piece in [text] if isinstance(text, str) else text:
+        for piece in edge.text_stream(pieces):
             sys.stdout.write(piece)
         return
     from kubesim.files import write_output
-    write_output(output, text)
+    write_output(output, edge.text_stream(pieces))
+
+
+def _say(line: str) -> None:
+    """One line on stderr, through the edge."""
+    sys.stderr.write(edge.one_line(line) + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -98,9 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         text, code = result[0], result[1]
         _write(text, output)
         if len(result) > 2 and result[2]:  # a note for the person (timing): once all is done
-            print(result[2], file=sys.stderr)
+            _say(result[2])
     except KubesimError as exc:
-        one_line = " ".join(str(exc).split("\n"))
-        print(f"kubesim: error: {one_line}", file=sys.stderr)
+        _say(f"kubesim: error: {exc}")  # one line: a newline in the message shows as \n
         return 2
     return code

@@ -17,6 +17,7 @@ from kubesim.errors import UsageError
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.phases import across_phases
 from kubesim.render.plot import check_output, plot_meta, save_png
+from kubesim.render.edge import visible
 from kubesim.render.report import iter_json, iter_text, to_document
 from kubesim.engine.simulate import focus, grid_cycle, simulate
 
@@ -115,4 +116,4 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         return iter_json(timeline, meta=meta, phases=sweep), 0
     text = iter_text(timeline, title=f"{pod.label} | behaviour: {meta['behaviour']}",
                      phases=sweep, changes_only=args.changes_only)
-    return itertools.chain(text, [f"note: {note}\n"] if note else []), 0
+    return itertools.chain(text, [f"note: {visible(note)}\n"] if note else []), 0

@@ -73,7 +73,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Suggest, render; exit 0 (all met) or 1 (a conflict left unmet)."""
-    config = project_config(args)
+    config, _ = project_config(args)
     wants = [parse_want(t) for t in args.expect] or [
         Want(k, v) for k, v in (config.suggest_expect if config else [])]
     if args.seed < 0:

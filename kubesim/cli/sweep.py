@@ -29,6 +29,7 @@ from kubesim.cli.args import (
 from kubesim.cli.fleet import add_fleet_args, fleet_settings_of
 from kubesim.errors import UsageError
 from kubesim.files import check_output_path
+from kubesim.render import edge
 from kubesim.render.sweep_formats import document, render
 from kubesim.render.sweep_plot import plot_sweep
 from kubesim.spec.manifests import load_spec
@@ -123,8 +124,8 @@ class _Progress:
             return
         elapsed = time.monotonic() - self.start
         left = elapsed / self.done * (self.total - self.done)
-        sys.stderr.write(f"\rsweep: {self.done}/{self.total} points, "
-                         f"{elapsed:.0f} s elapsed, ~{left:.0f} s left ")
+        sys.stderr.write(edge.redraw(f"sweep: {self.done}/{self.total} points, "
+                                     f"{elapsed:.0f} s elapsed, ~{left:.0f} s left"))
         sys.stderr.flush()
 
     def close(self) -> None:

@@ -1,12 +1,18 @@
-"""Rendering a `kubesim check` report: text, JSON, JUnit XML and SARIF 2.1.0. Prints nothing.
+"""Rendering a `kubesim check` report: text, JSON, JUnit XML, SARIF 2.1.0 and GitHub workflow
+commands. Prints nothing. Every value from the inputs leaves through the output edge of its
+format (kubesim.render.edge), and every format says which configuration was used and how it
+departs from the defaults.
 
-* text: findings grouped by object, then one summary line.
+* text: findings grouped by object, the configuration, then one summary line.
 * json: one document, schema version 1 (fields in the README, section `kubesim check`).
 * junit: a testsuite per object, a testcase per check run (rule x container x behaviour);
   findings at or above `--fail-on` are `<failure>`s, suppressed ones `<skipped>`, the rest pass
   with the finding in `<system-out>` (JUnit has no warning state).
 * sarif: SARIF 2.1.0 for code scanning: every rule with its help, every finding as a result
   with file and line; suppressed findings carry `suppressions`.
+* github: one workflow command per unsuppressed finding (`::error file=...,line=...,title=...::
+  message`), an annotation on the pull request, and one for a configuration that departs
+  from the defaults.
 """
 
 from __future__ import annotations
@@ -23,11 +29,13 @@ from urllib.parse import quote
 from kubesim._version import __version__
 from kubesim.analysis.check.findings import CheckResult, Finding, Workload
 from kubesim.analysis.check.rules import RULES, Severity, page, what_it_finds
+from kubesim.render.edge import WorkflowCommands, visible, workflow_command, xml_document, xml_value
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.run import Report
 
-__all__ = ["FORMATS", "SARIF_SCHEMA", "check_document", "render", "render_check_json", "sarif_uri"]
+__all__ = ["FORMATS", "SARIF_SCHEMA", "check_document", "configuration_line", "render",
+           "render_check_json", "sarif_uri"]
 
 SCHEMA_VERSION = 1
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
@@ -63,15 +71,17 @@ def _where(f: Finding) -> str:
 def _head(w: Workload) -> str:
     """`file:line Kind/name (namespace ns) [helm chart dir]`: no line where none is known
     (a Helm template), and the render an object came from."""
-    where = f"{w.source}:{w.line}" if w.line else w.source
-    return (f"{where} {w.label}" + (f" (namespace {w.namespace})" if w.namespace else "")
-            + (f" [{w.rendered_from}]" if w.rendered_from else ""))
+    v = visible
+    where = f"{v(w.source)}:{w.line}" if w.line else v(w.source)
+    return (f"{where} {v(w.label)}" + (f" (namespace {v(w.namespace)})" if w.namespace else "")
+            + (f" [{v(w.rendered_from)}]" if w.rendered_from else ""))
 
 
 # ---------------------------------------------------------------- text
 
 
 def render_text(report: Report) -> str:
+    v = visible
     lines: list[str] = []
     by_object: dict[str, list[CheckResult]] = {}
     for c in report.checks:
@@ -90,32 +100,48 @@ def render_text(report: Report) -> str:
             tag = f.severity.label.upper() if report.fails(f) else f.severity.label
             if f.suppressed:
                 tag = "ignored"
-            where = [f"container {f.container}"] if f.container else []
-            where.append(f"line {f.line}" if f.line else w.source)
+            where = [f"container {v(f.container)}"] if f.container else []
+            where.append(f"line {f.line}" if f.line else v(w.source))
             if f.phase is not None:
                 where.append(f"phase {f.phase:g} s, seed {f.seed}")
             lines.append(f"  {tag:<8} {f.rule} {f.name} ({', '.join(where)})")
-            text = f.message + (f" [suppressed: {f.suppressed}]" if f.suppressed else "")
+            text = v(f.message) + (f" [suppressed: {v(f.suppressed)}]" if f.suppressed else "")
             lines += textwrap.wrap(text, width=100, initial_indent=" " * 11,
                                    subsequent_indent=" " * 11, break_on_hyphens=False)
             if f.fix is not None:
-                lines += textwrap.wrap(f"fix: {_fix_text(f.fix.changes)}", width=100,
+                lines += textwrap.wrap(f"fix: {v(_fix_text(f.fix.changes))}", width=100,
                                        initial_indent=" " * 11, subsequent_indent=" " * 16,
                                        break_on_hyphens=False)
         if ok:
             lines.append(f"  passed   {', '.join(ok)}")
     for s in report.skipped:
-        lines.append(f"{s['file']}: skipped, {s['reason']}")
+        lines.append(f"{v(s['file'])}: skipped, {v(s['reason'])}")
     found = sorted({f.rule for f in report.findings})
     if found:
         lines.append(f"what each check means and how to fix it: kubesim rules ID "
                      f"({', '.join(found)})")
     for note in report.notes:
-        lines += textwrap.wrap(f"note: {note}", width=100, subsequent_indent=" " * 6,
+        lines += textwrap.wrap(f"note: {v(note)}", width=100, subsequent_indent=" " * 6,
                                break_on_hyphens=False)
+    lines += textwrap.wrap(configuration_line(report), width=100, subsequent_indent=" " * 6,
+                           break_on_hyphens=False)
     lines.append("")
     lines.append(_summary_line(report))
     return "\n".join(lines) + "\n"
+
+
+def configuration_line(report: Report) -> str:
+    """`configuration: FILE (how it was chosen): every departure from the defaults`."""
+    c = report.settings.configuration
+    if c is None:
+        return "configuration: none (kubesim's defaults)"
+    if c.source is None:
+        return f"configuration: none ({c.chosen}): kubesim's defaults"
+    head = f"configuration: {visible(c.source)} ({c.chosen})"
+    if not c.departures:
+        return f"{head}: kubesim's defaults"
+    return f"{head} departs from the defaults: " + "; ".join(visible(d.text)
+                                                             for d in c.departures)
 
 
 def _fix_text(changes: dict[str, Any]) -> str:
@@ -134,14 +160,21 @@ def _fix_text(changes: dict[str, Any]) -> str:
 
 def _summary_line(report: Report) -> str:
     counts = _counts(report)
-    behaviours = ", ".join(b.label for b in report.behaviours) or "none given"
+    behaviours = ", ".join(visible(b.label) for b in report.behaviours) or "none given"
     fail_on = report.settings.fail_on.label if report.settings.fail_on else "none"
+    c = report.settings.configuration
+    gate = f"--fail-on {fail_on}"
+    if c is not None and c.sets_fail_on:
+        gate = f"fail_on {fail_on} of {visible(c.source)}"
+    verdict = f"exit {report.exit_code}"
+    if report.default_gate_exit_code != report.exit_code:
+        verdict += (f" (exit {report.default_gate_exit_code} without the fail_on, ignores and "
+                    f"severities of {visible(c.source if c else '')})")
     return (f"kubesim check: {_n(counts['objects'], 'object')}, "
             f"{_n(counts['containers'], 'probed container')}, {_n(counts['checks'], 'check')} "
             f"(behaviours: {behaviours}; {report.settings.phases} grid phases): "
             f"{_n(counts['error'], 'error')}, {_n(counts['warning'], 'warning')}, "
-            f"{counts['info']} info, {counts['suppressed']} suppressed; --fail-on {fail_on}: "
-            f"exit {report.exit_code}")
+            f"{counts['info']} info, {counts['suppressed']} suppressed; {gate}: {verdict}")
 
 
 def _n(count: int, noun: str) -> str:
@@ -176,6 +209,7 @@ def check_document(report: Report) -> dict[str, Any]:
                      "max_hang_recovery": s.max_hang_recovery,
                      "max_ready_recovery": s.max_ready_recovery,
                      "missing_probes": s.missing_probes},
+        "configuration": _configuration(report),
         "inputs": report.inputs,
         "skipped": report.skipped,
         "notes": report.notes,
@@ -191,6 +225,14 @@ def check_document(report: Report) -> dict[str, Any]:
                     "fail_on": s.fail_on.label if s.fail_on else "none",
                     "exit_code": report.exit_code},
     }
+
+
+def _configuration(report: Report) -> dict[str, Any]:
+    """The configuration used, its departures from the defaults, and the exit code without
+    its gate (fail_on, ignores, severities): JSON, SARIF run properties, HTML."""
+    c = report.settings.configuration
+    data = c.to_data() if c else {"file": None, "chosen": "not told", "departures": []}
+    return {**data, "default_gate_exit_code": report.default_gate_exit_code}
 
 
 def _object(report: Report, w: Workload) -> dict[str, Any]:
@@ -224,19 +266,21 @@ def render_check_json(report: Report) -> str:
 
 
 def render_junit(report: Report) -> str:
+    x = xml_value
     root = ET.Element("testsuites", name="kubesim check")
     by_object: dict[str, list[CheckResult]] = {}
     for c in report.checks:
         by_object.setdefault(c.workload.key, []).append(c)
     totals = Counter[str]()
+    configuration = _junit_configuration(report)
     for w in report.workloads:
         checks = by_object.get(w.key, [])
-        suite = ET.SubElement(root, "testsuite", name=w.label, file=w.source)
+        suite = ET.SubElement(root, "testsuite", name=x(w.label), file=x(w.source))
         props = ET.SubElement(suite, "properties")
         for name, value in (("file", w.source), ("line", str(w.line or "")),
                             ("namespace", w.namespace or ""),
-                            ("rendered_from", w.rendered_from or "")):
-            ET.SubElement(props, "property", name=name, value=value)
+                            ("rendered_from", w.rendered_from or ""), *configuration):
+            ET.SubElement(props, "property", name=name, value=x(value))
         counts = Counter[str]()
         for c in checks:
             counts["tests"] += 1
@@ -251,27 +295,39 @@ def render_junit(report: Report) -> str:
     root.set("errors", "0")
     root.set("skipped", str(totals["skipped"]))
     ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
+    return xml_document('<?xml version="1.0" encoding="UTF-8"?>\n'
+                        + ET.tostring(root, "unicode") + "\n")
+
+
+def _junit_configuration(report: Report) -> list[tuple[str, str]]:
+    """The configuration as testsuite properties (JUnit has no other place for it)."""
+    c = _configuration(report)
+    return [("kubesim.configuration", c["file"] or f"none ({c['chosen']})"),
+            ("kubesim.configuration.departures",
+             "; ".join(f"{d['key']} {d['value']} (default {d['default']})"
+                       for d in c["departures"]) or "none"),
+            ("kubesim.configuration.default_gate_exit_code", str(c["default_gate_exit_code"]))]
 
 
 def _testcase(suite: ET.Element, report: Report, c: CheckResult) -> str:
     """Add one testcase; returns its state: failure, skipped or passed."""
+    x = xml_value
     line = next((f.line for f in c.findings if f.line), None)
-    attrs = {"classname": c.workload.label, "name": c.title, "file": c.workload.source}
+    attrs = {"classname": x(c.workload.label), "name": x(c.title), "file": x(c.workload.source)}
     if line:
         attrs["line"] = str(line)
     case = ET.SubElement(suite, "testcase", attrs)
     failing = [f for f in c.findings if report.fails(f)]
-    text = "\n".join(f"{f.severity.label} {f.rule} {_where(f)}: {f.message}"
-                     + (f" [suppressed: {f.suppressed}]" if f.suppressed else "")
+    text = "\n".join(f"{f.severity.label} {f.rule} {x(_where(f))}: {x(f.message)}"
+                     + (f" [suppressed: {x(f.suppressed)}]" if f.suppressed else "")
                      for f in c.findings)
     if failing:
         el = ET.SubElement(case, "failure", type=c.rule,
-                           message=f"{failing[0].severity.label}: {failing[0].message}")
+                           message=f"{failing[0].severity.label}: {x(failing[0].message)}")
         el.text = text
         return "failure"
     if c.findings and all(f.suppressed for f in c.findings):
-        ET.SubElement(case, "skipped", message=f"suppressed: {c.findings[0].suppressed}")
+        ET.SubElement(case, "skipped", message=f"suppressed: {x(c.findings[0].suppressed)}")
         return "skipped"
     if c.findings:
         ET.SubElement(case, "system-out").text = text
@@ -302,7 +358,8 @@ def render_sarif(report: Report) -> str:
            "runs": [{"tool": {"driver": {"name": "kubesim", "version": __version__,
                                          "semanticVersion": __version__, "rules": rules}},
                      "invocations": [_invocation(report)],
-                     "results": results}]}
+                     "results": results,
+                     "properties": {"configuration": _configuration(report)}}]}
     return json.dumps(doc, indent=2) + "\n"
 
 
@@ -311,6 +368,11 @@ def _invocation(report: Report) -> dict[str, Any]:
     if report.notes:
         out["toolExecutionNotifications"] = [{"message": {"text": n}, "level": "note"}
                                              for n in report.notes]
+    c = report.settings.configuration
+    if c is not None and c.departures:
+        out["toolConfigurationNotifications"] = [{
+            "message": {"text": configuration_line(report)},
+            "level": "warning" if report.default_gate_exit_code != report.exit_code else "note"}]
     return out
 
 
@@ -359,5 +421,35 @@ def _sarif_fixes(f: Finding) -> list[dict[str, Any]]:
     return sarif_fixes(ref, f.fix, sarif_uri(source), Path(source).read_text(encoding="utf-8"))
 
 
+# ---------------------------------------------------------------- github
+
+GITHUB_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+def render_github(report: Report) -> WorkflowCommands:
+    """GitHub workflow commands: an annotation on its file and line for every finding that is
+    not suppressed (`error` when it fails the run, else by severity), and one for a
+    configuration that departs from the defaults (`warning` when it changed the verdict)."""
+    lines = []
+    for f in report.findings:
+        if f.suppressed:
+            continue
+        level = "error" if report.fails(f) else GITHUB_LEVEL[f.severity]
+        title = f"{f.rule} {f.name}" + (f" ({f.container})" if f.container else "")
+        lines.append(workflow_command(level, {"file": f.workload.source, "line": f.line,
+                                              "title": title}, f.message))
+    c = report.settings.configuration
+    if c is not None and c.departures:
+        changed = report.default_gate_exit_code != report.exit_code
+        lines.append(workflow_command("warning" if changed else "notice",
+                                      {"title": "kubesim configuration"},
+                                      configuration_line(report) + (
+                                          f"; exit {report.exit_code}, exit "
+                                          f"{report.default_gate_exit_code} without its "
+                                          "fail_on, ignores and severities"
+                                          if changed else "")))
+    return WorkflowCommands("".join(f"{line}\n" for line in lines))
+
+
 FORMATS = {"text": render_text, "json": render_check_json, "junit": render_junit,
-           "sarif": render_sarif}
+           "sarif": render_sarif, "github": render_github}

@@ -11,9 +11,10 @@ command adds a page by giving the script a new `kind`. Same document, same bytes
 from __future__ import annotations
 
 import html
-import json
 from importlib.resources import files
 from typing import Any
+
+from kubesim.render.edge import script_json, visible
 
 __all__ = ["check_page", "page", "run_page", "sweep_page"]
 
@@ -22,20 +23,14 @@ def _asset(name: str) -> str:
     return files("kubesim.render").joinpath("assets", name).read_text(encoding="utf-8")
 
 
-def _script_json(data: Any) -> str:
-    """JSON that cannot end its <script> element or open a comment in it."""
-    text = json.dumps(data, separators=(",", ":"), sort_keys=False, allow_nan=False)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
 def page(kind: str, title: str, data: dict[str, Any]) -> str:
     """The page of one report `kind` (run, check, sweep): `data` is handed to the script."""
-    payload = _script_json({"kind": kind, **data})
+    payload = script_json({"kind": kind, **data})
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         "<meta name=\"generator\" content=\"kubesim\">\n"
-        f"<title>{html.escape(title)}</title>\n<style>\n{_asset('report.css')}</style>\n"
+        f"<title>{html.escape(visible(title))}</title>\n<style>\n{_asset('report.css')}</style>\n"
         "</head>\n<body>\n<main id=\"report\"></main>\n"
         "<noscript>This report draws its timelines with JavaScript; the data is in the "
         "kubesim-data element of this file.</noscript>\n"

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from kubesim.analysis.phases import PhaseSpread
+from kubesim.render.edge import visible
 from kubesim.results import Outcome, ProbeType
 from kubesim.timeline import Timeline
 
@@ -141,7 +142,7 @@ def _lines(timeline: Timeline, changes_only: bool = False) -> list[tuple[float, 
         took = f" [{p.latency * 1000:.0f} ms]" if p.latency >= 0.0005 else ""
         more = f"  (x{n} to {last.at:.3f} s)" if n > 1 else ""
         out.append((p.at, 1, f"{who(p.name)}{p.probe.value:<9} {_MARK[p.result]:<6} "
-                             f"{p.detail}{took}{more}"))
+                             f"{visible(p.detail)}{took}{more}"))
     for r in timeline.ready:
         out.append((r.at, 3, "pod Ready" if r.ready else "pod NOT Ready"))
     for k in timeline.kills:
@@ -210,7 +211,7 @@ def iter_text(timeline: Timeline, *, title: str = "", phases: PhaseSpread | None
     """`render_text` in pieces, a line at a time: a long run is written as it is formatted,
     never held as one string."""
     if title:
-        yield title + "\n"
+        yield visible(title) + "\n"
     yield (f"profile {timeline.profile} | seed {timeline.seed} | grid phase "
            f"{timeline.phase:.3f} s | {timeline.duration:g} s simulated\n")
     yield "\n      time  what\n"

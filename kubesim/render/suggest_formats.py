@@ -12,6 +12,7 @@ import yaml
 
 from kubesim._version import __version__
 from kubesim.analysis.check.fixes import sarif_fixes, strategic_patch
+from kubesim.render.edge import visible
 
 if TYPE_CHECKING:
     from kubesim.analysis.suggest import Judged, Suggestion
@@ -31,7 +32,8 @@ def render(items: list[Suggestion], fmt: str) -> str:
 
 
 def _wrap(text: str, indent: int) -> list[str]:
-    return textwrap.wrap(text, width=100, initial_indent=" " * indent,
+    """A paragraph of the text output, its values shown by the output edge."""
+    return textwrap.wrap(visible(text), width=100, initial_indent=" " * indent,
                          subsequent_indent=" " * (indent + 2), break_on_hyphens=False)
 
 
@@ -54,8 +56,8 @@ def render_text(items: list[Suggestion]) -> str:
     for s in items:
         w = s.workload
         where = f"{w.source}:{w.line}" if w.line else w.source
-        lines.append(f"{where} {w.label} container {s.container.name}"
-                     + (f" [{w.rendered_from}]" if w.rendered_from else ""))
+        lines.append(visible(f"{where} {w.label} container {s.container.name}"
+                             + (f" [{w.rendered_from}]" if w.rendered_from else "")))
         if s.fixes:
             lines += _wrap("findings of kubesim check: " + ", ".join(
                 f"{r} {sev}" for r, sev in s.fixes), 2)

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from kubesim.analysis.sweep.grid import PointResult
+from kubesim.render.edge import visible
 
 __all__ = ["cell", "document", "render"]
 
@@ -19,7 +20,7 @@ def cell(v: Any) -> str:
         return "yes" if v else "NO"
     if isinstance(v, float):
         return f"{v:.2f}" if v != int(v) or abs(v) < 1e6 else f"{v:g}"
-    return str(v)
+    return visible(v)
 
 
 def document(done: list[PointResult], meta: dict[str, Any]) -> dict[str, Any]:
@@ -38,9 +39,11 @@ def render(done: list[PointResult], meta: dict[str, Any], fmt: str) -> str:
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow(columns)
         for r in rows:
-            writer.writerow(["" if r[c] is None else r[c] for c in columns])
+            writer.writerow(["" if r[c] is None else visible(r[c]) if isinstance(r[c], str)
+                             else r[c] for c in columns])
         return buf.getvalue()
-    head = (f"# {meta['object']} | behaviour: {meta['behaviour']} | {meta['done']} of "
+    head = (f"# {visible(meta['object'])} | behaviour: {visible(meta['behaviour'])} | "
+            f"{meta['done']} of "
             f"{meta['points']} points x {meta['phases']} phases x {meta['seeds']} seed(s), "
             f"{meta['duration']:g} s each | profile {meta['profile']} | engine "
             f"{meta['engine']}")

@@ -3,7 +3,8 @@
 Each file is named `<how>_<what>.<ext>`; `<how>` says which command reads it (see
 tests/test_hostile.py): spec (`run FILE`), scenario (`run SPEC --scenario FILE`), trace
 (`run SPEC --trace FILE`), plot (`plot FILE -o OUT.png`), blackbox (`import-blackbox FILE`),
-expectations (`check SPEC --expectations FILE`), check (`check FILE`). Every one must end in
+expectations (`check SPEC --expectations FILE`), check (`check FILE`), config (`check SPEC
+--config FILE`). Every one must end in
 exit code 2 with one line on stderr, at once and in bounded memory. The `ok_` files must be
 accepted (exit 0).
 """
@@ -98,6 +99,20 @@ FILES: dict[str, str | bytes] = {
     "check_duplicate_container_names.yaml": "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
                                             "spec:\n  containers:\n  - {name: a, image: x}\n"
                                             "  initContainers:\n  - {name: a, image: y}\n",
+    # configuration files (check SPEC --config FILE; a *.toml file is read as pyproject.toml)
+    "config_tool_string.toml": 'tool = "kubesim"\n',
+    "config_tool_array.toml": 'tool = ["kubesim"]\n',
+    "config_tool_integer.toml": "tool = 1\n",
+    "config_deep_array.toml": "[tool.kubesim]\nx = " + "[" * 2000 + "]" * 2000 + "\n",
+    "config_deep_inline_table.toml": "[tool.kubesim]\nx = " + "{a = " * 2000 + "1"
+                                     + "}" * 2000 + "\n",
+    "config_huge_integer.toml": f"[tool.kubesim.check]\nphases = {BIG}\n",
+    "config_integer_beyond_64_bits.toml": f"[tool.kubesim.check]\nphases = {10**30}\n",
+    "config_version_true.toml": "[tool.kubesim]\nkubesim = true\n",
+    "config_version_true.yaml": "kubesim: true\n",
+    "config_binding_absolute.yaml": "bindings:\n  - scenario: /proc/self/environ\n",
+    "config_binding_dotdot.yaml": "bindings:\n  - trace: " + "../" * 30 + "proc/self/environ\n",
+    "config_binding_nul.yaml": 'bindings:\n  - scenario: "a\\0b.yaml"\n',  # found by the fuzz test
     # accepted: a UTF-8 byte order mark
     "ok_trace_bom.csv": "\ufefft,target,status,latency_ms\n1,/livez,200,1\n",
     "ok_trace_bom.jsonl": "\ufeff" + json.dumps(OBS) + "\n",

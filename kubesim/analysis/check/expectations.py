@@ -23,9 +23,9 @@ Each is checked at every grid phase (`--phases N`, phase i with seed `seed + i`,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from kubesim.errors import UsageError
 from kubesim.spec.yamlio import load_yaml_documents, read_text
@@ -33,7 +33,7 @@ from kubesim.spec.yamlio import load_yaml_documents, read_text
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import Workload
 
-__all__ = ["KINDS", "Expectation", "load_expectations"]
+__all__ = ["KINDS", "Expectation", "Version", "load_expectations"]
 
 KINDS = {"no_restart": "KS101", "not_ready_within": "KS102", "ready_within": "KS103",
          "survives_stall": "KS104"}
@@ -67,6 +67,21 @@ class Expectation:
                 "survives_stall": f"survives a stall of {n} s"}[self.kind]
 
 
+def _version(value: Any) -> Any:
+    """The format version of an expectations or configuration file: the integer 1 (`true`
+    is not a version, though YAML's and Python's `True == 1`)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        # a ValueError, not a TypeError: pydantic reports only the former as a field error
+        raise ValueError(  # noqa: TRY004
+            "version must be an integer (this kubesim reads version 1)")
+    if value != 1:
+        raise ValueError("version must be 1 (the only version this kubesim reads)")
+    return value
+
+
+Version = Annotated[int, BeforeValidator(_version)]
+
+
 class _Expect(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -84,7 +99,7 @@ class _Entry(_Expect):
 class _File(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    kubesim: Literal[1] = 1
+    kubesim: Version = 1
     defaults: _Expect = _Expect()
     workloads: list[_Entry] = []
 

@@ -7,7 +7,7 @@ the checks make `Finding`s in `CheckResult`s, render/check_formats.py prints the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.check.rules import RULES, Severity
 from kubesim.behaviour.answer import Behaviour
@@ -15,6 +15,9 @@ from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.spec.model import ProbedContainer
 from kubesim.spec.sources import RenderOptions
 from kubesim.spec.yamlio import YamlDocument
+
+if TYPE_CHECKING:
+    from kubesim.analysis.config import Configuration
 
 __all__ = ["BehaviourRef", "CheckResult", "ContainerRef", "Finding", "Loc", "Replay",
            "Settings", "Workload"]
@@ -94,6 +97,7 @@ class Finding:
     case: str | None = None  # the case of the rule table that chose the severity
     replay: Replay | None = None  # the simulated run that is the finding's evidence
     assumed: str | None = None  # the behaviour it rests on names no workload (its label)
+    measured: Severity | None = None  # the severity before a configured override, if any
 
     @classmethod
     def of(cls, rule: str, case: str, workload: Workload, container: str | None, message: str,
@@ -194,3 +198,4 @@ class Settings:
     ignore: frozenset[str] = frozenset()
     severities: tuple[tuple[str, Severity], ...] = ()  # (rule id, severity) overrides
     max_work: int = 5_000_000  # simulated probe calls in all (kubesim.analysis.budget)
+    configuration: Configuration | None = None  # the configuration file used (reports say it)

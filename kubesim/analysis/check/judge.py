@@ -41,14 +41,17 @@ def judge(measured: list[Measured], s: Settings) -> list[CheckResult]:
             _assumption(f, m.run.subject.behaviours)
         out += results
     overrides = dict(s.severities)
+    configured = s.configuration
     for result in out:
         for f in result.findings:
             if f.rule in overrides:
-                f.severity = overrides[f.rule]
+                f.measured, f.severity = f.severity, overrides[f.rule]
             if f.rule in f.workload.ignores:
                 reason = f.workload.ignore_reason
                 f.suppressed = f"annotation {IGNORE_ANNOTATION}" + (f": {reason}" if reason
                                                                      else "")
+            elif configured is not None and f.rule in configured.ignore:
+                f.suppressed = configured.ignored_by
             elif f.rule in s.ignore:
                 f.suppressed = "--ignore"
     return out

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from kubesim.analysis.check.estimate import estimate
 from kubesim.analysis.check.judge import judge
 from kubesim.analysis.check.read import read_inputs
+from kubesim.analysis.check.rules import Severity
 from kubesim.analysis.check.scope import scope
 from kubesim.analysis.check.simulate import simulate
 from kubesim.behaviour.horizon import default_duration
@@ -54,6 +55,25 @@ class Report:
     @property
     def exit_code(self) -> int:
         return 1 if any(self.fails(f) for f in self.findings) else 0
+
+    @property
+    def default_gate_exit_code(self) -> int:
+        """The exit code with the configuration's gate undone (its fail_on, ignores and
+        severity overrides; the command line's kept): differs from `exit_code` when the
+        configuration turned findings into a pass (or a pass into a failure). Settings that
+        change what the checks measure (outage_seconds, phases, ...) are only listed in the
+        reports: undoing them would mean checking again."""
+        c = self.settings.configuration
+        if c is None:
+            return self.exit_code
+        fail_on = Severity.ERROR if c.sets_fail_on else self.settings.fail_on
+
+        def fails(f: Finding) -> bool:
+            severity = f.measured if f.measured is not None else f.severity
+            suppressed = f.suppressed is not None and f.suppressed != c.ignored_by
+            return not suppressed and fail_on is not None and severity >= fail_on
+
+        return 1 if any(fails(f) for f in self.findings) else 0
 
 
 def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],

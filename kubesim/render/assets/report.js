@@ -13,16 +13,31 @@
   var timelines = [];
   window.kubesimTimelines = timelines;
 
+  // The output edge of the page (kubesim.render.edge.visible): every control and invisible
+  // character of a value (categories Cc, Cf, Cs, Zl, Zp: CR, ESC, bidi overrides, zero-width
+  // characters) is shown as a visible escape, so that no name reorders what a reviewer reads.
+  var HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu;
+  var SHORT = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+  function hex(n, width) { var h = n.toString(16); while (h.length < width) h = "0" + h; return h; }
+  function vis(value) {
+    return String(value).replace(HIDDEN, function (ch) {
+      if (SHORT[ch]) return SHORT[ch];
+      var n = ch.codePointAt(0);
+      return n < 0x100 ? "\\x" + hex(n, 2) : n < 0x10000 ? "\\u" + hex(n, 4) : "\\U" + hex(n, 8);
+    });
+  }
+  // a tooltip's lines are the page's own: its builders show each value with vis
+  function attr(k, v) { return k === "data-tip" ? String(v) : vis(v); }
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
-    if (text !== undefined && text !== null) e.textContent = String(text);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attr(k, attrs[k])); });
+    if (text !== undefined && text !== null) e.textContent = vis(text);
     return e;
   }
   function sv(tag, attrs, text) {
     var e = document.createElementNS(SVG, tag);
-    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
-    if (text !== undefined && text !== null) e.textContent = String(text);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attr(k, attrs[k])); });
+    if (text !== undefined && text !== null) e.textContent = vis(text);
     return e;
   }
   function add(parent) {
@@ -51,7 +66,7 @@
 
   function summary(items) {
     var box = el("div", { "class": "summary" });
-    items.forEach(function (it) { add(box, add(el("div"), el("b", {}, it[1]), document.createTextNode(it[0]))); });
+    items.forEach(function (it) { add(box, add(el("div"), el("b", {}, it[1]), document.createTextNode(vis(it[0])))); });
     return box;
   }
   function legend(items) {
@@ -169,7 +184,7 @@
         var kind = windowKind(w.label), x0 = Math.max(sx(w.start), L), x1 = Math.min(sx(w.end), L + PW);
         add(plot, sv("rect", { x: x0, y: TOP, width: Math.max(x1 - x0, 1.5), height: bottom - TOP,
           fill: kind === "stall" ? "#CC79A7" : "#D55E00", "fill-opacity": kind === "stall" ? 0.25 : 0.12,
-          "class": "window", "data-tip": w.label + "\n" + s1(w.start) + " to " + s1(w.end) + " s" +
+          "class": "window", "data-tip": vis(w.label) + "\n" + s1(w.start) + " to " + s1(w.end) + " s" +
             (kind === "recorded" ? " (recorded failing)" : "") }));
         if (x1 - x0 > 70 && labelFree <= x0) {  // one label at a time along the top edge
           add(plot, sv("text", { x: x0 + 3, y: TOP - 4, "class": "window-label",
@@ -182,7 +197,7 @@
         var end = c.ended_at === null ? duration : c.ended_at, kill = killOf[c.restart_count];
         var cut = kill ? kill.at : end;
         var info = "container #" + c.restart_count + "\nrunning " + s3(c.running_at) + "\nStarted " +
-          s3(c.started_at) + (c.ended_at === null ? "" : "\nstopped " + s3(c.ended_at) + " (" + c.end_reason + ")");
+          s3(c.started_at) + (c.ended_at === null ? "" : "\nstopped " + s3(c.ended_at) + " (" + vis(c.end_reason) + ")");
         span(plot, c.running_at, cut, "container", { fill: "#B8B8B8", stroke: "#606060", "stroke-width": 0.6,
           "class": "container", "data-tip": info });
         if (kill && end > cut) {
@@ -201,7 +216,7 @@
         var waits = backoffs.filter(function (e) { return c.ended_at !== null && e.at >= c.ended_at && e.at <= next; });
         if (waits.length) {
           span(plot, c.ended_at, next, "container", { fill: xhatch, stroke: "#CC4400", "stroke-width": 0.6,
-            "class": "backoff", "data-tip": "CrashLoopBackOff\n" + s3(c.ended_at) + " to " + s3(next) + "\n" + waits[0].message });
+            "class": "backoff", "data-tip": "CrashLoopBackOff\n" + s3(c.ended_at) + " to " + s3(next) + "\n" + vis(waits[0].message) });
         }
       });
       // pod Ready
@@ -224,7 +239,7 @@
         var column = p.probe + ":" + Math.round(x / 2);
         if (dense && p.result === "success" && lastX[column]) return;
         lastX[column] = true;
-        var tipText = p.probe + " " + res.word + " at " + s3(p.at) + "\n" + p.detail +
+        var tipText = p.probe + " " + res.word + " at " + s3(p.at) + "\n" + vis(p.detail) +
           "\nlatency " + (p.latency * 1000).toFixed(0) + " ms, container #" + p.container;
         var g = put(plot, sv("g", { "class": "probe probe-" + p.result, "data-tip": tipText }));
         if (p.latency * px >= 3) {
@@ -335,11 +350,32 @@
     new Timeline(root, doc);
   }
 
+  function configuration(doc) {
+    // which configuration the gate read and how it departs from the defaults (a pull request
+    // can add or change it): a relaxed gate is in plain sight
+    var c = doc.configuration || { file: null, chosen: "not told", departures: [] };
+    var relaxed = c.default_gate_exit_code !== undefined && c.default_gate_exit_code !== doc.summary.exit_code;
+    var box = el("div", { "class": "configuration" + (relaxed ? " relaxed" : ""), id: "configuration" });
+    add(box, el("b", {}, "configuration: "), document.createTextNode(
+      vis(c.file ? c.file + " (" + c.chosen + ")" : "none (" + c.chosen + "): kubesim's defaults")));
+    if (c.file && !c.departures.length) add(box, document.createTextNode(": kubesim's defaults"));
+    if (c.departures.length) {
+      var ul = put(box, el("ul"));
+      c.departures.forEach(function (d) {
+        add(ul, el("li", { "class": "departure" }, d.key + " " + d.value + " (default " + d.default + ")"));
+      });
+    }
+    if (relaxed) add(box, el("p", { "class": "verdict" }, "exit " + doc.summary.exit_code + ", exit " +
+      c.default_gate_exit_code + " without the fail_on, ignores and severities of " + c.file));
+    return box;
+  }
+
   function checkPage(root, doc, runs) {
     var s = doc.summary;
     add(root, el("h1", {}, "kubesim check"),
       el("p", { "class": "sub" }, (doc.inputs.join(", ") || "no input") + " | " + doc.settings.phases +
         " grid phases | profile " + doc.settings.profile + " | --fail-on " + s.fail_on + ": exit " + s.exit_code),
+      configuration(doc),
       summary([["objects", s.objects], ["probed containers", s.containers], ["checks", s.checks],
         ["errors", s.error], ["warnings", s.warning], ["info", s.info], ["suppressed", s.suppressed]]));
     add(root, el("h2", {}, "Findings"));
@@ -352,7 +388,7 @@
         var tr = put(table, el("tr", { "class": "finding" + (f.suppressed ? " suppressed" : "") }));
         var link = el("a", { href: "#rule-" + f.id, title: f.help }, f.id);
         add(tr, el("td", { "class": "sev-" + f.severity }, f.suppressed ? "ignored" : f.severity),
-          add(el("td"), link, document.createTextNode(" " + f.name)),
+          add(el("td"), link, document.createTextNode(vis(" " + f.name))),
           el("td", {}, f.object + (f.container ? " / " + f.container : "")),
           el("td", {}, f.file + (f.line ? ":" + f.line : "")),
           el("td", {}, f.message + (f.behaviour ? " [" + f.behaviour + (f.phase !== null ? ", phase " + f.phase + " s, seed " + f.seed : "") + "]" : "")));
@@ -404,7 +440,7 @@
     metrics.forEach(function (k) { add(select, el("option", { value: k }, k)); });
     if (metrics.indexOf("restarts_mean") >= 0) select.value = "restarts_mean";
     var chart = put(root, el("div", { "class": "timeline chart" }));
-    function tipOf(r) { return Object.keys(r).map(function (k) { return k + ": " + r[k]; }).join("\n"); }
+    function tipOf(r) { return Object.keys(r).map(function (k) { return vis(k) + ": " + vis(r[k]); }).join("\n"); }
     function order(p, q) { return typeof p === "number" && typeof q === "number" ? p - q : String(p) < String(q) ? -1 : 1; }
     function draw() {
       while (chart.firstChild) chart.removeChild(chart.firstChild);
