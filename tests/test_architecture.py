@@ -114,7 +114,8 @@ MODULES = {
 THIRD_PARTY = {
     # reading YAML at the input edge; writing it (patches) at the output edge
     "yaml": {"kubesim.spec.yamlio", "kubesim.analysis.check.fixes",
-             "kubesim.render.suggest_formats"},
+             "kubesim.render.suggest_formats",
+             "kubesim.render.check_html"},  # a finding's synthetic scenario, to save and rerun
     "simpy": {"kubesim.engine.simpy_scheduler"},
     # the run's generator; a streamed trace's compact columns
     "numpy": {"kubesim.engine.simulate", "kubesim.fleet.run", "kubesim.fleet.control",

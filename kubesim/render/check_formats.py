@@ -34,8 +34,8 @@ from kubesim.render.edge import WorkflowCommands, visible, workflow_command, xml
 if TYPE_CHECKING:
     from kubesim.analysis.check.run import Report
 
-__all__ = ["FORMATS", "SARIF_SCHEMA", "check_document", "configuration_line", "render",
-           "render_check_json", "sarif_uri"]
+__all__ = ["FORMATS", "SARIF_SCHEMA", "check_document", "configuration_line", "fix_text",
+           "render", "render_check_json", "sarif_uri"]
 
 SCHEMA_VERSION = 1
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
@@ -109,7 +109,7 @@ def render_text(report: Report) -> str:
             lines += textwrap.wrap(text, width=100, initial_indent=" " * 11,
                                    subsequent_indent=" " * 11, break_on_hyphens=False)
             if f.fix is not None:
-                lines += textwrap.wrap(f"fix: {v(_fix_text(f.fix.changes))}", width=100,
+                lines += textwrap.wrap(f"fix: {v(fix_text(f.fix.changes))}", width=100,
                                        initial_indent=" " * 11, subsequent_indent=" " * 16,
                                        break_on_hyphens=False)
         if ok:
@@ -144,7 +144,7 @@ def configuration_line(report: Report) -> str:
                                                              for d in c.departures)
 
 
-def _fix_text(changes: dict[str, Any]) -> str:
+def fix_text(changes: dict[str, Any]) -> str:
     """`startupProbe: {httpGet: {...}, periodSeconds: 10}; livenessProbe.initialDelaySeconds
     unset`: the patch in one line (JSON has it as data, SARIF as a replacement)."""
     parts = []

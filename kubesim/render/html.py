@@ -45,13 +45,15 @@ def run_page(document: dict[str, Any]) -> str:
                 {"document": document})
 
 
-def check_page(document: dict[str, Any], runs: list[dict[str, Any]],
-               rules: dict[str, str]) -> str:
-    """A `kubesim check` report: findings, each id linked to its check's page (`rules`: id
-    -> the page's markdown, shown in the page itself: a report opened anywhere has them)
-    and, for each `{"title", "doc"}` in `runs`, the timeline of the run behind a finding."""
+def check_page(document: dict[str, Any], runs: list[dict[str, Any]], rules: dict[str, str],
+               findings: list[dict[str, Any]]) -> str:
+    """A `kubesim check` report: the findings by object, each with its evidence (`findings[i]`
+    for `document["findings"][i]`: `run`, an index of `runs`, the timeline of the simulated run
+    behind it; `repeat`, the command that runs it again; `scenario`, a synthetic scenario as
+    YAML; `fix`), what each object passed, and the pages of the checks found (`rules`: id ->
+    the page's markdown, shown in the page itself: a report opened anywhere has them)."""
     return page("check", "kubesim check", {"document": document, "runs": runs,
-                                           "rules": rules})
+                                           "rules": rules, "findings": findings})
 
 
 def sweep_page(document: dict[str, Any]) -> str:
