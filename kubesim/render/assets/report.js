@@ -555,6 +555,70 @@
     return "rgb(" + c.join(",") + ")";
   }
 
+  // ------------------------------------------------------------------ sweep page
+  function sweepTip(r) { return Object.keys(r).map(function (k) { return vis(k) + ": " + vis(r[k]); }).join("\n"); }
+  function sweepOrder(p, q) { return typeof p === "number" && typeof q === "number" ? p - q : String(p) < String(q) ? -1 : 1; }
+  var SWEEP = { W: 900, H: 420, L: 110, B: 50 };
+
+  function sweepHeatmap(svg, rows, fields, k, lo, hi) {
+    var W = SWEEP.W, H = SWEEP.H, L = SWEEP.L, B = SWEEP.B, fy = fields[0], fx = fields[1];
+    var xs = Array.from(new Set(rows.map(function (r) { return r[fx]; }))).sort(sweepOrder);
+    var ys = Array.from(new Set(rows.map(function (r) { return r[fy]; }))).sort(sweepOrder);
+    var cw = (W - L - 20) / xs.length, ch = (H - B - 10) / ys.length;
+    rows.forEach(function (r) {
+      var v = r[k], x = L + xs.indexOf(r[fx]) * cw, yy = H - B - (ys.indexOf(r[fy]) + 1) * ch;
+      add(svg, sv("rect", { x: x, y: yy, width: cw - 1, height: ch - 1, "class": "cell",
+        fill: typeof v === "number" ? colour(hi > lo ? (v - lo) / (hi - lo) : 0.5) : "#eee", "data-tip": sweepTip(r) }));
+      if (cw > 34 && ch > 16) add(svg, sv("text", { x: x + cw / 2, y: yy + ch / 2 + 4, "text-anchor": "middle",
+        style: "fill:" + (typeof v === "number" && hi > lo && (v - lo) / (hi - lo) > 0.6 ? "#000" : "#fff"), "pointer-events": "none" },
+        typeof v === "number" ? +v.toFixed(2) : "-"));
+    });
+    xs.forEach(function (v, i) { add(svg, sv("text", { x: L + (i + 0.5) * cw, y: H - B + 16, "text-anchor": "middle" }, v)); });
+    ys.forEach(function (v, i) { add(svg, sv("text", { x: L - 6, y: H - B - (i + 0.5) * ch + 4, "text-anchor": "end" }, v)); });
+    add(svg, sv("text", { x: L + (W - L) / 2, y: H - 12, "text-anchor": "middle" }, fx));
+    add(svg, sv("text", { x: 14, y: (H - B) / 2, transform: "rotate(-90 14 " + (H - B) / 2 + ")", "text-anchor": "middle" }, fy));
+  }
+
+  function sweepLine(svg, rows, f, k, lo, hi) {
+    var W = SWEEP.W, H = SWEEP.H, L = SWEEP.L, B = SWEEP.B;
+    var pts = rows.filter(function (r) { return typeof r[k] === "number"; }).sort(function (p, q) { return sweepOrder(p[f], q[f]); });
+    var n = pts.length, top = hi > lo ? hi : lo + 1;
+    var px = function (i) { return L + (n > 1 ? i / (n - 1) : 0.5) * (W - L - 30); };
+    var py = function (v) { return H - B - (v - Math.min(0, lo)) / (top - Math.min(0, lo)) * (H - B - 20); };
+    add(svg, sv("polyline", { points: pts.map(function (r, i) { return px(i) + "," + py(r[k]); }).join(" "),
+      fill: "none", stroke: "#0072B2", "stroke-width": 2 }));
+    pts.forEach(function (r, i) {
+      add(svg, sv("circle", { cx: px(i), cy: py(r[k]), r: 5, fill: "#0072B2", "class": "cell", "data-tip": sweepTip(r) }));
+      add(svg, sv("text", { x: px(i), y: H - B + 16, "text-anchor": "middle" }, r[f]));
+    });
+    add(svg, sv("text", { x: L + (W - L) / 2, y: H - 12, "text-anchor": "middle" }, f));
+    add(svg, sv("text", { x: L - 8, y: py(top) + 4, "text-anchor": "end" }, +top.toFixed(2)));
+    add(svg, sv("text", { x: L - 8, y: py(Math.min(0, lo)) + 4, "text-anchor": "end" }, +Math.min(0, lo).toFixed(2)));
+  }
+
+  function sweepChart(chart, rows, fields, k, first) {
+    while (chart.firstChild) chart.removeChild(chart.firstChild);
+    var vals = rows.map(function (r) { return r[k]; }).filter(function (v) { return typeof v === "number"; });
+    var lo = Math.min.apply(null, vals), hi = Math.max.apply(null, vals);
+    var svg = put(chart, sv("svg", { viewBox: "0 0 " + SWEEP.W + " " + SWEEP.H, width: SWEEP.W, height: SWEEP.H, "class": "sweep" }));
+    if (fields.length === 2) sweepHeatmap(svg, rows, fields, k, lo, hi);
+    else sweepLine(svg, rows, fields[0] || first, k, lo, hi);
+  }
+
+  function sweepTable(root, rows) {
+    add(root, el("h2", {}, "Points"));
+    var table = put(put(root, el("div", { "class": "scroll" })), el("table", { "class": "points" }));
+    var cols = rows.length ? Object.keys(rows[0]) : [];
+    add(table, add.apply(null, [el("tr")].concat(cols.map(function (c) { return el("th", {}, c); }))));
+    rows.forEach(function (r) {
+      add(table, add.apply(null, [el("tr")].concat(cols.map(function (c) {
+        var v = r[c];
+        return el("td", { "class": typeof v === "number" ? "num" : "" },
+          v === null ? "-" : typeof v === "boolean" ? (v ? "yes" : "NO") : typeof v === "number" ? +v.toFixed(3) : v);
+      }))));
+    });
+  }
+
   function sweepPage(root, doc) {
     var m = doc.sweep, rows = doc.points;
     add(root, el("h1", {}, "kubesim sweep: " + m.object),
@@ -572,61 +636,11 @@
     metrics.forEach(function (k) { add(select, el("option", { value: k }, k)); });
     if (metrics.indexOf("restarts_mean") >= 0) select.value = "restarts_mean";
     var chart = put(root, el("div", { "class": "timeline chart" }));
-    function tipOf(r) { return Object.keys(r).map(function (k) { return vis(k) + ": " + vis(r[k]); }).join("\n"); }
-    function order(p, q) { return typeof p === "number" && typeof q === "number" ? p - q : String(p) < String(q) ? -1 : 1; }
-    function draw() {
-      while (chart.firstChild) chart.removeChild(chart.firstChild);
-      var k = select.value, vals = rows.map(function (r) { return r[k]; }).filter(function (v) { return typeof v === "number"; });
-      var lo = Math.min.apply(null, vals), hi = Math.max.apply(null, vals), W = 900, H = 420, L = 110, B = 50;
-      var svg = put(chart, sv("svg", { viewBox: "0 0 " + W + " " + H, width: W, height: H, "class": "sweep" }));
-      if (fields.length === 2) {
-        var fy = fields[0], fx = fields[1];
-        var xs = Array.from(new Set(rows.map(function (r) { return r[fx]; }))).sort(order);
-        var ys = Array.from(new Set(rows.map(function (r) { return r[fy]; }))).sort(order);
-        var cw = (W - L - 20) / xs.length, ch = (H - B - 10) / ys.length;
-        rows.forEach(function (r) {
-          var v = r[k], x = L + xs.indexOf(r[fx]) * cw, yy = H - B - (ys.indexOf(r[fy]) + 1) * ch;
-          add(svg, sv("rect", { x: x, y: yy, width: cw - 1, height: ch - 1, "class": "cell",
-            fill: typeof v === "number" ? colour(hi > lo ? (v - lo) / (hi - lo) : 0.5) : "#eee", "data-tip": tipOf(r) }));
-          if (cw > 34 && ch > 16) add(svg, sv("text", { x: x + cw / 2, y: yy + ch / 2 + 4, "text-anchor": "middle",
-            style: "fill:" + (typeof v === "number" && hi > lo && (v - lo) / (hi - lo) > 0.6 ? "#000" : "#fff"), "pointer-events": "none" },
-            typeof v === "number" ? +v.toFixed(2) : "-"));
-        });
-        xs.forEach(function (v, i) { add(svg, sv("text", { x: L + (i + 0.5) * cw, y: H - B + 16, "text-anchor": "middle" }, v)); });
-        ys.forEach(function (v, i) { add(svg, sv("text", { x: L - 6, y: H - B - (i + 0.5) * ch + 4, "text-anchor": "end" }, v)); });
-        add(svg, sv("text", { x: L + (W - L) / 2, y: H - 12, "text-anchor": "middle" }, fx));
-        add(svg, sv("text", { x: 14, y: (H - B) / 2, transform: "rotate(-90 14 " + (H - B) / 2 + ")", "text-anchor": "middle" }, fy));
-      } else {
-        var f = fields[0] || m.fields[0];
-        var pts = rows.filter(function (r) { return typeof r[k] === "number"; }).sort(function (p, q) { return order(p[f], q[f]); });
-        var n = pts.length, top = hi > lo ? hi : lo + 1;
-        var px = function (i) { return L + (n > 1 ? i / (n - 1) : 0.5) * (W - L - 30); };
-        var py = function (v) { return H - B - (v - Math.min(0, lo)) / (top - Math.min(0, lo)) * (H - B - 20); };
-        add(svg, sv("polyline", { points: pts.map(function (r, i) { return px(i) + "," + py(r[k]); }).join(" "),
-          fill: "none", stroke: "#0072B2", "stroke-width": 2 }));
-        pts.forEach(function (r, i) {
-          add(svg, sv("circle", { cx: px(i), cy: py(r[k]), r: 5, fill: "#0072B2", "class": "cell", "data-tip": tipOf(r) }));
-          add(svg, sv("text", { x: px(i), y: H - B + 16, "text-anchor": "middle" }, r[f]));
-        });
-        add(svg, sv("text", { x: L + (W - L) / 2, y: H - 12, "text-anchor": "middle" }, f));
-        add(svg, sv("text", { x: L - 8, y: py(top) + 4, "text-anchor": "end" }, +top.toFixed(2)));
-        add(svg, sv("text", { x: L - 8, y: py(Math.min(0, lo)) + 4, "text-anchor": "end" }, +Math.min(0, lo).toFixed(2)));
-      }
-    }
+    function draw() { sweepChart(chart, rows, fields, select.value, m.fields[0]); }
     select.addEventListener("change", draw);
     if (metrics.length) draw();
     add(root, el("p", { "class": "note" }, fields.length === 2 ? "colour: the metric, dark = lowest, yellow = highest of the grid; hover a cell for its point" : "hover a point for its values"));
-    add(root, el("h2", {}, "Points"));
-    var table = put(put(root, el("div", { "class": "scroll" })), el("table", { "class": "points" }));
-    var cols = rows.length ? Object.keys(rows[0]) : [];
-    add(table, add.apply(null, [el("tr")].concat(cols.map(function (c) { return el("th", {}, c); }))));
-    rows.forEach(function (r) {
-      add(table, add.apply(null, [el("tr")].concat(cols.map(function (c) {
-        var v = r[c];
-        return el("td", { "class": typeof v === "number" ? "num" : "" },
-          v === null ? "-" : typeof v === "boolean" ? (v ? "yes" : "NO") : typeof v === "number" ? +v.toFixed(3) : v);
-      }))));
-    });
+    sweepTable(root, rows);
   }
 
   // ------------------------------------------------------------------ start
