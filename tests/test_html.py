@@ -140,13 +140,25 @@ def test_screenshot_shows_the_timeline(run_report, tmp_path):
         assert rgb in colours, rgb  # success, failure, Ready, Started were painted
 
 
-@needs_browser
-def test_check_report_lists_findings_with_rule_links_and_their_runs(capsys, tmp_path):
+@pytest.fixture
+def check_report(capsys, tmp_path) -> tuple[Path, dict]:
+    """The check page of the seed's unified /healthz under the DB outage, and its JSON."""
     page = tmp_path / "check.html"
     code, out, err = kubesim(capsys, "check", UNIFIED, "--scenario", OUTAGE, "--format", "json",
                              "--html", str(page))
     assert code == 1, err
-    doc = json.loads(out)
+    return page, json.loads(out)
+
+
+def page_data(page: Path) -> dict:
+    """The data a report page draws (its kubesim-data element)."""
+    return json.loads(re.search(r'id="kubesim-data">(.*?)</script>', page.read_text(),
+                                re.DOTALL).group(1))
+
+
+@needs_browser
+def test_check_report_lists_findings_with_rule_links_and_their_runs(check_report):
+    page, doc = check_report
     dom, log = browse(page)
     assert console(log) == []
     assert attr(dom, "data-rendered") == "check"
@@ -171,15 +183,11 @@ def _finding_blocks(dom: str) -> dict[int, str]:
 
 
 @needs_browser
-def test_each_finding_shows_the_run_that_is_its_evidence(capsys, tmp_path):
+def test_each_finding_shows_the_run_that_is_its_evidence(check_report):
     """Issue 21 item 9: under each finding, the timeline of the simulated run it rests on,
     opened on the stretch that shows it (the finding's evidence window), and that run shows
     what the finding says: the restarts KS001 and KS002 report are kills drawn in it."""
-    page = tmp_path / "check.html"
-    code, out, err = kubesim(capsys, "check", UNIFIED, "--scenario", OUTAGE, "--format", "json",
-                             "--html", str(page))
-    assert code == 1, err
-    doc = json.loads(out)
+    page, doc = check_report
     dom, log = browse(page)
     assert console(log) == []
     blocks = _finding_blocks(dom)
@@ -246,7 +254,7 @@ def test_check_report_names_no_absolute_path(capsys, tmp_path, monkeypatch):
     assert str(tmp_path) in out  # the JSON names the files as given
     text = page.read_text()
     assert str(tmp_path) not in text and "/checkout" not in text
-    data = json.loads(re.search(r'id="kubesim-data">(.*?)</script>', text, re.DOTALL).group(1))
+    data = page_data(page)
     assert data["document"]["inputs"] == ["k8s/app.yaml"]
     assert {f["behaviour"] for f in data["document"]["findings"]} >= {
         "ci/outage.scenario.yaml"}
@@ -263,8 +271,7 @@ def test_the_evidence_command_repeats_the_drawn_run(capsys, tmp_path, monkeypatc
     page = tmp_path / "check.html"
     code, _, err = kubesim(capsys, "check", UNIFIED, "--scenario", OUTAGE, "--html", str(page))
     assert code == 1, err
-    data = json.loads(re.search(r'id="kubesim-data">(.*?)</script>', page.read_text(),
-                                re.DOTALL).group(1))
+    data = page_data(page)
     kinds = set()
     for run in data["runs"]:
         extra = data["findings"][run["findings"][0]]
