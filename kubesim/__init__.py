@@ -19,6 +19,7 @@ _WHERE = {
     "AnswerError": "kubesim.behaviour.answer",
     "BackoffRequeue": "kubesim.kubelet.settings",
     "Behaviour": "kubesim.behaviour.answer",
+    "BehaviourBase": "kubesim.behaviour.answer",
     "BehaviourError": "kubesim.errors",
     "CensoredMode": "kubesim.behaviour.trace",
     "ContainerRecord": "kubesim.timeline",
@@ -66,7 +67,8 @@ _WHERE = {
 __all__ = sorted(_WHERE)
 
 if TYPE_CHECKING:
-    from kubesim.behaviour.answer import Answer, AnswerError, Behaviour, HEALTHY, Window
+    from kubesim.behaviour.answer import (HEALTHY, Answer, AnswerError, Behaviour, BehaviourBase,
+                                          Window)
     from kubesim.behaviour.scenario import Scenario, load_scenario
     from kubesim.behaviour.trace import CensoredMode, RestartMode, Trace, load_trace
     from kubesim.engine.simulate import grid_cycle, simulate

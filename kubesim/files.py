@@ -19,13 +19,13 @@ import os
 import stat
 import sys
 import tempfile
-from pathlib import Path
 from collections.abc import Iterable
+from pathlib import Path
 from typing import IO, Any
 
 from kubesim.errors import KubesimError, UsageError
 
-__all__ = ["MAX_DEPTH", "MAX_INPUT_BYTES", "STDIN", "OutputFile", "check_depth",
+__all__ = ["MAX_DEPTH", "MAX_INPUT_BYTES", "STDIN", "OutputFile", "check_depth", "check_distinct",
            "check_output_path", "load_json", "open_live", "read_text", "write_output"]
 
 STDIN = "-"
@@ -210,6 +210,43 @@ def check_output_path(path: str, what: str = "--output") -> int | None:
     if not parent.is_dir():
         raise UsageError(f"{what}: no such directory {str(parent)!r}", source=path)
     return None if st is None else stat.S_IMODE(st.st_mode)
+
+
+def check_distinct(outputs: dict[str, str], inputs: Iterable[str]) -> None:
+    """Refuse two outputs naming one file (one would be lost) and an output naming one of
+    the inputs (it would be overwritten): the same file by its resolved path, or, when it
+    exists, by device and inode (a hard link, another spelling). `outputs`: flag -> path;
+    `-` (standard input or output) is never a file here."""
+    seen: dict[Any, tuple[str, str]] = {}
+    for flag, path in outputs.items():
+        if not path or path == STDIN:
+            continue
+        keys = _identities(path)
+        other = next((seen[k] for k in keys if k in seen), None)
+        if other is not None:
+            raise UsageError(f"{flag} and {other[0]} name the same file; give each output "
+                             "its own", source=path)
+        seen.update(dict.fromkeys(keys, (flag, path)))
+    for path in inputs:
+        if not path or path == STDIN:
+            continue
+        hit = next((seen[k] for k in _identities(path) if k in seen), None)
+        if hit is not None:
+            same = "" if hit[1] == path else f" ({path})"
+            raise UsageError(f"{hit[0]} names an input of the command{same}; kubesim never "
+                             "writes over what it reads", source=hit[1])
+
+
+def _identities(path: str) -> set[Any]:
+    """The keys that say two paths are one file: its resolved path, and (device, inode)."""
+    keys: set[Any] = set()
+    try:
+        keys.add(os.path.realpath(path))
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return keys
+    keys.add((st.st_dev, st.st_ino))
+    return keys
 
 
 def _umask() -> int:

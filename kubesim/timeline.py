@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 from kubesim.results import Outcome, ProbeType
 
-__all__ = ["ContainerRecord", "ContainerStop", "EventRecord", "ExitRecord", "KillRecord",
-           "Termination", "ProbeRecord", "ProbeRun", "ReadyChange",
-           "Summary", "Timeline", "probe_event"]
+__all__ = ["ContainerReady", "ContainerRecord", "ContainerStop", "EventRecord", "ExitRecord",
+           "KillRecord", "PhaseChange", "PodKill", "ProbeRecord", "ProbeRun", "ReadyChange",
+           "Summary", "Termination", "Timeline", "probe_event"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +48,29 @@ class ReadyChange:
 
 
 @dataclass(frozen=True, slots=True)
+class ContainerReady:
+    """A container's Ready changed (R3.4, R4.25)."""
+
+    at: float
+    name: str
+    ready: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseChange:
+    """The pod's phase changed (getPhase, R4.23): Pending, Running, Succeeded, Failed."""
+
+    at: float
+    phase: str
+
+
+@dataclass(frozen=True, slots=True)
 class KillRecord:
     """A probe-triggered kill: decided `at` by the pod sync, after the failing probe at
-    `failed_at`; the container stopped at `stopped_at` (None: after the end of the run)."""
+    `failed_at`; SIGTERM at `sigterm_at` (after a preStop hook), the container stopped at
+    `stopped_at` (None: after the end of the run). `whole_pod`: no container was left to
+    keep or start, so the kubelet stopped the whole pod with the pod's grace (R4.20, R4.22).
+    """
 
     at: float
     probe: ProbeType
@@ -61,6 +81,8 @@ class KillRecord:
     restart: bool  # the restart policy asks for a new container
     restart_count: int  # restartCount of the replacement, if there is one
     name: str = ""  # the killed container's name in the pod
+    sigterm_at: float | None = None
+    whole_pod: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +113,18 @@ class ContainerStop:
 
 
 @dataclass(slots=True)
+class PodKill:
+    """The whole-pod kill (R4.20): no app container kept or to be started, so every running
+    container is stopped, sidecars last (R4.21), with the pod's grace (R4.22)."""
+
+    at: float
+    reason: str
+    grace_seconds: int
+    containers: list[ContainerStop]
+    stopped_at: float | None = None  # every container stopped (None: after the run)
+
+
+@dataclass(slots=True)
 class Termination:
     """The pod's deletion and graceful termination (R1.30-R1.33, R4.4, R4.5)."""
 
@@ -110,8 +144,9 @@ class ContainerRecord:
     started_at: float | None = None
     ended_at: float | None = None
     end_reason: str | None = None
-    exit_code: int | None = None  # known when the app exited on its own
+    exit_code: int | None = None  # the ended instance's exit code (137 after a SIGKILL)
     name: str = ""  # the container's name in the pod
+    reason: str | None = None  # the terminated state's reason: Completed, Error, OOMKilled
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +230,10 @@ class Timeline:
         self.exits: list[ExitRecord] = []
         self.termination: Termination | None = None
         self.ready: list[ReadyChange] = []
+        self.containers_ready: list[ReadyChange] = []  # the ContainersReady condition (R3.7)
+        self.container_ready: list[ContainerReady] = []
+        self.pod_phase: list[PhaseChange] = []
+        self.pod_kills: list[PodKill] = []
         self.keep_probes = True  # False: count calls only (sweeps)
         self.counts = {t: [0, 0] for t in ProbeType}  # calls, failures
         self.back_offs = 0
@@ -300,6 +339,10 @@ class Timeline:
         out.kills = [k for k in self.kills if k.name == name]
         out.exits = [x for x in self.exits if x.name == name]
         out.ready = list(self.ready)
+        out.containers_ready = list(self.containers_ready)
+        out.container_ready = [c for c in self.container_ready if c.name == name]
+        out.pod_phase = list(self.pod_phase)
+        out.pod_kills = list(self.pod_kills)
         out.termination = self.termination
         out.keep_probes = self.keep_probes
         probes = [p for p in self.probes if p.name == name]

@@ -1,9 +1,13 @@
-"""Shared pytest configuration: hypothesis profiles, and pytester for the plugin's tests.
+"""Shared pytest configuration: hypothesis profiles, pytester for the plugin's tests, the
+real-time helpers (`realtime.py`), and the guards on the suite itself (`suite_guards.py`).
 
 `dev` (default) keeps the property tests quick; `ci` runs more examples and prints the
 reproduction blob of a failure. Choose with the environment variable HYPOTHESIS_PROFILE.
 kubesim's own pytest plugin (`kubesim.testing.pytest_plugin`) is loaded through its entry point and
 registers the `kubesim-dev` / `kubesim-ci` profiles without loading either.
+
+Tests marked `realtime` touch real time, processes or sockets: `pytest -m realtime` runs just
+them (`benchmarks/stress_suite.sh` runs them, and the whole suite, under load).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import os
 
 from hypothesis import settings
 
-pytest_plugins = ["pytester"]
+pytest_plugins = ["pytester", "realtime", "suite_guards"]
 
 settings.register_profile("dev", max_examples=40, deadline=None)
 settings.register_profile("ci", max_examples=150, deadline=None, print_blob=True)

@@ -41,7 +41,7 @@ MODULES = {
     "kubesim": "package", "kubesim.__main__": "package", "kubesim._version": "core",
     "kubesim.errors": "core", "kubesim.results": "core",
     "kubesim.spec": "spec", "kubesim.spec.model": "spec", "kubesim.spec.manifests": "spec",
-    "kubesim.spec.yamlio": "spec", "kubesim.spec.targets": "spec",
+    "kubesim.spec.yamlio": "spec", "kubesim.spec.targets": "spec", "kubesim.spec.api_rules": "spec",
     "kubesim.spec.workload": "spec", "kubesim.identity": "core",
     "kubesim.spec.sources": "spec", "kubesim.spec.sources.walk": "spec",
     "kubesim.spec.sources.engines": "spec", "kubesim.spec.sources.documents": "spec",
@@ -56,7 +56,8 @@ MODULES = {
     "kubesim.kubelet.prober_manager": "kubelet", "kubesim.kubelet.pod_worker": "kubelet",
     "kubesim.kubelet.pod_container": "kubelet", "kubesim.kubelet.termination": "kubelet",
     "kubesim.kubelet.backoff": "kubelet", "kubesim.kubelet.runtime": "kubelet",
-    "kubesim.kubelet.settings": "kubelet",
+    "kubesim.kubelet.settings": "kubelet", "kubesim.kubelet.pod_actions": "kubelet",
+    "kubesim.kubelet.pod_status": "kubelet",
     "kubesim.engine": "engine", "kubesim.kubelet.scheduler": "kubelet",
     "kubesim.timeline": "core", "kubesim.engine.heap_scheduler": "engine",
     "kubesim.engine.simpy_scheduler": "engine", "kubesim.engine.jumps": "engine",
@@ -259,6 +260,74 @@ def test_only_the_cli_prints_or_exits():
                 fn = node.func
                 name = getattr(fn, "id", None) or getattr(fn, "attr", None)
                 assert name not in {"print", "exit"}, f"{module}:{node.lineno} calls {name}"
+
+
+# Attributes of objects kubesim does not define (PyYAML's module flag and error objects, the
+# standard library's streams and flags): their types declare no such attribute, so they are
+# looked up by name. Nothing of kubesim's own is.
+FOREIGN_ATTRIBUTES = {
+    "kubesim.spec.yamlio": {"__with_libyaml__", "problem_mark", "context_mark", "problem",
+                            "reason", "position"},
+    "kubesim.behaviour.trace_read": {"buffer"},
+    "kubesim.files": {"buffer", "O_NOFOLLOW", "O_NONBLOCK"},
+}
+
+
+def _probes_by_name(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, attribute) of every `getattr(obj, "name", ...)` / `hasattr(obj, "name")` with a
+    literal name."""
+    out = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in {"getattr", "hasattr"} and len(node.args) >= 2
+                and isinstance(node.args[1], ast.Constant)
+                and isinstance(node.args[1].value, str)):
+            out.append((node.lineno, node.args[1].value))
+    return out
+
+
+def test_no_capability_is_probed_by_name():
+    """Contracts between layers are declared: every capability of a behaviour is a method of
+    the `Behaviour` protocol (neutral defaults in `BehaviourBase`), never an attribute looked
+    up with getattr/hasattr, where a misspelt name silently switches a feature off. The CLI's
+    argparse namespaces are its own business."""
+    for module, path in _modules().items():
+        if MODULES[module] in {"cli", "package"}:
+            continue
+        allowed = FOREIGN_ATTRIBUTES.get(module, set())
+        for line, name in _probes_by_name(ast.parse(path.read_text())):
+            assert name in allowed, (f"{module}:{line} looks up {name!r} by name: declare it "
+                                     "(a Protocol method, an isinstance check)")
+
+
+def test_no_class_forwards_unknown_attributes():
+    """No class answers for attributes it does not have (`__getattr__` forwarding hides what
+    a wrapper supports; `DelegatingBehaviour` forwards each capability by name)."""
+    for module, path in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef):
+                methods = {n.name for n in node.body
+                           if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+                assert not methods & {"__getattr__", "__getattribute__"}, \
+                    f"{module}:{node.lineno} class {node.name} forwards attributes"
+
+
+def test_the_behaviour_base_implements_the_whole_protocol():
+    """`BehaviourBase` (neutral defaults) and `DelegatingBehaviour` (forwarding) cover every
+    member of `Behaviour`, with the protocol's own parameters."""
+    import inspect
+
+    from kubesim.behaviour.answer import Behaviour, BehaviourBase, DelegatingBehaviour
+
+    members = [n for n in vars(Behaviour) if not n.startswith("_") and
+               callable(vars(Behaviour)[n])]
+    assert len(members) > 20
+    for cls in (BehaviourBase, DelegatingBehaviour):
+        for name in members:
+            impl = vars(cls).get(name)
+            assert impl is not None, f"{cls.__name__} lacks {name}"
+            want = list(inspect.signature(vars(Behaviour)[name]).parameters)
+            assert list(inspect.signature(impl).parameters) == want, f"{cls.__name__}.{name}"
 
 
 # ------------------------------------------------------------------ the output edge

@@ -357,6 +357,7 @@ def test_json_document(capsys):
     doc = json.loads(out)
     assert doc["kubesim"] == 1 and doc["command"] == "check"
     assert set(doc) == {"kubesim", "command", "settings", "configuration", "inputs", "skipped",
+                        "errors",
                         "notes", "behaviours", "objects", "checks", "findings", "summary"}
     assert doc["summary"]["exit_code"] == code == 1
     # KS001 with the scenario's evidence, KS002 on both containers: warnings, since the
@@ -483,3 +484,74 @@ def test_done_when_with_the_shipped_db_outage_trace(capsys, spec, code):
     got, found = findings(capsys, spec, "--trace", str(REPO / "traces" / "seed_db_outage.jsonl"))
     assert got == code
     assert ids(found) == (["KS001", "KS002"] if code else [])
+
+
+BAD_PORT = ("kind: Pod\nmetadata: {name: bad}\nspec:\n  containers:\n  - name: a\n"
+            "    livenessProbe: {httpGet: {path: /, port: 0}}\n")
+
+
+def test_a_directory_run_reports_every_good_file_and_names_the_bad_one(capsys, tmp_path):
+    """One bad file among several: the others are checked and reported (text and JSON), the
+    bad one is named on stderr and in the report, and the exit code is still 2."""
+    (tmp_path / "good.yaml").write_text((INPUTS / "split.yaml").read_text())
+    (tmp_path / "bad.yaml").write_text(BAD_PORT)
+    code, out, err = check(capsys, str(tmp_path))
+    assert code == 2
+    assert "Deployment/split" in out and "bad.yaml:6" in out and "exit 2 (1 bad input" in out
+    assert err == (f"kubesim: error: {tmp_path / 'bad.yaml'}:6: Pod/bad container a: "
+                   "livenessProbe.httpGet.port=0 must be between 1 and 65535, inclusive\n")
+    code, out, _ = check(capsys, str(tmp_path), "--format", "json")
+    doc = json.loads(out)
+    assert code == 2 and doc["summary"]["exit_code"] == 2
+    assert [o["object"] for o in doc["objects"]] == ["Deployment/split"]
+    assert len(doc["errors"]) == 1 and "bad.yaml:6" in doc["errors"][0]
+    # a single bad file is still the one-line error, no report
+    code, out, err = check(capsys, str(tmp_path / "bad.yaml"))
+    assert code == 2 and out == "" and err.count("\n") == 1
+
+
+TWO_READY = ("kind: Deployment\nmetadata: {name: mesh}\nspec:\n  replicas: 1\n"
+             "  selector: {matchLabels: {app: mesh}}\n  template:\n"
+             "    metadata: {labels: {app: mesh}}\n    spec:\n      containers:\n"
+             "      - name: app\n        ports: [{containerPort: 8080}]\n"
+             "        readinessProbe: {httpGet: {path: /ready, port: 8080}}\n"
+             "      - name: proxy\n        ports: [{containerPort: 4191}]\n"
+             "        readinessProbe: {httpGet: {path: /ready, port: 4191}}\n")
+
+
+def test_a_short_key_ambiguous_in_one_pod_is_bad_input_for_it_alone(capsys, tmp_path):
+    """A scenario keyed "/ready" applied to a pod whose two containers serve /ready on
+    different ports cannot say which it means (spec.targets): bad input naming the pod's
+    containers (exit 2), whether or not a check happens to run the engine with it (one
+    replica: no fleet run); the other files are checked. One file alone: the one-line
+    error."""
+    (tmp_path / "good.yaml").write_text((INPUTS / "split.yaml").read_text())
+    (tmp_path / "mesh.yaml").write_text(TWO_READY)
+    scenario = tmp_path / "s.scenario.yaml"
+    scenario.write_text('targets: {"/ready": {answer: {status: 503}}}\n')
+    code, out, err = check(capsys, str(tmp_path / "good.yaml"), str(tmp_path / "mesh.yaml"),
+                           "--scenario", str(scenario), "--format", "json")
+    doc = json.loads(out)
+    assert code == 2 and doc["summary"]["exit_code"] == 2
+    assert [o["object"] for o in doc["objects"]] == ["Deployment/split"]
+    assert len(doc["errors"]) == 2 and all('"/ready" is ambiguous' in e for e in doc["errors"])
+    lines = err.splitlines()
+    assert [line.split(": ")[3] for line in lines] == ["Deployment/mesh container app",
+                                                       "Deployment/mesh container proxy"]
+    assert all("app:8080/ready, proxy:4191/ready" in line for line in lines)
+    code, out, err = check(capsys, str(tmp_path / "mesh.yaml"), "--scenario", str(scenario))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "is ambiguous" in err
+    # keyed by one of them, it runs
+    scenario.write_text('targets: {"proxy:4191/ready": {answer: {status: 503}}}\n')
+    code, _, err = check(capsys, str(tmp_path / "mesh.yaml"), "--scenario", str(scenario))
+    assert code in (0, 1) and err == ""
+
+
+def test_a_scenario_about_containers_a_pod_lacks_is_not_run_for_it(capsys, tmp_path):
+    """check applies one scenario to many pods: where it names containers the pod lacks it
+    is not run for that pod, and a note says why (run makes it an error)."""
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text("exit: {after_seconds: 5, container: sidecar}\n")
+    code, out, err = check(capsys, inp("split.yaml"), "--scenario", str(scenario))
+    assert code == 0 and err == ""
+    assert "exit[0].container: container 'sidecar' is not in the pod" in " ".join(out.split())

@@ -28,8 +28,9 @@ SPECS = REPO / "probe_specs"
 TRACES = REPO / "traces"
 MANIFESTS = REPO / "tests" / "manifests"
 
-TOP_KEYS = ["kubesim", "run", "summary", "restarts", "kills", "ready", "containers", "exits",
-            "probes", "events", "termination"]
+TOP_KEYS = ["kubesim", "run", "summary", "restarts", "kills", "ready", "containers_ready",
+            "container_ready", "pod_phase", "containers", "exits", "probes", "events",
+            "pod_kills", "termination"]
 LIVENESS = str(INPUTS / "liveness.yaml")
 
 
@@ -256,15 +257,14 @@ def test_container_selection(capsys: pytest.CaptureFixture[str], name: str, expe
 
 def test_ambiguous_container_lists_candidates(capsys: pytest.CaptureFixture[str]) -> None:
     path = str(MANIFESTS / "multidoc.yaml")
-    assert_bad_input(*cli(capsys, "run", path), path, "2 containers have probes",
-                     "api (ReplicaSet/api)", "migrate (Job/migrate)", "--container")
+    assert_bad_input(*cli(capsys, "run", path), path, "2 workloads in one file",
+                     "api/api, migrate/migrate", "--container")
 
 
 def test_ambiguous_container_name_asks_for_object(capsys: pytest.CaptureFixture[str]) -> None:
     path = inp("same_name.yaml")
     assert_bad_input(*cli(capsys, "run", path, "--container", "web"), path,
-                     "containers named 'web'", "web (Deployment/blue)",
-                     "web (Deployment/green)", "--container OBJECT/NAME")
+                     "2 containers are named 'web'", "blue/web, green/web", "--container")
     code, out, _ = cli(capsys, "run", path, "--container", "green/web", "--format", "json")
     assert code == 0 and json.loads(out)["run"]["object"] == "Deployment/green container web"
 
@@ -272,7 +272,7 @@ def test_ambiguous_container_name_asks_for_object(capsys: pytest.CaptureFixture[
 def test_unknown_container_lists_candidates(capsys: pytest.CaptureFixture[str]) -> None:
     path = str(MANIFESTS / "multidoc.yaml")
     assert_bad_input(*cli(capsys, "run", path, "--container", "nope"), path, "'nope'",
-                     "api (ReplicaSet/api)", "migrate (Job/migrate)")
+                     "api/api, migrate/migrate")
 
 
 def test_a_pod_of_two_probed_containers_is_simulated_whole_end_to_end() -> None:

@@ -22,7 +22,9 @@ import math
 import shutil
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -428,6 +430,201 @@ def test_cli_fuzz_configuration(name: str) -> None:
     assert ran >= CONFIG_EXAMPLES[name] * 0.9, (name, ran)
     print(f"\n{name}: {ran} generated configurations through kubesim.cli.main",
           file=sys.stderr)
+# ------------------------------------------------------------------ fleet, suggest, sweep --fleet,
+# capture (issue 18 item 8): their flags drawn from valid and hostile values; every run small
+# (--max-work), a capture short and on loopback (or refused before it connects)
+
+
+COMMAND_EXAMPLES = {"fleet": 1000, "suggest": 300, "sweep_fleet": 600, "capture": 300}
+COMMAND_COUNTS: dict[str, int] = dict.fromkeys(COMMAND_EXAMPLES, 0)
+FLEET_VALUES = st.one_of(SCALARS, st.sampled_from([
+    "0%", "25%", "100%", "101%", "1000%", "-1%", "1.5", "9" * 30, "1.2.3:4", "100:10",
+    "1e308:1", "10:0", ":", "1:", "IfHealthyBudget", "AlwaysAllow", "10", "2", "3", "600",
+    "1e308", "2147483647", "2147483648"]))
+FLEET_FLAGS = ["--replicas", "--start-spread", "--propagation", "--load", "--min-capacity",
+               "--seed", "--duration", "--rollout-at", "--max-surge", "--max-unavailable",
+               "--min-ready-seconds", "--progress-deadline", "--pod-start", "--drain-at",
+               "--drain-pods", "--pdb-min-available", "--pdb-max-unavailable",
+               "--unhealthy-pod-eviction-policy", "--kubelet", "--engine", "--format",
+               "--container", "--profile", "--max-work", "--new-scenario", "--start-times",
+               "--nodes", "--zones", "--drain-node", "--drain-replicas", "--partition"]
+SWEEP_FLEET_FLAGS = ["--replicas", "--start-spread", "--propagation", "--load",
+                     "--min-capacity", "--seed", "--duration", "--phases", "--seeds",
+                     "--expect", "--kubelet", "--jobs", "--format", "--max-work", "--nodes",
+                     "--zones", "--start-times"]
+FLEET_SETS = st.sampled_from([
+    "replicas=1,2", "replicas=0", "replicas=1..100000", "replicas=2..4", "fleet.load.rps=1e308",
+    "fleet.load.rps=50", "fleet.load.capacity=0", "fleet.load.capacity=40",
+    "fleet.propagation=1e308", "fleet.propagation=0,5", "fleet.startSpread=-1",
+    "fleet.startSpread=0,10", "fleet.minCapacity=5", "fleet.minCapacity=1", "rollout.at=10",
+    "rollout.at=1e308", "rollout.maxSurge=0", "rollout.maxUnavailable=0", "preStop.sleep=5",
+    "preStop.sleep=-1", "livenessProbe.failureThreshold=1,3"])
+SUGGEST_EXPECTS = st.sampled_from([
+    "survive-outage=60", "hang-within=30", "starts-within=120", "unready-within=10",
+    "survive-outage=60", "hang-within=30", "starts-within=120", "unready-within=10",
+    "survive-outage=1e308", "hang-within=0", "x=1", "survive-outage=nan", "starts-within=604800",
+    "unready-within=-1", "survive-outage=" + "9" * 400, "starts-within=604801", "hang-within"])
+SUGGEST_FLAGS = ["--expect", "--phases", "--seed", "--duration", "--workload", "--container",
+                 "--format", "--kubelet", "--max-work", "--scenario", "--profile"]
+SCENARIO_FILE = str(REPO / "traces" / "seed_db_outage.scenario.yaml")
+
+
+# values a command accepts, drawn two times in three (the rest from the hostile values), so
+# that the simulation paths are fuzzed too, not only the refusals
+VALID = {"--replicas": ["1", "2", "3", "5"], "--start-spread": ["0", "5", "20"],
+         "--propagation": ["0", "2", "10"], "--load": ["30:20", "100:40", "5:1"],
+         "--min-capacity": ["0", "1", "2"], "--seed": ["0", "1", "7"],
+         "--duration": ["30", "60", "120"], "--rollout-at": ["5", "20"],
+         "--max-surge": ["0", "1", "25%", "100%"], "--max-unavailable": ["0", "1", "25%", "100%"],
+         "--min-ready-seconds": ["0", "5"], "--progress-deadline": ["10", "600"],
+         "--pod-start": ["0", "2", "10"], "--drain-at": ["5", "20"], "--drain-pods": ["1", "2"],
+         "--pdb-min-available": ["1", "50%"], "--pdb-max-unavailable": ["1", "50%"],
+         "--unhealthy-pod-eviction-policy": ["IfHealthyBudget", "AlwaysAllow"],
+         "--kubelet": ["relist_seconds=0.5", "resync_seconds=30", "backoff_max=20"],
+         "--engine": ["fast", "simpy"], "--format": ["text", "json"], "--profile": ["legacy"],
+         "--phases": ["1", "2"], "--seeds": ["1", "2"], "--expect": ["no-restart",
+                                                                     "max-restarts=1"],
+         "--jobs": ["1"], "--max-work": ["3000"], "--container": ["app"],
+         "--start-times": ["0,5,10", "0", "0,1,2,3,4"], "--nodes": ["1", "2", "3"],
+         "--zones": ["zone-a", "zone-a,zone-b"], "--drain-node": ["node-1", "node-9"],
+         "--drain-replicas": ["0", "0,1"], "--partition": ["0", "1"]}
+
+
+def _drawn_flags(draw: st.DrawFn, flags: list[str], values: st.SearchStrategy[str],
+                 switches: list[str], most: int = 5) -> list[str]:
+    argv: list[str] = []
+    for _ in range(draw(st.integers(0, most))):
+        if switches and draw(st.integers(0, 5)) == 0:
+            argv.append(draw(st.sampled_from(switches)))
+            continue
+        flag = draw(st.sampled_from(flags))
+        if flag in ("--scenario", "--new-scenario") and draw(st.booleans()):
+            value = SCENARIO_FILE
+        elif flag in VALID and draw(st.integers(0, 2)) > 0:
+            value = draw(st.sampled_from(VALID[flag]))
+        else:
+            value = draw(values)
+        argv += [f"{flag}={value}"] if draw(st.booleans()) else [flag, value]
+    return argv
+
+
+FUZZ_SPECS = [SPEC, SPEC, str(REPO / "probe_specs" / "seed_unified_healthz.yaml"),
+              str(REPO / "examples" / "seed-app" / "deployment.yaml"), *SPECS[2:]]
+
+
+@st.composite
+def fleet_lines(draw: st.DrawFn) -> list[str]:
+    argv = ["fleet", draw(st.sampled_from(FUZZ_SPECS)),
+            *_drawn_flags(draw, FLEET_FLAGS, FLEET_VALUES,
+                          ["--ideal", "--publish-not-ready-addresses"], 6)]
+    return [*argv, *BUDGET]
+
+
+@st.composite
+def sweep_fleet_lines(draw: st.DrawFn) -> list[str]:
+    chosen = draw(st.lists(FLEET_SETS, min_size=1, max_size=3,
+                           unique_by=lambda s: s.partition("=")[0]))
+    sets = [a for s in chosen for a in ("--set", s)]
+    argv = ["sweep", draw(st.sampled_from(FUZZ_SPECS)), "--fleet", *sets, "--jobs", "1",
+            "--no-progress", "--phases", "1",
+            *_drawn_flags(draw, SWEEP_FLEET_FLAGS, FLEET_VALUES, ["--ideal"], 4)]
+    return [*argv, *BUDGET]
+
+
+@st.composite
+def suggest_lines(draw: st.DrawFn) -> list[str]:
+    argv = ["suggest", draw(st.sampled_from(FUZZ_SPECS)), "--expect", draw(SUGGEST_EXPECTS),
+            *_drawn_flags(draw, SUGGEST_FLAGS, st.one_of(SCALARS, SUGGEST_EXPECTS), [], 4)]
+    return [*argv, "--max-work", "200000"]
+
+
+class _Healthz(BaseHTTPRequestHandler):
+    """A loopback app for capture: 200, a redirect, a 503, by path."""
+
+    def do_GET(self) -> None:  # the stdlib's name
+        code = {"/livez": 200, "/moved": 302, "/down": 503}.get(self.path, 404)
+        self.send_response(code)
+        if code == 302:
+            self.send_header("Location", "/livez")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@functools.cache
+def loopback() -> str:
+    """The base URL of one loopback app, serving for the whole module."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Healthz)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    SERVERS.append(server)
+    return f"http://127.0.0.1:{server.server_port}"
+
+
+SERVERS: list[ThreadingHTTPServer] = []
+CAPTURE_VALUES = st.sampled_from([
+    "0", "-1", "nan", "inf", "-inf", "1e9", "abc", "", "9" * 5000, "0.05", "0.1", "0.001",
+    "100000", "1e-9", "replay", "wall", "1.35", "1.35\r\nX: 1", "x" * 300, "never", "always"])
+CAPTURE_FLAGS = ["--interval", "--timeout", "--grace", "--on-restart", "--kube-version",
+                 "--progress", "--duration"]
+
+
+@st.composite
+def capture_lines(draw: st.DrawFn) -> list[str]:
+    """A short capture (at most 0.2 s) of a loopback app, or flags and URLs it refuses
+    before connecting. `--launch` and `--allow-remote` are never drawn: no command runs and
+    nothing leaves the machine."""
+    url = draw(st.sampled_from([loopback()] * 6 + [loopback() + "/", "http://127.0.0.1:9",
+                                "https://example.com", "ftp://127.0.0.1", "http://[::1",
+                                "127.0.0.1", "", "http://" + "a" * 9000]))
+    good = ["/livez", "/moved", "/down", "/nope"]
+    paths = draw(st.lists(st.sampled_from(good), min_size=1, max_size=3, unique=True))
+    if draw(st.integers(0, 3)) == 0:  # a hostile one
+        paths.append(draw(st.sampled_from(["livez", "/a b", "/" + "x" * 5000, "/\x07", "",
+                                           "/livez"])))
+    argv = ["capture", url, *[a for p in paths for a in ("--path", p)], "--duration", "0.2",
+            "--interval", "0.1"]
+    for _ in range(draw(st.integers(0, 3))):
+        flag = draw(st.sampled_from(CAPTURE_FLAGS))
+        value = draw(CAPTURE_VALUES) if draw(st.integers(0, 2)) == 0 else draw(st.sampled_from(
+            {"--interval": ["0.05", "0.1"], "--timeout": ["0.05", "0.5"], "--grace": ["0", "1"],
+             "--on-restart": ["replay", "wall"], "--kube-version": ["1.29", "1.35"],
+             "--progress": ["never", "always"], "--duration": ["0.1", "0.15"]}[flag]))
+        if flag == "--duration" and value not in ("0", "-1", "nan", "inf", "-inf", "1e9",
+                                                  "abc", "", "9" * 5000, "100000", "1e-9"):
+            value = "0.1"  # only short captures run
+        argv += [flag, value]
+    output = draw(st.sampled_from(["trace.jsonl", "trace.jsonl", "trace.jsonl", "/dev/null",
+                                   "missing/x.jsonl", ""]))
+    argv += ["-o", str(work() / output) if output else ""]
+    if draw(st.integers(0, 4)) == 0:
+        argv += ["--app-log", str(work() / "app.log")]
+    return argv
+
+
+COMMAND_LINES = {"fleet": fleet_lines, "sweep_fleet": sweep_fleet_lines,
+                 "suggest": suggest_lines, "capture": capture_lines}
+
+
+@pytest.mark.parametrize("name", list(COMMAND_EXAMPLES))
+def test_cli_fuzz_commands(name: str) -> None:
+    """Exactly COMMAND_EXAMPLES[name] generated command lines (whatever the profile), each
+    ending as documented; standard input is the liveness spec (for `-`)."""
+    stdin = Path(SPEC).read_bytes()
+
+    @settings(max_examples=COMMAND_EXAMPLES[name], deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(argv=COMMAND_LINES[name]())
+    def one(argv: list[str]) -> None:
+        COMMAND_COUNTS[name] += 1
+        run_cli(argv, stdin=stdin)
+
+    before = COMMAND_COUNTS[name]
+    one()
+    ran = COMMAND_COUNTS[name] - before
+    assert ran >= COMMAND_EXAMPLES[name] * 0.9, (name, ran)
+    print(f"\n{name}: {ran} generated command lines through kubesim.cli.main", file=sys.stderr)
 
 
 # ------------------------------------------------------------------ the tests
@@ -449,5 +646,8 @@ def test_the_fuzz_runs_at_least_ten_thousand_inputs() -> None:
 
 
 def teardown_module() -> None:
+    for server in SERVERS:
+        server.shutdown()
+        server.server_close()
     if work.cache_info().currsize:
         shutil.rmtree(work(), ignore_errors=True)

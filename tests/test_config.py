@@ -215,7 +215,7 @@ def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     ("../secret.env", "leads out of the repository"),
     ("k8s/../../secret.env", "leads out of the repository"),
     ("link.scenario.yaml", "leads out of the repository"),  # an in-repo symlink to the secret
-])
+], ids=["absolute", "dotdot", "dotdot-inside", "symlink-out"])
 def test_a_binding_out_of_the_repository_is_refused_quoting_nothing(capsys, repo, binding, why):
     (repo / "link.scenario.yaml").symlink_to(repo.parent / "secret.env")
     (repo / ".kubesim.yaml").write_text(

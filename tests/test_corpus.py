@@ -11,20 +11,23 @@ import contextlib
 import copy
 import io
 import json
+import shutil
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 import yaml
+from helpers import REAL_MANIFESTS, needs_real_manifests
 
 from kubesim.cli.main import main
 
 HERE = Path(__file__).resolve().parent
-CORPUS = HERE.parent.parent / "shared" / "corpus" / "real-manifests"
+CORPUS = REAL_MANIFESTS
 EXPECTED = yaml.safe_load((HERE / "corpus_expectations.yaml").read_text())["files"]
 
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(),
-                                reason=f"corpus folder {CORPUS} absent: nothing to calibrate on")
+pytestmark = needs_real_manifests
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict]:
@@ -121,3 +124,81 @@ def test_coredns_suggestion_protects_at_least_100_seconds(corpus_run):
     startup = ks005["fix"]["startupProbe"]
     assert startup["httpGet"]["path"] == "/health"
     assert ks005["fix"]["livenessProbe"] == {"initialDelaySeconds": None}
+
+
+# ---------------------------------------------------------------- pods/: multi-container pods
+
+PODS = HERE.parent.parent / "shared" / "corpus" / "pods"
+KUSTOMIZE = HERE.parent.parent / "shared" / "corpus" / "kustomize" / "aws-ebs-csi-driver"
+EXPECTED_PODS = yaml.safe_load((HERE / "corpus_expectations.yaml").read_text())["pods"]
+needs_pods = pytest.mark.skipif(not PODS.is_dir(), reason="the corpus's pods folder is absent")
+
+
+@pytest.fixture(scope="module")
+def pods_run() -> tuple[int, dict]:
+    """One directory run over the pods (which includes linkerd's two `/ready` endpoints on
+    different ports: no behaviour names them, so no ambiguity error)."""
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        code = main(["check", str(PODS), "--format", "json"])
+    return code, json.loads(buf.getvalue())
+
+
+@needs_pods
+def test_every_pod_file_is_reviewed():
+    assert sorted(p.name for p in PODS.glob("*.yaml")) == sorted(EXPECTED_PODS)
+
+
+@needs_pods
+@pytest.mark.parametrize("name", sorted(EXPECTED_PODS))
+def test_pod_findings_match_the_hand_review(pods_run, name):
+    code, doc = pods_run
+    assert code == 0 and doc["errors"] == []
+    got = Counter(_key(f) for f in doc["findings"] if Path(f["file"]).name == name)
+    want = Counter(_key(f) for f in EXPECTED_PODS[name]["findings"])
+    assert got == want
+
+
+@needs_pods
+@pytest.mark.parametrize("name", sorted(EXPECTED_PODS))
+def test_run_reports_the_whole_pod_of_every_pod_file(capsys, name):
+    """`kubesim run FILE` of one pod simulates and reports every container of it, probed or
+    not (init containers, sidecars, app containers), with the pod's phase."""
+    from kubesim import load_spec
+
+    path = str(PODS / name)
+    code = main(["run", path, "--duration", "120", "--format", "json"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    doc = json.loads(out)
+    pod = load_spec(path)
+    assert doc["run"]["pod_containers"] == [c.name for c in pod.containers]
+    assert {c["name"] for c in doc["containers"]} == {c.name for c in pod.containers}
+    assert doc["pod_phase"][-1]["phase"] in ("Running", "Succeeded")
+
+
+@needs_pods
+def test_a_scenario_naming_linkerds_ready_is_ambiguous_and_lists_unique_keys(capsys, tmp_path):
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text('targets: {"/ready": {answer: {status: 503}}}\n')
+    path = str(PODS / "linkerd2_inject_tap_deployment_debug.golden.yaml")
+    code = main(["run", path, "--scenario", str(scenario), "--duration", "30"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "linkerd-proxy:4191/ready, tap:9998/ready" in err
+    scenario.write_text('targets: {"tap:9998/ready": {answer: {status: 503}}}\n')
+    assert main(["run", path, "--scenario", str(scenario), "--duration", "30"]) == 0
+
+
+@pytest.mark.skipif(not (KUSTOMIZE.is_dir() and shutil.which("kubectl")),
+                    reason="the corpus's kustomize tree or kubectl is absent")
+def test_the_built_aws_ebs_csi_tree_checks_without_bad_input(tmp_path):
+    """Its node DaemonSet probes /healthz on 9808 and 9809 (two containers): built with
+    `kubectl kustomize` and piped in, it checks (exit 0 or 1, never 2)."""
+    built = subprocess.run(["kubectl", "kustomize", str(KUSTOMIZE / "overlays" / "stable")],
+                           capture_output=True, text=True, timeout=120, check=False)
+    assert built.returncode == 0, built.stderr
+    done = subprocess.run([sys.executable, "-m", "kubesim", "check", "-"], input=built.stdout,
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode in (0, 1) and "Traceback" not in done.stderr, done.stderr
+    assert "DaemonSet/ebs-csi-node" in done.stdout

@@ -10,6 +10,12 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
+# The CLI imports its command modules lazily, and pytest rewrites the asserts of every kubesim
+# module as it is imported (kubesim's pytest plugin puts the package under its rewrite hook):
+# an ast.parse. CPython 3.11's AST state is shared between threads, so a parse in this thread
+# while the cluster's threads parse too can fail ("AST constructor recursion depth
+# mismatch"): import what the commands need before any cluster runs.
+import kubesim.cli.sweep  # noqa: F401
 from kubesim import load_scenario, load_spec
 from kubesim.cli.main import main
 from kubesim.analysis.sweep.dask_backend import dask_executor

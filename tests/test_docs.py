@@ -197,6 +197,6 @@ def test_scenario_format_covers_every_field():
 
     page = (DOCS / "scenario-format.md").read_text()
     for model in (scenario.Scenario, scenario.TargetSpec, scenario.AnswerSpec, scenario.Stall,
-                  scenario.Dependency, scenario.AnswerWindow):
+                  scenario.Dependency, scenario.AnswerWindow, scenario.ContainerRules):
         for name, field in model.model_fields.items():
             assert f"`{field.alias or name}`" in page, (model.__name__, field.alias or name)

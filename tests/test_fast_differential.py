@@ -266,8 +266,8 @@ def scenario_dicts(draw: st.DrawFn, *, latency: st.SearchStrategy[Any] | None = 
 
 
 @st.composite
-def exit_rules(draw: st.DrawFn, *, horizon: float = 120.0,
-               on_probe: bool = True) -> list[dict[str, Any]]:
+def exit_rules(draw: st.DrawFn, *, horizon: float = 120.0, on_probe: bool = True,
+               names: tuple[str, ...] = ("app",)) -> list[dict[str, Any]]:
     """Scenario `exit` rules: timed, while a dependency is down, on a target's first probe."""
     rules = []
     for _ in range(draw(st.integers(1, 2))):
@@ -284,8 +284,8 @@ def exit_rules(draw: st.DrawFn, *, horizon: float = 120.0,
             rule["oom"] = True
         else:
             rule["code"] = draw(st.sampled_from([0, 1, 2, 255]))
-        if draw(st.integers(0, 3)) == 0:
-            rule["container"] = draw(st.sampled_from(["app", "side"]))
+        if draw(st.integers(0, 3)) == 0:  # a container the pod has (else: an error)
+            rule["container"] = draw(st.sampled_from(names))
         rules.append(rule)
     return rules
 
@@ -336,6 +336,8 @@ def test_two_container_pods_same_metrics(pod: Any, scenario: dict[str, Any],
                                          duration: int, data: st.DataObject) -> None:
     """A pod of two probed containers, targets keyed per container and port."""
     gated = scoped(scenario, data.draw)
+    if data.draw(st.booleans()):
+        gated["exit"] = data.draw(exit_rules(names=("app", "side")))
     if any(c.init for c in pod.containers) and data.draw(st.booleans()):
         gated["init_containers"] = {"init": {
             "seconds": data.draw(st.floats(0, 30)), "failures": data.draw(st.integers(0, 3)),
@@ -529,3 +531,108 @@ def test_threshold_box_runs_are_the_same_runs(pod: Any, scenario: dict[str, Any]
     des = metrics_of(simulate(moved, behaviour, duration=duration, seed=seed, profile=profile,
                               phase=phase, engine="simpy"), behaviour)
     assert des == metrics, f"\nbox  {box}\ndes  {des}\nfast {metrics}"
+
+
+# ------------------------------------------------------------------ pods of every shape
+APPS = (("app", 8080), ("worker", 8081), ("extra", 8082))
+SIDECARS = (("proxy", 9090), ("logger", 9091))
+
+
+@st.composite
+def any_shape_pods(draw: st.DrawFn) -> ProbedContainer:
+    """A pod of any shape (the issue's pods): 1-3 app containers, 0-2 sidecars, sometimes a
+    plain init container first; each container probed or not (no probes at all: it is
+    still simulated, R4.25), each with its own port; sometimes a probe on another
+    container's port, which that container then answers (R2.5). Any container may be the
+    report's focus; any restart policy (a Job's pod: its sidecars stop when it completes)."""
+    apps = APPS[:draw(st.integers(1, 3))]
+    sidecars = SIDECARS[:draw(st.integers(0, 2))]
+    ports = [port for _, port in apps + sidecars]
+    units: list[ContainerSpec] = []
+    if draw(st.integers(0, 2)) == 0:
+        units.append(ContainerSpec.model_validate({"name": "init", "init": True}))
+    for (name, port), sidecar in [*((c, True) for c in sidecars), *((c, False) for c in apps)]:
+        types = frozenset(draw(st.sets(st.sampled_from(list(ProbeType)), max_size=3)))
+        data = draw(container_dicts(types=types, name=name, port=port))
+        for field in [t.field for t in types]:
+            if draw(st.integers(0, 3)) == 0:  # this probe asks another container's port
+                data[field] = {**data[field], "httpGet": {
+                    **data[field]["httpGet"], "port": draw(st.sampled_from(ports))}}
+        units.append(ContainerSpec.model_validate({**data, "sidecar": sidecar}))
+    mine = draw(st.sampled_from([u for u in units if not u.init]))
+    at = units.index(mine)
+    return ProbedContainer(container=mine, others=tuple(u for u in units if u is not mine),
+                           position=at, termination_grace_period_seconds=draw(GRACES),
+                           restart_policy=draw(POLICIES),
+                           readiness_gates=("lb",) if draw(st.integers(0, 3)) == 0 else ())
+
+
+def keyed_for(pod: ProbedContainer, scenario: dict[str, Any], draw: st.DrawFn
+              ) -> dict[str, Any]:
+    """The scenario with every short key that stands for several endpoints of the pod (an
+    error if named) replaced by the scoped keys of some of those endpoints."""
+    from kubesim.spec.targets import resolve_targets
+
+    targets = dict(scenario.get("targets", {}))
+    plain = [c.target(t) for c in pod.containers for t in c.probes()]
+    resolved = [t for by_type in resolve_targets(pod, ()) for t in by_type.values()]
+    by_short: dict[str, set[str]] = {}
+    for short, got in zip(plain, resolved, strict=True):
+        by_short.setdefault(short.key, set()).add(got.key)
+    for key, keys in by_short.items():
+        if key in targets and keys != {key}:
+            spec = targets.pop(key)
+            for k in sorted(keys):
+                if draw(st.booleans()):
+                    targets[k] = spec
+    return {**scenario, "targets": targets}
+
+
+@st.composite
+def container_rules(draw: st.DrawFn, pod: ProbedContainer) -> dict[str, Any]:
+    """Per-container shutdown, answers after SIGTERM, exit code on SIGTERM and listened
+    ports (each port listened on by one container)."""
+    rules: dict[str, Any] = {}
+    taken: set[int] = set()
+    for c in pod.containers:
+        if c.init or draw(st.booleans()):
+            continue
+        mine: dict[str, Any] = {}
+        if draw(st.booleans()):
+            mine["shutdown_seconds"] = draw(st.floats(0, 40))
+        if draw(st.booleans()):
+            mine["answers_after_sigterm"] = draw(st.booleans())
+        if draw(st.booleans()):
+            mine["sigterm_exit_code"] = draw(st.sampled_from([0, 1, 143]))
+        free = [p for _, p in APPS + SIDECARS if p not in taken]
+        if free and draw(st.integers(0, 3)) == 0:
+            port = draw(st.sampled_from(free))
+            taken.add(port)
+            mine["listens"] = [port]
+        rules[c.name] = mine
+    return rules
+
+
+@given(pod=any_shape_pods(), scenario=scenario_dicts(), phase=st.one_of(st.none(), PHASES),
+       seed=SEEDS, profile=PROFILES, duration=st.integers(60, 900), data=st.data())
+def test_pods_of_every_shape_same_metrics(pod: Any, scenario: dict[str, Any],
+                                          phase: float | None, seed: int, profile: Any,
+                                          duration: int, data: st.DataObject) -> None:
+    """Sidecars, init containers, probe-less containers, per-container shutdowns, exit
+    rules naming containers, probes answered by the container that listens: both schedulers
+    give the same document and metrics (R4.20-R4.25)."""
+    names = tuple(c.name for c in pod.containers if not c.init)
+    sc = keyed_for(pod, scenario, data.draw)
+    if data.draw(st.booleans()):
+        sc["exit"] = data.draw(exit_rules(names=names))
+    else:
+        sc.pop("exit", None)
+    sc["containers"] = data.draw(container_rules(pod))
+    if any(c.init for c in pod.containers) and data.draw(st.booleans()):
+        sc["init_containers"] = {"init": {
+            "seconds": data.draw(st.floats(0, 30)), "failures": data.draw(st.integers(0, 2)),
+            "code": data.draw(st.integers(1, 3))}}
+    if pod.readiness_gates and data.draw(st.booleans()):
+        sc["conditions"] = {"lb": data.draw(st.lists(spans(), max_size=2))}
+    same(pod, Scenario.from_dict(sc), duration=duration, seed=seed, profile=profile,
+         phase=phase)

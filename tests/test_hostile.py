@@ -8,10 +8,16 @@ memory (tracemalloc's peak; not a timing assertion)."""
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import stat
+import subprocess
+import sys
+import threading
 import tracemalloc
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -145,6 +151,104 @@ FLAGS = {
                        ["finite"]),
     # the seed spec shares /healthz between liveness and readiness: KS001 simulates
     "check-budget": (["check", SEED_SPEC, "--max-work", "10"], ["--max-work"]),
+    # issue 18 item 4: a budget on every command that simulates, counting what it will run
+    "fleet-duration-1e9": (["fleet", SEED_SPEC, "--duration", "1e9"],
+                           ["3 replicas", "--max-work"]),
+    "fleet-duration-1e12": (["fleet", SEED_SPEC, "--duration", "1e12"], ["duration", "1e+09"]),
+    "fleet-many-loaded-replicas": (["fleet", SEED_SPEC, "--replicas", "10000", "--load", "10:1"],
+                                   ["10000 replicas", "--max-work"]),
+    "fleet-rollout-budget": (["fleet", SEED_SPEC, "--replicas", "5000", "--rollout-at", "10",
+                              "--duration", "3600"], ["5000 replicas", "--max-work"]),
+    "fleet-placement-budget": (["fleet", SEED_SPEC, "--replicas", "10000", "--duration", "60"],
+                               ["10000 replicas", "--max-work"]),
+    "fleet-max-work-zero": (["fleet", SEED_SPEC, "--max-work", "0"], ["--max-work", ">= 1"]),
+    "sweep-fleet-budget": (["sweep", SEED_SPEC, "--fleet", "--set", "replicas=5000,10000",
+                            "--set", "fleet.load.rps=100", "--set", "fleet.load.capacity=1"],
+                           ["--max-work"]),
+    "suggest-phases-100000": (["suggest", SEED_SPEC, "--expect", "survive-outage=120",
+                               "--phases", "100000"], ["100000 grid phases", "--max-work"]),
+    "suggest-phases-1e9": (["suggest", SEED_SPEC, "--expect", "hang-within=30", "--phases",
+                            "1000000000"], ["--max-work"]),
+    "suggest-duration-1e8": (["suggest", SEED_SPEC, "--expect", "survive-outage=120",
+                              "--scenario", SCENARIO, "--duration", "1e8"], ["--max-work"]),
+    "suggest-duration-1e12": (["suggest", SEED_SPEC, "--expect", "survive-outage=120",
+                               "--duration", "1e12"], ["duration", "1e+09"]),
+    "windows-budget": (["windows", SEED_SPEC, "--max-work", "10"], ["these windows", "--max-work"]),
+    "run-kubelet-syncs-budget": (["run", SEED_SPEC, "--ideal", "--kubelet",
+                                  "resync_seconds=0.001", "--duration", "10000"], ["--max-work"]),
+    "check-kubelet-syncs-budget": (["check", SEED_SPEC, "--ideal", "--kubelet",
+                                    "resync_seconds=0.001"], ["--max-work"]),
+    "run-kubelet-relist-1e-9": (["run", SEED_SPEC, "--kubelet", "relist_seconds=1e-9"],
+                                ["relist_seconds", "0.001"]),
+    "run-kubelet-resync-1e-9": (["run", SEED_SPEC, "--kubelet", "resync_seconds=1e-9"],
+                                ["resync_seconds", "0.001"]),
+    "run-kubelet-requeue-0": (["run", SEED_SPEC, "--kubelet", "error_requeue_seconds=0"],
+                              ["error_requeue_seconds", "0.001"]),
+    "run-kubelet-jitter-1e308": (["run", SEED_SPEC, "--kubelet", "requeue_jitter=1e308"],
+                                 ["requeue_jitter", "10"]),
+    "run-kubelet-housekeeping-denormal": (["run", SEED_SPEC, "--kubelet",
+                                           "housekeeping_seconds=1e-320"],
+                                          ["housekeeping_seconds", "0.001"]),
+    # item 5: tracebacks, now one line
+    "fleet-seed-negative": (["fleet", SEED_SPEC, "--seed", "-1"], ["--seed", "from 0"]),
+    "fleet-load-three-dots": (["fleet", SEED_SPEC, "--load", "1.2.3:4"],
+                              ["--load '1.2.3:4'", "RPS:CAPACITY"]),
+    "fleet-load-1e308": (["fleet", SEED_SPEC, "--load", "1e308:5"], ["at most 1e+09"]),
+    "sweep-fleet-jobs-huge": (["sweep", SEED_SPEC, "--fleet", "--set", "replicas=1,2", "--jobs",
+                               "99999999999999999999"], ["--jobs", "1 to 1024"]),
+    "suggest-seed-negative": (["suggest", SEED_SPEC, "--expect", "hang-within=30", "--seed",
+                               "-1"], ["--seed"]),
+    # item 6: nonsense refused as the API server or the controller refuses it
+    "fleet-surge-and-unavailable-zero": (["fleet", SEED_SPEC, "--rollout-at", "10",
+                                          "--max-surge", "0", "--max-unavailable", "0"],
+                                         ["maxSurge and maxUnavailable may not both be 0"]),
+    "fleet-unavailable-1000-percent": (["fleet", SEED_SPEC, "--rollout-at", "10",
+                                        "--max-unavailable", "1000%"],
+                                       ["maxUnavailable=1000%", "greater than 100%"]),
+    "fleet-surge-huge": (["fleet", SEED_SPEC, "--rollout-at", "10", "--max-surge", "9" * 5000],
+                         ["maxSurge", "2147483647"]),
+    "fleet-pdb-min-available-200-percent": (["fleet", SEED_SPEC, "--drain-at", "10",
+                                             "--pdb-min-available", "200%"],
+                                            ["minAvailable=200%", "greater than 100%"]),
+    "fleet-pdb-max-unavailable-200-percent": (["fleet", SEED_SPEC, "--drain-at", "10",
+                                               "--pdb-max-unavailable", "200%"],
+                                              ["maxUnavailable=200%", "greater than 100%"]),
+    "fleet-progress-deadline-0": (["fleet", SEED_SPEC, "--rollout-at", "10",
+                                   "--progress-deadline", "0"],
+                                  ["progressDeadlineSeconds=0", "greater than minReadySeconds"]),
+    "fleet-min-ready-25-digits": (["fleet", SEED_SPEC, "--rollout-at", "10",
+                                   "--min-ready-seconds", "9" * 25],
+                                  ["minReadySeconds", "2147483647"]),
+    "fleet-pod-start-1e308-drain": (["fleet", SEED_SPEC, "--drain-at", "10", "--pod-start",
+                                     "1e308"], ["pod_start_seconds", "shorter than the run"]),
+    "fleet-pod-start-inf-drain": (["fleet", SEED_SPEC, "--drain-at", "10", "--pod-start", "inf"],
+                                  ["pod_start_seconds=inf"]),
+    "fleet-pod-start-inf-rollout": (["fleet", SEED_SPEC, "--rollout-at", "10", "--pod-start",
+                                     "inf"], ["pod_start_seconds=inf"]),
+    "fleet-propagation-1e308": (["fleet", SEED_SPEC, "--propagation", "1e308"],
+                                ["propagation_seconds", "at most 3600"]),
+    "fleet-propagation-beyond-the-run": (["fleet", SEED_SPEC, "--propagation", "400",
+                                          "--duration", "300"],
+                                         ["propagation_seconds=400", "shorter than the run"]),
+    "sweep-fleet-propagation-1e308": (["sweep", SEED_SPEC, "--fleet", "--set",
+                                       "fleet.propagation=1e308"], ["at most 3600"]),
+    "sweep-fleet-rollout-both-zero": (["sweep", SEED_SPEC, "--fleet", "--set", "rollout.at=100",
+                                       "--set", "rollout.maxSurge=0", "--set",
+                                       "rollout.maxUnavailable=0"],
+                                      ["maxSurge and maxUnavailable may not both be 0"]),
+    "sweep-latency-1e308": (["sweep", SEED_SPEC, "--scenario", SCENARIO, "--set",
+                             "scenario.targets./healthz.answer.latency_ms=1e308"],
+                            ["latency_ms", "1000000000"]),
+    "suggest-survive-outage-1e308": (["suggest", SEED_SPEC, "--expect", "survive-outage=1e308"],
+                                     ["survive-outage=1e308", "at most 604800"]),
+    "capture-url-unclosed-bracket": (["capture", "http://[::1", "--path", "/livez", "-o",
+                                      "/nonexistent-dir/t.jsonl"], ["not a URL"]),
+    "capture-kube-version-header-injection": (["capture", "http://127.0.0.1:9", "--path", "/x",
+                                               "--kube-version", "1.35\r\nX-Evil: 1", "-o",
+                                               "/nonexistent-dir/t.jsonl"],
+                                              ["--kube-version", "major.minor"]),
+    "suggest-expect-twice": (["suggest", SEED_SPEC, "--expect", "hang-within=30", "--expect",
+                              "hang-within=40"], ["hang-within", "twice"]),
 }
 
 
@@ -231,3 +335,162 @@ def test_a_scenario_with_thousands_of_stalls_counts_for_more_work(capsys, tmp_pa
     code, _, err = run_bounded(capsys, [*argv, "--scenario", str(quiet), "--max-work",
                                         "100000"])
     assert code == 0, err
+
+
+# ------------------------------------------------------------------ issue 18: outputs, pipes,
+# standard input, trace targets, capture
+
+
+def test_an_output_naming_an_input_is_refused_and_the_input_kept(capsys, tmp_path):
+    """Item 6: `run app.yaml -o app.yaml`, through another spelling or a hard link, and a
+    scenario overwritten by `-o`, are refused before anything is written."""
+    spec = tmp_path / "app.yaml"
+    spec.write_bytes(Path(SEED_SPEC).read_bytes())
+    scenario = tmp_path / "s.scenario.yaml"
+    scenario.write_bytes(Path(SCENARIO).read_bytes())
+    os.link(spec, tmp_path / "link.yaml")
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    for out in (str(spec), str(tmp_path / "." / "app.yaml"), str(tmp_path / "link.yaml")):
+        assert_one_line_error(*run_bounded(capsys, ["run", str(spec), "-o", out]),
+                              "--output names an input")
+    assert_one_line_error(*run_bounded(capsys, ["check", str(spec), "--scenario", str(scenario),
+                                                "-o", str(scenario)]), "an input")
+    assert_one_line_error(*run_bounded(capsys, ["fleet", str(spec), "--plot", str(spec)]),
+                          "--plot names an input")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+@pytest.mark.parametrize("argv", [
+    ["run", SEED_SPEC, "--duration", "30", "--html", "{x}.png", "--plot", "{x}.png"],
+    ["run", SEED_SPEC, "--duration", "30", "--plot", "{x}.png", "-o", "{x}.png"],
+    ["sweep", SEED_SPEC, "--set", "livenessProbe.failureThreshold=1", "--phases", "1", "-j", "1",
+     "--no-progress", "--html", "{x}.png", "--plot", "{x}.png"],
+], ids=["run-html-plot", "run-plot-output", "sweep-html-plot"])
+def test_two_outputs_naming_one_file_are_refused(capsys, tmp_path, argv):
+    x = str(tmp_path / "report")
+    code, out, err = run_bounded(capsys, [a.replace("{x}", x) for a in argv])
+    assert_one_line_error(code, out, err, "name the same file")
+    assert list(tmp_path.iterdir()) == []
+
+
+def _spawn(*argv: str, **kw: Any) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "kubesim", *argv], **kw)
+
+
+# each output is several times a pipe's buffer (64 KiB): a reader that stops after one line
+# leaves most of it unwritten (a small output fits the buffer whole and ends with 0, as grep's)
+@pytest.mark.parametrize("argv", [
+    ["run", SEED_SPEC, "--duration", "30000"],
+    ["run", SEED_SPEC, "--duration", "3000", "--format", "json"],
+    ["fleet", SEED_SPEC, "--duration", "3000", "--replicas", "50", "--format", "json"],
+], ids=["run-text", "run-json", "fleet-json"])
+def test_a_closed_stdout_ends_quietly_like_grep(argv):
+    """Item 5: `kubesim run X --duration 3000 | head -1` was a BrokenPipeError traceback;
+    now the command stops with no word on stderr and 128 + SIGPIPE, as grep does."""
+    with _spawn(*argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as child:
+        assert child.stdout is not None and child.stderr is not None
+        first = child.stdout.readline()
+        child.stdout.close()  # what `head -1` does after its line
+        err = child.stderr.read()
+        code = child.wait(timeout=300)
+    assert first and err == b"", err.decode(errors="replace")
+    assert code == 141
+
+
+def test_standard_input_is_read_no_further_than_a_file_would_be():
+    """Item 4: `--trace - < /dev/zero` copied all of standard input to a temporary file
+    (2.85 GB in 8 s) before reading its first line. Now it is refused at its first line
+    (longer than 1 MiB) after a few MiB: the writer below counts what the command took."""
+    taken, block, cap = 0, bytes(1 << 16), 256 << 20
+    with _spawn("run", SPEC, "--trace", "-", "--duration", "30", stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE) as child:
+        assert child.stdin is not None and child.stdout is not None and child.stderr is not None
+
+        def feed() -> None:
+            nonlocal taken
+            try:
+                while taken < cap:
+                    child.stdin.write(block)
+                    taken += len(block)
+                child.stdin.close()
+            except (BrokenPipeError, OSError):
+                pass
+        writer = threading.Thread(target=feed, daemon=True)
+        writer.start()
+        out, err = child.stdout.read(), child.stderr.read()
+        child.wait(timeout=300)
+        writer.join(timeout=60)
+    assert child.returncode == 2 and out == b""
+    assert err.decode().count("\n") == 1 and "longer than 1024 KiB" in err.decode()
+    assert taken <= 16 << 20, f"the command read {taken >> 20} MiB of standard input"
+
+
+def test_a_trace_holds_at_most_ten_thousand_targets(capsys, tmp_path):
+    """Item 4: a documented cap on distinct trace targets (10^6 took minutes); at the cap the
+    trace is read, one more is one line naming the line."""
+    from kubesim.behaviour.trace_read import MAX_TARGETS
+    rows = [json.dumps({"t": 0, "target": "/livez", "status": 200, "latency_ms": 1})]
+    rows += [json.dumps({"t": i / 1000, "target": f"/p{i}", "status": 200, "latency_ms": 1})
+             for i in range(MAX_TARGETS - 1)]
+    ok, over = tmp_path / "ok.jsonl", tmp_path / "over.jsonl"
+    ok.write_text("\n".join(rows) + "\n")
+    over.write_text("\n".join([*rows, json.dumps({"t": 20, "target": "/one-more",
+                                                  "latency_ms": 1, "status": 200})]) + "\n")
+    code, _, err = run_bounded(capsys, ["run", SPEC, "--trace", str(ok), "--duration", "30"])
+    assert code == 0, err
+    assert_one_line_error(*run_bounded(capsys, ["run", SPEC, "--trace", str(over), "--duration",
+                                                "30"]),
+                          f"over.jsonl:{MAX_TARGETS + 1}:", "more than 10,000 distinct targets")
+
+
+class _Redirecting(BaseHTTPRequestHandler):
+    """A hostile app: /long answers 302 with a 1 MiB Location, /bad with a control character
+    in it, /ok with a plain one."""
+
+    def do_GET(self) -> None:  # the stdlib's name
+        where = {"/long": "/" + "a" * (1 << 20), "/bad": "/x\x7fy", "/ok": "/ok2"}[self.path]
+        self.send_response(302)
+        self.send_header("Location", where)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def test_capture_stores_no_field_its_reader_refuses_and_says_so(tmp_path):
+    """Item 4: a 1 MiB `Location` was stored whole (27 MB of trace in 5 s, then refused by
+    kubesim's own reader). Now it is cut to the reader's limit and counted; the trace reads."""
+    from kubesim import load_trace
+    from kubesim.behaviour.answer import MAX_LOCATION
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Redirecting)
+    serving = threading.Thread(target=server.serve_forever, daemon=True)
+    serving.start()
+    out = tmp_path / "t.jsonl"
+    try:
+        child = subprocess.run(
+            [sys.executable, "-m", "kubesim", "capture", f"http://127.0.0.1:{server.server_port}",
+             "--path", "/long", "--path", "/bad", "--path", "/ok", "--interval", "0.2",
+             "--duration", "0.6", "--progress", "never", "-o", str(out)],
+            capture_output=True, text=True, timeout=120, check=False)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert child.returncode == 0, child.stderr
+    trace = load_trace(str(out))
+    assert trace.meta["limits"]["location"] == MAX_LOCATION
+    lines = [json.loads(ln) for ln in out.read_text().splitlines()[1:]]
+    longs = [r for r in lines if r["target"] == "/long"]
+    assert longs and all(len(r["location"]) == MAX_LOCATION for r in longs)
+    assert all("location" not in r and r["status"] == 302 for r in lines if r["target"] == "/bad")
+    assert all(r["location"] == "/ok2" for r in lines if r["target"] == "/ok")
+    assert f"{len(longs)} Location header(s) longer than {MAX_LOCATION:,}" in child.stdout
+    bad = sum(r["target"] == "/bad" for r in lines)
+    assert f"{bad} Location header(s) not a printable http(s) URL" in child.stdout
+    assert max(len(ln) for ln in out.read_text().splitlines()) < 2 * MAX_LOCATION
+
+
+def test_capture_refuses_a_path_longer_than_a_trace_target_before_connecting(capsys):
+    assert_one_line_error(*run_bounded(capsys, [
+        "capture", "http://127.0.0.1:9", "--path", "/" + "a" * 5000, "--duration", "1",
+        "-o", "/nonexistent-dir/x.jsonl"]), "--path is 5,001 characters long")

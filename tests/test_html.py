@@ -334,3 +334,31 @@ def test_unwritable_html_is_bad_input_before_any_work(capsys, tmp_path, command)
     code, out, err = kubesim(capsys, *command, "--html", str(target))
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "--html: no such directory" in err and not target.parent.exists()
+
+
+@needs_browser
+def test_a_pod_of_several_containers_gets_a_timeline_per_container(capsys, tmp_path):
+    """`run --html` of a multi-container pod: one timeline per container (its instances,
+    its probes, its own Ready), each drawing exactly that container's records; a whole-pod
+    kill's SIGTERM shows on the stopped sidecar's timeline (R4.20)."""
+    scenario = tmp_path / "job.yaml"
+    scenario.write_text("exit: {after_seconds: 30, code: 0, container: app}\n")
+    page = tmp_path / "pod.html"
+    code, out, err = kubesim(capsys, "run", str(REPO / "tests" / "manifests" /
+                                                 "pod-sidecar.yaml"), "--scenario",
+                             str(scenario), "--duration", "60", "--format", "json",
+                             "--html", str(page))
+    assert code == 0, err
+    doc = json.loads(out)
+    dom, log = browse(page)
+    assert console(log) == []
+    names = [n for n in doc["run"]["pod_containers"]]
+    assert names == ["migrate", "proxy", "app"]
+    assert dom.count('class="timeline"') == 3
+    for name in names:
+        assert f"<h2>container {name}</h2>" in dom
+    assert dom.count('class="container"') == len(doc["containers"])
+    assert len(re.findall(r'class="probe probe-', dom)) == len(doc["probes"])
+    assert "proxy Ready" in dom and "app Ready" in dom
+    assert dom.count('class="sigterm"') == sum(len(k["containers"]) for k in doc["pod_kills"]) > 0
+    assert "Succeeded" in dom

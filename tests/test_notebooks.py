@@ -8,7 +8,6 @@ conclusions, so a change in the engine or in the recorded traces that breaks the
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -18,8 +17,7 @@ nbclient = pytest.importorskip("nbclient")
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 NAMES = ["01_seed_cases.ipynb", "02_threshold_sweep.ipynb", "03_fleet_outage.ipynb"]
-CELL_TIMEOUT = 120  # seconds per cell
-BUDGET = 60  # seconds per notebook, kernel start included
+CELL_TIMEOUT = 600  # seconds per cell: a hang guard, not a speed target (none is asserted)
 
 
 def test_every_notebook_is_tested() -> None:
@@ -42,10 +40,7 @@ def test_notebook_runs(name: str) -> None:
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     client = nbclient.NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3",
                                      resources={"metadata": {"path": str(NOTEBOOKS)}})
-    start = time.perf_counter()
     client.execute()  # raises CellExecutionError, with the cell and traceback, on any error
-    elapsed = time.perf_counter() - start
-    assert elapsed < BUDGET, f"{name} took {elapsed:.0f} s"
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
     pictures = [o for o in outputs if "image/png" in o.get("data", {})]

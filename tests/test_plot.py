@@ -322,3 +322,37 @@ def test_a_deleted_pod_shows_its_termination(tmp_path) -> None:
     quiet = to_document(simulate(pod, duration=80))
     assert quiet.get("termination") is None
     assert render_png(doc) != render_png({**doc, "termination": None})
+
+
+def test_a_pod_of_several_containers_gets_a_lane_group_per_container(tmp_path) -> None:
+    """`run --plot` of a multi-container pod draws the whole pod: the pod's Ready and phase
+    on top, then per container its instances and one lane per probe it declares; a whole-pod
+    kill's SIGTERM ticks sit on the stopped containers' lanes (R4.20, R4.21)."""
+    from kubesim import Scenario
+    from kubesim.render.plot import DELETE_COLOUR
+
+    pod = load_spec(str(REPO / "tests" / "manifests" / "pod-sidecar.yaml"))
+    sc = Scenario.from_dict({"exit": {"after_seconds": 30, "code": 0, "container": "app"}})
+    job = pod  # restartPolicy Never: app's completion stops the proxy (R4.20)
+    tl = simulate(job, sc, duration=60, whole_pod=True)
+    doc = to_document(tl, meta={**plot_meta(job, sc, 60),
+                                "pod_containers": [c.name for c in job.containers]})
+    fig = figure(doc)
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert labels[0] == "pod Ready, phase"
+    groups = [lb for lb in labels if lb.startswith("container ")]
+    assert groups == ["container migrate", "container proxy", "container app"]
+    proxy = labels.index("container proxy")
+    assert labels[proxy + 1].startswith("startup /healthz/ready")
+    assert labels[proxy + 2].startswith("liveness tcp:15000")
+    assert any(lb.startswith("readiness exec:") for lb in labels[labels.index("container app"):])
+    assert "Succeeded" in [t.get_text() for t in fig.axes[0].texts]
+    ticks = [c for c in fig.axes[0].collections if len(c.get_offsets())
+             and c.get_offsets()[0][1] == labels.index("container proxy")
+             and tuple(round(v, 3) for v in c.get_facecolor()[0][:3]) ==
+             tuple(round(int(DELETE_COLOUR[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))]
+    assert ticks, "no SIGTERM tick on the proxy's lane"
+    assert png_size(render_png(doc))[1] > SIZE[1]  # taller: more lanes
+    # a single container keeps the one-container picture
+    assert png_size(render_png(to_document(tl.narrowed("app"), meta=plot_meta(
+        job, sc, 60)))) == SIZE

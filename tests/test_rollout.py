@@ -161,19 +161,21 @@ def test_check_flags_a_rollout_below_the_declared_capacity_and_not_a_safe_one(ca
 
 def test_the_progress_deadline_runs_from_the_last_progress_r5():
     """Issue 20's case: a rollout at 200 s with progressDeadlineSeconds 120 whose new pod
-    turns Ready about 45 s after it was created and is not available before minReadySeconds
-    (300). DeploymentProgressing counts the rise of ReadyReplicas as progress and
-    syncRolloutStatus refreshes lastUpdateTime then: the deadline passes 120 s after the pod
-    turned Ready (about 368 s), not 120 s after the scale-up (321 s, what kubesim did when
-    only a scale-up or a new available pod counted)."""
+    turns Ready about 45 s after it was created and is not available before its deadline
+    (minReadySeconds 100, and it leaves Ready 10 s later; a deadline greater than
+    minReadySeconds, as the API server requires, V3). DeploymentProgressing counts the rise of
+    ReadyReplicas as progress and syncRolloutStatus refreshes lastUpdateTime then: the
+    deadline passes 120 s after the pod turned Ready (about 368 s), not 120 s after the
+    scale-up (321 s, what kubesim did when only a scale-up or a new available pod counted)."""
     pod = load_spec(str(APP))
     slow = Scenario.from_dict({"targets": {"/readyz": {"since_start": [
-        {"from": 0, "to": 40, "answer": {"status": 503}}]}}})
-    rs = RolloutSettings(at=200, max_surge=1, max_unavailable=0, min_ready_seconds=300,
+        {"from": 0, "to": 40, "answer": {"status": 503}},
+        {"from": 50, "to": 250, "answer": {"status": 503}}]}}})
+    rs = RolloutSettings(at=200, max_surge=1, max_unavailable=0, min_ready_seconds=100,
                          progress_deadline_seconds=120)
     run = simulate_rollout(pod, pod, HEALTHY, slow, FleetSettings(2), rs, duration=700, seed=0)
     first_new = next(p for p in run.pods if p.version == "new")
-    ready_at = first_new.handle.timeline.ready[0].at
+    ready_at, _, ready_again = (c.at for c in first_new.handle.timeline.ready[:3])
     assert 240 < ready_at < 260
     # the controller looks every second: the first look after lastUpdateTime + deadline
     assert ready_at + 120 < run.deadline_exceeded_at <= ready_at + 121
@@ -181,7 +183,7 @@ def test_the_progress_deadline_runs_from_the_last_progress_r5():
     assert reasons[:3] == ["NewReplicaSetCreated", "ReplicaSetUpdated",
                            "ProgressDeadlineExceeded"]
     assert run.conditions[1].last_update == ready_at
-    # the controller keeps trying: when the pod becomes available, progress resumes
+    # the controller keeps trying: when the pod is Ready again, progress resumes
     assert run.conditions[3].reason == "ReplicaSetUpdated"
-    assert run.conditions[3].at == math.ceil(ready_at + 300)
+    assert run.conditions[3].at == math.ceil(ready_again)
 

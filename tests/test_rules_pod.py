@@ -82,11 +82,23 @@ def test_a_short_key_that_names_one_endpoint_is_accepted():
     assert tl.ready and tl.ready[0].ready  # the proxy's scoped key answered 200
 
 
-def test_tcp_and_exec_keys_scope_by_container():
+def test_R2_12_one_port_of_the_pod_is_one_endpoint_whoever_probes_it():
+    """The kubelet dials podIP:5432 for both containers' tcpSocket probes: one endpoint, so a
+    key scoped by either container answers both."""
     pod = two({"livenessProbe": {"tcpSocket": {"port": 5432}, "periodSeconds": 1,
                                  "failureThreshold": 1}},
               {"livenessProbe": {"tcpSocket": {"port": 5432}, "periodSeconds": 1}})
     sc = scenario(targets={"tcp:app:5432": {"answer": {"error": "refused"}}})
+    tl = run(pod, sc, phase=0.5, duration=3)
+    assert {k.name for k in tl.kills} == {"app", "proxy"}
+
+
+def test_R2_13_exec_keys_scope_by_container():
+    """An exec probe runs in its own container: the same command in two containers is two
+    endpoints, told apart by the container."""
+    probe = {"exec": {"command": ["check"]}, "periodSeconds": 1, "failureThreshold": 1}
+    pod = two({"livenessProbe": probe}, {"livenessProbe": probe})
+    sc = scenario(targets={"exec:app:check": {"answer": {"exit_code": 1}}})
     tl = run(pod, sc, phase=0.5, duration=3)
     assert {k.name for k in tl.kills} == {"app"}
 

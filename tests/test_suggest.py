@@ -12,7 +12,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
-from helpers import cli
+from helpers import REAL_MANIFESTS, cli, needs_real_manifests
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +24,7 @@ from kubesim.spec.model import ProbedContainer, parse_container
 REPO = Path(__file__).resolve().parent.parent
 UNIFIED = REPO / "probe_specs" / "seed_unified_healthz.yaml"
 OUTAGE = str(REPO / "traces" / "seed_db_outage.scenario.yaml")
-CORPUS = REPO.parent / "shared" / "corpus" / "real-manifests"
+CORPUS = REAL_MANIFESTS
 SCHEMA = json.loads((REPO / "tests" / "data" / "sarif-schema-2.1.0.json").read_text())
 
 
@@ -112,7 +112,7 @@ def test_already_met_changes_nothing(capsys):
 # ---------------------------------------------------------------- coredns
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"corpus folder {CORPUS} absent")
+@needs_real_manifests
 def test_coredns_is_fixed_without_contradicting_any_finding(capsys, tmp_path):
     source = CORPUS / "coredns.yaml"
     code, doc = suggest_json(capsys, str(source), "--expect", "starts-within=100",
@@ -202,7 +202,7 @@ def test_survive_rule_matches_the_engine_at_every_phase(period, failures, outage
     assert judged == (restarts == 0)
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"corpus folder {CORPUS} absent")
+@needs_real_manifests
 def test_dashboard_hang_is_caught_by_a_shorter_timeout_not_a_hair_trigger(capsys):
     # the hand review: timeoutSeconds 30 on a 10 s period catches a hang after 90 s or more
     code, doc = suggest_json(capsys, str(CORPUS / "dashboard_v2_recommended.yaml"),

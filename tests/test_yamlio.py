@@ -35,20 +35,17 @@ def test_a_syntax_error_names_its_line(libyaml):
 
 # ------------------------------------------------------------------ one parse, in C, bounded
 
-from pathlib import Path  # noqa: E402
-
 import yaml  # noqa: E402
+from helpers import REAL_MANIFESTS, needs_real_manifests  # noqa: E402
 
 from kubesim.spec.yamlio import LIBYAML, MAX_ALIAS_NODES  # noqa: E402
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "real-manifests"
 
-
+@needs_real_manifests
 def test_real_manifests_read_the_same_with_both_parsers_as_pyyaml_does():
     """Same data as PyYAML's safe loader, same line of every field with libyaml and without."""
-    files = sorted(CORPUS.glob("*.yaml"))
-    if not files:
-        pytest.skip(f"the corpus of real manifests is not here ({CORPUS})")
+    files = sorted(REAL_MANIFESTS.glob("*.yaml"))
+    assert files, "the real-manifest corpus is empty"
     for f in files:  # the pure-Python parsers only on the smaller files (they take seconds)
         text = f.read_text(encoding="utf-8")
         small = len(text) < 200_000

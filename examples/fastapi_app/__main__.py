@@ -1,5 +1,5 @@
 """`python -m examples.fastapi_app [--port 8000] [--db-down 60:150] [--lifespan-delay 2.2]
-[--stall 30:2]`: serve the example app with uvicorn on loopback only."""
+[--stall 30:2] [--event-log FILE]`: serve the example app with uvicorn on loopback only."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import argparse
 import os
 import sys
 
-from .faults import ENV_DB_DOWN, ENV_LIFESPAN_DELAY, ENV_STALL, Faults
+from .faults import ENV_DB_DOWN, ENV_EVENT_LOG, ENV_LIFESPAN_DELAY, ENV_STALL, Faults
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
@@ -26,6 +26,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stall", metavar="AT:SECONDS[,...]",
                         help=f"block the event loop at AT for SECONDS (env {ENV_STALL})")
     parser.add_argument("--access-log", action="store_true", help="log every request")
+    parser.add_argument("--event-log", metavar="FILE",
+                        help=f"append what the app did and when (requests, faults; JSON lines "
+                             f"on the fault clock) to FILE (env {ENV_EVENT_LOG})")
     args = parser.parse_args(argv)
     env = dict(os.environ)
     for value, name in ((args.db_down, ENV_DB_DOWN), (args.lifespan_delay, ENV_LIFESPAN_DELAY),
@@ -41,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from .app import create_app
 
-    uvicorn.run(create_app(faults), host=args.host, port=args.port,
+    uvicorn.run(create_app(faults, args.event_log), host=args.host, port=args.port,
                 log_level="info" if args.access_log else "warning",
                 access_log=args.access_log, lifespan="on")
     return 0

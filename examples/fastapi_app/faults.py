@@ -1,8 +1,10 @@
 """Fault switches of the example app, read from environment variables or command-line flags.
 
-Every time is in seconds since the *process* started (not since the module was imported): a
-recorder that launches the app (`kubesim capture --launch`) puts its t=0 at the process start
-too, so the app's schedule and the recorded trace share one clock.
+Every time is in seconds since t=0: the t=0 of the capture that launched the app
+(`kubesim capture --launch` passes it as `KUBESIM_CAPTURE_T0`, a reading of the system's
+monotonic clock), so the app's schedule and the recorded trace share one clock to the
+microsecond, however long the app took to start; run on its own, since the *process* started
+(not since the module was imported).
 
     KUBESIM_APP_DB_DOWN=60:150        the database is unreachable from 60 s to 150 s; several
                                       windows separated by commas; an empty end means "for good"
@@ -24,6 +26,8 @@ __all__ = ["Faults", "parse_stalls", "parse_windows", "process_age"]
 ENV_DB_DOWN = "KUBESIM_APP_DB_DOWN"
 ENV_LIFESPAN_DELAY = "KUBESIM_APP_LIFESPAN_DELAY"
 ENV_STALL = "KUBESIM_APP_STALL"
+ENV_CAPTURE_T0 = "KUBESIM_CAPTURE_T0"  # set by `kubesim capture --launch`
+ENV_EVENT_LOG = "KUBESIM_APP_EVENT_LOG"  # the app's event log file (app.EventLog)
 
 
 def _process_start_monotonic() -> float:
@@ -39,11 +43,24 @@ def _process_start_monotonic() -> float:
         return time.monotonic()
 
 
-_STARTED = _process_start_monotonic()
+def _t0(env: dict[str, str] | os._Environ[str] = os.environ) -> float:
+    """time.monotonic() at t=0: the launching capture's t=0 if it gave one (a finite reading
+    not in the future), else this process's start."""
+    try:
+        t0 = float(env.get(ENV_CAPTURE_T0, "nan"))
+    except ValueError:
+        t0 = math.nan
+    if math.isfinite(t0) and t0 <= time.monotonic():
+        return t0
+    return _process_start_monotonic()
+
+
+_STARTED = _t0()
 
 
 def process_age() -> float:
-    """Seconds since this process started."""
+    """Seconds since t=0 (the capture's t=0 under `kubesim capture --launch`, else this
+    process's start)."""
     return time.monotonic() - _STARTED
 
 

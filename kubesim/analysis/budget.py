@@ -1,16 +1,31 @@
 """The work budget: how much simulation a command may do, estimated and checked before it starts.
 
-A command's work is counted in simulated probe calls, summed over every run it would do: a run
-of `duration` seconds makes about `duration / periodSeconds + 2` calls per declared probe (a
-timeout longer than the period or a restart only make fewer or a few more). The engine's other
-events (syncs, kills, restarts) come with probe calls, so calls bound both the time a command
-takes and the memory of the timelines it keeps (about BYTES_PER_CALL bytes per call kept). A
-call against a scenario with many stalls and windows counts for more (`weight`).
+Work is counted in units of one probe call simulated event by event on the fast scheduler
+(two scheduler steps: the tick and the answer); `benchmarks/bench_budget.py` measures what a
+unit costs and `tests/test_budget.py` holds every estimate above the work the engine then
+really does. An estimate follows what the engine will do, not the nominal call count:
 
-The default budget, DEFAULT_MAX_WORK calls, is a few minutes of the slower (simpy) engine and
-about 1 GB of timeline at most; `--max-work N` on `run`, `sweep` and `check` raises (or lowers)
-it. Over the budget, the command stops before simulating anything, with one line naming the
-estimate, the budget and the flag.
+* **Stepped** runs (the reference scheduler, a fleet under load or controllers, a pod of
+  several containers, a behaviour whose answers are drawn, a relist not shorter than the
+  resync): every probe tick and every pod sync is an event. Syncs come every
+  `sync_gap(profile)` seconds at most: a resync, or a back-off requeue, each waiting for a
+  newer PLEG relist (R1.15, R4.3, R4.14) — so `--kubelet resync_seconds=0.001` with `--ideal`
+  counts its 1,000 syncs a second.
+* **Jumped** runs (the fast scheduler, `kubesim.engine.jumps`): quiet stretches cost almost
+  nothing, so only the disturbed time is stepped — a scenario's outages, stalls and windows,
+  each followed by its settling (thresholds, a kill's grace and back-off, the restart's start)
+  and every container start — plus a small cost per stretch and per resync drawn inside one.
+  A trace is read as it is replayed, so its observations are not counted up front: a trace
+  run is estimated as stepped.
+* **Records**: a run that keeps its probe calls (`run`, `fleet`) expands jumped stretches into
+  one record per call (about BYTES_PER_CALL bytes each) and renders them, so it also costs
+  every nominal call (`duration / periodSeconds` per probe).
+
+The default budget, DEFAULT_MAX_WORK units, is about half a minute of stepped simulation on
+this project's machine and about 1 GB of records at most; `--max-work N` on every command
+that simulates raises (or lowers) it. Over the budget, the command stops before simulating
+anything, with one line naming the estimate, the budget and the flag. Durations are at most
+MAX_DURATION seconds (`check_duration`).
 """
 
 from __future__ import annotations
@@ -19,40 +34,361 @@ import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from kubesim.behaviour.answer import Healthy
+from kubesim.behaviour.scenario import AnswerSpec, Constant, Scenario
+from kubesim.engine.jumps import jumps_apply
 from kubesim.errors import UsageError
+from kubesim.kubelet.settings import BackoffRequeue
+from kubesim.results import ProbeType
 
 if TYPE_CHECKING:
-    from kubesim.spec.model import ProbedContainer
+    from kubesim.behaviour.answer import Behaviour
+    from kubesim.kubelet.settings import KubeletProfile
+    from kubesim.spec.model import Probe, ProbedContainer
 
-__all__ = ["BYTES_PER_CALL", "DEFAULT_MAX_WORK", "MAX_DURATION", "calls", "check_budget",
-           "check_duration", "observer_calls", "weight"]
+__all__ = [
+    "BYTES_PER_CALL",
+    "DEFAULT_MAX_WORK",
+    "JUMPED_RESYNC",
+    "LOADED",
+    "LOADED_PER_REPLICA",
+    "MAX_DURATION",
+    "PLACE_PER_NODE",
+    "RECORD",
+    "SIMPY",
+    "STEPS_PER_UNIT",
+    "Meter",
+    "calls",
+    "check_budget",
+    "check_duration",
+    "disturbed_seconds",
+    "fleet_work",
+    "observer_calls",
+    "restart_bound",
+    "run_work",
+    "stepped_work",
+    "sync_gap",
+    "weight",
+]
 
 DEFAULT_MAX_WORK = 5_000_000
 BYTES_PER_CALL = 200  # one probe record of a timeline, measured with tracemalloc
 MAX_DURATION = 1e9  # seconds (about 31 years): beyond it float times lose their milliseconds
 
+# What one event costs, in units (one stepped probe call of the fast scheduler); measured by
+# benchmarks/bench_budget.py on the project's machine.
+STEPS_PER_UNIT = 2  # scheduler steps of one stepped probe call (its tick and its answer)
+SYNC = 2.0  # a pod sync: its wake-up, a PLEG wait, and while not Ready a triggered probe (E6)
+SIMPY = 2.0  # an event of the reference (simpy) scheduler
+RECORD = 1.0  # a probe record expanded from a jumped stretch, kept and rendered
+SETUP = 60.0  # a run's scheduler, kubelet and workers, made before its first event
+START = 6.0  # a container start (and the kill or exit before it): PLEG notices, syncs, triggers
+JUMPED_RESYNC = 0.25  # a resync inside a jumped stretch: one jitter draw and a loop turn
+STRETCH = 3.0  # per probe, the ticks around a stretch the engine steps before it jumps
+LOADED = 3.5  # a stepped call under a fleet's load model (the backlog and serving count) ...
+LOADED_PER_REPLICA = 1 / 12  # ... and per replica (every call re-reads every replica's Ready)
+LOOK_PER_POD = 0.05  # a controller's look (a rollout's reconcile, a drain's eviction) per pod
+PLACE_PER_NODE = 0.25  # placing one pod: scoring one node (kube-scheduler's filter and score)
+_FOREVER = math.inf
+
+_KILLERS = (ProbeType.LIVENESS, ProbeType.STARTUP)
+
 
 def calls(pod: ProbedContainer, duration: float, periods: dict[str, int] | None = None) -> float:
-    """Estimated probe calls of one run of `pod` for `duration` seconds; `periods` overrides
-    the period of a probe by its field name (a sweep's smallest value)."""
-    periods = periods or {}
+    """Nominal probe calls of one run of `pod` for `duration` seconds, every probe of every
+    container; `periods` overrides the period of a probe by its field name (a sweep's
+    smallest value)."""
     total = 0.0
-    for probe_type, probe in pod.container.probes().items():
-        period = periods.get(probe_type.field, probe.period_seconds)
-        total += duration / max(period, 1) + 2
+    for probe_type, probe in _probes(pod):
+        total += duration / _period(probe_type, probe, periods) + 2
     return total
+
+
+def sync_gap(profile: KubeletProfile, *, restarts: bool = True) -> float:
+    """The shortest mean time between two pod syncs: a resync (R1.15), or with `restarts` a
+    back-off requeue (R4.14), and never more often than the PLEG relists (R4.3: a sync waits
+    for a relist newer than the previous one)."""
+    timer = profile.resync_seconds
+    if restarts and profile.backoff_requeue is BackoffRequeue.ERROR_REQUEUE:
+        timer = min(timer, profile.error_requeue_seconds)
+    return max(profile.relist_seconds, timer, 1e-9)
+
+
+def stepped_work(pod: ProbedContainer, duration: float, profile: KubeletProfile, *,
+                 periods: dict[str, int] | None = None, restarts: float = 0.0) -> float:
+    """Work of a run whose every probe tick and pod sync is an event (fast scheduler), with
+    at most `restarts` kills or exits and their restarts."""
+    gap = sync_gap(profile, restarts=restarts > 0)
+    return (SETUP + calls(pod, duration, periods) + SYNC * (duration / gap + 2)
+            + START * (1 + restarts))
+
+
+def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+             profile: KubeletProfile, *, engine: str = "fast", keep: bool = False,
+             jumps: bool = True, periods: dict[str, int] | None = None) -> float:
+    """The estimated work of one run (see the module doc): `engine` and `jumps` as the run
+    will use them, `keep` if its probe records are kept, `periods` a sweep's smallest
+    periodSeconds by probe field."""
+    duration = _until_deleted(pod, behaviour, duration)
+    nominal = calls(pod, duration, periods)
+    restarts = restart_bound(pod, behaviour, duration, profile)
+    if engine == "simpy" or not jumps or not jumps_apply(pod, behaviour, profile):
+        work = stepped_work(pod, duration, profile, periods=periods, restarts=restarts)
+        work *= SIMPY if engine == "simpy" else 1.0
+    else:
+        work = _jumped_work(pod, behaviour, duration, profile, periods)
+    work *= weight(behaviour)
+    return work + (RECORD * nominal if keep else 0.0)
+
+
+def fleet_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+               profile: KubeletProfile, *, replicas: int, engine: str = "fast",
+               nodes: int | None = None, loaded: bool = False, controlled: bool = False,
+               rollout: ProbedContainer | None = None, new_behaviour: Behaviour | None = None,
+               drained: int = 0) -> float:
+    """The estimated work of one fleet run (`kubesim.fleet`): `replicas` pods each on its own
+    scheduler (jumped as one pod is), or all on one stepped scheduler when they interact —
+    under the load model (every call reads every replica's Ready), or under the workload's
+    controllers (`controlled`: a StatefulSet's ordered start, a rollout, a drain), which look
+    every second at every pod: a rolling update to `rollout` makes up to twice the replicas
+    in all (the new ones against `new_behaviour`, default the same), a drain of `drained`
+    pods makes their replacements and retries each refused eviction every 5 s against every
+    pod. Every pod made is placed on one of `nodes` nodes (default: one per replica), each
+    node scored."""
+    controlled = controlled or rollout is not None or drained > 0
+    place = PLACE_PER_NODE * (replicas if nodes is None else nodes)
+    if not loaded and not controlled:
+        return replicas * (run_work(pod, behaviour, duration, profile, engine=engine) + place)
+    one = run_work(pod, behaviour, duration, profile, engine=engine, jumps=False)
+    if loaded:
+        one *= LOADED + LOADED_PER_REPLICA * replicas
+    if not controlled:
+        return replicas * (one + place)
+    pods, work = replicas + drained, (replicas + drained) * one
+    if rollout is not None:
+        pods += replicas
+        work += replicas * run_work(rollout, new_behaviour or behaviour, duration, profile,
+                                    engine=engine, jumps=False)
+    return (work + pods * place + duration * pods * LOOK_PER_POD
+            + duration / 5 * drained * pods * LOOK_PER_POD)
+
+
+def _until_deleted(pod: ProbedContainer, behaviour: Behaviour, duration: float) -> float:
+    """How long a run is active: a scenario that deletes the pod ends it once its grace
+    period (at least 2 s, R4.5) has passed: the workers stop and the containers are gone
+    (R1.30), and the pod worker syncs nothing after."""
+    if not isinstance(behaviour, Scenario) or behaviour.delete is None:
+        return duration
+    deletion = behaviour.delete
+    grace = (deletion.grace_seconds if deletion.grace_seconds is not None
+             else max(pod.termination_grace_period_seconds, _grace_seconds(pod)))
+    return min(duration, deletion.at + max(float(grace), 2.0) + 5.0)
+
+
+def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                 profile: KubeletProfile, periods: dict[str, int] | None) -> float:
+    """A run of the fast scheduler that jumps its quiet stretches."""
+    disturbed, stretches, restarts = disturbed_seconds(pod, behaviour, duration, profile)
+    if disturbed >= duration:  # nothing left to jump
+        return stepped_work(pod, duration, profile, periods=periods, restarts=restarts)
+    stepped = disturbed
+    resyncs = duration / profile.resync_seconds + 1
+    total = 0.0
+    for probe_type, probe in _probes(pod):
+        period = _period(probe_type, probe, periods)
+        total += min(duration / period + 2, stepped / period + 2 + STRETCH * stretches)
+    total += SYNC * (stepped / sync_gap(profile, restarts=restarts > 0) + 2)
+    return SETUP + total + START * (1 + restarts) + JUMPED_RESYNC * resyncs
+
+
+def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                      profile: KubeletProfile) -> tuple[float, float, float]:
+    """(seconds of a run the fast scheduler may step, how many quiet stretches they cut, how
+    many restarts they may hold):
+    the healthy app is quiet but for its start; a scenario is disturbed during its outages,
+    stalls, windows and deletion, each with the time the pod needs to settle after it (and,
+    when the probes can kill, the restarts' back-offs), and for every container start (its
+    since-start windows, initial delays and thresholds); anything else (a trace) all along."""
+    settle = _settle_seconds(pod, profile)
+    if isinstance(behaviour, Healthy):
+        return settle, 2.0, 0.0
+    if not isinstance(behaviour, Scenario):
+        return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
+    spans, per_start, whole = _scenario_spans(pod, behaviour, duration)
+    if whole:
+        return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
+    killers = [probe.failure_threshold * probe.period_seconds
+               for probe_type, probe in _probes(pod) if probe_type in _KILLERS]
+    cycle = min(killers, default=_FOREVER)  # a kill needs F failures P apart
+    grace = _grace_seconds(pod) + profile.container_start_seconds
+    dead = _dead_stepped(pod, profile)
+    merged = _merge(spans)
+    seconds, restarts = 0.0, 0.0
+    for s, e in merged:
+        seconds += e - s + settle
+        if killers:  # kills inside, and after it perhaps the last back-off
+            n, _, last = _crash_loop(e - s, cycle, profile)
+            restarts += n
+            seconds += grace + last
+    loops = [cycle] if per_start > 0 and killers else []  # every new container disturbed
+    loops += _exit_lives(behaviour, profile)
+    for life in loops:
+        n, waited, _ = _crash_loop(duration, life, profile)
+        restarts += n
+        seconds += n * grace + dead * waited
+    starts = 1 + restarts
+    seconds += starts * (per_start + settle)
+    return seconds, 2 * len(merged) + 2 * starts, restarts
+
+
+def _crash_loop(seconds: float, life: float,
+                profile: KubeletProfile) -> tuple[float, float, float]:
+    """(restarts, seconds waited in back-off, the last back-off) of containers killed or
+    exiting every `life` seconds of running, for `seconds`: the first restart is at once,
+    each later one waits a back-off that doubles from backoff_initial to backoff_max
+    (R4.8-R4.10)."""
+    life = max(life, 1e-3)
+    initial = min(profile.backoff_initial, profile.backoff_max)
+    n, t, waited, backoff = 0.0, 0.0, 0.0, 0.0
+    while t < seconds and n < 64:
+        n += 1
+        t += life + backoff
+        waited += backoff
+        backoff = min(max(2 * backoff, initial), profile.backoff_max)
+    if t < seconds:  # back-off at its maximum: the rest in equal cycles
+        more = math.ceil((seconds - t) / (life + backoff))
+        n, waited = n + more, waited + more * backoff
+    return n, waited, backoff
+
+
+def _exit_lives(sc: Scenario, profile: KubeletProfile) -> list[float]:
+    """How long a container lives under each of the scenario's timed exit rules (exits while
+    a dependency is down count as lives of one container start)."""
+    lives = []
+    for rule in sc.exit_:
+        if rule.on_first_probe is not None:
+            continue
+        if rule.while_down is not None:
+            lives.append(profile.container_start_seconds)
+        else:
+            lives.append(rule.after_seconds or 0.0)
+    return lives
+
+
+def _dead_stepped(pod: ProbedContainer, profile: KubeletProfile) -> float:
+    """1 if a container waiting for its restart is stepped (the pod worker wakes more often
+    than every two periods, so no stretch is long enough to jump), else 0."""
+    shortest = min((p.period_seconds for _, p in _probes(pod)), default=1)
+    wake = profile.resync_seconds
+    if profile.backoff_requeue is BackoffRequeue.ERROR_REQUEUE:
+        wake = min(wake, profile.error_requeue_seconds)
+    return 1.0 if wake < 2 * shortest + 1 else 0.0
+
+
+def _scenario_spans(pod: ProbedContainer, sc: Scenario,
+                    duration: float) -> tuple[list[tuple[float, float]], float, bool]:
+    """The wall-clock spans a scenario is disturbed in (clipped to the run), the seconds of
+    every container's life it is disturbed from its start, and whether it is disturbed all
+    along (an answer that is drawn, slow, redirected or failing at rest)."""
+    spans: list[tuple[float, float]] = []
+    per_start = 0.0
+    quickest = min((min(p.period_seconds, p.timeout_seconds) for _, p in _probes(pod)),
+                   default=1)
+    for spec in sc.targets.values():
+        if not _quiet_answer(spec.answer, quickest):
+            return [], 0.0, True
+        spans += [(w.start, w.end) for w in spec.windows]
+        spans += [(s.start, s.end) for d in spec.depends_on for s in sc.dependencies[d].down]
+        per_start += sum(w.end - w.start for w in spec.since_start)
+    for stall in sc.stalls:
+        start, end = stall.interval(0.0)
+        if stall.since_start is None:
+            spans.append((start, end))
+        else:
+            per_start += end
+    if sc.delete is not None:
+        spans.append((sc.delete.at, duration))
+    for name in sc.conditions:
+        spans += [(s.start, s.start) for s in sc.conditions[name]]
+    clipped = [(max(0.0, s), min(e, duration)) for s, e in spans if s < duration]
+    return clipped, min(per_start, duration), per_start >= duration
+
+
+def _quiet_answer(spec: AnswerSpec, quickest: float) -> bool:
+    """Whether an answer at rest lets the fast scheduler jump: constant, plain success,
+    arriving well within the shortest period and timeout."""
+    if spec.error is not None or spec.location is not None:
+        return False
+    if not isinstance(spec.latency_ms, Constant) or spec.latency_ms.value / 1000 >= quickest:
+        return False
+    if spec.status is not None and not 200 <= spec.status < 400:
+        return False
+    return spec.exit_code in (None, 0) and spec.grpc_status in (None, "SERVING")
+
+
+def _settle_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
+    """After a change, how long until every probe is quiet again: its initial delay, enough
+    ticks to reach either threshold, two more periods, and the kubelet's own hops."""
+    worst = 0.0
+    for _, probe in _probes(pod):
+        need = max(probe.failure_threshold, probe.success_threshold) + 3
+        worst = max(worst, probe.initial_delay_seconds + need * probe.period_seconds
+                    + probe.timeout_seconds)
+    return worst + profile.relist_seconds + profile.sync_seconds + profile.container_start_seconds
+
+
+def _grace_seconds(pod: ProbedContainer) -> float:
+    """The longest grace period a kill of the pod's containers can take (R4.4)."""
+    graces = [float(p.termination_grace_period_seconds or pod.termination_grace_period_seconds)
+              for _, p in _probes(pod)]
+    return max(graces, default=float(pod.termination_grace_period_seconds))
+
+
+def restart_bound(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                  profile: KubeletProfile) -> float:
+    """The most kills and exits a run can hold, if containers die as fast as they can: a
+    liveness or startup verdict every failureThreshold x periodSeconds of running, or a
+    scenario's timed exit, each restart after its back-off (the healthy app: none)."""
+    if isinstance(behaviour, Healthy):
+        return 0.0
+    lives = [probe.failure_threshold * probe.period_seconds
+             for probe_type, probe in _probes(pod) if probe_type in _KILLERS]
+    if isinstance(behaviour, Scenario):
+        lives += _exit_lives(behaviour, profile)
+    else:  # a recorded exit: at most one per container start
+        lives.append(max(profile.container_start_seconds, 1.0))
+    if not lives:
+        return 0.0
+    return _crash_loop(duration, min(lives), profile)[0]
+
+
+def _merge(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    out: list[tuple[float, float]] = []
+    for s, e in sorted(spans):
+        if out and s <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], e))
+        else:
+            out.append((s, e))
+    return out
+
+
+def _probes(pod: ProbedContainer) -> list[tuple[ProbeType, Probe]]:
+    return [(t, p) for c in pod.containers for t, p in c.probes().items()]
+
+
+def _period(probe_type: ProbeType, probe: Probe, periods: dict[str, int] | None) -> float:
+    return float(max((periods or {}).get(probe_type.field, probe.period_seconds), 1))
 
 
 def weight(behaviour: object) -> float:
     """How many plain probe calls one call against `behaviour` costs: a scenario's stalls,
     windows and downtimes are looked through at every request (about 1/20 of a call each)."""
-    stalls = getattr(behaviour, "stalls", None)
-    if not isinstance(stalls, list):
+    if not isinstance(behaviour, Scenario):
         return 1.0  # a trace (a binary search) or the healthy app
-    items = len(stalls)
-    for spec in getattr(behaviour, "targets", {}).values():
+    items = len(behaviour.stalls)
+    for spec in behaviour.targets.values():
         items += len(spec.windows) + len(spec.since_start)
-    for dep in getattr(behaviour, "dependencies", {}).values():
+    for dep in behaviour.dependencies.values():
         items += len(dep.down)
     return 1.0 + items / 20
 
@@ -71,17 +407,32 @@ def check_duration(duration: float, flag: str = "--duration") -> None:
 
 def check_budget(work: float | Iterable[float], max_work: int, *, what: str,
                  kept: float = 0.0) -> None:
-    """Raise UsageError before any work if the estimate is over `max_work` calls. `kept`:
-    the calls whose timelines are held in memory at once (for the memory estimate)."""
+    """Raise UsageError before any work if the estimate is over `max_work` units. `kept`:
+    the probe records held in memory at once (for the memory estimate)."""
     total = work if isinstance(work, int | float) else math.fsum(work)
     if isinstance(max_work, bool) or not isinstance(max_work, int) or max_work < 1:
         raise UsageError(f"--max-work {max_work!r} must be a whole number >= 1")
     if not total <= max_work:  # also NaN
         memory = max(kept, 0.0) * BYTES_PER_CALL
         mem = f"; its timelines would hold about {_bytes(memory)}" if memory >= 1e6 else ""
-        raise UsageError(f"{what} would cost about {_count(total)} probe calls, over the "
-                         f"work budget of {max_work:,}{mem}; shorten it, or raise the budget "
-                         "with --max-work N")
+        raise UsageError(f"{what} would cost about {_count(total)} units of work (probe "
+                         f"calls and kubelet syncs simulated), over the work budget of "
+                         f"{max_work:,}{mem}; shorten it, or raise the budget with "
+                         "--max-work N")
+
+
+class Meter:
+    """A budget drawn on as work is about to be done, for commands that cannot know all
+    their work up front (`suggest` confirms candidates until one holds): `charge` each run's
+    estimate before it starts; over `max_work` in all, it stops with check_budget's line."""
+
+    def __init__(self, max_work: int) -> None:
+        check_budget(0.0, max_work, what="nothing")  # --max-work itself
+        self.max_work, self.spent = max_work, 0.0
+
+    def charge(self, work: float, *, what: str) -> None:
+        check_budget(self.spent + work, self.max_work, what=what)
+        self.spent += work
 
 
 def _count(n: float) -> str:

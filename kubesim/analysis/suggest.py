@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from kubesim.analysis.budget import Meter, run_work
 from kubesim.analysis.check.experiments import settle_time, synthetic
 from kubesim.analysis.check.fixes import ProbePatch, patched_pod, probe_data
 from kubesim.analysis.check.scoping import for_container
@@ -36,12 +37,16 @@ from kubesim.behaviour.scenario import Scenario
 from kubesim.errors import UsageError
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind, parse_probe
+from kubesim.spec.targets import focus_targets
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
+    from kubesim.analysis.check.plan import Plan
     from kubesim.spec.model import Probe, ProbedContainer
 
-__all__ = ["WANTS", "Suggestion", "Want", "own_endpoint", "parse_want", "suggest"]
+__all__ = ["CANDIDATES", "MAX_WANT_SECONDS", "WANTS", "Confirmation", "Suggestion", "Want",
+           "confirm_work", "confirmations", "own_endpoint", "parse_want", "suggest",
+           "suggest_work"]
 
 STARTUP, LIVENESS, READINESS = ProbeType.STARTUP, ProbeType.LIVENESS, ProbeType.READINESS
 WANTS = {"survive-outage": "survive a {s} s dependency outage without a restart",
@@ -50,6 +55,8 @@ WANTS = {"survive-outage": "survive a {s} s dependency outage without a restart"
          "unready-within": "leave Ready within {s} s of an outage"}
 PERIODS = (1, 2, 3, 5, 10, 15, 20, 30, 60)
 MAX_FAILURES = 60
+CANDIDATES = 25  # the smallest candidates confirmed, at most, before giving the trade-off
+MAX_WANT_SECONDS = 7 * 86_400.0  # an expectation's seconds: at most a week
 _EPS = 1e-9
 
 
@@ -75,8 +82,9 @@ def parse_want(text: str) -> Want:
         seconds = float(value)
     except ValueError:
         raise UsageError(f"--expect {text!r}: {value!r} is not a number of seconds") from None
-    if not (seconds > 0 and math.isfinite(seconds)):
-        raise UsageError(f"--expect {text!r}: seconds must be a positive number")
+    if not 0 < seconds <= MAX_WANT_SECONDS:
+        raise UsageError(f"--expect {text[:40]!r}: seconds must be a positive number, at most "
+                         f"{MAX_WANT_SECONDS:g} (a week)")
     return Want(kind, seconds)
 
 
@@ -151,10 +159,10 @@ def outage_of(pod: ProbedContainer, behaviours: list[BehaviourRef]) -> Outage:
                          and not spec.windows and k.startswith("/") and ours(k)]
                 return Outage(deps, clean, f"{b.label}: {', '.join(sorted(deps))} depend on "
                                            "a dependency that goes down")
-        elif hasattr(beh, "windows"):
+        else:
             failing = {w.label.removesuffix(" failing") for w in beh.windows(b.duration)}
             if failing:
-                clean = [k for k in getattr(beh, "targets", []) if k not in failing
+                clean = [k for k in beh.target_keys() if k not in failing
                          and k.startswith("/") and ours(k)]
                 return Outage(failing & probed or failing, clean,
                               f"{b.label}: {', '.join(sorted(failing))} fail in it")
@@ -389,26 +397,58 @@ def _hang_key(changes: dict[str, dict[str, Any]], pod: ProbedContainer, s: Setti
 # ---------------------------------------------------------------- confirming
 
 
-def _confirm(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settings) -> str | None:
-    """Run the sweep engine at every grid phase: None if every run agrees, else what failed."""
+@dataclass(frozen=True)
+class Confirmation:
+    """One sweep-engine check of a candidate: the behaviour, the expectation it must hold at
+    every grid phase, the run's length, and what it means when it does not hold."""
+
+    behaviour: Any
+    expect: str
+    duration: float
+    failed: str
+
+
+def confirmations(pod: ProbedContainer, wants: list[Want],
+                  outage: Outage) -> list[Confirmation]:
+    """The runs that confirm `pod` meets `wants` (survive an outage, catch a hang)."""
     start = settle_time(pod)
+    # a key the pod has on several endpoints is named by the focus container's scoped key
+    keys = {pod.container.target(t).key: tgt.key for t, tgt in focus_targets(pod).items()}
+    out = []
     for w in wants:
         if w.kind == "survive-outage" and LIVENESS in pod.container.probes():
-            targets = {k: {"windows": [{"from": start, "to": start + w.seconds,
-                                        "answer": {"status": 503, "exit_code": 1,
-                                                   "grpc_status": "NOT_SERVING"}}]}
+            targets = {keys.get(k, k): {"windows": [{"from": start, "to": start + w.seconds,
+                                                     "answer": {"status": 503, "exit_code": 1,
+                                                                "grpc_status": "NOT_SERVING"}}]}
                        for k in outage.affected if not k.startswith("tcp:")}
-            targets.update({k: {"windows": [{"from": start, "to": start + w.seconds,
-                                             "answer": {"error": "refused"}}]}
+            targets.update({keys.get(k, k): {"windows": [{"from": start, "to": start + w.seconds,
+                                                          "answer": {"error": "refused"}}]}
                             for k in outage.affected if k.startswith("tcp:")})
             behaviour = synthetic(f"a {w.seconds:g} s outage", targets=targets)
-            if not _held(pod, behaviour, "no-restart", start + w.seconds + 120, s):
-                return f"{w.text}: a run restarted the container"
+            out.append(Confirmation(behaviour, "no-restart", start + w.seconds + 120,
+                                    f"{w.text}: a run restarted the container"))
         if w.kind == "hang-within" and LIVENESS in pod.container.probes():
             behaviour = synthetic("a hang", stalls=[{"from": start, "to": None}])
-            if not _held(pod, behaviour, f"kill-within={w.seconds:g}",
-                         start + w.seconds + 120, s):
-                return f"{w.text}: a run caught it later"
+            out.append(Confirmation(behaviour, f"kill-within={w.seconds:g}",
+                                    start + w.seconds + 120,
+                                    f"{w.text}: a run caught it later"))
+    return out
+
+
+def confirm_work(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settings, *,
+                 fastest: bool = False) -> float:
+    """The work of confirming `pod` (kubesim.analysis.budget); `fastest`: as if every probe
+    ran every second (a bound for any candidate, before the candidates are known)."""
+    periods = dict.fromkeys((t.field for t in ProbeType), 1) if fastest else None
+    return sum(s.phases * run_work(pod, c.behaviour, c.duration, s.profile, periods=periods)
+               for c in confirmations(pod, wants, outage))
+
+
+def _confirm(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settings) -> str | None:
+    """Run the sweep engine at every grid phase: None if every run agrees, else what failed."""
+    for c in confirmations(pod, wants, outage):
+        if not _held(pod, c.behaviour, c.expect, c.duration, s):
+            return c.failed
     return None
 
 
@@ -422,9 +462,23 @@ def _held(pod: ProbedContainer, behaviour: Any, expect: str, duration: float,
 # ---------------------------------------------------------------- the suggestion
 
 
+def suggest_work(w: Workload, c: ContainerRef, wants: list[Want],
+                 behaviours: list[BehaviourRef], s: Settings) -> float:
+    """What `suggest` will surely simulate for one container, before anything runs: one
+    candidate's confirmation (as if its probes ran every second) and the two re-checks.
+    Each further candidate is charged as it comes (`suggest(..., meter=)`)."""
+    from kubesim.analysis.check.estimate import work
+
+    assert c.pod is not None
+    behaviours = [ref for b in behaviours if (ref := for_container(b, w, c)[0]) is not None]
+    return (confirm_work(c.pod, wants, outage_of(c.pod, behaviours), s, fastest=True)
+            + 2 * work(_recheck_plan(w, c, c.pod, behaviours, s), s))
+
+
 def suggest(w: Workload, c: ContainerRef, wants: list[Want], behaviours: list[BehaviourRef],
-            s: Settings) -> Suggestion:
-    """The smallest confirmed change for one probed container (or the trade-off)."""
+            s: Settings, meter: Meter | None = None) -> Suggestion:
+    """The smallest confirmed change for one probed container (or the trade-off); `meter`
+    is charged for every candidate confirmed after the first (which `suggest_work` counts)."""
     assert c.pod is not None
     pod = c.pod
     behaviours = [ref for b in behaviours if (ref := for_container(b, w, c)[0]) is not None]
@@ -434,9 +488,12 @@ def suggest(w: Workload, c: ContainerRef, wants: list[Want], behaviours: list[Be
     if all(j.met for j in before):
         result.verified = "already met: no change"
         return result
-    for changes in _ranked(pod, wants, outage, s)[:25]:
+    for i, changes in enumerate(_ranked(pod, wants, outage, s)[:CANDIDATES]):
         patch = ProbePatch(c.name, changes, _summary(changes))
         trial = patched_pod(pod, c, patch)
+        if meter is not None and i > 0:
+            meter.charge(confirm_work(trial, wants, outage, s),
+                         what=f"confirming candidate {i + 1} for {w.label} container {c.name}")
         failed = _confirm(trial, wants, outage, s)
         if failed is None:
             result.patch, result.after = patch, judge_all(trial, wants, outage, s)
@@ -450,24 +507,38 @@ def suggest(w: Workload, c: ContainerRef, wants: list[Want], behaviours: list[Be
     return result
 
 
-def recheck(w: Workload, c: ContainerRef, trial: ProbedContainer,
-            behaviours: list[BehaviourRef], s: Settings
+def recheck(w: Workload, c: ContainerRef, trial: ProbedContainer | None,
+            behaviours: list[BehaviourRef], s: Settings, meter: Meter | None = None
             ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """`kubesim check`'s findings for the container (among its pod's others) before and
-    after the patch; suppressed ones left out."""
+    after the patch; suppressed ones left out. `meter` is charged for both before either
+    runs."""
+    from kubesim.analysis.check.estimate import work
     from kubesim.analysis.check.judge import judge
-    from kubesim.analysis.check.scope import scope
     from kubesim.analysis.check.simulate import simulate
 
-    def findings(pod: ProbedContainer | None) -> list[tuple[str, str]]:
-        ref = replace(c, pod=pod)
-        one = replace(w, containers=[ref if o.name == c.name else o for o in w.containers])
-        plan = scope([one], behaviours, [], s)
-        plan.runs = [r for r in plan.runs if r.container.name == c.name]
+    plans = [_recheck_plan(w, c, pod, behaviours, s) for pod in (c.pod, trial)]
+    if meter is not None:
+        meter.charge(sum(work(p, s) for p in plans),
+                     what=f"re-checking {w.label} container {c.name} ({s.phases} grid phases)")
+
+    def findings(plan: Plan) -> list[tuple[str, str]]:
         return sorted((f.rule, f.severity.label) for r in judge(simulate(plan, s), s)
                       for f in r.findings if f.suppressed is None and f.container == c.name)
 
-    return findings(c.pod), findings(trial)
+    return findings(plans[0]), findings(plans[1])
+
+
+def _recheck_plan(w: Workload, c: ContainerRef, pod: ProbedContainer | None,
+                  behaviours: list[BehaviourRef], s: Settings) -> Plan:
+    """`kubesim check`'s plan for the container with `pod` (among its pod's others)."""
+    from kubesim.analysis.check.scope import scope
+
+    ref = replace(c, pod=pod)
+    one = replace(w, containers=[ref if o.name == c.name else o for o in w.containers])
+    plan = scope([one], behaviours, [], s)
+    plan.runs = [r for r in plan.runs if r.container.name == c.name]
+    return plan
 
 
 def _summary(changes: dict[str, dict[str, Any]]) -> str:

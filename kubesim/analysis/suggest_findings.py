@@ -24,12 +24,22 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.check.fixes import ProbePatch, apply, container_data, patched_pod
-from kubesim.analysis.suggest import Suggestion, Want, own_endpoint, recheck, suggest
+from kubesim.analysis.suggest import (
+    Suggestion,
+    Want,
+    own_endpoint,
+    recheck,
+    suggest,
+    suggest_work,
+)
 from kubesim.analysis.windows import protection_windows
 from kubesim.results import ProbeType
 from kubesim.spec.model import ProbedContainer, parse_container
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from kubesim.analysis.budget import Meter
     from kubesim.analysis.check.findings import (
         BehaviourRef,
         ContainerRef,
@@ -46,21 +56,24 @@ Changes = dict[str, dict[str, Any]]
 PROBED_KEYS = ("name", "ports", "startupProbe", "livenessProbe", "readinessProbe")
 
 
-def from_findings(report: Report) -> list[Suggestion]:
-    """A suggestion per container with a finding that counts (not suppressed)."""
+def from_findings(report: Report, meter: Meter | None = None,
+                  only: Callable[[Workload, ContainerRef], bool] | None = None
+                  ) -> list[Suggestion]:
+    """A suggestion per container with a finding that counts (not suppressed), of the
+    containers `only` picks; `meter` is charged for every simulation before it runs."""
     s = report.settings
     out = []
     for w in report.workloads:
         for c in w.containers:
             found = [f for f in report.findings if f.workload.key == w.key
                      and f.container == c.name and f.suppressed is None]
-            if found:
-                out.append(_container(w, c, found, report.behaviours, s))
+            if found and (only is None or only(w, c)):
+                out.append(_container(w, c, found, report.behaviours, s, meter))
     return out
 
 
 def _container(w: Workload, c: ContainerRef, found: list[Finding],
-               behaviours: list[BehaviourRef], s: Settings) -> Suggestion:
+               behaviours: list[BehaviourRef], s: Settings, meter: Meter | None) -> Suggestion:
     wants: dict[str, Want] = {}
     direct: Changes = {}
     advice: list[str] = []
@@ -69,10 +82,13 @@ def _container(w: Workload, c: ContainerRef, found: list[Finding],
     fixes = [(f.rule, f.severity.label) for f in found]
     pod = c.pod
     if pod is None:  # no probes at all: only direct additions (a readiness probe) apply
-        return _direct(w, c, None, direct, advice, fixes, behaviours, s)
+        return _direct(w, c, None, direct, advice, fixes, behaviours, s, meter)
     if not wants:
-        return _direct(w, c, pod, direct, advice, fixes, behaviours, s)
-    result = suggest(w, c, list(wants.values()), behaviours, s)
+        return _direct(w, c, pod, direct, advice, fixes, behaviours, s, meter)
+    if meter is not None:  # the first candidate and its re-checks; suggest charges the rest
+        meter.charge(suggest_work(w, c, list(wants.values()), behaviours, s),
+                     what=f"the fix for {w.label} container {c.name} ({s.phases} grid phases)")
+    result = suggest(w, c, list(wants.values()), behaviours, s, meter)
     changes = _merge(result.patch.changes if result.patch else {}, direct)
     # the trade-off names the structural change itself (suggest.own_endpoint); the wants
     # were derived from the findings, not declared, so there is none to drop
@@ -82,9 +98,10 @@ def _container(w: Workload, c: ContainerRef, found: list[Finding],
     result.advice = _unique([a for a in advice if a.split(": ", 1)[-1] not in said] + tradeoff)
     result.tradeoff = []
     if changes and changes != (result.patch.changes if result.patch else {}):
-        _apply(result, w, c, pod, changes, behaviours, s)
+        _apply(result, w, c, pod, changes, behaviours, s, meter)
     elif not changes:
-        result.findings_before, result.findings_after = recheck(w, c, pod, behaviours, s)
+        result.findings_before, result.findings_after = recheck(w, c, pod, behaviours, s,
+                                                                meter)
     return result
 
 
@@ -210,20 +227,22 @@ def _unique(lines: list[str]) -> list[str]:
 
 def _direct(w: Workload, c: ContainerRef, pod: ProbedContainer | None, direct: Changes,
             advice: list[str], fixes: list[tuple[str, str]],
-            behaviours: list[BehaviourRef], s: Settings) -> Suggestion:
+            behaviours: list[BehaviourRef], s: Settings, meter: Meter | None) -> Suggestion:
     from kubesim.analysis.suggest import Outage
 
     result = Suggestion(w, c, [], Outage(set(), [], "the findings of kubesim check"), [], None,
                         [], fixes=fixes, advice=_unique(advice))
     if direct:
-        _apply(result, w, c, pod, direct, behaviours, s)
+        _apply(result, w, c, pod, direct, behaviours, s, meter)
     else:
-        result.findings_before, result.findings_after = recheck(w, c, pod, behaviours, s)
+        result.findings_before, result.findings_after = recheck(w, c, pod, behaviours, s,
+                                                                meter)
     return result
 
 
 def _apply(result: Suggestion, w: Workload, c: ContainerRef, pod: ProbedContainer | None,
-           changes: Changes, behaviours: list[BehaviourRef], s: Settings) -> None:
+           changes: Changes, behaviours: list[BehaviourRef], s: Settings,
+           meter: Meter | None) -> None:
     patch = ProbePatch(c.name, changes, _summary(changes))
     trial = (patched_pod(pod, c, patch) if pod is not None else  # a probe added to none
              ProbedContainer(parse_container({k: v for k, v in apply(container_data(c), patch)
@@ -231,7 +250,7 @@ def _apply(result: Suggestion, w: Workload, c: ContainerRef, pod: ProbedContaine
                              object_kind=w.kind, object_name=w.name, namespace=w.namespace,
                              source=w.source))
     result.patch = patch
-    result.findings_before, result.findings_after = recheck(w, c, trial, behaviours, s)
+    result.findings_before, result.findings_after = recheck(w, c, trial, behaviours, s, meter)
     result.verified = (result.verified or "") + (
         "; " if result.verified else "") + "every change re-checked by kubesim check"
 

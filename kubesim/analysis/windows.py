@@ -23,7 +23,7 @@ from kubesim.spec.model import HandlerKind, Probe, ProbedContainer
 
 __all__ = ["Figure", "ProtectionWindows", "deletion_to_not_ready", "first_ready_at",
            "grace_after_pre_stop", "hang_detection", "protection_windows", "readiness_down",
-           "readiness_up", "stall_restarts", "startup_safe_until"]
+           "readiness_up", "stall_restarts", "startup_safe_until", "windows_work"]
 
 PHASE_SAMPLES = 2048
 
@@ -283,6 +283,13 @@ def _termination(pod: ProbedContainer, profile: KubeletProfile
                  f"(SIGTERM {sigterm:g} s after the kill starts; whole seconds off, 2 s floor, "
                  "R4.5)")
     return down, vs
+
+
+def windows_work(pod: ProbedContainer) -> float:
+    """The work of `protection_windows` in the budget's units (kubesim.analysis.budget): a
+    few figures per probe, each at PHASE_SAMPLES grid phases (about a sixth of a stepped
+    probe call each, measured by benchmarks/bench_budget.py's machine)."""
+    return PHASE_SAMPLES * (1 + 2 * len(pod.container.probes())) / 3
 
 
 def protection_windows(pod: ProbedContainer,

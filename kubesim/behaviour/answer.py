@@ -1,15 +1,19 @@
 """What the app answers: the seam between the simulated kubelet and the simulated container.
 
-The engine asks a `Behaviour` what one probe request to one target gets, and how long the
-process takes to exit on SIGTERM. Recorded traces (`trace.py`) and synthetic scenarios
-(`scenario.py`) both implement it; `HEALTHY` answers everything at once with success.
+The engine asks a `Behaviour` what one probe request to one target gets, how long a process
+takes to exit on SIGTERM, when it exits by itself, when the pod is deleted; the analyses ask
+which targets it describes. Every such capability is a typed method of the one `Behaviour`
+protocol, never an attribute looked up by name. `BehaviourBase` gives each its neutral
+default; recorded traces (`trace.py`) and synthetic scenarios (`scenario.py`) override what
+they describe, `DelegatingBehaviour` wraps one (a partial trace, a replica under load), and
+`HEALTHY` answers everything at once with success.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
@@ -17,8 +21,14 @@ if TYPE_CHECKING:
 
     from kubesim.spec.model import Target
 
-__all__ = ["HEALTHY", "Answer", "AnswerError", "Behaviour", "Healthy", "Window",
-           "location_problem"]
+__all__ = ["HEALTHY", "MAX_LOCATION", "SIGKILL_EXIT_CODE", "SIGTERM_EXIT_CODE", "Answer",
+           "AnswerError", "Behaviour", "BehaviourBase", "CensoredCount", "DelegatingBehaviour",
+           "DeletionRequest", "ExitDue", "Healthy", "InitOutcome", "NamedContainer", "ProbeExit",
+           "Window", "location_problem"]
+
+
+SIGTERM_EXIT_CODE = 143  # 128 + SIGTERM: a process that does not handle the signal
+SIGKILL_EXIT_CODE = 137  # 128 + SIGKILL: the end of the grace period (and an OOM kill)
 
 
 class AnswerError(str, Enum):
@@ -56,10 +66,15 @@ class Answer:
                       self.latency + extra, self.censored, self.location)
 
 
+MAX_LOCATION = 4096  # characters of a `Location` (`kubesim capture` cuts longer ones to it)
+
+
 def location_problem(location: object, status: object) -> str | None:
     """Why `location` cannot be the `Location` header of an answer with `status`, or None.
 
     Scenarios and traces share this check so both say the same thing."""
+    if isinstance(location, str) and len(location) > MAX_LOCATION:
+        return f"location is {len(location):,} characters long; at most {MAX_LOCATION:,}"
     if not isinstance(location, str) or not location.strip() or not location.isprintable():
         return ("location must be a non-empty URL or path of printable characters, "
                 f"got {location!r}")
@@ -89,11 +104,61 @@ class Window:
         return self.start <= t < self.end
 
 
+class ExitDue(NamedTuple):
+    """When a process exits by itself, with which exit code, and whether it was OOMKilled."""
+
+    at: float
+    code: int
+    oom: bool
+
+
+class ProbeExit(NamedTuple):
+    """The exit of a process that dies when a target is first asked."""
+
+    code: int
+    oom: bool
+
+
+class InitOutcome(NamedTuple):
+    """How one run of a plain init container goes: it runs `seconds`, then exits `code`."""
+
+    seconds: float
+    code: int
+
+
+class DeletionRequest(NamedTuple):
+    """The API deletes the pod `at` (wall clock), with a grace-period override or None."""
+
+    at: float
+    grace_seconds: int | None
+
+
+class CensoredCount(NamedTuple):
+    """Censored timeouts of one target shorter than a probe's timeout: how many, and the
+    longest of them in milliseconds."""
+
+    count: int
+    longest_ms: float
+
+
+class NamedContainer(NamedTuple):
+    """A container a behaviour names (`field` says where), checked against the pod: a
+    name the pod lacks is an error. `init_only`: it must be a plain init container."""
+
+    field: str
+    name: str
+    init_only: bool = False
+
+
 @runtime_checkable
 class Behaviour(Protocol):
     """How the simulated application behaves; times are simulation seconds (0 = the first
-    container started running)."""
+    container started running). Every capability the kubelet, the engine, the fleet and the
+    analyses use is a method here; `BehaviourBase` gives each a neutral default."""
 
+    source: str  # where it came from (a file name, or "<memory>")
+
+    # -- what the processes answer, and how they stop
     def answer(self, target: Target, at: float, started_at: float,
                rng: np.random.Generator) -> Answer:
         """The answer to a request sent to `target` at time `at`, by the container instance
@@ -104,32 +169,273 @@ class Behaviour(Protocol):
         """When the process can next act, if it is stalled at `at`; `at` itself otherwise."""
         ...
 
-    def shutdown_seconds(self) -> float:
-        """How long the process takes to exit after SIGTERM once it can act."""
+    def shutdown_seconds(self, container: str = "") -> float:
+        """How long the process of `container` takes to exit after SIGTERM once it can act."""
+        ...
+
+    def answers_after_sigterm(self, container: str = "") -> bool:
+        """Whether `container` keeps answering probes while it drains after SIGTERM (else
+        its listener closes at SIGTERM and requests are refused)."""
+        ...
+
+    def sigterm_exit_code(self, container: str = "") -> int:
+        """The exit code of `container` when it exits on SIGTERM within the grace period
+        (a SIGKILL is 137)."""
+        ...
+
+    def port_owner(self, port: int) -> str | None:
+        """The container that listens on `port` if the behaviour says so (else the one that
+        declares it as a containerPort answers)."""
         ...
 
     def windows(self, until: float) -> list[Window]:
         """Wall-clock outages and stalls up to `until`, for reports and plots."""
         ...
 
+    def first_stall(self, until: float) -> float | None:
+        """When the first stall (or hang) begins, as the first container sees it, if one
+        begins before `until`."""
+        ...
 
-class Healthy:
-    """The default app: every target answers success at once; exits at once on SIGTERM."""
+    # -- the processes' own exits
+    def exit_at(self, started_at: float, container: str = "") -> ExitDue | None:
+        """The first timed exit of the process of `container` started at `started_at`."""
+        ...
 
+    def exits_on_probe(self) -> bool:
+        """Whether some probe request can end the process (so no request can be skipped)."""
+        ...
+
+    def exit_on_probe(self, key: str) -> ProbeExit | None:
+        """The exit if the first request to target `key` ends the process, else None."""
+        ...
+
+    def init_run(self, name: str, attempt: int) -> InitOutcome:
+        """The `attempt`-th run (0 first) of plain init container `name`."""
+        ...
+
+    # -- the pod's API object
+    def deletion(self) -> DeletionRequest | None:
+        """When the pod is deleted, if it is."""
+        ...
+
+    def condition(self, kind: str, at: float) -> bool:
+        """Whether pod condition `kind` (a readiness gate's) is True at `at`."""
+        ...
+
+    def condition_changes(self, kind: str) -> list[float]:
+        """When pod condition `kind` may change."""
+        ...
+
+    def named_containers(self) -> list[NamedContainer]:
+        """The containers the behaviour names (checked against the pod)."""
+        ...
+
+    # -- which targets it describes
+    def target_keys(self) -> list[str]:
+        """The target keys it names (a trace: those it recorded, reading all of it)."""
+        ...
+
+    def known_target_keys(self) -> list[str]:
+        """The target keys known without reading any further (a streamed trace: so far)."""
+        ...
+
+    def answers_unnamed(self) -> bool:
+        """Whether a target it does not name still gets an answer of its (a scenario's
+        `"*"` or default); a trace answers only what it recorded."""
+        ...
+
+    def covers(self, key: str) -> bool:
+        """Whether its answers for target `key` are its own (a partial trace: recorded)."""
+        ...
+
+    def check_targets(self, keys: list[str]) -> None:
+        """Raise BehaviourError for the first probed target it cannot answer."""
+        ...
+
+    # -- recorded timeouts that bound the latency only from below (traces)
+    def censored(self) -> str | None:
+        """What a censored timeout counts as: "failure", "discard" or "reject"; None when
+        it records none."""
+        ...
+
+    def check_censored(self, timeout_seconds_by_key: dict[str, float]) -> None:
+        """In "reject" mode, raise BehaviourError at the first undecidable censored line."""
+        ...
+
+    def censored_below(self, key: str, seconds: float) -> CensoredCount:
+        """Censored timeouts of `key` shorter than `seconds`."""
+        ...
+
+
+class BehaviourBase:
+    """The neutral default of every `Behaviour` capability: every target answers success at
+    once, the process exits at once on SIGTERM and never by itself, the pod is never
+    deleted, no condition is ever True, nothing is named or recorded. Scenarios, traces and
+    their wrappers override what they describe."""
+
+    source = "<memory>"
     _ANSWER = Answer()
 
     def answer(self, target: Target, at: float, started_at: float,
                rng: np.random.Generator) -> Answer:
-        return self._ANSWER
+        return BehaviourBase._ANSWER
 
     def stall_end(self, at: float, started_at: float) -> float:
         return at
 
-    def shutdown_seconds(self) -> float:
+    def shutdown_seconds(self, container: str = "") -> float:
         return 0.0
+
+    def answers_after_sigterm(self, container: str = "") -> bool:
+        return False
+
+    def sigterm_exit_code(self, container: str = "") -> int:
+        return SIGTERM_EXIT_CODE
+
+    def port_owner(self, port: int) -> str | None:
+        return None
 
     def windows(self, until: float) -> list[Window]:
         return []
+
+    def first_stall(self, until: float) -> float | None:
+        return None
+
+    def exit_at(self, started_at: float, container: str = "") -> ExitDue | None:
+        return None
+
+    def exits_on_probe(self) -> bool:
+        return False
+
+    def exit_on_probe(self, key: str) -> ProbeExit | None:
+        return None
+
+    def init_run(self, name: str, attempt: int) -> InitOutcome:
+        return InitOutcome(0.0, 0)
+
+    def deletion(self) -> DeletionRequest | None:
+        return None
+
+    def condition(self, kind: str, at: float) -> bool:
+        return False
+
+    def condition_changes(self, kind: str) -> list[float]:
+        return []
+
+    def named_containers(self) -> list[NamedContainer]:
+        return []
+
+    def target_keys(self) -> list[str]:
+        return []
+
+    def known_target_keys(self) -> list[str]:
+        return self.target_keys()
+
+    def answers_unnamed(self) -> bool:
+        return True
+
+    def covers(self, key: str) -> bool:
+        return True
+
+    def check_targets(self, keys: list[str]) -> None:
+        return None
+
+    def censored(self) -> str | None:
+        return None
+
+    def check_censored(self, timeout_seconds_by_key: dict[str, float]) -> None:
+        return None
+
+    def censored_below(self, key: str, seconds: float) -> CensoredCount:
+        return CensoredCount(0, 0.0)
+
+
+class Healthy(BehaviourBase):
+    """The default app: every target answers success at once; exits at once on SIGTERM."""
+
+
+class DelegatingBehaviour(BehaviourBase):
+    """A behaviour that is another one with something changed (a partial trace, a replica
+    under load): every capability is the base's, each forwarded by name, unless the
+    subclass overrides it."""
+
+    def __init__(self, base: Behaviour) -> None:
+        self.base = base
+        self.source = base.source
+
+    def answer(self, target: Target, at: float, started_at: float,
+               rng: np.random.Generator) -> Answer:
+        return self.base.answer(target, at, started_at, rng)
+
+    def stall_end(self, at: float, started_at: float) -> float:
+        return self.base.stall_end(at, started_at)
+
+    def shutdown_seconds(self, container: str = "") -> float:
+        return self.base.shutdown_seconds(container)
+
+    def answers_after_sigterm(self, container: str = "") -> bool:
+        return self.base.answers_after_sigterm(container)
+
+    def sigterm_exit_code(self, container: str = "") -> int:
+        return self.base.sigterm_exit_code(container)
+
+    def port_owner(self, port: int) -> str | None:
+        return self.base.port_owner(port)
+
+    def windows(self, until: float) -> list[Window]:
+        return self.base.windows(until)
+
+    def first_stall(self, until: float) -> float | None:
+        return self.base.first_stall(until)
+
+    def exit_at(self, started_at: float, container: str = "") -> ExitDue | None:
+        return self.base.exit_at(started_at, container)
+
+    def exits_on_probe(self) -> bool:
+        return self.base.exits_on_probe()
+
+    def exit_on_probe(self, key: str) -> ProbeExit | None:
+        return self.base.exit_on_probe(key)
+
+    def init_run(self, name: str, attempt: int) -> InitOutcome:
+        return self.base.init_run(name, attempt)
+
+    def deletion(self) -> DeletionRequest | None:
+        return self.base.deletion()
+
+    def condition(self, kind: str, at: float) -> bool:
+        return self.base.condition(kind, at)
+
+    def condition_changes(self, kind: str) -> list[float]:
+        return self.base.condition_changes(kind)
+
+    def named_containers(self) -> list[NamedContainer]:
+        return self.base.named_containers()
+
+    def target_keys(self) -> list[str]:
+        return self.base.target_keys()
+
+    def known_target_keys(self) -> list[str]:
+        return self.base.known_target_keys()
+
+    def answers_unnamed(self) -> bool:
+        return self.base.answers_unnamed()
+
+    def covers(self, key: str) -> bool:
+        return self.base.covers(key)
+
+    def check_targets(self, keys: list[str]) -> None:
+        self.base.check_targets(keys)
+
+    def censored(self) -> str | None:
+        return self.base.censored()
+
+    def check_censored(self, timeout_seconds_by_key: dict[str, float]) -> None:
+        self.base.check_censored(timeout_seconds_by_key)
+
+    def censored_below(self, key: str, seconds: float) -> CensoredCount:
+        return self.base.censored_below(key, seconds)
 
 
 HEALTHY = Healthy()

@@ -56,11 +56,14 @@ from typing import IO, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from kubesim.behaviour import capture_http
+from kubesim.behaviour.answer import MAX_LOCATION, location_problem
+from kubesim.behaviour.trace_read import MAX_TARGET
 from kubesim.errors import UsageError
 from kubesim.files import open_live
 
 __all__ = [
     "BODY_LIMIT",
+    "T0_VARIABLE",
     "CaptureResult",
     "CaptureSettings",
     "HttpProber",
@@ -73,11 +76,13 @@ __all__ = [
     "progress_text",
 ]
 
+T0_VARIABLE = "KUBESIM_CAPTURE_T0"  # the capture's t=0 (time.monotonic()), given to --launch
 BODY_LIMIT = 10 * 1024  # the kubelet reads at most 10 KiB of a probe's body (R2.11)
 KUBE_VERSION = "1.35"  # the kubelet minor version named in User-Agent by default
 
 # bounds that keep a capture finite and gentle on the app
 MIN_INTERVAL, MAX_DURATION, MAX_PATHS, MAX_TIMEOUT = 0.05, 86_400.0, 16, 60.0
+MAX_URL, MAX_LAUNCH = 8192, 65_536  # characters (all of them go into the trace's meta line)
 
 
 @dataclass(frozen=True)
@@ -107,9 +112,22 @@ class CaptureSettings:
             raise UsageError(f"at most {MAX_PATHS} --path values, got {len(self.paths)}")
         for p in self.paths:
             if not p.startswith("/") or not p.isprintable() or " " in p:
-                raise UsageError(f"--path {p!r} must start with / and have no spaces")
+                raise UsageError(f"--path {p[:40]!r} must start with / and have no spaces")
+            if len(p) > MAX_TARGET:  # the trace's target: what the reader accepts
+                raise UsageError(f"--path is {len(p):,} characters long; at most "
+                                 f"{MAX_TARGET:,}")
+        # the meta line holds the URL and the command: within the reader's line length
+        for name, value, most in (("URL", self.url, MAX_URL),
+                                  ("--launch", self.launch, MAX_LAUNCH)):
+            if value is not None and len(value) > most:
+                raise UsageError(f"the {name} is {len(value):,} characters long; at most "
+                                 f"{most:,}")
         if len(set(self.paths)) != len(self.paths):
             raise UsageError("a --path is given twice")
+        if not re.fullmatch(r"[0-9]{1,3}\.[0-9]{1,3}", self.kube_version):
+            # it goes into the User-Agent header: no line break or other text may ride along
+            raise UsageError(f"--kube-version {self.kube_version[:40]!r} must look like 1.35 "
+                             "(major.minor)")
         if self.on_restart not in ("replay", "wall"):
             raise UsageError(f"--on-restart must be replay or wall, got {self.on_restart!r}")
         if self.launch is not None and not self.launch.strip():
@@ -130,15 +148,20 @@ def _check_range(name: str, value: float, low: float, high: float) -> None:
 def check_target_url(url: str, *, allow_remote: bool = False) -> tuple[str, int]:
     """(host, port) of an http(s) base URL; UsageError unless the host is loopback (an IP
     literal in 127.0.0.0/8 or ::1, or `localhost`) or `allow_remote`."""
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError as exc:  # "Invalid IPv6 URL": an unclosed [
+        raise UsageError(f"URL {url[:80]!r} is not a URL ({exc}); it must look like "
+                         "http://127.0.0.1:8000") from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise UsageError(f"URL {url!r} must look like http://127.0.0.1:8000")
+        raise UsageError(f"URL {url[:80]!r} must look like http://127.0.0.1:8000")
     if parts.query or parts.fragment or parts.path not in ("", "/"):
-        raise UsageError(f"URL {url!r} must be the service's base URL; give paths with --path")
+        raise UsageError(f"URL {url[:80]!r} must be the service's base URL; give paths with "
+                         "--path")
     try:
         port = parts.port or (443 if parts.scheme == "https" else 80)
     except ValueError:
-        raise UsageError(f"URL {url!r} has a bad port") from None
+        raise UsageError(f"URL {url[:80]!r} has a bad port") from None
     host = parts.hostname
     if not allow_remote and not _is_loopback(host):
         raise UsageError(f"URL host {host!r} is not loopback (127.0.0.1, ::1, localhost); "
@@ -182,10 +205,13 @@ class HttpProber:
         self.timeout = timeout
         self.headers = {"User-Agent": f"kube-probe/{kube_version}", "Accept": "*/*",
                         "Connection": "close", "Accept-Encoding": "identity"}
+        self.cut = self.unusable = 0  # Location headers cut to MAX_LOCATION, or left out
 
-    def probe(self, url: str) -> dict[str, Any]:
-        """One observation (without `t` and `target`): `status` or `error`, and `latency_ms`."""
-        start = time.monotonic()
+    def probe(self, url: str, sent: float | None = None) -> dict[str, Any]:
+        """One observation (without `t` and `target`): `status` or `error`, and `latency_ms`.
+        `sent` (time.monotonic()) is the instant the caller records as the observation's `t`:
+        the latency runs from it, so [t, t + latency] holds the whole request exactly."""
+        start = time.monotonic() if sent is None else sent
         try:
             status, location = capture_http.get(url, self.headers, self.timeout, BODY_LIMIT)
         except capture_http.ProbeFailed as exc:
@@ -199,8 +225,22 @@ class HttpProber:
             # the kubelet's overall deadline (R2.8) would have fired before this answer
             return {"error": "timeout", "latency_ms": _ms(self.timeout)}
         if location and 300 <= status <= 399:
+            location = self._fit(location, status)
+        if location and 300 <= status <= 399:
             return {"status": status, "location": location, "latency_ms": _ms(elapsed)}
         return {"status": status, "latency_ms": _ms(elapsed)}
+
+    def _fit(self, location: str, status: int) -> str | None:
+        """The `Location` as the trace reader accepts it: cut to MAX_LOCATION characters
+        (counted in `cut`), or left out when it is no printable http(s) URL (counted in
+        `unusable`), so the capture's own trace is always one kubesim reads."""
+        if len(location) > MAX_LOCATION:
+            location = location[:MAX_LOCATION]
+            self.cut += 1
+        if location_problem(location, status) is not None:
+            self.unusable += 1
+            return None
+        return location
 
     def close(self) -> None:
         """Nothing is kept between probes."""
@@ -236,8 +276,12 @@ class TraceWriter:
         self._fh.flush()
 
     def write(self, t: float, target: str, observation: dict[str, Any]) -> None:
-        """Append one observation `{t, target, status|error, latency_ms}`."""
+        """Append one observation `{t, target, status|error, latency_ms}`. After `close` it
+        is dropped: a probe thread the recorder stopped waiting for (a loaded machine) may
+        return after the capture ended, and its answer is not part of it."""
         with self._lock:
+            if self._fh.closed:
+                return
             self._line({"t": round(t, 6), "target": target, **observation})
             self.count += 1
 
@@ -278,17 +322,24 @@ class LaunchedApp:
     stopping the group reaches all of it, and if the recorder dies in any way (`kill -9`
     included) the kernel tells the supervisor (Linux: PR_SET_PDEATHSIG), which stops the whole
     group: SIGTERM, then SIGKILL after the grace period. `proc` is the supervisor; it exits
-    with the app's own status once every process of the app has ended."""
+    with the app's own status once every process of the app has ended.
 
-    def __init__(self, command: str, log: IO[bytes] | None = None, grace: float = 5.0) -> None:
+    The app finds the capture's t=0 in its environment, `KUBESIM_CAPTURE_T0` (a reading of
+    the system's monotonic clock, Python's `time.monotonic()`): the supervisor and the app's
+    own start-up take time (seconds on a loaded machine), so an app that schedules faults on
+    the trace's clock must count from this, not from its own process start."""
+
+    def __init__(self, command: str, log: IO[bytes] | None = None, grace: float = 5.0, *,
+                 t0: float | None = None) -> None:
         self.command = command
         argv, env = launch_argv(command)
         out: IO[bytes] | int = subprocess.DEVNULL if log is None else log
-        self.started = time.monotonic()
+        self.started = time.monotonic() if t0 is None else t0
         self.proc = subprocess.Popen(
             [sys.executable, "-I", "-S", "-c", _SUPERVISOR, repr(float(grace)),
              str(os.getpid()), *argv],
-            env={**os.environ, **env}, stdin=subprocess.DEVNULL, stdout=out,
+            env={**os.environ, **env, T0_VARIABLE: repr(self.started)},
+            stdin=subprocess.DEVNULL, stdout=out,
             stderr=subprocess.STDOUT if log is not None else subprocess.DEVNULL,
             start_new_session=True,
             # before the recorder's threads start; the child only calls prctl
@@ -461,6 +512,8 @@ class CaptureResult:
     app_exited_at: float | None = None  # t of the app's own exit during the capture
     app_stopped_by: str | None = None  # SIGTERM / SIGKILL at the end
     app_shutdown_seconds: float | None = None
+    locations_cut: int = 0  # Location headers longer than MAX_LOCATION, stored cut to it
+    locations_unusable: int = 0  # Location headers that are no URL, left out of the trace
 
 
 def progress_text(elapsed: float, duration: float, per_path: dict[str, PathStatus],
@@ -499,8 +552,9 @@ class Recorder:
             while due <= s.duration + 1e-9:
                 if stop.wait(max(self.t0 + due - time.monotonic(), 0.0)):
                     return
-                t = time.monotonic() - self.t0
-                observation = prober.probe(url)
+                sent = time.monotonic()
+                observation = prober.probe(url, sent)
+                t = sent - self.t0
                 self.writer.write(t, path, observation)
                 self._note(path, observation)
                 now = time.monotonic() - self.t0
@@ -555,7 +609,10 @@ class Recorder:
         with self._lock:
             per_path = {p: PathStatus(st.last, st.count, st.failures)
                         for p, st in self.per_path.items()}
-        result = CaptureResult(self.writer.count, round(elapsed, 3), ended_by, per_path)
+        result = CaptureResult(self.writer.count, round(elapsed, 3), ended_by, per_path,
+                               locations_cut=sum(p.cut for p in self._probers.values()),
+                               locations_unusable=sum(p.unusable
+                                                      for p in self._probers.values()))
         if app is not None:
             code = app.poll()
             if code is not None and app.exited_at is not None:

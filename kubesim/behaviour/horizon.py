@@ -18,6 +18,7 @@ __all__ = ["MARGIN_SECONDS", "MINIMUM_SECONDS", "default_duration", "detection_s
 
 MINIMUM_SECONDS = 300.0  # long enough for a healthy pod to settle and a few liveness periods
 MARGIN_SECONDS = 150.0  # after the last event: recovery, Ready again, a back-off or two
+MIN_GRACE_SECONDS = 2.0  # kuberuntime minimumGracePeriodInSeconds (R4.5)
 
 
 def default_duration(behaviour: Behaviour, *, pod: ProbedContainer | None = None,
@@ -43,8 +44,9 @@ def default_duration(behaviour: Behaviour, *, pod: ProbedContainer | None = None
 def detection_seconds(pod: ProbedContainer | None = None) -> float:
     """How long after an app stops answering until its probes have acted, at the latest:
     per declared probe, its initial delay, one period to the next tick, `failureThreshold`
-    periods of failures each ending at `timeoutSeconds`, and for liveness and startup the
-    kill's grace period; the longest of them. Without a pod: Kubernetes' default probe
+    periods of failures each ending at `timeoutSeconds` (a timeout longer than the period
+    runs them back to back, R1.12), and for liveness and startup the kill's grace period (2 s
+    at least, R4.5); the longest of them. Without a pod: Kubernetes' default probe
     (10 s period, 3 failures, 1 s timeout) with the default 30 s grace period."""
     if pod is None:
         return 10 + 3 * 10 + 1 + 30.0
@@ -52,9 +54,11 @@ def detection_seconds(pod: ProbedContainer | None = None) -> float:
     for probe_type, probe in pod.container.probes().items():
         grace = 0.0
         if probe_type is not ProbeType.READINESS:
-            grace = float(probe.termination_grace_period_seconds
-                          if probe.termination_grace_period_seconds is not None
-                          else pod.termination_grace_period_seconds)
+            grace = max(float(probe.termination_grace_period_seconds
+                              if probe.termination_grace_period_seconds is not None
+                              else pod.termination_grace_period_seconds),
+                        MIN_GRACE_SECONDS)  # R4.5: a kill gets 2 s at least
         out = max(out, probe.initial_delay_seconds + probe.period_seconds
-                  + probe.failure_threshold * probe.period_seconds + probe.timeout_seconds + grace)
+                  + probe.failure_threshold * max(probe.period_seconds, probe.timeout_seconds)
+                  + probe.timeout_seconds + grace)
     return out

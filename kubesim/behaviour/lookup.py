@@ -15,11 +15,13 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from kubesim.behaviour.answer import Answer, Healthy
+from kubesim.behaviour.answer import Answer, DelegatingBehaviour, Healthy
 from kubesim.behaviour.scenario import Constant, Scenario, stalled
 from kubesim.behaviour.trace import Trace
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from kubesim.behaviour.answer import Behaviour
     from kubesim.spec.model import Target
 
@@ -30,13 +32,13 @@ _MARGIN = MARGIN
 Quiet = Callable[[Any, float, float], tuple[Answer | None, float]]
 
 
-class _FastScenario:
-    """`Scenario.answer` with the answer spec cached per (wall segment, age segment)."""
+class _FastScenario(DelegatingBehaviour):
+    """`Scenario.answer` with the answer spec cached per (wall segment, age segment); the
+    rest is the scenario's."""
 
     def __init__(self, scenario: Scenario) -> None:
+        super().__init__(scenario)
         self.scenario = scenario
-        self.stall_end = scenario.stall_end
-        self.shutdown_seconds = scenario.shutdown_seconds
         self._targets: dict[str, tuple[list[float], list[float], dict[Any, Any]]] = {}
         self._spans: dict[tuple[str, float], list[tuple[float, float]]] = {}
         self._answers: dict[int, Answer] = {}
@@ -81,7 +83,8 @@ class _FastScenario:
             ans = self._answers[id(spec)] = spec.to_answer(None)
         return ans
 
-    def answer(self, target: Target, at: float, started_at: float, rng: Any) -> Answer:
+    def answer(self, target: Target, at: float, started_at: float,
+               rng: np.random.Generator) -> Answer:
         spec, _ = self.spec(target.key, at, started_at)
         ans = self.constant(spec)
         if ans is None:

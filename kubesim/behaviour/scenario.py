@@ -92,6 +92,14 @@ restarts it by `restartPolicy` and the exit code (Always; OnFailure unless the c
 Never: the pod ends), the first time at once and then with CrashLoopBackOff (R4.12). A
 container killed before its exit is due is not affected; after SIGTERM only the kill counts.
 
+Containers (`containers: {proxy: {shutdown_seconds: 5, answers_after_sigterm: true,
+sigterm_exit_code: 0, listens: [15020]}}`): how one container of the pod differs from the
+pod-wide `shutdown_seconds`, `answers_after_sigterm` and `sigterm_exit_code` (143 by default:
+the exit code of a process that exits on SIGTERM; a SIGKILL is 137), and which ports it
+listens on: a probe goes to podIP:port and is answered by the container listening there
+(without `listens`, the container declaring the port as a containerPort, else the probed
+container). A name the pod lacks is an error listing the names it has.
+
 Stalls freeze the whole process (a GC pause, a blocked event loop, SIGSTOP): a request sent
 during a stall `[from, to)` is answered at `to` plus its latency; a request sent earlier whose
 answer would arrive after `from` is held back by the stall's length. A hang (`to: null`,
@@ -111,7 +119,10 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
                       ValidationError, field_validator, model_validator)
 from pydantic_core import PydanticCustomError
 
-from kubesim.behaviour.answer import Answer, AnswerError, Window, location_problem
+from kubesim.behaviour.answer import (SIGTERM_EXIT_CODE, Answer, AnswerError, BehaviourBase,
+                                      DeletionRequest,
+                                      ExitDue, InitOutcome, NamedContainer, ProbeExit,
+                                      Window, location_problem)
 from kubesim.errors import BehaviourError
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents, read_text
 
@@ -126,7 +137,10 @@ __all__ = ["AnswerSpec", "Dependency", "ExitRule", "Scenario", "Stall", "TargetS
 Kind = Literal["httpGet", "tcpSocket", "exec", "grpc"]
 DEFAULT_STALL_KINDS: tuple[Kind, ...] = ("httpGet", "exec", "grpc")
 Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
-Millis = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+# A latency or a distribution's parameter: finite, at most MAX_MILLIS (about 11.6 days; an
+# answer that never comes is `error: timeout`, not a huge latency)
+MAX_MILLIS = 1e9
+Millis = Annotated[float, Field(ge=0, le=MAX_MILLIS, allow_inf_nan=False)]
 
 
 class _Model(BaseModel):
@@ -184,7 +198,7 @@ class Normal(_Model):
 
 class LogNormal(_Model):
     distribution: Literal["lognormal"]
-    median: Annotated[float, Field(gt=0, allow_inf_nan=False)]
+    median: Annotated[float, Field(gt=0, le=MAX_MILLIS, allow_inf_nan=False)]
     sigma: Annotated[float, Field(ge=0, le=10, allow_inf_nan=False)]
 
     def sample(self, rng: np.random.Generator) -> float:
@@ -363,6 +377,18 @@ class Stall(_Model):
         return s, math.inf if self.duration is None else s + self.duration
 
 
+Port = Annotated[int, Field(ge=1, le=65535)]
+
+
+class ContainerRules(_Model):
+    """How one container of the pod differs from the pod-wide settings (`containers:`)."""
+
+    shutdown_seconds: Seconds | None = None
+    answers_after_sigterm: bool | None = None
+    sigterm_exit_code: Annotated[int, Field(ge=0, le=255)] | None = None
+    listens: list[Port] = []  # ports this container answers on, whoever declares them
+
+
 class AppliesTo(_Model):
     """Which containers a scenario is about (`kubesim check`); every key optional."""
 
@@ -440,7 +466,7 @@ class Deletion(_Model):
 # ---------------------------------------------------------------- the scenario
 
 
-class Scenario(_Model):
+class Scenario(_Model, BehaviourBase):
     """A synthetic application behaviour (see the module docstring)."""
 
     description: str | None = None
@@ -454,6 +480,9 @@ class Scenario(_Model):
     delete: Deletion | None = None
     init_containers: dict[str, InitRun] = {}
     answers_after_sigterm_: bool = Field(False, alias="answers_after_sigterm")
+    sigterm_exit_code_: Annotated[int, Field(ge=0, le=255)] = Field(SIGTERM_EXIT_CODE,
+                                                                   alias="sigterm_exit_code")
+    containers: dict[str, ContainerRules] = {}
     _source: str = PrivateAttr("<memory>")
     # target_spec's merged specs: key -> (own spec, "*" spec, merged)
     _merged: dict[str, tuple[TargetSpec, TargetSpec, TargetSpec]] = PrivateAttr(
@@ -474,6 +503,15 @@ class Scenario(_Model):
                 raise PydanticCustomError(
                     "unknown_dependency", "unknown dependency {name}; dependencies: {have}",
                     {"name": rule.while_down, "have": have, "loc": ["exit", i, "while_down"]})
+        owner: dict[int, str] = {}
+        for name, rules in self.containers.items():
+            for i, port in enumerate(rules.listens):
+                if owner.setdefault(port, name) != name:
+                    raise PydanticCustomError(
+                        "two_listeners", "port {port} is already listened on by {other}: one "
+                        "container of a pod listens on a port",
+                        {"port": port, "other": owner[port],
+                         "loc": ["containers", name, "listens", i]})
         return self
 
     @property
@@ -488,7 +526,8 @@ class Scenario(_Model):
         if not isinstance(data, dict):
             raise BehaviourError("a scenario is a mapping with keys description, "
                                  "shutdown_seconds, dependencies, targets, stalls, exit, conditions, delete, "
-                                 "answers_after_sigterm, init_containers",
+                                 "answers_after_sigterm, sigterm_exit_code, init_containers, "
+                                 "containers",
                                  source=source)
         try:
             scenario = cls.model_validate(data)
@@ -529,7 +568,7 @@ class Scenario(_Model):
                rng: np.random.Generator) -> Answer:
         """The answer to one request, held back by any stall it runs into."""
         ans = self.answer_spec(target.key, at, started_at).to_answer(rng)
-        kind = getattr(target.kind, "value", target.kind)
+        kind = target.kind.value
         spans = sorted(st.interval(started_at) for st in self.stalls if kind in st.kinds)
         spans = [(s, e) for s, e in spans if e > s]
         return stalled(ans, at, spans)
@@ -543,30 +582,65 @@ class Scenario(_Model):
                 t = e
         return t
 
-    def shutdown_seconds(self) -> float:
-        return self.shutdown_seconds_
+    def _rules(self, container: str) -> ContainerRules:
+        return self.containers.get(container) or _NO_RULES
 
-    def init_run(self, name: str, attempt: int) -> tuple[float, int]:
-        """(seconds, exit code) of the `attempt`-th run (0 first) of plain init container
-        `name`; one not listed completes at once."""
+    def shutdown_seconds(self, container: str = "") -> float:
+        """`containers.NAME.shutdown_seconds`, else the pod-wide `shutdown_seconds`."""
+        own = self._rules(container).shutdown_seconds
+        return self.shutdown_seconds_ if own is None else own
+
+    def sigterm_exit_code(self, container: str = "") -> int:
+        """`containers.NAME.sigterm_exit_code`, else the pod-wide one (default 143)."""
+        own = self._rules(container).sigterm_exit_code
+        return self.sigterm_exit_code_ if own is None else own
+
+    def port_owner(self, port: int) -> str | None:
+        """The container whose `listens` names `port`, if one does."""
+        return next((name for name, rules in self.containers.items() if port in rules.listens),
+                    None)
+
+    def first_stall(self, until: float) -> float | None:
+        """The first stall's start as the first container sees it (wall-clock stalls at
+        `from`, since-start stalls at `since_start`), if before `until`."""
+        starts = [s for s, e in (st.interval(0.0) for st in self.stalls) if e > s and s < until]
+        return min(starts) if starts else None
+
+    def init_run(self, name: str, attempt: int) -> InitOutcome:
+        """The `attempt`-th run (0 first) of plain init container `name`; one not listed
+        completes at once."""
         run = self.init_containers.get(name)
         if run is None:
-            return 0.0, 0
-        return run.seconds, run.code if attempt < run.failures else 0
+            return InitOutcome(0.0, 0)
+        return InitOutcome(run.seconds, run.code if attempt < run.failures else 0)
 
-    def deletion(self) -> tuple[float, int | None] | None:
-        """(when the pod is deleted, the grace-period override or None), or None."""
-        return None if self.delete is None else (self.delete.at, self.delete.grace_seconds)
+    def deletion(self) -> DeletionRequest | None:
+        """When the pod is deleted and the grace-period override (or None), if it is."""
+        return None if self.delete is None else DeletionRequest(self.delete.at,
+                                                                self.delete.grace_seconds)
 
-    def answers_after_sigterm(self) -> bool:
+    def named_containers(self) -> list[NamedContainer]:
+        """The plain init containers of `init_containers` and the containers of exit rules."""
+        out = [NamedContainer(f"init_containers.{name}", name, True)
+               for name in self.init_containers]
+        out += [NamedContainer(f"exit[{i}].container", rule.container)
+                for i, rule in enumerate(self.exit_) if rule.container is not None]
+        out += [NamedContainer(f"containers.{name}", name) for name in self.containers]
+        return out
+
+    def target_keys(self) -> list[str]:
+        """The keys of `targets` ("*" included)."""
+        return list(self.targets)
+
+    def answers_after_sigterm(self, container: str = "") -> bool:
         """Whether the app keeps answering while it drains after SIGTERM (default: its
-        listener closes at once, and probes are refused)."""
-        return self.answers_after_sigterm_
+        listener closes at once, and probes are refused); `containers.NAME` may differ."""
+        own = self._rules(container).answers_after_sigterm
+        return self.answers_after_sigterm_ if own is None else own
 
-    def exit_at(self, started_at: float,
-                container: str | None = None) -> tuple[float, int, bool] | None:
-        """(when, exit code, OOMKilled) of the first timed exit of the process started at
-        `started_at` (in `container`); None if it never exits by itself on a timer."""
+    def exit_at(self, started_at: float, container: str = "") -> ExitDue | None:
+        """The first timed exit of the process started at `started_at` (in `container`);
+        None if it never exits by itself on a timer."""
         due = [(at, i) for i, r in enumerate(self.exit_)
                if r.container in (None, container)
                and (at := r.due(started_at, self.dependencies)) is not None]
@@ -574,7 +648,7 @@ class Scenario(_Model):
             return None
         at, i = min(due)
         rule = self.exit_[i]
-        return at, rule.exit_code, rule.oom
+        return ExitDue(at, rule.exit_code, rule.oom)
 
     def condition(self, kind: str, at: float) -> bool:
         """Whether the pod condition `kind` (a readiness gate's) is True at `at`."""
@@ -589,10 +663,10 @@ class Scenario(_Model):
         """Whether some probe request can end the process (`on_first_probe`)."""
         return any(r.on_first_probe is not None for r in self.exit_)
 
-    def exit_on_probe(self, key: str) -> tuple[int, bool] | None:
-        """(exit code, OOMKilled) if the first request to `key` ends the process."""
+    def exit_on_probe(self, key: str) -> ProbeExit | None:
+        """The exit if the first request to `key` ends the process."""
         rule = next((r for r in self.exit_ if r.on_first_probe == key), None)
-        return None if rule is None else (rule.exit_code, rule.oom)
+        return None if rule is None else ProbeExit(rule.exit_code, rule.oom)
 
     def windows(self, until: float) -> list[Window]:
         """Dependency downtimes ("db down"), wall-clock stalls ("stall"), the first
@@ -610,6 +684,7 @@ class Scenario(_Model):
 
 
 _DEFAULT_TARGET = TargetSpec()
+_NO_RULES = ContainerRules()
 
 
 def stalled(ans: Answer, at: float, spans: Iterable[tuple[float, float]]) -> Answer:

@@ -83,7 +83,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from kubesim.behaviour.answer import Answer, AnswerError, Window
+from kubesim.behaviour.answer import (Answer, AnswerError, BehaviourBase, CensoredCount, ExitDue,
+                                      Window)
 from kubesim.behaviour.trace_read import (GRPC_STATUSES, Reader, Source, setting,
                                           shutdown_seconds)
 from kubesim.behaviour.trace_store import Outcomes, Series
@@ -149,7 +150,7 @@ class Observation:
                       location=self.location)
 
 
-class Trace:
+class Trace(BehaviourBase):
     """A recorded trace, replayed by sample and hold (see the module docstring)."""
 
     def __init__(self, observations_by_target: Mapping[str, list[Observation]], *,
@@ -174,6 +175,7 @@ class Trace:
                                      source=source)
             self._series[key] = _series_of(obs, self._outcomes)
         self._lines_of: dict[str, Any] = {}
+        self._exit_list: list[tuple[float, int, bool]] | None = None
 
     @classmethod
     def streamed(cls, src: Source, is_csv: bool, restart: RestartMode | None,
@@ -195,6 +197,7 @@ class Trace:
         self._obs, self._reader = None, reader
         self._outcomes, self._series = reader.outcomes, reader.series
         self._lines_of = {}
+        self._exit_list = None
         if src.small and self._may_exit():  # "the process exited" lines: checked up front
             self._exits()
         return self
@@ -240,6 +243,22 @@ class Trace:
     def known_targets(self) -> list[str]:
         """The probe target keys read so far (reads nothing more)."""
         return [k for k in self._series if k not in EXIT_TARGETS]
+
+    def target_keys(self) -> list[str]:
+        """`targets`: the keys it recorded (reads the whole trace)."""
+        return self.targets
+
+    def known_target_keys(self) -> list[str]:
+        """`known_targets`: the keys read so far."""
+        return self.known_targets
+
+    def answers_unnamed(self) -> bool:
+        """A trace answers only the targets it recorded."""
+        return False
+
+    def censored(self) -> str | None:
+        """`censored_mode`'s value."""
+        return self.censored_mode.value
 
     def observations(self, key: str) -> list[Observation]:
         """All observations of one target, in time order."""
@@ -324,29 +343,27 @@ class Trace:
         """Traces record no process stalls."""
         return at
 
-    def shutdown_seconds(self) -> float:
+    def shutdown_seconds(self, container: str = "") -> float:
         """`meta.shutdown_seconds`, default 0."""
         return float(self.meta.get("shutdown_seconds", 0.0))
 
-    def exit_at(self, started_at: float,
-                container: str | None = None) -> tuple[float, int, bool] | None:
-        """(when, exit code, OOMKilled) of the recorded exit of the process started at
-        `started_at` (see the module docstring), or None."""
+    def exit_at(self, started_at: float, container: str = "") -> ExitDue | None:
+        """The recorded exit of the process started at `started_at` (see the module
+        docstring), or None."""
         for t, code, oom in self._exits():
             if self.restart is RestartMode.REPLAY:
-                return started_at + t, code, oom
+                return ExitDue(started_at + t, code, oom)
             if t > started_at:
-                return t, code, oom
+                return ExitDue(t, code, oom)
         return None
 
     def _exits(self) -> list[tuple[float, int, bool]]:
         """The "the process exited" lines, (t, exit code, OOMKilled) in time order; read
         once, the whole trace (an exit may be its last line)."""
-        got = getattr(self, "_exit_list", None)
-        if got is not None:
-            return got
+        if self._exit_list is not None:
+            return self._exit_list
         if not self._may_exit():
-            self._exit_list: list[tuple[float, int, bool]] = []
+            self._exit_list = []
             return self._exit_list
         self._read_all()
         exits = []
@@ -424,7 +441,7 @@ class Trace:
             f'of "{key}"; re-record with a client timeout of at least {limit} or use '
             "--censored failure|discard", source=self.source, line=line or None)
 
-    def censored_below(self, key: str, seconds: float) -> tuple[int, float]:
+    def censored_below(self, key: str, seconds: float) -> CensoredCount:
         """How many censored timeouts of `key` are shorter than `seconds`, and the longest of
         them in ms (0, 0.0 if none); reads the whole trace, in bounded memory."""
         self._read_all()
@@ -433,7 +450,7 @@ class Trace:
         for _, latency_ms in self._censored_below(key, seconds):
             count += 1
             longest = max(longest, latency_ms)
-        return count, longest
+        return CensoredCount(count, longest)
 
     def _censored_below(self, key: str, seconds: float) -> Iterator[tuple[int, float]]:
         """(index, latency_ms) of each censored observation of `key` shorter than `seconds`."""

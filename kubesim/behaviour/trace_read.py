@@ -13,7 +13,6 @@ import csv
 import json
 import math
 import re
-import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -29,7 +28,7 @@ from kubesim.behaviour.trace_store import Outcome, Outcomes, Series
 from kubesim.errors import BehaviourError
 from kubesim.files import MAX_DEPTH, check_depth
 
-__all__ = ["GRPC_STATUSES", "KEYS", "Reader", "Source"]
+__all__ = ["GRPC_STATUSES", "KEYS", "MAX_STDIN_BYTES", "MAX_TARGETS", "Reader", "Source"]
 
 GRPC_STATUSES = ("SERVING", "NOT_SERVING", "UNKNOWN", "SERVICE_UNKNOWN")
 KEYS = ("t", "target", "status", "error", "latency_ms", "exit_code", "grpc_status",
@@ -40,6 +39,8 @@ BLOCK = 1 << 20  # bytes read at a time
 MAX_LINE = 1 << 20  # a longer line is refused (a trace line is ~100 bytes)
 MAX_SECONDS = 1e9  # t: about 31 years
 MAX_TARGET = 4096  # characters of a target key
+MAX_TARGETS = 10_000  # distinct targets in one trace (a capture records at most 16 paths)
+MAX_STDIN_BYTES = 1 << 30  # a trace from standard input (spooled to disk to be read again)
 
 
 class _Duplicate(ValueError):
@@ -73,17 +74,20 @@ class Source:
 
     def __init__(self, name: str, *, path: str | None = None, text: str | None = None) -> None:
         self.name, self.path, self.text = name, path, text
-        self._spool: IO[bytes] | None = None
+        self._spool: _Spool | None = None
 
     @classmethod
     def stdin(cls) -> Source:
-        """Standard input, copied to an unnamed temporary file first (disk, not memory)."""
+        """Standard input, copied to an unnamed temporary file (disk, not memory) as far as
+        it is read, so it can be read again; never more than MAX_STDIN_BYTES."""
         buffer = getattr(sys.stdin, "buffer", None)
         if buffer is None:  # a replaced sys.stdin (tests, notebooks): text already in memory
-            return cls("<stdin>", text=sys.stdin.read())
+            text = sys.stdin.read(MAX_STDIN_BYTES + 1)
+            if len(text) > MAX_STDIN_BYTES:
+                raise _too_big("<stdin>")
+            return cls("<stdin>", text=text)
         src = cls("<stdin>")
-        src._spool = tempfile.TemporaryFile()
-        shutil.copyfileobj(buffer, src._spool, BLOCK)
+        src._spool = _Spool(buffer)
         return src
 
     @property
@@ -124,8 +128,48 @@ class Source:
     def _stdin_blocks(self) -> Iterator[Block]:
         spool = self._spool
         assert spool is not None
-        spool.seek(0)
-        yield from _decoded(_byte_blocks(spool.read), self.name)
+        yield from _decoded(_byte_blocks(spool.reader()), self.name)
+
+
+class _Spool:
+    """Standard input, kept in an unnamed temporary file: copied only as far as a reader has
+    read it (a trace that is refused at its first line costs one block, whatever follows),
+    and at most MAX_STDIN_BYTES, as a file of that size would be refused."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stream = stream
+        self.file = tempfile.TemporaryFile()  # noqa: SIM115 - closed when collected
+        self.size, self.done = 0, False
+
+    def _fill(self, end: int) -> None:
+        while not self.done and self.size < end:
+            data = self.stream.read(BLOCK)
+            if not data:
+                self.done = True
+                return
+            if self.size + len(data) > MAX_STDIN_BYTES:
+                raise _too_big("<stdin>")
+            self.file.seek(self.size)
+            self.file.write(data)
+            self.size += len(data)
+
+    def reader(self) -> Callable[[int], bytes]:
+        """A `read(n)` over the whole input from its start (each reader its own offset)."""
+        offset = 0
+
+        def read(n: int) -> bytes:
+            nonlocal offset
+            self._fill(offset + n)
+            self.file.seek(offset)
+            data = self.file.read(min(n, self.size - offset))
+            offset += len(data)
+            return data
+        return read
+
+
+def _too_big(name: str) -> BehaviourError:
+    return BehaviourError(f"standard input holds more than {MAX_STDIN_BYTES >> 20} MiB; give "
+                          "a trace that large as a file", source=name)
 
 
 def _byte_blocks(read: Callable[[int], bytes]) -> Iterator[bytes]:
@@ -343,7 +387,10 @@ class Reader:
             raise _Invalid
         code = self._codes(col)
         self._latencies(lat, code, col["latency_ms"], _NONE in types["latency_ms"])
-        for key in set(col["target"]) - self.series.keys():  # type: ignore[arg-type]
+        new = set(col["target"]) - self.series.keys()  # type: ignore[arg-type]
+        if len(self.series) + len(new) > MAX_TARGETS:
+            raise _Invalid  # the per-line path names the line
+        for key in new:
             if not key or not key.isprintable():
                 raise _Invalid
         self._append_in_order(col["target"], t, lat, code, nos)  # type: ignore[arg-type]
@@ -505,6 +552,7 @@ class _Slow:
         self.rows: list[tuple[str, float, float, int, int]] = []
         self.last: dict[str, tuple[float, int]] = {
             k: (s.t[-1], s.last_line) for k, s in reader.series.items() if len(s)}
+        self.fresh = 0  # targets first seen in this block
 
     def block(self, first: int, lines: list[str]) -> None:
         if self.r.is_csv:
@@ -575,6 +623,11 @@ class _Slow:
     def _add(self, line: int, rec: dict[str, Any]) -> None:
         key, t, lat, outcome = _observation(rec, line, self.r.fail)
         prev = self.last.get(key)
+        if prev is None and key not in self.r.series:
+            if len(self.r.series) + self.fresh >= MAX_TARGETS:
+                raise self.r.fail(line, f"more than {MAX_TARGETS:,} distinct targets; a trace "
+                                  f"holds at most {MAX_TARGETS:,} (docs/limits.md)")
+            self.fresh += 1
         if prev is not None and t < prev[0]:
             raise self.r.fail(line, f"t={t:g} goes back in time for target \"{key}\"; t must "
                               f"not decrease (previous {prev[0]:g} on line {prev[1]})")
@@ -647,9 +700,9 @@ def _observation(rec: dict[str, Any], line: int,
     error = _error(rec.get("error"), line, fail)
     if lat is None and error is AnswerError.TIMEOUT:
         lat = math.inf
-    if not is_number(lat) or not 0 <= lat <= math.inf or (
-            lat == math.inf and error is not AnswerError.TIMEOUT) or (
-            math.isfinite(lat) and not _finite(lat)):
+    # a 401-digit integer is a number, but no float: _finite, never math.isfinite (overflow)
+    if not is_number(lat) or lat < 0 or not (
+            _finite(lat) or (lat == math.inf and error is AnswerError.TIMEOUT)):
         raise fail(line, f"latency_ms must be a finite number >= 0 (null only with "
                    f"error \"timeout\": never answered), got {_short(lat)}")
     status, code, grpc = rec.get("status"), rec.get("exit_code"), rec.get("grpc_status")

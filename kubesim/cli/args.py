@@ -11,16 +11,17 @@ from pathlib import Path
 from typing import Any
 
 from kubesim.behaviour.answer import HEALTHY, Behaviour
+from kubesim.behaviour.scenario import load_scenario
+from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 from kubesim.errors import UsageError
 from kubesim.files import write_output
 from kubesim.kubelet.settings import PROFILES, KubeletProfile, profile_from
-from kubesim.behaviour.scenario import load_scenario
-from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 from kubesim.spec.sources import DEFAULT_TIMEOUT, RenderOptions
 
-__all__ = ["add_behaviour_args", "add_budget_arg", "add_duration_arg", "add_html_arg",
-           "add_kubelet_args", "add_output_args", "add_render_args", "check_html_path",
-           "load_behaviour", "profile_of", "render_options_of", "write_html"]
+__all__ = ["MAX_JOBS", "MAX_SEED", "add_behaviour_args", "add_budget_arg", "add_duration_arg",
+           "add_html_arg", "add_kubelet_args", "add_output_args", "add_render_args",
+           "check_html_path", "int_or_percent_arg", "jobs_arg", "load_behaviour", "profile_of",
+           "render_options_of", "seed_arg", "write_html"]
 
 
 def add_behaviour_args(parser: argparse.ArgumentParser) -> None:
@@ -86,17 +87,56 @@ def profile_of(args: argparse.Namespace) -> KubeletProfile:
 
 
 def _whole(text: str) -> int:
-    if not text.isdigit() or len(text) > 18 or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be a whole number >= 1")
+    if not _digits(text) or len(text) > 18 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} must be a whole number >= 1")
     return int(text)
 
 
+# -- argparse value types: every flag's range in one place (the fleet flags' too) ---------------
+MAX_SEED = 2**64 - 1
+MAX_JOBS = 1024
+
+
+def _digits(text: str) -> bool:
+    """Only the ASCII digits 0-9 (str.isdigit also takes '²', which int() refuses)."""
+    return text.isascii() and text.isdigit()
+
+
+def _quoted(text: str) -> str:
+    """A flag's value as a message shows it: quoted, and short."""
+    return repr(text) if len(text) <= 24 else repr(text[:20] + "...")
+
+
+def seed_arg(text: str) -> int:
+    """--seed N: a whole number from 0 to 2^64 - 1 (numpy's seeds are non-negative)."""
+    if not _digits(text) or len(text) > 20 or int(text) > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} must be a whole number from 0 to "
+                                         f"{MAX_SEED}")
+    return int(text)
+
+
+def jobs_arg(text: str) -> int:
+    """--jobs N: local worker processes, from 1 to MAX_JOBS."""
+    if not _digits(text) or len(text) > 6 or not 1 <= int(text) <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} must be a whole number from 1 to "
+                                         f"{MAX_JOBS}")
+    return int(text)
+
+
+def int_or_percent_arg(text: str) -> int | str:
+    """N or P%: an IntOrString as a manifest holds it (digits: an int, else the text); the
+    API server's rules for it are checked where it is used (kubesim.spec.api_rules)."""
+    return int(text) if _digits(text) and len(text) <= 12 else text
+
+
 def add_budget_arg(parser: argparse.ArgumentParser) -> None:
-    """--max-work N: the work budget in simulated probe calls (kubesim.analysis.budget)."""
+    """--max-work N: the work budget (kubesim.analysis.budget): about N simulated probe
+    calls and kubelet syncs in all."""
     from kubesim.analysis.budget import DEFAULT_MAX_WORK
     parser.add_argument("--max-work", type=_whole, default=DEFAULT_MAX_WORK, metavar="N",
-                        help="refuse to start if the simulation would make more than N probe "
-                             f"calls in all (default {DEFAULT_MAX_WORK:,})")
+                        help="refuse to start if the simulation is estimated at more than N "
+                             "units of work (a unit: one probe call or kubelet sync "
+                             f"simulated; default {DEFAULT_MAX_WORK:,}; docs/limits.md)")
 
 
 def add_output_args(parser: argparse.ArgumentParser, formats: list[str]) -> None:

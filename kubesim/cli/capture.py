@@ -31,6 +31,7 @@ from types import FrameType
 from typing import IO, Any
 
 from kubesim import __version__
+from kubesim.behaviour.answer import MAX_LOCATION
 from kubesim.behaviour.capture import (KUBE_VERSION, CaptureResult, CaptureSettings, LaunchedApp, Recorder,
                       TraceWriter, check_target_url, something_listens)
 from kubesim.errors import UsageError
@@ -64,7 +65,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="seconds to capture (60)")
     p.add_argument("--launch", metavar="CMD",
                    help="start the app with this shell command (own process group): t=0 is "
-                        "its start; stopped with SIGTERM (then SIGKILL) at the end")
+                        "its start (given to it as KUBESIM_CAPTURE_T0, a time.monotonic() "
+                        "reading); stopped with SIGTERM (then SIGKILL) at the end")
     p.add_argument("--grace", type=float, default=5.0, metavar="S",
                    help="seconds between SIGTERM and SIGKILL when stopping the app (5)")
     p.add_argument("--app-log", metavar="FILE",
@@ -126,6 +128,10 @@ def _meta(args: argparse.Namespace, s: CaptureSettings) -> dict[str, Any]:
         "kubesim": __version__,
         "client": "kubesim HTTP/1.1, one deadline per request; new connection per request; "
                   f"User-Agent kube-probe/{s.kube_version}; Accept */*; redirects not followed",
+        "limits": {"location": MAX_LOCATION,
+                   "note": f"a Location longer than {MAX_LOCATION} characters is stored cut to "
+                           "it; one that is no printable http(s) URL is left out (the "
+                           "capture's summary counts both)"},
         "platform": f"{platform.system()} {platform.release()} {platform.machine()}, "
                     f"Python {platform.python_version()}",
     }
@@ -196,7 +202,7 @@ def run(args: argparse.Namespace, progress: IO[str] | None = None) -> tuple[str,
             recorder = Recorder(s, writer)
             meta = _meta(args, s)
             t0, started_at = time.monotonic(), datetime.now(UTC)
-            app = LaunchedApp(s.launch, log, s.grace) if s.launch else None
+            app = LaunchedApp(s.launch, log, s.grace, t0=t0) if s.launch else None
             writer.write_meta({**meta, "started_at": _iso(started_at)})
             result = recorder.run(stop, app=app, t0=t0, on_progress=draw,
                                   progress_every=every)
@@ -226,6 +232,12 @@ def summary(result: CaptureResult, trace_file: str, ended_by_signal: str | None)
         counts = f"{st.count:5d} observations, {st.failures} failing, last " \
                  f"{edge.visible(st.last)}"
         lines.append(f"  {shown[path]:<{width}}  {counts}")
+    if result.locations_cut:
+        lines.append(f"{result.locations_cut} Location header(s) longer than {MAX_LOCATION:,} "
+                     f"characters: stored cut to {MAX_LOCATION:,} (the trace reader's limit)")
+    if result.locations_unusable:
+        lines.append(f"{result.locations_unusable} Location header(s) not a printable http(s) "
+                     "URL: left out of the trace (the 3xx is kept)")
     if result.app_exited_at is not None:
         lines.append(f"the app exited on its own at t={result.app_exited_at:g} s "
                      f"(exit code {result.app_exit_code}); later probes recorded what they got")

@@ -219,8 +219,9 @@ def _picked(args: argparse.Namespace, config: Config | None) -> dict[str, Any]:
     return out
 
 
-def run(args: argparse.Namespace) -> tuple[str, int]:
-    """Check, render; exit code 0 or 1 (bad input raises)."""
+def run(args: argparse.Namespace) -> tuple[str, int, list[str]]:
+    """Check, render; exit code 0 or 1, 2 when one of several files was bad (the others are
+    checked and reported; the bad ones are named on stderr)."""
     stdin_users = args.paths.count(STDIN) + [v for _, v in args.behaviours].count(STDIN) + (
         args.expectations == STDIN)
     if stdin_users > 1:
@@ -241,7 +242,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.html is not None:
         from kubesim.render.check_html import check_report
         write_html(check_report(report), args.html)
-    return render(report, args.format), report.exit_code
+    errors = [f"kubesim: error: {' '.join(str(e).split())}" for e in report.errors]
+    return render(report, args.format), report.exit_code, errors  # one line per bad input
 
 
 def check_settings(args: argparse.Namespace, config: Config | None,

@@ -7,19 +7,23 @@ import argparse
 import math
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from kubesim.analysis.budget import check_budget, check_duration, fleet_work
 from kubesim.behaviour.horizon import default_duration
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.cli.args import (
     add_behaviour_args,
+    add_budget_arg,
     add_duration_arg,
     add_kubelet_args,
     add_output_args,
     add_render_args,
+    int_or_percent_arg,
     load_behaviour,
     profile_of,
     render_options_of,
+    seed_arg,
 )
 from kubesim.errors import UsageError
 from kubesim.files import write_output
@@ -36,18 +40,20 @@ from kubesim.fleet.settings import (
 from kubesim.fleet.workload import simulate_workload
 from kubesim.render.edge import visible
 from kubesim.render.fleet_report import fleet_document, render_fleet_json, render_fleet_text
+from kubesim.spec.api_rules import statefulset_update_problem
 from kubesim.spec.model import DeploymentStrategy
 from kubesim.spec.workload import load_fleet_spec
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
     from kubesim.fleet.records import FleetRun
+    from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer
     from kubesim.spec.workload import FleetSpec, StatefulSetSpec
 
 __all__ = ["add_fleet_args", "add_parser", "fleet_settings_of", "run"]
 
-_LOAD = re.compile(r"^\s*([0-9.eE+]+)\s*:\s*([0-9.eE+]+)\s*$")
+_LOAD = re.compile(r"^\s*([^:\s]+)\s*:\s*([^:\s]+)\s*$")
 MAX_LIST = 10_000  # values in one comma-separated flag
 
 
@@ -61,7 +67,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    "kustomization; - for stdin")
     add_behaviour_args(p)
     add_duration_arg(p)
-    p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
+    p.add_argument("--seed", type=seed_arg, default=0, metavar="N", help="random seed (0)")
     add_fleet_args(p)
     p.add_argument("--container", metavar="NAME", help="which container's probes")
     r = p.add_argument_group("rolling update (the workload's strategy; flags override it)")
@@ -104,6 +110,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="also draw capacity and one swimlane per pod (needs kubesim[plot])")
     add_render_args(p)
     add_kubelet_args(p)
+    add_budget_arg(p)
 
 
 def add_fleet_args(p: argparse.ArgumentParser) -> None:
@@ -177,9 +184,14 @@ def _load(text: str | None) -> LoadModel | None:
     if text is None:
         return None
     m = _LOAD.match(text)
-    values = [float(v) for v in m.groups()] if m else []
-    if not values or not all(math.isfinite(v) and v > 0 for v in values):
-        raise UsageError(f"--load {text!r} must be RPS:CAPACITY, two positive numbers "
+    values = []
+    for part in m.groups() if m else ():
+        try:
+            values.append(float(part))
+        except ValueError:  # 1.2.3
+            break
+    if len(values) != 2 or not all(math.isfinite(v) and v > 0 for v in values):
+        raise UsageError(f"--load {text[:40]!r} must be RPS:CAPACITY, two positive numbers "
                          "(requests per second of the service, and of one replica)")
     return LoadModel(values[0], values[1])
 
@@ -197,8 +209,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     behaviour = load_behaviour(args)
     if args.duration is None:
         args.duration = default_duration(behaviour)
-    elif not args.duration > 0:
-        raise UsageError(f"--duration {args.duration:g}: must be > 0")
+    check_duration(args.duration)
     fleet = _simulate(args, spec, behaviour)
     meta = {"spec": pod.source, "object": pod.label, "container": pod.container.name,
             "behaviour": args.scenario or args.trace or "healthy",
@@ -226,12 +237,14 @@ def _simulate(args: argparse.Namespace, spec: FleetSpec, behaviour: Behaviour) -
         raise UsageError("--drain-node, --drain-pods, --drain-replicas and the budget's flags "
                          "need --drain-at")
     settings = fleet_settings_of(args, pod, spec)
+    settings.check_run(args.duration)
     sts = _statefulset(args, spec)
     if args.rollout_at is None and args.drain_at is None and sts is None:
+        _check_fleet_work(args, pod, behaviour, settings, profile)
         return simulate_fleet(pod, behaviour, settings, duration=args.duration, seed=args.seed,
                               profile=profile, engine=args.engine, placement=spec.placement)
     versions = {"old": Version(pod, lambda _: behaviour, 1)}
-    rollout = None
+    rollout = new_pod = new_behaviour = None
     if args.rollout_at is not None:
         new_pod = load_fleet_spec(args.new, args.container,
                                   render=render_options_of(args)).pod if args.new else pod
@@ -239,6 +252,10 @@ def _simulate(args: argparse.Namespace, spec: FleetSpec, behaviour: Behaviour) -
         versions["new"] = Version(new_pod, lambda _: new_behaviour, 2)
         rollout = _rollout(args, pod, new_pod, sts is not None)
     drain = _drain(args, spec) if args.drain_at is not None else None
+    drained = 0 if drain is None else (drain.pods or len(drain.replicas or ()) or
+                                       settings.replicas)
+    _check_fleet_work(args, pod, behaviour, settings, profile, controlled=True,
+                      rollout=new_pod, new_behaviour=new_behaviour, drained=drained)
     strategy = pod.strategy or DeploymentStrategy()
     return simulate_workload(
         versions, settings, workload=pod.object_name, statefulset=sts,
@@ -247,14 +264,21 @@ def _simulate(args: argparse.Namespace, spec: FleetSpec, behaviour: Behaviour) -
         profile=profile, engine=args.engine, pod_start_seconds=args.pod_start)
 
 
+def _check_fleet_work(args: argparse.Namespace, pod: ProbedContainer, behaviour: Behaviour,
+                      settings: FleetSettings, profile: KubeletProfile, **controllers: Any
+                      ) -> None:
+    """The fleet's work within --max-work, before any pod starts (kubesim.analysis.budget)."""
+    work = fleet_work(pod, behaviour, args.duration, profile, replicas=settings.replicas,
+                      nodes=settings.node_count, engine=args.engine,
+                      loaded=settings.load is not None, **controllers)
+    check_budget(work, args.max_work, what=f"this fleet ({settings.replicas} replicas x "
+                                           f"{args.duration:g} s)")
+
+
 def _int_or_percent(text: str | None, flag: str) -> int | str | None:
-    if text is None:
-        return None
-    if re.fullmatch(r"\d{1,3}%", text) and int(text[:-1]) <= 100:
-        return text
-    if re.fullmatch(r"\d{1,10}", text) and int(text) < 2**31:
-        return int(text)
-    raise UsageError(f"{flag} {text[:40]!r} must be a whole number or a percentage like 25%")
+    """N or P% as given (an int or the text): the API server's rules for it are checked
+    where it is used (fleet.settings, through kubesim.spec.api_rules)."""
+    return None if text is None else int_or_percent_arg(text)
 
 
 def _statefulset(args: argparse.Namespace, spec: FleetSpec) -> StatefulSetSpec | None:
@@ -270,8 +294,9 @@ def _statefulset(args: argparse.Namespace, spec: FleetSpec) -> StatefulSetSpec |
         sts = replace(sts, partition=args.partition)
     if args.max_unavailable is not None:
         value = _int_or_percent(args.max_unavailable, "--max-unavailable")
-        if value in (0, "0%"):
-            raise UsageError("--max-unavailable: a StatefulSet's must be at least 1 (or 1%)")
+        problem = statefulset_update_problem(value)
+        if problem is not None:
+            raise UsageError(f"--max-unavailable: {problem}")
         sts = replace(sts, max_unavailable=value)
     if args.min_ready_seconds is not None:
         sts = replace(sts, min_ready_seconds=args.min_ready_seconds)

@@ -1,7 +1,8 @@
 """The `kubesim` command. The only module that prints or exits.
 
 Exit codes: 0 the command ran (for `check`: nothing at or above the failing severity); 1
-findings (`check`); 2 bad input (one line on stderr, no traceback).
+findings (`check`); 2 bad input (one line on stderr, no traceback); 141 standard output was
+closed by its reader (`| head`), nothing said.
 
 Everything written here leaves through the output edge (kubesim.render.edge): a command's text
 (to stdout or --output) through `edge.text`, every line on stderr (errors, argparse's usage
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Iterable, Sequence
 from types import ModuleType
@@ -23,7 +25,9 @@ from kubesim import __version__
 from kubesim.errors import KubesimError
 from kubesim.render import edge
 
-__all__ = ["COMMANDS", "main"]
+__all__ = ["COMMANDS", "EXIT_STDOUT_CLOSED", "INPUTS", "OUTPUTS", "main"]
+
+EXIT_STDOUT_CLOSED = 128 + 13  # 128 + SIGPIPE: what a shell shows for `grep ... | head -1`
 
 # Every command: its module in kubesim.cli and its one-line help. A command's module (and all
 # it imports: numpy, pydantic models, matplotlib) is imported only when that command is
@@ -40,6 +44,34 @@ COMMANDS = {
     "capture": ("capture", "record a service's health endpoints as a trace"),
     "import-blackbox": ("import_blackbox", "turn a Prometheus blackbox_exporter export into a trace"),
 }
+
+
+# What every command writes (argument name -> its flag) and reads (argument names): a
+# command may not write one file twice, nor over one of its inputs (kubesim.files).
+OUTPUTS = {"output": "--output", "png": "--output", "trace_file": "--output", "plot": "--plot",
+           "html": "--html", "app_log": "--app-log"}
+INPUTS = ("spec", "paths", "scenario", "trace", "behaviours", "new", "new_scenario",
+          "expectations", "config", "result", "files")
+
+
+def _files(args: argparse.Namespace) -> tuple[dict[str, str], list[str]]:
+    """The outputs (flag -> path) and the inputs the parsed arguments name."""
+    outputs = {}
+    for name, flag in OUTPUTS.items():
+        value = vars(args).get(name)
+        if isinstance(value, str):
+            outputs[flag if flag not in outputs else f"{flag} ({name})"] = value
+    inputs: list[str] = []
+    for name in INPUTS:
+        value = vars(args).get(name)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, tuple):  # check/suggest behaviours: (kind, path)
+                item = item[-1]
+            if isinstance(item, str):
+                inputs.append(item)
+                if name == "files" and "=" in item:  # import-blackbox: METRIC=FILE
+                    inputs.append(item.partition("=")[2])
+    return outputs, inputs
 
 
 class _Parser(argparse.ArgumentParser):
@@ -85,7 +117,7 @@ def _write(text: str | Iterable[str], output: str | None) -> None:
     replaced atomically, never half-written."""
     pieces = [text] if isinstance(text, str) else text
     if output is None:
-        for piece in edge.text_stream(pieces):
+        for piece in edge.text_stream(pieces):  # in small pieces: a closed pipe is seen
             sys.stdout.write(piece)
         return
     from kubesim.files import write_output
@@ -98,7 +130,31 @@ def _say(line: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the `kubesim` console script; returns the exit code."""
+    """Entry point of the `kubesim` console script; returns the exit code. Every command
+    runs through here, so a closed standard output (`kubesim run X | head -1`) ends every
+    one of them the same way: quietly, with 141 (128 + SIGPIPE, what `grep` dies with)."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # here, not at exit: a closed pipe is then seen as one
+        return code
+    except BrokenPipeError:
+        return _stdout_closed()
+
+
+def _stdout_closed() -> int:
+    """The reader of standard output went away: stop writing, say nothing (the reader asked
+    for no more), and keep the interpreter's final flush from failing again (Python's
+    documented recipe: standard output onto /dev/null)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (AttributeError, OSError, ValueError):  # no file descriptor (an in-memory stream)
+        pass
+    return EXIT_STDOUT_CLOSED
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = _parser(_chosen(argv)).parse_args(argv)
     command = _module(args.command)
@@ -107,14 +163,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if output is not None:  # an unusable --output fails before any work
             from kubesim.files import check_output_path
             check_output_path(output)
+        from kubesim.files import check_distinct
+        check_distinct(*_files(args))  # nothing written twice, nor over an input
         if getattr(command, "TAKES_PROGRESS", False):  # a live progress line on stderr
             result = command.run(args, progress=sys.stderr)
         else:
             result = command.run(args)
         text, code = result[0], result[1]
         _write(text, output)
-        if len(result) > 2 and result[2]:  # a note for the person (timing): once all is done
-            _say(result[2])
+        note = result[2] if len(result) > 2 else None  # for the person: once all is done
+        for line in [note] if isinstance(note, str) else note or []:  # a line, or lines
+            _say(line)
     except KubesimError as exc:
         _say(f"kubesim: error: {exc}")  # one line: a newline in the message shows as \n
         return 2

@@ -7,23 +7,25 @@ import itertools
 import math
 from typing import TYPE_CHECKING
 
-from kubesim.analysis.budget import calls, check_budget, check_duration, weight
+from kubesim.analysis.budget import calls, check_budget, check_duration, run_work
 from kubesim.behaviour.horizon import default_duration
 from kubesim.cli.args import (add_behaviour_args, add_budget_arg, add_duration_arg, add_html_arg,
                               add_kubelet_args, add_output_args, add_render_args,
                               check_html_path, load_behaviour, profile_of, render_options_of,
-                              write_html)
+                              seed_arg, write_html)
 from kubesim.errors import UsageError
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.phases import across_phases
 from kubesim.render.plot import check_output, plot_meta, save_png
 from kubesim.render.edge import visible
 from kubesim.render.report import iter_json, iter_text, to_document
-from kubesim.engine.simulate import focus, grid_cycle, simulate
+from kubesim.engine.simulate import grid_cycle, simulate
 
 __all__ = ["add_parser", "run"]
 
 if TYPE_CHECKING:
+    from kubesim.behaviour.answer import Behaviour
+    from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer
 
 
@@ -35,7 +37,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                       "kustomization; - for stdin")
     add_behaviour_args(run_)
     add_duration_arg(run_)
-    run_.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
+    run_.add_argument("--seed", type=seed_arg, default=0, metavar="N", help="random seed (0)")
     run_.add_argument("--phase", type=float, metavar="S",
                       help="pin the probe grid: ticks at S + k*periodSeconds")
     run_.add_argument("--phases", type=int, metavar="N",
@@ -53,8 +55,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_budget_arg(run_)
 
 
-def _check_work(args: argparse.Namespace, pod: ProbedContainer, behaviour: object) -> None:
-    """--duration, --phase and --phases within bounds, and the work within --max-work."""
+def _check_work(args: argparse.Namespace, pod: ProbedContainer, behaviour: Behaviour,
+                profile: KubeletProfile) -> None:
+    """--duration, --phase and --phases within bounds, and the work within --max-work: the
+    run (its records kept and rendered) and the phase runs (counted, not kept)."""
     check_duration(args.duration)
     cycle = grid_cycle(pod)
     if args.phase is not None and not math.isfinite(args.phase):
@@ -64,11 +68,12 @@ def _check_work(args: argparse.Namespace, pod: ProbedContainer, behaviour: objec
                          f"repeats every {cycle} s, the lcm of the probe periods (--phase)")
     if args.phases is not None and args.phases < 1:
         raise UsageError(f"--phases {args.phases} must be a whole number >= 1")
-    one = calls(pod, args.duration)
-    runs = (1 + (args.phases or 0)) * weight(behaviour)
+    one = run_work(pod, behaviour, args.duration, profile, engine=args.engine, keep=True)
+    phases = (args.phases or 0) * run_work(pod, behaviour, args.duration, profile,
+                                           engine=args.engine)
     what = f"this run ({args.duration:g} s" + (f", and {args.phases} phases)" if args.phases
                                                else ")")
-    check_budget(one * runs, args.max_work, what=what, kept=one)
+    check_budget(one + phases, args.max_work, what=what, kept=calls(pod, args.duration))
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -82,8 +87,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     behaviour = load_behaviour(args)
     if args.duration is None:
         args.duration = default_duration(behaviour)
-    _check_work(args, pod, behaviour)
     profile = profile_of(args)
+    _check_work(args, pod, behaviour, profile)
     # one pod is simulated whole; --container narrows the report to one of its containers
     timeline = simulate(pod, behaviour, duration=args.duration, seed=args.seed,
                         profile=profile, phase=args.phase, engine=args.engine,
@@ -98,9 +103,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             **plot_meta(pod, behaviour, args.duration)}
     if args.plot is not None:
         # the picture is drawn from the JSON document, so `kubesim plot` on a saved result
-        # gives the same bytes
-        # (of the focus container: the picture has one row per probe of one container)
-        save_png(to_document(focus(timeline, pod), meta=meta, phases=sweep), args.plot)
+        # gives the same bytes; the whole pod (a lane group per container), or --container's
+        save_png(to_document(timeline, meta=meta, phases=sweep), args.plot)
     note = None
     if args.trace:  # what its censored timeouts count as (imported only for traces)
         from kubesim.analysis.check.scoping import censored_summary

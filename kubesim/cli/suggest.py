@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import argparse
 
+from kubesim.analysis.budget import Meter, check_duration
 from kubesim.analysis.check.findings import BehaviourRef, Settings
 from kubesim.analysis.check.read import read_inputs
 from kubesim.analysis.check.rules import Severity
 from kubesim.analysis.check.run import run_checks
-from kubesim.analysis.suggest import WANTS, Want, parse_want, suggest
+from kubesim.analysis.suggest import WANTS, Want, parse_want, suggest, suggest_work
 from kubesim.analysis.suggest_findings import from_findings
 from kubesim.behaviour.trace import CensoredMode, RestartMode
-from kubesim.cli.args import add_kubelet_args, add_render_args
+from kubesim.cli.args import add_budget_arg, add_kubelet_args, add_render_args, seed_arg
 from kubesim.cli.check import (
     BehaviourAction,
     add_config_args,
@@ -63,12 +64,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--phases", type=count_arg, metavar="N",
                    help="grid phases every confirmation runs at (20, or check.phases of "
                         ".kubesim.yaml)")
-    p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
+    p.add_argument("--seed", type=seed_arg, default=0, metavar="N", help="random seed (0)")
     p.add_argument("--format", choices=list(FORMATS), default="text")
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     add_render_args(p)
     add_config_args(p)
     add_kubelet_args(p)
+    add_budget_arg(p)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -76,24 +78,29 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     config, _ = project_config(args)
     wants = [parse_want(t) for t in args.expect] or [
         Want(k, v) for k, v in (config.suggest_expect if config else [])]
-    if args.seed < 0:
-        raise UsageError(f"--seed {args.seed} must be a whole number >= 0")
+    kinds = [w.kind for w in wants]
+    twice = next((k for k in kinds if kinds.count(k) > 1), None)
+    if twice is not None:
+        raise UsageError(f"--expect {twice}=S is given twice; give each kind once")
+    if args.duration is not None:
+        check_duration(args.duration)
     settings = check_settings(args, config)
     behaviours = behaviour_refs(args, config)
     if not wants:
         return _from_findings(args, behaviours, settings)
     workloads, _, _ = read_inputs(args.paths, render=settings.render)
-    items = []
-    for w in workloads:
-        if not _chosen(args, w.name, w.label):
-            continue
-        for c in w.containers:
-            if c.pod is None or (args.container and c.name != args.container):
-                continue
-            items.append(suggest(w, c, wants, behaviours, settings))
-    if not items:
+    chosen = [(w, c) for w in workloads if _chosen(args, w.name, w.label)
+              for c in w.containers
+              if c.pod is not None and (not args.container or c.name == args.container)]
+    if not chosen:
         raise UsageError("no probed container in the input" + (
             " matches --workload/--container" if args.workload or args.container else ""))
+    # what surely runs is charged before anything does; the rest as it comes
+    meter = Meter(settings.max_work)
+    meter.charge(sum(suggest_work(w, c, wants, behaviours, settings) for w, c in chosen),
+                 what=f"this suggestion ({len(chosen)} container(s), {settings.phases} grid "
+                      "phases)")
+    items = [suggest(w, c, wants, behaviours, settings, meter) for w, c in chosen]
     return render(items, args.format), 0 if all(s.met for s in items) else 1
 
 
@@ -105,9 +112,12 @@ def _from_findings(args: argparse.Namespace, behaviours: list[BehaviourRef],
                    settings: Settings) -> tuple[str, int]:
     """No expectations: the findings of `kubesim check` are what the fix must answer."""
     report = run_checks(args.paths, behaviours=behaviours, expectations=[], settings=settings)
-    items = [i for i in from_findings(report)
-             if _chosen(args, i.workload.name, i.workload.label)
-             and (not args.container or i.container.name == args.container)]
+    if report.errors:  # a bad file among several: suggest fixes nothing it could not read
+        raise report.errors[0]
+    meter = Meter(settings.max_work)  # the check, then each fix as it is about to run
+    meter.charge(report.work, what=f"this check ({settings.phases} grid phases)")
+    items = from_findings(report, meter, only=lambda w, c: _chosen(args, w.name, w.label) and (
+        not args.container or c.name == args.container))
     fail_on = settings.fail_on
     left = [sev for i in items for _, sev in i.findings_after]
     code = int(fail_on is not None and any(Severity[sev.upper()] >= fail_on for sev in left))

@@ -14,6 +14,7 @@ from kubesim.analysis.sweep.plan import check_sweep, plan_sweep, sweep_meta
 from kubesim.analysis.sweep.pool import local_executor
 from kubesim.analysis.sweep.run import run_sweep
 from kubesim.cli.args import (
+    MAX_JOBS,
     add_behaviour_args,
     add_budget_arg,
     add_duration_arg,
@@ -21,9 +22,11 @@ from kubesim.cli.args import (
     add_kubelet_args,
     add_render_args,
     check_html_path,
+    jobs_arg,
     load_behaviour,
     profile_of,
     render_options_of,
+    seed_arg,
     write_html,
 )
 from kubesim.cli.fleet import add_fleet_args, fleet_settings_of
@@ -65,11 +68,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--phases", type=int, default=20, metavar="N",
                    help="grid phases per point (20)")
     p.add_argument("--seeds", type=int, default=1, metavar="N", help="seeds per phase (1)")
-    p.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (0)")
+    p.add_argument("--seed", type=seed_arg, default=0, metavar="N", help="first seed (0)")
     add_duration_arg(p, per="run (of every point)")
     p.add_argument("--container", metavar="NAME", help="which container's probes")
-    p.add_argument("--jobs", "-j", type=int, metavar="N",
-                   help="local worker processes (default: every core)")
+    p.add_argument("--jobs", "-j", type=jobs_arg, metavar="N",
+                   help=f"local worker processes (default: every core; at most {MAX_JOBS})")
     p.add_argument("--dask", action="store_true",
                    help="run on a local Dask cluster (needs the dask extra)")
     p.add_argument("--scheduler", metavar="ADDRESS",
@@ -145,9 +148,7 @@ def run(args: argparse.Namespace) -> tuple[str, int, str]:
     if args.dask and args.scheduler:
         raise UsageError("--dask starts a local cluster, --scheduler uses a running one; "
                          "give one of them")
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
-    if jobs < 1:
-        raise UsageError(f"--jobs {jobs}: at least 1")
+    jobs = args.jobs if args.jobs is not None else min(os.cpu_count() or 1, MAX_JOBS)
     check_html_path(args)
     if args.plot:  # an unusable --plot fails before any work
         check_output_path(args.plot, "--plot")

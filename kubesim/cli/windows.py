@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from kubesim.analysis.windows import protection_windows
+from kubesim.analysis.budget import check_budget
+from kubesim.analysis.windows import protection_windows, windows_work
 from kubesim.cli.args import (
+    add_budget_arg,
     add_kubelet_args,
     add_output_args,
     add_render_args,
@@ -30,9 +32,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_output_args(cmd, ["text", "json"])
     add_render_args(cmd)
     add_kubelet_args(cmd, engine=False)
+    add_budget_arg(cmd)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Compute and render; exit code 0."""
     pod = load_spec(args.spec, args.container, render=render_options_of(args))
+    check_budget(windows_work(pod), args.max_work, what="these windows")
     return render_windows(protection_windows(pod, profile_of(args)), args.format), 0

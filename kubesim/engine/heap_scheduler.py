@@ -42,6 +42,8 @@ class HeapScheduler:
         self.live = 0  # valid entries in the heap
         self.procs = 0  # processes not done: each holds one valid entry while it waits
         self.on_quiet: Callable[[float], None] | None = None
+        self.steps = 0  # entries taken off the heap: the work a run did (kubesim.analysis.budget)
+        self.jumped_resyncs = 0  # resyncs drawn inside jumped stretches (kubesim.engine.jumps)
 
     def process(self, gen: ProcessGen) -> HeapProcess:
         proc = HeapProcess(gen)
@@ -85,38 +87,43 @@ class HeapScheduler:
 
     def run(self, until: float) -> None:
         heap, pop, push = self.heap, heappop, heappush
-        while heap:
-            entry = heap[0]
-            t = entry[0]
-            if t >= until:  # simpy's run(until): the stop event comes first
-                break
-            pop(heap)
-            self.now = t
-            kind, obj = entry[3], entry[4]
-            if kind == _RESUME:  # `_advance(obj, False)`, inlined: most entries are these
-                if obj.token != entry[2]:
-                    continue  # a wait abandoned by an interrupt or a jump
-                try:
-                    delay, prio = next(obj.gen)
-                except StopIteration:
-                    obj.token = None
-                    obj.done = True
-                    self.live -= 1
-                    self.procs -= 1
-                    continue
-                self.seq = seq = self.seq + 1
-                obj.token = seq
-                obj.wait_at = at = t + delay
-                push(heap, (at, prio, seq, _RESUME, obj, None))
-            elif kind == _CALL:
-                self.live -= 1
-                obj(entry[5])
-            else:
-                self.live -= 1
-                if not obj.done:
-                    if obj.token is not None:  # abandon its pending wait
+        steps = self.steps
+        try:
+            while heap:
+                entry = heap[0]
+                t = entry[0]
+                if t >= until:  # simpy's run(until): the stop event comes first
+                    break
+                pop(heap)
+                steps += 1
+                self.now = t
+                kind, obj = entry[3], entry[4]
+                if kind == _RESUME:  # `_advance(obj, False)`, inlined: most entries are these
+                    if obj.token != entry[2]:
+                        continue  # a wait abandoned by an interrupt or a jump
+                    try:
+                        delay, prio = next(obj.gen)
+                    except StopIteration:
                         obj.token = None
+                        obj.done = True
                         self.live -= 1
-                    self._advance(obj, True)
-            if self.live == self.procs and self.on_quiet is not None:
-                self.on_quiet(t)
+                        self.procs -= 1
+                        continue
+                    self.seq = seq = self.seq + 1
+                    obj.token = seq
+                    obj.wait_at = at = t + delay
+                    push(heap, (at, prio, seq, _RESUME, obj, None))
+                elif kind == _CALL:
+                    self.live -= 1
+                    obj(entry[5])
+                else:
+                    self.live -= 1
+                    if not obj.done:
+                        if obj.token is not None:  # abandon its pending wait
+                            obj.token = None
+                            self.live -= 1
+                        self._advance(obj, True)
+                if self.live == self.procs and self.on_quiet is not None:
+                    self.on_quiet(t)
+        finally:
+            self.steps = steps

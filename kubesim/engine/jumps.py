@@ -25,22 +25,41 @@ import math
 from functools import cmp_to_key
 from typing import TYPE_CHECKING, Any
 
-from kubesim.behaviour.lookup import MARGIN
-from kubesim.kubelet.scheduler import NORMAL, URGENT
-from kubesim.timeline import ProbeRun
+from kubesim.behaviour.lookup import MARGIN, compile_behaviour
 from kubesim.kubelet.pod_worker import last_relist, pleg_wait, resync_due
 from kubesim.kubelet.prober import follows
+from kubesim.kubelet.scheduler import NORMAL, URGENT
 from kubesim.kubelet.worker import PROBE, SKIP, checks, holds_after
 from kubesim.results import Outcome, ProbeType, Result
+from kubesim.timeline import ProbeRun
 
 if TYPE_CHECKING:
+    from kubesim.behaviour.answer import Behaviour
     from kubesim.behaviour.lookup import Quiet
     from kubesim.engine.heap_scheduler import HeapScheduler
     from kubesim.kubelet.pod_worker import Kubelet
     from kubesim.kubelet.prober import Attempt
+    from kubesim.kubelet.settings import KubeletProfile
     from kubesim.kubelet.worker import Worker
+    from kubesim.spec.model import ProbedContainer
 
-__all__ = ["Jumper"]
+__all__ = ["DRAW_CHUNK", "Jumper", "jumps_apply"]
+
+DRAW_CHUNK = 65_536  # resync jitter values drawn at once in a jumped stretch
+
+
+def jumps_apply(pod: ProbedContainer, behaviour: Behaviour, profile: KubeletProfile) -> bool:
+    """Whether the fast scheduler may jump this pod's quiet stretches (see the module doc):
+    its behaviour has a quiet look-up, resyncs never wait for a relist, no probe request can
+    end the process, and the pod has one container and no readiness gates. Otherwise every
+    event is stepped (the work budget reads the same rule, `kubesim.analysis.budget`)."""
+    if compile_behaviour(behaviour)[1] is None:
+        return False
+    if profile.relist_seconds + 1e-3 >= profile.resync_seconds:
+        return False  # resyncs could wait for a relist: step them
+    if behaviour.exits_on_probe():
+        return False  # a probe can end the process: step every call
+    return len(pod.containers) == 1 and not pod.readiness_gates
 
 
 class Jumper:
@@ -169,24 +188,30 @@ class Jumper:
                     or not running):
                 end = at
         # later resyncs are >= resync_seconds > relist_seconds apart: no PLEG wait, same
-        # container. At least `batch` of them fall in the stretch: one draw call for those
-        # (the same stream as one draw per sync), the rest one by one.
+        # container. At least `batch` of them fall in the stretch: drawn in chunks of at most
+        # DRAW_CHUNK (the same stream as one draw per sync, in bounded memory), the rest one
+        # by one.
         base, jitter = profile.resync_seconds, profile.resync_jitter
         batch = max(0, math.floor((end - at) / (base * (1 + jitter))) - 1) if at < end else 0
-        draws = rng.random(batch).tolist() if batch else []
-        used, synced = 0, False
+        draws: list[float] = []
+        used, drawn, synced, turns = 0, 0, False, 0
         while at < end:
             kl.last_sync_end = at
             if used < batch:
-                u = draws[used]
+                if used == drawn:
+                    draws = rng.random(min(DRAW_CHUNK, batch - used)).tolist()
+                    drawn += len(draws)
+                u = draws[used - drawn + len(draws)]
                 used += 1
             else:
                 u = float(rng.random())
             kl.next_timer = nt = resync_due(at, profile, u)
+            turns += 1
             at = at + max(0.0, nt - at)
             synced = True
         if used != batch:
             raise AssertionError("resync draws out of step")
+        self.sched.jumped_resyncs += turns
         return end, at if synced else None
 
     def _try_dead_jump(self) -> None:

@@ -53,11 +53,7 @@ class RunMetrics:
 def hang_start(behaviour: Behaviour, duration: float) -> float | None:
     """When the first stall (or hang) of a scenario begins, as seen by the first container
     (wall-clock stalls at `from`, since-start stalls at `since_start`); None without one."""
-    stalls = getattr(behaviour, "stalls", None)
-    if not stalls:
-        return None
-    starts = [s for s, e in (st.interval(0.0) for st in stalls) if e > s and s < duration]
-    return min(starts) if starts else None
+    return behaviour.first_stall(duration)
 
 
 def metrics_of(timeline: Timeline, behaviour: Behaviour = HEALTHY) -> RunMetrics:

@@ -13,7 +13,7 @@ import numpy as np
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.behaviour.lookup import compile_behaviour
 from kubesim.engine.heap_scheduler import HeapScheduler
-from kubesim.engine.jumps import Jumper
+from kubesim.engine.jumps import Jumper, jumps_apply
 from kubesim.kubelet.scheduler import URGENT
 from kubesim.timeline import Timeline
 from kubesim.errors import BehaviourError, UsageError
@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ContainerSpec, ProbedContainer, Target
 
 __all__ = ["ENGINES", "PodHandle", "add_kubelet", "focus", "fresh_rng", "grid_cycle",
-           "launch_pod", "make_scheduler", "pod_targets", "prepare", "run_model", "simulate"]
+           "launch_pod", "make_scheduler", "named_container_problems", "pod_targets", "prepare",
+           "run_model", "simulate"]
 
 
 def grid_cycle(pod: ProbedContainer) -> int:
@@ -152,13 +153,8 @@ def launch_pod(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durati
                                      box=box)
             return
         answers, quiet = compile_behaviour(behaviour)
-        if profile.relist_seconds + 1e-3 >= profile.resync_seconds or not jumps:
-            quiet = None  # resyncs could wait for a relist: step them
-        exits_on_probe = getattr(behaviour, "exits_on_probe", None)
-        if exits_on_probe is not None and exits_on_probe():
-            quiet = None  # a probe can end the process: step every call
-        if len(pod.containers) > 1 or pod.readiness_gates:
-            quiet = None  # jumps know one container and no gates: such a pod is stepped
+        if not jumps or not jumps_apply(pod, behaviour, profile):
+            quiet = None  # every event is stepped
         kubelet = handle.kubelet = Kubelet(
             sched, pod, behaviour, profile, rng, timeline, origins=origins, censored=censored,
             targets=targets, answers=answers, quiet=quiet, box=box)
@@ -198,16 +194,22 @@ def prepare(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed
     return rng, phase, origins, _censored(behaviour)
 
 
-_FRESH = threading.local()  # per thread: Dask workers may be threads of one process
+class _FreshCache(threading.local):
+    """Per thread (Dask workers may be threads of one process): seed -> (generator, its
+    state when fresh)."""
+
+    def __init__(self) -> None:
+        self.cache: dict[int, tuple[np.random.Generator, Any]] = {}
+
+
+_FRESH = _FreshCache()
 
 
 def fresh_rng(seed: int) -> np.random.Generator:
     """A generator in the state `numpy.random.default_rng(seed)` starts in, without seeding
     again: sweeps run the same seeds at every point, and seeding costs more than a short run.
     The returned generator is reused by the next call with the same seed in this thread."""
-    cache = getattr(_FRESH, "cache", None)
-    if cache is None:
-        cache = _FRESH.cache = {}
+    cache = _FRESH.cache
     got = cache.get(seed)
     if got is None:
         if len(cache) > 4096:
@@ -220,12 +222,12 @@ def fresh_rng(seed: int) -> np.random.Generator:
 
 def pod_targets(pod: ProbedContainer, behaviour: Behaviour) -> list[dict[ProbeType, Target]]:
     """Each probe's target keyed as the behaviour names it (`spec.targets`)."""
-    known = getattr(behaviour, "known_targets", None)
-    if known is not None and len(pod.containers) == 1:
-        keys = known  # one container: no ambiguity; a streamed trace is not read to the end
+    if len(pod.containers) == 1:
+        # one container: no ambiguity; a streamed trace is not read to the end
+        keys = behaviour.known_target_keys()
     else:
-        keys = getattr(behaviour, "targets", None) or ()
-    return resolve_targets(pod, set(keys), source=getattr(behaviour, "source", "<memory>"))
+        keys = behaviour.target_keys()
+    return resolve_targets(pod, set(keys), source=behaviour.source)
 
 
 def _origins(container: ContainerSpec, phase: float, profile: KubeletProfile,
@@ -241,8 +243,28 @@ def _origins(container: ContainerSpec, phase: float, profile: KubeletProfile,
     return origins
 
 
+def named_container_problems(pod: ProbedContainer, behaviour: Behaviour) -> list[str]:
+    """What is wrong with the containers a behaviour names, for this pod: a name the pod
+    lacks (the message lists the names it has), or a plain init container where an app
+    container or sidecar is meant, and the reverse."""
+    inits = [c.name for c in pod.containers if c.init]
+    running = [c.name for c in pod.containers if not c.init]
+    out = []
+    for named in behaviour.named_containers():
+        if named.init_only and named.name not in inits:
+            have = ", ".join(inits) or "none"
+            out.append(f"{named.field}: the pod has no plain init container {named.name!r} "
+                       f"(it has: {have})")
+        elif not named.init_only and named.name not in running:
+            what = (" is a plain init container (its runs go in init_containers)"
+                    if named.name in inits else " is not in the pod")
+            out.append(f"{named.field}: container {named.name!r}{what}; the pod's app "
+                       f"containers and sidecars: {', '.join(running)}")
+    return out
+
+
 def _censored(behaviour: Behaviour) -> str:
-    if _censored_value(behaviour) == "discard":
+    if behaviour.censored() == "discard":
         return CensoredPolicy.DISCARD
     return CensoredPolicy.FAILURE
 
@@ -252,28 +274,13 @@ def _check_behaviour(pod: ProbedContainer, behaviour: Behaviour,
     """A trace must cover every probed target, and in reject mode every censored line must
     be decidable against the probe's timeout."""
     keys = {tgt.key for by_type in targets for tgt in by_type.values()}
-    runs = getattr(behaviour, "init_containers", None)
-    if runs:
-        inits = [c.name for c in pod.containers if c.init]
-        unknown = sorted(set(runs) - set(inits))
-        if unknown:
-            have = ", ".join(inits) or "none"
-            raise BehaviourError(f"init_containers.{unknown[0]}: the pod has no plain init "
-                                 f"container {unknown[0]!r} (it has: {have})",
-                                 source=getattr(behaviour, "source", "<memory>"))
-    check_targets = getattr(behaviour, "check_targets", None)
-    if check_targets is not None:
-        check_targets(sorted(keys))
-    check_censored = getattr(behaviour, "check_censored", None)
-    if check_censored is not None and _censored_value(behaviour) == "reject":
+    for problem in named_container_problems(pod, behaviour):
+        raise BehaviourError(problem, source=behaviour.source)
+    behaviour.check_targets(sorted(keys))
+    if behaviour.censored() == "reject":
         timeouts: dict[str, float] = {}
         for container, by_type in zip(pod.containers, targets, strict=True):
             for t, tgt in by_type.items():
                 timeout = float(container.probes()[t].timeout_seconds)
                 timeouts[tgt.key] = max(timeouts.get(tgt.key, 0.0), timeout)
-        check_censored(timeouts)
-
-
-def _censored_value(behaviour: Behaviour) -> str | None:
-    mode = getattr(behaviour, "censored_mode", None)
-    return getattr(mode, "value", mode)
+        behaviour.check_censored(timeouts)

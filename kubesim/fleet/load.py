@@ -7,6 +7,7 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from kubesim.behaviour.answer import DelegatingBehaviour
 from kubesim.fleet.endpoints import endpoint_changes, pod_spans, routed_spans, shift
 from kubesim.spec.model import HandlerKind
 
@@ -124,19 +125,16 @@ class ServingView:
         return self._full_at is not None and self._full_at <= t
 
 
-class LoadedBehaviour:
+class LoadedBehaviour(DelegatingBehaviour):
     """One replica's behaviour under the fleet's load (`LoadModel`): its backlog (requests)
-    at `since`, advanced lazily to each probe's time."""
+    at `since`, advanced lazily to each probe's time; everything but the answers' latency is
+    the base behaviour's."""
 
     def __init__(self, base: Behaviour, load: LoadModel, view: ServingView,
                  replica: int) -> None:
-        self.base, self.load, self.view, self.replica = base, load, view, replica
-        self.stall_end = base.stall_end
-        self.shutdown_seconds = base.shutdown_seconds
+        super().__init__(base)
+        self.load, self.view, self.replica = load, view, replica
         self.backlog, self.since, self.container = 0.0, 0.0, -1.0
-
-    def __getattr__(self, name: str) -> Any:  # trace settings and input checks: the base's
-        return getattr(self.base, name)
 
     def _advance(self, to: float) -> None:
         load, view, i = self.load, self.view, self.replica

@@ -72,6 +72,7 @@ def simulate_fleet(pod: ProbedContainer, behaviour: Behaviour, settings: FleetSe
                    behaviour_of: Callable[[PodIdentity], Behaviour] | None = None) -> FleetRun:
     """Run `settings.replicas` copies of `pod` for `duration` seconds, each placed on a node
     and playing `behaviour_of(identity)` (default: `behaviour`)."""
+    settings.check_run(duration)
     placement = Placement() if placement is None else placement
     starts = start_times(settings, seed)
     nodes, where = initial_placement(settings, placement)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kubesim.errors import UsageError
+from kubesim.spec.api_rules import deployment_timing_problem, pdb_problem, rolling_update_problem
 
 if TYPE_CHECKING:
     from kubesim.spec.workload import DisruptionBudget
@@ -18,6 +19,9 @@ __all__ = [
     "DEFAULT_PROPAGATION_SECONDS",
     "DEFAULT_ZONES",
     "MAX_NODES",
+    "MAX_PROPAGATION_SECONDS",
+    "MAX_REPLICAS",
+    "MAX_REQUESTS_PER_SECOND",
     "DrainSettings",
     "FleetSettings",
     "LoadModel",
@@ -30,6 +34,11 @@ __all__ = [
 # with --propagation, and --ideal makes it 0.
 DEFAULT_PROPAGATION_SECONDS = 2.0
 MAX_REPLICAS = 10_000
+# The documented ranges (docs/limits.md): a propagation delay is seconds (the EndpointSlice
+# controller batches for about 1 s, kube-proxy syncs within seconds), not the run; a request
+# rate is of one service.
+MAX_PROPAGATION_SECONDS = 3600.0
+MAX_REQUESTS_PER_SECOND = 1e9
 MAX_NODES = 10_000
 DEFAULT_ZONES = ("zone-a", "zone-b", "zone-c")
 _LABEL_VALUE = re.compile(r"^[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$")  # a label value
@@ -58,8 +67,9 @@ class LoadModel:
     def __post_init__(self) -> None:
         for name in ("requests_per_second", "capacity_per_replica"):
             value = getattr(self, name)
-            if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
-                raise UsageError(f"load {name}={value!r} must be a positive number")
+            if not (isinstance(value, int | float) and 0 < value <= MAX_REQUESTS_PER_SECOND):
+                raise UsageError(f"load {name}={value!r} must be a positive number of requests "
+                                 f"per second, at most {MAX_REQUESTS_PER_SECOND:g}")
 
     def inflow(self, serving: int, serves: bool) -> float:
         """Requests per second one replica receives."""
@@ -92,8 +102,12 @@ class FleetSettings:
                              f"{MAX_REPLICAS}")
         for name in ("start_spread", "propagation_seconds", "together_seconds"):
             value = getattr(self, name)
-            if not (math.isfinite(value) and value >= 0):
+            if not (isinstance(value, int | float) and math.isfinite(value) and value >= 0):
                 raise UsageError(f"{name}={value!r} must be a number of seconds >= 0")
+        if self.propagation_seconds > MAX_PROPAGATION_SECONDS:
+            raise UsageError(f"propagation_seconds={self.propagation_seconds:g} must be at most "
+                             f"{MAX_PROPAGATION_SECONDS:g} s (a propagation delay, not an "
+                             "outage)")
         if self.min_capacity is not None and not 0 <= self.min_capacity <= self.replicas:
             raise UsageError(f"min_capacity={self.min_capacity!r} must be from 0 to "
                              f"{self.replicas} (the replicas)")
@@ -135,6 +149,15 @@ class FleetSettings:
             raise UsageError(f"{len(zones)} zones for {self.node_count} nodes: every zone "
                              "needs a node (give --nodes)")
 
+    def check_run(self, duration: float) -> None:
+        """The settings fit a run of `duration` seconds: traffic follows Ready within it."""
+        if not self.propagation_seconds < duration:
+            raise UsageError(f"propagation_seconds={self.propagation_seconds:g} must be shorter "
+                             f"than the run ({duration:g} s): no endpoint would ever serve")
+        if not self.start_spread < duration:
+            raise UsageError(f"start_spread={self.start_spread:g} must be shorter than the run "
+                             f"({duration:g} s)")
+
     @property
     def threshold(self) -> int:
         """Serving endpoints below which the fleet counts as short (default: all of them)."""
@@ -150,6 +173,12 @@ class FleetSettings:
         if self.zones is not None:
             return self.zones
         return DEFAULT_ZONES[:min(len(DEFAULT_ZONES), self.node_count)]
+
+
+def _starts_within(what: str, pod_start: float, duration: float) -> None:
+    if not pod_start < duration:
+        raise UsageError(f"pod_start_seconds={pod_start:g} must be shorter than the run "
+                         f"({duration:g} s): {what} would never run")
 
 
 def _seconds(owner: str, name: str, value: object) -> None:
@@ -180,10 +209,19 @@ class RolloutSettings:
             _seconds("rollout", name, getattr(self, name))
         if self.controller_seconds <= 0:
             raise UsageError("rollout controller_seconds must be > 0")
-        for name in ("min_ready_seconds", "progress_deadline_seconds"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise UsageError(f"{name}={value!r} must be a whole number of seconds >= 0")
+        # the API server's rules for the Deployment (docs/controller-rules.md V1-V3)
+        problem = deployment_timing_problem(self.min_ready_seconds,
+                                            self.progress_deadline_seconds)
+        if problem is None and not self.recreate:
+            problem = rolling_update_problem(self.max_surge, self.max_unavailable)
+        if problem is not None:
+            raise UsageError(problem)
+
+    def check_run(self, duration: float) -> None:
+        """The rollout happens within a run of `duration` seconds, and its pods can start."""
+        if not self.at < duration:
+            raise UsageError(f"rollout at={self.at:g} must be within the run (< {duration:g})")
+        _starts_within("a new pod", self.pod_start_seconds, duration)
 
 
 @dataclass(frozen=True)
@@ -211,8 +249,9 @@ class DrainSettings:
         if self.pods is not None and (isinstance(self.pods, bool) or
                                       not isinstance(self.pods, int) or self.pods < 1):
             raise UsageError(f"drain pods={self.pods!r} must be a whole number >= 1")
-        if self.min_available is not None and self.max_unavailable is not None:
-            raise UsageError("a PodDisruptionBudget has minAvailable or maxUnavailable, not both")
+        problem = pdb_problem(self.min_available, self.max_unavailable)  # V4
+        if problem is not None:
+            raise UsageError(f"PodDisruptionBudget {problem}")
         given = [x is not None for x in (self.pods, self.node, self.replicas)]
         if sum(given) > 1:
             raise UsageError("drain a node, the first K pods or a list of pods: one of them")
@@ -222,6 +261,12 @@ class DrainSettings:
             for r in self.replicas:
                 if isinstance(r, bool) or not isinstance(r, int) or r < 0:
                     raise UsageError(f"drain replica {r!r} must be a pod index >= 0")
+
+    def check_run(self, duration: float) -> None:
+        """The drain happens within a run of `duration` seconds, and replacements can start."""
+        if not self.at < duration:
+            raise UsageError(f"drain at={self.at:g} must be within the run (< {duration:g})")
+        _starts_within("a replacement", self.pod_start_seconds, duration)
 
     @property
     def has_budget(self) -> bool:

@@ -10,6 +10,7 @@ begins at `drain.at`.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from kubesim.engine.simulate import make_scheduler
@@ -49,6 +50,9 @@ def simulate_workload(versions: dict[str, Version], settings: FleetSettings, *,
     pod_start = pod_start_seconds if pod_start_seconds is not None else (
         rollout.pod_start_seconds if rollout is not None else
         drain.pod_start_seconds if drain is not None else 2.0)
+    if not (math.isfinite(pod_start) and 0 <= pod_start < duration):
+        raise UsageError(f"pod_start_seconds={pod_start:g} must be a number of seconds >= 0, "
+                         f"shorter than the run ({duration:g} s): a new pod would never run")
     look = controller_seconds if controller_seconds is not None else (
         rollout.controller_seconds if rollout is not None else 1.0)
     sched = make_scheduler(engine)
@@ -107,12 +111,13 @@ def _fenceposts(rollout: RolloutSettings | None, replicas: int) -> tuple[int, in
 def _check(settings: FleetSettings, statefulset: StatefulSetSpec | None,
            rollout: RolloutSettings | None, drain: DrainSettings | None, duration: float,
            versions: dict[str, Version]) -> None:
-    if rollout is not None and not rollout.at < duration:
-        raise UsageError(f"rollout at={rollout.at:g} must be within the run (< {duration:g})")
+    settings.check_run(duration)
+    if rollout is not None:
+        rollout.check_run(duration)
     if rollout is not None and "new" not in versions:
         raise UsageError("a rollout needs the new version's pod")
-    if drain is not None and not drain.at < duration:
-        raise UsageError(f"drain at={drain.at:g} must be within the run (< {duration:g})")
+    if drain is not None:
+        drain.check_run(duration)
     if drain is not None and drain.pods is not None and drain.pods > settings.replicas:
         raise UsageError(f"drain pods={drain.pods} must be at most the {settings.replicas} "
                          "replicas")

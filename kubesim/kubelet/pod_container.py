@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kubesim.kubelet.backoff import CrashLoopBackOff
-from kubesim.kubelet.prober import Prober
+from kubesim.kubelet.prober import Listener, Prober
 from kubesim.kubelet.prober_manager import ProberManager
 from kubesim.kubelet.results_cache import ResultsCache
 from kubesim.kubelet.runtime import Instance, Runtime
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerSpec, Target
 
-__all__ = ["OOM_EXIT_CODE", "PodContainer", "StatusView", "exit_reason", "restarts_after_exit",
-           "restarts_after_kill"]
+__all__ = ["OOM_EXIT_CODE", "Listener", "PodContainer", "StatusView", "exit_reason",
+           "restarts_after_exit", "restarts_after_kill"]
 
 OOM_EXIT_CODE = 137  # the runtime reports an OOM kill as SIGKILL (128 + 9)
 
@@ -71,25 +71,24 @@ class StatusView:
     pod_finished: bool = False
 
     def adopt(self, inst: Instance, running: bool) -> None:
-        """Take the container state a pod sync sees: a new container ID starts not Started;
-        a container that stopped for good is done (phase Failed or Succeeded, R1.33)."""
+        """Take the container state a pod sync sees: a new container ID starts not Started.
+        (`pod_finished`, the pod's phase Failed or Succeeded, R1.33, is the pod's: set by
+        the pod worker for every container.)"""
         if inst.id != self.container_id:
             self.container_id, self.restart_count = inst.id, inst.restart_count
             self.running_since, self.started = inst.running_at, False
         self.running, self.terminated = running, not running
         self.will_restart = inst.will_restart
-        self.pod_finished = not running and not self.will_restart
 
 
 class PodContainer:
-    """One container of the pod: spec, status view, runtime, back-off, cache, workers."""
+    """One container of the pod: spec, status view, runtime, back-off, cache, workers.
+
+    `runtime` (its instances) is made first, so that the pod can tell each probe which
+    container listens on its port (`listen`) before the workers are made (`add_workers`)."""
 
     def __init__(self, sched: Scheduler, index: int, spec: ContainerSpec,
-                 targets: dict[ProbeType, Target], policy: RestartPolicy, behaviour: Any,
-                 profile: KubeletProfile, rng: np.random.Generator, timeline: Timeline, *,
-                 origins: dict[ProbeType, float], censored: str, on_result: Any,
-                 quiet: Quiet | None, crash: Any, drains: bool,
-                 box: dict[tuple[ProbeType, bool], list[float]] | None) -> None:
+                 policy: RestartPolicy, profile: KubeletProfile) -> None:
         self.sched, self.index, self.spec, self.policy = sched, index, spec, policy
         self.name = spec.name
         self.status = StatusView(will_restart=restarts_after_kill(spec, policy))
@@ -100,14 +99,22 @@ class PodContainer:
                                         gc_period=profile.housekeeping_seconds,
                                         gc_phase=profile.housekeeping_phase)
         self.failed_at: dict[tuple[ProbeType, str], float] = {}
+
+    def add_workers(self, targets: dict[ProbeType, Target], listeners: dict[ProbeType, Listener],
+                    behaviour: Any, profile: KubeletProfile, rng: np.random.Generator,
+                    timeline: Timeline, *, origins: dict[ProbeType, float], censored: str,
+                    on_result: Any, quiet: Quiet | None, crash: Any,
+                    box: dict[tuple[ProbeType, bool], list[float]] | None) -> None:
+        """Its results cache, prober and workers (R1.1, R1.2); `listeners` says which
+        container answers each probe (the one listening on the probe's port)."""
         self.cache = ResultsCache(lambda t, cid, r, at: on_result(self, t, cid, r, at))
-        self.prober = Prober(sched, behaviour, self.runtime, status=self.status,
+        self.prober = Prober(self.sched, behaviour, self.runtime, status=self.status,
                              timeline=timeline, rng=rng,
                              exec_probe_timeout=profile.exec_probe_timeout, censored=censored,
-                             quiet=quiet, crash=crash, drains=drains)
-        self.manager = ProberManager(sched, spec, origins, status=self.status,
+                             quiet=quiet, crash=crash)
+        self.manager = ProberManager(self.sched, self.spec, origins, status=self.status,
                                      cache=self.cache, prober=self.prober, profile=profile,
-                                     rng=rng, box=box, targets=targets)
+                                     rng=rng, box=box, targets=targets, listeners=listeners)
 
     def set_started(self, started: bool) -> None:
         """SetContainerStartup / status refresh; records when an instance became Started."""

@@ -1,8 +1,10 @@
 """The kubelet around the workers: PLEG, the pod worker's syncs, kills, restarts, back-off.
 
-Turns cached probe results into Started/Ready (§3) and kills (§4), with the kubelet's own
-latencies from the profile: a PLEG relist grid (E16, R4.3), a hop from an update to the pod
-sync, the start time of a replacement container, resyncs and back-off requeues (R1.15, R4.14).
+Turns cached probe results into Started/Ready (§3), kills and starts (§4: computePodActions,
+`pod_actions`), the whole-pod kill (R4.20) and the pod's phase (R4.23, `pod_status`), with the
+kubelet's own latencies from the profile: a PLEG relist grid (E16, R4.3), a hop from an update
+to the pod sync, the start of each container (one after another within a sync, R4.24),
+resyncs and back-off requeues (R1.15, R4.14).
 
 Ordering at equal times: PLEG, pod syncs and kills are scheduled at URGENT priority,
 probe ticks at NORMAL, so a container change at time t is visible to a probe tick at the same
@@ -12,18 +14,25 @@ concurrent and none of them sees another's verdict.
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from kubesim.kubelet.scheduler import NORMAL, URGENT, Interrupted
-from kubesim.timeline import EventRecord, ExitRecord, KillRecord, ReadyChange
+from kubesim.behaviour.answer import SIGKILL_EXIT_CODE, ExitDue
+from kubesim.kubelet.pod_actions import Kill, PodActions, compute_pod_actions
 from kubesim.kubelet.pod_container import (OOM_EXIT_CODE, PodContainer, StatusView,
                                            exit_reason, restarts_after_exit, restarts_after_kill)
+from kubesim.kubelet.pod_status import ContainerState, PodPhase, pod_phase
+from kubesim.kubelet.prober import Listener
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance
-from kubesim.kubelet.termination import Terminator, pre_stop_seconds
+from kubesim.kubelet.scheduler import NORMAL, URGENT, Interrupted
+from kubesim.kubelet.termination import PodStop, Terminator, exit_code_reason, pre_stop_seconds
 from kubesim.kubelet.worker import GRID_EPS
 from kubesim.results import ProbeType, Result
+from kubesim.spec.targets import listener_index
+from kubesim.timeline import (ContainerReady, ContainerStop, EventRecord, ExitRecord, KillRecord,
+                              PhaseChange, PodKill, ReadyChange)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -99,7 +108,8 @@ class Kubelet:
     The workers write to their container's cache, the caches announce changes to
     `on_result`, the pod worker's syncs read them (through the prober managers) and kill or
     start. `answers` and `quiet` are the fast scheduler's look-ups of the behaviour
-    (`behaviour.lookup`); `targets` the behaviour's key of each probe (`spec.targets`).
+    (`behaviour.lookup`); `targets` the behaviour's key of each probe (`spec.targets`). Each
+    probe is answered by the container listening on its port (`spec.targets.listener_index`).
     """
 
     def __init__(self, sched: Scheduler, pod: ProbedContainer, behaviour: Behaviour,
@@ -116,31 +126,50 @@ class Kubelet:
         self.flush_pending = False
         self.idle = False
         self.ready = False  # the pod's Ready condition
+        self.containers_ready = False  # the pod's ContainersReady condition (R3.7)
+        self.phase = PodPhase.PENDING
+        self.init_failed = False  # a plain init container failed and will not run again
+        self.stopping: PodStop | None = None  # a whole-pod kill the sync waits for
+        self.awaiting = False  # ... and the pod worker waits for it to finish
+        self.starts_in_sync = 0  # containers started by the current sync (R4.24)
         self.last_sync_end = -math.inf
         self.next_timer = self._resync_due()
         crash = self._probe_exit(behaviour)
-        drains = getattr(behaviour, "answers_after_sigterm", None)
-        drains = bool(drains()) if drains is not None else False
         specs = pod.containers
-        self.units = [
-            PodContainer(sched, i, spec,
-                         targets[i] if targets else {t: spec.target(t) for t in spec.probes()},
-                         pod.restart_policy, behaviour if answers is None else answers,
-                         profile, rng, timeline, origins=origins[i], censored=censored,
-                         on_result=self.on_result, quiet=quiet, crash=crash, drains=drains,
-                         box=box)
-            for i, spec in enumerate(specs)]
+        self.units = [PodContainer(sched, i, spec, pod.restart_policy, profile)
+                      for i, spec in enumerate(specs)]
+        for i, (unit, spec) in enumerate(zip(self.units, specs, strict=True)):
+            mine = targets[i] if targets else {t: spec.target(t) for t in spec.probes()}
+            unit.add_workers(mine, self._listeners(i, mine), behaviour if answers is None
+                             else answers, profile, rng, timeline, origins=origins[i],
+                             censored=censored, on_result=self.on_result, quiet=quiet,
+                             crash=crash, box=box)
+        timeline.pod_phase.append(PhaseChange(sched.now, self.phase.value))
         self.pod_worker = sched.process(self._pod_worker())
         self._watch_gates()
         inits = [u for u in self.units if u.spec.init or u.spec.sidecar]
         self.initialized = not inits
-        for unit in inits[:1] or self.units:  # init containers first, one at a time
-            self._start_container(unit)
-        deletion = getattr(behaviour, "deletion", None)
-        deletion = deletion() if deletion is not None else None
+        # the pod's first sync starts its containers one after another in spec order
+        # (R4.24): the first one now (time 0 of the run), the rest from the pod worker;
+        # init containers one at a time, each when the one before it is done
+        self.first_starts = inits[:1] or self.units
+        self._start_container(self.first_starts[0])
+        deletion = behaviour.deletion()
         self.terminator: Terminator | None = None
-        if deletion is not None and deletion[0] < timeline.duration:
-            self.terminator = Terminator(self, *deletion)
+        if deletion is not None and deletion.at < timeline.duration:
+            self.terminator = Terminator(self, deletion.at, deletion.grace_seconds)
+
+    def _listeners(self, index: int, targets: dict[ProbeType, Target]) -> dict[ProbeType,
+                                                                                Listener]:
+        """Which container's process answers each probe of container `index` (R2.5)."""
+        out = {}
+        specs = self.pod.containers
+        for t, target in targets.items():
+            owner = (self.behaviour.port_owner(target.port) if target.port is not None
+                     else None)
+            unit = self.units[listener_index(specs, index, target, owner)]
+            out[t] = Listener(unit.runtime, self.behaviour.answers_after_sigterm(unit.name))
+        return out
 
     # -- the single-container view (the fast scheduler's jumps) -----------------------------
     @property
@@ -158,30 +187,30 @@ class Kubelet:
         self._set_container_ready(unit, ready)
 
     def _set_container_ready(self, unit: PodContainer, ready: bool) -> None:
+        if ready != unit.status.ready:
+            _changed(self.timeline.container_ready, ContainerReady(self.sched.now, unit.name,
+                                                                   ready),
+                     lambda c: c.name == unit.name)
         unit.status.ready = ready
-        self._set_ready(self._all_ready())
+        self._set_ready()
 
-    def _all_ready(self) -> bool:
-        """Every container Ready (plain init containers do not count) and every gate True."""
-        return all(u.status.ready for u in self.units if not u.spec.init) and self._gates_true()
+    def _containers_ready(self) -> bool:
+        """Every app container and sidecar Ready (plain init containers do not count)."""
+        return all(u.status.ready for u in self.units if not u.spec.init)
 
     # -- readiness gates (R3.8) -------------------------------------------------------------
     def _gates_true(self) -> bool:
         """Every readiness gate's condition is True now (a gate nobody sets never is)."""
         if not self.pod.readiness_gates:
             return True
-        condition = getattr(self.behaviour, "condition", None)
         now = self.sched.now
-        return condition is not None and all(condition(g, now)
-                                             for g in self.pod.readiness_gates)
+        return all(self.behaviour.condition(g, now) for g in self.pod.readiness_gates)
 
     def _watch_gates(self) -> None:
         """A condition change is a pod update from the API server: a sync one hop later
         (HandlePodUpdates) recomputes Ready."""
-        changes = getattr(self.behaviour, "condition_changes", None)
-        if changes is None:
-            return
-        times = sorted({t for g in self.pod.readiness_gates for t in changes(g)
+        times = sorted({t for g in self.pod.readiness_gates
+                        for t in self.behaviour.condition_changes(g)
                         if t < self.timeline.duration})
         for t in times:
             self.sched.call(t - self.sched.now, URGENT, self._gate_changed, None)
@@ -189,16 +218,39 @@ class Kubelet:
     def _gate_changed(self, _: Any) -> None:
         self.request_sync(self.profile.sync_seconds)
 
-    def _set_ready(self, ready: bool) -> None:
-        """The pod's Ready condition: every container Ready (R3.4, R3.7)."""
+    def _set_ready(self) -> None:
+        """The pod's conditions: ContainersReady when every container is Ready (R3.4, R3.7),
+        Ready when ContainersReady and every readiness gate is True (R3.8)."""
+        now = self.sched.now
+        containers = self._containers_ready()
+        if containers != self.containers_ready:
+            self.containers_ready = containers
+            _changed(self.timeline.containers_ready, ReadyChange(now, containers))
+        ready = containers and self._gates_true()
         if ready == self.ready:
             return
         self.ready = ready
-        changes, now = self.timeline.ready, self.sched.now
-        if changes and changes[-1].at == now:
-            changes.pop()  # flipped back within the same instant: no change was visible
-        else:
-            changes.append(ReadyChange(now, ready))
+        _changed(self.timeline.ready, ReadyChange(now, ready))
+
+    def set_phase(self, phase: str) -> None:
+        """The pod's phase as the status manager now has it; a terminal phase stays (the
+        kubelet refuses a transition out of one) and ends every probe worker (R1.33)."""
+        if self.phase.terminal or phase == self.phase.value:
+            return
+        self.phase = PodPhase(phase)
+        self.timeline.pod_phase.append(PhaseChange(self.sched.now, phase))
+        if self.phase.terminal:
+            for unit in self.units:
+                unit.status.pod_finished = True
+
+    def _states(self, seen: list[tuple[Instance | None, bool]]) -> list[ContainerState]:
+        """The containers as the status of this sync shows them (getPhase's input)."""
+        out = []
+        for unit, (inst, running) in zip(self.units, seen, strict=True):
+            kind = "init" if unit.spec.init else "sidecar" if unit.spec.sidecar else "app"
+            out.append(ContainerState(kind, inst is not None, running, unit.status.started,
+                                      None if inst is None else inst.record.exit_code))
+        return out
 
     # -- results -> kubelet (syncLoopIteration, R3.9, R3.10) --------------------------------
     def on_result(self, unit: PodContainer, probe_type: ProbeType, cid: str, result: Result,
@@ -223,6 +275,8 @@ class Kubelet:
                 unit.set_started(result is Result.SUCCESS and st.running)
                 if not st.started:
                     self._set_container_ready(unit, False)
+        if probe_type is not ProbeType.LIVENESS and not self.profile.sync_on_readiness_startup:
+            return  # 1.20: readiness and startup results go to the status manager only
         # HandlePodSyncs: updates of one instant merge into one pod sync (the pod worker
         # keeps one pending update), run after all of them are applied
         if not self.flush_pending:
@@ -251,6 +305,11 @@ class Kubelet:
             self.terminator = Terminator(self, self.sched.now, grace_seconds)
 
     def _pod_worker(self) -> ProcessGen:
+        for unit in self.first_starts[1:]:  # R4.24: the first sync's other containers
+            yield max(0.0, self.profile.sibling_start_seconds), URGENT
+            self._start_container(unit)
+        if len(self.first_starts) > 1:  # that first sync ends here (R4.3)
+            self.last_sync_end = self.sched.now
         while self.terminator is None or not self.terminator.requested:
             if not self.sync_requested:
                 self.idle = True
@@ -269,8 +328,9 @@ class Kubelet:
         return resync_due(self.sched.now, self.profile, float(self.rng.random()), delay)
 
     def _sync(self) -> ProcessGen:
-        """One SyncPod: refresh status, then kill and/or start (computePodActions), container
-        by container in pod order (kills and starts are sequential in SyncPod)."""
+        """One SyncPod: refresh the status (container Started/Ready, the pod's conditions and
+        phase), then carry out computePodActions: the whole-pod kill, or the kills, then the
+        sidecar starts, then the app container starts, one at a time in pod order."""
         wait = pleg_wait(self.sched.now, self.relist_phase, self.profile.relist_seconds,
                          self.last_sync_end)
         if wait > 0:  # R4.3: a PLEG cache newer than the previous sync
@@ -281,31 +341,38 @@ class Kubelet:
             ready = unit.refresh(inst, running)
             if ready is not None:
                 self._set_container_ready(unit, ready)
-        self._set_ready(self._all_ready())
+        self._set_ready()
+        self.set_phase(pod_phase(self._states(seen), self.pod.restart_policy).value)
+        self.starts_in_sync = 0
         requeues: list[float] = []
-        for unit, (inst, running) in zip(self.units, seen, strict=True):
-            requeue = yield from self._sync_container(unit, inst, running)
-            if requeue is not None:
-                requeues.append(requeue)
-        if not self.initialized:
-            yield from self._advance_init(seen)
+        if self.phase.terminal:
+            # a terminal pod is terminated (SyncTerminatingPod): whatever still runs (the
+            # sidecars of a pod whose init container failed under Never) is stopped
+            yield from self._kill_pod(PodActions(kill_pod=True))
+        else:
+            actions = compute_pod_actions(self.units, seen, self.pod.restart_policy,
+                                          initialized=self.initialized,
+                                          init_failed=self.init_failed)
+            if actions.kill_pod:
+                yield from self._kill_pod(actions)
+            else:
+                requeues = yield from self._carry_out(actions)
+                if not self.initialized:
+                    yield from self._advance_init(seen)
         self.last_sync_end = self.sched.now
         self.next_timer = self._resync_due(min(requeues) if requeues else None)
 
-    def _sync_container(self, unit: PodContainer, inst: Instance | None,
-                        running: bool) -> Generator[Any, Any, float | None]:
-        """computePodActions for one container: kill on a probe verdict, start if it is
-        not running and will restart; a refused start's requeue delay (R4.14)."""
-        if inst is not None and running:
-            probe_type = unit.manager.kill_reason(inst.id)
-            if probe_type is not None:
-                previous = unit.runtime.newest_exited(inst.running_at)  # status before the kill
-                yield from self._kill(unit, inst, probe_type)
-                if inst.will_restart:
-                    return (yield from self._try_start(unit, previous))
-        elif inst is not None and unit.status.will_restart:
-            return (yield from self._try_start(unit, unit.runtime.newest_exited(self.sched.now)))
-        return None
+    def _carry_out(self, actions: PodActions) -> Generator[Any, Any, list[float]]:
+        """SyncPod steps 3, 6 and 8: kill, then start; the requeue delays of refused starts
+        (R4.14)."""
+        for kill in actions.kills:
+            yield from self._kill(kill.unit, kill.inst, kill.probe)
+        requeues = []
+        for start in [*actions.init_starts, *actions.starts]:
+            requeue = yield from self._try_start(start.unit, start.exited)
+            if requeue is not None:
+                requeues.append(requeue)
+        return requeues
 
     def _advance_init(self, seen: list[tuple[Instance | None, bool]]) -> ProcessGen:
         """computeInitContainerActions: init containers start one at a time, in order; the
@@ -331,7 +398,7 @@ class Kubelet:
     def _last_relist(self, t: float) -> float:
         return last_relist(t, self.relist_phase, self.profile.relist_seconds)
 
-    def _notice(self, at: float) -> None:
+    def notice(self, at: float) -> None:
         """A container started or died at `at`: the next relist sees it and queues a sync."""
         self.request_sync(notice_delay(at, self.sched.now, self.relist_phase, self.profile))
 
@@ -351,14 +418,15 @@ class Kubelet:
             grace = max(grace - int(hook), MIN_GRACE_SECONDS)
         sigterm = now + hook
         can_act = self.behaviour.stall_end(sigterm, inst.running_at)
-        exit_at = min(sigterm + grace, can_act + self.behaviour.shutdown_seconds())
+        exit_at = min(sigterm + grace, can_act + self.behaviour.shutdown_seconds(unit.name))
         self.timeline.kills.append(KillRecord(
             now, probe_type, inst.restart_count, unit.failed_at.get((probe_type, inst.id), now),
             grace,
             exit_at if exit_at <= self.timeline.duration else None,
-            restart, inst.restart_count + 1, unit.name))
-        how = ("exited after SIGTERM" if exit_at < sigterm + grace
-               else f"SIGKILL after the {grace:g} s grace period")
+            restart, inst.restart_count + 1, unit.name,
+            sigterm if sigterm <= self.timeline.duration else None))
+        sigkill = not exit_at < sigterm + grace
+        how = f"SIGKILL after the {grace:g} s grace period" if sigkill else "exited after SIGTERM"
         inst.record.end_reason = f"killed: {probe_type.value} probe failed; {how}"
         if unit.spec.pre_stop is not None:
             yield hook, URGENT
@@ -368,18 +436,87 @@ class Kubelet:
         inst.sigterm_at = self.sched.now
         yield max(0.0, exit_at - self.sched.now), URGENT
         inst.exited_at = inst.record.ended_at = self.sched.now
-        self._notice(self.sched.now)
+        code = SIGKILL_EXIT_CODE if sigkill else self.behaviour.sigterm_exit_code(unit.name)
+        inst.record.exit_code, inst.record.reason = code, exit_code_reason(code)
+        self.notice(self.sched.now)
+
+    def _kill_pod(self, actions: PodActions) -> ProcessGen:
+        """KillPod (R4.20): every running container stopped with the pod's grace (R4.22),
+        sidecars after the app containers (R4.21); the sync waits until all have stopped."""
+        now = self.sched.now
+        running = [u for u in self.units if u.runtime.current is not None
+                   and u.runtime.current.exited_at is None]
+        if not running:
+            return
+        grace = self.pod.termination_grace_period_seconds
+        kills = {k.unit.name: k for k in actions.kills}
+        reason = ("; ".join(f"{k.unit.name} failed {k.probe.value} probe"
+                            for k in actions.kills)
+                  or ("an init container failed (restartPolicy Never)" if self.init_failed
+                      else "every app container has exited and none is to restart"))
+        for k in actions.kills:  # the probe verdicts that left nothing to keep
+            self.timeline.kills.append(KillRecord(
+                now, k.probe, k.inst.restart_count,
+                k.unit.failed_at.get((k.probe, k.inst.id), now),
+                max(float(grace), MIN_GRACE_SECONDS), None, False, k.inst.restart_count + 1,
+                k.unit.name, None, True))
+        record = PodKill(now, reason, grace, [])
+        self.timeline.pod_kills.append(record)
+
+        def why(unit: PodContainer) -> str:
+            kill = kills.get(unit.name)
+            if kill is not None:
+                return f"killed: {kill.probe.value} probe failed; whole-pod kill: "
+            return "whole-pod kill: "
+
+        def done() -> None:
+            record.stopped_at = self.sched.now
+            self._kill_records(record.containers, kills)
+            if self.stopping is not None and self.stopping.finished and self.awaiting:
+                self.awaiting = False
+                self.sched.interrupt(self.pod_worker)
+
+        self.awaiting = False
+        self.stopping = PodStop(self, grace, record.containers, why, done)
+        self.stopping.start()
+        while not self.stopping.finished:
+            self.awaiting = True
+            try:
+                yield self.timeline.duration - self.sched.now + 1.0, URGENT
+            except Interrupted:
+                pass
+            self.awaiting = False
+        self.stopping = None
+
+    def _kill_records(self, stops: list[ContainerStop], kills: dict[str, Kill]) -> None:
+        """The whole-pod kill's SIGTERM, grace and stop times in the kill records of the
+        probe verdicts that caused it."""
+        records = self.timeline.kills
+        for stop in stops:
+            kill = kills.get(stop.name)
+            if kill is None:
+                continue
+            i = next(j for j in range(len(records) - 1, -1, -1)
+                     if records[j].name == stop.name and records[j].whole_pod)
+            records[i] = dataclasses.replace(
+                records[i], grace_seconds=stop.grace_seconds, sigterm_at=stop.sigterm_at,
+                stopped_at=stop.stopped_at)
 
     def _try_start(self, unit: PodContainer,
                    exited: Instance | None) -> Generator[Any, Any, float | None]:
-        """doBackOff, then start; returns a requeue delay when back-off refuses (R4.8-R4.14)."""
+        """doBackOff, then start; returns a requeue delay when back-off refuses (R4.8-R4.14).
+        The sync's first start takes `container_start_seconds` from the decision to the
+        container running, each later one `sibling_start_seconds` more (R4.24)."""
         now = self.sched.now
         if exited is not None and exited.exited_at is not None:
             finished = exited.exited_at
             if unit.backoff.in_backoff(finished, now):
                 return self._refuse(unit)
             unit.backoff.advance(finished, now)
-        yield max(0.0, self.profile.container_start_seconds), URGENT
+        took = (self.profile.container_start_seconds if self.starts_in_sync == 0
+                else self.profile.sibling_start_seconds)
+        self.starts_in_sync += 1
+        yield max(0.0, took), URGENT
         self._start_container(unit)
         return None
 
@@ -398,16 +535,14 @@ class Kubelet:
         inst = unit.runtime.start(now)
         self.timeline.containers.append(inst.record)
         self.event(now, "Normal", "Started", f"Started container {unit.name}", unit.name)
-        self._notice(now)
+        self.notice(now)
         if unit.spec.init:  # a plain init container: runs its time, exits with its code
-            init_run = getattr(self.behaviour, "init_run", None)
-            seconds, code = init_run(unit.name, inst.restart_count) if init_run else (0.0, 0)
-            due: tuple[float, int, bool] | None = (now + seconds, code, False)
+            run = self.behaviour.init_run(unit.name, inst.restart_count)
+            due: ExitDue | None = ExitDue(now + run.seconds, run.code, False)
         else:
-            exit_at = getattr(self.behaviour, "exit_at", None)
-            due = exit_at(now, unit.name) if exit_at is not None else None
-        if due is not None and due[0] < self.timeline.duration:
-            inst.exit_due = due[0]
+            due = self.behaviour.exit_at(now, unit.name)
+        if due is not None and due.at < self.timeline.duration:
+            inst.exit_due = due.at
             self.sched.process(self._exit_when_due(unit, inst, *due))
 
     # -- the app's own exits (§4: crashes, completions, OOM kills) ---------------------------
@@ -428,30 +563,23 @@ class Kubelet:
         code = OOM_EXIT_CODE if oom else code
         inst.exited_at = inst.record.ended_at = now
         inst.record.end_reason = reason = exit_reason(code, oom)
-        inst.record.exit_code = code
+        inst.record.exit_code, inst.record.reason = code, reason
         inst.will_restart = restart = (
             restarts_after_exit(unit.spec, self.pod.restart_policy, code)
             and (self.terminator is None or not self.terminator.requested))
         if not restart and unit.spec.init and code != 0:
-            self._init_failed()
+            self.init_failed = True  # Never: the pod fails (getPhase), its sidecars stop
         self.timeline.exits.append(ExitRecord(now, inst.restart_count, code, reason, restart,
                                               unit.name))
-        self._notice(now)
-
-    def _init_failed(self) -> None:
-        """An init container failed under restartPolicy Never: the pod fails, and its
-        other containers (sidecars already started) are not restarted either."""
-        for unit in self.units:
-            unit.status.pod_finished = True
+        self.notice(now)
 
     def _probe_exit(self, behaviour: Behaviour) -> Any:
         """The prober's hook for an app that dies when a target is first asked."""
-        on_probe = getattr(behaviour, "exit_on_probe", None)
-        if on_probe is None or not behaviour.exits_on_probe():
+        if not behaviour.exits_on_probe():
             return None
 
         def crash(inst: Instance, key: str) -> bool:
-            rule = on_probe(key)
+            rule = behaviour.exit_on_probe(key)
             if rule is None or key in inst.probed:
                 return False
             inst.probed = inst.probed | {key}
@@ -460,3 +588,13 @@ class Kubelet:
             return True
 
         return crash
+
+
+def _changed(changes: list[Any], change: Any, same: Callable[[Any], bool] = bool) -> None:
+    """Append a condition change; one that undoes the last change of the same thing at the
+    same instant removes it instead (no change was visible)."""
+    last = next((c for c in reversed(changes) if same(c)), None)
+    if last is not None and last.at == change.at:
+        changes.remove(last)
+    else:
+        changes.append(change)

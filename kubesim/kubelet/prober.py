@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import urljoin, urlsplit
 
 from kubesim.behaviour.answer import Answer, AnswerError
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from kubesim.timeline import Timeline
     from kubesim.kubelet.runtime import Instance, Runtime
 
-__all__ = ["MAX_PROBE_RETRIES", "MAX_REQUESTS", "Ask", "Attempt", "CensoredPolicy", "Prober",
-           "answer_of", "follows", "judge"]
+__all__ = ["MAX_PROBE_RETRIES", "MAX_REQUESTS", "Ask", "Attempt", "CensoredPolicy", "Listener",
+           "Prober", "answer_of", "follows", "judge"]
 
 MAX_PROBE_RETRIES = 3  # prober.go maxProbeRetries (R2.2)
 # http.go RedirectChecker: `len(via) >= 10` refuses the next hop, via = the requests already
@@ -40,6 +40,15 @@ FOLLOWED = frozenset({301, 302, 303, 307, 308})  # Go's redirectBehavior; others
 
 Ask = Callable[[Target, float], Answer]
 CLIENT = "10.0.0.1:43210"  # the kubelet's side of a probe connection, for messages
+
+
+class Listener(NamedTuple):
+    """The process that answers a probe: the container listening on its port (the kubelet
+    dials podIP:port, R2.5, R2.12, R2.16), or the probed container itself for exec; `drains`:
+    it keeps answering after SIGTERM."""
+
+    runtime: Runtime
+    drains: bool
 
 
 class CensoredPolicy:
@@ -245,12 +254,10 @@ class Prober:
     def __init__(self, sched: Scheduler, behaviour: Any, runtime: Runtime, *, status: Any,
                  timeline: Timeline, rng: np.random.Generator, exec_probe_timeout: bool,
                  censored: str, quiet: Quiet | None = None,
-                 crash: Callable[[Instance, str], bool] | None = None,
-                 drains: bool = False) -> None:
+                 crash: Callable[[Instance, str], bool] | None = None) -> None:
         self.sched, self.behaviour, self.runtime, self.status = sched, behaviour, runtime, status
         self.timeline, self.rng, self.quiet = timeline, rng, quiet
         self.crash = crash  # an app that exits when a target is first asked (scenario `exit`)
-        self.drains = drains  # the app keeps answering after SIGTERM
         self.exec_probe_timeout, self.censored = exec_probe_timeout, censored
         self.judged: dict[tuple[ProbeType, Answer], Attempt] = {}
         # probe type -> (instance, from, until, attempt): a constant answer's judgement
@@ -286,7 +293,9 @@ class Prober:
         return attempt
 
     def _attempt(self, worker: Any) -> Attempt:
-        now, inst = self.sched.now, self.runtime.current
+        # the process listening on the probe's port answers (exec: the probed container)
+        now, listener = self.sched.now, worker.listener
+        inst, drains = listener.runtime.current, listener.drains
         memo = self.memo.get(worker.type)
         if (memo is not None and memo[0] is inst and memo[1] <= now < memo[2]
                 and inst.sigterm_at is None and inst.exited_at is None):
@@ -296,12 +305,12 @@ class Prober:
                 and worker.target.kind is not HandlerKind.EXEC):
             # the process died while the request was in: the connection is reset
             return self.judge(worker.type, worker.probe, worker.target, _RESET)
-        answer = answer_of(self.behaviour, worker.target, inst, now, self.rng, self.drains)
+        answer = answer_of(self.behaviour, worker.target, inst, now, self.rng, drains)
         if follows(worker.target, answer):  # R2.10: ask again for each same-host Location
             return judge(worker.probe, worker.target, answer,
                          exec_probe_timeout=self.exec_probe_timeout, censored=self.censored,
                          ask=lambda t, at: answer_of(self.behaviour, t, inst, at, self.rng,
-                                                     self.drains),
+                                                     drains),
                          now=now)
         att = self.judge(worker.type, worker.probe, worker.target, answer)
         if (self.quiet is not None and inst is not None and inst.alive(now)

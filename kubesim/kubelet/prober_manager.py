@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kubesim.kubelet.prober import Listener
 from kubesim.kubelet.worker import Worker
 from kubesim.results import ProbeType, Result
 
@@ -50,13 +51,16 @@ class ProberManager:
                  origins: dict[ProbeType, float], *, status: Any, cache: ResultsCache,
                  prober: Prober, profile: KubeletProfile, rng: np.random.Generator,
                  box: dict[tuple[ProbeType, bool], list[float]] | None = None,
-                 targets: dict[ProbeType, Target] | None = None) -> None:
+                 targets: dict[ProbeType, Target] | None = None,
+                 listeners: dict[ProbeType, Listener] | None = None) -> None:
         self.cache, self.profile = cache, profile
         targets = targets or {t: container.target(t) for t in container.probes()}
+        own = Listener(prober.runtime, False)
         # R1.1, R1.2: one worker per declared probe, created together at the first pod sync
         self.workers = {
             t: Worker(sched, t, probe, targets[t], origins[t], status=status,
-                      cache=cache, prober=prober, profile=profile, rng=rng, box=box)
+                      cache=cache, prober=prober, profile=profile, rng=rng, box=box,
+                      listener=(listeners or {}).get(t, own))
             for t, probe in container.probes().items()
         }
 

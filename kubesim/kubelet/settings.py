@@ -12,13 +12,30 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from kubesim.errors import UsageError
 
-__all__ = ["BackoffRequeue", "KubeletProfile", "PROFILES", "profile_from"]
+__all__ = ["MAX_JITTER", "MAX_SECONDS", "MIN_PERIOD", "PROFILES", "BackoffRequeue",
+           "KubeletProfile", "profile_from"]
 
-Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+def _zero_or_at_least_a_millisecond(value: float) -> float:
+    """A period that drives a loop: 0 turns it off; anything shorter than 1 ms would make
+    the simulation take a step per nanosecond (docs/kubelet-profiles.md, ranges)."""
+    if 0 < value < MIN_PERIOD:
+        raise ValueError(f"must be 0 or at least {MIN_PERIOD:g} s")
+    return value
+
+
+# Every knob's range (docs/kubelet-profiles.md): finite, at most MAX_SECONDS; a period that
+# drives a loop is 0 (off) or at least MIN_PERIOD; a jitter factor at most MAX_JITTER.
+MIN_PERIOD = 1e-3
+MAX_SECONDS = 1e9  # about 31 years: the longest run (kubesim.analysis.budget.MAX_DURATION)
+MAX_JITTER = 10.0
+Seconds = Annotated[float, Field(ge=0, le=MAX_SECONDS, allow_inf_nan=False)]
+Period = Annotated[Seconds, AfterValidator(_zero_or_at_least_a_millisecond)]
+PositivePeriod = Annotated[float, Field(ge=MIN_PERIOD, le=MAX_SECONDS, allow_inf_nan=False)]
+Jitter = Annotated[float, Field(ge=0, le=MAX_JITTER, allow_inf_nan=False)]
 
 
 class BackoffRequeue(str, Enum):
@@ -38,6 +55,15 @@ class KubeletProfile(BaseModel):
     versions: str = "1.29-1.34"  # the kubelet versions whose rules these knobs reproduce
     # -- worker rules that changed between versions
     readiness_trigger_at_sync: bool = True  # R1.13 (1.21+, #98376); False: 1.20, no triggers
+    # R3.9, R3.10 (1.21+): a readiness or startup result queues a pod sync; False (1.20):
+    # they go to the status manager only, and syncLoopIteration acts on liveness alone
+    sync_on_readiness_startup: bool = True
+    # R1.30 (#110191): termination stops liveness and startup first; False (1.20): every
+    # probe worker runs until the pod is removed (all its containers stopped)
+    stop_liveness_at_termination: bool = True
+    # ... and those of sidecars too (#141766, 2026); before, a sidecar's liveness and startup
+    # workers ran through the termination like its readiness worker
+    stop_sidecar_liveness_at_termination: bool = False
     startup_hold_on_success: bool = True  # R1.23 (1.29+); False: only a Failure holds (R1.29)
     trigger_resets_ticker: bool = True  # R1.14 (1.29+): a readiness trigger re-phases the grid
     exec_probe_timeout: bool = True  # R2.15: ExecProbeTimeout gate; off: exec timeouts discarded
@@ -49,22 +75,26 @@ class KubeletProfile(BaseModel):
     backoff_reset: Seconds = 600.0
     backoff_requeue: BackoffRequeue = BackoffRequeue.ERROR_REQUEUE
     # R4.15: back-off GC at every housekeeping pass (0: entries are never collected)
-    housekeeping_seconds: Seconds = 2.0
+    housekeeping_seconds: Period = 2.0
     housekeeping_phase: Seconds = 0.0  # the housekeeping ticker's offset from the first start
-    error_requeue_seconds: Seconds = 10.0  # R4.14, pod_workers.go
-    requeue_jitter: Seconds = 0.5  # wait.Jitter factor: delay x U[1, 1 + jitter]
-    resync_seconds: Annotated[float, Field(gt=0, allow_inf_nan=False)] = 60.0  # R1.15
-    resync_jitter: Seconds = 0.5
+    error_requeue_seconds: PositivePeriod = 10.0  # R4.14, pod_workers.go
+    requeue_jitter: Jitter = 0.5  # wait.Jitter factor: delay x U[1, 1 + jitter]
+    resync_seconds: PositivePeriod = 60.0  # R1.15
+    resync_jitter: Jitter = 0.5
     # -- the kubelet's own latencies (E16, R4.3); the defaults are estimates, not measurements
-    relist_seconds: Seconds = 1.0  # PLEG generic relist period
+    relist_seconds: Period = 1.0  # PLEG generic relist period
     sync_seconds: Seconds = 0.02  # from an update to the pod sync acting on it
-    container_start_seconds: Seconds = 0.5  # create + start of a replacement container
+    # R4.24, measured on kubelet 1.20.2 (containerd): 0.2-0.3 s from the sync's decision to
+    # the container running; siblings started by one sync 0.5-1.1 s apart
+    container_start_seconds: Seconds = 0.25  # decision -> running, the first start of a sync
+    sibling_start_seconds: Seconds = 0.8  # from one start to the next within one sync
 
     def ideal(self) -> KubeletProfile:
         """The same rules with every kubelet latency and jitter zero."""
         return self.model_copy(update={
             "name": f"{self.name}+ideal", "relist_seconds": 0.0, "sync_seconds": 0.0,
-            "container_start_seconds": 0.0, "backoff_requeue": BackoffRequeue.EXACT,
+            "container_start_seconds": 0.0, "sibling_start_seconds": 0.0,
+            "backoff_requeue": BackoffRequeue.EXACT,
             "requeue_jitter": 0.0, "resync_jitter": 0.0,
         })
 
@@ -80,7 +110,8 @@ class KubeletProfile(BaseModel):
         except ValidationError as exc:
             err = exc.errors()[0]
             key = ".".join(str(p) for p in err["loc"])
-            raise UsageError(f"kubelet setting {key}={err.get('input')!r}: {err['msg']}") from None
+            msg = err["msg"].removeprefix("Value error, ")
+            raise UsageError(f"kubelet setting {key}={err.get('input')!r}: {msg}") from None
 
 
 _LABELS = {"name", "versions"}  # describe a profile; not knobs
@@ -95,7 +126,9 @@ V1_21 = V1_29.model_copy(update={"name": "1.21-1.28", "versions": "1.21-1.28",
                                  "startup_hold_on_success": False,
                                  "trigger_resets_ticker": False})
 V1_20 = V1_21.model_copy(update={"name": "1.20", "versions": "1.20",
-                                 "readiness_trigger_at_sync": False})
+                                 "readiness_trigger_at_sync": False,
+                                 "sync_on_readiness_startup": False,
+                                 "stop_liveness_at_termination": False})
 CLASSIC = KubeletProfile()
 PROFILES: dict[str, KubeletProfile] = {
     "classic": CLASSIC,

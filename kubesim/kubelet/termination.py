@@ -1,21 +1,30 @@
-"""Pod deletion and graceful termination: SyncTerminatingPod and killContainer (§1.11, §4.1).
+"""Stopping a pod's containers: pod deletion (SyncTerminatingPod) and the whole-pod kill
+(computePodActions' KillPod), both through killContainersWithSyncResult (§1.11, §4.1, §4.5).
 
 The order, as `kubelet.go` SyncTerminatingPod and `kuberuntime_container.go` killContainer run
 it: the API deletion turns the endpoint terminating (not ready) at once (R3.12); one sync hop
 later the pod worker stops the liveness and startup workers (R1.30, R1.31: readiness keeps
-probing) and kills every running container in parallel. Each kill records `Killing` ("Stopping
-container"), runs the preStop hook if the grace is above 0 and subtracts its duration in whole
-seconds (R4.5, E18); a sidecar then waits for its turn (every app container, and every sidecar
-after it, stopped), also subtracted in whole seconds; the rest of the grace, at least 2 s, goes
-from SIGTERM to SIGKILL. When every container has stopped the readiness workers go too
-(RemovePod) and the pod's Ready turns False (R3.12).
+probing; in 1.20 every worker keeps probing until the pod is removed) and kills every running
+container in parallel (`PodStop`). Each kill records `Killing` ("Stopping container NAME"),
+runs the preStop hook if the grace is above 0 and subtracts its duration in whole seconds
+(R4.5, E18); a sidecar then waits for its turn (every app container, and every sidecar
+declared after it, stopped: kuberuntime_termination_order.go, R4.21), also subtracted in
+whole seconds; the rest of the grace, at least 2 s, goes from SIGTERM to SIGKILL. When every
+container has stopped the readiness workers go too (RemovePod) and the pod's Ready turns
+False (R3.12).
+
+The whole-pod kill (R4.20) is the same `PodStop` with the pod's terminationGracePeriodSeconds
+(the kill's reason is not a probe's, so no probe-level grace applies, R4.22), run inside the
+pod worker's sync.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from kubesim.behaviour.answer import SIGKILL_EXIT_CODE
 from kubesim.kubelet.scheduler import URGENT, Interrupted
 from kubesim.timeline import ContainerStop, Termination
 from kubesim.kubelet.prober import answer_of
@@ -25,6 +34,7 @@ from kubesim.results import ProbeType
 if TYPE_CHECKING:
     import numpy as np
 
+    from kubesim.behaviour.answer import Behaviour
     from kubesim.kubelet.scheduler import ProcessGen, Scheduler
     from kubesim.timeline import Timeline
     from kubesim.kubelet.pod_container import PodContainer
@@ -32,7 +42,7 @@ if TYPE_CHECKING:
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["TerminatingPod", "Terminator", "pre_stop_seconds"]
+__all__ = ["PodStop", "TerminatingPod", "Terminator", "exit_code_reason", "pre_stop_seconds"]
 
 
 class TerminatingPod(Protocol):
@@ -41,7 +51,7 @@ class TerminatingPod(Protocol):
 
     sched: Scheduler
     pod: ProbedContainer
-    behaviour: Any
+    behaviour: Behaviour
     profile: KubeletProfile
     rng: np.random.Generator
     timeline: Timeline
@@ -52,6 +62,15 @@ class TerminatingPod(Protocol):
     def request_sync(self, delay: float) -> None: ...
 
     def set_container_ready(self, unit: PodContainer, ready: bool) -> None: ...
+
+    def set_phase(self, phase: str) -> None: ...
+
+    def notice(self, at: float) -> None: ...
+
+
+def exit_code_reason(code: int) -> str:
+    """The terminated state's reason for an exit code: Completed (0) or Error."""
+    return "Completed" if code == 0 else "Error"
 
 
 def pre_stop_seconds(kl: TerminatingPod, unit: PodContainer,
@@ -66,48 +85,34 @@ def pre_stop_seconds(kl: TerminatingPod, unit: PodContainer,
     target = unit.spec.hook_target()
     if target is None:  # tcpSocket: a deprecated no-op
         return 0.0, False
-    keys = getattr(kl.behaviour, "targets", None)
-    if keys is not None and target.scoped in keys:
+    keys = kl.behaviour.target_keys()
+    if target.scoped in keys:
         target = type(target)(target.kind, target.scoped, target.port, target.url, target.scoped)
-    elif isinstance(keys, list) and target.key not in keys:
+    elif not kl.behaviour.answers_unnamed() and target.key not in keys:
         return 0.0, False  # a trace that did not record the hook's target: no time
     ans = answer_of(kl.behaviour, target, inst, kl.sched.now, kl.rng, True)
     failed = ans.error is not None or ans.exit_code != 0 or not 200 <= ans.status < 400
     return (ans.latency if math.isfinite(ans.latency) else math.inf), failed
 
 
-class Terminator:
-    """The deletion of one pod: when it comes, and the termination it starts."""
+class PodStop:
+    """killContainersWithSyncResult: every running container of the pod stopped in parallel
+    with one grace period, sidecars in their turn (R4.21); `done` is called once all have
+    stopped. `why(unit)` is the start of each stopped instance's end reason."""
 
-    def __init__(self, kubelet: TerminatingPod, at: float, override: int | None) -> None:
-        self.kl, self.at = kubelet, at
-        pod = kubelet.pod
-        self.grace = pod.termination_grace_period_seconds if override is None else override
-        self.requested = False  # the pod worker has seen the deletion
+    def __init__(self, kubelet: TerminatingPod, grace: int, records: list[ContainerStop],
+                 why: Callable[[PodContainer], str], done: Callable[[], None]) -> None:
+        self.kl, self.grace, self.records, self.why, self.done = (kubelet, grace, records,
+                                                                  why, done)
         self.stopped: set[str] = set()  # containers gone (or not running at the start)
         self.procs: dict[str, Any] = {}
         self.waiting: set[str] = set()  # sidecars waiting for their turn
-        kubelet.sched.process(self._deletion())
+        self.finished = False
 
-    def _deletion(self) -> ProcessGen:
-        """The API deletion at `at` (URGENT, a process of its own: see `engine.jumps`)."""
-        kl = self.kl
-        yield max(0.0, self.at - kl.sched.now), URGENT
-        kl.timeline.termination = Termination(kl.sched.now, self.grace)
-        yield kl.profile.sync_seconds, URGENT  # the pod update reaches the pod worker
-        self.requested = True
-        kl.request_sync(0.0)
-
-    # -- SyncTerminatingPod -------------------------------------------------------------------
-    def terminate(self) -> None:
-        """Stop liveness and startup, then kill every running container in parallel."""
+    def start(self) -> None:
+        """Kill every running container now (SIGTERM paths in parallel)."""
         kl = self.kl
         now = kl.sched.now
-        term = kl.timeline.termination
-        assert term is not None
-        term.started_at, term.containers = now, []
-        for unit in kl.units:  # R1.30, R1.31
-            unit.manager.stop(ProbeType.LIVENESS, ProbeType.STARTUP)
         for unit in kl.units:
             inst = unit.runtime.current
             if inst is None or inst.exited_at is not None:
@@ -115,7 +120,7 @@ class Terminator:
                 continue
             inst.will_restart = False
             rec = ContainerStop(unit.name, inst.restart_count, now, float(self.grace))
-            term.containers.append(rec)
+            self.records.append(rec)
             self.procs[unit.name] = kl.sched.process(self._stop(unit, inst, rec))
         if not self.procs:
             self._finish()
@@ -145,13 +150,17 @@ class Terminator:
             now = kl.sched.now
             inst.sigterm_at = rec.sigterm_at = now
             can_act = kl.behaviour.stall_end(now, inst.running_at)
-            exit_at = min(now + grace, can_act + kl.behaviour.shutdown_seconds())
+            exit_at = min(now + grace, can_act + kl.behaviour.shutdown_seconds(unit.name))
             rec.sigkill = not exit_at < now + grace
             how = (f"SIGKILL after the {grace:g} s grace period" if rec.sigkill
                    else "exited after SIGTERM")
-            inst.record.end_reason = f"deleted: {how}"
+            inst.record.end_reason = f"{self.why(unit)}{how}"
             yield from self._sleep_until(exit_at)
             inst.exited_at = inst.record.ended_at = kl.sched.now
+            code = (SIGKILL_EXIT_CODE if rec.sigkill
+                    else kl.behaviour.sigterm_exit_code(unit.name))
+            inst.record.exit_code, inst.record.reason = code, exit_code_reason(code)
+            kl.notice(kl.sched.now)
         rec.stopped_at = inst.exited_at
         self._stopped(unit)
 
@@ -172,7 +181,7 @@ class Terminator:
         kl = self.kl
         sidecars = [u for u in kl.units if u.spec.sidecar]
         later = sidecars[sidecars.index(unit) + 1:]
-        before = [u for u in kl.units if not u.spec.sidecar] + later
+        before = [u for u in kl.units if not (u.spec.sidecar or u.spec.init)] + later
         return all(u.name in self.stopped for u in before)
 
     def _wait_for_turn(self, unit: PodContainer, grace: int) -> Any:
@@ -198,8 +207,49 @@ class Terminator:
             self._finish()
 
     def _finish(self) -> None:
+        if not self.finished:
+            self.finished = True
+            self.done()
+
+
+class Terminator:
+    """The deletion of one pod: when it comes, and the termination it starts."""
+
+    def __init__(self, kubelet: TerminatingPod, at: float, override: int | None) -> None:
+        self.kl, self.at = kubelet, at
+        pod = kubelet.pod
+        self.grace = pod.termination_grace_period_seconds if override is None else override
+        self.requested = False  # the pod worker has seen the deletion
+        kubelet.sched.process(self._deletion())
+
+    def _deletion(self) -> ProcessGen:
+        """The API deletion at `at` (URGENT, a process of its own: see `engine.jumps`)."""
+        kl = self.kl
+        yield max(0.0, self.at - kl.sched.now), URGENT
+        kl.timeline.termination = Termination(kl.sched.now, self.grace)
+        yield kl.profile.sync_seconds, URGENT  # the pod update reaches the pod worker
+        self.requested = True
+        kl.request_sync(0.0)
+
+    # -- SyncTerminatingPod -------------------------------------------------------------------
+    def terminate(self) -> None:
+        """Stop liveness and startup (R1.30; not in 1.20), then kill every running container
+        in parallel."""
+        kl = self.kl
+        now = kl.sched.now
+        term = kl.timeline.termination
+        assert term is not None
+        term.started_at, term.containers = now, []
+        if kl.profile.stop_liveness_at_termination:  # R1.30, R1.31
+            for unit in kl.units:
+                if not unit.spec.sidecar or kl.profile.stop_sidecar_liveness_at_termination:
+                    unit.manager.stop(ProbeType.LIVENESS, ProbeType.STARTUP)
+        PodStop(kl, self.grace, term.containers, lambda _: "deleted: ", self._finish).start()
+
+    def _finish(self) -> None:
         """Every container stopped: the status shows them terminated (Ready False) and the
-        readiness workers are removed (RemovePod)."""
+        probe workers are removed (RemovePod); the pod is terminal (getPhase with
+        podIsTerminal: Succeeded if every app container exited 0, else Failed)."""
         kl = self.kl
         term = kl.timeline.termination
         assert term is not None
@@ -208,5 +258,10 @@ class Terminator:
             inst = unit.runtime.current
             if inst is not None:
                 unit.status.adopt(inst, False)
+            unit.status.pod_finished = True
             unit.manager.stop(*ProbeType)
             kl.set_container_ready(unit, False)  # R3.12: stopped containers are not Ready
+        apps = [u.runtime.current for u in kl.units if not (u.spec.init or u.spec.sidecar)]
+        done = all(i is not None and i.record.exit_code == 0 for i in apps)
+        kl.set_phase("Succeeded" if done else "Failed")
+

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from kubesim.kubelet.prober import Listener
 from kubesim.kubelet.scheduler import NORMAL, Interrupted
 from kubesim.results import ProbeType, Result
 
@@ -84,8 +85,11 @@ class Worker:
     def __init__(self, sched: Scheduler, probe_type: ProbeType, probe: Probe, target: Target,
                  origin: float, *, status: Any, cache: ResultsCache, prober: Prober,
                  profile: KubeletProfile, rng: np.random.Generator,
-                 box: dict[tuple[ProbeType, bool], list[float]] | None = None) -> None:
+                 box: dict[tuple[ProbeType, bool], list[float]] | None = None,
+                 listener: Listener | None = None) -> None:
         self.sched, self.status, self.cache, self.prober = sched, status, cache, prober
+        # who answers: the container listening on the probe's port (R2.5), else this one
+        self.listener = listener if listener is not None else Listener(prober.runtime, False)
         self.profile, self.rng, self.box = profile, rng, box
         self.type = probe_type
         self.probe = probe

@@ -116,6 +116,8 @@ def render_text(report: Report) -> str:
             lines.append(f"  passed   {', '.join(ok)}")
     for s in report.skipped:
         lines.append(f"{v(s['file'])}: skipped, {v(s['reason'])}")
+    for e in report.errors:
+        lines.append(f"error: {v(' '.join(str(e).split()))} (not checked)")
     found = sorted({f.rule for f in report.findings})
     if found:
         lines.append(f"what each check means and how to fix it: kubesim rules ID "
@@ -174,7 +176,9 @@ def _summary_line(report: Report) -> str:
             f"{_n(counts['containers'], 'probed container')}, {_n(counts['checks'], 'check')} "
             f"(behaviours: {behaviours}; {report.settings.phases} grid phases): "
             f"{_n(counts['error'], 'error')}, {_n(counts['warning'], 'warning')}, "
-            f"{counts['info']} info, {counts['suppressed']} suppressed; {gate}: {verdict}")
+            f"{counts['info']} info, {counts['suppressed']} suppressed; {gate}: {verdict}"
+            + (f" ({_n(len(report.errors), 'bad input')}, named above)" if report.errors
+               else ""))
 
 
 def _n(count: int, noun: str) -> str:
@@ -212,6 +216,7 @@ def check_document(report: Report) -> dict[str, Any]:
         "configuration": _configuration(report),
         "inputs": report.inputs,
         "skipped": report.skipped,
+        "errors": [str(e) for e in report.errors],
         "notes": report.notes,
         "behaviours": [{"label": b.label, "kind": b.kind, "duration": b.duration}
                        for b in report.behaviours],

@@ -112,15 +112,17 @@ STREAM_CHUNK = 64 * 1024  # characters gathered before `text_stream` passes them
 def text_stream(pieces: Iterable[str]) -> Iterator[str]:
     """`text` over an output written in pieces: whole lines, in chunks of about STREAM_CHUNK
     characters (a command, or `##[`, split across two pieces is still seen; a long run is
-    still written as it is formatted), the rest at the end."""
+    still written as it is formatted), the rest at the end. No piece handed on is longer than
+    STREAM_CHUNK: a pipe closed by its reader takes part of one large write silently and says
+    so (BrokenPipeError) only at the next write, so writes stay small."""
     pending: list[str] = []
     size = 0
     for piece in pieces:
         if isinstance(piece, WorkflowCommands):  # escaped by their own rules: as they are
             if pending:
-                yield text("".join(pending))
+                yield from _slices(text("".join(pending)))
             pending, size = [], 0
-            yield str(piece)
+            yield from _slices(str(piece))
             continue
         pending.append(piece)
         size += len(piece)
@@ -129,10 +131,16 @@ def text_stream(pieces: Iterable[str]) -> Iterator[str]:
         joined = "".join(pending)
         cut = joined.rfind("\n") + 1
         if cut:
-            yield text(joined[:cut])
+            yield from _slices(text(joined[:cut]))
         pending, size = [joined[cut:]], len(joined) - cut
     if pending and (rest := "".join(pending)):
-        yield text(rest)
+        yield from _slices(text(rest))
+
+
+def _slices(shown: str) -> Iterator[str]:
+    """An already neutralised text in pieces of at most STREAM_CHUNK characters."""
+    for i in range(0, len(shown), STREAM_CHUNK):
+        yield shown[i:i + STREAM_CHUNK]
 
 
 def one_line(message: str) -> str:

@@ -77,20 +77,29 @@ def plot_meta(pod: ProbedContainer, behaviour: Behaviour, duration: float) -> di
     """Extra `run` fields that make the document self-contained for a picture:
     `probe_specs` (per declared probe: target and settings, Kubernetes names) and `windows`
     (the behaviour's outages and stalls up to `duration`: `{start, end, label}`)."""
+    keep = _probed(pod, behaviour)
+    windows = [{"start": round(w.start, 6), "end": round(w.end, 6), "label": w.label}
+               for w in behaviour.windows(duration) if math.isfinite(w.end) and keep(w)]
+    meta: dict[str, Any] = {"probe_specs": _specs(pod.container), "windows": windows}
+    if len(pod.containers) > 1:  # a lane group per container: each one's probes
+        meta["container_probe_specs"] = {c.name: _specs(c) for c in pod.containers
+                                         if not c.init}
+    return meta
+
+
+def _specs(container: Any) -> dict[str, Any]:
+    """Per declared probe of `container`: its target and settings (Kubernetes names)."""
     specs = {}
-    for probe_type, probe in pod.container.probes().items():
+    for probe_type, probe in container.probes().items():
         specs[probe_type.value] = {
-            "target": pod.container.target(probe_type).key,
+            "target": container.target(probe_type).key,
             "initialDelaySeconds": probe.initial_delay_seconds,
             "periodSeconds": probe.period_seconds,
             "timeoutSeconds": probe.timeout_seconds,
             "successThreshold": probe.success_threshold,
             "failureThreshold": probe.failure_threshold,
         }
-    keep = _probed(pod, behaviour)
-    windows = [{"start": round(w.start, 6), "end": round(w.end, 6), "label": w.label}
-               for w in behaviour.windows(duration) if math.isfinite(w.end) and keep(w)]
-    return {"probe_specs": specs, "windows": windows}
+    return specs
 
 
 def _probed(pod: ProbedContainer, behaviour: Behaviour) -> Any:
@@ -154,8 +163,15 @@ _FIELDS: dict[str, dict[str, str]] = {  # list -> item field -> kind
     "restarts": {"probe": "str"},
 }
 _OPTIONAL: dict[str, dict[str, str]] = {  # list -> item field that may be absent -> kind
-    "probes": {"detail": "str", "container": "int"},
-    "kills": {"container": "int?"},
+    "probes": {"detail": "str", "container": "int", "name": "str"},
+    "kills": {"container": "int?", "sigterm_at": "num?", "name": "str"},
+    "containers": {"name": "str"},
+    "events": {"name": "str"},
+}
+_POD_LISTS: dict[str, dict[str, str]] = {  # lists a document may lack (older documents)
+    "container_ready": {"at": "num", "name": "str", "ready": "bool"},
+    "pod_phase": {"at": "num", "phase": "str"},
+    "pod_kills": {"at": "num"},
 }
 _SUMMARY = {"ready_seconds": "num?", "first_ready_at": "num?"}
 
@@ -217,6 +233,24 @@ def check_document(doc: Any, *, source: str | None = None) -> dict[str, Any]:
                 problem = _check(item[key], kind) if key in item else None
                 if problem:
                     raise bad(f"{name}[{i}].{key}", problem)
+    for name, fields in _POD_LISTS.items():
+        items = doc.get(name, [])
+        if not isinstance(items, list):
+            raise bad(name, "must be a list")
+        for i, item in enumerate(items):
+            if not isinstance(item, dict):
+                raise bad(f"{name}[{i}]", "must be an object")
+            _check_fields(item, fields, f"{name}[{i}]", bad)
+            if name == "pod_kills":
+                _check_stops(item.get("containers") or [], f"{name}[{i}].containers", bad)
+    names = run.get("pod_containers", [])
+    if not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
+        raise bad("run.pod_containers", "must be a list of container names")
+    by_name = run.get("container_probe_specs", {})
+    if not (isinstance(by_name, dict) and all(
+            isinstance(v, dict) and all(k in PROBE_TYPES and isinstance(x, dict)
+                                        for k, x in v.items()) for v in by_name.values())):
+        raise bad("run.container_probe_specs", "must map container names to probe specs")
     summary = doc.get("summary", {})
     if not isinstance(summary, dict):
         raise bad("summary", "must be an object")
@@ -251,13 +285,17 @@ def _check_termination(term: Any, bad: Any) -> None:
     if not isinstance(term, dict):
         raise bad("termination", "must be an object or null")
     _check_fields(term, _TERMINATION, "termination", bad)
-    containers = term.get("containers") or []
+    _check_stops(term.get("containers") or [], "termination.containers", bad)
+
+
+def _check_stops(containers: Any, where: str, bad: Any) -> None:
+    """How containers stopped (a termination's or a whole-pod kill's)."""
     if not isinstance(containers, list):
-        raise bad("termination.containers", "must be a list")
+        raise bad(where, "must be a list")
     for i, c in enumerate(containers):
         if not isinstance(c, dict):
-            raise bad(f"termination.containers[{i}]", "must be an object")
-        _check_fields(c, _TERMINATING, f"termination.containers[{i}]", bad)
+            raise bad(f"{where}[{i}]", "must be an object")
+        _check_fields(c, {**_TERMINATING, "name": "str?"}, f"{where}[{i}]", bad)
 
 
 # -- drawing -----------------------------------------------------------------------------------
@@ -428,14 +466,28 @@ def _termination(ax: Axes, term: Mapping[str, Any], y: dict[str, int], h: float,
                  duration: float, visible: float) -> None:
     """The deletion across every lane; on the container lane, each container's preStop hook,
     its SIGTERM (a tick) and its SIGKILL (a cross)."""
+    _deletion_line(ax, term)
+    _stops(ax, term.get("containers") or [], lambda c: y["container"], h, duration, visible)
+
+
+def _deletion_line(ax: Axes, term: Mapping[str, Any]) -> None:
+    """The API deletion, across every lane, with its grace period."""
     at = term["requested_at"]
     ax.axvline(at, color=DELETE_COLOUR, linewidth=1.4, zorder=5)
     ax.annotate(f"deleted (grace {term['grace_seconds']} s)", xy=(at, 1.0),
                 xycoords=("data", "axes fraction"), xytext=(3, -10),
                 textcoords="offset points", fontsize=7.5, color=DELETE_COLOUR,
                 annotation_clip=False)
-    yc = y["container"]
-    for c in term.get("containers") or []:
+
+
+def _stops(ax: Axes, stops: list[Mapping[str, Any]], lane_of: Any, h: float, duration: float,
+           visible: float) -> None:
+    """How containers stopped (a deletion, a whole-pod kill): preStop hook, SIGTERM (a tick),
+    SIGKILL (a cross), on the lane `lane_of(stop)`."""
+    for c in stops:
+        yc = lane_of(c)
+        if yc is None:
+            continue
         start, end = c.get("pre_stop_start"), c.get("pre_stop_end")
         if start is not None:
             stop = end if end is not None else duration
@@ -447,12 +499,178 @@ def _termination(ax: Axes, term: Mapping[str, Any], y: dict[str, int], h: float,
             ax.scatter([c["stopped_at"]], [yc], marker="x", s=40, c=DELETE_COLOUR, zorder=6)
 
 
-def _draw(doc: Mapping[str, Any]) -> Figure:
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
+def _shade_windows(ax: Axes, run: Mapping[str, Any], duration: float, visible: float) -> None:
+    """The app's outages and stalls, across every lane, labelled along the bottom edge."""
+    free_from = -math.inf  # one label at a time along the bottom edge
+    for start, end, label, kind in _merged_windows(run.get("windows", [])):
+        stall = kind == "stall"
+        colour = STALL_COLOUR if stall else OUTAGE_COLOUR
+        ax.axvspan(start, max(end, start + visible), color=colour,
+                   alpha=0.28 if stall else 0.13, linewidth=0, zorder=0)
+        if start < free_from:
+            continue
+        parts = label.split(", ")
+        if len(label) > 40 and len(parts) > 1:  # several targets failing together
+            label = f"{parts[0]} +{len(parts) - 1} more"
+        free_from = start + duration * (len(label) + 12) / 150  # ~ the label's width
+        ax.annotate(f"{label} {_secs(start)}-{_secs(end)} s", xy=(start, 0.0),
+                    xycoords=("data", "axes fraction"), xytext=(2, 3),
+                    textcoords="offset points", ha="left", va="bottom", fontsize=8,
+                    color="#8C3A00" if not stall else "#7A2E5C", zorder=1)
+
+
+def _instances(ax: Axes, containers: list[Mapping[str, Any]], kills: list[Mapping[str, Any]],
+               backoffs: list[float], yc: float, h: float, duration: float, visible: float,
+               started: Any) -> None:
+    """One container's instances on lane `yc`: bars from running to exit, hatched from a
+    kill to the exit, CrashLoopBackOff waits; `started(c, end)` draws its Started band."""
+    containers = sorted(containers, key=lambda c: c["running_at"])
+    kills_by_container = {k.get("container"): k for k in kills}
+    for i, c in enumerate(containers):
+        end = duration if c["ended_at"] is None else c["ended_at"]
+        kill = kills_by_container.get(c["restart_count"])
+        cut = kill["at"] if kill is not None else end
+        ax.broken_barh([(c["running_at"], max(cut - c["running_at"], visible))],
+                       (yc - h / 2, h), facecolors=CONTAINER_COLOUR, edgecolor="#606060",
+                       linewidth=0.6)
+        if kill is not None and end > cut:
+            ax.broken_barh([(cut, max(end - cut, visible))], (yc - h / 2, h),
+                           facecolors="white", edgecolor="#606060", hatch="////",
+                           linewidth=0.6)
+        if end - c["running_at"] > duration / 40:
+            ax.text(c["running_at"] + duration / 250, yc, f"#{c['restart_count']}",
+                    va="center", ha="left", fontsize=8)
+        if c["started_at"] is not None:
+            started(c, end)
+        nxt = containers[i + 1]["running_at"] if i + 1 < len(containers) else duration
+        if c["ended_at"] is not None and any(c["ended_at"] <= b <= nxt for b in backoffs):
+            ax.broken_barh([(c["ended_at"], nxt - c["ended_at"])], (yc - h / 2, h),
+                           facecolors="white", edgecolor="#CC4400", hatch="xx",
+                           linewidth=0.6)
+            if nxt - c["ended_at"] > duration / 25:
+                ax.text((c["ended_at"] + nxt) / 2, yc, "back-off", ha="center",
+                        va="center", fontsize=7.5, color="#8C3A00",
+                        bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
+
+
+def _spans(changes: list[Mapping[str, Any]], duration: float) -> list[tuple[float, float]]:
+    """(start, length) of each stretch where `changes` say ready."""
+    since = None
+    spans = []
+    for change in changes:
+        if change["ready"] and since is None:
+            since = change["at"]
+        elif not change["ready"] and since is not None:
+            spans.append((since, change["at"] - since))
+            since = None
+    if since is not None:
+        spans.append((since, duration - since))
+    return spans
+
+
+def _probe_lane(ax: Axes, calls: list[Mapping[str, Any]], lane: float, duration: float,
+                visible: float, placed: list[Any]) -> None:
+    """Probe results on one lane: marks, visible latencies, the first failure reason of each
+    kind."""
+    for p in calls:
+        if p["latency"] >= 3 * visible:
+            ax.plot([p["at"], p["at"] + p["latency"]], [lane, lane],
+                    color=MARKS[p["result"]]["color"], linewidth=2.5, alpha=0.6,
+                    solid_capstyle="butt", zorder=2)
+    dense = len(calls) > 200  # marks closer than ~4 px: smaller successes, no outlines
+    for result in RESULTS:
+        xs = [p["at"] for p in calls if p["result"] == result]
+        if xs:
+            m = MARKS[result]
+            size = m["s"] / 3 if dense and result == "success" else m["s"]
+            ax.scatter(xs, [lane] * len(xs), c=m["color"], marker=m["marker"], s=size,
+                       linewidths=0 if dense else 0.3, edgecolors="white", zorder=3)
+    told: set[str] = set()
+    for p in calls:
+        if p["result"] in ("failure", "error"):
+            why = _reason(p.get("detail", ""))
+            if why not in told:
+                told.add(why)
+                if why == "timeout":
+                    why += f" after {p['latency']:g} s"
+                _failure_label(ax, placed, why, p, lane, duration)
+
+
+def _kill_lines(ax: Axes, kills: list[Mapping[str, Any]], top: float, lane_of: Any,
+                duration: float) -> None:
+    """Kills: a dashed line at the decision from the container lane to the probe's, named
+    by the probe; a tick at the SIGTERM."""
+    last_label = -math.inf
+    for k in sorted(kills, key=lambda k: k["at"]):
+        lo, hi = top(k), lane_of(k)
+        ax.plot([k["at"], k["at"]], [lo, hi], color=KILL_COLOUR, linewidth=1.2,
+                linestyle=(0, (4, 2)), zorder=5)
+        ax.scatter([k["at"]], [lo], marker="v", s=45, c=KILL_COLOUR, zorder=6, clip_on=False)
+        if k.get("sigterm_at") is not None:
+            ax.scatter([k["sigterm_at"]], [lo + 0.25], marker="|", s=120, c=DELETE_COLOUR,
+                       zorder=6)
+        if k["at"] - last_label > duration / 14:  # keep labels apart; the legend names kills
+            ax.annotate(f"{k['probe']} kill", xy=(k["at"], lo), xytext=(3, 3),
+                        textcoords="offset points", ha="left", va="bottom", fontsize=7.5,
+                        fontweight="bold", annotation_clip=False)
+            last_label = k["at"]
+
+
+def _legend(fig: Figure, doc: Mapping[str, Any], run: Mapping[str, Any], stopped: bool,
+            term: Any, backoffs: list[float], ready_label: str) -> None:
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
+    results = {p["result"] for p in doc["probes"]} | {"success", "failure"}
+    windows = _merged_windows(run.get("windows", []))
+    handles: list[Artist] = [Line2D([], [], linestyle="none", marker=MARKS[r]["marker"],
+                      color=MARKS[r]["color"], markersize=7 if r == "failure" else 5.5,
+                      label=MARKS[r]["label"]) for r in RESULTS if r in results]
+    handles.append(Patch(facecolor=CONTAINER_COLOUR, edgecolor="#606060",
+                         label="container running"))
+    if doc["kills"]:
+        handles += [Patch(facecolor="white", edgecolor="#606060", hatch="////",
+                          label="killed, terminating"),
+                    Line2D([], [], color=KILL_COLOUR, linestyle=(0, (4, 2)), marker="v",
+                           markersize=6, label="kill (by the probe)")]
+    if backoffs:
+        handles.append(Patch(facecolor="white", edgecolor="#CC4400", hatch="xx",
+                             label="CrashLoopBackOff wait"))
+    if term:
+        handles += [Line2D([], [], color=DELETE_COLOUR, linewidth=1.4, label="pod deleted"),
+                    Patch(facecolor=PRE_STOP_COLOUR, label="preStop hook")]
+    if term or stopped or any(k.get("sigterm_at") is not None for k in doc["kills"]):
+        handles.append(Line2D([], [], color=DELETE_COLOUR, linestyle="none", marker="|",
+                              markersize=9, label="SIGTERM / SIGKILL (x)"))
+    handles += [Patch(facecolor=STARTED_COLOUR, label="Started"),
+                Patch(facecolor=READY_COLOUR, label=ready_label)]
+    kinds = {w[3] for w in windows}
+    if "outage" in kinds:
+        handles.append(Patch(facecolor=OUTAGE_COLOUR, alpha=0.13, label="app outage"))
+    if "recorded" in kinds:
+        handles.append(Patch(facecolor=OUTAGE_COLOUR, alpha=0.13,
+                             label="app failing (recorded)"))
+    if "stall" in kinds:
+        handles.append(Patch(facecolor=STALL_COLOUR, alpha=0.28, label="app stall"))
+    fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 7), fontsize=8,
+               frameon=False,
+               bbox_to_anchor=(0.5, 0.0), handlelength=1.6, columnspacing=1.2)
+
+
+def _names(doc: Mapping[str, Any]) -> list[str]:
+    """The pod's containers the document has records of, in pod order."""
+    seen = [c.get("name", "") for c in doc["containers"]]
+    order = doc["run"].get("pod_containers") or []
+    known = [n for n in order if isinstance(n, str) and n in seen]
+    return known + sorted({n for n in seen if n not in known})
+
+
+def _draw(doc: Mapping[str, Any]) -> Figure:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    if len(_names(doc)) > 1:
+        return _draw_pod(doc)
     run = doc["run"]
     duration = float(run["duration"])
     specs: dict[str, Any] = run.get("probe_specs") or {}
@@ -479,111 +697,27 @@ def _draw(doc: Mapping[str, Any]) -> Figure:
     ax.axhline(2.5, color="#808080", linewidth=0.9)  # pod state above, probes below
     visible = duration / 900  # ~1 px of the plot area
 
-    # the app's outages and stalls, across every lane
-    free_from = -math.inf  # one label at a time along the bottom edge
-    for start, end, label, kind in _merged_windows(run.get("windows", [])):
-        stall = kind == "stall"
-        colour = STALL_COLOUR if stall else OUTAGE_COLOUR
-        ax.axvspan(start, max(end, start + visible), color=colour,
-                   alpha=0.28 if stall else 0.13, linewidth=0, zorder=0)
-        if start < free_from:
-            continue
-        parts = label.split(", ")
-        if len(label) > 40 and len(parts) > 1:  # several targets failing together
-            label = f"{parts[0]} +{len(parts) - 1} more"
-        free_from = start + duration * (len(label) + 12) / 150  # ~ the label's width
-        ax.annotate(f"{label} {_secs(start)}-{_secs(end)} s", xy=(start, 0.0),
-                    xycoords=("data", "axes fraction"), xytext=(2, 3),
-                    textcoords="offset points", ha="left", va="bottom", fontsize=8,
-                    color="#8C3A00" if not stall else "#7A2E5C", zorder=1)
-
+    _shade_windows(ax, run, duration, visible)
     # container instances, termination after a kill, back-off waits
-    containers = sorted(doc["containers"], key=lambda c: c["running_at"])
-    kills_by_container = {k.get("container"): k for k in doc["kills"]}
     backoffs = [e["at"] for e in doc["events"] if e["reason"] == "BackOff"]
-    yc = y["container"]
-    for i, c in enumerate(containers):
-        end = duration if c["ended_at"] is None else c["ended_at"]
-        kill = kills_by_container.get(c["restart_count"])
-        cut = kill["at"] if kill is not None else end
-        ax.broken_barh([(c["running_at"], max(cut - c["running_at"], visible))],
-                       (yc - h / 2, h), facecolors=CONTAINER_COLOUR, edgecolor="#606060",
-                       linewidth=0.6)
-        if kill is not None and end > cut:
-            ax.broken_barh([(cut, max(end - cut, visible))], (yc - h / 2, h),
-                           facecolors="white", edgecolor="#606060", hatch="////",
-                           linewidth=0.6)
-        if end - c["running_at"] > duration / 40:
-            ax.text(c["running_at"] + duration / 250, yc, f"#{c['restart_count']}",
-                    va="center", ha="left", fontsize=8)
-        if c["started_at"] is not None:
-            ax.broken_barh([(c["started_at"], max(end - c["started_at"], visible))],
-                           (y["Started"] - h / 2, h), facecolors=STARTED_COLOUR,
-                           linewidth=0)
-        nxt = containers[i + 1]["running_at"] if i + 1 < len(containers) else duration
-        if c["ended_at"] is not None and any(c["ended_at"] <= b <= nxt for b in backoffs):
-            ax.broken_barh([(c["ended_at"], nxt - c["ended_at"])], (yc - h / 2, h),
-                           facecolors="white", edgecolor="#CC4400", hatch="xx",
-                           linewidth=0.6)
-            if nxt - c["ended_at"] > duration / 25:
-                ax.text((c["ended_at"] + nxt) / 2, yc, "back-off", ha="center",
-                        va="center", fontsize=7.5, color="#8C3A00",
-                        bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
 
-    # pod Ready
-    since = None
-    spans = []
-    for change in doc["ready"]:
-        if change["ready"] and since is None:
-            since = change["at"]
-        elif not change["ready"] and since is not None:
-            spans.append((since, change["at"] - since))
-            since = None
-    if since is not None:
-        spans.append((since, duration - since))
-    ax.broken_barh(spans, (y["Ready"] - h / 2, h), facecolors=READY_COLOUR, linewidth=0)
+    def started(c: Mapping[str, Any], end: float) -> None:
+        ax.broken_barh([(c["started_at"], max(end - c["started_at"], visible))],
+                       (y["Started"] - h / 2, h), facecolors=STARTED_COLOUR, linewidth=0)
 
-    # probe results: marks, visible latencies, the first failure reason of each kind per lane
+    _instances(ax, doc["containers"], doc["kills"], backoffs, y["container"], h, duration,
+               visible, started)
+    ax.broken_barh(_spans(doc["ready"], duration), (y["Ready"] - h / 2, h),
+                   facecolors=READY_COLOUR, linewidth=0)
     placed: list[Any] = []  # the drawn boxes of failure reasons, all lanes
     for t in probe_lanes:
-        calls = [p for p in doc["probes"] if p["probe"] == t]
-        for p in calls:
-            if p["latency"] >= 3 * visible:
-                ax.plot([p["at"], p["at"] + p["latency"]], [y[t], y[t]],
-                        color=MARKS[p["result"]]["color"], linewidth=2.5, alpha=0.6,
-                        solid_capstyle="butt", zorder=2)
-        dense = len(calls) > 200  # marks closer than ~4 px: smaller successes, no outlines
-        for result in RESULTS:
-            xs = [p["at"] for p in calls if p["result"] == result]
-            if xs:
-                m = MARKS[result]
-                size = m["s"] / 3 if dense and result == "success" else m["s"]
-                ax.scatter(xs, [y[t]] * len(xs), c=m["color"], marker=m["marker"], s=size,
-                           linewidths=0 if dense else 0.3, edgecolors="white", zorder=3)
-        told: set[str] = set()
-        for p in calls:
-            if p["result"] in ("failure", "error"):
-                why = _reason(p.get("detail", ""))
-                if why not in told:
-                    told.add(why)
-                    if why == "timeout":
-                        why += f" after {p['latency']:g} s"
-                    _failure_label(ax, placed, why, p, y[t], duration)
-
-    # kills: decision time, named by the probe
-    last_label = -math.inf
-    for k in sorted(doc["kills"], key=lambda k: k["at"]):
-        lo = y["container"] - h / 2
-        hi = y[k["probe"]] + 0.35 if k["probe"] in y else len(lanes) - 0.5
-        ax.plot([k["at"], k["at"]], [lo, hi], color=KILL_COLOUR, linewidth=1.2,
-                linestyle=(0, (4, 2)), zorder=5)
-        ax.scatter([k["at"]], [lo], marker="v", s=45, c=KILL_COLOUR, zorder=6, clip_on=False)
-        if k["at"] - last_label > duration / 14:  # keep labels apart; the legend names kills
-            ax.annotate(f"{k['probe']} kill", xy=(k["at"], lo), xytext=(3, 3),
-                        textcoords="offset points", ha="left", va="bottom", fontsize=7.5,
-                        fontweight="bold", annotation_clip=False)
-            last_label = k["at"]
-
+        _probe_lane(ax, [p for p in doc["probes"] if p["probe"] == t], y[t], duration,
+                    visible, placed)
+    _kill_lines(ax, doc["kills"], lambda k: y["container"] - h / 2,
+                lambda k: y[k["probe"]] + 0.35 if k["probe"] in y else len(lanes) - 0.5,
+                duration)
+    stops = [c for k in doc.get("pod_kills") or [] for c in k.get("containers") or []]
+    _stops(ax, stops, lambda c: y["container"], h, duration, visible)
     term = doc.get("termination")
     if term:  # deletion, preStop, SIGTERM, SIGKILL or exit (R1.30-R1.35, R4.5)
         _termination(ax, term, y, h, duration, visible)
@@ -591,38 +725,97 @@ def _draw(doc: Mapping[str, Any]) -> Figure:
     head, sub = _title(doc)
     fig.text(0.5, 0.975, head, ha="center", va="top", fontsize=11, fontweight="bold")
     fig.text(0.5, 0.935, sub, ha="center", va="top", fontsize=8.5, color="#404040")
+    _legend(fig, doc, run, bool(stops), term, backoffs, "pod Ready")
+    return fig
 
-    results = {p["result"] for p in doc["probes"]} | {"success", "failure"}
-    windows = _merged_windows(run.get("windows", []))
-    handles: list[Artist] = [Line2D([], [], linestyle="none", marker=MARKS[r]["marker"],
-                      color=MARKS[r]["color"], markersize=7 if r == "failure" else 5.5,
-                      label=MARKS[r]["label"]) for r in RESULTS if r in results]
-    handles.append(Patch(facecolor=CONTAINER_COLOUR, edgecolor="#606060",
-                         label="container running"))
-    if doc["kills"]:
-        handles += [Patch(facecolor="white", edgecolor="#606060", hatch="////",
-                          label="killed, terminating"),
-                    Line2D([], [], color=KILL_COLOUR, linestyle=(0, (4, 2)), marker="v",
-                           markersize=6, label="kill (by the probe)")]
-    if backoffs:
-        handles.append(Patch(facecolor="white", edgecolor="#CC4400", hatch="xx",
-                             label="CrashLoopBackOff wait"))
+
+LANE_INCHES = 0.42  # a picture of a pod of several containers grows by this per lane
+
+
+def _draw_pod(doc: Mapping[str, Any]) -> Figure:
+    """A pod of several containers: the pod's Ready and phase on top, then per container a
+    lane of its instances (Started below, its Ready above, as thin bands) and one lane per
+    probe it declares."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    run = doc["run"]
+    duration = float(run["duration"])
+    names = _names(doc)
+    by_name: dict[str, Any] = run.get("container_probe_specs") or {}
+    lanes: list[tuple[str, str]] = [("", "pod")]
+    for name in names:
+        specs = by_name.get(name) or {}
+        seen = {p["probe"] for p in doc["probes"] if p.get("name") == name}
+        lanes.append((name, "container"))
+        lanes += [(name, t) for t in PROBE_TYPES if t in specs or t in seen]
+    y = {lane: i for i, lane in enumerate(lanes)}
+    h = 0.5
+    height = FIGSIZE[1] + max(0, len(lanes) - 6) * LANE_INCHES
+    fig = Figure(figsize=(FIGSIZE[0], height), dpi=DPI)
+    FigureCanvasAgg(fig)
+    bottom, top = 1.2 / height, 0.84 / height
+    ax: Axes = fig.add_axes((0.17, bottom, 0.81, 1 - bottom - top))
+    ax.set_xlim(0, duration)
+    ax.set_ylim(len(lanes) - 0.5, -0.5)
+    ax.set_yticks(range(len(lanes)))
+    labels = ["pod Ready, phase"]
+    for name, kind in lanes[1:]:
+        labels.append(f"container {name}" if kind == "container"
+                      else _lane_label(kind, (by_name.get(name) or {}).get(kind)))
+    ax.set_yticklabels(labels, fontsize=8)
+    ax.set_xlabel("seconds since the first container started running")
+    ax.grid(axis="x", color="#E0E0E0", linewidth=0.6)
+    ax.set_axisbelow(True)
+    for i, (name, kind) in enumerate(lanes[1:], start=1):
+        ax.axhline(i - 0.5, color="#808080" if kind == "container" else "#D0D0D0",
+                   linewidth=0.9 if kind == "container" else 0.6)
+    visible = duration / 900
+
+    _shade_windows(ax, run, duration, visible)
+    yp = y[("", "pod")]
+    ax.broken_barh(_spans(doc["ready"], duration), (yp - h / 2, h), facecolors=READY_COLOUR,
+                   linewidth=0)
+    for change in (doc.get("pod_phase") or [])[1:]:
+        ax.annotate(change["phase"], xy=(change["at"], yp), xytext=(2, 7),
+                    textcoords="offset points", fontsize=7, color="#404040", zorder=4)
+        ax.plot([change["at"], change["at"]], [yp - h / 2, yp + h / 2], color="#404040",
+                linewidth=0.8, zorder=4)
+    backoffs_by = {n: [e["at"] for e in doc["events"] if e["reason"] == "BackOff"
+                       and e.get("name") == n] for n in names}
+    placed: list[Any] = []
+    for name in names:
+        yc = y[(name, "container")]
+
+        def started(c: Mapping[str, Any], end: float, yc: float = yc) -> None:
+            ax.broken_barh([(c["started_at"], max(end - c["started_at"], visible))],
+                           (yc + h / 2, h / 4), facecolors=STARTED_COLOUR, linewidth=0)
+
+        _instances(ax, [c for c in doc["containers"] if c.get("name") == name],
+                   [k for k in doc["kills"] if k.get("name") == name], backoffs_by[name], yc,
+                   h, duration, visible, started)
+        ready = [r for r in doc.get("container_ready") or [] if r.get("name") == name]
+        ax.broken_barh(_spans(ready, duration), (yc - h / 2 - h / 4, h / 4),
+                       facecolors=READY_COLOUR, linewidth=0)
+        for t in PROBE_TYPES:
+            if (name, t) in y:
+                _probe_lane(ax, [p for p in doc["probes"] if p["probe"] == t
+                                 and p.get("name") == name], y[(name, t)], duration,
+                            visible, placed)
+    _kill_lines(ax, doc["kills"], lambda k: y[(k.get("name", ""), "container")] - h / 2,
+                lambda k: y.get((k.get("name", ""), k["probe"]),
+                                y[(k.get("name", ""), "container")]) + 0.35, duration)
+    stops = [c for k in doc.get("pod_kills") or [] for c in k.get("containers") or []]
+    term = doc.get("termination")
     if term:
-        handles += [Line2D([], [], color=DELETE_COLOUR, linewidth=1.4, label="pod deleted"),
-                    Patch(facecolor=PRE_STOP_COLOUR, label="preStop hook"),
-                    Line2D([], [], color=DELETE_COLOUR, linestyle="none", marker="|",
-                           markersize=9, label="SIGTERM / SIGKILL (x)")]
-    handles += [Patch(facecolor=STARTED_COLOUR, label="Started"),
-                Patch(facecolor=READY_COLOUR, label="pod Ready")]
-    kinds = {w[3] for w in windows}
-    if "outage" in kinds:
-        handles.append(Patch(facecolor=OUTAGE_COLOUR, alpha=0.13, label="app outage"))
-    if "recorded" in kinds:
-        handles.append(Patch(facecolor=OUTAGE_COLOUR, alpha=0.13,
-                             label="app failing (recorded)"))
-    if "stall" in kinds:
-        handles.append(Patch(facecolor=STALL_COLOUR, alpha=0.28, label="app stall"))
-    fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 7), fontsize=8,
-               frameon=False,
-               bbox_to_anchor=(0.5, 0.0), handlelength=1.6, columnspacing=1.2)
+        _deletion_line(ax, term)
+        stops += term.get("containers") or []
+    _stops(ax, stops, lambda c: y.get((c.get("name", ""), "container")), h, duration, visible)
+    head, sub = _title(doc)
+    fig.text(0.5, 1 - 0.15 / height, head, ha="center", va="top", fontsize=11,
+             fontweight="bold")
+    fig.text(0.5, 1 - 0.4 / height, sub, ha="center", va="top", fontsize=8.5,
+             color="#404040")
+    _legend(fig, doc, run, bool(stops), term, sorted(b for v in backoffs_by.values() for b in v),
+            "Ready (pod; a container's: thin band above it)")
     return fig

@@ -14,7 +14,7 @@ from typing import Any
 from kubesim.analysis.phases import PhaseSpread
 from kubesim.render.edge import visible
 from kubesim.results import Outcome, ProbeType
-from kubesim.timeline import Timeline
+from kubesim.timeline import ContainerStop, Timeline
 
 __all__ = ["SCHEMA_VERSION", "iter_json", "iter_text", "render_json", "render_text", "to_document"]
 
@@ -41,13 +41,20 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
         "kills": [{"at": _t(k.at), "name": k.name, "probe": k.probe.value,
                    "container": k.container,
                    "failed_at": _t(k.failed_at),
-                   "grace_seconds": k.grace_seconds, "stopped_at": _t(k.stopped_at),
-                   "restart": k.restart} for k in timeline.kills],
+                   "grace_seconds": k.grace_seconds, "sigterm_at": _t(k.sigterm_at),
+                   "stopped_at": _t(k.stopped_at),
+                   "restart": k.restart, "whole_pod": k.whole_pod} for k in timeline.kills],
         "ready": [{"at": _t(r.at), "ready": r.ready} for r in timeline.ready],
+        "containers_ready": [{"at": _t(r.at), "ready": r.ready}
+                             for r in timeline.containers_ready],
+        "container_ready": [{"at": _t(r.at), "name": r.name, "ready": r.ready}
+                            for r in timeline.container_ready],
+        "pod_phase": [{"at": _t(c.at), "phase": c.phase} for c in timeline.pod_phase],
         "containers": [{"name": c.name, "restart_count": c.restart_count,
                         "running_at": _t(c.running_at),
                         "started_at": _t(c.started_at), "ended_at": _t(c.ended_at),
-                        "end_reason": c.end_reason, "exit_code": c.exit_code}
+                        "end_reason": c.end_reason, "exit_code": c.exit_code,
+                        "reason": c.reason}
                        for c in timeline.containers],
         "exits": [{"at": _t(x.at), "name": x.name, "container": x.container,
                    "exit_code": x.exit_code,
@@ -55,8 +62,11 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
         "probes": [{"at": _t(p.at), "probe": p.probe.value, "result": p.result.value,
                     "detail": p.detail, "latency": _t(p.latency), "container": p.container,
                     "name": p.name} for p in timeline.probes],
-        "events": [{"at": _t(e.at), "type": e.type, "reason": e.reason, "message": e.message}
-                   for e in timeline.events],
+        "events": [{"at": _t(e.at), "type": e.type, "reason": e.reason, "message": e.message,
+                    "name": e.name} for e in timeline.events],
+        "pod_kills": [{"at": _t(k.at), "reason": k.reason, "grace_seconds": k.grace_seconds,
+                       "stopped_at": _t(k.stopped_at), "containers": _stops(k.containers)}
+                      for k in timeline.pod_kills],
     }
     doc["termination"] = _termination(timeline)
     if phases is not None:
@@ -79,13 +89,18 @@ def _termination(timeline: Timeline) -> dict[str, Any] | None:
         "endpoint_not_ready_at": _t(term.requested_at),  # terminating: ready false at once
         "started_at": _t(term.started_at), "ready_false_at": _t(ready_off),
         "stopped_at": _t(term.stopped_at),
-        "containers": [{"name": c.name, "container": c.container,
-                        "killing_at": _t(c.killing_at), "pre_stop_start": _t(c.pre_stop_start),
-                        "pre_stop_end": _t(c.pre_stop_end), "sigterm_at": _t(c.sigterm_at),
-                        "grace_seconds": c.grace_seconds, "stopped_at": _t(c.stopped_at),
-                        "sigkill": c.sigkill}
-                       for c in (term.containers or [])],
+        "containers": _stops(term.containers or []),
     }
+
+
+def _stops(stops: list[ContainerStop]) -> list[dict[str, Any]]:
+    """How each container stopped in a termination or a whole-pod kill."""
+    return [{"name": c.name, "container": c.container,
+             "killing_at": _t(c.killing_at), "pre_stop_start": _t(c.pre_stop_start),
+             "pre_stop_end": _t(c.pre_stop_end), "sigterm_at": _t(c.sigterm_at),
+             "grace_seconds": c.grace_seconds, "stopped_at": _t(c.stopped_at),
+             "sigkill": c.sigkill}
+            for c in stops]
 
 
 def render_json(timeline: Timeline, *, meta: dict[str, Any] | None = None,
@@ -128,28 +143,44 @@ def _lines(timeline: Timeline, changes_only: bool = False) -> list[tuple[float, 
     many = len(timeline.names) > 1  # a pod of several containers: name them
 
     def who(name: str) -> str:
-        return f"{name} " if many else ""
+        return f"{visible(name)} " if many else ""
 
     for c in timeline.containers:
         out.append((c.running_at, 0, f"container {who(c.name)}#{c.restart_count} running"))
         if c.started_at is not None:
             out.append((c.started_at, 2, f"container {who(c.name)}#{c.restart_count} Started"))
         if c.ended_at is not None:
-            out.append((c.ended_at, 4, f"container {who(c.name)}#{c.restart_count} stopped "
-                                       f"({c.end_reason})"))
+            code = "" if c.exit_code is None else f"; exit code {c.exit_code}"
+            line = (f"container {who(c.name)}#{c.restart_count} stopped "
+                    f"({c.end_reason}{code})")
+            out.append((c.ended_at, 4, line))
     for run in _probe_runs(timeline, changes_only):
         p, n, last = run[0], len(run), run[-1]
         took = f" [{p.latency * 1000:.0f} ms]" if p.latency >= 0.0005 else ""
         more = f"  (x{n} to {last.at:.3f} s)" if n > 1 else ""
         out.append((p.at, 1, f"{who(p.name)}{p.probe.value:<9} {_MARK[p.result]:<6} "
                              f"{visible(p.detail)}{took}{more}"))
+    if many:  # which container is (not) Ready
+        for cr in timeline.container_ready:
+            state = "Ready" if cr.ready else "NOT Ready"
+            out.append((cr.at, 3, f"container {visible(cr.name)} {state}"))
     for r in timeline.ready:
         out.append((r.at, 3, "pod Ready" if r.ready else "pod NOT Ready"))
+    if many or _terminal(timeline):
+        out.extend((ph.at, 3, f"pod phase {ph.phase}") for ph in timeline.pod_phase[1:])
     for k in timeline.kills:
         what = "restart" if k.restart else "no restart (restartPolicy: Never)"
-        out.append((k.at, 3, f"KILL      {who(k.name)}{k.probe.value} failed (verdict at "
-                             f"{k.failed_at:.3f} s);"
-                             f" grace {k.grace_seconds:g} s; {what}"))
+        whole = "whole-pod kill (R4.20), " if k.whole_pod else ""
+        line = (f"KILL      {who(k.name)}{k.probe.value} failed (verdict at "
+                f"{k.failed_at:.3f} s); {whole}grace {k.grace_seconds:g} s; {what}")
+        out.append((k.at, 3, line))
+        if k.sigterm_at is not None and not k.whole_pod:
+            out.append((k.sigterm_at, 3, f"SIGTERM   {who(k.name)}grace {k.grace_seconds:g} s"))
+    for pk in timeline.pod_kills:
+        names = ", ".join(c.name for c in pk.containers)
+        line = visible(f"KILLPOD   {pk.reason}: stopping {names} (grace {pk.grace_seconds} s)")
+        out.append((pk.at, 3, line))
+        out.extend(_stop_lines(pk.containers, who))
     for x in timeline.exits:
         what = "restart" if x.restart else "no restart (restartPolicy)"
         out.append((x.at, 3, f"EXIT      container {who(x.name)}#{x.container} exited with code "
@@ -185,7 +216,15 @@ def _termination_lines(timeline: Timeline, who: Any) -> list[tuple[float, int, s
         return []
     out = [(term.requested_at, 3, f"DELETE    pod deleted (grace {term.grace_seconds} s); "
                                   "endpoint terminating, not ready")]
-    for c in term.containers or []:
+    out.extend(_stop_lines(term.containers or [], who))
+    if term.stopped_at is not None:
+        out.append((term.stopped_at, 5, "pod terminated: every container stopped"))
+    return out
+
+
+def _stop_lines(stops: list[ContainerStop], who: Any) -> list[tuple[float, int, str]]:
+    out = []
+    for c in stops:
         if c.pre_stop_start is not None:
             out.append((c.pre_stop_start, 3, f"PRESTOP   {who(c.name)}preStop hook started"))
         if c.pre_stop_end is not None:
@@ -194,9 +233,12 @@ def _termination_lines(timeline: Timeline, who: Any) -> list[tuple[float, int, s
             out.append((c.sigterm_at, 3, f"SIGTERM   {who(c.name)}grace {c.grace_seconds:g} s"))
         if c.sigkill and c.sigterm_at is not None and c.stopped_at is not None:
             out.append((c.stopped_at, 3, f"SIGKILL   {who(c.name)}the grace period ran out"))
-    if term.stopped_at is not None:
-        out.append((term.stopped_at, 5, "pod terminated: every container stopped"))
     return out
+
+
+def _terminal(timeline: Timeline) -> bool:
+    """The pod reached Succeeded or Failed in the run."""
+    return any(ph.phase in ("Succeeded", "Failed") for ph in timeline.pod_phase)
 
 
 def render_text(timeline: Timeline, *, title: str = "",
@@ -240,8 +282,11 @@ def _summary(timeline: Timeline) -> list[str]:
         return "never" if x is None else f"{x:.3f} s"
 
     probes = ", ".join(f"{k} {n} ({s.failures[k]} failed)" for k, n in s.probes.items() if n)
+    phase = ([f"  pod phase         {timeline.pod_phase[-1].phase} at the end"]
+             if timeline.pod_phase and (len(timeline.names) > 1 or _terminal(timeline)) else [])
     return [
         "summary",
+        *phase,
         f"  restarts          {s.restarts}",
         f"  kills             {s.kills}",
         f"  back-off waits    {s.back_offs}",

@@ -8,11 +8,13 @@ SpecError with the file, the line of the offending field and the field's path.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
 from kubesim.errors import SpecError
 from kubesim.results import ProbeType
+from kubesim.spec.api_rules import deployment_timing_problem, rolling_update_problem
 from kubesim.spec.model import (
     ContainerSpec,
     DeploymentStrategy,
@@ -93,16 +95,21 @@ def _type_name(value: Any) -> str:
     return names.get(type(value), type(value).__name__)
 
 
-def containers_from_text(text: str, source: str) -> list[ProbedContainer]:
-    """Every probed container in a YAML text (one or more documents)."""
-    return containers_from_documents(load_yaml_documents(text, source, SpecError))
+def containers_from_text(text: str, source: str, *,
+                         every_pod: bool = False) -> list[ProbedContainer]:
+    """Every probed container in a YAML text (one or more documents); with `every_pod`,
+    also one entry for each pod without a probed container (its first container)."""
+    return containers_from_documents(load_yaml_documents(text, source, SpecError),
+                                     every_pod=every_pod)
 
 
-def containers_from_documents(docs: list[YamlDocument]) -> list[ProbedContainer]:
-    """Every probed container in parsed YAML documents (each file is parsed once)."""
+def containers_from_documents(docs: list[YamlDocument], *,
+                              every_pod: bool = False) -> list[ProbedContainer]:
+    """Every probed container in parsed YAML documents (each file is parsed once); with
+    `every_pod`, also one entry for each pod without a probed container."""
     found: list[ProbedContainer] = []
     for doc in docs:
-        found.extend(_from_document(_Doc(doc)))
+        found.extend(_from_document(_Doc(doc), every_pod))
     return found
 
 
@@ -116,39 +123,74 @@ def load_containers(path: str, *, render: RenderOptions | None = None
 
 def load_spec(path: str, container: str | None = None, *,
               render: RenderOptions | None = None) -> ProbedContainer:
-    """The one probed container the CLI simulates: named by `container`, or the only one;
-    `path` may be a manifest, `-`, a Helm chart or a kustomization."""
+    """The pod the CLI simulates, with the container its report is about: named by
+    `container`, or the only pod's first probed container (its first container when none
+    has probes: every container is simulated, probed or not); `path` may be a manifest,
+    `-`, a Helm chart or a kustomization."""
     docs, source = documents_at(path, render)
-    return select_container(containers_from_documents(docs), container, source=source)
+    return select_container(containers_from_documents(docs, every_pod=True), container,
+                            source=source)
 
 
 def select_container(candidates: list[ProbedContainer], name: str | None, *,
                      source: str) -> ProbedContainer:
-    """Pick a probed container by name (`NAME`, `OBJECT/NAME` or `Kind/OBJECT/NAME`); without
-    a name, the only pod's first probed container (the pod is simulated whole)."""
+    """Pick a container by name (`NAME`, `OBJECT/NAME` or `Kind/OBJECT/NAME`, among the
+    candidates and the other containers of their pods); without a name, the only pod's
+    first candidate (the pod is simulated whole). An ambiguous choice is an error that lists
+    every candidate by a name that is itself unique."""
+    pods = {_pod_key(c): c for c in candidates}
+    every = [_focused(c, u.name) for c in pods.values() for u in c.containers if not u.init]
     if name is None:
         if not candidates:
-            raise SpecError("no container declares a livenessProbe, readinessProbe or "
-                            "startupProbe: nothing to simulate (`kubesim check "
-                            "--missing-probes` lists containers without probes)", source=source)
-        if len({(c.object_kind, c.object_name, c.namespace) for c in candidates}) == 1:
-            return candidates[0]  # one pod: it is simulated whole, and reported whole
-        matches, what, hint = candidates, "containers have probes", "NAME"
-    else:
-        matches = [c for c in candidates if name in _names(c)]
-        if not matches:
-            have = (f"probed containers: {_listing(candidates)}" if candidates
-                    else "no container has probes")
-            raise SpecError(f"no probed container named {name!r}; {have}", source=source)
-        what, hint = f"containers named {name!r} have probes", "OBJECT/NAME"
+            raise SpecError("no workload with a pod in this file: nothing to simulate",
+                            source=source)
+        probed = [c for c in candidates if c.container.probes()]
+        if len({_pod_key(c) for c in probed}) == 1 or len(pods) == 1:
+            # one pod (or one with probes): simulated whole, and reported whole
+            return (probed or candidates)[0]
+        listed = probed or candidates
+        some = f" ({len({_pod_key(c) for c in probed})} with probes)" if probed else ""
+        raise SpecError(f"{len(pods)} workloads in one file{some}: pick a container with "
+                        f"--container ({_listing(listed, every)}); its pod is simulated "
+                        "whole", source=source)
+    matches = [c for c in every if name in _names(c)]
+    if not matches:
+        inits = {u.name for c in pods.values() for u in c.containers if u.init}
+        what = (f"{name!r} is a plain init container (no probes, it runs before the others)"
+                if name in inits else f"no container named {name!r}")
+        have = (f"the containers are: {_listing(every, every)}" if every
+                else "the file has no workload with a pod")
+        raise SpecError(f"{what}; {have}", source=source)
     if len(matches) > 1:
-        raise SpecError(f"{len(matches)} {what}: {_listing(matches)}; pick one with "
-                        f"--container {hint}", source=source)
+        raise SpecError(f"{len(matches)} containers are named {name!r}: "
+                        f"{_listing(matches, every)}; pick one with --container and one of "
+                        "these names", source=source)
     return matches[0]
 
 
-def _listing(candidates: list[ProbedContainer]) -> str:
-    return ", ".join(f"{c.container.name} ({c.object_kind}/{c.object_name})" for c in candidates)
+def _pod_key(c: ProbedContainer) -> tuple[str, str, str | None, str]:
+    return c.object_kind, c.object_name, c.namespace, c.source
+
+
+def _focused(pod: ProbedContainer, name: str) -> ProbedContainer:
+    """The same pod with its report about container `name`."""
+    if pod.container.name == name:
+        return pod
+    units = pod.containers
+    at = next(i for i, u in enumerate(units) if u.name == name)
+    return dataclasses.replace(pod, container=units[at],
+                               others=(*units[:at], *units[at + 1:]), position=at)
+
+
+def _listing(shown: list[ProbedContainer], among: list[ProbedContainer]) -> str:
+    """Each of `shown` by the shorter of OBJECT/NAME and Kind/OBJECT/NAME that no other of
+    `among` answers to (so each names its workload, and each is a valid --container)."""
+    out = []
+    for c in shown:
+        names = _names(c)
+        unique = [n for n in names[1:] if sum(n in _names(o) for o in among) == 1]
+        out.append(unique[0] if unique else names[-1])
+    return ", ".join(out)
 
 
 def _names(c: ProbedContainer) -> tuple[str, ...]:
@@ -156,22 +198,23 @@ def _names(c: ProbedContainer) -> tuple[str, ...]:
     return name, f"{c.object_name}/{name}", f"{c.object_kind}/{c.object_name}/{name}"
 
 
-def _from_document(doc: _Doc) -> list[ProbedContainer]:
+def _from_document(doc: _Doc, every_pod: bool = False) -> list[ProbedContainer]:
     data = doc.mapping(doc.doc.data, ())
     if "kind" in data:
-        return _from_object(doc, data, ())
+        return _from_object(doc, data, (), every_pod)
     if any(key in data for key in PROBE_FIELDS):
         return _from_compact(doc, data)
     raise doc.error("neither a Kubernetes object (no kind) nor a probe spec (no startupProbe, "
                     "livenessProbe or readinessProbe)", ())
 
 
-def _from_object(doc: _Doc, obj: dict[str, Any], loc: Loc) -> list[ProbedContainer]:
+def _from_object(doc: _Doc, obj: dict[str, Any], loc: Loc,
+                 every_pod: bool = False) -> list[ProbedContainer]:
     kind = obj.get("kind")
     if not isinstance(kind, str):
         raise doc.error(f"{field_path((*loc, 'kind'))}={kind!r} must be a string", (*loc, "kind"))
     if kind == "List":
-        return _from_list(doc, obj, loc)
+        return _from_list(doc, obj, loc, every_pod)
     if kind not in POD_SPEC_AT:
         return []
     meta = obj.get("metadata")
@@ -180,17 +223,19 @@ def _from_object(doc: _Doc, obj: dict[str, Any], loc: Loc) -> list[ProbedContain
     sub = _Doc(doc.doc, kind, str(name))
     namespace = meta.get("namespace")
     pod = _Pod(sub, str(namespace) if namespace is not None else None)
-    return pod.read(obj, loc)
+    return pod.read(obj, loc, every_pod)
 
 
-def _from_list(doc: _Doc, obj: dict[str, Any], loc: Loc) -> list[ProbedContainer]:
+def _from_list(doc: _Doc, obj: dict[str, Any], loc: Loc,
+               every_pod: bool = False) -> list[ProbedContainer]:
     items = obj.get("items") or []
     if not isinstance(items, list):
         raise doc.error(f"{field_path((*loc, 'items'))} must be a list, got "
                         f"{_type_name(items)}", (*loc, "items"))
     found: list[ProbedContainer] = []
     for i, item in enumerate(items):
-        found.extend(_from_object(doc, doc.mapping(item, (*loc, "items", i)), (*loc, "items", i)))
+        found.extend(_from_object(doc, doc.mapping(item, (*loc, "items", i)), (*loc, "items", i),
+                                  every_pod))
     return found
 
 
@@ -214,7 +259,7 @@ def _from_compact(doc: _Doc, data: dict[str, Any]) -> list[ProbedContainer]:
     pod = _Pod(doc, None)
     spec = {**data, "name": "app" if data.get("name") is None else data["name"]}
     found = pod.container(spec, (), sidecar=False)
-    return [pod.probed(found, *pod.settings(data, (), job=False))] if found else []
+    return [pod.probed(found, *pod.settings(data, (), job=False))] if found.probes() else []
 
 
 class _Pod:
@@ -223,8 +268,10 @@ class _Pod:
     def __init__(self, doc: _Doc, namespace: str | None) -> None:
         self.doc, self.namespace = doc, namespace
 
-    def read(self, obj: dict[str, Any], loc: Loc) -> list[ProbedContainer]:
-        """The probed containers of the pod spec of a workload object."""
+    def read(self, obj: dict[str, Any], loc: Loc,
+             every_pod: bool = False) -> list[ProbedContainer]:
+        """The probed containers of the pod spec of a workload object (with `every_pod`, the
+        first container of a pod that has no probed container)."""
         spec = obj
         for key in POD_SPEC_AT[self.doc.kind]:
             loc = (*loc, key)
@@ -233,14 +280,19 @@ class _Pod:
             spec = self.doc.mapping(spec[key], loc)
         self.doc.only_known(spec, POD_SPEC_FIELDS, loc)
         settings = self.settings(spec, loc, job=self.doc.kind in JOB_KINDS)
-        probed = self.containers(spec, loc)
-        units = self.init_units(spec, loc) + [c for c in probed if not c.sidecar]
+        regular = self.containers(spec, loc)
+        units = self.init_units(spec, loc) + regular
+        # the focus candidates: probed app containers, then probed sidecars (R1.1)
+        probed = [u for u in regular if u.probes()] + [u for u in units
+                                                       if u.sidecar and u.probes()]
+        if not probed and every_pod and regular:
+            probed = regular[:1]
         gates = self._gates(spec, loc)
         top = loc[:len(loc) - len(POD_SPEC_AT[self.doc.kind])]
         replicas = self.replicas(obj, top)
         strategy = self.strategy(obj, top) if self.doc.kind == "Deployment" else None
-        # each probed container stands for the whole pod: its init containers (plain ones and
-        # sidecars, in order) and its probed app containers are simulated too
+        # each candidate stands for the whole pod: every container of it (init containers,
+        # plain and sidecars, in order, then the app containers; probed or not) is simulated
         out = []
         for c in probed:
             i = next(j for j, u in enumerate(units) if u.name == c.name)
@@ -258,9 +310,7 @@ class _Pod:
             if not isinstance(name, str):
                 continue
             if c.get("restartPolicy") == "Always":
-                unit = self.container(c, cloc, sidecar=True)
-                units.append(unit if unit is not None else parse_container(
-                    {"name": name}, sidecar=True))
+                units.append(self.container(c, cloc, sidecar=True))
             else:
                 units.append(parse_container({"name": name}, init=True))
         return units
@@ -294,6 +344,16 @@ class _Pod:
                 raise self.doc.error(f"{field_path(vloc)}={value!r} must be a whole number from "
                                      "0 to 2147483647", vloc)
             values[name] = value
+        rolling_loc = (*sloc, "strategy", "rollingUpdate")
+        problem = rolling_update_problem(values["max_surge"], values["max_unavailable"],
+                                         field=field_path(rolling_loc))
+        if kind == "RollingUpdate" and problem is not None:
+            raise self.doc.error(problem, (*rolling_loc, "maxUnavailable"))
+        problem = deployment_timing_problem(values["min_ready_seconds"],
+                                            values["progress_deadline_seconds"])
+        if problem is not None:
+            raise self.doc.error(f"{field_path(sloc)}.{problem}",
+                                 (*sloc, "progressDeadlineSeconds"))
         return DeploymentStrategy(kind, **values)
 
     def replicas(self, obj: dict[str, Any], loc: Loc) -> int | None:
@@ -350,21 +410,19 @@ class _Pod:
         return RestartPolicy(value)
 
     def containers(self, spec: dict[str, Any], loc: Loc) -> list[ContainerSpec]:
-        """Probed regular containers, then probed sidecars (R1.1); R5.9 for the rest."""
+        """The regular containers, probed or not; R5.9 for init and ephemeral containers."""
         self._unique_names(spec, loc)
         found = [self.container(c, cloc, sidecar=False)
                  for c, cloc in self._items(spec, loc, "containers", required=True)]
         for c, cloc in self._items(spec, loc, "initContainers"):
             self.doc.only_known(c, CONTAINER_FIELDS, cloc)
-            if c.get("restartPolicy") == "Always":
-                found.append(self.container(c, cloc, sidecar=True))
-            else:
+            if c.get("restartPolicy") != "Always":
                 self._no_probes(c, cloc, "init containers unless restartPolicy: Always "
                                 "(a sidecar)")
         for c, cloc in self._items(spec, loc, "ephemeralContainers"):
             self.doc.only_known(c, EPHEMERAL_FIELDS, cloc)
             self._no_probes(c, cloc, "ephemeral containers")
-        return [c for c in found if c is not None]
+        return found
 
     def _items(self, spec: dict[str, Any], loc: Loc, key: str,
                required: bool = False) -> list[tuple[dict[str, Any], Loc]]:
@@ -402,18 +460,20 @@ class _Pod:
                 raise self.doc.error(f"{field_path((*loc, key))}: probes are not allowed on "
                                      f"{where}", (*loc, key))
 
-    def container(self, c: dict[str, Any], loc: Loc, *,
-                  sidecar: bool) -> ContainerSpec | None:
-        """The validated ContainerSpec of `c` if it declares a probe, else None."""
+    def container(self, c: dict[str, Any], loc: Loc, *, sidecar: bool) -> ContainerSpec:
+        """The validated ContainerSpec of `c`, probed or not (every container is simulated:
+        one without a readiness probe is Ready once running, R4.25)."""
         if loc:
             self.doc.only_known(c, CONTAINER_FIELDS, loc)
-        if all(c.get(key) is None for key in PROBE_FIELDS):
-            return None  # not probed: Ready once running, not simulated
         name = c.get("name")
         shown = name if not isinstance(name, str) or len(name) <= 40 else name[:37] + "..."
         label = f"container {shown}" if isinstance(name, str) else field_path(loc) or "container"
+        # a container without probes is only simulated: its name is not judged (a template's
+        # placeholder name, `<YOUR-APP>`, is still a container the pod runs)
+        lenient = isinstance(name, str) and all(c.get(key) is None for key in PROBE_FIELDS)
         try:
-            return parse_container({k: c[k] for k in MODELED_FIELDS if k in c}, sidecar=sidecar)
+            return parse_container({k: c[k] for k in MODELED_FIELDS if k in c}, sidecar=sidecar,
+                                   any_name=lenient)
         except LocatedSpecError as exc:
             message = f"{self.doc.kind}/{self.doc.name} {label}: {exc.message}"
             raise SpecError(message, source=self.doc.doc.source,

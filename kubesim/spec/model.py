@@ -20,6 +20,7 @@ from pydantic import (
     Field,
     Strict,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -306,6 +307,7 @@ class Target:
     port: int | None
     url: str
     scoped: str = ""  # the key with the container (and port): web:8080/healthz, tcp:web:5432
+    on_pod: bool = True  # asks the pod's IP (no `host`): whichever container listens answers
 
 
 class ContainerPort(_Model):
@@ -395,7 +397,9 @@ class ContainerSpec(_Model):
         return _target(hook.exec_ or hook.http_get, self)
     @field_validator("name")
     @classmethod
-    def _dns_label(cls, name: str) -> str:
+    def _dns_label(cls, name: str, info: ValidationInfo) -> str:
+        if (info.context or {}).get("any_name") and name.isprintable() and len(name) <= 253:
+            return name  # printable: it is shown as it is
         if not (len(name) <= 63 and _DNS_LABEL.match(name)):  # validateContainers
             raise _RuleError("must be a DNS-1123 label (at most 63 characters: lowercase "
                              "letters, digits and '-', starting and ending with a letter or "
@@ -445,11 +449,13 @@ def _target(handler: Any, container: ContainerSpec) -> Target:
     port = container.resolve_port(handler.port)
     shown = handler.port if port is None else port
     host = handler.host or POD_IP
+    on_pod = handler.host is None
     if isinstance(handler, TCPSocketAction):
         return Target(HandlerKind.TCP_SOCKET, f"tcp:{shown}", port, f"{host}:{shown}",
-                      f"tcp:{name}:{shown}")
+                      f"tcp:{name}:{shown}", on_pod)
     url = f"{handler.scheme.lower()}://{host}:{shown}{handler.path}"
-    return Target(HandlerKind.HTTP_GET, handler.path, port, url, f"{name}:{shown}{handler.path}")
+    return Target(HandlerKind.HTTP_GET, handler.path, port, url, f"{name}:{shown}{handler.path}",
+                  on_pod)
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,13 +473,14 @@ class DeploymentStrategy:
 
 @dataclass(frozen=True, slots=True)
 class ProbedContainer:
-    """A container with probes plus the pod-level settings the kubelet uses for it.
+    """A pod and the container a report is about, with the pod-level settings the kubelet
+    uses.
 
-    It stands for its whole pod: `others` are the pod's other probed containers (its app
-    containers and sidecars, in pod order, this one left out; `position` is where this one
-    sits among them), and the engine simulates all of them (`containers`). `container` is
-    the one a report is about (`--container`). Containers without probes are Ready once
-    running and are not simulated.
+    It stands for its whole pod: `others` are the pod's other containers (its init
+    containers, plain and sidecars, then its app containers, in pod order, this one left
+    out; `position` is where this one sits among them), and the engine simulates all of
+    them, probed or not (`containers`). `container` is the one a report is about
+    (`--container`); a container without a readiness probe is Ready once running (R4.25).
     """
 
     container: ContainerSpec
@@ -557,11 +564,14 @@ def parse_probe(data: Any, probe_type: ProbeType, *, field: str = "") -> Probe:
     return probe
 
 
-def parse_container(data: Any, *, sidecar: bool = False, init: bool = False) -> ContainerSpec:
-    """Validate a container mapping (name, ports, probes) into a ContainerSpec."""
+def parse_container(data: Any, *, sidecar: bool = False, init: bool = False,
+                    any_name: bool = False) -> ContainerSpec:
+    """Validate a container mapping (name, ports, probes) into a ContainerSpec; `any_name`
+    accepts a name that is not a DNS-1123 label."""
     if isinstance(data, dict):
         data = {**data, "sidecar": sidecar, "init": init}
     try:
-        return ContainerSpec.model_validate(data, by_alias=True, by_name=False)
+        return ContainerSpec.model_validate(data, by_alias=True, by_name=False,
+                                            context={"any_name": any_name})
     except ValidationError as exc:
         raise _spec_error(exc) from None

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kubesim.errors import SpecError
+from kubesim.spec.api_rules import pdb_problem, statefulset_update_problem
 from kubesim.spec.manifests import POD_SPEC_AT, containers_from_documents, select_container
 from kubesim.spec.model import ProbedContainer, field_path
 from kubesim.spec.sources import RenderOptions, documents_at
@@ -248,15 +249,6 @@ def _get(obj: Any, loc: Loc) -> Any:
     return obj
 
 
-def _int_or_percent(value: Any, *, minimum: int = 0) -> bool:
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int):
-        return minimum <= value < 2**31
-    return (isinstance(value, str) and value.endswith("%") and value[:-1].isdigit()
-            and int(value[:-1]) <= 100 and (minimum == 0 or int(value[:-1]) >= 1))
-
-
 class _Reader:
     """Reads one object of one document; errors carry the file, line and field."""
 
@@ -473,10 +465,10 @@ class _Reader:
         partition = self.whole(rolling.get("partition"), (*rloc, "partition"), minimum=0,
                                default=0)
         unavailable = rolling.get("maxUnavailable")
-        if unavailable is not None and not _int_or_percent(unavailable, minimum=1):
-            raise self.error(f"{field_path((*rloc, 'maxUnavailable'))}={unavailable!r} must be "
-                             "a whole number >= 1 or a percentage from 1% to 100%",
-                             (*rloc, "maxUnavailable"))
+        problem = statefulset_update_problem(  # V5
+            unavailable, field=field_path((*rloc, "maxUnavailable")))
+        if problem is not None:
+            raise self.error(problem, (*rloc, "maxUnavailable"))
         min_ready = self.whole(spec.get("minReadySeconds"), ("spec", "minReadySeconds"),
                                minimum=0, default=0)
         service = spec.get("serviceName")
@@ -489,16 +481,12 @@ class _Reader:
         BudgetSpec's checks; a missing selector selects nothing, an empty one everything)."""
         spec = self.mapping(obj.get("spec"), ("spec",))
         sloc: Loc = ("spec",)
-        if "minAvailable" in spec and "maxUnavailable" in spec:
-            raise self.error("spec: minAvailable and maxUnavailable cannot be both set",
-                             (*sloc, "maxUnavailable"))
-        values = {}
-        for key in ("minAvailable", "maxUnavailable"):
-            value = spec.get(key)
-            if value is not None and not _int_or_percent(value):
-                raise self.error(f"spec.{key}={value!r} must be a whole number >= 0 or a "
-                                 "percentage from 0% to 100%", (*sloc, key))
-            values[key] = value
+        values = {key: spec.get(key) for key in ("minAvailable", "maxUnavailable")}
+        problem = pdb_problem(values["minAvailable"], values["maxUnavailable"])  # V4
+        if problem is not None:
+            key = "minAvailable" if problem.startswith("minAvailable=") else "maxUnavailable"
+            raise self.error(f"spec.{problem}" if "=" in problem else f"spec: {problem}",
+                             (*sloc, key))
         policy = spec.get("unhealthyPodEvictionPolicy", "IfHealthyBudget")
         if policy not in ("IfHealthyBudget", "AlwaysAllow"):
             raise self.error(f"spec.unhealthyPodEvictionPolicy={policy!r} must be "

@@ -43,6 +43,7 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -221,8 +222,8 @@ def _length(start: float, end: float) -> str:
 def _behaviour_name(behaviour: Behaviour) -> str:
     if isinstance(behaviour, Healthy):
         return "healthy"
-    source = getattr(behaviour, "source", "<memory>")
-    description = getattr(behaviour, "description", None)
+    source = behaviour.source
+    description = behaviour.description if isinstance(behaviour, Scenario) else None
     name = source if source != "<memory>" else type(behaviour).__name__
     return f"{name} ({description.strip()})" if description else name
 
@@ -523,12 +524,12 @@ def _profile_flags(profile: KubeletProfile) -> tuple[list[str], bool]:
     flags = [] if base == "classic" else ["--profile", base]
     flags += ["--ideal"] if ideal else []
     for key, value in overrides.items():
-        value = getattr(value, "value", value)
+        value = _plain(value)
         text = str(value).lower() if isinstance(value, bool) else str(value)
         flags += ["--kubelet", f"{key}={text}"]
     try:
         exact = profile_from(base, ideal=ideal, overrides={
-            k: getattr(v, "value", v) for k, v in overrides.items()}) == profile
+            k: _plain(v) for k, v in overrides.items()}) == profile
     except KubesimError:
         exact = False
     return flags, exact
@@ -566,6 +567,11 @@ def _probe_document(probe: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _plain(value: Any) -> Any:
+    """An enum member's value; any other value as it is."""
+    return value.value if isinstance(value, Enum) else value
+
+
 def dump_scenario(scenario: Scenario) -> dict[str, Any]:
     """The scenario as its YAML document (only the fields that were given)."""
     data: dict[str, Any] = scenario.model_dump(by_alias=True, exclude_unset=True, mode="json")
@@ -583,7 +589,7 @@ def dump_trace(trace: Trace) -> str:
             for name in ("status", "location", "error", "exit_code", "grpc_status"):
                 value = getattr(o, name)
                 if value is not None:
-                    row[name] = getattr(value, "value", value)
+                    row[name] = _plain(value)
             row["latency_ms"] = None if math.isinf(o.latency_ms) else o.latency_ms
             rows.append(row)
     rows.sort(key=lambda r: r["t"])

@@ -21,6 +21,9 @@ LAUGHS = "\n".join(['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol
     for i in range(8)]) + "\n"
 BIG = "9" * 5000
 OBS = {"t": 1, "target": "/livez", "status": 200, "latency_ms": 1}
+DEPLOYMENT = ("apiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: web}}\nspec:\n{}"
+              "  template:\n    spec:\n      containers:\n      - name: app\n        image: x\n"
+              "        livenessProbe: {{httpGet: {{path: /livez, port: 8080}}}}\n")
 
 
 def jsonl(*records: str) -> str:
@@ -113,6 +116,21 @@ FILES: dict[str, str | bytes] = {
     "config_binding_absolute.yaml": "bindings:\n  - scenario: /proc/self/environ\n",
     "config_binding_dotdot.yaml": "bindings:\n  - trace: " + "../" * 30 + "proc/self/environ\n",
     "config_binding_nul.yaml": 'bindings:\n  - scenario: "a\\0b.yaml"\n',  # found by the fuzz test
+    # issue 18: numbers no float holds, nonsense the API server refuses
+    "trace_latency_401_digits.jsonl": jsonl(json.dumps(OBS).replace('"latency_ms": 1',
+                                                                    '"latency_ms": 1' + "0" * 400)),
+    "trace_location_long.jsonl": jsonl(json.dumps({**OBS, "status": 302,
+                                                   "location": "/" + "a" * 5000})),
+    "scenario_latency_distribution_1e308.yaml": "targets:\n  /livez:\n    answer: {status: 200, "
+                                                "latency_ms: {distribution: normal, mean: "
+                                                "1.0e+308, sd: 1}}\n",
+    "scenario_latency_1e308.yaml": "targets:\n  /livez:\n    answer: {latency_ms: 1.0e+308}\n",
+    "spec_deployment_surge_and_unavailable_zero.yaml": DEPLOYMENT.format(
+        "  strategy: {rollingUpdate: {maxSurge: 0, maxUnavailable: 0%}}\n"),
+    "spec_deployment_unavailable_over_100_percent.yaml": DEPLOYMENT.format(
+        "  strategy: {rollingUpdate: {maxUnavailable: 1000%}}\n"),
+    "spec_deployment_progress_deadline_not_above_min_ready.yaml": DEPLOYMENT.format(
+        "  minReadySeconds: 30\n  progressDeadlineSeconds: 30\n"),
     # accepted: a UTF-8 byte order mark
     "ok_trace_bom.csv": "\ufefft,target,status,latency_ms\n1,/livez,200,1\n",
     "ok_trace_bom.jsonl": "\ufeff" + json.dumps(OBS) + "\n",

@@ -13,11 +13,16 @@ if TYPE_CHECKING:
     from kubesim.analysis.check.findings import Settings
     from kubesim.analysis.check.plan import Plan
 
-__all__ = ["estimate"]
+__all__ = ["estimate", "work"]
+
+
+def work(plan: Plan, s: Settings) -> float:
+    """The plan's probe calls and pod syncs (kubesim.analysis.budget's units)."""
+    return sum(check_named(run.check).cost(run, s) for run in plan.runs)
 
 
 def estimate(plan: Plan, s: Settings) -> float:
-    """The plan's probe calls; UsageError (before any work) over `s.max_work`."""
-    total = sum(check_named(run.check).cost(run, s) for run in plan.runs)
+    """The plan's work; UsageError (before any work) over `s.max_work`."""
+    total = work(plan, s)
     check_budget(total, s.max_work, what=f"this check ({s.phases} grid phases)")
     return total

@@ -82,11 +82,10 @@ def _other_targets(container: Any, key: str, b: BehaviourRef) -> dict[str, Any]:
     """The targets whose passing would show the process alive: the container's probed ones
     (as a partial trace recorded them), and the behaviour's own when it names the workload."""
     others: dict[str, Any] = {container.target(t).key: p for t, p in container.probes().items()}
-    covered = getattr(b.behaviour, "covered", None)  # a partial trace: only what it recorded
-    if covered is not None:
-        others = {k: p for k, p in others.items() if k in covered}
+    # a partial trace: only what it recorded
+    others = {k: p for k, p in others.items() if b.behaviour.covers(k)}
     if b.named:
-        for k in getattr(b.behaviour, "targets", []):
+        for k in b.behaviour.target_keys():
             others.setdefault(k, None)
     others.pop(key, None)
     others.pop("*", None)

@@ -7,9 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kubesim.analysis.budget import calls, observer_calls, weight
+from kubesim.analysis.budget import observer_calls, weight
 from kubesim.analysis.check.expectations import KINDS
-from kubesim.analysis.check.experiments import observe, phase_runs, settle_time, synthetic
+from kubesim.analysis.check.experiments import (
+    observe,
+    phase_runs,
+    run_calls,
+    settle_time,
+    synthetic,
+)
 from kubesim.analysis.check.findings import BehaviourRef, CheckResult, Finding, Replay
 from kubesim.analysis.check.plan import CheckRun, Subject
 from kubesim.analysis.windows import protection_windows
@@ -66,11 +72,11 @@ class Expectations:
     def cost(self, run: CheckRun, s: Settings) -> float:
         e, pod = _expectation(run), run.pod
         if e.kind == "survives_stall":
-            return s.phases * calls(pod, settle_time(pod) + (e.seconds or 0.0) + 120)
+            return s.phases * run_calls(pod, s, settle_time(pod) + (e.seconds or 0.0) + 120)
         b = run.behaviour
         assert b is not None
         observers = e.kind == "not_ready_within"
-        return weight(b.behaviour) * (s.phases * calls(pod, b.duration)
+        return weight(b.behaviour) * (s.phases * run_calls(pod, s, b.duration)
                                       + observers * observer_calls(b.duration))
 
     def measure(self, run: CheckRun, s: Settings) -> ExpectMeasured:

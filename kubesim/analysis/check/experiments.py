@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from kubesim.analysis.budget import calls, sync_gap
 from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.simulate import grid_cycle, simulate
 from kubesim.results import Outcome
@@ -20,7 +21,8 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ContainerSpec, Probe
     from kubesim.timeline import Timeline
 
-__all__ = ["PhaseRun", "failing_spans", "observe", "phase_runs", "settle_time", "synthetic"]
+__all__ = ["PhaseRun", "failing_spans", "observe", "phase_runs", "run_calls", "settle_time",
+           "synthetic"]
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,12 @@ class PhaseRun:
     phase: float
     seed: int
     timeline: Timeline
+
+
+def run_calls(pod: ProbedContainer, s: Settings, duration: float) -> float:
+    """The work of one check run (kubesim.analysis.budget): its probe calls and its pod's
+    resyncs (a short resync_seconds counts, R1.15)."""
+    return calls(pod, duration) + duration / sync_gap(s.profile, restarts=False)
 
 
 def phase_runs(pod: ProbedContainer, behaviour: Behaviour, *, settings: Settings,

@@ -10,7 +10,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kubesim.analysis.budget import calls, weight
+from kubesim.analysis.budget import weight
+from kubesim.analysis.check.experiments import run_calls
 from kubesim.analysis.check.findings import CheckResult, Finding
 from kubesim.analysis.check.plan import CheckRun, Subject
 from kubesim.behaviour.answer import HEALTHY
@@ -58,10 +59,11 @@ class Fleet:
         pod = run.pod
         replicas = pod.replicas or 0
         if run.behaviour is not None:
-            return replicas * weight(run.behaviour.behaviour) * calls(pod, run.behaviour.duration)
+            b = run.behaviour
+            return replicas * weight(b.behaviour) * run_calls(pod, s, b.duration)
         if run.label == ROLLOUT:
-            return 2 * replicas * calls(pod, ROLLOUT_AT + 600)
-        return calls(pod, DELETE_AT + 60)
+            return 2 * replicas * run_calls(pod, s, ROLLOUT_AT + 600)
+        return run_calls(pod, s, DELETE_AT + 60)
 
     def measure(self, run: CheckRun, s: Settings) -> Any:
         pod = run.pod

@@ -16,8 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kubesim.analysis.budget import calls
-from kubesim.analysis.check.experiments import phase_runs, synthetic
+from kubesim.analysis.check.experiments import phase_runs, run_calls, synthetic
 from kubesim.analysis.check.findings import CheckResult, Finding, Replay
 from kubesim.analysis.check.fixes import container_data, startup_fix
 from kubesim.analysis.check.plan import CheckRun, Subject
@@ -146,7 +145,7 @@ class SlowStartCheck:
     def cost(self, run: CheckRun, s: Settings) -> float:
         slow = slow_start(container_data(run.container))
         assert slow is not None
-        return s.phases * calls(run.pod, slow.seconds + 30)
+        return s.phases * run_calls(run.pod, s, slow.seconds + 30)
 
     def measure(self, run: CheckRun, s: Settings) -> SlowStartMeasured | None:
         pod, c = run.pod, run.container

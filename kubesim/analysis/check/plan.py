@@ -81,6 +81,8 @@ class Plan:
 
     runs: list[CheckRun] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # (workload key, container name) of the containers left out for bad input (the errors)
+    left_out: set[tuple[str, str]] = field(default_factory=set)
 
 
 class Check(Protocol[M]):

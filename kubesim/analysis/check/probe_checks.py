@@ -14,13 +14,20 @@ import statistics
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kubesim.analysis.budget import calls, observer_calls, weight
+from kubesim.analysis.budget import observer_calls, weight
 from kubesim.analysis.check.evidence import (
     DependencyFailure,
     dependency_evidence,
     dependency_failure,
 )
-from kubesim.analysis.check.experiments import PhaseRun, observe, phase_runs, settle_time, synthetic
+from kubesim.analysis.check.experiments import (
+    PhaseRun,
+    observe,
+    phase_runs,
+    run_calls,
+    settle_time,
+    synthetic,
+)
 from kubesim.analysis.check.findings import CheckResult, Finding, Replay
 from kubesim.analysis.check.fixes import startup_fix
 from kubesim.analysis.check.plan import CheckRun, Subject
@@ -31,6 +38,7 @@ from kubesim.analysis.windows import protection_windows
 from kubesim.errors import UsageError
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind
+from kubesim.spec.targets import focus_targets
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import Settings
@@ -122,19 +130,19 @@ class SameEndpoint:
         if not _same(pod):
             return 0.0
         targets = len(pod.container.probes())
-        evidence = sum(weight(b.behaviour) * (targets + len(getattr(b.behaviour, "targets", [])))
+        evidence = sum(weight(b.behaviour) * (targets + len(b.behaviour.target_keys()))
                        * observer_calls(b.duration) for b in run.subject.behaviours)
-        return s.phases * calls(pod, settle_time(pod) + s.outage_seconds + 120) + evidence
+        return s.phases * run_calls(pod, s, settle_time(pod) + s.outage_seconds + 120) + evidence
 
     def measure(self, run: CheckRun, s: Settings) -> SameEndpointMeasured | None:
         pod = run.pod
         if not _same(pod):
             return None
         live = pod.container.target(LIVENESS)
+        key = focus_targets(pod)[LIVENESS].key  # scoped where the pod has it elsewhere too
         start, outage = settle_time(pod), s.outage_seconds
-        label = f"a {outage:g} s outage of {live.key} at {start:g} s (synthetic)"
-        # keyed by the scoped key: another container of the pod may probe the same path
-        data = {"targets": {_scoped(live): {"windows": [
+        label = f"a {outage:g} s outage of {key} at {start:g} s (synthetic)"
+        data = {"targets": {key: {"windows": [
             {"from": start, "to": start + outage, "answer": FAILING[live.kind]}]}}}
         duration = start + outage + 120
         runs = phase_runs(pod, synthetic(label, **data), settings=s, duration=duration)
@@ -200,12 +208,6 @@ def _same(pod: ProbedContainer) -> bool:
     return (live.kind, live.url) == (ready.kind, ready.url)
 
 
-def _scoped(target: Any) -> str:
-    """The key a synthetic scenario names a target by: the container and port with it, so that
-    the same path probed by another container of the pod is not hit (spec.targets)."""
-    return str(target.scoped or target.key)
-
-
 def _answer_text(kind: HandlerKind) -> str:
     return ", ".join(f"{k} {v}" for k, v in FAILING[kind].items())
 
@@ -233,9 +235,9 @@ class Leak:
     def cost(self, run: CheckRun, s: Settings) -> float:
         b, pod = run.behaviour, run.pod
         assert b is not None
-        targets = len(pod.container.probes()) + len(getattr(b.behaviour, "targets", []))
+        targets = len(pod.container.probes()) + len(b.behaviour.target_keys())
         return weight(b.behaviour) * (targets * observer_calls(b.duration)
-                                      + s.phases * calls(pod, b.duration))
+                                      + s.phases * run_calls(pod, s, b.duration))
 
     def measure(self, run: CheckRun, s: Settings) -> LeakMeasured | None:
         b, pod = run.behaviour, run.pod
@@ -311,9 +313,10 @@ class Startup:
     def cost(self, run: CheckRun, s: Settings) -> float:
         b, pod = run.behaviour, run.pod
         if b is None:
-            return s.phases * calls(pod, (stated_startup(run.subject, s) or (0.0, ""))[0] + 30)
+            stated = (stated_startup(run.subject, s) or (0.0, ""))[0]
+            return s.phases * run_calls(pod, s, stated + 30)
         return (weight(b.behaviour) * SUB_PHASES * observer_calls(b.duration)
-                + s.phases * calls(pod, b.duration + NEVER_STARTS + 30))
+                + s.phases * run_calls(pod, s, b.duration + NEVER_STARTS + 30))
 
     def measure(self, run: CheckRun, s: Settings) -> StartupMeasured | None:
         pod, b = run.pod, run.behaviour
@@ -364,8 +367,9 @@ class Startup:
         _finding(result, "killed" if m.killed else "over", message,
                  line=run.container.line(m.kind.field), run=m.replay, cites=bool(m.killed),
                  startup_seconds=m.seconds, probe=m.kind.value,
-                 protection_guaranteed=getattr(protection, "guaranteed", None),
-                 protection_best=getattr(protection, "best", None), phases=m.phases,
+                 protection_guaranteed=None if protection is None else protection.guaranteed,
+                 protection_best=None if protection is None else protection.best,
+                 phases=m.phases,
                  phases_killed=m.killed)
         return [result]
 
@@ -396,8 +400,8 @@ class Timeouts:
     def cost(self, run: CheckRun, s: Settings) -> float:
         pod = run.pod
         start = settle_time(pod)
-        return sum(s.phases * calls(pod, start + p.initial_delay_seconds + 3 * _hang_budget(p)
-                                    + 60)
+        return sum(s.phases * run_calls(pod, s, start + p.initial_delay_seconds
+                                        + 3 * _hang_budget(p) + 60)
                    for p in pod.container.probes().values()
                    if p.timeout_seconds >= p.period_seconds)
 
@@ -407,8 +411,7 @@ class Timeouts:
         for kind, probe in pod.container.probes().items():
             if probe.timeout_seconds < probe.period_seconds:
                 continue
-            target = pod.container.target(kind)
-            key = target.key
+            key = focus_targets(pod)[kind].key  # scoped where the pod has it elsewhere too
             hang: dict[str, Any] = {"from": 0, "to": None, "answer": {"error": "timeout"}}
             if kind is STARTUP:
                 start, where = 0.0, "since_start"
@@ -416,7 +419,7 @@ class Timeouts:
                 start, where = settle_time(pod), "windows"
                 hang["from"] = start
             label = f"{key} stops answering at {start:g} s (synthetic)"
-            data = {"targets": {_scoped(target): {where: [hang]}}}
+            data = {"targets": {key: {where: [hang]}}}
             duration = start + probe.initial_delay_seconds + 3 * _hang_budget(probe) + 60
             runs = phase_runs(pod, synthetic(label, **data), settings=s, duration=duration)
             gaps: list[float] = []
@@ -503,8 +506,8 @@ class InitialDelay:
         if not _long_delay(run.pod, s):
             return 0.0
         live = run.pod.container.probes()[LIVENESS]
-        return s.phases * calls(run.pod, live.initial_delay_seconds + 2 * _kill_budget(live)
-                                + 60)
+        return s.phases * run_calls(run.pod, s, live.initial_delay_seconds
+                                    + 2 * _kill_budget(live) + 60)
 
     def measure(self, run: CheckRun, s: Settings) -> InitialDelayMeasured | None:
         pod = run.pod

@@ -10,7 +10,7 @@ from typing import Any
 
 from kubesim.analysis.check.findings import ContainerRef, Loc, Workload
 from kubesim.analysis.check.rules import RULES, rule_ids, rule_of
-from kubesim.errors import SpecError, UsageError
+from kubesim.errors import KubesimError, SpecError, UsageError
 from kubesim.spec.manifests import POD_SPEC_AT, PROBE_FIELDS, containers_from_documents
 from kubesim.spec.model import ProbedContainer
 from kubesim.spec.sources import (
@@ -32,7 +32,7 @@ STARTUP_ANNOTATION = "kubesim.dev/startup-seconds"  # how long this workload's s
 
 def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
                 allow_empty: bool = False, render: RenderOptions | None = None,
-                notes: list[str] | None = None
+                notes: list[str] | None = None, errors: list[KubesimError] | None = None
                 ) -> tuple[list[Workload], list[dict[str, str]], int]:
     """Every workload in `paths`, the files skipped (not manifests), and how many Kubernetes
     objects or probe specs the inputs hold (with or without pods).
@@ -47,6 +47,9 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
     is split on its `# Source:` lines. Inputs with no YAML document at all (an empty file, a
     failed `helm template` piped in) are an error unless `allow_empty`: a gate that read
     nothing must not pass by accident.
+
+    With `errors`, a bad file among several inputs (a directory's, or several named) is
+    appended there and the others are read on; a single input's error is raised.
     """
     workloads: list[Workload] = []
     services: list[tuple[str | None, dict[str, str], str]] = []
@@ -55,24 +58,30 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
     objects = 0
     renders = []
     for unit in found.units:
-        if unit.kind in (UnitKind.CHART, UnitKind.KUSTOMIZATION):
-            renders.append(render_unit(unit, render or RenderOptions()))
-            docs: list[YamlDocument] | None = renders[-1].documents
-            source = unit.path
-        else:
-            text, source = read_text(unit.path, SpecError)
-            may_skip = unit.kind is UnitKind.FILE and (skip_non_manifests or not unit.named)
-            docs = split_helm_stream(text, source) if unit.kind is UnitKind.STDIN else None
-            if docs is None:
-                docs = _documents(text, source, may_skip)
-            reason = _not_manifest(docs) if may_skip else None
-            if reason:
-                skipped.append({"file": source, "reason": reason})
-                continue
-        assert docs is not None
-        probed = containers_from_documents(docs)  # validates; raises SpecError
-        workloads_here = [w for d in docs for w in _workloads(d)]
-        _attach(workloads_here, probed, source)
+        try:
+            if unit.kind in (UnitKind.CHART, UnitKind.KUSTOMIZATION):
+                renders.append(render_unit(unit, render or RenderOptions()))
+                docs: list[YamlDocument] | None = renders[-1].documents
+                source = unit.path
+            else:
+                text, source = read_text(unit.path, SpecError)
+                may_skip = unit.kind is UnitKind.FILE and (skip_non_manifests or not unit.named)
+                docs = split_helm_stream(text, source) if unit.kind is UnitKind.STDIN else None
+                if docs is None:
+                    docs = _documents(text, source, may_skip)
+                reason = _not_manifest(docs) if may_skip else None
+                if reason:
+                    skipped.append({"file": source, "reason": reason})
+                    continue
+            assert docs is not None
+            probed = containers_from_documents(docs)  # validates; raises SpecError
+            workloads_here = [w for d in docs for w in _workloads(d)]
+            _attach(workloads_here, probed, source)
+        except SpecError as exc:
+            if errors is None or len(found.units) == 1:
+                raise
+            errors.append(exc)
+            continue
         workloads += workloads_here
         services += [svc for d in docs if (svc := _service(d.data)) is not None]
         objects += sum(1 for d in docs if _is_input(d.data))
@@ -82,6 +91,8 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
             and selector and all(w.labels.get(k) == v for k, v in selector.items())))
     if notes is not None:
         notes += render_notes(renders)
+    if objects == 0 and errors:
+        raise errors[0]
     if objects == 0 and not allow_empty:
         raise UsageError(_empty_message(paths, skipped))
     return workloads, skipped, objects

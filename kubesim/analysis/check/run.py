@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         Workload,
     )
     from kubesim.behaviour.answer import Behaviour
+    from kubesim.errors import KubesimError
 
 __all__ = ["Report", "auto_duration", "run_checks"]
 
@@ -42,6 +43,8 @@ class Report:
     workloads: list[Workload]
     checks: list[CheckResult]
     notes: list[str] = field(default_factory=list)
+    errors: list[KubesimError] = field(default_factory=list)  # bad files, the rest checked
+    work: float = 0.0  # the estimated work of the check (kubesim.analysis.budget's units)
 
     @property
     def findings(self) -> list[Finding]:
@@ -54,6 +57,9 @@ class Report:
 
     @property
     def exit_code(self) -> int:
+        """2 if an input was bad (the others were checked), else 1 on a failing finding."""
+        if self.errors:
+            return 2
         return 1 if any(self.fails(f) for f in self.findings) else 0
 
     @property
@@ -64,7 +70,7 @@ class Report:
         change what the checks measure (outage_seconds, phases, ...) are only listed in the
         reports: undoing them would mean checking again."""
         c = self.settings.configuration
-        if c is None:
+        if c is None or self.errors:
             return self.exit_code
         fail_on = Severity.ERROR if c.sets_fail_on else self.settings.fail_on
 
@@ -78,18 +84,32 @@ class Report:
 
 def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
                expectations: list[Expectation], settings: Settings) -> Report:
-    """Read the inputs and check every container in them."""
+    """Read the inputs and check every container in them; among several files, a bad one is
+    reported in `Report.errors` and the others are checked."""
     notes: list[str] = []
+    errors: list[KubesimError] = []
     workloads, skipped, _ = read_inputs(
         paths, skip_non_manifests=settings.skip_non_manifests, allow_empty=settings.allow_empty,
-        render=settings.render, notes=notes)
-    plan = scope(workloads, behaviours, expectations, settings)
-    estimate(plan, settings)
-    checks = judge(simulate(plan, settings), settings)
+        render=settings.render, notes=notes, errors=errors)
+    several = len({w.source for w in workloads}) + len(errors) > 1
+    plan = scope(workloads, behaviours, expectations, settings,
+                 errors=errors if several else None)
+    work = estimate(plan, settings)
+    measured = simulate(plan, settings, errors=errors if several else None)
+    checks = judge(measured, settings)
+    workloads = [w for w in workloads if not _left_out(w, plan.left_out)]
     inputs = sorted({w.source for w in workloads})
-    return Report(settings, inputs, skipped, behaviours, workloads, checks, notes + plan.notes)
+    return Report(settings, inputs, skipped, behaviours, workloads, checks, notes + plan.notes,
+                  errors, work)
 
 
 def auto_duration(behaviour: Behaviour) -> float:
     """Long enough for a behaviour: the commands' one rule (`behaviour.horizon`)."""
     return default_duration(behaviour)
+
+
+def _left_out(w: Workload, left_out: set[tuple[str, str]]) -> bool:
+    """Whether every probed container of `w` was left out for bad input (in `errors`): the
+    object is then not reported as checked, as a bad file is not."""
+    probed = [c.name for c in w.containers if c.pod is not None]
+    return bool(probed) and all((w.key, name) in left_out for name in probed)

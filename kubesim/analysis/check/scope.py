@@ -15,28 +15,47 @@ from typing import TYPE_CHECKING
 from kubesim.analysis.check.checks import CHECKS
 from kubesim.analysis.check.plan import Plan, Subject
 from kubesim.analysis.check.scoping import NOT_COVERED, censored_note, for_container
-from kubesim.errors import UsageError
+from kubesim.engine.simulate import pod_targets
+from kubesim.errors import BehaviourError, UsageError
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.expectations import Expectation
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
+    from kubesim.errors import KubesimError
 
 __all__ = ["scope"]
 
 
 def scope(workloads: list[Workload], behaviours: list[BehaviourRef],
-          expectations: list[Expectation], s: Settings) -> Plan:
-    """The plan: every check's runs on every container, in report order."""
+          expectations: list[Expectation], s: Settings,
+          errors: list[KubesimError] | None = None) -> Plan:
+    """The plan: every check's runs on every container, in report order. A behaviour that
+    cannot name a container's targets (a short key that stands for two endpoints of its pod)
+    is bad input naming the container; with `errors` (a check of several files) it is
+    appended there and the container left out instead of ending the check."""
     _check_matches(expectations, workloads)
     plan = Plan()
     seen: dict[str, list[str]] = {}
-    given = {(w.key, c.name): _scoped(w, c, behaviours, plan.notes, seen) if c.pod else []
-             for w in workloads for c in w.containers}
+    given: dict[tuple[str, str], list[BehaviourRef] | None] = {}
+    for w in workloads:
+        for c in w.containers:
+            try:
+                given[(w.key, c.name)] = _given(w, c, behaviours, plan.notes, seen)
+            except BehaviourError as exc:
+                exc.message = f"{w.label} container {c.name}: {exc.message}"
+                if errors is None:
+                    raise
+                errors.append(exc)
+                given[(w.key, c.name)] = None
+                plan.left_out.add((w.key, c.name))
     applied = _applied(given)
     for w in workloads:
         for c in w.containers:
+            mine = given[(w.key, c.name)]
+            if mine is None:  # reported in errors
+                continue
             refs = tuple(replace(b, assumed=applied[b.label]) if _assumed(b, applied) else b
-                         for b in given[(w.key, c.name)])
+                         for b in mine)
             subject = Subject(w, c, refs,
                               tuple(e for e in expectations if e.applies(w, c.name)))
             for check in CHECKS:
@@ -45,11 +64,29 @@ def scope(workloads: list[Workload], behaviours: list[BehaviourRef],
     return plan
 
 
-def _applied(given: dict[tuple[str, str], list[BehaviourRef]]) -> dict[str, int]:
+def _given(w: Workload, c: ContainerRef, behaviours: list[BehaviourRef], notes: list[str],
+           seen: dict[str, list[str]]) -> list[BehaviourRef]:
+    """The behaviours that apply to a probed container, each checked to name the targets of
+    its pod as the engine will resolve them (`pod_targets`: BehaviourError if it cannot)."""
+    if c.pod is None:
+        return []
+    mine_notes: list[str] = []
+    mine_seen: dict[str, list[str]] = {}
+    refs = _scoped(w, c, behaviours, mine_notes, mine_seen)
+    for b in refs:
+        pod_targets(c.pod, b.behaviour)
+    # only now: what a container left out for bad input would have noted does not count
+    notes += [n for n in mine_notes if n not in notes]
+    for label, runs in mine_seen.items():
+        seen.setdefault(label, []).extend(runs)
+    return refs
+
+
+def _applied(given: dict[tuple[str, str], list[BehaviourRef] | None]) -> dict[str, int]:
     """How many workloads each behaviour applies to (label -> count)."""
     workloads: dict[str, set[str]] = {}
     for (key, _), refs in given.items():
-        for b in refs:
+        for b in refs or []:
             workloads.setdefault(b.label, set()).add(key)
     return {label: len(keys) for label, keys in workloads.items()}
 

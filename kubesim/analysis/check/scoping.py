@@ -18,14 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kubesim.behaviour.answer import HEALTHY, Answer
+from kubesim.behaviour.answer import HEALTHY, Answer, DelegatingBehaviour
 from kubesim.errors import BehaviourError, KubesimError
 
 if TYPE_CHECKING:
     import numpy as np
 
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Workload
-    from kubesim.behaviour.answer import Window
+    from kubesim.behaviour.answer import Behaviour
     from kubesim.spec.model import Target
 
 __all__ = ["NOT_COVERED", "SELECTOR_KEYS", "Partial", "Selector", "censored_note",
@@ -79,23 +79,13 @@ def parse_selectors(data: Any, *, source: str, where: str,
     return tuple(out)
 
 
-class Partial:
+class Partial(DelegatingBehaviour):
     """A trace replayed for a container whose probes ask targets it did not record: those
-    answer success at once (the `Behaviour` protocol, plus what the engine reads of traces)."""
+    answer success at once; everything else is the trace's."""
 
-    def __init__(self, trace: Any, covered: set[str]) -> None:
+    def __init__(self, trace: Behaviour, covered: set[str]) -> None:
+        super().__init__(trace)
         self.trace, self.covered = trace, covered
-        self.source = trace.source
-        self.censored_mode = trace.censored_mode
-        self.restart = trace.restart
-        self.meta = trace.meta
-
-    @property
-    def targets(self) -> list[str]:
-        return list(self.trace.targets)
-
-    def observations(self, key: str) -> Any:
-        return self.trace.observations(key)
 
     def answer(self, target: Target, at: float, started_at: float,
                rng: np.random.Generator) -> Answer:
@@ -106,14 +96,16 @@ class Partial:
     def stall_end(self, at: float, started_at: float) -> float:
         return at
 
-    def shutdown_seconds(self) -> float:
-        return float(self.trace.shutdown_seconds())
+    def covers(self, key: str) -> bool:
+        return key in self.covered
 
-    def windows(self, until: float) -> list[Window]:
-        return list(self.trace.windows(until))
+    def check_targets(self, keys: list[str]) -> None:
+        # the targets it did not record answer success: only the recorded ones must be there
+        self.trace.check_targets([k for k in keys if k in self.covered])
 
-    def check_censored(self, timeouts: dict[str, float]) -> None:
-        self.trace.check_censored({k: v for k, v in timeouts.items() if k in self.covered})
+    def check_censored(self, timeout_seconds_by_key: dict[str, float]) -> None:
+        self.trace.check_censored({k: v for k, v in timeout_seconds_by_key.items()
+                                   if k in self.covered})
 
 
 def for_container(b: BehaviourRef, w: Workload, c: ContainerRef
@@ -125,9 +117,14 @@ def for_container(b: BehaviourRef, w: Workload, c: ContainerRef
     who = f"{w.label} container {c.name}"
     if b.applies_to and not any(s.matches(w, c.name) for s in b.applies_to):
         return None, None
-    recorded = getattr(b.behaviour, "targets", None)
-    if b.kind != "trace" or recorded is None:
+    from kubesim.engine.simulate import named_container_problems
+
+    problems = named_container_problems(c.pod, b.behaviour)
+    if problems:  # it is about containers this pod does not have
+        return None, f"{b.label} is not run for {who}: {problems[0]}"
+    if b.kind != "trace":
         return b, None
+    recorded = b.behaviour.target_keys()
     container = c.pod.container
     keys = sorted({container.target(t).key for t in container.probes()})
     missing = [k for k in keys if k not in recorded]
@@ -145,20 +142,20 @@ def censored_note(b: BehaviourRef, c: ContainerRef) -> str | None:
     (censored mode `failure`, the default): say so, once per trace and target."""
     if b.kind != "trace" or c.pod is None:
         return None
-    text = censored_summary(getattr(b.behaviour, "trace", b.behaviour), c.pod.container)
+    text = censored_summary(b.behaviour, c.pod.container)
     return None if text is None else f"{b.label}: {text}"
 
 
-def censored_summary(trace: Any, container: Any) -> str | None:
+def censored_summary(trace: Behaviour, container: Any) -> str | None:
     """What censored timeouts of `trace` count as against `container`'s probes, or None when
     there are none shorter than a probe's timeout (or they are not counted as failures)."""
-    mode = getattr(trace, "censored_mode", None)
-    if mode is None or mode.value != "failure":
+    if trace.censored() != "failure":
         return None
     parts = []
+    recorded = trace.target_keys()
     for kind, probe in container.probes().items():
         key = container.target(kind).key
-        if key not in trace.targets:
+        if key not in recorded:
             continue
         count, longest = trace.censored_below(key, probe.timeout_seconds)
         if count:
@@ -172,12 +169,15 @@ def censored_summary(trace: Any, container: Any) -> str | None:
             "re-record with a longer client timeout")
 
 
-def selectors_of(behaviour: Any, kind: str) -> tuple[Selector, ...]:
+def selectors_of(behaviour: Behaviour, kind: str) -> tuple[Selector, ...]:
     """The selectors a scenario (`applies_to:`) or trace (meta `applies_to`) declares."""
-    if kind == "scenario":
+    from kubesim.behaviour.scenario import Scenario
+    from kubesim.behaviour.trace import Trace
+
+    if isinstance(behaviour, Scenario):
         return tuple(Selector(**a.model_dump(exclude_none=True))
-                     for a in getattr(behaviour, "applies_to", []))
-    data = getattr(behaviour, "meta", {}).get("applies_to")
+                     for a in behaviour.applies_to)
+    data = behaviour.meta.get("applies_to") if isinstance(behaviour, Trace) else None
     if data is None:
         return ()
     return parse_selectors(data, source=behaviour.source, where="meta.applies_to")

@@ -14,8 +14,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from kubesim.analysis.budget import calls
-from kubesim.analysis.check.experiments import phase_runs, settle_time, synthetic
+from kubesim.analysis.check.experiments import phase_runs, run_calls, settle_time, synthetic
 from kubesim.analysis.check.findings import CheckResult, Finding
 from kubesim.analysis.check.plan import CheckRun, Subject
 from kubesim.behaviour.answer import HEALTHY
@@ -43,7 +42,8 @@ def describe(target: Target, pod: ProbedContainer) -> str:
     handler: Any = probe.handler
     port = handler.port
     shown = f"{target.port} ({port})" if isinstance(port, str) and target.port else str(port)
-    host = f" of host {handler.host}" if getattr(handler, "host", None) else ""
+    host = (f" of host {handler.host}" if isinstance(handler, HTTPGetAction | TCPSocketAction)
+            and handler.host else "")
     if kind is HandlerKind.HTTP_GET:
         scheme = "" if handler.scheme == "HTTP" else f" {handler.scheme}"
         return f"httpGet{scheme} {handler.path} on port {shown}{host}"
@@ -96,7 +96,7 @@ class Targets:
 
     def cost(self, run: CheckRun, s: Settings) -> float:
         pod = run.pod
-        return sum(s.phases * calls(pod, settle_time(pod) + 300)
+        return sum(s.phases * run_calls(pod, s, settle_time(pod) + 300)
                    for issue in _issues(pod) if _errors(issue, pod))
 
     def measure(self, run: CheckRun, s: Settings) -> list[TargetIssue]:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from kubesim.fleet.settings import FleetSettings
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["evaluate_fleet_point", "fleet_of"]
+__all__ = ["check_fleet_point", "evaluate_fleet_point", "fleet_of"]
 
 _PLAIN = {"replicas": "replicas", "fleet.startSpread": "start_spread",
           "fleet.propagation": "propagation_seconds", "fleet.minCapacity": "min_capacity"}
@@ -82,6 +82,16 @@ def _rollout_of(pod: ProbedContainer, values: dict[str, Any]) -> RolloutSettings
         min_ready_seconds=values.get("rollout.minReadySeconds", base.min_ready_seconds),
         progress_deadline_seconds=base.progress_deadline_seconds,
         recreate=base.type == "Recreate")
+
+
+def check_fleet_point(spec: SweepSpec, values: dict[str, Any]) -> None:
+    """Fail before any run if a point's fleet, rollout or preStop cannot be built."""
+    assert spec.fleet is not None
+    fleet_of(spec.fleet, values)
+    pod, _ = apply_point(spec.pod_at(values), spec.behaviour, values)
+    if "preStop.sleep" in values:
+        pod = _with_pre_stop(pod, values["preStop.sleep"])
+    _rollout_of(pod, values)
 
 
 def evaluate_fleet_point(spec: SweepSpec, point: Point) -> PointResult:

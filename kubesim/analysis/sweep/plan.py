@@ -1,7 +1,8 @@
 """What a `kubesim sweep` will run, decided before it runs: the grid's points, the pod of
 every chart-value combination, the run length, and the work budget (kubesim.analysis.budget),
 checked twice: on the number of runs before the grid is expanded or a chart rendered, then on
-the probe calls once the pod is known."""
+the engine's work (`sweep_work`: each point's pod, behaviour and fleet as it will run) once
+every point builds."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from kubesim.analysis.budget import calls, check_budget, check_duration, weight
+from kubesim.analysis.budget import check_budget, check_duration
 from kubesim.analysis.sweep.grid import (
     PointGoal,
     Setting,
@@ -19,6 +20,7 @@ from kubesim.analysis.sweep.grid import (
     driven_fields,
     expand_grid,
 )
+from kubesim.analysis.sweep.run import check_spec, sweep_work
 from kubesim.behaviour.horizon import default_duration
 from kubesim.errors import UsageError
 from kubesim.fleet.settings import FleetSettings
@@ -53,15 +55,15 @@ def plan_sweep(pod: ProbedContainer, behaviour: Any, settings: list[Setting], *,
     variants = chart_variants(source, container, render, settings)
     if duration is None:
         duration = _default_duration(pod, behaviour, settings, points)
-    per_run = max(calls(p, duration, _smallest_periods(settings))
-                  for p in [pod, *variants.values()]) * weight(behaviour)
-    if fleet is not None:  # every run is a fleet: its replicas' calls
-        per_run *= max([v for s in settings if s.field == "replicas" for v in s.values
-                        if isinstance(v, int)] or [fleet.replicas])
-    check_budget(runs * per_run, max_work, what=f"{what[:-1]}, {duration:g} s each)")
+    check_duration(duration)
+    if fleet is not None:
+        fleet.check_run(duration)
     spec = SweepSpec(pod=pod, behaviour=behaviour, profile=profile, duration=duration,
                      phases=phases, seeds=seeds, seed=seed, expectations=expectations,
                      engine=engine, fleet=fleet, variants=variants)
+    check_spec(spec, points)  # every point builds: before it is estimated
+    check_budget(sweep_work(spec, points, _smallest_periods(settings)), max_work,
+                 what=f"{what[:-1]}, {duration:g} s each)")
     return SweepPlan(spec, points, settings)
 
 

@@ -8,6 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from kubesim.analysis.budget import (
+    LOADED,
+    LOADED_PER_REPLICA,
+    SIMPY,
+    fleet_work,
+    restart_bound,
+    run_work,
+    stepped_work,
+    weight,
+)
 from kubesim.analysis.sweep.grid import (
     FLEET_FIELDS,
     Point,
@@ -24,8 +34,8 @@ from kubesim.results import ProbeType
 if TYPE_CHECKING:
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["check_spec", "evaluate_group", "evaluate_point", "group_points", "point_tasks",
-           "run_point", "run_sweep", "summarise"]
+__all__ = ["EXACT_POINTS", "check_spec", "evaluate_group", "evaluate_point", "group_points",
+           "point_tasks", "run_point", "run_sweep", "summarise", "sweep_work"]
 
 
 def _thresholds(pod: ProbedContainer) -> dict[tuple[ProbeType, bool], int]:
@@ -135,14 +145,52 @@ def check_spec(spec: SweepSpec, points: list[dict[str, Any]]) -> None:
         raise UsageError(f"--set {sorted(fleet_fields)[0]}: fleet parameters need --fleet")
     for values in points:
         if spec.fleet is not None:
-            from kubesim.analysis.sweep.fleet_points import fleet_of
+            from kubesim.analysis.sweep.fleet_points import check_fleet_point
 
-            fleet_of(spec.fleet, values)
+            check_fleet_point(spec, values)
         _, behaviour = apply_point(spec.pod_at(values), spec.behaviour, values)
         if any(e.kind == "kill-within" for e in spec.expectations) \
                 and hang_start(behaviour, spec.duration) is None:
             raise UsageError("--expect kill-within needs a scenario with a stall (or hang) "
                              "that starts within --duration")
+
+
+EXACT_POINTS = 4096  # up to this many points, each is estimated as it will run
+
+
+def sweep_work(spec: SweepSpec, points: list[dict[str, Any]],
+               periods: dict[str, int] | None = None) -> float:
+    """The estimated work of every run of every point (`kubesim.analysis.budget`): each
+    point's pod, behaviour and fleet as it will run, when there are at most EXACT_POINTS
+    (points that share runs, thresholds apart, are counted in full: an upper bound); else
+    every run at the grid's worst, stepped at its smallest periods (`periods`) and with its
+    most replicas."""
+    runs = spec.phases * spec.seeds
+    if len(points) <= EXACT_POINTS:
+        return runs * sum(_point_work(spec, values) for values in points)
+    worst = max(stepped_work(pod, spec.duration, spec.profile, periods=periods,
+                             restarts=restart_bound(pod, spec.behaviour, spec.duration,
+                                                    spec.profile))
+                for pod in [spec.pod, *spec.variants.values()])
+    worst *= weight(spec.behaviour) * (SIMPY if spec.engine == "simpy" else 1.0)
+    if spec.fleet is not None:  # the most replicas, each as dear as under the load model
+        most = max([v["replicas"] for v in points if isinstance(v.get("replicas"), int)]
+                   + [spec.fleet.replicas])
+        worst *= 2 * most * (LOADED + LOADED_PER_REPLICA * most)
+    return runs * len(points) * worst
+
+
+def _point_work(spec: SweepSpec, values: dict[str, Any]) -> float:
+    """One run of one point."""
+    pod, behaviour = apply_point(spec.pod_at(values), spec.behaviour, values)
+    if spec.fleet is None:
+        return run_work(pod, behaviour, spec.duration, spec.profile, engine=spec.engine)
+    from kubesim.analysis.sweep.fleet_points import fleet_of
+    fleet = fleet_of(spec.fleet, values)
+    rollout = any(k.startswith("rollout.") for k in values)
+    return fleet_work(pod, behaviour, spec.duration, spec.profile, replicas=fleet.replicas,
+                      nodes=fleet.node_count, engine=spec.engine, loaded=fleet.load is not None,
+                      rollout=pod if rollout else None)
 
 
 def run_sweep(spec: SweepSpec, points: list[dict[str, Any]], *,

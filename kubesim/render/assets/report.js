@@ -140,7 +140,8 @@
       });
     var hatch = "url(#hatch" + timelines.length + ")", xhatch = "url(#xhatch" + timelines.length + ")";
     lanes.forEach(function (n, i) {
-      var t = n === "Ready" ? ["pod Ready", ""] : PROBES.indexOf(n) >= 0 ? laneText(n, specs[n]) : [n, ""];
+      var t = n === "Ready" ? [doc.readyLabel || "pod Ready", ""] :
+        PROBES.indexOf(n) >= 0 ? laneText(n, specs[n]) : [n === "container" && doc.containerLabel ? doc.containerLabel : n, ""];
       var cy = TOP + i * LANE + LANE / 2;
       add(svg, sv("text", { x: 6, y: t[1] ? cy - 3 : cy + 4, "class": "lane-label" }, t[0]));
       if (t[1]) add(svg, sv("text", { x: 6, y: cy + 10, "class": "lane-sub" }, t[1]));
@@ -225,7 +226,7 @@
         if (r.ready && since === null) since = r.at;
         else if (!r.ready && since !== null) {
           span(plot, since, r.at, "Ready", { fill: "#56B4E9", "class": "ready",
-            "data-tip": "pod Ready\n" + s3(since) + (r.end ? " to the end" : " to " + s3(r.at)) });
+            "data-tip": (doc.readyLabel || "pod Ready") + "\n" + s3(since) + (r.end ? " to the end" : " to " + s3(r.at)) });
           since = null;
         }
       });
@@ -267,6 +268,26 @@
         add(g, sv("line", { x1: x, x2: x, y1: top, y2: bottomY, stroke: "#000", "stroke-width": 1.3, "stroke-dasharray": "4 2" }));
         add(g, sv("path", { d: "M" + (x - 5) + "," + (top - 6) + "L" + (x + 5) + "," + (top - 6) + "L" + x + "," + top + "Z" }));
         add(g, sv("rect", { x: x - 4, y: top - 6, width: 8, height: bottomY - top + 6, fill: "transparent" }));
+        if (k.sigterm_at !== null && k.sigterm_at !== undefined && k.sigterm_at >= a && k.sigterm_at <= b) {
+          var xs = sx(k.sigterm_at), cyc = lane("container");
+          add(plot, sv("line", { x1: xs, x2: xs, y1: cyc - 10, y2: cyc + 10, stroke: "#6A1B9A", "stroke-width": 2,
+            "class": "sigterm", "data-tip": "SIGTERM at " + s3(k.sigterm_at) + " (grace " + k.grace_seconds + " s)" }));
+        }
+      });
+      // stops of a deletion or a whole-pod kill: SIGTERM (a bar), SIGKILL (a cross)
+      (doc.stops || []).forEach(function (c) {
+        var cyc = lane("container");
+        if (c.sigterm_at !== null && c.sigterm_at >= a && c.sigterm_at <= b) {
+          add(plot, sv("line", { x1: sx(c.sigterm_at), x2: sx(c.sigterm_at), y1: cyc - 10, y2: cyc + 10,
+            stroke: "#6A1B9A", "stroke-width": 2, "class": "sigterm", "data-tip": "SIGTERM at " + s3(c.sigterm_at) +
+              " (grace " + c.grace_seconds + " s)" }));
+        }
+        if (c.sigkill && c.stopped_at !== null && c.stopped_at >= a && c.stopped_at <= b) {
+          var xk = sx(c.stopped_at);
+          add(plot, sv("path", { d: "M" + (xk - 4) + "," + (cyc - 4) + "L" + (xk + 4) + "," + (cyc + 4) + "M" + (xk - 4) +
+            "," + (cyc + 4) + "L" + (xk + 4) + "," + (cyc - 4), stroke: "#6A1B9A", "stroke-width": 2, "class": "sigkill",
+            "data-tip": "SIGKILL at " + s3(c.stopped_at) }));
+        }
       });
       range.textContent = "showing " + s1(+a.toFixed(3)) + " to " + s1(+b.toFixed(3)) + " s of " + s1(duration) + " s";
       svg.setAttribute("data-view", a.toFixed(3) + "," + b.toFixed(3));
@@ -341,13 +362,46 @@
   }
 
   // ------------------------------------------------------------------ pages
+  function stopsOf(doc, name) {
+    var out = [];
+    ((doc.termination && doc.termination.containers) || []).concat(
+      [].concat.apply([], (doc.pod_kills || []).map(function (k) { return k.containers; })))
+      .forEach(function (c) { if (name === null || c.name === name) out.push(c); });
+    return out;
+  }
+
+  // one container's records as a run document of its own: its lane group
+  function containerDoc(doc, name) {
+    function mine(x) { return x.name === name; }
+    var specs = (doc.run.container_probe_specs || {})[name] || {};
+    var run = {};
+    Object.keys(doc.run).forEach(function (k) { run[k] = doc.run[k]; });
+    run.probe_specs = specs;
+    return { run: run, containers: doc.containers.filter(mine), probes: doc.probes.filter(mine),
+      kills: doc.kills.filter(mine), events: doc.events.filter(mine),
+      ready: (doc.container_ready || []).filter(mine), stops: stopsOf(doc, name),
+      readyLabel: name + " Ready", containerLabel: name, summary: doc.summary };
+  }
+
   function runPage(root, doc) {
     var r = doc.run;
+    var names = [];
+    doc.containers.forEach(function (c) { if (names.indexOf(c.name) < 0) names.push(c.name); });
     add(root, el("h1", {}, r.object || r.spec || "kubesim run"),
       el("p", { "class": "sub" }, "behaviour: " + r.behaviour + " | profile " + r.profile + " | seed " + r.seed +
         " | grid phase " + Number(r.phase).toFixed(3) + " s | " + s1(r.duration) + " s simulated"),
       runSummary(doc), timelineLegend(doc));
-    new Timeline(root, doc);
+    if (names.length < 2) {
+      doc.stops = stopsOf(doc, null);
+      new Timeline(root, doc);
+      return;
+    }
+    var phases = (doc.pod_phase || []).map(function (p) { return p.phase + " at " + s3(p.at); });
+    add(root, el("p", { "class": "sub" }, "pod phase: " + (phases.join(", ") || "none")));
+    names.forEach(function (name) {
+      add(root, el("h2", {}, "container " + name));
+      new Timeline(root, containerDoc(doc, name));
+    });
   }
 
   function configuration(doc) {

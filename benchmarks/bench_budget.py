@@ -1,0 +1,132 @@
+"""Is the work budget's estimate honest? Estimate, counted work and time of real runs.
+
+    python benchmarks/bench_budget.py [--repeat N] [--json]
+
+For each case (one pod against a behaviour, on either scheduler and kubelet profile, and the
+commands that run many: a sweep, a fleet), it reports:
+
+* `estimate`: `kubesim.analysis.budget.run_work` (or the command's own sum), in units of work
+  (one probe call stepped on the fast scheduler);
+* `counted`: what the fast scheduler really did, in the same units (`HeapScheduler.steps`, two
+  per stepped call, plus the resyncs drawn inside jumped stretches at their cost);
+* `est/counted`: how far above the work the estimate is (>= 1 is the budget's promise;
+  `tests/test_budget.py` checks it over generated pods and scenarios);
+* `seconds` (best of N) and `us/unit`: wall-clock microseconds per estimated unit, so the
+  default budget (5,000,000 units) can be read as time on this machine.
+
+It measures; it asserts nothing about time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from kubesim.analysis.budget import DEFAULT_MAX_WORK, JUMPED_RESYNC, STEPS_PER_UNIT, run_work
+from kubesim.analysis.sweep.grid import apply_point
+from kubesim.behaviour.answer import HEALTHY
+from kubesim.behaviour.scenario import Scenario, load_scenario
+from kubesim.behaviour.trace import load_trace
+from kubesim.engine.simulate import launch_pod, make_scheduler
+from kubesim.kubelet.settings import profile_from
+from kubesim.spec.manifests import load_spec
+
+REPO = Path(__file__).resolve().parent.parent
+SPEC = str(REPO / "probe_specs" / "seed_unified_healthz.yaml")
+OUTAGE = str(REPO / "traces" / "seed_db_outage.scenario.yaml")
+STALL = str(REPO / "traces" / "seed_event_loop_stall.scenario.yaml")
+TRACE = str(REPO / "traces" / "seed_db_outage.jsonl")
+DRAWN = {"targets": {"/healthz": {"answer": {
+    "status": 200, "latency_ms": {"distribution": "uniform", "low": 1, "high": 5}}}}}
+
+
+def one_run(pod: Any, behaviour: Any, duration: float, profile: Any, engine: str,
+            seed: int = 0) -> float:
+    """Run once; the counted work (fast scheduler) or 0 (simpy keeps no count)."""
+    sched = make_scheduler(engine)
+    launch_pod(sched, pod, behaviour, duration=duration, seed=seed, profile=profile,
+               phase=None, keep_probes=False)
+    sched.run(until=duration)
+    if engine != "fast":
+        return 0.0
+    return sched.steps / STEPS_PER_UNIT + sched.jumped_resyncs * JUMPED_RESYNC
+
+
+def cases() -> list[tuple[str, Any]]:
+    pod = load_spec(SPEC, None)
+    classic, ideal = profile_from(), profile_from(ideal=True)
+    out: list[tuple[str, Any]] = []
+
+    def single(name: str, behaviour: Any, duration: float, profile: Any = classic,
+               engine: str = "fast") -> None:
+        def go() -> tuple[float, float]:
+            counted = one_run(pod, behaviour, duration, profile, engine)
+            return run_work(pod, behaviour, duration, profile, engine=engine), counted
+        out.append((name, go))
+
+    single("healthy 1 h", HEALTHY, 3600)
+    single("healthy 1e6 s (jumped)", HEALTHY, 1e6)
+    single("db outage 1 h", load_scenario(OUTAGE), 3600)
+    single("event-loop stall 1 h", load_scenario(STALL), 3600)
+    single("trace 1 h", load_trace(TRACE), 3600)
+    single("drawn latency 10 h (stepped)", Scenario.from_dict(DRAWN), 36000)
+    single("drawn latency 10 h, simpy", Scenario.from_dict(DRAWN), 36000, engine="simpy")
+    single("ideal, resync 1 ms, 60 s", HEALTHY, 60,
+           profile_from(ideal=True, overrides={"resync_seconds": 0.001}))
+    single("ideal, resync 5 ms, 1 h (jumped)", HEALTHY, 3600,
+           profile_from(ideal=True, overrides={"resync_seconds": 0.005}))
+    single("db outage 1 h, ideal", load_scenario(OUTAGE), 3600, ideal)
+
+    def sweep() -> tuple[float, float]:
+        """The issue's sweep, every 3rd period x every 3rd length, 20 phases."""
+        base, sc = load_spec(SPEC, None), load_scenario(OUTAGE)
+        estimate = counted = 0.0
+        for period in range(1, 31, 3):
+            for length in range(30, 301, 90):
+                p, b = apply_point(base, sc, {"livenessProbe.periodSeconds": period,
+                                              "outage.db.length": length})
+                for seed in range(20):
+                    counted += one_run(p, b, 3600, classic, "fast", seed)
+                    estimate += run_work(p, b, 3600, classic)
+        return estimate, counted
+    out.append(("sweep 40 points x 20 phases, 1 h", sweep))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    rows = []
+    for name, go in cases():
+        times = []
+        for _ in range(args.repeat):
+            t = time.perf_counter()
+            estimate, counted = go()
+            times.append(time.perf_counter() - t)
+        best = min(times)
+        rows.append({"case": name, "estimate": round(estimate, 1), "counted": round(counted, 1),
+                     "est/counted": round(estimate / counted, 2) if counted else None,
+                     "seconds": round(best, 4), "us/unit": round(best / estimate * 1e6, 2)})
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return
+    print(f"{'case':36} {'estimate':>11} {'counted':>11} {'est/counted':>11} {'seconds':>9} "
+          f"{'us/unit':>8}")
+    for r in rows:
+        ratio = "-" if r["est/counted"] is None else f"{r['est/counted']:.2f}"
+        print(f"{r['case']:36} {r['estimate']:>11,.0f} {r['counted']:>11,.0f} {ratio:>11} "
+              f"{r['seconds']:>9.3f} {r['us/unit']:>8.2f}")
+    timed = [r["us/unit"] for r in rows if r["seconds"] >= 0.05]  # long enough to time
+    worst = max(timed)
+    print(f"\nthe default budget ({DEFAULT_MAX_WORK:,} units) is at most "
+          f"{DEFAULT_MAX_WORK * worst / 1e6:.0f} s of the cases that take 50 ms or more on "
+          "this machine")
+
+
+if __name__ == "__main__":
+    main()

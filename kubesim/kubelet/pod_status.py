@@ -1,0 +1,94 @@
+"""The pod's phase from its containers' states: `getPhase` of `pkg/kubelet/kubelet_pods.go`
+(R4.23), without the ContainerRestartRules gate (the pod's restartPolicy decides).
+
+The kubelet computes it each time it builds the pod's API status, at every pod sync, from the
+container states that sync sees. Plain init containers keep the pod Pending until each has
+completed (exit code 0); one that failed under restartPolicy Never fails the pod. Sidecars
+(restartable init containers) count as running while they run and are left out once they
+have stopped; a sidecar running but not yet Started keeps the pod Pending until an app
+container has started. The app containers decide the rest: any waiting (never started) is
+Pending, any running is Running; all stopped is Running under Always (they restart),
+Succeeded when all exited 0, Failed under Never, Running under OnFailure (restarting). Once
+the pod is terminal (its termination done) it is Succeeded or Failed by the exit codes, and
+a terminal phase never changes again.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple
+
+from kubesim.spec.model import RestartPolicy
+
+__all__ = ["ContainerState", "PodPhase", "pod_phase"]
+
+
+class PodPhase(str, Enum):
+    """The pod's phase (v1.PodPhase)."""
+
+    PENDING = "Pending"
+    RUNNING = "Running"
+    SUCCEEDED = "Succeeded"
+    FAILED = "Failed"
+
+    @property
+    def terminal(self) -> bool:
+        return self in (PodPhase.SUCCEEDED, PodPhase.FAILED)
+
+
+class ContainerState(NamedTuple):
+    """One container as the pod's status shows it: `kind` init (a plain init container),
+    sidecar or app; never created yet, running (and whether Started) or stopped (with the
+    exit code of its newest instance)."""
+
+    kind: str  # "init" | "sidecar" | "app"
+    created: bool
+    running: bool
+    started: bool = False
+    exit_code: int | None = None
+
+
+def pod_phase(states: list[ContainerState], policy: RestartPolicy, *,
+              terminal: bool = False) -> PodPhase:
+    """getPhase (R4.23): `terminal` is the pod worker's podIsTerminal."""
+    pending_init = failed_init = pending_sidecars = 0
+    running = waiting = stopped = succeeded = 0
+    for s in states:
+        if s.kind == "init":
+            if not s.created or s.running:
+                pending_init += 1
+            elif s.exit_code != 0:
+                failed_init += 1
+        elif s.kind == "sidecar":
+            if not s.created:
+                pending_sidecars += 1
+                waiting += 1
+            elif s.running:
+                pending_sidecars += not s.started
+                running += 1
+            # a stopped sidecar does not count for the phase
+        elif not s.created:
+            waiting += 1
+        elif s.running:
+            running += 1
+        else:
+            stopped += 1
+            succeeded += s.exit_code == 0
+    initialized = any(s.kind == "app" and s.created for s in states)
+    if failed_init and policy is RestartPolicy.NEVER:
+        return PodPhase.FAILED
+    if pending_init or (pending_sidecars and not initialized) or waiting:
+        return PodPhase.PENDING
+    if running:
+        return PodPhase.RUNNING
+    if stopped:
+        if terminal:
+            return PodPhase.SUCCEEDED if stopped == succeeded else PodPhase.FAILED
+        if policy is RestartPolicy.ALWAYS:
+            return PodPhase.RUNNING  # every app container is restarting
+        if stopped == succeeded:
+            return PodPhase.SUCCEEDED
+        if policy is RestartPolicy.NEVER:
+            return PodPhase.FAILED
+        return PodPhase.RUNNING  # OnFailure: the failed ones restart
+    return PodPhase.PENDING

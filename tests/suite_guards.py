@@ -1,0 +1,56 @@
+"""Guards on the suite itself (a pytest plugin: conftest.py loads it).
+
+* No test id and no skip reason may name a path outside the repository (the corpus beside
+  it, the machine's layout): a collected id that does is a usage error; a skip whose reason
+  does is turned into a failure saying so, without repeating the path.
+* The `realtime` marker: tests that touch real time, processes or sockets
+  (`tests/realtime.py`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Generator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+OUTSIDE = "<outside the repository>"
+
+
+def outside_the_repository(text: str) -> str:
+    """`text` with every path that leaves the repository (a sibling of it, absolute or
+    through `..`) replaced by OUTSIDE; unchanged if it names none."""
+    parent = re.escape(str(REPO.parent) + os.sep)
+    inside = re.escape(REPO.name) + r"(?![\w.-])"
+    text = re.sub(rf"{parent}(?!{inside})[^\s'\",;:)\]]*", OUTSIDE, text)
+    return re.sub(r"(?<![\w.])\.\.(?:/[^\s'\",;:)\]]+)+", OUTSIDE, text)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "realtime: touches real time, processes or sockets; judged only by bounds "
+                   "derived from what it recorded (tests/realtime.py)")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if outside_the_repository(item.nodeid) != item.nodeid:
+            raise pytest.UsageError(f"test id {outside_the_repository(item.nodeid)!r} names a "
+                                    "path outside the repository")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    if report.skipped and isinstance(report.longrepr, tuple):
+        reason = report.longrepr[2]
+        if outside_the_repository(reason) != reason:
+            report.outcome = "failed"
+            report.longrepr = (f"{item.nodeid}: the skip reason names a path outside the "
+                               f"repository: {outside_the_repository(reason)!r} (say what is "
+                               "missing, not where it lives)")
+    return report

@@ -1,0 +1,207 @@
+"""The work budget's estimate against the work the engine really does (issue 18 item 4).
+
+`kubesim.analysis.budget.run_work` must bound, before a run starts, the events the fast
+scheduler then takes off its heap (`HeapScheduler.steps`, two per stepped probe call) plus
+the resyncs it draws inside jumped stretches (`HeapScheduler.jumped_resyncs`) — over generated
+pods, scenarios and kubelet profiles — and stay within a sane factor of it, so that honest work
+is not refused. The reference scheduler and a fleet are held to the same bound.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kubesim.analysis.budget import (
+    JUMPED_RESYNC,
+    RECORD,
+    SIMPY,
+    STEPS_PER_UNIT,
+    calls,
+    run_work,
+    sync_gap,
+)
+from kubesim.behaviour.answer import HEALTHY
+from kubesim.behaviour.scenario import Scenario, load_scenario
+from kubesim.engine.simulate import launch_pod, make_scheduler
+from kubesim.kubelet.settings import profile_from
+from kubesim.spec.manifests import load_spec
+from kubesim.testing import dump_scenario
+from kubesim.testing import strategies as ks
+
+REPO = Path(__file__).resolve().parent.parent
+SEED_SPEC = str(REPO / "probe_specs" / "seed_unified_healthz.yaml")
+OUTAGE = str(REPO / "traces" / "seed_db_outage.scenario.yaml")
+
+PROFILES = [profile_from(), profile_from(ideal=True), profile_from("legacy"),
+            profile_from("1.35"),
+            profile_from(overrides={"name": "short-backoff", "backoff_initial": 1,
+                                    "backoff_max": 8}),
+            profile_from(overrides={"name": "exact", "backoff_requeue": "exact",
+                                    "relist_seconds": 0.5}),
+            profile_from(ideal=True, overrides={"name": "resync-0.5", "resync_seconds": 0.5}),
+            profile_from(overrides={"name": "stepped", "resync_seconds": 1,
+                                    "relist_seconds": 1})]
+
+
+@st.composite
+def behaviours(draw):
+    """The healthy app, or a drawn scenario, maybe with timed exits (of their own, or while
+    the database is down) and a deletion of the pod."""
+    if draw(st.integers(0, 5)) == 0:
+        return HEALTHY
+    data = dump_scenario(draw(ks.scenarios(max_start=400)))
+    how = draw(st.sampled_from(["none", "none", "after", "while_down"]))
+    if how == "after":
+        data["exit"] = [{"after_seconds": draw(st.sampled_from([0, 5, 30, 200]))}]
+    elif how == "while_down" and data.get("dependencies", {}).get("db"):
+        data["exit"] = [{"while_down": "db", "code": 137}]
+    if draw(st.integers(0, 4)) == 0:
+        data["delete"] = {"at": draw(st.sampled_from([10, 100, 500]))}
+    return Scenario.from_dict(data)
+
+
+def counted(pod, behaviour, duration, profile, seed):
+    """The work one fast run really did, in the budget's units."""
+    sched = make_scheduler("fast")
+    launch_pod(sched, pod, behaviour, duration=duration, seed=seed, profile=profile,
+               phase=None, keep_probes=False)
+    sched.run(until=duration)
+    return sched.steps / STEPS_PER_UNIT + sched.jumped_resyncs * JUMPED_RESYNC
+
+
+@settings(max_examples=150, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(pod=st.one_of(ks.pods(ks.containers(max_period=30, max_failure_threshold=6,
+                                            max_initial_delay=60)),
+                     ks.pods(sidecars=True)),
+       scenario=behaviours(),
+       profile=st.sampled_from(PROFILES), duration=st.sampled_from([60.0, 300.0, 900.0]),
+       seed=st.integers(0, 3))
+def test_the_estimate_bounds_what_a_run_does(pod, scenario, profile, duration, seed):
+    actual = counted(pod, scenario, duration, profile, seed)
+    estimate = run_work(pod, scenario, duration, profile)
+    assert actual <= estimate, (actual, estimate, pod, scenario, profile.name)
+
+
+def test_the_estimate_stays_within_a_sane_factor_of_the_work():
+    """Over the seed's sweep (300 settings of period and outage, 3 phases each), the estimate
+    is at most 8 times the counted work in all, and nowhere below it."""
+    from kubesim.analysis.sweep.grid import apply_point
+    pod0, sc0 = load_spec(SEED_SPEC, None), load_scenario(OUTAGE)
+    profile = profile_from()
+    total_est = total_actual = 0.0
+    for period in range(1, 31, 3):
+        for length in range(30, 301, 90):
+            pod, sc = apply_point(pod0, sc0, {"livenessProbe.periodSeconds": period,
+                                              "outage.db.length": length})
+            for seed in range(3):
+                actual = counted(pod, sc, 3600.0, profile, seed)
+                estimate = run_work(pod, sc, 3600.0, profile)
+                assert actual <= estimate, (period, length, seed, actual, estimate)
+                total_est, total_actual = total_est + estimate, total_actual + actual
+    assert total_est <= 8 * total_actual, (total_est, total_actual)
+
+
+@pytest.mark.parametrize("engine", ["fast", "simpy"])
+def test_a_stepped_run_is_estimated_at_every_call_and_sync(engine):
+    """A latency drawn from a distribution is stepped call by call on either scheduler:
+    the estimate is the nominal calls and syncs (the reference scheduler's at its cost)."""
+    pod = load_spec(SEED_SPEC, None)
+    drawn = Scenario.from_dict({"targets": {"/healthz": {"answer": {
+        "status": 200, "latency_ms": {"distribution": "uniform", "low": 1, "high": 5}}}}})
+    profile = profile_from()
+    estimate = run_work(pod, drawn, 3600.0, profile, engine=engine)
+    fast = run_work(pod, drawn, 3600.0, profile)
+    nominal = calls(pod, 3600.0) + 3600.0 / sync_gap(profile, restarts=True)
+    assert nominal <= fast <= 3 * nominal
+    assert estimate == pytest.approx(fast * (SIMPY if engine == "simpy" else 1.0))
+    assert counted(pod, drawn, 3600.0, profile, 0) <= fast
+
+
+def test_kubelet_syncs_count_when_the_resync_is_short():
+    """--ideal with resync_seconds=0.01 syncs 100 times a second and the relist never holds
+    a sync back (R4.3): 300 s are 30,000 syncs, which the estimate counts (the run is stepped:
+    the relist is not shorter than the resync by the jump margin)."""
+    pod = load_spec(SEED_SPEC, None)
+    profile = profile_from(ideal=True, overrides={"resync_seconds": 0.001})
+    actual = counted(pod, HEALTHY, 30.0, profile, 0)
+    estimate = run_work(pod, HEALTHY, 30.0, profile)
+    assert actual >= 30.0 / 0.001 / 2  # the syncs did happen
+    assert actual <= estimate <= 5 * actual
+
+
+def test_a_run_that_keeps_its_records_costs_every_nominal_call():
+    pod = load_spec(SEED_SPEC, None)
+    profile = profile_from()
+    kept = run_work(pod, HEALTHY, 1e6, profile, keep=True)
+    assert kept >= RECORD * calls(pod, 1e6)
+    assert run_work(pod, HEALTHY, 1e6, profile) < calls(pod, 1e6) / 50
+
+
+def test_a_long_healthy_run_jumps_but_counts_its_resyncs():
+    pod = load_spec(SEED_SPEC, None)
+    profile = profile_from()
+    actual = counted(pod, HEALTHY, 1e6, profile, 0)
+    estimate = run_work(pod, HEALTHY, 1e6, profile)
+    assert actual <= estimate <= 10 * actual
+    assert math.isclose(estimate, JUMPED_RESYNC * 1e6 / 60, rel_tol=0.5)
+
+
+def test_the_seed_sweep_of_an_hour_is_within_the_default_budget():
+    """Issue 18: `sweep --set livenessProbe.periodSeconds=1..30 --set
+    outage.db.length=30..300:30 --duration 3600` (about 10 s of work) was refused as 27 M
+    nominal calls; counted as the engine runs it, it is within the default budget, and the
+    estimate is above what 20 phases of a sample of its points really do."""
+    from kubesim.analysis.budget import DEFAULT_MAX_WORK
+    from kubesim.analysis.sweep.grid import SweepSpec, apply_point, expand_grid, parse_setting
+    from kubesim.analysis.sweep.run import sweep_work
+    settings = [parse_setting("livenessProbe.periodSeconds=1..30"),
+                parse_setting("outage.db.length=30..300:30")]
+    points = expand_grid(settings)
+    pod, sc = load_spec(SEED_SPEC, None), load_scenario(OUTAGE)
+    spec = SweepSpec(pod=pod, behaviour=sc, duration=3600.0, phases=20)
+    estimate = sweep_work(spec, points)
+    assert len(points) * 20 * calls(pod, 3600.0, {"livenessProbe": 1}) > 4 * DEFAULT_MAX_WORK
+    assert estimate <= DEFAULT_MAX_WORK
+    sample = points[::37]
+    counted_work = sum(counted(*apply_point(pod, sc, p), 3600.0, profile_from(), seed)
+                       for p in sample for seed in range(20))
+    assert counted_work <= sweep_work(spec, sample)
+
+
+def test_a_fleet_counts_every_replica_and_the_load_model_more():
+    from kubesim.analysis.budget import PLACE_PER_NODE, fleet_work
+    pod, sc, profile = load_spec(SEED_SPEC, None), load_scenario(OUTAGE), profile_from()
+    one = run_work(pod, sc, 600.0, profile)
+    assert fleet_work(pod, sc, 600.0, profile, replicas=7) == pytest.approx(
+        7 * (one + PLACE_PER_NODE * 7))  # each pod placed, every node scored
+    # 2,000 pods on 2,000 nodes: placing them is 4 M node scores (about 9 s before #18)
+    assert fleet_work(pod, sc, 60.0, profile, replicas=2000, nodes=2000) > 2000**2 * 0.1
+    loaded = fleet_work(pod, sc, 600.0, profile, replicas=7, loaded=True)
+    more = fleet_work(pod, sc, 600.0, profile, replicas=70, loaded=True)
+    assert loaded > 7 * one and more > 10 * loaded  # every call reads every replica
+
+
+def test_the_fleet_estimate_bounds_each_replica_run(monkeypatch):
+    """A fleet without load runs each replica as its own pod on its own scheduler: each
+    replica's counted work is within the per-replica estimate."""
+    import kubesim.fleet.run as fleet_run
+    from kubesim.fleet.settings import FleetSettings
+    pod, sc, profile = load_spec(SEED_SPEC, None), load_scenario(OUTAGE), profile_from()
+    made = []
+
+    def recording(engine):
+        made.append(make_scheduler(engine))
+        return made[-1]
+    monkeypatch.setattr(fleet_run, "make_scheduler", recording)
+    fleet_run.simulate_fleet(pod, sc, FleetSettings(replicas=4, start_spread=20.0),
+                             duration=900.0, profile=profile, record_probes=False)
+    per_replica = run_work(pod, sc, 900.0, profile)
+    assert len(made) == 4
+    for sched in made:
+        assert sched.steps / STEPS_PER_UNIT + sched.jumped_resyncs * JUMPED_RESYNC <= per_replica
