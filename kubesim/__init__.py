@@ -25,6 +25,8 @@ _WHERE = {
     "ContainerRecord": "kubesim.timeline",
     "ContainerSpec": "kubesim.spec.model",
     "EventRecord": "kubesim.timeline",
+    "ExplainOptions": "kubesim.explain.engine",
+    "Explanation": "kubesim.explain.model",
     "HEALTHY": "kubesim.behaviour.answer",
     "HandlerKind": "kubesim.spec.model",
     "KillRecord": "kubesim.timeline",
@@ -36,6 +38,7 @@ _WHERE = {
     "ProbeRecord": "kubesim.timeline",
     "ProbeType": "kubesim.results",
     "ProbedContainer": "kubesim.spec.model",
+    "RecordError": "kubesim.errors",
     "ReadyChange": "kubesim.timeline",
     "RenderError": "kubesim.errors",
     "RenderOptions": "kubesim.spec.sources",
@@ -51,12 +54,14 @@ _WHERE = {
     "UsageError": "kubesim.errors",
     "Window": "kubesim.behaviour.answer",
     "grid_cycle": "kubesim.engine.simulate",
+    "explain_records": "kubesim.explain.engine",
     "load_containers": "kubesim.spec.manifests",
     "load_scenario": "kubesim.behaviour.scenario",
     "load_spec": "kubesim.spec.manifests",
     "load_trace": "kubesim.behaviour.trace",
     "parse_probe": "kubesim.spec.model",
     "profile_from": "kubesim.kubelet.settings",
+    "read_record": "kubesim.explain.readers.read",
     "render_json": "kubesim.render.report",
     "render_text": "kubesim.render.report",
     "select_container": "kubesim.spec.manifests",
@@ -73,7 +78,11 @@ if TYPE_CHECKING:
     from kubesim.behaviour.trace import CensoredMode, RestartMode, Trace, load_trace
     from kubesim.engine.simulate import grid_cycle, simulate
     from kubesim.timeline import ContainerRecord, EventRecord, KillRecord, ProbeRecord, ReadyChange, Summary, Timeline
-    from kubesim.errors import BehaviourError, KubesimError, RenderError, SpecError, UsageError
+    from kubesim.errors import (BehaviourError, KubesimError, RecordError, RenderError,
+                                SpecError, UsageError)
+    from kubesim.explain.engine import ExplainOptions, explain_records
+    from kubesim.explain.model import Explanation
+    from kubesim.explain.readers.read import read_record
     from kubesim.spec.sources import RenderOptions
     from kubesim.kubelet.settings import BackoffRequeue, KubeletProfile, PROFILES, profile_from
     from kubesim.render.report import render_json, render_text, to_document

@@ -4,6 +4,7 @@
      +-- SpecError               a probe spec or manifest the API server would reject
      +-- BehaviourError          a trace or scenario that cannot be replayed
      +-- UsageError              command-line settings out of range or contradicting each other
+     +-- RecordError             a cluster record (`kubesim explain`) that cannot be read
      +-- RenderError             a chart or kustomization that its engine cannot render, or
                                  no engine to render it with
 
@@ -13,7 +14,8 @@ the engine is a bug in kubesim, never the user's input.
 
 from __future__ import annotations
 
-__all__ = ["BehaviourError", "KubesimError", "RenderError", "SpecError", "UsageError"]
+__all__ = ["BehaviourError", "KubesimError", "RecordError", "RenderError", "SpecError",
+           "UsageError"]
 
 
 class KubesimError(Exception):
@@ -60,6 +62,11 @@ class BehaviourError(KubesimError, ValueError):
 
 class UsageError(KubesimError, ValueError):
     """Settings or command-line arguments that are out of range or contradict each other."""
+
+
+class RecordError(KubesimError, ValueError):
+    """A cluster record (describe text, pod or event documents, Prometheus export) that is not
+    one of the formats `kubesim explain` reads, or is malformed beyond what it can use."""
 
 
 class RenderError(KubesimError):

@@ -9,6 +9,10 @@ Every output (`-o/--output`, `--plot`, the captured trace, the app log) goes thr
 device node or directory at the path is refused, never replaced; the data goes to a hidden
 sibling temp file that is renamed over the target only when complete, so nothing is ever
 half-written.
+
+A tool server (`kubesim mcp`) reads inside a `reading_scope`: only files under the root it
+was started with (symbolic links resolved), and texts its caller gave inline under names of
+their own (`<spec_text>`), read by the same readers and bounds as files.
 """
 
 from __future__ import annotations
@@ -19,14 +23,18 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from kubesim.errors import KubesimError, UsageError
 
-__all__ = ["MAX_DEPTH", "MAX_INPUT_BYTES", "STDIN", "OutputFile", "check_depth", "check_distinct",
-           "check_output_path", "load_json", "open_live", "read_text", "write_output"]
+__all__ = ["MAX_DEPTH", "MAX_INPUT_BYTES", "STDIN", "OutputFile", "ReadingScope", "check_depth",
+           "check_distinct", "check_output_path", "check_within", "inline_text", "load_json",
+           "open_live", "read_text", "reading_scope", "within_scope", "write_output"]
 
 STDIN = "-"
 MAX_INPUT_BYTES = 64 * 1024 * 1024  # a YAML or JSON document (traces are read line by line)
@@ -37,15 +45,79 @@ MAX_INT_DIGITS = 19  # 64-bit integers, as the API server's JSON decoder
 # ---------------------------------------------------------------- reading
 
 
+@dataclass(frozen=True)
+class ReadingScope:
+    """Where inputs may come from: files under `root` (None: anywhere), and `inline` texts by
+    the names that stand for them."""
+
+    root: Path | None = None
+    inline: Mapping[str, str] = field(default_factory=dict)
+
+
+_ANYWHERE = ReadingScope()  # the command line's: any file, no inline text
+_SCOPE: ContextVar[ReadingScope] = ContextVar("kubesim_reading_scope", default=_ANYWHERE)
+
+
+@contextmanager
+def reading_scope(root: Path | None, inline: Mapping[str, str] | None = None
+                  ) -> Iterator[ReadingScope]:
+    """Read only under `root` (resolved) and `inline`'s texts by their names, until the block
+    ends (in this thread or task only: a context variable)."""
+    scope = ReadingScope(root.resolve() if root is not None else None, dict(inline or {}))
+    token = _SCOPE.set(scope)
+    try:
+        yield scope
+    finally:
+        _SCOPE.reset(token)
+
+
+def inline_text(path: str | Path) -> str | None:
+    """The text given inline under the name `path`, if any."""
+    return _SCOPE.get().inline.get(str(path))
+
+
+def within_scope(path: str | Path) -> bool:
+    """Whether `path` lies under the reading scope's root, symbolic links followed (always,
+    without a root); standard input never does under a root."""
+    root = _SCOPE.get().root
+    if root is None:
+        return True
+    if str(path) == STDIN:
+        return False
+    try:
+        return Path(path).resolve().is_relative_to(root)
+    except (OSError, RuntimeError, ValueError):  # a symlink loop; a NUL in the path
+        return False
+
+
+def check_within(path: str | Path, error: type[KubesimError]) -> None:
+    """Refuse a file outside the reading scope's root (after following symbolic links)."""
+    if within_scope(path):
+        return
+    if str(path) == STDIN:
+        raise error("standard input is not an input here; give a file under the root or the "
+                    "text inline", source="<stdin>")
+    raise error("is outside the root kubesim was started with (kubesim mcp --root); it "
+                "reads files under it only", source=str(path))
+
+
 def read_text(path: str | Path, error: type[KubesimError], *,
               max_bytes: int | None = MAX_INPUT_BYTES) -> tuple[str, str]:
-    """Return (text, source name) of a file, or of standard input for `-`; at most
-    `max_bytes` (None: no bound, for readers that bound their own work)."""
-    if str(path) == STDIN:
+    """Return (text, source name) of a file, or of standard input for `-`, or of a text
+    given inline under the name `path` (in a `reading_scope`); at most `max_bytes` (None: no
+    bound, for readers that bound their own work)."""
+    inline = inline_text(path)
+    if inline is not None:
+        source = str(path)
+        data = inline.encode("utf-8", "surrogatepass")  # a lone surrogate: not UTF-8, below
+        limit = max_bytes if max_bytes is not None else MAX_INPUT_BYTES
+    elif str(path) == STDIN:
+        check_within(path, error)
         data, limit = _read_stdin(max_bytes)
         source = "<stdin>"
     else:
         source = str(path)
+        check_within(path, error)
         data, limit = _read_bytes(Path(path), source, error, max_bytes)
     if limit is not None and len(data) > limit:
         raise error(f"is larger than {_size(limit)}; kubesim reads inputs up to that size",

@@ -273,9 +273,14 @@ class Timeline:
 
     def record_run(self, run: ProbeRun, calls: int) -> None:
         """`run`'s first `calls` calls ended within the run (the rest were in flight)."""
+        failed = calls if run.result is Outcome.FAILURE else 0
         count = self.counts[run.probe]
         count[0] += calls
-        count[1] += calls if run.result is Outcome.FAILURE else 0
+        count[1] += failed
+        if self.by_name is not None:  # a pod of several containers
+            mine = self.by_name[run.name][run.probe]
+            mine[0] += calls
+            mine[1] += failed
         if self.keep_probes and calls:
             if calls != run.count:
                 run = ProbeRun(run.first, run.origin, run.k, run.period, calls, run.probe,

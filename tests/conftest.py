@@ -20,4 +20,7 @@ pytest_plugins = ["pytester", "realtime", "suite_guards"]
 
 settings.register_profile("dev", max_examples=40, deadline=None)
 settings.register_profile("ci", max_examples=150, deadline=None, print_blob=True)
+# long soaks of the property tests (the differential tests before an engine change lands)
+settings.register_profile("soak", max_examples=int(os.environ.get("HYPOTHESIS_EXAMPLES", "1000")),
+                          deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

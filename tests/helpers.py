@@ -42,6 +42,23 @@ def pod(*, restart_policy: str = "Always", grace: int = 30, sidecar: bool = Fals
                            restart_policy=restart_policy)  # type: ignore[arg-type]
 
 
+def mesh_pod() -> ProbedContainer:
+    """A pod of three containers (the fast scheduler's jumps over pods of any shape): an app
+    with liveness and readiness probes, a native-sidecar proxy with a readiness probe on its
+    own port, and a worker without probes."""
+    from kubesim.spec.model import ContainerSpec
+
+    app = ContainerSpec.model_validate({
+        "name": "app", "ports": [{"containerPort": 8080}],
+        "livenessProbe": {"httpGet": {"path": "/livez", "port": 8080}, "periodSeconds": 10},
+        "readinessProbe": {"httpGet": {"path": "/readyz", "port": 8080}, "periodSeconds": 5}})
+    proxy = ContainerSpec.model_validate({
+        "name": "proxy", "sidecar": True, "ports": [{"containerPort": 15021}],
+        "readinessProbe": {"httpGet": {"path": "/ready", "port": 15021}, "periodSeconds": 5}})
+    return ProbedContainer(container=app, others=(proxy, ContainerSpec(name="worker")),
+                           position=1)
+
+
 def scenario(**data: Any) -> Scenario:
     """A Scenario from keyword arguments (`targets=...`, `stalls=...`)."""
     return Scenario.from_dict(data)

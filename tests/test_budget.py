@@ -33,6 +33,8 @@ from kubesim.spec.manifests import load_spec
 from kubesim.testing import dump_scenario
 from kubesim.testing import strategies as ks
 
+from helpers import mesh_pod
+
 REPO = Path(__file__).resolve().parent.parent
 SEED_SPEC = str(REPO / "probe_specs" / "seed_unified_healthz.yaml")
 OUTAGE = str(REPO / "traces" / "seed_db_outage.scenario.yaml")
@@ -205,3 +207,22 @@ def test_the_fleet_estimate_bounds_each_replica_run(monkeypatch):
     assert len(made) == 4
     for sched in made:
         assert sched.steps / STEPS_PER_UNIT + sched.jumped_resyncs * JUMPED_RESYNC <= per_replica
+
+
+@pytest.mark.parametrize("scenario", [
+    HEALTHY,
+    Scenario.from_dict({"exit": [{"after_seconds": 3600, "code": 0, "container": "worker"}]}),
+    Scenario.from_dict({
+        "dependencies": {"db": {"down": [{"from": 1000, "to": 1300}]}},
+        "targets": {"/livez": {"depends_on": ["db"], "when_down": {"status": 503}}},
+        "exit": [{"after_seconds": 2000, "code": 1, "container": "worker"}]}),
+], ids=["healthy", "worker-exits", "outage-and-exit"])
+def test_a_pod_of_several_containers_is_estimated_as_jumped(scenario):
+    """Issue 19 item 8: the fast scheduler jumps pods of any shape, and the estimate follows:
+    it bounds the counted work, and over four mostly quiet hours it is a fraction of the
+    estimate of the same run stepped (every call and sync)."""
+    pod, profile = mesh_pod(), profile_from()
+    estimate = run_work(pod, scenario, 4 * 3600.0, profile)
+    for seed in range(3):
+        assert counted(pod, scenario, 4 * 3600.0, profile, seed) <= estimate
+    assert estimate < run_work(pod, scenario, 4 * 3600.0, profile, jumps=False) / 4

@@ -19,6 +19,7 @@ import functools
 import io
 import json
 import math
+import re
 import shutil
 import sys
 import tempfile
@@ -651,3 +652,73 @@ def teardown_module() -> None:
         server.server_close()
     if work.cache_info().currsize:
         shutil.rmtree(work(), ignore_errors=True)
+
+
+# ------------------------------------------------------------------ explain's records
+# (its own test, so that the shared counts above stay as they are)
+
+EXPLAIN_EXAMPLES = 1500
+EXPLAIN_DATA = HERE / "data" / "explain"
+EXPLAIN_RECORDS = sorted(str(p) for p in EXPLAIN_DATA.iterdir() if p.name != "SOURCES.md")
+AGES = ["0s", "59s", "119s", "2m", "9m59s", "10m", "3h", "7h59m", "47h", "5d23h", "400d",
+        "<unknown>", "<invalid>", "99999999y", "1m61s", "5s1m", "x"]
+COUNTS_TEXT = ["(x0 over 1m)", "(x1 over 1m)", "(x999999999 over 2s)", "(x3 over 1y)",
+               "(x12 over <invalid>)", "(x3 over)"]
+
+
+@functools.cache
+def synthetic_records() -> list[str]:
+    """Event lists (both APIs), a describe text and a Prometheus export of one kubesim run."""
+    import explain_synth as synth
+    from helpers import CLASSIC, http, pod, scenario
+    from helpers import run as simulate_pod
+    p = pod(livenessProbe=http("/livez", periodSeconds=5, failureThreshold=2))
+    tl = simulate_pod(p, scenario(targets={"/livez": {"windows": [
+        {"from": 20, "to": 120, "answer": {"status": 503}}]}}), duration=300, profile=CLASSIC)
+    return [synth.events_v1(tl, "web-1"), synth.events_k8s_io(tl, "web-1"),
+            synth.describe(tl, p, 300.0), synth.prometheus(tl, "web-1", "app", 10.0, 300.0)]
+
+
+@st.composite
+def explain_texts(draw: st.DrawFn) -> bytes:
+    """A real record (tests/data/explain) or a synthetic one, with its ages, counts and
+    fields replaced by hostile ones, lines cut or repeated, hostile fragments, other
+    encodings."""
+    pick = draw(st.integers(0, len(EXPLAIN_RECORDS) + 3))
+    text = Path(EXPLAIN_RECORDS[pick]).read_text(encoding="utf-8") if pick < len(
+        EXPLAIN_RECORDS) else synthetic_records()[pick - len(EXPLAIN_RECORDS)]
+    for _ in range(draw(st.integers(0, 3))):
+        how = draw(st.sampled_from(["age", "count", "number", "json", "none"]))
+        if how == "age":
+            text = re.sub(r"\b\d+[smhd]\b", draw(st.sampled_from(AGES)), text, count=1)
+        elif how == "count":
+            text = re.sub(r"\(x\d+ over [^)]*\)", draw(st.sampled_from(COUNTS_TEXT)), text,
+                          count=1)
+        elif how == "number":
+            text = re.sub(r"\b\d+\b", draw(st.sampled_from(HOSTILE_VALUES[:14])), text,
+                          count=draw(st.integers(1, 3)))
+        elif how == "json" and text.lstrip().startswith("{"):
+            text = text.replace('"count": ', '"count": -', 1).replace('"Killing"', '"Kil\u0007"')
+    data = draw(mutated(st.just(text)))
+    return data
+
+
+@settings(max_examples=EXPLAIN_EXAMPLES, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(data=explain_texts(), stdin=st.booleans(), flags=st.sampled_from([
+    [], ["--format", "json"], ["--now", "2024-05-01T12:00:00Z"], ["--now", "nonsense"],
+    ["--pod", "x"], ["--container", "app"], ["--phases", "1"], ["--expect", "hang-within=5"],
+    ["--kubelet", "relist_seconds=inf"], ["--profile", "1.35+"]]))
+def _explain_input(data: bytes, stdin: bool, flags: list[str]) -> None:
+    COUNTS["explain"] = COUNTS.get("explain", 0) + 1
+    argv = ["explain", "-" if stdin else write("record.txt", data), "--phases", "2",
+            "--no-suggest", *flags, *BUDGET]
+    run_cli(argv, stdin=data if stdin else b"")
+
+
+def test_cli_fuzz_explain() -> None:
+    before = COUNTS.get("explain", 0)
+    _explain_input()
+    ran = COUNTS.get("explain", 0) - before
+    assert ran >= EXPLAIN_EXAMPLES * 0.9, ran
+    print(f"\nexplain: {ran} generated records through kubesim.cli.main", file=sys.stderr)

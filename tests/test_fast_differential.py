@@ -42,6 +42,8 @@ from kubesim.engine.simulate import focus
 from kubesim.render.report import render_json
 from kubesim.behaviour.trace import EXIT_TARGETS, Observation, RestartMode, Trace
 
+from helpers import mesh_pod
+
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = st.sampled_from([
     profile_from(), profile_from(ideal=True), profile_from("legacy"), profile_from("1.35"),
@@ -636,3 +638,59 @@ def test_pods_of_every_shape_same_metrics(pod: Any, scenario: dict[str, Any],
         sc["conditions"] = {"lb": data.draw(st.lists(spans(), max_size=2))}
     same(pod, Scenario.from_dict(sc), duration=duration, seed=seed, profile=profile,
          phase=phase)
+
+
+@st.composite
+def any_shape_scenarios(draw: st.DrawFn, pod: ProbedContainer) -> dict[str, Any]:
+    """A long scenario for a pod of any shape: sparse outages, windows and stalls with
+    constant latencies (the fast scheduler jumps between them), timed exits naming its
+    containers (a probe-less worker exiting every so often), per-container shutdowns and
+    listened ports, failing init container runs, readiness gate changes."""
+    names = tuple(c.name for c in pod.containers if not c.init)
+    sc = keyed_for(pod, draw(sparse_outages()), draw)
+    if draw(st.booleans()):
+        sc["exit"] = draw(exit_rules(horizon=1500, on_probe=False, names=names))
+    else:
+        sc.pop("exit", None)
+    sc["containers"] = draw(container_rules(pod))
+    if any(c.init for c in pod.containers) and draw(st.booleans()):
+        sc["init_containers"] = {"init": {
+            "seconds": draw(st.floats(0, 30)), "failures": draw(st.integers(0, 2)),
+            "code": draw(st.integers(1, 3))}}
+    if pod.readiness_gates and draw(st.booleans()):
+        sc["conditions"] = {"lb": draw(st.lists(spans(horizon=3000), max_size=2))}
+    return sc
+
+
+@given(pod=any_shape_pods(), phase=st.one_of(st.none(), PHASES), seed=SEEDS,
+       profile=PROFILES, duration=st.integers(600, 3600), data=st.data())
+def test_pods_of_every_shape_through_quiet_stretches_same_metrics(
+        pod: Any, phase: float | None, seed: int, profile: Any, duration: int,
+        data: st.DataObject) -> None:
+    """Up to an hour of a pod of any shape with a few disturbances: the fast scheduler jumps
+    the quiet stretches of sidecars, init containers done, probe-less containers and probes
+    answered by another container, and still gives the reference's document and metrics
+    (issue 19 item 8; R2.5, R4.20-R4.25)."""
+    sc = data.draw(any_shape_scenarios(pod))
+    same(pod, Scenario.from_dict(sc), duration=duration, seed=seed, profile=profile,
+         phase=phase)
+
+
+def test_a_quiet_day_of_a_pod_of_several_containers_is_jumped() -> None:
+    """A healthy day of an app, a probed sidecar and a probe-less worker exiting every 6 h:
+    the fast scheduler takes far fewer steps than there are probe calls (stepped, each call
+    is at least one step), and gives the reference's document."""
+    pod = mesh_pod()
+    sc = Scenario.from_dict({"exit": [{"after_seconds": 6 * 3600, "code": 0,
+                                       "container": "worker"}]})
+    from kubesim.engine.simulate import launch_pod, make_scheduler
+
+    sched = make_scheduler("fast")
+    timeline = launch_pod(sched, pod, sc, duration=86_400.0, seed=1, profile=profile_from(),
+                          phase=None, keep_probes=True).timeline
+    sched.run(until=86_400.0)
+    calls = len(timeline.probes)
+    assert len(timeline.exits) == 3  # the worker's exits at 6, 12 and 18 h
+    assert sched.steps < calls / 20, (sched.steps, calls)
+    ref = simulate(pod, sc, duration=86_400.0, seed=1, engine="simpy", whole_pod=True)
+    assert render_json(timeline) == render_json(ref)

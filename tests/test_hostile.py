@@ -42,6 +42,7 @@ def argv_for(path: Path, out: Path) -> list[str]:
             "blackbox": ["import-blackbox", f, "-o", str(out / "out.jsonl")],
             "expectations": ["check", SPEC, "--expectations", f, "--phases", "1"],
             "check": ["check", f, "--phases", "1"],
+            "explain": ["explain", f, "--no-suggest", "--phases", "1"],
             "config": ["check", SPEC, "--config", f, "--phases", "1"]}[how]
 
 

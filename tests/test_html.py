@@ -81,10 +81,22 @@ def test_the_browser_check_sees_a_broken_page(tmp_path):
     assert console(log), log[-2000:]
 
 
+def page_data(page: Path) -> dict:
+    """What the page hands its script (the kubesim-data element)."""
+    text = page.read_text()
+    return json.loads(re.search(r'<script type="application/json" id="kubesim-data">(.*?)'
+                                r'</script>', text, re.DOTALL).group(1))
+
+
+def views(result: dict, key: str) -> list[list[float]]:
+    """The [from, to] of every timeline the self-test recorded under `key`."""
+    return [[float(x) for x in v.split(",")] for v in result[key]]
+
+
 @needs_browser
 def test_run_report_draws_every_probe_kill_and_outage(run_report):
     page, doc = run_report
-    dom, log = browse(page)
+    dom, log = browse(page, "#view=0,300")  # the whole run
     assert console(log) == []
     assert attr(dom, "data-rendered") == "run"
     for result in ("success", "failure"):
@@ -117,10 +129,13 @@ def test_wheel_drag_hover_and_double_click_in_the_browser(run_report):
     spans = {k: [float(x) for x in result[k].split(",")] for k in
              ("before", "zoomed", "panned", "reset")}
     width = {k: b - a for k, (a, b) in spans.items()}
-    assert spans["before"] == [0.0, 300.0] == spans["reset"]
-    assert width["zoomed"] == pytest.approx(300 / 1.25 ** 3, abs=0.01)  # three wheel notches
+    focus = page_data(page)["focus"]
+    assert not focus["whole"]  # 300 s with a 90 s outage: the page opens on it
+    assert spans["before"] == [round(focus["start"], 3), round(focus["end"], 3)]
+    assert spans["reset"] == [0.0, 300.0]  # double-click: the whole run
+    assert width["zoomed"] == pytest.approx(width["before"] / 1.25 ** 3, abs=0.01)  # 3 notches
     # zoomed around the pointer at 60 % of the drawing: the time under it stays put
-    assert spans["zoomed"][0] > 0 and spans["zoomed"][1] < 300
+    assert spans["zoomed"][0] > spans["before"][0] and spans["zoomed"][1] < spans["before"][1]
     assert width["panned"] == pytest.approx(width["zoomed"], abs=1e-3)
     assert spans["panned"][0] > spans["zoomed"][0]  # dragged left: later times come in
     assert re.match(r"(liveness|readiness) (ok|FAIL) at \d+\.\d{3} s\n", result["tip"])
@@ -336,20 +351,28 @@ def test_unwritable_html_is_bad_input_before_any_work(capsys, tmp_path, command)
     assert "--html: no such directory" in err and not target.parent.exists()
 
 
+def sidecar_pod_page(capsys, tmp_path: Path, scenario: str, duration: int
+                     ) -> tuple[Path, dict]:
+    """`run --html` of tests/manifests/pod-sidecar.yaml (init, native sidecar, app) under
+    `scenario`: the page and the run's JSON document."""
+    behaviour = tmp_path / "pod.scenario.yaml"
+    behaviour.write_text(scenario)
+    page = tmp_path / "pod.html"
+    code, out, err = kubesim(capsys, "run", str(REPO / "tests" / "manifests" /
+                                                 "pod-sidecar.yaml"), "--scenario",
+                             str(behaviour), "--duration", str(duration), "--format", "json",
+                             "--html", str(page))
+    assert code == 0, err
+    return page, json.loads(out)
+
+
 @needs_browser
 def test_a_pod_of_several_containers_gets_a_timeline_per_container(capsys, tmp_path):
     """`run --html` of a multi-container pod: one timeline per container (its instances,
     its probes, its own Ready), each drawing exactly that container's records; a whole-pod
     kill's SIGTERM shows on the stopped sidecar's timeline (R4.20)."""
-    scenario = tmp_path / "job.yaml"
-    scenario.write_text("exit: {after_seconds: 30, code: 0, container: app}\n")
-    page = tmp_path / "pod.html"
-    code, out, err = kubesim(capsys, "run", str(REPO / "tests" / "manifests" /
-                                                 "pod-sidecar.yaml"), "--scenario",
-                             str(scenario), "--duration", "60", "--format", "json",
-                             "--html", str(page))
-    assert code == 0, err
-    doc = json.loads(out)
+    page, doc = sidecar_pod_page(capsys, tmp_path,
+                                 "exit: {after_seconds: 30, code: 0, container: app}\n", 60)
     dom, log = browse(page)
     assert console(log) == []
     names = [n for n in doc["run"]["pod_containers"]]
@@ -362,3 +385,97 @@ def test_a_pod_of_several_containers_gets_a_timeline_per_container(capsys, tmp_p
     assert "proxy Ready" in dom and "app Ready" in dom
     assert dom.count('class="sigterm"') == sum(len(k["containers"]) for k in doc["pod_kills"]) > 0
     assert "Succeeded" in dom
+
+
+# -- the run page opens on the interesting stretch (kubesim/render/focus.py) -----------------
+
+@pytest.fixture(scope="module")
+def hour_report(tmp_path_factory) -> tuple[Path, dict]:
+    """An hour of the seed's DB outage (60-150 s): the outage and its kills are 3 % of it."""
+    from kubesim.cli.main import main
+
+    where = tmp_path_factory.mktemp("hour")
+    page, result = where / "run.html", where / "run.json"
+    assert main(["run", UNIFIED, "--scenario", OUTAGE, "--duration", "3600", "--format",
+                 "json", "-o", str(result), "--html", str(page)]) == 0
+    return page, json.loads(result.read_text())
+
+
+@needs_browser
+def test_an_hour_long_run_opens_on_its_first_kill_and_outage(hour_report):
+    """The initial view holds the first kill, the outage and every Ready change after the
+    first Ready, and is a small part of the hour; the whole run is a button, a key (W) and
+    a zoom away, and F comes back."""
+    page, doc = hour_report
+    dom, log = browse(page, "#selftest")
+    assert console(log) == []
+    result = json.loads(attr(dom, "data-selftest"))
+    a, b = (float(x) for x in result["before"].split(","))
+    outage = doc["run"]["windows"]
+    assert [w["label"] for w in outage] == ["db down"]
+    assert a <= outage[0]["start"] < outage[0]["end"] <= b
+    assert a <= doc["kills"][0]["at"] <= b
+    assert all(a <= r["at"] <= b for r in doc["ready"][1:])
+    assert b - a <= 3600 / 2
+    assert "Opened on " in dom and "first kill" in dom
+    assert views(result, "whole") == [[0.0, 3600.0]] == views(result, "keyWhole")
+    assert views(result, "focused") == [[a, b]] == views(result, "refocused")
+    (za, zb), = views(result, "zoomedOut")  # the "-" key: 1.6 times as wide, about its middle
+    assert zb - za == pytest.approx(1.6 * (b - a), abs=0.01) and za < a and zb > b
+
+
+@needs_browser
+def test_an_hour_long_run_draws_only_the_stretch_in_view_at_first(hour_report, tmp_path):
+    """What the first view draws: the calls of the stretch (fewer than the hour's), each
+    kill, the outage; at the whole-run address, every call."""
+    page, doc = hour_report
+    focus = page_data(page)["focus"]
+    dom, log = browse(page)
+    assert console(log) == []
+    in_view = sum(focus["start"] <= p["at"] <= focus["end"] for p in doc["probes"])
+    assert len(re.findall(r'class="probe probe-', dom)) == in_view < len(doc["probes"]) / 5
+    assert dom.count('class="kill"') == len(doc["kills"]) == 3
+    assert "db down" in dom
+    whole, _ = browse(page, "#view=0,3600")
+    assert len(re.findall(r'class="probe probe-', whole)) == len(doc["probes"])
+
+
+@needs_browser
+def test_the_first_view_shows_the_failures_large(hour_report, tmp_path):
+    """In the screenshot of the first view the failure marks take many more pixels than in
+    the screenshot of the whole run: the outage is not a sliver."""
+    from PIL import Image
+
+    page, _ = hour_report
+    failure = (0xD5, 0x5E, 0x00)
+    counts = {}
+    for name, fragment in (("first", ""), ("whole", "#view=0,3600")):
+        shot = tmp_path / f"{name}.png"
+        _, log = browse(page, fragment, screenshot=shot)
+        assert console(log) == []
+        colours = {rgb: n for n, rgb in Image.open(shot).convert("RGB").getcolors(1 << 24)}
+        counts[name] = colours.get(failure, 0)
+    assert counts["first"] > 3 * counts["whole"] > 0, counts
+
+
+@needs_browser
+def test_a_pods_timelines_share_one_view(capsys, tmp_path):
+    """A pod of several containers: every container's timeline opens on the same stretch,
+    and zooming, the keys and the buttons on any one of them move them all."""
+    page, doc = sidecar_pod_page(capsys, tmp_path, "stalls:\n  - {from: 1200, to: 1260}\n",
+                                 3600)
+    dom, log = browse(page, "#selftest")
+    assert console(log) == []
+    assert dom.count('class="timeline"') == len(doc["run"]["pod_containers"]) == 3
+    first = re.findall(r'class="tl"[^>]*data-view="([^"]+)"', browse(page)[0])
+    assert len(first) == 3 and len(set(first)) == 1, first
+    a, b = (float(x) for x in first[0].split(","))
+    (stall,) = doc["run"]["windows"]
+    assert a <= stall["start"] and stall["end"] <= b and b - a < 1800
+    result = json.loads(attr(dom, "data-selftest"))
+    for key in ("focused", "zoomedOut", "whole", "refocused", "keyWhole", "wheelLast"):
+        assert len(views(result, key)) == 3 and len({tuple(v) for v in views(result, key)}) == 1, \
+            (key, result[key])
+    assert views(result, "whole")[0] == [0.0, 3600.0]
+    (wa, wb) = views(result, "wheelLast")[0]  # wheel on the last container's timeline
+    assert wb - wa < views(result, "keyWhole")[0][1]

@@ -169,7 +169,7 @@ def test_sarif_fixes_replace_the_probe_block(capsys, tmp_path):
 
 @pytest.mark.parametrize("argv,text", [
     (["--expect", "hang"], "one of survive-outage=S"),
-    (["--expect", "hang-within=-1"], "positive"),
+    (["--expect", "hang-within=-1"], "--expect.hang-within=-1 must be a positive number of seconds"),
 ])
 def test_bad_expectations_are_one_line(capsys, tmp_path, monkeypatch, argv, text):
     monkeypatch.chdir(tmp_path)  # no configuration found upwards from here

@@ -5,16 +5,17 @@ Work is counted in units of one probe call simulated event by event on the fast 
 unit costs and `tests/test_budget.py` holds every estimate above the work the engine then
 really does. An estimate follows what the engine will do, not the nominal call count:
 
-* **Stepped** runs (the reference scheduler, a fleet under load or controllers, a pod of
-  several containers, a behaviour whose answers are drawn, a relist not shorter than the
+* **Stepped** runs (the reference scheduler, a fleet under load or controllers, a behaviour
+  whose answers are drawn or that exits on a probe request, a relist not shorter than the
   resync): every probe tick and every pod sync is an event. Syncs come every
   `sync_gap(profile)` seconds at most: a resync, or a back-off requeue, each waiting for a
   newer PLEG relist (R1.15, R4.3, R4.14) — so `--kubelet resync_seconds=0.001` with `--ideal`
   counts its 1,000 syncs a second.
-* **Jumped** runs (the fast scheduler, `kubesim.engine.jumps`): quiet stretches cost almost
-  nothing, so only the disturbed time is stepped — a scenario's outages, stalls and windows,
-  each followed by its settling (thresholds, a kill's grace and back-off, the restart's start)
-  and every container start — plus a small cost per stretch and per resync drawn inside one.
+* **Jumped** runs (the fast scheduler, `kubesim.engine.jumps`, pods of any shape): quiet
+  stretches cost almost nothing, so only the disturbed time is stepped — a scenario's
+  outages, stalls and windows, each followed by its settling (thresholds, a kill's grace and
+  back-off, the restart's start) and every container start and exit — plus a small cost per
+  stretch and per resync drawn inside one.
   A trace is read as it is replayed, so its observations are not counted up front: a trace
   run is estimated as stepped.
 * **Records**: a run that keeps its probe calls (`run`, `fleet`) expands jumped stretches into
@@ -37,6 +38,7 @@ from typing import TYPE_CHECKING
 from kubesim.behaviour.answer import Healthy
 from kubesim.behaviour.scenario import AnswerSpec, Constant, Scenario
 from kubesim.engine.jumps import jumps_apply
+from kubesim.kubelet.timing import detection_seconds
 from kubesim.errors import UsageError
 from kubesim.kubelet.settings import BackoffRequeue
 from kubesim.results import ProbeType
@@ -217,9 +219,9 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     spans, per_start, whole = _scenario_spans(pod, behaviour, duration)
     if whole:
         return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
-    killers = [probe.failure_threshold * probe.period_seconds
-               for probe_type, probe in _probes(pod) if probe_type in _KILLERS]
-    cycle = min(killers, default=_FOREVER)  # a kill needs F failures P apart
+    killers = [_kill_cycle(probe) for probe_type, probe in _probes(pod)
+               if probe_type in _KILLERS]
+    cycle = min(killers, default=_FOREVER)
     grace = _grace_seconds(pod) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
     merged = _merge(spans)
@@ -239,6 +241,13 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     starts = 1 + restarts
     seconds += starts * (per_start + settle)
     return seconds, 2 * len(merged) + 2 * starts, restarts
+
+
+def _kill_cycle(probe: Probe) -> float:
+    """A container's running time to a kill when every call fails at once: the first tick a
+    period after the start, then failureThreshold failures a period apart
+    (`kubesim.kubelet.timing.detection_seconds`)."""
+    return detection_seconds(probe, call_seconds=0.0, first_tick=float(probe.period_seconds))
 
 
 def _crash_loop(seconds: float, life: float,
@@ -351,8 +360,8 @@ def restart_bound(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     scenario's timed exit, each restart after its back-off (the healthy app: none)."""
     if isinstance(behaviour, Healthy):
         return 0.0
-    lives = [probe.failure_threshold * probe.period_seconds
-             for probe_type, probe in _probes(pod) if probe_type in _KILLERS]
+    lives = [_kill_cycle(probe) for probe_type, probe in _probes(pod)
+             if probe_type in _KILLERS]
     if isinstance(behaviour, Scenario):
         lives += _exit_lives(behaviour, profile)
     else:  # a recorded exit: at most one per container start

@@ -51,7 +51,7 @@ from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
 from kubesim.analysis.check.scoping import SELECTOR_KEYS, Selector
 from kubesim.analysis.suggest import WANTS
 from kubesim.errors import UsageError
-from kubesim.files import MAX_DEPTH, MAX_INT_DIGITS
+from kubesim.files import MAX_DEPTH, MAX_INT_DIGITS, within_scope
 from kubesim.spec.yamlio import load_yaml_documents, read_text
 
 __all__ = ["CONFIG_NAME", "MAX_CONFIG_BYTES", "Binding", "Config", "Configuration", "Departure",
@@ -267,6 +267,8 @@ def find_config(start: Path | None = None) -> Config | None:
     """The configuration of the current directory or the nearest parent that has one."""
     here = (start or Path.cwd()).resolve()
     for folder in (here, *here.parents):
+        if not within_scope(folder):  # `kubesim mcp` reads nothing above its root
+            break
         yaml_file = folder / CONFIG_NAME
         if yaml_file.is_file():
             return load_config(yaml_file)

@@ -633,3 +633,4 @@ def _unmet(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settings)
                           "checks only the process" if "no livenessProbe" in j.figure or
                           "no readinessProbe" in j.figure else ""))
     return out or ["no probe setting met every expectation at once"]
+

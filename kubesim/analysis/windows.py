@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kubesim.kubelet.pod_worker import grace_seconds
+from kubesim.kubelet.timing import call_spacing, detection_seconds
 from kubesim.kubelet.worker import GRID_EPS
 from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.results import ProbeType
@@ -81,16 +82,14 @@ def startup_safe_until(probe: Probe, phase: float) -> float:
 
 
 def _spacing(probe: Probe) -> float:
-    """Start-to-start time of back-to-back timing-out probes: the period, or the timeout when
-    it is longer (a buffered tick starts the next one at once, R1.11, R1.12)."""
-    return max(float(probe.period_seconds), float(probe.timeout_seconds))
+    """Start-to-start time of back-to-back timing-out probes (`call_spacing`)."""
+    return call_spacing(probe, float(probe.timeout_seconds))
 
 
 def hang_detection(probe: Probe, delta: float) -> float:
     """Seconds from a hang (no answers from then on) to the liveness verdict, when the first
-    tick after the hang comes `delta` seconds after it: F timeouts, the last ending T after
-    its start (R2.8, R1.17)."""
-    return delta + (probe.failure_threshold - 1) * _spacing(probe) + probe.timeout_seconds
+    tick after the hang comes `delta` seconds after it: F timeouts (`detection_seconds`)."""
+    return detection_seconds(probe, call_seconds=float(probe.timeout_seconds), first_tick=delta)
 
 
 def stall_restarts(probe: Probe, length: float, delta: float) -> bool:
@@ -104,7 +103,7 @@ def stall_restarts(probe: Probe, length: float, delta: float) -> bool:
 
 def readiness_down(probe: Probe, delta: float) -> float:
     """From a dependency failure to not Ready: F fast failures, the first `delta` after it."""
-    return delta + (probe.failure_threshold - 1) * probe.period_seconds
+    return detection_seconds(probe, call_seconds=0.0, first_tick=delta)
 
 
 def readiness_up(probe: Probe, delta: float) -> float:

@@ -9,16 +9,17 @@ from typing import TYPE_CHECKING
 from kubesim.behaviour.answer import Behaviour
 from kubesim.behaviour.scenario import Scenario
 from kubesim.behaviour.trace import Trace
-from kubesim.results import ProbeType
+from kubesim.kubelet.settings import CLASSIC
+from kubesim.kubelet.timing import pod_detection_seconds
+from kubesim.spec.model import ContainerSpec, Probe, ProbedContainer, TCPSocketAction
 
 if TYPE_CHECKING:
-    from kubesim.spec.model import ProbedContainer
+    from kubesim.kubelet.settings import KubeletProfile
 
 __all__ = ["MARGIN_SECONDS", "MINIMUM_SECONDS", "default_duration", "detection_seconds"]
 
 MINIMUM_SECONDS = 300.0  # long enough for a healthy pod to settle and a few liveness periods
 MARGIN_SECONDS = 150.0  # after the last event: recovery, Ready again, a back-off or two
-MIN_GRACE_SECONDS = 2.0  # kuberuntime minimumGracePeriodInSeconds (R4.5)
 
 
 def default_duration(behaviour: Behaviour, *, pod: ProbedContainer | None = None,
@@ -41,24 +42,17 @@ def default_duration(behaviour: Behaviour, *, pod: ProbedContainer | None = None
     return max(minimum, max(ends, default=0.0) + margin)
 
 
-def detection_seconds(pod: ProbedContainer | None = None) -> float:
-    """How long after an app stops answering until its probes have acted, at the latest:
-    per declared probe, its initial delay, one period to the next tick, `failureThreshold`
-    periods of failures each ending at `timeoutSeconds` (a timeout longer than the period
-    runs them back to back, R1.12), and for liveness and startup the kill's grace period (2 s
-    at least, R4.5); the longest of them. Without a pod: Kubernetes' default probe
-    (10 s period, 3 failures, 1 s timeout) with the default 30 s grace period."""
-    if pod is None:
-        return 10 + 3 * 10 + 1 + 30.0
-    out = 0.0
-    for probe_type, probe in pod.container.probes().items():
-        grace = 0.0
-        if probe_type is not ProbeType.READINESS:
-            grace = max(float(probe.termination_grace_period_seconds
-                              if probe.termination_grace_period_seconds is not None
-                              else pod.termination_grace_period_seconds),
-                        MIN_GRACE_SECONDS)  # R4.5: a kill gets 2 s at least
-        out = max(out, probe.initial_delay_seconds + probe.period_seconds
-                  + probe.failure_threshold * max(probe.period_seconds, probe.timeout_seconds)
-                  + probe.timeout_seconds + grace)
-    return out
+def detection_seconds(pod: ProbedContainer | None = None,
+                      profile: KubeletProfile = CLASSIC) -> float:
+    """How long after an app stops answering until its probes have acted, at the latest
+    (`kubesim.kubelet.timing.acted_seconds`, the longest over the pod's probes): the first
+    call at most initialDelaySeconds and a period later, failureThreshold timeouts (back to
+    back when timeoutSeconds >= periodSeconds, R1.12, R1.17), the sync hop (R4.3) and for
+    liveness and startup the kill's grace period (2 s at least, R4.4, R4.5). Without a pod:
+    Kubernetes' default probe (10 s period, 3 failures, 1 s timeout) as liveness, with the
+    default 30 s grace period."""
+    return pod_detection_seconds(_DEFAULT_POD if pod is None else pod, profile)
+
+
+_DEFAULT_POD = ProbedContainer(container=ContainerSpec(
+    name="app", liveness_probe=Probe(tcp_socket=TCPSocketAction(port=8080))))

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from kubesim.behaviour.answer import Behaviour
-    from kubesim.spec.model import Target
+    from kubesim.spec.model import HandlerKind, Target
 
 __all__ = ["MARGIN", "Quiet", "compile_behaviour"]
 
@@ -40,7 +40,7 @@ class _FastScenario(DelegatingBehaviour):
         super().__init__(scenario)
         self.scenario = scenario
         self._targets: dict[str, tuple[list[float], list[float], dict[Any, Any]]] = {}
-        self._spans: dict[tuple[str, float], list[tuple[float, float]]] = {}
+        self._spans: dict[tuple[HandlerKind, float], list[tuple[float, float]]] = {}
         self._answers: dict[int, Answer] = {}
 
     def _compiled(self, key: str) -> tuple[list[float], list[float], dict[Any, Any]]:
@@ -67,12 +67,12 @@ class _FastScenario(DelegatingBehaviour):
                   started_at + age[ai] - _MARGIN if ai < len(age) else math.inf)
         return spec, end
 
-    def spans(self, kind: str, started_at: float) -> list[tuple[float, float]]:
+    def spans(self, kind: HandlerKind, started_at: float) -> list[tuple[float, float]]:
         """Scenario.answer's stall intervals for one handler kind and container."""
         got = self._spans.get((kind, started_at))
         if got is None:
             spans = sorted(st.interval(started_at) for st in self.scenario.stalls
-                           if kind in st.kinds)
+                           if kind.value in st.kinds)
             got = self._spans[(kind, started_at)] = [(s, e) for s, e in spans if e > s]
         return got
 
@@ -89,7 +89,7 @@ class _FastScenario(DelegatingBehaviour):
         ans = self.constant(spec)
         if ans is None:
             ans = spec.to_answer(rng)  # a latency distribution: one draw, as in the DES
-        spans = self.spans(target.kind.value, started_at)
+        spans = self.spans(target.kind, started_at)
         return stalled(ans, at, spans) if spans else ans
 
     def quiet(self, target: Target, at: float, started_at: float) -> tuple[Answer | None, float]:
@@ -99,7 +99,7 @@ class _FastScenario(DelegatingBehaviour):
         ans = self.constant(spec)
         if ans is None:
             return None, end
-        for s, e in self.spans(target.kind.value, started_at):
+        for s, e in self.spans(target.kind, started_at):
             if e <= at:
                 continue
             if s <= at:

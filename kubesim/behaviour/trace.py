@@ -89,6 +89,7 @@ from kubesim.behaviour.trace_read import (GRPC_STATUSES, Reader, Source, setting
                                           shutdown_seconds)
 from kubesim.behaviour.trace_store import Outcomes, Series
 from kubesim.errors import BehaviourError
+from kubesim.files import check_within, inline_text
 from kubesim.spec.yamlio import STDIN
 
 if TYPE_CHECKING:
@@ -504,12 +505,16 @@ def load_trace(path: str, *, restart: RestartMode | None = None,
     """Open a trace file (`-`: standard input), read as far as it is asked; `.csv` files are
     CSV, others JSONL. Explicit `restart`/`censored` override the meta's
     `on_restart`/`censored`."""
-    if path == STDIN:
-        src = Source.stdin()
+    inline = inline_text(path)
+    if path == STDIN or inline is not None:  # no file name to go by: CSV unless it starts `{`
+        if inline is None:
+            check_within(path, BehaviourError)
+        src = Source.stdin() if inline is None else Source(path, text=inline)
         first = next((ln.strip() for block in src.blocks() for ln in block.lines
                       if ln.strip() and not ln.strip().startswith("#")), "{")
         is_csv = not first.startswith("{")
     else:
+        check_within(path, BehaviourError)
         src = Source(path, path=path)
         is_csv = Path(path).suffix.lower() == ".csv"
     return Trace.streamed(src, is_csv, restart, censored)

@@ -129,14 +129,16 @@ def int_or_percent_arg(text: str) -> int | str:
     return int(text) if _digits(text) and len(text) <= 12 else text
 
 
-def add_budget_arg(parser: argparse.ArgumentParser) -> None:
+def add_budget_arg(parser: argparse.ArgumentParser, default: int | None = None,
+                   what: str = "refuse to start if the simulation is estimated at more than N "
+                               "units of work") -> None:
     """--max-work N: the work budget (kubesim.analysis.budget): about N simulated probe
-    calls and kubelet syncs in all."""
+    calls and kubelet syncs in all (`default`: DEFAULT_MAX_WORK; `kubesim mcp` has its own)."""
     from kubesim.analysis.budget import DEFAULT_MAX_WORK
-    parser.add_argument("--max-work", type=_whole, default=DEFAULT_MAX_WORK, metavar="N",
-                        help="refuse to start if the simulation is estimated at more than N "
-                             "units of work (a unit: one probe call or kubelet sync "
-                             f"simulated; default {DEFAULT_MAX_WORK:,}; docs/limits.md)")
+    default = DEFAULT_MAX_WORK if default is None else default
+    parser.add_argument("--max-work", type=_whole, default=default, metavar="N",
+                        help=f"{what} (a unit: one probe call or kubelet sync simulated; "
+                             f"default {default:,}; docs/limits.md)")
 
 
 def add_output_args(parser: argparse.ArgumentParser, formats: list[str]) -> None:

@@ -39,6 +39,7 @@ from kubesim.cli.args import (
     render_options_of,
     write_html,
 )
+from kubesim.cli.inputs import CheckInput
 from kubesim.errors import UsageError
 from kubesim.files import check_output_path, write_output
 from kubesim.render import edge
@@ -222,6 +223,7 @@ def _picked(args: argparse.Namespace, config: Config | None) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> tuple[str, int, list[str]]:
     """Check, render; exit code 0 or 1, 2 when one of several files was bad (the others are
     checked and reported; the bad ones are named on stderr)."""
+    CheckInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
     stdin_users = args.paths.count(STDIN) + [v for _, v in args.behaviours].count(STDIN) + (
         args.expectations == STDIN)
     if stdin_users > 1:
@@ -253,7 +255,7 @@ def check_settings(args: argparse.Namespace, config: Config | None,
     picked = _picked(args, config)
     fail_on = picked.pop("fail_on", "error")
     return Settings(
-        **picked, seed=_seed(args.seed), profile=profile_of(args),
+        **picked, seed=args.seed, profile=profile_of(args),
         engine=_given(args, "engine") or "fast", render=render_options_of(args),
         skip_non_manifests=bool(_given(args, "skip_non_manifests")),
         fail_on=None if fail_on == "none" else Severity[fail_on.upper()],
@@ -289,12 +291,6 @@ def _overridden(args: argparse.Namespace) -> frozenset[str]:
     """The configuration's check settings the command line overrides."""
     return frozenset(key for key, option in OVERRIDES.items()
                      if _given(args, option) is not None)
-
-
-def _seed(seed: int) -> int:
-    if seed < 0:
-        raise UsageError(f"--seed {seed} must be a whole number >= 0")
-    return seed
 
 
 def _ignored(values: list[str]) -> frozenset[str]:

@@ -25,7 +25,7 @@ from kubesim import __version__
 from kubesim.errors import KubesimError
 from kubesim.render import edge
 
-__all__ = ["COMMANDS", "EXIT_STDOUT_CLOSED", "INPUTS", "OUTPUTS", "main"]
+__all__ = ["COMMANDS", "EXIT_STDOUT_CLOSED", "INPUTS", "OUTPUTS", "main", "parse"]
 
 EXIT_STDOUT_CLOSED = 128 + 13  # 128 + SIGPIPE: what a shell shows for `grep ... | head -1`
 
@@ -38,6 +38,8 @@ COMMANDS = {
     "check": ("check", "check probe configs in manifests; exit 1 on findings (CI gate)"),
     "suggest": ("suggest", "the smallest probe change that fixes check's findings"),
     "rules": ("rules", "list the checks of kubesim check, or print one check's page"),
+    "explain": ("explain", "explain a pod's restarts from its record (describe, pod, events)"),
+    "mcp": ("mcp", "serve check, run, windows, suggest and explain as MCP tools (stdio)"),
     "sweep": ("sweep", "run a grid of probe settings x scenario parameters"),
     "fleet": ("fleet", "N replicas of a pod sharing an outage: capacity over time"),
     "plot": ("plot", "plot a saved run or sweep JSON document as PNG"),
@@ -51,7 +53,7 @@ COMMANDS = {
 OUTPUTS = {"output": "--output", "png": "--output", "trace_file": "--output", "plot": "--plot",
            "html": "--html", "app_log": "--app-log"}
 INPUTS = ("spec", "paths", "scenario", "trace", "behaviours", "new", "new_scenario",
-          "expectations", "config", "result", "files")
+          "expectations", "config", "result", "files", "records")
 
 
 def _files(args: argparse.Namespace) -> tuple[dict[str, str], list[str]]:
@@ -129,6 +131,13 @@ def _say(line: str) -> None:
     sys.stderr.write(edge.one_line(line) + "\n")
 
 
+def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, ModuleType]:
+    """A command line parsed as `main` parses it, and its command's module (`kubesim mcp`
+    runs its tools so); a usage error exits as `main` would."""
+    args = _parser(_chosen(argv)).parse_args(list(argv))
+    return args, _module(args.command)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `kubesim` console script; returns the exit code. Every command
     runs through here, so a closed standard output (`kubesim run X | head -1`) ends every
@@ -155,9 +164,7 @@ def _stdout_closed() -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    args = _parser(_chosen(argv)).parse_args(argv)
-    command = _module(args.command)
+    args, command = parse(list(sys.argv[1:] if argv is None else argv))
     try:
         output = getattr(args, "output", None)
         if output is not None:  # an unusable --output fails before any work

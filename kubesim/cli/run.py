@@ -13,6 +13,7 @@ from kubesim.cli.args import (add_behaviour_args, add_budget_arg, add_duration_a
                               add_kubelet_args, add_output_args, add_render_args,
                               check_html_path, load_behaviour, profile_of, render_options_of,
                               seed_arg, write_html)
+from kubesim.cli.inputs import RunInput
 from kubesim.errors import UsageError
 from kubesim.spec.manifests import load_spec
 from kubesim.analysis.phases import across_phases
@@ -78,6 +79,7 @@ def _check_work(args: argparse.Namespace, pod: ProbedContainer, behaviour: Behav
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Simulate and render (and draw, with --plot); exit code 0."""
+    RunInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
     if args.spec == "-" and "-" in (args.scenario, args.trace):
         raise UsageError("only one input can come from stdin")
     if args.plot is not None:

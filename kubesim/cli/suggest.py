@@ -28,6 +28,7 @@ from kubesim.cli.check import (
     project_config,
     seconds_arg,
 )
+from kubesim.cli.inputs import SuggestInput
 from kubesim.errors import UsageError
 from kubesim.render.suggest_formats import FORMATS, render
 
@@ -75,6 +76,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Suggest, render; exit 0 (all met) or 1 (a conflict left unmet)."""
+    SuggestInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
     config, _ = project_config(args)
     wants = [parse_want(t) for t in args.expect] or [
         Want(k, v) for k, v in (config.suggest_expect if config else [])]

@@ -14,6 +14,7 @@ from kubesim.cli.args import (
     profile_of,
     render_options_of,
 )
+from kubesim.cli.inputs import WindowsInput
 from kubesim.render.windows_formats import render_windows
 from kubesim.spec.manifests import load_spec
 
@@ -37,6 +38,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Compute and render; exit code 0."""
+    WindowsInput.from_args(args)
     pod = load_spec(args.spec, args.container, render=render_options_of(args))
     check_budget(windows_work(pod), args.max_work, what="these windows")
     return render_windows(protection_windows(pod, profile_of(args)), args.format), 0

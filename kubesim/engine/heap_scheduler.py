@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from heapq import heappop, heappush
-from typing import Any
+from typing import Any, cast
 
-from kubesim.kubelet.scheduler import URGENT, Interrupted, ProcessGen
+from kubesim.kubelet.scheduler import URGENT, Interrupted, Process, ProcessGen
 
 __all__ = ["HeapProcess", "HeapScheduler"]
 
@@ -24,12 +24,16 @@ _RESUME, _INTERRUPT, _CALL = 0, 1, 2
 
 
 class HeapProcess:
-    """A process on the heap: its generator, the seq of its pending wait, and its time."""
+    """A process on the heap: its generator, the seq of its pending wait (None: none), and
+    the time of that wait."""
 
     __slots__ = ("done", "gen", "token", "wait_at")
 
     def __init__(self, gen: ProcessGen) -> None:
-        self.gen, self.token, self.done, self.wait_at = gen, None, False, 0.0
+        self.gen: ProcessGen = gen
+        self.token: int | None = None
+        self.done: bool = False
+        self.wait_at: float = 0.0
 
 
 class HeapScheduler:
@@ -59,17 +63,22 @@ class HeapScheduler:
         self.live += 1
         heappush(self.heap, (self.now + delay, priority, self.seq, _CALL, fn, arg))
 
-    def interrupt(self, proc: HeapProcess) -> None:
+    def interrupt(self, proc: Process) -> None:
         self.seq += 1
         self.live += 1
         heappush(self.heap, (self.now, URGENT, self.seq, _INTERRUPT, proc, None))
 
-    def resume_at(self, proc: HeapProcess, at: float, priority: int) -> None:
+    def waiting(self, proc: Process) -> HeapProcess:
+        """A process this scheduler made, with its pending wait (`token`, `wait_at`)."""
+        return cast(HeapProcess, proc)
+
+    def resume_at(self, proc: Process, at: float, priority: int) -> None:
         """Move a waiting process's wake-up to `at` (used by jumps; replaces its entry)."""
+        heap_proc = cast(HeapProcess, proc)
         self.seq += 1
-        proc.token = self.seq
-        proc.wait_at = at
-        heappush(self.heap, (at, priority, self.seq, _RESUME, proc, None))
+        heap_proc.token = self.seq
+        heap_proc.wait_at = at
+        heappush(self.heap, (at, priority, self.seq, _RESUME, heap_proc, None))
 
     def _advance(self, proc: HeapProcess, throw: bool) -> None:
         try:

@@ -18,7 +18,7 @@ class _Wait(simpy.events.Event):
     def __init__(self, env: simpy.Environment, delay: float, priority: int) -> None:
         super().__init__(env)
         self._ok, self._value = True, None
-        env.schedule(self, priority, max(0.0, delay))
+        env.schedule(self, simpy.events.EventPriority(priority), max(0.0, delay))
 
 
 class _Proc:

@@ -159,7 +159,7 @@ def launch_pod(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durati
             sched, pod, behaviour, profile, rng, timeline, origins=origins, censored=censored,
             targets=targets, answers=answers, quiet=quiet, box=box)
         if quiet is not None:
-            sched.on_quiet = Jumper(sched, kubelet, quiet)
+            sched.on_quiet = Jumper(sched, kubelet)
 
     if start > now:
         sched.call(start - now, URGENT, create, None)

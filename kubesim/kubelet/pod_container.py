@@ -16,6 +16,7 @@ from kubesim.kubelet.prober import Listener, Prober
 from kubesim.kubelet.prober_manager import ProberManager
 from kubesim.kubelet.results_cache import ResultsCache
 from kubesim.kubelet.runtime import Instance, Runtime
+from kubesim.kubelet.timing import kill_grace_seconds
 from kubesim.results import ProbeType
 from kubesim.spec.model import RestartPolicy
 
@@ -134,10 +135,5 @@ class PodContainer:
         return self.manager.is_ready(inst.id, running, st.started)
 
     def grace_seconds(self, probe_type: ProbeType, pod_grace: int) -> float:
-        """R4.4: the probe-level grace period wins, up or down; R4.5: 2 s floor."""
-        from kubesim.kubelet.runtime import MIN_GRACE_SECONDS
-
-        grace = self.spec.probes()[probe_type].termination_grace_period_seconds
-        if grace is None:
-            grace = pod_grace
-        return max(float(grace), MIN_GRACE_SECONDS)
+        """The grace period of a kill for this probe's Failure (R4.4, R4.5)."""
+        return kill_grace_seconds(self.spec.probes()[probe_type], pod_grace)

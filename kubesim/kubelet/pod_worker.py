@@ -17,7 +17,9 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Generator
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from kubesim.behaviour.answer import SIGKILL_EXIT_CODE, ExitDue
 from kubesim.kubelet.pod_actions import Kill, PodActions, compute_pod_actions
@@ -27,6 +29,7 @@ from kubesim.kubelet.pod_status import ContainerState, PodPhase, pod_phase
 from kubesim.kubelet.prober import Listener
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance
 from kubesim.kubelet.scheduler import NORMAL, URGENT, Interrupted
+from kubesim.kubelet.timing import kill_grace_seconds
 from kubesim.kubelet.termination import PodStop, Terminator, exit_code_reason, pre_stop_seconds
 from kubesim.kubelet.worker import GRID_EPS
 from kubesim.results import ProbeType, Result
@@ -44,7 +47,8 @@ if TYPE_CHECKING:
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer, Target
 
-__all__ = ["OOM_EXIT_CODE", "Kubelet", "StatusView", "exit_reason", "grace_seconds",
+__all__ = ["DRAW_CHUNK", "OOM_EXIT_CODE", "IdleSyncs", "Kubelet", "QuietContainer", "QuietState",
+           "StatusView", "Steady", "exit_reason", "grace_seconds",
            "last_relist", "notice_delay", "pleg_wait", "refusal_requeue", "restarts_after_exit",
            "restarts_after_kill", "resync_due"]
 
@@ -94,11 +98,51 @@ def refusal_requeue(profile: KubeletProfile, remaining: float) -> float:
 
 def grace_seconds(pod: ProbedContainer, probe_type: ProbeType) -> float:
     """R4.4: the probe-level grace period wins, up or down; R4.5: 2 s floor."""
-    probe = pod.container.probes()[probe_type]
-    grace = probe.termination_grace_period_seconds
-    if grace is None:
-        grace = pod.termination_grace_period_seconds
-    return max(float(grace), MIN_GRACE_SECONDS)
+    return kill_grace_seconds(pod.container.probes()[probe_type],
+                              pod.termination_grace_period_seconds)
+
+
+DRAW_CHUNK: Final = 65_536  # resync jitter values drawn at once over idle syncs
+
+
+class Steady(Enum):
+    """A container in a quiet stretch (`Kubelet.quiet_state`)."""
+
+    RUNNING = "running"  # running, seen so by the kubelet, Started
+    RESTARTING = "restarting"  # exited or killed; the pod worker will start it again
+    DONE = "done"  # exited; it will not run again
+
+
+@dataclass(slots=True)
+class QuietContainer:
+    """One container's part of a quiet state: its steady state, the container ID its
+    workers must have seen, and when its process exits by itself (None: not due)."""
+
+    unit: PodContainer
+    state: Steady
+    container_id: str
+    exit_due: float | None
+
+
+@dataclass(slots=True)
+class QuietState:
+    """What the fast scheduler's jumps need of the kubelet (`Kubelet.quiet_state`): every
+    container in a steady state (pod order), the end of the run or the pod's deletion
+    (`until`), and whether the pod worker's next sync would change anything (`sync_acts`:
+    a restart, a readiness trigger, a container's Started or Ready, the phase, a kill)."""
+
+    containers: tuple[QuietContainer, ...]
+    until: float
+    sync_acts: bool
+
+
+class IdleSyncs(NamedTuple):
+    """Periodic syncs passed over (`Kubelet.idle_syncs`): the stretch's end, the pod worker's
+    next wake-up (None: no sync fell in the stretch), how many syncs (`syncs`)."""
+
+    end: float
+    wake_at: float | None
+    syncs: int
 
 
 class Kubelet:
@@ -138,6 +182,8 @@ class Kubelet:
         specs = pod.containers
         self.units = [PodContainer(sched, i, spec, pod.restart_policy, profile)
                       for i, spec in enumerate(specs)]
+        # the containers whose Ready makes ContainersReady: app containers and sidecars
+        self.ready_statuses = [u.status for u in self.units if not u.spec.init]
         for i, (unit, spec) in enumerate(zip(self.units, specs, strict=True)):
             mine = targets[i] if targets else {t: spec.target(t) for t in spec.probes()}
             unit.add_workers(mine, self._listeners(i, mine), behaviour if answers is None
@@ -171,11 +217,94 @@ class Kubelet:
             out[t] = Listener(unit.runtime, self.behaviour.answers_after_sigterm(unit.name))
         return out
 
-    # -- the single-container view (the fast scheduler's jumps) -----------------------------
-    @property
-    def unit(self) -> PodContainer:
-        """The first container: the one a single-container pod has."""
-        return self.units[0]
+    # -- quiet stretches (the fast scheduler's jumps, kubesim.engine.jumps) -----------------
+    def quiet_state(self) -> QuietState | None:
+        """The pod's state when its pod worker waits for its timer with nothing queued, the
+        pod is initialized, nothing is being stopped or deleted and every container is
+        steady (`Steady`); None otherwise (then every event is stepped)."""
+        if (not self.idle or self.sync_requested or self.flush_pending or not self.initialized
+                or self.stopping is not None or self.phase.terminal):
+            return None
+        term = self.terminator
+        if term is not None and self.sched.now >= term.at:
+            return None  # deleted: the termination is stepped
+        out = []
+        acts = done = False
+        for unit in self.units:
+            st, inst = unit.status, unit.runtime.current
+            if inst is None or st.container_id != inst.id or st.pod_finished:
+                return None
+            if inst.exited_at is None:
+                if inst.sigterm_at is not None or not (st.running and st.started):
+                    return None
+                if not unit.spec.init:  # a sync would trigger readiness, or set Ready
+                    acts = acts or not st.ready or not unit.manager.ready_by_results(inst.id)
+                out.append(QuietContainer(unit, Steady.RUNNING, inst.id, inst.exit_due))
+                continue
+            if st.running or not st.terminated:
+                return None
+            if st.will_restart:
+                acts = True  # the next sync starts it, or back-off refuses
+                out.append(QuietContainer(unit, Steady.RESTARTING, inst.id, None))
+            else:
+                done = True
+                acts = acts or st.started or st.ready
+                out.append(QuietContainer(unit, Steady.DONE, inst.id, None))
+        if not acts and (done or self.pod.readiness_gates):
+            # with every container running, Started and Ready there is nothing to kill or
+            # start and the phase stays Running; a container done may change both
+            acts = self._sync_acts()
+        duration = self.timeline.duration
+        return QuietState(tuple(out), duration if term is None else min(duration, term.at), acts)
+
+    def _sync_acts(self) -> bool:
+        """Whether a sync on the containers as they are now would change the pod's
+        conditions or phase, or kill or start anything (`_sync`)."""
+        seen = [u.runtime.now_seen() for u in self.units]
+        if self.ready != (self._containers_ready() and self._gates_true()):
+            return True
+        if pod_phase(self._states(seen), self.pod.restart_policy) is not self.phase:
+            return True
+        actions = compute_pod_actions(self.units, seen, self.pod.restart_policy,
+                                      initialized=self.initialized,
+                                      init_failed=self.init_failed)
+        return bool(actions.kill_pod or actions.kills or actions.init_starts or actions.starts)
+
+    def idle_syncs(self, at: float, end: float) -> IdleSyncs:
+        """The pod worker's periodic syncs from `at` (its next wake-up) until `end`, in a
+        stretch where a sync changes nothing (`quiet_state`): each ends where it starts and
+        draws its jitter (R1.15). The first one ends the stretch instead if it would wait for
+        a relist (R4.3) or its relist does not show every container as it is now; later ones
+        are resync_seconds > relist_seconds apart. At least `batch` syncs fall in the
+        stretch: their jitter is drawn in chunks of at most DRAW_CHUNK (the same stream as
+        one draw per sync, in bounded memory), the rest one by one."""
+        profile, rng = self.profile, self.rng
+        relist = profile.relist_seconds
+        if at < end:
+            t = last_relist(at, self.relist_phase, relist)
+            if (pleg_wait(at, self.relist_phase, relist, self.last_sync_end) > 0
+                    or not all(u.runtime.seen_as_now(t) for u in self.units)):
+                end = at
+        base, jitter = profile.resync_seconds, profile.resync_jitter
+        batch = max(0, math.floor((end - at) / (base * (1 + jitter))) - 1) if at < end else 0
+        draws: list[float] = []
+        used, drawn, count = 0, 0, 0
+        while at < end:
+            self.last_sync_end = at
+            if used < batch:
+                if used == drawn:
+                    draws = rng.random(min(DRAW_CHUNK, batch - used)).tolist()
+                    drawn += len(draws)
+                u = draws[used - drawn + len(draws)]
+                used += 1
+            else:
+                u = float(rng.random())
+            self.next_timer = nt = resync_due(at, profile, u)
+            count += 1
+            at = at + max(0.0, nt - at)
+        if used != batch:
+            raise AssertionError("resync draws out of step")
+        return IdleSyncs(end, at if count else None, count)
 
     # -- records ---------------------------------------------------------------------------
     def event(self, at: float, type_: str, reason: str, message: str, name: str) -> None:
@@ -196,7 +325,10 @@ class Kubelet:
 
     def _containers_ready(self) -> bool:
         """Every app container and sidecar Ready (plain init containers do not count)."""
-        return all(u.status.ready for u in self.units if not u.spec.init)
+        for status in self.ready_statuses:
+            if not status.ready:
+                return False
+        return True
 
     # -- readiness gates (R3.8) -------------------------------------------------------------
     def _gates_true(self) -> bool:
@@ -232,13 +364,13 @@ class Kubelet:
         self.ready = ready
         _changed(self.timeline.ready, ReadyChange(now, ready))
 
-    def set_phase(self, phase: str) -> None:
+    def set_phase(self, phase: PodPhase) -> None:
         """The pod's phase as the status manager now has it; a terminal phase stays (the
         kubelet refuses a transition out of one) and ends every probe worker (R1.33)."""
-        if self.phase.terminal or phase == self.phase.value:
+        if phase is self.phase or self.phase.terminal:
             return
-        self.phase = PodPhase(phase)
-        self.timeline.pod_phase.append(PhaseChange(self.sched.now, phase))
+        self.phase = phase
+        self.timeline.pod_phase.append(PhaseChange(self.sched.now, phase.value))
         if self.phase.terminal:
             for unit in self.units:
                 unit.status.pod_finished = True
@@ -342,7 +474,7 @@ class Kubelet:
             if ready is not None:
                 self._set_container_ready(unit, ready)
         self._set_ready()
-        self.set_phase(pod_phase(self._states(seen), self.pod.restart_policy).value)
+        self.set_phase(pod_phase(self._states(seen), self.pod.restart_policy))
         self.starts_in_sync = 0
         requeues: list[float] = []
         if self.phase.terminal:

@@ -10,6 +10,7 @@ retries on error (R2.2) and lets simulated time pass while the call is in flight
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -19,6 +20,7 @@ from kubesim.behaviour.answer import Answer, AnswerError
 from kubesim.kubelet.scheduler import NORMAL
 from kubesim.results import Outcome, ProbeType
 from kubesim.spec.model import HandlerKind, Probe, Target
+from kubesim.timeline import ProbeRun
 
 if TYPE_CHECKING:
     import numpy as np
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
     from kubesim.kubelet.runtime import Instance, Runtime
 
 __all__ = ["MAX_PROBE_RETRIES", "MAX_REQUESTS", "Ask", "Attempt", "CensoredPolicy", "Listener",
-           "Prober", "answer_of", "follows", "judge"]
+           "Memo", "Prober", "answer_of", "follows", "judge"]
 
 MAX_PROBE_RETRIES = 3  # prober.go maxProbeRetries (R2.2)
 # http.go RedirectChecker: `len(via) >= 10` refuses the next hop, via = the requests already
@@ -57,6 +59,20 @@ class CensoredPolicy:
 
     FAILURE = "failure"
     DISCARD = "discard"
+
+
+class Memo(NamedTuple):
+    """The judgement of a constant answer: what the process `instance` answers from `since`
+    until `until` (exclusive), judged."""
+
+    instance: Instance
+    since: float
+    until: float
+    attempt: Attempt
+
+    def holds(self, inst: Instance | None, at: float) -> bool:
+        """Whether it is the answer a call of `inst` at `at` gets."""
+        return self.instance is inst and self.since <= at < self.until
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +181,7 @@ def _timed_out(target: Target, timeout: float, exec_probe_timeout: bool) -> Atte
 
 def _connection_error(target: Target, answer: Answer) -> Attempt:
     err, kind, took = answer.error, target.kind, answer.latency
+    assert err is not None  # only called for an answer with an error
     if err is AnswerError.ERROR:
         if kind in (HandlerKind.HTTP_GET, HandlerKind.EXEC):  # R2.11, R2.14: errors, discarded
             return Attempt(Outcome.ERROR, "error reading probe response", took)
@@ -260,8 +277,8 @@ class Prober:
         self.crash = crash  # an app that exits when a target is first asked (scenario `exit`)
         self.exec_probe_timeout, self.censored = exec_probe_timeout, censored
         self.judged: dict[tuple[ProbeType, Answer], Attempt] = {}
-        # probe type -> (instance, from, until, attempt): a constant answer's judgement
-        self.memo: dict[ProbeType, tuple[Instance, float, float, Attempt]] = {}
+        # probe type -> a constant answer's judgement
+        self.memo: dict[ProbeType, Memo] = {}
 
     def judge(self, probe_type: ProbeType, probe: Probe, target: Target,
               answer: Answer) -> Attempt:
@@ -297,9 +314,9 @@ class Prober:
         now, listener = self.sched.now, worker.listener
         inst, drains = listener.runtime.current, listener.drains
         memo = self.memo.get(worker.type)
-        if (memo is not None and memo[0] is inst and memo[1] <= now < memo[2]
+        if (memo is not None and memo.holds(inst, now) and inst is not None
                 and inst.sigterm_at is None and inst.exited_at is None):
-            return memo[3]  # the same constant answer as a moment ago
+            return memo.attempt  # the same constant answer as a moment ago
         if (self.crash is not None and inst is not None and inst.alive(now)
                 and inst.sigterm_at is None and self.crash(inst, worker.target.key)
                 and worker.target.kind is not HandlerKind.EXEC):
@@ -317,6 +334,39 @@ class Prober:
                 and inst.sigterm_at is None):
             constant, until = self.quiet(worker.target, now, inst.running_at)
             if constant is not None and not follows(worker.target, constant):
-                self.memo[worker.type] = (inst, now, until, self.judge(
+                self.memo[worker.type] = Memo(inst, now, until, self.judge(
                     worker.type, worker.probe, worker.target, constant))
         return att
+
+    # -- what a jump over a quiet stretch needs (kubesim.engine.jumps) ----------------------
+    def constant_attempt(self, worker: Any, at: float) -> tuple[Attempt | None, float]:
+        """The judged answer every call of `worker` from `at` on gets, and until when
+        (exclusive); None when the answer is drawn, a stall is under way or the client would
+        follow a redirect (R2.10: each hop asks again). The process that listens answers
+        (R2.5); one that has exited refuses until the pod worker starts it again (the jump
+        ends before that sync). Its own exit and SIGTERM are the caller's to bound."""
+        inst = worker.listener.runtime.current
+        if inst is None or not inst.alive(at):
+            ans = answer_of(self.behaviour, worker.target, inst, at, self.rng)
+            return self.judge(worker.type, worker.probe, worker.target, ans), math.inf
+        if inst.sigterm_at is not None:
+            return None, at
+        memo = self.memo.get(worker.type)
+        if memo is not None and memo.holds(inst, at):
+            return memo.attempt, memo.until
+        if self.quiet is None:
+            return None, at
+        constant, until = self.quiet(worker.target, at, inst.running_at)
+        if constant is None or follows(worker.target, constant):
+            return None, until
+        return self.judge(worker.type, worker.probe, worker.target, constant), until
+
+    def record_run(self, worker: Any, attempt: Attempt, first: float, n: int,
+                   ended: int) -> None:
+        """A jumped stretch's `n` calls of `worker` with one judged answer, the first at
+        `first`, then on its grid from tick `worker.k` + 1 on; the first `ended` of them
+        ended within the run (a call in flight at the end is not recorded, as stepped)."""
+        run = ProbeRun(first, worker.origin, worker.k, worker.period, n, worker.type,
+                       attempt.outcome, attempt.detail, attempt.duration,
+                       self.status.restart_count, self.runtime.name)
+        self.timeline.record_run(run, ended)

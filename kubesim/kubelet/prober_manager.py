@@ -81,14 +81,18 @@ class ProberManager:
         """Container ready per UpdatePodStatus (R3.4), triggering readiness if not (R1.13)."""
         if not (running and started):
             return False
-        if self.cache.get(ProbeType.READINESS, cid) is Result.SUCCESS:
+        if self.ready_by_results(cid):
             return True
-        worker = self.workers.get(ProbeType.READINESS)
-        if worker is None:
-            return True
+        worker = self.workers[ProbeType.READINESS]
         if self.profile.readiness_trigger_at_sync:  # R1.13 (1.21+); 1.20 waits for its tick
             worker.trigger()
         return False
+
+    def ready_by_results(self, cid: str) -> bool:
+        """A running, Started container is Ready by its results alone: a cached readiness
+        Success, or no readiness probe (R3.4)."""
+        return (self.cache.get(ProbeType.READINESS, cid) is Result.SUCCESS
+                or ProbeType.READINESS not in self.workers)
 
     def kill_reason(self, cid: str) -> ProbeType | None:
         """computePodActions: liveness Failure first, then startup Failure (R4.1)."""

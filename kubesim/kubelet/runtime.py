@@ -5,13 +5,13 @@ The kubelet only sees this truth through PLEG relists (E16); the app answers pro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from kubesim.kubelet.timing import MIN_GRACE_SECONDS
 from kubesim.timeline import ContainerRecord
 
 __all__ = ["MIN_GRACE_SECONDS", "Instance", "Runtime"]
 
-MIN_GRACE_SECONDS = 2.0  # kuberuntime minimumGracePeriodInSeconds (R4.5)
 
 
 @dataclass
@@ -28,11 +28,10 @@ class Instance:
     exit_due: float | None = None  # when the app will exit by itself (scenario/trace `exit`)
 
     prefix: str = ""  # the container's part of the ID: IDs are unique in the pod
+    id: str = field(init=False)  # the container ID, a new one per instance
 
-    @property
-    def id(self) -> str:
-        """The container ID, a new one per instance."""
-        return f"{self.prefix}c{self.restart_count}"
+    def __post_init__(self) -> None:
+        self.id = f"{self.prefix}c{self.restart_count}"
 
     def alive(self, t: float) -> bool:
         """Whether the process exists at `t`."""
@@ -72,3 +71,13 @@ class Runtime:
             if instance.running_at <= t:
                 return instance, instance.alive(t)
         return None, False
+
+    def now_seen(self) -> tuple[Instance | None, bool]:
+        """`as_seen_at` of a relist that has seen every start and exit so far."""
+        inst = self.current
+        return inst, inst is not None and inst.exited_at is None
+
+    def seen_as_now(self, t: float) -> bool:
+        """Whether a relist at `t` shows this container as it is now (`now_seen`)."""
+        inst, running = self.as_seen_at(t)
+        return inst is self.current and running == (inst is not None and inst.exited_at is None)

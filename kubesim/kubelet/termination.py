@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from kubesim.behaviour.answer import SIGKILL_EXIT_CODE
 from kubesim.kubelet.scheduler import URGENT, Interrupted
 from kubesim.timeline import ContainerStop, Termination
+from kubesim.kubelet.pod_status import PodPhase
 from kubesim.kubelet.prober import answer_of
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS
 from kubesim.results import ProbeType
@@ -63,7 +64,7 @@ class TerminatingPod(Protocol):
 
     def set_container_ready(self, unit: PodContainer, ready: bool) -> None: ...
 
-    def set_phase(self, phase: str) -> None: ...
+    def set_phase(self, phase: PodPhase) -> None: ...
 
     def notice(self, at: float) -> None: ...
 
@@ -263,5 +264,5 @@ class Terminator:
             kl.set_container_ready(unit, False)  # R3.12: stopped containers are not Ready
         apps = [u.runtime.current for u in kl.units if not (u.spec.init or u.spec.sidecar)]
         done = all(i is not None and i.record.exit_code == 0 for i in apps)
-        kl.set_phase("Succeeded" if done else "Failed")
+        kl.set_phase(PodPhase.SUCCEEDED if done else PodPhase.FAILED)
 

@@ -195,7 +195,7 @@ class Worker:
             return
         hold = holds_after(self.type, result, self.profile.startup_hold_on_success)
         box = None
-        if self.box is not None and (self.cache.get(self.type, self.cid) is not result or hold):
+        if self.box is not None and self.writes(result):
             box = self.box.setdefault((self.type, result is Result.FAILURE), [1, math.inf])
         self.last_result, self.result_run, reached = count_result(
             self.last_result, self.result_run, result, self.probe)
@@ -213,6 +213,55 @@ class Worker:
     def _exit(self) -> None:
         self.stopped = True
         self.cache.forget(self.type, self.cid)
+
+    # -- what a jump over a quiet stretch needs (kubesim.engine.jumps) ----------------------
+    def quiet(self) -> bool:
+        """Waiting for its next tick with nothing buffered: no stale tick, no trigger."""
+        return (self.waiting and not self.stopped and not self.tick_pending
+                and not self.trigger_pending)
+
+    def tick(self, j: int) -> float:
+        """The time of grid tick `j` (origin + j * period, R1.5)."""
+        return self.origin + j * self.period
+
+    def step_at(self, now: float) -> int:
+        """What steps 5-9 would decide at a tick at `now` (`checks`)."""
+        return checks(self.type, self.probe, self.status, self.on_hold, now)
+
+    def idle_while_exited(self) -> bool:
+        """Whether its ticks change nothing while its container has exited: on hold (step
+        5 skips) or its cached result already a Failure (step 6 rewrites it, R1.20: no
+        update)."""
+        return self.on_hold or self.cache.get(self.type, self.cid) is Result.FAILURE
+
+    def ticks_to_verdict(self, result: Result) -> int:
+        """How many more calls judged `result` reach its threshold (steps 11-12)."""
+        threshold = (self.probe.failure_threshold if result is Result.FAILURE
+                     else self.probe.success_threshold)
+        return threshold - self.result_run if self.last_result is result else threshold
+
+    def writes(self, result: Result) -> bool:
+        """Whether reaching the threshold with `result` would change something: a cached
+        result that differs, or a hold (step 14). Otherwise the comparison of step 12
+        decides nothing and any number of calls judged `result` is free."""
+        return (self.cache.get(self.type, self.cid) is not result
+                or holds_after(self.type, result, self.profile.startup_hold_on_success))
+
+    def advance(self, n: int, result: Result | None) -> None:
+        """`n` ticks passed in a jumped stretch: each was probed and judged `result` without
+        reaching a threshold that `writes` (steps 11-12, as `_probe_and_count` counts), or
+        skipped or rewrote a cached result (`result` None)."""
+        if result is not None:
+            counted = self.box is not None and self.writes(result)
+            if self.last_result is result:
+                self.result_run += n
+            else:
+                self.last_result, self.result_run = result, n
+            if counted:  # every comparison in the stretch was "not reached"
+                assert self.box is not None
+                box = self.box.setdefault((self.type, result is Result.FAILURE), [1, math.inf])
+                box[0] = max(box[0], self.result_run + 1)
+        self.k += n
 
     def stop(self) -> None:
         """Stop from outside (the prober manager): forget the result, exit at the next wake."""

@@ -15,6 +15,8 @@ from importlib.resources import files
 from typing import Any
 
 from kubesim.render.edge import script_json, visible
+from kubesim.render.focus import interesting_stretch
+from kubesim.render.run_document import heading
 
 __all__ = ["check_page", "page", "run_page", "sweep_page"]
 
@@ -39,10 +41,12 @@ def page(kind: str, title: str, data: dict[str, Any]) -> str:
 
 
 def run_page(document: dict[str, Any]) -> str:
-    """A `kubesim run` report: summary and the zoomable timeline."""
+    """A `kubesim run` report: summary and the zoomable timeline, opened on the run's
+    interesting stretch (`focus.interesting_stretch`, handed to the page as `focus`)."""
     run = document.get("run", {})
     return page("run", f"kubesim run: {run.get('object', run.get('spec', ''))}",
-                {"document": document})
+                {"document": document, "heading": heading(document),
+                 "focus": interesting_stretch(document).as_dict()})
 
 
 def check_page(document: dict[str, Any], runs: list[dict[str, Any]], rules: dict[str, str],

@@ -7,9 +7,9 @@ that the same run gives the same bytes.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from dataclasses import asdict
-from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from kubesim.analysis.phases import PhaseSpread
 from kubesim.render.edge import visible
@@ -135,61 +135,88 @@ _MARK = {Outcome.SUCCESS: "ok", Outcome.WARNING: "ok (3xx)", Outcome.FAILURE: "F
          Outcome.ERROR: "error"}
 
 
-def _lines(timeline: Timeline, changes_only: bool = False) -> list[tuple[float, int, str]]:
-    """(time, tie-break order, text) for every line of the timeline; with `changes_only`, a
-    probe call only where its outcome differs from the previous call of its probe type (and
-    of its container), followed by how many calls gave the same outcome, until when."""
-    out: list[tuple[float, int, str]] = []
+class Line(NamedTuple):
+    """One line of the text timeline: its time, its rank among lines of the same time."""
+    at: float
+    order: int
+    text: str
+
+
+Who = Callable[[str], str]  # a container's name as a line says it (nothing for one container)
+
+
+def _lines(timeline: Timeline, changes_only: bool = False) -> list[Line]:
+    """Every line of the timeline in time order; with `changes_only`, a probe call only
+    where its outcome differs from the previous call of its probe type (and of its
+    container), followed by how many calls gave the same outcome, until when."""
     many = len(timeline.names) > 1  # a pod of several containers: name them
 
     def who(name: str) -> str:
         return f"{visible(name)} " if many else ""
 
+    out = [*_container_lines(timeline, who), *_probe_lines(timeline, changes_only, who),
+           *_ready_lines(timeline, many), *_kill_lines(timeline, who),
+           *_exit_lines(timeline, who), *_termination_lines(timeline, who),
+           *(Line(e.at, 3, f"BackOff   {e.message}") for e in timeline.events
+             if e.reason == "BackOff")]
+    return sorted(out, key=lambda line: (line.at, line.order))
+
+
+def _container_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
+    """Each container instance running, Started, stopped."""
     for c in timeline.containers:
-        out.append((c.running_at, 0, f"container {who(c.name)}#{c.restart_count} running"))
+        yield Line(c.running_at, 0, f"container {who(c.name)}#{c.restart_count} running")
         if c.started_at is not None:
-            out.append((c.started_at, 2, f"container {who(c.name)}#{c.restart_count} Started"))
+            yield Line(c.started_at, 2, f"container {who(c.name)}#{c.restart_count} Started")
         if c.ended_at is not None:
             code = "" if c.exit_code is None else f"; exit code {c.exit_code}"
-            line = (f"container {who(c.name)}#{c.restart_count} stopped "
-                    f"({c.end_reason}{code})")
-            out.append((c.ended_at, 4, line))
+            yield Line(c.ended_at, 4, f"container {who(c.name)}#{c.restart_count} stopped "
+                                      f"({c.end_reason}{code})")
+
+
+def _probe_lines(timeline: Timeline, changes_only: bool, who: Who) -> Iterator[Line]:
+    """A line per probe call, or per run of one outcome (`changes_only`)."""
     for run in _probe_runs(timeline, changes_only):
         p, n, last = run[0], len(run), run[-1]
         took = f" [{p.latency * 1000:.0f} ms]" if p.latency >= 0.0005 else ""
         more = f"  (x{n} to {last.at:.3f} s)" if n > 1 else ""
-        out.append((p.at, 1, f"{who(p.name)}{p.probe.value:<9} {_MARK[p.result]:<6} "
-                             f"{visible(p.detail)}{took}{more}"))
+        yield Line(p.at, 1, f"{who(p.name)}{p.probe.value:<9} {_MARK[p.result]:<6} "
+                            f"{visible(p.detail)}{took}{more}")
+
+
+def _ready_lines(timeline: Timeline, many: bool) -> Iterator[Line]:
+    """Containers' Ready (a pod of several), the pod's Ready, its phase where it tells."""
     if many:  # which container is (not) Ready
         for cr in timeline.container_ready:
             state = "Ready" if cr.ready else "NOT Ready"
-            out.append((cr.at, 3, f"container {visible(cr.name)} {state}"))
+            yield Line(cr.at, 3, f"container {visible(cr.name)} {state}")
     for r in timeline.ready:
-        out.append((r.at, 3, "pod Ready" if r.ready else "pod NOT Ready"))
+        yield Line(r.at, 3, "pod Ready" if r.ready else "pod NOT Ready")
     if many or _terminal(timeline):
-        out.extend((ph.at, 3, f"pod phase {ph.phase}") for ph in timeline.pod_phase[1:])
+        yield from (Line(ph.at, 3, f"pod phase {ph.phase}") for ph in timeline.pod_phase[1:])
+
+
+def _kill_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
+    """Probe kills with their SIGTERM; whole-pod kills with how each container stopped."""
     for k in timeline.kills:
         what = "restart" if k.restart else "no restart (restartPolicy: Never)"
         whole = "whole-pod kill (R4.20), " if k.whole_pod else ""
-        line = (f"KILL      {who(k.name)}{k.probe.value} failed (verdict at "
-                f"{k.failed_at:.3f} s); {whole}grace {k.grace_seconds:g} s; {what}")
-        out.append((k.at, 3, line))
+        yield Line(k.at, 3, f"KILL      {who(k.name)}{k.probe.value} failed (verdict at "
+                            f"{k.failed_at:.3f} s); {whole}grace {k.grace_seconds:g} s; {what}")
         if k.sigterm_at is not None and not k.whole_pod:
-            out.append((k.sigterm_at, 3, f"SIGTERM   {who(k.name)}grace {k.grace_seconds:g} s"))
+            yield Line(k.sigterm_at, 3, f"SIGTERM   {who(k.name)}grace {k.grace_seconds:g} s")
     for pk in timeline.pod_kills:
         names = ", ".join(c.name for c in pk.containers)
-        line = visible(f"KILLPOD   {pk.reason}: stopping {names} (grace {pk.grace_seconds} s)")
-        out.append((pk.at, 3, line))
-        out.extend(_stop_lines(pk.containers, who))
+        yield Line(pk.at, 3, visible(f"KILLPOD   {pk.reason}: stopping {names} "
+                                     f"(grace {pk.grace_seconds} s)"))
+        yield from _stop_lines(pk.containers, who)
+
+
+def _exit_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
     for x in timeline.exits:
         what = "restart" if x.restart else "no restart (restartPolicy)"
-        out.append((x.at, 3, f"EXIT      container {who(x.name)}#{x.container} exited with code "
-                             f"{x.exit_code} ({x.reason}); {what}"))
-    out.extend(_termination_lines(timeline, who))
-    for e in timeline.events:
-        if e.reason == "BackOff":
-            out.append((e.at, 3, f"BackOff   {e.message}"))
-    return sorted(out, key=lambda x: (x[0], x[1]))
+        yield Line(x.at, 3, f"EXIT      container {who(x.name)}#{x.container} exited with code "
+                            f"{x.exit_code} ({x.reason}); {what}")
 
 
 def _probe_runs(timeline: Timeline, changes_only: bool) -> list[list[Any]]:
@@ -210,30 +237,29 @@ def _probe_runs(timeline: Timeline, changes_only: bool) -> list[list[Any]]:
     return runs
 
 
-def _termination_lines(timeline: Timeline, who: Any) -> list[tuple[float, int, str]]:
+def _termination_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
+    """The deletion, how each container stopped, the pod terminated."""
     term = timeline.termination
     if term is None:
-        return []
-    out = [(term.requested_at, 3, f"DELETE    pod deleted (grace {term.grace_seconds} s); "
-                                  "endpoint terminating, not ready")]
-    out.extend(_stop_lines(term.containers or [], who))
+        return
+    yield Line(term.requested_at, 3, f"DELETE    pod deleted (grace {term.grace_seconds} s); "
+                                     "endpoint terminating, not ready")
+    yield from _stop_lines(term.containers or [], who)
     if term.stopped_at is not None:
-        out.append((term.stopped_at, 5, "pod terminated: every container stopped"))
-    return out
+        yield Line(term.stopped_at, 5, "pod terminated: every container stopped")
 
 
-def _stop_lines(stops: list[ContainerStop], who: Any) -> list[tuple[float, int, str]]:
-    out = []
+def _stop_lines(stops: list[ContainerStop], who: Who) -> Iterator[Line]:
+    """A container's preStop hook, SIGTERM and SIGKILL."""
     for c in stops:
         if c.pre_stop_start is not None:
-            out.append((c.pre_stop_start, 3, f"PRESTOP   {who(c.name)}preStop hook started"))
+            yield Line(c.pre_stop_start, 3, f"PRESTOP   {who(c.name)}preStop hook started")
         if c.pre_stop_end is not None:
-            out.append((c.pre_stop_end, 3, f"PRESTOP   {who(c.name)}preStop hook ended"))
+            yield Line(c.pre_stop_end, 3, f"PRESTOP   {who(c.name)}preStop hook ended")
         if c.sigterm_at is not None:
-            out.append((c.sigterm_at, 3, f"SIGTERM   {who(c.name)}grace {c.grace_seconds:g} s"))
+            yield Line(c.sigterm_at, 3, f"SIGTERM   {who(c.name)}grace {c.grace_seconds:g} s")
         if c.sigkill and c.sigterm_at is not None and c.stopped_at is not None:
-            out.append((c.stopped_at, 3, f"SIGKILL   {who(c.name)}the grace period ran out"))
-    return out
+            yield Line(c.stopped_at, 3, f"SIGKILL   {who(c.name)}the grace period ran out")
 
 
 def _terminal(timeline: Timeline) -> bool:
@@ -269,12 +295,14 @@ def _phase_lines(sweep: PhaseSpread) -> list[str]:
     spread = f"{min(ready):.3f} to {max(ready):.3f} s" if ready else "never"
     never = "" if len(ready) == n else f" (never Ready at {n - len(ready)} phases)"
     return [
-        f"across {n} grid phases (evenly spaced over the grid cycle; seeds {sweep.seed} to "
-        f"{sweep.seed + n - 1})",
-        f"  restarted at      {sweep.with_restart} of {n} phases "
-        f"(restarts per run: min {min(sweep.restarts)}, max {max(sweep.restarts)})",
+        (f"across {n} grid phases (evenly spaced over the grid cycle; seeds {sweep.seed} to "
+         f"{sweep.seed + n - 1})"),
+        (f"  restarted at      {sweep.with_restart} of {n} phases "
+         f"(restarts per run: min {min(sweep.restarts)}, max {max(sweep.restarts)})"),
         f"  first Ready       {spread}{never}",
     ]
+
+
 def _summary(timeline: Timeline) -> list[str]:
     s = timeline.summary()
 

@@ -3,10 +3,9 @@
 Each file is named `<how>_<what>.<ext>`; `<how>` says which command reads it (see
 tests/test_hostile.py): spec (`run FILE`), scenario (`run SPEC --scenario FILE`), trace
 (`run SPEC --trace FILE`), plot (`plot FILE -o OUT.png`), blackbox (`import-blackbox FILE`),
-expectations (`check SPEC --expectations FILE`), check (`check FILE`), config (`check SPEC
---config FILE`). Every one must end in
-exit code 2 with one line on stderr, at once and in bounded memory. The `ok_` files must be
-accepted (exit 0).
+expectations (`check SPEC --expectations FILE`), check (`check FILE`), explain (`explain
+FILE`), config (`check SPEC --config FILE`). Every one must end in exit code 2 with one line on
+stderr, at once and in bounded memory. The `ok_` files must be accepted (exit 0).
 """
 
 from __future__ import annotations
@@ -102,6 +101,37 @@ FILES: dict[str, str | bytes] = {
     "check_duplicate_container_names.yaml": "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
                                             "spec:\n  containers:\n  - {name: a, image: x}\n"
                                             "  initContainers:\n  - {name: a, image: y}\n",
+    # records for explain
+    "explain_not_a_record.txt": "hello\nthis is not a record of anything\n",
+    "explain_custom_columns.txt": "TIME                   REASON      MSG\n"
+                                  "2021-07-01T13:53:17Z   Pulling     Pulling image\n",
+    "explain_empty.txt": "",
+    "explain_binary.txt": bytes(range(256)),
+    "explain_not_utf8.txt": b"Events:\n  Warning  Unhealthy  3s  kubelet  Liveness \xff\n",
+    "explain_billion_laughs.yaml": "apiVersion: v1\nkind: Pod\n" + LAUGHS.replace("a: &a",
+                                                                                  "status: &a"),
+    "explain_deep.json": '{"kind": "Pod", "status": ' + "[" * 5000 + "]" * 5000 + "}",
+    "explain_duplicate_key.json": '{"apiVersion": "v1", "kind": "Pod", "kind": "Pod"}',
+    "explain_huge_restart_count.json": '{"apiVersion": "v1", "kind": "Pod", "metadata": '
+                                       '{"name": "p"}, "status": {"containerStatuses": [{"name":'
+                                       ' "a", "restartCount": ' + BIG + "}]}}",
+    "explain_negative_restart_count.yaml": "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+                                           "status:\n  containerStatuses:\n  - {name: a, "
+                                           "restartCount: -1}\n",
+    "explain_bad_time.json": '{"apiVersion": "v1", "kind": "Event", "reason": "Unhealthy", '
+                             '"message": "Liveness probe failed: x", "firstTimestamp": '
+                             '"yesterday", "involvedObject": {"kind": "Pod", "name": "p"}}',
+    "explain_bad_probe_line.txt": "    Liveness:   http-get http://:8080/x delay=0s timeout=1s "
+                                  "period=10s #success=2 #failure=3\n",
+    "explain_prometheus_vector.json": '{"status": "success", "data": {"resultType": "vector", '
+                                      '"result": []}}',
+    "explain_prometheus_bad_sample.json": '{"status": "success", "data": {"resultType": '
+                                          '"matrix", "result": [{"metric": {"__name__": '
+                                          '"prober_probe_total", "probe_type": "Liveness", '
+                                          '"result": "failed"}, "values": [["x", "1"]]}]}}',
+    "explain_no_pod.json": '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"}}',
+    "explain_two_pods.txt": "Name:         a\nNamespace:    default\nEvents:       <none>\n"
+                            "Name:         b\nNamespace:    default\nEvents:       <none>\n",
     # configuration files (check SPEC --config FILE; a *.toml file is read as pyproject.toml)
     "config_tool_string.toml": 'tool = "kubesim"\n',
     "config_tool_array.toml": 'tool = ["kubesim"]\n',

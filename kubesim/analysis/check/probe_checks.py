@@ -36,6 +36,7 @@ from kubesim.analysis.check.rules import RULES
 from kubesim.analysis.check.targets import describe
 from kubesim.analysis.windows import protection_windows
 from kubesim.errors import UsageError
+from kubesim.kubelet.timing import detection_seconds
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind
 from kubesim.spec.targets import focus_targets
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from kubesim.analysis.check.findings import Settings
     from kubesim.analysis.check.fixes import ProbePatch
     from kubesim.analysis.windows import Figure
-    from kubesim.spec.model import ProbedContainer
+    from kubesim.spec.model import Probe, ProbedContainer
     from kubesim.timeline import Timeline
 
 __all__ = ["PROBE_CHECKS", "stated_startup"]
@@ -471,8 +472,10 @@ class Timeouts:
         return [result]
 
 
-def _hang_budget(probe: Any) -> float:
-    return probe.failure_threshold * max(probe.period_seconds, probe.timeout_seconds)
+def _hang_budget(probe: Probe) -> float:
+    """From a hang to the probe's verdict, at the latest (the first tick a period after)."""
+    return detection_seconds(probe, call_seconds=float(probe.timeout_seconds),
+                             first_tick=float(probe.period_seconds))
 
 
 def _detected(tl: Timeline, kind: ProbeType, start: float) -> float | None:
@@ -572,8 +575,9 @@ def _long_delay(pod: ProbedContainer, s: Settings) -> bool:
     return STARTUP not in probes and probes[LIVENESS].initial_delay_seconds > s.max_initial_delay
 
 
-def _kill_budget(probe: Any) -> float:
-    return probe.failure_threshold * probe.period_seconds + probe.timeout_seconds
+def _kill_budget(probe: Probe) -> float:
+    """From a container that refuses every call to the probe's verdict, at the latest."""
+    return detection_seconds(probe, call_seconds=0.0, first_tick=float(probe.period_seconds))
 
 
 # ---------------------------------------------------------------- KS006, KS007

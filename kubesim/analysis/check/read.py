@@ -23,7 +23,8 @@ from kubesim.spec.sources import (
 )
 from kubesim.spec.yamlio import STDIN, YamlDocument, load_yaml_documents, read_text
 
-__all__ = ["IGNORE_ANNOTATION", "REASON_ANNOTATION", "STARTUP_ANNOTATION", "read_inputs"]
+__all__ = ["IGNORE_ANNOTATION", "REASON_ANNOTATION", "STARTUP_ANNOTATION", "read_inputs",
+           "workloads_in"]
 
 IGNORE_ANNOTATION = "kubesim.dev/ignore"
 REASON_ANNOTATION = "kubesim.dev/ignore-reason"
@@ -74,9 +75,7 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
                     skipped.append({"file": source, "reason": reason})
                     continue
             assert docs is not None
-            probed = containers_from_documents(docs)  # validates; raises SpecError
-            workloads_here = [w for d in docs for w in _workloads(d)]
-            _attach(workloads_here, probed, source)
+            workloads_here = workloads_in(docs, source)  # validates; raises SpecError
         except SpecError as exc:
             if errors is None or len(found.units) == 1:
                 raise
@@ -144,6 +143,15 @@ def _empty_message(paths: list[str], skipped: list[dict[str, str]]) -> str:
 
 def _is_input(data: Any) -> bool:
     return isinstance(data, dict) and ("kind" in data or any(k in data for k in PROBE_FIELDS))
+
+
+def workloads_in(docs: list[YamlDocument], source: str) -> list[Workload]:
+    """The workloads of one file's parsed documents, each probed container with its
+    ProbedContainer (validated: SpecError on what the API server would reject)."""
+    probed = containers_from_documents(docs)
+    found = [w for d in docs for w in _workloads(d)]
+    _attach(found, probed, source)
+    return found
 
 
 def _attach(workloads: list[Workload], probed: list[ProbedContainer], source: str) -> None:

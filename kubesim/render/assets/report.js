@@ -1,6 +1,8 @@
 /* kubesim HTML report: draws the embedded JSON document (id "kubesim-data") with plain DOM
    and SVG; no library, no network. Timelines zoom with the mouse wheel, the buttons or a
-   "#view=FROM,TO" address; drag pans; double-click resets; hovering shows details. */
+   "#view=FROM,TO" address; drag pans; double-click shows the whole run; hovering shows
+   details. A run page opens on the run's interesting stretch (DATA.focus, worked out in
+   kubesim/render/focus.py); a pod's timelines share one view. */
 (function () {
   "use strict";
   var DATA = JSON.parse(document.getElementById("kubesim-data").textContent);
@@ -104,7 +106,8 @@
     var run = doc.run, duration = run.duration, specs = run.probe_specs || {};
     var seen = {};
     doc.probes.forEach(function (p) { seen[p.probe] = true; });
-    var lanes = ["container", "Started", "Ready"].concat(
+    var rec = doc.record || { lanes: [], items: [] };  // explain: the recorded evidence
+    var lanes = rec.lanes.concat(["container", "Started", "Ready"]).concat(
       PROBES.filter(function (t) { return specs[t] || seen[t]; }));
     var y = {};
     lanes.forEach(function (n, i) { y[n] = i; });
@@ -121,13 +124,13 @@
     var buttons = [["zoom in", function () { self.zoom(1 / 1.6); }],
       ["zoom out", function () { self.zoom(1.6); }],
       ["\u25C0", function () { self.pan(-0.3); }], ["\u25B6", function () { self.pan(0.3); }],
-      ["reset", function () { self.setView(0, duration); }]];
+      ["whole run", function () { self.setView(0, duration); }]];
     buttons.forEach(function (b) {
       var btn = put(bar, el("button", { type: "button", title: b[0] }, b[0]));
       btn.addEventListener("click", b[1]);
     });
     var range = put(bar, el("span", { "class": "range" }));
-    add(bar, el("span", { "class": "note" }, "wheel: zoom, drag: pan, double-click: reset"));
+    add(bar, el("span", { "class": "note" }, "wheel: zoom, drag: pan, double-click: whole run"));
     var svg = put(box, sv("svg", { "class": "tl", viewBox: "0 0 " + W + " " + H, width: W, height: H }));
     this.svg = svg;
     var defs = put(svg, sv("defs"));
@@ -141,12 +144,14 @@
     var hatch = "url(#hatch" + timelines.length + ")", xhatch = "url(#xhatch" + timelines.length + ")";
     lanes.forEach(function (n, i) {
       var t = n === "Ready" ? [doc.readyLabel || "pod Ready", ""] :
-        PROBES.indexOf(n) >= 0 ? laneText(n, specs[n]) : [n === "container" && doc.containerLabel ? doc.containerLabel : n, ""];
+        PROBES.indexOf(n) >= 0 ? laneText(n, specs[n]) :
+        i < rec.lanes.length ? [n, "as the record shows it"] :
+        [n === "container" && doc.containerLabel ? doc.containerLabel : n, ""];
       var cy = TOP + i * LANE + LANE / 2;
       add(svg, sv("text", { x: 6, y: t[1] ? cy - 3 : cy + 4, "class": "lane-label" }, t[0]));
       if (t[1]) add(svg, sv("text", { x: 6, y: cy + 10, "class": "lane-sub" }, t[1]));
       add(svg, sv("line", { x1: 0, x2: W, y1: TOP + (i + 1) * LANE, y2: TOP + (i + 1) * LANE,
-        stroke: i === 2 ? "#999" : "#e2e2e2" }));
+        stroke: i === rec.lanes.length + 2 || i === rec.lanes.length - 1 ? "#999" : "#e2e2e2" }));
     });
     var plot = put(svg, sv("g", { "clip-path": "url(#" + clipId + ")" }));
     var axis = put(svg, sv("g", { "class": "axis" }));
@@ -177,7 +182,16 @@
         add(plot, sv("line", { x1: x, x2: x, y1: TOP, y2: bottom, stroke: "#efefef" }));
         add(axis, sv("text", { x: x, y: bottom + 14, "text-anchor": "middle" }, s1(+t.toFixed(6))));
       }
-      add(axis, sv("text", { x: L + PW, y: bottom + 25, "text-anchor": "end" }, "seconds since the first container started running"));
+      add(axis, sv("text", { x: L + PW, y: bottom + 25, "text-anchor": "end" }, run.axis_label || "seconds since the first container started running"));
+      // explain: what the record shows, its uncertainty as the width of each mark
+      var RECORD = { failure: "#D55E00", error: "#7F7F7F", kill: "#000", backoff: "#CC4400",
+        exit: "#6A3D9A", notready: "#56B4E9" };
+      rec.items.forEach(function (it) {
+        var hi = Math.max(it.hi, it.lo + (b - a) / 500);
+        span(plot, it.lo, hi, it.lane, { fill: RECORD[it.kind] || "#444",
+          "fill-opacity": it.confidence === "exact" ? 0.9 : 0.5, "class": "record record-" + it.kind,
+          "data-tip": it.tip + "\n" + s1(it.lo) + " to " + s1(it.hi) + " s (" + it.confidence + ")" });
+      });
       // outages and stalls, across every lane
       var labelFree = -Infinity;
       (run.windows || []).forEach(function (w) {
@@ -187,10 +201,12 @@
           fill: kind === "stall" ? "#CC79A7" : "#D55E00", "fill-opacity": kind === "stall" ? 0.25 : 0.12,
           "class": "window", "data-tip": vis(w.label) + "\n" + s1(w.start) + " to " + s1(w.end) + " s" +
             (kind === "recorded" ? " (recorded failing)" : "") }));
-        if (x1 - x0 > 70 && labelFree <= x0) {  // one label at a time along the top edge
-          add(plot, sv("text", { x: x0 + 3, y: TOP - 4, "class": "window-label",
+        var wide = 7 * w.label.length, right = x0 + 3 + wide > L + PW;  // ends at the right edge
+        var lx = right ? Math.max(L + 3, L + PW - 3 - wide) : x0 + 3;
+        if (x1 - x0 > 6 && labelFree <= lx) {  // one label at a time along the top edge
+          add(plot, sv("text", { x: lx, y: TOP - 4, "class": "window-label",
             style: "fill:" + (kind === "stall" ? "#7A2E5C" : "#8C3A00") }, w.label));
-          labelFree = x0 + 7 * w.label.length + 12;
+          labelFree = lx + wide + 12;
         }
       });
       // containers, termination after a kill, back-off waits, Started
@@ -206,8 +222,9 @@
             "class": "terminating", "data-tip": "terminating after the " + kill.probe + " kill\n" + s3(cut) +
               " to " + s3(end) + " (grace " + kill.grace_seconds + " s)" });
         }
-        if (sx(end) - sx(c.running_at) > 28 && c.running_at >= a - 1e-9 && c.running_at < b) {
-          add(plot, sv("text", { x: sx(c.running_at) + 4, y: lane("container") + 4 }, "#" + c.restart_count));
+        var from = Math.max(c.running_at, a);  // its number where it comes into view
+        if (sx(Math.min(end, b)) - sx(from) > 28 && from < b) {
+          add(plot, sv("text", { x: sx(from) + 4, y: lane("container") + 4 }, "#" + c.restart_count));
         }
         if (c.started_at !== null) {
           span(plot, c.started_at, end, "Started", { fill: "#0072B2", "class": "started",
@@ -340,6 +357,8 @@
       ["HTTP 3xx (warning)", "#E69F00"], ["prober error (discarded)", "#7F7F7F"],
       ["container running", "#B8B8B8"], ["Started", "#0072B2"], ["pod Ready", "#56B4E9"]];
     if (doc.kills.length) items.push(["kill (dashed line), terminating (hatched)", "#000"]);
+    if (doc.kills.some(function (k) { return k.sigterm_at !== null && k.sigterm_at !== undefined; }) ||
+        stopsOf(doc, null).length) items.push(["SIGTERM (purple tick), SIGKILL (purple cross)", "#6A1B9A"]);
     if (doc.events.some(function (e) { return e.reason === "BackOff"; })) items.push(["CrashLoopBackOff wait", "#CC4400"]);
     var kinds = {};
     (doc.run.windows || []).forEach(function (w) { kinds[windowKind(w.label)] = true; });
@@ -387,21 +406,75 @@
     var r = doc.run;
     var names = [];
     doc.containers.forEach(function (c) { if (names.indexOf(c.name) < 0) names.push(c.name); });
-    add(root, el("h1", {}, r.object || r.spec || "kubesim run"),
+    add(root, el("h1", {}, DATA.heading || r.object || r.spec || "kubesim run"),
       el("p", { "class": "sub" }, "behaviour: " + r.behaviour + " | profile " + r.profile + " | seed " + r.seed +
         " | grid phase " + Number(r.phase).toFixed(3) + " s | " + s1(r.duration) + " s simulated"),
       runSummary(doc), timelineLegend(doc));
+    add(root, focusNote(DATA.focus, r.duration));
     if (names.length < 2) {
       doc.stops = stopsOf(doc, null);
       new Timeline(root, doc);
-      return;
+    } else {
+      var phases = (doc.pod_phase || []).map(function (p) { return p.phase + " at " + s3(p.at); });
+      add(root, el("p", { "class": "sub" }, "pod phase: " + (phases.join(", ") || "none")));
+      names.forEach(function (name) {
+        add(root, el("h2", {}, "container " + name));
+        new Timeline(root, containerDoc(doc, name));
+      });
     }
-    var phases = (doc.pod_phase || []).map(function (p) { return p.phase + " at " + s3(p.at); });
-    add(root, el("p", { "class": "sub" }, "pod phase: " + (phases.join(", ") || "none")));
-    names.forEach(function (name) {
-      add(root, el("h2", {}, "container " + name));
-      new Timeline(root, containerDoc(doc, name));
+    runView(timelines, DATA.focus);
+  }
+
+  // ------------------------------------------------------------------ run page: its view
+  // The page opens on the interesting stretch the Python side worked out (DATA.focus:
+  // {start, end, whole, reasons}); the whole run is a button, the W key or a double-click
+  // away, and F comes back. A pod's timelines (one per container) share one view: zooming
+  // or panning any of them moves them all.
+  function runView(list, focus) {
+    shareView(list);
+    if (focus && !focus.whole) {
+      list.forEach(function (t) { focusButton(t, focus); });
+      if (list.length) list[0].setView(focus.start, focus.end);
+    }
+    viewKeys(list, focus);
+  }
+  function shareView(list) {
+    list.forEach(function (t) {
+      var own = t.setView;
+      t.showView = own;
+      t.setView = function (a, b) {
+        own(a, b);
+        list.forEach(function (o) { if (o !== t) o.showView(t.view.a, t.view.b); });
+      };
     });
+  }
+  function focusButton(t, focus) {
+    var bar = t.svg.parentNode.querySelector(".toolbar"), whole = bar.querySelector("button[title='whole run']");
+    var btn = el("button", { type: "button", title: "interesting stretch", "class": "focus" }, "interesting stretch");
+    btn.addEventListener("click", function () { t.setView(focus.start, focus.end); });
+    bar.insertBefore(btn, whole);
+  }
+  function viewKeys(list, focus) {
+    document.addEventListener("keydown", function (e) {
+      var t = list[0], tag = (e.target && e.target.tagName) || "";
+      if (!t || e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|SELECT|TEXTAREA)$/.test(tag)) return;
+      var act = {
+        w: function () { t.setView(0, t.duration); },
+        f: function () { if (focus && !focus.whole) t.setView(focus.start, focus.end); },
+        "+": function () { t.zoom(1 / 1.6); }, "=": function () { t.zoom(1 / 1.6); },
+        "-": function () { t.zoom(1.6); },
+        ArrowLeft: function () { t.pan(-0.3); }, ArrowRight: function () { t.pan(0.3); }
+      }[e.key.length === 1 ? e.key.toLowerCase() : e.key];
+      if (act) { act(); e.preventDefault(); }
+    });
+  }
+  function focusNote(focus, duration) {
+    if (!focus) return null;
+    var why = (focus.reasons || []).join("; ");
+    var text = focus.whole ? "Showing the whole run (" + (why || "nothing stands out") + ")." :
+      "Opened on " + s1(focus.start) + " to " + s1(focus.end) + " s of " + s1(duration) + " s: " + why +
+      ". The whole run: the \u201cwhole run\u201d button, the W key or a double-click; back here: F.";
+    return el("p", { "class": "note focus-note" }, text + " Keys: + and - zoom, \u2190 \u2192 pan.");
   }
 
   function configuration(doc) {
@@ -697,6 +770,46 @@
     sweepTable(root, rows);
   }
 
+  function explainPage(root, data) {
+    var doc = data.document;
+    add(root, el("h1", {}, "kubesim explain: pod " + (doc.pod || "(name not in the record)")),
+      el("p", { "class": "sub" }, "read: " + doc.inputs.map(function (i) { return i.source + " (" + i.format + ")"; }).join(", ") +
+        " | times: seconds on the record's axis, 0 = " + doc.axis.basis));
+    var list = function (items, cls) {
+      var ul = el("ul", { "class": cls || "" });
+      items.forEach(function (t) { add(ul, el("li", {}, t)); });
+      return ul;
+    };
+    if (doc.findings.length) add(root, list(doc.findings.map(function (f) { return f.level + ": " + f.text; })));
+    data.stories.forEach(function (c) {
+      add(root, el("h2", {}, "container " + (c.name || "(unnamed)")),
+        el("p", { "class": "diagnosis" }, c.diagnosis));
+      var rd = c.run_document;
+      if (rd.summary) add(root, runSummary(rd));
+      add(root, legend([["recorded failure", "#D55E00", 0.5], ["recorded kill", "#000", 0.5],
+        ["recorded back-off", "#CC4400", 0.5], ["recorded exit", "#6A3D9A", 0.5],
+        ["recorded not Ready", "#56B4E9", 0.5]]));
+      if (rd.summary) add(root, timelineLegend(rd));
+      new Timeline(root, rd);
+      if (c.findings.length) {
+        add(root, el("h3", {}, "findings"), list(c.findings.map(function (f) { return f.level + ": " + f.text; })));
+      }
+      if (c.restarts.length) {
+        add(root, el("h3", {}, "restarts"), list(c.restarts.map(function (r) { return r.count + " x " + r.cause + ": " + r.detail; })));
+      }
+      if (c.arithmetic.length) add(root, el("h3", {}, "the arithmetic"), list(c.arithmetic));
+      if (c.replay) {
+        add(root, el("h3", {}, "replay: " + (c.replay.ran ? c.replay.verdict : "not run")),
+          list(c.replay.ran ? c.replay.comparison.concat(c.replay.counted, c.replay.missing, c.replay.assumptions) : [c.replay.reason]));
+      }
+      if (c.prevention) {
+        add(root, el("h3", {}, "what would have prevented it"), el("p", {}, c.prevention.summary || c.prevention.reason));
+        if (c.prevention.tradeoff.length) add(root, list(c.prevention.tradeoff));
+        if (c.patch_yaml) add(root, el("pre", { "class": "patch" }, c.patch_yaml));
+      }
+    });
+  }
+
   // ------------------------------------------------------------------ start
   function viewFromAddress() {
     var m = /view=([\d.]+),([\d.]+)/.exec(location.hash);
@@ -721,13 +834,35 @@
     }
     t.svg.dispatchEvent(new MouseEvent("dblclick", { bubbles: true }));
     out.reset = t.svg.getAttribute("data-view");
+    viewSelfTest(t, out);
     document.body.setAttribute("data-selftest", JSON.stringify(out));
+  }
+
+  function viewSelfTest(t, out) {  // the run page's keys and buttons, on every timeline
+    function views() { return timelines.map(function (x) { return x.svg.getAttribute("data-view"); }); }
+    function key(k) { document.body.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true })); }
+    var last = timelines[timelines.length - 1].svg, r = last.getBoundingClientRect();
+    last.dispatchEvent(new WheelEvent("wheel", { deltaY: -100, clientX: r.left + r.width * 0.6, clientY: r.top + r.height / 2, bubbles: true, cancelable: true }));
+    out.wheelLast = views();
+    key("f");
+    out.focused = views();
+    key("-");
+    out.zoomedOut = views();
+    var whole = t.svg.parentNode.querySelector("button[title='whole run']");
+    if (whole) whole.click();
+    out.whole = views();
+    var focus = t.svg.parentNode.querySelector("button.focus");
+    if (focus) focus.click();
+    out.refocused = views();
+    key("w");
+    out.keyWhole = views();
   }
 
   var root = document.getElementById("report");
   if (DATA.kind === "run") runPage(root, DATA.document);
   else if (DATA.kind === "check") checkPage(root, DATA.document, DATA.runs || [], DATA.findings || []);
   else if (DATA.kind === "sweep") sweepPage(root, DATA.document);
+  else if (DATA.kind === "explain") explainPage(root, DATA);
   viewFromAddress();
   if (/selftest/.test(location.hash)) selfTest();
   document.body.setAttribute("data-rendered", DATA.kind);

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from kubesim.errors import SpecError, UsageError
-from kubesim.files import STDIN, read_text
+from kubesim.files import STDIN, check_within, inline_text, read_text
 from kubesim.spec.yamlio import load_yaml_documents
 
 __all__ = ["KUSTOMIZATION_FILES", "Unit", "UnitKind", "Walk", "chart_meta", "unit_of", "walk"]
@@ -109,6 +109,9 @@ def unit_of(path: str) -> Unit:
     """The input a path named on the command line is."""
     if path == STDIN:
         return Unit(UnitKind.STDIN, path)
+    if inline_text(path) is not None:  # a text given inline (kubesim mcp): a file
+        return Unit(UnitKind.FILE, path)
+    check_within(path, UsageError)
     p = Path(path)
     if p.is_dir():
         kind = _dir_kind(p)
@@ -129,7 +132,7 @@ def walk(paths: list[str]) -> Walk:
     out = Walk()
     for path in paths:
         p = Path(path)
-        if path != STDIN and p.is_dir():
+        if path != STDIN and inline_text(path) is None and p.is_dir():
             _walk_dir(p, out, set(), loose=True, top=True)
         else:
             out.units.append(unit_of(path))
@@ -146,6 +149,7 @@ def walk(paths: list[str]) -> Walk:
 
 def _walk_dir(d: Path, out: Walk, visited: set[tuple[int, int]], *, loose: bool,
               top: bool = False) -> None:
+    check_within(d, UsageError)  # a link out of the root of `kubesim mcp` is not followed
     try:
         st = d.stat()
     except OSError as exc:

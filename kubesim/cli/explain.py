@@ -1,0 +1,77 @@
+"""`kubesim explain`: from what the cluster recorded to why it happened and what would have
+prevented it."""
+
+from __future__ import annotations
+
+import argparse
+
+from kubesim.analysis.suggest import WANTS, parse_want
+from kubesim.cli.args import (
+    add_budget_arg,
+    add_html_arg,
+    add_kubelet_args,
+    add_output_args,
+    check_html_path,
+    profile_of,
+    write_html,
+)
+from kubesim.cli.inputs import ExplainInput
+from kubesim.errors import UsageError
+from kubesim.explain.engine import ExplainOptions, explain_records
+from kubesim.explain.readers.read import FORMATS_HELP, read_record
+from kubesim.explain.readers.times import now_from
+from kubesim.render.explain_formats import render, render_html
+from kubesim.spec.manifests import load_containers
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Register `explain` and its options."""
+    p = sub.add_parser(
+        "explain", help="explain a pod's restarts from its record (describe, pod, events)",
+        description="Read what the cluster recorded about one pod (" + FORMATS_HELP + "), "
+                    "reconstruct its probe failures, kills, back-offs, restarts and not-Ready "
+                    "stretches, replay them through the kubelet model, and say what would "
+                    "have prevented them.")
+    p.add_argument("records", nargs="+", metavar="RECORD",
+                   help="a record file, several about one pod, or - for stdin")
+    p.add_argument("--now", metavar="TIME",
+                   help="when the record was taken (RFC 3339 or as describe prints times): "
+                        "places describe's ages on the clock")
+    p.add_argument("--pod", metavar="NAME", help="which pod, when the record holds several")
+    p.add_argument("--container", metavar="NAME", help="only this container")
+    p.add_argument("--spec", metavar="FILE",
+                   help="the pod's manifest or a probe spec: probe settings the record lacks")
+    p.add_argument("--expect", action="append", default=[], metavar="KIND=S",
+                   help="what the fix must meet (default: drawn from the record): "
+                   + "; ".join(f"{k}=S" for k in WANTS) + " (repeatable)")
+    p.add_argument("--no-suggest", action="store_true", help="skip what would have prevented it")
+    p.add_argument("--phases", type=int, default=8, metavar="N",
+                   help="grid phases the replay runs at (8)")
+    p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
+    add_output_args(p, ["text", "json", "yaml"])
+    add_html_arg(p)
+    add_kubelet_args(p, engine=False)
+    add_budget_arg(p)
+
+
+def run(args: argparse.Namespace) -> tuple[str, int]:
+    """Read, explain, render; exit code 0."""
+    ExplainInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
+    if args.records.count("-") > 1 or (args.spec == "-" and "-" in args.records):
+        raise UsageError("only one input can come from stdin")
+    now = None if args.now is None else now_from(args.now)
+    check_html_path(args)
+    wants = tuple(parse_want(t) for t in args.expect)
+    spec = tuple(load_containers(args.spec)) if args.spec else ()
+    if args.spec and not spec:
+        raise UsageError(f"--spec {args.spec}: no container with probes in it")
+    records = [read_record(path) for path in args.records]
+    options = ExplainOptions(now=now, pod=args.pod, container=args.container, spec=spec,
+                             phases=args.phases, seed=args.seed, profile=profile_of(args),
+                             expect=wants, suggest=not args.no_suggest, max_work=args.max_work)
+    explanation = explain_records(records, options)
+    if args.html is not None:
+        write_html(render_html(explanation), args.html)
+    return render(explanation, args.format), 0

@@ -1,0 +1,629 @@
+"""The inputs of the commands a caller can run, one pydantic model per command: `check`, `run`,
+`windows`, `suggest` and `explain`. A model holds what a caller sets (files or inline texts,
+behaviours, durations, phases, seed, kubelet profile, the work budget, ...), never where the
+output goes or how it is shown (`--format`, `--output`, `--html`, `--plot`).
+
+One set of rules for both ways in:
+
+* the CLI builds its command's model from the argparse namespace (`from_args`) before any
+  work, so every bound below holds on the command line (an error names the flag);
+* `kubesim mcp` takes the model's JSON schema as the tool's input schema, validates a call's
+  arguments with it (an error names the field), and runs the command the model stands for
+  (`to_argv`: the command line of the same command, whose `from_args` gives the same model
+  back; a property test holds the two to that).
+
+Paths are checked against the reading scope (kubesim.files): under the root of `kubesim mcp`
+a path may not lead out of it, and standard input (`-`, the MCP connection there) is refused.
+A text given inline (`spec_text`, `manifest_text`, ...) stands where its path would, under
+the name `<field>` (`<spec_text>`), and is read by the same readers within the same bounds.
+Imports only light modules: the server lists its tools before anything heavy is loaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import enum
+import re
+import typing
+from collections.abc import Mapping
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+
+from kubesim.errors import UsageError
+from kubesim.files import MAX_INPUT_BYTES, STDIN, inline_text, within_scope
+
+__all__ = ["INPUTS", "CheckInput", "CommandInput", "ExplainInput", "RunInput", "SuggestInput",
+           "WindowsInput", "error_text"]
+
+# kubesim.analysis.budget's, which imports the engine's modules: `kubesim mcp` lists its tools
+# before any of them loads (tests/test_inputs.py holds the two to the same numbers)
+DEFAULT_MAX_WORK = 5_000_000
+MAX_DURATION = 1e9
+MAX_PATHS = 1000  # paths (or behaviours, values files, ...) in one list
+MAX_PATH_CHARS = 4096  # PATH_MAX on Linux
+MAX_PHASES = 10**9  # grid phases (the work budget bounds them first; explain: 200)
+MAX_SEED = 2**64 - 1  # kubesim.cli.args.MAX_SEED: numpy's seeds are below 2^64
+MAX_WANT_SECONDS = 7 * 86_400.0  # kubesim.analysis.suggest.MAX_WANT_SECONDS: a week
+MAX_NAME = 253  # a Kubernetes object name (DNS subdomain)
+
+
+def _path(value: str) -> str:
+    if "\x00" in value:
+        raise ValueError("a path cannot hold a NUL character")
+    if value.startswith("<") and value.endswith(">") and inline_text(value) is None:
+        raise ValueError(f"{value!r} is the name of an inline text; give the text in its "
+                         "*_text field")
+    if not within_scope(value):
+        if value == STDIN:
+            raise ValueError("- (standard input) is not an input here; give a file under the "
+                             "root, or the text inline")
+        raise ValueError("is outside the root kubesim was started with (kubesim mcp --root); "
+                         "give a path under it")
+    return value
+
+
+# a file, a directory (manifests, a Helm chart, a kustomization) or `-` on the command line
+FilePath = Annotated[str, Field(min_length=1, max_length=MAX_PATH_CHARS), AfterValidator(_path)]
+Text = Annotated[str, Field(max_length=MAX_INPUT_BYTES)]  # in bytes again where it is read
+
+
+def _bounded(kind: type, low: float, high: float, what: str, *, open_low: bool = False) -> Any:
+    """`kind` from `low` (excluded with `open_low`) to `high`: the bounds in the JSON schema
+    for a caller to read, and kubesim's message (`--duration=0.0 must be ...`) when not met
+    (NaN is never within them)."""
+    def check(value: Any) -> Any:
+        if not ((low < value if open_low else low <= value) and value <= high):
+            raise ValueError(f"must be {what}")
+        return value
+    bounds = {"exclusiveMinimum" if open_low else "minimum": low, "maximum": high}
+    return Annotated[kind, AfterValidator(check), Field(json_schema_extra=bounds)]
+
+
+Seconds = _bounded(float, 0, MAX_DURATION, f"a positive number of seconds, at most "
+                   f"{MAX_DURATION:g}", open_low=True)
+SecondsOrZero = _bounded(float, 0, MAX_DURATION, f"a number of seconds >= 0, at most "
+                         f"{MAX_DURATION:g}")
+Phases = _bounded(int, 1, MAX_PHASES, f"a whole number from 1 to {MAX_PHASES}")
+Seed = _bounded(int, 0, MAX_SEED, f"a whole number from 0 to {MAX_SEED}")
+WantSeconds = _bounded(float, 0, MAX_WANT_SECONDS, "a positive number of seconds, at most "
+                       f"{MAX_WANT_SECONDS:g} (a week)", open_low=True)
+ReplayPhases = _bounded(int, 1, 200, "a whole number from 1 to 200")
+Capacity = _bounded(int, 0, 10**6, "a whole number from 0 to 1000000")
+Work = _bounded(int, 1, 10**18 - 1, "a whole number from 1 to 999999999999999999 (18 digits, "
+                "as --max-work)")
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
+Setting = Annotated[str, Field(min_length=1, max_length=1024)]
+Profile = Literal["1.20", "1.21-1.28", "1.29-1.34", "1.35", "1.35+", "classic", "legacy"]
+TraceRestart = Literal["replay", "wall"]  # kubesim.behaviour.trace.RestartMode
+Censored = Literal["failure", "discard", "reject"]  # kubesim.behaviour.trace.CensoredMode
+Want = Literal["survive-outage", "hang-within", "starts-within", "unready-within"]
+Engine = Literal["fast", "simpy"]
+HelmEngine = Literal["auto", "binary", "library"]
+
+
+class Kind(enum.Enum):
+    """How a field stands on the command line."""
+
+    POSITIONAL = "positional"  # after `--`: one path, or a list of them
+    OPTION = "option"  # FLAG VALUE when set
+    REPEAT = "repeat"  # FLAG VALUE for each item of a list
+    SWITCH = "switch"  # FLAG when true
+    NEGATED = "negated"  # FLAG when false (`--no-suggest` for suggest=False)
+    TOGGLE = "toggle"  # FLAG when true, --no-FLAG when false, nothing when not given
+    PAIRS = "pairs"  # FLAG KEY=VALUE for each item of a mapping
+    BEHAVIOUR = "behaviour"  # --scenario/--trace FILE, kept in order in `behaviours`
+    CONFIG = "config"  # --config PATH|none (`--no-config` is none)
+
+
+class Arg(NamedTuple):
+    """One field's place on the command line: its flag, the namespace attribute argparse
+    stores it in, how it is written, and the inline text field that may stand in for it."""
+
+    field: str
+    flag: str | None
+    attr: str
+    kind: Kind
+    inline: str | None = None
+
+
+def _opt(field: str, flag: str | None = None, kind: Kind = Kind.OPTION, *,
+         attr: str | None = None, inline: str | None = None) -> Arg:
+    return Arg(field, flag or "--" + field.replace("_", "-"), attr or field, kind, inline)
+
+
+KUBELET_ARGS = (_opt("profile"), _opt("ideal", kind=Kind.SWITCH),
+                _opt("kubelet", kind=Kind.PAIRS))
+RENDER_ARGS = (_opt("values", kind=Kind.REPEAT), _opt("set", kind=Kind.REPEAT, attr="helm_set"),
+               _opt("set_string", kind=Kind.REPEAT, attr="helm_set_string"),
+               _opt("release_name"), _opt("namespace"), _opt("kube_version"),
+               _opt("helm_engine"))
+
+
+class CommandInput(BaseModel):
+    """The fields of one command's input, and their places on its command line."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    COMMAND: ClassVar[str]
+    ARGS: ClassVar[tuple[Arg, ...]]
+
+    # ------------------------------------------------------------ from the command line
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> CommandInput:
+        """The model of a parsed command line: UsageError (naming the flag) when a value is
+        out of its bounds."""
+        data: dict[str, Any] = {}
+        for arg in cls.ARGS:
+            value = _from_namespace(arg, args, cls.model_fields[arg.field].annotation)
+            if value is not None:
+                data[arg.field] = value
+        try:
+            return cls.model_validate(data)
+        except ValidationError as exc:
+            raise UsageError(error_text(exc, cls.flag_of)) from None
+
+    @classmethod
+    def flag_of(cls, field: str) -> str:
+        """How the command line names a field: its flag, or its positional argument."""
+        arg = next((a for a in cls.ARGS if a.field == field), None)
+        if arg is None or arg.kind is Kind.POSITIONAL:
+            return field.upper() if arg is not None else field
+        return arg.flag or field
+
+    # ------------------------------------------------------------ to the command line
+
+    def inline(self) -> dict[str, str]:
+        """The texts given inline, by the names that stand for them on the command line."""
+        return {f"<{a.inline}>": getattr(self, a.inline) for a in self.ARGS
+                if a.inline is not None and getattr(self, a.inline) is not None}
+
+    def to_argv(self, *extra: str) -> list[str]:
+        """The command line of this input (`extra` options before the `--` that ends them):
+        parsed by the command's parser, `from_args` gives this input back."""
+        options: list[str] = []
+        positional: list[str] = []
+        for arg in self.ARGS:
+            value = getattr(self, arg.field)
+            standing = f"<{arg.inline}>" if arg.inline and getattr(self, arg.inline) is not None \
+                else None
+            if arg.kind is Kind.POSITIONAL:
+                items = value if isinstance(value, list) else [] if value is None else [value]
+                positional += [*items, *([standing] if standing else [])]
+                continue
+            if standing is not None:
+                value = [*value, standing] if isinstance(value, list) else standing
+            options += _to_argv(arg, value)
+        return [self.COMMAND, *options, *extra, "--", *positional]
+
+
+def _from_namespace(arg: Arg, args: argparse.Namespace, annotation: Any) -> Any:
+    value = getattr(args, arg.attr, None)
+    if arg.kind is Kind.BEHAVIOUR:
+        return [path for kind, path in value or [] if kind == arg.flag.lstrip("-")]  # type: ignore[union-attr]
+    if arg.kind is Kind.PAIRS:  # the keys of dict[Literal[...], ...], if that is its type
+        keys = typing.get_args(typing.get_args(annotation)[0])
+        return _pairs(arg, value or [], tuple(k for k in keys if isinstance(k, str)))
+    if arg.kind is Kind.NEGATED:
+        return not value
+    if arg.kind is Kind.CONFIG:
+        return "none" if getattr(args, "no_config", False) else value
+    if arg.kind is Kind.SWITCH:
+        return True if value else None  # not given: the field's default
+    return value  # TOGGLE: True, False, or None (not given)
+
+
+def _pairs(arg: Arg, items: list[str], keys: tuple[str, ...]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if keys and (not sep or key not in keys):
+            raise UsageError(f"{arg.flag} {item!r}: one of "
+                             + ", ".join(f"{k}=S" for k in keys))
+        if not sep or not key:
+            raise UsageError(f"{arg.flag} {item!r} must look like KEY=VALUE")
+        if key in out:
+            raise UsageError(f"{arg.flag} {key}: given twice")
+        out[key] = value
+    return out
+
+
+def _to_argv(arg: Arg, value: Any) -> list[str]:
+    """FLAG=VALUE words: a value that starts with `-` is never taken for an option."""
+    flag = arg.flag or ""
+    if arg.kind in (Kind.SWITCH, Kind.NEGATED):
+        return [flag] if bool(value) == (arg.kind is Kind.SWITCH) else []
+    if value is None:
+        return []
+    if arg.kind is Kind.TOGGLE:
+        return [flag if value else "--no-" + flag.removeprefix("--")]
+    if arg.kind is Kind.PAIRS:
+        return [f"{flag}={k}={_word(v)}" for k, v in value.items()]
+    if isinstance(value, list):
+        return [f"{flag}={_word(v)}" for v in value]
+    return [f"{flag}={_word(value)}"]
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, float) else str(value)  # repr: every digit
+
+
+_FIELD = re.compile(r"\{(\w+)\}")  # a field named in a message about several fields
+
+
+def error_text(exc: ValidationError, name_of: Any = str) -> str:
+    """One line for a model's validation errors: where (`name_of(field)`: the flag on the
+    command line, the field itself for a tool), what was given and what is allowed
+    (`--duration=0.0 must be a positive number of seconds, ...`). A message about several
+    fields names each as `{field}`."""
+    parts = []
+    for err in exc.errors(include_url=False):
+        loc = [str(x) for x in err["loc"]]
+        message = str(err["msg"]).removeprefix("Value error, ")
+        if not loc:
+            parts.append(_FIELD.sub(lambda m: name_of(m[1]), message))
+            continue
+        where = ".".join([name_of(loc[0]), *loc[1:]])
+        given = err.get("input")
+        if err["type"] == "missing":
+            parts.append(f"{where}: required")
+        elif err["type"] == "extra_forbidden":
+            parts.append(f"{where}: not a field of this tool (see its input schema)")
+        elif isinstance(given, dict) or not loc:
+            parts.append(f"{where}: {message}")
+        else:
+            parts.append(f"{where}={_short(given)}{' ' if message.startswith('must') else ': '}"
+                         f"{message}")
+    return "; ".join(parts)
+
+
+def _short(value: Any) -> str:
+    """A given value as a message shows it: a plain word as it is, anything else quoted."""
+    plain = isinstance(value, str) and value.isprintable() and value and " " not in value
+    text = value if plain else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+# ---------------------------------------------------------------- field groups
+
+
+class _Kubelet(BaseModel):
+    profile: Profile = Field("classic", description="kubelet version preset "
+                             "(classic = 1.29-1.34; docs/kubelet-profiles.md)")
+    ideal: bool = Field(False, description="zero kubelet latencies (relist, sync hops, "
+                        "requeue jitter)")
+    kubelet: dict[Setting, Setting | int | float | bool] = Field(
+        default_factory=dict, max_length=100,
+        description="kubelet settings to override, by name (KEY: VALUE as --kubelet KEY=VALUE)")
+
+    @field_validator("kubelet")
+    @classmethod
+    def _known_settings(cls, value: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
+        from kubesim.kubelet.settings import profile_from
+        if "profile" in info.data:  # else the profile's own error says it
+            try:  # as the command line gives them: text
+                profile_from(info.data["profile"],
+                             overrides={k: _word(v) for k, v in value.items()})
+            except UsageError as exc:
+                raise ValueError(str(exc)) from None
+        return value
+
+
+class _Render(BaseModel):
+    values: list[FilePath] = Field(default_factory=list, max_length=MAX_PATHS,
+                                   description="Helm values files, in order (later win)")
+    set: list[Setting] = Field(default_factory=list, max_length=MAX_PATHS,
+                               description="Helm values K=V, as helm --set")
+    set_string: list[Setting] = Field(default_factory=list, max_length=MAX_PATHS,
+                                      description="Helm values K=V, always strings")
+    release_name: Name | None = Field(None, description="Helm release name (default: the "
+                                      "chart's name)")
+    namespace: Name = Field("default", description="Helm release namespace")
+    kube_version: Setting | None = Field(None, description="Kubernetes version for the "
+                                         "chart's Capabilities (the helm program only)")
+    helm_engine: HelmEngine = Field("auto", description="auto: the helm program, else the "
+                                    "helm-python-sdk library")
+
+
+def _max_work() -> Any:
+    return Field(DEFAULT_MAX_WORK, description=(
+        "refuse to start if the simulation is estimated at more than this many units of work "
+        "(a unit: one probe call or kubelet sync simulated)"))
+
+
+class _Traces(BaseModel):
+    """A behaviour given inline, and how traces are read (run: the one behaviour; check and
+    suggest: one more besides the files)."""
+
+    scenario_text: Text | None = Field(None, description="a scenario, inline (YAML)")
+    trace_text: Text | None = Field(None, description="a trace, inline (JSONL; CSV unless its "
+                                    "first line starts with {)")
+    trace_restart: TraceRestart | None = Field(None, description="what a trace means after a "
+                                               "restart (default: its meta, else replay)")
+    censored: Censored | None = Field(None, description="how a recorded timeout shorter than "
+                                      "timeoutSeconds counts (default: its meta, else failure)")
+
+
+class _Behaviours(_Traces):
+    scenarios: list[FilePath] = Field(default_factory=list, max_length=MAX_PATHS,
+                                      description="synthetic behaviours (scenario YAML files)")
+    traces: list[FilePath] = Field(default_factory=list, max_length=MAX_PATHS,
+                                   description="recorded behaviours (JSONL or CSV traces)")
+
+    @model_validator(mode="after")
+    def _trace_settings(self) -> Any:
+        if (self.trace_restart or self.censored) and not (self.traces or self.trace_text):
+            raise ValueError("{trace_restart} and {censored} need a trace ({traces})")
+        return self
+
+
+class _Project(BaseModel):
+    """What check and suggest share: the project configuration, the scheduler, the budget."""
+
+    config: Annotated[str, Field(min_length=1, max_length=MAX_PATH_CHARS)] | None = Field(
+        None, description="the configuration file, or none to read none (default: "
+        ".kubesim.yaml or [tool.kubesim] of pyproject.toml, from the current directory "
+        "upwards; under kubesim mcp, no higher than its root)")
+    engine: Engine = Field("fast", description="scheduler (the same results)")
+    max_work: Work = _max_work()
+
+    @field_validator("config")
+    @classmethod
+    def _config_file(cls, value: str | None) -> str | None:
+        return value if value is None or value == "none" else _path(value)
+
+
+class _Manifests(BaseModel):
+    paths: list[FilePath] = Field(default_factory=list, max_length=MAX_PATHS, description=(
+        "manifest or probe spec files, Helm chart or kustomization directories, chart .tgz "
+        "files, or directories (walked for *.yaml/*.yml)"))
+    manifest_text: Text | None = Field(None, description="manifests or a probe spec, inline "
+                                       "(YAML, several documents allowed)")
+
+    @model_validator(mode="after")
+    def _some_input(self) -> Any:
+        if not self.paths and self.manifest_text is None:
+            raise ValueError("give {paths}, {manifest_text}, or both")
+        return self
+
+
+class _OneSpec(BaseModel):
+    spec: FilePath | None = Field(None, description="a manifest or compact probe spec (YAML), "
+                                  "a Helm chart or a kustomization")
+    spec_text: Text | None = Field(None, description="the manifest or probe spec, inline "
+                                   "(YAML)")
+    container: Name | None = Field(None, description="which container's probes")
+
+    @model_validator(mode="after")
+    def _one_spec(self) -> Any:
+        if (self.spec is None) == (self.spec_text is None):
+            raise ValueError("give exactly one of {spec} and {spec_text}")
+        return self
+
+
+BEHAVIOUR_ARGS = (_opt("scenarios", "--scenario", Kind.BEHAVIOUR, attr="behaviours",
+                       inline="scenario_text"),
+                  _opt("traces", "--trace", Kind.BEHAVIOUR, attr="behaviours",
+                       inline="trace_text"),
+                  _opt("trace_restart"), _opt("censored"))
+
+
+
+# ---------------------------------------------------------------- the commands
+
+
+class RunInput(CommandInput, _Kubelet, _Render, _Traces, _OneSpec):
+    """`kubesim run`: one pod against one behaviour (none: the healthy app)."""
+
+    COMMAND = "run"
+    scenario: FilePath | None = Field(None, description="synthetic behaviour (scenario YAML)")
+    trace: FilePath | None = Field(None, description="recorded behaviour (JSONL or CSV)")
+    duration: Seconds | None = Field(None, description="simulated seconds after the first "
+                                     "container started (default: 300, or 150 past the "
+                                     "behaviour's last outage)")
+    seed: Seed = Field(0, description="random seed")
+    phase: float | None = Field(None, description="pin the probe grid: ticks at phase + "
+                                "k*periodSeconds, 0 <= phase < the lcm of the probe periods")
+    phases: Phases | None = Field(None, description="also run at this many grid phases and "
+                                  "summarise how the outcome varies")
+    engine: Engine = Field("fast", description="scheduler (the same results)")
+    max_work: Work = _max_work()
+
+    ARGS = (_opt("spec", None, Kind.POSITIONAL, inline="spec_text"), _opt("container"),
+            _opt("scenario", inline="scenario_text"), _opt("trace", inline="trace_text"),
+            _opt("trace_restart"), _opt("censored"), _opt("duration"), _opt("seed"),
+            _opt("phase"), _opt("phases"), *RENDER_ARGS, *KUBELET_ARGS, _opt("engine"),
+            _opt("max_work"))
+
+    @model_validator(mode="after")
+    def _one_behaviour(self) -> Any:
+        given = [n for n in ("scenario", "scenario_text", "trace", "trace_text")
+                 if getattr(self, n) is not None]
+        if len(given) > 1:
+            raise ValueError("give at most one behaviour: " + " and ".join(
+                f"{{{n}}}" for n in given) + " are given")
+        if (self.trace_restart or self.censored) and not {"trace", "trace_text"} & set(given):
+            raise ValueError("{trace_restart} and {censored} need a trace ({trace})")
+        return self
+
+
+class WindowsInput(CommandInput, _Kubelet, _Render, _OneSpec):
+    """`kubesim windows`: the exact protection windows of a container's probes."""
+
+    COMMAND = "windows"
+    max_work: Work = _max_work()
+
+    ARGS = (_opt("spec", None, Kind.POSITIONAL, inline="spec_text"), _opt("container"),
+            *RENDER_ARGS, *KUBELET_ARGS, _opt("max_work"))
+
+
+class CheckInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Manifests):
+    """`kubesim check`: every probed container of the manifests judged by the checks, with
+    reasons the simulator measured; findings at or above fail_on fail the gate."""
+
+    COMMAND = "check"
+    duration: Seconds | None = Field(None, description="simulated seconds per scenario or "
+                                     "trace")
+    phases: Phases | None = Field(None, description="grid phases every simulated check runs "
+                                  "at (20)")
+    seed: Seed = Field(0, description="random seed; phase i uses seed+i")
+    fail_on: Literal["error", "warning", "info", "none"] | None = Field(
+        None, description="lowest severity that fails the gate (error); none: never")
+    skip_non_manifests: bool = Field(False, description="skip a named file that is not a "
+                                     "manifest or probe spec, with a note")
+    allow_empty: bool = Field(False, description="input with no Kubernetes object passes")
+    ignore: list[Name] = Field(default_factory=list, max_length=100,
+                               description="checks not to count (ids or names)")
+    outage_seconds: Seconds | None = Field(None, description="KS001: the readiness-only "
+                                           "outage simulated (120)")
+    startup_seconds: Seconds | None = Field(None, description="KS003: the app's startup time")
+    max_initial_delay: Seconds | None = Field(None, description="KS005: liveness "
+                                              "initialDelaySeconds allowed without a startup "
+                                              "probe (30)")
+    max_hang_recovery: Seconds | None = Field(None, description="KS006: bound on hang -> "
+                                              "replacement running")
+    max_ready_recovery: Seconds | None = Field(None, description="KS007: bound on dependency "
+                                               "recovery -> Ready")
+    propagation: SecondsOrZero | None = Field(None, description="KS014: seconds from an "
+                                              "endpoint leaving to traffic following it")
+    rollout_min_capacity: Capacity | None = Field(None, description=(
+        "KS015: endpoints that must keep serving while a Deployment rolls out"))
+    max_zero_capacity: SecondsOrZero | None = Field(None, description="KS013: seconds all "
+                                                    "replicas may be out of the Service")
+    missing_probes: bool | None = Field(None, description="KS008/KS009/KS016: report "
+                                        "containers without readiness/liveness probes and "
+                                        "slow starters whose start-up is not protected "
+                                        "(default: the configuration's, else on; false: off)")
+    expectations: FilePath | None = Field(None, description="an expectations file (YAML)")
+    expectations_text: Text | None = Field(None, description="the expectations, inline (YAML)")
+    expect_no_restart: bool = Field(False, description="no restart in any scenario or trace")
+    expect_not_ready_within: Seconds | None = Field(None, description="out of Ready within S s "
+                                                    "of an outage of the readiness target")
+    expect_ready_within: Seconds | None = Field(None, description="first Ready within S s of "
+                                                "the first container start")
+    expect_survives_stall: Seconds | None = Field(None, description="a stall of the whole "
+                                                  "process for S s restarts nothing")
+
+    ARGS = (_opt("paths", None, Kind.POSITIONAL, inline="manifest_text"), *BEHAVIOUR_ARGS,
+            _opt("duration"), _opt("phases"), _opt("seed"), _opt("fail_on"),
+            _opt("skip_non_manifests", kind=Kind.SWITCH), _opt("allow_empty", kind=Kind.SWITCH),
+            _opt("ignore", kind=Kind.REPEAT), _opt("outage_seconds"), _opt("startup_seconds"),
+            _opt("max_initial_delay"), _opt("max_hang_recovery"), _opt("max_ready_recovery"),
+            _opt("propagation"), _opt("rollout_min_capacity"), _opt("max_zero_capacity"),
+            _opt("missing_probes", kind=Kind.TOGGLE),
+            _opt("expectations", inline="expectations_text"),
+            _opt("expect_no_restart", kind=Kind.SWITCH), _opt("expect_not_ready_within"),
+            _opt("expect_ready_within"), _opt("expect_survives_stall"),
+            _opt("config", kind=Kind.CONFIG), *RENDER_ARGS, *KUBELET_ARGS, _opt("engine"),
+            _opt("max_work"))
+
+    @field_validator("ignore")
+    @classmethod
+    def _known_checks(cls, value: list[str]) -> list[str]:
+        from kubesim.analysis.check.rules import rule_ids, rule_of
+        unknown = [t for item in value for t in re.split(r"[,\s]+", item) if t
+                   and rule_of(t) is None]
+        if unknown:
+            raise ValueError(f"unknown check {unknown[0]!r} (ids {rule_ids()} or their names)")
+        return value
+
+    @model_validator(mode="after")
+    def _check_fields(self) -> Any:
+        _one_of(self, "expectations", "expectations_text")
+        return self
+
+
+class SuggestInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Manifests):
+    """`kubesim suggest`: the smallest probe change that meets the expectations, confirmed by
+    simulation at every grid phase, as a strategic-merge patch."""
+
+    COMMAND = "suggest"
+    expect: dict[Want, WantSeconds] = Field(default_factory=dict, description=(
+        "what the probes must meet, in seconds: survive-outage (a dependency outage without a "
+        "restart), hang-within (catch a hang), starts-within (allow starts), unready-within "
+        "(leave Ready after an outage); default: suggest.expect of the configuration"))
+    duration: Seconds | None = Field(None, description="simulated seconds per scenario or "
+                                     "trace when re-checking")
+    workload: Name | None = Field(None, description="only this object (name or Kind/name)")
+    container: Name | None = Field(None, description="only this container")
+    phases: Phases | None = Field(None, description="grid phases every confirmation runs at "
+                                  "(20, or check.phases of the configuration)")
+    seed: Seed = Field(0, description="random seed")
+
+    ARGS = (_opt("paths", None, Kind.POSITIONAL, inline="manifest_text"),
+            _opt("expect", kind=Kind.PAIRS), *BEHAVIOUR_ARGS, _opt("duration"),
+            _opt("workload"), _opt("container"), _opt("phases"), _opt("seed"),
+            _opt("config", kind=Kind.CONFIG), *RENDER_ARGS, *KUBELET_ARGS, _opt("engine"),
+            _opt("max_work"))
+
+
+class ExplainInput(CommandInput, _Kubelet):
+    """`kubesim explain`: why a pod restarted, from what the cluster recorded (kubectl
+    describe pod, pod and event documents, kubectl get events, Prometheus probe counters),
+    replayed through the kubelet model, with the patch that would have prevented it."""
+
+    COMMAND = "explain"
+    records: list[FilePath] = Field(default_factory=list, max_length=100, description=(
+        "record files about one pod: kubectl describe pod text, kubectl get pod -o yaml|json, "
+        "kubectl get events (-o json, or its table), a Prometheus query_range export"))
+    record_text: Text | None = Field(None, description="one more record, inline (as pasted)")
+    now: Annotated[str, Field(min_length=1, max_length=100)] | None = Field(
+        None, description="when the record was taken (RFC 3339, or as describe prints times): "
+        "places describe's relative ages on the clock")
+    pod: Name | None = Field(None, description="which pod, when the record holds several")
+    container: Name | None = Field(None, description="only this container")
+    spec: FilePath | None = Field(None, description="the pod's manifest or a probe spec: probe "
+                                  "settings the record lacks")
+    spec_text: Text | None = Field(None, description="the manifest or probe spec, inline")
+    expect: dict[Want, WantSeconds] = Field(default_factory=dict, description=(
+        "what the fix must meet, in seconds (default: drawn from the record)"))
+    suggest: bool = Field(True, description="say what would have prevented it (a patch)")
+    phases: ReplayPhases = Field(8, description="grid phases the replay runs at")
+    seed: Seed = Field(0, description="random seed")
+    max_work: Work = _max_work()
+
+    ARGS = (_opt("records", None, Kind.POSITIONAL, inline="record_text"), _opt("now"),
+            _opt("pod"), _opt("container"), _opt("spec", inline="spec_text"),
+            _opt("expect", kind=Kind.PAIRS), _opt("suggest", "--no-suggest", Kind.NEGATED, attr="no_suggest"),
+            _opt("phases"), _opt("seed"), *KUBELET_ARGS, _opt("max_work"))
+
+    @model_validator(mode="after")
+    def _explain_fields(self) -> Any:
+        if not self.records and self.record_text is None:
+            raise ValueError("give {records}, {record_text}, or both")
+        _one_of(self, "spec", "spec_text")
+        return self
+
+    @field_validator("now")
+    @classmethod
+    def _a_time(cls, value: str | None) -> str | None:
+        from kubesim.explain.readers.times import now_from
+        if value is not None and now_from(value) is None:
+            raise ValueError("must be a time like 2024-05-01T12:00:00Z or Wed, 01 May 2024 "
+                             "12:00:00 +0000")
+        return value
+
+
+def _one_of(model: BaseModel, a: str, b: str) -> None:
+    if getattr(model, a) is not None and getattr(model, b) is not None:
+        raise ValueError(f"give at most one of {{{a}}} and {{{b}}}")
+
+
+
+
+
+INPUTS: Mapping[str, type[CommandInput]] = {
+    m.COMMAND: m for m in (CheckInput, RunInput, WindowsInput, SuggestInput, ExplainInput)}

@@ -1,0 +1,213 @@
+"""The tools of `kubesim mcp`: `check`, `run`, `windows`, `suggest` and `explain`, each the
+command of the same name with its input model (kubesim.cli.inputs) as the input schema.
+
+A call is validated by the model (inside the server's reading scope: its paths under the
+root), turned into the command line the model stands for, parsed by the command's own
+parser and run by the command's own `run` with `--format json`: the structured result is
+the command's JSON document, byte for byte what the CLI prints for the same inputs, plus a
+short text. Every failure is a result, never an exit or a traceback: bad arguments name the
+field, bad inputs give the command's one line (the file, the line or field, what is
+allowed), and a bug in kubesim says so. The work of a call is bounded as on the command line
+(the model's bounds, the command's work budget), with the server's `--max-work` as the
+ceiling and the default of `max_work`. Imports no SDK (kubesim.cli.mcp_server speaks the
+protocol) and nothing heavy before the first call.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from kubesim.cli.inputs import INPUTS, CommandInput, error_text
+from kubesim.errors import KubesimError
+from kubesim.files import reading_scope
+from kubesim.render import edge
+
+__all__ = ["DESCRIPTIONS", "ServerSettings", "ToolResult", "call_tool", "input_schema",
+           "tool_names"]
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """What `kubesim mcp` was started with: the root every path lies under, and the work
+    budget no call may exceed (the default of a call's `max_work`)."""
+
+    root: Path
+    max_work: int
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    """One call's outcome: the command's JSON document (None on an error), a short text, and
+    whether it is an error."""
+
+    document: dict[str, Any] | None
+    text: str
+    is_error: bool = False
+
+
+DESCRIPTIONS = {
+    "check": "Check probe configurations in Kubernetes manifests (files, directories, Helm "
+             "charts, kustomizations, or inline YAML) as the CI gate does: each finding with "
+             "its id, severity and the reason kubesim measured by simulating the kubelet. The "
+             "result is the JSON report of `kubesim check --format json`; its summary says "
+             "whether the gate fails (exit_code 1).",
+    "run": "Simulate the kubelet's probes of one pod against a behaviour (a scenario, a "
+           "recorded trace, or the healthy app): every probe result, Ready change, kill, "
+           "restart and back-off, as the JSON timeline of `kubesim run --format json`.",
+    "windows": "The exact protection windows of a container's probes: how long a startup may "
+               "take, how fast a hang is caught, how long a stall is survived, how fast Ready "
+               "follows an outage, worst and best grid phase (`kubesim windows --format "
+               "json`).",
+    "suggest": "The smallest change to each probed container's probe settings that meets the "
+               "expectations given (survive an outage, catch a hang, allow a slow start, leave "
+               "Ready in time), confirmed by simulation at every grid phase, with a "
+               "strategic-merge patch (`kubesim suggest --format json`).",
+    "explain": "Why a pod restarted, from what the cluster recorded (kubectl describe pod text, "
+               "pod or event documents, kubectl get events, Prometheus prober_probe_total): "
+               "each probe failure, kill and restart with its evidence and how sure it is, "
+               "replayed through the kubelet model, and the patch that would have prevented it "
+               "(`kubesim explain --format json`).",
+}
+
+
+def tool_names() -> list[str]:
+    return list(DESCRIPTIONS)
+
+
+def input_schema(name: str) -> dict[str, Any]:
+    """The tool's input schema: its model's JSON schema."""
+    return INPUTS[name].model_json_schema()
+
+
+def call_tool(name: str, arguments: dict[str, Any] | None,
+              settings: ServerSettings) -> ToolResult:
+    """Validate, run, and summarise one call."""
+    model = INPUTS.get(name)
+    if model is None:
+        return _error(f"unknown tool {name!r}; the tools are {', '.join(tool_names())}")
+    try:
+        with reading_scope(settings.root):
+            inputs = model.model_validate(arguments or {})
+    except ValidationError as exc:
+        return _error(f"invalid arguments: {error_text(exc)}")
+    inputs, refused = _within_budget(inputs, settings.max_work)
+    if refused:
+        return _error(refused)
+    try:
+        return _run(name, inputs, settings)
+    except KubesimError as exc:
+        return _error(str(exc))
+    except SystemExit:  # the command line of a valid input was refused: kubesim's mistake
+        return _error(f"kubesim could not run {name} with these arguments (a bug in kubesim: "
+                      "its input model and its command line disagree)")
+    except (MemoryError, RecursionError) as exc:
+        return _error(f"{name}: out of {'memory' if isinstance(exc, MemoryError) else 'stack'}"
+                      "; give smaller inputs or a smaller max_work")
+    except Exception as exc:  # noqa: BLE001 - a bug in kubesim: a result, never a traceback
+        return _error(f"{name} failed inside kubesim ({type(exc).__name__}: {exc}); this is a "
+                      "bug in kubesim, not in the input")
+
+
+def _within_budget(inputs: CommandInput, ceiling: int) -> tuple[CommandInput, str | None]:
+    """A call's `max_work`: the server's when not given, never above it."""
+    if "max_work" not in type(inputs).model_fields:
+        return inputs, None
+    if "max_work" not in inputs.model_fields_set:
+        return inputs.model_copy(update={"max_work": ceiling}), None
+    given = inputs.max_work  # type: ignore[attr-defined]
+    if given > ceiling:
+        return inputs, (f"invalid arguments: max_work: at most {ceiling:,} units of work, the "
+                        f"budget this server was started with (got {given:,})")
+    return inputs, None
+
+
+def _run(name: str, inputs: CommandInput, settings: ServerSettings) -> ToolResult:
+    from kubesim.cli.main import parse
+    args, command = parse(inputs.to_argv("--format", "json"))
+    with reading_scope(settings.root, inputs.inline()):
+        result = command.run(args)
+        text = result[0] if isinstance(result[0], str) else "".join(result[0])
+    document = json.loads(text)
+    said = result[2] if len(result) > 2 and result[2] else []  # what the CLI says on stderr
+    lines = [said] if isinstance(said, str) else list(said)  # a line, or lines (check's errors)
+    note = "".join(line.rstrip("\n") + "\n" for line in lines)
+    summary = SUMMARIES[name](document, result[1]) + note
+    return ToolResult(document, edge.text(summary))
+
+
+def _error(message: str) -> ToolResult:
+    return ToolResult(None, edge.one_line(message), is_error=True)
+
+
+# ---------------------------------------------------------------- the short texts
+
+
+def _check(doc: dict[str, Any], code: int) -> str:
+    s = doc["summary"]
+    verdict = (f"the gate fails (exit code 1): {s['failing']} finding(s) at or above "
+               f"{s['fail_on']}" if code == 1 else "the gate passes (exit code 0)" if not code
+               else f"exit code {code}: {len(doc.get('errors', []))} input(s) could not be "
+               "read (below); the others are checked")
+    return (f"check: {s['objects']} object(s), {s['containers']} probed container(s), "
+            f"{s['findings']} finding(s) ({s['error']} error, {s['warning']} warning, "
+            f"{s['info']} info; {s['suppressed']} suppressed); {verdict}.\n"
+            + _lines(f"{f['id']} {f['severity']} {f.get('object')}"
+                     + (f" container {f['container']}" if f.get("container") else "")
+                     + f": {f['message']}" for f in doc["findings"]))
+
+
+def _run_summary(doc: dict[str, Any], code: int) -> str:
+    s, run = doc["summary"], doc["run"]
+    ready = "never Ready" if s["first_ready_at"] is None else \
+        f"first Ready at {s['first_ready_at']:g} s, Ready for {s['ready_seconds']:g} s"
+    text = (f"run: {run.get('object')} against {run.get('behaviour')} for "
+            f"{run.get('duration'):g} s: {s['restarts']} restart(s), {s['kills']} kill(s), "
+            f"{s['back_offs']} back-off(s); {ready}.")
+    phases = doc.get("phases")
+    if phases:
+        restarts = phases["restarts"]
+        text += (f" Over {len(restarts)} grid phases: restarted at "
+                 f"{sum(1 for r in restarts if r)} of them, {min(restarts)}-{max(restarts)} "
+                 "restarts.")
+    return text
+
+
+def _windows(doc: dict[str, Any], code: int) -> str:
+    parts = [f"{v['label']} {'>=' if v['kind'] == 'at least' else '<='} {v['guaranteed']:g} s"
+             for v in doc.values() if isinstance(v, dict) and "guaranteed" in v]
+    return f"windows of {doc['label']} (profile {doc['profile']}): " + "; ".join(parts) + "."
+
+
+def _suggest(doc: dict[str, Any], code: int) -> str:
+    lines = []
+    for c in doc["containers"]:
+        what = c["summary"] or c["verified"]
+        lines.append(f"{c['object']} container {c['container']}: "
+                     f"{'met' if c['met'] else 'NOT met'}: {what}")
+    head = "suggest: every expectation met" if not code else \
+        "suggest: some expectations cannot all be met (see tradeoff)"
+    return head + ".\n" + _lines(lines)
+
+
+def _explain(doc: dict[str, Any], code: int) -> str:
+    head = f"explain: pod {doc.get('pod') or '(name not in the record)'}"
+    return head + ".\n" + _lines(f"container {c['name']}: {c['diagnosis']}"
+                                 for c in doc["containers"])
+
+
+def _lines(items: Iterable[str], limit: int = 20) -> str:
+    items = list(items)
+    shown = items[:limit] + ([f"... and {len(items) - limit} more (in the document)"]
+                             if len(items) > limit else [])
+    return "".join(f"- {x}\n" for x in shown)
+
+
+SUMMARIES: dict[str, Callable[[dict[str, Any], int], str]] = {
+    "check": _check, "run": _run_summary, "windows": _windows, "suggest": _suggest,
+    "explain": _explain}

@@ -1,0 +1,170 @@
+"""What the kubelet's event messages and container states mean, by the kubelet's own texts
+(kubelet-rules §4.4 and pkg/kubelet/prober/prober.go, kuberuntime_manager.go,
+kuberuntime_container.go), including the wordings of older releases that real records show.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from kubesim.results import ProbeType
+
+__all__ = ["ExitCause", "KillCause", "ProbeEvent", "backoff_container", "exit_cause",
+           "failure_answer", "go_duration", "kill_of", "probe_event", "started_container"]
+
+_PROBE = re.compile(r"^(Liveness|Readiness|Startup) probe (failed|errored|warning)"
+                    r"(?: and resulted in (\w+) state)?:[ ]?(.*)$", re.DOTALL)
+_TYPES = {"Liveness": ProbeType.LIVENESS, "Readiness": ProbeType.READINESS,
+          "Startup": ProbeType.STARTUP}
+
+
+@dataclass(frozen=True)
+class ProbeEvent:
+    """An `Unhealthy` (or `ProbeWarning`) message: which probe, what happened, its output.
+
+    `outcome`: failed (counts toward failureThreshold), errored (a prober error: retried
+    and thrown away, never counted, R2.2, E4) or warning (an HTTP 3xx not followed: a
+    success with a warning, R2.9)."""
+
+    probe: ProbeType
+    outcome: str
+    detail: str
+
+
+def probe_event(message: str) -> ProbeEvent | None:
+    m = _PROBE.match(message)
+    if not m:
+        return None
+    return ProbeEvent(_TYPES[m[1]], m[2], m[4].strip())
+
+
+class KillCause(str, Enum):
+    LIVENESS = "liveness"
+    STARTUP = "startup"
+    STOPPING = "stopping"  # a deletion, or a kill for another reason
+    SPEC_CHANGE = "spec-change"
+    UNKNOWN = "unknown"  # old kubelets: "Killing <id>" without a reason
+
+
+_KILLS = [
+    (re.compile(r"^(?:Init container|Container) (\S+) failed (liveness|startup) probe"
+                r"(, will be restarted)?"), None),
+    (re.compile(r"^Killing container with id \S+?:\s*Container failed (liveness|startup) probe"),
+     "old"),
+    (re.compile(r'^Killing container with id \S+?:\s*pod "[^"]*" container "([^"]+)" is '
+                r"unhealthy, it will be killed and re-created"), "unhealthy"),
+    (re.compile(r"^Stopping container (\S+)"), "stop"),
+    (re.compile(r"^Container (\S+) definition changed, will be restarted"), "spec"),
+]
+
+
+def kill_of(message: str) -> tuple[KillCause, str | None, bool | None]:
+    """(cause, container, restarted?) of a `Killing` message."""
+    for pattern, tag in _KILLS:
+        m = pattern.match(message)
+        if not m:
+            continue
+        if tag is None:
+            return KillCause(m[2]), m[1], m[3] is not None
+        if tag == "old":
+            return KillCause(m[1]), None, True
+        if tag == "unhealthy":  # 1.6-1.9: liveness was the only probe that killed
+            return KillCause.LIVENESS, m[1], True
+        if tag == "stop":
+            return KillCause.STOPPING, m[1], None
+        return KillCause.SPEC_CHANGE, m[1], True
+    return KillCause.UNKNOWN, None, None
+
+
+_BACKOFF = re.compile(r"^Back-off restarting failed container(?: (\S+) in pod)?")
+_STARTED = re.compile(r"^(?:Started container|Created container:?) (\S+)")
+
+
+def backoff_container(message: str) -> tuple[bool, str | None]:
+    """Whether a message is the kubelet's back-off refusal, and the container it names."""
+    m = _BACKOFF.match(message)
+    return (True, m[1]) if m else (False, None)
+
+
+def started_container(message: str) -> str | None:
+    """The container a `Started`/`Created` message names (newer kubelets name none)."""
+    m = _STARTED.match(message)
+    return m[1] if m else None
+
+
+_GO_DURATION = re.compile(r"^(?:(\d{1,6})h)?(?:(\d{1,6})m(?!s))?(?:(\d{1,6}(?:\.\d{1,9})?)s)?$")
+
+
+def go_duration(text: str) -> float | None:
+    """Go's time.Duration.String(): `5m0s`, `40s`, `2m40s`, `1h0m0s`."""
+    m = _GO_DURATION.match(text)
+    if not m or not any(m.groups()):
+        return None
+    h, mi, s = m.groups()
+    return int(h or 0) * 3600.0 + int(mi or 0) * 60.0 + float(s or 0)
+
+
+class ExitCause(str, Enum):
+    OOM = "oom"
+    SIGKILL = "sigkill"  # 137 without OOMKilled: a kill whose grace ran out, or killed outside
+    SIGTERM = "sigterm"  # 143: the process died of SIGTERM (a kill, or a deletion)
+    COMPLETED = "completed"  # exit 0
+    APP = "app"  # exited by itself with an error code
+    RUNTIME = "runtime"  # the runtime could not start it (128, ContainerCannotRun, StartError)
+    UNKNOWN = "unknown"  # ContainerStatusUnknown / Unknown: the kubelet lost track (node restart)
+
+
+def exit_cause(reason: str | None, code: int | None) -> tuple[ExitCause, str]:
+    """What a terminated state says, in words."""
+    if reason == "OOMKilled":
+        return ExitCause.OOM, "killed by the kernel's OOM killer (memory limit reached)"
+    if reason in ("ContainerStatusUnknown", "Unknown"):
+        return ExitCause.UNKNOWN, ("the kubelet lost track of the container (a node or kubelet "
+                                   "restart, or the container was removed)")
+    if reason in ("ContainerCannotRun", "StartError", "CreateContainerError") or code == 128:
+        return ExitCause.RUNTIME, "the runtime could not start the process"
+    if code == 137:
+        return ExitCause.SIGKILL, ("exit code 137: SIGKILL, after a kill's grace period ran out "
+                                   "(the process ignored SIGTERM), or an OOM kill or a kill "
+                                   "from outside the kubelet")
+    if code == 143:
+        return ExitCause.SIGTERM, "exit code 143: the process ended on SIGTERM (a kill)"
+    if code == 0:
+        return ExitCause.COMPLETED, ("exit code 0: the process ended cleanly (by itself, or "
+                                     "on SIGTERM after a kill)")
+    if code is None:
+        return ExitCause.UNKNOWN, "the record gives no exit code"
+    return ExitCause.APP, f"exit code {code}: the process exited by itself with an error"
+
+
+_STATUS = re.compile(r"HTTP probe failed with statuscode: (\d{3})")
+_REFUSED = re.compile(r"connection refused|no route to host|network is unreachable", re.IGNORECASE)
+_TIMEOUT = re.compile(r"deadline exceeded|Client\.Timeout|i/o timeout|timed out|timeout",
+                      re.IGNORECASE)
+_RESET = re.compile(r"connection reset|EOF|broken pipe|server closed", re.IGNORECASE)
+
+
+def failure_answer(detail: str, handler: str, outcome: str) -> tuple[dict[str, object], str]:
+    """The answer a scenario gives to reproduce a recorded probe output, and its label.
+
+    `handler`: httpGet, tcpSocket, exec or grpc."""
+    if outcome == "errored":
+        return {"error": "error"}, "a prober error (discarded, R2.2)"
+    m = _STATUS.search(detail)
+    if m and 100 <= int(m[1]) <= 599:
+        return {"status": int(m[1])}, f"HTTP {m[1]}"
+    if _TIMEOUT.search(detail):
+        return {"error": "timeout"}, "a timeout"
+    if _REFUSED.search(detail):
+        return {"error": "refused"}, "connection refused"
+    if _RESET.search(detail):
+        return {"error": "reset"}, "connection reset"
+    if handler == "exec":
+        return {"exit_code": 1}, "the command failing"
+    if handler == "grpc":
+        return {"grpc_status": "NOT_SERVING"}, "not serving"
+    if handler == "tcpSocket":
+        return {"error": "refused"}, "the connection failing"
+    return {"status": 500}, "a failing answer (the record does not say which)"

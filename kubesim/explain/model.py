@@ -1,0 +1,374 @@
+"""The explanation: plain records of what happened to one pod, each with the evidence it
+came from and how sure it is, the replay through the kubelet model and its verdict, and what
+would have prevented it. `to_data()` gives the JSON document (docs/explain.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from kubesim.explain.readers.times import utc_text
+from kubesim.results import ProbeType
+
+if TYPE_CHECKING:
+    from kubesim.analysis.suggest import Suggestion
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "BackOffs",
+    "Confidence",
+    "ContainerStory",
+    "Evidence",
+    "Exit",
+    "Explanation",
+    "Finding",
+    "Kill",
+    "NotReady",
+    "Prevention",
+    "Replay",
+    "Restart",
+    "Setting",
+    "Streak",
+    "When",
+]
+
+SCHEMA_VERSION = 1
+
+
+class Confidence(str, Enum):
+    """How a time is known (docs/explain.md, "Confidence")."""
+
+    EXACT = "exact"  # an absolute timestamp in the record
+    SERIES = "series"  # inside an aggregated event: only its first and last time are recorded
+    RELATIVE = "relative"  # an age before the record was taken, truncated as kubectl prints it
+    INFERRED = "inferred"  # derived from the kubelet's rules and the probe settings
+    UNKNOWN = "unknown"  # the record does not say
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """`1 kill`, `3 kills`, `2 failures`."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def _r(x: float | None) -> float | None:
+    return None if x is None else round(x, 3)
+
+
+@dataclass(frozen=True)
+class When:
+    """A time on the record's axis: seconds relative to its zero (the moment the record was
+    taken, when its times are ages), between `lo` and `hi`."""
+
+    lo: float | None = None
+    hi: float | None = None
+    confidence: Confidence = Confidence.UNKNOWN
+    epoch: float | None = None  # the absolute time, when the record gives one
+
+    @property
+    def known(self) -> bool:
+        return self.lo is not None and self.hi is not None
+
+    @property
+    def mid(self) -> float:
+        assert self.lo is not None and self.hi is not None
+        return (self.lo + self.hi) / 2
+
+    def with_confidence(self, confidence: Confidence) -> When:
+        return When(self.lo, self.hi, confidence, self.epoch)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"lo": _r(self.lo), "hi": _r(self.hi), "confidence": self.confidence.value,
+                "at": utc_text(self.epoch) if self.epoch is not None else None}
+
+
+UNKNOWN_WHEN = When()
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Where an item was read, in the record's own words."""
+
+    where: str
+    text: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"where": self.where, "text": self.text}
+
+
+def _ev(items: tuple[Evidence, ...]) -> list[dict[str, Any]]:
+    return [e.to_data() for e in items]
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One probe's settings and where they came from: the record (describe's probe line, the
+    pod's spec), the --spec file, inferred from the events, or assumed (the API's defaults)."""
+
+    probe: ProbeType
+    source: str  # record | spec | inferred | assumed
+    period: int
+    timeout: int
+    failure_threshold: int
+    success_threshold: int
+    initial_delay: int
+    target: str
+    handler: str
+    why: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"probe": self.probe.value, "source": self.source, "target": self.target,
+                "handler": self.handler, "periodSeconds": self.period,
+                "timeoutSeconds": self.timeout, "failureThreshold": self.failure_threshold,
+                "successThreshold": self.success_threshold,
+                "initialDelaySeconds": self.initial_delay, "why": self.why}
+
+
+@dataclass(frozen=True)
+class Streak:
+    """The failures of one probe that one event reports (count, first to last)."""
+
+    probe: ProbeType
+    outcome: str  # failed | errored | warning
+    detail: str
+    count: int
+    first: When
+    last: When
+    reading: str  # what the spacing says, in words
+    spacing: tuple[float, float] | None
+    evidence: tuple[Evidence, ...]
+    shape: str = "single"  # single | run (one run at the probe's period) | runs | dense | unknown
+    source: str = "events"  # events | metrics (prober_probe_total increments)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"probe": self.probe.value, "outcome": self.outcome, "detail": self.detail,
+                "count": self.count, "first": self.first.to_data(), "last": self.last.to_data(),
+                "spacing": None if self.spacing is None else [_r(x) for x in self.spacing],
+                "shape": self.shape, "source": self.source, "reading": self.reading,
+                "evidence": _ev(self.evidence)}
+
+
+@dataclass(frozen=True)
+class Kill:
+    """One kill the kubelet recorded (`Killing`), and the failures that counted toward it."""
+
+    index: int  # 1-based among the kills of its event
+    of: int
+    cause: str  # liveness | startup | stopping | spec-change | unknown
+    at: When
+    failures: tuple[When, ...]  # the failureThreshold failures before it (inferred)
+    message: str
+    evidence: tuple[Evidence, ...]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"index": self.index, "of": self.of, "cause": self.cause,
+                "at": self.at.to_data(), "failures": [f.to_data() for f in self.failures],
+                "message": self.message, "evidence": _ev(self.evidence)}
+
+
+@dataclass(frozen=True)
+class BackOffs:
+    """Starts the kubelet refused while the container was in CrashLoopBackOff."""
+
+    count: int
+    first: When
+    last: When
+    delay: float | None  # the current back-off, from the waiting state's message
+    evidence: tuple[Evidence, ...]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"count": self.count, "first": self.first.to_data(), "last": self.last.to_data(),
+                "delay_seconds": self.delay, "evidence": _ev(self.evidence)}
+
+
+@dataclass(frozen=True)
+class Exit:
+    """A container instance's end, from its terminated state."""
+
+    which: str  # last (lastState) | current (state)
+    reason: str | None
+    exit_code: int | None
+    cause: str  # kubesim.explain.messages.ExitCause
+    meaning: str
+    started: When
+    finished: When
+    evidence: tuple[Evidence, ...]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"which": self.which, "reason": self.reason, "exit_code": self.exit_code,
+                "cause": self.cause, "meaning": self.meaning, "started": self.started.to_data(),
+                "finished": self.finished.to_data(), "evidence": _ev(self.evidence)}
+
+
+@dataclass(frozen=True)
+class NotReady:
+    """A stretch during which the pod (or the container) was not Ready."""
+
+    since: When
+    until: When | None
+    why: str
+    evidence: tuple[Evidence, ...]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"since": self.since.to_data(),
+                "until": None if self.until is None else self.until.to_data(), "why": self.why,
+                "evidence": _ev(self.evidence)}
+
+
+@dataclass(frozen=True)
+class Restart:
+    """One row per restart (or group of restarts that cannot be told apart): when, why, how
+    sure."""
+
+    count: int
+    cause: str  # liveness kill | startup kill | OOMKilled | app exit | ... | unknown
+    at: When
+    confidence: Confidence
+    detail: str
+    evidence: tuple[Evidence, ...]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"count": self.count, "cause": self.cause, "at": self.at.to_data(),
+                "confidence": self.confidence.value, "detail": self.detail,
+                "evidence": _ev(self.evidence)}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A conclusion in words. `level`: fact (follows from the record and the kubelet's
+    rules), uncertain (likely, but the record does not prove it), cannot-tell (the record is
+    too thin; the text says what is missing), warning (the record contradicts itself)."""
+
+    level: str
+    text: str
+    evidence: tuple[Evidence, ...] = ()
+
+    def to_data(self) -> dict[str, Any]:
+        return {"level": self.level, "text": self.text, "evidence": _ev(self.evidence)}
+
+
+@dataclass
+class Replay:
+    """The record's probe settings and reconstructed behaviour run through the kubelet model
+    at several grid phases, and how the result compares with the record."""
+
+    ran: bool
+    reason: str  # why it did not run, or what was replayed
+    origin: float = 0.0  # the simulation's t=0 on the record's axis
+    duration: float = 0.0
+    phases: int = 0
+    seed: int = 0
+    profile: str = ""
+    behaviour: dict[str, Any] = field(default_factory=dict)  # the scenario, as YAML would say
+    assumptions: list[str] = field(default_factory=list)
+    kills: tuple[int, int] = (0, 0)  # fewest and most over the phases
+    first_kill: tuple[float, float] | None = None  # axis time range over the phases
+    last_kill: tuple[float, float] | None = None
+    failures_per_kill: int | None = None
+    back_offs: tuple[int, int] = (0, 0)
+    verdict: str = "not-run"  # reproduced | partly | not-reproduced | not-run
+    comparison: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    counted: list[str] = field(default_factory=list)  # which failures counted toward which kill
+    document: dict[str, Any] | None = None  # the run document of one representative phase
+    phase: float | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"ran": self.ran, "reason": self.reason, "origin": _r(self.origin),
+                "duration": _r(self.duration), "phases": self.phases, "seed": self.seed,
+                "profile": self.profile, "behaviour": self.behaviour,
+                "assumptions": self.assumptions, "kills": list(self.kills),
+                "first_kill": None if self.first_kill is None else [_r(x) for x in
+                                                                    self.first_kill],
+                "last_kill": None if self.last_kill is None else [_r(x) for x in self.last_kill],
+                "failures_per_kill": self.failures_per_kill,
+                "back_offs": list(self.back_offs), "verdict": self.verdict,
+                "comparison": self.comparison, "missing": self.missing,
+                "counted": self.counted, "phase": _r(self.phase)}
+
+
+@dataclass
+class Prevention:
+    """What would have prevented it: `kubesim suggest`'s engine with expectations drawn from
+    the record."""
+
+    ran: bool
+    reason: str
+    workload: str | None = None  # the object the patch is for: Deployment/web
+    wants: list[dict[str, Any]] = field(default_factory=list)
+    before: list[dict[str, Any]] = field(default_factory=list)
+    after: list[dict[str, Any]] = field(default_factory=list)
+    summary: str | None = None
+    patch: dict[str, Any] | None = None
+    patch_yaml: str = ""
+    verified: str = ""
+    tradeoff: list[str] = field(default_factory=list)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"ran": self.ran, "reason": self.reason, "workload": self.workload,
+                "wants": self.wants,
+                "before": self.before, "after": self.after, "summary": self.summary,
+                "patch": self.patch, "patch_yaml": self.patch_yaml, "verified": self.verified,
+                "tradeoff": self.tradeoff}
+
+
+@dataclass
+class ContainerStory:
+    """Everything reconstructed for one container."""
+
+    name: str | None
+    restart_count: int | None
+    settings: list[Setting] = field(default_factory=list)
+    streaks: list[Streak] = field(default_factory=list)
+    kills: list[Kill] = field(default_factory=list)
+    back_offs: BackOffs | None = None
+    exits: list[Exit] = field(default_factory=list)
+    restarts: list[Restart] = field(default_factory=list)
+    not_ready: list[NotReady] = field(default_factory=list)
+    arithmetic: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    replay: Replay | None = None
+    prevention: Prevention | None = None
+    diagnosis: str = ""  # one line: the answer
+    diagnosis_kind: str = ""  # see docs/explain.md, "Diagnoses"
+    # for the renderers, not part of the JSON document: the replay's representative run,
+    # its pod and behaviour, and suggest's result
+    run: Any = None
+    run_pod: Any = None
+    run_scenario: Any = None
+    suggestion: Suggestion | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"name": self.name, "restart_count": self.restart_count,
+                "diagnosis": self.diagnosis, "diagnosis_kind": self.diagnosis_kind,
+                "settings": [s.to_data() for s in self.settings],
+                "streaks": [s.to_data() for s in self.streaks],
+                "kills": [k.to_data() for k in self.kills],
+                "back_offs": None if self.back_offs is None else self.back_offs.to_data(),
+                "exits": [e.to_data() for e in self.exits],
+                "restarts": [r.to_data() for r in self.restarts],
+                "not_ready": [n.to_data() for n in self.not_ready],
+                "arithmetic": self.arithmetic, "findings": [f.to_data() for f in self.findings],
+                "replay": None if self.replay is None else self.replay.to_data(),
+                "prevention": None if self.prevention is None else self.prevention.to_data()}
+
+
+@dataclass
+class Explanation:
+    """The whole answer for one pod."""
+
+    pod: str | None
+    namespace: str | None
+    owner: str | None
+    inputs: list[dict[str, str]]
+    axis: dict[str, Any]  # zero (RFC 3339 or None) and how it was chosen
+    containers: list[ContainerStory]
+    findings: list[Finding]
+    notes: list[Finding]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kubesim": SCHEMA_VERSION, "command": "explain", "pod": self.pod,
+                "namespace": self.namespace, "owner": self.owner, "inputs": self.inputs,
+                "axis": self.axis, "containers": [c.to_data() for c in self.containers],
+                "findings": [f.to_data() for f in self.findings],
+                "notes": [n.to_data() for n in self.notes]}

@@ -1,0 +1,363 @@
+"""`kubectl describe pod` text, as pasted: whole, in pieces, or several pods at once.
+
+What is read (staging/src/k8s.io/kubectl/pkg/describe/describe.go): the pod's Name,
+Namespace, Start Time, Status and controller; per container its ports, `State` and `Last
+State` (Running + Started; Waiting + Reason/Message; Terminated + Reason, Message, Exit Code,
+Signal, Started, Finished), Ready, Restart Count and the Liveness/Readiness/Startup lines;
+the Conditions table; the Events table (`event_rows`). Everything else (labels, mounts,
+environment, volumes) is skipped. A paste that is only part of a describe (the Events rows,
+one container's State, one probe line) is read as far as it goes: a container without a
+name is the pod's only container as far as the record shows.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from kubesim.errors import RecordError, SpecError
+from kubesim.explain.readers.event_rows import EventRows
+from kubesim.explain.readers.model import (
+    UNKNOWN_STAMP,
+    Condition,
+    ContainerRecord,
+    Note,
+    PodRecord,
+    RecordSet,
+    Stamp,
+    Terminated,
+    Where,
+)
+from kubesim.explain.readers.probe_line import ProbeLineError, parse_probe_line
+from kubesim.explain.readers.times import parse_rfc1123
+from kubesim.results import ProbeType
+from kubesim.spec.model import LocatedSpecError, parse_container
+
+__all__ = ["looks_like_describe", "read_describe"]
+
+_KEY = re.compile(r"^(?P<indent>[ \t]*)(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):(?:[ \t]+(?P<value>.*?))?"
+                  r"[ \t]*$")
+_CONTAINER = re.compile(r"^(?P<indent>[ \t]+)(?P<name>[a-z0-9](?:[-a-z0-9.]{0,61}[a-z0-9])?):"
+                        r"[ \t]*$")
+_CONDITION = re.compile(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"
+                        r"(?P<status>True|False|Unknown)[ \t]*$")
+_EVENTS = re.compile(r"^(?P<indent>[ \t]*)Events:[ \t]*(?P<none><none>)?[ \t]*$")
+_PORTS = re.compile(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
+POD_KEYS = {"Name", "Namespace", "Priority", "Priority Class Name", "Service Account", "Node",
+            "Start Time", "Labels", "Annotations", "Status", "Reason", "Message", "IP", "IPs",
+            "Controlled By", "Controllers", "Replication Controllers", "Init Containers",
+            "Containers", "Conditions", "Volumes", "QoS Class", "QoS Tier", "Node-Selectors",
+            "Tolerations", "Events", "Image(s)", "Nominated Node Name", "Readiness Gates",
+            "Runtime Class Name", "Ephemeral Containers", "Topology Spread Constraints",
+            "SeccompProfile", "Host"}
+CONTAINER_KEYS = {"Container ID", "Image", "Image ID", "Port", "Ports", "Host Port",
+                  "Host Ports", "State", "Last State", "Ready", "Restart Count", "Liveness",
+                  "Readiness", "Startup", "Command", "Args", "Limits", "Requests",
+                  "Environment", "Environment Variables from", "Environment Variables",
+                  "Mounts", "Volume Mounts", "Restart Policy", "SeccompProfile",
+                  "QoS Tier"}
+STATE_KEYS = {"Started", "Finished", "Reason", "Message", "Exit Code", "Signal"}
+PROBE_KEYS = {"Liveness": ProbeType.LIVENESS, "Readiness": ProbeType.READINESS,
+              "Startup": ProbeType.STARTUP}
+_SECTIONS = {"Containers": "containers", "Init Containers": "init", "Conditions": "conditions",
+             "Ephemeral Containers": "ephemeral"}
+
+
+def looks_like_describe(text: str) -> bool:
+    """Whether `text` has anything describe prints: a pod header, a container's state or
+    probe line, an Events table or event rows."""
+    rows = EventRows("<probe>")
+    for number, line in enumerate(text.splitlines()[:2000], 1):
+        m = _KEY.match(line)
+        if m and m["key"] in ("Name", "Events", "Liveness", "Readiness", "Startup", "State",
+                              "Last State", "Restart Count", "Containers"):
+            return True
+        if rows.feed(line, number) and rows.events:
+            return True
+    rows.finish()
+    return bool(rows.events)
+
+
+class _Block:
+    """The state block being read (`State:` or `Last State:`) of the current container."""
+
+    def __init__(self, which: str, value: str, indent: int, where: Where) -> None:
+        self.which, self.value, self.indent, self.where = which, value.strip(), indent, where
+        self.fields: dict[str, tuple[str, int]] = {}
+
+
+class _Reader:
+    def __init__(self, text: str, source: str) -> None:
+        self.source = source
+        self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        self.cut = not text.endswith("\n")
+        self.fragment = not any(_EVENTS.match(line) for line in self.lines)
+        self.pods: list[PodRecord] = []
+        self.notes: list[Note] = []
+        self.pod: PodRecord | None = None
+        self.pod_indent = 0
+        self.section: str | None = None
+        self.section_indent = 0
+        self.container: ContainerRecord | None = None
+        self.container_indent: int | None = None
+        self.block: _Block | None = None
+        self.probes: dict[int, dict[ProbeType, tuple[dict[str, Any], Where]]] = {}
+        self.rows: EventRows | None = None
+        self.rows_cut = False
+        self.structure = False  # describe fields seen (lines after them are not orphans)
+        self.events_indent = 0
+
+    def where(self, number: int) -> Where:
+        return Where(self.source, number)
+
+    def ensure_pod(self, number: int) -> PodRecord:
+        if self.pod is None:
+            self.pod = PodRecord(None, self.where(number), formats=["describe"])
+            self.pods.append(self.pod)
+        return self.pod
+
+    def read(self) -> RecordSet:
+        last = len(self.lines)
+        for number, line in enumerate(self.lines, 1):
+            self.line(line, number, cut=self.cut and number == last)
+        self.close_container()
+        self.close_rows()
+        for pod in self.pods:
+            for container in pod.containers:
+                self.build_spec(container)
+        return RecordSet(self.source, "describe", pods=self.pods, notes=self.notes)
+
+    # ------------------------------------------------------------ lines
+    def line(self, line: str, number: int, *, cut: bool) -> None:
+        m_events = _EVENTS.match(line)
+        if m_events:
+            self.close_container()
+            self.close_rows()
+            self.ensure_pod(number)
+            self.section, self.events_indent = "events", len(m_events["indent"])
+            if m_events["none"] is None:
+                self.rows = EventRows(self.source)
+            return
+        if self.fragment:
+            self.fragment_line(line, number, cut=cut)
+            return
+        if self.section == "events":
+            if self.rows is None:
+                self.rows = EventRows(self.source)
+            key = _KEY.match(line)
+            if key is not None and key["key"] in POD_KEYS and \
+                    len(key["indent"]) <= self.events_indent:
+                self.close_rows()
+                self.section = None
+            elif self.rows.feed(line, number):
+                self.rows_cut = self.rows_cut or cut
+                return
+        self.key_line(line, number)
+
+    def fragment_line(self, line: str, number: int, *, cut: bool) -> None:
+        """A paste without an Events header: rows may come anywhere, among describe fields."""
+        if self.rows is None:
+            self.rows = EventRows(self.source)
+        key = _KEY.match(line)
+        known = key is not None and key["key"] in POD_KEYS | CONTAINER_KEYS | STATE_KEYS
+        header = self.section in ("containers", "init", "ephemeral") and _CONTAINER.match(line)
+        if known or header:
+            self.structure = True
+            self.key_line(line, number)
+            return
+        if self.rows.is_row(line) or self.rows.is_open:
+            self.rows.feed(line, number)
+            self.rows_cut = self.rows_cut or cut
+            return
+        if line.strip() and not self.structure and not self.rows.events:
+            self.rows.orphan(number)
+            return
+        self.key_line(line, number)
+
+    def close_rows(self) -> None:
+        if self.rows is None:
+            return
+        events = self.rows.finish(cut=self.rows_cut)
+        self.rows_cut = False
+        if events or self.rows.notes:
+            pod = self.ensure_pod(events[0].where.line or 1 if events else 1)
+            pod.events.extend(events)
+            pod.notes.extend(self.rows.notes)
+        self.rows = None
+
+    def key_line(self, line: str, number: int) -> None:
+        m = _KEY.match(line)
+        if self.section in ("containers", "init", "ephemeral"):
+            c = _CONTAINER.match(line)
+            indent = len(c["indent"]) if c else -1
+            if c and (self.container_indent is None or indent == self.container_indent) \
+                    and indent > self.section_indent:
+                self.start_container(c["name"], indent, number)
+                return
+        if self.section == "conditions":
+            cond = _CONDITION.match(line)
+            if cond and cond["type"] != "Type":
+                self.ensure_pod(number).conditions.append(Condition(
+                    cond["type"], cond["status"], UNKNOWN_STAMP, self.where(number)))
+                return
+        if m is None:
+            return
+        key, value, indent = m["key"].strip(), (m["value"] or "").strip(), len(m["indent"])
+        if self.block is not None and indent > self.block.indent and key in STATE_KEYS:
+            self.block.fields[key] = (value, number)
+            return
+        self.close_block()
+        if key in _SECTIONS and indent <= self.pod_indent + 1 and not value:
+            self.close_container()
+            self.section, self.section_indent = _SECTIONS[key], indent
+            self.container_indent = None
+            self.ensure_pod(number)
+            return
+        if key in CONTAINER_KEYS and (self.container is not None or self.section is None
+                                      or key in PROBE_KEYS or key in ("State", "Last State")):
+            self.container_field(key, value, indent, number)
+            return
+        if key in POD_KEYS:
+            self.pod_field(key, value, indent, number)
+
+    def pod_field(self, key: str, value: str, indent: int, number: int) -> None:
+        if key == "Name":
+            if self.pod is not None and (self.pod.name is not None or self.pod.containers
+                                         or self.pod.events):
+                self.close_container()
+                self.pod = None
+            pod = self.ensure_pod(number)
+            pod.name, pod.where, self.pod_indent = value or None, self.where(number), indent
+            self.section = None
+            return
+        pod = self.ensure_pod(number)
+        if key == "Namespace":
+            pod.namespace = value or None
+        elif key == "Start Time":
+            pod.start_time = parse_rfc1123(value) or UNKNOWN_STAMP
+        elif key == "Status" and value:
+            pod.phase = value.split()[0]
+        elif key in ("Controlled By", "Controllers") and "/" in value.split(" ")[0]:
+            kind, _, name = value.split()[0].partition("/")
+            pod.owner = (kind, name)
+        elif key == "Replication Controllers" and value:
+            pod.owner = ("ReplicationController", value.split()[0])
+        if key in ("Volumes", "QoS Class", "Node-Selectors", "Tolerations", "Labels",
+                   "Annotations"):
+            self.close_container()
+            self.section = None
+
+    # ------------------------------------------------------------ containers
+    def start_container(self, name: str, indent: int, number: int) -> None:
+        self.close_container()
+        pod = self.ensure_pod(number)
+        self.container = ContainerRecord(name, self.where(number), init=self.section == "init")
+        self.container_indent = indent
+        pod.containers.append(self.container)
+
+    def close_container(self) -> None:
+        self.close_block()
+        self.container = None
+
+    def container_field(self, key: str, value: str, indent: int, number: int) -> None:
+        if self.container is None:  # a piece of a describe: the pod's one container
+            pod = self.ensure_pod(number)
+            self.container = ContainerRecord(None, self.where(number))
+            pod.containers.append(self.container)
+            self.notes.append(Note("the record shows container fields without the container's "
+                                   "name: read as the pod's only container",
+                                   self.where(number), uncertain=False))
+        c = self.container
+        if key in ("State", "Last State"):
+            self.block = _Block(key, value, indent, self.where(number))
+        elif key == "Ready":
+            c.ready = {"True": True, "False": False}.get(value)
+        elif key == "Restart Count" and value.isdigit() and len(value) <= 9:
+            c.restart_count, c.restart_where = int(value), self.where(number)
+        elif key in ("Port", "Ports"):
+            numbers = tuple((None, int(p)) for p in _PORTS.findall(value) if 0 < int(p) < 65536)
+            c.ports = c.ports + numbers
+        elif key in PROBE_KEYS:
+            self.probe_line(PROBE_KEYS[key], value, number)
+
+    def probe_line(self, probe_type: ProbeType, value: str, number: int) -> None:
+        assert self.container is not None
+        if value.startswith("unknown "):  # kubectl prints a handler it does not know so
+            self.notes.append(Note(f"the {probe_type.event_name} probe's handler is not shown "
+                                   "(kubectl printed `unknown`): the probe is left out",
+                                   self.where(number)))
+            return
+        try:
+            data = parse_probe_line(value)
+        except ProbeLineError as exc:
+            raise RecordError(f"{probe_type.event_name}: {exc}", source=self.source,
+                              line=number) from None
+        self.probes.setdefault(id(self.container), {})[probe_type] = (data, self.where(number))
+
+    def close_block(self) -> None:
+        block, c = self.block, self.container
+        self.block = None
+        if block is None or c is None:
+            return
+        fields = {k: v for k, (v, _) in block.fields.items()}
+        kind = block.value.split()[0].lower() if block.value else ""
+        if block.which == "State":
+            c.state = kind or None
+            c.state_reason = fields.get("Reason") or None
+            c.state_message = fields.get("Message") or None
+            if kind == "running":
+                c.running_since = self.time(fields.get("Started"))
+            elif kind == "terminated":
+                c.terminated = self.terminated(fields, block.where)
+        elif kind == "terminated":
+            c.last = self.terminated(fields, block.where)
+
+    def time(self, text: str | None) -> Stamp:
+        return (parse_rfc1123(text) if text else None) or UNKNOWN_STAMP
+
+    def terminated(self, fields: dict[str, str], where: Where) -> Terminated:
+        code = fields.get("Exit Code", "")
+        signal = fields.get("Signal", "")
+        return Terminated(fields.get("Reason") or None,
+                          int(code) if re.fullmatch(r"-?\d{1,10}", code) else None,
+                          self.time(fields.get("Started")), self.time(fields.get("Finished")),
+                          signal=int(signal) if re.fullmatch(r"\d{1,3}", signal) else None,
+                          message=fields.get("Message") or None, where=where)
+
+    def build_spec(self, c: ContainerRecord) -> None:
+        """The container's probes as a validated ContainerSpec (the API server's rules)."""
+        probes = self.probes.get(id(c))
+        if not probes:
+            return
+        data: dict[str, Any] = {t.field: d for t, (d, _) in probes.items()}
+        names = sorted({d[h]["port"] for d, _ in probes.values() for h in ("httpGet", "tcpSocket")
+                        if h in d and isinstance(d[h]["port"], str)})
+        data["ports"] = self.ports(c, names)
+        data["name"] = c.name or "app"
+        first = min(w.line or 0 for _, w in probes.values())
+        try:
+            c.spec = parse_container(data, init=False, sidecar=False)
+        except (LocatedSpecError, SpecError) as exc:
+            line = next((w.line for t, (_, w) in probes.items()
+                         if exc.field and exc.field.startswith(t.field)), first)
+            raise RecordError(exc.message, source=self.source, line=line) from None
+        c.spec_where = Where(self.source, first)
+
+    def ports(self, c: ContainerRecord, names: list[str]) -> list[dict[str, Any]]:
+        """The container's ports; a port name a probe uses gets a number (the record shows
+        none: describe prints port numbers only), so that the probe resolves as it did in
+        the cluster, where it ran."""
+        numbers = [n for _, n in c.ports]
+        out = [{"containerPort": n} for n in numbers]
+        for i, name in enumerate(names):
+            number = numbers[i] if i < len(numbers) else 65000 + i
+            out.append({"name": name, "containerPort": number})
+            self.notes.append(Note(f"port name {name!r}: describe does not print which number it "
+                                   f"stands for; taken as {number}",
+                                   c.where, uncertain=False))
+        return out
+
+
+def read_describe(text: str, source: str) -> RecordSet:
+    """Read describe text; RecordError on a probe line the API server would reject."""
+    return _Reader(text, source).read()

@@ -1,0 +1,306 @@
+"""Kubernetes documents: `kubectl get pod -o yaml|json`, `kubectl get events -o json|yaml`
+(core/v1 Events with count/firstTimestamp/lastTimestamp/series, and events.k8s.io/v1 Events
+with note/regarding/series/deprecated* fields), and Lists of either.
+
+A pod gives its probe settings (validated as the API server validates them: an invalid
+probe is an error naming the line), restartPolicy, terminationGracePeriodSeconds, owner, and
+its status: phase, startTime, conditions with lastTransitionTime, and per container
+ready, started, restartCount, state and lastState.terminated (reason, exitCode, signal,
+startedAt, finishedAt). A document holding only `status:` (a pasted piece) is read as a
+pod's status.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from kubesim.errors import RecordError, SpecError
+from kubesim.explain.readers.event_rows import container_of_field_path, strip_combined
+from kubesim.explain.readers.model import (
+    UNKNOWN_STAMP,
+    Condition,
+    ContainerRecord,
+    Note,
+    PodRecord,
+    RecordedEvent,
+    RecordSet,
+    Stamp,
+    Terminated,
+    Where,
+)
+from kubesim.explain.readers.times import parse_rfc3339
+from kubesim.files import load_json
+from kubesim.spec.manifests import MODELED_FIELDS, PROBE_FIELDS
+from kubesim.spec.model import LocatedSpecError, field_path, parse_container
+from kubesim.spec.yamlio import YamlDocument, load_yaml_documents
+
+__all__ = ["MAX_OBJECTS", "looks_like_json", "read_kube"]
+
+_JSON = re.compile(r"^\s*(?:\{\s*(?:\"|\})|\[\s*(?:[\"{\[\]]|$))")
+
+MAX_OBJECTS = 100_000  # pods and events in one input
+Loc = tuple[str | int, ...]
+EVENT_KINDS = ("Event",)
+
+
+class _Doc:
+    """One parsed document and how to name a place in it."""
+
+    def __init__(self, data: Any, source: str, doc: YamlDocument | None) -> None:
+        self.data, self.source, self.doc = data, source, doc
+
+    def where(self, loc: Loc) -> Where:
+        line = self.doc.line_of(loc) if self.doc is not None else None
+        return Where(self.source, line, field_path(loc) or None)
+
+    def error(self, message: str, loc: Loc) -> RecordError:
+        line = self.doc.line_of(loc) if self.doc is not None else None
+        path = field_path(loc)
+        return RecordError(f"{path}: {message}" if path else message, source=self.source,
+                           line=line, field=path or None)
+
+
+def looks_like_json(text: str) -> bool:
+    """Whether `text` is JSON (an object or an array), not YAML."""
+    return bool(_JSON.match(text))
+
+
+def read_kube(text: str, source: str) -> RecordSet | None:
+    """Pods and events in a JSON or YAML text; None if it holds no Pod or Event object."""
+    docs = _documents(text, source)
+    out = RecordSet(source, "kubernetes")
+    found = False
+    for doc in docs:
+        for obj, loc in _objects(doc):
+            kind = obj.get("kind") if isinstance(obj, dict) else None
+            if kind == "Pod" or (kind is None and isinstance(obj, dict) and _pod_like(obj)):
+                if kind is None:
+                    out.notes.append(Note("a document without kind: read as a pod's status",
+                                          doc.where(loc), uncertain=False))
+                out.pods.append(_pod(doc, obj, loc))
+                found = True
+            elif kind in EVENT_KINDS:
+                out.events.append(_event(doc, obj, loc))
+                found = True
+            if len(out.pods) + len(out.events) > MAX_OBJECTS:
+                raise RecordError(f"holds more than {MAX_OBJECTS:,} pods and events; explain "
+                                  "reads one pod's record", source=source)
+    if not found:
+        return None
+    out.format = "events" if not out.pods else "pod" if not out.events else "kubernetes"
+    return out
+
+
+def _documents(text: str, source: str) -> list[_Doc]:
+    if _JSON.match(text):  # JSON (flow-style YAML `{apiVersion: v1}` is read as YAML)
+        return [_Doc(load_json(text, source, RecordError), source, None)]
+    return [_Doc(d.data, source, d) for d in load_yaml_documents(text, source, RecordError)]
+
+
+def _pod_like(obj: dict[str, Any]) -> bool:
+    status = obj.get("status")
+    return isinstance(status, dict) and any(k in status for k in (
+        "containerStatuses", "conditions", "initContainerStatuses"))
+
+
+def _objects(doc: _Doc) -> list[tuple[Any, Loc]]:
+    """Top-level objects: the document, or the items of a List (PodList, EventList, ...)."""
+    data = doc.data
+    if isinstance(data, list):
+        return [(item, (i,)) for i, item in enumerate(data)]
+    if isinstance(data, dict) and isinstance(data.get("items"), list) and (
+            str(data.get("kind", "")).endswith("List") or "kind" not in data):
+        return [(item, ("items", i)) for i, item in enumerate(data["items"])]
+    return [(data, ())]
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _int(doc: _Doc, value: Any, loc: Loc, *, low: int = 0) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value < 2**31:
+        raise doc.error(f"{value!r} must be a whole number from {low} to 2147483647", loc)
+    return value
+
+
+def _dict(doc: _Doc, value: Any, loc: Loc) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise doc.error("must be a mapping", loc)
+    return value
+
+
+def _list(doc: _Doc, value: Any, loc: Loc) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise doc.error("must be a list", loc)
+    return value
+
+
+def _time(doc: _Doc, value: Any, loc: Loc) -> Stamp:
+    if value is None or value == "":
+        return UNKNOWN_STAMP
+    stamp = parse_rfc3339(value) if isinstance(value, str) else None
+    if stamp is None:
+        raise doc.error(f"{str(value)[:40]!r} is not an RFC 3339 time "
+                        "(2021-04-12T19:36:07Z)", loc)
+    return stamp
+
+
+# ---------------------------------------------------------------- pods
+
+
+def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
+    meta = _dict(doc, obj.get("metadata"), (*loc, "metadata"))
+    spec = _dict(doc, obj.get("spec"), (*loc, "spec"))
+    status = _dict(doc, obj.get("status"), (*loc, "status"))
+    pod = PodRecord(_str(meta.get("name")), doc.where(loc), formats=["pod"])
+    pod.namespace = _str(meta.get("namespace"))
+    pod.uid = _str(meta.get("uid"))
+    for i, ref in enumerate(_list(doc, meta.get("ownerReferences"),
+                                  (*loc, "metadata", "ownerReferences"))):
+        if isinstance(ref, dict) and ref.get("controller") and _str(ref.get("kind")):
+            pod.owner = (ref["kind"], str(ref.get("name", "")))
+    pod.restart_policy = _str(spec.get("restartPolicy"))
+    pod.grace_seconds = _int(doc, spec.get("terminationGracePeriodSeconds"),
+                             (*loc, "spec", "terminationGracePeriodSeconds"))
+    pod.phase = _str(status.get("phase"))
+    pod.start_time = _time(doc, status.get("startTime"), (*loc, "status", "startTime"))
+    for i, c in enumerate(_list(doc, status.get("conditions"), (*loc, "status", "conditions"))):
+        cloc = (*loc, "status", "conditions", i)
+        c = _dict(doc, c, cloc)
+        if _str(c.get("type")) and _str(c.get("status")):
+            pod.conditions.append(Condition(
+                c["type"], c["status"], _time(doc, c.get("lastTransitionTime"),
+                                              (*cloc, "lastTransitionTime")),
+                doc.where(cloc), _str(c.get("reason"))))
+    containers: dict[str, ContainerRecord] = {}
+    for key, init in (("initContainers", True), ("containers", False)):
+        for i, c in enumerate(_list(doc, spec.get(key), (*loc, "spec", key))):
+            record = _container_spec(doc, _dict(doc, c, (*loc, "spec", key, i)),
+                                     (*loc, "spec", key, i), init)
+            if record.name is not None:
+                containers[record.name] = record
+                pod.containers.append(record)
+    for key, init in (("initContainerStatuses", True), ("containerStatuses", False)):
+        for i, s in enumerate(_list(doc, status.get(key), (*loc, "status", key))):
+            sloc = (*loc, "status", key, i)
+            s = _dict(doc, s, sloc)
+            name = _str(s.get("name"))
+            record = containers.get(name or "")
+            if record is None:
+                record = ContainerRecord(name, doc.where(sloc), init=init)
+                pod.containers.append(record)
+                if name:
+                    containers[name] = record
+            _container_status(doc, record, s, sloc)
+    return pod
+
+
+def _container_spec(doc: _Doc, c: dict[str, Any], loc: Loc, init: bool) -> ContainerRecord:
+    name = _str(c.get("name"))
+    sidecar = init and c.get("restartPolicy") == "Always"
+    record = ContainerRecord(name, doc.where(loc), init=init and not sidecar, sidecar=sidecar)
+    ports = []
+    for i, p in enumerate(_list(doc, c.get("ports"), (*loc, "ports"))):
+        if isinstance(p, dict) and isinstance(p.get("containerPort"), int):
+            ports.append((_str(p.get("name")), p["containerPort"]))
+    record.ports = tuple(ports)
+    if not any(c.get(k) is not None for k in PROBE_FIELDS):
+        return record
+    if init and not sidecar:
+        raise doc.error("probes are not allowed on init containers unless restartPolicy: "
+                        "Always (a sidecar)", loc)
+    try:
+        record.spec = parse_container({k: c[k] for k in MODELED_FIELDS if k in c},
+                                      sidecar=sidecar)
+    except LocatedSpecError as exc:
+        line = doc.doc.line_of((*loc, *exc.loc)) if doc.doc is not None else None
+        raise RecordError(f"{field_path(loc)}: {exc.message}", source=doc.source, line=line,
+                          field=field_path((*loc, *exc.loc))) from None
+    except SpecError as exc:
+        raise doc.error(exc.message, loc) from None
+    record.spec_where = doc.where(loc)
+    return record
+
+
+def _terminated(doc: _Doc, t: dict[str, Any], loc: Loc) -> Terminated:
+    return Terminated(
+        _str(t.get("reason")), _exit_code(doc, t.get("exitCode"), (*loc, "exitCode")),
+        _time(doc, t.get("startedAt"), (*loc, "startedAt")),
+        _time(doc, t.get("finishedAt"), (*loc, "finishedAt")),
+        signal=_int(doc, t.get("signal"), (*loc, "signal")),
+        message=_str(t.get("message")), where=doc.where(loc))
+
+
+def _exit_code(doc: _Doc, value: Any, loc: Loc) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not -(2**31) <= value < 2**31:
+        raise doc.error(f"{value!r} must be a 32-bit integer", loc)
+    return value
+
+
+def _container_status(doc: _Doc, c: ContainerRecord, s: dict[str, Any], loc: Loc) -> None:
+    c.ready = s.get("ready") if isinstance(s.get("ready"), bool) else None
+    c.started = s.get("started") if isinstance(s.get("started"), bool) else None
+    c.restart_count = _int(doc, s.get("restartCount"), (*loc, "restartCount"))
+    c.restart_where = doc.where((*loc, "restartCount"))
+    state = _dict(doc, s.get("state"), (*loc, "state"))
+    for kind in ("running", "waiting", "terminated"):
+        if isinstance(state.get(kind), dict):
+            body, sloc = state[kind], (*loc, "state", kind)
+            c.state = kind
+            c.state_reason = _str(body.get("reason"))
+            c.state_message = _str(body.get("message"))
+            if kind == "running":
+                c.running_since = _time(doc, body.get("startedAt"), (*sloc, "startedAt"))
+            elif kind == "terminated":
+                c.terminated = _terminated(doc, body, sloc)
+            break
+    last = _dict(doc, s.get("lastState"), (*loc, "lastState"))
+    if isinstance(last.get("terminated"), dict):
+        c.last = _terminated(doc, last["terminated"], (*loc, "lastState", "terminated"))
+    elif "lastState" in s and not last:
+        c.last_empty = True
+
+
+# ---------------------------------------------------------------- events
+
+
+def _event(doc: _Doc, obj: dict[str, Any], loc: Loc) -> RecordedEvent:
+    """A core/v1 Event, or an events.k8s.io/v1 one (note, regarding, deprecated*)."""
+    new = str(obj.get("apiVersion", "")).startswith("events.k8s.io/")
+    regarding = _dict(doc, obj.get("regarding" if new else "involvedObject"),
+                      (*loc, "regarding" if new else "involvedObject"))
+    series = _dict(doc, obj.get("series"), (*loc, "series"))
+    count_key = "deprecatedCount" if new else "count"
+    count = _int(doc, series.get("count"), (*loc, "series", "count"), low=1) if series \
+        else _int(doc, obj.get(count_key), (*loc, count_key))
+    first_key = "deprecatedFirstTimestamp" if new else "firstTimestamp"
+    last_key = "deprecatedLastTimestamp" if new else "lastTimestamp"
+    event_time = _time(doc, obj.get("eventTime"), (*loc, "eventTime"))
+    first = _time(doc, obj.get(first_key), (*loc, first_key))
+    last = _time(doc, obj.get(last_key), (*loc, last_key))
+    if series:
+        observed = _time(doc, series.get("lastObservedTime"),
+                         (*loc, "series", "lastObservedTime"))
+        last = observed if observed.known else last
+    first = first if first.known else event_time
+    last = last if last.known else first
+    message, combined = strip_combined(str(obj.get("note" if new else "message") or ""))
+    source = _dict(doc, obj.get("deprecatedSource" if new else "source"), (*loc, "source"))
+    component = _str(source.get("component")) or _str(obj.get(
+        "reportingController" if new else "reportingComponent")) or ""
+    return RecordedEvent(
+        _str(obj.get("type")) or "Normal", _str(obj.get("reason")) or "", message,
+        max(count or 1, 1), first, last, doc.where(loc), component=component,
+        object_kind=_str(regarding.get("kind")) or "", object_name=_str(regarding.get("name"))
+        or "", container=container_of_field_path(_str(regarding.get("fieldPath"))),
+        series=bool(series), combined=combined)

@@ -1,0 +1,194 @@
+"""What the readers return: plain records of one pod, in the record's own terms.
+
+No interpretation happens here: a time is kept as the record wrote it (an absolute time, or
+an age before the record was taken, with the precision kubectl printed it at); an event keeps
+its count and its first and last time; a container keeps its probe settings (validated as the
+API server would) and its status. `kubesim.explain.engine` interprets them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from kubesim.spec.model import ContainerSpec
+
+__all__ = ["Condition", "ContainerRecord", "Note", "PodRecord", "ProbeSeries", "RecordSet",
+           "RecordedEvent", "Stamp", "StampKind", "Terminated", "Where"]
+
+
+class StampKind(str, Enum):
+    """How a record states a time."""
+
+    ABSOLUTE = "absolute"  # a timestamp (RFC 3339 in documents, RFC 1123 in describe)
+    AGE = "age"  # how long before the record was taken (kubectl's AGE columns)
+    UNKNOWN = "unknown"  # not given, `<unknown>`, or cut off
+
+
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """A time as the record states it.
+
+    ABSOLUTE: `at` is seconds since the Unix epoch (UTC). AGE: the true age lies in
+    `[age_lo, age_hi)` seconds before the record's moment, because kubectl truncates ages to
+    the unit it prints (`3m` is 180 s to 240 s; `3m20s` 200 s to 201 s)."""
+
+    kind: StampKind = StampKind.UNKNOWN
+    at: float | None = None
+    age_lo: float | None = None
+    age_hi: float | None = None
+    text: str = ""
+
+    @property
+    def known(self) -> bool:
+        return self.kind is not StampKind.UNKNOWN
+
+
+UNKNOWN_STAMP = Stamp()
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where in the input something was read: file, 1-based line, field path."""
+
+    source: str
+    line: int | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        text = self.source
+        if self.line is not None:
+            text += f":{self.line}"
+        if self.field:
+            text += f" ({self.field})"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Something a reader noticed about its input that the explanation should mention: a row
+    cut short, lines it could not place, a field it had to guess."""
+
+    text: str
+    where: Where
+    uncertain: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedEvent:
+    """One event row or object: `count` occurrences from `first` to `last`.
+
+    `container` comes from the event's fieldPath (`spec.containers{app}`) when the record has
+    it; `combined` says the `(combined from similar events): ` prefix was stripped from the
+    message (the event aggregator merged several messages into it); `truncated` says the row
+    or message is cut short in the record."""
+
+    type: str
+    reason: str
+    message: str
+    count: int
+    first: Stamp
+    last: Stamp
+    where: Where
+    component: str = ""
+    object_kind: str = ""
+    object_name: str = ""
+    container: str | None = None
+    series: bool = False
+    combined: bool = False
+    truncated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Terminated:
+    """A terminated container state (`state.terminated` / `lastState.terminated`)."""
+
+    reason: str | None
+    exit_code: int | None
+    started: Stamp
+    finished: Stamp
+    signal: int | None = None
+    message: str | None = None
+    where: Where | None = None
+
+
+@dataclass(slots=True)
+class ContainerRecord:
+    """One container of the pod: its probe settings (`spec`, None when the record shows no
+    probe) and its status, as far as the record gives them."""
+
+    name: str | None
+    where: Where
+    init: bool = False
+    sidecar: bool = False
+    spec: ContainerSpec | None = None
+    spec_where: Where | None = None
+    state: str | None = None  # running | waiting | terminated
+    state_reason: str | None = None
+    state_message: str | None = None
+    running_since: Stamp = UNKNOWN_STAMP
+    terminated: Terminated | None = None
+    last: Terminated | None = None
+    last_empty: bool = False  # the record shows lastState as an empty object
+    ready: bool | None = None
+    started: bool | None = None
+    restart_count: int | None = None
+    restart_where: Where | None = None
+    ports: tuple[tuple[str | None, int], ...] = ()  # (name, containerPort)
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A pod condition: Ready, ContainersReady, PodScheduled, Initialized, ..."""
+
+    type: str
+    status: str
+    last_transition: Stamp
+    where: Where
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ProbeSeries:
+    """One `prober_probe_total` series from a Prometheus range query: the counter's samples
+    `(unix time, value)` for one pod, container, probe type and result."""
+
+    pod: str | None
+    container: str | None
+    probe_type: str  # Liveness | Readiness | Startup
+    result: str  # successful | failed | unknown
+    samples: tuple[tuple[float, float], ...]
+    where: Where
+
+
+@dataclass(slots=True)
+class PodRecord:
+    """Everything the inputs say about one pod."""
+
+    name: str | None
+    where: Where
+    namespace: str | None = None
+    uid: str | None = None
+    owner: tuple[str, str] | None = None  # (kind, name) of the controller
+    phase: str | None = None
+    start_time: Stamp = UNKNOWN_STAMP
+    restart_policy: str | None = None
+    grace_seconds: int | None = None
+    containers: list[ContainerRecord] = field(default_factory=list)
+    conditions: list[Condition] = field(default_factory=list)
+    events: list[RecordedEvent] = field(default_factory=list)
+    series: list[ProbeSeries] = field(default_factory=list)
+    formats: list[str] = field(default_factory=list)  # which readers contributed
+    notes: list[Note] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class RecordSet:
+    """What one input file holds: pods, events not (yet) tied to a pod, probe counters."""
+
+    source: str
+    format: str
+    pods: list[PodRecord] = field(default_factory=list)
+    events: list[RecordedEvent] = field(default_factory=list)
+    series: list[ProbeSeries] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)

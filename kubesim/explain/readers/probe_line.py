@@ -1,0 +1,97 @@
+"""The probe lines of `kubectl describe pod`: `Liveness:   http-get http://:8080/healthz
+delay=10s timeout=1s period=10s #success=1 #failure=3`, as `DescribeProbe` prints them
+(staging/src/k8s.io/kubectl/pkg/describe/describe.go): the handler, then the settings.
+
+Handlers: `http-get <url>` (scheme lowercased, an empty host, the port as a number or a name,
+the path percent-escaped), `tcp-socket [host]:<port>`, `exec [<command joined by spaces>]`
+(Go's `%v` of the argument list: the boundaries between arguments are lost, but kubesim keys
+an exec target by the command joined by spaces, which is what the record shows), `grpc` and
+`unknown`. Newer kubectl releases print `successThreshold=1 failureThreshold=3` instead of
+`#success=1 #failure=3`; both are read.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+__all__ = ["ProbeLineError", "parse_probe_line"]
+
+_ATTRS = re.compile(
+    r"\s+delay=(?P<delay>\d{1,9})s\s+timeout=(?P<timeout>\d{1,9})s\s+period=(?P<period>\d{1,9})s"
+    r"\s+(?:#success|successThreshold)=(?P<success>\d{1,9})"
+    r"\s+(?:#failure|failureThreshold)=(?P<failure>\d{1,9})\s*$")
+_PORT_NAME = re.compile(r"^[a-z0-9]([a-z0-9-]{0,13}[a-z0-9])?$")
+
+
+class ProbeLineError(ValueError):
+    """A probe line kubesim cannot read; the message says what it expected."""
+
+
+def parse_probe_line(text: str) -> dict[str, Any]:
+    """The probe as a Kubernetes mapping (`{"httpGet": {...}, "periodSeconds": 10, ...}`)."""
+    m = _ATTRS.search(text)
+    if not m:
+        raise ProbeLineError("expected the handler, then delay=Ns timeout=Ns period=Ns "
+                             "#success=N #failure=N")
+    handler = text[:m.start()].strip()
+    probe: dict[str, Any] = _handler(handler)
+    probe.update({"initialDelaySeconds": int(m["delay"]), "timeoutSeconds": int(m["timeout"]),
+                  "periodSeconds": int(m["period"]), "successThreshold": int(m["success"]),
+                  "failureThreshold": int(m["failure"])})
+    return probe
+
+
+def _port(text: str) -> int | str:
+    if text.isdigit() and len(text) <= 5:
+        return int(text)
+    if _PORT_NAME.match(text):
+        return text
+    raise ProbeLineError(f"port {text[:20]!r} is neither a number nor a port name")
+
+
+def _handler(text: str) -> dict[str, Any]:
+    kind, _, rest = text.partition(" ")
+    rest = rest.strip()
+    if kind == "http-get":
+        return {"httpGet": _http(rest)}
+    if kind == "tcp-socket":
+        host, sep, port = rest.rpartition(":")
+        if not sep:
+            raise ProbeLineError("tcp-socket needs [host]:port")
+        out: dict[str, Any] = {"port": _port(port)}
+        if host:
+            out["host"] = host.strip("[]")
+        return {"tcpSocket": out}
+    if kind == "exec":
+        if not (rest.startswith("[") and rest.endswith("]")) or len(rest) < 3:
+            raise ProbeLineError("exec needs its command in brackets: exec [cat /tmp/healthy]")
+        return {"exec": {"command": rest[1:-1].split(" ")}}
+    if kind == "grpc":
+        m = re.match(r"^(?:\S*:)?(\d{1,5})(?:\s+(\S+))?$", rest)
+        if not m:
+            raise ProbeLineError("grpc needs a port: grpc <port> [service]")
+        grpc: dict[str, Any] = {"port": int(m[1])}
+        if m[2]:
+            grpc["service"] = m[2]
+        return {"grpc": grpc}
+    if kind == "unknown":
+        raise ProbeLineError("the record shows an unknown handler")
+    raise ProbeLineError(f"handler {kind[:20]!r} is not http-get, tcp-socket, exec or grpc")
+
+
+def _http(url: str) -> dict[str, Any]:
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ProbeLineError("http-get needs a URL like http://:8080/healthz")
+    host, sep, port = parts.netloc.rpartition(":")
+    if not sep:
+        raise ProbeLineError("http-get's URL has no port")
+    out: dict[str, Any] = {"path": unquote(parts.path) or "/", "port": _port(port),
+                           "scheme": parts.scheme.upper()}
+    if parts.query:  # Go escapes a '?' in the path, but a query may come through as one
+        out["path"] += "?" + parts.query
+    if host:
+        out["host"] = host.strip("[]")
+    return out

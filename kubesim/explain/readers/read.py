@@ -1,0 +1,169 @@
+"""The one entry of the readers: detect a record's format, read it, and put several records
+of one pod together.
+
+Formats, tried in this order: JSON (a Prometheus query result, or Kubernetes objects), YAML
+Kubernetes objects, `kubectl describe pod` text, a `kubectl get events` table. Anything else
+is one RecordError saying what explain reads. Standard input (`-`) is read like a file.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kubesim.errors import RecordError
+from kubesim.explain.readers.describe import looks_like_describe, read_describe
+from kubesim.explain.readers.events_table import looks_like_events_table, read_events_table
+from kubesim.explain.readers.kube import looks_like_json, read_kube
+from kubesim.explain.readers.model import Note, PodRecord, RecordSet, Where
+from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
+from kubesim.files import load_json, read_text
+
+__all__ = ["FORMATS_HELP", "combine", "parse_record", "read_record"]
+
+FORMATS_HELP = ("kubectl describe pod output, kubectl get pod -o yaml|json, kubectl get events "
+                "[-o json|yaml], or a Prometheus query_range JSON of prober_probe_total")
+_YAML_START = re.compile(r"^(?:---|apiVersion:|kind:|metadata:|status:|spec:|items:|\{|- )")
+_TABLE = re.compile(r"^\s*[A-Z][A-Z_-]*(?:\s{2,}[A-Z][A-Z_ -]*?)+\s*$")
+
+
+def read_record(path: str) -> RecordSet:
+    """Read and parse one record file (`-`: standard input)."""
+    text, source = read_text(path, RecordError)
+    return parse_record(text, source)
+
+
+def parse_record(text: str, source: str) -> RecordSet:
+    """Parse one record's text, whatever its format."""
+    if not text.strip():
+        raise RecordError(f"is empty; explain reads {FORMATS_HELP}", source=source)
+    if looks_like_json(text):
+        data = load_json(text, source, RecordError)
+        if looks_like_prometheus(data):
+            return read_prometheus(data, source)
+        found = read_kube(text, source)
+        if found is None:
+            raise RecordError(f"JSON without a Pod or Event object; explain reads "
+                              f"{FORMATS_HELP}", source=source)
+        return found
+    first = _first_line(text)
+    if _YAML_START.match(first):
+        found = read_kube(text, source)
+        if found is None:
+            raise RecordError(f"YAML without a Pod or Event object; explain reads "
+                              f"{FORMATS_HELP}", source=source)
+        return found
+    if looks_like_describe(text):
+        return read_describe(text, source)
+    if looks_like_events_table(text):
+        return read_events_table(text, source)
+    if _TABLE.match(first):
+        columns = ", ".join(re.split(r"\s{2,}", first.strip())[:8])
+        raise RecordError(f"a table with columns {columns[:120]} is not one explain reads "
+                          "(kubectl describe pod, or kubectl get events with its default "
+                          "columns); give kubectl get events -o json", source=source, line=1)
+    raise RecordError(f"not a record explain reads: expected {FORMATS_HELP}", source=source)
+
+
+def _first_line(text: str) -> str:
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            return line
+    return ""
+
+
+# ---------------------------------------------------------------- combining
+
+
+def combine(sets: list[RecordSet], pod_name: str | None = None) -> PodRecord:
+    """One pod's record from every input: pods merged by name, events and probe counters
+    attached to the pod they are about. Several pods need `pod_name`."""
+    pods: list[PodRecord] = []
+    for s in sets:
+        for pod in s.pods:
+            same = next((p for p in pods if pod.name is not None and p.name == pod.name), None)
+            pods.append(pod) if same is None else _merge(same, pod)
+    named = [p for p in pods if p.name is not None]
+    unnamed = [p for p in pods if p.name is None]
+    if unnamed and len(named) <= 1:  # pieces without the pod's name (a pasted Events table)
+        into = named[0] if named else unnamed.pop(0)
+        for piece in unnamed:
+            if piece is not into:
+                _merge(into, piece)
+        pods = [into]
+    loose = [e for s in sets for e in s.events]
+    named_events = sorted({e.object_name for e in loose if e.object_kind in ("", "Pod")
+                    and e.object_name})
+    if not pods:
+        if len(named_events) > 1 and pod_name is None:
+            raise RecordError(f"the events are about {len(named_events)} pods "
+                              f"({_names(named_events)}); choose one with --pod NAME",
+                              source=sets[0].source)
+        where = Where(sets[0].source)
+        pods = [PodRecord(pod_name or (named_events[0] if named_events else None), where)]
+    pod = _choose(pods, pod_name, sets[0].source)
+    mine = [e for e in loose if e.object_kind in ("", "Pod") and (
+        not e.object_name or pod.name is None or e.object_name == pod.name)]
+    others = len([e for e in loose if e not in mine])
+    if mine:
+        if pod.events:
+            pod.notes.append(Note(f"the events of {mine[0].where.source} replace the events "
+                                  "table of the describe text (they carry exact times)",
+                                  mine[0].where, uncertain=False))
+        pod.events = mine
+        if pod.name is None and len({e.object_name for e in mine} - {""}) == 1:
+            pod.name = next(e.object_name for e in mine if e.object_name)
+    if others:
+        pod.notes.append(Note(f"{others} event(s) about other objects (ReplicaSets, "
+                              "Deployments, other pods) were left out", Where(sets[0].source),
+                              uncertain=False))
+    for s in sets:
+        pod.series.extend(x for x in s.series if x.pod in (None, pod.name) or pod.name is None)
+        pod.notes.extend(s.notes)
+        if s.format not in pod.formats:
+            pod.formats.append(s.format)
+    return pod
+
+
+def _names(names: list[str]) -> str:
+    shown = ", ".join(n[:60] for n in names[:5])
+    return shown + (", ..." if len(names) > 5 else "")
+
+
+def _choose(pods: list[PodRecord], name: str | None, source: str) -> PodRecord:
+    if name is not None:
+        match = [p for p in pods if p.name == name]
+        if not match:
+            have = _names([p.name or "(unnamed)" for p in pods])
+            raise RecordError(f"no pod named {name[:60]!r} in the record (pods: {have})",
+                              source=source)
+        return match[0]
+    if len(pods) > 1:
+        raise RecordError(f"the record holds {len(pods)} pods "
+                          f"({_names([p.name or '(unnamed)' for p in pods])}); choose one "
+                          "with --pod NAME", source=source)
+    return pods[0]
+
+
+def _merge(into: PodRecord, other: PodRecord) -> None:
+    """Two records of one pod (a describe text and its YAML): the document's fields win where
+    both have one, because they carry exact times."""
+    documented = "pod" in other.formats
+    for key in ("namespace", "uid", "owner", "phase", "restart_policy", "grace_seconds"):
+        value = getattr(other, key)
+        if value is not None and (documented or getattr(into, key) is None):
+            setattr(into, key, value)
+    if other.start_time.known and (documented or not into.start_time.known):
+        into.start_time = other.start_time
+    if other.conditions and (documented or not into.conditions):
+        into.conditions = other.conditions
+    for c in other.containers:
+        mine = next((m for m in into.containers if m.name == c.name), None)
+        if mine is None:
+            into.containers.append(c)
+        elif documented:
+            spec = mine.spec if c.spec is None else c.spec
+            into.containers[into.containers.index(mine)] = c
+            c.spec = spec
+    into.events.extend(other.events)
+    into.notes.extend(other.notes)
+    into.formats.extend(f for f in other.formats if f not in into.formats)

@@ -1,0 +1,725 @@
+"""Reconstruction: from one pod's record to its failure streaks, kills, back-off waits,
+exits, restarts and not-Ready stretches, each with its evidence and confidence.
+
+The record is a lossy sample (kubelet-rules §4.4; the event recorder deduplicates identical
+events into counts, aggregates similar ones and drops some): `restartCount` and `lastState`
+are ground truth, events are what survived. Every item says which it rests on.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from dataclasses import dataclass, field
+
+from kubesim.analysis.check.fixes import probe_data
+from kubesim.explain.messages import (
+    ExitCause,
+    KillCause,
+    backoff_container,
+    exit_cause,
+    go_duration,
+    kill_of,
+    probe_event,
+    started_container,
+)
+from kubesim.explain.model import (
+    UNKNOWN_WHEN,
+    BackOffs,
+    Confidence,
+    Evidence,
+    Exit,
+    Finding,
+    Kill,
+    NotReady,
+    Restart,
+    Setting,
+    Streak,
+    When,
+    plural,
+)
+from kubesim.explain.readers.model import (
+    ContainerRecord,
+    PodRecord,
+    ProbeSeries,
+    RecordedEvent,
+    Stamp,
+    StampKind,
+)
+from kubesim.explain.timebase import Timebase
+from kubesim.results import ProbeType
+from kubesim.spec.model import ContainerSpec, HandlerKind, Probe, parse_container
+
+__all__ = [
+    "DEFAULTS",
+    "POD_REASONS",
+    "View",
+    "attribute",
+    "back_offs",
+    "clip",
+    "counted_failures",
+    "duration_text",
+    "evidence",
+    "exits",
+    "handler_kind",
+    "kill_total",
+    "kills",
+    "metric_streaks",
+    "not_ready",
+    "nth",
+    "restarts",
+    "settings",
+    "streaks",
+]
+
+LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
+DEFAULTS = {"periodSeconds": 10, "timeoutSeconds": 1, "failureThreshold": 3,
+            "successThreshold": 1, "initialDelaySeconds": 0}  # R5.1
+POD_REASONS = frozenset({"Scheduled", "FailedScheduling", "SuccessfulCreate", "TriggeredScaleUp",
+                         "NotTriggerScaleUp", "Preempted", "FailedMount", "SuccessfulAttachVolume",
+                         "FailedAttachVolume", "NetworkNotReady", "SandboxChanged",
+                         "FailedCreatePodSandBox", "FailedKillPod", "Evicted"})
+SPAM_BURST = 25  # the event recorder's per-object burst (client-go events_cache.go)
+_DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
+_URL = re.compile(r'Get "?(https?)://([^/:"]+|\[[^\]]+\]):(\d{1,5})(/[^"\s]*)?"?')
+_DIAL = re.compile(r"dial tcp [^\s:]+:(\d{1,5})")
+
+
+def clip(text: str, n: int = 200) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[:n - 3] + "..."
+
+
+def evidence(e: RecordedEvent) -> Evidence:
+    shown = f"{e.reason}" + (f" (x{e.count})" if e.count > 1 else "")
+    return Evidence(str(e.where), clip(f"{shown}: {e.message}" if e.message else shown))
+
+
+@dataclass
+class View:
+    """One container's part of the record."""
+
+    name: str | None
+    record: ContainerRecord | None
+    events: list[RecordedEvent] = field(default_factory=list)
+    spec: ContainerSpec | None = None
+    spec_source: str = "record"
+    series: list[ProbeSeries] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------- which container
+
+
+def _port_of(detail: str) -> int | None:
+    m = _URL.search(detail) or _DIAL.search(detail)
+    return int(m[3] if m.re is _URL else m[1]) if m else None
+
+
+def _matches(c: ContainerRecord, ev: RecordedEvent) -> bool | None:
+    """Whether an Unhealthy event is about this container's probe (None: cannot tell)."""
+    pe = probe_event(ev.message)
+    if pe is None or c.spec is None:
+        return None
+    probe = c.spec.probes().get(pe.probe)
+    if probe is None:
+        return False
+    port = _port_of(pe.detail)
+    target = c.spec.target(pe.probe)
+    if port is not None and target.port is not None:
+        return port == target.port
+    return None
+
+
+def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
+    """Each container's events; the events no container can be told to own.
+
+    An event names its container by fieldPath (documents, old describe tables) or in its
+    message (`Container app failed liveness probe`, `Started container app`); an Unhealthy
+    event names none, and goes to the one container with such a probe (matched by the port in
+    its output when several have one)."""
+    records = [c for c in pod.containers if not c.init]
+    names: list[str] = []
+    for e in pod.events:
+        name = e.container or _named(e)
+        if name is not None and name not in names:
+            names.append(name)
+    if records:
+        views = [View(c.name, c, spec=c.spec) for c in records]
+        if len(views) == 1 and views[0].name is None and len(names) == 1:
+            views[0].name = names[0]  # a piece of a describe: its one container, named by events
+    else:
+        views = [View(n, None) for n in names] or [View(None, None)]
+    named = {v.name: v for v in views if v.name is not None}
+    loose: list[RecordedEvent] = []
+    for e in pod.events:
+        name = e.container or _named(e)
+        if name is not None and name in named:
+            named[name].events.append(e)
+        elif e.reason in POD_REASONS:
+            continue  # about the pod, not a container
+        elif len(views) == 1:
+            views[0].events.append(e)
+        else:
+            candidates = [v for v in views if v.record is None
+                          or _matches(v.record, e) is not False]
+            sure = [v for v in candidates if v.record is not None and _matches(v.record, e)]
+            if len(sure) == 1:
+                sure[0].events.append(e)
+            elif len(candidates) == 1:
+                candidates[0].events.append(e)
+            else:
+                loose.append(e)
+    for x in pod.series:
+        mine = [v for v in views if x.container is not None and v.name == x.container]
+        (mine or views[:1])[0].series.append(x)
+    return views, loose
+
+
+def _named(e: RecordedEvent) -> str | None:
+    if e.reason == "Killing":
+        return kill_of(e.message)[1]
+    if e.reason == "BackOff":
+        return backoff_container(e.message)[1]
+    if e.reason in ("Started", "Created"):
+        return started_container(e.message)
+    return None
+
+
+# ---------------------------------------------------------------- probe settings
+
+
+def _handler_from(detail: str, probe: ProbeType) -> tuple[dict[str, object], str]:
+    """A handler the record's probe output implies, when the record shows no settings."""
+    m = _URL.search(detail)
+    if m:
+        return ({"httpGet": {"path": m[4] or "/", "port": int(m[3]),
+                             "scheme": m[1].upper()}}, f"the URL in the event ({m[0][:60]})")
+    if "HTTP probe failed" in detail:
+        return {"httpGet": {"path": "/", "port": 8080}}, "an HTTP probe (path and port unknown)"
+    d = _DIAL.search(detail)
+    if d:
+        return {"tcpSocket": {"port": int(d[1])}}, f"the port in the event ({d[1]})"
+    return ({"exec": {"command": [f"(the {probe.value} command)"]}},
+            "an exec probe (the command is not in the record)")
+
+
+def settings(view: View, spec_override: ContainerSpec | None) -> tuple[ContainerSpec | None,
+                                                                        list[Setting]]:
+    """The container's probes: from the record, from --spec, inferred from the events, or
+    assumed to be the API's defaults, for each probe type the record mentions."""
+    base, source = view.spec, "record"
+    if spec_override is not None:
+        base, source = spec_override, "spec"
+    probes: dict[str, object] = {}
+    out: list[Setting] = []
+    if base is not None:
+        for t, p in base.probes().items():
+            out.append(_setting(t, p, base, source, ""))
+    seen = _probe_types(view.events)
+    for x in view.series:
+        if x.result == "failed":
+            seen.setdefault(ProbeType(x.probe_type.lower()), "")
+    kills_by = _kill_counts(view.events)
+    for t, detail in seen.items():
+        if base is not None and t in base.probes():
+            continue
+        handler, how = _handler_from(detail, t)
+        values = dict(DEFAULTS)
+        why = f"assumed: the API's defaults (the record shows no {t.field}); handler from {how}"
+        source_t = "assumed"
+        inferred = _infer(view.events, t, kills_by.get(t, 0))
+        if inferred:
+            values.update(inferred[0])
+            why = f"inferred from the events: {inferred[1]}; the rest assumed (API defaults); " \
+                  f"handler from {how}"
+            source_t = "inferred"
+        probes[t.field] = {**handler, **values}
+        out.append(Setting(t, source_t, int(values["periodSeconds"]),
+                           int(values["timeoutSeconds"]), int(values["failureThreshold"]),
+                           int(values["successThreshold"]), int(values["initialDelaySeconds"]),
+                           "", next(iter(handler)), why))
+    if not probes:
+        return base, out
+    name = view.name if view.name and _DNS_LABEL.match(view.name) else "app"
+    data: dict[str, object] = {"name": name, **probes}
+    if base is not None:
+        for t, p in base.probes().items():
+            data[t.field] = probe_data(p)
+        data["ports"] = [{"containerPort": p.container_port, **({"name": p.name} if p.name
+                                                                else {})} for p in base.ports]
+    spec = parse_container(data)
+    out = [_setting(s.probe, spec.probes()[s.probe], spec, s.source, s.why) for s in out]
+    return spec, out
+
+
+def _setting(t: ProbeType, p: Probe, spec: ContainerSpec, source: str, why: str) -> Setting:
+    return Setting(t, source, p.period_seconds, p.timeout_seconds, p.failure_threshold,
+                   p.success_threshold, p.initial_delay_seconds, spec.target(t).key,
+                   p.handler_kind.value, why)
+
+
+def _probe_types(events: list[RecordedEvent]) -> dict[ProbeType, str]:
+    out: dict[ProbeType, str] = {}
+    for e in events:
+        pe = probe_event(e.message) if e.reason in ("Unhealthy", "ProbeWarning") else None
+        if pe is not None:
+            out.setdefault(pe.probe, pe.detail)
+        if e.reason == "Killing":
+            cause = kill_of(e.message)[0]
+            if cause in (KillCause.LIVENESS, KillCause.STARTUP):
+                out.setdefault(ProbeType(cause.value), "")
+    return out
+
+
+def _kill_counts(events: list[RecordedEvent]) -> dict[ProbeType, int]:
+    out: dict[ProbeType, int] = {}
+    for e in events:
+        if e.reason == "Killing":
+            cause = kill_of(e.message)[0]
+            if cause in (KillCause.LIVENESS, KillCause.STARTUP):
+                t = ProbeType(cause.value)
+                out[t] = out.get(t, 0) + e.count
+    return out
+
+
+def _span(first: When, last: When) -> tuple[float, float] | None:
+    if not (first.known and last.known):
+        return None
+    assert first.lo is not None and first.hi is not None
+    assert last.lo is not None and last.hi is not None
+    return max(0.0, last.lo - first.hi), max(0.0, last.hi - first.lo)
+
+
+def _infer(events: list[RecordedEvent], t: ProbeType, kills: int
+           ) -> tuple[dict[str, int], str] | None:
+    """failureThreshold (failures per kill) and periodSeconds (their spacing) of a liveness
+    or startup probe, from one Unhealthy series that ended in one kill."""
+    if kills != 1 or t is READINESS:
+        return None
+    failed = [e for e in events if e.reason == "Unhealthy" and (pe := probe_event(e.message))
+              is not None and pe.probe is t and pe.outcome == "failed"]
+    if len(failed) != 1 or failed[0].count < 2:
+        return None
+    e = failed[0]
+    out = {"failureThreshold": e.count}
+    why = f"{e.count} failures before the one kill"
+    lo, hi = _age_span(e)
+    if hi is not None and lo is not None:
+        step_lo, step_hi = lo / (e.count - 1), hi / (e.count - 1)
+        # the grid is exact (E1): the spacing is a whole periodSeconds, up to the ages' rounding
+        whole = list(range(max(1, math.ceil(step_lo - 0.05)), math.floor(step_hi + 0.05) + 1))
+        if len(whole) == 1:
+            out["periodSeconds"] = whole[0]
+            why += f", {e.count} failures over {lo:g}-{hi:g} s (one every {whole[0]} s)"
+    return out, why
+
+
+def _age_span(e: RecordedEvent) -> tuple[float | None, float | None]:
+    f, la = e.first, e.last
+    if f.age_lo is not None and f.age_hi is not None and la.age_lo is not None \
+            and la.age_hi is not None:
+        return max(0.0, f.age_lo - la.age_hi), f.age_hi - la.age_lo
+    if f.at is not None and la.at is not None:
+        return la.at - f.at, la.at - f.at
+    return None, None
+
+
+# ---------------------------------------------------------------- streaks
+
+
+def _step(setting: Setting, detail: str) -> float:
+    """Start-to-start time of consecutive failing probes: the period, or the timeout when
+    timeouts take longer (R1.11, R1.12)."""
+    timeout = "deadline exceeded" in detail or "timed out" in detail or "Timeout" in detail
+    return float(max(setting.period, setting.timeout) if timeout else setting.period)
+
+
+def streaks(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list[Streak]:
+    out = []
+    for e in view.events:
+        if e.reason not in ("Unhealthy", "ProbeWarning"):
+            continue
+        pe = probe_event(e.message)
+        if pe is None:
+            continue
+        first, last = tb.of(e.first), tb.of(e.last)
+        if e.count > 1:
+            first = first.with_confidence(_series(first))
+            last = last.with_confidence(_series(last))
+        setting = by_type.get(pe.probe)
+        reading, spacing, shape = _reading(e, first, last, setting, pe.detail, pe.probe)
+        if pe.outcome == "errored":
+            reading = ("prober errors, not failures: the kubelet retries an errored probe up to "
+                       "3 times, then throws the result away; errors never count toward "
+                       "failureThreshold and never kill (R2.2, E4). " + reading)
+        out.append(Streak(pe.probe, pe.outcome, clip(pe.detail, 300), e.count, first, last,
+                          reading, spacing, (evidence(e),), shape))
+    return out
+
+
+def _series(w: When) -> Confidence:
+    return Confidence.SERIES if w.confidence is not Confidence.UNKNOWN else w.confidence
+
+
+def _reading(e: RecordedEvent, first: When, last: When, setting: Setting | None, detail: str,
+             probe: ProbeType) -> tuple[str, tuple[float, float] | None, str]:
+    """What the count and span of a series say: one run at the probe's period, several runs,
+    or denser than the period. (text, spacing interval, shape)"""
+    n = e.count
+    if n == 1:
+        return "one failure", None, "single"
+    span = _span(first, last)
+    if span is None:
+        return (f"{n} failures; the record does not give both their first and last time", None,
+                "unknown")
+    lo, hi = span
+    spacing = (lo / (n - 1), hi / (n - 1))
+    text = f"{n} failures over {_secs(lo, hi)}"
+    if setting is None:
+        return text, spacing, "unknown"
+    step = _step(setting, detail)
+    expect = (n - 1) * step
+    slack = 1.0 + 0.5 * (n - 1) ** 0.5  # kubelet latency (a sync hop per probe at most)
+    if lo - slack <= expect <= hi + slack:
+        return (f"{text}: one run of {n} in a row, one every {step:g} s as periodSeconds says"
+                f" ({n - 1} x {step:g} s = {expect:g} s)"), spacing, "run"
+    if expect < lo - slack:
+        return (f"{text}, longer than {n} in a row take ({n - 1} x {step:g} s = {expect:g} s): "
+                "the failures came in several runs (a restart, or the endpoint answering, in "
+                "between)"), spacing, "runs"
+    if probe is READINESS:
+        return (f"{text}, denser than one every {step:g} s: while the container is not Ready "
+                "the kubelet also runs the readiness probe at every pod sync (R1.13, E6)"), \
+            spacing, "dense"
+    return (f"{text}, denser than one every {step:g} s: the probe's settings must differ from "
+            "those shown, or the events of several containers are merged"), spacing, "dense"
+
+
+def duration_text(seconds: float) -> str:
+    """`45 s`, `3 min 20 s`, `5 h 26 min`, `5 d 15 h`."""
+    s = round(seconds)
+    if s < 120:
+        return f"{seconds:g} s" if seconds != s else f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min" + (f" {s % 60} s" if s % 60 else "")
+    if s < 86400:
+        return f"{s // 3600} h" + (f" {s % 3600 // 60} min" if s % 3600 // 60 else "")
+    return f"{s // 86400} d" + (f" {s % 86400 // 3600} h" if s % 86400 // 3600 else "")
+
+
+def _secs(lo: float, hi: float) -> str:
+    if abs(hi - lo) < 0.5:
+        return duration_text(lo)
+    if hi < 120:
+        return f"{lo:g}-{hi:g} s"
+    return f"{duration_text(lo)} to {duration_text(hi)}"
+
+
+def metric_streaks(series: list[ProbeSeries], tb: Timebase,
+                   by_type: dict[ProbeType, Setting]) -> list[Streak]:
+    """Failure runs from prober_probe_total: a run is the consecutive samples whose `failed`
+    counter rose while the `successful` one did not; its failures lie between the sample
+    before and the sample where the counter rose (the query's step is the precision)."""
+    out = []
+    for t in ProbeType:
+        failed = [x for x in series if x.probe_type == t.event_name and x.result == "failed"]
+        if not failed:
+            continue
+        ok = [x for x in series if x.probe_type == t.event_name and x.result == "successful"]
+        rises = _rises(failed)
+        good = _rises(ok)
+        run: list[tuple[float, float, int]] = []
+        for step in sorted(rises):
+            clean = step not in good
+            if run and run[-1][1] == step[0] and clean:
+                run.append((step[0], step[1], rises[step]))
+                continue
+            if run:
+                out.append(_metric_streak(t, run, tb, by_type, failed[0].where))
+            run = [(step[0], step[1], rises[step])]
+        if run:
+            out.append(_metric_streak(t, run, tb, by_type, failed[0].where))
+    return out
+
+
+def _rises(series: list[ProbeSeries]) -> dict[tuple[float, float], int]:
+    """(previous sample time, sample time) -> how much the counter rose (a drop is a reset:
+    the kubelet restarted, and the new value is all new)."""
+    out: dict[tuple[float, float], int] = {}
+    for x in series:
+        samples = list(x.samples)
+        if len(samples) >= 2 and samples[0][1] > 0:
+            # a labelled counter appears with its first increment: the first sample's value
+            # rose from 0 within the step before it
+            step = samples[1][0] - samples[0][0]
+            samples.insert(0, (samples[0][0] - step, 0.0))
+        for (t0, v0), (t1, v1) in itertools.pairwise(samples):
+            rise = v1 - v0 if v1 >= v0 else v1
+            if rise > 0:
+                out[(t0, t1)] = out.get((t0, t1), 0) + int(rise)
+    return out
+
+
+def _metric_streak(t: ProbeType, run: list[tuple[float, float, int]], tb: Timebase,
+                   by_type: dict[ProbeType, Setting], where: object) -> Streak:
+    count = sum(n for _, _, n in run)
+    first = _between(run[0][0], run[0][1], tb)
+    last = _between(run[-1][0], run[-1][1], tb)
+    setting = by_type.get(t)
+    reading = f"{count} failures in {len(run)} consecutive sample step(s) of prober_probe_total"
+    if setting is not None and first.known and last.known:
+        assert first.lo is not None and last.hi is not None
+        fits = count <= (last.hi - first.lo) / setting.period + 1 + 1e-6
+        reading += (f", no success between them: one run, one every {setting.period} s fits"
+                    if fits else ", more than one every periodSeconds: other settings")
+    return Streak(t, "failed", "(from prober_probe_total)", count, first, last, reading, None,
+                  (Evidence(str(where), f"prober_probe_total{{probe_type={t.event_name},"
+                                        f"result=failed}} rose by {count}"),),
+                  "run" if len(run) >= 1 else "single", "metrics")
+
+
+def _between(t0: float, t1: float, tb: Timebase) -> When:
+    a = tb.of(Stamp(StampKind.ABSOLUTE, at=t0))
+    b = tb.of(Stamp(StampKind.ABSOLUTE, at=t1))
+    if not (a.known and b.known):
+        return When(None, None, Confidence.SERIES, t1)
+    return When(a.lo, b.hi, Confidence.SERIES, t1)
+
+
+# ---------------------------------------------------------------- kills, back-offs, exits
+
+
+def kills(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list[Kill]:
+    out = []
+    for e in view.events:
+        if e.reason != "Killing":
+            continue
+        cause, _, _ = kill_of(e.message)
+        first, last = tb.of(e.first), tb.of(e.last)
+        setting = by_type.get(ProbeType(cause.value)) if cause in (
+            KillCause.LIVENESS, KillCause.STARTUP) else None
+        if e.truncated and not e.message:
+            cause = KillCause.UNKNOWN
+        for i in _listed(e.count):
+            if e.count == 1:
+                at = last
+            elif i == 1:
+                at = first.with_confidence(_series(first))
+            elif i == e.count:
+                at = last.with_confidence(_series(last))
+            else:
+                at = When(first.lo, last.hi, Confidence.SERIES) if first.known and last.known \
+                    else UNKNOWN_WHEN
+            out.append(Kill(i, e.count, cause.value, at, counted_failures(at, setting),
+                            clip(e.message),
+                            (evidence(e),)))
+    return out
+
+
+MAX_LISTED = 20  # kills of one event, failures of one kill: listed one by one up to this
+
+
+def _listed(count: int) -> list[int]:
+    """Which of `count` repetitions get an item of their own: all of a few; of many, the
+    first, the last and some between (the count itself is kept on every item)."""
+    if count <= MAX_LISTED:
+        return list(range(1, count + 1))
+    step = count / (MAX_LISTED - 1)
+    return sorted({1, count, *(round(1 + i * step) for i in range(1, MAX_LISTED - 1))})
+
+
+def kill_total(kills: list[Kill]) -> int:
+    """How many kills the items stand for (an event's repetitions may not all be listed)."""
+    by_event: dict[tuple[str, ...], int] = {}
+    for k in kills:
+        key = tuple(e.where for e in k.evidence) or (str(id(k)),)
+        by_event[key] = max(by_event.get(key, 0), k.of)
+    return sum(by_event.values())
+
+
+def counted_failures(at: When, setting: Setting | None) -> tuple[When, ...]:
+    """The failureThreshold failures the kill followed: the last at the decision (within a
+    sync hop), the others one step apart before it (R1.17, R4.3); of very many, the last
+    MAX_LISTED."""
+    if setting is None or not at.known:
+        return ()
+    assert at.lo is not None and at.hi is not None
+    step = float(max(setting.period, 1))
+    n = min(setting.failure_threshold, MAX_LISTED)
+    return tuple(When(at.lo - j * step - 1.0, at.hi - j * step, Confidence.INFERRED)
+                 for j in range(n - 1, -1, -1))
+
+
+def back_offs(view: View, tb: Timebase) -> BackOffs | None:
+    events = [e for e in view.events if e.reason == "BackOff"
+              and backoff_container(e.message)[0] or (e.reason == "BackOff" and e.truncated)]
+    delay = None
+    rec = view.record
+    if rec is not None and rec.state_reason == "CrashLoopBackOff" and rec.state_message:
+        m = re.search(r"back-off (\S+) restarting", rec.state_message)
+        delay = go_duration(m[1]) if m else None
+    if not events and delay is None and (rec is None or rec.state_reason != "CrashLoopBackOff"):
+        return None
+    count = sum(e.count for e in events)
+    first = min((tb.of(e.first) for e in events), key=lambda w: w.lo if w.known else 0.0,
+                default=UNKNOWN_WHEN)
+    last = max((tb.of(e.last) for e in events), key=lambda w: w.hi if w.known else 0.0,
+               default=UNKNOWN_WHEN)
+    ev = tuple(evidence(e) for e in events)
+    if rec is not None and rec.state_reason == "CrashLoopBackOff":
+        ev += (Evidence(str(rec.where), clip(f"State: Waiting, CrashLoopBackOff "
+                                             f"{rec.state_message or ''}")),)
+    return BackOffs(count, first, last, delay, ev)
+
+
+def exits(view: View, tb: Timebase) -> list[Exit]:
+    rec = view.record
+    if rec is None:
+        return []
+    out = []
+    for which, t in (("last", rec.last), ("current", rec.terminated)):
+        if t is None:
+            continue
+        cause, meaning = exit_cause(t.reason, t.exit_code)
+        where = str(t.where) if t.where is not None else str(rec.where)
+        text = f"{'Last State' if which == 'last' else 'State'}: Terminated, {t.reason}, " \
+               f"exit code {t.exit_code}"
+        out.append(Exit(which, t.reason, t.exit_code, cause.value, meaning, tb.of(t.started),
+                        tb.of(t.finished), (Evidence(where, text),)))
+    return out
+
+
+# ---------------------------------------------------------------- restarts
+
+
+def _when_range(items: list[When]) -> When:
+    known = [w for w in items if w.known]
+    if not known:
+        return UNKNOWN_WHEN
+    lo = min(w.lo for w in known if w.lo is not None)
+    hi = max(w.hi for w in known if w.hi is not None)
+    conf = known[0].confidence if len(known) == 1 else Confidence.SERIES
+    return When(lo, hi, conf)
+
+
+def restarts(view: View, kill_list: list[Kill], exit_list: list[Exit], grace: int,
+             total_events: int, never: bool) -> tuple[list[Restart], list[Finding]]:
+    """One row per restart cause; the restarts the events cannot account for, and why."""
+    rows: list[Restart] = []
+    findings: list[Finding] = []
+    rec = view.record
+    count = rec.restart_count if rec is not None else None
+    by_cause: dict[str, list[Kill]] = {}
+    for k in kill_list:
+        if k.cause in ("liveness", "startup", "unknown", "spec-change"):
+            by_cause.setdefault(k.cause, []).append(k)
+    accounted = 0
+    last = next((x for x in exit_list if x.which == "last"), None)
+    for cause, ks in by_cause.items():
+        label = {"liveness": "liveness kill", "startup": "startup kill",
+                 "spec-change": "container changed", "unknown": "kill (cause not recorded)"}[cause]
+        restarted = 0 if never and cause in ("liveness", "startup") else kill_total(ks)
+        if restarted:
+            detail = _kill_detail(cause, ks, last, grace)
+            rows.append(Restart(restarted, label, _when_range([k.at for k in ks]),
+                                ks[-1].at.confidence, detail,
+                                tuple({e for k in ks for e in k.evidence})))
+            accounted += restarted
+    last_is_kill = last is not None and last.cause in (ExitCause.SIGKILL.value,
+                                                        ExitCause.SIGTERM.value) and accounted > 0
+    if last is not None and not last_is_kill and not (accounted and last.cause ==
+                                                      ExitCause.COMPLETED.value):
+        rows.append(Restart(1, _exit_label(last), last.finished, last.finished.confidence,
+                            last.meaning, last.evidence))
+        accounted += 1
+    if count is not None:
+        rest = count - accounted
+        if rest > 0:
+            rows.append(Restart(rest, "not in the record", UNKNOWN_WHEN, Confidence.UNKNOWN,
+                                _missing(rest, count, accounted, last, total_events),
+                                (Evidence(str(rec.restart_where or rec.where),
+                                          f"Restart Count: {count}"),) if rec else ()))
+        elif rest < 0 and not never:
+            findings.append(Finding(
+                "warning", f"the events show {accounted} restarts but restartCount is {count}: "
+                "some events belong to an earlier pod of the same name (a StatefulSet pod, a "
+                "recreated pod), or the count was reset when the pod was recreated"))
+    return rows, findings
+
+
+def _exit_label(x: Exit) -> str:
+    return {"oom": "OOMKilled", "app": "app exit", "completed": "exited 0",
+            "runtime": "could not start", "unknown": "lost (node or kubelet restart)",
+            "sigkill": "SIGKILL (exit 137)", "sigterm": "SIGTERM (exit 143)"}[x.cause]
+
+
+def _kill_detail(cause: str, ks: list[Kill], last: Exit | None, grace: int) -> str:
+    text = f"{plural(kill_total(ks), 'kill')} recorded by the kubelet (Killing: {ks[0].message})"
+    if last is not None and last.cause == ExitCause.SIGKILL.value:
+        text += (f"; the last container ended with exit code 137: it ignored SIGTERM and was "
+                 f"killed when the grace period ({grace} s) ran out")
+    elif last is not None and last.cause in (ExitCause.SIGTERM.value,
+                                             ExitCause.COMPLETED.value):
+        text += (f"; the last container ended with exit code {last.exit_code}: it exited on "
+                 "SIGTERM")
+    return text
+
+
+def _missing(rest: int, count: int, accounted: int, last: Exit | None,
+             total_events: int) -> str:
+    parts = [f"restartCount is {count}; the events account for {accounted}"]
+    parts.append("events expire (the API server's --event-ttl, 1 h by default), so restarts "
+                 "older than the oldest event left no trace but the count")
+    if total_events >= SPAM_BURST:
+        parts.append(f"the record holds {total_events} event occurrences: the kubelet's event "
+                     f"recorder lets {SPAM_BURST} through per pod, then about one every 5 "
+                     "minutes, and drops the rest")
+    if last is not None and last.cause in ("oom", "app", "completed", "runtime", "unknown"):
+        parts.append(f"the last container ended by itself ({_exit_label(last)}): restarts "
+                     "after the app's own exits, OOM kills or node restarts record no Killing "
+                     "event")
+    else:
+        parts.append("restarts after the app's own exits, OOM kills or a node restart record "
+                     "no Killing event")
+    return "; ".join(parts)
+
+
+# ---------------------------------------------------------------- Ready
+
+
+def not_ready(pod: PodRecord, view: View, tb: Timebase, streak_list: list[Streak],
+              by_type: dict[ProbeType, Setting]) -> list[NotReady]:
+    out = []
+    for c in pod.conditions:
+        if c.type == "Ready" and c.status != "True":
+            since = tb.of(c.last_transition)
+            out.append(NotReady(since, None, f"the pod's Ready condition is {c.status}"
+                                + (f" ({c.reason})" if c.reason else ""),
+                                (Evidence(str(c.where), f"Ready {c.status}"),)))
+    rec = view.record
+    if rec is not None and rec.ready is False and not out:
+        out.append(NotReady(UNKNOWN_WHEN, None, "the container is not Ready when the record "
+                            "was taken", (Evidence(str(rec.where), "Ready: False"),)))
+    ready = by_type.get(READINESS)
+    for s in streak_list:
+        if s.probe is not READINESS or s.outcome != "failed" or ready is None:
+            continue
+        f = ready.failure_threshold
+        if s.count >= f and s.first.known and s.last.known:
+            assert s.first.lo is not None and s.last.hi is not None
+            since = When(s.first.lo + (f - 1) * ready.period, s.first.hi
+                         + (f - 1) * ready.period if s.first.hi is not None else None,
+                         Confidence.INFERRED)
+            out.append(NotReady(since, s.last, f"{s.count} readiness failures: not Ready from "
+                                f"the {nth(f)} on (failureThreshold {f})", s.evidence))
+    return out
+
+
+def nth(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def handler_kind(spec: ContainerSpec | None, t: ProbeType) -> HandlerKind | None:
+    p = spec.probes().get(t) if spec is not None else None
+    return p.handler_kind if p is not None else None

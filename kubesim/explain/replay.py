@@ -1,0 +1,468 @@
+"""Replay: the record's probe settings and a behaviour reconstructed from its failures, run
+through the kubelet model (`kubesim.engine.simulate`), then compared with what the record
+shows.
+
+The behaviour is a scenario built in memory. Each probe target the record shows failing
+fails with the answer its events report (a status code, a refused connection, a timeout, a
+failing command): a liveness or readiness target from just before its first recorded
+failure to just after its last (or on, if the container is still failing when the record was
+taken); a startup target from the container's start, since a startup probe fails from each
+start. The probe grid is pinned to the record: the replay's phases put a probe tick inside
+the interval the record gives for the first failure (E1: all workers of a pod tick on one
+grid), so the model's failures fall where the recorded ones did. A series whose failures are
+spread out (several runs) and that ended in no recorded kill or restart says nothing about
+when each failure came: it is not replayed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from kubesim.analysis.budget import calls
+from kubesim.behaviour.scenario import Scenario
+from kubesim.engine.simulate import grid_cycle, simulate
+from kubesim.explain.messages import failure_answer, started_container
+from kubesim.explain.model import Exit, Kill, Replay, Setting, Streak, When, plural
+from kubesim.explain.readers.model import ContainerRecord, RecordedEvent
+from kubesim.explain.reconstruct import kill_total
+from kubesim.explain.timebase import Timebase
+from kubesim.kubelet.settings import KubeletProfile
+from kubesim.results import Outcome, ProbeType
+from kubesim.spec.model import ContainerSpec, ProbedContainer, RestartPolicy
+from kubesim.timeline import Timeline
+
+__all__ = ["Reconstructed", "replay", "started_events"]
+
+TOLERANCE = 1.5  # seconds: a sync hop and a relist (R4.3, E16) on top of the record's precision
+EPS = 0.01
+
+
+@dataclass
+class Reconstructed:
+    """What the replay needs from the reconstruction of one container."""
+
+    spec: ContainerSpec
+    settings: list[Setting]
+    streaks: list[Streak]
+    kills: list[Kill]
+    exits: list[Exit]
+    record: ContainerRecord | None
+    starts: list[When]  # Started/Created events' times
+    restarts_seen: int  # restarts the events show (Created/Started counts - 1), 0 if none
+    backed_off: bool  # the record shows back-off waits
+    still_failing: bool
+    grace: int
+    grace_known: bool
+    restart_policy: RestartPolicy
+    record_end: float | None  # the axis time the record was taken (0), if its times are ages
+
+
+@dataclass
+class _Window:
+    """A failing target: from its first recorded failure (somewhere in `start`) to its last
+    (somewhere in `end`); None: from the container's start / to the end of the replay."""
+
+    key: str
+    probe: ProbeType
+    start: tuple[float, float] | None
+    end: tuple[float, float] | None
+    answer: dict[str, Any]
+    label: str
+    count: int
+
+    def at(self, f: float) -> tuple[float | None, float | None]:
+        """The window when the recorded times sit at fraction `f` of their intervals."""
+        s = None if self.start is None else self.start[0] + f * (self.start[1] - self.start[0])
+        e = None if self.end is None else self.end[0] + f * (self.end[1] - self.end[0])
+        return (None if s is None else s - EPS), (None if e is None else e + EPS)
+
+
+def _first_failure(s: Streak, setting: Setting, kills: list[Kill]) -> tuple[float, float]:
+    """Where the first failure can lie: the record's interval for it, narrowed by the first
+    kill it led to (the failureThreshold-th failure, R1.17, then a sync hop, R4.3)."""
+    assert s.first.lo is not None and s.first.hi is not None
+    lo, hi = s.first.lo, s.first.hi
+    first = next((k for k in kills if k.cause == s.probe.value and k.at.known), None)
+    if first is not None:
+        assert first.at.lo is not None and first.at.hi is not None
+        lead = (setting.failure_threshold - 1) * float(setting.period)
+        a, b = first.at.lo - lead - TOLERANCE, first.at.hi - lead
+        if max(lo, a) <= min(hi, b):
+            lo, hi = max(lo, a), min(hi, b)
+    return lo, hi
+
+
+def _t(x: float) -> str:
+    return f"{x:+.1f} s"
+
+
+def _windows(r: Reconstructed) -> tuple[list[_Window], list[str]]:
+    by_type = {s.probe: s for s in r.settings}
+    kills = [k for k in r.kills if k.cause in ("liveness", "startup")]
+    out, skipped = [], []
+    for s in r.streaks:
+        setting = by_type.get(s.probe)
+        if setting is None or not (s.first.known and s.last.known):
+            continue
+        if s.shape == "runs" and not kills and not r.restarts_seen:
+            skipped.append(f"{s.probe.value}'s {s.count} failures are spread over longer than a "
+                           "run of them takes, with no kill or restart recorded: when each came "
+                           "is not in the record")
+            continue
+        answer, label = failure_answer(s.detail, setting.handler, s.outcome)
+        assert s.first.lo is not None and s.first.hi is not None
+        assert s.last.lo is not None and s.last.hi is not None
+        start = None if s.probe is ProbeType.STARTUP else _first_failure(s, setting, kills)
+        end = None if r.still_failing and s.probe is not ProbeType.READINESS else (
+            max(s.last.lo, s.first.lo), s.last.hi)
+        out.append(_Window(setting.target, s.probe, start, end, answer, label, s.count))
+    return out, skipped
+
+
+def _origin(r: Reconstructed, windows: list[_Window], primary: Streak | None
+            ) -> tuple[float, str]:
+    """The simulation's t=0 on the axis: the container's first recorded start if it comes
+    before the failures, else just before the first failure could have been probed."""
+    delay = max((s.initial_delay for s in r.settings), default=0)
+    period = max((s.period for s in r.settings), default=10)
+    starts = [w.mid for w in r.starts if w.known]
+    firsts = [w.start[0] for w in windows if w.start is not None]
+    if primary is not None and primary.first.known:
+        assert primary.first.lo is not None
+        firsts.append(primary.first.lo)
+    earliest = min(firsts)
+    if starts and min(starts) <= earliest - delay:
+        return min(starts), "the container's first recorded start"
+    if primary is not None and primary.probe is ProbeType.STARTUP:
+        return earliest - delay - 0.5, ("just before the first startup failure (no earlier "
+                                        "start in the record)")
+    return earliest - delay - 2 * period - 1.0, ("initialDelaySeconds and two periods before "
+                                                 "the first failure (no earlier start in the "
+                                                 "record)")
+
+
+def _shutdown(r: Reconstructed, kill_list: list[Kill]) -> tuple[float, str]:
+    """How long the app takes to exit after SIGTERM, as far as the record tells."""
+    last = next((x for x in r.exits if x.which == "last"), None)
+    if last is not None and last.exit_code == 137 and kill_list:
+        return float(r.grace) + 1.0, (f"the app ignores SIGTERM (the last container ended with "
+                                      f"exit code 137 after a kill): stopped after the grace "
+                                      f"period, {r.grace} s")
+    # one kill and the start after it (no back-off wait in between): the gap is the shutdown
+    last_kill = kill_list[0] if len(kill_list) == 1 and kill_list[0].at.known else None
+    starts = [w for w in r.starts if w.known]
+    if last_kill is not None and starts and not r.backed_off:
+        assert last_kill.at.hi is not None
+        latest = max(starts, key=lambda w: w.mid)  # the most recent start the record shows
+        gap = latest.mid - last_kill.at.mid
+        if gap > 0 and gap >= r.grace - 3:
+            return float(r.grace) + 1.0, (f"the app ignores SIGTERM: the next container started "
+                                          f"{gap:.0f} s after the last kill, about the grace "
+                                          f"period ({r.grace} s)")
+    return 0.0, "the app exits at once on SIGTERM (the record does not say otherwise)"
+
+
+def _primary(r: Reconstructed) -> Streak | None:
+    """The streak that pins the probe grid: liveness or startup first, then readiness."""
+    order = {ProbeType.LIVENESS: 0, ProbeType.STARTUP: 1, ProbeType.READINESS: 2}
+    usable = [s for s in r.streaks if s.first.known and s.outcome == "failed"
+              and s.shape != "runs"] or [s for s in r.streaks if s.first.known]
+    return min(usable, key=lambda s: (order[s.probe], s.first.lo), default=None)
+
+
+def _fractions(n: int) -> list[float]:
+    return [(i + 0.5) / n for i in range(n)]
+
+
+def _phases(primary: Streak | None, origin: float, cycle: int, n: int,
+            pinned: tuple[float, float] | None) -> tuple[list[float], str]:
+    """Grid phases that put a probe tick where the record puts the first failure, spread
+    over the interval the record gives for it (and the recorded windows with it)."""
+    if primary is None or not primary.first.known:
+        return [i * cycle / n for i in range(n)], "the grid phase is unknown: spread over a cycle"
+    assert primary.first.lo is not None and primary.first.hi is not None
+    span = pinned if pinned is not None else (primary.first.lo, primary.first.hi)
+    lo, width = span[0] - origin, span[1] - span[0]
+    phases = [(lo + width * f) % cycle for f in _fractions(n)]
+    return phases, (f"the probe grid pinned so that a {primary.probe.value} probe falls where "
+                    f"the record puts the first failure, at {n} places from "
+                    f"{_t(span[0])} to {_t(span[1])}")
+
+
+def replay(r: Reconstructed, tb: Timebase, *, phases: int, seed: int,
+           profile: KubeletProfile, max_work: int) -> tuple[Replay, Timeline | None,
+                                                            ProbedContainer | None,
+                                                            Scenario | None]:
+    """Run the reconstruction; the Replay, one representative timeline, its pod, scenario."""
+    probe_kills = [k for k in r.kills if k.cause in ("liveness", "startup")]
+    windows, skipped = _windows(r)
+    if not windows:
+        why = ("the record shows kills but not the probe failures that led to them"
+               if probe_kills else "; ".join(skipped) or "the record shows no probe failure "
+               "to replay")
+        return Replay(False, why), None, None, None
+    primary = _primary(r)
+    origin, origin_why = _origin(r, windows, primary)
+    ends = [w.end[1] for w in windows if w.end is not None]
+    starts = [w.start[1] for w in windows if w.start is not None]
+    latest = max(ends or starts or [origin])
+    end = r.record_end if r.record_end is not None and r.record_end >= latest else None
+    if end is None:
+        end = latest + r.grace + 120.0
+    duration = max(end - origin, 1.0)
+    shutdown, shutdown_why = _shutdown(r, probe_kills)
+    notes = []
+    for w in windows:
+        notes.append(f"{w.key} answers {w.label} from "
+                     f"{'the container start' if w.start is None else _t(w.start[0])} to "
+                     f"{'the end' if w.end is None else _t(w.end[1])} (the {w.probe.value} "
+                     f"probe's {w.count} recorded failure{'s' * (w.count != 1)}; where inside "
+                     "the record's precision the first and last came varies with the phase)")
+    behaviours = [_behaviour(windows, origin, f, shutdown) for f in _fractions(phases)]
+    scenarios = [Scenario.from_dict(b, source="<reconstructed from the record>")
+                 for b in behaviours]
+    pod = ProbedContainer(r.spec, termination_grace_period_seconds=r.grace,
+                          restart_policy=r.restart_policy, object_kind="Pod",
+                          object_name="recorded")
+    cycle = grid_cycle(pod)
+    pinned = next((w.start for w in windows if primary is not None and w.probe is primary.probe
+                   and w.start is not None), None)
+    phase_list, phase_why = _phases(primary, origin, cycle, phases, pinned)
+    assumptions = [f"t=0 of the replay is {_t(origin)} on the record's axis: {origin_why}",
+                   *notes, shutdown_why, phase_why, *skipped]
+    if not r.grace_known:
+        assumptions.append(f"terminationGracePeriodSeconds {r.grace} s: the record does not set "
+                           "it (describe never shows it; the API's default)")
+    assumptions += [f"{s.probe.field}: {s.why}" for s in r.settings if s.source in
+                    ("inferred", "assumed")]
+    behaviour = behaviours[len(behaviours) // 2]
+    work = calls(pod, duration) * phases
+    if work > max_work:
+        return Replay(False, f"replaying {duration:.0f} s at {phases} phases would take "
+                             f"{work:,.0f} probe calls, over the work budget ({max_work:,}; "
+                             "--max-work)", origin=origin, duration=duration,
+                      behaviour=behaviour, assumptions=assumptions), None, None, None
+    runs = [simulate(pod, sc, duration=duration, seed=seed + i, profile=profile, phase=p)
+            for i, (p, sc) in enumerate(zip(phase_list, scenarios, strict=True))]
+    result = Replay(True, "the record's probe settings and failures through the kubelet model",
+                    origin=origin, duration=duration, phases=phases, seed=seed,
+                    profile=f"{profile.name} ({profile.versions})" if profile.versions
+                    and profile.versions != profile.name else profile.name,
+                    behaviour=behaviour, assumptions=assumptions)
+    step = (pinned[1] - pinned[0]) / phases if pinned is not None else 0.0
+    _compare(result, runs, r, probe_kills, origin, _jitter(profile), step)
+    best = _representative(runs, probe_kills, origin)
+    result.phase = runs[best].phase
+    result.behaviour = behaviours[best]
+    result.counted = _counted(runs[best], origin, r)
+    return result, runs[best], pod, scenarios[best]
+
+
+def _behaviour(windows: list[_Window], origin: float, f: float, shutdown: float
+               ) -> dict[str, Any]:
+    """The scenario (as YAML would say it) with the recorded times at fraction `f`."""
+    targets: dict[str, Any] = {}
+    for w in sorted(windows, key=lambda x: (x.key, x.start[0] if x.start else -1e18)):
+        s, e = w.at(f)
+        lo = 0.0 if s is None else max(0.0, s - origin)
+        hi = None if e is None else max(e - origin, lo + EPS)
+        targets.setdefault(w.key, {"windows": []})["windows"].append(
+            {"from": round(lo, 6), "to": None if hi is None else round(hi, 6),
+             "answer": w.answer})
+    out: dict[str, Any] = {"description": "reconstructed from the record", "targets": targets}
+    if shutdown:
+        out["shutdown_seconds"] = shutdown
+    return out
+
+
+def _range(xs: list[float]) -> tuple[float, float] | None:
+    return (min(xs), max(xs)) if xs else None
+
+
+def _span_text(lo: int, hi: int) -> str:
+    return f"{lo}" if lo == hi else f"{lo}-{hi}"
+
+
+def _jitter(profile: KubeletProfile) -> float:
+    """How far one back-off restart can land from another run's (R4.14): the requeue after
+    the wait, 10 s x [1, 1 + jitter] before 1.35."""
+    if profile.backoff_requeue.value == "exact":
+        return 0.0
+    return profile.error_requeue_seconds * (1.0 + profile.requeue_jitter)
+
+
+def _compare(out: Replay, runs: list[Timeline], r: Reconstructed, probe_kills: list[Kill],
+             origin: float, jitter: float, step: float) -> None:
+    """Compare the runs with the record. `jitter`: how far a back-off restart can move
+    between runs; `step`: how far apart the replay's placements of the first failure are
+    (the record's precision, sampled at `phases` places)."""
+    counts = [len(tl.kills) for tl in runs]
+    out.kills = (min(counts), max(counts))
+    firsts = [origin + tl.kills[0].at for tl in runs if tl.kills]
+    lasts = [origin + tl.kills[-1].at for tl in runs if tl.kills]
+    out.first_kill, out.last_kill = _range(firsts), _range(lasts)
+    summaries = [tl.summary() for tl in runs]
+    out.back_offs = (min(s.back_offs for s in summaries), max(s.back_offs for s in summaries))
+    by_type = {s.probe: s for s in r.settings}
+    killer = by_type.get(ProbeType.STARTUP) if any(k.cause == "startup" for k in probe_kills) \
+        else by_type.get(ProbeType.LIVENESS) or by_type.get(ProbeType.STARTUP)
+    out.failures_per_kill = killer.failure_threshold if killer is not None else None
+    cmp = out.comparison
+    recorded = kill_total(probe_kills)
+    if recorded == 0 and r.restarts_seen:
+        restarts = [s.restarts for s in summaries]
+        lo, hi = min(restarts), max(restarts)
+        ok = lo <= r.restarts_seen <= hi
+        cmp.append(f"restarts: the record's events show {r.restarts_seen} (and no Killing "
+                   f"event), the model restarts {_span_text(lo, hi)} times over "
+                   f"{len(runs)} grid phases")
+        out.verdict = "reproduced" if ok else "not-reproduced"
+        if not ok:
+            out.missing.append(_restart_gap(r.restarts_seen, lo, hi))
+        return
+    cmp.append(f"kills: the record shows {recorded}, the model makes "
+               f"{_span_text(*out.kills)} over {len(runs)} grid phases")
+    if recorded == 0 and out.kills[1] == 0:
+        out.verdict = "reproduced"
+        cmp.append("no kill in the record, none in the model: the failures never reached "
+                   "failureThreshold in a row")
+        return
+    slack = _count_slack(runs, r)
+    waited = jitter > 0 and out.back_offs[1] > 0
+    count_ok = out.kills[0] - slack - waited <= recorded <= out.kills[1] + slack + waited
+    if not out.kills[0] <= recorded <= out.kills[1] and count_ok:
+        why = []
+        if slack:
+            why.append(f"the first failure is known only to within the record's precision, and "
+                       f"moving it inside that interval moves the kill cycles by up to {slack} "
+                       "kill(s) at the end")
+        if waited:
+            why.append("each restart after a back-off waits for the kubelet's next requeue "
+                       "(10 s to 15 s before 1.35, R4.14), which can move the last cycle into "
+                       "or out of the failing window")
+        cmp.append("the counts agree within what the record and the kubelet allow: "
+                   + "; ".join(why))
+    time_ok = True
+    if recorded and firsts:
+        time_ok = _agree(probe_kills[0].at, out.first_kill, cmp, "first kill",
+                         TOLERANCE + step)
+        if recorded > 1 and lasts:
+            # each back-off restart before the last kill may land a requeue apart between runs
+            waits = max(s.back_offs for s in summaries)
+            slack = TOLERANCE + step + jitter * waits
+            time_ok = _agree(probe_kills[-1].at, out.last_kill, cmp, "last kill", slack) \
+                and time_ok
+    out.verdict = "reproduced" if count_ok and time_ok else "partly" if count_ok or time_ok \
+        else "not-reproduced"
+    if out.verdict != "reproduced" and step * len(runs) > 2 * TOLERANCE:
+        out.missing.append(
+            f"the record gives the first failure only to within {step * len(runs):.0f} s "
+            "(kubectl's ages are truncated): the replay places it at "
+            f"{len(runs)} points in that interval, and the kill cycles after it move with it; "
+            "events with exact times (kubectl get events -o json) pin it")
+    if recorded < out.kills[0]:
+        out.missing.append(
+            f"the model kills {plural(out.kills[0], 'time')} or more where the record shows "
+            f"{plural(recorded, 'Killing event')}: Killing events dropped by the kubelet's spam filter "
+            "or expired (1 h TTL), or the endpoint did not fail all the time between the "
+            "recorded failures")
+    if recorded > out.kills[1]:
+        out.missing.append(
+            f"the record shows {recorded} kills, the model at most {out.kills[1]}: the endpoint "
+            "failed longer or more often than its recorded failures show (Unhealthy events are "
+            "aggregated and dropped too), or the probe settings differ from those used")
+
+
+def _restart_gap(seen: int, lo: int, hi: int) -> str:
+    if seen > hi:
+        return (f"the events show {seen} restarts, the model at most {hi}: more restarts than "
+                "these probe failures cause (the app's own exits or OOM kills), or the probe's "
+                "settings differ from those used (give them with --spec)")
+    return (f"the events show {seen} restarts, the model at least {lo}: the app started "
+            "faster than the probe gave up on some starts, or the probe's settings differ "
+            "from those used (give them with --spec)")
+
+
+def _count_slack(runs: list[Timeline], r: Reconstructed) -> int:
+    """How many kill cycles the uncertainty of the first recorded failure spans: that many
+    kills more or fewer fit before the (better known) end of the failures."""
+    widths = [s.first.hi - s.first.lo for s in r.streaks if s.first.known
+              and s.first.lo is not None and s.first.hi is not None
+              and s.probe is not ProbeType.READINESS]
+    width = max(widths, default=0.0)
+    gaps = sorted(b.at - a.at for tl in runs for a, b in itertools.pairwise(tl.kills))
+    if width <= 1.0 or not gaps:
+        return 0
+    return math.ceil(width / max(gaps[len(gaps) // 2], 1e-3))
+
+
+def _agree(at: When, model: tuple[float, float] | None, cmp: list[str], what: str,
+           slack: float) -> bool:
+    """Whether the model's times overlap the record's interval, give or take `slack` (the
+    kubelet's own latency and requeue randomness)."""
+    if model is None or not at.known:
+        return True
+    assert at.lo is not None and at.hi is not None
+    ok = at.lo - slack <= model[1] and model[0] <= at.hi + slack
+    lo, hi = model
+    shown = f"{lo:+.1f} s" if abs(hi - lo) < 0.05 else f"{lo:+.1f} to {hi:+.1f} s"
+    cmp.append(f"{what}: recorded {at.lo:+.1f} to {at.hi:+.1f} s, modelled {shown}"
+               f"{'' if ok else ' (outside what the record allows)'}")
+    return ok
+
+
+def _representative(runs: list[Timeline], probe_kills: list[Kill], origin: float) -> int:
+    """The phase whose first kill is nearest the recorded one (else the middle phase)."""
+    target = probe_kills[0].at.mid if probe_kills and probe_kills[0].at.known else None
+    if target is None:
+        return len(runs) // 2
+    scored = [(abs(origin + tl.kills[0].at - target) if tl.kills else math.inf, i)
+              for i, tl in enumerate(runs)]
+    return min(scored)[1]
+
+
+def _counted(tl: Timeline, origin: float, r: Reconstructed) -> list[str]:
+    """Which failures counted toward which kill, in the representative run."""
+    out = []
+    by_type = {s.probe: s for s in r.settings}
+    for n, k in enumerate(tl.kills, 1):
+        setting = by_type.get(k.probe)
+        need = setting.failure_threshold if setting is not None else 1
+        failed = [p for p in tl.probes if p.probe is k.probe and p.container == k.container
+                  and p.at <= k.failed_at + 1e-9 and p.name == k.name]
+        run: list[float] = []
+        for p in reversed(failed):
+            if p.result is Outcome.FAILURE:
+                run.append(p.at)
+            elif p.result is not Outcome.ERROR:
+                break
+            if len(run) == need:
+                break
+        times = ", ".join(f"{origin + t:+.1f}" for t in reversed(run))
+        out.append(f"kill {n} at {origin + k.at:+.1f} s ({k.probe.value}): the {len(run)} "
+                   f"failures in a row at {times} s counted (failureThreshold {need})")
+    return out
+
+
+def started_events(events: list[RecordedEvent], tb: Timebase, name: str | None
+                   ) -> tuple[list[When], int]:
+    """The times of the container's starts (first and last of each Started/Created event),
+    and how many restarts they show (their count - 1)."""
+    out: list[When] = []
+    seen = 0
+    for reason in ("Started", "Created"):
+        mine = [e for e in events if e.reason == reason
+                and started_container(e.message) in (name, None)]
+        if not mine:
+            continue
+        for e in mine:
+            out.append(tb.of(e.first))
+            if e.count > 1:
+                out.append(tb.of(e.last))
+        seen = max(seen, sum(e.count for e in mine) - 1)
+        if out:
+            break
+    return out, seen

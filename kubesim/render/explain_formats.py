@@ -1,0 +1,312 @@
+"""Rendering `kubesim explain`: text for a person (the diagnosis, a timeline of what the
+record shows, the replay's verdict, the arithmetic, the fix), the JSON document
+(docs/explain.md) and the HTML report (the recorded evidence drawn as lanes above the replay's
+timeline). Prints nothing.
+
+Records are pasted from clusters and issue threads and may carry terminal escapes or
+bidirectional-text controls: every value from a record goes into the text through the output
+edge's `visible` (kubesim.render.edge), and the CLI writes the whole text through `edge.text`;
+JSON is exact by its encoder, and the HTML page inlines its data through `edge.script_json`.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from typing import Any
+
+from kubesim.explain.model import ContainerStory, Explanation, Prevention, Replay, When
+from kubesim.render.edge import visible
+from kubesim.render.html import page
+from kubesim.render.plot import plot_meta
+from kubesim.render.report import to_document
+from kubesim.render.suggest_formats import patch_yaml
+
+__all__ = ["FORMATS", "document", "render", "render_html", "render_json", "render_text",
+           "render_yaml"]
+
+
+def _wrap(text: str, indent: int, width: int = 100) -> list[str]:
+    return textwrap.wrap(visible(text), width=width, initial_indent=" " * indent,
+                         subsequent_indent=" " * (indent + 2), break_on_hyphens=False,
+                         break_long_words=False) or [" " * indent]
+
+
+def when_text(w: When, zero_known: bool = True) -> str:
+    if not w.known:
+        return "when: not recorded" if w.epoch is None else f"at {_utc(w.epoch)}"
+    assert w.lo is not None and w.hi is not None
+    if abs(w.hi - w.lo) < 0.05:
+        return f"{w.lo:+.1f} s"
+    return f"{w.lo:+.0f} to {w.hi:+.0f} s"
+
+
+def _utc(epoch: float) -> str:
+    from kubesim.explain.readers.times import utc_text
+    return utc_text(epoch)
+
+
+# ---------------------------------------------------------------- text
+
+
+def _timeline(c: ContainerStory) -> list[tuple[float, str, str, str]]:
+    """(sort key, when, confidence, what) rows of what the record shows."""
+    rows = []
+    for s in c.streaks:
+        what = f"{s.probe.value} probe {s.outcome}" + (f" x{s.count}" if s.count > 1 else "")
+        what += f": {s.detail or '(no output)'}"
+        span = When(s.first.lo, s.last.hi, s.first.confidence, s.first.epoch) \
+            if s.first.known and s.last.known else s.first
+        rows.append((_key(s.first), when_text(span), s.first.confidence.value, what))
+        if s.count > 1:
+            rows.append((_key(s.first) + 1e-6, "", "", f"  {s.reading}"))
+    for k in c.kills:
+        what = f"Killing {k.index}/{k.of} ({k.cause}): {k.message}"
+        if k.failures:
+            what += "; it counted the failures at " + ", ".join(
+                when_text(f) for f in k.failures) + " (inferred)"
+        rows.append((_key(k.at), when_text(k.at), k.at.confidence.value, what))
+    if c.back_offs is not None:
+        b = c.back_offs
+        what = f"back-off: {b.count} start(s) refused (CrashLoopBackOff)"
+        if b.delay is not None:
+            what += f"; the current back-off is {b.delay:g} s"
+        rows.append((_key(b.first), when_text(When(b.first.lo, b.last.hi, b.first.confidence))
+                     if b.first.known and b.last.known else when_text(b.first),
+                     b.first.confidence.value, what))
+    for x in c.exits:
+        what = f"{'last container' if x.which == 'last' else 'container'} ended: " \
+               f"{x.reason or 'no reason'}, exit code {x.exit_code}: {x.meaning}"
+        rows.append((_key(x.finished), when_text(x.finished), x.finished.confidence.value, what))
+    for n in c.not_ready:
+        rows.append((_key(n.since), when_text(n.since), n.since.confidence.value,
+                     f"not Ready: {n.why}"))
+    return sorted(rows, key=lambda r: r[0])
+
+
+def _key(w: When) -> float:
+    if w.known and w.lo is not None:
+        return w.lo
+    return w.epoch - 1e10 if w.epoch is not None else 1e18
+
+
+def _settings_text(c: ContainerStory) -> list[str]:
+    out = []
+    for s in c.settings:
+        line = (f"{s.probe.value:<9} {s.target}  every {s.period} s, timeout {s.timeout} s, "
+                f"failureThreshold {s.failure_threshold}"
+                + (f", successThreshold {s.success_threshold}" if s.success_threshold != 1
+                   else "") + (f", initialDelaySeconds {s.initial_delay}" if s.initial_delay
+                               else "") + f"  [{s.source}]")
+        out += _wrap(line, 4)
+        if s.why:
+            out += _wrap(s.why, 6)
+    return out
+
+
+def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) -> list[str]:
+    lines = [f"container {visible(c.name or '(unnamed)')}"
+             + (f" (restartCount {c.restart_count})" if c.restart_count is not None else "")]
+    lines += _wrap(f"diagnosis: {c.diagnosis}", 2)
+    if c.settings:
+        lines.append("  probe settings:")
+        lines += _settings_text(c)
+    rows = _timeline(c)
+    if rows:
+        lines.append("  what the record shows (when, how sure, what):")
+        for _, when, conf, what in rows:
+            if not when:
+                lines += _wrap(what, 30)
+                continue
+            head = f"    {when:<22}{conf:<10}"
+            body = _wrap(what, 0, 100 - len(head))
+            lines.append(head + body[0].lstrip())
+            lines += [" " * len(head) + b.lstrip() for b in body[1:]]
+    if c.restarts:
+        lines.append("  restarts:")
+        for r in c.restarts:
+            lines += _wrap(f"{r.count} x {r.cause} ({when_text(r.at)}, {r.confidence.value}): "
+                           f"{r.detail}", 4)
+    if c.findings:
+        lines.append("  findings:")
+        for f in c.findings:
+            lines += _wrap(f"{f.level}: {f.text}", 4)
+    if c.arithmetic:
+        lines.append("  the arithmetic:")
+        for a in c.arithmetic:
+            lines += _wrap(a, 4)
+    if c.replay is not None:
+        lines += _replay_text(c.replay)
+    if c.prevention is not None:
+        lines += _prevention_text(c.prevention, suggestion_yaml)
+    return lines
+
+
+def _replay_text(r: Replay) -> list[str]:
+    """The replay's lines of a container's story: its verdict, what it counted and missed."""
+    if not r.ran:
+        return _wrap(f"replay: not run: {r.reason}", 2)
+    head = (f"  replay through the kubelet model ({r.phases} grid phases, profile "
+            f"{r.profile}): {r.verdict}")
+    lines = [head]
+    for x in r.comparison:
+        lines += _wrap(x, 4)
+    for x in r.counted:
+        lines += _wrap(x, 4)
+    for x in r.missing:
+        lines += _wrap(f"missing from the record: {x}", 4)
+    lines.append("    as replayed:")
+    for x in r.assumptions:
+        lines += _wrap(x, 6)
+    return lines
+
+
+def _prevention_text(p: Prevention, suggestion_yaml: str) -> list[str]:
+    """What would have prevented the restarts: suggest's change and its patch."""
+    if not p.ran:
+        return _wrap(f"what would have prevented it: {p.reason}", 2)
+    lines = _wrap("what would have prevented it, if these kills were not wanted (the "
+                  "app would have recovered by itself): kubesim suggest, with "
+                  "expectations drawn from the record", 2)
+    lines += _wrap(f"expectations: {p.reason}", 4)
+    for j in p.after if p.summary else p.before:
+        lines += _wrap(f"{'met' if j['met'] else 'NOT met'}: {j['figure']}", 4)
+    if p.summary:
+        lines += _wrap(f"change: {p.summary} ({p.verified})", 4)
+    for t in p.tradeoff:
+        lines += _wrap(f"trade-off: {t}", 4)
+    if suggestion_yaml:
+        lines.append("    strategic-merge patch (kubectl patch --type strategic "
+                     "--patch-file):")
+        lines += ["      " + visible(x) for x in suggestion_yaml.rstrip("\n").split("\n")]
+    return lines
+
+
+def render_text(ex: Explanation) -> str:
+    head = "kubesim explain: pod " + visible(ex.pod or "(name not in the record)")
+    if ex.namespace:
+        head += f" in {visible(ex.namespace)}"
+    if ex.owner:
+        head += f" ({visible(ex.owner)})"
+    lines = [head]
+    lines += _wrap("read: " + ", ".join(f"{i['source']} ({i['format']})" for i in ex.inputs), 0)
+    lines += _wrap("times: seconds on the record's axis, 0 = " + str(ex.axis["basis"]), 0)
+    for f in ex.findings:
+        lines += _wrap(f"{f.level}: {f.text}", 0)
+    for c in ex.containers:
+        lines.append("")
+        lines += _container_text(c, ex, _patch(c))
+    if ex.notes:
+        lines.append("")
+        lines.append("reading the record:")
+        for n in ex.notes:
+            where = n.evidence[0].where if n.evidence else ""
+            lines += _wrap(f"{where}: {n.text}", 2)
+    return "\n".join(lines) + "\n"
+
+
+def _patch(c: ContainerStory) -> str:
+    s = c.suggestion
+    return patch_yaml([s]) if s is not None and s.patch is not None else ""
+
+
+# ---------------------------------------------------------------- JSON
+
+
+def document(ex: Explanation) -> dict[str, Any]:
+    """The JSON document (docs/explain.md): the explanation's data, with each prevention's
+    patch as YAML text."""
+    doc = ex.to_data()
+    for c, data in zip(ex.containers, doc["containers"], strict=True):
+        if data["prevention"] is not None:
+            data["prevention"]["patch_yaml"] = _patch(c)
+    return doc
+
+
+def render_json(ex: Explanation) -> str:
+    return json.dumps(document(ex), indent=2, sort_keys=False, allow_nan=False) + "\n"
+
+
+# ---------------------------------------------------------------- HTML
+
+
+def _record_lanes(c: ContainerStory, origin: float) -> dict[str, Any]:
+    """The recorded evidence as lanes of the replay's timeline: spans in its seconds."""
+    items: list[dict[str, Any]] = []
+    lanes: list[str] = []
+
+    def put(lane: str, w: When, kind: str, tip: str, end: When | None = None) -> None:
+        end = end or w
+        if not (w.known and end.known):
+            return
+        assert w.lo is not None and end.hi is not None
+        if lane not in lanes:
+            lanes.append(lane)
+        items.append({"lane": lane, "lo": round(w.lo - origin, 3),
+                      "hi": round(end.hi - origin, 3), "kind": kind,
+                      "confidence": w.confidence.value, "tip": tip})
+
+    for s in c.streaks:
+        put(f"recorded {s.probe.value}", s.first, "failure" if s.outcome == "failed" else
+            "error", f"{s.probe.value} {s.outcome} x{s.count}: {s.detail}\n{s.reading}",
+            s.last)
+    for k in c.kills:
+        put("recorded kills", k.at, "kill", f"Killing {k.index}/{k.of} ({k.cause})\n{k.message}")
+    if c.back_offs is not None and c.back_offs.first.known:
+        put("recorded kills", c.back_offs.first, "backoff",
+            f"back-off: {c.back_offs.count} refused starts", c.back_offs.last)
+    for x in c.exits:
+        put("recorded kills", x.finished, "exit", f"container ended: {x.reason}, exit code "
+            f"{x.exit_code}\n{x.meaning}")
+    for n in c.not_ready:
+        put("recorded Ready", n.since, "notready", f"not Ready: {n.why}", n.until or n.since)
+    return {"lanes": lanes, "items": items}
+
+
+def _story_page(c: ContainerStory) -> dict[str, Any]:
+    data: dict[str, Any] = c.to_data()
+    data["patch_yaml"] = _patch(c)
+    origin = c.replay.origin if c.replay is not None and c.replay.ran else 0.0
+    record = _record_lanes(c, origin)
+    if c.run is not None and c.run_pod is not None:
+        meta = {"spec": "the record", "object": f"replay of {c.name or 'the container'}",
+                "container": c.run_pod.container.name,
+                "pod_containers": [x.name for x in c.run_pod.containers],
+                "behaviour": "reconstructed from the record",
+                "axis_label": f"seconds of the replay (its 0 is {origin:+.1f} s on the "
+                              "record's axis)",
+                **plot_meta(c.run_pod, c.run_scenario, c.run.duration)}
+        run = to_document(c.run, meta=meta)
+    else:
+        his = [i["hi"] for i in record["items"]] or [0.0]
+        los = [i["lo"] for i in record["items"]] or [0.0]
+        lo, hi = min(los), max(his)
+        for i in record["items"]:
+            i["lo"], i["hi"] = round(i["lo"] - lo, 3), round(i["hi"] - lo, 3)
+        run = {"run": {"duration": max(hi - lo, 1.0), "windows": [], "probe_specs": {},
+                       "axis_label": f"seconds from the first recorded time ({lo:+.1f} s on the "
+                                     "record's axis)", "object": "the record"},
+               "probes": [], "containers": [], "kills": [], "events": [], "ready": [],
+               "summary": None}
+    run["record"] = record
+    data["run_document"] = run
+    return data
+
+
+def render_html(ex: Explanation) -> str:
+    data = {"document": document(ex), "stories": [_story_page(c) for c in ex.containers]}
+    return page("explain", f"kubesim explain: {ex.pod or 'pod'}", data)
+
+
+def render_yaml(ex: Explanation) -> str:
+    """The patches alone, one strategic-merge YAML document per workload (as `kubesim suggest
+    --format yaml` prints them); empty when nothing is to change."""
+    return "".join(p if p.startswith("---") or not i else "---\n" + p
+                   for i, p in enumerate(x for x in (_patch(c) for c in ex.containers) if x))
+
+
+def render(ex: Explanation, fmt: str) -> str:
+    return FORMATS[fmt](ex)
+
+
+FORMATS = {"text": render_text, "json": render_json, "yaml": render_yaml}

@@ -1,0 +1,379 @@
+"""The parsing edge of `kubesim explain`: kubectl's ages and timestamps, describe's probe
+lines, both event-table layouts, `kubectl get events`, pod and event documents in both
+event APIs, Prometheus exports, and combining several records of one pod. Inputs here are
+small texts in the formats' exact shapes (the real records are in test_explain_records.py).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kubesim.errors import RecordError
+from kubesim.explain.engine import ExplainOptions, explain_records
+from kubesim.explain.readers.model import StampKind
+from kubesim.explain.readers.probe_line import ProbeLineError, parse_probe_line
+from kubesim.explain.readers.read import combine, parse_record
+from kubesim.explain.readers.times import human_printer, parse_age, parse_rfc1123, parse_rfc3339
+
+# ---------------------------------------------------------------- times
+
+
+@pytest.mark.parametrize(("text", "lo", "hi"), [
+    ("45s", 45, 46), ("119s", 119, 120), ("3m20s", 200, 201), ("12m", 720, 780),
+    ("3m", 180, 240), ("5h26m", 19560, 19620), ("12h", 43200, 46800),
+    ("5d15h", 5 * 86400 + 15 * 3600, 5 * 86400 + 16 * 3600), ("400d", 400 * 86400, 401 * 86400),
+    ("0s", -2, 1),
+])
+def test_ages_are_intervals_as_kubectl_truncates_them(text, lo, hi):
+    stamp = parse_age(text)
+    assert (stamp.kind, stamp.age_lo, stamp.age_hi) == (StampKind.AGE, lo, hi)
+
+
+def test_human_duration_makes_bare_units_exact():
+    """HumanDuration prints 8m only for 8m0s (under 10 min), 5h only for 5h0m (under 8 h):
+    a record that shows 3m20s elsewhere was printed by it."""
+    assert human_printer(["7m59s", "8m"]) and not human_printer(["8m", "12h"])
+    assert (parse_age("8m", human=True).age_lo, parse_age("8m", human=True).age_hi) == (480, 481)
+    assert parse_age("5h", human=True).age_hi == 5 * 3600 + 60
+    assert parse_age("12m", human=True).age_hi == 780  # 10 min and over: to the minute
+
+
+@pytest.mark.parametrize("text", ["5s1m", "1m1m", "x", "3", "-5s", "1.5s", "9999999999s"])
+def test_what_is_not_an_age(text):
+    assert parse_age(text) is None
+
+
+def test_unknown_and_invalid_ages_have_no_time():
+    assert parse_age("<unknown>").kind is StampKind.UNKNOWN
+    assert parse_age("<invalid>").text == "<invalid>"
+
+
+def test_timestamps():
+    assert parse_rfc1123("Tue, 01 Feb 2022 12:58:56 +0100").at == parse_rfc3339(
+        "2022-02-01T11:58:56Z").at
+    assert parse_rfc3339("2021-04-12T19:36:07.250Z").at % 1 == pytest.approx(0.25)
+    assert parse_rfc3339("2021-04-12T21:36:07+02:00").at == parse_rfc3339(
+        "2021-04-12T19:36:07Z").at
+    assert parse_rfc1123("Thu, 01 Jan 1970 00:00:00 +0000").kind is StampKind.UNKNOWN
+    assert parse_rfc1123("Mon, 31 Feb 2022 00:00:00 +0000") is None  # no such date
+
+
+# ---------------------------------------------------------------- probe lines
+
+
+def test_probe_lines_of_every_handler():
+    http = parse_probe_line("http-get http://:http/healthz%3Ftype=liveness delay=0s timeout=1s "
+                            "period=10s #success=1 #failure=3")
+    assert http["httpGet"] == {"path": "/healthz?type=liveness", "port": "http",
+                               "scheme": "HTTP"}
+    assert http["failureThreshold"] == 3 and http["periodSeconds"] == 10
+    https = parse_probe_line("http-get https://127.0.0.1:10259/livez delay=10s timeout=15s "
+                             "period=10s #success=1 #failure=8")
+    assert https["httpGet"]["host"] == "127.0.0.1" and https["httpGet"]["scheme"] == "HTTPS"
+    tcp = parse_probe_line("tcp-socket :8080 delay=10s timeout=1s period=10s #success=1 "
+                           "#failure=3")
+    assert tcp["tcpSocket"] == {"port": 8080}
+    exec_ = parse_probe_line("exec [sh -c exec pg_isready --host $POD_IP] delay=60s timeout=5s "
+                             "period=10s #success=1 #failure=6")
+    assert " ".join(exec_["exec"]["command"]) == "sh -c exec pg_isready --host $POD_IP"
+    grpc = parse_probe_line("grpc 9090 liveness delay=0s timeout=1s period=5s #success=1 "
+                            "#failure=3")
+    assert grpc["grpc"] == {"port": 9090, "service": "liveness"}
+    newer = parse_probe_line("http-get http://:80/ delay=5s timeout=1s period=5s "
+                             "successThreshold=1 failureThreshold=3")
+    assert newer["successThreshold"] == 1 and newer["failureThreshold"] == 3
+
+
+@pytest.mark.parametrize("line", ["http-get http://:8080/x", ("ftp-get x delay=0s timeout=1s "
+                                  "period=1s #success=1 #failure=1"),
+                                  "exec cat delay=0s timeout=1s period=1s #success=1 #failure=1",
+                                  ("tcp-socket :Port delay=0s timeout=1s period=1s #success=1 "
+                                  "#failure=1")])
+def test_unreadable_probe_lines(line):
+    with pytest.raises(ProbeLineError):
+        parse_probe_line(line)
+
+
+# ---------------------------------------------------------------- describe
+
+
+DESCRIBE_TWO = """Name:         web-1
+Namespace:    prod
+Start Time:   Tue, 01 Feb 2022 12:00:00 +0000
+Status:       Running
+Controlled By:  ReplicaSet/web-7d9c5b8f4d
+Containers:
+  app:
+    Port:           8080/TCP
+    State:          Running
+      Started:      Tue, 01 Feb 2022 12:10:00 +0000
+    Last State:     Terminated
+      Reason:       Error
+      Exit Code:    137
+      Started:      Tue, 01 Feb 2022 12:05:00 +0000
+      Finished:     Tue, 01 Feb 2022 12:09:59 +0000
+    Ready:          True
+    Restart Count:  1
+    Liveness:       http-get http://:8080/livez delay=0s timeout=1s period=10s #success=1 #failure=3
+    Readiness:      http-get http://:8080/readyz delay=0s timeout=1s period=5s #success=1 #failure=2
+  istio-proxy:
+    Port:           15090/TCP
+    State:          Running
+      Started:      Tue, 01 Feb 2022 12:00:05 +0000
+    Ready:          True
+    Restart Count:  0
+    Readiness:      http-get http://:15021/healthz/ready delay=1s timeout=3s period=2s #success=1 #failure=30
+Conditions:
+  Type              Status
+  Ready             True
+Events:
+  Type     Reason     Age                From     Message
+  ----     ------     ----               ----     -------
+  Warning  Unhealthy  70s (x3 over 90s)  kubelet  Liveness probe failed: HTTP probe failed with statuscode: 500
+  Normal   Killing    70s                kubelet  Container app failed liveness probe, will be restarted
+  Warning  Unhealthy  80s                kubelet  Readiness probe failed: Get "http://10.1.2.3:15021/healthz/ready": dial tcp 10.1.2.3:15021: connect: connection refused
+  Normal   Started    60s (x2 over 10m)  kubelet  Started container app
+"""
+
+
+def test_a_two_container_describe_is_read_whole():
+    rs = parse_record(DESCRIBE_TWO, "d.txt")
+    pod = combine([rs])
+    assert (pod.name, pod.namespace, pod.owner) == ("web-1", "prod", ("ReplicaSet",
+                                                                        "web-7d9c5b8f4d"))
+    app, proxy = pod.containers
+    assert app.name == "app" and app.restart_count == 1 and app.last.exit_code == 137
+    assert set(app.spec.probes()) and proxy.spec.target(
+        next(iter(proxy.spec.probes()))).port == 15021
+    assert [e.reason for e in pod.events] == ["Unhealthy", "Killing", "Unhealthy", "Started"]
+
+
+def test_unhealthy_rows_go_to_the_container_whose_probe_port_they_name():
+    ex = explain_records([parse_record(DESCRIBE_TWO, "d.txt")], ExplainOptions(suggest=False))
+    by = {c.name: c for c in ex.containers}
+    assert [s.probe.value for s in by["istio-proxy"].streaks] == ["readiness"]
+    assert [s.probe.value for s in by["app"].streaks] == ["liveness"]
+    assert by["app"].diagnosis_kind == "liveness-kill"
+    assert ex.axis["zero"] is not None  # Started 60s ago and startedAt 12:10:00 tie the clocks
+
+
+def test_the_fix_is_a_patch_of_the_deployment_behind_the_replicaset():
+    from kubesim.explain.prevent import workload_of
+    assert workload_of(("ReplicaSet", "web-7d9c5b8f4d"), "web-1") == ("Deployment", "web")
+    assert workload_of(("StatefulSet", "db"), "db-0") == ("StatefulSet", "db")
+    assert workload_of(None, "p") == ("Pod", "p")
+    from kubesim.analysis.suggest import Want
+    # survive the recorded 30 s of failures, catch a hang within 2 minutes: a threshold does it
+    ex = explain_records([parse_record(DESCRIBE_TWO, "d.txt")],
+                 ExplainOptions(phases=4, expect=(Want("hang-within", 120.0),)))
+    app = next(c for c in ex.containers if c.name == "app")
+    assert app.prevention.ran and app.prevention.workload == "Deployment/web"
+    assert app.prevention.patch["kind"] == "Deployment"
+    assert app.prevention.patch["metadata"] == {"name": "web", "namespace": "prod"}
+    assert "livenessProbe" in app.prevention.summary
+
+
+def test_the_axis_is_estimated_from_the_started_event():
+    ex = explain_records([parse_record(DESCRIBE_TWO, "d.txt")], ExplainOptions(suggest=False))
+    # startedAt 12:10:00 + 60-61 s (+ the slack of a Started event) = the describe moment
+    assert ex.axis["zero"] in ("2022-02-01T12:11:00Z", "2022-02-01T12:11:01Z")
+    app = next(c for c in ex.containers if c.name == "app")
+    last = next(x for x in app.exits if x.which == "last")
+    assert last.finished.known and last.finished.hi < 0
+
+
+def test_several_pods_need_a_choice():
+    text = DESCRIBE_TWO + "\n" + DESCRIBE_TWO.replace("web-1", "web-2")
+    with pytest.raises(RecordError, match="choose one with --pod NAME"):
+        combine([parse_record(text, "d.txt")])
+    assert combine([parse_record(text, "d.txt")], "web-2").name == "web-2"
+
+
+OLD_SPACES = """Events:
+  FirstSeen	LastSeen	Count	From			SubObjectPath		Type		Reason		Message
+  ---------	--------	-----	----			-------------		--------	------		-------
+  37s		37s		1	{default-scheduler }				Normal		Scheduled	Successfully assigned liveness-exec to worker0
+  36s		36s		1	{kubelet worker0}	spec.containers{liveness}	Normal		Pulling		pulling image "gcr.io/google_containers/busybox"
+  2s		2s		1	{kubelet worker0}	spec.containers{liveness}	Warning		Unhealthy	Liveness probe failed: cat: can't open '/tmp/healthy': No such file or directory
+"""
+
+
+def test_the_old_table_layout_with_sub_object_paths():
+    pod = combine([parse_record(OLD_SPACES, "old.txt")])
+    un = pod.events[-1]
+    assert (un.reason, un.type, un.container, un.count) == ("Unhealthy", "Warning", "liveness", 1)
+    assert (un.first.age_lo, un.first.age_hi) == (2, 3)
+
+
+def test_the_combined_prefix_is_stripped_and_remembered():
+    text = ("  Warning  Unhealthy  2m (x40 over 1h)  kubelet  (combined from similar events): "
+            "Liveness probe failed: Get \"http://10.0.0.1:8080/\": context deadline exceeded\n")
+    e = combine([parse_record(text, "c.txt")]).events[0]
+    assert e.combined and e.message.startswith("Liveness probe failed:")
+
+
+def test_get_events_table_with_namespaces():
+    text = ("NAMESPACE   LAST SEEN   TYPE      REASON      OBJECT          MESSAGE\n"
+            "shop        3m          Warning   Unhealthy   pod/web-1       Readiness probe failed: HTTP probe failed with statuscode: 503\n"
+            "shop        3m          Normal    Scaled      deployment/web  Scaled up replica set web-1 to 2\n")
+    pod = combine([parse_record(text, "g.txt")])
+    assert pod.name == "web-1" and [e.reason for e in pod.events] == ["Unhealthy"]
+
+
+# ---------------------------------------------------------------- documents
+
+
+def _event(reason, message, count, first, last, api="v1", series=False):
+    if api == "v1":
+        return {"apiVersion": "v1", "kind": "Event", "type": "Warning", "reason": reason,
+                "message": message, "count": count, "firstTimestamp": first,
+                "lastTimestamp": last, "involvedObject": {"kind": "Pod", "name": "p",
+                                                          "fieldPath": "spec.containers{app}"},
+                "source": {"component": "kubelet"}}
+    out = {"apiVersion": "events.k8s.io/v1", "kind": "Event", "type": "Warning",
+           "reason": reason, "note": message, "eventTime": first,
+           "regarding": {"kind": "Pod", "name": "p", "fieldPath": "spec.containers{app}"},
+           "reportingController": "kubelet"}
+    if series:
+        out["series"] = {"count": count, "lastObservedTime": last}
+    return out
+
+
+def test_events_in_both_apis_read_alike():
+    v1 = parse_record(json.dumps({"kind": "EventList", "items": [_event(
+        "Unhealthy", "Liveness probe failed: x", 4, "2024-01-01T00:00:00Z",
+        "2024-01-01T00:00:30Z")]}), "v1.json")
+    new = parse_record(json.dumps({"kind": "EventList", "items": [_event(
+        "Unhealthy", "Liveness probe failed: x", 4, "2024-01-01T00:00:00Z",
+        "2024-01-01T00:00:30Z", api="new", series=True)]}), "new.json")
+    a, b = v1.events[0], new.events[0]
+    assert (a.count, a.first.at, a.last.at, a.container) == (b.count, b.first.at, b.last.at,
+                                                             b.container) == (
+        4, parse_rfc3339("2024-01-01T00:00:00Z").at, parse_rfc3339("2024-01-01T00:00:30Z").at,
+        "app")
+    assert b.series and not a.series
+
+
+POD = {"apiVersion": "v1", "kind": "Pod", "metadata": {
+    "name": "p", "namespace": "n", "ownerReferences": [
+        {"kind": "StatefulSet", "name": "db", "controller": True}]},
+    "spec": {"terminationGracePeriodSeconds": 60, "restartPolicy": "Always",
+             "initContainers": [{"name": "proxy", "restartPolicy": "Always",
+                                 "readinessProbe": {"tcpSocket": {"port": 15021}}}],
+             "containers": [{"name": "app", "ports": [{"name": "http", "containerPort": 8080}],
+                             "livenessProbe": {"httpGet": {"path": "/livez", "port": "http"},
+                                               "failureThreshold": 5}}]},
+    "status": {"phase": "Running", "startTime": "2024-01-01T00:00:00Z",
+               "conditions": [{"type": "Ready", "status": "False",
+                               "lastTransitionTime": "2024-01-01T00:05:00Z"}],
+               "containerStatuses": [{"name": "app", "ready": False, "restartCount": 3,
+                                      "state": {"waiting": {"reason": "CrashLoopBackOff",
+                                                            "message": "back-off 40s restarting failed container=app pod=p_n(uid)"}},
+                                      "lastState": {"terminated": {
+                                          "reason": "OOMKilled", "exitCode": 137,
+                                          "startedAt": "2024-01-01T00:04:00Z",
+                                          "finishedAt": "2024-01-01T00:04:40Z"}}}]}}
+
+
+def test_a_pod_document_gives_settings_status_and_conditions():
+    pod = combine([parse_record(json.dumps(POD), "pod.json")])
+    assert (pod.grace_seconds, pod.owner, pod.restart_policy) == (60, ("StatefulSet", "db"),
+                                                                  "Always")
+    app = next(c for c in pod.containers if c.name == "app")
+    proxy = next(c for c in pod.containers if c.name == "proxy")
+    assert proxy.sidecar and proxy.spec is not None
+    assert app.spec.target(next(iter(app.spec.probes()))).port == 8080  # named port resolved
+    assert (app.restart_count, app.last.reason, app.state_reason) == (3, "OOMKilled",
+                                                                       "CrashLoopBackOff")
+    assert pod.conditions[0].last_transition.known
+    ex = explain_records([parse_record(json.dumps(POD), "pod.json")], ExplainOptions(suggest=False))
+    c = next(x for x in ex.containers if x.name == "app")
+    assert c.diagnosis_kind == "oom"
+    assert c.back_offs.delay == 40.0
+    assert c.not_ready and "Ready condition is False" in c.not_ready[0].why
+
+
+def test_an_invalid_probe_in_a_document_names_its_line():
+    bad = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: a\n" \
+          "    livenessProbe:\n      httpGet: {path: /, port: 80}\n      successThreshold: 2\n"
+    with pytest.raises(RecordError) as info:
+        parse_record(bad, "bad.yaml")
+    assert info.value.line == 9 and "successThreshold=2 must be 1" in str(info.value)
+
+
+def test_describe_and_document_combine_and_document_times_win():
+    describe = "Events:\n  Warning  Unhealthy  1m  kubelet  Liveness probe failed: x\n"
+    pod = combine([parse_record(describe, "d.txt"), parse_record(json.dumps(POD), "p.json")])
+    assert pod.name == "p" and pod.events and "pod" in pod.formats and "describe" in pod.formats
+
+
+# ---------------------------------------------------------------- Prometheus
+
+
+def _prom(values, result="failed", kind="matrix"):
+    return json.dumps({"status": "success", "data": {"resultType": kind, "result": [
+        {"metric": {"__name__": "prober_probe_total", "probe_type": "Liveness",
+                    "result": result, "container": "app", "pod": "p"}, "values": values}]}})
+
+
+def test_prometheus_counter_rises_become_failure_runs():
+    values = [[1000, "1"], [1015, "2"], [1030, "4"], [1045, "4"], [1060, "5"]]
+    ex = explain_records([parse_record(_prom(values), "p.json")], ExplainOptions(suggest=False))
+    runs = ex.containers[0].streaks
+    # 1 (first sample, from 0), +1, +2 in adjacent steps: one run of 4; then +1 after a gap
+    assert [s.count for s in runs] == [4, 1]
+    # the first failure lies between the step before the first sample and that sample; the
+    # axis zero is the newest sample (1060)
+    assert (runs[0].first.lo, runs[0].first.hi, runs[0].first.epoch) == (-75, -60, 1000)
+    assert (runs[1].first.lo, runs[1].first.hi) == (-15, 0)
+
+
+@pytest.mark.parametrize(("text", "match"), [
+    (_prom([], kind="vector"), "resultType='vector'"),
+    (_prom([[1, "x"]]), r"values\[0\]"),
+    (_prom([[1, "-1"]]), "out of range"),
+    (json.dumps({"status": "error", "data": {"resultType": "matrix"}}), "did not succeed"),
+])
+def test_bad_prometheus_exports(text, match):
+    with pytest.raises(RecordError, match=match):
+        parse_record(text, "p.json")
+
+
+# ---------------------------------------------------------------- what is not a record
+
+
+@pytest.mark.parametrize(("text", "match"), [
+    ("", "is empty"), ("hello world\n", "not a record explain reads"),
+    ("{\"kind\": \"Service\"}", "JSON without a Pod or Event"),
+    ("kind: Service\nmetadata: {name: s}\n", "YAML without a Pod or Event"),
+    ("TIME   REASON   MSG\n", "TIME, REASON, MSG"),
+    ("{\"kind\": \"Pod\"", "not JSON"),
+])
+def test_what_is_not_a_record_is_one_clear_error(text, match):
+    with pytest.raises(RecordError, match=match) as info:
+        parse_record(text, "r.txt")
+    assert "\n" not in str(info.value) and "r.txt" in str(info.value)
+
+
+def test_unknown_reasons_and_cut_rows_are_notes_not_errors():
+    text = ("Events:\n  Warning  FrobnicateFailed  1m  kubelet  the frobnicator broke\n"
+            "  Warning  Unhealthy  30s (x2 over 40s)  kubelet  Liveness probe fai")
+    ex = explain_records([parse_record(text, "x.txt")], ExplainOptions(suggest=False))
+    assert any("may be cut short" in n.text for n in ex.notes)
+    assert ex.containers[0].diagnosis_kind in ("no-kill", "cannot-tell", "nothing")
+
+
+def test_invalid_ages_are_reported_as_clock_skew():
+    text = "Events:\n  Warning  Unhealthy  <invalid>  kubelet  Liveness probe failed: x\n"
+    ex = explain_records([parse_record(text, "x.txt")], ExplainOptions(suggest=False))
+    assert any("clock skew" in f.text for f in ex.findings)
+
+
+def test_events_last_seen_before_first_seen_are_clock_skew():
+    text = json.dumps({"kind": "EventList", "items": [_event(
+        "Unhealthy", "Liveness probe failed: x", 3, "2024-01-01T00:01:00Z",
+        "2024-01-01T00:00:00Z")]})
+    ex = explain_records([parse_record(text, "e.json")], ExplainOptions(suggest=False))
+    assert any("last seen before they were first seen" in f.text for f in ex.findings)

@@ -1,0 +1,283 @@
+"""`kubesim mcp` end to end: the real server process over stdio, driven by the official SDK's own
+client (`mcp.Client` with `StdioServerParameters`, as an MCP host starts it). The tools list
+their commands' input models as schemas; each tool on a shipped example gives the document the
+CLI prints for the same inputs; bad arguments and bad inputs are `is_error` results naming the
+field or the file, and the server stays up; no path leads out of the root."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+mcp = pytest.importorskip("mcp", reason="the MCP SDK (kubesim[mcp]) is not installed")
+anyio = pytest.importorskip("anyio")
+
+from helpers import cli
+
+from kubesim.cli.inputs import INPUTS
+from kubesim.cli.mcp import MCP_MAX_WORK
+
+REPO = Path(__file__).resolve().parent.parent
+DESCRIBE = "tests/data/explain/01-k8s-docs-liveness-exec.describe.txt"
+DESCRIBE_POD = "tests/data/explain/01-k8s-docs-exec-liveness.pod.yaml"
+SPEC = "probe_specs/seed_unified_healthz.yaml"
+OUTAGE = "traces/seed_db_outage.scenario.yaml"
+
+# each tool on a shipped example, and the command line a person would type for the same
+EXAMPLES = {
+    "check-chart": ({"paths": ["tests/data/charts/podinfo"], "set": ["replicaCount=3"],
+                     "release_name": "web", "phases": 2, "config": "none"},
+                    ["check", "tests/data/charts/podinfo", "--set", "replicaCount=3",
+                     "--release-name", "web", "--phases", "2", "--config", "none"]),
+    "check": ({"paths": [SPEC], "scenarios": [OUTAGE], "phases": 4, "config": "none"},
+              ["check", SPEC, "--scenario", OUTAGE, "--phases", "4", "--config", "none"]),
+    "run": ({"spec": SPEC, "scenario": OUTAGE, "phases": 3, "seed": 7},
+            ["run", SPEC, "--scenario", OUTAGE, "--phases", "3", "--seed", "7"]),
+    "windows": ({"spec": "examples/seed-app/deployment.yaml", "profile": "legacy"},
+                ["windows", "examples/seed-app/deployment.yaml", "--profile", "legacy"]),
+    "suggest": ({"paths": [SPEC], "scenarios": [OUTAGE], "phases": 4, "config": "none",
+                 "expect": {"survive-outage": 90, "hang-within": 60}},
+                ["suggest", SPEC, "--scenario", OUTAGE, "--phases", "4", "--config", "none",
+                 "--expect", "survive-outage=90", "--expect", "hang-within=60"]),
+    "explain": ({"records": [DESCRIBE], "spec": DESCRIBE_POD, "phases": 2},
+                ["explain", DESCRIBE, "--spec", DESCRIBE_POD, "--phases", "2"]),
+}
+
+
+def server(root: Path, *extra: str) -> Any:
+    return mcp.StdioServerParameters(command=sys.executable,
+                                     args=["-m", "kubesim", "mcp", "--root", str(root), *extra])
+
+
+def session(root: Path, calls: list[tuple[str, dict[str, Any]]], *extra: str
+            ) -> tuple[Any, list[Any]]:
+    """(the tools listed, the result of each call), over one connection to a new server."""
+    async def go() -> tuple[Any, list[Any]]:
+        async with mcp.Client(server(root, *extra)) as client:
+            tools = await client.list_tools()
+            return tools, [await client.call_tool(name, args) for name, args in calls]
+    return anyio.run(go)
+
+
+def cli_document(capsys: Any, monkeypatch: Any, argv: list[str]) -> dict[str, Any]:
+    monkeypatch.chdir(REPO)
+    code, out, err = cli(capsys, *argv, "--format", "json")
+    assert code in (0, 1), err
+    return json.loads(out)
+
+
+def text_of(result: Any) -> str:
+    assert len(result.content) == 1 and result.content[0].type == "text"
+    return result.content[0].text
+
+
+def test_the_tools_are_the_commands_with_their_models_as_schemas():
+    tools, _ = session(REPO, [])
+    listed = {t.name: t for t in tools.tools}
+    assert list(listed) == ["check", "run", "windows", "suggest", "explain"]
+    for name, tool in listed.items():
+        assert tool.input_schema == INPUTS[name].model_json_schema(), name
+        assert tool.input_schema["additionalProperties"] is False
+        assert tool.annotations.read_only_hint and not tool.annotations.destructive_hint
+        assert f"kubesim {name}" in tool.description
+
+
+def test_each_tool_gives_the_document_the_cli_prints(capsys, monkeypatch):
+    names = list(EXAMPLES)
+    _, results = session(REPO, [(n.split("-")[0], EXAMPLES[n][0]) for n in names])
+    for name, result in zip(names, results, strict=True):
+        assert not result.is_error, text_of(result)
+        expected = cli_document(capsys, monkeypatch, EXAMPLES[name][1])
+        assert result.structured_content == expected, name
+        assert expected.get("command", name.split("-")[0]) == name.split("-")[0]
+    chart, check, run, windows, suggest, explain = results
+    assert chart.structured_content["objects"][0]["rendered_from"].startswith("helm chart")
+    assert "the gate fails (exit code 1): 2 finding(s) at or above error" in text_of(check)
+    assert "KS002" in text_of(check)
+    assert "3 restart(s)" in text_of(run) and "Over 3 grid phases" in text_of(run)
+    assert text_of(windows).startswith("windows of Deployment/orders container app "
+                                       "(profile legacy): startup protection >= ")
+    assert "livenessProbe.httpGet.path=/livez" in text_of(suggest)
+    assert "the kubelet model reproduces it" in text_of(explain)
+
+
+def test_inline_texts_stand_where_the_files_would(capsys, monkeypatch):
+    """The same spec and scenario given inline: the same simulation, sources named by the
+    fields; a record and a trace inline too."""
+    spec, outage = (REPO / SPEC).read_text(), (REPO / OUTAGE).read_text()
+    trace = (REPO / "traces/seed_db_outage.jsonl").read_text()
+    _, (by_path, inline, from_trace, record) = session(REPO, [
+        ("run", {"spec": SPEC, "scenario": OUTAGE}),
+        ("run", {"spec_text": spec, "scenario_text": outage}),
+        ("run", {"spec_text": spec, "trace_text": trace}),
+        ("explain", {"record_text": (REPO / DESCRIBE).read_text(), "suggest": False})])
+    a, b = by_path.structured_content, inline.structured_content
+    assert b["run"]["spec"] == "<spec_text>" and b["run"]["behaviour"] == "<scenario_text>"
+    assert a["summary"] == b["summary"] and a["kills"] == b["kills"] and a["probes"] == b["probes"]
+    expected = cli_document(capsys, monkeypatch, ["run", SPEC, "--trace",
+                                                  "traces/seed_db_outage.jsonl"])
+    assert from_trace.structured_content["summary"] == expected["summary"]
+    assert from_trace.structured_content["run"]["behaviour"] == "<trace_text>"
+    assert record.structured_content["inputs"][0]["source"] == "<record_text>"
+
+
+def test_errors_are_results_naming_the_field_or_file_and_the_server_stays_up(tmp_path):
+    (tmp_path / "broken.yaml").write_text("apiVersion: v1\nkind: Pod\nspec: [\n")
+    (tmp_path / "spec.yaml").write_text((REPO / SPEC).read_text())
+    calls = [
+        ("run", {"spec": "spec.yaml", "duration": -5}),
+        ("run", {"spec": "spec.yaml", "durations": 5}),
+        ("run", {}),
+        ("run", {"spec": "spec.yaml", "spec_text": "x: 1"}),
+        ("check", {"paths": ["spec.yaml"], "ignore": ["KS999"]}),
+        ("suggest", {"paths": ["spec.yaml"], "expect": {"survive-forever": 5}}),
+        ("explain", {"records": ["spec.yaml"], "now": "yesterday"}),
+        ("run", {"spec": "broken.yaml"}),
+        ("run", {"spec": "missing.yaml"}),
+        ("run", {"spec": "spec.yaml", "duration": 1e9}),
+        ("run", {"spec": "spec.yaml", "max_work": 10**9}),
+        ("no-such-tool", {}),
+        ("windows", {"spec": "spec.yaml"}),
+    ]
+    _, results = session(tmp_path, calls)
+    *errors, last = results
+    needles = ["duration=-5 must be a positive number of seconds, at most 1e+09",
+               "durations: not a field of this tool",
+               "give exactly one of spec and spec_text",
+               "give exactly one of spec and spec_text",
+               "ignore=['KS999']: unknown check 'KS999'",
+               "expect.survive-forever",
+               "now=yesterday must be a time like",
+               "broken.yaml:",
+               "missing.yaml: no such file",
+               f"over the work budget of {MCP_MAX_WORK:,}",
+               f"max_work: at most {MCP_MAX_WORK:,} units of work",
+               "unknown tool 'no-such-tool'"]
+    for (name, args), result, needle in zip(calls[:-1], errors, needles, strict=True):
+        assert result.is_error and result.structured_content is None, (name, args)
+        text = text_of(result)
+        assert needle in text and "\n" not in text and "Traceback" not in text, (args, text)
+    assert not last.is_error and last.structured_content["label"].startswith("ProbeSpec/spec")
+
+
+def test_no_path_leads_out_of_the_root(tmp_path):
+    root, outside = tmp_path / "root", tmp_path / "outside"
+    root.mkdir()
+    outside.mkdir()
+    (outside / "spec.yaml").write_text((REPO / SPEC).read_text())
+    (root / "manifests").mkdir()
+    (root / "manifests" / "ok.yaml").write_text((REPO / SPEC).read_text())
+    (root / "link.yaml").symlink_to(outside / "spec.yaml")
+    (root / "manifests" / "away").symlink_to(outside, target_is_directory=True)
+    calls = [("windows", {"spec": "../outside/spec.yaml"}),
+             ("windows", {"spec": str(outside / "spec.yaml")}),
+             ("windows", {"spec": "link.yaml"}),
+             ("windows", {"spec": "-"}),
+             ("check", {"paths": ["manifests"], "config": "none"}),
+             ("run", {"spec": "manifests/ok.yaml", "scenario": "/etc/hostname"}),
+             ("windows", {"spec": "manifests/ok.yaml"})]
+    _, results = session(root, calls)
+    *refused, allowed = results
+    for (name, args), result in zip(calls[:-1], refused, strict=True):
+        assert result.is_error, (args, text_of(result))
+        text = text_of(result)
+        assert "outside the root" in text or "standard input" in text, (args, text)
+    assert "manifests/away" in text_of(refused[4])  # the walk does not follow the link out
+    assert not allowed.is_error
+
+
+def test_the_same_call_gives_the_same_bytes():
+    args = {"spec": SPEC, "scenario": OUTAGE, "phases": 2}
+    _, (a, b) = session(REPO, [("run", args), ("run", args)])
+    _, (c,) = session(REPO, [("run", args)])
+    docs = [json.dumps(r.structured_content, sort_keys=True) for r in (a, b, c)]
+    assert docs[0] == docs[1] == docs[2] and text_of(a) == text_of(c)
+
+
+def test_the_servers_budget_bounds_every_call():
+    """`--max-work` is the ceiling and the default of a call's `max_work`."""
+    import re
+    args = {"spec": SPEC, "duration": 3000}
+    _, (probe,) = session(REPO, [("run", {**args, "max_work": 1})])
+    cost = int(re.search(r"would cost about ([0-9,]+) units", text_of(probe))[1].replace(",", ""))
+    ceiling = 2 * cost
+    _, (low, given, high) = session(REPO, [("run", args),
+                                           ("run", {**args, "max_work": cost // 2}),
+                                           ("run", {**args, "max_work": 2 * ceiling})],
+                                    "--max-work", str(ceiling))
+    assert not low.is_error, text_of(low)  # the server's budget is the call's default
+    assert given.is_error and f"over the work budget of {cost // 2:,}" in text_of(given)
+    assert high.is_error and f"max_work: at most {ceiling:,} units of work" in text_of(high)
+
+
+def test_start_up_loads_no_engine():
+    """The server answers `initialize` before any command is imported: the SDK and the input
+    models only (the engine, numpy and simpy load on the first call)."""
+    code = ("import sys, kubesim.cli.mcp_server as s; from kubesim.cli.mcp_tools import "
+            "input_schema, tool_names; [input_schema(n) for n in tool_names()]; "
+            "print(sorted(m for m in ('numpy', 'simpy', 'yaml', 'kubesim.engine.simulate', "
+            "'kubesim.analysis.check.findings') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_a_root_that_is_not_a_directory_is_one_line(capsys, tmp_path):
+    code, out, err = cli(capsys, "mcp", "--root", str(tmp_path / "nope"))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "--root: no such directory" in err
+
+
+def test_the_client_configuration_in_the_docs_starts_the_server(capsys, monkeypatch):
+    """docs/mcp.md: the `mcpServers` block is JSON whose arguments are `kubesim mcp`'s own,
+    and the Python client example runs against the real server."""
+    import re
+    page = (REPO / "docs" / "mcp.md").read_text()
+    blocks = dict(re.findall(r"```(json|python)\n(.*?)```", page, re.DOTALL))
+    entry = json.loads(blocks["json"])["mcpServers"]["kubesim"]
+    assert entry["command"].endswith("/bin/kubesim") and entry["args"][0] == "mcp"
+    from kubesim.cli.main import parse
+    args, module = parse([*entry["args"][:2], str(REPO)])
+    assert module.__name__ == "kubesim.cli.mcp" and args.root == str(REPO)
+    monkeypatch.chdir(REPO)
+    exec(compile(blocks["python"], "docs/mcp.md", "exec"), {"__name__": "docs"})
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("windows of Deployment/orders container app (profile classic)")
+    in_text = re.search(r"hang -> kill decision <= ([0-9.]+) s", out[0]).group(1)
+    assert out[1] == f"a hang is caught within {in_text} s"  # the document says the same
+
+
+def test_the_server_answers_while_a_call_works():
+    """A call runs in a worker thread: a listing sent while a long simulation works comes
+    back in a small part of the simulation's time (judged against what the run itself took;
+    served after the run, it would take about as long)."""
+    import time
+    marks: dict[str, float] = {}
+
+    async def go() -> None:
+        async with mcp.Client(server(REPO)) as client:
+            async def long() -> None:
+                marks["run sent"] = time.perf_counter()
+                await client.call_tool("run", {"spec": SPEC, "duration": 300_000,
+                                               "engine": "simpy"})
+                marks["run back"] = time.perf_counter()
+
+            async def listing() -> None:
+                await anyio.sleep(0.5)  # the run has started
+                marks["list sent"] = time.perf_counter()
+                await client.list_tools(cache_mode="refresh")  # from the server, not a cache
+                marks["list back"] = time.perf_counter()
+
+            async with anyio.create_task_group() as tasks:
+                tasks.start_soon(long)
+                tasks.start_soon(listing)
+    anyio.run(go)
+    run = marks["run back"] - marks["run sent"]
+    assert marks["list sent"] < marks["run back"], marks  # sent while the run worked
+    assert marks["list back"] - marks["list sent"] < run / 4, marks
