@@ -47,8 +47,8 @@ from kubesim.render.check_formats import FORMATS, render
 from kubesim.spec.yamlio import STDIN
 
 __all__ = ["BehaviourAction", "add_config_args", "add_parser", "behaviour_refs",
-           "check_settings", "count_arg", "project_config", "run", "seconds_arg",
-           "seconds_or_zero_arg"]
+           "check_settings", "count_arg", "project_config", "project_configuration", "run",
+           "seconds_arg", "seconds_or_zero_arg"]
 
 
 def seconds_or_zero_arg(text: str) -> float:
@@ -229,10 +229,7 @@ def run(args: argparse.Namespace) -> tuple[str, int, list[str]]:
     if stdin_users > 1:
         raise UsageError("only one input can come from stdin")
     config, chosen = project_config(args)
-    configuration = configuration_of(config, chosen, overridden=_overridden(args),
-                                     cli_ignore=_ignored(args.ignore),
-                                     bindings=not args.behaviours)
-    settings = check_settings(args, config, configuration)
+    settings = check_settings(args, config, project_configuration(args, config, chosen))
     check_html_path(args)
     _check_sarif_path(args)
     behaviours = behaviour_refs(args, config)
@@ -246,6 +243,17 @@ def run(args: argparse.Namespace) -> tuple[str, int, list[str]]:
         write_html(check_report(report), args.html)
     errors = [f"kubesim: error: {' '.join(str(e).split())}" for e in report.errors]
     return render(report, args.format), report.exit_code, errors  # one line per bad input
+
+
+def project_configuration(args: argparse.Namespace, config: Config | None, chosen: str, *,
+                          command: str = "check", expect_given: bool = False
+                          ) -> Configuration:
+    """What the reports of `command` (check, or suggest) say of the configuration: which,
+    how it was chosen, and where it departs from the defaults the command line left."""
+    return configuration_of(config, chosen, overridden=_overridden(args),
+                            cli_ignore=_ignored(_given(args, "ignore") or []),
+                            bindings=not args.behaviours, command=command,
+                            expect_given=expect_given)
 
 
 def check_settings(args: argparse.Namespace, config: Config | None,

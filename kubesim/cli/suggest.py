@@ -26,11 +26,12 @@ from kubesim.cli.check import (
     check_settings,
     count_arg,
     project_config,
+    project_configuration,
     seconds_arg,
 )
 from kubesim.cli.inputs import SuggestInput
 from kubesim.errors import UsageError
-from kubesim.render.suggest_formats import FORMATS, render
+from kubesim.render.suggest_formats import FORMATS, nothing_to_change, render
 
 __all__ = ["add_parser", "run"]
 
@@ -77,7 +78,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Suggest, render; exit 0 (all met) or 1 (a conflict left unmet)."""
     SuggestInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
-    config, _ = project_config(args)
+    config, chosen = project_config(args)
     wants = [parse_want(t) for t in args.expect] or [
         Want(k, v) for k, v in (config.suggest_expect if config else [])]
     kinds = [w.kind for w in wants]
@@ -86,7 +87,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(f"--expect {twice}=S is given twice; give each kind once")
     if args.duration is not None:
         check_duration(args.duration)
-    settings = check_settings(args, config)
+    configuration = project_configuration(args, config, chosen, command="suggest",
+                                          expect_given=bool(args.expect))
+    settings = check_settings(args, config, configuration)
     behaviours = behaviour_refs(args, config)
     if not wants:
         return _from_findings(args, behaviours, settings)
@@ -103,7 +106,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                  what=f"this suggestion ({len(chosen)} container(s), {settings.phases} grid "
                       "phases)")
     items = [suggest(w, c, wants, behaviours, settings, meter) for w, c in chosen]
-    return render(items, args.format), 0 if all(s.met for s in items) else 1
+    return render(items, args.format, configuration), 0 if all(s.met for s in items) else 1
 
 
 def _chosen(args: argparse.Namespace, name: str, label: str) -> bool:
@@ -123,8 +126,8 @@ def _from_findings(args: argparse.Namespace, behaviours: list[BehaviourRef],
     fail_on = settings.fail_on
     left = [sev for i in items for _, sev in i.findings_after]
     code = int(fail_on is not None and any(Severity[sev.upper()] >= fail_on for sev in left))
+    configuration = settings.configuration
     if not items:  # nothing reported: nothing to fix, said as check says it
-        return (f"kubesim suggest: kubesim check reports nothing here "
-                f"({len(report.checks)} checks passed): nothing to change\n"
-                if args.format == "text" else render([], args.format)), 0
-    return render(items, args.format), code
+        return (nothing_to_change(len(report.checks), configuration) if args.format == "text"
+                else render([], args.format, configuration)), 0
+    return render(items, args.format, configuration), code

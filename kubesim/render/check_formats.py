@@ -33,9 +33,11 @@ from kubesim.render.edge import WorkflowCommands, visible, workflow_command, xml
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.run import Report
+    from kubesim.analysis.config import Configuration
 
-__all__ = ["FORMATS", "SARIF_SCHEMA", "check_document", "configuration_line", "fix_text",
-           "render", "render_check_json", "sarif_uri"]
+__all__ = ["FORMATS", "SARIF_SCHEMA", "check_document", "configuration_data",
+           "configuration_line", "configuration_lines", "fix_text", "render",
+           "render_check_json", "sarif_uri"]
 
 SCHEMA_VERSION = 1
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
@@ -125,16 +127,15 @@ def render_text(report: Report) -> str:
     for note in report.notes:
         lines += textwrap.wrap(f"note: {v(note)}", width=100, subsequent_indent=" " * 6,
                                break_on_hyphens=False)
-    lines += textwrap.wrap(configuration_line(report), width=100, subsequent_indent=" " * 6,
-                           break_on_hyphens=False)
+    lines += configuration_lines(report.settings.configuration)
     lines.append("")
     lines.append(_summary_line(report))
     return "\n".join(lines) + "\n"
 
 
-def configuration_line(report: Report) -> str:
-    """`configuration: FILE (how it was chosen): every departure from the defaults`."""
-    c = report.settings.configuration
+def configuration_line(c: Configuration | None) -> str:
+    """`configuration: FILE (how it was chosen): every departure from the defaults`: the one
+    line every report of check and suggest names its configuration with."""
     if c is None:
         return "configuration: none (kubesim's defaults)"
     if c.source is None:
@@ -144,6 +145,12 @@ def configuration_line(report: Report) -> str:
         return f"{head}: kubesim's defaults"
     return f"{head} departs from the defaults: " + "; ".join(visible(d.text)
                                                              for d in c.departures)
+
+
+def configuration_lines(c: Configuration | None) -> list[str]:
+    """`configuration_line` as the text reports print it: wrapped at 100 columns."""
+    return textwrap.wrap(configuration_line(c), width=100, subsequent_indent=" " * 6,
+                         break_on_hyphens=False)
 
 
 def fix_text(changes: dict[str, Any]) -> str:
@@ -235,9 +242,14 @@ def check_document(report: Report) -> dict[str, Any]:
 def _configuration(report: Report) -> dict[str, Any]:
     """The configuration used, its departures from the defaults, and the exit code without
     its gate (fail_on, ignores, severities): JSON, SARIF run properties, HTML."""
-    c = report.settings.configuration
-    data = c.to_data() if c else {"file": None, "chosen": "not told", "departures": []}
-    return {**data, "default_gate_exit_code": report.default_gate_exit_code}
+    return {**configuration_data(report.settings.configuration),
+            "default_gate_exit_code": report.default_gate_exit_code}
+
+
+def configuration_data(c: Configuration | None) -> dict[str, Any]:
+    """The configuration used and its departures from the defaults, as the JSON and SARIF
+    reports of check and suggest give it."""
+    return c.to_data() if c else {"file": None, "chosen": "not told", "departures": []}
 
 
 def _object(report: Report, w: Workload) -> dict[str, Any]:
@@ -376,7 +388,7 @@ def _invocation(report: Report) -> dict[str, Any]:
     c = report.settings.configuration
     if c is not None and c.departures:
         out["toolConfigurationNotifications"] = [{
-            "message": {"text": configuration_line(report)},
+            "message": {"text": configuration_line(c)},
             "level": "warning" if report.default_gate_exit_code != report.exit_code else "note"}]
     return out
 
@@ -448,7 +460,7 @@ def render_github(report: Report) -> WorkflowCommands:
         changed = report.default_gate_exit_code != report.exit_code
         lines.append(workflow_command("warning" if changed else "notice",
                                       {"title": "kubesim configuration"},
-                                      configuration_line(report) + (
+                                      configuration_line(c) + (
                                           f"; exit {report.exit_code}, exit "
                                           f"{report.default_gate_exit_code} without its "
                                           "fail_on, ignores and severities"

@@ -12,12 +12,20 @@ import yaml
 
 from kubesim._version import __version__
 from kubesim.analysis.check.fixes import sarif_fixes, strategic_patch
+from kubesim.render.check_formats import (
+    SARIF_SCHEMA,
+    configuration_data,
+    configuration_line,
+    configuration_lines,
+    sarif_uri,
+)
 from kubesim.render.edge import visible
 
 if TYPE_CHECKING:
+    from kubesim.analysis.config import Configuration
     from kubesim.analysis.suggest import Judged, Suggestion
 
-__all__ = ["FORMATS", "SUGGEST_RULE", "render"]
+__all__ = ["FORMATS", "SUGGEST_RULE", "nothing_to_change", "render"]
 
 SUGGEST_RULE = {"id": "KS200", "name": "suggested-probe-settings",
                 "shortDescription": {"text": "Probe settings that meet the declared "
@@ -27,8 +35,18 @@ SUGGEST_RULE = {"id": "KS200", "name": "suggested-probe-settings",
                                             "every grid phase."}}
 
 
-def render(items: list[Suggestion], fmt: str) -> str:
-    return FORMATS[fmt](items)
+def render(items: list[Suggestion], fmt: str, configuration: Configuration | None = None
+           ) -> str:
+    """`items` in `fmt`, each format naming the configuration the suggestion ran with as
+    `kubesim check`'s reports do (check_formats.configuration_line)."""
+    return FORMATS[fmt](items, configuration)
+
+
+def nothing_to_change(checks: int, configuration: Configuration | None) -> str:
+    """The text when kubesim check reports nothing to fix."""
+    last = (f"kubesim suggest: kubesim check reports nothing here ({checks} checks passed): "
+            "nothing to change")
+    return "\n".join([*configuration_lines(configuration), last]) + "\n"
 
 
 def _wrap(text: str, indent: int) -> list[str]:
@@ -51,7 +69,7 @@ def patch_yaml(items: list[Suggestion]) -> str:
     return yaml.safe_dump_all(docs, sort_keys=False) if docs else ""
 
 
-def render_text(items: list[Suggestion]) -> str:
+def render_text(items: list[Suggestion], configuration: Configuration | None = None) -> str:
     lines: list[str] = []
     for s in items:
         w = s.workload
@@ -90,6 +108,7 @@ def render_text(items: list[Suggestion]) -> str:
         lines.append("# strategic-merge patch (kubectl patch --type strategic --patch-file, "
                      "or a kustomize patch):")
         lines.append(patch.rstrip("\n"))
+    lines += configuration_lines(configuration)
     if items and items[0].fixes:
         lines.append(_findings_summary(items, bool(patch)))
     else:
@@ -112,8 +131,9 @@ def _findings_summary(items: list[Suggestion], patched: bool) -> str:
     return f"{head}; {left} left {after}: see the advice"
 
 
-def _document(items: list[Suggestion]) -> dict[str, Any]:
-    return {"kubesim": 1, "command": "suggest", "containers": [{
+def _document(items: list[Suggestion], configuration: Configuration | None) -> dict[str, Any]:
+    return {"kubesim": 1, "command": "suggest",
+            "configuration": configuration_data(configuration), "containers": [{
         "object": s.workload.label, "file": s.workload.source, "container": s.container.name,
         "outage": {"affected": sorted(s.outage.affected), "untouched": s.outage.untouched,
                    "why": s.outage.why},
@@ -132,17 +152,17 @@ def _j(j: Judged) -> dict[str, Any]:
     return {"expect": j.want.kind, "seconds": j.want.seconds, "met": j.met, "figure": j.figure}
 
 
-def render_json(items: list[Suggestion]) -> str:
-    return json.dumps(_document(items), indent=2) + "\n"
+def render_json(items: list[Suggestion], configuration: Configuration | None = None) -> str:
+    return json.dumps(_document(items, configuration), indent=2) + "\n"
 
 
-def render_yaml(items: list[Suggestion]) -> str:
-    return patch_yaml(items)
+def render_yaml(items: list[Suggestion], configuration: Configuration | None = None) -> str:
+    """The patch alone, after a comment naming the configuration (kubectl reads past it)."""
+    patch = patch_yaml(items)
+    return f"# {configuration_line(configuration)}\n{patch}" if patch else ""
 
 
-def render_sarif(items: list[Suggestion]) -> str:
-    from kubesim.render.check_formats import SARIF_SCHEMA, sarif_uri
-
+def render_sarif(items: list[Suggestion], configuration: Configuration | None = None) -> str:
     results = []
     for s in items:
         if s.patch is None and s.met:
@@ -174,10 +194,21 @@ def render_sarif(items: list[Suggestion]) -> str:
            "runs": [{"tool": {"driver": {"name": "kubesim", "version": __version__,
                                          "semanticVersion": __version__,
                                          "rules": [SUGGEST_RULE]}},
-                     "invocations": [{"executionSuccessful": True,
-                                      "exitCode": 0 if all(s.met for s in items) else 1}],
-                     "results": results}]}
+                     "invocations": [_invocation(items, configuration)],
+                     "results": results,
+                     "properties": {"configuration": configuration_data(configuration)}}]}
     return json.dumps(doc, indent=2) + "\n"
+
+
+def _invocation(items: list[Suggestion], c: Configuration | None) -> dict[str, Any]:
+    """The run's exit code and, for a configuration that departs from the defaults, a
+    configuration notification naming it (as check's SARIF gives it)."""
+    out: dict[str, Any] = {"executionSuccessful": True,
+                           "exitCode": 0 if all(s.met for s in items) else 1}
+    if c is not None and c.departures:
+        out["toolConfigurationNotifications"] = [{
+            "message": {"text": configuration_line(c)}, "level": "note"}]
+    return out
 
 
 FORMATS = {"text": render_text, "yaml": render_yaml, "json": render_json,
