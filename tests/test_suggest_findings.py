@@ -186,3 +186,18 @@ spec:
     assert "containers" not in pod
     assert [c["name"] for c in pod["initContainers"]] == ["proxy"]
     assert pod["initContainers"][0]["startupProbe"]["periodSeconds"] == 4
+
+
+def test_the_mcp_tool_summarises_a_suggestion_from_findings(monkeypatch):
+    """`kubesim mcp`'s suggest without expectations says what check found and what is left,
+    not "every expectation met" of expectations nobody gave."""
+    from kubesim.cli.mcp_tools import ServerSettings, call_tool
+
+    repo = Path(__file__).resolve().parent.parent
+    monkeypatch.chdir(repo)
+    result = call_tool("suggest", {"paths": ["probe_specs/seed_unified_healthz.yaml"],
+                                   "phases": 2, "config": "none"},
+                       ServerSettings(repo, 5_000_000))
+    assert not result.is_error, result.text
+    assert "expectation" not in result.text.splitlines()[0], result.text
+    assert "check's findings KS001 warning, after " in result.text, result.text
