@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PodIdentity"]
+__all__ = ["FleetMembers", "PodIdentity"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +23,9 @@ class PodIdentity:
     starts with; later pods count on). `name`: the pod's name (a StatefulSet's replacement
     keeps its predecessor's). `node` and `zone`: where the scheduler placed it. `ordinal`: a
     StatefulSet pod's ordinal (None for other workloads). `version`: "old" (the template the
-    fleet started with) or "new" (a rollout's template)."""
+    fleet started with) or "new" (a rollout's template). `initial`: one of the `replicas`
+    pods the fleet starts with (False: created later by a controller, a rollout's pod or a
+    replacement; a replica selector's indexes, nodes and zones never select it)."""
 
     index: int
     name: str
@@ -31,3 +33,17 @@ class PodIdentity:
     zone: str
     ordinal: int | None = None
     version: str = "old"
+    initial: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class FleetMembers:
+    """What a fleet has for a replica selector to name (`kubesim.behaviour.replicas`): the
+    replicas it starts with (indexes 0 .. replicas-1, their `names`), its `nodes` and
+    `zones`, and whether its pods have ordinals (a StatefulSet's)."""
+
+    replicas: int
+    names: tuple[str, ...]
+    nodes: tuple[str, ...]
+    zones: tuple[str, ...]
+    ordinals: bool = False

@@ -6,6 +6,7 @@ engine and never changed afterwards, except a container's end (filled in when it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from kubesim.results import Outcome, ProbeType
@@ -83,6 +84,10 @@ class KillRecord:
     name: str = ""  # the killed container's name in the pod
     sigterm_at: float | None = None
     whole_pod: bool = False
+    # the container's preStop hook, from the kill's decision to the SIGTERM (R4.5); None: no
+    # hook (an end None: still running at the end of the run)
+    pre_stop_start: float | None = None
+    pre_stop_end: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +252,20 @@ class Timeline:
         # per container: probe type -> [calls, failures], and back-offs (pods of several)
         self.by_name: dict[str, dict[ProbeType, list[int]]] | None = None
         self.back_offs_by_name: dict[str, int] = {}
+        self._endpoint_watchers: list[Callable[[float], None]] = []
+
+    def watch_endpoint(self, listener: Callable[[float], None]) -> None:
+        """Call `listener(at)` whenever the model records something the pod's endpoint
+        depends on (`kubesim.fleet.endpoints`, EP1): a change of the pod's Ready condition
+        (or one taken back within the instant), a container started, the pod's deletion, its
+        last container stopped; `at` is the record's time. A fleet's serving index is pushed
+        its changes this way instead of reading every timeline again."""
+        self._endpoint_watchers.append(listener)
+
+    def endpoint_changed(self, at: float) -> None:
+        """Something the pod's endpoint depends on was recorded at `at` (`watch_endpoint`)."""
+        for listener in self._endpoint_watchers:
+            listener(at)
 
     def set_names(self, names: list[str]) -> None:
         """The pod's simulated containers; with several, counts are also kept per container."""

@@ -189,7 +189,7 @@ def test_scenario_format_examples_run_and_print_what_the_page_says(capsys, monke
                 checked += 1
         elif kind == "python":
             exec(compile(body, "docs/scenario-format.md", "exec"), {})
-    assert ran == 6 and checked >= 7
+    assert ran == 7 and checked >= 9
 
 
 def test_scenario_format_covers_every_field():

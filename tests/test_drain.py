@@ -155,3 +155,26 @@ def test_cli_drain(capsys):
     deleted = [r["deleted_at"] for r in doc["replicas"][:2]]
     assert doc["drain"]["completed_at"] == max(d + math.ceil(round(g - d, 9))
                                                for d, g in zip(deleted, gone, strict=True))
+
+
+@pytest.mark.parametrize(("spec", "evicted"), [
+    # a StatefulSet's first pods are its lowest ordinals, of the new revision after the update
+    (ROOT / "examples" / "broker" / "statefulset.yaml", ["broker-0", "broker-1"]),
+    # a Deployment's are the first pods created among those there are: the rollout's new ones
+    (APP, ["orders-r2-3", "orders-r2-4"]),
+])
+def test_drain_pods_after_a_rollout_evicts_pods_that_exist_d4(capsys, spec, evicted):
+    """`--drain-pods 2` at 200 s, after a rollout replaced every pod: the drain evicts two
+    of the pods there are at 200 s (D4), not the first two ever created (gone by then: the
+    drain used to log "evicting 0 pods" and complete at once)."""
+    assert main(["fleet", str(spec), "--rollout-at", "100", "--drain-at", "200",
+                 "--drain-pods", "2", "--duration", "400", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    replaced = {r["name"] for r in doc["replicas"] if r["version"] == "old"}
+    assert all(r["gone_at"] is not None and r["gone_at"] < 200 for r in doc["replicas"]
+               if r["version"] == "old"), "the rollout had not replaced every pod by 200 s"
+    assert [e["pod"] for e in doc["drain"]["evictions"]] == evicted
+    for name in evicted:
+        pods = [r for r in doc["replicas"] if r["name"] == name and r["version"] == "new"]
+        assert pods[0]["deleted_at"] is not None and pods[0]["deleted_at"] >= 200
+    assert doc["drain"]["completed_at"] > 200 and replaced

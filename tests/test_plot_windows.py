@@ -90,3 +90,26 @@ def test_failure_reasons_close_together_do_not_overlap(gap, tmp_path):
     overlapping, shown = _overlaps(figure(doc))
     assert len(shown) >= 4, shown
     assert overlapping == []
+
+
+def test_a_hang_is_shaded_up_to_the_end_of_the_run():
+    # a stall with `to: null` never ends: its window runs to the end of what was simulated
+    pod = load_spec(str(SKELETON))
+    scenario = Scenario.from_dict({"stalls": [{"from": 100, "to": 140}, {"from": 400, "to": None}]})
+    windows = plot_meta(pod, scenario, 600)["windows"]
+    assert [(w["start"], w["end"]) for w in windows] == [(100, 140), (400, 600)]
+    # and a hang that starts after the run is not shaded at all
+    assert [w["start"] for w in plot_meta(pod, scenario, 300)["windows"]] == [100]
+
+
+def test_a_pod_shades_what_any_of_its_containers_probes_under_either_key():
+    from tests.helpers import mesh_pod
+
+    pod = mesh_pod()  # app probes /livez and /readyz; the proxy sidecar probes :15021/ready
+    scenario = Scenario.from_dict({"targets": {
+        "proxy:15021/ready": {"windows": [{"from": 30, "to": 40, "answer": {"status": 503}}]},
+        "/readyz": {"windows": [{"from": 50, "to": 60, "answer": {"status": 500}}]},
+        "/metrics": {"windows": [{"from": 70, "to": 80, "answer": {"status": 500}}]}}})
+    assert any(w.label.startswith("proxy:15021/ready") for w in scenario.windows(120))
+    kept = plot_meta(pod, scenario, 120)["windows"]
+    assert [w["start"] for w in kept] == [30, 50]  # the sidecar's own target is shaded too

@@ -140,3 +140,28 @@ def test_R4_5_a_liveness_kill_runs_the_preStop_hook_first():
     kill = tl.kills[0]
     assert (kill.at, kill.grace_seconds, kill.stopped_at) == (10.5, 15, 16.5)
     assert [c.running_at for c in tl.containers] == [0, 16.5]
+
+
+def test_R4_5_a_probe_kills_hook_is_recorded_and_shown_from_the_decision_to_the_SIGTERM():
+    """A hung httpGet preStop hook on a liveness kill runs the whole grace (30 s, the pod's,
+    R4.4), then SIGTERM with the 2 s floor: the kill record, the JSON and the text all carry
+    the hook from the decision to the SIGTERM."""
+    from kubesim import to_document
+    from kubesim.render.report import render_text
+
+    pod = ProbedContainer(container(pre_stop={"httpGet": {"path": "/prestop", "port": 8000}},
+                                    livenessProbe=http(failureThreshold=1)))
+    sc = scenario(stalls=[{"from": 10, "to": None}])
+    tl = run(pod, sc, phase=0.5, duration=60)
+    kill = tl.kills[0]
+    assert kill.at == pytest.approx(11.5)  # the 10.5 s call times out after 1 s
+    assert (kill.pre_stop_start, kill.pre_stop_end) == (kill.at, kill.sigterm_at)
+    assert kill.sigterm_at == pytest.approx(kill.at + 30) and kill.grace_seconds == 2
+    doc = to_document(tl)
+    assert doc["kills"][0]["pre_stop_start"] == pytest.approx(kill.at)
+    assert doc["kills"][0]["pre_stop_end"] == pytest.approx(kill.at + 30)
+    lines = [line for line in render_text(tl).splitlines()
+             if "PRESTOP" in line or "SIGTERM" in line]
+    assert [line.split()[0] for line in lines] == [f"{kill.at:.3f}", f"{kill.at + 30:.3f}",
+                                                   f"{kill.at + 30:.3f}"], lines
+    assert "started" in lines[0] and "ended" in lines[1] and "grace 2 s" in lines[2]

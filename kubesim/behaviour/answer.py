@@ -19,6 +19,8 @@ from urllib.parse import urlsplit
 if TYPE_CHECKING:
     import numpy as np
 
+    from kubesim.behaviour.replicas import ReplicaSelector, SelectorUse
+    from kubesim.identity import PodIdentity
     from kubesim.spec.model import Target
 
 __all__ = ["HEALTHY", "MAX_LOCATION", "SIGKILL_EXIT_CODE", "SIGTERM_EXIT_CODE", "Answer",
@@ -94,11 +96,14 @@ def location_problem(location: object, status: object) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Window:
-    """A half-open time interval [start, end), for plots and reports of outages and stalls."""
+    """A half-open time interval [start, end), for plots and reports of outages and stalls;
+    `replicas`: the fleet's pods it is about, when its entry selects some
+    (`kubesim.behaviour.replicas`; None: every pod)."""
 
     start: float
     end: float
     label: str
+    replicas: ReplicaSelector | None = None
 
     def __contains__(self, t: float) -> bool:
         return self.start <= t < self.end
@@ -163,6 +168,16 @@ class Behaviour(Protocol):
                rng: np.random.Generator) -> Answer:
         """The answer to a request sent to `target` at time `at`, by the container instance
         that started running at `started_at` (so `at - started_at` is its age)."""
+        ...
+
+    def answer_serving(self, target: Target, at: float, started_at: float,
+                       rng: np.random.Generator, ready_fraction: float) -> Answer:
+        """`answer` for a replica of a fleet when `ready_fraction` of the fleet's replicas
+        serve (a scenario's `latency_ms: {law: ready_fraction}`); `answer` is this at 1."""
+        ...
+
+    def uses_ready_fraction(self) -> bool:
+        """Whether some of its answers depend on the fleet's ready fraction."""
         ...
 
     def stall_end(self, at: float, started_at: float) -> float:
@@ -267,6 +282,18 @@ class Behaviour(Protocol):
         """Censored timeouts of `key` shorter than `seconds`."""
         ...
 
+    # -- the pods of a fleet (kubesim.behaviour.replicas)
+    def for_pod(self, identity: PodIdentity) -> Behaviour:
+        """The behaviour of one pod of a fleet: a scenario's entries that select no replicas
+        and those whose selector matches the pod; a trace, if its meta selects the pod (or
+        selects none), else the healthy app."""
+        ...
+
+    def replica_selectors(self) -> list[SelectorUse]:
+        """The replica selectors it holds, each with where it is (checked against the
+        fleet: a node, zone, index, ordinal or name the fleet lacks is an error)."""
+        ...
+
 
 class BehaviourBase:
     """The neutral default of every `Behaviour` capability: every target answers success at
@@ -280,6 +307,13 @@ class BehaviourBase:
     def answer(self, target: Target, at: float, started_at: float,
                rng: np.random.Generator) -> Answer:
         return BehaviourBase._ANSWER
+
+    def answer_serving(self, target: Target, at: float, started_at: float,
+                       rng: np.random.Generator, ready_fraction: float) -> Answer:
+        return self.answer(target, at, started_at, rng)
+
+    def uses_ready_fraction(self) -> bool:
+        return False
 
     def stall_end(self, at: float, started_at: float) -> float:
         return at
@@ -350,6 +384,12 @@ class BehaviourBase:
     def censored_below(self, key: str, seconds: float) -> CensoredCount:
         return CensoredCount(0, 0.0)
 
+    def for_pod(self, identity: PodIdentity) -> Behaviour:
+        return self
+
+    def replica_selectors(self) -> list[SelectorUse]:
+        return []
+
 
 class Healthy(BehaviourBase):
     """The default app: every target answers success at once; exits at once on SIGTERM."""
@@ -358,7 +398,8 @@ class Healthy(BehaviourBase):
 class DelegatingBehaviour(BehaviourBase):
     """A behaviour that is another one with something changed (a partial trace, a replica
     under load): every capability is the base's, each forwarded by name, unless the
-    subclass overrides it."""
+    subclass overrides it; but it selects no replicas (it plays for every pod it is given
+    to: a fleet wraps each pod's own behaviour)."""
 
     def __init__(self, base: Behaviour) -> None:
         self.base = base
@@ -367,6 +408,13 @@ class DelegatingBehaviour(BehaviourBase):
     def answer(self, target: Target, at: float, started_at: float,
                rng: np.random.Generator) -> Answer:
         return self.base.answer(target, at, started_at, rng)
+
+    def answer_serving(self, target: Target, at: float, started_at: float,
+                       rng: np.random.Generator, ready_fraction: float) -> Answer:
+        return self.base.answer_serving(target, at, started_at, rng, ready_fraction)
+
+    def uses_ready_fraction(self) -> bool:
+        return self.base.uses_ready_fraction()
 
     def stall_end(self, at: float, started_at: float) -> float:
         return self.base.stall_end(at, started_at)
@@ -436,6 +484,14 @@ class DelegatingBehaviour(BehaviourBase):
 
     def censored_below(self, key: str, seconds: float) -> CensoredCount:
         return self.base.censored_below(key, seconds)
+
+    def for_pod(self, identity: PodIdentity) -> Behaviour:
+        """Itself: a wrapper is what it is for every pod it is given to."""
+        return self
+
+    def replica_selectors(self) -> list[SelectorUse]:
+        """None: a wrapper selects no replicas (a fleet wraps each pod's own behaviour)."""
+        return []
 
 
 HEALTHY = Healthy()

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
     from kubesim.spec.model import HandlerKind, Target
 
-__all__ = ["MARGIN", "Quiet", "compile_behaviour"]
+__all__ = ["MARGIN", "CompiledBehaviour", "Quiet", "compile_behaviour"]
 
 MARGIN = 1e-6  # a quiet stretch ends this far before a change of the behaviour
 _MARGIN = MARGIN
@@ -131,8 +131,20 @@ def _trace_quiet(trace: Trace, target: Target, at: float,
 
 
 
+class CompiledBehaviour(DelegatingBehaviour):
+    """A behaviour that brings its own fast look-up: a wrapper whose answers depend on more
+    than its base (a fleet's replica under load, `kubesim.fleet.load`) says itself what
+    answers probes and when its answers are constant."""
+
+    def compiled(self) -> tuple[Any, Quiet | None]:
+        """(what answers probes, the quiet look-up or None), as `compile_behaviour` gives."""
+        raise NotImplementedError
+
+
 def compile_behaviour(behaviour: Behaviour) -> tuple[Any, Quiet | None]:
     """(what answers probes, the quiet look-up or None) for the fast scheduler."""
+    if isinstance(behaviour, CompiledBehaviour):
+        return behaviour.compiled()
     if isinstance(behaviour, Scenario):
         fast = _compiled_scenario(behaviour)
         return fast, fast.quiet

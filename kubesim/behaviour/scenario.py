@@ -111,28 +111,49 @@ the process is stalled, so a tcpSocket probe still succeeds. `kinds` lists the h
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr,
-                      ValidationError, field_validator, model_validator)
+from pydantic import (
+    BeforeValidator,
+    Discriminator,
+    Field,
+    PrivateAttr,
+    Tag,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
-from kubesim.behaviour.answer import (SIGTERM_EXIT_CODE, Answer, AnswerError, BehaviourBase,
-                                      DeletionRequest,
-                                      ExitDue, InitOutcome, NamedContainer, ProbeExit,
-                                      Window, location_problem)
+from kubesim.behaviour.answer import (
+    SIGTERM_EXIT_CODE,
+    Answer,
+    AnswerError,
+    BehaviourBase,
+    DeletionRequest,
+    ExitDue,
+    InitOutcome,
+    NamedContainer,
+    ProbeExit,
+    Window,
+    location_problem,
+)
+from kubesim.behaviour.replicas import ReplicaSelector, SelectorUse, labelled
+from kubesim.behaviour.strict import StrictModel as _Model
 from kubesim.errors import BehaviourError
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents, read_text
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from kubesim.identity import PodIdentity
     from kubesim.spec.model import Target
 
-__all__ = ["AnswerSpec", "Dependency", "ExitRule", "Scenario", "Stall", "TargetSpec", "AnswerWindow",
-           "load_scenario"]
+__all__ = ["AnswerSpec", "AnswerWindow", "Dependency", "ExitRule", "ReadyFraction", "Scenario",
+           "Stall", "TargetSpec", "load_scenario"]
 
 Kind = Literal["httpGet", "tcpSocket", "exec", "grpc"]
 DEFAULT_STALL_KINDS: tuple[Kind, ...] = ("httpGet", "exec", "grpc")
@@ -141,24 +162,6 @@ Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 # answer that never comes is `error: timeout`, not a huge latency)
 MAX_MILLIS = 1e9
 Millis = Annotated[float, Field(ge=0, le=MAX_MILLIS, allow_inf_nan=False)]
-
-
-class _Model(BaseModel):
-    """Strict, frozen, unknown keys rejected with the list of allowed ones."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _known_keys(cls, data: Any) -> Any:
-        if isinstance(data, dict):
-            allowed = [f.alias or name for name, f in cls.model_fields.items()]
-            for key in data:
-                if key not in allowed:
-                    raise PydanticCustomError(
-                        "unknown_field", "unknown field {field}; allowed: {allowed}",
-                        {"field": str(key), "allowed": ", ".join(allowed)})
-        return data
 
 
 # ---------------------------------------------------------------- latency distributions
@@ -230,12 +233,79 @@ def _as_distribution(value: Any) -> Any:
         return {"distribution": "constant", "value": value}
     if not isinstance(value, dict):
         raise ValueError(f"latency_ms must be a number of milliseconds or a mapping "
-                         f"{{distribution: {_DISTRIBUTIONS.replace(', ', '|')}, ...}}")
+                         f"{{distribution: {_DISTRIBUTIONS.replace(', ', '|')}, ...}} or "
+                         "{law: ready_fraction, ...}")
+    if "distribution" not in value and "law" not in value:
+        raise ValueError(f"latency_ms needs distribution: {_DISTRIBUTIONS.replace(', ', '|')} "
+                         "or law: ready_fraction")
     return value
 
 
-Latency = Annotated[Constant | Uniform | Normal | LogNormal | Exponential | Empirical,
-                    Field(discriminator="distribution"), BeforeValidator(_as_distribution)]
+class ReadyFraction(_Model):
+    """A latency that depends on the fraction of the fleet's replicas kube-proxy routes to
+    (`law: ready_fraction`, docs/controller-rules.md F4): `base` ms while every replica
+    serves, growing as fewer do, by `base + (at_zero - base) * (1 - f) ** exponent`, or by
+    the piecewise-linear table `points` ([[fraction, ms], ...], the ends held beyond them).
+    A pod alone, a fleet not yet in service, and a replica traffic does not reach answer
+    at fraction 1."""
+
+    law: Literal["ready_fraction"]
+    base: Millis | None = None
+    at_zero: Millis | None = None
+    exponent: Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)] = 1.0
+    points: Annotated[list[Annotated[list[float], Field(min_length=2, max_length=2)]],
+                      Field(min_length=2, max_length=100)] | None = None
+
+    @model_validator(mode="after")
+    def _one_form(self) -> ReadyFraction:
+        given = self.model_fields_set
+        if self.points is None:
+            if self.base is None or self.at_zero is None:
+                raise ValueError("law ready_fraction takes base and at_zero (ms; exponent "
+                                 "optional, default 1), or points: [[fraction, ms], ...]")
+            return self
+        if {"base", "at_zero", "exponent"} & given:
+            raise ValueError("law ready_fraction takes points, or base, at_zero and "
+                             "exponent, not both")
+        fractions = [f for f, _ in self.points]
+        for f, ms in self.points:
+            if not (math.isfinite(f) and 0 <= f <= 1):
+                raise ValueError(f"points: fraction {f!r} must be from 0 to 1")
+            if not (math.isfinite(ms) and 0 <= ms <= MAX_MILLIS):
+                raise ValueError(f"points: latency {ms!r} ms must be from 0 to {MAX_MILLIS:g}")
+        if len(set(fractions)) != len(fractions):
+            raise ValueError("points: each fraction once")
+        return self
+
+    def latency_ms(self, fraction: float) -> float:
+        """The latency (ms) when `fraction` of the replicas serve (clamped to [0, 1])."""
+        f = min(1.0, max(0.0, fraction))
+        if self.points is None:
+            assert self.base is not None and self.at_zero is not None
+            return self.base + (self.at_zero - self.base) * (1.0 - f) ** self.exponent
+        table = sorted((p[0], p[1]) for p in self.points)
+        if f <= table[0][0]:
+            return table[0][1]
+        for (f0, ms0), (f1, ms1) in itertools.pairwise(table):
+            if f <= f1:
+                return ms0 + (ms1 - ms0) * (f - f0) / (f1 - f0)
+        return table[-1][1]
+
+
+def _latency_kind(value: Any) -> str | None:
+    """Which latency a value is: its `distribution`, or its `law`."""
+    if isinstance(value, dict):
+        kind = value.get("law", value.get("distribution"))
+        return kind if isinstance(kind, str) else None
+    return "ready_fraction" if isinstance(value, ReadyFraction) else value.distribution
+
+
+Latency = Annotated[
+    Annotated[Constant, Tag("constant")] | Annotated[Uniform, Tag("uniform")]
+    | Annotated[Normal, Tag("normal")] | Annotated[LogNormal, Tag("lognormal")]
+    | Annotated[Exponential, Tag("exponential")] | Annotated[Empirical, Tag("empirical")]
+    | Annotated[ReadyFraction, Tag("ready_fraction")],
+    Discriminator(_latency_kind), BeforeValidator(_as_distribution)]
 
 
 # ---------------------------------------------------------------- answers and windows
@@ -272,12 +342,15 @@ class AnswerSpec(_Model):
                              "slow answer give a status and a latency_ms above the timeout")
         return self
 
-    def to_answer(self, rng: np.random.Generator) -> Answer:
-        """The answer to one request; samples the latency only if it is a distribution."""
+    def to_answer(self, rng: np.random.Generator, ready_fraction: float = 1.0) -> Answer:
+        """The answer to one request; samples the latency only if it is a distribution; a
+        ready-fraction law at `ready_fraction` of the fleet serving."""
         if self.error == "timeout":
             return Answer(error=AnswerError.TIMEOUT, latency=math.inf)
         lat = self.latency_ms
-        ms = lat.value if isinstance(lat, Constant) else lat.sample(rng)
+        ms = (lat.value if isinstance(lat, Constant) else
+              lat.latency_ms(ready_fraction) if isinstance(lat, ReadyFraction) else
+              lat.sample(rng))
         return Answer(status=200 if self.status is None else self.status,
                       error=AnswerError(self.error) if self.error else None,
                       exit_code=self.exit_code or 0, grpc_status=self.grpc_status or "SERVING",
@@ -298,6 +371,7 @@ class Span(_Model):
 
     start: Seconds = Field(alias="from")
     to: Seconds | None
+    replicas: ReplicaSelector | None = None  # only these pods of a fleet
 
     @model_validator(mode="after")
     def _ordered(self) -> Span:
@@ -323,6 +397,7 @@ class Dependency(_Model):
     """A shared dependency (database, queue, ...) and its wall-clock downtimes."""
 
     down: list[Span] = []
+    replicas: ReplicaSelector | None = None  # down only for these pods of a fleet
 
     def is_down(self, at: float) -> bool:
         return any(s.covers(at) for s in self.down)
@@ -339,6 +414,7 @@ class TargetSpec(_Model):
     when_down: AnswerSpec = _WHEN_DOWN
     windows: list[AnswerWindow] = []
     since_start: list[AnswerWindow] = []
+    replicas: ReplicaSelector | None = None  # only these pods of a fleet (others: "*")
 
 
 class Stall(_Model):
@@ -350,6 +426,7 @@ class Stall(_Model):
     since_start: Seconds | None = None
     duration: Annotated[float, Field(gt=0, allow_inf_nan=False)] | None = None
     kinds: list[Kind] = list(DEFAULT_STALL_KINDS)
+    replicas: ReplicaSelector | None = None  # only these pods of a fleet
 
     @model_validator(mode="after")
     def _one_form(self) -> Stall:
@@ -410,6 +487,7 @@ class ExitRule(_Model):
     code: Annotated[int, Field(ge=0, le=255)] = 1
     oom: bool = False
     container: str | None = None  # in a pod of several: only this container (default: all)
+    replicas: ReplicaSelector | None = None  # only these pods of a fleet
 
     @model_validator(mode="after")
     def _one_trigger(self) -> ExitRule:
@@ -487,6 +565,11 @@ class Scenario(_Model, BehaviourBase):
     # target_spec's merged specs: key -> (own spec, "*" spec, merged)
     _merged: dict[str, tuple[TargetSpec, TargetSpec, TargetSpec]] = PrivateAttr(
         default_factory=dict)
+    # with replica selectors: the scenario as written (its fields hold what a pod no
+    # selector matches plays), each selector with its place, each pod's cast so far
+    _whole: Scenario | None = PrivateAttr(None)
+    _uses: list[SelectorUse] = PrivateAttr(default_factory=list)
+    _casts: dict[tuple[bool, ...], Scenario] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
     def _known_dependencies(self) -> Scenario:
@@ -514,9 +597,58 @@ class Scenario(_Model, BehaviourBase):
                          "loc": ["containers", name, "listens", i]})
         return self
 
+    def model_post_init(self, context: Any) -> None:
+        """With replica selectors: keep the scenario as written, and make its fields what a
+        pod no selector matches plays (`kubesim.behaviour.replicas`)."""
+        found = _selected(self)
+        if not found:
+            return
+        whole = self.model_copy()
+        for name, value in _cast(self, lambda selector: False).items():
+            object.__setattr__(self, name, value)
+        self._whole = whole
+        self._uses = [SelectorUse(_dotted(path), selector, None) for path, selector in found]
+
     @property
     def source(self) -> str:
         return self._source
+
+    def for_pod(self, identity: PodIdentity) -> Scenario:
+        """The scenario one pod of a fleet plays: the entries without a replica selector
+        and those whose selector matches the pod (a dependency that does not select it is
+        never down for it, a target that does not is answered as `"*"` answers). One
+        scenario per combination of matching selectors, kept: pods alike share it."""
+        whole = self._whole
+        if whole is None:
+            return self
+        key = tuple(use.selector.matches(identity) for use in self._uses)
+        if not any(key):
+            return self
+        cast = self._casts.get(key)
+        if cast is None:
+            chosen = {id(use.selector) for use, hit in zip(self._uses, key, strict=True) if hit}
+            cast = whole.model_copy(update=_cast(whole, lambda sel: id(sel) in chosen))
+            cast._whole, cast._uses, cast._casts = None, [], {}
+            cast._source = self._source
+            self._casts[key] = cast
+        return cast
+
+    def replica_selectors(self) -> list[SelectorUse]:
+        """Every replica selector of the scenario as written, with its field and line."""
+        return list(self._uses)
+
+    def uses_ready_fraction(self) -> bool:
+        """Whether some answer's latency is a ready-fraction law (`law: ready_fraction`), in
+        any entry, selected or not."""
+        sc = self.as_written()
+        return any(isinstance(a.latency_ms, ReadyFraction) for spec in sc.targets.values()
+                   for a in (spec.answer, spec.when_down,
+                             *(w.answer for w in (*spec.windows, *spec.since_start))))
+
+    def as_written(self) -> Scenario:
+        """The scenario with every entry, selected or not, as its file gives it (its
+        fields hold those a pod no selector matches plays)."""
+        return self._whole if self._whole is not None else self
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "<memory>",
@@ -534,6 +666,10 @@ class Scenario(_Model, BehaviourBase):
         except ValidationError as exc:
             raise _behaviour_error(exc, data, source, document) from None
         scenario._source = source
+        if document is not None and scenario._uses:
+            paths = [path for path, _ in _selected(scenario.as_written())]
+            scenario._uses = [SelectorUse(use.field, use.selector, document.line_of(path))
+                              for use, path in zip(scenario._uses, paths, strict=True)]
         return scenario
 
     def target_spec(self, key: str) -> TargetSpec:
@@ -567,7 +703,12 @@ class Scenario(_Model, BehaviourBase):
     def answer(self, target: Target, at: float, started_at: float,
                rng: np.random.Generator) -> Answer:
         """The answer to one request, held back by any stall it runs into."""
-        ans = self.answer_spec(target.key, at, started_at).to_answer(rng)
+        return self.answer_serving(target, at, started_at, rng, 1.0)
+
+    def answer_serving(self, target: Target, at: float, started_at: float,
+                       rng: np.random.Generator, ready_fraction: float) -> Answer:
+        """`answer`, a ready-fraction latency law taken at `ready_fraction` (F4)."""
+        ans = self.answer_spec(target.key, at, started_at).to_answer(rng, ready_fraction)
         kind = target.kind.value
         spans = sorted(st.interval(started_at) for st in self.stalls if kind in st.kinds)
         spans = [(s, e) for s, e in spans if e > s]
@@ -671,15 +812,22 @@ class Scenario(_Model, BehaviourBase):
     def windows(self, until: float) -> list[Window]:
         """Dependency downtimes ("db down"), wall-clock stalls ("stall"), the first
         container's since_start stalls ("stall (since start)") and target windows
-        ("/healthz: status 500"), clipped to `until`."""
-        out = [Window(s.start, s.end, f"{name} down")
-               for name, dep in self.dependencies.items() for s in dep.down]
-        for st in self.stalls:
+        ("/healthz: status 500"), clipped to `until`; those of entries that select replicas
+        too, their labels saying which ("disk down (node-3)")."""
+        sc = self.as_written()
+        out = []
+        for name, dep in sc.dependencies.items():
+            for span in dep.down:
+                out += labelled([Window(span.start, span.end, f"{name} down")],
+                                span.replicas or dep.replicas)
+        for st in sc.stalls:
             label = "stall" if st.since_start is None else "stall (since start)"
-            out.append(Window(*st.interval(0.0), label))
-        out += [Window(w.start, w.end, f"{key}: {w.answer.summary()}")
-                for key, spec in self.targets.items() for w in spec.windows]
-        return sorted((Window(w.start, min(w.end, until), w.label)
+            out += labelled([Window(*st.interval(0.0), label)], st.replicas)
+        for key, spec in sc.targets.items():
+            for w in spec.windows:
+                out += labelled([Window(w.start, w.end, f"{key}: {w.answer.summary()}")],
+                                w.replicas or spec.replicas)
+        return sorted((Window(w.start, min(w.end, until), w.label, w.replicas)
                        for w in out if w.start < until), key=lambda w: (w.start, w.label))
 
 
@@ -712,6 +860,68 @@ def stalled(ans: Answer, at: float, spans: Iterable[tuple[float, float]]) -> Ans
                   ans.location)
 
 
+KeyPath = tuple[str | int, ...]
+
+
+def _selected(sc: Scenario) -> list[tuple[KeyPath, ReplicaSelector]]:
+    """Every replica selector of `sc`, with its key path in the document, in file order of
+    the fields (dependencies, targets, stalls, exit, conditions)."""
+    out: list[tuple[KeyPath, ReplicaSelector]] = []
+
+    def spans(path: KeyPath, items: Iterable[Span]) -> None:
+        for i, item in enumerate(items):
+            if item.replicas is not None:
+                out.append(((*path, i, "replicas"), item.replicas))
+
+    for name, dep in sc.dependencies.items():
+        if dep.replicas is not None:
+            out.append((("dependencies", name, "replicas"), dep.replicas))
+        spans(("dependencies", name, "down"), dep.down)
+    for key, spec in sc.targets.items():
+        if spec.replicas is not None:
+            out.append((("targets", key, "replicas"), spec.replicas))
+        spans(("targets", key, "windows"), spec.windows)
+        spans(("targets", key, "since_start"), spec.since_start)
+    for field, rules in (("stalls", sc.stalls), ("exit", sc.exit_)):
+        for i, rule in enumerate(rules):
+            if rule.replicas is not None:
+                out.append(((field, i, "replicas"), rule.replicas))
+    for kind, condition in sc.conditions.items():
+        spans(("conditions", kind), condition)
+    return out
+
+
+def _cast(sc: Scenario, picks: Callable[[ReplicaSelector], bool]) -> dict[str, Any]:
+    """The fields of `sc` for a pod: every entry without a selector, and those whose
+    selector `picks` (their selector dropped); a dependency not picked stays, never down."""
+
+    def keep(item: Any) -> bool:
+        return item.replicas is None or picks(item.replicas)
+
+    def kept(items: list[Any]) -> list[Any]:
+        return [item if item.replicas is None else item.model_copy(update={"replicas": None})
+                for item in items if keep(item)]
+
+    dependencies = {name: dep.model_copy(update={"down": kept(dep.down) if keep(dep) else [],
+                                                 "replicas": None})
+                    for name, dep in sc.dependencies.items()}
+    targets = {key: spec.model_copy(update={"windows": kept(spec.windows),
+                                            "since_start": kept(spec.since_start),
+                                            "replicas": None})
+               for key, spec in sc.targets.items() if keep(spec)}
+    return {"dependencies": dependencies, "targets": targets, "stalls": kept(sc.stalls),
+            "exit_": kept(sc.exit_),
+            "conditions": {kind: kept(spans) for kind, spans in sc.conditions.items()}}
+
+
+def _dotted(path: Iterable[str | int]) -> str:
+    """A key path as a field name: `dependencies.db.down[0].replicas`,
+    `targets["/healthz"].replicas`."""
+    field = "".join(f".{p}" if isinstance(p, str) and p.isidentifier()
+                    else f'["{p}"]' if isinstance(p, str) else f"[{p}]" for p in path)
+    return field.removeprefix(".")
+
+
 def load_scenario(path: str) -> Scenario:
     """Load a scenario YAML file (`-`: standard input); exactly one document."""
     text, source = read_text(path, BehaviourError)
@@ -733,9 +943,7 @@ def _behaviour_error(exc: ValidationError, data: Any, source: str,
         loc.append(ctx["field"])
     keep_last = err["type"] in ("unknown_field", "missing")
     path = _data_path(data, loc, keep_last)
-    field = "".join(f".{p}" if isinstance(p, str) and p.isidentifier()
-                    else f'["{p}"]' if isinstance(p, str) else f"[{p}]" for p in path)
-    field = field.removeprefix(".")
+    field = _dotted(path)
     msg = err["msg"].removeprefix("Value error, ")
     if err["type"] == "missing":
         msg = f"missing required field {loc[-1]!r}"

@@ -26,7 +26,10 @@ JSON Lines (any file not ending in `.csv`), one observation per line::
   `interval`, `timeout`, `started_at`, `source`) and settings: `on_restart` (`replay`|`wall`),
   `censored` (`failure`|`discard`|`reject`), `shutdown_seconds` (>= 0, the app's time to exit
   after SIGTERM), `applies_to` (a list of `{kind, name, namespace, container}`: the containers
-  `kubesim check` replays it for; every key optional). Blank lines are ignored.
+  `kubesim check` replays it for; every key optional), `replicas` (a replica selector,
+  `{indexes, ordinals, names, nodes, zones}`: in a fleet, only the pods it selects play the
+  trace, the others the trace without one or the healthy app; a single pod replays it as
+  recorded, `kubesim.behaviour.replicas`). Blank lines are ignored.
 * The process exited by itself: target `process:exit` with its `exit_code` (0: completed), or
   `process:oomkilled` (OOMKilled; give `exit_code: 137`), e.g.
   `{"t": 41.0, "target": "process:exit", "exit_code": 1, "latency_ms": 0}`. With `replay` every
@@ -82,17 +85,27 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from pydantic import ValidationError
 
-from kubesim.behaviour.answer import (Answer, AnswerError, BehaviourBase, CensoredCount, ExitDue,
-                                      Window)
-from kubesim.behaviour.trace_read import (GRPC_STATUSES, Reader, Source, setting,
-                                          shutdown_seconds)
+from kubesim.behaviour.answer import (
+    HEALTHY,
+    Answer,
+    AnswerError,
+    BehaviourBase,
+    CensoredCount,
+    ExitDue,
+    Window,
+)
+from kubesim.behaviour.replicas import ReplicaSelector, SelectorUse
+from kubesim.behaviour.trace_read import GRPC_STATUSES, Reader, Source, setting, shutdown_seconds
 from kubesim.behaviour.trace_store import Outcomes, Series
 from kubesim.errors import BehaviourError
 from kubesim.files import check_within, inline_text
 from kubesim.spec.yamlio import STDIN
 
 if TYPE_CHECKING:
+    from kubesim.behaviour.answer import Behaviour
+    from kubesim.identity import PodIdentity
     from kubesim.spec.model import Target
 
 __all__ = ["EXIT_TARGETS", "GRPC_STATUSES", "CensoredMode", "Observation", "RestartMode", "Trace",
@@ -162,6 +175,8 @@ class Trace(BehaviourBase):
         self.restart = RestartMode(restart)
         self.censored_mode = CensoredMode(censored)
         self.meta = dict(meta or {})
+        self.selector = _selector(self.meta.get("replicas"), source, None)
+        self._meta_line: int | None = None
         self._obs: dict[str, list[Observation]] | None = {
             k: list(v) for k, v in observations_by_target.items() if v}
         if not self._obs:
@@ -195,6 +210,8 @@ class Trace(BehaviourBase):
         self.censored_mode = (censored or setting(reader, "censored", CensoredMode)
                               or CensoredMode.FAILURE)
         shutdown_seconds(reader)
+        self.selector = _selector(reader.meta.get("replicas"), src.name, reader.meta_line)
+        self._meta_line = reader.meta_line
         self._obs, self._reader = None, reader
         self._outcomes, self._series = reader.outcomes, reader.series
         self._lines_of = {}
@@ -260,6 +277,19 @@ class Trace(BehaviourBase):
     def censored(self) -> str | None:
         """`censored_mode`'s value."""
         return self.censored_mode.value
+
+    def for_pod(self, identity: PodIdentity) -> Behaviour:
+        """The trace, for a pod its meta's `replicas` selects (or when it selects none);
+        the healthy app for any other pod of the fleet."""
+        if self.selector is None or self.selector.matches(identity):
+            return self
+        return HEALTHY
+
+    def replica_selectors(self) -> list[SelectorUse]:
+        """The meta line's `replicas` selector, if it has one."""
+        if self.selector is None:
+            return []
+        return [SelectorUse("meta.replicas", self.selector, self._meta_line)]
 
     def observations(self, key: str) -> list[Observation]:
         """All observations of one target, in time order."""
@@ -418,7 +448,8 @@ class Trace(BehaviourBase):
                 out += _failing_windows(key, t, failing[codes])
             finally:
                 del t, codes  # the arrays may grow again
-        clipped = [Window(w.start, min(w.end, until), w.label) for w in out if w.start < until]
+        clipped = [Window(w.start, min(w.end, until), w.label, w.replicas) for w in out
+                   if w.start < until]
         return sorted((w for w in clipped if w.end > w.start), key=lambda w: (w.start, w.label))
 
     def check_censored(self, timeout_seconds_by_key: Mapping[str, float]) -> None:
@@ -460,6 +491,21 @@ class Trace(BehaviourBase):
             bad = np.flatnonzero(timeout[codes] & np.isfinite(lat) & (lat / 1000 < seconds))
             for i in bad.tolist():
                 yield start + i, float(lat[i])
+
+
+def _selector(value: Any, source: str, line: int | None) -> ReplicaSelector | None:
+    """The meta's `replicas` as a selector; an error naming the meta line if it is not
+    one."""
+    if value is None:
+        return None
+    try:
+        return ReplicaSelector.model_validate(value)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        where = "".join(f".{p}" if isinstance(p, str) else f"[{p}]" for p in err["loc"]
+                        if not (isinstance(p, str) and p.startswith("list[")))
+        raise BehaviourError(f"meta.replicas{where}: {err['msg'].removeprefix('Value error, ')}",
+                             source=source, line=line) from None
 
 
 def _series_of(obs: list[Observation], outcomes: Outcomes) -> Series:

@@ -11,12 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from kubesim.behaviour.answer import HEALTHY, Behaviour
+from kubesim.behaviour.replicas import TraceCast
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 from kubesim.errors import UsageError
 from kubesim.files import write_output
 from kubesim.kubelet.settings import PROFILES, KubeletProfile, profile_from
 from kubesim.spec.sources import DEFAULT_TIMEOUT, RenderOptions
+from kubesim.spec.yamlio import STDIN
 
 __all__ = ["MAX_JOBS", "MAX_SEED", "add_behaviour_args", "add_budget_arg", "add_duration_arg",
            "add_html_arg", "add_kubelet_args", "add_output_args", "add_render_args",
@@ -24,11 +26,18 @@ __all__ = ["MAX_JOBS", "MAX_SEED", "add_behaviour_args", "add_budget_arg", "add_
            "render_options_of", "seed_arg", "write_html"]
 
 
-def add_behaviour_args(parser: argparse.ArgumentParser) -> None:
-    """--scenario / --trace and the two trace settings."""
+def add_behaviour_args(parser: argparse.ArgumentParser, *, many_traces: bool = False) -> None:
+    """--scenario / --trace and the two trace settings; `many_traces`: --trace may be given
+    again (a fleet: each trace for the replicas its meta line selects)."""
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--scenario", metavar="FILE", help="synthetic behaviour (YAML)")
-    source.add_argument("--trace", metavar="FILE", help="recorded behaviour (JSONL or CSV)")
+    if many_traces:
+        source.add_argument("--trace", metavar="FILE", action="append",
+                            help="recorded behaviour (JSONL or CSV); again for another "
+                                 "trace, each played by the replicas its meta `replicas` "
+                                 "selects (docs/fleet.md)")
+    else:
+        source.add_argument("--trace", metavar="FILE", help="recorded behaviour (JSONL or CSV)")
     parser.add_argument("--trace-restart", choices=[m.value for m in RestartMode],
                         help="what a trace means after a restart (default: the trace's meta, "
                              "else replay)")
@@ -38,13 +47,19 @@ def add_behaviour_args(parser: argparse.ArgumentParser) -> None:
 
 
 def load_behaviour(args: argparse.Namespace) -> Behaviour:
-    """The behaviour named by --scenario or --trace; the healthy app without either."""
+    """The behaviour named by --scenario or --trace (several traces: each for the replicas
+    its meta selects, `TraceCast`); the healthy app without either."""
     if args.scenario:
         return load_scenario(args.scenario)
     if args.trace:
         restart = RestartMode(args.trace_restart) if args.trace_restart else None
         censored = CensoredMode(args.censored) if args.censored else None
-        return load_trace(args.trace, restart=restart, censored=censored)
+        paths = args.trace if isinstance(args.trace, list) else [args.trace]
+        if paths.count(STDIN) > 1:
+            raise UsageError("only one trace can come from stdin")
+        traces: list[Behaviour] = [load_trace(p, restart=restart, censored=censored)
+                                   for p in paths]
+        return traces[0] if len(traces) == 1 else TraceCast(traces, ", ".join(paths))
     if args.trace_restart or args.censored:
         raise UsageError("--trace-restart and --censored need --trace FILE")
     return HEALTHY

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.budget import check_budget, check_duration, fleet_work
 from kubesim.behaviour.horizon import default_duration
+from kubesim.behaviour.replicas import TraceCast
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.cli.args import (
     add_behaviour_args,
@@ -27,6 +28,7 @@ from kubesim.cli.args import (
 )
 from kubesim.errors import UsageError
 from kubesim.files import write_output
+from kubesim.fleet.casting import cast, members_of, window_pods
 from kubesim.fleet.control import Version
 from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.settings import (
@@ -65,7 +67,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                                    "time (docs/fleet.md).")
     p.add_argument("spec", help="manifest or compact probe spec (YAML), Helm chart or "
                    "kustomization; - for stdin")
-    add_behaviour_args(p)
+    add_behaviour_args(p, many_traces=True)
     add_duration_arg(p)
     p.add_argument("--seed", type=seed_arg, default=0, metavar="N", help="random seed (0)")
     add_fleet_args(p)
@@ -94,7 +96,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     which.add_argument("--drain-node", metavar="NODE",
                        help="cordon NODE and evict the workload's pods on it")
     which.add_argument("--drain-pods", type=int, metavar="K",
-                       help="evict the first K pods (cordoning nothing)")
+                       help="evict the first K pods there are at the drain (a StatefulSet's lowest "
+                            "ordinals; cordoning nothing)")
     which.add_argument("--drain-replicas", metavar="I,J,...",
                        help="evict these pods, by index (cordoning nothing)")
     pdb = d.add_mutually_exclusive_group()
@@ -198,7 +201,7 @@ def _load(text: str | None) -> LoadModel | None:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     """Simulate the fleet and render it (and draw it, with --plot); exit code 0."""
-    if args.spec == "-" and "-" in (args.scenario, args.trace):
+    if args.spec == "-" and "-" in (args.scenario, *(args.trace or ())):
         raise UsageError("only one input can come from stdin")
     if args.plot is not None:
         from kubesim.render.plot import check_output
@@ -208,11 +211,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     pod = spec.pod
     behaviour = load_behaviour(args)
     if args.duration is None:
-        args.duration = default_duration(behaviour)
+        args.duration = max(default_duration(b) for b in _members(behaviour))
     check_duration(args.duration)
     fleet = _simulate(args, spec, behaviour)
     meta = {"spec": pod.source, "object": pod.label, "container": pod.container.name,
-            "behaviour": args.scenario or args.trace or "healthy",
+            "behaviour": args.scenario or ", ".join(args.trace or ()) or "healthy",
             "profile": profile_of(args).name}
     if args.plot is not None:
         _draw(fleet_document(fleet, meta=meta), pod, behaviour, args)
@@ -220,6 +223,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         return render_fleet_json(fleet, meta=meta), 0
     return render_fleet_text(fleet, title=visible(f"{pod.label} x {fleet.settings.replicas} "
                                                   f"| behaviour: {meta['behaviour']}")), 0
+
+
+def _members(behaviour: Behaviour) -> list[Behaviour]:
+    """The behaviours a fleet's pods may play: each of several traces, or the one."""
+    return list(behaviour.traces) if isinstance(behaviour, TraceCast) else [behaviour]
 
 
 def _simulate(args: argparse.Namespace, spec: FleetSpec, behaviour: Behaviour) -> FleetRun:
@@ -243,13 +251,16 @@ def _simulate(args: argparse.Namespace, spec: FleetSpec, behaviour: Behaviour) -
         _check_fleet_work(args, pod, behaviour, settings, profile)
         return simulate_fleet(pod, behaviour, settings, duration=args.duration, seed=args.seed,
                               profile=profile, engine=args.engine, placement=spec.placement)
-    versions = {"old": Version(pod, lambda _: behaviour, 1)}
+    members = members_of(settings, pod.object_name, statefulset=sts is not None)
+    versions = {"old": Version(pod, cast(behaviour, members), 1,
+                               behaviour.uses_ready_fraction())}
     rollout = new_pod = new_behaviour = None
     if args.rollout_at is not None:
         new_pod = load_fleet_spec(args.new, args.container,
                                   render=render_options_of(args)).pod if args.new else pod
         new_behaviour = load_scenario(args.new_scenario) if args.new_scenario else behaviour
-        versions["new"] = Version(new_pod, lambda _: new_behaviour, 2)
+        versions["new"] = Version(new_pod, cast(new_behaviour, members), 2,
+                                  new_behaviour.uses_ready_fraction())
         rollout = _rollout(args, pod, new_pod, sts is not None)
     drain = _drain(args, spec) if args.drain_at is not None else None
     drained = 0 if drain is None else (drain.pods or len(drain.replicas or ()) or
@@ -348,4 +359,6 @@ def _draw(doc: dict, pod: object, behaviour: object, args: argparse.Namespace) -
     from kubesim.render.plot import plot_meta
 
     windows = plot_meta(pod, behaviour, args.duration).get("windows", [])  # type: ignore[arg-type]
-    write_output(args.plot, render_fleet_png(doc, windows), what="--plot")
+    write_output(args.plot, render_fleet_png(doc, window_pods(doc, windows, behaviour,
+                                                               args.duration)), what="--plot")
+

@@ -8,19 +8,31 @@ import math
 from typing import TYPE_CHECKING
 
 from kubesim.analysis.budget import calls, check_budget, check_duration, run_work
-from kubesim.behaviour.horizon import default_duration
-from kubesim.cli.args import (add_behaviour_args, add_budget_arg, add_duration_arg, add_html_arg,
-                              add_kubelet_args, add_output_args, add_render_args,
-                              check_html_path, load_behaviour, profile_of, render_options_of,
-                              seed_arg, write_html)
-from kubesim.cli.inputs import RunInput
-from kubesim.errors import UsageError
-from kubesim.spec.manifests import load_spec
 from kubesim.analysis.phases import across_phases
-from kubesim.render.plot import check_output, plot_meta, save_png
-from kubesim.render.edge import visible
-from kubesim.render.report import iter_json, iter_text, to_document
+from kubesim.behaviour.horizon import default_duration
+from kubesim.behaviour.replicas import lone_pod_note
+from kubesim.cli.args import (
+    add_behaviour_args,
+    add_budget_arg,
+    add_duration_arg,
+    add_html_arg,
+    add_kubelet_args,
+    add_output_args,
+    add_render_args,
+    check_html_path,
+    load_behaviour,
+    profile_of,
+    render_options_of,
+    seed_arg,
+    write_html,
+)
+from kubesim.cli.inputs import RunInput
 from kubesim.engine.simulate import grid_cycle, simulate
+from kubesim.errors import UsageError
+from kubesim.render.edge import visible
+from kubesim.render.plot import check_output, plot_meta, save_png
+from kubesim.render.report import iter_json, iter_text, to_document
+from kubesim.spec.manifests import load_spec
 
 __all__ = ["add_parser", "run"]
 
@@ -107,13 +119,14 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         # the picture is drawn from the JSON document, so `kubesim plot` on a saved result
         # gives the same bytes; the whole pod (a lane group per container), or --container's
         save_png(to_document(timeline, meta=meta, phases=sweep), args.plot)
-    note = None
+    notes = [lone_pod_note(behaviour)]
     if args.trace:  # what its censored timeouts count as (imported only for traces)
         from kubesim.analysis.check.scoping import censored_summary
 
-        note = censored_summary(behaviour, pod.container)
-    if note is not None:
-        meta["notes"] = [note]
+        notes.append(censored_summary(behaviour, pod.container))
+    notes = [n for n in notes if n is not None]
+    if notes:
+        meta["notes"] = notes
     if args.html is not None:
         from kubesim.render.html import run_page
 
@@ -122,4 +135,4 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         return iter_json(timeline, meta=meta, phases=sweep), 0
     text = iter_text(timeline, title=f"{pod.label} | behaviour: {meta['behaviour']}",
                      phases=sweep, changes_only=args.changes_only)
-    return itertools.chain(text, [f"note: {visible(note)}\n"] if note else []), 0
+    return itertools.chain(text, [f"note: {visible(note)}\n" for note in notes]), 0

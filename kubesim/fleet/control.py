@@ -27,8 +27,8 @@ from kubesim.timeline import Timeline
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
-    from kubesim.fleet.load import ServingView
     from kubesim.fleet.records import Condition
+    from kubesim.fleet.serving import Serving
     from kubesim.fleet.settings import FleetSettings
     from kubesim.fleet.topology import Node, Scheduler
     from kubesim.identity import PodIdentity
@@ -98,6 +98,7 @@ class Version:
     pod: ProbedContainer
     behaviour_of: BehaviourOf
     revision: int  # 1 for "old", 2 for "new": in the pods' names
+    ready_fraction: bool = False  # some pod of it answers by a ready-fraction law (F4)
 
 
 class ControlPlane:
@@ -106,7 +107,7 @@ class ControlPlane:
     def __init__(self, sched: Any, versions: dict[str, Version], settings: FleetSettings,
                  scheduler: Scheduler, *, workload: str, duration: float, seed: int,
                  profile: KubeletProfile, record_probes: bool, pod_start_seconds: float,
-                 view: ServingView | None = None) -> None:
+                 view: Serving | None = None) -> None:
         self.sched, self.versions, self.settings = sched, versions, settings
         self.scheduler, self.workload = scheduler, workload
         self.duration, self.seed, self.profile = duration, seed, profile
@@ -127,7 +128,10 @@ class ControlPlane:
         index = len(self.pods)
         name = (f"{self.workload}-{ordinal}" if ordinal is not None else
                 f"{self.workload}-r{self.versions[version].revision}-{index}")
-        pod = FleetPod(index, name, version, now, ordinal)
+        # pods past the first `replicas` are a controller's later ones: a replica selector's
+        # indexes, nodes and zones never select them (kubesim.behaviour.replicas)
+        pod = FleetPod(index, name, version, now, ordinal,
+                       initial=index < self.settings.replicas)
         self.pods.append(pod)
         self.starts.append(None)
         self._schedule(pod, now, start)
@@ -179,7 +183,7 @@ class ControlPlane:
         behaviour = version.behaviour_of(pod.identity)
         checked = id(behaviour) in self._checked
         self._checked[id(behaviour)] = behaviour
-        if self.view is not None and self.settings.load is not None:
+        if self.view is not None:
             behaviour = LoadedBehaviour(behaviour, self.settings.load, self.view,
                                         len(self.view.timelines))
         pod.handle = launch_pod(
@@ -188,7 +192,7 @@ class ControlPlane:
             rng=np.random.default_rng([self.seed, pod.index]), checked=checked,
             start=min(at, math.nextafter(self.duration, 0)), jumps=False)
         if self.view is not None:
-            self.view.timelines.append(pod.handle.timeline)
+            self.view.add(pod.handle.timeline)
         if pod.index >= self.settings.replicas or pod.created_at > 0:
             self.actions.append((pod.created_at, (f"created {pod.name} on {node.name} "
                                                  f"({node.zone}); it runs at {at:g} s")))

@@ -37,6 +37,15 @@ if TYPE_CHECKING:
 __all__ = ["Drain"]
 
 
+def first_pods(pods: list[FleetPod], k: int) -> list[FleetPod]:
+    """The first `k` of the workload's pods at the drain (D4): those not being deleted, a
+    StatefulSet's by ordinal, others in creation order. Pods the controllers deleted before
+    (a rollout's old ones) are not the workload's any more: `--drain-pods 2` after a rollout
+    evicts two of the pods there are, not two that are gone."""
+    live = [p for p in pods if p.deleted_at is None]
+    return sorted(live, key=lambda p: (p.ordinal is None, p.ordinal or 0, p.index))[:k]
+
+
 class _PodLoop:
     """One pod's eviction loop and wait for its deletion."""
 
@@ -86,7 +95,7 @@ class Drain:
             return [pods[i] if i < len(pods) and not pods[i].gone(now) else i
                     for i in d.replicas]
         if d.pods is not None:
-            return [p for p in pods[:d.pods] if not p.gone(now)]
+            return first_pods(pods, d.pods)
         node = d.node if d.node is not None else (pods[0].node.name if pods and pods[0].node
                                                   else None)
         if node is None:

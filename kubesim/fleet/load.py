@@ -1,160 +1,148 @@
-"""The load model at work: each replica's backlog, grown by its share of the traffic."""
+"""The fleet's load at work: each replica's backlog, grown by its share of the traffic, and
+the latency laws that read how many replicas serve.
+
+`LoadedBehaviour` is one replica's behaviour under the fleet's load: with the load model
+(`LoadModel`, F3) its backlog is advanced lazily, at each answer, over the routing's changes
+since the last one (`Serving`, EP1-EP2, F1), and the app's own HTTP and gRPC answers wait
+behind it; a scenario's ready-fraction law (F4) is asked at the fraction of the fleet
+kube-proxy routes to at the request. On the jumped fleet (`fleet.load_run`) it also says
+when its answers are the base behaviour's and stay so (`quiet`): while the backlog is empty
+and the replica's share of the traffic is within its capacity, up to the fleet's next
+serving change and the round's horizon.
+"""
 
 from __future__ import annotations
 
-import bisect
-import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from kubesim.behaviour.answer import DelegatingBehaviour
-from kubesim.fleet.endpoints import endpoint_changes, pod_spans, routed_spans, shift
+from kubesim.behaviour.lookup import CompiledBehaviour, compile_behaviour
 from kubesim.spec.model import HandlerKind
 
 if TYPE_CHECKING:
     import numpy as np
 
     from kubesim.behaviour.answer import Answer, Behaviour
-    from kubesim.fleet.endpoints import Spans
+    from kubesim.behaviour.lookup import Quiet
+    from kubesim.fleet.serving import Serving
     from kubesim.fleet.settings import LoadModel
     from kubesim.spec.model import Target
-    from kubesim.timeline import Timeline
 
-__all__ = ["LoadedBehaviour", "ServingView"]
+__all__ = ["SLOWED", "LoadedBehaviour", "Round"]
 
-_SLOWED = (HandlerKind.HTTP_GET, HandlerKind.GRPC)  # the app answers these itself
-
-
-class ServingView:
-    """Which replicas kube-proxy routes to when (docs/controller-rules.md F1, EP1-EP2: the
-    endpoints ready `propagation` seconds earlier, or the serving-terminating ones when none
-    is ready), read from the timelines the replicas are writing. The routing of all replicas
-    is recomputed when a timeline's Ready changes, start or termination differ from what was
-    indexed (a flip within one instant is taken back), so a query costs a bisection."""
-
-    def __init__(self, propagation: float, replicas: int | None = None, *,
-                 publish_not_ready: bool = False, headless: bool = False) -> None:
-        self.propagation, self.replicas = propagation, replicas
-        self.publish_not_ready, self.headless = publish_not_ready, headless
-        self.timelines: list[Timeline] = []
-        self._seen: list[tuple[Any, ...]] = []  # per replica: what was indexed
-        self._pods: list[tuple[Spans, Spans]] = []  # ... and its ready, fallback spans
-        self._spans: list[list[tuple[float, float]]] = []  # per replica: routed spans
-        self._times: list[float] = []  # when the routed count changes
-        self._counts: list[int] = []  # ... to this
-        self._full_at: float | None = None  # when every replica first served
-        self._scanned = -1.0  # ... looked for up to here
-        self._clock = -math.inf  # the latest time a replica asked at
-        self._current = False  # indexed since the clock last moved
-
-    @staticmethod
-    def _mark(tl: Timeline) -> tuple[Any, ...]:
-        term = tl.termination
-        last = tl.ready[-1] if tl.ready else None
-        return (len(tl.ready), id(last), bool(tl.containers), id(term),
-                None if term is None else term.stopped_at)
-
-    def observe(self, now: float) -> None:
-        """A replica asks at `now` (the simulation's time). A change the kubelets record now
-        reaches traffic only `propagation` seconds later (F1), so while the clock stands still
-        the index stays good for every time up to now; with no propagation it is checked on
-        each query."""
-        if now > self._clock:
-            self._clock, self._current = now, False
-
-    def _sync(self) -> None:
-        """Re-route if any replica's endpoint may have changed since it was indexed."""
-        if self._current and self.propagation > 0:
-            return
-        self._current = True
-        marks = [self._mark(tl) for tl in self.timelines]
-        if marks == self._seen:
-            return
-        end = max((tl.duration for tl in self.timelines), default=0.0)
-        spans = self._pods
-        for i, (tl, mark) in enumerate(zip(self.timelines, marks, strict=True)):
-            if i >= len(self._seen) or self._seen[i] != mark:
-                if i >= len(spans):
-                    spans.append(([], []))
-                spans[i] = pod_spans(endpoint_changes(tl, self.publish_not_ready), end)
-        self._seen = marks
-        routed, _ = routed_spans([r for r, _ in spans], [f for _, f in spans], end,
-                                 headless=self.headless)
-        self._spans = [shift(pod, self.propagation, end) for pod in routed]
-        delta: dict[float, int] = {}
-        for spans in self._spans:
-            for s, e in spans:
-                delta[s] = delta.get(s, 0) + 1
-                if e < end:
-                    delta[e] = delta.get(e, 0) - 1
-        self._times = sorted(delta)
-        count, self._counts = 0, []
-        for at in self._times:
-            count += delta[at]
-            self._counts.append(count)
-
-    def serves(self, replica: int, t: float) -> bool:
-        """Whether kube-proxy routes to the replica at `t`."""
-        self._sync()
-        spans = self._spans[replica] if replica < len(self._spans) else []
-        i = bisect.bisect_right(spans, (t, math.inf)) - 1
-        return i >= 0 and spans[i][0] <= t < spans[i][1]
-
-    def serving(self, t: float) -> int:
-        """Serving endpoints at `t`."""
-        self._sync()
-        i = bisect.bisect_right(self._times, t)
-        return self._counts[i - 1] if i else 0
-
-    def changes(self, after: float, until: float) -> list[float]:
-        """The times in (after, until] when some endpoint joined or left."""
-        self._sync()
-        times = self._times
-        return times[bisect.bisect_right(times, after):bisect.bisect_right(times, until)]
-
-    def in_service(self, t: float) -> bool:
-        """Whether the fleet was in service by `t`: every replica served at once at some
-        time <= t. Traffic arrives from then on (a fleet warming up gets none)."""
-        if self._full_at is None and t > self._scanned:
-            everyone = self.replicas if self.replicas is not None else len(self.timelines)
-            for step in self.changes(self._scanned, t):
-                if self.serving(step) >= everyone:
-                    self._full_at = step
-                    break
-            self._scanned = t
-        return self._full_at is not None and self._full_at <= t
+SLOWED = (HandlerKind.HTTP_GET, HandlerKind.GRPC)  # the app answers these itself
 
 
-class LoadedBehaviour(DelegatingBehaviour):
-    """One replica's behaviour under the fleet's load (`LoadModel`): its backlog (requests)
-    at `since`, advanced lazily to each probe's time; everything but the answers' latency is
-    the base behaviour's."""
+@dataclass
+class Round:
+    """The jumped fleet's current round: every replica runs up to `horizon`, before which
+    the routing is known not to change (`fleet.load_run`)."""
 
-    def __init__(self, base: Behaviour, load: LoadModel, view: ServingView,
-                 replica: int) -> None:
+    horizon: float = 0.0
+
+
+class LoadedBehaviour(CompiledBehaviour):
+    """One replica's behaviour under the fleet's load (`LoadModel`, or None: the latency
+    laws alone): its backlog (requests) at `since`, advanced lazily to each probe's time;
+    everything but the answers' latency is the base behaviour's. With a `round` (the jumped
+    fleet), its answers are quiet while the base's are and its queue stays empty (see the
+    module doc)."""
+
+    def __init__(self, base: Behaviour, load: LoadModel | None, view: Serving, replica: int,
+                 round_: Round | None = None) -> None:
         super().__init__(base)
-        self.load, self.view, self.replica = load, view, replica
+        self.load, self.view, self.replica, self.round = load, view, replica, round_
+        self.lawful = base.uses_ready_fraction()
         self.backlog, self.since, self.container = 0.0, 0.0, -1.0
+        self.answers: Any = base  # what answers for the base (its compiled look-up, fast)
+        self.base_quiet: Quiet | None = None
 
-    def _advance(self, to: float) -> None:
-        load, view, i = self.load, self.view, self.replica
-        t = self.since
-        for step in [*view.changes(t, to), to]:
-            if step <= t:
-                continue
-            inflow = load.inflow(view.serving(t), view.serves(i, t)) if view.in_service(t) else 0.0
-            rate = inflow - load.capacity_per_replica
-            self.backlog = max(0.0, self.backlog + rate * (step - t))
-            t = step
+    def compiled(self) -> tuple[Any, Quiet | None]:
+        """Itself, answering through the base's compiled look-up; quiet on a jumped fleet
+        when the base has a quiet look-up."""
+        self.answers, self.base_quiet = compile_behaviour(self.base)
+        return self, (self.quiet if self.base_quiet is not None and self.round is not None
+                      else None)
+
+    def _inflow(self, t: float) -> float:
+        view = self.view
+        assert self.load is not None
+        return (self.load.inflow(view.serving(t), view.serves(self.replica, t))
+                if view.in_service(t) else 0.0)
+
+    def ready_fraction(self, t: float) -> float:
+        """The fraction of the fleet's replicas kube-proxy routes to at `t`, as this
+        replica's load sees it (F4): 1 before the fleet is in service and while traffic does
+        not reach this replica; at most 1 (a rollout's surge)."""
+        view = self.view
+        if not view.in_service(t) or not view.serves(self.replica, t):
+            return 1.0
+        desired = view.replicas if view.replicas is not None else len(view.timelines)
+        return min(1.0, view.serving(t) / desired)
+
+    def _integrate(self, backlog: float, t: float, to: float) -> float:
+        """The backlog at `to` from `backlog` at `t`: fluid, over each stretch of constant
+        routing (F3)."""
+        if not to > t:
+            return backlog
+        load, view = self.load, self.view
+        assert load is not None
+        capacity = load.capacity_per_replica
+        for start, end, serving, serves in view.stretches(self.replica, t, to):
+            inflow = load.inflow(serving, serves) if view.in_service(start) else 0.0
+            backlog = max(0.0, backlog + (inflow - capacity) * (end - start))
+        return backlog
+
+    def _advance(self, to: float, started_at: float) -> None:
+        if started_at != self.container:  # a new process: an empty queue
+            self.backlog, self.since, self.container = 0.0, started_at, started_at
+        self.backlog = self._integrate(self.backlog, self.since, to)
         self.since = max(self.since, to)
 
     def answer(self, target: Target, at: float, started_at: float,
                rng: np.random.Generator) -> Answer:
         self.view.observe(at)
-        if started_at != self.container:  # a new process: an empty queue
-            self.backlog, self.since, self.container = 0.0, started_at, started_at
-        self._advance(at)
-        ans = self.base.answer(target, at, started_at, rng)
-        if target.kind not in _SLOWED or ans.error is not None or self.backlog <= 0:
+        if self.lawful:
+            ans = self.answers.answer_serving(target, at, started_at, rng,
+                                              self.ready_fraction(at))
+        else:
+            ans = self.answers.answer(target, at, started_at, rng)
+        load = self.load
+        if load is None:
             return ans
-        return replace(ans, latency=ans.latency + self.backlog / self.load.capacity_per_replica)
+        self._advance(at, started_at)
+        if target.kind not in SLOWED or ans.error is not None or self.backlog <= 0:
+            return ans
+        return replace(ans, latency=ans.latency + self.backlog / load.capacity_per_replica)
+
+    def unloaded(self, at: float, started_at: float) -> bool:
+        """Whether the queue of the process started at `started_at` is empty at `at` and
+        its share of the traffic then is within its capacity (it stays empty while the
+        routing does not change). If so the queue is advanced to `at`: from an empty queue
+        that receives no more than it serves, every later advance gives the same floats
+        whether it starts here or where the last one ended (each stretch adds max(0, 0 + a
+        rate <= 0 times its length), 0 exactly)."""
+        if self.load is None:
+            return True
+        backlog, since = ((0.0, started_at) if started_at != self.container
+                          else (self.backlog, self.since))
+        if (self._integrate(backlog, since, at) > 0
+                or self._inflow(at) > self.load.capacity_per_replica):
+            return False
+        if at > since:
+            self.backlog, self.since, self.container = 0.0, at, started_at
+        return True
+
+    def quiet(self, target: Target, at: float, started_at: float) -> tuple[Answer | None, float]:
+        """The base's constant answer from `at` on while this replica's answers are the
+        base's (a tcpSocket or exec target: always; the app's own: while its queue stays
+        empty), until the base's answer may change, the routing does or the round ends."""
+        horizon = self.round.horizon if self.round is not None else at
+        if self.base_quiet is None or not at < horizon:
+            return None, at
+        ans, until = self.base_quiet(target, at, started_at)
+        if ans is None:
+            return None, until
+        if target.kind in SLOWED and ans.error is None and not self.unloaded(at, started_at):
+            return None, at
+        return ans, min(until, self.view.next_change(at), horizon)

@@ -36,12 +36,14 @@ class FleetPod:
     deleted_at: float | None = None
     # a pod is in an eviction's DisruptedPods from its eviction on (the PDB counts it out)
     evicted_at: float | None = None
+    initial: bool = True  # one of the pods the fleet starts with (not a controller's later pod)
 
     @property
     def identity(self) -> PodIdentity:
         node = self.node
         return PodIdentity(self.index, self.name, node.name if node else "",
-                           node.zone if node else "", self.ordinal, self.version)
+                           node.zone if node else "", self.ordinal, self.version,
+                           self.initial)
 
     @property
     def running(self) -> bool:

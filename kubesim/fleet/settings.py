@@ -227,8 +227,9 @@ class RolloutSettings:
 @dataclass(frozen=True)
 class DrainSettings:
     """`kubectl drain` at `at` of a node (`node`: cordon it, evict the workload's pods on
-    it), or of a pod set (`replicas`: pods by creation index; `pods`: the first K), and the
-    PodDisruptionBudget guarding the evictions (none given: no budget). `more_budgets`: the
+    it), or of a pod set (`replicas`: pods by creation index; `pods`: the first K there are
+    at `at`, D4), and the PodDisruptionBudget guarding the evictions (none given: no
+    budget). `more_budgets`: the
     names of further budgets selecting the same pods (the eviction API refuses to choose)."""
 
     at: float

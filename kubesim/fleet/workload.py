@@ -19,9 +19,9 @@ from kubesim.fleet.control import ControlPlane, Version, WorkloadController
 from kubesim.fleet.controllers import rolling_fenceposts, statefulset_max_unavailable
 from kubesim.fleet.deployment import DeploymentController
 from kubesim.fleet.eviction import Drain
-from kubesim.fleet.load import ServingView
 from kubesim.fleet.records import ControlledRun
 from kubesim.fleet.run import start_times
+from kubesim.fleet.serving import ServingIndex
 from kubesim.fleet.statefulset import StatefulSetController
 from kubesim.fleet.topology import Scheduler, make_nodes
 from kubesim.kubelet.settings import CLASSIC
@@ -60,9 +60,10 @@ def simulate_workload(versions: dict[str, Version], settings: FleetSettings, *,
     if drain is not None and drain.node is not None and drain.node not in {n.name for n in nodes}:
         raise UsageError(f"drain node {drain.node!r} is not one of the fleet's nodes "
                          f"(node-1 ... node-{len(nodes)})")
-    view = ServingView(settings.propagation_seconds, settings.replicas,
-                       publish_not_ready=settings.publish_not_ready_addresses,
-                       headless=settings.headless) if settings.load is not None else None
+    view = ServingIndex(settings.propagation_seconds, settings.replicas, end=duration,
+                        publish_not_ready=settings.publish_not_ready_addresses,
+                        headless=settings.headless) if settings.load is not None or any(
+        v.ready_fraction for v in versions.values()) else None
     plane = ControlPlane(sched, versions, settings, Scheduler(nodes, placement),
                          workload=workload, duration=duration, seed=seed, profile=profile,
                          record_probes=record_probes, pod_start_seconds=pod_start, view=view)

@@ -363,6 +363,7 @@ class Kubelet:
             return
         self.ready = ready
         _changed(self.timeline.ready, ReadyChange(now, ready))
+        self.timeline.endpoint_changed(now)
 
     def set_phase(self, phase: PodPhase) -> None:
         """The pod's phase as the status manager now has it; a terminal phase stays (the
@@ -549,6 +550,8 @@ class Kubelet:
             hook = min(hook, grace)
             grace = max(grace - int(hook), MIN_GRACE_SECONDS)
         sigterm = now + hook
+        has_hook = unit.spec.pre_stop is not None
+        in_run = self.timeline.duration
         can_act = self.behaviour.stall_end(sigterm, inst.running_at)
         exit_at = min(sigterm + grace, can_act + self.behaviour.shutdown_seconds(unit.name))
         self.timeline.kills.append(KillRecord(
@@ -556,7 +559,9 @@ class Kubelet:
             grace,
             exit_at if exit_at <= self.timeline.duration else None,
             restart, inst.restart_count + 1, unit.name,
-            sigterm if sigterm <= self.timeline.duration else None))
+            sigterm if sigterm <= in_run else None,
+            pre_stop_start=now if has_hook else None,
+            pre_stop_end=sigterm if has_hook and sigterm <= in_run else None))
         sigkill = not exit_at < sigterm + grace
         how = f"SIGKILL after the {grace:g} s grace period" if sigkill else "exited after SIGTERM"
         inst.record.end_reason = f"killed: {probe_type.value} probe failed; {how}"
@@ -666,6 +671,7 @@ class Kubelet:
         now = self.sched.now
         inst = unit.runtime.start(now)
         self.timeline.containers.append(inst.record)
+        self.timeline.endpoint_changed(now)
         self.event(now, "Normal", "Started", f"Started container {unit.name}", unit.name)
         self.notice(now)
         if unit.spec.init:  # a plain init container: runs its time, exits with its code

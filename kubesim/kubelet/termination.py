@@ -228,6 +228,7 @@ class Terminator:
         kl = self.kl
         yield max(0.0, self.at - kl.sched.now), URGENT
         kl.timeline.termination = Termination(kl.sched.now, self.grace)
+        kl.timeline.endpoint_changed(kl.sched.now)
         yield kl.profile.sync_seconds, URGENT  # the pod update reaches the pod worker
         self.requested = True
         kl.request_sync(0.0)
@@ -255,6 +256,7 @@ class Terminator:
         term = kl.timeline.termination
         assert term is not None
         term.stopped_at = kl.sched.now
+        kl.timeline.endpoint_changed(kl.sched.now)
         for unit in kl.units:
             inst = unit.runtime.current
             if inst is not None:

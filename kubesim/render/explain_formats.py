@@ -111,17 +111,7 @@ def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) ->
     if c.settings:
         lines.append("  probe settings:")
         lines += _settings_text(c)
-    rows = _timeline(c)
-    if rows:
-        lines.append("  what the record shows (when, how sure, what):")
-        for _, when, conf, what in rows:
-            if not when:
-                lines += _wrap(what, 30)
-                continue
-            head = f"    {when:<22}{conf:<10}"
-            body = _wrap(what, 0, 100 - len(head))
-            lines.append(head + body[0].lstrip())
-            lines += [" " * len(head) + b.lstrip() for b in body[1:]]
+    lines += _record_text(c)
     if c.restarts:
         lines.append("  restarts:")
         for r in c.restarts:
@@ -142,16 +132,30 @@ def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) ->
     return lines
 
 
+def _record_text(c: ContainerStory) -> list[str]:
+    """What the record shows, a row per moment: when, how sure, what."""
+    rows = _timeline(c)
+    if not rows:
+        return []
+    lines = ["  what the record shows (when, how sure, what):"]
+    for _, when, conf, what in rows:
+        if not when:
+            lines += _wrap(what, 30)
+            continue
+        head = f"    {when:<22}{conf:<10}"
+        body = _wrap(what, 0, 100 - len(head))
+        lines.append(head + body[0].lstrip())
+        lines += [" " * len(head) + b.lstrip() for b in body[1:]]
+    return lines
+
+
 def _replay_text(r: Replay) -> list[str]:
-    """The replay's lines of a container's story: its verdict, what it counted and missed."""
+    """The replay through the kubelet model: its verdict, comparison and assumptions."""
     if not r.ran:
         return _wrap(f"replay: not run: {r.reason}", 2)
-    head = (f"  replay through the kubelet model ({r.phases} grid phases, profile "
-            f"{r.profile}): {r.verdict}")
-    lines = [head]
-    for x in r.comparison:
-        lines += _wrap(x, 4)
-    for x in r.counted:
+    lines = [f"  replay through the kubelet model ({r.phases} grid phases, profile "
+             f"{r.profile}): {r.verdict}"]
+    for x in [*r.comparison, *r.counted]:
         lines += _wrap(x, 4)
     for x in r.missing:
         lines += _wrap(f"missing from the record: {x}", 4)
@@ -162,7 +166,7 @@ def _replay_text(r: Replay) -> list[str]:
 
 
 def _prevention_text(p: Prevention, suggestion_yaml: str) -> list[str]:
-    """What would have prevented the restarts: suggest's change and its patch."""
+    """What would have prevented it: kubesim suggest's change, verified, and its patch."""
     if not p.ran:
         return _wrap(f"what would have prevented it: {p.reason}", 2)
     lines = _wrap("what would have prevented it, if these kills were not wanted (the "

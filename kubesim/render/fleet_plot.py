@@ -38,7 +38,8 @@ class _Drawn:
 
 def render_fleet_png(doc: Mapping[str, Any], windows: list[Mapping[str, Any]] | None = None
                      ) -> bytes:
-    """PNG bytes of the fleet document; `windows` ({start, end, label}) are shaded."""
+    """PNG bytes of the fleet document; `windows` ({start, end, label}, and `pods`: the
+    names of the pods it is about, if not every pod's) are shaded."""
     buf = io.BytesIO()
     with default_style():
         fig = _draw(doc, windows or [])
@@ -64,7 +65,7 @@ def _draw(doc: Mapping[str, Any], windows: list[Mapping[str, Any]]) -> Any:
                               gridspec_kw={"height_ratios": [1.6, 0.26 * len(lanes) + 0.6]})
     fallback = _capacity(top, doc, end)
     drawn = _draw_lanes(below, lanes, end)
-    bands = _bands(top, below, windows, end) + _controller_bands(top, below, doc, end)
+    bands = _bands(top, below, windows, end, lanes) + _controller_bands(top, below, doc, end)
     _capacity_legend(top, fallback, bands)
     _lanes_legend(fig, drawn)
     fig.suptitle(_title(doc, len(lanes), len(every)), fontsize=10)
@@ -148,14 +149,36 @@ def _band(top: Any, below: Any, start: float, end: float, colour: str, label: st
              clip_on=False)
 
 
-def _bands(top: Any, below: Any, windows: list[Mapping[str, Any]], end: float
-           ) -> list[tuple[str, str]]:
-    """The behaviour's outages and stalls, each labelled with what and when."""
+def _bands(top: Any, below: Any, windows: list[Mapping[str, Any]], end: float,
+           lanes: list[Lane]) -> list[tuple[str, str]]:
+    """The behaviour's outages and stalls, each labelled with what and when; one that selects
+    replicas (`pods`: the names of the pods it is about) on those pods' lanes only."""
+    rows = {name: len(lanes) - 1 - row for row, (name, _) in enumerate(lanes)}
+    out = []
     for row, w in enumerate(windows):
         stop = min(w["end"], end)
-        _band(top, below, w["start"], stop, OUTAGE,
-              f"{visible(w['label'])} {w['start']:g}-{stop:g} s", row)
-    return [(OUTAGE, "outage of the behaviour")] if windows else []
+        label = f"{visible(w['label'])} {w['start']:g}-{stop:g} s"
+        if w.get("pods") is None:  # every pod's
+            _band(top, below, w["start"], stop, OUTAGE, label, row)
+            out.append((OUTAGE, "outage of the behaviour"))
+        else:
+            _selected_band(top, below, w, stop, [rows[n] for n in w["pods"] if n in rows],
+                           label, row)
+            out.append((OUTAGE, "outage of the behaviour, on the pods it selects"))
+    return out
+
+
+def _selected_band(top: Any, below: Any, w: Mapping[str, Any], stop: float, rows: list[int],
+                   label: str, row: int) -> None:
+    """An entry that selects replicas: lightly over the capacity panel (the fleet sees it
+    through those pods), fully on the lanes of its pods only."""
+    top.axvspan(w["start"], stop, color=OUTAGE, alpha=0.25, lw=0, zorder=1)
+    top.text(w["start"], 0.97 - 0.13 * (row % 2), f" {label}",
+             transform=top.get_xaxis_transform(), va="top", ha="left", fontsize=7.5,
+             color="#5d4037", clip_on=False)
+    for y in rows:
+        below.fill_between([w["start"], stop], y - 0.5, y + 0.5, color=OUTAGE, alpha=0.6,
+                           lw=0, zorder=1)
 
 
 def _controller_bands(top: Any, below: Any, doc: Mapping[str, Any], end: float

@@ -101,8 +101,10 @@ def plot_meta(pod: ProbedContainer, behaviour: Behaviour, duration: float) -> di
     `probe_specs` (per declared probe: target and settings, Kubernetes names) and `windows`
     (the behaviour's outages and stalls up to `duration`: `{start, end, label}`)."""
     keep = _probed(pod, behaviour)
-    windows = [{"start": round(w.start, 6), "end": round(w.end, 6), "label": w.label}
-               for w in behaviour.windows(duration) if math.isfinite(w.end) and keep(w)]
+    # a window open to the end (a hang, `to: null`) is shaded up to the end of the run
+    windows = [{"start": round(w.start, 6), "end": round(min(w.end, duration), 6),
+                "label": w.label}
+               for w in behaviour.windows(duration) if w.start < duration and keep(w)]
     meta: dict[str, Any] = {"probe_specs": _specs(pod.container), "windows": windows}
     if len(pod.containers) > 1:  # a lane group per container: each one's probes
         meta["container_probe_specs"] = {c.name: _specs(c) for c in pod.containers
@@ -132,8 +134,9 @@ def _probed(pod: ProbedContainer, behaviour: Behaviour) -> Any:
     from kubesim.behaviour.scenario import Scenario
     from kubesim.behaviour.trace import Trace
 
-    targets = [pod.container.target(t) for t in pod.container.probes()]
-    keys = {t.key for t in targets}
+    # every running container's probes, by short and by scoped key (web:8080/healthz)
+    targets = [c.target(t) for c in pod.containers if not c.init for t in c.probes()]
+    keys = {t.key for t in targets} | {t.scoped for t in targets if t.scoped}
     if isinstance(behaviour, Trace):
         recorded = set(behaviour.targets)
         return lambda w: not (w.label.endswith(" failing")
@@ -375,7 +378,7 @@ def _possible_marks(doc: Mapping[str, Any], plan: Plan) -> set[str]:
         "sigterm": any(x.get("sigterm_at") is not None for x in [*kills, *stops]),
         "sigkill": any(s.get("sigkill") for s in stops),
         "deleted": bool(doc.get("termination")),
-        "prestop": any(s.get("pre_stop_start") is not None for s in stops),
+        "prestop": any(s.get("pre_stop_start") is not None for s in [*kills, *stops]),
         "started": any(c["started_at"] is not None for c in containers),
         "ready": any(r["ready"] for r in [*doc["ready"], *(doc.get("container_ready") or [])]),
         "not_ready": len(doc["ready"]) > 1,

@@ -420,6 +420,7 @@ def kill_lines(c: Canvas, kills: list[Mapping[str, Any]], top: Callable[[Any], f
     `bottom(kill)` (the probe's), named by the probe; a tick at the SIGTERM."""
     last_label = -math.inf
     for k in sorted(kills, key=lambda k: k["at"]):
+        pre_stop_bar(c, k, top(k))
         if k.get("sigterm_at") is not None and c.shows(k["sigterm_at"]):
             c.ax.scatter([k["sigterm_at"]], [top(k) + 0.25], marker="|", s=120,
                          c=DELETE_COLOUR, zorder=6)
@@ -438,6 +439,16 @@ def kill_lines(c: Canvas, kills: list[Mapping[str, Any]], top: Callable[[Any], f
             last_label = k["at"]
 
 
+def pre_stop_bar(c: Canvas, s: Mapping[str, Any], yc: float) -> None:
+    """A preStop hook (a kill's or a stop's) as a thin bar on the lane at `yc` (R4.5)."""
+    start, end = s.get("pre_stop_start"), s.get("pre_stop_end")
+    if start is not None and c.shows(start, c.duration if end is None else end):
+        stop = end if end is not None else c.duration
+        c.ax.broken_barh([(start, max(stop - start, c.pixel))], (yc - BAR / 4, BAR / 2),
+                         facecolors=PRE_STOP_COLOUR, linewidth=0, zorder=4)
+        c.drawn.add("prestop")
+
+
 def stops(c: Canvas, stopped: list[Mapping[str, Any]],
           lane_of: Callable[[Mapping[str, Any]], float | None]) -> None:
     """How containers stopped (a deletion, a whole-pod kill): preStop hook, SIGTERM (a tick),
@@ -446,12 +457,7 @@ def stops(c: Canvas, stopped: list[Mapping[str, Any]],
         yc = lane_of(s)
         if yc is None:
             continue
-        start, end = s.get("pre_stop_start"), s.get("pre_stop_end")
-        if start is not None and c.shows(start, c.duration if end is None else end):
-            stop = end if end is not None else c.duration
-            c.ax.broken_barh([(start, max(stop - start, c.pixel))], (yc - BAR / 4, BAR / 2),
-                             facecolors=PRE_STOP_COLOUR, linewidth=0, zorder=4)
-            c.drawn.add("prestop")
+        pre_stop_bar(c, s, yc)
         if s.get("sigterm_at") is not None and c.shows(s["sigterm_at"]):
             c.ax.scatter([s["sigterm_at"]], [yc], marker="|", s=120, c=DELETE_COLOUR, zorder=6)
             c.drawn.add("sigterm")

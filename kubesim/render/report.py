@@ -42,6 +42,7 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
                    "container": k.container,
                    "failed_at": _t(k.failed_at),
                    "grace_seconds": k.grace_seconds, "sigterm_at": _t(k.sigterm_at),
+                   "pre_stop_start": _t(k.pre_stop_start), "pre_stop_end": _t(k.pre_stop_end),
                    "stopped_at": _t(k.stopped_at),
                    "restart": k.restart, "whole_pod": k.whole_pod} for k in timeline.kills],
         "ready": [{"at": _t(r.at), "ready": r.ready} for r in timeline.ready],
@@ -201,8 +202,12 @@ def _kill_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
     for k in timeline.kills:
         what = "restart" if k.restart else "no restart (restartPolicy: Never)"
         whole = "whole-pod kill (R4.20), " if k.whole_pod else ""
+        # with a preStop hook the grace left for SIGTERM is known after it (R4.5)
+        grace = ("preStop hook first" if k.pre_stop_start is not None
+                 else f"grace {k.grace_seconds:g} s")
         yield Line(k.at, 3, f"KILL      {who(k.name)}{k.probe.value} failed (verdict at "
-                            f"{k.failed_at:.3f} s); {whole}grace {k.grace_seconds:g} s; {what}")
+                            f"{k.failed_at:.3f} s); {whole}{grace}; {what}")
+        yield from _pre_stop_lines(k.pre_stop_start, k.pre_stop_end, k.name, who)
         if k.sigterm_at is not None and not k.whole_pod:
             yield Line(k.sigterm_at, 3, f"SIGTERM   {who(k.name)}grace {k.grace_seconds:g} s")
     for pk in timeline.pod_kills:
@@ -249,13 +254,19 @@ def _termination_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
         yield Line(term.stopped_at, 5, "pod terminated: every container stopped")
 
 
+def _pre_stop_lines(start: float | None, end: float | None, name: str,
+                    who: Who) -> Iterator[Line]:
+    """A preStop hook's start and end (R4.5), for a probe kill and a pod's stop alike."""
+    if start is not None:
+        yield Line(start, 3, f"PRESTOP   {who(name)}preStop hook started")
+    if end is not None:
+        yield Line(end, 3, f"PRESTOP   {who(name)}preStop hook ended")
+
+
 def _stop_lines(stops: list[ContainerStop], who: Who) -> Iterator[Line]:
     """A container's preStop hook, SIGTERM and SIGKILL."""
     for c in stops:
-        if c.pre_stop_start is not None:
-            yield Line(c.pre_stop_start, 3, f"PRESTOP   {who(c.name)}preStop hook started")
-        if c.pre_stop_end is not None:
-            yield Line(c.pre_stop_end, 3, f"PRESTOP   {who(c.name)}preStop hook ended")
+        yield from _pre_stop_lines(c.pre_stop_start, c.pre_stop_end, c.name, who)
         if c.sigterm_at is not None:
             yield Line(c.sigterm_at, 3, f"SIGTERM   {who(c.name)}grace {c.grace_seconds:g} s")
         if c.sigkill and c.sigterm_at is not None and c.stopped_at is not None:

@@ -51,7 +51,8 @@ _FIELDS: dict[str, dict[str, str]] = {  # list -> item field -> kind
 }
 _OPTIONAL: dict[str, dict[str, str]] = {  # list -> item field that may be absent -> kind
     "probes": {"detail": "str", "container": "int", "name": "str"},
-    "kills": {"container": "int?", "sigterm_at": "num?", "name": "str"},
+    "kills": {"container": "int?", "sigterm_at": "num?", "name": "str",
+              "pre_stop_start": "num?", "pre_stop_end": "num?"},
     "containers": {"name": "str"},
     "events": {"name": "str"},
 }

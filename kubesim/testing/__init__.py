@@ -573,8 +573,10 @@ def _plain(value: Any) -> Any:
 
 
 def dump_scenario(scenario: Scenario) -> dict[str, Any]:
-    """The scenario as its YAML document (only the fields that were given)."""
-    data: dict[str, Any] = scenario.model_dump(by_alias=True, exclude_unset=True, mode="json")
+    """The scenario as its YAML document (only the fields that were given; entries that
+    select replicas included)."""
+    data: dict[str, Any] = scenario.as_written().model_dump(by_alias=True, exclude_unset=True,
+                                                            mode="json")
     return data
 
 

@@ -306,8 +306,9 @@ def _apply_pod(pod: ProbedContainer, name: str, value: Any) -> ProbedContainer:
 
 
 def scenario_document(scenario: Scenario) -> dict[str, Any]:
-    """The scenario as the plain data it was built from (set fields only)."""
-    return scenario.model_dump(by_alias=True, exclude_unset=True)
+    """The scenario as the plain data it was built from (set fields only; entries that
+    select replicas included)."""
+    return scenario.as_written().model_dump(by_alias=True, exclude_unset=True)
 
 
 def _pick(items: list[Any], index: int, what: str) -> Any:

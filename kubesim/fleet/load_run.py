@@ -1,0 +1,132 @@
+"""A fleet under the load model, jumped: every replica on its own fast scheduler, in rounds.
+
+Under load a replica's answers depend on the routing, which depends on every replica's
+Ready; the stepped fleet therefore runs every replica on one scheduler, event by event. But
+traffic follows the EndpointSlice only a propagation delay d later (F1): what a replica
+records at t changes the routing from t + d on. So the replicas can run apart, each on its
+own heap scheduler (with its own `engine.jumps.Jumper`), in rounds [T, H) in which the
+routing is known not to change:
+
+* each replica promises the earliest time it may record an endpoint change (EP1): its next
+  event, or, while it is Ready, every probe gets the base behaviour's successful constant
+  answer, its queue is empty and its share of the traffic within its capacity, the first
+  time one of those answers may change, the app's own exit or the pod's deletion
+  (`ready_holds_until`);
+* H is the earliest promise plus d, or the end of the run (a calm replica's promise ends
+  at the routing's next known change: its share of the traffic may grow then);
+* every replica runs to H; a replica whose answers are the base's and stay so (`quiet`) jumps
+  its quiet stretches up to H; its changes are pushed to the serving index, which applies
+  them, in time order, when the round ends (a change in the round routes from H on).
+
+The answers every replica gets are the ones the stepped fleet gives it, so the timelines are
+the same, bit for bit: the differential tests (`tests/test_serving.py`) hold the jumped
+fleet to the stepped one and to the rescanned reference, on either scheduler. With no
+propagation delay (`--ideal`) there is no room for rounds: the fleet is stepped.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from kubesim.kubelet.prober import follows
+from kubesim.results import ProbeType, Result
+
+if TYPE_CHECKING:
+    from kubesim.behaviour.lookup import Quiet
+    from kubesim.engine.heap_scheduler import HeapScheduler
+    from kubesim.engine.simulate import PodHandle
+    from kubesim.fleet.load import LoadedBehaviour, Round
+    from kubesim.fleet.serving import ServingIndex
+    from kubesim.kubelet.pod_worker import Kubelet
+
+__all__ = ["JumpedReplica", "ready_holds_until", "run_rounds"]
+
+
+@dataclass
+class JumpedReplica:
+    """One replica of the jumped fleet: its scheduler, its pod and its loaded behaviour."""
+
+    sched: HeapScheduler
+    handle: PodHandle
+    behaviour: LoadedBehaviour
+
+    def next_at(self) -> float:
+        """When its scheduler next does anything (a waiting entry abandoned by a jump or
+        an interrupt may come first: then earlier, never later)."""
+        heap = self.sched.heap
+        return heap[0][0] if heap else math.inf
+
+    def promise(self, at: float, nxt: float, index: ServingIndex) -> float:
+        """The earliest time at or after `at` at which it may record an endpoint change,
+        given its next event at `nxt`: that event, or, while it is calm, when its Ready
+        may next change or the routing does (its share of the traffic may grow then)."""
+        kl = self.handle.kubelet
+        quiet = self.behaviour.base_quiet
+        if kl is None or quiet is None:
+            return nxt
+        holds = ready_holds_until(kl, quiet, at)
+        if not holds > nxt:
+            return nxt
+        inst = kl.units[0].runtime.current
+        if inst is None or not self.behaviour.unloaded(at, inst.running_at):
+            return nxt
+        return max(nxt, min(holds, index.next_change(at)))
+
+
+def ready_holds_until(kl: Kubelet, quiet: Quiet, at: float) -> float:
+    """Until when the pod's Ready condition holds for sure, from `at`, if its probes get the
+    answers `quiet` gives: while the pod is Ready (its one container running, Started and
+    Ready, each probe's cached result Success), the kubelet has nothing queued and every
+    probe gets a successful constant answer, nothing can take Ready away (no failure to
+    count, no kill, R3.1-R3.4) before the first of those answers may change, the app's own
+    exit or the pod's deletion; `at` when that cannot be said."""
+    if (len(kl.units) != 1 or kl.pod.readiness_gates or not kl.ready or not kl.idle
+            or kl.sync_requested or kl.flush_pending):
+        return at
+    unit = kl.units[0]
+    st, inst, term = unit.status, unit.runtime.current, kl.terminator
+    if (inst is None or inst.exited_at is not None or inst.sigterm_at is not None
+            or st.container_id != inst.id or not (st.running and st.started and st.ready)
+            or (term is not None and term.at <= at)):
+        return at
+    until = min(kl.timeline.duration, math.inf if term is None else term.at,
+                math.inf if inst.exit_due is None else inst.exit_due)
+    for w in unit.manager.workers.values():
+        if w.proc.done or w.type is ProbeType.STARTUP:  # Started: startup probes no more
+            continue
+        if unit.cache.get(w.type, inst.id) is not Result.SUCCESS:
+            return at
+        ans, stable = quiet(w.target, at, inst.running_at)
+        if ans is None or follows(w.target, ans):
+            return at
+        if unit.prober.judge(w.type, w.probe, w.target, ans).outcome.result is not \
+                Result.SUCCESS:
+            return at
+        until = min(until, stable)
+    return max(at, until)
+
+
+def run_rounds(replicas: list[JumpedReplica], index: ServingIndex, round_: Round,
+               duration: float) -> None:
+    """Run the replicas to `duration` in rounds (see the module doc)."""
+    d = index.propagation
+    if not d > 0:
+        raise ValueError("a jumped fleet needs a propagation delay > 0")
+    at = 0.0
+    while at < duration:
+        index.flush()
+        horizon = duration
+        for nxt, r in sorted(((r.next_at(), r) for r in replicas), key=lambda x: x[0]):
+            if not nxt + d < horizon:
+                break  # its promise, at least its next event, cannot bring the round in
+            horizon = min(horizon, r.promise(at, nxt, index) + d)
+        round_.horizon = horizon
+        index.frozen = True
+        for r in replicas:
+            if r.next_at() < horizon:
+                r.sched.run(until=horizon)
+        index.frozen = False
+        at = horizon
+    index.flush()
