@@ -165,10 +165,6 @@ def check_report(capsys, tmp_path) -> tuple[Path, dict]:
     return page, json.loads(out)
 
 
-def page_data(page: Path) -> dict:
-    """The data a report page draws (its kubesim-data element)."""
-    return json.loads(re.search(r'id="kubesim-data">(.*?)</script>', page.read_text(),
-                                re.DOTALL).group(1))
 
 
 @needs_browser

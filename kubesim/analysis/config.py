@@ -390,7 +390,9 @@ def load_config(path: Path) -> Config:
     if not _inside(path, root):
         raise UsageError(f"the configuration is a link out of its repository ({root}); kubesim "
                          "reads configurations inside it only", source=source)
-    line_of: Any = lambda loc: None  # TOML keeps no line numbers
+    def line_of(loc: Any) -> Any:  # TOML keeps no line numbers
+        return None
+
     if _is_toml(path):
         data = _tool_section(path)
         source += " [tool.kubesim]"

@@ -109,7 +109,7 @@ def call_tool(name: str, arguments: dict[str, Any] | None,
     except (MemoryError, RecursionError) as exc:
         return _error(f"{name}: out of {'memory' if isinstance(exc, MemoryError) else 'stack'}"
                       "; give smaller inputs or a smaller max_work")
-    except Exception as exc:  # noqa: BLE001 - a bug in kubesim: a result, never a traceback
+    except Exception as exc:
         return _error(f"{name} failed inside kubesim ({type(exc).__name__}: {exc}); this is a "
                       "bug in kubesim, not in the input")
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 
-from kubesim.cli.command import CommandResult
 from kubesim.analysis.budget import Meter, check_duration
 from kubesim.analysis.check.findings import BehaviourRef, Settings
 from kubesim.analysis.check.read import read_inputs
@@ -30,6 +29,7 @@ from kubesim.cli.check import (
     project_configuration,
     seconds_arg,
 )
+from kubesim.cli.command import CommandResult
 from kubesim.cli.inputs import SuggestInput
 from kubesim.errors import UsageError
 from kubesim.render.suggest_formats import FORMATS, nothing_to_change, render

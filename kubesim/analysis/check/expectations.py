@@ -72,7 +72,7 @@ def _version(value: Any) -> Any:
     is not a version, though YAML's and Python's `True == 1`)."""
     if isinstance(value, bool) or not isinstance(value, int):
         # a ValueError, not a TypeError: pydantic reports only the former as a field error
-        raise ValueError(  # noqa: TRY004
+        raise ValueError(
             "version must be an integer (this kubesim reads version 1)")
     if value != 1:
         raise ValueError("version must be 1 (the only version this kubesim reads)")

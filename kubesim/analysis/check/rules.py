@@ -74,7 +74,7 @@ ASSUMED_CAP = (
     ".kubesim.yaml) and is applied to several workloads is an assumption about each of them: "
     "its paths matched. Then a finding from it is at most a warning, and says so.")
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741 (the table's letters)
 MISSING_OFF = "--no-missing-probes"  # or check.missing_probes: false
 
 RULES: dict[str, Rule] = {r.id: r for r in (
