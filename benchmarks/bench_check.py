@@ -34,7 +34,6 @@ from kubesim.errors import SpecError
 from kubesim.spec.yamlio import LIBYAML, load_yaml_documents
 
 
-
 def best(fn, repeat: int) -> float:
     times = []
     for _ in range(repeat):

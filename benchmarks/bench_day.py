@@ -27,8 +27,16 @@ from typing import Any
 import yaml
 
 import kubesim
-from kubesim import (ContainerSpec, ProbedContainer, ProbeType, Scenario, parse_probe,
-                     profile_from, render_json, simulate)
+from kubesim import (
+    ContainerSpec,
+    ProbedContainer,
+    ProbeType,
+    Scenario,
+    parse_probe,
+    profile_from,
+    render_json,
+    simulate,
+)
 from kubesim.spec.model import ContainerPort
 
 DAY = 86_400.0

@@ -63,10 +63,10 @@ import numpy as np
 import kubesim
 import kubesim.compiled
 from kubesim import Scenario, load_spec, profile_from, simulate
-from kubesim.engine.metrics import metrics_of, run_metrics
-from kubesim.engine.simulate import grid_cycle, launch_pod, make_scheduler
 from kubesim.analysis.sweep.grid import SweepSpec, apply_point, expand_grid, parse_setting
 from kubesim.analysis.sweep.run import evaluate_group, group_points, point_tasks
+from kubesim.engine.metrics import metrics_of, run_metrics
+from kubesim.engine.simulate import grid_cycle, launch_pod, make_scheduler
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "probe_specs" / "seed_unified_healthz.yaml"

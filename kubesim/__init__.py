@@ -76,23 +76,51 @@ _WHERE = {
 __all__ = sorted(_WHERE)
 
 if TYPE_CHECKING:
-    from kubesim.behaviour.answer import (HEALTHY, Answer, AnswerError, Behaviour, BehaviourBase,
-                                          Window)
+    from kubesim.behaviour.answer import (
+        HEALTHY,
+        Answer,
+        AnswerError,
+        Behaviour,
+        BehaviourBase,
+        Window,
+    )
     from kubesim.behaviour.scenario import Scenario, load_scenario
     from kubesim.behaviour.trace import CensoredMode, RestartMode, Trace, load_trace
     from kubesim.engine.simulate import grid_cycle, simulate
-    from kubesim.timeline import ContainerRecord, EventRecord, KillRecord, ProbeRecord, ReadyChange, Summary, Timeline
-    from kubesim.errors import (BehaviourError, KubesimError, RecordError, RenderError,
-                                SpecError, UsageError)
+    from kubesim.errors import (
+        BehaviourError,
+        KubesimError,
+        RecordError,
+        RenderError,
+        SpecError,
+        UsageError,
+    )
     from kubesim.explain.engine import ExplainOptions, explain_records
     from kubesim.explain.model import Explanation
     from kubesim.explain.readers.read import read_record
-    from kubesim.spec.sources import RenderOptions
-    from kubesim.kubelet.settings import BackoffRequeue, KubeletProfile, PROFILES, profile_from
+    from kubesim.kubelet.settings import PROFILES, BackoffRequeue, KubeletProfile, profile_from
     from kubesim.render.report import render_json, render_text, to_document
     from kubesim.results import Outcome, ProbeType, Result
     from kubesim.spec.manifests import load_containers, load_spec, select_container
-    from kubesim.spec.model import ContainerSpec, HandlerKind, Probe, ProbedContainer, RestartPolicy, Target, parse_probe
+    from kubesim.spec.model import (
+        ContainerSpec,
+        HandlerKind,
+        Probe,
+        ProbedContainer,
+        RestartPolicy,
+        Target,
+        parse_probe,
+    )
+    from kubesim.spec.sources import RenderOptions
+    from kubesim.timeline import (
+        ContainerRecord,
+        EventRecord,
+        KillRecord,
+        ProbeRecord,
+        ReadyChange,
+        Summary,
+        Timeline,
+    )
 
 
 def __getattr__(name: str) -> Any:

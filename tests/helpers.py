@@ -11,8 +11,16 @@ from typing import Any
 
 import pytest
 
-from kubesim import (HEALTHY, Behaviour, ProbedContainer, ProbeType, Scenario, Timeline,
-                     profile_from, simulate)
+from kubesim import (
+    HEALTHY,
+    Behaviour,
+    ProbedContainer,
+    ProbeType,
+    Scenario,
+    Timeline,
+    profile_from,
+    simulate,
+)
 from kubesim.spec.model import parse_container
 
 # The real public inputs the project is checked against live beside the repository (they do

@@ -13,6 +13,7 @@ import math
 from pathlib import Path
 
 import pytest
+from helpers import mesh_pod
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,8 +33,6 @@ from kubesim.kubelet.settings import profile_from
 from kubesim.spec.manifests import load_spec
 from kubesim.testing import dump_scenario
 from kubesim.testing import strategies as ks
-
-from helpers import mesh_pod
 
 REPO = Path(__file__).resolve().parent.parent
 SEED_SPEC = str(REPO / "probe_specs" / "seed_unified_healthz.yaml")

@@ -38,13 +38,32 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from realtime import (HANG, AppLog, Processes, RecordingServer, Route, causality_problems,
-                      finish, jsonl, matched, show, ticker_problems, wait_until)
+from realtime import (
+    HANG,
+    AppLog,
+    Processes,
+    RecordingServer,
+    Route,
+    causality_problems,
+    finish,
+    jsonl,
+    matched,
+    show,
+    ticker_problems,
+    wait_until,
+)
 
 from kubesim import load_trace
 from kubesim.behaviour import capture as capture_module
-from kubesim.behaviour.capture import (BODY_LIMIT, CaptureSettings, HttpProber, Recorder,
-                                       TraceWriter, launch_argv, probe_url)
+from kubesim.behaviour.capture import (
+    BODY_LIMIT,
+    CaptureSettings,
+    HttpProber,
+    Recorder,
+    TraceWriter,
+    launch_argv,
+    probe_url,
+)
 from kubesim.behaviour.trace import Observation
 from kubesim.cli.main import main
 from kubesim.errors import UsageError

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import sys
 import time
-from pathlib import Path
-
-import asyncio
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -18,8 +17,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from examples.fastapi_app.app import create_app
-from examples.fastapi_app.faults import (Faults, parse_stalls, parse_windows,
-                                         process_age)
+from examples.fastapi_app.faults import Faults, parse_stalls, parse_windows, process_age
 
 pytestmark = pytest.mark.realtime
 

@@ -18,6 +18,8 @@ import pytest
 from helpers import cli
 from junitparser import Failure, JUnitXml, Skipped
 
+from kubesim.analysis.check.rules import RULES, page
+
 REPO = Path(__file__).resolve().parent.parent
 INPUTS = Path(__file__).resolve().parent / "check_inputs"
 OUTAGE = str(REPO / "traces" / "seed_db_outage.scenario.yaml")
@@ -105,7 +107,10 @@ def test_ks002_dependency_leaked_into_liveness(capsys):
     assert code == 1 and ids(found) == ["KS002"]
     f = found[0]
     assert f["behaviour"].endswith("db_outage.scenario.yaml")
-    assert f["data"]["passing_target"] == "/livez"
+    # the scenario says /healthz depends on db; /livez is only its own target, not the pod's
+    assert f["data"]["dependency"] == "db" and f["data"]["passing_target"] is None
+    assert "says it depends on db, down 60-150 s" in f["message"] and "/livez" not in \
+        f["message"]
     assert f["data"]["failing_seconds"] == pytest.approx(90, abs=1)
     assert f["data"]["phases_with_restart"] == 20 and f["data"]["restarts_max"] == 3
     assert f["line"] == 11
@@ -118,8 +123,12 @@ def test_ks002_not_raised_when_liveness_keeps_passing(capsys):
 
 
 def test_ks002_from_a_recorded_trace(capsys):
-    code, found = findings(capsys, UNIFIED, "--trace", inp("db_outage.jsonl"))
+    # the shipped capture names the seed's configs (applies_to): its /livez is theirs
+    code, found = findings(capsys, UNIFIED, "--trace", str(REPO / "traces" /
+                                                            "seed_db_outage.jsonl"))
     assert code == 1 and "KS002" in ids(found)
+    ks002 = next(f for f in found if f["id"] == "KS002")
+    assert ks002["data"]["passing_target"] == "/livez"
 
 
 def test_ks003_startup_seconds_beyond_the_startup_protection(capsys):
@@ -148,8 +157,9 @@ def test_ks003_from_the_slow_startup_trace_names_the_phases_that_kill(capsys):
 
 def test_ks004_timeout_over_period_measures_the_real_interval(capsys):
     code, found = findings(capsys, inp("slow_timeout.yaml"))
-    assert code == 0 and ids(found) == ["KS004"]  # a warning: below --fail-on error
-    f = found[0]
+    # a warning: below --fail-on error; and the info that the container has no liveness probe
+    assert code == 0 and ids(found) == ["KS004", "KS009"]
+    f = next(f for f in found if f["id"] == "KS004")
     assert f["severity"] == "warning" and f["line"] == 18  # readinessProbe.timeoutSeconds
     assert f["data"]["interval_seconds"] == pytest.approx(10, abs=0.1)
     assert f["data"]["detection_min"] > 15  # the napkin says 3 x 5 s
@@ -190,13 +200,23 @@ def test_ks007_ready_recovery_bound(capsys):
     assert code == 0 and found == []
 
 
-def test_ks008_ks009_missing_probes_only_when_asked(capsys):
+def test_ks008_ks009_missing_probes_by_default_and_only_where_they_make_sense(capsys):
     code, found = findings(capsys, inp("no_probes.yaml"))
+    got = {(f["object"], f["container"], f["id"], f["severity"]) for f in found}
+    assert code == 0 and got == {
+        ("Deployment/bare", "web", "KS008", "warning"),  # it declares a port
+        ("Deployment/bare", "web", "KS009", "info"),
+        ("Deployment/worker", "worker", "KS009", "info"),  # no port, no Service: no KS008
+        ("Pod/served", "app", "KS008", "warning"),  # a Service selects it
+        ("Pod/served", "app", "KS009", "info"),
+        ("Pod/scratch", "app", "KS009", "info"),  # a bare Pod's port alone is no traffic
+    }  # the Job, the pod that is not restarted, the sidecar's liveness, the driver's helper
+    # (its plugin has both probes: one of each per pod): nothing
+    served = next(f for f in found if f["object"] == "Pod/served" and f["id"] == "KS008")
+    assert "Service served selects the pod" in served["message"]
+    code, found = findings(capsys, inp("no_probes.yaml"), "--no-missing-probes")
     assert code == 0 and found == []
-    code, found = findings(capsys, inp("no_probes.yaml"), "--missing-probes")
-    assert ids(found) == ["KS008", "KS009"] and code == 0  # warnings
-    assert {f["object"] for f in found} == {"Deployment/bare"}  # the Job is exempt
-    _, found = findings(capsys, inp("split.yaml"), "--missing-probes")
+    _, found = findings(capsys, inp("split.yaml"))
     assert found == []
 
 
@@ -314,10 +334,14 @@ def test_stdin(capsys, monkeypatch):
     assert code == 1 and found[0]["file"] == "<stdin>" and found[0]["line"] == 15
 
 
-def test_several_behaviours_are_each_checked(capsys):
+def test_several_behaviours_are_each_checked(capsys, tmp_path):
+    lines = Path(inp("db_outage.jsonl")).read_text().splitlines()
+    meta = json.loads(lines[0])
+    meta["meta"]["applies_to"] = [{"name": "leak"}]  # recorded from this pod: /livez is its
+    trace = tmp_path / "leak.jsonl"
+    trace.write_text("\n".join([json.dumps(meta), *lines[1:]]) + "\n")
     _, out, _ = check(capsys, inp("leak.yaml"), "--scenario", inp("db_outage.scenario.yaml"),
-                         "--trace", inp("db_outage.jsonl"),
-                         "--format", "json")
+                      "--trace", str(trace), "--format", "json")
     doc = json.loads(out)
     assert [b["kind"] for b in doc["behaviours"]] == ["scenario", "trace"]
     assert len([f for f in doc["findings"] if f["id"] == "KS002"]) == 2
@@ -328,15 +352,18 @@ def test_several_behaviours_are_each_checked(capsys):
 
 def test_json_document(capsys):
     code, out, _ = check(capsys, inp("same_endpoint.yaml"), inp("leak.yaml"),
-                         "--format", "json", "--scenario", inp("db_outage.scenario.yaml"))
+                         "--format", "json", "--scenario", inp("db_outage.scenario.yaml"),
+                         "--fail-on", "warning")
     doc = json.loads(out)
     assert doc["kubesim"] == 1 and doc["command"] == "check"
     assert set(doc) == {"kubesim", "command", "settings", "configuration", "inputs", "skipped",
                         "errors",
                         "notes", "behaviours", "objects", "checks", "findings", "summary"}
     assert doc["summary"]["exit_code"] == code == 1
-    # KS001 is an error with the scenario (evidence); KS002 on both containers
-    assert doc["summary"]["error"] == 3 and doc["summary"]["failing"] == 3
+    # KS001 with the scenario's evidence, KS002 on both containers: warnings, since the
+    # scenario names neither workload and was applied to both
+    assert doc["summary"]["warning"] == 3 and doc["summary"]["failing"] == 3
+    assert doc["summary"]["error"] == 0
     leak = next(o for o in doc["objects"] if o["kind"] == "Pod")
     assert leak["namespace"] == "shop" and leak["containers"][0]["probes"] == [
         "liveness", "readiness"]
@@ -360,7 +387,7 @@ def test_junit_parses_with_a_suite_per_object_and_a_case_per_check(capsys, tmp_p
 
 def test_junit_findings_below_fail_on_pass_with_system_out(capsys, tmp_path):
     _, out, _ = check(capsys, inp("slow_timeout.yaml"), "--format", "junit")
-    case = next(iter(next(iter(parse_junit(out, tmp_path)))))
+    case = next(c for c in next(iter(parse_junit(out, tmp_path))) if c.name.startswith("KS004"))
     assert not case.result and "KS004" in case.system_out
 
 
@@ -371,7 +398,10 @@ def test_sarif_validates_and_locates(capsys):
     run = doc["runs"][0]
     rules = run["tool"]["driver"]["rules"]
     assert [r["id"] for r in rules][:3] == ["KS001", "KS002", "KS003"]
-    assert all(r["help"]["text"] for r in rules)
+    for r in rules:  # every rule carries its whole page; kubesim has no web address for it
+        assert r["help"]["markdown"] == r["help"]["text"] == page(RULES[r["id"]])
+        assert r["help"]["markdown"].startswith(f"# {r['id']} ") and "helpUri" not in r
+        assert r["properties"]["command"] == f"kubesim rules {r['id']}"
     results = run["results"]
     assert [r["ruleId"] for r in results] == ["KS001", "KS001"]
     first = results[0]
@@ -478,6 +508,43 @@ def test_a_directory_run_reports_every_good_file_and_names_the_bad_one(capsys, t
     # a single bad file is still the one-line error, no report
     code, out, err = check(capsys, str(tmp_path / "bad.yaml"))
     assert code == 2 and out == "" and err.count("\n") == 1
+
+
+TWO_READY = ("kind: Deployment\nmetadata: {name: mesh}\nspec:\n  replicas: 1\n"
+             "  selector: {matchLabels: {app: mesh}}\n  template:\n"
+             "    metadata: {labels: {app: mesh}}\n    spec:\n      containers:\n"
+             "      - name: app\n        ports: [{containerPort: 8080}]\n"
+             "        readinessProbe: {httpGet: {path: /ready, port: 8080}}\n"
+             "      - name: proxy\n        ports: [{containerPort: 4191}]\n"
+             "        readinessProbe: {httpGet: {path: /ready, port: 4191}}\n")
+
+
+def test_a_short_key_ambiguous_in_one_pod_is_bad_input_for_it_alone(capsys, tmp_path):
+    """A scenario keyed "/ready" applied to a pod whose two containers serve /ready on
+    different ports cannot say which it means (spec.targets): bad input naming the pod's
+    containers (exit 2), whether or not a check happens to run the engine with it (one
+    replica: no fleet run); the other files are checked. One file alone: the one-line
+    error."""
+    (tmp_path / "good.yaml").write_text((INPUTS / "split.yaml").read_text())
+    (tmp_path / "mesh.yaml").write_text(TWO_READY)
+    scenario = tmp_path / "s.scenario.yaml"
+    scenario.write_text('targets: {"/ready": {answer: {status: 503}}}\n')
+    code, out, err = check(capsys, str(tmp_path / "good.yaml"), str(tmp_path / "mesh.yaml"),
+                           "--scenario", str(scenario), "--format", "json")
+    doc = json.loads(out)
+    assert code == 2 and doc["summary"]["exit_code"] == 2
+    assert [o["object"] for o in doc["objects"]] == ["Deployment/split"]
+    assert len(doc["errors"]) == 2 and all('"/ready" is ambiguous' in e for e in doc["errors"])
+    lines = err.splitlines()
+    assert [line.split(": ")[3] for line in lines] == ["Deployment/mesh container app",
+                                                       "Deployment/mesh container proxy"]
+    assert all("app:8080/ready, proxy:4191/ready" in line for line in lines)
+    code, out, err = check(capsys, str(tmp_path / "mesh.yaml"), "--scenario", str(scenario))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "is ambiguous" in err
+    # keyed by one of them, it runs
+    scenario.write_text('targets: {"proxy:4191/ready": {answer: {status: 503}}}\n')
+    code, _, err = check(capsys, str(tmp_path / "mesh.yaml"), "--scenario", str(scenario))
+    assert code in (0, 1) and err == ""
 
 
 def test_a_scenario_about_containers_a_pod_lacks_is_not_run_for_it(capsys, tmp_path):

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from helpers import cli
 
+from kubesim.analysis.check.rules import RULES
 from kubesim.cli.main import main
 
 INPUTS = Path(__file__).resolve().parent / "check_inputs"
@@ -83,7 +84,7 @@ def test_a_trace_scoped_by_its_meta_runs_only_for_that_container(capsys):
 
 
 def test_an_unscoped_trace_over_many_workloads_is_a_note(capsys):
-    trace = str(Path(__file__).resolve().parent.parent / "traces" / "seed_db_outage.jsonl")
+    trace = inp("db_outage.jsonl")  # names no workload (the shipped capture names the seed's)
     code, doc, _ = check(capsys, inp("same_endpoint.yaml"), inp("leak.yaml"),
                          inp("initial_delay.yaml"), "--trace", trace, "--fail-on", "none")
     assert code == 0
@@ -199,12 +200,19 @@ def test_a_tcp_connect_needs_no_outcome_field_but_http_does():
         parse_jsonl('{"t": 0, "target": "/healthz", "latency_ms": 1}\n')
 
 
-def test_one_check_passed_is_singular(capsys, tmp_path):
+def test_an_object_that_passes_names_the_checks_it_passed(capsys, tmp_path):
     spec = tmp_path / "spec.yaml"
-    spec.write_text("name: app\nreadinessProbe: {exec: {command: [\"true\"]}}\n")
+    spec.write_text("name: app\nreadinessProbe: {exec: {command: [\"true\"]}}\n"
+                    "livenessProbe: {exec: {command: [\"pidof\", \"app\"]}}\n")
+    main(["check", str(spec), "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    ran = [c["id"] for c in doc["checks"]]
+    assert ran and doc["findings"] == []
+    assert [p["id"] for p in doc["objects"][0]["passed"]] == ran
     main(["check", str(spec)])
     out = capsys.readouterr().out
-    assert "ok, 1 check passed" in out
+    in_table_order = [r for r in RULES if r in ran]
+    assert f"ok, passed {', '.join(in_table_order)}\n" in out
 
 
 # ---------------------------------------------------------------- advice as SARIF fixes

@@ -562,8 +562,11 @@ DASHED = {
     "plot": ["plot", "-o", "{out}/x.png", "--"], "capture": ["capture", "--path", "/x", "-o",
                                                              "{out}/t.jsonl", "--"],
     "import-blackbox": ["import-blackbox", "-o", "{out}/t.jsonl", "--"],
+    "rules": ["rules", "--"],  # its argument is a check's id or name, not a file
     "explain": ["explain", "--no-suggest", "--phases", "1", "--"],
 }
+# what each command says of a name after `--` that is neither a file nor a check
+NOT_FOUND = {"capture": "must look like http://", "rules": "is not a check"}
 
 
 @pytest.mark.parametrize("command", sorted(DASHED))
@@ -581,6 +584,6 @@ def test_every_command_ends_its_options_with_a_double_dash(capsys, tmp_path, mon
         argv = [a.format(out=out) for a in DASHED[command]] + [name]
         code, stdout, err = cli(capsys, *argv)
         assert code == 2 and stdout == "", (argv, err)
-        expected = "must look like http://" if command == "capture" else "no such file"
+        expected = NOT_FOUND.get(command, "no such file")
         assert f"{name}" in err and expected in err, err
         assert sorted(p.name for p in tmp_path.iterdir()) == ["out"] and not list(out.iterdir())

@@ -85,6 +85,47 @@ def test_suggest_defaults(capsys, project):
     assert json.loads(out)["containers"][0]["before"][0]["expect"] == "survive-outage"
 
 
+def test_suggest_names_its_configuration_in_every_format(capsys, project):
+    """Like check's reports, every suggest report says which configuration it ran with and
+    where that departs from the defaults: the suggest.expect it met, the check settings its
+    re-checks used; --expect replaces the configuration's expectations (not a departure then),
+    and a suggestion without a configuration says so."""
+    (project / ".kubesim.yaml").write_text(
+        "check: {phases: 4}\nsuggest:\n  expect: {survive-outage: 60}\n")
+    head = "configuration: ../.kubesim.yaml (found from the current directory upwards)"
+    departures = ["check.phases 4 (default 20)", "suggest.expect.survive-outage 60 (default none)"]
+    code, out, err = cli(capsys, "suggest", "web.yaml")
+    text = " ".join(out.split())  # the configuration line is wrapped
+    assert code == 0 and err == "" and head in text
+    assert all(d in text for d in departures), text
+    assert text.index(head) > text.index("strategic-merge patch")  # below the patch
+    _, out, _ = cli(capsys, "suggest", "web.yaml", "--format", "json")
+    c = json.loads(out)["configuration"]
+    assert c["file"] == "../.kubesim.yaml" and [(d["key"], d["value"]) for d in
+                                                c["departures"]] == [
+        ("check.phases", "4"), ("suggest.expect.survive-outage", "60")]
+    _, out, _ = cli(capsys, "suggest", "web.yaml", "--format", "sarif")
+    run = json.loads(out)["runs"][0]
+    assert run["properties"]["configuration"] == c
+    (note,) = run["invocations"][0]["toolConfigurationNotifications"]
+    assert all(d in note["message"]["text"] for d in departures)
+    _, out, _ = cli(capsys, "suggest", "web.yaml", "--format", "yaml")
+    first, *rest = out.splitlines()
+    assert first.startswith(f"# {head} departs from the defaults: check.phases 4")
+    assert yaml_documents("\n".join(rest)) == yaml_documents(out)  # a comment, then the patch
+    _, out, _ = cli(capsys, "suggest", "web.yaml", "--expect", "survive-outage=30", "--format",
+                    "json")
+    assert [d["key"] for d in json.loads(out)["configuration"]["departures"]] == [
+        "check.phases"]
+    _, out, _ = cli(capsys, "suggest", "web.yaml", "--no-config")
+    assert "configuration: none (--no-config): kubesim's defaults" in out
+
+
+def yaml_documents(text: str) -> list:
+    import yaml
+    return [d for d in yaml.safe_load_all(text) if d is not None]
+
+
 @pytest.mark.parametrize("text,where", [
     ("check: {fail_on: sometimes}\n", ":1: configuration: check.fail_on:"),
     ("check:\n  ignore: [KS999]\n", ":2: configuration: check.ignore[0]: unknown check"),

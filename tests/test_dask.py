@@ -17,10 +17,10 @@ distributed = pytest.importorskip("distributed")
 # mismatch"): import what the commands need before any cluster runs.
 import kubesim.cli.sweep  # noqa: F401
 from kubesim import load_scenario, load_spec
-from kubesim.cli.main import main
 from kubesim.analysis.sweep.dask_backend import dask_executor
 from kubesim.analysis.sweep.grid import SweepSpec, expand_grid, parse_goal, parse_setting
 from kubesim.analysis.sweep.run import run_sweep
+from kubesim.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIFIED = str(ROOT / "probe_specs" / "seed_unified_healthz.yaml")

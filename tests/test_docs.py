@@ -1,5 +1,6 @@
-"""The documentation runs: each check's page (docs/rules/KS*.md) has an example that makes
-`kubesim check` report that check and a fix that makes it go away; the scenario format's
+"""The documentation runs: each check's page (kubesim/rules/KS*.md, shipped in the package) has
+an example that makes `kubesim check` report that check and a fix that makes it go away, and
+states the severities of the rule table word for word; the scenario format's
 examples (docs/scenario-format.md) load and simulate; docs/testing.md names every public
 function of kubesim.testing with its real signature."""
 
@@ -13,11 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from kubesim.analysis.check.findings import RULES
+from kubesim.analysis.check.rules import RULES, page, severity_markdown
 from kubesim.cli.main import main
+from kubesim.render.rules_formats import severities
 
 REPO = Path(__file__).resolve().parent.parent
 DOCS = REPO / "docs"
+PAGES = REPO / "kubesim" / "rules"
 FENCE = re.compile(r"```(\w+)\n(.*?)```", re.S)
 
 
@@ -45,28 +48,81 @@ def write_files(page: str, where: Path) -> list[str]:
     return names
 
 
-def test_every_check_has_a_page_linked_from_the_index():
+def test_every_check_has_a_page_listed_in_the_index_as_the_table_says():
     index = (DOCS / "rules" / "README.md").read_text()
     for rule in RULES.values():
-        page = (DOCS / "rules" / f"{rule.id}.md").read_text()
-        assert page.startswith(f"# {rule.id} {rule.name}\n")
-        for section in ("## What it finds", "## Why it matters", "## How to fix it",
-                        "## Example"):
-            assert section in page, (rule.id, section)
-        assert f"]({rule.id}.md)" in index
-    assert sorted(p.stem for p in (DOCS / "rules").glob("KS*.md")) == sorted(RULES)
+        text = (PAGES / f"{rule.id}.md").read_text()
+        assert text == page(rule)  # what `kubesim rules ID` prints: the installed copy
+        assert text.startswith(f"# {rule.id} {rule.name}\n\n**{rule.title}.**\n")
+        for section in ("## Severity", "## What it finds", "## Why it matters",
+                        "## How to fix it", "## Example"):
+            assert section in text, (rule.id, section)
+        row = (f"| [{rule.id}](../../kubesim/rules/{rule.id}.md) | {rule.name} | "
+               f"{severities(rule)} | {rule.title} |")
+        assert row in index.splitlines(), row
+    assert sorted(p.stem for p in PAGES.glob("KS*.md")) == sorted(RULES)
+    assert not list((DOCS / "rules").glob("KS*.md"))  # one source: the package's pages
+
+
+@pytest.mark.parametrize("rule", sorted(RULES))
+def test_a_page_states_the_severities_of_the_rule_table(rule):
+    """The page's `## Severity` section is the table's cases, word for word: change a
+    severity in the code (or the page) alone and this fails."""
+    text = (PAGES / f"{rule}.md").read_text()
+    section = text[text.index("## Severity\n"):text.index("## What it finds")]
+    assert section.strip() == severity_markdown(RULES[rule]).strip()
+    body = text[text.index("## What it finds"):]
+    # severities are stated in one place: no prose elsewhere on the page says "is an error"
+    assert not re.search(r"\b(is|as) an? (error|warning)\b", body), rule
+
+
+def test_the_slow_starter_page_prints_the_table_the_code_reads():
+    from kubesim.analysis.check.slow_starters import table_markdown
+
+    assert table_markdown() in (PAGES / "KS016.md").read_text()
+
+
+def test_every_case_of_the_table_is_named_by_a_check():
+    """A case no check can report would be a promise of the page that the code never keeps."""
+    source = "".join(p.read_text() for p in (REPO / "kubesim" / "analysis" / "check").glob("*.py")
+                     if p.name != "rules.py")
+    for rule in RULES.values():
+        for case in rule.cases:
+            assert f'"{case.key}"' in source, (rule.id, case.key)
+
+
+def test_kubesim_rules_lists_every_check_and_prints_a_page(capsys):
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    for rule in RULES.values():
+        line = next(ln for ln in out.splitlines() if ln.startswith(rule.id + " "))
+        assert rule.name in line and severities(rule) in line and rule.title in line
+    assert main(["rules", "KS004"]) == 0
+    assert capsys.readouterr().out == page(RULES["KS004"])
+    assert main(["rules", "timeout-not-below-period"]) == 0
+    assert capsys.readouterr().out == page(RULES["KS004"])
+    assert main(["rules", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [r["id"] for r in doc["rules"]] == list(RULES)
+    assert doc["rules"][0]["cases"][0] == {"case": RULES["KS001"].cases[0].key,
+                                           "severity": "error",
+                                           "when": RULES["KS001"].cases[0].when}
+    assert main(["rules", "KS999"]) == 2
+    assert "KS999" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("rule", sorted(RULES))
 def test_the_example_reports_the_check_and_the_fix_removes_it(capsys, monkeypatch, tmp_path,
                                                               rule):
-    page = (DOCS / "rules" / f"{rule}.md").read_text()
-    assert "deployment.yaml" in write_files(page, tmp_path)
-    command = blocks(page, "sh")[0].strip()
+    text = (PAGES / f"{rule}.md").read_text()
+    assert "deployment.yaml" in write_files(text, tmp_path)
+    command = blocks(text, "sh")[0].strip()
     found = check_json(capsys, tmp_path, command, monkeypatch)["findings"]
     assert rule in {f["id"] for f in found}, (command, found)
-    assert all(f["help"] == f"docs/rules/{f['id']}.md" for f in found)
-    fixed = page.split("Fixed (the container's probes):", 1)
+    assert all(f["help"] == f"kubesim rules {f['id']}" for f in found)
+    for f in found:  # the severity is the one the rule table gives the finding's case
+        assert f["severity"] == RULES[f["id"]].case(f["case"]).severity.label
+    fixed = text.split("Fixed (the container's probes):", 1)
     if len(fixed) == 1:
         return
     manifest = (tmp_path / "deployment.yaml").read_text()

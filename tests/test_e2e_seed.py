@@ -42,11 +42,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from realtime import (HANG, RESOLUTION, AppLog, Processes, finish, jsonl, matched, show,
-                      wait_until)
+from realtime import HANG, RESOLUTION, AppLog, Processes, finish, jsonl, matched, show, wait_until
 
-from kubesim import (Outcome, ProbedContainer, ProbeType, Trace, load_spec, load_trace,
-                     profile_from, simulate)
+from kubesim import (
+    Outcome,
+    ProbedContainer,
+    ProbeType,
+    Trace,
+    load_spec,
+    load_trace,
+    profile_from,
+    simulate,
+)
 from kubesim.analysis.phases import across_phases
 from kubesim.behaviour.trace import Observation
 from kubesim.spec.model import parse_container

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import mesh_pod
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,12 +38,10 @@ from kubesim import (
     profile_from,
     simulate,
 )
+from kubesim.behaviour.trace import EXIT_TARGETS, Observation, RestartMode, Trace
 from kubesim.engine.metrics import metrics_of, run_metrics, run_metrics_box
 from kubesim.engine.simulate import focus
 from kubesim.render.report import render_json
-from kubesim.behaviour.trace import EXIT_TARGETS, Observation, RestartMode, Trace
-
-from helpers import mesh_pod
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = st.sampled_from([

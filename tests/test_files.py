@@ -8,8 +8,15 @@ import stat
 import pytest
 
 from kubesim.errors import BehaviourError, UsageError
-from kubesim.files import (MAX_DEPTH, OutputFile, check_depth, load_json, open_live, read_text,
-                           write_output)
+from kubesim.files import (
+    MAX_DEPTH,
+    OutputFile,
+    check_depth,
+    load_json,
+    open_live,
+    read_text,
+    write_output,
+)
 
 
 @pytest.mark.parametrize("text,needle", [

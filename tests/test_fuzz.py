@@ -26,8 +26,8 @@ from kubesim import (
     render_text,
     simulate,
 )
-from kubesim.testing import strategies as ks
 from kubesim.spec.model import parse_container
+from kubesim.testing import strategies as ks
 
 T = TypeVar("T")
 POD = ProbedContainer(parse_container({

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import shlex
 import shutil
 import subprocess
 from pathlib import Path
@@ -154,22 +155,164 @@ def test_screenshot_shows_the_timeline(run_report, tmp_path):
         assert rgb in colours, rgb  # success, failure, Ready, Started were painted
 
 
-@needs_browser
-def test_check_report_lists_findings_with_rule_links_and_their_runs(capsys, tmp_path):
+@pytest.fixture
+def check_report(capsys, tmp_path) -> tuple[Path, dict]:
+    """The check page of the seed's unified /healthz under the DB outage, and its JSON."""
     page = tmp_path / "check.html"
     code, out, err = kubesim(capsys, "check", UNIFIED, "--scenario", OUTAGE, "--format", "json",
                              "--html", str(page))
     assert code == 1, err
-    doc = json.loads(out)
+    return page, json.loads(out)
+
+
+
+
+@needs_browser
+def test_check_report_lists_findings_with_rule_links_and_their_runs(check_report):
+    page, doc = check_report
     dom, log = browse(page)
     assert console(log) == []
     assert attr(dom, "data-rendered") == "check"
-    assert len(re.findall(r'<tr class="finding', dom)) == len(doc["findings"]) > 0
-    for f in doc["findings"]:
-        assert f'href="docs/rules/{f["id"]}.md"' in dom
-    with_runs = {(f["id"], f["behaviour"]) for f in doc["findings"]
-                 if f["behaviour"] and f["phase"] is not None}
-    assert dom.count('class="timeline"') == len(with_runs) > 0
+    assert len(re.findall(r'<div class="finding ', dom)) == len(doc["findings"]) > 0
+    for f in doc["findings"]:  # each id links to its check's page, inside the report itself
+        assert f'href="#rule-{f["id"]}"' in dom and f'id="rule-{f["id"]}"' in dom
+    assert "docs/rules" not in dom
+    # a timeline per distinct run that is a finding's evidence (a synthetic one too)
+    with_runs = {(f["object"], f["container"], e["behaviour"], e["phase"], e["seed"],
+                  e["duration"]) for f in doc["findings"] if (e := f["evidence"])}
+    assert dom.count('class="timeline"') == len(with_runs) > 1
+
+
+def _finding_blocks(dom: str) -> dict[int, str]:
+    """The DOM of each finding block, by the finding's index in the JSON document."""
+    parts = re.split(r'(?=<div class="finding )', dom)[1:]
+    out = {}
+    for part in parts:
+        index = int(re.search(r'id="finding-(\d+)"', part).group(1))
+        out[index] = part.split("<section", 1)[0].split('<p class="passed"', 1)[0]
+    return out
+
+
+@needs_browser
+def test_each_finding_shows_the_run_that_is_its_evidence(check_report):
+    """Issue 21 item 9: under each finding, the timeline of the simulated run it rests on,
+    opened on the stretch that shows it (the finding's evidence window), and that run shows
+    what the finding says: the restarts KS001 and KS002 report are kills drawn in it."""
+    page, doc = check_report
+    dom, log = browse(page)
+    assert console(log) == []
+    blocks = _finding_blocks(dom)
+    assert sorted(blocks) == list(range(len(doc["findings"])))
+    for i, f in enumerate(doc["findings"]):
+        e = f["evidence"]
+        assert e is not None and 'class="timeline"' in blocks[i], f["id"]
+        a, b = (float(x) for x in re.search(r'data-view="([\d.]+),([\d.]+)"',
+                                             blocks[i]).groups())
+        w0, w1 = e["window"]
+        assert a <= w0 < w1 <= b and b - a < e["duration"], (f["id"], a, b, e)
+        assert f["data"]["phases_with_restart"] > 0
+        assert blocks[i].count('class="kill"') > 0, f["id"]  # the kills, in the view
+        assert 'class="window"' in blocks[i], f["id"]  # the outage, synthetic or given
+        assert f"--phase {e['phase']:g} --seed {e['seed']}" in html.unescape(blocks[i])
+
+
+@needs_browser
+def test_check_report_lists_what_each_object_passed(capsys, tmp_path):
+    page = tmp_path / "check.html"
+    code, out, err = kubesim(capsys, "check", str(REPO / "tests/check_inputs/no_probes.yaml"),
+                             UNIFIED, "--format", "json", "--fail-on", "none",
+                             "--html", str(page))
+    assert code == 0, err
+    doc = json.loads(out)
+    dom, log = browse(page)
+    assert console(log) == []
+    with_findings = {f["object"] for f in doc["findings"]}
+    clean = [o for o in doc["objects"] if o["object"] not in with_findings]
+    rows = re.findall(r'<tr class="clean">(.*?)</tr>', dom, re.DOTALL)
+    assert len(rows) == len(clean) > 0
+    for o, row in zip(clean, rows, strict=True):
+        assert o["object"] in row
+        ids = {p["id"] for p in o["passed"]}
+        assert all(f"{i} " in row for i in ids)
+        assert ids or "no check applies" in row
+    passed = re.findall(r'<p class="passed">(.*?)</p>', dom, re.DOTALL)
+    assert len(passed) == len(with_findings)
+    for o in (o for o in doc["objects"] if o["object"] in with_findings):
+        line = next(p for p in passed if all(f"{x['id']} " in p for x in o["passed"]))
+        assert o["passed"] or "none of the checks" in line
+
+
+def test_check_report_names_no_absolute_path(capsys, tmp_path, monkeypatch):
+    """The page is shared (a CI artifact): files given by absolute path are named relative to
+    their repository (or, outside one, from the folder above theirs), in every field, message
+    and command of the page, and so is the scenario."""
+    repo = tmp_path / "checkout"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "k8s").mkdir()
+    (repo / "k8s" / "app.yaml").write_text(Path(UNIFIED).read_text())
+    loose = tmp_path / "loose" / "ci"
+    loose.mkdir(parents=True)
+    (loose / "outage.scenario.yaml").write_text(Path(OUTAGE).read_text().replace(
+        "applies_to:", "applies_to:\n  - {kind: ProbeSpec, name: app}"))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    page = elsewhere / "check.html"
+    code, out, err = kubesim(capsys, "check", str(repo / "k8s" / "app.yaml"), "--scenario",
+                             str(loose / "outage.scenario.yaml"), "--format", "json",
+                             "--html", str(page))
+    assert code == 1, err
+    assert str(tmp_path) in out  # the JSON names the files as given
+    text = page.read_text()
+    assert str(tmp_path) not in text and "/checkout" not in text
+    data = page_data(page)
+    assert data["document"]["inputs"] == ["k8s/app.yaml"]
+    assert {f["behaviour"] for f in data["document"]["findings"]} >= {
+        "ci/outage.scenario.yaml"}
+    assert all(f["repeat"].startswith("kubesim run k8s/app.yaml ")
+               for f in data["findings"] if f["repeat"])
+
+
+def test_the_evidence_command_repeats_the_drawn_run(capsys, tmp_path, monkeypatch):
+    """`run it again`: the command under a finding, with its synthetic scenario saved as the
+    page says, gives the timeline the page draws."""
+    from kubesim.render.check_html import EVIDENCE_FILE
+
+    monkeypatch.chdir(REPO)
+    page = tmp_path / "check.html"
+    code, _, err = kubesim(capsys, "check", UNIFIED, "--scenario", OUTAGE, "--html", str(page))
+    assert code == 1, err
+    data = page_data(page)
+    kinds = set()
+    for run in data["runs"]:
+        extra = data["findings"][run["findings"][0]]
+        argv = shlex.split(extra["repeat"])
+        assert argv[:2] == ["kubesim", "run"]
+        if extra["scenario"] is not None:
+            saved = tmp_path / EVIDENCE_FILE
+            saved.write_text(extra["scenario"])
+            argv[argv.index(EVIDENCE_FILE)] = str(saved)
+        code, out, err = kubesim(capsys, *argv[1:], "--format", "json")
+        assert code == 0, err
+        again = json.loads(out)
+        kinds.add(data["document"]["findings"][run["findings"][0]]["evidence"]["kind"])
+        for key in ("summary", "kills", "ready", "containers"):
+            assert again[key] == run["doc"][key], key
+    assert kinds == {"synthetic", "scenario"}
+
+
+def test_shown_paths_never_absolute(tmp_path):
+    from kubesim.render.check_html import shown_paths
+
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    cwd = tmp_path / "work"
+    paths = [str(cwd / "a" / "x.yaml"), str(tmp_path / "repo" / "k8s" / "y.yaml"),
+             str(tmp_path / "other" / "ci" / "z.yaml"), str(tmp_path / "other" / "w.yaml"),
+             "relative/v.yaml"]
+    shown = shown_paths(paths, cwd)
+    assert [shown(p) for p in paths] == ["a/x.yaml", "k8s/y.yaml", "other/ci/z.yaml",
+                                         "other/w.yaml", "relative/v.yaml"]
+    assert shown(f"a note on {paths[1]} and {cwd}/b.yaml") == "a note on k8s/y.yaml and b.yaml"
 
 
 @needs_browser

@@ -10,8 +10,13 @@ from pathlib import Path
 import pytest
 
 from kubesim.errors import SpecError
-from kubesim.spec.manifests import containers_from_text, load_containers, load_spec, select_container
 from kubesim.results import ProbeType
+from kubesim.spec.manifests import (
+    containers_from_text,
+    load_containers,
+    load_spec,
+    select_container,
+)
 from kubesim.spec.model import HandlerKind, RestartPolicy
 
 HERE = Path(__file__).parent / "manifests"

@@ -184,7 +184,7 @@ def test_no_path_leads_out_of_the_root(tmp_path):
              ("windows", {"spec": "manifests/ok.yaml"})]
     _, results = session(root, calls)
     *refused, allowed = results
-    for (name, args), result in zip(calls[:-1], refused, strict=True):
+    for (_name, args), result in zip(calls[:-1], refused, strict=True):
         assert result.is_error, (args, text_of(result))
         text = text_of(result)
         assert "outside the root" in text or "standard input" in text, (args, text)

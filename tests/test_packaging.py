@@ -45,6 +45,8 @@ spec:
             httpGet: {path: /livez, port: http}
             periodSeconds: 10
             failureThreshold: 10
+          readinessProbe:
+            httpGet: {path: /readyz, port: http}
 """
 VALUES = "replicaCount: 3\nimage:\n  repository: example/app\n  tag: '1.0'\n"
 TEMPLATE = ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\n"
@@ -163,6 +165,33 @@ def test_pre_commit_hook_passes_a_good_commit_and_fails_a_bad_one(tmp_path, hook
     assert "values.yaml: skipped" in bad.stdout
     assert "templates/deployment.yaml: skipped" in bad.stdout
     assert "Deployment/slow" in bad.stdout and "Deployment/orders: ok" in bad.stdout
+
+
+def test_the_documented_hook_revision_is_this_release():
+    """The tag scheme is `v` + kubesim/_version.py: the CI page's (docs/ci.md, where the
+    README's pre-commit section moved) and the hooks file's `rev` name this version, so a
+    copied snippet installs the release it documents."""
+    from kubesim._version import __version__
+
+    readme = (REPO / "docs" / "ci.md").read_text()
+    hooks = (REPO / ".pre-commit-hooks.yaml").read_text()
+    for text in (readme, hooks):
+        revs = re.findall(r"\brev: (\S+)", text)
+        assert revs and set(revs) == {f"v{__version__}"}, revs
+    assert f"this release is `v{__version__}`" in readme
+
+
+def test_the_python_hook_installs_the_core_alone():
+    """pre-commit installs a `language: python` hook with `pip install .`: no extras, so the
+    hook's environment is the core dependencies (the extras are optional in pyproject)."""
+    import tomllib
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    assert sorted(d.split(">")[0].split("=")[0] for d in project["dependencies"]) == [
+        "numpy", "pydantic", "pyyaml", "simpy"]
+    hook = next(h for h in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
+                if h["id"] == "kubesim-check")
+    assert "additional_dependencies" not in hook and hook["language"] == "python"
 
 
 # staged file names that argparse would take for options without the entry's `--`
@@ -425,17 +454,104 @@ def _instructions() -> list[tuple[str, str]]:
             for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 
 
-def test_dockerfile_is_slim_non_root_and_runs_kubesim():
-    """No container engine runs here: the Dockerfile is checked by reading it."""
+def test_dockerfile_is_slim_and_runs_kubesim_through_its_entrypoint():
+    """No container engine runs here: the Dockerfile is checked by reading it, and its
+    entrypoint by running it (below)."""
     ins = _instructions()
     assert ins[0][0] == "FROM" and re.fullmatch(r"python:3\.1[1-9]-slim", ins[0][1])
-    users = [arg for op, arg in ins if op == "USER"]
-    assert users and users[-1].split(":")[0] not in ("root", "0")
-    last_run = max(i for i, (op, _) in enumerate(ins) if op == "RUN")
-    assert [i for i, (op, _) in enumerate(ins) if op == "USER"][-1] > last_run
+    # no USER: the entrypoint starts as root only to become the owner of /work (below);
+    # no file of the image needs uid 10001, HOME is writable by any uid (--user works)
+    assert [arg for op, arg in ins if op == "USER"] == []
+    env = " ".join(arg for op, arg in ins if op == "ENV")
+    assert re.search(r"\bHOME=/tmp\b", env)
     run = " ".join(arg for op, arg in ins if op == "RUN")
-    assert "pip install /src" in run and "useradd" in run and "--uid 10001" in run
+    assert "pip install /src" in run and "--uid 10001" in run
+    assert "install -m 0755 /src/docker/entrypoint.py /usr/local/bin/kubesim-entrypoint" in run
+    assert "chown kubesim:kubesim /work" in run
+    assert [arg for op, arg in ins if op == "WORKDIR"] == ["/work"]
     entry = [json.loads(arg) for op, arg in ins if op == "ENTRYPOINT"]
-    assert entry == [["kubesim"]]
+    assert entry == [["kubesim-entrypoint"]]
     ignored = (REPO / ".dockerignore").read_text().split()
-    assert ".venv" in ignored and ".git" in ignored
+    assert ".venv" in ignored and ".git" in ignored and "docker" not in ignored
+
+
+# ---------------------------------------------------------------- the image's entrypoint
+
+ENTRYPOINT = REPO / "docker" / "entrypoint.py"
+needs_root = pytest.mark.skipif(os.geteuid() != 0,
+                                reason="running the entrypoint under another uid needs root")
+# a `kubesim` that says who runs it, and writes a file where it runs
+FAKE = "#!/bin/sh\nid -u > \"$1\"\nid -g >> \"$1\"\necho \"$HOME\" >> \"$1\"\n"
+
+
+@pytest.fixture
+def mounted():
+    """A directory to mount (and a fake kubesim on PATH), all of it readable by any uid
+    (pytest's tmp_path is root's alone)."""
+    import tempfile
+
+    top = Path(tempfile.mkdtemp(prefix="kubesim-mount-"))
+    top.chmod(0o755)
+    (top / "bin").mkdir(mode=0o755)
+    (top / "bin" / "kubesim").write_text(FAKE)
+    (top / "bin" / "kubesim").chmod(0o755)
+    (top / "work").mkdir(mode=0o755)
+    try:
+        yield top
+    finally:
+        shutil.rmtree(top)
+
+
+def _entrypoint(top: Path, *prefix: str) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": f"{top / 'bin'}:/usr/bin:/bin", "HOME": "/root"}
+    return subprocess.run([*prefix, sys.executable if not prefix else "/usr/bin/python3",
+                           str(ENTRYPOINT), "out.txt"], cwd=top / "work", env=env,
+                          text=True, capture_output=True, timeout=60, check=False)
+
+
+def _ran_as(top: Path) -> tuple[int, int, int, str]:
+    out = top / "work" / "out.txt"
+    uid, gid, home = out.read_text().split("\n")[:3]
+    return out.stat().st_uid, int(uid), int(gid), home
+
+
+@needs_root
+def test_as_root_the_entrypoint_becomes_the_owner_of_the_mounted_directory(mounted):
+    """`docker run -v "$PWD:/work" kubesim ... -o FILE`: FILE belongs to you."""
+    os.chown(mounted / "work", 4242, 4343)
+    done = _entrypoint(mounted)
+    assert done.returncode == 0, done.stderr
+    owner, uid, gid, home = _ran_as(mounted)
+    assert (owner, uid, gid) == (4242, 4242, 4343)
+    assert home == "/tmp"  # root's HOME is not the new user's to write
+
+
+@needs_root
+def test_started_as_a_user_the_entrypoint_stays_that_user(mounted):
+    """`docker run --user "$(id -u):$(id -g)" ...`: nothing to change."""
+    os.chown(mounted / "work", 5000, 5000)
+    done = _entrypoint(mounted, "setpriv", "--reuid", "5000", "--regid", "5000",
+                       "--clear-groups")
+    assert done.returncode == 0, done.stderr
+    assert _ran_as(mounted)[:3] == (5000, 5000, 5000)
+
+
+@needs_root
+def test_a_directory_owned_by_root_stays_root(mounted):
+    """A rootless engine shows your files as root's: root there is you outside."""
+    done = _entrypoint(mounted)
+    assert done.returncode == 0, done.stderr
+    assert _ran_as(mounted)[:3] == (0, 0, 0)
+
+
+def test_the_entrypoint_decides_from_the_owner_and_who_started_it(tmp_path):
+    """The rule alone, for any machine: root adopts the owner; anyone else stays."""
+    from importlib.util import module_from_spec, spec_from_file_location
+
+    spec = spec_from_file_location("entrypoint", ENTRYPOINT)
+    assert spec is not None and spec.loader is not None
+    module = module_from_spec(spec)
+    spec.loader.exec_module(module)
+    st = tmp_path.stat()
+    assert module.adopt(str(tmp_path), 0) == (st.st_uid, st.st_gid)
+    assert module.adopt(str(tmp_path), 1234) is None

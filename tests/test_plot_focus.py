@@ -228,7 +228,7 @@ def test_titles_lane_labels_and_the_legend_stay_inside_the_picture(tmp_path) -> 
     width, height = fig.bbox.width, fig.bbox.height
     texts = [*fig.texts, *(t for legend in fig.legends for t in legend.get_texts()),
              *(t for ax in fig.axes for t in ax.get_yticklabels()),
-             *(t for ax in fig.axes for x, t in zip(ax.get_xticks(), ax.get_xticklabels())
+             *(t for ax in fig.axes for x, t in zip(ax.get_xticks(), ax.get_xticklabels(), strict=True)
                if ax.get_xlim()[0] <= x <= ax.get_xlim()[1]),  # the ticks drawn
              *(ax.xaxis.label for ax in fig.axes)]
     assert len(fig.texts) == 3  # the title, the outcome, the setup

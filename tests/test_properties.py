@@ -32,9 +32,9 @@ from kubesim import (
     render_json,
     simulate,
 )
-from kubesim.testing import strategies as ks
 from kubesim.kubelet.prober import judge
 from kubesim.testing import dump_scenario as ks_dump
+from kubesim.testing import strategies as ks
 
 EPS = 1e-6
 CLASSIC = profile_from()

@@ -283,6 +283,11 @@ def test_the_picture_shades_a_selected_window_on_its_pods_lanes_only(capsys, tmp
     on_node_2 = [r["name"] for r in doc["replicas"] if r["node"] == "node-2"]
     assert shaded == [{**windows[0], "pods": on_node_2}] and len(on_node_2) == 1
     assert render_fleet_png(doc, shaded) != render_fleet_png(doc, windows)
+    from kubesim.render.fleet_plot import fleet_figure
+    fig = fleet_figure(doc, shaded)  # the legend says whose lanes it shades
+    legends = [*fig.legends, *(ax.get_legend() for ax in fig.axes if ax.get_legend())]
+    assert "outage of the behaviour, on the pods it selects" in {
+        t.get_text() for legend in legends for t in legend.get_texts()}
 
 
 def test_a_lone_pod_replays_a_trace_that_selects_replicas_as_recorded(tmp_path, capsys):

@@ -14,9 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kubesim.behaviour.answer import Answer, AnswerError, Behaviour
-from kubesim.errors import BehaviourError
 from kubesim.behaviour.scenario import Scenario, load_scenario, stalled
-
+from kubesim.errors import BehaviourError
 from kubesim.spec.model import HandlerKind, Target
 
 HERE = Path(__file__).parent / "behaviour"

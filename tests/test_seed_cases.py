@@ -11,8 +11,16 @@ from pathlib import Path
 import pytest
 from helpers import IDEAL, run
 
-from kubesim import (Outcome, ProbeType, Trace, load_scenario, load_spec, load_trace,
-                     profile_from, simulate)
+from kubesim import (
+    Outcome,
+    ProbeType,
+    Trace,
+    load_scenario,
+    load_spec,
+    load_trace,
+    profile_from,
+    simulate,
+)
 from kubesim.analysis.phases import across_phases
 
 ROOT = Path(__file__).resolve().parent.parent

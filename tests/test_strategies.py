@@ -22,13 +22,13 @@ from kubesim import (
     grid_cycle,
     parse_probe,
 )
-from kubesim.testing import strategies as ks
-from kubesim.spec.manifests import containers_from_text
 from kubesim.behaviour.scenario import load_scenario
-from kubesim.spec.model import parse_container
-from kubesim.testing import dump_pod, dump_scenario, dump_trace
 from kubesim.behaviour.trace import parse_jsonl
+from kubesim.spec.manifests import containers_from_text
+from kubesim.spec.model import parse_container
 from kubesim.spec.yamlio import load_yaml_documents
+from kubesim.testing import dump_pod, dump_scenario, dump_trace
+from kubesim.testing import strategies as ks
 
 L, R, S = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
 

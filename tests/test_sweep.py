@@ -256,8 +256,8 @@ def test_progress_line_without_tqdm(capsys: pytest.CaptureFixture[str],
 
 def test_ctrl_c_keeps_the_points_done(capsys: pytest.CaptureFixture[str],
                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from kubesim.analysis.sweep import pool
     from kubesim.analysis.sweep import run as sweep
-    from kubesim.cli import sweep as cmd_sweep
 
     calls = {"n": 0}
     real = sweep.evaluate_group
@@ -268,7 +268,7 @@ def test_ctrl_c_keeps_the_points_done(capsys: pytest.CaptureFixture[str],
             raise KeyboardInterrupt
         return real(spec, group)
 
-    monkeypatch.setattr(cmd_sweep, "evaluate_group", interrupted)
+    monkeypatch.setattr(pool, "evaluate_group", interrupted)
     code, out, _ = _cli(capsys, *SEED_ARGS, "--format", "json")
     doc = json.loads(out)
     assert code == 130 and doc["sweep"]["interrupted"]

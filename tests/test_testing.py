@@ -28,6 +28,7 @@ from kubesim import (
 )
 from kubesim.cli.main import main
 from kubesim.spec.model import ProbedContainer, parse_container
+from kubesim.spec.yamlio import load_yaml_documents
 from kubesim.testing import (
     ProbeExpectationError,
     Violation,
@@ -44,7 +45,6 @@ from kubesim.testing import (
     suggested_duration,
     to_yaml,
 )
-from kubesim.spec.yamlio import load_yaml_documents
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS, TRACES = ROOT / "probe_specs", ROOT / "traces"

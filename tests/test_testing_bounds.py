@@ -17,11 +17,15 @@ from hypothesis.errors import InvalidArgument
 
 import kubesim.testing as kt
 from kubesim import Scenario, simulate
-from kubesim.spec.model import ProbedContainer, parse_container
-from kubesim.testing import (ProbeExpectationError, assert_no_restart, detection_seconds,
-                             suggested_duration)
-from kubesim.testing import strategies as ks
 from kubesim.behaviour.horizon import MARGIN_SECONDS
+from kubesim.spec.model import ProbedContainer, parse_container
+from kubesim.testing import (
+    ProbeExpectationError,
+    assert_no_restart,
+    detection_seconds,
+    suggested_duration,
+)
+from kubesim.testing import strategies as ks
 
 HANG_AT = 200.0
 

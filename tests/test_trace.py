@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import math
 from pathlib import Path
 
@@ -12,10 +13,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kubesim.behaviour.answer import Answer, AnswerError, Behaviour
+from kubesim.behaviour.trace import (
+    CensoredMode,
+    Observation,
+    RestartMode,
+    Trace,
+    load_trace,
+    parse_csv,
+    parse_jsonl,
+)
 from kubesim.errors import BehaviourError
-from kubesim.behaviour.trace import (CensoredMode, Observation, RestartMode, Trace, load_trace, parse_csv,
-                           parse_jsonl)
-
 from kubesim.spec.model import HandlerKind, Target
 
 HERE = Path(__file__).parent / "behaviour"
@@ -257,7 +264,7 @@ def test_lookup_is_latest_at_or_before_else_first(ts: list[float], at: float, st
 def test_jsonl_accepts_exactly_per_target_monotonic_input(rows: list[tuple[float, str]]) -> None:
     text = "\n".join(line(t, target=k) for t, k in rows)
     ok = all(t2 >= t1 for k in ("/a", "/b")
-             for t1, t2 in zip(*(lambda s: (s, s[1:]))([t for t, kk in rows if kk == k])))
+             for t1, t2 in itertools.pairwise([t for t, kk in rows if kk == k]))
     if ok:
         tr = parse_jsonl(text)
         assert sum(len(tr.observations(k)) for k in tr.targets) == len(rows)

@@ -15,10 +15,10 @@ from typing import Any
 
 import numpy as np
 import pytest
+import trace_reference as old  # tests/ is on sys.path (rootdir conftest)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import trace_reference as old  # tests/ is on sys.path (rootdir conftest)
 from kubesim.behaviour import trace_read
 from kubesim.behaviour.trace import RestartMode, Trace, load_trace
 from kubesim.errors import BehaviourError

@@ -16,9 +16,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kubesim import load_spec, profile_from, simulate
+from kubesim.analysis.windows import (
+    first_ready_at,
+    hang_detection,
+    protection_windows,
+    readiness_down,
+    readiness_up,
+    stall_restarts,
+    startup_safe_until,
+)
 from kubesim.results import ProbeType
-from kubesim.analysis.windows import (first_ready_at, hang_detection, protection_windows,
-                             readiness_down, readiness_up, stall_restarts, startup_safe_until)
 
 NO_RESYNC = IDEAL.with_overrides({"resync_seconds": 1e6})
 ROOT = Path(__file__).resolve().parent.parent

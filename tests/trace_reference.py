@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import bisect
 import csv
+import itertools
 import json
 import math
 from collections.abc import Iterable, Mapping
@@ -148,7 +149,7 @@ class Trace:
         if not self._obs:
             raise BehaviourError("empty trace: it needs at least one observation", source=source)
         for key, obs in self._obs.items():
-            if any(b.t < a.t for a, b in zip(obs, obs[1:])):
+            if any(b.t < a.t for a, b in itertools.pairwise(obs)):
                 raise BehaviourError(f"observations of {key!r} are not in time order",
                                      source=source)
         self._times = {k: [o.t for o in v] for k, v in self._obs.items()}

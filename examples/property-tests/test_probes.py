@@ -19,7 +19,6 @@ import pytest
 from hypothesis import given, settings
 
 from kubesim import load_scenario, load_spec
-from kubesim.testing import strategies as ks
 from kubesim.testing import (
     ProbeExpectationError,
     assert_no_restart,
@@ -27,6 +26,7 @@ from kubesim.testing import (
     assert_ready_within,
     assert_survives_stall,
 )
+from kubesim.testing import strategies as ks
 
 HERE = Path(__file__).resolve().parent
 MANIFEST = HERE / "deployment.yaml"   # <- your manifest (helm template output works too)

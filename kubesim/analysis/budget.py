@@ -38,9 +38,9 @@ from typing import TYPE_CHECKING
 from kubesim.behaviour.answer import Healthy
 from kubesim.behaviour.scenario import AnswerSpec, Constant, Scenario
 from kubesim.engine.jumps import jumps_apply
-from kubesim.kubelet.timing import detection_seconds
 from kubesim.errors import UsageError
 from kubesim.kubelet.settings import BackoffRequeue
+from kubesim.kubelet.timing import detection_seconds
 from kubesim.results import ProbeType
 
 if TYPE_CHECKING:

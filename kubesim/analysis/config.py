@@ -45,7 +45,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from kubesim.analysis.check.expectations import Version
-from kubesim.analysis.check.findings import Settings, Severity, rule_of
+from kubesim.analysis.check.findings import Settings
+from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
 from kubesim.analysis.check.scoping import SELECTOR_KEYS, Selector
 from kubesim.errors import UsageError
 from kubesim.files import MAX_DEPTH, MAX_INT_DIGITS, within_scope
@@ -186,10 +187,13 @@ class Config:
         return next((b for b in self.bindings if b.kind == kind and b.path == resolved), None)
 
     def departures(self, overridden: frozenset[str] = frozenset(), *,
-                   bindings: bool = True) -> tuple[Departure, ...]:
+                   bindings: bool = True, command: str = "check",
+                   expect_given: bool = False) -> tuple[Departure, ...]:
         """Every way this configuration departs from `kubesim check`'s defaults, but the
         `check.KEY` settings the command line overrode (`overridden`: their KEYs) and, with
-        `bindings=False` (the command line named its own scenarios or traces), bindings."""
+        `bindings=False` (the command line named its own scenarios or traces), bindings.
+        For `command="suggest"`: its own `suggest.expect` (unless `expect_given`: --expect
+        replaces it) where check's `expect` would be (suggest does not read that)."""
         defaults = {f.name: f.default for f in fields(Settings)}
         out = [Departure(f"check.{key}", _shown(value), _shown(defaults[key]))
                for key, value in self.check.items()
@@ -198,8 +202,12 @@ class Config:
             out.append(Departure("check.ignore", ", ".join(sorted(self.ignore)), "none"))
         out += [Departure(f"check.severity.{rule}", severity.label, "as measured")
                 for rule, severity in self.severities]
-        out += [Departure(f"expect.{key}", _shown(value), "none")
-                for key, value in self.expect.items() if value is not False]
+        if command == "suggest":
+            out += [Departure(f"suggest.expect.{kind}", _shown(seconds), "none")
+                    for kind, seconds in self.suggest_expect if not expect_given]
+        else:
+            out += [Departure(f"expect.{key}", _shown(value), "none")
+                    for key, value in self.expect.items() if value is not False]
         if bindings:
             out += [Departure(f"bindings.{i}", f"{b.kind} {b.shown}" + (
                         f" for {', '.join(s.text for s in b.applies_to)}" if b.applies_to
@@ -222,12 +230,14 @@ def _shown(value: Any) -> str:
 def configuration_of(config: Config | None, chosen: str, *,
                      overridden: frozenset[str] = frozenset(),
                      cli_ignore: frozenset[str] = frozenset(),
-                     bindings: bool = True) -> Configuration:
+                     bindings: bool = True, command: str = "check",
+                     expect_given: bool = False) -> Configuration:
     """What a command's reports say about its configuration (see `Config.departures`)."""
     if config is None:
         return Configuration(None, chosen)
     return Configuration(_relative(config.source), chosen,
-                         config.departures(overridden, bindings=bindings),
+                         config.departures(overridden, bindings=bindings, command=command,
+                                           expect_given=expect_given),
                          sets_fail_on="fail_on" in config.check and "fail_on" not in overridden,
                          ignore=config.ignore - cli_ignore,
                          severities=frozenset(rule for rule, _ in config.severities))
@@ -380,7 +390,9 @@ def load_config(path: Path) -> Config:
     if not _inside(path, root):
         raise UsageError(f"the configuration is a link out of its repository ({root}); kubesim "
                          "reads configurations inside it only", source=source)
-    line_of: Any = lambda loc: None  # TOML keeps no line numbers
+    def line_of(loc: Any) -> Any:  # TOML keeps no line numbers
+        return None
+
     if _is_toml(path):
         data = _tool_section(path)
         source += " [tool.kubesim]"
@@ -411,8 +423,8 @@ def load_config(path: Path) -> Config:
 def _rule(token: str, where: str, source: str, line: int | None) -> str:
     rule = rule_of(token)
     if rule is None:
-        raise UsageError(f"configuration: {where}: unknown check {token!r} (ids KS001-KS015, "
-                         "KS100-KS104 or their names)", source=source, line=line)
+        raise UsageError(f"configuration: {where}: unknown check {token!r} (ids {rule_ids()} "
+                         "or their names)", source=source, line=line)
     return rule.id
 
 

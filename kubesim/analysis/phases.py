@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kubesim.behaviour.answer import HEALTHY
+from kubesim.engine.simulate import grid_cycle, simulate
 from kubesim.errors import UsageError
 from kubesim.kubelet.settings import CLASSIC
-from kubesim.engine.simulate import grid_cycle, simulate
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour

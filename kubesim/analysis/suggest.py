@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.budget import Meter, run_work
-from kubesim.analysis.check.expectations import settle_time, synthetic
+from kubesim.analysis.check.experiments import settle_time, synthetic
 from kubesim.analysis.check.fixes import ProbePatch, patched_pod, probe_data
 from kubesim.analysis.check.scoping import for_container
 from kubesim.analysis.sweep.grid import Point, SweepSpec, parse_goal
@@ -41,10 +41,12 @@ from kubesim.spec.targets import focus_targets
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
+    from kubesim.analysis.check.plan import Plan
     from kubesim.spec.model import Probe, ProbedContainer
 
 __all__ = ["CANDIDATES", "MAX_WANT_SECONDS", "WANTS", "Confirmation", "Suggestion", "Want",
-           "confirm_work", "confirmations", "parse_want", "suggest", "suggest_work"]
+           "confirm_work", "confirmations", "own_endpoint", "parse_want", "suggest",
+           "suggest_work"]
 
 STARTUP, LIVENESS, READINESS = ProbeType.STARTUP, ProbeType.LIVENESS, ProbeType.READINESS
 WANTS = {"survive-outage": "survive a {s} s dependency outage without a restart",
@@ -119,6 +121,8 @@ class Suggestion:
     verified: str = ""
     findings_before: list[tuple[str, str]] = field(default_factory=list)  # (id, severity)
     findings_after: list[tuple[str, str]] = field(default_factory=list)
+    fixes: list[tuple[str, str]] = field(default_factory=list)  # the findings it answers
+    advice: list[str] = field(default_factory=list)  # what no probe setting can change
 
     @property
     def new_findings(self) -> list[tuple[str, str]]:
@@ -135,25 +139,31 @@ class Suggestion:
 
 
 def outage_of(pod: ProbedContainer, behaviours: list[BehaviourRef]) -> Outage:
-    """Which targets a dependency outage fails (see the module docstring)."""
+    """Which targets a dependency outage fails (see the module docstring). A target the
+    outage leaves alone is a place for liveness only if the workload has it: a probed one, or
+    one the behaviour names when it names the workload (applies_to)."""
     container = pod.container
     probed = {container.target(t).key for t in container.probes()}
     for b in behaviours:
         beh = b.behaviour
+
+        def ours(key: str, b: BehaviourRef = b) -> bool:
+            return b.named or key in probed
+
         if isinstance(beh, Scenario):
             deps = {k for k, spec in beh.targets.items() if k != "*" and any(
                 beh.dependencies[d].down for d in spec.depends_on)}
             if deps:
                 clean = [k for k, spec in beh.targets.items()
                          if k not in deps and k != "*" and not spec.depends_on
-                         and not spec.windows and k.startswith("/")]
+                         and not spec.windows and k.startswith("/") and ours(k)]
                 return Outage(deps, clean, f"{b.label}: {', '.join(sorted(deps))} depend on "
                                            "a dependency that goes down")
         else:
             failing = {w.label.removesuffix(" failing") for w in beh.windows(b.duration)}
             if failing:
                 clean = [k for k in beh.target_keys() if k not in failing
-                         and k.startswith("/")]
+                         and k.startswith("/") and ours(k)]
                 return Outage(failing & probed or failing, clean,
                               f"{b.label}: {', '.join(sorted(failing))} fail in it")
     ready = container.probes().get(READINESS)
@@ -457,13 +467,12 @@ def suggest_work(w: Workload, c: ContainerRef, wants: list[Want],
     """What `suggest` will surely simulate for one container, before anything runs: one
     candidate's confirmation (as if its probes ran every second) and the two re-checks.
     Each further candidate is charged as it comes (`suggest(..., meter=)`)."""
-    from kubesim.analysis.check.run import estimate_work
+    from kubesim.analysis.check.estimate import work
 
     assert c.pod is not None
     behaviours = [ref for b in behaviours if (ref := for_container(b, w, c)[0]) is not None]
-    one = replace(w, containers=[c])
     return (confirm_work(c.pod, wants, outage_of(c.pod, behaviours), s, fastest=True)
-            + 2 * estimate_work([one], behaviours, [], s))
+            + 2 * work(_recheck_plan(w, c, c.pod, behaviours, s), s))
 
 
 def suggest(w: Workload, c: ContainerRef, wants: list[Want], behaviours: list[BehaviourRef],
@@ -498,20 +507,38 @@ def suggest(w: Workload, c: ContainerRef, wants: list[Want], behaviours: list[Be
     return result
 
 
-def recheck(w: Workload, c: ContainerRef, trial: ProbedContainer,
-            behaviours: list[BehaviourRef], s: Settings
+def recheck(w: Workload, c: ContainerRef, trial: ProbedContainer | None,
+            behaviours: list[BehaviourRef], s: Settings, meter: Meter | None = None
             ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """`kubesim check`'s findings for the container before and after the patch."""
-    from kubesim.analysis.check.run import check_workloads
+    """`kubesim check`'s findings for the container (among its pod's others) before and
+    after the patch; suppressed ones left out. `meter` is charged for both before either
+    runs."""
+    from kubesim.analysis.check.estimate import work
+    from kubesim.analysis.check.judge import judge
+    from kubesim.analysis.check.simulate import simulate
 
-    def findings(pod: ProbedContainer) -> list[tuple[str, str]]:
-        ref = replace(c, pod=pod)
-        one = replace(w, containers=[ref])
-        return sorted((f.rule, f.severity.label) for r in check_workloads(
-            [one], behaviours, [], s) for f in r.findings)
+    plans = [_recheck_plan(w, c, pod, behaviours, s) for pod in (c.pod, trial)]
+    if meter is not None:
+        meter.charge(sum(work(p, s) for p in plans),
+                     what=f"re-checking {w.label} container {c.name} ({s.phases} grid phases)")
 
-    assert c.pod is not None
-    return findings(c.pod), findings(trial)
+    def findings(plan: Plan) -> list[tuple[str, str]]:
+        return sorted((f.rule, f.severity.label) for r in judge(simulate(plan, s), s)
+                      for f in r.findings if f.suppressed is None and f.container == c.name)
+
+    return findings(plans[0]), findings(plans[1])
+
+
+def _recheck_plan(w: Workload, c: ContainerRef, pod: ProbedContainer | None,
+                  behaviours: list[BehaviourRef], s: Settings) -> Plan:
+    """`kubesim check`'s plan for the container with `pod` (among its pod's others)."""
+    from kubesim.analysis.check.scope import scope
+
+    ref = replace(c, pod=pod)
+    one = replace(w, containers=[ref if o.name == c.name else o for o in w.containers])
+    plan = scope([one], behaviours, [], s)
+    plan.runs = [r for r in plan.runs if r.container.name == c.name]
+    return plan
 
 
 def _summary(changes: dict[str, dict[str, Any]]) -> str:
@@ -567,10 +594,33 @@ def _tradeoff(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settin
         out.append(f"moving liveness to {chosen['livenessProbe']['httpGet']['path']}, which "
                    "the outage does not touch, meets both")
     elif chosen is None:
-        out.append("no threshold meets both: give liveness an endpoint that checks only the "
-                   "process (a /livez), keep the dependency in readiness, or drop one "
-                   "expectation")
+        out.append(f"no threshold meets both: {own_endpoint(pod)}, or drop one expectation")
     return out
+
+
+def own_endpoint(pod: ProbedContainer) -> str:
+    """How to give liveness a check of the process alone, in the terms of its handler."""
+    container = pod.container
+    live = container.probes().get(LIVENESS)
+    if live is None:
+        return "add a livenessProbe only on a check of the process itself"
+    target = container.target(LIVENESS)
+    kind = live.handler_kind
+    if kind is HandlerKind.EXEC:
+        return (f"give liveness its own command instead of `{target.url}`: one that checks "
+                "only that the process itself is alive (it answers on its own socket), not "
+                "the dependencies or the data the readiness command may check, which stays "
+                "in readiness")
+    if kind is HandlerKind.GRPC:
+        return ("serve liveness from the process alone (the gRPC health service's overall "
+                "status, service \"\") and report the dependency under a named service for "
+                "readiness only (readinessProbe.grpc.service)")
+    if kind is HandlerKind.TCP_SOCKET:
+        return (f"a tcpSocket liveness probe on {target.key} asks only whether the process "
+                "listens: keep it, and put dependency checks in readiness only")
+    return (f"give liveness its own path instead of {target.key}: one the process answers "
+            "by itself (a /livez that touches no dependency), and keep the dependency "
+            "checks on the readiness path")
 
 
 def _unmet(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Settings) -> list[str]:

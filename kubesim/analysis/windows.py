@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kubesim.kubelet.pod_worker import grace_seconds
+from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.kubelet.timing import call_spacing, detection_seconds
 from kubesim.kubelet.worker import GRID_EPS
-from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind, Probe, ProbedContainer
 

@@ -38,6 +38,7 @@ from. Everything wrong with an export is a `BehaviourError` naming the file and 
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import statistics
@@ -237,7 +238,7 @@ def series_to_trace(series: Sequence[Series], *, targets: Mapping[str, str] | No
         ok = by[(SUCCESS, inst)]
         status = dict(by[(STATUS, inst)].samples) if (STATUS, inst) in by else {}
         duration = dict(by[(DURATION, inst)].samples) if (DURATION, inst) in by else {}
-        steps += [b[0] - a[0] for a, b in zip(ok.samples, ok.samples[1:])]
+        steps += [b[0] - a[0] for a, b in itertools.pairwise(ok.samples)]
         for ts, success in ok.samples:
             obs = _observation(success, status.get(ts), duration.get(ts), timeout,
                                tcp=key_of[inst].startswith("tcp:"))

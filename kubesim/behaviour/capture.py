@@ -343,7 +343,7 @@ class LaunchedApp:
             stderr=subprocess.STDOUT if log is not None else subprocess.DEVNULL,
             start_new_session=True,
             # before the recorder's threads start; the child only calls prctl
-            preexec_fn=_PARENT_DEATH)  # noqa: PLW1509
+            preexec_fn=_PARENT_DEATH)
         self.exited_at: float | None = None
         self.stopped_by: str | None = None
         self.shutdown_seconds: float | None = None

@@ -18,7 +18,7 @@ Example::
       /livez:
         answer: {status: 200, latency_ms: {distribution: lognormal, median: 2, sigma: 0.6}}
       "exec:cat /tmp/healthy": {answer: {exit_code: 0}}
-      "*": {answer: {status: 200}}                 # any target not listed
+      "*": {answer: {status: 200}}                 # the defaults of every target (below)
     applies_to:                                    # optional: only these containers
       - {kind: Deployment, name: web, container: app}   # (kind/name/namespace/container)
     exit:                                          # the app exits by itself (a list, or one)
@@ -39,7 +39,9 @@ freezes the process that is running when it begins; a container started after th
 process, not stalled.
 
 Targets are keyed like probe targets: the httpGet path (`/healthz`), `tcp:8080`,
-`exec:<command>`, `grpc:9090` or `grpc:9090/service`. A target not listed answers like `"*"`;
+`exec:<command>`, `grpc:9090` or `grpc:9090/service`. `"*"` holds the defaults of every
+target: a listed target takes from it each field it does not set (a field it sets replaces
+`"*"`'s; `since_start: []` opts out of a slow start); a target not listed answers like `"*"`;
 without `"*"`, with success at once.
 
 Answers: `{status, location, error, exit_code, grpc_status, latency_ms}`, all optional.
@@ -560,6 +562,9 @@ class Scenario(_Model, BehaviourBase):
                                                                    alias="sigterm_exit_code")
     containers: dict[str, ContainerRules] = {}
     _source: str = PrivateAttr("<memory>")
+    # target_spec's merged specs: key -> (own spec, "*" spec, merged)
+    _merged: dict[str, tuple[TargetSpec, TargetSpec, TargetSpec]] = PrivateAttr(
+        default_factory=dict)
     # with replica selectors: the scenario as written (its fields hold what a pod no
     # selector matches plays), each selector with its place, each pod's cast so far
     _whole: Scenario | None = PrivateAttr(None)
@@ -668,8 +673,19 @@ class Scenario(_Model, BehaviourBase):
         return scenario
 
     def target_spec(self, key: str) -> TargetSpec:
-        """The spec for a target key: its own, else `"*"`, else success at once."""
-        return self.targets.get(key) or self.targets.get("*") or _DEFAULT_TARGET
+        """The spec for a target key. `"*"` holds the defaults of every target: a listed
+        target takes from it each field it does not set itself (a field it sets replaces
+        `"*"`'s; lists are not joined, so `since_start: []` opts out of a slow start); a
+        target not listed answers like `"*"`; without `"*"`, with success at once."""
+        own, default = self.targets.get(key), self.targets.get("*")
+        if own is None or default is None or key == "*":
+            return own or default or _DEFAULT_TARGET
+        cached = self._merged.get(key)  # keyed by the specs too: a copy may change them
+        if cached is None or cached[0] is not own or cached[1] is not default:
+            inherited = {name: getattr(default, name) for name in TargetSpec.model_fields
+                         if name not in own.model_fields_set}
+            cached = self._merged[key] = (own, default, own.model_copy(update=inherited))
+        return cached[2]
 
     def answer_spec(self, key: str, at: float, started_at: float) -> AnswerSpec:
         """Which answer applies (precedence: since_start, wall window, down dependency)."""

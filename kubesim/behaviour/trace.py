@@ -77,6 +77,7 @@ and `last_time` read the whole file.
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -186,7 +187,7 @@ class Trace(BehaviourBase):
         self._outcomes = Outcomes()
         self._series: dict[str, Series] = {}
         for key, obs in self._obs.items():
-            if any(b.t < a.t for a, b in zip(obs, obs[1:])):
+            if any(b.t < a.t for a, b in itertools.pairwise(obs)):
                 raise BehaviourError(f"observations of {key!r} are not in time order",
                                      source=source)
             self._series[key] = _series_of(obs, self._outcomes)

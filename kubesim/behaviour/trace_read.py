@@ -116,7 +116,7 @@ class Source:
 
     def _open(self) -> IO[bytes]:
         try:
-            fh = open(self.path, "rb")  # noqa: SIM115 - closed by the caller's `with`
+            fh = open(self.path, "rb")
         except FileNotFoundError:
             raise BehaviourError("no such file", source=self.name) from None
         except IsADirectoryError:
@@ -138,7 +138,7 @@ class _Spool:
 
     def __init__(self, stream: IO[bytes]) -> None:
         self.stream = stream
-        self.file = tempfile.TemporaryFile()  # noqa: SIM115 - closed when collected
+        self.file = tempfile.TemporaryFile()
         self.size, self.done = 0, False
 
     def _fill(self, end: int) -> None:
@@ -352,7 +352,7 @@ class Reader:
                 raise _Invalid from None
             if len(rows) != len(content) or set(map(len, rows)) != {width}:
                 raise _Invalid
-            raw = [list(c) for c in zip(*rows)]
+            raw = [list(c) for c in zip(*rows, strict=False)]
         columns = (c if bare else list(map(str.strip, c)) for c in raw)
         cells = dict(zip(self.header, columns, strict=True))
         col: dict[str, list[Any] | None] = {}

@@ -31,11 +31,19 @@ from datetime import UTC, datetime
 from types import FrameType
 from typing import IO, Any
 
-from kubesim.cli.command import CommandResult
 from kubesim import __version__
 from kubesim.behaviour.answer import MAX_LOCATION
-from kubesim.behaviour.capture import (KUBE_VERSION, CaptureResult, CaptureSettings, LaunchedApp, Recorder,
-                      TraceWriter, check_target_url, something_listens)
+from kubesim.behaviour.capture import (
+    KUBE_VERSION,
+    CaptureResult,
+    CaptureSettings,
+    LaunchedApp,
+    Recorder,
+    TraceWriter,
+    check_target_url,
+    something_listens,
+)
+from kubesim.cli.command import CommandResult
 from kubesim.errors import UsageError
 from kubesim.files import open_live
 from kubesim.render import edge

@@ -13,16 +13,32 @@ import re
 from pathlib import Path
 from typing import Any
 
+from kubesim.analysis.budget import DEFAULT_MAX_WORK
 from kubesim.analysis.check.expectations import Expectation, load_expectations
-from kubesim.analysis.check.findings import BehaviourRef, Settings, Severity, rule_of
+from kubesim.analysis.check.findings import BehaviourRef, Settings
+from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
 from kubesim.analysis.check.run import auto_duration, run_checks
 from kubesim.analysis.check.scoping import selectors_of
-from kubesim.analysis.config import Config, configuration_of, find_config, load_config
+from kubesim.analysis.config import (
+    Config,
+    Configuration,
+    configuration_of,
+    find_config,
+    load_config,
+)
 from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
-from kubesim.cli.args import (add_budget_arg, add_duration_arg, add_html_arg, add_kubelet_args,
-                              add_render_args, check_html_path, profile_of, render_options_of,
-                              write_html)
+from kubesim.cli.args import (
+    add_budget_arg,
+    add_duration_arg,
+    add_html_arg,
+    add_kubelet_args,
+    add_render_args,
+    check_html_path,
+    profile_of,
+    render_options_of,
+    write_html,
+)
 from kubesim.cli.command import BehaviourFile, CommandResult
 from kubesim.cli.inputs import CheckInput
 from kubesim.errors import UsageError
@@ -31,8 +47,9 @@ from kubesim.render import edge
 from kubesim.render.check_formats import FORMATS, render
 from kubesim.spec.yamlio import STDIN
 
-__all__ = ["BehaviourAction", "add_config_args", "add_parser", "behaviour_refs", "count_arg",
-           "project_config", "run", "seconds_arg", "seconds_or_zero_arg"]
+__all__ = ["BehaviourAction", "add_config_args", "add_parser", "behaviour_refs",
+           "check_settings", "count_arg", "project_config", "project_configuration", "run",
+           "seconds_arg", "seconds_or_zero_arg"]
 
 
 def seconds_or_zero_arg(text: str) -> float:
@@ -139,8 +156,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     g.add_argument("--max-zero-capacity", type=seconds_or_zero_arg, metavar="S",
                    help="KS013: seconds the workload's replicas may all be out of the Service "
                         "under a scenario or trace (off without it)")
-    g.add_argument("--missing-probes", action="store_true", default=None,
-                   help="KS008/KS009: report containers without readiness/liveness probes")
+    g.add_argument("--missing-probes", action=argparse.BooleanOptionalAction, default=None,
+                   help="KS008/KS009/KS016: report long-running containers without a "
+                        "readiness or liveness probe, and slow starters (databases, JVMs) "
+                        "whose start-up is not protected (on; --no-missing-probes: off)")
     e = p.add_argument_group("expectations (every probed container)")
     e.add_argument("--expectations", metavar="FILE", help="expectations file (YAML)")
     e.add_argument("--expect-no-restart", action="store_true",
@@ -187,12 +206,18 @@ def project_config(args: argparse.Namespace) -> tuple[Config | None, str]:
     return config, CHOSEN_BY_SEARCH if config else "searched from the current directory upwards"
 
 
+def _given(args: argparse.Namespace, option: str) -> Any:
+    """An option of check's command line; None where it was not given, or where the command
+    (as `suggest`) does not have it."""
+    return getattr(args, option, None)
+
+
 def _picked(args: argparse.Namespace, config: Config | None) -> dict[str, Any]:
     """The check settings the command line gives, else the configuration (the rest keep
     Settings' defaults)."""
     out = {key: config.check[key] for key in OVERRIDES if config and key in config.check}
-    out.update({key: getattr(args, option) for key, option in OVERRIDES.items()
-                if getattr(args, option) is not None})
+    out.update({key: _given(args, option) for key, option in OVERRIDES.items()
+                if _given(args, option) is not None})
     return out
 
 
@@ -205,19 +230,7 @@ def run(args: argparse.Namespace) -> CommandResult:
     if stdin_users > 1:
         raise UsageError("only one input can come from stdin")
     config, chosen = project_config(args)
-    cli_ignore = _ignored(args.ignore)
-    configuration = configuration_of(config, chosen, overridden=_overridden(args),
-                                     cli_ignore=cli_ignore, bindings=not args.behaviours)
-    picked = _picked(args, config)
-    fail_on = picked.pop("fail_on", "error")
-    settings = Settings(
-        **picked, seed=args.seed, profile=profile_of(args), engine=args.engine,
-        render=render_options_of(args),
-        skip_non_manifests=args.skip_non_manifests,
-        fail_on=None if fail_on == "none" else Severity[fail_on.upper()],
-        ignore=cli_ignore | (config.ignore if config else frozenset()),
-        severities=config.severities if config else (), allow_empty=args.allow_empty,
-        max_work=args.max_work, configuration=configuration)
+    settings = check_settings(args, config, project_configuration(args, config, chosen))
     check_html_path(args)
     _check_sarif_path(args)
     behaviours = behaviour_refs(args, config)
@@ -227,10 +240,40 @@ def run(args: argparse.Namespace) -> CommandResult:
     if args.sarif is not None:
         write_output(args.sarif, edge.text(render(report, "sarif")), what="--sarif")
     if args.html is not None:
-        from kubesim.cli.check_html import check_report
+        from kubesim.render.check_html import check_report
         write_html(check_report(report), args.html)
-    errors = "\n".join(f"kubesim: error: {' '.join(str(e).split())}" for e in report.errors)
+    errors = [f"kubesim: error: {' '.join(str(e).split())}" for e in report.errors]
+    # one line per bad input
     return CommandResult(render(report, args.format), report.exit_code, errors or None)
+
+
+def project_configuration(args: argparse.Namespace, config: Config | None, chosen: str, *,
+                          command: str = "check", expect_given: bool = False
+                          ) -> Configuration:
+    """What the reports of `command` (check, or suggest) say of the configuration: which,
+    how it was chosen, and where it departs from the defaults the command line left."""
+    return configuration_of(config, chosen, overridden=_overridden(args),
+                            cli_ignore=_ignored(_given(args, "ignore") or []),
+                            bindings=not args.behaviours, command=command,
+                            expect_given=expect_given)
+
+
+def check_settings(args: argparse.Namespace, config: Config | None,
+                   configuration: Configuration | None = None) -> Settings:
+    """`check`'s settings: the command line, else the configuration, else the defaults (a
+    command without one of check's options, as `suggest`, takes the configuration's)."""
+    picked = _picked(args, config)
+    fail_on = picked.pop("fail_on", "error")
+    return Settings(
+        **picked, seed=args.seed, profile=profile_of(args),
+        engine=_given(args, "engine") or "fast", render=render_options_of(args),
+        skip_non_manifests=bool(_given(args, "skip_non_manifests")),
+        fail_on=None if fail_on == "none" else Severity[fail_on.upper()],
+        ignore=_ignored(_given(args, "ignore") or []) | (config.ignore if config
+                                                         else frozenset()),
+        severities=config.severities if config else (),
+        allow_empty=bool(_given(args, "allow_empty")),
+        max_work=_given(args, "max_work") or DEFAULT_MAX_WORK, configuration=configuration)
 
 
 def _check_sarif_path(args: argparse.Namespace) -> None:
@@ -257,7 +300,7 @@ OVERRIDES = {"fail_on": "fail_on", "phases": "phases", "outage_seconds": "outage
 def _overridden(args: argparse.Namespace) -> frozenset[str]:
     """The configuration's check settings the command line overrides."""
     return frozenset(key for key, option in OVERRIDES.items()
-                     if getattr(args, option) is not None)
+                     if _given(args, option) is not None)
 
 
 def _ignored(values: list[str]) -> frozenset[str]:
@@ -265,8 +308,8 @@ def _ignored(values: list[str]) -> frozenset[str]:
     for token in (t for v in values for t in re.split(r"[,\s]+", v) if t):
         rule = rule_of(token)
         if rule is None:
-            raise UsageError(f"--ignore {token!r}: unknown check (ids KS001-KS015, "
-                             "KS100-KS104 or their names)")
+            raise UsageError(f"--ignore {token!r}: unknown check (ids {rule_ids()} or their "
+                             "names; kubesim rules lists them)")
         ids.add(rule.id)
     return frozenset(ids)
 

@@ -18,13 +18,13 @@ class CommandResult(NamedTuple):
     `kubesim --help` does not import dataclasses).
 
     `text` is the command's output (to stdout or --output): one string, or pieces that are
-    written as they come (a long JSON document). `code` is the exit code. `note` is one line
-    for the person at the terminal (how long a sweep took, which input files were bad), said
-    on stderr once the output is written, never part of the output."""
+    written as they come (a long JSON document). `code` is the exit code. `note` is a line, or
+    lines, for the person at the terminal (how long a sweep took, one line per bad input
+    file), said on stderr once the output is written, never part of the output."""
 
     text: str | Iterable[str]
     code: int = 0
-    note: str | None = None
+    note: str | list[str] | None = None
 
 
 class BehaviourFile(NamedTuple):

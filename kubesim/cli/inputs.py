@@ -119,6 +119,7 @@ class Kind(enum.Enum):
     REPEAT = "repeat"  # FLAG VALUE for each item of a list
     SWITCH = "switch"  # FLAG when true
     NEGATED = "negated"  # FLAG when false (`--no-suggest` for suggest=False)
+    TOGGLE = "toggle"  # FLAG when true, --no-FLAG when false, nothing when not given
     PAIRS = "pairs"  # FLAG KEY=VALUE for each item of a mapping
     BEHAVIOUR = "behaviour"  # --scenario/--trace FILE, kept in order in `behaviours`
     CONFIG = "config"  # --config PATH|none (`--no-config` is none)
@@ -227,7 +228,7 @@ def _from_namespace(arg: Arg, args: argparse.Namespace, annotation: Any) -> Any:
         return "none" if getattr(args, "no_config", False) else value
     if arg.kind is Kind.SWITCH:
         return True if value else None  # not given: the field's default
-    return value
+    return value  # TOGGLE: True, False, or None (not given)
 
 
 def _pairs(arg: Arg, items: list[str], keys: tuple[str, ...]) -> dict[str, str]:
@@ -253,6 +254,8 @@ def _to_argv(arg: Arg, value: Any) -> list[str]:
         return [flag] if bool(value) == (arg.kind is Kind.SWITCH) else []
     if value is None:
         return []
+    if arg.kind is Kind.TOGGLE:
+        return [flag if value else "--no-" + flag.removeprefix("--")]
     if arg.kind is Kind.PAIRS:
         return [f"{flag}={k}={_word(v)}" for k, v in value.items()]
     if isinstance(value, list):
@@ -508,9 +511,10 @@ class CheckInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Manife
         "KS015: endpoints that must keep serving while a Deployment rolls out"))
     max_zero_capacity: SecondsOrZero | None = Field(None, description="KS013: seconds all "
                                                     "replicas may be out of the Service")
-    missing_probes: Literal[True] | None = Field(None, description="KS008/KS009: report "
-                                                 "containers without readiness/liveness "
-                                                 "probes (default: the configuration's)")
+    missing_probes: bool | None = Field(None, description="KS008/KS009/KS016: report "
+                                        "containers without readiness/liveness probes and "
+                                        "slow starters whose start-up is not protected "
+                                        "(default: the configuration's, else on; false: off)")
     expectations: FilePath | None = Field(None, description="an expectations file (YAML)")
     expectations_text: Text | None = Field(None, description="the expectations, inline (YAML)")
     expect_no_restart: bool = Field(False, description="no restart in any scenario or trace")
@@ -527,7 +531,7 @@ class CheckInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Manife
             _opt("ignore", kind=Kind.REPEAT), _opt("outage_seconds"), _opt("startup_seconds"),
             _opt("max_initial_delay"), _opt("max_hang_recovery"), _opt("max_ready_recovery"),
             _opt("propagation"), _opt("rollout_min_capacity"), _opt("max_zero_capacity"),
-            _opt("missing_probes", kind=Kind.SWITCH),
+            _opt("missing_probes", kind=Kind.TOGGLE),
             _opt("expectations", inline="expectations_text"),
             _opt("expect_no_restart", kind=Kind.SWITCH), _opt("expect_not_ready_within"),
             _opt("expect_ready_within"), _opt("expect_survives_stall"),
@@ -537,12 +541,11 @@ class CheckInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Manife
     @field_validator("ignore")
     @classmethod
     def _known_checks(cls, value: list[str]) -> list[str]:
-        from kubesim.analysis.check.findings import rule_of
+        from kubesim.analysis.check.rules import rule_ids, rule_of
         unknown = [t for item in value for t in re.split(r"[,\s]+", item) if t
                    and rule_of(t) is None]
         if unknown:
-            raise ValueError(f"unknown check {unknown[0]!r} (ids KS001-KS015, KS100-KS104 or "
-                             "their names)")
+            raise ValueError(f"unknown check {unknown[0]!r} (ids {rule_ids()} or their names)")
         return value
 
     @model_validator(mode="after")

@@ -47,8 +47,10 @@ COMMANDS = {
     "windows": CommandInfo("windows", "exact protection windows of a container's probes"),
     "check": CommandInfo("check", "check probe configs in manifests; exit 1 on findings (CI "
                          "gate)"),
-    "suggest": CommandInfo("suggest", "the smallest probe change that meets your "
-                           "expectations"),
+    "suggest": CommandInfo("suggest", "the smallest probe change that fixes check's "
+                           "findings"),
+    "rules": CommandInfo("rules", "list the checks of kubesim check, or print one check's "
+                         "page"),
     "explain": CommandInfo("explain", "explain a pod's restarts from its record (describe, "
                            "pod, events)"),
     "mcp": CommandInfo("mcp", "serve check, run, windows, suggest and explain as MCP tools "
@@ -210,8 +212,9 @@ def _main(argv: Sequence[str] | None) -> int:
         else:
             result = command.run(args)
         _write(result.text, output)
-        if result.note:  # a note for the person (timing): once all is done
-            _say(result.note)
+        note = result.note  # for the person (timing, bad inputs): once all is done
+        for line in [note] if isinstance(note, str) else note or []:  # a line, or lines
+            _say(line)
     except KubesimError as exc:
         _say(f"kubesim: error: {exc}")  # one line: a newline in the message shows as \n
         return 2

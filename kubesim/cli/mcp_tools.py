@@ -109,7 +109,7 @@ def call_tool(name: str, arguments: dict[str, Any] | None,
     except (MemoryError, RecursionError) as exc:
         return _error(f"{name}: out of {'memory' if isinstance(exc, MemoryError) else 'stack'}"
                       "; give smaller inputs or a smaller max_work")
-    except Exception as exc:  # noqa: BLE001 - a bug in kubesim: a result, never a traceback
+    except Exception as exc:
         return _error(f"{name} failed inside kubesim ({type(exc).__name__}: {exc}); this is a "
                       "bug in kubesim, not in the input")
 
@@ -134,8 +134,10 @@ def _run(name: str, inputs: CommandInput, settings: ServerSettings) -> ToolResul
         result = command.run(args)
         text = result.text if isinstance(result.text, str) else "".join(result.text)
     document = json.loads(text)
-    note = result.note or ""  # what the CLI says on stderr
-    summary = SUMMARIES[name](document, result.code) + (note.rstrip("\n") + "\n" if note else "")
+    said = result.note or []  # what the CLI says on stderr
+    lines = [said] if isinstance(said, str) else list(said)  # a line, or lines (check's errors)
+    note = "".join(line.rstrip("\n") + "\n" for line in lines)
+    summary = SUMMARIES[name](document, result.code) + note
     return ToolResult(document, edge.text(summary))
 
 
@@ -183,14 +185,32 @@ def _windows(doc: dict[str, Any], code: int) -> str:
 
 
 def _suggest(doc: dict[str, Any], code: int) -> str:
+    containers = doc["containers"]
+    if not containers:  # no expectations, and kubesim check reports nothing to fix
+        return "suggest: kubesim check reports nothing here: nothing to change.\n"
+    if any(c["fixes"] for c in containers):  # no expectations: check's findings are the aim
+        head = ("suggest: the findings of kubesim check, " + (
+            "none left at or above fail_on with the patch" if not code else
+            "some left at or above fail_on (see advice)"))
+        return head + ".\n" + _lines(_fixed(c) for c in containers)
     lines = []
-    for c in doc["containers"]:
+    for c in containers:
         what = c["summary"] or c["verified"]
         lines.append(f"{c['object']} container {c['container']}: "
                      f"{'met' if c['met'] else 'NOT met'}: {what}")
     head = "suggest: every expectation met" if not code else \
         "suggest: some expectations cannot all be met (see tradeoff)"
     return head + ".\n" + _lines(lines)
+
+
+def _fixed(c: dict[str, Any]) -> str:
+    """One container of a suggestion from check's findings: the change, before and after."""
+    def listed(findings: list[list[str]]) -> str:
+        return ", ".join(" ".join(f) for f in findings) or "none"
+
+    change = c["summary"] or "no probe setting answers them"
+    return (f"{c['object']} container {c['container']}: {change}: check's findings "
+            f"{listed(c['findings_before'])}, after {listed(c['findings_after'])}")
 
 
 def _explain(doc: dict[str, Any], code: int) -> str:

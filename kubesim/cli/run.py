@@ -7,7 +7,6 @@ import itertools
 import math
 from typing import TYPE_CHECKING
 
-from kubesim.cli.command import CommandResult
 from kubesim.analysis.budget import calls, check_budget, check_duration, run_work
 from kubesim.analysis.phases import across_phases
 from kubesim.behaviour.horizon import default_duration
@@ -27,6 +26,7 @@ from kubesim.cli.args import (
     seed_arg,
     write_html,
 )
+from kubesim.cli.command import CommandResult
 from kubesim.cli.inputs import RunInput
 from kubesim.engine.simulate import grid_cycle, simulate
 from kubesim.errors import UsageError

@@ -1,31 +1,38 @@
-"""`kubesim suggest`: the smallest probe change that meets declared expectations.
+"""`kubesim suggest`: the smallest probe change that meets declared expectations, or, with
+none declared, that answers what `kubesim check` reports.
 
-Exit codes: 0 every probed container meets every expectation (as it is, or with the patch);
-1 some container cannot meet them all (the trade-off is printed); 2 bad input.
+Exit codes: 0 every probed container meets every expectation (as it is, or with the patch),
+or without expectations no finding at or above check's --fail-on is left after the patch; 1
+otherwise (the trade-off and the advice are printed); 2 bad input.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from kubesim.cli.command import CommandResult
-from kubesim.analysis.check.findings import Settings, read_inputs
 from kubesim.analysis.budget import Meter, check_duration
+from kubesim.analysis.check.findings import BehaviourRef, Settings
+from kubesim.analysis.check.read import read_inputs
+from kubesim.analysis.check.rules import Severity
+from kubesim.analysis.check.run import run_checks
 from kubesim.analysis.suggest import WANTS, Want, parse_want, suggest, suggest_work
+from kubesim.analysis.suggest_findings import from_findings
 from kubesim.behaviour.trace import CensoredMode, RestartMode
-from kubesim.cli.args import (add_budget_arg, add_kubelet_args, add_render_args, profile_of,
-                              render_options_of, seed_arg)
+from kubesim.cli.args import add_budget_arg, add_kubelet_args, add_render_args, seed_arg
 from kubesim.cli.check import (
     BehaviourAction,
-    behaviour_refs,
-    count_arg,
-    seconds_arg,
     add_config_args,
+    behaviour_refs,
+    check_settings,
+    count_arg,
     project_config,
+    project_configuration,
+    seconds_arg,
 )
+from kubesim.cli.command import CommandResult
 from kubesim.cli.inputs import SuggestInput
 from kubesim.errors import UsageError
-from kubesim.render.suggest_formats import FORMATS, render
+from kubesim.render.suggest_formats import FORMATS, nothing_to_change, render
 
 __all__ = ["add_parser", "run"]
 
@@ -33,11 +40,13 @@ __all__ = ["add_parser", "run"]
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Register `suggest` and its options."""
     p = sub.add_parser(
-        "suggest", help="the smallest probe change that meets your expectations",
+        "suggest", help="the smallest probe change that fixes what check reports, or meets "
+                        "your expectations",
         description="Find the smallest change to each probed container's probe settings "
                     "that meets every --expect at every grid phase, confirmed with the sweep "
                     "engine, and print it as a strategic-merge patch (or SARIF fixes). "
-                    "Without --expect, the defaults of .kubesim.yaml apply.")
+                    "Without --expect (and no suggest.expect in .kubesim.yaml): fix what "
+                    "`kubesim check` reports, each finding in the terms of its probe.")
     p.add_argument("paths", nargs="+", metavar="SPEC",
                    help="manifest or probe spec file, Helm chart, kustomization, directory, "
                         "or - for stdin")
@@ -70,32 +79,57 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def run(args: argparse.Namespace) -> CommandResult:
     """Suggest, render; exit 0 (all met) or 1 (a conflict left unmet)."""
     SuggestInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
-    config, _ = project_config(args)
+    config, chosen = project_config(args)
     wants = [parse_want(t) for t in args.expect] or [
         Want(k, v) for k, v in (config.suggest_expect if config else [])]
-    if not wants:
-        raise UsageError("nothing to meet: give --expect KIND=S (" + ", ".join(WANTS)
-                         + "), or defaults under suggest.expect in .kubesim.yaml")
     kinds = [w.kind for w in wants]
     twice = next((k for k in kinds if kinds.count(k) > 1), None)
     if twice is not None:
         raise UsageError(f"--expect {twice}=S is given twice; give each kind once")
     if args.duration is not None:
         check_duration(args.duration)
-    phases = args.phases or (config.check.get("phases") if config else None) or 20
-    settings = Settings(phases=phases, seed=args.seed, profile=profile_of(args),
-                        max_work=args.max_work)
+    configuration = project_configuration(args, config, chosen, command="suggest",
+                                          expect_given=bool(args.expect))
+    settings = check_settings(args, config, configuration)
     behaviours = behaviour_refs(args, config)
-    workloads, _, _ = read_inputs(args.paths, render=render_options_of(args))
-    chosen = [(w, c) for w in workloads
-              if not args.workload or args.workload in (w.name, w.label)
+    if not wants:
+        return _from_findings(args, behaviours, settings)
+    workloads, _, _ = read_inputs(args.paths, render=settings.render)
+    chosen = [(w, c) for w in workloads if _chosen(args, w.name, w.label)
               for c in w.containers
               if c.pod is not None and (not args.container or c.name == args.container)]
     if not chosen:
         raise UsageError("no probed container in the input" + (
             " matches --workload/--container" if args.workload or args.container else ""))
-    meter = Meter(args.max_work)  # what surely runs, before anything does; the rest as it comes
+    # what surely runs is charged before anything does; the rest as it comes
+    meter = Meter(settings.max_work)
     meter.charge(sum(suggest_work(w, c, wants, behaviours, settings) for w, c in chosen),
-                 what=f"this suggestion ({len(chosen)} container(s), {phases} grid phases)")
+                 what=f"this suggestion ({len(chosen)} container(s), {settings.phases} grid "
+                      "phases)")
     items = [suggest(w, c, wants, behaviours, settings, meter) for w, c in chosen]
-    return CommandResult(render(items, args.format), 0 if all(s.met for s in items) else 1)
+    return CommandResult(render(items, args.format, configuration),
+                         0 if all(s.met for s in items) else 1)
+
+
+def _chosen(args: argparse.Namespace, name: str, label: str) -> bool:
+    return not args.workload or args.workload in (name, label)
+
+
+def _from_findings(args: argparse.Namespace, behaviours: list[BehaviourRef],
+                   settings: Settings) -> CommandResult:
+    """No expectations: the findings of `kubesim check` are what the fix must answer."""
+    report = run_checks(args.paths, behaviours=behaviours, expectations=[], settings=settings)
+    if report.errors:  # a bad file among several: suggest fixes nothing it could not read
+        raise report.errors[0]
+    meter = Meter(settings.max_work)  # the check, then each fix as it is about to run
+    meter.charge(report.work, what=f"this check ({settings.phases} grid phases)")
+    items = from_findings(report, meter, only=lambda w, c: _chosen(args, w.name, w.label) and (
+        not args.container or c.name == args.container))
+    fail_on = settings.fail_on
+    left = [sev for i in items for _, sev in i.findings_after]
+    code = int(fail_on is not None and any(Severity[sev.upper()] >= fail_on for sev in left))
+    configuration = settings.configuration
+    if not items:  # nothing reported: nothing to fix, said as check says it
+        return CommandResult(nothing_to_change(len(report.checks), configuration)
+                             if args.format == "text" else render([], args.format, configuration))
+    return CommandResult(render(items, args.format, configuration), code)

@@ -4,44 +4,39 @@ grid phases and seeds (see `kubesim.analysis.sweep.grid` for the addressing and 
 from __future__ import annotations
 
 import argparse
-import csv
-import io
-import json
-import math
 import os
-import signal
 import sys
 import time
 from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from typing import Any
 
-from kubesim.analysis.budget import check_budget, check_duration
-from kubesim.behaviour.horizon import default_duration
-from kubesim.cli.args import (MAX_JOBS, add_behaviour_args, add_budget_arg, add_duration_arg,
-                              add_html_arg, add_kubelet_args, add_render_args, check_html_path,
-                              jobs_arg, load_behaviour, profile_of, render_options_of, seed_arg,
-                              write_html)
+from kubesim.analysis.sweep.grid import PointResult, parse_chart_setting, parse_goal, parse_setting
+from kubesim.analysis.sweep.plan import check_sweep, plan_sweep, sweep_meta
+from kubesim.analysis.sweep.pool import local_executor
+from kubesim.analysis.sweep.run import run_sweep
+from kubesim.cli.args import (
+    MAX_JOBS,
+    add_behaviour_args,
+    add_budget_arg,
+    add_duration_arg,
+    add_html_arg,
+    add_kubelet_args,
+    add_render_args,
+    check_html_path,
+    jobs_arg,
+    load_behaviour,
+    profile_of,
+    render_options_of,
+    seed_arg,
+    write_html,
+)
 from kubesim.cli.command import CommandResult
 from kubesim.cli.fleet import add_fleet_args, fleet_settings_of
 from kubesim.errors import UsageError
-from kubesim.files import check_output_path, write_output
+from kubesim.files import check_output_path
 from kubesim.render import edge
-from kubesim.render.edge import visible
+from kubesim.render.sweep_formats import document, render
+from kubesim.render.sweep_plot import plot_sweep
 from kubesim.spec.manifests import load_spec
-from kubesim.analysis.sweep.grid import (
-    Point,
-    PointResult,
-    SweepSpec,
-    apply_point,
-    chart_variants,
-    driven_fields,
-    expand_grid,
-    parse_chart_setting,
-    parse_goal,
-    parse_setting,
-)
-from kubesim.analysis.sweep.run import check_spec, evaluate_group, run_sweep, sweep_work
 
 __all__ = ["add_parser", "run"]
 
@@ -107,66 +102,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_budget_arg(p)
 
 
-# ------------------------------------------------------------------ execution
-
-
-class _Worker:
-    """A worker process's sweep: given once when the process starts, not pickled again
-    with every task (unpickling the pod's and scenario's models takes about 0.5 ms)."""
-
-    spec: SweepSpec | None = None
-
-
-def _quiet_worker(spec: SweepSpec) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    _Worker.spec = spec
-
-
-def _evaluate(points: list[Point]) -> list[PointResult]:
-    assert _Worker.spec is not None, "a worker starts with _quiet_worker"
-    return evaluate_group(_Worker.spec, points)
-
-
-def _local(jobs: int) -> Any:
-    def execute(spec: SweepSpec, groups: list[list[Point]]) -> Iterator[list[PointResult]]:
-        if jobs <= 1 or len(groups) <= 1:
-            for g in groups:
-                yield evaluate_group(spec, g)
-            return
-        # big groups first (they share runs, so they are the long tasks), split to keep
-        # every process busy
-        tasks = sorted(_split(groups, jobs), key=len, reverse=True)
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker,
-                                   initargs=(spec,))
-        try:
-            pending = set()
-            queue = iter(tasks)
-            for t in queue:  # keep a bounded number in flight, so Ctrl-C stops quickly
-                pending.add(pool.submit(_evaluate, t))
-                if len(pending) >= 4 * jobs:
-                    break
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for f in done:
-                    yield f.result()
-                    nxt = next(queue, None)
-                    if nxt is not None:
-                        pending.add(pool.submit(_evaluate, nxt))
-        finally:
-            pool.shutdown(wait=False, cancel_futures=True)
-
-    return execute
-
-
-def _split(groups: list[list[Point]], jobs: int) -> list[list[Point]]:
-    """Fewer groups than processes: split them (each part keeps its own shared runs)."""
-    out = list(groups)
-    while len(out) < 2 * jobs and max(len(g) for g in out) > 1:
-        big = max(out, key=len)
-        out.remove(big)
-        half = len(big) // 2
-        out += [big[:half], big[half:]]
-    return out
+# ------------------------------------------------------------------ progress
 
 
 class _Progress:
@@ -208,19 +144,7 @@ def run(args: argparse.Namespace) -> CommandResult:
     note of how long it took and where it ran."""
     settings = [parse_setting(s) for s in args.settings] + [
         parse_chart_setting(s) for s in args.chart_values]
-    if not settings:
-        raise UsageError("nothing to sweep: give --set FIELD=VALUES (a probe, pod, fleet or "
-                         "scenario field) or --set-value PATH=VALUES (a chart value)")
-    if args.duration is not None:
-        check_duration(args.duration)
-    for flag, n in (("--phases", args.phases), ("--seeds", args.seeds)):
-        if n < 1:
-            raise UsageError(f"{flag} {n} must be a whole number >= 1")
-    size = math.prod(len(s.values) for s in settings)
-    runs = size * args.phases * args.seeds
-    what = f"this sweep ({size:,} points x {args.phases} phases x {args.seeds} seed(s))"
-    check_budget(runs, args.max_work, what=what)  # every run makes a call: before expanding
-    points = expand_grid(settings)
+    check_sweep(settings, duration=args.duration, phases=args.phases, seeds=args.seeds)
     expectations = tuple(parse_goal(e) for e in args.expect)
     if args.dask and args.scheduler:
         raise UsageError("--dask starts a local cluster, --scheduler uses a running one; "
@@ -231,34 +155,46 @@ def run(args: argparse.Namespace) -> CommandResult:
         check_output_path(args.plot, "--plot")
     rendering = render_options_of(args)
     pod = load_spec(args.spec, args.container, render=rendering)
-    variants = chart_variants(args.spec, args.container, rendering, settings)
     behaviour = load_behaviour(args)
-    if args.duration is None:
-        args.duration = _default_duration(pod, behaviour, settings, points)
-    check_duration(args.duration)
-    fleet = fleet_settings_of(args, pod) if args.fleet else None
-    if fleet is not None:
-        fleet.check_run(args.duration)
-    spec = SweepSpec(pod=pod, behaviour=behaviour, profile=profile_of(args),
-                     duration=args.duration, phases=args.phases, seeds=args.seeds,
-                     seed=args.seed, expectations=expectations, engine=args.engine,
-                     fleet=fleet, variants=variants)
-    built = check_spec(spec, points)  # every point builds: before it is estimated
-    check_budget(sweep_work(spec, points, _smallest_periods(settings), built), args.max_work,
-                 what=f"{what[:-1]}, {args.duration:g} s each)")
+    plan = plan_sweep(pod, behaviour, settings, source=args.spec, container=args.container,
+                      render=rendering, duration=args.duration, phases=args.phases,
+                      seeds=args.seeds, seed=args.seed, expectations=expectations,
+                      profile=profile_of(args), engine=args.engine,
+                      fleet=fleet_settings_of(args, pod) if args.fleet else None,
+                      max_work=args.max_work)
     if args.dask or args.scheduler:
         from kubesim.analysis.sweep.dask_backend import dask_executor
         executor = dask_executor(args.scheduler, n_workers=jobs)
         where = f"dask {args.scheduler or 'local cluster'}"
     else:
-        executor = _local(jobs)
+        executor = local_executor(jobs)
         where = f"{jobs} local process{'es' if jobs > 1 else ''}"
-    progress = _Progress(len(points), sys.stderr.isatty() if args.progress == "auto"
+    progress = _Progress(len(plan.points), sys.stderr.isatty() if args.progress == "auto"
                          else args.progress == "always")
+    started = time.monotonic()
+    results = run_sweep(plan.spec, plan.points, executor=executor, checked=True)
+    done, interrupted = _collect(results, progress)
+    elapsed = time.monotonic() - started
+    meta = sweep_meta(plan, behaviour=args.scenario or args.trace or "healthy",
+                      done=len(done), interrupted=interrupted)
+    if args.plot and done:
+        plot_sweep(done, [s.field for s in settings if len(s.values) > 1] or
+                   [settings[0].field], args.plot_metric, args.plot, meta)
+    if args.html is not None:
+        from kubesim.render.html import sweep_page
+        write_html(sweep_page(document(done, meta)), args.html)
+    text = render(done, meta, "text" if args.format == "table" else args.format)
+    # how long and where go to stderr: the output is the same on every machine and run
+    points = len(plan.points)
+    note = f"kubesim sweep: {len(done)} of {points} points in {elapsed:.2f} s on {where}"
+    return CommandResult(text, 130 if interrupted else 0, note)
+
+
+def _collect(stream: Iterator[PointResult], progress: _Progress
+             ) -> tuple[list[PointResult], bool]:
+    """The points done, in grid order, and whether Ctrl-C stopped the sweep."""
     results: dict[int, PointResult] = {}
     interrupted = False
-    started = time.monotonic()
-    stream = run_sweep(spec, points, executor=executor, checked=True)
     try:
         for result in stream:
             results[result.index] = result
@@ -270,176 +206,4 @@ def run(args: argparse.Namespace) -> CommandResult:
         if close is not None:
             close()
         progress.close()
-    elapsed = time.monotonic() - started
-    done = [results[i] for i in sorted(results)]
-    meta = {
-        "spec": pod.source, "object": pod.label,
-        "behaviour": args.scenario or args.trace or "healthy",
-        "fields": [s.field for s in settings], "points": len(points), "done": len(done),
-        "phases": args.phases, "seeds": args.seeds, "seed": args.seed,
-        "duration": args.duration, "profile": spec.profile.name, "engine": args.engine,
-        "interrupted": interrupted, "expectations": [e.name for e in expectations],
-    }
-    if variants:  # what the chart values did: re-rendered, and which fields that changed
-        meta["chart_values"] = {
-            "renders": len(variants),
-            "method": "the chart rendered by Helm once per combination of values",
-            "drives": driven_fields(pod, variants)}
-
-    if args.plot and done:
-        plot_sweep(done, [s.field for s in settings if len(s.values) > 1] or
-                   [settings[0].field], args.plot_metric, args.plot, meta)
-    if args.html is not None:
-        from kubesim.render.html import sweep_page
-        write_html(sweep_page(document(done, meta)), args.html)
-    text = render(done, meta, "text" if args.format == "table" else args.format)
-    # how long and where go to stderr: the output is the same on every machine and run
-    note = f"kubesim sweep: {len(done)} of {len(points)} points in {elapsed:.2f} s on {where}"
-    return CommandResult(text, 130 if interrupted else 0, note)
-
-
-def _default_duration(pod: Any, behaviour: Any, settings: list[Any],
-                      points: list[dict[str, Any]]) -> float:
-    """The one default rule, over every point's scenario when the grid changes it (a longer
-    outage at some point needs a longer run)."""
-    if not any(s.kind == "scenario" for s in settings):
-        return default_duration(behaviour)
-    return max(default_duration(apply_point(pod, behaviour, p)[1]) for p in points)
-
-
-def _smallest_periods(settings: list[Any]) -> dict[str, int]:
-    """The smallest periodSeconds a sweep sets per probe (the most calls), by field name."""
-    out = {}
-    for s in settings:
-        head, _, key = s.field.partition(".")
-        numbers = [v for v in s.values if isinstance(v, int) and not isinstance(v, bool)]
-        if key == "periodSeconds" and numbers:
-            out[head] = max(min(numbers), 1)
-    return out
-
-
-# ------------------------------------------------------------------ output
-
-
-def _cell(v: Any) -> str:
-    if v is None:
-        return "-"
-    if isinstance(v, bool):
-        return "yes" if v else "NO"
-    if isinstance(v, float):
-        return f"{v:.2f}" if v != int(v) or abs(v) < 1e6 else f"{v:g}"
-    return visible(v)
-
-
-def document(done: list[PointResult], meta: dict[str, Any]) -> dict[str, Any]:
-    """The JSON document of a sweep: its settings and one row per point done."""
-    return {"kubesim": 1, "sweep": meta, "points": [r.row() for r in done]}
-
-
-def render(done: list[PointResult], meta: dict[str, Any], fmt: str) -> str:
-    """Text (a table), CSV or JSON of the points done."""
-    rows = [r.row() for r in done]
-    if fmt == "json":
-        return json.dumps(document(done, meta), indent=2) + "\n"
-    columns = list(rows[0]) if rows else list(meta["fields"])
-    if fmt == "csv":
-        buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
-        writer.writerow(columns)
-        for r in rows:
-            writer.writerow(["" if r[c] is None else visible(r[c]) if isinstance(r[c], str)
-                             else r[c] for c in columns])
-        return buf.getvalue()
-    head = (f"# {visible(meta['object'])} | behaviour: {visible(meta['behaviour'])} | "
-            f"{meta['done']} of "
-            f"{meta['points']} points x {meta['phases']} phases x {meta['seeds']} seed(s), "
-            f"{meta['duration']:g} s each | profile {meta['profile']} | engine "
-            f"{meta['engine']}")
-    short = {"restarts_mean": "restarts", "restarts_max": "max", "kills_mean": "kills",
-             "unready_mean": "unready s", "unready_max": "max", "first_ready_mean":
-             "first Ready", "first_ready_max": "max", "never_ready": "never",
-             "hang_to_kill_max": "hang->kill max", "hang_unkilled": "unkilled",
-             "probes": "probes", "runs": "runs"}
-    titles = [short.get(c, c) for c in columns]
-    cells = [[_cell(r[c]) for c in columns] for r in rows]
-    widths = [max(len(t), *(len(row[i]) for row in cells)) if cells else len(t)
-              for i, t in enumerate(titles)]
-    lines = [head]
-    chart = meta.get("chart_values")
-    if chart:
-        drives = ", ".join(chart["drives"]) or "no probe or pod field"
-        lines.append(f"# chart values: the chart rendered {chart['renders']} times (once per "
-                     f"combination); they set {drives}")
-    lines.append("  ".join(t.rjust(w) for t, w in zip(titles, widths, strict=True)))
-    lines.append("  ".join("-" * w for w in widths))
-    lines += ["  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in cells]
-    if meta["interrupted"]:
-        lines.append(f"# interrupted: {meta['done']} of {meta['points']} points done")
-    return "\n".join(lines) + "\n"
-
-
-def plot_sweep(done: list[PointResult], fields: list[str], metric: str, path: str,
-               meta: dict[str, Any]) -> None:
-    """A heatmap of `metric` over two fields, or a line over one (matplotlib, Agg)."""
-    if len(fields) > 2:
-        raise UsageError("--plot shows one or two fields with several values; "
-                         f"this grid varies {len(fields)}")
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise UsageError("--plot needs matplotlib: pip install 'kubesim[plot]'") from None
-    rows = [r.row() for r in done]
-    title = (f"{metric} over {meta['phases']} phases x {meta['seeds']} seed(s)\n"
-             f"{meta['object']} | {meta['behaviour']}")
-    fig, ax = plt.subplots(figsize=(8, 6))
-    try:
-        if len(fields) == 1:
-            f = fields[0]
-            pts = sorted((r[f], r[metric]) for r in rows if r[metric] is not None)
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o")
-            ax.set_xlabel(f)
-            ax.set_ylabel(metric)
-        else:
-            fy, fx = fields
-            xs = sorted({r[fx] for r in rows}, key=_order)
-            ys = sorted({r[fy] for r in rows}, key=_order)
-            grid = [[float("nan")] * len(xs) for _ in ys]
-            held: dict[tuple[int, int], bool] = {}
-            for r in rows:
-                i, j = ys.index(r[fy]), xs.index(r[fx])
-                v = r[metric]
-                grid[i][j] = float("nan") if v is None else float(v)
-                exp = [v for k, v in r.items() if k.startswith("expect ")]
-                if exp:
-                    held[(i, j)] = all(exp)
-            image = ax.imshow(grid, origin="lower", aspect="auto", cmap="viridis")
-            fig.colorbar(image, ax=ax, label=metric)
-            ax.set_xticks(range(len(xs)), [_cell(x) for x in xs])
-            ax.set_yticks(range(len(ys)), [_cell(y) for y in ys])
-            ax.set_xlabel(fx)
-            ax.set_ylabel(fy)
-            if len(xs) * len(ys) <= 400:
-                for (i, j), ok in held.items():
-                    value = grid[i][j]
-                    r_, g_, b_, _ = (image.cmap(image.norm(value)) if value == value
-                                     else (1.0, 1.0, 1.0, 1.0))
-                    light = 0.299 * r_ + 0.587 * g_ + 0.114 * b_ > 0.5  # readable on the cell
-                    ax.text(j, i, "✓" if ok else "✗", ha="center", va="center",
-                            color="black" if light else "white", fontsize=9)
-            if held:
-                title += "\n✓ every expectation held at every phase, ✗ not"
-        ax.set_title(title, fontsize=9)
-        fig.tight_layout()
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png", dpi=110)
-    finally:
-        plt.close(fig)
-    write_output(path, buf.getvalue(), what="--plot")
-
-
-def _order(v: Any) -> tuple[int, Any]:
-    if v is None:
-        return (1, 0)
-    return (0, v) if isinstance(v, int | float) else (2, str(v))
+    return [results[i] for i in sorted(results)], interrupted

@@ -35,6 +35,7 @@ from functools import cmp_to_key
 from typing import TYPE_CHECKING
 
 from kubesim.behaviour.lookup import MARGIN, compile_behaviour
+
 # the records' field types are imported at run time: compiled (mypyc), a dataclass reads them
 from kubesim.engine.heap_scheduler import HeapProcess
 from kubesim.kubelet.pod_worker import Steady

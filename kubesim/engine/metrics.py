@@ -14,9 +14,9 @@ from kubesim.results import ProbeType
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
-    from kubesim.timeline import Timeline
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer, Target
+    from kubesim.timeline import Timeline
 
 __all__ = ["PROBE_TYPES", "RunMetrics", "hang_start", "metrics_of", "run_metrics",
            "run_metrics_box", "threshold_box"]

@@ -7,20 +7,19 @@ import math
 import threading
 from typing import TYPE_CHECKING, Any
 
-
 import numpy as np
 
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.behaviour.lookup import compile_behaviour
 from kubesim.engine.heap_scheduler import HeapScheduler
 from kubesim.engine.jumps import Jumper, jumps_apply
-from kubesim.kubelet.scheduler import URGENT
-from kubesim.timeline import Timeline
 from kubesim.errors import BehaviourError, UsageError
 from kubesim.kubelet.pod_worker import Kubelet
 from kubesim.kubelet.prober import CensoredPolicy
+from kubesim.kubelet.scheduler import URGENT
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.spec.targets import resolve_targets
+from kubesim.timeline import Timeline
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour

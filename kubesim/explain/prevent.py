@@ -16,8 +16,9 @@ import math
 import re
 from typing import Any
 
-from kubesim.analysis.check.findings import BehaviourRef, Settings, workloads_in
+from kubesim.analysis.check.findings import BehaviourRef, Settings
 from kubesim.analysis.check.fixes import probe_data, strategic_patch
+from kubesim.analysis.check.read import workloads_in
 from kubesim.analysis.suggest import Suggestion, Want, suggest
 from kubesim.analysis.windows import protection_windows
 from kubesim.behaviour.scenario import Scenario

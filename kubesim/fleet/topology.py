@@ -169,7 +169,7 @@ class Scheduler:
         if not best:
             return None
         raw = {}
-        for zone, (k, i, n) in best.items():
+        for zone, (k, i, _n) in best.items():
             total = 0.0
             for c in self.soft:
                 size = feasible if c.topology_key == HOSTNAME_KEY else len(best)

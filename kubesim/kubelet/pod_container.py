@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 
     from kubesim.behaviour.lookup import Quiet
     from kubesim.kubelet.scheduler import Scheduler
-    from kubesim.timeline import Timeline
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerSpec, Target
+    from kubesim.timeline import Timeline
 
 __all__ = ["OOM_EXIT_CODE", "Listener", "PodContainer", "StatusView", "exit_reason",
            "restarts_after_exit", "restarts_after_kill"]

@@ -23,19 +23,33 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
 from kubesim.behaviour.answer import SIGKILL_EXIT_CODE, ExitDue
 from kubesim.kubelet.pod_actions import Kill, PodActions, compute_pod_actions
-from kubesim.kubelet.pod_container import (OOM_EXIT_CODE, PodContainer, StatusView,
-                                           exit_reason, restarts_after_exit, restarts_after_kill)
+from kubesim.kubelet.pod_container import (
+    OOM_EXIT_CODE,
+    PodContainer,
+    StatusView,
+    exit_reason,
+    restarts_after_exit,
+    restarts_after_kill,
+)
 from kubesim.kubelet.pod_status import ContainerState, PodPhase, pod_phase
 from kubesim.kubelet.prober import Listener
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance
 from kubesim.kubelet.scheduler import NORMAL, URGENT, Interrupted
-from kubesim.kubelet.timing import kill_grace_seconds
 from kubesim.kubelet.termination import PodStop, Terminator, exit_code_reason, pre_stop_seconds
+from kubesim.kubelet.timing import kill_grace_seconds
 from kubesim.kubelet.worker import GRID_EPS
 from kubesim.results import ProbeType, Result
 from kubesim.spec.targets import listener_index
-from kubesim.timeline import (ContainerReady, ContainerStop, EventRecord, ExitRecord, KillRecord,
-                              PhaseChange, PodKill, ReadyChange)
+from kubesim.timeline import (
+    ContainerReady,
+    ContainerStop,
+    EventRecord,
+    ExitRecord,
+    KillRecord,
+    PhaseChange,
+    PodKill,
+    ReadyChange,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -43,9 +57,9 @@ if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
     from kubesim.behaviour.lookup import Quiet
     from kubesim.kubelet.scheduler import ProcessGen, Scheduler
-    from kubesim.timeline import Timeline
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer, Target
+    from kubesim.timeline import Timeline
 
 __all__ = ["DRAW_CHUNK", "OOM_EXIT_CODE", "IdleSyncs", "Kubelet", "QuietContainer", "QuietState",
            "StatusView", "Steady", "exit_reason", "grace_seconds",

@@ -27,7 +27,7 @@ URGENT, NORMAL = 0, 1  # simpy's priorities: kubelet bookkeeping precedes probe 
 ProcessGen = Generator[tuple[float, int], None, None]
 
 
-class Interrupted(Exception):  # noqa: N818 - simpy's name for the same thing
+class Interrupted(Exception):
     """Thrown into a waiting process by `Scheduler.interrupt`."""
 
 

@@ -25,23 +25,23 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from kubesim.behaviour.answer import SIGKILL_EXIT_CODE
-from kubesim.kubelet.scheduler import URGENT, Interrupted
-from kubesim.timeline import ContainerStop, Termination
 from kubesim.kubelet.pod_status import PodPhase
 from kubesim.kubelet.prober import answer_of
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS
+from kubesim.kubelet.scheduler import URGENT, Interrupted
 from kubesim.results import ProbeType
+from kubesim.timeline import ContainerStop, Termination
 
 if TYPE_CHECKING:
     import numpy as np
 
     from kubesim.behaviour.answer import Behaviour
-    from kubesim.kubelet.scheduler import ProcessGen, Scheduler
-    from kubesim.timeline import Timeline
     from kubesim.kubelet.pod_container import PodContainer
     from kubesim.kubelet.runtime import Instance
+    from kubesim.kubelet.scheduler import ProcessGen, Scheduler
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer
+    from kubesim.timeline import Timeline
 
 __all__ = ["PodStop", "TerminatingPod", "Terminator", "exit_code_reason", "pre_stop_seconds"]
 

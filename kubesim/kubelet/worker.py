@@ -18,9 +18,9 @@ from kubesim.results import ProbeType, Result
 if TYPE_CHECKING:
     import numpy as np
 
-    from kubesim.kubelet.scheduler import Process, ProcessGen, Scheduler
     from kubesim.kubelet.prober import Prober
     from kubesim.kubelet.results_cache import ResultsCache
+    from kubesim.kubelet.scheduler import Process, ProcessGen, Scheduler
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import Probe, Target
 

@@ -27,25 +27,34 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from kubesim._version import __version__
-from kubesim.analysis.check.findings import RULES, CheckResult, Finding, Severity, Workload
+from kubesim.analysis.check.findings import CheckResult, Finding, Workload
+from kubesim.analysis.check.rules import RULES, Severity, page, what_it_finds
 from kubesim.render.edge import WorkflowCommands, visible, workflow_command, xml_document, xml_value
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.run import Report
+    from kubesim.analysis.config import Configuration
 
-__all__ = ["FORMATS", "SARIF_SCHEMA", "check_document", "configuration_line", "render",
+__all__ = ["FORMATS", "SARIF_SCHEMA", "check_document", "configuration_data",
+           "configuration_line", "configuration_lines", "fix_text", "render",
            "render_check_json", "sarif_uri"]
 
 SCHEMA_VERSION = 1
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
                 "sarif-schema-2.1.0.json")
 SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
-RULES_DOCS = "docs/rules"  # a page per check (what, why, how to fix), in the repository
 
 
-def rule_page(rule_id: str) -> str:
-    """The documentation page of a check, relative to the repository root."""
-    return f"{RULES_DOCS}/{rule_id}.md"
+def passed(report: Report, w: Workload) -> list[CheckResult]:
+    """The check runs on `w` that found nothing."""
+    return [c for c in report.checks if c.workload.key == w.key and not c.findings]
+
+
+def _passed_ids(report: Report, w: Workload) -> list[str]:
+    """The checks with no finding on any container of `w` (in table order)."""
+    ran = {c.rule for c in report.checks if c.workload.key == w.key}
+    failed = {c.rule for c in report.checks if c.workload.key == w.key and c.findings}
+    return [r for r in RULES if r in ran - failed]
 
 
 def render(report: Report, fmt: str) -> str:
@@ -83,9 +92,10 @@ def render_text(report: Report) -> str:
         checks = by_object.get(w.key, [])
         findings = [f for c in checks for f in c.findings]
         head = _head(w)
+        ok = _passed_ids(report, w)
         if not findings:
-            ran = f"{_n(len(checks), 'check')} passed" if checks else "no probed container"
-            lines.append(f"{head}: ok, {ran}")
+            lines.append(f"{head}: ok, passed {', '.join(ok)}" if ok else
+                         f"{head}: ok, no check applies (no probed container)")
             continue
         lines.append(head)
         for f in findings:
@@ -101,30 +111,31 @@ def render_text(report: Report) -> str:
             lines += textwrap.wrap(text, width=100, initial_indent=" " * 11,
                                    subsequent_indent=" " * 11, break_on_hyphens=False)
             if f.fix is not None:
-                lines += textwrap.wrap(f"fix: {v(_fix_text(f.fix.changes))}", width=100,
+                lines += textwrap.wrap(f"fix: {v(fix_text(f.fix.changes))}", width=100,
                                        initial_indent=" " * 11, subsequent_indent=" " * 16,
                                        break_on_hyphens=False)
+        if ok:
+            lines.append(f"  passed   {', '.join(ok)}")
     for s in report.skipped:
         lines.append(f"{v(s['file'])}: skipped, {v(s['reason'])}")
     for e in report.errors:
         lines.append(f"error: {v(' '.join(str(e).split()))} (not checked)")
     found = sorted({f.rule for f in report.findings})
     if found:
-        lines.append(f"what each check means and how to fix it: "
-                     f"{', '.join(rule_page(r) for r in found)}")
+        lines.append(f"what each check means and how to fix it: kubesim rules ID "
+                     f"({', '.join(found)})")
     for note in report.notes:
         lines += textwrap.wrap(f"note: {v(note)}", width=100, subsequent_indent=" " * 6,
                                break_on_hyphens=False)
-    lines += textwrap.wrap(configuration_line(report), width=100, subsequent_indent=" " * 6,
-                           break_on_hyphens=False)
+    lines += configuration_lines(report.settings.configuration)
     lines.append("")
     lines.append(_summary_line(report))
     return "\n".join(lines) + "\n"
 
 
-def configuration_line(report: Report) -> str:
-    """`configuration: FILE (how it was chosen): every departure from the defaults`."""
-    c = report.settings.configuration
+def configuration_line(c: Configuration | None) -> str:
+    """`configuration: FILE (how it was chosen): every departure from the defaults`: the one
+    line every report of check and suggest names its configuration with."""
     if c is None:
         return "configuration: none (kubesim's defaults)"
     if c.source is None:
@@ -136,7 +147,13 @@ def configuration_line(report: Report) -> str:
                                                              for d in c.departures)
 
 
-def _fix_text(changes: dict[str, Any]) -> str:
+def configuration_lines(c: Configuration | None) -> list[str]:
+    """`configuration_line` as the text reports print it: wrapped at 100 columns."""
+    return textwrap.wrap(configuration_line(c), width=100, subsequent_indent=" " * 6,
+                         break_on_hyphens=False)
+
+
+def fix_text(changes: dict[str, Any]) -> str:
     """`startupProbe: {httpGet: {...}, periodSeconds: 10}; livenessProbe.initialDelaySeconds
     unset`: the patch in one line (JSON has it as data, SARIF as a replacement)."""
     parts = []
@@ -210,7 +227,7 @@ def check_document(report: Report) -> dict[str, Any]:
         "notes": report.notes,
         "behaviours": [{"label": b.label, "kind": b.kind, "duration": b.duration}
                        for b in report.behaviours],
-        "objects": [_object(w) for w in report.workloads],
+        "objects": [_object(report, w) for w in report.workloads],
         "checks": [{"id": c.rule, "name": RULES[c.rule].name, "object": c.workload.label,
                     "file": c.workload.source, "container": c.container,
                     "behaviour": c.behaviour, "findings": len(c.findings)}
@@ -225,15 +242,22 @@ def check_document(report: Report) -> dict[str, Any]:
 def _configuration(report: Report) -> dict[str, Any]:
     """The configuration used, its departures from the defaults, and the exit code without
     its gate (fail_on, ignores, severities): JSON, SARIF run properties, HTML."""
-    c = report.settings.configuration
-    data = c.to_data() if c else {"file": None, "chosen": "not told", "departures": []}
-    return {**data, "default_gate_exit_code": report.default_gate_exit_code}
+    return {**configuration_data(report.settings.configuration),
+            "default_gate_exit_code": report.default_gate_exit_code}
 
 
-def _object(w: Workload) -> dict[str, Any]:
+def configuration_data(c: Configuration | None) -> dict[str, Any]:
+    """The configuration used and its departures from the defaults, as the JSON and SARIF
+    reports of check and suggest give it."""
+    return c.to_data() if c else {"file": None, "chosen": "not told", "departures": []}
+
+
+def _object(report: Report, w: Workload) -> dict[str, Any]:
     return {"object": w.label, "kind": w.kind, "name": w.name, "namespace": w.namespace,
             "file": w.source, "line": w.line, "rendered_from": w.rendered_from,
             "ignore": sorted(w.ignores),
+            "passed": [{"id": c.rule, "name": RULES[c.rule].name, "container": c.container,
+                        "behaviour": c.behaviour} for c in passed(report, w)],
             "containers": [{"name": c.name, "line": c.line(), "sidecar": c.sidecar,
                             "probes": ([t.value for t in c.pod.container.probes()]
                                        if c.pod else [])} for c in w.containers]}
@@ -245,7 +269,9 @@ def _finding(report: Report, f: Finding) -> dict[str, Any]:
             f.workload.namespace, "container": f.container, "file": f.workload.source,
             "line": f.line, "rendered_from": f.workload.rendered_from, "behaviour": f.behaviour, "phase": _t(f.phase), "seed": f.seed,
             "message": f.message, "data": f.data, "suppressed": f.suppressed,
-            "fails": report.fails(f), "help": rule_page(f.rule),
+            "fails": report.fails(f), "case": f.case, "assumed": f.assumed,
+            "evidence": f.replay.to_data() if f.replay else None,
+            "help": RULES[f.rule].command,
             "fix": f.fix.to_data() if f.fix else None}
 
 
@@ -331,18 +357,17 @@ def _testcase(suite: ET.Element, report: Report, c: CheckResult) -> str:
 def render_sarif(report: Report) -> str:
 
     ids = list(RULES)
+    # every rule carries its whole page (help.markdown; help.text is the same markdown, which
+    # reads as plain text). No helpUri: kubesim has no documentation site, and a path in a
+    # checkout is not the absolute URI SARIF asks for; `kubesim rules ID` prints the page.
     rules = [{"id": r.id, "name": r.name,
               "shortDescription": {"text": r.title},
-              "fullDescription": {"text": r.help},
-              # the page is named in the help, not in helpUri: SARIF wants an absolute URI
-              # there, and a repository-relative path is all kubesim knows
-              "help": {"text": f"{r.help} How to fix: {rule_page(r.id)}",
-                       "markdown": f"**{r.id} {r.name}**: {r.help}\n\n"
-                                   f"What, why and how to fix: [{rule_page(r.id)}]"
-                                   f"({rule_page(r.id)})."},
+              "fullDescription": {"text": what_it_finds(r)},
+              "help": {"text": page(r), "markdown": page(r)},
               "defaultConfiguration": {"level": SARIF_LEVEL[r.severity],
                                        "enabled": r.enabled_by is None},
-              "properties": {"tags": ["kubernetes", "probes"], "helpPath": rule_page(r.id),
+              "properties": {"tags": ["kubernetes", "probes"], "command": r.command,
+                             "severities": {c.key: c.severity.label for c in r.cases},
                              **({"enabledBy": r.enabled_by} if r.enabled_by else {})}}
              for r in RULES.values()]
     results = [_result(report, f, ids.index(f.rule)) for f in report.findings]
@@ -363,7 +388,7 @@ def _invocation(report: Report) -> dict[str, Any]:
     c = report.settings.configuration
     if c is not None and c.departures:
         out["toolConfigurationNotifications"] = [{
-            "message": {"text": configuration_line(report)},
+            "message": {"text": configuration_line(c)},
             "level": "warning" if report.default_gate_exit_code != report.exit_code else "note"}]
     return out
 
@@ -435,7 +460,7 @@ def render_github(report: Report) -> WorkflowCommands:
         changed = report.default_gate_exit_code != report.exit_code
         lines.append(workflow_command("warning" if changed else "notice",
                                       {"title": "kubesim configuration"},
-                                      configuration_line(report) + (
+                                      configuration_line(c) + (
                                           f"; exit {report.exit_code}, exit "
                                           f"{report.default_gate_exit_code} without its "
                                           "fail_on, ignores and severities"

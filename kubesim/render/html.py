@@ -18,11 +18,7 @@ from kubesim.render.edge import script_json, visible
 from kubesim.render.focus import interesting_stretch
 from kubesim.render.run_document import heading
 
-__all__ = ["RULES_BASE", "check_page", "page", "run_page", "sweep_page"]
-
-# where a finding's id links to: the rule pages of the documentation (docs/rules/KS001.md),
-# relative to a report written at the root of a checkout
-RULES_BASE = "docs/rules/"
+__all__ = ["check_page", "page", "run_page", "sweep_page"]
 
 
 def _asset(name: str) -> str:
@@ -53,12 +49,15 @@ def run_page(document: dict[str, Any]) -> str:
                  "focus": interesting_stretch(document).as_dict()})
 
 
-def check_page(document: dict[str, Any], runs: list[dict[str, Any]],
-               rules_base: str = RULES_BASE) -> str:
-    """A `kubesim check` report: findings (linked to their rule pages) and, for each
-    `{"title", "doc"}` in `runs`, the timeline of the run behind a finding."""
+def check_page(document: dict[str, Any], runs: list[dict[str, Any]], rules: dict[str, str],
+               findings: list[dict[str, Any]]) -> str:
+    """A `kubesim check` report: the findings by object, each with its evidence (`findings[i]`
+    for `document["findings"][i]`: `run`, an index of `runs`, the timeline of the simulated run
+    behind it; `repeat`, the command that runs it again; `scenario`, a synthetic scenario as
+    YAML; `fix`), what each object passed, and the pages of the checks found (`rules`: id ->
+    the page's markdown, shown in the page itself: a report opened anywhere has them)."""
     return page("check", "kubesim check", {"document": document, "runs": runs,
-                                           "rules_base": rules_base})
+                                           "rules": rules, "findings": findings})
 
 
 def sweep_page(document: dict[str, Any]) -> str:

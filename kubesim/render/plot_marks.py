@@ -303,7 +303,7 @@ def ready_band(c: Canvas, changes: list[Mapping[str, Any]], y0: float, height: f
         c.drawn.add(mark)
     if gaps:
         runs = spans(changes, c.duration)
-        for (s, n), nxt in zip(runs, [*(r[0] for r in runs[1:]), c.duration]):
+        for (s, n), nxt in zip(runs, [*(r[0] for r in runs[1:]), c.duration], strict=True):
             if nxt > s + n:
                 _not_ready(c, s + n, nxt, y0, height)
 

@@ -424,7 +424,7 @@ class _Reader:
         allowed: set[str] | None = None  # terms are ORed: the union of what each allows
         for term, tloc in terms:
             term_in: set[str] | None = None
-            for e, eloc in self.items(term.get("matchExpressions"), (*tloc, "matchExpressions")):
+            for e, _eloc in self.items(term.get("matchExpressions"), (*tloc, "matchExpressions")):
                 key, op, values = e.get("key"), e.get("operator"), e.get("values") or []
                 if key in _EVERY_NODE:
                     continue

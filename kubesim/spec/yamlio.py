@@ -23,8 +23,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
-from yaml.events import (AliasEvent, DocumentEndEvent, MappingEndEvent, MappingStartEvent,
-                         ScalarEvent, SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
+from yaml.events import (
+    AliasEvent,
+    DocumentEndEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
 from yaml.nodes import ScalarNode
 
 from kubesim.errors import KubesimError

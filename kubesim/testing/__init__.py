@@ -48,18 +48,22 @@ from pathlib import Path
 from typing import Any
 
 from kubesim.behaviour.answer import HEALTHY, Behaviour, Healthy
-from kubesim.behaviour.horizon import (MARGIN_SECONDS, MINIMUM_SECONDS, default_duration,
-                                      detection_seconds)
+from kubesim.behaviour.horizon import (
+    MARGIN_SECONDS,
+    MINIMUM_SECONDS,
+    default_duration,
+    detection_seconds,
+)
+from kubesim.behaviour.scenario import Scenario
+from kubesim.behaviour.trace import Trace
+from kubesim.engine.simulate import grid_cycle, simulate
 from kubesim.errors import KubesimError, UsageError
-from kubesim.spec.manifests import load_spec
 from kubesim.kubelet.settings import CLASSIC, PROFILES, KubeletProfile, profile_from
 from kubesim.render.report import render_text
 from kubesim.results import Outcome, ProbeType
-from kubesim.behaviour.scenario import Scenario
-from kubesim.engine.simulate import grid_cycle, simulate
+from kubesim.spec.manifests import load_spec
 from kubesim.spec.model import ProbedContainer, RestartPolicy
 from kubesim.timeline import KillRecord, Timeline
-from kubesim.behaviour.trace import Trace
 
 __all__ = [
     "DEFAULT_PHASES",

@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from kubesim.spec.manifests import load_spec
 from kubesim.behaviour.scenario import Scenario, load_scenario
+from kubesim.behaviour.trace import CensoredMode, RestartMode, Trace, load_trace
+from kubesim.spec.manifests import load_spec
 from kubesim.spec.model import ProbedContainer
 from kubesim.testing import DEFAULT_PHASES, phase_coverage
-from kubesim.behaviour.trace import CensoredMode, RestartMode, Trace, load_trace
 
 try:
     from hypothesis import HealthCheck, settings

@@ -32,13 +32,20 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from kubesim.spec.manifests import containers_from_text
-from kubesim.results import ProbeType
 from kubesim.behaviour.scenario import Scenario
-from kubesim.engine.simulate import grid_cycle
-from kubesim.spec.model import ContainerSpec, Probe, ProbedContainer, RestartPolicy, parse_container, parse_probe
-from kubesim.testing import dump_pod, dump_scenario, to_yaml
 from kubesim.behaviour.trace import Trace, parse_csv, parse_jsonl
+from kubesim.engine.simulate import grid_cycle
+from kubesim.results import ProbeType
+from kubesim.spec.manifests import containers_from_text
+from kubesim.spec.model import (
+    ContainerSpec,
+    Probe,
+    ProbedContainer,
+    RestartPolicy,
+    parse_container,
+    parse_probe,
+)
+from kubesim.testing import dump_pod, dump_scenario, to_yaml
 
 __all__ = [
     "answers",

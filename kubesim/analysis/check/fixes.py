@@ -86,11 +86,12 @@ def patched_pod(pod: ProbedContainer, c: ContainerRef, patch: ProbePatch) -> Pro
 
 
 def strategic_patch(w: Workload, patches: list[ProbePatch]) -> dict[str, Any]:
-    """A strategic-merge patch of the workload (containers matched by name); for a compact
-    probe spec, the changed probe fields themselves."""
-    containers = [p.to_data() for p in patches]
+    """A strategic-merge patch of the workload (containers matched by name, native sidecars
+    under initContainers); for a compact probe spec, the changed probe fields themselves."""
     if w.kind not in POD_SPEC_AT:
         return {k: v for p in patches for k, v in p.changes.items()}
+    # a native sidecar is an init container: its patch merges into initContainers
+    sidecars = {c.name for c in w.containers if c.sidecar}
     meta: dict[str, Any] = {"name": w.name}
     if w.namespace:
         meta["namespace"] = w.namespace
@@ -98,7 +99,10 @@ def strategic_patch(w: Workload, patches: list[ProbePatch]) -> dict[str, Any]:
     at: dict[str, Any] = doc
     for key in POD_SPEC_AT[w.kind]:
         at = at.setdefault(str(key), {})
-    at["containers"] = containers
+    for key, sidecar in (("initContainers", True), ("containers", False)):
+        listed = [p.to_data() for p in patches if (p.container in sidecars) == sidecar]
+        if listed:
+            at[key] = listed
     return doc
 
 

@@ -7,9 +7,13 @@ serving endpoints following Ready after the default propagation delay."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from kubesim.analysis.check.findings import CheckResult, Finding, Severity
+from kubesim.analysis.budget import weight
+from kubesim.analysis.check.experiments import run_calls
+from kubesim.analysis.check.findings import CheckResult, Finding
+from kubesim.analysis.check.plan import CheckRun, Subject
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.simulate import simulate
@@ -22,39 +26,77 @@ if TYPE_CHECKING:
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["fleet_checks"]
+__all__ = ["FLEET_CHECKS"]
 
 
-def fleet_checks(w: Workload, c: ContainerRef, pod: ProbedContainer,
-                 behaviours: list[BehaviourRef], s: Settings) -> list[CheckResult]:
-    """KS014 for a replicated workload; KS012 for every behaviour when there are two or more
-    replicas; KS013 with --max-zero-capacity."""
-    replicas = pod.replicas or 0
-    if replicas < 1:
-        return []
-    out = []
-    hook = pod.container.pre_stop
-    if s.rollout_min_capacity is not None and pod.strategy is not None:
-        out.append(_rollout_capacity(w, c, pod, s, s.rollout_min_capacity))
-    if (s.propagation_seconds is not None and READINESS in pod.container.probes()
-            and (hook is None or hook.sleep is not None)):  # it serves; a judgeable hook
-        out.append(_refused_after_deletion(w, c, pod, s, s.propagation_seconds))
-    for b in behaviours:
-        # the fleet model only when a fleet runs: a plain `check` does not load it (start-up)
+class Fleet:
+    """KS012-KS015: the workload's replicas as a fleet (a replicated workload only)."""
+
+    name = "fleet"
+
+    def plan(self, subject: Subject, s: Settings) -> list[CheckRun]:
+        pod = subject.pod
+        replicas = (pod.replicas or 0) if pod is not None else 0
+        if pod is None or replicas < 1:
+            return []
+        out = []
+        hook = pod.container.pre_stop
+        if s.rollout_min_capacity is not None and pod.strategy is not None:
+            out.append(CheckRun(self.name, subject, label=ROLLOUT))
+        if (s.propagation_seconds is not None and READINESS in pod.container.probes()
+                and (hook is None or hook.sleep is not None)):  # it serves; a judgeable hook
+            out.append(CheckRun(self.name, subject, label=DELETION))
+        if replicas >= 2 or s.max_zero_capacity is not None:
+            out += [CheckRun(self.name, subject, b, label=b.label) for b in subject.behaviours]
+        return out
+
+    def cost(self, run: CheckRun, s: Settings) -> float:
+        pod = run.pod
+        replicas = pod.replicas or 0
+        if run.behaviour is not None:
+            b = run.behaviour
+            return replicas * weight(b.behaviour) * run_calls(pod, s, b.duration)
+        if run.label == ROLLOUT:
+            return 2 * replicas * run_calls(pod, s, ROLLOUT_AT + 600)
+        return run_calls(pod, s, DELETE_AT + 60)
+
+    def measure(self, run: CheckRun, s: Settings) -> Any:
+        # the fleet model only when a fleet runs: a plain `check` does not load it
         from kubesim.fleet.capacity import summarise
         from kubesim.fleet.run import simulate_fleet
         from kubesim.fleet.settings import FleetSettings
 
-        fleet = simulate_fleet(pod, b.behaviour, FleetSettings(replicas), duration=b.duration,
-                               seed=s.seed, profile=s.profile, engine=s.engine,
-                               record_probes=False)
-        summary = summarise(fleet)
+        pod = run.pod
+        if run.label == ROLLOUT:
+            assert s.rollout_min_capacity is not None
+            return _rollout_low(pod, s, s.rollout_min_capacity)
+        b = run.behaviour
+        if b is None:
+            assert s.propagation_seconds is not None
+            return _refused(pod, s, s.propagation_seconds)
+        fleet = simulate_fleet(pod, b.behaviour, FleetSettings(pod.replicas or 0),
+                               duration=b.duration, seed=s.seed, profile=s.profile,
+                               engine=s.engine, record_probes=False)
+        return summarise(fleet)
+
+    def verdict(self, run: CheckRun, m: Any, s: Settings) -> list[CheckResult]:
+        w, c, pod = run.workload, run.container, run.pod
+        if run.label == ROLLOUT:
+            return [_rollout_capacity(w, c, pod, m, s.rollout_min_capacity or 0)]
+        b = run.behaviour
+        if b is None:
+            return [_refused_after_deletion(w, c, pod, m, s.propagation_seconds or 0.0)]
         line = c.line("livenessProbe") or c.line("readinessProbe")
-        if replicas >= 2:
-            out.append(_together(w, c, b, summary, line))
+        out = []
+        if (pod.replicas or 0) >= 2:
+            out.append(_together(w, c, b, m, line))
         if s.max_zero_capacity is not None:
-            out.append(_zero(w, c, b, summary, line, s.max_zero_capacity))
-    return out
+            out.append(_zero(w, c, b, m, line, s.max_zero_capacity))
+        return out
+
+
+ROLLOUT = "a rolling update (synthetic)"
+DELETION = "a deleted replica (synthetic)"
 
 
 def _fleet_text(b: BehaviourRef, n: int) -> str:
@@ -68,13 +110,16 @@ def _together(w: Workload, c: ContainerRef, b: BehaviourRef, summary: object,
     if s.restarts == 0:  # type: ignore[attr-defined]
         return result
     together = s.simultaneous_restarts  # type: ignore[attr-defined]
-    severity = Severity.ERROR if together >= 2 else Severity.WARNING
     what = (f"{together} of them killed within 30 s of each other" if together >= 2
             else "never two killed within 30 s")
-    message = (f"{_fleet_text(b, s.replicas)}: {s.restarts} restarts, {what}; the "  # type: ignore[attr-defined]
-               f"Service had no serving endpoint for {s.seconds_at_zero_capacity:.0f} s")  # type: ignore[attr-defined]
-    result.findings.append(Finding(
-        "KS012", severity, w, c.name, message, line=line, behaviour=b.label,
+    zero = s.seconds_at_zero_capacity  # type: ignore[attr-defined]
+    # only a real outage of the Service is a reason: "no endpoint for 0 s" is none
+    served = (f"; the Service had no serving endpoint for {zero:.1f} s" if zero >= 0.05 else
+              "; some replica served throughout")
+    message = (f"{_fleet_text(b, s.replicas)}: {s.restarts} restarts, {what}"  # type: ignore[attr-defined]
+               + served)
+    result.findings.append(Finding.of(
+        "KS012", "together" if together >= 2 else "apart", w, c.name, message, line=line, behaviour=b.label,
         data={"replicas": s.replicas, "restarts": s.restarts,  # type: ignore[attr-defined]
               "simultaneous_restarts": together,
               "seconds_at_zero_capacity": round(s.seconds_at_zero_capacity, 6)}))  # type: ignore[attr-defined]
@@ -90,25 +135,30 @@ def _zero(w: Workload, c: ContainerRef, b: BehaviourRef, summary: object, line: 
         return result
     message = (f"{_fleet_text(b, s.replicas)}: no replica served for {zero:.1f} s, over "  # type: ignore[attr-defined]
                f"--max-zero-capacity {limit:g} s ({s.restarts} restarts)")  # type: ignore[attr-defined]
-    result.findings.append(Finding(
-        "KS013", Severity.ERROR, w, c.name, message, line=line, behaviour=b.label,
+    result.findings.append(Finding.of(
+        "KS013", "over", w, c.name, message, line=line, behaviour=b.label,
         data={"replicas": s.replicas, "seconds_at_zero_capacity": round(zero, 6),  # type: ignore[attr-defined]
               "max_zero_capacity": limit}))
     return result
 
 
-def _refused_after_deletion(w: Workload, c: ContainerRef, pod: ProbedContainer,
-                            s: Settings, propagation: float) -> CheckResult:
-    """KS014: delete one healthy replica once it is Ready, and measure how long traffic still
-    arrives after its listener closed (SIGTERM, after any preStop hook)."""
+def _refused(pod: ProbedContainer, s: Settings, propagation: float) -> float:
+    """KS014's experiment: delete one healthy replica once it is Ready, and measure how long
+    traffic still arrives after its listener closed (SIGTERM, after any preStop hook)."""
+    # the fleet model only when a fleet runs: a plain `check` does not load it
     from kubesim.fleet.capacity import refused_while_served
     from kubesim.fleet.endpoints import routed_among_ready
 
+    timeline = simulate(pod, Scenario.from_dict({"delete": {"at": DELETE_AT}}),
+                        duration=DELETE_AT + 60, seed=s.seed, profile=s.profile,
+                        engine=s.engine, record_probes=False)
+    return refused_while_served(timeline, routed_among_ready(timeline, propagation))
+
+
+def _refused_after_deletion(w: Workload, c: ContainerRef, pod: ProbedContainer,
+                            refused: float, propagation: float) -> CheckResult:
+    """KS014: requests still routed to a deleted replica after its listener closed."""
     result = CheckResult("KS014", w, c.name, None)
-    at = DELETE_AT
-    timeline = simulate(pod, Scenario.from_dict({"delete": {"at": at}}), duration=at + 60,
-                        seed=s.seed, profile=s.profile, engine=s.engine, record_probes=False)
-    refused = refused_while_served(timeline, routed_among_ready(timeline, propagation))
     if refused <= 0:
         return result
     hook = pod.container.pre_stop
@@ -118,8 +168,8 @@ def _refused_after_deletion(w: Workload, c: ContainerRef, pod: ProbedContainer,
                f"keep sending it requests for {refused:.2f} s more (endpoint propagation "
                f"{propagation:g} s): add a preStop sleep of at least "
                f"{math.ceil(propagation):d} s, or let the app keep accepting while it drains")
-    result.findings.append(Finding(
-        "KS014", Severity.INFO, w, c.name, message, line=c.line("livenessProbe")
+    result.findings.append(Finding.of(
+        "KS014", "refused", w, c.name, message, line=c.line("livenessProbe")
         or c.line("readinessProbe"), data={"refused_seconds": round(refused, 6),
                                           "propagation_seconds": propagation}))
     return result
@@ -128,15 +178,25 @@ def _refused_after_deletion(w: Workload, c: ContainerRef, pod: ProbedContainer,
 ROLLOUT_AT = 60.0  # KS015 applies the new template then: the old replicas are Ready by then
 
 
-def _rollout_capacity(w: Workload, c: ContainerRef, pod: ProbedContainer, s: Settings,
-                      minimum: int) -> CheckResult:
-    """KS015: roll the Deployment to a new template (the same probes, a healthy app) with its
-    own strategy, and find where fewer than `minimum` endpoints serve."""
+@dataclass(frozen=True)
+class RolloutLow:
+    """KS015's measurement: where fewer endpoints served than the minimum."""
+
+    lowest: int | None  # None: never below the minimum
+    seconds: float
+    surge: int
+    unavailable: int
+    recreate: bool
+
+
+def _rollout_low(pod: ProbedContainer, s: Settings, minimum: int) -> RolloutLow:
+    """KS015's experiment: roll the Deployment to a new template (the same probes, a healthy
+    app) with its own strategy, and find where fewer than `minimum` endpoints serve."""
+    # the fleet model only when a fleet runs: a plain `check` does not load it
     from kubesim.fleet.capacity import capacity
     from kubesim.fleet.rollout import RolloutSettings, simulate_rollout
     from kubesim.fleet.settings import DEFAULT_PROPAGATION_SECONDS, FleetSettings
 
-    result = CheckResult("KS015", w, c.name, None)
     strategy = pod.strategy
     assert strategy is not None
     rollout = RolloutSettings(
@@ -155,18 +215,30 @@ def _rollout_capacity(w: Workload, c: ContainerRef, pod: ProbedContainer, s: Set
     end = run.completed_at if run.completed_at is not None else run.duration
     low = [(p, (series[i + 1].at if i + 1 < len(series) else run.duration))
            for i, p in enumerate(series) if p.serving < minimum and p.at < end + propagation]
-    if not low:
+    return RolloutLow(min((p.serving for p, _ in low), default=None),
+                      sum(until - p.at for p, until in low), run.surge, run.unavailable,
+                      rollout.recreate)
+
+
+def _rollout_capacity(w: Workload, c: ContainerRef, pod: ProbedContainer, m: RolloutLow,
+                      minimum: int) -> CheckResult:
+    """KS015: a rolling update below --rollout-min-capacity."""
+    result = CheckResult("KS015", w, c.name, None)
+    if m.lowest is None:
         return result
-    lowest = min(p.serving for p, _ in low)
-    seconds = sum(until - p.at for p, until in low)
-    how = ("Recreate" if rollout.recreate else
-           f"maxSurge {run.surge}, maxUnavailable {run.unavailable}")
-    message = (f"rolling out {replicas} replicas ({how}, minReadySeconds "
-               f"{strategy.min_ready_seconds}): serving endpoints drop to {lowest}, below "
-               f"--rollout-min-capacity {minimum}, for {seconds:.1f} s while new pods warm up")
-    result.findings.append(Finding(
-        "KS015", Severity.ERROR, w, c.name, message,
+    strategy = pod.strategy
+    assert strategy is not None
+    how = "Recreate" if m.recreate else f"maxSurge {m.surge}, maxUnavailable {m.unavailable}"
+    message = (f"rolling out {pod.replicas or 0} replicas ({how}, minReadySeconds "
+               f"{strategy.min_ready_seconds}): serving endpoints drop to {m.lowest}, below "
+               f"--rollout-min-capacity {minimum}, for {m.seconds:.1f} s while new pods warm "
+               "up")
+    result.findings.append(Finding.of(
+        "KS015", "below", w, c.name, message,
         line=c.line("readinessProbe") or c.line("livenessProbe"),
-        data={"lowest": lowest, "seconds_below": round(seconds, 6), "surge": run.surge,
-              "unavailable": run.unavailable}))
+        data={"lowest": m.lowest, "seconds_below": round(m.seconds, 6), "surge": m.surge,
+              "unavailable": m.unavailable}))
     return result
+
+
+FLEET_CHECKS = (Fleet(),)

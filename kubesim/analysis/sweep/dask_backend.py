@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from kubesim.errors import UsageError
 from kubesim.analysis.sweep.run import evaluate_group
+from kubesim.errors import UsageError
 
 if TYPE_CHECKING:
     from kubesim.analysis.sweep.grid import Point, PointResult, SweepSpec

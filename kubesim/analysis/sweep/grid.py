@@ -1,7 +1,7 @@
 """Threshold sweeps: one pod and behaviour, a grid of settings, each judged over many grid
 phases and seeds. This module is the grid: its addressing, values, expectations and the data
-of a point; `kubesim.analysis.sweep.run` evaluates the points, `kubesim.cli.sweep` is the
-command line around both. Plain data in, plain data out.
+of a point; `kubesim.analysis.sweep.run` evaluates the points, `.plan` decides what to run,
+`.pool` runs them in processes. Plain data in, plain data out.
 
 Addressing (`--set FIELD=VALUES`)
 --------------------------------
@@ -57,11 +57,11 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from kubesim.errors import KubesimError, UsageError
+from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.metrics import RunMetrics
+from kubesim.errors import KubesimError, UsageError
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.results import ProbeType
-from kubesim.behaviour.scenario import Scenario
 from kubesim.spec.manifests import load_spec
 from kubesim.spec.model import RestartPolicy, SpecError, parse_probe
 from kubesim.spec.sources import RenderOptions, UnitKind, unit_of

@@ -1,6 +1,6 @@
 """Evaluating a sweep's points: every run of a point (phases x seeds) on the chosen engine,
 runs shared between points that differ only in thresholds, folded into `PointResult`s; in
-this process or through an executor (`kubesim.cli.sweep`'s process pool, Dask). The grid
+this process or through an executor (`kubesim.analysis.sweep.pool`, Dask). The grid
 itself (addressing, values, expectations) is `kubesim.analysis.sweep.grid`."""
 
 from __future__ import annotations

@@ -163,8 +163,8 @@ def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
     pod = PodRecord(_str(meta.get("name")), doc.where(loc), formats=["pod"])
     pod.namespace = _str(meta.get("namespace"))
     pod.uid = _str(meta.get("uid"))
-    for i, ref in enumerate(_list(doc, meta.get("ownerReferences"),
-                                  (*loc, "metadata", "ownerReferences"))):
+    for ref in _list(doc, meta.get("ownerReferences"),
+                     (*loc, "metadata", "ownerReferences")):
         if isinstance(ref, dict) and ref.get("controller") and _str(ref.get("kind")):
             pod.owner = (ref["kind"], str(ref.get("name", "")))
     pod.restart_policy = _str(spec.get("restartPolicy"))
@@ -208,7 +208,7 @@ def _container_spec(doc: _Doc, c: dict[str, Any], loc: Loc, init: bool) -> Conta
     sidecar = init and c.get("restartPolicy") == "Always"
     record = ContainerRecord(name, doc.where(loc), init=init and not sidecar, sidecar=sidecar)
     ports = []
-    for i, p in enumerate(_list(doc, c.get("ports"), (*loc, "ports"))):
+    for p in _list(doc, c.get("ports"), (*loc, "ports")):
         if isinstance(p, dict) and isinstance(p.get("containerPort"), int):
             ports.append((_str(p.get("name")), p["containerPort"]))
     record.ports = tuple(ports)

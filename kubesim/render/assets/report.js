@@ -497,41 +497,181 @@
     return box;
   }
 
-  function checkPage(root, doc, runs) {
-    var s = doc.summary;
+  // ------------------------------------------------------------------ check page
+  // Findings by object, as the text output groups them; under each finding the simulated run
+  // that is its evidence, drawn by the run report's Timeline and opened on the stretch that
+  // shows it; what each object passed; the pages of the checks found.
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  function objectKey(file, object) { return file + "\u0000" + object; }
+
+  function checkHeader(root, doc) {
+    var s = doc.summary, given = doc.behaviours.map(function (b) { return b.label; });
     add(root, el("h1", {}, "kubesim check"),
-      el("p", { "class": "sub" }, (doc.inputs.join(", ") || "no input") + " | " + doc.settings.phases +
-        " grid phases | profile " + doc.settings.profile + " | --fail-on " + s.fail_on + ": exit " + s.exit_code),
-      configuration(doc),
+      el("p", { "class": "sub" }, plural(doc.inputs.length, "input") + " | behaviours: " +
+        (given.join(", ") || "none given") + " | " + doc.settings.phases + " grid phases | profile " +
+        doc.settings.profile + " | --fail-on " + s.fail_on + ": exit " + s.exit_code));
+    if (doc.inputs.length) {
+      var d = put(root, el("details", { "class": "inputs" }));
+      add(d, el("summary", {}, "inputs (" + plural(doc.inputs.length, "file") + ")"));
+      var ul = put(d, el("ul"));
+      doc.inputs.forEach(function (p) { add(ul, el("li", {}, p)); });
+    }
+    add(root, configuration(doc),
       summary([["objects", s.objects], ["probed containers", s.containers], ["checks", s.checks],
         ["errors", s.error], ["warnings", s.warning], ["info", s.info], ["suppressed", s.suppressed]]));
-    add(root, el("h2", {}, "Findings"));
-    if (!doc.findings.length) add(root, el("p", { "class": "findings-none" }, "No findings."));
-    else {
-      var table = put(root, el("table", { "class": "findings" }));
-      add(table, add(el("tr"), el("th", {}, "severity"), el("th", {}, "check"), el("th", {}, "object"),
-        el("th", {}, "where"), el("th", {}, "what the simulator measured")));
-      doc.findings.forEach(function (f) {
-        var tr = put(table, el("tr", { "class": "finding" + (f.suppressed ? " suppressed" : "") }));
-        var link = el("a", { href: f.help || (DATA.rules_base || "") + f.id + ".md", title: f.name }, f.id);
-        add(tr, el("td", { "class": "sev-" + f.severity }, f.suppressed ? "ignored" : f.severity),
-          add(el("td"), link, document.createTextNode(vis(" " + f.name))),
-          el("td", {}, f.object + (f.container ? " / " + f.container : "")),
-          el("td", {}, f.file + (f.line ? ":" + f.line : "")),
-          el("td", {}, f.message + (f.behaviour ? " [" + f.behaviour + (f.phase !== null ? ", phase " + f.phase + " s, seed " + f.seed : "") + "]" : "")));
-      });
+  }
+
+  function findingHead(f, i) {
+    var sev = f.suppressed ? "ignored" : f.fails ? f.severity.toUpperCase() : f.severity;
+    var where = [f.container ? "container " + f.container : null, f.line ? "line " + f.line : null]
+      .filter(function (x) { return x; }).join(", ");
+    return add(el("p", { "class": "finding-head" }),
+      el("span", { "class": "badge sev-" + f.severity }, sev), document.createTextNode(" "),
+      el("a", { href: "#rule-" + f.id, title: f.help }, f.id),
+      document.createTextNode(vis(" " + f.name + (where ? " (" + where + ")" : ""))),
+      el("a", { "class": "anchor", href: "#finding-" + i, title: "link to this finding" }, "#"));
+  }
+
+  function evidenceCaption(f, run) {
+    var e = f.evidence, w = run ? run.window : e.window;
+    var text = "evidence: " + e.behaviour + ", " + s1(e.duration) + " s simulated at grid phase " +
+      s1(e.phase) + " s, seed " + e.seed;
+    if (w) text += "; the view opens on " + s1(w[0]) + " to " + s1(w[1]) + " s, the stretch that shows it " +
+      "(reset: the whole run)";
+    return el("p", { "class": "evidence-caption" }, text);
+  }
+
+  function repeatBlock(extra) {
+    var box = el("div", { "class": "repeat" });
+    add(box, el("span", {}, "run it again: "), el("code", {}, extra.repeat));
+    if (extra.scenario) {
+      var d = put(box, el("details"));
+      add(d, el("summary", {}, "the synthetic scenario (save it as evidence.scenario.yaml)"),
+        el("pre", {}, extra.scenario));
     }
-    if (doc.skipped.length) {
-      add(root, el("h2", {}, "Skipped files"));
-      var ul = put(root, el("ul"));
-      doc.skipped.forEach(function (k) { add(ul, el("li", {}, k.file + ": " + k.reason)); });
+    return box;
+  }
+
+  function evidenceBlock(box, f, i, extra, runs, drawnAt) {
+    var run = extra.run === null || extra.run === undefined ? null : runs[extra.run];
+    var div = put(box, el("div", { "class": "evidence" }));
+    if (!f.evidence) {
+      add(div, el("p", { "class": "evidence-caption" }, f.behaviour ?
+        "evidence: the fleet run with " + f.behaviour + " (kubesim fleet draws it)" :
+        "evidence: the manifest itself (no simulated run)"));
+      return;
     }
-    runs.forEach(function (item) {
-      add(root, el("h2", {}, item.title), el("p", { "class": "sub" }, item.doc.run.behaviour + " | seed " +
-        item.doc.run.seed + " | grid phase " + Number(item.doc.run.phase).toFixed(3) + " s"),
-        runSummary(item.doc), timelineLegend(item.doc));
-      new Timeline(root, item.doc);
+    add(div, evidenceCaption(f, run));
+    if (run && drawnAt[extra.run] !== undefined) {
+      add(div, add(el("p", { "class": "note" }), document.createTextNode("the same run as finding "),
+        el("a", { href: "#finding-" + drawnAt[extra.run] }, "#" + drawnAt[extra.run]), document.createTextNode(" above")));
+    } else if (run) {
+      drawnAt[extra.run] = i;
+      add(div, runSummary(run.doc), timelineLegend(run.doc));
+      var t = new Timeline(div, run.doc);
+      if (run.window) {
+        var a = run.window[0], b = run.window[1], m = Math.max(10, 0.25 * (b - a));
+        t.setView(a - m, b + m);
+      }
+    } else {
+      add(div, el("p", { "class": "note" }, "not drawn here (this page draws the first " +
+        runs.length + " runs): the command below draws it"));
+    }
+    add(div, repeatBlock(extra));
+  }
+
+  function findingBlock(parent, f, i, extras, runs, drawnAt) {
+    var box = put(parent, el("div", { "class": "finding level-" + f.severity + (f.suppressed ? " suppressed" : ""),
+      id: "finding-" + i }));
+    add(box, findingHead(f, i), el("p", { "class": "message" }, f.message));
+    if (f.suppressed) add(box, el("p", { "class": "note" }, "suppressed: " + f.suppressed));
+    if (extras[i].fix) add(box, el("p", { "class": "fix" }, "fix: " + extras[i].fix));
+    evidenceBlock(box, f, i, extras[i], runs, drawnAt);
+  }
+
+  function passedText(obj) {
+    var byId = {}, order = [];
+    obj.passed.forEach(function (p) {
+      if (!byId[p.id]) { byId[p.id] = { name: p.name, on: [] }; order.push(p.id); }
+      var on = (p.container || "the pod") + (p.behaviour ? " with " + p.behaviour : "");
+      if (byId[p.id].on.indexOf(on) < 0) byId[p.id].on.push(on);
     });
+    return order.map(function (id) { return id + " " + byId[id].name + " (" + byId[id].on.join("; ") + ")"; });
+  }
+
+  function passedLine(obj) {  // an object with findings: the checks it passed, maybe none
+    var items = passedText(obj);
+    var p = el("p", { "class": "passed" });
+    add(p, el("b", {}, "passed: "), document.createTextNode(vis(items.length ? items.join(", ") :
+      "none of the checks that apply")));
+    return p;
+  }
+
+  function objectHead(obj) {
+    return el("h3", {}, obj.file + (obj.line ? ":" + obj.line : "") + " " + obj.object +
+      (obj.namespace ? " (namespace " + obj.namespace + ")" : "") +
+      (obj.rendered_from ? " [" + obj.rendered_from + "]" : ""));
+  }
+
+  function findingsSection(root, doc, runs, extras) {
+    var byObject = {};
+    doc.findings.forEach(function (f, i) {
+      var k = objectKey(f.file, f.object);
+      (byObject[k] = byObject[k] || []).push(i);
+    });
+    add(root, el("h2", {}, "Findings (" + doc.findings.length + ")"));
+    if (!doc.findings.length) add(root, el("p", { "class": "findings-none" }, "No findings."));
+    var drawnAt = {};
+    doc.objects.forEach(function (obj) {
+      var mine = byObject[objectKey(obj.file, obj.object)];
+      if (!mine) return;
+      var sec = put(root, el("section", { "class": "object" }));
+      add(sec, objectHead(obj));
+      mine.forEach(function (i) { findingBlock(sec, doc.findings[i], i, extras, runs, drawnAt); });
+      add(sec, passedLine(obj));
+    });
+  }
+
+  function passedSection(root, doc) {
+    var found = {};
+    doc.findings.forEach(function (f) { found[objectKey(f.file, f.object)] = true; });
+    var clean = doc.objects.filter(function (o) { return !found[objectKey(o.file, o.object)]; });
+    if (!clean.length) return;
+    add(root, el("h2", {}, "Objects with no finding (" + clean.length + ")"));
+    var table = put(root, el("table", { "class": "passed-objects" }));
+    add(table, add(el("tr"), el("th", {}, "object"), el("th", {}, "file"), el("th", {}, "passed")));
+    clean.forEach(function (o) {
+      var items = passedText(o);
+      add(table, add(el("tr", { "class": "clean" }), el("td", {}, o.object),
+        el("td", {}, o.file + (o.line ? ":" + o.line : "")),
+        el("td", {}, items.length ? items.join(", ") : "no check applies (no probed container)")));
+    });
+  }
+
+  function listSection(root, title, items) {
+    if (!items.length) return;
+    add(root, el("h2", {}, title));
+    var ul = put(root, el("ul"));
+    items.forEach(function (t) { add(ul, el("li", {}, t)); });
+  }
+
+  function rulesSection(root) {
+    var rules = DATA.rules || {};
+    if (!Object.keys(rules).length) return;
+    add(root, el("h2", {}, "The checks found"));
+    Object.keys(rules).forEach(function (id) {
+      var d = put(root, el("details", { id: "rule-" + id, "class": "rule" }));
+      add(d, el("summary", {}, id + " (kubesim rules " + id + ")"), el("pre", {}, rules[id]));
+    });
+  }
+
+  function checkPage(root, doc, runs, extras) {
+    checkHeader(root, doc);
+    findingsSection(root, doc, runs, extras);
+    passedSection(root, doc);
+    listSection(root, "Skipped files", doc.skipped.map(function (k) { return k.file + ": " + k.reason; }));
+    listSection(root, "Notes", doc.notes);
+    rulesSection(root);
   }
 
   function colour(v) {  // viridis, 5 stops
@@ -540,6 +680,70 @@
     var i = Math.min(Math.floor(v), stops.length - 2), f = v - i;
     var c = stops[i].map(function (x, j) { return Math.round(x + (stops[i + 1][j] - x) * f); });
     return "rgb(" + c.join(",") + ")";
+  }
+
+  // ------------------------------------------------------------------ sweep page
+  function sweepTip(r) { return Object.keys(r).map(function (k) { return vis(k) + ": " + vis(r[k]); }).join("\n"); }
+  function sweepOrder(p, q) { return typeof p === "number" && typeof q === "number" ? p - q : String(p) < String(q) ? -1 : 1; }
+  var SWEEP = { W: 900, H: 420, L: 110, B: 50 };
+
+  function sweepHeatmap(svg, rows, fields, k, lo, hi) {
+    var W = SWEEP.W, H = SWEEP.H, L = SWEEP.L, B = SWEEP.B, fy = fields[0], fx = fields[1];
+    var xs = Array.from(new Set(rows.map(function (r) { return r[fx]; }))).sort(sweepOrder);
+    var ys = Array.from(new Set(rows.map(function (r) { return r[fy]; }))).sort(sweepOrder);
+    var cw = (W - L - 20) / xs.length, ch = (H - B - 10) / ys.length;
+    rows.forEach(function (r) {
+      var v = r[k], x = L + xs.indexOf(r[fx]) * cw, yy = H - B - (ys.indexOf(r[fy]) + 1) * ch;
+      add(svg, sv("rect", { x: x, y: yy, width: cw - 1, height: ch - 1, "class": "cell",
+        fill: typeof v === "number" ? colour(hi > lo ? (v - lo) / (hi - lo) : 0.5) : "#eee", "data-tip": sweepTip(r) }));
+      if (cw > 34 && ch > 16) add(svg, sv("text", { x: x + cw / 2, y: yy + ch / 2 + 4, "text-anchor": "middle",
+        style: "fill:" + (typeof v === "number" && hi > lo && (v - lo) / (hi - lo) > 0.6 ? "#000" : "#fff"), "pointer-events": "none" },
+        typeof v === "number" ? +v.toFixed(2) : "-"));
+    });
+    xs.forEach(function (v, i) { add(svg, sv("text", { x: L + (i + 0.5) * cw, y: H - B + 16, "text-anchor": "middle" }, v)); });
+    ys.forEach(function (v, i) { add(svg, sv("text", { x: L - 6, y: H - B - (i + 0.5) * ch + 4, "text-anchor": "end" }, v)); });
+    add(svg, sv("text", { x: L + (W - L) / 2, y: H - 12, "text-anchor": "middle" }, fx));
+    add(svg, sv("text", { x: 14, y: (H - B) / 2, transform: "rotate(-90 14 " + (H - B) / 2 + ")", "text-anchor": "middle" }, fy));
+  }
+
+  function sweepLine(svg, rows, f, k, lo, hi) {
+    var W = SWEEP.W, H = SWEEP.H, L = SWEEP.L, B = SWEEP.B;
+    var pts = rows.filter(function (r) { return typeof r[k] === "number"; }).sort(function (p, q) { return sweepOrder(p[f], q[f]); });
+    var n = pts.length, top = hi > lo ? hi : lo + 1;
+    var px = function (i) { return L + (n > 1 ? i / (n - 1) : 0.5) * (W - L - 30); };
+    var py = function (v) { return H - B - (v - Math.min(0, lo)) / (top - Math.min(0, lo)) * (H - B - 20); };
+    add(svg, sv("polyline", { points: pts.map(function (r, i) { return px(i) + "," + py(r[k]); }).join(" "),
+      fill: "none", stroke: "#0072B2", "stroke-width": 2 }));
+    pts.forEach(function (r, i) {
+      add(svg, sv("circle", { cx: px(i), cy: py(r[k]), r: 5, fill: "#0072B2", "class": "cell", "data-tip": sweepTip(r) }));
+      add(svg, sv("text", { x: px(i), y: H - B + 16, "text-anchor": "middle" }, r[f]));
+    });
+    add(svg, sv("text", { x: L + (W - L) / 2, y: H - 12, "text-anchor": "middle" }, f));
+    add(svg, sv("text", { x: L - 8, y: py(top) + 4, "text-anchor": "end" }, +top.toFixed(2)));
+    add(svg, sv("text", { x: L - 8, y: py(Math.min(0, lo)) + 4, "text-anchor": "end" }, +Math.min(0, lo).toFixed(2)));
+  }
+
+  function sweepChart(chart, rows, fields, k, first) {
+    while (chart.firstChild) chart.removeChild(chart.firstChild);
+    var vals = rows.map(function (r) { return r[k]; }).filter(function (v) { return typeof v === "number"; });
+    var lo = Math.min.apply(null, vals), hi = Math.max.apply(null, vals);
+    var svg = put(chart, sv("svg", { viewBox: "0 0 " + SWEEP.W + " " + SWEEP.H, width: SWEEP.W, height: SWEEP.H, "class": "sweep" }));
+    if (fields.length === 2) sweepHeatmap(svg, rows, fields, k, lo, hi);
+    else sweepLine(svg, rows, fields[0] || first, k, lo, hi);
+  }
+
+  function sweepTable(root, rows) {
+    add(root, el("h2", {}, "Points"));
+    var table = put(put(root, el("div", { "class": "scroll" })), el("table", { "class": "points" }));
+    var cols = rows.length ? Object.keys(rows[0]) : [];
+    add(table, add.apply(null, [el("tr")].concat(cols.map(function (c) { return el("th", {}, c); }))));
+    rows.forEach(function (r) {
+      add(table, add.apply(null, [el("tr")].concat(cols.map(function (c) {
+        var v = r[c];
+        return el("td", { "class": typeof v === "number" ? "num" : "" },
+          v === null ? "-" : typeof v === "boolean" ? (v ? "yes" : "NO") : typeof v === "number" ? +v.toFixed(3) : v);
+      }))));
+    });
   }
 
   function sweepPage(root, doc) {
@@ -559,61 +763,11 @@
     metrics.forEach(function (k) { add(select, el("option", { value: k }, k)); });
     if (metrics.indexOf("restarts_mean") >= 0) select.value = "restarts_mean";
     var chart = put(root, el("div", { "class": "timeline chart" }));
-    function tipOf(r) { return Object.keys(r).map(function (k) { return vis(k) + ": " + vis(r[k]); }).join("\n"); }
-    function order(p, q) { return typeof p === "number" && typeof q === "number" ? p - q : String(p) < String(q) ? -1 : 1; }
-    function draw() {
-      while (chart.firstChild) chart.removeChild(chart.firstChild);
-      var k = select.value, vals = rows.map(function (r) { return r[k]; }).filter(function (v) { return typeof v === "number"; });
-      var lo = Math.min.apply(null, vals), hi = Math.max.apply(null, vals), W = 900, H = 420, L = 110, B = 50;
-      var svg = put(chart, sv("svg", { viewBox: "0 0 " + W + " " + H, width: W, height: H, "class": "sweep" }));
-      if (fields.length === 2) {
-        var fy = fields[0], fx = fields[1];
-        var xs = Array.from(new Set(rows.map(function (r) { return r[fx]; }))).sort(order);
-        var ys = Array.from(new Set(rows.map(function (r) { return r[fy]; }))).sort(order);
-        var cw = (W - L - 20) / xs.length, ch = (H - B - 10) / ys.length;
-        rows.forEach(function (r) {
-          var v = r[k], x = L + xs.indexOf(r[fx]) * cw, yy = H - B - (ys.indexOf(r[fy]) + 1) * ch;
-          add(svg, sv("rect", { x: x, y: yy, width: cw - 1, height: ch - 1, "class": "cell",
-            fill: typeof v === "number" ? colour(hi > lo ? (v - lo) / (hi - lo) : 0.5) : "#eee", "data-tip": tipOf(r) }));
-          if (cw > 34 && ch > 16) add(svg, sv("text", { x: x + cw / 2, y: yy + ch / 2 + 4, "text-anchor": "middle",
-            style: "fill:" + (typeof v === "number" && hi > lo && (v - lo) / (hi - lo) > 0.6 ? "#000" : "#fff"), "pointer-events": "none" },
-            typeof v === "number" ? +v.toFixed(2) : "-"));
-        });
-        xs.forEach(function (v, i) { add(svg, sv("text", { x: L + (i + 0.5) * cw, y: H - B + 16, "text-anchor": "middle" }, v)); });
-        ys.forEach(function (v, i) { add(svg, sv("text", { x: L - 6, y: H - B - (i + 0.5) * ch + 4, "text-anchor": "end" }, v)); });
-        add(svg, sv("text", { x: L + (W - L) / 2, y: H - 12, "text-anchor": "middle" }, fx));
-        add(svg, sv("text", { x: 14, y: (H - B) / 2, transform: "rotate(-90 14 " + (H - B) / 2 + ")", "text-anchor": "middle" }, fy));
-      } else {
-        var f = fields[0] || m.fields[0];
-        var pts = rows.filter(function (r) { return typeof r[k] === "number"; }).sort(function (p, q) { return order(p[f], q[f]); });
-        var n = pts.length, top = hi > lo ? hi : lo + 1;
-        var px = function (i) { return L + (n > 1 ? i / (n - 1) : 0.5) * (W - L - 30); };
-        var py = function (v) { return H - B - (v - Math.min(0, lo)) / (top - Math.min(0, lo)) * (H - B - 20); };
-        add(svg, sv("polyline", { points: pts.map(function (r, i) { return px(i) + "," + py(r[k]); }).join(" "),
-          fill: "none", stroke: "#0072B2", "stroke-width": 2 }));
-        pts.forEach(function (r, i) {
-          add(svg, sv("circle", { cx: px(i), cy: py(r[k]), r: 5, fill: "#0072B2", "class": "cell", "data-tip": tipOf(r) }));
-          add(svg, sv("text", { x: px(i), y: H - B + 16, "text-anchor": "middle" }, r[f]));
-        });
-        add(svg, sv("text", { x: L + (W - L) / 2, y: H - 12, "text-anchor": "middle" }, f));
-        add(svg, sv("text", { x: L - 8, y: py(top) + 4, "text-anchor": "end" }, +top.toFixed(2)));
-        add(svg, sv("text", { x: L - 8, y: py(Math.min(0, lo)) + 4, "text-anchor": "end" }, +Math.min(0, lo).toFixed(2)));
-      }
-    }
+    function draw() { sweepChart(chart, rows, fields, select.value, m.fields[0]); }
     select.addEventListener("change", draw);
     if (metrics.length) draw();
     add(root, el("p", { "class": "note" }, fields.length === 2 ? "colour: the metric, dark = lowest, yellow = highest of the grid; hover a cell for its point" : "hover a point for its values"));
-    add(root, el("h2", {}, "Points"));
-    var table = put(put(root, el("div", { "class": "scroll" })), el("table", { "class": "points" }));
-    var cols = rows.length ? Object.keys(rows[0]) : [];
-    add(table, add.apply(null, [el("tr")].concat(cols.map(function (c) { return el("th", {}, c); }))));
-    rows.forEach(function (r) {
-      add(table, add.apply(null, [el("tr")].concat(cols.map(function (c) {
-        var v = r[c];
-        return el("td", { "class": typeof v === "number" ? "num" : "" },
-          v === null ? "-" : typeof v === "boolean" ? (v ? "yes" : "NO") : typeof v === "number" ? +v.toFixed(3) : v);
-      }))));
-    });
+    sweepTable(root, rows);
   }
 
   function explainPage(root, data) {
@@ -706,7 +860,7 @@
 
   var root = document.getElementById("report");
   if (DATA.kind === "run") runPage(root, DATA.document);
-  else if (DATA.kind === "check") checkPage(root, DATA.document, DATA.runs || []);
+  else if (DATA.kind === "check") checkPage(root, DATA.document, DATA.runs || [], DATA.findings || []);
   else if (DATA.kind === "sweep") sweepPage(root, DATA.document);
   else if (DATA.kind === "explain") explainPage(root, DATA);
   viewFromAddress();
