@@ -19,7 +19,7 @@ runs=${RUNS:-2}
 load=${STRESS:---cpu 8 --io 4 --vm 2 --hdd 2}
 python=${PYTHON:-.venv/bin/python}
 command -v stress-ng >/dev/null || { echo "stress-ng is not installed (apt-get install stress-ng)" >&2; exit 2; }
-[ -x "$python" ] || { echo "no $python: make the venv first (README, Development)" >&2; exit 2; }
+[ -x "$python" ] || { echo "no $python: make the venv first (README, first command)" >&2; exit 2; }
 
 scratch=$(mktemp -d)
 logs=$(mktemp -d)

@@ -1,6 +1,6 @@
 """`kubesim check` as a gate: prober errors that disable a probe (KS010, KS011), behaviours
 scoped to the containers they name, notes for what a trace does not cover or cannot say,
-empty input, and the README's "at every phase" claim recomputed with the model."""
+empty input, and docs/sweep.md's "at every phase" claim recomputed with the model."""
 
 from __future__ import annotations
 
@@ -170,7 +170,7 @@ def test_readme_budget_claim_recomputed_with_the_model():
         return across_phases(pod, outage, n=20, duration=300).with_restart
 
     assert restarted(5, 20) == 10 and restarted(10, 10) == 0
-    readme = (repo / "README.md").read_text()
+    readme = (repo / "docs" / "sweep.md").read_text()
     assert "not as F=5, P=20" in readme and "restarts at 10 of 20 phases" in readme
 
 

@@ -168,11 +168,12 @@ def test_pre_commit_hook_passes_a_good_commit_and_fails_a_bad_one(tmp_path, hook
 
 
 def test_the_documented_hook_revision_is_this_release():
-    """The tag scheme is `v` + kubesim/_version.py: the README's and the hooks file's `rev`
-    name this version, so a copied snippet installs the release it documents."""
+    """The tag scheme is `v` + kubesim/_version.py: the CI page's (docs/ci.md, where the
+    README's pre-commit section moved) and the hooks file's `rev` name this version, so a
+    copied snippet installs the release it documents."""
     from kubesim._version import __version__
 
-    readme = (REPO / "README.md").read_text()
+    readme = (REPO / "docs" / "ci.md").read_text()
     hooks = (REPO / ".pre-commit-hooks.yaml").read_text()
     for text in (readme, hooks):
         revs = re.findall(r"\brev: (\S+)", text)
@@ -437,8 +438,8 @@ def test_action_emits_exactly_one_command_per_finding(name, path, file_name):
         assert props["file"] == visible(f"k8s/{file_name}.yaml").strip()
 
 
-def test_readme_shows_the_sarif_upload():
-    readme = (REPO / "README.md").read_text()
+def test_the_ci_page_shows_the_sarif_upload():
+    readme = (REPO / "docs" / "ci.md").read_text()
     assert "github/codeql-action/upload-sarif" in readme
     assert "security-events: write" in readme
 

@@ -284,13 +284,13 @@ def test_importing_and_running_kubesim_never_imports_matplotlib() -> None:
 # -- the committed example pictures ------------------------------------------------------------
 
 def test_the_documented_example_pictures_exist_at_the_fixed_size() -> None:
-    readme = (REPO / "README.md").read_text()
-    section = readme[readme.index("## Pictures"):readme.index("### Notebooks")]
-    pictures = re.findall(r"\]\((docs/[\w.-]+\.png)\)", section)
+    page = (DOCS / "seed-cases.md").read_text()
+    section = page[page.index("## The pictures"):page.index("## Notebooks")]
+    pictures = re.findall(r"\]\(([\w.-]+\.png)\)", section)  # beside the page, in docs/
     assert len(pictures) >= 5
-    for rel in pictures:
-        assert png_size((REPO / rel).read_bytes()) == SIZE, rel
-        assert f"--plot {rel}" in section, f"{rel}: no documented command regenerates it"
+    for name in pictures:
+        assert png_size((DOCS / name).read_bytes()) == SIZE, name
+        assert f"--plot docs/{name}" in section, f"{name}: no documented command regenerates it"
 
 
 def test_a_deleted_pod_shows_its_termination(tmp_path) -> None:

@@ -169,9 +169,10 @@ def test_the_legend_names_every_mark_of_each_shipped_example(capsys, monkeypatch
 
 
 def _documented() -> list[list[str]]:
-    """The README's commands that regenerate its pictures (their arguments after `run`)."""
-    readme = (REPO / "README.md").read_text()
-    section = readme[readme.index("## Pictures"):readme.index("### Notebooks")]
+    """The commands that regenerate the seed cases' pictures (docs/seed-cases.md; their
+    arguments after `run`)."""
+    page = (REPO / "docs" / "seed-cases.md").read_text()
+    section = page[page.index("## The pictures"):page.index("## Notebooks")]
     return [line.split()[2:line.split().index("--plot")] for line in section.splitlines()
             if line.startswith("kubesim run ") and "--plot docs/" in line]
 

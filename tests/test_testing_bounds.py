@@ -80,7 +80,7 @@ def test_the_kubelet_kills_a_hung_container_within_detection_seconds(
 
 
 def test_assert_no_restart_over_a_hang_ends_quickly() -> None:
-    """The README's case: a property test over a hang (`to: null`) must finish."""
+    """docs/testing.md's case: a property test over a hang (`to: null`) must finish."""
     with pytest.raises(ProbeExpectationError) as info:
         assert_no_restart(pod(10, 3, 1, 30), HANGS[0], phases=3)
     assert info.value._run.duration < 1000

@@ -4,7 +4,7 @@ format (kubesim.render.edge), and every format says which configuration was used
 departs from the defaults.
 
 * text: findings grouped by object, the configuration, then one summary line.
-* json: one document, schema version 1 (fields in the README, section `kubesim check`).
+* json: one document, schema version 1 (fields in docs/check.md, "Output formats").
 * junit: a testsuite per object, a testcase per check run (rule x container x behaviour);
   findings at or above `--fail-on` are `<failure>`s, suppressed ones `<skipped>`, the rest pass
   with the finding in `<system-out>` (JUnit has no warning state).

@@ -27,7 +27,7 @@ def _t(x: float | None) -> float | None:
 
 def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
                 phases: PhaseSpread | None = None) -> dict[str, Any]:
-    """The JSON document of a run (its fields are listed in the README)."""
+    """The JSON document of a run (its fields are listed in docs/run.md)."""
     s = timeline.summary()
     doc = {
         "kubesim": SCHEMA_VERSION,

@@ -764,8 +764,8 @@ def trace_texts(*, targets: Sequence[str] = ("/livez", "/readyz"), format: str =
                 min_observations: int = 1, max_observations: int = 30,
                 max_gap: float = 10.0, max_latency_ms: float = 2000.0,
                 resolution: float | None = 0.5) -> st.SearchStrategy[str]:
-    """Recorded-style trace text (`format` "jsonl" or "csv") for `targets` (keys as in the
-    README: a path, `tcp:8080`, `exec:...`, `grpc:9090`): per target `min_observations` to
+    """Recorded-style trace text (`format` "jsonl" or "csv") for `targets` (keys as in
+    docs/scenario-format.md: a path, `tcp:8080`, `exec:...`, `grpc:9090`): per target `min_observations` to
     `max_observations` observations, `max_gap` seconds apart at most (multiples of
     `resolution`), each a success or a failure fitting the handler (5xx, refused, reset, a
     prober error, a censored timeout or one never answered), and a meta line with
