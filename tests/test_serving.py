@@ -15,7 +15,7 @@ import math
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import kubesim.fleet.run as fleet_run
@@ -211,6 +211,10 @@ def _docs(pod, sc, cfg, duration, seed, paths=("rescanned", "stepped", "jumped")
 
 
 @settings(max_examples=10, deadline=None)
+# found by hypothesis: replica 0's liveness jump was judged (at 167.3 s) before its readiness
+# call due at 165.7 s, and the judgement moved the queue on, so that call saw it drained
+@example(seed=40, replicas=2, spread=0.0, rps=166.0, propagation=7.0, split=False,
+         publish=False)
 @given(seed=st.integers(0, 2**16), replicas=st.integers(1, 6), spread=st.floats(0, 40),
        rps=st.floats(100, 600), propagation=st.sampled_from([0.5, 2.0, 7.0]),
        split=st.booleans(), publish=st.booleans())

@@ -118,20 +118,16 @@ class LoadedBehaviour(CompiledBehaviour):
     def unloaded(self, at: float, started_at: float) -> bool:
         """Whether the queue of the process started at `started_at` is empty at `at` and
         its share of the traffic then is within its capacity (it stays empty while the
-        routing does not change). If so the queue is advanced to `at`: from an empty queue
-        that receives no more than it serves, every later advance gives the same floats
-        whether it starts here or where the last one ended (each stretch adds max(0, 0 + a
-        rate <= 0 times its length), 0 exactly)."""
+        routing does not change). A question only: the queue is not advanced to `at`, since
+        another worker of this replica may still ask at an earlier time (a liveness tick's
+        jump is judged before a readiness call due sooner), and that call must see the
+        backlog as it was then."""
         if self.load is None:
             return True
         backlog, since = ((0.0, started_at) if started_at != self.container
                           else (self.backlog, self.since))
-        if (self._integrate(backlog, since, at) > 0
-                or self._inflow(at) > self.load.capacity_per_replica):
-            return False
-        if at > since:
-            self.backlog, self.since, self.container = 0.0, at, started_at
-        return True
+        return not (self._integrate(backlog, since, at) > 0
+                    or self._inflow(at) > self.load.capacity_per_replica)
 
     def quiet(self, target: Target, at: float, started_at: float) -> tuple[Answer | None, float]:
         """The base's constant answer from `at` on while this replica's answers are the
