@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 from collections.abc import Generator
 from pathlib import Path
 
@@ -25,6 +26,10 @@ def outside_the_repository(text: str) -> str:
     through `..`) replaced by OUTSIDE; unchanged if it names none."""
     parent = re.escape(str(REPO.parent) + os.sep)
     inside = re.escape(REPO.name) + r"(?![\w.-])"
+    # a checkout in the temporary folder (a CI clone in /tmp) has pytest's own folders as
+    # siblings (/tmp/pytest-of-USER/...): those are the run's scratch, not outside inputs
+    if REPO.parent == Path(tempfile.gettempdir()).resolve():
+        inside += r"|pytest-of-"
     text = re.sub(rf"{parent}(?!{inside})[^\s'\",;:)\]]*", OUTSIDE, text)
     return re.sub(r"(?<![\w.])\.\.(?:/[^\s'\",;:)\]]+)+", OUTSIDE, text)
 
