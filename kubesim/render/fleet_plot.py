@@ -15,6 +15,7 @@ from typing import Any
 
 from kubesim.render.edge import visible
 from kubesim.render.plot import DPI, default_style
+from kubesim.render.plot_marks import spans as ready_spans
 
 __all__ = ["fleet_figure", "render_fleet_png"]
 
@@ -213,19 +214,6 @@ def _lanes(replicas: list[Mapping[str, Any]]) -> list[Lane]:
     return list(lanes.items())
 
 
-def _ready_spans(rep: Mapping[str, Any], end: float) -> list[tuple[float, float]]:
-    out, since = [], None
-    for change in rep["ready"]:
-        if change["ready"] and since is None:
-            since = change["at"]
-        elif not change["ready"] and since is not None:
-            out.append((since, change["at"] - since))
-            since = None
-    if since is not None:
-        out.append((since, end - since))
-    return out
-
-
 def _pod(ax: Any, y: float, rep: Mapping[str, Any], end: float, drawn: _Drawn) -> None:
     """One pod on its lane: running, Ready by version, killed until the next container runs,
     the kills, the stretch from deletion to gone."""
@@ -235,7 +223,7 @@ def _pod(ax: Any, y: float, rep: Mapping[str, Any], end: float, drawn: _Drawn) -
         until = rep.get("gone_at") or end
         ax.broken_barh([(min(running), until - min(running))], (y - 0.35, 0.7), color=RUNNING)
         drawn.running = True
-    spans = _ready_spans(rep, end)
+    spans = ready_spans(rep["ready"], end)
     ax.broken_barh(spans, (y - 0.35, 0.7), color=READY.get(version, READY["old"]))
     if spans:
         drawn.versions.add(version)
