@@ -565,12 +565,12 @@ class Kubelet:
         self.event(now, "Normal", "Killing",
                    f"{who} {unit.name} failed {probe_type.value} probe{suffix}", unit.name)
         hook, failed = 0.0, False
-        if unit.spec.pre_stop is not None:  # R4.5: the hook first, its whole seconds off
+        has_hook = unit.spec.pre_stop is not None
+        if has_hook:  # R4.5: the hook first, its whole seconds off
             hook, failed = pre_stop_seconds(self, unit, inst)
             hook = min(hook, grace)
             grace = max(grace - int(hook), MIN_GRACE_SECONDS)
         sigterm = now + hook
-        has_hook = unit.spec.pre_stop is not None
         in_run = self.timeline.duration
         can_act = self.behaviour.stall_end(sigterm, inst.running_at)
         exit_at = min(sigterm + grace, can_act + self.behaviour.shutdown_seconds(unit.name))
@@ -585,7 +585,7 @@ class Kubelet:
         sigkill = not exit_at < sigterm + grace
         how = f"SIGKILL after the {grace:g} s grace period" if sigkill else "exited after SIGTERM"
         inst.record.end_reason = f"killed: {probe_type.value} probe failed; {how}"
-        if unit.spec.pre_stop is not None:
+        if has_hook:
             yield hook, URGENT
             if failed:
                 self.event(self.sched.now, "Warning", "FailedPreStopHook",
