@@ -324,8 +324,9 @@ def run_example(tmp_path: Path, *, show_bad: bool) -> tuple[dict[str, str], str]
     profile = "kubesim-ci" if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else "kubesim-dev"
     env = {**os.environ, "KUBESIM_SHOW_BAD_EXAMPLE": "1" if show_bad else "0"}
     proc = subprocess.run(
+        # one process (-n 0): this repository's own addopts spread its suite over the cores
         [sys.executable, "-m", "pytest", "examples/property-tests", "-p", "no:cacheprovider",
-         f"--hypothesis-profile={profile}", f"--junitxml={report}", "-q"],
+         "-n", "0", f"--hypothesis-profile={profile}", f"--junitxml={report}", "-q"],
         check=False, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     outcomes = {}
     for case in ET.parse(report).iter("testcase"):
