@@ -169,9 +169,9 @@ def add_html_arg(parser: argparse.ArgumentParser) -> None:
                              "timeline (opens offline in any browser)")
 
 
-def check_html_path(args: argparse.Namespace) -> None:
-    """Fail before any simulation if the --html report could not be written."""
-    path = getattr(args, "html", None)
+def check_html_path(path: str | None, output: str | None) -> None:
+    """Fail before any simulation if the --html report at `path` could not be written, or
+    would overwrite the command's --output."""
     if path is None:
         return
     target = Path(path)
@@ -179,7 +179,6 @@ def check_html_path(args: argparse.Namespace) -> None:
         raise UsageError("--html: is a directory, expected a file path", source=path)
     if not target.parent.is_dir():
         raise UsageError(f"--html: no such directory {str(target.parent)!r}", source=path)
-    output = getattr(args, "output", None)
     if output is not None and Path(output).resolve() == target.resolve():
         raise UsageError("--html and --output name the same file", source=path)
 

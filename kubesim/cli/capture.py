@@ -170,7 +170,7 @@ def _progress_sink(mode: str, stream: IO[str] | None) -> tuple[Callable[[str], N
     """(draw line, finish, seconds between lines) for the progress line on `stream`."""
     if stream is None or mode == "never":
         return None, lambda: None, 1.0
-    tty = bool(getattr(stream, "isatty", lambda: False)())
+    tty = stream.isatty()
     if mode == "auto" and not tty:
         return None, lambda: None, 1.0
     if tty:

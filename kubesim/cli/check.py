@@ -10,10 +10,10 @@ import argparse
 import math
 import os
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from kubesim.analysis.budget import DEFAULT_MAX_WORK
 from kubesim.analysis.check.expectations import Expectation, load_expectations
 from kubesim.analysis.check.findings import BehaviourRef, Settings
 from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
@@ -206,18 +206,12 @@ def project_config(args: argparse.Namespace) -> tuple[Config | None, str]:
     return config, CHOSEN_BY_SEARCH if config else "searched from the current directory upwards"
 
 
-def _given(args: argparse.Namespace, option: str) -> Any:
-    """An option of check's command line; None where it was not given, or where the command
-    (as `suggest`) does not have it."""
-    return getattr(args, option, None)
-
-
 def _picked(args: argparse.Namespace, config: Config | None) -> dict[str, Any]:
     """The check settings the command line gives, else the configuration (the rest keep
     Settings' defaults)."""
     out = {key: config.check[key] for key in OVERRIDES if config and key in config.check}
-    out.update({key: _given(args, option) for key, option in OVERRIDES.items()
-                if _given(args, option) is not None})
+    out.update({key: getattr(args, option) for key, option in OVERRIDES.items()
+                if getattr(args, option) is not None})
     return out
 
 
@@ -231,7 +225,7 @@ def run(args: argparse.Namespace) -> CommandResult:
         raise UsageError("only one input can come from stdin")
     config, chosen = project_config(args)
     settings = check_settings(args, config, project_configuration(args, config, chosen))
-    check_html_path(args)
+    check_html_path(args.html, args.output)
     _check_sarif_path(args)
     behaviours = behaviour_refs(args, config)
     expectations = _expectations(args, config)
@@ -253,7 +247,7 @@ def project_configuration(args: argparse.Namespace, config: Config | None, chose
     """What the reports of `command` (check, or suggest) say of the configuration: which,
     how it was chosen, and where it departs from the defaults the command line left."""
     return configuration_of(config, chosen, overridden=_overridden(args),
-                            cli_ignore=_ignored(_given(args, "ignore") or []),
+                            cli_ignore=_ignored(args.ignore),
                             bindings=not args.behaviours, command=command,
                             expect_given=expect_given)
 
@@ -266,14 +260,13 @@ def check_settings(args: argparse.Namespace, config: Config | None,
     fail_on = picked.pop("fail_on", "error")
     return Settings(
         **picked, seed=args.seed, profile=profile_of(args),
-        engine=_given(args, "engine") or "fast", render=render_options_of(args),
-        skip_non_manifests=bool(_given(args, "skip_non_manifests")),
+        engine=args.engine, render=render_options_of(args),
+        skip_non_manifests=args.skip_non_manifests,
         fail_on=None if fail_on == "none" else Severity[fail_on.upper()],
-        ignore=_ignored(_given(args, "ignore") or []) | (config.ignore if config
+        ignore=_ignored(args.ignore) | (config.ignore if config
                                                          else frozenset()),
         severities=config.severities if config else (),
-        allow_empty=bool(_given(args, "allow_empty")),
-        max_work=_given(args, "max_work") or DEFAULT_MAX_WORK, configuration=configuration)
+        allow_empty=args.allow_empty, max_work=args.max_work, configuration=configuration)
 
 
 def _check_sarif_path(args: argparse.Namespace) -> None:
@@ -300,10 +293,23 @@ OVERRIDES = {"fail_on": "fail_on", "phases": "phases", "outage_seconds": "outage
 def _overridden(args: argparse.Namespace) -> frozenset[str]:
     """The configuration's check settings the command line overrides."""
     return frozenset(key for key, option in OVERRIDES.items()
-                     if _given(args, option) is not None)
+                     if getattr(args, option) is not None)
 
 
-def _ignored(values: list[str]) -> frozenset[str]:
+# check's options as they read when not given: a command that takes check's settings without
+# offering all of its options (`suggest`) declares the rest with these (`declare_check_options`)
+NOT_GIVEN: dict[str, Any] = {**dict.fromkeys(OVERRIDES.values()), "ignore": [],
+                             "skip_non_manifests": False, "allow_empty": False}
+
+
+def declare_check_options(parser: argparse.ArgumentParser) -> None:
+    """Give `parser`'s namespace every option `check_settings` reads: those it lacks read as
+    not given (a declared option keeps its own default)."""
+    parser.set_defaults(**{option: value for option, value in NOT_GIVEN.items()
+                           if parser.get_default(option) is None})
+
+
+def _ignored(values: Sequence[str]) -> frozenset[str]:
     ids = set()
     for token in (t for v in values for t in re.split(r"[,\s]+", v) if t):
         rule = rule_of(token)

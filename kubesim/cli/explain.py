@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> CommandResult:
     if args.records.count("-") > 1 or (args.spec == "-" and "-" in args.records):
         raise UsageError("only one input can come from stdin")
     now = None if args.now is None else now_from(args.now)
-    check_html_path(args)
+    check_html_path(args.html, args.output)
     wants = tuple(parse_want(t) for t in args.expect)
     spec = tuple(load_containers(args.spec)) if args.spec else ()
     if args.spec and not spec:

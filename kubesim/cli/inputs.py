@@ -216,7 +216,7 @@ class CommandInput(_Deferred):
 
 
 def _from_namespace(arg: Arg, args: argparse.Namespace, annotation: Any) -> Any:
-    value = getattr(args, arg.attr, None)
+    value = getattr(args, arg.attr)  # every Arg of an input model is one of its command's options
     if arg.kind is Kind.BEHAVIOUR:
         return [path for kind, path in value or [] if kind == arg.flag.lstrip("-")]  # type: ignore[union-attr]
     if arg.kind is Kind.PAIRS:  # the keys of dict[Literal[...], ...], if that is its type
@@ -225,7 +225,7 @@ def _from_namespace(arg: Arg, args: argparse.Namespace, annotation: Any) -> Any:
     if arg.kind is Kind.NEGATED:
         return not value
     if arg.kind is Kind.CONFIG:
-        return "none" if getattr(args, "no_config", False) else value
+        return "none" if args.no_config else value
     if arg.kind is Kind.SWITCH:
         return True if value else None  # not given: the field's default
     return value  # TOGGLE: True, False, or None (not given)

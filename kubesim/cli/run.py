@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> CommandResult:
         raise UsageError("only one input can come from stdin")
     if args.plot is not None:
         check_output(args.plot)  # matplotlib installed, a writable FILE.png: before simulating
-    check_html_path(args)
+    check_html_path(args.html, args.output)
     pod = load_spec(args.spec, args.container, render=render_options_of(args))
     behaviour = load_behaviour(args)
     if args.duration is None:

@@ -25,6 +25,7 @@ from kubesim.cli.check import (
     behaviour_refs,
     check_settings,
     count_arg,
+    declare_check_options,
     project_config,
     project_configuration,
     seconds_arg,
@@ -54,6 +55,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="; ".join(f"{k}=S: {v.format(s='S')}" for k, v in WANTS.items())
                    + " (repeatable)")
     p.set_defaults(behaviours=[])
+    declare_check_options(p)  # check's settings, without the options suggest leaves out
     p.add_argument("--scenario", action=BehaviourAction, metavar="FILE",
                    help="which endpoints a dependency outage fails (depends_on), and which "
                         "it leaves alone (repeatable)")

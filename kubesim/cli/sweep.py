@@ -7,7 +7,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 
 from kubesim.analysis.sweep.grid import PointResult, parse_chart_setting, parse_goal, parse_setting
 from kubesim.analysis.sweep.plan import check_sweep, plan_sweep, sweep_meta
@@ -150,7 +150,7 @@ def run(args: argparse.Namespace) -> CommandResult:
         raise UsageError("--dask starts a local cluster, --scheduler uses a running one; "
                          "give one of them")
     jobs = args.jobs if args.jobs is not None else min(os.cpu_count() or 1, MAX_JOBS)
-    check_html_path(args)
+    check_html_path(args.html, args.output)
     if args.plot:  # an unusable --plot fails before any work
         check_output_path(args.plot, "--plot")
     rendering = render_options_of(args)
@@ -190,7 +190,7 @@ def run(args: argparse.Namespace) -> CommandResult:
     return CommandResult(text, 130 if interrupted else 0, note)
 
 
-def _collect(stream: Iterator[PointResult], progress: _Progress
+def _collect(stream: Generator[PointResult, None, None], progress: _Progress
              ) -> tuple[list[PointResult], bool]:
     """The points done, in grid order, and whether Ctrl-C stopped the sweep."""
     results: dict[int, PointResult] = {}
@@ -202,8 +202,6 @@ def _collect(stream: Iterator[PointResult], progress: _Progress
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        close = getattr(stream, "close", None)
-        if close is not None:
-            close()
+        stream.close()  # ends the sweep's iteration, and the executor's with it
         progress.close()
     return [results[i] for i in sorted(results)], interrupted

@@ -5,7 +5,7 @@ itself (addressing, values, expectations) is `kubesim.analysis.sweep.grid`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.budget import (
@@ -216,7 +216,7 @@ def _point_work(spec: SweepSpec, values: dict[str, Any], pod: ProbedContainer,
 
 def run_sweep(spec: SweepSpec, points: list[dict[str, Any]], *,
               executor: Callable[[SweepSpec, list[list[Point]]], Iterable[list[PointResult]]]
-              | None = None, checked: bool = False) -> Iterator[PointResult]:
+              | None = None, checked: bool = False) -> Generator[PointResult, None, None]:
     """Evaluate every point; yields results as their groups complete (any order).
     `executor` maps (spec, groups of points) to lists of results: in this process by
     default; `cmd_sweep` has a process pool, `dask_backend` Dask. `checked`: the caller ran
