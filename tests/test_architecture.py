@@ -78,6 +78,7 @@ MODULES = {
     "kubesim.fleet.workload": "fleet", "kubesim.fleet.serving": "fleet",
     "kubesim.fleet.serving_reference": "fleet", "kubesim.fleet.load_run": "fleet",
     "kubesim.fleet.casting": "fleet", "kubesim.behaviour.replicas": "behaviour",
+    "kubesim.behaviour.selectors": "behaviour",
     "kubesim.behaviour.strict": "behaviour",
     "kubesim.analysis": "analysis", "kubesim.analysis.phases": "analysis",
     "kubesim.analysis.budget": "analysis",
@@ -103,6 +104,7 @@ MODULES = {
     "kubesim.analysis.check.evidence": "analysis", "kubesim.analysis.check.fixes": "analysis",
     "kubesim.analysis.check.fleet_checks": "analysis",
     "kubesim.analysis.suggest": "analysis", "kubesim.analysis.config": "analysis",
+    "kubesim.analysis.wants": "analysis",
     "kubesim.analysis.suggest_findings": "analysis",
     "kubesim.render.suggest_formats": "render", "kubesim.cli.suggest": "cli",
     "kubesim.render": "render", "kubesim.render.report": "render",
@@ -152,7 +154,7 @@ THIRD_PARTY = {
               "kubesim.behaviour.trace", "kubesim.behaviour.trace_read",
               "kubesim.behaviour.trace_store"},
     "pydantic": {"kubesim.spec.model", "kubesim.kubelet.settings", "kubesim.behaviour.scenario",
-                 "kubesim.behaviour.strict", "kubesim.behaviour.replicas",
+                 "kubesim.behaviour.strict", "kubesim.behaviour.selectors",
                  "kubesim.behaviour.trace", "kubesim.analysis.check.expectations",
                  "kubesim.analysis.config", "kubesim.cli.inputs", "kubesim.cli.mcp_tools"},
     "matplotlib": {"kubesim.render.plot", "kubesim.render.fleet_plot",
@@ -226,6 +228,34 @@ def test_layers_import_only_the_layers_below():
                     imported not in MODULES:
                 theirs = _layer_of(imported.rpartition(".")[0])
             assert theirs in LAYERS[mine], f"{module} ({mine}) imports {imported} ({theirs})"
+
+
+def _all_imports(path: Path, modules: set[str]) -> set[str]:
+    """The kubesim modules `path` imports anywhere, `TYPE_CHECKING` blocks included."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name in modules)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            for a in node.names:
+                full = f"{node.module}.{a.name}"
+                out.add(full if full in modules else node.module)
+    return out & modules
+
+
+def test_no_modules_import_each_other_round_a_circle():
+    """Inside a layer too, imports run one way: a module never reaches itself through what
+    it imports, even through type-only imports (a circle means two modules are one)."""
+    modules = _modules()
+    graph = {m: _all_imports(p, set(modules)) - {m} for m, p in modules.items()}
+    for start in graph:
+        seen, todo = set(), list(graph[start])
+        while todo:
+            module = todo.pop()
+            assert module != start, f"{start} reaches itself through its imports"
+            if module not in seen:
+                seen.add(module)
+                todo += graph[module]
 
 
 def test_third_party_imports_stay_in_their_layer():

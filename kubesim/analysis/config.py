@@ -45,14 +45,15 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from kubesim.analysis.check.expectations import Version
-from kubesim.analysis.check.findings import Settings
+from kubesim.analysis.check.findings import Configuration, Departure, Settings
 from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
 from kubesim.analysis.check.scoping import SELECTOR_KEYS, Selector
+from kubesim.analysis.wants import WANTS
 from kubesim.errors import UsageError
 from kubesim.files import MAX_DEPTH, MAX_INT_DIGITS, within_scope
 from kubesim.spec.yamlio import load_yaml_documents, read_text
 
-__all__ = ["CONFIG_NAME", "MAX_CONFIG_BYTES", "Binding", "Config", "Configuration", "Departure",
+__all__ = ["CONFIG_NAME", "MAX_CONFIG_BYTES", "Binding", "Config",
            "configuration_of", "find_config", "load_config", "repository_root"]
 
 CONFIG_NAME = ".kubesim.yaml"
@@ -129,44 +130,6 @@ class Binding:
     path: str
     applies_to: tuple[Selector, ...]
     shown: str = ""  # the path relative to the repository root, as reports name it
-
-
-@dataclass(frozen=True)
-class Departure:
-    """One way a configuration departs from kubesim's defaults: its field, what it sets and
-    what applies without it."""
-
-    key: str  # check.fail_on, check.ignore, check.severity.KS001, expect.no_restart, bindings.0
-    value: str
-    default: str
-
-    @property
-    def text(self) -> str:
-        return f"{self.key} {self.value} (default {self.default})"
-
-
-@dataclass(frozen=True)
-class Configuration:
-    """Which configuration a command used, how it was chosen, and how it departs from the
-    defaults where the command line did not override it: what reports show, so that a
-    reviewer sees a relaxed gate."""
-
-    source: str | None  # the file (pyproject.toml with " [tool.kubesim]"); None: none read
-    chosen: str  # how: "found from the current directory upwards", "--config", ...
-    departures: tuple[Departure, ...] = ()
-    sets_fail_on: bool = False  # the configuration's fail_on is in effect
-    ignore: frozenset[str] = frozenset()  # check ids only the configuration ignores
-    severities: frozenset[str] = frozenset()  # check ids whose severity it overrides
-
-    @property
-    def ignored_by(self) -> str:
-        """How a finding the configuration ignores is marked as suppressed."""
-        return f"check.ignore of {self.source}"
-
-    def to_data(self) -> dict[str, Any]:
-        return {"file": self.source, "chosen": self.chosen,
-                "departures": [{"key": d.key, "value": d.value, "default": d.default}
-                               for d in self.departures]}
 
 
 @dataclass(frozen=True)
@@ -468,8 +431,6 @@ def _build(parsed: _File, path: Path, root: Path, source: str, line_of: Any) -> 
         bindings.append(Binding(kind, str(target), tuple(
             Selector(**{k: getattr(s, k) for k in SELECTOR_KEYS}) for s in b.applies_to),
             target.relative_to(root).as_posix()))
-    from kubesim.analysis.suggest import WANTS  # the suggest engine, once a file has settings
-
     checks = c.model_dump(exclude={"ignore", "severity"}, exclude_none=True)
     return Config(source, checks, ignore, severities, parsed.expect.model_dump(exclude_none=True),
                   [(k, float(v)) for k, v in parsed.suggest.expect.items() if k in WANTS],

@@ -28,13 +28,13 @@ from kubesim.analysis.check.fixes import ProbePatch, patched_pod, probe_data
 from kubesim.analysis.check.scoping import for_container
 from kubesim.analysis.sweep.grid import Point, SweepSpec, parse_goal
 from kubesim.analysis.sweep.run import evaluate_point
+from kubesim.analysis.wants import MAX_WANT_SECONDS, WANTS, Want, parse_want
 from kubesim.analysis.windows import (
     hang_detection,
     readiness_down,
     startup_safe_until,
 )
 from kubesim.behaviour.scenario import Scenario
-from kubesim.errors import UsageError
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind, parse_probe
 from kubesim.spec.targets import focus_targets
@@ -49,43 +49,10 @@ __all__ = ["CANDIDATES", "MAX_WANT_SECONDS", "WANTS", "Confirmation", "Suggestio
            "suggest_work"]
 
 STARTUP, LIVENESS, READINESS = ProbeType.STARTUP, ProbeType.LIVENESS, ProbeType.READINESS
-WANTS = {"survive-outage": "survive a {s} s dependency outage without a restart",
-         "hang-within": "catch a hang within {s} s",
-         "starts-within": "allow starts of {s} s",
-         "unready-within": "leave Ready within {s} s of an outage"}
 PERIODS = (1, 2, 3, 5, 10, 15, 20, 30, 60)
 MAX_FAILURES = 60
 CANDIDATES = 25  # the smallest candidates confirmed, at most, before giving the trade-off
-MAX_WANT_SECONDS = 7 * 86_400.0  # an expectation's seconds: at most a week
 _EPS = 1e-9
-
-
-@dataclass(frozen=True)
-class Want:
-    """One declared expectation: a WANTS key and its seconds."""
-
-    kind: str
-    seconds: float
-
-    @property
-    def text(self) -> str:
-        return WANTS[self.kind].format(s=f"{self.seconds:g}")
-
-
-def parse_want(text: str) -> Want:
-    """`survive-outage=120`, `hang-within=30`, `starts-within=90`, `unready-within=15`."""
-    kind, sep, value = text.strip().partition("=")
-    allowed = ", ".join(f"{k}=S" for k in WANTS)
-    if kind not in WANTS or not sep:
-        raise UsageError(f"--expect {text!r}: one of {allowed}")
-    try:
-        seconds = float(value)
-    except ValueError:
-        raise UsageError(f"--expect {text!r}: {value!r} is not a number of seconds") from None
-    if not 0 < seconds <= MAX_WANT_SECONDS:
-        raise UsageError(f"--expect {text[:40]!r}: seconds must be a positive number, at most "
-                         f"{MAX_WANT_SECONDS:g} (a week)")
-    return Want(kind, seconds)
 
 
 @dataclass

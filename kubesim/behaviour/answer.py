@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 if TYPE_CHECKING:
     import numpy as np
 
-    from kubesim.behaviour.replicas import ReplicaSelector, SelectorUse
+    from kubesim.behaviour.selectors import ReplicaSelector, SelectorUse
     from kubesim.identity import PodIdentity
     from kubesim.spec.model import Target
 

@@ -141,7 +141,8 @@ from kubesim.behaviour.answer import (
     Window,
     location_problem,
 )
-from kubesim.behaviour.replicas import ReplicaSelector, SelectorUse, labelled
+from kubesim.behaviour.replicas import labelled
+from kubesim.behaviour.selectors import ReplicaSelector, SelectorUse
 from kubesim.behaviour.strict import StrictModel as _Model
 from kubesim.errors import BehaviourError
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents, read_text

@@ -97,7 +97,7 @@ from kubesim.behaviour.answer import (
     ExitDue,
     Window,
 )
-from kubesim.behaviour.replicas import ReplicaSelector, SelectorUse
+from kubesim.behaviour.selectors import ReplicaSelector, SelectorUse
 from kubesim.behaviour.trace_read import GRPC_STATUSES, Reader, Source, setting, shutdown_seconds
 from kubesim.behaviour.trace_store import Outcomes, Series
 from kubesim.errors import BehaviourError

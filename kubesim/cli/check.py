@@ -15,13 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from kubesim.analysis.check.expectations import Expectation, load_expectations
-from kubesim.analysis.check.findings import BehaviourRef, Settings
+from kubesim.analysis.check.findings import BehaviourRef, Configuration, Settings
 from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
 from kubesim.analysis.check.run import auto_duration, run_checks
 from kubesim.analysis.check.scoping import selectors_of
 from kubesim.analysis.config import (
     Config,
-    Configuration,
     configuration_of,
     find_config,
     load_config,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from kubesim.analysis.suggest import WANTS, parse_want
+from kubesim.analysis.wants import WANTS, parse_want
 from kubesim.cli.args import (
     add_budget_arg,
     add_html_arg,

@@ -32,8 +32,8 @@ from kubesim.analysis.check.rules import RULES, Severity, page, what_it_finds
 from kubesim.render.edge import WorkflowCommands, visible, workflow_command, xml_document, xml_value
 
 if TYPE_CHECKING:
+    from kubesim.analysis.check.findings import Configuration
     from kubesim.analysis.check.run import Report
-    from kubesim.analysis.config import Configuration
 
 __all__ = ["FORMATS", "SARIF_SCHEMA", "check_document", "configuration_data",
            "configuration_line", "configuration_lines", "fix_text", "render",

@@ -22,7 +22,7 @@ from kubesim.render.check_formats import (
 from kubesim.render.edge import visible
 
 if TYPE_CHECKING:
-    from kubesim.analysis.config import Configuration
+    from kubesim.analysis.check.findings import Configuration
     from kubesim.analysis.suggest import Judged, Suggestion
 
 __all__ = ["FORMATS", "SUGGEST_RULE", "nothing_to_change", "render"]

@@ -7,7 +7,7 @@ the checks make `Finding`s in `CheckResult`s, render/check_formats.py prints the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kubesim.analysis.check.rules import RULES, Severity
 from kubesim.behaviour.answer import Behaviour
@@ -16,13 +16,48 @@ from kubesim.spec.model import ProbedContainer
 from kubesim.spec.sources import RenderOptions
 from kubesim.spec.yamlio import YamlDocument
 
-if TYPE_CHECKING:
-    from kubesim.analysis.config import Configuration
-
-__all__ = ["BehaviourRef", "CheckResult", "ContainerRef", "Finding", "Loc", "Replay",
-           "Settings", "Workload"]
+__all__ = ["BehaviourRef", "CheckResult", "Configuration", "ContainerRef", "Departure", "Finding",
+           "Loc", "Replay", "Settings", "Workload"]
 
 Loc = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Departure:
+    """One way a configuration departs from kubesim's defaults: its field, what it sets and
+    what applies without it."""
+
+    key: str  # check.fail_on, check.ignore, check.severity.KS001, expect.no_restart, bindings.0
+    value: str
+    default: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.key} {self.value} (default {self.default})"
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """Which configuration a command used, how it was chosen, and how it departs from the
+    defaults where the command line did not override it: what reports show, so that a
+    reviewer sees a relaxed gate."""
+
+    source: str | None  # the file (pyproject.toml with " [tool.kubesim]"); None: none read
+    chosen: str  # how: "found from the current directory upwards", "--config", ...
+    departures: tuple[Departure, ...] = ()
+    sets_fail_on: bool = False  # the configuration's fail_on is in effect
+    ignore: frozenset[str] = frozenset()  # check ids only the configuration ignores
+    severities: frozenset[str] = frozenset()  # check ids whose severity it overrides
+
+    @property
+    def ignored_by(self) -> str:
+        """How a finding the configuration ignores is marked as suppressed."""
+        return f"check.ignore of {self.source}"
+
+    def to_data(self) -> dict[str, Any]:
+        return {"file": self.source, "chosen": self.chosen,
+                "departures": [{"key": d.key, "value": d.value, "default": d.default}
+                               for d in self.departures]}
 
 
 @dataclass
