@@ -17,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
@@ -132,27 +131,28 @@ class Steady(Enum):
     DONE = "done"  # exited; it will not run again
 
 
-@dataclass(slots=True)
+# QuietContainer and QuietState are plain classes, not dataclasses: compiled (mypyc), a
+# dataclass keeps the __init__ that `dataclass` generates, interpreted Python (about 1,300
+# instructions a record, callgrind); one of each per container and jump attempt.
 class QuietContainer:
     """One container's part of a quiet state: its steady state, the container ID its
     workers must have seen, and when its process exits by itself (None: not due)."""
 
-    unit: PodContainer
-    state: Steady
-    container_id: str
-    exit_due: float | None
+    def __init__(self, unit: PodContainer, state: Steady, container_id: str,
+                 exit_due: float | None) -> None:
+        self.unit, self.state, self.container_id = unit, state, container_id
+        self.exit_due = exit_due
 
 
-@dataclass(slots=True)
 class QuietState:
     """What the fast scheduler's jumps need of the kubelet (`Kubelet.quiet_state`): every
     container in a steady state (pod order), the end of the run or the pod's deletion
     (`until`), and whether the pod worker's next sync would change anything (`sync_acts`:
     a restart, a readiness trigger, a container's Started or Ready, the phase, a kill)."""
 
-    containers: tuple[QuietContainer, ...]
-    until: float
-    sync_acts: bool
+    def __init__(self, containers: tuple[QuietContainer, ...], until: float,
+                 sync_acts: bool) -> None:
+        self.containers, self.until, self.sync_acts = containers, until, sync_acts
 
 
 class IdleSyncs(NamedTuple):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from urllib.parse import urljoin, urlsplit
 
@@ -61,14 +61,22 @@ class CensoredPolicy:
     DISCARD: Final = "discard"
 
 
-@dataclass(frozen=True, slots=True)
 class Attempt:
-    """The judged call: its outcome, the kubelet's output text, and how long it took."""
+    """The judged call: its outcome, the kubelet's output text, and how long it took;
+    `result`, the worker result the outcome counts as (None: discarded, E4).
 
-    outcome: Outcome
-    detail: str
-    duration: float
-    retry: bool = True  # an ERROR the prober retries (R2.2); a discarded censored one is not
+    A plain class, not a frozen dataclass: compiled (mypyc), a dataclass keeps the __init__
+    that `dataclass` generates, interpreted Python (about 5,000 instructions an attempt,
+    callgrind); `result` is read once here, as `Outcome.result` is interpreted too."""
+
+    def __init__(self, outcome: Outcome, detail: str, duration: float,
+                 retry: bool = True) -> None:
+        self.outcome: Final = outcome
+        self.detail: Final = detail
+        self.duration: Final = duration
+        # an ERROR the prober retries (R2.2); a discarded censored one is not
+        self.retry: Final = retry
+        self.result: Final = outcome.result
 
 
 class Memo(NamedTuple):

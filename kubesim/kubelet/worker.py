@@ -193,7 +193,7 @@ class Worker:
 
     def _probe_and_count(self) -> ProcessGen:
         attempt = yield from self.prober.call(self)
-        result = attempt.outcome.result
+        result = attempt.result
         if result is None or self.stopped:  # step 10: a prober error is thrown away (E4)
             return
         hold = holds_after(self.type, result, self.startup_hold_on_success)
