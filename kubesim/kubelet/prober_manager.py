@@ -7,7 +7,7 @@ the way (R1.13).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kubesim.kubelet.prober import Listener
 from kubesim.kubelet.worker import Worker
@@ -16,6 +16,7 @@ from kubesim.results import ProbeType, Result
 if TYPE_CHECKING:
     import numpy as np
 
+    from kubesim.kubelet.pod_container import StatusView
     from kubesim.kubelet.prober import Prober
     from kubesim.kubelet.results_cache import ResultsCache
     from kubesim.kubelet.scheduler import Scheduler
@@ -48,7 +49,7 @@ class ProberManager:
     """The workers of one container and the results cache they write to."""
 
     def __init__(self, sched: Scheduler, container: ContainerSpec,
-                 origins: dict[ProbeType, float], *, status: Any, cache: ResultsCache,
+                 origins: dict[ProbeType, float], *, status: StatusView, cache: ResultsCache,
                  prober: Prober, profile: KubeletProfile, rng: np.random.Generator,
                  box: dict[tuple[ProbeType, bool], list[float]] | None = None,
                  targets: dict[ProbeType, Target] | None = None,
