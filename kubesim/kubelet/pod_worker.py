@@ -18,7 +18,7 @@ import dataclasses
 import math
 from collections.abc import Callable, Generator
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from kubesim.behaviour.answer import SIGKILL_EXIT_CODE, ExitDue
 from kubesim.kubelet.pod_actions import Kill, PodActions, compute_pod_actions
@@ -155,13 +155,13 @@ class QuietState:
         self.containers, self.until, self.sync_acts = containers, until, sync_acts
 
 
-class IdleSyncs(NamedTuple):
+class IdleSyncs:
     """Periodic syncs passed over (`Kubelet.idle_syncs`): the stretch's end, the pod worker's
-    next wake-up (None: no sync fell in the stretch), how many syncs (`syncs`)."""
+    next wake-up (None: no sync fell in the stretch), how many syncs (`syncs`). (A plain
+    class, not a NamedTuple: compiled, a NamedTuple's __new__ is interpreted Python.)"""
 
-    end: float
-    wake_at: float | None
-    syncs: int
+    def __init__(self, end: float, wake_at: float | None, syncs: int) -> None:
+        self.end, self.wake_at, self.syncs = end, wake_at, syncs
 
 
 class Kubelet:
