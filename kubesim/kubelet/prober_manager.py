@@ -55,6 +55,9 @@ class ProberManager:
                  targets: dict[ProbeType, Target] | None = None,
                  listeners: dict[ProbeType, Listener] | None = None) -> None:
         self.cache, self.profile = cache, profile
+        # read at every sync: copied from the frozen profile (a pydantic field is a Python
+        # look-up even in the compiled kubelet)
+        self.readiness_trigger_at_sync = profile.readiness_trigger_at_sync
         targets = targets or {t: container.target(t) for t in container.probes()}
         own = Listener(prober.runtime, False)
         # R1.1, R1.2: one worker per declared probe, created together at the first pod sync
@@ -85,7 +88,7 @@ class ProberManager:
         if self.ready_by_results(cid):
             return True
         worker = self.workers[ProbeType.READINESS]
-        if self.profile.readiness_trigger_at_sync:  # R1.13 (1.21+); 1.20 waits for its tick
+        if self.readiness_trigger_at_sync:  # R1.13 (1.21+); 1.20 waits for its tick
             worker.trigger()
         return False
 
