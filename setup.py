@@ -1,4 +1,5 @@
-"""kubesim's build: the kubelet and engine packages compiled by mypyc where a C compiler works.
+"""kubesim's build: the kubelet and engine packages (and `kubesim/results.py`) compiled by mypyc
+where a C compiler works.
 
 Everything else is in pyproject.toml. `KUBESIM_COMPILE` chooses (docs/engine.md, "Speed"):
 
@@ -97,6 +98,8 @@ def _remove_inplace_build() -> None:
     for suffix in compiled_suffixes():
         stale += [path for name in compiled.COMPILED_PACKAGES
                   for path in (PACKAGE / name).glob(f"*{suffix}")]
+        stale += [path for name in compiled.COMPILED_MODULES
+                  if (path := (PACKAGE / name).with_suffix(suffix)).exists()]
         stale += list(PACKAGE.glob(f"{compiled.GROUP.rpartition('.')[2]}__mypyc*{suffix}"))
     for path in stale:
         path.unlink()

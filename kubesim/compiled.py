@@ -1,15 +1,16 @@
 """Which of kubesim's modules run compiled (mypyc) and which run as Python source.
 
-The kubelet and engine packages are compiled by mypyc from their own source when kubesim is
-installed where a C compiler works (`setup.py`; `KUBESIM_COMPILE=0` installs pure Python,
-`KUBESIM_COMPILE=1` makes a failed compile an error). The build records what it compiled in
-`kubesim/_native.json`: each module with the SHA-256 of the source it was compiled from.
+The kubelet and engine packages, and `results` (the vocabulary they test at every event), are
+compiled by mypyc from their own source when kubesim is installed where a C compiler works
+(`setup.py`; `KUBESIM_COMPILE=0` installs pure Python, `KUBESIM_COMPILE=1` makes a failed
+compile an error). The build records what it compiled in `kubesim/_native.json`: each module
+with the SHA-256 of the source it was compiled from.
 
 At run time the compiled modules run only when that record matches the sources beside them.
 A source edited since the build (an editable install, changed afterwards), a module missing
-from the build, or `KUBESIM_PURE=1` in the environment: every module of both packages then
-runs from its source, never from an extension built from an older one. `kubesim --version`
-says which runs.
+from the build, or `KUBESIM_PURE=1` in the environment: every one of those modules then runs
+from its source, never from an extension built from an older one. `kubesim --version` says
+which runs.
 
 This module is read by `setup.py` before kubesim is installed: it imports nothing of kubesim.
 """
@@ -27,14 +28,21 @@ from pathlib import Path
 from types import ModuleType
 from typing import NamedTuple
 
-__all__ = ["COMPILED_PACKAGES", "GROUP", "MANIFEST", "PURE", "NativeState", "activate",
-           "compiled_sources", "describe", "module_name", "native_state", "source_digest",
-           "state_of"]
+__all__ = ["COMPILED_MODULES", "COMPILED_PACKAGES", "GROUP", "MANIFEST", "PURE", "NativeState",
+           "activate", "compiled_sources", "describe", "module_name", "native_state",
+           "source_digest", "state_of"]
 
 PACKAGE = Path(__file__).resolve().parent
 
 # the packages mypyc compiles, every module of them except those in PURE
 COMPILED_PACKAGES = ("kubelet", "engine")
+
+# single modules outside them that mypyc compiles too (relative to kubesim/) -> why
+COMPILED_MODULES = {
+    "results.py": "the probe types, results and outcomes the kubelet tests at every event: "
+                  "compiled, a member such as `Result.FAILURE` is read as a C static (Python "
+                  "3.11's EnumType.__getattr__ makes it about 480 instructions otherwise)",
+}
 
 # module (relative to kubesim/) -> why it stays Python source
 PURE = {
@@ -67,7 +75,7 @@ def compiled_sources(package: Path = PACKAGE) -> list[Path]:
     """The source files mypyc compiles, in name order."""
     found = [path for name in COMPILED_PACKAGES for path in (package / name).glob("*.py")
              if path.relative_to(package).as_posix() not in PURE]
-    return sorted(found)
+    return sorted(found + [package / name for name in COMPILED_MODULES])
 
 
 def module_name(path: Path, package: Path = PACKAGE) -> str:
@@ -115,16 +123,19 @@ def state_of(package: Path, pure_requested: bool) -> NativeState:
 
 
 class _SourceFinder:
-    """Loads the kubelet and engine modules from their source unless they run compiled."""
+    """Loads the modules mypyc compiles from their source unless they run compiled."""
 
     def __init__(self, package: Path, compiled: Sequence[str]) -> None:
         self.package = package
         self.compiled = frozenset(compiled)
         self.prefixes = tuple(f"kubesim.{name}." for name in COMPILED_PACKAGES)
+        self.modules = frozenset(module_name(package / name, package)
+                                 for name in COMPILED_MODULES)
 
     def find_spec(self, fullname: str, path: object = None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        if not fullname.startswith(self.prefixes) or fullname in self.compiled:
+        if (not (fullname.startswith(self.prefixes) or fullname in self.modules)
+                or fullname in self.compiled):
             return None
         source = self.package.joinpath(*fullname.split(".")[1:]).with_suffix(".py")
         if not source.is_file():
@@ -153,6 +164,8 @@ def describe(state: NativeState) -> list[str]:
     if state.mode != "compiled":
         return [f"pure Python: {state.reason}", "compiled by mypyc: none"]
     source = [module_name(PACKAGE / path) for path in PURE if not path.endswith("__init__.py")]
-    outside = " and ".join(f"kubesim.{name}" for name in COMPILED_PACKAGES)
+    outside = ", ".join([*(f"kubesim.{name}" for name in COMPILED_PACKAGES),
+                         *(module_name(PACKAGE / name) for name in COMPILED_MODULES)])
+    outside = " and ".join(outside.rsplit(", ", 1))
     return ["compiled", f"compiled by mypyc: {', '.join(state.compiled)}",
             f"Python source: {', '.join(sorted(source))} and every module outside {outside}"]

@@ -292,14 +292,7 @@ class Timeline:
 
     def record_run(self, run: ProbeRun, calls: int) -> None:
         """`run`'s first `calls` calls ended within the run (the rest were in flight)."""
-        failed = calls if run.result is Outcome.FAILURE else 0
-        count = self.counts[run.probe]
-        count[0] += calls
-        count[1] += failed
-        if self.by_name is not None:  # a pod of several containers
-            mine = self.by_name[run.name][run.probe]
-            mine[0] += calls
-            mine[1] += failed
+        self.count_run(run.probe, run.result, calls, run.name)
         if self.keep_probes and calls:
             if calls != run.count:
                 run = ProbeRun(run.first, run.origin, run.k, run.period, calls, run.probe,
@@ -307,15 +300,32 @@ class Timeline:
             self._runs.append((run, self._epoch))
             self._expanded = None
 
+    def count_run(self, probe: ProbeType, result: Outcome, calls: int, name: str = "") -> None:
+        """Count `calls` calls of one probe judged `result`: all that a timeline without
+        probe records (`keep_probes` False) keeps of a `ProbeRun`, which need not be built."""
+        failed = calls if result is Outcome.FAILURE else 0
+        count = self.counts[probe]
+        count[0] += calls
+        count[1] += failed
+        if self.by_name is not None:  # a pod of several containers
+            mine = self.by_name[name][probe]
+            mine[0] += calls
+            mine[1] += failed
+
     def record_event(self, event: EventRecord) -> None:
         """A kubelet event of its own (Killing, BackOff, Started)."""
-        self.back_offs += event.reason == "BackOff"
-        if event.reason == "BackOff":
-            self.back_offs_by_name[event.name] = self.back_offs_by_name.get(event.name, 0) + 1
+        self.count_event(event.reason, event.name)
         if self.keep_probes:
             self._epoch += 1
             self._kubelet_events.append(event)
             self._expanded = None
+
+    def count_event(self, reason: str, name: str = "") -> None:
+        """Count a kubelet event of its own: all that a timeline without probe records
+        (`keep_probes` False) keeps of an `EventRecord`, which need not be built."""
+        if reason == "BackOff":
+            self.back_offs += 1
+            self.back_offs_by_name[name] = self.back_offs_by_name.get(name, 0) + 1
 
     # -- reading ----------------------------------------------------------------------------
     def _expand(self) -> tuple[list[ProbeRecord], list[EventRecord]]:

@@ -118,6 +118,8 @@ def _fake_install(tmp_path: Path) -> Path:
     for name in compiled.COMPILED_PACKAGES:
         shutil.copytree(compiled.PACKAGE / name, package / name,
                         ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    for name in compiled.COMPILED_MODULES:
+        shutil.copyfile(compiled.PACKAGE / name, package / name)
     sources = compiled.compiled_sources(package)
     for path in sources:
         path.with_suffix(SO).write_bytes(b"")
@@ -144,6 +146,10 @@ def test_a_source_edited_after_the_build_runs_as_source(tmp_path):
     state = compiled.state_of(package, pure_requested=False)
     assert state.mode == "pure" and state.compiled == ()
     assert "stale" in state.reason and "kubesim/kubelet/worker.py changed" in state.reason
+    results = _fake_install(tmp_path / "single") / "results.py"  # a single compiled module
+    results.write_text(results.read_text() + "\n# edited after the build\n")
+    state = compiled.state_of(results.parent, pure_requested=False)
+    assert state.mode == "pure" and "kubesim/results.py changed" in state.reason
 
 
 @pytest.mark.parametrize("damage", ["no record", "unreadable record", "missing extension",
@@ -180,10 +186,12 @@ def test_a_stale_extension_is_not_imported(tmp_path):
         "sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in repr(f)]\n"
         f"sys.path.insert(0, {str(copy)!r})\n"
         "import kubesim, kubesim.kubelet.worker as w, kubesim.engine.jumps as j\n"
+        "import kubesim.results as r\n"
         "assert kubesim.__file__.startswith(sys.path[0]), kubesim.__file__\n"
         "print(kubesim.compiled.native_state().mode, w.EDITED_AFTER_THE_BUILD,"
-        " w.__file__.endswith('.py'), j.__file__.endswith('.py'))\n")
-    assert _python(script, pure=False, cwd=tmp_path).split() == ["pure", "True", "True", "True"]
+        " w.__file__.endswith('.py'), j.__file__.endswith('.py'), r.__file__.endswith('.py'))\n")
+    assert _python(script, pure=False, cwd=tmp_path).split() == ["pure", "True", "True", "True",
+                                                                 "True"]
 
 
 # ---------------------------------------------------------------- the same bytes

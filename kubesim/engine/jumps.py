@@ -29,14 +29,11 @@ timelines.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from enum import Enum
 from functools import cmp_to_key
 from typing import TYPE_CHECKING
 
 from kubesim.behaviour.lookup import MARGIN, compile_behaviour
-
-# the records' field types are imported at run time: compiled (mypyc), a dataclass reads them
 from kubesim.engine.heap_scheduler import HeapProcess
 from kubesim.kubelet.pod_worker import Steady
 from kubesim.kubelet.prober import Attempt
@@ -73,37 +70,33 @@ class Stop(Enum):
     ALL = "all"  # no stretch now
 
 
-@dataclass(slots=True)
+# Plan and Moved are plain classes, not dataclasses: compiled (mypyc), a dataclass keeps the
+# __init__ that `dataclass` generates, interpreted Python (1,700-2,500 instructions a record,
+# callgrind); one of each per worker and jump attempt.
 class Plan:
     """One worker's part of a stretch: its pending tick `first` (grid tick `k`), and the
     judged constant answer every tick gets until `until` (None: each tick is skipped or only
     rewrites a cached Failure)."""
 
-    worker: Worker
-    proc: HeapProcess
-    first: float
-    attempt: Attempt | None
-    until: float = math.inf
+    def __init__(self, worker: Worker, proc: HeapProcess, first: float,
+                 attempt: Attempt | None, until: float = math.inf) -> None:
+        self.worker, self.proc, self.first = worker, proc, first
+        self.attempt, self.until = attempt, until
 
     @property
     def latency(self) -> float:
         return 0.0 if self.attempt is None else self.attempt.duration
 
 
-@dataclass(slots=True)
 class Moved:
     """A worker moved over `ticks` ticks of a stretch, from its pending tick `first` (grid
     tick `k0`, its entry `token`), to wake at `at` (its next tick, or the end of its last
     call)."""
 
-    at: float
-    worker: Worker
-    proc: HeapProcess
-    first: float
-    ticks: int
-    latency: float
-    k0: int
-    token: int
+    def __init__(self, at: float, worker: Worker, proc: HeapProcess, first: float, ticks: int,
+                 latency: float, k0: int, token: int) -> None:
+        self.at, self.worker, self.proc, self.first = at, worker, proc, first
+        self.ticks, self.latency, self.k0, self.token = ticks, latency, k0, token
 
     @property
     def steps(self) -> int:
@@ -214,7 +207,7 @@ class Jumper:
         one: it is stepped)."""
         w, att = plan.worker, plan.attempt
         assert att is not None
-        result = att.outcome.result
+        result = att.result
         assert result is not None
         if not w.writes(result):
             return plan.until
@@ -246,7 +239,7 @@ class Jumper:
             assert token is not None
             if plan.attempt is not None:
                 w.prober.record_run(w, plan.attempt, a0, n, n - (last + lat >= duration))
-                w.advance(n, plan.attempt.outcome.result)
+                w.advance(n, plan.attempt.result)
             else:
                 w.advance(n, None)
             done = last + lat if lat > 0 else last

@@ -101,8 +101,7 @@ def ready_holds_until(kl: Kubelet, quiet: Quiet, at: float) -> float:
         ans, stable = quiet(w.target, at, inst.running_at)
         if ans is None or follows(w.target, ans):
             return at
-        if unit.prober.judge(w.type, w.probe, w.target, ans).outcome.result is not \
-                Result.SUCCESS:
+        if unit.prober.judge(w.type, w.probe, w.target, ans).result is not Result.SUCCESS:
             return at
         until = min(until, stable)
     return max(at, until)

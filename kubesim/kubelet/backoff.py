@@ -13,7 +13,6 @@ before the read (a tick at the read's instant counts as before it).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 __all__ = ["CrashLoopBackOff", "gc_tick_after"]
 
@@ -28,17 +27,20 @@ def gc_tick_after(t: float, phase: float, period: float) -> float:
     return tick
 
 
-@dataclass
 class CrashLoopBackOff:
-    """The kubelet's per-container back-off entry and its rules (R4.8-R4.11)."""
+    """The kubelet's per-container back-off entry and its rules (R4.8-R4.11).
 
-    initial: float = 10.0
-    maximum: float = 300.0
-    reset_after: float = 600.0
-    backoff: float | None = None  # None: no entry yet
-    last_update: float = 0.0
-    gc_period: float = 0.0  # housekeeping period (R4.15); 0: never collected
-    gc_phase: float = 0.0  # housekeeping ticks at gc_phase + k * gc_period
+    A plain class, not a dataclass (compiled, a dataclass keeps the __init__ that `dataclass`
+    generates, interpreted Python)."""
+
+    def __init__(self, initial: float = 10.0, maximum: float = 300.0,
+                 reset_after: float = 600.0, *, gc_period: float = 0.0,
+                 gc_phase: float = 0.0) -> None:
+        self.initial, self.maximum, self.reset_after = initial, maximum, reset_after
+        self.backoff: float | None = None  # None: no entry yet
+        self.last_update = 0.0
+        self.gc_period = gc_period  # housekeeping period (R4.15); 0: never collected
+        self.gc_phase = gc_phase  # housekeeping ticks at gc_phase + k * gc_period
 
     def collect(self, now: float) -> None:
         """backOff.GC() at every housekeeping tick up to `now` (R4.15)."""

@@ -8,7 +8,6 @@ syncs them together and derives the pod's Ready from all of them (R3.4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kubesim.kubelet.backoff import CrashLoopBackOff
@@ -57,19 +56,22 @@ def exit_reason(code: int, oom: bool) -> str:
     return "Completed" if code == 0 else "Error"
 
 
-@dataclass
 class StatusView:
-    """The status manager's cache of one container: all that its workers can see (E16)."""
+    """The status manager's cache of one container: all that its workers can see (E16).
 
-    container_id: str | None = None
-    restart_count: int = 0
-    running: bool = False
-    terminated: bool = False
-    running_since: float = 0.0
-    started: bool = False
-    ready: bool = False
-    will_restart: bool = True
-    pod_finished: bool = False
+    A plain class, not a dataclass (compiled, a dataclass keeps the __init__ that `dataclass`
+    generates, interpreted Python)."""
+
+    def __init__(self, *, will_restart: bool = True) -> None:
+        self.container_id: str | None = None
+        self.restart_count = 0
+        self.running = False
+        self.terminated = False
+        self.running_since = 0.0
+        self.started = False
+        self.ready = False
+        self.will_restart = will_restart
+        self.pod_finished = False
 
     def adopt(self, inst: Instance, running: bool) -> None:
         """Take the container state a pod sync sees: a new container ID starts not Started.

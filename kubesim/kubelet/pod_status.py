@@ -16,7 +16,6 @@ a terminal phase never changes again.
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
 
 from kubesim.spec.model import RestartPolicy
 
@@ -36,16 +35,17 @@ class PodPhase(str, Enum):
         return self in (PodPhase.SUCCEEDED, PodPhase.FAILED)
 
 
-class ContainerState(NamedTuple):
+class ContainerState:
     """One container as the pod's status shows it: `kind` init (a plain init container),
     sidecar or app; never created yet, running (and whether Started) or stopped (with the
-    exit code of its newest instance)."""
+    exit code of its newest instance). (A plain class, not a NamedTuple: compiled, a
+    NamedTuple's __new__ and fields are reached through Python; one per container a sync.)"""
 
-    kind: str  # "init" | "sidecar" | "app"
-    created: bool
-    running: bool
-    started: bool = False
-    exit_code: int | None = None
+    def __init__(self, kind: str, created: bool, running: bool, started: bool = False,
+                 exit_code: int | None = None) -> None:
+        self.kind = kind  # "init" | "sidecar" | "app"
+        self.created, self.running, self.started = created, running, started
+        self.exit_code = exit_code
 
 
 def pod_phase(states: list[ContainerState], policy: RestartPolicy, *,

@@ -17,9 +17,8 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from kubesim.behaviour.answer import SIGKILL_EXIT_CODE, ExitDue
 from kubesim.kubelet.pod_actions import Kill, PodActions, compute_pod_actions
@@ -62,7 +61,7 @@ if TYPE_CHECKING:
     from kubesim.timeline import Timeline
 
 __all__ = ["DRAW_CHUNK", "OOM_EXIT_CODE", "IdleSyncs", "Kubelet", "QuietContainer", "QuietState",
-           "StatusView", "Steady", "exit_reason", "grace_seconds",
+           "StatusView", "Steady", "SyncTimes", "exit_reason", "grace_seconds",
            "last_relist", "notice_delay", "pleg_wait", "refusal_requeue", "restarts_after_exit",
            "restarts_after_kill", "resync_after", "resync_due"]
 
@@ -84,19 +83,19 @@ def pleg_wait(now: float, phase: float, period: float, last_sync_end: float) -> 
     return last + period - now
 
 
-def notice_delay(at: float, now: float, phase: float, profile: KubeletProfile) -> float:
+def notice_delay(at: float, now: float, phase: float, times: SyncTimes) -> float:
     """From `now` to the pod sync caused by a container start or exit at `at` (E16)."""
-    period = profile.relist_seconds
+    period = times.relist_seconds
     seen = at if period <= 0 else last_relist(at - GRID_EPS, phase, period) + period
-    return seen - now + profile.sync_seconds
+    return seen - now + times.sync_seconds
 
 
-def resync_due(now: float, profile: KubeletProfile, u: float,
+def resync_due(now: float, times: SyncTimes, u: float,
                requeue: float | None = None) -> float:
     """The next periodic sync: resync (R1.15) or a requeue after `requeue` s (R4.14), with
     the jitter factor drawn as `u` in [0, 1)."""
-    base = profile.resync_seconds if requeue is None else requeue
-    jitter = profile.resync_jitter if requeue is None else profile.requeue_jitter
+    base = times.resync_seconds if requeue is None else requeue
+    jitter = times.resync_jitter if requeue is None else times.requeue_jitter
     return resync_after(now, base, jitter, u)
 
 
@@ -124,6 +123,23 @@ def grace_seconds(pod: ProbedContainer, probe_type: ProbeType) -> float:
 DRAW_CHUNK: Final = 65_536  # resync jitter values drawn at once over idle syncs
 
 
+class SyncTimes:
+    """The profile's times and switches the pod worker reads at every sync, result and start,
+    copied once: compiled, a field of the pydantic `KubeletProfile` is a Python look-up
+    through BaseModel's __getattr__ hook (about 480 instructions, callgrind), one of this
+    record a load."""
+
+    def __init__(self, profile: KubeletProfile) -> None:
+        self.relist_seconds: Final[float] = profile.relist_seconds
+        self.sync_seconds: Final[float] = profile.sync_seconds
+        self.resync_seconds: Final[float] = profile.resync_seconds
+        self.resync_jitter: Final[float] = profile.resync_jitter
+        self.requeue_jitter: Final[float] = profile.requeue_jitter
+        self.container_start_seconds: Final[float] = profile.container_start_seconds
+        self.sibling_start_seconds: Final[float] = profile.sibling_start_seconds
+        self.sync_on_readiness_startup: Final[bool] = profile.sync_on_readiness_startup
+
+
 class Steady(Enum):
     """A container in a quiet stretch (`Kubelet.quiet_state`)."""
 
@@ -132,36 +148,37 @@ class Steady(Enum):
     DONE = "done"  # exited; it will not run again
 
 
-@dataclass(slots=True)
+# QuietContainer and QuietState are plain classes, not dataclasses: compiled (mypyc), a
+# dataclass keeps the __init__ that `dataclass` generates, interpreted Python (about 1,300
+# instructions a record, callgrind); one of each per container and jump attempt.
 class QuietContainer:
     """One container's part of a quiet state: its steady state, the container ID its
     workers must have seen, and when its process exits by itself (None: not due)."""
 
-    unit: PodContainer
-    state: Steady
-    container_id: str
-    exit_due: float | None
+    def __init__(self, unit: PodContainer, state: Steady, container_id: str,
+                 exit_due: float | None) -> None:
+        self.unit, self.state, self.container_id = unit, state, container_id
+        self.exit_due = exit_due
 
 
-@dataclass(slots=True)
 class QuietState:
     """What the fast scheduler's jumps need of the kubelet (`Kubelet.quiet_state`): every
     container in a steady state (pod order), the end of the run or the pod's deletion
     (`until`), and whether the pod worker's next sync would change anything (`sync_acts`:
     a restart, a readiness trigger, a container's Started or Ready, the phase, a kill)."""
 
-    containers: tuple[QuietContainer, ...]
-    until: float
-    sync_acts: bool
+    def __init__(self, containers: tuple[QuietContainer, ...], until: float,
+                 sync_acts: bool) -> None:
+        self.containers, self.until, self.sync_acts = containers, until, sync_acts
 
 
-class IdleSyncs(NamedTuple):
+class IdleSyncs:
     """Periodic syncs passed over (`Kubelet.idle_syncs`): the stretch's end, the pod worker's
-    next wake-up (None: no sync fell in the stretch), how many syncs (`syncs`)."""
+    next wake-up (None: no sync fell in the stretch), how many syncs (`syncs`). (A plain
+    class, not a NamedTuple: compiled, a NamedTuple's __new__ is interpreted Python.)"""
 
-    end: float
-    wake_at: float | None
-    syncs: int
+    def __init__(self, end: float, wake_at: float | None, syncs: int) -> None:
+        self.end, self.wake_at, self.syncs = end, wake_at, syncs
 
 
 class Kubelet:
@@ -183,8 +200,8 @@ class Kubelet:
                  box: dict[tuple[ProbeType, bool], list[float]] | None = None) -> None:
         self.sched, self.pod, self.behaviour = sched, pod, behaviour
         self.profile, self.rng, self.timeline = profile, rng, timeline
-        # PLEG's relist period, read at every sync: copied from the frozen profile
-        self.relist_seconds = relist = profile.relist_seconds
+        self.times = times = SyncTimes(profile)
+        self.relist_seconds = relist = times.relist_seconds  # PLEG's relist period
         self.relist_phase = float(rng.uniform(0, relist)) if relist > 0 else 0.0
         self.sync_requested = False
         self.flush_pending = False
@@ -298,14 +315,14 @@ class Kubelet:
         are resync_seconds > relist_seconds apart. At least `batch` syncs fall in the
         stretch: their jitter is drawn in chunks of at most DRAW_CHUNK (the same stream as
         one draw per sync, in bounded memory), the rest one by one."""
-        profile, rng = self.profile, self.rng
-        relist = profile.relist_seconds
+        times, rng = self.times, self.rng
+        relist = times.relist_seconds
         if at < end:
             t = last_relist(at, self.relist_phase, relist)
             if (pleg_wait(at, self.relist_phase, relist, self.last_sync_end) > 0
                     or not all(u.runtime.seen_as_now(t) for u in self.units)):
                 end = at
-        base, jitter = profile.resync_seconds, profile.resync_jitter
+        base, jitter = times.resync_seconds, times.resync_jitter
         batch = max(0, math.floor((end - at) / (base * (1 + jitter))) - 1) if at < end else 0
         draws: list[float] = []
         used, drawn, count = 0, 0, 0
@@ -329,6 +346,10 @@ class Kubelet:
     # -- records ---------------------------------------------------------------------------
     def event(self, at: float, type_: str, reason: str, message: str, name: str) -> None:
         """Keep one kubelet-style event of the kubelet's own, about container `name`."""
+        if not self.timeline.keep_probes:  # counted only: no EventRecord (a frozen
+            # dataclass, interpreted: about 8,000 instructions to build, callgrind)
+            self.timeline.count_event(reason, name)
+            return
         self.timeline.record_event(EventRecord(at, type_, reason, message, name))
 
     def set_container_ready(self, unit: PodContainer, ready: bool) -> None:
@@ -368,7 +389,7 @@ class Kubelet:
             self.sched.call(t - self.sched.now, URGENT, self._gate_changed, None)
 
     def _gate_changed(self, _: Any) -> None:
-        self.request_sync(self.profile.sync_seconds)
+        self.request_sync(self.times.sync_seconds)
 
     def _set_ready(self) -> None:
         """The pod's conditions: ContainersReady when every container is Ready (R3.4, R3.7),
@@ -415,7 +436,7 @@ class Kubelet:
             unit.failed_at[(probe_type, cid)] = at
         # NORMAL: other probes due at the same instant ran concurrently and did not see
         # this result yet
-        self.sched.call(self.profile.sync_seconds, NORMAL, self._apply_update,
+        self.sched.call(self.times.sync_seconds, NORMAL, self._apply_update,
                         (unit, probe_type, cid, result))
 
     def _apply_update(self, update: tuple[PodContainer, ProbeType, str, Result]) -> None:
@@ -428,7 +449,7 @@ class Kubelet:
                 unit.set_started(result is Result.SUCCESS and st.running)
                 if not st.started:
                     self._set_container_ready(unit, False)
-        if probe_type is not ProbeType.LIVENESS and not self.profile.sync_on_readiness_startup:
+        if probe_type is not ProbeType.LIVENESS and not self.times.sync_on_readiness_startup:
             return  # 1.20: readiness and startup results go to the status manager only
         # HandlePodSyncs: updates of one instant merge into one pod sync (the pod worker
         # keeps one pending update), run after all of them are applied
@@ -459,7 +480,7 @@ class Kubelet:
 
     def _pod_worker(self) -> ProcessGen:
         for unit in self.first_starts[1:]:  # R4.24: the first sync's other containers
-            yield max(0.0, self.profile.sibling_start_seconds), URGENT
+            yield max(0.0, self.times.sibling_start_seconds), URGENT
             self._start_container(unit)
         if len(self.first_starts) > 1:  # that first sync ends here (R4.3)
             self.last_sync_end = self.sched.now
@@ -478,7 +499,7 @@ class Kubelet:
         self.terminator.terminate()  # SyncTerminatingPod; the pod worker syncs nothing after
 
     def _resync_due(self, delay: float | None = None) -> float:
-        return resync_due(self.sched.now, self.profile, float(self.rng.random()), delay)
+        return resync_due(self.sched.now, self.times, float(self.rng.random()), delay)
 
     def _sync(self) -> ProcessGen:
         """One SyncPod: refresh the status (container Started/Ready, the pod's conditions and
@@ -553,7 +574,7 @@ class Kubelet:
 
     def notice(self, at: float) -> None:
         """A container started or died at `at`: the next relist sees it and queues a sync."""
-        self.request_sync(notice_delay(at, self.sched.now, self.relist_phase, self.profile))
+        self.request_sync(notice_delay(at, self.sched.now, self.relist_phase, self.times))
 
     # -- kill and start (§4) ----------------------------------------------------------------
     def _kill(self, unit: PodContainer, inst: Instance, probe_type: ProbeType) -> ProcessGen:
@@ -670,8 +691,8 @@ class Kubelet:
             if unit.backoff.in_backoff(finished, now):
                 return self._refuse(unit)
             unit.backoff.advance(finished, now)
-        took = (self.profile.container_start_seconds if self.starts_in_sync == 0
-                else self.profile.sibling_start_seconds)
+        took = (self.times.container_start_seconds if self.starts_in_sync == 0
+                else self.times.sibling_start_seconds)
         self.starts_in_sync += 1
         yield max(0.0, took), URGENT
         self._start_container(unit)

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import urljoin, urlsplit
 
 from kubesim.behaviour.answer import Answer, AnswerError
-from kubesim.kubelet.runtime import Instance, Runtime  # NamedTuple fields: needed at run time
+from kubesim.kubelet.runtime import Instance, Runtime
 from kubesim.kubelet.scheduler import NORMAL
 from kubesim.results import Outcome, ProbeType
 from kubesim.spec.model import HandlerKind, Probe, Target
@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 
     from kubesim.behaviour.answer import Behaviour
     from kubesim.behaviour.lookup import Quiet
+    from kubesim.kubelet.pod_container import StatusView
     from kubesim.kubelet.scheduler import Scheduler
+    from kubesim.kubelet.worker import Worker
     from kubesim.timeline import Timeline
 
 __all__ = ["MAX_PROBE_RETRIES", "MAX_REQUESTS", "Ask", "Attempt", "CensoredPolicy", "Listener",
@@ -38,19 +40,28 @@ MAX_PROBE_RETRIES = 3  # prober.go maxProbeRetries (R2.2)
 # http.go RedirectChecker: `len(via) >= 10` refuses the next hop, via = the requests already
 # sent; so at most 10 requests (9 redirects followed) and the 10th redirect is an error (R2.10)
 MAX_REQUESTS = 10
-FOLLOWED = frozenset({301, 302, 303, 307, 308})  # Go's redirectBehavior; others are returned
+FOLLOWED: Final = frozenset({301, 302, 303, 307, 308})  # Go's redirectBehavior; others returned
+# the handler kinds tested at every call, bound once: Python 3.11's EnumType.__getattr__ makes
+# `HandlerKind.HTTP_GET` a Python look-up (about 480 instructions, callgrind), a Final name of
+# a compiled module is a C static (the reason kubesim/results.py is compiled too)
+HTTP_GET: Final = HandlerKind.HTTP_GET
+EXEC: Final = HandlerKind.EXEC
 
 Ask = Callable[[Target, float], Answer]
 CLIENT = "10.0.0.1:43210"  # the kubelet's side of a probe connection, for messages
 
 
-class Listener(NamedTuple):
+# Listener and Memo are plain classes, not NamedTuples: compiled (mypyc), a NamedTuple's
+# fields and methods are reached through Python (a `Memo.holds` call about 3,000 instructions,
+# callgrind), a native class's directly.
+class Listener:
     """The process that answers a probe: the container listening on its port (the kubelet
     dials podIP:port, R2.5, R2.12, R2.16), or the probed container itself for exec; `drains`:
     it keeps answering after SIGTERM."""
 
-    runtime: Runtime
-    drains: bool
+    def __init__(self, runtime: Runtime, drains: bool) -> None:
+        self.runtime: Final = runtime
+        self.drains: Final = drains
 
 
 class CensoredPolicy:
@@ -61,24 +72,34 @@ class CensoredPolicy:
     DISCARD: Final = "discard"
 
 
-@dataclass(frozen=True, slots=True)
 class Attempt:
-    """The judged call: its outcome, the kubelet's output text, and how long it took."""
+    """The judged call: its outcome, the kubelet's output text, and how long it took;
+    `result`, the worker result the outcome counts as (None: discarded, E4).
 
-    outcome: Outcome
-    detail: str
-    duration: float
-    retry: bool = True  # an ERROR the prober retries (R2.2); a discarded censored one is not
+    A plain class, not a frozen dataclass: compiled (mypyc), a dataclass keeps the __init__
+    that `dataclass` generates, interpreted Python (about 5,000 instructions an attempt,
+    callgrind); `result` is read once here, as `Outcome.result` is interpreted too."""
+
+    def __init__(self, outcome: Outcome, detail: str, duration: float,
+                 retry: bool = True) -> None:
+        self.outcome: Final = outcome
+        self.detail: Final = detail
+        self.duration: Final = duration
+        # an ERROR the prober retries (R2.2); a discarded censored one is not
+        self.retry: Final = retry
+        self.result: Final = outcome.result
 
 
-class Memo(NamedTuple):
+class Memo:
     """The judgement of a constant answer: what the process `instance` answers from `since`
     until `until` (exclusive), judged."""
 
-    instance: Instance
-    since: float
-    until: float
-    attempt: Attempt
+    def __init__(self, instance: Instance, since: float, until: float,
+                 attempt: Attempt) -> None:
+        self.instance: Final = instance
+        self.since: Final = since
+        self.until: Final = until
+        self.attempt: Final = attempt
 
     def holds(self, inst: Instance | None, at: float) -> bool:
         """Whether it is the answer a call of `inst` at `at` gets."""
@@ -102,7 +123,7 @@ def follows(target: Target, answer: Answer) -> bool:
     """Whether the Go client would ask for this answer's `Location` (a follow-up request):
     an httpGet answered 301/302/303/307/308 with a Location. The sweep engine must not cache
     such an attempt by its answer alone."""
-    return (target.kind is HandlerKind.HTTP_GET and answer.error is None
+    return (target.kind is HTTP_GET and answer.error is None
             and answer.status in FOLLOWED and bool(answer.location))
 
 
@@ -239,9 +260,9 @@ _JUDGES = {HandlerKind.HTTP_GET: _judge_http, HandlerKind.TCP_SOCKET: _judge_tcp
            HandlerKind.EXEC: _judge_exec, HandlerKind.GRPC: _judge_grpc}
 
 
-_REFUSED = Answer(error=AnswerError.REFUSED)
-_RESET = Answer(error=AnswerError.RESET)
-_EXEC_ERROR = Answer(error=AnswerError.ERROR)
+_REFUSED: Final = Answer(error=AnswerError.REFUSED)
+_RESET: Final = Answer(error=AnswerError.RESET)
+_EXEC_ERROR: Final = Answer(error=AnswerError.ERROR)
 
 
 def answer_of(behaviour: Behaviour, target: Target, inst: Instance | None, now: float,
@@ -250,9 +271,9 @@ def answer_of(behaviour: Behaviour, target: Target, inst: Instance | None, now: 
     `drains`: the app keeps answering after SIGTERM."""
     if inst is None or not inst.alive(now):
         # nothing listens; exec into a dead container is a runtime error (R2.14)
-        return _EXEC_ERROR if target.kind is HandlerKind.EXEC else _REFUSED
+        return _EXEC_ERROR if target.kind is EXEC else _REFUSED
     terminating = not drains and inst.sigterm_at is not None and now >= inst.sigterm_at
-    if (terminating and target.kind is not HandlerKind.EXEC
+    if (terminating and target.kind is not EXEC
             and behaviour.stall_end(now, inst.running_at) <= now):
         return _REFUSED  # after SIGTERM the server closes its listener
     return behaviour.answer(target, now, inst.running_at, rng)
@@ -268,9 +289,9 @@ class Prober:
     calls reuse one judgement (`memo`, also read by the fast scheduler's jumps).
     """
 
-    def __init__(self, sched: Scheduler, behaviour: Any, runtime: Runtime, *, status: Any,
-                 timeline: Timeline, rng: np.random.Generator, exec_probe_timeout: bool,
-                 censored: str, quiet: Quiet | None = None,
+    def __init__(self, sched: Scheduler, behaviour: Any, runtime: Runtime, *,
+                 status: StatusView, timeline: Timeline, rng: np.random.Generator,
+                 exec_probe_timeout: bool, censored: str, quiet: Quiet | None = None,
                  crash: Callable[[Instance, str], bool] | None = None) -> None:
         self.sched, self.behaviour, self.runtime, self.status = sched, behaviour, runtime, status
         self.timeline, self.rng, self.quiet = timeline, rng, quiet
@@ -293,7 +314,7 @@ class Prober:
                 self.judged[key] = att
         return att
 
-    def call(self, worker: Any) -> Generator[tuple[float, int], None, Attempt]:
+    def call(self, worker: Worker) -> Generator[tuple[float, int], None, Attempt]:
         """One probe call of `worker` (its type, probe, target), recorded in the timeline."""
         sched = self.sched
         start, container = sched.now, self.status.restart_count
@@ -309,7 +330,7 @@ class Prober:
                                    sched.now - start, container, self.runtime.name)
         return attempt
 
-    def _attempt(self, worker: Any) -> Attempt:
+    def _attempt(self, worker: Worker) -> Attempt:
         # the process listening on the probe's port answers (exec: the probed container)
         now, listener = self.sched.now, worker.listener
         inst, drains = listener.runtime.current, listener.drains
@@ -319,7 +340,7 @@ class Prober:
             return memo.attempt  # the same constant answer as a moment ago
         if (self.crash is not None and inst is not None and inst.alive(now)
                 and inst.sigterm_at is None and self.crash(inst, worker.target.key)
-                and worker.target.kind is not HandlerKind.EXEC):
+                and worker.target.kind is not EXEC):
             # the process died while the request was in: the connection is reset
             return self.judge(worker.type, worker.probe, worker.target, _RESET)
         answer = answer_of(self.behaviour, worker.target, inst, now, self.rng, drains)
@@ -339,7 +360,7 @@ class Prober:
         return att
 
     # -- what a jump over a quiet stretch needs (kubesim.engine.jumps) ----------------------
-    def constant_attempt(self, worker: Any, at: float) -> tuple[Attempt | None, float]:
+    def constant_attempt(self, worker: Worker, at: float) -> tuple[Attempt | None, float]:
         """The judged answer every call of `worker` from `at` on gets, and until when
         (exclusive); None when the answer is drawn, a stall is under way or the client would
         follow a redirect (R2.10: each hop asks again). The process that listens answers
@@ -361,11 +382,15 @@ class Prober:
             return None, until
         return self.judge(worker.type, worker.probe, worker.target, constant), until
 
-    def record_run(self, worker: Any, attempt: Attempt, first: float, n: int,
+    def record_run(self, worker: Worker, attempt: Attempt, first: float, n: int,
                    ended: int) -> None:
         """A jumped stretch's `n` calls of `worker` with one judged answer, the first at
         `first`, then on its grid from tick `worker.k` + 1 on; the first `ended` of them
         ended within the run (a call in flight at the end is not recorded, as stepped)."""
+        if not self.timeline.keep_probes:  # counted only: no ProbeRun (a frozen dataclass,
+            # interpreted: about 15,000 instructions to build, callgrind)
+            self.timeline.count_run(worker.type, attempt.outcome, ended, self.runtime.name)
+            return
         run = ProbeRun(first, worker.origin, worker.k, worker.period, n, worker.type,
                        attempt.outcome, attempt.detail, attempt.duration,
                        self.status.restart_count, self.runtime.name)

@@ -7,7 +7,7 @@ the way (R1.13).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kubesim.kubelet.prober import Listener
 from kubesim.kubelet.worker import Worker
@@ -16,6 +16,7 @@ from kubesim.results import ProbeType, Result
 if TYPE_CHECKING:
     import numpy as np
 
+    from kubesim.kubelet.pod_container import StatusView
     from kubesim.kubelet.prober import Prober
     from kubesim.kubelet.results_cache import ResultsCache
     from kubesim.kubelet.scheduler import Scheduler
@@ -48,12 +49,15 @@ class ProberManager:
     """The workers of one container and the results cache they write to."""
 
     def __init__(self, sched: Scheduler, container: ContainerSpec,
-                 origins: dict[ProbeType, float], *, status: Any, cache: ResultsCache,
+                 origins: dict[ProbeType, float], *, status: StatusView, cache: ResultsCache,
                  prober: Prober, profile: KubeletProfile, rng: np.random.Generator,
                  box: dict[tuple[ProbeType, bool], list[float]] | None = None,
                  targets: dict[ProbeType, Target] | None = None,
                  listeners: dict[ProbeType, Listener] | None = None) -> None:
         self.cache, self.profile = cache, profile
+        # read at every sync: copied from the frozen profile (a pydantic field is a Python
+        # look-up even in the compiled kubelet)
+        self.readiness_trigger_at_sync = profile.readiness_trigger_at_sync
         targets = targets or {t: container.target(t) for t in container.probes()}
         own = Listener(prober.runtime, False)
         # R1.1, R1.2: one worker per declared probe, created together at the first pod sync
@@ -84,7 +88,7 @@ class ProberManager:
         if self.ready_by_results(cid):
             return True
         worker = self.workers[ProbeType.READINESS]
-        if self.profile.readiness_trigger_at_sync:  # R1.13 (1.21+); 1.20 waits for its tick
+        if self.readiness_trigger_at_sync:  # R1.13 (1.21+); 1.20 waits for its tick
             worker.trigger()
         return False
 

@@ -9,7 +9,7 @@ writes verdicts to the results cache it was given (`ResultsCache`, which announc
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Final
 
 from kubesim.kubelet.prober import Listener
 from kubesim.kubelet.scheduler import NORMAL, Interrupted
@@ -18,6 +18,7 @@ from kubesim.results import ProbeType, Result
 if TYPE_CHECKING:
     import numpy as np
 
+    from kubesim.kubelet.pod_container import StatusView
     from kubesim.kubelet.prober import Prober
     from kubesim.kubelet.results_cache import ResultsCache
     from kubesim.kubelet.scheduler import Process, ProcessGen, Scheduler
@@ -25,19 +26,37 @@ if TYPE_CHECKING:
     from kubesim.spec.model import Probe, Target
 
 __all__ = ["GRID_EPS", "INITIAL_RESULT", "PROBE", "SKIP", "WRITE_FAILURE", "WRITE_FAILURE_AND_EXIT",
-           "Worker", "checks", "count_result", "holds_after"]
+           "ProbeSettings", "Worker", "checks", "count_result", "holds_after"]
 
 # table 1.7: what a worker writes when it first sees a container ID
 INITIAL_RESULT = {ProbeType.READINESS: Result.FAILURE, ProbeType.LIVENESS: Result.SUCCESS,
                   ProbeType.STARTUP: Result.UNKNOWN}
-GRID_EPS = 1e-9  # float slack for grid arithmetic; simulated times are sums of seconds
+GRID_EPS: Final = 1e-9  # float slack for grid arithmetic; simulated times are sums of seconds
 
-# what steps 5-9 of one iteration decide (`checks`)
-SKIP, WRITE_FAILURE, WRITE_FAILURE_AND_EXIT, PROBE = range(4)
+# what steps 5-9 of one iteration decide (`checks`); Final: constants in the compiled kubelet,
+# not module look-ups
+SKIP: Final = 0
+WRITE_FAILURE: Final = 1
+WRITE_FAILURE_AND_EXIT: Final = 2
+PROBE: Final = 3
 
 
-# -- the rules of one iteration, as pure functions (shared with the sweep engine, fast.py) ---
-def checks(probe_type: ProbeType, probe: Probe, status: Any, on_hold: bool, now: float) -> int:
+class ProbeSettings:
+    """The numbers of a probe's spec that its worker reads at every tick and result, copied
+    once (the kubelet's worker holds its probe's spec too): compiled, a field of the pydantic
+    `Probe` is a Python look-up through BaseModel's __getattr__ hook (about 480 instructions,
+    callgrind), one of this record a load."""
+
+    def __init__(self, probe: Probe) -> None:
+        self.initial_delay_seconds: Final[int] = probe.initial_delay_seconds
+        self.period_seconds: Final[int] = probe.period_seconds
+        self.success_threshold: Final[int] = probe.success_threshold
+        self.failure_threshold: Final[int] = probe.failure_threshold
+
+
+# -- the rules of one iteration, as pure functions ------------------------------------------
+def checks(probe_type: ProbeType, probe: ProbeSettings, status: StatusView, on_hold: bool,
+           now: float) -> int:
     """Steps 5-9 of doProbe, after the container-ID check of step 4: SKIP, WRITE_FAILURE,
     WRITE_FAILURE_AND_EXIT or PROBE. `status` is the kubelet's StatusView."""
     if on_hold:  # step 5, R1.24
@@ -54,7 +73,7 @@ def checks(probe_type: ProbeType, probe: Probe, status: Any, on_hold: bool, now:
 
 
 def count_result(last_result: Result, result_run: int, result: Result,
-                 probe: Probe) -> tuple[Result, int, bool]:
+                 probe: ProbeSettings) -> tuple[Result, int, bool]:
     """Steps 11-12: the new (lastResult, resultRun) and whether the threshold is reached."""
     if result == last_result:  # step 11
         result_run += 1
@@ -83,7 +102,7 @@ class Worker:
     """
 
     def __init__(self, sched: Scheduler, probe_type: ProbeType, probe: Probe, target: Target,
-                 origin: float, *, status: Any, cache: ResultsCache, prober: Prober,
+                 origin: float, *, status: StatusView, cache: ResultsCache, prober: Prober,
                  profile: KubeletProfile, rng: np.random.Generator,
                  box: dict[tuple[ProbeType, bool], list[float]] | None = None,
                  listener: Listener | None = None) -> None:
@@ -96,8 +115,9 @@ class Worker:
         self.trigger_resets_ticker = profile.trigger_resets_ticker
         self.type = probe_type
         self.probe = probe
+        self.settings = ProbeSettings(probe)  # what every tick and result reads of `probe`
         self.target = target
-        self.period = float(probe.period_seconds)
+        self.period = float(self.settings.period_seconds)
         self.origin = origin  # grid: ticks at origin + k * period (R1.5, E1)
         self.k = 0
         self.cid: str | None = None
@@ -182,7 +202,7 @@ class Worker:
             # step 13 on the first look: the initial value is an update too (R1.20)
             self.cache.set(self.type, cid, INITIAL_RESULT[self.type], self.sched.now)
             self.on_hold = False
-        step = checks(self.type, self.probe, status, self.on_hold, self.sched.now)
+        step = checks(self.type, self.settings, status, self.on_hold, self.sched.now)
         if step == PROBE:
             return True
         if step != SKIP:
@@ -193,7 +213,7 @@ class Worker:
 
     def _probe_and_count(self) -> ProcessGen:
         attempt = yield from self.prober.call(self)
-        result = attempt.outcome.result
+        result = attempt.result
         if result is None or self.stopped:  # step 10: a prober error is thrown away (E4)
             return
         hold = holds_after(self.type, result, self.startup_hold_on_success)
@@ -201,7 +221,7 @@ class Worker:
         if self.box is not None and self.writes(result):
             box = self.box.setdefault((self.type, result is Result.FAILURE), [1, math.inf])
         self.last_result, self.result_run, reached = count_result(
-            self.last_result, self.result_run, result, self.probe)
+            self.last_result, self.result_run, result, self.settings)
         if box is not None:  # the thresholds this run is valid for
             if reached:
                 box[1] = min(box[1], self.result_run)
@@ -229,7 +249,7 @@ class Worker:
 
     def step_at(self, now: float) -> int:
         """What steps 5-9 would decide at a tick at `now` (`checks`)."""
-        return checks(self.type, self.probe, self.status, self.on_hold, now)
+        return checks(self.type, self.settings, self.status, self.on_hold, now)
 
     def idle_while_exited(self) -> bool:
         """Whether its ticks change nothing while its container has exited: on hold (step
@@ -239,8 +259,8 @@ class Worker:
 
     def ticks_to_verdict(self, result: Result) -> int:
         """How many more calls judged `result` reach its threshold (steps 11-12)."""
-        threshold = (self.probe.failure_threshold if result is Result.FAILURE
-                     else self.probe.success_threshold)
+        threshold = (self.settings.failure_threshold if result is Result.FAILURE
+                     else self.settings.success_threshold)
         return threshold - self.result_run if self.last_result is result else threshold
 
     def writes(self, result: Result) -> bool:
