@@ -59,7 +59,7 @@ MODULES = {
     "kubesim.kubelet": "kubelet", "kubesim.kubelet.prober": "kubelet",
     "kubesim.kubelet.worker": "kubelet", "kubesim.kubelet.results_cache": "kubelet",
     "kubesim.kubelet.prober_manager": "kubelet", "kubesim.kubelet.pod_worker": "kubelet",
-    "kubesim.kubelet.pod_container": "kubelet", "kubesim.kubelet.termination": "kubelet",
+    "kubesim.kubelet.pod_container": "kubelet", "kubesim.kubelet.status_view": "kubelet", "kubesim.kubelet.termination": "kubelet",
     "kubesim.kubelet.backoff": "kubelet", "kubesim.kubelet.runtime": "kubelet",
     "kubesim.kubelet.settings": "kubelet", "kubesim.kubelet.pod_actions": "kubelet",
     "kubesim.kubelet.pod_status": "kubelet",

@@ -15,6 +15,7 @@ from kubesim.kubelet.prober import Listener, Prober
 from kubesim.kubelet.prober_manager import ProberManager
 from kubesim.kubelet.results_cache import ResultsCache
 from kubesim.kubelet.runtime import Instance, Runtime
+from kubesim.kubelet.status_view import StatusView
 from kubesim.kubelet.timing import kill_grace_seconds
 from kubesim.results import ProbeType
 from kubesim.spec.model import RestartPolicy
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ContainerSpec, Target
     from kubesim.timeline import Timeline
 
-__all__ = ["OOM_EXIT_CODE", "Listener", "PodContainer", "StatusView", "exit_reason",
+__all__ = ["OOM_EXIT_CODE", "Listener", "PodContainer", "exit_reason",
            "restarts_after_exit", "restarts_after_kill"]
 
 OOM_EXIT_CODE = 137  # the runtime reports an OOM kill as SIGKILL (128 + 9)
@@ -54,34 +55,6 @@ def exit_reason(code: int, oom: bool) -> str:
     if oom:
         return "OOMKilled"
     return "Completed" if code == 0 else "Error"
-
-
-class StatusView:
-    """The status manager's cache of one container: all that its workers can see (E16).
-
-    A plain class, not a dataclass (compiled, a dataclass keeps the __init__ that `dataclass`
-    generates, interpreted Python)."""
-
-    def __init__(self, *, will_restart: bool = True) -> None:
-        self.container_id: str | None = None
-        self.restart_count = 0
-        self.running = False
-        self.terminated = False
-        self.running_since = 0.0
-        self.started = False
-        self.ready = False
-        self.will_restart = will_restart
-        self.pod_finished = False
-
-    def adopt(self, inst: Instance, running: bool) -> None:
-        """Take the container state a pod sync sees: a new container ID starts not Started.
-        (`pod_finished`, the pod's phase Failed or Succeeded, R1.33, is the pod's: set by
-        the pod worker for every container.)"""
-        if inst.id != self.container_id:
-            self.container_id, self.restart_count = inst.id, inst.restart_count
-            self.running_since, self.started = inst.running_at, False
-        self.running, self.terminated = running, not running
-        self.will_restart = inst.will_restart
 
 
 class PodContainer:

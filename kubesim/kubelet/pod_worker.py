@@ -25,7 +25,6 @@ from kubesim.kubelet.pod_actions import Kill, PodActions, compute_pod_actions
 from kubesim.kubelet.pod_container import (
     OOM_EXIT_CODE,
     PodContainer,
-    StatusView,
     exit_reason,
     restarts_after_exit,
     restarts_after_kill,
@@ -34,6 +33,7 @@ from kubesim.kubelet.pod_status import ContainerState, PodPhase, pod_phase
 from kubesim.kubelet.prober import Listener
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance
 from kubesim.kubelet.scheduler import NORMAL, URGENT, Interrupted
+from kubesim.kubelet.status_view import StatusView
 from kubesim.kubelet.termination import PodStop, Terminator, exit_code_reason, pre_stop_seconds
 from kubesim.kubelet.timing import kill_grace_seconds
 from kubesim.kubelet.worker import GRID_EPS

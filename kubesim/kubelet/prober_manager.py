@@ -16,11 +16,11 @@ from kubesim.results import ProbeType, Result
 if TYPE_CHECKING:
     import numpy as np
 
-    from kubesim.kubelet.pod_container import StatusView
     from kubesim.kubelet.prober import Prober
     from kubesim.kubelet.results_cache import ResultsCache
     from kubesim.kubelet.scheduler import Scheduler
     from kubesim.kubelet.settings import KubeletProfile
+    from kubesim.kubelet.status_view import StatusView
     from kubesim.spec.model import ContainerSpec, Target
 
 __all__ = ["ProberManager", "container_started", "kill_reason_of"]

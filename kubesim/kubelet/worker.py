@@ -18,11 +18,11 @@ from kubesim.results import ProbeType, Result
 if TYPE_CHECKING:
     import numpy as np
 
-    from kubesim.kubelet.pod_container import StatusView
     from kubesim.kubelet.prober import Prober
     from kubesim.kubelet.results_cache import ResultsCache
     from kubesim.kubelet.scheduler import Process, ProcessGen, Scheduler
     from kubesim.kubelet.settings import KubeletProfile
+    from kubesim.kubelet.status_view import StatusView
     from kubesim.spec.model import Probe, Target
 
 __all__ = ["GRID_EPS", "INITIAL_RESULT", "PROBE", "SKIP", "WRITE_FAILURE", "WRITE_FAILURE_AND_EXIT",
