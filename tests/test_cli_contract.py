@@ -14,6 +14,7 @@ import ast
 import importlib
 import inspect
 import json
+import os
 import subprocess
 import sys
 import typing
@@ -104,3 +105,30 @@ def test_check_imports_only_what_checking_needs():
             "kubesim.analysis.sweep.grid", "kubesim.render.html", "kubesim.cli.check_html",
             "tomllib"}
     assert not lazy & modules, sorted(lazy & modules)
+
+
+def _threads_after(code: str) -> tuple[int, bool]:
+    """The threads a new interpreter (no OPENBLAS_NUM_THREADS of its own) holds after `code`,
+    and whether OPENBLAS_NUM_THREADS is in its environment then."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    probe = code + ("\nimport os\nprint(len(os.listdir('/proc/self/task')),"
+                    " 'OPENBLAS_NUM_THREADS' in os.environ)\n")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                          text=True, check=True, env=env)
+    threads, variable = done.stdout.split()
+    return int(threads), variable == "True"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="threads counted in /proc")
+def test_a_command_loads_numpy_with_one_blas_thread_and_leaves_the_environment_as_it_was():
+    """numpy's OpenBLAS starts a thread per core as it loads (CPU a short command pays for
+    nothing: kubesim calls no BLAS routine); a command's modules load it with one, and the
+    variable that says so is gone afterwards, so the apps `capture` runs see the user's
+    environment."""
+    plain, _ = _threads_after("import numpy")
+    if plain == 1:
+        pytest.skip("numpy's BLAS starts no thread of its own on this machine (one core)")
+    threads, variable = _threads_after(
+        "from kubesim.cli.main import _module\n_module('check')\n"
+        "import sys\nassert 'numpy' in sys.modules")
+    assert (threads, variable) == (1, False), f"a plain numpy import holds {plain} threads"
