@@ -5,6 +5,7 @@
 # only if every run passed.
 #
 #   benchmarks/stress_suite.sh                  # the whole suite, twice, HYPOTHESIS_PROFILE=ci
+#   HYPOTHESIS_PROFILE=dev benchmarks/stress_suite.sh   # as the README's test command runs it
 #   benchmarks/stress_suite.sh -m realtime      # only the real-time tests (any pytest args)
 #   RUNS=5 STRESS="--cpu 4 --io 2" benchmarks/stress_suite.sh -m realtime
 #
@@ -18,6 +19,7 @@ cd "$(dirname "$0")/.."
 runs=${RUNS:-2}
 load=${STRESS:---cpu 8 --io 4 --vm 2 --hdd 2}
 python=${PYTHON:-.venv/bin/python}
+profile=${HYPOTHESIS_PROFILE:-ci}
 command -v stress-ng >/dev/null || { echo "stress-ng is not installed (apt-get install stress-ng)" >&2; exit 2; }
 [ -x "$python" ] || { echo "no $python: make the venv first (README, first command)" >&2; exit 2; }
 
@@ -34,12 +36,12 @@ stop() {
 trap stop EXIT
 sleep 5  # let the load build up
 
-echo "== load: stress-ng $load (pid $stress) on $(nproc) cores; pytest $*"
+echo "== load: stress-ng $load (pid $stress) on $(nproc) cores; HYPOTHESIS_PROFILE=$profile pytest $*"
 failed=0
 for i in $(seq 1 "$runs"); do
   start=$(date +%s%N)
   set +e
-  HYPOTHESIS_PROFILE=ci "$python" -m pytest -q -p no:cacheprovider "$@" >"$logs/run$i.txt" 2>&1
+  HYPOTHESIS_PROFILE=$profile "$python" -m pytest -q -p no:cacheprovider "$@" >"$logs/run$i.txt" 2>&1
   code=$?
   set -e
   end=$(date +%s%N)
