@@ -52,20 +52,20 @@ class _FastScenario(DelegatingBehaviour):
             wall |= {b for d in spec.depends_on for s in sc.dependencies[d].down
                      for b in (s.start, s.end)}
             age = {b for w in spec.since_start for b in (w.start, w.end)}
-            c = self._targets[key] = (sorted(wall), sorted(age), {})
+            # each list ends in +inf: the segment after the last boundary never ends
+            c = self._targets[key] = ([*sorted(wall), math.inf], [*sorted(age), math.inf], {})
         return c
 
     def spec(self, key: str, at: float, started_at: float) -> tuple[Any, float]:
         """The answer spec in force, and the time it may next change (exclusive)."""
-        wall, age, cache = self._compiled(key)
+        wall, age, cache = self._targets.get(key) or self._compiled(key)
         wi = bisect.bisect_right(wall, at)
         ai = bisect.bisect_right(age, at - started_at)
         spec = cache.get((wi, ai))
         if spec is None:
             spec = cache[(wi, ai)] = self.scenario.answer_spec(key, at, started_at)
-        end = min(wall[wi] if wi < len(wall) else math.inf,
-                  started_at + age[ai] - _MARGIN if ai < len(age) else math.inf)
-        return spec, end
+        end, aged = wall[wi], started_at + age[ai] - _MARGIN  # inf past the last boundary
+        return spec, (aged if aged < end else end)
 
     def spans(self, kind: HandlerKind, started_at: float) -> list[tuple[float, float]]:
         """Scenario.answer's stall intervals for one handler kind and container."""

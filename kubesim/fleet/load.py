@@ -13,7 +13,7 @@ serving change and the round's horizon.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kubesim.behaviour.lookup import CompiledBehaviour, compile_behaviour
@@ -87,10 +87,13 @@ class LoadedBehaviour(CompiledBehaviour):
             return backlog
         load, view = self.load, self.view
         assert load is not None
-        capacity = load.capacity_per_replica
+        capacity, inflow_of = load.capacity_per_replica, load.inflow
+        served = False  # the fleet in service: for good once it is (every replica served)
         for start, end, serving, serves in view.stretches(self.replica, t, to):
-            inflow = load.inflow(serving, serves) if view.in_service(start) else 0.0
-            backlog = max(0.0, backlog + (inflow - capacity) * (end - start))
+            served = served or view.in_service(start)
+            backlog += ((inflow_of(serving, serves) if served else 0.0) - capacity) * (end - start)
+            if not backlog > 0.0:  # max(0.0, backlog): the queue drains empty, no lower
+                backlog = 0.0
         return backlog
 
     def _advance(self, to: float, started_at: float) -> None:
@@ -113,7 +116,7 @@ class LoadedBehaviour(CompiledBehaviour):
         self._advance(at, started_at)
         if target.kind not in SLOWED or ans.error is not None or self.backlog <= 0:
             return ans
-        return replace(ans, latency=ans.latency + self.backlog / load.capacity_per_replica)
+        return ans.delayed(self.backlog / load.capacity_per_replica)
 
     def unloaded(self, at: float, started_at: float) -> bool:
         """Whether the queue of the process started at `started_at` is empty at `at` and

@@ -117,14 +117,16 @@ def run_rounds(replicas: list[JumpedReplica], index: ServingIndex, round_: Round
     while at < duration:
         index.flush()
         horizon = duration
-        for nxt, r in sorted(((r.next_at(), r) for r in replicas), key=lambda x: x[0]):
-            if not nxt + d < horizon:
+        # read once a round: a promise changes no scheduler, a replica's run no other's
+        nexts = [r.next_at() for r in replicas]
+        for i in sorted(range(len(replicas)), key=nexts.__getitem__):
+            if not nexts[i] + d < horizon:
                 break  # its promise, at least its next event, cannot bring the round in
-            horizon = min(horizon, r.promise(at, nxt, index) + d)
+            horizon = min(horizon, replicas[i].promise(at, nexts[i], index) + d)
         round_.horizon = horizon
         index.frozen = True
-        for r in replicas:
-            if r.next_at() < horizon:
+        for r, nxt in zip(replicas, nexts, strict=True):
+            if nxt < horizon:
                 r.sched.run(until=horizon)
         index.frozen = False
         at = horizon
