@@ -15,9 +15,10 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from helpers import cli
 
-from kubesim import load_scenario, load_spec, simulate, to_document
+from kubesim import Scenario, load_scenario, load_spec, simulate, to_document
 from kubesim.render.plot import DPI, FIGSIZE, INSTALL_HINT, figure, plot_meta, render_png
 
 REPO = Path(__file__).resolve().parent.parent
@@ -356,3 +357,19 @@ def test_a_pod_of_several_containers_gets_a_lane_group_per_container(tmp_path) -
     # a single container keeps the one-container picture
     assert png_size(render_png(to_document(tl.narrowed("app"), meta=plot_meta(
         job, sc, 60)))) == SIZE
+
+
+def test_a_pod_never_ready_is_drawn_without_a_gap(tmp_path) -> None:
+    """A run whose pod never becomes Ready (its database down for the whole run): no Ready
+    band and no NOT Ready gap to label (a gap is a stretch after Ready), and the picture is
+    drawn (the fuzz suite found `kubesim plot` failing on such a document)."""
+    pod = load_spec(str(SPECS / "seed_skeleton.yaml"))
+    raw = yaml.safe_load((TRACES / "seed_db_outage.scenario.yaml").read_text())
+    raw["dependencies"]["db"]["down"] = [{"from": 0, "to": 1000}]
+    behaviour = Scenario.from_dict(raw)
+    tl = simulate(pod, behaviour, duration=120, seed=0)
+    doc = json.loads(json.dumps(to_document(tl, meta=plot_meta(pod, behaviour, 120))))
+    assert not any(change["ready"] for change in doc["ready"]), doc["ready"]
+    fig = figure(doc)
+    assert "NOT Ready" not in " ".join(t.get_text() for t in fig.axes[0].texts)
+    assert png_size(render_png(doc)) == SIZE

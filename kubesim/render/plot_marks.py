@@ -303,7 +303,8 @@ def ready_band(c: Canvas, changes: list[Mapping[str, Any]], y0: float, height: f
         c.drawn.add(mark)
     if gaps:
         runs = spans(changes, c.duration)
-        for (s, n), nxt in zip(runs, [*(r[0] for r in runs[1:]), c.duration], strict=True):
+        for i, (s, n) in enumerate(runs):  # a gap runs to the next Ready, or the end
+            nxt = runs[i + 1][0] if i + 1 < len(runs) else c.duration
             if nxt > s + n:
                 _not_ready(c, s + n, nxt, y0, height)
 
