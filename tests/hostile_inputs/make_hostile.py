@@ -168,7 +168,25 @@ FILES: dict[str, str | bytes] = {
 }
 
 
+def never_ready_result() -> str:
+    """The JSON document of a run whose pod is never Ready (the seed skeleton, its database
+    down for the whole minute): `kubesim plot` once failed on it (a ValueError)."""
+    import yaml
+
+    from kubesim import Scenario, load_spec, simulate, to_document
+    from kubesim.render.plot import plot_meta
+    root = HERE.parent.parent
+    raw = yaml.safe_load((root / "traces" / "seed_db_outage.scenario.yaml").read_text())
+    raw["dependencies"]["db"]["down"] = [{"from": 0, "to": 1000}]
+    raw.pop("applies_to")
+    pod, behaviour = load_spec(str(root / "probe_specs" / "seed_skeleton.yaml")), Scenario.from_dict(raw)
+    doc = to_document(simulate(pod, behaviour, duration=60, seed=0),
+                      meta=plot_meta(pod, behaviour, 60))
+    return json.dumps(doc, indent=1) + "\n"
+
+
 def main() -> None:
+    FILES["ok_plot_never_ready.json"] = never_ready_result()
     for name, content in FILES.items():
         path = HERE / name
         if isinstance(content, bytes):
