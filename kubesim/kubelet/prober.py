@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Generator
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import urljoin, urlsplit
 
 from kubesim.behaviour.answer import Answer, AnswerError
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from kubesim.behaviour.lookup import Quiet
     from kubesim.kubelet.scheduler import Scheduler
     from kubesim.kubelet.status_view import StatusView
-    from kubesim.kubelet.worker import Worker
     from kubesim.timeline import Timeline
 
 __all__ = ["MAX_PROBE_RETRIES", "MAX_REQUESTS", "Ask", "Attempt", "CensoredPolicy", "Listener",
@@ -289,7 +288,7 @@ class Prober:
     calls reuse one judgement (`memo`, also read by the fast scheduler's jumps).
     """
 
-    def __init__(self, sched: Scheduler, behaviour: Behaviour, runtime: Runtime, *,
+    def __init__(self, sched: Scheduler, behaviour: Any, runtime: Runtime, *,
                  status: StatusView, timeline: Timeline, rng: np.random.Generator,
                  exec_probe_timeout: bool, censored: str, quiet: Quiet | None = None,
                  crash: Callable[[Instance, str], bool] | None = None) -> None:
@@ -314,7 +313,7 @@ class Prober:
                 self.judged[key] = att
         return att
 
-    def call(self, worker: Worker) -> Generator[tuple[float, int], None, Attempt]:
+    def call(self, worker: Any) -> Generator[tuple[float, int], None, Attempt]:
         """One probe call of `worker` (its type, probe, target), recorded in the timeline."""
         sched = self.sched
         start, container = sched.now, self.status.restart_count
@@ -330,7 +329,7 @@ class Prober:
                                    sched.now - start, container, self.runtime.name)
         return attempt
 
-    def _attempt(self, worker: Worker) -> Attempt:
+    def _attempt(self, worker: Any) -> Attempt:
         # the process listening on the probe's port answers (exec: the probed container)
         now, listener = self.sched.now, worker.listener
         inst, drains = listener.runtime.current, listener.drains
@@ -360,7 +359,7 @@ class Prober:
         return att
 
     # -- what a jump over a quiet stretch needs (kubesim.engine.jumps) ----------------------
-    def constant_attempt(self, worker: Worker, at: float) -> tuple[Attempt | None, float]:
+    def constant_attempt(self, worker: Any, at: float) -> tuple[Attempt | None, float]:
         """The judged answer every call of `worker` from `at` on gets, and until when
         (exclusive); None when the answer is drawn, a stall is under way or the client would
         follow a redirect (R2.10: each hop asks again). The process that listens answers
@@ -382,7 +381,7 @@ class Prober:
             return None, until
         return self.judge(worker.type, worker.probe, worker.target, constant), until
 
-    def record_run(self, worker: Worker, attempt: Attempt, first: float, n: int,
+    def record_run(self, worker: Any, attempt: Attempt, first: float, n: int,
                    ended: int) -> None:
         """A jumped stretch's `n` calls of `worker` with one judged answer, the first at
         `first`, then on its grid from tick `worker.k` + 1 on; the first `ended` of them
