@@ -602,16 +602,25 @@ class ExplainInput(CommandInput, _Kubelet):
     phases: ReplayPhases = Field(8, description="grid phases the replay runs at")
     seed: Seed = Field(0, description="random seed")
     max_work: Work = _max_work()
+    # a live cluster (kubesim explain pod/NAME): where, and with whose credentials
+    namespace: Name | None = Field(None, description="the namespace of pod/NAME, deploy/NAME, "
+                                   "... read from a live cluster (default: default)")
+    selector: Setting | None = Field(None, description="explain the pods of a live cluster "
+                                     "this label selector matches (app=web)")
+    kubeconfig: FilePath | None = Field(None, description="kubectl's kubeconfig file")
+    context: Name | None = Field(None, description="the kubeconfig context to use")
 
     ARGS = (_opt("records", None, Kind.POSITIONAL, inline="record_text"), _opt("now"),
             _opt("pod"), _opt("container"), _opt("spec", inline="spec_text"),
             _opt("expect", kind=Kind.PAIRS), _opt("suggest", "--no-suggest", Kind.NEGATED, attr="no_suggest"),
-            _opt("phases"), _opt("seed"), *KUBELET_ARGS, _opt("max_work"))
+            _opt("phases"), _opt("seed"), *KUBELET_ARGS, _opt("max_work"), _opt("namespace"),
+            _opt("selector"), _opt("kubeconfig"), _opt("context"))
 
     @model_validator(mode="after")
     def _explain_fields(self) -> Any:
-        if not self.records and self.record_text is None:
-            raise ValueError("give {records}, {record_text}, or both")
+        if not self.records and self.record_text is None and self.selector is None:
+            raise ValueError("give {records} (files, or pod/NAME, deploy/NAME, ... of a live "
+                             "cluster), {record_text}, or {selector}")
         _one_of(self, "spec", "spec_text")
         return self
 
