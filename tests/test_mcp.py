@@ -179,16 +179,23 @@ def test_no_path_leads_out_of_the_root(tmp_path):
              ("windows", {"spec": str(outside / "spec.yaml")}),
              ("windows", {"spec": "link.yaml"}),
              ("windows", {"spec": "-"}),
-             ("check", {"paths": ["manifests"], "config": "none"}),
              ("run", {"spec": "manifests/ok.yaml", "scenario": "/etc/hostname"}),
+             ("check", {"paths": ["manifests"], "config": "none"}),
              ("windows", {"spec": "manifests/ok.yaml"})]
     _, results = session(root, calls)
-    *refused, allowed = results
-    for (_name, args), result in zip(calls[:-1], refused, strict=True):
+    *refused, walked, allowed = results
+    for (_name, args), result in zip(calls[:-2], refused, strict=True):
         assert result.is_error, (args, text_of(result))
         text = text_of(result)
         assert "outside the root" in text or "standard input" in text, (args, text)
-    assert "manifests/away" in text_of(refused[4])  # the walk does not follow the link out
+    # the walk does not follow the link out, names it as an input it could not read, and
+    # reports the rest (issue 32 item 4): one link does not fail the whole check
+    doc = walked.structured_content
+    assert not walked.is_error and doc["summary"]["exit_code"] == 2
+    assert [o["file"] for o in doc["objects"]] == ["manifests/ok.yaml"]
+    assert [(u["file"], "outside the root" in u["error"]) for u in doc["unreadable"]] == [
+        ("manifests/away", True)]
+    assert "manifests/away" in text_of(walked) and str(outside) not in json.dumps(doc)
     assert not allowed.is_error
 
 
@@ -281,3 +288,4 @@ def test_the_server_answers_while_a_call_works():
     run = marks["run back"] - marks["run sent"]
     assert marks["list sent"] < marks["run back"], marks  # sent while the run worked
     assert marks["list back"] - marks["list sent"] < run / 4, marks
+
