@@ -34,7 +34,8 @@ from kubesim.errors import KubesimError, UsageError
 
 __all__ = ["MAX_DEPTH", "MAX_INPUT_BYTES", "STDIN", "OutputFile", "ReadingScope", "check_depth",
            "check_distinct", "check_output_path", "check_within", "inline_text", "load_json",
-           "open_live", "read_text", "reading_scope", "within_scope", "write_output"]
+           "open_input", "open_live", "read_text", "reading_scope", "within_scope",
+           "write_output"]
 
 STDIN = "-"
 MAX_INPUT_BYTES = 64 * 1024 * 1024  # a YAML or JSON document (traces are read line by line)
@@ -152,18 +153,50 @@ def _regular(stream: Any) -> bool:
 def _read_bytes(p: Path, source: str, error: type[KubesimError],
                 max_bytes: int | None) -> tuple[bytes, int | None]:
     """The bytes (at most one past the limit) and the limit. A pipe or device (`<(helm
-    template ...)`, a symlink to /dev/zero) is read too, but never without a limit."""
-    try:
-        with open(p, "rb") as fh:
-            if max_bytes is None and not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                max_bytes = MAX_INPUT_BYTES
+    template ...)`, a symlink to /dev/zero) is read too on the command line, but never without
+    a limit (under a root, `open_input` refuses it)."""
+    with open_input(p, source, error) as fh:
+        if max_bytes is None and not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            max_bytes = MAX_INPUT_BYTES
+        try:
             return fh.read(-1 if max_bytes is None else max_bytes + 1), max_bytes
-    except FileNotFoundError:
-        raise error("no such file", source=source) from None
-    except IsADirectoryError:
-        raise error("is a directory, expected a file", source=source) from None
+        except OSError as exc:
+            raise error(f"cannot read: {exc.strerror}", source=source) from None
+
+
+def open_input(path: str | Path, source: str, error: type[KubesimError]) -> IO[bytes]:
+    """An input file opened for reading, binary. Under a reading scope's root (`kubesim mcp`)
+    it must be a regular file: it is opened without blocking (a FIFO's open waits for a
+    writer that may never come, and calls run one at a time) and checked after opening
+    (fstat: what was opened, not what a name pointed to a moment before); a FIFO, socket or
+    device is refused at once. The command line reads what it is given (a pipe from `<(...)`
+    too; bounded by the readers)."""
+    if _SCOPE.get().root is None:
+        try:
+            return open(path, "rb")
+        except OSError as exc:
+            raise _open_error(exc, source, error) from None
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        raise error(f"cannot read: {exc.strerror}", source=source) from None
+        raise _open_error(exc, source, error) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            raise error("is a directory, expected a file", source=source)
+        raise error(f"is {_kind_of(mode)}, not a regular file; kubesim mcp reads regular "
+                    "files only", source=source)
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
+
+
+def _open_error(exc: OSError, source: str, error: type[KubesimError]) -> KubesimError:
+    if isinstance(exc, FileNotFoundError):
+        return error("no such file", source=source)
+    if isinstance(exc, IsADirectoryError):
+        return error("is a directory, expected a file", source=source)
+    return error(f"cannot read: {exc.strerror}", source=source)
 
 
 def _size(n: float) -> str:

@@ -144,7 +144,7 @@ MODULES = {
     "kubesim.cluster.records": "cluster", "kubesim.cli.live": "cli",
     # the commands' input models, and `kubesim mcp`: the same commands as MCP tools
     "kubesim.cli.inputs": "cli", "kubesim.cli.mcp": "cli", "kubesim.cli.mcp_tools": "cli",
-    "kubesim.cli.mcp_server": "cli",
+    "kubesim.cli.mcp_server": "cli", "kubesim.cli.mcp_calls": "cli",
 }
 
 # third-party library -> the only modules that may import it at run time

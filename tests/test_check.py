@@ -357,8 +357,8 @@ def test_json_document(capsys):
     doc = json.loads(out)
     assert doc["kubesim"] == 1 and doc["command"] == "check"
     assert set(doc) == {"kubesim", "command", "settings", "configuration", "inputs", "skipped",
-                        "errors",
-                        "notes", "behaviours", "objects", "checks", "findings", "summary"}
+                        "errors", "unreadable", "notes", "behaviours", "objects", "checks",
+                        "findings", "suppressed_in_source", "summary"}
     assert doc["summary"]["exit_code"] == code == 1
     # KS001 with the scenario's evidence, KS002 on both containers: warnings, since the
     # scenario names neither workload and was applied to both

@@ -659,7 +659,8 @@ def teardown_module() -> None:
 
 EXPLAIN_EXAMPLES = 1500
 EXPLAIN_DATA = HERE / "data" / "explain"
-EXPLAIN_RECORDS = sorted(str(p) for p in EXPLAIN_DATA.iterdir() if p.name != "SOURCES.md")
+EXPLAIN_RECORDS = sorted(str(p) for p in EXPLAIN_DATA.iterdir()
+                         if p.is_file() and p.name != "SOURCES.md")
 AGES = ["0s", "59s", "119s", "2m", "9m59s", "10m", "3h", "7h59m", "47h", "5d23h", "400d",
         "<unknown>", "<invalid>", "99999999y", "1m61s", "5s1m", "x"]
 COUNTS_TEXT = ["(x0 over 1m)", "(x1 over 1m)", "(x999999999 over 2s)", "(x3 over 1y)",

@@ -179,16 +179,23 @@ def test_no_path_leads_out_of_the_root(tmp_path):
              ("windows", {"spec": str(outside / "spec.yaml")}),
              ("windows", {"spec": "link.yaml"}),
              ("windows", {"spec": "-"}),
-             ("check", {"paths": ["manifests"], "config": "none"}),
              ("run", {"spec": "manifests/ok.yaml", "scenario": "/etc/hostname"}),
+             ("check", {"paths": ["manifests"], "config": "none"}),
              ("windows", {"spec": "manifests/ok.yaml"})]
     _, results = session(root, calls)
-    *refused, allowed = results
-    for (_name, args), result in zip(calls[:-1], refused, strict=True):
+    *refused, walked, allowed = results
+    for (_name, args), result in zip(calls[:-2], refused, strict=True):
         assert result.is_error, (args, text_of(result))
         text = text_of(result)
         assert "outside the root" in text or "standard input" in text, (args, text)
-    assert "manifests/away" in text_of(refused[4])  # the walk does not follow the link out
+    # the walk does not follow the link out, names it as an input it could not read, and
+    # reports the rest (issue 32 item 4): one link does not fail the whole check
+    doc = walked.structured_content
+    assert not walked.is_error and doc["summary"]["exit_code"] == 2
+    assert [o["file"] for o in doc["objects"]] == ["manifests/ok.yaml"]
+    assert [(u["file"], "outside the root" in u["error"]) for u in doc["unreadable"]] == [
+        ("manifests/away", True)]
+    assert "manifests/away" in text_of(walked) and str(outside) not in json.dumps(doc)
     assert not allowed.is_error
 
 
@@ -281,3 +288,152 @@ def test_the_server_answers_while_a_call_works():
     run = marks["run back"] - marks["run sent"]
     assert marks["list sent"] < marks["run back"], marks  # sent while the run worked
     assert marks["list back"] - marks["list sent"] < run / 4, marks
+
+
+def timed_session(root: Path, calls: list[tuple[str, dict[str, Any]]], *extra: str,
+                  bound: float) -> list[tuple[Any, float]]:
+    """(result, seconds it took) of each call over one connection; the whole session fails
+    after `bound` seconds instead of waiting for a server that does not answer."""
+    import time
+
+    async def go() -> list[tuple[Any, float]]:
+        out = []
+        with anyio.fail_after(bound):
+            async with mcp.Client(server(root, *extra)) as client:
+                for name, args in calls:
+                    start = time.perf_counter()
+                    result = await client.call_tool(name, args)
+                    out.append((result, time.perf_counter() - start))
+        return out
+    return anyio.run(go)
+
+
+def test_a_fifo_is_refused_at_once_and_the_server_stays_up(tmp_path):
+    """Issue 28 item 5: a FIFO under the root, named as a spec, a trace, a scenario, a
+    manifest or a configuration, used to wedge the server (its open waits for a writer;
+    calls run one at a time, so nothing after it was served). Opened without blocking and
+    checked after opening, it is an is_error result naming the file, long before the call's
+    time limit, and the next call is served."""
+    (tmp_path / "spec.yaml").write_text((REPO / SPEC).read_text())
+    os.mkfifo(tmp_path / "fifo.yaml")
+    (tmp_path / "k8s").mkdir()
+    (tmp_path / "k8s" / "ok.yaml").write_text((REPO / SPEC).read_text())
+    os.mkfifo(tmp_path / "k8s" / "pipe.yaml")  # in a walked folder: not a file, not read
+    limit = 60.0
+    calls = [("windows", {"spec": "fifo.yaml"}),
+             ("run", {"spec": "spec.yaml", "trace": "fifo.yaml"}),
+             ("run", {"spec": "spec.yaml", "scenario": "fifo.yaml"}),
+             ("check", {"paths": ["spec.yaml"], "config": "fifo.yaml"}),
+             ("check", {"paths": ["fifo.yaml", "spec.yaml"], "config": "none"}),
+             ("check", {"paths": ["k8s"], "config": "none"}),
+             ("windows", {"spec": "spec.yaml"})]
+    done = timed_session(tmp_path, calls, "--time-limit", f"{limit:g}", bound=2 * limit)
+    *fifos, (several, _), (walked, _), (last, _) = done
+    for (name, args), (result, seconds) in zip(calls, fifos, strict=False):
+        assert result.is_error, (name, args, text_of(result))
+        assert "fifo.yaml: is a FIFO, not a regular file" in text_of(result) or \
+            "fifo.yaml: --config: not a regular file" in text_of(result), text_of(result)
+        assert seconds < limit / 2, (args, seconds)  # refused, not stopped at the limit
+    # among several inputs, the FIFO is an input that could not be read beside the rest
+    assert not several.is_error and several.structured_content["summary"]["exit_code"] == 2
+    assert "is a FIFO" in several.structured_content["unreadable"][0]["error"]
+    assert walked.structured_content["inputs"] == ["k8s/ok.yaml"]
+    assert not last.is_error and last.structured_content["label"].startswith("ProbeSpec/spec")
+
+
+def _descendants(pid: int) -> list[int]:
+    from kubesim.cli.mcp_calls import _children
+    out, found = [], [pid]
+    while found:
+        out += found
+        found = [p for p in _children(set(found)) if p not in out]
+    return out[1:]
+
+
+def _running(pids: list[int]) -> list[int]:
+    """The processes of `pids` that are not zombies (a zombie has ended)."""
+    alive = []
+    for p in pids:
+        try:
+            state = Path(f"/proc/{p}/stat").read_bytes().rsplit(b")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if state != b"Z":
+            alive.append(p)
+    return alive
+
+
+def test_a_call_over_the_time_limit_is_answered_and_the_next_is_served(tmp_path):
+    """Issue 28 item 5: each call runs in a child process; at the server's --time-limit the
+    call is answered with an error naming the limit, the child (and anything it started) is
+    gone, and the next call is served. The limit is derived from a quick call measured
+    first (twenty times it, at least 2 s); the long call is a simulation of 1e8 s that the
+    server's raised --max-work admits (hundreds of times the limit)."""
+    (tmp_path / "spec.yaml").write_text((REPO / SPEC).read_text())
+    quick = ("windows", {"spec": "spec.yaml"})
+    ((_, took),) = timed_session(tmp_path, [quick], bound=120)
+    limit = max(2.0, 20 * took)
+    long = ("run", {"spec": "spec.yaml", "duration": 1e8, "engine": "simpy"})
+    marks: dict[str, Any] = {}
+
+    async def go() -> None:
+        import time
+        params = server(tmp_path, "--time-limit", f"{limit:g}", "--max-work", str(10**10))
+        with anyio.fail_after(10 * limit + 60):
+            async with mcp.Client(params) as client:
+                start = time.perf_counter()
+                marks["long"] = await client.call_tool(*long)
+                marks["seconds"] = time.perf_counter() - start
+                marks["left"] = _running(_descendants(_server_pid(tmp_path)))
+                marks["next"] = await client.call_tool(*quick)
+    anyio.run(go)
+    long_result = marks["long"]
+    assert long_result.is_error and long_result.structured_content is None
+    text = text_of(long_result)
+    assert f"stopped at the time limit of {limit:g} s" in text and "--time-limit" in text
+    assert limit <= marks["seconds"] < 2 * limit, marks  # at the limit, not at the run's end
+    # what remains under the server: the fork server and multiprocessing's resource tracker
+    assert len(marks["left"]) <= 2, marks["left"]
+    assert not marks["next"].is_error, text_of(marks["next"])
+    assert marks["next"].structured_content["label"].startswith("ProbeSpec/spec")
+
+
+def _server_pid(root: Path) -> int:
+    """The pid of the `kubesim mcp --root ROOT` process (ROOT is a test's own folder)."""
+    for entry in Path("/proc").iterdir():
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"mcp" in argv and str(root).encode() in argv:
+            return int(entry.name)
+    raise AssertionError(f"no kubesim mcp process for {root}")
+
+
+def test_stopping_a_call_stops_what_it_started_in_sessions_of_their_own():
+    """A render engine runs in a session of its own (run_engine: start_new_session), so the
+    call's child cannot be stopped by its process group alone: `stop_tree` finds the tree by
+    parent pid. A real tree: a parent, a child in a new session, a grandchild; all sleep."""
+    import time
+
+    from kubesim.cli.mcp_calls import stop_tree
+    grandchild = "import subprocess, time; subprocess.Popen(['sleep', '600']); time.sleep(600)"
+    child = (f"import subprocess, sys, time; subprocess.Popen([sys.executable, '-c', "
+             f"{grandchild!r}], start_new_session=True); time.sleep(600)")
+    parent = subprocess.Popen([sys.executable, "-c", child])
+    try:
+        deadline = time.monotonic() + 60
+        while len(_running(_descendants(parent.pid))) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        tree = _running(_descendants(parent.pid))
+        assert len(tree) == 2, tree  # the session's python and its sleep
+        assert os.getsid(tree[0]) != os.getsid(parent.pid)
+        stop_tree(parent.pid)
+        assert parent.wait(60) == -9
+        deadline = time.monotonic() + 60
+        while _running(tree) and time.monotonic() < deadline:  # orphans: init reaps them
+            time.sleep(0.05)
+        assert _running(tree) == []
+    finally:
+        if parent.poll() is None:
+            parent.kill()

@@ -265,9 +265,13 @@ def test_every_check_format_neutralises_hostile_strings(name, namespace, path, r
 
         commands = runner_commands(outputs["github"][1])
         live = [f for f in doc["findings"] if not f["suppressed"]]
-        # one per finding that is not suppressed, and one for the configuration's fail_on
-        assert [c[1].get("title", "").split()[0] for c in commands] == \
-            [f["id"] for f in live] + ["kubesim"]
+        # one per finding that is not suppressed, one for what the manifest's annotation
+        # suppressed (KS004), and one for the configuration's fail_on
+        assert [c[1].get("title", "") for c in commands][-2:] == [
+            "kubesim suppressions", "kubesim configuration"]
+        assert [c[1].get("title", "").split()[0] for c in commands[:-2]] == \
+            [f["id"] for f in live]
+        assert commands[-2][0] == "notice" and "suppress 1 finding (KS004)" in commands[-2][2]
         for (command, props, data), f in zip(commands, live, strict=False):
             assert command == ("error" if f["fails"] else f["severity"])
             assert (props["file"], data) == (edge.visible(spec), edge.visible(f["message"]))
@@ -302,11 +306,37 @@ def test_an_undecodable_file_name_is_shown_not_a_traceback(tmp_path):
         assert "bad\\udcff\\x1b.yaml" in out
         if fmt == "text":
             assert_neutral(out)
-        if fmt == "github":
-            assert [props["file"] for _, props, _ in runner_commands(out)] == [
-                f"{folder}/bad\\udcff\\x1b.yaml"]
+        if fmt == "github":  # the finding on its file, and the annotation's suppression
+            assert [props.get("file") for _, props, _ in runner_commands(out)] == [
+                f"{folder}/bad\\udcff\\x1b.yaml", None]
     code, out, _ = run("check", "--phases", "1", "--format", "json", str(folder))
     assert json.loads(out)["inputs"] == [str(folder) + "/bad\udcff\x1b.yaml"]
+
+
+def test_a_cr_in_the_name_of_a_file_that_cannot_be_read_is_shown_as_r(tmp_path):
+    """Issue 28 item 7: the error line of an unreadable file among several joined the
+    message's words with spaces, so a CR (or LF, TAB) in its name became a space, unlike
+    every other value (docs/ci.md: CR as `\\r`). Text and stderr show `\\r`, JSON keeps the
+    name exact, and the GitHub annotation names the file as the runner reads it."""
+    folder = tmp_path / "k8s"
+    folder.mkdir()
+    (folder / "good.yaml").write_text(manifest("web", "ns", "/healthz", "r"))
+    bad = folder / "bad\r\tname.yaml"
+    bad.write_text("kind: Deployment\nmetadata: {name: x\n")
+    shown = edge.visible(str(bad))
+    assert shown.endswith("bad\\r\\tname.yaml")
+    code, out, err = run("check", "--phases", "1", "--config", "none", str(folder))
+    assert code == 2
+    assert f"error: {shown}:3: malformed YAML" in out and f"kubesim: error: {shown}:3: " in err
+    assert_neutral(out)
+    assert_neutral(err, one_line=True)
+    code, out, _ = run("check", "--phases", "1", "--config", "none", "--format", "json",
+                       str(folder))
+    assert json.loads(out)["unreadable"][0]["file"] == str(bad)
+    code, out, _ = run("check", "--phases", "1", "--config", "none", "--format", "github",
+                       str(folder))
+    (error,) = [c for c in runner_commands(out) if c[1].get("title") == "kubesim: input not read"]
+    assert error[1]["file"] == shown and error[2].startswith(f"{shown}:3: malformed YAML")
 
 
 # ------------------------------------------------------------------ the other commands

@@ -337,7 +337,10 @@ def test_action_steps_run_here_and_write_sarif(tmp_path):
 
     (work / "k8s" / "slow.yaml").write_text("kind: Deployment\nmetadata: {name: x\n")
     done = _run_step(check_step, inputs, work, outputs, path)
-    assert done.returncode == 2 and done.stdout == "" and "slow.yaml" in done.stderr
+    assert done.returncode == 2 and "slow.yaml" in done.stderr
+    # the bad file is an annotation of its own, on its file and line (issue 32 item 4)
+    assert re.fullmatch(r"::error file=k8s/slow\.yaml,line=3,title=kubesim%3A input not "
+                        r"read::k8s/slow\.yaml:3: malformed YAML: .+", done.stdout.strip())
     # the good files are still checked and reported (this run's report, not a stale one: the
     # bad file is named on stderr, its findings of the previous run are gone)
     sarif = json.loads((work / "kubesim.sarif").read_text())
@@ -412,6 +415,20 @@ def test_action_config_input_pins_the_configuration(tmp_path):
     assert done.returncode == 1, done.stderr
     assert [c[0] for c in commands] == ["error"]
     assert sarif["runs"][0]["properties"]["configuration"]["chosen"] == "--config none"
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r", "\r\n"], ids=["LF", "CR", "CRLF"])
+def test_action_sarif_file_with_a_line_break_adds_no_output(tmp_path, newline):
+    """Issue 28 item 7: the `sarif-file` input is written to GITHUB_OUTPUT as
+    `sarif-file=VALUE`; a line break in it used to add a line of its own (here a forged
+    `exit-code=0` and a new output). Refused: exit 2, and GITHUB_OUTPUT holds `exit-code=2`
+    alone, whatever the input said."""
+    hostile = f"kubesim.sarif{newline}exit-code=0{newline}forged=yes"
+    done, sarif, _ = _action_run(tmp_path, {"k8s/slow.yaml": SLOW_LIVENESS}, paths="k8s",
+                                 args="--max-hang-recovery 90", **{"sarif-file": hostile})
+    assert done.returncode == 2 and "sarif-file input holds a line break" in done.stderr
+    assert (tmp_path / "github_output").read_text() == "exit-code=2\n"
+    assert not list((tmp_path / "checkout").glob("*.sarif*"))  # nothing written either
 
 
 HOSTILE_TEXT = st.lists(st.sampled_from(list("ab :,%=\r\n\x1b\u202e\u2066#[]") + [

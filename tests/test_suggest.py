@@ -263,7 +263,7 @@ def test_a_suggestion_meets_every_expectation_by_the_windows(tmp_path_factory, p
                                              "failureThreshold": failures,
                                              "timeoutSeconds": timeout}}
     spec.write_text(yaml.safe_dump(data))
-    workloads, _, _ = read_inputs([str(spec)])
+    workloads = read_inputs([str(spec)]).workloads
     w = workloads[0]
     wants = [Want("hang-within", float(hang)), Want("starts-within", float(start))]
     got = suggest(w, w.containers[0], wants, [], Settings(phases=5))

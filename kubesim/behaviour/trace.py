@@ -101,7 +101,7 @@ from kubesim.behaviour.selectors import ReplicaSelector, SelectorUse
 from kubesim.behaviour.trace_read import GRPC_STATUSES, Reader, Source, setting, shutdown_seconds
 from kubesim.behaviour.trace_store import Outcomes, Series
 from kubesim.errors import BehaviourError
-from kubesim.files import check_within, inline_text
+from kubesim.files import check_within, inline_text, open_input
 from kubesim.spec.yamlio import STDIN
 
 if TYPE_CHECKING:
@@ -423,7 +423,7 @@ class Trace(BehaviourBase):
         if src.path is None:  # standard input: read as it comes
             return True
         needle, tail = b"process:", b""
-        with open(src.path, "rb") as fh:  # in blocks: the file is never held in memory
+        with open_input(src.path, src.name, BehaviourError) as fh:  # in blocks, not whole
             while block := fh.read(1 << 20):
                 if needle in tail + block:
                     return True

@@ -26,7 +26,7 @@ import numpy as np
 from kubesim.behaviour.answer import AnswerError, location_problem
 from kubesim.behaviour.trace_store import Outcome, Outcomes, Series
 from kubesim.errors import BehaviourError
-from kubesim.files import MAX_DEPTH, check_depth
+from kubesim.files import MAX_DEPTH, check_depth, open_input
 
 __all__ = ["GRPC_STATUSES", "KEYS", "MAX_STDIN_BYTES", "MAX_TARGETS", "Reader", "Source"]
 
@@ -115,15 +115,8 @@ class Source:
             yield from _decoded(_byte_blocks(fh.read), self.name)
 
     def _open(self) -> IO[bytes]:
-        try:
-            fh = open(self.path, "rb")
-        except FileNotFoundError:
-            raise BehaviourError("no such file", source=self.name) from None
-        except IsADirectoryError:
-            raise BehaviourError("is a directory, expected a file", source=self.name) from None
-        except OSError as exc:
-            raise BehaviourError(f"cannot read: {exc.strerror}", source=self.name) from None
-        return fh
+        assert self.path is not None
+        return open_input(self.path, self.name, BehaviourError)
 
     def _stdin_blocks(self) -> Iterator[Block]:
         spool = self._spool

@@ -198,8 +198,11 @@ def project_config(args: argparse.Namespace) -> tuple[Config | None, str]:
         return None, "--config none"
     if args.config:
         path = Path(args.config)
-        if not path.is_file():
+        if not path.exists():
             raise UsageError("--config: no such file", source=args.config)
+        if not path.is_file():  # a folder; a FIFO, whose open would wait for a writer
+            raise UsageError("--config: not a regular file; give a YAML or TOML file",
+                             source=args.config)
         return load_config(path), "--config"
     config = find_config()
     return config, CHOSEN_BY_SEARCH if config else "searched from the current directory upwards"
@@ -235,8 +238,7 @@ def run(args: argparse.Namespace) -> CommandResult:
     if args.html is not None:
         from kubesim.render.check_html import check_report
         write_html(check_report(report), args.html)
-    errors = [f"kubesim: error: {' '.join(str(e).split())}" for e in report.errors]
-    # one line per bad input
+    errors = [f"kubesim: error: {e}" for e in report.errors]  # one line each, through the edge
     return CommandResult(render(report, args.format), report.exit_code, errors or None)
 
 

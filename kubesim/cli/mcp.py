@@ -3,19 +3,25 @@ tools over stdio, for agents (docs/mcp.md). Needs the optional extra kubesim[mcp
 
 The server resolves every path a tool is given against `--root` (default: the current
 directory; the server works from there) and reads nothing outside it, nor standard input
-(the connection). `--max-work` bounds every call's simulation, lower than the command line's
-default: a tool's JSON document goes back whole to the client.
+(the connection), and regular files only (a FIFO would block). `--max-work` bounds every
+call's simulation, lower than the command line's default: a tool's JSON document goes back
+whole to the client. Each call runs in a child process of its own: `--time-limit` seconds at
+most (then the call is answered with an error and the next one served) and `--max-memory`
+MiB of address space (kubesim.cli.mcp_calls).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import math
 import os
+import sys
 from pathlib import Path
 
 from kubesim.cli.args import add_budget_arg
 from kubesim.cli.command import CommandResult
+from kubesim.cli.mcp_tools import DEFAULT_MAX_MEMORY, DEFAULT_TIME_LIMIT
 from kubesim.errors import UsageError
 
 __all__ = ["MCP_MAX_WORK", "add_parser", "run"]
@@ -35,6 +41,30 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="the directory tool paths are relative to and may not leave "
                         "(default: the current directory)")
     add_budget_arg(p, MCP_MAX_WORK, what="the most work one tool call may do, and its default")
+    p.add_argument("--time-limit", type=_seconds, default=DEFAULT_TIME_LIMIT, metavar="S",
+                   help="seconds one tool call may take; at the limit it is stopped, answered "
+                        f"with an error, and the next call served (default {DEFAULT_TIME_LIMIT:g})")
+    p.add_argument("--max-memory", type=_mebibytes, default=DEFAULT_MAX_MEMORY // 2**20,
+                   metavar="MIB", help="address space one tool call may hold, MiB (default "
+                                       f"{DEFAULT_MAX_MEMORY // 2**20})")
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= 86400:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number of seconds, more than 0 "
+                                         "and at most 86400")
+    return value
+
+
+def _mebibytes(text: str) -> int:
+    if not text.isdigit() or not 256 <= int(text) <= 1 << 20:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a whole number of MiB, 256 to "
+                                         f"{1 << 20}")
+    return int(text)
 
 
 def run(args: argparse.Namespace) -> CommandResult:
@@ -47,6 +77,10 @@ def run(args: argparse.Namespace) -> CommandResult:
         raise UsageError("kubesim mcp needs the MCP Python SDK: pip install 'kubesim[mcp]'")
     from kubesim.cli.mcp_server import serve
     from kubesim.cli.mcp_tools import ServerSettings
+    # "" on the module path (`python -c`) is the start directory: fixed before the move to
+    # the root, so that no module is ever imported from the root's files
+    sys.path[:] = [os.path.abspath(p) if p in ("", ".") else p for p in sys.path]
     os.chdir(root)  # relative paths in tool calls name files under the root
-    serve(ServerSettings(Path.cwd().resolve(), args.max_work))
+    serve(ServerSettings(Path.cwd().resolve(), args.max_work, args.time_limit,
+                         args.max_memory * 2**20))
     return CommandResult("")

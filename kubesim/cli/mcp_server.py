@@ -4,10 +4,12 @@
 The SDK's low-level server is used so that each tool's input schema is exactly its command's
 input model (kubesim.cli.inputs) and each call is validated by that model, with kubesim's
 messages: `tools/list` gives the models' JSON schemas, `tools/call` runs
-`kubesim.cli.mcp_tools.call_tool` in a worker thread (one call at a time, so memory stays that
-of one command; the protocol keeps answering meanwhile) and returns its JSON document as
-structured content with a short text, or an `is_error` result. Start-up imports the SDK and
-the input models only; the commands load on the first call.
+`kubesim.cli.mcp_tools.call_tool` in a child process of its own, bounded in time and memory
+(kubesim.cli.mcp_calls; one call at a time, so memory stays that of one command; the
+protocol keeps answering meanwhile, from a worker thread that waits for the child) and
+returns its JSON document as structured content with a short text, or an `is_error` result
+(at the time limit too, after which the next call is served). Start-up imports the SDK and
+the input models only; the commands load in the fork server the calls' children come from.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from mcp.server.stdio import stdio_server
 
 from kubesim import __version__
 from kubesim.cli.inputs import build_all
-from kubesim.cli.mcp_tools import DESCRIPTIONS, ServerSettings, call_tool, input_schema
+from kubesim.cli.mcp_calls import CallRunner
+from kubesim.cli.mcp_tools import DESCRIPTIONS, ServerSettings, input_schema
 
 __all__ = ["make_server", "serve"]
 
@@ -37,9 +40,11 @@ READ_ONLY = types.ToolAnnotations(read_only_hint=True, destructive_hint=False,
                                   idempotent_hint=True, open_world_hint=False)
 
 
-def make_server(settings: ServerSettings) -> Server[Any]:
-    """The server of `kubesim mcp` (unstarted): the five tools over `settings`."""
-    build_all()  # every input model built here, before calls run in worker threads
+def make_server(settings: ServerSettings, runner: CallRunner | None = None) -> Server[Any]:
+    """The server of `kubesim mcp` (unstarted): the five tools over `settings`, each call run
+    by `runner` (a new one by default)."""
+    build_all()  # every input model built here, before any call
+    runner = runner or CallRunner(settings)
     limiter = anyio.CapacityLimiter(1)
 
     async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
@@ -50,8 +55,7 @@ def make_server(settings: ServerSettings) -> Server[Any]:
 
     async def call(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         result = await anyio.to_thread.run_sync(
-            functools.partial(call_tool, params.name, params.arguments, settings),
-            limiter=limiter)
+            functools.partial(runner.run, params.name, params.arguments), limiter=limiter)
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=result.text)],
             structured_content=result.document, is_error=result.is_error)
@@ -62,7 +66,9 @@ def make_server(settings: ServerSettings) -> Server[Any]:
 
 def serve(settings: ServerSettings) -> None:
     """Serve over standard input and output until the client closes the connection."""
-    server = make_server(settings)
+    runner = CallRunner(settings)
+    runner.start()  # before any thread: the fork server never holds the protocol's streams
+    server = make_server(settings, runner)
 
     async def run() -> None:
         async with stdio_server() as (read, write):

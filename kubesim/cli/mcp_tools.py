@@ -28,17 +28,24 @@ from kubesim.errors import KubesimError
 from kubesim.files import reading_scope
 from kubesim.render import edge
 
-__all__ = ["DESCRIPTIONS", "ServerSettings", "ToolResult", "call_tool", "input_schema",
-           "tool_names"]
+__all__ = ["DEFAULT_MAX_MEMORY", "DEFAULT_TIME_LIMIT", "DESCRIPTIONS", "ServerSettings",
+           "ToolResult", "call_tool", "input_schema", "tool_names"]
+
+
+DEFAULT_TIME_LIMIT = 120.0  # seconds one tool call may take (kubesim mcp --time-limit)
+DEFAULT_MAX_MEMORY = 2 * 1024**3  # bytes of address space of one call (--max-memory)
 
 
 @dataclass(frozen=True)
 class ServerSettings:
-    """What `kubesim mcp` was started with: the root every path lies under, and the work
-    budget no call may exceed (the default of a call's `max_work`)."""
+    """What `kubesim mcp` was started with: the root every path lies under, the work budget
+    no call may exceed (the default of a call's `max_work`), and the time and address space
+    one call may take (kubesim.cli.mcp_calls)."""
 
     root: Path
     max_work: int
+    time_limit: float = DEFAULT_TIME_LIMIT
+    max_memory: int = DEFAULT_MAX_MEMORY
 
 
 @dataclass(frozen=True)
@@ -136,7 +143,7 @@ def _run(name: str, inputs: CommandInput, settings: ServerSettings) -> ToolResul
     document = json.loads(text)
     said = result.note or []  # what the CLI says on stderr
     lines = [said] if isinstance(said, str) else list(said)  # a line, or lines (check's errors)
-    note = "".join(line.rstrip("\n") + "\n" for line in lines)
+    note = "".join(edge.one_line(line.rstrip("\n")) + "\n" for line in lines)
     summary = SUMMARIES[name](document, result.code) + note
     return ToolResult(document, edge.text(summary))
 
@@ -157,9 +164,22 @@ def _check(doc: dict[str, Any], code: int) -> str:
     return (f"check: {s['objects']} object(s), {s['containers']} probed container(s), "
             f"{s['findings']} finding(s) ({s['error']} error, {s['warning']} warning, "
             f"{s['info']} info; {s['suppressed']} suppressed); {verdict}.\n"
+            + _in_source(doc, code)
             + _lines(f"{f['id']} {f['severity']} {f.get('object')}"
                      + (f" container {f['container']}" if f.get("container") else "")
                      + f": {f['message']}" for f in doc["findings"]))
+
+
+def _in_source(doc: dict[str, Any], code: int) -> str:
+    """What the manifests' own annotations suppressed, as every format of check says it."""
+    a = doc["suppressed_in_source"]
+    if not a["findings"]:
+        return ""
+    without = a["exit_code_without"]
+    verdict = (f"exit {code} with or without them" if without == code else
+               f"exit {code}, exit {without} without them")
+    return (f"The manifests' own {a['annotation']} annotations suppress {a['findings']} "
+            f"finding(s) ({', '.join(a['rules'])}): {verdict}.\n")
 
 
 def _run_summary(doc: dict[str, Any], code: int) -> str:
@@ -223,7 +243,7 @@ def _lines(items: Iterable[str], limit: int = 20) -> str:
     items = list(items)
     shown = items[:limit] + ([f"... and {len(items) - limit} more (in the document)"]
                              if len(items) > limit else [])
-    return "".join(f"- {x}\n" for x in shown)
+    return "".join(f"- {edge.one_line(x)}\n" for x in shown)  # one line each
 
 
 SUMMARIES: dict[str, Callable[[dict[str, Any], int], str]] = {

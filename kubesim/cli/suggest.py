@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> CommandResult:
     behaviours = behaviour_refs(args, config)
     if not wants:
         return _from_findings(args, behaviours, settings)
-    workloads, _, _ = read_inputs(args.paths, render=settings.render)
+    workloads = read_inputs(args.paths, render=settings.render).workloads
     chosen = [(w, c) for w in workloads if _chosen(args, w.name, w.label)
               for c in w.containers
               if c.pod is not None and (not args.container or c.name == args.container)]

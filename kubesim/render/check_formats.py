@@ -3,16 +3,24 @@ commands. Prints nothing. Every value from the inputs leaves through the output 
 format (kubesim.render.edge), and every format says which configuration was used and how it
 departs from the defaults.
 
-* text: findings grouped by object, the configuration, then one summary line.
+* text: findings grouped by object, the inputs that could not be read, the configuration,
+  what the manifests' own annotations suppressed, then one summary line.
 * json: one document, schema version 1 (fields in docs/check.md, "Output formats").
 * junit: a testsuite per object, a testcase per check run (rule x container x behaviour);
   findings at or above `--fail-on` are `<failure>`s, suppressed ones `<skipped>`, the rest pass
-  with the finding in `<system-out>` (JUnit has no warning state).
+  with the finding in `<system-out>` (JUnit has no warning state); a testsuite of `<error>`s
+  for the inputs that could not be read.
 * sarif: SARIF 2.1.0 for code scanning: every rule with its help, every finding as a result
-  with file and line; suppressed findings carry `suppressions`.
+  with file and line; suppressed findings carry `suppressions` (`inSource` at the annotation);
+  inputs that could not be read are error notifications of an unsuccessful invocation.
 * github: one workflow command per unsuppressed finding (`::error file=...,line=...,title=...::
-  message`), an annotation on the pull request, and one for a configuration that departs
-  from the defaults.
+  message`), an annotation on the pull request, one `::error` per input that could not be
+  read, one notice for what the manifests' annotations suppressed, and one for a
+  configuration that departs from the defaults.
+
+A pull request can relax the gate two ways, a configuration in the checkout and the
+`kubesim.dev/ignore` annotations of its own manifests: every format says what each switched
+off and the exit code without it (`relaxed_verdicts`, `suppression_line`).
 """
 
 from __future__ import annotations
@@ -27,17 +35,19 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from kubesim._version import __version__
-from kubesim.analysis.check.findings import CheckResult, Finding, Workload
+from kubesim.analysis.check.findings import CheckResult, Finding, Suppressor, Workload
+from kubesim.analysis.check.read import IGNORE_ANNOTATION
 from kubesim.analysis.check.rules import RULES, Severity, page, what_it_finds
 from kubesim.render.edge import WorkflowCommands, visible, workflow_command, xml_document, xml_value
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import Configuration
     from kubesim.analysis.check.run import Report
+    from kubesim.errors import KubesimError
 
 __all__ = ["FORMATS", "SARIF_SCHEMA", "check_document", "configuration_data",
-           "configuration_line", "configuration_lines", "fix_text", "render",
-           "render_check_json", "sarif_uri"]
+           "configuration_line", "configuration_lines", "fix_text", "relaxed_verdicts", "render",
+           "render_check_json", "sarif_uri", "suppression_line", "unreadable"]
 
 SCHEMA_VERSION = 1
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
@@ -118,8 +128,8 @@ def render_text(report: Report) -> str:
             lines.append(f"  passed   {', '.join(ok)}")
     for s in report.skipped:
         lines.append(f"{v(s['file'])}: skipped, {v(s['reason'])}")
-    for e in report.errors:
-        lines.append(f"error: {v(' '.join(str(e).split()))} (not checked)")
+    for e in report.errors:  # shown as every value is: a CR in a file name is `\r`
+        lines.append(f"error: {v(e)} (not checked)")
     found = sorted({f.rule for f in report.findings})
     if found:
         lines.append(f"what each check means and how to fix it: kubesim rules ID "
@@ -128,6 +138,10 @@ def render_text(report: Report) -> str:
         lines += textwrap.wrap(f"note: {v(note)}", width=100, subsequent_indent=" " * 6,
                                break_on_hyphens=False)
     lines += configuration_lines(report.settings.configuration)
+    said = suppression_line(report)
+    if said is not None:
+        lines += textwrap.wrap(said, width=100, subsequent_indent=" " * 6,
+                               break_on_hyphens=False)
     lines.append("")
     lines.append(_summary_line(report))
     return "\n".join(lines) + "\n"
@@ -176,9 +190,9 @@ def _summary_line(report: Report) -> str:
     if c is not None and c.sets_fail_on:
         gate = f"fail_on {fail_on} of {visible(c.source)}"
     verdict = f"exit {report.exit_code}"
-    if report.default_gate_exit_code != report.exit_code:
-        verdict += (f" (exit {report.default_gate_exit_code} without the fail_on, ignores and "
-                    f"severities of {visible(c.source if c else '')})")
+    relaxed = relaxed_verdicts(report)
+    if relaxed:
+        verdict += f" ({'; '.join(relaxed)})"
     return (f"kubesim check: {_n(counts['objects'], 'object')}, "
             f"{_n(counts['containers'], 'probed container')}, {_n(counts['checks'], 'check')} "
             f"(behaviours: {behaviours}; {report.settings.phases} grid phases): "
@@ -186,6 +200,65 @@ def _summary_line(report: Report) -> str:
             f"{counts['info']} info, {counts['suppressed']} suppressed; {gate}: {verdict}"
             + (f" ({_n(len(report.errors), 'bad input')}, named above)" if report.errors
                else ""))
+
+
+# ---------------------------------------------------------------- relaxations of the gate
+
+# what undoing each relaxation takes away, as the reports say it
+_CONFIGURATION_GATE = "the fail_on, ignores and severities of {}"
+_ANNOTATIONS = f"the manifests' {IGNORE_ANNOTATION} annotations"
+
+
+def relaxed_verdicts(report: Report) -> list[str]:
+    """`exit 1 without the fail_on, ignores and severities of .kubesim.yaml`, `exit 1 without
+    the manifests' kubesim.dev/ignore annotations`: each relaxation of the gate a pull
+    request can make (a configuration found in the checkout, the annotations of its own
+    manifests) whose undoing changes the exit code, and both together when only that does.
+    The one phrase every format gives (text, github, SARIF, JUnit, the MCP summary)."""
+    c = report.settings.configuration
+    config = _CONFIGURATION_GATE.format(visible(c.source)) if c is not None else None
+    out = []
+    if config is not None and report.default_gate_exit_code != report.exit_code:
+        out.append(f"exit {report.default_gate_exit_code} without {config}")
+    annotated = bool(report.suppressed_in_source)
+    if annotated and report.annotations_exit_code != report.exit_code:
+        out.append(f"exit {report.annotations_exit_code} without {_ANNOTATIONS}")
+    if not out and config is not None and annotated and c is not None and c.departures:
+        both = report.exit_code_without(frozenset({Suppressor.CONFIGURATION,
+                                                   Suppressor.ANNOTATION}))
+        if both != report.exit_code:
+            out.append(f"exit {both} without both {config} and {_ANNOTATIONS}")
+    return out
+
+
+def suppression_line(report: Report) -> str | None:
+    """`the manifests' own kubesim.dev/ignore annotations suppress 2 findings (KS001, KS010):
+    exit 0, exit 1 without them`: what the inputs' own annotations switched off and the exit
+    code without them (None when they switched nothing off). Every format says it: the
+    annotations are pull-request content, as a configuration in the checkout is."""
+    found = report.suppressed_in_source
+    if not found:
+        return None
+    rules = ", ".join(sorted({f.rule for f in found}))
+    without = report.annotations_exit_code
+    verdict = (f"exit {report.exit_code} with or without them" if without == report.exit_code
+               else f"exit {report.exit_code}, exit {without} without them")
+    return (f"the manifests' own {IGNORE_ANNOTATION} annotations suppress "
+            f"{_n(len(found), 'finding')} ({rules}): {verdict}")
+
+
+def _suppressed_in_source(report: Report) -> dict[str, Any]:
+    """The same as data (JSON, SARIF run properties, the HTML page)."""
+    found = report.suppressed_in_source
+    return {"annotation": IGNORE_ANNOTATION, "findings": len(found),
+            "rules": sorted({f.rule for f in found}),
+            "exit_code_without": report.annotations_exit_code}
+
+
+def unreadable(report: Report) -> list[dict[str, Any]]:
+    """Each input that could not be read (or a container a behaviour could not answer), with
+    its error: the rest of the report stands, and the exit code is 2."""
+    return [{"file": e.source, "line": e.line, "error": e.message} for e in report.errors]
 
 
 def _n(count: int, noun: str) -> str:
@@ -224,6 +297,7 @@ def check_document(report: Report) -> dict[str, Any]:
         "inputs": report.inputs,
         "skipped": report.skipped,
         "errors": [str(e) for e in report.errors],
+        "unreadable": unreadable(report),
         "notes": report.notes,
         "behaviours": [{"label": b.label, "kind": b.kind, "duration": b.duration}
                        for b in report.behaviours],
@@ -233,6 +307,7 @@ def check_document(report: Report) -> dict[str, Any]:
                     "behaviour": c.behaviour, "findings": len(c.findings)}
                    for c in report.checks],
         "findings": [_finding(report, f) for f in report.findings],
+        "suppressed_in_source": _suppressed_in_source(report),
         "summary": {**_counts(report),
                     "fail_on": s.fail_on.label if s.fail_on else "none",
                     "exit_code": report.exit_code},
@@ -269,6 +344,7 @@ def _finding(report: Report, f: Finding) -> dict[str, Any]:
             f.workload.namespace, "container": f.container, "file": f.workload.source,
             "line": f.line, "rendered_from": f.workload.rendered_from, "behaviour": f.behaviour, "phase": _t(f.phase), "seed": f.seed,
             "message": f.message, "data": f.data, "suppressed": f.suppressed,
+            "suppressed_by": f.suppressed_by.value if f.suppressed_by else None,
             "fails": report.fails(f), "case": f.case, "assumed": f.assumed,
             "evidence": f.replay.to_data() if f.replay else None,
             "help": RULES[f.rule].command,
@@ -307,9 +383,11 @@ def render_junit(report: Report) -> str:
         suite.set("errors", "0")
         suite.set("skipped", str(counts["skipped"]))
         totals.update(counts)
+    if report.errors:
+        totals.update(_junit_unreadable(root, report, configuration))
     root.set("tests", str(totals["tests"]))
     root.set("failures", str(totals["failure"]))
-    root.set("errors", "0")
+    root.set("errors", str(totals["error"]))
     root.set("skipped", str(totals["skipped"]))
     ET.indent(root)
     return xml_document('<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -317,13 +395,40 @@ def render_junit(report: Report) -> str:
 
 
 def _junit_configuration(report: Report) -> list[tuple[str, str]]:
-    """The configuration as testsuite properties (JUnit has no other place for it)."""
+    """The configuration, and what the manifests' own annotations suppressed, as testsuite
+    properties (JUnit has no other place for them)."""
     c = _configuration(report)
     return [("kubesim.configuration", c["file"] or f"none ({c['chosen']})"),
             ("kubesim.configuration.departures",
              "; ".join(f"{d['key']} {d['value']} (default {d['default']})"
                        for d in c["departures"]) or "none"),
-            ("kubesim.configuration.default_gate_exit_code", str(c["default_gate_exit_code"]))]
+            ("kubesim.configuration.default_gate_exit_code", str(c["default_gate_exit_code"])),
+            ("kubesim.suppressed_in_source", suppression_line(report) or "none"),
+            ("kubesim.suppressed_in_source.exit_code_without",
+             str(report.annotations_exit_code))]
+
+
+def _junit_unreadable(root: ET.Element, report: Report,
+                      configuration: list[tuple[str, str]]) -> Counter[str]:
+    """One testsuite for the inputs that could not be read, a testcase in `<error>` each (the
+    JUnit state of a test that could not run); returns its counts."""
+    x = xml_value
+    suite = ET.SubElement(root, "testsuite", name="kubesim: inputs not read")
+    props = ET.SubElement(suite, "properties")
+    for name, value in configuration:
+        ET.SubElement(props, "property", name=name, value=x(value))
+    for e in report.errors:
+        attrs = {"classname": "kubesim", "name": x(f"read {e.source or 'the input'}")}
+        if e.source:
+            attrs["file"] = x(e.source)
+        if e.line:
+            attrs["line"] = str(e.line)
+        case = ET.SubElement(suite, "testcase", attrs)
+        ET.SubElement(case, "error", type="not read", message=x(e)).text = x(e)
+    n = len(report.errors)
+    for key, count in (("tests", n), ("failures", 0), ("errors", n), ("skipped", 0)):
+        suite.set(key, str(count))
+    return Counter({"tests": n, "error": n})
 
 
 def _testcase(suite: ET.Element, report: Report, c: CheckResult) -> str:
@@ -376,20 +481,41 @@ def render_sarif(report: Report) -> str:
                                          "semanticVersion": __version__, "rules": rules}},
                      "invocations": [_invocation(report)],
                      "results": results,
-                     "properties": {"configuration": _configuration(report)}}]}
+                     "properties": {"configuration": _configuration(report),
+                                    "suppressedInSource": _suppressed_in_source(report)}}]}
     return json.dumps(doc, indent=2) + "\n"
 
 
 def _invocation(report: Report) -> dict[str, Any]:
-    out: dict[str, Any] = {"executionSuccessful": True, "exitCode": report.exit_code}
-    if report.notes:
-        out["toolExecutionNotifications"] = [{"message": {"text": n}, "level": "note"}
-                                             for n in report.notes]
+    """The run's invocation: its exit code; unsuccessful when an input could not be read (a
+    notification, an error, for each, on its file); notes; a configuration that departs
+    from the defaults, and what the manifests' own annotations suppressed (warnings when
+    they changed the verdict)."""
+    out: dict[str, Any] = {"executionSuccessful": not report.errors,
+                           "exitCode": report.exit_code}
+    notes: list[dict[str, Any]] = [_sarif_unreadable(e) for e in report.errors]
+    notes += [{"message": {"text": n}, "level": "note"} for n in report.notes]
+    said = suppression_line(report)
+    if said is not None:
+        notes.append({"message": {"text": said}, "level": "warning" if
+                      report.annotations_exit_code != report.exit_code else "note"})
+    if notes:
+        out["toolExecutionNotifications"] = notes
     c = report.settings.configuration
     if c is not None and c.departures:
         out["toolConfigurationNotifications"] = [{
             "message": {"text": configuration_line(c)},
             "level": "warning" if report.default_gate_exit_code != report.exit_code else "note"}]
+    return out
+
+
+def _sarif_unreadable(e: KubesimError) -> dict[str, Any]:
+    """An input that could not be read, as a tool execution notification on its file."""
+    out: dict[str, Any] = {"message": {"text": str(e)}, "level": "error"}
+    if e.source:
+        region = {"region": {"startLine": e.line}} if e.line else {}
+        out["locations"] = [{"physicalLocation": {
+            "artifactLocation": {"uri": sarif_uri(e.source)}, **region}}]
     return out
 
 
@@ -423,9 +549,19 @@ def _result(report: Report, f: Finding, index: int) -> dict[str, Any]:
         if fixes:
             out["fixes"] = fixes
     if f.suppressed:
-        kind = "inSource" if f.suppressed.startswith("annotation") else "external"
-        out["suppressions"] = [{"kind": kind, "justification": f.suppressed}]
+        out["suppressions"] = [_sarif_suppression(f)]
     return out
+
+
+def _sarif_suppression(f: Finding) -> dict[str, Any]:
+    """`inSource` for the manifest's own annotation (at its line), `external` for the
+    configuration and `--ignore`."""
+    if f.suppressed_by is not Suppressor.ANNOTATION:
+        return {"kind": "external", "justification": f.suppressed}
+    region = {"region": {"startLine": f.workload.ignore_line}} if f.workload.ignore_line else {}
+    return {"kind": "inSource", "justification": f.suppressed,
+            "location": {"physicalLocation": {
+                "artifactLocation": {"uri": sarif_uri(f.workload.source)}, **region}}}
 
 
 def _sarif_fixes(f: Finding) -> list[dict[str, Any]]:
@@ -445,8 +581,10 @@ GITHUB_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.I
 
 def render_github(report: Report) -> WorkflowCommands:
     """GitHub workflow commands: an annotation on its file and line for every finding that is
-    not suppressed (`error` when it fails the run, else by severity), and one for a
-    configuration that departs from the defaults (`warning` when it changed the verdict)."""
+    not suppressed (`error` when it fails the run, else by severity), an `error` for every
+    input that could not be read, one `notice` saying what the manifests' own annotations
+    suppressed and the exit code without them, and one for a configuration that departs from
+    the defaults (`warning` when it changed the verdict)."""
     lines = []
     for f in report.findings:
         if f.suppressed:
@@ -455,15 +593,22 @@ def render_github(report: Report) -> WorkflowCommands:
         title = f"{f.rule} {f.name}" + (f" ({f.container})" if f.container else "")
         lines.append(workflow_command(level, {"file": f.workload.source, "line": f.line,
                                               "title": title}, f.message))
+    for e in report.errors:
+        lines.append(workflow_command("error", {"file": e.source, "line": e.line,
+                                                "title": "kubesim: input not read"},
+                                      f"{e} (not checked; exit 2)"))
+    said = suppression_line(report)
+    if said is not None:
+        lines.append(workflow_command("notice", {"title": "kubesim suppressions"}, said))
     c = report.settings.configuration
     if c is not None and c.departures:
         changed = report.default_gate_exit_code != report.exit_code
+        without = _CONFIGURATION_GATE.format(visible(c.source))
         lines.append(workflow_command("warning" if changed else "notice",
                                       {"title": "kubesim configuration"},
                                       configuration_line(c) + (
                                           f"; exit {report.exit_code}, exit "
-                                          f"{report.default_gate_exit_code} without its "
-                                          "fail_on, ignores and severities"
+                                          f"{report.default_gate_exit_code} without {without}"
                                           if changed else "")))
     return WorkflowCommands("".join(f"{line}\n" for line in lines))
 

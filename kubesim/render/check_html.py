@@ -183,7 +183,8 @@ def _base(path: Path, cwd: Path) -> Path | None:
 def _paths(report: Report) -> list[str]:
     """Every file or folder the report names."""
     out = [*report.inputs, *(s["file"] for s in report.skipped),
-           *(b.label for b in report.behaviours)]
+           *(b.label for b in report.behaviours),
+           *(e.source for e in report.errors if e.source)]
     for w in report.workloads:
         out += [w.source, *([w.rendered_from] if w.rendered_from else [])]
     c = report.settings.configuration

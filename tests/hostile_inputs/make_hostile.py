@@ -5,7 +5,8 @@ tests/test_hostile.py): spec (`run FILE`), scenario (`run SPEC --scenario FILE`)
 (`run SPEC --trace FILE`), plot (`plot FILE -o OUT.png`), blackbox (`import-blackbox FILE`),
 expectations (`check SPEC --expectations FILE`), check (`check FILE`), explain (`explain
 FILE`), config (`check SPEC --config FILE`). Every one must end in exit code 2 with one line on
-stderr, at once and in bounded memory. The `ok_` files must be accepted (exit 0).
+stderr, at once and in bounded memory. The `ok_` files must be accepted (exit 0); some are
+also read by the tests of what they regress (named beside them).
 """
 
 from __future__ import annotations
@@ -161,6 +162,17 @@ FILES: dict[str, str | bytes] = {
         "  strategy: {rollingUpdate: {maxUnavailable: 1000%}}\n"),
     "spec_deployment_progress_deadline_not_above_min_ready.yaml": DEPLOYMENT.format(
         "  minReadySeconds: 30\n  progressDeadlineSeconds: 30\n"),
+    # issue 28 item 6: the pull request's own manifest switches its findings off (KS010 on
+    # both probes, an error): accepted, exit 0, and every format says so (test_check_reports)
+    "ok_check_ignore_all.yaml": "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n"
+                                "  name: quiet\n  annotations:\n    kubesim.dev/ignore: all\n"
+                                "spec:\n  selector: {matchLabels: {app: quiet}}\n"
+                                "  template:\n    metadata: {labels: {app: quiet}}\n"
+                                "    spec:\n      containers:\n      - name: web\n"
+                                "        image: example/web:1\n"
+                                "        ports: [{name: http, containerPort: 8000}]\n"
+                                "        livenessProbe: {httpGet: {path: /livez, port: metrics}}\n"
+                                "        readinessProbe: {tcpSocket: {port: admin}}\n",
     # accepted: a UTF-8 byte order mark
     "ok_trace_bom.csv": "\ufefft,target,status,latency_ms\n1,/livez,200,1\n",
     "ok_trace_bom.jsonl": "\ufeff" + json.dumps(OBS) + "\n",

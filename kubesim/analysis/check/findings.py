@@ -6,6 +6,7 @@ the checks make `Finding`s in `CheckResult`s, render/check_formats.py prints the
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,9 +18,18 @@ from kubesim.spec.sources import RenderOptions
 from kubesim.spec.yamlio import YamlDocument
 
 __all__ = ["BehaviourRef", "CheckResult", "Configuration", "ContainerRef", "Departure", "Finding",
-           "Loc", "Replay", "Settings", "Workload"]
+           "Loc", "Replay", "Settings", "Suppressor", "Workload"]
 
 Loc = tuple[str | int, ...]
+
+
+class Suppressor(enum.Enum):
+    """Who switched a finding off. The manifests' own annotations are pull-request content, as
+    a configuration found in the checkout can be: reports say what each changed."""
+
+    ANNOTATION = "annotation"  # kubesim.dev/ignore on the object or its pod template
+    CONFIGURATION = "configuration"  # its check.ignore (undone: its whole gate, fail_on too)
+    COMMAND_LINE = "command line"  # --ignore
 
 
 @dataclass(frozen=True)
@@ -87,6 +97,7 @@ class Workload:
     line: int | None  # None: not known (an object rendered from a Helm template)
     ignores: frozenset[str] = frozenset()
     ignore_reason: str | None = None
+    ignore_line: int | None = None  # the line of its kubesim.dev/ignore annotation
     containers: list[ContainerRef] = field(default_factory=list)
     rendered_from: str | None = None  # "helm chart charts/podinfo", "kustomization overlays/x"
     labels: dict[str, str] = field(default_factory=dict)  # the pod template's labels
@@ -128,6 +139,7 @@ class Finding:
     seed: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
     suppressed: str | None = None  # why it does not count: "annotation ...", "--ignore"
+    suppressed_by: Suppressor | None = None  # who suppressed it (None: it counts)
     fix: Any = None  # fixes.ProbePatch: advice that was re-checked before it is given
     case: str | None = None  # the case of the rule table that chose the severity
     replay: Replay | None = None  # the simulated run that is the finding's evidence

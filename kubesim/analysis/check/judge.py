@@ -7,14 +7,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kubesim.analysis.check.checks import check_named
+from kubesim.analysis.check.findings import Suppressor
 from kubesim.analysis.check.read import IGNORE_ANNOTATION
 from kubesim.analysis.check.rules import RULES, Severity
 
 if TYPE_CHECKING:
-    from kubesim.analysis.check.findings import BehaviourRef, CheckResult, Finding, Settings
+    from kubesim.analysis.check.findings import (
+        BehaviourRef,
+        CheckResult,
+        Finding,
+        Settings,
+        Workload,
+    )
     from kubesim.analysis.check.simulate import Measured
 
-__all__ = ["judge"]
+__all__ = ["judge", "suppressor"]
 
 
 def _assumption(f: Finding, behaviours: tuple[BehaviourRef, ...]) -> None:
@@ -41,17 +48,34 @@ def judge(measured: list[Measured], s: Settings) -> list[CheckResult]:
             _assumption(f, m.run.subject.behaviours)
         out += results
     overrides = dict(s.severities)
-    configured = s.configuration
     for result in out:
         for f in result.findings:
             if f.rule in overrides:
                 f.measured, f.severity = f.severity, overrides[f.rule]
-            if f.rule in f.workload.ignores:
-                reason = f.workload.ignore_reason
-                f.suppressed = f"annotation {IGNORE_ANNOTATION}" + (f": {reason}" if reason
-                                                                     else "")
-            elif configured is not None and f.rule in configured.ignore:
-                f.suppressed = configured.ignored_by
-            elif f.rule in s.ignore:
-                f.suppressed = "--ignore"
+            f.suppressed_by = suppressor(f.rule, f.workload, s)
+            f.suppressed = _why(f, s)
     return out
+
+
+def suppressor(rule: str, w: Workload, s: Settings,
+               undone: frozenset[Suppressor] = frozenset()) -> Suppressor | None:
+    """Who switches check `rule` off on `w`, if anyone: the object's own annotation first,
+    then the configuration's ignore list, then `--ignore`; `undone`: the suppressors taken
+    away (what the exit code would be without them: `Report.exit_code_without`)."""
+    if rule in w.ignores and Suppressor.ANNOTATION not in undone:
+        return Suppressor.ANNOTATION
+    configured = s.configuration.ignore if s.configuration is not None else frozenset()
+    if rule in configured:  # ignored by the configuration only (not also by --ignore)
+        return None if Suppressor.CONFIGURATION in undone else Suppressor.CONFIGURATION
+    return Suppressor.COMMAND_LINE if rule in s.ignore else None
+
+
+def _why(f: Finding, s: Settings) -> str | None:
+    """What a suppressed finding says of why it does not count."""
+    if f.suppressed_by is Suppressor.ANNOTATION:
+        reason = f.workload.ignore_reason
+        return f"annotation {IGNORE_ANNOTATION}" + (f": {reason}" if reason else "")
+    if f.suppressed_by is Suppressor.CONFIGURATION:
+        assert s.configuration is not None
+        return s.configuration.ignored_by
+    return "--ignore" if f.suppressed_by is Suppressor.COMMAND_LINE else None

@@ -5,6 +5,7 @@ line of each field and the `kubesim.dev/ignore` annotation."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from kubesim.spec.model import ProbedContainer
 from kubesim.spec.sources import (
     RenderOptions,
     UnitKind,
+    Walk,
     render_notes,
     render_unit,
     split_helm_stream,
@@ -23,18 +25,31 @@ from kubesim.spec.sources import (
 )
 from kubesim.spec.yamlio import STDIN, YamlDocument, load_yaml_documents, read_text
 
-__all__ = ["IGNORE_ANNOTATION", "REASON_ANNOTATION", "STARTUP_ANNOTATION", "read_inputs",
-           "workloads_in"]
+__all__ = ["IGNORE_ANNOTATION", "REASON_ANNOTATION", "STARTUP_ANNOTATION", "Inputs",
+           "read_inputs", "workloads_in"]
 
 IGNORE_ANNOTATION = "kubesim.dev/ignore"
 REASON_ANNOTATION = "kubesim.dev/ignore-reason"
 STARTUP_ANNOTATION = "kubesim.dev/startup-seconds"  # how long this workload's start can take
 
 
+@dataclass
+class Inputs:
+    """What `read_inputs` read: the workloads, the files skipped (not manifests, with why), how
+    many Kubernetes objects or probe specs the inputs hold (with or without pods), and whether
+    the run reports what it could not read beside the rest (`several`: more than one input, or
+    a directory's) instead of ending at the first error."""
+
+    workloads: list[Workload]
+    skipped: list[dict[str, str]]
+    objects: int
+    several: bool
+
+
 def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
                 allow_empty: bool = False, render: RenderOptions | None = None,
                 notes: list[str] | None = None, errors: list[KubesimError] | None = None
-                ) -> tuple[list[Workload], list[dict[str, str]], int]:
+                ) -> Inputs:
     """Every workload in `paths`, the files skipped (not manifests), and how many Kubernetes
     objects or probe specs the inputs hold (with or without pods).
 
@@ -49,12 +64,20 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
     failed `helm template` piped in) are an error unless `allow_empty`: a gate that read
     nothing must not pass by accident.
 
-    With `errors`, a bad file among several inputs (a directory's, or several named) is
-    appended there and the others are read on; a single input's error is raised.
+    With `errors`, an input that cannot be read among several (a directory's, or several
+    named: a file, a chart that fails its own values schema, a render, a link the walk
+    refused) is appended there with its error and the others are read on, even when none of
+    them can be; a single named input's error is raised.
     """
     workloads: list[Workload] = []
     services: list[tuple[str | None, dict[str, str], str]] = []
-    found = walk(paths)
+    found = _walk(paths, errors)
+    several = errors is not None and _several(paths, found)
+    if several:
+        assert errors is not None
+        errors += [UsageError(r.message, source=r.path) for r in found.refused]
+    elif found.refused:  # a single named input has nothing else to report
+        raise UsageError(found.refused[0].message, source=found.refused[0].path)
     skipped: list[dict[str, str]] = list(found.skipped)
     objects = 0
     renders = []
@@ -76,10 +99,11 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
                     continue
             assert docs is not None
             workloads_here = workloads_in(docs, source)  # validates; raises SpecError
-        except SpecError as exc:
-            if errors is None or len(found.units) == 1:
+        except KubesimError as exc:  # unreadable, invalid, or its render failed
+            if not several:
                 raise
-            errors.append(exc)
+            assert errors is not None
+            errors.append(_at_input(exc, unit.path))
             continue
         workloads += workloads_here
         services += [svc for d in docs if (svc := _service(d.data)) is not None]
@@ -90,11 +114,45 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
             and selector and all(w.labels.get(k) == v for k, v in selector.items())))
     if notes is not None:
         notes += render_notes(renders)
-    if objects == 0 and errors:
-        raise errors[0]
-    if objects == 0 and not allow_empty:
+    if objects == 0 and not allow_empty and not (several and errors):
         raise UsageError(_empty_message(paths, skipped))
-    return workloads, skipped, objects
+    return Inputs(workloads, skipped, objects, several)
+
+
+def _walk(paths: list[str], errors: list[KubesimError] | None) -> Walk:
+    """The inputs `paths` name. With `errors` and several paths, a path the walk refuses (a
+    directory it cannot list, a folder that is neither chart nor kustomization) is appended
+    there and the others are walked."""
+    if errors is None or len(paths) < 2:
+        return walk(paths)
+    try:
+        return walk(paths)
+    except KubesimError:
+        good = []
+        for path in paths:
+            try:
+                walk([path])
+            except KubesimError as exc:
+                errors.append(_at_input(exc, path))
+            else:
+                good.append(path)
+        return walk(good) if good else Walk()
+
+
+def _at_input(exc: KubesimError, path: str) -> KubesimError:
+    """The error with the input it is about as its source: a render's message begins with
+    the chart's or kustomization's path, which becomes the source (the text is the same)."""
+    if exc.source is None:
+        exc.message = exc.message.removeprefix(f"{path}: ")
+        exc.source = path
+    return exc
+
+
+def _several(paths: list[str], found: Walk) -> bool:
+    """Whether a run reports what it could not read beside the rest: anything but one input
+    named on the command line (a file, a chart, standard input) is several."""
+    return not (len(paths) == 1 and len(found.units) == 1 and found.units[0].named
+                and not found.refused)
 
 
 def _service(data: Any) -> tuple[str | None, dict[str, str], str] | None:
@@ -226,6 +284,8 @@ def _ignores(w: Workload, doc: YamlDocument, metas: list[tuple[Any, Loc]]) -> No
         if not isinstance(annotations, dict):
             continue
         aloc = (*loc, "annotations", IGNORE_ANNOTATION)
+        if IGNORE_ANNOTATION in annotations and w.ignore_line is None:
+            w.ignore_line = doc.line_of(aloc)
         for token in re.split(r"[,\s]+", str(annotations.get(IGNORE_ANNOTATION) or "")):
             if not token:
                 continue

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kubesim.analysis.check.estimate import estimate
-from kubesim.analysis.check.judge import judge
+from kubesim.analysis.check.findings import Suppressor
+from kubesim.analysis.check.judge import judge, suppressor
 from kubesim.analysis.check.read import read_inputs
 from kubesim.analysis.check.rules import Severity
 from kubesim.analysis.check.scope import scope
@@ -69,15 +70,34 @@ class Report:
         configuration turned findings into a pass (or a pass into a failure). Settings that
         change what the checks measure (outage_seconds, phases, ...) are only listed in the
         reports: undoing them would mean checking again."""
-        c = self.settings.configuration
-        if c is None or self.errors:
-            return self.exit_code
-        fail_on = Severity.ERROR if c.sets_fail_on else self.settings.fail_on
+        return self.exit_code_without(frozenset({Suppressor.CONFIGURATION}))
+
+    @property
+    def suppressed_in_source(self) -> list[Finding]:
+        """The findings the manifests' own `kubesim.dev/ignore` annotations switched off."""
+        return [f for f in self.findings if f.suppressed_by is Suppressor.ANNOTATION]
+
+    @property
+    def annotations_exit_code(self) -> int:
+        """The exit code without the manifests' `kubesim.dev/ignore` annotations (pull-request
+        content, as a configuration found in the checkout is)."""
+        return self.exit_code_without(frozenset({Suppressor.ANNOTATION}))
+
+    def exit_code_without(self, undone: frozenset[Suppressor]) -> int:
+        """The exit code with the suppressors in `undone` taken away: the manifests'
+        annotations, and the configuration's whole gate (its fail_on, ignores and severity
+        overrides). The one rule that says what a relaxation changed, for every report."""
+        if self.errors:
+            return 2
+        s, c = self.settings, self.settings.configuration
+        config_undone = Suppressor.CONFIGURATION in undone and c is not None
+        fail_on = Severity.ERROR if config_undone and c is not None and c.sets_fail_on \
+            else s.fail_on
 
         def fails(f: Finding) -> bool:
-            severity = f.measured if f.measured is not None else f.severity
-            suppressed = f.suppressed is not None and f.suppressed != c.ignored_by
-            return not suppressed and fail_on is not None and severity >= fail_on
+            severity = f.measured if config_undone and f.measured is not None else f.severity
+            return (suppressor(f.rule, f.workload, s, undone) is None
+                    and fail_on is not None and severity >= fail_on)
 
         return 1 if any(fails(f) for f in self.findings) else 0
 
@@ -88,10 +108,13 @@ def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
     reported in `Report.errors` and the others are checked."""
     notes: list[str] = []
     errors: list[KubesimError] = []
-    workloads, skipped, _ = read_inputs(
+    read = read_inputs(
         paths, skip_non_manifests=settings.skip_non_manifests, allow_empty=settings.allow_empty,
         render=settings.render, notes=notes, errors=errors)
-    several = len({w.source for w in workloads}) + len(errors) > 1
+    workloads = read.workloads
+    # a container a behaviour cannot answer is reported beside the rest, as a file that
+    # cannot be read is, unless the input was one object alone
+    several = read.several or len(workloads) + len(errors) > 1
     plan = scope(workloads, behaviours, expectations, settings,
                  errors=errors if several else None)
     work = estimate(plan, settings)
@@ -99,8 +122,8 @@ def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
     checks = judge(measured, settings)
     workloads = [w for w in workloads if not _left_out(w, plan.left_out)]
     inputs = sorted({w.source for w in workloads})
-    return Report(settings, inputs, skipped, behaviours, workloads, checks, notes + plan.notes,
-                  errors, work)
+    return Report(settings, inputs, read.skipped, behaviours, workloads, checks,
+                  notes + plan.notes, errors, work)
 
 
 def auto_duration(behaviour: Behaviour) -> float:

@@ -497,6 +497,35 @@
     return box;
   }
 
+  function suppressedInSource(doc) {
+    // what the manifests' own kubesim.dev/ignore annotations switched off (pull-request
+    // content, as a found configuration is) and the exit code without them
+    var a = doc.suppressed_in_source;
+    if (!a || !a.findings) return null;
+    var changed = a.exit_code_without !== doc.summary.exit_code;
+    var box = el("div", { "class": "configuration suppressed-in-source" + (changed ? " relaxed" : ""),
+      id: "suppressed-in-source" });
+    add(box, el("b", {}, "suppressed in the manifests: "), document.createTextNode(vis(
+      "the manifests' own " + a.annotation + " annotations suppress " + plural(a.findings, "finding") +
+      " (" + a.rules.join(", ") + ")")));
+    add(box, el("p", { "class": changed ? "verdict" : "note" }, changed ?
+      "exit " + doc.summary.exit_code + ", exit " + a.exit_code_without + " without them" :
+      "exit " + doc.summary.exit_code + " with or without them"));
+    return box;
+  }
+
+  function unreadableSection(root, doc) {
+    // the inputs that could not be read: the rest of the report stands, the exit code is 2
+    var bad = doc.unreadable || [];
+    if (!bad.length) return;
+    var box = put(root, el("div", { "class": "unreadable", id: "unreadable" }));
+    add(box, el("h2", {}, "Not read (" + plural(bad.length, "input") + "; exit 2)"));
+    var ul = put(box, el("ul"));
+    bad.forEach(function (e) {
+      add(ul, el("li", {}, (e.file ? e.file + (e.line ? ":" + e.line : "") + ": " : "") + e.error));
+    });
+  }
+
   // ------------------------------------------------------------------ check page
   // Findings by object, as the text output groups them; under each finding the simulated run
   // that is its evidence, drawn by the run report's Timeline and opened on the stretch that
@@ -516,7 +545,11 @@
       var ul = put(d, el("ul"));
       doc.inputs.forEach(function (p) { add(ul, el("li", {}, p)); });
     }
-    add(root, configuration(doc),
+    add(root, configuration(doc));
+    var annotated = suppressedInSource(doc);
+    if (annotated) add(root, annotated);
+    unreadableSection(root, doc);
+    add(root,
       summary([["objects", s.objects], ["probed containers", s.containers], ["checks", s.checks],
         ["errors", s.error], ["warnings", s.warning], ["info", s.info], ["suppressed", s.suppressed]]));
   }

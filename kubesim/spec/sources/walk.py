@@ -29,7 +29,8 @@ from kubesim.errors import SpecError, UsageError
 from kubesim.files import STDIN, check_within, inline_text, read_text
 from kubesim.spec.yamlio import load_yaml_documents
 
-__all__ = ["KUSTOMIZATION_FILES", "Unit", "UnitKind", "Walk", "chart_meta", "unit_of", "walk"]
+__all__ = ["KUSTOMIZATION_FILES", "Refusal", "Unit", "UnitKind", "Walk", "chart_meta", "unit_of",
+           "walk"]
 
 KUSTOMIZATION_FILES = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 CHART_FILE = "Chart.yaml"
@@ -56,12 +57,22 @@ class Unit:
     named: bool = True
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """An entry a walk does not follow (a link that leaves the root), and why."""
+
+    path: str
+    message: str
+
+
 @dataclass
 class Walk:
-    """The inputs found, and the directories skipped (with why)."""
+    """The inputs found, the directories skipped (with why), and the entries refused (a link
+    that leaves the root: named, never followed)."""
 
     units: list[Unit] = field(default_factory=list)
     skipped: list[dict[str, str]] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
 
 
 def _kustomization_file(d: Path) -> Path | None:
@@ -174,7 +185,15 @@ def _walk_dir(d: Path, out: Walk, visited: set[tuple[int, int]], *, loose: bool,
     for entry in entries:
         if entry.name.startswith("."):
             continue
-        if entry.is_dir():
+        is_dir = entry.is_dir()
+        if not (is_dir or loose and entry.suffix in YAML_SUFFIXES and entry.is_file()):
+            continue
+        try:
+            check_within(entry, UsageError)  # a link out of the root: named, not followed
+        except UsageError as exc:
+            out.refused.append(Refusal(str(entry), exc.message))
+            continue
+        if is_dir:
             _walk_dir(entry, out, visited, loose=loose)
-        elif loose and entry.suffix in YAML_SUFFIXES and entry.is_file():
+        else:
             out.units.append(Unit(UnitKind.FILE, str(entry), named=False))
