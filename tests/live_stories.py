@@ -179,10 +179,27 @@ def deployment(c: LiveCluster, name: str = "web") -> list[Story]:
     return [killed, fine]
 
 
+SLOW_START = {  # KS005: liveness waits 120 s instead of a startup probe
+    "apiVersion": "apps/v1", "kind": "Deployment",
+    "metadata": {"name": "slow", "labels": {"app": "slow"},
+                 "annotations": {"team": "payments"}},
+    "spec": {"replicas": 3, "selector": {"matchLabels": {"app": "slow"}},
+             "template": {"metadata": {"labels": {"app": "slow"}}, "spec": {
+                 "containers": [{"name": "app", "image": "registry.example/slow:2",
+                                 "livenessProbe": {**LIVENESS, "initialDelaySeconds": 120},
+                                 "readinessProbe": READINESS}]}}}}
+
+
 def write_all(c: LiveCluster) -> dict[str, Story]:
-    """Every story above in the namespace (created once per server)."""
+    """Every story above in the namespace (created once per server), and a Deployment for
+    `check --cluster` in a namespace of its own."""
     c.namespace(NAMESPACE)
     stories = [liveness_kills(c), oom_kills(c), readiness_failures(c), *deployment(c)]
+    c.namespace("payments")
+    c.create("/apis/apps/v1/namespaces/payments/deployments", SLOW_START)
+    c.create("/api/v1/namespaces/payments/services", {
+        "apiVersion": "v1", "kind": "Service", "metadata": {"name": "slow"},
+        "spec": {"selector": {"app": "slow"}, "ports": [{"port": 80, "targetPort": 8080}]}})
     return {s.name: s for s in stories}
 
 

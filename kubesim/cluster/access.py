@@ -19,14 +19,12 @@ from __future__ import annotations
 import enum
 import re
 import shutil
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from urllib.parse import quote, urlencode
 
 from kubesim.errors import ClusterError, RenderError
 from kubesim.files import load_json
-from kubesim.spec.sources.engines import neutral, run_engine
 
 __all__ = ["DEFAULT_TIMEOUT", "MAX_RESPONSE_BYTES", "ClusterAccess", "Connection", "Kubectl",
            "Request", "Resource", "Verb", "kubectl_access"]
@@ -96,6 +94,10 @@ class ClusterAccess(Protocol):
         """Which cluster and context, for the report's note."""
         ...
 
+    def namespace(self) -> str:
+        """The namespace to read when none is given (the context's)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Connection:
@@ -114,6 +116,7 @@ class Connection:
         return out
 
 
+_NAMESPACE = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
 _FROM_SERVER = re.compile(r"Error from server \((?P<reason>\w+)\): (?P<message>.*)", re.S)
 
 
@@ -133,7 +136,25 @@ class Kubectl:
             parts.append(f"kubeconfig {self.connection.kubeconfig}")
         return "the cluster of " + (", ".join(parts) if parts else "kubectl's current context")
 
+    def namespace(self) -> str:
+        """The namespace kubectl would use without -n: the context's, else `default`."""
+        from kubesim.spec.sources.engines import neutral, run_engine
+        argv = [self.program, *self.connection.args(), "config", "view", "--minify",
+                "--output", "jsonpath={..namespace}"]
+        try:
+            done = run_engine(argv, timeout=self.connection.timeout, max_bytes=4096,
+                              what="kubectl config view")
+        except RenderError as exc:
+            raise ClusterError(exc.message) from None
+        if done.code != 0:
+            said = neutral(done.stderr, 400) or "(kubectl wrote nothing on stderr)"
+            raise ClusterError(f"kubectl cannot read its configuration: {said}")
+        name = done.stdout.decode("utf-8", "replace").strip()
+        return name if _NAMESPACE.match(name) else "default"
+
     def read(self, request: Request) -> dict[str, Any]:
+        # the render edge's bounded process runner (a server's start-up loads none of it)
+        from kubesim.spec.sources.engines import run_engine
         path = request.path()
         argv = [self.program, *self.connection.args(), "get", "--raw", path,
                 f"--request-timeout={self.connection.timeout:g}s"]
@@ -155,6 +176,7 @@ class Kubectl:
 
 def _refusal(request: Request, stderr: str, connection: Connection) -> ClusterError:
     """kubectl's failure as one line naming what kubesim asked for and what to do."""
+    from kubesim.spec.sources.engines import neutral
     said = neutral(stderr, 400) or "(kubectl wrote nothing on stderr)"
     m = _FROM_SERVER.search(stderr)
     reason = m.group("reason") if m else ""

@@ -17,7 +17,6 @@ reached is said in a note, never silently.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +24,8 @@ from kubesim.cluster.access import ClusterAccess, Request, Resource, Verb
 from kubesim.cluster.targets import LiveKind, Target
 from kubesim.errors import ClusterError
 
-__all__ = ["EVENTS", "EVENTS_V1", "PODS", "WORKLOAD_RESOURCES", "Limits", "Owner", "PodStory",
+__all__ = ["EVENTS", "EVENTS_V1", "PODS", "SERVICES", "WORKLOAD_RESOURCES", "Limits", "LiveObject",
+           "Owner", "PodStory",
            "events_document", "list_objects", "pod_document", "read_stories", "read_workloads"]
 
 PODS = Resource("", "v1", "pods")
@@ -226,19 +226,51 @@ def events_document(story: PodStory) -> str | None:
                       sort_keys=True)
 
 
+SERVICES = Resource("", "v1", "services")
+_KIND_OF_RESOURCE = {"deployments": "Deployment", "statefulsets": "StatefulSet",
+                     "daemonsets": "DaemonSet", "services": "Service"}
+
+
+@dataclass(frozen=True)
+class LiveObject:
+    """One object of the cluster as `check` reads a manifest: its kind, namespace and name,
+    and the object without its status and server-side bookkeeping."""
+
+    kind: str
+    namespace: str
+    name: str
+    manifest: dict[str, Any]
+
+    @property
+    def source(self) -> str:
+        """How findings name it: `shop/Deployment/web`."""
+        return f"{self.namespace}/{self.kind}/{self.name}"
+
+
 def read_workloads(access: ClusterAccess, namespaces: list[str] | None,
-                   limits: Limits = Limits()) -> Iterator[tuple[dict[str, Any], list[str]]]:
-    """Every Deployment, StatefulSet and DaemonSet in `namespaces` (None: all), with the
-    notes of caps reached; each object as the API serves it, with its kind set."""
-    for namespace in namespaces or [None]:  # type: ignore[list-item]
-        for resource in WORKLOAD_RESOURCES:
+                   limits: Limits = Limits()) -> tuple[list[LiveObject], list[str]]:
+    """Every Deployment, StatefulSet and DaemonSet, and every Service (which pods serve
+    whom), in `namespaces` (None: all of them), and the notes of caps reached."""
+    found: list[LiveObject] = []
+    notes: list[str] = []
+    for namespace in namespaces if namespaces is not None else [None]:
+        for resource in (*WORKLOAD_RESOURCES, SERVICES):
             items, more = list_objects(access, resource, namespace, cap=limits.objects,
                                        page=limits.page)
-            kind = {"deployments": "Deployment", "statefulsets": "StatefulSet",
-                    "daemonsets": "DaemonSet"}[resource.plural]
-            notes = [f"more than {limits.objects:,} {resource.plural} in "
-                     f"{namespace or 'the cluster'}: the first {limits.objects:,} are checked"
-                     ] if more else []
-            for item in items:
-                yield {"apiVersion": "apps/v1", "kind": kind, **item}, notes
-                notes = []
+            if more:
+                notes.append(f"more than {limits.objects:,} {resource.plural} in "
+                             f"{'namespace ' + namespace if namespace else 'the cluster'}: "
+                             f"the first {limits.objects:,} the API server listed are read")
+            kind = _KIND_OF_RESOURCE[resource.plural]
+            found += [_live_object(kind, resource, item) for item in items]
+    return found, notes
+
+
+def _live_object(kind: str, resource: Resource, item: dict[str, Any]) -> LiveObject:
+    meta = item.get("metadata") or {}
+    kept = {k: meta[k] for k in ("name", "namespace", "labels", "annotations") if k in meta}
+    version = "v1" if not resource.group else f"{resource.group}/{resource.version}"
+    manifest = {"apiVersion": version, "kind": kind, "metadata": kept,
+                "spec": item.get("spec") or {}}
+    return LiveObject(kind, str(meta.get("namespace", "")), str(meta.get("name", "")),
+                      manifest)
