@@ -55,6 +55,8 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
     workloads: list[Workload] = []
     services: list[tuple[str | None, dict[str, str], str]] = []
     found = walk(paths)
+    for refused in found.refused:  # a link out of the trust root: never read
+        raise UsageError(refused.message, source=refused.path)
     skipped: list[dict[str, str]] = list(found.skipped)
     objects = 0
     renders = []
