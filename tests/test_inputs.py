@@ -187,8 +187,11 @@ def test_under_a_root_nothing_outside_it_is_read(tmp_path):
                 read_text(path, SpecError)
         with pytest.raises(SpecError, match="standard input is not an input here"):
             read_text("-", SpecError)
-        with pytest.raises(Exception, match="outside the root"):
-            walk([str(root)])  # its link to a directory outside
+        found = walk([str(root)])  # its links out: refused, not followed, and the walk goes on
+        assert [r.path for r in found.refused] == [str(root / "away"),
+                                                   str(root / "sub" / "link.yaml")]
+        assert all("outside the root" in r.message for r in found.refused)
+        assert [u.path for u in found.units] == [str(root / "sub" / "ok.yaml")]
         from kubesim.behaviour.trace import load_trace
         with pytest.raises(BehaviourError, match="standard input is not an input here"):
             load_trace("-")
