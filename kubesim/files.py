@@ -22,6 +22,7 @@ directory when it holds the input; else the input's own folder.
 
 from __future__ import annotations
 
+import enum
 import json
 import math
 import os
@@ -37,7 +38,8 @@ from typing import IO, Any
 
 from kubesim.errors import KubesimError, UsageError
 
-__all__ = ["MAX_DEPTH", "MAX_INPUT_BYTES", "STDIN", "OutputFile", "ReadingScope", "TrustRoot",
+__all__ = ["MAX_DEPTH", "MAX_INPUT_BYTES", "STDIN", "OutputFile", "ReadingScope", "RootKind",
+           "TrustRoot",
            "check_depth", "check_distinct", "check_output_path", "check_within", "git_toplevel",
            "inline_text", "load_json", "open_live", "read_text", "reading_scope", "trust_root",
            "within_scope", "write_output"]
@@ -142,13 +144,24 @@ def git_toplevel(folder: Path) -> Path | None:
     return found
 
 
+class RootKind(enum.Enum):
+    """Which rule made a trust root."""
+
+    MCP = "kubesim mcp --root"
+    REPOSITORY = "repository"
+    CURRENT_DIRECTORY = "current directory"
+    OWN_FOLDER = "own folder"
+
+
 @dataclass(frozen=True)
 class TrustRoot:
     """The folder everything a render of an input reads must lie in (links followed):
-    `path` resolved, `lexical` as the input's own path reaches it, and how messages name it."""
+    `path` resolved, `lexical` as the input's own path reaches it, which rule made it, and
+    how messages name it."""
 
     path: Path
     lexical: Path
+    kind: RootKind
     name: str
 
     def holds(self, path: str | Path) -> bool:
@@ -171,18 +184,19 @@ def trust_root(path: str | Path) -> TrustRoot:
     """The trust root of the input at `path` (rule in the module's docstring)."""
     scope = _SCOPE.get().root
     if scope is not None:
-        return TrustRoot(scope, scope, MCP_ROOT)
+        return TrustRoot(scope, scope, RootKind.MCP, MCP_ROOT)
     here = Path(os.path.abspath(path))
     start = here if here.is_dir() and not here.is_symlink() else here.parent
     top = git_toplevel(start)
     if top is not None:
-        return TrustRoot(Path(os.path.realpath(top)), top, f"the repository {top}")
+        return TrustRoot(Path(os.path.realpath(top)), top, RootKind.REPOSITORY,
+                         f"the repository {top}")
     cwd = Path(os.getcwd())
     if here.is_relative_to(cwd):
-        return TrustRoot(Path(os.path.realpath(cwd)), cwd,
+        return TrustRoot(Path(os.path.realpath(cwd)), cwd, RootKind.CURRENT_DIRECTORY,
                          "the current directory (no repository holds the input)")
     own = here if here.is_dir() else here.parent
-    return TrustRoot(Path(os.path.realpath(own)), own,
+    return TrustRoot(Path(os.path.realpath(own)), own, RootKind.OWN_FOLDER,
                      f"the input's own folder {own} (no repository or current directory "
                      "holds it)")
 

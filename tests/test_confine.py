@@ -320,6 +320,16 @@ def test_a_walk_records_a_link_out_and_reads_the_rest(world):
     assert str(world.outside) not in refusal.message
 
 
+def test_a_named_manifest_that_links_out_of_the_repository_is_refused(capsys, world):
+    """`kubesim run deploy.yaml` and `check deploy.yaml` in the repository, where the pull
+    request made deploy.yaml a link to a file of the runner."""
+    (world.repo / "deploy.yaml").symlink_to(world.outside / "deployment.yaml")
+    assert_refused(capsys, world, ["deploy.yaml"], "deploy.yaml")
+    code, out, err = cli(capsys, "run", "deploy.yaml", "--duration", "30")
+    assert code == 2 and out == "" and "deploy.yaml: a symbolic link" in err
+    assert CANARY not in err and str(world.outside) not in err
+
+
 # ---------------------------------------------------------------- through kubesim mcp
 
 

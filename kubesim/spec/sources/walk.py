@@ -19,6 +19,8 @@ a chart archive (`.tgz`), a file, or `-` for standard input.
 Nothing leads out of the input's trust root (`kubesim.files.trust_root`): a symbolic link
 found in a walk that leaves it is not followed but recorded as a `Refusal` (the walk goes
 on), and so is a path named on the command line that is one; `unit_of` refuses it outright.
+A manifest file named on the command line outside any repository is read as named (a link
+there is the user's own, never a pull request's).
 """
 
 from __future__ import annotations
@@ -30,7 +32,15 @@ from pathlib import Path
 from typing import Any
 
 from kubesim.errors import SpecError, UsageError
-from kubesim.files import STDIN, TrustRoot, check_within, inline_text, read_text, trust_root
+from kubesim.files import (
+    STDIN,
+    RootKind,
+    TrustRoot,
+    check_within,
+    inline_text,
+    read_text,
+    trust_root,
+)
 from kubesim.spec.sources.confine import CHART_ARCHIVES, leaves_root, outside_message
 from kubesim.spec.sources.kustomize_tree import KUSTOMIZATION_FILES
 from kubesim.spec.yamlio import load_yaml_documents
@@ -140,8 +150,9 @@ def unit_of(path: str) -> Unit:
     if inline_text(path) is not None:  # a text given inline (kubesim mcp): a file
         return Unit(UnitKind.FILE, path)
     check_within(path, UsageError)
-    refused = _refusal(path, trust_root(path))
-    if refused is not None:
+    root = trust_root(path)
+    refused = _refusal(path, root)
+    if refused is not None and (root.kind is RootKind.REPOSITORY or _renders(path)):
         raise UsageError(refused.message, source=path)
     p = Path(path)
     if p.is_dir():
@@ -154,6 +165,11 @@ def unit_of(path: str) -> Unit:
     if path.endswith(CHART_ARCHIVES) and p.is_file():
         return Unit(UnitKind.CHART, path)
     return Unit(UnitKind.FILE, path)
+
+
+def _renders(path: str) -> bool:
+    """Whether `path` names a chart or kustomization (a folder or a chart archive)."""
+    return Path(path).is_dir() or path.endswith(CHART_ARCHIVES)
 
 
 def walk(paths: list[str]) -> Walk:
@@ -169,7 +185,7 @@ def walk(paths: list[str]) -> Walk:
         check_within(path, UsageError)
         root = trust_root(path)
         refused = _refusal(path, root)
-        if refused is not None:
+        if refused is not None and (root.kind is RootKind.REPOSITORY or _renders(path)):
             out.refused.append(refused)
         elif p.is_dir():
             _walk_dir(p, out, set(), root, loose=True, top=True)
