@@ -17,6 +17,7 @@ import base64
 import io
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -306,6 +307,40 @@ def test_a_render_without_a_walk_names_the_entry(world, kustomize):
     said = str(info.value)
     assert "deploy/app/kustomization.yaml: patches[0].path: a symbolic link" in said, said
     assert str(world.outside) not in said and "\n" not in said
+
+
+def test_generator_files_components_and_nested_archives_are_checked(world, kustomize):
+    """A configMapGenerator's `KEY=PATH` file, a component, and a subchart archive inside a
+    chart folder: each link out is refused by the copy, naming the entry or the member."""
+    from kubesim.spec.sources import documents_at
+    app = world.repo / "gen"
+    _kustomization(app, "configMapGenerator:\n  - name: c\n    files: [token=creds.txt]\n")
+    (app / "creds.txt").symlink_to(world.outside / "config")
+    comp = world.repo / "comp"
+    _kustomization(comp, "resources: [d.yaml]\ncomponents: [../extra]\n")
+    (comp / "d.yaml").write_text(deployment("/ok"))
+    (world.repo / "extra").symlink_to(world.outside / "base", target_is_directory=True)
+    for path, needle in (("gen", "configMapGenerator[0].files[0]: a symbolic link"),
+                         ("comp", "components[0]: a symbolic link")):
+        with pytest.raises(RenderError, match=re.escape(needle)) as info:
+            documents_at(path)
+        assert str(world.outside) not in str(info.value) and CANARY not in str(info.value)
+    chart = chart_files(world.repo / "charts" / "outer", "outer", deployment("/ok"))
+    (chart / "charts").mkdir()
+    _archive(chart / "charts" / "inner-0.1.0.tgz", [
+        ("inner/Chart.yaml", b"apiVersion: v2\nname: inner\nversion: 0.1.0\n"),
+        _symlink("inner/files/c", str(world.outside / "config"))])
+    into = world.repo.parent / "into"
+    into.mkdir()
+    with pytest.raises(RenderError, match="charts/inner-0.1.0.tgz: member 'inner/files/c' is "
+                                          "a symbolic link"):
+        stage_chart("charts/outer", trust_root("."), into)
+
+
+def _symlink(name: str, target: str) -> tarfile.TarInfo:
+    info = tarfile.TarInfo(name)
+    info.type, info.linkname = tarfile.SYMTYPE, target
+    return info
 
 
 def test_a_walk_records_a_link_out_and_reads_the_rest(world):
