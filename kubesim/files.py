@@ -38,7 +38,7 @@ from typing import IO, Any
 
 from kubesim.errors import KubesimError, UsageError
 
-__all__ = ["MAX_DEPTH", "MAX_INPUT_BYTES", "STDIN", "OutputFile", "ReadingScope", "RootKind",
+__all__ = ["MAX_DEPTH", "MAX_INPUT_BYTES", "NONBLOCKING", "STDIN", "OutputFile", "ReadingScope", "RootKind",
            "TrustRoot",
            "check_depth", "check_distinct", "check_output_path", "check_within", "git_toplevel",
            "inline_text", "load_json", "open_live", "read_text", "reading_scope", "trust_root",
@@ -48,6 +48,7 @@ STDIN = "-"
 MAX_INPUT_BYTES = 64 * 1024 * 1024  # a YAML or JSON document (traces are read line by line)
 MAX_DEPTH = 100  # nesting levels of YAML/JSON data (a Kubernetes CRD schema needs about 40)
 MAX_INT_DIGITS = 19  # 64-bit integers, as the API server's JSON decoder
+NONBLOCKING = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO to read it waits for no writer
 
 
 # ---------------------------------------------------------------- reading

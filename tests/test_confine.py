@@ -495,13 +495,16 @@ def test_archive_members_that_leave_or_link_are_refused(world):
             stage_chart(f"{name}.tgz", root, into)
 
 
-def test_a_fifo_in_a_chart_is_refused_without_opening_it(world):
-    chart = chart_files(world.repo / "charts" / "fifo", "fifo", deployment("/ok"))
-    os.mkfifo(chart / "files")
-    into = world.repo.parent / "into"
-    into.mkdir()
-    with pytest.raises(RenderError, match="is a FIFO"):
-        stage_chart("charts/fifo", trust_root("."), into)
+def test_a_fifo_in_a_chart_is_refused_without_waiting_on_it(world):
+    """A FIFO among a chart's files, and as its .helmignore (which kubesim reads itself):
+    refused at once, never waited on for a writer (this test would hang otherwise)."""
+    for name in ("files", ".helmignore"):
+        chart = chart_files(world.repo / "charts" / f"fifo{name}", "fifo", deployment("/ok"))
+        os.mkfifo(chart / name)
+        into = world.repo.parent / f"into{name}"
+        into.mkdir()
+        with pytest.raises(RenderError, match=f"{re.escape(name)}: is a FIFO"):
+            stage_chart(f"charts/fifo{name}", trust_root("."), into)
 
 
 def test_helmignore_rules_are_helms(world):

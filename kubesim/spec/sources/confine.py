@@ -35,12 +35,13 @@ from pathlib import Path
 from typing import IO, Any
 
 from kubesim.errors import KubesimError, RenderError
-from kubesim.files import TrustRoot
+from kubesim.files import NONBLOCKING, TrustRoot
 from kubesim.spec.yamlio import load_yaml_documents
 
 __all__ = ["CHART_ARCHIVES", "MAX_CHART_BYTES", "MAX_CHART_FILES", "MAX_CHART_FILE_BYTES",
            "MAX_FOLDER_DEPTH", "Budget", "ChartView", "IgnoreRules", "StagedChart",
-           "copy_file", "leaves_root", "outside_message", "stage_chart"]
+           "copy_file", "irregular", "leaves_root", "outside_message", "read_regular",
+           "stage_chart"]
 
 CHART_ARCHIVES = (".tgz", ".tar.gz")
 MAX_CHART_BYTES = 100 * 1024 * 1024  # Helm's MaxDecompressedChartSize (pkg/chart/loader/archive)
@@ -94,17 +95,28 @@ def _mib(n: int) -> str:
     return f"{n / 1024 / 1024:g} MiB"
 
 
+def read_regular(src: Path, shown: str, limit: int) -> bytes:
+    """At most `limit` + 1 bytes of a regular file, opened without waiting (a FIFO put there
+    meanwhile is refused, never waited on)."""
+    try:
+        fd = os.open(src, os.O_RDONLY | NONBLOCKING)
+    except OSError as exc:
+        raise RenderError(f"cannot read: {exc.strerror}", source=shown) from None
+    with os.fdopen(fd, "rb") as fh:
+        mode = os.fstat(fh.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise RenderError(f"is {irregular(mode)}; kubesim copies regular files and folders "
+                              "only", source=shown)
+        try:
+            return fh.read(limit + 1)
+        except OSError as exc:
+            raise RenderError(f"cannot read: {exc.strerror}", source=shown) from None
+
+
 def copy_file(src: Path, dest: Path, shown: str, size_limit: int, budget: Budget) -> None:
     """Copy one regular file (`src` already checked to stay inside the root), at most
     `size_limit` bytes; the copy is private (0600)."""
-    try:
-        with open(src, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                raise RenderError("is not a regular file; kubesim copies regular files and "
-                                  "folders only", source=shown)
-            data = fh.read(size_limit + 1)
-    except OSError as exc:
-        raise RenderError(f"cannot read: {exc.strerror}", source=shown) from None
+    data = read_regular(src, shown, size_limit)
     if len(data) > size_limit:
         raise RenderError(f"is larger than {_mib(size_limit)}, the most Helm loads of one file "
                           "(MaxDecompressedFileSize)" if size_limit == MAX_CHART_FILE_BYTES else
@@ -326,16 +338,14 @@ def _small_text(path: Path, root: TrustRoot, shown: str) -> str | None:
     """A chart's own small text file (.helmignore), or None; a link out is an error."""
     if not os.path.lexists(path):
         return None
+    where = f"{shown.rstrip('/')}/{path.name}"
     if not root.holds(path):
-        raise RenderError(outside_message(root), source=f"{shown.rstrip('/')}/{path.name}")
+        raise RenderError(outside_message(root), source=where)
     try:
-        with open(path, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                return None  # the copy refuses it, below, with its kind
-            data = fh.read(MAX_SMALL_FILE + 1)
+        data = read_regular(path, where, MAX_SMALL_FILE)
         return data.decode("utf-8") if len(data) <= MAX_SMALL_FILE else None
-    except (OSError, UnicodeDecodeError):
-        return None
+    except (RenderError, UnicodeDecodeError):
+        return None  # the copy refuses a FIFO or device, below, with its kind
 
 
 def _copy_tree(src: Path, dest: Path, rel: str, c: _Copy, above: frozenset[str]) -> None:
