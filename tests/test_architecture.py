@@ -50,6 +50,9 @@ MODULES = {
     "kubesim.spec.workload": "spec", "kubesim.identity": "core",
     "kubesim.spec.sources": "spec", "kubesim.spec.sources.walk": "spec",
     "kubesim.spec.sources.engines": "spec", "kubesim.spec.sources.documents": "spec",
+    # a render's inputs confined to the trust root, and the checks both Helm engines share
+    "kubesim.spec.sources.confine": "spec", "kubesim.spec.sources.kustomize_tree": "spec",
+    "kubesim.spec.sources.helm_rules": "spec",
     "kubesim.cli.helm_child": "cli",
     "kubesim.behaviour": "behaviour", "kubesim.behaviour.answer": "behaviour",
     "kubesim.behaviour.scenario": "behaviour", "kubesim.behaviour.trace": "behaviour",

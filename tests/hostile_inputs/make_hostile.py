@@ -7,11 +7,19 @@ expectations (`check SPEC --expectations FILE`), check (`check FILE`), explain (
 FILE`), config (`check SPEC --config FILE`). Every one must end in exit code 2 with one line on
 stderr, at once and in bounded memory. The `ok_` files must be accepted (exit 0); some are
 also read by the tests of what they regress (named beside them).
+
+`check_chart_*.tgz` are chart archives (issue 28): members that are links, devices or leave
+the archive, a member beyond Helm's 5 MiB, and charts one Helm engine refused while the other
+rendered them. Charts and kustomizations whose hostility is a symbolic link in a folder cannot
+be one committed file: tests/test_confine.py makes those.
 """
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
+import tarfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -178,6 +186,53 @@ FILES: dict[str, str | bytes] = {
     "ok_trace_bom.jsonl": "\ufeff" + json.dumps(OBS) + "\n",
     "ok_spec_bom.yaml": "\ufeff" + PROBE,
 }
+
+
+def chart_archive(chart_yaml: str, *extra: tarfile.TarInfo | tuple[str, bytes]) -> bytes:
+    """A chart archive (`demo/...`), byte for byte the same on every run (no dates)."""
+    members: list[tarfile.TarInfo | tuple[str, bytes]] = [
+        ("demo/Chart.yaml", chart_yaml.encode()),
+        ("demo/templates/deployment.yaml", DEPLOYMENT.format("").encode()), *extra]
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for m in members:
+            info = m if isinstance(m, tarfile.TarInfo) else tarfile.TarInfo(m[0])
+            data = b"" if isinstance(m, tarfile.TarInfo) else m[1]
+            info.size, info.mtime = len(data), 0
+            tar.addfile(info, io.BytesIO(data) if data else None)
+    out = io.BytesIO()
+    with gzip.GzipFile(fileobj=out, mode="wb", mtime=0) as gz:
+        gz.write(raw.getvalue())
+    return out.getvalue()
+
+
+def member(name: str, kind: bytes, link: str = "") -> tarfile.TarInfo:
+    info = tarfile.TarInfo(name)
+    info.type, info.linkname = kind, link
+    return info
+
+
+CHART = "apiVersion: v2\nname: demo\nversion: 0.1.0\n"
+FILES.update({
+    "check_chart_symlink_member.tgz": chart_archive(CHART, member(
+        "demo/files/c", tarfile.SYMTYPE, "/home/runner/work/_temp/.git/config")),
+    "check_chart_hardlink_member.tgz": chart_archive(CHART, member(
+        "demo/files/c", tarfile.LNKTYPE, "demo/Chart.yaml")),
+    "check_chart_device_member.tgz": chart_archive(CHART, member("demo/files/zero",
+                                                                 tarfile.CHRTYPE)),
+    "check_chart_dotdot_member.tgz": chart_archive(CHART, ("demo/../../escape.yaml", b"x: 1\n")),
+    "check_chart_absolute_member.tgz": chart_archive(CHART, ("/etc/demo.yaml", b"x: 1\n")),
+    "check_chart_member_over_5mib.tgz": chart_archive(CHART, ("demo/files/zeros",
+                                                              bytes(6 * 1024 * 1024))),
+    "check_chart_not_gzip.tgz": "apiVersion: v2\nname: demo\n",
+    # one Helm engine refused these and the other rendered them; kubesim refuses them for both
+    "check_chart_missing_dependencies.tgz": chart_archive(
+        CHART + "dependencies:\n- {name: redis, version: 1.0.0, repository: https://x}\n"),
+    "check_chart_library.tgz": chart_archive(CHART + "type: library\n"),
+    "check_chart_kube_version.tgz": chart_archive(CHART + "kubeVersion: '<1.20.0-0'\n"),
+    "check_chart_api_version_v3.tgz": chart_archive(CHART.replace("v2", "v3")),
+    "check_chart_release_name.tgz": chart_archive(CHART.replace("demo", "Demo_App")),
+})
 
 
 def never_ready_result() -> str:
