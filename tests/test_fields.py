@@ -160,3 +160,18 @@ def test_every_output_names_each_noted_field(command: str, fmt: str, tmp_path: P
         out = " ".join(out.split())  # text wraps long notes
     for path in EXPECTED:
         assert f"accepted, not modelled: {path}" in out, (command, fmt, path)
+
+
+def test_explain_names_what_its_spec_sets(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                          ) -> None:
+    """`explain RECORD --spec FILE`: the record (a pod's status alone) says nothing of the
+    spec; the notes come from --spec's pod, once each."""
+    whole = noted_pod()
+    spec, record = tmp_path / "pod.yaml", tmp_path / "status.yaml"
+    spec.write_text(yaml.safe_dump({k: v for k, v in whole.items() if k != "status"}))
+    record.write_text(yaml.safe_dump({"status": whole["status"]}))
+    assert main(["explain", str(record), "--spec", str(spec), "--no-suggest", "--format",
+                 "json"]) == 0
+    out = json.dumps(json.loads(capsys.readouterr().out))
+    for path in EXPECTED:
+        assert out.count(f"accepted, not modelled: {path} ") == 1, path

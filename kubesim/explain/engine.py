@@ -98,7 +98,9 @@ def explain_records(records: list[RecordSet],
     notes = [Finding("uncertain" if n.uncertain else "fact", n.text,
                      (Evidence(str(n.where), ""),)) for n in pod.notes]
     # --spec's pods: what they set that the replay does not model (kubesim.spec.fields)
-    spec_notes = dict.fromkeys((p.source, n) for p in options.spec for n in p.notes)
+    said = {n.text for n in pod.notes}
+    spec_notes = dict.fromkeys((p.source, n) for p in options.spec for n in p.notes
+                               if n not in said)
     notes += [Finding("fact", n, (Evidence(source, ""),)) for source, n in spec_notes]
     owner = f"{pod.owner[0]}/{pod.owner[1]}" if pod.owner else None
     return Explanation(pod.name, pod.namespace, owner,
