@@ -223,6 +223,7 @@ class Kubelet:
         self.awaiting = False  # ... and the pod worker waits for it to finish
         self.starts_in_sync = 0  # containers started by the current sync (R4.24)
         self.in_post_start = False  # the pod worker waits for a postStart hook (R4.40)
+        self.post_start_until = 0.0  # ... until then
         self.last_sync_end = -math.inf
         self.next_timer = self._resync_due()
         crash = self._probe_exit(behaviour)
@@ -494,8 +495,10 @@ class Kubelet:
 
     def cancel_sync(self) -> None:
         """UpdatePod of a pod that became terminating cancels the running sync's context
-        (R4.42): a postStart hook it waits for is cut short."""
-        if self.in_post_start:
+        (R4.42): a postStart hook it waits for is cut short. (A hook that ends at this very
+        instant ends by itself: its wake-up may already be queued ahead of an interrupt,
+        which would then land on a later wait.)"""
+        if self.in_post_start and self.post_start_until > self.sched.now:
             self.sched.interrupt(self.pod_worker)
 
     def _pod_worker(self) -> ProcessGen:
@@ -778,9 +781,10 @@ class Kubelet:
         record = PostStart(unit.name, inst.restart_count, hook.kind.value, now)
         self.timeline.post_starts.append(record)
         cancelled = False
-        self.in_post_start = True
+        wait = min(run.seconds, self.timeline.duration - now + 1.0)
+        self.in_post_start, self.post_start_until = True, now + wait
         try:  # never answered: until the deletion, or past the end of the run
-            yield min(run.seconds, self.timeline.duration - now + 1.0), URGENT
+            yield wait, URGENT
         except Interrupted:
             cancelled = True
         self.in_post_start = False
