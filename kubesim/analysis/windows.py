@@ -150,7 +150,8 @@ def first_ready_at(pod: ProbedContainer, phase: float, *, rephase: bool = True,
     if ready is None:
         return started
     period, need = float(ready.period_seconds), ready.success_threshold
-    own_tick = phase % period  # the readiness worker's first tick after the container start
+    # the readiness worker's first tick that sees the container (its first look)
+    own_tick = _first_tick_at_or_after(seen, phase, period)
     # updates of one instant merge into one pod sync: a readiness tick at the very instant
     # of Started counts as seen before
     seen_before = startup is not None and own_tick <= started + GRID_EPS

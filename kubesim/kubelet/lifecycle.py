@@ -20,7 +20,7 @@ grace, a postStart hook by the pod's deletion, R4.42).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from kubesim.behaviour.answer import AnswerError
 from kubesim.kubelet.prober import answer_of
@@ -28,13 +28,26 @@ from kubesim.spec.model import HandlerKind, HookKind, Target
 from kubesim.spec.targets import listener_index
 
 if TYPE_CHECKING:
-    from kubesim.behaviour.answer import Answer
+    import numpy as np
+
+    from kubesim.behaviour.answer import Answer, Behaviour
     from kubesim.kubelet.pod_container import PodContainer
     from kubesim.kubelet.runtime import Instance
-    from kubesim.kubelet.termination import TerminatingPod
-    from kubesim.spec.model import LifecycleHandler
+    from kubesim.kubelet.scheduler import Scheduler
+    from kubesim.spec.model import LifecycleHandler, ProbedContainer
 
-__all__ = ["HookRun", "hook_failed", "run_handler"]
+__all__ = ["HookHost", "HookRun", "hook_failed", "run_handler"]
+
+
+class HookHost(Protocol):
+    """What running a hook needs of the pod: its behaviour, its containers and the clock
+    (`kubesim.kubelet.pod_worker.Kubelet` is one; so is every `TerminatingPod`)."""
+
+    sched: Scheduler
+    pod: ProbedContainer
+    behaviour: Behaviour
+    rng: np.random.Generator
+    units: list[PodContainer]
 
 
 class HookRun:
@@ -54,7 +67,7 @@ def hook_failed(kind: HandlerKind, answer: Answer) -> bool:
     return answer.error is not None and answer.error is not AnswerError.ERROR
 
 
-def run_handler(kl: TerminatingPod, unit: PodContainer, hook: LifecycleHandler,
+def run_handler(kl: HookHost, unit: PodContainer, hook: LifecycleHandler,
                 inst: Instance) -> HookRun:
     """How long `hook` of container `unit` runs from now in its instance `inst`, and whether
     it fails (R4.41). An exec or httpGet hook asks the behaviour its target, keyed like a

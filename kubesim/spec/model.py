@@ -399,7 +399,7 @@ class LifecycleHandler(_Model):
 
 
 class Lifecycle(_Model):
-    """A container's lifecycle hooks: postStart (R4.26) and preStop (R4.5) are simulated;
+    """A container's lifecycle hooks: postStart (R4.40) and preStop (R4.5) are simulated;
     stopSignal is accepted and named in a note (kubesim sends SIGTERM)."""
 
     pre_stop: LifecycleHandler | None = None
