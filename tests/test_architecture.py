@@ -47,7 +47,7 @@ MODULES = {
     "kubesim.errors": "core", "kubesim.results": "core",
     "kubesim.spec": "spec", "kubesim.spec.model": "spec", "kubesim.spec.manifests": "spec",
     "kubesim.spec.yamlio": "spec", "kubesim.spec.targets": "spec", "kubesim.spec.api_rules": "spec",
-    "kubesim.spec.workload": "spec", "kubesim.identity": "core",
+    "kubesim.spec.workload": "spec", "kubesim.spec.fields": "spec", "kubesim.identity": "core",
     "kubesim.spec.sources": "spec", "kubesim.spec.sources.walk": "spec",
     "kubesim.spec.sources.engines": "spec", "kubesim.spec.sources.documents": "spec",
     # a render's inputs confined to the trust root, and the checks both Helm engines share
@@ -65,7 +65,7 @@ MODULES = {
     "kubesim.kubelet.pod_container": "kubelet", "kubesim.kubelet.status_view": "kubelet", "kubesim.kubelet.termination": "kubelet",
     "kubesim.kubelet.backoff": "kubelet", "kubesim.kubelet.runtime": "kubelet",
     "kubesim.kubelet.settings": "kubelet", "kubesim.kubelet.pod_actions": "kubelet",
-    "kubesim.kubelet.pod_status": "kubelet",
+    "kubesim.kubelet.pod_status": "kubelet", "kubesim.kubelet.lifecycle": "kubelet",
     "kubesim.engine": "engine", "kubesim.kubelet.scheduler": "kubelet",
     "kubesim.timeline": "core", "kubesim.engine.heap_scheduler": "engine",
     "kubesim.engine.simpy_scheduler": "engine", "kubesim.engine.jumps": "engine",

@@ -34,6 +34,11 @@ DEPLOYMENT = ("apiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: web}}\ns
               "        livenessProbe: {{httpGet: {{path: /livez, port: 8080}}}}\n")
 
 
+# a Pod: its spec's extra lines, then the probed container's extra lines
+POD = ("apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n{}  containers:\n"
+       "  - name: app\n    livenessProbe: {{httpGet: {{path: /livez, port: 8080}}}}\n{}")
+
+
 def jsonl(*records: str) -> str:
     return "".join(r + "\n" for r in records)
 
@@ -110,6 +115,15 @@ FILES: dict[str, str | bytes] = {
     "check_duplicate_container_names.yaml": "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
                                             "spec:\n  containers:\n  - {name: a, image: x}\n"
                                             "  initContainers:\n  - {name: a, image: y}\n",
+    # lifecycle hooks the API server refuses (R5.19, R5.20)
+    "check_pre_stop_sleep_over_grace.yaml": POD.format(
+        "  terminationGracePeriodSeconds: 30\n", "    lifecycle: {preStop: {sleep: {seconds: 31}}}\n"),
+    "check_post_start_sleep_beyond_64_bits.yaml": POD.format(
+        "", f"    lifecycle: {{postStart: {{sleep: {{seconds: {10**30}}}}}}}\n"),
+    "check_post_start_two_handlers.yaml": POD.format(
+        "", "    lifecycle: {postStart: {sleep: {seconds: 1}, exec: {command: [x]}}}\n"),
+    "check_lifecycle_on_plain_init_container.yaml": POD.format(
+        "  initContainers: [{name: i, lifecycle: {preStop: {sleep: {seconds: 1}}}}]\n", ""),
     # records for explain
     "explain_not_a_record.txt": "hello\nthis is not a record of anything\n",
     "explain_custom_columns.txt": "TIME                   REASON      MSG\n"
@@ -185,6 +199,11 @@ FILES: dict[str, str | bytes] = {
     "ok_trace_bom.csv": "\ufefft,target,status,latency_ms\n1,/livez,200,1\n",
     "ok_trace_bom.jsonl": "\ufeff" + json.dumps(OBS) + "\n",
     "ok_spec_bom.yaml": "\ufeff" + PROBE,
+    # the longest hooks the API server accepts end with the run (R4.40, R5.19)
+    "ok_spec_post_start_sleep_int64_max.yaml": POD.format(
+        f"  terminationGracePeriodSeconds: {2**63 - 1}\n",
+        f"    lifecycle: {{postStart: {{sleep: {{seconds: {2**63 - 1}}}}}, "
+        f"preStop: {{sleep: {{seconds: {2**63 - 1}}}}}}}\n"),
 }
 
 
