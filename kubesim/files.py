@@ -13,10 +13,16 @@ half-written.
 A tool server (`kubesim mcp`) reads inside a `reading_scope`: only files under the root it
 was started with (symbolic links resolved), and texts its caller gave inline under names of
 their own (`<spec_text>`), read by the same readers and bounds as files.
+
+Every input has a `TrustRoot` (`trust_root`): the folder everything a render of it reads must lie
+in, symbolic links followed. It is the root of `kubesim mcp`; else the repository that holds the
+input (the nearest folder above it with a `.git`, found without running git); else the current
+directory when it holds the input; else the input's own folder.
 """
 
 from __future__ import annotations
 
+import enum
 import json
 import math
 import os
@@ -32,15 +38,16 @@ from typing import IO, Any
 
 from kubesim.errors import KubesimError, UsageError
 
-__all__ = ["MAX_DEPTH", "MAX_INPUT_BYTES", "STDIN", "OutputFile", "ReadingScope", "check_depth",
-           "check_distinct", "check_output_path", "check_within", "inline_text", "load_json",
-           "open_input", "open_live", "read_text", "reading_scope", "within_scope",
-           "write_output"]
+__all__ = ["MAX_DEPTH", "MAX_INPUT_BYTES", "NONBLOCKING", "STDIN", "OutputFile", "ReadingScope",
+           "RootKind", "TrustRoot", "check_depth", "check_distinct", "check_output_path",
+           "check_within", "git_toplevel", "inline_text", "load_json", "open_input", "open_live",
+           "read_text", "reading_scope", "trust_root", "within_scope", "write_output"]
 
 STDIN = "-"
 MAX_INPUT_BYTES = 64 * 1024 * 1024  # a YAML or JSON document (traces are read line by line)
 MAX_DEPTH = 100  # nesting levels of YAML/JSON data (a Kubernetes CRD schema needs about 40)
 MAX_INT_DIGITS = 19  # 64-bit integers, as the API server's JSON decoder
+NONBLOCKING = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO to read it waits for no writer
 
 
 # ---------------------------------------------------------------- reading
@@ -100,6 +107,98 @@ def check_within(path: str | Path, error: type[KubesimError]) -> None:
                     "text inline", source="<stdin>")
     raise error("is outside the root kubesim was started with (kubesim mcp --root); it "
                 "reads files under it only", source=str(path))
+
+
+# ---------------------------------------------------------------- the trust root
+
+
+def _has_link_between(top: Path, below: Path) -> bool:
+    """Whether a folder on the way from `top` (excluded) down to `below` (included) is a
+    symbolic link; `below` is `top` or lies lexically under it."""
+    here = below
+    while here != top:
+        if here.is_symlink():
+            return True
+        here = here.parent
+    return False
+
+
+def git_toplevel(folder: Path) -> Path | None:
+    """The repository that holds `folder` (absolute, as written: links not followed): the
+    nearest folder at or above it with a `.git` (a directory, or the file of a worktree or
+    submodule: git's toplevel, found without running git); None outside any repository.
+
+    A `.git` found through a symbolic link made inside a repository further up (a link in a
+    pull request to another checkout on the machine) does not count: then that repository
+    further up is the one. Links above the outermost repository are the machine's own."""
+    found: Path | None = None
+    for candidate in (folder, *folder.parents):
+        if not (candidate / ".git").exists():
+            continue
+        if found is None:
+            found = candidate
+        elif _has_link_between(candidate, found):
+            found = candidate  # the inner .git was reached through a link of this repository
+        else:
+            return found
+    return found
+
+
+class RootKind(enum.Enum):
+    """Which rule made a trust root."""
+
+    MCP = "kubesim mcp --root"
+    REPOSITORY = "repository"
+    CURRENT_DIRECTORY = "current directory"
+    OWN_FOLDER = "own folder"
+
+
+@dataclass(frozen=True)
+class TrustRoot:
+    """The folder everything a render of an input reads must lie in (links followed):
+    `path` resolved, `lexical` as the input's own path reaches it, which rule made it, and
+    how messages name it."""
+
+    path: Path
+    lexical: Path
+    kind: RootKind
+    name: str
+
+    def holds(self, path: str | Path) -> bool:
+        """Whether `path`, every symbolic link in it followed, lies inside the root."""
+        try:
+            return Path(os.path.realpath(path)).is_relative_to(self.path)
+        except (OSError, ValueError):  # a NUL in the path
+            return False
+
+    def holds_lexically(self, path: str | Path) -> bool:
+        """Whether `path` as written (absolute, `..` folded, links not followed) lies inside
+        the root: what the input names, before links decide where it leads."""
+        return Path(os.path.abspath(path)).is_relative_to(self.lexical)
+
+
+MCP_ROOT = "the root kubesim mcp was started with (--root)"
+
+
+def trust_root(path: str | Path) -> TrustRoot:
+    """The trust root of the input at `path` (rule in the module's docstring)."""
+    scope = _SCOPE.get().root
+    if scope is not None:
+        return TrustRoot(scope, scope, RootKind.MCP, MCP_ROOT)
+    here = Path(os.path.abspath(path))
+    start = here if here.is_dir() and not here.is_symlink() else here.parent
+    top = git_toplevel(start)
+    if top is not None:
+        return TrustRoot(Path(os.path.realpath(top)), top, RootKind.REPOSITORY,
+                         f"the repository {top}")
+    cwd = Path(os.getcwd())
+    if here.is_relative_to(cwd):
+        return TrustRoot(Path(os.path.realpath(cwd)), cwd, RootKind.CURRENT_DIRECTORY,
+                         "the current directory (no repository holds the input)")
+    own = here if here.is_dir() else here.parent
+    return TrustRoot(Path(os.path.realpath(own)), own, RootKind.OWN_FOLDER,
+                     f"the input's own folder {own} (no repository or current directory "
+                     "holds it)")
 
 
 def read_text(path: str | Path, error: type[KubesimError], *,
@@ -177,7 +276,7 @@ def open_input(path: str | Path, source: str, error: type[KubesimError]) -> IO[b
         except OSError as exc:
             raise _open_error(exc, source, error) from None
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(path, os.O_RDONLY | NONBLOCKING)
     except OSError as exc:
         raise _open_error(exc, source, error) from None
     mode = os.fstat(fd).st_mode

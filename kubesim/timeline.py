@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from kubesim.results import Outcome, ProbeType
 
 __all__ = ["ContainerReady", "ContainerRecord", "ContainerStop", "EventRecord", "ExitRecord",
-           "KillRecord", "PhaseChange", "PodKill", "ProbeRecord", "ProbeRun", "ReadyChange",
-           "Summary", "Termination", "Timeline", "probe_event"]
+           "KillRecord", "PhaseChange", "PodKill", "PostStart", "ProbeRecord", "ProbeRun",
+           "ReadyChange", "Summary", "Termination", "Timeline", "probe_event"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +118,25 @@ class ContainerStop:
 
 
 @dataclass(slots=True)
+class PostStart:
+    """One run of a container's postStart hook (startContainer's last step, R4.40): from the
+    container's start to the hook's end, which the next container's start waits for. A
+    failed hook kills the container (FailedPostStartHook, R4.41): `stop` says how, and
+    `restart` whether the restart policy starts it again; a hook the pod's deletion cut
+    short is `cancelled` (R4.42), and the termination stops the container."""
+
+    name: str
+    container: int  # restart count of the instance
+    handler: str  # exec | httpGet | sleep | tcpSocket
+    started_at: float
+    ended_at: float | None = None  # None: still running at the end of the run
+    failed: bool = False
+    cancelled: bool = False
+    stop: ContainerStop | None = None
+    restart: bool = False
+
+
+@dataclass(slots=True)
 class PodKill:
     """The whole-pod kill (R4.20): no app container kept or to be started, so every running
     container is stopped, sidecars last (R4.21), with the pod's grace (R4.22)."""
@@ -158,7 +177,7 @@ class ContainerRecord:
 class Summary:
     """Totals over the run."""
 
-    restarts: int  # after kills and after the app's own exits
+    restarts: int  # after kills, the app's own exits and failed postStart hooks
     kills: int
     ready_seconds: float
     first_ready_at: float | None
@@ -239,6 +258,7 @@ class Timeline:
         self.container_ready: list[ContainerReady] = []
         self.pod_phase: list[PhaseChange] = []
         self.pod_kills: list[PodKill] = []
+        self.post_starts: list[PostStart] = []
         self.keep_probes = True  # False: count calls only (sweeps)
         self.counts = {t: [0, 0] for t in ProbeType}  # calls, failures
         self.back_offs = 0
@@ -377,6 +397,7 @@ class Timeline:
         out.container_ready = [c for c in self.container_ready if c.name == name]
         out.pod_phase = list(self.pod_phase)
         out.pod_kills = list(self.pod_kills)
+        out.post_starts = [p for p in self.post_starts if p.name == name]
         out.termination = self.termination
         out.keep_probes = self.keep_probes
         probes = [p for p in self.probes if p.name == name]
@@ -406,7 +427,8 @@ class Timeline:
         intervals = self.ready_intervals()
         started = [c.started_at for c in self.containers if c.started_at is not None]
         return Summary(
-            restarts=len(self.restarts) + sum(x.restart for x in self.exits),
+            restarts=(len(self.restarts) + sum(x.restart for x in self.exits)
+                      + sum(p.restart for p in self.post_starts)),
             kills=len(self.kills),
             ready_seconds=sum(end - start for start, end in intervals),
             first_ready_at=intervals[0][0] if intervals else None,

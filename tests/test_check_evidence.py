@@ -221,3 +221,21 @@ def test_no_finding_gives_a_zero_as_its_reason(capsys, behaviour):
         text = f["message"]
         assert not re.search(r"\b(for|after|of) 0(\.0+)? s\b", text), (f["id"], text)
         assert "after never" not in text, (f["id"], text)
+
+
+def test_the_observer_asks_once_a_second_whatever_hooks_its_container_has():
+    """`observe` asks the container's target once a second from 0: the container's own
+    hooks are not the observer's (a 20 s postStart hook would hold its first calls, R4.40;
+    a 60 s preStop sleep with the observer's default 30 s grace is a pod the API server
+    refuses, R5.19)."""
+    from kubesim import HEALTHY, profile_from
+    from kubesim.analysis.check.experiments import observe
+    from kubesim.spec.model import parse_container
+
+    container = parse_container({
+        "name": "app", "lifecycle": {"postStart": {"sleep": {"seconds": 20}},
+                                     "preStop": {"sleep": {"seconds": 60}}},
+        "readinessProbe": {"httpGet": {"path": "/healthz", "port": 8080}}})
+    samples = observe(container, "/healthz", container.readiness_probe, HEALTHY, duration=5,
+                      profile=profile_from(), phase=0.0)
+    assert [t for t, _ in samples] == [0, 1, 2, 3, 4]

@@ -52,6 +52,26 @@ def test_the_json_document_keeps_its_documented_fields(capsys):
         assert f"`{key}`" in documented, key
 
 
+def test_a_describe_record_takes_the_grace_of_its_spec(capsys, tmp_path):
+    """describe never shows terminationGracePeriodSeconds: --spec's pod gives it (90 s here,
+    so its 60 s preStop sleep is one the API server accepts, R5.19), not the API's default
+    30 s, against which that pod could not be replayed at all."""
+    import yaml
+
+    from kubesim.spec.yamlio import load_yaml_documents
+
+    pod = load_yaml_documents(Path(DOCS_POD).read_text(), DOCS_POD, ValueError)[0].data
+    pod["spec"]["terminationGracePeriodSeconds"] = 90
+    pod["spec"]["containers"][0]["lifecycle"] = {"preStop": {"sleep": {"seconds": 60}}}
+    spec = tmp_path / "pod.yaml"
+    spec.write_text(yaml.safe_dump(pod))
+    code, out, err = kubesim(capsys, "explain", DOCS, "--spec", str(spec), "--format", "json")
+    assert code == 0, err
+    replay = json.loads(out)["containers"][0]["replay"]
+    assert replay["verdict"] == "reproduced"
+    assert not any("terminationGracePeriodSeconds" in a for a in replay["assumptions"])
+
+
 def test_the_same_record_gives_the_same_bytes(capsys):
     runs = [kubesim(capsys, "explain", DOCS, "--spec", DOCS_POD, "--format", "json")[1]
             for _ in range(2)]

@@ -83,11 +83,31 @@ def probe_dicts(draw: st.DrawFn, probe_type: ProbeType, path: str | None = None,
     return data
 
 
+HOOK_TARGET = "exec:warm"  # the exec postStart hook's target (scenario_dicts answers it)
+
+
+@st.composite
+def hook_dicts(draw: st.DrawFn, grace: int, port: int) -> dict[str, Any] | None:
+    """A lifecycle handler, or None: a sleep of at most the grace (validateSleepAction), an
+    exec hook on HOOK_TARGET, an httpGet hook on a probe path, or the deprecated tcpSocket."""
+    kind = draw(st.sampled_from([None, None, "sleep", "httpGet", "exec", "tcpSocket"]))
+    if kind == "sleep":
+        return {"sleep": {"seconds": draw(st.integers(0, max(grace, 0)))}}
+    if kind == "httpGet":
+        return {"httpGet": {"path": draw(st.sampled_from(PATHS)), "port": port}}
+    if kind == "exec":
+        return {"exec": {"command": ["warm"]}}
+    if kind == "tcpSocket":
+        return {"tcpSocket": {"port": port}}
+    return None
+
+
 @st.composite
 def container_dicts(draw: st.DrawFn, *, types: frozenset[ProbeType] | None = None,
                     paths: dict[ProbeType, str] | None = None, name: str = "app",
-                    port: int = 8080) -> dict[str, Any]:
-    """A container mapping with a subset of the three probes (or exactly `types`)."""
+                    port: int = 8080, grace: int = 30) -> dict[str, Any]:
+    """A container mapping with a subset of the three probes (or exactly `types`), and
+    sometimes postStart and preStop hooks (sleeps within the pod's `grace`)."""
     if types is None:
         types = frozenset(draw(st.sets(st.sampled_from(list(ProbeType)))))
     data: dict[str, Any] = {"name": name, "ports": [{"containerPort": port, "name": "http"}]}
@@ -96,13 +116,19 @@ def container_dicts(draw: st.DrawFn, *, types: frozenset[ProbeType] | None = Non
             data[probe_type.field] = draw(probe_dicts(probe_type, (paths or {}).get(probe_type),
                                                       port=port))
     hook = draw(st.sampled_from([None, None, "sleep", "httpGet", "exec"]))
+    lifecycle: dict[str, Any] = {}
     if hook == "sleep":
-        data["lifecycle"] = {"preStop": {"sleep": {"seconds": draw(st.integers(0, 40))}}}
+        lifecycle["preStop"] = {"sleep": {"seconds": draw(st.integers(0, max(grace, 0)))}}
     elif hook == "httpGet":
-        data["lifecycle"] = {"preStop": {"httpGet": {"path": draw(st.sampled_from(PATHS)),
-                                                     "port": port}}}
+        lifecycle["preStop"] = {"httpGet": {"path": draw(st.sampled_from(PATHS)),
+                                            "port": port}}
     elif hook == "exec":
-        data["lifecycle"] = {"preStop": {"exec": {"command": ["drain"]}}}
+        lifecycle["preStop"] = {"exec": {"command": ["drain"]}}
+    post_start = draw(hook_dicts(grace, port))  # R4.40-R4.42
+    if post_start is not None:
+        lifecycle["postStart"] = post_start
+    if lifecycle:
+        data["lifecycle"] = lifecycle
     return data
 
 
@@ -120,7 +146,8 @@ POLICIES = st.sampled_from([RestartPolicy.ALWAYS, RestartPolicy.ALWAYS, RestartP
 @st.composite
 def pods(draw: st.DrawFn, *, policies: bool = False, **kwargs: Any) -> ProbedContainer:
     policy = draw(POLICIES) if policies else RestartPolicy.ALWAYS
-    return make_pod(draw(container_dicts(**kwargs)), draw(GRACES), policy)
+    grace = draw(GRACES)
+    return make_pod(draw(container_dicts(grace=grace, **kwargs)), grace, policy)
 
 
 SCOPED = tuple(f"{c}:{port}{path}" for c, port in (("app", 8080), ("side", 9090))
@@ -131,8 +158,10 @@ SCOPED = tuple(f"{c}:{port}{path}" for c, port in (("app", 8080), ("side", 9090)
 def two_container_pods(draw: st.DrawFn) -> ProbedContainer:
     """A pod of two probed containers (app on :8080, side on :9090, the same paths, so a
     short key would be ambiguous); either may be the report's focus; sometimes a sidecar."""
-    app = ContainerSpec.model_validate(draw(container_dicts()))
-    side = ContainerSpec.model_validate({**draw(container_dicts(name="side", port=9090)),
+    grace = draw(GRACES)
+    app = ContainerSpec.model_validate(draw(container_dicts(grace=grace)))
+    side = ContainerSpec.model_validate({**draw(container_dicts(name="side", port=9090,
+                                                                grace=grace)),
                                          "sidecar": draw(st.booleans())})
     focus = draw(st.booleans())
     units = [side, app] if side.sidecar else [app, side]
@@ -142,7 +171,7 @@ def two_container_pods(draw: st.DrawFn) -> ProbedContainer:
     at = units.index(mine)
     return ProbedContainer(container=mine, others=tuple(u for u in units if u is not mine),
                            position=at,
-                           termination_grace_period_seconds=draw(GRACES),
+                           termination_grace_period_seconds=grace,
                            restart_policy=draw(POLICIES),
                            readiness_gates=("lb",) if draw(st.booleans()) else ())
 
@@ -190,6 +219,17 @@ def answers(latency: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]
                                    [*PATHS, "http://elsewhere.example/"])},
                               optional={"latency_ms": latency}),
         st.fixed_dictionaries({"error": st.sampled_from(["refused", "reset", "error"])},
+                              optional={"latency_ms": latency}),
+        st.just({"error": "timeout"}),
+    )
+
+
+def hook_answers(latency: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
+    """An exec hook's answer: an exit code (0 succeeds), an error, or no answer."""
+    return st.one_of(
+        st.fixed_dictionaries({"exit_code": st.sampled_from([0, 0, 1, 2])},
+                              optional={"latency_ms": latency}),
+        st.fixed_dictionaries({"error": st.sampled_from(["refused", "error"])},
                               optional={"latency_ms": latency}),
         st.just({"error": "timeout"}),
     )
@@ -256,6 +296,8 @@ def scenario_dicts(draw: st.DrawFn, *, latency: st.SearchStrategy[Any] | None = 
         "dependencies": {"db": {"down": draw(st.lists(spans(), max_size=3))}},
         "targets": {key: draw(target_specs(latency)) for key in PATHS},
     }
+    if draw(st.booleans()):  # the exec postStart hook: slow, failing, or never done
+        data["targets"][HOOK_TARGET] = draw(target_specs(latency, hook_answers(latency)))
     if with_stalls:
         data["stalls"] = draw(st.lists(stalls(), max_size=2))
     if draw(st.booleans()):
@@ -422,13 +464,15 @@ def slow_liveness_pods(draw: st.DrawFn) -> Any:
     """A slow liveness probe and a fast readiness probe on one target that an outage fails:
     after each kill the readiness worker sees the new container long before liveness does,
     and the fast scheduler jumps the readiness ticks in between (up to liveness's tick)."""
-    data = draw(container_dicts(types=frozenset({ProbeType.LIVENESS, ProbeType.READINESS})))
+    grace = draw(GRACES)
+    data = draw(container_dicts(types=frozenset({ProbeType.LIVENESS, ProbeType.READINESS}),
+                                grace=grace))
     for field, periods in (("livenessProbe", st.integers(15, 60)),
                            ("readinessProbe", st.integers(1, 6))):
         data[field] = {**data[field], "periodSeconds": draw(periods),
                        "httpGet": {"path": "/livez", "port": 8080},
                        "timeoutSeconds": 1, "failureThreshold": draw(st.integers(1, 4))}
-    return make_pod(data, draw(GRACES))
+    return make_pod(data, grace)
 
 
 @given(pod=slow_liveness_pods(), outage=st.floats(60, 600), at=st.floats(0, 1200),
@@ -548,13 +592,14 @@ def any_shape_pods(draw: st.DrawFn) -> ProbedContainer:
     report's focus; any restart policy (a Job's pod: its sidecars stop when it completes)."""
     apps = APPS[:draw(st.integers(1, 3))]
     sidecars = SIDECARS[:draw(st.integers(0, 2))]
+    grace = draw(GRACES)
     ports = [port for _, port in apps + sidecars]
     units: list[ContainerSpec] = []
     if draw(st.integers(0, 2)) == 0:
         units.append(ContainerSpec.model_validate({"name": "init", "init": True}))
     for (name, port), sidecar in [*((c, True) for c in sidecars), *((c, False) for c in apps)]:
         types = frozenset(draw(st.sets(st.sampled_from(list(ProbeType)), max_size=3)))
-        data = draw(container_dicts(types=types, name=name, port=port))
+        data = draw(container_dicts(types=types, name=name, port=port, grace=grace))
         for field in [t.field for t in types]:
             if draw(st.integers(0, 3)) == 0:  # this probe asks another container's port
                 data[field] = {**data[field], "httpGet": {
@@ -563,7 +608,7 @@ def any_shape_pods(draw: st.DrawFn) -> ProbedContainer:
     mine = draw(st.sampled_from([u for u in units if not u.init]))
     at = units.index(mine)
     return ProbedContainer(container=mine, others=tuple(u for u in units if u is not mine),
-                           position=at, termination_grace_period_seconds=draw(GRACES),
+                           position=at, termination_grace_period_seconds=grace,
                            restart_policy=draw(POLICIES),
                            readiness_gates=("lb",) if draw(st.integers(0, 3)) == 0 else ())
 

@@ -251,7 +251,7 @@ def test_deployment_needs_always(tmp_path: Path) -> None:
     assert err.line == 6
 
 
-def test_R5_3_pod_grace_period_must_be_a_non_negative_integer(tmp_path: Path) -> None:
+def test_R5_3_pod_grace_period_must_be_an_integer(tmp_path: Path) -> None:
     path, err = error_of(tmp_path, """
         kind: Pod
         metadata: {name: p}
@@ -259,8 +259,8 @@ def test_R5_3_pod_grace_period_must_be_a_non_negative_integer(tmp_path: Path) ->
           terminationGracePeriodSeconds: "30"
           containers: [{name: a, livenessProbe: {exec: {command: [x]}}}]
         """)
-    assert str(err) == (f"{path}:4: Pod/p: spec.terminationGracePeriodSeconds='30' must be an "
-                        "integer >= 0")
+    assert str(err) == (f"{path}:4: Pod/p: spec.terminationGracePeriodSeconds='30' must be a "
+                        "64-bit integer")
 
 
 @pytest.mark.parametrize(("text", "line", "message"), [

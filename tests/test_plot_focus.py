@@ -84,7 +84,7 @@ def test_the_ready_lane_says_how_long_the_pod_was_not_ready(hour) -> None:
 
 PATCH_MARKS = {pm.CONTAINER_COLOUR: "running", pm.STARTED_COLOUR: "started",
                pm.READY_COLOUR: "ready", pm.NOT_READY_FILL: "not_ready",
-               pm.PRE_STOP_COLOUR: "prestop"}
+               pm.PRE_STOP_COLOUR: "prestop", pm.POST_START_COLOUR: "poststart"}
 SCATTER_MARKS = {**{m["color"]: r for r, m in pm.MARKS.items()},
                  pm.RESTART_COLOUR: "restart", pm.KILL_COLOUR: "kill"}
 
@@ -142,10 +142,15 @@ def _pod_docs() -> dict[str, dict]:
     stall = Scenario.from_dict({"stalls": [{"from": 1200, "to": 1260}]})
     deleted = Scenario.from_dict({"delete": {"at": 40, "grace_seconds": 20},
                                   "shutdown_seconds": 25})
+    hook = Scenario.from_dict({"targets": {"exec:pilot-agent wait": {
+        "answer": {"exit_code": 1, "latency_ms": 2000}}}})
     return {"sidecar-job": document(SIDECAR, job, 60, whole_pod=True),
             "sidecar-stall-hour": document(SIDECAR, stall, 3600, whole_pod=True),
             "deleted-sigkill": document(REPO / "examples" / "seed-app" / "deployment.yaml",
-                                        deleted, 80)}
+                                        deleted, 80),
+            "failed-post-start": document(  # R4.41: the hook, then the kill's SIGTERM
+                REPO / "tests" / "data" / "real" / "istio_hello.proxyHoldsApplication.yaml",
+                hook, 60, whole_pod=True)}
 
 
 def _check_legend(doc: dict) -> set[str]:
@@ -186,11 +191,14 @@ def test_the_legend_names_every_mark_of_each_documented_picture(capsys, monkeypa
     _check_legend(json.loads(out))
 
 
-@pytest.mark.parametrize("case", ["sidecar-job", "sidecar-stall-hour", "deleted-sigkill"])
+@pytest.mark.parametrize("case", ["sidecar-job", "sidecar-stall-hour", "deleted-sigkill",
+                                  "failed-post-start"])
 def test_the_legend_names_every_mark_of_a_pod(case) -> None:
     named = _check_legend(_pod_docs()[case])
     if case == "deleted-sigkill":  # the grace period ran out (shutdown 25 s > grace 20 s)
         assert {"deleted", "sigterm", "sigkill"} <= named
+    if case == "failed-post-start":
+        assert {"poststart", "sigterm", "backoff"} <= named
 
 
 def test_the_hours_legend_names_kills_restarts_sigterm_ready_changes_and_the_outage(hour):

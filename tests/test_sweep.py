@@ -91,6 +91,30 @@ def test_pod_fields() -> None:
         apply_point(load_spec(UNIFIED), load_scenario(DB), {"restartPolicy": "Sometimes"})
 
 
+def test_a_grace_below_a_hooks_sleep_is_refused_as_the_api_server_refuses_it() -> None:
+    """validateSleepAction (R5.19): sweeping terminationGracePeriodSeconds below a preStop
+    sleep, or preStop.sleep above the grace, builds pods the API server refuses."""
+    import dataclasses
+
+    from kubesim.analysis.sweep.fleet_points import _with_pre_stop
+    from kubesim.spec.model import Lifecycle, LifecycleHandler, SleepAction
+
+    pod = load_spec(UNIFIED)
+    hook = Lifecycle(pre_stop=LifecycleHandler(sleep=SleepAction(seconds=10)),
+                     post_start=LifecycleHandler(sleep=SleepAction(seconds=1)))
+    pod = dataclasses.replace(pod, container=pod.container.model_copy(update={
+        "lifecycle": hook}))
+    with pytest.raises(UsageError, match=r"--set terminationGracePeriodSeconds=5: container "
+                                         r"app: lifecycle.preStop.sleep.seconds=10 must be "
+                                         r"from 0 to terminationGracePeriodSeconds=5"):
+        apply_point(pod, load_scenario(DB), {"terminationGracePeriodSeconds": 5})
+    with pytest.raises(UsageError, match=r"--set preStop.sleep=31: .* must be from 0 to "
+                                         r"terminationGracePeriodSeconds=30"):
+        _with_pre_stop(pod, 31)
+    kept = _with_pre_stop(pod, 30).container  # as long as the grace: accepted
+    assert (kept.pre_stop.sleep.seconds, kept.post_start.sleep.seconds) == (30, 1)
+
+
 def test_scenario_parameters_by_name() -> None:
     pod, db = load_spec(UNIFIED), load_scenario(DB)
     _, sc = apply_point(pod, db, {"outage.db.length": 30})

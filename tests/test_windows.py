@@ -126,6 +126,39 @@ def test_first_ready_matches_the_engine_at_every_phase(startup, sp, sd, rp, rd, 
     assert tl.ready[0].at == pytest.approx(first_ready_at(p, phase, rephase=not legacy))
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.booleans(), st.sampled_from([1, 2, 5]), st.sampled_from([0, 1, 3]),
+       st.sampled_from([1, 2, 5, 10]), st.sampled_from([0, 2, 7]), st.integers(1, 3),
+       st.sampled_from([0.0, 0.5, 2.0, 7.25]), st.integers(0, 12))
+def test_R4_40_a_postStart_sleep_delays_the_figures_as_the_engine_does(
+        startup, sp, sd, rp, rd, rs, phase, hook):
+    """The first probes wait for the hook (the status shows the container running from the
+    sync after it): first Ready and the startup protection count from its end, where it
+    comes after initialDelaySeconds."""
+    probes = {"readinessProbe": http("/readyz", periodSeconds=rp, initialDelaySeconds=rd,
+                                     successThreshold=rs)}
+    if startup:
+        probes["startupProbe"] = http(periodSeconds=sp, initialDelaySeconds=sd,
+                                      failureThreshold=2)
+    data = {"name": "app", "ports": [{"name": "http", "containerPort": 8000}],
+            "lifecycle": {"postStart": {"sleep": {"seconds": hook}}}, **probes}
+    from kubesim import ProbedContainer
+    from kubesim.spec.model import parse_container
+
+    p = ProbedContainer(parse_container(data))
+    tl = run(p, phase=phase, duration=120, profile=NO_RESYNC)
+    assert tl.ready[0].at == pytest.approx(first_ready_at(p, phase, seen=hook))
+    if startup:
+        safe = startup_safe_until(p.container.probes()[S], phase, hook)
+        for up, killed in ((safe - 0.01, False), (safe + 0.01, True)):
+            app = scenario(targets={"/livez": {"since_start": [
+                {"from": 0, "to": up, "answer": {"error": "refused"}}]}})
+            run_ = run(p, app, phase=phase, duration=safe + 5, profile=NO_RESYNC)
+            assert bool(run_.kills) is killed, (up, run_.kills)
+    fig = protection_windows(p, NO_RESYNC).first_ready  # the figure says what it counts
+    assert f"after its {hook} s postStart sleep" in fig.explanation
+
+
 def test_seed_skeleton_windows_by_hand():
     """startup 2 s x 30, liveness 10 s x 3 (T 1), readiness 5 s x 2 / 2: the ideal figures."""
     w = protection_windows(load_spec(str(ROOT / "probe_specs" / "seed_skeleton.yaml")),
@@ -164,10 +197,11 @@ def test_real_latencies_stay_within_the_guaranteed_bounds(spec):
         assert tl.containers[1].running_at - hang <= w.hang_to_running.guaranteed + 1e-6
 
 
-@pytest.mark.parametrize("hook", [0, 5, 40])
+@pytest.mark.parametrize("hook", [0, 5, 30])
 def test_deletion_to_not_ready_and_pre_stop_vs_grace_match_the_engine(hook: int) -> None:
     """R3.12, R4.5: the windows' deletion figures bound what the engine does at every phase
-    (ideal kubelet: the deletion reaches the pod worker at once); a hung app is SIGKILLed."""
+    (ideal kubelet: the deletion reaches the pod worker at once); a hung app is SIGKILLed.
+    (A sleep as long as the grace is the longest the API server accepts, R5.19: 2 s left.)"""
     from kubesim import ProbedContainer, Scenario, profile_from, simulate
     from kubesim.analysis.windows import protection_windows
     from kubesim.spec.model import parse_container

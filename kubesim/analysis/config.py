@@ -50,7 +50,7 @@ from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
 from kubesim.analysis.check.scoping import SELECTOR_KEYS, Selector
 from kubesim.analysis.wants import WANTS
 from kubesim.errors import UsageError
-from kubesim.files import MAX_DEPTH, MAX_INT_DIGITS, within_scope
+from kubesim.files import MAX_DEPTH, MAX_INT_DIGITS, git_toplevel, within_scope
 from kubesim.spec.yamlio import load_yaml_documents, read_text
 
 __all__ = ["CONFIG_NAME", "MAX_CONFIG_BYTES", "Binding", "Config",
@@ -222,10 +222,7 @@ def repository_root(folder: Path) -> Path:
     (a directory, or the file of a worktree or submodule: git's toplevel, found without
     running git), else `folder` itself. Resolved (symlinks followed)."""
     here = folder.resolve()
-    for candidate in (here, *here.parents):
-        if (candidate / ".git").exists():
-            return candidate
-    return here
+    return git_toplevel(here) or here
 
 
 def _inside(path: Path, root: Path) -> bool:

@@ -71,13 +71,15 @@ def _first_tick_at_or_after(t: float, phase: float, period: float) -> float:
     return t + (phase - t) % period
 
 
-def startup_safe_until(probe: Probe, phase: float) -> float:
+def startup_safe_until(probe: Probe, phase: float, seen: float = 0.0) -> float:
     """Longest startup (refused until then) that the probe survives at this grid phase.
 
-    Probes run at the ticks at or after initialDelaySeconds (R1.7); the F-th consecutive
-    refusal is the kill verdict (R1.17); a probe at or after the app is up succeeds, so the
-    app must be up by the F-th probe: t1 + (F-1)*P."""
-    t1 = _first_tick_at_or_after(probe.initial_delay_seconds, phase, probe.period_seconds)
+    Probes run at the ticks at or after initialDelaySeconds (R1.7), and not before the
+    kubelet has seen the container running (`seen`: the end of its postStart hook, R4.40);
+    the F-th consecutive refusal is the kill verdict (R1.17); a probe at or after the app is
+    up succeeds, so the app must be up by the F-th probe: t1 + (F-1)*P."""
+    t1 = _first_tick_at_or_after(max(float(probe.initial_delay_seconds), seen), phase,
+                                 probe.period_seconds)
     return t1 + (probe.failure_threshold - 1) * probe.period_seconds
 
 
@@ -129,23 +131,27 @@ def deletion_to_not_ready(probe: Probe | None, grace: int, hook: float, delta: f
     return sigterm + min(readiness_down(probe, delta), left)
 
 
-def first_ready_at(pod: ProbedContainer, phase: float, *, rephase: bool = True) -> float | None:
+def first_ready_at(pod: ProbedContainer, phase: float, *, rephase: bool = True,
+                   seen: float = 0.0) -> float | None:
     """When a healthy app's pod first turns Ready, ideal kubelet, grid at `phase`.
 
-    Started comes at the first startup tick at or after its delay (at once without a startup
-    probe, R3.1). The sync that marks it Started triggers readiness (R1.13); if that trigger
-    is the worker's first look at the container, writing its initial value queues one more
-    sync and a second immediate probe (results_manager.Set emits on a new key). Since 1.29
-    the trigger re-phases the grid to that instant (R1.14)."""
+    The kubelet sees the container running at `seen` (the end of its postStart hook, R4.40;
+    at once without one). Started comes then without a startup probe (R3.1), else at the
+    first startup tick at or after its delay and `seen`. The sync that marks it Started
+    triggers readiness (R1.13); if that trigger is the worker's first look at the container,
+    writing its initial value queues one more sync and a second immediate probe
+    (results_manager.Set emits on a new key). Since 1.29 the trigger re-phases the grid to
+    that instant (R1.14)."""
     probes = pod.container.probes()
     startup = probes.get(ProbeType.STARTUP)
     ready = probes.get(ProbeType.READINESS)
-    started = 0.0 if startup is None else _first_tick_at_or_after(
-        startup.initial_delay_seconds, phase, startup.period_seconds)
+    started = seen if startup is None else _first_tick_at_or_after(
+        max(float(startup.initial_delay_seconds), seen), phase, startup.period_seconds)
     if ready is None:
         return started
     period, need = float(ready.period_seconds), ready.success_threshold
-    own_tick = phase % period  # the readiness worker's first tick after the container start
+    # the readiness worker's first tick that sees the container (its first look)
+    own_tick = _first_tick_at_or_after(seen, phase, period)
     # updates of one instant merge into one pod sync: a readiness tick at the very instant
     # of Started counts as seen before
     seen_before = startup is not None and own_tick <= started + GRID_EPS
@@ -181,7 +187,8 @@ def _startup(pod: ProbedContainer, profile: KubeletProfile) -> Figure | None:
     if probe is None:
         return None
     which = "startupProbe" if ProbeType.STARTUP in probes else "livenessProbe"
-    values = [startup_safe_until(probe, p) for p in _deltas(probe.period_seconds)]
+    seen, hook = _post_start(pod)
+    values = [startup_safe_until(probe, p, seen) for p in _deltas(probe.period_seconds)]
     # the container is seen one relist and one sync hop after it starts (E16): the first
     # probe can only move later, so protection only grows
     seen_min, seen_max = profile.sync_seconds, profile.relist_seconds + profile.sync_seconds
@@ -190,7 +197,7 @@ def _startup(pod: ProbedContainer, profile: KubeletProfile) -> Figure | None:
     return _figure("startup protection", "at least", values, (least, most),
                    probe.failure_threshold * probe.period_seconds,
                    f"the longest startup the {which} never kills: its first probe comes at "
-                   f"the first tick after initialDelaySeconds, then F-1 more periods")
+                   f"the first tick after initialDelaySeconds{hook}, then F-1 more periods")
 
 
 def _hang(pod: ProbedContainer, profile: KubeletProfile) -> tuple[Figure, ...] | None:
@@ -244,13 +251,28 @@ def _readiness(pod: ProbedContainer, profile: KubeletProfile) -> tuple[Figure | 
 def _first_ready(pod: ProbedContainer, profile: KubeletProfile) -> Figure:
     cycle = math.lcm(*[p.period_seconds for p in pod.container.probes().values()])
     phases = [cycle * i / PHASE_SAMPLES for i in range(PHASE_SAMPLES)]
-    values = [first_ready_at(pod, p, rephase=profile.trigger_resets_ticker) for p in phases]
+    held, hook = _post_start(pod)
+    values = [first_ready_at(pod, p, rephase=profile.trigger_resets_ticker, seen=held)
+              for p in phases]
     seen = profile.relist_seconds + profile.sync_seconds
     # seen up to a relist late, then hops to Started, to the trigger and to Ready (E16)
     latency = (profile.sync_seconds, 2 * seen + 2 * profile.sync_seconds)
     return _figure("first Ready", "at most", [v for v in values if v is not None], latency,
                    None, "a healthy app's time from container start to pod Ready: Started, "
-                   "the readiness trigger, successThreshold successes")
+                   f"the readiness trigger, successThreshold successes{hook}")
+
+
+def _post_start(pod: ProbedContainer) -> tuple[float, str]:
+    """When the kubelet first sees the container running (its postStart hook's end, R4.40:
+    a sleep's seconds; an exec or httpGet hook counted as instant, it takes the app's time),
+    and how the figures' explanations say it."""
+    hook = pod.container.post_start
+    if hook is None:
+        return 0.0, ""
+    if hook.sleep is not None:
+        return float(hook.sleep.seconds), (f" (after its {hook.sleep.seconds} s postStart "
+                                           "sleep: the kubelet sees it running only then)")
+    return 0.0, " (its postStart hook counted as instant: it takes the app's time)"
 
 
 def _hook_seconds(pod: ProbedContainer) -> float | None:

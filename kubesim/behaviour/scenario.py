@@ -69,6 +69,13 @@ it like a probe target); then SIGTERM, and SIGKILL at the end of the grace (2 s 
 `shutdown_seconds` is the app's time to exit after SIGTERM; `answers_after_sigterm: true` keeps
 it answering probes while it drains (by default its listener closes at SIGTERM).
 
+postStart hooks are described the same way: a `sleep` takes its seconds; an exec or httpGet
+hook takes as long as its target's answer (keyed like a probe target, `exec:pilot-agent wait`)
+and fails on a non-zero exit code (exec) or a connection error (httpGet: `refused`, `reset`,
+`timeout`; the status does not count); `error: timeout` without a latency never returns. The
+next container starts only after the hook; a failed hook kills the container
+(FailedPostStartHook), which restarts by its restart policy with the back-off (R4.40-R4.42).
+
 Init containers (`init_containers: {migrate: {seconds: 12, failures: 2, code: 1}}`): a plain
 init container runs `seconds` each time and exits with `code` its first `failures` times, then
 with 0; one not listed completes at once. Init containers start one at a time, before the app

@@ -207,8 +207,8 @@ def add_render_args(parser: argparse.ArgumentParser, *, helm_set: bool = True) -
     g.add_argument("--namespace", default="default", metavar="NS",
                    help="Helm release namespace (default: default)")
     g.add_argument("--kube-version", metavar="V",
-                   help="Kubernetes version for the chart's Capabilities (the helm program "
-                        "only)")
+                   help="Kubernetes version for the chart's Capabilities and its kubeVersion "
+                        "(default v1.35.0, the same for both Helm engines)")
     g.add_argument("--helm-engine", choices=["auto", "binary", "library"], default="auto",
                    help="auto (default): the helm program (HELM_BIN, else PATH), else the "
                         "helm-python-sdk library (kubesim[render]); or only one of them")

@@ -1,7 +1,8 @@
 """The child process of the `HelmLibrary` engine: renders one chart with helm-python-sdk.
 
 Run as `python -m kubesim.cli.helm_child` with a JSON request on stdin (chart,
-values files, --set and --set-string expressions, release, namespace); writes the render
+values files, --set and --set-string expressions, release, namespace, Kubernetes version);
+writes the render
 (a JSON object: template path -> rendered text) to stdout and exits 0, or writes Helm's error
 to stderr and exits 1. It runs apart from kubesim so that the parent's bounds (time, output,
 memory) hold for Helm's native library too, and so that a crash in it is an exit code.
@@ -12,6 +13,11 @@ merged into an earlier one's, anything else replaces), then every `--set`, then 
 `--set-string`, each parsed by Helm's own parser (`strvals`). One difference remains: Helm
 applies `--set` onto the merged map, so `list[1]=x` edits a list from a values file, while
 here the parsed `--set` is merged in, so it replaces that list.
+
+The Kubernetes version reaches Helm through the native render's own `kube_version` option
+(helm-c-sdk's render options: name, namespace, revision, is_install, is_upgrade,
+kube_version, ...), which helm-python-sdk 0.2's `Chart.render` does not expose; so that both
+engines render with one version, `render_at` passes it (the `render` extra pins `<0.3`).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from typing import Any
 from kubesim.errors import KubesimError, RenderError
 from kubesim.files import read_text
 
-__all__ = ["main", "merge_maps"]
+__all__ = ["main", "merge_maps", "render_at"]
 
 
 def merge_maps(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
@@ -49,6 +55,21 @@ def _values(request: dict[str, Any], helm: Any) -> dict[str, Any]:
     return base
 
 
+def render_at(helm: Any, path: str, values: dict[str, Any], options: dict[str, Any]
+              ) -> dict[str, str]:
+    """`Chart.render` with the native options it does not expose (kube_version)."""
+    from helm_python import _native
+
+    class Chart(helm.Chart):  # the library's own class, with one method more
+        def render_with(self, values: dict[str, Any], options: dict[str, Any]) -> str:
+            return str(_native.call_string("helm_render", self._raw(), json.dumps(values),
+                                           json.dumps(options)))
+
+    with Chart.load(path) as chart:
+        out = json.loads(chart.render_with(values, options))
+    return out if isinstance(out, dict) else {}
+
+
 def main() -> int:
     """Render the requested chart; the exit code says whether it worked."""
     request = json.loads(sys.stdin.read())
@@ -60,10 +81,9 @@ def main() -> int:
     try:
         helm.disable_logging()
         values = _values(request, helm)
-        with helm.Chart.load(request["chart"]) as chart:
-            manifests = chart.render(values, name=request["release"],
-                                     namespace=request["namespace"], revision=1,
-                                     is_install=True, is_upgrade=False)
+        manifests = render_at(helm, request["chart"], values, {
+            "name": request["release"], "namespace": request["namespace"], "revision": 1,
+            "is_install": True, "is_upgrade": False, "kube_version": request["kube_version"]})
     except KubesimError as exc:
         print(str(exc), file=sys.stderr)
         return 1

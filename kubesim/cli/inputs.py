@@ -343,7 +343,8 @@ class _Render(_Deferred):
                                       "chart's name)")
     namespace: Name = Field("default", description="Helm release namespace")
     kube_version: Setting | None = Field(None, description="Kubernetes version for the "
-                                         "chart's Capabilities (the helm program only)")
+                                         "chart's Capabilities and its kubeVersion (default "
+                                         "v1.35.0, both Helm engines)")
     helm_engine: HelmEngine = Field("auto", description="auto: the helm program, else the "
                                     "helm-python-sdk library")
 

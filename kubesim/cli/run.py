@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> CommandResult:
         # the picture is drawn from the JSON document, so `kubesim plot` on a saved result
         # gives the same bytes; the whole pod (a lane group per container), or --container's
         save_png(to_document(timeline, meta=meta, phases=sweep), args.plot)
-    notes = [lone_pod_note(behaviour)]
+    notes = [lone_pod_note(behaviour), *pod.notes]
     if args.trace:  # what its censored timeouts count as (imported only for traces)
         from kubesim.analysis.check.scoping import censored_summary
 

@@ -87,8 +87,11 @@ def explain_records(records: list[RecordSet],
             raise UsageError(f"--container {options.container[:60]!r}: the record has no such "
                              f"container (containers: {have})")
     policy = _policy(pod)
-    ctx = _Context(pod, tb, options, pod.grace_seconds if pod.grace_seconds is not None else 30,
-                   pod.grace_seconds is not None, policy, sum(e.count for e in pod.events))
+    grace = pod.grace_seconds
+    if grace is None and options.spec:  # a record without it (describe): --spec's pod says
+        grace = options.spec[0].termination_grace_period_seconds
+    ctx = _Context(pod, tb, options, grace if grace is not None else 30, grace is not None,
+                   policy, sum(e.count for e in pod.events))
     stories = [_story(v, ctx) for v in views if _worth(v, views)]
     findings = list(clock) + _before_scheduling(pod, tb)
     if loose:
@@ -97,6 +100,11 @@ def explain_records(records: list[RecordSet],
                                 tuple(rc.evidence(e) for e in loose[:3])))
     notes = [Finding("uncertain" if n.uncertain else "fact", n.text,
                      (Evidence(str(n.where), ""),)) for n in pod.notes]
+    # --spec's pods: what they set that the replay does not model (kubesim.spec.fields)
+    said = {n.text for n in pod.notes}
+    spec_notes = dict.fromkeys((p.source, n) for p in options.spec for n in p.notes
+                               if n not in said)
+    notes += [Finding("fact", n, (Evidence(source, ""),)) for source, n in spec_notes]
     owner = f"{pod.owner[0]}/{pod.owner[1]}" if pod.owner else None
     return Explanation(pod.name, pod.namespace, owner,
                        [{"source": r.source, "format": r.format} for r in records],

@@ -24,6 +24,7 @@ from typing import Any
 from kubesim.analysis.budget import calls
 from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.simulate import grid_cycle, simulate
+from kubesim.errors import SpecError
 from kubesim.explain.messages import failure_answer, started_container
 from kubesim.explain.model import Exit, Kill, Replay, Setting, Streak, When, plural
 from kubesim.explain.readers.model import ContainerRecord, RecordedEvent
@@ -224,9 +225,13 @@ def replay(r: Reconstructed, tb: Timebase, *, phases: int, seed: int,
     behaviours = [_behaviour(windows, origin, f, shutdown) for f in _fractions(phases)]
     scenarios = [Scenario.from_dict(b, source="<reconstructed from the record>")
                  for b in behaviours]
-    pod = ProbedContainer(r.spec, termination_grace_period_seconds=r.grace,
-                          restart_policy=r.restart_policy, object_kind="Pod",
-                          object_name="recorded")
+    try:
+        pod = ProbedContainer(r.spec, termination_grace_period_seconds=r.grace,
+                              restart_policy=r.restart_policy, object_kind="Pod",
+                              object_name="recorded")
+    except SpecError as exc:  # a hook's sleep longer than the grace taken (R5.19)
+        return Replay(False, f"the pod cannot be replayed as it is: {exc.message}"), None, \
+            None, None
     cycle = grid_cycle(pod)
     pinned = next((w.start for w in windows if primary is not None and w.probe is primary.probe
                    and w.start is not None), None)

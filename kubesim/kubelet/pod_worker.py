@@ -21,6 +21,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from kubesim.behaviour.answer import SIGKILL_EXIT_CODE, ExitDue
+from kubesim.kubelet.lifecycle import run_handler
 from kubesim.kubelet.pod_actions import Kill, PodActions, compute_pod_actions
 from kubesim.kubelet.pod_container import (
     OOM_EXIT_CODE,
@@ -34,7 +35,14 @@ from kubesim.kubelet.prober import Listener
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance
 from kubesim.kubelet.scheduler import NORMAL, URGENT, Interrupted
 from kubesim.kubelet.status_view import StatusView
-from kubesim.kubelet.termination import PodStop, Terminator, exit_code_reason, pre_stop_seconds
+from kubesim.kubelet.termination import (
+    PodStop,
+    Terminator,
+    exit_code_reason,
+    pre_stop_seconds,
+    run_pre_stop,
+    send_stop_signal,
+)
 from kubesim.kubelet.timing import kill_grace_seconds
 from kubesim.kubelet.worker import GRID_EPS
 from kubesim.results import ProbeType, Result
@@ -47,6 +55,7 @@ from kubesim.timeline import (
     KillRecord,
     PhaseChange,
     PodKill,
+    PostStart,
     ReadyChange,
 )
 
@@ -213,6 +222,8 @@ class Kubelet:
         self.stopping: PodStop | None = None  # a whole-pod kill the sync waits for
         self.awaiting = False  # ... and the pod worker waits for it to finish
         self.starts_in_sync = 0  # containers started by the current sync (R4.24)
+        self.in_post_start = False  # the pod worker waits for a postStart hook (R4.40)
+        self.post_start_until = 0.0  # ... until then
         self.last_sync_end = -math.inf
         self.next_timer = self._resync_due()
         crash = self._probe_exit(behaviour)
@@ -478,11 +489,35 @@ class Kubelet:
         if self.terminator is None:
             self.terminator = Terminator(self, self.sched.now, grace_seconds)
 
+    def _cancelled(self) -> bool:
+        """The pod became terminating: the running sync's context is cancelled (R4.42)."""
+        return self.terminator is not None and self.terminator.requested
+
+    def cancel_sync(self) -> None:
+        """UpdatePod of a pod that became terminating cancels the running sync's context
+        (R4.42): a postStart hook it waits for is cut short. (A hook that ends at this very
+        instant ends by itself: its wake-up may already be queued ahead of an interrupt,
+        which would then land on a later wait.)"""
+        if self.in_post_start and self.post_start_until > self.sched.now:
+            self.sched.interrupt(self.pod_worker)
+
     def _pod_worker(self) -> ProcessGen:
-        for unit in self.first_starts[1:]:  # R4.24: the first sync's other containers
+        # R4.24, R4.40: the first sync starts its containers one after another, each after
+        # the postStart hook of the one before (the first one started at time 0)
+        first = self.first_starts[0]
+        hooked = first.spec.post_start is not None
+        current = first.runtime.current
+        if hooked and current is not None:
+            yield from self._post_start(first, current)
+        for unit in self.first_starts[1:]:
+            if self._cancelled():
+                break
             yield max(0.0, self.times.sibling_start_seconds), URGENT
-            self._start_container(unit)
-        if len(self.first_starts) > 1:  # that first sync ends here (R4.3)
+            inst = self._start_container(unit)
+            if unit.spec.post_start is not None:
+                hooked = True
+                yield from self._post_start(unit, inst)
+        if len(self.first_starts) > 1 or hooked:  # that first sync ends here (R4.3)
             self.last_sync_end = self.sched.now
         while self.terminator is None or not self.terminator.requested:
             if not self.sync_requested:
@@ -685,6 +720,8 @@ class Kubelet:
         """doBackOff, then start; returns a requeue delay when back-off refuses (R4.8-R4.14).
         The sync's first start takes `container_start_seconds` from the decision to the
         container running, each later one `sibling_start_seconds` more (R4.24)."""
+        if self._cancelled():
+            return None  # the sync's context is cancelled (R4.42): no start succeeds
         now = self.sched.now
         if exited is not None and exited.exited_at is not None:
             finished = exited.exited_at
@@ -695,7 +732,11 @@ class Kubelet:
                 else self.times.sibling_start_seconds)
         self.starts_in_sync += 1
         yield max(0.0, took), URGENT
-        self._start_container(unit)
+        inst = self._start_container(unit)
+        if unit.spec.post_start is not None:
+            failed = yield from self._post_start(unit, inst)
+            if failed:  # the start's error fails the sync: the generic requeue
+                return self.profile.error_requeue_seconds
         return None
 
     def _refuse(self, unit: PodContainer) -> float:
@@ -708,7 +749,9 @@ class Kubelet:
         finished = newest.exited_at if newest and newest.exited_at is not None else now
         return refusal_requeue(self.profile, unit.backoff.remaining(finished, now))
 
-    def _start_container(self, unit: PodContainer) -> None:
+    def _start_container(self, unit: PodContainer) -> Instance:
+        """startContainer up to its step 3: the container runs (its postStart hook is
+        `_post_start`)."""
         now = self.sched.now
         inst = unit.runtime.start(now)
         self.timeline.containers.append(inst.record)
@@ -723,6 +766,58 @@ class Kubelet:
         if due is not None and due.at < self.timeline.duration:
             inst.exit_due = due.at
             self.sched.process(self._exit_when_due(unit, inst, *due))
+        return inst
+
+    def _post_start(self, unit: PodContainer, inst: Instance) -> Generator[Any, Any, bool]:
+        """startContainer step 4 (R4.40): the postStart hook runs right after the container
+        started, inside the sync, so the next container starts only when it has returned
+        (and the status shows this one running only from the next sync on). A failed hook:
+        FailedPostStartHook, then killContainer (R4.41); the pod's deletion cuts it short
+        (R4.42). Whether the hook failed."""
+        hook = unit.spec.post_start
+        assert hook is not None
+        now = self.sched.now
+        run = run_handler(self, unit, hook, inst)
+        record = PostStart(unit.name, inst.restart_count, hook.kind.value, now)
+        self.timeline.post_starts.append(record)
+        cancelled = False
+        wait = min(run.seconds, self.timeline.duration - now + 1.0)
+        self.in_post_start, self.post_start_until = True, now + wait
+        try:  # never answered: until the deletion, or past the end of the run
+            yield wait, URGENT
+        except Interrupted:
+            cancelled = True
+        self.in_post_start = False
+        record.ended_at = self.sched.now
+        if not (cancelled or run.failed):
+            return False
+        record.failed, record.cancelled = True, cancelled
+        self.event(self.sched.now, "Warning", "FailedPostStartHook", "PostStartHook failed",
+                   unit.name)
+        if not cancelled:  # a cancelled sync's kill fails at once; the termination stops it
+            yield from self._kill_failed_start(unit, inst, record)
+        return True
+
+    def _kill_failed_start(self, unit: PodContainer, inst: Instance,
+                           record: PostStart) -> ProcessGen:
+        """killContainer(..., "FailedPostStartHook", reasonFailedPostStartHook) inside
+        startContainer (R4.41): the Killing event's message is the reason itself, the grace
+        the pod's (not a probe's, R4.22), the preStop hook first (R4.5); the sync waits until
+        the container has stopped. Whether it starts again is the restart policy's, by its
+        exit code, as for an exit."""
+        now = self.sched.now
+        grace = self.pod.termination_grace_period_seconds
+        self.event(now, "Normal", "Killing", "FailedPostStartHook", unit.name)
+        stop = record.stop = ContainerStop(unit.name, inst.restart_count, now, float(grace))
+        left = yield from run_pre_stop(self, unit, inst, stop, grace)
+        killed = inst.exited_at is None  # (an app that exited by itself is an exit)
+        yield from send_stop_signal(self, unit, inst, stop, left,
+                                    "killed: postStart hook failed; ")
+        code = inst.record.exit_code
+        if killed and code is not None:
+            inst.will_restart = record.restart = (
+                restarts_after_exit(unit.spec, self.pod.restart_policy, code)
+                and (self.terminator is None or not self.terminator.requested))
 
     # -- the app's own exits (§4: crashes, completions, OOM kills) ---------------------------
     def _exit_when_due(self, unit: PodContainer, inst: Instance, at: float, code: int,

@@ -20,13 +20,12 @@ pod worker's sync.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any, Protocol
 
 from kubesim.behaviour.answer import SIGKILL_EXIT_CODE
+from kubesim.kubelet.lifecycle import run_handler
 from kubesim.kubelet.pod_status import PodPhase
-from kubesim.kubelet.prober import answer_of
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS
 from kubesim.kubelet.scheduler import URGENT, Interrupted
 from kubesim.results import ProbeType
@@ -43,7 +42,8 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ProbedContainer
     from kubesim.timeline import Timeline
 
-__all__ = ["PodStop", "TerminatingPod", "Terminator", "exit_code_reason", "pre_stop_seconds"]
+__all__ = ["PodStop", "TerminatingPod", "Terminator", "exit_code_reason", "pre_stop_seconds",
+           "run_pre_stop", "send_stop_signal", "sleep_until"]
 
 
 class TerminatingPod(Protocol):
@@ -68,6 +68,8 @@ class TerminatingPod(Protocol):
 
     def notice(self, at: float) -> None: ...
 
+    def cancel_sync(self) -> None: ...
+
 
 def exit_code_reason(code: int) -> str:
     """The terminated state's reason for an exit code: Completed (0) or Error."""
@@ -76,24 +78,67 @@ def exit_code_reason(code: int) -> str:
 
 def pre_stop_seconds(kl: TerminatingPod, unit: PodContainer,
                      inst: Instance) -> tuple[float, bool]:
-    """How long the preStop hook runs, and whether it failed: a sleep its seconds; an exec or
-    httpGet hook as long as the behaviour takes to answer its target (never: for ever, so
-    until the grace ends)."""
+    """How long the preStop hook runs, and whether it failed (`run_handler`, R4.41): a sleep
+    its seconds; an exec or httpGet hook as long as the behaviour takes to answer its target
+    (never: for ever, so until the grace ends); a tcpSocket hook fails at once."""
     hook = unit.spec.pre_stop
     assert hook is not None
-    if hook.sleep is not None:
-        return float(hook.sleep.seconds), False
-    target = unit.spec.hook_target()
-    if target is None:  # tcpSocket: a deprecated no-op
-        return 0.0, False
-    keys = kl.behaviour.target_keys()
-    if target.scoped in keys:
-        target = type(target)(target.kind, target.scoped, target.port, target.url, target.scoped)
-    elif not kl.behaviour.answers_unnamed() and target.key not in keys:
-        return 0.0, False  # a trace that did not record the hook's target: no time
-    ans = answer_of(kl.behaviour, target, inst, kl.sched.now, kl.rng, True)
-    failed = ans.error is not None or ans.exit_code != 0 or not 200 <= ans.status < 400
-    return (ans.latency if math.isfinite(ans.latency) else math.inf), failed
+    run = run_handler(kl, unit, hook, inst)
+    return run.seconds, run.failed
+
+
+def run_pre_stop(kl: TerminatingPod, unit: PodContainer, inst: Instance, rec: ContainerStop,
+                 grace: int) -> Generator[Any, Any, int]:
+    """killContainer's first step: the preStop hook, if any and if the grace is above 0, at
+    most the grace long; returns the grace left, its whole seconds off (R4.5, E18)."""
+    if unit.spec.pre_stop is None or grace <= 0:
+        return grace
+    rec.pre_stop_start = kl.sched.now
+    seconds, failed = pre_stop_seconds(kl, unit, inst)
+    took = min(seconds, float(grace))
+    yield took, URGENT
+    rec.pre_stop_end = kl.sched.now
+    if failed:
+        kl.event(kl.sched.now, "Warning", "FailedPreStopHook",
+                 f"PreStopHook failed for container {unit.name}", unit.name)
+    return grace - int(took)  # whole seconds, truncated (E18)
+
+
+def send_stop_signal(kl: TerminatingPod, unit: PodContainer, inst: Instance,
+                     rec: ContainerStop, grace: int, why: str) -> ProcessGen:
+    """killContainer's last step: SIGTERM with what is left of the grace, at least 2 s (R4.5),
+    SIGKILL when it runs out; `why` starts the stopped instance's end reason. (Nothing is
+    sent to a container that has already exited.)"""
+    grace = max(grace, int(MIN_GRACE_SECONDS))  # R4.5: the 2 s floor
+    rec.grace_seconds = float(grace)
+    if inst.exited_at is None:
+        now = kl.sched.now
+        inst.sigterm_at = rec.sigterm_at = now
+        can_act = kl.behaviour.stall_end(now, inst.running_at)
+        exit_at = min(now + grace, can_act + kl.behaviour.shutdown_seconds(unit.name))
+        rec.sigkill = not exit_at < now + grace
+        how = (f"SIGKILL after the {grace:g} s grace period" if rec.sigkill
+               else "exited after SIGTERM")
+        inst.record.end_reason = f"{why}{how}"
+        yield from sleep_until(kl.sched, exit_at)
+        inst.exited_at = inst.record.ended_at = kl.sched.now
+        code = (SIGKILL_EXIT_CODE if rec.sigkill
+                else kl.behaviour.sigterm_exit_code(unit.name))
+        inst.record.exit_code, inst.record.reason = code, exit_code_reason(code)
+        kl.notice(kl.sched.now)
+    rec.stopped_at = inst.exited_at
+
+
+def sleep_until(sched: Scheduler, at: float) -> ProcessGen:
+    """Wait until `at`; an interrupt meant for a wait that ended at this very instant (a
+    sidecar's turn whose timeout came first) is absorbed."""
+    first = True
+    while first or sched.now < at:
+        first = False
+        try:
+            yield max(0.0, at - sched.now), URGENT
+        except Interrupted:
+            pass
 
 
 class PodStop:
@@ -131,51 +176,12 @@ class PodStop:
         grace."""
         kl = self.kl
         kl.event(kl.sched.now, "Normal", "Killing", f"Stopping container {unit.name}", unit.name)
-        grace = self.grace
-        if unit.spec.pre_stop is not None and grace > 0:  # R4.5
-            rec.pre_stop_start = kl.sched.now
-            seconds, failed = pre_stop_seconds(kl, unit, inst)
-            took = min(seconds, float(grace))
-            yield took, URGENT
-            rec.pre_stop_end = kl.sched.now
-            if failed:
-                kl.event(kl.sched.now, "Warning", "FailedPreStopHook",
-                         f"PreStopHook failed for container {unit.name}", unit.name)
-            grace -= int(took)  # whole seconds, truncated (E18)
+        grace = yield from run_pre_stop(kl, unit, inst, rec, self.grace)  # R4.5
         if unit.sidecar and grace > 0:
             waited = yield from self._wait_for_turn(unit, grace)
             grace -= int(waited)
-        grace = max(grace, int(MIN_GRACE_SECONDS))  # R4.5: the 2 s floor
-        rec.grace_seconds = float(grace)
-        if inst.exited_at is None:
-            now = kl.sched.now
-            inst.sigterm_at = rec.sigterm_at = now
-            can_act = kl.behaviour.stall_end(now, inst.running_at)
-            exit_at = min(now + grace, can_act + kl.behaviour.shutdown_seconds(unit.name))
-            rec.sigkill = not exit_at < now + grace
-            how = (f"SIGKILL after the {grace:g} s grace period" if rec.sigkill
-                   else "exited after SIGTERM")
-            inst.record.end_reason = f"{self.why(unit)}{how}"
-            yield from self._sleep_until(exit_at)
-            inst.exited_at = inst.record.ended_at = kl.sched.now
-            code = (SIGKILL_EXIT_CODE if rec.sigkill
-                    else kl.behaviour.sigterm_exit_code(unit.name))
-            inst.record.exit_code, inst.record.reason = code, exit_code_reason(code)
-            kl.notice(kl.sched.now)
-        rec.stopped_at = inst.exited_at
+        yield from send_stop_signal(kl, unit, inst, rec, grace, self.why(unit))
         self._stopped(unit)
-
-    def _sleep_until(self, at: float) -> Any:
-        """Wait until `at`; an interrupt meant for the turn wait that ended at this very
-        instant (its timeout came first) is absorbed."""
-        sched = self.kl.sched
-        first = True
-        while first or sched.now < at:
-            first = False
-            try:
-                yield max(0.0, at - sched.now), URGENT
-            except Interrupted:
-                pass
 
     def _turn(self, unit: PodContainer) -> bool:
         """waitForTurn: a sidecar goes after every app container and every later sidecar."""
@@ -232,6 +238,7 @@ class Terminator:
         yield kl.profile.sync_seconds, URGENT  # the pod update reaches the pod worker
         self.requested = True
         kl.request_sync(0.0)
+        kl.cancel_sync()  # UpdatePod: a pod that became terminating cancels the sync (R4.42)
 
     # -- SyncTerminatingPod -------------------------------------------------------------------
     def terminate(self) -> None:

@@ -379,6 +379,7 @@ def _possible_marks(doc: Mapping[str, Any], plan: Plan) -> set[str]:
         "sigkill": any(s.get("sigkill") for s in stops),
         "deleted": bool(doc.get("termination")),
         "prestop": any(s.get("pre_stop_start") is not None for s in [*kills, *stops]),
+        "poststart": bool(doc.get("post_starts")),
         "started": any(c["started_at"] is not None for c in containers),
         "ready": any(r["ready"] for r in [*doc["ready"], *(doc.get("container_ready") or [])]),
         "not_ready": len(doc["ready"]) > 1,
@@ -442,10 +443,12 @@ def _backoffs(doc: Mapping[str, Any], name: str | None) -> list[float]:
 
 
 def _stops_of(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """How containers stopped in whole-pod kills and in the deletion."""
+    """How containers stopped in whole-pod kills, in the deletion and after a failed
+    postStart hook."""
     term = doc.get("termination") or {}
     return [*(s for k in doc.get("pod_kills") or [] for s in k.get("containers") or []),
-            *(term.get("containers") or [])]
+            *(term.get("containers") or []),
+            *(h["stop"] for h in doc.get("post_starts") or [] if h.get("stop"))]
 
 
 def _draw_one(c: Canvas, doc: Mapping[str, Any], plan: Plan) -> None:
@@ -469,6 +472,7 @@ def _draw_one(c: Canvas, doc: Mapping[str, Any], plan: Plan) -> None:
                      lambda k: y[k["probe"]] + 0.35 if k["probe"] in y else len(y) - 0.5)
     if doc.get("termination"):  # deletion, preStop, SIGTERM, SIGKILL or exit (R1.30-R1.35)
         marks.deletion_line(c, doc["termination"])
+    marks.post_start_bars(c, doc.get("post_starts") or [], lambda h: y["container"])
     marks.stops(c, _stops_of(doc), lambda s: y["container"])
 
 
@@ -490,6 +494,8 @@ def _draw_pod(c: Canvas, doc: Mapping[str, Any], plan: Plan) -> None:
                      lambda k: (plan.y(k.get("name", ""), k["probe"]) or lane_of(k)) + 0.35)
     if doc.get("termination"):
         marks.deletion_line(c, doc["termination"])
+    marks.post_start_bars(c, doc.get("post_starts") or [],
+                          lambda h: plan.y(h.get("name", ""), "container"))
     marks.stops(c, _stops_of(doc), lambda s: plan.y(s.get("name", ""), "container"))
 
 
@@ -605,6 +611,7 @@ def _handle(key: str, plan: Plan) -> Artist:
              "terminating": {"facecolor": "white", "edgecolor": "#606060", "hatch": "////"},
              "backoff": {"facecolor": "white", "edgecolor": marks.BACKOFF_COLOUR, "hatch": "xx"},
              "prestop": {"facecolor": PRE_STOP_COLOUR},
+             "poststart": {"facecolor": marks.POST_START_COLOUR},
              "started": {"facecolor": marks.STARTED_COLOUR},
              "ready": {"facecolor": marks.READY_COLOUR},
              "not_ready": {"facecolor": marks.NOT_READY_FILL,

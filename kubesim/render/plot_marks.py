@@ -26,6 +26,7 @@ __all__ = [
     "MARK_LABELS",
     "NOT_READY_COLOUR",
     "OUTAGE_COLOUR",
+    "POST_START_COLOUR",
     "PRE_STOP_COLOUR",
     "READY_COLOUR",
     "RESTART_COLOUR",
@@ -65,6 +66,7 @@ KILL_COLOUR = "#000000"
 RESTART_COLOUR = "#006B4E"
 DELETE_COLOUR = "#6A1B9A"
 PRE_STOP_COLOUR = "#CE93D8"
+POST_START_COLOUR = "#80CBC4"
 BACKOFF_COLOUR = "#CC4400"
 BAR = 0.5  # a lane's bar height (lanes are 1 apart)
 
@@ -81,6 +83,7 @@ MARK_LABELS = {
     "sigkill": "SIGKILL",
     "deleted": "pod deleted",
     "prestop": "preStop hook",
+    "poststart": "postStart hook (the next start waits for it)",
     "started": "Started",
     "ready": "pod Ready",
     "not_ready": "pod NOT Ready again (its length labelled)",
@@ -448,6 +451,22 @@ def pre_stop_bar(c: Canvas, s: Mapping[str, Any], yc: float) -> None:
         c.ax.broken_barh([(start, max(stop - start, c.pixel))], (yc - BAR / 4, BAR / 2),
                          facecolors=PRE_STOP_COLOUR, linewidth=0, zorder=4)
         c.drawn.add("prestop")
+
+
+def post_start_bars(c: Canvas, hooks: list[Mapping[str, Any]],
+                    lane_of: Callable[[Mapping[str, Any]], float | None]) -> None:
+    """Each postStart hook's run as a thin bar under its container's lane (R4.40); a failed
+    one's kill is drawn with the stops."""
+    for h in hooks:
+        yc = lane_of(h)
+        start, end = h.get("started_at"), h.get("ended_at")
+        if yc is None or start is None or not c.shows(start, c.duration if end is None
+                                                      else end):
+            continue
+        stop = end if end is not None else c.duration
+        c.ax.broken_barh([(start, max(stop - start, c.pixel))], (yc + BAR / 4, BAR / 4),
+                         facecolors=POST_START_COLOUR, linewidth=0, zorder=4)
+        c.drawn.add("poststart")
 
 
 def stops(c: Canvas, stopped: list[Mapping[str, Any]],

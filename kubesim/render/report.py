@@ -68,6 +68,11 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
         "pod_kills": [{"at": _t(k.at), "reason": k.reason, "grace_seconds": k.grace_seconds,
                        "stopped_at": _t(k.stopped_at), "containers": _stops(k.containers)}
                       for k in timeline.pod_kills],
+        "post_starts": [{"name": p.name, "container": p.container, "handler": p.handler,
+                         "started_at": _t(p.started_at), "ended_at": _t(p.ended_at),
+                         "failed": p.failed, "cancelled": p.cancelled,
+                         "stop": None if p.stop is None else _stops([p.stop])[0],
+                         "restart": p.restart} for p in timeline.post_starts],
     }
     doc["termination"] = _termination(timeline)
     if phases is not None:
@@ -156,7 +161,8 @@ def _lines(timeline: Timeline, changes_only: bool = False) -> list[Line]:
         return f"{visible(name)} " if many else ""
 
     out = [*_container_lines(timeline, who), *_probe_lines(timeline, changes_only, who),
-           *_ready_lines(timeline, many), *_kill_lines(timeline, who),
+           *_ready_lines(timeline, many), *_post_start_lines(timeline, who),
+           *_kill_lines(timeline, who),
            *_exit_lines(timeline, who), *_termination_lines(timeline, who),
            *(Line(e.at, 3, f"BackOff   {e.message}") for e in timeline.events
              if e.reason == "BackOff")]
@@ -215,6 +221,29 @@ def _kill_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
         yield Line(pk.at, 3, visible(f"KILLPOD   {pk.reason}: stopping {names} "
                                      f"(grace {pk.grace_seconds} s)"))
         yield from _stop_lines(pk.containers, who)
+
+
+def _post_start_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
+    """Each postStart hook's run (R4.40); a failed one's kill (R4.41)."""
+    for p in timeline.post_starts:
+        name = who(p.name)
+        yield Line(p.started_at, 1, f"POSTSTART {name}#{p.container} postStart hook started "
+                                    f"({p.handler}); the next start waits for it")
+        if p.ended_at is None:
+            continue
+        if p.cancelled:
+            yield Line(p.ended_at, 3, f"POSTSTART {name}postStart hook cut short by the pod's "
+                                      "deletion (FailedPostStartHook)")
+        elif not p.failed:
+            yield Line(p.ended_at, 3, f"POSTSTART {name}postStart hook ended")
+        elif p.stop is not None:
+            what = "restart" if p.restart else "no restart (restartPolicy)"
+            # with a preStop hook the grace left for SIGTERM is known after it (R4.5)
+            grace = ("preStop hook first" if p.stop.pre_stop_start is not None
+                     else f"grace {p.stop.grace_seconds:g} s")
+            yield Line(p.ended_at, 3, f"KILL      {name}postStart hook failed "
+                                      f"(FailedPostStartHook); {grace}; {what}")
+            yield from _stop_lines([p.stop], who)
 
 
 def _exit_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
@@ -323,11 +352,15 @@ def _summary(timeline: Timeline) -> list[str]:
     probes = ", ".join(f"{k} {n} ({s.failures[k]} failed)" for k, n in s.probes.items() if n)
     phase = ([f"  pod phase         {timeline.pod_phase[-1].phase} at the end"]
              if timeline.pod_phase and (len(timeline.names) > 1 or _terminal(timeline)) else [])
+    hooks = timeline.post_starts
+    failed = sum(p.failed for p in hooks)
+    post_start = ([f"  postStart hooks   {len(hooks)} ({failed} failed)"] if hooks else [])
     return [
         "summary",
         *phase,
         f"  restarts          {s.restarts}",
         f"  kills             {s.kills}",
+        *post_start,
         f"  back-off waits    {s.back_offs}",
         f"  first Started     {when(s.first_started_at)}",
         f"  first Ready       {when(s.first_ready_at)}",

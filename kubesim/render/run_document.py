@@ -60,6 +60,7 @@ _POD_LISTS: dict[str, dict[str, str]] = {  # lists a document may lack (older do
     "container_ready": {"at": "num", "name": "str", "ready": "bool"},
     "pod_phase": {"at": "num", "phase": "str"},
     "pod_kills": {"at": "num"},
+    "post_starts": {"name": "str", "started_at": "num", "ended_at": "num?", "failed": "bool"},
 }
 _SUMMARY = {"ready_seconds": "num?", "first_ready_at": "num?"}
 _TERMINATION = {"requested_at": "num", "grace_seconds": "num"}
@@ -164,6 +165,8 @@ def _check_pod_lists(doc: dict[str, Any], bad: Any) -> None:
             _check_fields(item, fields, f"{name}[{i}]", bad)
             if name == "pod_kills":
                 _check_stops(item.get("containers") or [], f"{name}[{i}].containers", bad)
+            if name == "post_starts" and item.get("stop") is not None:
+                _check_stops([item["stop"]], f"{name}[{i}].stop", bad)
 
 
 def _check_run(run: dict[str, Any], bad: Any) -> None:

@@ -1,8 +1,20 @@
-"""What the API server refuses in the workload fields a fleet reads: one function per rule.
+"""What the API server refuses in the fields kubesim reads: one function per rule.
 
 Each returns what is wrong as text (None: accepted), so a manifest reader adds its file, line
-and field path and a command its flag; both say the same thing. From kubernetes/kubernetes
-(docs/controller-rules.md V1-V5):
+and field path and a command its flag; both say the same thing.
+
+The pod's, from `pkg/apis/core/validation/validation.go` (docs/kubelet-rules.md §5), each
+checked against a kube-apiserver v1.36.2:
+
+* `validateSleepAction`: a lifecycle hook's `sleep.seconds` from 0 to the pod's
+  terminationGracePeriodSeconds, inclusive (its message says "less than", its check is
+  `seconds > gracePeriod`: a sleep as long as the grace is accepted);
+* `validateActiveDeadlineSeconds`: from 1 to 2147483647;
+* `validateReadinessGates`: each conditionType a qualified name (`ValidateQualifiedName`);
+* `validatePullPolicy`, `validateResizePolicy` (cpu or memory; NotRequired or
+  RestartContainer, NotRequired only under restartPolicy Never).
+
+The workload's (docs/controller-rules.md V1-V5):
 
 * `pkg/apis/apps/validation/validation.go`: `ValidatePositiveIntOrPercent` (an int >= 0 or a
   percentage `^[0-9]+%$`), `IsNotMoreThan100Percent`, `ValidateRollingUpdateDeployment`
@@ -22,11 +34,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["INT32_MAX", "deployment_timing_problem", "int32_problem", "int_or_percent_problem",
-           "pdb_problem", "percent_of", "rolling_update_problem", "statefulset_update_problem"]
+__all__ = ["INT32_MAX", "active_deadline_problem", "deployment_timing_problem", "int32_problem",
+           "int_or_percent_problem", "pdb_problem", "percent_of", "pull_policy_problem",
+           "qualified_name_problem", "resize_policy_problem", "rolling_update_problem",
+           "sleep_problem", "statefulset_update_problem"]
 
 INT32_MAX = 2**31 - 1
 _PERCENT = re.compile(r"^[0-9]+%$")  # validation.IsValidPercent
+_QUALIFIED = re.compile(r"^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$")  # IsQualifiedName
+_SUBDOMAIN = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$")
 
 
 def int32_problem(value: Any, field: str) -> str | None:
@@ -129,3 +145,75 @@ def _shown(value: Any) -> str:
         return f"(an integer of about {int(value.bit_length() * 0.30103) + 1} digits)"
     text = repr(value)
     return text if len(text) <= 24 else f"{text[:20]}...({len(text)} characters)"
+
+
+# -- the pod's --------------------------------------------------------------------------------
+def sleep_problem(seconds: int, grace: int, field: str) -> str | None:
+    """validateSleepAction: `seconds < 0 || seconds > gracePeriod` is refused; `grace` is the
+    pod's terminationGracePeriodSeconds as validated (30 when unset; a Pod's negative value
+    is 1 by then, a template's stays negative)."""
+    if seconds < 0 or seconds > grace:
+        return (f"{field}={_shown(seconds)} must be from 0 to terminationGracePeriodSeconds"
+                f"={grace}, inclusive (the API server refuses a sleep longer than the grace)")
+    return None
+
+
+def active_deadline_problem(value: Any, field: str = "activeDeadlineSeconds") -> str | None:
+    """validateActiveDeadlineSeconds: from 1 to 2147483647."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= INT32_MAX:
+        return f"{field}={_shown(value)} must be a whole number from 1 to {INT32_MAX}"
+    return None
+
+
+def qualified_name_problem(value: Any, field: str) -> str | None:
+    """ValidateQualifiedName: an optional DNS-subdomain prefix and `/`, then a name of at
+    most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit."""
+    if not isinstance(value, str):
+        return f"{field}={_shown(value)} must be a string"
+    prefix, slash, name = value.rpartition("/")
+    ok = (bool(name) and len(name) <= 63 and bool(_QUALIFIED.match(name))
+          and (not slash or (bool(prefix) and len(prefix) <= 253
+                             and bool(_SUBDOMAIN.match(prefix)))))
+    if not ok:
+        return (f"{field}={_shown(value)} must be a qualified name: at most 63 letters, "
+                "digits, '-', '_' or '.', starting and ending with a letter or digit, "
+                "optionally after a DNS subdomain prefix and '/' (example.com/my-gate)")
+    return None
+
+
+_PULL_POLICIES = ("Always", "IfNotPresent", "Never")
+
+
+def pull_policy_problem(value: Any, field: str = "imagePullPolicy") -> str | None:
+    """validatePullPolicy (after the default: unset is fine)."""
+    if value is not None and value not in _PULL_POLICIES:
+        return f"{field}={_shown(value)} must be one of {', '.join(_PULL_POLICIES)}"
+    return None
+
+
+def resize_policy_problem(entries: Any, pod_restart_policy: str,
+                          field: str = "resizePolicy") -> str | None:
+    """validateResizePolicy: a list of {resourceName: cpu|memory, restartPolicy:
+    NotRequired|RestartContainer}, each resource once; under restartPolicy Never only
+    NotRequired."""
+    if entries is None:
+        return None
+    if not isinstance(entries, list):
+        return f"{field} must be a list"
+    seen = set()
+    for i, entry in enumerate(entries):
+        where = f"{field}[{i}]"
+        if not isinstance(entry, dict):
+            return f"{where} must be a mapping"
+        resource, policy = entry.get("resourceName"), entry.get("restartPolicy")
+        if resource not in ("cpu", "memory"):
+            return f"{where}.resourceName={_shown(resource)} must be cpu or memory"
+        if resource in seen:
+            return f"{where}.resourceName={resource!r}: duplicate resource"
+        seen.add(resource)
+        if policy not in ("NotRequired", "RestartContainer"):
+            return (f"{where}.restartPolicy={_shown(policy)} must be NotRequired or "
+                    "RestartContainer")
+        if pod_restart_policy == "Never" and policy != "NotRequired":
+            return f"{where}.restartPolicy={policy!r} must be NotRequired when restartPolicy is Never"
+    return None

@@ -14,7 +14,16 @@ from typing import Any
 
 from kubesim.errors import SpecError
 from kubesim.results import ProbeType
-from kubesim.spec.api_rules import deployment_timing_problem, rolling_update_problem
+from kubesim.spec.api_rules import (
+    active_deadline_problem,
+    deployment_timing_problem,
+    pull_policy_problem,
+    qualified_name_problem,
+    resize_policy_problem,
+    rolling_update_problem,
+    sleep_problem,
+)
+from kubesim.spec.fields import container_fields, noted_fields, pod_spec_fields
 from kubesim.spec.model import (
     ContainerSpec,
     DeploymentStrategy,
@@ -32,24 +41,9 @@ __all__ = ["containers_from_documents", "containers_from_text", "load_containers
 
 Loc = tuple[str | int, ...]
 PROBE_FIELDS = tuple(t.field for t in ProbeType)  # startupProbe, livenessProbe, readinessProbe
-CONTAINER_FIELDS = frozenset({
-    "name", "image", "command", "args", "workingDir", "ports", "envFrom", "env", "resources",
-    "resizePolicy", "restartPolicy", "restartPolicyRules", "volumeMounts", "volumeDevices",
-    "livenessProbe", "readinessProbe", "startupProbe", "lifecycle", "terminationMessagePath",
-    "terminationMessagePolicy", "imagePullPolicy", "securityContext", "stdin", "stdinOnce", "tty",
-})
+CONTAINER_FIELDS = container_fields()  # every field of a core/v1 Container (spec.fields)
 EPHEMERAL_FIELDS = CONTAINER_FIELDS | {"targetContainerName"}
-POD_SPEC_FIELDS = frozenset({
-    "volumes", "initContainers", "containers", "ephemeralContainers", "restartPolicy",
-    "terminationGracePeriodSeconds", "activeDeadlineSeconds", "dnsPolicy", "nodeSelector",
-    "serviceAccountName", "serviceAccount", "automountServiceAccountToken", "nodeName",
-    "hostNetwork", "hostPID", "hostIPC", "shareProcessNamespace", "securityContext",
-    "imagePullSecrets", "hostname", "subdomain", "affinity", "schedulerName", "tolerations",
-    "hostAliases", "priorityClassName", "priority", "dnsConfig", "readinessGates",
-    "runtimeClassName", "enableServiceLinks", "preemptionPolicy", "overhead",
-    "topologySpreadConstraints", "setHostnameAsFQDN", "os", "hostUsers", "schedulingGates",
-    "resourceClaims", "resources", "hostnameOverride", "workloadRef",
-})
+POD_SPEC_FIELDS = pod_spec_fields()
 COMPACT_FIELDS = frozenset({"name", "ports", *PROBE_FIELDS, "terminationGracePeriodSeconds",
                             "restartPolicy"})
 MODELED_FIELDS = ("name", "ports", *PROBE_FIELDS, "lifecycle")
@@ -267,6 +261,10 @@ class _Pod:
 
     def __init__(self, doc: _Doc, namespace: str | None) -> None:
         self.doc, self.namespace = doc, namespace
+        # what the API server validates a container's fields against: the pod's grace as it
+        # validates it (R5.21) and its restartPolicy (a compact spec: the defaults)
+        self.validated_grace = 30
+        self.pod_policy: Any = "Always"
 
     def read(self, obj: dict[str, Any], loc: Loc,
              every_pod: bool = False) -> list[ProbedContainer]:
@@ -280,6 +278,9 @@ class _Pod:
             spec = self.doc.mapping(spec[key], loc)
         self.doc.only_known(spec, POD_SPEC_FIELDS, loc)
         settings = self.settings(spec, loc, job=self.doc.kind in JOB_KINDS)
+        self.validated_grace = self.grace(spec, loc)
+        self.pod_policy = spec.get("restartPolicy") or "Always"
+        self._active_deadline(spec, loc)
         regular = self.containers(spec, loc)
         units = self.init_units(spec, loc) + regular
         # the focus candidates: probed app containers, then probed sidecars (R1.1)
@@ -293,13 +294,22 @@ class _Pod:
         strategy = self.strategy(obj, top) if self.doc.kind == "Deployment" else None
         # each candidate stands for the whole pod: every container of it (init containers,
         # plain and sidecars, in order, then the app containers; probed or not) is simulated
+        notes = tuple(noted_fields(spec, field_path(loc)))
         out = []
         for c in probed:
             i = next(j for j, u in enumerate(units) if u.name == c.name)
             out.append(self.probed(c, *settings, others=(*units[:i], *units[i + 1:]),
                                    position=i, gates=gates, replicas=replicas,
-                                   strategy=strategy))
+                                   strategy=strategy, notes=notes))
         return out
+
+    def _active_deadline(self, spec: dict[str, Any], loc: Loc) -> None:
+        """validateActiveDeadlineSeconds (R5.23): read only to be checked and noted."""
+        value = spec.get("activeDeadlineSeconds")
+        aloc = (*loc, "activeDeadlineSeconds")
+        problem = None if value is None else active_deadline_problem(value, field_path(aloc))
+        if problem is not None:
+            raise self.doc.error(problem, aloc)
 
     def init_units(self, spec: dict[str, Any], loc: Loc) -> list[ContainerSpec]:
         """The init containers, in order: sidecars (with their probes, if any) and plain
@@ -376,23 +386,30 @@ class _Pod:
         out = []
         for gate, gloc in self._items(spec, loc, "readinessGates"):
             kind = gate.get("conditionType")
-            if not isinstance(kind, str) or not kind:
-                raise self.doc.error(f"{field_path((*gloc, 'conditionType'))}={kind!r} must be "
-                                     "a condition type (a non-empty string)",
-                                     (*gloc, "conditionType"))
+            cloc = (*gloc, "conditionType")
+            problem = qualified_name_problem(kind, field_path(cloc))  # validateReadinessGates
+            if problem is not None:
+                raise self.doc.error(problem, cloc)
             out.append(kind)
         return tuple(out)
 
     def settings(self, spec: dict[str, Any], loc: Loc, *, job: bool) -> tuple[int, RestartPolicy]:
-        """Pod terminationGracePeriodSeconds and restartPolicy, defaulted per R5.3."""
+        """Pod terminationGracePeriodSeconds and restartPolicy, defaulted per R5.3; a
+        negative grace is 1 in every pod the API server stores (R5.21)."""
+        grace = self.grace(spec, loc)
+        return (1 if grace < 0 else grace,
+                self._restart_policy(spec.get("restartPolicy"), (*loc, "restartPolicy"), job))
+
+    def grace(self, spec: dict[str, Any], loc: Loc) -> int:
+        """terminationGracePeriodSeconds as the API server validates it (R5.3, R5.21): 30
+        when unset; a Pod's negative value is 1 by then, a template's stays as written."""
         grace = spec.get("terminationGracePeriodSeconds")
         gloc = (*loc, "terminationGracePeriodSeconds")
         if grace is None:
-            grace = 30  # R5.3
-        elif isinstance(grace, bool) or not isinstance(grace, int) or not 0 <= grace < 2**63:
-            raise self.doc.error(f"{field_path(gloc)}={grace!r} must be an integer >= 0", gloc)
-        return grace, self._restart_policy(spec.get("restartPolicy"), (*loc, "restartPolicy"),
-                                           job)
+            return 30  # R5.3
+        if isinstance(grace, bool) or not isinstance(grace, int) or not -2**63 <= grace < 2**63:
+            raise self.doc.error(f"{field_path(gloc)}={grace!r} must be a 64-bit integer", gloc)
+        return 1 if grace < 0 and self.doc.kind == "Pod" else grace
 
     def _restart_policy(self, value: Any, loc: Loc, job: bool) -> RestartPolicy:
         allowed: tuple[str, ...] = ("OnFailure", "Never")
@@ -419,9 +436,20 @@ class _Pod:
             if c.get("restartPolicy") != "Always":
                 self._no_probes(c, cloc, "init containers unless restartPolicy: Always "
                                 "(a sidecar)")
-        for c, cloc in self._items(spec, loc, "ephemeralContainers"):
+                if c.get("lifecycle") is not None:  # validateInitContainers (R5.20)
+                    lloc = (*cloc, "lifecycle")
+                    raise self.doc.error(f"{field_path(lloc)}: may not be set for init "
+                                         "containers without restartPolicy: Always", lloc)
+                self._common(c, cloc)
+        ephemeral = self._items(spec, loc, "ephemeralContainers")
+        for c, cloc in ephemeral:
             self.doc.only_known(c, EPHEMERAL_FIELDS, cloc)
             self._no_probes(c, cloc, "ephemeral containers")
+        if ephemeral:  # ValidatePodCreate, ValidatePodTemplateSpec (R5.24)
+            eloc = (*loc, "ephemeralContainers")
+            where = ("cannot be set on create (the API server adds them to a running pod)"
+                     if self.doc.kind == "Pod" else "are not allowed in a pod template")
+            raise self.doc.error(f"{field_path(eloc)}: ephemeral containers {where}", eloc)
         return found
 
     def _items(self, spec: dict[str, Any], loc: Loc, key: str,
@@ -471,20 +499,45 @@ class _Pod:
         # a container without probes is only simulated: its name is not judged (a template's
         # placeholder name, `<YOUR-APP>`, is still a container the pod runs)
         lenient = isinstance(name, str) and all(c.get(key) is None for key in PROBE_FIELDS)
+        self._common(c, loc)
         try:
-            return parse_container({k: c[k] for k in MODELED_FIELDS if k in c}, sidecar=sidecar,
+            spec = parse_container({k: c[k] for k in MODELED_FIELDS if k in c}, sidecar=sidecar,
                                    any_name=lenient)
         except LocatedSpecError as exc:
             message = f"{self.doc.kind}/{self.doc.name} {label}: {exc.message}"
             raise SpecError(message, source=self.doc.doc.source,
                             line=self.doc.doc.line_of((*loc, *exc.loc)),
                             field=field_path((*loc, *exc.loc))) from None
+        self._hook_sleeps(spec, loc)
+        return spec
+
+    def _common(self, c: dict[str, Any], loc: Loc) -> None:
+        """validateContainerCommon's checks of the fields kubesim reads to name them in a
+        note: imagePullPolicy and resizePolicy (R5.25)."""
+        for key, problem in (
+                ("imagePullPolicy", pull_policy_problem(c.get("imagePullPolicy"),
+                                                        field_path((*loc, "imagePullPolicy")))),
+                ("resizePolicy", resize_policy_problem(c.get("resizePolicy"), self.pod_policy,
+                                                       field_path((*loc, "resizePolicy"))))):
+            if problem is not None:
+                raise self.doc.error(problem, (*loc, key))
+
+    def _hook_sleeps(self, spec: ContainerSpec, loc: Loc) -> None:
+        """validateSleepAction (R5.19): each hook's sleep from 0 to the pod's grace."""
+        for key, hook in (("postStart", spec.post_start), ("preStop", spec.pre_stop)):
+            if hook is None or hook.sleep is None:
+                continue
+            sloc = (*loc, "lifecycle", key, "sleep", "seconds")
+            problem = sleep_problem(hook.sleep.seconds, self.validated_grace, field_path(sloc))
+            if problem is not None:
+                raise self.doc.error(problem, sloc)
 
     def probed(self, container: ContainerSpec, grace: int, policy: RestartPolicy, *,
                others: tuple[ContainerSpec, ...] = (), position: int = 0,
                gates: tuple[str, ...] = (), replicas: int | None = None,
-               strategy: DeploymentStrategy | None = None) -> ProbedContainer:
+               strategy: DeploymentStrategy | None = None,
+               notes: tuple[str, ...] = ()) -> ProbedContainer:
         """The ProbedContainer of one validated container of this pod."""
         return ProbedContainer(container, grace, policy, self.doc.kind, self.doc.name,
                                self.namespace, self.doc.doc.source, others, position, gates,
-                               replicas, strategy)
+                               replicas, strategy, notes)

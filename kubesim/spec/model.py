@@ -28,6 +28,7 @@ from pydantic.alias_generators import to_camel
 
 from kubesim.errors import SpecError
 from kubesim.results import ProbeType
+from kubesim.spec.api_rules import sleep_problem
 
 __all__ = [
     "POD_IP",
@@ -38,13 +39,18 @@ __all__ = [
     "HTTPGetAction",
     "HTTPHeader",
     "HandlerKind",
+    "HookKind",
+    "Lifecycle",
+    "LifecycleHandler",
     "LocatedSpecError",
     "Probe",
     "ProbedContainer",
     "RestartPolicy",
+    "SleepAction",
     "TCPSocketAction",
     "Target",
     "field_path",
+    "hook_sleep_problem",
     "parse_container",
     "parse_probe",
 ]
@@ -311,11 +317,12 @@ class Target:
 
 
 class ContainerPort(_Model):
-    """One entry of a container's `ports`; hostPort/hostIP are accepted and ignored."""
+    """One entry of a container's `ports`; hostPort/hostIP are validated and ignored (probes
+    go to the pod's address)."""
 
     container_port: Annotated[int, Strict()]
     name: Str | None = None
-    protocol: Str = "TCP"
+    protocol: Literal["TCP", "UDP", "SCTP"] = "TCP"  # validateContainerPorts
     host_port: Int32 | None = Field(None, exclude=True, repr=False)
     host_ip: Str | None = Field(None, alias="hostIP", exclude=True, repr=False)
 
@@ -323,6 +330,13 @@ class ContainerPort(_Model):
     @classmethod
     def _port(cls, value: Any) -> int | str:
         return _check_port(value, named=False)
+
+    @field_validator("host_port")
+    @classmethod
+    def _host_port(cls, value: int | None) -> int | None:
+        if value:  # validateContainerPorts: 0 is unset, else a port number
+            _check_port(value, named=False)
+        return value
 
     @field_validator("name")
     @classmethod
@@ -345,8 +359,22 @@ class SleepAction(_Model):
         return value
 
 
+class HookKind(str, Enum):
+    """The handlers of a lifecycle hook, by their Kubernetes field name."""
+
+    EXEC = "exec"
+    HTTP_GET = "httpGet"
+    SLEEP = "sleep"
+    TCP_SOCKET = "tcpSocket"  # deprecated: the kubelet's handler runner fails it
+
+
+_HOOK_HANDLERS = (("exec_", HookKind.EXEC), ("http_get", HookKind.HTTP_GET),
+                  ("tcp_socket", HookKind.TCP_SOCKET), ("sleep", HookKind.SLEEP))
+
+
 class LifecycleHandler(_Model):
-    """A preStop (or postStart) hook: exec, httpGet, sleep (tcpSocket: accepted, a no-op)."""
+    """A postStart or preStop hook: exec, httpGet, sleep, or the deprecated tcpSocket (the
+    API accepts it, the kubelet fails it); one of them (validateHandler)."""
 
     exec_: ExecAction | None = Field(None, alias="exec")
     http_get: HTTPGetAction | None = None
@@ -355,19 +383,27 @@ class LifecycleHandler(_Model):
 
     @model_validator(mode="after")
     def _one_handler(self) -> LifecycleHandler:
-        found = [a for a in ("exec_", "http_get", "sleep", "tcp_socket")
-                 if getattr(self, a) is not None]
-        if len(found) != 1:
-            raise _RuleError("must specify exactly one handler (exec, httpGet, sleep)",
+        found = [kind.value for attr, kind in _HOOK_HANDLERS if getattr(self, attr) is not None]
+        if not found:  # validateHandler
+            raise _RuleError("must specify a handler type (one of exec, httpGet, sleep)",
                              show=False)
+        if len(found) > 1:
+            raise _RuleError(f"may not specify more than 1 handler type (found "
+                             f"{', '.join(found)})", sub=(found[1],), show=False)
         return self
+
+    @property
+    def kind(self) -> HookKind:
+        """Which handler this hook runs."""
+        return next(kind for attr, kind in _HOOK_HANDLERS if getattr(self, attr) is not None)
 
 
 class Lifecycle(_Model):
-    """A container's lifecycle hooks; only preStop is simulated (R4.5)."""
+    """A container's lifecycle hooks: postStart (R4.40) and preStop (R4.5) are simulated;
+    stopSignal is accepted and named in a note (kubesim sends SIGTERM)."""
 
     pre_stop: LifecycleHandler | None = None
-    post_start: LifecycleHandler | None = Field(None, exclude=True, repr=False)
+    post_start: LifecycleHandler | None = None
     stop_signal: Str | None = Field(None, exclude=True, repr=False)
 
 
@@ -388,13 +424,31 @@ class ContainerSpec(_Model):
         """The preStop hook, if any."""
         return self.lifecycle.pre_stop if self.lifecycle is not None else None
 
-    def hook_target(self) -> Target | None:
-        """What an exec or httpGet preStop hook asks, keyed like a probe target (a sleep or
-        tcpSocket hook asks nothing)."""
-        hook = self.pre_stop
+    @property
+    def post_start(self) -> LifecycleHandler | None:
+        """The postStart hook, if any."""
+        return self.lifecycle.post_start if self.lifecycle is not None else None
+
+    def hook_target(self, hook: LifecycleHandler | None = None) -> Target | None:
+        """What an exec or httpGet hook (`hook`, by default the preStop one) asks, keyed like
+        a probe target (a sleep or tcpSocket hook asks nothing)."""
+        hook = self.pre_stop if hook is None else hook
         if hook is None or (hook.exec_ is None and hook.http_get is None):
             return None
         return _target(hook.exec_ or hook.http_get, self)
+
+    @field_validator("ports")
+    @classmethod
+    def _unique_port_names(cls, ports: tuple[ContainerPort, ...]) -> tuple[ContainerPort, ...]:
+        seen: set[str] = set()
+        for i, port in enumerate(ports):
+            if port.name is not None and port.name in seen:  # validateContainerPorts
+                raise _RuleError("is a duplicate: a port name once per container",
+                                 sub=(i, "name"), value=port.name)
+            if port.name is not None:
+                seen.add(port.name)
+        return ports
+
     @field_validator("name")
     @classmethod
     def _dns_label(cls, name: str, info: ValidationInfo) -> str:
@@ -495,12 +549,18 @@ class ProbedContainer:
     readiness_gates: tuple[str, ...] = ()  # conditionType of each readinessGates entry
     replicas: int | None = None  # the workload's spec.replicas (None: not a replicated kind)
     strategy: DeploymentStrategy | None = None  # a Deployment's update strategy
+    # what the manifest sets that bears on starts, probes, restarts, readiness or termination
+    # and is not modelled ("accepted, not modelled: ...", `kubesim.spec.fields`)
+    notes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "restart_policy", RestartPolicy(self.restart_policy))
         names = [c.name for c in self.containers]
         if len(set(names)) != len(names):
             raise SpecError(f"container names in a pod must be unique, got {names}")
+        problem = hook_sleep_problem(self.containers, self.termination_grace_period_seconds)
+        if problem is not None:
+            raise SpecError(problem)
 
     @property
     def containers(self) -> tuple[ContainerSpec, ...]:
@@ -514,6 +574,19 @@ class ProbedContainer:
     def label(self) -> str:
         """`Deployment/web container app`."""
         return f"{self.object_kind}/{self.object_name} container {self.container.name}"
+
+
+def hook_sleep_problem(containers: tuple[ContainerSpec, ...], grace: int) -> str | None:
+    """validateSleepAction over every hook of the pod's containers: what is wrong with the
+    first sleep longer than the pod's terminationGracePeriodSeconds (or negative), or None."""
+    for c in containers:
+        for field, hook in (("postStart", c.post_start), ("preStop", c.pre_stop)):
+            if hook is not None and hook.sleep is not None:
+                problem = sleep_problem(hook.sleep.seconds, grace,
+                                        f"container {c.name}: lifecycle.{field}.sleep.seconds")
+                if problem is not None:
+                    return problem
+    return None
 
 
 def _message(kind: str, loc: Loc, value: Any, text: str, show: bool = True) -> str:

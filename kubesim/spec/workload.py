@@ -16,6 +16,7 @@ output), never silently dropped:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -187,12 +188,14 @@ def fleet_spec_from_documents(docs: list[YamlDocument], container: str | None, *
     pod = select_container(containers_from_documents(docs), container, source=source)
     found = _workload_object(docs, pod)
     if found is None:
-        return FleetSpec(pod)
+        return FleetSpec(pod, placement=Placement(notes=pod.notes))
     doc, obj, prefix = found
     reader = _Reader(doc, pod.object_kind, pod.object_name, prefix)
     labels = reader.labels(obj, pod.object_kind)
     at = POD_SPEC_AT[pod.object_kind]
     placement = reader.placement(reader.mapping(_get(obj, at), at), at, labels)
+    # what the fleet does not model: its placement's, and the pod's own (spec.fields)
+    placement = dataclasses.replace(placement, notes=(*placement.notes, *pod.notes))
     sts = reader.statefulset(obj) if pod.object_kind == "StatefulSet" else None
     budgets, services = [], []
     for other in docs:

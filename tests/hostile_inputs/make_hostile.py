@@ -7,11 +7,19 @@ expectations (`check SPEC --expectations FILE`), check (`check FILE`), explain (
 FILE`), config (`check SPEC --config FILE`). Every one must end in exit code 2 with one line on
 stderr, at once and in bounded memory. The `ok_` files must be accepted (exit 0); some are
 also read by the tests of what they regress (named beside them).
+
+`check_chart_*.tgz` are chart archives (issue 28): members that are links, devices or leave
+the archive, a member beyond Helm's 5 MiB, and charts one Helm engine refused while the other
+rendered them. Charts and kustomizations whose hostility is a symbolic link in a folder cannot
+be one committed file: tests/test_confine.py makes those.
 """
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
+import tarfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -24,6 +32,11 @@ OBS = {"t": 1, "target": "/livez", "status": 200, "latency_ms": 1}
 DEPLOYMENT = ("apiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: web}}\nspec:\n{}"
               "  template:\n    spec:\n      containers:\n      - name: app\n        image: x\n"
               "        livenessProbe: {{httpGet: {{path: /livez, port: 8080}}}}\n")
+
+
+# a Pod: its spec's extra lines, then the probed container's extra lines
+POD = ("apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n{}  containers:\n"
+       "  - name: app\n    livenessProbe: {{httpGet: {{path: /livez, port: 8080}}}}\n{}")
 
 
 def jsonl(*records: str) -> str:
@@ -102,6 +115,15 @@ FILES: dict[str, str | bytes] = {
     "check_duplicate_container_names.yaml": "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
                                             "spec:\n  containers:\n  - {name: a, image: x}\n"
                                             "  initContainers:\n  - {name: a, image: y}\n",
+    # lifecycle hooks the API server refuses (R5.19, R5.20)
+    "check_pre_stop_sleep_over_grace.yaml": POD.format(
+        "  terminationGracePeriodSeconds: 30\n", "    lifecycle: {preStop: {sleep: {seconds: 31}}}\n"),
+    "check_post_start_sleep_beyond_64_bits.yaml": POD.format(
+        "", f"    lifecycle: {{postStart: {{sleep: {{seconds: {10**30}}}}}}}\n"),
+    "check_post_start_two_handlers.yaml": POD.format(
+        "", "    lifecycle: {postStart: {sleep: {seconds: 1}, exec: {command: [x]}}}\n"),
+    "check_lifecycle_on_plain_init_container.yaml": POD.format(
+        "  initContainers: [{name: i, lifecycle: {preStop: {sleep: {seconds: 1}}}}]\n", ""),
     # records for explain
     "explain_not_a_record.txt": "hello\nthis is not a record of anything\n",
     "explain_custom_columns.txt": "TIME                   REASON      MSG\n"
@@ -177,7 +199,59 @@ FILES: dict[str, str | bytes] = {
     "ok_trace_bom.csv": "\ufefft,target,status,latency_ms\n1,/livez,200,1\n",
     "ok_trace_bom.jsonl": "\ufeff" + json.dumps(OBS) + "\n",
     "ok_spec_bom.yaml": "\ufeff" + PROBE,
+    # the longest hooks the API server accepts end with the run (R4.40, R5.19)
+    "ok_spec_post_start_sleep_int64_max.yaml": POD.format(
+        f"  terminationGracePeriodSeconds: {2**63 - 1}\n",
+        f"    lifecycle: {{postStart: {{sleep: {{seconds: {2**63 - 1}}}}}, "
+        f"preStop: {{sleep: {{seconds: {2**63 - 1}}}}}}}\n"),
 }
+
+
+def chart_archive(chart_yaml: str, *extra: tarfile.TarInfo | tuple[str, bytes]) -> bytes:
+    """A chart archive (`demo/...`), byte for byte the same on every run (no dates)."""
+    members: list[tarfile.TarInfo | tuple[str, bytes]] = [
+        ("demo/Chart.yaml", chart_yaml.encode()),
+        ("demo/templates/deployment.yaml", DEPLOYMENT.format("").encode()), *extra]
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for m in members:
+            info = m if isinstance(m, tarfile.TarInfo) else tarfile.TarInfo(m[0])
+            data = b"" if isinstance(m, tarfile.TarInfo) else m[1]
+            info.size, info.mtime = len(data), 0
+            tar.addfile(info, io.BytesIO(data) if data else None)
+    out = io.BytesIO()
+    with gzip.GzipFile(fileobj=out, mode="wb", mtime=0) as gz:
+        gz.write(raw.getvalue())
+    return out.getvalue()
+
+
+def member(name: str, kind: bytes, link: str = "") -> tarfile.TarInfo:
+    info = tarfile.TarInfo(name)
+    info.type, info.linkname = kind, link
+    return info
+
+
+CHART = "apiVersion: v2\nname: demo\nversion: 0.1.0\n"
+FILES.update({
+    "check_chart_symlink_member.tgz": chart_archive(CHART, member(
+        "demo/files/c", tarfile.SYMTYPE, "/home/runner/work/_temp/.git/config")),
+    "check_chart_hardlink_member.tgz": chart_archive(CHART, member(
+        "demo/files/c", tarfile.LNKTYPE, "demo/Chart.yaml")),
+    "check_chart_device_member.tgz": chart_archive(CHART, member("demo/files/zero",
+                                                                 tarfile.CHRTYPE)),
+    "check_chart_dotdot_member.tgz": chart_archive(CHART, ("demo/../../escape.yaml", b"x: 1\n")),
+    "check_chart_absolute_member.tgz": chart_archive(CHART, ("/etc/demo.yaml", b"x: 1\n")),
+    "check_chart_member_over_5mib.tgz": chart_archive(CHART, ("demo/files/zeros",
+                                                              bytes(6 * 1024 * 1024))),
+    "check_chart_not_gzip.tgz": "apiVersion: v2\nname: demo\n",
+    # one Helm engine refused these and the other rendered them; kubesim refuses them for both
+    "check_chart_missing_dependencies.tgz": chart_archive(
+        CHART + "dependencies:\n- {name: redis, version: 1.0.0, repository: https://x}\n"),
+    "check_chart_library.tgz": chart_archive(CHART + "type: library\n"),
+    "check_chart_kube_version.tgz": chart_archive(CHART + "kubeVersion: '<1.20.0-0'\n"),
+    "check_chart_api_version_v3.tgz": chart_archive(CHART.replace("v2", "v3")),
+    "check_chart_release_name.tgz": chart_archive(CHART.replace("demo", "Demo_App")),
+})
 
 
 def never_ready_result() -> str:

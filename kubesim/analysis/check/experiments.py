@@ -73,8 +73,10 @@ def observe(container: ContainerSpec, key: str, probe: Probe | None, behaviour: 
         probe = probe.model_copy(update={"initial_delay_seconds": 0, "period_seconds": 1,
                                          "success_threshold": 1, "failure_threshold": 1,
                                          "termination_grace_period_seconds": None})
+        # no hooks: a postStart hook would hold the observer's first calls (R4.40)
         spec = container.model_copy(update={"startup_probe": None, "liveness_probe": None,
-                                             "readiness_probe": probe, "sidecar": False})
+                                             "readiness_probe": probe, "sidecar": False,
+                                             "lifecycle": None})
     else:
         spec = parse_container({"name": "observer",
                                 "readinessProbe": {**_handler(key), "periodSeconds": 1}})

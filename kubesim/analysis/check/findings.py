@@ -104,6 +104,7 @@ class Workload:
     restart_policy: str = "Always"  # the pod spec's restartPolicy
     services: tuple[str, ...] = ()  # Services in the inputs that select its pods
     startup_seconds: float | None = None  # annotation kubesim.dev/startup-seconds
+    notes: tuple[str, ...] = ()  # "accepted, not modelled: ..." (kubesim.spec.fields)
 
     @property
     def label(self) -> str:

@@ -13,8 +13,9 @@ from typing import Any, NamedTuple
 from kubesim.analysis.check.findings import ContainerRef, Loc, Workload
 from kubesim.analysis.check.rules import RULES, rule_ids, rule_of
 from kubesim.errors import KubesimError, SpecError, UsageError
+from kubesim.spec.fields import noted_fields
 from kubesim.spec.manifests import POD_SPEC_AT, PROBE_FIELDS, containers_from_documents
-from kubesim.spec.model import ProbedContainer
+from kubesim.spec.model import ProbedContainer, field_path
 from kubesim.spec.sources import (
     RenderOptions,
     UnitKind,
@@ -288,6 +289,7 @@ def _workloads(doc: YamlDocument, loc: Loc = ()) -> list[Workload]:
     if isinstance(labels, dict):
         w.labels = {str(k): str(v) for k, v in labels.items()}
     w.restart_policy = str(spec.get("restartPolicy") or "Always")
+    w.notes = tuple(noted_fields(spec, field_path(POD_SPEC_AT[kind])))
     for key, sidecar in (("containers", False), ("initContainers", True)):
         for i, c in enumerate(spec.get(key) or []):
             if sidecar and c.get("restartPolicy") != "Always":

@@ -125,8 +125,9 @@ def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
     checks = judge(measured, settings)
     workloads = [w for w in workloads if not _left_out(w, plan.left_out)]
     inputs = sorted({w.source for w in workloads})
+    pod_notes = [f"{w.label}: {note}" for w in workloads for note in w.notes]
     return Report(settings, inputs, read.skipped, behaviours, workloads, checks,
-                  notes + plan.notes, errors, work)
+                  notes + plan.notes + pod_notes, errors, work)
 
 
 def auto_duration(behaviour: Behaviour) -> float:

@@ -14,7 +14,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.sweep.grid import FLEET_FIELDS, PointResult, apply_point
-from kubesim.errors import UsageError
+from kubesim.errors import SpecError, UsageError
 from kubesim.fleet.capacity import refused_seconds, summarise
 from kubesim.fleet.rollout import RolloutSettings, simulate_rollout
 from kubesim.fleet.run import simulate_fleet
@@ -58,15 +58,20 @@ def fleet_of(base: FleetSettings, values: dict[str, Any]) -> FleetSettings:
 
 
 def _with_pre_stop(pod: ProbedContainer, seconds: Any) -> ProbedContainer:
-    """The pod with a preStop sleep of `seconds` (none: no preStop hook)."""
+    """The pod with a preStop sleep of `seconds` (none: no preStop hook); its other hooks
+    stay."""
     if seconds is None:
-        lifecycle = None
+        hook = None
     elif isinstance(seconds, bool) or not isinstance(seconds, int) or seconds < 0:
         raise UsageError(f"--set preStop.sleep={seconds}: a whole number of seconds >= 0")
     else:
-        lifecycle = Lifecycle(pre_stop=LifecycleHandler(sleep=SleepAction(seconds=seconds)))
+        hook = LifecycleHandler(sleep=SleepAction(seconds=seconds))
+    lifecycle = (pod.container.lifecycle or Lifecycle()).model_copy(update={"pre_stop": hook})
     container = pod.container.model_copy(update={"lifecycle": lifecycle})
-    return dataclasses.replace(pod, container=container)
+    try:  # a sleep longer than the pod's grace is refused, as the API server does (R5.19)
+        return dataclasses.replace(pod, container=container)
+    except SpecError as exc:
+        raise UsageError(f"--set preStop.sleep={seconds}: {exc.message}") from None
 
 
 def _rollout_of(pod: ProbedContainer, values: dict[str, Any]) -> RolloutSettings | None:

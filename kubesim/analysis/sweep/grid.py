@@ -302,7 +302,10 @@ def _apply_pod(pod: ProbedContainer, name: str, value: Any) -> ProbedContainer:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**63:
         raise UsageError(f"--set {name}={value}: a whole number of seconds >= 0 (a 64-bit "
                          "integer)")
-    return dataclasses.replace(pod, termination_grace_period_seconds=value)
+    try:  # a hook's sleep longer than the grace is refused, as the API server does (R5.19)
+        return dataclasses.replace(pod, termination_grace_period_seconds=value)
+    except SpecError as exc:
+        raise UsageError(f"--set {name}={value}: {exc.message}") from None
 
 
 def scenario_document(scenario: Scenario) -> dict[str, Any]:

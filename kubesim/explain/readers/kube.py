@@ -31,6 +31,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.times import parse_rfc3339
 from kubesim.files import load_json
+from kubesim.spec.fields import noted_fields
 from kubesim.spec.manifests import MODELED_FIELDS, PROBE_FIELDS
 from kubesim.spec.model import LocatedSpecError, field_path, parse_container
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents
@@ -168,6 +169,8 @@ def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
         if isinstance(ref, dict) and ref.get("controller") and _str(ref.get("kind")):
             pod.owner = (ref["kind"], str(ref.get("name", "")))
     pod.restart_policy = _str(spec.get("restartPolicy"))
+    for text in noted_fields(spec):  # what the replay does not model (kubesim.spec.fields)
+        pod.notes.append(Note(text, doc.where((*loc, "spec")), uncertain=False))
     pod.grace_seconds = _int(doc, spec.get("terminationGracePeriodSeconds"),
                              (*loc, "spec", "terminationGracePeriodSeconds"))
     pod.phase = _str(status.get("phase"))

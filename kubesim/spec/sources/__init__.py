@@ -4,7 +4,9 @@ The input edge of every command that reads manifests (`check`, `suggest`, `run`,
 `fleet`, `sweep`): `walk` finds the inputs of the paths given (the directory rule is in
 `walk`), `render_unit` renders a chart or kustomization with its real engine (`engines`) and
 returns plain YAML documents that name their source files (`documents`); the rest of kubesim
-never sees a template.
+never sees a template. A render reads a private copy confined to the input's trust root
+(`confine`, `kustomize_tree`), and both Helm engines pass the same checks first (`helm_rules`);
+a walk records the links it refused to follow (`Refusal`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from kubesim.spec.sources.documents import (
                                             split_helm_stream,
 )
 from kubesim.spec.sources.engines import DEFAULT_TIMEOUT, Renderer, RenderOptions
-from kubesim.spec.sources.walk import Unit, UnitKind, Walk, unit_of, walk
+from kubesim.spec.sources.walk import Refusal, Unit, UnitKind, Walk, unit_of, walk
 
-__all__ = ["DEFAULT_TIMEOUT", "RenderOptions", "RenderedUnit", "Renderer", "Unit", "UnitKind",
-           "Walk", "documents_at", "render_notes", "render_unit", "split_helm_stream", "unit_of", "walk"]
+__all__ = ["DEFAULT_TIMEOUT", "Refusal", "RenderOptions", "RenderedUnit", "Renderer", "Unit",
+           "UnitKind", "Walk", "documents_at", "render_notes", "render_unit", "split_helm_stream",
+           "unit_of", "walk"]

@@ -1,5 +1,10 @@
 """A render's output as YAML documents that name the file each object came from.
 
+Every render reads a private copy of the chart or kustomization, confined to the input's trust
+root (`confine.stage_chart`, `kustomize_tree.stage_kustomization`), and a chart passes the
+checks both Helm engines share (`helm_rules.check_chart`) before either runs; the documents
+name the user's files, never the copy's.
+
 * **Helm** (`helm template` output, piped or run by kubesim; helm-python-sdk's render map):
   each object follows a `# Source: CHARTNAME/templates/x.yaml` line. The chart name is
   replaced by the chart's path as given (as kube-linter does), so a finding names
@@ -20,11 +25,14 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from kubesim.errors import SpecError
-from kubesim.files import read_text
+from kubesim.errors import RenderError, SpecError
+from kubesim.files import TrustRoot, read_text, trust_root
+from kubesim.spec.sources.confine import ChartView, leaves_root, outside_message, stage_chart
 from kubesim.spec.sources.engines import (
     Block,
     Rendered,
@@ -32,7 +40,9 @@ from kubesim.spec.sources.engines import (
     helm_renderer,
     kustomize_renderer,
 )
-from kubesim.spec.sources.walk import Unit, UnitKind, chart_meta, unit_of
+from kubesim.spec.sources.helm_rules import check_chart, kube_version
+from kubesim.spec.sources.kustomize_tree import stage_kustomization
+from kubesim.spec.sources.walk import Unit, UnitKind, unit_of
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents
 
 __all__ = ["ORIGIN_ANNOTATION", "RenderedUnit", "documents_at", "helm_documents",
@@ -94,19 +104,32 @@ def documents_at(path: str, options: RenderOptions | None = None
 
 def render_unit(unit: Unit, options: RenderOptions) -> RenderedUnit:
     """Render a chart or kustomization with its engine (raises RenderError)."""
+    root = unit.root if unit.root is not None else trust_root(unit.path)
     if unit.kind is UnitKind.CHART:
-        return _render_chart(unit.path, options)
+        return _render_chart(unit.path, root, options)
     assert unit.kind is UnitKind.KUSTOMIZATION
-    return _render_kustomization(unit.path, options)
+    return _render_kustomization(unit.path, root, options)
 
 
 # ---------------------------------------------------------------- Helm
 
 
-def _render_chart(path: str, options: RenderOptions) -> RenderedUnit:
+def _render_chart(path: str, root: TrustRoot, options: RenderOptions) -> RenderedUnit:
     renderer = helm_renderer(options, path)
-    release = options.release_name or _chart_name(path)
-    rendered = renderer.render(path, options, release=release)
+    for values in options.values:  # each --values file inside its own trust root
+        if leaves_root(values, trust_root(values)):
+            raise RenderError(f"--values: {outside_message(trust_root(values))}",
+                              source=values)
+    with tempfile.TemporaryDirectory(prefix="kubesim-chart-") as work:
+        copy = Path(work, "copy")
+        os.mkdir(copy, 0o700)
+        staged = stage_chart(path, root, copy)
+        release = options.release_name if options.release_name is not None else \
+            _chart_name(path, staged.view)
+        check_chart(staged.view, path, release=release,
+                    release_given=options.release_name is not None,
+                    kube=kube_version(options.kube_version), allow_network=options.allow_network)
+        rendered = renderer.render(staged.path, path, options, release=release, workdir=work)
     origin = f"helm chart {path}"
     blocks = rendered.blocks if rendered.stream is None else _blocks(rendered.stream)
     docs = helm_documents(blocks, origin, lambda key: _template_path(path, key))
@@ -114,9 +137,10 @@ def _render_chart(path: str, options: RenderOptions) -> RenderedUnit:
                         options.namespace)
 
 
-def _chart_name(path: str) -> str:
-    """The default release name: the chart's name (Chart.yaml), as one installs it."""
-    name = chart_meta(path).get("name") if not path.endswith((".tgz", ".tar.gz")) else None
+def _chart_name(path: str, view: ChartView) -> str:
+    """The default release name: the chart's name (Chart.yaml), as one installs it; else
+    the folder's or archive's name."""
+    name = (view.chart or {}).get("name")
     if isinstance(name, str) and name:
         return name
     base = os.path.basename(os.path.normpath(path))
@@ -143,7 +167,8 @@ def _blocks(stream: str) -> tuple[Block, ...]:
         out.append(Block(None, head))
     for i, m in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(stream)
-        out.append(Block(m.group(1), stream[m.end():end]))
+        text = stream[m.end():end]  # from the end of the `# Source:` line: its newline off,
+        out.append(Block(m.group(1), text.removeprefix("\n")))  # as the library's text
     return tuple(out)
 
 
@@ -201,22 +226,26 @@ def split_helm_stream(text: str, source: str) -> list[YamlDocument] | None:
 # ---------------------------------------------------------------- kustomize
 
 
-def _render_kustomization(path: str, options: RenderOptions) -> RenderedUnit:
+def _render_kustomization(path: str, root: TrustRoot, options: RenderOptions
+                          ) -> RenderedUnit:
     renderer = kustomize_renderer(options, path)
-    rendered = renderer.render(path, options)
+    with tempfile.TemporaryDirectory(prefix="kubesim-kustomize-") as work:
+        staged = stage_kustomization(path, root, Path(work))
+        rendered = renderer.render(staged, options, workdir=work)
     docs = kustomize_documents(rendered, path)
     return RenderedUnit(docs, UnitKind.KUSTOMIZATION, path, rendered.engine)
 
 
 def kustomize_documents(rendered: Rendered, path: str) -> list[YamlDocument]:
-    """The objects of a kustomize build, each named by its origin file."""
+    """The objects of a kustomize build, each named by its origin file (the user's file the
+    copy was made of)."""
     assert rendered.stream is not None and rendered.origin_root is not None
     origin = f"kustomization {path}"
     files: dict[str, list[YamlDocument] | None] = {}
     out = []
     for doc in load_yaml_documents(rendered.stream, f"{path} (kustomize output)", SpecError):
         data, where = _strip_origin(doc.data)
-        source, file = _origin_file(where, rendered.origin_root, path)
+        source, file = _origin_file(where, rendered, path)
         found = _origin_document(data, file, files) if file is not None else None
         if found is None:
             out.append(YamlDocument(data, source, None, {}, origin))
@@ -243,8 +272,11 @@ def _strip_origin(data: Any) -> tuple[Any, dict[str, Any]]:
     return data, where if isinstance(where, dict) else {}
 
 
-def _origin_file(where: dict[str, Any], root: str, path: str) -> tuple[str, str | None]:
-    """How a finding names the object's origin, and the local file to read lines from."""
+def _origin_file(where: dict[str, Any], rendered: Rendered, path: str
+                 ) -> tuple[str, str | None]:
+    """How a finding names the object's origin, and the local file to read lines from: the
+    user's file of which the copy kustomize built from is a copy."""
+    assert rendered.origin_root is not None
     rel = where.get("path") if isinstance(where.get("path"), str) else None
     if rel is None and isinstance(where.get("configuredIn"), str):
         rel = where["configuredIn"]  # a generated object: the kustomization that made it
@@ -253,13 +285,16 @@ def _origin_file(where: dict[str, Any], root: str, path: str) -> tuple[str, str 
     if isinstance(where.get("repo"), str):  # a remote base
         ref = f"?ref={where['ref']}" if isinstance(where.get("ref"), str) else ""
         return f"{where['repo']}//{rel}{ref}", None
-    absolute = os.path.normpath(os.path.join(root, rel))
-    base = os.path.realpath(path)
+    absolute = os.path.normpath(os.path.join(rendered.origin_root, rel))
+    original = rendered.staged.original(absolute) if rendered.staged is not None else absolute
+    if original is None:  # not a file of the copy (kustomize names no other local file)
+        return f"{path} (kustomize output)", None
     try:
-        shown = os.path.normpath(os.path.join(path, os.path.relpath(absolute, base)))
+        shown = os.path.normpath(os.path.join(path, os.path.relpath(original,
+                                                                    os.path.abspath(path))))
     except ValueError:  # another drive
-        shown = absolute
-    return shown, absolute
+        shown = original
+    return shown, original
 
 
 def _origin_document(data: Any, file: str, cache: dict[str, list[YamlDocument] | None]

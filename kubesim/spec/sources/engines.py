@@ -18,8 +18,16 @@ the YAML reader accepts (`kubesim.files.MAX_INPUT_BYTES`), at most `MEMORY_LIMIT
 space where the system lets kubesim set it, and no network unless `allow_network`: Helm gets
 no `--dependency-update`, its configuration and cache folders are an empty temporary folder,
 and kustomize's git and HTTP fetches of remote bases are refused (git may use only local
-files; HTTP(S) goes to a proxy that does not exist). Success is the engine's exit code, never
-the absence of stderr output (warnings on stderr are not failures).
+files; HTTP(S) goes to a proxy that does not exist). Every engine gets a kubeconfig whose one
+cluster has a server address no client can parse (`NO_CLUSTER`): kubectl from the Google Cloud
+SDK is a version dispatcher that asks the cluster of the kubeconfig for its version before
+anything else, and without a kubeconfig it dialled 127.0.0.1:8080 on every render. Success is
+the engine's exit code, never the absence of stderr output (warnings on stderr are not
+failures).
+
+An engine never reads the user's folder: it renders the private copy `kubesim.spec.sources.
+confine` or `kustomize_tree` made (`path`), and its messages name the user's path (`shown`).
+Both Helm engines render with one Kubernetes version (`helm_rules.kube_version`).
 """
 
 from __future__ import annotations
@@ -39,6 +47,8 @@ from typing import IO, Protocol
 
 from kubesim.errors import RenderError, UsageError
 from kubesim.files import MAX_INPUT_BYTES
+from kubesim.spec.sources.helm_rules import kube_version
+from kubesim.spec.sources.kustomize_tree import StagedKustomization
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -60,7 +70,23 @@ DEFAULT_TIMEOUT = 60.0  # seconds per render
 MEMORY_LIMIT = 2 * 1024**3  # address space of an engine process (RLIMIT_AS), bytes
 STDERR_KEPT = 16 * 1024  # bytes of an engine's stderr kept for the error message
 HELM_ENGINES = ("auto", "binary", "library")
+DEBUG_HINT = "Use --debug flag to render out invalid YAML"  # helm template's advice on stderr
 NO_PROXY_ADDRESS = "http://127.0.0.1:9"  # the discard port: nothing listens, refused at once
+# a kubeconfig that names no cluster anyone can reach: the server is not a URL (an unclosed
+# IPv6 bracket), so a client fails to build before it opens a socket
+NO_CLUSTER = """apiVersion: v1
+kind: Config
+clusters:
+- name: none
+  cluster: {server: "http://[no-cluster-kubesim-renders-offline"}
+contexts:
+- name: none
+  context: {cluster: none, user: none}
+users:
+- name: none
+  user: {}
+current-context: none
+"""
 
 
 @dataclass(frozen=True)
@@ -73,7 +99,7 @@ class RenderOptions:
     set_strings: tuple[str, ...] = ()  # --set-string K=V
     release_name: str | None = None  # None: the chart's name (Chart.yaml `name`)
     namespace: str = "default"
-    kube_version: str | None = None  # helm template --kube-version (the helm program only)
+    kube_version: str | None = None  # .Capabilities.KubeVersion (None: DEFAULT_KUBE_VERSION)
     helm_engine: str = "auto"  # auto: the helm program if found, else the library
     timeout: float = DEFAULT_TIMEOUT
     allow_network: bool = False  # helm --dependency-update; kustomize remote bases
@@ -85,6 +111,7 @@ class RenderOptions:
         if not 0 < self.timeout <= 3600:
             raise UsageError(f"--render-timeout {self.timeout:g}: seconds, more than 0 and at "
                              "most 3600")
+        kube_version(self.kube_version)  # a UsageError for anything but a version
 
 
 @dataclass(frozen=True)
@@ -105,18 +132,21 @@ class Rendered:
     command: str
     stream: str | None = field(default=None, repr=False)  # the whole output, when one text
     origin_root: str | None = None  # kustomize: the folder the origin annotations start from
+    staged: StagedKustomization | None = None  # kustomize: the copy it built, and whose it is
 
 
 class Renderer(Protocol):
-    """An engine that renders one chart or kustomization directory."""
+    """An engine that renders one chart."""
 
     @property
     def name(self) -> str:
         """The engine, as a note names it."""
         ...
 
-    def render(self, path: str, options: RenderOptions, *, release: str) -> Rendered:
-        """Render the chart or kustomization at `path` (raises RenderError)."""
+    def render(self, path: str, shown: str, options: RenderOptions, *, release: str,
+               workdir: str) -> Rendered:
+        """Render the chart copied at `path` (messages name it `shown`), with `workdir` as
+        the engine's private home (raises RenderError)."""
         ...
 
 
@@ -178,10 +208,12 @@ def _drain(stream: IO[bytes], keep: int, out: bytearray, over: threading.Event,
 
 def run_engine(argv: Sequence[str], *, timeout: float, env: dict[str, str] | None = None,
                cwd: str | None = None, stdin: bytes | None = None,
-               max_bytes: int = MAX_INPUT_BYTES, what: str) -> Completed:
+               max_bytes: int = MAX_INPUT_BYTES, what: str,
+               shown: Sequence[str] | None = None) -> Completed:
     """Run an engine with the bounds above; a time-out or an output over `max_bytes` is a
-    RenderError naming the command (`what` says what was being rendered)."""
-    command = _shown(argv)
+    RenderError naming the command (`what` says what was being rendered; `shown`: the
+    command as messages show it, when `argv` names a private copy)."""
+    command = _shown(shown if shown is not None else argv)
     posix = os.name == "posix"
     try:
         proc = subprocess.Popen(
@@ -256,21 +288,29 @@ def _kill(proc: subprocess.Popen[bytes], posix: bool) -> None:
         pass
 
 
-def _failed(what: str, argv: Sequence[str], done: Completed, hint: str = "") -> RenderError:
-    said = neutral(done.stderr) or "(nothing on stderr)"
+def _failed(what: str, argv: Sequence[str], done: Completed, hint: str = "",
+            copies: dict[str, str] | None = None) -> RenderError:
+    """The engine's failure as one line; its stderr names the user's paths, not the private
+    copies (`copies`: copy -> user's path)."""
+    said = done.stderr
+    for copy, user in sorted((copies or {}).items(), key=lambda kv: -len(kv[0])):
+        said = said.replace(copy, user)
+    said = neutral(said) or "(nothing on stderr)"
     return RenderError(f"{what}: {_shown(argv)} failed (exit code {done.code}): {said}{hint}")
 
 
 def _offline_env(home: str) -> dict[str, str]:
     """The environment of an engine that must not reach the network or read the user's
     Helm configuration: Helm's folders in `home`, git limited to local files, HTTP(S) sent
-    to a proxy address where nothing listens."""
+    to a proxy address where nothing listens, and the kubeconfig `NO_CLUSTER` (written to
+    `home`)."""
+    kubeconfig = _no_cluster(home)
     keep = ("PATH", "SYSTEMROOT", "TMPDIR", "TEMP", "TMP", "LANG", "LC_ALL",
             "HELM_C_LIB")  # HELM_C_LIB: where helm-python-sdk's native library is
     env = {k: os.environ[k] for k in keep if k in os.environ}
     env.update({
         "HOME": home, "HELM_CACHE_HOME": f"{home}/cache", "HELM_CONFIG_HOME": f"{home}/config",
-        "HELM_DATA_HOME": f"{home}/data", "KUBECONFIG": f"{home}/kubeconfig",
+        "HELM_DATA_HOME": f"{home}/data", "KUBECONFIG": kubeconfig,
         "GIT_ALLOW_PROTOCOL": "file", "GIT_TERMINAL_PROMPT": "0",
         "HTTP_PROXY": NO_PROXY_ADDRESS, "HTTPS_PROXY": NO_PROXY_ADDRESS,
         "http_proxy": NO_PROXY_ADDRESS, "https_proxy": NO_PROXY_ADDRESS,
@@ -278,8 +318,22 @@ def _offline_env(home: str) -> dict[str, str]:
     return env
 
 
+def _no_cluster(home: str) -> str:
+    """The kubeconfig `NO_CLUSTER`, written in `home` (once)."""
+    kubeconfig = os.path.join(home, "kubeconfig")
+    if not os.path.exists(kubeconfig):
+        fd = os.open(kubeconfig, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(NO_CLUSTER)
+    return kubeconfig
+
+
 def _env(options: RenderOptions, home: str) -> dict[str, str]:
-    return dict(os.environ) if options.allow_network else _offline_env(home)
+    """`--allow-network`: the user's environment, but never a cluster (no render needs
+    one); else offline."""
+    if not options.allow_network:
+        return _offline_env(home)
+    return {**os.environ, "KUBECONFIG": _no_cluster(home)}
 
 
 _VERSIONS: dict[tuple[str, ...], str] = {}
@@ -340,21 +394,22 @@ class HelmBinary:
         version = _version((self.program, "version", "--short"), r"(v\d+\.\d+\.\d+)", 30.0)
         return f"helm {version}".strip()
 
-    def render(self, path: str, options: RenderOptions, *, release: str) -> Rendered:
-        argv = [self.program, "template", release, path, "--namespace", options.namespace,
-                *_set_args(options)]
-        if options.kube_version:
-            argv += ["--kube-version", options.kube_version]
+    def render(self, path: str, shown: str, options: RenderOptions, *, release: str,
+               workdir: str) -> Rendered:
+        tail = ["--namespace", options.namespace, *_set_args(options), "--kube-version",
+                kube_version(options.kube_version).given]
         if options.allow_network:
-            argv.append("--dependency-update")
-        what = f"{path}: helm chart"
-        with tempfile.TemporaryDirectory(prefix="kubesim-helm-") as home:
-            done = run_engine(argv, timeout=options.timeout, env=_env(options, home),
-                              what=what)
-        if done.code != 0:
-            raise _failed(what, argv, done)
+            tail.append("--dependency-update")
+        argv = [self.program, "template", release, path, *tail]
+        said = [self.program, "template", release, shown, *tail]
+        what = f"{shown}: helm chart"
+        done = run_engine(argv, timeout=options.timeout, env=_env(options, workdir),
+                          what=what, shown=said)
+        if done.code != 0:  # Helm's `--debug` hint: kubesim takes no such flag
+            done = Completed(done.code, done.stdout, done.stderr.replace(DEBUG_HINT, ""))
+            raise _failed(what, said, done, copies={path: shown})
         text = done.stdout.decode("utf-8", "replace")
-        return Rendered((), self.name, _shown(argv), stream=text)
+        return Rendered((), self.name, _shown(said), stream=text)
 
 
 class HelmLibrary:
@@ -368,37 +423,35 @@ class HelmLibrary:
         except PackageNotFoundError:  # pragma: no cover - an installation without metadata
             return "helm-python-sdk"
 
-    def render(self, path: str, options: RenderOptions, *, release: str) -> Rendered:
-        if options.kube_version:
-            raise RenderError(f"{path}: --kube-version needs the helm program: "
-                              "helm-python-sdk renders with its built-in Kubernetes version "
-                              "(install helm, or set HELM_BIN)")
+    def render(self, path: str, shown: str, options: RenderOptions, *, release: str,
+               workdir: str) -> Rendered:
         if options.allow_network:
-            raise RenderError(f"{path}: --allow-network (helm --dependency-update) needs the "
+            raise RenderError(f"{shown}: --allow-network (helm --dependency-update) needs the "
                               "helm program; run `helm dependency build` first, or install "
                               "helm")
         import json
         request = {"chart": path, "values": list(options.values),
                    "set": list(options.set_values), "set_string": list(options.set_strings),
-                   "release": release, "namespace": options.namespace}
+                   "release": release, "namespace": options.namespace,
+                   "kube_version": kube_version(options.kube_version).given}
         argv = [sys.executable, "-m", "kubesim.cli.helm_child"]
-        what = f"{path}: helm chart"
-        with tempfile.TemporaryDirectory(prefix="kubesim-helm-") as home:
-            env = _offline_env(home)
-            env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
-            done = run_engine(argv, timeout=options.timeout, env=env, what=what,
-                              stdin=json.dumps(request).encode())
-        shown = f"helm-python-sdk render of {path} (release {release}, namespace " \
-                f"{options.namespace})"
+        what = f"{shown}: helm chart"
+        env = _offline_env(workdir)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+        done = run_engine(argv, timeout=options.timeout, env=env, what=what,
+                          stdin=json.dumps(request).encode(),
+                          shown=["helm-python-sdk", "render", shown])
+        said = f"helm-python-sdk render of {shown} (release {release}, namespace " \
+               f"{options.namespace})"
         if done.code != 0:
-            said = neutral(done.stderr) or "(nothing on stderr)"
-            raise RenderError(f"{what}: {shown} failed: {said}")
+            stderr = neutral(done.stderr.replace(path, shown)) or "(nothing on stderr)"
+            raise RenderError(f"{what}: {said} failed: {stderr}")
         try:
             manifests = json.loads(done.stdout)
             blocks = tuple(Block(str(k), str(v)) for k, v in manifests.items())
         except (ValueError, AttributeError):
-            raise RenderError(f"{what}: {shown} gave no readable result") from None
-        return Rendered(blocks, self.name, shown)
+            raise RenderError(f"{what}: {said} gave no readable result") from None
+        return Rendered(blocks, self.name, said)
 
 
 def helm_renderer(options: RenderOptions, what: str) -> Renderer:
@@ -443,26 +496,25 @@ class Kustomize:
         version = _version((self.program, "version"), r"(v\d+\.\d+\.\d+)", 30.0)
         return f"kustomize {version}".strip()
 
-    def render(self, path: str, options: RenderOptions, *, release: str = "") -> Rendered:
-        """Build `path` through a wrapper kustomization in a temporary folder that lists it
-        as its one resource and adds `buildMetadata: [originAnnotations]`, so that every
-        object carries `config.kubernetes.io/origin` (the file it was read from) and the
-        user's folder is left untouched; `Rendered.origin_root` is the wrapper's folder,
-        against which the origins' paths are relative."""
-        what = f"{path}: kustomization"
-        shown = [self.program, "kustomize" if self.kubectl else "build", path]
-        with tempfile.TemporaryDirectory(prefix="kubesim-kustomize-") as home:
-            root = os.path.realpath(os.path.join(home, "wrapper"))
-            os.mkdir(root)
-            target = os.path.relpath(os.path.realpath(path), root)
-            import json
-            Path(root, "kustomization.yaml").write_text(json.dumps(
-                {"resources": [target], "buildMetadata": ["originAnnotations"]}) + "\n")
-            argv = [self.program, "kustomize" if self.kubectl else "build", root]
-            done = run_engine(argv, timeout=options.timeout, env=_env(options, home),
-                              what=what)
+    def render(self, staged: StagedKustomization, options: RenderOptions, *,
+               workdir: str) -> Rendered:
+        """Build the copy `staged` through a wrapper kustomization in `workdir` that lists
+        it as its one resource and adds `buildMetadata: [originAnnotations]`, so that every
+        object carries `config.kubernetes.io/origin` (the file it was read from);
+        `Rendered.origin_root` is the wrapper's folder, against which the origins' paths are
+        relative, and `Rendered.staged` says whose files the copy's are."""
+        what = f"{staged.shown}: kustomization"
+        shown = [self.program, "kustomize" if self.kubectl else "build", staged.shown]
+        root = os.path.realpath(os.path.join(workdir, "wrapper"))
+        os.mkdir(root, 0o700)
+        target = os.path.relpath(os.path.realpath(staged.path), root)
+        import json
+        Path(root, "kustomization.yaml").write_text(json.dumps(
+            {"resources": [target], "buildMetadata": ["originAnnotations"]}) + "\n")
+        argv = [self.program, "kustomize" if self.kubectl else "build", root]
+        done = run_engine(argv, timeout=options.timeout, env=_env(options, workdir),
+                          what=what, shown=shown)
         if done.code != 0:
-            done = Completed(done.code, done.stdout, done.stderr.replace(root, "<wrapper>"))
             hint = ""
             if "buildMetadata" in done.stderr:
                 hint = (f" ({self.name} is too old to record where each object came from: "
@@ -472,9 +524,11 @@ class Kustomize:
                                                  or "transport 'http" in done.stderr):
                 hint = (" (kubesim renders offline: remote bases are not fetched unless "
                         "--allow-network)")
-            raise _failed(what, shown, done, hint)
+            copies = {os.path.realpath(staged.tree): staged.source, root: "<wrapper>"}
+            raise _failed(what, shown, done, hint, copies)
         return Rendered((), self.name, _shown(shown),
-                        stream=done.stdout.decode("utf-8", "replace"), origin_root=root)
+                        stream=done.stdout.decode("utf-8", "replace"), origin_root=root,
+                        staged=staged)
 
 
 def kustomize_renderer(options: RenderOptions, what: str) -> Kustomize:

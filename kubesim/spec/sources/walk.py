@@ -15,6 +15,12 @@ The rule for a directory (the one every command follows):
 
 A path named on the command line is read as what it is: a chart or kustomization directory,
 a chart archive (`.tgz`), a file, or `-` for standard input.
+
+Nothing leads out of the input's trust root (`kubesim.files.trust_root`): a symbolic link
+found in a walk that leaves it is not followed but recorded as a `Refusal` (the walk goes
+on), and so is a path named on the command line that is one; `unit_of` refuses it outright.
+A manifest file named on the command line outside any repository is read as named (a link
+there is the user's own, never a pull request's).
 """
 
 from __future__ import annotations
@@ -26,16 +32,24 @@ from pathlib import Path
 from typing import Any
 
 from kubesim.errors import SpecError, UsageError
-from kubesim.files import STDIN, check_within, inline_text, read_text
+from kubesim.files import (
+    STDIN,
+    RootKind,
+    TrustRoot,
+    check_within,
+    inline_text,
+    read_text,
+    trust_root,
+)
+from kubesim.spec.sources.confine import CHART_ARCHIVES, leaves_root, outside_message
+from kubesim.spec.sources.kustomize_tree import KUSTOMIZATION_FILES
 from kubesim.spec.yamlio import load_yaml_documents
 
-__all__ = ["KUSTOMIZATION_FILES", "Refusal", "Unit", "UnitKind", "Walk", "chart_meta", "unit_of",
-           "walk"]
+__all__ = ["KUSTOMIZATION_FILES", "Refusal", "Unit", "UnitKind", "Walk", "chart_meta",
+           "unit_of", "walk"]
 
-KUSTOMIZATION_FILES = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 CHART_FILE = "Chart.yaml"
 YAML_SUFFIXES = (".yaml", ".yml")
-CHART_ARCHIVES = (".tgz", ".tar.gz")
 
 
 class UnitKind(enum.Enum):
@@ -50,16 +64,19 @@ class UnitKind(enum.Enum):
 @dataclass(frozen=True)
 class Unit:
     """One input: a file (named on the command line, or found in a directory), standard
-    input, or a chart or kustomization to render."""
+    input, or a chart or kustomization to render; `root`: the trust root of the path named
+    on the command line that it was found under (None: its own)."""
 
     kind: UnitKind
     path: str
     named: bool = True
+    root: TrustRoot | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
 class Refusal:
-    """An entry a walk does not follow (a link that leaves the root), and why."""
+    """An input a walk found and did not read: its path, and why (one line, without the
+    path; it never says where a link leads)."""
 
     path: str
     message: str
@@ -67,8 +84,8 @@ class Refusal:
 
 @dataclass
 class Walk:
-    """The inputs found, the directories skipped (with why), and the entries refused (a link
-    that leaves the root: named, never followed)."""
+    """The inputs found, the directories skipped (with why), and the inputs refused: links
+    that lead out of the trust root."""
 
     units: list[Unit] = field(default_factory=list)
     skipped: list[dict[str, str]] = field(default_factory=list)
@@ -79,9 +96,12 @@ def _kustomization_file(d: Path) -> Path | None:
     return next((d / n for n in KUSTOMIZATION_FILES if (d / n).is_file()), None)
 
 
-def _yaml_data(path: Path) -> Any:
+def _yaml_data(path: Path, root: TrustRoot) -> Any:
     """The first document of a small YAML file (Chart.yaml, kustomization.yaml), or None
-    when it cannot be read as YAML (the engine will say what is wrong with it)."""
+    when it cannot be read as YAML (the engine will say what is wrong with it) or leads out
+    of the trust root (the render refuses it, naming the link)."""
+    if leaves_root(path, root):
+        return None
     try:
         text, source = read_text(path, SpecError, max_bytes=1024 * 1024)
         docs = load_yaml_documents(text, source, SpecError)
@@ -90,19 +110,20 @@ def _yaml_data(path: Path) -> Any:
     return docs[0].data if docs else None
 
 
-def chart_meta(path: str) -> dict[str, Any]:
-    """Chart.yaml of a chart directory as data ({} when unreadable)."""
-    data = _yaml_data(Path(path) / CHART_FILE)
+def chart_meta(path: str, root: TrustRoot | None = None) -> dict[str, Any]:
+    """Chart.yaml of a chart directory as data ({} when unreadable or a link out of `root`,
+    by default the folder's own trust root)."""
+    data = _yaml_data(Path(path) / CHART_FILE, root or trust_root(path))
     return data if isinstance(data, dict) else {}
 
 
-def _why_not(d: Path, kind: UnitKind) -> str | None:
+def _why_not(d: Path, kind: UnitKind, root: TrustRoot) -> str | None:
     """Why a chart or kustomization directory found in a walk is not rendered (None: it is)."""
-    if kind is UnitKind.CHART and chart_meta(str(d)).get("type") == "library":
+    if kind is UnitKind.CHART and chart_meta(str(d), root).get("type") == "library":
         return "a library chart (type: library): only other charts render it"
     if kind is UnitKind.KUSTOMIZATION:
         file = _kustomization_file(d)
-        data = _yaml_data(file) if file is not None else None
+        data = _yaml_data(file, root) if file is not None else None
         if isinstance(data, dict) and data.get("kind") == "Component":
             return "a kustomize Component: only the kustomizations that use it render it"
     return None
@@ -116,13 +137,23 @@ def _dir_kind(d: Path) -> UnitKind | None:
     return None
 
 
+def _refusal(path: str, root: TrustRoot) -> Refusal | None:
+    """A refusal when `path` leads out of `root` through a symbolic link."""
+    return Refusal(path, outside_message(root)) if leaves_root(path, root) else None
+
+
 def unit_of(path: str) -> Unit:
-    """The input a path named on the command line is."""
+    """The input a path named on the command line is; a UsageError when it leads out of its
+    trust root."""
     if path == STDIN:
         return Unit(UnitKind.STDIN, path)
     if inline_text(path) is not None:  # a text given inline (kubesim mcp): a file
         return Unit(UnitKind.FILE, path)
     check_within(path, UsageError)
+    root = trust_root(path)
+    refused = _refusal(path, root)
+    if refused is not None and (root.kind is RootKind.REPOSITORY or _renders(path)):
+        raise UsageError(refused.message, source=path)
     p = Path(path)
     if p.is_dir():
         kind = _dir_kind(p)
@@ -136,6 +167,11 @@ def unit_of(path: str) -> Unit:
     return Unit(UnitKind.FILE, path)
 
 
+def _renders(path: str) -> bool:
+    """Whether `path` names a chart or kustomization (a folder or a chart archive)."""
+    return Path(path).is_dir() or path.endswith(CHART_ARCHIVES)
+
+
 def walk(paths: list[str]) -> Walk:
     """Every input of `paths`, in order (directories by the rule above), each file once."""
     if paths.count(STDIN) > 1:
@@ -143,8 +179,16 @@ def walk(paths: list[str]) -> Walk:
     out = Walk()
     for path in paths:
         p = Path(path)
-        if path != STDIN and inline_text(path) is None and p.is_dir():
-            _walk_dir(p, out, set(), loose=True, top=True)
+        if path == STDIN or inline_text(path) is not None:
+            out.units.append(unit_of(path))
+            continue
+        check_within(path, UsageError)
+        root = trust_root(path)
+        refused = _refusal(path, root)
+        if refused is not None and (root.kind is RootKind.REPOSITORY or _renders(path)):
+            out.refused.append(refused)
+        elif p.is_dir():
+            _walk_dir(p, out, set(), root, loose=True, top=True)
         else:
             out.units.append(unit_of(path))
     seen: set[tuple[UnitKind, str]] = set()
@@ -158,9 +202,17 @@ def walk(paths: list[str]) -> Walk:
     return out
 
 
-def _walk_dir(d: Path, out: Walk, visited: set[tuple[int, int]], *, loose: bool,
-              top: bool = False) -> None:
-    check_within(d, UsageError)  # a link out of the root of `kubesim mcp` is not followed
+def _walked(link: Path, loose: bool) -> bool:
+    """Whether the walk would read what a link names: a folder (walked into), or a YAML file
+    where loose files are read. Asked of the link's target by its type only (os.stat), never
+    opened."""
+    if link.suffix in YAML_SUFFIXES and loose:
+        return True
+    return os.path.isdir(link)
+
+
+def _walk_dir(d: Path, out: Walk, visited: set[tuple[int, int]], root: TrustRoot, *,
+              loose: bool, top: bool = False) -> None:
     try:
         st = d.stat()
     except OSError as exc:
@@ -170,11 +222,11 @@ def _walk_dir(d: Path, out: Walk, visited: set[tuple[int, int]], *, loose: bool,
     visited.add((st.st_dev, st.st_ino))
     kind = _dir_kind(d)
     if kind is not None:
-        why = None if top else _why_not(d, kind)
+        why = None if top else _why_not(d, kind, root)
         if why is not None:
             out.skipped.append({"file": str(d), "reason": why})
         else:
-            out.units.append(Unit(kind, str(d), named=top))
+            out.units.append(Unit(kind, str(d), named=top, root=root))
         if kind is UnitKind.CHART:
             return  # templates and subcharts belong to the chart
         loose = False  # a kustomization's own files are its material
@@ -185,15 +237,13 @@ def _walk_dir(d: Path, out: Walk, visited: set[tuple[int, int]], *, loose: bool,
     for entry in entries:
         if entry.name.startswith("."):
             continue
-        is_dir = entry.is_dir()
-        if not (is_dir or loose and entry.suffix in YAML_SUFFIXES and entry.is_file()):
+        if entry.is_symlink() and not _walked(entry, loose):
+            continue  # a link the walk never reads (a kustomization's file: its render's care)
+        refused = _refusal(str(entry), root) if entry.is_symlink() else None
+        if refused is not None:  # never followed into; the walk goes on
+            out.refused.append(refused)
             continue
-        try:
-            check_within(entry, UsageError)  # a link out of the root: named, not followed
-        except UsageError as exc:
-            out.refused.append(Refusal(str(entry), exc.message))
-            continue
-        if is_dir:
-            _walk_dir(entry, out, visited, loose=loose)
-        else:
-            out.units.append(Unit(UnitKind.FILE, str(entry), named=False))
+        if entry.is_dir():
+            _walk_dir(entry, out, visited, root, loose=loose)
+        elif loose and entry.suffix in YAML_SUFFIXES and entry.is_file():
+            out.units.append(Unit(UnitKind.FILE, str(entry), named=False, root=root))
