@@ -180,6 +180,21 @@ class LiveCluster:
         except ValueError:
             return text
 
+    def verdict(self, obj: dict[str, Any], namespace: str = "default") -> str | None:
+        """None if the server accepts creating `obj` (a Pod, Deployment or Job) with
+        `dryRun=All` and strict field validation (what `kubectl apply` does), else its
+        message. Nothing is stored."""
+        group = {"Pod": "/api/v1", "Deployment": "/apis/apps/v1", "Job": "/apis/batch/v1"}
+        plural = {"Pod": "pods", "Deployment": "deployments", "Job": "jobs"}
+        path = (f"{group[obj['kind']]}/namespaces/{namespace}/{plural[obj['kind']]}"
+                "?dryRun=All&fieldValidation=Strict")
+        try:
+            self.request("POST", path, obj)
+        except urllib.error.HTTPError as exc:
+            body = json.loads(exc.read() or b"{}")
+            return str(body.get("message") or exc)
+        return None
+
     def create(self, path: str, obj: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = self.request("POST", path, obj)
         return out

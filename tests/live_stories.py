@@ -193,6 +193,8 @@ SLOW_START = {  # KS005: liveness waits 120 s instead of a startup probe
 def write_all(c: LiveCluster) -> dict[str, Story]:
     """Every story above in the namespace (created once per server), and a Deployment for
     `check --cluster` in a namespace of its own."""
+    c.create("/api/v1/namespaces/default/serviceaccounts",  # dry runs there need it too
+             {"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "default"}})
     c.namespace(NAMESPACE)
     stories = [liveness_kills(c), oom_kills(c), readiness_failures(c), *deployment(c)]
     c.namespace("payments")
