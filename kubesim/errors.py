@@ -7,6 +7,8 @@
      +-- RecordError             a cluster record (`kubesim explain`) that cannot be read
      +-- RenderError             a chart or kustomization that its engine cannot render, or
                                  no engine to render it with
+     +-- ClusterError            a live cluster that cannot be read: unreachable, credentials
+                                 refused, a verb the Role lacks, an object that is not there
 
 The CLI turns any of them into one line on stderr and exit code 2. Anything else that escapes
 the engine is a bug in kubesim, never the user's input.
@@ -14,8 +16,8 @@ the engine is a bug in kubesim, never the user's input.
 
 from __future__ import annotations
 
-__all__ = ["BehaviourError", "KubesimError", "RecordError", "RenderError", "SpecError",
-           "UsageError"]
+__all__ = ["BehaviourError", "ClusterError", "KubesimError", "RecordError", "RenderError",
+           "SpecError", "UsageError"]
 
 
 class KubesimError(Exception):
@@ -72,3 +74,9 @@ class RecordError(KubesimError, ValueError):
 class RenderError(KubesimError):
     """A Helm chart or kustomization that could not be rendered: no engine installed, or the
     engine failed (the message names the command and what it wrote on stderr)."""
+
+
+class ClusterError(KubesimError):
+    """A live cluster (`kubesim explain pod/NAME`, `kubesim check --cluster`) that could not be
+    read: the API server unreachable, the credentials refused, a verb the Role does not grant,
+    or the object asked for not there."""

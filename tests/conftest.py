@@ -16,7 +16,7 @@ import os
 
 from hypothesis import settings
 
-pytest_plugins = ["pytester", "realtime", "suite_guards"]
+pytest_plugins = ["pytester", "realtime", "suite_guards", "live_stories"]
 
 settings.register_profile("dev", max_examples=40, deadline=None)
 settings.register_profile("ci", max_examples=150, deadline=None, print_blob=True)

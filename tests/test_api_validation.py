@@ -12,14 +12,13 @@ the server's word, not a reading of its source.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from api_server import ApiServer, missing
+from live_cluster import LiveCluster
 
 from kubesim.cli.main import main
 from kubesim.errors import SpecError
@@ -266,25 +265,13 @@ def test_R5_21_a_pods_negative_grace_is_simulated_as_1() -> None:
         assert pod.termination_grace_period_seconds == 1
 
 
-# -- the API server's own word -------------------------------------------------------------
-@pytest.fixture(scope="module")
-def api_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    why = missing()
-    if why is not None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI must run the real API server: {why}")
-        pytest.skip(why)
-    server = ApiServer.start(tmp_path_factory.mktemp("apiserver"))
-    yield server
-    server.stop()
-
-
-def test_the_api_server_agrees(api_server: ApiServer) -> None:
+# -- the API server's own word (tests/live_stories.py: one server for the whole run) ----
+def test_the_api_server_agrees(live_cluster: LiveCluster) -> None:
     """Every case, created with dryRun=All and strict field validation on kube-apiserver
     v1.36.2: refused exactly when the table says so (and kubesim with it)."""
     wrong = []
     for case in CASES:
-        said = api_server.verdict(manifest(case))
+        said = live_cluster.verdict(manifest(case))
         if (said is not None) != case.refused:
             wrong.append(f"{case.id}: the table says refused={case.refused}, the server "
                          f"said {said or 'accepted'}")

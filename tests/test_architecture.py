@@ -28,6 +28,8 @@ LAYERS = {
     "analysis": {"core", "spec", "behaviour", "kubelet", "engine", "fleet",
                  "analysis"},
     "records": {"core", "spec", "records"},  # explain's readers: the parsing edge for records
+    # a live cluster read through kubectl, handed to the record readers
+    "cluster": {"core", "spec", "records", "cluster"},
     "explain": {"core", "spec", "behaviour", "kubelet", "engine", "fleet", "analysis",
                 "records", "explain"},
     "render": {"core", "spec", "behaviour", "kubelet", "engine", "fleet",
@@ -35,7 +37,7 @@ LAYERS = {
     "testing": {"core", "spec", "behaviour", "kubelet", "engine", "fleet",
                 "analysis", "render", "testing"},
     "cli": {"core", "spec", "behaviour", "kubelet", "engine", "fleet", "analysis",
-            "records", "explain", "render", "cli"},
+            "records", "cluster", "explain", "render", "cli"},
     "package": {"core", "package", "cli"},  # kubesim/__init__ (lazy) and __main__
 }
 
@@ -140,6 +142,9 @@ MODULES = {
     "kubesim.explain.readers.events_table": "records",
     "kubesim.explain.readers.prometheus": "records", "kubesim.explain.readers.read": "records",
     "kubesim.render.explain_formats": "render", "kubesim.cli.explain": "cli",
+    "kubesim.cluster": "cluster", "kubesim.cluster.access": "cluster",
+    "kubesim.cluster.targets": "cluster", "kubesim.cluster.read": "cluster",
+    "kubesim.cluster.records": "cluster", "kubesim.cli.live": "cli",
     # the commands' input models, and `kubesim mcp`: the same commands as MCP tools
     "kubesim.cli.inputs": "cli", "kubesim.cli.mcp": "cli", "kubesim.cli.mcp_tools": "cli",
     "kubesim.cli.mcp_server": "cli", "kubesim.cli.mcp_calls": "cli",

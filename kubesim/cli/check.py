@@ -39,7 +39,8 @@ from kubesim.cli.args import (
     write_html,
 )
 from kubesim.cli.command import BehaviourFile, CommandResult
-from kubesim.cli.inputs import CheckInput
+from kubesim.cli.inputs import CheckClusterInput, CheckInput
+from kubesim.cli.live import add_cluster_args, cluster_documents
 from kubesim.errors import UsageError
 from kubesim.files import check_output_path, write_output
 from kubesim.render import edge
@@ -95,7 +96,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "has a stable id (KS001...), a severity and a reason measured by the "
                     "simulator. Exit 0: nothing at or above --fail-on; 1: findings; 2: bad "
                     "input.")
-    p.add_argument("paths", nargs="+", metavar="PATH",
+    p.add_argument("paths", nargs="*", metavar="PATH",
                    help="manifest or probe spec file, Helm chart or kustomization directory, "
                         "chart .tgz, directory (recursive *.yaml/*.yml; charts and "
                         "kustomizations in it are rendered), or - for stdin (piped `helm "
@@ -173,6 +174,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_config_args(p)
     add_kubelet_args(p)
     add_budget_arg(p)
+    add_cluster_args(p)
 
 
 def add_config_args(p: argparse.ArgumentParser) -> None:
@@ -220,7 +222,8 @@ def _picked(args: argparse.Namespace, config: Config | None) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> CommandResult:
     """Check, render; exit code 0 or 1, 2 when one of several files was bad (the others are
     checked and reported; the bad ones are named on stderr)."""
-    CheckInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
+    # the bounds `kubesim mcp` holds its callers to
+    (CheckClusterInput if args.cluster else CheckInput).from_args(args)
     stdin_users = args.paths.count(STDIN) + [v for _, v in args.behaviours].count(STDIN) + (
         args.expectations == STDIN)
     if stdin_users > 1:
@@ -231,8 +234,10 @@ def run(args: argparse.Namespace) -> CommandResult:
     _check_sarif_path(args)
     behaviours = behaviour_refs(args, config)
     expectations = _expectations(args, config)
+    live, live_notes = cluster_documents(args)
     report = run_checks(args.paths, behaviours=behaviours, expectations=expectations,
-                        settings=settings)
+                        settings=settings, documents=live)
+    report.notes[:0] = live_notes
     if args.sarif is not None:
         write_output(args.sarif, edge.text(render(report, "sarif")), what="--sarif")
     if args.html is not None:

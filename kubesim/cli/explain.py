@@ -16,7 +16,8 @@ from kubesim.cli.args import (
     write_html,
 )
 from kubesim.cli.command import CommandResult
-from kubesim.cli.inputs import ExplainInput
+from kubesim.cli.inputs import ExplainInput, ExplainLiveInput
+from kubesim.cli.live import add_live_args, live_records, live_request
 from kubesim.errors import UsageError
 from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.readers.read import FORMATS_HELP, read_record
@@ -35,8 +36,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "reconstruct its probe failures, kills, back-offs, restarts and not-Ready "
                     "stretches, replay them through the kubelet model, and say what would "
                     "have prevented them.")
-    p.add_argument("records", nargs="+", metavar="RECORD",
-                   help="a record file, several about one pod, or - for stdin")
+    p.add_argument("records", nargs="*", metavar="RECORD",
+                   help="a record file, several about one pod, or - for stdin; or, read "
+                        "from a live cluster with kubectl's credentials: pod/NAME, "
+                        "deploy/NAME, sts/NAME or ds/NAME (the pods of a workload)")
+    live = add_live_args(p)
+    live.add_argument("-n", "--namespace", metavar="NS",
+                      help="the namespace of pod/NAME, deploy/NAME, ... (default: the "
+                           "context's namespace, else default)")
+    live.add_argument("-l", "--selector", metavar="SELECTOR",
+                      help="explain the pods this label selector matches (app=web)")
     p.add_argument("--now", metavar="TIME",
                    help="when the record was taken (RFC 3339 or as describe prints times): "
                         "places describe's ages on the clock")
@@ -59,7 +68,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run(args: argparse.Namespace) -> CommandResult:
     """Read, explain, render; exit code 0."""
-    ExplainInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
+    live = live_request(args)
+    # the bounds `kubesim mcp` holds its callers to
+    (ExplainLiveInput if live else ExplainInput).from_args(args)
     if args.records.count("-") > 1 or (args.spec == "-" and "-" in args.records):
         raise UsageError("only one input can come from stdin")
     now = None if args.now is None else now_from(args.now)
@@ -68,7 +79,7 @@ def run(args: argparse.Namespace) -> CommandResult:
     spec = tuple(load_containers(args.spec)) if args.spec else ()
     if args.spec and not spec:
         raise UsageError(f"--spec {args.spec}: no container with probes in it")
-    records = [read_record(path) for path in args.records]
+    records = live_records(args) if live else [read_record(path) for path in args.records]
     options = ExplainOptions(now=now, pod=args.pod, container=args.container, spec=spec,
                              phases=args.phases, seed=args.seed, profile=profile_of(args),
                              expect=wants, suggest=not args.no_suggest, max_work=args.max_work)

@@ -26,6 +26,7 @@ import enum
 import re
 import typing
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
 from pydantic import (
@@ -42,7 +43,8 @@ from pydantic import (
 from kubesim.errors import UsageError
 from kubesim.files import MAX_INPUT_BYTES, STDIN, inline_text, within_scope
 
-__all__ = ["INPUTS", "CheckInput", "CommandInput", "ExplainInput", "RunInput", "SuggestInput",
+__all__ = ["INPUTS", "LIVE_INPUTS", "SERVER_FIELDS", "CheckClusterInput", "CheckInput",
+           "CommandInput", "ExplainInput", "ExplainLiveInput", "RunInput", "SuggestInput",
            "WindowsInput", "build_all", "error_text"]
 
 # kubesim.analysis.budget's, which imports the engine's modules: `kubesim mcp` lists its tools
@@ -616,6 +618,18 @@ class ExplainInput(CommandInput, _Kubelet):
         _one_of(self, "spec", "spec_text")
         return self
 
+    @field_validator("records")
+    @classmethod
+    def _no_live_names(cls, value: list[str]) -> list[str]:
+        from kubesim.cluster.targets import is_live_name
+        live = next((r for r in value if is_live_name(r) and not Path(r).exists()), None)
+        if live is not None:
+            raise ValueError(f"{live[:80]!r} names an object of a live cluster, which this "
+                             "explain does not read (kubesim explain reads one with "
+                             "--kubeconfig or kubectl's own configuration; kubesim mcp when "
+                             "started with --kubeconfig, --context or --cluster)")
+        return value
+
     @field_validator("now")
     @classmethod
     def _a_time(cls, value: str | None) -> str | None:
@@ -624,6 +638,76 @@ class ExplainInput(CommandInput, _Kubelet):
             raise ValueError("must be a time like 2024-05-01T12:00:00Z or Wed, 01 May 2024 "
                              "12:00:00 +0000")
         return value
+
+
+class _Live(_Deferred):
+    """A live cluster, read through kubectl with its credentials (`kubesim explain pod/NAME`,
+    `kubesim check --cluster`). `kubesim mcp` sets these itself (its own --kubeconfig and
+    --context): a tool call cannot."""
+
+    kubeconfig: FilePath | None = Field(None, description="kubectl's kubeconfig file "
+                                        "(default: KUBECONFIG, ~/.kube/config, or the pod's "
+                                        "service account)")
+    context: Name | None = Field(None, description="the kubeconfig context to use")
+
+
+LIVE_ARGS = (_opt("kubeconfig"), _opt("context"))
+SERVER_FIELDS = ("kubeconfig", "context")  # what `kubesim mcp` sets, never a call
+
+
+class ExplainLiveInput(ExplainInput, _Live):
+    """`kubesim explain pod/NAME` (deploy/NAME, sts/NAME, ds/NAME, -l SELECTOR): the pods of
+    a live cluster, read-only, explained as their pasted kubectl JSON would be."""
+
+    records: list[FilePath] = Field(default_factory=list, max_length=100, description=(
+        "pod/NAME, deploy/NAME, sts/NAME or ds/NAME of the live cluster, or record files"))
+    namespace: Name | None = Field(None, description="the namespace of the pods (default: "
+                                   "the context's, else default)")
+    selector: Setting | None = Field(None, description="explain the pods this label selector "
+                                     "matches (app=web)")
+
+    ARGS = (*ExplainInput.ARGS, _opt("namespace"), _opt("selector"), *LIVE_ARGS)
+
+    @field_validator("records")
+    @classmethod
+    def _no_live_names(cls, value: list[str]) -> list[str]:
+        return value  # here they are what is read
+
+    @model_validator(mode="after")
+    def _explain_fields(self) -> Any:
+        if not self.records and self.record_text is None and self.selector is None:
+            raise ValueError("give {records} (pod/NAME, deploy/NAME, ...) or {selector}")
+        _one_of(self, "spec", "spec_text")
+        return self
+
+
+class CheckClusterInput(CheckInput, _Live):
+    """`kubesim check --cluster`: the probe findings of every Deployment, StatefulSet and
+    DaemonSet of a live cluster's namespaces, read-only, each naming namespace/Kind/name."""
+
+    cluster: bool = Field(False, description="check the workloads of the live cluster "
+                          "instead of files")
+    cluster_namespaces: list[Name] = Field(default_factory=list, max_length=MAX_PATHS,
+                                           description="the namespaces to read (default: the "
+                                           "context's, else default)")
+    all_namespaces: bool = Field(False, description="read every namespace")
+
+    ARGS = (*CheckInput.ARGS, _opt("cluster", kind=Kind.SWITCH),
+            _opt("cluster_namespaces", "--cluster-namespace", Kind.REPEAT),
+            _opt("all_namespaces", kind=Kind.SWITCH), *LIVE_ARGS)
+
+    @model_validator(mode="after")
+    def _some_input(self) -> Any:
+        if self.cluster and (self.paths or self.manifest_text is not None):
+            raise ValueError("give {paths} or {cluster}, not both")
+        if not self.cluster and not self.paths and self.manifest_text is None:
+            raise ValueError("give {paths}, {manifest_text}, or {cluster}")
+        if (self.cluster_namespaces or self.all_namespaces) and not self.cluster:
+            raise ValueError("{cluster_namespaces} and {all_namespaces} choose what {cluster} "
+                             "reads")
+        if self.cluster_namespaces and self.all_namespaces:
+            raise ValueError("give {cluster_namespaces} or {all_namespaces}, not both")
+        return self
 
 
 def _one_of(model: BaseModel, a: str, b: str) -> None:
@@ -636,9 +720,12 @@ def _one_of(model: BaseModel, a: str, b: str) -> None:
 
 INPUTS: Mapping[str, type[CommandInput]] = {
     m.COMMAND: m for m in (CheckInput, RunInput, WindowsInput, SuggestInput, ExplainInput)}
+# the same commands reading a live cluster as well (`kubesim mcp --kubeconfig`)
+LIVE_INPUTS: Mapping[str, type[CommandInput]] = {
+    m.COMMAND: m for m in (CheckClusterInput, ExplainLiveInput)}
 
 
 def build_all() -> None:
     """Build every command's model now (`kubesim mcp`, before it serves)."""
-    for model in INPUTS.values():
+    for model in (*INPUTS.values(), *LIVE_INPUTS.values()):
         model.model_rebuild()

@@ -22,6 +22,7 @@ from pathlib import Path
 from kubesim.cli.args import add_budget_arg
 from kubesim.cli.command import CommandResult
 from kubesim.cli.mcp_tools import DEFAULT_MAX_MEMORY, DEFAULT_TIME_LIMIT
+from kubesim.cluster.access import Connection
 from kubesim.errors import UsageError
 
 __all__ = ["MCP_MAX_WORK", "add_parser", "run"]
@@ -44,6 +45,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--time-limit", type=_seconds, default=DEFAULT_TIME_LIMIT, metavar="S",
                    help="seconds one tool call may take; at the limit it is stopped, answered "
                         f"with an error, and the next call served (default {DEFAULT_TIME_LIMIT:g})")
+    live = p.add_argument_group(
+        "a live cluster: check and explain read it too, read-only (docs/mcp.md)")
+    live.add_argument("--kubeconfig", metavar="FILE",
+                      help="serve the live cluster of this kubeconfig (kubectl's credentials)")
+    live.add_argument("--context", metavar="NAME", help="the kubeconfig context to serve")
+    live.add_argument("--cluster", action="store_true",
+                      help="serve the cluster of kubectl's default configuration (KUBECONFIG, "
+                           "~/.kube/config, or the pod's service account)")
     p.add_argument("--max-memory", type=_mebibytes, default=DEFAULT_MAX_MEMORY // 2**20,
                    metavar="MIB", help="address space one tool call may hold, MiB (default "
                                        f"{DEFAULT_MAX_MEMORY // 2**20})")
@@ -67,6 +76,17 @@ def _mebibytes(text: str) -> int:
     return int(text)
 
 
+def _live(args: argparse.Namespace) -> Connection | None:
+    """The live cluster the server reads, if started with one (the kubeconfig made absolute:
+    the server moves to its root)."""
+    if args.kubeconfig is None and args.context is None and not args.cluster:
+        return None
+    if args.kubeconfig is not None and not Path(args.kubeconfig).is_file():
+        raise UsageError("--kubeconfig: no such file", source=args.kubeconfig)
+    config = None if args.kubeconfig is None else os.path.abspath(args.kubeconfig)
+    return Connection(kubeconfig=config, context=args.context)
+
+
 def run(args: argparse.Namespace) -> CommandResult:
     """Serve until the client closes the connection; exit code 0."""
     root = Path(args.root)
@@ -77,10 +97,11 @@ def run(args: argparse.Namespace) -> CommandResult:
         raise UsageError("kubesim mcp needs the MCP Python SDK: pip install 'kubesim[mcp]'")
     from kubesim.cli.mcp_server import serve
     from kubesim.cli.mcp_tools import ServerSettings
+    live = _live(args)
     # "" on the module path (`python -c`) is the start directory: fixed before the move to
     # the root, so that no module is ever imported from the root's files
     sys.path[:] = [os.path.abspath(p) if p in ("", ".") else p for p in sys.path]
     os.chdir(root)  # relative paths in tool calls name files under the root
     serve(ServerSettings(Path.cwd().resolve(), args.max_work, args.time_limit,
-                         args.max_memory * 2**20))
+                         args.max_memory * 2**20, live))
     return CommandResult("")

@@ -26,7 +26,7 @@ from mcp.server.stdio import stdio_server
 from kubesim import __version__
 from kubesim.cli.inputs import build_all
 from kubesim.cli.mcp_calls import CallRunner
-from kubesim.cli.mcp_tools import DESCRIPTIONS, ServerSettings, input_schema
+from kubesim.cli.mcp_tools import DESCRIPTIONS, ServerSettings, description, input_schema
 
 __all__ = ["make_server", "serve"]
 
@@ -49,9 +49,9 @@ def make_server(settings: ServerSettings, runner: CallRunner | None = None) -> S
 
     async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
         return types.ListToolsResult(tools=[
-            types.Tool(name=name, title=f"kubesim {name}", description=text,
-                       input_schema=input_schema(name), annotations=READ_ONLY)
-            for name, text in DESCRIPTIONS.items()])
+            types.Tool(name=name, title=f"kubesim {name}", description=description(name, settings),
+                       input_schema=input_schema(name, settings), annotations=READ_ONLY)
+            for name in DESCRIPTIONS])
 
     async def call(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         result = await anyio.to_thread.run_sync(

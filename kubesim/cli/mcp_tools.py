@@ -23,13 +23,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from kubesim.cli.inputs import INPUTS, CommandInput, error_text
+from kubesim.cli.inputs import INPUTS, LIVE_INPUTS, SERVER_FIELDS, CommandInput, error_text
+from kubesim.cluster.access import Connection
 from kubesim.errors import KubesimError
 from kubesim.files import reading_scope
 from kubesim.render import edge
 
 __all__ = ["DEFAULT_MAX_MEMORY", "DEFAULT_TIME_LIMIT", "DESCRIPTIONS", "ServerSettings",
-           "ToolResult", "call_tool", "input_schema", "tool_names"]
+           "ToolResult", "call_tool", "description", "input_schema", "tool_names"]
 
 
 DEFAULT_TIME_LIMIT = 120.0  # seconds one tool call may take (kubesim mcp --time-limit)
@@ -46,6 +47,16 @@ class ServerSettings:
     max_work: int
     time_limit: float = DEFAULT_TIME_LIMIT
     max_memory: int = DEFAULT_MAX_MEMORY
+    # a live cluster (`--kubeconfig`, `--context`, `--cluster`): check and explain read it too
+    live: Connection | None = None
+
+    def model(self, name: str) -> type[CommandInput] | None:
+        """The input model of tool `name` on this server."""
+        return (LIVE_INPUTS.get(name) if self.live is not None else None) or INPUTS.get(name)
+
+    def live_args(self) -> tuple[str, ...]:
+        """The server's own connection, on the command line of every call."""
+        return () if self.live is None else tuple(self.live.args())
 
 
 @dataclass(frozen=True)
@@ -81,23 +92,47 @@ DESCRIPTIONS = {
                "replayed through the kubelet model, and the patch that would have prevented it "
                "(`kubesim explain --format json`).",
 }
+# what check and explain add on a server started with a live cluster
+LIVE_DESCRIPTIONS = {
+    "check": " On this server, `cluster: true` checks the Deployments, StatefulSets and "
+             "DaemonSets of the live cluster instead (read-only; `cluster_namespaces` or "
+             "`all_namespaces`), each finding naming namespace/Kind/name.",
+    "explain": " On this server, `records` may name pods of the live cluster as kubectl does "
+               "(pod/NAME, deploy/NAME, sts/NAME, ds/NAME; or `selector`), in `namespace`: "
+               "the pod, its events and owners are read (get and list only) and explained.",
+}
+
+
+def description(name: str, settings: ServerSettings) -> str:
+    """The tool's description on this server."""
+    return DESCRIPTIONS[name] + (LIVE_DESCRIPTIONS.get(name, "") if settings.live else "")
 
 
 def tool_names() -> list[str]:
     return list(DESCRIPTIONS)
 
 
-def input_schema(name: str) -> dict[str, Any]:
-    """The tool's input schema: its model's JSON schema."""
-    return INPUTS[name].model_json_schema()
+def input_schema(name: str, settings: ServerSettings | None = None) -> dict[str, Any]:
+    """The tool's input schema: its model's JSON schema, without the fields the server sets
+    itself (its kubeconfig and context)."""
+    model = settings.model(name) if settings is not None else INPUTS[name]
+    assert model is not None
+    schema = model.model_json_schema()
+    for field in SERVER_FIELDS:
+        schema["properties"].pop(field, None)
+    return schema
 
 
 def call_tool(name: str, arguments: dict[str, Any] | None,
               settings: ServerSettings) -> ToolResult:
     """Validate, run, and summarise one call."""
-    model = INPUTS.get(name)
+    model = settings.model(name)
     if model is None:
         return _error(f"unknown tool {name!r}; the tools are {', '.join(tool_names())}")
+    given = [f for f in SERVER_FIELDS if f in (arguments or {})]
+    if given:
+        return _error(f"invalid arguments: {given[0]}: set by the server (kubesim mcp "
+                      f"--{given[0]}), never by a call")
     try:
         with reading_scope(settings.root):
             inputs = model.model_validate(arguments or {})
@@ -136,7 +171,7 @@ def _within_budget(inputs: CommandInput, ceiling: int) -> tuple[CommandInput, st
 
 def _run(name: str, inputs: CommandInput, settings: ServerSettings) -> ToolResult:
     from kubesim.cli.main import parse
-    args, command = parse(inputs.to_argv("--format", "json"))
+    args, command = parse(inputs.to_argv("--format", "json", *settings.live_args()))
     with reading_scope(settings.root, inputs.inline()):
         result = command.run(args)
         text = result.text if isinstance(result.text, str) else "".join(result.text)

@@ -5,9 +5,10 @@ line of each field and the `kubesim.dev/ignore` annotation."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from kubesim.analysis.check.findings import ContainerRef, Loc, Workload
 from kubesim.analysis.check.rules import RULES, rule_ids, rule_of
@@ -27,6 +28,7 @@ from kubesim.spec.sources import (
 from kubesim.spec.yamlio import STDIN, YamlDocument, load_yaml_documents, read_text
 
 __all__ = ["IGNORE_ANNOTATION", "REASON_ANNOTATION", "STARTUP_ANNOTATION", "Inputs",
+           "SourcedDocuments",
            "read_inputs", "workloads_in"]
 
 IGNORE_ANNOTATION = "kubesim.dev/ignore"
@@ -47,10 +49,18 @@ class Inputs:
     several: bool
 
 
+class SourcedDocuments(NamedTuple):
+    """Documents read elsewhere (a live cluster's objects), under the name findings give
+    their source (`shop/Deployment/web`)."""
+
+    source: str
+    documents: list[YamlDocument]
+
+
 def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
                 allow_empty: bool = False, render: RenderOptions | None = None,
-                notes: list[str] | None = None, errors: list[KubesimError] | None = None
-                ) -> Inputs:
+                notes: list[str] | None = None, errors: list[KubesimError] | None = None,
+                documents: Sequence[SourcedDocuments] = ()) -> Inputs:
     """Every workload in `paths`, the files skipped (not manifests), and how many Kubernetes
     objects or probe specs the inputs hold (with or without pods).
 
@@ -68,12 +78,13 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
     With `errors`, an input that cannot be read among several (a directory's, or several
     named: a file, a chart that fails its own values schema, a render, a link the walk
     refused) is appended there with its error and the others are read on, even when none of
-    them can be; a single named input's error is raised.
+    them can be; a single named input's error is raised. `documents` are checked beside the
+    paths' (as one more input each).
     """
     workloads: list[Workload] = []
     services: list[tuple[str | None, dict[str, str], str]] = []
     found = _walk(paths, errors)
-    several = errors is not None and _several(paths, found)
+    several = errors is not None and (_several(paths, found) or len(documents) > 1)
     if several:
         assert errors is not None
         errors += [UsageError(r.message, source=r.path) for r in found.refused]
@@ -109,6 +120,17 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
         workloads += workloads_here
         services += [svc for d in docs if (svc := _service(d.data)) is not None]
         objects += sum(1 for d in docs if _is_input(d.data))
+    for given in documents:
+        try:
+            workloads += workloads_in(given.documents, given.source)
+        except KubesimError as exc:
+            if not several:
+                raise
+            assert errors is not None
+            errors.append(_at_input(exc, given.source))
+            continue
+        services += [svc for d in given.documents if (svc := _service(d.data)) is not None]
+        objects += sum(1 for d in given.documents if _is_input(d.data))
     for w in workloads:
         w.services = tuple(dict.fromkeys(
             name for ns, selector, name in services if _same_namespace(ns, w.namespace)

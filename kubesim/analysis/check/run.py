@@ -6,13 +6,14 @@ each container (scope.py), estimate the work (estimate.py), simulate every plann
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kubesim.analysis.check.estimate import estimate
 from kubesim.analysis.check.findings import Suppressor
 from kubesim.analysis.check.judge import judge, suppressor
-from kubesim.analysis.check.read import read_inputs
+from kubesim.analysis.check.read import SourcedDocuments, read_inputs
 from kubesim.analysis.check.rules import Severity
 from kubesim.analysis.check.scope import scope
 from kubesim.analysis.check.simulate import simulate
@@ -103,14 +104,16 @@ class Report:
 
 
 def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
-               expectations: list[Expectation], settings: Settings) -> Report:
-    """Read the inputs and check every container in them; among several files, a bad one is
-    reported in `Report.errors` and the others are checked."""
+               expectations: list[Expectation], settings: Settings,
+               documents: Sequence[SourcedDocuments] = ()) -> Report:
+    """Read the inputs (the paths', and `documents` read elsewhere: a live cluster's) and
+    check every container in them; among several inputs, a bad one is reported in
+    `Report.errors` and the others are checked."""
     notes: list[str] = []
     errors: list[KubesimError] = []
     read = read_inputs(
         paths, skip_non_manifests=settings.skip_non_manifests, allow_empty=settings.allow_empty,
-        render=settings.render, notes=notes, errors=errors)
+        render=settings.render, notes=notes, errors=errors, documents=documents)
     workloads = read.workloads
     # a container a behaviour cannot answer is reported beside the rest, as a file that
     # cannot be read is, unless the input was one object alone
