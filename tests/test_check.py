@@ -355,7 +355,7 @@ def test_json_document(capsys):
                          "--format", "json", "--scenario", inp("db_outage.scenario.yaml"),
                          "--fail-on", "warning")
     doc = json.loads(out)
-    assert doc["kubesim"] == 1 and doc["command"] == "check"
+    assert doc["kubesim"] == 2 and doc["command"] == "check"  # 2: rendered_from is a list
     assert set(doc) == {"kubesim", "command", "settings", "configuration", "inputs", "skipped",
                         "errors",
                         "notes", "behaviours", "objects", "checks", "findings", "summary"}

@@ -185,7 +185,7 @@ def _paths(report: Report) -> list[str]:
     out = [*report.inputs, *(s["file"] for s in report.skipped),
            *(b.label for b in report.behaviours)]
     for w in report.workloads:
-        out += [w.source, *([w.rendered_from] if w.rendered_from else [])]
+        out += [w.source, *w.all_renders]
     c = report.settings.configuration
     if c is not None and c.source is not None:
         out.append(c.source)

@@ -372,7 +372,7 @@
     var s = doc.summary, d = doc.run.duration;
     var items = [["restarts", s.restarts], ["kills", s.kills], ["back-off waits", s.back_offs],
       ["first Started", s3(s.first_started_at)], ["first Ready", s3(s.first_ready_at)],
-      ["Ready for (of " + s1(d) + " s)", Number(s.ready_seconds).toFixed(1) + " s"]];
+      ["Ready for", Number(s.ready_seconds).toFixed(1) + " of " + s1(d) + " s"]];
     if (doc.phases) {
       var n = doc.phases.restarts.length, k = doc.phases.restarts.filter(function (r) { return r > 0; }).length;
       items.push(["grid phases with a restart", k + " of " + n]);
@@ -529,7 +529,7 @@
       el("span", { "class": "badge sev-" + f.severity }, sev), document.createTextNode(" "),
       el("a", { href: "#rule-" + f.id, title: f.help }, f.id),
       document.createTextNode(vis(" " + f.name + (where ? " (" + where + ")" : ""))),
-      el("a", { "class": "anchor", href: "#finding-" + i, title: "link to this finding" }, "#"));
+      el("a", { "class": "anchor", href: "#finding-" + i, title: "link to this finding" }, "#" + (i + 1)));
   }
 
   function evidenceCaption(f, run) {
@@ -563,8 +563,9 @@
     }
     add(div, evidenceCaption(f, run));
     if (run && drawnAt[extra.run] !== undefined) {
-      add(div, add(el("p", { "class": "note" }), document.createTextNode("the same run as finding "),
-        el("a", { href: "#finding-" + drawnAt[extra.run] }, "#" + drawnAt[extra.run]), document.createTextNode(" above")));
+      add(div, add(el("p", { "class": "note same-run" }), document.createTextNode("the same run as finding "),
+        el("a", { href: "#finding-" + drawnAt[extra.run] }, "#" + (drawnAt[extra.run] + 1)),
+        document.createTextNode(" above")));
     } else if (run) {
       drawnAt[extra.run] = i;
       add(div, runSummary(run.doc), timelineLegend(run.doc));
@@ -610,7 +611,9 @@
   function objectHead(obj) {
     return el("h3", {}, obj.file + (obj.line ? ":" + obj.line : "") + " " + obj.object +
       (obj.namespace ? " (namespace " + obj.namespace + ")" : "") +
-      (obj.rendered_from ? " [" + obj.rendered_from + "]" : ""));
+      (obj.rendered_from.length === 1 ? " [" + obj.rendered_from[0] + "]" :
+        obj.rendered_from.length ? " [in " + obj.rendered_from.length + " renders: " +
+          obj.rendered_from.join(", ") + "]" : ""));
   }
 
   function findingsSection(root, doc, runs, extras) {
