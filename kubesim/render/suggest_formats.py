@@ -95,7 +95,9 @@ def render_text(items: list[Suggestion], configuration: Configuration | None = N
             after = ", ".join(f"{r} {sev}" for r, sev in s.findings_after) or "none"
             lines += _wrap(f"kubesim check on this container: before {before}; after {after}"
                            + ("" if not s.new_findings else " (NEW: "
-                              + ", ".join(r for r, _ in s.new_findings) + ")"), 2)
+                              + ", ".join(r for r, _ in s.new_findings) + ")")
+                           + ("" if not s.worse else " (WORSE: " + "; ".join(s.worse) + ")"),
+                           2)
         elif s.verified:
             lines += _wrap(s.verified, 2)
         for t in s.tradeoff:
@@ -143,13 +145,14 @@ def _document(items: list[Suggestion], configuration: Configuration | None) -> d
         "verified": s.verified, "tradeoff": s.tradeoff,
         "findings_before": [list(f) for f in s.findings_before],
         "findings_after": [list(f) for f in s.findings_after],
-        "new_findings": [list(f) for f in s.new_findings],
+        "new_findings": [list(f) for f in s.new_findings], "worse": s.worse,
         "fixes": [list(f) for f in s.fixes], "advice": s.advice} for s in items],
         "patch": patch_yaml(items)}
 
 
 def _j(j: Judged) -> dict[str, Any]:
-    return {"expect": j.want.kind, "seconds": j.want.seconds, "met": j.met, "figure": j.figure}
+    return {"expect": j.want.kind, "seconds": j.want.seconds, "met": j.met, "figure": j.figure,
+            "measured": j.seconds}
 
 
 def render_json(items: list[Suggestion], configuration: Configuration | None = None) -> str:
