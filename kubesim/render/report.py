@@ -9,14 +9,18 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import asdict
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kubesim.analysis.phases import PhaseSpread
 from kubesim.render.edge import visible
 from kubesim.results import Outcome, ProbeType
-from kubesim.timeline import ContainerStop, Timeline
+from kubesim.timeline import ContainerStop, KillWait, Timeline
 
-__all__ = ["SCHEMA_VERSION", "iter_json", "iter_text", "render_json", "render_text", "to_document"]
+if TYPE_CHECKING:
+    from kubesim.spec.model import ProbedContainer
+
+__all__ = ["SCHEMA_VERSION", "iter_json", "iter_text", "pod_header", "render_json", "render_text",
+           "to_document"]
 
 SCHEMA_VERSION = 1
 
@@ -29,6 +33,7 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
                 phases: PhaseSpread | None = None) -> dict[str, Any]:
     """The JSON document of a run (its fields are listed in docs/run.md)."""
     s = timeline.summary()
+    waits = {(w.name, w.at): w for w in timeline.kill_waits()}
     doc = {
         "kubesim": SCHEMA_VERSION,
         "run": {"duration": timeline.duration, "seed": timeline.seed,
@@ -44,7 +49,8 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
                    "grace_seconds": k.grace_seconds, "sigterm_at": _t(k.sigterm_at),
                    "pre_stop_start": _t(k.pre_stop_start), "pre_stop_end": _t(k.pre_stop_end),
                    "stopped_at": _t(k.stopped_at),
-                   "restart": k.restart, "whole_pod": k.whole_pod} for k in timeline.kills],
+                   "restart": k.restart, "whole_pod": k.whole_pod,
+                   "waited_for": _waited(waits.get((k.name, k.at)))} for k in timeline.kills],
         "ready": [{"at": _t(r.at), "ready": r.ready} for r in timeline.ready],
         "containers_ready": [{"at": _t(r.at), "ready": r.ready}
                              for r in timeline.containers_ready],
@@ -78,6 +84,15 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
     return doc
 
 
+def _waited(w: KillWait | None) -> dict[str, Any] | None:
+    """The other container's kill a kill waited for (`KillWait`), or None."""
+    if w is None:
+        return None
+    return {"name": w.sibling, "probe": w.sibling_probe.value, "at": _t(w.sibling_at),
+            "grace_seconds": w.sibling_grace, "stopped_at": _t(w.sibling_stopped_at),
+            "waited": _t(w.waited)}
+
+
 def _termination(timeline: Timeline) -> dict[str, Any] | None:
     """The deletion and graceful termination, if the pod was deleted in the run."""
     term = timeline.termination
@@ -102,6 +117,18 @@ def _stops(stops: list[ContainerStop]) -> list[dict[str, Any]]:
              "grace_seconds": c.grace_seconds, "stopped_at": _t(c.stopped_at),
              "sigkill": c.sigkill}
             for c in stops]
+
+
+def pod_header(pod: ProbedContainer, whole: bool) -> str:
+    """What a run reports on: `Deployment/web container app` for a pod of one container;
+    for a pod of several, every container of the whole pod's run, or the one `--container`
+    picked among them."""
+    names = [c.name for c in pod.containers]
+    if len(names) < 2:
+        return pod.label
+    if whole:
+        return f"{pod.object_kind}/{pod.object_name} containers {', '.join(names)}"
+    return f"{pod.label} (of the pod's {', '.join(names)})"
 
 
 def render_json(timeline: Timeline, *, meta: dict[str, Any] | None = None,
@@ -198,7 +225,9 @@ def _ready_lines(timeline: Timeline, many: bool) -> Iterator[Line]:
 
 
 def _kill_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
-    """Probe kills with their SIGTERM; whole-pod kills with how each container stopped."""
+    """Probe kills with their SIGTERM (and the other container's kill one waited for);
+    whole-pod kills with how each container stopped."""
+    waits = {(w.name, w.at): w for w in timeline.kill_waits()}
     for k in timeline.kills:
         what = "restart" if k.restart else "no restart (restartPolicy: Never)"
         whole = "whole-pod kill (R4.20), " if k.whole_pod else ""
@@ -207,6 +236,13 @@ def _kill_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
                  else f"grace {k.grace_seconds:g} s")
         yield Line(k.at, 3, f"KILL      {who(k.name)}{k.probe.value} failed (verdict at "
                             f"{k.failed_at:.3f} s); {whole}{grace}; {what}")
+        w = waits.get((k.name, k.at))
+        if w is not None:  # R4.3, R4.6: the pod worker stopped the other container first
+            yield Line(k.at, 3, visible(
+                f"WAITED    {w.waited:.3f} s after the verdict: the kubelet was stopping "
+                f"container {w.sibling} first (its {w.sibling_probe.value} kill at "
+                f"{w.sibling_at:.3f} s, grace {w.sibling_grace:g} s, stopped at "
+                f"{w.sibling_stopped_at:.3f} s); it stops a pod's containers one at a time"))
         yield from _pre_stop_lines(k.pre_stop_start, k.pre_stop_end, k.name, who)
         if k.sigterm_at is not None and not k.whole_pod:
             yield Line(k.sigterm_at, 3, f"SIGTERM   {who(k.name)}grace {k.grace_seconds:g} s")
