@@ -14,7 +14,7 @@ start slowly (slow_starters.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.check.experiments import phase_runs, run_calls, synthetic
 from kubesim.analysis.check.findings import CheckResult, Finding, Replay
@@ -24,6 +24,8 @@ from kubesim.analysis.check.probe_checks import stated_startup
 from kubesim.analysis.check.slow_starters import SlowStart, slow_start
 from kubesim.analysis.windows import protection_windows
 from kubesim.results import ProbeType
+from kubesim.spec.model import HandlerKind
+from kubesim.spec.targets import focus_targets
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import ContainerRef, Settings, Workload
@@ -97,6 +99,20 @@ class MissingProbes:
         return result
 
 
+def _waits_for(c: ContainerRef, slow: SlowStart) -> bool:
+    """Whether the probe that guards the start (startup, else liveness) waits for the slow
+    part: any probe does for a program that does not listen until it has started; for one
+    that answers at once and fails only a readiness path while it loads (`slow_paths`), an
+    httpGet probe on that path."""
+    if not slow.starter.slow_paths:
+        return True
+    assert c.pod is not None
+    container = c.pod.container
+    kind = STARTUP if STARTUP in container.probes() else LIVENESS
+    target = container.target(kind)
+    return target.kind is HandlerKind.HTTP_GET and target.key in slow.starter.slow_paths
+
+
 def _serves(w: Workload, c: ContainerRef) -> str | None:
     """How the container takes traffic (None: it does not, as far as the inputs say). A
     controller's pods sit behind a Service as a rule, so a declared port is enough; a bare
@@ -140,7 +156,10 @@ class SlowStartCheck:
         probes = _probes(c)
         if LIVENESS not in probes and STARTUP not in probes:
             return []  # nothing kills a slow start
-        return [CheckRun(self.name, subject)] if slow_start(container_data(c)) else []
+        slow = slow_start(container_data(c))
+        if slow is None or not _waits_for(c, slow):
+            return []
+        return [CheckRun(self.name, subject)]
 
     def cost(self, run: CheckRun, s: Settings) -> float:
         slow = slow_start(container_data(run.container))
@@ -156,10 +175,17 @@ class SlowStartCheck:
         assert protection is not None  # a startup or liveness probe protects the start
         if protection.guaranteed >= slow.seconds:
             return None
-        label = (f"every container refuses for its first {slow.seconds:g} s, a "
-                 f"{slow.starter.kind}'s start (synthetic)")
-        data = {"targets": {"*": {"since_start": [
-            {"from": 0, "to": slow.seconds, "answer": {"error": "refused"}}]}}}
+        if slow.starter.slow_paths:  # it answers, but this path fails until it has loaded
+            key = focus_targets(pod)[kind].key
+            label = (f"{key} answers 503 for the first {slow.seconds:g} s of every container, "
+                     f"a {slow.starter.kind}'s start (synthetic)")
+            data: dict[str, Any] = {"targets": {key: {"since_start": [
+                {"from": 0, "to": slow.seconds, "answer": {"status": 503}}]}}}
+        else:
+            label = (f"every container refuses for its first {slow.seconds:g} s, a "
+                     f"{slow.starter.kind}'s start (synthetic)")
+            data = {"targets": {"*": {"since_start": [
+                {"from": 0, "to": slow.seconds, "answer": {"error": "refused"}}]}}}
         duration = slow.seconds + 30
         runs = phase_runs(pod, synthetic(label, **data), settings=s, duration=duration)
         hit = [r for r in runs if r.timeline.kills]
@@ -190,6 +216,10 @@ class SlowStartCheck:
                "; raise the startupProbe's failureThreshold")
         message = (f"{slow.signal} says this is a {slow.starter.kind}: {slow.starter.why}, "
                    f"so kubesim assumes its start can take {slow.seconds:g} s (state the real "
+                   f"figure with kubesim.dev/startup-seconds; source: {slow.starter.source}); "
+                   f"{guard}: {killed}{fix}" if slow.starter.source else
+                   f"{slow.signal} says this is a {slow.starter.kind}: {slow.starter.why}, "
+                   f"so kubesim assumes its start can take {slow.seconds:g} s (state the real "
                    f"figure with kubesim.dev/startup-seconds); {guard}: {killed}{fix}")
         case = "no-startup-probe" if m.kind is LIVENESS else "short-startup-probe"
         f = Finding.of(self.name, case, run.workload, run.container.name, message,
@@ -199,6 +229,7 @@ class SlowStartCheck:
                        replay=m.replay,
                        data={"kind": slow.starter.kind, "signal": slow.signal,
                              "startup_seconds": slow.seconds, "probe": m.kind.value,
+                             "source": slow.starter.source or None,
                              "protection_guaranteed": m.protection.guaranteed,
                              "phases": m.phases, "phases_killed": m.killed,
                              "protected_after": m.protected_after})

@@ -184,10 +184,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          ), enabled_by="--rollout-min-capacity"),
     Rule("KS016", "slow-start-unprotected",
          "A slow starter's start-up protection is shorter than its start can take", (
-             Case("no-startup-probe", W, "the manifest says the container is a database or a "
-                  "JVM application (the table below), it has a livenessProbe and no "
-                  "startupProbe, and liveness protects less start-up than the table assumes: "
-                  "an assumption from the manifest, not a measurement"),
+             Case("no-startup-probe", W, "the manifest says the container starts slowly (a "
+                  "database, a JVM application, Prometheus, etcd, Loki, Thanos: the table "
+                  "below), it has a livenessProbe and no startupProbe, and liveness protects "
+                  "less start-up than the table assumes: an assumption from the manifest, not "
+                  "a measurement"),
              Case("short-startup-probe", W, "the same, with a startupProbe whose budget is "
                   "shorter than the table's start-up"),
          ), off_with=MISSING_OFF),
