@@ -30,6 +30,7 @@ from kubesim._version import __version__
 from kubesim.analysis.check.findings import CheckResult, Finding, Workload
 from kubesim.analysis.check.rules import RULES, Severity, page, what_it_finds
 from kubesim.render.edge import WorkflowCommands, visible, workflow_command, xml_document, xml_value
+from kubesim.render.report import kubelet_words
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import Configuration
@@ -151,7 +152,7 @@ def render_text(report: Report) -> str:
     found = sorted({f.rule for f in report.findings})
     if found:
         lines.append(f"what each check means and how to fix it: kubesim rules ID "
-                     f"({', '.join(found)})")
+                     f"({', '.join(found)}); the words: docs/glossary.md")
     for note in report.notes:
         lines += textwrap.wrap(f"note: {v(note)}", width=100, subsequent_indent=" " * 6,
                                break_on_hyphens=False)
@@ -241,6 +242,7 @@ def check_document(report: Report) -> dict[str, Any]:
         "kubesim": SCHEMA_VERSION,
         "command": "check",
         "settings": {"phases": s.phases, "seed": s.seed, "profile": s.profile.name,
+                     "kubelet": kubelet_words(s.profile.name),
                      "fail_on": s.fail_on.label if s.fail_on else "none",
                      "ignore": sorted(s.ignore), "outage_seconds": s.outage_seconds,
                      "startup_seconds": s.startup_seconds,

@@ -12,17 +12,38 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kubesim.analysis.phases import PhaseSpread
+from kubesim.kubelet.settings import PROFILES
 from kubesim.render.edge import visible
 from kubesim.results import Outcome, ProbeType
+from kubesim.spec.model import POD_IP
 from kubesim.timeline import ContainerStop, KillWait, Timeline
 
 if TYPE_CHECKING:
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["SCHEMA_VERSION", "iter_json", "iter_text", "pod_header", "render_json", "render_text",
-           "to_document"]
+__all__ = ["POD_IP_SHOWN", "SCHEMA_VERSION", "iter_json", "iter_text", "kubelet_words",
+           "pod_header", "render_json", "render_text", "shown_detail", "to_document"]
 
 SCHEMA_VERSION = 1
+POD_IP_SHOWN = "<pod IP>"  # how the text names the simulated pod's address (docs/glossary.md)
+
+
+def kubelet_words(profile: str) -> str:
+    """`kubelet 1.29-1.34 (profile classic)`: the kubelet a run reproduces, by the Kubernetes
+    versions users speak of, with the profile's name kubesim's options take (`--profile`)."""
+    base, ideal = profile.removesuffix("+ideal"), profile.endswith("+ideal")
+    known = PROFILES.get(base)
+    head = f"kubelet {known.versions}" if known is not None else "kubelet"
+    said = [f"profile {base}"] if known is None or base != known.versions else []
+    if ideal:
+        said.append("--ideal: no kubelet latencies")
+    return head + (f" ({', '.join(said)})" if said else "")
+
+
+def shown_detail(detail: str) -> str:
+    """A probe's kubelet message as the text shows it: the simulated pod's address as
+    `<pod IP>` (the kubelet's message has the pod's real IP there)."""
+    return detail.replace(POD_IP, POD_IP_SHOWN)
 
 
 def _t(x: float | None) -> float | None:
@@ -37,7 +58,8 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
     doc = {
         "kubesim": SCHEMA_VERSION,
         "run": {"duration": timeline.duration, "seed": timeline.seed,
-                "phase": _t(timeline.phase), "profile": timeline.profile, **(meta or {})},
+                "phase": _t(timeline.phase), "profile": timeline.profile,
+                "kubelet": kubelet_words(timeline.profile), **(meta or {})},
         "summary": {**asdict(s), "ready_seconds": _t(s.ready_seconds),
                     "first_ready_at": _t(s.first_ready_at),
                     "first_started_at": _t(s.first_started_at)},
@@ -209,7 +231,7 @@ def _probe_lines(timeline: Timeline, changes_only: bool, who: Who) -> Iterator[L
         took = f" [{p.latency * 1000:.0f} ms]" if p.latency >= 0.0005 else ""
         more = f"  (x{n} to {last.at:.3f} s)" if n > 1 else ""
         yield Line(p.at, 1, f"{who(p.name)}{p.probe.value:<9} {_MARK[p.result]:<6} "
-                            f"{visible(p.detail)}{took}{more}")
+                            f"{visible(shown_detail(p.detail))}{took}{more}")
 
 
 def _ready_lines(timeline: Timeline, many: bool) -> Iterator[Line]:
@@ -327,8 +349,9 @@ def iter_text(timeline: Timeline, *, title: str = "", phases: PhaseSpread | None
     never held as one string."""
     if title:
         yield visible(title) + "\n"
-    yield (f"profile {timeline.profile} | seed {timeline.seed} | grid phase "
-           f"{timeline.phase:.3f} s | {timeline.duration:g} s simulated\n")
+    yield (f"{kubelet_words(timeline.profile)} | seed {timeline.seed} | probe ticks at "
+           f"{timeline.phase:.3f} s + n x periodSeconds (the grid phase, docs/glossary.md) | "
+           f"{timeline.duration:g} s simulated\n")
     yield "\n      time  what\n"
     for t, _, text in _lines(timeline, changes_only):
         yield f"{t:10.3f}  {text}\n"

@@ -48,6 +48,7 @@
   }
   function put(parent, child) { parent.appendChild(child); return child; }
   function s3(x) { return x === null || x === undefined ? "never" : Number(x).toFixed(3) + " s"; }
+  var POD_IP = "10.0.0.10";  // the simulated pod's address: shown as <pod IP> (docs/glossary.md)
   function s1(x) { return Number(x).toFixed(1).replace(/\.0$/, ""); }
 
   // ------------------------------------------------------------------ tooltip
@@ -257,7 +258,8 @@
         var column = p.probe + ":" + Math.round(x / 2);
         if (dense && p.result === "success" && lastX[column]) return;
         lastX[column] = true;
-        var tipText = p.probe + " " + res.word + " at " + s3(p.at) + "\n" + vis(p.detail) +
+        var tipText = p.probe + " " + res.word + " at " + s3(p.at) + "\n" +
+          vis(p.detail).split(POD_IP).join("<pod IP>") +
           "\nlatency " + (p.latency * 1000).toFixed(0) + " ms, container #" + p.container;
         var g = put(plot, sv("g", { "class": "probe probe-" + p.result, "data-tip": tipText }));
         if (p.latency * px >= 3) {
@@ -407,8 +409,9 @@
     var names = [];
     doc.containers.forEach(function (c) { if (names.indexOf(c.name) < 0) names.push(c.name); });
     add(root, el("h1", {}, DATA.heading || r.object || r.spec || "kubesim run"),
-      el("p", { "class": "sub" }, "behaviour: " + r.behaviour + " | profile " + r.profile + " | seed " + r.seed +
-        " | grid phase " + Number(r.phase).toFixed(3) + " s | " + s1(r.duration) + " s simulated"),
+      el("p", { "class": "sub" }, "behaviour: " + r.behaviour + " | " + (r.kubelet || "profile " + r.profile) +
+        " | seed " + r.seed + " | probe ticks at " + Number(r.phase).toFixed(3) +
+        " s + n x periodSeconds (the grid phase) | " + s1(r.duration) + " s simulated"),
       runSummary(doc), timelineLegend(doc));
     add(root, focusNote(DATA.focus, r.duration));
     if (names.length < 2) {
@@ -508,8 +511,9 @@
     var s = doc.summary, given = doc.behaviours.map(function (b) { return b.label; });
     add(root, el("h1", {}, "kubesim check"),
       el("p", { "class": "sub" }, plural(doc.inputs.length, "input") + " | behaviours: " +
-        (given.join(", ") || "none given") + " | " + doc.settings.phases + " grid phases | profile " +
-        doc.settings.profile + " | --fail-on " + s.fail_on + ": exit " + s.exit_code));
+        (given.join(", ") || "none given") + " | " + doc.settings.phases + " grid phases | " +
+        (doc.settings.kubelet || "profile " + doc.settings.profile) + " | --fail-on " + s.fail_on +
+        ": exit " + s.exit_code));
     if (doc.inputs.length) {
       var d = put(root, el("details", { "class": "inputs" }));
       add(d, el("summary", {}, "inputs (" + plural(doc.inputs.length, "file") + ")"));
