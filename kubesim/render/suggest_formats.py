@@ -17,6 +17,7 @@ from kubesim.render.check_formats import (
     configuration_data,
     configuration_line,
     configuration_lines,
+    renders_text,
     sarif_uri,
 )
 from kubesim.render.edge import visible
@@ -75,7 +76,8 @@ def render_text(items: list[Suggestion], configuration: Configuration | None = N
         w = s.workload
         where = f"{w.source}:{w.line}" if w.line else w.source
         lines.append(visible(f"{where} {w.label} container {s.container.name}"
-                             + (f" [{w.rendered_from}]" if w.rendered_from else "")))
+                             + (f" [{renders_text(w.all_renders)}]" if w.all_renders
+                                else "")))
         if s.fixes:
             lines += _wrap("findings of kubesim check: " + ", ".join(
                 f"{r} {sev}" for r, sev in s.fixes), 2)
