@@ -47,7 +47,7 @@ def test_json_reports_each_finding_once_with_its_renders(capsys):
     objects = [(o["file"], o["object"]) for o in doc["objects"]]
     assert len(objects) == len(set(objects))
     assert all(len(o["rendered_from"]) == RENDERS for o in doc["objects"])
-    assert doc["summary"]["warning"] == len(findings)
+    assert sum(doc["summary"][k] for k in ("error", "warning", "info")) == len(findings)
 
 
 def test_every_format_says_each_finding_once(capsys):
@@ -61,12 +61,13 @@ def test_every_format_says_each_finding_once(capsys):
     assert all(len(r["properties"]["rendered_from"]) == RENDERS for r in results)
     assert len({tuple(r["partialFingerprints"].values()) for r in results}) == n
     github = _check(capsys, "github")
-    assert len([ln for ln in github.splitlines() if ln.startswith("::warning")]) == n
+    assert len([ln for ln in github.splitlines()
+                if ln.startswith(("::warning", "::notice", "::error"))]) == n
     junit = ET.fromstring(_check(capsys, "junit"))
     suites = junit.findall("testsuite")
     assert len(suites) == len({s.get("name") for s in suites}) == 2
     outs = [o.text for o in junit.iter("system-out")]
-    assert sum(len(re.findall(r"^warning KS\d{3}", t, re.M)) for t in outs) == n
+    assert sum(len(re.findall(r"^(warning|info) KS\d{3}", t, re.M)) for t in outs) == n
 
 
 def test_the_html_page_lists_the_renders_once(capsys, tmp_path):
