@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from kubesim.results import Outcome, ProbeType
 
 __all__ = ["ContainerReady", "ContainerRecord", "ContainerStop", "EventRecord", "ExitRecord",
-           "KillRecord", "PhaseChange", "PodKill", "PostStart", "ProbeRecord", "ProbeRun",
-           "ReadyChange", "Summary", "Termination", "Timeline", "probe_event"]
+           "KillRecord", "KillWait", "PhaseChange", "PodKill", "PostStart", "ProbeRecord",
+           "ProbeRun", "ReadyChange", "Summary", "Termination", "Timeline", "probe_event"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +88,43 @@ class KillRecord:
     # hook (an end None: still running at the end of the run)
     pre_stop_start: float | None = None
     pre_stop_end: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KillWait:
+    """A probe kill that waited for the pod worker to stop another container of the pod
+    first: the kubelet syncs a pod one sync at a time (R4.3) and a sync kills its containers
+    one after another, each kill returning only once the container stopped or its grace ran
+    out (`SyncPod`, `killContainer`, R4.4, R4.6). `at`, `failed_at`: the delayed kill and its
+    verdict; `sibling_*`: the other container's kill that held the pod worker."""
+
+    at: float
+    name: str
+    failed_at: float
+    sibling: str
+    sibling_probe: ProbeType
+    sibling_at: float
+    sibling_grace: float
+    sibling_stopped_at: float
+
+    @property
+    def waited(self) -> float:
+        """Seconds from the verdict to the kill."""
+        return self.at - self.failed_at
+
+
+def kill_waits(kills: list[KillRecord]) -> list[KillWait]:
+    """Every kill that waited for another container's kill: that kill started first and
+    ended after this one's verdict, before this kill."""
+    out = []
+    for k in kills:
+        for o in kills:
+            if (o.name != k.name and o.stopped_at is not None and o.at <= k.at
+                    and k.failed_at < o.stopped_at <= k.at + 1e-9):
+                out.append(KillWait(k.at, k.name, k.failed_at, o.name, o.probe, o.at,
+                                    o.grace_seconds, o.stopped_at))
+                break
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +310,7 @@ class Timeline:
         self.by_name: dict[str, dict[ProbeType, list[int]]] | None = None
         self.back_offs_by_name: dict[str, int] = {}
         self._endpoint_watchers: list[Callable[[float], None]] = []
+        self._waits: list[KillWait] | None = None  # kept by `narrowed` from the whole pod
 
     def watch_endpoint(self, listener: Callable[[float], None]) -> None:
         """Call `listener(at)` whenever the model records something the pod's endpoint
@@ -384,6 +422,11 @@ class Timeline:
         """Kills that lead to a replacement container (restartPolicy allows it)."""
         return [k for k in self.kills if k.restart]
 
+    def kill_waits(self) -> list[KillWait]:
+        """The kills that waited for another container's kill (`KillWait`); a narrowed
+        timeline keeps those of its container, found in the whole pod's."""
+        return self._waits if self._waits is not None else kill_waits(self.kills)
+
     def narrowed(self, name: str) -> Timeline:
         """The same run reported for one container of the pod: its instances, kills, exits,
         probes and events; the pod's Ready changes stay (they are the pod's)."""
@@ -391,6 +434,7 @@ class Timeline:
         out.names = [name]
         out.containers = [c for c in self.containers if c.name == name]
         out.kills = [k for k in self.kills if k.name == name]
+        out._waits = [w for w in self.kill_waits() if w.name == name]
         out.exits = [x for x in self.exits if x.name == name]
         out.ready = list(self.ready)
         out.containers_ready = list(self.containers_ready)

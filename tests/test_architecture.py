@@ -104,6 +104,7 @@ MODULES = {
     "kubesim.analysis.check.probe_checks": "analysis", "kubesim.analysis.check.missing": "analysis",
     "kubesim.analysis.check.expect_checks": "analysis",
     "kubesim.analysis.check.slow_starters": "analysis",
+    "kubesim.analysis.check.outage_fix": "analysis", "kubesim.analysis.check.renders": "analysis",
     "kubesim.analysis.check.expectations": "analysis",
     "kubesim.analysis.check.scoping": "analysis", "kubesim.analysis.check.targets": "analysis",
     "kubesim.analysis.check.evidence": "analysis", "kubesim.analysis.check.fixes": "analysis",

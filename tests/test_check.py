@@ -210,8 +210,13 @@ def test_ks008_ks009_missing_probes_by_default_and_only_where_they_make_sense(ca
         ("Pod/served", "app", "KS008", "warning"),  # a Service selects it
         ("Pod/served", "app", "KS009", "info"),
         ("Pod/scratch", "app", "KS009", "info"),  # a bare Pod's port alone is no traffic
-    }  # the Job, the pod that is not restarted, the sidecar's liveness, the driver's helper
-    # (its plugin has both probes: one of each per pod): nothing
+        # issue 32: per container, as checkov judges them: the plugin's probes ask the
+        # plugin's port, not the helper's 9090
+        ("Deployment/driver", "helper", "KS008", "warning"),
+        ("Deployment/driver", "helper", "KS009", "info"),
+    }  # the Job, the pod that is not restarted, the sidecar's liveness: nothing
+    helper = next(f for f in found if f["container"] == "helper" and f["id"] == "KS008")
+    assert helper["case"] == "serves-others" and helper["data"]["others"] == ["plugin"]
     served = next(f for f in found if f["object"] == "Pod/served" and f["id"] == "KS008")
     assert "Service served selects the pod" in served["message"]
     code, found = findings(capsys, inp("no_probes.yaml"), "--no-missing-probes")
@@ -355,7 +360,7 @@ def test_json_document(capsys):
                          "--format", "json", "--scenario", inp("db_outage.scenario.yaml"),
                          "--fail-on", "warning")
     doc = json.loads(out)
-    assert doc["kubesim"] == 1 and doc["command"] == "check"
+    assert doc["kubesim"] == 2 and doc["command"] == "check"  # 2: rendered_from is a list
     assert set(doc) == {"kubesim", "command", "settings", "configuration", "inputs", "skipped",
                         "errors", "unreadable", "notes", "behaviours", "objects", "checks",
                         "findings", "suppressed_in_source", "summary"}

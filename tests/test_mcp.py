@@ -97,7 +97,8 @@ def test_each_tool_gives_the_document_the_cli_prints(capsys, monkeypatch):
         assert result.structured_content == expected, name
         assert expected.get("command", name.split("-")[0]) == name.split("-")[0]
     chart, check, run, windows, suggest, explain = results
-    assert chart.structured_content["objects"][0]["rendered_from"].startswith("helm chart")
+    # schema 2 (issue 32): the renders an object came out of, a list
+    assert chart.structured_content["objects"][0]["rendered_from"][0].startswith("helm chart")
     assert "the gate fails (exit code 1): 2 finding(s) at or above error" in text_of(check)
     assert "KS002" in text_of(check)
     assert "3 restart(s)" in text_of(run) and "Over 3 grid phases" in text_of(run)

@@ -145,7 +145,7 @@ def test_silenced_by_configuration(capsys, tmp_path):
     ({"image": "percona/percona-xtradb-cluster-operator:1.14"}, None),
     ({"image": "example/api:1", "env": [{"name": "MYSQL_HOST"}]}, None),  # a client of one
     ({"image": "redis:7"}, None),  # a cache: starts in seconds (not in the table)
-    ({"image": "registry.k8s.io/etcd:3.5.1-0"}, None),
+    ({"image": "registry.k8s.io/etcd:3.5.1-0"}, "etcd member"),  # issue 32: in the table
     ({}, None),
 ])
 def test_the_table_reads_the_manifest(container, kind):

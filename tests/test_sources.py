@@ -98,7 +98,8 @@ def test_podinfo_renders_and_findings_name_the_template(capsys, request, engine)
     (obj,) = doc["objects"]
     assert obj["object"] == "Deployment/podinfo" and obj["namespace"] == "default"
     assert obj["file"] == f"{PODINFO}/templates/deployment.yaml"
-    assert obj["line"] is None and obj["rendered_from"] == f"helm chart {PODINFO}"
+    # check's JSON schema 2 (issue 32): the renders an object came out of, a list
+    assert obj["line"] is None and obj["rendered_from"] == [f"helm chart {PODINFO}"]
     assert [c["probes"] for c in obj["containers"]] == [["liveness", "readiness"]]
     (note,) = doc["notes"]
     assert PODINFO in note and "release podinfo" in note and "without lines" in note
@@ -364,10 +365,11 @@ def test_kustomize_findings_carry_origin_lines(capsys, kustomize):
     code, doc, err = check_json(capsys, str(KB / "default"), str(KB / "manager"),
                                 "--max-hang-recovery", "1")
     assert code == 1, err
-    objects = {(o["object"], o["rendered_from"]): o for o in doc["objects"]}
+    # two objects (their names differ), each from its own render (schema 2: a list)
+    objects = {(o["object"], tuple(o["rendered_from"])): o for o in doc["objects"]}
     assert set(objects) == {
-        ("Deployment/project-v4-controller-manager", f"kustomization {KB / 'default'}"),
-        ("Deployment/controller-manager", f"kustomization {KB / 'manager'}")}
+        ("Deployment/project-v4-controller-manager", (f"kustomization {KB / 'default'}",)),
+        ("Deployment/controller-manager", (f"kustomization {KB / 'manager'}",))}
     for o in objects.values():
         assert o["file"] == str(manager) and o["line"] == _line_of(manager, "kind: Deployment")
     ks006 = [f for f in doc["findings"] if f["id"] == "KS006"]

@@ -25,12 +25,14 @@ from typing import TYPE_CHECKING, Any
 from kubesim.analysis.budget import Meter, run_work
 from kubesim.analysis.check.experiments import settle_time, synthetic
 from kubesim.analysis.check.fixes import ProbePatch, patched_pod, probe_data
+from kubesim.analysis.check.rules import Severity
 from kubesim.analysis.check.scoping import for_container
 from kubesim.analysis.sweep.grid import Point, SweepSpec, parse_goal
 from kubesim.analysis.sweep.run import evaluate_point
 from kubesim.analysis.wants import MAX_WANT_SECONDS, WANTS, Want, parse_want
 from kubesim.analysis.windows import (
     hang_detection,
+    protection_windows,
     readiness_down,
     startup_safe_until,
 )
@@ -40,13 +42,20 @@ from kubesim.spec.model import HandlerKind, parse_probe
 from kubesim.spec.targets import focus_targets
 
 if TYPE_CHECKING:
-    from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
+    from kubesim.analysis.check.findings import (
+        BehaviourRef,
+        ContainerRef,
+        Finding,
+        Settings,
+        Workload,
+    )
     from kubesim.analysis.check.plan import Plan
     from kubesim.spec.model import Probe, ProbedContainer
 
 __all__ = ["CANDIDATES", "MAX_WANT_SECONDS", "WANTS", "Confirmation", "Suggestion", "Want",
-           "confirm_work", "confirmations", "own_endpoint", "parse_want", "suggest",
-           "suggest_work"]
+           "confirm_work", "confirmations", "measured_all", "own_endpoint", "parse_want",
+           "recheck", "recheck_findings", "recheck_work", "suggest", "suggest_work",
+           "worsened"]
 
 STARTUP, LIVENESS, READINESS = ProbeType.STARTUP, ProbeType.LIVENESS, ProbeType.READINESS
 PERIODS = (1, 2, 3, 5, 10, 15, 20, 30, 60)
@@ -66,11 +75,13 @@ class Outage:
 
 @dataclass
 class Judged:
-    """One expectation against one configuration: met or not, and the figure."""
+    """One expectation against one configuration: met or not, the figure, and the measured
+    seconds where the figure is one (`measured`)."""
 
     want: Want
     met: bool
     figure: str
+    seconds: float | None = None
 
 
 @dataclass
@@ -88,6 +99,7 @@ class Suggestion:
     verified: str = ""
     findings_before: list[tuple[str, str]] = field(default_factory=list)  # (id, severity)
     findings_after: list[tuple[str, str]] = field(default_factory=list)
+    worse: list[str] = field(default_factory=list)  # findings the patch made worse (none)
     fixes: list[tuple[str, str]] = field(default_factory=list)  # the findings it answers
     advice: list[str] = field(default_factory=list)  # what no probe setting can change
 
@@ -207,6 +219,46 @@ def judge(pod: ProbedContainer, want: Want, outage: Outage, s: Settings) -> Judg
 def judge_all(pod: ProbedContainer, wants: list[Want], outage: Outage,
               s: Settings) -> list[Judged]:
     return [judge(pod, w, outage, s) for w in wants]
+
+
+def measured(pod: ProbedContainer, want: Want, outage: Outage, s: Settings) -> Judged:
+    """One expectation against `pod` as suggest reports it, before and after a patch: the
+    figure `kubesim windows` gives for `pod` itself (`protection_windows`, the same function),
+    so the "after" of a patch is measured on the patched container. `judge` (the rules in a
+    closed form, fast) ranks the candidates; this reports them."""
+    if want.kind == "survive-outage":
+        return judge(pod, want, outage, s)
+    probes = pod.container.probes()
+    win = protection_windows(pod, s.profile)
+    x = want.seconds
+    if want.kind == "hang-within":
+        fig = win.hang_detection
+        if fig is None:
+            return Judged(want, False, "no livenessProbe: a hang is never caught")
+        return Judged(want, fig.guaranteed <= x + _EPS, f"a hang is caught after "
+                      f"{fig.guaranteed:.1f} s at the worst grid phase", fig.guaranteed)
+    if want.kind == "starts-within":
+        fig = win.startup_protection
+        if fig is None:
+            return Judged(want, True, "no startup or liveness probe kills a slow start")
+        which = "startupProbe" if STARTUP in probes else "livenessProbe"
+        return Judged(want, fig.guaranteed + _EPS >= x, f"{which} lets a start take "
+                      f"{fig.guaranteed:.1f} s at the worst grid phase", fig.guaranteed)
+    if READINESS not in probes:
+        return Judged(want, False, "no readinessProbe: the pod never leaves Ready")
+    key = pod.container.target(READINESS).key
+    if key not in outage.affected:
+        return Judged(want, False, f"readiness asks {key}, which the outage does not touch")
+    fig = win.readiness_down
+    assert fig is not None  # a readiness probe leaves Ready
+    return Judged(want, fig.guaranteed <= x + _EPS, f"the pod leaves Ready "
+                  f"{fig.guaranteed:.1f} s into an outage at the worst grid phase",
+                  fig.guaranteed)
+
+
+def measured_all(pod: ProbedContainer, wants: list[Want], outage: Outage,
+                 s: Settings) -> list[Judged]:
+    return [measured(pod, w, outage, s) for w in wants]
 
 
 # ---------------------------------------------------------------- candidates
@@ -450,7 +502,7 @@ def suggest(w: Workload, c: ContainerRef, wants: list[Want], behaviours: list[Be
     pod = c.pod
     behaviours = [ref for b in behaviours if (ref := for_container(b, w, c)[0]) is not None]
     outage = outage_of(pod, behaviours)
-    before = judge_all(pod, wants, outage, s)
+    before = measured_all(pod, wants, outage, s)
     result = Suggestion(w, c, wants, outage, before, None, before)
     if all(j.met for j in before):
         result.verified = "already met: no change"
@@ -463,20 +515,21 @@ def suggest(w: Workload, c: ContainerRef, wants: list[Want], behaviours: list[Be
                          what=f"confirming candidate {i + 1} for {w.label} container {c.name}")
         failed = _confirm(trial, wants, outage, s)
         if failed is None:
-            result.patch, result.after = patch, judge_all(trial, wants, outage, s)
+            result.patch, result.after = patch, measured_all(trial, wants, outage, s)
             result.verified = (f"confirmed by the sweep engine at {s.phases} grid phases "
                                f"(seed {s.seed})")
             result.tradeoff = _tradeoff(pod, wants, outage, s, chosen=changes)
-            result.findings_before, result.findings_after = recheck(
-                w, c, trial, behaviours, s)
+            before_f, after_f = recheck_findings(w, c, trial, behaviours, s)
+            result.findings_before, result.findings_after = _pairs(before_f), _pairs(after_f)
+            result.worse = worsened(before_f, after_f)
             return result
     result.tradeoff = _tradeoff(pod, wants, outage, s, chosen=None)
     return result
 
 
-def recheck(w: Workload, c: ContainerRef, trial: ProbedContainer | None,
-            behaviours: list[BehaviourRef], s: Settings, meter: Meter | None = None
-            ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+def recheck_findings(w: Workload, c: ContainerRef, trial: ProbedContainer | None,
+                     behaviours: list[BehaviourRef], s: Settings, meter: Meter | None = None
+                     ) -> tuple[list[Finding], list[Finding]]:
     """`kubesim check`'s findings for the container (among its pod's others) before and
     after the patch; suppressed ones left out. `meter` is charged for both before either
     runs."""
@@ -489,11 +542,62 @@ def recheck(w: Workload, c: ContainerRef, trial: ProbedContainer | None,
         meter.charge(sum(work(p, s) for p in plans),
                      what=f"re-checking {w.label} container {c.name} ({s.phases} grid phases)")
 
-    def findings(plan: Plan) -> list[tuple[str, str]]:
-        return sorted((f.rule, f.severity.label) for r in judge(simulate(plan, s), s)
-                      for f in r.findings if f.suppressed is None and f.container == c.name)
+    def findings(plan: Plan) -> list[Finding]:
+        return sorted((f for r in judge(simulate(plan, s), s) for f in r.findings
+                       if f.suppressed is None and f.container == c.name),
+                      key=lambda f: (f.rule, f.severity.label))
 
     return findings(plans[0]), findings(plans[1])
+
+
+def recheck(w: Workload, c: ContainerRef, trial: ProbedContainer | None,
+            behaviours: list[BehaviourRef], s: Settings, meter: Meter | None = None
+            ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """`recheck_findings` as (id, severity) pairs."""
+    before, after = recheck_findings(w, c, trial, behaviours, s, meter)
+    return _pairs(before), _pairs(after)
+
+
+def _pairs(findings: list[Finding]) -> list[tuple[str, str]]:
+    return [(f.rule, f.severity.label) for f in findings]
+
+
+def recheck_work(w: Workload, c: ContainerRef, trial: ProbedContainer | None,
+                 behaviours: list[BehaviourRef], s: Settings) -> float:
+    """The work of `recheck_findings` (kubesim.analysis.budget's units)."""
+    from kubesim.analysis.check.estimate import work
+
+    return sum(work(_recheck_plan(w, c, pod, behaviours, s), s) for pod in (c.pod, trial))
+
+
+# what makes a finding worse, in order: its severity, then what it counts
+_AMOUNTS = ("restarts_max", "phases_with_restart", "phases_killed")
+
+
+def _weight(f: Finding) -> tuple[float, ...]:
+    return (float(f.severity), *(float(f.data.get(k) or 0) for k in _AMOUNTS))
+
+
+def worsened(before: list[Finding], after: list[Finding]) -> list[str]:
+    """The checks whose findings the patch made worse: more of them, a higher severity, or
+    more restarts or kills counted (`KS001 warning: restarts_max 5 -> 6`)."""
+    out = []
+    for rule in sorted({f.rule for f in after}):
+        was = [f for f in before if f.rule == rule]
+        now = [f for f in after if f.rule == rule]
+        if len(now) > len(was):
+            out.append(f"{rule}: {len(was)} -> {len(now)} findings")
+            continue
+        old, new = (max((_weight(f) for f in was), default=(0.0,) * (1 + len(_AMOUNTS))),
+                    max(_weight(f) for f in now))
+        if new > old:
+            i = next(i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b)
+            if i == 0:
+                out.append(f"{rule}: {Severity(int(old[0])).label} -> "
+                           f"{Severity(int(new[0])).label}")
+            else:
+                out.append(f"{rule}: {_AMOUNTS[i - 1]} {old[i]:g} -> {new[i]:g}")
+    return out
 
 
 def _recheck_plan(w: Workload, c: ContainerRef, pod: ProbedContainer | None,

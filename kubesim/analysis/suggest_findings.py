@@ -27,10 +27,14 @@ from kubesim.analysis.check.fixes import ProbePatch, apply, container_data, patc
 from kubesim.analysis.suggest import (
     Suggestion,
     Want,
+    measured_all,
     own_endpoint,
     recheck,
+    recheck_findings,
+    recheck_work,
     suggest,
     suggest_work,
+    worsened,
 )
 from kubesim.analysis.windows import protection_windows
 from kubesim.results import ProbeType
@@ -76,15 +80,16 @@ def _container(w: Workload, c: ContainerRef, found: list[Finding],
                behaviours: list[BehaviourRef], s: Settings, meter: Meter | None) -> Suggestion:
     wants: dict[str, Want] = {}
     direct: Changes = {}
+    other: Changes = {}  # per probe, another way to the same end (KS004: a longer period)
     advice: list[str] = []
     for f in found:
-        _answer(f, c, wants, direct, advice, s)
+        _answer(f, c, wants, direct, advice, s, other)
     fixes = [(f.rule, f.severity.label) for f in found]
     pod = c.pod
     if pod is None:  # no probes at all: only direct additions (a readiness probe) apply
         return _direct(w, c, None, direct, advice, fixes, behaviours, s, meter)
     if not wants:
-        return _direct(w, c, pod, direct, advice, fixes, behaviours, s, meter)
+        return _direct(w, c, pod, direct, advice, fixes, behaviours, s, meter, other)
     if meter is not None:  # the first candidate and its re-checks; suggest charges the rest
         meter.charge(suggest_work(w, c, list(wants.values()), behaviours, s),
                      what=f"the fix for {w.label} container {c.name} ({s.phases} grid phases)")
@@ -98,7 +103,7 @@ def _container(w: Workload, c: ContainerRef, found: list[Finding],
     result.advice = _unique([a for a in advice if a.split(": ", 1)[-1] not in said] + tradeoff)
     result.tradeoff = []
     if changes and changes != (result.patch.changes if result.patch else {}):
-        _apply(result, w, c, pod, changes, behaviours, s, meter)
+        _apply(result, w, c, pod, changes, behaviours, s, meter, other)
     elif not changes:
         result.findings_before, result.findings_after = recheck(w, c, pod, behaviours, s,
                                                                 meter)
@@ -106,8 +111,9 @@ def _container(w: Workload, c: ContainerRef, found: list[Finding],
 
 
 def _answer(f: Finding, c: ContainerRef, wants: dict[str, Want], direct: Changes,
-            advice: list[str], s: Settings) -> None:
-    """What the fix of one finding must achieve (a want), carry (a direct change), or say."""
+            advice: list[str], s: Settings, other: Changes | None = None) -> None:
+    """What the fix of one finding must achieve (a want), carry (a direct change, and in
+    `other` another change to the same end), or say."""
     pod = c.pod
     if f.rule in ("KS005", "KS016") and f.fix is not None:
         direct.update(_merge(direct, f.fix.changes))
@@ -122,7 +128,7 @@ def _answer(f: Finding, c: ContainerRef, wants: dict[str, Want], direct: Changes
     elif f.rule == "KS003" and f.data.get("startup_seconds"):
         _want(wants, Want("starts-within", float(f.data["startup_seconds"])), max)
     elif f.rule == "KS004" and pod is not None:
-        _timeout(f, c, pod, wants, direct, s)
+        _timeout(f, c, pod, wants, direct, s, other if other is not None else {})
     elif f.rule == "KS008":
         _readiness(c, direct, advice)
     elif f.rule == "KS011":
@@ -152,7 +158,7 @@ def _hang(pod: ProbedContainer, s: Settings) -> float | None:
 
 
 def _timeout(f: Finding, c: ContainerRef, pod: ProbedContainer, wants: dict[str, Want],
-             direct: Changes, s: Settings) -> None:
+             direct: Changes, s: Settings, other: Changes) -> None:
     """KS004: no call may hold the worker past its next tick. Liveness and readiness: the
     timeout one second below the period (the least shortening that does it; the detection
     is then what failureThreshold x periodSeconds promises); with a 1 s period, or on a
@@ -162,6 +168,11 @@ def _timeout(f: Finding, c: ContainerRef, pod: ProbedContainer, wants: dict[str,
     probe = pod.container.probes()[kind]
     if kind is not STARTUP and probe.period_seconds >= 2:
         direct.setdefault(kind.field, {})["timeoutSeconds"] = probe.period_seconds - 1
+        # where a shorter timeout cuts off answers the app gives (a finding gets worse), the
+        # period above the timeout instead, with the failures that keep the detection time
+        period = probe.timeout_seconds + 1
+        other[kind.field] = {"periodSeconds": period, "failureThreshold": max(1, math.ceil(
+            probe.failure_threshold * probe.timeout_seconds / period))}
     elif kind is STARTUP:
         direct.setdefault(kind.field, {}).update(_startup_interval(pod, c, s))
     else:
@@ -227,13 +238,14 @@ def _unique(lines: list[str]) -> list[str]:
 
 def _direct(w: Workload, c: ContainerRef, pod: ProbedContainer | None, direct: Changes,
             advice: list[str], fixes: list[tuple[str, str]],
-            behaviours: list[BehaviourRef], s: Settings, meter: Meter | None) -> Suggestion:
+            behaviours: list[BehaviourRef], s: Settings, meter: Meter | None,
+            other: Changes | None = None) -> Suggestion:
     from kubesim.analysis.suggest import Outage
 
     result = Suggestion(w, c, [], Outage(set(), [], "the findings of kubesim check"), [], None,
                         [], fixes=fixes, advice=_unique(advice))
     if direct:
-        _apply(result, w, c, pod, direct, behaviours, s, meter)
+        _apply(result, w, c, pod, direct, behaviours, s, meter, other)
     else:
         result.findings_before, result.findings_after = recheck(w, c, pod, behaviours, s,
                                                                 meter)
@@ -242,17 +254,109 @@ def _direct(w: Workload, c: ContainerRef, pod: ProbedContainer | None, direct: C
 
 def _apply(result: Suggestion, w: Workload, c: ContainerRef, pod: ProbedContainer | None,
            changes: Changes, behaviours: list[BehaviourRef], s: Settings,
-           meter: Meter | None) -> None:
-    patch = ProbePatch(c.name, changes, _summary(changes))
-    trial = (patched_pod(pod, c, patch) if pod is not None else  # a probe added to none
-             ProbedContainer(parse_container({k: v for k, v in apply(container_data(c), patch)
-                                              .items() if k in PROBED_KEYS}),
-                             object_kind=w.kind, object_name=w.name, namespace=w.namespace,
-                             source=w.source))
-    result.patch = patch
-    result.findings_before, result.findings_after = recheck(w, c, trial, behaviours, s, meter)
+           meter: Meter | None, other: Changes | None = None) -> None:
+    """Patch the container with `changes`, or, where they make a finding of `kubesim check`
+    worse, with the first of `_tries` that makes none worse; then measure the expectations
+    again on the patched container."""
+    for i, keep in enumerate(_tries(changes, other or {})):
+        patch = ProbePatch(c.name, keep, _summary(keep))
+        trial = _trial(w, c, pod, patch)
+        if meter is not None and i > 0:  # the first try is in suggest_work's estimate
+            meter.charge(recheck_work(w, c, trial, behaviours, s),
+                         what=f"re-checking a smaller patch for {w.label} container {c.name}")
+        before, after = recheck_findings(w, c, trial, behaviours, s, meter if i == 0 else None)
+        worse = (worsened(before, after) + _wants_worse(result, pod, trial, s)
+                 + _runs_worse(pod, trial, behaviours, s, meter))
+        if not worse:
+            break
+    left = [f for f in changes if f not in keep]
+    if worse:  # nothing smaller helps either: no patch
+        result.findings_before = result.findings_after = _pairs(before)
+        result.advice.append("no patch: every change tried makes another finding worse ("
+                             + "; ".join(worse) + ")")
+        return
+    result.patch, result.worse = patch, worse
+    result.findings_before, result.findings_after = _pairs(before), _pairs(after)
+    result.after = measured_all(trial, result.wants, result.outage, s) if pod is not None \
+        and result.wants else result.after
+    if left:
+        result.advice.append(f"left out of the patch: the changes to {', '.join(left)}, "
+                             "which make another finding of kubesim check worse")
     result.verified = (result.verified or "") + (
         "; " if result.verified else "") + "every change re-checked by kubesim check"
+
+
+def _wants_worse(result: Suggestion, pod: ProbedContainer | None, trial: ProbedContainer,
+                 s: Settings) -> list[str]:
+    """The expectations the findings set that are met now and not with the patch."""
+    if pod is None or not result.wants:
+        return []
+    now = measured_all(pod, result.wants, result.outage, s)
+    then = measured_all(trial, result.wants, result.outage, s)
+    return [f"{b.want.text}: {a.figure}" for a, b in zip(then, now, strict=True)
+            if b.met and not a.met]
+
+
+def _runs_worse(pod: ProbedContainer | None, trial: ProbedContainer,
+                behaviours: list[BehaviourRef], s: Settings, meter: Meter | None) -> list[str]:
+    """What a patch does to the app's own runs (each given behaviour, else the healthy app,
+    at the first grid phase): a pod Ready before that never is with it (a timeout below the
+    answers the app gives), or more restarts."""
+    from kubesim.analysis.budget import run_work
+    from kubesim.behaviour.answer import HEALTHY
+    from kubesim.engine.simulate import simulate
+
+    runs = [(b.label, b.behaviour, b.duration) for b in behaviours] or [
+        ("the healthy app", HEALTHY, 300.0)]
+    out = []
+    for label, behaviour, duration in runs:
+        pods = [p for p in (pod, trial) if p is not None]
+        if meter is not None:
+            meter.charge(sum(run_work(p, behaviour, duration, s.profile) for p in pods),
+                         what=f"running {label} with and without the patch")
+        sums = [simulate(p, behaviour, duration=duration, seed=s.seed, profile=s.profile,
+                         phase=0.0, engine=s.engine, record_probes=False).summary()
+                for p in pods]
+        if len(sums) < 2:
+            continue
+        was, now = sums
+        if was.first_ready_at is not None and now.first_ready_at is None:
+            out.append(f"with {label} the pod never becomes Ready")
+        if now.restarts > was.restarts:
+            out.append(f"with {label} {was.restarts} -> {now.restarts} restarts")
+    return out
+
+
+def _tries(changes: Changes, other: Changes) -> list[Changes]:
+    """The changes whole; with each probe's other way to the same end (`other`) in turn, then
+    all of them; then without each probe's changes in turn. Smallest first within each."""
+    out = [changes]
+    swaps = [{**changes, field: {**{k: v for k, v in changes[field].items()
+                                    if k != "timeoutSeconds"}, **alt}}
+             for field, alt in other.items() if field in changes]
+    out += swaps
+    if len(swaps) > 1:
+        out.append({**changes, **{f: {**{k: v for k, v in changes[f].items()
+                                         if k != "timeoutSeconds"}, **alt}
+                                  for f, alt in other.items() if f in changes}})
+    if len(changes) > 1:
+        out += [{k: v for k, v in changes.items() if k != left} for left in changes]
+    return out
+
+
+def _trial(w: Workload, c: ContainerRef, pod: ProbedContainer | None,
+           patch: ProbePatch) -> ProbedContainer:
+    """The container with the patch (a probe added to a container without any)."""
+    if pod is not None:
+        return patched_pod(pod, c, patch)
+    return ProbedContainer(parse_container({k: v for k, v in apply(container_data(c), patch)
+                                            .items() if k in PROBED_KEYS}),
+                           object_kind=w.kind, object_name=w.name, namespace=w.namespace,
+                           source=w.source)
+
+
+def _pairs(findings: list[Finding]) -> list[tuple[str, str]]:
+    return [(f.rule, f.severity.label) for f in findings]
 
 
 def _summary(changes: Changes) -> str:

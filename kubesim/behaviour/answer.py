@@ -165,13 +165,15 @@ class Behaviour(Protocol):
 
     # -- what the processes answer, and how they stop
     def answer(self, target: Target, at: float, started_at: float,
-               rng: np.random.Generator) -> Answer:
-        """The answer to a request sent to `target` at time `at`, by the container instance
-        that started running at `started_at` (so `at - started_at` is its age)."""
+               rng: np.random.Generator, container: str = "") -> Answer:
+        """The answer to a request sent to `target` at time `at`, by the instance of
+        `container` (the one listening, named in the pod) that started running at
+        `started_at` (so `at - started_at` is its age)."""
         ...
 
     def answer_serving(self, target: Target, at: float, started_at: float,
-                       rng: np.random.Generator, ready_fraction: float) -> Answer:
+                       rng: np.random.Generator, ready_fraction: float,
+                       container: str = "") -> Answer:
         """`answer` for a replica of a fleet when `ready_fraction` of the fleet's replicas
         serve (a scenario's `latency_ms: {law: ready_fraction}`); `answer` is this at 1."""
         ...
@@ -180,8 +182,9 @@ class Behaviour(Protocol):
         """Whether some of its answers depend on the fleet's ready fraction."""
         ...
 
-    def stall_end(self, at: float, started_at: float) -> float:
-        """When the process can next act, if it is stalled at `at`; `at` itself otherwise."""
+    def stall_end(self, at: float, started_at: float, container: str = "") -> float:
+        """When the process (of `container`) can next act, if it is stalled at `at`; `at`
+        itself otherwise."""
         ...
 
     def shutdown_seconds(self, container: str = "") -> float:
@@ -305,17 +308,18 @@ class BehaviourBase:
     _ANSWER = Answer()
 
     def answer(self, target: Target, at: float, started_at: float,
-               rng: np.random.Generator) -> Answer:
+               rng: np.random.Generator, container: str = "") -> Answer:
         return BehaviourBase._ANSWER
 
     def answer_serving(self, target: Target, at: float, started_at: float,
-                       rng: np.random.Generator, ready_fraction: float) -> Answer:
-        return self.answer(target, at, started_at, rng)
+                       rng: np.random.Generator, ready_fraction: float,
+                       container: str = "") -> Answer:
+        return self.answer(target, at, started_at, rng, container)
 
     def uses_ready_fraction(self) -> bool:
         return False
 
-    def stall_end(self, at: float, started_at: float) -> float:
+    def stall_end(self, at: float, started_at: float, container: str = "") -> float:
         return at
 
     def shutdown_seconds(self, container: str = "") -> float:
@@ -406,18 +410,20 @@ class DelegatingBehaviour(BehaviourBase):
         self.source = base.source
 
     def answer(self, target: Target, at: float, started_at: float,
-               rng: np.random.Generator) -> Answer:
-        return self.base.answer(target, at, started_at, rng)
+               rng: np.random.Generator, container: str = "") -> Answer:
+        return self.base.answer(target, at, started_at, rng, container)
 
     def answer_serving(self, target: Target, at: float, started_at: float,
-                       rng: np.random.Generator, ready_fraction: float) -> Answer:
-        return self.base.answer_serving(target, at, started_at, rng, ready_fraction)
+                       rng: np.random.Generator, ready_fraction: float,
+                       container: str = "") -> Answer:
+        return self.base.answer_serving(target, at, started_at, rng, ready_fraction,
+                                        container)
 
     def uses_ready_fraction(self) -> bool:
         return self.base.uses_ready_fraction()
 
-    def stall_end(self, at: float, started_at: float) -> float:
-        return self.base.stall_end(at, started_at)
+    def stall_end(self, at: float, started_at: float, container: str = "") -> float:
+        return self.base.stall_end(at, started_at, container)
 
     def shutdown_seconds(self, container: str = "") -> float:
         return self.base.shutdown_seconds(container)

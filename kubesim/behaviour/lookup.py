@@ -1,9 +1,9 @@
 """Fast look-ups of a behaviour's answers, for the fast scheduler.
 
 A scenario's answer is constant on cells of (wall-clock segment, container-age segment); the
-look-up caches `Scenario.answer_spec` per cell, and `quiet(target, at, started_at)` says which
-constant answer holds from `at` on and until when (None while answers are drawn from a
-latency distribution or a stall is under way). A trace holds each observation until the next;
+look-up caches `Scenario.answer_spec` per cell (and answering container), and `quiet(target,
+at, started_at, container)` says which constant answer holds from `at` on and until when (None
+while answers are drawn from a latency distribution or a stall is under way). A trace holds each observation until the next;
 the healthy app answers 200 for ever. The reference engine asks the behaviour directly; the
 differential tests hold the two to identical answers.
 """
@@ -29,7 +29,7 @@ __all__ = ["MARGIN", "CompiledBehaviour", "Quiet", "compile_behaviour"]
 
 MARGIN = 1e-6  # a quiet stretch ends this far before a change of the behaviour
 _MARGIN = MARGIN
-Quiet = Callable[[Any, float, float], tuple[Answer | None, float]]
+Quiet = Callable[[Any, float, float, str], tuple[Answer | None, float]]
 
 
 class _FastScenario(DelegatingBehaviour):
@@ -39,41 +39,48 @@ class _FastScenario(DelegatingBehaviour):
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
         self.scenario = scenario
-        self._targets: dict[str, tuple[list[float], list[float], dict[Any, Any]]] = {}
-        self._spans: dict[tuple[HandlerKind, float], list[tuple[float, float]]] = {}
+        self._targets: dict[tuple[str, str],
+                            tuple[list[float], list[float], dict[Any, Any]]] = {}
+        self._spans: dict[tuple[HandlerKind, float, str], list[tuple[float, float]]] = {}
         self._answers: dict[int, Answer] = {}
 
-    def _compiled(self, key: str) -> tuple[list[float], list[float], dict[Any, Any]]:
-        c = self._targets.get(key)
+    def _compiled(self, key: str,
+                  container: str) -> tuple[list[float], list[float], dict[Any, Any]]:
+        c = self._targets.get((key, container))
         if c is None:
             sc = self.scenario
-            spec = sc.target_spec(key)
+            spec = sc.target_spec(key, container)
             wall = {b for w in spec.windows for b in (w.start, w.end)}
             wall |= {b for d in spec.depends_on for s in sc.dependencies[d].down
                      for b in (s.start, s.end)}
             age = {b for w in spec.since_start for b in (w.start, w.end)}
             # each list ends in +inf: the segment after the last boundary never ends
-            c = self._targets[key] = ([*sorted(wall), math.inf], [*sorted(age), math.inf], {})
+            c = self._targets[(key, container)] = ([*sorted(wall), math.inf],
+                                                   [*sorted(age), math.inf], {})
         return c
 
-    def spec(self, key: str, at: float, started_at: float) -> tuple[Any, float]:
+    def spec(self, key: str, at: float, started_at: float,
+             container: str = "") -> tuple[Any, float]:
         """The answer spec in force, and the time it may next change (exclusive)."""
-        wall, age, cache = self._targets.get(key) or self._compiled(key)
+        wall, age, cache = (self._targets.get((key, container))
+                            or self._compiled(key, container))
         wi = bisect.bisect_right(wall, at)
         ai = bisect.bisect_right(age, at - started_at)
         spec = cache.get((wi, ai))
         if spec is None:
-            spec = cache[(wi, ai)] = self.scenario.answer_spec(key, at, started_at)
+            spec = cache[(wi, ai)] = self.scenario.answer_spec(key, at, started_at, container)
         end, aged = wall[wi], started_at + age[ai] - _MARGIN  # inf past the last boundary
         return spec, (aged if aged < end else end)
 
-    def spans(self, kind: HandlerKind, started_at: float) -> list[tuple[float, float]]:
-        """Scenario.answer's stall intervals for one handler kind and container."""
-        got = self._spans.get((kind, started_at))
+    def spans(self, kind: HandlerKind, started_at: float,
+              container: str = "") -> list[tuple[float, float]]:
+        """Scenario.answer's stall intervals for one handler kind and container instance."""
+        got = self._spans.get((kind, started_at, container))
         if got is None:
             spans = sorted(st.interval(started_at) for st in self.scenario.stalls
-                           if kind.value in st.kinds)
-            got = self._spans[(kind, started_at)] = [(s, e) for s, e in spans if e > s]
+                           if kind.value in st.kinds and st.container in (None, container))
+            got = self._spans[(kind, started_at, container)] = [(s, e) for s, e in spans
+                                                                if e > s]
         return got
 
     def constant(self, spec: Any) -> Answer | None:
@@ -84,22 +91,23 @@ class _FastScenario(DelegatingBehaviour):
         return ans
 
     def answer(self, target: Target, at: float, started_at: float,
-               rng: np.random.Generator) -> Answer:
-        spec, _ = self.spec(target.key, at, started_at)
+               rng: np.random.Generator, container: str = "") -> Answer:
+        spec, _ = self.spec(target.key, at, started_at, container)
         ans = self.constant(spec)
         if ans is None:
             ans = spec.to_answer(rng)  # a latency distribution: one draw, as in the DES
-        spans = self.spans(target.kind, started_at)
+        spans = self.spans(target.kind, started_at, container)
         return stalled(ans, at, spans) if spans else ans
 
-    def quiet(self, target: Target, at: float, started_at: float) -> tuple[Answer | None, float]:
+    def quiet(self, target: Target, at: float, started_at: float,
+              container: str = "") -> tuple[Answer | None, float]:
         """The constant answer from `at` on and until when it holds; None if it is drawn or
         a stall is under way."""
-        spec, end = self.spec(target.key, at, started_at)
+        spec, end = self.spec(target.key, at, started_at, container)
         ans = self.constant(spec)
         if ans is None:
             return None, end
-        for s, e in self.spans(target.kind, started_at):
+        for s, e in self.spans(target.kind, started_at, container):
             if e <= at:
                 continue
             if s <= at:
@@ -122,8 +130,8 @@ def _compiled_scenario(scenario: Scenario) -> _FastScenario:
     return got[1]
 
 
-def _trace_quiet(trace: Trace, target: Target, at: float,
-                 started_at: float) -> tuple[Answer | None, float]:
+def _trace_quiet(trace: Trace, target: Target, at: float, started_at: float,
+                 container: str = "") -> tuple[Answer | None, float]:
     """A trace holds each observation until the next one's time (`Trace.quiet`: it reads
     the trace only as far as asked)."""
     return trace.quiet(target, at, started_at)
@@ -149,8 +157,8 @@ def compile_behaviour(behaviour: Behaviour) -> tuple[Any, Quiet | None]:
         fast = _compiled_scenario(behaviour)
         return fast, fast.quiet
     if isinstance(behaviour, Trace):
-        return behaviour, lambda t, at, s: _trace_quiet(behaviour, t, at, s)
+        return behaviour, lambda t, at, s, c="": _trace_quiet(behaviour, t, at, s, c)
     if isinstance(behaviour, Healthy):
         healthy = Answer()
-        return behaviour, lambda t, at, s: (healthy, math.inf)
+        return behaviour, lambda t, at, s, c="": (healthy, math.inf)
     return behaviour, None

@@ -113,7 +113,10 @@ answer would arrive after `from` is held back by the stall's length. A hang (`to
 `duration: null`) never answers again. By default stalls affect httpGet, grpc and exec probes
 but not tcpSocket: the kernel completes the TCP handshake on the listening socket even while
 the process is stalled, so a tcpSocket probe still succeeds. `kinds` lists the handler kinds
-(`httpGet`, `tcpSocket`, `exec`, `grpc`) a stall affects instead.
+(`httpGet`, `tcpSocket`, `exec`, `grpc`) a stall affects instead. In a pod of several
+containers a stall freezes every container's process, or the one its `container` names; a
+target spec with a `container` answers only for that container's process (others answer as
+`"*"`). A name the pod lacks is an error listing the names it has.
 """
 
 from __future__ import annotations
@@ -423,11 +426,12 @@ class TargetSpec(_Model):
     windows: list[AnswerWindow] = []
     since_start: list[AnswerWindow] = []
     replicas: ReplicaSelector | None = None  # only these pods of a fleet (others: "*")
+    container: str | None = None  # only when this container answers (others: "*")
 
 
 class Stall(_Model):
     """A process-wide stall: `{from, to}` on the wall clock or `{since_start, duration}` in
-    every container; `to`/`duration` null is a hang."""
+    every container (or in `container` alone); `to`/`duration` null is a hang."""
 
     start: Seconds | None = Field(None, alias="from")
     to: Seconds | None = None
@@ -435,6 +439,7 @@ class Stall(_Model):
     duration: Annotated[float, Field(gt=0, allow_inf_nan=False)] | None = None
     kinds: list[Kind] = list(DEFAULT_STALL_KINDS)
     replicas: ReplicaSelector | None = None  # only these pods of a fleet
+    container: str | None = None  # in a pod of several: only this container's process
 
     @model_validator(mode="after")
     def _one_form(self) -> Stall:
@@ -442,8 +447,8 @@ class Stall(_Model):
         wall, aged = {"start", "to"} & given, {"since_start", "duration"} & given
         if bool(wall) == bool(aged) or len(wall | aged) != 2:
             raise ValueError("a stall is either {from, to} (wall clock) or "
-                             "{since_start, duration} (container age); to/duration null is a "
-                             "hang")
+                             "{since_start, duration} (container age), with kinds, container "
+                             "and replicas optional; to/duration null is a hang")
         if self.start is not None and self.to is not None and self.to <= self.start:
             raise ValueError(f"to ({self.to:g}) must be after from ({self.start:g})")
         return self
@@ -680,12 +685,17 @@ class Scenario(_Model, BehaviourBase):
                               for use, path in zip(scenario._uses, paths, strict=True)]
         return scenario
 
-    def target_spec(self, key: str) -> TargetSpec:
+    def target_spec(self, key: str, container: str = "") -> TargetSpec:
         """The spec for a target key. `"*"` holds the defaults of every target: a listed
         target takes from it each field it does not set itself (a field it sets replaces
         `"*"`'s; lists are not joined, so `since_start: []` opts out of a slow start); a
-        target not listed answers like `"*"`; without `"*"`, with success at once."""
+        target not listed answers like `"*"`; without `"*"`, with success at once. A spec
+        that names its `container` applies only when that container answers."""
         own, default = self.targets.get(key), self.targets.get("*")
+        if own is not None and own.container not in (None, container):
+            own = None
+        if default is not None and default.container not in (None, container):
+            default = None
         if own is None or default is None or key == "*":
             return own or default or _DEFAULT_TARGET
         cached = self._merged.get(key)  # keyed by the specs too: a copy may change them
@@ -695,9 +705,10 @@ class Scenario(_Model, BehaviourBase):
             cached = self._merged[key] = (own, default, own.model_copy(update=inherited))
         return cached[2]
 
-    def answer_spec(self, key: str, at: float, started_at: float) -> AnswerSpec:
+    def answer_spec(self, key: str, at: float, started_at: float,
+                    container: str = "") -> AnswerSpec:
         """Which answer applies (precedence: since_start, wall window, down dependency)."""
-        spec = self.target_spec(key)
+        spec = self.target_spec(key, container)
         for w in spec.since_start:
             if w.covers(at - started_at):
                 return w.answer
@@ -709,22 +720,26 @@ class Scenario(_Model, BehaviourBase):
         return spec.answer
 
     def answer(self, target: Target, at: float, started_at: float,
-               rng: np.random.Generator) -> Answer:
+               rng: np.random.Generator, container: str = "") -> Answer:
         """The answer to one request, held back by any stall it runs into."""
-        return self.answer_serving(target, at, started_at, rng, 1.0)
+        return self.answer_serving(target, at, started_at, rng, 1.0, container)
 
     def answer_serving(self, target: Target, at: float, started_at: float,
-                       rng: np.random.Generator, ready_fraction: float) -> Answer:
+                       rng: np.random.Generator, ready_fraction: float,
+                       container: str = "") -> Answer:
         """`answer`, a ready-fraction latency law taken at `ready_fraction` (F4)."""
-        ans = self.answer_spec(target.key, at, started_at).to_answer(rng, ready_fraction)
+        ans = self.answer_spec(target.key, at, started_at, container).to_answer(
+            rng, ready_fraction)
         kind = target.kind.value
-        spans = sorted(st.interval(started_at) for st in self.stalls if kind in st.kinds)
+        spans = sorted(st.interval(started_at) for st in self.stalls
+                       if kind in st.kinds and st.container in (None, container))
         spans = [(s, e) for s, e in spans if e > s]
         return stalled(ans, at, spans)
 
-    def stall_end(self, at: float, started_at: float) -> float:
+    def stall_end(self, at: float, started_at: float, container: str = "") -> float:
         """The end of the stall(s) covering `at` (math.inf for a hang), else `at`."""
-        spans = sorted(st.interval(started_at) for st in self.stalls)
+        spans = sorted(st.interval(started_at) for st in self.stalls
+                       if st.container in (None, container))
         t = at
         for s, e in spans:
             if s <= t < e:
@@ -774,6 +789,10 @@ class Scenario(_Model, BehaviourBase):
                for name in self.init_containers]
         out += [NamedContainer(f"exit[{i}].container", rule.container)
                 for i, rule in enumerate(self.exit_) if rule.container is not None]
+        out += [NamedContainer(f"stalls[{i}].container", st.container)
+                for i, st in enumerate(self.stalls) if st.container is not None]
+        out += [NamedContainer(f'targets["{key}"].container', spec.container)
+                for key, spec in self.targets.items() if spec.container is not None]
         out += [NamedContainer(f"containers.{name}", name) for name in self.containers]
         return out
 
@@ -830,6 +849,7 @@ class Scenario(_Model, BehaviourBase):
                                 span.replicas or dep.replicas)
         for st in sc.stalls:
             label = "stall" if st.since_start is None else "stall (since start)"
+            label += f" of {st.container}" if st.container is not None else ""
             out += labelled([Window(*st.interval(0.0), label)], st.replicas)
         for key, spec in sc.targets.items():
             for w in spec.windows:

@@ -353,11 +353,13 @@ class Trace(BehaviourBase):
                            int(self._lines(key)[i]), location)
 
     def answer(self, target: Target, at: float, started_at: float,
-               rng: np.random.Generator | None) -> Answer:
-        """The recorded answer in force at the lookup time; `rng` is not used."""
+               rng: np.random.Generator | None, container: str = "") -> Answer:
+        """The recorded answer in force at the lookup time; `rng` is not used, nor
+        `container` (a trace records one process)."""
         return self.quiet(target, at, started_at)[0]
 
-    def quiet(self, target: Target, at: float, started_at: float) -> tuple[Answer, float]:
+    def quiet(self, target: Target, at: float, started_at: float,
+              container: str = "") -> tuple[Answer, float]:
         """The answer at `at` and the time until which it holds: the next observation's
         time (`wall`), or `started_at` + its time - 1e-6 (`replay`); math.inf after the last."""
         lookup = self.lookup_time(at, started_at)
@@ -371,7 +373,7 @@ class Trace(BehaviourBase):
         return answer, (nxt if self.restart is RestartMode.WALL
                         else started_at + nxt - _MARGIN)
 
-    def stall_end(self, at: float, started_at: float) -> float:
+    def stall_end(self, at: float, started_at: float, container: str = "") -> float:
         """Traces record no process stalls."""
         return at
 

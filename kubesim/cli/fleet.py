@@ -43,6 +43,7 @@ from kubesim.fleet.settings import (
 from kubesim.fleet.workload import simulate_workload
 from kubesim.render.edge import visible
 from kubesim.render.fleet_report import fleet_document, render_fleet_json, render_fleet_text
+from kubesim.render.report import pod_header
 from kubesim.spec.api_rules import statefulset_update_problem
 from kubesim.spec.model import DeploymentStrategy
 from kubesim.spec.workload import load_fleet_spec
@@ -223,7 +224,8 @@ def run(args: argparse.Namespace) -> CommandResult:
     if args.format == "json":
         return CommandResult(render_fleet_json(fleet, meta=meta))
     return CommandResult(render_fleet_text(fleet, title=visible(
-        f"{pod.label} x {fleet.settings.replicas} | behaviour: {meta['behaviour']}")))
+        f"{pod_header(pod, args.container is None)} x {fleet.settings.replicas} | "
+        f"behaviour: {meta['behaviour']}")))
 
 
 def _members(behaviour: Behaviour) -> list[Behaviour]:

@@ -32,7 +32,7 @@ from kubesim.engine.simulate import grid_cycle, simulate
 from kubesim.errors import UsageError
 from kubesim.render.edge import visible
 from kubesim.render.plot import check_output, plot_meta, save_png
-from kubesim.render.report import iter_json, iter_text, to_document
+from kubesim.render.report import iter_json, iter_text, pod_header, to_document
 from kubesim.spec.manifests import load_spec
 
 __all__ = ["add_parser", "run"]
@@ -134,6 +134,7 @@ def run(args: argparse.Namespace) -> CommandResult:
         write_html(run_page(to_document(timeline, meta=meta, phases=sweep)), args.html)
     if args.format == "json":  # written as it is encoded: a long run is never one string
         return CommandResult(iter_json(timeline, meta=meta, phases=sweep))
-    text = iter_text(timeline, title=f"{pod.label} | behaviour: {meta['behaviour']}",
+    text = iter_text(timeline, title=f"{pod_header(pod, args.container is None)} | "
+                                     f"behaviour: {meta['behaviour']}",
                      phases=sweep, changes_only=args.changes_only)
     return CommandResult(itertools.chain(text, [f"note: {visible(note)}\n" for note in notes]))

@@ -103,13 +103,13 @@ class LoadedBehaviour(CompiledBehaviour):
         self.since = max(self.since, to)
 
     def answer(self, target: Target, at: float, started_at: float,
-               rng: np.random.Generator) -> Answer:
+               rng: np.random.Generator, container: str = "") -> Answer:
         self.view.observe(at)
         if self.lawful:
             ans = self.answers.answer_serving(target, at, started_at, rng,
-                                              self.ready_fraction(at))
+                                              self.ready_fraction(at), container)
         else:
-            ans = self.answers.answer(target, at, started_at, rng)
+            ans = self.answers.answer(target, at, started_at, rng, container)
         load = self.load
         if load is None:
             return ans
@@ -132,14 +132,15 @@ class LoadedBehaviour(CompiledBehaviour):
         return not (self._integrate(backlog, since, at) > 0
                     or self._inflow(at) > self.load.capacity_per_replica)
 
-    def quiet(self, target: Target, at: float, started_at: float) -> tuple[Answer | None, float]:
+    def quiet(self, target: Target, at: float, started_at: float,
+              container: str = "") -> tuple[Answer | None, float]:
         """The base's constant answer from `at` on while this replica's answers are the
         base's (a tcpSocket or exec target: always; the app's own: while its queue stays
         empty), until the base's answer may change, the routing does or the round ends."""
         horizon = self.round.horizon if self.round is not None else at
         if self.base_quiet is None or not at < horizon:
             return None, at
-        ans, until = self.base_quiet(target, at, started_at)
+        ans, until = self.base_quiet(target, at, started_at, container)
         if ans is None:
             return None, until
         if target.kind in SLOWED and ans.error is None and not self.unloaded(at, started_at):

@@ -98,7 +98,7 @@ def ready_holds_until(kl: Kubelet, quiet: Quiet, at: float) -> float:
             continue
         if unit.cache.get(w.type, inst.id) is not Result.SUCCESS:
             return at
-        ans, stable = quiet(w.target, at, inst.running_at)
+        ans, stable = quiet(w.target, at, inst.running_at, inst.record.name)
         if ans is None or follows(w.target, ans):
             return at
         if unit.prober.judge(w.type, w.probe, w.target, ans).result is not Result.SUCCESS:

@@ -628,7 +628,7 @@ class Kubelet:
             grace = max(grace - int(hook), MIN_GRACE_SECONDS)
         sigterm = now + hook
         in_run = self.timeline.duration
-        can_act = self.behaviour.stall_end(sigterm, inst.running_at)
+        can_act = self.behaviour.stall_end(sigterm, inst.running_at, unit.name)
         exit_at = min(sigterm + grace, can_act + self.behaviour.shutdown_seconds(unit.name))
         self.timeline.kills.append(KillRecord(
             now, probe_type, inst.restart_count, unit.failed_at.get((probe_type, inst.id), now),

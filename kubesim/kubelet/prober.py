@@ -272,10 +272,11 @@ def answer_of(behaviour: Behaviour, target: Target, inst: Instance | None, now: 
         # nothing listens; exec into a dead container is a runtime error (R2.14)
         return _EXEC_ERROR if target.kind is EXEC else _REFUSED
     terminating = not drains and inst.sigterm_at is not None and now >= inst.sigterm_at
+    name = inst.record.name  # the process that answers: scoped stalls and targets
     if (terminating and target.kind is not EXEC
-            and behaviour.stall_end(now, inst.running_at) <= now):
+            and behaviour.stall_end(now, inst.running_at, name) <= now):
         return _REFUSED  # after SIGTERM the server closes its listener
-    return behaviour.answer(target, now, inst.running_at, rng)
+    return behaviour.answer(target, now, inst.running_at, rng, name)
 
 
 class Prober:
@@ -283,9 +284,9 @@ class Prober:
     times back to back (R2.2), lets simulated time pass while a call is in flight, and
     records the call.
 
-    `behaviour` answers for the process the runtime runs; `quiet(target, at, started_at)`,
-    when given, says which constant answer holds from `at` on and until when, so repeated
-    calls reuse one judgement (`memo`, also read by the fast scheduler's jumps).
+    `behaviour` answers for the process the runtime runs; `quiet(target, at, started_at,
+    container)`, when given, says which constant answer holds from `at` on and until when,
+    so repeated calls reuse one judgement (`memo`, also read by the fast scheduler's jumps).
     """
 
     def __init__(self, sched: Scheduler, behaviour: Any, runtime: Runtime, *,
@@ -352,7 +353,8 @@ class Prober:
         att = self.judge(worker.type, worker.probe, worker.target, answer)
         if (self.quiet is not None and inst is not None and inst.alive(now)
                 and inst.sigterm_at is None):
-            constant, until = self.quiet(worker.target, now, inst.running_at)
+            constant, until = self.quiet(worker.target, now, inst.running_at,
+                                         inst.record.name)
             if constant is not None and not follows(worker.target, constant):
                 self.memo[worker.type] = Memo(inst, now, until, self.judge(
                     worker.type, worker.probe, worker.target, constant))
@@ -376,7 +378,7 @@ class Prober:
             return memo.attempt, memo.until
         if self.quiet is None:
             return None, at
-        constant, until = self.quiet(worker.target, at, inst.running_at)
+        constant, until = self.quiet(worker.target, at, inst.running_at, inst.record.name)
         if constant is None or follows(worker.target, constant):
             return None, until
         return self.judge(worker.type, worker.probe, worker.target, constant), until

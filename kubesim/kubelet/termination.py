@@ -114,7 +114,7 @@ def send_stop_signal(kl: TerminatingPod, unit: PodContainer, inst: Instance,
     if inst.exited_at is None:
         now = kl.sched.now
         inst.sigterm_at = rec.sigterm_at = now
-        can_act = kl.behaviour.stall_end(now, inst.running_at)
+        can_act = kl.behaviour.stall_end(now, inst.running_at, unit.name)
         exit_at = min(now + grace, can_act + kl.behaviour.shutdown_seconds(unit.name))
         rec.sigkill = not exit_at < now + grace
         how = (f"SIGKILL after the {grace:g} s grace period" if rec.sigkill

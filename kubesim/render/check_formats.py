@@ -5,7 +5,7 @@ departs from the defaults.
 
 * text: findings grouped by object, the inputs that could not be read, the configuration,
   what the manifests' own annotations suppressed, then one summary line.
-* json: one document, schema version 1 (fields in docs/check.md, "Output formats").
+* json: one document, schema version 2 (fields in docs/check.md, "Output formats").
 * junit: a testsuite per object, a testcase per check run (rule x container x behaviour);
   findings at or above `--fail-on` are `<failure>`s, suppressed ones `<skipped>`, the rest pass
   with the finding in `<system-out>` (JUnit has no warning state); a testsuite of `<error>`s
@@ -39,6 +39,7 @@ from kubesim.analysis.check.findings import CheckResult, Finding, Suppressor, Wo
 from kubesim.analysis.check.read import IGNORE_ANNOTATION
 from kubesim.analysis.check.rules import RULES, Severity, page, what_it_finds
 from kubesim.render.edge import WorkflowCommands, visible, workflow_command, xml_document, xml_value
+from kubesim.render.report import kubelet_words
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import Configuration
@@ -47,9 +48,9 @@ if TYPE_CHECKING:
 
 __all__ = ["FORMATS", "SARIF_SCHEMA", "check_document", "configuration_data",
            "configuration_line", "configuration_lines", "fix_text", "relaxed_verdicts", "render",
-           "render_check_json", "sarif_uri", "suppression_line", "unreadable"]
+           "render_check_json", "renders_text", "sarif_uri", "suppression_line", "unreadable"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: `rendered_from` (objects, findings) is a list of renders
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
                 "sarif-schema-2.1.0.json")
 SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -86,7 +87,31 @@ def _head(w: Workload) -> str:
     v = visible
     where = f"{v(w.source)}:{w.line}" if w.line else v(w.source)
     return (f"{where} {v(w.label)}" + (f" (namespace {v(w.namespace)})" if w.namespace else "")
-            + (f" [{v(w.rendered_from)}]" if w.rendered_from else ""))
+            + (f" [{v(w.rendered_from)}]" if w.rendered_from and not w.renders else ""))
+
+
+def _head_lines(w: Workload) -> list[str]:
+    """The object's head, and for an object several renders produced, which (wrapped)."""
+    if not w.renders:
+        return []
+    return textwrap.wrap(visible(renders_text(w.renders)), width=100, initial_indent="  ",
+                         subsequent_indent=" " * 4, break_on_hyphens=False)
+
+
+def renders_text(renders: tuple[str, ...], of: int = 0) -> str:
+    """`kustomization base` for one render; `in 5 renders: kustomization base, ...` for
+    several; `in 2 of 5 renders: ...` for a finding that appears in some of its object's."""
+    if len(renders) == 1 and not of:
+        return renders[0]
+    many = f"{len(renders)} of {of}" if of else f"{len(renders)}"
+    return f"in {many} render{'s' * (len(renders) != 1 or of > 1)}: {', '.join(renders)}"
+
+
+def _finding_renders(f: Finding) -> str:
+    """Where a finding appears in fewer renders than its object: in which (else nothing)."""
+    if not f.renders or f.renders == f.workload.all_renders:
+        return ""
+    return renders_text(f.renders, len(f.workload.all_renders))
 
 
 # ---------------------------------------------------------------- text
@@ -106,8 +131,10 @@ def render_text(report: Report) -> str:
         if not findings:
             lines.append(f"{head}: ok, passed {', '.join(ok)}" if ok else
                          f"{head}: ok, no check applies (no probed container)")
+            lines += _head_lines(w)
             continue
         lines.append(head)
+        lines += _head_lines(w)
         for f in findings:
             tag = f.severity.label.upper() if report.fails(f) else f.severity.label
             if f.suppressed:
@@ -116,6 +143,8 @@ def render_text(report: Report) -> str:
             where.append(f"line {f.line}" if f.line else v(w.source))
             if f.phase is not None:
                 where.append(f"phase {f.phase:g} s, seed {f.seed}")
+            if _finding_renders(f):
+                where.append(v(_finding_renders(f)))
             lines.append(f"  {tag:<8} {f.rule} {f.name} ({', '.join(where)})")
             text = v(f.message) + (f" [suppressed: {v(f.suppressed)}]" if f.suppressed else "")
             lines += textwrap.wrap(text, width=100, initial_indent=" " * 11,
@@ -133,7 +162,7 @@ def render_text(report: Report) -> str:
     found = sorted({f.rule for f in report.findings})
     if found:
         lines.append(f"what each check means and how to fix it: kubesim rules ID "
-                     f"({', '.join(found)})")
+                     f"({', '.join(found)}); the words: docs/glossary.md")
     for note in report.notes:
         lines += textwrap.wrap(f"note: {v(note)}", width=100, subsequent_indent=" " * 6,
                                break_on_hyphens=False)
@@ -280,12 +309,13 @@ def _counts(report: Report) -> dict[str, int]:
 
 
 def check_document(report: Report) -> dict[str, Any]:
-    """The JSON document (schema version 1)."""
+    """The JSON document (schema version 2)."""
     s = report.settings
     return {
         "kubesim": SCHEMA_VERSION,
         "command": "check",
         "settings": {"phases": s.phases, "seed": s.seed, "profile": s.profile.name,
+                     "kubelet": kubelet_words(s.profile.name),
                      "fail_on": s.fail_on.label if s.fail_on else "none",
                      "ignore": sorted(s.ignore), "outage_seconds": s.outage_seconds,
                      "startup_seconds": s.startup_seconds,
@@ -329,7 +359,7 @@ def configuration_data(c: Configuration | None) -> dict[str, Any]:
 
 def _object(report: Report, w: Workload) -> dict[str, Any]:
     return {"object": w.label, "kind": w.kind, "name": w.name, "namespace": w.namespace,
-            "file": w.source, "line": w.line, "rendered_from": w.rendered_from,
+            "file": w.source, "line": w.line, "rendered_from": list(w.all_renders),
             "ignore": sorted(w.ignores),
             "passed": [{"id": c.rule, "name": RULES[c.rule].name, "container": c.container,
                         "behaviour": c.behaviour} for c in passed(report, w)],
@@ -342,7 +372,8 @@ def _finding(report: Report, f: Finding) -> dict[str, Any]:
     return {"id": f.rule, "name": f.name, "severity": f.severity.label,
             "object": f.workload.label, "kind": f.workload.kind, "namespace":
             f.workload.namespace, "container": f.container, "file": f.workload.source,
-            "line": f.line, "rendered_from": f.workload.rendered_from, "behaviour": f.behaviour, "phase": _t(f.phase), "seed": f.seed,
+            "line": f.line, "rendered_from": list(f.all_renders), "behaviour": f.behaviour,
+            "phase": _t(f.phase), "seed": f.seed,
             "message": f.message, "data": f.data, "suppressed": f.suppressed,
             "suppressed_by": f.suppressed_by.value if f.suppressed_by else None,
             "fails": report.fails(f), "case": f.case, "assumed": f.assumed,
@@ -372,7 +403,7 @@ def render_junit(report: Report) -> str:
         props = ET.SubElement(suite, "properties")
         for name, value in (("file", w.source), ("line", str(w.line or "")),
                             ("namespace", w.namespace or ""),
-                            ("rendered_from", w.rendered_from or ""), *configuration):
+                            ("rendered_from", "; ".join(w.all_renders)), *configuration):
             ET.SubElement(props, "property", name=name, value=x(value))
         counts = Counter[str]()
         for c in checks:
@@ -440,7 +471,9 @@ def _testcase(suite: ET.Element, report: Report, c: CheckResult) -> str:
         attrs["line"] = str(line)
     case = ET.SubElement(suite, "testcase", attrs)
     failing = [f for f in c.findings if report.fails(f)]
-    text = "\n".join(f"{f.severity.label} {f.rule} {x(_where(f))}: {x(f.message)}"
+    text = "\n".join(f"{f.severity.label} {f.rule} {x(_where(f))}"
+                     + (f" ({x(_finding_renders(f))})" if _finding_renders(f) else "")
+                     + f": {x(f.message)}"
                      + (f" [suppressed: {x(f.suppressed)}]" if f.suppressed else "")
                      for f in c.findings)
     if failing:
@@ -543,7 +576,7 @@ def _result(report: Report, f: Finding, index: int) -> dict[str, Any]:
         "properties": {"severity": f.severity.label, "object": f.workload.label,
                        "container": f.container, "behaviour": f.behaviour,
                        "phase": _t(f.phase), "seed": f.seed, "fails": report.fails(f),
-                       "data": f.data}}
+                       "rendered_from": list(f.all_renders), "data": f.data}}
     if f.fix is not None:
         fixes = _sarif_fixes(f)
         if fixes:
@@ -591,8 +624,10 @@ def render_github(report: Report) -> WorkflowCommands:
             continue
         level = "error" if report.fails(f) else GITHUB_LEVEL[f.severity]
         title = f"{f.rule} {f.name}" + (f" ({f.container})" if f.container else "")
+        renders = f.all_renders
+        message = f.message + (f" [{renders_text(renders)}]" if len(renders) > 1 else "")
         lines.append(workflow_command(level, {"file": f.workload.source, "line": f.line,
-                                              "title": title}, f.message))
+                                              "title": title}, message))
     for e in report.errors:
         lines.append(workflow_command("error", {"file": e.source, "line": e.line,
                                                 "title": "kubesim: input not read"},

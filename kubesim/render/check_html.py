@@ -186,7 +186,7 @@ def _paths(report: Report) -> list[str]:
            *(b.label for b in report.behaviours),
            *(e.source for e in report.errors if e.source)]
     for w in report.workloads:
-        out += [w.source, *([w.rendered_from] if w.rendered_from else [])]
+        out += [w.source, *w.all_renders]
     c = report.settings.configuration
     if c is not None and c.source is not None:
         out.append(c.source)

@@ -9,16 +9,41 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import asdict
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kubesim.analysis.phases import PhaseSpread
+from kubesim.kubelet.settings import PROFILES
 from kubesim.render.edge import visible
 from kubesim.results import Outcome, ProbeType
-from kubesim.timeline import ContainerStop, Timeline
+from kubesim.spec.model import POD_IP
+from kubesim.timeline import ContainerStop, KillWait, Timeline
 
-__all__ = ["SCHEMA_VERSION", "iter_json", "iter_text", "render_json", "render_text", "to_document"]
+if TYPE_CHECKING:
+    from kubesim.spec.model import ProbedContainer
+
+__all__ = ["POD_IP_SHOWN", "SCHEMA_VERSION", "iter_json", "iter_text", "kubelet_words",
+           "pod_header", "render_json", "render_text", "shown_detail", "to_document"]
 
 SCHEMA_VERSION = 1
+POD_IP_SHOWN = "<pod IP>"  # how the text names the simulated pod's address (docs/glossary.md)
+
+
+def kubelet_words(profile: str) -> str:
+    """`kubelet 1.29-1.34 (profile classic)`: the kubelet a run reproduces, by the Kubernetes
+    versions users speak of, with the profile's name kubesim's options take (`--profile`)."""
+    base, ideal = profile.removesuffix("+ideal"), profile.endswith("+ideal")
+    known = PROFILES.get(base)
+    head = f"kubelet {known.versions}" if known is not None else "kubelet"
+    said = [f"profile {base}"] if known is None or base != known.versions else []
+    if ideal:
+        said.append("--ideal: no kubelet latencies")
+    return head + (f" ({', '.join(said)})" if said else "")
+
+
+def shown_detail(detail: str) -> str:
+    """A probe's kubelet message as the text shows it: the simulated pod's address as
+    `<pod IP>` (the kubelet's message has the pod's real IP there)."""
+    return detail.replace(POD_IP, POD_IP_SHOWN)
 
 
 def _t(x: float | None) -> float | None:
@@ -29,10 +54,12 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
                 phases: PhaseSpread | None = None) -> dict[str, Any]:
     """The JSON document of a run (its fields are listed in docs/run.md)."""
     s = timeline.summary()
+    waits = {(w.name, w.at): w for w in timeline.kill_waits()}
     doc = {
         "kubesim": SCHEMA_VERSION,
         "run": {"duration": timeline.duration, "seed": timeline.seed,
-                "phase": _t(timeline.phase), "profile": timeline.profile, **(meta or {})},
+                "phase": _t(timeline.phase), "profile": timeline.profile,
+                "kubelet": kubelet_words(timeline.profile), **(meta or {})},
         "summary": {**asdict(s), "ready_seconds": _t(s.ready_seconds),
                     "first_ready_at": _t(s.first_ready_at),
                     "first_started_at": _t(s.first_started_at)},
@@ -44,7 +71,8 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
                    "grace_seconds": k.grace_seconds, "sigterm_at": _t(k.sigterm_at),
                    "pre_stop_start": _t(k.pre_stop_start), "pre_stop_end": _t(k.pre_stop_end),
                    "stopped_at": _t(k.stopped_at),
-                   "restart": k.restart, "whole_pod": k.whole_pod} for k in timeline.kills],
+                   "restart": k.restart, "whole_pod": k.whole_pod,
+                   "waited_for": _waited(waits.get((k.name, k.at)))} for k in timeline.kills],
         "ready": [{"at": _t(r.at), "ready": r.ready} for r in timeline.ready],
         "containers_ready": [{"at": _t(r.at), "ready": r.ready}
                              for r in timeline.containers_ready],
@@ -83,6 +111,15 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
     return doc
 
 
+def _waited(w: KillWait | None) -> dict[str, Any] | None:
+    """The other container's kill a kill waited for (`KillWait`), or None."""
+    if w is None:
+        return None
+    return {"name": w.sibling, "probe": w.sibling_probe.value, "at": _t(w.sibling_at),
+            "grace_seconds": w.sibling_grace, "stopped_at": _t(w.sibling_stopped_at),
+            "waited": _t(w.waited)}
+
+
 def _termination(timeline: Timeline) -> dict[str, Any] | None:
     """The deletion and graceful termination, if the pod was deleted in the run."""
     term = timeline.termination
@@ -107,6 +144,18 @@ def _stops(stops: list[ContainerStop]) -> list[dict[str, Any]]:
              "grace_seconds": c.grace_seconds, "stopped_at": _t(c.stopped_at),
              "sigkill": c.sigkill}
             for c in stops]
+
+
+def pod_header(pod: ProbedContainer, whole: bool) -> str:
+    """What a run reports on: `Deployment/web container app` for a pod of one container;
+    for a pod of several, every container of the whole pod's run, or the one `--container`
+    picked among them."""
+    names = [c.name for c in pod.containers]
+    if len(names) < 2:
+        return pod.label
+    if whole:
+        return f"{pod.object_kind}/{pod.object_name} containers {', '.join(names)}"
+    return f"{pod.label} (of the pod's {', '.join(names)})"
 
 
 def render_json(timeline: Timeline, *, meta: dict[str, Any] | None = None,
@@ -188,7 +237,7 @@ def _probe_lines(timeline: Timeline, changes_only: bool, who: Who) -> Iterator[L
         took = f" [{p.latency * 1000:.0f} ms]" if p.latency >= 0.0005 else ""
         more = f"  (x{n} to {last.at:.3f} s)" if n > 1 else ""
         yield Line(p.at, 1, f"{who(p.name)}{p.probe.value:<9} {_MARK[p.result]:<6} "
-                            f"{visible(p.detail)}{took}{more}")
+                            f"{visible(shown_detail(p.detail))}{took}{more}")
 
 
 def _ready_lines(timeline: Timeline, many: bool) -> Iterator[Line]:
@@ -204,7 +253,9 @@ def _ready_lines(timeline: Timeline, many: bool) -> Iterator[Line]:
 
 
 def _kill_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
-    """Probe kills with their SIGTERM; whole-pod kills with how each container stopped."""
+    """Probe kills with their SIGTERM (and the other container's kill one waited for);
+    whole-pod kills with how each container stopped."""
+    waits = {(w.name, w.at): w for w in timeline.kill_waits()}
     for k in timeline.kills:
         what = "restart" if k.restart else "no restart (restartPolicy: Never)"
         whole = "whole-pod kill (R4.20), " if k.whole_pod else ""
@@ -213,6 +264,13 @@ def _kill_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
                  else f"grace {k.grace_seconds:g} s")
         yield Line(k.at, 3, f"KILL      {who(k.name)}{k.probe.value} failed (verdict at "
                             f"{k.failed_at:.3f} s); {whole}{grace}; {what}")
+        w = waits.get((k.name, k.at))
+        if w is not None:  # R4.3, R4.6: the pod worker stopped the other container first
+            yield Line(k.at, 3, visible(
+                f"WAITED    {w.waited:.3f} s after the verdict: the kubelet was stopping "
+                f"container {w.sibling} first (its {w.sibling_probe.value} kill at "
+                f"{w.sibling_at:.3f} s, grace {w.sibling_grace:g} s, stopped at "
+                f"{w.sibling_stopped_at:.3f} s); it stops a pod's containers one at a time"))
         yield from _pre_stop_lines(k.pre_stop_start, k.pre_stop_end, k.name, who)
         if k.sigterm_at is not None and not k.whole_pod:
             yield Line(k.sigterm_at, 3, f"SIGTERM   {who(k.name)}grace {k.grace_seconds:g} s")
@@ -320,8 +378,9 @@ def iter_text(timeline: Timeline, *, title: str = "", phases: PhaseSpread | None
     never held as one string."""
     if title:
         yield visible(title) + "\n"
-    yield (f"profile {timeline.profile} | seed {timeline.seed} | grid phase "
-           f"{timeline.phase:.3f} s | {timeline.duration:g} s simulated\n")
+    yield (f"{kubelet_words(timeline.profile)} | seed {timeline.seed} | probe ticks at "
+           f"{timeline.phase:.3f} s + n x periodSeconds (the grid phase, docs/glossary.md) | "
+           f"{timeline.duration:g} s simulated\n")
     yield "\n      time  what\n"
     for t, _, text in _lines(timeline, changes_only):
         yield f"{t:10.3f}  {text}\n"

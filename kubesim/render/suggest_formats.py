@@ -17,6 +17,7 @@ from kubesim.render.check_formats import (
     configuration_data,
     configuration_line,
     configuration_lines,
+    renders_text,
     sarif_uri,
 )
 from kubesim.render.edge import visible
@@ -75,7 +76,8 @@ def render_text(items: list[Suggestion], configuration: Configuration | None = N
         w = s.workload
         where = f"{w.source}:{w.line}" if w.line else w.source
         lines.append(visible(f"{where} {w.label} container {s.container.name}"
-                             + (f" [{w.rendered_from}]" if w.rendered_from else "")))
+                             + (f" [{renders_text(w.all_renders)}]" if w.all_renders
+                                else "")))
         if s.fixes:
             lines += _wrap("findings of kubesim check: " + ", ".join(
                 f"{r} {sev}" for r, sev in s.fixes), 2)
@@ -95,7 +97,9 @@ def render_text(items: list[Suggestion], configuration: Configuration | None = N
             after = ", ".join(f"{r} {sev}" for r, sev in s.findings_after) or "none"
             lines += _wrap(f"kubesim check on this container: before {before}; after {after}"
                            + ("" if not s.new_findings else " (NEW: "
-                              + ", ".join(r for r, _ in s.new_findings) + ")"), 2)
+                              + ", ".join(r for r, _ in s.new_findings) + ")")
+                           + ("" if not s.worse else " (WORSE: " + "; ".join(s.worse) + ")"),
+                           2)
         elif s.verified:
             lines += _wrap(s.verified, 2)
         for t in s.tradeoff:
@@ -143,13 +147,14 @@ def _document(items: list[Suggestion], configuration: Configuration | None) -> d
         "verified": s.verified, "tradeoff": s.tradeoff,
         "findings_before": [list(f) for f in s.findings_before],
         "findings_after": [list(f) for f in s.findings_after],
-        "new_findings": [list(f) for f in s.new_findings],
+        "new_findings": [list(f) for f in s.new_findings], "worse": s.worse,
         "fixes": [list(f) for f in s.fixes], "advice": s.advice} for s in items],
         "patch": patch_yaml(items)}
 
 
 def _j(j: Judged) -> dict[str, Any]:
-    return {"expect": j.want.kind, "seconds": j.want.seconds, "met": j.met, "figure": j.figure}
+    return {"expect": j.want.kind, "seconds": j.want.seconds, "met": j.met, "figure": j.figure,
+            "measured": j.seconds}
 
 
 def render_json(items: list[Suggestion], configuration: Configuration | None = None) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from kubesim.analysis.sweep.grid import PointResult
 from kubesim.render.edge import visible
+from kubesim.render.report import kubelet_words
 
 __all__ = ["cell", "document", "render"]
 
@@ -45,7 +46,7 @@ def render(done: list[PointResult], meta: dict[str, Any], fmt: str) -> str:
     head = (f"# {visible(meta['object'])} | behaviour: {visible(meta['behaviour'])} | "
             f"{meta['done']} of "
             f"{meta['points']} points x {meta['phases']} phases x {meta['seeds']} seed(s), "
-            f"{meta['duration']:g} s each | profile {meta['profile']} | engine "
+            f"{meta['duration']:g} s each | {kubelet_words(meta['profile'])} | engine "
             f"{meta['engine']}")
     short = {"restarts_mean": "restarts", "restarts_max": "max", "kills_mean": "kills",
              "unready_mean": "unready s", "unready_max": "max", "first_ready_mean":

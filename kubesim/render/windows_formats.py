@@ -9,6 +9,7 @@ from typing import Any
 
 from kubesim.analysis.windows import Figure, ProtectionWindows
 from kubesim.render.edge import visible
+from kubesim.render.report import kubelet_words
 
 __all__ = ["LABELS", "render_windows", "render_windows_text", "windows_document"]
 
@@ -57,7 +58,7 @@ def _row(fig: Figure | None, key: str) -> list[str]:
 def render_windows_text(w: ProtectionWindows) -> str:
     """A table: guaranteed (worst phase, with kubelet latency), best, spread, rule of thumb;
     each row named by its JSON key."""
-    lines = [f"{visible(w.label)} | profile {w.profile}", "",
+    lines = [f"{visible(w.label)} | {kubelet_words(w.profile)}", "",
              (f"  {'window (JSON key)':<22}    guaranteed      best        ideal kubelet, over "
               "phases   F x P")]
     for key in ("startup_protection", "hang_detection", "hang_to_stopped", "hang_to_running"):

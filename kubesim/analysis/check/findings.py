@@ -105,6 +105,9 @@ class Workload:
     services: tuple[str, ...] = ()  # Services in the inputs that select its pods
     startup_seconds: float | None = None  # annotation kubesim.dev/startup-seconds
     notes: tuple[str, ...] = ()  # "accepted, not modelled: ..." (kubesim.spec.fields)
+    # the renders the same object came out of (kubesim.analysis.check.renders): a base file
+    # that several overlays render is one object, reported once
+    renders: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -117,6 +120,11 @@ class Workload:
         ns = f"{self.namespace}/" if self.namespace else ""
         via = f" ({self.rendered_from})" if self.rendered_from else ""
         return f"{ns}{self.label}@{self.source}{via}"
+
+    @property
+    def all_renders(self) -> tuple[str, ...]:
+        """Every render the object came out of (none: read from a plain file)."""
+        return self.renders or ((self.rendered_from,) if self.rendered_from else ())
 
     @property
     def runs_forever(self) -> bool:
@@ -146,6 +154,7 @@ class Finding:
     replay: Replay | None = None  # the simulated run that is the finding's evidence
     assumed: str | None = None  # the behaviour it rests on names no workload (its label)
     measured: Severity | None = None  # the severity before a configured override, if any
+    renders: tuple[str, ...] = ()  # the renders it appears in (empty: its object's, or none)
 
     @classmethod
     def of(cls, rule: str, case: str, workload: Workload, container: str | None, message: str,
@@ -157,6 +166,11 @@ class Finding:
     @property
     def name(self) -> str:
         return RULES[self.rule].name
+
+    @property
+    def all_renders(self) -> tuple[str, ...]:
+        """The renders it appears in (those of its object unless it appears in fewer)."""
+        return self.renders or self.workload.all_renders
 
 
 @dataclass

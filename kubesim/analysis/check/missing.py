@@ -2,19 +2,22 @@
 
 Which containers they are about, deliberately: not Jobs, CronJobs or pods that are not
 restarted (they run to completion), not plain init containers (the kubelet probes none).
-KS008 is about containers that serve (a declared port on a controller's pod, or a Service in
-the inputs that selects the pod) when no container of the pod has a readinessProbe: one that
-has it already holds the whole pod out of Ready. KS009 is about app containers when no
-container of the pod has a livenessProbe (one per pod, as kube-score asks: the helper sidecars
-of a CSI driver whose plugin has one are not each reported); native sidecars (init containers
-with `restartPolicy: Always`: proxies and log shippers whose own project decides, as istio's
-proxy has no liveness on purpose) are not reported. KS016 is about containers the manifest says
+Each container is judged on its own probes, as checkov judges them (CKV_K8S_8, CKV_K8S_9): a
+probe of another container of the pod answers for this one only when it asks this one's
+process (its port: the container listening there answers, R2.5). KS008 is about containers
+that serve (a declared port on a controller's pod, or a Service in the inputs that selects the
+pod) without such a readinessProbe: when no container of the pod has one, the pod takes
+traffic as soon as it starts; when another has one (an injected proxy), the pod's Ready says
+nothing of this container's process. KS009 is about app containers without such a
+livenessProbe, at info; native sidecars (init containers with `restartPolicy: Always`:
+proxies and log shippers whose own project decides, as istio's proxy has no liveness on
+purpose) are not reported. KS016 is about containers the manifest says
 start slowly (slow_starters.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.check.experiments import phase_runs, run_calls, synthetic
 from kubesim.analysis.check.findings import CheckResult, Finding, Replay
@@ -24,6 +27,8 @@ from kubesim.analysis.check.probe_checks import stated_startup
 from kubesim.analysis.check.slow_starters import SlowStart, slow_start
 from kubesim.analysis.windows import protection_windows
 from kubesim.results import ProbeType
+from kubesim.spec.model import HandlerKind
+from kubesim.spec.targets import focus_targets, listener_index
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import ContainerRef, Settings, Workload
@@ -72,29 +77,78 @@ class MissingProbes:
 
     def _readiness(self, w: Workload, c: ContainerRef, serves: str) -> CheckResult:
         result = CheckResult("KS008", w, c.name, None)
-        if READINESS in _probes(c) or any(READINESS in _probes(o) for o in w.containers):
+        if _asked(w, c, READINESS):
+            return result
+        others = _others_with(w, c, READINESS)
+        if not others:
+            result.findings.append(Finding.of(
+                "KS008", "serves", w, c.name,
+                f"no readinessProbe in the pod, and this container serves ({serves}): the pod "
+                "counts as Ready, and gets traffic, as soon as its containers have started, "
+                "before the app answers, and stays Ready while it cannot; a rollout also "
+                "counts each new pod available at once", line=c.line(),
+                data={"probe": READINESS.value, "serves": serves, "others": []}))
             return result
         result.findings.append(Finding.of(
-            "KS008", "serves", w, c.name,
-            f"no readinessProbe in the pod, and this container serves ({serves}): the pod "
-            "counts as Ready, and gets traffic, as soon as its containers have started, "
-            "before the app answers, and stays Ready while it cannot; a rollout also counts "
-            "each new pod available at once", line=c.line(),
-            data={"probe": READINESS.value, "serves": serves}))
+            "KS008", "serves-others", w, c.name,
+            f"no readinessProbe of its own, and this container serves ({serves}): the pod's "
+            f"Ready follows only the readinessProbe of {', '.join(others)}, which does not ask "
+            "this container's process, so the pod gets traffic while this app cannot answer "
+            "(at its start, or when it fails); a rollout counts the new pod available as soon "
+            f"as {', '.join(others)} is ready", line=c.line(),
+            data={"probe": READINESS.value, "serves": serves, "others": others}))
         return result
 
     def _liveness(self, w: Workload, c: ContainerRef) -> CheckResult:
         result = CheckResult("KS009", w, c.name, None)
-        if any(LIVENESS in _probes(o) for o in w.containers):
-            return result  # one liveness probe per pod, as kube-score asks: the pod's helpers
-        others = ", ".join(t.field for t in c.pod.container.probes()) if c.pod else ""
+        if _asked(w, c, LIVENESS):
+            return result
+        mine = ", ".join(t.field for t in c.pod.container.probes()) if c.pod else ""
+        others = _others_with(w, c, LIVENESS)
+        whose = (f"; the livenessProbe of {', '.join(others)} does not ask this container's "
+                 "process, and restarts only its own container" if others else "")
         result.findings.append(Finding.of(
-            "KS009", "missing", w, c.name,
-            f"no livenessProbe ({others or 'no probes at all'}): a process that hangs without "
-            "exiting is never restarted by the kubelet; add one only on an endpoint that "
-            "checks the process itself (no dependency), or leave it out on purpose",
-            line=c.line(), data={"probe": LIVENESS.value}))
+            "KS009", "missing-own" if others else "missing", w, c.name,
+            f"no livenessProbe ({mine or 'no probes at all'}){whose}: a process that hangs "
+            "without exiting is never restarted by the kubelet; add one only on an endpoint "
+            "that checks the process itself (no dependency), or leave it out on purpose",
+            line=c.line(), data={"probe": LIVENESS.value, "others": others}))
         return result
+
+
+def _asked(w: Workload, c: ContainerRef, probe: ProbeType) -> bool:
+    """Whether a `probe` probe asks the container's process: its own, or another container's
+    on a port this container listens on (the container declaring the port answers, R2.5)."""
+    if probe in _probes(c):
+        return True
+    for o in w.containers:
+        if o is c or o.pod is None or probe not in o.pod.container.probes():
+            continue
+        specs = o.pod.containers
+        index = next(i for i, spec in enumerate(specs) if spec is o.pod.container)
+        answers = listener_index(specs, index, o.pod.container.target(probe), None)
+        if specs[answers].name == c.name:
+            return True
+    return False
+
+
+def _others_with(w: Workload, c: ContainerRef, probe: ProbeType) -> list[str]:
+    """The other containers of the pod that have a `probe` probe."""
+    return [o.name for o in w.containers if o is not c and probe in _probes(o)]
+
+
+def _waits_for(c: ContainerRef, slow: SlowStart) -> bool:
+    """Whether the probe that guards the start (startup, else liveness) waits for the slow
+    part: any probe does for a program that does not listen until it has started; for one
+    that answers at once and fails only a readiness path while it loads (`slow_paths`), an
+    httpGet probe on that path."""
+    if not slow.starter.slow_paths:
+        return True
+    assert c.pod is not None
+    container = c.pod.container
+    kind = STARTUP if STARTUP in container.probes() else LIVENESS
+    target = container.target(kind)
+    return target.kind is HandlerKind.HTTP_GET and target.key in slow.starter.slow_paths
 
 
 def _serves(w: Workload, c: ContainerRef) -> str | None:
@@ -140,7 +194,10 @@ class SlowStartCheck:
         probes = _probes(c)
         if LIVENESS not in probes and STARTUP not in probes:
             return []  # nothing kills a slow start
-        return [CheckRun(self.name, subject)] if slow_start(container_data(c)) else []
+        slow = slow_start(container_data(c))
+        if slow is None or not _waits_for(c, slow):
+            return []
+        return [CheckRun(self.name, subject)]
 
     def cost(self, run: CheckRun, s: Settings) -> float:
         slow = slow_start(container_data(run.container))
@@ -156,10 +213,17 @@ class SlowStartCheck:
         assert protection is not None  # a startup or liveness probe protects the start
         if protection.guaranteed >= slow.seconds:
             return None
-        label = (f"every container refuses for its first {slow.seconds:g} s, a "
-                 f"{slow.starter.kind}'s start (synthetic)")
-        data = {"targets": {"*": {"since_start": [
-            {"from": 0, "to": slow.seconds, "answer": {"error": "refused"}}]}}}
+        if slow.starter.slow_paths:  # it answers, but this path fails until it has loaded
+            key = focus_targets(pod)[kind].key
+            label = (f"{key} answers 503 for the first {slow.seconds:g} s of every container, "
+                     f"a {slow.starter.kind}'s start (synthetic)")
+            data: dict[str, Any] = {"targets": {key: {"since_start": [
+                {"from": 0, "to": slow.seconds, "answer": {"status": 503}}]}}}
+        else:
+            label = (f"every container refuses for its first {slow.seconds:g} s, a "
+                     f"{slow.starter.kind}'s start (synthetic)")
+            data = {"targets": {"*": {"since_start": [
+                {"from": 0, "to": slow.seconds, "answer": {"error": "refused"}}]}}}
         duration = slow.seconds + 30
         runs = phase_runs(pod, synthetic(label, **data), settings=s, duration=duration)
         hit = [r for r in runs if r.timeline.kills]
@@ -190,6 +254,10 @@ class SlowStartCheck:
                "; raise the startupProbe's failureThreshold")
         message = (f"{slow.signal} says this is a {slow.starter.kind}: {slow.starter.why}, "
                    f"so kubesim assumes its start can take {slow.seconds:g} s (state the real "
+                   f"figure with kubesim.dev/startup-seconds; source: {slow.starter.source}); "
+                   f"{guard}: {killed}{fix}" if slow.starter.source else
+                   f"{slow.signal} says this is a {slow.starter.kind}: {slow.starter.why}, "
+                   f"so kubesim assumes its start can take {slow.seconds:g} s (state the real "
                    f"figure with kubesim.dev/startup-seconds); {guard}: {killed}{fix}")
         case = "no-startup-probe" if m.kind is LIVENESS else "short-startup-probe"
         f = Finding.of(self.name, case, run.workload, run.container.name, message,
@@ -199,6 +267,7 @@ class SlowStartCheck:
                        replay=m.replay,
                        data={"kind": slow.starter.kind, "signal": slow.signal,
                              "startup_seconds": slow.seconds, "probe": m.kind.value,
+                             "source": slow.starter.source or None,
                              "protection_guaranteed": m.protection.guaranteed,
                              "phases": m.phases, "phases_killed": m.killed,
                              "protected_after": m.protected_after})

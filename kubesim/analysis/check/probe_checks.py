@@ -30,6 +30,7 @@ from kubesim.analysis.check.experiments import (
 )
 from kubesim.analysis.check.findings import CheckResult, Finding, Replay
 from kubesim.analysis.check.fixes import startup_fix
+from kubesim.analysis.check.outage_fix import FIX_SWEEPS, OutageFix, outage_fix
 from kubesim.analysis.check.plan import CheckRun, Subject
 from kubesim.analysis.check.read import STARTUP_ANNOTATION
 from kubesim.analysis.check.rules import RULES
@@ -37,7 +38,7 @@ from kubesim.analysis.check.targets import describe
 from kubesim.analysis.windows import protection_windows
 from kubesim.errors import UsageError
 from kubesim.kubelet.timing import detection_seconds
-from kubesim.results import ProbeType
+from kubesim.results import Outcome, ProbeType
 from kubesim.spec.model import HandlerKind
 from kubesim.spec.targets import focus_targets
 
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
     from kubesim.analysis.check.fixes import ProbePatch
     from kubesim.analysis.windows import Figure
     from kubesim.spec.model import Probe, ProbedContainer
-    from kubesim.timeline import Timeline
+    from kubesim.timeline import KillWait, Timeline
 
 __all__ = ["PROBE_CHECKS", "stated_startup"]
 
@@ -102,6 +103,68 @@ def _probes(subject: Subject) -> dict[ProbeType, Any]:
     return subject.pod.container.probes() if subject.pod is not None else {}
 
 
+@dataclass(frozen=True)
+class Restarts:
+    """The restarts of a phase sweep, every probe kill counted: per run, per killing probe
+    (liveness, startup), and the kills that waited for another container's stop."""
+
+    per_run: list[int]
+    by_probe: dict[ProbeType, list[int]]  # per run, the probes that killed at some run
+    waits: list[KillWait]
+
+    @classmethod
+    def of(cls, runs: list[PhaseRun]) -> Restarts:
+        kinds = [t for t in (LIVENESS, STARTUP)
+                 if any(k.probe is t for r in runs for k in r.timeline.restarts)]
+        return cls([len(r.timeline.restarts) for r in runs],
+                   {t: [sum(k.probe is t for k in r.timeline.restarts) for r in runs]
+                    for t in kinds},
+                   [w for r in runs for w in r.timeline.kill_waits()])
+
+    @property
+    def hit(self) -> int:
+        return sum(1 for n in self.per_run if n)
+
+    def probes(self) -> str:
+        """`liveness`, `liveness and startup`: the probes whose kills restart it."""
+        return " and ".join(t.value for t in self.by_probe)
+
+    def each(self) -> str:
+        """`4 restarts each: 1 by liveness, 3 by startup` over the runs that restarted."""
+        hit = [i for i, n in enumerate(self.per_run) if n]
+        total = _count([self.per_run[i] for i in hit])
+        if len(self.by_probe) < 2:
+            return f"{total} each"
+        parts = [f"{_range([ns[i] for i in hit])} by {t.value}"
+                 for t, ns in self.by_probe.items()]
+        return f"{total} each: {', '.join(parts)}"
+
+    def waited(self) -> str:
+        """`; a kill waited 287.1 s for container reload to stop first (its liveness kill,
+        grace 300 s)` for the longest such wait, or nothing."""
+        if not self.waits:
+            return ""
+        w = max(self.waits, key=lambda w: w.waited)
+        return (f"; a kill waited {w.waited:.1f} s after its verdict for container {w.sibling} "
+                f"to stop first (its {w.sibling_probe.value} kill, grace {w.sibling_grace:g} s: "
+                "the kubelet kills a pod's containers one at a time)")
+
+
+def _range(values: list[int]) -> str:
+    lo, hi = min(values), max(values)
+    return f"{lo}" if lo == hi else f"{lo}-{hi}"
+
+
+def _startup_again(pod: ProbedContainer, key: str, r: Restarts) -> str:
+    """Why the startup probe kills too: it asks the failing target in every new container."""
+    if STARTUP not in r.by_probe:
+        return ""
+    same = pod.container.target(STARTUP).key == key
+    what = f"asks the same {key}" if same else f"asks {pod.container.target(STARTUP).key}"
+    return (f"; the startupProbe {what}, so each new container is killed again while it "
+            "fails")
+
+
 # ---------------------------------------------------------------- KS001
 
 
@@ -110,6 +173,7 @@ class SameEndpointMeasured:
     start: float
     outage: float
     restarts: list[int]  # per grid phase
+    killed: Restarts  # the same, by killing probe
     kills: list[float]  # seconds into the outage of the first liveness kill, where one came
     ready_down: Figure | None  # readiness alone: outage start to not Ready (kubesim windows)
     replay: Replay | None  # the first run that restarted (else the first run)
@@ -154,7 +218,7 @@ class SameEndpoint:
         replay = _replay(runs, [r for r in runs if r.timeline.restarts], label=label,
                          kind="synthetic", duration=duration, window=(start, start + outage),
                          scenario={"description": label, **data})
-        return SameEndpointMeasured(start, outage, restarts, kills,
+        return SameEndpointMeasured(start, outage, restarts, Restarts.of(runs), kills,
                                     protection_windows(pod, s.profile).readiness_down, replay,
                                     evidence)
 
@@ -177,7 +241,8 @@ class SameEndpoint:
                  + (", before readiness alone would take the pod out" if down is not None
                     and m.kills and max(m.kills) < down.best else "") if m.kills else "")
         what = (f"restarts the container at {hit} of {n_runs} grid phases "
-                f"({_count([n for n in m.restarts if n])} each{first})" if hit else
+                f"({m.killed.each()}{first}"
+                f"{_startup_again(pod, live.key, m.killed)}{m.killed.waited()})" if hit else
                 f"restarts nothing at any of {n_runs} grid phases, but liveness fails "
                 "whenever readiness does and only its thresholds stand between them")
         own = live.kind in (HandlerKind.TCP_SOCKET, HandlerKind.GRPC)
@@ -219,8 +284,9 @@ def _answer_text(kind: HandlerKind) -> str:
 @dataclass(frozen=True)
 class LeakMeasured:
     evidence: DependencyFailure
-    restarts: list[int]  # liveness kills per grid phase
+    restarts: Restarts  # every probe kill, per grid phase
     replay: Replay | None
+    fix: OutageFix | None  # thresholds that outlast it, re-checked (None: none, or no restart)
 
 
 class Leak:
@@ -237,8 +303,9 @@ class Leak:
         b, pod = run.behaviour, run.pod
         assert b is not None
         targets = len(pod.container.probes()) + len(b.behaviour.target_keys())
-        return weight(b.behaviour) * (targets * observer_calls(b.duration)
-                                      + s.phases * run_calls(pod, s, b.duration))
+        # the sweep, and the sweeps that re-check its fix
+        return weight(b.behaviour) * (targets * observer_calls(b.duration) + (1 + FIX_SWEEPS)
+                                      * s.phases * run_calls(pod, s, b.duration))
 
     def measure(self, run: CheckRun, s: Settings) -> LeakMeasured | None:
         b, pod = run.behaviour, run.pod
@@ -249,21 +316,24 @@ class Leak:
         if evidence is None:
             return None
         runs = phase_runs(pod, b.behaviour, settings=s, duration=b.duration)
-        restarts = [sum(k.probe is LIVENESS for k in r.timeline.restarts) for r in runs]
-        hit = [r for r, n in zip(runs, restarts, strict=True) if n]
+        restarts = Restarts.of(runs)
+        hit = [r for r, n in zip(runs, restarts.per_run, strict=True) if n]
+        fix = outage_fix(pod, run.container, b, evidence.spans, s) if hit else None
         return LeakMeasured(evidence, restarts,
                             _replay(runs, hit, label=b.label, kind=b.kind, duration=b.duration,
-                                    window=evidence.spans[0]))
+                                    window=evidence.spans[0]), fix)
 
     def verdict(self, run: CheckRun, m: LeakMeasured | None, s: Settings) -> list[CheckResult]:
         result = _result(self.name, run)
         if m is None:
             return [result]
-        key = run.pod.container.target(LIVENESS).key
-        hit = sum(1 for n in m.restarts if n)
-        n_runs = len(m.restarts)
-        what = (f"liveness restarts the container at {hit} of {n_runs} grid phases "
-                f"({_count([n for n in m.restarts if n])} each)" if hit else
+        pod = run.pod
+        key = pod.container.target(LIVENESS).key
+        r = m.restarts
+        hit, n_runs = r.hit, len(r.per_run)
+        what = (f"{r.probes()} restart{'s' * (len(r.by_probe) == 1)} the container at {hit} "
+                f"of {n_runs} grid phases ({r.each()}{_startup_again(pod, key, r)}"
+                f"{r.waited()}){_fix_text(m.fix, hit)}" if hit else
                 f"the thresholds absorb it: no restart at any of {n_runs} grid phases")
         ev = m.evidence
         first = ev.spans[0]
@@ -274,13 +344,29 @@ class Leak:
         message = (f"with {run.label}, the liveness target {key} fails for "
                    f"{_seconds(ev.total)} in all (first {first[0]:.1f}-{first[1]:.1f} s)"
                    f"{because}; {what}")
-        _finding(result, "restarts" if hit else "absorbed", message,
-                 line=run.container.line("livenessProbe"), run=m.replay, cites=bool(hit),
-                 target=key, passing_target=ev.passing, dependency=ev.dependency,
-                 failing_seconds=round(ev.total, 6),
-                 first_window=[round(first[0], 6), round(first[1], 6)], phases=n_runs,
-                 phases_with_restart=hit, restarts_max=max(m.restarts))
+        f = _finding(result, "restarts" if hit else "absorbed", message,
+                     line=run.container.line("livenessProbe"), run=m.replay, cites=bool(hit),
+                     target=key, passing_target=ev.passing, dependency=ev.dependency,
+                     failing_seconds=round(ev.total, 6),
+                     first_window=[round(first[0], 6), round(first[1], 6)], phases=n_runs,
+                     phases_with_restart=hit, restarts_max=max(r.per_run),
+                     restarts_by_probe={t.value: max(ns) for t, ns in r.by_probe.items()},
+                     hang_detection_after_fix=None if m.fix is None else m.fix.hang_after)
+        f.fix = None if m.fix is None else m.fix.patch
         return [result]
+
+
+def _fix_text(fix: OutageFix | None, hit: int) -> str:
+    """What the re-checked fix does and costs, or that thresholds cannot do it."""
+    if not hit:
+        return ""
+    if fix is None:
+        return ("; no failureThreshold kubesim tried removes every restart: give liveness an "
+                "endpoint that checks only the process")
+    cost = (f" but catches a hang after {fix.hang_after:.1f} s, not {fix.hang_before:.1f} s"
+            if fix.hang_after is not None and fix.hang_before is not None else "")
+    return (f"; the fix below outlasts it (no restart at any of {fix.phases} grid phases)"
+            f"{cost}; better, a liveness endpoint that checks only the process")
 
 
 # ---------------------------------------------------------------- KS003
@@ -317,7 +403,7 @@ class Startup:
             stated = (stated_startup(run.subject, s) or (0.0, ""))[0]
             return s.phases * run_calls(pod, s, stated + 30)
         return (weight(b.behaviour) * SUB_PHASES * observer_calls(b.duration)
-                + s.phases * run_calls(pod, s, b.duration + NEVER_STARTS + 30))
+                + s.phases * run_calls(pod, s, b.duration))
 
     def measure(self, run: CheckRun, s: Settings) -> StartupMeasured | None:
         pod, b = run.pod, run.behaviour
@@ -336,6 +422,15 @@ class Startup:
             evidence = f"first successful answer of {key} in {b.label}"
         if seconds is not None and seconds <= 0:
             return None
+        if b is not None:  # a start that never answers: the behaviour's whole run
+            slow = seconds if seconds is not None else b.duration
+            # the behaviour the finding cites is its evidence
+            runs = phase_runs(pod, b.behaviour, settings=s, duration=b.duration)
+            hit = [r for r in runs if _start_killed(r.timeline, kind)]
+            replay = _replay(runs, hit, label=b.label, kind=b.kind, duration=b.duration,
+                             window=(0.0, min(slow, b.duration)))
+            return StartupMeasured(kind, seconds, evidence, slow, len(runs), len(hit), replay,
+                                   protection_windows(pod, s.profile).startup_protection)
         slow = seconds if seconds is not None else NEVER_STARTS
         label = f"every container refuses for its first {slow:g} s (synthetic)"
         data = {"targets": {"*": {"since_start": [
@@ -357,7 +452,7 @@ class Startup:
         if not (over or m.killed):
             return [result]
         took = (f"{m.slow:.1f} s ({m.evidence})" if m.seconds is not None else
-                f"longer than the {NEVER_STARTS:g} s simulated ({m.evidence}: none)")
+                f"longer than the {m.slow:g} s simulated ({m.evidence}: none)")
         guard = (f"startup protection by {m.kind.field} is {protection.guaranteed:.1f} s "
                  f"guaranteed ({protection.best:.1f} s at the best grid phase"
                  + (f"; failureThreshold x periodSeconds says {protection.rule_of_thumb:g} s"
@@ -470,6 +565,15 @@ class Timeouts:
                      detection_min=min(detected, default=None),
                      detection_max=max(detected, default=None))
         return [result]
+
+
+def _start_killed(tl: Timeline, kind: ProbeType) -> bool:
+    """Whether a probe killed the first container before the probe that guards its start
+    (`kind`) ever passed in it: the start the behaviour shows, killed (a later container
+    meets whatever the behaviour does then: other checks' business)."""
+    passed = next((p.at for p in tl.probes if p.container == 0 and p.probe is kind
+                   and p.result is Outcome.SUCCESS), None)
+    return any(k.container == 0 and (passed is None or passed > k.at) for k in tl.kills)
 
 
 def _hang_budget(probe: Probe) -> float:

@@ -140,12 +140,18 @@ RULES: dict[str, Rule] = {r.id: r for r in (
         Case("serves", W, "a long-running container serves (it declares a port, or a Service "
              "in the inputs selects its pod) and no container of its pod has a "
              "readinessProbe: the pod takes traffic as soon as it starts"),
+        Case("serves-others", W, "the same container has no readinessProbe of its own and "
+             "another container's (an injected proxy's) does not ask its process: the pod's "
+             "Ready says nothing of this app"),
     ), off_with=MISSING_OFF),
     Rule("KS009", "missing-liveness-probe", "Container without a liveness probe", (
         Case("missing", I, "a long-running app container has no livenessProbe, and no "
              "container of its pod has one: a hung process is never restarted; a judgement "
              "call (a liveness probe that asks the wrong thing does more harm than none), so "
              "never more than info"),
+        Case("missing-own", I, "the same, in a pod where another container has a "
+             "livenessProbe that does not ask this container's process (it restarts only its "
+             "own container)"),
     ), off_with=MISSING_OFF),
     Rule("KS010", "probe-port-not-declared",
          "Probe on a named port the container does not declare", (
@@ -184,10 +190,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          ), enabled_by="--rollout-min-capacity"),
     Rule("KS016", "slow-start-unprotected",
          "A slow starter's start-up protection is shorter than its start can take", (
-             Case("no-startup-probe", W, "the manifest says the container is a database or a "
-                  "JVM application (the table below), it has a livenessProbe and no "
-                  "startupProbe, and liveness protects less start-up than the table assumes: "
-                  "an assumption from the manifest, not a measurement"),
+             Case("no-startup-probe", W, "the manifest says the container starts slowly (a "
+                  "database, a JVM application, Prometheus, etcd, Loki, Thanos: the table "
+                  "below), it has a livenessProbe and no startupProbe, and liveness protects "
+                  "less start-up than the table assumes: an assumption from the manifest, not "
+                  "a measurement"),
              Case("short-startup-probe", W, "the same, with a startupProbe whose budget is "
                   "shorter than the table's start-up"),
          ), off_with=MISSING_OFF),

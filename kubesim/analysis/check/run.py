@@ -1,6 +1,7 @@
 """`kubesim check` as it runs, stage by stage: read the inputs (read.py), scope the checks to
 each container (scope.py), estimate the work (estimate.py), simulate every planned run
-(simulate.py), judge the measurements (judge.py); render/check_formats.py renders the
+(simulate.py), judge the measurements (judge.py), report an object several renders produce
+once (renders.py); render/check_formats.py renders the
 `Report` this returns. The checks themselves (checks.py) keep one contract with the stages
 (plan.py)."""
 
@@ -14,6 +15,7 @@ from kubesim.analysis.check.estimate import estimate
 from kubesim.analysis.check.findings import Suppressor
 from kubesim.analysis.check.judge import judge, suppressor
 from kubesim.analysis.check.read import SourcedDocuments, read_inputs
+from kubesim.analysis.check.renders import merge_renders
 from kubesim.analysis.check.rules import Severity
 from kubesim.analysis.check.scope import scope
 from kubesim.analysis.check.simulate import simulate
@@ -124,6 +126,7 @@ def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
     measured = simulate(plan, settings, errors=errors if several else None)
     checks = judge(measured, settings)
     workloads = [w for w in workloads if not _left_out(w, plan.left_out)]
+    workloads, checks = merge_renders(workloads, checks)
     inputs = sorted({w.source for w in workloads})
     pod_notes = [f"{w.label}: {note}" for w in workloads for note in w.notes]
     return Report(settings, inputs, read.skipped, behaviours, workloads, checks,

@@ -88,12 +88,12 @@ class Partial(DelegatingBehaviour):
         self.trace, self.covered = trace, covered
 
     def answer(self, target: Target, at: float, started_at: float,
-               rng: np.random.Generator) -> Answer:
+               rng: np.random.Generator, container: str = "") -> Answer:
         if target.key in self.covered:
-            return self.trace.answer(target, at, started_at, rng)
-        return HEALTHY.answer(target, at, started_at, rng)
+            return self.trace.answer(target, at, started_at, rng, container)
+        return HEALTHY.answer(target, at, started_at, rng, container)
 
-    def stall_end(self, at: float, started_at: float) -> float:
+    def stall_end(self, at: float, started_at: float, container: str = "") -> float:
         return at
 
     def covers(self, key: str) -> bool:

@@ -48,6 +48,7 @@
   }
   function put(parent, child) { parent.appendChild(child); return child; }
   function s3(x) { return x === null || x === undefined ? "never" : Number(x).toFixed(3) + " s"; }
+  var POD_IP = "10.0.0.10";  // the simulated pod's address: shown as <pod IP> (docs/glossary.md)
   function s1(x) { return Number(x).toFixed(1).replace(/\.0$/, ""); }
 
   // ------------------------------------------------------------------ tooltip
@@ -257,7 +258,8 @@
         var column = p.probe + ":" + Math.round(x / 2);
         if (dense && p.result === "success" && lastX[column]) return;
         lastX[column] = true;
-        var tipText = p.probe + " " + res.word + " at " + s3(p.at) + "\n" + vis(p.detail) +
+        var tipText = p.probe + " " + res.word + " at " + s3(p.at) + "\n" +
+          vis(p.detail).split(POD_IP).join("<pod IP>") +
           "\nlatency " + (p.latency * 1000).toFixed(0) + " ms, container #" + p.container;
         var g = put(plot, sv("g", { "class": "probe probe-" + p.result, "data-tip": tipText }));
         if (p.latency * px >= 3) {
@@ -372,7 +374,7 @@
     var s = doc.summary, d = doc.run.duration;
     var items = [["restarts", s.restarts], ["kills", s.kills], ["back-off waits", s.back_offs],
       ["first Started", s3(s.first_started_at)], ["first Ready", s3(s.first_ready_at)],
-      ["Ready for (of " + s1(d) + " s)", Number(s.ready_seconds).toFixed(1) + " s"]];
+      ["Ready for", Number(s.ready_seconds).toFixed(1) + " of " + s1(d) + " s"]];
     if (doc.phases) {
       var n = doc.phases.restarts.length, k = doc.phases.restarts.filter(function (r) { return r > 0; }).length;
       items.push(["grid phases with a restart", k + " of " + n]);
@@ -407,8 +409,9 @@
     var names = [];
     doc.containers.forEach(function (c) { if (names.indexOf(c.name) < 0) names.push(c.name); });
     add(root, el("h1", {}, DATA.heading || r.object || r.spec || "kubesim run"),
-      el("p", { "class": "sub" }, "behaviour: " + r.behaviour + " | profile " + r.profile + " | seed " + r.seed +
-        " | grid phase " + Number(r.phase).toFixed(3) + " s | " + s1(r.duration) + " s simulated"),
+      el("p", { "class": "sub" }, "behaviour: " + r.behaviour + " | " + (r.kubelet || "profile " + r.profile) +
+        " | seed " + r.seed + " | probe ticks at " + Number(r.phase).toFixed(3) +
+        " s + n x periodSeconds (the grid phase) | " + s1(r.duration) + " s simulated"),
       runSummary(doc), timelineLegend(doc));
     add(root, focusNote(DATA.focus, r.duration));
     if (names.length < 2) {
@@ -537,8 +540,9 @@
     var s = doc.summary, given = doc.behaviours.map(function (b) { return b.label; });
     add(root, el("h1", {}, "kubesim check"),
       el("p", { "class": "sub" }, plural(doc.inputs.length, "input") + " | behaviours: " +
-        (given.join(", ") || "none given") + " | " + doc.settings.phases + " grid phases | profile " +
-        doc.settings.profile + " | --fail-on " + s.fail_on + ": exit " + s.exit_code));
+        (given.join(", ") || "none given") + " | " + doc.settings.phases + " grid phases | " +
+        (doc.settings.kubelet || "profile " + doc.settings.profile) + " | --fail-on " + s.fail_on +
+        ": exit " + s.exit_code));
     if (doc.inputs.length) {
       var d = put(root, el("details", { "class": "inputs" }));
       add(d, el("summary", {}, "inputs (" + plural(doc.inputs.length, "file") + ")"));
@@ -562,7 +566,7 @@
       el("span", { "class": "badge sev-" + f.severity }, sev), document.createTextNode(" "),
       el("a", { href: "#rule-" + f.id, title: f.help }, f.id),
       document.createTextNode(vis(" " + f.name + (where ? " (" + where + ")" : ""))),
-      el("a", { "class": "anchor", href: "#finding-" + i, title: "link to this finding" }, "#"));
+      el("a", { "class": "anchor", href: "#finding-" + i, title: "link to this finding" }, "#" + (i + 1)));
   }
 
   function evidenceCaption(f, run) {
@@ -596,8 +600,9 @@
     }
     add(div, evidenceCaption(f, run));
     if (run && drawnAt[extra.run] !== undefined) {
-      add(div, add(el("p", { "class": "note" }), document.createTextNode("the same run as finding "),
-        el("a", { href: "#finding-" + drawnAt[extra.run] }, "#" + drawnAt[extra.run]), document.createTextNode(" above")));
+      add(div, add(el("p", { "class": "note same-run" }), document.createTextNode("the same run as finding "),
+        el("a", { href: "#finding-" + drawnAt[extra.run] }, "#" + (drawnAt[extra.run] + 1)),
+        document.createTextNode(" above")));
     } else if (run) {
       drawnAt[extra.run] = i;
       add(div, runSummary(run.doc), timelineLegend(run.doc));
@@ -643,7 +648,9 @@
   function objectHead(obj) {
     return el("h3", {}, obj.file + (obj.line ? ":" + obj.line : "") + " " + obj.object +
       (obj.namespace ? " (namespace " + obj.namespace + ")" : "") +
-      (obj.rendered_from ? " [" + obj.rendered_from + "]" : ""));
+      (obj.rendered_from.length === 1 ? " [" + obj.rendered_from[0] + "]" :
+        obj.rendered_from.length ? " [in " + obj.rendered_from.length + " renders: " +
+          obj.rendered_from.join(", ") + "]" : ""));
   }
 
   function findingsSection(root, doc, runs, extras) {
