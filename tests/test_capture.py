@@ -404,6 +404,10 @@ def test_the_app_dying_mid_capture_loses_nothing_and_is_recorded_as_refused(tmp_
         obs = trace.observations(key)
         answered = [o.t for o in obs if o.status is not None]
         after = [o for o in obs if o.t > answered[-1]]
+        # a request in flight when the app was killed is reset (its connection was open);
+        # every one sent after that finds no listener: refused
+        if after and after[0].error is not None and after[0].error.value == "reset":
+            after = after[1:]
         assert after and all(o.error is not None and o.error.value == "refused"
                              for o in after), show(after)
         assert not ticker_problems(obs, 0.1, 60), ticker_problems(obs, 0.1, 60)
