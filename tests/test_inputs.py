@@ -23,7 +23,7 @@ from kubesim.cli.main import parse
 from kubesim.cli.mcp_tools import ServerSettings, call_tool
 from kubesim.errors import BehaviourError, SpecError
 from kubesim.files import MAX_INPUT_BYTES, read_text, reading_scope
-from kubesim.spec.sources import walk
+from kubesim.spec.sources import UnitKind, walk
 
 REPO = Path(__file__).resolve().parent.parent
 SPEC = "probe_specs/seed_unified_healthz.yaml"
@@ -309,3 +309,39 @@ def test_the_models_bounds_are_the_engines():
                             (inputs.Censored, [m.value for m in CensoredMode]),
                             (inputs.HelmEngine, HELM_ENGINES)):
         assert sorted(typing.get_args(literal)) == sorted(values), literal
+
+
+def test_a_named_file_of_a_chart_or_kustomization_is_checked_as_it(tmp_path, monkeypatch):
+    """A pre-commit hook names the staged files, never their chart: a template (not YAML
+    before rendering), values.yaml or Chart.yaml is the outermost chart above it (a subchart
+    renders with its parent), a kustomization's file its kustomization, each once, and the
+    file itself is listed as part of it; a file in no chart or kustomization is itself."""
+    (tmp_path / ".git").mkdir()
+    chart = tmp_path / "charts" / "web"
+    (chart / "templates").mkdir(parents=True)
+    (chart / "Chart.yaml").write_text("apiVersion: v2\nname: web\nversion: 1.0.0\n")
+    (chart / "templates" / "deploy.yaml").write_text("kind: {{ .Values.kind }}\n")
+    sub = chart / "charts" / "db"
+    (sub / "templates").mkdir(parents=True)
+    (sub / "Chart.yaml").write_text("apiVersion: v2\nname: db\nversion: 1.0.0\n")
+    (sub / "templates" / "sts.yaml").write_text("{{ .Values.x }}\n")
+    base = tmp_path / "deploy" / "base"
+    base.mkdir(parents=True)
+    (base / "kustomization.yaml").write_text("resources: [app.yaml]\n")
+    (base / "app.yaml").write_text("kind: Deployment\n")
+    (tmp_path / "plain.yaml").write_text("kind: Deployment\n")
+    monkeypatch.chdir(tmp_path)
+    found = walk(["charts/web/templates/deploy.yaml", "charts/web/charts/db/templates/sts.yaml",
+                  "charts/web/Chart.yaml", "deploy/base/app.yaml", "plain.yaml"])
+    assert [(u.kind, u.path) for u in found.units] == [
+        (UnitKind.CHART, "charts/web"), (UnitKind.KUSTOMIZATION, "deploy/base"),
+        (UnitKind.FILE, "plain.yaml")]
+    assert [(s["file"], s["reason"]) for s in found.skipped] == [
+        ("charts/web/templates/deploy.yaml", "part of the helm chart charts/web, which is "
+         "checked as a whole"),
+        ("charts/web/charts/db/templates/sts.yaml", "part of the helm chart charts/web, which "
+         "is checked as a whole"),
+        ("charts/web/Chart.yaml", "part of the helm chart charts/web, which is checked as a "
+         "whole"),
+        ("deploy/base/app.yaml", "part of the kustomization deploy/base, which is checked as "
+         "a whole")]

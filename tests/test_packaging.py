@@ -181,9 +181,10 @@ def test_the_documented_hook_revision_is_this_release():
     assert f"this release is `v{__version__}`" in readme
 
 
-def test_the_python_hook_installs_the_core_alone():
-    """pre-commit installs a `language: python` hook with `pip install .`: no extras, so the
-    hook's environment is the core dependencies (the extras are optional in pyproject)."""
+def test_the_python_hook_carries_the_chart_engine_the_render_extra_pins():
+    """pre-commit installs a `language: python` hook with `pip install .` and the hook's
+    additional_dependencies: the core, and Helm's engine as a library at the pin of the
+    `render` extra, so a staged chart is rendered in the hook's own environment."""
     import tomllib
 
     project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
@@ -191,7 +192,30 @@ def test_the_python_hook_installs_the_core_alone():
         "numpy", "pydantic", "pyyaml", "simpy"]
     hook = next(h for h in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
                 if h["id"] == "kubesim-check")
-    assert "additional_dependencies" not in hook and hook["language"] == "python"
+    assert hook["language"] == "python"
+    assert hook["additional_dependencies"] == project["optional-dependencies"]["render"]
+    for name in ("charts/web/templates/deploy.yaml", "charts/web/templates/_helpers.tpl",
+                 "charts/web/values.schema.json", "k8s/app.yml"):
+        assert re.search(hook["files"], name), name
+
+
+def test_the_release_the_docs_name_is_a_tag_with_a_changelog_entry():
+    """docs/ci.md, the hooks file and action.yml name `v` + the version; that tag exists in
+    this repository (a clone without any tag cannot tell, and says so) and CHANGELOG.md has
+    its section."""
+    from kubesim._version import __version__
+
+    tag = f"v{__version__}"
+    assert f"## {tag}" in (REPO / "CHANGELOG.md").read_text()
+    assert f"@{tag}" in (REPO / "action.yml").read_text()
+    assert f"@{tag}" in (REPO / "docs" / "ci.md").read_text()
+    if not (REPO / ".git").exists():
+        pytest.skip("not a git checkout: the tags cannot be listed")
+    tags = subprocess.run(["git", "tag", "--list"], cwd=REPO, capture_output=True, text=True,
+                          check=True).stdout.split()
+    if not tags:
+        pytest.skip("this clone holds no tags (cloned with --no-tags): cannot tell")
+    assert tag in tags, f"{tag} is not a tag of this repository (tags: {tags})"
 
 
 # staged file names that argparse would take for options without the entry's `--`
@@ -255,10 +279,15 @@ def _action() -> dict:
     return yaml.safe_load((REPO / "action.yml").read_text())
 
 
-def _expand(text: str, inputs: dict[str, str]) -> str:
-    """GitHub's `${{ inputs.NAME }}` expressions, the only ones the run steps' env uses."""
+def _expand(text: str, inputs: dict[str, str],
+            outputs: dict[str, dict[str, str]] | None = None) -> str:
+    """GitHub's `${{ inputs.NAME }}` and `${{ steps.ID.outputs.NAME }}` expressions, the only
+    ones the run steps use (`outputs`: each earlier step's outputs, by its id)."""
     def value(m: re.Match[str]) -> str:
         expr = m.group(1).strip()
+        if expr.startswith("steps."):
+            step, _, name = expr.removeprefix("steps.").partition(".outputs.")
+            return (outputs or {})[step][name]
         assert expr.startswith("inputs."), f"unexpected expression {expr!r}"
         return inputs[expr.removeprefix("inputs.")]
     return re.sub(r"\$\{\{(.*?)\}\}", value, text)
@@ -278,19 +307,28 @@ def test_action_is_a_composite_with_documented_inputs():
         assert step in ids
 
 
-def _run_step(step: dict, inputs: dict[str, str], cwd: Path, out: Path,
-              path: str) -> subprocess.CompletedProcess[str]:
+def _run_step(step: dict, inputs: dict[str, str], cwd: Path, out: Path, path: str,
+              outputs: dict[str, dict[str, str]] | None = None,
+              runner: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "GITHUB_ACTION_PATH": str(REPO), "GITHUB_OUTPUT": str(out),
-           "PATH": path}
-    env.update({k: _expand(str(v), inputs) for k, v in (step.get("env") or {}).items()})
-    return subprocess.run(["bash", "-e", "-c", _expand(step["run"], inputs)], cwd=cwd, env=env,
-                          text=True, capture_output=True, timeout=300)
+           "PATH": path, **(runner or {})}
+    env.update({k: _expand(str(v), inputs, outputs)
+                for k, v in (step.get("env") or {}).items()})
+    return subprocess.run(["bash", "-e", "-c", _expand(step["run"], inputs, outputs)], cwd=cwd,
+                          env=env, text=True, capture_output=True, timeout=300)
+
+
+def _outputs_of(file: Path) -> dict[str, str]:
+    return dict(line.split("=", 1) for line in file.read_text().splitlines() if "=" in line)
 
 
 def test_action_steps_run_here_and_write_sarif(tmp_path):
-    """Each `run:` step as the runner runs it (bash -e, GITHUB_OUTPUT, GITHUB_ACTION_PATH).
-    The install step runs with a `python` that records its command line instead of
-    installing (this environment already has kubesim, installed from the same path)."""
+    """Each `run:` step as the runner runs it (bash -e, GITHUB_OUTPUT, GITHUB_PATH,
+    GITHUB_ACTION_PATH, RUNNER_*). The cache key names the runner, the Python and a hash of
+    the action's sources (another source, another key); the install step, run on a cache miss,
+    makes a virtual environment with a `python` that records its command lines instead of
+    installing (this environment already has kubesim, installed from the same path), and the
+    next step puts that environment on PATH."""
     action = _action()
     inputs = {k: str(v.get("default", "")) for k, v in action["inputs"].items()}
     inputs.update(paths="k8s", args="--max-hang-recovery 90")
@@ -300,20 +338,32 @@ def test_action_steps_run_here_and_write_sarif(tmp_path):
     (work / "k8s" / "values.yaml").write_text(VALUES)
     shim = tmp_path / "shim"
     shim.mkdir()
-    (shim / "python").write_text('#!/bin/sh\nprintf "%s\\n" "$@" > "$SHIM_LOG"\n')
+    # `python -m venv DIR` makes DIR/bin/python, itself a recorder of its command line
+    (shim / "python").write_text('#!/bin/sh\nprintf "%s\\n" "$@" >> "$SHIM_LOG"\n'
+                                 'if [ "$2" = venv ]; then mkdir -p "$3/bin"; '
+                                 'cp "$0" "$3/bin/python"; fi\n')
     (shim / "python").chmod(0o755)
     path = f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"
     outputs = tmp_path / "github_output"
-    steps = [s for s in action["runs"]["steps"] if "run" in s]
-    install, check_step = steps
-    os.environ["SHIM_LOG"] = str(tmp_path / "pip-argv")
-    try:
-        done = _run_step(install, inputs, work, outputs, f"{shim}{os.pathsep}{path}")
-    finally:
-        del os.environ["SHIM_LOG"]
+    runner = {"RUNNER_OS": "Linux", "RUNNER_ARCH": "X64", "RUNNER_TEMP": str(tmp_path / "t"),
+              "GITHUB_PATH": str(tmp_path / "github_path"), "SHIM_LOG": str(tmp_path / "argv")}
+    steps = {s.get("id") or s["name"]: s for s in action["runs"]["steps"] if "run" in s}
+    python = {"python": {"python-version": "3.12"}}  # what actions/setup-python says
+    done = _run_step(steps["key"], inputs, work, outputs, path, python, runner)
     assert done.returncode == 0, done.stderr
-    argv = (tmp_path / "pip-argv").read_text().split("\n")
-    assert argv[:3] == ["-m", "pip", "install"] and str(REPO) in argv
+    key = _outputs_of(outputs)
+    assert key["venv"] == str(tmp_path / "t" / "kubesim-action-venv")
+    assert re.fullmatch(r"kubesim-action-Linux-X64-py3\.12-[0-9a-f]{20}", key["key"]), key
+    known = {"key": key, **python}
+    done = _run_step(steps["Install kubesim"], inputs, work, outputs,
+                     f"{shim}{os.pathsep}{path}", known, runner)
+    assert done.returncode == 0, done.stderr
+    argv = (tmp_path / "argv").read_text().split("\n")
+    assert argv[:3] == ["-m", "venv", key["venv"]]
+    assert argv[3:6] == ["-m", "pip", "install"] and f"{REPO}[render]" in argv
+    done = _run_step(steps["kubesim on PATH"], inputs, work, outputs, path, known, runner)
+    assert (tmp_path / "github_path").read_text() == f"{key['venv']}/bin\n"
+    check_step = steps["check"]
 
     done = _run_step(check_step, inputs, work, outputs, path)
     assert done.returncode == 0 and done.stdout == "", done.stderr
@@ -482,7 +532,9 @@ def test_dockerfile_is_slim_and_runs_kubesim_through_its_entrypoint():
     env = " ".join(arg for op, arg in ins if op == "ENV")
     assert re.search(r"\bHOME=/tmp\b", env)
     run = " ".join(arg for op, arg in ins if op == "RUN")
-    assert "pip install /src" in run and "--uid 10001" in run
+    # charts and kustomizations render in the image: the render extra and the pinned programs
+    assert "pip install '/src[render]'" in run and "--uid 10001" in run
+    assert "python /src/.ci/install_engines.py /usr/local helm kubectl" in run
     assert "install -m 0755 /src/docker/entrypoint.py /usr/local/bin/kubesim-entrypoint" in run
     assert "chown kubesim:kubesim /work" in run
     assert [arg for op, arg in ins if op == "WORKDIR"] == ["/work"]

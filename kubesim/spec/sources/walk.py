@@ -189,6 +189,11 @@ def walk(paths: list[str]) -> Walk:
             out.refused.append(refused)
         elif p.is_dir():
             _walk_dir(p, out, set(), root, loose=True, top=True)
+        elif (owner := _owner(p, root)) is not None:  # a chart's template, a base's file
+            kind, folder = owner
+            out.units.append(Unit(kind, folder, root=root))
+            out.skipped.append({"file": path, "reason": f"part of the {kind.value} {folder}, "
+                                "which is checked as a whole"})
         else:
             out.units.append(unit_of(path))
     seen: set[tuple[UnitKind, str]] = set()
@@ -200,6 +205,31 @@ def walk(paths: list[str]) -> Walk:
             unique.append(u)
     out.units = unique
     return out
+
+
+def _owner(file: Path, root: TrustRoot) -> tuple[UnitKind, str] | None:
+    """The chart or kustomization a file named on the command line belongs to (a pre-commit
+    hook names a chart's staged template, never the chart): the outermost chart folder above
+    it (a subchart's file is rendered by its parent), else the nearest kustomization folder;
+    searched up to the trust root, as the path was written. None: the file stands alone."""
+    chart: str | None = None
+    kustomization: str | None = None
+    folder = Path(os.path.normpath(file.parent))
+    while root.holds_lexically(folder):
+        if (folder / CHART_FILE).is_file() and root.holds(folder):
+            chart = str(folder)
+        elif kustomization is None and chart is None and _kustomization_file(folder) \
+                is not None and root.holds(folder):
+            kustomization = str(folder)
+        if folder == folder.parent or os.path.abspath(folder) == str(root.lexical):
+            break
+        folder = folder.parent
+    if chart is not None:
+        return UnitKind.CHART, chart
+    if kustomization is not None and _why_not(Path(kustomization), UnitKind.KUSTOMIZATION,
+                                              root) is None:
+        return UnitKind.KUSTOMIZATION, kustomization
+    return None
 
 
 def _walked(link: Path, loose: bool) -> bool:
