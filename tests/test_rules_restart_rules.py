@@ -15,7 +15,7 @@ from helpers import cli, http, pod, run, scenario
 
 from kubesim import ProbedContainer, profile_from, simulate
 from kubesim.behaviour.scenario import load_scenario
-from kubesim.errors import SpecError
+from kubesim.errors import BehaviourError, SpecError
 from kubesim.kubelet.pod_status import ContainerState, PodPhase, pod_phase
 from kubesim.kubelet.restart_rules import (
     container_should_restart,
@@ -428,3 +428,13 @@ def test_issue_29_container_Never_in_pod_Always_and_OnFailure_in_pod_Never():
     assert all(len(r["starts"]) == 1 and r["failed"] is not None for r in never)
     onfailure = spread("onfailure-in-never-pod.yaml", "exits-1-then-0.yaml", seeds=5)
     assert all(len(r["starts"]) == 2 and r["succeeded"] is not None for r in onfailure)
+
+
+def test_R4_35_an_in_place_restart_loop_at_one_instant_is_refused_not_run_for_ever():
+    """With no kubelet latency a container that exits at once under a RestartAllContainers
+    rule would restart the pod at the same instant for ever: one clear error instead."""
+    p = load_spec(str(EXAMPLES / "restart-all-containers.yaml"))
+    sc = scenario(exit=[{"after_seconds": 0, "code": 42, "container": "trainer"}])
+    with pytest.raises(BehaviourError, match="restart for ever at that instant"):
+        simulate(p, sc, duration=10, profile=IDEAL_136)
+    simulate(p, sc, duration=10, profile=V136)  # with latencies time goes on

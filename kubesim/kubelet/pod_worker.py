@@ -21,6 +21,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from kubesim.behaviour.answer import SIGKILL_EXIT_CODE, ExitDue
+from kubesim.errors import BehaviourError
 from kubesim.kubelet.pod_actions import Kill, PodActions, compute_pod_actions
 from kubesim.kubelet.pod_container import (
     OOM_EXIT_CODE,
@@ -222,6 +223,7 @@ class Kubelet:
         self.last_sync_end = -math.inf
         self.pod_relist_at = -math.inf  # the last on-demand relist of the pod (R4.36)
         self.pleg_waiting = False  # a sync waits for a relist (R4.3) that may come on demand
+        self.last_reset_at = -math.inf  # the last in-place restart of the pod (R4.35)
         self.next_timer = self._resync_due()
         crash = self._probe_exit(behaviour)
         specs = pod.containers
@@ -546,6 +548,14 @@ class Kubelet:
             yield from self._kill_pod(PodActions(kill_pod=True))
             acted = False
         elif trigger is not None:  # R4.35: the pod restarts in place, then syncs again
+            if self.last_reset_at == self.sched.now:
+                raise BehaviourError(
+                    f"container {trigger.unit.name} exits with code {trigger.code} as soon as "
+                    f"it starts and its RestartAllContainers rule restarts the pod again at "
+                    f"{self.sched.now:g} s: with no kubelet latency (an ideal profile) it would "
+                    "restart for ever at that instant (R4.35); give its exit after_seconds > 0 "
+                    "or use a profile with latencies")
+            self.last_reset_at = self.sched.now
             yield from restart_all(self, trigger)
             self.initialized = not any(u.init or u.sidecar for u in self.units)
             self.init_failed = False
