@@ -39,10 +39,10 @@ from kubesim import (
     simulate,
 )
 from kubesim.behaviour.trace import EXIT_TARGETS, Observation, RestartMode, Trace
-from kubesim.spec.model import ContainerRestartRule
 from kubesim.engine.metrics import metrics_of, run_metrics, run_metrics_box
 from kubesim.engine.simulate import focus
 from kubesim.render.report import render_json
+from kubesim.spec.model import ContainerRestartRule
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = st.sampled_from([

@@ -389,6 +389,16 @@ class Lifecycle(_Model):
     stop_signal: Str | None = Field(None, exclude=True, repr=False)
 
 
+def _one_of(value: Any, kind: type[Enum]) -> Any:
+    """A value of `kind`, else the API server's NotSupported, naming what is allowed (R5.20)."""
+    allowed = [repr(m.value) for m in kind]
+    if not isinstance(value, str) or value not in [m.value for m in kind]:
+        listed = f"{', '.join(allowed[:-1])} or {allowed[-1]}"
+        raise _RuleError(f"must be one of {listed} (R5.20, validateContainerRestartPolicy)",
+                         value=value)
+    return value
+
+
 # validateContainerRestartPolicy (pkg/apis/core/validation/validation.go): at most 20 rules a
 # container, at most 255 exit codes a rule (R5.20); the values are not range-checked
 MAX_RESTART_RULES = 20
@@ -401,12 +411,17 @@ class RestartRuleExitCodes(_Model):
     operator: ExitCodeOperator
     values: tuple[Int32, ...] = ()
 
+    @field_validator("operator", mode="before")
+    @classmethod
+    def _in_or_not_in(cls, value: Any) -> Any:
+        return _one_of(value, ExitCodeOperator)
+
     @field_validator("values")
     @classmethod
     def _at_most_255(cls, values: tuple[int, ...]) -> tuple[int, ...]:
         if len(values) > MAX_RULE_EXIT_CODES:  # R5.20
-            raise _RuleError(f"must have at most {MAX_RULE_EXIT_CODES} values "
-                             f"(validateContainerRestartPolicy), got {len(values)}", show=False)
+            raise _RuleError(f"must have at most {MAX_RULE_EXIT_CODES} values (R5.20, "
+                             f"validateContainerRestartPolicy), got {len(values)}", show=False)
         return values
 
 
@@ -416,6 +431,11 @@ class ContainerRestartRule(_Model):
 
     action: RestartRuleAction
     exit_codes: RestartRuleExitCodes
+
+    @field_validator("action", mode="before")
+    @classmethod
+    def _known_action(cls, value: Any) -> Any:
+        return _one_of(value, RestartRuleAction)
 
     def matches(self, code: int) -> bool:
         """Whether exit `code` satisfies the rule (findMatchingContainerRestartRule)."""
@@ -461,6 +481,11 @@ class ContainerSpec(_Model):
                              "digit)", value=name)
         return name
 
+    @field_validator("restart_policy", mode="before")
+    @classmethod
+    def _restart_policy(cls, value: Any) -> Any:
+        return None if value is None else _one_of(value, RestartPolicy)
+
     @model_validator(mode="after")
     def _restart_rules(self) -> ContainerSpec:
         """validateContainerRestartPolicy (R5.20): rules need the container's own
@@ -468,11 +493,12 @@ class ContainerSpec(_Model):
         rules = self.restart_policy_rules
         if rules and self.restart_policy is None:
             raise _RuleError("must be set when restartPolicyRules are used (the pod's "
-                             "restartPolicy is not inherited; validateContainerRestartPolicy)",
+                             "restartPolicy is not inherited; R5.20, "
+                             "validateContainerRestartPolicy)",
                              sub=("restartPolicy",), show=False)
         if len(rules) > MAX_RESTART_RULES:
-            raise _RuleError(f"must have at most {MAX_RESTART_RULES} rules "
-                             f"(validateContainerRestartPolicy), got {len(rules)}",
+            raise _RuleError(f"must have at most {MAX_RESTART_RULES} rules (R5.20, "
+                             f"validateContainerRestartPolicy), got {len(rules)}",
                              sub=("restartPolicyRules",), show=False)
         return self
 
