@@ -286,8 +286,9 @@ def test_R4_34_with_the_gate_off_the_fields_are_dropped_and_said_so(capsys):
     (p,) = containers_from_text(RESTART_ALL, "pod.yaml", every_pod=True)
     gated = gated_pod(p, profile_from())
     assert [(c.name, c.restart_policy, c.restart_policy_rules) for c in gated.pod.containers] \
-        == [("setup", None, ()), ("proxy", ALWAYS, ()), ("trainer", None, ()),
+        == [("setup", None, ()), ("proxy", None, ()), ("trainer", None, ()),
             ("exporter", None, ())]
+    assert [c.sidecar for c in gated.pod.containers] == [False, True, False, False]
     assert len(gated.notes) == 1 and "containers[0] (trainer)" in gated.notes[0]
     code, out, _ = cli(capsys, "run", str(EXAMPLES / "restart-all-containers.yaml"),
                        "--duration", "5")
@@ -438,3 +439,19 @@ def test_R4_35_an_in_place_restart_loop_at_one_instant_is_refused_not_run_for_ev
     with pytest.raises(BehaviourError, match="restart for ever at that instant"):
         simulate(p, sc, duration=10, profile=IDEAL_136)
     simulate(p, sc, duration=10, profile=V136)  # with latencies time goes on
+
+
+def test_R4_35_a_sidecars_RestartAllContainers_rule_restarts_the_pod():
+    """The 1.36 lab: a sidecar (restartPolicy Always, rules allowed with the gate, R5.21)
+    whose exit 1 matches restarts every container in place (ShouldAllContainersRestart)."""
+    text = RESTART_ALL.replace("      restartPolicy: Always\n", "      restartPolicy: Always\n"
+                               "      restartPolicyRules: [{action: RestartAllContainers, "
+                               "exitCodes: {operator: In, values: [1]}}]\n", 1)
+    (p,) = containers_from_text(text, "pod.yaml", every_pod=True)
+    sc = scenario(exit=[{"after_seconds": 5, "code": 1, "runs": [0], "container": "proxy"}],
+                  init_containers={"setup": {"seconds": 1}})
+    tl = run(p, sc, profile=IDEAL_136, duration=20)
+    assert [k.at for k in tl.pod_kills] == [6]
+    # the setup init container runs its 1 s again, then the others start
+    assert running(tl, "setup") == [0, 6] and running(tl, "trainer") == [1, 7]
+    assert running(tl, "proxy") == [1, 7]

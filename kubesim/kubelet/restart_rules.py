@@ -42,8 +42,9 @@ __all__ = ["GatedPod", "container_should_restart", "gated_pod", "matching_rule",
 
 def matching_rule(spec: ContainerSpec, code: int) -> ContainerRestartRule | None:
     """findMatchingContainerRestartRule: the first of the container's rules that exit `code`
-    satisfies (rules count only beside the container's own restartPolicy, R4.31)."""
-    if spec.restart_policy is None:
+    satisfies (rules count only beside the container's own restartPolicy, R4.31; a
+    sidecar's is Always)."""
+    if spec.restart_policy is None and not spec.sidecar:
         return None
     for rule in spec.restart_policy_rules:
         if rule.matches(code):
@@ -106,10 +107,9 @@ def _where(pod: ProbedContainer, spec: ContainerSpec) -> str:
 
 
 def _uses_fields(spec: ContainerSpec) -> bool:
-    """Fields the ContainerRestartRules gate governs: rules, or a plain container's own
-    policy (a sidecar's Always is the SidecarContainers feature's, R4.34)."""
-    return bool(spec.restart_policy_rules) or (spec.restart_policy is not None
-                                                and not spec.sidecar)
+    """Fields the ContainerRestartRules gate governs: rules, or a container's own policy (a
+    sidecar's Always is the SidecarContainers feature's, and `sidecar` says it, R4.34)."""
+    return bool(spec.restart_policy_rules) or spec.restart_policy is not None
 
 
 def _refuse_restart_all(pod: ProbedContainer, profile: KubeletProfile) -> None:
@@ -139,8 +139,7 @@ def gated_pod(pod: ProbedContainer, profile: KubeletProfile) -> GatedPod:
     it on but RestartAllContainersOnContainerExits off, that action and sidecar rules
     refused (SpecError, exit 2)."""
     specs = pod.containers
-    if not any(s.restart_policy_rules or (s.restart_policy is not None and not s.sidecar)
-               for s in specs):
+    if not any(_uses_fields(s) for s in specs):
         return GatedPod(pod, [])
     if profile.container_restart_rules:
         if not profile.restart_all_containers:
@@ -156,8 +155,7 @@ def gated_pod(pod: ProbedContainer, profile: KubeletProfile) -> GatedPod:
     def plain(spec: ContainerSpec) -> ContainerSpec:
         if not _uses_fields(spec):
             return spec
-        keep = RestartPolicy.ALWAYS if spec.sidecar else None
-        return spec.model_copy(update={"restart_policy": keep, "restart_policy_rules": ()})
+        return spec.model_copy(update={"restart_policy": None, "restart_policy_rules": ()})
 
     others = tuple(plain(s) for s in pod.others)
     return GatedPod(dataclasses.replace(pod, container=plain(pod.container), others=others),

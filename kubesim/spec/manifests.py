@@ -477,6 +477,8 @@ class _Pod:
         # placeholder name, `<YOUR-APP>`, is still a container the pod runs)
         lenient = isinstance(name, str) and all(c.get(key) is None for key in PROBE_FIELDS)
         read = ("name", *RESTART_FIELDS) if init else MODELED_FIELDS
+        if sidecar:  # its restartPolicy Always is what `sidecar` says
+            read = tuple(k for k in read if k != "restartPolicy")
         try:
             return parse_container({k: c[k] for k in read if k in c}, sidecar=sidecar,
                                    init=init, any_name=lenient and not init)

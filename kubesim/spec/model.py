@@ -455,6 +455,7 @@ class ContainerSpec(_Model):
     sidecar: bool = Field(False, strict=True)  # an init container with restartPolicy Always
     init: bool = Field(False, strict=True)  # a plain init container: runs to completion
     # the container's own restart policy and rules (KEP-5307, R4.30, R4.31); None: the pod's
+    # (a sidecar's is Always, which `sidecar` says)
     restart_policy: RestartPolicy | None = None
     restart_policy_rules: tuple[ContainerRestartRule, ...] = ()
 
@@ -491,7 +492,7 @@ class ContainerSpec(_Model):
         """validateContainerRestartPolicy (R5.20): rules need the container's own
         restartPolicy, and a container has at most 20 of them."""
         rules = self.restart_policy_rules
-        if rules and self.restart_policy is None:
+        if rules and self.restart_policy is None and not self.sidecar:  # a sidecar's: Always
             raise _RuleError("must be set when restartPolicyRules are used (the pod's "
                              "restartPolicy is not inherited; R5.20, "
                              "validateContainerRestartPolicy)",
