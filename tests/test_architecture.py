@@ -68,6 +68,7 @@ MODULES = {
     "kubesim.kubelet.backoff": "kubelet", "kubesim.kubelet.runtime": "kubelet",
     "kubesim.kubelet.settings": "kubelet", "kubesim.kubelet.pod_actions": "kubelet",
     "kubesim.kubelet.pod_status": "kubelet", "kubesim.kubelet.lifecycle": "kubelet",
+    "kubesim.kubelet.restart_rules": "kubelet", "kubesim.kubelet.restart_all": "kubelet",
     "kubesim.engine": "engine", "kubesim.kubelet.scheduler": "kubelet",
     "kubesim.timeline": "core", "kubesim.engine.heap_scheduler": "engine",
     "kubesim.engine.simpy_scheduler": "engine", "kubesim.engine.jumps": "engine",

@@ -42,11 +42,12 @@ from kubesim.behaviour.trace import EXIT_TARGETS, Observation, RestartMode, Trac
 from kubesim.engine.metrics import metrics_of, run_metrics, run_metrics_box
 from kubesim.engine.simulate import focus
 from kubesim.render.report import render_json
+from kubesim.spec.model import ContainerRestartRule
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = st.sampled_from([
     profile_from(), profile_from(ideal=True), profile_from("legacy"), profile_from("1.35"),
-    profile_from("1.35", ideal=True),
+    profile_from("1.35", ideal=True), profile_from("1.36"), profile_from("1.36", ideal=True),
     profile_from(overrides={"kubelet_recently_started": True}),
     profile_from(overrides={"backoff_requeue": "exact", "relist_seconds": 0.5}),
     profile_from(overrides={"exec_probe_timeout": False, "sync_seconds": 0}),
@@ -738,3 +739,45 @@ def test_a_quiet_day_of_a_pod_of_several_containers_is_jumped() -> None:
     assert sched.steps < calls / 20, (sched.steps, calls)
     ref = simulate(pod, sc, duration=86_400.0, seed=1, engine="simpy", whole_pod=True)
     assert render_json(timeline) == render_json(ref)
+
+
+# ------------------------------------------------- container restart rules, in-place restarts
+RESTART_PROFILES = st.sampled_from([profile_from("1.36"), profile_from("1.36", ideal=True),
+                                    profile_from("1.35"), profile_from()])
+RULE_CODES = [0, 1, 2, 137, 143, 255]
+
+
+def own_restart(draw: st.DrawFn, c: ContainerSpec, restart_all: bool) -> ContainerSpec:
+    """`c` with a restartPolicy of its own and up to two rules (R4.30, R4.31); the action
+    RestartAllContainers only where the profile's API server allows it (R5.27)."""
+    if c.sidecar or draw(st.integers(0, 2)) == 0:
+        return c
+    policies = ["OnFailure", "Never"] if c.init else ["Always", "OnFailure", "Never"]
+    actions = ["Restart", "RestartAllContainers"] if restart_all else ["Restart"]
+    rules = [ContainerRestartRule.model_validate({
+        "action": draw(st.sampled_from(actions)),
+        "exitCodes": {"operator": draw(st.sampled_from(["In", "NotIn"])),
+                      "values": draw(st.lists(st.sampled_from(RULE_CODES), max_size=3))}})
+        for _ in range(draw(st.integers(0, 2)))]
+    return c.model_copy(update={"restart_policy": RestartPolicy(draw(st.sampled_from(policies))),
+                                "restart_policy_rules": tuple(rules)})
+
+
+@given(pod=any_shape_pods(), scenario=scenario_dicts(), phase=st.one_of(st.none(), PHASES),
+       seed=SEEDS, profile=RESTART_PROFILES, duration=st.integers(60, 900), data=st.data())
+def test_restart_rules_and_in_place_restarts_same_metrics(pod: Any, scenario: dict[str, Any],
+                                                           phase: float | None, seed: int,
+                                                           profile: Any, duration: int,
+                                                           data: st.DataObject) -> None:
+    """Containers with restart policies and rules of their own, exits matching them,
+    RestartAllContainers, on-demand relists (R4.30-R4.36): both schedulers alike."""
+    units = [own_restart(data.draw, c, profile.restart_all_containers)
+             for c in pod.containers]
+    at = min(max(pod.position, 0), len(pod.others))
+    pod = dataclasses.replace(pod, container=units[at], others=(*units[:at], *units[at + 1:]))
+    names = tuple(c.name for c in pod.containers if not c.init)
+    sc = keyed_for(pod, scenario, data.draw)
+    sc["exit"] = data.draw(exit_rules(names=names))
+    sc["containers"] = data.draw(container_rules(pod))
+    same(pod, Scenario.from_dict(sc), duration=duration, seed=seed, profile=profile,
+         phase=phase)

@@ -15,7 +15,8 @@ from kubesim.kubelet import settings
 from kubesim.kubelet.settings import PROFILES, profile_from
 
 DOC = Path(__file__).parents[1] / "docs" / "kubelet-profiles.md"
-ALIASES = {"classic": "1.29-1.34", "legacy": "1.21-1.28", "1.35": "1.35+"}
+ALIASES = {"classic": "1.29-1.34", "legacy": "1.21-1.28", "1.35+": "1.35", "1.36": "1.36+"}
+GATES = ("container_restart_rules", "restart_all_containers", "on_demand_relist")
 
 
 def _table() -> dict[str, dict[str, str]]:
@@ -45,7 +46,8 @@ def test_every_version_preset_is_one_row_of_the_documented_table():
         p = PROFILES[preset]
         assert row["Kubelet versions"] == p.versions
         for knob in ("readiness_trigger_at_sync", "trigger_resets_ticker",
-                     "startup_hold_on_success", "exec_probe_timeout", "backoff_requeue"):
+                     "startup_hold_on_success", "exec_probe_timeout", "backoff_requeue",
+                     *GATES):
             assert row[knob] == _text(getattr(p, knob)), (preset, knob)
         curve = " / ".join(_text(getattr(p, k))
                            for k in ("backoff_initial", "backoff_max", "backoff_reset"))
@@ -63,7 +65,7 @@ def test_every_version_dependent_knob_changes_somewhere_in_the_table():
     """A knob in the table that never changes across ranges would not be version-dependent."""
     table = _table()
     for knob in ("readiness_trigger_at_sync", "trigger_resets_ticker",
-                 "startup_hold_on_success", "backoff_requeue"):
+                 "startup_hold_on_success", "backoff_requeue", *GATES):
         assert len({row[knob] for row in table.values()}) == 2, knob
 
 

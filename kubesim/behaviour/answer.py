@@ -216,8 +216,9 @@ class Behaviour(Protocol):
         ...
 
     # -- the processes' own exits
-    def exit_at(self, started_at: float, container: str = "") -> ExitDue | None:
-        """The first timed exit of the process of `container` started at `started_at`."""
+    def exit_at(self, started_at: float, container: str = "", run: int = 0) -> ExitDue | None:
+        """The first timed exit of the process of `container` started at `started_at`, its
+        `run` (restartCount, 0 the first)."""
         ...
 
     def exits_on_probe(self) -> bool:
@@ -340,7 +341,7 @@ class BehaviourBase:
     def first_stall(self, until: float) -> float | None:
         return None
 
-    def exit_at(self, started_at: float, container: str = "") -> ExitDue | None:
+    def exit_at(self, started_at: float, container: str = "", run: int = 0) -> ExitDue | None:
         return None
 
     def exits_on_probe(self) -> bool:
@@ -443,8 +444,8 @@ class DelegatingBehaviour(BehaviourBase):
     def first_stall(self, until: float) -> float | None:
         return self.base.first_stall(until)
 
-    def exit_at(self, started_at: float, container: str = "") -> ExitDue | None:
-        return self.base.exit_at(started_at, container)
+    def exit_at(self, started_at: float, container: str = "", run: int = 0) -> ExitDue | None:
+        return self.base.exit_at(started_at, container, run)
 
     def exits_on_probe(self) -> bool:
         return self.base.exits_on_probe()

@@ -92,7 +92,9 @@ Exits (`exit`): the process ends by itself, with exit `code` (0-255, default 1) 
 `while_down: dep` exits at the first instant at least `after_seconds` (default 0) into the
 container's life at which the dependency is down (a crash at start while a database is down,
 or as soon as it goes down); `on_first_probe: key` exits when the first request to that target
-arrives (the request's connection is reset). The earliest due rule wins. In a pod of several
+arrives (the request's connection is reset). The earliest due rule wins (the first listed at a
+tie). `runs: [0, 1]` limits a rule to those runs of the container (0 its first, then its
+restartCount: exits 42, 42, then 1 are two rules). In a pod of several
 containers every app container and sidecar follows the rules, unless a rule names its
 `container`. The kubelet then
 restarts it by `restartPolicy` and the exit code (Always; OnFailure unless the code is 0;
@@ -500,6 +502,8 @@ class ExitRule(_Model):
     code: Annotated[int, Field(ge=0, le=255)] = 1
     oom: bool = False
     container: str | None = None  # in a pod of several: only this container (default: all)
+    # only these runs of the container (its restartCount: 0 the first); None: every run
+    runs: list[Annotated[int, Field(ge=0, le=10**6)]] | None = None
     replicas: ReplicaSelector | None = None  # only these pods of a fleet
 
     @model_validator(mode="after")
@@ -806,11 +810,11 @@ class Scenario(_Model, BehaviourBase):
         own = self._rules(container).answers_after_sigterm
         return self.answers_after_sigterm_ if own is None else own
 
-    def exit_at(self, started_at: float, container: str = "") -> ExitDue | None:
-        """The first timed exit of the process started at `started_at` (in `container`);
-        None if it never exits by itself on a timer."""
+    def exit_at(self, started_at: float, container: str = "", run: int = 0) -> ExitDue | None:
+        """The first timed exit of the process started at `started_at` (in `container`, its
+        `run`: restartCount); None if it never exits by itself on a timer."""
         due = [(at, i) for i, r in enumerate(self.exit_)
-               if r.container in (None, container)
+               if r.container in (None, container) and (r.runs is None or run in r.runs)
                and (at := r.due(started_at, self.dependencies)) is not None]
         if not due:
             return None

@@ -381,9 +381,9 @@ class Trace(BehaviourBase):
         """`meta.shutdown_seconds`, default 0."""
         return float(self.meta.get("shutdown_seconds", 0.0))
 
-    def exit_at(self, started_at: float, container: str = "") -> ExitDue | None:
+    def exit_at(self, started_at: float, container: str = "", run: int = 0) -> ExitDue | None:
         """The recorded exit of the process started at `started_at` (see the module
-        docstring), or None."""
+        docstring), or None; a trace records one process, whatever its `run`."""
         for t, code, oom in self._exits():
             if self.restart is RestartMode.REPLAY:
                 return ExitDue(started_at + t, code, oom)

@@ -105,7 +105,8 @@ Work = _bounded(int, 1, 10**18 - 1, "a whole number from 1 to 999999999999999999
                 "as --max-work)")
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
 Setting = Annotated[str, Field(min_length=1, max_length=1024)]
-Profile = Literal["1.20", "1.21-1.28", "1.29-1.34", "1.35", "1.35+", "classic", "legacy"]
+Profile = Literal["1.20", "1.21-1.28", "1.29-1.34", "1.35", "1.35+", "1.36", "1.36+",
+                  "classic", "legacy"]
 TraceRestart = Literal["replay", "wall"]  # kubesim.behaviour.trace.RestartMode
 Censored = Literal["failure", "discard", "reject"]  # kubesim.behaviour.trace.CensoredMode
 Want = Literal["survive-outage", "hang-within", "starts-within", "unready-within"]

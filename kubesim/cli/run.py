@@ -30,6 +30,7 @@ from kubesim.cli.command import CommandResult
 from kubesim.cli.inputs import RunInput
 from kubesim.engine.simulate import grid_cycle, simulate
 from kubesim.errors import UsageError
+from kubesim.kubelet.restart_rules import gated_pod
 from kubesim.render.edge import visible
 from kubesim.render.plot import check_output, plot_meta, save_png
 from kubesim.render.report import iter_json, iter_text, pod_header, to_document
@@ -120,7 +121,7 @@ def run(args: argparse.Namespace) -> CommandResult:
         # the picture is drawn from the JSON document, so `kubesim plot` on a saved result
         # gives the same bytes; the whole pod (a lane group per container), or --container's
         save_png(to_document(timeline, meta=meta, phases=sweep), args.plot)
-    notes = [lone_pod_note(behaviour), *pod.notes]
+    notes = [lone_pod_note(behaviour), *pod.notes, *gated_pod(pod, profile).notes]
     if args.trace:  # what its censored timeouts count as (imported only for traces)
         from kubesim.analysis.check.scoping import censored_summary
 

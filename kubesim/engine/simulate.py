@@ -16,6 +16,7 @@ from kubesim.engine.jumps import Jumper, jumps_apply
 from kubesim.errors import BehaviourError, UsageError
 from kubesim.kubelet.pod_worker import Kubelet
 from kubesim.kubelet.prober import CensoredPolicy
+from kubesim.kubelet.restart_rules import gated_pod
 from kubesim.kubelet.scheduler import URGENT
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.spec.targets import resolve_targets
@@ -126,7 +127,9 @@ def launch_pod(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durati
                rng: np.random.Generator | None = None, checked: bool = False,
                start: float | None = None, jumps: bool = True,
                targets: list[dict[ProbeType, Target]] | None = None) -> PodHandle:
-    """`add_kubelet`, returning the pod's handle (controllers delete pods through it)."""
+    """`add_kubelet`, returning the pod's handle (controllers delete pods through it). The
+    pod's containers are taken as the profile's API server takes them (R4.34, R5.27)."""
+    pod = gated_pod(pod, profile).pod
     if targets is None:
         targets = pod_targets(pod, behaviour)
     rng, phase, origins, censored = prepare(pod, behaviour, duration=duration, seed=seed,

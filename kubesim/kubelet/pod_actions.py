@@ -63,10 +63,12 @@ class PodActions:
 
 def compute_pod_actions(units: list[PodContainer], seen: list[tuple[Instance | None, bool]],
                         policy: RestartPolicy, *, initialized: bool,
-                        init_failed: bool) -> PodActions:
+                        init_failed: bool, rules: bool = False) -> PodActions:
     """computePodActions on the status a sync saw (`seen`: per container, its newest
     instance and whether it runs). Starting the next init container, and the app containers
-    once they are all done, is the pod worker's (`Kubelet._advance_init`)."""
+    once they are all done, is the pod worker's (`Kubelet._advance_init`). `rules`: the
+    ContainerRestartRules gate, under which a probe kill restarts by the container's own
+    restartPolicy first (R4.32)."""
     out = PodActions()
     keep = 0
     for unit, (inst, running) in zip(units, seen, strict=True):
@@ -83,7 +85,7 @@ def compute_pod_actions(units: list[PodContainer], seen: list[tuple[Instance | N
                 keep += not sidecar
                 continue
             out.kills.append(Kill(unit, inst, verdict))
-            if restarts_after_kill(unit.spec, policy):  # R4.1, R4.2, E13
+            if restarts_after_kill(unit.spec, policy, rules=rules):  # R4.1, R4.2, E13, R4.32
                 # doBackOff reads the status from before the kill: the previous instance
                 again = Start(unit, unit.runtime.newest_exited(inst.running_at))
                 (out.init_starts if sidecar else out.starts).append(again)

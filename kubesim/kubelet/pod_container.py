@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from kubesim.kubelet.backoff import CrashLoopBackOff
 from kubesim.kubelet.prober import Listener, Prober
 from kubesim.kubelet.prober_manager import ProberManager
+from kubesim.kubelet.restart_rules import container_should_restart, restart_after_probe_kill
 from kubesim.kubelet.results_cache import ResultsCache
 from kubesim.kubelet.runtime import Instance, Runtime
 from kubesim.kubelet.status_view import StatusView
@@ -35,19 +36,33 @@ __all__ = ["OOM_EXIT_CODE", "Listener", "PodContainer", "exit_reason",
 OOM_EXIT_CODE = 137  # the runtime reports an OOM kill as SIGKILL (128 + 9)
 
 
-def restarts_after_kill(spec: ContainerSpec, policy: RestartPolicy) -> bool:
-    """R4.2 sidecars always restart; E13 OnFailure restarts a killed container."""
-    return spec.sidecar or policy is not RestartPolicy.NEVER
+def restarts_after_kill(spec: ContainerSpec, policy: RestartPolicy, *,
+                        rules: bool = False) -> bool:
+    """R4.2 sidecars always restart; E13 OnFailure restarts a killed container; with the
+    ContainerRestartRules gate (`rules`) the container's own restartPolicy first (R4.32)."""
+    if spec.sidecar:
+        return True
+    if rules:
+        return restart_after_probe_kill(spec, policy)
+    return policy is not RestartPolicy.NEVER
 
 
-def restarts_after_exit(spec: ContainerSpec, policy: RestartPolicy, code: int) -> bool:
+def restarts_after_exit(spec: ContainerSpec, policy: RestartPolicy, code: int, *,
+                        rules: bool = False, restart_all: bool = False) -> bool:
     """An app's own exit (§4): Always (and a sidecar) restarts, OnFailure only a non-zero
     exit code, Never nothing; a plain init container is done at exit code 0 and restarts
-    after a failure unless the policy is Never."""
+    after a failure unless the policy is Never. With the ContainerRestartRules gate
+    (`rules`) the container's rules and own policy decide first (R4.31; `restart_all`: the
+    RestartAllContainers gate, R4.35)."""
+    if spec.sidecar:
+        return True
+    if spec.init and code == 0:
+        return False
+    if rules:
+        return container_should_restart(spec, policy, code, restart_all=restart_all)
     if spec.init:
-        return code != 0 and policy is not RestartPolicy.NEVER
-    return (spec.sidecar or policy is RestartPolicy.ALWAYS
-            or (policy is RestartPolicy.ON_FAILURE and code != 0))
+        return policy is not RestartPolicy.NEVER
+    return policy is RestartPolicy.ALWAYS or (policy is RestartPolicy.ON_FAILURE and code != 0)
 
 
 def exit_reason(code: int, oom: bool) -> str:
@@ -70,7 +85,8 @@ class PodContainer:
         # the container's kind, read at every sync: copied from the frozen spec (a pydantic
         # attribute costs a Python look-up even in the compiled kubelet)
         self.init, self.sidecar = spec.init, spec.sidecar
-        self.status = StatusView(will_restart=restarts_after_kill(spec, policy))
+        self.status = StatusView(will_restart=restarts_after_kill(
+            spec, policy, rules=profile.container_restart_rules))
         # container IDs unique in the pod: the first container keeps the short form
         self.runtime = Runtime(prefix="" if index == 0 else f"{self.name}-", name=self.name)
         self.backoff = CrashLoopBackOff(profile.backoff_initial, profile.backoff_max,

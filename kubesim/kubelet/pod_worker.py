@@ -21,6 +21,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from kubesim.behaviour.answer import SIGKILL_EXIT_CODE, ExitDue
+from kubesim.errors import BehaviourError
 from kubesim.kubelet.lifecycle import run_handler
 from kubesim.kubelet.pod_actions import Kill, PodActions, compute_pod_actions
 from kubesim.kubelet.pod_container import (
@@ -32,6 +33,7 @@ from kubesim.kubelet.pod_container import (
 )
 from kubesim.kubelet.pod_status import ContainerState, PodPhase, pod_phase
 from kubesim.kubelet.prober import Listener
+from kubesim.kubelet.restart_all import restart_all, restart_all_trigger
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance
 from kubesim.kubelet.scheduler import NORMAL, URGENT, Interrupted
 from kubesim.kubelet.status_view import StatusView
@@ -147,6 +149,11 @@ class SyncTimes:
         self.container_start_seconds: Final[float] = profile.container_start_seconds
         self.sibling_start_seconds: Final[float] = profile.sibling_start_seconds
         self.sync_on_readiness_startup: Final[bool] = profile.sync_on_readiness_startup
+        self.rules: Final[bool] = profile.container_restart_rules  # R4.30-R4.34
+        self.restart_all: Final[bool] = profile.restart_all_containers  # R4.35
+        # R4.36: on-demand relists (only where relists are not continuous anyway)
+        self.on_demand: Final[bool] = profile.on_demand_relist and profile.relist_seconds > 0
+        self.pod_relist_seconds: Final[float] = profile.pod_relist_seconds
 
 
 class Steady(Enum):
@@ -225,6 +232,9 @@ class Kubelet:
         self.in_post_start = False  # the pod worker waits for a postStart hook (R4.40)
         self.post_start_until = 0.0  # ... until then
         self.last_sync_end = -math.inf
+        self.pod_relist_at = -math.inf  # the last on-demand relist of the pod (R4.36)
+        self.pleg_waiting = False  # a sync waits for a relist (R4.3) that may come on demand
+        self.last_reset_at = -math.inf  # the last in-place restart of the pod (R4.35)
         self.next_timer = self._resync_due()
         crash = self._probe_exit(behaviour)
         specs = pod.containers
@@ -311,11 +321,14 @@ class Kubelet:
         seen = [u.runtime.now_seen() for u in self.units]
         if self.ready != (self._containers_ready() and self._gates_true()):
             return True
-        if pod_phase(self._states(seen), self.pod.restart_policy) is not self.phase:
+        if pod_phase(self._states(seen), self.pod.restart_policy,
+                     rules=self.times.rules) is not self.phase:
+            return True
+        if self.times.restart_all and restart_all_trigger(self.units, seen) is not None:
             return True
         actions = compute_pod_actions(self.units, seen, self.pod.restart_policy,
                                       initialized=self.initialized,
-                                      init_failed=self.init_failed)
+                                      init_failed=self.init_failed, rules=self.times.rules)
         return bool(actions.kill_pod or actions.kills or actions.init_starts or actions.starts)
 
     def idle_syncs(self, at: float, end: float) -> IdleSyncs:
@@ -327,10 +340,9 @@ class Kubelet:
         stretch: their jitter is drawn in chunks of at most DRAW_CHUNK (the same stream as
         one draw per sync, in bounded memory), the rest one by one."""
         times, rng = self.times, self.rng
-        relist = times.relist_seconds
         if at < end:
-            t = last_relist(at, self.relist_phase, relist)
-            if (pleg_wait(at, self.relist_phase, relist, self.last_sync_end) > 0
+            t = self._last_relist(at)
+            if (self._pleg_wait(at) > 0
                     or not all(u.runtime.seen_as_now(t) for u in self.units)):
                 end = at
         base, jitter = times.resync_seconds, times.resync_jitter
@@ -433,8 +445,12 @@ class Kubelet:
         out = []
         for unit, (inst, running) in zip(self.units, seen, strict=True):
             kind = "init" if unit.init else "sidecar" if unit.sidecar else "app"
+            if inst is None and unit.runtime.removed:  # R4.35: stopped, restarting
+                out.append(ContainerState(kind, True, False, False, SIGKILL_EXIT_CODE, True))
+                continue
             out.append(ContainerState(kind, inst is not None, running, unit.status.started,
-                                      None if inst is None else inst.record.exit_code))
+                                      None if inst is None else inst.record.exit_code,
+                                      inst is None or inst.will_restart))
         return out
 
     # -- results -> kubelet (syncLoopIteration, R3.9, R3.10) --------------------------------
@@ -519,6 +535,7 @@ class Kubelet:
                 yield from self._post_start(unit, inst)
         if len(self.first_starts) > 1 or hooked:  # that first sync ends here (R4.3)
             self.last_sync_end = self.sched.now
+        self._relist_pod()  # R4.36: its postSync relist
         while self.terminator is None or not self.terminator.requested:
             if not self.sync_requested:
                 self.idle = True
@@ -540,10 +557,12 @@ class Kubelet:
         """One SyncPod: refresh the status (container Started/Ready, the pod's conditions and
         phase), then carry out computePodActions: the whole-pod kill, or the kills, then the
         sidecar starts, then the app container starts, one at a time in pod order."""
-        wait = pleg_wait(self.sched.now, self.relist_phase, self.relist_seconds,
-                         self.last_sync_end)
+        wait = self._pleg_wait(self.sched.now)
         if wait > 0:  # R4.3: a PLEG cache newer than the previous sync
-            yield wait, URGENT
+            if self.times.on_demand:
+                yield from self._wait_for_relist(wait)
+            else:
+                yield wait, URGENT
         seen_at = self._last_relist(self.sched.now)
         seen = [u.runtime.as_seen_at(seen_at) for u in self.units]
         for unit, (inst, running) in zip(self.units, seen, strict=True):
@@ -551,25 +570,47 @@ class Kubelet:
             if ready is not None:
                 self._set_container_ready(unit, ready)
         self._set_ready()
-        self.set_phase(pod_phase(self._states(seen), self.pod.restart_policy))
+        self.set_phase(pod_phase(self._states(seen), self.pod.restart_policy,
+                                 rules=self.times.rules))
         self.starts_in_sync = 0
         requeues: list[float] = []
+        acted = True
+        trigger = (restart_all_trigger(self.units, seen) if self.times.restart_all
+                   else None)
         if self.phase.terminal:
             # a terminal pod is terminated (SyncTerminatingPod): whatever still runs (the
             # sidecars of a pod whose init container failed under Never) is stopped
             yield from self._kill_pod(PodActions(kill_pod=True))
+            acted = False
+        elif trigger is not None:  # R4.35: the pod restarts in place, then syncs again
+            if self.last_reset_at == self.sched.now:
+                raise BehaviourError(
+                    f"container {trigger.unit.name} exits with code {trigger.code} as soon as "
+                    f"it starts and its RestartAllContainers rule restarts the pod again at "
+                    f"{self.sched.now:g} s: with no kubelet latency (an ideal profile) it would "
+                    "restart for ever at that instant (R4.35); give its exit after_seconds > 0 "
+                    "or use a profile with latencies")
+            self.last_reset_at = self.sched.now
+            yield from restart_all(self, trigger)
+            self.initialized = not any(u.init or u.sidecar for u in self.units)
+            self.init_failed = False
+            self.request_sync(self.times.sync_seconds)
         else:
             actions = compute_pod_actions(self.units, seen, self.pod.restart_policy,
                                           initialized=self.initialized,
-                                          init_failed=self.init_failed)
+                                          init_failed=self.init_failed,
+                                          rules=self.times.rules)
             if actions.kill_pod:
                 yield from self._kill_pod(actions)
             else:
                 requeues = yield from self._carry_out(actions)
                 if not self.initialized:
                     yield from self._advance_init(seen)
+                acted = bool(actions.kills) or self.starts_in_sync > 0
         self.last_sync_end = self.sched.now
         self.next_timer = self._resync_due(min(requeues) if requeues else None)
+        if acted and not requeues:  # R4.36: a sync with results and no error
+            self._relist_pod()
 
     def _carry_out(self, actions: PodActions) -> Generator[Any, Any, list[float]]:
         """SyncPod steps 3, 6 and 8: kill, then start; the requeue delays of refused starts
@@ -603,20 +644,68 @@ class Kubelet:
             if unit.runtime.current is None:
                 yield from self._try_start(unit, None)
 
-    # -- PLEG (E16) -------------------------------------------------------------------------
+    # -- PLEG (E16, R4.36) -----------------------------------------------------------------
     def _last_relist(self, t: float) -> float:
-        return last_relist(t, self.relist_phase, self.relist_seconds)
+        """The last relist of the pod at or before `t`: the periodic one, or the pod's own
+        on-demand relist (R4.36)."""
+        return max(last_relist(t, self.relist_phase, self.relist_seconds), self.pod_relist_at)
+
+    def _pleg_wait(self, now: float) -> float:
+        """R4.3, where a relist of the pod (periodic or on demand) after the previous sync's
+        end also serves."""
+        if self.pod_relist_at > self.last_sync_end:
+            return 0.0
+        return pleg_wait(now, self.relist_phase, self.relist_seconds, self.last_sync_end)
 
     def notice(self, at: float) -> None:
-        """A container started or died at `at`: the next relist sees it and queues a sync."""
-        self.request_sync(notice_delay(at, self.sched.now, self.relist_phase, self.times))
+        """A container started or died at `at`: the next relist sees it and queues a sync;
+        with on-demand relists only if no relist of the pod saw it before (R4.36)."""
+        delay = notice_delay(at, self.sched.now, self.relist_phase, self.times)
+        if not self.times.on_demand:
+            self.request_sync(delay)
+            return
+        self.sched.call(max(0.0, delay - self.times.sync_seconds), URGENT, self._relisted, True)
+
+    def _relist_pod(self) -> None:
+        """GenericPLEG.RequestRelist after a sync (kubelet.go `SyncPod`'s postSync, R4.36)."""
+        if self.times.on_demand:
+            self.sched.call(self.times.pod_relist_seconds, URGENT, self._pod_relisted, None)
+
+    def _pod_relisted(self, _: Any) -> None:
+        self._relisted(False)
+        self.pod_relist_at = self.sched.now
+        if self.pleg_waiting:  # GetNewerThan returns: the pod's cache is newer now
+            self.pleg_waiting = False
+            self.sched.interrupt(self.pod_worker)
+
+    def _wait_for_relist(self, wait: float) -> ProcessGen:
+        """R4.3 with on-demand relists: until the next periodic relist, or the pod's own
+        relist if it comes first (R4.36)."""
+        self.pleg_waiting = True
+        try:
+            yield wait, URGENT
+        except Interrupted:
+            pass
+        self.pleg_waiting = False
+
+    def _relisted(self, periodic: bool) -> None:
+        """A relist now (`periodic`: the relist of the period grid, else the pod's own): a
+        pod lifecycle event, and a sync one hop later, for a container whose state differs
+        from what the pod's previous relist recorded (a change at the instant of a periodic
+        relist is that relist's next one's, as in `notice_delay`)."""
+        now, period = self.sched.now, self.relist_seconds
+        grid = last_relist(now - 0.5 * period if periodic else now, self.relist_phase, period)
+        before = max(grid - GRID_EPS, self.pod_relist_at)
+        if not all(u.runtime.seen_as_now(before) for u in self.units):
+            self.request_sync(self.times.sync_seconds)
 
     # -- kill and start (§4) ----------------------------------------------------------------
     def _kill(self, unit: PodContainer, inst: Instance, probe_type: ProbeType) -> ProcessGen:
         now = self.sched.now
         grace = unit.grace_seconds(probe_type, self.pod.termination_grace_period_seconds)
         who = "Init container" if unit.sidecar else "Container"
-        inst.will_restart = restart = restarts_after_kill(unit.spec, self.pod.restart_policy)
+        inst.will_restart = restart = restarts_after_kill(unit.spec, self.pod.restart_policy,
+                                                          rules=self.times.rules)
         suffix = ", will be restarted" if restart else ""  # decided now (E13)
         self.event(now, "Normal", "Killing",
                    f"{who} {unit.name} failed {probe_type.value} probe{suffix}", unit.name)
@@ -651,6 +740,8 @@ class Kubelet:
         inst.exited_at = inst.record.ended_at = self.sched.now
         code = SIGKILL_EXIT_CODE if sigkill else self.behaviour.sigterm_exit_code(unit.name)
         inst.record.exit_code, inst.record.reason = code, exit_code_reason(code)
+        if not restart and self.times.rules:  # R4.32: the next sync judges this exit
+            inst.will_restart = self._restarts_after(unit, code)
         self.notice(self.sched.now)
 
     def _kill_pod(self, actions: PodActions) -> ProcessGen:
@@ -762,7 +853,7 @@ class Kubelet:
             run = self.behaviour.init_run(unit.name, inst.restart_count)
             due: ExitDue | None = ExitDue(now + run.seconds, run.code, False)
         else:
-            due = self.behaviour.exit_at(now, unit.name)
+            due = self.behaviour.exit_at(now, unit.name, inst.restart_count)
         if due is not None and due.at < self.timeline.duration:
             inst.exit_due = due.at
             self.sched.process(self._exit_when_due(unit, inst, *due))
@@ -838,14 +929,19 @@ class Kubelet:
         inst.exited_at = inst.record.ended_at = now
         inst.record.end_reason = reason = exit_reason(code, oom)
         inst.record.exit_code, inst.record.reason = code, reason
-        inst.will_restart = restart = (
-            restarts_after_exit(unit.spec, self.pod.restart_policy, code)
-            and (self.terminator is None or not self.terminator.requested))
+        inst.will_restart = restart = self._restarts_after(unit, code)
         if not restart and unit.init and code != 0:
             self.init_failed = True  # Never: the pod fails (getPhase), its sidecars stop
         self.timeline.exits.append(ExitRecord(now, inst.restart_count, code, reason, restart,
                                               unit.name))
         self.notice(now)
+
+    def _restarts_after(self, unit: PodContainer, code: int) -> bool:
+        """Whether the container restarts after an exit with `code` (§4, R4.31); never once
+        the pod is being deleted."""
+        return (restarts_after_exit(unit.spec, self.pod.restart_policy, code,
+                                    rules=self.times.rules, restart_all=self.times.restart_all)
+                and (self.terminator is None or not self.terminator.requested))
 
     def _probe_exit(self, behaviour: Behaviour) -> Any:
         """The prober's hook for an app that dies when a target is first asked."""

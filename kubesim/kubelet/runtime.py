@@ -37,16 +37,28 @@ class Instance:
 
 
 class Runtime:
-    """All instances of one simulated container, newest last."""
+    """All instances of one simulated container, newest last; those before `base` were
+    removed by an in-place restart of the pod (R4.35): the runtime no longer lists them."""
 
     def __init__(self, prefix: str = "", name: str = "") -> None:
         self.instances: list[Instance] = []
         self.prefix, self.name = prefix, name
+        self.base = 0  # instances[:base] removed (RestartAllContainers)
 
     @property
     def current(self) -> Instance | None:
-        """The newest instance, running or not."""
-        return self.instances[-1] if self.instances else None
+        """The newest instance the runtime lists, running or not."""
+        return self.instances[-1] if len(self.instances) > self.base else None
+
+    @property
+    def removed(self) -> bool:
+        """Removed by an in-place restart and not started since (R4.35)."""
+        return self.base > 0 and len(self.instances) == self.base
+
+    def remove_all(self) -> None:
+        """RemoveContainer of every instance (R4.35): the next start is a first start for
+        the kubelet (no back-off), its restartCount goes on (R4.7)."""
+        self.base = len(self.instances)
 
     def start(self, now: float) -> Instance:
         """Start a new instance; restartCount is the previous one's plus one (R4.7)."""
@@ -58,14 +70,16 @@ class Runtime:
 
     def newest_exited(self, before: float) -> Instance | None:
         """The newest instance that had exited by `before` (doBackOff's lookup, R4.8)."""
-        for instance in reversed(self.instances):
+        for i in range(len(self.instances) - 1, self.base - 1, -1):
+            instance = self.instances[i]
             if instance.exited_at is not None and instance.exited_at <= before:
                 return instance
         return None
 
     def as_seen_at(self, t: float) -> tuple[Instance | None, bool]:
         """(newest instance started by `t`, whether it was running at `t`)."""
-        for instance in reversed(self.instances):
+        for i in range(len(self.instances) - 1, self.base - 1, -1):
+            instance = self.instances[i]
             if instance.running_at <= t:
                 return instance, instance.alive(t)
         return None, False

@@ -3,8 +3,9 @@
 Each preset says which kubelet versions it covers (`KubeletProfile.versions`); the table of
 version ranges and knob values, with the change that separates them, is
 `docs/kubelet-profiles.md`. `classic` (= `1.29-1.34`) is the default; `legacy` (=
-`1.21-1.28`) and `1.35` (= `1.35+`) keep their old names. `ideal()` keeps the rules and makes
-the kubelet's own latencies zero, for teaching and for exact tests.
+`1.21-1.28`) and `1.35+` (= `1.35`, from before 1.36 was modelled) keep their old names, and
+`1.36` is `1.36+`. `ideal()` keeps the rules and makes the kubelet's own latencies zero, for
+teaching and for exact tests.
 """
 
 from __future__ import annotations
@@ -67,6 +68,15 @@ class KubeletProfile(BaseModel):
     startup_hold_on_success: bool = True  # R1.23 (1.29+); False: only a Failure holds (R1.29)
     trigger_resets_ticker: bool = True  # R1.14 (1.29+): a readiness trigger re-phases the grid
     exec_probe_timeout: bool = True  # R2.15: ExecProbeTimeout gate; off: exec timeouts discarded
+    # R4.30-R4.34: the ContainerRestartRules gate (beta, on from 1.35): a container's own
+    # restartPolicy and restartPolicyRules decide its restarts; off: the pod's policy
+    container_restart_rules: bool = False
+    # R4.35: the RestartAllContainersOnContainerExits gate (alpha 1.35, on from 1.36): the
+    # RestartAllContainers rule action restarts every container of the pod in place
+    restart_all_containers: bool = False
+    # R4.36: the PLEGOnDemandRelist gate (on in 1.36): after a sync that killed or started a
+    # container the pod is relisted at once, so the change is seen without the 1 s relist
+    on_demand_relist: bool = False
     # -- the situation, not the version
     kubelet_recently_started: bool = False  # R1.4: workers first sleep U[0, P)
     # -- CrashLoopBackOff (R4.8-R4.15)
@@ -83,6 +93,9 @@ class KubeletProfile(BaseModel):
     resync_jitter: Jitter = 0.5
     # -- the kubelet's own latencies (E16, R4.3); the defaults are estimates, not measurements
     relist_seconds: Period = 1.0  # PLEG generic relist period
+    # R4.36: from the end of a sync to its on-demand relist of the pod (5-20 ms observed on a
+    # 1.36.2 kubelet under containerd); used only with `on_demand_relist`
+    pod_relist_seconds: Seconds = 0.01
     sync_seconds: Seconds = 0.02  # from an update to the pod sync acting on it
     # R4.24, measured on kubelet 1.20.2 (containerd): 0.2-0.3 s from the sync's decision to
     # the container running; siblings started by one sync 0.5-1.1 s apart
@@ -93,6 +106,7 @@ class KubeletProfile(BaseModel):
         """The same rules with every kubelet latency and jitter zero."""
         return self.model_copy(update={
             "name": f"{self.name}+ideal", "relist_seconds": 0.0, "sync_seconds": 0.0,
+            "pod_relist_seconds": 0.0,
             "container_start_seconds": 0.0, "sibling_start_seconds": 0.0,
             "backoff_requeue": BackoffRequeue.EXACT,
             "requeue_jitter": 0.0, "resync_jitter": 0.0,
@@ -120,7 +134,11 @@ _LABELS = {"name", "versions"}  # describe a profile; not knobs
 # override asking for another value is refused rather than silently run with today's rule.
 UNWIRED: dict[str, Any] = {}
 
-V1_35 = KubeletProfile(name="1.35+", versions="1.35+", backoff_requeue=BackoffRequeue.EXPIRY)
+V1_36 = KubeletProfile(name="1.36+", versions="1.36+", backoff_requeue=BackoffRequeue.EXPIRY,
+                       container_restart_rules=True, restart_all_containers=True,
+                       on_demand_relist=True)
+V1_35 = V1_36.model_copy(update={"name": "1.35", "versions": "1.35",
+                                 "restart_all_containers": False, "on_demand_relist": False})
 V1_29 = KubeletProfile(name="1.29-1.34", versions="1.29-1.34")
 V1_21 = V1_29.model_copy(update={"name": "1.21-1.28", "versions": "1.21-1.28",
                                  "startup_hold_on_success": False,
@@ -133,8 +151,9 @@ CLASSIC = KubeletProfile()
 PROFILES: dict[str, KubeletProfile] = {
     "classic": CLASSIC,
     "legacy": V1_21.model_copy(update={"name": "legacy"}),
-    "1.35": V1_35.model_copy(update={"name": "1.35"}),
-    "1.20": V1_20, "1.21-1.28": V1_21, "1.29-1.34": V1_29, "1.35+": V1_35,
+    "1.35+": V1_35.model_copy(update={"name": "1.35+"}),
+    "1.36": V1_36.model_copy(update={"name": "1.36"}),
+    "1.20": V1_20, "1.21-1.28": V1_21, "1.29-1.34": V1_29, "1.35": V1_35, "1.36+": V1_36,
 }
 
 

@@ -46,7 +46,8 @@ EPHEMERAL_FIELDS = CONTAINER_FIELDS | {"targetContainerName"}
 POD_SPEC_FIELDS = pod_spec_fields()
 COMPACT_FIELDS = frozenset({"name", "ports", *PROBE_FIELDS, "terminationGracePeriodSeconds",
                             "restartPolicy"})
-MODELED_FIELDS = ("name", "ports", *PROBE_FIELDS, "lifecycle")
+RESTART_FIELDS = ("restartPolicy", "restartPolicyRules")  # a container's own (R4.30)
+MODELED_FIELDS = ("name", "ports", *PROBE_FIELDS, "lifecycle", *RESTART_FIELDS)
 POD_SPEC_AT: dict[str, Loc] = {
     "Pod": ("spec",),
     **{kind: ("spec", "template", "spec") for kind in (
@@ -251,7 +252,9 @@ def _from_compact(doc: _Doc, data: dict[str, Any]) -> list[ProbedContainer]:
     stem = "stdin" if source == "<stdin>" else Path(source).stem
     doc = _Doc(doc.doc, "ProbeSpec", stem)
     pod = _Pod(doc, None)
-    spec = {**data, "name": "app" if data.get("name") is None else data["name"]}
+    # a compact spec's restartPolicy is the pod's, not the container's
+    spec = {**{k: v for k, v in data.items() if k != "restartPolicy"},
+            "name": "app" if data.get("name") is None else data["name"]}
     found = pod.container(spec, (), sidecar=False)
     return [pod.probed(found, *pod.settings(data, (), job=False))] if found.probes() else []
 
@@ -321,8 +324,8 @@ class _Pod:
                 continue
             if c.get("restartPolicy") == "Always":
                 units.append(self.container(c, cloc, sidecar=True))
-            else:
-                units.append(parse_container({"name": name}, init=True))
+            else:  # its own restartPolicy (Never, OnFailure) and rules count (R4.30)
+                units.append(self.container(c, cloc, sidecar=False, init=True))
         return units
 
     def strategy(self, obj: dict[str, Any], loc: Loc) -> DeploymentStrategy:
@@ -488,9 +491,11 @@ class _Pod:
                 raise self.doc.error(f"{field_path((*loc, key))}: probes are not allowed on "
                                      f"{where}", (*loc, key))
 
-    def container(self, c: dict[str, Any], loc: Loc, *, sidecar: bool) -> ContainerSpec:
+    def container(self, c: dict[str, Any], loc: Loc, *, sidecar: bool,
+                  init: bool = False) -> ContainerSpec:
         """The validated ContainerSpec of `c`, probed or not (every container is simulated:
-        one without a readiness probe is Ready once running, R4.25)."""
+        one without a readiness probe is Ready once running, R4.25); of a plain init
+        container (`init`) only its name and its own restart policy and rules (R4.30)."""
         if loc:
             self.doc.only_known(c, CONTAINER_FIELDS, loc)
         name = c.get("name")
@@ -500,9 +505,12 @@ class _Pod:
         # placeholder name, `<YOUR-APP>`, is still a container the pod runs)
         lenient = isinstance(name, str) and all(c.get(key) is None for key in PROBE_FIELDS)
         self._common(c, loc)
+        read = ("name", *RESTART_FIELDS) if init else MODELED_FIELDS
+        if sidecar:  # its restartPolicy Always is what `sidecar` says
+            read = tuple(k for k in read if k != "restartPolicy")
         try:
-            spec = parse_container({k: c[k] for k in MODELED_FIELDS if k in c}, sidecar=sidecar,
-                                   any_name=lenient)
+            spec = parse_container({k: c[k] for k in read if k in c}, sidecar=sidecar,
+                                   init=init, any_name=lenient and not init)
         except LocatedSpecError as exc:
             message = f"{self.doc.kind}/{self.doc.name} {label}: {exc.message}"
             raise SpecError(message, source=self.doc.doc.source,

@@ -33,7 +33,9 @@ from kubesim.spec.api_rules import sleep_problem
 __all__ = [
     "POD_IP",
     "ContainerPort",
+    "ContainerRestartRule",
     "ContainerSpec",
+    "ExitCodeOperator",
     "ExecAction",
     "GRPCAction",
     "HTTPGetAction",
@@ -46,6 +48,8 @@ __all__ = [
     "Probe",
     "ProbedContainer",
     "RestartPolicy",
+    "RestartRuleAction",
+    "RestartRuleExitCodes",
     "SleepAction",
     "TCPSocketAction",
     "Target",
@@ -71,11 +75,25 @@ class HandlerKind(str, Enum):
 
 
 class RestartPolicy(str, Enum):
-    """A pod's restartPolicy (R5.3: unset means Always)."""
+    """A pod's restartPolicy (R5.3: unset means Always), and a container's own (R4.30)."""
 
     ALWAYS = "Always"
     ON_FAILURE = "OnFailure"
     NEVER = "Never"
+
+
+class RestartRuleAction(str, Enum):
+    """What a matching container restart rule does (R4.31, R4.35)."""
+
+    RESTART = "Restart"  # restart this container (KEP-5307)
+    RESTART_ALL = "RestartAllContainers"  # restart the whole pod in place (KEP-5532)
+
+
+class ExitCodeOperator(str, Enum):
+    """How a rule's exit codes match (R4.31)."""
+
+    IN = "In"
+    NOT_IN = "NotIn"
 
 
 class LocatedSpecError(SpecError):
@@ -407,6 +425,60 @@ class Lifecycle(_Model):
     stop_signal: Str | None = Field(None, exclude=True, repr=False)
 
 
+def _one_of(value: Any, kind: type[Enum]) -> Any:
+    """A value of `kind`, else the API server's NotSupported, naming what is allowed (R5.26)."""
+    allowed = [repr(m.value) for m in kind]
+    if not isinstance(value, str) or value not in [m.value for m in kind]:
+        listed = f"{', '.join(allowed[:-1])} or {allowed[-1]}"
+        raise _RuleError(f"must be one of {listed} (R5.26, validateContainerRestartPolicy)",
+                         value=value)
+    return value
+
+
+# validateContainerRestartPolicy (pkg/apis/core/validation/validation.go): at most 20 rules a
+# container, at most 255 exit codes a rule (R5.26); the values are not range-checked
+MAX_RESTART_RULES = 20
+MAX_RULE_EXIT_CODES = 255
+
+
+class RestartRuleExitCodes(_Model):
+    """A restart rule's `exitCodes`: the exit code In (or NotIn) `values` (R4.31)."""
+
+    operator: ExitCodeOperator
+    values: tuple[Int32, ...] = ()
+
+    @field_validator("operator", mode="before")
+    @classmethod
+    def _in_or_not_in(cls, value: Any) -> Any:
+        return _one_of(value, ExitCodeOperator)
+
+    @field_validator("values")
+    @classmethod
+    def _at_most_255(cls, values: tuple[int, ...]) -> tuple[int, ...]:
+        if len(values) > MAX_RULE_EXIT_CODES:  # R5.26
+            raise _RuleError(f"must have at most {MAX_RULE_EXIT_CODES} values (R5.26, "
+                             f"validateContainerRestartPolicy), got {len(values)}", show=False)
+        return values
+
+
+class ContainerRestartRule(_Model):
+    """One entry of a container's `restartPolicyRules` (KEP-5307, R4.31); `exitCodes` is
+    required (R5.26)."""
+
+    action: RestartRuleAction
+    exit_codes: RestartRuleExitCodes
+
+    @field_validator("action", mode="before")
+    @classmethod
+    def _known_action(cls, value: Any) -> Any:
+        return _one_of(value, RestartRuleAction)
+
+    def matches(self, code: int) -> bool:
+        """Whether exit `code` satisfies the rule (findMatchingContainerRestartRule)."""
+        listed = code in self.exit_codes.values
+        return listed if self.exit_codes.operator is ExitCodeOperator.IN else not listed
+
+
 class ContainerSpec(_Model):
     """The probed part of a container: its name, ports, probes and preStop hook."""
 
@@ -418,6 +490,10 @@ class ContainerSpec(_Model):
     lifecycle: Lifecycle | None = None
     sidecar: bool = Field(False, strict=True)  # an init container with restartPolicy Always
     init: bool = Field(False, strict=True)  # a plain init container: runs to completion
+    # the container's own restart policy and rules (KEP-5307, R4.30, R4.31); None: the pod's
+    # (a sidecar's is Always, which `sidecar` says)
+    restart_policy: RestartPolicy | None = None
+    restart_policy_rules: tuple[ContainerRestartRule, ...] = ()
 
     @property
     def pre_stop(self) -> LifecycleHandler | None:
@@ -459,6 +535,27 @@ class ContainerSpec(_Model):
                              "letters, digits and '-', starting and ending with a letter or "
                              "digit)", value=name)
         return name
+
+    @field_validator("restart_policy", mode="before")
+    @classmethod
+    def _restart_policy(cls, value: Any) -> Any:
+        return None if value is None else _one_of(value, RestartPolicy)
+
+    @model_validator(mode="after")
+    def _restart_rules(self) -> ContainerSpec:
+        """validateContainerRestartPolicy (R5.26): rules need the container's own
+        restartPolicy, and a container has at most 20 of them."""
+        rules = self.restart_policy_rules
+        if rules and self.restart_policy is None and not self.sidecar:  # a sidecar's: Always
+            raise _RuleError("must be set when restartPolicyRules are used (the pod's "
+                             "restartPolicy is not inherited; R5.26, "
+                             "validateContainerRestartPolicy)",
+                             sub=("restartPolicy",), show=False)
+        if len(rules) > MAX_RESTART_RULES:
+            raise _RuleError(f"must have at most {MAX_RESTART_RULES} rules (R5.26, "
+                             f"validateContainerRestartPolicy), got {len(rules)}",
+                             sub=("restartPolicyRules",), show=False)
+        return self
 
     @model_validator(mode="after")
     def _per_type(self) -> ContainerSpec:
@@ -604,6 +701,7 @@ _TYPE_TEXT = {
     "model_type": "must be a mapping", "model_attributes_type": "must be a mapping",
     "dict_type": "must be a mapping", "tuple_type": "must be a list",
     "literal_error": "must be one of {expected}",
+    "enum": "must be one of {expected}",
 }
 
 
