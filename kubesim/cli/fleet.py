@@ -25,6 +25,7 @@ from kubesim.cli.args import (
     profile_of,
     render_options_of,
     seed_arg,
+    start_times_arg,
 )
 from kubesim.cli.command import CommandResult
 from kubesim.errors import UsageError
@@ -39,6 +40,7 @@ from kubesim.fleet.settings import (
     LoadModel,
     RolloutSettings,
     budget_fields,
+    fleet_settings,
 )
 from kubesim.fleet.workload import simulate_workload
 from kubesim.render.edge import visible
@@ -124,7 +126,7 @@ def add_fleet_args(p: argparse.ArgumentParser) -> None:
                    help="replicas (default: the workload's spec.replicas, else 3)")
     p.add_argument("--start-spread", type=float, default=0.0, metavar="S",
                    help="replicas' first containers start uniformly within S seconds (0)")
-    p.add_argument("--start-times", metavar="T0,T1,...",
+    p.add_argument("--start-times", type=start_times_arg, metavar="T0,T1,...",
                    help="replica i's first container starts at Ti seconds (one per replica)")
     p.add_argument("--nodes", type=int, metavar="N",
                    help="nodes the pods are scheduled on (default: one per replica)")
@@ -166,23 +168,16 @@ def _names(text: str, flag: str) -> tuple[str, ...]:
 
 def fleet_settings_of(args: argparse.Namespace, pod: ProbedContainer,
                       spec: FleetSpec | None = None) -> FleetSettings:
-    """The fleet the arguments describe, for `pod` (and the Service `spec` read)."""
+    """The fleet the arguments describe, for `pod` (and the Service `spec` read), built as
+    `kubesim check` builds its fleet checks' (`fleet_settings`)."""
     replicas = args.replicas if args.replicas is not None else (pod.replicas or 3)
-    propagation = args.propagation
-    if propagation is None:
-        propagation = 0.0 if args.ideal else DEFAULT_PROPAGATION_SECONDS
-    service = spec.services[0] if spec is not None and spec.services else None
-    publish = args.publish_not_ready_addresses
-    if publish is None:
-        publish = service.publish_not_ready_addresses if service is not None else False
-    return FleetSettings(
-        replicas=replicas, start_spread=args.start_spread, propagation_seconds=propagation,
-        load=_load(args.load), min_capacity=args.min_capacity,
-        start_times=None if args.start_times is None else _numbers(args.start_times,
-                                                                   "--start-times"),
-        nodes=args.nodes, zones=None if args.zones is None else _names(args.zones, "--zones"),
-        publish_not_ready_addresses=publish,
-        headless=service.headless if service is not None else False)
+    return fleet_settings(
+        replicas, start_spread=args.start_spread, start_times=args.start_times,
+        propagation_seconds=args.propagation, ideal=args.ideal,
+        service=spec.services[0] if spec is not None and spec.services else None,
+        publish_not_ready_addresses=args.publish_not_ready_addresses,
+        load=_load(args.load), min_capacity=args.min_capacity, nodes=args.nodes,
+        zones=None if args.zones is None else _names(args.zones, "--zones"))
 
 
 def _load(text: str | None) -> LoadModel | None:

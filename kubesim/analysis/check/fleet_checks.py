@@ -1,8 +1,11 @@
 """KS012 and KS013: the workload's replicas as a fleet under each given behaviour.
 
 A replicated workload (Deployment, StatefulSet, ReplicaSet) with a scenario or trace runs as
-`kubesim fleet` would run it: spec.replicas pods, each its own kubelet, one wall clock, the
-serving endpoints following Ready after the default propagation delay."""
+`kubesim fleet` runs it with the same settings (`fleet.settings.fleet_settings`, the one
+function both build the fleet with): spec.replicas pods, each its own kubelet, one wall
+clock, started as --start-spread or --start-times say, behind the Service that selects them
+(publishNotReadyAddresses, headless), the serving endpoints following Ready after
+--propagation (2 s by default, 0 with --ideal)."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from kubesim.analysis.check.plan import CheckRun, Subject
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.simulate import simulate
+from kubesim.errors import UsageError
 from kubesim.results import ProbeType
 
 READINESS = ProbeType.READINESS
@@ -24,6 +28,7 @@ DELETE_AT = 60.0  # KS014 deletes the replica then: Ready by then at ordinary se
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
+    from kubesim.fleet.settings import FleetSettings
     from kubesim.spec.model import ProbedContainer
 
 __all__ = ["FLEET_CHECKS"]
@@ -46,7 +51,8 @@ class Fleet:
         if (s.propagation_seconds is not None and READINESS in pod.container.probes()
                 and (hook is None or hook.sleep is not None)):  # it serves; a judgeable hook
             out.append(CheckRun(self.name, subject, label=DELETION))
-        if replicas >= 2 or s.max_zero_capacity is not None:
+        if (replicas >= 2 or s.max_zero_capacity is not None) and subject.behaviours:
+            _check_start_times(subject, replicas, s)
             out += [CheckRun(self.name, subject, b, label=b.label) for b in subject.behaviours]
         return out
 
@@ -64,7 +70,6 @@ class Fleet:
         # the fleet model only when a fleet runs: a plain `check` does not load it
         from kubesim.fleet.capacity import summarise
         from kubesim.fleet.run import simulate_fleet
-        from kubesim.fleet.settings import FleetSettings
 
         pod = run.pod
         if run.label == ROLLOUT:
@@ -74,9 +79,9 @@ class Fleet:
         if b is None:
             assert s.propagation_seconds is not None
             return _refused(pod, s, s.propagation_seconds)
-        fleet = simulate_fleet(pod, b.behaviour, FleetSettings(pod.replicas or 0),
-                               duration=b.duration, seed=s.seed, profile=s.profile,
-                               engine=s.engine, record_probes=False)
+        fleet = simulate_fleet(pod, b.behaviour, fleet_of(run, s), duration=b.duration,
+                               seed=s.seed, profile=s.profile, engine=s.engine,
+                               record_probes=False)
         return summarise(fleet)
 
     def verdict(self, run: CheckRun, m: Any, s: Settings) -> list[CheckResult]:
@@ -87,11 +92,12 @@ class Fleet:
         if b is None:
             return [_refused_after_deletion(w, c, pod, m, s.propagation_seconds or 0.0)]
         line = c.line("livenessProbe") or c.line("readinessProbe")
+        fleet = fleet_of(run, s)
         out = []
         if (pod.replicas or 0) >= 2:
-            out.append(_together(w, c, b, m, line))
+            out.append(_together(w, c, b, m, line, fleet))
         if s.max_zero_capacity is not None:
-            out.append(_zero(w, c, b, m, line, s.max_zero_capacity))
+            out.append(_zero(w, c, b, m, line, s.max_zero_capacity, fleet))
         return out
 
 
@@ -99,12 +105,49 @@ ROLLOUT = "a rolling update (synthetic)"
 DELETION = "a deleted replica (synthetic)"
 
 
-def _fleet_text(b: BehaviourRef, n: int) -> str:
-    return f"with {b.label}, {n} replicas (spec.replicas, seed-drawn grid phases)"
+def fleet_of(run: CheckRun, s: Settings) -> FleetSettings:
+    """The fleet KS012 and KS013 run: what `kubesim fleet` runs with the same settings
+    (spec.replicas, the start, the propagation, the Service selecting the pods)."""
+    from kubesim.fleet.settings import fleet_settings
+
+    return fleet_settings(run.pod.replicas or 0, start_spread=s.start_spread,
+                          start_times=s.start_times, propagation_seconds=s.propagation_seconds,
+                          ideal=s.ideal, service=run.workload.service)
+
+
+def _check_start_times(subject: Subject, replicas: int, s: Settings) -> None:
+    """--start-times names one start per replica of every workload run as a fleet."""
+    times = s.start_times
+    if times is not None and len(times) != replicas:
+        raise UsageError(f"--start-times has {len(times)} value{'s' * (len(times) != 1)}, but "
+                         f"{subject.workload.label} has {replicas} replicas (spec.replicas): "
+                         "give one start per replica")
+
+
+def _fleet_text(b: BehaviourRef, f: FleetSettings) -> str:
+    """`with B, 3 replicas (spec.replicas, started at 0, 45 and 90 s, propagation 2 s,
+    seed-drawn grid phases)`: the fleet a KS012/KS013 finding measured."""
+    if f.start_times is not None:
+        shown = [f"{t:g}" for t in f.start_times]
+        start = ("started at " + (", ".join(shown[:-1]) + " and " if len(shown) > 1 else "")
+                 + f"{shown[-1]} s")
+    elif f.start_spread > 0:
+        start = f"started within {f.start_spread:g} s"
+    else:
+        start = "started together"
+    return (f"with {b.label}, {f.replicas} replicas (spec.replicas, {start}, propagation "
+            f"{f.propagation_seconds:g} s, seed-drawn grid phases)")
+
+
+def _fleet_data(f: FleetSettings) -> dict[str, Any]:
+    """The fleet's settings a KS012/KS013 finding's data carries (`kubesim fleet`'s)."""
+    return {"start_spread": f.start_spread,
+            "start_times": None if f.start_times is None else list(f.start_times),
+            "propagation_seconds": f.propagation_seconds}
 
 
 def _together(w: Workload, c: ContainerRef, b: BehaviourRef, summary: object,
-              line: int | None) -> CheckResult:
+              line: int | None, fleet: FleetSettings) -> CheckResult:
     result = CheckResult("KS012", w, c.name, b.label)
     s = summary
     if s.restarts == 0:  # type: ignore[attr-defined]
@@ -116,29 +159,30 @@ def _together(w: Workload, c: ContainerRef, b: BehaviourRef, summary: object,
     # only a real outage of the Service is a reason: "no endpoint for 0 s" is none
     served = (f"; the Service had no serving endpoint for {zero:.1f} s" if zero >= 0.05 else
               "; some replica served throughout")
-    message = (f"{_fleet_text(b, s.replicas)}: {s.restarts} restarts, {what}"  # type: ignore[attr-defined]
+    message = (f"{_fleet_text(b, fleet)}: {s.restarts} restarts, {what}"  # type: ignore[attr-defined]
                + served)
     result.findings.append(Finding.of(
         "KS012", "together" if together >= 2 else "apart", w, c.name, message, line=line, behaviour=b.label,
         data={"replicas": s.replicas, "restarts": s.restarts,  # type: ignore[attr-defined]
               "simultaneous_restarts": together,
-              "seconds_at_zero_capacity": round(s.seconds_at_zero_capacity, 6)}))  # type: ignore[attr-defined]
+              "seconds_at_zero_capacity": round(s.seconds_at_zero_capacity, 6),  # type: ignore[attr-defined]
+              **_fleet_data(fleet)}))
     return result
 
 
 def _zero(w: Workload, c: ContainerRef, b: BehaviourRef, summary: object, line: int | None,
-          limit: float) -> CheckResult:
+          limit: float, fleet: FleetSettings) -> CheckResult:
     result = CheckResult("KS013", w, c.name, b.label)
     s = summary
     zero = s.seconds_at_zero_capacity  # type: ignore[attr-defined]
     if zero <= limit:
         return result
-    message = (f"{_fleet_text(b, s.replicas)}: no replica served for {zero:.1f} s, over "  # type: ignore[attr-defined]
+    message = (f"{_fleet_text(b, fleet)}: no replica served for {zero:.1f} s, over "
                f"--max-zero-capacity {limit:g} s ({s.restarts} restarts)")  # type: ignore[attr-defined]
     result.findings.append(Finding.of(
         "KS013", "over", w, c.name, message, line=line, behaviour=b.label,
         data={"replicas": s.replicas, "seconds_at_zero_capacity": round(zero, 6),  # type: ignore[attr-defined]
-              "max_zero_capacity": limit}))
+              "max_zero_capacity": limit, **_fleet_data(fleet)}))
     return result
 
 
