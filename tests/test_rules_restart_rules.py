@@ -8,6 +8,7 @@ issue 29 are held against kubesim's spread over seeds."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -294,6 +295,69 @@ def test_R4_34_with_the_gate_off_the_fields_are_dropped_and_said_so(capsys):
                        "--duration", "5")
     assert code == 0 and "note: ignored: restartPolicy/restartPolicyRules of containers[0] " \
                          "(trainer): the ContainerRestartRules gate is off" in out
+
+
+GATED_DEPLOYMENT = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+        - name: app
+          image: registry.example/app:1
+          restartPolicy: Never
+          restartPolicyRules:
+            - {action: Restart, exitCodes: {operator: In, values: [42]}}
+          ports: [{name: http, containerPort: 8080}]
+          livenessProbe: {httpGet: {path: /livez, port: http}}
+          readinessProbe: {httpGet: {path: /readyz, port: http}}
+"""
+GATE_NOTE = ("ignored: restartPolicy/restartPolicyRules of containers[0] ({name}): the "
+             "ContainerRestartRules gate is off in kubelet profile classic")
+
+
+def _said(capsys, *argv: str) -> tuple[str, str]:
+    """(the text output, the JSON output) of one command."""
+    code, text, err = cli(capsys, *argv)
+    assert code == 0, err
+    code, doc, err = cli(capsys, *argv, "--format", "json")
+    assert code == 0, err
+    return text, doc
+
+
+@pytest.mark.parametrize("command", ["run", "check", "fleet", "explain"])
+def test_R4_34_every_command_and_its_JSON_carry_the_gate_off_note(capsys, tmp_path, command):
+    """gated_pod / gate_notes (dropContainerRestartRules, R4.34): what the classic profile's
+    API server drops is named by run, check, fleet and explain, in text and in JSON (issue 29
+    item 6), and by none of them under --profile 1.36, whose gate is on."""
+    manifest = tmp_path / "web.yaml"
+    manifest.write_text(GATED_DEPLOYMENT)
+    if command == "explain":  # the Kubernetes docs' liveness pod, its container OnFailure
+        data = Path(__file__).resolve().parent / "data" / "explain"
+        spec = tmp_path / "pod.yaml"
+        spec.write_text((data / "01-k8s-docs-exec-liveness.pod.yaml").read_text().replace(
+            '      name: "liveness",', '      name: "liveness",\n      restartPolicy: "OnFailure",'))
+        argv = ["explain", str(data / "01-k8s-docs-liveness-exec.describe.txt"), "--spec",
+                str(spec)]
+        name = "liveness"
+    else:
+        argv = [command, str(manifest), *(["--duration", "20"] if command != "check" else [])]
+        name = "app"
+    note = GATE_NOTE.format(name=name)
+    text, doc = _said(capsys, *argv)
+    flat = " ".join(text.split())  # the text wraps long notes
+    assert note in flat
+    notes = {"run": lambda d: d["run"]["notes"], "check": lambda d: d["notes"],
+             "fleet": lambda d: d["fleet"]["not_modelled"],
+             "explain": lambda d: [n["text"] for n in d["notes"]]}[command](json.loads(doc))
+    assert [n for n in notes if note in n], notes
+    text, doc = _said(capsys, *argv, "--profile", "1.36")
+    assert "ContainerRestartRules gate is off" not in text + doc
 
 
 def test_R4_30_a_plain_init_containers_own_Never_fails_the_pod_on_its_first_failure():

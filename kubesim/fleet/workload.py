@@ -24,6 +24,7 @@ from kubesim.fleet.run import start_times
 from kubesim.fleet.serving import ServingIndex
 from kubesim.fleet.statefulset import StatefulSetController
 from kubesim.fleet.topology import Scheduler, make_nodes
+from kubesim.kubelet.restart_rules import gate_notes
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.spec.workload import Placement
 
@@ -93,7 +94,9 @@ def simulate_workload(versions: dict[str, Version], settings: FleetSettings, *,
         outcome.update(drainer.outcome)
     return ControlledRun(
         settings, plane.starts, plane.timelines(), duration, seed,  # type: ignore[arg-type]
-        [p.identity for p in plane.pods], nodes, placement.notes,
+        [p.identity for p in plane.pods], nodes,
+        tuple(dict.fromkeys((*placement.notes, *(n for v in versions.values()
+                                                  for n in gate_notes(v.pod, profile))))),
         "StatefulSet" if statefulset is not None else "Deployment", pods=plane.pods,
         rollout=rollout, drain=drain, surge=surge, unavailable=unavailable, outcome=outcome,
         conditions=list(controller.conditions),
