@@ -412,6 +412,47 @@ def test_R4_35_the_pod_restarts_in_place_init_containers_first_no_preStop_2_s_gr
         "Running"
 
 
+def test_R4_35_the_in_place_restart_counts_every_container_and_sets_AllContainersRestarting(
+        capsys):
+    """Every container an in-place restart starts again is restarted (its restartCount goes
+    on), so the run's `restarts` is the restart counts the pod ends with, not only the
+    trigger's (it counted 1 before); GenerateAllContainersRestartingCondition
+    (pkg/kubelet/status/generate.go): True with RestartAllContainersStarted in the status of
+    the sync that sees the exit (ideal kubelet: at 6, the trainer's exit 42), False in the
+    first status after every container was removed (the requeued sync, at once with the
+    ideal kubelet, before anything starts again); `kubesim run --profile 1.36` shows both in
+    text and JSON."""
+    (p,) = containers_from_text(RESTART_ALL, "pod.yaml", every_pod=True)
+    sc = scenario(exit=[{"after_seconds": 5, "code": 42, "runs": [0], "container": "trainer"}],
+                  init_containers={"setup": {"seconds": 1}})
+    tl = run(p, sc, profile=IDEAL_136, duration=20)
+    newest = {c.name: c.restart_count for c in tl.containers}
+    assert newest == {"setup": 1, "proxy": 1, "trainer": 1, "exporter": 1}
+    assert tl.summary().restarts == sum(newest.values()) == 4
+    (reset,) = tl.pod_kills
+    assert reset.restarted == ["setup", "proxy", "exporter"]
+    assert [(c.at, c.status, c.reason) for c in tl.all_containers_restarting] == [
+        (6, True, "RestartAllContainersStarted"), (6, False, "")]
+    # with the kubelet's latencies: True at the reset, False before the setup runs again
+    code, out, _ = cli(capsys, "run", str(EXAMPLES / "restart-all-containers.yaml"),
+                       "--scenario", str(EXAMPLES / "trainer-exits-42.yaml"), "--profile",
+                       "1.36", "--duration", "20", "--format", "json")
+    doc = json.loads(out)
+    true, false = doc["all_containers_restarting"]
+    assert (true["status"], true["reason"], false["status"]) == (
+        True, "RestartAllContainersStarted", False)
+    assert true["at"] == doc["pod_kills"][0]["at"]
+    again = min(c["running_at"] for c in doc["containers"] if c["restart_count"] == 1)
+    assert doc["pod_kills"][0]["stopped_at"] <= false["at"] <= again
+    assert doc["summary"]["restarts"] == 4
+    code, out, _ = cli(capsys, "run", str(EXAMPLES / "restart-all-containers.yaml"),
+                       "--scenario", str(EXAMPLES / "trainer-exits-42.yaml"), "--profile",
+                       "1.36", "--duration", "20")
+    assert "pod condition AllContainersRestarting True (RestartAllContainersStarted)" in out
+    assert "pod condition AllContainersRestarting False" in out
+    assert "restarts          4" in out
+
+
 # -------------------------------------------------------------------- R4.36 on-demand relist
 def lags(profile) -> list[float]:
     """Started minus running of every instance after the first (no startup probe: Started
