@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.budget import weight
-from kubesim.analysis.check.experiments import run_calls
+from kubesim.analysis.check.experiments import kept_down, run_calls
 from kubesim.analysis.check.findings import CheckResult, Finding
 from kubesim.analysis.check.plan import CheckRun, Subject
 from kubesim.behaviour.answer import HEALTHY
@@ -28,6 +28,7 @@ DELETE_AT = 60.0  # KS014 deletes the replica then: Ready by then at ordinary se
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
+    from kubesim.fleet.capacity import FleetSummary
     from kubesim.fleet.settings import FleetSettings
     from kubesim.spec.model import ProbedContainer
 
@@ -82,7 +83,8 @@ class Fleet:
         fleet = simulate_fleet(pod, b.behaviour, fleet_of(run, s), duration=b.duration,
                                seed=s.seed, profile=s.profile, engine=s.engine,
                                record_probes=False)
-        return summarise(fleet)
+        down = sum(not k.restart for tl in fleet.timelines for k in tl.kills)
+        return FleetMeasured(summarise(fleet), down, kept_down(pod, s) if down else None)
 
     def verdict(self, run: CheckRun, m: Any, s: Settings) -> list[CheckResult]:
         w, c, pod = run.workload, run.container, run.pod
@@ -97,7 +99,8 @@ class Fleet:
         if (pod.replicas or 0) >= 2:
             out.append(_together(w, c, b, m, line, fleet))
         if s.max_zero_capacity is not None:
-            out.append(_zero(w, c, b, m, line, s.max_zero_capacity, fleet))
+            out.append(_zero(w, c, b, m.summary, line, s.max_zero_capacity, fleet,
+                             _restarts_text(m)))
         return out
 
 
@@ -139,6 +142,16 @@ def _fleet_text(b: BehaviourRef, f: FleetSettings) -> str:
             f"{f.propagation_seconds:g} s, seed-drawn grid phases)")
 
 
+def _restarts_text(m: FleetMeasured) -> str:
+    """`7 restarts`; where probe kills left containers down (R4.32): `3 killed by probes
+    and not restarted (its own restartPolicy is Never), 0 restarts`."""
+    n = m.summary.restarts
+    restarts = f"{n} restart{'s' * (n != 1)}"
+    if not m.kept_down:
+        return restarts
+    return f"{m.kept_down} killed by probes and not restarted ({m.why}), {restarts}"
+
+
 def _fleet_data(f: FleetSettings) -> dict[str, Any]:
     """The fleet's settings a KS012/KS013 finding's data carries (`kubesim fleet`'s)."""
     return {"start_spread": f.start_spread,
@@ -146,42 +159,52 @@ def _fleet_data(f: FleetSettings) -> dict[str, Any]:
             "propagation_seconds": f.propagation_seconds}
 
 
-def _together(w: Workload, c: ContainerRef, b: BehaviourRef, summary: object,
+@dataclass(frozen=True)
+class FleetMeasured:
+    """KS012/KS013's measurement: the fleet's figures, the probe kills that left a
+    container down (its restartPolicy, R4.32) and why."""
+
+    summary: FleetSummary
+    kept_down: int = 0
+    why: str | None = None
+
+
+def _together(w: Workload, c: ContainerRef, b: BehaviourRef, m: FleetMeasured,
               line: int | None, fleet: FleetSettings) -> CheckResult:
     result = CheckResult("KS012", w, c.name, b.label)
-    s = summary
-    if s.restarts == 0:  # type: ignore[attr-defined]
+    s = m.summary
+    if s.restarts == 0 and s.kills == 0:
         return result
-    together = s.simultaneous_restarts  # type: ignore[attr-defined]
+    together = s.simultaneous_restarts
     what = (f"{together} of them killed within 30 s of each other" if together >= 2
             else "never two killed within 30 s")
-    zero = s.seconds_at_zero_capacity  # type: ignore[attr-defined]
+    zero = s.seconds_at_zero_capacity
     # only a real outage of the Service is a reason: "no endpoint for 0 s" is none
     served = (f"; the Service had no serving endpoint for {zero:.1f} s" if zero >= 0.05 else
               "; some replica served throughout")
-    message = (f"{_fleet_text(b, fleet)}: {s.restarts} restarts, {what}"  # type: ignore[attr-defined]
-               + served)
+    message = f"{_fleet_text(b, fleet)}: {_restarts_text(m)}, {what}" + served
     result.findings.append(Finding.of(
         "KS012", "together" if together >= 2 else "apart", w, c.name, message, line=line, behaviour=b.label,
-        data={"replicas": s.replicas, "restarts": s.restarts,  # type: ignore[attr-defined]
+        data={"replicas": s.replicas, "restarts": s.restarts,
+              "kills": s.kills, "not_restarted": m.kept_down,
               "simultaneous_restarts": together,
-              "seconds_at_zero_capacity": round(s.seconds_at_zero_capacity, 6),  # type: ignore[attr-defined]
+              "seconds_at_zero_capacity": round(s.seconds_at_zero_capacity, 6),
               **_fleet_data(fleet)}))
     return result
 
 
-def _zero(w: Workload, c: ContainerRef, b: BehaviourRef, summary: object, line: int | None,
-          limit: float, fleet: FleetSettings) -> CheckResult:
+def _zero(w: Workload, c: ContainerRef, b: BehaviourRef, summary: FleetSummary, line: int | None,
+          limit: float, fleet: FleetSettings, restarts: str) -> CheckResult:
     result = CheckResult("KS013", w, c.name, b.label)
     s = summary
-    zero = s.seconds_at_zero_capacity  # type: ignore[attr-defined]
+    zero = s.seconds_at_zero_capacity
     if zero <= limit:
         return result
     message = (f"{_fleet_text(b, fleet)}: no replica served for {zero:.1f} s, over "
-               f"--max-zero-capacity {limit:g} s ({s.restarts} restarts)")  # type: ignore[attr-defined]
+               f"--max-zero-capacity {limit:g} s ({restarts})")
     result.findings.append(Finding.of(
         "KS013", "over", w, c.name, message, line=line, behaviour=b.label,
-        data={"replicas": s.replicas, "seconds_at_zero_capacity": round(zero, 6),  # type: ignore[attr-defined]
+        data={"replicas": s.replicas, "seconds_at_zero_capacity": round(zero, 6),
               "max_zero_capacity": limit, **_fleet_data(fleet)}))
     return result
 
