@@ -528,6 +528,29 @@ def test_issue_29_exit_code_rule_restarts_at_the_real_kubelets_times():
     assert all(3 + 0.27 <= r["starts"][1] <= 3 + 1 + 0.27 for r in runs)
 
 
+def test_issue_29_kubesim_run_profile_1_36_gives_the_real_kubelets_restart_times(capsys):
+    """The same figures out of the command the issue names, `kubesim run --profile 1.36
+    --format json` (not only the 1.35 preset or the Python API): restarted at once (real
+    3.4 s), again after the 10 s back-off (21.3 s), the pod Failed after the exit 1
+    (25.3 s), each within kubesim's spread over 100 seeds (ContainerShouldRestart, doBackOff,
+    the R4.14 expiry requeue, getPhase)."""
+    firsts, seconds, failed = [], [], []
+    for seed in range(100):
+        code, out, err = cli(capsys, "run", str(EXAMPLES / "exit-code-rule.yaml"), "--scenario",
+                             str(EXAMPLES / "exits-42-42-1.yaml"), "--profile", "1.36",
+                             "--seed", str(seed), "--duration", "60", "--format", "json")
+        assert code == 0, err
+        doc = json.loads(out)
+        assert doc["run"]["profile"] == "1.36"
+        starts = [c["running_at"] for c in doc["containers"]]
+        assert len(starts) == 3 and [x["exit_code"] for x in doc["exits"]] == [42, 42, 1]
+        firsts.append(starts[1])
+        seconds.append(starts[2])
+        failed.append(next(p["at"] for p in doc["pod_phase"] if p["phase"] == "Failed"))
+    assert within(3.4, firsts) and within(21.3, seconds) and within(25.3, failed)
+    assert within(21.3 - 3.4, [b - a for a, b in zip(firsts, seconds, strict=True)])
+
+
 def test_issue_29_container_Never_in_pod_Always_and_OnFailure_in_pod_Never():
     """Real: no restart and Failed; one restart then Succeeded."""
     never = spread("never-in-always-pod.yaml", "exits-1.yaml", seeds=5)
