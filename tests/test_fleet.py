@@ -279,6 +279,40 @@ def test_check_runs_KS012_KS013_on_the_fleet_kubesim_fleet_runs_with_the_same_se
         assert fleet["seconds_at_zero_capacity"] == 0 and "KS013" not in found
 
 
+def test_check_runs_a_StatefulSet_as_its_controller_starts_it(capsys, tmp_path):
+    """KS012/KS013 on the broker StatefulSet (OrderedReady, minReadySeconds 10): check runs
+    the fleet `kubesim fleet` runs (fleet.workload.simulate_started: ordinal k created once
+    k-1 is Ready, T1), not five pods started together, which is what check ran before and
+    what empties the Service for far longer. Every container refuses every probe 100 s after
+    it starts."""
+    sts = str(ROOT / "examples" / "broker" / "statefulset.yaml")
+    leak = tmp_path / "leak.scenario.yaml"
+    leak.write_text(json.dumps({"targets": {"*": {"since_start": [
+        {"from": 100, "to": 100000, "answer": {"error": "refused"}}]}}}))
+    assert main(["fleet", sts, "--scenario", str(leak), "--duration", "600", "--format",
+                 "json"]) == 0
+    fleet = json.loads(capsys.readouterr().out)
+    starts = [r["start"] for r in fleet["replicas"]]
+    assert starts == sorted(starts) and len(set(starts)) == 5  # one at a time
+    _, doc, err = _check(capsys, sts, "--scenario", str(leak), "--duration", "600",
+                         "--max-zero-capacity", "5")
+    assert doc is not None, err
+    found = {f["id"]: f for f in doc["findings"] if f["id"] in ("KS012", "KS013")}
+    summary = fleet["summary"]
+    data = found["KS012"]["data"]
+    assert (data["restarts"], data["simultaneous_restarts"]) == (
+        summary["restarts"], summary["simultaneous_restarts"])
+    assert data["seconds_at_zero_capacity"] == pytest.approx(
+        summary["seconds_at_zero_capacity"], abs=1e-6)
+    assert ("KS013" in found) == (summary["seconds_at_zero_capacity"] > 5)
+    assert "one at a time" in found["KS012"]["message"]
+    # the five started together, as check ran them before, say something else
+    pod = load_spec(sts)
+    together = summarise(simulate_fleet(pod, load_scenario(str(leak)), FleetSettings(5),
+                                        duration=600, seed=0))
+    assert together.seconds_at_zero_capacity > summary["seconds_at_zero_capacity"] + 60
+
+
 def test_check_start_times_name_one_start_per_replica(capsys, tmp_path):
     scenario = tmp_path / "aging.scenario.yaml"
     scenario.write_text(json.dumps(AGING))

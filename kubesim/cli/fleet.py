@@ -32,7 +32,6 @@ from kubesim.errors import UsageError
 from kubesim.files import write_output
 from kubesim.fleet.casting import cast, members_of, window_pods
 from kubesim.fleet.control import Version
-from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.settings import (
     DEFAULT_PROPAGATION_SECONDS,
     DrainSettings,
@@ -42,7 +41,7 @@ from kubesim.fleet.settings import (
     budget_fields,
     fleet_settings,
 )
-from kubesim.fleet.workload import simulate_workload
+from kubesim.fleet.workload import simulate_started, simulate_workload
 from kubesim.render.edge import visible
 from kubesim.render.fleet_report import fleet_document, render_fleet_json, render_fleet_text
 from kubesim.render.report import pod_header
@@ -245,10 +244,12 @@ def _simulate(args: argparse.Namespace, spec: FleetSpec, behaviour: Behaviour) -
     settings = fleet_settings_of(args, pod, spec)
     settings.check_run(args.duration)
     sts = _statefulset(args, spec)
-    if args.rollout_at is None and args.drain_at is None and sts is None:
-        _check_fleet_work(args, pod, behaviour, settings, profile)
-        return simulate_fleet(pod, behaviour, settings, duration=args.duration, seed=args.seed,
-                              profile=profile, engine=args.engine, placement=spec.placement)
+    if args.rollout_at is None and args.drain_at is None:  # as check's KS012/KS013 run it
+        _check_fleet_work(args, pod, behaviour, settings, profile,
+                          **({"controlled": True} if sts is not None else {}))
+        return simulate_started(replace(spec, statefulset=sts), behaviour, settings,
+                                duration=args.duration, seed=args.seed, profile=profile,
+                                engine=args.engine, pod_start_seconds=args.pod_start)
     members = members_of(settings, pod.object_name, statefulset=sts is not None)
     versions = {"old": Version(pod, cast(behaviour, members), 1,
                                behaviour.uses_ready_fraction())}

@@ -1,16 +1,18 @@
 """KS012 and KS013: the workload's replicas as a fleet under each given behaviour.
 
 A replicated workload (Deployment, StatefulSet, ReplicaSet) with a scenario or trace runs as
-`kubesim fleet` runs it with the same settings (`fleet.settings.fleet_settings`, the one
-function both build the fleet with): spec.replicas pods, each its own kubelet, one wall
-clock, started as --start-spread or --start-times say, behind the Service that selects them
+`kubesim fleet` runs it with the same settings: one function builds the fleet for both
+(`fleet.settings.fleet_settings`) and one runs it (`fleet.workload.simulate_started`):
+spec.replicas pods, each its own kubelet, one wall clock, started as --start-spread or
+--start-times say (a StatefulSet's as its podManagementPolicy creates them: OrderedReady, one
+at a time), placed as the manifest asks, behind the Service that selects them
 (publishNotReadyAddresses, headless), the serving endpoints following Ready after
 --propagation (2 s by default, 0 with --ideal)."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.budget import weight
@@ -22,6 +24,7 @@ from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.simulate import simulate
 from kubesim.errors import UsageError
 from kubesim.results import ProbeType
+from kubesim.spec.manifests import POD_SPEC_AT
 
 READINESS = ProbeType.READINESS
 DELETE_AT = 60.0  # KS014 deletes the replica then: Ready by then at ordinary settings
@@ -31,6 +34,7 @@ if TYPE_CHECKING:
     from kubesim.fleet.capacity import FleetSummary
     from kubesim.fleet.settings import FleetSettings
     from kubesim.spec.model import ProbedContainer
+    from kubesim.spec.workload import FleetSpec
 
 __all__ = ["FLEET_CHECKS"]
 
@@ -70,7 +74,7 @@ class Fleet:
     def measure(self, run: CheckRun, s: Settings) -> Any:
         # the fleet model only when a fleet runs: a plain `check` does not load it
         from kubesim.fleet.capacity import summarise
-        from kubesim.fleet.run import simulate_fleet
+        from kubesim.fleet.workload import simulate_started
 
         pod = run.pod
         if run.label == ROLLOUT:
@@ -80,11 +84,15 @@ class Fleet:
         if b is None:
             assert s.propagation_seconds is not None
             return _refused(pod, s, s.propagation_seconds)
-        fleet = simulate_fleet(pod, b.behaviour, fleet_of(run, s), duration=b.duration,
-                               seed=s.seed, profile=s.profile, engine=s.engine,
-                               record_probes=False)
+        spec = _fleet_spec(run)
+        fleet = simulate_started(spec, b.behaviour, fleet_of(run, s), duration=b.duration,
+                                 seed=s.seed, profile=s.profile, engine=s.engine,
+                                 record_probes=False)
         down = sum(not k.restart for tl in fleet.timelines for k in tl.kills)
-        return FleetMeasured(summarise(fleet), down, kept_down(pod, s) if down else None)
+        ordered = (spec.statefulset is not None
+                   and spec.statefulset.pod_management_policy == "OrderedReady")
+        return FleetMeasured(summarise(fleet), down, kept_down(pod, s) if down else None,
+                             ordered)
 
     def verdict(self, run: CheckRun, m: Any, s: Settings) -> list[CheckResult]:
         w, c, pod = run.workload, run.container, run.pod
@@ -99,8 +107,8 @@ class Fleet:
         if (pod.replicas or 0) >= 2:
             out.append(_together(w, c, b, m, line, fleet))
         if s.max_zero_capacity is not None:
-            out.append(_zero(w, c, b, m.summary, line, s.max_zero_capacity, fleet,
-                             _restarts_text(m)))
+            out.append(_zero(w, c, b, m.summary, line, s.max_zero_capacity,
+                             _fleet_text(b, fleet, m.ordered), _restarts_text(m), fleet))
         return out
 
 
@@ -118,6 +126,20 @@ def fleet_of(run: CheckRun, s: Settings) -> FleetSettings:
                           ideal=s.ideal, service=run.workload.service)
 
 
+def _fleet_spec(run: CheckRun) -> FleetSpec:
+    """What the judged object tells its fleet, read as `kubesim fleet` reads it
+    (`workload_spec`: its placement, a StatefulSet's pod management), with the Service
+    selecting its pods."""
+    from kubesim.spec.workload import FleetSpec, workload_spec
+
+    c, w = run.container, run.workload
+    at = POD_SPEC_AT.get(w.kind)
+    if at is None:  # a compact probe spec: no object
+        return FleetSpec(run.pod)
+    spec = workload_spec(run.pod, c.doc, c.loc[:len(c.loc) - len(at) - 2])
+    return replace(spec, services=(w.service,) if w.service is not None else ())
+
+
 def _check_start_times(subject: Subject, replicas: int, s: Settings) -> None:
     """--start-times names one start per replica of every workload run as a fleet."""
     times = s.start_times
@@ -127,10 +149,12 @@ def _check_start_times(subject: Subject, replicas: int, s: Settings) -> None:
                          "give one start per replica")
 
 
-def _fleet_text(b: BehaviourRef, f: FleetSettings) -> str:
+def _fleet_text(b: BehaviourRef, f: FleetSettings, ordered: bool = False) -> str:
     """`with B, 3 replicas (spec.replicas, started at 0, 45 and 90 s, propagation 2 s,
     seed-drawn grid phases)`: the fleet a KS012/KS013 finding measured."""
-    if f.start_times is not None:
+    if ordered:
+        start = "created one at a time, each once the one before is Ready (OrderedReady)"
+    elif f.start_times is not None:
         shown = [f"{t:g}" for t in f.start_times]
         start = ("started at " + (", ".join(shown[:-1]) + " and " if len(shown) > 1 else "")
                  + f"{shown[-1]} s")
@@ -167,6 +191,7 @@ class FleetMeasured:
     summary: FleetSummary
     kept_down: int = 0
     why: str | None = None
+    ordered: bool = False  # a StatefulSet's OrderedReady start: one pod at a time (T1)
 
 
 def _together(w: Workload, c: ContainerRef, b: BehaviourRef, m: FleetMeasured,
@@ -182,7 +207,7 @@ def _together(w: Workload, c: ContainerRef, b: BehaviourRef, m: FleetMeasured,
     # only a real outage of the Service is a reason: "no endpoint for 0 s" is none
     served = (f"; the Service had no serving endpoint for {zero:.1f} s" if zero >= 0.05 else
               "; some replica served throughout")
-    message = f"{_fleet_text(b, fleet)}: {_restarts_text(m)}, {what}" + served
+    message = f"{_fleet_text(b, fleet, m.ordered)}: {_restarts_text(m)}, {what}" + served
     result.findings.append(Finding.of(
         "KS012", "together" if together >= 2 else "apart", w, c.name, message, line=line, behaviour=b.label,
         data={"replicas": s.replicas, "restarts": s.restarts,
@@ -194,13 +219,13 @@ def _together(w: Workload, c: ContainerRef, b: BehaviourRef, m: FleetMeasured,
 
 
 def _zero(w: Workload, c: ContainerRef, b: BehaviourRef, summary: FleetSummary, line: int | None,
-          limit: float, fleet: FleetSettings, restarts: str) -> CheckResult:
+          limit: float, text: str, restarts: str, fleet: FleetSettings) -> CheckResult:
     result = CheckResult("KS013", w, c.name, b.label)
     s = summary
     zero = s.seconds_at_zero_capacity
     if zero <= limit:
         return result
-    message = (f"{_fleet_text(b, fleet)}: no replica served for {zero:.1f} s, over "
+    message = (f"{text}: no replica served for {zero:.1f} s, over "
                f"--max-zero-capacity {limit:g} s ({restarts})")
     result.findings.append(Finding.of(
         "KS013", "over", w, c.name, message, line=line, behaviour=b.label,
