@@ -93,12 +93,7 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
                     "name": p.name} for p in timeline.probes],
         "events": [{"at": _t(e.at), "type": e.type, "reason": e.reason, "message": e.message,
                     "name": e.name} for e in timeline.events],
-        "pod_kills": [{"at": _t(k.at), "reason": k.reason, "grace_seconds": k.grace_seconds,
-                       "stopped_at": _t(k.stopped_at), "containers": _stops(k.containers),
-                       "restarted": list(k.restarted)}
-                      for k in timeline.pod_kills],
-        "all_containers_restarting": [{"at": _t(c.at), "status": c.status, "reason": c.reason}
-                                      for c in timeline.all_containers_restarting],
+        **_pod_restarts(timeline),
         "post_starts": [{"name": p.name, "container": p.container, "handler": p.handler,
                          "started_at": _t(p.started_at), "ended_at": _t(p.ended_at),
                          "failed": p.failed, "cancelled": p.cancelled,
@@ -112,6 +107,18 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
                          "first_ready_at": [_t(x) for x in phases.first_ready_at],
                          "ready_seconds": [_t(x) for x in phases.ready_seconds]}
     return doc
+
+
+def _pod_restarts(timeline: Timeline) -> dict[str, Any]:
+    """The whole-pod kills and in-place restarts (R4.20, R4.35), and the pod's
+    AllContainersRestarting condition."""
+    return {
+        "pod_kills": [{"at": _t(k.at), "reason": k.reason, "grace_seconds": k.grace_seconds,
+                       "stopped_at": _t(k.stopped_at), "containers": _stops(k.containers),
+                       "restarted": list(k.restarted)}
+                      for k in timeline.pod_kills],
+        "all_containers_restarting": [{"at": _t(c.at), "status": c.status, "reason": c.reason}
+                                      for c in timeline.all_containers_restarting]}
 
 
 def _waited(w: KillWait | None) -> dict[str, Any] | None:
