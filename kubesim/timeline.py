@@ -7,11 +7,12 @@ engine and never changed afterwards, except a container's end (filled in when it
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kubesim.results import Outcome, ProbeType
 
-__all__ = ["ContainerReady", "ContainerRecord", "ContainerStop", "EventRecord", "ExitRecord",
+__all__ = ["ConditionChange", "ContainerReady", "ContainerRecord", "ContainerStop", "EventRecord",
+           "ExitRecord",
            "KillRecord", "KillWait", "PhaseChange", "PodKill", "PostStart", "ProbeRecord",
            "ProbeRun", "ReadyChange", "Summary", "Termination", "Timeline", "probe_event"]
 
@@ -46,6 +47,15 @@ class ReadyChange:
 
     at: float
     ready: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionChange:
+    """A pod condition other than Ready changed: AllContainersRestarting (R4.35)."""
+
+    at: float
+    status: bool
+    reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,13 +186,17 @@ class PostStart:
 @dataclass(slots=True)
 class PodKill:
     """The whole-pod kill (R4.20): no app container kept or to be started, so every running
-    container is stopped, sidecars last (R4.21), with the pod's grace (R4.22)."""
+    container is stopped, sidecars last (R4.21), with the pod's grace (R4.22); or the pod
+    restarted in place (R4.35), whose containers start again (`restarted`)."""
 
     at: float
     reason: str
     grace_seconds: int
     containers: list[ContainerStop]
     stopped_at: float | None = None  # every container stopped (None: after the run)
+    # an in-place restart of the pod (R4.35): the containers it starts again, the one whose
+    # exit triggered it aside (that exit's record counts its restart)
+    restarted: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -214,7 +228,8 @@ class ContainerRecord:
 class Summary:
     """Totals over the run."""
 
-    restarts: int  # after kills, the app's own exits and failed postStart hooks
+    restarts: int  # after kills, the app's own exits, failed postStart hooks, and in place
+    # with the whole pod (RestartAllContainers, R4.35)
     kills: int
     ready_seconds: float
     first_ready_at: float | None
@@ -295,6 +310,7 @@ class Timeline:
         self.container_ready: list[ContainerReady] = []
         self.pod_phase: list[PhaseChange] = []
         self.pod_kills: list[PodKill] = []
+        self.all_containers_restarting: list[ConditionChange] = []  # R4.35
         self.post_starts: list[PostStart] = []
         self.keep_probes = True  # False: count calls only (sweeps)
         self.counts = {t: [0, 0] for t in ProbeType}  # calls, failures
@@ -441,6 +457,7 @@ class Timeline:
         out.container_ready = [c for c in self.container_ready if c.name == name]
         out.pod_phase = list(self.pod_phase)
         out.pod_kills = list(self.pod_kills)
+        out.all_containers_restarting = list(self.all_containers_restarting)
         out.post_starts = [p for p in self.post_starts if p.name == name]
         out.termination = self.termination
         out.keep_probes = self.keep_probes
@@ -472,7 +489,9 @@ class Timeline:
         started = [c.started_at for c in self.containers if c.started_at is not None]
         return Summary(
             restarts=(len(self.restarts) + sum(x.restart for x in self.exits)
-                      + sum(p.restart for p in self.post_starts)),
+                      + sum(p.restart for p in self.post_starts)
+                      + sum(not self.names or n in self.names
+                            for k in self.pod_kills for n in k.restarted)),
             kills=len(self.kills),
             ready_seconds=sum(end - start for start, end in intervals),
             first_ready_at=intervals[0][0] if intervals else None,

@@ -30,7 +30,7 @@ MANIFESTS = REPO / "tests" / "manifests"
 
 TOP_KEYS = ["kubesim", "run", "summary", "restarts", "kills", "ready", "containers_ready",
             "container_ready", "pod_phase", "containers", "exits", "probes", "events",
-            "pod_kills", "post_starts", "termination"]
+            "pod_kills", "all_containers_restarting", "post_starts", "termination"]
 LIVENESS = str(INPUTS / "liveness.yaml")
 
 

@@ -21,6 +21,7 @@ from kubesim.fleet.endpoints import endpoint_changes
 from kubesim.fleet.rollout import RolloutSettings, simulate_rollout
 from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.settings import FleetSettings
+from kubesim.render.fleet_report import fleet_document
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "examples" / "seed-app" / "deployment.yaml"
@@ -95,6 +96,30 @@ def test_kube_proxy_falls_back_to_serving_terminating_endpoints_ep2(tmp_path):
     assert min(p.serving for p in series if 62 <= p.at < 66) == 3
 
 
+def test_fleet_json_says_ready_and_serving_apart_with_its_schema_version_ep1_ep2(tmp_path):
+    """Fleet JSON schema 2: a capacity point's `ready` and `serving` are the EndpointSlice
+    conditions of the endpoints kube-proxy routes to (EP1, EP2): in the Recreate rollout's
+    fallback it routes to 3 serving endpoints of which none is ready (version 1 called those
+    3 `serving` and nothing else); `pods_ready` is the pods' Ready condition. Each count is
+    sampled from the pods' own records one propagation delay back."""
+    pod = load_spec(str(_with_prestop(tmp_path, 8)))
+    run = simulate_rollout(pod, pod, HEALTHY, HEALTHY, FleetSettings(3),
+                           RolloutSettings(at=60, recreate=True), duration=150, seed=1)
+    doc = fleet_document(run)
+    assert doc["kubesim"] == 2
+    d = run.settings.propagation_seconds
+    for p, exact in zip(doc["capacity"], capacity(run), strict=True):
+        t = exact.at + 1e-9  # the document's times are rounded to microseconds
+        seen = [_conditions(tl, t - d) for tl in run.timelines]
+        assert p["ready"] == sum(c[1] for c in seen)  # routed and ready
+        assert p["serving"] == _routed(run.timelines, t, d)  # routed: ready, else fallback
+        assert p["pods_ready"] == sum(any(s <= t < e for s, e in tl.ready_intervals())
+                                      for tl in run.timelines)
+    fallback = [p for p in doc["capacity"] if p["fallback"]]
+    assert fallback and all(p["ready"] == 0 for p in fallback)
+    assert fallback[0]["serving"] == 3
+
+
 def test_a_headless_service_has_no_terminating_fallback_ep2(tmp_path):
     pod = load_spec(str(_with_prestop(tmp_path, 8)))
     run = simulate_rollout(pod, pod, HEALTHY, HEALTHY, FleetSettings(3, headless=True),
@@ -132,7 +157,8 @@ def test_the_cli_reads_publish_not_ready_addresses_from_the_service(capsys, tmp_
                  "--format", "json"])
     doc = json.loads(capsys.readouterr().out)
     assert code == 0 and doc["fleet"]["publish_not_ready_addresses"] is True
-    assert doc["capacity"][-1]["endpoints"]["ready"] == 3 and doc["capacity"][-1]["ready"] == 0
+    last = doc["capacity"][-1]
+    assert last["endpoints"]["ready"] == 3 and last["pods_ready"] == 0 and last["ready"] == 3
     code = main(["fleet", str(APP), "--scenario", str(never), "--duration", "30",
                  "--format", "json"])
     doc = json.loads(capsys.readouterr().out)

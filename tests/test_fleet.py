@@ -225,5 +225,122 @@ def test_check_reports_replicas_restarting_together_with_the_fleets_own_figures(
     assert code == 1 and ks013["data"]["seconds_at_zero_capacity"] > 30
 
 
+AGING = {"description": "every container goes bad 100 s after it starts (a leak)",
+         "targets": {"/livez": {"since_start": [{"from": 100, "to": 100000,
+                                                 "answer": {"status": 500}}]},
+                     "/readyz": {"since_start": [{"from": 100, "to": 100000,
+                                                  "answer": {"status": 503}}]}}}
+
+
+@pytest.mark.parametrize(("flags", "publish", "apart"), [
+    (["--start-times", "0,45,90"], False, True),
+    (["--start-spread", "90"], False, None),  # seed-drawn starts: whatever the fleet shows
+    (["--start-times", "0,45,90", "--propagation", "5"], False, True),
+    ([], True, None),  # started together, behind a Service with publishNotReadyAddresses (EP3)
+])
+def test_check_runs_KS012_KS013_on_the_fleet_kubesim_fleet_runs_with_the_same_settings(
+        capsys, tmp_path, flags, publish, apart):
+    """KS012/KS013 (issue 29 item 7): check's fleet is the one `kubesim fleet` runs with the
+    same start times, spread, propagation and Service (fleet.settings.fleet_settings). Every
+    container of the seed Deployment goes bad 100 s after its start: started together, the
+    three are killed together and the Service empties; staggered (0, 45, 90 s) they never
+    are. Check's findings carry the figures `kubesim fleet` shows, and report KS013 exactly
+    when its seconds at zero exceed --max-zero-capacity."""
+    manifest = ROOT / "examples" / "seed-app" / "deployment.yaml"
+    if publish:
+        manifest_text = manifest.read_text().replace(
+            "  selector: {app: orders}\n", "  selector: {app: orders}\n"
+            "  publishNotReadyAddresses: true\n", 1)
+        manifest = tmp_path / "publish.yaml"
+        manifest.write_text(manifest_text)
+    scenario = tmp_path / "aging.scenario.yaml"
+    scenario.write_text(json.dumps(AGING))
+    common = ["--scenario", str(scenario), "--duration", "600", *flags]
+    assert main(["fleet", str(manifest), *common, "--format", "json"]) == 0
+    fleet = json.loads(capsys.readouterr().out)["summary"]
+    _, doc, err = _check(capsys, str(manifest), *common, "--max-zero-capacity", "5")
+    assert doc is not None, err
+    found = {f["id"]: f for f in doc["findings"] if f["id"] in ("KS012", "KS013")}
+    ks012 = found["KS012"]["data"]
+    assert (ks012["restarts"], ks012["simultaneous_restarts"]) == (
+        fleet["restarts"], fleet["simultaneous_restarts"])
+    assert ks012["seconds_at_zero_capacity"] == pytest.approx(
+        fleet["seconds_at_zero_capacity"], abs=1e-6)
+    assert found["KS012"]["severity"] == ("error" if fleet["simultaneous_restarts"] >= 2
+                                          else "warning")
+    assert ("KS013" in found) == (fleet["seconds_at_zero_capacity"] > 5)
+    if apart:  # staggered: the check that started every replica at 0 said otherwise
+        _, alone, _ = _check(capsys, str(manifest), "--scenario", str(scenario), "--duration",
+                             "600", "--max-zero-capacity", "5")
+        together = {f["id"]: f for f in alone["findings"] if f["id"] in ("KS012", "KS013")}
+        assert together["KS012"]["severity"] == "error" and "KS013" in together
+        assert found["KS012"]["severity"] == "warning" and "KS013" not in found
+    if publish:  # the Service publishes pods that are not Ready: never empty (EP3)
+        assert fleet["seconds_at_zero_capacity"] == 0 and "KS013" not in found
+
+
+def test_check_runs_a_StatefulSet_as_its_controller_starts_it(capsys, tmp_path):
+    """KS012/KS013 on the broker StatefulSet (OrderedReady, minReadySeconds 10): check runs
+    the fleet `kubesim fleet` runs (fleet.workload.simulate_started: ordinal k created once
+    k-1 is Ready, T1), not five pods started together, which is what check ran before and
+    what empties the Service for far longer. Every container refuses every probe 100 s after
+    it starts."""
+    sts = str(ROOT / "examples" / "broker" / "statefulset.yaml")
+    leak = tmp_path / "leak.scenario.yaml"
+    leak.write_text(json.dumps({"targets": {"*": {"since_start": [
+        {"from": 100, "to": 100000, "answer": {"error": "refused"}}]}}}))
+    assert main(["fleet", sts, "--scenario", str(leak), "--duration", "600", "--format",
+                 "json"]) == 0
+    fleet = json.loads(capsys.readouterr().out)
+    starts = [r["start"] for r in fleet["replicas"]]
+    assert starts == sorted(starts) and len(set(starts)) == 5  # one at a time
+    _, doc, err = _check(capsys, sts, "--scenario", str(leak), "--duration", "600",
+                         "--max-zero-capacity", "5")
+    assert doc is not None, err
+    found = {f["id"]: f for f in doc["findings"] if f["id"] in ("KS012", "KS013")}
+    summary = fleet["summary"]
+    data = found["KS012"]["data"]
+    assert (data["restarts"], data["simultaneous_restarts"]) == (
+        summary["restarts"], summary["simultaneous_restarts"])
+    assert data["seconds_at_zero_capacity"] == pytest.approx(
+        summary["seconds_at_zero_capacity"], abs=1e-6)
+    assert ("KS013" in found) == (summary["seconds_at_zero_capacity"] > 5)
+    assert "one at a time" in found["KS012"]["message"]
+    # the five started together, as check ran them before, say something else
+    pod = load_spec(sts)
+    together = summarise(simulate_fleet(pod, load_scenario(str(leak)), FleetSettings(5),
+                                        duration=600, seed=0))
+    assert together.seconds_at_zero_capacity > summary["seconds_at_zero_capacity"] + 60
+
+
+def test_check_start_times_name_one_start_per_replica(capsys, tmp_path):
+    scenario = tmp_path / "aging.scenario.yaml"
+    scenario.write_text(json.dumps(AGING))
+    code, _, err = _check(capsys, str(ROOT / "examples" / "seed-app" / "deployment.yaml"),
+                          "--scenario", str(scenario), "--start-times", "0,45")
+    assert code == 2 and ("--start-times has 2 values, but Deployment/orders has 3 replicas "
+                          "(spec.replicas): give one start per replica") in err
+    assert "Traceback" not in err
+
+
+def test_check_takes_the_fleets_start_from_the_configuration(capsys, tmp_path):
+    """check.start_times in .kubesim.yaml is --start-times (the command line's wins)."""
+    scenario = tmp_path / "aging.scenario.yaml"
+    scenario.write_text(json.dumps(AGING))
+    config = tmp_path / "kubesim.yaml"
+    config.write_text("kubesim: 1\ncheck:\n  start_times: [0, 45, 90]\n")
+    app = str(ROOT / "examples" / "seed-app" / "deployment.yaml")
+    _, doc, _ = _check(capsys, app, "--scenario", str(scenario), "--duration", "600",
+                       "--config", str(config))
+    (ks012,) = [f for f in doc["findings"] if f["id"] == "KS012"]
+    assert ks012["data"]["start_times"] == [0, 45, 90] and ks012["severity"] == "warning"
+    assert {"key": "check.start_times", "value": "0,45,90", "default": "off"} in \
+        doc["configuration"]["departures"]
+    _, doc, _ = _check(capsys, app, "--scenario", str(scenario), "--duration", "600",
+                       "--config", str(config), "--start-times", "0,0,0")
+    (ks012,) = [f for f in doc["findings"] if f["id"] == "KS012"]
+    assert ks012["data"]["start_times"] == [0, 0, 0] and ks012["severity"] == "error"
+
+
 def _duration(doc) -> float:
     return float(doc["behaviours"][0]["duration"])

@@ -135,8 +135,10 @@ def test_cli_shows_each_replicas_node_and_zone(capsys):
         ("node-2", "west", 3)]
     assert doc["fleet"]["nodes"] == [{"name": "node-1", "zone": "east"},
                                      {"name": "node-2", "zone": "west"}]
-    code = main(["fleet", str(APP), "--start-times", "0,x", "--duration", "30"])
-    assert code == 2 and "--start-times '0,x' must be numbers" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:  # the flag's own type refuses it (exit 2)
+        main(["fleet", str(APP), "--start-times", "0,x", "--duration", "30"])
+    assert stop.value.code == 2
+    assert "argument --start-times: '0,x' must be numbers" in capsys.readouterr().err
 
 
 def test_the_corpus_coredns_spreads_one_pod_per_node(capsys):

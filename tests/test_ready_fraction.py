@@ -1,5 +1,6 @@
-"""The ready-fraction latency law (docs/controller-rules.md F4): a target's latency follows
-the fraction of the fleet's replicas kube-proxy routes to.
+"""The ready-fraction latency law (docs/controller-rules.md F4, F6): a target's latency
+follows the fraction of the fleet's replicas kube-proxy routes to, as a replica's traffic
+sees it (F4) or for every replica whatever its traffic (F6, `scope: fleet`).
 
 Expected latencies are derived here from the law's formula as the docs state it, at a
 fraction counted independently of kubesim.fleet: each replica's Ready intervals sampled one
@@ -70,15 +71,20 @@ def _routed_fraction(fleet, t: float) -> tuple[float, bool]:
     return count / n, in_service
 
 
+@pytest.mark.parametrize("scope", ["routed", "fleet"])
 @pytest.mark.parametrize(("law", "formula"), [
     ({"law": "ready_fraction", "base": BASE, "at_zero": AT_ZERO, "exponent": EXPONENT},
      power_law),
     ({"law": "ready_fraction", "points": POINTS}, table_law),
 ])
-def test_F4_each_answer_follows_the_law_at_the_routed_fraction(law, formula):
+def test_F4_F6_each_answer_follows_the_law_at_the_routed_fraction(law, formula, scope):
+    """F4 (`scope: routed`, the default): a replica traffic does not reach answers at 1;
+    F6 (`scope: fleet`): every replica answers at the fleet's fraction, routed to or not."""
+    law = law if scope == "routed" else {**law, "scope": scope}
     fleet = simulate_fleet(load_spec(SKELETON), _scenario(law), FleetSettings(4),
                            duration=320, seed=5, record_probes=True)
     seen: set[float] = set()
+    unrouted: set[float] = set()  # fractions a replica out of the endpoints answered at
     for i, tl in enumerate(fleet.timelines):
         d = fleet.settings.propagation_seconds
         for call in tl.probes:
@@ -86,12 +92,58 @@ def test_F4_each_answer_follows_the_law_at_the_routed_fraction(law, formula):
                 continue
             fraction, in_service = _routed_fraction(fleet, call.at)
             mine = any(s <= call.at - d < e for s, e in tl.ready_intervals())
-            # a replica traffic does not reach, or a fleet not yet in service: fraction 1
-            expected = formula(fraction if in_service and mine else 1.0) / 1000
+            # a fleet not yet in service: fraction 1; a replica traffic does not reach: 1
+            # under F4, the fleet's under F6
+            applies = in_service and (mine or scope == "fleet")
+            expected = formula(fraction if applies else 1.0) / 1000
             assert math.isclose(call.latency, expected, rel_tol=1e-9, abs_tol=1e-12), \
                 (i, call.at, fraction)
-            seen.add(round(fraction, 3) if in_service and mine else 1.0)
+            seen.add(round(fraction, 3) if applies else 1.0)
+            if in_service and not mine:
+                unrouted.add(round(fraction, 3) if applies else 1.0)
     assert {0.5, 0.75, 1.0} <= seen  # the run went through the fractions it was built for
+    # the two laws part where a replica is out of the endpoints while others are too
+    assert (unrouted == {1.0}) == (scope == "routed") and unrouted
+
+
+def _collapse(tmp_path: Path, capsys: pytest.CaptureFixture[str], scope: str) -> dict:
+    """Four replicas whose readiness asks a backend they share: /readyz takes 1.5 s (past its
+    1 s timeout) once a quarter of the fleet serves, 0.4 s at three quarters, 3 ms with all;
+    replicas 0-2 fail readiness for 10 s (100-110 s), and nothing else goes wrong."""
+    path = tmp_path / f"collapse-{scope}.scenario.yaml"
+    path.write_text(json.dumps({"targets": {"/readyz": {
+        "answer": {"status": 200, "latency_ms": {
+            "law": "ready_fraction", "scope": scope,
+            "points": [[0.25, 1500], [0.75, 400], [1, 3]]}},
+        "windows": [{"from": 100, "to": 110, "answer": {"status": 503},
+                     "replicas": {"indexes": [0, 1, 2]}}]}}}))
+    assert main(["fleet", SKELETON, "--scenario", str(path), "--replicas", "4",
+                 "--duration", "400", "--format", "json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_F6_a_shared_backend_collapse_of_three_of_four_does_not_recover(tmp_path, capsys):
+    """Three of four replicas out for 10 s: under F4 the three, routed nothing, answer at
+    fraction 1 and are back within seconds of the blip; under F6 (`scope: fleet`) every
+    replica's /readyz answers at the fleet's fraction whether traffic reaches it or not, so
+    none can pass readiness again and the Service stays empty to the end of the run."""
+    routed = _collapse(tmp_path, capsys, "routed")
+    shared = _collapse(tmp_path, capsys, "fleet")
+    last = routed["capacity"][-1]
+    assert last["ready"] == last["serving"] == 4 and last["at"] < 110 + 60
+    assert routed["summary"]["seconds_at_zero_capacity"] < 10
+    # F6: from the blip's end on nothing serves again, and the replicas keep timing out
+    after = [p for p in shared["capacity"] if p["at"] >= 110]
+    assert after[-1]["serving"] == 0 and after[-1]["pods_ready"] == 0
+    zero_from = after[-1]["at"]
+    assert zero_from < 110 + 30  # it collapsed within seconds of the blip...
+    assert shared["summary"]["seconds_at_zero_capacity"] == pytest.approx(400 - zero_from,
+                                                                          abs=1e-6)
+    for replica in shared["replicas"]:  # ...and no replica's readiness passes again
+        late = [p for p in replica["probes"] if p["probe"] == "readiness"
+                and p["at"] > zero_from]
+        assert late and all(p["result"] == "failure" for p in late)
+        assert all("Client.Timeout exceeded" in p["detail"] for p in late)
 
 
 def test_F4_the_law_is_per_target_and_other_targets_keep_their_latency():

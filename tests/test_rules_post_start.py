@@ -100,6 +100,30 @@ def test_R4_40_the_run_command_reports_the_hook_in_text_and_json(capsys, tmp_pat
     assert "postStart hooks   1 (0 failed)" in text
 
 
+def test_R4_40_kubesim_run_profile_1_36_starts_the_second_container_5_s_later(capsys, tmp_path):
+    """startContainer runs the postStart hook before it returns (R4.40): out of `kubesim run
+    --profile 1.36 --format json` (the preset the issue names, on-demand relist on), a 5 s
+    hook on the proxy starts the app 5 s later than without it at every seed, as the real
+    kubelet v1.36.2 did, and never before the hook returned."""
+    hold = tmp_path / "hold.scenario.yaml"
+    hold.write_text('targets:\n  "exec:pilot-agent wait": {answer: {latency_ms: 5000}}\n')
+
+    def started(seed: int, *behaviour: str) -> tuple[dict[str, float], dict]:
+        assert main(["run", str(ISTIO), *behaviour, "--profile", "1.36", "--seed", str(seed),
+                     "--duration", "30", "--format", "json"]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        assert doc["run"]["profile"] == "1.36"
+        return {c["name"]: c["running_at"] for c in doc["containers"]}, doc
+
+    for seed in range(10):
+        held, doc = started(seed, "--scenario", str(hold))
+        free, _ = started(seed)
+        [hook] = doc["post_starts"]
+        assert hook["ended_at"] - hook["started_at"] == pytest.approx(5.0)
+        assert held["hello"] - free["hello"] == pytest.approx(5.0, abs=0.1)
+        assert held["hello"] >= hook["ended_at"] and held["istio-proxy"] == free["istio-proxy"]
+
+
 def test_R4_40_a_sleep_hook_on_the_first_container_holds_the_second():
     """Ideal kubelet: app starts at 0, its 4 s sleep hook ends at 4, the worker starts then."""
     pod = ProbedContainer(container(post_start={"sleep": {"seconds": 4}}),

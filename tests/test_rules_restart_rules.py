@@ -8,6 +8,7 @@ issue 29 are held against kubesim's spread over seeds."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -296,6 +297,69 @@ def test_R4_34_with_the_gate_off_the_fields_are_dropped_and_said_so(capsys):
                          "(trainer): the ContainerRestartRules gate is off" in out
 
 
+GATED_DEPLOYMENT = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+        - name: app
+          image: registry.example/app:1
+          restartPolicy: Never
+          restartPolicyRules:
+            - {action: Restart, exitCodes: {operator: In, values: [42]}}
+          ports: [{name: http, containerPort: 8080}]
+          livenessProbe: {httpGet: {path: /livez, port: http}}
+          readinessProbe: {httpGet: {path: /readyz, port: http}}
+"""
+GATE_NOTE = ("ignored: restartPolicy/restartPolicyRules of containers[0] ({name}): the "
+             "ContainerRestartRules gate is off in kubelet profile classic")
+
+
+def _said(capsys, *argv: str) -> tuple[str, str]:
+    """(the text output, the JSON output) of one command."""
+    code, text, err = cli(capsys, *argv)
+    assert code == 0, err
+    code, doc, err = cli(capsys, *argv, "--format", "json")
+    assert code == 0, err
+    return text, doc
+
+
+@pytest.mark.parametrize("command", ["run", "check", "fleet", "explain"])
+def test_R4_34_every_command_and_its_JSON_carry_the_gate_off_note(capsys, tmp_path, command):
+    """gated_pod / gate_notes (dropContainerRestartRules, R4.34): what the classic profile's
+    API server drops is named by run, check, fleet and explain, in text and in JSON (issue 29
+    item 6), and by none of them under --profile 1.36, whose gate is on."""
+    manifest = tmp_path / "web.yaml"
+    manifest.write_text(GATED_DEPLOYMENT)
+    if command == "explain":  # the Kubernetes docs' liveness pod, its container OnFailure
+        data = Path(__file__).resolve().parent / "data" / "explain"
+        spec = tmp_path / "pod.yaml"
+        spec.write_text((data / "01-k8s-docs-exec-liveness.pod.yaml").read_text().replace(
+            '      name: "liveness",', '      name: "liveness",\n      restartPolicy: "OnFailure",'))
+        argv = ["explain", str(data / "01-k8s-docs-liveness-exec.describe.txt"), "--spec",
+                str(spec)]
+        name = "liveness"
+    else:
+        argv = [command, str(manifest), *(["--duration", "20"] if command != "check" else [])]
+        name = "app"
+    note = GATE_NOTE.format(name=name)
+    text, doc = _said(capsys, *argv)
+    flat = " ".join(text.split())  # the text wraps long notes
+    assert note in flat
+    notes = {"run": lambda d: d["run"]["notes"], "check": lambda d: d["notes"],
+             "fleet": lambda d: d["fleet"]["not_modelled"],
+             "explain": lambda d: [n["text"] for n in d["notes"]]}[command](json.loads(doc))
+    assert [n for n in notes if note in n], notes
+    text, doc = _said(capsys, *argv, "--profile", "1.36")
+    assert "ContainerRestartRules gate is off" not in text + doc
+
+
 def test_R4_30_a_plain_init_containers_own_Never_fails_the_pod_on_its_first_failure():
     """An init container with restartPolicy Never in a pod with Always (the API docs'
     `fail-pod-if-init-fails`): ContainerShouldRestart says no, getPhase says Failed."""
@@ -346,6 +410,47 @@ def test_R4_35_the_pod_restarts_in_place_init_containers_first_no_preStop_2_s_gr
     assert not any(e.reason == "BackOff" for e in tl.events)
     assert "Failed" not in [c.phase for c in tl.pod_phase] and tl.pod_phase[-1].phase == \
         "Running"
+
+
+def test_R4_35_the_in_place_restart_counts_every_container_and_sets_AllContainersRestarting(
+        capsys):
+    """Every container an in-place restart starts again is restarted (its restartCount goes
+    on), so the run's `restarts` is the restart counts the pod ends with, not only the
+    trigger's (it counted 1 before); GenerateAllContainersRestartingCondition
+    (pkg/kubelet/status/generate.go): True with RestartAllContainersStarted in the status of
+    the sync that sees the exit (ideal kubelet: at 6, the trainer's exit 42), False in the
+    first status after every container was removed (the requeued sync, at once with the
+    ideal kubelet, before anything starts again); `kubesim run --profile 1.36` shows both in
+    text and JSON."""
+    (p,) = containers_from_text(RESTART_ALL, "pod.yaml", every_pod=True)
+    sc = scenario(exit=[{"after_seconds": 5, "code": 42, "runs": [0], "container": "trainer"}],
+                  init_containers={"setup": {"seconds": 1}})
+    tl = run(p, sc, profile=IDEAL_136, duration=20)
+    newest = {c.name: c.restart_count for c in tl.containers}
+    assert newest == {"setup": 1, "proxy": 1, "trainer": 1, "exporter": 1}
+    assert tl.summary().restarts == sum(newest.values()) == 4
+    (reset,) = tl.pod_kills
+    assert reset.restarted == ["setup", "proxy", "exporter"]
+    assert [(c.at, c.status, c.reason) for c in tl.all_containers_restarting] == [
+        (6, True, "RestartAllContainersStarted"), (6, False, "")]
+    # with the kubelet's latencies: True at the reset, False before the setup runs again
+    code, out, _ = cli(capsys, "run", str(EXAMPLES / "restart-all-containers.yaml"),
+                       "--scenario", str(EXAMPLES / "trainer-exits-42.yaml"), "--profile",
+                       "1.36", "--duration", "20", "--format", "json")
+    doc = json.loads(out)
+    true, false = doc["all_containers_restarting"]
+    assert (true["status"], true["reason"], false["status"]) == (
+        True, "RestartAllContainersStarted", False)
+    assert true["at"] == doc["pod_kills"][0]["at"]
+    again = min(c["running_at"] for c in doc["containers"] if c["restart_count"] == 1)
+    assert doc["pod_kills"][0]["stopped_at"] <= false["at"] <= again
+    assert doc["summary"]["restarts"] == 4
+    code, out, _ = cli(capsys, "run", str(EXAMPLES / "restart-all-containers.yaml"),
+                       "--scenario", str(EXAMPLES / "trainer-exits-42.yaml"), "--profile",
+                       "1.36", "--duration", "20")
+    assert "pod condition AllContainersRestarting True (RestartAllContainersStarted)" in out
+    assert "pod condition AllContainersRestarting False" in out
+    assert "restarts          4" in out
 
 
 # -------------------------------------------------------------------- R4.36 on-demand relist
@@ -421,6 +526,29 @@ def test_issue_29_exit_code_rule_restarts_at_the_real_kubelets_times():
     assert within(25.3 - 21.3, [r["failed"] - r["starts"][2] for r in runs])
     # bounds from the rules: the first restart within one relist of the exit (+ hop, start)
     assert all(3 + 0.27 <= r["starts"][1] <= 3 + 1 + 0.27 for r in runs)
+
+
+def test_issue_29_kubesim_run_profile_1_36_gives_the_real_kubelets_restart_times(capsys):
+    """The same figures out of the command the issue names, `kubesim run --profile 1.36
+    --format json` (not only the 1.35 preset or the Python API): restarted at once (real
+    3.4 s), again after the 10 s back-off (21.3 s), the pod Failed after the exit 1
+    (25.3 s), each within kubesim's spread over 100 seeds (ContainerShouldRestart, doBackOff,
+    the R4.14 expiry requeue, getPhase)."""
+    firsts, seconds, failed = [], [], []
+    for seed in range(100):
+        code, out, err = cli(capsys, "run", str(EXAMPLES / "exit-code-rule.yaml"), "--scenario",
+                             str(EXAMPLES / "exits-42-42-1.yaml"), "--profile", "1.36",
+                             "--seed", str(seed), "--duration", "60", "--format", "json")
+        assert code == 0, err
+        doc = json.loads(out)
+        assert doc["run"]["profile"] == "1.36"
+        starts = [c["running_at"] for c in doc["containers"]]
+        assert len(starts) == 3 and [x["exit_code"] for x in doc["exits"]] == [42, 42, 1]
+        firsts.append(starts[1])
+        seconds.append(starts[2])
+        failed.append(next(p["at"] for p in doc["pod_phase"] if p["phase"] == "Failed"))
+    assert within(3.4, firsts) and within(21.3, seconds) and within(25.3, failed)
+    assert within(21.3 - 3.4, [b - a for a, b in zip(firsts, seconds, strict=True)])
 
 
 def test_issue_29_container_Never_in_pod_Always_and_OnFailure_in_pod_Never():

@@ -40,7 +40,7 @@ import os
 import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -78,6 +78,9 @@ class _Check(_Strict):
     max_ready_recovery: float | None = Positive
     max_zero_capacity: float | None = Field(default=None, ge=0)
     propagation_seconds: float | None = Field(default=None, ge=0)
+    start_spread: float | None = Field(default=None, ge=0, allow_inf_nan=False)
+    start_times: Annotated[list[Annotated[float, Field(ge=0, allow_inf_nan=False)]],
+                           Field(min_length=1, max_length=10_000)] | None = None
     rollout_min_capacity: int | None = Field(default=None, ge=0)
     missing_probes: bool | None = None
     phases: int | None = Field(default=None, ge=1)
@@ -187,6 +190,8 @@ def _shown(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, float):
         return f"{value:g}"
+    if isinstance(value, list | tuple):  # start_times
+        return ",".join(_shown(v) for v in value)
     return str(value)
 
 

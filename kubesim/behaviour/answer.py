@@ -26,11 +26,26 @@ if TYPE_CHECKING:
 __all__ = ["HEALTHY", "MAX_LOCATION", "SIGKILL_EXIT_CODE", "SIGTERM_EXIT_CODE", "Answer",
            "AnswerError", "Behaviour", "BehaviourBase", "CensoredCount", "DelegatingBehaviour",
            "DeletionRequest", "ExitDue", "Healthy", "InitOutcome", "NamedContainer", "ProbeExit",
-           "Window", "location_problem"]
+           "ServingFraction", "WHOLE_FLEET", "Window", "location_problem"]
 
 
 SIGTERM_EXIT_CODE = 143  # 128 + SIGTERM: a process that does not handle the signal
 SIGKILL_EXIT_CODE = 137  # 128 + SIGKILL: the end of the grace period (and an OOM kill)
+
+
+class ServingFraction(NamedTuple):
+    """The fraction of a fleet's wanted replicas kube-proxy routes to when a request is sent
+    (docs/controller-rules.md F4), as a ready-fraction latency law reads it: `routed`, as
+    this replica's traffic sees it (1 while traffic does not reach it: it takes none of the
+    load the others shed), and `fleet`, the fleet's whatever this replica's traffic (a
+    backend every replica shares slows them all alike). Both are 1 for a pod alone and
+    before the fleet is in service (F2)."""
+
+    routed: float = 1.0
+    fleet: float = 1.0
+
+
+WHOLE_FLEET = ServingFraction(1.0, 1.0)  # a pod alone, a fleet not yet in service
 
 
 class AnswerError(str, Enum):
@@ -172,10 +187,11 @@ class Behaviour(Protocol):
         ...
 
     def answer_serving(self, target: Target, at: float, started_at: float,
-                       rng: np.random.Generator, ready_fraction: float,
+                       rng: np.random.Generator, fraction: ServingFraction,
                        container: str = "") -> Answer:
-        """`answer` for a replica of a fleet when `ready_fraction` of the fleet's replicas
-        serve (a scenario's `latency_ms: {law: ready_fraction}`); `answer` is this at 1."""
+        """`answer` for a replica of a fleet at `fraction` of the fleet's replicas serving
+        (a scenario's `latency_ms: {law: ready_fraction}`); `answer` is this at
+        `WHOLE_FLEET`."""
         ...
 
     def uses_ready_fraction(self) -> bool:
@@ -313,7 +329,7 @@ class BehaviourBase:
         return BehaviourBase._ANSWER
 
     def answer_serving(self, target: Target, at: float, started_at: float,
-                       rng: np.random.Generator, ready_fraction: float,
+                       rng: np.random.Generator, fraction: ServingFraction,
                        container: str = "") -> Answer:
         return self.answer(target, at, started_at, rng, container)
 
@@ -415,10 +431,9 @@ class DelegatingBehaviour(BehaviourBase):
         return self.base.answer(target, at, started_at, rng, container)
 
     def answer_serving(self, target: Target, at: float, started_at: float,
-                       rng: np.random.Generator, ready_fraction: float,
+                       rng: np.random.Generator, fraction: ServingFraction,
                        container: str = "") -> Answer:
-        return self.base.answer_serving(target, at, started_at, rng, ready_fraction,
-                                        container)
+        return self.base.answer_serving(target, at, started_at, rng, fraction, container)
 
     def uses_ready_fraction(self) -> bool:
         return self.base.uses_ready_fraction()

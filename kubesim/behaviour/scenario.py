@@ -150,9 +150,11 @@ from kubesim.behaviour.answer import (
     InitOutcome,
     NamedContainer,
     ProbeExit,
+    ServingFraction,
     Window,
     location_problem,
 )
+from kubesim.behaviour.answer import WHOLE_FLEET as _WHOLE_FLEET
 from kubesim.behaviour.replicas import labelled
 from kubesim.behaviour.selectors import ReplicaSelector, SelectorUse
 from kubesim.behaviour.strict import StrictModel as _Model
@@ -259,8 +261,11 @@ class ReadyFraction(_Model):
     (`law: ready_fraction`, docs/controller-rules.md F4): `base` ms while every replica
     serves, growing as fewer do, by `base + (at_zero - base) * (1 - f) ** exponent`, or by
     the piecewise-linear table `points` ([[fraction, ms], ...], the ends held beyond them).
-    A pod alone, a fleet not yet in service, and a replica traffic does not reach answer
-    at fraction 1."""
+    A pod alone and a fleet not yet in service answer at fraction 1. `scope` says whose
+    fraction: `routed` (the default), a replica traffic does not reach answers at 1 (it takes
+    none of the load the others shed); `fleet`, every replica answers at the fleet's
+    fraction whatever its own traffic (a backend they all share, slowing them all alike:
+    F6)."""
 
     law: Literal["ready_fraction"]
     base: Millis | None = None
@@ -268,6 +273,7 @@ class ReadyFraction(_Model):
     exponent: Annotated[float, Field(gt=0, le=100, allow_inf_nan=False)] = 1.0
     points: Annotated[list[Annotated[list[float], Field(min_length=2, max_length=2)]],
                       Field(min_length=2, max_length=100)] | None = None
+    scope: Literal["routed", "fleet"] = "routed"
 
     @model_validator(mode="after")
     def _one_form(self) -> ReadyFraction:
@@ -289,6 +295,10 @@ class ReadyFraction(_Model):
         if len(set(fractions)) != len(fractions):
             raise ValueError("points: each fraction once")
         return self
+
+    def fraction_of(self, share: ServingFraction) -> float:
+        """The fraction this law reads (F4: the replica's routed share; F6: the fleet's)."""
+        return share.fleet if self.scope == "fleet" else share.routed
 
     def latency_ms(self, fraction: float) -> float:
         """The latency (ms) when `fraction` of the replicas serve (clamped to [0, 1])."""
@@ -355,14 +365,15 @@ class AnswerSpec(_Model):
                              "slow answer give a status and a latency_ms above the timeout")
         return self
 
-    def to_answer(self, rng: np.random.Generator, ready_fraction: float = 1.0) -> Answer:
+    def to_answer(self, rng: np.random.Generator,
+                  fraction: ServingFraction = _WHOLE_FLEET) -> Answer:
         """The answer to one request; samples the latency only if it is a distribution; a
-        ready-fraction law at `ready_fraction` of the fleet serving."""
+        ready-fraction law at `fraction` of the fleet serving."""
         if self.error == "timeout":
             return Answer(error=AnswerError.TIMEOUT, latency=math.inf)
         lat = self.latency_ms
         ms = (lat.value if isinstance(lat, Constant) else
-              lat.latency_ms(ready_fraction) if isinstance(lat, ReadyFraction) else
+              lat.latency_ms(lat.fraction_of(fraction)) if isinstance(lat, ReadyFraction) else
               lat.sample(rng))
         return Answer(status=200 if self.status is None else self.status,
                       error=AnswerError(self.error) if self.error else None,
@@ -726,14 +737,14 @@ class Scenario(_Model, BehaviourBase):
     def answer(self, target: Target, at: float, started_at: float,
                rng: np.random.Generator, container: str = "") -> Answer:
         """The answer to one request, held back by any stall it runs into."""
-        return self.answer_serving(target, at, started_at, rng, 1.0, container)
+        return self.answer_serving(target, at, started_at, rng, _WHOLE_FLEET, container)
 
     def answer_serving(self, target: Target, at: float, started_at: float,
-                       rng: np.random.Generator, ready_fraction: float,
+                       rng: np.random.Generator, fraction: ServingFraction,
                        container: str = "") -> Answer:
-        """`answer`, a ready-fraction latency law taken at `ready_fraction` (F4)."""
+        """`answer`, a ready-fraction latency law taken at `fraction` (F4, F6)."""
         ans = self.answer_spec(target.key, at, started_at, container).to_answer(
-            rng, ready_fraction)
+            rng, fraction)
         kind = target.kind.value
         spans = sorted(st.interval(started_at) for st in self.stalls
                        if kind in st.kinds and st.container in (None, container))

@@ -7,6 +7,7 @@ Each command module defines `add_parser(subparsers)` and `run(args)`, which retu
 from __future__ import annotations
 
 import argparse
+import math
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +21,11 @@ from kubesim.kubelet.settings import PROFILES, KubeletProfile, profile_from
 from kubesim.spec.sources import DEFAULT_TIMEOUT, RenderOptions
 from kubesim.spec.yamlio import STDIN
 
-__all__ = ["MAX_JOBS", "MAX_SEED", "add_behaviour_args", "add_budget_arg", "add_duration_arg",
-           "add_html_arg", "add_kubelet_args", "add_output_args", "add_render_args",
-           "check_html_path", "int_or_percent_arg", "jobs_arg", "load_behaviour", "profile_of",
-           "render_options_of", "seed_arg", "write_html"]
+__all__ = ["MAX_JOBS", "MAX_SEED", "MAX_START_TIMES", "add_behaviour_args", "add_budget_arg",
+           "add_duration_arg", "add_html_arg", "add_kubelet_args", "add_output_args",
+           "add_render_args", "check_html_path", "int_or_percent_arg", "jobs_arg",
+           "load_behaviour", "profile_of", "render_options_of", "seed_arg", "start_times_arg",
+           "write_html"]
 
 
 def add_behaviour_args(parser: argparse.ArgumentParser, *, many_traces: bool = False) -> None:
@@ -136,6 +138,25 @@ def jobs_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{_quoted(text)} must be a whole number from 1 to "
                                          f"{MAX_JOBS}")
     return int(text)
+
+
+MAX_START_TIMES = 10_000  # kubesim.fleet.settings.MAX_REPLICAS: one start per replica
+
+
+def start_times_arg(text: str) -> tuple[float, ...]:
+    """--start-times T0,T1,...: replica i's first container at Ti seconds (`kubesim fleet`,
+    `kubesim check`): numbers of seconds >= 0 separated by commas."""
+    parts = text.split(",")
+    if len(parts) > MAX_START_TIMES:
+        raise argparse.ArgumentTypeError(f"at most {MAX_START_TIMES} values (one per replica)")
+    try:
+        values = tuple(float(v) for v in parts)
+    except ValueError:
+        values = ()
+    if not values or not all(math.isfinite(v) and v >= 0 for v in values):
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} must be numbers of seconds >= 0 "
+                                         "separated by commas, like 0,5,10")
+    return values
 
 
 def int_or_percent_arg(text: str) -> int | str:

@@ -36,6 +36,7 @@ from kubesim.cli.args import (
     check_html_path,
     profile_of,
     render_options_of,
+    start_times_arg,
     write_html,
 )
 from kubesim.cli.command import BehaviourFile, CommandResult
@@ -149,7 +150,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="KS007: bound on dependency recovery -> Ready (off without it)")
     g.add_argument("--propagation", type=seconds_or_zero_arg, metavar="S",
                    help="KS014: seconds from an endpoint leaving to traffic following it in "
-                        "your cluster (off without it)")
+                        "your cluster (off without it); KS012/KS013's fleet follows it too "
+                        "(2, 0 with --ideal, as `kubesim fleet`)")
+    g.add_argument("--start-spread", type=seconds_or_zero_arg, metavar="S",
+                   help="KS012/KS013: the replicas' first containers start uniformly within S "
+                        "seconds (seed-drawn), as `kubesim fleet --start-spread` (0)")
+    g.add_argument("--start-times", type=start_times_arg, metavar="T0,T1,...",
+                   help="KS012/KS013: replica i's first container starts at Ti seconds (one "
+                        "per replica), as `kubesim fleet --start-times`")
     g.add_argument("--rollout-min-capacity", type=int, metavar="K",
                    help="KS015: endpoints that must keep serving while a Deployment rolls "
                         "out (off without it)")
@@ -264,8 +272,10 @@ def check_settings(args: argparse.Namespace, config: Config | None,
     command without one of check's options, as `suggest`, takes the configuration's)."""
     picked = _picked(args, config)
     fail_on = picked.pop("fail_on", "error")
+    if picked.get("start_times") is not None:  # a configuration's list
+        picked["start_times"] = tuple(float(t) for t in picked["start_times"])
     return Settings(
-        **picked, seed=args.seed, profile=profile_of(args),
+        **picked, seed=args.seed, profile=profile_of(args), ideal=args.ideal,
         engine=args.engine, render=render_options_of(args),
         skip_non_manifests=args.skip_non_manifests,
         fail_on=None if fail_on == "none" else Severity[fail_on.upper()],
@@ -293,7 +303,8 @@ OVERRIDES = {"fail_on": "fail_on", "phases": "phases", "outage_seconds": "outage
              "startup_seconds": "startup_seconds", "max_initial_delay": "max_initial_delay",
              "max_hang_recovery": "max_hang_recovery", "max_ready_recovery": "max_ready_recovery",
              "max_zero_capacity": "max_zero_capacity", "propagation_seconds": "propagation",
-             "rollout_min_capacity": "rollout_min_capacity", "missing_probes": "missing_probes"}
+             "rollout_min_capacity": "rollout_min_capacity", "missing_probes": "missing_probes",
+             "start_spread": "start_spread", "start_times": "start_times"}
 
 
 def _overridden(args: argparse.Namespace) -> frozenset[str]:

@@ -25,13 +25,13 @@ from kubesim.cli.args import (
     profile_of,
     render_options_of,
     seed_arg,
+    start_times_arg,
 )
 from kubesim.cli.command import CommandResult
 from kubesim.errors import UsageError
 from kubesim.files import write_output
 from kubesim.fleet.casting import cast, members_of, window_pods
 from kubesim.fleet.control import Version
-from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.settings import (
     DEFAULT_PROPAGATION_SECONDS,
     DrainSettings,
@@ -39,8 +39,9 @@ from kubesim.fleet.settings import (
     LoadModel,
     RolloutSettings,
     budget_fields,
+    fleet_settings,
 )
-from kubesim.fleet.workload import simulate_workload
+from kubesim.fleet.workload import simulate_started, simulate_workload
 from kubesim.render.edge import visible
 from kubesim.render.fleet_report import fleet_document, render_fleet_json, render_fleet_text
 from kubesim.render.report import pod_header
@@ -124,7 +125,7 @@ def add_fleet_args(p: argparse.ArgumentParser) -> None:
                    help="replicas (default: the workload's spec.replicas, else 3)")
     p.add_argument("--start-spread", type=float, default=0.0, metavar="S",
                    help="replicas' first containers start uniformly within S seconds (0)")
-    p.add_argument("--start-times", metavar="T0,T1,...",
+    p.add_argument("--start-times", type=start_times_arg, metavar="T0,T1,...",
                    help="replica i's first container starts at Ti seconds (one per replica)")
     p.add_argument("--nodes", type=int, metavar="N",
                    help="nodes the pods are scheduled on (default: one per replica)")
@@ -166,23 +167,16 @@ def _names(text: str, flag: str) -> tuple[str, ...]:
 
 def fleet_settings_of(args: argparse.Namespace, pod: ProbedContainer,
                       spec: FleetSpec | None = None) -> FleetSettings:
-    """The fleet the arguments describe, for `pod` (and the Service `spec` read)."""
+    """The fleet the arguments describe, for `pod` (and the Service `spec` read), built as
+    `kubesim check` builds its fleet checks' (`fleet_settings`)."""
     replicas = args.replicas if args.replicas is not None else (pod.replicas or 3)
-    propagation = args.propagation
-    if propagation is None:
-        propagation = 0.0 if args.ideal else DEFAULT_PROPAGATION_SECONDS
-    service = spec.services[0] if spec is not None and spec.services else None
-    publish = args.publish_not_ready_addresses
-    if publish is None:
-        publish = service.publish_not_ready_addresses if service is not None else False
-    return FleetSettings(
-        replicas=replicas, start_spread=args.start_spread, propagation_seconds=propagation,
-        load=_load(args.load), min_capacity=args.min_capacity,
-        start_times=None if args.start_times is None else _numbers(args.start_times,
-                                                                   "--start-times"),
-        nodes=args.nodes, zones=None if args.zones is None else _names(args.zones, "--zones"),
-        publish_not_ready_addresses=publish,
-        headless=service.headless if service is not None else False)
+    return fleet_settings(
+        replicas, start_spread=args.start_spread, start_times=args.start_times,
+        propagation_seconds=args.propagation, ideal=args.ideal,
+        service=spec.services[0] if spec is not None and spec.services else None,
+        publish_not_ready_addresses=args.publish_not_ready_addresses,
+        load=_load(args.load), min_capacity=args.min_capacity, nodes=args.nodes,
+        zones=None if args.zones is None else _names(args.zones, "--zones"))
 
 
 def _load(text: str | None) -> LoadModel | None:
@@ -250,10 +244,12 @@ def _simulate(args: argparse.Namespace, spec: FleetSpec, behaviour: Behaviour) -
     settings = fleet_settings_of(args, pod, spec)
     settings.check_run(args.duration)
     sts = _statefulset(args, spec)
-    if args.rollout_at is None and args.drain_at is None and sts is None:
-        _check_fleet_work(args, pod, behaviour, settings, profile)
-        return simulate_fleet(pod, behaviour, settings, duration=args.duration, seed=args.seed,
-                              profile=profile, engine=args.engine, placement=spec.placement)
+    if args.rollout_at is None and args.drain_at is None:  # as check's KS012/KS013 run it
+        _check_fleet_work(args, pod, behaviour, settings, profile,
+                          **({"controlled": True} if sts is not None else {}))
+        return simulate_started(replace(spec, statefulset=sts), behaviour, settings,
+                                duration=args.duration, seed=args.seed, profile=profile,
+                                engine=args.engine, pod_start_seconds=args.pod_start)
     members = members_of(settings, pod.object_name, statefulset=sts is not None)
     versions = {"old": Version(pod, cast(behaviour, members), 1,
                                behaviour.uses_ready_fraction())}

@@ -126,6 +126,7 @@ class Kind(enum.Enum):
     PAIRS = "pairs"  # FLAG KEY=VALUE for each item of a mapping
     BEHAVIOUR = "behaviour"  # --scenario/--trace FILE, kept in order in `behaviours`
     CONFIG = "config"  # --config PATH|none (`--no-config` is none)
+    COMMAS = "commas"  # FLAG V1,V2,... for a list
 
 
 class Arg(NamedTuple):
@@ -261,6 +262,8 @@ def _to_argv(arg: Arg, value: Any) -> list[str]:
         return [flag if value else "--no-" + flag.removeprefix("--")]
     if arg.kind is Kind.PAIRS:
         return [f"{flag}={k}={_word(v)}" for k, v in value.items()]
+    if arg.kind is Kind.COMMAS:
+        return [f"{flag}={','.join(_word(v) for v in value)}"]
     if isinstance(value, list):
         return [f"{flag}={_word(v)}" for v in value]
     return [f"{flag}={_word(value)}"]
@@ -510,7 +513,14 @@ class CheckInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Manife
     max_ready_recovery: Seconds | None = Field(None, description="KS007: bound on dependency "
                                                "recovery -> Ready")
     propagation: SecondsOrZero | None = Field(None, description="KS014: seconds from an "
-                                              "endpoint leaving to traffic following it")
+                                              "endpoint leaving to traffic following it; "
+                                              "KS012/KS013's fleet too (2, 0 with ideal)")
+    start_spread: SecondsOrZero | None = Field(None, description="KS012/KS013: the replicas' "
+                                               "first containers start uniformly within S "
+                                               "seconds, as `kubesim fleet` (0)")
+    start_times: Annotated[list[SecondsOrZero], Field(min_length=1, max_length=10_000)] | None \
+        = Field(None, description="KS012/KS013: replica i's first container starts at the "
+                "i-th time in seconds (one per replica), as `kubesim fleet`")
     rollout_min_capacity: Capacity | None = Field(None, description=(
         "KS015: endpoints that must keep serving while a Deployment rolls out"))
     max_zero_capacity: SecondsOrZero | None = Field(None, description="KS013: seconds all "
@@ -535,6 +545,7 @@ class CheckInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Manife
             _opt("ignore", kind=Kind.REPEAT), _opt("outage_seconds"), _opt("startup_seconds"),
             _opt("max_initial_delay"), _opt("max_hang_recovery"), _opt("max_ready_recovery"),
             _opt("propagation"), _opt("rollout_min_capacity"), _opt("max_zero_capacity"),
+            _opt("start_spread"), _opt("start_times", kind=Kind.COMMAS),
             _opt("missing_probes", kind=Kind.TOGGLE),
             _opt("expectations", inline="expectations_text"),
             _opt("expect_no_restart", kind=Kind.SWITCH), _opt("expect_not_ready_within"),

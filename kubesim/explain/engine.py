@@ -35,6 +35,7 @@ from kubesim.explain.readers.model import PodRecord, RecordSet
 from kubesim.explain.readers.read import combine
 from kubesim.explain.replay import Reconstructed, replay, started_events
 from kubesim.explain.timebase import Timebase, timebase
+from kubesim.kubelet.restart_rules import gate_notes
 from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.results import ProbeType
 from kubesim.spec.model import ProbedContainer, RestartPolicy
@@ -105,10 +106,25 @@ def explain_records(records: list[RecordSet],
     spec_notes = dict.fromkeys((p.source, n) for p in options.spec for n in p.notes
                                if n not in said)
     notes += [Finding("fact", n, (Evidence(source, ""),)) for source, n in spec_notes]
+    notes += _gate_notes(stories, options)
     owner = f"{pod.owner[0]}/{pod.owner[1]}" if pod.owner else None
     return Explanation(pod.name, pod.namespace, owner,
                        [{"source": r.source, "format": r.format} for r in records],
                        tb.to_data(), stories, findings, notes)
+
+
+def _gate_notes(stories: list[ContainerStory], options: ExplainOptions) -> list[Finding]:
+    """What the profile's gates drop from the pods the replay runs and from --spec's
+    (restart rules with ContainerRestartRules off, R4.34), each said once."""
+    found: dict[str, str] = {}
+    for story in stories:
+        if story.run_pod is not None:
+            for n in gate_notes(story.run_pod, options.profile):
+                found.setdefault(n, f"the replay of container {story.name}")
+    for p in options.spec:
+        for n in gate_notes(p, options.profile):
+            found.setdefault(n, p.source)
+    return [Finding("fact", n, (Evidence(where, ""),)) for n, where in found.items()]
 
 
 def _before_scheduling(pod: PodRecord, tb: Timebase) -> list[Finding]:

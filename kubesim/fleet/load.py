@@ -4,11 +4,12 @@ the latency laws that read how many replicas serve.
 `LoadedBehaviour` is one replica's behaviour under the fleet's load: with the load model
 (`LoadModel`, F3) its backlog is advanced lazily, at each answer, over the routing's changes
 since the last one (`Serving`, EP1-EP2, F1), and the app's own HTTP and gRPC answers wait
-behind it; a scenario's ready-fraction law (F4) is asked at the fraction of the fleet
-kube-proxy routes to at the request. On the jumped fleet (`fleet.load_run`) it also says
-when its answers are the base behaviour's and stay so (`quiet`): while the backlog is empty
-and the replica's share of the traffic is within its capacity, up to the fleet's next
-serving change and the round's horizon.
+behind it; a scenario's ready-fraction law is asked at the fraction of the fleet kube-proxy
+routes to at the request, as this replica's traffic sees it (F4) or whatever that traffic
+(F6). On the jumped fleet (`fleet.load_run`) it also says when its answers are the base
+behaviour's and stay so (`quiet`): while the backlog is empty and the replica's share of the
+traffic is within its capacity, up to the fleet's next serving change and the round's
+horizon.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from kubesim.behaviour.answer import WHOLE_FLEET, ServingFraction
 from kubesim.behaviour.lookup import CompiledBehaviour, compile_behaviour
 from kubesim.spec.model import HandlerKind
 
@@ -70,15 +72,17 @@ class LoadedBehaviour(CompiledBehaviour):
         return (self.load.inflow(view.serving(t), view.serves(self.replica, t))
                 if view.in_service(t) else 0.0)
 
-    def ready_fraction(self, t: float) -> float:
-        """The fraction of the fleet's replicas kube-proxy routes to at `t`, as this
-        replica's load sees it (F4): 1 before the fleet is in service and while traffic does
-        not reach this replica; at most 1 (a rollout's surge)."""
+    def ready_fraction(self, t: float) -> ServingFraction:
+        """The fraction of the fleet's replicas kube-proxy routes to at `t` (at most 1: a
+        rollout's surge), as this replica's load sees it (F4: 1 while traffic does not reach
+        this replica) and the fleet's whatever this replica's traffic (F6); both 1 before
+        the fleet is in service (F2)."""
         view = self.view
-        if not view.in_service(t) or not view.serves(self.replica, t):
-            return 1.0
+        if not view.in_service(t):
+            return WHOLE_FLEET
         desired = view.replicas if view.replicas is not None else len(view.timelines)
-        return min(1.0, view.serving(t) / desired)
+        fleet = min(1.0, view.serving(t) / desired)
+        return ServingFraction(fleet if view.serves(self.replica, t) else 1.0, fleet)
 
     def _integrate(self, backlog: float, t: float, to: float) -> float:
         """The backlog at `to` from `backlog` at `t`: fluid, over each stretch of constant

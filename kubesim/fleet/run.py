@@ -31,6 +31,7 @@ from kubesim.fleet.serving import ServingIndex
 from kubesim.fleet.serving_reference import RescannedServing
 from kubesim.fleet.topology import NodeCounts, Scheduler, make_nodes
 from kubesim.identity import FleetMembers, PodIdentity
+from kubesim.kubelet.restart_rules import gate_notes
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.spec.workload import Placement
 from kubesim.timeline import Timeline
@@ -109,7 +110,7 @@ def simulate_fleet(pod: ProbedContainer, behaviour: Behaviour, settings: FleetSe
                  in enumerate(zip(starts, identities, strict=True))]
     runner.finish()
     return FleetRun(settings, starts, timelines, duration, seed, identities, nodes,
-                    placement.notes, pod.object_kind)
+                    (*placement.notes, *gate_notes(pod, profile)), pod.object_kind)
 
 
 def _load_path(settings: FleetSettings, engine: str, asked: str | None, *, laws: bool

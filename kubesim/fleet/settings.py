@@ -13,7 +13,7 @@ from kubesim.errors import UsageError
 from kubesim.spec.api_rules import deployment_timing_problem, pdb_problem, rolling_update_problem
 
 if TYPE_CHECKING:
-    from kubesim.spec.workload import DisruptionBudget
+    from kubesim.spec.workload import DisruptionBudget, ServiceSpec
 
 __all__ = [
     "DEFAULT_PROPAGATION_SECONDS",
@@ -27,6 +27,7 @@ __all__ = [
     "LoadModel",
     "RolloutSettings",
     "budget_fields",
+    "fleet_settings",
 ]
 
 # From a pod's Ready change to traffic following it: the EndpointSlice controller's batching
@@ -173,6 +174,32 @@ class FleetSettings:
         if self.zones is not None:
             return self.zones
         return DEFAULT_ZONES[:min(len(DEFAULT_ZONES), self.node_count)]
+
+
+def fleet_settings(replicas: int, *, start_spread: float = 0.0,
+                   start_times: tuple[float, ...] | None = None,
+                   propagation_seconds: float | None = None, ideal: bool = False,
+                   service: ServiceSpec | None = None,
+                   publish_not_ready_addresses: bool | None = None,
+                   load: LoadModel | None = None, min_capacity: int | None = None,
+                   nodes: int | None = None, zones: tuple[str, ...] | None = None
+                   ) -> FleetSettings:
+    """The fleet `kubesim fleet` runs and `kubesim check`'s fleet checks (KS012, KS013) run,
+    from what each was told: the replicas' start (`start_spread` or `start_times`), the
+    endpoint propagation delay (given, else 0 with an ideal kubelet, else
+    DEFAULT_PROPAGATION_SECONDS, F1) and the Service selecting the pods (its
+    publishNotReadyAddresses unless `publish_not_ready_addresses` overrides it; headless,
+    EP3)."""
+    if propagation_seconds is None:
+        propagation_seconds = 0.0 if ideal else DEFAULT_PROPAGATION_SECONDS
+    publish = publish_not_ready_addresses
+    if publish is None:
+        publish = service.publish_not_ready_addresses if service is not None else False
+    return FleetSettings(
+        replicas=replicas, start_spread=start_spread, propagation_seconds=propagation_seconds,
+        load=load, min_capacity=min_capacity, start_times=start_times, nodes=nodes,
+        zones=zones, publish_not_ready_addresses=publish,
+        headless=service.headless if service is not None else False)
 
 
 def _starts_within(what: str, pod_start: float, duration: float) -> None:

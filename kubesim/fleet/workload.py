@@ -1,5 +1,6 @@
 """A fleet under its controllers: a Deployment's or a StatefulSet's, with a rollout, a drain,
-or both in one run (`simulate_workload`).
+or both in one run (`simulate_workload`); the fleet as it starts, with neither
+(`simulate_started`: what `kubesim fleet` and `kubesim check`'s fleet checks both run).
 
 Everything runs on one scheduler, stepped (the controllers read every pod's state): the
 fleet's pods start as `kubesim fleet` starts them (a Deployment's at their start times; a
@@ -15,24 +16,55 @@ from typing import TYPE_CHECKING
 
 from kubesim.engine.simulate import make_scheduler
 from kubesim.errors import UsageError
+from kubesim.fleet.casting import cast, members_of
 from kubesim.fleet.control import ControlPlane, Version, WorkloadController
 from kubesim.fleet.controllers import rolling_fenceposts, statefulset_max_unavailable
 from kubesim.fleet.deployment import DeploymentController
 from kubesim.fleet.eviction import Drain
 from kubesim.fleet.records import ControlledRun
-from kubesim.fleet.run import start_times
+from kubesim.fleet.run import simulate_fleet, start_times
 from kubesim.fleet.serving import ServingIndex
 from kubesim.fleet.statefulset import StatefulSetController
 from kubesim.fleet.topology import Scheduler, make_nodes
+from kubesim.kubelet.restart_rules import gate_notes
 from kubesim.kubelet.settings import CLASSIC
+from kubesim.spec.model import DeploymentStrategy
 from kubesim.spec.workload import Placement
 
 if TYPE_CHECKING:
+    from kubesim.behaviour.answer import Behaviour
+    from kubesim.fleet.records import FleetRun
     from kubesim.fleet.settings import DrainSettings, FleetSettings, RolloutSettings
     from kubesim.kubelet.settings import KubeletProfile
-    from kubesim.spec.workload import StatefulSetSpec
+    from kubesim.spec.workload import FleetSpec, StatefulSetSpec
 
-__all__ = ["simulate_workload"]
+__all__ = ["simulate_started", "simulate_workload"]
+
+
+def simulate_started(spec: FleetSpec, behaviour: Behaviour, settings: FleetSettings, *,
+                     duration: float = 600.0, seed: int = 0, profile: KubeletProfile = CLASSIC,
+                     engine: str = "fast", record_probes: bool = True,
+                     pod_start_seconds: float = 2.0) -> FleetRun:
+    """The workload's fleet with no rollout and no drain, as `kubesim fleet` runs it and
+    `kubesim check`'s KS012/KS013 judge it: the replicas started as `settings` says
+    (`simulate_fleet`), or a StatefulSet's pods created by its controller as its
+    podManagementPolicy says (OrderedReady: each once the one before is Ready, T1), placed
+    by `spec.placement`."""
+    pod = spec.pod
+    sts = spec.statefulset
+    if sts is None:
+        return simulate_fleet(pod, behaviour, settings, duration=duration, seed=seed,
+                              profile=profile, engine=engine, record_probes=record_probes,
+                              placement=spec.placement)
+    members = members_of(settings, pod.object_name, statefulset=True)
+    versions = {"old": Version(pod, cast(behaviour, members), 1,
+                               behaviour.uses_ready_fraction())}
+    strategy = pod.strategy or DeploymentStrategy()
+    return simulate_workload(versions, settings, workload=pod.object_name, statefulset=sts,
+                             placement=spec.placement,
+                             min_ready_seconds=strategy.min_ready_seconds, duration=duration,
+                             seed=seed, profile=profile, engine=engine,
+                             record_probes=record_probes, pod_start_seconds=pod_start_seconds)
 
 
 def simulate_workload(versions: dict[str, Version], settings: FleetSettings, *,
@@ -93,7 +125,9 @@ def simulate_workload(versions: dict[str, Version], settings: FleetSettings, *,
         outcome.update(drainer.outcome)
     return ControlledRun(
         settings, plane.starts, plane.timelines(), duration, seed,  # type: ignore[arg-type]
-        [p.identity for p in plane.pods], nodes, placement.notes,
+        [p.identity for p in plane.pods], nodes,
+        tuple(dict.fromkeys((*placement.notes, *(n for v in versions.values()
+                                                  for n in gate_notes(v.pod, profile))))),
         "StatefulSet" if statefulset is not None else "Deployment", pods=plane.pods,
         rollout=rollout, drain=drain, surge=surge, unavailable=unavailable, outcome=outcome,
         conditions=list(controller.conditions),

@@ -50,6 +50,7 @@ from kubesim.kubelet.worker import GRID_EPS
 from kubesim.results import ProbeType, Result
 from kubesim.spec.targets import listener_index
 from kubesim.timeline import (
+    ConditionChange,
     ContainerReady,
     ContainerStop,
     EventRecord,
@@ -235,6 +236,7 @@ class Kubelet:
         self.pod_relist_at = -math.inf  # the last on-demand relist of the pod (R4.36)
         self.pleg_waiting = False  # a sync waits for a relist (R4.3) that may come on demand
         self.last_reset_at = -math.inf  # the last in-place restart of the pod (R4.35)
+        self.restarting_all = False  # the pod's AllContainersRestarting condition (R4.35)
         self.next_timer = self._resync_due()
         crash = self._probe_exit(behaviour)
         specs = pod.containers
@@ -324,7 +326,8 @@ class Kubelet:
         if pod_phase(self._states(seen), self.pod.restart_policy,
                      rules=self.times.rules) is not self.phase:
             return True
-        if self.times.restart_all and restart_all_trigger(self.units, seen) is not None:
+        if self.restarting_all or (self.times.restart_all
+                                   and restart_all_trigger(self.units, seen) is not None):
             return True
         actions = compute_pod_actions(self.units, seen, self.pod.restart_policy,
                                       initialized=self.initialized,
@@ -577,6 +580,8 @@ class Kubelet:
         acted = True
         trigger = (restart_all_trigger(self.units, seen) if self.times.restart_all
                    else None)
+        if self.restarting_all:  # every container removed: the restart is cleaned up (R4.35)
+            self._set_restarting_all(False, "")
         if self.phase.terminal:
             # a terminal pod is terminated (SyncTerminatingPod): whatever still runs (the
             # sidecars of a pod whose init container failed under Never) is stopped
@@ -591,6 +596,7 @@ class Kubelet:
                     "restart for ever at that instant (R4.35); give its exit after_seconds > 0 "
                     "or use a profile with latencies")
             self.last_reset_at = self.sched.now
+            self._set_restarting_all(True, "RestartAllContainersStarted")
             yield from restart_all(self, trigger)
             self.initialized = not any(u.init or u.sidecar for u in self.units)
             self.init_failed = False
@@ -611,6 +617,14 @@ class Kubelet:
         self.next_timer = self._resync_due(min(requeues) if requeues else None)
         if acted and not requeues:  # R4.36: a sync with results and no error
             self._relist_pod()
+
+    def _set_restarting_all(self, status: bool, reason: str) -> None:
+        """GenerateAllContainersRestartingCondition (R4.35): True ("RestartAllContainersStarted")
+        in the status of the sync that sees a container's exit match a RestartAllContainers
+        rule, False in the first one after every container was removed."""
+        self.restarting_all = status
+        self.timeline.all_containers_restarting.append(
+            ConditionChange(self.sched.now, status, reason))
 
     def _carry_out(self, actions: PodActions) -> Generator[Any, Any, list[float]]:
         """SyncPod steps 3, 6 and 8: kill, then start; the requeue delays of refused starts

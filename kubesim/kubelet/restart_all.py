@@ -69,6 +69,11 @@ def restart_all(kl: TerminatingPod, trigger: Trigger) -> ProcessGen:
                           f"code {trigger.code}, every container restarts (R4.35)",
                      int(MIN_GRACE_SECONDS), [])
     kl.timeline.pod_kills.append(record)
+    # every container started before restarts with the pod, its restartCount going on; a
+    # container whose exit already asked for a restart (the trigger's, ExitRecord.restart)
+    # has that restart counted
+    record.restarted = [unit.name for unit in kl.units
+                        if unit is not trigger.unit and _restarts_with_the_pod(unit)]
     for unit in kl.units:
         inst = unit.runtime.current
         if inst is not None and inst.exited_at is None:
@@ -81,6 +86,13 @@ def restart_all(kl: TerminatingPod, trigger: Trigger) -> ProcessGen:
         unit.set_started(False)
         kl.set_container_ready(unit, False)
     kl.timeline.endpoint_changed(kl.sched.now)
+
+
+def _restarts_with_the_pod(unit: PodContainer) -> bool:
+    """Whether the in-place restart is what starts this container again: it ran, and it
+    is running now or exited for good (not waiting for a restart of its own)."""
+    inst = unit.runtime.current
+    return inst is not None and (inst.exited_at is None or not inst.will_restart)
 
 
 def _reset_kill(kl: TerminatingPod, unit: PodContainer, inst: Instance,

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerRestartRule, ContainerSpec, ProbedContainer
 
-__all__ = ["GatedPod", "container_should_restart", "gated_pod", "matching_rule",
+__all__ = ["GatedPod", "container_should_restart", "gate_notes", "gated_pod", "matching_rule",
            "restart_after_probe_kill", "restarts_all"]
 
 
@@ -132,12 +132,28 @@ def _refuse_restart_all(pod: ProbedContainer, profile: KubeletProfile) -> None:
                 "--kubelet restart_all_containers=true allows it", source=pod.source)
 
 
+def gate_notes(pod: ProbedContainer, profile: KubeletProfile) -> list[str]:
+    """What the profile's gates drop from the pod, as the note every command carries (run,
+    check, fleet, explain, R4.34): none when ContainerRestartRules is on or nothing uses
+    the fields. (The refusals of `gated_pod` are not notes: they end the command.)"""
+    if profile.container_restart_rules:
+        return []
+    dropped = [s for s in pod.containers if _uses_fields(s)]
+    if not dropped:
+        return []
+    names = ", ".join(_where(pod, s) for s in dropped)
+    return [f"ignored: restartPolicy/restartPolicyRules of {names}: the ContainerRestartRules "
+            f"gate is off in kubelet profile {profile.name} (on by default from 1.35), so the "
+            "pod's restartPolicy decides; the 1.34 API server drops these fields, earlier ones "
+            "refuse a restartPolicy on a regular container (R4.34)"]
+
+
 def gated_pod(pod: ProbedContainer, profile: KubeletProfile) -> GatedPod:
     """The pod's containers as the profile's API server and kubelet take them (R4.34, R5.27):
     with ContainerRestartRules off, every container's own restartPolicy (but a sidecar's
-    Always) and rules dropped, as 1.34's `dropDisabledFields` drops them, with a note; with
-    it on but RestartAllContainersOnContainerExits off, that action and sidecar rules
-    refused (SpecError, exit 2)."""
+    Always) and rules dropped, as 1.34's `dropDisabledFields` drops them, with a note
+    (`gate_notes`); with it on but RestartAllContainersOnContainerExits off, that action and
+    sidecar rules refused (SpecError, exit 2)."""
     specs = pod.containers
     if not any(_uses_fields(s) for s in specs):
         return GatedPod(pod, [])
@@ -145,12 +161,7 @@ def gated_pod(pod: ProbedContainer, profile: KubeletProfile) -> GatedPod:
         if not profile.restart_all_containers:
             _refuse_restart_all(pod, profile)
         return GatedPod(pod, [])
-    dropped = [s for s in specs if _uses_fields(s)]
-    names = ", ".join(_where(pod, s) for s in dropped)
-    note = (f"ignored: restartPolicy/restartPolicyRules of {names}: the ContainerRestartRules "
-            f"gate is off in kubelet profile {profile.name} (on by default from 1.35), so the "
-            "pod's restartPolicy decides; the 1.34 API server drops these fields, earlier ones "
-            "refuse a restartPolicy on a regular container (R4.34)")
+    notes = gate_notes(pod, profile)
 
     def plain(spec: ContainerSpec) -> ContainerSpec:
         if not _uses_fields(spec):
@@ -159,4 +170,4 @@ def gated_pod(pod: ProbedContainer, profile: KubeletProfile) -> GatedPod:
 
     others = tuple(plain(s) for s in pod.others)
     return GatedPod(dataclasses.replace(pod, container=plain(pod.container), others=others),
-                    [note])
+                    notes)

@@ -103,7 +103,7 @@ def _capacity(top: Any, doc: Mapping[str, Any], end: float) -> bool:
     """The three capacity lines and the stretches of the terminating fallback; whether there
     were any."""
     _step(top, doc, end, lambda p: p["serving"], color="#1565c0", label="kube-proxy routes to")
-    _step(top, doc, end, lambda p: p["ready"], color="#4caf50", linestyle="--",
+    _step(top, doc, end, lambda p: p["pods_ready"], color="#4caf50", linestyle="--",
           label="Ready pods")
     _step(top, doc, end, lambda p: p["endpoints"]["ready"], color="#fb8c00", linestyle=":",
           label="EndpointSlice ready")
@@ -114,7 +114,7 @@ def _capacity(top: Any, doc: Mapping[str, Any], end: float) -> bool:
             top.axvspan(p["at"], until, color=FALLBACK, alpha=0.6, lw=0)
             fallback = True
     n = doc["fleet"]["replicas"]
-    peak = max([n, *(p["serving"] for p in points), *(p["ready"] for p in points)])
+    peak = max([n, *(p["serving"] for p in points), *(p["pods_ready"] for p in points)])
     top.set_ylim(-0.3, peak * 1.35 + 0.8)  # head room for the bands' labels
     top.set_ylabel("endpoints / pods")
     return fallback

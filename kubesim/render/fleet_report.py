@@ -16,13 +16,20 @@ from kubesim.fleet.capacity import (
     summarise,
 )
 from kubesim.fleet.records import ControlledRun
-from kubesim.render.report import SCHEMA_VERSION, to_document
+from kubesim.render.report import to_document
 
 if TYPE_CHECKING:
     from kubesim.fleet.capacity import CapacityPoint
     from kubesim.fleet.records import FleetRun
 
-__all__ = ["fleet_document", "render_fleet_json", "render_fleet_text"]
+__all__ = ["FLEET_SCHEMA_VERSION", "fleet_document", "render_fleet_json", "render_fleet_text"]
+
+# The fleet document's version (its `kubesim` field; each replica's embedded run document
+# keeps the run's own). 2: a capacity point says `ready` and `serving` apart, by the
+# EndpointSlice conditions of the endpoints kube-proxy routes to (`serving` counts the
+# serving-terminating ones of the fallback, which version 1's `serving` did without saying
+# so), and the Ready pods are `pods_ready` (version 1's `ready`).
+FLEET_SCHEMA_VERSION = 2
 
 
 def _t(x: float | None) -> float | None:
@@ -30,7 +37,12 @@ def _t(x: float | None) -> float | None:
 
 
 def _point(p: CapacityPoint) -> dict[str, Any]:
-    return {"at": _t(p.at), "ready": p.ready, "serving": p.serving,
+    """One capacity point: the Ready pods; what kube-proxy routes to, by the EndpointSlice
+    conditions of those endpoints (EP1, EP2): `ready` ones, and `serving` ones, which are
+    the ready ones, or in the fallback (none ready) the serving-terminating ones; the slice
+    as the controller writes it now (`endpoints`)."""
+    return {"at": _t(p.at), "pods_ready": p.ready,
+            "ready": 0 if p.fallback else p.serving, "serving": p.serving,
             "endpoints": {"ready": p.endpoints_ready, "serving": p.endpoints_serving,
                           "terminating": p.endpoints_terminating},
             "fallback": p.fallback}
@@ -38,8 +50,9 @@ def _point(p: CapacityPoint) -> dict[str, Any]:
 
 def fleet_document(run: FleetRun, *, meta: dict[str, Any] | None = None,
                    replicas: bool = True) -> dict[str, Any]:
-    """The JSON document: `fleet` (settings, nodes), `summary`, `capacity` (at, ready pods,
-    serving = what kube-proxy routes to, the slice's `endpoints` conditions, `fallback`),
+    """The JSON document: `fleet` (settings, nodes), `summary`, `capacity` (at, `pods_ready`,
+    the `ready` and `serving` endpoints kube-proxy routes to, the slice's `endpoints`
+    conditions, `fallback`: `_point`),
     `rollout` and `drain` when they ran, `replicas` (each what `kubesim run` reports for one
     pod, with its name, node, zone and start)."""
     routing = fleet_routing(run)
@@ -48,7 +61,7 @@ def fleet_document(run: FleetRun, *, meta: dict[str, Any] | None = None,
     settings = run.settings
     load = settings.load
     doc: dict[str, Any] = {
-        "kubesim": SCHEMA_VERSION,
+        "kubesim": FLEET_SCHEMA_VERSION,
         "fleet": {"replicas": settings.replicas, "kind": run.kind, "duration": run.duration,
                   "seed": run.seed, "start_spread": settings.start_spread,
                   "start_times": None if settings.start_times is None
@@ -186,7 +199,7 @@ def render_fleet_text(run: FleetRun, *, title: str) -> str:
         e = p["endpoints"]
         bar = "#" * p["serving"] + "." * max(0, n - p["serving"]) if width <= 60 else ""
         tail = "  (terminating endpoints: none ready)" if p["fallback"] else ""
-        lines.append(f"  {p['at']:10.3f} s  ready {p['ready']:>4}  slice {e['ready']:>3}/"
+        lines.append(f"  {p['at']:10.3f} s  ready {p['pods_ready']:>4}  slice {e['ready']:>3}/"
                      f"{e['serving']:>3}/{e['terminating']:>3}  serving {p['serving']:>4}  "
                      f"{bar}{tail}")
     if "rollout" in doc:

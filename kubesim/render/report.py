@@ -93,9 +93,7 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
                     "name": p.name} for p in timeline.probes],
         "events": [{"at": _t(e.at), "type": e.type, "reason": e.reason, "message": e.message,
                     "name": e.name} for e in timeline.events],
-        "pod_kills": [{"at": _t(k.at), "reason": k.reason, "grace_seconds": k.grace_seconds,
-                       "stopped_at": _t(k.stopped_at), "containers": _stops(k.containers)}
-                      for k in timeline.pod_kills],
+        **_pod_restarts(timeline),
         "post_starts": [{"name": p.name, "container": p.container, "handler": p.handler,
                          "started_at": _t(p.started_at), "ended_at": _t(p.ended_at),
                          "failed": p.failed, "cancelled": p.cancelled,
@@ -109,6 +107,18 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
                          "first_ready_at": [_t(x) for x in phases.first_ready_at],
                          "ready_seconds": [_t(x) for x in phases.ready_seconds]}
     return doc
+
+
+def _pod_restarts(timeline: Timeline) -> dict[str, Any]:
+    """The whole-pod kills and in-place restarts (R4.20, R4.35), and the pod's
+    AllContainersRestarting condition."""
+    return {
+        "pod_kills": [{"at": _t(k.at), "reason": k.reason, "grace_seconds": k.grace_seconds,
+                       "stopped_at": _t(k.stopped_at), "containers": _stops(k.containers),
+                       "restarted": list(k.restarted)}
+                      for k in timeline.pod_kills],
+        "all_containers_restarting": [{"at": _t(c.at), "status": c.status, "reason": c.reason}
+                                      for c in timeline.all_containers_restarting]}
 
 
 def _waited(w: KillWait | None) -> dict[str, Any] | None:
@@ -279,6 +289,11 @@ def _kill_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
         yield Line(pk.at, 3, visible(f"KILLPOD   {pk.reason}: stopping {names} "
                                      f"(grace {pk.grace_seconds} s)"))
         yield from _stop_lines(pk.containers, who)
+    for c in timeline.all_containers_restarting:  # R4.35: the pod restarted in place
+        yield Line(c.at, 3, visible(
+            f"pod condition AllContainersRestarting True ({c.reason})" if c.status else
+            "pod condition AllContainersRestarting False (every container removed; the pod "
+            "starts again)"))
 
 
 def _post_start_lines(timeline: Timeline, who: Who) -> Iterator[Line]:

@@ -60,6 +60,7 @@ _POD_LISTS: dict[str, dict[str, str]] = {  # lists a document may lack (older do
     "container_ready": {"at": "num", "name": "str", "ready": "bool"},
     "pod_phase": {"at": "num", "phase": "str"},
     "pod_kills": {"at": "num"},
+    "all_containers_restarting": {"at": "num", "status": "bool"},
     "post_starts": {"name": "str", "started_at": "num", "ended_at": "num?", "failed": "bool"},
 }
 _SUMMARY = {"ready_seconds": "num?", "first_ready_at": "num?"}

@@ -42,6 +42,7 @@ __all__ = [
     "StatefulSetSpec",
     "fleet_spec_from_documents",
     "load_fleet_spec",
+    "workload_spec",
 ]
 
 Loc = tuple[str | int, ...]
@@ -190,13 +191,8 @@ def fleet_spec_from_documents(docs: list[YamlDocument], container: str | None, *
     if found is None:
         return FleetSpec(pod, placement=Placement(notes=pod.notes))
     doc, obj, prefix = found
-    reader = _Reader(doc, pod.object_kind, pod.object_name, prefix)
-    labels = reader.labels(obj, pod.object_kind)
-    at = POD_SPEC_AT[pod.object_kind]
-    placement = reader.placement(reader.mapping(_get(obj, at), at), at, labels)
-    # what the fleet does not model: its placement's, and the pod's own (spec.fields)
-    placement = dataclasses.replace(placement, notes=(*placement.notes, *pod.notes))
-    sts = reader.statefulset(obj) if pod.object_kind == "StatefulSet" else None
+    own = workload_spec(pod, doc, prefix)
+    labels = own.labels
     budgets, services = [], []
     for other in docs:
         for item, iloc in _objects(other.data):
@@ -213,7 +209,25 @@ def fleet_spec_from_documents(docs: list[YamlDocument], container: str | None, *
                 svc = _Reader(other, kind, name, iloc).service(item, labels)
                 if svc is not None:
                     services.append(svc)
-    return FleetSpec(pod, labels, placement, sts, tuple(budgets), tuple(services))
+    return dataclasses.replace(own, budgets=tuple(budgets), services=tuple(services))
+
+
+def workload_spec(pod: ProbedContainer, doc: YamlDocument, loc: Loc = ()) -> FleetSpec:
+    """What the workload object at `loc` in `doc` (the object `pod` was read from) tells its
+    fleet: the pod template's labels, its placement (with what it does not model) and a
+    StatefulSet's controller settings; no budgets or Services (other objects). `kubesim
+    fleet` reads it so (`fleet_spec_from_documents`), and `kubesim check`'s fleet checks
+    read it from the object they judge."""
+    obj = _get(doc.data, loc)
+    obj = obj if isinstance(obj, dict) else {}
+    reader = _Reader(doc, pod.object_kind, pod.object_name, loc)
+    labels = reader.labels(obj, pod.object_kind)
+    at = POD_SPEC_AT[pod.object_kind]
+    placement = reader.placement(reader.mapping(_get(obj, at), at), at, labels)
+    # what the fleet does not model: its placement's, and the pod's own (spec.fields)
+    placement = dataclasses.replace(placement, notes=(*placement.notes, *pod.notes))
+    sts = reader.statefulset(obj) if pod.object_kind == "StatefulSet" else None
+    return FleetSpec(pod, labels, placement, sts)
 
 
 def _objects(data: Any) -> list[tuple[dict[str, Any], Loc]]:

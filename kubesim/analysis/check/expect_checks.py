@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from kubesim.analysis.budget import observer_calls, weight
 from kubesim.analysis.check.expectations import KINDS
 from kubesim.analysis.check.experiments import (
+    kept_down,
     observe,
     phase_runs,
     run_calls,
@@ -84,8 +85,9 @@ class Expectations:
         if e.kind == "survives_stall":
             stall = synthetic(run.label or "", **_stall(run))
             runs = phase_runs(pod, stall, settings=s, duration=_stall_duration(run))
-            failures = [Failure(r.phase, r.seed, _restarts(r.timeline))
-                        for r in runs if r.timeline.restarts]
+            why = kept_down(pod, s)
+            failures = [Failure(r.phase, r.seed, _restarts(r.timeline, why))
+                        for r in runs if r.timeline.kills]
             never = protection_windows(pod, s.profile).stall_never_restarts if failures \
                 else None
             return ExpectMeasured(failures, len(runs),
@@ -97,10 +99,11 @@ class Expectations:
             if outages is None:
                 return ExpectMeasured([], 0, checked=False)
         runs = phase_runs(pod, b.behaviour, settings=s, duration=b.duration)
+        why = kept_down(pod, s)
         failures = []
         for r in runs:
-            if e.kind == "no_restart":
-                texts = [_restarts(r.timeline)] if r.timeline.restarts else []
+            if e.kind == "no_restart":  # a kill that keeps it down fails it too
+                texts = [_restarts(r.timeline, why)] if r.timeline.kills else []
             elif e.kind == "ready_within":
                 first = _first_ready(r.timeline)
                 texts = ([] if first is not None and first <= (e.seconds or 0) else
@@ -153,11 +156,18 @@ def _expectation(run: CheckRun) -> Expectation:
     return run.expectation
 
 
-def _restarts(tl: Timeline) -> str:
-    first = tl.restarts[0]
-    n = len(tl.restarts)
-    return (f"{n} restart{'s' * (n != 1)}, the first decided at {first.at:.1f} s by "
-            f"{first.probe.value}")
+def _restarts(tl: Timeline, kept_down: str | None) -> str:
+    """`3 restarts, the first decided at 62.0 s by liveness`; for a container a kill keeps
+    down (R4.32), `killed at 62.0 s by liveness and not restarted (...): the pod ends
+    Failed`."""
+    first = tl.kills[0]
+    n = len(tl.kills)
+    if kept_down is None:
+        return (f"{n} restart{'s' * (n != 1)}, the first decided at {first.at:.1f} s by "
+                f"{first.probe.value}")
+    end = tl.pod_phase[-1].phase if tl.pod_phase else "Running"
+    return (f"killed at {first.at:.1f} s by {first.probe.value} and not restarted "
+            f"({kept_down}): the pod ends {end}")
 
 
 def _first_ready(tl: Timeline) -> float | None:

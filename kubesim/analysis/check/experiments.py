@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from kubesim.analysis.budget import calls, sync_gap
 from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.simulate import grid_cycle, simulate
+from kubesim.kubelet.pod_container import restarts_after_kill
+from kubesim.kubelet.restart_rules import gated_pod
 from kubesim.results import Outcome
 from kubesim.spec.model import ProbedContainer, parse_container
 
@@ -21,8 +23,8 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ContainerSpec, Probe
     from kubesim.timeline import Timeline
 
-__all__ = ["PhaseRun", "failing_spans", "observe", "phase_runs", "run_calls", "settle_time",
-           "synthetic"]
+__all__ = ["PhaseRun", "failing_spans", "kept_down", "observe", "phase_runs", "run_calls",
+           "settle_time", "synthetic"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,19 @@ def phase_runs(pod: ProbedContainer, behaviour: Behaviour, *, settings: Settings
                               profile=settings.profile, phase=i * cycle / n,
                               engine=settings.engine))
             for i in range(n)]
+
+
+def kept_down(pod: ProbedContainer, s: Settings) -> str | None:
+    """Why a liveness or startup kill does not restart this container, as a finding says it
+    (`restarts_after_kill`, the engine's rule: computePodActions reads the container's own
+    restartPolicy under the ContainerRestartRules gate, else the pod's, R4.32; a sidecar
+    always restarts, R4.2); None when a kill restarts it."""
+    spec = gated_pod(pod, s.profile).pod.container  # the fields the profile's gate keeps
+    if restarts_after_kill(spec, pod.restart_policy, rules=s.profile.container_restart_rules):
+        return None
+    own = spec.restart_policy
+    return (f"its own restartPolicy is {own.value}" if own is not None else
+            f"the pod's restartPolicy is {pod.restart_policy.value}")
 
 
 def settle_time(pod: ProbedContainer) -> float:

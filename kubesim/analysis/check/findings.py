@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.check.rules import RULES, Severity
 from kubesim.behaviour.answer import Behaviour
@@ -16,6 +16,9 @@ from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.spec.model import ProbedContainer
 from kubesim.spec.sources import RenderOptions
 from kubesim.spec.yamlio import YamlDocument
+
+if TYPE_CHECKING:
+    from kubesim.spec.workload import ServiceSpec
 
 __all__ = ["BehaviourRef", "CheckResult", "Configuration", "ContainerRef", "Departure", "Finding",
            "Loc", "Replay", "Settings", "Suppressor", "Workload"]
@@ -103,6 +106,7 @@ class Workload:
     labels: dict[str, str] = field(default_factory=dict)  # the pod template's labels
     restart_policy: str = "Always"  # the pod spec's restartPolicy
     services: tuple[str, ...] = ()  # Services in the inputs that select its pods
+    service: ServiceSpec | None = None  # the first of them: the fleet's traffic (EP3)
     startup_seconds: float | None = None  # annotation kubesim.dev/startup-seconds
     notes: tuple[str, ...] = ()  # "accepted, not modelled: ..." (kubesim.spec.fields)
     # the renders the same object came out of (kubesim.analysis.check.renders): a base file
@@ -250,7 +254,11 @@ class Settings:
     max_ready_recovery: float | None = None
     max_initial_delay: float = 30.0
     max_zero_capacity: float | None = None  # KS013: seconds the fleet may serve nothing
-    propagation_seconds: float | None = None  # KS014: the endpoint propagation delay
+    propagation_seconds: float | None = None  # KS014, and KS012/KS013's fleet: the delay
+    # KS012, KS013: the fleet's start, as `kubesim fleet` is told it (fleet.settings)
+    start_spread: float = 0.0  # first containers uniformly within these seconds
+    start_times: tuple[float, ...] | None = None  # replica i's first container at [i]
+    ideal: bool = False  # --ideal: no kubelet latencies; the fleet's propagation 0 by default
     rollout_min_capacity: int | None = None  # KS015: endpoints that must serve in a rollout
     missing_probes: bool = True  # KS008, KS009, KS016 (check.missing_probes: false: off)
     render: RenderOptions = field(default_factory=RenderOptions)  # charts, kustomizations

@@ -72,7 +72,7 @@ def outage_fix(pod: ProbedContainer, c: ContainerRef, b: BehaviourRef,
                                for p, v in changes.items()))
         trial = patched_pod(pod, c, patch)
         runs = phase_runs(trial, b.behaviour, settings=s, duration=b.duration)
-        killers = {k.probe for r in runs for k in r.timeline.restarts}
+        killers = {k.probe for r in runs for k in r.timeline.kills}  # kept down or not
         if not killers:
             return OutageFix(patch, len(runs), _hang(pod, s), _hang(trial, s))
         for probe in (STARTUP, LIVENESS):

@@ -22,6 +22,7 @@ from kubesim.analysis.check.evidence import (
 )
 from kubesim.analysis.check.experiments import (
     PhaseRun,
+    kept_down,
     observe,
     phase_runs,
     run_calls,
@@ -94,9 +95,9 @@ def _span(values: list[float]) -> str:
     return f"{lo:.1f} s" if abs(hi - lo) < 0.05 else f"{lo:.1f}-{hi:.1f} s"
 
 
-def _count(values: list[int]) -> str:
+def _count(values: list[int], noun: str = "restart") -> str:
     lo, hi = min(values), max(values)
-    return f"{lo} restart{'s' * (lo != 1)}" if lo == hi else f"{lo}-{hi} restarts"
+    return f"{lo} {noun}{'s' * (lo != 1)}" if lo == hi else f"{lo}-{hi} {noun}s"
 
 
 def _probes(subject: Subject) -> dict[ProbeType, Any]:
@@ -105,34 +106,55 @@ def _probes(subject: Subject) -> dict[ProbeType, Any]:
 
 @dataclass(frozen=True)
 class Restarts:
-    """The restarts of a phase sweep, every probe kill counted: per run, per killing probe
-    (liveness, startup), and the kills that waited for another container's stop."""
+    """The probe kills of a phase sweep: per run, per killing probe (liveness, startup), and
+    the kills that waited for another container's stop. Each kill restarts the container
+    unless `kept_down` says why not (its restartPolicy, R4.32): then it is killed once and
+    stays down, and `failed` runs end with the pod Failed."""
 
     per_run: list[int]
     by_probe: dict[ProbeType, list[int]]  # per run, the probes that killed at some run
     waits: list[KillWait]
+    kept_down: str | None = None
+    failed: int = 0
 
     @classmethod
-    def of(cls, runs: list[PhaseRun]) -> Restarts:
+    def of(cls, runs: list[PhaseRun], kept_down: str | None = None) -> Restarts:
         kinds = [t for t in (LIVENESS, STARTUP)
-                 if any(k.probe is t for r in runs for k in r.timeline.restarts)]
-        return cls([len(r.timeline.restarts) for r in runs],
-                   {t: [sum(k.probe is t for k in r.timeline.restarts) for r in runs]
+                 if any(k.probe is t for r in runs for k in r.timeline.kills)]
+        failed = sum(1 for r in runs if r.timeline.kills and r.timeline.pod_phase
+                     and r.timeline.pod_phase[-1].phase == "Failed")
+        return cls([len(r.timeline.kills) for r in runs],
+                   {t: [sum(k.probe is t for k in r.timeline.kills) for r in runs]
                     for t in kinds},
-                   [w for r in runs for w in r.timeline.kill_waits()])
+                   [w for r in runs for w in r.timeline.kill_waits()], kept_down, failed)
 
     @property
     def hit(self) -> int:
         return sum(1 for n in self.per_run if n)
 
+    @property
+    def noun(self) -> str:
+        """What a kill is: a restart, or (kept down) a kill."""
+        return "restart" if self.kept_down is None else "kill"
+
     def probes(self) -> str:
         """`liveness`, `liveness and startup`: the probes whose kills restart it."""
         return " and ".join(t.value for t in self.by_probe)
 
+    def down(self) -> str:
+        """`; it is not restarted (its own restartPolicy is Never): the pod ends Failed at
+        20 of 20 grid phases` for a container a kill keeps down, else nothing."""
+        if self.kept_down is None:
+            return ""
+        n = len(self.per_run)
+        ends = (f": the pod ends Failed at {self.failed} of {n} grid phases" if self.failed
+                else ": the pod runs on without it")
+        return f"; it is not restarted ({self.kept_down}){ends}"
+
     def each(self) -> str:
         """`4 restarts each: 1 by liveness, 3 by startup` over the runs that restarted."""
         hit = [i for i, n in enumerate(self.per_run) if n]
-        total = _count([self.per_run[i] for i in hit])
+        total = _count([self.per_run[i] for i in hit], self.noun)
         if len(self.by_probe) < 2:
             return f"{total} each"
         parts = [f"{_range([ns[i] for i in hit])} by {t.value}"
@@ -157,7 +179,7 @@ def _range(values: list[int]) -> str:
 
 def _startup_again(pod: ProbedContainer, key: str, r: Restarts) -> str:
     """Why the startup probe kills too: it asks the failing target in every new container."""
-    if STARTUP not in r.by_probe:
+    if STARTUP not in r.by_probe or r.kept_down is not None:
         return ""
     same = pod.container.target(STARTUP).key == key
     what = f"asks the same {key}" if same else f"asks {pod.container.target(STARTUP).key}"
@@ -211,14 +233,15 @@ class SameEndpoint:
             {"from": start, "to": start + outage, "answer": FAILING[live.kind]}]}}}
         duration = start + outage + 120
         runs = phase_runs(pod, synthetic(label, **data), settings=s, duration=duration)
-        restarts = [len(r.timeline.restarts) for r in runs]
+        restarts = [len(r.timeline.kills) for r in runs]  # a kill that keeps it down too
         kills = [k for r in runs
                  if (k := _detected(r.timeline, LIVENESS, start)) is not None and k <= outage]
         evidence = dependency_evidence(pod.container, live.key, list(run.subject.behaviours), s)
-        replay = _replay(runs, [r for r in runs if r.timeline.restarts], label=label,
+        replay = _replay(runs, [r for r in runs if r.timeline.kills], label=label,
                          kind="synthetic", duration=duration, window=(start, start + outage),
                          scenario={"description": label, **data})
-        return SameEndpointMeasured(start, outage, restarts, Restarts.of(runs), kills,
+        return SameEndpointMeasured(start, outage, restarts,
+                                    Restarts.of(runs, kept_down(pod, s)), kills,
                                     protection_windows(pod, s.profile).readiness_down, replay,
                                     evidence)
 
@@ -240,10 +263,12 @@ class SameEndpoint:
         first = (f"; liveness kills it {_span(m.kills)} into the outage"
                  + (", before readiness alone would take the pod out" if down is not None
                     and m.kills and max(m.kills) < down.best else "") if m.kills else "")
-        what = (f"restarts the container at {hit} of {n_runs} grid phases "
+        verb = "restarts" if m.killed.kept_down is None else "kills"
+        what = (f"{verb} the container at {hit} of {n_runs} grid phases "
                 f"({m.killed.each()}{first}"
-                f"{_startup_again(pod, live.key, m.killed)}{m.killed.waited()})" if hit else
-                f"restarts nothing at any of {n_runs} grid phases, but liveness fails "
+                f"{_startup_again(pod, live.key, m.killed)}{m.killed.waited()})"
+                f"{m.killed.down()}" if hit else
+                f"{verb} nothing at any of {n_runs} grid phases, but liveness fails "
                 "whenever readiness does and only its thresholds stand between them")
         own = live.kind in (HandlerKind.TCP_SOCKET, HandlerKind.GRPC)
         if m.evidence is not None:
@@ -264,7 +289,7 @@ class SameEndpoint:
         _finding(result, case, message, line=run.container.line("livenessProbe"),
                  run=m.replay, cites=bool(hit), target=live.key, outage_seconds=m.outage,
                  outage_at=m.start, phases=n_runs, phases_with_restart=hit,
-                 restarts_max=max(m.restarts),
+                 restarts_max=max(m.restarts), restarted=m.killed.kept_down is None,
                  evidence=None if m.evidence is None else m.evidence.label)
         return [result]
 
@@ -316,7 +341,7 @@ class Leak:
         if evidence is None:
             return None
         runs = phase_runs(pod, b.behaviour, settings=s, duration=b.duration)
-        restarts = Restarts.of(runs)
+        restarts = Restarts.of(runs, kept_down(pod, s))
         hit = [r for r, n in zip(runs, restarts.per_run, strict=True) if n]
         fix = outage_fix(pod, run.container, b, evidence.spans, s) if hit else None
         return LeakMeasured(evidence, restarts,
@@ -331,10 +356,10 @@ class Leak:
         key = pod.container.target(LIVENESS).key
         r = m.restarts
         hit, n_runs = r.hit, len(r.per_run)
-        what = (f"{r.probes()} restart{'s' * (len(r.by_probe) == 1)} the container at {hit} "
-                f"of {n_runs} grid phases ({r.each()}{_startup_again(pod, key, r)}"
-                f"{r.waited()}){_fix_text(m.fix, hit)}" if hit else
-                f"the thresholds absorb it: no restart at any of {n_runs} grid phases")
+        what = (f"{r.probes()} {r.noun}{'s' * (len(r.by_probe) == 1)} the container at "
+                f"{hit} of {n_runs} grid phases ({r.each()}{_startup_again(pod, key, r)}"
+                f"{r.waited()}){r.down()}{_fix_text(m.fix, hit, r.noun)}" if hit else
+                f"the thresholds absorb it: no {r.noun} at any of {n_runs} grid phases")
         ev = m.evidence
         first = ev.spans[0]
         because = (f" while {ev.passing}, another target of the workload, keeps passing: a "
@@ -350,22 +375,24 @@ class Leak:
                      failing_seconds=round(ev.total, 6),
                      first_window=[round(first[0], 6), round(first[1], 6)], phases=n_runs,
                      phases_with_restart=hit, restarts_max=max(r.per_run),
+                     restarted=r.kept_down is None,
                      restarts_by_probe={t.value: max(ns) for t, ns in r.by_probe.items()},
                      hang_detection_after_fix=None if m.fix is None else m.fix.hang_after)
         f.fix = None if m.fix is None else m.fix.patch
         return [result]
 
 
-def _fix_text(fix: OutageFix | None, hit: int) -> str:
-    """What the re-checked fix does and costs, or that thresholds cannot do it."""
+def _fix_text(fix: OutageFix | None, hit: int, noun: str = "restart") -> str:
+    """What the re-checked fix does and costs, or that thresholds cannot do it (`noun`:
+    what a kill is, a restart or a kill that keeps the container down)."""
     if not hit:
         return ""
     if fix is None:
-        return ("; no failureThreshold kubesim tried removes every restart: give liveness an "
+        return (f"; no failureThreshold kubesim tried removes every {noun}: give liveness an "
                 "endpoint that checks only the process")
     cost = (f" but catches a hang after {fix.hang_after:.1f} s, not {fix.hang_before:.1f} s"
             if fix.hang_after is not None and fix.hang_before is not None else "")
-    return (f"; the fix below outlasts it (no restart at any of {fix.phases} grid phases)"
+    return (f"; the fix below outlasts it (no {noun} at any of {fix.phases} grid phases)"
             f"{cost}; better, a liveness endpoint that checks only the process")
 
 
@@ -599,6 +626,7 @@ class InitialDelayMeasured:
     fix: ProbePatch
     protected_after: float
     replay: Replay | None  # the first run that killed (else the first run)
+    kept_down: str | None = None  # why a kill does not restart it (R4.32); None: it does
 
 
 class InitialDelay:
@@ -635,7 +663,7 @@ class InitialDelay:
         replay = _replay(runs, killed, label=label, kind="synthetic", duration=duration,
                          window=(0.0, end), scenario={"description": label, **data})
         return InitialDelayMeasured(lived, len(runs), protection.guaranteed, fix, after,
-                                    replay)
+                                    replay, kept_down(pod, s))
 
     def verdict(self, run: CheckRun, m: InitialDelayMeasured | None,
                 s: Settings) -> list[CheckResult]:
@@ -646,8 +674,10 @@ class InitialDelay:
         startup = m.fix.changes["startupProbe"]
         message = (f"livenessProbe.initialDelaySeconds={delay} and no startupProbe: a container "
                    f"that never answers runs {_span(m.lived) if m.lived else 'the whole run'} "
-                   f"before liveness kills it (over {m.phases} grid phases), and so does every "
-                   f"restart; the start-up it protects is {m.protected_now:.1f} s at every grid "
+                   f"before liveness kills it (over {m.phases} grid phases), "
+                   + ("and so does every restart" if m.kept_down is None else
+                      f"and it is not restarted ({m.kept_down})")
+                   + f"; the start-up it protects is {m.protected_now:.1f} s at every grid "
                    f"phase: a startupProbe with the liveness handler, periodSeconds="
                    f"{startup['periodSeconds']} and failureThreshold="
                    f"{startup['failureThreshold']} (and initialDelaySeconds unset on liveness) "
@@ -702,13 +732,17 @@ class Bound:
     def cost(self, run: CheckRun, s: Settings) -> float:
         return 0.0  # the kubelet's rules, per grid phase: no engine run
 
-    def measure(self, run: CheckRun, s: Settings) -> Any:
-        return protection_windows(run.pod, s.profile)
+    def measure(self, run: CheckRun, s: Settings) -> BoundMeasured:
+        return BoundMeasured(protection_windows(run.pod, s.profile),
+                             kept_down(run.pod, s) if self.name == "KS006" else None)
 
-    def verdict(self, run: CheckRun, win: Any, s: Settings) -> list[CheckResult]:
+    def verdict(self, run: CheckRun, m: BoundMeasured, s: Settings) -> list[CheckResult]:
         result = _result(self.name, run)
+        win = m.windows
         if win is None:  # pragma: no cover - windows.py ships with the same release
             raise UsageError(f"{RULES[self.name].enabled_by} needs kubesim.analysis.windows")
+        if self.name == "KS006" and m.kept_down is not None:
+            return [_never_replaced(result, run, win, m.kept_down, s)]
         if self.name == "KS006":
             fig, bound, field = win.hang_to_running, s.max_hang_recovery, "livenessProbe"
             parts = [("detection", win.hang_detection),
@@ -734,6 +768,31 @@ class Bound:
                  best=fig.best, rule_of_thumb=fig.rule_of_thumb, bound=bound,
                  explanation=fig.explanation)
         return [result]
+
+
+@dataclass(frozen=True)
+class BoundMeasured:
+    """KS006/KS007's figures (`kubesim windows`), and for KS006 why a kill does not restart
+    the container (None: it does)."""
+
+    windows: Any
+    kept_down: str | None = None
+
+
+def _never_replaced(result: CheckResult, run: CheckRun, win: Any, why: str,
+                    s: Settings) -> CheckResult:
+    """KS006 for a container a liveness kill keeps down (computePodActions, R4.32): no new
+    container ever runs after a hang, whatever the bound."""
+    caught = win.hang_detection
+    when = (f"liveness kills a hung container {caught.guaranteed:.1f} s after the hang "
+            f"(guaranteed over the grid phases)" if caught is not None else
+            "liveness kills a hung container")
+    message = (f"{when}, but it is not restarted ({why}): no new container runs after a hang, "
+               f"over the bound of {s.max_hang_recovery:g} s")
+    _finding(result, "over", message, line=run.container.line("livenessProbe"),
+             guaranteed=None, best=None, rule_of_thumb=None, bound=s.max_hang_recovery,
+             restarted=False, explanation=why)
+    return result
 
 
 PROBE_CHECKS = (SameEndpoint(), Leak(), Startup(), Timeouts(), InitialDelay(), Bound("KS006"),

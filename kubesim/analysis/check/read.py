@@ -25,6 +25,7 @@ from kubesim.spec.sources import (
     split_helm_stream,
     walk,
 )
+from kubesim.spec.workload import ServiceSpec
 from kubesim.spec.yamlio import STDIN, YamlDocument, load_yaml_documents, read_text
 
 __all__ = ["IGNORE_ANNOTATION", "REASON_ANNOTATION", "STARTUP_ANNOTATION", "Inputs",
@@ -82,7 +83,7 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
     paths' (as one more input each).
     """
     workloads: list[Workload] = []
-    services: list[tuple[str | None, dict[str, str], str]] = []
+    services: list[_Service] = []
     found = _walk(paths, errors)
     several = errors is not None and (_several(paths, found) or len(documents) > 1)
     if several:
@@ -132,9 +133,11 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
         services += [svc for d in given.documents if (svc := _service(d.data)) is not None]
         objects += sum(1 for d in given.documents if _is_input(d.data))
     for w in workloads:
-        w.services = tuple(dict.fromkeys(
-            name for ns, selector, name in services if _same_namespace(ns, w.namespace)
-            and selector and all(w.labels.get(k) == v for k, v in selector.items())))
+        mine = [svc.spec for svc in services if _same_namespace(svc.namespace, w.namespace)
+                and svc.selector and all(w.labels.get(k) == v
+                                         for k, v in svc.selector.items())]
+        w.services = tuple(dict.fromkeys(svc.name for svc in mine))
+        w.service = mine[0] if mine else None
     if notes is not None:
         notes += render_notes(renders)
     if objects == 0 and not allow_empty and not (several and errors):
@@ -178,16 +181,28 @@ def _several(paths: list[str], found: Walk) -> bool:
                 and not found.refused)
 
 
-def _service(data: Any) -> tuple[str | None, dict[str, str], str] | None:
-    """(namespace, selector, name) of a Service document; None for anything else."""
+class _Service(NamedTuple):
+    """A Service document as check reads it: where, whom it selects, and what the fleet
+    checks need of it (EP3)."""
+
+    namespace: str | None
+    selector: dict[str, str]
+    spec: ServiceSpec
+
+
+def _service(data: Any) -> _Service | None:
+    """A Service document's namespace, selector and settings; None for anything else."""
     if not isinstance(data, dict) or data.get("kind") != "Service":
         return None
     meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
     spec = data.get("spec") if isinstance(data.get("spec"), dict) else {}
     selector = spec.get("selector") if isinstance(spec.get("selector"), dict) else {}
     ns = meta.get("namespace")
-    return (None if ns is None else str(ns), {str(k): str(v) for k, v in selector.items()},
-            str(meta.get("name") or "unnamed"))
+    return _Service(None if ns is None else str(ns),
+                    {str(k): str(v) for k, v in selector.items()},
+                    ServiceSpec(str(meta.get("name") or "unnamed"),
+                                spec.get("publishNotReadyAddresses") is True,
+                                spec.get("clusterIP") == "None"))
 
 
 def _same_namespace(a: str | None, b: str | None) -> bool:

@@ -83,17 +83,19 @@ RULES: dict[str, Rule] = {r.id: r for r in (
              Case("evidence", E, "a given scenario or trace shows a dependency behind the "
                   "shared endpoint (the endpoint `depends_on` a dependency that goes down, or "
                   "fails while another probed target keeps passing) and the simulated outage "
-                  "restarts the container at some grid phase"),
+                  "restarts the container at some grid phase (or kills it, where its "
+                  "restartPolicy keeps a killed container down)"),
              Case("evidence-absorbed", W, "the same evidence is there, but the thresholds absorb "
                   "the outage at every grid phase"),
              Case("hypothetical", W, "the probe is httpGet or exec, no given scenario or trace "
-                  "shows what is behind the endpoint, and the outage restarts the container: "
+                  "shows what is behind the endpoint, and the outage restarts (or kills) the "
+                  "container: "
                   "the outage is hypothetical (kubesim assumes the endpoint may check a "
                   "dependency, as a shared endpoint often does); give a scenario or trace to "
                   "turn it into evidence, or ignore the check if the endpoint checks only the "
                   "process"),
              Case("hypothetical-absorbed", I, "the probe is httpGet or exec, there is no "
-                  "evidence, and the outage restarts nothing"),
+                  "evidence, and the outage kills nothing"),
              Case("own-process", I, "the probe is tcpSocket or grpc and there is no "
                   "evidence: it asks the process itself (its port, its own health "
                   "service), and a failing answer there is when a restart is wanted"),
@@ -103,7 +105,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
              Case("restarts", E, "in a given scenario or trace the liveness target fails "
                   "because of a dependency (it `depends_on` one that goes down, or fails "
                   "while another target of the workload keeps passing) and that restarts the "
-                  "container at some grid phase"),
+                  "container at some grid phase (or kills it, where its restartPolicy keeps a "
+                  "killed container down)"),
              Case("absorbed", W, "the same happens, but the liveness thresholds absorb it at "
                   "every grid phase"),
          ), capped_when_assumed=True),
@@ -130,7 +133,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("KS006", "hang-recovery-over-bound",
          "Hang detection + grace + back-off over --max-hang-recovery", (
              Case("over", E, "from a hang to the replacement container running takes longer "
-                  "than the bound, guaranteed over the grid phases"),
+                  "than the bound, guaranteed over the grid phases, or no replacement ever "
+                  "runs (the container's restartPolicy keeps a killed container down)"),
          ), enabled_by="--max-hang-recovery"),
     Rule("KS007", "ready-recovery-over-bound", "Readiness recovery over --max-ready-recovery", (
         Case("over", E, "from a dependency's recovery to Ready again takes longer than the "
@@ -169,8 +173,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "Replicas restart together under the given behaviour", (
              Case("together", E, "under a given scenario or trace, two or more of the "
                   "workload's replicas are killed within 30 s of each other"),
-             Case("apart", W, "replicas restart under it, but never two within 30 s of each "
-             "other"),
+             Case("apart", W, "replicas are killed under it, but never two within 30 s of "
+             "each other"),
          ), capped_when_assumed=True),
     Rule("KS013", "fleet-out-of-service",
          "The whole fleet is out of the Service longer than --max-zero-capacity", (
@@ -203,7 +207,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     )),
     Rule("KS101", "expect-no-restart", "Expectation failed: no restart", (
         Case("failed", E, "the container restarted in a given scenario or trace (the "
-             "healthy app without one) at some grid phase"),
+             "healthy app without one) at some grid phase, or a probe killed it and its "
+             "restartPolicy kept it down"),
     )),
     Rule("KS102", "expect-not-ready-within",
          "Expectation failed: not Ready within N s of an outage", (
@@ -215,8 +220,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
              "container started (or never) at some grid phase"),
     )),
     Rule("KS104", "expect-survives-stall", "Expectation failed: survives a stall of N s", (
-        Case("failed", E, "a stall of the whole process for N s restarts the container at "
-             "some grid phase"),
+        Case("failed", E, "a stall of the whole process for N s restarts (or kills) the "
+             "container at some grid phase"),
     )),
 )}
 

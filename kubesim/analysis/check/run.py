@@ -20,6 +20,7 @@ from kubesim.analysis.check.rules import Severity
 from kubesim.analysis.check.scope import scope
 from kubesim.analysis.check.simulate import simulate
 from kubesim.behaviour.horizon import default_duration
+from kubesim.kubelet.restart_rules import gate_notes
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.expectations import Expectation
@@ -128,9 +129,17 @@ def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
     workloads = [w for w in workloads if not _left_out(w, plan.left_out)]
     workloads, checks = merge_renders(workloads, checks)
     inputs = sorted({w.source for w in workloads})
-    pod_notes = [f"{w.label}: {note}" for w in workloads for note in w.notes]
+    pod_notes = [f"{w.label}: {note}" for w in workloads
+                 for note in (*w.notes, *_gate_notes(w, settings))]
     return Report(settings, inputs, read.skipped, behaviours, workloads, checks,
                   notes + plan.notes + pod_notes, errors, work)
+
+
+def _gate_notes(w: Workload, s: Settings) -> list[str]:
+    """What the profile's gates drop from the workload's pod as the checks simulate it
+    (restart rules with ContainerRestartRules off, R4.34), said once per workload."""
+    pods = [c.pod for c in w.containers if c.pod is not None]
+    return list(dict.fromkeys(n for pod in pods for n in gate_notes(pod, s.profile)))
 
 
 def auto_duration(behaviour: Behaviour) -> float:
