@@ -157,3 +157,19 @@ def runner_commands(log: str) -> list[tuple[str, dict[str, str], str]]:
                 found.append((name.lower(), properties,
                               _runner_unescape(line[close + 1:], _V1_UNESCAPE)))
     return found
+
+
+def patient_mcp_client() -> None:
+    """Give `kubesim mcp` the time a loaded machine needs to exit before the MCP SDK's stdio
+    client abandons it. The client waits 2 s after closing the server's stdin, 2 s after
+    SIGTERM and 2 s for the event loop to see the kill, then gives up on the process: the
+    abandoned `subprocess.Popen`, still running, is reported by Python as a ResourceWarning
+    wherever its garbage collection falls, in a later test that has nothing to do with it
+    (seen in CI under test_fields). kubesim mcp exits a fraction of a second after its stdin
+    closes on an idle machine; on a loaded 2-core one it has taken over 2 s. The suite's
+    own hang bound applies instead of the SDK's."""
+    import mcp.client.stdio as stdio
+
+    stdio.PROCESS_TERMINATION_TIMEOUT = 60.0
+    stdio.FORCE_KILL_TIMEOUT = 10.0
+    stdio._KILL_REAP_TIMEOUT = 30.0

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import cli
+from helpers import cli, patient_mcp_client
 
 from kubesim.errors import RenderError
 from kubesim.files import reading_scope, trust_root
@@ -374,6 +374,7 @@ def test_the_same_through_kubesim_mcp(world, kustomize):
     naming the link, and the canary is in no result."""
     mcp = pytest.importorskip("mcp", reason="the MCP SDK (kubesim[mcp]) is not installed")
     anyio = pytest.importorskip("anyio")
+    patient_mcp_client()
     _engine_ready("library")
     calls = []
     for case in ("files-get-regexfind", "values-yaml", "subchart-folder", "chart-folder"):

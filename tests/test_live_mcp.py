@@ -14,9 +14,12 @@ import pytest
 mcp = pytest.importorskip("mcp", reason="the MCP SDK (kubesim[mcp]) is not installed")
 anyio = pytest.importorskip("anyio")
 
+from helpers import patient_mcp_client  # noqa: E402
 from live_stories import NAMESPACE  # noqa: E402
 
 from kubesim.cli.main import main  # noqa: E402
+
+patient_mcp_client()
 
 pytestmark = pytest.mark.realtime
 NOW = "2026-12-04T10:06:00Z"

@@ -18,10 +18,12 @@ import pytest
 mcp = pytest.importorskip("mcp", reason="the MCP SDK (kubesim[mcp]) is not installed")
 anyio = pytest.importorskip("anyio")
 
-from helpers import cli
+from helpers import cli, patient_mcp_client
 
 from kubesim.cli.inputs import INPUTS
 from kubesim.cli.mcp import MCP_MAX_WORK
+
+patient_mcp_client()
 
 REPO = Path(__file__).resolve().parent.parent
 DESCRIBE = "tests/data/explain/01-k8s-docs-liveness-exec.describe.txt"
