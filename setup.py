@@ -47,8 +47,24 @@ def _load_compiled():
 compiled = _load_compiled()
 
 
-def _say(message: str) -> None:
-    print(f"kubesim build: {message}", file=sys.stderr, flush=True)
+def _say(message: str, terminal: bool = False) -> None:
+    """A line on stderr, which pip shows only with -v (it captures a build's output); with
+    `terminal`, also on the terminal pip runs in, so that a first install says why it takes a
+    minute (pip's own line, `Building editable for kubesim (pyproject.toml) ...`, does not)."""
+    line = f"kubesim build: {message}\n"
+    sys.stderr.write(line)
+    sys.stderr.flush()
+    if terminal and not sys.stderr.isatty():
+        _to_terminal(line)
+
+
+def _to_terminal(line: str) -> None:
+    """`line` on the controlling terminal, if there is one (none in CI: nothing written)."""
+    try:
+        with open("/dev/tty", "w", encoding="utf-8") as tty:
+            tty.write(line)
+    except OSError:
+        pass
 
 
 def _mode() -> str:
@@ -133,7 +149,7 @@ class BuildNative(build_ext):
             if _mode() == "1":
                 raise
             _say(f"compiling failed ({exc}); installing the pure-Python modules "
-                 "(KUBESIM_COMPILE=1 makes this an error)")
+                 "(KUBESIM_COMPILE=1 makes this an error)", terminal=True)
             self.extensions = []
             if inplace:
                 _remove_inplace_build()
@@ -196,14 +212,15 @@ def _mypyc_extensions() -> list[Extension]:
     sources = [str(path.relative_to(ROOT)) for path in paths]
     # the sources as mypyc reads them now: what the build record says they were compiled from
     COMPILED_FROM.update({compiled.module_name(p): compiled.source_digest(p) for p in paths})
-    _say(f"compiling {len(sources)} modules with mypyc (KUBESIM_COMPILE=0 skips it)")
+    _say(f"compiling {len(sources)} modules with mypyc, about a minute the first time "
+         "(KUBESIM_COMPILE=0 installs pure Python instead)", terminal=True)
     try:
         return mypycify(sources, opt_level="3", debug_level="0", group_name=compiled.GROUP)
     except (Exception, SystemExit) as exc:  # mypyc reports, then exits
         if _mode() == "1":
             raise
         _say(f"mypyc could not compile the modules ({exc!r}); installing the pure-Python "
-             "modules (KUBESIM_COMPILE=1 makes this an error)")
+             "modules (KUBESIM_COMPILE=1 makes this an error)", terminal=True)
         return []
 
 
