@@ -10,15 +10,15 @@ Everything else is in pyproject.toml. `KUBESIM_COMPILE` chooses (docs/engine.md,
 * `0`: install the pure-Python modules only.
 
 Which modules compile, and which stay source and why: `kubesim/compiled.py`, which also records
-the build (`kubesim/_native.json`: each compiled module and the hash of its source), so that a
-source edited after the build runs as source, never as the stale extension.
+the build (`kubesim/_native.json`: each compiled module and the hash of its source; for an
+in-place build, also its size and time, which a start compares), so that a source edited after
+an editable install runs as source, never as the stale extension.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
-import json
 import os
 import shutil
 import sys
@@ -154,7 +154,9 @@ class BuildNative(build_ext):
             if inplace:
                 _remove_inplace_build()
             return
-        record = json.dumps({"modules": COMPILED_FROM}, indent=1, sort_keys=True) + "\n"
+        # a wheel's record says compiled; an in-place build's also holds each source's size and
+        # time, which a start compares (kubesim/compiled.py)
+        record = BUILD_RECORD["in_place" if inplace else "wheel"]
         targets = [Path(self.build_lib) / "kubesim" / compiled.MANIFEST]
         if inplace:
             targets.append(PACKAGE / compiled.MANIFEST)
@@ -211,7 +213,8 @@ def _mypyc_extensions() -> list[Extension]:
     paths = compiled.compiled_sources()
     sources = [str(path.relative_to(ROOT)) for path in paths]
     # the sources as mypyc reads them now: what the build record says they were compiled from
-    COMPILED_FROM.update({compiled.module_name(p): compiled.source_digest(p) for p in paths})
+    BUILD_RECORD.update({"wheel": compiled.build_record(paths, in_place=False),
+                         "in_place": compiled.build_record(paths, in_place=True)})
     _say(f"compiling {len(sources)} modules with mypyc, about a minute the first time "
          "(KUBESIM_COMPILE=0 installs pure Python instead)", terminal=True)
     try:
@@ -231,8 +234,9 @@ def _builds() -> bool:
                 & set(sys.argv[1:]))
 
 
-# module -> SHA-256 of the source mypyc compiled it from (the build record, kubesim/_native.json)
-COMPILED_FROM: dict[str, str] = {}
+# the build record (kubesim/_native.json) of a wheel and of an in-place build, as mypyc read
+# the sources
+BUILD_RECORD: dict[str, str] = {}
 
 # stands for mypyc's extensions until a wheel is built (a platform wheel, not a pure one)
 PLANNED = Extension(f"{compiled.GROUP}__mypyc", sources=[])
