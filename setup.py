@@ -10,15 +10,15 @@ Everything else is in pyproject.toml. `KUBESIM_COMPILE` chooses (docs/engine.md,
 * `0`: install the pure-Python modules only.
 
 Which modules compile, and which stay source and why: `kubesim/compiled.py`, which also records
-the build (`kubesim/_native.json`: each compiled module and the hash of its source), so that a
-source edited after the build runs as source, never as the stale extension.
+the build (`kubesim/_native.json`: each compiled module and the hash of its source; for an
+in-place build, also its size and time, which a start compares), so that a source edited after
+an editable install runs as source, never as the stale extension.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
-import json
 import os
 import shutil
 import sys
@@ -47,8 +47,24 @@ def _load_compiled():
 compiled = _load_compiled()
 
 
-def _say(message: str) -> None:
-    print(f"kubesim build: {message}", file=sys.stderr, flush=True)
+def _say(message: str, terminal: bool = False) -> None:
+    """A line on stderr, which pip shows only with -v (it captures a build's output); with
+    `terminal`, also on the terminal pip runs in, so that a first install says why it takes a
+    minute (pip's own line, `Building editable for kubesim (pyproject.toml) ...`, does not)."""
+    line = f"kubesim build: {message}\n"
+    sys.stderr.write(line)
+    sys.stderr.flush()
+    if terminal and not sys.stderr.isatty():
+        _to_terminal(line)
+
+
+def _to_terminal(line: str) -> None:
+    """`line` on the controlling terminal, if there is one (none in CI: nothing written)."""
+    try:
+        with open("/dev/tty", "w", encoding="utf-8") as tty:
+            tty.write(line)
+    except OSError:
+        pass
 
 
 def _mode() -> str:
@@ -133,12 +149,14 @@ class BuildNative(build_ext):
             if _mode() == "1":
                 raise
             _say(f"compiling failed ({exc}); installing the pure-Python modules "
-                 "(KUBESIM_COMPILE=1 makes this an error)")
+                 "(KUBESIM_COMPILE=1 makes this an error)", terminal=True)
             self.extensions = []
             if inplace:
                 _remove_inplace_build()
             return
-        record = json.dumps({"modules": COMPILED_FROM}, indent=1, sort_keys=True) + "\n"
+        # a wheel's record says compiled; an in-place build's also holds each source's size and
+        # time, which a start compares (kubesim/compiled.py)
+        record = BUILD_RECORD["in_place" if inplace else "wheel"]
         targets = [Path(self.build_lib) / "kubesim" / compiled.MANIFEST]
         if inplace:
             targets.append(PACKAGE / compiled.MANIFEST)
@@ -195,15 +213,17 @@ def _mypyc_extensions() -> list[Extension]:
     paths = compiled.compiled_sources()
     sources = [str(path.relative_to(ROOT)) for path in paths]
     # the sources as mypyc reads them now: what the build record says they were compiled from
-    COMPILED_FROM.update({compiled.module_name(p): compiled.source_digest(p) for p in paths})
-    _say(f"compiling {len(sources)} modules with mypyc (KUBESIM_COMPILE=0 skips it)")
+    BUILD_RECORD.update({"wheel": compiled.build_record(paths, in_place=False),
+                         "in_place": compiled.build_record(paths, in_place=True)})
+    _say(f"compiling {len(sources)} modules with mypyc, about a minute the first time "
+         "(KUBESIM_COMPILE=0 installs pure Python instead)", terminal=True)
     try:
         return mypycify(sources, opt_level="3", debug_level="0", group_name=compiled.GROUP)
     except (Exception, SystemExit) as exc:  # mypyc reports, then exits
         if _mode() == "1":
             raise
         _say(f"mypyc could not compile the modules ({exc!r}); installing the pure-Python "
-             "modules (KUBESIM_COMPILE=1 makes this an error)")
+             "modules (KUBESIM_COMPILE=1 makes this an error)", terminal=True)
         return []
 
 
@@ -214,8 +234,9 @@ def _builds() -> bool:
                 & set(sys.argv[1:]))
 
 
-# module -> SHA-256 of the source mypyc compiled it from (the build record, kubesim/_native.json)
-COMPILED_FROM: dict[str, str] = {}
+# the build record (kubesim/_native.json) of a wheel and of an in-place build, as mypyc read
+# the sources
+BUILD_RECORD: dict[str, str] = {}
 
 # stands for mypyc's extensions until a wheel is built (a platform wheel, not a pure one)
 PLANNED = Extension(f"{compiled.GROUP}__mypyc", sources=[])

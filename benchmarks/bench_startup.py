@@ -8,7 +8,8 @@ median and best of N), with bytecode compiled first (`compileall`), as an instal
 runs (pip compiles it at install time):
 
 * `python -c pass`: the interpreter alone;
-* `kubesim --help`: the command line, no subcommand imported (target: <= 3x the interpreter);
+* `kubesim --help`: the command line, no subcommand imported (target: at most 40 ms of CPU
+  over the interpreter's);
 * `import numpy, yaml, pydantic` plus one one-field pydantic model: the core dependencies a
   run needs, made ready (pydantic loads its validator machinery and plugin registry on the
   first model of a process, whatever the model); once as a script loads them, and once with
@@ -17,9 +18,9 @@ runs (pip compiles it at install time):
 * `kubesim run` of the shipped seed example for 60 s (target: <= 1.3x the dependencies as
   kubesim loads them);
 * `kubesim check` of one small manifest (the shipped examples/seed-app/deployment.yaml;
-  target: at most 0.4 s CPU), and of 20 small manifests in one call (target: at most 1.2 s
-  CPU): the shipped example manifests, five renamed copies of each, or the first 20 *.yaml of
-  `--manifests DIR`. Both run in an empty temporary directory, so no project configuration is
+  target: at most 1.4x the dependencies as kubesim loads them, one BLAS thread), and of 20
+  small manifests in one call (target: at most 1.2 s CPU): the shipped example manifests, five
+  renamed copies of each, or the first 20 *.yaml of `--manifests DIR`. Both run in an empty temporary directory, so no project configuration is
   found (a repository's .kubesim.yaml or pyproject.toml adds its reading).
 
 It measures; it asserts nothing about time.
@@ -44,7 +45,7 @@ DEPS = ("import numpy, yaml, pydantic\n"
         "class M(pydantic.BaseModel):\n    x: int\n")
 EXAMPLES = ("examples/seed-app/deployment.yaml", "examples/property-tests/deployment.yaml",
             "examples/property-tests/bad-deployment.yaml", "examples/broker/statefulset.yaml")
-ONE_TARGET, TWENTY_TARGET = 0.4, 1.2
+HELP_OVER, ONE_RATIO, RUN_RATIO, TWENTY_TARGET = 0.040, 1.4, 1.3, 1.2
 
 
 def cpu(cmd: list[str], repeat: int, cwd: Path = ROOT,
@@ -128,13 +129,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"CPU per process (user + system), median of {args.repeat} (bytecode compiled):")
     print(_line("python -c pass", plain))
     print(_line("python -m kubesim --help", help_,
-                f"{help_[0] / plain[0]:4.2f}x python (target <= 3)"))
+                f"+{(help_[0] - plain[0]) * 1e3:.1f} ms over python "
+                f"(target <= +{HELP_OVER * 1e3:.0f})"))
     print(_line("numpy + yaml + pydantic, ready", deps))
     print(_line("  the same, one BLAS thread (as kubesim)", deps_one))
     print(_line("kubesim run (shipped example, 60 s)", run,
-                f"{run[0] / deps_one[0]:4.2f}x the dependencies (target <= 1.3)"))
+                f"{run[0] / deps_one[0]:4.2f}x the dependencies (target <= {RUN_RATIO})"))
     print(_line("kubesim check, one small manifest", one,
-                f"target <= {ONE_TARGET * 1e3:.0f} ms"))
+                f"{one[0] / deps_one[0]:4.2f}x the dependencies (target <= {ONE_RATIO})"))
     print(_line("kubesim check, 20 small manifests", twenty,
                 f"target <= {TWENTY_TARGET * 1e3:.0f} ms"
                 + (f" ({args.manifests})" if args.manifests else " (shipped examples x 5)")))

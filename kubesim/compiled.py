@@ -4,11 +4,20 @@ The kubelet and engine packages, and `results` (the vocabulary they test at ever
 compiled by mypyc from their own source when kubesim is installed where a C compiler works
 (`setup.py`; `KUBESIM_COMPILE=0` installs pure Python, `KUBESIM_COMPILE=1` makes a failed
 compile an error). The build records what it compiled in `kubesim/_native.json`: each module
-with the SHA-256 of the source it was compiled from.
+with the SHA-256 of the source it was compiled from, and whether the build was made in place.
 
-At run time the compiled modules run only when that record matches the sources beside them.
-A source edited since the build (an editable install, changed afterwards), a module missing
-from the build, or `KUBESIM_PURE=1` in the environment: every one of those modules then runs
+Whether the compiled modules are current is decided by the build, not by hashing the sources
+at every start:
+
+* a wheel (`pip install .`, `pip wheel`): the sources beside the extensions are the ones the
+  same build compiled, installed together; the record alone says compiled;
+* an in-place build (`pip install -e .`, `build_ext --inplace`), whose sources can be edited
+  afterwards: the record also holds each source's size and modification time (`os.stat`), and a
+  start compares those (no read of a source); only a source whose size or time changed is
+  hashed, and runs compiled again if its hash is still the build's (a checkout that touched it).
+
+A source edited since an in-place build, a module added to or gone from its packages, an
+extension missing, or `KUBESIM_PURE=1` in the environment: every one of those modules then runs
 from its source, never from an extension built from an older one. `kubesim --version` says
 which runs.
 
@@ -17,7 +26,6 @@ This module is read by `setup.py` before kubesim is installed: it imports nothin
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
 import importlib.util
 import json
@@ -29,8 +37,8 @@ from types import ModuleType
 from typing import NamedTuple
 
 __all__ = ["COMPILED_MODULES", "COMPILED_PACKAGES", "GROUP", "MANIFEST", "PURE", "NativeState",
-           "activate", "compiled_sources", "describe", "module_name", "native_state",
-           "source_digest", "state_of"]
+           "activate", "build_record", "compiled_sources", "describe", "module_name",
+           "native_state", "source_digest", "source_stamp", "state_of"]
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -84,7 +92,26 @@ def module_name(path: Path, package: Path = PACKAGE) -> str:
 
 
 def source_digest(path: Path) -> str:
+    import hashlib  # only a build, or a start that finds a source touched since one, hashes
+
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def source_stamp(path: Path) -> list[int]:
+    """A source's size and modification time (ns): what an in-place build's start compares."""
+    status = path.stat()
+    return [status.st_size, status.st_mtime_ns]
+
+
+def build_record(sources: Sequence[Path], in_place: bool, package: Path = PACKAGE) -> str:
+    """The text of kubesim/_native.json for a build that compiled `sources` as they are now:
+    each module's SHA-256, and for an in-place build each one's `source_stamp`."""
+    record: dict[str, object] = {
+        "modules": {module_name(p, package): source_digest(p) for p in sources},
+        "in_place": in_place}
+    if in_place:
+        record["stamps"] = {module_name(p, package): source_stamp(p) for p in sources}
+    return json.dumps(record, indent=1, sort_keys=True) + "\n"
 
 
 def _extension(source: Path) -> Path | None:
@@ -96,30 +123,60 @@ def _extension(source: Path) -> Path | None:
     return None
 
 
+class _Record(NamedTuple):
+    """What kubesim/_native.json says: module -> SHA-256 of its compiled source; for an
+    in-place build, module -> [size, mtime_ns] of that source (None for a wheel)."""
+
+    digests: dict[str, str]
+    stamps: dict[str, list[int]] | None
+
+
+def _read_record(package: Path) -> _Record | str:
+    """The build record, or why it is not there or not readable."""
+    try:
+        record = json.loads((package / MANIFEST).read_text())
+        digests = dict(record["modules"])
+        stamps = dict(record["stamps"]) if record.get("in_place") else None
+    except FileNotFoundError:
+        return "not compiled at install"
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return f"unreadable build record kubesim/{MANIFEST}"
+    return _Record(digests, stamps)
+
+
 def state_of(package: Path, pure_requested: bool) -> NativeState:
     """What runs for the kubesim package in `package` (its sources, extensions and record)."""
     if pure_requested:
         return NativeState("pure", (), f"{PURE_VARIABLE}=1")
-    try:
-        record = json.loads((package / MANIFEST).read_text())
-        built = dict(record["modules"])
-    except FileNotFoundError:
-        return NativeState("pure", (), "not compiled at install")
-    except (OSError, ValueError, KeyError, TypeError):
-        return NativeState("pure", (), f"unreadable build record kubesim/{MANIFEST}")
+    record = _read_record(package)
+    if isinstance(record, str):
+        return NativeState("pure", (), record)
+    if record.stamps is None:  # a wheel: its sources and extensions were installed together
+        return NativeState("compiled", tuple(sorted(record.digests)), "")
     sources = {module_name(path, package): path for path in compiled_sources(package)}
-    if set(built) != set(sources):
-        changed = sorted(set(built) ^ set(sources))
+    if set(record.digests) != set(sources):
+        changed = sorted(set(record.digests) ^ set(sources))
         return NativeState("pure", (), "the compiled build is stale (its modules differ from "
                                        f"the sources: {', '.join(changed)}); reinstall")
     for name, path in sources.items():
         if _extension(path) is None:
             return NativeState("pure", (), f"the compiled build is incomplete ({name})")
-        if source_digest(path) != built[name]:
+        if not _unchanged(path, record.stamps.get(name), record.digests[name]):
             return NativeState("pure", (), "the compiled build is stale "
                                            f"({path.relative_to(package.parent).as_posix()} "
                                            "changed since); reinstall")
     return NativeState("compiled", tuple(sorted(sources)), "")
+
+
+def _unchanged(path: Path, stamp: list[int] | None, digest: str) -> bool:
+    """Whether `path` is still the source an in-place build compiled: its size and time as
+    recorded, or else (touched, e.g. by a checkout) its content's hash as recorded."""
+    try:
+        if stamp is not None and source_stamp(path) == list(stamp):
+            return True
+        return source_digest(path) == digest
+    except OSError:
+        return False
 
 
 class _SourceFinder:

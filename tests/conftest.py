@@ -2,7 +2,9 @@
 real-time helpers (`realtime.py`), and the guards on the suite itself (`suite_guards.py`).
 
 `dev` (default) keeps the property tests quick; `ci` runs more examples and prints the
-reproduction blob of a failure. Choose with the environment variable HYPOTHESIS_PROFILE.
+reproduction blob of a failure. Choose with the environment variable HYPOTHESIS_PROFILE. A test
+with a count of its own (the CLI fuzz, the differential and bound tests) gives it as
+`examples(n)` (helpers.py): n under `ci`, scaled by the profile's max_examples elsewhere.
 kubesim's own pytest plugin (`kubesim.testing.pytest_plugin`) is loaded through its entry point and
 registers the `kubesim-dev` / `kubesim-ci` profiles without loading either.
 

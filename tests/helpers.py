@@ -31,6 +31,17 @@ REAL_MANIFESTS = CORPUS / "real-manifests"
 needs_real_manifests = pytest.mark.skipif(
     not REAL_MANIFESTS.is_dir(), reason="the real-manifest corpus is not present")
 
+def examples(ci: int) -> int:
+    """How many examples a property or fuzz test with its own count runs: `ci` under the `ci`
+    profile (HYPOTHESIS_PROFILE=ci, as .ci/run sets it: never fewer than the count itself),
+    scaled by the loaded profile's max_examples against ci's elsewhere: about a quarter in
+    `dev`, the default (at least 10, or `ci` when that is fewer), more in `soak`."""
+    from hypothesis import settings
+
+    scale = settings.default.max_examples / settings.get_profile("ci").max_examples
+    return max(round(ci * scale), min(ci, 10))
+
+
 IDEAL = profile_from(ideal=True)
 CLASSIC = profile_from()
 LEGACY = profile_from("legacy")

@@ -10,6 +10,7 @@ schedulers in `engine/`, parsing in `spec/` and `behaviour/`, output in `render/
 from __future__ import annotations
 
 import ast
+import functools
 import types
 from pathlib import Path
 
@@ -184,6 +185,12 @@ THIRD_PARTY = {
 }
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for all the checks of this file (read only)."""
+    return ast.parse(path.read_text())
+
+
 def _name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
     if parts[-1] == "__init__":
@@ -193,7 +200,7 @@ def _name(path: Path) -> str:
 
 def _runtime_imports(path: Path) -> set[str]:
     """Modules imported outside `if TYPE_CHECKING:` blocks (absolute names)."""
-    tree = ast.parse(path.read_text())
+    tree = _tree(path)
     skip: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
@@ -243,7 +250,7 @@ def test_layers_import_only_the_layers_below():
 def _all_imports(path: Path, modules: set[str]) -> set[str]:
     """The kubesim modules `path` imports anywhere, `TYPE_CHECKING` blocks included."""
     out = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names if a.name in modules)
         elif isinstance(node, ast.ImportFrom) and node.module:
@@ -296,7 +303,7 @@ def test_no_private_name_is_reached_from_another_module():
     """`from kubesim.x import _name`, and `obj._name` for a private name the module does not
     define itself (another module's internals)."""
     for module, path in _modules().items():
-        tree = ast.parse(path.read_text())
+        tree = _tree(path)
         own = _own_private_names(tree)
         outside = {(a.asname or a.name).split(".")[0] for n in ast.walk(tree)
                    if isinstance(n, ast.Import) for a in n.names
@@ -329,7 +336,7 @@ def test_only_the_cli_prints_or_exits():
     for module, path in _modules().items():
         if MODULES[module] in {"cli", "package"}:
             continue
-        tree = ast.parse(path.read_text())
+        tree = _tree(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 fn = node.func
@@ -370,7 +377,7 @@ def test_no_capability_is_probed_by_name():
         if MODULES[module] in {"cli", "package"}:
             continue
         allowed = FOREIGN_ATTRIBUTES.get(module, set())
-        for line, name in _probes_by_name(ast.parse(path.read_text())):
+        for line, name in _probes_by_name(_tree(path)):
             assert name in allowed, (f"{module}:{line} looks up {name!r} by name: declare it "
                                      "(a Protocol method, an isinstance check)")
 
@@ -379,7 +386,7 @@ def test_no_class_forwards_unknown_attributes():
     """No class answers for attributes it does not have (`__getattr__` forwarding hides what
     a wrapper supports; `DelegatingBehaviour` forwards each capability by name)."""
     for module, path in _modules().items():
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.ClassDef):
                 methods = {n.name for n in node.body
                            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
@@ -441,7 +448,7 @@ def test_terminal_writes_pass_the_output_edge():
     for module, path in _modules().items():
         if module in PIPES:
             continue
-        tree = ast.parse(path.read_text())
+        tree = _tree(path)
         edge_names = {a.asname or a.name for n in ast.walk(tree)
                       if isinstance(n, ast.ImportFrom) and n.module == "kubesim.render.edge"
                       for a in n.names}

@@ -13,7 +13,7 @@ import math
 from pathlib import Path
 
 import pytest
-from helpers import mesh_pod
+from helpers import examples, mesh_pod
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -75,7 +75,7 @@ def counted(pod, behaviour, duration, profile, seed):
     return sched.steps / STEPS_PER_UNIT + sched.jumped_resyncs * JUMPED_RESYNC
 
 
-@settings(max_examples=150, deadline=None, database=None,
+@settings(max_examples=examples(150), deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
 @given(pod=st.one_of(ks.pods(ks.containers(max_period=30, max_failure_threshold=6,
                                             max_initial_delay=60)),

@@ -8,6 +8,8 @@ times with the same file and line. Every format must say it once, naming the fiv
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 import shutil
@@ -15,7 +17,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from helpers import cli
+
+from kubesim.cli.main import main
 
 HERE = Path(__file__).resolve().parent
 TREE = HERE / "data" / "kustomize" / "aws-ebs-csi-driver"
@@ -25,10 +28,25 @@ pytestmark = pytest.mark.skipif(not (shutil.which("kustomize") or shutil.which("
                                 reason="neither kustomize nor kubectl is installed")
 
 
-def _check(capsys, fmt: str) -> str:
-    _, out, err = cli(capsys, "check", str(TREE), "--format", fmt, "--no-config")
-    assert "error" not in err, err
-    return out
+@pytest.fixture(scope="module")
+def shown(tmp_path_factory) -> dict[str, str]:
+    """What each format says of one check of the tree, shared by the tests (each check renders
+    the five kustomizations anew): JSON with the SARIF file and the HTML page beside it (one
+    run writes all three, as the GitHub Action's does), then text, github and junit."""
+    where = tmp_path_factory.mktemp("renders")
+    files = {"sarif": where / "check.sarif", "html": where / "check.html"}
+    out = {fmt: _check(fmt, *(["--sarif", str(files["sarif"]), "--html", str(files["html"])]
+                              if fmt == "json" else []))
+           for fmt in ("json", "text", "github", "junit")}
+    return {**out, **{name: path.read_text() for name, path in files.items()}}
+
+
+def _check(fmt: str, *extra: str) -> str:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["check", str(TREE), "--format", fmt, "--no-config", *extra])
+    assert code in (0, 1) and "error" not in err.getvalue(), (code, err.getvalue())
+    return out.getvalue()
 
 
 def _distinct(findings: list[dict]) -> set[tuple]:
@@ -36,8 +54,8 @@ def _distinct(findings: list[dict]) -> set[tuple]:
             for f in findings}
 
 
-def test_json_reports_each_finding_once_with_its_renders(capsys):
-    doc = json.loads(_check(capsys, "json"))
+def test_json_reports_each_finding_once_with_its_renders(shown):
+    doc = json.loads(shown["json"])
     assert doc["kubesim"] == 2  # rendered_from changed shape: a list
     findings = doc["findings"]
     assert findings and len(findings) == len(_distinct(findings))
@@ -50,30 +68,28 @@ def test_json_reports_each_finding_once_with_its_renders(capsys):
     assert sum(doc["summary"][k] for k in ("error", "warning", "info")) == len(findings)
 
 
-def test_every_format_says_each_finding_once(capsys):
-    n = len(json.loads(_check(capsys, "json"))["findings"])
-    text = _check(capsys, "text")
+def test_every_format_says_each_finding_once(shown):
+    n = len(json.loads(shown["json"])["findings"])
+    text = shown["text"]
     assert len(re.findall(r"^  (warning|WARNING|error|ERROR|info) +KS\d{3}", text, re.M)) == n
     assert text.count(f"in {RENDERS} renders: kustomization") == 2  # the two objects' heads
-    sarif = json.loads(_check(capsys, "sarif"))
+    sarif = json.loads(shown["sarif"])
     results = sarif["runs"][0]["results"]
     assert len(results) == n
     assert all(len(r["properties"]["rendered_from"]) == RENDERS for r in results)
     assert len({tuple(r["partialFingerprints"].values()) for r in results}) == n
-    github = _check(capsys, "github")
+    github = shown["github"]
     assert len([ln for ln in github.splitlines()
                 if ln.startswith(("::warning", "::notice", "::error"))]) == n
-    junit = ET.fromstring(_check(capsys, "junit"))
+    junit = ET.fromstring(shown["junit"])
     suites = junit.findall("testsuite")
     assert len(suites) == len({s.get("name") for s in suites}) == 2
     outs = [o.text for o in junit.iter("system-out")]
     assert sum(len(re.findall(r"^(warning|info) KS\d{3}", t, re.M)) for t in outs) == n
 
 
-def test_the_html_page_lists_the_renders_once(capsys, tmp_path):
-    page = tmp_path / "check.html"
-    cli(capsys, "check", str(TREE), "--html", str(page), "--no-config")
-    text = page.read_text()
+def test_the_html_page_lists_the_renders_once(shown):
+    text = shown["html"]
     data = json.loads(re.search(r'<script type="application/json" id="kubesim-data">(.*?)'
                                 r"</script>", text, re.S).group(1).replace("<\\/", "</"))
     doc = data["document"]

@@ -7,8 +7,10 @@ Inputs start from valid ones (kubesim.testing.strategies, the shipped examples) 
 mutated with what the hostile corpus holds: aliases, deep nesting, huge numbers, duplicate
 keys, tags, byte order marks, control characters, truncation and other encodings. Every
 example is cheap: `--max-work` is always small, so a generated duration or grid is refused
-before it simulates much. Each test runs a fixed number of examples, whatever the hypothesis
-profile (FUZZ_EXAMPLES in total, at least 10,000); the counts are checked at the end.
+before it simulates much. Each test runs a fixed number of examples under the `ci` profile
+(FUZZ_EXAMPLES in total, at least 10,000), scaled like every count of the suite elsewhere
+(`helpers.examples`: about a quarter in `dev`, more in `soak`); the counts are checked at the
+end.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -108,8 +111,9 @@ def mutated(draw: st.DrawFn, texts: st.SearchStrategy[str]) -> bytes:
 
 
 def fixed(name: str) -> Callable[[Any], Any]:
-    """Exactly EXAMPLES[name] examples whatever the profile; no deadline (CI machines vary)."""
-    return settings(max_examples=EXAMPLES[name], deadline=None, database=None,
+    """EXAMPLES[name] examples under the ci profile (`examples`); no deadline (CI machines
+    vary)."""
+    return settings(max_examples=examples(EXAMPLES[name]), deadline=None, database=None,
                     suppress_health_check=list(HealthCheck))
 
 
@@ -397,7 +401,7 @@ def _config_run(argv: list[str], cwd: Path) -> None:
         run_cli(argv)
 
 
-@settings(max_examples=CONFIG_EXAMPLES["config_yaml"], deadline=None, database=None,
+@settings(max_examples=examples(CONFIG_EXAMPLES["config_yaml"]), deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
 @given(data=config_data().map(yaml.safe_dump).flatmap(
     lambda text: mutated(st.just(text))), found=st.booleans())
@@ -409,7 +413,7 @@ def _config_yaml(data: bytes, found: bool) -> None:
     _config_run(argv if found else [*argv, "--config", str(root / ".kubesim.yaml")], root / "sub")
 
 
-@settings(max_examples=CONFIG_EXAMPLES["config_toml"], deadline=None, database=None,
+@settings(max_examples=examples(CONFIG_EXAMPLES["config_toml"]), deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
 @given(data=toml_mutated())
 def _config_toml(data: bytes) -> None:
@@ -428,7 +432,7 @@ def test_cli_fuzz_configuration(name: str) -> None:
     before = CONFIG_COUNTS[name]
     {"config_yaml": _config_yaml, "config_toml": _config_toml}[name]()
     ran = CONFIG_COUNTS[name] - before
-    assert ran >= CONFIG_EXAMPLES[name] * 0.9, (name, ran)
+    assert ran >= examples(CONFIG_EXAMPLES[name]) * 0.9, (name, ran)
     print(f"\n{name}: {ran} generated configurations through kubesim.cli.main",
           file=sys.stderr)
 # ------------------------------------------------------------------ fleet, suggest, sweep --fleet,
@@ -610,11 +614,11 @@ COMMAND_LINES = {"fleet": fleet_lines, "sweep_fleet": sweep_fleet_lines,
 
 @pytest.mark.parametrize("name", list(COMMAND_EXAMPLES))
 def test_cli_fuzz_commands(name: str) -> None:
-    """Exactly COMMAND_EXAMPLES[name] generated command lines (whatever the profile), each
-    ending as documented; standard input is the liveness spec (for `-`)."""
+    """COMMAND_EXAMPLES[name] generated command lines under the ci profile (`examples`),
+    each ending as documented; standard input is the liveness spec (for `-`)."""
     stdin = Path(SPEC).read_bytes()
 
-    @settings(max_examples=COMMAND_EXAMPLES[name], deadline=None, database=None,
+    @settings(max_examples=examples(COMMAND_EXAMPLES[name]), deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     @given(argv=COMMAND_LINES[name]())
     def one(argv: list[str]) -> None:
@@ -624,7 +628,7 @@ def test_cli_fuzz_commands(name: str) -> None:
     before = COMMAND_COUNTS[name]
     one()
     ran = COMMAND_COUNTS[name] - before
-    assert ran >= COMMAND_EXAMPLES[name] * 0.9, (name, ran)
+    assert ran >= examples(COMMAND_EXAMPLES[name]) * 0.9, (name, ran)
     print(f"\n{name}: {ran} generated command lines through kubesim.cli.main", file=sys.stderr)
 
 
@@ -638,20 +642,27 @@ def test_cli_fuzz(name: str) -> None:
      "flags": _flags}[name]()
     ran = COUNTS[name] - before
     # hypothesis may stop early only when it has tried every distinct input it can generate
-    assert ran >= EXAMPLES[name] * 0.9, (name, ran)
+    assert ran >= examples(EXAMPLES[name]) * 0.9, (name, ran)
     print(f"\n{name}: {ran} generated inputs through kubesim.cli.main", file=sys.stderr)
 
 
 def test_the_fuzz_runs_at_least_ten_thousand_inputs() -> None:
+    """Under the ci profile (examples(n) == n there); a dev run scales them down."""
     assert FUZZ_EXAMPLES >= 10_000
 
 
 def teardown_module() -> None:
+    """The loopback app stopped, the directory removed, and both forgotten: pytest-xdist's
+    worksteal may hand this worker another test of the module afterwards (it sets the module
+    up again, and each is made anew on first use)."""
     for server in SERVERS:
         server.shutdown()
         server.server_close()
+    SERVERS.clear()
+    loopback.cache_clear()
     if work.cache_info().currsize:
         shutil.rmtree(work(), ignore_errors=True)
+        work.cache_clear()
 
 
 # ------------------------------------------------------------------ explain's records
@@ -704,7 +715,7 @@ def explain_texts(draw: st.DrawFn) -> bytes:
     return data
 
 
-@settings(max_examples=EXPLAIN_EXAMPLES, deadline=None, database=None,
+@settings(max_examples=examples(EXPLAIN_EXAMPLES), deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
 @given(data=explain_texts(), stdin=st.booleans(), flags=st.sampled_from([
     [], ["--format", "json"], ["--now", "2024-05-01T12:00:00Z"], ["--now", "nonsense"],
@@ -721,5 +732,5 @@ def test_cli_fuzz_explain() -> None:
     before = COUNTS.get("explain", 0)
     _explain_input()
     ran = COUNTS.get("explain", 0) - before
-    assert ran >= EXPLAIN_EXAMPLES * 0.9, ran
+    assert ran >= examples(EXPLAIN_EXAMPLES) * 0.9, ran
     print(f"\nexplain: {ran} generated records through kubesim.cli.main", file=sys.stderr)

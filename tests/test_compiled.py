@@ -111,9 +111,10 @@ def test_pure_runs_every_module_from_source_beside_the_extensions():
 
 # ---------------------------------------------------------------- a stale build never runs
 
-def _fake_install(tmp_path: Path) -> Path:
+def _fake_install(tmp_path: Path, in_place: bool = True) -> Path:
     """A copy of kubesim's compiled packages with an (empty) extension beside each source and
-    the build's record, as a build would leave it."""
+    the build's record, as a build would leave it (in place, as `pip install -e .`, unless
+    `in_place` is false: a wheel's)."""
     package = tmp_path / "kubesim"
     for name in compiled.COMPILED_PACKAGES:
         shutil.copytree(compiled.PACKAGE / name, package / name,
@@ -123,8 +124,7 @@ def _fake_install(tmp_path: Path) -> Path:
     sources = compiled.compiled_sources(package)
     for path in sources:
         path.with_suffix(SO).write_bytes(b"")
-    record = {compiled.module_name(p, package): compiled.source_digest(p) for p in sources}
-    (package / compiled.MANIFEST).write_text(json.dumps({"modules": record}))
+    (package / compiled.MANIFEST).write_text(compiled.build_record(sources, in_place, package))
     return package
 
 
@@ -150,6 +150,34 @@ def test_a_source_edited_after_the_build_runs_as_source(tmp_path):
     results.write_text(results.read_text() + "\n# edited after the build\n")
     state = compiled.state_of(results.parent, pure_requested=False)
     assert state.mode == "pure" and "kubesim/results.py changed" in state.reason
+
+
+def test_a_start_reads_no_source_of_a_current_build(tmp_path, monkeypatch):
+    """Whether the build is current is the build's record, not a hash of the sources at every
+    start: an in-place build's start compares sizes and times, a wheel's reads the record."""
+    package = _fake_install(tmp_path)
+    wheel = _fake_install(tmp_path / "wheel", in_place=False)
+    assert "stamps" not in json.loads((wheel / compiled.MANIFEST).read_text())
+
+    def no_hash(path: Path) -> str:
+        raise AssertionError(f"{path} hashed at start")
+
+    monkeypatch.setattr(compiled, "source_digest", no_hash)
+    assert compiled.state_of(package, pure_requested=False).mode == "compiled"
+    assert compiled.state_of(wheel, pure_requested=False).mode == "compiled"
+
+
+def test_a_source_touched_but_unchanged_still_runs_compiled(tmp_path):
+    """A checkout that rewrites a source with the same bytes changes its time, not its hash."""
+    package = _fake_install(tmp_path)
+    worker = package / "kubelet" / "worker.py"
+    status = worker.stat()
+    os.utime(worker, ns=(status.st_atime_ns, status.st_mtime_ns + 10**9))
+    assert compiled.state_of(package, pure_requested=False).mode == "compiled"
+    worker.write_text(worker.read_text().replace("\n", "\n ", 1)[:-1])  # same size, new bytes
+    assert worker.stat().st_size == status.st_size
+    state = compiled.state_of(package, pure_requested=False)
+    assert state.mode == "pure" and "kubesim/kubelet/worker.py changed" in state.reason
 
 
 @pytest.mark.parametrize("damage", ["no record", "unreadable record", "missing extension",

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import mesh_pod
+from helpers import examples, mesh_pod
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -542,7 +542,7 @@ def test_traces_same_metrics(pod: Any, trace: Trace, phase: float | None, seed: 
     same(pod, trace, duration=duration, seed=seed, profile=profile, phase=phase)
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(pod=pods(policies=True), phase=st.one_of(st.none(), PHASES), seed=SEEDS,
        profile=PROFILES, duration=st.integers(60, 3600))
 def test_healthy_app_same_metrics(pod: Any, phase: float | None, seed: int, profile: Any,

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -101,7 +102,7 @@ def test_serving_follows_ready_after_the_propagation_delay():
     assert first_serving == pytest.approx(first_ready + 4.5)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 2**16), replicas=st.integers(1, 4),
        spread=st.floats(0, 30), load=st.one_of(st.none(), st.tuples(
            st.floats(50, 500), st.floats(50, 200))), split=st.booleans())

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from helpers import runner_commands
+from helpers import examples, runner_commands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from junitparser import JUnitXml
@@ -189,7 +189,7 @@ def test_text_stream_sees_a_command_split_across_pieces(monkeypatch, chunk):
     assert len(streamed) > 1 or chunk > 100  # written as it comes, not held to the end
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=HOSTILE, props=st.dictionaries(st.sampled_from(["file", "title", "line", "col"]),
                                            HOSTILE, max_size=4))
 def test_workflow_command_reaches_the_runner_exactly(data, props):
@@ -227,7 +227,7 @@ def check_formats(folder: Path, name: str, namespace: str, path: str, reason: st
             for fmt in ("text", "json", "junit", "sarif", "github")}
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(name=IN_YAML, namespace=IN_YAML, path=IN_YAML, reason=IN_YAML, file_name=FILE_NAME)
 def test_every_check_format_neutralises_hostile_strings(name, namespace, path, reason,
                                                         file_name):
@@ -277,7 +277,7 @@ def test_every_check_format_neutralises_hostile_strings(name, namespace, path, r
             assert (props["file"], data) == (edge.visible(spec), edge.visible(f["message"]))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(file_name=FILE_NAME, value=HOSTILE)
 def test_stderr_is_one_neutral_line(file_name, value):
     """The one-line error of a missing file, and argparse's own error on a bad choice."""

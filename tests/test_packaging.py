@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import cli, runner_commands
+from helpers import cli, examples, runner_commands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -486,7 +486,7 @@ HOSTILE_TEXT = st.lists(st.sampled_from(list("ab :,%=\r\n\x1b\u202e\u2066#[]") +
     max_size=6).map(lambda parts: "".join(parts) + "a")
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=list(HealthCheck))
 @given(name=HOSTILE_TEXT, path=HOSTILE_TEXT, file_name=HOSTILE_TEXT.map(
     lambda s: s.replace("/", "_")))
 def test_action_emits_exactly_one_command_per_finding(name, path, file_name):

@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,7 +39,7 @@ def test_nodes_go_round_robin_over_the_zones():
                                                  ("node-5", "a")]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(zones=st.integers(1, 4), per_zone=st.integers(1, 4), replicas=st.integers(1, 30))
 def test_the_default_spread_balances_zones_then_nodes_s2(zones, per_zone, replicas):
     """Without constraints of its own a pod gets the scheduler's defaults (hostname maxSkew 3,
@@ -155,7 +156,7 @@ def test_the_corpus_coredns_spreads_one_pod_per_node(capsys):
     assert doc["replicas"][2]["containers"] == []
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(nodes=st.integers(1, 8), zones=st.integers(1, 3), data=st.data())
 def test_the_one_pass_placement_is_the_full_scoring_s2(nodes, zones, data):
     """With soft constraints only, `Scheduler` scores one candidate per zone; the full

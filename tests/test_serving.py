@@ -15,6 +15,7 @@ import math
 from pathlib import Path
 
 import pytest
+from helpers import examples
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -127,7 +128,7 @@ def _record(tl: Timeline, at: float, what: str) -> None:
     tl.endpoint_changed(at)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=st.data(), pods=st.integers(1, 5), propagation=st.sampled_from([0.0, 0.5, 2.0]),
        publish=st.booleans(), headless=st.booleans())
 def test_the_pushed_index_answers_as_the_rescan_at_every_query(data, pods, propagation,
@@ -187,7 +188,7 @@ def _twin_fleet(pod, sc, cfg, duration, seed, engine="fast") -> Twin:
     return made[0]
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(0, 2**16), replicas=st.integers(1, 5), spread=st.floats(0, 30),
        rps=st.floats(100, 600), propagation=st.sampled_from([0.0, 0.5, 2.0]),
        split=st.booleans())
@@ -210,7 +211,7 @@ def _docs(pod, sc, cfg, duration, seed, paths=("rescanned", "stepped", "jumped")
         if not (path == "jumped" and engine == "simpy")}
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 # found by hypothesis: replica 0's liveness jump was judged (at 167.3 s) before its readiness
 # call due at 165.7 s, and the judgement moved the queue on, so that call saw it drained
 @example(seed=40, replicas=2, spread=0.0, rps=166.0, propagation=7.0, split=False,

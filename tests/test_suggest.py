@@ -12,7 +12,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
-from helpers import REAL_MANIFESTS, cli, needs_real_manifests
+from helpers import REAL_MANIFESTS, cli, examples, needs_real_manifests
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -180,7 +180,7 @@ def test_bad_expectations_are_one_line(capsys, tmp_path, monkeypatch, argv, text
 # ---------------------------------------------------------------- the rule it searches with
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(period=st.sampled_from([2, 5, 10, 20]), failures=st.integers(1, 8),
        outage=st.integers(5, 80))
 def test_survive_rule_matches_the_engine_at_every_phase(period, failures, outage):
@@ -245,7 +245,7 @@ def test_a_scenario_scoped_elsewhere_does_not_shape_the_outage(capsys, tmp_path)
     assert doc["containers"][0]["outage"]["why"].startswith("no scenario or trace")
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(period=st.sampled_from([3, 5, 10, 20]), failures=st.integers(2, 6),
        timeout=st.integers(1, 4), hang=st.integers(20, 150), start=st.integers(10, 200))
 def test_a_suggestion_meets_every_expectation_by_the_windows(tmp_path_factory, period,

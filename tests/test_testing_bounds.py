@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from helpers import examples
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
@@ -56,7 +57,7 @@ def test_an_open_ended_window_lasts_until_detection_not_a_billion_seconds(
     assert suggested_duration(scenario) < 1000  # without a pod: the default probe's
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(period=st.integers(1, 20), failures=st.integers(1, 6), timeout=st.integers(1, 5),
        grace=st.integers(0, 60), delay=st.integers(0, 30), phase=st.floats(0, 1))
 @example(period=1, failures=2, timeout=3, grace=0, delay=0, phase=0.0)  # was 0.02 s over
@@ -86,7 +87,7 @@ def test_assert_no_restart_over_a_hang_ends_quickly() -> None:
     assert info.value._run.duration < 1000
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(scenario=ks.scenarios(), p=ks.pods())
 def test_generated_scenarios_always_have_a_finite_bounded_duration(
         scenario: Scenario, p: ProbedContainer) -> None:
@@ -97,7 +98,7 @@ def test_generated_scenarios_always_have_a_finite_bounded_duration(
     assert got <= 600 + max(300, 60, 30, detection_seconds(p)) + MARGIN_SECONDS + 1e-6
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(trace=ks.traces())
 def test_generated_traces_have_a_bounded_duration(trace: object) -> None:
     assert suggested_duration(trace) <= 10 * ks.MAX_SECONDS  # type: ignore[arg-type]

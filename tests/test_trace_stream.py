@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 import trace_reference as old  # tests/ is on sys.path (rootdir conftest)
+from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -108,7 +109,7 @@ def same(a: Any, b: Any) -> bool:
     return repr(a) == repr(b)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(recs=rows(), meta=META, blanks=st.booleans(), is_csv=st.booleans(),
        block=st.sampled_from([1, 7, 64, 1 << 20]),
        queries=st.lists(st.tuples(st.sampled_from(KEYS), st.floats(-5, 400, allow_nan=False),
@@ -351,7 +352,7 @@ NEW_BOUNDS = ("t must be at most", "target is ", "exit_code must be a 32-bit",
               "key ", "meta nests deeper")
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data(), is_csv=st.booleans(), block=st.sampled_from([16, 200, 1 << 20]))
 def test_mangled_traces_are_judged_exactly_as_before(
         tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,

@@ -11,7 +11,7 @@ import math
 from pathlib import Path
 
 import pytest
-from helpers import IDEAL, http, pod, run, scenario
+from helpers import IDEAL, examples, http, pod, run, scenario
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,7 +36,7 @@ thresholds = st.integers(1, 5)
 phases = st.floats(0, 30, allow_nan=False).map(lambda x: round(x, 3))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(periods, thresholds, st.integers(0, 6), phases, st.booleans())
 def test_startup_protection_matches_the_engine_at_every_phase(period, failures, delay, phase,
                                                                 use_startup):
@@ -53,7 +53,7 @@ def test_startup_protection_matches_the_engine_at_every_phase(period, failures, 
         assert bool(tl.kills) is killed, (up, tl.kills)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(periods, st.integers(1, 12), thresholds, phases, st.integers(0, 60))
 def test_hang_detection_matches_the_engine_at_every_phase(period, timeout, failures, phase,
                                                           grace):
@@ -72,7 +72,7 @@ def test_hang_detection_matches_the_engine_at_every_phase(period, timeout, failu
     assert tl.containers[1].running_at - hang == pytest.approx(stopped, abs=1e-6)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(periods, st.integers(1, 12), thresholds, phases,
        st.floats(0.5, 60, allow_nan=False).map(lambda x: round(x, 2)))
 def test_stall_tolerance_matches_the_engine_at_every_phase(period, timeout, failures, phase,
@@ -86,7 +86,7 @@ def test_stall_tolerance_matches_the_engine_at_every_phase(period, timeout, fail
     assert bool(tl.kills) is stall_restarts(p.container.probes()[L], length, delta)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(periods, thresholds, st.integers(1, 4), phases)
 def test_readiness_down_and_up_match_the_engine_at_every_phase(period, failures, successes,
                                                                phase):
@@ -108,7 +108,7 @@ def test_readiness_down_and_up_match_the_engine_at_every_phase(period, failures,
     assert t_up - up == pytest.approx(readiness_up(probe_, (t_down - up) % period))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.booleans(), st.sampled_from([1, 2, 3, 5]), st.sampled_from([0, 0, 1, 3]),
        st.sampled_from([1, 2, 5, 10]), st.sampled_from([0, 0, 2, 7]), st.integers(1, 3),
        st.sampled_from([0.0, 0.5, 1.0, 2.0, 3.0, 7.25]), st.booleans())
@@ -126,7 +126,7 @@ def test_first_ready_matches_the_engine_at_every_phase(startup, sp, sd, rp, rd, 
     assert tl.ready[0].at == pytest.approx(first_ready_at(p, phase, rephase=not legacy))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.booleans(), st.sampled_from([1, 2, 5]), st.sampled_from([0, 1, 3]),
        st.sampled_from([1, 2, 5, 10]), st.sampled_from([0, 2, 7]), st.integers(1, 3),
        st.sampled_from([0.0, 0.5, 2.0, 7.25]), st.integers(0, 12))

@@ -36,8 +36,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from kubesim.behaviour.answer import Healthy
+from kubesim.behaviour.lookup import jumps_apply
 from kubesim.behaviour.scenario import AnswerSpec, Constant, Scenario
-from kubesim.engine.jumps import jumps_apply
 from kubesim.errors import UsageError
 from kubesim.kubelet.settings import BackoffRequeue
 from kubesim.kubelet.timing import detection_seconds

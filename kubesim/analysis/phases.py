@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kubesim.behaviour.answer import HEALTHY
-from kubesim.engine.simulate import grid_cycle, simulate
 from kubesim.errors import UsageError
 from kubesim.kubelet.settings import CLASSIC
 
@@ -43,6 +42,8 @@ def across_phases(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *, n: in
     varies along with the grid."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise UsageError(f"phases={n!r} must be a whole number >= 1")
+    from kubesim.engine.simulate import grid_cycle, simulate  # the engine loads with a run
+
     cycle = grid_cycle(pod)
     phases = [i * cycle / n for i in range(n)]
     runs = [simulate(pod, behaviour, duration=duration, seed=seed + i, profile=profile,

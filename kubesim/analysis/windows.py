@@ -15,10 +15,8 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
-from kubesim.kubelet.pod_worker import grace_seconds
 from kubesim.kubelet.settings import CLASSIC, KubeletProfile
-from kubesim.kubelet.timing import call_spacing, detection_seconds
-from kubesim.kubelet.worker import GRID_EPS
+from kubesim.kubelet.timing import GRID_EPS, call_spacing, detection_seconds
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind, Probe, ProbedContainer
 
@@ -208,6 +206,8 @@ def _hang(pod: ProbedContainer, profile: KubeletProfile) -> tuple[Figure, ...] |
     # the verdict reaches the pod sync after a hop, which may wait for a PLEG relist (R4.3)
     latency = (profile.sync_seconds, profile.sync_seconds + profile.relist_seconds)
     rule = float(probe.failure_threshold * probe.period_seconds)
+    from kubesim.kubelet.pod_worker import grace_seconds  # the kubelet loads when asked
+
     grace = grace_seconds(pod, ProbeType.LIVENESS)  # R4.4, R4.5
     start = profile.container_start_seconds
     return (

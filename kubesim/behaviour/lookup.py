@@ -23,9 +23,10 @@ if TYPE_CHECKING:
     import numpy as np
 
     from kubesim.behaviour.answer import Behaviour
-    from kubesim.spec.model import HandlerKind, Target
+    from kubesim.kubelet.settings import KubeletProfile
+    from kubesim.spec.model import HandlerKind, ProbedContainer, Target
 
-__all__ = ["MARGIN", "CompiledBehaviour", "Quiet", "compile_behaviour"]
+__all__ = ["MARGIN", "CompiledBehaviour", "Quiet", "compile_behaviour", "jumps_apply"]
 
 MARGIN = 1e-6  # a quiet stretch ends this far before a change of the behaviour
 _MARGIN = MARGIN
@@ -162,3 +163,15 @@ def compile_behaviour(behaviour: Behaviour) -> tuple[Any, Quiet | None]:
         healthy = Answer()
         return behaviour, lambda t, at, s, c="": (healthy, math.inf)
     return behaviour, None
+
+
+def jumps_apply(pod: ProbedContainer, behaviour: Behaviour, profile: KubeletProfile) -> bool:
+    """Whether the fast scheduler may jump this pod's quiet stretches (`kubesim.engine.jumps`):
+    its behaviour has a quiet look-up, resyncs never wait for a relist and no probe request
+    can end a process. Otherwise every event is stepped (the work budget reads the same
+    rule, `kubesim.analysis.budget`). Any shape of pod qualifies."""
+    if compile_behaviour(behaviour)[1] is None:
+        return False
+    if profile.relist_seconds + 1e-3 >= profile.resync_seconds:
+        return False  # resyncs could wait for a relist: step them
+    return not behaviour.exits_on_probe()  # a probe can end the process: step every call

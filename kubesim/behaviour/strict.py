@@ -13,7 +13,8 @@ __all__ = ["StrictModel"]
 class StrictModel(BaseModel):
     """Strict, frozen, unknown keys rejected with the list of allowed ones."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True,
+                              defer_build=True)
 
     @model_validator(mode="before")
     @classmethod

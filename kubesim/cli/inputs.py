@@ -738,6 +738,14 @@ LIVE_INPUTS: Mapping[str, type[CommandInput]] = {
 
 
 def build_all() -> None:
-    """Build every command's model now (`kubesim mcp`, before it serves)."""
+    """Build every command's model now (`kubesim mcp`, before it serves), and every model of
+    kubesim loaded so far whose build was deferred to its first use (the manifest, scenario
+    and expectation models: `defer_build`, start-up), so that no two calls build one."""
     for model in (*INPUTS.values(), *LIVE_INPUTS.values()):
         model.model_rebuild()
+    pending: list[type[BaseModel]] = [BaseModel]
+    while pending:
+        model = pending.pop()
+        pending += model.__subclasses__()
+        if model.__module__.startswith("kubesim.") and not model.__pydantic_complete__:
+            model.model_rebuild()

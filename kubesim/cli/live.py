@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from kubesim.analysis.check.read import SourcedDocuments
-from kubesim.cluster.access import ClusterAccess, Connection, kubectl_access
-from kubesim.cluster.read import read_stories, read_workloads
-from kubesim.cluster.records import story_records
 from kubesim.cluster.targets import (
     Target,
     is_live_name,
@@ -18,8 +15,14 @@ from kubesim.cluster.targets import (
     valid_namespace,
 )
 from kubesim.errors import UsageError
-from kubesim.explain.readers.model import RecordSet
-from kubesim.spec.yamlio import YamlDocument
+
+if TYPE_CHECKING:
+    from kubesim.analysis.check.read import SourcedDocuments
+    from kubesim.cluster.access import ClusterAccess, Connection
+    from kubesim.explain.readers.model import RecordSet
+
+# The cluster readers (kubectl access, the workload and story readers, explain's record model)
+# are imported by the functions that read a cluster: `check` of files, and `--help`, load none.
 
 __all__ = ["add_cluster_args", "add_live_args", "cluster_documents", "connection_of",
            "live_records", "live_request", "namespace_of"]
@@ -58,6 +61,8 @@ def live_request(args: argparse.Namespace) -> bool:
 
 
 def connection_of(args: argparse.Namespace) -> Connection:
+    from kubesim.cluster.access import Connection
+
     return Connection(kubeconfig=args.kubeconfig, context=args.context)
 
 
@@ -74,6 +79,10 @@ def _targets(args: argparse.Namespace) -> list[Target]:
 
 def live_records(args: argparse.Namespace) -> list[RecordSet]:
     """Every pod the arguments name, read from the cluster as records."""
+    from kubesim.cluster.access import kubectl_access
+    from kubesim.cluster.read import read_stories
+    from kubesim.cluster.records import story_records
+
     access = kubectl_access(connection_of(args))
     namespace = namespace_of(args, access)
     out = []
@@ -105,6 +114,15 @@ def cluster_documents(args: argparse.Namespace) -> tuple[list[SourcedDocuments],
         if given is not None:
             raise UsageError(f"{given} reads a live cluster: add --cluster")
         return [], []
+    return _read_cluster(args)
+
+
+def _read_cluster(args: argparse.Namespace) -> tuple[list[SourcedDocuments], list[str]]:
+    from kubesim.analysis.check.read import SourcedDocuments
+    from kubesim.cluster.access import kubectl_access
+    from kubesim.cluster.read import read_workloads
+    from kubesim.spec.yamlio import YamlDocument
+
     access = kubectl_access(connection_of(args))
     namespaces = None if args.all_namespaces else [
         valid_namespace(n) for n in args.cluster_namespaces] or [access.namespace()]

@@ -20,7 +20,8 @@ readiness trigger). Pods of any shape are jumped: sidecars, init containers done
 containers without probes, probes answered by another container (the one listening on the
 port, R2.5).
 
-Coverage (`jumps_apply`): a behaviour with a quiet look-up (`behaviour.lookup`), no exit on a
+Coverage (`behaviour.lookup.jumps_apply`: beside the look-up it reads, so that the work
+budget asks it without loading the engine): a behaviour with a quiet look-up, no exit on a
 probe request, and a PLEG relist period shorter than the resync period; anything else is
 stepped event by event, exactly. The differential tests hold the two schedulers to identical
 timelines.
@@ -33,7 +34,7 @@ from enum import Enum
 from functools import cmp_to_key
 from typing import TYPE_CHECKING
 
-from kubesim.behaviour.lookup import MARGIN, compile_behaviour
+from kubesim.behaviour.lookup import MARGIN
 from kubesim.engine.heap_scheduler import HeapProcess
 from kubesim.kubelet.pod_worker import Steady
 from kubesim.kubelet.prober import Attempt
@@ -42,25 +43,10 @@ from kubesim.kubelet.worker import PROBE, SKIP, Worker
 from kubesim.results import Outcome, ProbeType
 
 if TYPE_CHECKING:
-    from kubesim.behaviour.answer import Behaviour
     from kubesim.engine.heap_scheduler import HeapScheduler
     from kubesim.kubelet.pod_worker import Kubelet, QuietContainer, QuietState
-    from kubesim.kubelet.settings import KubeletProfile
-    from kubesim.spec.model import ProbedContainer
 
-__all__ = ["Jumper", "jumps_apply"]
-
-
-def jumps_apply(pod: ProbedContainer, behaviour: Behaviour, profile: KubeletProfile) -> bool:
-    """Whether the fast scheduler may jump this pod's quiet stretches (see the module doc):
-    its behaviour has a quiet look-up, resyncs never wait for a relist and no probe request
-    can end a process. Otherwise every event is stepped (the work budget reads the same
-    rule, `kubesim.analysis.budget`). Any shape of pod qualifies."""
-    if compile_behaviour(behaviour)[1] is None:
-        return False
-    if profile.relist_seconds + 1e-3 >= profile.resync_seconds:
-        return False  # resyncs could wait for a relist: step them
-    return not behaviour.exits_on_probe()  # a probe can end the process: step every call
+__all__ = ["Jumper"]
 
 
 class Stop(Enum):

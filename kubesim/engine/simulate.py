@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from kubesim.behaviour.answer import HEALTHY
-from kubesim.behaviour.lookup import compile_behaviour
+from kubesim.behaviour.lookup import compile_behaviour, jumps_apply
 from kubesim.engine.heap_scheduler import HeapScheduler
-from kubesim.engine.jumps import Jumper, jumps_apply
+from kubesim.engine.jumps import Jumper
 from kubesim.errors import BehaviourError, UsageError
 from kubesim.kubelet.pod_worker import Kubelet
 from kubesim.kubelet.prober import CensoredPolicy

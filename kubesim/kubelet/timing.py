@@ -17,9 +17,10 @@ if TYPE_CHECKING:
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerSpec, Probe, ProbedContainer
 
-__all__ = ["MIN_GRACE_SECONDS", "acted_seconds", "call_spacing", "detection_seconds",
+__all__ = ["GRID_EPS", "MIN_GRACE_SECONDS", "acted_seconds", "call_spacing", "detection_seconds",
            "kill_grace_seconds", "pod_detection_seconds", "stop_seconds", "verdict_hop_seconds"]
 
+GRID_EPS: Final = 1e-9  # float slack for grid arithmetic; simulated times are sums of seconds
 MIN_GRACE_SECONDS: Final = 2.0  # kuberuntime minimumGracePeriodInSeconds (R4.5)
 
 

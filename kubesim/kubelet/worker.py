@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from kubesim.kubelet.prober import Listener
 from kubesim.kubelet.scheduler import NORMAL, Interrupted
+from kubesim.kubelet.timing import GRID_EPS
 from kubesim.results import ProbeType, Result
 
 if TYPE_CHECKING:
@@ -31,7 +32,6 @@ __all__ = ["GRID_EPS", "INITIAL_RESULT", "PROBE", "SKIP", "WRITE_FAILURE", "WRIT
 # table 1.7: what a worker writes when it first sees a container ID
 INITIAL_RESULT = {ProbeType.READINESS: Result.FAILURE, ProbeType.LIVENESS: Result.SUCCESS,
                   ProbeType.STARTUP: Result.UNKNOWN}
-GRID_EPS: Final = 1e-9  # float slack for grid arithmetic; simulated times are sums of seconds
 
 # what steps 5-9 of one iteration decide (`checks`); Final: constants in the compiled kubelet,
 # not module look-ups

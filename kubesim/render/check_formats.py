@@ -39,7 +39,6 @@ from kubesim.analysis.check.findings import CheckResult, Finding, Suppressor, Wo
 from kubesim.analysis.check.read import IGNORE_ANNOTATION
 from kubesim.analysis.check.rules import RULES, Severity, page, what_it_finds
 from kubesim.render.edge import WorkflowCommands, visible, workflow_command, xml_document, xml_value
-from kubesim.render.report import kubelet_words
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import Configuration
@@ -310,6 +309,10 @@ def _counts(report: Report) -> dict[str, int]:
 
 def check_document(report: Report) -> dict[str, Any]:
     """The JSON document (schema version 2)."""
+    # the run report's module (and the timeline vocabulary it imports) only for JSON: a text
+    # check does not load it (start-up)
+    from kubesim.render.report import kubelet_words
+
     s = report.settings
     return {
         "kubesim": SCHEMA_VERSION,

@@ -168,7 +168,7 @@ def _check_port(value: Any, *, named: bool = True) -> int | str:
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True,
-                              alias_generator=to_camel)
+                              defer_build=True, alias_generator=to_camel)
 
     @model_validator(mode="before")
     @classmethod

@@ -83,7 +83,7 @@ Version = Annotated[int, BeforeValidator(_version)]
 
 
 class _Expect(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
     no_restart: bool | None = None
     not_ready_within: float | None = Field(default=None, gt=0, allow_inf_nan=False)
@@ -97,7 +97,7 @@ class _Entry(_Expect):
 
 
 class _File(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
     kubesim: Version = 1
     defaults: _Expect = _Expect()

@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.budget import calls, sync_gap
 from kubesim.behaviour.scenario import Scenario
-from kubesim.engine.simulate import grid_cycle, simulate
-from kubesim.kubelet.pod_container import restarts_after_kill
 from kubesim.kubelet.restart_rules import gated_pod
 from kubesim.results import Outcome
 from kubesim.spec.model import ProbedContainer, parse_container
@@ -45,6 +43,8 @@ def run_calls(pod: ProbedContainer, s: Settings, duration: float) -> float:
 def phase_runs(pod: ProbedContainer, behaviour: Behaviour, *, settings: Settings,
                duration: float) -> list[PhaseRun]:
     """The runs of `across_phases`: phase i * cycle / n with seed `seed + i`, timelines kept."""
+    from kubesim.engine.simulate import grid_cycle, simulate  # the engine loads with the first run
+
     n, cycle = settings.phases, grid_cycle(pod)
     return [PhaseRun(i * cycle / n, settings.seed + i,
                      simulate(pod, behaviour, duration=duration, seed=settings.seed + i,
@@ -58,6 +58,8 @@ def kept_down(pod: ProbedContainer, s: Settings) -> str | None:
     (`restarts_after_kill`, the engine's rule: computePodActions reads the container's own
     restartPolicy under the ContainerRestartRules gate, else the pod's, R4.32; a sidecar
     always restarts, R4.2); None when a kill restarts it."""
+    from kubesim.kubelet.pod_container import restarts_after_kill
+
     spec = gated_pod(pod, s.profile).pod.container  # the fields the profile's gate keeps
     if restarts_after_kill(spec, pod.restart_policy, rules=s.profile.container_restart_rules):
         return None
@@ -84,6 +86,8 @@ def observe(container: ContainerSpec, key: str, probe: Probe | None, behaviour: 
     """Ask `key` once a second (a readiness-only observer: it never restarts anything) with
     `probe`'s handler and timeout, or a 1 s default handler for a target only the behaviour
     names; (time, passed) per call, prober errors left out."""
+    from kubesim.engine.simulate import simulate  # the engine loads with the first run
+
     if probe is not None:
         probe = probe.model_copy(update={"initial_delay_seconds": 0, "period_seconds": 1,
                                          "success_threshold": 1, "failure_threshold": 1,

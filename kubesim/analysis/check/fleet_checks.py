@@ -21,7 +21,6 @@ from kubesim.analysis.check.findings import CheckResult, Finding
 from kubesim.analysis.check.plan import CheckRun, Subject
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.behaviour.scenario import Scenario
-from kubesim.engine.simulate import simulate
 from kubesim.errors import UsageError
 from kubesim.results import ProbeType
 from kubesim.spec.manifests import POD_SPEC_AT
@@ -237,7 +236,8 @@ def _zero(w: Workload, c: ContainerRef, b: BehaviourRef, summary: FleetSummary, 
 def _refused(pod: ProbedContainer, s: Settings, propagation: float) -> float:
     """KS014's experiment: delete one healthy replica once it is Ready, and measure how long
     traffic still arrives after its listener closed (SIGTERM, after any preStop hook)."""
-    # the fleet model only when a fleet runs: a plain `check` does not load it
+    # the fleet model (and the engine) only when a fleet runs: a plain `check` loads neither
+    from kubesim.engine.simulate import simulate
     from kubesim.fleet.capacity import refused_while_served
     from kubesim.fleet.endpoints import routed_among_ready
 

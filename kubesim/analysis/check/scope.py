@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from kubesim.analysis.check.checks import CHECKS
 from kubesim.analysis.check.plan import Plan, Subject
 from kubesim.analysis.check.scoping import NOT_COVERED, censored_note, for_container
-from kubesim.engine.simulate import pod_targets
 from kubesim.errors import BehaviourError, UsageError
 
 if TYPE_CHECKING:
@@ -74,6 +73,8 @@ def _given(w: Workload, c: ContainerRef, behaviours: list[BehaviourRef], notes: 
     mine_seen: dict[str, list[str]] = {}
     refs = _scoped(w, c, behaviours, mine_notes, mine_seen)
     for b in refs:
+        from kubesim.engine.simulate import pod_targets  # the engine loads with a behaviour
+
         pod_targets(c.pod, b.behaviour)
     # only now: what a container left out for bad input would have noted does not count
     notes += [n for n in mine_notes if n not in notes]
