@@ -34,7 +34,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 __all__ = ["COMPILED_MODULES", "COMPILED_PACKAGES", "GROUP", "MANIFEST", "PURE", "NativeState",
            "activate", "build_record", "compiled_sources", "describe", "module_name",
@@ -136,12 +136,20 @@ def _read_record(package: Path) -> _Record | str:
     try:
         record = json.loads((package / MANIFEST).read_text())
         digests = dict(record["modules"])
-        stamps = dict(record["stamps"]) if record.get("in_place") else None
+        stamps = _stamps_of(record)
     except FileNotFoundError:
         return "not compiled at install"
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return f"unreadable build record kubesim/{MANIFEST}"
     return _Record(digests, stamps)
+
+
+def _stamps_of(record: dict[str, Any]) -> dict[str, list[int]] | None:
+    """An in-place build's stamps; None for a wheel. A record without "in_place" was written
+    by an earlier kubesim, which built in place only: every source is checked by its hash."""
+    if "in_place" not in record:
+        return {}
+    return dict(record["stamps"]) if record["in_place"] else None
 
 
 def state_of(package: Path, pure_requested: bool) -> NativeState:

@@ -269,3 +269,17 @@ def test_compiled_and_pure_give_the_same_bytes_on_the_shipped_examples(argv):
     assert fast.stdout == pure.stdout
     assert fast.returncode in (0, 1), fast.stderr.decode()
     json.loads(fast.stdout)  # a whole document, not an error
+
+
+def test_a_record_of_an_earlier_build_is_checked_by_hash(tmp_path):
+    """A build record written before records said "in_place" (an editable install made by an
+    earlier kubesim) is not a wheel's: a source changed since runs as source."""
+    package = _fake_install(tmp_path)
+    manifest = package / compiled.MANIFEST
+    record = json.loads(manifest.read_text())
+    manifest.write_text(json.dumps({"modules": record["modules"]}))
+    assert compiled.state_of(package, pure_requested=False).mode == "compiled"
+    worker = package / "kubelet" / "worker.py"
+    worker.write_text(worker.read_text() + "\n# edited after the build\n")
+    state = compiled.state_of(package, pure_requested=False)
+    assert state.mode == "pure" and "kubesim/kubelet/worker.py changed" in state.reason
