@@ -66,6 +66,7 @@ MODULES = {
     "kubesim.kubelet.prober_manager": "kubelet", "kubesim.kubelet.pod_worker": "kubelet",
     "kubesim.kubelet.pod_container": "kubelet", "kubesim.kubelet.status_view": "kubelet", "kubesim.kubelet.termination": "kubelet",
     "kubesim.kubelet.backoff": "kubelet", "kubesim.kubelet.runtime": "kubelet",
+    "kubesim.kubelet.contracts": "kubelet",
     "kubesim.kubelet.settings": "kubelet", "kubesim.kubelet.pod_actions": "kubelet",
     "kubesim.kubelet.pod_status": "kubelet", "kubesim.kubelet.lifecycle": "kubelet",
     "kubesim.kubelet.restart_rules": "kubelet", "kubesim.kubelet.restart_all": "kubelet",
