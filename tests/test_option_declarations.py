@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from kubesim.analysis.check.options import CHECK_OPTIONS, CONFIG_ONLY, ValueKind
-from kubesim.analysis.config import check_keys, load_config
-from kubesim.cli.check import check_settings
+from kubesim.analysis.check.options import CHECK_OPTIONS, CONFIG_ONLY, EXPECT_OPTIONS, ValueKind
+from kubesim.analysis.config import check_keys, expect_keys, load_config
+from kubesim.cli.check import check_settings, expectations_of
 from kubesim.cli.inputs import (
     CLI_ONLY_OPTIONS,
     INPUTS,
@@ -149,8 +149,58 @@ def test_a_setting_reads_the_same_from_the_command_line_and_the_configuration(
 def test_the_docs_list_the_declarations() -> None:
     docs = Path(__file__).resolve().parent.parent / "docs"
     configuration = (docs / "configuration.md").read_text()
-    for option in CHECK_OPTIONS:
+    for option in (*CHECK_OPTIONS, *EXPECT_OPTIONS):
         assert f"| `{option.config}` | `{option.flag}`" in configuration, option.name
     mcp = (docs / "mcp.md").read_text()
     for flag in (*CLI_ONLY_OPTIONS, *LIVE_ONLY_OPTIONS):
         assert f"`{flag}`" in mcp or flag == "--help", flag
+
+
+@pytest.mark.parametrize("option", EXPECT_OPTIONS, ids=lambda o: o.name)
+def test_an_expectation_is_one_declaration_in_three_places(option, tmp_path: Path) -> None:
+    """`--expect-KIND`, the check tool's `expect_KIND` and the configuration's
+    `expect: {KIND: ...}`, with one help, and the same expectation from either."""
+    action = _options("check")[option.flag]
+    assert action.dest == option.name and action.help == option.help
+    for model in _models("check"):
+        assert model.model_json_schema()["properties"][option.name]["description"] == \
+            option.help
+    assert option.config in expect_keys()
+    given, yaml = ("true", "true") if option.kind is ValueKind.SWITCH else VALUES[option.kind]
+    (tmp_path / ".git").mkdir()
+    config_file = tmp_path / ".kubesim.yaml"
+    config_file.write_text(f"kubesim: 1\nexpect:\n  {option.config}: {yaml}\n")
+    flag = [option.flag] if option.kind is ValueKind.SWITCH else [option.flag, given]
+    from_cli, _ = parse(["check", "--no-config", *flag, "--", "x.yaml"])
+    bare, _ = parse(["check", "--no-config", "--", "x.yaml"])
+    on_cli = expectations_of(from_cli, None)
+    in_config = expectations_of(bare, load_config(config_file))
+    assert [(e.kind, e.seconds) for e in on_cli] == [(e.kind, e.seconds) for e in in_config]
+    assert [e.kind for e in on_cli] == [option.config]
+
+
+def test_the_configuration_expects_exactly_the_declared_expectations() -> None:
+    assert set(expect_keys()) == {o.config for o in EXPECT_OPTIONS}
+
+
+def test_suggest_wants_the_same_kinds_on_the_command_line_the_tool_and_the_configuration(
+        tmp_path: Path) -> None:
+    """suggest's `--expect KIND=S`, the tool's `expect: {KIND: S}` and the configuration's
+    `suggest: {expect: {KIND: S}}` take the kinds of kubesim.analysis.wants.WANTS, and only
+    those."""
+    import typing
+
+    from kubesim.analysis.wants import WANTS
+    from kubesim.errors import UsageError
+
+    field = INPUTS["suggest"].model_fields["expect"].annotation
+    assert set(typing.get_args(typing.get_args(field)[0])) == set(WANTS)
+    (tmp_path / ".git").mkdir()
+    config_file = tmp_path / ".kubesim.yaml"
+    for kind in (*WANTS, "unknown-want"):
+        config_file.write_text(f"kubesim: 1\nsuggest:\n  expect: {{{kind}: 60}}\n")
+        if kind in WANTS:
+            assert load_config(config_file).suggest_expect == [(kind, 60.0)]
+        else:
+            with pytest.raises(UsageError):
+                load_config(config_file)

@@ -46,7 +46,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from kubesim.analysis.check.expectations import Version
 from kubesim.analysis.check.findings import Configuration, Departure, Settings
-from kubesim.analysis.check.options import CHECK_OPTIONS, SEVERITIES, ValueKind
+from kubesim.analysis.check.options import (
+    CHECK_OPTIONS,
+    EXPECT_OPTIONS,
+    SEVERITIES,
+    ValueKind,
+)
 from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
 from kubesim.analysis.check.scoping import SELECTOR_KEYS, Selector
 from kubesim.analysis.wants import WANTS
@@ -54,12 +59,11 @@ from kubesim.errors import UsageError
 from kubesim.files import MAX_DEPTH, MAX_INT_DIGITS, git_toplevel, within_scope
 from kubesim.spec.yamlio import load_yaml_documents, read_text
 
-__all__ = ["CONFIG_NAME", "MAX_CONFIG_BYTES", "Binding", "Config", "check_keys",
+__all__ = ["CONFIG_NAME", "MAX_CONFIG_BYTES", "Binding", "Config", "check_keys", "expect_keys",
            "configuration_of", "find_config", "load_config", "repository_root"]
 
 CONFIG_NAME = ".kubesim.yaml"
 MAX_CONFIG_BYTES = 1024 * 1024  # a configuration (pyproject.toml included) is a small file
-Positive = Field(default=None, gt=0, allow_inf_nan=False)
 
 
 class _Strict(BaseModel):
@@ -84,6 +88,7 @@ _CONFIG_TYPES: dict[ValueKind, Any] = {
     ValueKind.CAPACITY: Annotated[int, Field(ge=0)],
     ValueKind.SEVERITY: Literal[SEVERITIES],
     ValueKind.TOGGLE: bool,
+    ValueKind.SWITCH: bool,
     ValueKind.TIMES: Annotated[list[_SecondsOrZero], Field(min_length=1, max_length=10_000)]}
 
 # `check:` of a configuration: a key for each setting the declarations let it set
@@ -98,11 +103,16 @@ def check_keys() -> tuple[str, ...]:
     return tuple(_Check.model_fields)
 
 
-class _Expect(_Strict):
-    no_restart: bool | None = None
-    not_ready_within: float | None = Positive
-    ready_within: float | None = Positive
-    survives_stall: float | None = Positive
+def expect_keys() -> tuple[str, ...]:
+    """The keys a configuration's `expect:` may hold."""
+    return tuple(_Expect.model_fields)
+
+
+# `expect:` of a configuration: a key for each expectation declared (options.EXPECT_OPTIONS)
+_Expect = create_model(
+    "_Expect", __base__=_Strict,
+    **{o.config: (_CONFIG_TYPES[o.kind] | None, None)
+       for o in EXPECT_OPTIONS if o.config})
 
 
 class _Suggest(_Strict):
@@ -132,7 +142,7 @@ class _Binding(_Strict):
 class _File(_Strict):
     kubesim: Version = 1
     check: _Check = Field(default_factory=_Check)  # type: ignore[valid-type]
-    expect: _Expect = Field(default_factory=_Expect)
+    expect: _Expect = Field(default_factory=_Expect)  # type: ignore[valid-type]
     suggest: _Suggest = Field(default_factory=_Suggest)
     bindings: list[_Binding] = []
 

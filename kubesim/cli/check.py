@@ -18,6 +18,7 @@ from kubesim.analysis.check.expectations import Expectation, load_expectations
 from kubesim.analysis.check.findings import BehaviourRef, Configuration, Settings
 from kubesim.analysis.check.options import (
     CHECK_OPTIONS,
+    EXPECT_OPTIONS,
     SEVERITIES,
     CheckOption,
     ValueKind,
@@ -55,9 +56,9 @@ from kubesim.render import edge
 from kubesim.render.check_formats import FORMATS, render
 from kubesim.spec.yamlio import STDIN
 
-__all__ = ["BehaviourAction", "add_check_option", "add_config_args", "add_parser", "behaviour_refs",
-           "check_settings", "count_arg", "project_config", "project_configuration", "run",
-           "seconds_arg", "seconds_or_zero_arg"]
+__all__ = ["BehaviourAction", "add_check_option", "add_config_args", "add_parser",
+           "behaviour_refs", "check_settings", "count_arg", "expectations_of", "project_config",
+           "project_configuration", "run", "seconds_arg", "seconds_or_zero_arg"]
 
 
 def seconds_or_zero_arg(text: str) -> float:
@@ -146,14 +147,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
             add_check_option(g, option)
     e = p.add_argument_group("expectations (every probed container)")
     e.add_argument("--expectations", metavar="FILE", help="expectations file (YAML)")
-    e.add_argument("--expect-no-restart", action="store_true",
-                   help="no restart in any given scenario/trace")
-    e.add_argument("--expect-not-ready-within", type=seconds_arg, metavar="S",
-                   help="out of Ready within S s of an outage of the readiness target")
-    e.add_argument("--expect-ready-within", type=seconds_arg, metavar="S",
-                   help="first Ready within S s of the first container start")
-    e.add_argument("--expect-survives-stall", type=seconds_arg, metavar="S",
-                   help="a stall of the whole process for S s restarts nothing")
+    for option in EXPECT_OPTIONS:
+        add_check_option(e, option)
     add_render_args(p)
     add_config_args(p)
     add_kubelet_args(p)
@@ -170,7 +165,9 @@ _ARG_TYPES: dict[ValueKind, Callable[[str], Any]] = {
 def add_check_option(p: argparse.ArgumentParser | argparse._ArgumentGroup,
                      option: CheckOption) -> None:
     """One of check's settings as its declaration says (kubesim.analysis.check.options)."""
-    if option.kind is ValueKind.TOGGLE:
+    if option.kind is ValueKind.SWITCH:
+        p.add_argument(option.flag, action="store_true", help=option.help)
+    elif option.kind is ValueKind.TOGGLE:
         p.add_argument(option.flag, action=argparse.BooleanOptionalAction, default=None,
                        help=option.help)
     elif option.kind is ValueKind.SEVERITY:
@@ -236,7 +233,7 @@ def run(args: argparse.Namespace) -> CommandResult:
     check_html_path(args.html, args.output)
     _check_sarif_path(args)
     behaviours = behaviour_refs(args, config)
-    expectations = _expectations(args, config)
+    expectations = expectations_of(args, config)
     live, live_notes = cluster_documents(args)
     report = run_checks(args.paths, behaviours=behaviours, expectations=expectations,
                         settings=settings, documents=live, notes=live_notes)
@@ -358,7 +355,10 @@ def _shown(path: str) -> str:
         return path
 
 
-def _expectations(args: argparse.Namespace, config: Config | None = None) -> list[Expectation]:
+def expectations_of(args: argparse.Namespace, config: Config | None = None
+                    ) -> list[Expectation]:
+    """The expectations file's, the configuration's `expect:` and the --expect-KIND options',
+    in that order."""
     out = load_expectations(args.expectations) if args.expectations else []
     for kind, value in (config.expect.items() if config else []):
         if kind == "no_restart":
@@ -366,10 +366,10 @@ def _expectations(args: argparse.Namespace, config: Config | None = None) -> lis
                 out.append(Expectation(kind, None, config.source))  # type: ignore[union-attr]
         else:
             out.append(Expectation(kind, float(value), config.source))  # type: ignore[union-attr]
-    if args.expect_no_restart:
-        out.append(Expectation("no_restart", None, "--expect-no-restart"))
-    for kind in ("not_ready_within", "ready_within", "survives_stall"):
-        value = getattr(args, f"expect_{kind}")
-        if value is not None:
-            out.append(Expectation(kind, value, f"--expect-{kind.replace('_', '-')}"))
+    for option in EXPECT_OPTIONS:  # the kind is the configuration's key
+        value = getattr(args, option.name)
+        if value is True:
+            out.append(Expectation(str(option.config), None, option.flag))
+        elif value not in (None, False):
+            out.append(Expectation(str(option.config), value, option.flag))
     return out

@@ -41,11 +41,17 @@ from pydantic import (
     model_validator,
 )
 
-from kubesim.analysis.check.options import CHECK_OPTIONS, SEVERITIES, ValueKind
+from kubesim.analysis.check.options import (
+    CHECK_OPTIONS,
+    EXPECT_OPTIONS,
+    SEVERITIES,
+    CheckOption,
+    ValueKind,
+)
 from kubesim.errors import UsageError
 from kubesim.files import MAX_INPUT_BYTES, STDIN, inline_text, within_scope
 
-__all__ = ["CHECK_SETTING_ARGS", "CLI_ONLY_OPTIONS", "INPUTS", "LIVE_INPUTS", "LIVE_ONLY_OPTIONS",
+__all__ = ["CHECK_SETTING_ARGS", "CLI_ONLY_OPTIONS", "EXPECT_ARGS", "INPUTS", "LIVE_INPUTS", "LIVE_ONLY_OPTIONS",
            "SERVER_FIELDS", "CheckClusterInput", "CheckInput", "CommandInput", "ExplainInput",
            "ExplainLiveInput", "RunInput", "SuggestInput", "WindowsInput", "build_all",
            "error_text"]
@@ -450,16 +456,26 @@ _SCHEMA_TYPES: dict[ValueKind, Any] = {
     ValueKind.TIMES: Annotated[list[SecondsOrZero], Field(min_length=1,
                                                           max_length=10_000)]}
 # ... and its place on the command line
-_ARG_KINDS = {ValueKind.TOGGLE: Kind.TOGGLE, ValueKind.TIMES: Kind.COMMAS}
+_ARG_KINDS = {ValueKind.TOGGLE: Kind.TOGGLE, ValueKind.TIMES: Kind.COMMAS,
+              ValueKind.SWITCH: Kind.SWITCH}
+
+
+def _declared(option: CheckOption) -> tuple[Any, Any]:
+    """A declared setting as a field: None unless given (a switch: off), described by its
+    help."""
+    if option.kind is ValueKind.SWITCH:
+        return bool, Field(False, description=option.help)
+    return _SCHEMA_TYPES[option.kind] | None, Field(None, description=option.help)
 
 # check's settings as fields, one for each declaration (None: the configuration's, else the
 # default), with its help as the description
 _CheckSettings = create_model(
     "_CheckSettings", __base__=_Deferred,
-    **{o.name: (_SCHEMA_TYPES[o.kind] | None, Field(None, description=o.help))
-       for o in CHECK_OPTIONS})
+    **{o.name: _declared(o) for o in (*CHECK_OPTIONS, *EXPECT_OPTIONS)})
 CHECK_SETTING_ARGS = tuple(_opt(o.name, o.flag, _ARG_KINDS.get(o.kind, Kind.OPTION))
                            for o in CHECK_OPTIONS)
+EXPECT_ARGS = tuple(_opt(o.name, o.flag, _ARG_KINDS.get(o.kind, Kind.OPTION))
+                    for o in EXPECT_OPTIONS)
 
 
 # ---------------------------------------------------------------- the commands
@@ -526,20 +542,12 @@ class CheckInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Manife
                                description="checks not to count (ids or names)")
     expectations: FilePath | None = Field(None, description="an expectations file (YAML)")
     expectations_text: Text | None = Field(None, description="the expectations, inline (YAML)")
-    expect_no_restart: bool = Field(False, description="no restart in any scenario or trace")
-    expect_not_ready_within: Seconds | None = Field(None, description="out of Ready within S s "
-                                                    "of an outage of the readiness target")
-    expect_ready_within: Seconds | None = Field(None, description="first Ready within S s of "
-                                                "the first container start")
-    expect_survives_stall: Seconds | None = Field(None, description="a stall of the whole "
-                                                  "process for S s restarts nothing")
 
     ARGS = (_opt("paths", None, Kind.POSITIONAL, inline="manifest_text"), *BEHAVIOUR_ARGS,
             _opt("duration"), _opt("seed"), _opt("skip_non_manifests", kind=Kind.SWITCH),
             _opt("allow_empty", kind=Kind.SWITCH), _opt("ignore", kind=Kind.REPEAT),
             *CHECK_SETTING_ARGS, _opt("expectations", inline="expectations_text"),
-            _opt("expect_no_restart", kind=Kind.SWITCH), _opt("expect_not_ready_within"),
-            _opt("expect_ready_within"), _opt("expect_survives_stall"),
+            *EXPECT_ARGS,
             _opt("config", kind=Kind.CONFIG), *RENDER_ARGS, *KUBELET_ARGS, _opt("engine"),
             _opt("max_work"))
 

@@ -10,6 +10,9 @@ drift apart:
 * the configuration: `kubesim.analysis.config` makes the `check:` keys of `.kubesim.yaml`
   (`config`), and `kubesim.cli.check` reads each key where its option is not given.
 
+The default expectations (`EXPECT_OPTIONS`) are declared the same way: `--expect-KIND`, the
+tool's `expect_KIND` and the configuration's `expect: {KIND: ...}`, which adds to them.
+
 Each place keeps its own bounds for a kind (the command line's message, the schema's
 `maximum`, the configuration's strict types), but the set of settings, their names and their
 help are these. tests/test_option_declarations.py holds the three equal for every command.
@@ -20,7 +23,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-__all__ = ["CHECK_OPTIONS", "CONFIG_ONLY", "SEVERITIES", "CheckOption", "ValueKind", "check_option"]
+__all__ = ["CHECK_OPTIONS", "CONFIG_ONLY", "EXPECT_OPTIONS", "SEVERITIES", "CheckOption",
+           "ValueKind", "check_option"]
 
 
 class ValueKind(enum.Enum):
@@ -33,6 +37,7 @@ class ValueKind(enum.Enum):
     SEVERITY = "severity"  # error | warning | info | none
     TOGGLE = "toggle"  # on, off, or not given
     TIMES = "times"  # a list of seconds >= 0 (one per replica)
+    SWITCH = "switch"  # on when given (off: not given)
 
 
 SEVERITIES = ("error", "warning", "info", "none")
@@ -97,6 +102,19 @@ CHECK_OPTIONS: tuple[CheckOption, ...] = (
     _setting("missing_probes", ValueKind.TOGGLE, "KS008/KS009/KS016: report long-running "
              "containers without a readiness or liveness probe, and slow starters (databases, "
              "JVMs) whose start-up is not protected (on; --no-missing-probes: off)", None),
+)
+
+# check's expectations for every probed container: `--expect-KIND`, the tool's `expect_KIND`,
+# the configuration's `expect: {KIND: ...}` (KIND: a key of an expectations file's `defaults`)
+EXPECT_OPTIONS: tuple[CheckOption, ...] = (
+    CheckOption("expect_no_restart", ValueKind.SWITCH, "no restart in any given "
+                "scenario/trace", None, "no_restart", False),
+    CheckOption("expect_not_ready_within", ValueKind.SECONDS, "out of Ready within S s of an "
+                "outage of the readiness target", "S", "not_ready_within", False),
+    CheckOption("expect_ready_within", ValueKind.SECONDS, "first Ready within S s of the first "
+                "container start", "S", "ready_within", False),
+    CheckOption("expect_survives_stall", ValueKind.SECONDS, "a stall of the whole process for "
+                "S s restarts nothing", "S", "survives_stall", False),
 )
 
 # keys under `check:` that are no single option: `ignore` adds to --ignore (a list of its
