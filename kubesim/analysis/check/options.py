@@ -68,10 +68,10 @@ def _setting(name: str, kind: ValueKind, help: str, metavar: str | None = "S", *
     return CheckOption(name, kind, help, metavar, config or name, group)
 
 
-# in the order `kubesim check --help` lists them
+# the gate first; the "check settings" group in the order `kubesim check --help` lists it
+# (--phases and --fail-on stand elsewhere there); reports list a configuration's departures
+# in this order
 CHECK_OPTIONS: tuple[CheckOption, ...] = (
-    _setting("phases", ValueKind.COUNT, "grid phases every simulated check runs at (20)", "N",
-             group=False),
     _setting("fail_on", ValueKind.SEVERITY, "lowest severity that fails the run with exit 1 "
              "(error); none: always exit 0 unless the input is bad", None, group=False),
     _setting("outage_seconds", ValueKind.SECONDS, "KS001: length of the simulated "
@@ -102,6 +102,8 @@ CHECK_OPTIONS: tuple[CheckOption, ...] = (
     _setting("missing_probes", ValueKind.TOGGLE, "KS008/KS009/KS016: report long-running "
              "containers without a readiness or liveness probe, and slow starters (databases, "
              "JVMs) whose start-up is not protected (on; --no-missing-probes: off)", None),
+    _setting("phases", ValueKind.COUNT, "grid phases every simulated check runs at (20)", "N",
+             group=False),
 )
 
 # check's expectations for every probed container: `--expect-KIND`, the tool's `expect_KIND`,
