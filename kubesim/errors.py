@@ -47,6 +47,12 @@ class KubesimError(Exception):
         self.line = self.line or line
         return self
 
+    def about(self, who: str) -> KubesimError:
+        """The same error said of `who` (`Deployment/web container app: ...`): a new one of
+        the same class, this one unchanged."""
+        return type(self)(f"{who}: {self.message}", source=self.source, line=self.line,
+                          field=self.field)
+
     def __str__(self) -> str:
         where = self.source or ""
         if self.source and self.line:

@@ -131,6 +131,9 @@ def yaml_documents(text: str) -> list:
     ("check:\n  ignore: [KS999]\n", ":2: configuration: check.ignore[0]: unknown check"),
     ("chek: {}\n", ":1: configuration: chek: unknown field"),
     ("check:\n  outage_seconds: -5\n", ":2: configuration: check.outage_seconds:"),
+    # as on the command line and in a tool's call: a number of seconds is finite
+    ("check:\n  propagation_seconds: .inf\n", ":2: configuration: check.propagation_seconds:"),
+    ("check:\n  max_zero_capacity: .inf\n", ":2: configuration: check.max_zero_capacity:"),
     ("bindings:\n  - {applies_to: []}\n", ":2: configuration: bindings.0: a binding names"),
     ("- just\n- a list\n", "configuration must be a mapping"),
 ])

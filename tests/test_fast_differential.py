@@ -572,9 +572,9 @@ def test_threshold_box_runs_are_the_same_runs(pod: Any, scenario: dict[str, Any]
     metrics, box = run_metrics_box(pod, behaviour, duration=duration, seed=seed, profile=profile,
                                 phase=phase)
     container = pod.container
-    for (probe_type, failure), (lo, hi) in sorted(box.items(), key=repr):
-        top = int(min(hi, lo + 12))
-        value = data.draw(st.integers(int(lo), top), label=f"{probe_type.value} {failure}")
+    for (probe_type, failure), valid in sorted(box.items(), key=repr):
+        top = int(min(valid.high, valid.low + 12))
+        value = data.draw(st.integers(int(valid.low), top), label=f"{probe_type.value} {failure}")
         if not failure and probe_type is not ProbeType.READINESS:
             continue  # successThreshold must stay 1 there
         probe = container.probes()[probe_type]

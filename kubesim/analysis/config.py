@@ -42,10 +42,16 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
 from kubesim.analysis.check.expectations import Version
 from kubesim.analysis.check.findings import Configuration, Departure, Settings
+from kubesim.analysis.check.options import (
+    CHECK_OPTIONS,
+    EXPECT_OPTIONS,
+    SEVERITIES,
+    ValueKind,
+)
 from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
 from kubesim.analysis.check.scoping import SELECTOR_KEYS, Selector
 from kubesim.analysis.wants import WANTS
@@ -53,12 +59,11 @@ from kubesim.errors import UsageError
 from kubesim.files import MAX_DEPTH, MAX_INT_DIGITS, git_toplevel, within_scope
 from kubesim.spec.yamlio import load_yaml_documents, read_text
 
-__all__ = ["CONFIG_NAME", "MAX_CONFIG_BYTES", "Binding", "Config",
+__all__ = ["CONFIG_NAME", "MAX_CONFIG_BYTES", "Binding", "Config", "check_keys", "expect_keys",
            "configuration_of", "find_config", "load_config", "repository_root"]
 
 CONFIG_NAME = ".kubesim.yaml"
 MAX_CONFIG_BYTES = 1024 * 1024  # a configuration (pyproject.toml included) is a small file
-Positive = Field(default=None, gt=0, allow_inf_nan=False)
 
 
 class _Strict(BaseModel):
@@ -67,30 +72,47 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
-class _Check(_Strict):
-    fail_on: Literal["error", "warning", "info", "none"] | None = None
+class _CheckLists(_Strict):
+    """The `check:` keys that are no single option (options.CONFIG_ONLY)."""
+
     ignore: list[str] = []
     severity: dict[str, Literal["error", "warning", "info"]] = {}
-    outage_seconds: float | None = Positive
-    startup_seconds: float | None = Positive
-    max_initial_delay: float | None = Positive
-    max_hang_recovery: float | None = Positive
-    max_ready_recovery: float | None = Positive
-    max_zero_capacity: float | None = Field(default=None, ge=0)
-    propagation_seconds: float | None = Field(default=None, ge=0)
-    start_spread: float | None = Field(default=None, ge=0, allow_inf_nan=False)
-    start_times: Annotated[list[Annotated[float, Field(ge=0, allow_inf_nan=False)]],
-                           Field(min_length=1, max_length=10_000)] | None = None
-    rollout_min_capacity: int | None = Field(default=None, ge=0)
-    missing_probes: bool | None = None
-    phases: int | None = Field(default=None, ge=1)
 
 
-class _Expect(_Strict):
-    no_restart: bool | None = None
-    not_ready_within: float | None = Positive
-    ready_within: float | None = Positive
-    survives_stall: float | None = Positive
+_SecondsOrZero = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+# each kind of check setting as a configuration spells it (strict: no "30" for 30)
+_CONFIG_TYPES: dict[ValueKind, Any] = {
+    ValueKind.SECONDS: Annotated[float, Field(gt=0, allow_inf_nan=False)],
+    ValueKind.SECONDS_OR_ZERO: _SecondsOrZero,
+    ValueKind.COUNT: Annotated[int, Field(ge=1)],
+    ValueKind.CAPACITY: Annotated[int, Field(ge=0)],
+    ValueKind.SEVERITY: Literal[SEVERITIES],
+    ValueKind.TOGGLE: bool,
+    ValueKind.SWITCH: bool,
+    ValueKind.TIMES: Annotated[list[_SecondsOrZero], Field(min_length=1, max_length=10_000)]}
+
+# `check:` of a configuration: a key for each setting the declarations let it set
+# (kubesim.analysis.check.options), None when not given
+_Check = create_model(
+    "_Check", __base__=_CheckLists,
+    **{o.config: (_CONFIG_TYPES[o.kind] | None, None) for o in CHECK_OPTIONS if o.config})
+
+
+def check_keys() -> tuple[str, ...]:
+    """The keys a configuration's `check:` may hold."""
+    return tuple(_Check.model_fields)
+
+
+def expect_keys() -> tuple[str, ...]:
+    """The keys a configuration's `expect:` may hold."""
+    return tuple(_Expect.model_fields)
+
+
+# `expect:` of a configuration: a key for each expectation declared (options.EXPECT_OPTIONS)
+_Expect = create_model(
+    "_Expect", __base__=_Strict,
+    **{o.config: (_CONFIG_TYPES[o.kind] | None, None)
+       for o in EXPECT_OPTIONS if o.config})
 
 
 class _Suggest(_Strict):
@@ -119,8 +141,8 @@ class _Binding(_Strict):
 
 class _File(_Strict):
     kubesim: Version = 1
-    check: _Check = Field(default_factory=_Check)
-    expect: _Expect = Field(default_factory=_Expect)
+    check: _Check = Field(default_factory=_Check)  # type: ignore[valid-type]
+    expect: _Expect = Field(default_factory=_Expect)  # type: ignore[valid-type]
     suggest: _Suggest = Field(default_factory=_Suggest)
     bindings: list[_Binding] = []
 

@@ -543,7 +543,7 @@ def recheck_findings(w: Workload, c: ContainerRef, trial: ProbedContainer | None
                      what=f"re-checking {w.label} container {c.name} ({s.phases} grid phases)")
 
     def findings(plan: Plan) -> list[Finding]:
-        return sorted((f for r in judge(simulate(plan, s), s) for f in r.findings
+        return sorted((f for r in judge(simulate(plan, s).measured, s) for f in r.findings
                        if f.suppressed is None and f.container == c.name),
                       key=lambda f: (f.rule, f.severity.label))
 
@@ -608,8 +608,7 @@ def _recheck_plan(w: Workload, c: ContainerRef, pod: ProbedContainer | None,
     ref = replace(c, pod=pod)
     one = replace(w, containers=[ref if o.name == c.name else o for o in w.containers])
     plan = scope([one], behaviours, [], s)
-    plan.runs = [r for r in plan.runs if r.container.name == c.name]
-    return plan
+    return replace(plan, runs=tuple(r for r in plan.runs if r.container.name == c.name))
 
 
 def _summary(changes: dict[str, dict[str, Any]]) -> str:

@@ -145,12 +145,12 @@ class CompiledBehaviour(DelegatingBehaviour):
     than its base (a fleet's replica under load, `kubesim.fleet.load`) says itself what
     answers probes and when its answers are constant."""
 
-    def compiled(self) -> tuple[Any, Quiet | None]:
+    def compiled(self) -> tuple[Behaviour, Quiet | None]:
         """(what answers probes, the quiet look-up or None), as `compile_behaviour` gives."""
         raise NotImplementedError
 
 
-def compile_behaviour(behaviour: Behaviour) -> tuple[Any, Quiet | None]:
+def compile_behaviour(behaviour: Behaviour) -> tuple[Behaviour, Quiet | None]:
     """(what answers probes, the quiet look-up or None) for the fast scheduler."""
     if isinstance(behaviour, CompiledBehaviour):
         return behaviour.compiled()

@@ -10,12 +10,20 @@ import argparse
 import math
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from kubesim.analysis.check.expectations import Expectation, load_expectations
 from kubesim.analysis.check.findings import BehaviourRef, Configuration, Settings
+from kubesim.analysis.check.options import (
+    CHECK_OPTIONS,
+    EXPECT_OPTIONS,
+    SEVERITIES,
+    CheckOption,
+    ValueKind,
+    check_option,
+)
 from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
 from kubesim.analysis.check.run import auto_duration, run_checks
 from kubesim.analysis.check.scoping import selectors_of
@@ -48,9 +56,9 @@ from kubesim.render import edge
 from kubesim.render.check_formats import FORMATS, render
 from kubesim.spec.yamlio import STDIN
 
-__all__ = ["BehaviourAction", "add_config_args", "add_parser", "behaviour_refs",
-           "check_settings", "count_arg", "project_config", "project_configuration", "run",
-           "seconds_arg", "seconds_or_zero_arg"]
+__all__ = ["BehaviourAction", "add_check_option", "add_config_args", "add_parser",
+           "behaviour_refs", "check_settings", "count_arg", "expectations_of", "project_config",
+           "project_configuration", "run", "seconds_arg", "seconds_or_zero_arg"]
 
 
 def seconds_or_zero_arg(text: str) -> float:
@@ -112,8 +120,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--censored", choices=[m.value for m in CensoredMode],
                    help="how recorded timeouts shorter than timeoutSeconds count")
     add_duration_arg(p, per="scenario or trace", type_=seconds_arg)
-    p.add_argument("--phases", type=count_arg, metavar="N",
-                   help="grid phases every simulated check runs at (20)")
+    add_check_option(p, check_option("phases"))
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="random seed; phase i uses seed+i (0)")
     p.add_argument("--format", choices=list(FORMATS), default="text",
@@ -124,9 +131,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="also write the SARIF report here, besides --format's output (the "
                         "GitHub Action: annotations and code scanning from one run)")
     add_html_arg(p)
-    p.add_argument("--fail-on", choices=["error", "warning", "info", "none"],
-                   help="lowest severity that fails the run with exit 1 (error); none: "
-                        "always exit 0 unless the input is bad")
+    add_check_option(p, check_option("fail_on"))
     p.add_argument("--skip-non-manifests", action="store_true",
                    help="skip a named file that is not a manifest or probe spec (values.yaml, "
                         "a Helm template) with a note, instead of exit 2; files found in a "
@@ -137,52 +142,39 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--ignore", action="append", default=[], metavar="ID",
                    help="do not count this check (id or name; repeatable, comma-separated)")
     g = p.add_argument_group("check settings")
-    g.add_argument("--outage-seconds", type=seconds_arg, metavar="S",
-                   help="KS001: length of the simulated readiness-only outage (120)")
-    g.add_argument("--startup-seconds", type=seconds_arg, metavar="S",
-                   help="KS003: the app's startup time, container start to first success")
-    g.add_argument("--max-initial-delay", type=seconds_arg, metavar="S",
-                   help="KS005: liveness initialDelaySeconds above this without a startup "
-                        "probe (30)")
-    g.add_argument("--max-hang-recovery", type=seconds_arg, metavar="S",
-                   help="KS006: bound on hang -> replacement running (off without it)")
-    g.add_argument("--max-ready-recovery", type=seconds_arg, metavar="S",
-                   help="KS007: bound on dependency recovery -> Ready (off without it)")
-    g.add_argument("--propagation", type=seconds_or_zero_arg, metavar="S",
-                   help="KS014: seconds from an endpoint leaving to traffic following it in "
-                        "your cluster (off without it); KS012/KS013's fleet follows it too "
-                        "(2, 0 with --ideal, as `kubesim fleet`)")
-    g.add_argument("--start-spread", type=seconds_or_zero_arg, metavar="S",
-                   help="KS012/KS013: the replicas' first containers start uniformly within S "
-                        "seconds (seed-drawn), as `kubesim fleet --start-spread` (0)")
-    g.add_argument("--start-times", type=start_times_arg, metavar="T0,T1,...",
-                   help="KS012/KS013: replica i's first container starts at Ti seconds (one "
-                        "per replica), as `kubesim fleet --start-times`")
-    g.add_argument("--rollout-min-capacity", type=int, metavar="K",
-                   help="KS015: endpoints that must keep serving while a Deployment rolls "
-                        "out (off without it)")
-    g.add_argument("--max-zero-capacity", type=seconds_or_zero_arg, metavar="S",
-                   help="KS013: seconds the workload's replicas may all be out of the Service "
-                        "under a scenario or trace (off without it)")
-    g.add_argument("--missing-probes", action=argparse.BooleanOptionalAction, default=None,
-                   help="KS008/KS009/KS016: report long-running containers without a "
-                        "readiness or liveness probe, and slow starters (databases, JVMs) "
-                        "whose start-up is not protected (on; --no-missing-probes: off)")
+    for option in CHECK_OPTIONS:
+        if option.group:
+            add_check_option(g, option)
     e = p.add_argument_group("expectations (every probed container)")
     e.add_argument("--expectations", metavar="FILE", help="expectations file (YAML)")
-    e.add_argument("--expect-no-restart", action="store_true",
-                   help="no restart in any given scenario/trace")
-    e.add_argument("--expect-not-ready-within", type=seconds_arg, metavar="S",
-                   help="out of Ready within S s of an outage of the readiness target")
-    e.add_argument("--expect-ready-within", type=seconds_arg, metavar="S",
-                   help="first Ready within S s of the first container start")
-    e.add_argument("--expect-survives-stall", type=seconds_arg, metavar="S",
-                   help="a stall of the whole process for S s restarts nothing")
+    for option in EXPECT_OPTIONS:
+        add_check_option(e, option)
     add_render_args(p)
     add_config_args(p)
     add_kubelet_args(p)
     add_budget_arg(p)
     add_cluster_args(p)
+
+
+# how the command line reads each kind of setting (argparse's `type`)
+_ARG_TYPES: dict[ValueKind, Callable[[str], Any]] = {
+    ValueKind.SECONDS: seconds_arg, ValueKind.SECONDS_OR_ZERO: seconds_or_zero_arg,
+    ValueKind.COUNT: count_arg, ValueKind.CAPACITY: int, ValueKind.TIMES: start_times_arg}
+
+
+def add_check_option(p: argparse.ArgumentParser | argparse._ArgumentGroup,
+                     option: CheckOption) -> None:
+    """One of check's settings as its declaration says (kubesim.analysis.check.options)."""
+    if option.kind is ValueKind.SWITCH:
+        p.add_argument(option.flag, action="store_true", help=option.help)
+    elif option.kind is ValueKind.TOGGLE:
+        p.add_argument(option.flag, action=argparse.BooleanOptionalAction, default=None,
+                       help=option.help)
+    elif option.kind is ValueKind.SEVERITY:
+        p.add_argument(option.flag, choices=list(SEVERITIES), help=option.help)
+    else:
+        p.add_argument(option.flag, type=_ARG_TYPES[option.kind], metavar=option.metavar,
+                       help=option.help)
 
 
 def add_config_args(p: argparse.ArgumentParser) -> None:
@@ -241,11 +233,10 @@ def run(args: argparse.Namespace) -> CommandResult:
     check_html_path(args.html, args.output)
     _check_sarif_path(args)
     behaviours = behaviour_refs(args, config)
-    expectations = _expectations(args, config)
+    expectations = expectations_of(args, config)
     live, live_notes = cluster_documents(args)
     report = run_checks(args.paths, behaviours=behaviours, expectations=expectations,
-                        settings=settings, documents=live)
-    report.notes[:0] = live_notes
+                        settings=settings, documents=live, notes=live_notes)
     if args.sarif is not None:
         write_output(args.sarif, edge.text(render(report, "sarif")), what="--sarif")
     if args.html is not None:
@@ -298,13 +289,8 @@ def _check_sarif_path(args: argparse.Namespace) -> None:
             raise UsageError(f"--sarif and {flag} name the same file", source=args.sarif)
 
 
-# the configuration's check settings, by the option that overrides each
-OVERRIDES = {"fail_on": "fail_on", "phases": "phases", "outage_seconds": "outage_seconds",
-             "startup_seconds": "startup_seconds", "max_initial_delay": "max_initial_delay",
-             "max_hang_recovery": "max_hang_recovery", "max_ready_recovery": "max_ready_recovery",
-             "max_zero_capacity": "max_zero_capacity", "propagation_seconds": "propagation",
-             "rollout_min_capacity": "rollout_min_capacity", "missing_probes": "missing_probes",
-             "start_spread": "start_spread", "start_times": "start_times"}
+# the configuration's check settings, by the option that overrides each (their declarations)
+OVERRIDES = {o.config: o.name for o in CHECK_OPTIONS if o.config is not None}
 
 
 def _overridden(args: argparse.Namespace) -> frozenset[str]:
@@ -369,7 +355,10 @@ def _shown(path: str) -> str:
         return path
 
 
-def _expectations(args: argparse.Namespace, config: Config | None = None) -> list[Expectation]:
+def expectations_of(args: argparse.Namespace, config: Config | None = None
+                    ) -> list[Expectation]:
+    """The expectations file's, the configuration's `expect:` and the --expect-KIND options',
+    in that order."""
     out = load_expectations(args.expectations) if args.expectations else []
     for kind, value in (config.expect.items() if config else []):
         if kind == "no_restart":
@@ -377,10 +366,10 @@ def _expectations(args: argparse.Namespace, config: Config | None = None) -> lis
                 out.append(Expectation(kind, None, config.source))  # type: ignore[union-attr]
         else:
             out.append(Expectation(kind, float(value), config.source))  # type: ignore[union-attr]
-    if args.expect_no_restart:
-        out.append(Expectation("no_restart", None, "--expect-no-restart"))
-    for kind in ("not_ready_within", "ready_within", "survives_stall"):
-        value = getattr(args, f"expect_{kind}")
-        if value is not None:
-            out.append(Expectation(kind, value, f"--expect-{kind.replace('_', '-')}"))
+    for option in EXPECT_OPTIONS:  # the kind is the configuration's key
+        value = getattr(args, option.name)
+        if value is True:
+            out.append(Expectation(str(option.config), None, option.flag))
+        elif value not in (None, False):
+            out.append(Expectation(str(option.config), value, option.flag))
     return out

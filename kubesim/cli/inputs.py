@@ -36,16 +36,25 @@ from pydantic import (
     Field,
     ValidationError,
     ValidationInfo,
+    create_model,
     field_validator,
     model_validator,
 )
 
+from kubesim.analysis.check.options import (
+    CHECK_OPTIONS,
+    EXPECT_OPTIONS,
+    SEVERITIES,
+    CheckOption,
+    ValueKind,
+)
 from kubesim.errors import UsageError
 from kubesim.files import MAX_INPUT_BYTES, STDIN, inline_text, within_scope
 
-__all__ = ["INPUTS", "LIVE_INPUTS", "SERVER_FIELDS", "CheckClusterInput", "CheckInput",
-           "CommandInput", "ExplainInput", "ExplainLiveInput", "RunInput", "SuggestInput",
-           "WindowsInput", "build_all", "error_text"]
+__all__ = ["CHECK_SETTING_ARGS", "CLI_ONLY_OPTIONS", "EXPECT_ARGS", "INPUTS", "LIVE_INPUTS", "LIVE_ONLY_OPTIONS",
+           "SERVER_FIELDS", "CheckClusterInput", "CheckInput", "CommandInput", "ExplainInput",
+           "ExplainLiveInput", "RunInput", "SuggestInput", "WindowsInput", "build_all",
+           "error_text"]
 
 # kubesim.analysis.budget's, which imports the engine's modules: `kubesim mcp` lists its tools
 # before any of them loads (tests/test_inputs.py holds the two to the same numbers)
@@ -437,6 +446,38 @@ BEHAVIOUR_ARGS = (_opt("scenarios", "--scenario", Kind.BEHAVIOUR, attr="behaviou
 
 
 
+# ---------------------------------------------------------------- check's settings
+
+# each kind of check setting as a tool's field (kubesim.analysis.check.options declares them)
+_SCHEMA_TYPES: dict[ValueKind, Any] = {
+    ValueKind.SECONDS: Seconds, ValueKind.SECONDS_OR_ZERO: SecondsOrZero,
+    ValueKind.COUNT: Phases, ValueKind.CAPACITY: Capacity,
+    ValueKind.SEVERITY: Literal[SEVERITIES], ValueKind.TOGGLE: bool,
+    ValueKind.TIMES: Annotated[list[SecondsOrZero], Field(min_length=1,
+                                                          max_length=10_000)]}
+# ... and its place on the command line
+_ARG_KINDS = {ValueKind.TOGGLE: Kind.TOGGLE, ValueKind.TIMES: Kind.COMMAS,
+              ValueKind.SWITCH: Kind.SWITCH}
+
+
+def _declared(option: CheckOption) -> tuple[Any, Any]:
+    """A declared setting as a field: None unless given (a switch: off), described by its
+    help."""
+    if option.kind is ValueKind.SWITCH:
+        return bool, Field(False, description=option.help)
+    return _SCHEMA_TYPES[option.kind] | None, Field(None, description=option.help)
+
+# check's settings as fields, one for each declaration (None: the configuration's, else the
+# default), with its help as the description
+_CheckSettings = create_model(
+    "_CheckSettings", __base__=_Deferred,
+    **{o.name: _declared(o) for o in (*CHECK_OPTIONS, *EXPECT_OPTIONS)})
+CHECK_SETTING_ARGS = tuple(_opt(o.name, o.flag, _ARG_KINDS.get(o.kind, Kind.OPTION))
+                           for o in CHECK_OPTIONS)
+EXPECT_ARGS = tuple(_opt(o.name, o.flag, _ARG_KINDS.get(o.kind, Kind.OPTION))
+                    for o in EXPECT_OPTIONS)
+
+
 # ---------------------------------------------------------------- the commands
 
 
@@ -485,71 +526,28 @@ class WindowsInput(CommandInput, _Kubelet, _Render, _OneSpec):
             *RENDER_ARGS, *KUBELET_ARGS, _opt("max_work"))
 
 
-class CheckInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Manifests):
+class CheckInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Manifests,
+                 _CheckSettings):  # type: ignore[valid-type,misc]
     """`kubesim check`: every probed container of the manifests judged by the checks, with
     reasons the simulator measured; findings at or above fail_on fail the gate."""
 
     COMMAND = "check"
     duration: Seconds | None = Field(None, description="simulated seconds per scenario or "
                                      "trace")
-    phases: Phases | None = Field(None, description="grid phases every simulated check runs "
-                                  "at (20)")
     seed: Seed = Field(0, description="random seed; phase i uses seed+i")
-    fail_on: Literal["error", "warning", "info", "none"] | None = Field(
-        None, description="lowest severity that fails the gate (error); none: never")
     skip_non_manifests: bool = Field(False, description="skip a named file that is not a "
                                      "manifest or probe spec, with a note")
     allow_empty: bool = Field(False, description="input with no Kubernetes object passes")
     ignore: list[Name] = Field(default_factory=list, max_length=100,
                                description="checks not to count (ids or names)")
-    outage_seconds: Seconds | None = Field(None, description="KS001: the readiness-only "
-                                           "outage simulated (120)")
-    startup_seconds: Seconds | None = Field(None, description="KS003: the app's startup time")
-    max_initial_delay: Seconds | None = Field(None, description="KS005: liveness "
-                                              "initialDelaySeconds allowed without a startup "
-                                              "probe (30)")
-    max_hang_recovery: Seconds | None = Field(None, description="KS006: bound on hang -> "
-                                              "replacement running")
-    max_ready_recovery: Seconds | None = Field(None, description="KS007: bound on dependency "
-                                               "recovery -> Ready")
-    propagation: SecondsOrZero | None = Field(None, description="KS014: seconds from an "
-                                              "endpoint leaving to traffic following it; "
-                                              "KS012/KS013's fleet too (2, 0 with ideal)")
-    start_spread: SecondsOrZero | None = Field(None, description="KS012/KS013: the replicas' "
-                                               "first containers start uniformly within S "
-                                               "seconds, as `kubesim fleet` (0)")
-    start_times: Annotated[list[SecondsOrZero], Field(min_length=1, max_length=10_000)] | None \
-        = Field(None, description="KS012/KS013: replica i's first container starts at the "
-                "i-th time in seconds (one per replica), as `kubesim fleet`")
-    rollout_min_capacity: Capacity | None = Field(None, description=(
-        "KS015: endpoints that must keep serving while a Deployment rolls out"))
-    max_zero_capacity: SecondsOrZero | None = Field(None, description="KS013: seconds all "
-                                                    "replicas may be out of the Service")
-    missing_probes: bool | None = Field(None, description="KS008/KS009/KS016: report "
-                                        "containers without readiness/liveness probes and "
-                                        "slow starters whose start-up is not protected "
-                                        "(default: the configuration's, else on; false: off)")
     expectations: FilePath | None = Field(None, description="an expectations file (YAML)")
     expectations_text: Text | None = Field(None, description="the expectations, inline (YAML)")
-    expect_no_restart: bool = Field(False, description="no restart in any scenario or trace")
-    expect_not_ready_within: Seconds | None = Field(None, description="out of Ready within S s "
-                                                    "of an outage of the readiness target")
-    expect_ready_within: Seconds | None = Field(None, description="first Ready within S s of "
-                                                "the first container start")
-    expect_survives_stall: Seconds | None = Field(None, description="a stall of the whole "
-                                                  "process for S s restarts nothing")
 
     ARGS = (_opt("paths", None, Kind.POSITIONAL, inline="manifest_text"), *BEHAVIOUR_ARGS,
-            _opt("duration"), _opt("phases"), _opt("seed"), _opt("fail_on"),
-            _opt("skip_non_manifests", kind=Kind.SWITCH), _opt("allow_empty", kind=Kind.SWITCH),
-            _opt("ignore", kind=Kind.REPEAT), _opt("outage_seconds"), _opt("startup_seconds"),
-            _opt("max_initial_delay"), _opt("max_hang_recovery"), _opt("max_ready_recovery"),
-            _opt("propagation"), _opt("rollout_min_capacity"), _opt("max_zero_capacity"),
-            _opt("start_spread"), _opt("start_times", kind=Kind.COMMAS),
-            _opt("missing_probes", kind=Kind.TOGGLE),
-            _opt("expectations", inline="expectations_text"),
-            _opt("expect_no_restart", kind=Kind.SWITCH), _opt("expect_not_ready_within"),
-            _opt("expect_ready_within"), _opt("expect_survives_stall"),
+            _opt("duration"), _opt("seed"), _opt("skip_non_manifests", kind=Kind.SWITCH),
+            _opt("allow_empty", kind=Kind.SWITCH), _opt("ignore", kind=Kind.REPEAT),
+            *CHECK_SETTING_ARGS, _opt("expectations", inline="expectations_text"),
+            *EXPECT_ARGS,
             _opt("config", kind=Kind.CONFIG), *RENDER_ARGS, *KUBELET_ARGS, _opt("engine"),
             _opt("max_work"))
 
@@ -665,6 +663,24 @@ class _Live(_Deferred):
 
 LIVE_ARGS = (_opt("kubeconfig"), _opt("context"))
 SERVER_FIELDS = ("kubeconfig", "context")  # what `kubesim mcp` sets, never a call
+
+# the options of the commands `kubesim mcp` serves that no tool takes, and why; every other
+# option is a field of its command's model (tests/test_option_declarations.py holds the two
+# to that). The live-cluster options are fields of the live models (LIVE_INPUTS) only.
+CLI_ONLY_OPTIONS = {
+    "--help": "argparse's own",
+    "--format": "a tool's result is the command's JSON document (--format json)",
+    "--output": "a tool writes no file: its result is the document",
+    "--html": "a tool writes no file",
+    "--plot": "a tool writes no file",
+    "--sarif": "a tool writes no file",
+    "--changes-only": "shapes run's text output, which a tool does not give",
+    "--no-config": "a tool says config: none",
+    "--allow-network": "a tool renders charts and kustomizations offline",
+    "--render-timeout": "a tool's call is bounded by the server's --time-limit",
+}
+LIVE_ONLY_OPTIONS = ("--cluster", "--cluster-namespace", "--all-namespaces", "--kubeconfig",
+                     "--context", "--namespace", "--selector")
 
 
 class ExplainLiveInput(ExplainInput, _Live):

@@ -3,17 +3,18 @@ that counts probe calls instead of keeping them (`run_metrics`, `run_metrics_box
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.engine.simulate import focus, fresh_rng, pod_targets, run_model
+from kubesim.kubelet.contracts import ThresholdRange
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.results import ProbeType
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
+    from kubesim.kubelet.contracts import ValidityBox
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer, Target
     from kubesim.timeline import Timeline
@@ -71,22 +72,22 @@ def metrics_of(timeline: Timeline, behaviour: Behaviour = HEALTHY) -> RunMetrics
                       hang, timeline.duration)
 
 
-def threshold_box(box: dict[tuple[ProbeType, bool], list[float]]
-                  ) -> dict[tuple[ProbeType, bool], tuple[float, float]]:
-    """The run's threshold box as plain data: (probe type, failure?) -> (low, high)."""
-    return {k: (v[0], v[1]) for k, v in box.items() if (v[0], v[1]) != (1, math.inf)}
+def threshold_box(box: ValidityBox) -> ValidityBox:
+    """The run's threshold box, the ranges some comparison bounded: (probe type, failure?) ->
+    `ThresholdRange` (copies, which the run's workers no longer change)."""
+    return {k: ThresholdRange(v.low, v.high) for k, v in box.items() if not v.unbounded()}
 
 
 def run_metrics_box(pod: ProbedContainer, behaviour: Behaviour = HEALTHY, *,
                  duration: float = 600.0, seed: int = 0, profile: KubeletProfile = CLASSIC,
                  phase: float | None = None
-                 ) -> tuple[RunMetrics, dict[tuple[ProbeType, bool], tuple[float, float]]]:
+                 ) -> tuple[RunMetrics, ValidityBox]:
     """`run_metrics`, plus the thresholds for which the run is the same: the thresholds enter a
     run only through the comparisons of `worker.count_result` (resultRun >= threshold), so
     any pod that differs only in failureThreshold / successThreshold values inside the box
-    (probe type, failure?) -> [low, high] makes exactly the same decisions, the same events
+    (probe type, failure?) -> `ThresholdRange` (low <= threshold <= high) makes exactly the same decisions, the same events
     and the same metrics. Sweeps over thresholds reuse runs this way (`kubesim.analysis.sweep.run`)."""
-    box: dict[tuple[ProbeType, bool], list[float]] = {}
+    box: ValidityBox = {}
     timeline = _metrics_run(pod, behaviour, duration, seed, profile, phase, box)
     return metrics_of(timeline, behaviour), threshold_box(box)
 
@@ -104,7 +105,7 @@ _CHECKED: dict[tuple[int, int], tuple[object, object, list[dict[ProbeType, Targe
 
 def _metrics_run(pod: ProbedContainer, behaviour: Behaviour, duration: float, seed: int,
                  profile: KubeletProfile, phase: float | None,
-                 box: dict[tuple[ProbeType, bool], list[float]] | None) -> Timeline:
+                 box: ValidityBox | None) -> Timeline:
     """A fast run that counts probe calls instead of keeping them. Sweeps run the same pod and
     behaviour many times: their inputs are checked and their targets resolved once, and the
     seed's generator is reset rather than seeded again (`fresh_rng`)."""

@@ -24,6 +24,7 @@ from kubesim.timeline import Timeline
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
+    from kubesim.kubelet.contracts import ValidityBox
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.results import ProbeType
     from kubesim.spec.model import ContainerSpec, ProbedContainer, Target
@@ -71,7 +72,7 @@ def focus(timeline: Timeline, pod: ProbedContainer) -> Timeline:
 
 def run_model(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed: int,
               profile: KubeletProfile, phase: float | None, engine: str, keep_probes: bool,
-              box: dict[tuple[ProbeType, bool], list[float]] | None,
+              box: ValidityBox | None,
               rng: np.random.Generator | None = None, checked: bool = False,
               start: float = 0.0,
               targets: list[dict[ProbeType, Target]] | None = None) -> Timeline:
@@ -110,7 +111,7 @@ class PodHandle:
 
 def add_kubelet(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, duration: float,
                 seed: int, profile: KubeletProfile, phase: float | None, keep_probes: bool,
-                box: dict[tuple[ProbeType, bool], list[float]] | None = None,
+                box: ValidityBox | None = None,
                 rng: np.random.Generator | None = None, checked: bool = False,
                 start: float | None = None, jumps: bool = True) -> Timeline:
     """Put one pod's kubelet on `sched`, its first container starting at `start` (default:
@@ -123,7 +124,7 @@ def add_kubelet(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durat
 
 def launch_pod(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, duration: float,
                seed: int, profile: KubeletProfile, phase: float | None, keep_probes: bool,
-               box: dict[tuple[ProbeType, bool], list[float]] | None = None,
+               box: ValidityBox | None = None,
                rng: np.random.Generator | None = None, checked: bool = False,
                start: float | None = None, jumps: bool = True,
                targets: list[dict[ProbeType, Target]] | None = None) -> PodHandle:

@@ -59,7 +59,7 @@ class LoadedBehaviour(CompiledBehaviour):
         self.answers: Any = base  # what answers for the base (its compiled look-up, fast)
         self.base_quiet: Quiet | None = None
 
-    def compiled(self) -> tuple[Any, Quiet | None]:
+    def compiled(self) -> tuple[Behaviour, Quiet | None]:
         """Itself, answering through the base's compiled look-up; quiet on a jumped fleet
         when the base has a quiet look-up."""
         self.answers, self.base_quiet = compile_behaviour(self.base)

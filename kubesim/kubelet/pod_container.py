@@ -8,23 +8,27 @@ syncs them together and derives the pod's Ready from all of them (R3.4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from kubesim.kubelet.backoff import CrashLoopBackOff
-from kubesim.kubelet.prober import Listener, Prober
+from kubesim.kubelet.contracts import Listener
+from kubesim.kubelet.prober import Prober
 from kubesim.kubelet.prober_manager import ProberManager
 from kubesim.kubelet.restart_rules import container_should_restart, restart_after_probe_kill
 from kubesim.kubelet.results_cache import ResultsCache
 from kubesim.kubelet.runtime import Instance, Runtime
 from kubesim.kubelet.status_view import StatusView
 from kubesim.kubelet.timing import kill_grace_seconds
-from kubesim.results import ProbeType
+from kubesim.results import ProbeType, Result
 from kubesim.spec.model import RestartPolicy
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from kubesim.behaviour.answer import Behaviour
     from kubesim.behaviour.lookup import Quiet
+    from kubesim.kubelet.contracts import Crash, ValidityBox
     from kubesim.kubelet.scheduler import Scheduler
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerSpec, Target
@@ -34,6 +38,10 @@ __all__ = ["OOM_EXIT_CODE", "Listener", "PodContainer", "exit_reason",
            "restarts_after_exit", "restarts_after_kill"]
 
 OOM_EXIT_CODE = 137  # the runtime reports an OOM kill as SIGKILL (128 + 9)
+
+# the pod worker's hook for a results-cache update: (container, probe type, container ID,
+# result, when) (R3.9)
+ResultHook = Callable[["PodContainer", ProbeType, str, Result, float], None]
 
 
 def restarts_after_kill(spec: ContainerSpec, policy: RestartPolicy, *,
@@ -96,10 +104,10 @@ class PodContainer:
         self.failed_at: dict[tuple[ProbeType, str], float] = {}
 
     def add_workers(self, targets: dict[ProbeType, Target], listeners: dict[ProbeType, Listener],
-                    behaviour: Any, profile: KubeletProfile, rng: np.random.Generator,
+                    behaviour: Behaviour, profile: KubeletProfile, rng: np.random.Generator,
                     timeline: Timeline, *, origins: dict[ProbeType, float], censored: str,
-                    on_result: Any, quiet: Quiet | None, crash: Any,
-                    box: dict[tuple[ProbeType, bool], list[float]] | None) -> None:
+                    on_result: ResultHook, quiet: Quiet | None, crash: Crash | None,
+                    box: ValidityBox | None) -> None:
         """Its results cache, prober and workers (R1.1, R1.2); `listeners` says which
         container answers each probe (the one listening on the probe's port)."""
         self.cache = ResultsCache(lambda t, cid, r, at: on_result(self, t, cid, r, at))

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from kubesim.behaviour.answer import SIGKILL_EXIT_CODE, ExitDue
 from kubesim.errors import BehaviourError
+from kubesim.kubelet.contracts import Crash, Listener, ValidityBox
 from kubesim.kubelet.lifecycle import run_handler
 from kubesim.kubelet.pod_actions import Kill, PodActions, compute_pod_actions
 from kubesim.kubelet.pod_container import (
@@ -32,7 +33,6 @@ from kubesim.kubelet.pod_container import (
     restarts_after_kill,
 )
 from kubesim.kubelet.pod_status import ContainerState, PodPhase, pod_phase
-from kubesim.kubelet.prober import Listener
 from kubesim.kubelet.restart_all import restart_all, restart_all_trigger
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance
 from kubesim.kubelet.scheduler import NORMAL, URGENT, Interrupted
@@ -213,8 +213,8 @@ class Kubelet:
                  profile: KubeletProfile, rng: np.random.Generator, timeline: Timeline,
                  *, origins: list[dict[ProbeType, float]], censored: str,
                  targets: list[dict[ProbeType, Target]] | None = None,
-                 answers: Any = None, quiet: Quiet | None = None,
-                 box: dict[tuple[ProbeType, bool], list[float]] | None = None) -> None:
+                 answers: Behaviour | None = None, quiet: Quiet | None = None,
+                 box: ValidityBox | None = None) -> None:
         self.sched, self.pod, self.behaviour = sched, pod, behaviour
         self.profile, self.rng, self.timeline = profile, rng, timeline
         self.times = times = SyncTimes(profile)
@@ -957,7 +957,7 @@ class Kubelet:
                                     rules=self.times.rules, restart_all=self.times.restart_all)
                 and (self.terminator is None or not self.terminator.requested))
 
-    def _probe_exit(self, behaviour: Behaviour) -> Any:
+    def _probe_exit(self, behaviour: Behaviour) -> Crash | None:
         """The prober's hook for an app that dies when a target is first asked."""
         if not behaviour.exits_on_probe():
             return None

@@ -13,10 +13,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Generator
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 from urllib.parse import urljoin, urlsplit
 
 from kubesim.behaviour.answer import Answer, AnswerError
+from kubesim.kubelet.contracts import Crash, Listener, ProbedWorker
 from kubesim.kubelet.runtime import Instance, Runtime
 from kubesim.kubelet.scheduler import NORMAL
 from kubesim.results import Outcome, ProbeType
@@ -50,19 +51,6 @@ Ask = Callable[[Target, float], Answer]
 CLIENT = "10.0.0.1:43210"  # the kubelet's side of a probe connection, for messages
 
 
-# Listener and Memo are plain classes, not NamedTuples: compiled (mypyc), a NamedTuple's
-# fields and methods are reached through Python (a `Memo.holds` call about 3,000 instructions,
-# callgrind), a native class's directly.
-class Listener:
-    """The process that answers a probe: the container listening on its port (the kubelet
-    dials podIP:port, R2.5, R2.12, R2.16), or the probed container itself for exec; `drains`:
-    it keeps answering after SIGTERM."""
-
-    def __init__(self, runtime: Runtime, drains: bool) -> None:
-        self.runtime: Final = runtime
-        self.drains: Final = drains
-
-
 class CensoredPolicy:
     """What a censored observation (a recorded client timeout shorter than `timeoutSeconds`)
     counts as: 'failure' (a timeout), or 'discard' (unknown, like a prober error)."""
@@ -89,6 +77,9 @@ class Attempt:
         self.result: Final = outcome.result
 
 
+# Memo is a plain class, not a NamedTuple: compiled (mypyc), a NamedTuple's fields and methods
+# are reached through Python (a `Memo.holds` call about 3,000 instructions, callgrind), a native
+# class's directly.
 class Memo:
     """The judgement of a constant answer: what the process `instance` answers from `since`
     until `until` (exclusive), judged."""
@@ -289,10 +280,10 @@ class Prober:
     so repeated calls reuse one judgement (`memo`, also read by the fast scheduler's jumps).
     """
 
-    def __init__(self, sched: Scheduler, behaviour: Any, runtime: Runtime, *,
+    def __init__(self, sched: Scheduler, behaviour: Behaviour, runtime: Runtime, *,
                  status: StatusView, timeline: Timeline, rng: np.random.Generator,
                  exec_probe_timeout: bool, censored: str, quiet: Quiet | None = None,
-                 crash: Callable[[Instance, str], bool] | None = None) -> None:
+                 crash: Crash | None = None) -> None:
         self.sched, self.behaviour, self.runtime, self.status = sched, behaviour, runtime, status
         self.timeline, self.rng, self.quiet = timeline, rng, quiet
         self.crash = crash  # an app that exits when a target is first asked (scenario `exit`)
@@ -314,7 +305,7 @@ class Prober:
                 self.judged[key] = att
         return att
 
-    def call(self, worker: Any) -> Generator[tuple[float, int], None, Attempt]:
+    def call(self, worker: ProbedWorker) -> Generator[tuple[float, int], None, Attempt]:
         """One probe call of `worker` (its type, probe, target), recorded in the timeline."""
         sched = self.sched
         start, container = sched.now, self.status.restart_count
@@ -330,7 +321,7 @@ class Prober:
                                    sched.now - start, container, self.runtime.name)
         return attempt
 
-    def _attempt(self, worker: Any) -> Attempt:
+    def _attempt(self, worker: ProbedWorker) -> Attempt:
         # the process listening on the probe's port answers (exec: the probed container)
         now, listener = self.sched.now, worker.listener
         inst, drains = listener.runtime.current, listener.drains
@@ -361,7 +352,7 @@ class Prober:
         return att
 
     # -- what a jump over a quiet stretch needs (kubesim.engine.jumps) ----------------------
-    def constant_attempt(self, worker: Any, at: float) -> tuple[Attempt | None, float]:
+    def constant_attempt(self, worker: ProbedWorker, at: float) -> tuple[Attempt | None, float]:
         """The judged answer every call of `worker` from `at` on gets, and until when
         (exclusive); None when the answer is drawn, a stall is under way or the client would
         follow a redirect (R2.10: each hop asks again). The process that listens answers
@@ -383,7 +374,7 @@ class Prober:
             return None, until
         return self.judge(worker.type, worker.probe, worker.target, constant), until
 
-    def record_run(self, worker: Any, attempt: Attempt, first: float, n: int,
+    def record_run(self, worker: ProbedWorker, attempt: Attempt, first: float, n: int,
                    ended: int) -> None:
         """A jumped stretch's `n` calls of `worker` with one judged answer, the first at
         `first`, then on its grid from tick `worker.k` + 1 on; the first `ended` of them

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kubesim.kubelet.prober import Listener
+from kubesim.kubelet.contracts import Listener
 from kubesim.kubelet.worker import Worker
 from kubesim.results import ProbeType, Result
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from kubesim.kubelet.contracts import ValidityBox
     from kubesim.kubelet.prober import Prober
     from kubesim.kubelet.results_cache import ResultsCache
     from kubesim.kubelet.scheduler import Scheduler
@@ -51,7 +52,7 @@ class ProberManager:
     def __init__(self, sched: Scheduler, container: ContainerSpec,
                  origins: dict[ProbeType, float], *, status: StatusView, cache: ResultsCache,
                  prober: Prober, profile: KubeletProfile, rng: np.random.Generator,
-                 box: dict[tuple[ProbeType, bool], list[float]] | None = None,
+                 box: ValidityBox | None = None,
                  targets: dict[ProbeType, Target] | None = None,
                  listeners: dict[ProbeType, Listener] | None = None) -> None:
         self.cache, self.profile = cache, profile

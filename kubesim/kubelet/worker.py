@@ -8,10 +8,9 @@ writes verdicts to the results cache it was given (`ResultsCache`, which announc
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Final
 
-from kubesim.kubelet.prober import Listener
+from kubesim.kubelet.contracts import Listener, ThresholdRange
 from kubesim.kubelet.scheduler import NORMAL, Interrupted
 from kubesim.kubelet.timing import GRID_EPS
 from kubesim.results import ProbeType, Result
@@ -19,6 +18,7 @@ from kubesim.results import ProbeType, Result
 if TYPE_CHECKING:
     import numpy as np
 
+    from kubesim.kubelet.contracts import ValidityBox
     from kubesim.kubelet.prober import Prober
     from kubesim.kubelet.results_cache import ResultsCache
     from kubesim.kubelet.scheduler import Process, ProcessGen, Scheduler
@@ -104,7 +104,7 @@ class Worker:
     def __init__(self, sched: Scheduler, probe_type: ProbeType, probe: Probe, target: Target,
                  origin: float, *, status: StatusView, cache: ResultsCache, prober: Prober,
                  profile: KubeletProfile, rng: np.random.Generator,
-                 box: dict[tuple[ProbeType, bool], list[float]] | None = None,
+                 box: ValidityBox | None = None,
                  listener: Listener | None = None) -> None:
         self.sched, self.status, self.cache, self.prober = sched, status, cache, prober
         # who answers: the container listening on the probe's port (R2.5), else this one
@@ -219,14 +219,14 @@ class Worker:
         hold = holds_after(self.type, result, self.startup_hold_on_success)
         box = None
         if self.box is not None and self.writes(result):
-            box = self.box.setdefault((self.type, result is Result.FAILURE), [1, math.inf])
+            box = self.box.setdefault((self.type, result is Result.FAILURE), ThresholdRange())
         self.last_result, self.result_run, reached = count_result(
             self.last_result, self.result_run, result, self.settings)
         if box is not None:  # the thresholds this run is valid for
             if reached:
-                box[1] = min(box[1], self.result_run)
+                box.reached_at(self.result_run)
             else:
-                box[0] = max(box[0], self.result_run + 1)
+                box.not_reached_at(self.result_run)
         if not reached:  # step 12
             return
         self.cache.set(self.type, self.cid, result, self.sched.now)  # step 13
@@ -282,8 +282,9 @@ class Worker:
                 self.last_result, self.result_run = result, n
             if counted:  # every comparison in the stretch was "not reached"
                 assert self.box is not None
-                box = self.box.setdefault((self.type, result is Result.FAILURE), [1, math.inf])
-                box[0] = max(box[0], self.result_run + 1)
+                box = self.box.setdefault((self.type, result is Result.FAILURE),
+                                          ThresholdRange())
+                box.not_reached_at(self.result_run)
         self.k += n
 
     def stop(self) -> None:

@@ -4,6 +4,8 @@ suppressions (`kubesim.dev/ignore` on the object, `--ignore`) applied."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from kubesim.analysis.check.checks import check_named
@@ -24,36 +26,39 @@ if TYPE_CHECKING:
 __all__ = ["judge", "suppressor"]
 
 
-def _assumption(f: Finding, behaviours: tuple[BehaviourRef, ...]) -> None:
+def _assumption(f: Finding, behaviours: tuple[BehaviourRef, ...]) -> Finding:
     """A finding that rests on a behaviour naming no workload, applied to several: say so,
     and (for the checks whose evidence it is) cap it at a warning (rules.ASSUMED_CAP)."""
     label = f.behaviour or f.data.get("evidence")
     b = next((b for b in behaviours if b.label == label), None)
     if b is None or not b.assumed:
-        return
-    f.assumed = b.label
-    f.message += (f"; assumed: {b.label} names no workload (applies_to) and was applied to "
-                  f"all {b.assumed} probed workloads, so this finding takes it to describe "
-                  "this one")
-    if RULES[f.rule].capped_when_assumed and f.severity > Severity.WARNING:
-        f.severity = Severity.WARNING
+        return f
+    capped = RULES[f.rule].capped_when_assumed and f.severity > Severity.WARNING
+    return replace(
+        f, assumed=b.label, severity=Severity.WARNING if capped else f.severity,
+        message=f.message + (f"; assumed: {b.label} names no workload (applies_to) and was "
+                             f"applied to all {b.assumed} probed workloads, so this finding "
+                             "takes it to describe this one"))
 
 
-def judge(measured: list[Measured], s: Settings) -> list[CheckResult]:
-    """Every check result, in plan order."""
+def _judged(f: Finding, s: Settings) -> Finding:
+    """The finding with the configuration's severity for its check (the measured one kept)
+    and who suppresses it, if anyone."""
+    overrides = dict(s.severities)
+    if f.rule in overrides:
+        f = replace(f, measured=f.severity, severity=overrides[f.rule])
+    f = replace(f, suppressed_by=suppressor(f.rule, f.workload, s))
+    return replace(f, suppressed=_why(f, s))
+
+
+def judge(measured: Sequence[Measured], s: Settings) -> list[CheckResult]:
+    """Every check result, in plan order: new records (the measurements are read only)."""
     out: list[CheckResult] = []
     for m in measured:
-        results = check_named(m.run.check).verdict(m.run, m.measured, s)
-        for f in (f for r in results for f in r.findings):
-            _assumption(f, m.run.subject.behaviours)
-        out += results
-    overrides = dict(s.severities)
-    for result in out:
-        for f in result.findings:
-            if f.rule in overrides:
-                f.measured, f.severity = f.severity, overrides[f.rule]
-            f.suppressed_by = suppressor(f.rule, f.workload, s)
-            f.suppressed = _why(f, s)
+        behaviours = m.run.subject.behaviours
+        out += [replace(r, findings=[_judged(_assumption(f, behaviours), s)
+                                     for f in r.findings])
+                for r in check_named(m.run.check).verdict(m.run, m.measured, s)]
     return out
 
 

@@ -10,7 +10,7 @@ simulates in `verdict` and never judges in `measure`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
         Settings,
         Workload,
     )
+    from kubesim.errors import KubesimError
     from kubesim.spec.model import ProbedContainer
 
 __all__ = ["Check", "CheckRun", "Plan", "Subject"]
@@ -75,14 +76,16 @@ class CheckRun:
         return pod
 
 
-@dataclass
+@dataclass(frozen=True)
 class Plan:
-    """Every check run of a `kubesim check`, in report order, and what scoping noted."""
+    """Every check run of a `kubesim check`, in report order, and what scoping noted; a
+    frozen record, which the stages after scoping read and never change."""
 
-    runs: list[CheckRun] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    runs: tuple[CheckRun, ...] = ()
+    notes: tuple[str, ...] = ()
     # (workload key, container name) of the containers left out for bad input (the errors)
-    left_out: set[tuple[str, str]] = field(default_factory=set)
+    left_out: frozenset[tuple[str, str]] = frozenset()
+    errors: tuple[KubesimError, ...] = ()  # why they were left out
 
 
 class Check(Protocol[M]):

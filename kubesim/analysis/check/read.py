@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -37,17 +37,20 @@ REASON_ANNOTATION = "kubesim.dev/ignore-reason"
 STARTUP_ANNOTATION = "kubesim.dev/startup-seconds"  # how long this workload's start can take
 
 
-@dataclass
+@dataclass(frozen=True)
 class Inputs:
     """What `read_inputs` read: the workloads, the files skipped (not manifests, with why), how
     many Kubernetes objects or probe specs the inputs hold (with or without pods), and whether
     the run reports what it could not read beside the rest (`several`: more than one input, or
-    a directory's) instead of ending at the first error."""
+    a directory's) instead of ending at the first error; then those inputs' errors, and a
+    line per render saying how it was rendered (`notes`)."""
 
     workloads: list[Workload]
     skipped: list[dict[str, str]]
     objects: int
     several: bool
+    errors: tuple[KubesimError, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 class SourcedDocuments(NamedTuple):
@@ -60,14 +63,14 @@ class SourcedDocuments(NamedTuple):
 
 def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
                 allow_empty: bool = False, render: RenderOptions | None = None,
-                notes: list[str] | None = None, errors: list[KubesimError] | None = None,
+                keep_errors: bool = False,
                 documents: Sequence[SourcedDocuments] = ()) -> Inputs:
     """Every workload in `paths`, the files skipped (not manifests), and how many Kubernetes
     objects or probe specs the inputs hold (with or without pods).
 
     Directories are walked by `kubesim.spec.sources.walk`'s rule: a chart or kustomization
     directory is rendered (with `render`'s settings) and its objects name their source
-    files; `notes` gets a line per render saying how it was rendered. A file named on the
+    files; `Inputs.notes` has a line per render saying how it was rendered. A file named on the
     command line that is not a manifest or probe spec is an error, as in `kubesim run`; in a
     directory such files (values.yaml, scenarios, Helm templates outside a chart) are skipped
     and listed, and so are named files with `skip_non_manifests` (a pre-commit hook is handed
@@ -76,18 +79,18 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
     failed `helm template` piped in) are an error unless `allow_empty`: a gate that read
     nothing must not pass by accident.
 
-    With `errors`, an input that cannot be read among several (a directory's, or several
+    With `keep_errors`, an input that cannot be read among several (a directory's, or several
     named: a file, a chart that fails its own values schema, a render, a link the walk
-    refused) is appended there with its error and the others are read on, even when none of
-    them can be; a single named input's error is raised. `documents` are checked beside the
-    paths' (as one more input each).
+    refused) is kept in `Inputs.errors` with its error and the others are read on, even when
+    none of them can be; a single named input's error is raised. `documents` are checked
+    beside the paths' (as one more input each).
     """
     workloads: list[Workload] = []
     services: list[_Service] = []
-    found = _walk(paths, errors)
-    several = errors is not None and (_several(paths, found) or len(documents) > 1)
+    errors: list[KubesimError] = []
+    found = _walk(paths, errors if keep_errors else None)
+    several = keep_errors and (_several(paths, found) or len(documents) > 1)
     if several:
-        assert errors is not None
         errors += [UsageError(r.message, source=r.path) for r in found.refused]
     elif found.refused:  # a single named input has nothing else to report
         raise UsageError(found.refused[0].message, source=found.refused[0].path)
@@ -115,7 +118,6 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
         except KubesimError as exc:  # unreadable, invalid, or its render failed
             if not several:
                 raise
-            assert errors is not None
             errors.append(_at_input(exc, unit.path))
             continue
         workloads += workloads_here
@@ -127,22 +129,23 @@ def read_inputs(paths: list[str], *, skip_non_manifests: bool = False,
         except KubesimError as exc:
             if not several:
                 raise
-            assert errors is not None
             errors.append(_at_input(exc, given.source))
             continue
         services += [svc for d in given.documents if (svc := _service(d.data)) is not None]
         objects += sum(1 for d in given.documents if _is_input(d.data))
-    for w in workloads:
-        mine = [svc.spec for svc in services if _same_namespace(svc.namespace, w.namespace)
-                and svc.selector and all(w.labels.get(k) == v
-                                         for k, v in svc.selector.items())]
-        w.services = tuple(dict.fromkeys(svc.name for svc in mine))
-        w.service = mine[0] if mine else None
-    if notes is not None:
-        notes += render_notes(renders)
     if objects == 0 and not allow_empty and not (several and errors):
         raise UsageError(_empty_message(paths, skipped))
-    return Inputs(workloads, skipped, objects, several)
+    return Inputs([_served(w, services) for w in workloads], skipped, objects, several,
+                  tuple(errors), tuple(render_notes(renders)))
+
+
+def _served(w: Workload, services: list[_Service]) -> Workload:
+    """The workload with the Services that select its pods (their names, and the first's
+    spec), a new record."""
+    mine = [svc for svc in services if _same_namespace(svc.namespace, w.namespace)
+            and svc.selector and all(w.labels.get(k) == v for k, v in svc.selector.items())]
+    return replace(w, services=tuple(dict.fromkeys(svc.spec.name for svc in mine)),
+                   service=mine[0].spec if mine else None)
 
 
 def _walk(paths: list[str], errors: list[KubesimError] | None) -> Walk:

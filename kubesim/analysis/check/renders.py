@@ -73,8 +73,8 @@ def merge_renders(workloads: list[Workload], checks: list[CheckResult]
                 updated = replace(have[1], renders=(*have[1].renders, render))
                 result.findings[have[0]] = updated
                 seen[key][said] = (have[0], updated)
-    checks_out = list(results.values())
-    for r in checks_out:  # a finding in every render of its object lists none of its own
-        r.findings = [replace(f, renders=()) if f.renders == r.workload.all_renders else f
-                      for f in r.findings]
+    # a finding in every render of its object lists none of its own
+    checks_out = [replace(r, findings=[replace(f, renders=()) if f.renders ==
+                                       r.workload.all_renders else f for f in r.findings])
+                  for r in results.values()]
     return out, checks_out

@@ -108,31 +108,32 @@ class Report:
 
 def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
                expectations: list[Expectation], settings: Settings,
-               documents: Sequence[SourcedDocuments] = ()) -> Report:
+               documents: Sequence[SourcedDocuments] = (), notes: Sequence[str] = ()
+               ) -> Report:
     """Read the inputs (the paths', and `documents` read elsewhere: a live cluster's) and
     check every container in them; among several inputs, a bad one is reported in
-    `Report.errors` and the others are checked."""
-    notes: list[str] = []
-    errors: list[KubesimError] = []
+    `Report.errors` and the others are checked. `notes` (what reading `documents` noted)
+    come first among the report's notes. Each stage returns new records and changes none of
+    those it is handed."""
     read = read_inputs(
         paths, skip_non_manifests=settings.skip_non_manifests, allow_empty=settings.allow_empty,
-        render=settings.render, notes=notes, errors=errors, documents=documents)
+        render=settings.render, keep_errors=True, documents=documents)
     workloads = read.workloads
     # a container a behaviour cannot answer is reported beside the rest, as a file that
     # cannot be read is, unless the input was one object alone
-    several = read.several or len(workloads) + len(errors) > 1
-    plan = scope(workloads, behaviours, expectations, settings,
-                 errors=errors if several else None)
+    several = read.several or len(workloads) + len(read.errors) > 1
+    plan = scope(workloads, behaviours, expectations, settings, keep_errors=several)
     work = estimate(plan, settings)
-    measured = simulate(plan, settings, errors=errors if several else None)
-    checks = judge(measured, settings)
-    workloads = [w for w in workloads if not _left_out(w, plan.left_out)]
+    measurements = simulate(plan, settings, keep_errors=several)
+    checks = judge(measurements.measured, settings)
+    workloads = [w for w in workloads if not _left_out(w, measurements.left_out)]
     workloads, checks = merge_renders(workloads, checks)
     inputs = sorted({w.source for w in workloads})
     pod_notes = [f"{w.label}: {note}" for w in workloads
                  for note in (*w.notes, *_gate_notes(w, settings))]
     return Report(settings, inputs, read.skipped, behaviours, workloads, checks,
-                  notes + plan.notes + pod_notes, errors, work)
+                  [*notes, *read.notes, *plan.notes, *pod_notes],
+                  [*read.errors, *plan.errors, *measurements.errors], work)
 
 
 def _gate_notes(w: Workload, s: Settings) -> list[str]:
@@ -147,7 +148,7 @@ def auto_duration(behaviour: Behaviour) -> float:
     return default_duration(behaviour)
 
 
-def _left_out(w: Workload, left_out: set[tuple[str, str]]) -> bool:
+def _left_out(w: Workload, left_out: frozenset[tuple[str, str]]) -> bool:
     """Whether every probed container of `w` was left out for bad input (in `errors`): the
     object is then not reported as checked, as a bad file is not."""
     probed = [c.name for c in w.containers if c.pod is not None]

@@ -20,34 +20,43 @@ from kubesim.errors import BehaviourError, UsageError
 if TYPE_CHECKING:
     from kubesim.analysis.check.expectations import Expectation
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Settings, Workload
+    from kubesim.analysis.check.plan import CheckRun
     from kubesim.errors import KubesimError
 
 __all__ = ["scope"]
 
 
 def scope(workloads: list[Workload], behaviours: list[BehaviourRef],
-          expectations: list[Expectation], s: Settings,
-          errors: list[KubesimError] | None = None) -> Plan:
+          expectations: list[Expectation], s: Settings, *, keep_errors: bool = False) -> Plan:
     """The plan: every check's runs on every container, in report order. A behaviour that
     cannot name a container's targets (a short key that stands for two endpoints of its pod)
-    is bad input naming the container; with `errors` (a check of several files) it is
-    appended there and the container left out instead of ending the check."""
+    is bad input naming the container; with `keep_errors` (a check of several files) it is
+    kept in `Plan.errors` and the container left out instead of ending the check."""
     _check_matches(expectations, workloads)
-    plan = Plan()
+    notes: list[str] = []
+    errors: list[KubesimError] = []
     seen: dict[str, list[str]] = {}
     given: dict[tuple[str, str], list[BehaviourRef] | None] = {}
     for w in workloads:
         for c in w.containers:
             try:
-                given[(w.key, c.name)] = _given(w, c, behaviours, plan.notes, seen)
+                given[(w.key, c.name)] = _given(w, c, behaviours, notes, seen)
             except BehaviourError as exc:
-                exc.message = f"{w.label} container {c.name}: {exc.message}"
-                if errors is None:
-                    raise
-                errors.append(exc)
+                if not keep_errors:
+                    raise exc.about(f"{w.label} container {c.name}") from None
+                errors.append(exc.about(f"{w.label} container {c.name}"))
                 given[(w.key, c.name)] = None
-                plan.left_out.add((w.key, c.name))
+    _scope_notes(behaviours, seen, notes)
+    return Plan(_runs(workloads, given, expectations, s), tuple(notes),
+                frozenset(k for k, refs in given.items() if refs is None), tuple(errors))
+
+
+def _runs(workloads: list[Workload], given: dict[tuple[str, str], list[BehaviourRef] | None],
+          expectations: list[Expectation], s: Settings) -> tuple[CheckRun, ...]:
+    """Every check's runs on every container it was given behaviours for, in report order
+    (a behaviour that names no workload, applied to several, as an assumption)."""
     applied = _applied(given)
+    runs: list[CheckRun] = []
     for w in workloads:
         for c in w.containers:
             mine = given[(w.key, c.name)]
@@ -58,9 +67,8 @@ def scope(workloads: list[Workload], behaviours: list[BehaviourRef],
             subject = Subject(w, c, refs,
                               tuple(e for e in expectations if e.applies(w, c.name)))
             for check in CHECKS:
-                plan.runs += check.plan(subject, s)
-    _scope_notes(behaviours, seen, plan.notes)
-    return plan
+                runs += check.plan(subject, s)
+    return tuple(runs)
 
 
 def _given(w: Workload, c: ContainerRef, behaviours: list[BehaviourRef], notes: list[str],

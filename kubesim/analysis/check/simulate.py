@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from kubesim.analysis.check.plan import CheckRun, Plan
     from kubesim.errors import KubesimError
 
-__all__ = ["Measured", "simulate"]
+__all__ = ["Measured", "Measurements", "simulate"]
 
 
 @dataclass(frozen=True)
@@ -25,14 +25,25 @@ class Measured:
     measured: Any
 
 
-def simulate(plan: Plan, s: Settings, errors: list[KubesimError] | None = None
-             ) -> list[Measured]:
+@dataclass(frozen=True)
+class Measurements:
+    """What the simulate stage gives: every measured run, in plan order; the containers left
+    out for bad input (the plan's, and those a behaviour could not answer here) and this
+    stage's errors about them."""
+
+    measured: tuple[Measured, ...]
+    left_out: frozenset[tuple[str, str]]
+    errors: tuple[KubesimError, ...] = ()
+
+
+def simulate(plan: Plan, s: Settings, *, keep_errors: bool = False) -> Measurements:
     """Measure every run of the plan, in order; a behaviour that cannot answer a container's
-    probes is bad input naming the container. With `errors` (a check of several files), that
-    error is appended there and the container is left out (none of its runs is reported;
-    `plan.left_out`) instead of ending the check."""
+    probes is bad input naming the container. With `keep_errors` (a check of several files),
+    that error is kept and the container is left out (none of its runs is reported;
+    `Measurements.left_out`) instead of ending the check. The plan is read, never changed."""
     out = []
-    failed = plan.left_out
+    errors: list[KubesimError] = []
+    failed = set(plan.left_out)
     for run in plan.runs:
         container = (run.workload.key, run.container.name)
         if container in failed:
@@ -40,9 +51,9 @@ def simulate(plan: Plan, s: Settings, errors: list[KubesimError] | None = None
         try:
             out.append(Measured(run, check_named(run.check).measure(run, s)))
         except BehaviourError as exc:
-            exc.message = f"{run.subject.who}: {exc.message}"
-            if errors is None:
-                raise
-            errors.append(exc)
+            if not keep_errors:
+                raise exc.about(run.subject.who) from None
+            errors.append(exc.about(run.subject.who))
             failed.add(container)
-    return [m for m in out if (m.run.workload.key, m.run.container.name) not in failed]
+    kept = tuple(m for m in out if (m.run.workload.key, m.run.container.name) not in failed)
+    return Measurements(kept, frozenset(failed), tuple(errors))

@@ -72,7 +72,8 @@ def run_point(spec: SweepSpec, point: Point,
             # newest first: a group's points come in threshold order, so the last run's box
             # is the likeliest to hold this point (any box that holds it gives its metrics)
             for box, metrics in reversed(known):
-                if all(lo <= thresholds.get(k, lo) <= hi for k, (lo, hi) in box.items()):
+                if all(k not in thresholds or valid.holds(thresholds[k])
+                       for k, valid in box.items()):
                     out.append(metrics)
                     break
             else:
