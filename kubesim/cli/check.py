@@ -244,7 +244,7 @@ def run(args: argparse.Namespace) -> CommandResult:
     expectations = _expectations(args, config)
     live, live_notes = cluster_documents(args)
     report = run_checks(args.paths, behaviours=behaviours, expectations=expectations,
-                        settings=settings, documents=live)
+                        settings=settings, documents=live, evidence=args.html is not None)
     report.notes[:0] = live_notes
     if args.sarif is not None:
         write_output(args.sarif, edge.text(render(report, "sarif")), what="--sarif")

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.budget import calls, sync_gap
-from kubesim.behaviour.scenario import Scenario
-from kubesim.engine.simulate import grid_cycle, simulate
+from kubesim.analysis.check import memo
+from kubesim.engine.simulate import grid_cycle
 from kubesim.kubelet.pod_container import restarts_after_kill
 from kubesim.kubelet.restart_rules import gated_pod
 from kubesim.results import Outcome
@@ -19,6 +19,7 @@ from kubesim.spec.model import ProbedContainer, parse_container
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import Settings
     from kubesim.behaviour.answer import Behaviour
+    from kubesim.behaviour.scenario import Scenario
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerSpec, Probe
     from kubesim.timeline import Timeline
@@ -47,9 +48,9 @@ def phase_runs(pod: ProbedContainer, behaviour: Behaviour, *, settings: Settings
     """The runs of `across_phases`: phase i * cycle / n with seed `seed + i`, timelines kept."""
     n, cycle = settings.phases, grid_cycle(pod)
     return [PhaseRun(i * cycle / n, settings.seed + i,
-                     simulate(pod, behaviour, duration=duration, seed=settings.seed + i,
-                              profile=settings.profile, phase=i * cycle / n,
-                              engine=settings.engine))
+                     memo.simulate(pod, behaviour, duration=duration, seed=settings.seed + i,
+                                   profile=settings.profile, phase=i * cycle / n,
+                                   engine=settings.engine))
             for i in range(n)]
 
 
@@ -75,8 +76,9 @@ def settle_time(pod: ProbedContainer) -> float:
 
 
 def synthetic(label: str, **data: Any) -> Scenario:
-    """A scenario built in code (its `source` is `label`)."""
-    return Scenario.from_dict({"description": label, **data}, source=label)
+    """A scenario built in code (its `source` is `label`; one object per label and data in a
+    check, `memo.scenario`, so that its runs are simulated once)."""
+    return memo.scenario({"description": label, **data}, label)
 
 
 def observe(container: ContainerSpec, key: str, probe: Probe | None, behaviour: Behaviour, *,
@@ -97,8 +99,8 @@ def observe(container: ContainerSpec, key: str, probe: Probe | None, behaviour: 
                                 "readinessProbe": {**_handler(key), "periodSeconds": 1}})
     # ideal kubelet, grid never re-phased by readiness triggers: calls at phase + k seconds
     observer = profile.ideal().model_copy(update={"trigger_resets_ticker": False})
-    tl = simulate(ProbedContainer(spec), behaviour, duration=duration, seed=0,
-                  profile=observer, phase=phase)
+    tl = memo.simulate(ProbedContainer(spec), behaviour, duration=duration, seed=0,
+                       profile=observer, phase=phase)
     return [(r.at, r.result is not Outcome.FAILURE) for r in tl.probes
             if r.result is not Outcome.ERROR]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from kubesim.analysis.check import memo
 from kubesim.analysis.check.checks import check_named
 from kubesim.errors import BehaviourError
 
@@ -33,16 +34,17 @@ def simulate(plan: Plan, s: Settings, errors: list[KubesimError] | None = None
     `plan.left_out`) instead of ending the check."""
     out = []
     failed = plan.left_out
-    for run in plan.runs:
-        container = (run.workload.key, run.container.name)
-        if container in failed:
-            continue
-        try:
-            out.append(Measured(run, check_named(run.check).measure(run, s)))
-        except BehaviourError as exc:
-            exc.message = f"{run.subject.who}: {exc.message}"
-            if errors is None:
-                raise
-            errors.append(exc)
-            failed.add(container)
+    with memo.simulations():  # identical configurations simulated once (memo.py)
+        for run in plan.runs:
+            container = (run.workload.key, run.container.name)
+            if container in failed:
+                continue
+            try:
+                out.append(Measured(run, check_named(run.check).measure(run, s)))
+            except BehaviourError as exc:
+                exc.message = f"{run.subject.who}: {exc.message}"
+                if errors is None:
+                    raise
+                errors.append(exc)
+                failed.add(container)
     return [m for m in out if (m.run.workload.key, m.run.container.name) not in failed]
