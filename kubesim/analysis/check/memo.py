@@ -47,6 +47,10 @@ class SimulationCache:
     runs: dict[tuple[Any, ...], _Kept] = dataclasses.field(default_factory=dict)
     windows: dict[tuple[Any, ...], ProtectionWindows] = dataclasses.field(default_factory=dict)
     named: dict[tuple[Any, ...], Timeline] = dataclasses.field(default_factory=dict)
+    # each anonymous pod's number, and the number of each pod object asked about (the pod
+    # kept, so that its identity is not reused): a key hashes a number, not a whole spec
+    anonymous: dict[ProbedContainer, int] = dataclasses.field(default_factory=dict)
+    pods: dict[int, tuple[ProbedContainer, int]] = dataclasses.field(default_factory=dict)
     scenarios: dict[str, Scenario] = dataclasses.field(default_factory=dict)
     # every behaviour a key names by identity, kept alive so that no identity is reused
     behaviours: dict[int, Behaviour] = dataclasses.field(default_factory=dict)
@@ -78,6 +82,16 @@ def _anonymous(pod: ProbedContainer) -> ProbedContainer:
     return dataclasses.replace(pod, object_name="", namespace=None, source="", notes=())
 
 
+def _pod_number(cache: SimulationCache, pod: ProbedContainer) -> int:
+    """The number of `pod`'s anonymous form in `cache` (equal forms, equal numbers)."""
+    known = cache.pods.get(id(pod))
+    if known is not None:
+        return known[1]
+    number = cache.anonymous.setdefault(_anonymous(pod), len(cache.anonymous))
+    cache.pods[id(pod)] = (pod, number)
+    return number
+
+
 def simulate(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed: int,
              profile: KubeletProfile, phase: float, engine: str = "fast",
              named: bool = False) -> Timeline:
@@ -90,7 +104,7 @@ def simulate(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, see
         return _simulate(pod, behaviour, duration=duration, seed=seed, profile=profile,
                          phase=phase, engine=engine)
     cache.behaviours.setdefault(id(behaviour), behaviour)
-    key = (_anonymous(pod), id(behaviour), duration, seed, profile, phase, engine)
+    key = (_pod_number(cache, pod), id(behaviour), duration, seed, profile, phase, engine)
     kept = cache.runs.get(key)
     if kept is not None and (not named or kept.object_name == pod.object_name
                              or not kept.timeline.back_offs):
@@ -129,7 +143,7 @@ def protection_windows(pod: ProbedContainer, profile: KubeletProfile) -> Protect
     cache = _ACTIVE.get()
     if cache is None:
         return _protection_windows(pod, profile)
-    key = (_anonymous(pod), profile)
+    key = (_pod_number(cache, pod), profile)
     found = cache.windows.get(key)
     if found is None:
         found = cache.windows[key] = _protection_windows(pod, profile)
