@@ -47,3 +47,40 @@ def test_the_streamed_json_is_the_document_json_dumps_gives(tmp_path):
         pieces = list(iter_fleet_json(run, meta=meta))
         assert len(pieces) == cfg.replicas + 2  # the head, one piece per replica, the end
         assert "".join(pieces) == json.dumps(fleet_document(run, meta=meta), indent=2) + "\n"
+
+
+def _placed_one_by_one(scheduler, replicas):
+    """The plain way: `place_counted` for each new pod, counting it where it went."""
+    from kubesim.fleet.topology import NodeCounts
+
+    counts, out = NodeCounts(), []
+    for _ in range(replicas):
+        node = scheduler.place_counted(counts, frozenset())
+        out.append(node)
+        if node is not None:
+            counts.add(node.name, True)
+    return out
+
+
+ZONES = ("zone-a", "zone-b", "zone-c", "zone-d")
+
+
+@settings(max_examples=150, deadline=None)
+@given(nodes=st.integers(1, 30), zones=st.integers(1, 4), replicas=st.integers(0, 80),
+       spread=st.lists(st.tuples(st.sampled_from(["host", "zone"]), st.integers(1, 6)),
+                       max_size=2),
+       zones_in=st.none() | st.frozensets(st.sampled_from(ZONES), max_size=3),
+       zones_not_in=st.frozensets(st.sampled_from(ZONES), max_size=2))
+def test_placing_new_pods_at_once_puts_each_where_one_by_one_does(nodes, zones, replicas,
+                                                                   spread, zones_in,
+                                                                   zones_not_in):
+    from kubesim.fleet.topology import Scheduler, make_nodes
+    from kubesim.spec.workload import HOSTNAME_KEY, ZONE_KEY, Placement, SpreadConstraint
+
+    placement = Placement(
+        spread=tuple(SpreadConstraint(HOSTNAME_KEY if key == "host" else ZONE_KEY, skew, False)
+                     for key, skew in spread),
+        zones_in=zones_in, zones_not_in=zones_not_in)
+    scheduler = Scheduler(make_nodes(nodes, ZONES[:zones]), placement)
+    assert scheduler.simple
+    assert scheduler.place_new(replicas) == _placed_one_by_one(scheduler, replicas)
