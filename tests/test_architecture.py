@@ -99,6 +99,7 @@ MODULES = {
     "kubesim.render.windows_formats": "render",
     "kubesim.cli.rules": "cli", "kubesim.render.sweep_plot": "render",
     "kubesim.analysis.check": "analysis", "kubesim.analysis.check.run": "analysis",
+    "kubesim.analysis.check.memo": "analysis",
     "kubesim.analysis.check.findings": "analysis", "kubesim.analysis.check.rules": "analysis",
     "kubesim.analysis.check.read": "analysis", "kubesim.analysis.check.plan": "analysis",
     "kubesim.analysis.check.scope": "analysis", "kubesim.analysis.check.estimate": "analysis",

@@ -236,7 +236,8 @@ def run(args: argparse.Namespace) -> CommandResult:
     expectations = expectations_of(args, config)
     live, live_notes = cluster_documents(args)
     report = run_checks(args.paths, behaviours=behaviours, expectations=expectations,
-                        settings=settings, documents=live, notes=live_notes)
+                        settings=settings, documents=live, notes=live_notes,
+                        evidence=args.html is not None)
     if args.sarif is not None:
         write_output(args.sarif, edge.text(render(report, "sarif")), what="--sarif")
     if args.html is not None:

@@ -43,7 +43,7 @@ from kubesim.fleet.settings import (
 )
 from kubesim.fleet.workload import simulate_started, simulate_workload
 from kubesim.render.edge import visible
-from kubesim.render.fleet_report import fleet_document, render_fleet_json, render_fleet_text
+from kubesim.render.fleet_report import fleet_document, iter_fleet_json, render_fleet_text
 from kubesim.render.report import pod_header
 from kubesim.spec.api_rules import statefulset_update_problem
 from kubesim.spec.model import DeploymentStrategy
@@ -216,7 +216,7 @@ def run(args: argparse.Namespace) -> CommandResult:
     if args.plot is not None:
         _draw(fleet_document(fleet, meta=meta), pod, behaviour, args)
     if args.format == "json":
-        return CommandResult(render_fleet_json(fleet, meta=meta))
+        return CommandResult(iter_fleet_json(fleet, meta=meta))
     return CommandResult(render_fleet_text(fleet, title=visible(
         f"{pod_header(pod, args.container is None)} x {fleet.settings.replicas} | "
         f"behaviour: {meta['behaviour']}")))

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from kubesim.timeline import Timeline
 
 __all__ = ["CapacityPoint", "FleetSummary", "capacity", "down_intervals", "fleet_routing",
-           "refused_seconds", "refused_while_served", "summarise"]
+           "most_together", "refused_seconds", "refused_while_served", "summarise"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +109,27 @@ def capacity(run: FleetRun, routing: Routing | None = None) -> list[CapacityPoin
             for t, values in merge_steps(fields, end, [0, 0, 0, 0, 0, False, 0])]
 
 
+def most_together(kills: list[tuple[float, int]], window: float) -> int:
+    """The most replicas killed within `window` seconds of each other: over every kill at
+    t0, the distinct replicas of the kills at [t0, t0 + window). `kills`, (at, replica),
+    sorted: one pass, the window's replicas counted as it slides (O(K log K) with the sort;
+    a later kill at the same t0 sees a subset of the first's window, so the maximum is the
+    same as taking every kill's own)."""
+    best, end = 0, 0
+    held: dict[int, int] = {}  # replica -> its kills in the window
+    for start, (t0, replica) in enumerate(kills):
+        end = max(end, start)  # an empty window (window <= 0) holds nothing before it
+        while end < len(kills) and kills[end][0] < t0 + window:
+            held[kills[end][1]] = held.get(kills[end][1], 0) + 1
+            end += 1
+        best = max(best, len(held))
+        if end > start:  # this kill leaves the window the next one starts
+            held[replica] -= 1
+            if not held[replica]:
+                del held[replica]
+    return best
+
+
 def summarise(run: FleetRun, series: list[CapacityPoint] | None = None) -> FleetSummary:
     """The fleet's figures (see `FleetSummary`)."""
     series = capacity(run) if series is None else series
@@ -131,12 +152,11 @@ def summarise(run: FleetRun, series: list[CapacityPoint] | None = None) -> Fleet
     summaries = [tl.summary() for tl in run.timelines]
     window = run.settings.together_seconds
     kills = sorted((k.at, i) for i, tl in enumerate(run.timelines) for k in tl.kills)
-    together = max((len({i for at, i in kills if t0 <= at < t0 + window}) for t0, _ in kills),
-                   default=0)
     return FleetSummary(
         replicas=n, restarts=sum(s.restarts for s in summaries),
         kills=sum(s.kills for s in summaries), back_offs=sum(s.back_offs for s in summaries),
         measured_from=start, min_capacity=lowest, seconds_at_zero_capacity=at_zero,
         seconds_below_threshold=below, threshold=threshold,
-        simultaneous_restarts=together, replicas_down_at_once=max((c for _, c in down), default=0),
+        simultaneous_restarts=most_together(kills, window),
+        replicas_down_at_once=max((c for _, c in down), default=0),
         all_serving_at=all_at)

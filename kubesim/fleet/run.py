@@ -29,7 +29,7 @@ from kubesim.fleet.load_run import JumpedReplica, run_rounds
 from kubesim.fleet.records import FleetRun
 from kubesim.fleet.serving import ServingIndex
 from kubesim.fleet.serving_reference import RescannedServing
-from kubesim.fleet.topology import NodeCounts, Scheduler, make_nodes
+from kubesim.fleet.topology import Scheduler, make_nodes
 from kubesim.identity import FleetMembers, PodIdentity
 from kubesim.kubelet.restart_rules import gate_notes
 from kubesim.kubelet.settings import CLASSIC
@@ -65,15 +65,7 @@ def initial_placement(settings: FleetSettings, placement: Placement
                       ) -> tuple[tuple[Node, ...], list[Node | None]]:
     """The fleet's nodes, and where the scheduler puts replicas 0, 1, ... in turn."""
     nodes = make_nodes(settings.node_count, settings.zone_names)
-    scheduler = Scheduler(nodes, placement)
-    counts = NodeCounts()  # kept as the pods are placed: the same as counting them anew
-    out: list[Node | None] = []
-    for _ in range(settings.replicas):
-        node = scheduler.place_counted(counts, frozenset())
-        out.append(node)
-        if node is not None:
-            counts.add(node.name, True)
-    return nodes, out
+    return nodes, Scheduler(nodes, placement).place_new(settings.replicas)
 
 
 LOAD_PATHS = ("jumped", "stepped", "rescanned")

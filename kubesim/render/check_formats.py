@@ -57,13 +57,13 @@ SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.IN
 
 def passed(report: Report, w: Workload) -> list[CheckResult]:
     """The check runs on `w` that found nothing."""
-    return [c for c in report.checks if c.workload.key == w.key and not c.findings]
+    return [c for c in report.checks_on(w) if not c.findings]
 
 
 def _passed_ids(report: Report, w: Workload) -> list[str]:
     """The checks with no finding on any container of `w` (in table order)."""
-    ran = {c.rule for c in report.checks if c.workload.key == w.key}
-    failed = {c.rule for c in report.checks if c.workload.key == w.key and c.findings}
+    ran = {c.rule for c in report.checks_on(w)}
+    failed = {c.rule for c in report.checks_on(w) if c.findings}
     return [r for r in RULES if r in ran - failed]
 
 

@@ -1,5 +1,5 @@
 """`kubesim check --html`: the findings page. Each finding is shown with the simulated run that
-is its evidence (re-simulated from the finding's `evidence`: analysis/check/replay.py), drawn by
+is its evidence (the run the check made: `Report.evidence`, analysis/check/replay.py), drawn by
 the run report's timeline and opened on the stretch that shows the finding, with the command
 that repeats it; each object lists the checks it passed; the pages of the checks found are
 inlined. Files are named relative to the current directory or their repository, never by an
@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from kubesim.analysis.check.replay import replay_runs
 from kubesim.analysis.check.rules import RULES, page
 from kubesim.kubelet.settings import PROFILES
 from kubesim.render.check_formats import check_document, fix_text
@@ -35,8 +34,10 @@ __all__ = ["ShownPaths", "check_report", "repeat_command", "shown_paths"]
 
 def check_report(report: Report, cwd: Path | None = None) -> str:
     """The HTML page of a check report (paths shown relative to `cwd`, default the current
-    directory, or to the repository that holds them)."""
-    runs = replay_runs(report)
+    directory, or to the repository that holds them). It draws the runs the check kept
+    (`run_checks(evidence=True)`); it simulates nothing."""
+    assert report.evidence is not None, "a check report made without evidence=True"
+    runs = report.evidence
     drawn = {id(f): i for i, r in enumerate(runs) for f in r.findings}
     shown = shown_paths(_paths(report), Path.cwd() if cwd is None else cwd)
     findings = [_finding_extra(report, f, drawn.get(id(f)), shown) for f in report.findings]

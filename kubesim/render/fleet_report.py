@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kubesim.fleet.capacity import (
     capacity,
@@ -19,10 +19,14 @@ from kubesim.fleet.records import ControlledRun
 from kubesim.render.report import to_document
 
 if TYPE_CHECKING:
-    from kubesim.fleet.capacity import CapacityPoint
+    from collections.abc import Iterator
+
+    from kubesim.fleet.capacity import CapacityPoint, FleetSummary
+    from kubesim.fleet.endpoints import Routing
     from kubesim.fleet.records import FleetRun
 
-__all__ = ["FLEET_SCHEMA_VERSION", "fleet_document", "render_fleet_json", "render_fleet_text"]
+__all__ = ["FLEET_SCHEMA_VERSION", "fleet_document", "iter_fleet_json", "render_fleet_json",
+           "render_fleet_text", "replica_document"]
 
 # The fleet document's version (its `kubesim` field; each replica's embedded run document
 # keeps the run's own). 2: a capacity point says `ready` and `serving` apart, by the
@@ -48,16 +52,43 @@ def _point(p: CapacityPoint) -> dict[str, Any]:
             "fallback": p.fallback}
 
 
+class _Figures(NamedTuple):
+    """What the document and the text read of the fleet's capacity, worked out once."""
+
+    routing: Routing
+    series: list[CapacityPoint]
+    summary: FleetSummary
+
+    @classmethod
+    def of(cls, run: FleetRun) -> _Figures:
+        routing = fleet_routing(run)
+        series = capacity(run, routing)
+        return cls(routing, series, summarise(run, series))
+
+
 def fleet_document(run: FleetRun, *, meta: dict[str, Any] | None = None,
                    replicas: bool = True) -> dict[str, Any]:
     """The JSON document: `fleet` (settings, nodes), `summary`, `capacity` (at, `pods_ready`,
     the `ready` and `serving` endpoints kube-proxy routes to, the slice's `endpoints`
     conditions, `fallback`: `_point`),
     `rollout` and `drain` when they ran, `replicas` (each what `kubesim run` reports for one
-    pod, with its name, node, zone and start)."""
-    routing = fleet_routing(run)
-    series = capacity(run, routing)
-    s = summarise(run, series)
+    pod, with its name, node, zone and start: `replica_document`)."""
+    doc = _document(run, _Figures.of(run), meta)
+    if replicas:
+        doc["replicas"] = [replica_document(run, i) for i in range(len(run.timelines))]
+    return doc
+
+
+def replica_document(run: FleetRun, i: int) -> dict[str, Any]:
+    """Replica i of the document's `replicas`."""
+    return {"replica": i, **_who(run, i), "start": _t(run.starts[i]),
+            **to_document(run.timelines[i])}
+
+
+def _document(run: FleetRun, figures: _Figures, meta: dict[str, Any] | None
+              ) -> dict[str, Any]:
+    """The document without its `replicas`."""
+    routing, series, s = figures
     settings = run.settings
     load = settings.load
     doc: dict[str, Any] = {
@@ -84,11 +115,6 @@ def fleet_document(run: FleetRun, *, meta: dict[str, Any] | None = None,
             doc["rollout"] = _rollout_section(run, refused)
         if run.drain is not None:
             doc["drain"] = _drain_section(run, refused)
-    if replicas:
-        doc["replicas"] = [{"replica": i, **_who(run, i), "start": _t(start),
-                            **to_document(tl)}
-                           for i, (start, tl) in enumerate(zip(run.starts, run.timelines,
-                                                               strict=True))]
     return doc
 
 
@@ -151,7 +177,24 @@ def _drain_section(run: ControlledRun, refused: float) -> dict[str, Any]:
 
 def render_fleet_json(run: FleetRun, *, meta: dict[str, Any] | None = None) -> str:
     """The JSON document as text, ending in a newline."""
-    return json.dumps(fleet_document(run, meta=meta), indent=2) + "\n"
+    return "".join(iter_fleet_json(run, meta=meta))
+
+
+def iter_fleet_json(run: FleetRun, *, meta: dict[str, Any] | None = None) -> Iterator[str]:
+    """`render_fleet_json` in pieces, one replica at a time (a replica's run document is made
+    when its turn comes: a large fleet's whole document is never held). The same bytes as
+    `json.dumps(fleet_document(...), indent=2)`: each replica dumped alone, its lines
+    indented to where the list holds it (JSON strings hold no raw newline)."""
+    head = json.dumps(_document(run, _Figures.of(run), meta), indent=2)
+    n = len(run.timelines)
+    if n == 0:
+        yield head[:-2] + ',\n  "replicas": []\n}\n'
+        return
+    yield head[:-2] + ',\n  "replicas": ['
+    for i in range(n):
+        text = json.dumps(replica_document(run, i), indent=2).replace("\n", "\n    ")
+        yield ("\n    " if i == 0 else ",\n    ") + text
+    yield "\n  ]\n}\n"
 
 
 def _budget_text(r: dict[str, Any]) -> str:
@@ -166,9 +209,11 @@ def _budget_text(r: dict[str, Any]) -> str:
 
 
 def render_fleet_text(run: FleetRun, *, title: str) -> str:
-    """A summary, the capacity changes, the rollout and drain, and one line per pod."""
-    doc = fleet_document(run)
-    s = summarise(run, capacity(run))
+    """A summary, the capacity changes, the rollout and drain, and one line per pod (no
+    replica's run document is made: a line reads its replica's names and timeline)."""
+    figures = _Figures.of(run)
+    doc = _document(run, figures, None)
+    s = figures.summary
     n = s.replicas
     zones = sorted({node.zone for node in run.nodes})
     lines = [title, ""]
@@ -211,7 +256,7 @@ def render_fleet_text(run: FleetRun, *, title: str) -> str:
         lines += [f"  {a['at']:10.3f} s  {a['what']}" for a in _actions(run)]
     lines += ["", "pods:"]
     for i, (start, tl) in enumerate(zip(run.starts, run.timelines, strict=True)):
-        lines.append(_pod_line(run, doc["replicas"][i], start, tl))
+        lines.append(_pod_line(run, {"replica": i, **_who(run, i)}, start, tl))
     return "\n".join(lines) + "\n"
 
 

@@ -18,8 +18,8 @@ from kubesim.analysis.check.experiments import (
     synthetic,
 )
 from kubesim.analysis.check.findings import BehaviourRef, CheckResult, Finding, Replay
+from kubesim.analysis.check.memo import protection_windows
 from kubesim.analysis.check.plan import CheckRun, Subject
-from kubesim.analysis.windows import protection_windows
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.results import ProbeType
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.budget import calls, sync_gap
-from kubesim.behaviour.scenario import Scenario
+from kubesim.analysis.check import memo
 from kubesim.kubelet.restart_rules import gated_pod
 from kubesim.results import Outcome
 from kubesim.spec.model import ProbedContainer, parse_container
@@ -17,6 +17,7 @@ from kubesim.spec.model import ProbedContainer, parse_container
 if TYPE_CHECKING:
     from kubesim.analysis.check.findings import Settings
     from kubesim.behaviour.answer import Behaviour
+    from kubesim.behaviour.scenario import Scenario
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerSpec, Probe
     from kubesim.timeline import Timeline
@@ -43,13 +44,13 @@ def run_calls(pod: ProbedContainer, s: Settings, duration: float) -> float:
 def phase_runs(pod: ProbedContainer, behaviour: Behaviour, *, settings: Settings,
                duration: float) -> list[PhaseRun]:
     """The runs of `across_phases`: phase i * cycle / n with seed `seed + i`, timelines kept."""
-    from kubesim.engine.simulate import grid_cycle, simulate  # the engine loads with the first run
+    from kubesim.engine.simulate import grid_cycle  # the engine loads with the first run
 
     n, cycle = settings.phases, grid_cycle(pod)
     return [PhaseRun(i * cycle / n, settings.seed + i,
-                     simulate(pod, behaviour, duration=duration, seed=settings.seed + i,
-                              profile=settings.profile, phase=i * cycle / n,
-                              engine=settings.engine))
+                     memo.simulate(pod, behaviour, duration=duration, seed=settings.seed + i,
+                                   profile=settings.profile, phase=i * cycle / n,
+                                   engine=settings.engine))
             for i in range(n)]
 
 
@@ -77,8 +78,9 @@ def settle_time(pod: ProbedContainer) -> float:
 
 
 def synthetic(label: str, **data: Any) -> Scenario:
-    """A scenario built in code (its `source` is `label`)."""
-    return Scenario.from_dict({"description": label, **data}, source=label)
+    """A scenario built in code (its `source` is `label`; one object per label and data in a
+    check, `memo.scenario`, so that its runs are simulated once)."""
+    return memo.scenario({"description": label, **data}, label)
 
 
 def observe(container: ContainerSpec, key: str, probe: Probe | None, behaviour: Behaviour, *,
@@ -86,7 +88,6 @@ def observe(container: ContainerSpec, key: str, probe: Probe | None, behaviour: 
     """Ask `key` once a second (a readiness-only observer: it never restarts anything) with
     `probe`'s handler and timeout, or a 1 s default handler for a target only the behaviour
     names; (time, passed) per call, prober errors left out."""
-    from kubesim.engine.simulate import simulate  # the engine loads with the first run
 
     if probe is not None:
         probe = probe.model_copy(update={"initial_delay_seconds": 0, "period_seconds": 1,
@@ -101,8 +102,8 @@ def observe(container: ContainerSpec, key: str, probe: Probe | None, behaviour: 
                                 "readinessProbe": {**_handler(key), "periodSeconds": 1}})
     # ideal kubelet, grid never re-phased by readiness triggers: calls at phase + k seconds
     observer = profile.ideal().model_copy(update={"trigger_resets_ticker": False})
-    tl = simulate(ProbedContainer(spec), behaviour, duration=duration, seed=0,
-                  profile=observer, phase=phase)
+    tl = memo.simulate(ProbedContainer(spec), behaviour, duration=duration, seed=0,
+                       profile=observer, phase=phase)
     return [(r.at, r.result is not Outcome.FAILURE) for r in tl.probes
             if r.result is not Outcome.ERROR]
 

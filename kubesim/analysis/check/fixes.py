@@ -191,7 +191,7 @@ def startup_fix(pod: ProbedContainer, c: ContainerRef, profile: Any,
     """The smallest startupProbe (liveness handler and period) that protects at least
     `protect` seconds of start-up at every grid phase, liveness initialDelaySeconds unset;
     and what it protects (kubesim.analysis.windows, re-checked on the patched container)."""
-    from kubesim.analysis.windows import protection_windows
+    from kubesim.analysis.check.memo import protection_windows
 
     live = pod.container.probes()[ProbeType.LIVENESS]
     handler = {k: v for k, v in probe_data(live).items() if k not in _SETTINGS}

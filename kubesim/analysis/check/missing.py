@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 from kubesim.analysis.check.experiments import phase_runs, run_calls, synthetic
 from kubesim.analysis.check.findings import CheckResult, Finding, Replay
 from kubesim.analysis.check.fixes import container_data, startup_fix
+from kubesim.analysis.check.memo import protection_windows
 from kubesim.analysis.check.plan import CheckRun, Subject
 from kubesim.analysis.check.probe_checks import stated_startup
 from kubesim.analysis.check.slow_starters import SlowStart, slow_start
-from kubesim.analysis.windows import protection_windows
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind
 from kubesim.spec.targets import focus_targets, listener_index

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from kubesim.analysis.check.experiments import phase_runs
 from kubesim.analysis.check.fixes import ProbePatch, patched_pod
-from kubesim.analysis.windows import protection_windows
+from kubesim.analysis.check.memo import protection_windows
 from kubesim.results import ProbeType
 
 if TYPE_CHECKING:

@@ -31,12 +31,12 @@ from kubesim.analysis.check.experiments import (
 )
 from kubesim.analysis.check.findings import CheckResult, Finding, Replay
 from kubesim.analysis.check.fixes import startup_fix
+from kubesim.analysis.check.memo import protection_windows
 from kubesim.analysis.check.outage_fix import FIX_SWEEPS, OutageFix, outage_fix
 from kubesim.analysis.check.plan import CheckRun, Subject
 from kubesim.analysis.check.read import STARTUP_ANNOTATION
 from kubesim.analysis.check.rules import RULES
 from kubesim.analysis.check.targets import describe
-from kubesim.analysis.windows import protection_windows
 from kubesim.errors import UsageError
 from kubesim.kubelet.timing import detection_seconds
 from kubesim.results import Outcome, ProbeType

@@ -1,19 +1,27 @@
-"""The simulated runs behind a check report's findings, run again from what each finding
-records (`Finding.replay`: the behaviour, or a synthetic scenario's data, its length, grid
-phase and seed): the same run the check measured, now with its whole timeline, for a picture
-of the evidence (`kubesim check --html`)."""
+"""The simulated runs behind a check report's findings, found from what each finding records
+(`Finding.replay`: the behaviour, or a synthetic scenario's data, its length, grid phase and
+seed): the run the check measured, with its whole timeline, for a picture of the evidence
+(`kubesim check --html`). The check's stages keep their runs (memo.py): a finding's run is
+taken from them, simulated only when the check's own run named another pod of the same
+configuration in its events."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kubesim.behaviour.scenario import Scenario
-from kubesim.engine.simulate import simulate
+from kubesim.analysis.check import memo
 
 if TYPE_CHECKING:
-    from kubesim.analysis.check.findings import Finding, Replay
-    from kubesim.analysis.check.run import Report
+    from collections.abc import Sequence
+
+    from kubesim.analysis.check.findings import (
+        BehaviourRef,
+        Finding,
+        Replay,
+        Settings,
+        Workload,
+    )
     from kubesim.behaviour.answer import Behaviour
     from kubesim.spec.model import ProbedContainer
     from kubesim.timeline import Timeline
@@ -35,13 +43,16 @@ class ReplayRun:
     findings: list[Finding] = field(default_factory=list)
 
 
-def replay_runs(report: Report, limit: int = MAX_REPLAYS) -> list[ReplayRun]:
-    """The distinct runs of the report's findings, in the order of their first finding; at
-    most `limit` of them are simulated (a finding of a later run is left without one)."""
-    given = {b.label: b.behaviour for b in report.behaviours}
-    pods = {(w.key, c.name): c.pod for w in report.workloads for c in w.containers if c.pod}
+def replay_runs(findings: Sequence[Finding], workloads: Sequence[Workload],
+                behaviours: Sequence[BehaviourRef], s: Settings,
+                limit: int = MAX_REPLAYS) -> list[ReplayRun]:
+    """The distinct runs of a check's findings, in the order of their first finding; at
+    most `limit` of them (a finding of a later run is left without one). Called within the
+    check's `memo.simulations()` (`run_checks(evidence=True)`), it takes the check's runs."""
+    given = {b.label: b.behaviour for b in behaviours}
+    pods = {(w.key, c.name): c.pod for w in workloads for c in w.containers if c.pod}
     runs: dict[tuple[object, ...], ReplayRun] = {}
-    for f in report.findings:
+    for f in findings:
         r, pod = f.replay, pods.get((f.workload.key, f.container or ""))
         if r is None or pod is None:
             continue
@@ -49,11 +60,11 @@ def replay_runs(report: Report, limit: int = MAX_REPLAYS) -> list[ReplayRun]:
         if key in runs:
             runs[key].findings.append(f)
             continue
-        behaviour = (Scenario.from_dict(r.scenario, source=r.behaviour)
+        behaviour = (memo.scenario(r.scenario, r.behaviour)
                      if r.scenario is not None else given.get(r.behaviour))
         if behaviour is None or len(runs) == limit:
             continue
-        timeline = simulate(pod, behaviour, duration=r.duration, seed=r.seed,
-                            profile=report.settings.profile, phase=r.phase)
+        timeline = memo.simulate(pod, behaviour, duration=r.duration, seed=r.seed,
+                                 profile=s.profile, phase=r.phase, engine=s.engine, named=True)
         runs[key] = ReplayRun(r, pod, behaviour, timeline, [f])
     return list(runs.values())

@@ -7,15 +7,18 @@ once (renders.py); render/check_formats.py renders the
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from kubesim.analysis.check import memo
 from kubesim.analysis.check.estimate import estimate
 from kubesim.analysis.check.findings import Suppressor
 from kubesim.analysis.check.judge import judge, suppressor
 from kubesim.analysis.check.read import SourcedDocuments, read_inputs
 from kubesim.analysis.check.renders import merge_renders
+from kubesim.analysis.check.replay import replay_runs
 from kubesim.analysis.check.rules import Severity
 from kubesim.analysis.check.scope import scope
 from kubesim.analysis.check.simulate import simulate
@@ -31,6 +34,7 @@ if TYPE_CHECKING:
         Settings,
         Workload,
     )
+    from kubesim.analysis.check.replay import ReplayRun
     from kubesim.behaviour.answer import Behaviour
     from kubesim.errors import KubesimError
 
@@ -50,6 +54,21 @@ class Report:
     notes: list[str] = field(default_factory=list)
     errors: list[KubesimError] = field(default_factory=list)  # bad files, the rest checked
     work: float = 0.0  # the estimated work of the check (kubesim.analysis.budget's units)
+    # the runs behind the findings, drawn by `kubesim check --html` (None: not asked for)
+    evidence: list[ReplayRun] | None = None
+    # `checks` by the key of their workload, built on first use (renders ask per object)
+    _by_workload: dict[str, list[CheckResult]] | None = field(default=None, init=False,
+                                                              repr=False, compare=False)
+
+    def checks_on(self, w: Workload) -> list[CheckResult]:
+        """The check runs on `w`, in report order (`checks` is complete once the report
+        is made)."""
+        if self._by_workload is None:
+            index: dict[str, list[CheckResult]] = {}
+            for c in self.checks:
+                index.setdefault(c.workload.key, []).append(c)
+            self._by_workload = index
+        return self._by_workload.get(w.key, [])
 
     @property
     def findings(self) -> list[Finding]:
@@ -108,13 +127,25 @@ class Report:
 
 def run_checks(paths: list[str], *, behaviours: list[BehaviourRef],
                expectations: list[Expectation], settings: Settings,
-               documents: Sequence[SourcedDocuments] = (), notes: Sequence[str] = ()
-               ) -> Report:
+               documents: Sequence[SourcedDocuments] = (), notes: Sequence[str] = (),
+               evidence: bool = False) -> Report:
     """Read the inputs (the paths', and `documents` read elsewhere: a live cluster's) and
     check every container in them; among several inputs, a bad one is reported in
     `Report.errors` and the others are checked. `notes` (what reading `documents` noted)
-    come first among the report's notes. Each stage returns new records and changes none of
-    those it is handed."""
+    come first among the report's notes. `evidence`: keep the runs behind the findings
+    (`Report.evidence`, the HTML page's pictures). Each stage returns new records and
+    changes none of those it is handed."""
+    with memo.simulations():  # one cache for the stages and the evidence
+        report = _run_checks(paths, behaviours, expectations, settings, documents, notes)
+        if evidence:
+            report = dataclasses.replace(report, evidence=replay_runs(
+                report.findings, report.workloads, report.behaviours, settings))
+    return report
+
+
+def _run_checks(paths: list[str], behaviours: list[BehaviourRef],
+                expectations: list[Expectation], settings: Settings,
+                documents: Sequence[SourcedDocuments], notes: Sequence[str]) -> Report:
     read = read_inputs(
         paths, skip_non_manifests=settings.skip_non_manifests, allow_empty=settings.allow_empty,
         render=settings.render, keep_errors=True, documents=documents)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from kubesim.analysis.check import memo
 from kubesim.analysis.check.checks import check_named
 from kubesim.errors import BehaviourError
 
@@ -44,16 +45,17 @@ def simulate(plan: Plan, s: Settings, *, keep_errors: bool = False) -> Measureme
     out = []
     errors: list[KubesimError] = []
     failed = set(plan.left_out)
-    for run in plan.runs:
-        container = (run.workload.key, run.container.name)
-        if container in failed:
-            continue
-        try:
-            out.append(Measured(run, check_named(run.check).measure(run, s)))
-        except BehaviourError as exc:
-            if not keep_errors:
-                raise exc.about(run.subject.who) from None
-            errors.append(exc.about(run.subject.who))
-            failed.add(container)
+    with memo.simulations():  # identical configurations simulated once (memo.py)
+        for run in plan.runs:
+            container = (run.workload.key, run.container.name)
+            if container in failed:
+                continue
+            try:
+                out.append(Measured(run, check_named(run.check).measure(run, s)))
+            except BehaviourError as exc:
+                if not keep_errors:
+                    raise exc.about(run.subject.who) from None
+                errors.append(exc.about(run.subject.who))
+                failed.add(container)
     kept = tuple(m for m in out if (m.run.workload.key, m.run.container.name) not in failed)
     return Measurements(kept, frozenset(failed), tuple(errors))
