@@ -90,6 +90,14 @@ def _pod_number(cache: SimulationCache, pod: ProbedContainer) -> int:
     return number
 
 
+def _simulate(pod: ProbedContainer, behaviour: Behaviour, **kwargs: Any) -> Timeline:
+    """The engine's `simulate`, imported with the first run (a check of files that simulates
+    nothing does not load the engine and the kubelet)."""
+    from kubesim.engine.simulate import simulate as run
+
+    return run(pod, behaviour, **kwargs)
+
+
 def simulate(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed: int,
              profile: KubeletProfile, phase: float, engine: str = "fast",
              named: bool = False) -> Timeline:
@@ -97,8 +105,6 @@ def simulate(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, see
     once per key within `simulations()`. `named`: the timeline's events name this pod (a run
     drawn as evidence), else they may name another pod of the same configuration (a run the
     checks measure). The timeline returned may be shared: read it, never change it."""
-    from kubesim.engine.simulate import simulate as _simulate  # loads with the first run
-
     cache = _ACTIVE.get()
     if cache is None:
         return _simulate(pod, behaviour, duration=duration, seed=seed, profile=profile,
