@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import heapq
 import json
+import json.encoder
+import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -17,7 +19,14 @@ from kubesim.kubelet.settings import PROFILES
 from kubesim.render.edge import visible
 from kubesim.results import Outcome, ProbeType
 from kubesim.spec.model import POD_IP
-from kubesim.timeline import ContainerStop, KillWait, ProbeRecord, ProbeStretch, Timeline
+from kubesim.timeline import (
+    ContainerStop,
+    EventRecord,
+    KillWait,
+    ProbeRecord,
+    ProbeStretch,
+    Timeline,
+)
 
 if TYPE_CHECKING:
     from kubesim.spec.model import ProbedContainer
@@ -54,6 +63,26 @@ def _t(x: float | None) -> float | None:
 def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
                 phases: PhaseSpread | None = None) -> dict[str, Any]:
     """The JSON document of a run (its fields are listed in docs/run.md)."""
+    return _document(timeline, meta, phases,
+                     [_probe_entry(p) for p in timeline.iter_probes()],
+                     [_event_entry(e) for e in timeline.iter_events()])
+
+
+def _probe_entry(p: ProbeRecord) -> dict[str, Any]:
+    return {"at": _t(p.at), "probe": p.probe.value, "result": p.result.value,
+            "detail": p.detail, "latency": _t(p.latency), "container": p.container,
+            "name": p.name}
+
+
+def _event_entry(e: EventRecord) -> dict[str, Any]:
+    return {"at": _t(e.at), "type": e.type, "reason": e.reason, "message": e.message,
+            "name": e.name}
+
+
+def _document(timeline: Timeline, meta: dict[str, Any] | None, phases: PhaseSpread | None,
+              probes: object, events: object) -> dict[str, Any]:
+    """The document, its `probes` and `events` as given (lists, or what `iter_json` writes
+    in their place)."""
     s = timeline.summary()
     waits = {(w.name, w.at): w for w in timeline.kill_waits()}
     doc = {
@@ -89,11 +118,8 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
         "exits": [{"at": _t(x.at), "name": x.name, "container": x.container,
                    "exit_code": x.exit_code,
                    "reason": x.reason, "restart": x.restart} for x in timeline.exits],
-        "probes": [{"at": _t(p.at), "probe": p.probe.value, "result": p.result.value,
-                    "detail": p.detail, "latency": _t(p.latency), "container": p.container,
-                    "name": p.name} for p in timeline.probes],
-        "events": [{"at": _t(e.at), "type": e.type, "reason": e.reason, "message": e.message,
-                    "name": e.name} for e in timeline.events],
+        "probes": probes,
+        "events": events,
         **_pod_restarts(timeline),
         "post_starts": [{"name": p.name, "container": p.container, "handler": p.handler,
                          "started_at": _t(p.started_at), "ended_at": _t(p.ended_at),
@@ -178,22 +204,85 @@ def render_json(timeline: Timeline, *, meta: dict[str, Any] | None = None,
 def iter_json(timeline: Timeline, *, meta: dict[str, Any] | None = None,
               phases: PhaseSpread | None = None) -> Iterator[str]:
     """`render_json`'s text in pieces, the same bytes: the long lists (probe calls, events)
-    are encoded one entry at a time, so a long run is written as it is encoded."""
-    doc = to_document(timeline, meta=meta, phases=phases)
+    are encoded as the calls are read (`_probe_json`, `_event_json`), so a long run is never
+    held whole, neither as records nor as text."""
+    doc = _document(timeline, meta, phases, _PROBES, _EVENTS)
     keys = list(doc)
     yield "{"
     for i, key in enumerate(keys):
         value = doc[key]
         yield ("\n" if i == 0 else ",\n") + f"  {json.dumps(key)}: "
-        if isinstance(value, list) and value:
-            yield "["
-            for j, item in enumerate(value):
-                inner = json.dumps(item, indent=2).replace("\n", "\n    ")
-                yield ("\n    " if j == 0 else ",\n    ") + inner
-            yield "\n  ]"
+        if value is _PROBES:
+            yield from _list(map(_probe_json, timeline.iter_probes()))
+        elif value is _EVENTS:
+            yield from _list(map(_event_json, timeline.iter_events()))
+        elif isinstance(value, list):
+            yield from _list(json.dumps(item, indent=2).replace("\n", "\n    ")
+                             for item in value)
         else:
             yield json.dumps(value, indent=2).replace("\n", "\n  ")
     yield "\n}\n" if keys else "}\n"
+
+
+_PROBES, _EVENTS = object(), object()  # where `iter_json` writes the long lists
+_BATCH = 512  # entries encoded into one piece
+
+
+def _list(entries: Iterable[str]) -> Iterator[str]:
+    """A list at the document's second level as `json.dumps(indent=2)` writes it, from its
+    entries already encoded at that depth; in pieces of _BATCH entries."""
+    batch: list[str] = []
+    started = False
+    for entry in entries:
+        batch.append(entry)
+        if len(batch) == _BATCH:
+            yield ("," if started else "[") + _SEP + f",{_SEP}".join(batch)
+            batch, started = [], True
+    if batch:
+        yield ("," if started else "[") + _SEP + f",{_SEP}".join(batch)
+        started = True
+    yield "\n  ]" if started else "[]"
+
+
+_SEP = "\n    "  # before each entry of a second-level list
+
+
+# A call's and an event's entry, written by hand with the bytes json.dumps gives them at that
+# depth (floats as repr, strings escaped to ASCII by json's own encoder): encoding the
+# entries of a long run with json.dumps(indent=2) cost most of its time.
+def _num(x: float | None) -> str:
+    """A time as `json.dumps(_t(x))` writes it."""
+    if x is None:
+        return "null"
+    v = round(x, 6)
+    return _float(v) if isinstance(v, float) else int.__repr__(v)
+
+
+def _float(x: float) -> str:
+    if x != x:
+        return "NaN"
+    if x in (math.inf, -math.inf):
+        return "Infinity" if x > 0 else "-Infinity"
+    return float.__repr__(x)
+
+
+_D = "\n      "  # before each field of an entry
+
+
+def _probe_json(p: ProbeRecord) -> str:
+    return (f'{{{_D}"at": {_num(p.at)},{_D}"probe": "{p.probe.value}",{_D}"result": '
+            f'"{p.result.value}",{_D}"detail": {_string(p.detail)},{_D}"latency": '
+            f'{_num(p.latency)},{_D}"container": {int.__repr__(p.container)},{_D}"name": '
+            f'{_string(p.name)}\n    }}')
+
+
+def _event_json(e: EventRecord) -> str:
+    return (f'{{{_D}"at": {_num(e.at)},{_D}"type": {_string(e.type)},{_D}"reason": '
+            f'{_string(e.reason)},{_D}"message": {_string(e.message)},{_D}"name": '
+            f'{_string(e.name)}\n    }}')
+
+
+_string = json.encoder.encode_basestring_ascii  # json.dumps's own (ensure_ascii)
 
 
 # -- text --------------------------------------------------------------------------------------
