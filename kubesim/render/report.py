@@ -225,7 +225,7 @@ def iter_json(timeline: Timeline, *, meta: dict[str, Any] | None = None,
 
 
 _PROBES, _EVENTS = object(), object()  # where `iter_json` writes the long lists
-_BATCH = 512  # entries encoded into one piece
+_BATCH = 64  # entries encoded into one piece
 
 
 def _list(entries: Iterable[str]) -> Iterator[str]:
