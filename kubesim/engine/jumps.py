@@ -33,6 +33,8 @@ from enum import Enum
 from functools import cmp_to_key
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from kubesim.behaviour.lookup import MARGIN, compile_behaviour
 from kubesim.engine.heap_scheduler import HeapProcess
 from kubesim.kubelet.pod_worker import Steady
@@ -97,6 +99,7 @@ class Moved:
                  latency: float, k0: int, token: int) -> None:
         self.at, self.worker, self.proc, self.first = at, worker, proc, first
         self.ticks, self.latency, self.k0, self.token = ticks, latency, k0, token
+        self._times: np.ndarray | None = None
 
     @property
     def steps(self) -> int:
@@ -113,6 +116,23 @@ class Moved:
         if self.steps == 2 and r == 0:
             return t + self.latency, 0  # its completion
         return t, -1 if tick == 0 else 0
+
+    def times(self) -> np.ndarray:
+        """The times of `chain(depth)` at every depth, in order (the last one is the
+        pending tick), made once: the same sums as `chain`, element by element."""
+        if self._times is None:
+            w, n = self.worker, self.ticks
+            ticks = np.empty(n)
+            ticks[:-1] = w.origin + np.arange(self.k0 + n - 1, self.k0, -1,
+                                              dtype=np.float64) * w.period
+            ticks[-1] = self.first
+            if self.steps == 2:
+                both = np.empty(2 * n)
+                both[0::2] = ticks + self.latency
+                both[1::2] = ticks
+                ticks = both
+            self._times = ticks
+        return self._times
 
 
 class Jumper:
@@ -248,12 +268,33 @@ class Jumper:
         if not moved and wake_at is None:
             self.no_jump_before = end
             return
-        moved.sort(key=cmp_to_key(_tie_order))
-        for m in moved:
+        for m in _step_order(moved):
             self.sched.resume_at(m.proc, m.at, NORMAL)
         if wake_at is not None:
             self.sched.resume_at(self.kubelet.pod_worker, wake_at, URGENT)
         self.no_jump_before = end
+
+
+def _step_order(moved: list[Moved]) -> list[Moved]:
+    """`moved` in the step-by-step order (`_tie_order`): by time, and the entries of one
+    time by the order of the events that scheduled them (only they need comparing)."""
+    moved.sort(key=_wake_time)
+    out: list[Moved] = []
+    i = 0
+    while i < len(moved):
+        j = i + 1
+        while j < len(moved) and moved[j].at == moved[i].at:
+            j += 1
+        group = moved[i:j]
+        if len(group) > 1:
+            group.sort(key=cmp_to_key(_tie_order))
+        out.extend(group)
+        i = j
+    return out
+
+
+def _wake_time(m: Moved) -> float:
+    return m.at
 
 
 def _tie_order(x: Moved, y: Moved) -> int:
@@ -261,13 +302,13 @@ def _tie_order(x: Moved, y: Moved) -> int:
     events that scheduled them, recursively (an entry scheduled earlier has the smaller id)."""
     if x.at != y.at:
         return -1 if x.at < y.at else 1
-    depth = 0
+    start = 0
     wx, wy = x.worker, y.worker
-    if (wx.period == wy.period and x.latency == y.latency and wx.origin == wy.origin
-            and x.k0 + x.ticks == y.k0 + y.ticks):
+    if (wx.period == wy.period and x.latency == y.latency
+            and _same_grid(wx.origin, x.k0 + x.ticks, wy.origin, y.k0 + y.ticks, wx.period)):
         # identical canonical ticks up to there
-        depth = max(0, min(x.ticks * x.steps, y.ticks * y.steps) - 2)
-    while True:
+        start = max(0, min(x.ticks * x.steps, y.ticks * y.steps) - 2)
+    for depth in range(start, start + _WALK):
         tx, ox = x.chain(depth)
         ty, oy = y.chain(depth)
         if tx != ty:
@@ -276,4 +317,35 @@ def _tie_order(x: Moved, y: Moved) -> int:
             if ox and oy:
                 return -1 if x.token < y.token else 1
             return -1 if ox else 1
-        depth += 1
+    return _chains_order(x, y)
+
+
+_WALK = 16  # chain steps compared one by one before the whole chains are
+
+
+def _chains_order(x: Moved, y: Moved) -> int:
+    """`_tie_order`'s walk over the whole chains at once: the first depth at which their
+    times differ decides; without one, the chain that reaches its pending tick first (the
+    shorter), or, of two as long, the pending tick scheduled first."""
+    a, b = x.times(), y.times()
+    m = min(len(a), len(b))
+    differ = np.flatnonzero(a[:m] != b[:m])
+    if differ.size:
+        i = int(differ[0])
+        return -1 if a[i] < b[i] else 1
+    if len(a) == len(b):
+        return -1 if x.token < y.token else 1
+    return -1 if len(a) < len(b) else 1
+
+
+def _same_grid(ox: float, kx: int, oy: float, ky: int, period: float) -> bool:
+    """Whether tick kx - i of the grid at `ox` and tick ky - i of the grid at `oy` are the
+    same float for every i: they are when ox + kx * period and oy + ky * period are the same
+    real number, each tick then the same sum rounded once (j * period is exact for a whole
+    period and |j * period| < 2**53). Grids re-phased at different triggers (R1.14) a whole
+    number of periods apart are such grids: a pod's sidecars that started apart."""
+    if ox == oy and kx == ky:
+        return True
+    if not float(period).is_integer() or max(abs(kx), abs(ky)) * abs(period) >= 2.0 ** 53:
+        return False
+    return math.fsum((ox, kx * period, -oy, -ky * period)) == 0.0
