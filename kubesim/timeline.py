@@ -464,9 +464,11 @@ class Timeline:
         return [(run, e, index.get(run.name, 0) + _TYPE_ORDER[run.probe])
                 for run, e in self._runs if only is None or run.name == only]
 
-    def _keyed_probes(self) -> Iterator[tuple[_Key, ProbeRecord]]:
-        """Every call with its key, in the canonical order."""
-        runs = [_run_keyed(run, e, order) for run, e, order in self._kept_runs()]
+    def _keyed_probes(self, judged_only: bool = False) -> Iterator[tuple[_Key, ProbeRecord]]:
+        """Every call with its key, in the canonical order; `judged_only`: leave out the runs
+        of successes (they emit no event), keeping the others' order."""
+        runs = [_run_keyed(run, e, order) for run, e, order in self._kept_runs()
+                if not (judged_only and run.result is Outcome.SUCCESS)]
         if not runs:
             return iter(self._keyed_records())
         return heapq.merge(self._keyed_records(), *runs, key=_key)
@@ -490,7 +492,7 @@ class Timeline:
         """`events` one at a time, never listed."""
         if self._expanded is not None:
             return iter(self._expanded[1])
-        judged = ((key, ev) for key, r in self._keyed_probes()
+        judged = ((key, ev) for key, r in self._keyed_probes(judged_only=True)
                   if (ev := probe_event(r)) is not None)
         return (ev for _, ev in heapq.merge(judged, self._keyed_kubelet_events(), key=_key))
 

@@ -9,8 +9,14 @@ are made; a change meant to alter an output regenerates them).
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from golden_runs import GOLDEN, kept, names, outputs
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kubesim.results import Outcome, ProbeType
 
 
 @pytest.mark.parametrize("name", names())
@@ -39,3 +45,24 @@ def _files(name: str) -> list[str]:
     if "." in name:
         return [name]
     return [f"{name}{ext}" for ext in (".txt", ".html", ".changes.txt", ".json")]
+
+
+@given(at=st.one_of(st.floats(), st.integers(-10**6, 10**6)),
+       latency=st.floats(allow_nan=False), detail=st.text(), name=st.text(),
+       container=st.integers(0, 10**6), probe=st.sampled_from(list(ProbeType)),
+       result=st.sampled_from(list(Outcome)), message=st.text())
+def test_hand_written_entries_are_json_dumps_bytes(at, latency, detail, name, container, probe,
+                                                    result, message):
+    """`iter_json` writes the calls and events by hand: the same bytes as json.dumps gives
+    their entries in `to_document` (any time, NaN and infinities included; any string,
+    hostile ones included)."""
+    from kubesim.render import report
+    from kubesim.timeline import EventRecord, ProbeRecord
+
+    def dumped(entry):
+        return json.dumps(entry, indent=2).replace("\n", "\n    ")
+
+    p = ProbeRecord(at, probe, result, detail, latency, container, name)
+    assert report._probe_json(p) == dumped(report._probe_entry(p))
+    e = EventRecord(at, "Warning", "Unhealthy", message, name)
+    assert report._event_json(e) == dumped(report._event_entry(e))

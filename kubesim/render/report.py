@@ -255,25 +255,31 @@ def _num(x: float | None) -> str:
     if x is None:
         return "null"
     v = round(x, 6)
-    return _float(v) if isinstance(v, float) else int.__repr__(v)
-
-
-def _float(x: float) -> str:
-    if x != x:
-        return "NaN"
-    if x in (math.inf, -math.inf):
-        return "Infinity" if x > 0 else "-Infinity"
-    return float.__repr__(x)
+    if not isinstance(v, float):
+        return int.__repr__(v)
+    if math.isfinite(v):
+        return float.__repr__(v)
+    return "NaN" if v != v else "Infinity" if v > 0 else "-Infinity"
 
 
 _D = "\n      "  # before each field of an entry
+# a call's entry around its time and latency, by what else it says (the calls of a run share it)
+_PROBE_PARTS: dict[tuple[ProbeType, Outcome, str, int, str], tuple[str, str, str]] = {}
 
 
 def _probe_json(p: ProbeRecord) -> str:
-    return (f'{{{_D}"at": {_num(p.at)},{_D}"probe": "{p.probe.value}",{_D}"result": '
-            f'"{p.result.value}",{_D}"detail": {_string(p.detail)},{_D}"latency": '
-            f'{_num(p.latency)},{_D}"container": {int.__repr__(p.container)},{_D}"name": '
-            f'{_string(p.name)}\n    }}')
+    key = (p.probe, p.result, p.detail, p.container, p.name)
+    parts = _PROBE_PARTS.get(key)
+    if parts is None:
+        if len(_PROBE_PARTS) > 4096:
+            _PROBE_PARTS.clear()
+        parts = _PROBE_PARTS[key] = (
+            f'{{{_D}"at": ',
+            f',{_D}"probe": {_string(p.probe.value)},{_D}"result": {_string(p.result.value)},'
+            f'{_D}"detail": {_string(p.detail)},{_D}"latency": ',
+            f',{_D}"container": {int.__repr__(p.container)},{_D}"name": {_string(p.name)}'
+            '\n    }')
+    return f"{parts[0]}{_num(p.at)}{parts[1]}{_num(p.latency)}{parts[2]}"
 
 
 def _event_json(e: EventRecord) -> str:
