@@ -876,3 +876,59 @@ def test_tie_order_is_the_step_by_step_walk(tied: tuple[dict[str, Any], dict[str
     x, y = moved
     assert _tie_order(x, y) == _walk_order(x, y)
     assert _tie_order(y, x) == _walk_order(y, x)
+
+
+@st.composite
+def tied_groups(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """Up to eight workers' moves waking at one instant, on a few grids: some of one grid
+    (period, latency, ticks, grids whole periods apart), some of another period or latency,
+    some of one tick."""
+    end = draw(st.integers(12, 400))
+    base = draw(st.floats(0.0, 30.0, allow_nan=False))
+    grids = draw(st.lists(st.tuples(st.sampled_from([5.0, 10.0]),
+                                    st.sampled_from([0.0, 0.003]),
+                                    st.integers(1, 10)), min_size=1, max_size=3))
+    moves = []
+    for _ in range(draw(st.integers(2, 8))):
+        period, latency, ticks = draw(st.sampled_from(grids))
+        apart = draw(st.integers(0, 3))
+        origin = base + apart * period
+        k_end = end - apart
+        k0 = k_end - ticks
+        first = origin + k0 * period
+        if draw(st.integers(0, 3)) == 0:
+            first += draw(st.sampled_from([0.5, 1.0]))
+        moves.append({"origin": origin, "period": period, "k0": k0, "ticks": ticks,
+                      "first": first, "latency": latency, "token": draw(st.integers(0, 99))})
+    return moves
+
+
+@given(group=tied_groups())
+@settings(max_examples=200, deadline=None)
+def test_step_order_of_a_tied_group_is_the_pairwise_walk(group: list[dict[str, Any]]) -> None:
+    """The jumps' order of many wake-ups at one instant (`jumps._step_order`: grouped by
+    grid, each grid sorted by its last steps) is the order the one-step walk gives every
+    pair, on real workers (each its own grid origin)."""
+    from functools import cmp_to_key
+
+    from kubesim.engine.jumps import Moved, _step_order
+    from kubesim.engine.simulate import launch_pod, make_scheduler
+
+    pod = ProbedContainer(mesh_pod().container, others=tuple(
+        c.model_copy(update={"name": f"proxy{i}", "ports": ()})
+        for i, c in enumerate([next(c for c in mesh_pod().containers if c.sidecar)] * 8)),
+        object_kind="Pod", object_name="tied", source="<tied>")
+    sched = make_scheduler("fast")
+    handle = launch_pod(sched, pod, HEALTHY, duration=60.0, seed=0, profile=profile_from(),
+                        phase=0.0, keep_probes=False)
+    sched.run(until=30.0)  # the workers are made
+    assert handle.kubelet is not None
+    workers = [w for unit in handle.kubelet.units for w in unit.manager.workers.values()]
+    at = 1e4
+    moved = []
+    for n, (w, d) in enumerate(zip(workers, group, strict=False)):
+        w.origin, w.period = d["origin"], d["period"]
+        moved.append(Moved(at, w, sched.waiting(w.proc), d["first"], d["ticks"], d["latency"],
+                           d["k0"], d["token"] * 10 + n))
+    want = sorted(moved, key=cmp_to_key(_walk_order))
+    assert [id(m) for m in _step_order(list(moved))] == [id(m) for m in want]

@@ -285,12 +285,71 @@ def _step_order(moved: list[Moved]) -> list[Moved]:
         j = i + 1
         while j < len(moved) and moved[j].at == moved[i].at:
             j += 1
-        group = moved[i:j]
-        if len(group) > 1:
-            group.sort(key=cmp_to_key(_tie_order))
-        out.extend(group)
+        out.extend(moved[i:j] if j == i + 1 else _tied(moved[i:j]))
         i = j
     return out
+
+
+def _tied(group: list[Moved]) -> list[Moved]:
+    """Wake-ups of one instant in the step-by-step order. Those of one grid (one period and
+    latency, as many ticks, `_same_grid`) have the same chains but for their last two steps,
+    so they are sorted by those (`_last_steps`); the grids' groups are ordered by one member
+    of each when their chains part before those steps, and every pair is compared
+    otherwise (`_tie_order`)."""
+    grids: list[list[Moved]] = []
+    for m in group:
+        for grid in grids:
+            if _one_grid(grid[0], m):
+                grid.append(m)
+                break
+        else:
+            grids.append([m])
+    if len(grids) > 1:
+        parted: dict[tuple[int, int], int] = {}
+        for a in range(len(grids)):
+            for b in range(a + 1, len(grids)):
+                order = _parting(grids[a][0], grids[b][0])
+                if order == 0:  # they part in their last steps, or far back
+                    return sorted(group, key=cmp_to_key(_tie_order))
+                parted[(a, b)], parted[(b, a)] = order, -order
+        index = {id(grid): n for n, grid in enumerate(grids)}
+        grids.sort(key=cmp_to_key(lambda x, y: parted[(index[id(x)], index[id(y)])]))
+    out: list[Moved] = []
+    for grid in grids:
+        out.extend(sorted(grid, key=_last_steps) if len(grid) > 1 else grid)
+    return out
+
+
+def _one_grid(x: Moved, y: Moved) -> bool:
+    """Whether the chains of x and y are the same up to their last two steps."""
+    wx, wy = x.worker, y.worker
+    return (wx.period == wy.period and x.latency == y.latency and x.ticks == y.ticks
+            and _same_grid(wx.origin, x.k0 + x.ticks, wy.origin, y.k0 + y.ticks, wx.period))
+
+
+def _last_steps(m: Moved) -> tuple[float, ...]:
+    """The last two steps of a chain (times and flags), then its pending tick's token: of
+    chains that are the same before those, the order `_tie_order` gives."""
+    n = m.ticks * m.steps
+    out: list[float] = []
+    for depth in range(max(0, n - 2), n):
+        t, flag = m.chain(depth)
+        out += [t, flag]
+    out.append(m.token)
+    return tuple(out)
+
+
+def _parting(x: Moved, y: Moved) -> int:
+    """`_tie_order(x, y)` for every member of x's grid and of y's, if their chains part
+    within the first few steps and before the last two of either (those steps are the same
+    for a whole grid); 0 if not found so."""
+    limit = min(x.ticks * x.steps, y.ticks * y.steps) - 2
+    for depth in range(min(limit, _WALK)):
+        tx, _ = x.chain(depth)
+        ty, _ = y.chain(depth)
+        if tx != ty:
+            return -1 if tx < ty else 1
+    return 0
 
 
 def _wake_time(m: Moved) -> float:
