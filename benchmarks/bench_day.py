@@ -11,6 +11,13 @@ default kubelet profile and with the ideal one (zero kubelet latencies), a fixed
 both schedulers (fast and simpy) in the same run, and reports the best of N wall-clock
 timings, their ratio, and whether both give byte-identical JSON. It measures; it asserts
 nothing about time.
+
+Then 30 days through the CLI (issue 31 item 2: records that cost what is printed): `kubesim
+run probe_specs/seed_unified_healthz.yaml --scenario traces/seed_db_outage.scenario.yaml
+--duration 2592000` with `--changes-only` (targets: peak RSS <= 120 MB) and with `--format
+json` (<= 200 MB), each in a child process whose peak RSS and CPU come from `os.wait4`,
+against a 300 s run of the same command in the same run (the interpreter and imports: the
+floor), with the size of what each wrote (`--no-month` skips this part).
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import argparse
 import json
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -121,6 +129,66 @@ def bench(pod: ProbedContainer, scenario: Scenario, *, ideal: bool, repeat: int,
     }
 
 
+MONTH = 30 * DAY
+ROOT = Path(__file__).resolve().parent.parent
+MONTH_RUN = ["run", "probe_specs/seed_unified_healthz.yaml", "--scenario",
+             "traces/seed_db_outage.scenario.yaml"]
+MONTH_TARGETS_MB = {"changes-only": 120.0, "json": 200.0}
+
+
+# the child is started by a small launcher: a child's peak RSS counts the pages of the process
+# it was forked from (Linux keeps the high-water mark across exec), and this one has grown
+_LAUNCHER = """
+import json, os, subprocess, sys
+proc = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+size = 0
+while chunk := proc.stdout.read(1 << 20):
+    size += len(chunk)
+_, status, usage = os.wait4(proc.pid, 0)
+print(json.dumps({"code": os.waitstatus_to_exitcode(status), "output_bytes": size,
+                  "peak_rss_mb": usage.ru_maxrss / 1024,
+                  "cpu_seconds": usage.ru_utime + usage.ru_stime}))
+"""
+
+
+def _child(args: list[str]) -> dict[str, Any]:
+    """`kubesim ARGS` in a child process from the repository's root, its output counted and
+    dropped: its peak RSS (MB) and CPU seconds (os.wait4: the child's own), bytes written."""
+    done = subprocess.run([sys.executable, "-c", _LAUNCHER, sys.executable, "-m", "kubesim",
+                           *args], cwd=ROOT, capture_output=True, text=True, check=True)
+    out: dict[str, Any] = json.loads(done.stdout)
+    if out.pop("code") != 0:
+        raise SystemExit(f"kubesim {' '.join(args)} failed")
+    return out
+
+
+def bench_month() -> list[dict[str, Any]]:
+    """The 30-day runs and their 300 s floor, in this run."""
+    rows = []
+    for name, extra in (("changes-only", ["--changes-only"]), ("json", ["--format", "json"])):
+        floor = _child([*MONTH_RUN, "--duration", "300", *extra])
+        month = _child([*MONTH_RUN, "--duration", f"{MONTH:g}", *extra])
+        rows.append({"output": name, "month": month, "floor_300s": floor,
+                     "target_peak_rss_mb": MONTH_TARGETS_MB[name],
+                     "peak_over_floor": month["peak_rss_mb"] / floor["peak_rss_mb"]})
+    return rows
+
+
+def _print_month(rows: list[dict[str, Any]]) -> None:
+    print()
+    print("30 days (2,592,000 s) through the CLI, seed_unified_healthz + seed_db_outage, "
+          "each in a child process")
+    head = (f"{'output':<13} {'peak MB':>8} {'target':>7} {'300 s MB':>9} {'x floor':>8} "
+            f"{'CPU s':>7} {'written MB':>11}")
+    print(head)
+    print("-" * len(head))
+    for r in rows:
+        m = r["month"]
+        print(f"{r['output']:<13} {m['peak_rss_mb']:>8.1f} {r['target_peak_rss_mb']:>7.0f} "
+              f"{r['floor_300s']['peak_rss_mb']:>9.1f} {r['peak_over_floor']:>7.2f}x "
+              f"{m['cpu_seconds']:>7.2f} {m['output_bytes'] / 1e6:>11.1f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5, metavar="N",
@@ -128,6 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED, metavar="N",
                         help=f"simulation seed ({SEED})")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--no-month", action="store_true",
+                        help="skip the 30-day runs through the CLI")
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
@@ -135,11 +205,12 @@ def main(argv: list[str] | None = None) -> int:
     pod, scenario = build_pod(), build_scenario()
     results = [bench(pod, scenario, ideal=ideal, repeat=args.repeat, seed=args.seed)
                for ideal in (False, True)]
+    month = [] if args.no_month else bench_month()
     env = {"kubesim": kubesim.__version__, "python": platform.python_version(),
            "machine": platform.machine(), "repeat": args.repeat, "seed": args.seed,
            "simulated_seconds": DAY}
     if args.json:
-        print(json.dumps({"environment": env, "results": results}, indent=2))
+        print(json.dumps({"environment": env, "results": results, "month": month}, indent=2))
         return 0
     print(f"kubesim {env['kubesim']} | Python {env['python']} ({env['machine']}) | "
           f"24 h of one pod (startup 2 s, liveness 10 s, readiness 5 s) | seed {args.seed} | "
@@ -161,6 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     print("fast ms: simulate() to the finished Timeline with the fast scheduler (target <= 100);")
     print("simpy ms: the same with the reference scheduler; +JSON ms: simulate and render the")
     print("whole JSON document; same: both schedulers' JSON documents are byte-identical")
+    if month:
+        _print_month(month)
     return 0
 
 

@@ -6,15 +6,18 @@ engine and never changed afterwards, except a container's end (filled in when it
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import heapq
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from kubesim.results import Outcome, ProbeType
 
 __all__ = ["ConditionChange", "ContainerReady", "ContainerRecord", "ContainerStop", "EventRecord",
            "ExitRecord",
            "KillRecord", "KillWait", "PhaseChange", "PodKill", "PostStart", "ProbeRecord",
-           "ProbeRun", "ReadyChange", "Summary", "Termination", "Timeline", "probe_event"]
+           "ProbeRun", "ProbeStretch", "ReadyChange", "Summary", "Termination", "Timeline",
+           "probe_event"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,13 +263,20 @@ class ProbeRun:
 
     def records(self) -> list[ProbeRecord]:
         """The calls one by one."""
-        out = []
-        for i in range(self.count):
-            at = self.first if i == 0 else self.origin + (self.k + i) * self.period
-            end = at + self.latency
-            out.append(ProbeRecord(at, self.probe, self.result, self.detail, end - at,
-                                   self.container, self.name))
-        return out
+        return [self.record(i) for i in range(self.count)]
+
+    def record(self, i: int) -> ProbeRecord:
+        """Call `i` of the run (0: the first)."""
+        at = self.first if i == 0 else self.origin + (self.k + i) * self.period
+        end = at + self.latency
+        return ProbeRecord(at, self.probe, self.result, self.detail, end - at, self.container,
+                           self.name)
+
+    @property
+    def last_at(self) -> float:
+        """When the run's last call started."""
+        i = self.count - 1
+        return self.first if i == 0 else self.origin + (self.k + i) * self.period
 
 
 def probe_event(rec: ProbeRecord) -> EventRecord | None:
@@ -286,6 +296,33 @@ def probe_event(rec: ProbeRecord) -> EventRecord | None:
 
 
 _TYPE_ORDER = {ProbeType.STARTUP: 0, ProbeType.LIVENESS: 1, ProbeType.READINESS: 2}
+
+# a record's place in the canonical order (the `Timeline` doc): when the call ended, 2e + 1
+# for a call recorded after e kubelet events (event i is at 2(i + 1)), and its place among
+# concurrent calls (container, then probe type)
+_Key = tuple[float, int, int]
+
+
+def _key(item: tuple[_Key, Any]) -> _Key:
+    return item[0]
+
+
+def _run_keyed(run: ProbeRun, epoch: int, order: int) -> Iterator[tuple[_Key, ProbeRecord]]:
+    """A run's calls with their keys, made one at a time."""
+    second = 2 * epoch + 1
+    for i in range(run.count):
+        r = run.record(i)
+        yield (r.at + r.latency, second, order), r
+
+
+@dataclass(frozen=True, slots=True)
+class ProbeStretch:
+    """`count` consecutive calls of one worker with one answer: `first` is the first call,
+    `last_at` when the last one started."""
+
+    first: ProbeRecord
+    count: int
+    last_at: float
 
 
 class Timeline:
@@ -321,6 +358,8 @@ class Timeline:
         self._runs: list[tuple[ProbeRun, int]] = []
         self._kubelet_events: list[EventRecord] = []
         self._expanded: tuple[list[ProbeRecord], list[EventRecord]] | None = None
+        self._only: str | None = None  # a narrowed timeline: this container's records only
+        self._order_names: list[str] | None = None  # the whole pod's names (narrowed)
         self.names: list[str] = []  # the pod's simulated containers, in pod order
         # per container: probe type -> [calls, failures], and back-offs (pods of several)
         self.by_name: dict[str, dict[ProbeType, list[int]]] | None = None
@@ -402,25 +441,86 @@ class Timeline:
             self.back_offs_by_name[name] = self.back_offs_by_name.get(name, 0) + 1
 
     # -- reading ----------------------------------------------------------------------------
+    # The records are read in the canonical order (the class doc) without being listed: the
+    # calls one at a time, merged from the single records and the runs (a stable merge of
+    # sorted parts, which is the order one stable sort of them all gives), so that a render
+    # that prints every call holds one call at a time, and a folded one none.
+    def _order(self) -> dict[str, int]:
+        """Each container's place among the concurrent calls of an instant (then by type)."""
+        names = self._order_names if self._order_names is not None else self.names
+        return {n: 3 * i for i, n in enumerate(names)}
+
+    def _keyed_records(self) -> list[tuple[_Key, ProbeRecord]]:
+        """The single records (not in runs) with their keys, sorted."""
+        index, only = self._order(), self._only
+        keyed = [((r.at + r.latency, 2 * e + 1, index.get(r.name, 0) + _TYPE_ORDER[r.probe]), r)
+                 for r, e in self._probes if only is None or r.name == only]
+        keyed.sort(key=_key)
+        return keyed
+
+    def _kept_runs(self) -> list[tuple[ProbeRun, int, int]]:
+        """The runs with their epoch and their place among concurrent calls."""
+        index, only = self._order(), self._only
+        return [(run, e, index.get(run.name, 0) + _TYPE_ORDER[run.probe])
+                for run, e in self._runs if only is None or run.name == only]
+
+    def _keyed_probes(self, judged_only: bool = False) -> Iterator[tuple[_Key, ProbeRecord]]:
+        """Every call with its key, in the canonical order; `judged_only`: leave out the runs
+        of successes (they emit no event), keeping the others' order."""
+        runs = [_run_keyed(run, e, order) for run, e, order in self._kept_runs()
+                if not (judged_only and run.result is Outcome.SUCCESS)]
+        if not runs:
+            return iter(self._keyed_records())
+        return heapq.merge(self._keyed_records(), *runs, key=_key)
+
+    def _keyed_kubelet_events(self) -> list[tuple[_Key, EventRecord]]:
+        """The kubelet's own events with their keys (each after the calls recorded before
+        it), sorted."""
+        only = self._only
+        keyed = [((ev.at, 2 * (i + 1), 0), ev) for i, ev in enumerate(self._kubelet_events)
+                 if only is None or ev.name == only]
+        keyed.sort(key=_key)
+        return keyed
+
+    def iter_probes(self) -> Iterator[ProbeRecord]:
+        """`probes` one at a time, never listed (a run's calls are made as they are read)."""
+        if self._expanded is not None:
+            return iter(self._expanded[0])
+        return (r for _, r in self._keyed_probes())
+
+    def iter_events(self) -> Iterator[EventRecord]:
+        """`events` one at a time, never listed."""
+        if self._expanded is not None:
+            return iter(self._expanded[1])
+        judged = ((key, ev) for key, r in self._keyed_probes(judged_only=True)
+                  if (ev := probe_event(r)) is not None)
+        return (ev for _, ev in heapq.merge(judged, self._keyed_kubelet_events(), key=_key))
+
+    def kubelet_events(self) -> list[EventRecord]:
+        """The kubelet's own events (Killing, BackOff, Started), in the order of `events`."""
+        return [ev for _, ev in self._keyed_kubelet_events()]
+
+    def probe_stretches(self) -> Iterator[ProbeStretch]:
+        """The calls as stretches in the order of their first calls: each run recorded in bulk
+        is one (its calls are consecutive calls of one worker with one answer), each other
+        call its own. A render that folds repeated answers reads these, not every call."""
+        singles = ((key, ProbeStretch(r, 1, r.at)) for key, r in self._keyed_records())
+        firsts = []
+        for run, e, order in self._kept_runs():
+            r = run.record(0)
+            firsts.append(((r.at + r.latency, 2 * e + 1, order),
+                           ProbeStretch(r, run.count, run.last_at)))
+        firsts.sort(key=_key)
+        return (st for _, st in heapq.merge(singles, firsts, key=_key))
+
+    def probe_latency_bound(self) -> float:
+        """No call took longer than this (a call's start is at least its end minus this)."""
+        return max([r.latency for r, _ in self._probes]
+                   + [run.latency for run, _ in self._runs] + [0.0])
+
     def _expand(self) -> tuple[list[ProbeRecord], list[EventRecord]]:
         if self._expanded is None:
-            index = {n: 3 * i for i, n in enumerate(self.names)}  # then by container
-            keyed = [(r.at + r.latency, 2 * e + 1, index.get(r.name, 0) + _TYPE_ORDER[r.probe], r)
-                     for r, e in self._probes]
-            for run, e in self._runs:
-                keyed.extend((r.at + r.latency, 2 * e + 1,
-                              index.get(r.name, 0) + _TYPE_ORDER[r.probe], r)
-                             for r in run.records())
-            keyed.sort(key=lambda x: x[:3])  # stable: equal keys keep their order
-            events: list[tuple[float, int, int, EventRecord]] = []
-            for end, e, order, rec in keyed:
-                ev = probe_event(rec)
-                if ev is not None:
-                    events.append((end, e, order, ev))
-            events.extend((ev.at, 2 * (i + 1), 0, ev)
-                          for i, ev in enumerate(self._kubelet_events))
-            events.sort(key=lambda x: x[:3])
-            self._expanded = [x[3] for x in keyed], [x[3] for x in events]
+            self._expanded = list(self.iter_probes()), list(self.iter_events())
         return self._expanded
 
     @property
@@ -461,9 +561,12 @@ class Timeline:
         out.post_starts = [p for p in self.post_starts if p.name == name]
         out.termination = self.termination
         out.keep_probes = self.keep_probes
-        probes = [p for p in self.probes if p.name == name]
-        events = [e for e in self.events if e.name == name]
-        out._expanded = probes, events
+        # the same records, read through a filter on the container's name, in the whole pod's
+        # order (its containers' places among concurrent calls)
+        out._probes, out._runs = self._probes, self._runs
+        out._kubelet_events, out._epoch = self._kubelet_events, self._epoch
+        out._order_names = self._order_names if self._order_names is not None else self.names
+        out._only = name
         if self.by_name is not None:
             out.counts = {t: list(c) for t, c in self.by_name[name].items()}
         out.back_offs = self.back_offs_by_name.get(name, 0)

@@ -162,8 +162,10 @@ THIRD_PARTY = {
              "kubesim.render.suggest_formats",
              "kubesim.render.check_html"},  # a finding's synthetic scenario, to save and rerun
     "simpy": {"kubesim.engine.simpy_scheduler"},
-    # the run's generator; a streamed trace's compact columns
-    "numpy": {"kubesim.engine.simulate", "kubesim.fleet.run", "kubesim.fleet.control",
+    # the run's generator; a streamed trace's compact columns; the jumps' long scheduling
+    # chains compared at once
+    "numpy": {"kubesim.engine.simulate", "kubesim.engine.jumps", "kubesim.fleet.run",
+              "kubesim.fleet.control",
               "kubesim.behaviour.trace", "kubesim.behaviour.trace_read",
               "kubesim.behaviour.trace_store"},
     "pydantic": {"kubesim.spec.model", "kubesim.kubelet.settings", "kubesim.behaviour.scenario",

@@ -16,6 +16,7 @@ profile with and without the ideal latencies.
 from __future__ import annotations
 
 import dataclasses
+import math
 from pathlib import Path
 from typing import Any
 
@@ -791,3 +792,153 @@ def test_restart_rules_and_in_place_restarts_same_metrics(pod: Any, scenario: di
     sc["containers"] = data.draw(container_rules(pod))
     same(pod, Scenario.from_dict(sc), duration=duration, seed=seed, profile=profile,
          phase=phase)
+
+
+def test_many_sidecars_started_apart_same_document() -> None:
+    """An app and eight probed sidecars, started one after another, through database outages
+    and stalls: each sidecar's readiness grid is re-phased at its start (R1.14), so grids a
+    whole number of periods apart tick at the same instants, and the jumps order their
+    wake-ups as the step-by-step run does (`jumps._tie_order`: the grids' sameness found
+    exactly, the long chains compared whole). The reference gives the same document."""
+    app = mesh_pod().container
+    proxy = next(c for c in mesh_pod().containers if c.sidecar)
+    sidecars = tuple(proxy.model_copy(update={
+        "name": f"proxy{i}", "ports": tuple(p.model_copy(update={"container_port":
+                                                                  p.container_port + i})
+                                            for p in proxy.ports)}) for i in range(8))
+    pod = ProbedContainer(app, others=sidecars, object_kind="Pod", object_name="many",
+                          source="<many sidecars>")
+    sc = Scenario.from_dict({
+        "dependencies": {"db": {"down": [{"from": 1800, "to": 1900}, {"from": 5000,
+                                                                       "to": 5300}]}},
+        "targets": {"/readyz": {"answer": {"status": 200, "latency_ms": 3},
+                                "depends_on": ["db"], "when_down": {"status": 503}}},
+        "stalls": [{"from": 3000, "to": 3008}]})
+    for seed in (1, 2):
+        ref = simulate(pod, sc, duration=7200.0, seed=seed, engine="simpy", whole_pod=True)
+        fast = simulate(pod, sc, duration=7200.0, seed=seed, whole_pod=True)
+        assert render_json(fast) == render_json(ref)
+
+
+def _walk_order(x: Any, y: Any) -> int:
+    """The jumps' tie order as first written: the scheduling chains compared one step at a
+    time from the newest event back (`Moved.chain`), with no shortcut."""
+    depth = 0
+    while True:
+        tx, ox = x.chain(depth)
+        ty, oy = y.chain(depth)
+        if tx != ty:
+            return -1 if tx < ty else 1
+        if ox or oy:
+            if ox and oy:
+                return -1 if x.token < y.token else 1
+            return -1 if ox else 1
+        depth += 1
+
+
+@st.composite
+def tied_wakeups(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any], float]:
+    """Two workers' moves over a stretch that wake at the same instant: one period, grids
+    whole periods apart (as sidecars re-phased at their starts), sometimes off by less than
+    the ticks' rounding."""
+    period = float(draw(st.integers(1, 30)))
+    base = draw(st.floats(0.0, 60.0, allow_nan=False))
+    apart = draw(st.integers(0, 4))
+    other = base + apart * period
+    end = draw(st.integers(10, 2000))  # the grid index just past the stretch (x's)
+    if draw(st.booleans()):  # off by a fraction of the last tick's ulp: some ticks round apart
+        other += draw(st.sampled_from([-3, -1, 1, 2])) * math.ulp(base + end * period) / 4
+    latency = draw(st.sampled_from([0.0, 0.0, 0.003, 0.25]))
+    moves = []
+    for origin, k_end in ((base, end), (other, end - apart)):
+        ticks = draw(st.integers(1, min(400, k_end - 1)))
+        k0 = k_end - ticks
+        first = origin + k0 * period
+        if draw(st.integers(0, 3)) == 0:  # a pending tick taken late (buffered)
+            first += draw(st.floats(0.0, period / 2))
+        moves.append({"origin": origin, "period": period, "k0": k0, "ticks": ticks,
+                      "first": first, "latency": latency, "token": draw(st.integers(0, 9))})
+    return moves[0], moves[1], base + end * period
+
+
+@given(tied=tied_wakeups())
+@settings(max_examples=300, deadline=None)
+def test_tie_order_is_the_step_by_step_walk(tied: tuple[dict[str, Any], dict[str, Any],
+                                                        float]) -> None:
+    """The jumps' order of two wake-ups at one instant (`jumps._tie_order`, with its exact
+    test of two grids' sameness and its comparison of whole chains) is the one-step-at-a-time
+    walk's, on real workers."""
+    from kubesim.engine.jumps import Moved, _tie_order
+    from kubesim.engine.simulate import launch_pod, make_scheduler
+
+    sched = make_scheduler("fast")
+    handle = launch_pod(sched, mesh_pod(), HEALTHY, duration=60.0, seed=0,
+                        profile=profile_from(), phase=0.0, keep_probes=False)
+    sched.run(until=30.0)  # the workers are made
+    assert handle.kubelet is not None
+    workers = [w for unit in handle.kubelet.units for w in unit.manager.workers.values()][:2]
+    x_data, y_data, at = tied
+    moved = []
+    for w, d in zip(workers, (x_data, y_data), strict=True):
+        w.origin, w.period = d["origin"], d["period"]
+        moved.append(Moved(at, w, sched.waiting(w.proc), d["first"], d["ticks"], d["latency"],
+                           d["k0"], d["token"] if w is workers[0] else d["token"] + 10))
+    x, y = moved
+    assert _tie_order(x, y) == _walk_order(x, y)
+    assert _tie_order(y, x) == _walk_order(y, x)
+
+
+@st.composite
+def tied_groups(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """Up to eight workers' moves waking at one instant, on a few grids: some of one grid
+    (period, latency, ticks, grids whole periods apart), some of another period or latency,
+    some of one tick."""
+    end = draw(st.integers(12, 400))
+    base = draw(st.floats(0.0, 30.0, allow_nan=False))
+    grids = draw(st.lists(st.tuples(st.sampled_from([5.0, 10.0]),
+                                    st.sampled_from([0.0, 0.003]),
+                                    st.integers(1, 10)), min_size=1, max_size=3))
+    moves = []
+    for _ in range(draw(st.integers(2, 8))):
+        period, latency, ticks = draw(st.sampled_from(grids))
+        apart = draw(st.integers(0, 3))
+        origin = base + apart * period
+        k_end = end - apart
+        k0 = k_end - ticks
+        first = origin + k0 * period
+        if draw(st.integers(0, 3)) == 0:
+            first += draw(st.sampled_from([0.5, 1.0]))
+        moves.append({"origin": origin, "period": period, "k0": k0, "ticks": ticks,
+                      "first": first, "latency": latency, "token": draw(st.integers(0, 99))})
+    return moves
+
+
+@given(group=tied_groups())
+@settings(max_examples=200, deadline=None)
+def test_step_order_of_a_tied_group_is_the_pairwise_walk(group: list[dict[str, Any]]) -> None:
+    """The jumps' order of many wake-ups at one instant (`jumps._step_order`: grouped by
+    grid, each grid sorted by its last steps) is the order the one-step walk gives every
+    pair, on real workers (each its own grid origin)."""
+    from functools import cmp_to_key
+
+    from kubesim.engine.jumps import Moved, _step_order
+    from kubesim.engine.simulate import launch_pod, make_scheduler
+
+    pod = ProbedContainer(mesh_pod().container, others=tuple(
+        c.model_copy(update={"name": f"proxy{i}", "ports": ()})
+        for i, c in enumerate([next(c for c in mesh_pod().containers if c.sidecar)] * 8)),
+        object_kind="Pod", object_name="tied", source="<tied>")
+    sched = make_scheduler("fast")
+    handle = launch_pod(sched, pod, HEALTHY, duration=60.0, seed=0, profile=profile_from(),
+                        phase=0.0, keep_probes=False)
+    sched.run(until=30.0)  # the workers are made
+    assert handle.kubelet is not None
+    workers = [w for unit in handle.kubelet.units for w in unit.manager.workers.values()]
+    at = 1e4
+    moved = []
+    for n, (w, d) in enumerate(zip(workers, group, strict=False)):
+        w.origin, w.period = d["origin"], d["period"]
+        moved.append(Moved(at, w, sched.waiting(w.proc), d["first"], d["ticks"], d["latency"],
+                           d["k0"], d["token"] * 10 + n))
+    want = sorted(moved, key=cmp_to_key(_walk_order))
+    assert [id(m) for m in _step_order(list(moved))] == [id(m) for m in want]

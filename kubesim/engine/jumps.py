@@ -34,6 +34,8 @@ from enum import Enum
 from functools import cmp_to_key
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from kubesim.behaviour.lookup import MARGIN
 from kubesim.engine.heap_scheduler import HeapProcess
 from kubesim.kubelet.pod_worker import Steady
@@ -83,6 +85,7 @@ class Moved:
                  latency: float, k0: int, token: int) -> None:
         self.at, self.worker, self.proc, self.first = at, worker, proc, first
         self.ticks, self.latency, self.k0, self.token = ticks, latency, k0, token
+        self._times: np.ndarray | None = None
 
     @property
     def steps(self) -> int:
@@ -99,6 +102,23 @@ class Moved:
         if self.steps == 2 and r == 0:
             return t + self.latency, 0  # its completion
         return t, -1 if tick == 0 else 0
+
+    def times(self) -> np.ndarray:
+        """The times of `chain(depth)` at every depth, in order (the last one is the
+        pending tick), made once: the same sums as `chain`, element by element."""
+        if self._times is None:
+            w, n = self.worker, self.ticks
+            ticks = np.empty(n)
+            ticks[:-1] = w.origin + np.arange(self.k0 + n - 1, self.k0, -1,
+                                              dtype=np.float64) * w.period
+            ticks[-1] = self.first
+            if self.steps == 2:
+                both = np.empty(2 * n)
+                both[0::2] = ticks + self.latency
+                both[1::2] = ticks
+                ticks = both
+            self._times = ticks
+        return self._times
 
 
 class Jumper:
@@ -234,12 +254,92 @@ class Jumper:
         if not moved and wake_at is None:
             self.no_jump_before = end
             return
-        moved.sort(key=cmp_to_key(_tie_order))
-        for m in moved:
+        for m in _step_order(moved):
             self.sched.resume_at(m.proc, m.at, NORMAL)
         if wake_at is not None:
             self.sched.resume_at(self.kubelet.pod_worker, wake_at, URGENT)
         self.no_jump_before = end
+
+
+def _step_order(moved: list[Moved]) -> list[Moved]:
+    """`moved` in the step-by-step order (`_tie_order`): by time, and the entries of one
+    time by the order of the events that scheduled them (only they need comparing)."""
+    moved.sort(key=_wake_time)
+    out: list[Moved] = []
+    i = 0
+    while i < len(moved):
+        j = i + 1
+        while j < len(moved) and moved[j].at == moved[i].at:
+            j += 1
+        out.extend(moved[i:j] if j == i + 1 else _tied(moved[i:j]))
+        i = j
+    return out
+
+
+def _tied(group: list[Moved]) -> list[Moved]:
+    """Wake-ups of one instant in the step-by-step order. Those of one grid (one period and
+    latency, as many ticks, `_same_grid`) have the same chains but for their last two steps,
+    so they are sorted by those (`_last_steps`); the grids' groups are ordered by one member
+    of each when their chains part before those steps, and every pair is compared
+    otherwise (`_tie_order`)."""
+    grids: list[list[Moved]] = []
+    for m in group:
+        for grid in grids:
+            if _one_grid(grid[0], m):
+                grid.append(m)
+                break
+        else:
+            grids.append([m])
+    if len(grids) > 1:
+        parted: dict[tuple[int, int], int] = {}
+        for a in range(len(grids)):
+            for b in range(a + 1, len(grids)):
+                order = _parting(grids[a][0], grids[b][0])
+                if order == 0:  # they part in their last steps, or far back
+                    return sorted(group, key=cmp_to_key(_tie_order))
+                parted[(a, b)], parted[(b, a)] = order, -order
+        index = {id(grid): n for n, grid in enumerate(grids)}
+        grids.sort(key=cmp_to_key(lambda x, y: parted[(index[id(x)], index[id(y)])]))
+    out: list[Moved] = []
+    for grid in grids:
+        out.extend(sorted(grid, key=_last_steps) if len(grid) > 1 else grid)
+    return out
+
+
+def _one_grid(x: Moved, y: Moved) -> bool:
+    """Whether the chains of x and y are the same up to their last two steps."""
+    wx, wy = x.worker, y.worker
+    return (wx.period == wy.period and x.latency == y.latency and x.ticks == y.ticks
+            and _same_grid(wx.origin, x.k0 + x.ticks, wy.origin, y.k0 + y.ticks, wx.period))
+
+
+def _last_steps(m: Moved) -> tuple[float, ...]:
+    """The last two steps of a chain (times and flags), then its pending tick's token: of
+    chains that are the same before those, the order `_tie_order` gives."""
+    n = m.ticks * m.steps
+    out: list[float] = []
+    for depth in range(max(0, n - 2), n):
+        t, flag = m.chain(depth)
+        out += [t, flag]
+    out.append(m.token)
+    return tuple(out)
+
+
+def _parting(x: Moved, y: Moved) -> int:
+    """`_tie_order(x, y)` for every member of x's grid and of y's, if their chains part
+    within the first few steps and before the last two of either (those steps are the same
+    for a whole grid); 0 if not found so."""
+    limit = min(x.ticks * x.steps, y.ticks * y.steps) - 2
+    for depth in range(min(limit, _WALK)):
+        tx, _ = x.chain(depth)
+        ty, _ = y.chain(depth)
+        if tx != ty:
+            return -1 if tx < ty else 1
+    return 0
+
+
+def _wake_time(m: Moved) -> float:
+    return m.at
 
 
 def _tie_order(x: Moved, y: Moved) -> int:
@@ -247,13 +347,13 @@ def _tie_order(x: Moved, y: Moved) -> int:
     events that scheduled them, recursively (an entry scheduled earlier has the smaller id)."""
     if x.at != y.at:
         return -1 if x.at < y.at else 1
-    depth = 0
+    start = 0
     wx, wy = x.worker, y.worker
-    if (wx.period == wy.period and x.latency == y.latency and wx.origin == wy.origin
-            and x.k0 + x.ticks == y.k0 + y.ticks):
+    if (wx.period == wy.period and x.latency == y.latency
+            and _same_grid(wx.origin, x.k0 + x.ticks, wy.origin, y.k0 + y.ticks, wx.period)):
         # identical canonical ticks up to there
-        depth = max(0, min(x.ticks * x.steps, y.ticks * y.steps) - 2)
-    while True:
+        start = max(0, min(x.ticks * x.steps, y.ticks * y.steps) - 2)
+    for depth in range(start, start + _WALK):
         tx, ox = x.chain(depth)
         ty, oy = y.chain(depth)
         if tx != ty:
@@ -262,4 +362,35 @@ def _tie_order(x: Moved, y: Moved) -> int:
             if ox and oy:
                 return -1 if x.token < y.token else 1
             return -1 if ox else 1
-        depth += 1
+    return _chains_order(x, y)
+
+
+_WALK = 16  # chain steps compared one by one before the whole chains are
+
+
+def _chains_order(x: Moved, y: Moved) -> int:
+    """`_tie_order`'s walk over the whole chains at once: the first depth at which their
+    times differ decides; without one, the chain that reaches its pending tick first (the
+    shorter), or, of two as long, the pending tick scheduled first."""
+    a, b = x.times(), y.times()
+    m = min(len(a), len(b))
+    differ = np.flatnonzero(a[:m] != b[:m])
+    if differ.size:
+        i = int(differ[0])
+        return -1 if a[i] < b[i] else 1
+    if len(a) == len(b):
+        return -1 if x.token < y.token else 1
+    return -1 if len(a) < len(b) else 1
+
+
+def _same_grid(ox: float, kx: int, oy: float, ky: int, period: float) -> bool:
+    """Whether tick kx - i of the grid at `ox` and tick ky - i of the grid at `oy` are the
+    same float for every i: they are when ox + kx * period and oy + ky * period are the same
+    real number, each tick then the same sum rounded once (j * period is exact for a whole
+    period and |j * period| < 2**53). Grids re-phased at different triggers (R1.14) a whole
+    number of periods apart are such grids: a pod's sidecars that started apart."""
+    if ox == oy and kx == ky:
+        return True
+    if not float(period).is_integer() or max(abs(kx), abs(ky)) * abs(period) >= 2.0 ** 53:
+        return False
+    return math.fsum((ox, kx * period, -oy, -ky * period)) == 0.0

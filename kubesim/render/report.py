@@ -6,8 +6,11 @@ that the same run gives the same bytes.
 
 from __future__ import annotations
 
+import heapq
 import json
-from collections.abc import Callable, Iterator
+import json.encoder
+import math
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -16,7 +19,14 @@ from kubesim.kubelet.settings import PROFILES
 from kubesim.render.edge import visible
 from kubesim.results import Outcome, ProbeType
 from kubesim.spec.model import POD_IP
-from kubesim.timeline import ContainerStop, KillWait, Timeline
+from kubesim.timeline import (
+    ContainerStop,
+    EventRecord,
+    KillWait,
+    ProbeRecord,
+    ProbeStretch,
+    Timeline,
+)
 
 if TYPE_CHECKING:
     from kubesim.spec.model import ProbedContainer
@@ -53,6 +63,26 @@ def _t(x: float | None) -> float | None:
 def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
                 phases: PhaseSpread | None = None) -> dict[str, Any]:
     """The JSON document of a run (its fields are listed in docs/run.md)."""
+    return _document(timeline, meta, phases,
+                     [_probe_entry(p) for p in timeline.iter_probes()],
+                     [_event_entry(e) for e in timeline.iter_events()])
+
+
+def _probe_entry(p: ProbeRecord) -> dict[str, Any]:
+    return {"at": _t(p.at), "probe": p.probe.value, "result": p.result.value,
+            "detail": p.detail, "latency": _t(p.latency), "container": p.container,
+            "name": p.name}
+
+
+def _event_entry(e: EventRecord) -> dict[str, Any]:
+    return {"at": _t(e.at), "type": e.type, "reason": e.reason, "message": e.message,
+            "name": e.name}
+
+
+def _document(timeline: Timeline, meta: dict[str, Any] | None, phases: PhaseSpread | None,
+              probes: object, events: object) -> dict[str, Any]:
+    """The document, its `probes` and `events` as given (lists, or what `iter_json` writes
+    in their place)."""
     s = timeline.summary()
     waits = {(w.name, w.at): w for w in timeline.kill_waits()}
     doc = {
@@ -88,11 +118,8 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
         "exits": [{"at": _t(x.at), "name": x.name, "container": x.container,
                    "exit_code": x.exit_code,
                    "reason": x.reason, "restart": x.restart} for x in timeline.exits],
-        "probes": [{"at": _t(p.at), "probe": p.probe.value, "result": p.result.value,
-                    "detail": p.detail, "latency": _t(p.latency), "container": p.container,
-                    "name": p.name} for p in timeline.probes],
-        "events": [{"at": _t(e.at), "type": e.type, "reason": e.reason, "message": e.message,
-                    "name": e.name} for e in timeline.events],
+        "probes": probes,
+        "events": events,
         **_pod_restarts(timeline),
         "post_starts": [{"name": p.name, "container": p.container, "handler": p.handler,
                          "started_at": _t(p.started_at), "ended_at": _t(p.ended_at),
@@ -177,22 +204,91 @@ def render_json(timeline: Timeline, *, meta: dict[str, Any] | None = None,
 def iter_json(timeline: Timeline, *, meta: dict[str, Any] | None = None,
               phases: PhaseSpread | None = None) -> Iterator[str]:
     """`render_json`'s text in pieces, the same bytes: the long lists (probe calls, events)
-    are encoded one entry at a time, so a long run is written as it is encoded."""
-    doc = to_document(timeline, meta=meta, phases=phases)
+    are encoded as the calls are read (`_probe_json`, `_event_json`), so a long run is never
+    held whole, neither as records nor as text."""
+    doc = _document(timeline, meta, phases, _PROBES, _EVENTS)
     keys = list(doc)
     yield "{"
     for i, key in enumerate(keys):
         value = doc[key]
         yield ("\n" if i == 0 else ",\n") + f"  {json.dumps(key)}: "
-        if isinstance(value, list) and value:
-            yield "["
-            for j, item in enumerate(value):
-                inner = json.dumps(item, indent=2).replace("\n", "\n    ")
-                yield ("\n    " if j == 0 else ",\n    ") + inner
-            yield "\n  ]"
+        if value is _PROBES:
+            yield from _list(map(_probe_json, timeline.iter_probes()))
+        elif value is _EVENTS:
+            yield from _list(map(_event_json, timeline.iter_events()))
+        elif isinstance(value, list):
+            yield from _list(json.dumps(item, indent=2).replace("\n", "\n    ")
+                             for item in value)
         else:
             yield json.dumps(value, indent=2).replace("\n", "\n  ")
     yield "\n}\n" if keys else "}\n"
+
+
+_PROBES, _EVENTS = object(), object()  # where `iter_json` writes the long lists
+_BATCH = 64  # entries encoded into one piece
+
+
+def _list(entries: Iterable[str]) -> Iterator[str]:
+    """A list at the document's second level as `json.dumps(indent=2)` writes it, from its
+    entries already encoded at that depth; in pieces of _BATCH entries."""
+    batch: list[str] = []
+    started = False
+    for entry in entries:
+        batch.append(entry)
+        if len(batch) == _BATCH:
+            yield ("," if started else "[") + _SEP + f",{_SEP}".join(batch)
+            batch, started = [], True
+    if batch:
+        yield ("," if started else "[") + _SEP + f",{_SEP}".join(batch)
+        started = True
+    yield "\n  ]" if started else "[]"
+
+
+_SEP = "\n    "  # before each entry of a second-level list
+
+
+# A call's and an event's entry, written by hand with the bytes json.dumps gives them at that
+# depth (floats as repr, strings escaped to ASCII by json's own encoder): encoding the
+# entries of a long run with json.dumps(indent=2) cost most of its time.
+def _num(x: float | None) -> str:
+    """A time as `json.dumps(_t(x))` writes it."""
+    if x is None:
+        return "null"
+    v = round(x, 6)
+    if not isinstance(v, float):
+        return int.__repr__(v)
+    if math.isfinite(v):
+        return float.__repr__(v)
+    return "NaN" if v != v else "Infinity" if v > 0 else "-Infinity"
+
+
+_D = "\n      "  # before each field of an entry
+# a call's entry around its time and latency, by what else it says (the calls of a run share it)
+_PROBE_PARTS: dict[tuple[ProbeType, Outcome, str, int, str], tuple[str, str, str]] = {}
+
+
+def _probe_json(p: ProbeRecord) -> str:
+    key = (p.probe, p.result, p.detail, p.container, p.name)
+    parts = _PROBE_PARTS.get(key)
+    if parts is None:
+        if len(_PROBE_PARTS) > 4096:
+            _PROBE_PARTS.clear()
+        parts = _PROBE_PARTS[key] = (
+            f'{{{_D}"at": ',
+            f',{_D}"probe": {_string(p.probe.value)},{_D}"result": {_string(p.result.value)},'
+            f'{_D}"detail": {_string(p.detail)},{_D}"latency": ',
+            f',{_D}"container": {int.__repr__(p.container)},{_D}"name": {_string(p.name)}'
+            '\n    }')
+    return f"{parts[0]}{_num(p.at)}{parts[1]}{_num(p.latency)}{parts[2]}"
+
+
+def _event_json(e: EventRecord) -> str:
+    return (f'{{{_D}"at": {_num(e.at)},{_D}"type": {_string(e.type)},{_D}"reason": '
+            f'{_string(e.reason)},{_D}"message": {_string(e.message)},{_D}"name": '
+            f'{_string(e.name)}\n    }}')
+
+
+_string = json.encoder.encode_basestring_ascii  # json.dumps's own (ensure_ascii)
 
 
 # -- text --------------------------------------------------------------------------------------
@@ -210,22 +306,35 @@ class Line(NamedTuple):
 Who = Callable[[str], str]  # a container's name as a line says it (nothing for one container)
 
 
-def _lines(timeline: Timeline, changes_only: bool = False) -> list[Line]:
-    """Every line of the timeline in time order; with `changes_only`, a probe call only
-    where its outcome differs from the previous call of its probe type (and of its
-    container), followed by how many calls gave the same outcome, until when."""
+def _lines(timeline: Timeline, changes_only: bool = False) -> Iterator[Line]:
+    """Every line of the timeline in time order (then by rank, then as listed here), made as
+    they are written: the probe lines as the calls are read, the few others listed; with
+    `changes_only`, a probe call only where its outcome differs from the previous call of its
+    probe type (and of its container), followed by how many calls gave the same outcome,
+    until when."""
     many = len(timeline.names) > 1  # a pod of several containers: name them
 
     def who(name: str) -> str:
         return f"{visible(name)} " if many else ""
 
-    out = [*_container_lines(timeline, who), *_probe_lines(timeline, changes_only, who),
-           *_ready_lines(timeline, many), *_post_start_lines(timeline, who),
-           *_kill_lines(timeline, who),
-           *_exit_lines(timeline, who), *_termination_lines(timeline, who),
-           *(Line(e.at, 3, f"BackOff   {e.message}") for e in timeline.events
-             if e.reason == "BackOff")]
-    return sorted(out, key=lambda line: (line.at, line.order))
+    groups: list[Iterable[Line]] = [
+        _container_lines(timeline, who), (), _ready_lines(timeline, many),
+        _post_start_lines(timeline, who), _kill_lines(timeline, who),
+        _exit_lines(timeline, who), _termination_lines(timeline, who),
+        (Line(e.at, 3, f"BackOff   {e.message}") for e in timeline.kubelet_events()
+         if e.reason == "BackOff")]
+    rest = sorted((line.at, line.order, g, i, line) for g, lines in enumerate(groups)
+                  for i, line in enumerate(lines))
+    probes = ((line.at, line.order, 1, i, line)
+              for i, line in enumerate(_probe_lines(timeline, changes_only, who)))
+    for *_, line in heapq.merge(rest, probes, key=_place):
+        yield line
+
+
+def _place(item: tuple[float, int, int, int, Line]) -> tuple[float, int, int, int]:
+    """A line's place: time, rank, then its group and its place in the group (as a stable
+    sort of the groups one after another places it)."""
+    return item[0], item[1], item[2], item[3]
 
 
 def _container_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
@@ -241,11 +350,11 @@ def _container_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
 
 
 def _probe_lines(timeline: Timeline, changes_only: bool, who: Who) -> Iterator[Line]:
-    """A line per probe call, or per run of one outcome (`changes_only`)."""
-    for run in _probe_runs(timeline, changes_only):
-        p, n, last = run[0], len(run), run[-1]
+    """A line per probe call, or per run of one outcome (`changes_only`), in time order."""
+    for fold in _folds(timeline, changes_only):
+        p, n = fold.first, fold.count
         took = f" [{p.latency * 1000:.0f} ms]" if p.latency >= 0.0005 else ""
-        more = f"  (x{n} to {last.at:.3f} s)" if n > 1 else ""
+        more = f"  (x{n} to {fold.last_at:.3f} s)" if n > 1 else ""
         yield Line(p.at, 1, f"{who(p.name)}{p.probe.value:<9} {_MARK[p.result]:<6} "
                             f"{visible(shown_detail(p.detail))}{took}{more}")
 
@@ -326,22 +435,47 @@ def _exit_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
                             f"{x.exit_code} ({x.reason}); {what}")
 
 
-def _probe_runs(timeline: Timeline, changes_only: bool) -> list[list[Any]]:
-    """Probe calls grouped into runs of one outcome (probe type, container, result and the
-    reason without its latency); each call its own run unless `changes_only`."""
-    if not changes_only:
-        return [[p] for p in timeline.probes]
-    runs: list[list[Any]] = []
-    current: dict[tuple[str, ProbeType], list[Any]] = {}
-    for p in timeline.probes:
-        run = current.get((p.name, p.probe))
-        if run and (run[0].container, run[0].result, run[0].detail) == (
+class _Fold:
+    """Calls of one probe type (of one container) in a row with one outcome (the container
+    instance, the result and the reason): its first call, how many, when the last started;
+    `closed` once a call with another outcome came (its line is then known)."""
+
+    __slots__ = ("closed", "count", "first", "last_at")
+
+    def __init__(self, first: ProbeRecord, count: int, last_at: float, closed: bool) -> None:
+        self.first, self.count, self.last_at, self.closed = first, count, last_at, closed
+
+
+def _folds(timeline: Timeline, changes_only: bool) -> Iterator[_Fold]:
+    """The probe calls as lines: each call its own, or (`changes_only`) runs of one outcome,
+    ordered by their first call's start (then as they began). The calls are read in the
+    order they ended, never listed: a line is given once it is closed and no call still to
+    be read can start before it (a call starts at most the longest latency before its end);
+    a folded run recorded in bulk (`Timeline.probe_stretches`) is read as one stretch."""
+    bound = timeline.probe_latency_bound()
+    stretches = (timeline.probe_stretches() if changes_only else
+                 (ProbeStretch(p, 1, p.at) for p in timeline.iter_probes()))
+    waiting: list[tuple[float, int, _Fold]] = []  # by start, then as they began
+    current: dict[tuple[str, ProbeType], _Fold] = {}
+    for seq, st in enumerate(stretches):
+        p = st.first
+        fold = current.get((p.name, p.probe))
+        if changes_only and fold is not None and (
+                fold.first.container, fold.first.result, fold.first.detail) == (
                 p.container, p.result, p.detail):
-            run.append(p)
+            fold.count += st.count
+            fold.last_at = st.last_at
             continue
-        current[(p.name, p.probe)] = [p]
-        runs.append(current[(p.name, p.probe)])
-    return runs
+        if fold is not None:
+            fold.closed = True
+        fold = current[(p.name, p.probe)] = _Fold(p, st.count, st.last_at, not changes_only)
+        heapq.heappush(waiting, (p.at, seq, fold))
+        end = p.at + p.latency
+        mark = end - bound - 1e-9 * max(1.0, abs(end))  # every later call starts after it
+        while waiting and waiting[0][2].closed and waiting[0][0] < mark:
+            yield heapq.heappop(waiting)[2]
+    while waiting:
+        yield heapq.heappop(waiting)[2]
 
 
 def _termination_lines(timeline: Timeline, who: Who) -> Iterator[Line]:
