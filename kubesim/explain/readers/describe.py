@@ -23,6 +23,7 @@ from kubesim.explain.readers.model import (
     ContainerRecord,
     Note,
     PodRecord,
+    RecordedEvent,
     RecordSet,
     Stamp,
     Terminated,
@@ -43,6 +44,7 @@ _CONDITION = re.compile(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"
                         r"(?P<status>True|False|Unknown)[ \t]*$")
 _EVENTS = re.compile(r"^(?P<indent>[ \t]*)Events:[ \t]*(?P<none><none>)?[ \t]*$")
 _PORTS = re.compile(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
+_ROWS = EventRows("<shape>")  # only asked which lines are rows
 POD_KEYS = {"Name", "Namespace", "Priority", "Priority Class Name", "Service Account", "Node",
             "Start Time", "Labels", "Annotations", "Status", "Reason", "Message", "IP", "IPs",
             "Controlled By", "Controllers", "Replication Controllers", "Init Containers",
@@ -106,6 +108,7 @@ class _Reader:
         self.rows_cut = False
         self.structure = False  # describe fields seen (lines after them are not orphans)
         self.events_indent = 0
+        self.loose: list[RecordedEvent] = []  # `kubectl get events` rows (they name a pod)
 
     def where(self, number: int) -> Where:
         return Where(self.source, number)
@@ -125,7 +128,11 @@ class _Reader:
         for pod in self.pods:
             for container in pod.containers:
                 self.build_spec(container)
-        return RecordSet(self.source, "describe", pods=self.pods, notes=self.notes)
+        described = [p for p in self.pods if p.name or p.containers or p.events
+                     or p.conditions]
+        fmt = "describe" if described or not self.loose else "events-table"
+        return RecordSet(self.source, fmt, pods=described, events=self.loose,
+                         notes=self.notes)
 
     # ------------------------------------------------------------ lines
     def line(self, line: str, number: int, *, cut: bool) -> None:
@@ -141,6 +148,9 @@ class _Reader:
         if self.fragment:
             self.fragment_line(line, number, cut=cut)
             return
+        if self.section != "events" and self.container is None and _ROWS.is_row(line):
+            self.close_container()  # rows pasted before (or without) their Events header
+            self.section, self.events_indent = "events", len(line) - len(line.lstrip()) - 1
         if self.section == "events":
             if self.rows is None:
                 self.rows = EventRows(self.source)
@@ -177,12 +187,18 @@ class _Reader:
     def close_rows(self) -> None:
         if self.rows is None:
             return
-        events = self.rows.finish(cut=self.rows_cut)
+        found = self.rows.finish(cut=self.rows_cut)
         self.rows_cut = False
-        if events or self.rows.notes:
+        # rows of `kubectl get events` name their object: they are the pod's only if it is
+        # theirs (`read.combine` ties them), not the describe's around them
+        self.loose.extend(e for e in found if e.object_name or e.object_kind)
+        events = [e for e in found if not (e.object_name or e.object_kind)]
+        if events or (self.rows.notes and not self.loose):
             pod = self.ensure_pod(events[0].where.line or 1 if events else 1)
             pod.events.extend(events)
             pod.notes.extend(self.rows.notes)
+        else:
+            self.notes.extend(self.rows.notes)
         self.rows = None
 
     def key_line(self, line: str, number: int) -> None:

@@ -36,7 +36,7 @@ from kubesim.spec.manifests import MODELED_FIELDS, PROBE_FIELDS
 from kubesim.spec.model import LocatedSpecError, field_path, parse_container
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents
 
-__all__ = ["MAX_OBJECTS", "looks_like_json", "read_kube"]
+__all__ = ["MAX_OBJECTS", "looks_like_json", "read_kube", "read_objects"]
 
 _JSON = re.compile(r"^\s*(?:\{\s*(?:\"|\})|\[\s*(?:[\"{\[\]]|$))")
 
@@ -48,15 +48,19 @@ EVENT_KINDS = ("Event",)
 class _Doc:
     """One parsed document and how to name a place in it."""
 
-    def __init__(self, data: Any, source: str, doc: YamlDocument | None) -> None:
-        self.data, self.source, self.doc = data, source, doc
+    def __init__(self, data: Any, source: str, doc: YamlDocument | None,
+                 line: int | None = None) -> None:
+        self.data, self.source, self.doc, self.line = data, source, doc, line
+
+    def line_of(self, loc: Loc) -> int | None:
+        """The line of `loc`: YAML knows it; a JSON line is the line of all it holds."""
+        return self.doc.line_of(loc) if self.doc is not None else self.line
 
     def where(self, loc: Loc) -> Where:
-        line = self.doc.line_of(loc) if self.doc is not None else None
-        return Where(self.source, line, field_path(loc) or None)
+        return Where(self.source, self.line_of(loc), field_path(loc) or None)
 
     def error(self, message: str, loc: Loc) -> RecordError:
-        line = self.doc.line_of(loc) if self.doc is not None else None
+        line = self.line_of(loc)
         path = field_path(loc)
         return RecordError(f"{path}: {message}" if path else message, source=self.source,
                            line=line, field=path or None)
@@ -69,7 +73,16 @@ def looks_like_json(text: str) -> bool:
 
 def read_kube(text: str, source: str) -> RecordSet | None:
     """Pods and events in a JSON or YAML text; None if it holds no Pod or Event object."""
-    docs = _documents(text, source)
+    return _read_docs(_documents(text, source), source)
+
+
+def read_objects(data: Any, source: str, line: int) -> RecordSet | None:
+    """Pods and events in parsed JSON that stands on `line` of a paste (a JSON line, or a
+    document that starts there); None if it holds no Pod or Event object."""
+    return _read_docs([_Doc(data, source, None, line)], source)
+
+
+def _read_docs(docs: list[_Doc], source: str) -> RecordSet | None:
     out = RecordSet(source, "kubernetes")
     found = False
     for doc in docs:
@@ -224,7 +237,7 @@ def _container_spec(doc: _Doc, c: dict[str, Any], loc: Loc, init: bool) -> Conta
         record.spec = parse_container({k: c[k] for k in MODELED_FIELDS if k in c},
                                       sidecar=sidecar)
     except LocatedSpecError as exc:
-        line = doc.doc.line_of((*loc, *exc.loc)) if doc.doc is not None else None
+        line = doc.line_of((*loc, *exc.loc))
         raise RecordError(f"{field_path(loc)}: {exc.message}", source=doc.source, line=line,
                           field=field_path((*loc, *exc.loc))) from None
     except SpecError as exc:

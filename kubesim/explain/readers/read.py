@@ -11,10 +11,9 @@ from __future__ import annotations
 import re
 
 from kubesim.errors import RecordError
-from kubesim.explain.readers.describe import looks_like_describe, read_describe
-from kubesim.explain.readers.events_table import looks_like_events_table, read_events_table
 from kubesim.explain.readers.kube import looks_like_json, read_kube
 from kubesim.explain.readers.model import Note, PodRecord, RecordSet, Where
+from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
 from kubesim.files import load_json, read_text
 
@@ -37,7 +36,12 @@ def parse_record(text: str, source: str) -> RecordSet:
     if not text.strip():
         raise RecordError(f"is empty; explain reads {FORMATS_HELP}", source=source)
     if looks_like_json(text):
-        data = load_json(text, source, RecordError)
+        try:
+            data = load_json(text, source, RecordError)
+        except RecordError as exc:
+            if not _json_lines(text):
+                raise
+            return _pasted(text, source, exc)
         if looks_like_prometheus(data):
             return read_prometheus(data, source)
         found = read_kube(text, source)
@@ -52,16 +56,30 @@ def parse_record(text: str, source: str) -> RecordSet:
             raise RecordError(f"YAML without a Pod or Event object; explain reads "
                               f"{FORMATS_HELP}", source=source)
         return found
-    if looks_like_describe(text):
-        return read_describe(text, source)
-    if looks_like_events_table(text):
-        return read_events_table(text, source)
+    return _pasted(text, source, None)
+
+
+def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
+    """Anything else is a paste (`paste.read_paste`); one that holds nothing explain reads is
+    one error saying what it reads."""
+    found = read_paste(text, source)
+    if found.pods or found.events or found.series:
+        return found
+    if error is not None:
+        raise error
+    first = _first_line(text)
     if _TABLE.match(first):
         columns = ", ".join(re.split(r"\s{2,}", first.strip())[:8])
         raise RecordError(f"a table with columns {columns[:120]} is not one explain reads "
                           "(kubectl describe pod, or kubectl get events with its default "
                           "columns); give kubectl get events -o json", source=source, line=1)
     raise RecordError(f"not a record explain reads: expected {FORMATS_HELP}", source=source)
+
+
+def _json_lines(text: str) -> bool:
+    """JSON lines (a JSON value on each line, as event exporters log them)."""
+    first = text.lstrip().split("\n", 1)[0].strip()
+    return first.startswith("{") and first.endswith("}")
 
 
 def _first_line(text: str) -> str:
