@@ -53,7 +53,7 @@ _GET_ROW = re.compile(
 _RFC1123 = r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} [+-]\d{4}"
 _TIME = rf"(?:{_RFC1123}|{AGE_PATTERN})"
 _OLD_ROW = re.compile(rf"^[ \t]*(?P<first>{_TIME})(?:\t+|[ \t]{{2,}})(?P<last>{_TIME})"
-                      rf"(?:\t+|[ \t]{{2,}})(?P<count>\d{{1,400}})(?:\t+|[ \t]{{2,}}|$)(?P<rest>.*)$")
+                      rf"[ \t]+(?P<count>\d{{1,400}})(?:\t+|[ \t]{{2,}}|$)(?P<rest>.*)$")
 _CLOCK = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M)?$")
 _SPLIT = re.compile(r"\t+|[ \t]{2,}")
 _SUBOBJECT = re.compile(r"^(?:spec\.\S+|implicitly required container \S+)$")
