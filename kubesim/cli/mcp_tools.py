@@ -270,8 +270,10 @@ def _fixed(c: dict[str, Any]) -> str:
 
 def _explain(doc: dict[str, Any], code: int) -> str:
     head = f"explain: pod {doc.get('pod') or '(name not in the record)'}"
-    return head + ".\n" + _lines(f"container {c['name']}: {c['diagnosis']}"
-                                 for c in doc["containers"])
+    unread = [f"{n['evidence'][0]['where'] if n['evidence'] else ''}: {n['text']}"
+              for n in doc["notes"] if n["level"] == "not-read"]  # never dropped
+    return head + ".\n" + _lines([*(f"container {c['name']}: {c['diagnosis']}"
+                                    for c in doc["containers"]), *unread])
 
 
 def _lines(items: Iterable[str], limit: int = 20) -> str:

@@ -17,11 +17,13 @@ from typing import Any
 
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.event_rows import EventRows
+from kubesim.explain.readers.limits import check_pods
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     Condition,
     ContainerRecord,
     Note,
+    NoteKind,
     PodRecord,
     RecordedEvent,
     RecordSet,
@@ -44,6 +46,7 @@ _CONDITION = re.compile(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"
                         r"(?P<status>True|False|Unknown)[ \t]*$")
 _EVENTS = re.compile(r"^(?P<indent>[ \t]*)Events:[ \t]*(?P<none><none>)?[ \t]*$")
 _PORTS = re.compile(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
+_INT32 = 2**31 - 1
 _ROWS = EventRows("<shape>")  # only asked which lines are rows
 POD_KEYS = {"Name", "Namespace", "Priority", "Priority Class Name", "Service Account", "Node",
             "Start Time", "Labels", "Annotations", "Status", "Reason", "Message", "IP", "IPs",
@@ -109,14 +112,21 @@ class _Reader:
         self.structure = False  # describe fields seen (lines after them are not orphans)
         self.events_indent = 0
         self.loose: list[RecordedEvent] = []  # `kubectl get events` rows (they name a pod)
+        self.total_events = 0  # read so far, against limits.MAX_EVENTS
 
     def where(self, number: int) -> Where:
         return Where(self.source, number)
+
+    def new_rows(self) -> EventRows:
+        rows = EventRows(self.source)
+        rows.before = self.total_events
+        return rows
 
     def ensure_pod(self, number: int) -> PodRecord:
         if self.pod is None:
             self.pod = PodRecord(None, self.where(number), formats=["describe"])
             self.pods.append(self.pod)
+            check_pods(len(self.pods), self.source, number)
         return self.pod
 
     def read(self) -> RecordSet:
@@ -143,7 +153,7 @@ class _Reader:
             self.ensure_pod(number)
             self.section, self.events_indent = "events", len(m_events["indent"])
             if m_events["none"] is None:
-                self.rows = EventRows(self.source)
+                self.rows = self.new_rows()
             return
         if self.fragment:
             self.fragment_line(line, number, cut=cut)
@@ -153,7 +163,7 @@ class _Reader:
             self.section, self.events_indent = "events", len(line) - len(line.lstrip()) - 1
         if self.section == "events":
             if self.rows is None:
-                self.rows = EventRows(self.source)
+                self.rows = self.new_rows()
             key = _KEY.match(line)
             if key is not None and key["key"] in POD_KEYS and \
                     len(key["indent"]) <= self.events_indent:
@@ -167,7 +177,7 @@ class _Reader:
     def fragment_line(self, line: str, number: int, *, cut: bool) -> None:
         """A paste without an Events header: rows may come anywhere, among describe fields."""
         if self.rows is None:
-            self.rows = EventRows(self.source)
+            self.rows = self.new_rows()
         key = _KEY.match(line)
         known = key is not None and key["key"] in POD_KEYS | CONTAINER_KEYS | STATE_KEYS
         header = self.section in ("containers", "init", "ephemeral") and _CONTAINER.match(line)
@@ -193,6 +203,7 @@ class _Reader:
         # theirs (`read.combine` ties them), not the describe's around them
         self.loose.extend(e for e in found if e.object_name or e.object_kind)
         events = [e for e in found if not (e.object_name or e.object_kind)]
+        self.total_events += len(found)
         if events or (self.rows.notes and not self.loose):
             pod = self.ensure_pod(events[0].where.line or 1 if events else 1)
             pod.events.extend(events)
@@ -288,13 +299,27 @@ class _Reader:
             self.block = _Block(key, value, indent, self.where(number))
         elif key == "Ready":
             c.ready = {"True": True, "False": False}.get(value)
-        elif key == "Restart Count" and value.isdigit() and len(value) <= 9:
-            c.restart_count, c.restart_where = int(value), self.where(number)
+        elif key == "Restart Count":
+            c.restart_count, c.restart_where = self.restart_count(value, number)
         elif key in ("Port", "Ports"):
             numbers = tuple((None, int(p)) for p in _PORTS.findall(value) if 0 < int(p) < 65536)
             c.ports = c.ports + numbers
         elif key in PROBE_KEYS:
             self.probe_line(PROBE_KEYS[key], value, number)
+
+    def restart_count(self, value: str, number: int) -> tuple[int | None, Where]:
+        """`Restart Count: N`, bounded as the API bounds restartCount (an int32): beyond it
+        is an error, as in a pod document; a value that is no number is a note."""
+        where = self.where(number)
+        if value.isdigit() and (len(value) > 10 or int(value) > _INT32):
+            raise RecordError(f"Restart Count: {value[:20]}{'...' if len(value) > 20 else ''} "
+                              f"must be a whole number from 0 to {_INT32}", source=self.source,
+                              line=number)
+        if value.isdigit():
+            return int(value), where
+        self.notes.append(Note(f"not read: line {number} (Restart Count {value[:20]!r} is not a "
+                               "number)", where, kind=NoteKind.NOT_READ))
+        return None, where
 
     def probe_line(self, probe_type: ProbeType, value: str, number: int) -> None:
         assert self.container is not None

@@ -25,6 +25,7 @@ from kubesim.explain.readers.event_layouts import (
     headerless_cells,
     wide_cells,
 )
+from kubesim.explain.readers.limits import check_events
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     CountBasis,
@@ -104,6 +105,7 @@ class EventRows:
         self._orphans: list[int] = []
         self._columns: tuple[int, int] | None = None  # (From, Message) offsets of the header
         self._table: Columns | None = None  # a get events / custom-columns header
+        self.before = 0  # events the record held before these rows (limits.MAX_EVENTS)
 
     def header(self, line: str) -> None:
         """Remember where the From and Message columns start (tabwriter aligns the rows)."""
@@ -188,6 +190,7 @@ class EventRows:
             event = replace(event, message="\n".join([event.message, *(m.strip() for m in more)]))
         self.events.append(event)
         self._open = None
+        check_events(self.before + len(self.events), self.source, event.where.line)
 
     # ------------------------------------------------------------ rows
     def _row(self, line: str, number: int) -> RecordedEvent | None:

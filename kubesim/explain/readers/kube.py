@@ -17,10 +17,12 @@ from typing import Any
 
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.event_rows import container_of_field_path, strip_combined
+from kubesim.explain.readers.limits import MAX_EVENTS, check_events, check_pods
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     Condition,
     ContainerRecord,
+    CountBasis,
     Note,
     PodRecord,
     RecordedEvent,
@@ -40,7 +42,7 @@ __all__ = ["MAX_OBJECTS", "looks_like_json", "read_kube", "read_objects"]
 
 _JSON = re.compile(r"^\s*(?:\{\s*(?:\"|\})|\[\s*(?:[\"{\[\]]|$))")
 
-MAX_OBJECTS = 100_000  # pods and events in one input
+MAX_OBJECTS = MAX_EVENTS  # kept for callers of an earlier release; see limits.py
 Loc = tuple[str | int, ...]
 EVENT_KINDS = ("Event",)
 
@@ -97,9 +99,9 @@ def _read_docs(docs: list[_Doc], source: str) -> RecordSet | None:
             elif kind in EVENT_KINDS:
                 out.events.append(_event(doc, obj, loc))
                 found = True
-            if len(out.pods) + len(out.events) > MAX_OBJECTS:
-                raise RecordError(f"holds more than {MAX_OBJECTS:,} pods and events; explain "
-                                  "reads one pod's record", source=source)
+            where = doc.line_of(loc)
+            check_events(len(out.events), source, where)
+            check_pods(len(out.pods), source, where)
     if not found:
         return None
     out.format = "events" if not out.pods else "pod" if not out.events else "kubernetes"
@@ -310,6 +312,9 @@ def _event(doc: _Doc, obj: dict[str, Any], loc: Loc) -> RecordedEvent:
         last = observed if observed.known else last
     first = first if first.known else event_time
     last = last if last.known else first
+    # core/v1 without a count does not say how often; events.k8s.io without a series
+    # happened once (the series is what a repeat adds)
+    stated = bool(count) or new
     message, combined = strip_combined(str(obj.get("note" if new else "message") or ""))
     source = _dict(doc, obj.get("deprecatedSource" if new else "source"), (*loc, "source"))
     component = _str(source.get("component")) or _str(obj.get(
@@ -319,4 +324,5 @@ def _event(doc: _Doc, obj: dict[str, Any], loc: Loc) -> RecordedEvent:
         max(count or 1, 1), first, last, doc.where(loc), component=component,
         object_kind=_str(regarding.get("kind")) or "", object_name=_str(regarding.get("name"))
         or "", container=container_of_field_path(_str(regarding.get("fieldPath"))),
-        series=bool(series), combined=combined)
+        series=bool(series), combined=combined,
+        count_basis=CountBasis.STATED if stated else CountBasis.AT_LEAST)

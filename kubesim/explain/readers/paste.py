@@ -19,7 +19,8 @@ from enum import Enum
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.describe import CONTAINER_KEYS, POD_KEYS, STATE_KEYS, read_describe
 from kubesim.explain.readers.event_rows import EventRows, is_header
-from kubesim.explain.readers.kube import MAX_OBJECTS, read_kube, read_objects
+from kubesim.explain.readers.kube import read_kube, read_objects
+from kubesim.explain.readers.limits import check_events, check_pods
 from kubesim.explain.readers.model import (
     ContainerRecord,
     Note,
@@ -175,9 +176,11 @@ class _Placer:
 
 
 def _one_value(text: str) -> bool:
+    if len(text) > 1_000_000 or text.count("[") + text.count("{") > 10_000:
+        return False  # no event is that large or deep: read as a document (load_json bounds it)
     try:
         json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return True
 
@@ -196,9 +199,9 @@ def read_paste(text: str, source: str) -> RecordSet:
         if found is None:
             continue
         _add(out, found)
-        if len(out.events) + sum(len(p.events) for p in out.pods) > MAX_OBJECTS:
-            raise RecordError(f"holds more than {MAX_OBJECTS:,} events; explain reads one "
-                              "pod's record", source=source, line=segment.first)
+        check_events(len(out.events) + sum(len(p.events) for p in out.pods), source,
+                     segment.first)
+        check_pods(len(out.pods), source, segment.first)
     out.notes.extend(unread_notes(placer.unread, source))
     formats = sorted({p for pod in out.pods for p in pod.formats})
     out.format = "+".join(formats + (["events"] if out.events else [])) or "paste"

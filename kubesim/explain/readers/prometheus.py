@@ -14,11 +14,11 @@ import math
 from typing import Any
 
 from kubesim.errors import RecordError
+from kubesim.explain.readers.limits import MAX_SAMPLES, check_samples
 from kubesim.explain.readers.model import ProbeSeries, RecordSet, Where
 
 __all__ = ["MAX_SAMPLES", "looks_like_prometheus", "read_prometheus"]
 
-MAX_SAMPLES = 2_000_000
 _TYPES = {"liveness": "Liveness", "readiness": "Readiness", "startup": "Startup"}
 
 
@@ -57,11 +57,10 @@ def read_prometheus(data: Any, source: str) -> RecordSet:
             raise RecordError(f"probe_type={str(metric.get('probe_type'))[:20]!r} must be "
                               "Liveness, Readiness or Startup", source=source,
                               field=f"{where.field}.metric.probe_type")
+        total += len(item["values"])
+        check_samples(total, source, f"{where.field}.values")
         samples = tuple(_sample(v, source, f"{where.field}.values[{j}]")
                         for j, v in enumerate(item["values"]))
-        total += len(samples)
-        if total > MAX_SAMPLES:
-            raise RecordError(f"holds more than {MAX_SAMPLES:,} samples", source=source)
         out.series.append(ProbeSeries(
             _label(metric, "pod"), _label(metric, "container"), probe_type,
             str(metric.get("result", "")), tuple(sorted(samples)), where))

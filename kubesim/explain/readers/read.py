@@ -39,7 +39,7 @@ def parse_record(text: str, source: str) -> RecordSet:
         try:
             data = load_json(text, source, RecordError)
         except RecordError as exc:
-            if not _json_lines(text):
+            if not (exc.message.startswith("not JSON") and _json_lines(text)):
                 raise
             return _pasted(text, source, exc)
         if looks_like_prometheus(data):

@@ -848,6 +848,11 @@
         if (c.patch_yaml) add(root, el("pre", { "class": "patch" }, c.patch_yaml));
       }
     });
+    if (doc.notes.length) {  // how the record was read, and the lines not read (never dropped)
+      add(root, el("h2", {}, "reading the record"), list(doc.notes.map(function (n) {
+        return (n.evidence.length ? n.evidence[0].where + ": " : "") + n.text;
+      }), "notes"));
+    }
   }
 
   // ------------------------------------------------------------------ start
