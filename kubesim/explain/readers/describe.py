@@ -31,7 +31,11 @@ from kubesim.explain.readers.model import (
     Terminated,
     Where,
 )
-from kubesim.explain.readers.probe_line import ProbeLineError, parse_probe_line
+from kubesim.explain.readers.probe_line import (
+    ProbeLineError,
+    is_cut_probe_line,
+    parse_probe_line,
+)
 from kubesim.explain.readers.times import parse_rfc1123
 from kubesim.results import ProbeType
 from kubesim.spec.model import LocatedSpecError, parse_container
@@ -113,6 +117,8 @@ class _Reader:
         self.events_indent = 0
         self.loose: list[RecordedEvent] = []  # `kubectl get events` rows (they name a pod)
         self.total_events = 0  # read so far, against limits.MAX_EVENTS
+        self.cut_line: int | None = None  # the last line, when the text ends inside it
+        self.last_line = max((i for i, x in enumerate(self.lines, 1) if x.strip()), default=0)
 
     def where(self, number: int) -> Where:
         return Where(self.source, number)
@@ -146,6 +152,7 @@ class _Reader:
 
     # ------------------------------------------------------------ lines
     def line(self, line: str, number: int, *, cut: bool) -> None:
+        self.cut_line = number if cut else None
         m_events = _EVENTS.match(line)
         if m_events:
             self.close_container()
@@ -331,6 +338,12 @@ class _Reader:
         try:
             data = parse_probe_line(value)
         except ProbeLineError as exc:
+            if number == self.cut_line or (number == self.last_line
+                                           and is_cut_probe_line(value)):  # cut, not wrong
+                self.notes.append(Note(f"not read: line {number} (the {probe_type.event_name} "
+                                       "probe's line is cut short where the record ends)",
+                                       self.where(number), kind=NoteKind.NOT_READ))
+                return
             raise RecordError(f"{probe_type.event_name}: {exc}", source=self.source,
                               line=number) from None
         self.probes.setdefault(id(self.container), {})[probe_type] = (data, self.where(number))

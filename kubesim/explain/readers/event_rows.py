@@ -123,9 +123,6 @@ class EventRows:
             return True
         event = self._row(line, number)
         if event is not None:
-            if event.truncated:
-                self.notes.append(Note("this event row is cut short: its time, reason or "
-                                       "message is not in the record", event.where))
             self._close()
             self._open = _Open(event, [])
             return True
@@ -186,8 +183,13 @@ class EventRows:
         if self._open is None:
             return
         event, more = self._open.event, self._open.lines
-        if more:
+        if more and not event.message and event.last.text:  # the message wrapped to a line
+            event = replace(event, message="\n".join(m.strip() for m in more), truncated=False)
+        elif more:
             event = replace(event, message="\n".join([event.message, *(m.strip() for m in more)]))
+        if event.truncated:
+            self.notes.append(Note("this event row is cut short: its time, reason or "
+                                   "message is not in the record", event.where))
         self.events.append(event)
         self._open = None
         check_events(self.before + len(self.events), self.source, event.where.line)
