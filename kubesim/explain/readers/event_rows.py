@@ -238,8 +238,8 @@ class EventRows:
         if text.startswith("-"):
             raise self._error(f"age {text[:20]!r} is negative: kubectl prints a time ahead of "
                               "its clock as <invalid>", number)
-        if _CLOCK.match(text):  # a console's time of day: no date, not on the record's axis
-            return Stamp(StampKind.UNKNOWN, text=text)
+        if _CLOCK.match(text) or text in ("<nil>", "<none>"):  # a console's time of day (no
+            return Stamp(StampKind.UNKNOWN, text=text)  # date), custom columns' missing field
         raise self._error(f"age {text[:20]!r} is not one kubectl prints (at most 9 digits "
                           "a unit, units decreasing: 3m20s)", number)
 
