@@ -33,6 +33,7 @@ _KINDS = {"Pod", "ReplicaSet", "Deployment", "StatefulSet", "DaemonSet", "Job", 
 _COUNT = re.compile(r"^\d{1,400}$")
 _REASON = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,80}$")
 _OBJECT = re.compile(r"^[a-z][a-z0-9.]{0,60}/\S{1,253}$")
+_CUT_OBJECT = re.compile(r"^[a-z][a-z0-9.]{0,60}(?:/\S{0,253})?$")
 # reasons the kubelet writes: a headerless row without TYPE is read only when it names one
 KUBELET_REASONS = {"Unhealthy", "Killing", "BackOff", "Started", "Created", "Pulled",
                    "Pulling", "Failed", "ProbeWarning", "Scheduled", "FailedSync",
@@ -203,8 +204,8 @@ def headerless_cells(line: str, is_time: Callable[[str], bool]) -> Cells | None:
         return None
     if t[1] in _TYPE and _REASON.match(t[2]):
         rest = t[3:]
-        if rest and _OBJECT.match(rest[0]):
-            kind, _, name = rest.pop(0).partition("/")
+        if rest and (_OBJECT.match(rest[0]) or len(rest) == 1 and _CUT_OBJECT.match(rest[0])):
+            kind, _, name = rest.pop(0).partition("/")  # (an OBJECT cut short: no message)
             return Cells(t[2], "  ".join(rest), t[1], t[0], kind=kind, name=name)
         return Cells(t[2], "  ".join(rest), t[1], t[0])
     if t[1] in KUBELET_REASONS:
