@@ -203,12 +203,14 @@ def read_paste(text: str, source: str) -> RecordSet:
                      segment.first)
         check_pods(len(out.pods), source, segment.first)
     out.notes.extend(unread_notes(placer.unread, source))
-    formats = sorted({p for pod in out.pods for p in pod.formats})
-    out.format = "+".join(formats + (["events"] if out.events else [])) or "paste"
+    out.format = "+".join(out.format.split("+")[1:]) or "paste"
     return out
 
 
 def _add(out: RecordSet, found: RecordSet) -> None:
+    """`found`'s pods, events and notes into `out`; its format among `out`'s (`paste+...`)."""
+    if found.format not in out.format.split("+"):
+        out.format += "+" + found.format
     out.pods.extend(found.pods)
     out.events.extend(found.events)
     out.series.extend(found.series)
