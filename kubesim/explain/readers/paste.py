@@ -81,6 +81,7 @@ class _Placer:
         self.in_describe = False  # the line above was describe's: indented lines go on
         self.after_row = False  # the line above was an event row or its message
         self.spread = 0  # documents over several lines (each parsed with its line numbers)
+        self.row_count = 0  # event rows placed so far
 
     def place(self) -> None:
         i = 0
@@ -109,9 +110,13 @@ class _Placer:
     def content(self, line: PasteLine, i: int) -> int:
         text = line.text
         key = _KEY.match(text)
-        if is_header(text):
+        header = is_header(text)
+        if header:
             self.rows.header(text)
         row = self.rows.is_row(text)
+        if row and not header:  # the limit of one record, before reading on (limits.py)
+            self.row_count += 1
+            check_events(self.row_count, self.source, line.number)
         if row or (key is not None and key["key"].strip() in _DESCRIBE_KEYS) or \
                 _EVENTS.match(text):
             self.describe.lines.append(line)
