@@ -26,7 +26,7 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.normalise import LineKind, normalise
 from kubesim.explain.readers.paste import MAX_UNREAD_NOTES
 from kubesim.explain.readers.probe_line import ProbeLineError, parse_probe_line
-from kubesim.explain.readers.read import combine, parse_record
+from kubesim.explain.readers.read import combine, parse_record, pod_groups
 from kubesim.explain.readers.times import human_printer, parse_age, parse_rfc1123, parse_rfc3339
 
 # ---------------------------------------------------------------- times
@@ -573,7 +573,7 @@ def test_lines_not_read_are_listed_by_number():
     text = ("We see restarts:\n```\n$ kubectl describe pod web\n"
             "  Warning  Unhealthy  3m (x3 over 5m)  kubelet  Liveness probe failed: boom\n"
             "```\nthen this happened\nand more\n\n"
-            "NAME    READY   STATUS    RESTARTS   AGE\nweb     0/1     Running   4          9m\n")
+            "NAME   TYPE        CLUSTER-IP\nweb    ClusterIP   10.0.0.1\n")
     record = parse_record(text, "p.txt")
     assert [e.where.line for e in events_of(record)] == [4]
     assert [(n.where.line, n.text.split(":")[1]) for n in unread(record)] == [
@@ -657,3 +657,41 @@ def test_the_limits_of_one_record_are_shared_by_describe_and_json():
     items = [{"kind": "Event", "reason": "Pulled"}] * (MAX_EVENTS + 1)
     with pytest.raises(RecordError, match=f"more than {MAX_EVENTS:,} events"):
         parse_record(json.dumps({"kind": "List", "items": items}), "e.json")
+
+
+def test_get_pods_rows_give_the_pod_its_restarts_and_state():
+    """k8s-99697: a `kubectl get pods -w` watch: the last row is the latest (RESTARTS 11 on
+    the record's last row); hmcts-flux-28772: STATUS OOMKilled with `4 (57s ago)`."""
+    lines = (REAL / "k8s-99697.get-pods-watch.txt").read_text().splitlines()
+    last = [x for x in lines if x.startswith("liveness-exec")][-1].split()
+    (pod,) = pod_groups([real("k8s-99697.get-pods-watch.txt")])
+    assert pod.name == "liveness-exec" and pod.containers[0].restart_count == int(last[3])
+    (oom,) = pod_groups([real("hmcts-flux-28772.get-and-laststate.txt")])
+    (c,) = oom.containers  # the describe piece and the get pods row are one container
+    assert oom.name == "tax-tribunals-application-base-74464f6b98-2kj6g"
+    assert (c.restart_count, c.state_reason, c.last.reason) == (4, "OOMKilled", "OOMKilled")
+
+
+def test_a_paste_of_several_pods_gives_each_its_record():
+    """uptime-kuma-helm-67: `get pods` shows one pod, `get events` another: two groups, each
+    with what is its own."""
+    groups = {p.name: p for p in pod_groups([real("uptime-kuma-helm-67.arrow-prompt.txt")])}
+    assert set(groups) == {"uptime-kuma-helm-8568db8bfd-7w6xl", "uptime-kuma-helm-57f9d6fd5c-czdlh"}
+    assert groups["uptime-kuma-helm-8568db8bfd-7w6xl"].containers[0].restart_count == 174
+    assert not groups["uptime-kuma-helm-8568db8bfd-7w6xl"].events
+    assert len(groups["uptime-kuma-helm-57f9d6fd5c-czdlh"].events) == 5
+    with pytest.raises(RecordError, match="choose one with --pod NAME"):
+        combine([real("uptime-kuma-helm-67.arrow-prompt.txt")])
+
+
+def test_an_event_json_line_cut_short_is_read_to_the_cut():
+    """event-exporter-25: one Event logged as a JSON line, cut inside its labels: its
+    reason, count, times and container are before the cut."""
+    groups = {p.name: p for p in pod_groups([real("event-exporter-25.events-jsonline.txt")])}
+    (event,) = groups["basketball-live-api-20220224201321-9b7083b-54989875d7-52xnl"].events
+    assert (event.reason, event.count, event.count_stated, event.container) == (
+        "Unhealthy", 4, True, "basketball-live-api")
+    assert event.truncated and event.last.at - event.first.at == 45
+    with pytest.raises(RecordError, match="2147483647"):  # checked as a whole Event is
+        parse_record('{"involvedObject":{"kind":"Pod","name":"p"},"reason":"Unhealthy",'
+                     '"count":99999999999,"message":"cut', "x.txt")

@@ -30,6 +30,8 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
+from kubesim.explain.readers.pods_table import PodRow, is_pods_header, pod_row, pods_of
+from kubesim.explain.readers.salvage import salvage_event
 from kubesim.files import load_json
 from kubesim.spec.manifests import containers_from_text
 
@@ -82,6 +84,7 @@ class _Placer:
         self.after_row = False  # the line above was an event row or its message
         self.spread = 0  # documents over several lines (each parsed with its line numbers)
         self.row_count = 0  # event rows placed so far
+        self.pod_rows: list[PodRow] = []  # rows of `kubectl get pods`
 
     def place(self) -> None:
         i = 0
@@ -109,6 +112,11 @@ class _Placer:
 
     def content(self, line: PasteLine, i: int) -> int:
         text = line.text
+        if is_pods_header(text) or (row := pod_row(text, self.source, line.number)):
+            if not is_pods_header(text):
+                self.pod_rows.append(row)
+            self.in_describe = self.after_row = False
+            return i + 1
         key = _KEY.match(text)
         header = is_header(text)
         if header:
@@ -207,6 +215,8 @@ def read_paste(text: str, source: str) -> RecordSet:
         check_events(len(out.events) + sum(len(p.events) for p in out.pods), source,
                      segment.first)
         check_pods(len(out.pods), source, segment.first)
+    if placer.pod_rows:
+        _add(out, RecordSet(source, "pods-table", pods=pods_of(placer.pod_rows)))
     out.notes.extend(unread_notes(placer.unread, source))
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
     return out
@@ -251,7 +261,15 @@ def _document(segment: Segment, source: str, out: RecordSet) -> RecordSet | None
 def _read_segment(segment: Segment, source: str) -> RecordSet | None:
     text = "\n".join(x.text for x in segment.lines) + "\n"
     if segment.kind is SegmentKind.JSON:
-        return read_objects(load_json(text, source, RecordError), source, segment.first)
+        try:
+            data = load_json(text, source, RecordError)
+        except RecordError as exc:  # an Event's JSON line cut short is read to the cut
+            found = salvage_event(text, source, segment.first) if exc.message.startswith(
+                "not JSON") and len(segment.lines) == 1 else None
+            if found is None:
+                raise
+            return found
+        return read_objects(data, source, segment.first)
     if segment.kind is SegmentKind.STATUS_PIECE:
         return _status_piece(segment, source)
     body = "\n" * (segment.first - 1) + text  # YAML's own line numbers are the paste's

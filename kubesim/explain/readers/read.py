@@ -12,7 +12,14 @@ import re
 
 from kubesim.errors import RecordError
 from kubesim.explain.readers.kube import looks_like_json, read_kube
-from kubesim.explain.readers.model import Note, PodRecord, RecordedEvent, RecordSet, Where
+from kubesim.explain.readers.model import (
+    ContainerRecord,
+    Note,
+    PodRecord,
+    RecordedEvent,
+    RecordSet,
+    Where,
+)
 from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
 from kubesim.files import load_json, read_text
@@ -77,9 +84,11 @@ def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
 
 
 def _json_lines(text: str) -> bool:
-    """JSON lines (a JSON value on each line, as event exporters log them)."""
-    first = text.lstrip().split("\n", 1)[0].strip()
-    return first.startswith("{") and first.endswith("}")
+    """JSON lines (a JSON value on each line, as event exporters log them), or one line of
+    JSON (perhaps cut short)."""
+    first, _, rest = text.lstrip().partition("\n")
+    first = first.strip()
+    return first.startswith("{") and (first.endswith("}") or not rest.strip())
 
 
 def _first_line(text: str) -> str:
@@ -163,6 +172,18 @@ def _attach_events(pod: PodRecord, mine: list[RecordedEvent]) -> None:
         pod.name = next(e.object_name for e in mine if e.object_name)
 
 
+_FILLED = ("spec", "spec_where", "state", "state_reason", "state_message", "terminated", "last",
+           "ready", "started", "restart_count", "restart_where")
+
+
+def _fill(into: ContainerRecord, other: ContainerRecord) -> None:
+    """What `other` says of a container and `into` does not (describe wins over a `get pods`
+    row, a probe piece gives its spec to the container that has none)."""
+    for key in _FILLED:
+        if getattr(into, key) is None and getattr(other, key) is not None:
+            setattr(into, key, getattr(other, key))
+
+
 def _names(names: list[str]) -> str:
     shown = ", ".join(n[:60] for n in names[:5])
     return shown + (", ..." if len(names) > 5 else "")
@@ -196,6 +217,9 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
     if other.conditions and (documented or not into.conditions):
         into.conditions = other.conditions
     for c in other.containers:
+        if c.name is None and len(into.containers) == 1 and not documented:
+            _fill(into.containers[0], c)  # a piece of the pod's one container
+            continue
         mine = next((m for m in into.containers if m.name == c.name), None)
         if mine is None:
             into.containers.append(c)
@@ -203,6 +227,8 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
             spec = mine.spec if c.spec is None else c.spec
             into.containers[into.containers.index(mine)] = c
             c.spec = spec
+        else:
+            _fill(mine, c)
     into.events.extend(other.events)
     into.notes.extend(other.notes)
     into.formats.extend(f for f in other.formats if f not in into.formats)
