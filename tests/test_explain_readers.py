@@ -695,3 +695,31 @@ def test_an_event_json_line_cut_short_is_read_to_the_cut():
     with pytest.raises(RecordError, match="2147483647"):  # checked as a whole Event is
         parse_record('{"involvedObject":{"kind":"Pod","name":"p"},"reason":"Unhealthy",'
                      '"count":99999999999,"message":"cut', "x.txt")
+
+
+def test_lines_not_read_are_shown_in_every_format(capsys, tmp_path):
+    """Text, the JSON document, the HTML page (its data and the section drawing it) and the
+    MCP tool's summary each list `not read: line N`."""
+    from helpers import cli
+
+    from kubesim.cli.mcp_tools import SUMMARIES
+    record = tmp_path / "paste.md"
+    record.write_text("The pod keeps dying, here is what I see:\n```\n"
+                      "Events:\n  Warning  Unhealthy  3m (x3 over 5m)  kubelet  Liveness probe "
+                      "failed: HTTP probe failed with statuscode: 500\n"
+                      "  Normal   Killing    3m  kubelet  Container app failed liveness probe, "
+                      "will be restarted\n```\nany idea?\n")
+    code, text, err = cli(capsys, "explain", str(record), "--no-suggest", "--phases", "1")
+    assert code == 0, err
+    flat = " ".join(text.split())  # the text is wrapped at 100 columns
+    assert "not read: line 1: The pod keeps dying" in flat and "not read: line 7" in flat
+    page = tmp_path / "p.html"
+    code, out, err = cli(capsys, "explain", str(record), "--no-suggest", "--phases", "1",
+                         "--format", "json", "--html", str(page))
+    doc = json.loads(out)
+    unread_notes = [n for n in doc["notes"] if n["level"] == "not-read"]
+    assert [n["evidence"][0]["where"] for n in unread_notes] == [f"{record}:1", f"{record}:7"]
+    assert "not read: line 7: any idea?" in page.read_text()
+    assert '"reading the record"' in page.read_text()  # the page's script draws them
+    summary = SUMMARIES["explain"](doc, 0)
+    assert "not read: line 1" in summary and "not read: line 7" in summary
