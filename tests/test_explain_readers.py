@@ -723,3 +723,20 @@ def test_lines_not_read_are_shown_in_every_format(capsys, tmp_path):
     assert '"reading the record"' in page.read_text()  # the page's script draws them
     summary = SUMMARIES["explain"](doc, 0)
     assert "not read: line 1" in summary and "not read: line 7" in summary
+
+
+def test_a_kubelet_message_alone_is_an_event_whose_reason_is_inferred():
+    """daxio-k8s-lemp-17 (inline code) and eck-2134 (another tool's JSON lines): the reason
+    comes from the message's words, said in an uncertain note; at least once; a time only
+    when the line has one."""
+    daxio = real("daxio-k8s-lemp-17.inline-and-log.txt")
+    assert [(e.reason, e.count_basis) for e in daxio.events] == [
+        ("Unhealthy", CountBasis.AT_LEAST), ("FailedSync", CountBasis.AT_LEAST),
+        ("Killing", CountBasis.AT_LEAST)]
+    inferred = [n for n in daxio.notes if "inferred" in n.text]
+    assert len(inferred) == 3 and all(n.uncertain for n in inferred)
+    assert not any(e.last.known for e in daxio.events)
+    eck = real("eck-2134.events-jsonl.txt")
+    readiness = next(e for e in eck.events if e.reason == "Unhealthy")
+    assert readiness.container == "elasticsearch" and readiness.last.text == "2019-11-25T01:22:45Z"
+    assert "Log:" in " ".join(n.text for n in unread(daxio))  # the rest is listed, not dropped

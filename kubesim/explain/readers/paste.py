@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from kubesim.errors import RecordError, SpecError
+from kubesim.explain.readers.bare import bare_event, bare_json_event
 from kubesim.explain.readers.describe import CONTAINER_KEYS, POD_KEYS, STATE_KEYS, read_describe
 from kubesim.explain.readers.event_rows import EventRows, is_header
 from kubesim.explain.readers.kube import read_kube, read_objects
@@ -26,6 +27,7 @@ from kubesim.explain.readers.model import (
     Note,
     NoteKind,
     PodRecord,
+    RecordedEvent,
     RecordSet,
     Where,
 )
@@ -85,6 +87,7 @@ class _Placer:
         self.spread = 0  # documents over several lines (each parsed with its line numbers)
         self.row_count = 0  # event rows placed so far
         self.pod_rows: list[PodRow] = []  # rows of `kubectl get pods`
+        self.bare: list[tuple[RecordedEvent, Note]] = []  # messages alone (`bare`)
 
     def place(self) -> None:
         i = 0
@@ -133,8 +136,12 @@ class _Placer:
         if self.after_row or (self.in_describe and text[:1] in " \t"):
             self.describe.lines.append(line)  # a wrapped message, or describe's nesting
             return i + 1
-        self.unread.append(line)
         self.in_describe = self.after_row = False
+        bare = bare_event(text, Where(self.source, line.number))
+        if bare is not None:  # a kubelet's message pasted alone
+            self.bare.append(bare)
+            return i + 1
+        self.unread.append(line)
         return i + 1
 
     def document(self, i: int) -> int:
@@ -215,6 +222,9 @@ def read_paste(text: str, source: str) -> RecordSet:
         check_events(len(out.events) + sum(len(p.events) for p in out.pods), source,
                      segment.first)
         check_pods(len(out.pods), source, segment.first)
+    if placer.bare:
+        _add(out, RecordSet(source, "messages", events=[e for e, _ in placer.bare],
+                            notes=[n for _, n in placer.bare]))
     if placer.pod_rows:
         _add(out, RecordSet(source, "pods-table", pods=pods_of(placer.pod_rows)))
     out.notes.extend(unread_notes(placer.unread, source))
@@ -269,7 +279,11 @@ def _read_segment(segment: Segment, source: str) -> RecordSet | None:
             if found is None:
                 raise
             return found
-        return read_objects(data, source, segment.first)
+        found = read_objects(data, source, segment.first)
+        bare = bare_json_event(data, Where(source, segment.first)) \
+            if found is None and len(segment.lines) == 1 else None
+        return found if bare is None else RecordSet(source, "messages", events=[bare[0]],
+                                                    notes=[bare[1]])
     if segment.kind is SegmentKind.STATUS_PIECE:
         return _status_piece(segment, source)
     body = "\n" * (segment.first - 1) + text  # YAML's own line numbers are the paste's
