@@ -190,14 +190,7 @@ def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
                              (*loc, "spec", "terminationGracePeriodSeconds"))
     pod.phase = _str(status.get("phase"))
     pod.start_time = _time(doc, status.get("startTime"), (*loc, "status", "startTime"))
-    for i, c in enumerate(_list(doc, status.get("conditions"), (*loc, "status", "conditions"))):
-        cloc = (*loc, "status", "conditions", i)
-        c = _dict(doc, c, cloc)
-        if _str(c.get("type")) and _str(c.get("status")):
-            pod.conditions.append(Condition(
-                c["type"], c["status"], _time(doc, c.get("lastTransitionTime"),
-                                              (*cloc, "lastTransitionTime")),
-                doc.where(cloc), _str(c.get("reason"))))
+    pod.conditions = _conditions(doc, status, loc)
     containers: dict[str, ContainerRecord] = {}
     for key, init in (("initContainers", True), ("containers", False)):
         for i, c in enumerate(_list(doc, spec.get(key), (*loc, "spec", key))):
@@ -219,6 +212,18 @@ def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
                     containers[name] = record
             _container_status(doc, record, s, sloc)
     return pod
+
+
+def _conditions(doc: _Doc, status: dict[str, Any], loc: Loc) -> list[Condition]:
+    out = []
+    for i, c in enumerate(_list(doc, status.get("conditions"), (*loc, "status", "conditions"))):
+        cloc = (*loc, "status", "conditions", i)
+        c = _dict(doc, c, cloc)
+        if _str(c.get("type")) and _str(c.get("status")):
+            out.append(Condition(c["type"], c["status"], _time(
+                doc, c.get("lastTransitionTime"), (*cloc, "lastTransitionTime")),
+                doc.where(cloc), _str(c.get("reason"))))
+    return out
 
 
 def _container_spec(doc: _Doc, c: dict[str, Any], loc: Loc, init: bool) -> ContainerRecord:

@@ -29,17 +29,7 @@ def looks_like_prometheus(data: Any) -> bool:
 
 def read_prometheus(data: Any, source: str) -> RecordSet:
     """The probe counter series; RecordError for anything but a matrix of prober_probe_total."""
-    body = data["data"]
-    if data.get("status") not in (None, "success"):
-        raise RecordError(f"the query did not succeed (status {str(data.get('status'))[:20]!r})",
-                          source=source, field="status")
-    if body.get("resultType") != "matrix":
-        raise RecordError(f"data.resultType={str(body.get('resultType'))[:20]!r}: explain needs "
-                          "a range query (/api/v1/query_range, resultType matrix) of "
-                          "prober_probe_total", source=source, field="data.resultType")
-    result = body.get("result")
-    if not isinstance(result, list):
-        raise RecordError("data.result must be a list", source=source, field="data.result")
+    result = _matrix(data, source)
     out = RecordSet(source, "prometheus")
     total = 0
     for i, item in enumerate(result):
@@ -68,6 +58,22 @@ def read_prometheus(data: Any, source: str) -> RecordSet:
         raise RecordError("no prober_probe_total series in the query result", source=source,
                           field="data.result")
     return out
+
+
+def _matrix(data: Any, source: str) -> list[Any]:
+    """The result list of a successful range query; RecordError for anything else."""
+    body = data["data"]
+    if data.get("status") not in (None, "success"):
+        raise RecordError(f"the query did not succeed (status {str(data.get('status'))[:20]!r})",
+                          source=source, field="status")
+    if body.get("resultType") != "matrix":
+        raise RecordError(f"data.resultType={str(body.get('resultType'))[:20]!r}: explain needs "
+                          "a range query (/api/v1/query_range, resultType matrix) of "
+                          "prober_probe_total", source=source, field="data.resultType")
+    result = body.get("result")
+    if not isinstance(result, list):
+        raise RecordError("data.result must be a list", source=source, field="data.result")
+    return result
 
 
 def _label(metric: dict[str, Any], key: str) -> str | None:
