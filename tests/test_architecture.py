@@ -141,7 +141,6 @@ MODULES = {
     "kubesim.explain.readers.times": "records", "kubesim.explain.readers.probe_line": "records",
     "kubesim.explain.readers.event_rows": "records",
     "kubesim.explain.readers.describe": "records", "kubesim.explain.readers.kube": "records",
-    "kubesim.explain.readers.events_table": "records",
     "kubesim.explain.readers.prometheus": "records", "kubesim.explain.readers.read": "records",
     "kubesim.explain.readers.normalise": "records", "kubesim.explain.readers.paste": "records",
     "kubesim.explain.readers.limits": "records", "kubesim.explain.readers.salvage": "records",

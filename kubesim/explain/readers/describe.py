@@ -40,7 +40,7 @@ from kubesim.explain.readers.times import parse_rfc1123
 from kubesim.results import ProbeType
 from kubesim.spec.model import LocatedSpecError, parse_container
 
-__all__ = ["looks_like_describe", "read_describe"]
+__all__ = ["CONTAINER_KEYS", "POD_KEYS", "STATE_KEYS", "read_describe"]
 
 _KEY = re.compile(r"^(?P<indent>[ \t]*)(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):(?:[ \t]+(?P<value>.*?))?"
                   r"[ \t]*$")
@@ -70,21 +70,6 @@ PROBE_KEYS = {"Liveness": ProbeType.LIVENESS, "Readiness": ProbeType.READINESS,
               "Startup": ProbeType.STARTUP}
 _SECTIONS = {"Containers": "containers", "Init Containers": "init", "Conditions": "conditions",
              "Ephemeral Containers": "ephemeral"}
-
-
-def looks_like_describe(text: str) -> bool:
-    """Whether `text` has anything describe prints: a pod header, a container's state or
-    probe line, an Events table or event rows."""
-    rows = EventRows("<probe>")
-    for number, line in enumerate(text.splitlines()[:2000], 1):
-        m = _KEY.match(line)
-        if m and m["key"] in ("Name", "Events", "Liveness", "Readiness", "Startup", "State",
-                              "Last State", "Restart Count", "Containers"):
-            return True
-        if rows.feed(line, number) and rows.events:
-            return True
-    rows.finish()
-    return bool(rows.events)
 
 
 class _Block:
