@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kubesim.errors import RecordError
 from kubesim.explain.engine import ExplainOptions, explain_records
@@ -740,3 +742,29 @@ def test_a_kubelet_message_alone_is_an_event_whose_reason_is_inferred():
     readiness = next(e for e in eck.events if e.reason == "Unhealthy")
     assert readiness.container == "elasticsearch" and readiness.last.text == "2019-11-25T01:22:45Z"
     assert "Log:" in " ".join(n.text for n in unread(daxio))  # the rest is listed, not dropped
+
+
+POOL = sorted({x for p in REAL.iterdir() if p.suffix in (".txt", ".yaml")
+               and p.name != "facts.yaml" for x in p.read_text(encoding="utf-8").splitlines()
+               if len(x) < 400} | {"", "```", "$ kubectl describe pod web", "<SNIP>",
+                                   "so what is wrong here?"})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(POOL), min_size=1, max_size=25))
+def test_any_mix_of_pasted_lines_is_read_or_one_error(lines):
+    """Whatever is pasted together: numbering is kept, the only failure is one RecordError,
+    and no line is both read as an event and listed as not read."""
+    text = "\n".join(lines) + "\n"
+    assert [x.number for x in normalise(text)] == list(range(1, len(lines) + 1))
+    try:
+        record = parse_record(text, "mix.txt")
+    except RecordError as exc:
+        assert "\n" not in str(exc)
+        return
+    read = {e.where.line for e in events_of(record)}
+    for note in unread(record):
+        span = re.match(r"not read: lines? (\d+)(?:-(\d+))?", note.text)
+        assert span is not None, note.text
+        listed = set(range(int(span[1]), int(span[2] or span[1]) + 1))
+        assert listed <= set(range(1, len(lines) + 1)) and not listed & read, note.text
