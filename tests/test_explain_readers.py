@@ -768,3 +768,17 @@ def test_any_mix_of_pasted_lines_is_read_or_one_error(lines):
         assert span is not None, note.text
         listed = set(range(int(span[1]), int(span[2] or span[1]) + 1))
         assert listed <= set(range(1, len(lines) + 1)) and not listed & read, note.text
+
+
+def test_what_a_reader_infers_is_never_a_fact():
+    """Issue 30 item 2: a container without its name taken as the pod's only one, a port
+    number describe does not print, a status without its kind: inferences, not facts."""
+    piece = parse_record("    State:          Running\n    Restart Count:  2\n"
+                         "    Liveness:   http-get http://:http/healthz delay=0s timeout=1s "
+                         "period=10s #success=1 #failure=3\n", "piece.txt")
+    status = parse_record("status:\n  containerStatuses:\n  - {name: app, restartCount: 1}\n",
+                          "status.yaml")
+    notes = [*piece.notes, *status.notes]
+    assert {"only container", "taken as", "without kind"} <= {
+        k for n in notes for k in ("only container", "taken as", "without kind") if k in n.text}
+    assert all(n.uncertain for n in notes)

@@ -285,7 +285,7 @@ class _Reader:
             pod.containers.append(self.container)
             self.notes.append(Note("the record shows container fields without the container's "
                                    "name: read as the pod's only container",
-                                   self.where(number), uncertain=False))
+                                   self.where(number)))
         c = self.container
         if key in ("State", "Last State"):
             self.block = _Block(key, value, indent, self.where(number))
@@ -393,7 +393,7 @@ class _Reader:
             out.append({"name": name, "containerPort": number})
             self.notes.append(Note(f"port name {name!r}: describe does not print which number it "
                                    f"stands for; taken as {number}",
-                                   c.where, uncertain=False))
+                                   c.where))
         return out
 
 

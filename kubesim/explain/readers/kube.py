@@ -93,7 +93,7 @@ def _read_docs(docs: list[_Doc], source: str) -> RecordSet | None:
             if kind == "Pod" or (kind is None and isinstance(obj, dict) and _pod_like(obj)):
                 if kind is None:
                     out.notes.append(Note("a document without kind: read as a pod's status",
-                                          doc.where(loc), uncertain=False))
+                                          doc.where(loc)))
                 out.pods.append(_pod(doc, obj, loc))
                 found = True
             elif kind in EVENT_KINDS:
