@@ -727,19 +727,28 @@ def test_lines_not_read_are_shown_in_every_format(capsys, tmp_path):
     assert "not read: line 1" in summary and "not read: line 7" in summary
 
 
+def test_a_message_alone_adds_to_a_describe_table_cut_above_it():
+    """A paste that starts inside a row's message (07-apisix-dashboard-2503): the message
+    alone is one more event of the pod; the table's rows stay."""
+    pod = combine([parse_record((REAL.parent / "07-apisix-dashboard-2503.describe.txt")
+                                .read_text(), "apisix.txt")])
+    assert [(e.reason, e.count) for e in pod.events] == [
+        ("Unhealthy", 2), ("BackOff", 92), ("Unhealthy", 1)]
+
+
 def test_a_kubelet_message_alone_is_an_event_whose_reason_is_inferred():
     """daxio-k8s-lemp-17 (inline code) and eck-2134 (another tool's JSON lines): the reason
     comes from the message's words, said in an uncertain note; at least once; a time only
     when the line has one."""
     daxio = real("daxio-k8s-lemp-17.inline-and-log.txt")
-    assert [(e.reason, e.count_basis) for e in daxio.events] == [
+    assert [(e.reason, e.count_basis) for e in events_of(daxio)] == [
         ("Unhealthy", CountBasis.AT_LEAST), ("FailedSync", CountBasis.AT_LEAST),
         ("Killing", CountBasis.AT_LEAST)]
     inferred = [n for n in daxio.notes if "inferred" in n.text]
     assert len(inferred) == 3 and all(n.uncertain for n in inferred)
-    assert not any(e.last.known for e in daxio.events)
+    assert not any(e.last.known for e in events_of(daxio))
     eck = real("eck-2134.events-jsonl.txt")
-    readiness = next(e for e in eck.events if e.reason == "Unhealthy")
+    readiness = next(e for e in events_of(eck) if e.reason == "Unhealthy")
     assert readiness.container == "elasticsearch" and readiness.last.text == "2019-11-25T01:22:45Z"
     assert "Log:" in " ".join(n.text for n in unread(daxio))  # the rest is listed, not dropped
 

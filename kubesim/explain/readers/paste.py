@@ -223,8 +223,7 @@ def read_paste(text: str, source: str) -> RecordSet:
                      segment.first)
         check_pods(len(out.pods), source, segment.first)
     if placer.bare:
-        _add(out, RecordSet(source, "messages", events=[e for e, _ in placer.bare],
-                            notes=[n for _, n in placer.bare]))
+        _add(out, _messages(placer.bare, source))
     if placer.pod_rows:
         _add(out, RecordSet(source, "pods-table", pods=pods_of(placer.pod_rows)))
     out.notes.extend(unread_notes(placer.unread, source))
@@ -282,12 +281,19 @@ def _read_segment(segment: Segment, source: str) -> RecordSet | None:
         found = read_objects(data, source, segment.first)
         bare = bare_json_event(data, Where(source, segment.first)) \
             if found is None and len(segment.lines) == 1 else None
-        return found if bare is None else RecordSet(source, "messages", events=[bare[0]],
-                                                    notes=[bare[1]])
+        return found if bare is None else _messages([bare], source)
     if segment.kind is SegmentKind.STATUS_PIECE:
         return _status_piece(segment, source)
     body = "\n" * (segment.first - 1) + text  # YAML's own line numbers are the paste's
     return read_kube(body, source) or _probes(body, source, segment.first)
+
+
+def _messages(found: list[tuple[RecordedEvent, Note]], source: str) -> RecordSet:
+    """Messages alone are a piece of the pod they are about: they add to its events (they
+    name no pod; `read.pod_groups` gives them to the one pod, as a describe piece)."""
+    piece = PodRecord(None, found[0][0].where, events=[e for e, _ in found],
+                      formats=["messages"])
+    return RecordSet(source, "messages", pods=[piece], notes=[n for _, n in found])
 
 
 def _status_piece(segment: Segment, source: str) -> RecordSet | None:
