@@ -31,7 +31,7 @@ from kubesim.explain.model import (
     plural,
 )
 from kubesim.explain.prevent import prevent
-from kubesim.explain.readers.model import Note, NoteKind, PodRecord, RecordSet
+from kubesim.explain.readers.model import PodRecord, RecordSet
 from kubesim.explain.readers.read import combine
 from kubesim.explain.replay import Reconstructed, replay, started_events
 from kubesim.explain.timebase import Timebase, timebase
@@ -99,7 +99,8 @@ def explain_records(records: list[RecordSet],
         findings.append(Finding("uncertain", f"{plural(len(loose), 'event')} could not be tied to one "
                                 "container (several containers have such a probe)",
                                 tuple(rc.evidence(e) for e in loose[:3])))
-    notes = [Finding(_note_level(n), n.text, (Evidence(str(n.where), ""),)) for n in pod.notes]
+    notes = [Finding("uncertain" if n.uncertain else "fact", n.text,
+                     (Evidence(str(n.where), ""),)) for n in pod.notes]
     # --spec's pods: what they set that the replay does not model (kubesim.spec.fields)
     said = {n.text for n in pod.notes}
     spec_notes = dict.fromkeys((p.source, n) for p in options.spec for n in p.notes
@@ -110,13 +111,6 @@ def explain_records(records: list[RecordSet],
     return Explanation(pod.name, pod.namespace, owner,
                        [{"source": r.source, "format": r.format} for r in records],
                        tb.to_data(), stories, findings, notes)
-
-
-def _note_level(note: Note) -> str:
-    """A reader's note as a finding: lines not read are `not-read` (every format lists them)."""
-    if note.kind is NoteKind.NOT_READ:
-        return "not-read"
-    return "uncertain" if note.uncertain else "fact"
 
 
 def _gate_notes(stories: list[ContainerStory], options: ExplainOptions) -> list[Finding]:
