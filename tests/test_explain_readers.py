@@ -792,3 +792,12 @@ def test_what_a_reader_infers_is_never_a_fact():
     assert {"only container", "taken as", "without kind"} <= {
         k for n in notes for k in ("only container", "taken as", "without kind") if k in n.text}
     assert all(n.uncertain for n in notes)
+
+
+def test_state_fields_at_the_states_own_indentation():
+    """azure-aso-298 and koti-dev-blog: `Last State:` with its Reason and Exit Code pasted at
+    one indentation (the nesting lost in the copy) is still that state."""
+    for name, reason in (("azure-aso-298.laststate-oom.txt", "OOMKilled"),
+                         ("koti-dev-blog.flattened-describe.txt", "Error")):
+        (c,) = combine([real(name)]).containers
+        assert (c.last.reason, c.last.exit_code) == (reason, 137), name

@@ -222,7 +222,9 @@ class _Reader:
         if m is None:
             return
         key, value, indent = m["key"].strip(), (m["value"] or "").strip(), len(m["indent"])
-        if self.block is not None and indent > self.block.indent and key in STATE_KEYS:
+        # a state's fields are nested under it; a paste that lost its indentation (a web
+        # page's copy, a fragment) has them at the state's own: read so while they follow it
+        if self.block is not None and indent >= self.block.indent and key in STATE_KEYS:
             self.block.fields[key] = (value, number)
             return
         self.close_block()
