@@ -131,7 +131,8 @@ class _Reader:
                 self.build_spec(container)
         described = [p for p in self.pods if p.name or p.containers or p.events
                      or p.conditions]
-        fmt = "describe" if described or not self.loose else "events-table"
+        fmt = "+".join([*(["describe"] if described or not self.loose else []),
+                        *(["events-table"] if self.loose else [])])
         return RecordSet(self.source, fmt, pods=described, events=self.loose,
                          notes=self.notes)
 

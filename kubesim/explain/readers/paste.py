@@ -233,8 +233,9 @@ def read_paste(text: str, source: str) -> RecordSet:
 
 def _add(out: RecordSet, found: RecordSet) -> None:
     """`found`'s pods, events and notes into `out`; its format among `out`'s (`paste+...`)."""
-    if found.format not in out.format.split("+"):
-        out.format += "+" + found.format
+    for part in found.format.split("+"):
+        if part not in out.format.split("+"):
+            out.format += "+" + part
     out.pods.extend(found.pods)
     out.events.extend(found.events)
     out.series.extend(found.series)
