@@ -801,3 +801,15 @@ def test_state_fields_at_the_states_own_indentation():
                          ("koti-dev-blog.flattened-describe.txt", "Error")):
         (c,) = combine([real(name)]).containers
         assert (c.last.reason, c.last.exit_code) == (reason, 137), name
+
+
+def test_a_wrapped_message_is_one_line_unless_it_is_a_probes_output():
+    """koti-dev-blog: the web page wrapped `Container nginx failed liveness probe, will b`
+    over two lines; a Killing message is one line, an exec probe's output may be several."""
+    found = events_of(real("koti-dev-blog.flattened-describe.txt"))
+    killing = next(e for e in found if e.reason == "Killing")
+    assert killing.message.startswith("Container nginx failed liveness probe")
+    exec_output = events_of(parse_record(
+        "Events:\n  Warning  Unhealthy  3m  kubelet  Liveness probe failed: line one\n"
+        "line two\n", "e.txt"))
+    assert exec_output[0].message == "Liveness probe failed: line one\nline two"

@@ -55,6 +55,7 @@ _RFC1123 = r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:
 _TIME = rf"(?:{_RFC1123}|{AGE_PATTERN})"
 _OLD_ROW = re.compile(rf"^[ \t]*(?P<first>{_TIME})(?:\t+|[ \t]{{2,}})(?P<last>{_TIME})"
                       rf"[ \t]+(?P<count>\d{{1,400}})(?:\t+|[ \t]{{2,}}|$)(?P<rest>.*)$")
+_MULTI_LINE = {"Unhealthy", "ProbeWarning"}  # reasons whose message carries a probe's output
 _CLOCK = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M)?$")
 _SPLIT = re.compile(r"\t+|[ \t]{2,}")
 _SUBOBJECT = re.compile(r"^(?:spec\.\S+|implicitly required container \S+)$")
@@ -183,10 +184,13 @@ class EventRows:
         if self._open is None:
             return
         event, more = self._open.event, self._open.lines
+        # only a probe's output runs over lines; any other kubelet message is one line that
+        # the paste wrapped (a web page's copy, a narrow terminal)
+        joint = "\n" if event.reason in _MULTI_LINE else " "
         if more and not event.message and event.last.text:  # the message wrapped to a line
-            event = replace(event, message="\n".join(m.strip() for m in more), truncated=False)
+            event = replace(event, message=joint.join(m.strip() for m in more), truncated=False)
         elif more:
-            event = replace(event, message="\n".join([event.message, *(m.strip() for m in more)]))
+            event = replace(event, message=joint.join([event.message, *(m.strip() for m in more)]))
         if event.truncated:
             self.notes.append(Note("this event row is cut short: its time, reason or "
                                    "message is not in the record", event.where))
