@@ -390,7 +390,7 @@ class _Reader:
         none: describe prints port numbers only), so that the probe resolves as it did in
         the cluster, where it ran."""
         numbers = [n for _, n in c.ports]
-        out = [{"containerPort": n} for n in numbers]
+        out: list[dict[str, Any]] = [{"containerPort": n} for n in numbers]
         for i, name in enumerate(names):
             number = numbers[i] if i < len(numbers) else 65000 + i
             out.append({"name": name, "containerPort": number})

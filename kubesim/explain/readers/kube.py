@@ -204,9 +204,10 @@ def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
             sloc = (*loc, "status", key, i)
             s = _dict(doc, s, sloc)
             name = _str(s.get("name"))
-            record = containers.get(name or "")
-            if record is None:
-                record = ContainerRecord(name, doc.where(sloc), init=init)
+            found = containers.get(name or "")
+            record = found if found is not None else ContainerRecord(name, doc.where(sloc),
+                                                                      init=init)
+            if found is None:
                 pod.containers.append(record)
                 if name:
                     containers[name] = record

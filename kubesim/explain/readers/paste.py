@@ -115,9 +115,9 @@ class _Placer:
 
     def content(self, line: PasteLine, i: int) -> int:
         text = line.text
-        if is_pods_header(text) or (row := pod_row(text, self.source, line.number)):
-            if not is_pods_header(text):
-                self.pod_rows.append(row)
+        pods = None if is_pods_header(text) else pod_row(text, self.source, line.number)
+        if pods is not None or is_pods_header(text):  # `kubectl get pods`
+            self.pod_rows.extend([pods] if pods is not None else [])
             self.in_describe = self.after_row = False
             return i + 1
         key = _KEY.match(text)
