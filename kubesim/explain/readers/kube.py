@@ -199,6 +199,13 @@ def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
             if record.name is not None:
                 containers[record.name] = record
                 pod.containers.append(record)
+    _statuses(doc, status, loc, pod, containers)
+    return pod
+
+
+def _statuses(doc: _Doc, status: dict[str, Any], loc: Loc, pod: PodRecord,
+              containers: dict[str, ContainerRecord]) -> None:
+    """Each container status onto its container (one the spec does not list is added)."""
     for key, init in (("initContainerStatuses", True), ("containerStatuses", False)):
         for i, s in enumerate(_list(doc, status.get(key), (*loc, "status", key))):
             sloc = (*loc, "status", key, i)
@@ -212,7 +219,6 @@ def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
                 if name:
                     containers[name] = record
             _container_status(doc, record, s, sloc)
-    return pod
 
 
 def _conditions(doc: _Doc, status: dict[str, Any], loc: Loc) -> list[Condition]:
