@@ -176,7 +176,7 @@ FILES: dict[str, str | bytes] = {
     "explain_prometheus_samples_over_limit.json": (
         '{"status": "success", "data": {"resultType": "matrix", "result": [{"metric": '
         '{"__name__": "prober_probe_total", "probe_type": "Liveness", "result": "failed"}, '
-        '"values": [' + ",".join(['[0,"0"]'] * 200_001) + "]}]}}"),
+        '"values": [' + ",".join(['[0,"0"]'] * 50_001) + "]}]}}"),
     "explain_no_pod.json": '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"}}',
     "explain_two_pods.txt": "Name:         a\nNamespace:    default\nEvents:       <none>\n"
                             "Name:         b\nNamespace:    default\nEvents:       <none>\n",
