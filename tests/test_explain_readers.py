@@ -7,14 +7,28 @@ small texts in the formats' exact shapes (the real records are in test_explain_r
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kubesim.errors import RecordError
 from kubesim.explain.engine import ExplainOptions, explain_records
-from kubesim.explain.readers.model import StampKind
+from kubesim.explain.readers.limits import MAX_EVENTS
+from kubesim.explain.readers.model import (
+    CountBasis,
+    Note,
+    NoteKind,
+    RecordedEvent,
+    RecordSet,
+    StampKind,
+)
+from kubesim.explain.readers.normalise import LineKind, normalise
+from kubesim.explain.readers.paste import MAX_UNREAD_NOTES
 from kubesim.explain.readers.probe_line import ProbeLineError, parse_probe_line
-from kubesim.explain.readers.read import combine, parse_record
+from kubesim.explain.readers.read import combine, parse_record, pod_groups
 from kubesim.explain.readers.times import human_printer, parse_age, parse_rfc1123, parse_rfc3339
 
 # ---------------------------------------------------------------- times
@@ -377,3 +391,425 @@ def test_events_last_seen_before_first_seen_are_clock_skew():
         "2024-01-01T00:00:00Z")]})
     ex = explain_records([parse_record(text, "e.json")], ExplainOptions(suggest=False))
     assert any("last seen before they were first seen" in f.text for f in ex.findings)
+
+
+# ---------------------------------------------------------------- pastes as they come (issue 30)
+
+REAL = Path(__file__).resolve().parent / "data" / "explain" / "real"
+
+
+def real(name: str) -> RecordSet:
+    return parse_record((REAL / name).read_text(encoding="utf-8"), name)
+
+
+def events_of(record: RecordSet) -> list[RecordedEvent]:
+    return [*record.events, *(e for p in record.pods for e in p.events)]
+
+
+def unread(record: RecordSet) -> list[Note]:
+    return [n for n in [*record.notes, *(n for p in record.pods for n in p.notes)]
+            if n.kind is NoteKind.NOT_READ]
+
+
+@pytest.mark.parametrize(("raw", "kind", "text"), [
+    ("```", LineKind.MARKUP, ""), ("```console", LineKind.MARKUP, ""),
+    ("  **Warning  Unhealthy  49m (x4 over 49m)  kubelet  Readiness probe failed**",
+     LineKind.CONTENT, "  Warning  Unhealthy  49m (x4 over 49m)  kubelet  Readiness probe failed"),
+    ("`Error syncing pod`", LineKind.CONTENT, "Error syncing pod"),
+    ("$ kubectl describe pod nginx", LineKind.COMMAND, "$ kubectl describe pod nginx"),
+    ("root@node1:~# kubectl get events -n x", LineKind.COMMAND,
+     "root@node1:~# kubectl get events -n x"),
+    ("-> kubectl get events", LineKind.COMMAND, "-> kubectl get events"),
+    ("kubectl get events", LineKind.COMMAND, "kubectl get events"),
+    ("│   Normal   Pulled     17s   kubelet   Created container x   │", LineKind.CONTENT,
+     "   Normal   Pulled     17s   kubelet   Created container x"),
+    ("┌──────────────┐", LineKind.MARKUP, ""),
+    ("<SNIP>", LineKind.CUT, ""), ("  ......", LineKind.CUT, ""), ("...", LineKind.CUT, ""),
+    ("<details>", LineKind.MARKUP, ""), ("<pre>Name:   web", LineKind.CONTENT, "Name:   web"),
+    ("> Name:   web", LineKind.CONTENT, "Name:   web"),
+    ("5:26:57 PM | Warning | Unhealthy | Readiness probe failed", LineKind.CONTENT,
+     "5:26:57 PM\tWarning\tUnhealthy\tReadiness probe failed"),
+    ("-- | -- | --", LineKind.MARKUP, ""),
+])
+def test_a_pasted_line_is_made_plain(raw, kind, text):
+    """The shapes of tests/data/explain/real: fences, bold rows, inline code, prompts, k9s
+    borders, cut marks, HTML tags, quotes, a console's table; numbering is kept."""
+    (line,) = normalise(raw + "\n")
+    assert (line.kind, line.text) == (kind, text)
+
+
+def test_a_ci_console_prefix_is_taken_off_every_line():
+    """cilium-11928: Jenkins prints `00:16:07  ` before each line of the describe's events."""
+    record = real("cilium-11928.jenkins-console.txt")
+    rows = [x for x in (REAL / "cilium-11928.jenkins-console.txt").read_text().splitlines()
+            if re.search(r"\s(Normal|Warning)\s", x)]
+    assert len(events_of(record)) == len(rows) == 7
+    unhealthy = next(e for e in events_of(record) if e.reason == "Unhealthy")
+    assert unhealthy.count == 3 and unhealthy.last.text == "4m26s"
+    assert unhealthy.component.startswith("kubelet, gke-")
+
+
+def test_k9s_borders_and_markdown_bold_are_read_through():
+    k9s = events_of(real("microk8s-4290.k9s-describe.txt"))
+    assert [e.reason for e in k9s][:3] == ["Scheduled", "Pulled", "Created"]
+    assert all("│" not in e.message for e in k9s)
+    (bold,) = events_of(real("crunchy-pgo-2736.markdown-bold.txt"))
+    assert (bold.reason, bold.count, bold.message) == (
+        "Unhealthy", 4, "Readiness probe failed: HTTP probe failed with statuscode: 503")
+
+
+def test_a_describe_inside_html_details_and_a_prompt():
+    assert real("microk8s-770.details-pre-describe.txt").pods[0].name == \
+        "postgres-sleep-d78bd9fdf-xlx9v"
+    nginx = real("nextcloud-15.describe-exit0.txt")
+    assert nginx.pods[0].name == "nginx" and not unread(nginx)
+
+
+def test_get_events_of_kubectl_1_5_to_1_13_with_namespaces():
+    """k8s-25149: `NAMESPACE LASTSEEN FIRSTSEEN COUNT NAME KIND SUBOBJECT TYPE REASON SOURCE
+    MESSAGE` without its header: the COUNT column is stated, the container is the
+    subobject's."""
+    found = events_of(real("k8s-25149.events-allns.txt"))
+    assert [(e.count, e.count_stated) for e in found] == [(2, True), (1, True), (1, True)]
+    assert {(e.object_kind, e.object_name, e.container, e.component) for e in found} == {
+        ("Pod", "basic-sti-1-p7jnr", "basic-sti", "kubelet ip-XXXX")}
+    assert found[1].message.startswith("Readiness probe errored: failed to run in container")
+
+
+def test_get_events_watch_with_timestamps_and_a_pod_yaml_in_one_paste():
+    """k8s-31717: a heredoc's pod YAML, then `kubectl get events --watch` rows with RFC 3339
+    times and a count: the pod gets its probe from the YAML and its events from the row."""
+    pod = combine([real("k8s-31717.watch-events.txt")])
+    assert pod.name == "liveness-exec"
+    (c,) = pod.containers
+    assert c.spec is not None and c.spec.liveness_probe is not None
+    (event,) = pod.events
+    assert (event.reason, event.count, event.container) == ("Unhealthy", 8, "liveness")
+    assert event.first.kind is StampKind.ABSOLUTE and event.last.at > event.first.at
+
+
+def test_get_events_wide_names_the_container():
+    """duyet-charts-241: `-o wide` rows (SUBOBJECT, SOURCE) without the header."""
+    found = events_of(real("duyet-charts-241.events-wide.txt"))
+    unhealthy = next(e for e in found if e.reason == "Unhealthy")
+    assert unhealthy.container == "uptime-kuma"
+    assert unhealthy.component == "kubelet, chart-testing-control-plane"
+    assert unhealthy.message.startswith("Readiness probe failed:")
+
+
+def test_get_events_wide_with_its_trailing_columns():
+    text = ("LAST SEEN   TYPE      REASON      OBJECT      SUBOBJECT                SOURCE    "
+            "MESSAGE                   FIRST SEEN   COUNT   NAME\n"
+            "3m          Warning   Unhealthy   pod/web-1   spec.containers{app}     kubelet   "
+            "Liveness probe failed    10m          7       web-1.17a\n")
+    (event,) = events_of(parse_record(text, "wide.txt"))
+    assert (event.count, event.count_stated, event.container, event.object_name) == (
+        7, True, "app", "web-1")
+    assert (event.first.text, event.last.text, event.message) == ("10m", "3m",
+                                                                   "Liveness probe failed")
+
+
+def test_a_console_table_without_a_header():
+    """syndesis-1616: an OpenShift console's `TIME | TYPE | REASON | MESSAGE` table pasted
+    as a markdown table: a time of day is no time on the record's axis."""
+    found = events_of(real("syndesis-1616.console.txt"))
+    assert [e.message.split(":")[0] for e in found] == ["Readiness probe failed",
+                                                        "Liveness probe failed"]
+    assert all(e.type == "Warning" and not e.last.known and not e.count_stated
+               for e in found)
+
+
+def test_event_rows_get_honest_counts():
+    """Issue 30 item 2: a table without COUNT says only that the event happened (at least
+    once); describe prints no `(xN over M)` for one, so its bare row is one, stated."""
+    get = events_of(parse_record(
+        "LAST SEEN   TYPE      REASON      OBJECT      MESSAGE\n"
+        "3m          Warning   Unhealthy   pod/web-1   Liveness probe failed\n"
+        "4m          Warning   Unhealthy   pod/web-1   Readiness probe failed\n", "g.txt"))
+    assert [(e.count, e.count_basis) for e in get] == [(1, CountBasis.AT_LEAST)] * 2
+    repeated = events_of(parse_record(
+        "3m (x4 over 10m)   Warning   Unhealthy   pod/web-1   Liveness probe failed\n", "r.txt"))
+    assert [(e.count, e.count_basis) for e in repeated] == [(4, CountBasis.STATED)]
+    described = events_of(parse_record(
+        "Events:\n  Warning  Unhealthy  3m  kubelet  Liveness probe failed\n", "d.txt"))
+    assert [(e.count, e.count_basis) for e in described] == [(1, CountBasis.STATED)]
+    documented = events_of(parse_record(json.dumps(
+        {"apiVersion": "v1", "kind": "Event", "reason": "Unhealthy", "message": "x",
+         "involvedObject": {"kind": "Pod", "name": "p"}}), "e.json"))
+    assert [(e.count, e.count_basis) for e in documented] == [(1, CountBasis.AT_LEAST)]
+
+
+def test_a_wrapped_get_events_message_is_its_rows():
+    """bank-of-anthos-261: the message of a `kubectl get events` row wrapped to the next
+    line."""
+    (event,) = events_of(real("bank-of-anthos-261.events-wrapped.txt"))
+    assert event.object_name == "frontend-557f465b6f-xqz9q" and not event.truncated
+    assert event.message.startswith("Readiness probe failed: Get http://10.1.010.10:8080/ready")
+
+
+def test_describe_rows_and_get_events_rows_in_one_paste():
+    """confluent-examples-245: describe's rows, then `Events:` and `kubectl get events` rows
+    about the pod, a StatefulSet and a PodDisruptionBudget."""
+    record = real("confluent-examples-245.describe-and-events.txt")
+    described = [e for p in record.pods for e in p.events]
+    assert [e.reason for e in described] == ["Created", "Started", "Unhealthy", "BackOff"]
+    assert {e.object_name for e in record.events} >= {"kafka-2", "kafka"}
+    assert not unread(record)
+
+
+def test_an_indented_status_piece_and_json_lines():
+    status = combine([real("otel-semconv-996.containerstatuses.yaml")])
+    assert status.containers[0].restart_count == 2 and status.containers[0].last is not None
+    lines = "\n".join(json.dumps({"apiVersion": "v1", "kind": "Event", "reason": "Unhealthy",
+                                  "type": "Warning", "message": f"Liveness probe failed: {i}",
+                                  "count": i + 1, "involvedObject": {"kind": "Pod",
+                                                                     "name": "web-1"}})
+                      for i in range(3)) + "\n"
+    found = parse_record("$ kubectl logs event-exporter\n" + lines, "x.txt").events
+    assert [(e.count, e.where.line) for e in found] == [(1, 2), (2, 3), (3, 4)]
+
+
+def test_lines_not_read_are_listed_by_number():
+    """Prose, a `get pods` table and a cut line around the evidence: each is `not read:
+    line N`, the evidence itself is read."""
+    text = ("We see restarts:\n```\n$ kubectl describe pod web\n"
+            "  Warning  Unhealthy  3m (x3 over 5m)  kubelet  Liveness probe failed: boom\n"
+            "```\nthen this happened\nand more\n\n"
+            "NAME   TYPE        CLUSTER-IP\nweb    ClusterIP   10.0.0.1\n")
+    record = parse_record(text, "p.txt")
+    assert [e.where.line for e in events_of(record)] == [4]
+    assert [(n.where.line, n.text.split(":")[1]) for n in unread(record)] == [
+        (1, " line 1"), (6, " lines 6-7"), (9, " lines 9-10")]
+
+
+def test_unread_notes_are_counted_past_their_limit():
+    text = "".join(f"prose {i}\n\n" for i in range(MAX_UNREAD_NOTES + 5)) + \
+        "Events:\n  Warning  Unhealthy  3m  kubelet  Liveness probe failed\n"
+    notes = unread(parse_record(text, "many.txt"))
+    assert len(notes) == MAX_UNREAD_NOTES + 1
+    assert notes[-1].text.startswith("not read: 5 more lines, from line")
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in REAL.iterdir()
+                                        if p.name not in ("README.md", "SOURCES.md",
+                                                          "facts.yaml")))
+def test_no_evidence_line_of_a_real_record_is_left_unread(name):
+    """Every real record reads, and no line holding evidence (an event row, a describe
+    state field, a whole probe line) is among its lines not read. Evidence is found here by
+    its words, not by the readers."""
+    lines = (REAL / name).read_text(encoding="utf-8").splitlines()
+    evidence = {i for i, x in enumerate(lines, 1) if EVIDENCE.search(x)}
+    try:
+        record = parse_record("\n".join(lines) + "\n", name)
+    except RecordError:
+        assert not evidence, f"{name} holds evidence on lines {sorted(evidence)[:5]} yet " \
+                             "is not read"
+        return
+    for note in unread(record):
+        span = re.match(r"not read: lines? (\d+)(?:-(\d+))?", note.text)
+        if span is None:  # "N more lines": none hold evidence in these records
+            continue
+        first, last = int(span[1]), int(span[2] or span[1])
+        assert not evidence & set(range(first, last + 1)), (name, note.text)
+
+
+EVIDENCE = re.compile(
+    r"\b(?:Normal|Warning)\b[\s|*`]+(?:Unhealthy|Killing|BackOff|Started|Created|Failed|Pulled|"
+    r"Pulling|Scheduled|ProbeWarning)\b"  # an event row, every layout
+    r"|^\W*(?:State|Last State|Exit Code|Restart Count|Finished):\s+\S"  # describe's state
+    r"|^\W*(?:Liveness|Readiness|Startup):\s+\S.*(?:#failure|failureThreshold)=\d"  # whole probe
+    r"|spec\.containers\{[^}]*\}\s+(?:killing|unhealthy|Killing|Unhealthy)\b")  # 2015-16 rows
+
+
+# ---------------------------------------------------------------- issue 28: nothing dropped
+
+
+def test_describe_and_json_agree_on_a_restart_count_beyond_int32():
+    describe = "Containers:\n  app:\n    State:  Running\n    Restart Count:  2147483648\n"
+    document = json.dumps({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+                           "status": {"containerStatuses": [{"name": "app",
+                                                             "restartCount": 2147483648}]}})
+    with pytest.raises(RecordError, match="must be a whole number from 0 to 2147483647") as a:
+        parse_record(describe, "d.txt")
+    with pytest.raises(RecordError, match="must be a whole number from 0 to 2147483647") as b:
+        parse_record(document, "p.json")
+    assert a.value.line == 4 and "restartCount" in str(b.value)
+
+
+@pytest.mark.parametrize(("age", "needle"), [
+    ("3m (x4294967296 over 10y)", "over 2147483647"),
+    ("3m (x" + "9" * 300 + " over 10y)", "over 2147483647"),
+    ("3m (x0 over 10s)", "only for 2 or more"), ("3m (x1 over 10s)", "only for 2 or more"),
+    ("-5m", "negative"), ("99999999999m", "not one kubectl prints"),
+])
+def test_a_row_explain_cannot_read_is_an_error_naming_its_line(age, needle):
+    text = f"Events:\n  Warning  Unhealthy  {age}  kubelet  Liveness probe failed\n"
+    with pytest.raises(RecordError, match=re.escape(needle)) as info:
+        parse_record(text, "r.txt")
+    assert info.value.line == 2 and len(str(info.value)) < 200
+
+
+def test_the_limits_of_one_record_are_shared_by_describe_and_json():
+    """Issue 28 item 3: describe's rows and event documents count against one limit."""
+    row = "  Normal  Pulled  1m  kubelet  Pulled\n"
+    assert len(events_of(parse_record("Events:\n" + row * MAX_EVENTS, "ok.txt"))) == MAX_EVENTS
+    with pytest.raises(RecordError, match=f"more than {MAX_EVENTS:,} events") as info:
+        parse_record("Events:\n" + row * (MAX_EVENTS + 1), "d.txt")
+    assert info.value.line == MAX_EVENTS + 2
+    items = [{"kind": "Event", "reason": "Pulled"}] * (MAX_EVENTS + 1)
+    with pytest.raises(RecordError, match=f"more than {MAX_EVENTS:,} events"):
+        parse_record(json.dumps({"kind": "List", "items": items}), "e.json")
+
+
+def test_get_pods_rows_give_the_pod_its_restarts_and_state():
+    """k8s-99697: a `kubectl get pods -w` watch: the last row is the latest (RESTARTS 11 on
+    the record's last row); hmcts-flux-28772: STATUS OOMKilled with `4 (57s ago)`."""
+    lines = (REAL / "k8s-99697.get-pods-watch.txt").read_text().splitlines()
+    last = [x for x in lines if x.startswith("liveness-exec")][-1].split()
+    (pod,) = pod_groups([real("k8s-99697.get-pods-watch.txt")])
+    assert pod.name == "liveness-exec" and pod.containers[0].restart_count == int(last[3])
+    (oom,) = pod_groups([real("hmcts-flux-28772.get-and-laststate.txt")])
+    (c,) = oom.containers  # the describe piece and the get pods row are one container
+    assert oom.name == "tax-tribunals-application-base-74464f6b98-2kj6g"
+    assert (c.restart_count, c.state_reason, c.last.reason) == (4, "OOMKilled", "OOMKilled")
+
+
+def test_a_paste_of_several_pods_gives_each_its_record():
+    """uptime-kuma-helm-67: `get pods` shows one pod, `get events` another: two groups, each
+    with what is its own."""
+    groups = {p.name: p for p in pod_groups([real("uptime-kuma-helm-67.arrow-prompt.txt")])}
+    assert set(groups) == {"uptime-kuma-helm-8568db8bfd-7w6xl", "uptime-kuma-helm-57f9d6fd5c-czdlh"}
+    assert groups["uptime-kuma-helm-8568db8bfd-7w6xl"].containers[0].restart_count == 174
+    assert not groups["uptime-kuma-helm-8568db8bfd-7w6xl"].events
+    assert len(groups["uptime-kuma-helm-57f9d6fd5c-czdlh"].events) == 5
+    with pytest.raises(RecordError, match="choose one with --pod NAME"):
+        combine([real("uptime-kuma-helm-67.arrow-prompt.txt")])
+
+
+def test_an_event_json_line_cut_short_is_read_to_the_cut():
+    """event-exporter-25: one Event logged as a JSON line, cut inside its labels: its
+    reason, count, times and container are before the cut."""
+    groups = {p.name: p for p in pod_groups([real("event-exporter-25.events-jsonline.txt")])}
+    (event,) = groups["basketball-live-api-20220224201321-9b7083b-54989875d7-52xnl"].events
+    assert (event.reason, event.count, event.count_stated, event.container) == (
+        "Unhealthy", 4, True, "basketball-live-api")
+    assert event.truncated and event.last.at - event.first.at == 45
+    with pytest.raises(RecordError, match="2147483647"):  # checked as a whole Event is
+        parse_record('{"involvedObject":{"kind":"Pod","name":"p"},"reason":"Unhealthy",'
+                     '"count":99999999999,"message":"cut', "x.txt")
+
+
+def test_lines_not_read_are_shown_in_every_format(capsys, tmp_path):
+    """Text, the JSON document, the HTML page (its data and the section drawing it) and the
+    MCP tool's summary each list `not read: line N`."""
+    from helpers import cli
+
+    from kubesim.cli.mcp_tools import SUMMARIES
+    record = tmp_path / "paste.md"
+    record.write_text("The pod keeps dying, here is what I see:\n```\n"
+                      "Events:\n  Warning  Unhealthy  3m (x3 over 5m)  kubelet  Liveness probe "
+                      "failed: HTTP probe failed with statuscode: 500\n"
+                      "  Normal   Killing    3m  kubelet  Container app failed liveness probe, "
+                      "will be restarted\n```\nany idea?\n")
+    code, text, err = cli(capsys, "explain", str(record), "--no-suggest", "--phases", "1")
+    assert code == 0, err
+    flat = " ".join(text.split())  # the text is wrapped at 100 columns
+    assert "not read: line 1: The pod keeps dying" in flat and "not read: line 7" in flat
+    page = tmp_path / "p.html"
+    code, out, err = cli(capsys, "explain", str(record), "--no-suggest", "--phases", "1",
+                         "--format", "json", "--html", str(page))
+    doc = json.loads(out)
+    unread_notes = [n for n in doc["notes"] if n["text"].startswith("not read")]
+    assert all(n["level"] == "uncertain" for n in unread_notes)  # never a fact
+    assert [n["evidence"][0]["where"] for n in unread_notes] == [f"{record}:1", f"{record}:7"]
+    assert "not read: line 7: any idea?" in page.read_text()
+    assert 'explainNotes(root, DATA.document)' in page.read_text()  # the page draws them
+    summary = SUMMARIES["explain"](doc, 0)
+    assert "not read: line 1" in summary and "not read: line 7" in summary
+
+
+def test_a_message_alone_adds_to_a_describe_table_cut_above_it():
+    """A paste that starts inside a row's message (07-apisix-dashboard-2503): the message
+    alone is one more event of the pod; the table's rows stay."""
+    pod = combine([parse_record((REAL.parent / "07-apisix-dashboard-2503.describe.txt")
+                                .read_text(), "apisix.txt")])
+    assert [(e.reason, e.count) for e in pod.events] == [
+        ("Unhealthy", 2), ("BackOff", 92), ("Unhealthy", 1)]
+
+
+def test_a_kubelet_message_alone_is_an_event_whose_reason_is_inferred():
+    """daxio-k8s-lemp-17 (inline code) and eck-2134 (another tool's JSON lines): the reason
+    comes from the message's words, said in an uncertain note; at least once; a time only
+    when the line has one."""
+    daxio = real("daxio-k8s-lemp-17.inline-and-log.txt")
+    assert [(e.reason, e.count_basis) for e in events_of(daxio)] == [
+        ("Unhealthy", CountBasis.AT_LEAST), ("FailedSync", CountBasis.AT_LEAST),
+        ("Killing", CountBasis.AT_LEAST)]
+    inferred = [n for n in daxio.notes if "inferred" in n.text]
+    assert len(inferred) == 3 and all(n.uncertain for n in inferred)
+    assert not any(e.last.known for e in events_of(daxio))
+    eck = real("eck-2134.events-jsonl.txt")
+    readiness = next(e for e in events_of(eck) if e.reason == "Unhealthy")
+    assert readiness.container == "elasticsearch" and readiness.last.text == "2019-11-25T01:22:45Z"
+    assert "Log:" in " ".join(n.text for n in unread(daxio))  # the rest is listed, not dropped
+
+
+POOL = sorted({x for p in REAL.iterdir() if p.suffix in (".txt", ".yaml")
+               and p.name != "facts.yaml" for x in p.read_text(encoding="utf-8").splitlines()
+               if len(x) < 400} | {"", "```", "$ kubectl describe pod web", "<SNIP>",
+                                   "so what is wrong here?"})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(POOL), min_size=1, max_size=25))
+def test_any_mix_of_pasted_lines_is_read_or_one_error(lines):
+    """Whatever is pasted together: numbering is kept, the only failure is one RecordError,
+    and no line is both read as an event and listed as not read."""
+    text = "\n".join(lines) + "\n"
+    assert [x.number for x in normalise(text)] == list(range(1, len(lines) + 1))
+    try:
+        record = parse_record(text, "mix.txt")
+    except RecordError as exc:
+        assert "\n" not in str(exc)
+        return
+    read = {e.where.line for e in events_of(record)}
+    for note in unread(record):
+        span = re.match(r"not read: lines? (\d+)(?:-(\d+))?", note.text)
+        assert span is not None, note.text
+        listed = set(range(int(span[1]), int(span[2] or span[1]) + 1))
+        assert listed <= set(range(1, len(lines) + 1)) and not listed & read, note.text
+
+
+def test_what_a_reader_infers_is_never_a_fact():
+    """Issue 30 item 2: a container without its name taken as the pod's only one, a port
+    number describe does not print, a status without its kind: inferences, not facts."""
+    piece = parse_record("    State:          Running\n    Restart Count:  2\n"
+                         "    Liveness:   http-get http://:http/healthz delay=0s timeout=1s "
+                         "period=10s #success=1 #failure=3\n", "piece.txt")
+    status = parse_record("status:\n  containerStatuses:\n  - {name: app, restartCount: 1}\n",
+                          "status.yaml")
+    notes = [*piece.notes, *status.notes]
+    assert {"only container", "taken as", "without kind"} <= {
+        k for n in notes for k in ("only container", "taken as", "without kind") if k in n.text}
+    assert all(n.uncertain for n in notes)
+
+
+def test_state_fields_at_the_states_own_indentation():
+    """azure-aso-298 and koti-dev-blog: `Last State:` with its Reason and Exit Code pasted at
+    one indentation (the nesting lost in the copy) is still that state."""
+    for name, reason in (("azure-aso-298.laststate-oom.txt", "OOMKilled"),
+                         ("koti-dev-blog.flattened-describe.txt", "Error")):
+        (c,) = combine([real(name)]).containers
+        assert (c.last.reason, c.last.exit_code) == (reason, 137), name
+
+
+def test_a_wrapped_message_is_one_line_unless_it_is_a_probes_output():
+    """koti-dev-blog: the web page wrapped `Container nginx failed liveness probe, will b`
+    over two lines; a Killing message is one line, an exec probe's output may be several."""
+    found = events_of(real("koti-dev-blog.flattened-describe.txt"))
+    killing = next(e for e in found if e.reason == "Killing")
+    assert killing.message.startswith("Container nginx failed liveness probe")
+    exec_output = events_of(parse_record(
+        "Events:\n  Warning  Unhealthy  3m  kubelet  Liveness probe failed: line one\n"
+        "line two\n", "e.txt"))
+    assert exec_output[0].message == "Liveness probe failed: line one\nline two"

@@ -281,6 +281,13 @@ def _lines(items: Iterable[str], limit: int = 20) -> str:
     return "".join(f"- {edge.one_line(x)}\n" for x in shown)  # one line each
 
 
+def _explained(doc: dict[str, Any], code: int) -> str:
+    """explain's summary, then the lines of the record not read (listed, never dropped)."""
+    unread = [f"{n['evidence'][0]['where'] if n['evidence'] else ''}: {n['text']}"
+              for n in doc["notes"] if n["text"].startswith("not read")]
+    return _explain(doc, code) + _lines(unread)
+
+
 SUMMARIES: dict[str, Callable[[dict[str, Any], int], str]] = {
     "check": _check, "run": _run_summary, "windows": _windows, "suggest": _suggest,
-    "explain": _explain}
+    "explain": _explained}

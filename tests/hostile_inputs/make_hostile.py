@@ -34,6 +34,15 @@ DEPLOYMENT = ("apiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: web}}\ns
               "        livenessProbe: {{httpGet: {{path: /livez, port: 8080}}}}\n")
 
 
+# a describe text: its Restart Count, and the Age of its one Unhealthy row
+DESCRIBE = ("Name:         web-1\nNamespace:    default\nContainers:\n  app:\n"
+            "    State:          Running\n    Ready:          True\n    Restart Count:  {}\n"
+            "    Liveness:       http-get http://:8080/healthz delay=0s timeout=1s period=10s "
+            "#success=1 #failure=3\nEvents:\n  Type     Reason     Age   From     Message\n"
+            "  ----     ------     ----  ----     -------\n  Warning  Unhealthy  {}   kubelet  "
+            "Liveness probe failed: HTTP probe failed with statuscode: 500\n")
+
+
 # a Pod: its spec's extra lines, then the probed container's extra lines
 POD = ("apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n{}  containers:\n"
        "  - name: app\n    livenessProbe: {{httpGet: {{path: /livez, port: 8080}}}}\n{}")
@@ -126,8 +135,9 @@ FILES: dict[str, str | bytes] = {
         "  initContainers: [{name: i, lifecycle: {preStop: {sleep: {seconds: 1}}}}]\n", ""),
     # records for explain
     "explain_not_a_record.txt": "hello\nthis is not a record of anything\n",
-    "explain_custom_columns.txt": "TIME                   REASON      MSG\n"
-                                  "2021-07-01T13:53:17Z   Pulling     Pulling image\n",
+    # custom columns are read since issue 30 (they were refused before)
+    "ok_explain_custom_columns.txt": "TIME                   REASON      MSG\n"
+                                     "2021-07-01T13:53:17Z   Pulling     Pulling image\n",
     "explain_empty.txt": "",
     "explain_binary.txt": bytes(range(256)),
     "explain_not_utf8.txt": b"Events:\n  Warning  Unhealthy  3s  kubelet  Liveness \xff\n",
@@ -152,6 +162,21 @@ FILES: dict[str, str | bytes] = {
                                           '"matrix", "result": [{"metric": {"__name__": '
                                           '"prober_probe_total", "probe_type": "Liveness", '
                                           '"result": "failed"}, "values": [["x", "1"]]}]}}',
+    # issue 28 item 4: evidence explain cannot read is exit 2 naming the line (describe agrees
+    # with pod JSON, whose restartCount beyond int32 is exit 2)
+    "explain_count_beyond_int32.txt": DESCRIBE.format(3, "3m (x4294967296 over 10y)"),
+    "explain_count_300_digits.txt": DESCRIBE.format(3, "3m (x" + "9" * 300 + " over 10y)"),
+    "explain_count_zero.txt": DESCRIBE.format(3, "3m (x0 over 10s)"),
+    "explain_restart_count_beyond_int32.txt": DESCRIBE.format(2147483648, "3m"),
+    "explain_negative_age.txt": DESCRIBE.format(3, "-5m"),
+    # issue 28 item 3: the limits of one record (kubesim/explain/readers/limits.py)
+    "explain_describe_rows_over_limit.txt": "Events:\n" + "  Normal  Pulled  1m  k  m\n" * 10_001,
+    "explain_events_over_limit.json": '{"kind": "List", "items": ['
+                                      + ",".join(['{"kind":"Event"}'] * 10_001) + "]}",
+    "explain_prometheus_samples_over_limit.json": (
+        '{"status": "success", "data": {"resultType": "matrix", "result": [{"metric": '
+        '{"__name__": "prober_probe_total", "probe_type": "Liveness", "result": "failed"}, '
+        '"values": [' + ",".join(['[0,"0"]'] * 50_001) + "]}]}}"),
     "explain_no_pod.json": '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"}}',
     "explain_two_pods.txt": "Name:         a\nNamespace:    default\nEvents:       <none>\n"
                             "Name:         b\nNamespace:    default\nEvents:       <none>\n",

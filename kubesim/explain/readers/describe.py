@@ -17,23 +17,30 @@ from typing import Any
 
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.event_rows import EventRows
+from kubesim.explain.readers.limits import check_pods
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     Condition,
     ContainerRecord,
     Note,
+    NoteKind,
     PodRecord,
+    RecordedEvent,
     RecordSet,
     Stamp,
     Terminated,
     Where,
 )
-from kubesim.explain.readers.probe_line import ProbeLineError, parse_probe_line
+from kubesim.explain.readers.probe_line import (
+    ProbeLineError,
+    is_cut_probe_line,
+    parse_probe_line,
+)
 from kubesim.explain.readers.times import parse_rfc1123
 from kubesim.results import ProbeType
 from kubesim.spec.model import LocatedSpecError, parse_container
 
-__all__ = ["looks_like_describe", "read_describe"]
+__all__ = ["CONTAINER_KEYS", "POD_KEYS", "STATE_KEYS", "read_describe"]
 
 _KEY = re.compile(r"^(?P<indent>[ \t]*)(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):(?:[ \t]+(?P<value>.*?))?"
                   r"[ \t]*$")
@@ -43,6 +50,8 @@ _CONDITION = re.compile(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"
                         r"(?P<status>True|False|Unknown)[ \t]*$")
 _EVENTS = re.compile(r"^(?P<indent>[ \t]*)Events:[ \t]*(?P<none><none>)?[ \t]*$")
 _PORTS = re.compile(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
+_INT32 = 2**31 - 1
+_ROWS = EventRows("<shape>")  # only asked which lines are rows
 POD_KEYS = {"Name", "Namespace", "Priority", "Priority Class Name", "Service Account", "Node",
             "Start Time", "Labels", "Annotations", "Status", "Reason", "Message", "IP", "IPs",
             "Controlled By", "Controllers", "Replication Controllers", "Init Containers",
@@ -61,21 +70,6 @@ PROBE_KEYS = {"Liveness": ProbeType.LIVENESS, "Readiness": ProbeType.READINESS,
               "Startup": ProbeType.STARTUP}
 _SECTIONS = {"Containers": "containers", "Init Containers": "init", "Conditions": "conditions",
              "Ephemeral Containers": "ephemeral"}
-
-
-def looks_like_describe(text: str) -> bool:
-    """Whether `text` has anything describe prints: a pod header, a container's state or
-    probe line, an Events table or event rows."""
-    rows = EventRows("<probe>")
-    for number, line in enumerate(text.splitlines()[:2000], 1):
-        m = _KEY.match(line)
-        if m and m["key"] in ("Name", "Events", "Liveness", "Readiness", "Startup", "State",
-                              "Last State", "Restart Count", "Containers"):
-            return True
-        if rows.feed(line, number) and rows.events:
-            return True
-    rows.finish()
-    return bool(rows.events)
 
 
 class _Block:
@@ -106,14 +100,24 @@ class _Reader:
         self.rows_cut = False
         self.structure = False  # describe fields seen (lines after them are not orphans)
         self.events_indent = 0
+        self.loose: list[RecordedEvent] = []  # `kubectl get events` rows (they name a pod)
+        self.total_events = 0  # read so far, against limits.MAX_EVENTS
+        self.cut_line: int | None = None  # the last line, when the text ends inside it
+        self.last_line = max((i for i, x in enumerate(self.lines, 1) if x.strip()), default=0)
 
     def where(self, number: int) -> Where:
         return Where(self.source, number)
+
+    def new_rows(self) -> EventRows:
+        rows = EventRows(self.source)
+        rows.before = self.total_events
+        return rows
 
     def ensure_pod(self, number: int) -> PodRecord:
         if self.pod is None:
             self.pod = PodRecord(None, self.where(number), formats=["describe"])
             self.pods.append(self.pod)
+            check_pods(len(self.pods), self.source, number)
         return self.pod
 
     def read(self) -> RecordSet:
@@ -125,10 +129,16 @@ class _Reader:
         for pod in self.pods:
             for container in pod.containers:
                 self.build_spec(container)
-        return RecordSet(self.source, "describe", pods=self.pods, notes=self.notes)
+        described = [p for p in self.pods if p.name or p.containers or p.events
+                     or p.conditions]
+        fmt = "+".join([*(["describe"] if described or not self.loose else []),
+                        *(["events-table"] if self.loose else [])])
+        return RecordSet(self.source, fmt, pods=described, events=self.loose,
+                         notes=self.notes)
 
     # ------------------------------------------------------------ lines
     def line(self, line: str, number: int, *, cut: bool) -> None:
+        self.cut_line = number if cut else None
         m_events = _EVENTS.match(line)
         if m_events:
             self.close_container()
@@ -136,14 +146,17 @@ class _Reader:
             self.ensure_pod(number)
             self.section, self.events_indent = "events", len(m_events["indent"])
             if m_events["none"] is None:
-                self.rows = EventRows(self.source)
+                self.rows = self.new_rows()
             return
         if self.fragment:
             self.fragment_line(line, number, cut=cut)
             return
+        if self.section != "events" and self.container is None and _ROWS.is_row(line):
+            self.close_container()  # rows pasted before (or without) their Events header
+            self.section, self.events_indent = "events", len(line) - len(line.lstrip()) - 1
         if self.section == "events":
             if self.rows is None:
-                self.rows = EventRows(self.source)
+                self.rows = self.new_rows()
             key = _KEY.match(line)
             if key is not None and key["key"] in POD_KEYS and \
                     len(key["indent"]) <= self.events_indent:
@@ -157,7 +170,7 @@ class _Reader:
     def fragment_line(self, line: str, number: int, *, cut: bool) -> None:
         """A paste without an Events header: rows may come anywhere, among describe fields."""
         if self.rows is None:
-            self.rows = EventRows(self.source)
+            self.rows = self.new_rows()
         key = _KEY.match(line)
         known = key is not None and key["key"] in POD_KEYS | CONTAINER_KEYS | STATE_KEYS
         header = self.section in ("containers", "init", "ephemeral") and _CONTAINER.match(line)
@@ -177,12 +190,19 @@ class _Reader:
     def close_rows(self) -> None:
         if self.rows is None:
             return
-        events = self.rows.finish(cut=self.rows_cut)
+        found = self.rows.finish(cut=self.rows_cut)
         self.rows_cut = False
-        if events or self.rows.notes:
+        # rows of `kubectl get events` name their object: they are the pod's only if it is
+        # theirs (`read.combine` ties them), not the describe's around them
+        self.loose.extend(e for e in found if e.object_name or e.object_kind)
+        events = [e for e in found if not (e.object_name or e.object_kind)]
+        self.total_events += len(found)
+        if events or (self.rows.notes and not self.loose):
             pod = self.ensure_pod(events[0].where.line or 1 if events else 1)
             pod.events.extend(events)
             pod.notes.extend(self.rows.notes)
+        else:
+            self.notes.extend(self.rows.notes)
         self.rows = None
 
     def key_line(self, line: str, number: int) -> None:
@@ -203,7 +223,9 @@ class _Reader:
         if m is None:
             return
         key, value, indent = m["key"].strip(), (m["value"] or "").strip(), len(m["indent"])
-        if self.block is not None and indent > self.block.indent and key in STATE_KEYS:
+        # a state's fields are nested under it; a paste that lost its indentation (a web
+        # page's copy, a fragment) has them at the state's own: read so while they follow it
+        if self.block is not None and indent >= self.block.indent and key in STATE_KEYS:
             self.block.fields[key] = (value, number)
             return
         self.close_block()
@@ -266,19 +288,33 @@ class _Reader:
             pod.containers.append(self.container)
             self.notes.append(Note("the record shows container fields without the container's "
                                    "name: read as the pod's only container",
-                                   self.where(number), uncertain=False))
+                                   self.where(number)))
         c = self.container
         if key in ("State", "Last State"):
             self.block = _Block(key, value, indent, self.where(number))
         elif key == "Ready":
             c.ready = {"True": True, "False": False}.get(value)
-        elif key == "Restart Count" and value.isdigit() and len(value) <= 9:
-            c.restart_count, c.restart_where = int(value), self.where(number)
+        elif key == "Restart Count":
+            c.restart_count, c.restart_where = self.restart_count(value, number)
         elif key in ("Port", "Ports"):
             numbers = tuple((None, int(p)) for p in _PORTS.findall(value) if 0 < int(p) < 65536)
             c.ports = c.ports + numbers
         elif key in PROBE_KEYS:
             self.probe_line(PROBE_KEYS[key], value, number)
+
+    def restart_count(self, value: str, number: int) -> tuple[int | None, Where]:
+        """`Restart Count: N`, bounded as the API bounds restartCount (an int32): beyond it
+        is an error, as in a pod document; a value that is no number is a note."""
+        where = self.where(number)
+        if value.isdigit() and (len(value) > 10 or int(value) > _INT32):
+            raise RecordError(f"Restart Count: {value[:20]}{'...' if len(value) > 20 else ''} "
+                              f"must be a whole number from 0 to {_INT32}", source=self.source,
+                              line=number)
+        if value.isdigit():
+            return int(value), where
+        self.notes.append(Note(f"not read: line {number} (Restart Count {value[:20]!r} is not a "
+                               "number)", where, kind=NoteKind.NOT_READ))
+        return None, where
 
     def probe_line(self, probe_type: ProbeType, value: str, number: int) -> None:
         assert self.container is not None
@@ -290,6 +326,12 @@ class _Reader:
         try:
             data = parse_probe_line(value)
         except ProbeLineError as exc:
+            if number == self.cut_line or (number == self.last_line
+                                           and is_cut_probe_line(value)):  # cut, not wrong
+                self.notes.append(Note(f"not read: line {number} (the {probe_type.event_name} "
+                                       "probe's line is cut short where the record ends)",
+                                       self.where(number), kind=NoteKind.NOT_READ))
+                return
             raise RecordError(f"{probe_type.event_name}: {exc}", source=self.source,
                               line=number) from None
         self.probes.setdefault(id(self.container), {})[probe_type] = (data, self.where(number))
@@ -348,13 +390,13 @@ class _Reader:
         none: describe prints port numbers only), so that the probe resolves as it did in
         the cluster, where it ran."""
         numbers = [n for _, n in c.ports]
-        out = [{"containerPort": n} for n in numbers]
+        out: list[dict[str, Any]] = [{"containerPort": n} for n in numbers]
         for i, name in enumerate(names):
             number = numbers[i] if i < len(numbers) else 65000 + i
             out.append({"name": name, "containerPort": number})
             self.notes.append(Note(f"port name {name!r}: describe does not print which number it "
                                    f"stands for; taken as {number}",
-                                   c.where, uncertain=False))
+                                   c.where))
         return out
 
 

@@ -17,8 +17,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from kubesim.errors import RecordError
+from kubesim.explain.readers.event_layouts import (
+    Cells,
+    Columns,
+    get_old_cells,
+    headerless_cells,
+    wide_cells,
+)
+from kubesim.explain.readers.limits import check_events
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
+    CountBasis,
     Note,
     RecordedEvent,
     Stamp,
@@ -30,7 +40,10 @@ from kubesim.explain.readers.times import AGE_PATTERN, human_printer, parse_age,
 __all__ = ["COMBINED_PREFIX", "EventRows", "container_of_field_path", "is_header", "strip_combined"]
 
 COMBINED_PREFIX = "(combined from similar events): "
-_AGE_COUNT = rf"(?P<age>{AGE_PATTERN})(?:\s+\(x(?P<count>\d{{1,9}}) over (?P<over>{AGE_PATTERN})\))?"
+MAX_COUNT = 2**31 - 1  # an event's count is an int32 (core/v1 Event.count)
+# wider than kubectl prints, so that a wrong age or count is named, not passed over
+_AGE_LIKE = r"(?:<unknown>|<invalid>|-?(?:\d+[ydhms]){1,5})"
+_AGE_COUNT = (rf"(?P<age>{_AGE_LIKE})(?:\s+\(x(?P<count>-?\d+) over (?P<over>{_AGE_LIKE})\))?")
 _NEW_ROW = re.compile(
     rf"^(?P<indent>[ \t]*)(?P<type>Normal|Warning)[ \t]+(?P<reason>[A-Za-z][A-Za-z0-9_]{{0,80}})"
     rf"(?:[ \t]+{_AGE_COUNT})?(?P<rest>[ \t].*)?$")
@@ -41,7 +54,9 @@ _GET_ROW = re.compile(
 _RFC1123 = r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} [+-]\d{4}"
 _TIME = rf"(?:{_RFC1123}|{AGE_PATTERN})"
 _OLD_ROW = re.compile(rf"^[ \t]*(?P<first>{_TIME})(?:\t+|[ \t]{{2,}})(?P<last>{_TIME})"
-                      rf"(?:\t+|[ \t]{{2,}})(?P<count>\d{{1,9}})(?:\t+|[ \t]{{2,}}|$)(?P<rest>.*)$")
+                      rf"[ \t]+(?P<count>\d{{1,400}})(?:\t+|[ \t]{{2,}}|$)(?P<rest>.*)$")
+_MULTI_LINE = {"Unhealthy", "ProbeWarning"}  # reasons whose message carries a probe's output
+_CLOCK = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M)?$")
 _SPLIT = re.compile(r"\t+|[ \t]{2,}")
 _SUBOBJECT = re.compile(r"^(?:spec\.\S+|implicitly required container \S+)$")
 _FIELD_PATH = re.compile(r"^spec\.(?:initContainers|containers|ephemeralContainers)\{([^}]+)\}$")
@@ -68,6 +83,8 @@ def is_header(line: str) -> bool:
     """A table header or its underline."""
     if _HEADER_NEW.match(line) or _HEADER_OLD.match(line) or _HEADER_GET.match(line):
         return True
+    if Columns.of(line) is not None:
+        return True
     return bool(line.strip()) and bool(_DASHES.match(line)) and ("-" in line or "─" in line)
 
 
@@ -88,11 +105,16 @@ class EventRows:
         self._open: _Open | None = None
         self._orphans: list[int] = []
         self._columns: tuple[int, int] | None = None  # (From, Message) offsets of the header
+        self._table: Columns | None = None  # a get events / custom-columns header
+        self.before = 0  # events the record held before these rows (limits.MAX_EVENTS)
 
     def header(self, line: str) -> None:
         """Remember where the From and Message columns start (tabwriter aligns the rows)."""
         if _HEADER_NEW.match(line):
             self._columns = (line.index("From"), line.index("Message"))
+            self._table = None
+        elif not _HEADER_OLD.match(line) and not _DASHES.match(line):
+            self._table = Columns.of(line)
 
     def feed(self, line: str, number: int) -> bool:
         """Read one line: a row, a header, or a continuation of the row above."""
@@ -102,9 +124,6 @@ class EventRows:
             return True
         event = self._row(line, number)
         if event is not None:
-            if event.truncated:
-                self.notes.append(Note("this event row is cut short: its time, reason or "
-                                       "message is not in the record", event.where))
             self._close()
             self._open = _Open(event, [])
             return True
@@ -122,8 +141,14 @@ class EventRows:
         return self._open is not None
 
     def is_row(self, line: str) -> bool:
-        """Whether `line` starts an event row (or is a table header)."""
-        return is_header(line) or self._row(line, 0) is not None
+        """Whether `line` starts an event row (or is a table header); a row holding what
+        no event can hold is one too (reading it is an error naming its line)."""
+        if is_header(line):
+            return True
+        try:
+            return self._row(line, 0) is not None
+        except RecordError:
+            return True
 
     def orphan(self, number: int) -> None:
         """A line before the first row that continues a message the record does not have."""
@@ -159,34 +184,81 @@ class EventRows:
         if self._open is None:
             return
         event, more = self._open.event, self._open.lines
-        if more:
-            event = replace(event, message="\n".join([event.message, *(m.strip() for m in more)]))
+        # only a probe's output runs over lines; any other kubelet message is one line that
+        # the paste wrapped (a web page's copy, a narrow terminal)
+        joint = "\n" if event.reason in _MULTI_LINE else " "
+        if more and not event.message and event.last.text:  # the message wrapped to a line
+            event = replace(event, message=joint.join(m.strip() for m in more), truncated=False)
+        elif more:
+            event = replace(event, message=joint.join([event.message, *(m.strip() for m in more)]))
+        if event.truncated:
+            self.notes.append(Note("this event row is cut short: its time, reason or "
+                                   "message is not in the record", event.where))
         self.events.append(event)
         self._open = None
+        check_events(self.before + len(self.events), self.source, event.where.line)
 
     # ------------------------------------------------------------ rows
     def _row(self, line: str, number: int) -> RecordedEvent | None:
-        if self.kind == "get":
-            return self._get_row(line, number)
+        """The row `line` starts, in whichever layout it is (see the module's docstring)."""
+        if self._table is not None:
+            cells = self._table.cells(line)
+            if cells is not None:
+                return self._from_cells(cells, number)
         m = _NEW_ROW.match(line)
         if m:
             return self._new_row(m, line, number)
+        m = _GET_ROW.match(line)
+        if m:
+            return self._get_row(m, number)
+        cells = get_old_cells(line, _is_time)
+        if cells is not None:
+            return self._from_cells(cells, number)
         m = _OLD_ROW.match(line)
         if m:
             return self._old_row(m, number)
-        return None
+        cells = headerless_cells(line, _is_time)
+        return self._from_cells(cells, number) if cells is not None else None
 
-    def _stamps(self, age: str | None, count: str | None, over: str | None
+    def _error(self, message: str, number: int) -> RecordError:
+        return RecordError(message, source=self.source, line=number or None)
+
+    def _count(self, text: str, number: int, *, suffix: bool) -> int:
+        """A count as the row prints it; exit 2 for one no event can have (an int32, and
+        kubectl prints `(xN over M)` only from 2)."""
+        if len(text.lstrip("-")) > 10 or not -MAX_COUNT <= int(text) <= MAX_COUNT:
+            raise self._error(f"event count {text[:20]}{'...' if len(text) > 20 else ''} is "
+                              f"over {MAX_COUNT}, the most an event's count can be", number)
+        n = int(text)
+        if suffix and n < 2 or n < 0:
+            raise self._error(f"event count {n} cannot be: kubectl prints (xN over M) only "
+                              "for 2 or more", number)
+        return n
+
+    def _age(self, text: str, number: int) -> Stamp:
+        stamp = parse_time(text)
+        if stamp is not None:
+            return stamp
+        if text.startswith("-"):
+            raise self._error(f"age {text[:20]!r} is negative: kubectl prints a time ahead of "
+                              "its clock as <invalid>", number)
+        if _CLOCK.match(text) or text in ("<nil>", "<none>"):  # a console's time of day (no
+            return Stamp(StampKind.UNKNOWN, text=text)  # date), custom columns' missing field
+        raise self._error(f"age {text[:20]!r} is not one kubectl prints (at most 9 digits "
+                          "a unit, units decreasing: 3m20s)", number)
+
+    def _stamps(self, age: str | None, count: str | None, over: str | None, number: int
                 ) -> tuple[Stamp, Stamp, int]:
-        last = parse_age(age) if age else None
-        first = parse_age(over) if over else None
-        n = max(int(count), 1) if count else 1  # kubectl prints (xN ...) for N >= 2 only
-        last = last or UNKNOWN_STAMP
-        return (first or last) if count else last, last, n
+        last = self._age(age, number) if age else UNKNOWN_STAMP
+        if count is None:
+            return last, last, 1  # kubectl prints (xN ...) for N >= 2 only
+        n = self._count(count, number, suffix=True)
+        first = self._age(over, number) if over else UNKNOWN_STAMP
+        return first if first.known or over else last, last, n
 
     def _new_row(self, m: re.Match[str], line: str, number: int) -> RecordedEvent:
         where = Where(self.source, number)
-        first, last, count = self._stamps(m["age"], m["count"], m["over"])
+        first, last, count = self._stamps(m["age"], m["count"], m["over"], number)
         rest = (m["rest"] or "").strip()
         component, message = self._from_message(line, m, rest)
         message, combined = strip_combined(message)
@@ -196,7 +268,8 @@ class EventRows:
 
     def _from_message(self, line: str, m: re.Match[str], rest: str) -> tuple[str, str]:
         """Split `From  Message`: by the header's columns when the row is aligned to them,
-        else at the first run of two or more spaces."""
+        else at the first run of two or more spaces, else (a paste that lost its spacing)
+        after a component kubesim knows."""
         if self._columns is not None:
             at_from, at_msg = self._columns
             age_end = m.end("age") if m["over"] is None else m.end("over") + 1
@@ -204,9 +277,12 @@ class EventRows:
                     and line[at_msg - 1] in " \t" and not line[at_from].isspace()):
                 return line[at_from:at_msg].strip(), line[at_msg:].strip()
         parts = re.split(r"\t+|[ \t]{2,}", rest, maxsplit=1)
-        if len(parts) == 1:
-            return parts[0], ""
-        return parts[0], parts[1]
+        if len(parts) == 2:
+            return parts[0], parts[1]
+        known = _COMPONENT.match(rest)
+        if known:
+            return known[1], rest[known.end():].strip()
+        return parts[0], ""
 
     def _old_row(self, m: re.Match[str], number: int) -> RecordedEvent:
         where = Where(self.source, number)
@@ -221,21 +297,47 @@ class EventRows:
         reason = fields.pop(0) if fields else ""
         message, combined = strip_combined(" ".join(fields))
         truncated = not reason or not message
-        return RecordedEvent(kind or "Normal", _capital(reason), message, max(int(m["count"]), 1),
+        count = self._count(m["count"], number, suffix=False)
+        return RecordedEvent(kind or "Normal", _capital(reason), message, max(count, 1),
                              first, last, where, component=component.strip("{} "),
-                             container=container, combined=combined, truncated=truncated)
+                             container=container, combined=combined, truncated=truncated,
+                             count_basis=CountBasis.STATED if count else CountBasis.AT_LEAST)
 
-    def _get_row(self, line: str, number: int) -> RecordedEvent | None:
-        m = _GET_ROW.match(line)
-        if not m:
-            return None
-        first, last, count = self._stamps(m["age"], m["count"], m["over"])
-        message, combined = strip_combined((m["message"] or "").strip())
-        return RecordedEvent(m["type"], m["reason"], message, count, first, last,
-                             Where(self.source, number), object_kind=_kind(m["kind"]),
-                             object_name=m["name"], combined=combined)
+    def _get_row(self, m: re.Match[str], number: int) -> RecordedEvent:
+        """A 1.14+ `kubectl get events` row (`-o wide` too)."""
+        cells = wide_cells(m["age"], m["type"], m["reason"], m["kind"], m["name"],
+                           m["message"] or "", _is_time)
+        if m["count"] is not None and cells.count is None:
+            return self._from_cells(cells, number, suffix=(m["count"], m["over"]))
+        return self._from_cells(cells, number)
+
+    def _from_cells(self, cells: Cells, number: int,
+                    suffix: tuple[str, str | None] | None = None) -> RecordedEvent:
+        """An event from a table row's cells. Without a COUNT cell or an `(xN over M)` the
+        table does not say how often: at least once (CountBasis.AT_LEAST)."""
+        last_text, first_text = cells.last, cells.first
+        if suffix is not None:
+            first, last, count = self._stamps(last_text, suffix[0], suffix[1], number)
+        else:
+            last = self._age(last_text, number) if last_text else UNKNOWN_STAMP
+            first = self._age(first_text, number) if first_text else last
+            count = self._count(cells.count, number, suffix=False) if cells.count else 0
+        basis = CountBasis.STATED if count else CountBasis.AT_LEAST
+        message, combined = strip_combined(cells.message)
+        return RecordedEvent(
+            cells.type or "Normal", _capital(cells.reason), message, max(count, 1), first, last,
+            Where(self.source, number), component=(cells.source or "").strip("{} "),
+            object_kind=_kind(cells.kind) if cells.kind else "", object_name=cells.name or "",
+            container=container_of_field_path(cells.subobject), combined=combined,
+            truncated=not message, count_basis=basis)
 
 
+def _is_time(text: str) -> bool:
+    return parse_time(text) is not None or bool(_CLOCK.match(text)) or \
+        bool(re.match(rf"^{_AGE_LIKE}$", text))
+
+
+_COMPONENT = re.compile(r"^((?:kubelet|default-scheduler)(?:, \S+)?|\{[^}]{1,200}\})\s+")
 _KINDS = {"pod": "Pod", "replicaset": "ReplicaSet", "deployment": "Deployment",
           "statefulset": "StatefulSet", "daemonset": "DaemonSet", "job": "Job", "node": "Node",
           "service": "Service", "endpoints": "Endpoints", "cronjob": "CronJob"}

@@ -17,10 +17,12 @@ from typing import Any
 
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.event_rows import container_of_field_path, strip_combined
+from kubesim.explain.readers.limits import MAX_EVENTS, check_events, check_pods
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     Condition,
     ContainerRecord,
+    CountBasis,
     Note,
     PodRecord,
     RecordedEvent,
@@ -36,11 +38,11 @@ from kubesim.spec.manifests import MODELED_FIELDS, PROBE_FIELDS
 from kubesim.spec.model import LocatedSpecError, field_path, parse_container
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents
 
-__all__ = ["MAX_OBJECTS", "looks_like_json", "read_kube"]
+__all__ = ["MAX_OBJECTS", "looks_like_json", "read_kube", "read_objects"]
 
 _JSON = re.compile(r"^\s*(?:\{\s*(?:\"|\})|\[\s*(?:[\"{\[\]]|$))")
 
-MAX_OBJECTS = 100_000  # pods and events in one input
+MAX_OBJECTS = MAX_EVENTS  # kept for callers of an earlier release; see limits.py
 Loc = tuple[str | int, ...]
 EVENT_KINDS = ("Event",)
 
@@ -48,15 +50,19 @@ EVENT_KINDS = ("Event",)
 class _Doc:
     """One parsed document and how to name a place in it."""
 
-    def __init__(self, data: Any, source: str, doc: YamlDocument | None) -> None:
-        self.data, self.source, self.doc = data, source, doc
+    def __init__(self, data: Any, source: str, doc: YamlDocument | None,
+                 line: int | None = None) -> None:
+        self.data, self.source, self.doc, self.line = data, source, doc, line
+
+    def line_of(self, loc: Loc) -> int | None:
+        """The line of `loc`: YAML knows it; a JSON line is the line of all it holds."""
+        return self.doc.line_of(loc) if self.doc is not None else self.line
 
     def where(self, loc: Loc) -> Where:
-        line = self.doc.line_of(loc) if self.doc is not None else None
-        return Where(self.source, line, field_path(loc) or None)
+        return Where(self.source, self.line_of(loc), field_path(loc) or None)
 
     def error(self, message: str, loc: Loc) -> RecordError:
-        line = self.doc.line_of(loc) if self.doc is not None else None
+        line = self.line_of(loc)
         path = field_path(loc)
         return RecordError(f"{path}: {message}" if path else message, source=self.source,
                            line=line, field=path or None)
@@ -69,7 +75,16 @@ def looks_like_json(text: str) -> bool:
 
 def read_kube(text: str, source: str) -> RecordSet | None:
     """Pods and events in a JSON or YAML text; None if it holds no Pod or Event object."""
-    docs = _documents(text, source)
+    return _read_docs(_documents(text, source), source)
+
+
+def read_objects(data: Any, source: str, line: int) -> RecordSet | None:
+    """Pods and events in parsed JSON that stands on `line` of a paste (a JSON line, or a
+    document that starts there); None if it holds no Pod or Event object."""
+    return _read_docs([_Doc(data, source, None, line)], source)
+
+
+def _read_docs(docs: list[_Doc], source: str) -> RecordSet | None:
     out = RecordSet(source, "kubernetes")
     found = False
     for doc in docs:
@@ -78,15 +93,15 @@ def read_kube(text: str, source: str) -> RecordSet | None:
             if kind == "Pod" or (kind is None and isinstance(obj, dict) and _pod_like(obj)):
                 if kind is None:
                     out.notes.append(Note("a document without kind: read as a pod's status",
-                                          doc.where(loc), uncertain=False))
+                                          doc.where(loc)))
                 out.pods.append(_pod(doc, obj, loc))
                 found = True
             elif kind in EVENT_KINDS:
                 out.events.append(_event(doc, obj, loc))
                 found = True
-            if len(out.pods) + len(out.events) > MAX_OBJECTS:
-                raise RecordError(f"holds more than {MAX_OBJECTS:,} pods and events; explain "
-                                  "reads one pod's record", source=source)
+            where = doc.line_of(loc)
+            check_events(len(out.events), source, where)
+            check_pods(len(out.pods), source, where)
     if not found:
         return None
     out.format = "events" if not out.pods else "pod" if not out.events else "kubernetes"
@@ -175,14 +190,7 @@ def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
                              (*loc, "spec", "terminationGracePeriodSeconds"))
     pod.phase = _str(status.get("phase"))
     pod.start_time = _time(doc, status.get("startTime"), (*loc, "status", "startTime"))
-    for i, c in enumerate(_list(doc, status.get("conditions"), (*loc, "status", "conditions"))):
-        cloc = (*loc, "status", "conditions", i)
-        c = _dict(doc, c, cloc)
-        if _str(c.get("type")) and _str(c.get("status")):
-            pod.conditions.append(Condition(
-                c["type"], c["status"], _time(doc, c.get("lastTransitionTime"),
-                                              (*cloc, "lastTransitionTime")),
-                doc.where(cloc), _str(c.get("reason"))))
+    pod.conditions = _conditions(doc, status, loc)
     containers: dict[str, ContainerRecord] = {}
     for key, init in (("initContainers", True), ("containers", False)):
         for i, c in enumerate(_list(doc, spec.get(key), (*loc, "spec", key))):
@@ -191,19 +199,38 @@ def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
             if record.name is not None:
                 containers[record.name] = record
                 pod.containers.append(record)
+    _statuses(doc, status, loc, pod, containers)
+    return pod
+
+
+def _statuses(doc: _Doc, status: dict[str, Any], loc: Loc, pod: PodRecord,
+              containers: dict[str, ContainerRecord]) -> None:
+    """Each container status onto its container (one the spec does not list is added)."""
     for key, init in (("initContainerStatuses", True), ("containerStatuses", False)):
         for i, s in enumerate(_list(doc, status.get(key), (*loc, "status", key))):
             sloc = (*loc, "status", key, i)
             s = _dict(doc, s, sloc)
             name = _str(s.get("name"))
-            record = containers.get(name or "")
-            if record is None:
-                record = ContainerRecord(name, doc.where(sloc), init=init)
+            found = containers.get(name or "")
+            record = found if found is not None else ContainerRecord(name, doc.where(sloc),
+                                                                      init=init)
+            if found is None:
                 pod.containers.append(record)
                 if name:
                     containers[name] = record
             _container_status(doc, record, s, sloc)
-    return pod
+
+
+def _conditions(doc: _Doc, status: dict[str, Any], loc: Loc) -> list[Condition]:
+    out = []
+    for i, c in enumerate(_list(doc, status.get("conditions"), (*loc, "status", "conditions"))):
+        cloc = (*loc, "status", "conditions", i)
+        c = _dict(doc, c, cloc)
+        if _str(c.get("type")) and _str(c.get("status")):
+            out.append(Condition(c["type"], c["status"], _time(
+                doc, c.get("lastTransitionTime"), (*cloc, "lastTransitionTime")),
+                doc.where(cloc), _str(c.get("reason"))))
+    return out
 
 
 def _container_spec(doc: _Doc, c: dict[str, Any], loc: Loc, init: bool) -> ContainerRecord:
@@ -224,7 +251,7 @@ def _container_spec(doc: _Doc, c: dict[str, Any], loc: Loc, init: bool) -> Conta
         record.spec = parse_container({k: c[k] for k in MODELED_FIELDS if k in c},
                                       sidecar=sidecar)
     except LocatedSpecError as exc:
-        line = doc.doc.line_of((*loc, *exc.loc)) if doc.doc is not None else None
+        line = doc.line_of((*loc, *exc.loc))
         raise RecordError(f"{field_path(loc)}: {exc.message}", source=doc.source, line=line,
                           field=field_path((*loc, *exc.loc))) from None
     except SpecError as exc:
@@ -297,6 +324,9 @@ def _event(doc: _Doc, obj: dict[str, Any], loc: Loc) -> RecordedEvent:
         last = observed if observed.known else last
     first = first if first.known else event_time
     last = last if last.known else first
+    # core/v1 without a count does not say how often; events.k8s.io without a series
+    # happened once (the series is what a repeat adds)
+    stated = bool(count) or new
     message, combined = strip_combined(str(obj.get("note" if new else "message") or ""))
     source = _dict(doc, obj.get("deprecatedSource" if new else "source"), (*loc, "source"))
     component = _str(source.get("component")) or _str(obj.get(
@@ -306,4 +336,5 @@ def _event(doc: _Doc, obj: dict[str, Any], loc: Loc) -> RecordedEvent:
         max(count or 1, 1), first, last, doc.where(loc), component=component,
         object_kind=_str(regarding.get("kind")) or "", object_name=_str(regarding.get("name"))
         or "", container=container_of_field_path(_str(regarding.get("fieldPath"))),
-        series=bool(series), combined=combined)
+        series=bool(series), combined=combined,
+        count_basis=CountBasis.STATED if stated else CountBasis.AT_LEAST)

@@ -13,8 +13,9 @@ from enum import Enum
 
 from kubesim.spec.model import ContainerSpec
 
-__all__ = ["Condition", "ContainerRecord", "Note", "PodRecord", "ProbeSeries", "RecordSet",
-           "RecordedEvent", "Stamp", "StampKind", "Terminated", "Where"]
+__all__ = ["Condition", "ContainerRecord", "CountBasis", "Note", "NoteKind", "PodRecord",
+           "ProbeSeries", "RecordSet", "RecordedEvent", "Stamp", "StampKind", "Terminated",
+           "Where"]
 
 
 class StampKind(str, Enum):
@@ -64,14 +65,30 @@ class Where:
         return text
 
 
+class NoteKind(str, Enum):
+    """What a reader's note is about."""
+
+    READING = "reading"  # how something was read: a row cut short, a field guessed
+    NOT_READ = "not-read"  # lines of the input no reader could read (listed, never dropped)
+
+
+class CountBasis(str, Enum):
+    """Where an event's count comes from."""
+
+    STATED = "stated"  # the record gives it: a COUNT column, `(xN over M)`, `count:`
+    AT_LEAST = "at-least"  # the layout prints no count (`kubectl get events`): at least once
+
+
 @dataclass(frozen=True, slots=True)
 class Note:
     """Something a reader noticed about its input that the explanation should mention: a row
-    cut short, lines it could not place, a field it had to guess."""
+    cut short, lines it could not place (`NoteKind.NOT_READ`, text `not read: line N`), a
+    field it had to guess."""
 
     text: str
     where: Where
     uncertain: bool = True
+    kind: NoteKind = NoteKind.READING
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +114,12 @@ class RecordedEvent:
     series: bool = False
     combined: bool = False
     truncated: bool = False
+    count_basis: CountBasis = CountBasis.STATED
+
+    @property
+    def count_stated(self) -> bool:
+        """Whether the record states `count` (else it is a lower bound: at least once)."""
+        return self.count_basis is CountBasis.STATED
 
 
 @dataclass(frozen=True, slots=True)

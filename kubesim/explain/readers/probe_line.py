@@ -16,7 +16,7 @@ import re
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-__all__ = ["ProbeLineError", "parse_probe_line"]
+__all__ = ["ProbeLineError", "is_cut_probe_line", "parse_probe_line"]
 
 _ATTRS = re.compile(
     r"\s+delay=(?P<delay>\d{1,9})s\s+timeout=(?P<timeout>\d{1,9})s\s+period=(?P<period>\d{1,9})s"
@@ -41,6 +41,34 @@ def parse_probe_line(text: str) -> dict[str, Any]:
                   "periodSeconds": int(m["period"]), "successThreshold": int(m["success"]),
                   "failureThreshold": int(m["failure"])})
     return probe
+
+
+_SETTINGS = (r"delay=\d{1,9}s", r"timeout=\d{1,9}s", r"period=\d{1,9}s",
+             r"(?:#success|successThreshold)=\d{1,9}", r"(?:#failure|failureThreshold)=\d{1,9}")
+
+
+def is_cut_probe_line(text: str) -> bool:
+    """Whether `text` is a probe line cut short (`... period=10s #success=1 #fa`): its
+    settings in kubectl's order, the last one broken off."""
+    parts = text.split()
+    at = next((i for i, p in enumerate(parts) if p.startswith("delay=")), None)
+    if at is None or at == 0:
+        return False
+    settings = parts[at:]
+    if not 0 < len(settings) <= len(_SETTINGS):
+        return False
+    whole = all(re.fullmatch(p, s) for p, s in zip(_SETTINGS, settings[:-1], strict=False))
+    last = settings[-1]
+    names = ("delay=", "timeout=", "period=", "#success=", "#failure=")
+    expected = names[len(settings) - 1]
+    alt = ("successThreshold=", "failureThreshold=")[len(settings) - 4] \
+        if len(settings) >= 4 else expected
+    complete = bool(re.fullmatch(_SETTINGS[len(settings) - 1], last))
+    if complete:  # all there: cut only if settings are missing after it
+        return whole and len(settings) < len(_SETTINGS)
+    return whole and (expected.startswith(last) or alt.startswith(last)
+                      or re.fullmatch(r"[#a-zA-Z]+=\d*", last) is not None
+                      and last.split("=")[0] + "=" in (expected, alt))
 
 
 def _port(text: str) -> int | str:

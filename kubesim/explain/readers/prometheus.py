@@ -14,11 +14,11 @@ import math
 from typing import Any
 
 from kubesim.errors import RecordError
+from kubesim.explain.readers.limits import MAX_SAMPLES, check_samples
 from kubesim.explain.readers.model import ProbeSeries, RecordSet, Where
 
 __all__ = ["MAX_SAMPLES", "looks_like_prometheus", "read_prometheus"]
 
-MAX_SAMPLES = 2_000_000
 _TYPES = {"liveness": "Liveness", "readiness": "Readiness", "startup": "Startup"}
 
 
@@ -29,17 +29,7 @@ def looks_like_prometheus(data: Any) -> bool:
 
 def read_prometheus(data: Any, source: str) -> RecordSet:
     """The probe counter series; RecordError for anything but a matrix of prober_probe_total."""
-    body = data["data"]
-    if data.get("status") not in (None, "success"):
-        raise RecordError(f"the query did not succeed (status {str(data.get('status'))[:20]!r})",
-                          source=source, field="status")
-    if body.get("resultType") != "matrix":
-        raise RecordError(f"data.resultType={str(body.get('resultType'))[:20]!r}: explain needs "
-                          "a range query (/api/v1/query_range, resultType matrix) of "
-                          "prober_probe_total", source=source, field="data.resultType")
-    result = body.get("result")
-    if not isinstance(result, list):
-        raise RecordError("data.result must be a list", source=source, field="data.result")
+    result = _matrix(data, source)
     out = RecordSet(source, "prometheus")
     total = 0
     for i, item in enumerate(result):
@@ -57,11 +47,10 @@ def read_prometheus(data: Any, source: str) -> RecordSet:
             raise RecordError(f"probe_type={str(metric.get('probe_type'))[:20]!r} must be "
                               "Liveness, Readiness or Startup", source=source,
                               field=f"{where.field}.metric.probe_type")
+        total += len(item["values"])
+        check_samples(total, source, f"{where.field}.values")
         samples = tuple(_sample(v, source, f"{where.field}.values[{j}]")
                         for j, v in enumerate(item["values"]))
-        total += len(samples)
-        if total > MAX_SAMPLES:
-            raise RecordError(f"holds more than {MAX_SAMPLES:,} samples", source=source)
         out.series.append(ProbeSeries(
             _label(metric, "pod"), _label(metric, "container"), probe_type,
             str(metric.get("result", "")), tuple(sorted(samples)), where))
@@ -69,6 +58,22 @@ def read_prometheus(data: Any, source: str) -> RecordSet:
         raise RecordError("no prober_probe_total series in the query result", source=source,
                           field="data.result")
     return out
+
+
+def _matrix(data: Any, source: str) -> list[Any]:
+    """The result list of a successful range query; RecordError for anything else."""
+    body = data["data"]
+    if data.get("status") not in (None, "success"):
+        raise RecordError(f"the query did not succeed (status {str(data.get('status'))[:20]!r})",
+                          source=source, field="status")
+    if body.get("resultType") != "matrix":
+        raise RecordError(f"data.resultType={str(body.get('resultType'))[:20]!r}: explain needs "
+                          "a range query (/api/v1/query_range, resultType matrix) of "
+                          "prober_probe_total", source=source, field="data.resultType")
+    result = body.get("result")
+    if not isinstance(result, list):
+        raise RecordError("data.result must be a list", source=source, field="data.result")
+    return result
 
 
 def _label(metric: dict[str, Any], key: str) -> str | None:

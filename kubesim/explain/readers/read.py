@@ -11,17 +11,24 @@ from __future__ import annotations
 import re
 
 from kubesim.errors import RecordError
-from kubesim.explain.readers.describe import looks_like_describe, read_describe
-from kubesim.explain.readers.events_table import looks_like_events_table, read_events_table
 from kubesim.explain.readers.kube import looks_like_json, read_kube
-from kubesim.explain.readers.model import Note, PodRecord, RecordSet, Where
+from kubesim.explain.readers.model import (
+    ContainerRecord,
+    Note,
+    PodRecord,
+    RecordedEvent,
+    RecordSet,
+    Where,
+)
+from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
 from kubesim.files import load_json, read_text
 
-__all__ = ["FORMATS_HELP", "combine", "parse_record", "read_record"]
+__all__ = ["FORMATS_HELP", "combine", "parse_record", "pod_groups", "read_record"]
 
 FORMATS_HELP = ("kubectl describe pod output, kubectl get pod -o yaml|json, kubectl get events "
-                "[-o json|yaml], or a Prometheus query_range JSON of prober_probe_total")
+                "(its table in any layout, or -o json|yaml), kubectl get pods' table, pasted as "
+                "they come, or a Prometheus query_range JSON of prober_probe_total")
 _YAML_START = re.compile(r"^(?:---|apiVersion:|kind:|metadata:|status:|spec:|items:|\{|- )")
 _TABLE = re.compile(r"^\s*[A-Z][A-Z_-]*(?:\s{2,}[A-Z][A-Z_ -]*?)+\s*$")
 
@@ -37,7 +44,12 @@ def parse_record(text: str, source: str) -> RecordSet:
     if not text.strip():
         raise RecordError(f"is empty; explain reads {FORMATS_HELP}", source=source)
     if looks_like_json(text):
-        data = load_json(text, source, RecordError)
+        try:
+            data = load_json(text, source, RecordError)
+        except RecordError as exc:
+            if not (exc.message.startswith("not JSON") and _json_lines(text)):
+                raise
+            return _pasted(text, source, exc)
         if looks_like_prometheus(data):
             return read_prometheus(data, source)
         found = read_kube(text, source)
@@ -52,16 +64,32 @@ def parse_record(text: str, source: str) -> RecordSet:
             raise RecordError(f"YAML without a Pod or Event object; explain reads "
                               f"{FORMATS_HELP}", source=source)
         return found
-    if looks_like_describe(text):
-        return read_describe(text, source)
-    if looks_like_events_table(text):
-        return read_events_table(text, source)
+    return _pasted(text, source, None)
+
+
+def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
+    """Anything else is a paste (`paste.read_paste`); one that holds nothing explain reads is
+    one error saying what it reads."""
+    found = read_paste(text, source)
+    if found.pods or found.events or found.series:
+        return found
+    if error is not None:
+        raise error
+    first = _first_line(text)
     if _TABLE.match(first):
         columns = ", ".join(re.split(r"\s{2,}", first.strip())[:8])
         raise RecordError(f"a table with columns {columns[:120]} is not one explain reads "
                           "(kubectl describe pod, or kubectl get events with its default "
                           "columns); give kubectl get events -o json", source=source, line=1)
     raise RecordError(f"not a record explain reads: expected {FORMATS_HELP}", source=source)
+
+
+def _json_lines(text: str) -> bool:
+    """JSON lines (a JSON value on each line, as event exporters log them), or one line of
+    JSON (perhaps cut short)."""
+    first, _, rest = text.lstrip().partition("\n")
+    first = first.strip()
+    return first.startswith("{") and (first.endswith("}") or not rest.strip())
 
 
 def _first_line(text: str) -> str:
@@ -74,9 +102,45 @@ def _first_line(text: str) -> str:
 # ---------------------------------------------------------------- combining
 
 
+def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
+    """Every pod the inputs are about, each with its own record: pods merged by name, the
+    pieces that name no pod (a pasted Events table, a State block) given to the one pod when
+    there is one, events and probe counters attached to the pod they name. The notes of the
+    inputs (lines not read among them) go to every pod: each explanation lists them."""
+    pods = _merged(sets)
+    loose = [e for s in sets for e in s.events]
+    mine = [e for e in loose if e.object_kind in ("", "Pod")]
+    for name in sorted({e.object_name for e in mine if e.object_name}):
+        if not any(p.name == name for p in pods):
+            pods.append(PodRecord(name, next(e.where for e in mine if e.object_name == name)))
+    if not pods:
+        pods = [PodRecord(None, Where(sets[0].source))]
+    single = len(pods) == 1
+    others = len(loose) - len(mine)
+    for pod in pods:
+        _attach_events(pod, [e for e in mine if e.object_name == pod.name
+                             or (not e.object_name and (single or pod.name is None))])
+        if others:
+            pod.notes.append(Note(f"{others} event(s) about other objects (ReplicaSets, "
+                                  "Deployments, other pods) were left out",
+                                  Where(sets[0].source), uncertain=False))
+        for s in sets:
+            pod.series.extend(x for x in s.series if x.pod == pod.name
+                              or (x.pod is None and single) or (single and pod.name is None))
+            pod.notes.extend(s.notes)
+            if s.format not in pod.formats:
+                pod.formats.append(s.format)
+    return pods
+
+
 def combine(sets: list[RecordSet], pod_name: str | None = None) -> PodRecord:
-    """One pod's record from every input: pods merged by name, events and probe counters
-    attached to the pod they are about. Several pods need `pod_name`."""
+    """One pod's record from every input (`pod_groups`); several pods need `pod_name`."""
+    return _choose(pod_groups(sets), pod_name, sets[0].source)
+
+
+def _merged(sets: list[RecordSet]) -> list[PodRecord]:
+    """The inputs' pods merged by name; pieces without a name go to the one named pod, or
+    together into one unnamed pod when several are named."""
     pods: list[PodRecord] = []
     for s in sets:
         for pod in s.pods:
@@ -84,44 +148,41 @@ def combine(sets: list[RecordSet], pod_name: str | None = None) -> PodRecord:
             pods.append(pod) if same is None else _merge(same, pod)
     named = [p for p in pods if p.name is not None]
     unnamed = [p for p in pods if p.name is None]
-    if unnamed and len(named) <= 1:  # pieces without the pod's name (a pasted Events table)
-        into = named[0] if named else unnamed.pop(0)
-        for piece in unnamed:
-            if piece is not into:
-                _merge(into, piece)
-        pods = [into]
-    loose = [e for s in sets for e in s.events]
-    named_events = sorted({e.object_name for e in loose if e.object_kind in ("", "Pod")
-                    and e.object_name})
-    if not pods:
-        if len(named_events) > 1 and pod_name is None:
-            raise RecordError(f"the events are about {len(named_events)} pods "
-                              f"({_names(named_events)}); choose one with --pod NAME",
-                              source=sets[0].source)
-        where = Where(sets[0].source)
-        pods = [PodRecord(pod_name or (named_events[0] if named_events else None), where)]
-    pod = _choose(pods, pod_name, sets[0].source)
-    mine = [e for e in loose if e.object_kind in ("", "Pod") and (
-        not e.object_name or pod.name is None or e.object_name == pod.name)]
-    others = len([e for e in loose if e not in mine])
-    if mine:
-        if pod.events:
-            pod.notes.append(Note(f"the events of {mine[0].where.source} replace the events "
-                                  "table of the describe text (they carry exact times)",
-                                  mine[0].where, uncertain=False))
-        pod.events = mine
-        if pod.name is None and len({e.object_name for e in mine} - {""}) == 1:
-            pod.name = next(e.object_name for e in mine if e.object_name)
-    if others:
-        pod.notes.append(Note(f"{others} event(s) about other objects (ReplicaSets, "
-                              "Deployments, other pods) were left out", Where(sets[0].source),
-                              uncertain=False))
-    for s in sets:
-        pod.series.extend(x for x in s.series if x.pod in (None, pod.name) or pod.name is None)
-        pod.notes.extend(s.notes)
-        if s.format not in pod.formats:
-            pod.formats.append(s.format)
-    return pod
+    if not unnamed:
+        return named
+    into = named[0] if len(named) == 1 else unnamed.pop(0)
+    for piece in unnamed:
+        _merge(into, piece)
+    if len(named) > 1:
+        into.notes.append(Note(f"parts of the record name no pod, and it shows {len(named)} "
+                               "pods: those parts are read as one more pod, not given to any",
+                               into.where))
+        return [*named, into]
+    return named or [into]
+
+
+def _attach_events(pod: PodRecord, mine: list[RecordedEvent]) -> None:
+    """A pod's events from event tables and documents: they replace its describe's table."""
+    if not mine:
+        return
+    if pod.events:
+        pod.notes.append(Note(f"the events of {mine[0].where.source} replace the events "
+                              "table of the describe text", mine[0].where, uncertain=False))
+    pod.events = mine
+    if pod.name is None and len({e.object_name for e in mine} - {""}) == 1:
+        pod.name = next(e.object_name for e in mine if e.object_name)
+
+
+_FILLED = ("spec", "spec_where", "state", "state_reason", "state_message", "terminated", "last",
+           "ready", "started", "restart_count", "restart_where")
+
+
+def _fill(into: ContainerRecord, other: ContainerRecord) -> None:
+    """What `other` says of a container and `into` does not (describe wins over a `get pods`
+    row, a probe piece gives its spec to the container that has none)."""
+    for key in _FILLED:
+        if getattr(into, key) is None and getattr(other, key) is not None:
+            setattr(into, key, getattr(other, key))
 
 
 def _names(names: list[str]) -> str:
@@ -157,6 +218,9 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
     if other.conditions and (documented or not into.conditions):
         into.conditions = other.conditions
     for c in other.containers:
+        if c.name is None and len(into.containers) == 1 and not documented:
+            _fill(into.containers[0], c)  # a piece of the pod's one container
+            continue
         mine = next((m for m in into.containers if m.name == c.name), None)
         if mine is None:
             into.containers.append(c)
@@ -164,6 +228,8 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
             spec = mine.spec if c.spec is None else c.spec
             into.containers[into.containers.index(mine)] = c
             c.spec = spec
+        else:
+            _fill(mine, c)
     into.events.extend(other.events)
     into.notes.extend(other.notes)
     into.formats.extend(f for f in other.formats if f not in into.formats)

@@ -898,11 +898,20 @@
     out.keyWhole = views();
   }
 
+  function explainNotes(root, doc) {  // how the record was read; the lines not read, all listed
+    if (!doc.notes.length) return;
+    var ul = el("ul", { "class": "notes" });
+    doc.notes.forEach(function (n) {
+      add(ul, el("li", {}, (n.evidence.length ? n.evidence[0].where + ": " : "") + n.text));
+    });
+    add(root, el("h2", {}, "reading the record"), ul);
+  }
+
   var root = document.getElementById("report");
   if (DATA.kind === "run") runPage(root, DATA.document);
   else if (DATA.kind === "check") checkPage(root, DATA.document, DATA.runs || [], DATA.findings || []);
   else if (DATA.kind === "sweep") sweepPage(root, DATA.document);
-  else if (DATA.kind === "explain") explainPage(root, DATA);
+  else if (DATA.kind === "explain") { explainPage(root, DATA); explainNotes(root, DATA.document); }
   viewFromAddress();
   if (/selftest/.test(location.hash)) selfTest();
   document.body.setAttribute("data-rendered", DATA.kind);

@@ -1,0 +1,95 @@
+"""Is reading a record for `kubesim explain` linear, up to the limits of one record?
+
+    python benchmarks/bench_explain_read.py [--repeat N]
+
+For describe's Events rows, `kubectl get events -o json` and a Prometheus export of
+prober_probe_total, it reads records of n and 2n events (samples) up to the limits
+(kubesim/explain/readers/limits.py; docs/explain.md, "Limits") and prints the best time of
+N runs, the peak memory the reading allocated (tracemalloc), and the ratio of 2n to n, all
+taken in this one run: a ratio near 2 is linear. Then it reads one record past each limit and
+prints how soon the exit-2 error came. It measures; it asserts nothing about time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+import tracemalloc
+from collections.abc import Callable
+
+from kubesim.errors import RecordError
+from kubesim.explain.readers.limits import MAX_EVENTS, MAX_SAMPLES
+from kubesim.explain.readers.read import parse_record
+
+ROW = "  Warning  Unhealthy  {}m  kubelet  Liveness probe failed: HTTP probe failed with 500\n"
+
+
+def describe(n: int) -> str:
+    head = ("Name:         web-1\nNamespace:    default\nContainers:\n  app:\n"
+            "    State:          Running\n    Restart Count:  3\nEvents:\n"
+            "  Type     Reason     Age   From     Message\n"
+            "  ----     ------     ----  ----     -------\n")
+    return head + "".join(ROW.format(i % 50 + 1) for i in range(n))
+
+
+def events(n: int) -> str:
+    items = [{"apiVersion": "v1", "kind": "Event", "reason": "Unhealthy", "type": "Warning",
+              "message": "Liveness probe failed: HTTP probe failed with 500", "count": 1,
+              "involvedObject": {"kind": "Pod", "name": "web-1",
+                                 "fieldPath": "spec.containers{app}"},
+              "firstTimestamp": f"2024-01-01T{i // 3600 % 24:02d}:{i // 60 % 60:02d}:"
+                                f"{i % 60:02d}Z"} for i in range(n)]
+    return json.dumps({"apiVersion": "v1", "kind": "List", "items": items})
+
+
+def samples(n: int) -> str:
+    values = [[1_700_000_000 + 10 * i, str(i)] for i in range(n)]
+    return json.dumps({"status": "success", "data": {"resultType": "matrix", "result": [
+        {"metric": {"__name__": "prober_probe_total", "probe_type": "Liveness",
+                    "result": "failed", "container": "app", "pod": "web-1"},
+         "values": values}]}})
+
+
+def measure(text: str, repeat: int) -> tuple[float, int]:
+    best = min(_timed(text) for _ in range(repeat))
+    tracemalloc.start()
+    try:
+        parse_record(text, "bench")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return best, peak
+
+
+def _timed(text: str) -> float:
+    start = time.process_time()
+    try:
+        parse_record(text, "bench")
+    except RecordError:
+        pass
+    return time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    kinds: dict[str, tuple[Callable[[int], str], int]] = {
+        "describe rows": (describe, MAX_EVENTS), "event objects": (events, MAX_EVENTS),
+        "samples": (samples, MAX_SAMPLES)}
+    print(f"{'record':<16} {'n':>8} {'CPU':>9} {'peak':>9} {'2n/n':>6}")
+    for name, (make, limit) in kinds.items():
+        last = None
+        for n in (limit // 8, limit // 4, limit // 2, limit):
+            cpu, peak = measure(make(n), args.repeat)
+            ratio = f"{cpu / last:6.2f}" if last else ""
+            print(f"{name:<16} {n:>8,} {cpu * 1000:7.0f} ms {peak / 1e6:6.1f} MB {ratio}")
+            last = cpu
+        over = make(limit * 10)
+        print(f"{name:<16} {limit * 10:>8,} {_timed(over) * 1000:7.0f} ms   (exit 2: past "
+              f"the limit of {limit:,})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""An event's message pasted alone: `Liveness probe failed: HTTP probe failed with
+statuscode: 500` in inline code, or as the message field of a log line of another tool's
+making (`{"t": ..., "m": "Readiness probe failed: ", "z": "spec.containers{app}"}`).
+
+The kubelet writes these messages in few shapes (pkg/kubelet/prober/prober.go,
+kuberuntime_container.go, the dockershim's `Killing container with id`), so the reason is
+inferred from the words: an inference, said so in a note, never a fact. Such an event has no
+time the record states and happened at least once (`CountBasis.AT_LEAST`).
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+from typing import Any
+
+from kubesim.explain.readers.event_rows import container_of_field_path
+from kubesim.explain.readers.model import (
+    UNKNOWN_STAMP,
+    CountBasis,
+    Note,
+    RecordedEvent,
+    Stamp,
+    Where,
+)
+from kubesim.explain.readers.times import parse_rfc3339
+
+__all__ = ["BareReason", "bare_event", "bare_json_event", "bare_reason"]
+
+
+class BareReason(str, Enum):
+    """The reason the kubelet gives a message of this shape."""
+
+    UNHEALTHY = "Unhealthy"
+    KILLING = "Killing"
+    BACK_OFF = "BackOff"
+    FAILED_SYNC = "FailedSync"
+    CREATED = "Created"
+    STARTED = "Started"
+    PULLED = "Pulled"
+
+
+_SHAPES = [
+    (re.compile(r"^(?:Liveness|Readiness|Startup) probe (?:failed|errored)\b"),
+     BareReason.UNHEALTHY),
+    (re.compile(r"^(?:Killing container with id \S+|Container \S+ failed (?:liveness|startup) "
+                r"probe, will be restarted|Stopping container \S+)"), BareReason.KILLING),
+    (re.compile(r"^Back-off restarting failed container"), BareReason.BACK_OFF),
+    (re.compile(r"^Error syncing pod\b"), BareReason.FAILED_SYNC),
+    (re.compile(r"^Created container\b"), BareReason.CREATED),
+    (re.compile(r"^Started container\b"), BareReason.STARTED),
+    (re.compile(r"^(?:Container image \S+ already present on machine|Successfully pulled "
+                r"image )"), BareReason.PULLED),
+]
+_WARNING = {BareReason.UNHEALTHY, BareReason.BACK_OFF, BareReason.FAILED_SYNC}
+
+
+def bare_reason(message: str) -> BareReason | None:
+    """The reason a kubelet message of this shape has; None for any other text."""
+    text = message.strip()
+    return next((reason for pattern, reason in _SHAPES if pattern.match(text)), None)
+
+
+def bare_event(message: str, where: Where, *, when: Stamp = UNKNOWN_STAMP,
+               container: str | None = None) -> tuple[RecordedEvent, Note] | None:
+    """The event a message alone stands for, and the note saying what was inferred."""
+    reason = bare_reason(message)
+    if reason is None:
+        return None
+    event = RecordedEvent("Warning" if reason in _WARNING else "Normal", reason.value,
+                          message.strip(), 1, when, when, where, container=container,
+                          count_basis=CountBasis.AT_LEAST)
+    note = Note(f"line {where.line}: an event's message alone: its reason ({reason.value}) is "
+                "inferred from its words; it happened at least once"
+                + ("" if when.known else ", when is not recorded"), where)
+    return event, note
+
+
+def bare_json_event(obj: Any, where: Where) -> tuple[RecordedEvent, Note] | None:
+    """A JSON line of another tool's making whose one message is a kubelet's: its time (an
+    RFC 3339 value) and container (a `spec.containers{...}` value) come along."""
+    if not isinstance(obj, dict) or "kind" in obj:
+        return None
+    values = [v for v in obj.values() if isinstance(v, str)]
+    message = next((v for v in values if bare_reason(v) is not None), None)
+    if message is None:
+        return None
+    when = next((s for v in values if (s := parse_rfc3339(v)) is not None), UNKNOWN_STAMP)
+    container = next((c for v in values if (c := container_of_field_path(v))), None)
+    return bare_event(message, where, when=when, container=container)

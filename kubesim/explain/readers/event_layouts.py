@@ -1,0 +1,213 @@
+"""The `kubectl get events` table in every layout kubectl has printed, with or without its
+header, and tables of custom columns (`-o custom-columns=...`, consoles that show events).
+
+Layouts (pkg/printers/internalversion/printers.go, `printEvent`; earlier
+pkg/kubectl/resource_printer.go):
+
+* 1.14 and later: `[NAMESPACE]  LAST SEEN  TYPE  REASON  OBJECT  MESSAGE`; LAST SEEN may
+  read `3m (x4 over 10m)`. Without that suffix the table gives no count: the event happened
+  at least once (`CountBasis.AT_LEAST`).
+* 1.14 and later, `-o wide`: `LAST SEEN  TYPE  REASON  OBJECT  SUBOBJECT  SOURCE  MESSAGE
+  FIRST SEEN  COUNT  NAME`.
+* 1.5 to 1.13: `[NAMESPACE]  LASTSEEN  FIRSTSEEN  COUNT  NAME  KIND  SUBOBJECT  TYPE  REASON
+  SOURCE  MESSAGE` (before 1.5 without TYPE); `--watch` printed RFC 3339 times there.
+* A header naming the columns (REASON and MESSAGE at least) reads any order of them: the
+  columns are cut where the header's are, or at tabs when the header has tabs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+__all__ = ["Cells", "Column", "Columns", "get_old_cells", "headerless_cells", "wide_cells"]
+
+_SPLIT = re.compile(r"\t+|[ \t]{2,}")
+_TYPE = ("Normal", "Warning")
+_SUBOBJECT = re.compile(r"^spec\.\S+$|^implicitly required container \S+$")
+_KINDS = {"Pod", "ReplicaSet", "Deployment", "StatefulSet", "DaemonSet", "Job", "Node",
+          "Service", "Endpoints", "CronJob", "ReplicationController", "PersistentVolumeClaim",
+          "HorizontalPodAutoscaler", "Namespace", "ConfigMap", "Secret", "Ingress"}
+_COUNT = re.compile(r"^\d{1,400}$")
+_REASON = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,80}$")
+_OBJECT = re.compile(r"^[a-z][a-z0-9.]{0,60}/\S{1,253}$")
+_CUT_OBJECT = re.compile(r"^[a-z][a-z0-9.]{0,60}(?:/\S{0,253})?$")
+# reasons the kubelet writes: a headerless row without TYPE is read only when it names one
+KUBELET_REASONS = {"Unhealthy", "Killing", "BackOff", "Started", "Created", "Pulled",
+                   "Pulling", "Failed", "ProbeWarning", "Scheduled", "FailedSync",
+                   "FailedMount", "FailedScheduling", "SandboxChanged", "Preempting",
+                   "ExceededGracePeriod", "FailedPreStopHook", "FailedPostStartHook",
+                   "OOMKilling", "Evicted"}
+
+
+class Column(str, Enum):
+    """What a table column holds."""
+
+    NAMESPACE = "namespace"
+    LAST = "last"
+    FIRST = "first"
+    COUNT = "count"
+    NAME = "name"  # the object's name (1.5-1.13), or the event's own (1.14 -o wide)
+    KIND = "kind"
+    OBJECT = "object"  # kind/name
+    SUBOBJECT = "subobject"
+    TYPE = "type"
+    REASON = "reason"
+    SOURCE = "source"
+    MESSAGE = "message"
+    OTHER = "other"
+
+
+_NAMES = {
+    "NAMESPACE": Column.NAMESPACE, "LAST SEEN": Column.LAST, "LASTSEEN": Column.LAST,
+    "LAST": Column.LAST, "LASTTIMESTAMP": Column.LAST, "LAST TIMESTAMP": Column.LAST,
+    "TIME": Column.LAST, "AGE": Column.LAST, "LAST_SEEN": Column.LAST, "TIMESTAMP": Column.LAST,
+    "FIRST SEEN": Column.FIRST, "FIRSTSEEN": Column.FIRST, "FIRST": Column.FIRST,
+    "FIRSTTIMESTAMP": Column.FIRST, "FIRST TIMESTAMP": Column.FIRST, "COUNT": Column.COUNT,
+    "NAME": Column.NAME, "KIND": Column.KIND, "OBJECT": Column.OBJECT,
+    "INVOLVED OBJECT": Column.OBJECT, "SUBOBJECT": Column.SUBOBJECT,
+    "SUBOBJECTPATH": Column.SUBOBJECT, "FIELDPATH": Column.SUBOBJECT, "TYPE": Column.TYPE,
+    "REASON": Column.REASON, "SOURCE": Column.SOURCE, "FROM": Column.SOURCE,
+    "COMPONENT": Column.SOURCE, "MESSAGE": Column.MESSAGE, "MSG": Column.MESSAGE,
+    "NOTE": Column.MESSAGE}
+
+
+@dataclass(frozen=True, slots=True)
+class Cells:
+    """A row cut into its cells, by what they hold (None: the row has no such cell)."""
+
+    reason: str
+    message: str
+    type: str | None = None
+    last: str | None = None
+    first: str | None = None
+    count: str | None = None
+    namespace: str | None = None
+    kind: str | None = None
+    name: str | None = None
+    subobject: str | None = None
+    source: str | None = None
+
+
+class Columns:
+    """A table header: where each column starts (or its index, for a tab-separated table)."""
+
+    def __init__(self, roles: list[tuple[Column, int]], tabs: bool) -> None:
+        self.roles, self.tabs = roles, tabs
+
+    @staticmethod
+    def of(line: str) -> Columns | None:
+        """The header's columns; None if `line` is no events header (REASON and MESSAGE, and
+        every column a known name)."""
+        text = line.rstrip()
+        if not text.strip() or text.strip() != text.strip().upper():
+            return None
+        tabs = "\t" in text.strip()
+        roles: list[tuple[Column, int]] = []
+        for m in re.finditer(r"[^\t ]+(?: [^\t ]+)*", text):
+            role = _NAMES.get(m[0].strip())
+            if role is None:
+                return None
+            roles.append((role, len(roles) if tabs else m.start()))
+        have = {r for r, _ in roles}
+        if Column.REASON not in have or Column.MESSAGE not in have or len(roles) < 3:
+            return None
+        return Columns(roles, tabs)
+
+    def cells(self, line: str) -> Cells | None:
+        """The row's cells; None if the row is not aligned to this header."""
+        values = self._tabbed(line) if self.tabs else self._aligned(line)
+        if values is None:
+            return None
+        got = {role: value for role, value in values if role is not Column.OTHER}
+        reason, message = got.get(Column.REASON, ""), got.get(Column.MESSAGE, "")
+        if not _REASON.match(reason):
+            return None
+        if Column.OBJECT in got and "/" in got[Column.OBJECT]:
+            kind, _, name = got[Column.OBJECT].partition("/")
+            got[Column.KIND], got[Column.NAME] = kind, name
+        elif Column.OBJECT in got or Column.KIND not in got:
+            got.pop(Column.NAME, None)  # 1.14 -o wide: NAME is the event's own name
+        type_ = got.get(Column.TYPE)
+        return Cells(reason, message, type_ if type_ in _TYPE else None, got.get(Column.LAST),
+                     got.get(Column.FIRST), got.get(Column.COUNT), got.get(Column.NAMESPACE),
+                     got.get(Column.KIND), got.get(Column.NAME), got.get(Column.SUBOBJECT),
+                     got.get(Column.SOURCE))
+
+    def _tabbed(self, line: str) -> list[tuple[Column, str]] | None:
+        parts = re.split(r"\t+", line.strip())
+        if len(parts) < len(self.roles) - 1:
+            return None
+        head = parts[:len(self.roles) - 1] + ["\t".join(parts[len(self.roles) - 1:])]
+        return [(role, value.strip()) for (role, _), value in zip(self.roles, head, strict=False)]
+
+    def _aligned(self, line: str) -> list[tuple[Column, str]] | None:
+        starts = [s for _, s in self.roles]
+        if len(line) <= starts[-1] and len(line) <= starts[min(2, len(starts) - 1)]:
+            return None
+        out: list[tuple[Column, str]] = []
+        for i, (role, start) in enumerate(self.roles):
+            end = starts[i + 1] if i + 1 < len(starts) else len(line)
+            if start > 0 and start < len(line) and line[start - 1] not in " \t":
+                return None  # a cell runs into the next column: not this table's row
+            out.append((role, line[start:end].strip()))
+        return out
+
+
+def _tokens(line: str) -> list[str]:
+    return [t for t in _SPLIT.split(line.strip()) if t]
+
+
+def get_old_cells(line: str, is_time: Callable[[str], bool]) -> Cells | None:
+    """A 1.5-1.13 row: `[NAMESPACE] LASTSEEN FIRSTSEEN COUNT NAME KIND [SUBOBJECT] [TYPE]
+    REASON SOURCE MESSAGE`. `is_time(text)` says whether a cell is a time or an age."""
+    t = _tokens(line)
+    at = next((i for i in (2, 3) if i < len(t) and _COUNT.match(t[i]) and is_time(t[i - 1])
+               and is_time(t[i - 2])), None)
+    if at is None or len(t) < at + 4 or t[at + 2] not in _KINDS:
+        return None
+    rest = t[at + 3:]
+    sub = rest.pop(0) if rest and _SUBOBJECT.match(rest[0]) else None
+    type_ = rest.pop(0) if rest and rest[0] in _TYPE else None
+    if not rest or not _REASON.match(rest[0]):
+        return None
+    reason = rest.pop(0)
+    source = rest.pop(0) if len(rest) > 1 or (rest and rest[0].startswith("{")) else None
+    return Cells(reason, "  ".join(rest), type_, t[at - 2], t[at - 1], t[at],
+                 t[0] if at == 3 else None, t[at + 2], t[at + 1], sub, source)
+
+
+def wide_cells(last: str, type_: str, reason: str, kind: str, name: str, rest: str,
+               is_time: Callable[[str], bool]) -> Cells:
+    """The cells after OBJECT of a 1.14 row: `[SUBOBJECT] SOURCE MESSAGE [FIRST COUNT NAME]`
+    (`-o wide`), or the MESSAGE alone."""
+    t = _tokens(rest)
+    if not t or not _SUBOBJECT.match(t[0]):
+        return Cells(reason, rest.strip(), type_, last, kind=kind, name=name)
+    sub = t.pop(0)
+    source = t.pop(0) if t else None
+    first = count = None
+    if len(t) >= 4 and _COUNT.match(t[-2]) and is_time(t[-3]):
+        first, count = t[-3], t[-2]
+        t = t[:-3]
+    return Cells(reason, "  ".join(t), type_, last, first, count, kind=kind, name=name,
+                 subobject=sub, source=source)
+
+
+def headerless_cells(line: str, is_time: Callable[[str], bool]) -> Cells | None:
+    """A console's or custom-columns table row without its header: `TIME [TYPE] REASON
+    MESSAGE` (the TYPE-less form only for a reason the kubelet writes)."""
+    t = _tokens(line)
+    if len(t) < 3 or not is_time(t[0]):
+        return None
+    if t[1] in _TYPE and _REASON.match(t[2]):
+        rest = t[3:]
+        if rest and (_OBJECT.match(rest[0]) or len(rest) == 1 and _CUT_OBJECT.match(rest[0])):
+            kind, _, name = rest.pop(0).partition("/")  # (an OBJECT cut short: no message)
+            return Cells(t[2], "  ".join(rest), t[1], t[0], kind=kind, name=name)
+        return Cells(t[2], "  ".join(rest), t[1], t[0])
+    if t[1] in KUBELET_REASONS:
+        return Cells(t[1], "  ".join(t[2:]), None, t[0])
+    return None

@@ -1,0 +1,350 @@
+"""A paste as it comes: every describe block, event table, pod or event document (YAML, JSON,
+JSON lines) and probe YAML in one file, each read by its reader; what no reader can read is
+a `not read: line N` note (NoteKind.NOT_READ), never dropped.
+
+The paste is first made plain (`normalise`); then each content line is placed: a YAML or JSON
+document starts at a line that starts one and runs while its lines belong to it; describe's
+fields, event tables (every layout, `event_rows`) and their wrapped messages are read by the
+describe reader, which sees only those lines (the others blank, so that line numbers hold);
+a line that none of them takes is not read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+
+from kubesim.errors import RecordError, SpecError
+from kubesim.explain.readers.bare import bare_event, bare_json_event
+from kubesim.explain.readers.describe import CONTAINER_KEYS, POD_KEYS, STATE_KEYS, read_describe
+from kubesim.explain.readers.event_rows import EventRows, is_header
+from kubesim.explain.readers.kube import read_kube, read_objects
+from kubesim.explain.readers.limits import check_events, check_pods
+from kubesim.explain.readers.model import (
+    ContainerRecord,
+    Note,
+    NoteKind,
+    PodRecord,
+    RecordedEvent,
+    RecordSet,
+    Where,
+)
+from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
+from kubesim.explain.readers.pods_table import PodRow, is_pods_header, pod_row, pods_of
+from kubesim.explain.readers.salvage import salvage_event
+from kubesim.files import load_json
+from kubesim.spec.manifests import containers_from_text
+
+__all__ = ["MAX_SEGMENTS", "MAX_UNREAD_NOTES", "Segment", "SegmentKind", "read_paste"]
+
+MAX_SEGMENTS = 100  # YAML and JSON documents over several lines in one paste
+MAX_UNREAD_NOTES = 200  # "not read" notes listed one by one; the rest are counted in one
+
+_YAML_START = re.compile(r"^(?:---\s*$|(?:apiVersion|kind|metadata|status|spec|items):(?:\s|$)"
+                         r"|- apiVersion:|(?:liveness|readiness|startup)Probe:\s*$)")
+_YAML_KEY = re.compile(r"^[a-z][A-Za-z0-9]*:(?:\s|$)|^- |^---\s*$")
+_STATUS_PIECE = re.compile(r"^(?P<indent>\s+)(?:containerStatuses|initContainerStatuses|"
+                           r"conditions|(?:liveness|readiness|startup)Probe):\s*$")
+_KEY = re.compile(r"^[ \t]*(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):(?:[ \t]|$)")
+_EVENTS = re.compile(r"^[ \t]*Events:")
+_DESCRIBE_KEYS = POD_KEYS | CONTAINER_KEYS | STATE_KEYS
+
+
+class SegmentKind(str, Enum):
+    """What a run of pasted lines is."""
+
+    DESCRIBE = "describe"  # describe fields and event tables (every layout)
+    YAML = "yaml"
+    JSON = "json"
+    STATUS_PIECE = "status-piece"  # an indented piece of a pod's status or a probe (YAML)
+
+
+@dataclass(slots=True)
+class Segment:
+    """Lines of one kind, by their 1-based numbers."""
+
+    kind: SegmentKind
+    lines: list[PasteLine] = field(default_factory=list)
+
+    @property
+    def first(self) -> int:
+        return self.lines[0].number
+
+
+class _Placer:
+    """Places each content line in a segment, or among the lines not read."""
+
+    def __init__(self, lines: list[PasteLine], source: str) -> None:
+        self.lines, self.source = lines, source
+        self.describe = Segment(SegmentKind.DESCRIBE)
+        self.documents: list[Segment] = []
+        self.unread: list[PasteLine] = []
+        self.rows = EventRows(source)
+        self.in_describe = False  # the line above was describe's: indented lines go on
+        self.after_row = False  # the line above was an event row or its message
+        self.spread = 0  # documents over several lines (each parsed with its line numbers)
+        self.row_count = 0  # event rows placed so far
+        self.pod_rows: list[PodRow] = []  # rows of `kubectl get pods`
+        self.bare: list[tuple[RecordedEvent, Note]] = []  # messages alone (`bare`)
+
+    def place(self) -> None:
+        i = 0
+        while i < len(self.lines):
+            line = self.lines[i]
+            if line.kind is not LineKind.CONTENT:
+                self.gap(line)
+                i += 1
+                continue
+            i = self.document(i) if self.starts_document(line) else self.content(line, i)
+
+    def gap(self, line: PasteLine) -> None:
+        """Blank lines keep a describe block going; commands, fences and cuts end it."""
+        self.after_row = False
+        if line.kind is not LineKind.BLANK:
+            self.in_describe = line.kind is LineKind.CUT and self.in_describe
+
+    def starts_document(self, line: PasteLine) -> bool:
+        text = line.text
+        if text.startswith(("{", "[")):
+            return True
+        if _YAML_START.match(text):
+            return True
+        return not self.in_describe and bool(_STATUS_PIECE.match(text))
+
+    def content(self, line: PasteLine, i: int) -> int:
+        text = line.text
+        pods = None if is_pods_header(text) else pod_row(text, self.source, line.number)
+        if pods is not None or is_pods_header(text):  # `kubectl get pods`
+            self.pod_rows.extend([pods] if pods is not None else [])
+            self.in_describe = self.after_row = False
+            return i + 1
+        key = _KEY.match(text)
+        header = is_header(text)
+        if header:
+            self.rows.header(text)
+        row = self.rows.is_row(text)
+        if row and not header:  # the limit of one record, before reading on (limits.py)
+            self.row_count += 1
+            check_events(self.row_count, self.source, line.number)
+        if row or (key is not None and key["key"].strip() in _DESCRIBE_KEYS) or \
+                _EVENTS.match(text):
+            self.describe.lines.append(line)
+            self.in_describe, self.after_row = True, row
+            return i + 1
+        if self.after_row or (self.in_describe and text[:1] in " \t"):
+            self.describe.lines.append(line)  # a wrapped message, or describe's nesting
+            return i + 1
+        self.in_describe = self.after_row = False
+        bare = bare_event(text, Where(self.source, line.number))
+        if bare is not None:  # a kubelet's message pasted alone
+            self.bare.append(bare)
+            return i + 1
+        self.unread.append(line)
+        return i + 1
+
+    def document(self, i: int) -> int:
+        """A YAML or JSON document from line `i`: its lines, up to where it ends."""
+        first = self.lines[i]
+        self.in_describe = self.after_row = False
+        if first.text.startswith(("{", "[")):
+            return self.json_document(i)
+        piece = _STATUS_PIECE.match(first.text)
+        kind = SegmentKind.STATUS_PIECE if piece else SegmentKind.YAML
+        segment = Segment(kind, [first])
+        j = i + 1
+        while j < len(self.lines):
+            line = self.lines[j]
+            if line.kind in (LineKind.COMMAND, LineKind.MARKUP, LineKind.CUT):
+                break
+            if line.kind is LineKind.CONTENT and not (
+                    line.text[:1] in " \t" or (not piece and _YAML_KEY.match(line.text))):
+                break
+            segment.lines.append(line)
+            j += 1
+        self.add_document(segment)
+        return j
+
+    def json_document(self, i: int) -> int:
+        """One JSON value per line (JSON lines), or one spread over lines up to the line
+        that closes it at the first column."""
+        first = self.lines[i]
+        if _one_value(first.text):
+            self.add_document(Segment(SegmentKind.JSON, [first]))
+            return i + 1
+        closing = "}" if first.text.startswith("{") else "]"
+        segment = Segment(SegmentKind.JSON, [first])
+        j = i + 1
+        while j < len(self.lines):
+            line = self.lines[j]
+            j += 1
+            if line.kind is LineKind.CONTENT or line.kind is LineKind.BLANK:
+                segment.lines.append(line)
+            if line.text.rstrip().startswith(closing) and not line.text[:1].isspace():
+                break
+        self.add_document(segment)
+        return j
+
+    def add_document(self, segment: Segment) -> None:
+        self.documents.append(segment)
+        self.spread += len(segment.lines) > 1
+        if self.spread > MAX_SEGMENTS:
+            raise RecordError(f"holds more than {MAX_SEGMENTS:,} YAML or JSON documents "
+                              "(the limit of one paste)", source=self.source,
+                              line=segment.first)
+
+
+def _one_value(text: str) -> bool:
+    if len(text) > 1_000_000 or text.count("[") + text.count("{") > 10_000:
+        return False  # no event is that large or deep: read as a document (load_json bounds it)
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+def read_paste(text: str, source: str) -> RecordSet:
+    """Read everything the paste holds; RecordError for evidence that cannot be (an event
+    count no event can have, a probe the API server would reject)."""
+    lines = normalise(text)
+    placer = _Placer(lines, source)
+    placer.place()
+    out = RecordSet(source, "paste")
+    if placer.describe.lines:
+        _add(out, _describe(placer.describe, len(lines), text.endswith("\n"), source))
+    for segment in placer.documents:
+        found = _document(segment, source, out)
+        if found is None:
+            continue
+        _add(out, found)
+        check_events(len(out.events) + sum(len(p.events) for p in out.pods), source,
+                     segment.first)
+        check_pods(len(out.pods), source, segment.first)
+    if placer.bare:
+        _add(out, _messages(placer.bare, source))
+    if placer.pod_rows:
+        _add(out, RecordSet(source, "pods-table", pods=pods_of(placer.pod_rows)))
+    out.notes.extend(unread_notes(placer.unread, source))
+    out.format = "+".join(out.format.split("+")[1:]) or "paste"
+    return out
+
+
+def _add(out: RecordSet, found: RecordSet) -> None:
+    """`found`'s pods, events and notes into `out`; its format among `out`'s (`paste+...`)."""
+    for part in found.format.split("+"):
+        if part not in out.format.split("+"):
+            out.format += "+" + part
+    out.pods.extend(found.pods)
+    out.events.extend(found.events)
+    out.series.extend(found.series)
+    out.notes.extend(found.notes)
+
+
+def _describe(segment: Segment, total: int, ends: bool, source: str) -> RecordSet:
+    """The describe reader over the describe lines alone (the others blank)."""
+    texts = [""] * total
+    for line in segment.lines:
+        texts[line.number - 1] = line.text
+    last = segment.lines[-1].number
+    body = "\n".join(texts[:last]) + ("\n" if ends or last < total else "")
+    return read_describe(body, source)
+
+
+def _document(segment: Segment, source: str, out: RecordSet) -> RecordSet | None:
+    """A document's pods and events; a document that is neither (a Service, a Deployment
+    without probes, text that does not parse) is lines not read."""
+    try:
+        found = _read_segment(segment, source)
+    except (RecordError, SpecError) as exc:
+        if not exc.message.startswith(("malformed YAML", "not JSON")):
+            raise
+        out.notes.extend(unread_notes(segment.lines, source, exc.message[:80]))
+        return None
+    if found is None:
+        out.notes.extend(unread_notes(segment.lines, source, "a document without a pod, "
+                                      "an event or a probe"))
+    return found
+
+
+def _read_segment(segment: Segment, source: str) -> RecordSet | None:
+    text = "\n".join(x.text for x in segment.lines) + "\n"
+    if segment.kind is SegmentKind.JSON:
+        try:
+            data = load_json(text, source, RecordError)
+        except RecordError as exc:  # an Event's JSON line cut short is read to the cut
+            found = salvage_event(text, source, segment.first) if exc.message.startswith(
+                "not JSON") and len(segment.lines) == 1 else None
+            if found is None:
+                raise
+            return found
+        found = read_objects(data, source, segment.first)
+        bare = bare_json_event(data, Where(source, segment.first)) \
+            if found is None and len(segment.lines) == 1 else None
+        return found if bare is None else _messages([bare], source)
+    if segment.kind is SegmentKind.STATUS_PIECE:
+        return _status_piece(segment, source)
+    body = "\n" * (segment.first - 1) + text  # YAML's own line numbers are the paste's
+    return read_kube(body, source) or _probes(body, source, segment.first)
+
+
+def _messages(found: list[tuple[RecordedEvent, Note]], source: str) -> RecordSet:
+    """Messages alone are a piece of the pod they are about: they add to its events (they
+    name no pod; `read.pod_groups` gives them to the one pod, as a describe piece)."""
+    piece = PodRecord(None, found[0][0].where, events=[e for e, _ in found],
+                      formats=["messages"])
+    return RecordSet(source, "messages", pods=[piece], notes=[n for _, n in found])
+
+
+def _status_piece(segment: Segment, source: str) -> RecordSet | None:
+    """An indented piece (`  containerStatuses:` ...): read as the status of a pod, or as a
+    container's probes."""
+    first = segment.lines[0]
+    probe = first.text.strip().endswith("Probe:")
+    head = "name: app\n" if probe else "status:\n"
+    body = "\n" * max(first.number - 2, 0) + head + "\n".join(
+        x.text for x in segment.lines) + "\n"
+    return _probes(body, source, first.number) if probe else read_kube(body, source)
+
+
+def _probes(body: str, source: str, line: int) -> RecordSet | None:
+    """Probe YAML (a workload's manifest, or a container's probes): the containers' probe
+    settings, for the pod of the record."""
+    try:
+        found = containers_from_text(body.lstrip("\n"), source)
+    except SpecError as exc:
+        raise RecordError(exc.message, source=source, line=(exc.line or 1) + line - 1) from None
+    if not found:
+        return None
+    pod = PodRecord(None, Where(source, line), formats=["probe-spec"])
+    for c in found:
+        pod.containers.append(ContainerRecord(c.container.name, Where(source, line),
+                                              spec=c.container, spec_where=Where(source, line)))
+    return RecordSet(source, "probe-spec", pods=[pod])
+
+
+def unread_notes(lines: list[PasteLine], source: str, why: str = "") -> list[Note]:
+    """`not read: line N` (`lines N-M` for a run of them), each with the start of its text;
+    after MAX_UNREAD_NOTES of them, one note counting the rest."""
+    runs: list[list[PasteLine]] = []
+    for line in lines:
+        if runs and runs[-1][-1].number + 1 == line.number:
+            runs[-1].append(line)
+        else:
+            runs.append([line])
+    notes = []
+    for run in runs[:MAX_UNREAD_NOTES]:
+        a, b = run[0].number, run[-1].number
+        span = f"line {a}" if a == b else f"lines {a}-{b}"
+        excerpt = run[0].text.strip()[:60]
+        notes.append(Note(f"not read: {span}" + (f" ({why})" if why else "")
+                          + (f": {excerpt}" if excerpt else ""), Where(source, a),
+                          kind=NoteKind.NOT_READ))
+    if len(runs) > MAX_UNREAD_NOTES:
+        rest = runs[MAX_UNREAD_NOTES:]
+        count = sum(len(r) for r in rest)
+        notes.append(Note(f"not read: {count} more lines, from line {rest[0][0].number} to "
+                          f"line {rest[-1][-1].number}", Where(source, rest[0][0].number),
+                          kind=NoteKind.NOT_READ))
+    return notes

@@ -1,0 +1,95 @@
+"""`kubectl get pods` as a table: `[NAMESPACE]  NAME  READY  STATUS  RESTARTS  AGE  [IP
+NODE ...]`, with or without its header, one row or a `--watch`'s many.
+
+What a row states (pkg/printers/internalversion/printers.go, `printPod`): the pod's name,
+READY as ready/total containers, STATUS (the phase, or the reason of a container's waiting or
+terminated state: CrashLoopBackOff, OOMKilled, Error), RESTARTS (the sum over its containers;
+since 1.22 with `(57s ago)`, the last restart's age) and AGE. Only a pod of one container
+(`x/1`) gives that container's restart count and state reason; of a watch, the last row of a
+pod is its latest.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kubesim.errors import RecordError
+from kubesim.explain.readers.model import (
+    UNKNOWN_STAMP,
+    ContainerRecord,
+    PodRecord,
+    Terminated,
+    Where,
+)
+from kubesim.explain.readers.times import AGE_PATTERN
+
+__all__ = ["PodRow", "is_pods_header", "pod_row", "pods_of"]
+
+_HEADER = re.compile(r"^\s*(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
+_ROW = re.compile(
+    rf"^\s*(?:(?P<ns>[a-z0-9][-a-z0-9]{{0,62}})\s+)?(?P<name>[a-z0-9][-a-z0-9.]{{0,252}})\s+"
+    rf"(?P<ready>\d{{1,4}})/(?P<total>\d{{1,4}})\s+(?P<status>[A-Za-z][A-Za-z:]{{0,62}}"
+    rf"(?::\d+/\d+)?)\s+(?P<restarts>\d{{1,12}})(?:\s+\((?P<ago>{AGE_PATTERN}) ago\))?\s+"
+    rf"(?P<age>{AGE_PATTERN})(?:\s.*)?$")
+# STATUS is the reason of the container's current state when it has one (printPod)
+_WAITING = {"CrashLoopBackOff", "ImagePullBackOff", "ErrImagePull", "ContainerCreating",
+            "CreateContainerConfigError", "RunContainerError"}
+_TERMINATED = {"OOMKilled", "Error", "Completed", "ContainerCannotRun", "StartError"}
+_INT32 = 2**31 - 1
+
+
+@dataclass(frozen=True, slots=True)
+class PodRow:
+    """One row: the pod, its containers' count, status and restarts, where it was read."""
+
+    name: str
+    namespace: str | None
+    total: int
+    status: str
+    restarts: int
+    where: Where
+
+
+def is_pods_header(line: str) -> bool:
+    return bool(_HEADER.match(line))
+
+
+def pod_row(line: str, source: str, number: int) -> PodRow | None:
+    """The row `line` is, or None; RESTARTS beyond an int32 is an error naming the line (as
+    restartCount is in a pod document)."""
+    m = _ROW.match(line)
+    if m is None or int(m["total"]) == 0:
+        return None
+    if int(m["restarts"]) > _INT32:
+        raise RecordError(f"RESTARTS {m['restarts']} must be a whole number from 0 to {_INT32}",
+                          source=source, line=number)
+    return PodRow(m["name"], m["ns"], int(m["total"]), m["status"], int(m["restarts"]),
+                  Where(source, number))
+
+
+def _container(row: PodRow) -> ContainerRecord:
+    c = ContainerRecord(None, row.where, restart_count=row.restarts, restart_where=row.where)
+    if row.status in _WAITING:
+        c.state, c.state_reason = "waiting", row.status
+    elif row.status in _TERMINATED:
+        c.state, c.state_reason = "terminated", row.status
+        c.terminated = Terminated(row.status, None, UNKNOWN_STAMP, UNKNOWN_STAMP,
+                                  where=row.where)
+    elif row.status == "Running":
+        c.state = "running"
+    return c
+
+
+def pods_of(rows: list[PodRow]) -> list[PodRecord]:
+    """One pod per name, from its last row."""
+    last: dict[str, PodRow] = {}
+    for row in rows:
+        last[row.name] = row
+    pods = []
+    for row in last.values():
+        pod = PodRecord(row.name, row.where, namespace=row.namespace, formats=["pods-table"])
+        if row.total == 1:  # RESTARTS is the pod's one container's restartCount
+            pod.containers.append(_container(row))
+        pods.append(pod)
+    return pods
