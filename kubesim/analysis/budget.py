@@ -35,7 +35,7 @@ import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from kubesim.behaviour.answer import Healthy
+from kubesim.behaviour.answer import HEALTHY, Healthy
 from kubesim.behaviour.scenario import AnswerSpec, Constant, Scenario
 from kubesim.engine.jumps import jumps_apply
 from kubesim.errors import UsageError
@@ -49,12 +49,17 @@ if TYPE_CHECKING:
     from kubesim.spec.model import Probe, ProbedContainer
 
 __all__ = [
+    "BUILD_POINT",
     "BYTES_PER_CALL",
     "DEFAULT_MAX_WORK",
     "JUMPED_RESYNC",
     "LOADED",
     "LOADED_PER_REPLICA",
     "MAX_DURATION",
+    "MAX_POINTS",
+    "MEMORY_CEILING",
+    "MIN_RUN",
+    "OBJECT_SPAN",
     "PLACE_PER_NODE",
     "RECORD",
     "SIMPY",
@@ -63,8 +68,12 @@ __all__ = [
     "calls",
     "check_budget",
     "check_duration",
+    "check_object",
     "disturbed_seconds",
+    "fleet_records",
     "fleet_work",
+    "grid_floor",
+    "object_work",
     "observer_calls",
     "restart_bound",
     "run_work",
@@ -76,6 +85,9 @@ __all__ = [
 DEFAULT_MAX_WORK = 5_000_000
 BYTES_PER_CALL = 200  # one probe record of a timeline, measured with tracemalloc
 MAX_DURATION = 1e9  # seconds (about 31 years): beyond it float times lose their milliseconds
+MEMORY_CEILING = 2e9  # bytes of probe records one command may hold, whatever --max-work says
+OBJECT_SPAN = 3600.0  # seconds: one simulated hour of an object must fit the budget
+MAX_POINTS = 50_000  # grid points of a sweep: each is built once and kept until it runs
 
 # What one event costs, in units (one stepped probe call of the fast scheduler); measured by
 # benchmarks/bench_budget.py on the project's machine.
@@ -91,6 +103,8 @@ LOADED = 3.5  # a stepped call under a fleet's load model (the backlog and servi
 LOADED_PER_REPLICA = 1 / 12  # ... and per replica (every call re-reads every replica's Ready)
 LOOK_PER_POD = 0.05  # a controller's look (a rollout's reconcile, a drain's eviction) per pod
 PLACE_PER_NODE = 0.25  # placing one pod: scoring one node (kube-scheduler's filter and score)
+MIN_RUN = SETUP + START  # the least any run costs: its setup and its first container start
+BUILD_POINT = 250.0  # building and validating one sweep point (a scenario's: about 1 ms)
 _FOREVER = math.inf
 
 _KILLERS = (ProbeType.LIVENESS, ProbeType.STARTUP)
@@ -122,7 +136,7 @@ def stepped_work(pod: ProbedContainer, duration: float, profile: KubeletProfile,
     at most `restarts` kills or exits and their restarts."""
     gap = sync_gap(profile, restarts=restarts > 0)
     return (SETUP + calls(pod, duration, periods) + SYNC * (duration / gap + 2)
-            + START * (1 + restarts))
+            + START * (len(pod.containers) + restarts))
 
 
 def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -147,7 +161,7 @@ def fleet_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
                profile: KubeletProfile, *, replicas: int, engine: str = "fast",
                nodes: int | None = None, loaded: bool = False, controlled: bool = False,
                rollout: ProbedContainer | None = None, new_behaviour: Behaviour | None = None,
-               drained: int = 0) -> float:
+               drained: int = 0, keep: bool = False) -> float:
     """The estimated work of one fleet run (`kubesim.fleet`): `replicas` pods each on its own
     scheduler (jumped as one pod is), or all on one stepped scheduler when they interact —
     under the load model (every call reads every replica's Ready), or under the workload's
@@ -156,7 +170,29 @@ def fleet_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     in all (the new ones against `new_behaviour`, default the same), a drain of `drained`
     pods makes their replacements and retries each refused eviction every 5 s against every
     pod. Every pod made is placed on one of `nodes` nodes (default: one per replica), each
-    node scored."""
+    node scored. `keep`: every pod's probe records are kept (`kubesim fleet`), one per
+    nominal call of every pod made (`fleet_records`)."""
+    records = RECORD * fleet_records(pod, duration, replicas=replicas, rollout=rollout,
+                                     drained=drained) if keep else 0.0
+    return records + _fleet_runs(pod, behaviour, duration, profile, replicas=replicas,
+                                 engine=engine, nodes=nodes, loaded=loaded,
+                                 controlled=controlled, rollout=rollout,
+                                 new_behaviour=new_behaviour, drained=drained)
+
+
+def fleet_records(pod: ProbedContainer, duration: float, *, replicas: int,
+                  rollout: ProbedContainer | None = None, drained: int = 0) -> float:
+    """The probe records a fleet that keeps them holds at its end: every nominal call of
+    every pod it makes (the replicas, a rollout's new ones, a drain's replacements)."""
+    made = calls(pod, duration) * (replicas + drained)
+    return made + (calls(rollout, duration) * replicas if rollout is not None else 0.0)
+
+
+def _fleet_runs(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                profile: KubeletProfile, *, replicas: int, engine: str, nodes: int | None,
+                loaded: bool, controlled: bool, rollout: ProbedContainer | None,
+                new_behaviour: Behaviour | None, drained: int) -> float:
+    """`fleet_work` without the records."""
     controlled = controlled or rollout is not None or drained > 0
     place = PLACE_PER_NODE * (replicas if nodes is None else nodes)
     if not loaded and not controlled:
@@ -200,7 +236,7 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         period = _period(probe_type, probe, periods)
         total += min(duration / period + 2, stepped / period + 2 + STRETCH * stretches)
     total += SYNC * (stepped / sync_gap(profile, restarts=restarts > 0) + 2)
-    return SETUP + total + START * (1 + restarts) + JUMPED_RESYNC * resyncs
+    return SETUP + total + START * (len(pod.containers) + restarts) + JUMPED_RESYNC * resyncs
 
 
 def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -402,6 +438,36 @@ def weight(behaviour: object) -> float:
     return 1.0 + items / 20
 
 
+def object_work(pod: ProbedContainer, profile: KubeletProfile) -> float:
+    """The work of one simulated hour (OBJECT_SPAN) of the object, its app healthy, on the
+    fast scheduler as it will run it (jumped, or stepped when the pod has too many probes
+    to jump, `kubesim.engine.jumps.jumps_apply`), records not kept: the least any command
+    that simulates the object does with it."""
+    return run_work(pod, HEALTHY, OBJECT_SPAN, profile)
+
+
+def check_object(pod: ProbedContainer, profile: KubeletProfile, max_work: int) -> None:
+    """The one verdict on an object every command that simulates it gives (`check`, `run`,
+    `fleet`, `sweep`), in the same words, before its own estimate: one simulated hour of it
+    within `max_work`."""
+    probes = len(_probes(pod))
+    check_budget(object_work(pod, profile), max_work,
+                 what=f"{pod.object_kind}/{pod.object_name} ({len(pod.containers):,} "
+                      f"container(s), {probes:,} probe(s)): one simulated hour of it")
+
+
+def grid_floor(points: int, runs: int, max_work: int, *, what: str) -> None:
+    """A grid of `points` x `runs` runs, counted before a point is built: every point costs
+    its build (BUILD_POINT) and every run at least MIN_RUN (its setup and first start), so a
+    grid over the budget at that rate is
+    refused before its points are made; and at most MAX_POINTS points (each kept built until
+    it runs: memory, whatever the budget)."""
+    check_budget(float(points) * (BUILD_POINT + runs * MIN_RUN), max_work, what=what)
+    if points > MAX_POINTS:
+        raise UsageError(f"{what}: at most {MAX_POINTS:,} points (each is built and kept "
+                         "until it runs; --max-work does not raise it); sweep fewer values")
+
+
 def observer_calls(duration: float) -> float:
     """Calls of a once-a-second observer run (`kubesim check` asks a target every second)."""
     return duration + 2
@@ -428,6 +494,10 @@ def check_budget(work: float | Iterable[float], max_work: int, *, what: str,
                          f"calls and kubelet syncs simulated), over the work budget of "
                          f"{max_work:,}{mem}; shorten it, or raise the budget with "
                          "--max-work N")
+    if not kept * BYTES_PER_CALL <= MEMORY_CEILING:  # whatever the budget: memory is not work
+        raise UsageError(f"{what} would hold about {_bytes(kept * BYTES_PER_CALL)} of probe "
+                         f"records, over the memory ceiling of {_bytes(MEMORY_CEILING)} "
+                         "(--max-work does not raise it); shorten it")
 
 
 class Meter:

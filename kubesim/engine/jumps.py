@@ -48,15 +48,21 @@ if TYPE_CHECKING:
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer
 
-__all__ = ["Jumper", "jumps_apply"]
+__all__ = ["MAX_JUMPED_WORKERS", "Jumper", "jumps_apply"]
+
+MAX_JUMPED_WORKERS = 64  # probes of a pod the fast scheduler still jumps (jumps_apply)
 
 
 def jumps_apply(pod: ProbedContainer, behaviour: Behaviour, profile: KubeletProfile) -> bool:
     """Whether the fast scheduler may jump this pod's quiet stretches (see the module doc):
     its behaviour has a quiet look-up, resyncs never wait for a relist and no probe request
     can end a process. Otherwise every event is stepped (the work budget reads the same
-    rule, `kubesim.analysis.budget`). Any shape of pod qualifies."""
+    rule, `kubesim.analysis.budget`). A pod of more than MAX_JUMPED_WORKERS probes is
+    stepped: every jump attempt looks at every worker, so a jumped step of a pod of 1,000
+    containers cost 300 times a stepped one (issue 28)."""
     if compile_behaviour(behaviour)[1] is None:
+        return False
+    if sum(len(c.probes()) for c in pod.containers) > MAX_JUMPED_WORKERS:
         return False
     if profile.relist_seconds + 1e-3 >= profile.resync_seconds:
         return False  # resyncs could wait for a relist: step them
@@ -129,6 +135,8 @@ class Jumper:
     def __call__(self, now: float) -> None:
         if now < self.no_jump_before:
             return
+        # every look at every worker is work the budget counts (kubesim.analysis.budget.LOOK)
+        self.sched.looked += len(self.workers)
         for w, _, proc in self.workers:  # a call in flight (the cheapest test first)
             if not (proc.done or w.quiet()):
                 return
