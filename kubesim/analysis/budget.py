@@ -439,21 +439,24 @@ def weight(behaviour: object) -> float:
 
 
 def object_work(pod: ProbedContainer, profile: KubeletProfile) -> float:
-    """The work of one simulated hour (OBJECT_SPAN) of the object, its app healthy, on the
-    fast scheduler as it will run it (jumped, or stepped when the pod has too many probes
-    to jump, `kubesim.engine.jumps.jumps_apply`), records not kept: the least any command
-    that simulates the object does with it."""
-    return run_work(pod, HEALTHY, OBJECT_SPAN, profile)
+    """The size of an object in work: its containers x one simulated hour (OBJECT_SPAN) of
+    its whole pod, its app healthy, on the fast scheduler as it runs it (jumped, or stepped
+    when the pod has too many probes to jump, `kubesim.engine.jumps.jumps_apply`). `check`
+    simulates the whole pod for each container's checks, so this is the least it does with
+    the object; the work of one run grows with the containers too, so the work grows as
+    their square."""
+    return len(pod.containers) * run_work(pod, HEALTHY, OBJECT_SPAN, profile)
 
 
 def check_object(pod: ProbedContainer, profile: KubeletProfile, max_work: int) -> None:
-    """The one verdict on an object every command that simulates it gives (`check`, `run`,
-    `fleet`, `sweep`), in the same words, before its own estimate: one simulated hour of it
-    within `max_work`."""
-    probes = len(_probes(pod))
+    """The one verdict on an object that every command simulating it gives (`check`, `run`,
+    `fleet`, `sweep`), in the same words, before its own estimate: `object_work` within
+    `max_work` (issue 28: check refused a 1,000-container Deployment that run and fleet
+    ran)."""
+    n = len(pod.containers)
     check_budget(object_work(pod, profile), max_work,
-                 what=f"{pod.object_kind}/{pod.object_name} ({len(pod.containers):,} "
-                      f"container(s), {probes:,} probe(s)): one simulated hour of it")
+                 what=f"{pod.object_kind}/{pod.object_name} ({n:,} container(s), "
+                      f"{len(_probes(pod)):,} probe(s)): {n:,} x one simulated hour of its pod")
 
 
 def grid_floor(points: int, runs: int, max_work: int, *, what: str) -> None:
