@@ -75,6 +75,7 @@ __all__ = [
     "grid_floor",
     "object_work",
     "observer_calls",
+    "records",
     "restart_bound",
     "run_work",
     "stepped_work",
@@ -146,7 +147,6 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     will use them, `keep` if its probe records are kept, `periods` a sweep's smallest
     periodSeconds by probe field."""
     duration = _until_deleted(pod, behaviour, duration)
-    nominal = calls(pod, duration, periods)
     restarts = restart_bound(pod, behaviour, duration, profile)
     if engine == "simpy" or not jumps or not jumps_apply(pod, behaviour, profile):
         work = stepped_work(pod, duration, profile, periods=periods, restarts=restarts)
@@ -154,7 +154,7 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     else:
         work = _jumped_work(pod, behaviour, duration, profile, periods)
     work *= weight(behaviour)
-    return work + (RECORD * nominal if keep else 0.0)
+    return work + (RECORD * records(pod, behaviour, duration, profile) if keep else 0.0)
 
 
 def fleet_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -172,20 +172,35 @@ def fleet_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     pod. Every pod made is placed on one of `nodes` nodes (default: one per replica), each
     node scored. `keep`: every pod's probe records are kept (`kubesim fleet`), one per
     nominal call of every pod made (`fleet_records`)."""
-    records = RECORD * fleet_records(pod, duration, replicas=replicas, rollout=rollout,
-                                     drained=drained) if keep else 0.0
-    return records + _fleet_runs(pod, behaviour, duration, profile, replicas=replicas,
+    kept = RECORD * fleet_records(pod, behaviour, duration, profile, replicas=replicas,
+                                  rollout=rollout, new_behaviour=new_behaviour,
+                                  drained=drained) if keep else 0.0
+    return kept + _fleet_runs(pod, behaviour, duration, profile, replicas=replicas,
                                  engine=engine, nodes=nodes, loaded=loaded,
                                  controlled=controlled, rollout=rollout,
                                  new_behaviour=new_behaviour, drained=drained)
 
 
-def fleet_records(pod: ProbedContainer, duration: float, *, replicas: int,
-                  rollout: ProbedContainer | None = None, drained: int = 0) -> float:
-    """The probe records a fleet that keeps them holds at its end: every nominal call of
-    every pod it makes (the replicas, a rollout's new ones, a drain's replacements)."""
-    made = calls(pod, duration) * (replicas + drained)
-    return made + (calls(rollout, duration) * replicas if rollout is not None else 0.0)
+def records(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+            profile: KubeletProfile) -> float:
+    """The probe records a run that keeps them holds at its end: every nominal call, and
+    for every restart it may hold two more per probe (a new container's workers start a new
+    grid, R1.5, and its start triggers the probes, E6)."""
+    duration = _until_deleted(pod, behaviour, duration)
+    restarts = restart_bound(pod, behaviour, duration, profile)
+    return calls(pod, duration) + 2 * len(_probes(pod)) * restarts
+
+
+def fleet_records(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                  profile: KubeletProfile, *, replicas: int,
+                  rollout: ProbedContainer | None = None,
+                  new_behaviour: Behaviour | None = None, drained: int = 0) -> float:
+    """The probe records a fleet that keeps them holds at its end (`records`) of every pod
+    it makes: the replicas, a rollout's new ones, a drain's replacements."""
+    made = records(pod, behaviour, duration, profile) * (replicas + drained)
+    if rollout is None:
+        return made
+    return made + records(rollout, new_behaviour or behaviour, duration, profile) * replicas
 
 
 def _fleet_runs(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -455,7 +470,7 @@ def check_object(pod: ProbedContainer, profile: KubeletProfile, max_work: int) -
     ran)."""
     n = len(pod.containers)
     check_budget(object_work(pod, profile), max_work,
-                 what=f"{pod.object_kind}/{pod.object_name} ({n:,} container(s), "
+                 what=f"{pod.source}: {pod.object_kind}/{pod.object_name} ({n:,} container(s), "
                       f"{len(_probes(pod)):,} probe(s)): {n:,} x one simulated hour of its pod")
 
 

@@ -290,10 +290,14 @@ def _check_fleet_work(args: argparse.Namespace, pod: ProbedContainer, behaviour:
     work = fleet_work(pod, behaviour, args.duration, profile, replicas=settings.replicas,
                       nodes=settings.node_count, engine=args.engine,
                       loaded=settings.load is not None, keep=True, **controllers)
-    kept = fleet_records(pod, args.duration, replicas=settings.replicas,
-                         rollout=controllers.get("rollout"), drained=controllers.get("drained", 0))
+    kept = fleet_records(pod, behaviour, args.duration, profile, replicas=settings.replicas,
+                         rollout=controllers.get("rollout"),
+                         new_behaviour=controllers.get("new_behaviour"),
+                         drained=controllers.get("drained", 0))
+    shown = args.scenario or ", ".join(args.trace or ()) or "healthy"
     check_budget(work, args.max_work, kept=kept,
-                 what=f"this fleet ({settings.replicas} replicas x {args.duration:g} s)")
+                 what=f"this fleet ({settings.replicas} replicas x {args.duration:g} s, "
+                      f"behaviour {shown})")
 
 
 def _int_or_percent(text: str | None, flag: str) -> int | str | None:

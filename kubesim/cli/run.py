@@ -7,7 +7,7 @@ import itertools
 import math
 from typing import TYPE_CHECKING
 
-from kubesim.analysis.budget import calls, check_budget, check_duration, check_object, run_work
+from kubesim.analysis.budget import check_budget, check_duration, check_object, records, run_work
 from kubesim.analysis.phases import across_phases
 from kubesim.behaviour.horizon import default_duration
 from kubesim.behaviour.replicas import lone_pod_note
@@ -89,7 +89,8 @@ def _check_work(args: argparse.Namespace, pod: ProbedContainer, behaviour: Behav
                                            engine=args.engine)
     what = f"this run ({args.duration:g} s" + (f", and {args.phases} phases)" if args.phases
                                                else ")")
-    check_budget(one + phases, args.max_work, what=what, kept=calls(pod, args.duration))
+    check_budget(one + phases, args.max_work, what=what,
+                 kept=records(pod, behaviour, args.duration, profile))
 
 
 def run(args: argparse.Namespace) -> CommandResult:

@@ -49,7 +49,7 @@ def plan_sweep(pod: ProbedContainer, behaviour: Any, settings: list[Setting], *,
     """The sweep to run, or a UsageError (over budget) before any work."""
     check_sweep(settings, duration=duration, phases=phases, seeds=seeds)
     size = math.prod(len(s.values) for s in settings)  # counted, not built
-    what = f"this sweep ({size:,} points x {phases} phases x {seeds} seed(s))"
+    what = f"this sweep of {source} ({size:,} points x {phases} phases x {seeds} seed(s))"
     grid_floor(size, phases * seeds, max_work, what=what)  # before a point is made
     check_object(pod, profile, max_work)
     points = expand_grid(settings)
