@@ -2,13 +2,15 @@
 
     python benchmarks/bench_budget.py [--repeat N] [--json]
 
-For each case (one pod against a behaviour, on either scheduler and kubelet profile, and the
-commands that run many: a sweep, a fleet), it reports:
+For each case (one pod against a behaviour, on either scheduler and kubelet profile, pods of
+many containers, and the commands that run many: sweeps and big grids, a fleet that keeps its
+records for a day), it reports:
 
 * `estimate`: `kubesim.analysis.budget.run_work` (or the command's own sum), in units of work
   (one probe call stepped on the fast scheduler);
 * `counted`: what the fast scheduler really did, in the same units (`HeapScheduler.steps`, two
-  per stepped call, plus the resyncs drawn inside jumped stretches at their cost);
+  per stepped call, plus the resyncs drawn inside jumped stretches at their cost, plus the
+  probe records a fleet kept, one unit each);
 * `est/counted`: how far above the work the estimate is (>= 1 is the budget's promise;
   `tests/test_budget.py` checks it over generated pods and scenarios);
 * `seconds` (best of N) and `us/unit`: wall-clock microseconds per estimated unit, so the
@@ -21,12 +23,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from kubesim.analysis.budget import DEFAULT_MAX_WORK, JUMPED_RESYNC, STEPS_PER_UNIT, run_work
-from kubesim.analysis.sweep.grid import apply_point
+from kubesim.analysis.budget import (
+    DEFAULT_MAX_WORK,
+    JUMPED_RESYNC,
+    RECORD,
+    STEPS_PER_UNIT,
+    fleet_work,
+    run_work,
+)
+from kubesim.analysis.sweep.grid import SweepSpec, apply_point, expand_grid, parse_setting
+from kubesim.analysis.sweep.run import check_spec, sweep_work
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.behaviour.scenario import Scenario, load_scenario
 from kubesim.behaviour.trace import load_trace
@@ -44,15 +55,45 @@ DRAWN = {"targets": {"/healthz": {"answer": {
 
 
 def one_run(pod: Any, behaviour: Any, duration: float, profile: Any, engine: str,
-            seed: int = 0) -> float:
-    """Run once; the counted work (fast scheduler) or 0 (simpy keeps no count)."""
+            seed: int = 0, keep: bool = False) -> float:
+    """Run once; the counted work (fast scheduler) or 0 (simpy keeps no count); `keep`: the
+    probe records kept, counted too."""
     sched = make_scheduler(engine)
-    launch_pod(sched, pod, behaviour, duration=duration, seed=seed, profile=profile,
-               phase=None, keep_probes=False)
+    handle = launch_pod(sched, pod, behaviour, duration=duration, seed=seed,
+                        profile=profile, phase=None, keep_probes=keep)
     sched.run(until=duration)
     if engine != "fast":
         return 0.0
-    return sched.steps / STEPS_PER_UNIT + sched.jumped_resyncs * JUMPED_RESYNC
+    kept = RECORD * len(handle.timeline.probes) if keep else 0.0
+    return sched.steps / STEPS_PER_UNIT + sched.jumped_resyncs * JUMPED_RESYNC + kept
+
+
+def many_containers(n: int) -> str:
+    """A Deployment of `n` containers, each probed for liveness and readiness (a file)."""
+    probe = "{httpGet: {path: /healthz, port: 8080}}"
+    text = ("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: many}\nspec:\n"
+            "  selector: {matchLabels: {app: many}}\n  template:\n"
+            "    metadata: {labels: {app: many}}\n    spec:\n      containers:\n"
+            + "".join(f"      - name: c{i}\n        image: x:1\n        livenessProbe: "
+                      f"{probe}\n        readinessProbe: {probe}\n" for i in range(n)))
+    with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as f:
+        f.write(text)
+    return f.name
+
+
+def grid_case(sets: list[str], behaviour: Any, duration: float, phases: int) -> Any:
+    """A sweep's grid: the estimate `kubesim sweep` makes (each point built once, by
+    check_spec) against the runs counted (their builds are timed, not counted)."""
+    def go() -> tuple[float, float]:
+        pod, profile = load_spec(SPEC, None), profile_from()
+        points = expand_grid([parse_setting(t) for t in sets])
+        spec = SweepSpec(pod=pod, behaviour=behaviour, duration=duration, phases=phases)
+        built = check_spec(spec, points)
+        estimate = sweep_work(spec, points, built=built)
+        counted = sum(one_run(p, b, duration, profile, "fast", seed)
+                      for p, b in built for seed in range(phases))
+        return estimate, counted
+    return go
 
 
 def cases() -> list[tuple[str, Any]]:
@@ -93,6 +134,27 @@ def cases() -> list[tuple[str, Any]]:
                     estimate += run_work(p, b, 3600, classic)
         return estimate, counted
     out.append(("sweep 40 points x 20 phases, 1 h", sweep))
+    out.append(("grid 2,000 points x 1 phase, 10 min",
+                grid_case(["livenessProbe.failureThreshold=1..100",
+                           "livenessProbe.timeoutSeconds=1..20"], HEALTHY, 600, 1)))
+    out.append(("grid 400 outages x 2 phases, 1 h",
+                grid_case(["outage.db.length=10..400:10", "livenessProbe.failureThreshold=1..10"],
+                          load_scenario(OUTAGE), 3600, 2)))
+
+    def fleet_day() -> tuple[float, float]:
+        """3 replicas for a day, every record kept (as `kubesim fleet` keeps them)."""
+        sc = load_scenario(OUTAGE)
+        estimate = fleet_work(pod, sc, 86400, classic, replicas=3, keep=True)
+        return estimate, sum(one_run(pod, sc, 86400, classic, "fast", k, keep=True)
+                             for k in range(3))
+    out.append(("fleet 3 replicas x 1 day, records kept", fleet_day))
+    wide, wider = load_spec(many_containers(30), None), load_spec(many_containers(300), None)
+    for name, many in (("30 containers, 1 h (jumped)", wide),
+                       ("300 containers, 1 h (stepped)", wider)):
+        def containers(many: Any = many) -> tuple[float, float]:
+            return (run_work(many, HEALTHY, 3600, classic),
+                    one_run(many, HEALTHY, 3600, classic, "fast"))
+        out.append((name, containers))
     return out
 
 

@@ -273,15 +273,15 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     killers = [_kill_cycle(probe) for probe_type, probe in _probes(pod)
                if probe_type in _KILLERS]
     cycle = min(killers, default=_FOREVER)
-    grace = _grace_seconds(pod) + profile.container_start_seconds
+    grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
     merged = _merge(spans)
-    seconds, restarts = 0.0, 0.0
+    seconds, inside, restarts = 0.0, 0.0, 0.0
     for s, e in merged:
         seconds += e - s + settle
-        if killers:  # kills inside, and after it perhaps the last back-off
+        if _can_kill(pod, e - s):  # kills inside, and after it perhaps the last back-off
             n, _, last = _crash_loop(e - s, cycle, profile)
-            restarts += n
+            inside += n
             seconds += grace + last
     loops = [cycle] if per_start > 0 and killers else []  # every new container disturbed
     loops += _exit_lives(behaviour, profile)
@@ -289,9 +289,21 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
         n, waited, _ = _crash_loop(duration, life, profile)
         restarts += n
         seconds += n * grace + dead * waited
-    starts = 1 + restarts
-    seconds += starts * (per_start + settle)
-    return seconds, 2 * len(merged) + 2 * starts, restarts
+    # a container started inside a span settles within the span's own settling; every other
+    # start (the first, and those of the loops) settles after it
+    seconds += (1 + restarts) * (per_start + settle) + inside * per_start
+    return seconds, 2 * len(merged) + 2 * (1 + restarts + inside), restarts + inside
+
+
+def _can_kill(pod: ProbedContainer, seconds: float) -> bool:
+    """Whether failing calls for `seconds` can kill a container: a liveness or startup
+    verdict needs failureThreshold failed ticks in a row, (failureThreshold - 1) periods
+    apart (R1.5, R1.12); a tick fails if its call starts up to timeoutSeconds before the
+    span (its answer comes inside it) or inside it (one more second for the answer's
+    latency and the grid's rounding)."""
+    return any((probe.failure_threshold - 1) * probe.period_seconds
+               <= seconds + probe.timeout_seconds + 1.0
+               for probe_type, probe in _probes(pod) if probe_type in _KILLERS)
 
 
 def _kill_cycle(probe: Probe) -> float:
@@ -391,10 +403,26 @@ def _settle_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
     ticks to reach either threshold, two more periods, and the kubelet's own hops."""
     worst = 0.0
     for _, probe in _probes(pod):
-        need = max(probe.failure_threshold, probe.success_threshold) + 3
+        need = max(probe.failure_threshold, probe.success_threshold)
         worst = max(worst, probe.initial_delay_seconds + need * probe.period_seconds
                     + probe.timeout_seconds)
     return worst + profile.relist_seconds + profile.sync_seconds + profile.container_start_seconds
+
+
+def _kill_seconds(pod: ProbedContainer, behaviour: Behaviour) -> float:
+    """The longest a probe kill of the pod's containers takes: its preStop hook (a sleep
+    for its seconds; any other hook, the grace period) and then the app's own exit after
+    SIGTERM (the behaviour's shutdown_seconds), never more than the grace period (R4.4)."""
+    worst = 0.0
+    for c in pod.containers:
+        for _, probe in c.probes().items():
+            grace = float(probe.termination_grace_period_seconds
+                          or pod.termination_grace_period_seconds)
+            hook = c.pre_stop
+            hooked = (0.0 if hook is None else float(hook.sleep.seconds)
+                      if hook.sleep is not None else grace)
+            worst = max(worst, min(grace, hooked + behaviour.shutdown_seconds(c.name)))
+    return worst
 
 
 def _grace_seconds(pod: ProbedContainer) -> float:
