@@ -46,7 +46,7 @@ from kubesim.results import ProbeType
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
     from kubesim.kubelet.settings import KubeletProfile
-    from kubesim.spec.model import Probe, ProbedContainer
+    from kubesim.spec.model import ContainerSpec, Probe, ProbedContainer
 
 __all__ = [
     "BUILD_POINT",
@@ -96,6 +96,7 @@ STEPS_PER_UNIT = 2  # scheduler steps of one stepped probe call (its tick and it
 SYNC = 2.0  # a pod sync: its wake-up, a PLEG wait, and while not Ready a triggered probe (E6)
 SIMPY = 2.0  # an event of the reference (simpy) scheduler
 RECORD = 1.0  # a probe record expanded from a jumped stretch, kept and rendered
+INSTANT = 0.5  # an event of one scheduler step: a call answered at once, a sync that triggers none
 SETUP = 60.0  # a run's scheduler, kubelet and workers, made before its first event
 START = 6.0  # a container start (and the kill or exit before it): PLEG notices, syncs, triggers
 JUMPED_RESYNC = 0.25  # a resync inside a jumped stretch: one jitter draw and a loop turn
@@ -107,6 +108,7 @@ PLACE_PER_NODE = 0.25  # placing one pod: scoring one node (kube-scheduler's fil
 MIN_RUN = SETUP + START  # the least any run costs: its setup and its first container start
 BUILD_POINT = 250.0  # building and validating one sweep point (a scenario's: about 1 ms)
 _FOREVER = math.inf
+Span3 = tuple[float, float, bool]  # a disturbed span: start, end, its answers constant
 
 _KILLERS = (ProbeType.LIVENESS, ProbeType.STARTUP)
 
@@ -149,12 +151,41 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     duration = _until_deleted(pod, behaviour, duration)
     restarts = restart_bound(pod, behaviour, duration, profile)
     if engine == "simpy" or not jumps or not jumps_apply(pod, behaviour, profile):
-        work = stepped_work(pod, duration, profile, periods=periods, restarts=restarts)
+        work = (_healthy_stepped(pod, duration, profile, periods)
+                if isinstance(behaviour, Healthy) else
+                stepped_work(pod, duration, profile, periods=periods, restarts=restarts))
         work *= SIMPY if engine == "simpy" else 1.0
     else:
         work = _jumped_work(pod, behaviour, duration, profile, periods)
     work *= weight(behaviour)
     return work + (RECORD * records(pod, behaviour, duration, profile) if keep else 0.0)
+
+
+def _healthy_stepped(pod: ProbedContainer, duration: float, profile: KubeletProfile,
+                     periods: dict[str, int] | None) -> float:
+    """`stepped_work` of the healthy app: its answers are instant, so a call is one
+    scheduler step (INSTANT), and once it has settled (Ready, its probes steady) a sync
+    triggers no probe (E6) and is one step too; before, a sync costs SYNC."""
+    gap = sync_gap(profile, restarts=False)
+    unready = min(_unready_seconds(pod, profile), duration)
+    return (SETUP + INSTANT * calls(pod, duration, periods) + SYNC * (unready / gap + 2)
+            + INSTANT * (duration - unready) / gap + START * len(pod.containers))
+
+
+def _unready_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
+    """How long the healthy app's pod may be not Ready: each container until its startup
+    probe, then its readiness probe, has succeeded successThreshold times after its initial
+    delay (a tick more for the grid's phase), the init containers and sidecars one after
+    the other, the app containers side by side (R5.9), each after its start and a relist."""
+    hop = profile.container_start_seconds + profile.relist_seconds + profile.sync_seconds
+
+    def ready(c: ContainerSpec) -> float:
+        return hop + sum(p.initial_delay_seconds + (p.success_threshold + 1) * p.period_seconds
+                         + p.timeout_seconds for t, p in c.probes().items()
+                         if t is not ProbeType.LIVENESS)
+    first = sum(ready(c) for c in pod.containers if c.init or c.sidecar)
+    return first + max((ready(c) for c in pod.containers if not (c.init or c.sidecar)),
+                       default=0.0)
 
 
 def fleet_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -277,22 +308,42 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     dead = _dead_stepped(pod, profile)
     merged = _merge(spans)
     seconds, inside, restarts = 0.0, 0.0, 0.0
-    for s, e in merged:
-        seconds += e - s + settle
-        if _can_kill(pod, e - s):  # kills inside, and after it perhaps the last back-off
-            n, _, last = _crash_loop(e - s, cycle, profile)
-            inside += n
-            seconds += grace + last
+    for s, e, constant in merged:
+        n, busy = _span_seconds(pod, profile, e - s, constant, cycle=cycle, grace=grace,
+                                settle=settle, dead=dead)
+        inside += n
+        seconds += busy
     loops = [cycle] if per_start > 0 and killers else []  # every new container disturbed
     loops += _exit_lives(behaviour, profile)
     for life in loops:
         n, waited, _ = _crash_loop(duration, life, profile)
         restarts += n
-        seconds += n * grace + dead * waited
+        seconds += n * grace + dead * INSTANT * waited
     # a container started inside a span settles within the span's own settling; every other
     # start (the first, and those of the loops) settles after it
     seconds += (1 + restarts) * (per_start + settle) + inside * per_start
     return seconds, 2 * len(merged) + 2 * (1 + restarts + inside), restarts + inside
+
+
+def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, length: float,
+                  constant: bool, *, cycle: float, grace: float, settle: float,
+                  dead: float) -> tuple[float, float]:
+    """(kills, stepped seconds) of a disturbed span of `length` seconds and the settling
+    after it. Inside it, a container waiting in back-off has its workers skip their ticks
+    and its syncs trigger no probe (every event one step: INSTANT a stepped second); when
+    every answer in it is `constant`, the engine jumps it but for its first settling and
+    each container's life to its kill (the failures it counts) and its restart."""
+    if not _can_kill(pod, length):
+        return 0.0, (min(length, settle) if constant else length) + settle
+    # a container killed in the span lives a whole kill cycle in it (the first, running
+    # when the span begins, may be killed sooner: there is always that one)
+    margin = 1.0 + max(p.timeout_seconds for _, p in _probes(pod))
+    n, waited, last = _crash_loop(length + margin - cycle, cycle, profile)
+    n = max(n, 1.0)
+    busy = length - (1 - INSTANT) * min(waited, length)
+    if constant:
+        busy = min(busy, settle + n * (cycle + grace) + dead * INSTANT * waited)
+    return n, busy + settle + grace + last
 
 
 def _can_kill(pod: ProbedContainer, seconds: float) -> bool:
@@ -358,32 +409,43 @@ def _dead_stepped(pod: ProbedContainer, profile: KubeletProfile) -> float:
 
 
 def _scenario_spans(pod: ProbedContainer, sc: Scenario,
-                    duration: float) -> tuple[list[tuple[float, float]], float, bool]:
-    """The wall-clock spans a scenario is disturbed in (clipped to the run), the seconds of
-    every container's life it is disturbed from its start, and whether it is disturbed all
-    along (an answer that is drawn, slow, redirected or failing at rest)."""
-    spans: list[tuple[float, float]] = []
+                    duration: float) -> tuple[list[Span3], float, bool]:
+    """The wall-clock spans a scenario is disturbed in (clipped to the run), each with
+    whether its answers are constant (`_constant_answer`), the seconds of every container's
+    life it is disturbed from its start, and whether it is disturbed all along (an answer
+    that is drawn, slow, redirected or failing at rest)."""
+    spans: list[Span3] = []
     per_start = 0.0
     quickest = min((min(p.period_seconds, p.timeout_seconds) for _, p in _probes(pod)),
                    default=1)
     for spec in sc.targets.values():
         if not _quiet_answer(spec.answer, quickest):
             return [], 0.0, True
-        spans += [(w.start, w.end) for w in spec.windows]
-        spans += [(s.start, s.end) for d in spec.depends_on for s in sc.dependencies[d].down]
+        spans += [(w.start, w.end, _constant_answer(w.answer, quickest)) for w in spec.windows]
+        down = _constant_answer(spec.when_down, quickest)
+        spans += [(s.start, s.end, down) for d in spec.depends_on
+                  for s in sc.dependencies[d].down]
         per_start += sum(w.end - w.start for w in spec.since_start)
-    for stall in sc.stalls:
+    for stall in sc.stalls:  # a stall under way is stepped (requests wait for its end)
         start, end = stall.interval(0.0)
         if stall.since_start is None:
-            spans.append((start, end))
+            spans.append((start, end, False))
         else:
             per_start += end
     if sc.delete is not None:
-        spans.append((sc.delete.at, duration))
+        spans.append((sc.delete.at, duration, False))
     for name in sc.conditions:
-        spans += [(s.start, s.start) for s in sc.conditions[name]]
-    clipped = [(max(0.0, s), min(e, duration)) for s, e in spans if s < duration]
+        spans += [(s.start, s.start, False) for s in sc.conditions[name]]
+    clipped = [(max(0.0, s), min(e, duration), c) for s, e, c in spans if s < duration]
     return clipped, min(per_start, duration), per_start >= duration
+
+
+def _constant_answer(spec: AnswerSpec, quickest: float) -> bool:
+    """Whether an answer holds still enough for the fast scheduler to jump while it is
+    given: a constant latency well within the shortest period and timeout, no connection
+    error (those are retried) and no redirect; its status may be a failure."""
+    return (spec.error is None and spec.location is None
+            and isinstance(spec.latency_ms, Constant) and spec.latency_ms.value / 1000 < quickest)
 
 
 def _quiet_answer(spec: AnswerSpec, quickest: float) -> bool:
@@ -450,13 +512,14 @@ def restart_bound(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     return _crash_loop(duration, min(lives), profile)[0]
 
 
-def _merge(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    out: list[tuple[float, float]] = []
-    for s, e in sorted(spans):
+def _merge(spans: list[Span3]) -> list[Span3]:
+    """Overlapping spans as one, constant if each of them is."""
+    out: list[Span3] = []
+    for s, e, c in sorted(spans):
         if out and s <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], e))
+            out[-1] = (out[-1][0], max(out[-1][1], e), out[-1][2] and c)
         else:
-            out.append((s, e))
+            out.append((s, e, c))
     return out
 
 
