@@ -99,8 +99,9 @@ RECORD = 1.0  # a probe record expanded from a jumped stretch, kept and rendered
 INSTANT = 0.5  # an event of one scheduler step: a call answered at once, a sync that triggers none
 SETUP = 60.0  # a run's scheduler, kubelet and workers, made before its first event
 START = 6.0  # a container start (and the kill or exit before it): PLEG notices, syncs, triggers
+START_BESIDE = 2.0  # one more container started with the others: one relist and sync see all
 JUMPED_RESYNC = 0.25  # a resync inside a jumped stretch: one jitter draw and a loop turn
-STRETCH = 3.0  # per probe, the ticks around a stretch the engine steps before it jumps
+STRETCH = 2.0  # per probe, the ticks around a stretch the engine steps before it jumps
 LOADED = 3.5  # a stepped call under a fleet's load model (the backlog and serving count) ...
 LOADED_PER_REPLICA = 1 / 12  # ... and per replica (every call re-reads every replica's Ready)
 LOOK_PER_POD = 0.05  # a controller's look (a rollout's reconcile, a drain's eviction) per pod
@@ -139,7 +140,13 @@ def stepped_work(pod: ProbedContainer, duration: float, profile: KubeletProfile,
     at most `restarts` kills or exits and their restarts."""
     gap = sync_gap(profile, restarts=restarts > 0)
     return (SETUP + calls(pod, duration, periods) + SYNC * (duration / gap + 2)
-            + START * (len(pod.containers) + restarts))
+            + _starts(pod, restarts))
+
+
+def _starts(pod: ProbedContainer, restarts: float) -> float:
+    """The work of the containers' starts: the first and every restart at START, each other
+    container of the pod started beside the first at START_BESIDE."""
+    return START * (1 + restarts) + START_BESIDE * (len(pod.containers) - 1)
 
 
 def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -169,7 +176,7 @@ def _healthy_stepped(pod: ProbedContainer, duration: float, profile: KubeletProf
     gap = sync_gap(profile, restarts=False)
     unready = min(_unready_seconds(pod, profile), duration)
     return (SETUP + INSTANT * calls(pod, duration, periods) + SYNC * (unready / gap + 2)
-            + INSTANT * (duration - unready) / gap + START * len(pod.containers))
+            + INSTANT * (duration - unready) / gap + _starts(pod, 0.0))
 
 
 def _unready_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
@@ -282,7 +289,7 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         period = _period(probe_type, probe, periods)
         total += min(duration / period + 2, stepped / period + 2 + STRETCH * stretches)
     total += SYNC * (stepped / sync_gap(profile, restarts=restarts > 0) + 2)
-    return SETUP + total + START * (len(pod.containers) + restarts) + JUMPED_RESYNC * resyncs
+    return SETUP + total + _starts(pod, restarts) + JUMPED_RESYNC * resyncs
 
 
 def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -295,7 +302,7 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     since-start windows, initial delays and thresholds); anything else (a trace) all along."""
     settle = _settle_seconds(pod, profile)
     if isinstance(behaviour, Healthy):
-        return settle, 2.0, 0.0
+        return _settle_seconds(pod, profile, failing=False), 2.0, 0.0
     if not isinstance(behaviour, Scenario):
         return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
     spans, per_start, whole = _scenario_spans(pod, behaviour, duration)
@@ -321,7 +328,8 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
         seconds += n * grace + dead * INSTANT * waited
     # a container started inside a span settles within the span's own settling; every other
     # start (the first, and those of the loops) settles after it
-    seconds += (1 + restarts) * (per_start + settle) + inside * per_start
+    start = settle if per_start > 0 else _settle_seconds(pod, profile, failing=False)
+    seconds += (1 + restarts) * (per_start + start) + inside * per_start
     return seconds, 2 * len(merged) + 2 * (1 + restarts + inside), restarts + inside
 
 
@@ -460,12 +468,15 @@ def _quiet_answer(spec: AnswerSpec, quickest: float) -> bool:
     return spec.exit_code in (None, 0) and spec.grpc_status in (None, "SERVING")
 
 
-def _settle_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
+def _settle_seconds(pod: ProbedContainer, profile: KubeletProfile, *,
+                    failing: bool = True) -> float:
     """After a change, how long until every probe is quiet again: its initial delay, enough
-    ticks to reach either threshold, two more periods, and the kubelet's own hops."""
+    ticks to reach either threshold (only successThreshold, and one tick more, when no
+    answer can fail: a start of the app at rest), and the kubelet's own hops."""
     worst = 0.0
     for _, probe in _probes(pod):
-        need = max(probe.failure_threshold, probe.success_threshold)
+        need = (max(probe.failure_threshold, probe.success_threshold) if failing
+                else probe.success_threshold + 1)
         worst = max(worst, probe.initial_delay_seconds + need * probe.period_seconds
                     + probe.timeout_seconds)
     return worst + profile.relist_seconds + profile.sync_seconds + profile.container_start_seconds
