@@ -16,7 +16,6 @@ import kubesim.analysis.sweep.fleet_points as fleet_points
 import kubesim.analysis.sweep.plan as plan
 import kubesim.analysis.sweep.run as sweep_run
 from kubesim.analysis.budget import (
-    BUILD_POINT,
     MAX_POINTS,
     MEMORY_CEILING,
     MIN_RUN,
@@ -93,9 +92,10 @@ def test_the_grid_count_is_the_product_of_its_axes():
 
 
 def test_a_grid_just_over_the_floor_is_refused_and_just_under_it_is_not(capsys):
-    """The floor is points x (BUILD_POINT + runs x MIN_RUN): a grid of 10 points x 3 phases
-    costs at least 10 x (BUILD_POINT + 3 x MIN_RUN), so a budget one unit below is refused
-    before the points are built, and that budget itself is not refused by the floor."""
+    """The floor is points x (a point's build + runs x MIN_RUN): a grid of 10 points x 3
+    phases costs at least 10 x (BUILD_POINT + 3 x MIN_RUN), so a budget one unit below is
+    refused before the points are built, and a budget well above it is not."""
+    from kubesim.analysis.budget import BUILD_POINT
     floor = 10 * (BUILD_POINT + 3 * MIN_RUN)
     argv = ["sweep", SEED_SPEC, "--set", "livenessProbe.failureThreshold=1..10", "--phases",
             "3", "--duration", "60", "-j", "1"]

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BUILD_POINT",
+    "BUILD_SCENARIO_POINT",
     "BYTES_PER_CALL",
     "DEFAULT_MAX_WORK",
     "JUMPED_RESYNC",
@@ -107,7 +108,10 @@ LOADED_PER_REPLICA = 1 / 12  # ... and per replica (every call re-reads every re
 LOOK_PER_POD = 0.05  # a controller's look (a rollout's reconcile, a drain's eviction) per pod
 PLACE_PER_NODE = 0.25  # placing one pod: scoring one node (kube-scheduler's filter and score)
 MIN_RUN = SETUP + START  # the least any run costs: its setup and its first container start
-BUILD_POINT = 250.0  # building and validating one sweep point (a scenario's: about 1 ms)
+# building and validating one sweep point: its probes (about 0.2 ms), or its scenario too
+# (about 0.9 ms), in units of a stepped run's (about 15 us here; benchmarks/bench_budget.py)
+BUILD_POINT = 15.0
+BUILD_SCENARIO_POINT = 60.0
 _FOREVER = math.inf
 Span3 = tuple[float, float, bool]  # a disturbed span: start, end, its answers constant
 
@@ -302,7 +306,7 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     since-start windows, initial delays and thresholds); anything else (a trace) all along."""
     settle = _settle_seconds(pod, profile)
     if isinstance(behaviour, Healthy):
-        return _settle_seconds(pod, profile, failing=False), 2.0, 0.0
+        return _settle_seconds(pod, profile, failing=False), 1.0, 0.0
     if not isinstance(behaviour, Scenario):
         return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
     spans, per_start, whole = _scenario_spans(pod, behaviour, duration)
@@ -330,7 +334,7 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     # start (the first, and those of the loops) settles after it
     start = settle if per_start > 0 else _settle_seconds(pod, profile, failing=False)
     seconds += (1 + restarts) * (per_start + start) + inside * per_start
-    return seconds, 2 * len(merged) + 2 * (1 + restarts + inside), restarts + inside
+    return seconds, 2 * len(merged) + 1 + restarts + inside, restarts + inside
 
 
 def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, length: float,
@@ -576,13 +580,15 @@ def check_object(pod: ProbedContainer, profile: KubeletProfile, max_work: int) -
                       f"{len(_probes(pod)):,} probe(s)): {n:,} x one simulated hour of its pod")
 
 
-def grid_floor(points: int, runs: int, max_work: int, *, what: str) -> None:
+def grid_floor(points: int, runs: int, max_work: int, *, what: str,
+               scenario: bool = False) -> None:
     """A grid of `points` x `runs` runs, counted before a point is built: every point costs
-    its build (BUILD_POINT) and every run at least MIN_RUN (its setup and first start), so a
-    grid over the budget at that rate is
+    its build (BUILD_POINT, BUILD_SCENARIO_POINT with `scenario` fields) and every run at
+    least MIN_RUN (its setup and first start), so a grid over the budget at that rate is
     refused before its points are made; and at most MAX_POINTS points (each kept built until
     it runs: memory, whatever the budget)."""
-    check_budget(float(points) * (BUILD_POINT + runs * MIN_RUN), max_work, what=what)
+    build = BUILD_SCENARIO_POINT if scenario else BUILD_POINT
+    check_budget(float(points) * (build + runs * MIN_RUN), max_work, what=what)
     if points > MAX_POINTS:
         raise UsageError(f"{what}: at most {MAX_POINTS:,} points (each is built and kept "
                          "until it runs; --max-work does not raise it); sweep fewer values")

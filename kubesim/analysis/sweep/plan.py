@@ -50,7 +50,8 @@ def plan_sweep(pod: ProbedContainer, behaviour: Any, settings: list[Setting], *,
     check_sweep(settings, duration=duration, phases=phases, seeds=seeds)
     size = math.prod(len(s.values) for s in settings)  # counted, not built
     what = f"this sweep of {source} ({size:,} points x {phases} phases x {seeds} seed(s))"
-    grid_floor(size, phases * seeds, max_work, what=what)  # before a point is made
+    grid_floor(size, phases * seeds, max_work, what=what,  # before a point is made
+               scenario=any(s.kind == "scenario" for s in settings))
     check_object(pod, profile, max_work)
     points = expand_grid(settings)
     variants = chart_variants(source, container, render, settings)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.budget import (
     BUILD_POINT,
+    BUILD_SCENARIO_POINT,
     LOADED,
     LOADED_PER_REPLICA,
     SIMPY,
@@ -23,6 +24,7 @@ from kubesim.analysis.sweep.grid import (
     FLEET_FIELDS,
     Point,
     PointResult,
+    Setting,
     SweepSpec,
     apply_point,
     is_threshold,
@@ -188,10 +190,12 @@ def sweep_work(spec: SweepSpec, points: list[dict[str, Any]],
     every run at the grid's worst, stepped at its smallest periods (`periods`) and with its
     most replicas. `built`: every point's pod and behaviour (`check_spec`'s), when known."""
     runs = spec.phases * spec.seeds
+    scenario = any(Setting(k, ()).kind == "scenario" for p in points[:1] for k in p)
+    build = BUILD_SCENARIO_POINT if scenario else BUILD_POINT
     if len(points) <= EXACT_POINTS:
         if built is None:
             built = [apply_point(spec.pod_at(v), spec.behaviour, v) for v in points]
-        return len(points) * BUILD_POINT + runs * sum(
+        return len(points) * build + runs * sum(
             _point_work(spec, values, pod, behaviour)
             for values, (pod, behaviour) in zip(points, built, strict=True))
     worst = max(stepped_work(pod, spec.duration, spec.profile, periods=periods,
@@ -203,7 +207,7 @@ def sweep_work(spec: SweepSpec, points: list[dict[str, Any]],
         most = max([v["replicas"] for v in points if isinstance(v.get("replicas"), int)]
                    + [spec.fleet.replicas])
         worst *= 2 * most * (LOADED + LOADED_PER_REPLICA * most)
-    return len(points) * (BUILD_POINT + runs * worst)
+    return len(points) * (build + runs * worst)
 
 
 def _point_work(spec: SweepSpec, values: dict[str, Any], pod: ProbedContainer,
