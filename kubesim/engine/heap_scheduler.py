@@ -48,7 +48,6 @@ class HeapScheduler:
         self.on_quiet: Callable[[float], None] | None = None
         self.steps = 0  # entries taken off the heap: the work a run did (kubesim.analysis.budget)
         self.jumped_resyncs = 0  # resyncs drawn inside jumped stretches (kubesim.engine.jumps)
-        self.looked = 0  # workers looked at for a jump, all told (kubesim.engine.jumps)
 
     def process(self, gen: ProcessGen) -> HeapProcess:
         proc = HeapProcess(gen)

