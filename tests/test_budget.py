@@ -90,12 +90,17 @@ def test_the_estimate_bounds_what_a_run_does(pod, scenario, profile, duration, s
 
 
 def test_the_estimate_stays_within_a_sane_factor_of_the_work():
-    """Over the seed's sweep (300 settings of period and outage, 3 phases each), the estimate
-    is at most 8 times the counted work in all, and nowhere below it."""
+    """Over the seed's sweep (40 settings of period and outage, 3 phases each), the estimate
+    is nowhere below the counted work, and in all within 2 times of it with each run's
+    setup (SETUP: the scheduler, kubelet and workers made before the first event, which the
+    steps do not see; benchmarks/bench_budget.py times it) (issue 31 item 4; 8 times
+    before)."""
+    from kubesim.analysis.budget import SETUP
     from kubesim.analysis.sweep.grid import apply_point
     pod0, sc0 = load_spec(SEED_SPEC, None), load_scenario(OUTAGE)
     profile = profile_from()
     total_est = total_actual = 0.0
+    runs = 0
     for period in range(1, 31, 3):
         for length in range(30, 301, 90):
             pod, sc = apply_point(pod0, sc0, {"livenessProbe.periodSeconds": period,
@@ -105,7 +110,8 @@ def test_the_estimate_stays_within_a_sane_factor_of_the_work():
                 estimate = run_work(pod, sc, 3600.0, profile)
                 assert actual <= estimate, (period, length, seed, actual, estimate)
                 total_est, total_actual = total_est + estimate, total_actual + actual
-    assert total_est <= 8 * total_actual, (total_est, total_actual)
+                runs += 1
+    assert total_est <= 2 * (total_actual + SETUP * runs), (total_est, total_actual, runs)
 
 
 @pytest.mark.parametrize("engine", ["fast", "simpy"])
@@ -125,15 +131,15 @@ def test_a_stepped_run_is_estimated_at_every_call_and_sync(engine):
 
 
 def test_kubelet_syncs_count_when_the_resync_is_short():
-    """--ideal with resync_seconds=0.01 syncs 100 times a second and the relist never holds
-    a sync back (R4.3): 300 s are 30,000 syncs, which the estimate counts (the run is stepped:
+    """--ideal with resync_seconds=0.001 syncs 1,000 times a second and the relist never holds
+    a sync back (R4.3): 60 s are 60,000 syncs, which the estimate counts (the run is stepped:
     the relist is not shorter than the resync by the jump margin)."""
     pod = load_spec(SEED_SPEC, None)
     profile = profile_from(ideal=True, overrides={"resync_seconds": 0.001})
-    actual = counted(pod, HEALTHY, 30.0, profile, 0)
-    estimate = run_work(pod, HEALTHY, 30.0, profile)
-    assert actual >= 30.0 / 0.001 / 2  # the syncs did happen
-    assert actual <= estimate <= 5 * actual
+    actual = counted(pod, HEALTHY, 60.0, profile, 0)
+    estimate = run_work(pod, HEALTHY, 60.0, profile)
+    assert actual >= 60.0 / 0.001 / 2  # the syncs did happen
+    assert actual <= estimate <= 2 * actual  # issue 31 item 4 (5 times before)
 
 
 def test_a_run_that_keeps_its_records_costs_every_nominal_call():
@@ -149,7 +155,7 @@ def test_a_long_healthy_run_jumps_but_counts_its_resyncs():
     profile = profile_from()
     actual = counted(pod, HEALTHY, 1e6, profile, 0)
     estimate = run_work(pod, HEALTHY, 1e6, profile)
-    assert actual <= estimate <= 10 * actual
+    assert actual <= estimate <= 2 * actual  # issue 31 item 4 (10 times before)
     assert math.isclose(estimate, JUMPED_RESYNC * 1e6 / 60, rel_tol=0.5)
 
 
@@ -225,3 +231,22 @@ def test_a_pod_of_several_containers_is_estimated_as_jumped(scenario):
     for seed in range(3):
         assert counted(pod, scenario, 4 * 3600.0, profile, seed) <= estimate
     assert estimate < run_work(pod, scenario, 4 * 3600.0, profile, jumps=False) / 4
+
+
+def test_a_pod_of_many_containers_is_estimated_as_stepped_within_twice_its_work():
+    """Issue 28: a jumped step of a pod of 1,000 containers visits every worker, which the
+    step count does not see, and the estimate missed it. Past STEPPED_ESTIMATE_PROBES probes
+    the estimate is the stepped run's: within 2 times of what a stepped run counts, and above
+    it (the jumped run, which the engine makes, costs less time than the stepped one)."""
+    from kubesim.analysis.budget import STEPPED_ESTIMATE_PROBES
+    many = REPO / "tests" / "hostile_inputs" / "spec_300_containers.yaml"
+    pod, profile = load_spec(str(many), None), profile_from()
+    assert sum(len(c.probes()) for c in pod.containers) > STEPPED_ESTIMATE_PROBES
+    sched = make_scheduler("fast")
+    launch_pod(sched, pod, HEALTHY, duration=120.0, seed=0, profile=profile, phase=None,
+               keep_probes=False, jumps=False)
+    sched.run(until=120.0)
+    actual = sched.steps / STEPS_PER_UNIT + sched.jumped_resyncs * JUMPED_RESYNC
+    estimate = run_work(pod, HEALTHY, 120.0, profile)
+    assert estimate == run_work(pod, HEALTHY, 120.0, profile, jumps=False)
+    assert actual <= estimate <= 2 * actual, (actual, estimate)

@@ -43,7 +43,11 @@ def argv_for(path: Path, out: Path) -> list[str]:
             "expectations": ["check", SPEC, "--expectations", f, "--phases", "1"],
             "check": ["check", f, "--phases", "1"],
             "explain": ["explain", f, "--no-suggest", "--phases", "1"],
-            "config": ["check", SPEC, "--config", f, "--phases", "1"]}[how]
+            "config": ["check", SPEC, "--config", f, "--phases", "1"],
+            "fleet": ["fleet", f, "--duration", "30"],
+            "fleetscenario": ["fleet", SEED_SPEC, "--scenario", f, "--replicas", "3"],
+            "sweep": ["sweep", f, "--set", "livenessProbe.failureThreshold=1..1000", "--set",
+                      "livenessProbe.periodSeconds=1..2000", "--phases", "1"]}[how]
 
 
 def run_bounded(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:

@@ -35,7 +35,7 @@ import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from kubesim.behaviour.answer import Healthy
+from kubesim.behaviour.answer import HEALTHY, Healthy
 from kubesim.behaviour.lookup import jumps_apply
 from kubesim.behaviour.scenario import AnswerSpec, Constant, Scenario
 from kubesim.errors import UsageError
@@ -46,15 +46,21 @@ from kubesim.results import ProbeType
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
     from kubesim.kubelet.settings import KubeletProfile
-    from kubesim.spec.model import Probe, ProbedContainer
+    from kubesim.spec.model import ContainerSpec, Probe, ProbedContainer
 
 __all__ = [
+    "BUILD_POINT",
+    "BUILD_SCENARIO_POINT",
     "BYTES_PER_CALL",
     "DEFAULT_MAX_WORK",
     "JUMPED_RESYNC",
     "LOADED",
     "LOADED_PER_REPLICA",
     "MAX_DURATION",
+    "MAX_POINTS",
+    "MEMORY_CEILING",
+    "MIN_RUN",
+    "OBJECT_SPAN",
     "PLACE_PER_NODE",
     "RECORD",
     "SIMPY",
@@ -63,9 +69,14 @@ __all__ = [
     "calls",
     "check_budget",
     "check_duration",
+    "check_object",
     "disturbed_seconds",
+    "fleet_records",
     "fleet_work",
+    "grid_floor",
+    "object_work",
     "observer_calls",
+    "records",
     "restart_bound",
     "run_work",
     "stepped_work",
@@ -76,6 +87,9 @@ __all__ = [
 DEFAULT_MAX_WORK = 5_000_000
 BYTES_PER_CALL = 200  # one probe record of a timeline, measured with tracemalloc
 MAX_DURATION = 1e9  # seconds (about 31 years): beyond it float times lose their milliseconds
+MEMORY_CEILING = 2e9  # bytes of probe records one command may hold, whatever --max-work says
+OBJECT_SPAN = 3600.0  # seconds: one simulated hour of an object must fit the budget
+MAX_POINTS = 50_000  # grid points of a sweep: each is built once and kept until it runs
 
 # What one event costs, in units (one stepped probe call of the fast scheduler); measured by
 # benchmarks/bench_budget.py on the project's machine.
@@ -83,15 +97,23 @@ STEPS_PER_UNIT = 2  # scheduler steps of one stepped probe call (its tick and it
 SYNC = 2.0  # a pod sync: its wake-up, a PLEG wait, and while not Ready a triggered probe (E6)
 SIMPY = 2.0  # an event of the reference (simpy) scheduler
 RECORD = 1.0  # a probe record expanded from a jumped stretch, kept and rendered
+INSTANT = 0.5  # an event of one scheduler step: a call answered at once, a sync that triggers none
 SETUP = 60.0  # a run's scheduler, kubelet and workers, made before its first event
 START = 6.0  # a container start (and the kill or exit before it): PLEG notices, syncs, triggers
+START_BESIDE = 2.0  # one more container started with the others: one relist and sync see all
 JUMPED_RESYNC = 0.25  # a resync inside a jumped stretch: one jitter draw and a loop turn
-STRETCH = 3.0  # per probe, the ticks around a stretch the engine steps before it jumps
+STRETCH = 2.0  # per probe, the ticks around a stretch the engine steps before it jumps
 LOADED = 3.5  # a stepped call under a fleet's load model (the backlog and serving count) ...
 LOADED_PER_REPLICA = 1 / 12  # ... and per replica (every call re-reads every replica's Ready)
 LOOK_PER_POD = 0.05  # a controller's look (a rollout's reconcile, a drain's eviction) per pod
 PLACE_PER_NODE = 0.25  # placing one pod: scoring one node (kube-scheduler's filter and score)
+MIN_RUN = SETUP + START  # the least any run costs: its setup and its first container start
+# building and validating one sweep point: its probes (about 0.2 ms), or its scenario too
+# (about 0.9 ms), in units of a stepped run's (about 15 us here; benchmarks/bench_budget.py)
+BUILD_POINT = 15.0
+BUILD_SCENARIO_POINT = 60.0
 _FOREVER = math.inf
+Span3 = tuple[float, float, bool]  # a disturbed span: start, end, its answers constant
 
 _KILLERS = (ProbeType.LIVENESS, ProbeType.STARTUP)
 
@@ -122,7 +144,23 @@ def stepped_work(pod: ProbedContainer, duration: float, profile: KubeletProfile,
     at most `restarts` kills or exits and their restarts."""
     gap = sync_gap(profile, restarts=restarts > 0)
     return (SETUP + calls(pod, duration, periods) + SYNC * (duration / gap + 2)
-            + START * (1 + restarts))
+            + _starts(pod, restarts))
+
+
+def _starts(pod: ProbedContainer, restarts: float) -> float:
+    """The work of the containers' starts: the first and every restart at START, each other
+    container of the pod started beside the first at START_BESIDE."""
+    return START * (1 + restarts) + START_BESIDE * (len(pod.containers) - 1)
+
+
+# A jump of a pod visits every probe worker, which the scheduler's step count does not see:
+# past this many probes a pod's estimate is its stepped cost, a bound on the jumped run's time
+# (300 two-probe containers for an hour: jumped 1.44 s, stepped 2.28 s CPU; issue 28).
+STEPPED_ESTIMATE_PROBES = 64
+
+
+def _probe_count(pod: ProbedContainer) -> int:
+    return sum(len(c.probes()) for c in pod.containers)
 
 
 def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -132,22 +170,51 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     will use them, `keep` if its probe records are kept, `periods` a sweep's smallest
     periodSeconds by probe field."""
     duration = _until_deleted(pod, behaviour, duration)
-    nominal = calls(pod, duration, periods)
     restarts = restart_bound(pod, behaviour, duration, profile)
-    if engine == "simpy" or not jumps or not jumps_apply(pod, behaviour, profile):
-        work = stepped_work(pod, duration, profile, periods=periods, restarts=restarts)
+    if (engine == "simpy" or not jumps or not jumps_apply(pod, behaviour, profile)
+            or _probe_count(pod) > STEPPED_ESTIMATE_PROBES):
+        work = (_healthy_stepped(pod, duration, profile, periods)
+                if isinstance(behaviour, Healthy) else
+                stepped_work(pod, duration, profile, periods=periods, restarts=restarts))
         work *= SIMPY if engine == "simpy" else 1.0
     else:
         work = _jumped_work(pod, behaviour, duration, profile, periods)
     work *= weight(behaviour)
-    return work + (RECORD * nominal if keep else 0.0)
+    return work + (RECORD * records(pod, behaviour, duration, profile) if keep else 0.0)
+
+
+def _healthy_stepped(pod: ProbedContainer, duration: float, profile: KubeletProfile,
+                     periods: dict[str, int] | None) -> float:
+    """`stepped_work` of the healthy app: its answers are instant, so a call is one
+    scheduler step (INSTANT), and once it has settled (Ready, its probes steady) a sync
+    triggers no probe (E6) and is one step too; before, a sync costs SYNC."""
+    gap = sync_gap(profile, restarts=False)
+    unready = min(_unready_seconds(pod, profile), duration)
+    return (SETUP + INSTANT * calls(pod, duration, periods) + SYNC * (unready / gap + 2)
+            + INSTANT * (duration - unready) / gap + _starts(pod, 0.0))
+
+
+def _unready_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
+    """How long the healthy app's pod may be not Ready: each container until its startup
+    probe, then its readiness probe, has succeeded successThreshold times after its initial
+    delay (a tick more for the grid's phase), the init containers and sidecars one after
+    the other, the app containers side by side (R5.9), each after its start and a relist."""
+    hop = profile.container_start_seconds + profile.relist_seconds + profile.sync_seconds
+
+    def ready(c: ContainerSpec) -> float:
+        return hop + sum(p.initial_delay_seconds + (p.success_threshold + 1) * p.period_seconds
+                         + p.timeout_seconds for t, p in c.probes().items()
+                         if t is not ProbeType.LIVENESS)
+    first = sum(ready(c) for c in pod.containers if c.init or c.sidecar)
+    return first + max((ready(c) for c in pod.containers if not (c.init or c.sidecar)),
+                       default=0.0)
 
 
 def fleet_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
                profile: KubeletProfile, *, replicas: int, engine: str = "fast",
                nodes: int | None = None, loaded: bool = False, controlled: bool = False,
                rollout: ProbedContainer | None = None, new_behaviour: Behaviour | None = None,
-               drained: int = 0) -> float:
+               drained: int = 0, keep: bool = False) -> float:
     """The estimated work of one fleet run (`kubesim.fleet`): `replicas` pods each on its own
     scheduler (jumped as one pod is), or all on one stepped scheduler when they interact —
     under the load model (every call reads every replica's Ready), or under the workload's
@@ -156,7 +223,44 @@ def fleet_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     in all (the new ones against `new_behaviour`, default the same), a drain of `drained`
     pods makes their replacements and retries each refused eviction every 5 s against every
     pod. Every pod made is placed on one of `nodes` nodes (default: one per replica), each
-    node scored."""
+    node scored. `keep`: every pod's probe records are kept (`kubesim fleet`), one per
+    nominal call of every pod made (`fleet_records`)."""
+    kept = RECORD * fleet_records(pod, behaviour, duration, profile, replicas=replicas,
+                                  rollout=rollout, new_behaviour=new_behaviour,
+                                  drained=drained) if keep else 0.0
+    return kept + _fleet_runs(pod, behaviour, duration, profile, replicas=replicas,
+                                 engine=engine, nodes=nodes, loaded=loaded,
+                                 controlled=controlled, rollout=rollout,
+                                 new_behaviour=new_behaviour, drained=drained)
+
+
+def records(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+            profile: KubeletProfile) -> float:
+    """The probe records a run that keeps them holds at its end: every nominal call, and
+    for every restart it may hold two more per probe (a new container's workers start a new
+    grid, R1.5, and its start triggers the probes, E6)."""
+    duration = _until_deleted(pod, behaviour, duration)
+    restarts = restart_bound(pod, behaviour, duration, profile)
+    return calls(pod, duration) + 2 * len(_probes(pod)) * restarts
+
+
+def fleet_records(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                  profile: KubeletProfile, *, replicas: int,
+                  rollout: ProbedContainer | None = None,
+                  new_behaviour: Behaviour | None = None, drained: int = 0) -> float:
+    """The probe records a fleet that keeps them holds at its end (`records`) of every pod
+    it makes: the replicas, a rollout's new ones, a drain's replacements."""
+    made = records(pod, behaviour, duration, profile) * (replicas + drained)
+    if rollout is None:
+        return made
+    return made + records(rollout, new_behaviour or behaviour, duration, profile) * replicas
+
+
+def _fleet_runs(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                profile: KubeletProfile, *, replicas: int, engine: str, nodes: int | None,
+                loaded: bool, controlled: bool, rollout: ProbedContainer | None,
+                new_behaviour: Behaviour | None, drained: int) -> float:
+    """`fleet_work` without the records."""
     controlled = controlled or rollout is not None or drained > 0
     place = PLACE_PER_NODE * (replicas if nodes is None else nodes)
     if not loaded and not controlled:
@@ -200,7 +304,7 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         period = _period(probe_type, probe, periods)
         total += min(duration / period + 2, stepped / period + 2 + STRETCH * stretches)
     total += SYNC * (stepped / sync_gap(profile, restarts=restarts > 0) + 2)
-    return SETUP + total + START * (1 + restarts) + JUMPED_RESYNC * resyncs
+    return SETUP + total + _starts(pod, restarts) + JUMPED_RESYNC * resyncs
 
 
 def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -213,7 +317,7 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     since-start windows, initial delays and thresholds); anything else (a trace) all along."""
     settle = _settle_seconds(pod, profile)
     if isinstance(behaviour, Healthy):
-        return settle, 2.0, 0.0
+        return _settle_seconds(pod, profile, failing=False), 1.0, 0.0
     if not isinstance(behaviour, Scenario):
         return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
     spans, per_start, whole = _scenario_spans(pod, behaviour, duration)
@@ -222,25 +326,58 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     killers = [_kill_cycle(probe) for probe_type, probe in _probes(pod)
                if probe_type in _KILLERS]
     cycle = min(killers, default=_FOREVER)
-    grace = _grace_seconds(pod) + profile.container_start_seconds
+    grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
     merged = _merge(spans)
-    seconds, restarts = 0.0, 0.0
-    for s, e in merged:
-        seconds += e - s + settle
-        if killers:  # kills inside, and after it perhaps the last back-off
-            n, _, last = _crash_loop(e - s, cycle, profile)
-            restarts += n
-            seconds += grace + last
+    seconds, inside, restarts = 0.0, 0.0, 0.0
+    for s, e, constant in merged:
+        n, busy = _span_seconds(pod, profile, e - s, constant, cycle=cycle, grace=grace,
+                                settle=settle, dead=dead)
+        inside += n
+        seconds += busy
     loops = [cycle] if per_start > 0 and killers else []  # every new container disturbed
     loops += _exit_lives(behaviour, profile)
     for life in loops:
         n, waited, _ = _crash_loop(duration, life, profile)
         restarts += n
-        seconds += n * grace + dead * waited
-    starts = 1 + restarts
-    seconds += starts * (per_start + settle)
-    return seconds, 2 * len(merged) + 2 * starts, restarts
+        seconds += n * grace + dead * INSTANT * waited
+    # a container started inside a span settles within the span's own settling; every other
+    # start (the first, and those of the loops) settles after it
+    start = settle if per_start > 0 else _settle_seconds(pod, profile, failing=False)
+    seconds += (1 + restarts) * (per_start + start) + inside * per_start
+    return seconds, 2 * len(merged) + 1 + restarts + inside, restarts + inside
+
+
+def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, length: float,
+                  constant: bool, *, cycle: float, grace: float, settle: float,
+                  dead: float) -> tuple[float, float]:
+    """(kills, stepped seconds) of a disturbed span of `length` seconds and the settling
+    after it. Inside it, a container waiting in back-off has its workers skip their ticks
+    and its syncs trigger no probe (every event one step: INSTANT a stepped second); when
+    every answer in it is `constant`, the engine jumps it but for its first settling and
+    each container's life to its kill (the failures it counts) and its restart."""
+    if not _can_kill(pod, length):
+        return 0.0, (min(length, settle) if constant else length) + settle
+    # a container killed in the span lives a whole kill cycle in it (the first, running
+    # when the span begins, may be killed sooner: there is always that one)
+    margin = 1.0 + max(p.timeout_seconds for _, p in _probes(pod))
+    n, waited, last = _crash_loop(length + margin - cycle, cycle, profile)
+    n = max(n, 1.0)
+    busy = length - (1 - INSTANT) * min(waited, length)
+    if constant:
+        busy = min(busy, settle + n * (cycle + grace) + dead * INSTANT * waited)
+    return n, busy + settle + grace + last
+
+
+def _can_kill(pod: ProbedContainer, seconds: float) -> bool:
+    """Whether failing calls for `seconds` can kill a container: a liveness or startup
+    verdict needs failureThreshold failed ticks in a row, (failureThreshold - 1) periods
+    apart (R1.5, R1.12); a tick fails if its call starts up to timeoutSeconds before the
+    span (its answer comes inside it) or inside it (one more second for the answer's
+    latency and the grid's rounding)."""
+    return any((probe.failure_threshold - 1) * probe.period_seconds
+               <= seconds + probe.timeout_seconds + 1.0
+               for probe_type, probe in _probes(pod) if probe_type in _KILLERS)
 
 
 def _kill_cycle(probe: Probe) -> float:
@@ -295,32 +432,43 @@ def _dead_stepped(pod: ProbedContainer, profile: KubeletProfile) -> float:
 
 
 def _scenario_spans(pod: ProbedContainer, sc: Scenario,
-                    duration: float) -> tuple[list[tuple[float, float]], float, bool]:
-    """The wall-clock spans a scenario is disturbed in (clipped to the run), the seconds of
-    every container's life it is disturbed from its start, and whether it is disturbed all
-    along (an answer that is drawn, slow, redirected or failing at rest)."""
-    spans: list[tuple[float, float]] = []
+                    duration: float) -> tuple[list[Span3], float, bool]:
+    """The wall-clock spans a scenario is disturbed in (clipped to the run), each with
+    whether its answers are constant (`_constant_answer`), the seconds of every container's
+    life it is disturbed from its start, and whether it is disturbed all along (an answer
+    that is drawn, slow, redirected or failing at rest)."""
+    spans: list[Span3] = []
     per_start = 0.0
     quickest = min((min(p.period_seconds, p.timeout_seconds) for _, p in _probes(pod)),
                    default=1)
     for spec in sc.targets.values():
         if not _quiet_answer(spec.answer, quickest):
             return [], 0.0, True
-        spans += [(w.start, w.end) for w in spec.windows]
-        spans += [(s.start, s.end) for d in spec.depends_on for s in sc.dependencies[d].down]
+        spans += [(w.start, w.end, _constant_answer(w.answer, quickest)) for w in spec.windows]
+        down = _constant_answer(spec.when_down, quickest)
+        spans += [(s.start, s.end, down) for d in spec.depends_on
+                  for s in sc.dependencies[d].down]
         per_start += sum(w.end - w.start for w in spec.since_start)
-    for stall in sc.stalls:
+    for stall in sc.stalls:  # a stall under way is stepped (requests wait for its end)
         start, end = stall.interval(0.0)
         if stall.since_start is None:
-            spans.append((start, end))
+            spans.append((start, end, False))
         else:
             per_start += end
     if sc.delete is not None:
-        spans.append((sc.delete.at, duration))
+        spans.append((sc.delete.at, duration, False))
     for name in sc.conditions:
-        spans += [(s.start, s.start) for s in sc.conditions[name]]
-    clipped = [(max(0.0, s), min(e, duration)) for s, e in spans if s < duration]
+        spans += [(s.start, s.start, False) for s in sc.conditions[name]]
+    clipped = [(max(0.0, s), min(e, duration), c) for s, e, c in spans if s < duration]
     return clipped, min(per_start, duration), per_start >= duration
+
+
+def _constant_answer(spec: AnswerSpec, quickest: float) -> bool:
+    """Whether an answer holds still enough for the fast scheduler to jump while it is
+    given: a constant latency well within the shortest period and timeout, no connection
+    error (those are retried) and no redirect; its status may be a failure."""
+    return (spec.error is None and spec.location is None
+            and isinstance(spec.latency_ms, Constant) and spec.latency_ms.value / 1000 < quickest)
 
 
 def _quiet_answer(spec: AnswerSpec, quickest: float) -> bool:
@@ -335,15 +483,34 @@ def _quiet_answer(spec: AnswerSpec, quickest: float) -> bool:
     return spec.exit_code in (None, 0) and spec.grpc_status in (None, "SERVING")
 
 
-def _settle_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
+def _settle_seconds(pod: ProbedContainer, profile: KubeletProfile, *,
+                    failing: bool = True) -> float:
     """After a change, how long until every probe is quiet again: its initial delay, enough
-    ticks to reach either threshold, two more periods, and the kubelet's own hops."""
+    ticks to reach either threshold (only successThreshold, and one tick more, when no
+    answer can fail: a start of the app at rest), and the kubelet's own hops."""
     worst = 0.0
     for _, probe in _probes(pod):
-        need = max(probe.failure_threshold, probe.success_threshold) + 3
+        need = (max(probe.failure_threshold, probe.success_threshold) if failing
+                else probe.success_threshold + 1)
         worst = max(worst, probe.initial_delay_seconds + need * probe.period_seconds
                     + probe.timeout_seconds)
     return worst + profile.relist_seconds + profile.sync_seconds + profile.container_start_seconds
+
+
+def _kill_seconds(pod: ProbedContainer, behaviour: Behaviour) -> float:
+    """The longest a probe kill of the pod's containers takes: its preStop hook (a sleep
+    for its seconds; any other hook, the grace period) and then the app's own exit after
+    SIGTERM (the behaviour's shutdown_seconds), never more than the grace period (R4.4)."""
+    worst = 0.0
+    for c in pod.containers:
+        for _, probe in c.probes().items():
+            grace = float(probe.termination_grace_period_seconds
+                          or pod.termination_grace_period_seconds)
+            hook = c.pre_stop
+            hooked = (0.0 if hook is None else float(hook.sleep.seconds)
+                      if hook.sleep is not None else grace)
+            worst = max(worst, min(grace, hooked + behaviour.shutdown_seconds(c.name)))
+    return worst
 
 
 def _grace_seconds(pod: ProbedContainer) -> float:
@@ -371,13 +538,14 @@ def restart_bound(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     return _crash_loop(duration, min(lives), profile)[0]
 
 
-def _merge(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    out: list[tuple[float, float]] = []
-    for s, e in sorted(spans):
+def _merge(spans: list[Span3]) -> list[Span3]:
+    """Overlapping spans as one, constant if each of them is."""
+    out: list[Span3] = []
+    for s, e, c in sorted(spans):
         if out and s <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], e))
+            out[-1] = (out[-1][0], max(out[-1][1], e), out[-1][2] and c)
         else:
-            out.append((s, e))
+            out.append((s, e, c))
     return out
 
 
@@ -400,6 +568,41 @@ def weight(behaviour: object) -> float:
     for dep in behaviour.dependencies.values():
         items += len(dep.down)
     return 1.0 + items / 20
+
+
+def object_work(pod: ProbedContainer, profile: KubeletProfile) -> float:
+    """The size of an object in work: its containers x one simulated hour (OBJECT_SPAN) of
+    its whole pod, its app healthy, on the fast scheduler (estimated as stepped past
+    STEPPED_ESTIMATE_PROBES probes). `check`
+    simulates the whole pod for each container's checks, so this is the least it does with
+    the object; the work of one run grows with the containers too, so the work grows as
+    their square."""
+    return len(pod.containers) * run_work(pod, HEALTHY, OBJECT_SPAN, profile)
+
+
+def check_object(pod: ProbedContainer, profile: KubeletProfile, max_work: int) -> None:
+    """The one verdict on an object that every command simulating it gives (`check`, `run`,
+    `fleet`, `sweep`), in the same words, before its own estimate: `object_work` within
+    `max_work` (issue 28: check refused a 1,000-container Deployment that run and fleet
+    ran)."""
+    n = len(pod.containers)
+    check_budget(object_work(pod, profile), max_work,
+                 what=f"{pod.source}: {pod.object_kind}/{pod.object_name} ({n:,} container(s), "
+                      f"{len(_probes(pod)):,} probe(s)): {n:,} x one simulated hour of its pod")
+
+
+def grid_floor(points: int, runs: int, max_work: int, *, what: str,
+               scenario: bool = False) -> None:
+    """A grid of `points` x `runs` runs, counted before a point is built: every point costs
+    its build (BUILD_POINT, BUILD_SCENARIO_POINT with `scenario` fields) and every run at
+    least MIN_RUN (its setup and first start), so a grid over the budget at that rate is
+    refused before its points are made; and at most MAX_POINTS points (each kept built until
+    it runs: memory, whatever the budget)."""
+    build = BUILD_SCENARIO_POINT if scenario else BUILD_POINT
+    check_budget(float(points) * (build + runs * MIN_RUN), max_work, what=what)
+    if points > MAX_POINTS:
+        raise UsageError(f"{what}: at most {MAX_POINTS:,} points (each is built and kept "
+                         "until it runs; --max-work does not raise it); sweep fewer values")
 
 
 def observer_calls(duration: float) -> float:
@@ -428,6 +631,10 @@ def check_budget(work: float | Iterable[float], max_work: int, *, what: str,
                          f"calls and kubelet syncs simulated), over the work budget of "
                          f"{max_work:,}{mem}; shorten it, or raise the budget with "
                          "--max-work N")
+    if not kept * BYTES_PER_CALL <= MEMORY_CEILING:  # whatever the budget: memory is not work
+        raise UsageError(f"{what} would hold about {_bytes(kept * BYTES_PER_CALL)} of probe "
+                         f"records, over the memory ceiling of {_bytes(MEMORY_CEILING)} "
+                         "(--max-work does not raise it); shorten it")
 
 
 class Meter:

@@ -9,7 +9,13 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from kubesim.analysis.budget import check_budget, check_duration, fleet_work
+from kubesim.analysis.budget import (
+    check_budget,
+    check_duration,
+    check_object,
+    fleet_records,
+    fleet_work,
+)
 from kubesim.behaviour.horizon import default_duration
 from kubesim.behaviour.replicas import TraceCast
 from kubesim.behaviour.scenario import load_scenario
@@ -277,12 +283,21 @@ def _simulate(args: argparse.Namespace, spec: FleetSpec, behaviour: Behaviour) -
 def _check_fleet_work(args: argparse.Namespace, pod: ProbedContainer, behaviour: Behaviour,
                       settings: FleetSettings, profile: KubeletProfile, **controllers: Any
                       ) -> None:
-    """The fleet's work within --max-work, before any pod starts (kubesim.analysis.budget)."""
+    """The object, then the fleet's work (every pod's probe records kept) within
+    --max-work and its records within the memory ceiling, before any pod starts
+    (kubesim.analysis.budget)."""
+    check_object(pod, profile, args.max_work)
     work = fleet_work(pod, behaviour, args.duration, profile, replicas=settings.replicas,
                       nodes=settings.node_count, engine=args.engine,
-                      loaded=settings.load is not None, **controllers)
-    check_budget(work, args.max_work, what=f"this fleet ({settings.replicas} replicas x "
-                                           f"{args.duration:g} s)")
+                      loaded=settings.load is not None, keep=True, **controllers)
+    kept = fleet_records(pod, behaviour, args.duration, profile, replicas=settings.replicas,
+                         rollout=controllers.get("rollout"),
+                         new_behaviour=controllers.get("new_behaviour"),
+                         drained=controllers.get("drained", 0))
+    shown = args.scenario or ", ".join(args.trace or ()) or "healthy"
+    check_budget(work, args.max_work, kept=kept,
+                 what=f"this fleet ({settings.replicas} replicas x {args.duration:g} s, "
+                      f"behaviour {shown})")
 
 
 def _int_or_percent(text: str | None, flag: str) -> int | str | None:

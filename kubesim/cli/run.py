@@ -7,7 +7,7 @@ import itertools
 import math
 from typing import TYPE_CHECKING
 
-from kubesim.analysis.budget import calls, check_budget, check_duration, run_work
+from kubesim.analysis.budget import check_budget, check_duration, check_object, records, run_work
 from kubesim.analysis.phases import across_phases
 from kubesim.behaviour.horizon import default_duration
 from kubesim.behaviour.replicas import lone_pod_note
@@ -83,12 +83,14 @@ def _check_work(args: argparse.Namespace, pod: ProbedContainer, behaviour: Behav
                          f"repeats every {cycle} s, the lcm of the probe periods (--phase)")
     if args.phases is not None and args.phases < 1:
         raise UsageError(f"--phases {args.phases} must be a whole number >= 1")
+    check_object(pod, profile, args.max_work)
     one = run_work(pod, behaviour, args.duration, profile, engine=args.engine, keep=True)
     phases = (args.phases or 0) * run_work(pod, behaviour, args.duration, profile,
                                            engine=args.engine)
     what = f"this run ({args.duration:g} s" + (f", and {args.phases} phases)" if args.phases
                                                else ")")
-    check_budget(one + phases, args.max_work, what=what, kept=calls(pod, args.duration))
+    check_budget(one + phases, args.max_work, what=what,
+                 kept=records(pod, behaviour, args.duration, profile))
 
 
 def run(args: argparse.Namespace) -> CommandResult:

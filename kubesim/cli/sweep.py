@@ -172,7 +172,8 @@ def run(args: argparse.Namespace) -> CommandResult:
     progress = _Progress(len(plan.points), sys.stderr.isatty() if args.progress == "auto"
                          else args.progress == "always")
     started = time.monotonic()
-    results = run_sweep(plan.spec, plan.points, executor=executor, checked=True)
+    results = run_sweep(plan.spec, plan.points, executor=executor, checked=True,
+                        built=plan.built)
     done, interrupted = _collect(results, progress)
     elapsed = time.monotonic() - started
     meta = sweep_meta(plan, behaviour=args.scenario or args.trace or "healthy",

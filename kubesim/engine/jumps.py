@@ -16,9 +16,9 @@ A stretch ends at the pod's deletion, at a container's own exit if one is due (a
 process of its own, scheduled when the container started, so it keeps its place among
 ties), at the tick of a worker that is to do something else (see a new container, write a
 Failure and exit), and at the pod worker's next sync when that sync would act (a restart, a
-readiness trigger). Pods of any shape are jumped: sidecars, init containers done,
-containers without probes, probes answered by another container (the one listening on the
-port, R2.5).
+readiness trigger). Pods of any shape are jumped: sidecars,
+init containers done, containers without probes, probes answered by another container (the
+one listening on the port, R2.5).
 
 Coverage (`behaviour.lookup.jumps_apply`: beside the look-up it reads, so that the work
 budget asks it without loading the engine): a behaviour with a quiet look-up, no exit on a

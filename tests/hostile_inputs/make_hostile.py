@@ -4,7 +4,9 @@ Each file is named `<how>_<what>.<ext>`; `<how>` says which command reads it (se
 tests/test_hostile.py): spec (`run FILE`), scenario (`run SPEC --scenario FILE`), trace
 (`run SPEC --trace FILE`), plot (`plot FILE -o OUT.png`), blackbox (`import-blackbox FILE`),
 expectations (`check SPEC --expectations FILE`), check (`check FILE`), explain (`explain
-FILE`), config (`check SPEC --config FILE`). Every one must end in exit code 2 with one line on
+FILE`), config (`check SPEC --config FILE`), fleet (`fleet FILE`), fleetscenario (`fleet SPEC
+--scenario FILE --replicas 3`), sweep (`sweep FILE` over a grid of two million points). Every
+one must end in exit code 2 with one line on
 stderr, at once and in bounded memory. The `ok_` files must be accepted (exit 0); some are
 also read by the tests of what they regress (named beside them).
 
@@ -276,6 +278,35 @@ FILES.update({
     "check_chart_kube_version.tgz": chart_archive(CHART + "kubeVersion: '<1.20.0-0'\n"),
     "check_chart_api_version_v3.tgz": chart_archive(CHART.replace("v2", "v3")),
     "check_chart_release_name.tgz": chart_archive(CHART.replace("demo", "Demo_App")),
+})
+
+
+def many_containers(n: int) -> str:
+    """A Deployment whose pod has `n` containers, each probed for liveness and readiness on
+    one endpoint: `check` refused 1,000 of them while `run` and `fleet` ran it (issue 28)."""
+    head = ("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: many}\nspec:\n"
+            "  replicas: 3\n  selector: {matchLabels: {app: many}}\n  template:\n"
+            "    metadata: {labels: {app: many}}\n    spec:\n      containers:\n")
+    probe = "{httpGet: {path: /healthz, port: 8080}}"
+    return head + "".join(f"      - name: c{i}\n        image: x:1\n"
+                          f"        livenessProbe: {probe}\n        readinessProbe: {probe}\n"
+                          for i in range(n))
+
+
+# issue 28 item 3: inputs whose work is counted before anything is built (the object's
+# containers, a fleet's records, a sweep's points), each refused before it is simulated; 300
+# containers of one pod stand for the issue's 1,000 (the same refusal, a ninth of the reading)
+FILES.update({
+    "spec_300_containers.yaml": many_containers(300),
+    "check_300_containers.yaml": many_containers(300),
+    "fleet_300_containers.yaml": many_containers(300),
+    # an outage near 1e8 s: the fleet runs past it, 3 replicas' records would be about 18 GB
+    "fleetscenario_outage_at_1e8_seconds.yaml": "targets:\n  \"*\":\n    answer: "
+                                                "{status: 200, latency_ms: 2}\nstalls:\n  - "
+                                                "{from: 100000000, to: 100000060}\n",
+    # the spec of `sweep FILE --set ...=1..1000 --set ...=1..2000` (test_hostile's argv_for):
+    # two million points, refused before one is built
+    "sweep_two_million_points.yaml": PROBE,
 })
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kubesim.analysis.budget import check_budget
+from kubesim.analysis.budget import check_budget, check_object
 from kubesim.analysis.check.checks import check_named
 
 if TYPE_CHECKING:
@@ -22,7 +22,14 @@ def work(plan: Plan, s: Settings) -> float:
 
 
 def estimate(plan: Plan, s: Settings) -> float:
-    """The plan's work; UsageError (before any work) over `s.max_work`."""
+    """The plan's work; UsageError (before any work) over `s.max_work`: first every object
+    a run simulates, as `run` and `fleet` judge it (`check_object`), then the plan's sum."""
+    seen: set[int] = set()
+    for run in plan.runs:
+        pod = run.container.pod
+        if pod is not None and id(run.workload) not in seen:
+            seen.add(id(run.workload))
+            check_object(pod, s.profile, s.max_work)
     total = work(plan, s)
     check_budget(total, s.max_work, what=f"this check ({s.phases} grid phases)")
     return total

@@ -89,11 +89,11 @@ def _rollout_of(pod: ProbedContainer, values: dict[str, Any]) -> RolloutSettings
         recreate=base.type == "Recreate")
 
 
-def check_fleet_point(spec: SweepSpec, values: dict[str, Any]) -> None:
-    """Fail before any run if a point's fleet, rollout or preStop cannot be built."""
+def check_fleet_point(spec: SweepSpec, values: dict[str, Any], pod: ProbedContainer) -> None:
+    """Fail before any run if a point's fleet, rollout or preStop cannot be built (`pod`:
+    the point's, `apply_point`'s)."""
     assert spec.fleet is not None
     fleet_of(spec.fleet, values)
-    pod, _ = apply_point(spec.pod_at(values), spec.behaviour, values)
     if "preStop.sleep" in values:
         pod = _with_pre_stop(pod, values["preStop.sleep"])
     _rollout_of(pod, values)
@@ -103,7 +103,8 @@ def evaluate_fleet_point(spec: SweepSpec, point: Point) -> PointResult:
     """Every run of one fleet point, folded into its result."""
     assert spec.fleet is not None
     settings = fleet_of(spec.fleet, point.values)
-    pod, behaviour = apply_point(spec.pod_at(point.values), spec.behaviour, point.values)
+    pod, behaviour = point.built or apply_point(spec.pod_at(point.values), spec.behaviour,
+                                                point.values)
     if "preStop.sleep" in point.values:
         pod = _with_pre_stop(pod, point.values["preStop.sleep"])
     rollout = _rollout_of(pod, point.values)

@@ -534,10 +534,12 @@ class SweepSpec:
 
 @dataclass(frozen=True)
 class Point:
-    """One grid point to evaluate: its index in the grid and its values."""
+    """One grid point to evaluate: its index in the grid and its values, and its pod and
+    behaviour when they were built already (`run.check_spec`: each point is built once)."""
 
     index: int
     values: dict[str, Any]
+    built: tuple[ProbedContainer, Behaviour] | None = None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from kubesim.analysis.budget import check_budget, check_duration
+from kubesim.analysis.budget import check_budget, check_duration, check_object, grid_floor
 from kubesim.analysis.sweep.grid import (
     PointGoal,
     Setting,
@@ -33,11 +33,12 @@ __all__ = ["SweepPlan", "check_sweep", "plan_sweep", "sweep_meta"]
 
 @dataclass(frozen=True)
 class SweepPlan:
-    """The spec every point shares, and the points."""
+    """The spec every point shares, and the points (each built once: `built`)."""
 
     spec: SweepSpec
     points: list[dict[str, Any]]
     settings: list[Setting]
+    built: list[tuple[ProbedContainer, Any]]
 
 
 def plan_sweep(pod: ProbedContainer, behaviour: Any, settings: list[Setting], *,
@@ -47,10 +48,11 @@ def plan_sweep(pod: ProbedContainer, behaviour: Any, settings: list[Setting], *,
                fleet: FleetSettings | None, max_work: int) -> SweepPlan:
     """The sweep to run, or a UsageError (over budget) before any work."""
     check_sweep(settings, duration=duration, phases=phases, seeds=seeds)
-    size = math.prod(len(s.values) for s in settings)
-    runs = size * phases * seeds
-    what = f"this sweep ({size:,} points x {phases} phases x {seeds} seed(s))"
-    check_budget(runs, max_work, what=what)  # every run makes a call: before expanding
+    size = math.prod(len(s.values) for s in settings)  # counted, not built
+    what = f"this sweep of {source} ({size:,} points x {phases} phases x {seeds} seed(s))"
+    grid_floor(size, phases * seeds, max_work, what=what,  # before a point is made
+               scenario=any(s.kind == "scenario" for s in settings))
+    check_object(pod, profile, max_work)
     points = expand_grid(settings)
     variants = chart_variants(source, container, render, settings)
     if duration is None:
@@ -64,7 +66,7 @@ def plan_sweep(pod: ProbedContainer, behaviour: Any, settings: list[Setting], *,
     built = check_spec(spec, points)  # every point builds: before it is estimated
     check_budget(sweep_work(spec, points, _smallest_periods(settings), built), max_work,
                  what=f"{what[:-1]}, {duration:g} s each)")
-    return SweepPlan(spec, points, settings)
+    return SweepPlan(spec, points, settings, built)
 
 
 def check_sweep(settings: list[Setting], *, duration: float | None, phases: int,

@@ -9,6 +9,8 @@ from collections.abc import Callable, Generator, Iterable
 from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.budget import (
+    BUILD_POINT,
+    BUILD_SCENARIO_POINT,
     LOADED,
     LOADED_PER_REPLICA,
     SIMPY,
@@ -22,6 +24,7 @@ from kubesim.analysis.sweep.grid import (
     FLEET_FIELDS,
     Point,
     PointResult,
+    Setting,
     SweepSpec,
     apply_point,
     is_threshold,
@@ -125,8 +128,8 @@ def evaluate_group(spec: SweepSpec, points: list[Point]) -> list[PointResult]:
         return [evaluate_fleet_point(spec, p) for p in points]
     memo: dict[tuple[int, int], list[Any]] = {}
     out = []
-    for p in points:
-        built = apply_point(spec.pod_at(p.values), spec.behaviour, p.values)  # once a point
+    for p in points:  # built once: by check_spec, else here
+        built = p.built or apply_point(spec.pod_at(p.values), spec.behaviour, p.values)
         out.append(summarise(spec, p, run_point(spec, p, memo, built), built[1]))
     return out
 
@@ -140,9 +143,12 @@ def group_points(tasks: list[Point]) -> list[list[Point]]:
     return list(groups.values())
 
 
-def point_tasks(points: list[dict[str, Any]]) -> list[Point]:
-    """Number the points of a grid."""
-    return [Point(i, p) for i, p in enumerate(points)]
+def point_tasks(points: list[dict[str, Any]],
+                built: list[tuple[ProbedContainer, Behaviour]] | None = None) -> list[Point]:
+    """Number the points of a grid (with their pods and behaviours, when built)."""
+    if built is None:
+        return [Point(i, p) for i, p in enumerate(points)]
+    return [Point(i, p, b) for i, (p, b) in enumerate(zip(points, built, strict=True))]
 
 
 def check_spec(spec: SweepSpec, points: list[dict[str, Any]]
@@ -160,12 +166,12 @@ def check_spec(spec: SweepSpec, points: list[dict[str, Any]]
         raise UsageError(f"--set {sorted(fleet_fields)[0]}: fleet parameters need --fleet")
     kill_within = any(e.kind == "kill-within" for e in spec.expectations)
     built = []
-    for values in points:
+    for values in points:  # each point built (and validated) once
+        pod, behaviour = apply_point(spec.pod_at(values), spec.behaviour, values)
         if spec.fleet is not None:
             from kubesim.analysis.sweep.fleet_points import check_fleet_point
 
-            check_fleet_point(spec, values)
-        pod, behaviour = apply_point(spec.pod_at(values), spec.behaviour, values)
+            check_fleet_point(spec, values, pod)
         if kill_within and hang_start(behaviour, spec.duration) is None:
             raise UsageError("--expect kill-within needs a scenario with a stall (or hang) "
                              "that starts within --duration")
@@ -185,11 +191,14 @@ def sweep_work(spec: SweepSpec, points: list[dict[str, Any]],
     every run at the grid's worst, stepped at its smallest periods (`periods`) and with its
     most replicas. `built`: every point's pod and behaviour (`check_spec`'s), when known."""
     runs = spec.phases * spec.seeds
+    scenario = any(Setting(k, ()).kind == "scenario" for p in points[:1] for k in p)
+    build = BUILD_SCENARIO_POINT if scenario else BUILD_POINT
     if len(points) <= EXACT_POINTS:
         if built is None:
             built = [apply_point(spec.pod_at(v), spec.behaviour, v) for v in points]
-        return runs * sum(_point_work(spec, values, pod, behaviour)
-                          for values, (pod, behaviour) in zip(points, built, strict=True))
+        return len(points) * build + runs * sum(
+            _point_work(spec, values, pod, behaviour)
+            for values, (pod, behaviour) in zip(points, built, strict=True))
     worst = max(stepped_work(pod, spec.duration, spec.profile, periods=periods,
                              restarts=restart_bound(pod, spec.behaviour, spec.duration,
                                                     spec.profile))
@@ -199,7 +208,7 @@ def sweep_work(spec: SweepSpec, points: list[dict[str, Any]],
         most = max([v["replicas"] for v in points if isinstance(v.get("replicas"), int)]
                    + [spec.fleet.replicas])
         worst *= 2 * most * (LOADED + LOADED_PER_REPLICA * most)
-    return runs * len(points) * worst
+    return len(points) * (build + runs * worst)
 
 
 def _point_work(spec: SweepSpec, values: dict[str, Any], pod: ProbedContainer,
@@ -217,14 +226,17 @@ def _point_work(spec: SweepSpec, values: dict[str, Any], pod: ProbedContainer,
 
 def run_sweep(spec: SweepSpec, points: list[dict[str, Any]], *,
               executor: Callable[[SweepSpec, list[list[Point]]], Iterable[list[PointResult]]]
-              | None = None, checked: bool = False) -> Generator[PointResult, None, None]:
+              | None = None, checked: bool = False,
+              built: list[tuple[ProbedContainer, Behaviour]] | None = None
+              ) -> Generator[PointResult, None, None]:
     """Evaluate every point; yields results as their groups complete (any order).
     `executor` maps (spec, groups of points) to lists of results: in this process by
     default; `cmd_sweep` has a process pool, `dask_backend` Dask. `checked`: the caller ran
-    `check_spec` on these points already."""
+    `check_spec` on these points already, and `built` is what it returned (each point's pod
+    and behaviour, so no point is built twice)."""
     if not checked:
-        check_spec(spec, points)
-    groups = group_points(point_tasks(points))
+        built = check_spec(spec, points)
+    groups = group_points(point_tasks(points, built))
     if executor is None:
         return (r for g in groups for r in evaluate_group(spec, g))
     return (r for results in executor(spec, groups) for r in results)
