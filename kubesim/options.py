@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["MAX_SEED", "MAX_START_TIMES", "SEVERITIES", "Option", "ValueKind", "add_option",
-           "count_arg", "is_digits", "quoted", "seconds_arg", "seconds_or_zero_arg", "seed_arg",
-           "start_times_arg", "whole_arg"]
+           "count_arg", "is_digits", "mebibytes_arg", "quoted", "seconds_arg",
+           "seconds_or_zero_arg", "seed_arg", "start_times_arg", "time_limit_arg", "whole_arg"]
 
 
 class ValueKind(enum.Enum):
@@ -53,6 +53,8 @@ class ValueKind(enum.Enum):
     NEGATED = "negated"  # `--no-X`: the field X is off when given
     BEHAVIOUR = "behaviour"  # --scenario/--trace FILE, kept in command-line order
     CONFIG = "config"  # --config PATH|none (`--no-config` is none)
+    SWITCH_OR_UNSET = "switch_or_unset"  # on when given; not given: None (another source's)
+    CONST = "const"  # stores `const` in `dest` (an old spelling of another option)
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,8 @@ class Option:
     dashes); `config` the configuration's key (None: the configuration cannot set it);
     `metavar` how `--help` shows its value; `group`: check's settings listed under "check
     settings" in `--help`; `choices` the values it takes; `default` argparse's when not
-    given (the field's too)."""
+    given (the field's too); `nargs`, `const` and `required` as argparse's; `reader` reads
+    the value where its kind's reader does not (a bound of the command's own)."""
 
     name: str
     kind: ValueKind
@@ -74,6 +77,15 @@ class Option:
     dest: str | None = None
     choices: tuple[str, ...] = ()
     default: Any = None
+    nargs: str | None = None
+    const: Any = None
+    required: bool = False
+    reader: Callable[[str], Any] | None = None
+
+    @property
+    def positional(self) -> bool:
+        """An argument without a flag (`spec`, `paths`): `flags` holds its name."""
+        return bool(self.flags) and not self.flags[0].startswith("-")
 
     @property
     def flag(self) -> str:
@@ -86,6 +98,8 @@ class Option:
         """Where argparse stores it."""
         if self.dest is not None:
             return self.dest
+        if self.positional:
+            return self.flags[0]
         if self.kind is ValueKind.BEHAVIOUR:  # check's action keeps them in order, in one list
             return "behaviours"
         return self.flag[2:].replace("-", "_")
@@ -159,6 +173,26 @@ def _seconds(text: str, *, zero: bool) -> float:
     return value
 
 
+def time_limit_arg(text: str) -> float:
+    """A number of seconds, more than 0 and at most a day (`kubesim mcp --time-limit`)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= 86400:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number of seconds, more than 0 "
+                                         "and at most 86400")
+    return value
+
+
+def mebibytes_arg(text: str) -> int:
+    """A whole number of MiB from 256 to 2^20 (`kubesim mcp --max-memory`)."""
+    if not text.isdigit() or not 256 <= int(text) <= 1 << 20:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a whole number of MiB, 256 to "
+                                         f"{1 << 20}")
+    return int(text)
+
+
 def count_arg(text: str) -> int:
     """A whole number >= 1 (argparse type)."""
     if not text.isdigit() or int(text) < 1:
@@ -180,13 +214,19 @@ def _argparse_kwargs(option: Option) -> dict[str, Any]:
     kind = option.kind
     if kind in (ValueKind.SWITCH, ValueKind.NEGATED):
         return {"action": "store_true"}
+    if kind is ValueKind.SWITCH_OR_UNSET:
+        return {"action": "store_true", "default": None}
     if kind is ValueKind.TOGGLE:
         return {"action": argparse.BooleanOptionalAction, "default": None}
+    if kind is ValueKind.CONST:
+        return {"action": "store_const", "const": option.const}
     kwargs: dict[str, Any] = {"metavar": option.metavar}
+    if option.positional:  # a list of them by its `nargs`
+        return kwargs
     if kind in (ValueKind.REPEAT, ValueKind.PAIRS):
         kwargs.update(action="append", default=[])
-    elif kind in _READERS:
-        kwargs["type"] = _READERS[kind]
+    elif option.reader is not None or kind in _READERS:
+        kwargs["type"] = option.reader or _READERS[kind]
     choices = SEVERITIES if kind is ValueKind.SEVERITY else option.choices
     if choices:
         kwargs["choices"] = list(choices)
@@ -203,5 +243,13 @@ def add_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup
         kwargs["default"] = option.default
     if option.dest is not None:
         kwargs["dest"] = option.dest
+    if option.nargs is not None:
+        kwargs["nargs"] = option.nargs
+    if option.const is not None and option.kind is not ValueKind.CONST:
+        kwargs["const"] = option.const
+    if option.required:
+        kwargs["required"] = True
+    if option.positional:
+        kwargs.pop("dest", None)  # argparse takes a positional's name as its destination
     kwargs.update(extra)
     return parser.add_argument(*(option.flags or (option.flag,)), help=option.help, **kwargs)

@@ -74,11 +74,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "has a stable id (KS001...), a severity and a reason measured by the "
                     "simulator. Exit 0: nothing at or above --fail-on; 1: findings; 2: bad "
                     "input.")
-    p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="manifest or probe spec file, Helm chart or kustomization directory, "
-                        "chart .tgz, directory (recursive *.yaml/*.yml; charts and "
-                        "kustomizations in it are rendered), or - for stdin (piped `helm "
-                        "template` output is split on its # Source: lines)")
+    add_option(p, CHECK["paths"])
     p.set_defaults(behaviours=[])
     for name in ("scenarios", "traces"):
         add_option(p, CHECK[name], action=BehaviourAction)

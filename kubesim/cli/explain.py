@@ -38,10 +38,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "reconstruct its probe failures, kills, back-offs, restarts and not-Ready "
                     "stretches, replay them through the kubelet model, and say what would "
                     "have prevented them.")
-    p.add_argument("records", nargs="*", metavar="RECORD",
-                   help="a record file, several about one pod, or - for stdin; or, read "
-                        "from a live cluster with kubectl's credentials: pod/NAME, "
-                        "deploy/NAME, sts/NAME or ds/NAME (the pods of a workload)")
+    add_option(p, EXPLAIN["records"])
     live = add_live_args(p)
     for name in ("namespace", "selector"):
         add_option(live, LIVE[name])

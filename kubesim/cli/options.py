@@ -12,8 +12,10 @@ server lists its tools, and `kubesim CMD --help` answers, before anything heavy 
 
 from __future__ import annotations
 
+import argparse
+
 from kubesim.analysis.wants import WANTS
-from kubesim.options import Option, ValueKind
+from kubesim.options import Option, ValueKind, mebibytes_arg, time_limit_arg
 
 __all__ = ["BEHAVIOUR", "CENSORED", "CHECK", "CONFIG", "CONTAINER", "DEFAULT_MAX_WORK",
            "DEFAULT_RENDER_TIMEOUT", "ENGINE", "EXPLAIN", "KUBELET", "LIVE", "LIVE_GROUP",
@@ -119,11 +121,13 @@ def html_option() -> Option:
 
 CONTAINER = K("container", T.TEXT, "which container's probes", "NAME")
 SEED = K("seed", T.SEED, "random seed (0)", "N", default=0)
+_SPEC_HELP = "manifest or compact probe spec (YAML), Helm chart or kustomization"
+SPEC = K("spec", T.TEXT, _SPEC_HELP + "; - for stdin", flags=("spec",))
 
 # ---------------------------------------------------------------- run and windows
 
 RUN = _by_name(
-    duration_option(), SEED,
+    SPEC, duration_option(), SEED,
     K("phase", T.NUMBER, "pin the probe grid: ticks at S + k*periodSeconds", "S"),
     K("phases", T.INTEGER, "also run at N grid phases and summarise how the outcome varies",
       "N"),
@@ -134,7 +138,7 @@ RUN = _by_name(
       "FILE.png"),
     ENGINE, max_work_option(),
 )
-WINDOWS = _by_name(CONTAINER, max_work_option())
+WINDOWS = _by_name(SPEC, CONTAINER, max_work_option())
 
 # ---------------------------------------------------------------- check (its settings:
 # kubesim.analysis.check.options)
@@ -147,6 +151,10 @@ CONFIG = _by_name(
     K("no_config", T.SWITCH, "the same as --config none"),
 )
 CHECK = _by_name(
+    K("paths", T.REPEAT, "manifest or probe spec file, Helm chart or kustomization directory, "
+      "chart .tgz, directory (recursive *.yaml/*.yml; charts and kustomizations in it are "
+      "rendered), or - for stdin (piped `helm template` output is split on its # Source: "
+      "lines)", "PATH", flags=("paths",), nargs="*"),
     K("scenarios", T.BEHAVIOUR, "synthetic behaviour to check against (repeatable)", "FILE",
       flags=("--scenario",)),
     K("traces", T.BEHAVIOUR, "recorded behaviour to check against (repeatable)", "FILE",
@@ -178,6 +186,8 @@ CHECK = _by_name(
 # ---------------------------------------------------------------- suggest
 
 SUGGEST = _by_name(
+    K("paths", T.REPEAT, "manifest or probe spec file, Helm chart, kustomization, directory, "
+      "or - for stdin", "SPEC", flags=("paths",), nargs="+"),
     K("expect", T.PAIRS, "; ".join(f"{k}=S: {v.format(s='S')}" for k, v in WANTS.items())
       + " (repeatable)", "KIND=S"),
     K("scenarios", T.BEHAVIOUR, "which endpoints a dependency outage fails (depends_on), and "
@@ -218,6 +228,9 @@ LIVE = _by_name(
 )
 
 EXPLAIN = _by_name(
+    K("records", T.REPEAT, "a record file, several about one pod, or - for stdin; or, read "
+      "from a live cluster with kubectl's credentials: pod/NAME, deploy/NAME, sts/NAME or "
+      "ds/NAME (the pods of a workload)", "RECORD", flags=("records",), nargs="*"),
     K("now", T.TEXT, "when the record was taken (RFC 3339 or as describe prints times): "
       "places describe's ages on the clock", "TIME"),
     K("pod", T.TEXT, "which pod, when the record holds several", "NAME"),
@@ -230,4 +243,179 @@ EXPLAIN = _by_name(
     K("phases", T.INTEGER, "grid phases the replay runs at (8)", "N", default=8),
     K("seed", T.INTEGER, "random seed (0)", "N", default=0),
     max_work_option(),
+)
+
+# ---------------------------------------------------------------- fleet, and sweep --fleet
+
+DEFAULT_PROPAGATION_SECONDS = 2.0  # kubesim.fleet.settings' (tests hold the two equal)
+FLEET_SETTINGS = _by_name(
+    K("replicas", T.INTEGER, "replicas (default: the workload's spec.replicas, else 3)", "N"),
+    K("start_spread", T.NUMBER, "replicas' first containers start uniformly within S seconds "
+      "(0)", "S", default=0.0),
+    K("start_times", T.TIMES, "replica i's first container starts at Ti seconds (one per "
+      "replica)", "T0,T1,..."),
+    K("nodes", T.INTEGER, "nodes the pods are scheduled on (default: one per replica)", "N"),
+    K("zones", T.TEXT, "zones the nodes are spread over, round-robin (default: "
+      "zone-a,zone-b,zone-c)", "A,B,..."),
+    K("propagation", T.NUMBER, "seconds from a Ready change to traffic following it "
+      f"({DEFAULT_PROPAGATION_SECONDS:g}; 0 with --ideal)", "S"),
+    K("publish_not_ready_addresses", T.SWITCH_OR_UNSET, "the Service publishes pods that are "
+      "not Ready (default: the manifests' Service)"),
+    K("load", T.TEXT, "opt-in load model: RPS requests/s shared by the serving replicas, each "
+      "serving CAPACITY requests/s (backlog slows probes)", "RPS:CAPACITY"),
+    K("min_capacity", T.INTEGER, "count seconds with fewer than K serving endpoints (default: "
+      "all)", "K"),
+)
+ROLLOUT_GROUP = "rolling update (the workload's strategy; flags override it)"
+DRAIN_GROUP = "drain under a PodDisruptionBudget (flags override the manifests' budget)"
+FLEET = _by_name(
+    SPEC, duration_option(), SEED, CONTAINER,
+    # rolling update
+    K("rollout_at", T.NUMBER, "apply a new pod template at S seconds and roll the fleet to it",
+      "S"),
+    K("new", T.TEXT, "the new version's manifest (default: SPEC)", "SPEC"),
+    K("new_scenario", T.TEXT, "how the new version behaves (default: the same behaviour)",
+      "FILE"),
+    K("max_surge", T.TEXT, "a Deployment's rollingUpdate.maxSurge", "N|P%"),
+    K("max_unavailable", T.TEXT, "rollingUpdate.maxUnavailable (a Deployment's or a "
+      "StatefulSet's)", "N|P%"),
+    K("min_ready_seconds", T.INTEGER, "spec.minReadySeconds", "S"),
+    K("progress_deadline", T.INTEGER, "a Deployment's spec.progressDeadlineSeconds", "S"),
+    K("partition", T.INTEGER, "a StatefulSet's rollingUpdate.partition", "P"),
+    K("pod_start", T.NUMBER, "from a new pod's creation to its first container running (2)",
+      "S", default=2.0),
+    # drain
+    K("drain_at", T.NUMBER, "drain at S seconds (default: the node of pod #0)", "S"),
+    K("drain_node", T.TEXT, "cordon NODE and evict the workload's pods on it", "NODE"),
+    K("drain_pods", T.INTEGER, "evict the first K pods there are at the drain (a StatefulSet's "
+      "lowest ordinals; cordoning nothing)", "K"),
+    K("drain_replicas", T.TEXT, "evict these pods, by index (cordoning nothing)", "I,J,..."),
+    K("pdb_min_available", T.TEXT, "the PodDisruptionBudget's minAvailable", "N|P%"),
+    K("pdb_max_unavailable", T.TEXT, "the PodDisruptionBudget's maxUnavailable", "N|P%"),
+    K("unhealthy_pod_eviction_policy", T.TEXT, "the budget's policy for pods not Ready "
+      "(default: the budget's, else IfHealthyBudget)",
+      choices=("IfHealthyBudget", "AlwaysAllow")),
+    *output_options(("text", "json")),
+    K("plot", T.TEXT, "also draw capacity and one swimlane per pod (needs kubesim[plot])",
+      "FILE.png"),
+    ENGINE, max_work_option(),
+)
+
+# ---------------------------------------------------------------- sweep
+
+# kubesim.cli.sweep's metrics a plot can show
+METRICS = ("restarts_mean", "restarts_max", "kills_mean", "unready_mean", "unready_max",
+           "first_ready_mean", "first_ready_max", "hang_to_kill_max", "probes")
+MAX_JOBS = 1024
+SWEEP = _by_name(
+    K("spec", T.TEXT, _SPEC_HELP, flags=("spec",)),
+    K("settings", T.REPEAT, "a field and its values: a list (1,2,3) or a range (1..10, "
+      "1..10:2); repeat for a grid", "FIELD=VALUES", flags=("--set",), dest="settings"),
+    K("chart_values", T.REPEAT, "a Helm chart value and its values (SPEC a chart): the chart "
+      "is rendered once per value; shown as values.PATH; repeatable", "PATH=VALUES",
+      flags=("--set-value",), dest="chart_values"),
+    K("expect", T.REPEAT, "no-restart | max-restarts=N | ready-within=S | max-unready=S | "
+      "kill-within=S (held at every phase and seed?)", "CLAIM"),
+    K("phases", T.INTEGER, "grid phases per point (20)", "N", default=20),
+    K("seeds", T.INTEGER, "seeds per phase (1)", "N", default=1),
+    K("seed", T.SEED, "first seed (0)", "N", default=0),
+    duration_option("run (of every point)"),
+    CONTAINER,
+    K("jobs", T.INTEGER, f"local worker processes (default: every core; at most {MAX_JOBS})",
+      "N", flags=("--jobs", "-j")),
+    K("dask", T.SWITCH, "run on a local Dask cluster (needs the dask extra)"),
+    K("scheduler", T.TEXT, "run on the Dask scheduler at ADDRESS (tcp://host:8786)",
+      "ADDRESS"),
+    *output_options(("text", "csv", "json", "table"), "text (a table; 'table' is the old "
+                    "name), csv or json"),
+    K("plot", T.TEXT, "heatmap (two fields) or line plot (one field); needs matplotlib",
+      "FILE.png"),
+    K("plot_metric", T.TEXT, "what the plot shows (restarts_mean)", choices=METRICS,
+      default="restarts_mean"),
+    K("progress", T.TEXT, "a progress line on stderr: auto (when stderr is a terminal; the "
+      "default), always (also --progress alone) or never", choices=("auto", "always", "never"),
+      default="auto", nargs="?", const="always"),
+    # the old spelling of --progress never, not shown
+    K("no_progress", T.CONST, argparse.SUPPRESS, dest="progress", const="never"),
+    K("fleet", T.SWITCH, "every run is a fleet of replicas (fleet parameters in --set: "
+      "replicas, fleet.load.rps, ...; options as for `kubesim fleet`)"),
+    ENGINE, max_work_option(),
+)
+
+# ---------------------------------------------------------------- mcp
+
+MCP_MAX_WORK = 1_000_000  # units of work in one tool call (probe calls and kubelet syncs)
+# kubesim.cli.mcp_tools' (tests/test_option_declarations.py holds them equal)
+DEFAULT_TIME_LIMIT = 120.0
+DEFAULT_MAX_MEMORY_MIB = 2048
+MCP_LIVE_GROUP = "a live cluster: check and explain read it too, read-only (docs/mcp.md)"
+MCP = _by_name(
+    K("root", T.TEXT, "the directory tool paths are relative to and may not leave (default: "
+      "the current directory)", "DIR", default="."),
+    max_work_option(MCP_MAX_WORK, "the most work one tool call may do, and its default"),
+    K("time_limit", T.NUMBER, "seconds one tool call may take; at the limit it is stopped, "
+      "answered with an error, and the next call served (default "
+      f"{DEFAULT_TIME_LIMIT:g})", "S", default=DEFAULT_TIME_LIMIT, reader=time_limit_arg),
+    K("kubeconfig", T.TEXT, "serve the live cluster of this kubeconfig (kubectl's "
+      "credentials)", "FILE"),
+    K("context", T.TEXT, "the kubeconfig context to serve", "NAME"),
+    K("cluster", T.SWITCH, "serve the cluster of kubectl's default configuration (KUBECONFIG, "
+      "~/.kube/config, or the pod's service account)"),
+    K("max_memory", T.INTEGER, "address space one tool call may hold, MiB (default "
+      f"{DEFAULT_MAX_MEMORY_MIB})", "MIB", default=DEFAULT_MAX_MEMORY_MIB,
+      reader=mebibytes_arg),
+)
+
+# ---------------------------------------------------------------- rules, plot
+
+RULES = _by_name(
+    K("rule", T.TEXT, "a check's id (KS001) or name", "ID", flags=("rule",), nargs="?"),
+    # kubesim.render.rules_formats.FORMATS
+    *output_options(("text", "json"), "the list as text (default) or JSON with every case")[:1],
+)
+PLOT = _by_name(
+    K("result", T.TEXT, "the JSON document of a run; - for stdin", flags=("result",)),
+    # not `dest="output"`: the CLI writes a command's text there
+    K("png", T.TEXT, "where to write the picture", "FILE.png", flags=("-o", "--output"),
+      dest="png", required=True),
+)
+
+# ---------------------------------------------------------------- capture, import-blackbox
+
+CAPTURE_KUBE_VERSION = "1.35"  # kubesim.behaviour.capture.KUBE_VERSION
+CAPTURE = _by_name(
+    K("url", T.TEXT, "base URL of the service, e.g. http://127.0.0.1:8000 (loopback only "
+      "unless --allow-remote)", flags=("url",)),
+    K("paths", T.REPEAT, "a path to probe, e.g. /livez (repeatable)", "P", flags=("--path",),
+      dest="paths", required=True),
+    K("interval", T.NUMBER, "seconds between probes of one path (0.5)", "S", default=0.5),
+    K("timeout", T.NUMBER, "client timeout, like timeoutSeconds; a timeout is recorded with "
+      "this latency (1)", "S", default=1.0),
+    K("duration", T.NUMBER, "seconds to capture (60)", "S", default=60.0),
+    K("launch", T.TEXT, "start the app with this shell command (own process group): t=0 is "
+      "its start (given to it as KUBESIM_CAPTURE_T0, a time.monotonic() reading); stopped "
+      "with SIGTERM (then SIGKILL) at the end", "CMD"),
+    K("grace", T.NUMBER, "seconds between SIGTERM and SIGKILL when stopping the app (5)", "S",
+      default=5.0),
+    K("app_log", T.TEXT, "write the launched app's stdout and stderr here (default: discard)",
+      "FILE"),
+    K("on_restart", T.TEXT, "meta.on_restart of the trace (default: replay with --launch, "
+      "else wall)", choices=TRACE_RESTARTS),
+    K("kube_version", T.TEXT, f"User-Agent kube-probe/X.Y ({CAPTURE_KUBE_VERSION})", "X.Y",
+      default=CAPTURE_KUBE_VERSION),
+    K("allow_remote", T.SWITCH, "allow a URL whose host is not loopback"),
+    K("progress", T.TEXT, "progress line on stderr: auto = when stderr is a terminal",
+      choices=("auto", "always", "never"), default="auto"),
+    K("trace_file", T.TEXT, "the trace file to write (JSONL)", "FILE",
+      flags=("-o", "--output"), dest="trace_file", required=True),
+)
+IMPORT_BLACKBOX = _by_name(
+    K("files", T.REPEAT, "query_range JSON; METRIC= names the metric of series without "
+      "__name__ (e.g. probe_success=ok.json)", "[METRIC=]FILE", flags=("files",), nargs="+"),
+    K("target", T.REPEAT, "probe target key for an instance label (repeatable), e.g. "
+      "'http://10.0.0.5:8000/healthz=/healthz'", "INSTANCE=TARGET"),
+    K("job", T.TEXT, "only series with this job label", "NAME"),
+    K("timeout", T.NUMBER, "the blackbox module's timeout: a failure without HTTP status that "
+      "lasted this long is recorded as a timeout (else: refused)", "S"),
+    *output_options(("jsonl",)),
 )

@@ -48,8 +48,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     """Register `run` and its options."""
     run_ = sub.add_parser("run", help="simulate one pod against an app behaviour",
                           description="Simulate the kubelet's probes of one container.")
-    run_.add_argument("spec", help="manifest or compact probe spec (YAML), Helm chart or "
-                      "kustomization; - for stdin")
+    add_option(run_, RUN["spec"])
     add_behaviour_args(run_)
     for name in ("duration", "seed", "phase", "phases", "container"):
         add_option(run_, RUN[name])

@@ -47,9 +47,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "engine, and print it as a strategic-merge patch (or SARIF fixes). "
                     "Without --expect (and no suggest.expect in .kubesim.yaml): fix what "
                     "`kubesim check` reports, each finding in the terms of its probe.")
-    p.add_argument("paths", nargs="+", metavar="SPEC",
-                   help="manifest or probe spec file, Helm chart, kustomization, directory, "
-                        "or - for stdin")
+    add_option(p, SUGGEST["paths"])
     add_option(p, SUGGEST["expect"])
     p.set_defaults(behaviours=[])
     declare_check_options(p)  # check's settings, without the options suggest leaves out

@@ -30,8 +30,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                          description="How long a startup may take, how fast a hang is "
                                      "caught, how long a stall is survived, how fast Ready "
                                      "follows an outage: worst and best grid phase.")
-    cmd.add_argument("spec", help="manifest or compact probe spec (YAML), Helm chart or "
-                     "kustomization; - for stdin")
+    add_option(cmd, WINDOWS["spec"])
     add_option(cmd, WINDOWS["container"])
     add_output_args(cmd, ["text", "json"])
     add_render_args(cmd)
