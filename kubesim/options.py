@@ -27,8 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MAX_SEED", "MAX_START_TIMES", "SEVERITIES", "Option", "ValueKind", "add_option",
-           "count_arg", "is_digits", "mebibytes_arg", "quoted", "seconds_arg",
+__all__ = ["MAX_JOBS", "MAX_SEED", "MAX_START_TIMES", "SEVERITIES", "Option", "ValueKind", "add_option",
+           "count_arg", "is_digits", "jobs_arg", "mebibytes_arg", "quoted", "seconds_arg",
            "seconds_or_zero_arg", "seed_arg", "start_times_arg", "time_limit_arg", "whole_arg"]
 
 
@@ -124,6 +124,17 @@ def whole_arg(text: str) -> int:
     """A whole number >= 1 of at most 18 digits (--max-work)."""
     if not is_digits(text) or len(text) > 18 or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{quoted(text)} must be a whole number >= 1")
+    return int(text)
+
+
+MAX_JOBS = 1024
+
+
+def jobs_arg(text: str) -> int:
+    """--jobs N: local worker processes, from 1 to MAX_JOBS."""
+    if not is_digits(text) or len(text) > 6 or not 1 <= int(text) <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} must be a whole number from 1 to "
+                                         f"{MAX_JOBS}")
     return int(text)
 
 
@@ -224,7 +235,7 @@ def _argparse_kwargs(option: Option) -> dict[str, Any]:
     if option.positional:  # a list of them by its `nargs`
         return kwargs
     if kind in (ValueKind.REPEAT, ValueKind.PAIRS):
-        kwargs.update(action="append", default=[])
+        kwargs.update(action="append", default=None if option.required else [])
     elif option.reader is not None or kind in _READERS:
         kwargs["type"] = option.reader or _READERS[kind]
     choices = SEVERITIES if kind is ValueKind.SEVERITY else option.choices

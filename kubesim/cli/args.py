@@ -29,12 +29,13 @@ from kubesim.errors import UsageError
 from kubesim.files import write_output
 from kubesim.kubelet.settings import KubeletProfile, profile_from
 from kubesim.options import (
+    MAX_JOBS,
     MAX_SEED,
     MAX_START_TIMES,
     ValueKind,
     add_option,
     is_digits,
-    quoted,
+    jobs_arg,
     seed_arg,
     start_times_arg,
 )
@@ -104,17 +105,6 @@ def profile_of(args: argparse.Namespace) -> KubeletProfile:
             raise UsageError(f"--kubelet {pair!r} must look like KEY=VALUE")
         overrides[key.strip()] = value.strip()
     return profile_from(args.profile, ideal=args.ideal, overrides=overrides)
-
-
-MAX_JOBS = 1024
-
-
-def jobs_arg(text: str) -> int:
-    """--jobs N: local worker processes, from 1 to MAX_JOBS."""
-    if not is_digits(text) or len(text) > 6 or not 1 <= int(text) <= MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"{quoted(text)} must be a whole number from 1 to "
-                                         f"{MAX_JOBS}")
-    return int(text)
 
 
 def int_or_percent_arg(text: str) -> int | str:

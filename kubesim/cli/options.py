@@ -15,7 +15,14 @@ from __future__ import annotations
 import argparse
 
 from kubesim.analysis.wants import WANTS
-from kubesim.options import Option, ValueKind, mebibytes_arg, time_limit_arg
+from kubesim.options import (
+    MAX_JOBS,
+    Option,
+    ValueKind,
+    jobs_arg,
+    mebibytes_arg,
+    time_limit_arg,
+)
 
 __all__ = ["BEHAVIOUR", "CENSORED", "CHECK", "CONFIG", "CONTAINER", "DEFAULT_MAX_WORK",
            "DEFAULT_RENDER_TIMEOUT", "ENGINE", "EXPLAIN", "KUBELET", "LIVE", "LIVE_GROUP",
@@ -306,7 +313,6 @@ FLEET = _by_name(
 # kubesim.cli.sweep's metrics a plot can show
 METRICS = ("restarts_mean", "restarts_max", "kills_mean", "unready_mean", "unready_max",
            "first_ready_mean", "first_ready_max", "hang_to_kill_max", "probes")
-MAX_JOBS = 1024
 SWEEP = _by_name(
     K("spec", T.TEXT, _SPEC_HELP, flags=("spec",)),
     K("settings", T.REPEAT, "a field and its values: a list (1,2,3) or a range (1..10, "
@@ -322,7 +328,7 @@ SWEEP = _by_name(
     duration_option("run (of every point)"),
     CONTAINER,
     K("jobs", T.INTEGER, f"local worker processes (default: every core; at most {MAX_JOBS})",
-      "N", flags=("--jobs", "-j")),
+      "N", flags=("--jobs", "-j"), reader=jobs_arg),
     K("dask", T.SWITCH, "run on a local Dask cluster (needs the dask extra)"),
     K("scheduler", T.TEXT, "run on the Dask scheduler at ADDRESS (tcp://host:8786)",
       "ADDRESS"),
