@@ -65,7 +65,8 @@ class Option:
     `metavar` how `--help` shows its value; `group`: check's settings listed under "check
     settings" in `--help`; `choices` the values it takes; `default` argparse's when not
     given (the field's too); `nargs`, `const` and `required` as argparse's; `reader` reads
-    the value where its kind's reader does not (a bound of the command's own)."""
+    the value where its kind's reader does not (a bound of the command's own); `action`
+    argparse's where the kind's is not (check's --scenario and --trace keep their order)."""
 
     name: str
     kind: ValueKind
@@ -81,6 +82,7 @@ class Option:
     const: Any = None
     required: bool = False
     reader: Callable[[str], Any] | None = None
+    action: Any = None
 
     @property
     def positional(self) -> bool:
@@ -260,6 +262,8 @@ def add_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup
         kwargs["const"] = option.const
     if option.required:
         kwargs["required"] = True
+    if option.action is not None:
+        kwargs["action"] = option.action
     if option.positional:
         kwargs.pop("dest", None)  # argparse takes a positional's name as its destination
     kwargs.update(extra)

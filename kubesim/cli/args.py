@@ -55,7 +55,7 @@ def add_behaviour_args(parser: argparse.ArgumentParser, *, many_traces: bool = F
     source = parser.add_mutually_exclusive_group()
     add_option(source, BEHAVIOUR["scenario"])
     if many_traces:
-        add_option(source, MANY_TRACES, action="append")
+        add_option(source, MANY_TRACES)
     else:
         add_option(source, BEHAVIOUR["trace"])
     add_option(parser, BEHAVIOUR["trace_restart"])

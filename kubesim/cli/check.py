@@ -42,10 +42,10 @@ from kubesim.cli.args import (
     render_options_of,
     write_html,
 )
-from kubesim.cli.command import BehaviourFile, CommandResult
+from kubesim.cli.command import CommandResult
 from kubesim.cli.inputs import CheckClusterInput, CheckInput
 from kubesim.cli.live import add_cluster_args, cluster_documents
-from kubesim.cli.options import CHECK, CONFIG
+from kubesim.cli.options import CHECK, CONFIG, BehaviourAction
 from kubesim.errors import UsageError
 from kubesim.files import check_output_path, write_output
 from kubesim.options import add_option, count_arg, seconds_arg, seconds_or_zero_arg
@@ -56,14 +56,6 @@ from kubesim.spec.yamlio import STDIN
 __all__ = ["BehaviourAction", "add_check_option", "add_config_args", "add_parser",
            "behaviour_refs", "check_settings", "count_arg", "expectations_of", "project_config",
            "project_configuration", "run", "seconds_arg", "seconds_or_zero_arg"]
-
-
-class BehaviourAction(argparse.Action):
-    """--scenario and --trace, kept in command-line order."""
-
-    def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None) -> None:
-        kind = "scenario" if option == "--scenario" else "trace"
-        namespace.behaviours.append(BehaviourFile(kind, values))
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -77,7 +69,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_option(p, CHECK["paths"])
     p.set_defaults(behaviours=[])
     for name in ("scenarios", "traces"):
-        add_option(p, CHECK[name], action=BehaviourAction)
+        add_option(p, CHECK[name])
     for name in ("trace_restart", "censored", "duration"):
         add_option(p, CHECK[name])
     add_check_option(p, check_option("phases"))

@@ -13,8 +13,10 @@ server lists its tools, and `kubesim CMD --help` answers, before anything heavy 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from kubesim.analysis.wants import WANTS
+from kubesim.cli.command import BehaviourFile
 from kubesim.options import (
     MAX_JOBS,
     Option,
@@ -24,10 +26,16 @@ from kubesim.options import (
     time_limit_arg,
 )
 
-__all__ = ["BEHAVIOUR", "CENSORED", "CHECK", "CONFIG", "CONTAINER", "DEFAULT_MAX_WORK",
-           "DEFAULT_RENDER_TIMEOUT", "ENGINE", "EXPLAIN", "KUBELET", "LIVE", "LIVE_GROUP",
-           "MANY_TRACES", "PROFILES", "RENDER", "RENDER_GROUP", "RUN", "SEED", "SUGGEST",
-           "TRACE_RESTARTS", "WINDOWS", "duration_option", "html_option", "max_work_option", "output_options"]
+__all__ = ["BEHAVIOUR", "BehaviourAction", "CAPTURE", "CAPTURE_KUBE_VERSION",
+           "CENSORED", "CHECK", "CONFIG", "CONTAINER", "DEFAULT_MAX_MEMORY_MIB",
+           "DEFAULT_MAX_WORK", "DEFAULT_PROPAGATION_SECONDS", "DEFAULT_RENDER_TIMEOUT",
+           "DEFAULT_TIME_LIMIT", "DRAIN_GROUP", "ENGINE", "EXPLAIN", "FLEET",
+           "FLEET_SETTINGS", "HTML", "IMPORT_BLACKBOX", "KUBELET", "LIVE", "LIVE_GROUP",
+           "MANY_TRACES", "MAX_WORK", "MCP", "MCP_LIVE_GROUP", "MCP_MAX_WORK",
+           "METRICS", "ONLY_CONTAINER", "OUTPUT", "PLOT", "PROFILES", "RENDER",
+           "RENDER_GROUP", "ROLLOUT_GROUP", "RULES", "RUN", "RUN_DURATION", "SEED",
+           "SPEC", "SUGGEST", "SWEEP", "TEXT_JSON", "TRACE_RESTARTS", "WINDOWS",
+           "duration_option", "html_option", "max_work_option", "output_options"]
 
 T, K = ValueKind, Option  # the declarations below read as a table
 
@@ -45,6 +53,14 @@ CENSORED = ("failure", "discard", "reject")  # kubesim.behaviour.trace.CensoredM
 
 def _by_name(*options: Option) -> dict[str, Option]:
     return {o.name: o for o in options}
+
+
+class BehaviourAction(argparse.Action):
+    """--scenario and --trace, kept in command-line order (check, suggest)."""
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None) -> None:
+        kind = "scenario" if option == "--scenario" else "trace"
+        namespace.behaviours.append(BehaviourFile(kind, values))
 
 
 # ---------------------------------------------------------------- shared groups
@@ -92,7 +108,7 @@ BEHAVIOUR = _by_name(
 )
 MANY_TRACES = K("trace", T.TEXT, "recorded behaviour (JSONL or CSV); again for another trace, "
                 "each played by the replicas its meta `replicas` selects (docs/fleet.md)",
-                "FILE")
+                "FILE", action="append")
 
 
 def duration_option(per: str = "run", kind: ValueKind = ValueKind.NUMBER) -> Option:
@@ -112,12 +128,13 @@ def max_work_option(default: int = DEFAULT_MAX_WORK,
              f"default {default:,}; docs/limits.md)", "N", default=default)
 
 
+OUTPUT = K("output", T.TEXT, "write here instead of stdout", "FILE", flags=("--output", "-o"))
+
+
 def output_options(formats: tuple[str, ...], help: str | None = None
                    ) -> tuple[Option, Option]:
     """--format (the first is the default) and --output/-o."""
-    return (K("format", T.TEXT, help, choices=formats, default=formats[0]),
-            K("output", T.TEXT, "write here instead of stdout", "FILE",
-              flags=("--output", "-o")))
+    return K("format", T.TEXT, help, choices=formats, default=formats[0]), OUTPUT
 
 
 def html_option() -> Option:
@@ -126,7 +143,13 @@ def html_option() -> Option:
              "timeline (opens offline in any browser)", "FILE.html")
 
 
+# shared by several commands: one record each
+MAX_WORK = max_work_option()
+RUN_DURATION = duration_option()
+TEXT_JSON = output_options(("text", "json"))
+HTML = html_option()
 CONTAINER = K("container", T.TEXT, "which container's probes", "NAME")
+ONLY_CONTAINER = K("container", T.TEXT, "only this container", "NAME")  # suggest, explain
 SEED = K("seed", T.SEED, "random seed (0)", "N", default=0)
 _SPEC_HELP = "manifest or compact probe spec (YAML), Helm chart or kustomization"
 SPEC = K("spec", T.TEXT, _SPEC_HELP + "; - for stdin", flags=("spec",))
@@ -134,18 +157,18 @@ SPEC = K("spec", T.TEXT, _SPEC_HELP + "; - for stdin", flags=("spec",))
 # ---------------------------------------------------------------- run and windows
 
 RUN = _by_name(
-    SPEC, duration_option(), SEED,
+    SPEC, RUN_DURATION, SEED,
     K("phase", T.NUMBER, "pin the probe grid: ticks at S + k*periodSeconds", "S"),
     K("phases", T.INTEGER, "also run at N grid phases and summarise how the outcome varies",
       "N"),
-    CONTAINER,
+    CONTAINER, *TEXT_JSON,
     K("changes_only", T.SWITCH, "text: show a probe call only where its outcome changes, with "
       "how many calls in a row gave it"),
     K("plot", T.TEXT, "also draw the timeline as a PNG picture (needs kubesim[plot])",
       "FILE.png"),
-    ENGINE, max_work_option(),
+    HTML, ENGINE, MAX_WORK,
 )
-WINDOWS = _by_name(SPEC, CONTAINER, max_work_option())
+WINDOWS = _by_name(SPEC, CONTAINER, *TEXT_JSON, MAX_WORK)
 
 # ---------------------------------------------------------------- check (its settings:
 # kubesim.analysis.check.options)
@@ -163,9 +186,9 @@ CHECK = _by_name(
       "rendered), or - for stdin (piped `helm template` output is split on its # Source: "
       "lines)", "PATH", flags=("paths",), nargs="*"),
     K("scenarios", T.BEHAVIOUR, "synthetic behaviour to check against (repeatable)", "FILE",
-      flags=("--scenario",)),
+      flags=("--scenario",), action=BehaviourAction),
     K("traces", T.BEHAVIOUR, "recorded behaviour to check against (repeatable)", "FILE",
-      flags=("--trace",)),
+      flags=("--trace",), action=BehaviourAction),
     K("trace_restart", T.TEXT, "what every trace means after a restart (default: its meta)",
       choices=TRACE_RESTARTS),
     K("censored", T.TEXT, "how recorded timeouts shorter than timeoutSeconds count",
@@ -178,6 +201,7 @@ CHECK = _by_name(
                     "request)"),
     K("sarif", T.TEXT, "also write the SARIF report here, besides --format's output (the "
       "GitHub Action: annotations and code scanning from one run)", "FILE"),
+    HTML,
     K("skip_non_manifests", T.SWITCH, "skip a named file that is not a manifest or probe spec "
       "(values.yaml, a Helm template) with a note, instead of exit 2; files found in a "
       "directory are always skipped so (for pre-commit hooks)"),
@@ -186,7 +210,7 @@ CHECK = _by_name(
     K("ignore", T.REPEAT, "do not count this check (id or name; repeatable, comma-separated)",
       "ID"),
     K("expectations", T.TEXT, "expectations file (YAML)", "FILE"),
-    ENGINE, max_work_option(),
+    ENGINE, MAX_WORK,
     *CONFIG.values(),
 )
 
@@ -196,21 +220,23 @@ SUGGEST = _by_name(
     K("paths", T.REPEAT, "manifest or probe spec file, Helm chart, kustomization, directory, "
       "or - for stdin", "SPEC", flags=("paths",), nargs="+"),
     K("expect", T.PAIRS, "; ".join(f"{k}=S: {v.format(s='S')}" for k, v in WANTS.items())
-      + " (repeatable)", "KIND=S"),
+      + " (repeatable)", "KIND=S", config="expect"),  # suggest: {expect: ...}
     K("scenarios", T.BEHAVIOUR, "which endpoints a dependency outage fails (depends_on), and "
-      "which it leaves alone (repeatable)", "FILE", flags=("--scenario",)),
-    K("traces", T.BEHAVIOUR, "the same, recorded", "FILE", flags=("--trace",)),
+      "which it leaves alone (repeatable)", "FILE", flags=("--scenario",),
+      action=BehaviourAction),
+    K("traces", T.BEHAVIOUR, "the same, recorded", "FILE", flags=("--trace",),
+      action=BehaviourAction),
     K("trace_restart", T.TEXT, None, choices=TRACE_RESTARTS),
     K("censored", T.TEXT, None, choices=CENSORED),
     K("duration", T.SECONDS, "simulated seconds per scenario/trace when re-checking", "S"),
     K("workload", T.TEXT, "only this object (name or Kind/name)", "NAME"),
-    K("container", T.TEXT, "only this container", "NAME"),
+    ONLY_CONTAINER,
     K("phases", T.COUNT, "grid phases every confirmation runs at (20, or check.phases of "
       ".kubesim.yaml)", "N"),
     SEED,
     # kubesim.render.suggest_formats.FORMATS (tests/test_option_declarations.py holds the two)
     *output_options(("text", "yaml", "json", "sarif")),
-    ENGINE, max_work_option(),
+    ENGINE, MAX_WORK,
     *CONFIG.values(),
 )
 
@@ -241,7 +267,7 @@ EXPLAIN = _by_name(
     K("now", T.TEXT, "when the record was taken (RFC 3339 or as describe prints times): "
       "places describe's ages on the clock", "TIME"),
     K("pod", T.TEXT, "which pod, when the record holds several", "NAME"),
-    K("container", T.TEXT, "only this container", "NAME"),
+    ONLY_CONTAINER,
     K("spec", T.TEXT, "the pod's manifest or a probe spec: probe settings the record lacks",
       "FILE"),
     K("expect", T.PAIRS, "what the fix must meet (default: drawn from the record): "
@@ -249,7 +275,7 @@ EXPLAIN = _by_name(
     K("suggest", T.NEGATED, "skip what would have prevented it", flags=("--no-suggest",)),
     K("phases", T.INTEGER, "grid phases the replay runs at (8)", "N", default=8),
     K("seed", T.INTEGER, "random seed (0)", "N", default=0),
-    max_work_option(),
+    *output_options(("text", "json", "yaml")), HTML, MAX_WORK,
 )
 
 # ---------------------------------------------------------------- fleet, and sweep --fleet
@@ -276,7 +302,7 @@ FLEET_SETTINGS = _by_name(
 ROLLOUT_GROUP = "rolling update (the workload's strategy; flags override it)"
 DRAIN_GROUP = "drain under a PodDisruptionBudget (flags override the manifests' budget)"
 FLEET = _by_name(
-    SPEC, duration_option(), SEED, CONTAINER,
+    SPEC, RUN_DURATION, SEED, CONTAINER,
     # rolling update
     K("rollout_at", T.NUMBER, "apply a new pod template at S seconds and roll the fleet to it",
       "S"),
@@ -302,10 +328,10 @@ FLEET = _by_name(
     K("unhealthy_pod_eviction_policy", T.TEXT, "the budget's policy for pods not Ready "
       "(default: the budget's, else IfHealthyBudget)",
       choices=("IfHealthyBudget", "AlwaysAllow")),
-    *output_options(("text", "json")),
+    *TEXT_JSON,
     K("plot", T.TEXT, "also draw capacity and one swimlane per pod (needs kubesim[plot])",
       "FILE.png"),
-    ENGINE, max_work_option(),
+    ENGINE, MAX_WORK,
 )
 
 # ---------------------------------------------------------------- sweep
@@ -336,6 +362,7 @@ SWEEP = _by_name(
                     "name), csv or json"),
     K("plot", T.TEXT, "heatmap (two fields) or line plot (one field); needs matplotlib",
       "FILE.png"),
+    HTML,
     K("plot_metric", T.TEXT, "what the plot shows (restarts_mean)", choices=METRICS,
       default="restarts_mean"),
     K("progress", T.TEXT, "a progress line on stderr: auto (when stderr is a terminal; the "
@@ -345,7 +372,7 @@ SWEEP = _by_name(
     K("no_progress", T.CONST, argparse.SUPPRESS, dest="progress", const="never"),
     K("fleet", T.SWITCH, "every run is a fleet of replicas (fleet parameters in --set: "
       "replicas, fleet.load.rps, ...; options as for `kubesim fleet`)"),
-    ENGINE, max_work_option(),
+    ENGINE, MAX_WORK,
 )
 
 # ---------------------------------------------------------------- mcp

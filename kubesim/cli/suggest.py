@@ -19,7 +19,6 @@ from kubesim.analysis.suggest import Want, parse_want, suggest, suggest_work
 from kubesim.analysis.suggest_findings import from_findings
 from kubesim.cli.args import add_budget_arg, add_kubelet_args, add_render_args
 from kubesim.cli.check import (
-    BehaviourAction,
     add_config_args,
     behaviour_refs,
     check_settings,
@@ -52,7 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.set_defaults(behaviours=[])
     declare_check_options(p)  # check's settings, without the options suggest leaves out
     for name in ("scenarios", "traces"):
-        add_option(p, SUGGEST[name], action=BehaviourAction)
+        add_option(p, SUGGEST[name])
     for name in ("trace_restart", "censored", "duration", "workload", "container", "phases",
                  "seed", "format", "output"):
         add_option(p, SUGGEST[name])
