@@ -12,6 +12,11 @@ One set of rules for both ways in:
   (`to_argv`: the command line of the same command, whose `from_args` gives the same model
   back; a property test holds the two to that).
 
+A field that is an option is made from the option's one declaration (`kubesim.cli.options`,
+check's settings `kubesim.analysis.check.options`): its description is the option's help, its
+place on the command line the option's flag and destination (`_field`, `_arg`);
+tests/test_option_declarations.py holds every such field to that.
+
 Paths are checked against the reading scope (kubesim.files): under the root of `kubesim mcp`
 a path may not lead out of it, and standard input (`-`, the MCP connection there) is refused.
 A text given inline (`spec_text`, `manifest_text`, ...) stands where its path would, under
