@@ -60,7 +60,9 @@ from kubesim.cli.options import (
     CONTAINER,
     DEFAULT_MAX_WORK,
     ENGINE,
+    ENGINES,
     EXPLAIN,
+    HELM_ENGINES,
     KUBELET,
     LIVE,
     PROFILES,
@@ -139,8 +141,8 @@ Profile = Literal[PROFILES]  # type: ignore[valid-type]
 TraceRestart = Literal[TRACE_RESTARTS]  # type: ignore[valid-type]
 Censored = Literal[CENSORED]  # type: ignore[valid-type]
 Want = Literal["survive-outage", "hang-within", "starts-within", "unready-within"]
-Engine = Literal[ENGINE.choices]  # type: ignore[valid-type]
-HelmEngine = Literal[RENDER["helm_engine"].choices]  # type: ignore[valid-type]
+Engine = Literal[ENGINES]  # type: ignore[valid-type]
+HelmEngine = Literal[HELM_ENGINES]  # type: ignore[valid-type]
 
 
 class Kind(enum.Enum):

@@ -29,8 +29,8 @@ from kubesim.options import (
 __all__ = ["BEHAVIOUR", "BehaviourAction", "CAPTURE", "CAPTURE_KUBE_VERSION",
            "CENSORED", "CHECK", "CONFIG", "CONTAINER", "DEFAULT_MAX_MEMORY_MIB",
            "DEFAULT_MAX_WORK", "DEFAULT_PROPAGATION_SECONDS", "DEFAULT_RENDER_TIMEOUT",
-           "DEFAULT_TIME_LIMIT", "DRAIN_GROUP", "ENGINE", "EXPLAIN", "FLEET",
-           "FLEET_SETTINGS", "HTML", "IMPORT_BLACKBOX", "KUBELET", "LIVE", "LIVE_GROUP",
+           "DEFAULT_TIME_LIMIT", "DRAIN_GROUP", "ENGINE", "ENGINES", "EXPLAIN", "FLEET",
+           "FLEET_SETTINGS", "HELM_ENGINES", "HTML", "IMPORT_BLACKBOX", "KUBELET", "LIVE", "LIVE_GROUP",
            "MANY_TRACES", "MAX_WORK", "MCP", "MCP_LIVE_GROUP", "MCP_MAX_WORK",
            "METRICS", "ONLY_CONTAINER", "OUTPUT", "PLOT", "PROFILES", "RENDER",
            "RENDER_GROUP", "ROLLOUT_GROUP", "RULES", "RUN", "RUN_DURATION", "SEED",
@@ -49,6 +49,8 @@ PROFILES = ("1.20", "1.21-1.28", "1.29-1.34", "1.35", "1.35+", "1.36", "1.36+", 
             "legacy")
 TRACE_RESTARTS = ("replay", "wall")  # kubesim.behaviour.trace.RestartMode
 CENSORED = ("failure", "discard", "reject")  # kubesim.behaviour.trace.CensoredMode
+ENGINES = ("fast", "simpy")  # the schedulers (kubesim.engine)
+HELM_ENGINES = ("auto", "binary", "library")  # kubesim.spec.sources' engines
 
 
 def _by_name(*options: Option) -> dict[str, Option]:
@@ -81,7 +83,7 @@ RENDER = _by_name(
       "kubeVersion (default v1.35.0, the same for both Helm engines)", "V"),
     K("helm_engine", T.TEXT, "auto (default): the helm program (HELM_BIN, else PATH), else "
       "the helm-python-sdk library (kubesim[render]); or only one of them",
-      choices=("auto", "binary", "library"), default="auto"),
+      choices=HELM_ENGINES, default="auto"),
     K("render_timeout", T.NUMBER, f"seconds one render may take ({DEFAULT_RENDER_TIMEOUT:g})",
       "S", default=DEFAULT_RENDER_TIMEOUT),
     K("allow_network", T.SWITCH, "let rendering use the network: helm --dependency-update, "
@@ -95,7 +97,7 @@ KUBELET = _by_name(
     K("kubelet", T.PAIRS, "override one kubelet setting (repeatable)", "KEY=VALUE"),
 )
 ENGINE = K("engine", T.TEXT, "scheduler: fast (default) or simpy (the reference; same "
-           "results)", choices=("fast", "simpy"), default="fast")
+           "results)", choices=ENGINES, default="fast")
 
 # one behaviour: --scenario or --trace (run, windows' none), and how a trace is read
 BEHAVIOUR = _by_name(
