@@ -68,9 +68,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "input.")
     add_option(p, CHECK["paths"])
     p.set_defaults(behaviours=[])
-    for name in ("scenarios", "traces"):
-        add_option(p, CHECK[name])
-    for name in ("trace_restart", "censored", "duration"):
+    for name in ("scenarios", "traces", "trace_restart", "censored", "duration"):
         add_option(p, CHECK[name])
     add_check_option(p, check_option("phases"))
     add_option(p, CHECK["seed"])
