@@ -90,6 +90,7 @@ MODULES = {
     "kubesim.behaviour.strict": "behaviour",
     "kubesim.analysis": "analysis", "kubesim.analysis.phases": "analysis",
     "kubesim.analysis.budget": "analysis", "kubesim.analysis.check.options": "analysis",
+    "kubesim.options": "core", "kubesim.cli.options": "cli",
     "kubesim.analysis.windows": "analysis", "kubesim.analysis.sweep": "analysis",
     "kubesim.analysis.sweep.grid": "analysis", "kubesim.analysis.sweep.run": "analysis",
     "kubesim.analysis.sweep.dask_backend": "analysis",

@@ -44,8 +44,10 @@ from kubesim.behaviour.capture import (
     something_listens,
 )
 from kubesim.cli.command import CommandResult
+from kubesim.cli.options import CAPTURE
 from kubesim.errors import UsageError
 from kubesim.files import open_live
+from kubesim.options import add_option
 from kubesim.render import edge
 
 __all__ = ["add_parser", "run"]
@@ -60,37 +62,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "per request, kube-probe headers, 200-399 succeeds, --timeout) every "
                     "--interval seconds for --duration seconds, and write every observation "
                     "to a kubesim trace (JSONL), line by line.")
-    p.add_argument("url", help="base URL of the service, e.g. http://127.0.0.1:8000 "
-                               "(loopback only unless --allow-remote)")
-    p.add_argument("--path", action="append", required=True, dest="paths", metavar="P",
-                   help="a path to probe, e.g. /livez (repeatable)")
-    p.add_argument("--interval", type=float, default=0.5, metavar="S",
-                   help="seconds between probes of one path (0.5)")
-    p.add_argument("--timeout", type=float, default=1.0, metavar="S",
-                   help="client timeout, like timeoutSeconds; a timeout is recorded with this "
-                        "latency (1)")
-    p.add_argument("--duration", type=float, default=60.0, metavar="S",
-                   help="seconds to capture (60)")
-    p.add_argument("--launch", metavar="CMD",
-                   help="start the app with this shell command (own process group): t=0 is "
-                        "its start (given to it as KUBESIM_CAPTURE_T0, a time.monotonic() "
-                        "reading); stopped with SIGTERM (then SIGKILL) at the end")
-    p.add_argument("--grace", type=float, default=5.0, metavar="S",
-                   help="seconds between SIGTERM and SIGKILL when stopping the app (5)")
-    p.add_argument("--app-log", metavar="FILE",
-                   help="write the launched app's stdout and stderr here (default: discard)")
-    p.add_argument("--on-restart", choices=["replay", "wall"],
-                   help="meta.on_restart of the trace (default: replay with --launch, else "
-                        "wall)")
-    p.add_argument("--kube-version", default=KUBE_VERSION, metavar="X.Y",
-                   help=f"User-Agent kube-probe/X.Y ({KUBE_VERSION})")
-    p.add_argument("--allow-remote", action="store_true",
-                   help="allow a URL whose host is not loopback")
-    p.add_argument("--progress", choices=["auto", "always", "never"], default="auto",
-                   help="progress line on stderr: auto = when stderr is a terminal")
-    p.add_argument("-o", "--output", dest="trace_file", required=True, metavar="FILE",
-                   help="the trace file to write (JSONL)")
-
+    for option in CAPTURE.values():
+        add_option(p, option)
 
 def _settings(args: argparse.Namespace) -> CaptureSettings:
     on_restart = args.on_restart or ("replay" if args.launch else "wall")

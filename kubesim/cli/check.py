@@ -7,10 +7,9 @@ Exit codes: 0 nothing at or above `--fail-on` (default error); 1 findings at or 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +18,7 @@ from kubesim.analysis.check.findings import BehaviourRef, Configuration, Setting
 from kubesim.analysis.check.options import (
     CHECK_OPTIONS,
     EXPECT_OPTIONS,
-    SEVERITIES,
     CheckOption,
-    ValueKind,
     check_option,
 )
 from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
@@ -37,64 +34,28 @@ from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 from kubesim.cli.args import (
     add_budget_arg,
-    add_duration_arg,
     add_html_arg,
     add_kubelet_args,
     add_render_args,
     check_html_path,
     profile_of,
     render_options_of,
-    start_times_arg,
     write_html,
 )
-from kubesim.cli.command import BehaviourFile, CommandResult
+from kubesim.cli.command import CommandResult
 from kubesim.cli.inputs import CheckClusterInput, CheckInput
 from kubesim.cli.live import add_cluster_args, cluster_documents
+from kubesim.cli.options import CHECK, CONFIG, BehaviourAction
 from kubesim.errors import UsageError
 from kubesim.files import check_output_path, write_output
+from kubesim.options import add_option, count_arg, seconds_arg, seconds_or_zero_arg
 from kubesim.render import edge
-from kubesim.render.check_formats import FORMATS, render
+from kubesim.render.check_formats import render
 from kubesim.spec.yamlio import STDIN
 
 __all__ = ["BehaviourAction", "add_check_option", "add_config_args", "add_parser",
            "behaviour_refs", "check_settings", "count_arg", "expectations_of", "project_config",
            "project_configuration", "run", "seconds_arg", "seconds_or_zero_arg"]
-
-
-def seconds_or_zero_arg(text: str) -> float:
-    """A number of seconds >= 0 (argparse type)."""
-    return _seconds(text, zero=True)
-
-
-def seconds_arg(text: str) -> float:
-    """A number of seconds > 0 (argparse type)."""
-    return _seconds(text, zero=False)
-
-
-def _seconds(text: str, *, zero: bool) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not (value >= 0 if zero else value > 0) or not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a "
-                                         f"{'number' if zero else 'positive number'} of "
-                                         f"seconds{' >= 0' if zero else ''}")
-    return value
-
-
-def count_arg(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be a whole number >= 1")
-    return int(text)
-
-
-class BehaviourAction(argparse.Action):
-    """--scenario and --trace, kept in command-line order."""
-
-    def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None) -> None:
-        kind = "scenario" if option == "--scenario" else "trace"
-        namespace.behaviours.append(BehaviourFile(kind, values))
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -105,48 +66,24 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "has a stable id (KS001...), a severity and a reason measured by the "
                     "simulator. Exit 0: nothing at or above --fail-on; 1: findings; 2: bad "
                     "input.")
-    p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="manifest or probe spec file, Helm chart or kustomization directory, "
-                        "chart .tgz, directory (recursive *.yaml/*.yml; charts and "
-                        "kustomizations in it are rendered), or - for stdin (piped `helm "
-                        "template` output is split on its # Source: lines)")
+    add_option(p, CHECK["paths"])
     p.set_defaults(behaviours=[])
-    p.add_argument("--scenario", action=BehaviourAction, metavar="FILE",
-                   help="synthetic behaviour to check against (repeatable)")
-    p.add_argument("--trace", action=BehaviourAction, metavar="FILE",
-                   help="recorded behaviour to check against (repeatable)")
-    p.add_argument("--trace-restart", choices=[m.value for m in RestartMode],
-                   help="what every trace means after a restart (default: its meta)")
-    p.add_argument("--censored", choices=[m.value for m in CensoredMode],
-                   help="how recorded timeouts shorter than timeoutSeconds count")
-    add_duration_arg(p, per="scenario or trace", type_=seconds_arg)
+    for name in ("scenarios", "traces", "trace_restart", "censored", "duration"):
+        add_option(p, CHECK[name])
     add_check_option(p, check_option("phases"))
-    p.add_argument("--seed", type=int, default=0, metavar="N",
-                   help="random seed; phase i uses seed+i (0)")
-    p.add_argument("--format", choices=list(FORMATS), default="text",
-                   help="text, json, junit, sarif, or github (workflow commands: an annotation "
-                        "per finding on the pull request)")
-    p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
-    p.add_argument("--sarif", metavar="FILE",
-                   help="also write the SARIF report here, besides --format's output (the "
-                        "GitHub Action: annotations and code scanning from one run)")
+    add_option(p, CHECK["seed"])
+    for name in ("format", "output", "sarif"):
+        add_option(p, CHECK[name])
     add_html_arg(p)
     add_check_option(p, check_option("fail_on"))
-    p.add_argument("--skip-non-manifests", action="store_true",
-                   help="skip a named file that is not a manifest or probe spec (values.yaml, "
-                        "a Helm template) with a note, instead of exit 2; files found in a "
-                        "directory are always skipped so (for pre-commit hooks)")
-    p.add_argument("--allow-empty", action="store_true",
-                   help="input with no Kubernetes object passes (default: exit 2, so a failed "
-                        "`helm template | kubesim check -` does not pass the gate)")
-    p.add_argument("--ignore", action="append", default=[], metavar="ID",
-                   help="do not count this check (id or name; repeatable, comma-separated)")
+    for name in ("skip_non_manifests", "allow_empty", "ignore"):
+        add_option(p, CHECK[name])
     g = p.add_argument_group("check settings")
     for option in CHECK_OPTIONS:
         if option.group:
             add_check_option(g, option)
     e = p.add_argument_group("expectations (every probed container)")
-    e.add_argument("--expectations", metavar="FILE", help="expectations file (YAML)")
+    add_option(e, CHECK["expectations"])
     for option in EXPECT_OPTIONS:
         add_check_option(e, option)
     add_render_args(p)
@@ -156,37 +93,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_cluster_args(p)
 
 
-# how the command line reads each kind of setting (argparse's `type`)
-_ARG_TYPES: dict[ValueKind, Callable[[str], Any]] = {
-    ValueKind.SECONDS: seconds_arg, ValueKind.SECONDS_OR_ZERO: seconds_or_zero_arg,
-    ValueKind.COUNT: count_arg, ValueKind.CAPACITY: int, ValueKind.TIMES: start_times_arg}
-
-
 def add_check_option(p: argparse.ArgumentParser | argparse._ArgumentGroup,
                      option: CheckOption) -> None:
     """One of check's settings as its declaration says (kubesim.analysis.check.options)."""
-    if option.kind is ValueKind.SWITCH:
-        p.add_argument(option.flag, action="store_true", help=option.help)
-    elif option.kind is ValueKind.TOGGLE:
-        p.add_argument(option.flag, action=argparse.BooleanOptionalAction, default=None,
-                       help=option.help)
-    elif option.kind is ValueKind.SEVERITY:
-        p.add_argument(option.flag, choices=list(SEVERITIES), help=option.help)
-    else:
-        p.add_argument(option.flag, type=_ARG_TYPES[option.kind], metavar=option.metavar,
-                       help=option.help)
+    add_option(p, option)
 
 
 def add_config_args(p: argparse.ArgumentParser) -> None:
     """--config PATH|none and --no-config (default: .kubesim.yaml or pyproject.toml
     [tool.kubesim] found from the current directory upwards)."""
     c = p.add_mutually_exclusive_group()
-    c.add_argument("--config", metavar="PATH|none",
-                   help="the configuration file (YAML, or the [tool.kubesim] table of a TOML "
-                        "file), or none to read none; default: .kubesim.yaml or [tool.kubesim] "
-                        "in pyproject.toml from the current directory upwards, which a pull "
-                        "request can add or change (./none names a file called none)")
-    c.add_argument("--no-config", action="store_true", help="the same as --config none")
+    for option in CONFIG.values():
+        add_option(c, option)
 
 
 CHOSEN_BY_SEARCH = "found from the current directory upwards"

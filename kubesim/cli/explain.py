@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from kubesim.analysis.wants import WANTS, parse_want
+from kubesim.analysis.wants import parse_want
 from kubesim.cli.args import (
     add_budget_arg,
     add_html_arg,
@@ -18,10 +18,12 @@ from kubesim.cli.args import (
 from kubesim.cli.command import CommandResult
 from kubesim.cli.inputs import ExplainInput, ExplainLiveInput
 from kubesim.cli.live import add_live_args, live_records, live_request
+from kubesim.cli.options import EXPLAIN, LIVE
 from kubesim.errors import UsageError
 from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.readers.read import FORMATS_HELP, read_record
 from kubesim.explain.readers.times import now_from
+from kubesim.options import add_option
 from kubesim.render.explain_formats import render, render_html
 from kubesim.spec.manifests import load_containers
 
@@ -36,30 +38,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "reconstruct its probe failures, kills, back-offs, restarts and not-Ready "
                     "stretches, replay them through the kubelet model, and say what would "
                     "have prevented them.")
-    p.add_argument("records", nargs="*", metavar="RECORD",
-                   help="a record file, several about one pod, or - for stdin; or, read "
-                        "from a live cluster with kubectl's credentials: pod/NAME, "
-                        "deploy/NAME, sts/NAME or ds/NAME (the pods of a workload)")
+    add_option(p, EXPLAIN["records"])
     live = add_live_args(p)
-    live.add_argument("-n", "--namespace", metavar="NS",
-                      help="the namespace of pod/NAME, deploy/NAME, ... (default: the "
-                           "context's namespace, else default)")
-    live.add_argument("-l", "--selector", metavar="SELECTOR",
-                      help="explain the pods this label selector matches (app=web)")
-    p.add_argument("--now", metavar="TIME",
-                   help="when the record was taken (RFC 3339 or as describe prints times): "
-                        "places describe's ages on the clock")
-    p.add_argument("--pod", metavar="NAME", help="which pod, when the record holds several")
-    p.add_argument("--container", metavar="NAME", help="only this container")
-    p.add_argument("--spec", metavar="FILE",
-                   help="the pod's manifest or a probe spec: probe settings the record lacks")
-    p.add_argument("--expect", action="append", default=[], metavar="KIND=S",
-                   help="what the fix must meet (default: drawn from the record): "
-                   + "; ".join(f"{k}=S" for k in WANTS) + " (repeatable)")
-    p.add_argument("--no-suggest", action="store_true", help="skip what would have prevented it")
-    p.add_argument("--phases", type=int, default=8, metavar="N",
-                   help="grid phases the replay runs at (8)")
-    p.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (0)")
+    for name in ("namespace", "selector"):
+        add_option(live, LIVE[name])
+    for name in ("now", "pod", "container", "spec", "expect", "suggest", "phases", "seed"):
+        add_option(p, EXPLAIN[name])
     add_output_args(p, ["text", "json", "yaml"])
     add_html_arg(p)
     add_kubelet_args(p, engine=False)

@@ -22,24 +22,20 @@ from kubesim.behaviour.scenario import load_scenario
 from kubesim.cli.args import (
     add_behaviour_args,
     add_budget_arg,
-    add_duration_arg,
     add_kubelet_args,
-    add_output_args,
     add_render_args,
     int_or_percent_arg,
     load_behaviour,
     profile_of,
     render_options_of,
-    seed_arg,
-    start_times_arg,
 )
 from kubesim.cli.command import CommandResult
+from kubesim.cli.options import DRAIN_GROUP, FLEET, FLEET_SETTINGS, ROLLOUT_GROUP
 from kubesim.errors import UsageError
 from kubesim.files import write_output
 from kubesim.fleet.casting import cast, members_of, window_pods
 from kubesim.fleet.control import Version
 from kubesim.fleet.settings import (
-    DEFAULT_PROPAGATION_SECONDS,
     DrainSettings,
     FleetSettings,
     LoadModel,
@@ -48,6 +44,7 @@ from kubesim.fleet.settings import (
     fleet_settings,
 )
 from kubesim.fleet.workload import simulate_started, simulate_workload
+from kubesim.options import add_option
 from kubesim.render.edge import visible
 from kubesim.render.fleet_report import fleet_document, iter_fleet_json, render_fleet_text
 from kubesim.render.report import pod_header
@@ -74,52 +71,27 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                        description="Simulate every replica's kubelet on its node, under the "
                                    "workload's controllers, and report serving capacity over "
                                    "time (docs/fleet.md).")
-    p.add_argument("spec", help="manifest or compact probe spec (YAML), Helm chart or "
-                   "kustomization; - for stdin")
+    add_option(p, FLEET["spec"])
     add_behaviour_args(p, many_traces=True)
-    add_duration_arg(p)
-    p.add_argument("--seed", type=seed_arg, default=0, metavar="N", help="random seed (0)")
+    for name in ("duration", "seed"):
+        add_option(p, FLEET[name])
     add_fleet_args(p)
-    p.add_argument("--container", metavar="NAME", help="which container's probes")
-    r = p.add_argument_group("rolling update (the workload's strategy; flags override it)")
-    r.add_argument("--rollout-at", type=float, metavar="S",
-                   help="apply a new pod template at S seconds and roll the fleet to it")
-    r.add_argument("--new", metavar="SPEC", help="the new version's manifest (default: SPEC)")
-    r.add_argument("--new-scenario", metavar="FILE",
-                   help="how the new version behaves (default: the same behaviour)")
-    r.add_argument("--max-surge", metavar="N|P%", help="a Deployment's rollingUpdate.maxSurge")
-    r.add_argument("--max-unavailable", metavar="N|P%",
-                   help="rollingUpdate.maxUnavailable (a Deployment's or a StatefulSet's)")
-    r.add_argument("--min-ready-seconds", type=int, metavar="S", help="spec.minReadySeconds")
-    r.add_argument("--progress-deadline", type=int, metavar="S",
-                   help="a Deployment's spec.progressDeadlineSeconds")
-    r.add_argument("--partition", type=int, metavar="P",
-                   help="a StatefulSet's rollingUpdate.partition")
-    r.add_argument("--pod-start", type=float, default=2.0, metavar="S",
-                   help="from a new pod's creation to its first container running (2)")
-    d = p.add_argument_group("drain under a PodDisruptionBudget (flags override the "
-                             "manifests' budget)")
-    d.add_argument("--drain-at", type=float, metavar="S",
-                   help="drain at S seconds (default: the node of pod #0)")
+    add_option(p, FLEET["container"])
+    r = p.add_argument_group(ROLLOUT_GROUP)
+    for name in ("rollout_at", "new", "new_scenario", "max_surge", "max_unavailable",
+                 "min_ready_seconds", "progress_deadline", "partition", "pod_start"):
+        add_option(r, FLEET[name])
+    d = p.add_argument_group(DRAIN_GROUP)
+    add_option(d, FLEET["drain_at"])
     which = d.add_mutually_exclusive_group()
-    which.add_argument("--drain-node", metavar="NODE",
-                       help="cordon NODE and evict the workload's pods on it")
-    which.add_argument("--drain-pods", type=int, metavar="K",
-                       help="evict the first K pods there are at the drain (a StatefulSet's lowest "
-                            "ordinals; cordoning nothing)")
-    which.add_argument("--drain-replicas", metavar="I,J,...",
-                       help="evict these pods, by index (cordoning nothing)")
+    for name in ("drain_node", "drain_pods", "drain_replicas"):
+        add_option(which, FLEET[name])
     pdb = d.add_mutually_exclusive_group()
-    pdb.add_argument("--pdb-min-available", metavar="N|P%",
-                     help="the PodDisruptionBudget's minAvailable")
-    pdb.add_argument("--pdb-max-unavailable", metavar="N|P%",
-                     help="the PodDisruptionBudget's maxUnavailable")
-    d.add_argument("--unhealthy-pod-eviction-policy", choices=["IfHealthyBudget", "AlwaysAllow"],
-                   help="the budget's policy for pods not Ready (default: the budget's, "
-                        "else IfHealthyBudget)")
-    add_output_args(p, ["text", "json"])
-    p.add_argument("--plot", metavar="FILE.png",
-                   help="also draw capacity and one swimlane per pod (needs kubesim[plot])")
+    for name in ("pdb_min_available", "pdb_max_unavailable"):
+        add_option(pdb, FLEET[name])
+    add_option(d, FLEET["unhealthy_pod_eviction_policy"])
+    for name in ("format", "output", "plot"):
+        add_option(p, FLEET[name])
     add_render_args(p)
     add_kubelet_args(p)
     add_budget_arg(p)
@@ -127,28 +99,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def add_fleet_args(p: argparse.ArgumentParser) -> None:
     """The fleet's settings, shared by `fleet` and `sweep --fleet`."""
-    p.add_argument("--replicas", type=int, metavar="N",
-                   help="replicas (default: the workload's spec.replicas, else 3)")
-    p.add_argument("--start-spread", type=float, default=0.0, metavar="S",
-                   help="replicas' first containers start uniformly within S seconds (0)")
-    p.add_argument("--start-times", type=start_times_arg, metavar="T0,T1,...",
-                   help="replica i's first container starts at Ti seconds (one per replica)")
-    p.add_argument("--nodes", type=int, metavar="N",
-                   help="nodes the pods are scheduled on (default: one per replica)")
-    p.add_argument("--zones", metavar="A,B,...",
-                   help="zones the nodes are spread over, round-robin "
-                        "(default: zone-a,zone-b,zone-c)")
-    p.add_argument("--propagation", type=float, metavar="S",
-                   help="seconds from a Ready change to traffic following it "
-                        f"({DEFAULT_PROPAGATION_SECONDS:g}; 0 with --ideal)")
-    p.add_argument("--publish-not-ready-addresses", action="store_true", default=None,
-                   help="the Service publishes pods that are not Ready (default: the "
-                        "manifests' Service)")
-    p.add_argument("--load", metavar="RPS:CAPACITY",
-                   help="opt-in load model: RPS requests/s shared by the serving replicas, "
-                        "each serving CAPACITY requests/s (backlog slows probes)")
-    p.add_argument("--min-capacity", type=int, metavar="K",
-                   help="count seconds with fewer than K serving endpoints (default: all)")
+    for option in FLEET_SETTINGS.values():
+        add_option(p, option)
 
 
 def _numbers(text: str, flag: str) -> tuple[float, ...]:

@@ -11,9 +11,10 @@ import argparse
 import shlex
 
 from kubesim.behaviour.blackbox import import_blackbox
-from kubesim.cli.args import add_output_args
 from kubesim.cli.command import CommandResult
+from kubesim.cli.options import IMPORT_BLACKBOX
 from kubesim.errors import UsageError
+from kubesim.options import add_option
 
 __all__ = ["add_parser", "run"]
 
@@ -27,18 +28,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "trace (JSONL): one target per instance (the URL path of the instance "
                     "label), t in seconds since the first sample.")
     # cli.py finds the module by the command's name; a '-' cannot be in a module name
-    p.add_argument("files", nargs="+", metavar="[METRIC=]FILE",
-                   help="query_range JSON; METRIC= names the metric of series without "
-                        "__name__ (e.g. probe_success=ok.json)")
-    p.add_argument("--target", action="append", default=[], metavar="INSTANCE=TARGET",
-                   help="probe target key for an instance label (repeatable), e.g. "
-                        "'http://10.0.0.5:8000/healthz=/healthz'")
-    p.add_argument("--job", metavar="NAME", help="only series with this job label")
-    p.add_argument("--timeout", type=float, metavar="S",
-                   help="the blackbox module's timeout: a failure without HTTP status that "
-                        "lasted this long is recorded as a timeout (else: refused)")
-    add_output_args(p, ["jsonl"])
-
+    for option in IMPORT_BLACKBOX.values():
+        add_option(p, option)
 
 def _targets(pairs: list[str]) -> dict[str, str]:
     out = {}

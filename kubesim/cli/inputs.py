@@ -12,6 +12,11 @@ One set of rules for both ways in:
   (`to_argv`: the command line of the same command, whose `from_args` gives the same model
   back; a property test holds the two to that).
 
+A field that is an option is made from the option's one declaration (`kubesim.cli.options`,
+check's settings `kubesim.analysis.check.options`): its description is the option's help, its
+place on the command line the option's flag and destination (`_field`, `_arg`);
+tests/test_option_declarations.py holds every such field to that.
+
 Paths are checked against the reading scope (kubesim.files): under the root of `kubesim mcp`
 a path may not lead out of it, and standard input (`-`, the MCP connection there) is refused.
 A text given inline (`spec_text`, `manifest_text`, ...) stands where its path would, under
@@ -46,19 +51,36 @@ from kubesim.analysis.check.options import (
     EXPECT_OPTIONS,
     SEVERITIES,
     CheckOption,
-    ValueKind,
+)
+from kubesim.cli.options import (
+    BEHAVIOUR,
+    CENSORED,
+    CHECK,
+    CONFIG,
+    CONTAINER,
+    DEFAULT_MAX_WORK,
+    ENGINE,
+    ENGINES,
+    EXPLAIN,
+    HELM_ENGINES,
+    KUBELET,
+    LIVE,
+    PROFILES,
+    RENDER,
+    RUN,
+    SUGGEST,
+    TRACE_RESTARTS,
+    WINDOWS,
 )
 from kubesim.errors import UsageError
 from kubesim.files import MAX_INPUT_BYTES, STDIN, inline_text, within_scope
+from kubesim.options import Option, ValueKind
 
 __all__ = ["CHECK_SETTING_ARGS", "CLI_ONLY_OPTIONS", "EXPECT_ARGS", "INPUTS", "LIVE_INPUTS", "LIVE_ONLY_OPTIONS",
            "SERVER_FIELDS", "CheckClusterInput", "CheckInput", "CommandInput", "ExplainInput",
            "ExplainLiveInput", "RunInput", "SuggestInput", "WindowsInput", "build_all",
            "error_text"]
 
-# kubesim.analysis.budget's, which imports the engine's modules: `kubesim mcp` lists its tools
-# before any of them loads (tests/test_inputs.py holds the two to the same numbers)
-DEFAULT_MAX_WORK = 5_000_000
 MAX_DURATION = 1e9
 MAX_PATHS = 1000  # paths (or behaviours, values files, ...) in one list
 MAX_PATH_CHARS = 4096  # PATH_MAX on Linux
@@ -114,13 +136,13 @@ Work = _bounded(int, 1, 10**18 - 1, "a whole number from 1 to 999999999999999999
                 "as --max-work)")
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
 Setting = Annotated[str, Field(min_length=1, max_length=1024)]
-Profile = Literal["1.20", "1.21-1.28", "1.29-1.34", "1.35", "1.35+", "1.36", "1.36+",
-                  "classic", "legacy"]
-TraceRestart = Literal["replay", "wall"]  # kubesim.behaviour.trace.RestartMode
-Censored = Literal["failure", "discard", "reject"]  # kubesim.behaviour.trace.CensoredMode
+# the choices the declarations (kubesim.cli.options) give the command line
+Profile = Literal[PROFILES]  # type: ignore[valid-type]
+TraceRestart = Literal[TRACE_RESTARTS]  # type: ignore[valid-type]
+Censored = Literal[CENSORED]  # type: ignore[valid-type]
 Want = Literal["survive-outage", "hang-within", "starts-within", "unready-within"]
-Engine = Literal["fast", "simpy"]
-HelmEngine = Literal["auto", "binary", "library"]
+Engine = Literal[ENGINES]  # type: ignore[valid-type]
+HelmEngine = Literal[HELM_ENGINES]  # type: ignore[valid-type]
 
 
 class Kind(enum.Enum):
@@ -154,12 +176,39 @@ def _opt(field: str, flag: str | None = None, kind: Kind = Kind.OPTION, *,
     return Arg(field, flag or "--" + field.replace("_", "-"), attr or field, kind, inline)
 
 
-KUBELET_ARGS = (_opt("profile"), _opt("ideal", kind=Kind.SWITCH),
-                _opt("kubelet", kind=Kind.PAIRS))
-RENDER_ARGS = (_opt("values", kind=Kind.REPEAT), _opt("set", kind=Kind.REPEAT, attr="helm_set"),
-               _opt("set_string", kind=Kind.REPEAT, attr="helm_set_string"),
-               _opt("release_name"), _opt("namespace"), _opt("kube_version"),
-               _opt("helm_engine"))
+# each kind of declared value's place on the command line (else FLAG VALUE)
+_ARG_KINDS = {ValueKind.TOGGLE: Kind.TOGGLE, ValueKind.TIMES: Kind.COMMAS,
+              ValueKind.SWITCH: Kind.SWITCH, ValueKind.REPEAT: Kind.REPEAT,
+              ValueKind.PAIRS: Kind.PAIRS, ValueKind.NEGATED: Kind.NEGATED,
+              ValueKind.BEHAVIOUR: Kind.BEHAVIOUR, ValueKind.CONFIG: Kind.CONFIG}
+
+
+def _arg(option: Option, *, inline: str | None = None) -> Arg:
+    """A declared option's place on the command line (kubesim.cli.options)."""
+    return Arg(option.name, option.flag, option.attr, _ARG_KINDS.get(option.kind, Kind.OPTION),
+               inline)
+
+
+def _field(option: Option, *default: Any, **more: Any) -> Any:
+    """A declared option as a field: described by its help (the same words as `--help`; a
+    field that `--no-X` turns off says so)."""
+    return Field(*default, description=_description(option), **more)
+
+
+def _description(option: Option) -> str | None:
+    if option.kind is ValueKind.NEGATED and option.help is not None:
+        return f"false ({option.flag}): {option.help}"
+    return option.help
+
+
+def _args(options: Mapping[str, Option], *names: str) -> tuple[Arg, ...]:
+    return tuple(_arg(options[n]) for n in names)
+
+
+KUBELET_ARGS = _args(KUBELET, "profile", "ideal", "kubelet")
+# the options of the group no tool takes are in CLI_ONLY_OPTIONS
+RENDER_ARGS = _args(RENDER, "values", "set", "set_string", "release_name", "namespace",
+                    "kube_version", "helm_engine")
 
 
 class _Deferred(BaseModel):
@@ -324,13 +373,10 @@ def _short(value: Any) -> str:
 
 
 class _Kubelet(_Deferred):
-    profile: Profile = Field("classic", description="kubelet version preset "
-                             "(classic = 1.29-1.34; docs/kubelet-profiles.md)")
-    ideal: bool = Field(False, description="zero kubelet latencies (relist, sync hops, "
-                        "requeue jitter)")
-    kubelet: dict[Setting, Setting | int | float | bool] = Field(
-        default_factory=dict, max_length=100,
-        description="kubelet settings to override, by name (KEY: VALUE as --kubelet KEY=VALUE)")
+    profile: Profile = _field(KUBELET["profile"], KUBELET["profile"].default)
+    ideal: bool = _field(KUBELET["ideal"], False)
+    kubelet: dict[Setting, Setting | int | float | bool] = _field(
+        KUBELET["kubelet"], default_factory=dict, max_length=100)
 
     @field_validator("kubelet")
     @classmethod
@@ -346,26 +392,19 @@ class _Kubelet(_Deferred):
 
 
 class _Render(_Deferred):
-    values: list[FilePath] = Field(default_factory=list, max_length=MAX_PATHS,
-                                   description="Helm values files, in order (later win)")
-    set: list[Setting] = Field(default_factory=list, max_length=MAX_PATHS,
-                               description="Helm values K=V, as helm --set")
-    set_string: list[Setting] = Field(default_factory=list, max_length=MAX_PATHS,
-                                      description="Helm values K=V, always strings")
-    release_name: Name | None = Field(None, description="Helm release name (default: the "
-                                      "chart's name)")
-    namespace: Name = Field("default", description="Helm release namespace")
-    kube_version: Setting | None = Field(None, description="Kubernetes version for the "
-                                         "chart's Capabilities and its kubeVersion (default "
-                                         "v1.35.0, both Helm engines)")
-    helm_engine: HelmEngine = Field("auto", description="auto: the helm program, else the "
-                                    "helm-python-sdk library")
+    values: list[FilePath] = _field(RENDER["values"], default_factory=list,
+                                    max_length=MAX_PATHS)
+    set: list[Setting] = _field(RENDER["set"], default_factory=list, max_length=MAX_PATHS)
+    set_string: list[Setting] = _field(RENDER["set_string"], default_factory=list,
+                                       max_length=MAX_PATHS)
+    release_name: Name | None = _field(RENDER["release_name"], None)
+    namespace: Name = _field(RENDER["namespace"], RENDER["namespace"].default)
+    kube_version: Setting | None = _field(RENDER["kube_version"], None)
+    helm_engine: HelmEngine = _field(RENDER["helm_engine"], RENDER["helm_engine"].default)
 
 
-def _max_work() -> Any:
-    return Field(DEFAULT_MAX_WORK, description=(
-        "refuse to start if the simulation is estimated at more than this many units of work "
-        "(a unit: one probe call or kubelet sync simulated)"))
+def _max_work(options: Mapping[str, Option]) -> Any:
+    return _field(options["max_work"], DEFAULT_MAX_WORK)
 
 
 class _Traces(_Deferred):
@@ -375,17 +414,16 @@ class _Traces(_Deferred):
     scenario_text: Text | None = Field(None, description="a scenario, inline (YAML)")
     trace_text: Text | None = Field(None, description="a trace, inline (JSONL; CSV unless its "
                                     "first line starts with {)")
-    trace_restart: TraceRestart | None = Field(None, description="what a trace means after a "
-                                               "restart (default: its meta, else replay)")
-    censored: Censored | None = Field(None, description="how a recorded timeout shorter than "
-                                      "timeoutSeconds counts (default: its meta, else failure)")
+    trace_restart: TraceRestart | None = _field(BEHAVIOUR["trace_restart"], None)
+    censored: Censored | None = _field(BEHAVIOUR["censored"], None)
 
 
 class _Behaviours(_Traces):
-    scenarios: list[FilePath] = Field(default_factory=list, max_length=MAX_PATHS,
-                                      description="synthetic behaviours (scenario YAML files)")
-    traces: list[FilePath] = Field(default_factory=list, max_length=MAX_PATHS,
-                                   description="recorded behaviours (JSONL or CSV traces)")
+    scenarios: list[FilePath] = _field(CHECK["scenarios"], default_factory=list,
+                                       max_length=MAX_PATHS)
+    traces: list[FilePath] = _field(CHECK["traces"], default_factory=list, max_length=MAX_PATHS)
+    trace_restart: TraceRestart | None = _field(CHECK["trace_restart"], None)
+    censored: Censored | None = _field(CHECK["censored"], None)
 
     @model_validator(mode="after")
     def _trace_settings(self) -> Any:
@@ -397,12 +435,10 @@ class _Behaviours(_Traces):
 class _Project(_Deferred):
     """What check and suggest share: the project configuration, the scheduler, the budget."""
 
-    config: Annotated[str, Field(min_length=1, max_length=MAX_PATH_CHARS)] | None = Field(
-        None, description="the configuration file, or none to read none (default: "
-        ".kubesim.yaml or [tool.kubesim] of pyproject.toml, from the current directory "
-        "upwards; under kubesim mcp, no higher than its root)")
-    engine: Engine = Field("fast", description="scheduler (the same results)")
-    max_work: Work = _max_work()
+    config: Annotated[str, Field(min_length=1, max_length=MAX_PATH_CHARS)] | None = _field(
+        CONFIG["config"], None)
+    engine: Engine = _field(ENGINE, ENGINE.default)
+    max_work: Work = _max_work(CHECK)
 
     @field_validator("config")
     @classmethod
@@ -429,7 +465,7 @@ class _OneSpec(_Deferred):
                                   "a Helm chart or a kustomization")
     spec_text: Text | None = Field(None, description="the manifest or probe spec, inline "
                                    "(YAML)")
-    container: Name | None = Field(None, description="which container's probes")
+    container: Name | None = _field(CONTAINER, None)
 
     @model_validator(mode="after")
     def _one_spec(self) -> Any:
@@ -438,11 +474,9 @@ class _OneSpec(_Deferred):
         return self
 
 
-BEHAVIOUR_ARGS = (_opt("scenarios", "--scenario", Kind.BEHAVIOUR, attr="behaviours",
-                       inline="scenario_text"),
-                  _opt("traces", "--trace", Kind.BEHAVIOUR, attr="behaviours",
-                       inline="trace_text"),
-                  _opt("trace_restart"), _opt("censored"))
+BEHAVIOUR_ARGS = (_arg(CHECK["scenarios"], inline="scenario_text"),
+                  _arg(CHECK["traces"], inline="trace_text"),
+                  *_args(CHECK, "trace_restart", "censored"))
 
 
 
@@ -455,9 +489,6 @@ _SCHEMA_TYPES: dict[ValueKind, Any] = {
     ValueKind.SEVERITY: Literal[SEVERITIES], ValueKind.TOGGLE: bool,
     ValueKind.TIMES: Annotated[list[SecondsOrZero], Field(min_length=1,
                                                           max_length=10_000)]}
-# ... and its place on the command line
-_ARG_KINDS = {ValueKind.TOGGLE: Kind.TOGGLE, ValueKind.TIMES: Kind.COMMAS,
-              ValueKind.SWITCH: Kind.SWITCH}
 
 
 def _declared(option: CheckOption) -> tuple[Any, Any]:
@@ -472,10 +503,8 @@ def _declared(option: CheckOption) -> tuple[Any, Any]:
 _CheckSettings = create_model(
     "_CheckSettings", __base__=_Deferred,
     **{o.name: _declared(o) for o in (*CHECK_OPTIONS, *EXPECT_OPTIONS)})
-CHECK_SETTING_ARGS = tuple(_opt(o.name, o.flag, _ARG_KINDS.get(o.kind, Kind.OPTION))
-                           for o in CHECK_OPTIONS)
-EXPECT_ARGS = tuple(_opt(o.name, o.flag, _ARG_KINDS.get(o.kind, Kind.OPTION))
-                    for o in EXPECT_OPTIONS)
+CHECK_SETTING_ARGS = tuple(_arg(o) for o in CHECK_OPTIONS)
+EXPECT_ARGS = tuple(_arg(o) for o in EXPECT_OPTIONS)
 
 
 # ---------------------------------------------------------------- the commands
@@ -485,24 +514,21 @@ class RunInput(CommandInput, _Kubelet, _Render, _Traces, _OneSpec):
     """`kubesim run`: one pod against one behaviour (none: the healthy app)."""
 
     COMMAND = "run"
-    scenario: FilePath | None = Field(None, description="synthetic behaviour (scenario YAML)")
-    trace: FilePath | None = Field(None, description="recorded behaviour (JSONL or CSV)")
-    duration: Seconds | None = Field(None, description="simulated seconds after the first "
-                                     "container started (default: 300, or 150 past the "
-                                     "behaviour's last outage)")
-    seed: Seed = Field(0, description="random seed")
-    phase: float | None = Field(None, description="pin the probe grid: ticks at phase + "
-                                "k*periodSeconds, 0 <= phase < the lcm of the probe periods")
-    phases: Phases | None = Field(None, description="also run at this many grid phases and "
-                                  "summarise how the outcome varies")
-    engine: Engine = Field("fast", description="scheduler (the same results)")
-    max_work: Work = _max_work()
+    scenario: FilePath | None = _field(BEHAVIOUR["scenario"], None)
+    trace: FilePath | None = _field(BEHAVIOUR["trace"], None)
+    duration: Seconds | None = _field(RUN["duration"], None)
+    seed: Seed = _field(RUN["seed"], 0)
+    phase: float | None = _field(RUN["phase"], None)
+    phases: Phases | None = _field(RUN["phases"], None)
+    engine: Engine = _field(ENGINE, ENGINE.default)
+    max_work: Work = _max_work(RUN)
 
-    ARGS = (_opt("spec", None, Kind.POSITIONAL, inline="spec_text"), _opt("container"),
-            _opt("scenario", inline="scenario_text"), _opt("trace", inline="trace_text"),
-            _opt("trace_restart"), _opt("censored"), _opt("duration"), _opt("seed"),
-            _opt("phase"), _opt("phases"), *RENDER_ARGS, *KUBELET_ARGS, _opt("engine"),
-            _opt("max_work"))
+    ARGS = (_opt("spec", None, Kind.POSITIONAL, inline="spec_text"), _arg(RUN["container"]),
+            _arg(BEHAVIOUR["scenario"], inline="scenario_text"),
+            _arg(BEHAVIOUR["trace"], inline="trace_text"),
+            *_args(BEHAVIOUR, "trace_restart", "censored"),
+            *_args(RUN, "duration", "seed", "phase", "phases"), *RENDER_ARGS, *KUBELET_ARGS,
+            *_args(RUN, "engine", "max_work"))
 
     @model_validator(mode="after")
     def _one_behaviour(self) -> Any:
@@ -520,10 +546,10 @@ class WindowsInput(CommandInput, _Kubelet, _Render, _OneSpec):
     """`kubesim windows`: the exact protection windows of a container's probes."""
 
     COMMAND = "windows"
-    max_work: Work = _max_work()
+    max_work: Work = _max_work(WINDOWS)
 
-    ARGS = (_opt("spec", None, Kind.POSITIONAL, inline="spec_text"), _opt("container"),
-            *RENDER_ARGS, *KUBELET_ARGS, _opt("max_work"))
+    ARGS = (_opt("spec", None, Kind.POSITIONAL, inline="spec_text"),
+            _arg(WINDOWS["container"]), *RENDER_ARGS, *KUBELET_ARGS, _arg(WINDOWS["max_work"]))
 
 
 class CheckInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Manifests,
@@ -532,24 +558,19 @@ class CheckInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Manife
     reasons the simulator measured; findings at or above fail_on fail the gate."""
 
     COMMAND = "check"
-    duration: Seconds | None = Field(None, description="simulated seconds per scenario or "
-                                     "trace")
-    seed: Seed = Field(0, description="random seed; phase i uses seed+i")
-    skip_non_manifests: bool = Field(False, description="skip a named file that is not a "
-                                     "manifest or probe spec, with a note")
-    allow_empty: bool = Field(False, description="input with no Kubernetes object passes")
-    ignore: list[Name] = Field(default_factory=list, max_length=100,
-                               description="checks not to count (ids or names)")
-    expectations: FilePath | None = Field(None, description="an expectations file (YAML)")
+    duration: Seconds | None = _field(CHECK["duration"], None)
+    seed: Seed = _field(CHECK["seed"], 0)
+    skip_non_manifests: bool = _field(CHECK["skip_non_manifests"], False)
+    allow_empty: bool = _field(CHECK["allow_empty"], False)
+    ignore: list[Name] = _field(CHECK["ignore"], default_factory=list, max_length=100)
+    expectations: FilePath | None = _field(CHECK["expectations"], None)
     expectations_text: Text | None = Field(None, description="the expectations, inline (YAML)")
 
     ARGS = (_opt("paths", None, Kind.POSITIONAL, inline="manifest_text"), *BEHAVIOUR_ARGS,
-            _opt("duration"), _opt("seed"), _opt("skip_non_manifests", kind=Kind.SWITCH),
-            _opt("allow_empty", kind=Kind.SWITCH), _opt("ignore", kind=Kind.REPEAT),
-            *CHECK_SETTING_ARGS, _opt("expectations", inline="expectations_text"),
-            *EXPECT_ARGS,
-            _opt("config", kind=Kind.CONFIG), *RENDER_ARGS, *KUBELET_ARGS, _opt("engine"),
-            _opt("max_work"))
+            *_args(CHECK, "duration", "seed", "skip_non_manifests", "allow_empty", "ignore"),
+            *CHECK_SETTING_ARGS, _arg(CHECK["expectations"], inline="expectations_text"),
+            *EXPECT_ARGS, _arg(CHECK["config"]), *RENDER_ARGS, *KUBELET_ARGS,
+            *_args(CHECK, "engine", "max_work"))
 
     @field_validator("ignore")
     @classmethod
@@ -572,23 +593,26 @@ class SuggestInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Mani
     simulation at every grid phase, as a strategic-merge patch."""
 
     COMMAND = "suggest"
-    expect: dict[Want, WantSeconds] = Field(default_factory=dict, description=(
-        "what the probes must meet, in seconds: survive-outage (a dependency outage without a "
-        "restart), hang-within (catch a hang), starts-within (allow starts), unready-within "
-        "(leave Ready after an outage); default: suggest.expect of the configuration"))
-    duration: Seconds | None = Field(None, description="simulated seconds per scenario or "
-                                     "trace when re-checking")
-    workload: Name | None = Field(None, description="only this object (name or Kind/name)")
-    container: Name | None = Field(None, description="only this container")
-    phases: Phases | None = Field(None, description="grid phases every confirmation runs at "
-                                  "(20, or check.phases of the configuration)")
-    seed: Seed = Field(0, description="random seed")
+    expect: dict[Want, WantSeconds] = _field(SUGGEST["expect"], default_factory=dict)
+    scenarios: list[FilePath] = _field(SUGGEST["scenarios"], default_factory=list,
+                                       max_length=MAX_PATHS)
+    traces: list[FilePath] = _field(SUGGEST["traces"], default_factory=list,
+                                    max_length=MAX_PATHS)
+    trace_restart: TraceRestart | None = _field(SUGGEST["trace_restart"], None)
+    censored: Censored | None = _field(SUGGEST["censored"], None)
+    duration: Seconds | None = _field(SUGGEST["duration"], None)
+    workload: Name | None = _field(SUGGEST["workload"], None)
+    container: Name | None = _field(SUGGEST["container"], None)
+    phases: Phases | None = _field(SUGGEST["phases"], None)
+    seed: Seed = _field(SUGGEST["seed"], 0)
+    max_work: Work = _max_work(SUGGEST)
 
     ARGS = (_opt("paths", None, Kind.POSITIONAL, inline="manifest_text"),
-            _opt("expect", kind=Kind.PAIRS), *BEHAVIOUR_ARGS, _opt("duration"),
-            _opt("workload"), _opt("container"), _opt("phases"), _opt("seed"),
-            _opt("config", kind=Kind.CONFIG), *RENDER_ARGS, *KUBELET_ARGS, _opt("engine"),
-            _opt("max_work"))
+            _arg(SUGGEST["expect"]), _arg(SUGGEST["scenarios"], inline="scenario_text"),
+            _arg(SUGGEST["traces"], inline="trace_text"),
+            *_args(SUGGEST, "trace_restart", "censored", "duration", "workload", "container",
+                   "phases", "seed", "config"), *RENDER_ARGS, *KUBELET_ARGS,
+            *_args(SUGGEST, "engine", "max_work"))
 
 
 class ExplainInput(CommandInput, _Kubelet):
@@ -601,25 +625,22 @@ class ExplainInput(CommandInput, _Kubelet):
         "record files about one pod: kubectl describe pod text, kubectl get pod -o yaml|json, "
         "kubectl get events (-o json, or its table), a Prometheus query_range export"))
     record_text: Text | None = Field(None, description="one more record, inline (as pasted)")
-    now: Annotated[str, Field(min_length=1, max_length=100)] | None = Field(
-        None, description="when the record was taken (RFC 3339, or as describe prints times): "
-        "places describe's relative ages on the clock")
-    pod: Name | None = Field(None, description="which pod, when the record holds several")
-    container: Name | None = Field(None, description="only this container")
-    spec: FilePath | None = Field(None, description="the pod's manifest or a probe spec: probe "
-                                  "settings the record lacks")
+    now: Annotated[str, Field(min_length=1, max_length=100)] | None = _field(
+        EXPLAIN["now"], None)
+    pod: Name | None = _field(EXPLAIN["pod"], None)
+    container: Name | None = _field(EXPLAIN["container"], None)
+    spec: FilePath | None = _field(EXPLAIN["spec"], None)
     spec_text: Text | None = Field(None, description="the manifest or probe spec, inline")
-    expect: dict[Want, WantSeconds] = Field(default_factory=dict, description=(
-        "what the fix must meet, in seconds (default: drawn from the record)"))
-    suggest: bool = Field(True, description="say what would have prevented it (a patch)")
-    phases: ReplayPhases = Field(8, description="grid phases the replay runs at")
-    seed: Seed = Field(0, description="random seed")
-    max_work: Work = _max_work()
+    expect: dict[Want, WantSeconds] = _field(EXPLAIN["expect"], default_factory=dict)
+    suggest: bool = _field(EXPLAIN["suggest"], True)
+    phases: ReplayPhases = _field(EXPLAIN["phases"], EXPLAIN["phases"].default)
+    seed: Seed = _field(EXPLAIN["seed"], 0)
+    max_work: Work = _max_work(EXPLAIN)
 
-    ARGS = (_opt("records", None, Kind.POSITIONAL, inline="record_text"), _opt("now"),
-            _opt("pod"), _opt("container"), _opt("spec", inline="spec_text"),
-            _opt("expect", kind=Kind.PAIRS), _opt("suggest", "--no-suggest", Kind.NEGATED, attr="no_suggest"),
-            _opt("phases"), _opt("seed"), *KUBELET_ARGS, _opt("max_work"))
+    ARGS = (_opt("records", None, Kind.POSITIONAL, inline="record_text"),
+            *_args(EXPLAIN, "now", "pod", "container"), _arg(EXPLAIN["spec"], inline="spec_text"),
+            *_args(EXPLAIN, "expect", "suggest", "phases", "seed"), *KUBELET_ARGS,
+            _arg(EXPLAIN["max_work"]))
 
     @model_validator(mode="after")
     def _explain_fields(self) -> Any:
@@ -655,13 +676,11 @@ class _Live(_Deferred):
     `kubesim check --cluster`). `kubesim mcp` sets these itself (its own --kubeconfig and
     --context): a tool call cannot."""
 
-    kubeconfig: FilePath | None = Field(None, description="kubectl's kubeconfig file "
-                                        "(default: KUBECONFIG, ~/.kube/config, or the pod's "
-                                        "service account)")
-    context: Name | None = Field(None, description="the kubeconfig context to use")
+    kubeconfig: FilePath | None = _field(LIVE["kubeconfig"], None)
+    context: Name | None = _field(LIVE["context"], None)
 
 
-LIVE_ARGS = (_opt("kubeconfig"), _opt("context"))
+LIVE_ARGS = _args(LIVE, "kubeconfig", "context")
 SERVER_FIELDS = ("kubeconfig", "context")  # what `kubesim mcp` sets, never a call
 
 # the options of the commands `kubesim mcp` serves that no tool takes, and why; every other
@@ -689,12 +708,10 @@ class ExplainLiveInput(ExplainInput, _Live):
 
     records: list[FilePath] = Field(default_factory=list, max_length=100, description=(
         "pod/NAME, deploy/NAME, sts/NAME or ds/NAME of the live cluster, or record files"))
-    namespace: Name | None = Field(None, description="the namespace of the pods (default: "
-                                   "the context's, else default)")
-    selector: Setting | None = Field(None, description="explain the pods this label selector "
-                                     "matches (app=web)")
+    namespace: Name | None = _field(LIVE["namespace"], None)
+    selector: Setting | None = _field(LIVE["selector"], None)
 
-    ARGS = (*ExplainInput.ARGS, _opt("namespace"), _opt("selector"), *LIVE_ARGS)
+    ARGS = (*ExplainInput.ARGS, *_args(LIVE, "namespace", "selector"), *LIVE_ARGS)
 
     @field_validator("records")
     @classmethod
@@ -713,16 +730,13 @@ class CheckClusterInput(CheckInput, _Live):
     """`kubesim check --cluster`: the probe findings of every Deployment, StatefulSet and
     DaemonSet of a live cluster's namespaces, read-only, each naming namespace/Kind/name."""
 
-    cluster: bool = Field(False, description="check the workloads of the live cluster "
-                          "instead of files")
-    cluster_namespaces: list[Name] = Field(default_factory=list, max_length=MAX_PATHS,
-                                           description="the namespaces to read (default: the "
-                                           "context's, else default)")
-    all_namespaces: bool = Field(False, description="read every namespace")
+    cluster: bool = _field(LIVE["cluster"], False)
+    cluster_namespaces: list[Name] = _field(LIVE["cluster_namespaces"], default_factory=list,
+                                            max_length=MAX_PATHS)
+    all_namespaces: bool = _field(LIVE["all_namespaces"], False)
 
-    ARGS = (*CheckInput.ARGS, _opt("cluster", kind=Kind.SWITCH),
-            _opt("cluster_namespaces", "--cluster-namespace", Kind.REPEAT),
-            _opt("all_namespaces", kind=Kind.SWITCH), *LIVE_ARGS)
+    ARGS = (*CheckInput.ARGS, *_args(LIVE, "cluster", "cluster_namespaces", "all_namespaces"),
+            *LIVE_ARGS)
 
     @model_validator(mode="after")
     def _some_input(self) -> Any:

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 # The cluster readers (kubectl access, the workload and story readers, explain's record model)
 # are imported by the functions that read a cluster: `check` of files, and `--help`, load none.
+from kubesim.cli.options import LIVE, LIVE_GROUP
+from kubesim.options import add_option
 
 __all__ = ["add_cluster_args", "add_live_args", "cluster_documents", "connection_of",
            "live_records", "live_request", "namespace_of"]
@@ -30,11 +32,9 @@ __all__ = ["add_cluster_args", "add_live_args", "cluster_documents", "connection
 
 def add_live_args(p: argparse.ArgumentParser) -> argparse._ArgumentGroup:
     """--kubeconfig and --context, in a group the command adds its own to."""
-    group = p.add_argument_group("a live cluster (read-only: get and list; docs/explain.md)")
-    group.add_argument("--kubeconfig", metavar="FILE",
-                       help="kubectl's kubeconfig (default: KUBECONFIG, ~/.kube/config, or "
-                            "the pod's service account)")
-    group.add_argument("--context", metavar="NAME", help="the kubeconfig context to use")
+    group = p.add_argument_group(LIVE_GROUP)
+    for name in ("kubeconfig", "context"):
+        add_option(group, LIVE[name])
     return group
 
 
@@ -94,14 +94,8 @@ def live_records(args: argparse.Namespace) -> list[RecordSet]:
 def add_cluster_args(p: argparse.ArgumentParser) -> None:
     """`check --cluster` and what it reads."""
     group = add_live_args(p)
-    group.add_argument("--cluster", action="store_true",
-                       help="check the Deployments, StatefulSets and DaemonSets of a live "
-                            "cluster instead of files (read-only)")
-    group.add_argument("--cluster-namespace", action="append", default=[], metavar="NS",
-                       dest="cluster_namespaces",
-                       help="a namespace to read (repeatable; default: the context's)")
-    group.add_argument("-A", "--all-namespaces", action="store_true",
-                       help="read every namespace")
+    for name in ("cluster", "cluster_namespaces", "all_namespaces"):
+        add_option(group, LIVE[name])
 
 
 def cluster_documents(args: argparse.Namespace) -> tuple[list[SourcedDocuments], list[str]]:

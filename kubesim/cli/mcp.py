@@ -14,20 +14,18 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import math
 import os
 import sys
 from pathlib import Path
 
-from kubesim.cli.args import add_budget_arg
 from kubesim.cli.command import CommandResult
-from kubesim.cli.mcp_tools import DEFAULT_MAX_MEMORY, DEFAULT_TIME_LIMIT
+from kubesim.cli.options import MCP, MCP_LIVE_GROUP, MCP_MAX_WORK
 from kubesim.cluster.access import Connection
 from kubesim.errors import UsageError
+from kubesim.options import add_option
 
 __all__ = ["MCP_MAX_WORK", "add_parser", "run"]
 
-MCP_MAX_WORK = 1_000_000  # units of work in one tool call (probe calls and kubelet syncs)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -38,43 +36,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "input and output (an MCP client starts this; docs/mcp.md). Each tool's "
                     "input schema is its command's input model; results are the commands' "
                     "JSON documents.")
-    p.add_argument("--root", default=".", metavar="DIR",
-                   help="the directory tool paths are relative to and may not leave "
-                        "(default: the current directory)")
-    add_budget_arg(p, MCP_MAX_WORK, what="the most work one tool call may do, and its default")
-    p.add_argument("--time-limit", type=_seconds, default=DEFAULT_TIME_LIMIT, metavar="S",
-                   help="seconds one tool call may take; at the limit it is stopped, answered "
-                        f"with an error, and the next call served (default {DEFAULT_TIME_LIMIT:g})")
-    live = p.add_argument_group(
-        "a live cluster: check and explain read it too, read-only (docs/mcp.md)")
-    live.add_argument("--kubeconfig", metavar="FILE",
-                      help="serve the live cluster of this kubeconfig (kubectl's credentials)")
-    live.add_argument("--context", metavar="NAME", help="the kubeconfig context to serve")
-    live.add_argument("--cluster", action="store_true",
-                      help="serve the cluster of kubectl's default configuration (KUBECONFIG, "
-                           "~/.kube/config, or the pod's service account)")
-    p.add_argument("--max-memory", type=_mebibytes, default=DEFAULT_MAX_MEMORY // 2**20,
-                   metavar="MIB", help="address space one tool call may hold, MiB (default "
-                                       f"{DEFAULT_MAX_MEMORY // 2**20})")
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 < value <= 86400:
-        raise argparse.ArgumentTypeError(f"{text!r} must be a number of seconds, more than 0 "
-                                         "and at most 86400")
-    return value
-
-
-def _mebibytes(text: str) -> int:
-    if not text.isdigit() or not 256 <= int(text) <= 1 << 20:
-        raise argparse.ArgumentTypeError(f"{text!r} must be a whole number of MiB, 256 to "
-                                         f"{1 << 20}")
-    return int(text)
-
+    add_option(p, MCP["root"])
+    add_option(p, MCP["max_work"])
+    add_option(p, MCP["time_limit"])
+    live = p.add_argument_group(MCP_LIVE_GROUP)
+    for name in ("kubeconfig", "context", "cluster"):
+        add_option(live, MCP[name])
+    add_option(p, MCP["max_memory"])
 
 def _live(args: argparse.Namespace) -> Connection | None:
     """The live cluster the server reads, if started with one (the kubeconfig made absolute:

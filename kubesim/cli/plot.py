@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 
 from kubesim.cli.command import CommandResult
+from kubesim.cli.options import PLOT
+from kubesim.options import add_option
 from kubesim.render.plot import check_output, load_document, save_png
 
 __all__ = ["add_parser", "run"]
@@ -17,11 +19,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         description="Draw the timeline of a saved `kubesim run --format json` result as a PNG: "
                     "the same picture as `kubesim run ... --plot FILE.png`. Needs matplotlib "
                     "(pip install 'kubesim[plot]').")
-    plot.add_argument("result", help="the JSON document of a run; - for stdin")
-    # not `dest="output"`: the CLI writes a command's text there
-    plot.add_argument("-o", "--output", dest="png", metavar="FILE.png", required=True,
-                      help="where to write the picture")
-
+    for option in PLOT.values():
+        add_option(plot, option)
 
 def run(args: argparse.Namespace) -> CommandResult:
     """Check the picture's path (and that matplotlib is there), then the document; draw it.

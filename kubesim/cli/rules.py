@@ -7,8 +7,10 @@ import argparse
 
 from kubesim.analysis.check.rules import page, rule_ids, rule_of
 from kubesim.cli.command import CommandResult
+from kubesim.cli.options import RULES
 from kubesim.errors import UsageError
-from kubesim.render.rules_formats import FORMATS, render_list
+from kubesim.options import add_option
+from kubesim.render.rules_formats import render_list
 
 __all__ = ["add_parser", "run"]
 
@@ -21,10 +23,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "(id, the severities it reports, name, title). With an id or name: the "
                     "check's page (markdown): what it finds, when it is an error, a warning "
                     "or info, why it matters, how to fix it, an example.")
-    p.add_argument("rule", nargs="?", metavar="ID", help="a check's id (KS001) or name")
-    p.add_argument("--format", choices=list(FORMATS), default="text",
-                   help="the list as text (default) or JSON with every case")
-
+    for option in RULES.values():
+        add_option(p, option)
 
 def run(args: argparse.Namespace) -> CommandResult:
     """The list or the page; exit 0 (an unknown check is bad input, exit 2)."""

@@ -14,7 +14,6 @@ from kubesim.behaviour.replicas import lone_pod_note
 from kubesim.cli.args import (
     add_behaviour_args,
     add_budget_arg,
-    add_duration_arg,
     add_html_arg,
     add_kubelet_args,
     add_output_args,
@@ -23,14 +22,15 @@ from kubesim.cli.args import (
     load_behaviour,
     profile_of,
     render_options_of,
-    seed_arg,
     write_html,
 )
 from kubesim.cli.command import CommandResult
 from kubesim.cli.inputs import RunInput
+from kubesim.cli.options import RUN
 from kubesim.engine.simulate import grid_cycle, simulate
 from kubesim.errors import UsageError
 from kubesim.kubelet.restart_rules import gated_pod
+from kubesim.options import add_option
 from kubesim.render.edge import visible
 from kubesim.render.plot import check_output, plot_meta, save_png
 from kubesim.render.report import iter_json, iter_text, pod_header, to_document
@@ -48,22 +48,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     """Register `run` and its options."""
     run_ = sub.add_parser("run", help="simulate one pod against an app behaviour",
                           description="Simulate the kubelet's probes of one container.")
-    run_.add_argument("spec", help="manifest or compact probe spec (YAML), Helm chart or "
-                      "kustomization; - for stdin")
+    add_option(run_, RUN["spec"])
     add_behaviour_args(run_)
-    add_duration_arg(run_)
-    run_.add_argument("--seed", type=seed_arg, default=0, metavar="N", help="random seed (0)")
-    run_.add_argument("--phase", type=float, metavar="S",
-                      help="pin the probe grid: ticks at S + k*periodSeconds")
-    run_.add_argument("--phases", type=int, metavar="N",
-                      help="also run at N grid phases and summarise how the outcome varies")
-    run_.add_argument("--container", metavar="NAME", help="which container's probes")
+    for name in ("duration", "seed", "phase", "phases", "container"):
+        add_option(run_, RUN[name])
     add_output_args(run_, ["text", "json"])
-    run_.add_argument("--changes-only", action="store_true",
-                      help="text: show a probe call only where its outcome changes, with how "
-                           "many calls in a row gave it")
-    run_.add_argument("--plot", metavar="FILE.png",
-                      help="also draw the timeline as a PNG picture (needs kubesim[plot])")
+    for name in ("changes_only", "plot"):
+        add_option(run_, RUN[name])
     add_html_arg(run_)
     add_render_args(run_)
     add_kubelet_args(run_)

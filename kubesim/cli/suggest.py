@@ -15,25 +15,23 @@ from kubesim.analysis.check.findings import BehaviourRef, Settings
 from kubesim.analysis.check.read import read_inputs
 from kubesim.analysis.check.rules import Severity
 from kubesim.analysis.check.run import run_checks
-from kubesim.analysis.suggest import WANTS, Want, parse_want, suggest, suggest_work
+from kubesim.analysis.suggest import Want, parse_want, suggest, suggest_work
 from kubesim.analysis.suggest_findings import from_findings
-from kubesim.behaviour.trace import CensoredMode, RestartMode
-from kubesim.cli.args import add_budget_arg, add_kubelet_args, add_render_args, seed_arg
+from kubesim.cli.args import add_budget_arg, add_kubelet_args, add_render_args
 from kubesim.cli.check import (
-    BehaviourAction,
     add_config_args,
     behaviour_refs,
     check_settings,
-    count_arg,
     declare_check_options,
     project_config,
     project_configuration,
-    seconds_arg,
 )
 from kubesim.cli.command import CommandResult
 from kubesim.cli.inputs import SuggestInput
+from kubesim.cli.options import SUGGEST
 from kubesim.errors import UsageError
-from kubesim.render.suggest_formats import FORMATS, nothing_to_change, render
+from kubesim.options import add_option
+from kubesim.render.suggest_formats import nothing_to_change, render
 
 __all__ = ["add_parser", "run"]
 
@@ -48,30 +46,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "engine, and print it as a strategic-merge patch (or SARIF fixes). "
                     "Without --expect (and no suggest.expect in .kubesim.yaml): fix what "
                     "`kubesim check` reports, each finding in the terms of its probe.")
-    p.add_argument("paths", nargs="+", metavar="SPEC",
-                   help="manifest or probe spec file, Helm chart, kustomization, directory, "
-                        "or - for stdin")
-    p.add_argument("--expect", action="append", default=[], metavar="KIND=S",
-                   help="; ".join(f"{k}=S: {v.format(s='S')}" for k, v in WANTS.items())
-                   + " (repeatable)")
+    add_option(p, SUGGEST["paths"])
+    add_option(p, SUGGEST["expect"])
     p.set_defaults(behaviours=[])
     declare_check_options(p)  # check's settings, without the options suggest leaves out
-    p.add_argument("--scenario", action=BehaviourAction, metavar="FILE",
-                   help="which endpoints a dependency outage fails (depends_on), and which "
-                        "it leaves alone (repeatable)")
-    p.add_argument("--trace", action=BehaviourAction, metavar="FILE", help="the same, recorded")
-    p.add_argument("--trace-restart", choices=[m.value for m in RestartMode])
-    p.add_argument("--censored", choices=[m.value for m in CensoredMode])
-    p.add_argument("--duration", type=seconds_arg, metavar="S",
-                   help="simulated seconds per scenario/trace when re-checking")
-    p.add_argument("--workload", metavar="NAME", help="only this object (name or Kind/name)")
-    p.add_argument("--container", metavar="NAME", help="only this container")
-    p.add_argument("--phases", type=count_arg, metavar="N",
-                   help="grid phases every confirmation runs at (20, or check.phases of "
-                        ".kubesim.yaml)")
-    p.add_argument("--seed", type=seed_arg, default=0, metavar="N", help="random seed (0)")
-    p.add_argument("--format", choices=list(FORMATS), default="text")
-    p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    for name in ("scenarios", "traces"):
+        add_option(p, SUGGEST[name])
+    for name in ("trace_restart", "censored", "duration", "workload", "container", "phases",
+                 "seed", "format", "output"):
+        add_option(p, SUGGEST[name])
     add_render_args(p)
     add_config_args(p)
     add_kubelet_args(p)

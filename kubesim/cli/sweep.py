@@ -17,31 +17,27 @@ from kubesim.cli.args import (
     MAX_JOBS,
     add_behaviour_args,
     add_budget_arg,
-    add_duration_arg,
     add_html_arg,
     add_kubelet_args,
     add_render_args,
     check_html_path,
-    jobs_arg,
     load_behaviour,
     profile_of,
     render_options_of,
-    seed_arg,
     write_html,
 )
 from kubesim.cli.command import CommandResult
 from kubesim.cli.fleet import add_fleet_args, fleet_settings_of
+from kubesim.cli.options import SWEEP
 from kubesim.errors import UsageError
 from kubesim.files import check_output_path
+from kubesim.options import add_option
 from kubesim.render import edge
 from kubesim.render.sweep_formats import document, render
 from kubesim.render.sweep_plot import plot_sweep
 from kubesim.spec.manifests import load_spec
 
 __all__ = ["add_parser", "run"]
-
-METRICS = ("restarts_mean", "restarts_max", "kills_mean", "unready_mean", "unready_max",
-           "first_ready_mean", "first_ready_max", "hang_to_kill_max", "probes")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -52,51 +48,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     "(terminationGracePeriodSeconds) and scenario parameters (outage.db.length, "
                     "stall.length, startup.seconds, scenario.PATH) over a grid; every point "
                     "runs at --phases grid phases x --seeds seeds.")
-    p.add_argument("spec", help="manifest or compact probe spec (YAML), Helm chart or "
-                   "kustomization")
+    add_option(p, SWEEP["spec"])
     add_behaviour_args(p)
-    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUES",
-                   dest="settings",
-                   help="a field and its values: a list (1,2,3) or a range (1..10, 1..10:2); "
-                        "repeat for a grid")
-    p.add_argument("--set-value", action="append", default=[], metavar="PATH=VALUES",
-                   dest="chart_values",
-                   help="a Helm chart value and its values (SPEC a chart): the chart is "
-                        "rendered once per value; shown as values.PATH; repeatable")
-    p.add_argument("--expect", action="append", default=[], metavar="CLAIM",
-                   help="no-restart | max-restarts=N | ready-within=S | max-unready=S | "
-                        "kill-within=S (held at every phase and seed?)")
-    p.add_argument("--phases", type=int, default=20, metavar="N",
-                   help="grid phases per point (20)")
-    p.add_argument("--seeds", type=int, default=1, metavar="N", help="seeds per phase (1)")
-    p.add_argument("--seed", type=seed_arg, default=0, metavar="N", help="first seed (0)")
-    add_duration_arg(p, per="run (of every point)")
-    p.add_argument("--container", metavar="NAME", help="which container's probes")
-    p.add_argument("--jobs", "-j", type=jobs_arg, metavar="N",
-                   help=f"local worker processes (default: every core; at most {MAX_JOBS})")
-    p.add_argument("--dask", action="store_true",
-                   help="run on a local Dask cluster (needs the dask extra)")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="run on the Dask scheduler at ADDRESS (tcp://host:8786)")
-    p.add_argument("--format", choices=["text", "csv", "json", "table"], default="text",
-                   help="text (a table; 'table' is the old name), csv or json")
-    p.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
-    p.add_argument("--plot", metavar="FILE.png",
-                   help="heatmap (two fields) or line plot (one field); needs matplotlib")
+    for name in ("settings", "chart_values", "expect", "phases", "seeds", "seed", "duration",
+                 "container", "jobs", "dask", "scheduler", "format", "output", "plot"):
+        add_option(p, SWEEP[name])
     add_html_arg(p)
-    p.add_argument("--plot-metric", choices=METRICS, default="restarts_mean",
-                   help="what the plot shows (restarts_mean)")
+    add_option(p, SWEEP["plot_metric"])
     progress = p.add_mutually_exclusive_group()
-    progress.add_argument("--progress", nargs="?", const="always", default="auto",
-                          choices=["auto", "always", "never"],
-                          help="a progress line on stderr: auto (when stderr is a terminal; "
-                               "the default), always (also --progress alone) or never")
-    progress.add_argument("--no-progress", dest="progress", action="store_const",
-                          const="never", help=argparse.SUPPRESS)  # the old spelling
+    for name in ("progress", "no_progress"):
+        add_option(progress, SWEEP[name])
     add_kubelet_args(p)
-    p.add_argument("--fleet", action="store_true",
-                   help="every run is a fleet of replicas (fleet parameters in --set: "
-                        "replicas, fleet.load.rps, ...; options as for `kubesim fleet`)")
+    add_option(p, SWEEP["fleet"])
     add_fleet_args(p)
     add_render_args(p, helm_set=False)
     add_budget_arg(p)

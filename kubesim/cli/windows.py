@@ -16,6 +16,8 @@ from kubesim.cli.args import (
 )
 from kubesim.cli.command import CommandResult
 from kubesim.cli.inputs import WindowsInput
+from kubesim.cli.options import WINDOWS
+from kubesim.options import add_option
 from kubesim.render.windows_formats import render_windows
 from kubesim.spec.manifests import load_spec
 
@@ -28,9 +30,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                          description="How long a startup may take, how fast a hang is "
                                      "caught, how long a stall is survived, how fast Ready "
                                      "follows an outage: worst and best grid phase.")
-    cmd.add_argument("spec", help="manifest or compact probe spec (YAML), Helm chart or "
-                     "kustomization; - for stdin")
-    cmd.add_argument("--container", metavar="NAME", help="which container's probes")
+    add_option(cmd, WINDOWS["spec"])
+    add_option(cmd, WINDOWS["container"])
     add_output_args(cmd, ["text", "json"])
     add_render_args(cmd)
     add_kubelet_args(cmd, engine=False)

@@ -1,6 +1,6 @@
 """`kubesim check`'s settings, each declared once: the options a configuration may set too.
 
-One `CheckOption` per setting: its name, the kind of value it takes, its help, and where else
+One `CheckOption` (a `kubesim.options.Option`) per setting: its name, the kind of value it takes, its help, and where else
 it stands. From these records come the three places a setting appears, so that they cannot
 drift apart:
 
@@ -20,46 +20,14 @@ help are these. tests/test_option_declarations.py holds the three equal for ever
 
 from __future__ import annotations
 
-import enum
-from dataclasses import dataclass
+from kubesim.options import SEVERITIES, Option, ValueKind
+
+# check's settings are options as every command's are (kubesim.options): the name is kept for
+# the modules that read check's declarations
+CheckOption = Option
 
 __all__ = ["CHECK_OPTIONS", "CONFIG_ONLY", "EXPECT_OPTIONS", "SEVERITIES", "CheckOption",
            "ValueKind", "check_option"]
-
-
-class ValueKind(enum.Enum):
-    """What a setting's value is, as each place spells it."""
-
-    SECONDS = "seconds"  # a number of seconds > 0
-    SECONDS_OR_ZERO = "seconds_or_zero"  # a number of seconds >= 0
-    COUNT = "count"  # a whole number >= 1
-    CAPACITY = "capacity"  # a whole number >= 0
-    SEVERITY = "severity"  # error | warning | info | none
-    TOGGLE = "toggle"  # on, off, or not given
-    TIMES = "times"  # a list of seconds >= 0 (one per replica)
-    SWITCH = "switch"  # on when given (off: not given)
-
-
-SEVERITIES = ("error", "warning", "info", "none")
-
-
-@dataclass(frozen=True)
-class CheckOption:
-    """One setting of `kubesim check`: `name` is the argparse destination and the MCP field;
-    `flag` the command line's (default `--` + name with dashes); `config` the key under
-    `check:` of the configuration (None: the configuration cannot set it); `metavar` how
-    `--help` shows its value; `group`: listed under "check settings" in `--help`."""
-
-    name: str
-    kind: ValueKind
-    help: str
-    metavar: str | None = None
-    config: str | None = None
-    group: bool = True
-
-    @property
-    def flag(self) -> str:
-        return "--" + self.name.replace("_", "-")
 
 
 def _setting(name: str, kind: ValueKind, help: str, metavar: str | None = "S", *,
