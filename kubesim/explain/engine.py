@@ -16,12 +16,13 @@ from kubesim.analysis.suggest import Want
 from kubesim.errors import UsageError
 from kubesim.explain import reconstruct as rc
 from kubesim.explain.arithmetic import arithmetic
-from kubesim.explain.messages import failure_answer
+from kubesim.explain.diagnosis import diagnose
+from kubesim.explain.diagnosis import failed_streaks as _failed
+from kubesim.explain.messages import cut_short
 from kubesim.explain.model import (
     Confidence,
     ContainerStory,
     Evidence,
-    Exit,
     Explanation,
     Finding,
     Kill,
@@ -210,7 +211,7 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
             profile=ctx.options.profile, phases=max(ctx.options.phases, 4),
             seed=ctx.options.seed, user=list(ctx.options.expect),
             max_work=ctx.options.max_work)
-    story.diagnosis_kind, story.diagnosis = _diagnosis(story, by_type, v)
+    story.answer = diagnose(story, by_type, v)
     return story
 
 
@@ -223,41 +224,48 @@ def _cut_kills(kills: list[Kill], streaks: list[Streak], by_type: dict[ProbeType
     read as that probe's kill: the only kills that follow probe failures are probe kills."""
     out, findings = [], []
     for k in kills:
-        if k.cause != "unknown" or k.message:
+        if k.cause != "unknown" or (k.message and not cut_short(k.message)):
             out.append(k)
             continue
-        before = [s for s in streaks if s.outcome == "failed" and s.probe in (LIVENESS, STARTUP)
-                  and s.evidence and k.evidence and _line(s.evidence[0]) < _line(k.evidence[0])]
-        if not before:
+        t, last = _before(k, streaks, kills)
+        if t is None:
             out.append(k)
             continue
-        t = before[-1].probe
         setting = by_type.get(t)
         at = k.at
-        last = before[-1].last
-        if not at.known and last.known:  # the kill follows the threshold-crossing failure
+        if not at.known and last is not None and last.known:
+            # the kill follows the threshold-crossing failure
             assert last.lo is not None and last.hi is not None
             at = When(last.lo, last.hi + 1.5, Confidence.INFERRED)
         counted = rc.counted_failures(at, setting)
         out.append(Kill(k.index, k.of, t.value, at, counted,
                         f"(cut short in the record; read as the {t.value} kill)", k.evidence))
         findings.append(Finding("uncertain", f"the Killing row is cut short in the record; it "
-                                f"follows the {t.value} failures, so it is read as their kill",
+                                f"follows the {t.value} probe's failures or kills, so it is "
+                                "read as its kill",
                                 k.evidence))
     return out, findings
+
+
+def _before(k: Kill, streaks: list[Streak], kills: list[Kill]
+            ) -> tuple[ProbeType | None, When | None]:
+    """The probe whose failures (or kills) the record shows just before a cut Killing row:
+    the only kills that follow a probe's failures are that probe's kills."""
+    if not k.evidence:
+        return None, None
+    line = _line(k.evidence[0])
+    failed = [s for s in streaks if s.outcome == "failed" and s.probe in (LIVENESS, STARTUP)
+              and s.evidence and _line(s.evidence[0]) < line]
+    if failed:
+        return failed[-1].probe, failed[-1].last
+    killed = [x for x in kills if x.cause in ("liveness", "startup") and x.evidence
+              and _line(x.evidence[0]) < line]
+    return (ProbeType(killed[-1].cause), None) if killed else (None, None)
 
 
 def _line(e: Evidence) -> int:
     tail = e.where.rsplit(":", 1)[-1].split(" ")[0]
     return int(tail) if tail.isdigit() else 0
-
-
-def _failed(streaks: list[Streak], t: ProbeType) -> list[Streak]:
-    """A probe's failure streaks: from the events if they have any (metrics would count the
-    same failures twice), else from prober_probe_total."""
-    mine = [s for s in streaks if s.probe is t and s.outcome == "failed"]
-    events = [s for s in mine if s.source == "events"]
-    return events or mine
 
 
 def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting]) -> list[Finding]:
@@ -302,235 +310,3 @@ def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting]) -> li
             out.append(Finding(sure, f"{plural(n, t.value + ' failure')}, fewer than {f_text}: the probe "
                                "did not kill the container (R1.17)", ev))
     return out
-
-
-# ---------------------------------------------------------------- diagnosis
-
-
-def _backoff_restarts(refusals: int) -> int:
-    """The fewest restarts `refusals` back-off refusals need. While it waits out a back-off of
-    d seconds, the kubelet syncs the pod at most every 10 s (the error requeue, R4.14) plus the
-    periodic resync (60 s): at most d/10 + d/60 + 2 refusals per wait; the waits run 10 s,
-    20 s, 40 s ... 300 s (R4.11), one before each restart after the first (R4.12)."""
-    total, waits, delay = 0.0, 0, 10.0
-    while total < refusals and waits < 10_000:
-        total += delay / 10 + delay / 60 + 2
-        waits += 1
-        delay = min(delay * 2, 300.0)
-    return waits + 1
-
-
-def _restart_floor(story: ContainerStory, v: rc.View) -> tuple[int, str]:
-    """The fewest restarts the record proves, and what proves it."""
-    best, why = 0, ""
-    if story.restart_count:
-        best, why = story.restart_count, f"restartCount {story.restart_count}"
-    for e in v.events:
-        if e.reason in ("Created", "Started") and e.count - 1 > best:
-            best, why = e.count - 1, f"{e.count} {e.reason} events"
-    b = story.back_offs
-    if b is not None and b.count:
-        need = _backoff_restarts(b.count)
-        if need > best:
-            best, why = need, (f"{b.count} back-off refusals need at least {need} restarts "
-                               "(R4.11-R4.14)")
-    elif b is not None and best < 2:
-        best, why = 2, "CrashLoopBackOff (a back-off follows a second exit at the earliest, R4.12)"
-    return best, why
-
-
-def _probe_kill_ceiling(story: ContainerStory, by_type: dict[ProbeType, Setting]) -> int:
-    """The most kills the recorded liveness/startup failures can have caused (with an assumed
-    failureThreshold, as if it were 1)."""
-    total = 0
-    for t in (LIVENESS, STARTUP):
-        setting = by_type.get(t)
-        n = sum(s.count for s in _failed(story.streaks, t))
-        f = setting.failure_threshold if setting is not None and setting.source != "assumed" \
-            else 1
-        total += n // f
-    return total
-
-
-def _kill_text(kills: list[Kill], story: ContainerStory, by_type: dict[ProbeType, Setting],
-               floor: int) -> str:
-    t = ProbeType(kills[0].cause)
-    setting = by_type.get(t)
-    streak = next(iter(_failed(story.streaks, t)), None)
-    how = ""
-    if streak is not None and setting is not None:
-        _, label = failure_answer(streak.detail, setting.handler, "failed")
-        how = f" ({label})"
-    f = f"{setting.failure_threshold} " if setting is not None else ""
-    verdict = ""
-    if story.replay is not None and story.replay.ran:
-        verdict = {"reproduced": "; the kubelet model reproduces it",
-                   "partly": "; the kubelet model reproduces it in part",
-                   "not-reproduced": "; the kubelet model does not reproduce it"}.get(
-            story.replay.verdict, "")
-    rest = ""
-    total = rc.kill_total(kills)
-    if story.restart_count and story.restart_count > total:
-        rest = f"; {plural(story.restart_count - total, 'more restart')} not in the events"
-    return (f"the kubelet killed the container {plural(total, 'time')} because its {t.value} "
-            f"probe failed {f}times in a row{how}{verdict}{rest}")
-
-
-def _likely(story: ContainerStory, by_type: dict[ProbeType, Setting], floor: int,
-            floor_why: str) -> tuple[str, str] | None:
-    """Restarts without Killing events, while a probe kept failing with the app answering (a
-    status code or a timeout: the process was up): most likely that probe's kills."""
-    for t in (STARTUP, LIVENESS):
-        failed = _failed(story.streaks, t)
-        n = sum(s.count for s in failed)
-        answering = [s for s in failed if "statuscode" in s.detail or "deadline" in s.detail
-                     or "Timeout" in s.detail]
-        if not answering or n < floor:
-            continue
-        per = n / (floor + 1)
-        setting = by_type.get(t)
-        unknown = setting is None or setting.source == "assumed"
-        return f"likely-{t.value}-kill", (
-            f"most likely {t.value} kills: {floor_why}, and the {t.value} probe failed {n} "
-            f"times meanwhile (about {per:.0f} per container), the app answering "
-            f"({answering[0].detail[:60]}); the Killing events are not in the record"
-            + (" and neither are the probe's settings (give them with --spec)" if unknown
-               else ""))
-    return None
-
-
-def _diagnosis(story: ContainerStory, by_type: dict[ProbeType, Setting],
-               v: rc.View) -> tuple[str, str]:
-    kills = [k for k in story.kills if k.cause in ("liveness", "startup")]
-    unknown = [k for k in story.kills if k.cause == "unknown"]
-    last = next((x for x in story.exits if x.which == "last"), None)
-    floor, floor_why = _restart_floor(story, v)
-    ceiling = _probe_kill_ceiling(story, by_type)
-    failed = [s for s in story.streaks if s.outcome == "failed"]
-    errored = [s for s in story.streaks if s.outcome == "errored"]
-    if last is not None and last.cause == "oom":
-        extra = f"; the record also shows {plural(rc.kill_total(kills), 'probe kill')}" \
-            if kills else ""
-        return "oom", (f"the container was OOMKilled (it reached its memory limit): the last "
-                       f"restart was the kernel's, not a probe's{extra}")
-    if kills:
-        return f"{kills[0].cause}-kill", _kill_text(kills, story, by_type, floor)
-    if errored and not failed:
-        return "probe-errors", ("the probe could not run (prober errors: "
-                                f"{rc.clip(errored[0].detail, 80)}); errors are thrown away, "
-                                "not counted: the probe never killed the container (R2.2, E4)")
-    if unknown:
-        return "cannot-tell", (f"the kubelet killed the container "
-                               f"{plural(rc.kill_total(unknown), 'time')} "
-                               "but the "
-                               "record does not say why (the kubelet recorded no reason and no "
-                               "probe failure): cannot tell whether a probe caused it")
-    if floor and failed and ceiling < floor:
-        if last is not None and last.cause in ("app", "completed"):
-            return "app-exit", (f"the container exits by itself ({last.meaning}); its probe "
-                                f"failures ({_count(failed)}) cannot account for its restarts "
-                                f"({floor_why})")
-        tail = (f"the last container ended: {last.meaning}" if last is not None else
-                "the record does not say what ended them (lastState)")
-        return "not-probe", (f"at least {floor - ceiling} of the restarts ({floor_why}) are not "
-                             f"probe kills: the recorded probe failures ({_count(failed)}) "
-                             f"allow at most {ceiling}; {tail}")
-    if last is not None and last.cause in ("app", "completed", "runtime", "unknown"):
-        return "app-exit", (f"the container's last run ended by itself: {last.meaning}"
-                            + _too_short(last, by_type))
-    if last is not None and last.cause in ("sigkill", "sigterm") and not story.kills:
-        return "cannot-tell", (f"the last container was killed ({last.meaning}) but the record "
-                               "shows no Killing event to say by whom: cannot tell whether a "
-                               "probe did it " + _what_is_missing(story, failed, v))
-    if floor:
-        likely = _likely(story, by_type, floor, floor_why)
-        if likely is not None:
-            return likely
-        return "cannot-tell", (f"the container restarted ({floor_why}) but the record shows no "
-                               "kill and no exit reason: cannot tell why "
-                               + _what_is_missing(story, failed, v))
-    live = [s for s in failed if s.probe in (LIVENESS, STARTUP)]
-    if live:
-        return _no_kill(live, by_type)
-    if [s for s in failed if s.probe is READINESS]:
-        return "readiness-only", ("only readiness failed: the pod leaves Ready (no traffic), "
-                                  "nothing is restarted by a probe")
-    return "nothing", "the record shows no probe failure, kill or restart"
-
-
-def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting]) -> tuple[str, str]:
-    """Probe failures and no kill in the record: too few to kill, or too thin to tell."""
-    enough = []
-    for s in live:
-        setting = by_type.get(s.probe)
-        f = setting.failure_threshold if setting is not None else 1
-        assumed = setting is None or setting.source == "assumed"
-        if s.count >= f:
-            enough.append((s, f, assumed))
-    if not enough:
-        parts = []
-        for s in live:
-            setting = by_type.get(s.probe)
-            f = setting.failure_threshold if setting is not None else 3
-            note = " (the API's default; the record shows no setting)" if setting is None or \
-                setting.source == "assumed" else ""
-            parts.append(f"{plural(s.count, s.probe.value + ' failure')}, fewer than failureThreshold "
-                         f"{f}{note}")
-        return "no-kill", "; ".join(parts) + ": the probe did not kill the container (R1.17)"
-    s, f, assumed = enough[0]
-    most = s.count // f
-    over = ""
-    if s.first.known and s.last.known:
-        assert s.first.lo is not None and s.last.hi is not None
-        over = f" over {rc.duration_text(max(0.0, s.last.hi - s.first.lo))}"
-    return "cannot-tell", (
-        f"{s.count} {s.probe.value} failures{over}"
-        f" could have made up to {plural(most, 'kill')} (failureThreshold {f}"
-        f"{', assumed' if assumed else ''}) if they came in runs of {f}, or none: the record "
-        "shows neither a Killing event nor a restart count: cannot tell")
-
-
-def _too_short(last: Exit, by_type: dict[ProbeType, Setting]) -> str:
-    """A run too short for the probes to have killed it, as the settings say."""
-    if last.started.epoch is None or last.finished.epoch is None:
-        return ""
-    ran = last.finished.epoch - last.started.epoch
-    out = []
-    for t in (STARTUP, LIVENESS):
-        s = by_type.get(t)
-        if s is None:
-            continue
-        earliest = s.initial_delay + (s.failure_threshold - 1) * s.period
-        if ran < earliest:
-            out.append(f"; it ran {ran:g} s, and its {t.value} probe cannot kill before "
-                       f"{earliest} s (initialDelaySeconds {s.initial_delay} + "
-                       f"{s.failure_threshold - 1} x periodSeconds {s.period}): not a probe kill")
-    return out[0] if out else ""
-
-
-def _count(streaks: list[Streak]) -> str:
-    if not streaks:
-        return "none recorded"
-    by: dict[str, int] = {}
-    for s in streaks:
-        by[s.probe.value] = by.get(s.probe.value, 0) + s.count
-    return ", ".join(f"{n} {t}" for t, n in by.items())
-
-
-def _what_is_missing(story: ContainerStory, failed: list[Streak], v: rc.View) -> str:
-    wants = []
-    if v.record is not None and v.record.last_empty:
-        wants.append("lastState is empty although the container restarted: the kubelet no "
-                     "longer knows how the previous container ended (it was removed, or the "
-                     "kubelet restarted)")
-    elif not story.exits:
-        wants.append("lastState (kubectl get pod -o yaml)")
-    if not story.kills:
-        wants.append("Killing events (kubectl get events -o json)")
-    text = f"(missing: {', '.join(wants)})" if wants else ""
-    refused = [s for s in failed if "refused" in s.detail]
-    if refused:
-        text += (f"; the {refused[0].probe.value} probe's 'connection refused' means nothing was "
-                 "listening: the app was down or not yet up, which fits a crash as well as a kill")
-    return text
-

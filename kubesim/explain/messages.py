@@ -11,8 +11,9 @@ from enum import Enum
 
 from kubesim.results import ProbeType
 
-__all__ = ["ExitCause", "KillCause", "ProbeEvent", "backoff_container", "exit_cause",
-           "failure_answer", "go_duration", "kill_of", "probe_event", "started_container"]
+__all__ = ["ExitCause", "KillCause", "ProbeEvent", "backoff_container", "cut_short",
+           "exit_cause", "failure_answer", "go_duration", "kill_of", "probe_event",
+           "started_container"]
 
 _PROBE = re.compile(r"^(Liveness|Readiness|Startup) probe (failed|errored|warning)"
                     r"(?: and resulted in (\w+) state)?:[ ]?(.*)$", re.DOTALL)
@@ -51,9 +52,9 @@ class KillCause(str, Enum):
 _KILLS = [
     (re.compile(r"^(?:Init container|Container) (\S+) failed (liveness|startup) probe"
                 r"(, will be restarted)?"), None),
-    (re.compile(r"^Killing container with id \S+?:\s*Container failed (liveness|startup) probe"),
+    (re.compile(r"^Killing container with (?:docker )?id \S+?:\s*Container failed (liveness|startup) probe"),
      "old"),
-    (re.compile(r'^Killing container with id \S+?:\s*pod "[^"]*" container "([^"]+)" is '
+    (re.compile(r'^Killing container with (?:docker )?id \S+?:\s*pod "[^"]*" container "([^"]+)" is '
                 r"unhealthy, it will be killed and re-created"), "unhealthy"),
     (re.compile(r"^Stopping container (\S+)"), "stop"),
     (re.compile(r"^Container (\S+) definition changed, will be restarted"), "spec"),
@@ -76,6 +77,21 @@ def kill_of(message: str) -> tuple[KillCause, str | None, bool | None]:
             return KillCause.STOPPING, m[1], None
         return KillCause.SPEC_CHANGE, m[1], True
     return KillCause.UNKNOWN, None, None
+
+
+# a Killing message cut right after the container's id (the kubelets of 2016-2018 always
+# follow it with ": <reason>"), and the aggregator's "(events with common reason combined)"
+# cut anywhere: the row was cut where the paste ends
+_CUT_KILL = re.compile(r"^Killing container with (?:docker )?id \S+$")
+_COMBINED = "(events with common reason combined)"
+
+
+def cut_short(message: str) -> bool:
+    """Whether an event's message is visibly cut: a Killing message that stops after the
+    container's id, or a prefix of the aggregator's combined-events message."""
+    text = message.strip()
+    return bool(_CUT_KILL.match(text)) or (
+        len(text) >= 2 and _COMBINED.startswith(text) and text != _COMBINED)
 
 
 _BACKOFF = re.compile(r"^Back-off restarting failed container(?: (\S+) in pod)?")

@@ -16,16 +16,23 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SCHEMA_VERSION",
+    "Answer",
     "BackOffs",
+    "Cause",
     "Confidence",
     "ContainerStory",
+    "Detection",
+    "Diagnosis",
     "Evidence",
     "Exit",
     "Explanation",
     "Finding",
+    "Interval",
     "Kill",
+    "KillCount",
     "NotReady",
     "Prevention",
+    "PreventionAnswer",
     "Replay",
     "Restart",
     "Setting",
@@ -44,6 +51,26 @@ class Confidence(str, Enum):
     RELATIVE = "relative"  # an age before the record was taken, truncated as kubectl prints it
     INFERRED = "inferred"  # derived from the kubelet's rules and the probe settings
     UNKNOWN = "unknown"  # the record does not say
+
+
+class Cause(str, Enum):
+    """What ended the container (or made the pod not Ready when nothing ended it): the
+    vocabulary of tests/data/explain/real/README.md."""
+
+    LIVENESS_KILL = "liveness-kill"
+    STARTUP_KILL = "startup-kill"
+    READINESS_ONLY = "readiness-only"
+    OOM_KILLED = "oom-killed"
+    APP_EXIT = "app-exit"
+    CANNOT_TELL = "cannot-tell"
+
+
+class Answer(str, Enum):
+    """Whether a probe change would have prevented it."""
+
+    YES = "yes"
+    NO = "no"
+    CANNOT_TELL = "cannot-tell"
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -83,6 +110,96 @@ class When:
 
 
 UNKNOWN_WHEN = When()
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A closed interval of seconds, [lo, hi]."""
+
+    lo: float
+    hi: float
+
+    def __post_init__(self) -> None:
+        assert self.lo <= self.hi, (self.lo, self.hi)
+
+    def to_data(self) -> list[float | None]:
+        return [_r(self.lo), _r(self.hi)]
+
+
+@dataclass(frozen=True)
+class KillCount:
+    """How many probe kills the record shows: at least `lo`, at most `hi` (None: no upper
+    bound in the record)."""
+
+    lo: int
+    hi: int | None
+
+    def __post_init__(self) -> None:
+        assert self.lo >= 0 and (self.hi is None or self.hi >= self.lo), (self.lo, self.hi)
+
+    @property
+    def text(self) -> str:
+        if self.hi == self.lo:
+            return str(self.lo)
+        return f"at least {self.lo}" if self.hi is None else f"{self.lo} to {self.hi}"
+
+    def to_data(self) -> dict[str, int | None]:
+        return {"min": self.lo, "max": self.hi}
+
+
+@dataclass(frozen=True)
+class PreventionAnswer:
+    """Would a probe change have prevented it: yes (the replay reproduces the kills and a
+    change, verified, prevents them: `change`), no (no probe killed the container), or
+    cannot tell, and why."""
+
+    answer: Answer
+    reason: str
+    change: str | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"answer": self.answer.value, "reason": self.reason, "change": self.change}
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """The one answer for a container, decided once (kubesim.explain.diagnosis) and rendered
+    as it is by the text, JSON, HTML and MCP outputs. `kind` refines `cause` (docs/explain.md,
+    "Diagnoses"); `because` says why when the cause cannot be told."""
+
+    cause: Cause
+    kind: str
+    text: str
+    probe: ProbeType | None  # the probe behind the kills, when a probe killed
+    failed: tuple[ProbeType, ...]  # the probes the record shows failing
+    probe_kills: KillCount
+    shows_failures: bool
+    prevention: PreventionAnswer
+    because: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"cause": self.cause.value, "kind": self.kind, "text": self.text,
+                "because": self.because,
+                "probe": None if self.probe is None else self.probe.value,
+                "failed": [p.value for p in self.failed],
+                "probe_kills": self.probe_kills.to_data(),
+                "shows_failures": self.shows_failures,
+                "prevention": self.prevention.to_data()}
+
+
+@dataclass(frozen=True)
+class Detection:
+    """One detection window of the container's probes as the kubelet model computes it
+    (kubesim.analysis.windows, the figures `kubesim windows` prints): from `lo` to `hi`
+    seconds over the grid phases and the profile's latencies."""
+
+    probe: ProbeType
+    figure: str  # hang detection | startup protection | readiness down | readiness up
+    window: Interval
+
+    def to_data(self) -> dict[str, Any]:
+        return {"probe": self.probe.value, "figure": self.figure,
+                "seconds": self.window.to_data()}
 
 
 @dataclass(frozen=True)
@@ -329,8 +446,8 @@ class ContainerStory:
     findings: list[Finding] = field(default_factory=list)
     replay: Replay | None = None
     prevention: Prevention | None = None
-    diagnosis: str = ""  # one line: the answer
-    diagnosis_kind: str = ""  # see docs/explain.md, "Diagnoses"
+    answer: Diagnosis | None = None  # decided once, after everything above
+    detection: list[Detection] = field(default_factory=list)
     # for the renderers, not part of the JSON document: the replay's representative run,
     # its pod and behaviour, and suggest's result
     run: Any = None
@@ -338,9 +455,20 @@ class ContainerStory:
     run_scenario: Any = None
     suggestion: Suggestion | None = None
 
+    @property
+    def diagnosis(self) -> str:
+        """The answer's one line."""
+        return self.answer.text if self.answer is not None else ""
+
+    @property
+    def diagnosis_kind(self) -> str:
+        return self.answer.kind if self.answer is not None else ""
+
     def to_data(self) -> dict[str, Any]:
         return {"name": self.name, "restart_count": self.restart_count,
                 "diagnosis": self.diagnosis, "diagnosis_kind": self.diagnosis_kind,
+                "answer": None if self.answer is None else self.answer.to_data(),
+                "detection": [d.to_data() for d in self.detection],
                 "settings": [s.to_data() for s in self.settings],
                 "streaks": [s.to_data() for s in self.streaks],
                 "kills": [k.to_data() for k in self.kills],
