@@ -22,8 +22,8 @@ from kubesim.render.plot import plot_meta
 from kubesim.render.report import to_document
 from kubesim.render.suggest_formats import patch_yaml
 
-__all__ = ["FORMATS", "document", "render", "render_html", "render_json", "render_text",
-           "render_yaml"]
+__all__ = ["FORMATS", "answer_lines", "document", "render", "render_html", "render_json",
+           "render_text", "render_yaml"]
 
 
 def _wrap(text: str, indent: int, width: int = 100) -> list[str]:
@@ -32,13 +32,34 @@ def _wrap(text: str, indent: int, width: int = 100) -> list[str]:
                          break_long_words=False) or [" " * indent]
 
 
+HUMAN_FROM = 120.0  # seconds: from two minutes on, times read as minutes, hours and days
+
+
+def human(t: float, digits: int = 1) -> str:
+    """A time on the record's axis as a person reads it: `+12.5 s` (to `digits` decimals),
+    `-12 min 05 s`, `-2 h 05 min`, `-3 d 04 h`."""
+    if abs(t) < HUMAN_FROM:
+        return f"{t:+.{digits}f} s"
+    sign, left = "-" if t < 0 else "+", round(abs(t))
+    days, left = divmod(left, 86400)
+    hours, left = divmod(left, 3600)
+    minutes, seconds = divmod(left, 60)
+    if days:
+        return f"{sign}{days} d {hours:02d} h"
+    if hours:
+        return f"{sign}{hours} h {minutes:02d} min"
+    return f"{sign}{minutes} min {seconds:02d} s"
+
+
 def when_text(w: When, zero_known: bool = True) -> str:
     if not w.known:
         return "when: not recorded" if w.epoch is None else f"at {_utc(w.epoch)}"
     assert w.lo is not None and w.hi is not None
     if abs(w.hi - w.lo) < 0.05:
-        return f"{w.lo:+.1f} s"
-    return f"{w.lo:+.0f} to {w.hi:+.0f} s"
+        return human(w.lo)
+    if max(abs(w.lo), abs(w.hi)) < HUMAN_FROM:
+        return f"{w.lo:+.0f} to {w.hi:+.0f} s"
+    return f"{human(w.lo)} to {human(w.hi)}"
 
 
 def _utc(epoch: float) -> str:
@@ -47,6 +68,32 @@ def _utc(epoch: float) -> str:
 
 
 # ---------------------------------------------------------------- text
+
+
+def _kills_text(k: dict[str, Any]) -> str:
+    lo, hi = k["min"], k["max"]
+    if hi == lo:
+        return str(lo)
+    return f"at least {lo}" if hi is None else f"{lo} to {hi}"
+
+
+PREVENTED = {"yes": "yes", "no": "no", "cannot-tell": "cannot tell"}
+
+
+def answer_lines(answer: dict[str, Any]) -> list[str]:
+    """The diagnosis record (its JSON form, `ContainerStory.answer`) in three lines: the
+    answer, the counts, and whether a probe change would have prevented it. The text, the
+    HTML page and `kubesim mcp`'s summary all print these (none decides anything)."""
+    failed = ", ".join(answer["failed"]) or "none"
+    by = f" (the {answer['probe']} probe)" if answer["probe"] else ""
+    p = answer["prevention"]
+    prevented = PREVENTED[p["answer"]]
+    if p["change"]:
+        prevented += f": {p['change']}"
+    return [answer["text"],
+            f"cause: {answer['cause']}{by}; probe kills the record shows: "
+            f"{_kills_text(answer['probe_kills'])}; probes that failed: {failed}",
+            f"would a probe change have prevented it: {prevented} ({p['reason']})"]
 
 
 def _timeline(c: ContainerStory) -> list[tuple[float, str, str, str]]:
@@ -107,7 +154,10 @@ def _settings_text(c: ContainerStory) -> list[str]:
 def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) -> list[str]:
     lines = [f"container {visible(c.name or '(unnamed)')}"
              + (f" (restartCount {c.restart_count})" if c.restart_count is not None else "")]
-    lines += _wrap(f"diagnosis: {c.diagnosis}", 2)
+    if c.answer is not None:
+        text, counts, prevented = answer_lines(c.answer.to_data())
+        lines += _wrap(f"diagnosis: {text}", 2)
+        lines += _wrap(counts, 4) + _wrap(prevented, 4)
     if c.settings:
         lines.append("  probe settings:")
         lines += _settings_text(c)
@@ -138,11 +188,12 @@ def _record_text(c: ContainerStory) -> list[str]:
     if not rows:
         return []
     lines = ["  what the record shows (when, how sure, what):"]
+    width = max(22, *(len(r[1]) + 2 for r in rows))
     for _, when, conf, what in rows:
         if not when:
-            lines += _wrap(what, 30)
+            lines += _wrap(what, width + 8)
             continue
-        head = f"    {when:<22}{conf:<10}"
+        head = f"    {when:<{width}}{conf:<10}"
         body = _wrap(what, 0, 100 - len(head))
         lines.append(head + body[0].lstrip())
         lines += [" " * len(head) + b.lstrip() for b in body[1:]]
