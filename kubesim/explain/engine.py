@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from kubesim.analysis.budget import DEFAULT_MAX_WORK
 from kubesim.analysis.suggest import Want
-from kubesim.errors import UsageError
+from kubesim.errors import SpecError, UsageError
 from kubesim.explain import reconstruct as rc
 from kubesim.explain.arithmetic import arithmetic
 from kubesim.explain.diagnosis import diagnose
@@ -39,7 +39,7 @@ from kubesim.explain.timebase import Timebase, timebase
 from kubesim.kubelet.restart_rules import gate_notes
 from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.results import ProbeType
-from kubesim.spec.model import ProbedContainer, RestartPolicy
+from kubesim.spec.model import ContainerSpec, ProbedContainer, RestartPolicy
 
 __all__ = ["ExplainOptions", "explain_records"]
 
@@ -173,37 +173,18 @@ def _override(v: rc.View, options: ExplainOptions):
 
 
 def _story(v: rc.View, ctx: _Context) -> ContainerStory:
-    tb = ctx.tb
+    """One container: what the record shows, then the model's arithmetic, replay and fix,
+    then the diagnosis decided once from all of it."""
     spec, settings = rc.settings(v, _override(v, ctx.options))
     by_type = {s.probe: s for s in settings}
     story = ContainerStory(v.name, v.record.restart_count if v.record else None, settings)
-    story.streaks = rc.streaks(v, tb, by_type)
-    if v.series:
-        story.streaks += rc.metric_streaks(v.series, tb, by_type)
-    story.kills = rc.kills(v, tb, by_type)
-    story.kills, cut = _cut_kills(story.kills, story.streaks, by_type)
-    story.findings += cut
-    story.back_offs = rc.back_offs(v, tb)
-    story.exits = rc.exits(v, tb)
-    never = ctx.policy is RestartPolicy.NEVER
-    story.restarts, more = rc.restarts(v, story.kills, story.exits, ctx.grace, ctx.total_events,
-                                       never)
-    story.findings += more
-    story.not_ready = rc.not_ready(ctx.pod, v, tb, story.streaks, by_type)
-    story.arithmetic = arithmetic(settings, story.streaks, ctx.grace, story.kills)
+    _reconstruct(story, v, ctx, by_type)
+    pod = _pod(spec, ctx)
+    done = arithmetic(pod, settings, story.streaks, story.kills, ctx.options.profile)
+    story.arithmetic, story.detection = done.lines, done.detection
     story.findings += _consistency(story, by_type)
-    starts, restarts_seen = started_events(v.events, tb, v.name)
-    if spec is not None and any(s.probe in (LIVENESS, STARTUP, READINESS) for s in settings):
-        still = v.record is not None and (v.record.state_reason == "CrashLoopBackOff"
-                                          or v.record.ready is False)
-        recon = Reconstructed(spec, settings, story.streaks, story.kills, story.exits, v.record,
-                              starts, restarts_seen, story.back_offs is not None, still,
-                              ctx.grace, ctx.grace_known,
-                              ctx.policy, 0.0 if tb.ages else None)
-        story.replay, run, run_pod, scenario = replay(
-            recon, tb, phases=ctx.options.phases, seed=ctx.options.seed,
-            profile=ctx.options.profile, max_work=ctx.options.max_work)
-        story.run, story.run_pod, story.run_scenario = run, run_pod, scenario
+    if spec is not None and settings:
+        _replay(story, spec, v, ctx)
     if ctx.options.suggest and spec is not None:
         story.prevention, story.suggestion = prevent(
             spec, settings, story.streaks, story.kills, owner=ctx.pod.owner,
@@ -213,6 +194,51 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
             max_work=ctx.options.max_work)
     story.answer = diagnose(story, by_type, v)
     return story
+
+
+def _reconstruct(story: ContainerStory, v: rc.View, ctx: _Context,
+                 by_type: dict[ProbeType, Setting]) -> None:
+    """What the record shows: streaks, kills, back-offs, exits, restarts, not-Ready."""
+    tb = ctx.tb
+    story.streaks = rc.streaks(v, tb, by_type)
+    if v.series:
+        story.streaks += rc.metric_streaks(v.series, tb, by_type)
+    story.kills, cut = _cut_kills(rc.kills(v, tb, by_type), story.streaks, by_type)
+    story.findings += cut
+    story.back_offs = rc.back_offs(v, tb)
+    story.exits = rc.exits(v, tb)
+    never = ctx.policy is RestartPolicy.NEVER
+    story.restarts, more = rc.restarts(v, story.kills, story.exits, ctx.grace, ctx.total_events,
+                                       never)
+    story.findings += more
+    story.not_ready = rc.not_ready(ctx.pod, v, tb, story.streaks, by_type)
+
+
+def _pod(spec: ContainerSpec | None, ctx: _Context) -> ProbedContainer | None:
+    """The container as the model runs it (None when the record gives no probe, or the pod
+    cannot be run as it is: the replay says why)."""
+    if spec is None or not spec.probes():
+        return None
+    try:
+        return ProbedContainer(spec, termination_grace_period_seconds=ctx.grace,
+                               restart_policy=ctx.policy, object_kind="Pod",
+                               object_name="recorded")
+    except SpecError:
+        return None
+
+
+def _replay(story: ContainerStory, spec: ContainerSpec, v: rc.View, ctx: _Context) -> None:
+    """The record's settings and failures through the kubelet model."""
+    tb = ctx.tb
+    starts, restarts_seen = started_events(v.events, tb, v.name)
+    still = v.record is not None and (v.record.state_reason == "CrashLoopBackOff"
+                                      or v.record.ready is False)
+    recon = Reconstructed(spec, story.settings, story.streaks, story.kills, story.exits,
+                          v.record, starts, restarts_seen, story.back_offs is not None, still,
+                          ctx.grace, ctx.grace_known, ctx.policy, 0.0 if tb.ages else None)
+    story.replay, story.run, story.run_pod, story.run_scenario = replay(
+        recon, tb, phases=ctx.options.phases, seed=ctx.options.seed,
+        profile=ctx.options.profile, max_work=ctx.options.max_work)
 
 
 # ---------------------------------------------------------------- consistency
