@@ -492,7 +492,7 @@ def _prevention(story: ContainerStory, decided: _Decided) -> PreventionAnswer:
     if not p.ran:
         return PreventionAnswer(Answer.CANNOT_TELL, p.reason)
     if p.summary and all(j["met"] for j in p.after):
-        return PreventionAnswer(Answer.YES, f"the replay reproduces the kills and {p.verified}",
-                                p.summary)
+        return PreventionAnswer(Answer.YES, f"the replay reproduces the recorded kills, and "
+                                f"the change meets every expectation, {p.verified}", p.summary)
     return PreventionAnswer(Answer.CANNOT_TELL, "suggest found no probe change that meets "
                             "every expectation (" + ", ".join(w["text"] for w in p.wants) + ")")

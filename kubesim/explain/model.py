@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from kubesim.analysis.suggest import Suggestion
 
 __all__ = [
+    "HUMAN_FROM",
     "SCHEMA_VERSION",
     "Answer",
     "BackOffs",
@@ -38,6 +39,7 @@ __all__ = [
     "Setting",
     "Streak",
     "When",
+    "human_time",
 ]
 
 SCHEMA_VERSION = 1
@@ -76,6 +78,25 @@ class Answer(str, Enum):
 def plural(n: int, word: str, many: str | None = None) -> str:
     """`1 kill`, `3 kills`, `2 failures`."""
     return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+HUMAN_FROM = 120.0  # seconds: from two minutes on, times read as minutes, hours and days
+
+
+def human_time(t: float, digits: int = 1) -> str:
+    """A time on the record's axis as a person reads it: `+12.5 s` (to `digits` decimals),
+    `-12 min 05 s`, `-2 h 05 min`, `-3 d 04 h`."""
+    if abs(t) < HUMAN_FROM:
+        return f"{t:+.{digits}f} s"
+    sign, left = "-" if t < 0 else "+", round(abs(t))
+    days, left = divmod(left, 86400)
+    hours, left = divmod(left, 3600)
+    minutes, seconds = divmod(left, 60)
+    if days:
+        return f"{sign}{days} d {hours:02d} h"
+    if hours:
+        return f"{sign}{hours} h {minutes:02d} min"
+    return f"{sign}{minutes} min {seconds:02d} s"
 
 
 def _r(x: float | None) -> float | None:

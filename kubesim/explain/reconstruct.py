@@ -193,7 +193,8 @@ def _handler_from(detail: str, probe: ProbeType) -> tuple[dict[str, object], str
     """A handler the record's probe output implies, when the record shows no settings."""
     m = _URL.search(detail)
     if m:
-        return ({"httpGet": {"path": m[4] or "/", "port": int(m[3]),
+        # Go prints `Get "URL": error` (and, before 1.15, the URL unquoted): no colon ends a path
+        return ({"httpGet": {"path": (m[4] or "/").rstrip(":") or "/", "port": int(m[3]),
                              "scheme": m[1].upper()}}, f"the URL in the event ({m[0][:60]})")
     if "HTTP probe failed" in detail:
         return {"httpGet": {"path": "/", "port": 8080}}, "an HTTP probe (path and port unknown)"

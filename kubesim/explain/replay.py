@@ -26,14 +26,24 @@ from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.simulate import grid_cycle, simulate
 from kubesim.errors import SpecError
 from kubesim.explain.messages import failure_answer, started_container
-from kubesim.explain.model import Exit, Kill, Replay, Setting, Streak, When, plural
+from kubesim.explain.model import (
+    HUMAN_FROM,
+    Exit,
+    Kill,
+    Replay,
+    Setting,
+    Streak,
+    When,
+    human_time,
+    plural,
+)
 from kubesim.explain.readers.model import ContainerRecord, RecordedEvent
 from kubesim.explain.reconstruct import kill_total
 from kubesim.explain.timebase import Timebase
 from kubesim.kubelet.settings import KubeletProfile
 from kubesim.results import Outcome, ProbeType
 from kubesim.spec.model import ContainerSpec, ProbedContainer, RestartPolicy
-from kubesim.timeline import Timeline
+from kubesim.timeline import KillRecord, Timeline
 
 __all__ = ["Reconstructed", "replay", "started_events"]
 
@@ -97,7 +107,7 @@ def _first_failure(s: Streak, setting: Setting, kills: list[Kill]) -> tuple[floa
 
 
 def _t(x: float) -> str:
-    return f"{x:+.1f} s"
+    return human_time(x)
 
 
 def _windows(r: Reconstructed) -> tuple[list[_Window], list[str]]:
@@ -413,8 +423,8 @@ def _agree(at: When, model: tuple[float, float] | None, cmp: list[str], what: st
     assert at.lo is not None and at.hi is not None
     ok = at.lo - slack <= model[1] and model[0] <= at.hi + slack
     lo, hi = model
-    shown = f"{lo:+.1f} s" if abs(hi - lo) < 0.05 else f"{lo:+.1f} to {hi:+.1f} s"
-    cmp.append(f"{what}: recorded {at.lo:+.1f} to {at.hi:+.1f} s, modelled {shown}"
+    shown = _t(lo) if abs(hi - lo) < 0.05 else f"{_t(lo)} to {_t(hi)}"
+    cmp.append(f"{what}: recorded {_t(at.lo)} to {_t(at.hi)}, modelled {shown}"
                f"{'' if ok else ' (outside what the record allows)'}")
     return ok
 
@@ -429,27 +439,44 @@ def _representative(runs: list[Timeline], probe_kills: list[Kill], origin: float
     return min(scored)[1]
 
 
+COUNTED_LISTED = 10  # kills whose counted failures are listed one by one
+
+
 def _counted(tl: Timeline, origin: float, r: Reconstructed) -> list[str]:
-    """Which failures counted toward which kill, in the representative run."""
+    """Which failures counted toward which kill, in the representative run (the first
+    COUNTED_LISTED kills; the rest counted the same way)."""
     out = []
     by_type = {s.probe: s for s in r.settings}
-    for n, k in enumerate(tl.kills, 1):
+    for n, k in enumerate(tl.kills[:COUNTED_LISTED], 1):
         setting = by_type.get(k.probe)
         need = setting.failure_threshold if setting is not None else 1
-        failed = [p for p in tl.probes if p.probe is k.probe and p.container == k.container
-                  and p.at <= k.failed_at + 1e-9 and p.name == k.name]
-        run: list[float] = []
-        for p in reversed(failed):
-            if p.result is Outcome.FAILURE:
-                run.append(p.at)
-            elif p.result is not Outcome.ERROR:
-                break
-            if len(run) == need:
-                break
-        times = ", ".join(f"{origin + t:+.1f}" for t in reversed(run))
-        out.append(f"kill {n} at {origin + k.at:+.1f} s ({k.probe.value}): the {len(run)} "
-                   f"failures in a row at {times} s counted (failureThreshold {need})")
+        run = _run_before(tl, k, need)
+        # on a long record the failures read best by how long before the kill they came
+        times = (", ".join(_t(origin + t) for t in run) if abs(origin + k.at) < HUMAN_FROM
+                 else ", ".join(f"{k.at - t:.1f}" for t in run) + " s before it")
+        out.append(f"kill {n} at {_t(origin + k.at)} ({k.probe.value}): the {len(run)} "
+                   f"failures in a row at {times} counted (failureThreshold {need})")
+    if len(tl.kills) > COUNTED_LISTED:
+        out.append(f"... and {plural(len(tl.kills) - COUNTED_LISTED, 'more kill')}, each "
+                   "after failureThreshold failures in a row the same way")
     return out
+
+
+def _run_before(tl: Timeline, k: KillRecord, need: int) -> list[float]:
+    """The times of the failures in a row (prober errors skipped, R2.2) up to the kill's
+    verdict, the last `need` of them."""
+    run: list[float] = []
+    for p in reversed(tl.probes):
+        if p.at > k.failed_at + 1e-9 or p.probe is not k.probe or p.container != k.container \
+                or p.name != k.name:
+            continue
+        if p.result is Outcome.FAILURE:
+            run.append(p.at)
+        elif p.result is not Outcome.ERROR:
+            break
+        if len(run) == need:
+            break
+    return run[::-1]
 
 
 def started_events(events: list[RecordedEvent], tb: Timebase, name: str | None

@@ -13,9 +13,18 @@ from __future__ import annotations
 
 import json
 import textwrap
+from dataclasses import dataclass
 from typing import Any
 
-from kubesim.explain.model import ContainerStory, Explanation, Prevention, Replay, When
+from kubesim.explain.model import (
+    HUMAN_FROM,
+    ContainerStory,
+    Explanation,
+    Prevention,
+    Replay,
+    When,
+    human_time,
+)
 from kubesim.render.edge import visible
 from kubesim.render.html import page
 from kubesim.render.plot import plot_meta
@@ -32,34 +41,15 @@ def _wrap(text: str, indent: int, width: int = 100) -> list[str]:
                          break_long_words=False) or [" " * indent]
 
 
-HUMAN_FROM = 120.0  # seconds: from two minutes on, times read as minutes, hours and days
-
-
-def human(t: float, digits: int = 1) -> str:
-    """A time on the record's axis as a person reads it: `+12.5 s` (to `digits` decimals),
-    `-12 min 05 s`, `-2 h 05 min`, `-3 d 04 h`."""
-    if abs(t) < HUMAN_FROM:
-        return f"{t:+.{digits}f} s"
-    sign, left = "-" if t < 0 else "+", round(abs(t))
-    days, left = divmod(left, 86400)
-    hours, left = divmod(left, 3600)
-    minutes, seconds = divmod(left, 60)
-    if days:
-        return f"{sign}{days} d {hours:02d} h"
-    if hours:
-        return f"{sign}{hours} h {minutes:02d} min"
-    return f"{sign}{minutes} min {seconds:02d} s"
-
-
 def when_text(w: When, zero_known: bool = True) -> str:
     if not w.known:
         return "when: not recorded" if w.epoch is None else f"at {_utc(w.epoch)}"
     assert w.lo is not None and w.hi is not None
     if abs(w.hi - w.lo) < 0.05:
-        return human(w.lo)
+        return human_time(w.lo)
     if max(abs(w.lo), abs(w.hi)) < HUMAN_FROM:
         return f"{w.lo:+.0f} to {w.hi:+.0f} s"
-    return f"{human(w.lo)} to {human(w.hi)}"
+    return f"{human_time(w.lo)} to {human_time(w.hi)}"
 
 
 def _utc(epoch: float) -> str:
@@ -96,39 +86,52 @@ def answer_lines(answer: dict[str, Any]) -> list[str]:
             f"would a probe change have prevented it: {prevented} ({p['reason']})"]
 
 
-def _timeline(c: ContainerStory) -> list[tuple[float, str, str, str]]:
-    """(sort key, when, confidence, what) rows of what the record shows."""
+@dataclass(frozen=True)
+class _Row:
+    """One moment of what the record shows: when (on the record's axis), how sure, what, and
+    what its count and spacing say (a streak's reading)."""
+
+    key: float
+    when: str
+    confidence: str
+    what: str
+    reading: str = ""
+
+
+def _timeline(c: ContainerStory) -> list[_Row]:
+    """The rows of what the record shows, in time order."""
     rows = []
     for s in c.streaks:
         what = f"{s.probe.value} probe {s.outcome}" + (f" x{s.count}" if s.count > 1 else "")
         what += f": {s.detail or '(no output)'}"
         span = When(s.first.lo, s.last.hi, s.first.confidence, s.first.epoch) \
             if s.first.known and s.last.known else s.first
-        rows.append((_key(s.first), when_text(span), s.first.confidence.value, what))
-        if s.count > 1:
-            rows.append((_key(s.first) + 1e-6, "", "", f"  {s.reading}"))
+        rows.append(_Row(_key(s.first), when_text(span), s.first.confidence.value, what,
+                         s.reading if s.count > 1 else ""))
     for k in c.kills:
         what = f"Killing {k.index}/{k.of} ({k.cause}): {k.message}"
         if k.failures:
             what += "; it counted the failures at " + ", ".join(
                 when_text(f) for f in k.failures) + " (inferred)"
-        rows.append((_key(k.at), when_text(k.at), k.at.confidence.value, what))
+        rows.append(_Row(_key(k.at), when_text(k.at), k.at.confidence.value, what))
     if c.back_offs is not None:
         b = c.back_offs
         what = f"back-off: {b.count} start(s) refused (CrashLoopBackOff)"
         if b.delay is not None:
             what += f"; the current back-off is {b.delay:g} s"
-        rows.append((_key(b.first), when_text(When(b.first.lo, b.last.hi, b.first.confidence))
-                     if b.first.known and b.last.known else when_text(b.first),
-                     b.first.confidence.value, what))
+        rows.append(_Row(_key(b.first), when_text(When(b.first.lo, b.last.hi,
+                                                        b.first.confidence))
+                         if b.first.known and b.last.known else when_text(b.first),
+                         b.first.confidence.value, what))
     for x in c.exits:
         what = f"{'last container' if x.which == 'last' else 'container'} ended: " \
                f"{x.reason or 'no reason'}, exit code {x.exit_code}: {x.meaning}"
-        rows.append((_key(x.finished), when_text(x.finished), x.finished.confidence.value, what))
+        rows.append(_Row(_key(x.finished), when_text(x.finished), x.finished.confidence.value,
+                         what))
     for n in c.not_ready:
-        rows.append((_key(n.since), when_text(n.since), n.since.confidence.value,
+        rows.append(_Row(_key(n.since), when_text(n.since), n.since.confidence.value,
                      f"not Ready: {n.why}"))
-    return sorted(rows, key=lambda r: r[0])
+    return sorted(rows, key=lambda r: r.key)
 
 
 def _key(w: When) -> float:
@@ -188,15 +191,14 @@ def _record_text(c: ContainerStory) -> list[str]:
     if not rows:
         return []
     lines = ["  what the record shows (when, how sure, what):"]
-    width = max(22, *(len(r[1]) + 2 for r in rows))
-    for _, when, conf, what in rows:
-        if not when:
-            lines += _wrap(what, width + 8)
-            continue
-        head = f"    {when:<{width}}{conf:<10}"
-        body = _wrap(what, 0, 100 - len(head))
+    width = max(22, *(len(r.when) + 2 for r in rows))
+    for r in rows:
+        head = f"    {r.when:<{width}}{r.confidence:<10}"
+        body = _wrap(r.what, 0, 100 - len(head))
         lines.append(head + body[0].lstrip())
         lines += [" " * len(head) + b.lstrip() for b in body[1:]]
+        if r.reading:
+            lines += _wrap(r.reading, len(head))
     return lines
 
 
@@ -318,9 +320,18 @@ def _record_lanes(c: ContainerStory, origin: float) -> dict[str, Any]:
     return {"lanes": lanes, "items": items}
 
 
-def _story_page(c: ContainerStory) -> dict[str, Any]:
+def _record_rows(c: ContainerStory) -> list[dict[str, str]]:
+    """What the record shows, a row per moment (the text's table): when, on the record's
+    axis as a person reads it, how sure, what."""
+    return [{"when": r.when, "confidence": r.confidence,
+             "what": r.what + (f"\n{r.reading}" if r.reading else "")} for r in _timeline(c)]
+
+
+def _story_page(c: ContainerStory, basis: str) -> dict[str, Any]:
     data: dict[str, Any] = c.to_data()
     data["patch_yaml"] = _patch(c)
+    data["answer_lines"] = answer_lines(c.answer.to_data()) if c.answer is not None else []
+    data["record_rows"] = _record_rows(c)
     origin = c.replay.origin if c.replay is not None and c.replay.ran else 0.0
     record = _record_lanes(c, origin)
     if c.run is not None and c.run_pod is not None:
@@ -328,8 +339,8 @@ def _story_page(c: ContainerStory) -> dict[str, Any]:
                 "container": c.run_pod.container.name,
                 "pod_containers": [x.name for x in c.run_pod.containers],
                 "behaviour": "reconstructed from the record",
-                "axis_label": f"seconds of the replay (its 0 is {origin:+.1f} s on the "
-                              "record's axis)",
+                "axis_label": f"the record's axis (0 = {basis})",
+                "axis_origin": round(origin, 3),
                 **plot_meta(c.run_pod, c.run_scenario, c.run.duration)}
         run = to_document(c.run, meta=meta)
     else:
@@ -339,8 +350,8 @@ def _story_page(c: ContainerStory) -> dict[str, Any]:
         for i in record["items"]:
             i["lo"], i["hi"] = round(i["lo"] - lo, 3), round(i["hi"] - lo, 3)
         run = {"run": {"duration": max(hi - lo, 1.0), "windows": [], "probe_specs": {},
-                       "axis_label": f"seconds from the first recorded time ({lo:+.1f} s on the "
-                                     "record's axis)", "object": "the record"},
+                       "axis_label": f"the record's axis (0 = {basis})",
+                       "axis_origin": round(lo, 3), "object": "the record"},
                "probes": [], "containers": [], "kills": [], "events": [], "ready": [],
                "summary": None}
     run["record"] = record
@@ -349,7 +360,8 @@ def _story_page(c: ContainerStory) -> dict[str, Any]:
 
 
 def render_html(ex: Explanation) -> str:
-    data = {"document": document(ex), "stories": [_story_page(c) for c in ex.containers]}
+    data = {"document": document(ex), "stories": [_story_page(c, str(ex.axis["basis"]))
+                                                   for c in ex.containers]}
     return page("explain", f"kubesim explain: {ex.pod or 'pod'}", data)
 
 
