@@ -58,7 +58,7 @@ def test_docs_liveness_exec_is_a_liveness_kill_reproduced_by_the_model():
     streak = c.streaks[0]
     assert streak.count == 3 and streak.shape == "run"  # 20 s to 10 s ago: 2 x 5 s
     assert c.replay is not None and c.replay.verdict == "reproduced"
-    lo, hi = c.replay.first_kill
+    lo, hi = c.replay.first_kill.lo, c.replay.first_kill.hi
     kill = c.kills[0].at
     assert kill.lo - 1.5 <= hi and lo <= kill.hi + 1.5
     assert "the liveness kill followed 3 failures in a row" in texts(c.findings)

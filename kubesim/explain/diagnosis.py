@@ -20,13 +20,14 @@ from kubesim.explain.model import (
     Answer,
     Cause,
     ContainerStory,
+    CountRange,
     Diagnosis,
     Exit,
     Kill,
-    KillCount,
     PreventionAnswer,
     Setting,
     Streak,
+    Verdict,
     plural,
 )
 from kubesim.kubelet.timing import detection_seconds
@@ -37,7 +38,7 @@ __all__ = ["diagnose", "earliest_kill", "failed_streaks"]
 
 LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
 KILLERS = (LIVENESS, STARTUP)
-SIGNALS = (ExitCause.SIGKILL.value, ExitCause.SIGTERM.value)
+SIGNALS = (ExitCause.SIGKILL, ExitCause.SIGTERM)
 _NOT_KILLED = (Cause.OOM_KILLED, Cause.APP_EXIT, Cause.READINESS_ONLY)
 
 
@@ -98,7 +99,7 @@ def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View)
         probe_kills=[k for k in story.kills if k.cause in ("liveness", "startup")],
         unknown_kills=[k for k in story.kills if k.cause == "unknown"],
         ended=current or last,
-        oom=next((x for x in story.exits if x.cause == ExitCause.OOM.value), None),
+        oom=next((x for x in story.exits if x.cause is ExitCause.OOM), None),
         floor=floor, floor_why=floor_why,
         failed=[s for s in story.streaks if s.outcome == "failed"],
         errored=[s for s in story.streaks if s.outcome == "errored"])
@@ -179,7 +180,7 @@ def _not_probe(f: _Facts) -> _Decided | None:
         return None
     counts = _count(f.failed)
     x = f.ended
-    if x is not None and x.cause in (ExitCause.APP.value, ExitCause.COMPLETED.value):
+    if x is not None and x.cause in (ExitCause.APP, ExitCause.COMPLETED):
         return _Decided(Cause.APP_EXIT, "app-exit", (
             f"the container exits by itself ({x.meaning}); its probe failures ({counts}) "
             f"cannot account for its restarts ({f.floor_why})"))
@@ -336,9 +337,9 @@ def _kill_text(f: _Facts, t: ProbeType) -> str:
     times = f"{setting.failure_threshold} " if setting is not None else ""
     verdict = ""
     if story.replay is not None and story.replay.ran:
-        verdict = {"reproduced": "; the kubelet model reproduces it",
-                   "partly": "; the kubelet model reproduces it in part",
-                   "not-reproduced": "; the kubelet model does not reproduce it"}.get(
+        verdict = {Verdict.REPRODUCED: "; the kubelet model reproduces it",
+                   Verdict.PARTLY: "; the kubelet model reproduces it in part",
+                   Verdict.NOT_REPRODUCED: "; the kubelet model does not reproduce it"}.get(
             story.replay.verdict, "")
     total = rc.kill_total(kills)
     rest = ""
@@ -435,18 +436,18 @@ def _missing(f: _Facts) -> str:
 # ---------------------------------------------------------------- how many probe kills
 
 
-def _kill_count(f: _Facts, cause: Cause) -> KillCount:
+def _kill_count(f: _Facts, cause: Cause) -> CountRange:
     """The probe kills the record shows: the Killing events that name a probe, and up to
     every restart the record shows that a probe could have made."""
     lo = rc.kill_total(f.probe_kills)
     if cause in _NOT_KILLED or not _could_kill(f):
-        return KillCount(lo, lo)
+        return CountRange(lo, lo)
     if _open(f):
-        return KillCount(lo, None)
+        return CountRange(lo, None)
     rec = f.view.record
     count = rec.restart_count if rec is not None else None
     shown = count if count is not None else max(f.floor, 1 if f.ended is not None else 0)
-    return KillCount(lo, max(lo, shown))
+    return CountRange(lo, max(lo, shown))
 
 
 def _could_kill(f: _Facts) -> bool:
@@ -484,7 +485,7 @@ def _prevention(story: ContainerStory, decided: _Decided) -> PreventionAnswer:
     if r is None or not r.ran:
         why = r.reason if r is not None else "the record gives no probe settings to replay"
         return PreventionAnswer(Answer.CANNOT_TELL, f"the replay did not run: {why}")
-    if r.verdict not in ("reproduced", "partly"):
+    if r.verdict not in (Verdict.REPRODUCED, Verdict.PARTLY):
         return PreventionAnswer(Answer.CANNOT_TELL, "the kubelet model does not reproduce the "
                                 "recorded kills, so a change it would make proves nothing")
     if p is None:

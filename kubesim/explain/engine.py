@@ -18,7 +18,7 @@ from kubesim.explain import reconstruct as rc
 from kubesim.explain.arithmetic import arithmetic
 from kubesim.explain.diagnosis import diagnose
 from kubesim.explain.diagnosis import failed_streaks as _failed
-from kubesim.explain.messages import cut_short
+from kubesim.explain.messages import KillCause, cut_short
 from kubesim.explain.model import (
     Confidence,
     ContainerStory,
@@ -264,7 +264,7 @@ def _cut_kills(kills: list[Kill], streaks: list[Streak], by_type: dict[ProbeType
             assert last.lo is not None and last.hi is not None
             at = When(last.lo, last.hi + 1.5, Confidence.INFERRED)
         counted = rc.counted_failures(at, setting)
-        out.append(Kill(k.index, k.of, t.value, at, counted,
+        out.append(Kill(k.index, k.of, KillCause(t.value), at, counted,
                         f"(cut short in the record; read as the {t.value} kill)", k.evidence))
         findings.append(Finding("uncertain", f"the Killing row is cut short in the record; it "
                                 f"follows the {t.value} probe's failures or kills, so it is "

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from kubesim.explain.messages import ExitCause, KillCause
 from kubesim.explain.readers.times import utc_text
 from kubesim.results import ProbeType
 
@@ -30,7 +31,7 @@ __all__ = [
     "Finding",
     "Interval",
     "Kill",
-    "KillCount",
+    "CountRange",
     "NotReady",
     "Prevention",
     "PreventionAnswer",
@@ -38,6 +39,7 @@ __all__ = [
     "Restart",
     "Setting",
     "Streak",
+    "Verdict",
     "When",
     "human_time",
 ]
@@ -53,6 +55,16 @@ class Confidence(str, Enum):
     RELATIVE = "relative"  # an age before the record was taken, truncated as kubectl prints it
     INFERRED = "inferred"  # derived from the kubelet's rules and the probe settings
     UNKNOWN = "unknown"  # the record does not say
+
+
+class Verdict(str, Enum):
+    """How the replay compares with the record (docs/explain.md, "The replay and its
+    verdict")."""
+
+    REPRODUCED = "reproduced"
+    PARTLY = "partly"
+    NOT_REPRODUCED = "not-reproduced"
+    NOT_RUN = "not-run"
 
 
 class Cause(str, Enum):
@@ -148,9 +160,9 @@ class Interval:
 
 
 @dataclass(frozen=True)
-class KillCount:
-    """How many probe kills the record shows: at least `lo`, at most `hi` (None: no upper
-    bound in the record)."""
+class CountRange:
+    """A closed range of counts: at least `lo`, at most `hi` (None: no upper bound; the
+    record leaves it open)."""
 
     lo: int
     hi: int | None
@@ -193,7 +205,7 @@ class Diagnosis:
     text: str
     probe: ProbeType | None  # the probe behind the kills, when a probe killed
     failed: tuple[ProbeType, ...]  # the probes the record shows failing
-    probe_kills: KillCount
+    probe_kills: CountRange
     shows_failures: bool
     prevention: PreventionAnswer
     because: str = ""
@@ -273,7 +285,7 @@ class Streak:
     first: When
     last: When
     reading: str  # what the spacing says, in words
-    spacing: tuple[float, float] | None
+    spacing: Interval | None
     evidence: tuple[Evidence, ...]
     shape: str = "single"  # single | run (one run at the probe's period) | runs | dense | unknown
     source: str = "events"  # events | metrics (prober_probe_total increments)
@@ -281,7 +293,7 @@ class Streak:
     def to_data(self) -> dict[str, Any]:
         return {"probe": self.probe.value, "outcome": self.outcome, "detail": self.detail,
                 "count": self.count, "first": self.first.to_data(), "last": self.last.to_data(),
-                "spacing": None if self.spacing is None else [_r(x) for x in self.spacing],
+                "spacing": None if self.spacing is None else self.spacing.to_data(),
                 "shape": self.shape, "source": self.source, "reading": self.reading,
                 "evidence": _ev(self.evidence)}
 
@@ -292,14 +304,14 @@ class Kill:
 
     index: int  # 1-based among the kills of its event
     of: int
-    cause: str  # liveness | startup | stopping | spec-change | unknown
+    cause: KillCause
     at: When
     failures: tuple[When, ...]  # the failureThreshold failures before it (inferred)
     message: str
     evidence: tuple[Evidence, ...]
 
     def to_data(self) -> dict[str, Any]:
-        return {"index": self.index, "of": self.of, "cause": self.cause,
+        return {"index": self.index, "of": self.of, "cause": self.cause.value,
                 "at": self.at.to_data(), "failures": [f.to_data() for f in self.failures],
                 "message": self.message, "evidence": _ev(self.evidence)}
 
@@ -326,7 +338,7 @@ class Exit:
     which: str  # last (lastState) | current (state)
     reason: str | None
     exit_code: int | None
-    cause: str  # kubesim.explain.messages.ExitCause
+    cause: ExitCause
     meaning: str
     started: When
     finished: When
@@ -334,7 +346,7 @@ class Exit:
 
     def to_data(self) -> dict[str, Any]:
         return {"which": self.which, "reason": self.reason, "exit_code": self.exit_code,
-                "cause": self.cause, "meaning": self.meaning, "started": self.started.to_data(),
+                "cause": self.cause.value, "meaning": self.meaning, "started": self.started.to_data(),
                 "finished": self.finished.to_data(), "evidence": _ev(self.evidence)}
 
 
@@ -399,12 +411,12 @@ class Replay:
     profile: str = ""
     behaviour: dict[str, Any] = field(default_factory=dict)  # the scenario, as YAML would say
     assumptions: list[str] = field(default_factory=list)
-    kills: tuple[int, int] = (0, 0)  # fewest and most over the phases
-    first_kill: tuple[float, float] | None = None  # axis time range over the phases
-    last_kill: tuple[float, float] | None = None
+    kills: CountRange = CountRange(0, 0)  # fewest and most over the phases
+    first_kill: Interval | None = None  # axis time range over the phases
+    last_kill: Interval | None = None
     failures_per_kill: int | None = None
-    back_offs: tuple[int, int] = (0, 0)
-    verdict: str = "not-run"  # reproduced | partly | not-reproduced | not-run
+    back_offs: CountRange = CountRange(0, 0)
+    verdict: Verdict = Verdict.NOT_RUN
     comparison: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     counted: list[str] = field(default_factory=list)  # which failures counted toward which kill
@@ -415,12 +427,12 @@ class Replay:
         return {"ran": self.ran, "reason": self.reason, "origin": _r(self.origin),
                 "duration": _r(self.duration), "phases": self.phases, "seed": self.seed,
                 "profile": self.profile, "behaviour": self.behaviour,
-                "assumptions": self.assumptions, "kills": list(self.kills),
-                "first_kill": None if self.first_kill is None else [_r(x) for x in
-                                                                    self.first_kill],
-                "last_kill": None if self.last_kill is None else [_r(x) for x in self.last_kill],
+                "assumptions": self.assumptions, "kills": [self.kills.lo, self.kills.hi],
+                "first_kill": None if self.first_kill is None else self.first_kill.to_data(),
+                "last_kill": None if self.last_kill is None else self.last_kill.to_data(),
                 "failures_per_kill": self.failures_per_kill,
-                "back_offs": list(self.back_offs), "verdict": self.verdict,
+                "back_offs": [self.back_offs.lo, self.back_offs.hi],
+                "verdict": self.verdict.value,
                 "comparison": self.comparison, "missing": self.missing,
                 "counted": self.counted, "phase": _r(self.phase)}
 

@@ -31,6 +31,7 @@ from kubesim.explain.model import (
     Evidence,
     Exit,
     Finding,
+    Interval,
     Kill,
     NotReady,
     Restart,
@@ -364,7 +365,7 @@ def _series(w: When) -> Confidence:
 
 
 def _reading(e: RecordedEvent, first: When, last: When, setting: Setting | None, detail: str,
-             probe: ProbeType) -> tuple[str, tuple[float, float] | None, str]:
+             probe: ProbeType) -> tuple[str, Interval | None, str]:
     """What the count and span of a series say: one run at the probe's period, several runs,
     or denser than the period. (text, spacing interval, shape)"""
     n = e.count
@@ -375,7 +376,7 @@ def _reading(e: RecordedEvent, first: When, last: When, setting: Setting | None,
         return (f"{n} failures; the record does not give both their first and last time", None,
                 "unknown")
     lo, hi = span
-    spacing = (lo / (n - 1), hi / (n - 1))
+    spacing = Interval(lo / (n - 1), hi / (n - 1))
     text = f"{n} failures over {_secs(lo, hi)}"
     if setting is None:
         return text, spacing, "unknown"
@@ -512,7 +513,7 @@ def kills(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list[K
             else:
                 at = When(first.lo, last.hi, Confidence.SERIES) if first.known and last.known \
                     else UNKNOWN_WHEN
-            out.append(Kill(i, e.count, cause.value, at, counted_failures(at, setting),
+            out.append(Kill(i, e.count, cause, at, counted_failures(at, setting),
                             clip(e.message),
                             (evidence(e),)))
     return out
@@ -586,7 +587,7 @@ def exits(view: View, tb: Timebase) -> list[Exit]:
         where = str(t.where) if t.where is not None else str(rec.where)
         text = f"{'Last State' if which == 'last' else 'State'}: Terminated, {t.reason}, " \
                f"exit code {t.exit_code}"
-        out.append(Exit(which, t.reason, t.exit_code, cause.value, meaning, tb.of(t.started),
+        out.append(Exit(which, t.reason, t.exit_code, cause, meaning, tb.of(t.started),
                         tb.of(t.finished), (Evidence(where, text),)))
     return out
 
@@ -627,8 +628,8 @@ def restarts(view: View, kill_list: list[Kill], exit_list: list[Exit], grace: in
                                 ks[-1].at.confidence, detail,
                                 tuple({e for k in ks for e in k.evidence})))
             accounted += restarted
-    last_is_kill = last is not None and last.cause in (ExitCause.SIGKILL.value,
-                                                        ExitCause.SIGTERM.value) and accounted > 0
+    last_is_kill = last is not None and last.cause in (ExitCause.SIGKILL,
+                                                        ExitCause.SIGTERM) and accounted > 0
     if last is not None and not last_is_kill and not (accounted and last.cause ==
                                                       ExitCause.COMPLETED.value):
         rows.append(Restart(1, _exit_label(last), last.finished, last.finished.confidence,

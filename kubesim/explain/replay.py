@@ -28,11 +28,14 @@ from kubesim.errors import SpecError
 from kubesim.explain.messages import failure_answer, started_container
 from kubesim.explain.model import (
     HUMAN_FROM,
+    CountRange,
     Exit,
+    Interval,
     Kill,
     Replay,
     Setting,
     Streak,
+    Verdict,
     When,
     human_time,
     plural,
@@ -293,12 +296,12 @@ def _behaviour(windows: list[_Window], origin: float, f: float, shutdown: float
     return out
 
 
-def _range(xs: list[float]) -> tuple[float, float] | None:
-    return (min(xs), max(xs)) if xs else None
+def _range(xs: list[float]) -> Interval | None:
+    return Interval(min(xs), max(xs)) if xs else None
 
 
-def _span_text(lo: int, hi: int) -> str:
-    return f"{lo}" if lo == hi else f"{lo}-{hi}"
+def _span_text(n: CountRange) -> str:
+    return f"{n.lo}" if n.lo == n.hi else f"{n.lo}-{n.hi}"
 
 
 def _jitter(profile: KubeletProfile) -> float:
@@ -315,12 +318,13 @@ def _compare(out: Replay, runs: list[Timeline], r: Reconstructed, probe_kills: l
     between runs; `step`: how far apart the replay's placements of the first failure are
     (the record's precision, sampled at `phases` places)."""
     counts = [len(tl.kills) for tl in runs]
-    out.kills = (min(counts), max(counts))
+    out.kills = CountRange(min(counts), max(counts))
     firsts = [origin + tl.kills[0].at for tl in runs if tl.kills]
     lasts = [origin + tl.kills[-1].at for tl in runs if tl.kills]
     out.first_kill, out.last_kill = _range(firsts), _range(lasts)
     summaries = [tl.summary() for tl in runs]
-    out.back_offs = (min(s.back_offs for s in summaries), max(s.back_offs for s in summaries))
+    out.back_offs = CountRange(min(s.back_offs for s in summaries),
+                               max(s.back_offs for s in summaries))
     by_type = {s.probe: s for s in r.settings}
     killer = by_type.get(ProbeType.STARTUP) if any(k.cause == "startup" for k in probe_kills) \
         else by_type.get(ProbeType.LIVENESS) or by_type.get(ProbeType.STARTUP)
@@ -332,23 +336,25 @@ def _compare(out: Replay, runs: list[Timeline], r: Reconstructed, probe_kills: l
         lo, hi = min(restarts), max(restarts)
         ok = lo <= r.restarts_seen <= hi
         cmp.append(f"restarts: the record's events show {r.restarts_seen} (and no Killing "
-                   f"event), the model restarts {_span_text(lo, hi)} times over "
+                   f"event), the model restarts {_span_text(CountRange(lo, hi))} times over "
                    f"{len(runs)} grid phases")
-        out.verdict = "reproduced" if ok else "not-reproduced"
+        out.verdict = Verdict.REPRODUCED if ok else Verdict.NOT_REPRODUCED
         if not ok:
             out.missing.append(_restart_gap(r.restarts_seen, lo, hi))
         return
     cmp.append(f"kills: the record shows {recorded}, the model makes "
-               f"{_span_text(*out.kills)} over {len(runs)} grid phases")
-    if recorded == 0 and out.kills[1] == 0:
-        out.verdict = "reproduced"
+               f"{_span_text(out.kills)} over {len(runs)} grid phases")
+    if recorded == 0 and out.kills.hi == 0:
+        out.verdict = Verdict.REPRODUCED
         cmp.append("no kill in the record, none in the model: the failures never reached "
                    "failureThreshold in a row")
         return
     slack = _count_slack(runs, r)
-    waited = jitter > 0 and out.back_offs[1] > 0
-    count_ok = out.kills[0] - slack - waited <= recorded <= out.kills[1] + slack + waited
-    if not out.kills[0] <= recorded <= out.kills[1] and count_ok:
+    fewest, most = out.kills.lo, out.kills.hi
+    assert most is not None
+    waited = jitter > 0 and bool(out.back_offs.hi)
+    count_ok = fewest - slack - waited <= recorded <= most + slack + waited
+    if not fewest <= recorded <= most and count_ok:
         why = []
         if slack:
             why.append(f"the first failure is known only to within the record's precision, and "
@@ -367,26 +373,26 @@ def _compare(out: Replay, runs: list[Timeline], r: Reconstructed, probe_kills: l
         if recorded > 1 and lasts:
             # each back-off restart before the last kill may land a requeue apart between runs
             waits = max(s.back_offs for s in summaries)
-            slack = TOLERANCE + step + jitter * waits
-            time_ok = _agree(probe_kills[-1].at, out.last_kill, cmp, "last kill", slack) \
+            late = TOLERANCE + step + jitter * waits
+            time_ok = _agree(probe_kills[-1].at, out.last_kill, cmp, "last kill", late) \
                 and time_ok
-    out.verdict = "reproduced" if count_ok and time_ok else "partly" if count_ok or time_ok \
-        else "not-reproduced"
-    if out.verdict != "reproduced" and step * len(runs) > 2 * TOLERANCE:
+    out.verdict = Verdict.REPRODUCED if count_ok and time_ok else Verdict.PARTLY \
+        if count_ok or time_ok else Verdict.NOT_REPRODUCED
+    if out.verdict is not Verdict.REPRODUCED and step * len(runs) > 2 * TOLERANCE:
         out.missing.append(
             f"the record gives the first failure only to within {step * len(runs):.0f} s "
             "(kubectl's ages are truncated): the replay places it at "
             f"{len(runs)} points in that interval, and the kill cycles after it move with it; "
             "events with exact times (kubectl get events -o json) pin it")
-    if recorded < out.kills[0]:
+    if recorded < fewest:
         out.missing.append(
-            f"the model kills {plural(out.kills[0], 'time')} or more where the record shows "
+            f"the model kills {plural(fewest, 'time')} or more where the record shows "
             f"{plural(recorded, 'Killing event')}: Killing events dropped by the kubelet's spam filter "
             "or expired (1 h TTL), or the endpoint did not fail all the time between the "
             "recorded failures")
-    if recorded > out.kills[1]:
+    if recorded > most:
         out.missing.append(
-            f"the record shows {recorded} kills, the model at most {out.kills[1]}: the endpoint "
+            f"the record shows {recorded} kills, the model at most {most}: the endpoint "
             "failed longer or more often than its recorded failures show (Unhealthy events are "
             "aggregated and dropped too), or the probe settings differ from those used")
 
@@ -414,15 +420,15 @@ def _count_slack(runs: list[Timeline], r: Reconstructed) -> int:
     return math.ceil(width / max(gaps[len(gaps) // 2], 1e-3))
 
 
-def _agree(at: When, model: tuple[float, float] | None, cmp: list[str], what: str,
+def _agree(at: When, model: Interval | None, cmp: list[str], what: str,
            slack: float) -> bool:
     """Whether the model's times overlap the record's interval, give or take `slack` (the
     kubelet's own latency and requeue randomness)."""
     if model is None or not at.known:
         return True
     assert at.lo is not None and at.hi is not None
-    ok = at.lo - slack <= model[1] and model[0] <= at.hi + slack
-    lo, hi = model
+    ok = at.lo - slack <= model.hi and model.lo <= at.hi + slack
+    lo, hi = model.lo, model.hi
     shown = _t(lo) if abs(hi - lo) < 0.05 else f"{_t(lo)} to {_t(hi)}"
     cmp.append(f"{what}: recorded {_t(at.lo)} to {_t(at.hi)}, modelled {shown}"
                f"{'' if ok else ' (outside what the record allows)'}")

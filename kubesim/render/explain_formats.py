@@ -109,7 +109,7 @@ def _timeline(c: ContainerStory) -> list[_Row]:
         rows.append(_Row(_key(s.first), when_text(span), s.first.confidence.value, what,
                          s.reading if s.count > 1 else ""))
     for k in c.kills:
-        what = f"Killing {k.index}/{k.of} ({k.cause}): {k.message}"
+        what = f"Killing {k.index}/{k.of} ({k.cause.value}): {k.message}"
         if k.failures:
             what += "; it counted the failures at " + ", ".join(
                 when_text(f) for f in k.failures) + " (inferred)"
@@ -207,7 +207,7 @@ def _replay_text(r: Replay) -> list[str]:
     if not r.ran:
         return _wrap(f"replay: not run: {r.reason}", 2)
     lines = [f"  replay through the kubelet model ({r.phases} grid phases, profile "
-             f"{r.profile}): {r.verdict}"]
+             f"{r.profile}): {r.verdict.value}"]
     for x in [*r.comparison, *r.counted]:
         lines += _wrap(x, 4)
     for x in r.missing:
@@ -308,7 +308,8 @@ def _record_lanes(c: ContainerStory, origin: float) -> dict[str, Any]:
             "error", f"{s.probe.value} {s.outcome} x{s.count}: {s.detail}\n{s.reading}",
             s.last)
     for k in c.kills:
-        put("recorded kills", k.at, "kill", f"Killing {k.index}/{k.of} ({k.cause})\n{k.message}")
+        put("recorded kills", k.at, "kill",
+            f"Killing {k.index}/{k.of} ({k.cause.value})\n{k.message}")
     if c.back_offs is not None and c.back_offs.first.known:
         put("recorded kills", c.back_offs.first, "backoff",
             f"back-off: {c.back_offs.count} refused starts", c.back_offs.last)
