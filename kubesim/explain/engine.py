@@ -295,44 +295,51 @@ def _line(e: Evidence) -> int:
 
 
 def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting]) -> list[Finding]:
+    """The record's failures against its kills, by failureThreshold (R1.17)."""
     out: list[Finding] = []
     for t in (LIVENESS, STARTUP):
         setting = by_type.get(t)
         failed = _failed(story.streaks, t)
         kills = [k for k in story.kills if k.cause == t.value]
-        n, k = sum(s.count for s in failed), rc.kill_total(kills)
-        if setting is None or (not failed and not kills):
-            continue
-        f = setting.failure_threshold
-        ev = tuple(e for s in failed for e in s.evidence) + tuple(
-            {e for x in kills for e in x.evidence})
-        sure = "fact" if setting.source in ("record", "spec") else "uncertain"
-        f_text = f"failureThreshold {f}" + {"assumed": " (assumed)", "inferred": " (inferred "
-                                            "from these events)"}.get(setting.source, "")
-        if k and n == f * k:
-            each = "the" if k == 1 else f"each of the {k}"
-            out.append(Finding(sure, f"{each} {t.value} {'kill' if k == 1 else 'kills'} followed "
-                               f"{plural(f, 'failure')} in a row, as {f_text} requires (R1.17)",
-                               ev))
-        elif k and f * k < n < f * (k + 1):
-            out.append(Finding(sure, f"{n} {t.value} failures and {plural(k, 'kill')}: {f * k} counted "
-                               f"toward the kills ({f} each, {f_text}); the other {n - f * k} "
-                               f"belong to the container running now, fewer than {f}", ev))
-        elif k and n < f * k:
-            out.append(Finding("uncertain", f"{n} {t.value} failures recorded for {plural(k, 'kill')}: "
-                               f"fewer than {f} per kill ({f_text}): some Unhealthy events "
-                               "were dropped by the event recorder, or merged into a "
-                               "'combined from similar events' event", ev))
-        elif k:
-            out.append(Finding("uncertain", f"{n} {t.value} failures for {plural(k, 'kill')}: more than "
-                               f"{f} per kill ({f_text}): some runs of failures were broken by "
-                               "a success before they reached the threshold, or Killing events "
-                               "are missing", ev))
-        elif n >= f and all(s.shape == "run" for s in failed if s.count > 1):
-            out.append(Finding("warning", f"{n} {t.value} failures in a row reach {f_text} but "
-                               "the record shows no Killing event: it was dropped or expired, "
-                               "or the settings differ from those used", ev))
-        elif n < f:
-            out.append(Finding(sure, f"{plural(n, t.value + ' failure')}, fewer than {f_text}: the probe "
-                               "did not kill the container (R1.17)", ev))
+        if setting is not None and (failed or kills):
+            out += _failures_per_kill(t, setting, failed, kills)
+    return out
+
+
+def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
+                       kills: list[Kill]) -> list[Finding]:
+    out: list[Finding] = []
+    n, k = sum(s.count for s in failed), rc.kill_total(kills)
+    f = setting.failure_threshold
+    ev = tuple(e for s in failed for e in s.evidence) + tuple(
+        {e for x in kills for e in x.evidence})
+    sure = "fact" if setting.source in ("record", "spec") else "uncertain"
+    f_text = f"failureThreshold {f}" + {"assumed": " (assumed)", "inferred": " (inferred "
+                                        "from these events)"}.get(setting.source, "")
+    if k and n == f * k:
+        each = "the" if k == 1 else f"each of the {k}"
+        out.append(Finding(sure, f"{each} {t.value} {'kill' if k == 1 else 'kills'} followed "
+                           f"{plural(f, 'failure')} in a row, as {f_text} requires (R1.17)",
+                           ev))
+    elif k and f * k < n < f * (k + 1):
+        out.append(Finding(sure, f"{n} {t.value} failures and {plural(k, 'kill')}: {f * k} counted "
+                           f"toward the kills ({f} each, {f_text}); the other {n - f * k} "
+                           f"belong to the container running now, fewer than {f}", ev))
+    elif k and n < f * k:
+        out.append(Finding("uncertain", f"{n} {t.value} failures recorded for {plural(k, 'kill')}: "
+                           f"fewer than {f} per kill ({f_text}): some Unhealthy events "
+                           "were dropped by the event recorder, or merged into a "
+                           "'combined from similar events' event", ev))
+    elif k:
+        out.append(Finding("uncertain", f"{n} {t.value} failures for {plural(k, 'kill')}: more than "
+                           f"{f} per kill ({f_text}): some runs of failures were broken by "
+                           "a success before they reached the threshold, or Killing events "
+                           "are missing", ev))
+    elif n >= f and all(s.shape == "run" for s in failed if s.count > 1):
+        out.append(Finding("warning", f"{n} {t.value} failures in a row reach {f_text} but "
+                           "the record shows no Killing event: it was dropped or expired, "
+                           "or the settings differ from those used", ev))
+    elif n < f:
+        out.append(Finding(sure, f"{plural(n, t.value + ' failure')}, fewer than {f_text}: the probe "
+                           "did not kill the container (R1.17)", ev))
     return out

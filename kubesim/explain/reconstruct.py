@@ -132,6 +132,34 @@ def _matches(c: ContainerRecord, ev: RecordedEvent) -> bool | None:
     return None
 
 
+def _views(pod: PodRecord) -> list[View]:
+    """A view per container the record shows (else per container its events name)."""
+    records = [c for c in pod.containers if not c.init]
+    names: list[str] = []
+    for e in pod.events:
+        name = e.container or _named(e)
+        if name is not None and name not in names:
+            names.append(name)
+    if not records:
+        return [View(n, None) for n in names] or [View(None, None)]
+    views = [View(c.name, c, spec=c.spec) for c in records]
+    if len(views) == 1 and views[0].name is None and len(names) == 1:
+        views[0].name = names[0]  # a piece of a describe: its one container, named by events
+    return views
+
+
+def _unnamed_owner(views: list[View], e: RecordedEvent) -> View | None:
+    """The one container an event that names none can be about: the only one, the one whose
+    probe's port its output names, or the only one with such a probe."""
+    if len(views) == 1:
+        return views[0]
+    candidates = [v for v in views if v.record is None or _matches(v.record, e) is not False]
+    sure = [v for v in candidates if v.record is not None and _matches(v.record, e)]
+    if len(sure) == 1:
+        return sure[0]
+    return candidates[0] if len(candidates) == 1 else None
+
+
 def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
     """Each container's events; the events no container can be told to own.
 
@@ -139,18 +167,7 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
     message (`Container app failed liveness probe`, `Started container app`); an Unhealthy
     event names none, and goes to the one container with such a probe (matched by the port in
     its output when several have one)."""
-    records = [c for c in pod.containers if not c.init]
-    names: list[str] = []
-    for e in pod.events:
-        name = e.container or _named(e)
-        if name is not None and name not in names:
-            names.append(name)
-    if records:
-        views = [View(c.name, c, spec=c.spec) for c in records]
-        if len(views) == 1 and views[0].name is None and len(names) == 1:
-            views[0].name = names[0]  # a piece of a describe: its one container, named by events
-    else:
-        views = [View(n, None) for n in names] or [View(None, None)]
+    views = _views(pod)
     named = {v.name: v for v in views if v.name is not None}
     loose: list[RecordedEvent] = []
     for e in pod.events:
@@ -159,18 +176,10 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
             named[name].events.append(e)
         elif e.reason in POD_REASONS:
             continue  # about the pod, not a container
-        elif len(views) == 1:
-            views[0].events.append(e)
+        elif (owner := _unnamed_owner(views, e)) is not None:
+            owner.events.append(e)
         else:
-            candidates = [v for v in views if v.record is None
-                          or _matches(v.record, e) is not False]
-            sure = [v for v in candidates if v.record is not None and _matches(v.record, e)]
-            if len(sure) == 1:
-                sure[0].events.append(e)
-            elif len(candidates) == 1:
-                candidates[0].events.append(e)
-            else:
-                loose.append(e)
+            loose.append(e)
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
@@ -206,43 +215,30 @@ def _handler_from(detail: str, probe: ProbeType) -> tuple[dict[str, object], str
             "an exec probe (the command is not in the record)")
 
 
-def settings(view: View, spec_override: ContainerSpec | None) -> tuple[ContainerSpec | None,
-                                                                        list[Setting]]:
-    """The container's probes: from the record, from --spec, inferred from the events, or
-    assumed to be the API's defaults, for each probe type the record mentions."""
-    base, source = view.spec, "record"
-    if spec_override is not None:
-        base, source = spec_override, "spec"
-    probes: dict[str, object] = {}
-    out: list[Setting] = []
-    if base is not None:
-        for t, p in base.probes().items():
-            out.append(_setting(t, p, base, source, ""))
-    seen = _probe_types(view.events)
-    for x in view.series:
-        if x.result == "failed":
-            seen.setdefault(ProbeType(x.probe_type.lower()), "")
-    kills_by = _kill_counts(view.events)
-    for t, detail in seen.items():
-        if base is not None and t in base.probes():
-            continue
-        handler, how = _handler_from(detail, t)
-        values = dict(DEFAULTS)
-        why = f"assumed: the API's defaults (the record shows no {t.field}); handler from {how}"
-        source_t = "assumed"
-        inferred = _infer(view.events, t, kills_by.get(t, 0))
-        if inferred:
-            values.update(inferred[0])
-            why = f"inferred from the events: {inferred[1]}; the rest assumed (API defaults); " \
-                  f"handler from {how}"
-            source_t = "inferred"
-        probes[t.field] = {**handler, **values}
-        out.append(Setting(t, source_t, int(values["periodSeconds"]),
-                           int(values["timeoutSeconds"]), int(values["failureThreshold"]),
-                           int(values["successThreshold"]), int(values["initialDelaySeconds"]),
-                           "", next(iter(handler)), why))
-    if not probes:
-        return base, out
+def _assumed(view: View, t: ProbeType, detail: str, kills: int
+             ) -> tuple[dict[str, object], Setting]:
+    """A probe the record mentions but does not set: the API's defaults, with what its events
+    give (failureThreshold and periodSeconds from one series ending in one kill), and a
+    handler from its output. (the probe's data, its setting)"""
+    handler, how = _handler_from(detail, t)
+    values = dict(DEFAULTS)
+    why = f"assumed: the API's defaults (the record shows no {t.field}); handler from {how}"
+    source = "assumed"
+    inferred = _infer(view.events, t, kills)
+    if inferred:
+        values.update(inferred[0])
+        why = (f"inferred from the events: {inferred[1]}; the rest assumed (API defaults); "
+               f"handler from {how}")
+        source = "inferred"
+    return {**handler, **values}, Setting(
+        t, source, int(values["periodSeconds"]), int(values["timeoutSeconds"]),
+        int(values["failureThreshold"]), int(values["successThreshold"]),
+        int(values["initialDelaySeconds"]), "", next(iter(handler)), why)
+
+
+def _with_assumed(view: View, base: ContainerSpec | None, probes: dict[str, object]
+                  ) -> ContainerSpec:
+    """The container with the record's (or --spec's) probes and the assumed ones."""
     name = view.name if view.name and _DNS_LABEL.match(view.name) else "app"
     data: dict[str, object] = {"name": name, **probes}
     if base is not None:
@@ -250,9 +246,32 @@ def settings(view: View, spec_override: ContainerSpec | None) -> tuple[Container
             data[t.field] = probe_data(p)
         data["ports"] = [{"containerPort": p.container_port, **({"name": p.name} if p.name
                                                                 else {})} for p in base.ports]
-    spec = parse_container(data)
-    out = [_setting(s.probe, spec.probes()[s.probe], spec, s.source, s.why) for s in out]
-    return spec, out
+    return parse_container(data)
+
+
+def settings(view: View, spec_override: ContainerSpec | None) -> tuple[ContainerSpec | None,
+                                                                        list[Setting]]:
+    """The container's probes: from the record, from --spec, inferred from the events, or
+    assumed to be the API's defaults, for each probe type the record mentions."""
+    base, source = view.spec, "record"
+    if spec_override is not None:
+        base, source = spec_override, "spec"
+    given = base.probes() if base is not None else {}
+    out = [_setting(t, p, base, source, "") for t, p in given.items() if base is not None]
+    seen = _probe_types(view.events)
+    for x in view.series:
+        if x.result == "failed":
+            seen.setdefault(ProbeType(x.probe_type.lower()), "")
+    kills_by = _kill_counts(view.events)
+    probes: dict[str, object] = {}
+    for t, detail in seen.items():
+        if t not in given:
+            probes[t.field], setting = _assumed(view, t, detail, kills_by.get(t, 0))
+            out.append(setting)
+    if not probes:
+        return base, out
+    spec = _with_assumed(view, base, probes)
+    return spec, [_setting(s.probe, spec.probes()[s.probe], spec, s.source, s.why) for s in out]
 
 
 def _setting(t: ProbeType, p: Probe, spec: ContainerSpec, source: str, why: str) -> Setting:
@@ -605,49 +624,59 @@ def _when_range(items: list[When]) -> When:
     return When(lo, hi, conf)
 
 
+_KILL_LABELS = {KillCause.LIVENESS: "liveness kill", KillCause.STARTUP: "startup kill",
+                KillCause.SPEC_CHANGE: "container changed",
+                KillCause.UNKNOWN: "kill (cause not recorded)"}
+
+
+def _kill_rows(kill_list: list[Kill], last: Exit | None, grace: int, never: bool
+               ) -> list[Restart]:
+    """A row per kill cause that restarted the container (under restartPolicy Never a probe
+    kill restarts nothing)."""
+    by_cause: dict[KillCause, list[Kill]] = {}
+    for k in kill_list:
+        if k.cause in _KILL_LABELS:
+            by_cause.setdefault(k.cause, []).append(k)
+    rows = []
+    for cause, ks in by_cause.items():
+        restarted = 0 if never and cause in (KillCause.LIVENESS, KillCause.STARTUP) \
+            else kill_total(ks)
+        if restarted:
+            rows.append(Restart(restarted, _KILL_LABELS[cause], _when_range([k.at for k in ks]),
+                                ks[-1].at.confidence, _kill_detail(cause, ks, last, grace),
+                                tuple({e for k in ks for e in k.evidence})))
+    return rows
+
+
 def restarts(view: View, kill_list: list[Kill], exit_list: list[Exit], grace: int,
              total_events: int, never: bool) -> tuple[list[Restart], list[Finding]]:
     """One row per restart cause; the restarts the events cannot account for, and why."""
-    rows: list[Restart] = []
-    findings: list[Finding] = []
-    rec = view.record
-    count = rec.restart_count if rec is not None else None
-    by_cause: dict[str, list[Kill]] = {}
-    for k in kill_list:
-        if k.cause in ("liveness", "startup", "unknown", "spec-change"):
-            by_cause.setdefault(k.cause, []).append(k)
-    accounted = 0
     last = next((x for x in exit_list if x.which == "last"), None)
-    for cause, ks in by_cause.items():
-        label = {"liveness": "liveness kill", "startup": "startup kill",
-                 "spec-change": "container changed", "unknown": "kill (cause not recorded)"}[cause]
-        restarted = 0 if never and cause in ("liveness", "startup") else kill_total(ks)
-        if restarted:
-            detail = _kill_detail(cause, ks, last, grace)
-            rows.append(Restart(restarted, label, _when_range([k.at for k in ks]),
-                                ks[-1].at.confidence, detail,
-                                tuple({e for k in ks for e in k.evidence})))
-            accounted += restarted
+    rows = _kill_rows(kill_list, last, grace, never)
+    accounted = sum(r.count for r in rows)
     last_is_kill = last is not None and last.cause in (ExitCause.SIGKILL,
                                                         ExitCause.SIGTERM) and accounted > 0
-    if last is not None and not last_is_kill and not (accounted and last.cause ==
-                                                      ExitCause.COMPLETED.value):
+    if last is not None and not last_is_kill and not (accounted and last.cause is
+                                                      ExitCause.COMPLETED):
         rows.append(Restart(1, _exit_label(last), last.finished, last.finished.confidence,
                             last.meaning, last.evidence))
         accounted += 1
-    if count is not None:
-        rest = count - accounted
-        if rest > 0:
-            rows.append(Restart(rest, "not in the record", UNKNOWN_WHEN, Confidence.UNKNOWN,
-                                _missing(rest, count, accounted, last, total_events),
-                                (Evidence(str(rec.restart_where or rec.where),
-                                          f"Restart Count: {count}"),) if rec else ()))
-        elif rest < 0 and not never:
-            findings.append(Finding(
-                "warning", f"the events show {accounted} restarts but restartCount is {count}: "
-                "some events belong to an earlier pod of the same name (a StatefulSet pod, a "
-                "recreated pod), or the count was reset when the pod was recreated"))
-    return rows, findings
+    rec = view.record
+    if rec is None or rec.restart_count is None:
+        return rows, []
+    count = rec.restart_count
+    rest = count - accounted
+    if rest > 0:
+        rows.append(Restart(rest, "not in the record", UNKNOWN_WHEN, Confidence.UNKNOWN,
+                            _missing(rest, count, accounted, last, total_events),
+                            (Evidence(str(rec.restart_where or rec.where),
+                                      f"Restart Count: {count}"),)))
+    if rest < 0 and not never:
+        return rows, [Finding(
+            "warning", f"the events show {accounted} restarts but restartCount is {count}: "
+            "some events belong to an earlier pod of the same name (a StatefulSet pod, a "
+            "recreated pod), or the count was reset when the pod was recreated")]
+    return rows, []
 
 
 def _exit_label(x: Exit) -> str:
@@ -656,13 +685,13 @@ def _exit_label(x: Exit) -> str:
             "sigkill": "SIGKILL (exit 137)", "sigterm": "SIGTERM (exit 143)"}[x.cause]
 
 
-def _kill_detail(cause: str, ks: list[Kill], last: Exit | None, grace: int) -> str:
+def _kill_detail(cause: KillCause, ks: list[Kill], last: Exit | None, grace: int) -> str:
     text = f"{plural(kill_total(ks), 'kill')} recorded by the kubelet (Killing: {ks[0].message})"
-    if last is not None and last.cause == ExitCause.SIGKILL.value:
+    if last is not None and last.cause is ExitCause.SIGKILL:
         text += (f"; the last container ended with exit code 137: it ignored SIGTERM and was "
                  f"killed when the grace period ({grace} s) ran out")
-    elif last is not None and last.cause in (ExitCause.SIGTERM.value,
-                                             ExitCause.COMPLETED.value):
+    elif last is not None and last.cause in (ExitCause.SIGTERM,
+                                             ExitCause.COMPLETED):
         text += (f"; the last container ended with exit code {last.exit_code}: it exited on "
                  "SIGTERM")
     return text

@@ -280,18 +280,28 @@ def replay(r: Reconstructed, tb: Timebase, *, phases: int, seed: int,
                          f"{work:,.0f} probe calls, over the work budget ({max_work:,}; "
                          "--max-work)")
         return result, None, None, None
+    step = (pinned[1] - pinned[0]) / phases if pinned is not None else 0.0
+    run, scenario = _run(result, r, pod, behaviours, phase_list, profile, step)
+    return result, run, pod, scenario
+
+
+def _run(result: Replay, r: Reconstructed, pod: ProbedContainer,
+         behaviours: list[dict[str, Any]], phase_list: list[float], profile: KubeletProfile,
+         step: float) -> tuple[Timeline, Scenario]:
+    """Run every phase, compare with the record; the representative run and its scenario."""
     scenarios = [Scenario.from_dict(b, source="<reconstructed from the record>")
                  for b in behaviours]
-    runs = [simulate(pod, sc, duration=duration, seed=seed + i, profile=profile, phase=p)
+    runs = [simulate(pod, sc, duration=result.duration, seed=result.seed + i, profile=profile,
+                     phase=p)
             for i, (p, sc) in enumerate(zip(phase_list, scenarios, strict=True))]
     result.ran, result.reason = True, ("the record's probe settings and failures through the "
                                        "kubelet model")
-    step = (pinned[1] - pinned[0]) / phases if pinned is not None else 0.0
-    _compare(result, runs, r, probe_kills, origin, _jitter(profile), step)
-    best = _representative(runs, probe_kills, origin)
+    probe_kills = [k for k in r.kills if k.cause in ("liveness", "startup")]
+    _compare(result, runs, r, probe_kills, result.origin, _jitter(profile), step)
+    best = _representative(runs, probe_kills, result.origin)
     result.phase, result.behaviour = runs[best].phase, behaviours[best]
-    result.counted = _counted(runs[best], origin, r)
-    return result, runs[best], pod, scenarios[best]
+    result.counted = _counted(runs[best], result.origin, r)
+    return runs[best], scenarios[best]
 
 
 def _behaviour(windows: list[_Window], origin: float, f: float, shutdown: float
