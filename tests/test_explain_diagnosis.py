@@ -129,3 +129,22 @@ def test_a_long_record_reads_in_days_and_hours(capsys, tmp_path):
     assert not console(log), console(log)
     ticks = re.findall(r'<text[^>]*text-anchor="middle"[^>]*>([^<]*)</text>', dom)
     assert any(re.fullmatch(r"-\d+ d \d\d h", t) for t in ticks), ticks
+
+
+def test_explain_reads_like_the_rest():
+    """Issue 30 item 7: no function of explain's diagnosis side (kubesim/explain outside its
+    readers, its renderer and its command) is over 40 lines."""
+    import ast
+
+    repo = Path(__file__).resolve().parent.parent / "kubesim"
+    files = [p for p in (repo / "explain").glob("*.py")] + [
+        repo / "render" / "explain_formats.py", repo / "cli" / "explain.py"]
+    long = {}
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > 40:
+                    long[f"{path.name}:{node.name}"] = lines
+    assert long == {}
+    assert len(files) >= 10

@@ -280,8 +280,8 @@ def replay(r: Reconstructed, tb: Timebase, *, phases: int, seed: int,
                          f"{work:,.0f} probe calls, over the work budget ({max_work:,}; "
                          "--max-work)")
         return result, None, None, None
-    step = (pinned[1] - pinned[0]) / phases if pinned is not None else 0.0
-    run, scenario = _run(result, r, pod, behaviours, phase_list, profile, step)
+    run, scenario = _run(result, r, pod, behaviours, phase_list, profile,
+                         (pinned[1] - pinned[0]) / phases if pinned is not None else 0.0)
     return result, run, pod, scenario
 
 
