@@ -242,6 +242,16 @@ def _profile_text(profile: KubeletProfile) -> str:
     return profile.name
 
 
+def _replay_pod(r: Reconstructed) -> ProbedContainer | str:
+    """The pod the replay runs, or why it cannot run it."""
+    try:
+        return ProbedContainer(r.spec, termination_grace_period_seconds=r.grace,
+                               restart_policy=r.restart_policy, object_kind="Pod",
+                               object_name="recorded")
+    except SpecError as exc:  # a hook's sleep longer than the grace taken (R5.19)
+        return f"the pod cannot be replayed as it is: {exc.message}"
+
+
 def replay(r: Reconstructed, tb: Timebase, *, phases: int, seed: int,
            profile: KubeletProfile, max_work: int) -> tuple[Replay, Timeline | None,
                                                             ProbedContainer | None,
@@ -254,13 +264,9 @@ def replay(r: Reconstructed, tb: Timebase, *, phases: int, seed: int,
                if probe_kills else "; ".join(skipped) or "the record shows no probe failure "
                "to replay")
         return Replay(False, why), None, None, None
-    try:
-        pod = ProbedContainer(r.spec, termination_grace_period_seconds=r.grace,
-                              restart_policy=r.restart_policy, object_kind="Pod",
-                              object_name="recorded")
-    except SpecError as exc:  # a hook's sleep longer than the grace taken (R5.19)
-        return Replay(False, f"the pod cannot be replayed as it is: {exc.message}"), None, \
-            None, None
+    pod = _replay_pod(r)
+    if isinstance(pod, str):
+        return Replay(False, pod), None, None, None
     primary = _primary(r)
     origin, origin_why = _origin(r, windows, primary)
     duration = _duration(r, windows, origin)
