@@ -26,6 +26,7 @@ from kubesim.explain.model import (
     Explanation,
     Finding,
     Kill,
+    Level,
     Setting,
     Streak,
     When,
@@ -97,16 +98,16 @@ def explain_records(records: list[RecordSet],
     stories = [_story(v, ctx) for v in views if _worth(v, views)]
     findings = list(clock) + _before_scheduling(pod, tb)
     if loose:
-        findings.append(Finding("uncertain", f"{plural(len(loose), 'event')} could not be tied to one "
+        findings.append(Finding(Level.UNCERTAIN, f"{plural(len(loose), 'event')} could not be tied to one "
                                 "container (several containers have such a probe)",
                                 tuple(rc.evidence(e) for e in loose[:3])))
-    notes = [Finding("uncertain" if n.uncertain else "fact", n.text,
+    notes = [Finding(Level.UNCERTAIN if n.uncertain else Level.FACT, n.text,
                      (Evidence(str(n.where), ""),)) for n in pod.notes]
     # --spec's pods: what they set that the replay does not model (kubesim.spec.fields)
     said = {n.text for n in pod.notes}
     spec_notes = dict.fromkeys((p.source, n) for p in options.spec for n in p.notes
                                if n not in said)
-    notes += [Finding("fact", n, (Evidence(source, ""),)) for source, n in spec_notes]
+    notes += [Finding(Level.FACT, n, (Evidence(source, ""),)) for source, n in spec_notes]
     notes += _gate_notes(stories, options)
     owner = f"{pod.owner[0]}/{pod.owner[1]}" if pod.owner else None
     return Explanation(pod.name, pod.namespace, owner,
@@ -125,7 +126,7 @@ def _gate_notes(stories: list[ContainerStory], options: ExplainOptions) -> list[
     for p in options.spec:
         for n in gate_notes(p, options.profile):
             found.setdefault(n, p.source)
-    return [Finding("fact", n, (Evidence(where, ""),)) for n, where in found.items()]
+    return [Finding(Level.FACT, n, (Evidence(where, ""),)) for n, where in found.items()]
 
 
 def _before_scheduling(pod: PodRecord, tb: Timebase) -> list[Finding]:
@@ -141,7 +142,7 @@ def _before_scheduling(pod: PodRecord, tb: Timebase) -> list[Finding]:
     if not early:
         return []
     e = early[0]
-    return [Finding("warning", f"{plural(len(early), 'event')} began before the pod was scheduled "
+    return [Finding(Level.WARNING, f"{plural(len(early), 'event')} began before the pod was scheduled "
                     f"({e.reason} first seen {e.first.text} ago, the pod scheduled "
                     f"{next(x for x in pod.events if x.reason == 'Scheduled').first.text} ago): "
                     "the clocks of the machines that recorded them disagree, or the record "
@@ -266,7 +267,7 @@ def _cut_kills(kills: list[Kill], streaks: list[Streak], by_type: dict[ProbeType
         counted = rc.counted_failures(at, setting)
         out.append(Kill(k.index, k.of, KillCause(t.value), at, counted,
                         f"(cut short in the record; read as the {t.value} kill)", k.evidence))
-        findings.append(Finding("uncertain", f"the Killing row is cut short in the record; it "
+        findings.append(Finding(Level.UNCERTAIN, f"the Killing row is cut short in the record; it "
                                 f"follows the {t.value} probe's failures or kills, so it is "
                                 "read as its kill",
                                 k.evidence))
@@ -313,7 +314,7 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
     f = setting.failure_threshold
     ev = tuple(e for s in failed for e in s.evidence) + tuple(
         {e for x in kills for e in x.evidence})
-    sure = "fact" if setting.source in ("record", "spec") else "uncertain"
+    sure = Level.FACT if setting.source in ("record", "spec") else Level.UNCERTAIN
     f_text = f"failureThreshold {f}" + {"assumed": " (assumed)", "inferred": " (inferred "
                                         "from these events)"}.get(setting.source, "")
     if k and n == f * k:
@@ -326,17 +327,17 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
                            f"toward the kills ({f} each, {f_text}); the other {n - f * k} "
                            f"belong to the container running now, fewer than {f}", ev))
     elif k and n < f * k:
-        out.append(Finding("uncertain", f"{n} {t.value} failures recorded for {plural(k, 'kill')}: "
+        out.append(Finding(Level.UNCERTAIN, f"{n} {t.value} failures recorded for {plural(k, 'kill')}: "
                            f"fewer than {f} per kill ({f_text}): some Unhealthy events "
                            "were dropped by the event recorder, or merged into a "
                            "'combined from similar events' event", ev))
     elif k:
-        out.append(Finding("uncertain", f"{n} {t.value} failures for {plural(k, 'kill')}: more than "
+        out.append(Finding(Level.UNCERTAIN, f"{n} {t.value} failures for {plural(k, 'kill')}: more than "
                            f"{f} per kill ({f_text}): some runs of failures were broken by "
                            "a success before they reached the threshold, or Killing events "
                            "are missing", ev))
     elif n >= f and all(s.shape == "run" for s in failed if s.count > 1):
-        out.append(Finding("warning", f"{n} {t.value} failures in a row reach {f_text} but "
+        out.append(Finding(Level.WARNING, f"{n} {t.value} failures in a row reach {f_text} but "
                            "the record shows no Killing event: it was dropped or expired, "
                            "or the settings differ from those used", ev))
     elif n < f:

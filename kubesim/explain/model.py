@@ -23,6 +23,7 @@ __all__ = [
     "Cause",
     "Confidence",
     "ContainerStory",
+    "CountRange",
     "Detection",
     "Diagnosis",
     "Evidence",
@@ -31,7 +32,7 @@ __all__ = [
     "Finding",
     "Interval",
     "Kill",
-    "CountRange",
+    "Level",
     "NotReady",
     "Prevention",
     "PreventionAnswer",
@@ -77,6 +78,15 @@ class Cause(str, Enum):
     OOM_KILLED = "oom-killed"
     APP_EXIT = "app-exit"
     CANNOT_TELL = "cannot-tell"
+
+
+class Level(str, Enum):
+    """How sure a finding is (docs/explain.md, "What is reconstructed")."""
+
+    FACT = "fact"  # follows from the record and the kubelet's rules
+    UNCERTAIN = "uncertain"  # likely, but the record does not prove it
+    CANNOT_TELL = "cannot-tell"  # the record is too thin; the text says what is missing
+    WARNING = "warning"  # the record contradicts itself
 
 
 class Answer(str, Enum):
@@ -389,12 +399,12 @@ class Finding:
     rules), uncertain (likely, but the record does not prove it), cannot-tell (the record is
     too thin; the text says what is missing), warning (the record contradicts itself)."""
 
-    level: str
+    level: Level
     text: str
     evidence: tuple[Evidence, ...] = ()
 
     def to_data(self) -> dict[str, Any]:
-        return {"level": self.level, "text": self.text, "evidence": _ev(self.evidence)}
+        return {"level": self.level.value, "text": self.text, "evidence": _ev(self.evidence)}
 
 
 @dataclass

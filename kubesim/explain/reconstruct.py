@@ -33,6 +33,7 @@ from kubesim.explain.model import (
     Finding,
     Interval,
     Kill,
+    Level,
     NotReady,
     Restart,
     Setting,
@@ -673,7 +674,7 @@ def restarts(view: View, kill_list: list[Kill], exit_list: list[Exit], grace: in
                                       f"Restart Count: {count}"),)))
     if rest < 0 and not never:
         return rows, [Finding(
-            "warning", f"the events show {accounted} restarts but restartCount is {count}: "
+            Level.WARNING, f"the events show {accounted} restarts but restartCount is {count}: "
             "some events belong to an earlier pod of the same name (a StatefulSet pod, a "
             "recreated pod), or the count was reset when the pod was recreated")]
     return rows, []

@@ -173,7 +173,7 @@ def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) ->
     if c.findings:
         lines.append("  findings:")
         for f in c.findings:
-            lines += _wrap(f"{f.level}: {f.text}", 4)
+            lines += _wrap(f"{f.level.value}: {f.text}", 4)
     if c.arithmetic:
         lines.append("  the arithmetic:")
         for a in c.arithmetic:
@@ -249,7 +249,7 @@ def render_text(ex: Explanation) -> str:
     lines += _wrap("read: " + ", ".join(f"{i['source']} ({i['format']})" for i in ex.inputs), 0)
     lines += _wrap("times: seconds on the record's axis, 0 = " + str(ex.axis["basis"]), 0)
     for f in ex.findings:
-        lines += _wrap(f"{f.level}: {f.text}", 0)
+        lines += _wrap(f"{f.level.value}: {f.text}", 0)
     for c in ex.containers:
         lines.append("")
         lines += _container_text(c, ex, _patch(c))
