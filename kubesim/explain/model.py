@@ -39,6 +39,7 @@ __all__ = [
     "Replay",
     "Restart",
     "Setting",
+    "Source",
     "Streak",
     "Verdict",
     "When",
@@ -78,6 +79,15 @@ class Cause(str, Enum):
     OOM_KILLED = "oom-killed"
     APP_EXIT = "app-exit"
     CANNOT_TELL = "cannot-tell"
+
+
+class Source(str, Enum):
+    """Where a probe's settings came from."""
+
+    RECORD = "record"  # describe's probe line, the pod's spec in the record
+    SPEC = "spec"  # the --spec file
+    INFERRED = "inferred"  # from the events (failures per kill, their spacing)
+    ASSUMED = "assumed"  # the API's defaults: the record does not show them
 
 
 class Level(str, Enum):
@@ -266,7 +276,7 @@ class Setting:
     pod's spec), the --spec file, inferred from the events, or assumed (the API's defaults)."""
 
     probe: ProbeType
-    source: str  # record | spec | inferred | assumed
+    source: Source
     period: int
     timeout: int
     failure_threshold: int
@@ -277,7 +287,7 @@ class Setting:
     why: str = ""
 
     def to_data(self) -> dict[str, Any]:
-        return {"probe": self.probe.value, "source": self.source, "target": self.target,
+        return {"probe": self.probe.value, "source": self.source.value, "target": self.target,
                 "handler": self.handler, "periodSeconds": self.period,
                 "timeoutSeconds": self.timeout, "failureThreshold": self.failure_threshold,
                 "successThreshold": self.success_threshold,

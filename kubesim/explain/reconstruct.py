@@ -37,6 +37,7 @@ from kubesim.explain.model import (
     NotReady,
     Restart,
     Setting,
+    Source,
     Streak,
     When,
     plural,
@@ -224,13 +225,13 @@ def _assumed(view: View, t: ProbeType, detail: str, kills: int
     handler, how = _handler_from(detail, t)
     values = dict(DEFAULTS)
     why = f"assumed: the API's defaults (the record shows no {t.field}); handler from {how}"
-    source = "assumed"
+    source = Source.ASSUMED
     inferred = _infer(view.events, t, kills)
     if inferred:
         values.update(inferred[0])
         why = (f"inferred from the events: {inferred[1]}; the rest assumed (API defaults); "
                f"handler from {how}")
-        source = "inferred"
+        source = Source.INFERRED
     return {**handler, **values}, Setting(
         t, source, int(values["periodSeconds"]), int(values["timeoutSeconds"]),
         int(values["failureThreshold"]), int(values["successThreshold"]),
@@ -254,9 +255,9 @@ def settings(view: View, spec_override: ContainerSpec | None) -> tuple[Container
                                                                         list[Setting]]:
     """The container's probes: from the record, from --spec, inferred from the events, or
     assumed to be the API's defaults, for each probe type the record mentions."""
-    base, source = view.spec, "record"
+    base, source = view.spec, Source.RECORD
     if spec_override is not None:
-        base, source = spec_override, "spec"
+        base, source = spec_override, Source.SPEC
     given = base.probes() if base is not None else {}
     out = [_setting(t, p, base, source, "") for t, p in given.items() if base is not None]
     seen = _probe_types(view.events)
@@ -275,7 +276,8 @@ def settings(view: View, spec_override: ContainerSpec | None) -> tuple[Container
     return spec, [_setting(s.probe, spec.probes()[s.probe], spec, s.source, s.why) for s in out]
 
 
-def _setting(t: ProbeType, p: Probe, spec: ContainerSpec, source: str, why: str) -> Setting:
+def _setting(t: ProbeType, p: Probe, spec: ContainerSpec, source: Source, why: str
+             ) -> Setting:
     return Setting(t, source, p.period_seconds, p.timeout_seconds, p.failure_threshold,
                    p.success_threshold, p.initial_delay_seconds, spec.target(t).key,
                    p.handler_kind.value, why)

@@ -147,7 +147,7 @@ def _settings_text(c: ContainerStory) -> list[str]:
                 f"failureThreshold {s.failure_threshold}"
                 + (f", successThreshold {s.success_threshold}" if s.success_threshold != 1
                    else "") + (f", initialDelaySeconds {s.initial_delay}" if s.initial_delay
-                               else "") + f"  [{s.source}]")
+                               else "") + f"  [{s.source.value}]")
         out += _wrap(line, 4)
         if s.why:
             out += _wrap(s.why, 6)
