@@ -11,7 +11,7 @@ from enum import Enum
 
 from kubesim.results import ProbeType
 
-__all__ = ["ExitCause", "KillCause", "ProbeEvent", "backoff_container", "cut_short",
+__all__ = ["ExitCause", "KillCause", "ProbeEvent", "ProbeOutcome", "backoff_container", "cut_short",
            "exit_cause", "failure_answer", "go_duration", "kill_of", "probe_event",
            "started_container"]
 
@@ -19,6 +19,14 @@ _PROBE = re.compile(r"^(Liveness|Readiness|Startup) probe (failed|errored|warnin
                     r"(?: and resulted in (\w+) state)?:[ ]?(.*)$", re.DOTALL)
 _TYPES = {"Liveness": ProbeType.LIVENESS, "Readiness": ProbeType.READINESS,
           "Startup": ProbeType.STARTUP}
+
+
+class ProbeOutcome(str, Enum):
+    """What an `Unhealthy` (or `ProbeWarning`) event says the probe did."""
+
+    FAILED = "failed"  # counts toward failureThreshold
+    ERRORED = "errored"  # a prober error: retried and thrown away, never counted (R2.2, E4)
+    WARNING = "warning"  # an HTTP 3xx not followed: a success with a warning (R2.9)
 
 
 @dataclass(frozen=True)
@@ -30,7 +38,7 @@ class ProbeEvent:
     success with a warning, R2.9)."""
 
     probe: ProbeType
-    outcome: str
+    outcome: ProbeOutcome
     detail: str
 
 
@@ -38,7 +46,7 @@ def probe_event(message: str) -> ProbeEvent | None:
     m = _PROBE.match(message)
     if not m:
         return None
-    return ProbeEvent(_TYPES[m[1]], m[2], m[4].strip())
+    return ProbeEvent(_TYPES[m[1]], ProbeOutcome(m[2]), m[4].strip())
 
 
 class KillCause(str, Enum):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from kubesim.explain.messages import ExitCause, KillCause
+from kubesim.explain.messages import ExitCause, KillCause, ProbeOutcome
 from kubesim.explain.readers.times import utc_text
 from kubesim.results import ProbeType
 
@@ -39,6 +39,7 @@ __all__ = [
     "Replay",
     "Restart",
     "Setting",
+    "Shape",
     "Source",
     "Streak",
     "Verdict",
@@ -79,6 +80,16 @@ class Cause(str, Enum):
     OOM_KILLED = "oom-killed"
     APP_EXIT = "app-exit"
     CANNOT_TELL = "cannot-tell"
+
+
+class Shape(str, Enum):
+    """What the count and span of a failure series say about how the failures came."""
+
+    SINGLE = "single"  # one failure
+    RUN = "run"  # one run at the probe's period
+    RUNS = "runs"  # spread over longer than a run takes: several runs
+    DENSE = "dense"  # denser than the period
+    UNKNOWN = "unknown"  # the record does not give both ends
 
 
 class Source(str, Enum):
@@ -299,7 +310,7 @@ class Streak:
     """The failures of one probe that one event reports (count, first to last)."""
 
     probe: ProbeType
-    outcome: str  # failed | errored | warning
+    outcome: ProbeOutcome
     detail: str
     count: int
     first: When
@@ -307,14 +318,14 @@ class Streak:
     reading: str  # what the spacing says, in words
     spacing: Interval | None
     evidence: tuple[Evidence, ...]
-    shape: str = "single"  # single | run (one run at the probe's period) | runs | dense | unknown
+    shape: Shape = Shape.SINGLE
     source: str = "events"  # events | metrics (prober_probe_total increments)
 
     def to_data(self) -> dict[str, Any]:
-        return {"probe": self.probe.value, "outcome": self.outcome, "detail": self.detail,
+        return {"probe": self.probe.value, "outcome": self.outcome.value, "detail": self.detail,
                 "count": self.count, "first": self.first.to_data(), "last": self.last.to_data(),
                 "spacing": None if self.spacing is None else self.spacing.to_data(),
-                "shape": self.shape, "source": self.source, "reading": self.reading,
+                "shape": self.shape.value, "source": self.source, "reading": self.reading,
                 "evidence": _ev(self.evidence)}
 
 

@@ -17,6 +17,7 @@ from kubesim.analysis.check.fixes import probe_data
 from kubesim.explain.messages import (
     ExitCause,
     KillCause,
+    ProbeOutcome,
     backoff_container,
     exit_cause,
     go_duration,
@@ -37,6 +38,7 @@ from kubesim.explain.model import (
     NotReady,
     Restart,
     Setting,
+    Shape,
     Source,
     Streak,
     When,
@@ -387,37 +389,37 @@ def _series(w: When) -> Confidence:
 
 
 def _reading(e: RecordedEvent, first: When, last: When, setting: Setting | None, detail: str,
-             probe: ProbeType) -> tuple[str, Interval | None, str]:
+             probe: ProbeType) -> tuple[str, Interval | None, Shape]:
     """What the count and span of a series say: one run at the probe's period, several runs,
     or denser than the period. (text, spacing interval, shape)"""
     n = e.count
     if n == 1:
-        return "one failure", None, "single"
+        return "one failure", None, Shape.SINGLE
     span = _span(first, last)
     if span is None:
         return (f"{n} failures; the record does not give both their first and last time", None,
-                "unknown")
+                Shape.UNKNOWN)
     lo, hi = span
     spacing = Interval(lo / (n - 1), hi / (n - 1))
     text = f"{n} failures over {_secs(lo, hi)}"
     if setting is None:
-        return text, spacing, "unknown"
+        return text, spacing, Shape.UNKNOWN
     step = _step(setting, detail)
     expect = (n - 1) * step
     slack = 1.0 + 0.5 * (n - 1) ** 0.5  # kubelet latency (a sync hop per probe at most)
     if lo - slack <= expect <= hi + slack:
         return (f"{text}: one run of {n} in a row, one every {step:g} s as periodSeconds says"
-                f" ({n - 1} x {step:g} s = {expect:g} s)"), spacing, "run"
+                f" ({n - 1} x {step:g} s = {expect:g} s)"), spacing, Shape.RUN
     if expect < lo - slack:
         return (f"{text}, longer than {n} in a row take ({n - 1} x {step:g} s = {expect:g} s): "
                 "the failures came in several runs (a restart, or the endpoint answering, in "
-                "between)"), spacing, "runs"
+                "between)"), spacing, Shape.RUNS
     if probe is READINESS:
         return (f"{text}, denser than one every {step:g} s: while the container is not Ready "
                 "the kubelet also runs the readiness probe at every pod sync (R1.13, E6)"), \
-            spacing, "dense"
+            spacing, Shape.DENSE
     return (f"{text}, denser than one every {step:g} s: the probe's settings must differ from "
-            "those shown, or the events of several containers are merged"), spacing, "dense"
+            "those shown, or the events of several containers are merged"), spacing, Shape.DENSE
 
 
 def duration_text(seconds: float) -> str:
@@ -497,10 +499,10 @@ def _metric_streak(t: ProbeType, run: list[tuple[float, float, int]], tb: Timeba
         fits = count <= (last.hi - first.lo) / setting.period + 1 + 1e-6
         reading += (f", no success between them: one run, one every {setting.period} s fits"
                     if fits else ", more than one every periodSeconds: other settings")
-    return Streak(t, "failed", "(from prober_probe_total)", count, first, last, reading, None,
+    return Streak(t, ProbeOutcome.FAILED, "(from prober_probe_total)", count, first, last, reading, None,
                   (Evidence(str(where), f"prober_probe_total{{probe_type={t.event_name},"
                                         f"result=failed}} rose by {count}"),),
-                  "run" if len(run) >= 1 else "single", "metrics")
+                  Shape.RUN if len(run) >= 1 else Shape.SINGLE, "metrics")
 
 
 def _between(t0: float, t1: float, tb: Timebase) -> When:

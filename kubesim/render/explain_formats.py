@@ -102,7 +102,7 @@ def _timeline(c: ContainerStory) -> list[_Row]:
     """The rows of what the record shows, in time order."""
     rows = []
     for s in c.streaks:
-        what = f"{s.probe.value} probe {s.outcome}" + (f" x{s.count}" if s.count > 1 else "")
+        what = f"{s.probe.value} probe {s.outcome.value}" + (f" x{s.count}" if s.count > 1 else "")
         what += f": {s.detail or '(no output)'}"
         span = When(s.first.lo, s.last.hi, s.first.confidence, s.first.epoch) \
             if s.first.known and s.last.known else s.first
@@ -305,7 +305,7 @@ def _record_lanes(c: ContainerStory, origin: float) -> dict[str, Any]:
 
     for s in c.streaks:
         put(f"recorded {s.probe.value}", s.first, "failure" if s.outcome == "failed" else
-            "error", f"{s.probe.value} {s.outcome} x{s.count}: {s.detail}\n{s.reading}",
+            "error", f"{s.probe.value} {s.outcome.value} x{s.count}: {s.detail}\n{s.reading}",
             s.last)
     for k in c.kills:
         put("recorded kills", k.at, "kill",
