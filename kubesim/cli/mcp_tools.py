@@ -269,9 +269,11 @@ def _fixed(c: dict[str, Any]) -> str:
 
 
 def _explain(doc: dict[str, Any], code: int) -> str:
+    # the diagnosis record as the text prints it (loaded on the first call, with the engine)
+    from kubesim.render.explain_formats import answer_lines
     head = f"explain: pod {doc.get('pod') or '(name not in the record)'}"
-    return head + ".\n" + _lines(f"container {c['name']}: {c['diagnosis']}"
-                                 for c in doc["containers"])
+    return head + ".\n" + _lines(f"container {c['name']}: " + "; ".join(
+        answer_lines(c["answer"])) for c in doc["containers"] if c["answer"] is not None)
 
 
 def _lines(items: Iterable[str], limit: int = 20) -> str:

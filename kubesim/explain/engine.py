@@ -13,18 +13,20 @@ from dataclasses import dataclass, field
 
 from kubesim.analysis.budget import DEFAULT_MAX_WORK
 from kubesim.analysis.suggest import Want
-from kubesim.errors import UsageError
+from kubesim.errors import SpecError, UsageError
 from kubesim.explain import reconstruct as rc
 from kubesim.explain.arithmetic import arithmetic
-from kubesim.explain.messages import failure_answer
+from kubesim.explain.diagnosis import diagnose
+from kubesim.explain.diagnosis import failed_streaks as _failed
+from kubesim.explain.messages import KillCause, cut_short
 from kubesim.explain.model import (
     Confidence,
     ContainerStory,
     Evidence,
-    Exit,
     Explanation,
     Finding,
     Kill,
+    Level,
     Setting,
     Streak,
     When,
@@ -38,7 +40,7 @@ from kubesim.explain.timebase import Timebase, timebase
 from kubesim.kubelet.restart_rules import gate_notes
 from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.results import ProbeType
-from kubesim.spec.model import ProbedContainer, RestartPolicy
+from kubesim.spec.model import ContainerSpec, ProbedContainer, RestartPolicy
 
 __all__ = ["ExplainOptions", "explain_records"]
 
@@ -96,16 +98,16 @@ def explain_records(records: list[RecordSet],
     stories = [_story(v, ctx) for v in views if _worth(v, views)]
     findings = list(clock) + _before_scheduling(pod, tb)
     if loose:
-        findings.append(Finding("uncertain", f"{plural(len(loose), 'event')} could not be tied to one "
+        findings.append(Finding(Level.UNCERTAIN, f"{plural(len(loose), 'event')} could not be tied to one "
                                 "container (several containers have such a probe)",
                                 tuple(rc.evidence(e) for e in loose[:3])))
-    notes = [Finding("uncertain" if n.uncertain else "fact", n.text,
+    notes = [Finding(Level.UNCERTAIN if n.uncertain else Level.FACT, n.text,
                      (Evidence(str(n.where), ""),)) for n in pod.notes]
     # --spec's pods: what they set that the replay does not model (kubesim.spec.fields)
     said = {n.text for n in pod.notes}
     spec_notes = dict.fromkeys((p.source, n) for p in options.spec for n in p.notes
                                if n not in said)
-    notes += [Finding("fact", n, (Evidence(source, ""),)) for source, n in spec_notes]
+    notes += [Finding(Level.FACT, n, (Evidence(source, ""),)) for source, n in spec_notes]
     notes += _gate_notes(stories, options)
     owner = f"{pod.owner[0]}/{pod.owner[1]}" if pod.owner else None
     return Explanation(pod.name, pod.namespace, owner,
@@ -124,7 +126,7 @@ def _gate_notes(stories: list[ContainerStory], options: ExplainOptions) -> list[
     for p in options.spec:
         for n in gate_notes(p, options.profile):
             found.setdefault(n, p.source)
-    return [Finding("fact", n, (Evidence(where, ""),)) for n, where in found.items()]
+    return [Finding(Level.FACT, n, (Evidence(where, ""),)) for n, where in found.items()]
 
 
 def _before_scheduling(pod: PodRecord, tb: Timebase) -> list[Finding]:
@@ -140,7 +142,7 @@ def _before_scheduling(pod: PodRecord, tb: Timebase) -> list[Finding]:
     if not early:
         return []
     e = early[0]
-    return [Finding("warning", f"{plural(len(early), 'event')} began before the pod was scheduled "
+    return [Finding(Level.WARNING, f"{plural(len(early), 'event')} began before the pod was scheduled "
                     f"({e.reason} first seen {e.first.text} ago, the pod scheduled "
                     f"{next(x for x in pod.events if x.reason == 'Scheduled').first.text} ago): "
                     "the clocks of the machines that recorded them disagree, or the record "
@@ -172,15 +174,37 @@ def _override(v: rc.View, options: ExplainOptions):
 
 
 def _story(v: rc.View, ctx: _Context) -> ContainerStory:
-    tb = ctx.tb
+    """One container: what the record shows, then the model's arithmetic, replay and fix,
+    then the diagnosis decided once from all of it."""
     spec, settings = rc.settings(v, _override(v, ctx.options))
     by_type = {s.probe: s for s in settings}
     story = ContainerStory(v.name, v.record.restart_count if v.record else None, settings)
+    _reconstruct(story, v, ctx, by_type)
+    pod = _pod(spec, ctx)
+    done = arithmetic(pod, settings, story.streaks, story.kills, ctx.options.profile)
+    story.arithmetic, story.detection = done.lines, done.detection
+    story.findings += _consistency(story, by_type)
+    if spec is not None and settings:
+        _replay(story, spec, v, ctx)
+    if ctx.options.suggest and spec is not None:
+        story.prevention, story.suggestion = prevent(
+            spec, settings, story.streaks, story.kills, owner=ctx.pod.owner,
+            pod_name=ctx.pod.name, namespace=ctx.pod.namespace, grace=ctx.grace,
+            profile=ctx.options.profile, phases=max(ctx.options.phases, 4),
+            seed=ctx.options.seed, user=list(ctx.options.expect),
+            max_work=ctx.options.max_work)
+    story.answer = diagnose(story, by_type, v)
+    return story
+
+
+def _reconstruct(story: ContainerStory, v: rc.View, ctx: _Context,
+                 by_type: dict[ProbeType, Setting]) -> None:
+    """What the record shows: streaks, kills, back-offs, exits, restarts, not-Ready."""
+    tb = ctx.tb
     story.streaks = rc.streaks(v, tb, by_type)
     if v.series:
         story.streaks += rc.metric_streaks(v.series, tb, by_type)
-    story.kills = rc.kills(v, tb, by_type)
-    story.kills, cut = _cut_kills(story.kills, story.streaks, by_type)
+    story.kills, cut = _cut_kills(rc.kills(v, tb, by_type), story.streaks, by_type)
     story.findings += cut
     story.back_offs = rc.back_offs(v, tb)
     story.exits = rc.exits(v, tb)
@@ -189,29 +213,33 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
                                        never)
     story.findings += more
     story.not_ready = rc.not_ready(ctx.pod, v, tb, story.streaks, by_type)
-    story.arithmetic = arithmetic(settings, story.streaks, ctx.grace, story.kills)
-    story.findings += _consistency(story, by_type)
+
+
+def _pod(spec: ContainerSpec | None, ctx: _Context) -> ProbedContainer | None:
+    """The container as the model runs it (None when the record gives no probe, or the pod
+    cannot be run as it is: the replay says why)."""
+    if spec is None or not spec.probes():
+        return None
+    try:
+        return ProbedContainer(spec, termination_grace_period_seconds=ctx.grace,
+                               restart_policy=ctx.policy, object_kind="Pod",
+                               object_name="recorded")
+    except SpecError:
+        return None
+
+
+def _replay(story: ContainerStory, spec: ContainerSpec, v: rc.View, ctx: _Context) -> None:
+    """The record's settings and failures through the kubelet model."""
+    tb = ctx.tb
     starts, restarts_seen = started_events(v.events, tb, v.name)
-    if spec is not None and any(s.probe in (LIVENESS, STARTUP, READINESS) for s in settings):
-        still = v.record is not None and (v.record.state_reason == "CrashLoopBackOff"
-                                          or v.record.ready is False)
-        recon = Reconstructed(spec, settings, story.streaks, story.kills, story.exits, v.record,
-                              starts, restarts_seen, story.back_offs is not None, still,
-                              ctx.grace, ctx.grace_known,
-                              ctx.policy, 0.0 if tb.ages else None)
-        story.replay, run, run_pod, scenario = replay(
-            recon, tb, phases=ctx.options.phases, seed=ctx.options.seed,
-            profile=ctx.options.profile, max_work=ctx.options.max_work)
-        story.run, story.run_pod, story.run_scenario = run, run_pod, scenario
-    if ctx.options.suggest and spec is not None:
-        story.prevention, story.suggestion = prevent(
-            spec, settings, story.streaks, story.kills, owner=ctx.pod.owner,
-            pod_name=ctx.pod.name, namespace=ctx.pod.namespace, grace=ctx.grace,
-            profile=ctx.options.profile, phases=max(ctx.options.phases, 4),
-            seed=ctx.options.seed, user=list(ctx.options.expect),
-            max_work=ctx.options.max_work)
-    story.diagnosis_kind, story.diagnosis = _diagnosis(story, by_type, v)
-    return story
+    still = v.record is not None and (v.record.state_reason == "CrashLoopBackOff"
+                                      or v.record.ready is False)
+    recon = Reconstructed(spec, story.settings, story.streaks, story.kills, story.exits,
+                          v.record, starts, restarts_seen, story.back_offs is not None, still,
+                          ctx.grace, ctx.grace_known, ctx.policy, 0.0 if tb.ages else None)
+    story.replay, story.run, story.run_pod, story.run_scenario = replay(
+        recon, tb, phases=ctx.options.phases, seed=ctx.options.seed,
+        profile=ctx.options.profile, max_work=ctx.options.max_work)
 
 
 # ---------------------------------------------------------------- consistency
@@ -223,28 +251,43 @@ def _cut_kills(kills: list[Kill], streaks: list[Streak], by_type: dict[ProbeType
     read as that probe's kill: the only kills that follow probe failures are probe kills."""
     out, findings = [], []
     for k in kills:
-        if k.cause != "unknown" or k.message:
+        if k.cause != "unknown" or (k.message and not cut_short(k.message)):
             out.append(k)
             continue
-        before = [s for s in streaks if s.outcome == "failed" and s.probe in (LIVENESS, STARTUP)
-                  and s.evidence and k.evidence and _line(s.evidence[0]) < _line(k.evidence[0])]
-        if not before:
+        t, last = _before(k, streaks, kills)
+        if t is None:
             out.append(k)
             continue
-        t = before[-1].probe
         setting = by_type.get(t)
         at = k.at
-        last = before[-1].last
-        if not at.known and last.known:  # the kill follows the threshold-crossing failure
+        if not at.known and last is not None and last.known:
+            # the kill follows the threshold-crossing failure
             assert last.lo is not None and last.hi is not None
             at = When(last.lo, last.hi + 1.5, Confidence.INFERRED)
         counted = rc.counted_failures(at, setting)
-        out.append(Kill(k.index, k.of, t.value, at, counted,
+        out.append(Kill(k.index, k.of, KillCause(t.value), at, counted,
                         f"(cut short in the record; read as the {t.value} kill)", k.evidence))
-        findings.append(Finding("uncertain", f"the Killing row is cut short in the record; it "
-                                f"follows the {t.value} failures, so it is read as their kill",
+        findings.append(Finding(Level.UNCERTAIN, f"the Killing row is cut short in the record; it "
+                                f"follows the {t.value} probe's failures or kills, so it is "
+                                "read as its kill",
                                 k.evidence))
     return out, findings
+
+
+def _before(k: Kill, streaks: list[Streak], kills: list[Kill]
+            ) -> tuple[ProbeType | None, When | None]:
+    """The probe whose failures (or kills) the record shows just before a cut Killing row:
+    the only kills that follow a probe's failures are that probe's kills."""
+    if not k.evidence:
+        return None, None
+    line = _line(k.evidence[0])
+    failed = [s for s in streaks if s.outcome == "failed" and s.probe in (LIVENESS, STARTUP)
+              and s.evidence and _line(s.evidence[0]) < line]
+    if failed:
+        return failed[-1].probe, failed[-1].last
+    killed = [x for x in kills if x.cause in ("liveness", "startup") and x.evidence
+              and _line(x.evidence[0]) < line]
+    return (ProbeType(killed[-1].cause), None) if killed else (None, None)
 
 
 def _line(e: Evidence) -> int:
@@ -252,285 +295,52 @@ def _line(e: Evidence) -> int:
     return int(tail) if tail.isdigit() else 0
 
 
-def _failed(streaks: list[Streak], t: ProbeType) -> list[Streak]:
-    """A probe's failure streaks: from the events if they have any (metrics would count the
-    same failures twice), else from prober_probe_total."""
-    mine = [s for s in streaks if s.probe is t and s.outcome == "failed"]
-    events = [s for s in mine if s.source == "events"]
-    return events or mine
-
-
 def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting]) -> list[Finding]:
+    """The record's failures against its kills, by failureThreshold (R1.17)."""
     out: list[Finding] = []
     for t in (LIVENESS, STARTUP):
         setting = by_type.get(t)
         failed = _failed(story.streaks, t)
         kills = [k for k in story.kills if k.cause == t.value]
-        n, k = sum(s.count for s in failed), rc.kill_total(kills)
-        if setting is None or (not failed and not kills):
-            continue
-        f = setting.failure_threshold
-        ev = tuple(e for s in failed for e in s.evidence) + tuple(
-            {e for x in kills for e in x.evidence})
-        sure = "fact" if setting.source in ("record", "spec") else "uncertain"
-        f_text = f"failureThreshold {f}" + {"assumed": " (assumed)", "inferred": " (inferred "
-                                            "from these events)"}.get(setting.source, "")
-        if k and n == f * k:
-            each = "the" if k == 1 else f"each of the {k}"
-            out.append(Finding(sure, f"{each} {t.value} {'kill' if k == 1 else 'kills'} followed "
-                               f"{plural(f, 'failure')} in a row, as {f_text} requires (R1.17)",
-                               ev))
-        elif k and f * k < n < f * (k + 1):
-            out.append(Finding(sure, f"{n} {t.value} failures and {plural(k, 'kill')}: {f * k} counted "
-                               f"toward the kills ({f} each, {f_text}); the other {n - f * k} "
-                               f"belong to the container running now, fewer than {f}", ev))
-        elif k and n < f * k:
-            out.append(Finding("uncertain", f"{n} {t.value} failures recorded for {plural(k, 'kill')}: "
-                               f"fewer than {f} per kill ({f_text}): some Unhealthy events "
-                               "were dropped by the event recorder, or merged into a "
-                               "'combined from similar events' event", ev))
-        elif k:
-            out.append(Finding("uncertain", f"{n} {t.value} failures for {plural(k, 'kill')}: more than "
-                               f"{f} per kill ({f_text}): some runs of failures were broken by "
-                               "a success before they reached the threshold, or Killing events "
-                               "are missing", ev))
-        elif n >= f and all(s.shape == "run" for s in failed if s.count > 1):
-            out.append(Finding("warning", f"{n} {t.value} failures in a row reach {f_text} but "
-                               "the record shows no Killing event: it was dropped or expired, "
-                               "or the settings differ from those used", ev))
-        elif n < f:
-            out.append(Finding(sure, f"{plural(n, t.value + ' failure')}, fewer than {f_text}: the probe "
-                               "did not kill the container (R1.17)", ev))
+        if setting is not None and (failed or kills):
+            out += _failures_per_kill(t, setting, failed, kills)
     return out
 
 
-# ---------------------------------------------------------------- diagnosis
-
-
-def _backoff_restarts(refusals: int) -> int:
-    """The fewest restarts `refusals` back-off refusals need. While it waits out a back-off of
-    d seconds, the kubelet syncs the pod at most every 10 s (the error requeue, R4.14) plus the
-    periodic resync (60 s): at most d/10 + d/60 + 2 refusals per wait; the waits run 10 s,
-    20 s, 40 s ... 300 s (R4.11), one before each restart after the first (R4.12)."""
-    total, waits, delay = 0.0, 0, 10.0
-    while total < refusals and waits < 10_000:
-        total += delay / 10 + delay / 60 + 2
-        waits += 1
-        delay = min(delay * 2, 300.0)
-    return waits + 1
-
-
-def _restart_floor(story: ContainerStory, v: rc.View) -> tuple[int, str]:
-    """The fewest restarts the record proves, and what proves it."""
-    best, why = 0, ""
-    if story.restart_count:
-        best, why = story.restart_count, f"restartCount {story.restart_count}"
-    for e in v.events:
-        if e.reason in ("Created", "Started") and e.count - 1 > best:
-            best, why = e.count - 1, f"{e.count} {e.reason} events"
-    b = story.back_offs
-    if b is not None and b.count:
-        need = _backoff_restarts(b.count)
-        if need > best:
-            best, why = need, (f"{b.count} back-off refusals need at least {need} restarts "
-                               "(R4.11-R4.14)")
-    elif b is not None and best < 2:
-        best, why = 2, "CrashLoopBackOff (a back-off follows a second exit at the earliest, R4.12)"
-    return best, why
-
-
-def _probe_kill_ceiling(story: ContainerStory, by_type: dict[ProbeType, Setting]) -> int:
-    """The most kills the recorded liveness/startup failures can have caused (with an assumed
-    failureThreshold, as if it were 1)."""
-    total = 0
-    for t in (LIVENESS, STARTUP):
-        setting = by_type.get(t)
-        n = sum(s.count for s in _failed(story.streaks, t))
-        f = setting.failure_threshold if setting is not None and setting.source != "assumed" \
-            else 1
-        total += n // f
-    return total
-
-
-def _kill_text(kills: list[Kill], story: ContainerStory, by_type: dict[ProbeType, Setting],
-               floor: int) -> str:
-    t = ProbeType(kills[0].cause)
-    setting = by_type.get(t)
-    streak = next(iter(_failed(story.streaks, t)), None)
-    how = ""
-    if streak is not None and setting is not None:
-        _, label = failure_answer(streak.detail, setting.handler, "failed")
-        how = f" ({label})"
-    f = f"{setting.failure_threshold} " if setting is not None else ""
-    verdict = ""
-    if story.replay is not None and story.replay.ran:
-        verdict = {"reproduced": "; the kubelet model reproduces it",
-                   "partly": "; the kubelet model reproduces it in part",
-                   "not-reproduced": "; the kubelet model does not reproduce it"}.get(
-            story.replay.verdict, "")
-    rest = ""
-    total = rc.kill_total(kills)
-    if story.restart_count and story.restart_count > total:
-        rest = f"; {plural(story.restart_count - total, 'more restart')} not in the events"
-    return (f"the kubelet killed the container {plural(total, 'time')} because its {t.value} "
-            f"probe failed {f}times in a row{how}{verdict}{rest}")
-
-
-def _likely(story: ContainerStory, by_type: dict[ProbeType, Setting], floor: int,
-            floor_why: str) -> tuple[str, str] | None:
-    """Restarts without Killing events, while a probe kept failing with the app answering (a
-    status code or a timeout: the process was up): most likely that probe's kills."""
-    for t in (STARTUP, LIVENESS):
-        failed = _failed(story.streaks, t)
-        n = sum(s.count for s in failed)
-        answering = [s for s in failed if "statuscode" in s.detail or "deadline" in s.detail
-                     or "Timeout" in s.detail]
-        if not answering or n < floor:
-            continue
-        per = n / (floor + 1)
-        setting = by_type.get(t)
-        unknown = setting is None or setting.source == "assumed"
-        return f"likely-{t.value}-kill", (
-            f"most likely {t.value} kills: {floor_why}, and the {t.value} probe failed {n} "
-            f"times meanwhile (about {per:.0f} per container), the app answering "
-            f"({answering[0].detail[:60]}); the Killing events are not in the record"
-            + (" and neither are the probe's settings (give them with --spec)" if unknown
-               else ""))
-    return None
-
-
-def _diagnosis(story: ContainerStory, by_type: dict[ProbeType, Setting],
-               v: rc.View) -> tuple[str, str]:
-    kills = [k for k in story.kills if k.cause in ("liveness", "startup")]
-    unknown = [k for k in story.kills if k.cause == "unknown"]
-    last = next((x for x in story.exits if x.which == "last"), None)
-    floor, floor_why = _restart_floor(story, v)
-    ceiling = _probe_kill_ceiling(story, by_type)
-    failed = [s for s in story.streaks if s.outcome == "failed"]
-    errored = [s for s in story.streaks if s.outcome == "errored"]
-    if last is not None and last.cause == "oom":
-        extra = f"; the record also shows {plural(rc.kill_total(kills), 'probe kill')}" \
-            if kills else ""
-        return "oom", (f"the container was OOMKilled (it reached its memory limit): the last "
-                       f"restart was the kernel's, not a probe's{extra}")
-    if kills:
-        return f"{kills[0].cause}-kill", _kill_text(kills, story, by_type, floor)
-    if errored and not failed:
-        return "probe-errors", ("the probe could not run (prober errors: "
-                                f"{rc.clip(errored[0].detail, 80)}); errors are thrown away, "
-                                "not counted: the probe never killed the container (R2.2, E4)")
-    if unknown:
-        return "cannot-tell", (f"the kubelet killed the container "
-                               f"{plural(rc.kill_total(unknown), 'time')} "
-                               "but the "
-                               "record does not say why (the kubelet recorded no reason and no "
-                               "probe failure): cannot tell whether a probe caused it")
-    if floor and failed and ceiling < floor:
-        if last is not None and last.cause in ("app", "completed"):
-            return "app-exit", (f"the container exits by itself ({last.meaning}); its probe "
-                                f"failures ({_count(failed)}) cannot account for its restarts "
-                                f"({floor_why})")
-        tail = (f"the last container ended: {last.meaning}" if last is not None else
-                "the record does not say what ended them (lastState)")
-        return "not-probe", (f"at least {floor - ceiling} of the restarts ({floor_why}) are not "
-                             f"probe kills: the recorded probe failures ({_count(failed)}) "
-                             f"allow at most {ceiling}; {tail}")
-    if last is not None and last.cause in ("app", "completed", "runtime", "unknown"):
-        return "app-exit", (f"the container's last run ended by itself: {last.meaning}"
-                            + _too_short(last, by_type))
-    if last is not None and last.cause in ("sigkill", "sigterm") and not story.kills:
-        return "cannot-tell", (f"the last container was killed ({last.meaning}) but the record "
-                               "shows no Killing event to say by whom: cannot tell whether a "
-                               "probe did it " + _what_is_missing(story, failed, v))
-    if floor:
-        likely = _likely(story, by_type, floor, floor_why)
-        if likely is not None:
-            return likely
-        return "cannot-tell", (f"the container restarted ({floor_why}) but the record shows no "
-                               "kill and no exit reason: cannot tell why "
-                               + _what_is_missing(story, failed, v))
-    live = [s for s in failed if s.probe in (LIVENESS, STARTUP)]
-    if live:
-        return _no_kill(live, by_type)
-    if [s for s in failed if s.probe is READINESS]:
-        return "readiness-only", ("only readiness failed: the pod leaves Ready (no traffic), "
-                                  "nothing is restarted by a probe")
-    return "nothing", "the record shows no probe failure, kill or restart"
-
-
-def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting]) -> tuple[str, str]:
-    """Probe failures and no kill in the record: too few to kill, or too thin to tell."""
-    enough = []
-    for s in live:
-        setting = by_type.get(s.probe)
-        f = setting.failure_threshold if setting is not None else 1
-        assumed = setting is None or setting.source == "assumed"
-        if s.count >= f:
-            enough.append((s, f, assumed))
-    if not enough:
-        parts = []
-        for s in live:
-            setting = by_type.get(s.probe)
-            f = setting.failure_threshold if setting is not None else 3
-            note = " (the API's default; the record shows no setting)" if setting is None or \
-                setting.source == "assumed" else ""
-            parts.append(f"{plural(s.count, s.probe.value + ' failure')}, fewer than failureThreshold "
-                         f"{f}{note}")
-        return "no-kill", "; ".join(parts) + ": the probe did not kill the container (R1.17)"
-    s, f, assumed = enough[0]
-    most = s.count // f
-    over = ""
-    if s.first.known and s.last.known:
-        assert s.first.lo is not None and s.last.hi is not None
-        over = f" over {rc.duration_text(max(0.0, s.last.hi - s.first.lo))}"
-    return "cannot-tell", (
-        f"{s.count} {s.probe.value} failures{over}"
-        f" could have made up to {plural(most, 'kill')} (failureThreshold {f}"
-        f"{', assumed' if assumed else ''}) if they came in runs of {f}, or none: the record "
-        "shows neither a Killing event nor a restart count: cannot tell")
-
-
-def _too_short(last: Exit, by_type: dict[ProbeType, Setting]) -> str:
-    """A run too short for the probes to have killed it, as the settings say."""
-    if last.started.epoch is None or last.finished.epoch is None:
-        return ""
-    ran = last.finished.epoch - last.started.epoch
-    out = []
-    for t in (STARTUP, LIVENESS):
-        s = by_type.get(t)
-        if s is None:
-            continue
-        earliest = s.initial_delay + (s.failure_threshold - 1) * s.period
-        if ran < earliest:
-            out.append(f"; it ran {ran:g} s, and its {t.value} probe cannot kill before "
-                       f"{earliest} s (initialDelaySeconds {s.initial_delay} + "
-                       f"{s.failure_threshold - 1} x periodSeconds {s.period}): not a probe kill")
-    return out[0] if out else ""
-
-
-def _count(streaks: list[Streak]) -> str:
-    if not streaks:
-        return "none recorded"
-    by: dict[str, int] = {}
-    for s in streaks:
-        by[s.probe.value] = by.get(s.probe.value, 0) + s.count
-    return ", ".join(f"{n} {t}" for t, n in by.items())
-
-
-def _what_is_missing(story: ContainerStory, failed: list[Streak], v: rc.View) -> str:
-    wants = []
-    if v.record is not None and v.record.last_empty:
-        wants.append("lastState is empty although the container restarted: the kubelet no "
-                     "longer knows how the previous container ended (it was removed, or the "
-                     "kubelet restarted)")
-    elif not story.exits:
-        wants.append("lastState (kubectl get pod -o yaml)")
-    if not story.kills:
-        wants.append("Killing events (kubectl get events -o json)")
-    text = f"(missing: {', '.join(wants)})" if wants else ""
-    refused = [s for s in failed if "refused" in s.detail]
-    if refused:
-        text += (f"; the {refused[0].probe.value} probe's 'connection refused' means nothing was "
-                 "listening: the app was down or not yet up, which fits a crash as well as a kill")
-    return text
-
+def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
+                       kills: list[Kill]) -> list[Finding]:
+    out: list[Finding] = []
+    n, k = sum(s.count for s in failed), rc.kill_total(kills)
+    f = setting.failure_threshold
+    ev = tuple(e for s in failed for e in s.evidence) + tuple(
+        {e for x in kills for e in x.evidence})
+    sure = Level.FACT if setting.source in ("record", "spec") else Level.UNCERTAIN
+    f_text = f"failureThreshold {f}" + {"assumed": " (assumed)", "inferred": " (inferred "
+                                        "from these events)"}.get(setting.source, "")
+    if k and n == f * k:
+        each = "the" if k == 1 else f"each of the {k}"
+        out.append(Finding(sure, f"{each} {t.value} {'kill' if k == 1 else 'kills'} followed "
+                           f"{plural(f, 'failure')} in a row, as {f_text} requires (R1.17)",
+                           ev))
+    elif k and f * k < n < f * (k + 1):
+        out.append(Finding(sure, f"{n} {t.value} failures and {plural(k, 'kill')}: {f * k} counted "
+                           f"toward the kills ({f} each, {f_text}); the other {n - f * k} "
+                           f"belong to the container running now, fewer than {f}", ev))
+    elif k and n < f * k:
+        out.append(Finding(Level.UNCERTAIN, f"{n} {t.value} failures recorded for {plural(k, 'kill')}: "
+                           f"fewer than {f} per kill ({f_text}): some Unhealthy events "
+                           "were dropped by the event recorder, or merged into a "
+                           "'combined from similar events' event", ev))
+    elif k:
+        out.append(Finding(Level.UNCERTAIN, f"{n} {t.value} failures for {plural(k, 'kill')}: more than "
+                           f"{f} per kill ({f_text}): some runs of failures were broken by "
+                           "a success before they reached the threshold, or Killing events "
+                           "are missing", ev))
+    elif n >= f and all(s.shape == "run" for s in failed if s.count > 1):
+        out.append(Finding(Level.WARNING, f"{n} {t.value} failures in a row reach {f_text} but "
+                           "the record shows no Killing event: it was dropped or expired, "
+                           "or the settings differ from those used", ev))
+    elif n < f:
+        out.append(Finding(sure, f"{plural(n, t.value + ' failure')}, fewer than {f_text}: the probe "
+                           "did not kill the container (R1.17)", ev))
+    return out

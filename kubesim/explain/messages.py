@@ -11,13 +11,22 @@ from enum import Enum
 
 from kubesim.results import ProbeType
 
-__all__ = ["ExitCause", "KillCause", "ProbeEvent", "backoff_container", "exit_cause",
-           "failure_answer", "go_duration", "kill_of", "probe_event", "started_container"]
+__all__ = ["ExitCause", "KillCause", "ProbeEvent", "ProbeOutcome", "backoff_container", "cut_short",
+           "exit_cause", "failure_answer", "go_duration", "kill_of", "probe_event",
+           "started_container"]
 
 _PROBE = re.compile(r"^(Liveness|Readiness|Startup) probe (failed|errored|warning)"
                     r"(?: and resulted in (\w+) state)?:[ ]?(.*)$", re.DOTALL)
 _TYPES = {"Liveness": ProbeType.LIVENESS, "Readiness": ProbeType.READINESS,
           "Startup": ProbeType.STARTUP}
+
+
+class ProbeOutcome(str, Enum):
+    """What an `Unhealthy` (or `ProbeWarning`) event says the probe did."""
+
+    FAILED = "failed"  # counts toward failureThreshold
+    ERRORED = "errored"  # a prober error: retried and thrown away, never counted (R2.2, E4)
+    WARNING = "warning"  # an HTTP 3xx not followed: a success with a warning (R2.9)
 
 
 @dataclass(frozen=True)
@@ -29,7 +38,7 @@ class ProbeEvent:
     success with a warning, R2.9)."""
 
     probe: ProbeType
-    outcome: str
+    outcome: ProbeOutcome
     detail: str
 
 
@@ -37,7 +46,7 @@ def probe_event(message: str) -> ProbeEvent | None:
     m = _PROBE.match(message)
     if not m:
         return None
-    return ProbeEvent(_TYPES[m[1]], m[2], m[4].strip())
+    return ProbeEvent(_TYPES[m[1]], ProbeOutcome(m[2]), m[4].strip())
 
 
 class KillCause(str, Enum):
@@ -51,9 +60,9 @@ class KillCause(str, Enum):
 _KILLS = [
     (re.compile(r"^(?:Init container|Container) (\S+) failed (liveness|startup) probe"
                 r"(, will be restarted)?"), None),
-    (re.compile(r"^Killing container with id \S+?:\s*Container failed (liveness|startup) probe"),
+    (re.compile(r"^Killing container with (?:docker )?id \S+?:\s*Container failed (liveness|startup) probe"),
      "old"),
-    (re.compile(r'^Killing container with id \S+?:\s*pod "[^"]*" container "([^"]+)" is '
+    (re.compile(r'^Killing container with (?:docker )?id \S+?:\s*pod "[^"]*" container "([^"]+)" is '
                 r"unhealthy, it will be killed and re-created"), "unhealthy"),
     (re.compile(r"^Stopping container (\S+)"), "stop"),
     (re.compile(r"^Container (\S+) definition changed, will be restarted"), "spec"),
@@ -76,6 +85,21 @@ def kill_of(message: str) -> tuple[KillCause, str | None, bool | None]:
             return KillCause.STOPPING, m[1], None
         return KillCause.SPEC_CHANGE, m[1], True
     return KillCause.UNKNOWN, None, None
+
+
+# a Killing message cut right after the container's id (the kubelets of 2016-2018 always
+# follow it with ": <reason>"), and the aggregator's "(events with common reason combined)"
+# cut anywhere: the row was cut where the paste ends
+_CUT_KILL = re.compile(r"^Killing container with (?:docker )?id \S+$")
+_COMBINED = "(events with common reason combined)"
+
+
+def cut_short(message: str) -> bool:
+    """Whether an event's message is visibly cut: a Killing message that stops after the
+    container's id, or a prefix of the aggregator's combined-events message."""
+    text = message.strip()
+    return bool(_CUT_KILL.match(text)) or (
+        len(text) >= 2 and _COMBINED.startswith(text) and text != _COMBINED)
 
 
 _BACKOFF = re.compile(r"^Back-off restarting failed container(?: (\S+) in pod)?")

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from kubesim.explain.messages import ExitCause, KillCause, ProbeOutcome
 from kubesim.explain.readers.times import utc_text
 from kubesim.results import ProbeType
 
@@ -15,22 +16,35 @@ if TYPE_CHECKING:
     from kubesim.analysis.suggest import Suggestion
 
 __all__ = [
+    "HUMAN_FROM",
     "SCHEMA_VERSION",
+    "Answer",
     "BackOffs",
+    "Cause",
     "Confidence",
     "ContainerStory",
+    "CountRange",
+    "Detection",
+    "Diagnosis",
     "Evidence",
     "Exit",
     "Explanation",
     "Finding",
+    "Interval",
     "Kill",
+    "Level",
     "NotReady",
     "Prevention",
+    "PreventionAnswer",
     "Replay",
     "Restart",
     "Setting",
+    "Shape",
+    "Source",
     "Streak",
+    "Verdict",
     "When",
+    "human_time",
 ]
 
 SCHEMA_VERSION = 1
@@ -46,9 +60,86 @@ class Confidence(str, Enum):
     UNKNOWN = "unknown"  # the record does not say
 
 
+class Verdict(str, Enum):
+    """How the replay compares with the record (docs/explain.md, "The replay and its
+    verdict")."""
+
+    REPRODUCED = "reproduced"
+    PARTLY = "partly"
+    NOT_REPRODUCED = "not-reproduced"
+    NOT_RUN = "not-run"
+
+
+class Cause(str, Enum):
+    """What ended the container (or made the pod not Ready when nothing ended it): the
+    vocabulary of tests/data/explain/real/README.md."""
+
+    LIVENESS_KILL = "liveness-kill"
+    STARTUP_KILL = "startup-kill"
+    READINESS_ONLY = "readiness-only"
+    OOM_KILLED = "oom-killed"
+    APP_EXIT = "app-exit"
+    CANNOT_TELL = "cannot-tell"
+
+
+class Shape(str, Enum):
+    """What the count and span of a failure series say about how the failures came."""
+
+    SINGLE = "single"  # one failure
+    RUN = "run"  # one run at the probe's period
+    RUNS = "runs"  # spread over longer than a run takes: several runs
+    DENSE = "dense"  # denser than the period
+    UNKNOWN = "unknown"  # the record does not give both ends
+
+
+class Source(str, Enum):
+    """Where a probe's settings came from."""
+
+    RECORD = "record"  # describe's probe line, the pod's spec in the record
+    SPEC = "spec"  # the --spec file
+    INFERRED = "inferred"  # from the events (failures per kill, their spacing)
+    ASSUMED = "assumed"  # the API's defaults: the record does not show them
+
+
+class Level(str, Enum):
+    """How sure a finding is (docs/explain.md, "What is reconstructed")."""
+
+    FACT = "fact"  # follows from the record and the kubelet's rules
+    UNCERTAIN = "uncertain"  # likely, but the record does not prove it
+    CANNOT_TELL = "cannot-tell"  # the record is too thin; the text says what is missing
+    WARNING = "warning"  # the record contradicts itself
+
+
+class Answer(str, Enum):
+    """Whether a probe change would have prevented it."""
+
+    YES = "yes"
+    NO = "no"
+    CANNOT_TELL = "cannot-tell"
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     """`1 kill`, `3 kills`, `2 failures`."""
     return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+HUMAN_FROM = 120.0  # seconds: from two minutes on, times read as minutes, hours and days
+
+
+def human_time(t: float, digits: int = 1) -> str:
+    """A time on the record's axis as a person reads it: `+12.5 s` (to `digits` decimals),
+    `-12 min 05 s`, `-2 h 05 min`, `-3 d 04 h`."""
+    if abs(t) < HUMAN_FROM:
+        return f"{t:+.{digits}f} s"
+    sign, left = "-" if t < 0 else "+", round(abs(t))
+    days, left = divmod(left, 86400)
+    hours, left = divmod(left, 3600)
+    minutes, seconds = divmod(left, 60)
+    if days:
+        return f"{sign}{days} d {hours:02d} h"
+    if hours:
+        return f"{sign}{hours} h {minutes:02d} min"
+    return f"{sign}{minutes} min {seconds:02d} s"
 
 
 def _r(x: float | None) -> float | None:
@@ -86,6 +177,96 @@ UNKNOWN_WHEN = When()
 
 
 @dataclass(frozen=True)
+class Interval:
+    """A closed interval of seconds, [lo, hi]."""
+
+    lo: float
+    hi: float
+
+    def __post_init__(self) -> None:
+        assert self.lo <= self.hi, (self.lo, self.hi)
+
+    def to_data(self) -> list[float | None]:
+        return [_r(self.lo), _r(self.hi)]
+
+
+@dataclass(frozen=True)
+class CountRange:
+    """A closed range of counts: at least `lo`, at most `hi` (None: no upper bound; the
+    record leaves it open)."""
+
+    lo: int
+    hi: int | None
+
+    def __post_init__(self) -> None:
+        assert self.lo >= 0 and (self.hi is None or self.hi >= self.lo), (self.lo, self.hi)
+
+    @property
+    def text(self) -> str:
+        if self.hi == self.lo:
+            return str(self.lo)
+        return f"at least {self.lo}" if self.hi is None else f"{self.lo} to {self.hi}"
+
+    def to_data(self) -> dict[str, int | None]:
+        return {"min": self.lo, "max": self.hi}
+
+
+@dataclass(frozen=True)
+class PreventionAnswer:
+    """Would a probe change have prevented it: yes (the replay reproduces the kills and a
+    change, verified, prevents them: `change`), no (no probe killed the container), or
+    cannot tell, and why."""
+
+    answer: Answer
+    reason: str
+    change: str | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"answer": self.answer.value, "reason": self.reason, "change": self.change}
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """The one answer for a container, decided once (kubesim.explain.diagnosis) and rendered
+    as it is by the text, JSON, HTML and MCP outputs. `kind` refines `cause` (docs/explain.md,
+    "Diagnoses"); `because` says why when the cause cannot be told."""
+
+    cause: Cause
+    kind: str
+    text: str
+    probe: ProbeType | None  # the probe behind the kills, when a probe killed
+    failed: tuple[ProbeType, ...]  # the probes the record shows failing
+    probe_kills: CountRange
+    shows_failures: bool
+    prevention: PreventionAnswer
+    because: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"cause": self.cause.value, "kind": self.kind, "text": self.text,
+                "because": self.because,
+                "probe": None if self.probe is None else self.probe.value,
+                "failed": [p.value for p in self.failed],
+                "probe_kills": self.probe_kills.to_data(),
+                "shows_failures": self.shows_failures,
+                "prevention": self.prevention.to_data()}
+
+
+@dataclass(frozen=True)
+class Detection:
+    """One detection window of the container's probes as the kubelet model computes it
+    (kubesim.analysis.windows, the figures `kubesim windows` prints): from `lo` to `hi`
+    seconds over the grid phases and the profile's latencies."""
+
+    probe: ProbeType
+    figure: str  # hang detection | startup protection | readiness down | readiness up
+    window: Interval
+
+    def to_data(self) -> dict[str, Any]:
+        return {"probe": self.probe.value, "figure": self.figure,
+                "seconds": self.window.to_data()}
+
+
+@dataclass(frozen=True)
 class Evidence:
     """Where an item was read, in the record's own words."""
 
@@ -106,7 +287,7 @@ class Setting:
     pod's spec), the --spec file, inferred from the events, or assumed (the API's defaults)."""
 
     probe: ProbeType
-    source: str  # record | spec | inferred | assumed
+    source: Source
     period: int
     timeout: int
     failure_threshold: int
@@ -117,7 +298,7 @@ class Setting:
     why: str = ""
 
     def to_data(self) -> dict[str, Any]:
-        return {"probe": self.probe.value, "source": self.source, "target": self.target,
+        return {"probe": self.probe.value, "source": self.source.value, "target": self.target,
                 "handler": self.handler, "periodSeconds": self.period,
                 "timeoutSeconds": self.timeout, "failureThreshold": self.failure_threshold,
                 "successThreshold": self.success_threshold,
@@ -129,22 +310,22 @@ class Streak:
     """The failures of one probe that one event reports (count, first to last)."""
 
     probe: ProbeType
-    outcome: str  # failed | errored | warning
+    outcome: ProbeOutcome
     detail: str
     count: int
     first: When
     last: When
     reading: str  # what the spacing says, in words
-    spacing: tuple[float, float] | None
+    spacing: Interval | None
     evidence: tuple[Evidence, ...]
-    shape: str = "single"  # single | run (one run at the probe's period) | runs | dense | unknown
+    shape: Shape = Shape.SINGLE
     source: str = "events"  # events | metrics (prober_probe_total increments)
 
     def to_data(self) -> dict[str, Any]:
-        return {"probe": self.probe.value, "outcome": self.outcome, "detail": self.detail,
+        return {"probe": self.probe.value, "outcome": self.outcome.value, "detail": self.detail,
                 "count": self.count, "first": self.first.to_data(), "last": self.last.to_data(),
-                "spacing": None if self.spacing is None else [_r(x) for x in self.spacing],
-                "shape": self.shape, "source": self.source, "reading": self.reading,
+                "spacing": None if self.spacing is None else self.spacing.to_data(),
+                "shape": self.shape.value, "source": self.source, "reading": self.reading,
                 "evidence": _ev(self.evidence)}
 
 
@@ -154,14 +335,14 @@ class Kill:
 
     index: int  # 1-based among the kills of its event
     of: int
-    cause: str  # liveness | startup | stopping | spec-change | unknown
+    cause: KillCause
     at: When
     failures: tuple[When, ...]  # the failureThreshold failures before it (inferred)
     message: str
     evidence: tuple[Evidence, ...]
 
     def to_data(self) -> dict[str, Any]:
-        return {"index": self.index, "of": self.of, "cause": self.cause,
+        return {"index": self.index, "of": self.of, "cause": self.cause.value,
                 "at": self.at.to_data(), "failures": [f.to_data() for f in self.failures],
                 "message": self.message, "evidence": _ev(self.evidence)}
 
@@ -188,7 +369,7 @@ class Exit:
     which: str  # last (lastState) | current (state)
     reason: str | None
     exit_code: int | None
-    cause: str  # kubesim.explain.messages.ExitCause
+    cause: ExitCause
     meaning: str
     started: When
     finished: When
@@ -196,7 +377,7 @@ class Exit:
 
     def to_data(self) -> dict[str, Any]:
         return {"which": self.which, "reason": self.reason, "exit_code": self.exit_code,
-                "cause": self.cause, "meaning": self.meaning, "started": self.started.to_data(),
+                "cause": self.cause.value, "meaning": self.meaning, "started": self.started.to_data(),
                 "finished": self.finished.to_data(), "evidence": _ev(self.evidence)}
 
 
@@ -239,12 +420,12 @@ class Finding:
     rules), uncertain (likely, but the record does not prove it), cannot-tell (the record is
     too thin; the text says what is missing), warning (the record contradicts itself)."""
 
-    level: str
+    level: Level
     text: str
     evidence: tuple[Evidence, ...] = ()
 
     def to_data(self) -> dict[str, Any]:
-        return {"level": self.level, "text": self.text, "evidence": _ev(self.evidence)}
+        return {"level": self.level.value, "text": self.text, "evidence": _ev(self.evidence)}
 
 
 @dataclass
@@ -261,12 +442,12 @@ class Replay:
     profile: str = ""
     behaviour: dict[str, Any] = field(default_factory=dict)  # the scenario, as YAML would say
     assumptions: list[str] = field(default_factory=list)
-    kills: tuple[int, int] = (0, 0)  # fewest and most over the phases
-    first_kill: tuple[float, float] | None = None  # axis time range over the phases
-    last_kill: tuple[float, float] | None = None
+    kills: CountRange = CountRange(0, 0)  # fewest and most over the phases
+    first_kill: Interval | None = None  # axis time range over the phases
+    last_kill: Interval | None = None
     failures_per_kill: int | None = None
-    back_offs: tuple[int, int] = (0, 0)
-    verdict: str = "not-run"  # reproduced | partly | not-reproduced | not-run
+    back_offs: CountRange = CountRange(0, 0)
+    verdict: Verdict = Verdict.NOT_RUN
     comparison: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     counted: list[str] = field(default_factory=list)  # which failures counted toward which kill
@@ -277,12 +458,12 @@ class Replay:
         return {"ran": self.ran, "reason": self.reason, "origin": _r(self.origin),
                 "duration": _r(self.duration), "phases": self.phases, "seed": self.seed,
                 "profile": self.profile, "behaviour": self.behaviour,
-                "assumptions": self.assumptions, "kills": list(self.kills),
-                "first_kill": None if self.first_kill is None else [_r(x) for x in
-                                                                    self.first_kill],
-                "last_kill": None if self.last_kill is None else [_r(x) for x in self.last_kill],
+                "assumptions": self.assumptions, "kills": [self.kills.lo, self.kills.hi],
+                "first_kill": None if self.first_kill is None else self.first_kill.to_data(),
+                "last_kill": None if self.last_kill is None else self.last_kill.to_data(),
                 "failures_per_kill": self.failures_per_kill,
-                "back_offs": list(self.back_offs), "verdict": self.verdict,
+                "back_offs": [self.back_offs.lo, self.back_offs.hi],
+                "verdict": self.verdict.value,
                 "comparison": self.comparison, "missing": self.missing,
                 "counted": self.counted, "phase": _r(self.phase)}
 
@@ -329,8 +510,8 @@ class ContainerStory:
     findings: list[Finding] = field(default_factory=list)
     replay: Replay | None = None
     prevention: Prevention | None = None
-    diagnosis: str = ""  # one line: the answer
-    diagnosis_kind: str = ""  # see docs/explain.md, "Diagnoses"
+    answer: Diagnosis | None = None  # decided once, after everything above
+    detection: list[Detection] = field(default_factory=list)
     # for the renderers, not part of the JSON document: the replay's representative run,
     # its pod and behaviour, and suggest's result
     run: Any = None
@@ -338,9 +519,20 @@ class ContainerStory:
     run_scenario: Any = None
     suggestion: Suggestion | None = None
 
+    @property
+    def diagnosis(self) -> str:
+        """The answer's one line."""
+        return self.answer.text if self.answer is not None else ""
+
+    @property
+    def diagnosis_kind(self) -> str:
+        return self.answer.kind if self.answer is not None else ""
+
     def to_data(self) -> dict[str, Any]:
         return {"name": self.name, "restart_count": self.restart_count,
                 "diagnosis": self.diagnosis, "diagnosis_kind": self.diagnosis_kind,
+                "answer": None if self.answer is None else self.answer.to_data(),
+                "detection": [d.to_data() for d in self.detection],
                 "settings": [s.to_data() for s in self.settings],
                 "streaks": [s.to_data() for s in self.streaks],
                 "kills": [k.to_data() for k in self.kills],

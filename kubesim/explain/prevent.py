@@ -16,7 +16,7 @@ import math
 import re
 from typing import Any
 
-from kubesim.analysis.check.findings import BehaviourRef, Settings
+from kubesim.analysis.check.findings import BehaviourRef, Settings, Workload
 from kubesim.analysis.check.fixes import probe_data, strategic_patch
 from kubesim.analysis.check.read import workloads_in
 from kubesim.analysis.suggest import Suggestion, Want, suggest
@@ -122,6 +122,15 @@ def _scenario(streaks: list[Streak], settings: list[Setting]) -> Scenario | None
         source="<the recorded outage>")
 
 
+def _workload(kind: str, name: str, namespace: str | None, spec: ContainerSpec,
+              grace: int) -> Workload:
+    """The object behind the pod, rebuilt as check reads a manifest."""
+    manifest = _manifest(kind, name, namespace, spec, grace)
+    source = f"<{kind}/{name} from the record>"
+    docs = load_yaml_documents(json.dumps(manifest), source, SpecError)
+    return workloads_in(docs, source)[0]
+
+
 def prevent(spec: ContainerSpec, settings: list[Setting], streaks: list[Streak],
             kills: list[Kill], *, owner: tuple[str, str] | None, pod_name: str | None,
             namespace: str | None, grace: int, profile: KubeletProfile, phases: int, seed: int,
@@ -131,14 +140,10 @@ def prevent(spec: ContainerSpec, settings: list[Setting], streaks: list[Streak],
         return Prevention(False, "no probe killed the container in the record: no probe "
                                  "setting would have prevented these restarts"), None
     kind, name = workload_of(owner, pod_name)
-    manifest = _manifest(kind, name, namespace, spec, grace)
-    source = f"<{kind}/{name} from the record>"
     try:
-        docs = load_yaml_documents(json.dumps(manifest), source, SpecError)
-        workloads = workloads_in(docs, source)
+        w = _workload(kind, name, namespace, spec, grace)
     except SpecError as exc:  # pragma: no cover - built from validated models
         return Prevention(False, f"cannot rebuild the workload: {exc}"), None
-    w = workloads[0]
     c = next(x for x in w.containers if x.pod is not None)
     assert c.pod is not None
     wants, why = _wants(settings, streaks, kills, c.pod, profile, user)

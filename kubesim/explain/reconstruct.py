@@ -17,6 +17,7 @@ from kubesim.analysis.check.fixes import probe_data
 from kubesim.explain.messages import (
     ExitCause,
     KillCause,
+    ProbeOutcome,
     backoff_container,
     exit_cause,
     go_duration,
@@ -31,10 +32,14 @@ from kubesim.explain.model import (
     Evidence,
     Exit,
     Finding,
+    Interval,
     Kill,
+    Level,
     NotReady,
     Restart,
     Setting,
+    Shape,
+    Source,
     Streak,
     When,
     plural,
@@ -131,6 +136,34 @@ def _matches(c: ContainerRecord, ev: RecordedEvent) -> bool | None:
     return None
 
 
+def _views(pod: PodRecord) -> list[View]:
+    """A view per container the record shows (else per container its events name)."""
+    records = [c for c in pod.containers if not c.init]
+    names: list[str] = []
+    for e in pod.events:
+        name = e.container or _named(e)
+        if name is not None and name not in names:
+            names.append(name)
+    if not records:
+        return [View(n, None) for n in names] or [View(None, None)]
+    views = [View(c.name, c, spec=c.spec) for c in records]
+    if len(views) == 1 and views[0].name is None and len(names) == 1:
+        views[0].name = names[0]  # a piece of a describe: its one container, named by events
+    return views
+
+
+def _unnamed_owner(views: list[View], e: RecordedEvent) -> View | None:
+    """The one container an event that names none can be about: the only one, the one whose
+    probe's port its output names, or the only one with such a probe."""
+    if len(views) == 1:
+        return views[0]
+    candidates = [v for v in views if v.record is None or _matches(v.record, e) is not False]
+    sure = [v for v in candidates if v.record is not None and _matches(v.record, e)]
+    if len(sure) == 1:
+        return sure[0]
+    return candidates[0] if len(candidates) == 1 else None
+
+
 def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
     """Each container's events; the events no container can be told to own.
 
@@ -138,18 +171,7 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
     message (`Container app failed liveness probe`, `Started container app`); an Unhealthy
     event names none, and goes to the one container with such a probe (matched by the port in
     its output when several have one)."""
-    records = [c for c in pod.containers if not c.init]
-    names: list[str] = []
-    for e in pod.events:
-        name = e.container or _named(e)
-        if name is not None and name not in names:
-            names.append(name)
-    if records:
-        views = [View(c.name, c, spec=c.spec) for c in records]
-        if len(views) == 1 and views[0].name is None and len(names) == 1:
-            views[0].name = names[0]  # a piece of a describe: its one container, named by events
-    else:
-        views = [View(n, None) for n in names] or [View(None, None)]
+    views = _views(pod)
     named = {v.name: v for v in views if v.name is not None}
     loose: list[RecordedEvent] = []
     for e in pod.events:
@@ -158,18 +180,10 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
             named[name].events.append(e)
         elif e.reason in POD_REASONS:
             continue  # about the pod, not a container
-        elif len(views) == 1:
-            views[0].events.append(e)
+        elif (owner := _unnamed_owner(views, e)) is not None:
+            owner.events.append(e)
         else:
-            candidates = [v for v in views if v.record is None
-                          or _matches(v.record, e) is not False]
-            sure = [v for v in candidates if v.record is not None and _matches(v.record, e)]
-            if len(sure) == 1:
-                sure[0].events.append(e)
-            elif len(candidates) == 1:
-                candidates[0].events.append(e)
-            else:
-                loose.append(e)
+            loose.append(e)
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
@@ -193,7 +207,8 @@ def _handler_from(detail: str, probe: ProbeType) -> tuple[dict[str, object], str
     """A handler the record's probe output implies, when the record shows no settings."""
     m = _URL.search(detail)
     if m:
-        return ({"httpGet": {"path": m[4] or "/", "port": int(m[3]),
+        # Go prints `Get "URL": error` (and, before 1.15, the URL unquoted): no colon ends a path
+        return ({"httpGet": {"path": (m[4] or "/").rstrip(":") or "/", "port": int(m[3]),
                              "scheme": m[1].upper()}}, f"the URL in the event ({m[0][:60]})")
     if "HTTP probe failed" in detail:
         return {"httpGet": {"path": "/", "port": 8080}}, "an HTTP probe (path and port unknown)"
@@ -204,43 +219,30 @@ def _handler_from(detail: str, probe: ProbeType) -> tuple[dict[str, object], str
             "an exec probe (the command is not in the record)")
 
 
-def settings(view: View, spec_override: ContainerSpec | None) -> tuple[ContainerSpec | None,
-                                                                        list[Setting]]:
-    """The container's probes: from the record, from --spec, inferred from the events, or
-    assumed to be the API's defaults, for each probe type the record mentions."""
-    base, source = view.spec, "record"
-    if spec_override is not None:
-        base, source = spec_override, "spec"
-    probes: dict[str, object] = {}
-    out: list[Setting] = []
-    if base is not None:
-        for t, p in base.probes().items():
-            out.append(_setting(t, p, base, source, ""))
-    seen = _probe_types(view.events)
-    for x in view.series:
-        if x.result == "failed":
-            seen.setdefault(ProbeType(x.probe_type.lower()), "")
-    kills_by = _kill_counts(view.events)
-    for t, detail in seen.items():
-        if base is not None and t in base.probes():
-            continue
-        handler, how = _handler_from(detail, t)
-        values = dict(DEFAULTS)
-        why = f"assumed: the API's defaults (the record shows no {t.field}); handler from {how}"
-        source_t = "assumed"
-        inferred = _infer(view.events, t, kills_by.get(t, 0))
-        if inferred:
-            values.update(inferred[0])
-            why = f"inferred from the events: {inferred[1]}; the rest assumed (API defaults); " \
-                  f"handler from {how}"
-            source_t = "inferred"
-        probes[t.field] = {**handler, **values}
-        out.append(Setting(t, source_t, int(values["periodSeconds"]),
-                           int(values["timeoutSeconds"]), int(values["failureThreshold"]),
-                           int(values["successThreshold"]), int(values["initialDelaySeconds"]),
-                           "", next(iter(handler)), why))
-    if not probes:
-        return base, out
+def _assumed(view: View, t: ProbeType, detail: str, kills: int
+             ) -> tuple[dict[str, object], Setting]:
+    """A probe the record mentions but does not set: the API's defaults, with what its events
+    give (failureThreshold and periodSeconds from one series ending in one kill), and a
+    handler from its output. (the probe's data, its setting)"""
+    handler, how = _handler_from(detail, t)
+    values = dict(DEFAULTS)
+    why = f"assumed: the API's defaults (the record shows no {t.field}); handler from {how}"
+    source = Source.ASSUMED
+    inferred = _infer(view.events, t, kills)
+    if inferred:
+        values.update(inferred[0])
+        why = (f"inferred from the events: {inferred[1]}; the rest assumed (API defaults); "
+               f"handler from {how}")
+        source = Source.INFERRED
+    return {**handler, **values}, Setting(
+        t, source, int(values["periodSeconds"]), int(values["timeoutSeconds"]),
+        int(values["failureThreshold"]), int(values["successThreshold"]),
+        int(values["initialDelaySeconds"]), "", next(iter(handler)), why)
+
+
+def _with_assumed(view: View, base: ContainerSpec | None, probes: dict[str, object]
+                  ) -> ContainerSpec:
+    """The container with the record's (or --spec's) probes and the assumed ones."""
     name = view.name if view.name and _DNS_LABEL.match(view.name) else "app"
     data: dict[str, object] = {"name": name, **probes}
     if base is not None:
@@ -248,12 +250,36 @@ def settings(view: View, spec_override: ContainerSpec | None) -> tuple[Container
             data[t.field] = probe_data(p)
         data["ports"] = [{"containerPort": p.container_port, **({"name": p.name} if p.name
                                                                 else {})} for p in base.ports]
-    spec = parse_container(data)
-    out = [_setting(s.probe, spec.probes()[s.probe], spec, s.source, s.why) for s in out]
-    return spec, out
+    return parse_container(data)
 
 
-def _setting(t: ProbeType, p: Probe, spec: ContainerSpec, source: str, why: str) -> Setting:
+def settings(view: View, spec_override: ContainerSpec | None) -> tuple[ContainerSpec | None,
+                                                                        list[Setting]]:
+    """The container's probes: from the record, from --spec, inferred from the events, or
+    assumed to be the API's defaults, for each probe type the record mentions."""
+    base, source = view.spec, Source.RECORD
+    if spec_override is not None:
+        base, source = spec_override, Source.SPEC
+    given = base.probes() if base is not None else {}
+    out = [_setting(t, p, base, source, "") for t, p in given.items() if base is not None]
+    seen = _probe_types(view.events)
+    for x in view.series:
+        if x.result == "failed":
+            seen.setdefault(ProbeType(x.probe_type.lower()), "")
+    kills_by = _kill_counts(view.events)
+    probes: dict[str, object] = {}
+    for t, detail in seen.items():
+        if t not in given:
+            probes[t.field], setting = _assumed(view, t, detail, kills_by.get(t, 0))
+            out.append(setting)
+    if not probes:
+        return base, out
+    spec = _with_assumed(view, base, probes)
+    return spec, [_setting(s.probe, spec.probes()[s.probe], spec, s.source, s.why) for s in out]
+
+
+def _setting(t: ProbeType, p: Probe, spec: ContainerSpec, source: Source, why: str
+             ) -> Setting:
     return Setting(t, source, p.period_seconds, p.timeout_seconds, p.failure_threshold,
                    p.success_threshold, p.initial_delay_seconds, spec.target(t).key,
                    p.handler_kind.value, why)
@@ -363,37 +389,37 @@ def _series(w: When) -> Confidence:
 
 
 def _reading(e: RecordedEvent, first: When, last: When, setting: Setting | None, detail: str,
-             probe: ProbeType) -> tuple[str, tuple[float, float] | None, str]:
+             probe: ProbeType) -> tuple[str, Interval | None, Shape]:
     """What the count and span of a series say: one run at the probe's period, several runs,
     or denser than the period. (text, spacing interval, shape)"""
     n = e.count
     if n == 1:
-        return "one failure", None, "single"
+        return "one failure", None, Shape.SINGLE
     span = _span(first, last)
     if span is None:
         return (f"{n} failures; the record does not give both their first and last time", None,
-                "unknown")
+                Shape.UNKNOWN)
     lo, hi = span
-    spacing = (lo / (n - 1), hi / (n - 1))
+    spacing = Interval(lo / (n - 1), hi / (n - 1))
     text = f"{n} failures over {_secs(lo, hi)}"
     if setting is None:
-        return text, spacing, "unknown"
+        return text, spacing, Shape.UNKNOWN
     step = _step(setting, detail)
     expect = (n - 1) * step
     slack = 1.0 + 0.5 * (n - 1) ** 0.5  # kubelet latency (a sync hop per probe at most)
     if lo - slack <= expect <= hi + slack:
         return (f"{text}: one run of {n} in a row, one every {step:g} s as periodSeconds says"
-                f" ({n - 1} x {step:g} s = {expect:g} s)"), spacing, "run"
+                f" ({n - 1} x {step:g} s = {expect:g} s)"), spacing, Shape.RUN
     if expect < lo - slack:
         return (f"{text}, longer than {n} in a row take ({n - 1} x {step:g} s = {expect:g} s): "
                 "the failures came in several runs (a restart, or the endpoint answering, in "
-                "between)"), spacing, "runs"
+                "between)"), spacing, Shape.RUNS
     if probe is READINESS:
         return (f"{text}, denser than one every {step:g} s: while the container is not Ready "
                 "the kubelet also runs the readiness probe at every pod sync (R1.13, E6)"), \
-            spacing, "dense"
+            spacing, Shape.DENSE
     return (f"{text}, denser than one every {step:g} s: the probe's settings must differ from "
-            "those shown, or the events of several containers are merged"), spacing, "dense"
+            "those shown, or the events of several containers are merged"), spacing, Shape.DENSE
 
 
 def duration_text(seconds: float) -> str:
@@ -473,10 +499,10 @@ def _metric_streak(t: ProbeType, run: list[tuple[float, float, int]], tb: Timeba
         fits = count <= (last.hi - first.lo) / setting.period + 1 + 1e-6
         reading += (f", no success between them: one run, one every {setting.period} s fits"
                     if fits else ", more than one every periodSeconds: other settings")
-    return Streak(t, "failed", "(from prober_probe_total)", count, first, last, reading, None,
+    return Streak(t, ProbeOutcome.FAILED, "(from prober_probe_total)", count, first, last, reading, None,
                   (Evidence(str(where), f"prober_probe_total{{probe_type={t.event_name},"
                                         f"result=failed}} rose by {count}"),),
-                  "run" if len(run) >= 1 else "single", "metrics")
+                  Shape.RUN if len(run) >= 1 else Shape.SINGLE, "metrics")
 
 
 def _between(t0: float, t1: float, tb: Timebase) -> When:
@@ -511,7 +537,7 @@ def kills(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list[K
             else:
                 at = When(first.lo, last.hi, Confidence.SERIES) if first.known and last.known \
                     else UNKNOWN_WHEN
-            out.append(Kill(i, e.count, cause.value, at, counted_failures(at, setting),
+            out.append(Kill(i, e.count, cause, at, counted_failures(at, setting),
                             clip(e.message),
                             (evidence(e),)))
     return out
@@ -585,7 +611,7 @@ def exits(view: View, tb: Timebase) -> list[Exit]:
         where = str(t.where) if t.where is not None else str(rec.where)
         text = f"{'Last State' if which == 'last' else 'State'}: Terminated, {t.reason}, " \
                f"exit code {t.exit_code}"
-        out.append(Exit(which, t.reason, t.exit_code, cause.value, meaning, tb.of(t.started),
+        out.append(Exit(which, t.reason, t.exit_code, cause, meaning, tb.of(t.started),
                         tb.of(t.finished), (Evidence(where, text),)))
     return out
 
@@ -603,49 +629,59 @@ def _when_range(items: list[When]) -> When:
     return When(lo, hi, conf)
 
 
+_KILL_LABELS = {KillCause.LIVENESS: "liveness kill", KillCause.STARTUP: "startup kill",
+                KillCause.SPEC_CHANGE: "container changed",
+                KillCause.UNKNOWN: "kill (cause not recorded)"}
+
+
+def _kill_rows(kill_list: list[Kill], last: Exit | None, grace: int, never: bool
+               ) -> list[Restart]:
+    """A row per kill cause that restarted the container (under restartPolicy Never a probe
+    kill restarts nothing)."""
+    by_cause: dict[KillCause, list[Kill]] = {}
+    for k in kill_list:
+        if k.cause in _KILL_LABELS:
+            by_cause.setdefault(k.cause, []).append(k)
+    rows = []
+    for cause, ks in by_cause.items():
+        restarted = 0 if never and cause in (KillCause.LIVENESS, KillCause.STARTUP) \
+            else kill_total(ks)
+        if restarted:
+            rows.append(Restart(restarted, _KILL_LABELS[cause], _when_range([k.at for k in ks]),
+                                ks[-1].at.confidence, _kill_detail(cause, ks, last, grace),
+                                tuple({e for k in ks for e in k.evidence})))
+    return rows
+
+
 def restarts(view: View, kill_list: list[Kill], exit_list: list[Exit], grace: int,
              total_events: int, never: bool) -> tuple[list[Restart], list[Finding]]:
     """One row per restart cause; the restarts the events cannot account for, and why."""
-    rows: list[Restart] = []
-    findings: list[Finding] = []
-    rec = view.record
-    count = rec.restart_count if rec is not None else None
-    by_cause: dict[str, list[Kill]] = {}
-    for k in kill_list:
-        if k.cause in ("liveness", "startup", "unknown", "spec-change"):
-            by_cause.setdefault(k.cause, []).append(k)
-    accounted = 0
     last = next((x for x in exit_list if x.which == "last"), None)
-    for cause, ks in by_cause.items():
-        label = {"liveness": "liveness kill", "startup": "startup kill",
-                 "spec-change": "container changed", "unknown": "kill (cause not recorded)"}[cause]
-        restarted = 0 if never and cause in ("liveness", "startup") else kill_total(ks)
-        if restarted:
-            detail = _kill_detail(cause, ks, last, grace)
-            rows.append(Restart(restarted, label, _when_range([k.at for k in ks]),
-                                ks[-1].at.confidence, detail,
-                                tuple({e for k in ks for e in k.evidence})))
-            accounted += restarted
-    last_is_kill = last is not None and last.cause in (ExitCause.SIGKILL.value,
-                                                        ExitCause.SIGTERM.value) and accounted > 0
-    if last is not None and not last_is_kill and not (accounted and last.cause ==
-                                                      ExitCause.COMPLETED.value):
+    rows = _kill_rows(kill_list, last, grace, never)
+    accounted = sum(r.count for r in rows)
+    last_is_kill = last is not None and last.cause in (ExitCause.SIGKILL,
+                                                        ExitCause.SIGTERM) and accounted > 0
+    if last is not None and not last_is_kill and not (accounted and last.cause is
+                                                      ExitCause.COMPLETED):
         rows.append(Restart(1, _exit_label(last), last.finished, last.finished.confidence,
                             last.meaning, last.evidence))
         accounted += 1
-    if count is not None:
-        rest = count - accounted
-        if rest > 0:
-            rows.append(Restart(rest, "not in the record", UNKNOWN_WHEN, Confidence.UNKNOWN,
-                                _missing(rest, count, accounted, last, total_events),
-                                (Evidence(str(rec.restart_where or rec.where),
-                                          f"Restart Count: {count}"),) if rec else ()))
-        elif rest < 0 and not never:
-            findings.append(Finding(
-                "warning", f"the events show {accounted} restarts but restartCount is {count}: "
-                "some events belong to an earlier pod of the same name (a StatefulSet pod, a "
-                "recreated pod), or the count was reset when the pod was recreated"))
-    return rows, findings
+    rec = view.record
+    if rec is None or rec.restart_count is None:
+        return rows, []
+    count = rec.restart_count
+    rest = count - accounted
+    if rest > 0:
+        rows.append(Restart(rest, "not in the record", UNKNOWN_WHEN, Confidence.UNKNOWN,
+                            _missing(rest, count, accounted, last, total_events),
+                            (Evidence(str(rec.restart_where or rec.where),
+                                      f"Restart Count: {count}"),)))
+    if rest < 0 and not never:
+        return rows, [Finding(
+            Level.WARNING, f"the events show {accounted} restarts but restartCount is {count}: "
+            "some events belong to an earlier pod of the same name (a StatefulSet pod, a "
+            "recreated pod), or the count was reset when the pod was recreated")]
+    return rows, []
 
 
 def _exit_label(x: Exit) -> str:
@@ -654,13 +690,13 @@ def _exit_label(x: Exit) -> str:
             "sigkill": "SIGKILL (exit 137)", "sigterm": "SIGTERM (exit 143)"}[x.cause]
 
 
-def _kill_detail(cause: str, ks: list[Kill], last: Exit | None, grace: int) -> str:
+def _kill_detail(cause: KillCause, ks: list[Kill], last: Exit | None, grace: int) -> str:
     text = f"{plural(kill_total(ks), 'kill')} recorded by the kubelet (Killing: {ks[0].message})"
-    if last is not None and last.cause == ExitCause.SIGKILL.value:
+    if last is not None and last.cause is ExitCause.SIGKILL:
         text += (f"; the last container ended with exit code 137: it ignored SIGTERM and was "
                  f"killed when the grace period ({grace} s) ran out")
-    elif last is not None and last.cause in (ExitCause.SIGTERM.value,
-                                             ExitCause.COMPLETED.value):
+    elif last is not None and last.cause in (ExitCause.SIGTERM,
+                                             ExitCause.COMPLETED):
         text += (f"; the last container ended with exit code {last.exit_code}: it exited on "
                  "SIGTERM")
     return text

@@ -26,14 +26,27 @@ from kubesim.behaviour.scenario import Scenario
 from kubesim.engine.simulate import grid_cycle, simulate
 from kubesim.errors import SpecError
 from kubesim.explain.messages import failure_answer, started_container
-from kubesim.explain.model import Exit, Kill, Replay, Setting, Streak, When, plural
+from kubesim.explain.model import (
+    HUMAN_FROM,
+    CountRange,
+    Exit,
+    Interval,
+    Kill,
+    Replay,
+    Setting,
+    Streak,
+    Verdict,
+    When,
+    human_time,
+    plural,
+)
 from kubesim.explain.readers.model import ContainerRecord, RecordedEvent
 from kubesim.explain.reconstruct import kill_total
 from kubesim.explain.timebase import Timebase
 from kubesim.kubelet.settings import KubeletProfile
 from kubesim.results import Outcome, ProbeType
 from kubesim.spec.model import ContainerSpec, ProbedContainer, RestartPolicy
-from kubesim.timeline import Timeline
+from kubesim.timeline import KillRecord, Timeline
 
 __all__ = ["Reconstructed", "replay", "started_events"]
 
@@ -97,7 +110,7 @@ def _first_failure(s: Streak, setting: Setting, kills: list[Kill]) -> tuple[floa
 
 
 def _t(x: float) -> str:
-    return f"{x:+.1f} s"
+    return human_time(x)
 
 
 def _windows(r: Reconstructed) -> tuple[list[_Window], list[str]]:
@@ -193,6 +206,52 @@ def _phases(primary: Streak | None, origin: float, cycle: int, n: int,
                     f"{_t(span[0])} to {_t(span[1])}")
 
 
+def _duration(r: Reconstructed, windows: list[_Window], origin: float) -> float:
+    """To the moment the record was taken, or a grace period and two minutes past the last
+    recorded failure."""
+    ends = [w.end[1] for w in windows if w.end is not None]
+    starts = [w.start[1] for w in windows if w.start is not None]
+    latest = max(ends or starts or [origin])
+    end = r.record_end if r.record_end is not None and r.record_end >= latest else None
+    if end is None:
+        end = latest + r.grace + 120.0
+    return max(end - origin, 1.0)
+
+
+def _window_note(w: _Window) -> str:
+    return (f"{w.key} answers {w.label} from "
+            f"{'the container start' if w.start is None else _t(w.start[0])} to "
+            f"{'the end' if w.end is None else _t(w.end[1])} (the {w.probe.value} "
+            f"probe's {w.count} recorded failure{'s' * (w.count != 1)}; where inside "
+            "the record's precision the first and last came varies with the phase)")
+
+
+def _more_assumptions(r: Reconstructed) -> list[str]:
+    """What the record does not set and the replay takes: the grace, inferred settings."""
+    out = []
+    if not r.grace_known:
+        out.append(f"terminationGracePeriodSeconds {r.grace} s: the record does not set it "
+                   "(describe never shows it; the API's default)")
+    return out + [f"{s.probe.field}: {s.why}" for s in r.settings
+                  if s.source in ("inferred", "assumed")]
+
+
+def _profile_text(profile: KubeletProfile) -> str:
+    if profile.versions and profile.versions != profile.name:
+        return f"{profile.name} ({profile.versions})"
+    return profile.name
+
+
+def _replay_pod(r: Reconstructed) -> ProbedContainer | str:
+    """The pod the replay runs, or why it cannot run it."""
+    try:
+        return ProbedContainer(r.spec, termination_grace_period_seconds=r.grace,
+                               restart_policy=r.restart_policy, object_kind="Pod",
+                               object_name="recorded")
+    except SpecError as exc:  # a hook's sleep longer than the grace taken (R5.19)
+        return f"the pod cannot be replayed as it is: {exc.message}"
+
+
 def replay(r: Reconstructed, tb: Timebase, *, phases: int, seed: int,
            profile: KubeletProfile, max_work: int) -> tuple[Replay, Timeline | None,
                                                             ProbedContainer | None,
@@ -205,65 +264,50 @@ def replay(r: Reconstructed, tb: Timebase, *, phases: int, seed: int,
                if probe_kills else "; ".join(skipped) or "the record shows no probe failure "
                "to replay")
         return Replay(False, why), None, None, None
+    pod = _replay_pod(r)
+    if isinstance(pod, str):
+        return Replay(False, pod), None, None, None
     primary = _primary(r)
     origin, origin_why = _origin(r, windows, primary)
-    ends = [w.end[1] for w in windows if w.end is not None]
-    starts = [w.start[1] for w in windows if w.start is not None]
-    latest = max(ends or starts or [origin])
-    end = r.record_end if r.record_end is not None and r.record_end >= latest else None
-    if end is None:
-        end = latest + r.grace + 120.0
-    duration = max(end - origin, 1.0)
+    duration = _duration(r, windows, origin)
     shutdown, shutdown_why = _shutdown(r, probe_kills)
-    notes = []
-    for w in windows:
-        notes.append(f"{w.key} answers {w.label} from "
-                     f"{'the container start' if w.start is None else _t(w.start[0])} to "
-                     f"{'the end' if w.end is None else _t(w.end[1])} (the {w.probe.value} "
-                     f"probe's {w.count} recorded failure{'s' * (w.count != 1)}; where inside "
-                     "the record's precision the first and last came varies with the phase)")
     behaviours = [_behaviour(windows, origin, f, shutdown) for f in _fractions(phases)]
-    scenarios = [Scenario.from_dict(b, source="<reconstructed from the record>")
-                 for b in behaviours]
-    try:
-        pod = ProbedContainer(r.spec, termination_grace_period_seconds=r.grace,
-                              restart_policy=r.restart_policy, object_kind="Pod",
-                              object_name="recorded")
-    except SpecError as exc:  # a hook's sleep longer than the grace taken (R5.19)
-        return Replay(False, f"the pod cannot be replayed as it is: {exc.message}"), None, \
-            None, None
-    cycle = grid_cycle(pod)
     pinned = next((w.start for w in windows if primary is not None and w.probe is primary.probe
                    and w.start is not None), None)
-    phase_list, phase_why = _phases(primary, origin, cycle, phases, pinned)
-    assumptions = [f"t=0 of the replay is {_t(origin)} on the record's axis: {origin_why}",
-                   *notes, shutdown_why, phase_why, *skipped]
-    if not r.grace_known:
-        assumptions.append(f"terminationGracePeriodSeconds {r.grace} s: the record does not set "
-                           "it (describe never shows it; the API's default)")
-    assumptions += [f"{s.probe.field}: {s.why}" for s in r.settings if s.source in
-                    ("inferred", "assumed")]
-    behaviour = behaviours[len(behaviours) // 2]
+    phase_list, phase_why = _phases(primary, origin, grid_cycle(pod), phases, pinned)
+    result = Replay(False, "", origin=origin, duration=duration, phases=phases, seed=seed,
+                    profile=_profile_text(profile), behaviour=behaviours[len(behaviours) // 2],
+                    assumptions=[f"t=0 of the replay is {_t(origin)} on the record's axis: "
+                                 f"{origin_why}", *map(_window_note, windows), shutdown_why,
+                                 phase_why, *skipped, *_more_assumptions(r)])
     work = calls(pod, duration) * phases
     if work > max_work:
-        return Replay(False, f"replaying {duration:.0f} s at {phases} phases would take "
-                             f"{work:,.0f} probe calls, over the work budget ({max_work:,}; "
-                             "--max-work)", origin=origin, duration=duration,
-                      behaviour=behaviour, assumptions=assumptions), None, None, None
-    runs = [simulate(pod, sc, duration=duration, seed=seed + i, profile=profile, phase=p)
+        result.reason = (f"replaying {duration:.0f} s at {phases} phases would take "
+                         f"{work:,.0f} probe calls, over the work budget ({max_work:,}; "
+                         "--max-work)")
+        return result, None, None, None
+    run, scenario = _run(result, r, pod, behaviours, phase_list, profile,
+                         (pinned[1] - pinned[0]) / phases if pinned is not None else 0.0)
+    return result, run, pod, scenario
+
+
+def _run(result: Replay, r: Reconstructed, pod: ProbedContainer,
+         behaviours: list[dict[str, Any]], phase_list: list[float], profile: KubeletProfile,
+         step: float) -> tuple[Timeline, Scenario]:
+    """Run every phase, compare with the record; the representative run and its scenario."""
+    scenarios = [Scenario.from_dict(b, source="<reconstructed from the record>")
+                 for b in behaviours]
+    runs = [simulate(pod, sc, duration=result.duration, seed=result.seed + i, profile=profile,
+                     phase=p)
             for i, (p, sc) in enumerate(zip(phase_list, scenarios, strict=True))]
-    result = Replay(True, "the record's probe settings and failures through the kubelet model",
-                    origin=origin, duration=duration, phases=phases, seed=seed,
-                    profile=f"{profile.name} ({profile.versions})" if profile.versions
-                    and profile.versions != profile.name else profile.name,
-                    behaviour=behaviour, assumptions=assumptions)
-    step = (pinned[1] - pinned[0]) / phases if pinned is not None else 0.0
-    _compare(result, runs, r, probe_kills, origin, _jitter(profile), step)
-    best = _representative(runs, probe_kills, origin)
-    result.phase = runs[best].phase
-    result.behaviour = behaviours[best]
-    result.counted = _counted(runs[best], origin, r)
-    return result, runs[best], pod, scenarios[best]
+    result.ran, result.reason = True, ("the record's probe settings and failures through the "
+                                       "kubelet model")
+    probe_kills = [k for k in r.kills if k.cause in ("liveness", "startup")]
+    _compare(result, runs, r, probe_kills, result.origin, _jitter(profile), step)
+    best = _representative(runs, probe_kills, result.origin)
+    result.phase, result.behaviour = runs[best].phase, behaviours[best]
+    result.counted = _counted(runs[best], result.origin, r)
+    return runs[best], scenarios[best]
 
 
 def _behaviour(windows: list[_Window], origin: float, f: float, shutdown: float
@@ -283,12 +327,12 @@ def _behaviour(windows: list[_Window], origin: float, f: float, shutdown: float
     return out
 
 
-def _range(xs: list[float]) -> tuple[float, float] | None:
-    return (min(xs), max(xs)) if xs else None
+def _range(xs: list[float]) -> Interval | None:
+    return Interval(min(xs), max(xs)) if xs else None
 
 
-def _span_text(lo: int, hi: int) -> str:
-    return f"{lo}" if lo == hi else f"{lo}-{hi}"
+def _span_text(n: CountRange) -> str:
+    return f"{n.lo}" if n.lo == n.hi else f"{n.lo}-{n.hi}"
 
 
 def _jitter(profile: KubeletProfile) -> float:
@@ -299,46 +343,70 @@ def _jitter(profile: KubeletProfile) -> float:
     return profile.error_requeue_seconds * (1.0 + profile.requeue_jitter)
 
 
+def _measure(out: Replay, runs: list[Timeline], r: Reconstructed, probe_kills: list[Kill],
+             origin: float) -> None:
+    """The runs' kill counts, first and last kill times and back-off waits, over the
+    phases."""
+    counts = [len(tl.kills) for tl in runs]
+    out.kills = CountRange(min(counts), max(counts))
+    out.first_kill = _range([origin + tl.kills[0].at for tl in runs if tl.kills])
+    out.last_kill = _range([origin + tl.kills[-1].at for tl in runs if tl.kills])
+    waits = [tl.summary().back_offs for tl in runs]
+    out.back_offs = CountRange(min(waits), max(waits))
+    by_type = {s.probe: s for s in r.settings}
+    killer = by_type.get(ProbeType.STARTUP) if any(k.cause == "startup" for k in probe_kills) \
+        else by_type.get(ProbeType.LIVENESS) or by_type.get(ProbeType.STARTUP)
+    out.failures_per_kill = killer.failure_threshold if killer is not None else None
+
+
+def _compare_restarts(out: Replay, runs: list[Timeline], r: Reconstructed) -> None:
+    """No Killing event: the record's restarts (its Started/Created counts) against the
+    model's."""
+    restarts = [tl.summary().restarts for tl in runs]
+    lo, hi = min(restarts), max(restarts)
+    ok = lo <= r.restarts_seen <= hi
+    out.comparison.append(f"restarts: the record's events show {r.restarts_seen} (and no "
+                          f"Killing event), the model restarts {_span_text(CountRange(lo, hi))}"
+                          f" times over {len(runs)} grid phases")
+    out.verdict = Verdict.REPRODUCED if ok else Verdict.NOT_REPRODUCED
+    if not ok:
+        out.missing.append(_restart_gap(r.restarts_seen, lo, hi))
+
+
 def _compare(out: Replay, runs: list[Timeline], r: Reconstructed, probe_kills: list[Kill],
              origin: float, jitter: float, step: float) -> None:
     """Compare the runs with the record. `jitter`: how far a back-off restart can move
     between runs; `step`: how far apart the replay's placements of the first failure are
     (the record's precision, sampled at `phases` places)."""
-    counts = [len(tl.kills) for tl in runs]
-    out.kills = (min(counts), max(counts))
-    firsts = [origin + tl.kills[0].at for tl in runs if tl.kills]
-    lasts = [origin + tl.kills[-1].at for tl in runs if tl.kills]
-    out.first_kill, out.last_kill = _range(firsts), _range(lasts)
-    summaries = [tl.summary() for tl in runs]
-    out.back_offs = (min(s.back_offs for s in summaries), max(s.back_offs for s in summaries))
-    by_type = {s.probe: s for s in r.settings}
-    killer = by_type.get(ProbeType.STARTUP) if any(k.cause == "startup" for k in probe_kills) \
-        else by_type.get(ProbeType.LIVENESS) or by_type.get(ProbeType.STARTUP)
-    out.failures_per_kill = killer.failure_threshold if killer is not None else None
-    cmp = out.comparison
+    _measure(out, runs, r, probe_kills, origin)
     recorded = kill_total(probe_kills)
     if recorded == 0 and r.restarts_seen:
-        restarts = [s.restarts for s in summaries]
-        lo, hi = min(restarts), max(restarts)
-        ok = lo <= r.restarts_seen <= hi
-        cmp.append(f"restarts: the record's events show {r.restarts_seen} (and no Killing "
-                   f"event), the model restarts {_span_text(lo, hi)} times over "
-                   f"{len(runs)} grid phases")
-        out.verdict = "reproduced" if ok else "not-reproduced"
-        if not ok:
-            out.missing.append(_restart_gap(r.restarts_seen, lo, hi))
+        _compare_restarts(out, runs, r)
         return
-    cmp.append(f"kills: the record shows {recorded}, the model makes "
-               f"{_span_text(*out.kills)} over {len(runs)} grid phases")
-    if recorded == 0 and out.kills[1] == 0:
-        out.verdict = "reproduced"
-        cmp.append("no kill in the record, none in the model: the failures never reached "
-                   "failureThreshold in a row")
+    out.comparison.append(f"kills: the record shows {recorded}, the model makes "
+                          f"{_span_text(out.kills)} over {len(runs)} grid phases")
+    if recorded == 0 and out.kills.hi == 0:
+        out.verdict = Verdict.REPRODUCED
+        out.comparison.append("no kill in the record, none in the model: the failures never "
+                              "reached failureThreshold in a row")
         return
+    count_ok = _counts_agree(out, runs, r, recorded, jitter)
+    time_ok = _times_agree(out, probe_kills, recorded, step + TOLERANCE, jitter)
+    out.verdict = Verdict.REPRODUCED if count_ok and time_ok else Verdict.PARTLY \
+        if count_ok or time_ok else Verdict.NOT_REPRODUCED
+    _missing(out, len(runs), recorded, step)
+
+
+def _counts_agree(out: Replay, runs: list[Timeline], r: Reconstructed, recorded: int,
+                  jitter: float) -> bool:
+    """Whether the model's kill count matches the record's, give or take the kill cycles the
+    first failure's uncertainty spans and a back-off requeue's randomness."""
     slack = _count_slack(runs, r)
-    waited = jitter > 0 and out.back_offs[1] > 0
-    count_ok = out.kills[0] - slack - waited <= recorded <= out.kills[1] + slack + waited
-    if not out.kills[0] <= recorded <= out.kills[1] and count_ok:
+    fewest, most = out.kills.lo, out.kills.hi
+    assert most is not None
+    waited = jitter > 0 and bool(out.back_offs.hi)
+    ok = fewest - slack - waited <= recorded <= most + slack + waited
+    if not fewest <= recorded <= most and ok:
         why = []
         if slack:
             why.append(f"the first failure is known only to within the record's precision, and "
@@ -348,35 +416,43 @@ def _compare(out: Replay, runs: list[Timeline], r: Reconstructed, probe_kills: l
             why.append("each restart after a back-off waits for the kubelet's next requeue "
                        "(10 s to 15 s before 1.35, R4.14), which can move the last cycle into "
                        "or out of the failing window")
-        cmp.append("the counts agree within what the record and the kubelet allow: "
-                   + "; ".join(why))
-    time_ok = True
-    if recorded and firsts:
-        time_ok = _agree(probe_kills[0].at, out.first_kill, cmp, "first kill",
-                         TOLERANCE + step)
-        if recorded > 1 and lasts:
-            # each back-off restart before the last kill may land a requeue apart between runs
-            waits = max(s.back_offs for s in summaries)
-            slack = TOLERANCE + step + jitter * waits
-            time_ok = _agree(probe_kills[-1].at, out.last_kill, cmp, "last kill", slack) \
-                and time_ok
-    out.verdict = "reproduced" if count_ok and time_ok else "partly" if count_ok or time_ok \
-        else "not-reproduced"
-    if out.verdict != "reproduced" and step * len(runs) > 2 * TOLERANCE:
+        out.comparison.append("the counts agree within what the record and the kubelet allow: "
+                              + "; ".join(why))
+    return ok
+
+
+def _times_agree(out: Replay, probe_kills: list[Kill], recorded: int, slack: float,
+                 jitter: float) -> bool:
+    """Whether the model's first and last kills fall inside the record's intervals."""
+    if not recorded or out.first_kill is None:
+        return True
+    ok = _agree(probe_kills[0].at, out.first_kill, out.comparison, "first kill", slack)
+    if recorded > 1 and out.last_kill is not None:
+        # each back-off restart before the last kill may land a requeue apart between runs
+        late = slack + jitter * (out.back_offs.hi or 0)
+        ok = _agree(probe_kills[-1].at, out.last_kill, out.comparison, "last kill", late) and ok
+    return ok
+
+
+def _missing(out: Replay, phases: int, recorded: int, step: float) -> None:
+    """What the record must be missing where the model does not reproduce it."""
+    fewest, most = out.kills.lo, out.kills.hi
+    assert most is not None
+    if out.verdict is not Verdict.REPRODUCED and step * phases > 2 * TOLERANCE:
         out.missing.append(
-            f"the record gives the first failure only to within {step * len(runs):.0f} s "
+            f"the record gives the first failure only to within {step * phases:.0f} s "
             "(kubectl's ages are truncated): the replay places it at "
-            f"{len(runs)} points in that interval, and the kill cycles after it move with it; "
+            f"{phases} points in that interval, and the kill cycles after it move with it; "
             "events with exact times (kubectl get events -o json) pin it")
-    if recorded < out.kills[0]:
+    if recorded < fewest:
         out.missing.append(
-            f"the model kills {plural(out.kills[0], 'time')} or more where the record shows "
-            f"{plural(recorded, 'Killing event')}: Killing events dropped by the kubelet's spam filter "
-            "or expired (1 h TTL), or the endpoint did not fail all the time between the "
-            "recorded failures")
-    if recorded > out.kills[1]:
+            f"the model kills {plural(fewest, 'time')} or more where the record shows "
+            f"{plural(recorded, 'Killing event')}: Killing events dropped by the kubelet's spam "
+            "filter or expired (1 h TTL), or the endpoint did not fail all the time between "
+            "the recorded failures")
+    if recorded > most:
         out.missing.append(
-            f"the record shows {recorded} kills, the model at most {out.kills[1]}: the endpoint "
+            f"the record shows {recorded} kills, the model at most {most}: the endpoint "
             "failed longer or more often than its recorded failures show (Unhealthy events are "
             "aggregated and dropped too), or the probe settings differ from those used")
 
@@ -404,17 +480,17 @@ def _count_slack(runs: list[Timeline], r: Reconstructed) -> int:
     return math.ceil(width / max(gaps[len(gaps) // 2], 1e-3))
 
 
-def _agree(at: When, model: tuple[float, float] | None, cmp: list[str], what: str,
+def _agree(at: When, model: Interval | None, cmp: list[str], what: str,
            slack: float) -> bool:
     """Whether the model's times overlap the record's interval, give or take `slack` (the
     kubelet's own latency and requeue randomness)."""
     if model is None or not at.known:
         return True
     assert at.lo is not None and at.hi is not None
-    ok = at.lo - slack <= model[1] and model[0] <= at.hi + slack
-    lo, hi = model
-    shown = f"{lo:+.1f} s" if abs(hi - lo) < 0.05 else f"{lo:+.1f} to {hi:+.1f} s"
-    cmp.append(f"{what}: recorded {at.lo:+.1f} to {at.hi:+.1f} s, modelled {shown}"
+    ok = at.lo - slack <= model.hi and model.lo <= at.hi + slack
+    lo, hi = model.lo, model.hi
+    shown = _t(lo) if abs(hi - lo) < 0.05 else f"{_t(lo)} to {_t(hi)}"
+    cmp.append(f"{what}: recorded {_t(at.lo)} to {_t(at.hi)}, modelled {shown}"
                f"{'' if ok else ' (outside what the record allows)'}")
     return ok
 
@@ -429,27 +505,44 @@ def _representative(runs: list[Timeline], probe_kills: list[Kill], origin: float
     return min(scored)[1]
 
 
+COUNTED_LISTED = 10  # kills whose counted failures are listed one by one
+
+
 def _counted(tl: Timeline, origin: float, r: Reconstructed) -> list[str]:
-    """Which failures counted toward which kill, in the representative run."""
+    """Which failures counted toward which kill, in the representative run (the first
+    COUNTED_LISTED kills; the rest counted the same way)."""
     out = []
     by_type = {s.probe: s for s in r.settings}
-    for n, k in enumerate(tl.kills, 1):
+    for n, k in enumerate(tl.kills[:COUNTED_LISTED], 1):
         setting = by_type.get(k.probe)
         need = setting.failure_threshold if setting is not None else 1
-        failed = [p for p in tl.probes if p.probe is k.probe and p.container == k.container
-                  and p.at <= k.failed_at + 1e-9 and p.name == k.name]
-        run: list[float] = []
-        for p in reversed(failed):
-            if p.result is Outcome.FAILURE:
-                run.append(p.at)
-            elif p.result is not Outcome.ERROR:
-                break
-            if len(run) == need:
-                break
-        times = ", ".join(f"{origin + t:+.1f}" for t in reversed(run))
-        out.append(f"kill {n} at {origin + k.at:+.1f} s ({k.probe.value}): the {len(run)} "
-                   f"failures in a row at {times} s counted (failureThreshold {need})")
+        run = _run_before(tl, k, need)
+        # on a long record the failures read best by how long before the kill they came
+        times = (", ".join(_t(origin + t) for t in run) if abs(origin + k.at) < HUMAN_FROM
+                 else ", ".join(f"{k.at - t:.1f}" for t in run) + " s before it")
+        out.append(f"kill {n} at {_t(origin + k.at)} ({k.probe.value}): the {len(run)} "
+                   f"failures in a row at {times} counted (failureThreshold {need})")
+    if len(tl.kills) > COUNTED_LISTED:
+        out.append(f"... and {plural(len(tl.kills) - COUNTED_LISTED, 'more kill')}, each "
+                   "after failureThreshold failures in a row the same way")
     return out
+
+
+def _run_before(tl: Timeline, k: KillRecord, need: int) -> list[float]:
+    """The times of the failures in a row (prober errors skipped, R2.2) up to the kill's
+    verdict, the last `need` of them."""
+    run: list[float] = []
+    for p in reversed(tl.probes):
+        if p.at > k.failed_at + 1e-9 or p.probe is not k.probe or p.container != k.container \
+                or p.name != k.name:
+            continue
+        if p.result is Outcome.FAILURE:
+            run.append(p.at)
+        elif p.result is not Outcome.ERROR:
+            break
+        if len(run) == need:
+            break
+    return run[::-1]
 
 
 def started_events(events: list[RecordedEvent], tb: Timebase, name: str | None

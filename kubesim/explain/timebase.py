@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kubesim.explain.messages import started_container
-from kubesim.explain.model import UNKNOWN_WHEN, Confidence, Evidence, Finding, When
+from kubesim.explain.model import UNKNOWN_WHEN, Confidence, Evidence, Finding, Level, When
 from kubesim.explain.readers.model import PodRecord, Stamp, StampKind
 from kubesim.explain.readers.times import utc_text
 
@@ -88,7 +88,7 @@ def timebase(pod: PodRecord, now: float | None) -> tuple[Timebase, list[Finding]
     estimate, more = _estimate(pod)
     findings += more
     if estimate is None:
-        findings.append(Finding("uncertain", "the record mixes ages and timestamps and nothing "
+        findings.append(Finding(Level.UNCERTAIN, "the record mixes ages and timestamps and nothing "
                                 "ties them together: give --now (when the record was taken) to "
                                 "place the container times among the events"))
         return Timebase(None, 0.0, "the moment the record was taken (its times are ages); "
@@ -108,7 +108,7 @@ def _invalid_ages(pod: PodRecord) -> list[Finding]:
           "(clock skew between kubelets, or an event updated by another node); their spans "
           "are uncertain")),
     )
-    return [Finding("warning", f"{len(events)} event(s) {what}",
+    return [Finding(Level.WARNING, f"{len(events)} event(s) {what}",
                     tuple(Evidence(str(e.where), e.reason) for e in events[:3]))
             for events, what in groups if events]
 
@@ -156,7 +156,7 @@ def _estimate(pod: PodRecord) -> tuple[tuple[float, float, str] | None, list[Fin
     if lo <= hi:
         return (lo, hi, "; ".join(p[2] for p in pairs)), []
     best = pairs[0]
-    finding = Finding("warning", "the record's times disagree beyond their precision (clock "
+    finding = Finding(Level.WARNING, "the record's times disagree beyond their precision (clock "
                       "skew, or parts taken at different moments): " + "; ".join(
                           p[2] for p in pairs) + f"; the axis follows {best[2]}")
     return best, [finding]

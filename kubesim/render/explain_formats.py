@@ -13,17 +13,26 @@ from __future__ import annotations
 
 import json
 import textwrap
+from dataclasses import dataclass
 from typing import Any
 
-from kubesim.explain.model import ContainerStory, Explanation, Prevention, Replay, When
+from kubesim.explain.model import (
+    HUMAN_FROM,
+    ContainerStory,
+    Explanation,
+    Prevention,
+    Replay,
+    When,
+    human_time,
+)
 from kubesim.render.edge import visible
 from kubesim.render.html import page
 from kubesim.render.plot import plot_meta
 from kubesim.render.report import to_document
 from kubesim.render.suggest_formats import patch_yaml
 
-__all__ = ["FORMATS", "document", "render", "render_html", "render_json", "render_text",
-           "render_yaml"]
+__all__ = ["FORMATS", "answer_lines", "document", "render", "render_html", "render_json",
+           "render_text", "render_yaml"]
 
 
 def _wrap(text: str, indent: int, width: int = 100) -> list[str]:
@@ -37,8 +46,10 @@ def when_text(w: When, zero_known: bool = True) -> str:
         return "when: not recorded" if w.epoch is None else f"at {_utc(w.epoch)}"
     assert w.lo is not None and w.hi is not None
     if abs(w.hi - w.lo) < 0.05:
-        return f"{w.lo:+.1f} s"
-    return f"{w.lo:+.0f} to {w.hi:+.0f} s"
+        return human_time(w.lo)
+    if max(abs(w.lo), abs(w.hi)) < HUMAN_FROM:
+        return f"{w.lo:+.0f} to {w.hi:+.0f} s"
+    return f"{human_time(w.lo)} to {human_time(w.hi)}"
 
 
 def _utc(epoch: float) -> str:
@@ -49,39 +60,78 @@ def _utc(epoch: float) -> str:
 # ---------------------------------------------------------------- text
 
 
-def _timeline(c: ContainerStory) -> list[tuple[float, str, str, str]]:
-    """(sort key, when, confidence, what) rows of what the record shows."""
+def _kills_text(k: dict[str, Any]) -> str:
+    lo, hi = k["min"], k["max"]
+    if hi == lo:
+        return str(lo)
+    return f"at least {lo}" if hi is None else f"{lo} to {hi}"
+
+
+PREVENTED = {"yes": "yes", "no": "no", "cannot-tell": "cannot tell"}
+
+
+def answer_lines(answer: dict[str, Any]) -> list[str]:
+    """The diagnosis record (its JSON form, `ContainerStory.answer`) in three lines: the
+    answer, the counts, and whether a probe change would have prevented it. The text, the
+    HTML page and `kubesim mcp`'s summary all print these (none decides anything)."""
+    failed = ", ".join(answer["failed"]) or "none"
+    by = f" (the {answer['probe']} probe)" if answer["probe"] else ""
+    p = answer["prevention"]
+    prevented = PREVENTED[p["answer"]]
+    if p["change"]:
+        prevented += f": {p['change']}"
+    return [answer["text"],
+            f"cause: {answer['cause']}{by}; probe kills the record shows: "
+            f"{_kills_text(answer['probe_kills'])}; probes that failed: {failed}",
+            f"would a probe change have prevented it: {prevented} ({p['reason']})"]
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One moment of what the record shows: when (on the record's axis), how sure, what, and
+    what its count and spacing say (a streak's reading)."""
+
+    key: float
+    when: str
+    confidence: str
+    what: str
+    reading: str = ""
+
+
+def _timeline(c: ContainerStory) -> list[_Row]:
+    """The rows of what the record shows, in time order."""
     rows = []
     for s in c.streaks:
-        what = f"{s.probe.value} probe {s.outcome}" + (f" x{s.count}" if s.count > 1 else "")
+        what = f"{s.probe.value} probe {s.outcome.value}" + (f" x{s.count}" if s.count > 1 else "")
         what += f": {s.detail or '(no output)'}"
         span = When(s.first.lo, s.last.hi, s.first.confidence, s.first.epoch) \
             if s.first.known and s.last.known else s.first
-        rows.append((_key(s.first), when_text(span), s.first.confidence.value, what))
-        if s.count > 1:
-            rows.append((_key(s.first) + 1e-6, "", "", f"  {s.reading}"))
+        rows.append(_Row(_key(s.first), when_text(span), s.first.confidence.value, what,
+                         s.reading if s.count > 1 else ""))
     for k in c.kills:
-        what = f"Killing {k.index}/{k.of} ({k.cause}): {k.message}"
+        what = f"Killing {k.index}/{k.of} ({k.cause.value}): {k.message}"
         if k.failures:
             what += "; it counted the failures at " + ", ".join(
                 when_text(f) for f in k.failures) + " (inferred)"
-        rows.append((_key(k.at), when_text(k.at), k.at.confidence.value, what))
+        rows.append(_Row(_key(k.at), when_text(k.at), k.at.confidence.value, what))
     if c.back_offs is not None:
         b = c.back_offs
         what = f"back-off: {b.count} start(s) refused (CrashLoopBackOff)"
         if b.delay is not None:
             what += f"; the current back-off is {b.delay:g} s"
-        rows.append((_key(b.first), when_text(When(b.first.lo, b.last.hi, b.first.confidence))
-                     if b.first.known and b.last.known else when_text(b.first),
-                     b.first.confidence.value, what))
+        rows.append(_Row(_key(b.first), when_text(When(b.first.lo, b.last.hi,
+                                                        b.first.confidence))
+                         if b.first.known and b.last.known else when_text(b.first),
+                         b.first.confidence.value, what))
     for x in c.exits:
         what = f"{'last container' if x.which == 'last' else 'container'} ended: " \
                f"{x.reason or 'no reason'}, exit code {x.exit_code}: {x.meaning}"
-        rows.append((_key(x.finished), when_text(x.finished), x.finished.confidence.value, what))
+        rows.append(_Row(_key(x.finished), when_text(x.finished), x.finished.confidence.value,
+                         what))
     for n in c.not_ready:
-        rows.append((_key(n.since), when_text(n.since), n.since.confidence.value,
+        rows.append(_Row(_key(n.since), when_text(n.since), n.since.confidence.value,
                      f"not Ready: {n.why}"))
-    return sorted(rows, key=lambda r: r[0])
+    return sorted(rows, key=lambda r: r.key)
 
 
 def _key(w: When) -> float:
@@ -97,7 +147,7 @@ def _settings_text(c: ContainerStory) -> list[str]:
                 f"failureThreshold {s.failure_threshold}"
                 + (f", successThreshold {s.success_threshold}" if s.success_threshold != 1
                    else "") + (f", initialDelaySeconds {s.initial_delay}" if s.initial_delay
-                               else "") + f"  [{s.source}]")
+                               else "") + f"  [{s.source.value}]")
         out += _wrap(line, 4)
         if s.why:
             out += _wrap(s.why, 6)
@@ -107,7 +157,10 @@ def _settings_text(c: ContainerStory) -> list[str]:
 def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) -> list[str]:
     lines = [f"container {visible(c.name or '(unnamed)')}"
              + (f" (restartCount {c.restart_count})" if c.restart_count is not None else "")]
-    lines += _wrap(f"diagnosis: {c.diagnosis}", 2)
+    if c.answer is not None:
+        text, counts, prevented = answer_lines(c.answer.to_data())
+        lines += _wrap(f"diagnosis: {text}", 2)
+        lines += _wrap(counts, 4) + _wrap(prevented, 4)
     if c.settings:
         lines.append("  probe settings:")
         lines += _settings_text(c)
@@ -120,7 +173,7 @@ def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) ->
     if c.findings:
         lines.append("  findings:")
         for f in c.findings:
-            lines += _wrap(f"{f.level}: {f.text}", 4)
+            lines += _wrap(f"{f.level.value}: {f.text}", 4)
     if c.arithmetic:
         lines.append("  the arithmetic:")
         for a in c.arithmetic:
@@ -138,14 +191,14 @@ def _record_text(c: ContainerStory) -> list[str]:
     if not rows:
         return []
     lines = ["  what the record shows (when, how sure, what):"]
-    for _, when, conf, what in rows:
-        if not when:
-            lines += _wrap(what, 30)
-            continue
-        head = f"    {when:<22}{conf:<10}"
-        body = _wrap(what, 0, 100 - len(head))
+    width = max(22, *(len(r.when) + 2 for r in rows))
+    for r in rows:
+        head = f"    {r.when:<{width}}{r.confidence:<10}"
+        body = _wrap(r.what, 0, 100 - len(head))
         lines.append(head + body[0].lstrip())
         lines += [" " * len(head) + b.lstrip() for b in body[1:]]
+        if r.reading:
+            lines += _wrap(r.reading, len(head))
     return lines
 
 
@@ -154,7 +207,7 @@ def _replay_text(r: Replay) -> list[str]:
     if not r.ran:
         return _wrap(f"replay: not run: {r.reason}", 2)
     lines = [f"  replay through the kubelet model ({r.phases} grid phases, profile "
-             f"{r.profile}): {r.verdict}"]
+             f"{r.profile}): {r.verdict.value}"]
     for x in [*r.comparison, *r.counted]:
         lines += _wrap(x, 4)
     for x in r.missing:
@@ -196,7 +249,7 @@ def render_text(ex: Explanation) -> str:
     lines += _wrap("read: " + ", ".join(f"{i['source']} ({i['format']})" for i in ex.inputs), 0)
     lines += _wrap("times: seconds on the record's axis, 0 = " + str(ex.axis["basis"]), 0)
     for f in ex.findings:
-        lines += _wrap(f"{f.level}: {f.text}", 0)
+        lines += _wrap(f"{f.level.value}: {f.text}", 0)
     for c in ex.containers:
         lines.append("")
         lines += _container_text(c, ex, _patch(c))
@@ -252,10 +305,11 @@ def _record_lanes(c: ContainerStory, origin: float) -> dict[str, Any]:
 
     for s in c.streaks:
         put(f"recorded {s.probe.value}", s.first, "failure" if s.outcome == "failed" else
-            "error", f"{s.probe.value} {s.outcome} x{s.count}: {s.detail}\n{s.reading}",
+            "error", f"{s.probe.value} {s.outcome.value} x{s.count}: {s.detail}\n{s.reading}",
             s.last)
     for k in c.kills:
-        put("recorded kills", k.at, "kill", f"Killing {k.index}/{k.of} ({k.cause})\n{k.message}")
+        put("recorded kills", k.at, "kill",
+            f"Killing {k.index}/{k.of} ({k.cause.value})\n{k.message}")
     if c.back_offs is not None and c.back_offs.first.known:
         put("recorded kills", c.back_offs.first, "backoff",
             f"back-off: {c.back_offs.count} refused starts", c.back_offs.last)
@@ -267,9 +321,18 @@ def _record_lanes(c: ContainerStory, origin: float) -> dict[str, Any]:
     return {"lanes": lanes, "items": items}
 
 
-def _story_page(c: ContainerStory) -> dict[str, Any]:
+def _record_rows(c: ContainerStory) -> list[dict[str, str]]:
+    """What the record shows, a row per moment (the text's table): when, on the record's
+    axis as a person reads it, how sure, what."""
+    return [{"when": r.when, "confidence": r.confidence,
+             "what": r.what + (f"\n{r.reading}" if r.reading else "")} for r in _timeline(c)]
+
+
+def _story_page(c: ContainerStory, basis: str) -> dict[str, Any]:
     data: dict[str, Any] = c.to_data()
     data["patch_yaml"] = _patch(c)
+    data["answer_lines"] = answer_lines(c.answer.to_data()) if c.answer is not None else []
+    data["record_rows"] = _record_rows(c)
     origin = c.replay.origin if c.replay is not None and c.replay.ran else 0.0
     record = _record_lanes(c, origin)
     if c.run is not None and c.run_pod is not None:
@@ -277,8 +340,8 @@ def _story_page(c: ContainerStory) -> dict[str, Any]:
                 "container": c.run_pod.container.name,
                 "pod_containers": [x.name for x in c.run_pod.containers],
                 "behaviour": "reconstructed from the record",
-                "axis_label": f"seconds of the replay (its 0 is {origin:+.1f} s on the "
-                              "record's axis)",
+                "axis_label": f"the record's axis (0 = {basis})",
+                "axis_origin": round(origin, 3),
                 **plot_meta(c.run_pod, c.run_scenario, c.run.duration)}
         run = to_document(c.run, meta=meta)
     else:
@@ -288,8 +351,8 @@ def _story_page(c: ContainerStory) -> dict[str, Any]:
         for i in record["items"]:
             i["lo"], i["hi"] = round(i["lo"] - lo, 3), round(i["hi"] - lo, 3)
         run = {"run": {"duration": max(hi - lo, 1.0), "windows": [], "probe_specs": {},
-                       "axis_label": f"seconds from the first recorded time ({lo:+.1f} s on the "
-                                     "record's axis)", "object": "the record"},
+                       "axis_label": f"the record's axis (0 = {basis})",
+                       "axis_origin": round(lo, 3), "object": "the record"},
                "probes": [], "containers": [], "kills": [], "events": [], "ready": [],
                "summary": None}
     run["record"] = record
@@ -298,7 +361,8 @@ def _story_page(c: ContainerStory) -> dict[str, Any]:
 
 
 def render_html(ex: Explanation) -> str:
-    data = {"document": document(ex), "stories": [_story_page(c) for c in ex.containers]}
+    data = {"document": document(ex), "stories": [_story_page(c, str(ex.axis["basis"]))
+                                                   for c in ex.containers]}
     return page("explain", f"kubesim explain: {ex.pod or 'pod'}", data)
 
 

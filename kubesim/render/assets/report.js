@@ -103,6 +103,26 @@
     return [type + " " + spec.target, sub];
   }
 
+  // explain's timelines run on the record's axis (`axis_origin`: the run's 0 on it), its
+  // times read as a person reads them from two minutes on: -2 h 05 min
+  function axisOrigin(run) { return typeof run.axis_origin === "number" ? run.axis_origin : 0; }
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function humanTime(t) {
+    var a = Math.abs(t), sign = t < 0 ? "-" : "+";
+    if (a < 120) return sign + s1(+a.toFixed(6)) + " s";
+    var left = Math.round(a), d = Math.floor(left / 86400);
+    left -= d * 86400;
+    var h = Math.floor(left / 3600);
+    left -= h * 3600;
+    var m = Math.floor(left / 60), sec = left - m * 60;
+    if (d) return sign + d + " d " + two(h) + " h";
+    if (h) return sign + h + " h " + two(m) + " min";
+    return sign + m + " min " + two(sec) + " s";
+  }
+  function tickText(run, t) {
+    return typeof run.axis_origin === "number" ? humanTime(t) : s1(+t.toFixed(6));
+  }
+
   function Timeline(parent, doc) {
     var run = doc.run, duration = run.duration, specs = run.probe_specs || {};
     var seen = {};
@@ -177,11 +197,11 @@
       while (axis.firstChild) axis.removeChild(axis.firstChild);
       var a = self.view.a, b = self.view.b, bottom = TOP + lanes.length * LANE;
       // axis and grid
-      var step = niceStep(b - a, Math.max(4, PW / 90));
-      for (var t = Math.ceil(a / step) * step; t <= b + 1e-9; t += step) {
-        var x = sx(t);
+      var step = niceStep(b - a, Math.max(4, PW / 90)), o = axisOrigin(run);
+      for (var t = Math.ceil((a + o) / step) * step; t <= b + o + 1e-9; t += step) {
+        var x = sx(t - o);
         add(plot, sv("line", { x1: x, x2: x, y1: TOP, y2: bottom, stroke: "#efefef" }));
-        add(axis, sv("text", { x: x, y: bottom + 14, "text-anchor": "middle" }, s1(+t.toFixed(6))));
+        add(axis, sv("text", { x: x, y: bottom + 14, "text-anchor": "middle" }, tickText(run, t)));
       }
       add(axis, sv("text", { x: L + PW, y: bottom + 25, "text-anchor": "end" }, run.axis_label || "seconds since the first container started running"));
       // explain: what the record shows, its uncertainty as the width of each mark
@@ -810,44 +830,73 @@
     sweepTable(root, rows);
   }
 
+  // a text of several lines: each line through vis (which shows a newline as \n), the
+  // line breaks the page's own
+  function linesOf(e, text) {
+    String(text).split("\n").forEach(function (line, i) {
+      if (i) e.appendChild(document.createTextNode("\n"));
+      e.appendChild(document.createTextNode(vis(line)));
+    });
+    return e;
+  }
+  function explainList(items, cls) {
+    var ul = el("ul", { "class": cls || "" });
+    items.forEach(function (t) { add(ul, el("li", {}, t)); });
+    return ul;
+  }
   function explainPage(root, data) {
     var doc = data.document;
     add(root, el("h1", {}, "kubesim explain: pod " + (doc.pod || "(name not in the record)")),
       el("p", { "class": "sub" }, "read: " + doc.inputs.map(function (i) { return i.source + " (" + i.format + ")"; }).join(", ") +
-        " | times: seconds on the record's axis, 0 = " + doc.axis.basis));
-    var list = function (items, cls) {
-      var ul = el("ul", { "class": cls || "" });
-      items.forEach(function (t) { add(ul, el("li", {}, t)); });
-      return ul;
-    };
-    if (doc.findings.length) add(root, list(doc.findings.map(function (f) { return f.level + ": " + f.text; })));
-    data.stories.forEach(function (c) {
-      add(root, el("h2", {}, "container " + (c.name || "(unnamed)")),
-        el("p", { "class": "diagnosis" }, c.diagnosis));
-      var rd = c.run_document;
-      if (rd.summary) add(root, runSummary(rd));
-      add(root, legend([["recorded failure", "#D55E00", 0.5], ["recorded kill", "#000", 0.5],
-        ["recorded back-off", "#CC4400", 0.5], ["recorded exit", "#6A3D9A", 0.5],
-        ["recorded not Ready", "#56B4E9", 0.5]]));
-      if (rd.summary) add(root, timelineLegend(rd));
-      new Timeline(root, rd);
-      if (c.findings.length) {
-        add(root, el("h3", {}, "findings"), list(c.findings.map(function (f) { return f.level + ": " + f.text; })));
-      }
-      if (c.restarts.length) {
-        add(root, el("h3", {}, "restarts"), list(c.restarts.map(function (r) { return r.count + " x " + r.cause + ": " + r.detail; })));
-      }
-      if (c.arithmetic.length) add(root, el("h3", {}, "the arithmetic"), list(c.arithmetic));
-      if (c.replay) {
-        add(root, el("h3", {}, "replay: " + (c.replay.ran ? c.replay.verdict : "not run")),
-          list(c.replay.ran ? c.replay.comparison.concat(c.replay.counted, c.replay.missing, c.replay.assumptions) : [c.replay.reason]));
-      }
-      if (c.prevention) {
-        add(root, el("h3", {}, "what would have prevented it"), el("p", {}, c.prevention.summary || c.prevention.reason));
-        if (c.prevention.tradeoff.length) add(root, list(c.prevention.tradeoff));
-        if (c.patch_yaml) add(root, el("pre", { "class": "patch" }, c.patch_yaml));
-      }
-    });
+        " | times on the record's axis, 0 = " + doc.axis.basis));
+    if (doc.findings.length) add(root, explainList(doc.findings.map(function (f) { return f.level + ": " + f.text; })));
+    data.stories.forEach(function (c) { explainStory(root, c); });
+  }
+  // the diagnosis record's lines (rendered by the server, decided once), then what the
+  // record shows, apart from what the model replays, then the fix
+  function explainStory(root, c) {
+    var a = c.answer_lines;
+    add(root, el("h2", {}, "container " + (c.name || "(unnamed)")),
+      el("p", { "class": "diagnosis" }, a[0]), explainList(a.slice(1)));
+    explainRecord(root, c);
+    explainReplay(root, c);
+    explainPrevention(root, c);
+  }
+  function explainRecord(root, c) {
+    add(root, el("h3", {}, "what the record shows"));
+    if (c.record_rows.length) {
+      var table = put(put(root, el("div", { "class": "scroll" })), el("table", { "class": "record-rows" }));
+      add(table, add(el("tr"), el("th", {}, "when"), el("th", {}, "how sure"), el("th", {}, "what")));
+      c.record_rows.forEach(function (r) {
+        add(table, add(el("tr"), el("td", { "class": "when" }, r.when), el("td", {}, r.confidence),
+          linesOf(el("td", { "class": "what" }), r.what)));
+      });
+    }
+    if (c.restarts.length) add(root, el("h4", {}, "restarts"), explainList(c.restarts.map(function (r) { return r.count + " x " + r.cause + ": " + r.detail; })));
+    if (c.findings.length) add(root, el("h4", {}, "findings"), explainList(c.findings.map(function (f) { return f.level + ": " + f.text; })));
+  }
+  function explainReplay(root, c) {
+    var rd = c.run_document, r = c.replay;
+    add(root, el("h3", {}, "what the model replays: " + (r && r.ran ? r.verdict : "not run")));
+    if (rd.summary) add(root, runSummary(rd));
+    add(root, legend([["recorded failure", "#D55E00", 0.5], ["recorded kill", "#000", 0.5],
+      ["recorded back-off", "#CC4400", 0.5], ["recorded exit", "#6A3D9A", 0.5],
+      ["recorded not Ready", "#56B4E9", 0.5]]));
+    if (rd.summary) add(root, timelineLegend(rd));
+    new Timeline(root, rd);
+    if (r) add(root, explainList(r.ran ? r.comparison.concat(r.counted, r.missing.map(function (m) { return "missing from the record: " + m; })) : [r.reason]));
+    if (c.arithmetic.length) add(root, el("h4", {}, "the arithmetic (the kubelet model's)"), explainList(c.arithmetic));
+    if (r && r.ran) add(root, el("h4", {}, "as replayed"), explainList(r.assumptions));
+  }
+  function explainPrevention(root, c) {
+    var p = c.answer.prevention, words = { yes: "yes", no: "no", "cannot-tell": "cannot tell" };
+    add(root, el("h3", {}, "would a probe change have prevented it: " + words[p.answer]),
+      el("p", {}, p.change ? p.change + " (" + p.reason + ")" : p.reason));
+    if (c.prevention && c.prevention.tradeoff.length) add(root, explainList(c.prevention.tradeoff));
+    if (c.patch_yaml) {
+      add(root, el("p", {}, "strategic-merge patch (kubectl patch --type strategic --patch-file):"),
+        add(el("pre", { "class": "patch" }), linesOf(el("code", { "class": "language-yaml" }), c.patch_yaml)));
+    }
   }
 
   // ------------------------------------------------------------------ start

@@ -1,0 +1,499 @@
+"""The diagnosis, decided once: from a container's reconstruction (its kills, exits, failure
+streaks, back-offs, replay and prevention) to one typed `Diagnosis` (kubesim.explain.model)
+that the text, JSON, HTML and MCP outputs render as it is.
+
+The cause follows the record (tests/data/explain/real/README.md, "Rules used for the facts"):
+an OOMKilled state wherever it appears; a Killing event that names a probe; an exit weighed
+against the earliest kill the container's liveness and startup probes could have made (the
+kubelet's arithmetic, kubesim.kubelet.timing); otherwise "cannot tell", with what is missing.
+"A probe change would have prevented it" is said only when the replay reproduces the kills
+and suggest's change, confirmed by its sweep, prevents them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kubesim.explain import reconstruct as rc
+from kubesim.explain.messages import ExitCause, cut_short, failure_answer
+from kubesim.explain.model import (
+    Answer,
+    Cause,
+    ContainerStory,
+    CountRange,
+    Diagnosis,
+    Exit,
+    Kill,
+    PreventionAnswer,
+    Setting,
+    Streak,
+    Verdict,
+    plural,
+)
+from kubesim.kubelet.timing import detection_seconds
+from kubesim.results import ProbeType
+from kubesim.spec.model import Probe
+
+__all__ = ["diagnose", "earliest_kill", "failed_streaks"]
+
+LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
+KILLERS = (LIVENESS, STARTUP)
+SIGNALS = (ExitCause.SIGKILL, ExitCause.SIGTERM)
+_NOT_KILLED = (Cause.OOM_KILLED, Cause.APP_EXIT, Cause.READINESS_ONLY)
+
+
+def failed_streaks(streaks: list[Streak], t: ProbeType) -> list[Streak]:
+    """A probe's failure streaks: from the events if they have any (metrics would count the
+    same failures twice), else from prober_probe_total."""
+    mine = [s for s in streaks if s.probe is t and s.outcome == "failed"]
+    events = [s for s in mine if s.source == "events"]
+    return events or mine
+
+
+@dataclass(frozen=True)
+class _Decided:
+    cause: Cause
+    kind: str
+    text: str
+    because: str = ""
+
+
+@dataclass
+class _Facts:
+    """What the diagnosis weighs, gathered once from the story."""
+
+    story: ContainerStory
+    by_type: dict[ProbeType, Setting]
+    view: rc.View
+    probe_kills: list[Kill]
+    unknown_kills: list[Kill]
+    ended: Exit | None  # the latest end: the current state's, else lastState's
+    oom: Exit | None  # an OOMKilled state, current or last
+    floor: int
+    floor_why: str
+    failed: list[Streak]
+    errored: list[Streak]
+
+    @property
+    def killers(self) -> list[Setting]:
+        """The container's liveness and startup probes, as far as the record tells."""
+        return [s for t, s in self.by_type.items() if t in KILLERS]
+
+    @property
+    def settings_shown(self) -> bool:
+        """Whether the record (or --spec) gives the container's probes: then a probe it
+        does not list does not exist. A container's whole block (its state and restart
+        count, as describe prints it) lists every probe it has."""
+        rec = self.view.record
+        return self.view.spec is not None or any(
+            s.source in ("record", "spec") for s in self.by_type.values()) or (
+            rec is not None and rec.state is not None and rec.restart_count is not None)
+
+
+def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View) -> _Facts:
+    current = next((x for x in story.exits if x.which == "current"), None)
+    last = next((x for x in story.exits if x.which == "last"), None)
+    floor, floor_why = _restart_floor(story, v)
+    return _Facts(
+        story, by_type, v,
+        probe_kills=[k for k in story.kills if k.cause in ("liveness", "startup")],
+        unknown_kills=[k for k in story.kills if k.cause == "unknown"],
+        ended=current or last,
+        oom=next((x for x in story.exits if x.cause is ExitCause.OOM), None),
+        floor=floor, floor_why=floor_why,
+        failed=[s for s in story.streaks if s.outcome == "failed"],
+        errored=[s for s in story.streaks if s.outcome == "errored"])
+
+
+def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
+             v: rc.View) -> Diagnosis:
+    """The container's diagnosis; call it after the replay and the prevention ran."""
+    f = _facts(story, by_type, v)
+    decided = _decide(f)
+    kills = _kill_count(f, decided.cause)
+    probe = ProbeType(f.probe_kills[-1].cause) if f.probe_kills else None
+    failed = {s.probe for s in f.failed} | {ProbeType(k.cause) for k in f.probe_kills}
+    order = {t: i for i, t in enumerate(ProbeType)}
+    text = decided.text
+    if decided.cause is Cause.CANNOT_TELL and "cannot tell" not in text:
+        text += ": cannot tell"
+    return Diagnosis(decided.cause, decided.kind, text, probe,
+                     tuple(sorted(failed, key=order.__getitem__)), kills, _shows(f),
+                     _prevention(story, decided), decided.because)
+
+
+def _shows(f: _Facts) -> bool:
+    """Whether the record shows probe failures, kills or restarts (or an end)."""
+    s = f.story
+    return bool(s.streaks or s.kills or f.floor or s.exits or s.back_offs is not None
+                or s.restart_count)
+
+
+# ---------------------------------------------------------------- the cause
+
+
+def _decide(f: _Facts) -> _Decided:
+    if f.oom is not None:
+        return _oom(f)
+    if f.probe_kills:
+        t = ProbeType(f.probe_kills[-1].cause)
+        cause = Cause.LIVENESS_KILL if t is LIVENESS else Cause.STARTUP_KILL
+        return _Decided(cause, f"{t.value}-kill", _kill_text(f, t))
+    if f.errored and not f.failed:
+        return _Decided(Cause.CANNOT_TELL, "probe-errors", (
+                            "the probe could not run (prober errors: "
+                            f"{rc.clip(f.errored[0].detail, 80)}); errors are thrown away, not "
+                            "counted: the probe never killed the container (R2.2, E4)"),
+                        "prober errors never kill; the record does not say what else did")
+    if f.unknown_kills:
+        n = rc.kill_total(f.unknown_kills)
+        because = ("the record does not say why: the kubelet recorded no reason for the kill "
+                   "and no probe failure before it")
+        return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
+            f"the kubelet killed the container {plural(n, 'time')} but cannot tell whether a "
+            f"probe caused it, because {because}"), because)
+    not_probe = _not_probe(f)
+    if not_probe is not None:
+        return not_probe
+    if f.ended is not None:
+        return _exit(f, f.ended)
+    return _no_exit(f)
+
+
+def _probe_kill_ceiling(f: _Facts) -> int:
+    """The most kills the recorded liveness/startup failures can have caused (with an assumed
+    failureThreshold, as if it were 1)."""
+    total = 0
+    for t in KILLERS:
+        setting = f.by_type.get(t)
+        n = sum(s.count for s in failed_streaks(f.story.streaks, t))
+        known = setting is not None and setting.source != "assumed"
+        total += n // (setting.failure_threshold if known and setting is not None else 1)
+    return total
+
+
+def _not_probe(f: _Facts) -> _Decided | None:
+    """More restarts than the recorded probe failures can have made: those are not probe
+    kills."""
+    ceiling = _probe_kill_ceiling(f)
+    if not (f.floor and f.failed and ceiling < f.floor):
+        return None
+    counts = _count(f.failed)
+    x = f.ended
+    if x is not None and x.cause in (ExitCause.APP, ExitCause.COMPLETED):
+        return _Decided(Cause.APP_EXIT, "app-exit", (
+            f"the container exits by itself ({x.meaning}); its probe failures ({counts}) "
+            f"cannot account for its restarts ({f.floor_why})"))
+    tail = (f"the last container ended: {x.meaning}" if x is not None else
+            "the record does not say what ended them (lastState)")
+    because = (f"the recorded probe failures ({counts}) allow at most {ceiling} probe kills "
+               f"and {tail}")
+    return _Decided(Cause.CANNOT_TELL, "not-probe", (
+        f"at least {f.floor - ceiling} of the restarts ({f.floor_why}) are not probe kills, and "
+        f"cannot tell what ended them, because {because}"), because)
+
+
+def _count(streaks: list[Streak]) -> str:
+    by: dict[str, int] = {}
+    for s in streaks:
+        by[s.probe.value] = by.get(s.probe.value, 0) + s.count
+    return ", ".join(f"{n} {t}" for t, n in by.items()) or "none recorded"
+
+
+def _oom(f: _Facts) -> _Decided:
+    assert f.oom is not None
+    which = "its current state" if f.oom.which == "current" else "its last state"
+    extra = (f"; the record also shows {plural(rc.kill_total(f.probe_kills), 'probe kill')}"
+             if f.probe_kills else "")
+    return _Decided(Cause.OOM_KILLED, "oom", (
+        f"the container was OOMKilled ({which}): it reached its memory limit and the kernel "
+        f"killed it, not a probe{extra}"))
+
+
+def earliest_kill(s: Setting) -> float:
+    """The soonest after its start a container can be killed by this liveness or startup
+    probe: its first probe at initialDelaySeconds at the earliest grid phase, then
+    failureThreshold failures a period apart, each refused at once (R1.7, R1.17;
+    kubesim.kubelet.timing.detection_seconds)."""
+    probe = _probe(s)
+    return detection_seconds(probe, call_seconds=0.0, first_tick=float(s.initial_delay))
+
+
+def _probe(s: Setting) -> Probe:
+    return Probe.model_validate({"exec": {"command": ["true"]}, "periodSeconds": s.period,
+                                 "timeoutSeconds": s.timeout,
+                                 "failureThreshold": s.failure_threshold,
+                                 "successThreshold": 1,
+                                 "initialDelaySeconds": s.initial_delay})
+
+
+def _ran(x: Exit) -> float | None:
+    if x.started.epoch is None or x.finished.epoch is None:
+        return None
+    return x.finished.epoch - x.started.epoch
+
+
+def _exit(f: _Facts, x: Exit) -> _Decided:
+    """An end the record gives the reason of, with no Killing event: weighed against the
+    earliest kill the probes allow."""
+    killers = f.killers
+    if not killers and f.settings_shown and x.cause not in SIGNALS:
+        return _Decided(Cause.APP_EXIT, "app-exit", (
+            f"the container ended by itself: {x.meaning}; it has no liveness or startup probe, "
+            "so no probe could have killed it"))
+    ran = _ran(x)
+    if killers and ran is not None:
+        first = min(killers, key=earliest_kill)
+        soonest = earliest_kill(first)
+        if ran < soonest:
+            return _Decided(Cause.APP_EXIT, "app-exit", (
+                f"the container ended by itself: {x.meaning}; it ran {ran:g} s, and its "
+                f"{first.probe.value} probe cannot kill before {soonest:g} s "
+                f"(initialDelaySeconds {first.initial_delay} + {first.failure_threshold - 1} x "
+                f"periodSeconds {first.period}): not a probe kill"))
+    because = _exit_because(f, x, ran)
+    return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
+        f"the last container ended ({x.meaning}) and cannot tell whether a probe killed it, "
+        f"because {because}"), because)
+
+
+def _exit_because(f: _Facts, x: Exit, ran: float | None) -> str:
+    killers = f.killers
+    if not killers:
+        return ("the record shows neither the container's probes nor a Killing event "
+                + _missing(f))
+    first = min(killers, key=earliest_kill)
+    soonest = earliest_kill(first)
+    when = (f"it ran {ran:g} s, past the earliest kill its {first.probe.value} probe allows "
+            f"({soonest:g} s)" if ran is not None else
+            "the record does not say how long it ran")
+    return (f"{when}, and the record shows no Killing event: a process that exits "
+            f"{x.exit_code if x.exit_code is not None else 'as it did'} on SIGTERM after a "
+            "kill looks the same as one that ended by itself " + _missing(f))
+
+
+def _no_exit(f: _Facts) -> _Decided:
+    """No kill and no exit reason in the record."""
+    live = [s for s in f.failed if s.probe in KILLERS]
+    if f.floor:
+        likely = _likely(f)
+        if likely is not None:
+            return likely
+        because = (f"the container restarted ({f.floor_why}) but the record shows no kill and "
+                   "no exit reason " + _missing(f))
+        return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
+            f"cannot tell why the container restarted, because {because}"), because)
+    if live:
+        return _no_kill(live, f.by_type)
+    if [s for s in f.failed if s.probe is READINESS]:
+        return _Decided(Cause.READINESS_ONLY, "readiness-only", (
+            "only readiness failed: the pod leaves Ready (no traffic), nothing is restarted "
+            "by a probe"))
+    because = ("the record shows no probe failure, kill, restart or exit: nothing to explain, "
+               "or the part that shows it is not in the record")
+    return _Decided(Cause.CANNOT_TELL, "nothing", f"cannot tell: {because}", because)
+
+
+def _restart_floor(story: ContainerStory, v: rc.View) -> tuple[int, str]:
+    """The fewest restarts the record proves, and what proves it."""
+    best, why = 0, ""
+    if story.restart_count:
+        best, why = story.restart_count, f"restartCount {story.restart_count}"
+    for e in v.events:
+        if e.reason in ("Created", "Started") and e.count - 1 > best:
+            best, why = e.count - 1, f"{e.count} {e.reason} events"
+    b = story.back_offs
+    if b is not None and b.count:
+        need = _backoff_restarts(b.count)
+        if need > best:
+            best, why = need, (f"{b.count} back-off refusals need at least {need} restarts "
+                               "(R4.11-R4.14)")
+    elif b is not None and best < 2:
+        best, why = 2, "CrashLoopBackOff (a back-off follows a second exit at the earliest, R4.12)"
+    return best, why
+
+
+def _backoff_restarts(refusals: int) -> int:
+    """The fewest restarts `refusals` back-off refusals need. While it waits out a back-off of
+    d seconds, the kubelet syncs the pod at most every 10 s (the error requeue, R4.14) plus the
+    periodic resync (60 s): at most d/10 + d/60 + 2 refusals per wait; the waits run 10 s,
+    20 s, 40 s ... 300 s (R4.11), one before each restart after the first (R4.12)."""
+    total, waits, delay = 0.0, 0, 10.0
+    while total < refusals and waits < 10_000:
+        total += delay / 10 + delay / 60 + 2
+        waits += 1
+        delay = min(delay * 2, 300.0)
+    return waits + 1
+
+
+def _kill_text(f: _Facts, t: ProbeType) -> str:
+    story = f.story
+    kills = [k for k in f.probe_kills if k.cause == t.value]
+    setting = f.by_type.get(t)
+    streak = next(iter(failed_streaks(story.streaks, t)), None)
+    how = ""
+    if streak is not None and setting is not None:
+        how = f" ({failure_answer(streak.detail, setting.handler, 'failed')[1]})"
+    times = f"{setting.failure_threshold} " if setting is not None else ""
+    verdict = ""
+    if story.replay is not None and story.replay.ran:
+        verdict = {Verdict.REPRODUCED: "; the kubelet model reproduces it",
+                   Verdict.PARTLY: "; the kubelet model reproduces it in part",
+                   Verdict.NOT_REPRODUCED: "; the kubelet model does not reproduce it"}.get(
+            story.replay.verdict, "")
+    total = rc.kill_total(kills)
+    rest = ""
+    if story.restart_count and story.restart_count > rc.kill_total(f.probe_kills):
+        more = story.restart_count - rc.kill_total(f.probe_kills)
+        rest = f"; {plural(more, 'more restart')} not in the events"
+    return (f"the kubelet killed the container {plural(total, 'time')} because its {t.value} "
+            f"probe failed {times}times in a row{how}{verdict}{rest}")
+
+
+def _likely(f: _Facts) -> _Decided | None:
+    """Restarts without Killing events, while a probe kept failing with the app answering (a
+    status code or a timeout: the process was up): most likely that probe's kills, but the
+    record does not prove it."""
+    for t in (STARTUP, LIVENESS):
+        failed = failed_streaks(f.story.streaks, t)
+        n = sum(s.count for s in failed)
+        answering = [s for s in failed if "statuscode" in s.detail or "deadline" in s.detail
+                     or "Timeout" in s.detail]
+        if not answering or n < f.floor:
+            continue
+        setting = f.by_type.get(t)
+        unknown = setting is None or setting.source == "assumed"
+        because = ("the Killing events are not in the record"
+                   + (" and neither are the probe's settings (give them with --spec)"
+                      if unknown else ""))
+        return _Decided(Cause.CANNOT_TELL, f"likely-{t.value}-kill", (
+            f"most likely {t.value} kills, but cannot tell: {f.floor_why}, and the {t.value} "
+            f"probe failed {n} times meanwhile (about {n / (f.floor + 1):.0f} per container), "
+            f"the app answering ({answering[0].detail[:60]}); {because}"), because)
+    return None
+
+
+def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting]) -> _Decided:
+    """Probe failures and no kill or restart in the record: too few to kill, or too thin to
+    tell."""
+    enough = [s for s in live if s.count >= _threshold(s, by_type)]
+    if not enough:
+        parts = []
+        for s in live:
+            setting = by_type.get(s.probe)
+            note = (" (the API's default; the record shows no setting)"
+                    if setting is None or setting.source == "assumed" else "")
+            parts.append(f"{plural(s.count, s.probe.value + ' failure')}, fewer than "
+                         f"failureThreshold {_threshold(s, by_type)}{note}")
+        because = "; ".join(parts) + ": the probe did not kill the container (R1.17)"
+        cause = Cause.READINESS_ONLY if any(
+            x.probe is READINESS for x in live) else Cause.CANNOT_TELL
+        return _Decided(cause, "no-kill", because, "" if cause is Cause.READINESS_ONLY
+                        else because)
+    s = enough[0]
+    f = _threshold(s, by_type)
+    setting = by_type.get(s.probe)
+    assumed = setting is None or setting.source == "assumed"
+    over = ""
+    if s.first.known and s.last.known:
+        assert s.first.lo is not None and s.last.hi is not None
+        over = f" over {rc.duration_text(max(0.0, s.last.hi - s.first.lo))}"
+    because = ("the record shows neither a Killing event nor a restart count, and "
+               f"{s.count} {s.probe.value} failures{over} could have made up to "
+               f"{plural(s.count // f, 'kill')} (failureThreshold {f}"
+               f"{', assumed' if assumed else ''}) if they came in runs of {f}, or none")
+    return _Decided(Cause.CANNOT_TELL, "cannot-tell",
+                    f"cannot tell whether the {s.probe.value} probe killed the container, "
+                    f"because {because}", because)
+
+
+def _threshold(s: Streak, by_type: dict[ProbeType, Setting]) -> int:
+    setting = by_type.get(s.probe)
+    return setting.failure_threshold if setting is not None else 3
+
+
+def _missing(f: _Facts) -> str:
+    """What the record lacks to tell, in brackets; what a refused connection means."""
+    wants = []
+    rec = f.view.record
+    if rec is not None and rec.last_empty:
+        wants.append("lastState is empty although the container restarted: the kubelet no "
+                     "longer knows how the previous container ended (it was removed, or the "
+                     "kubelet restarted)")
+    elif not f.story.exits:
+        wants.append("lastState (kubectl get pod -o yaml)")
+    if not f.story.kills:
+        wants.append("Killing events (kubectl get events -o json)")
+    text = f"(missing: {', '.join(wants)})" if wants else ""
+    refused = [s for s in f.failed if "refused" in s.detail]
+    if refused:
+        text += (f"; the {refused[0].probe.value} probe's 'connection refused' means nothing "
+                 "was listening: the app was down or not yet up, which fits a crash as well "
+                 "as a kill")
+    return text
+
+
+# ---------------------------------------------------------------- how many probe kills
+
+
+def _kill_count(f: _Facts, cause: Cause) -> CountRange:
+    """The probe kills the record shows: the Killing events that name a probe, and up to
+    every restart the record shows that a probe could have made."""
+    lo = rc.kill_total(f.probe_kills)
+    if cause in _NOT_KILLED or not _could_kill(f):
+        return CountRange(lo, lo)
+    if _open(f):
+        return CountRange(lo, None)
+    rec = f.view.record
+    count = rec.restart_count if rec is not None else None
+    shown = count if count is not None else max(f.floor, 1 if f.ended is not None else 0)
+    return CountRange(lo, max(lo, shown))
+
+
+def _could_kill(f: _Facts) -> bool:
+    """Whether anything in the record could be a probe kill the events do not name: a
+    liveness or startup probe, a kill of unknown cause, or an end by a signal."""
+    return bool(f.killers or f.unknown_kills or f.probe_kills
+                or (f.ended is not None and f.ended.cause in SIGNALS)
+                or not _shows(f))
+
+
+def _open(f: _Facts) -> bool:
+    """Whether the record leaves the number of kills open: cut rows, no restart count with
+    probe failures of unknown threshold, or nothing shown at all."""
+    rec = f.view.record
+    if not _shows(f) or any(e.truncated or e.combined or cut_short(e.message)
+                            for e in f.view.events):
+        return True
+    if f.probe_kills or (rec is not None and rec.restart_count is not None):
+        return False
+    return any(s.probe in KILLERS and s.source == "assumed" for s in f.by_type.values()) and \
+        any(s.probe in KILLERS for s in f.failed)
+
+
+# ---------------------------------------------------------------- would a probe change do
+
+
+def _prevention(story: ContainerStory, decided: _Decided) -> PreventionAnswer:
+    if decided.cause in _NOT_KILLED:
+        return PreventionAnswer(Answer.NO, f"no probe killed the container ({decided.kind}): "
+                                "no probe setting would have prevented it")
+    if decided.cause is Cause.CANNOT_TELL:
+        return PreventionAnswer(Answer.CANNOT_TELL, "what ended the container cannot be told"
+                                + (f": {decided.because}" if decided.because else ""))
+    r, p = story.replay, story.prevention
+    if r is None or not r.ran:
+        why = r.reason if r is not None else "the record gives no probe settings to replay"
+        return PreventionAnswer(Answer.CANNOT_TELL, f"the replay did not run: {why}")
+    if r.verdict not in (Verdict.REPRODUCED, Verdict.PARTLY):
+        return PreventionAnswer(Answer.CANNOT_TELL, "the kubelet model does not reproduce the "
+                                "recorded kills, so a change it would make proves nothing")
+    if p is None:
+        return PreventionAnswer(Answer.CANNOT_TELL, "not asked (--no-suggest)")
+    if not p.ran:
+        return PreventionAnswer(Answer.CANNOT_TELL, p.reason)
+    if p.summary and all(j["met"] for j in p.after):
+        return PreventionAnswer(Answer.YES, f"the replay reproduces the recorded kills, and "
+                                f"the change meets every expectation, {p.verified}", p.summary)
+    return PreventionAnswer(Answer.CANNOT_TELL, "suggest found no probe change that meets "
+                            "every expectation (" + ", ".join(w["text"] for w in p.wants) + ")")

@@ -1,0 +1,150 @@
+"""The diagnosis is decided once and rendered as it is (issue 30, item 3): one typed record
+per container (`answer` in the JSON) that the text, the HTML page's data and `kubesim mcp`'s
+summary print without deciding anything of their own; "a probe change would have prevented
+it" only when the replay reproduces the kills, and then with the change; OOMKilled wherever
+it appears; an exit weighed against the earliest kill the probes could have made; "cannot
+tell" is an answer, with its reason."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from helpers import cli as kubesim
+from test_html import browse, console, needs_browser
+
+from kubesim.cli.mcp_tools import SUMMARIES
+from kubesim.render.explain_formats import answer_lines
+
+DATA = Path(__file__).resolve().parent / "data" / "explain"
+REAL = DATA / "real"
+TRIVY = str(DATA / "02-trivy-dojo-operator-pr24.describe.txt")
+
+
+def answer(capsys: Any, *argv: str) -> dict[str, Any]:
+    code, out, err = kubesim(capsys, "explain", *argv, "--format", "json")
+    assert code == 0, err
+    (c,) = json.loads(out)["containers"]
+    return c
+
+
+def test_a_probe_change_prevents_it_only_when_the_replay_shows_it_and_with_the_change(capsys):
+    """trivy's liveness probe asks a path that does not exist; the replay reproduces the
+    kills, and with a hang caught within 120 s suggest's change is confirmed: yes, with it."""
+    c = answer(capsys, TRIVY, "--expect", "hang-within=120")
+    assert c["replay"]["verdict"] == "reproduced"
+    p = c["answer"]["prevention"]
+    assert p["answer"] == "yes" and p["change"] == c["prevention"]["summary"]
+    assert p["change"] and all(j["met"] for j in c["prevention"]["after"])
+    # without suggest there is no change to show: cannot tell, and why
+    c = answer(capsys, TRIVY, "--no-suggest")
+    assert c["answer"]["prevention"] == {"answer": "cannot-tell",
+                                         "reason": "not asked (--no-suggest)", "change": None}
+
+
+def test_no_probe_change_prevents_an_oom_kill(capsys):
+    """OOMKilled under State (the current state), exit code 137 after 10 s, restartCount 5,
+    a liveness probe that cannot kill before 20 s: the kernel's kill, not a probe's."""
+    c = answer(capsys, str(REAL / "starburst-terraform-1.state-oomkilled.txt"))
+    a = c["answer"]
+    assert (a["cause"], a["kind"], a["probe"]) == ("oom-killed", "oom", None)
+    assert a["probe_kills"] == {"min": 0, "max": 0}
+    assert a["prevention"]["answer"] == "no"
+
+
+def test_an_exit_before_the_earliest_possible_kill_is_the_apps(capsys, tmp_path):
+    """A liveness probe with initialDelaySeconds 30, period 10 and failureThreshold 3 cannot
+    kill before 50 s (R1.7, R1.17); a container that ran 12 s and exited 1 exited by itself;
+    one that ran 5 minutes may have been killed (an app exits 1 on SIGTERM as well)."""
+    def record(ran: str) -> str:
+        path = tmp_path / f"ran-{ran}.txt"
+        path.write_text(
+            "Name:         web-0\nNamespace:    default\nContainers:\n  web:\n"
+            "    State:          Running\n      Started:      Mon, 01 Jan 2024 10:10:00 +0000\n"
+            "    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    1\n"
+            "      Started:      Mon, 01 Jan 2024 10:00:00 +0000\n"
+            f"      Finished:     Mon, 01 Jan 2024 10:{ran} +0000\n"
+            "    Ready:          True\n    Restart Count:  1\n"
+            "    Liveness:       http-get http://:8080/healthz delay=30s timeout=1s period=10s "
+            "#success=1 #failure=3\n")
+        return str(path)
+
+    a = answer(capsys, record("00:12"), "--no-suggest")["answer"]
+    assert (a["cause"], a["probe_kills"]) == ("app-exit", {"min": 0, "max": 0})
+    assert "cannot kill before 50 s" in a["text"]
+    a = answer(capsys, record("05:00"), "--no-suggest")["answer"]
+    assert (a["cause"], a["probe_kills"]) == ("cannot-tell", {"min": 0, "max": 1})
+    assert "cannot tell" in a["text"] and "past the earliest kill" in a["because"]
+
+
+def test_every_output_prints_the_one_answer(capsys, tmp_path):
+    c = answer(capsys, TRIVY, "--no-suggest")
+    lines = answer_lines(c["answer"])
+    assert lines[0] == c["answer"]["text"] == c["diagnosis"]
+    code, out, err = kubesim(capsys, "explain", TRIVY, "--no-suggest")
+    flat = " ".join(out.split())
+    assert all(" ".join(x.split()) in flat for x in lines)
+    code, out, err = kubesim(capsys, "explain", TRIVY, "--no-suggest", "--format", "json")
+    summary = SUMMARIES["explain"](json.loads(out), code)
+    assert all(x in summary for x in lines)
+    page = tmp_path / "e.html"
+    code, out, err = kubesim(capsys, "explain", TRIVY, "--no-suggest", "--html", str(page))
+    assert code == 0, err
+    html = page.read_text()
+    assert all(json.dumps(x)[1:-1][:60] in html for x in lines)
+
+
+@needs_browser
+def test_the_page_shows_the_record_apart_from_the_replay_and_the_patch_as_code(capsys, tmp_path):
+    """Issue 30 item 6: what the record shows (its table) comes before, and apart from, what
+    the model replays; the patch is a YAML code block, its lines as the text prints them."""
+    page = tmp_path / "trivy.html"
+    code, _, err = kubesim(capsys, "explain", TRIVY, "--expect", "hang-within=120",
+                           "--html", str(page))
+    assert code == 0, err
+    dom, log = browse(page)
+    assert not console(log), console(log)
+    shows, replays = dom.index(">what the record shows<"), dom.index(">what the model replays")
+    assert shows < dom.index('class="record-rows"') < replays < dom.index("<svg", replays)
+    assert ">would a probe change have prevented it: yes<" in dom
+    patch = re.search(r'<pre class="patch"><code class="language-yaml">(.*?)</code></pre>', dom,
+                      re.DOTALL)
+    assert patch and "\n  name: " in html.unescape(patch[1]) and "\\n" not in patch[1]
+
+
+@needs_browser
+def test_a_long_record_reads_in_days_and_hours(capsys, tmp_path):
+    """A record eleven days long (ingress-nginx #3160: Killing x47 over 11d): its rows and the
+    timeline's ticks read `-12 d 00 h`, not -1036800 s."""
+    page = tmp_path / "long.html"
+    record = str(REAL / "ingress-nginx-3160.describe-events.txt")
+    code, out, err = kubesim(capsys, "explain", record, "--no-suggest", "--phases", "1",
+                             "--html", str(page))
+    assert code == 0, err
+    assert "-12 d 00 h to -11 d 00 h" in out and "-1036800" not in out
+    dom, log = browse(page)
+    assert not console(log), console(log)
+    ticks = re.findall(r'<text[^>]*text-anchor="middle"[^>]*>([^<]*)</text>', dom)
+    assert any(re.fullmatch(r"-\d+ d \d\d h", t) for t in ticks), ticks
+
+
+def test_explain_reads_like_the_rest():
+    """Issue 30 item 7: no function of explain's diagnosis side (kubesim/explain outside its
+    readers, its renderer and its command) is over 40 lines."""
+    import ast
+
+    repo = Path(__file__).resolve().parent.parent / "kubesim"
+    files = [p for p in (repo / "explain").glob("*.py")] + [
+        repo / "render" / "explain_formats.py", repo / "cli" / "explain.py"]
+    long = {}
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > 40:
+                    long[f"{path.name}:{node.name}"] = lines
+    assert long == {}
+    assert len(files) >= 10
