@@ -27,47 +27,23 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # the reader's gaps (kubesim/explain/readers, improved separately): the record is refused or
 # misread before the diagnosis sees it
 NOT_READ = {
-    "azure-aso-298.laststate-oom.txt":
-        "the reader does not read `Reason:` and `Exit Code:` at the indentation of `Last "
-        "State:` (a fragment of describe): lastState without its reason",
-    "bank-of-anthos-261.events-wrapped.txt":
-        "refused: a `kubectl get events` row without a COUNT column whose message wraps "
-        "onto its own line",
     "cilium-11928.jenkins-console.txt":
         "refused: every line prefixed by Jenkins' timestamp and a tab",
     "confluent-examples-245.describe-and-events.txt":
         "the reader does not split the paste into its pods (no pod named kafka-2)",
-    "contrib-752-yolkov.describe-exit2.txt":
-        "refused: a Readiness line whose handler is cut",
-    "crunchy-pgo-2736.markdown-bold.txt":
-        "the reader drops the event row wrapped in markdown `**` (no readiness failure read)",
     "daxio-k8s-lemp-17.inline-and-log.txt":
         "refused: describe rows inline in prose, between log lines",
-    "duyet-charts-241.events-wide.txt":
-        "refused: `kubectl get events -o wide`'s columns",
     "eck-2134.events-jsonl.txt": "refused: events as JSON lines",
-    "event-exporter-25.events-jsonline.txt": "refused: an event exporter's JSON line",
     "ingress-nginx-2171.describe-events.txt":
         "the reader reads a second container named `n` out of a wrapped row",
-    "k8s-11140.describe-snip.txt":
-        "the reader reads no row of a 2015 describe cut with `<SNIP>`",
     "k8s-16045.describe-events.txt": "refused: a 2015 describe's events table",
     "k8s-25149.events-allns.txt":
         "refused: `kubectl get events --all-namespaces` (a NAMESPACE column)",
     "k8s-31717.watch-events.txt": "refused: `kubectl get events -w` rows",
     "k8s-99697.get-pods-watch.txt": "refused: `kubectl get pods -w` rows",
     "k8s-pr3044.status-fragment-2014.txt": "refused: a 2014 status fragment",
-    "koti-dev-blog.flattened-describe.txt":
-        "the reader does not read rows whose columns collapsed to single spaces (no Killing "
-        "row read)",
     "otel-semconv-996.containerstatuses.yaml":
         "refused: a bare containerStatuses list",
-    "slashnephy-infra-10189.events-fieldselector.txt":
-        "refused: `kubectl get events --field-selector` output",
-    "syndesis-1616.console.txt": "refused: a console transcript",
-    "uptime-kuma-helm-67.arrow-prompt.txt": "refused: a `➜` shell prompt before the command",
-    "zalando-pgo-1974.describe-bold.txt":
-        "the reader drops rows with markdown `**` inside the code block",
 }
 
 
