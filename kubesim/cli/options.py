@@ -99,6 +99,13 @@ KUBELET = _by_name(
 ENGINE = K("engine", T.TEXT, "scheduler: fast (default) or simpy (the reference; same "
            "results)", choices=ENGINES, default="fast")
 
+# how the traces of a command of several behaviours (check, suggest) are read
+EVERY_TRACE_RESTART = K("trace_restart", T.TEXT,
+                        "what every trace means after a restart (default: its meta)",
+                        choices=TRACE_RESTARTS)
+EVERY_CENSORED = K("censored", T.TEXT, "how recorded timeouts shorter than timeoutSeconds count",
+                   choices=CENSORED)
+
 # one behaviour: --scenario or --trace (run, windows' none), and how a trace is read
 BEHAVIOUR = _by_name(
     K("scenario", T.TEXT, "synthetic behaviour (YAML)", "FILE"),
@@ -191,10 +198,8 @@ CHECK = _by_name(
       flags=("--scenario",), action=BehaviourAction),
     K("traces", T.BEHAVIOUR, "recorded behaviour to check against (repeatable)", "FILE",
       flags=("--trace",), action=BehaviourAction),
-    K("trace_restart", T.TEXT, "what every trace means after a restart (default: its meta)",
-      choices=TRACE_RESTARTS),
-    K("censored", T.TEXT, "how recorded timeouts shorter than timeoutSeconds count",
-      choices=CENSORED),
+    EVERY_TRACE_RESTART,
+    EVERY_CENSORED,
     duration_option("scenario or trace", T.SECONDS),
     K("seed", T.INTEGER, "random seed; phase i uses seed+i (0)", "N", default=0),
     # kubesim.render.check_formats.FORMATS (tests/test_option_declarations.py holds the two)
@@ -228,8 +233,8 @@ SUGGEST = _by_name(
       action=BehaviourAction),
     K("traces", T.BEHAVIOUR, "the same, recorded", "FILE", flags=("--trace",),
       action=BehaviourAction),
-    K("trace_restart", T.TEXT, None, choices=TRACE_RESTARTS),
-    K("censored", T.TEXT, None, choices=CENSORED),
+    EVERY_TRACE_RESTART,
+    EVERY_CENSORED,
     K("duration", T.SECONDS, "simulated seconds per scenario/trace when re-checking", "S"),
     K("workload", T.TEXT, "only this object (name or Kind/name)", "NAME"),
     ONLY_CONTAINER,
