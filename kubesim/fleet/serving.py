@@ -360,6 +360,27 @@ class ServingIndex(RoutedQueries):
         out.append(make(Stretch, (t, until, n, k >= 0 and spans[k][0] <= t < spans[k][1])))
         return out
 
+    def fewest(self, after: float, until: float) -> int:
+        """The fewest endpoints routed at any time in [after, until) (until > after): the
+        least of the counts `stretches` would walk, read without building them."""
+        self.flush()
+        times, counts = self._times, self._counts
+        i = bisect.bisect_right(times, after)
+        j = bisect.bisect_left(times, until, i)
+        n = counts[i - 1] if i else 0
+        return min(n, min(counts[i:j])) if j > i else n
+
+    def next_below(self, after: float, least: int) -> float:
+        """The first time after `after` at which the routed count is known to fall below
+        `least` (math.inf: none known): the known changes after `after` are the ones routed
+        within a propagation delay of the last flush, few."""
+        self.flush()
+        times, counts = self._times, self._counts
+        for m in range(bisect.bisect_right(times, after), len(times)):
+            if counts[m] < least:
+                return times[m]
+        return math.inf
+
     def in_service(self, t: float) -> bool:
         """Whether the fleet was in service by `t`: every replica served at once at some
         time <= t. Traffic arrives from then on (a fleet warming up gets none)."""
