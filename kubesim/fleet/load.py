@@ -77,7 +77,7 @@ class LoadedBehaviour(CompiledBehaviour):
         self.base_quiet: Quiet | None = None
         # an empty queue stays empty while at least this many endpoints are routed
         self.enough = enough_endpoints(load) if load is not None else 0
-        self.index = round_.index if round_ is not None and not self.lawful else None
+        self.index = round_.index if round_ is not None else None
 
     def compiled(self) -> tuple[Behaviour, Quiet | None]:
         """Itself, answering through the base's compiled look-up; quiet on a jumped fleet
@@ -113,8 +113,12 @@ class LoadedBehaviour(CompiledBehaviour):
         assert load is not None
         # an empty queue while every stretch's share is within capacity: each stretch adds
         # (share - capacity) * length <= 0 to 0.0 and the walk clips it to 0.0 again
-        if backlog == 0.0 and self.index is not None and self.index.fewest(t, to) >= self.enough:
-            return 0.0
+        index = self.index
+        if index is not None:  # the jumped fleet: its own index's range queries
+            if backlog == 0.0 and index.fewest(t, to) >= self.enough:
+                return 0.0
+            return index.queue(self.replica, backlog, t, to, load.requests_per_second,
+                               load.capacity_per_replica)
         capacity, inflow_of = load.capacity_per_replica, load.inflow
         served = False  # the fleet in service: for good once it is (every replica served)
         for start, end, serving, serves in view.stretches(self.replica, t, to):
@@ -181,6 +185,6 @@ class LoadedBehaviour(CompiledBehaviour):
         fraction); with the load model on the jumped fleet, the first at which fewer than
         `enough` endpoints are routed (before it a served replica's share stays within its
         capacity, so its queue stays empty, F3)."""
-        if self.index is None:
+        if self.index is None or self.lawful:
             return self.view.next_change(at)
         return self.index.next_below(at, self.enough)
