@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import kubesim.fleet.run as fleet_run
 from kubesim import load_scenario, load_spec
-from kubesim.fleet.load import enough_endpoints
+from kubesim.fleet.load import NO_FLEET, enough_endpoints
 from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.serving import ServingIndex
 from kubesim.fleet.settings import FleetSettings, LoadModel
@@ -124,3 +124,10 @@ def test_enough_endpoints_is_the_fewest_within_capacity(rps, capacity):
     n = enough_endpoints(load)
     assert load.inflow(n, True) <= capacity
     assert n == 1 or load.inflow(n - 1, True) > capacity
+
+
+def test_enough_endpoints_beyond_any_fleet_skips_nothing():
+    """A share within capacity only past 2**40 endpoints: no routed count reaches the
+    threshold, so no empty queue skips its walk and no calm replica sleeps through a
+    change."""
+    assert enough_endpoints(LoadModel(1e6, 1e-9)) == NO_FLEET > 2**40

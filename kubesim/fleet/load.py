@@ -30,9 +30,10 @@ if TYPE_CHECKING:
     from kubesim.fleet.settings import LoadModel
     from kubesim.spec.model import Target
 
-__all__ = ["SLOWED", "LoadedBehaviour", "Round"]
+__all__ = ["NO_FLEET", "SLOWED", "LoadedBehaviour", "Round", "enough_endpoints"]
 
 SLOWED = (HandlerKind.HTTP_GET, HandlerKind.GRPC)  # the app answers these itself
+NO_FLEET = 2**62  # more endpoints than any fleet routes
 
 
 @dataclass
@@ -48,11 +49,13 @@ class Round:
 def enough_endpoints(load: LoadModel) -> int:
     """The fewest routed endpoints at which a served replica's share of the traffic is within
     its capacity (a share only shrinks as endpoints are added: the same division the queue
-    makes, so the comparison is exact); every count when the capacity is not positive."""
+    makes, so the comparison is exact); beyond any fleet (`NO_FLEET`: nothing skipped) when
+    that is more than 2**40 endpoints."""
     cap = load.capacity_per_replica
-    if not cap > 0 or not load.inflow(2**62, True) <= cap:
-        return 2**62
-    n = max(1, int(load.requests_per_second / cap))
+    ratio = load.requests_per_second / cap
+    if not ratio < 2**40:
+        return NO_FLEET
+    n = max(1, int(ratio))
     while load.inflow(n, True) > cap:
         n += 1
     while n > 1 and load.inflow(n - 1, True) <= cap:
