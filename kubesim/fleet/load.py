@@ -8,8 +8,11 @@ behind it; a scenario's ready-fraction law is asked at the fraction of the fleet
 routes to at the request, as this replica's traffic sees it (F4) or whatever that traffic
 (F6). On the jumped fleet (`fleet.load_run`) it also says when its answers are the base
 behaviour's and stay so (`quiet`): while the backlog is empty and the replica's share of the
-traffic is within its capacity, up to the fleet's next serving change and the round's
-horizon.
+traffic is within its capacity, up to the fleet's next serving change that may overload a
+share (with the latency laws: any change) and the round's horizon. There its queue is
+advanced by the jumped fleet's own index (`ServingIndex.queue`, the walk fused; an empty
+queue skips it while enough endpoints are routed), the same bits as the walk over
+`stretches` the stepped fleet makes.
 """
 
 from __future__ import annotations
