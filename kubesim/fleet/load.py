@@ -8,8 +8,11 @@ behind it; a scenario's ready-fraction law is asked at the fraction of the fleet
 routes to at the request, as this replica's traffic sees it (F4) or whatever that traffic
 (F6). On the jumped fleet (`fleet.load_run`) it also says when its answers are the base
 behaviour's and stay so (`quiet`): while the backlog is empty and the replica's share of the
-traffic is within its capacity, up to the fleet's next serving change and the round's
-horizon.
+traffic is within its capacity, up to the fleet's next serving change that may overload a
+share (with the latency laws: any change) and the round's horizon. There its queue is
+advanced by the jumped fleet's own index (`ServingIndex.queue`, the walk fused; an empty
+queue skips it while enough endpoints are routed), the same bits as the walk over
+`stretches` the stepped fleet makes.
 """
 
 from __future__ import annotations
@@ -26,21 +29,41 @@ if TYPE_CHECKING:
 
     from kubesim.behaviour.answer import Answer, Behaviour
     from kubesim.behaviour.lookup import Quiet
-    from kubesim.fleet.serving import Serving
+    from kubesim.fleet.serving import Serving, ServingIndex
     from kubesim.fleet.settings import LoadModel
     from kubesim.spec.model import Target
 
-__all__ = ["SLOWED", "LoadedBehaviour", "Round"]
+__all__ = ["NO_FLEET", "SLOWED", "LoadedBehaviour", "Round", "enough_endpoints"]
 
 SLOWED = (HandlerKind.HTTP_GET, HandlerKind.GRPC)  # the app answers these itself
+NO_FLEET = 2**62  # more endpoints than any fleet routes
 
 
 @dataclass
 class Round:
     """The jumped fleet's current round: every replica runs up to `horizon`, before which
-    the routing is known not to change (`fleet.load_run`)."""
+    the routing is known not to change (`fleet.load_run`), read off `index` (the jumped
+    fleet's own serving index: its range queries spare an empty queue the walk)."""
 
     horizon: float = 0.0
+    index: ServingIndex | None = None
+
+
+def enough_endpoints(load: LoadModel) -> int:
+    """The fewest routed endpoints at which a served replica's share of the traffic is within
+    its capacity (a share only shrinks as endpoints are added: the same division the queue
+    makes, so the comparison is exact); beyond any fleet (`NO_FLEET`: nothing skipped) when
+    that is more than 2**40 endpoints."""
+    cap = load.capacity_per_replica
+    ratio = load.requests_per_second / cap
+    if not ratio < 2**40:
+        return NO_FLEET
+    n = max(1, int(ratio))
+    while load.inflow(n, True) > cap:
+        n += 1
+    while n > 1 and load.inflow(n - 1, True) <= cap:
+        n -= 1
+    return n
 
 
 class LoadedBehaviour(CompiledBehaviour):
@@ -58,6 +81,9 @@ class LoadedBehaviour(CompiledBehaviour):
         self.backlog, self.since, self.container = 0.0, 0.0, -1.0
         self.answers: Any = base  # what answers for the base (its compiled look-up, fast)
         self.base_quiet: Quiet | None = None
+        # an empty queue stays empty while at least this many endpoints are routed
+        self.enough = enough_endpoints(load) if load is not None else 0
+        self.index = round_.index if round_ is not None else None
 
     def compiled(self) -> tuple[Behaviour, Quiet | None]:
         """Itself, answering through the base's compiled look-up; quiet on a jumped fleet
@@ -91,6 +117,14 @@ class LoadedBehaviour(CompiledBehaviour):
             return backlog
         load, view = self.load, self.view
         assert load is not None
+        # an empty queue while every stretch's share is within capacity: each stretch adds
+        # (share - capacity) * length <= 0 to 0.0 and the walk clips it to 0.0 again
+        index = self.index
+        if index is not None:  # the jumped fleet: its own index's range queries
+            if backlog == 0.0 and index.fewest(t, to) >= self.enough:
+                return 0.0
+            return index.queue(self.replica, backlog, t, to, load.requests_per_second,
+                               load.capacity_per_replica)
         capacity, inflow_of = load.capacity_per_replica, load.inflow
         served = False  # the fleet in service: for good once it is (every replica served)
         for start, end, serving, serves in view.stretches(self.replica, t, to):
@@ -149,4 +183,14 @@ class LoadedBehaviour(CompiledBehaviour):
             return None, until
         if target.kind in SLOWED and ans.error is None and not self.unloaded(at, started_at):
             return None, at
-        return ans, min(until, self.view.next_change(at), horizon)
+        return ans, min(until, self.next_matter(at), horizon)
+
+    def next_matter(self, at: float) -> float:
+        """The first known routing change after `at` that may change this replica's answers
+        while its queue is empty: any, with the latency laws (they read the routed
+        fraction); with the load model on the jumped fleet, the first at which fewer than
+        `enough` endpoints are routed (before it a served replica's share stays within its
+        capacity, so its queue stays empty, F3)."""
+        if self.index is None or self.lawful:
+            return self.view.next_change(at)
+        return self.index.next_below(at, self.enough)

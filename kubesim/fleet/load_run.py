@@ -13,7 +13,10 @@ routing is known not to change:
   time one of those answers may change, the app's own exit or the pod's deletion
   (`ready_holds_until`);
 * H is the earliest promise plus d, or the end of the run (a calm replica's promise ends
-  at the routing's next known change: its share of the traffic may grow then);
+  at the routing's next known change that may matter to it: any, with the latency laws;
+  with the load model alone, the first that routes so few endpoints that a share of the
+  traffic exceeds a replica's capacity; before it an empty queue stays empty, so the
+  changes of a fleet that is not overloaded wake no calm replica);
 * every replica runs to H; a replica whose answers are the base's and stay so (`quiet`) jumps
   its quiet stretches up to H; its changes are pushed to the serving index, which applies
   them, in time order, when the round ends (a change in the round routes from H on).
@@ -58,10 +61,11 @@ class JumpedReplica:
         heap = self.sched.heap
         return heap[0][0] if heap else math.inf
 
-    def promise(self, at: float, nxt: float, index: ServingIndex) -> float:
+    def promise(self, at: float, nxt: float) -> float:
         """The earliest time at or after `at` at which it may record an endpoint change,
         given its next event at `nxt`: that event, or, while it is calm, when its Ready
-        may next change or the routing does (its share of the traffic may grow then)."""
+        may next change or the routing changes so that its answers may (its share of the
+        traffic may then exceed its capacity, `LoadedBehaviour.next_matter`)."""
         kl = self.handle.kubelet
         quiet = self.behaviour.base_quiet
         if kl is None or quiet is None:
@@ -72,7 +76,7 @@ class JumpedReplica:
         inst = kl.units[0].runtime.current
         if inst is None or not self.behaviour.unloaded(at, inst.running_at):
             return nxt
-        return max(nxt, min(holds, index.next_change(at)))
+        return max(nxt, min(holds, self.behaviour.next_matter(at)))
 
 
 def ready_holds_until(kl: Kubelet, quiet: Quiet, at: float) -> float:
@@ -122,7 +126,7 @@ def run_rounds(replicas: list[JumpedReplica], index: ServingIndex, round_: Round
         for i in sorted(range(len(replicas)), key=nexts.__getitem__):
             if not nexts[i] + d < horizon:
                 break  # its promise, at least its next event, cannot bring the round in
-            horizon = min(horizon, replicas[i].promise(at, nexts[i], index) + d)
+            horizon = min(horizon, replicas[i].promise(at, nexts[i]) + d)
         round_.horizon = horizon
         index.frozen = True
         for r, nxt in zip(replicas, nexts, strict=True):

@@ -135,15 +135,17 @@ class _Runner:
         self.checked: dict[int, Behaviour] = {}
         d = settings.propagation_seconds
         self.view: Serving | None = None
+        index: ServingIndex | None = None
         if path == "rescanned":
             self.view = RescannedServing(d, settings.replicas,
                                          publish_not_ready=settings.publish_not_ready_addresses,
                                          headless=settings.headless)
         elif path is not None:
-            self.view = ServingIndex(d, settings.replicas, end=duration,
-                                     publish_not_ready=settings.publish_not_ready_addresses,
-                                     headless=settings.headless)
-        self.round = Round() if path == "jumped" else None
+            self.view = index = ServingIndex(
+                d, settings.replicas, end=duration,
+                publish_not_ready=settings.publish_not_ready_addresses,
+                headless=settings.headless)
+        self.round = Round(index=index) if path == "jumped" else None
         self.shared = make_scheduler(engine) if path in ("stepped", "rescanned") else None
         self.jumped: list[JumpedReplica] = []
 

@@ -360,6 +360,57 @@ class ServingIndex(RoutedQueries):
         out.append(make(Stretch, (t, until, n, k >= 0 and spans[k][0] <= t < spans[k][1])))
         return out
 
+    def queue(self, replica: int, backlog: float, after: float, until: float,
+              requests_per_second: float, capacity: float) -> float:
+        """The fluid queue of the load model (F3) from `backlog` at `after` to `until`: the
+        walk `LoadedBehaviour` makes over `stretches`, fused (no stretch is built), with the
+        same operations in the same order, so the same bits: over each stretch the replica
+        receives requests_per_second / serving while it is served and the fleet is in
+        service, serves `capacity`, and its queue never goes below empty."""
+        self.flush()
+        times, counts = self._times, self._counts
+        i = bisect.bisect_right(times, after)
+        j = bisect.bisect_left(times, until, i)  # a change at `until` starts no stretch
+        spans = self._spans[replica] if replica < len(self._spans) else _NO_SPANS
+        k = bisect.bisect_right(spans, (after, math.inf)) - 1
+        last = len(spans) - 1
+        served = False  # in service: for good once it is
+        t, n = after, counts[i - 1] if i else 0
+        for m in range(i, j + 1):
+            end = times[m] if m < j else until
+            while k < last and spans[k + 1][0] <= t:
+                k += 1
+            served = served or self.in_service(t)
+            inflow = (requests_per_second / n if served and n > 0 and k >= 0
+                      and spans[k][0] <= t < spans[k][1] else 0.0)
+            backlog += (inflow - capacity) * (end - t)
+            if not backlog > 0.0:  # max(0.0, backlog): the queue drains empty, no lower
+                backlog = 0.0
+            if m < j:
+                t, n = end, counts[m]
+        return backlog
+
+    def fewest(self, after: float, until: float) -> int:
+        """The fewest endpoints routed at any time in [after, until) (until > after): the
+        least of the counts `stretches` would walk, read without building them."""
+        self.flush()
+        times, counts = self._times, self._counts
+        i = bisect.bisect_right(times, after)
+        j = bisect.bisect_left(times, until, i)
+        n = counts[i - 1] if i else 0
+        return min(n, min(counts[i:j])) if j > i else n
+
+    def next_below(self, after: float, least: int) -> float:
+        """The first time after `after` at which the routed count is known to fall below
+        `least` (math.inf: none known): the known changes after `after` are the ones routed
+        within a propagation delay of the last flush, few."""
+        self.flush()
+        times, counts = self._times, self._counts
+        for m in range(bisect.bisect_right(times, after), len(times)):
+            if counts[m] < least:
+                return times[m]
+        return math.inf
+
     def in_service(self, t: float) -> bool:
         """Whether the fleet was in service by `t`: every replica served at once at some
         time <= t. Traffic arrives from then on (a fleet warming up gets none)."""

@@ -1,0 +1,133 @@
+"""The jumped fleet's queue walk, fused into the serving index, against the walk it replaced
+(docs/controller-rules.md F3; issue 31 item 3: a load model that scales).
+
+`ServingIndex.queue` advances a replica's fluid queue over the index without building
+stretches, and `ServingIndex.fewest` lets an empty queue skip the walk while enough
+endpoints are routed. Both must give the bits the old walk gives: on real loaded fleets
+(calm, busy, overloaded, with an outage) every queue the jumped fleet advances is advanced
+again here by the old walk over `stretches`, kept below as the reference, and compared with
+`==`; and the calm replicas of a fleet that is never overloaded are shown to wake less.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kubesim.fleet.run as fleet_run
+from kubesim import load_scenario, load_spec
+from kubesim.fleet.load import NO_FLEET, enough_endpoints
+from kubesim.fleet.run import simulate_fleet
+from kubesim.fleet.serving import ServingIndex
+from kubesim.fleet.settings import FleetSettings, LoadModel
+
+ROOT = Path(__file__).resolve().parent.parent
+UNIFIED = str(ROOT / "probe_specs" / "seed_unified_healthz.yaml")
+SPLIT = str(ROOT / "probe_specs" / "seed_skeleton.yaml")
+DB = str(ROOT / "traces" / "seed_db_outage.scenario.yaml")
+
+
+def old_walk(index: ServingIndex, replica: int, backlog: float, t: float, to: float,
+             rps: float, capacity: float) -> float:
+    """The walk as `LoadedBehaviour._integrate` made it before the fused one (the reference:
+    kept verbatim but for the load model's `inflow`, written out)."""
+    served = False
+    for start, end, serving, serves in index.stretches(replica, t, to):
+        served = served or index.in_service(start)
+        inflow = rps / serving if serves and serving > 0 else 0.0
+        backlog += ((inflow if served else 0.0) - capacity) * (end - start)
+        if not backlog > 0.0:
+            backlog = 0.0
+    return backlog
+
+
+class Checked(ServingIndex):
+    """A serving index whose every fused walk and skip is held to the old walk."""
+
+    made: list[Checked] = []
+
+    def __init__(self, *args: object, **kw: object) -> None:
+        super().__init__(*args, **kw)  # type: ignore[arg-type]
+        self.walks = self.skips = 0
+        self.load: LoadModel | None = None
+        Checked.made.append(self)
+
+    def queue(self, replica: int, backlog: float, after: float, until: float,
+              requests_per_second: float, capacity: float) -> float:
+        got = super().queue(replica, backlog, after, until, requests_per_second, capacity)
+        want = old_walk(self, replica, backlog, after, until, requests_per_second, capacity)
+        assert got == want, (replica, backlog, after, until, got, want)
+        self.walks += 1
+        return got
+
+    def fewest(self, after: float, until: float) -> int:
+        least = super().fewest(after, until)
+        assert self.load is not None
+        if least >= enough_endpoints(self.load):  # the caller skips: the queue stays empty
+            rps, cap = self.load.requests_per_second, self.load.capacity_per_replica
+            for replica in range(len(self.timelines)):
+                assert old_walk(self, replica, 0.0, after, until, rps, cap) == 0.0
+            self.skips += 1
+        return least
+
+
+def _checked_run(monkeypatch: pytest.MonkeyPatch, cfg: FleetSettings, pod: str,
+                 duration: float, seed: int) -> Checked:
+    Checked.made = []
+
+    def make(*args: object, **kw: object) -> Checked:
+        index = Checked(*args, **kw)
+        index.load = cfg.load
+        return index
+
+    monkeypatch.setattr(fleet_run, "ServingIndex", make)
+    simulate_fleet(load_spec(pod), load_scenario(DB), cfg, duration=duration, seed=seed,
+                   load_path="jumped")
+    assert len(Checked.made) == 1
+    return Checked.made[0]
+
+
+@settings(max_examples=examples(10), deadline=None)
+@given(seed=st.integers(0, 2**16), replicas=st.integers(2, 8), spread=st.floats(0, 40),
+       busy=st.floats(50, 130), propagation=st.sampled_from([0.5, 2.0, 7.0]),
+       split=st.booleans())
+def test_the_fused_walk_gives_the_old_walks_bits(seed, replicas, spread, busy, propagation,
+                                                 split):
+    """F3: every queue the jumped fleet advances, and every skip of an empty one, is the
+    old walk's, bit for bit, from a calm fleet to an overloaded one."""
+    cfg = FleetSettings(replicas, start_spread=spread, propagation_seconds=propagation,
+                        load=LoadModel(busy * replicas, 100))
+    with pytest.MonkeyPatch.context() as mp:
+        index = _checked_run(mp, cfg, SPLIT if split else UNIFIED, 400, seed)
+    assert index.walks + index.skips > 0
+
+
+def test_an_outage_hour_walks_and_skips(monkeypatch):
+    """The benchmark's shape, smaller (12 replicas at 90 %, one outage, an hour): both the
+    fused walk (the cascade's queues) and the skip (the calm stretches) are exercised."""
+    cfg = FleetSettings(12, start_spread=60, load=LoadModel(90.0 * 12, 100))
+    index = _checked_run(monkeypatch, cfg, UNIFIED, 3600, 1)
+    assert index.walks > 100 and index.skips > 10
+
+
+@pytest.mark.parametrize(("rps", "capacity"), [(900.0, 100.0), (90_000.0, 100.0),
+                                               (1.0, 3.0), (1e6, 0.7)])
+def test_enough_endpoints_is_the_fewest_within_capacity(rps, capacity):
+    """The threshold the skip and the calm replicas' wake-ups read: a share of the traffic
+    is within capacity at that many endpoints and not at one fewer (the division the queue
+    makes)."""
+    load = LoadModel(rps, capacity)
+    n = enough_endpoints(load)
+    assert load.inflow(n, True) <= capacity
+    assert n == 1 or load.inflow(n - 1, True) > capacity
+
+
+def test_enough_endpoints_beyond_any_fleet_skips_nothing():
+    """A share within capacity only past 2**40 endpoints: no routed count reaches the
+    threshold, so no empty queue skips its walk and no calm replica sleeps through a
+    change."""
+    assert enough_endpoints(LoadModel(1e6, 1e-9)) == NO_FLEET > 2**40
