@@ -11,7 +11,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import signal
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -225,7 +225,8 @@ def _alive(pids: list[int]) -> bool:
 @pytest.fixture(scope="session")
 def live_cluster(tmp_path_factory: Any) -> Iterator[LiveCluster]:
     """One API server for the whole run, shared by the xdist workers: the first worker that
-    needs it starts it, each holds a count in a locked file, and the last one stops it."""
+    needs it starts it, each holds a count in a locked file, and the worker that started it
+    stops it once no worker uses it."""
     why = missing()
     if why is not None:
         if os.environ.get("CI") == "true":
@@ -233,8 +234,8 @@ def live_cluster(tmp_path_factory: Any) -> Iterator[LiveCluster]:
         pytest.skip(f"no real API server here: {why}")
     folder = _shared_folder(tmp_path_factory)
     folder.mkdir(parents=True, exist_ok=True)
-    info = folder / "info.json"
-    with _locked(folder / "lock"):
+    info, lock = folder / "info.json", folder / "lock"
+    with _locked(lock):
         known = json.loads(info.read_text()) if info.is_file() else None
         if known is not None and _alive(known["pids"]):
             known["users"] += 1
@@ -242,32 +243,45 @@ def live_cluster(tmp_path_factory: Any) -> Iterator[LiveCluster]:
                                   known["admin"], known["reader"], [])
         else:
             cluster = LiveCluster.start(folder / f"run-{os.getpid()}")
-            known = {"url": cluster.url, "ca": str(cluster.ca_file),
-                     "admin": cluster.admin_token, "reader": cluster.reader_token,
-                     "pids": [p.pid for p in cluster.processes], "users": 1,
-                     "stories": {k: asdict(v) for k, v in write_all(cluster).items()}}
+            known = _started(cluster)
         info.write_text(json.dumps(known))
     cluster.stories = {k: Story(**v) for k, v in known["stories"].items()}
     try:
         yield cluster
     finally:
-        with _locked(folder / "lock"):
+        with _locked(lock):
             known = json.loads(info.read_text())
             known["users"] -= 1
             info.write_text(json.dumps(known))
-            if known["users"] == 0:
-                _stop(known["pids"], cluster)
+        if cluster.processes:
+            # the starter's Popen objects must not outlive it with the server still running
+            # (Python reports them as a ResourceWarning at the starter's last teardown): it
+            # waits, its own tests done, until the other workers are done with the server
+            _await_no_user(info, lock)
+            cluster.stop()
 
 
-def _stop(pids: list[int], cluster: LiveCluster) -> None:
-    if cluster.processes:
+def _started(cluster: LiveCluster) -> dict[str, Any]:
+    """What the other workers read of a server this worker has just started (its stories
+    written); the server stopped if writing them fails."""
+    try:
+        stories = {k: asdict(v) for k, v in write_all(cluster).items()}
+    except BaseException:
         cluster.stop()
-        return
-    for pid in pids:  # started by another worker that has finished before this one
-        try:
-            os.kill(pid, signal.SIGTERM)
-        except OSError:
-            pass
+        raise
+    return {"url": cluster.url, "ca": str(cluster.ca_file), "admin": cluster.admin_token,
+            "reader": cluster.reader_token, "pids": [p.pid for p in cluster.processes],
+            "users": 1, "stories": stories}
+
+
+def _await_no_user(info: Path, lock: Path, bound: float = 1800.0) -> None:
+    """Until no worker holds the server (or `bound` seconds: a worker that died holding it)."""
+    deadline = time.monotonic() + bound
+    while time.monotonic() < deadline:
+        with _locked(lock):
+            if json.loads(info.read_text())["users"] <= 0:
+                return
+        time.sleep(0.2)
 
 
 @contextmanager
