@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from kubesim.behaviour.answer import HEALTHY, Healthy
 from kubesim.behaviour.lookup import jumps_apply
-from kubesim.behaviour.scenario import AnswerSpec, Constant, Scenario
+from kubesim.behaviour.synthetic import is_scenario
 from kubesim.errors import UsageError
 from kubesim.kubelet.settings import BackoffRequeue
 from kubesim.kubelet.timing import detection_seconds
@@ -45,6 +45,7 @@ from kubesim.results import ProbeType
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour
+    from kubesim.behaviour.scenario import AnswerSpec, Scenario
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerSpec, Probe, ProbedContainer
 
@@ -283,7 +284,7 @@ def _until_deleted(pod: ProbedContainer, behaviour: Behaviour, duration: float) 
     """How long a run is active: a scenario that deletes the pod ends it once its grace
     period (at least 2 s, R4.5) has passed: the workers stop and the containers are gone
     (R1.30), and the pod worker syncs nothing after."""
-    if not isinstance(behaviour, Scenario) or behaviour.delete is None:
+    if not is_scenario(behaviour) or behaviour.delete is None:
         return duration
     deletion = behaviour.delete
     grace = (deletion.grace_seconds if deletion.grace_seconds is not None
@@ -318,7 +319,7 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     settle = _settle_seconds(pod, profile)
     if isinstance(behaviour, Healthy):
         return _settle_seconds(pod, profile, failing=False), 1.0, 0.0
-    if not isinstance(behaviour, Scenario):
+    if not is_scenario(behaviour):
         return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
     spans, per_start, whole = _scenario_spans(pod, behaviour, duration)
     if whole:
@@ -467,6 +468,7 @@ def _constant_answer(spec: AnswerSpec, quickest: float) -> bool:
     """Whether an answer holds still enough for the fast scheduler to jump while it is
     given: a constant latency well within the shortest period and timeout, no connection
     error (those are retried) and no redirect; its status may be a failure."""
+    from kubesim.behaviour.scenario import Constant  # loaded: a scenario gave the spec
     return (spec.error is None and spec.location is None
             and isinstance(spec.latency_ms, Constant) and spec.latency_ms.value / 1000 < quickest)
 
@@ -474,6 +476,7 @@ def _constant_answer(spec: AnswerSpec, quickest: float) -> bool:
 def _quiet_answer(spec: AnswerSpec, quickest: float) -> bool:
     """Whether an answer at rest lets the fast scheduler jump: constant, plain success,
     arriving well within the shortest period and timeout."""
+    from kubesim.behaviour.scenario import Constant  # loaded: a scenario gave the spec
     if spec.error is not None or spec.location is not None:
         return False
     if not isinstance(spec.latency_ms, Constant) or spec.latency_ms.value / 1000 >= quickest:
@@ -529,7 +532,7 @@ def restart_bound(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         return 0.0
     lives = [_kill_cycle(probe) for probe_type, probe in _probes(pod)
              if probe_type in _KILLERS]
-    if isinstance(behaviour, Scenario):
+    if is_scenario(behaviour):
         lives += _exit_lives(behaviour, profile)
     else:  # a recorded exit: at most one per container start
         lives.append(max(profile.container_start_seconds, 1.0))
@@ -560,7 +563,7 @@ def _period(probe_type: ProbeType, probe: Probe, periods: dict[str, int] | None)
 def weight(behaviour: object) -> float:
     """How many plain probe calls one call against `behaviour` costs: a scenario's stalls,
     windows and downtimes are looked through at every request (about 1/20 of a call each)."""
-    if not isinstance(behaviour, Scenario):
+    if not is_scenario(behaviour):
         return 1.0  # a trace (a binary search) or the healthy app
     items = len(behaviour.stalls)
     for spec in behaviour.targets.values():

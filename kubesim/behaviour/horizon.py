@@ -7,7 +7,7 @@ import math
 from typing import TYPE_CHECKING
 
 from kubesim.behaviour.answer import Behaviour
-from kubesim.behaviour.scenario import Scenario
+from kubesim.behaviour.synthetic import is_scenario
 from kubesim.behaviour.trace import Trace
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.kubelet.timing import pod_detection_seconds
@@ -33,7 +33,7 @@ def default_duration(behaviour: Behaviour, *, pod: ProbedContainer | None = None
             for w in behaviour.windows(math.inf)]
     if isinstance(behaviour, Trace):
         ends += [behaviour.last_time(key) for key in behaviour.targets]
-    if isinstance(behaviour, Scenario):
+    if is_scenario(behaviour):
         for st in behaviour.stalls:
             if st.since_start is not None:
                 ends.append(st.since_start + (detect if st.duration is None else st.duration))

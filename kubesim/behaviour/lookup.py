@@ -16,13 +16,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kubesim.behaviour.answer import Answer, DelegatingBehaviour, Healthy
-from kubesim.behaviour.scenario import Constant, Scenario, stalled
+from kubesim.behaviour.synthetic import is_scenario
 from kubesim.behaviour.trace import Trace
 
 if TYPE_CHECKING:
     import numpy as np
 
     from kubesim.behaviour.answer import Behaviour
+    from kubesim.behaviour.scenario import Scenario
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import HandlerKind, ProbedContainer, Target
 
@@ -86,6 +87,7 @@ class _FastScenario(DelegatingBehaviour):
 
     def constant(self, spec: Any) -> Answer | None:
         """The answer of a spec without a latency distribution (no draw), else None."""
+        from kubesim.behaviour.scenario import Constant  # loaded: a scenario is compiled
         ans = self._answers.get(id(spec))
         if ans is None and (spec.error == "timeout" or isinstance(spec.latency_ms, Constant)):
             ans = self._answers[id(spec)] = spec.to_answer(None)
@@ -98,7 +100,10 @@ class _FastScenario(DelegatingBehaviour):
         if ans is None:
             ans = spec.to_answer(rng)  # a latency distribution: one draw, as in the DES
         spans = self.spans(target.kind, started_at, container)
-        return stalled(ans, at, spans) if spans else ans
+        if not spans:
+            return ans
+        from kubesim.behaviour.scenario import stalled
+        return stalled(ans, at, spans)
 
     def quiet(self, target: Target, at: float, started_at: float,
               container: str = "") -> tuple[Answer | None, float]:
@@ -154,7 +159,7 @@ def compile_behaviour(behaviour: Behaviour) -> tuple[Behaviour, Quiet | None]:
     """(what answers probes, the quiet look-up or None) for the fast scheduler."""
     if isinstance(behaviour, CompiledBehaviour):
         return behaviour.compiled()
-    if isinstance(behaviour, Scenario):
+    if is_scenario(behaviour):
         fast = _compiled_scenario(behaviour)
         return fast, fast.quiet
     if isinstance(behaviour, Trace):

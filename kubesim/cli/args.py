@@ -11,7 +11,6 @@ from pathlib import Path
 
 from kubesim.behaviour.answer import HEALTHY, Behaviour
 from kubesim.behaviour.replicas import TraceCast
-from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 from kubesim.cli.options import (
     BEHAVIOUR,
@@ -66,6 +65,7 @@ def load_behaviour(args: argparse.Namespace) -> Behaviour:
     """The behaviour named by --scenario or --trace (several traces: each for the replicas
     its meta selects, `TraceCast`); the healthy app without either."""
     if args.scenario:
+        from kubesim.behaviour.scenario import load_scenario  # a scenario is given
         return load_scenario(args.scenario)
     if args.trace:
         restart = RestartMode(args.trace_restart) if args.trace_restart else None

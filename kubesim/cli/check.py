@@ -30,7 +30,6 @@ from kubesim.analysis.config import (
     find_config,
     load_config,
 )
-from kubesim.behaviour.scenario import load_scenario
 from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 from kubesim.cli.args import (
     add_budget_arg,
@@ -251,6 +250,7 @@ def behaviour_refs(args: argparse.Namespace, config: Config | None = None) -> li
     out = []
     for kind, path in given:
         if kind == "scenario":
+            from kubesim.behaviour.scenario import load_scenario
             behaviour: Any = load_scenario(path)
         else:
             behaviour = load_trace(

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.check.experiments import failing_spans, observe
-from kubesim.behaviour.scenario import Scenario
+from kubesim.behaviour.synthetic import is_scenario
 from kubesim.results import ProbeType
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def dependency_failure(container: Any, key: str, own: Any, b: BehaviourRef, s: S
     if not failing:
         return None
     beh = b.behaviour
-    if isinstance(beh, Scenario):  # the scenario says what the target depends on
+    if is_scenario(beh):  # the scenario says what the target depends on
         for name in beh.target_spec(key).depends_on:
             down = beh.dependencies[name].down
             if down:

@@ -20,7 +20,6 @@ from kubesim.analysis.check.experiments import kept_down, run_calls
 from kubesim.analysis.check.findings import CheckResult, Finding
 from kubesim.analysis.check.plan import CheckRun, Subject
 from kubesim.behaviour.answer import HEALTHY
-from kubesim.behaviour.scenario import Scenario
 from kubesim.errors import UsageError
 from kubesim.results import ProbeType
 from kubesim.spec.manifests import POD_SPEC_AT
@@ -237,10 +236,10 @@ def _refused(pod: ProbedContainer, s: Settings, propagation: float) -> float:
     """KS014's experiment: delete one healthy replica once it is Ready, and measure how long
     traffic still arrives after its listener closed (SIGTERM, after any preStop hook)."""
     # the fleet model (and the engine) only when a fleet runs: a plain `check` loads neither
+    from kubesim.behaviour.scenario import Scenario  # KS014 alone deletes a replica
     from kubesim.engine.simulate import simulate
     from kubesim.fleet.capacity import refused_while_served
     from kubesim.fleet.endpoints import routed_among_ready
-
     timeline = simulate(pod, Scenario.from_dict({"delete": {"at": DELETE_AT}}),
                         duration=DELETE_AT + 60, seed=s.seed, profile=s.profile,
                         engine=s.engine, record_probes=False)

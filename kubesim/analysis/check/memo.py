@@ -19,11 +19,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from kubesim.behaviour.scenario import Scenario
-
 if TYPE_CHECKING:
     from kubesim.analysis.windows import ProtectionWindows
     from kubesim.behaviour.answer import Behaviour
+    from kubesim.behaviour.scenario import Scenario
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ProbedContainer
     from kubesim.timeline import Timeline
@@ -133,6 +132,7 @@ def simulate(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, see
 def scenario(data: dict[str, Any], source: str) -> Scenario:
     """`Scenario.from_dict(data, source=source)`, built once per data and source within
     `simulations()` (so the runs of equal scenarios share a key)."""
+    from kubesim.behaviour.scenario import Scenario  # only a check that builds one loads it
     cache = _ACTIVE.get()
     if cache is None:
         return Scenario.from_dict(data, source=source)
