@@ -9,6 +9,7 @@ what would have prevented it (`prevent`), and a one-line diagnosis.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from kubesim.analysis.budget import DEFAULT_MAX_WORK
@@ -86,29 +87,36 @@ def explain_records(records: list[RecordSet],
 
 def explain_pods(records: list[RecordSet],
                  options: ExplainOptions = ExplainOptions()) -> list[Explanation]:
-    """Explain every pod the inputs are about, in order of name (each with its own record,
-    `pod_groups`), or the one `options.pod` names: one explanation per pod."""
+    """Explain every pod the inputs are about, in order of name (`pod_groups`), or the one
+    `options.pod` names: one explanation per pod, each of the inputs about it alone."""
     if not records:
         raise UsageError("explain needs at least one record")
+    # grouping fills the records' pods in place: each grouping gets its own copy
+    pods = sorted(pod_groups(copy.deepcopy(records)), key=lambda p: (p.name is None, p.name or ""))
+    several = len(pods) > 1
     if options.pod is not None:
-        return [explain_records(records, options)]
-    pods = sorted(pod_groups(records), key=lambda p: (p.name is None, p.name or ""))
-    if len(pods) == 1:
-        return [_explain_pod(pods[0], records, options)]
-    if options.container is not None and not any(
+        chosen = combine(copy.deepcopy(records), options.pod)  # none of that name: exit 2
+        return [_own(chosen, records, options, several, one=True)]
+    if several and options.container is not None and not any(
             c.name == options.container for p in pods for c in p.containers):
         have = ", ".join(sorted({c.name or "(unnamed)" for p in pods for c in p.containers}))
         raise UsageError(f"--container {options.container[:60]!r}: no pod of the record has "
                          f"such a container (containers: {have or 'none named'})")
-    return [_explain_pod(p, _inputs_of(p, records), options, several=True) for p in pods]
+    return [_own(p, records, options, several) for p in pods]
 
 
-def _inputs_of(pod: PodRecord, records: list[RecordSet]) -> list[RecordSet]:
-    """The inputs that say something of this pod (every input when none names it)."""
+def _own(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,
+         several: bool, one: bool = False) -> Explanation:
+    """One of several pods explained from the inputs about it alone (the pods of a workload
+    read live: each its own pod and events documents), as if they were all the inputs; one
+    pod, from every input (the pieces that name no pod are its)."""
     mine = [r for r in records if any(p.name == pod.name for p in r.pods)
             or any(e.object_name == pod.name for e in r.events)
             or any(x.pod == pod.name for x in r.series)]
-    return mine or records
+    lacks = several and not one  # --container may be missing from one of several pods
+    if not several or pod.name is None or not mine or len(mine) == len(records):
+        return _explain_pod(pod, records, options, lacks)
+    return _explain_pod(combine(copy.deepcopy(mine), pod.name), mine, options, lacks)
 
 
 def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,
