@@ -58,6 +58,7 @@ _WHERE = {
     "UsageError": "kubesim.errors",
     "Window": "kubesim.behaviour.answer",
     "grid_cycle": "kubesim.engine.simulate",
+    "explain_pods": "kubesim.explain.engine",
     "explain_records": "kubesim.explain.engine",
     "load_containers": "kubesim.spec.manifests",
     "load_scenario": "kubesim.behaviour.scenario",
@@ -95,7 +96,7 @@ if TYPE_CHECKING:
         SpecError,
         UsageError,
     )
-    from kubesim.explain.engine import ExplainOptions, explain_records
+    from kubesim.explain.engine import ExplainOptions, explain_pods, explain_records
     from kubesim.explain.model import Explanation
     from kubesim.explain.readers.read import read_record
     from kubesim.kubelet.settings import PROFILES, BackoffRequeue, KubeletProfile, profile_from

@@ -257,7 +257,7 @@ def test_cli_json_of_a_real_record(capsys):
                              "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
-    assert doc["kubesim"] == 1 and doc["command"] == "explain"
+    assert doc["kubesim"] == 2 and doc["command"] == "explain"  # 2: several pods, `pods`
     c = doc["containers"][0]
     assert c["diagnosis_kind"] == "liveness-kill"
     assert c["replay"]["verdict"] == "reproduced"

@@ -109,6 +109,28 @@ def test_a_deployment_explains_each_of_its_pods_with_the_owner_chain(live_cluste
     assert code == 0, err
 
 
+def test_a_deployment_without_pod_explains_both_its_pods_each_as_by_name(live_cluster, admin,
+                                                                         capsys):
+    """deploy/NAME without --pod (issue 33 item 1): every pod of the workload, in order of
+    name, each pod's document (its diagnoses among it) equal to `explain pod/NAME` of it."""
+    code, out, err = _explain(capsys, "deploy/web", "-n", NAMESPACE, "--kubeconfig",
+                              str(admin), "--now", NOW, "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert [d["pod"] for d in doc["pods"]] == ["web-7d9f-a1", "web-7d9f-b2"]
+    for d in doc["pods"]:
+        code, one, err = _explain(capsys, f"pod/{d['pod']}", "-n", NAMESPACE, "--kubeconfig",
+                                  str(admin), "--now", NOW, "--format", "json")
+        assert code == 0, err
+        assert d == json.loads(one)
+    answers = [[c["answer"]["cause"] for c in d["containers"]] for d in doc["pods"]]
+    assert answers[0] == ["liveness-kill"] and answers[0] != answers[1]
+    code, text, err = _explain(capsys, "-l", "app=web", "-n", NAMESPACE, "--kubeconfig",
+                               str(admin), "--now", NOW)
+    assert code == 0, err
+    assert "=== pod 1 of 2: web-7d9f-a1 ===" in text and "=== pod 2 of 2: web-7d9f-b2 ===" in text
+
+
 def test_a_missing_pod_is_one_line_exit_2(admin, capsys):
     code, out, err = _explain(capsys, "pod/no-such-pod", "-n", NAMESPACE, "--kubeconfig",
                               str(admin))

@@ -448,3 +448,29 @@ def test_stopping_a_call_stops_what_it_started_in_sessions_of_their_own():
     finally:
         if parent.poll() is None:
             parent.kill()
+
+
+def test_explain_of_several_pods_covers_every_pod(capsys, monkeypatch, tmp_path):
+    """A paste of two pods (`kubectl describe pod a b`): the structured content is the CLI's
+    `pods: [...]` document and the summary gives each pod's diagnoses (issue 30 item 1)."""
+    data = REPO / "tests" / "data" / "explain"
+    two_describes = tmp_path / "two.txt"
+    two_describes.write_text((data / "19-nautobot-helm-charts-125.describe.txt").read_text()
+                             + "\n\n" + (data / "14-k8s-website-2502.describe.txt").read_text())
+    text = two_describes.read_text()
+    _, [result] = session(REPO, [("explain", {"record_text": text, "suggest": False,
+                                              "phases": 1})])
+    assert not result.is_error, text_of(result)
+    doc = result.structured_content
+    assert [d["pod"] for d in doc["pods"]] == ["kubernetes-dashboard-3203962772-x33rd",
+                                                "nautobot-68bcb95f6b-5tdtw"]  # by name
+    expected = cli_document(capsys, monkeypatch, ["explain", str(two_describes),
+                                                  "--no-suggest", "--phases", "1"])
+    for got, want in zip(doc["pods"], expected["pods"], strict=True):  # sources named apart
+        assert json.dumps(got).replace("<record_text>", str(two_describes)) == json.dumps(want)
+    summary = text_of(result)
+    assert summary.startswith("explain: 2 pods.\n")
+    for d in doc["pods"]:
+        assert f"explain: pod {d['pod']}." in summary
+        for c in d["containers"]:
+            assert c["answer"]["text"][:60] in summary

@@ -20,11 +20,11 @@ from kubesim.cli.inputs import ExplainInput, ExplainLiveInput
 from kubesim.cli.live import add_live_args, live_records, live_request
 from kubesim.cli.options import EXPLAIN, LIVE
 from kubesim.errors import UsageError
-from kubesim.explain.engine import ExplainOptions, explain_records
+from kubesim.explain.engine import ExplainOptions, explain_pods
 from kubesim.explain.readers.read import FORMATS_HELP, read_record
 from kubesim.explain.readers.times import now_from
 from kubesim.options import add_option
-from kubesim.render.explain_formats import render, render_html
+from kubesim.render.explain_formats import render_pods, render_pods_html
 from kubesim.spec.manifests import load_containers
 
 __all__ = ["add_parser", "run"]
@@ -33,8 +33,9 @@ __all__ = ["add_parser", "run"]
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Register `explain` and its options."""
     p = sub.add_parser(
-        "explain", help="explain a pod's restarts from its record (describe, pod, events)",
-        description="Read what the cluster recorded about one pod (" + FORMATS_HELP + "), "
+        "explain", help="explain pods' restarts from their record (describe, pod, events)",
+        description="Read what the cluster recorded about pods (" + FORMATS_HELP + "); "
+                    "several pods are each explained (--pod NAME chooses one). For each, "
                     "reconstruct its probe failures, kills, back-offs, restarts and not-Ready "
                     "stretches, replay them through the kubelet model, and say what would "
                     "have prevented them.")
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> CommandResult:
     options = ExplainOptions(now=now, pod=args.pod, container=args.container, spec=spec,
                              phases=args.phases, seed=args.seed, profile=profile_of(args),
                              expect=wants, suggest=not args.no_suggest, max_work=args.max_work)
-    explanation = explain_records(records, options)
+    explanations = explain_pods(records, options)  # every pod, or the one --pod names
     if args.html is not None:
-        write_html(render_html(explanation), args.html)
-    return CommandResult(render(explanation, args.format))
+        write_html(render_pods_html(explanations), args.html)
+    return CommandResult(render_pods(explanations, args.format))

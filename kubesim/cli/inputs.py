@@ -622,8 +622,8 @@ class ExplainInput(CommandInput, _Kubelet):
 
     COMMAND = "explain"
     records: list[FilePath] = Field(default_factory=list, max_length=100, description=(
-        "record files about one pod: kubectl describe pod text, kubectl get pod -o yaml|json, "
-        "kubectl get events (-o json, or its table), a Prometheus query_range export"))
+        "record files about pods (each pod explained): kubectl describe pod text, kubectl "
+        "get pod -o yaml|json, kubectl get events (-o json, or its table), a Prometheus query_range export"))
     record_text: Text | None = Field(None, description="one more record, inline (as pasted)")
     now: Annotated[str, Field(min_length=1, max_length=100)] | None = _field(
         EXPLAIN["now"], None)

@@ -86,11 +86,11 @@ DESCRIPTIONS = {
                "expectations given (survive an outage, catch a hang, allow a slow start, leave "
                "Ready in time), confirmed by simulation at every grid phase, with a "
                "strategic-merge patch (`kubesim suggest --format json`).",
-    "explain": "Why a pod restarted, from what the cluster recorded (kubectl describe pod text, "
-               "pod or event documents, kubectl get events, Prometheus prober_probe_total): "
+    "explain": "Why pods restarted (each pod of the record, or the one `pod` names), from "
+               "what the cluster recorded (kubectl describe pod text, pod or event documents, kubectl get events, Prometheus prober_probe_total): "
                "each probe failure, kill and restart with its evidence and how sure it is, "
                "replayed through the kubelet model, and the patch that would have prevented it "
-               "(`kubesim explain --format json`).",
+               "(`kubesim explain --format json`: one pod's document, or `pods: [...]` of several).",
 }
 # what check and explain add on a server started with a live cluster
 LIVE_DESCRIPTIONS = {
@@ -276,6 +276,14 @@ def _explain(doc: dict[str, Any], code: int) -> str:
         answer_lines(c["answer"])) for c in doc["containers"] if c["answer"] is not None)
 
 
+def _explain_pods(doc: dict[str, Any], code: int) -> str:
+    """One pod's summary, or for several (`pods`) each pod's in turn."""
+    if "pods" not in doc:
+        return _explained(doc, code)
+    return f"explain: {len(doc['pods'])} pods.\n" + "".join(_explained(d, code)
+                                                            for d in doc["pods"])
+
+
 def _lines(items: Iterable[str], limit: int = 20) -> str:
     items = list(items)
     shown = items[:limit] + ([f"... and {len(items) - limit} more (in the document)"]
@@ -292,4 +300,4 @@ def _explained(doc: dict[str, Any], code: int) -> str:
 
 SUMMARIES: dict[str, Callable[[dict[str, Any], int], str]] = {
     "check": _check, "run": _run_summary, "windows": _windows, "suggest": _suggest,
-    "explain": _explained}
+    "explain": _explain_pods}

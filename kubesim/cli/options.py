@@ -273,7 +273,7 @@ EXPLAIN = _by_name(
       "ds/NAME (the pods of a workload)", "RECORD", flags=("records",), nargs="*"),
     K("now", T.TEXT, "when the record was taken (RFC 3339 or as describe prints times): "
       "places describe's ages on the clock", "TIME"),
-    K("pod", T.TEXT, "which pod, when the record holds several", "NAME"),
+    K("pod", T.TEXT, "explain this pod alone (a record of several pods explains each)", "NAME"),
     ONLY_CONTAINER,
     K("spec", T.TEXT, "the pod's manifest or a probe spec: probe settings the record lacks",
       "FILE"),

@@ -9,6 +9,7 @@ what would have prevented it (`prevent`), and a one-line diagnosis.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from kubesim.analysis.budget import DEFAULT_MAX_WORK
@@ -34,7 +35,7 @@ from kubesim.explain.model import (
 )
 from kubesim.explain.prevent import prevent
 from kubesim.explain.readers.model import PodRecord, RecordSet
-from kubesim.explain.readers.read import combine
+from kubesim.explain.readers.read import combine, pod_groups
 from kubesim.explain.replay import Reconstructed, replay, started_events
 from kubesim.explain.timebase import Timebase, timebase
 from kubesim.kubelet.restart_rules import gate_notes
@@ -42,7 +43,7 @@ from kubesim.kubelet.settings import CLASSIC, KubeletProfile
 from kubesim.results import ProbeType
 from kubesim.spec.model import ContainerSpec, ProbedContainer, RestartPolicy
 
-__all__ = ["ExplainOptions", "explain_records"]
+__all__ = ["ExplainOptions", "explain_pods", "explain_records"]
 
 LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
 
@@ -77,18 +78,53 @@ class _Context:
 
 def explain_records(records: list[RecordSet],
                     options: ExplainOptions = ExplainOptions()) -> Explanation:
-    """Explain one pod's record (several inputs about one pod are combined)."""
+    """Explain one pod's record (several inputs about one pod are combined; inputs about
+    several pods need `options.pod`, or `explain_pods`)."""
     if not records:
         raise UsageError("explain needs at least one record")
-    pod = combine(records, options.pod)
+    return _explain_pod(combine(records, options.pod), records, options)
+
+
+def explain_pods(records: list[RecordSet],
+                 options: ExplainOptions = ExplainOptions()) -> list[Explanation]:
+    """Explain every pod the inputs are about, in order of name (`pod_groups`), or the one
+    `options.pod` names: one explanation per pod, each of the inputs about it alone."""
+    if not records:
+        raise UsageError("explain needs at least one record")
+    # grouping fills the records' pods in place: each grouping gets its own copy
+    pods = sorted(pod_groups(copy.deepcopy(records)), key=lambda p: (p.name is None, p.name or ""))
+    several = len(pods) > 1
+    if options.pod is not None:
+        chosen = combine(copy.deepcopy(records), options.pod)  # none of that name: exit 2
+        return [_own(chosen, records, options, several, one=True)]
+    if several and options.container is not None and not any(
+            c.name == options.container for p in pods for c in p.containers):
+        have = ", ".join(sorted({c.name or "(unnamed)" for p in pods for c in p.containers}))
+        raise UsageError(f"--container {options.container[:60]!r}: no pod of the record has "
+                         f"such a container (containers: {have or 'none named'})")
+    return [_own(p, records, options, several) for p in pods]
+
+
+def _own(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,
+         several: bool, one: bool = False) -> Explanation:
+    """One of several pods explained from the inputs about it alone (the pods of a workload
+    read live: each its own pod and events documents), as if they were all the inputs; one
+    pod, from every input (the pieces that name no pod are its)."""
+    mine = [r for r in records if any(p.name == pod.name for p in r.pods)
+            or any(e.object_name == pod.name for e in r.events)
+            or any(x.pod == pod.name for x in r.series)]
+    lacks = several and not one  # --container may be missing from one of several pods
+    if not several or pod.name is None or not mine or len(mine) == len(records):
+        return _explain_pod(pod, records, options, lacks)
+    return _explain_pod(combine(copy.deepcopy(mine), pod.name), mine, options, lacks)
+
+
+def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,
+                 several: bool = False) -> Explanation:
+    """One pod's explanation; `several`: one of several pods, which may lack --container."""
     tb, clock = timebase(pod, options.now)
     views, loose = rc.attribute(pod)
-    if options.container is not None:
-        views = [v for v in views if v.name == options.container]
-        if not views:
-            have = ", ".join(c.name or "(unnamed)" for c in pod.containers) or "none named"
-            raise UsageError(f"--container {options.container[:60]!r}: the record has no such "
-                             f"container (containers: {have})")
+    views, lacking = _chosen(views, pod, options.container, several)
     policy = _policy(pod)
     grace = pod.grace_seconds
     if grace is None and options.spec:  # a record without it (describe): --spec's pod says
@@ -96,7 +132,7 @@ def explain_records(records: list[RecordSet],
     ctx = _Context(pod, tb, options, grace if grace is not None else 30, grace is not None,
                    policy, sum(e.count for e in pod.events))
     stories = [_story(v, ctx) for v in views if _worth(v, views)]
-    findings = list(clock) + _before_scheduling(pod, tb)
+    findings = list(clock) + lacking + _before_scheduling(pod, tb)
     if loose:
         findings.append(Finding(Level.UNCERTAIN, f"{plural(len(loose), 'event')} could not be tied to one "
                                 "container (several containers have such a probe)",
@@ -113,6 +149,23 @@ def explain_records(records: list[RecordSet],
     return Explanation(pod.name, pod.namespace, owner,
                        [{"source": r.source, "format": r.format} for r in records],
                        tb.to_data(), stories, findings, notes)
+
+
+def _chosen(views: list[rc.View], pod: PodRecord, container: str | None, several: bool
+            ) -> tuple[list[rc.View], list[Finding]]:
+    """The containers --container keeps; a pod without it is an error, or, one of several
+    pods, a finding of its explanation (the others have it)."""
+    if container is None:
+        return views, []
+    views = [v for v in views if v.name == container]
+    if views:
+        return views, []
+    have = ", ".join(c.name or "(unnamed)" for c in pod.containers) or "none named"
+    if not several:
+        raise UsageError(f"--container {container[:60]!r}: the record has no such "
+                         f"container (containers: {have})")
+    return [], [Finding(Level.FACT, f"this pod has no container {container[:60]!r} "
+                        f"(--container; its containers: {have})", ())]
 
 
 def _gate_notes(stories: list[ContainerStory], options: ExplainOptions) -> list[Finding]:

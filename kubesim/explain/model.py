@@ -47,7 +47,7 @@ __all__ = [
     "human_time",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: explanations of several pods are one document, `pods: [...]` (docs/explain.md)
 
 
 class Confidence(str, Enum):

@@ -18,6 +18,7 @@ from typing import Any
 
 from kubesim.explain.model import (
     HUMAN_FROM,
+    SCHEMA_VERSION,
     ContainerStory,
     Explanation,
     Prevention,
@@ -31,8 +32,8 @@ from kubesim.render.plot import plot_meta
 from kubesim.render.report import to_document
 from kubesim.render.suggest_formats import patch_yaml
 
-__all__ = ["FORMATS", "answer_lines", "document", "render", "render_html", "render_json",
-           "render_text", "render_yaml"]
+__all__ = ["FORMATS", "answer_lines", "document", "pods_document", "render", "render_html",
+           "render_json", "render_pods", "render_pods_html", "render_text", "render_yaml"]
 
 
 def _wrap(text: str, indent: int, width: int = 100) -> list[str]:
@@ -360,10 +361,13 @@ def _story_page(c: ContainerStory, basis: str) -> dict[str, Any]:
     return data
 
 
+def _pod_page(ex: Explanation) -> dict[str, Any]:
+    return {"document": document(ex), "stories": [_story_page(c, str(ex.axis["basis"]))
+                                                  for c in ex.containers]}
+
+
 def render_html(ex: Explanation) -> str:
-    data = {"document": document(ex), "stories": [_story_page(c, str(ex.axis["basis"]))
-                                                   for c in ex.containers]}
-    return page("explain", f"kubesim explain: {ex.pod or 'pod'}", data)
+    return page("explain", f"kubesim explain: {ex.pod or 'pod'}", _pod_page(ex))
 
 
 def render_yaml(ex: Explanation) -> str:
@@ -375,6 +379,58 @@ def render_yaml(ex: Explanation) -> str:
 
 def render(ex: Explanation, fmt: str) -> str:
     return FORMATS[fmt](ex)
+
+
+# ---------------------------------------------------------------- several pods
+# One explanation is rendered as above, unchanged; several (a paste of several pods, the pods
+# of a workload) are a section per pod in the text and the page, and `pods: [...]` in the
+# JSON, each the one-pod document (docs/explain.md).
+
+
+def _name(ex: Explanation) -> str:
+    return ex.pod or "(name not in the record)"
+
+
+def pods_document(exs: list[Explanation]) -> dict[str, Any]:
+    """The JSON document of the explanations: one pod's document, or for several
+    `{kubesim, command, pods: [one-pod document, ...]}`."""
+    if len(exs) == 1:
+        return document(exs[0])
+    return {"kubesim": SCHEMA_VERSION, "command": "explain",
+            "pods": [document(ex) for ex in exs]}
+
+
+def _pods_text(exs: list[Explanation]) -> str:
+    lines = [f"kubesim explain: {len(exs)} pods (" + ", ".join(visible(_name(ex)) for ex in exs)
+             + "), each explained on its own below"]
+    for i, ex in enumerate(exs, 1):
+        lines += ["", f"=== pod {i} of {len(exs)}: {visible(_name(ex))} ===",
+                  render_text(ex).rstrip("\n")]
+    return "\n".join(lines) + "\n"
+
+
+def _pods_yaml(exs: list[Explanation]) -> str:
+    """Every pod's patches, each document once (the pods of one workload share its patch)."""
+    docs = dict.fromkeys(d for ex in exs for d in render_yaml(ex).split("---\n") if d.strip())
+    return "---\n".join(docs)
+
+
+def render_pods(exs: list[Explanation], fmt: str) -> str:
+    """The explanations in `fmt`: one pod's as `render`, several pods' together."""
+    if len(exs) == 1:
+        return render(exs[0], fmt)
+    if fmt == "json":
+        return json.dumps(pods_document(exs), indent=2, sort_keys=False,
+                          allow_nan=False) + "\n"
+    return _pods_text(exs) if fmt == "text" else _pods_yaml(exs)
+
+
+def render_pods_html(exs: list[Explanation]) -> str:
+    """One page: one pod's as `render_html`; several pods, a section per pod."""
+    if len(exs) == 1:
+        return render_html(exs[0])
+    return page("explain", f"kubesim explain: {len(exs)} pods",
+                {"document": pods_document(exs), "pods": [_pod_page(ex) for ex in exs]})
 
 
 FORMATS = {"text": render_text, "json": render_json, "yaml": render_yaml}

@@ -180,7 +180,7 @@ FILES: dict[str, str | bytes] = {
         '{"__name__": "prober_probe_total", "probe_type": "Liveness", "result": "failed"}, '
         '"values": [' + ",".join(['[0,"0"]'] * 50_001) + "]}]}}"),
     "explain_no_pod.json": '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"}}',
-    "explain_two_pods.txt": "Name:         a\nNamespace:    default\nEvents:       <none>\n"
+    "ok_explain_two_pods.txt": "Name:         a\nNamespace:    default\nEvents:       <none>\n"
                             "Name:         b\nNamespace:    default\nEvents:       <none>\n",
     # configuration files (check SPEC --config FILE; a *.toml file is read as pyproject.toml)
     "config_tool_string.toml": 'tool = "kubesim"\n',

@@ -947,6 +947,16 @@
     out.keyWhole = views();
   }
 
+  function explainPods(root, data) {  // several pods: a section per pod, each as one pod's page
+    add(root, el("h1", {}, "kubesim explain: " + data.pods.length + " pods"),
+      explainList(data.pods.map(function (p) { return "pod " + (p.document.pod || "(name not in the record)"); })));
+    data.pods.forEach(function (p) {
+      var section = put(root, el("section", { "class": "pod" }));
+      explainPage(section, p);
+      explainNotes(section, p.document);
+    });
+  }
+
   function explainNotes(root, doc) {  // how the record was read; the lines not read, all listed
     if (!doc.notes.length) return;
     var ul = el("ul", { "class": "notes" });
@@ -960,6 +970,7 @@
   if (DATA.kind === "run") runPage(root, DATA.document);
   else if (DATA.kind === "check") checkPage(root, DATA.document, DATA.runs || [], DATA.findings || []);
   else if (DATA.kind === "sweep") sweepPage(root, DATA.document);
+  else if (DATA.kind === "explain" && DATA.pods) explainPods(root, DATA);
   else if (DATA.kind === "explain") { explainPage(root, DATA); explainNotes(root, DATA.document); }
   viewFromAddress();
   if (/selftest/.test(location.hash)) selfTest();

@@ -1,0 +1,123 @@
+"""`kubesim explain` of a record that holds several pods (issue 30 item 1, issue 33 item 1):
+without --pod every pod is explained, in order of name, each exactly as `--pod NAME` explains
+it alone, in text (a section per pod), JSON (`pods: [...]`, docs/explain.md), HTML (a section
+per pod) and through `kubesim mcp` (tests/test_mcp.py); one pod's output is unchanged; a --pod naming no pod of the
+record is exit 2 listing the pods there are. (The live forms, deploy/NAME and -l, are in
+tests/test_live_explain.py.)"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from helpers import cli as kubesim
+from test_html import attr, browse, console, needs_browser
+
+from kubesim import ExplainOptions, explain_pods, explain_records, read_record
+
+REPO = Path(__file__).resolve().parent.parent
+DATA = REPO / "tests" / "data" / "explain"
+# a real paste of several pods: kubectl describe of one, then the events of two
+CONFLUENT = str(DATA / "real" / "confluent-examples-245.describe-and-events.txt")
+QUICK = ("--no-suggest", "--phases", "1")
+
+
+@pytest.fixture(scope="module")
+def two_describes(tmp_path_factory) -> Path:
+    """`kubectl describe pod a b` as kubectl prints it: two real describes, a blank line
+    between (the dashboard pod that exits 1, the nautobot pod killed after its grace)."""
+    path = tmp_path_factory.mktemp("paste") / "two.txt"
+    path.write_text((DATA / "19-nautobot-helm-charts-125.describe.txt").read_text() + "\n\n"
+                    + (DATA / "14-k8s-website-2502.describe.txt").read_text())
+    return path
+
+
+NAMES = ["kubernetes-dashboard-3203962772-x33rd", "nautobot-68bcb95f6b-5tdtw"]  # by name
+
+
+def _run(capsys, *argv: str) -> str:
+    code, out, err = kubesim(capsys, "explain", *argv, *QUICK)
+    assert code == 0, err
+    return out
+
+
+def test_text_explains_each_pod_in_order_of_name_as_pod_alone(capsys, two_describes):
+    out = _run(capsys, str(two_describes))
+    head, *sections = re.split(r"\n\n=== pod \d of 2: ", out)
+    assert head == f"kubesim explain: 2 pods ({', '.join(NAMES)}), each explained on its own below"
+    assert [s.split(" ===\n", 1)[0] for s in sections] == NAMES
+    for name, section in zip(NAMES, sections, strict=True):
+        alone = _run(capsys, str(two_describes), "--pod", name)
+        assert section.split(" ===\n", 1)[1].rstrip("\n") == alone.rstrip("\n")
+    causes = [re.search(r"cause: ([\w-]+)", s)[1] for s in sections]
+    assert causes[0] != causes[1]  # two pods, two diagnoses, neither the other's
+
+
+def test_json_is_pods_each_the_one_pod_document(capsys, two_describes):
+    doc = json.loads(_run(capsys, str(two_describes), "--format", "json"))
+    assert list(doc) == ["kubesim", "command", "pods"]
+    assert doc["kubesim"] == 2 and doc["command"] == "explain"
+    assert [d["pod"] for d in doc["pods"]] == NAMES
+    for d in doc["pods"]:
+        assert d == json.loads(_run(capsys, str(two_describes), "--pod", d["pod"],
+                                    "--format", "json"))
+    documented = (REPO / "docs" / "explain.md").read_text()
+    assert "`pods`" in documented and "schema version (2;" in documented
+
+
+def test_one_pod_keeps_its_document(capsys):
+    """A record of one pod: the same document as before several pods were explained."""
+    record = str(DATA / "19-nautobot-helm-charts-125.describe.txt")
+    doc = json.loads(_run(capsys, record, "--format", "json"))
+    assert "pods" not in doc and doc["pod"] == NAMES[1]
+    [ex] = explain_pods([read_record(record)], ExplainOptions(suggest=False, phases=1))
+    assert ex.to_data() == explain_records([read_record(record)],
+                                           ExplainOptions(suggest=False, phases=1)).to_data()
+
+
+def test_a_real_paste_of_several_pods_explains_each(capsys):
+    """confluentinc/examples#245: the describe of kafka-2 and the events of other pods of
+    the StatefulSet, pasted together; each pod its own explanation."""
+    doc = json.loads(_run(capsys, CONFLUENT, "--format", "json"))
+    assert len(doc["pods"]) == 2 and doc["pods"][0]["pod"] == "kafka-2"
+    failed = [[c["answer"]["failed"] for c in d["containers"]] for d in doc["pods"]]
+    assert failed == [[["readiness"]], [["readiness"]]]
+    kills = [d["containers"][0]["streaks"][0]["count"] for d in doc["pods"]]
+    assert kills[0] != kills[1]  # each pod's own readiness failures (1 and 26 in the record)
+    alone = json.loads(_run(capsys, CONFLUENT, "--pod", "kafka-2", "--format", "json"))
+    assert doc["pods"][0] == alone
+
+
+def test_a_pod_not_in_the_record_is_exit_2_listing_the_pods(capsys, two_describes):
+    code, out, err = kubesim(capsys, "explain", str(two_describes), "--pod", "web-1", *QUICK)
+    assert code == 2 and out == ""
+    assert "no pod named 'web-1'" in err and all(name in err for name in NAMES)
+
+
+def test_a_container_of_no_pod_is_exit_2(capsys, two_describes):
+    code, _, err = kubesim(capsys, "explain", str(two_describes), "--container", "x", *QUICK)
+    assert code == 2 and "no pod of the record has such a container" in err
+
+
+def test_the_html_page_has_each_pods_section(capsys, two_describes, tmp_path):
+    page = tmp_path / "pods.html"
+    out = _run(capsys, str(two_describes), "--format", "json", "--html", str(page))
+    data = json.loads(re.search(r'id="kubesim-data">(.*?)</script>', page.read_text(),
+                                re.DOTALL).group(1))
+    assert data["kind"] == "explain" and data["document"] == json.loads(out)
+    assert [p["document"]["pod"] for p in data["pods"]] == NAMES
+    assert [len(p["stories"]) for p in data["pods"]] == [
+        len(d["containers"]) for d in json.loads(out)["pods"]]
+
+
+@needs_browser
+def test_the_html_page_draws_each_pod(capsys, two_describes, tmp_path):
+    page = tmp_path / "pods.html"
+    _run(capsys, str(two_describes), "--html", str(page))
+    dom, log = browse(page)
+    assert attr(dom, "data-rendered") == "explain" and not console(log), console(log)
+    assert dom.count('<section class="pod">') == 2
+    for name in NAMES:
+        assert f"kubesim explain: pod {name}" in dom
