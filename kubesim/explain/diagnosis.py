@@ -87,7 +87,8 @@ class _Facts:
         rec = self.view.record
         return self.view.spec is not None or any(
             s.source in ("record", "spec") for s in self.by_type.values()) or (
-            rec is not None and rec.state is not None and rec.restart_count is not None)
+            rec is not None and self.view.lists_probes and rec.state is not None
+            and rec.restart_count is not None)
 
 
 def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View) -> _Facts:
@@ -446,23 +447,41 @@ def _kill_count(f: _Facts, cause: Cause) -> CountRange:
         return CountRange(lo, None)
     rec = f.view.record
     count = rec.restart_count if rec is not None else None
-    shown = count if count is not None else max(f.floor, 1 if f.ended is not None else 0)
+    shown = count if count is not None else max(f.floor, 1 if f.ended is not None else 0,
+                                                rc.kill_total(f.unknown_kills))
     return CountRange(lo, max(lo, shown))
 
 
 def _could_kill(f: _Facts) -> bool:
     """Whether anything in the record could be a probe kill the events do not name: a
-    liveness or startup probe, a kill of unknown cause, or an end by a signal."""
+    liveness or startup probe, a kill of unknown cause, an end by a signal, or restarts a
+    probe the record does not show may have made."""
     return bool(f.killers or f.unknown_kills or f.probe_kills
                 or (f.ended is not None and f.ended.cause in SIGNALS)
-                or not _shows(f))
+                or not _shows(f) or _unseen_probe(f))
+
+
+def _unseen_probe(f: _Facts) -> bool:
+    """Whether the restarts may be kills by a probe the record does not show: it gives no
+    probe settings, and either no probe event of the container or rows whose counts it does
+    not state (each "at least once"). A record that states the counts of the container's probe
+    events and shows no liveness or startup failure shows that none of them killed."""
+    if not f.floor or f.settings_shown:
+        return False
+    return not f.story.streaks or any(not e.count_stated for e in f.view.events)
+
+
+# Events that stand for a kill or a restart: a row of them whose count the record does not
+# state ("at least once") leaves the number of kills without an upper bound.
+_RESTARTING = frozenset({"Killing", "BackOff", "Created", "Started"})
 
 
 def _open(f: _Facts) -> bool:
-    """Whether the record leaves the number of kills open: cut rows, no restart count with
+    """Whether the record leaves the number of kills open: cut or uncounted rows, no restart count with
     probe failures of unknown threshold, or nothing shown at all."""
     rec = f.view.record
     if not _shows(f) or any(e.truncated or e.combined or cut_short(e.message)
+                            or (e.reason in _RESTARTING and not e.count_stated)
                             for e in f.view.events):
         return True
     if f.probe_kills or (rec is not None and rec.restart_count is not None):

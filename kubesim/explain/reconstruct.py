@@ -111,6 +111,9 @@ class View:
     spec: ContainerSpec | None = None
     spec_source: str = "record"
     series: list[ProbeSeries] = field(default_factory=list)
+    # Whether the record's container block lists every probe the container has (describe, a
+    # pod document); a `kubectl get pods` row gives a restart count and no probe at all.
+    lists_probes: bool = True
 
 
 # ---------------------------------------------------------------- which container
@@ -146,7 +149,8 @@ def _views(pod: PodRecord) -> list[View]:
             names.append(name)
     if not records:
         return [View(n, None) for n in names] or [View(None, None)]
-    views = [View(c.name, c, spec=c.spec) for c in records]
+    lists = bool(set(pod.formats) - {"pods-table"})
+    views = [View(c.name, c, spec=c.spec, lists_probes=lists) for c in records]
     if len(views) == 1 and views[0].name is None and len(names) == 1:
         views[0].name = names[0]  # a piece of a describe: its one container, named by events
     return views
