@@ -38,8 +38,6 @@ NOT_READ = {
     "k8s-16045.describe-events.txt":
         "the reader does not mark the paste as cut (a `...` line before the rows, the last "
         "row's message cut at `Started with d`), so the kills get an upper bound",
-    "k8s-25149.events-allns.txt":
-        "refused: `kubectl get events --all-namespaces` (a NAMESPACE column)",
     "k8s-31717.watch-events.txt": "refused: `kubectl get events -w` rows",
     "k8s-pr3044.status-fragment-2014.txt": "refused: a 2014 status fragment",
     "otel-semconv-996.containerstatuses.yaml":

@@ -113,7 +113,10 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
     decided = _decide(f)
     kills = _kill_count(f, decided.cause)
     probe = ProbeType(f.probe_kills[-1].cause) if f.probe_kills else None
-    failed = {s.probe for s in f.failed} | {ProbeType(k.cause) for k in f.probe_kills}
+    # an errored probe is a failure of that probe in the record, though it counts toward no
+    # threshold (R2.2, E4)
+    failed = ({s.probe for s in f.failed} | {s.probe for s in f.errored}
+              | {ProbeType(k.cause) for k in f.probe_kills})
     order = {t: i for i, t in enumerate(ProbeType)}
     text = decided.text
     if decided.cause is Cause.CANNOT_TELL and "cannot tell" not in text:
@@ -140,7 +143,7 @@ def _decide(f: _Facts) -> _Decided:
         t = ProbeType(f.probe_kills[-1].cause)
         cause = Cause.LIVENESS_KILL if t is LIVENESS else Cause.STARTUP_KILL
         return _Decided(cause, f"{t.value}-kill", _kill_text(f, t))
-    if f.errored and not f.failed:
+    if f.errored and (not f.failed or _stopped(f)):
         return _Decided(Cause.CANNOT_TELL, "probe-errors", (
                             "the probe could not run (prober errors: "
                             f"{rc.clip(f.errored[0].detail, 80)}); errors are thrown away, not "
@@ -159,6 +162,12 @@ def _decide(f: _Facts) -> _Decided:
     if f.ended is not None:
         return _exit(f, f.ended)
     return _no_exit(f)
+
+
+def _stopped(f: _Facts) -> bool:
+    """Whether a prober error says the container was no longer running: it had ended, and
+    the readiness failures before cannot have ended it (R1.17)."""
+    return any("not running" in s.detail for s in f.errored)
 
 
 def _probe_kill_ceiling(f: _Facts) -> int:
