@@ -32,7 +32,6 @@ NOT_READ = {
         "failures on port 8081 (kubedns's probe) are read as prometheus-to-sd's; with its "
         "probe events stated and no liveness failure, its 2 restarts are not counted as "
         "possible kills (0..0, the facts say 0..2)",
-    "eck-2134.events-jsonl.txt": "refused: events as JSON lines",
     "ingress-nginx-2171.describe-events.txt":
         "the reader reads a second container named `n` out of a wrapped row",
     "k8s-16045.describe-events.txt":

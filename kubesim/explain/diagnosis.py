@@ -156,12 +156,26 @@ def _decide(f: _Facts) -> _Decided:
         return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
             f"the kubelet killed the container {plural(n, 'time')} but cannot tell whether a "
             f"probe caused it, because {because}"), because)
-    not_probe = _not_probe(f)
+    not_probe = _not_probe(f) or _other_kill(f)
     if not_probe is not None:
         return not_probe
     if f.ended is not None:
         return _exit(f, f.ended)
     return _no_exit(f)
+
+
+def _other_kill(f: _Facts) -> _Decided | None:
+    """A kill the kubelet recorded for another reason than a probe (the pod deleted or torn
+    down, its spec changed) and no exit reason: a probe did not end the container, and the
+    record does not say what made the kubelet stop it."""
+    other = [k for k in f.story.kills if k.cause in ("stopping", "spec-change")]
+    if not other or f.ended is not None:
+        return None
+    because = (f"the kubelet stopped the container for no probe ({rc.clip(other[-1].message, 80)})"
+               ": a deletion, the pod's teardown or a spec change, which the record does not "
+               "tell apart")
+    return _Decided(Cause.CANNOT_TELL, "other-kill",
+                    f"no probe ended the container, and cannot tell what did: {because}", because)
 
 
 def _stopped(f: _Facts) -> bool:

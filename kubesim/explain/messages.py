@@ -65,6 +65,8 @@ _KILLS = [
     (re.compile(r'^Killing container with (?:docker )?id \S+?:\s*pod "[^"]*" container "([^"]+)" is '
                 r"unhealthy, it will be killed and re-created"), "unhealthy"),
     (re.compile(r"^Stopping container (\S+)"), "stop"),
+    # dockershim's kill of a whole pod (deleted, or its sandbox torn down): no probe's
+    (re.compile(r"^Killing container with (?:docker )?id \S+?:\s*(Need to kill Pod)$"), "pod"),
     (re.compile(r"^Container (\S+) definition changed, will be restarted"), "spec"),
 ]
 
@@ -72,7 +74,7 @@ _KILLS = [
 def kill_of(message: str) -> tuple[KillCause, str | None, bool | None]:
     """(cause, container, restarted?) of a `Killing` message."""
     for pattern, tag in _KILLS:
-        m = pattern.match(message)
+        m = pattern.match(_uncut(message))
         if not m:
             continue
         if tag is None:
@@ -83,6 +85,8 @@ def kill_of(message: str) -> tuple[KillCause, str | None, bool | None]:
             return KillCause.LIVENESS, m[1], True
         if tag == "stop":
             return KillCause.STOPPING, m[1], None
+        if tag == "pod":
+            return KillCause.STOPPING, None, None
         return KillCause.SPEC_CHANGE, m[1], True
     return KillCause.UNKNOWN, None, None
 
@@ -92,6 +96,17 @@ def kill_of(message: str) -> tuple[KillCause, str | None, bool | None]:
 # cut anywhere: the row was cut where the paste ends
 _CUT_KILL = re.compile(r"^Killing container with (?:docker )?id \S+$")
 _COMBINED = "(events with common reason combined)"
+
+
+_NEED = "Need to kill Pod"
+_CUT_NEED = re.compile(r"^(Killing container with (?:docker )?id \S+?:\s*)(Need to[\w ]*)$")
+
+
+def _uncut(message: str) -> str:
+    """dockershim's `...:Need to kill Pod` cut after `Need to` is that message, cut: nothing
+    else the kubelet wrote there begins so."""
+    m = _CUT_NEED.match(message.strip())
+    return m[1] + _NEED if m and _NEED.startswith(m[2].rstrip()) else message
 
 
 def cut_short(message: str) -> bool:

@@ -145,7 +145,7 @@ def _views(pod: PodRecord) -> list[View]:
     names: list[str] = []
     for e in pod.events:
         name = e.container or _named(e)
-        if name is not None and name not in names:
+        if name is not None and name not in names and not e.init:
             names.append(name)
     if not records:
         return [View(n, None) for n in names] or [View(None, None)]
@@ -184,6 +184,8 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
             named[name].events.append(e)
         elif e.reason in POD_REASONS:
             continue  # about the pod, not a container
+        elif e.init:  # an init container's: explain explains the app containers
+            loose.append(e)
         elif (owner := _unnamed_owner(views, e)) is not None:
             owner.events.append(e)
         else:
