@@ -32,8 +32,6 @@ NOT_READ = {
         "failures on port 8081 (kubedns's probe) are read as prometheus-to-sd's; with its "
         "probe events stated and no liveness failure, its 2 restarts are not counted as "
         "possible kills (0..0, the facts say 0..2)",
-    "ingress-nginx-2171.describe-events.txt":
-        "the reader reads a second container named `n` out of a wrapped row",
     "k8s-16045.describe-events.txt":
         "the reader does not mark the paste as cut (a `...` line before the rows, the last "
         "row's message cut at `Started with d`), so the kills get an upper bound",

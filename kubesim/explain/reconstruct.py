@@ -143,8 +143,7 @@ def _views(pod: PodRecord) -> list[View]:
     """A view per container the record shows (else per container its events name)."""
     records = [c for c in pod.containers if not c.init]
     names: list[str] = []
-    for e in pod.events:
-        name = e.container or _named(e)
+    for e, name in zip(pod.events, _event_names(pod), strict=True):
         if name is not None and name not in names and not e.init:
             names.append(name)
     if not records:
@@ -178,8 +177,7 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
     views = _views(pod)
     named = {v.name: v for v in views if v.name is not None}
     loose: list[RecordedEvent] = []
-    for e in pod.events:
-        name = e.container or _named(e)
+    for e, name in zip(pod.events, _event_names(pod), strict=True):
         if name is not None and name in named:
             named[name].events.append(e)
         elif e.reason in POD_REASONS:
@@ -194,6 +192,19 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
     return views, loose
+
+
+def _event_names(pod: PodRecord) -> list[str | None]:
+    """The container each event names (by fieldPath or in its message). The record's last
+    row cut inside its container's name (`Created container n` after rows naming
+    `nginx-ingress-controller`) names the one container whose name begins so."""
+    names = [e.container or _named(e) for e in pod.events]
+    cut = names[-1] if names and pod.events[-1].container is None else None
+    if cut is not None:
+        longer = {n for n in names[:-1] if n is not None and n != cut and n.startswith(cut)}
+        if len(longer) == 1:
+            names[-1] = longer.pop()
+    return names
 
 
 def _named(e: RecordedEvent) -> str | None:
