@@ -37,8 +37,6 @@ NOT_READ = {
         "row's message cut at `Started with d`), so the kills get an upper bound",
     "k8s-31717.watch-events.txt": "refused: `kubectl get events -w` rows",
     "k8s-pr3044.status-fragment-2014.txt": "refused: a 2014 status fragment",
-    "otel-semconv-996.containerstatuses.yaml":
-        "refused: a bare containerStatuses list",
 }
 
 

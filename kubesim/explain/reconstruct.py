@@ -112,7 +112,8 @@ class View:
     spec_source: str = "record"
     series: list[ProbeSeries] = field(default_factory=list)
     # Whether the record's container block lists every probe the container has (describe, a
-    # pod document); a `kubectl get pods` row gives a restart count and no probe at all.
+    # pod document with its spec); a `kubectl get pods` row or a bare `containerStatuses`
+    # gives a restart count and no probe at all.
     lists_probes: bool = True
 
 
@@ -148,7 +149,8 @@ def _views(pod: PodRecord) -> list[View]:
             names.append(name)
     if not records:
         return [View(n, None) for n in names] or [View(None, None)]
-    lists = bool(set(pod.formats) - {"pods-table"})
+    lists = "describe" in pod.formats or (
+        "pod" in pod.formats and "pod-status" not in pod.formats)
     views = [View(c.name, c, spec=c.spec, lists_probes=lists) for c in records]
     if len(views) == 1 and views[0].name is None and len(names) == 1:
         views[0].name = names[0]  # a piece of a describe: its one container, named by events

@@ -180,7 +180,9 @@ def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
     meta = _dict(doc, obj.get("metadata"), (*loc, "metadata"))
     spec = _dict(doc, obj.get("spec"), (*loc, "spec"))
     status = _dict(doc, obj.get("status"), (*loc, "status"))
-    pod = PodRecord(_str(meta.get("name")), doc.where(loc), formats=["pod"])
+    # a status without the spec (a `containerStatuses` piece) does not say which probes exist
+    pod = PodRecord(_str(meta.get("name")), doc.where(loc),
+                    formats=["pod"] if "containers" in spec else ["pod", "pod-status"])
     pod.namespace = _str(meta.get("namespace"))
     pod.uid = _str(meta.get("uid"))
     for ref in _list(doc, meta.get("ownerReferences"),
