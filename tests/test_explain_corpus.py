@@ -24,8 +24,8 @@ from kubesim.cli.main import main
 REAL = Path(__file__).resolve().parent / "data" / "explain" / "real"
 FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_text())["records"]
 
-# the reader's gaps (kubesim/explain/readers, improved separately): the record is refused or
-# misread before the diagnosis sees it
+# what keeps a record from its facts: a reader's gap (refused or misread before the diagnosis
+# sees it) or a reading the diagnosis does not make
 NOT_READ = {
     "cilium-11928.jenkins-console.txt":
         "the pod's other containers show only in Pulled rows (image names), so the readiness "
@@ -34,9 +34,16 @@ NOT_READ = {
         "possible kills (0..0, the facts say 0..2)",
     "k8s-16045.describe-events.txt":
         "the reader does not mark the paste as cut (a `...` line before the rows, the last "
-        "row's message cut at `Started with d`), so the kills get an upper bound",
-    "k8s-31717.watch-events.txt": "refused: `kubectl get events -w` rows",
-    "k8s-pr3044.status-fragment-2014.txt": "refused: a 2014 status fragment",
+        "row's message cut at `Started with d`), so its 2 kills of no stated cause give "
+        "0..2 probe kills (the facts say 0..at least: the paste is cut)",
+    "k8s-31717.watch-events.txt":
+        "read, but the kill is the expert's reading of the exec command (the file it cats is "
+        "removed for good, so the failures run on to failureThreshold); the diagnosis does not "
+        "read commands, so 8 failures with no Killing row or restart count stay cannot-tell "
+        "(0..0; the facts say liveness-kill, 1..6)",
+    "k8s-pr3044.status-fragment-2014.txt":
+        "refused: a 2014 status fragment (`\"oom-test\": {\"state\": {\"termination\": ...`, "
+        "the pre-v1beta3 shape, cut mid-object) is no JSON or YAML a reader takes",
 }
 
 
