@@ -32,10 +32,6 @@ NOT_READ = {
         "failures on port 8081 (kubedns's probe) are read as prometheus-to-sd's; with its "
         "probe events stated and no liveness failure, its 2 restarts are not counted as "
         "possible kills (0..0, the facts say 0..2)",
-    "k8s-16045.describe-events.txt":
-        "the reader does not mark the paste as cut (a `...` line before the rows, the last "
-        "row's message cut at `Started with d`), so its 2 kills of no stated cause give "
-        "0..2 probe kills (the facts say 0..at least: the paste is cut)",
     "k8s-31717.watch-events.txt":
         "read, but the kill is the expert's reading of the exec command (the file it cats is "
         "removed for good, so the failures run on to failureThreshold); the diagnosis does not "

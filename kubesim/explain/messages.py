@@ -109,11 +109,17 @@ def _uncut(message: str) -> str:
     return m[1] + _NEED if m and _NEED.startswith(m[2].rstrip()) else message
 
 
+# the kubelets of 2015 wrote `Started with docker id 06739bf99a4f` (and Created, Killing,
+# Pulling with it): a message that stops inside those words was cut
+_OLD_DOCKER = re.compile(r"^(?:Started|Created|Killing) with d(?:o(?:c(?:k(?:e(?:r(?: (?:id?)?)?)?)?)?)?)?$")
+
+
 def cut_short(message: str) -> bool:
     """Whether an event's message is visibly cut: a Killing message that stops after the
-    container's id, or a prefix of the aggregator's combined-events message."""
+    container's id, a 2015 `... with docker id` message that stops before its id, or a prefix
+    of the aggregator's combined-events message."""
     text = message.strip()
-    return bool(_CUT_KILL.match(text)) or (
+    return bool(_CUT_KILL.match(text) or _OLD_DOCKER.match(text)) or (
         len(text) >= 2 and _COMBINED.startswith(text) and text != _COMBINED)
 
 
