@@ -87,7 +87,8 @@ class _Facts:
         rec = self.view.record
         return self.view.spec is not None or any(
             s.source in ("record", "spec") for s in self.by_type.values()) or (
-            rec is not None and rec.state is not None and rec.restart_count is not None)
+            rec is not None and self.view.lists_probes and rec.state is not None
+            and rec.restart_count is not None)
 
 
 def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View) -> _Facts:
@@ -112,7 +113,10 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
     decided = _decide(f)
     kills = _kill_count(f, decided.cause)
     probe = ProbeType(f.probe_kills[-1].cause) if f.probe_kills else None
-    failed = {s.probe for s in f.failed} | {ProbeType(k.cause) for k in f.probe_kills}
+    # an errored probe is a failure of that probe in the record, though it counts toward no
+    # threshold (R2.2, E4)
+    failed = ({s.probe for s in f.failed} | {s.probe for s in f.errored}
+              | {ProbeType(k.cause) for k in f.probe_kills})
     order = {t: i for i, t in enumerate(ProbeType)}
     text = decided.text
     if decided.cause is Cause.CANNOT_TELL and "cannot tell" not in text:
@@ -139,7 +143,7 @@ def _decide(f: _Facts) -> _Decided:
         t = ProbeType(f.probe_kills[-1].cause)
         cause = Cause.LIVENESS_KILL if t is LIVENESS else Cause.STARTUP_KILL
         return _Decided(cause, f"{t.value}-kill", _kill_text(f, t))
-    if f.errored and not f.failed:
+    if f.errored and (not f.failed or _stopped(f)):
         return _Decided(Cause.CANNOT_TELL, "probe-errors", (
                             "the probe could not run (prober errors: "
                             f"{rc.clip(f.errored[0].detail, 80)}); errors are thrown away, not "
@@ -152,12 +156,32 @@ def _decide(f: _Facts) -> _Decided:
         return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
             f"the kubelet killed the container {plural(n, 'time')} but cannot tell whether a "
             f"probe caused it, because {because}"), because)
-    not_probe = _not_probe(f)
+    not_probe = _not_probe(f) or _other_kill(f)
     if not_probe is not None:
         return not_probe
     if f.ended is not None:
         return _exit(f, f.ended)
     return _no_exit(f)
+
+
+def _other_kill(f: _Facts) -> _Decided | None:
+    """A kill the kubelet recorded for another reason than a probe (the pod deleted or torn
+    down, its spec changed) and no exit reason: a probe did not end the container, and the
+    record does not say what made the kubelet stop it."""
+    other = [k for k in f.story.kills if k.cause in ("stopping", "spec-change")]
+    if not other or f.ended is not None:
+        return None
+    because = (f"the kubelet stopped the container for no probe ({rc.clip(other[-1].message, 80)})"
+               ": a deletion, the pod's teardown or a spec change, which the record does not "
+               "tell apart")
+    return _Decided(Cause.CANNOT_TELL, "other-kill",
+                    f"no probe ended the container, and cannot tell what did: {because}", because)
+
+
+def _stopped(f: _Facts) -> bool:
+    """Whether a prober error says the container was no longer running: it had ended, and
+    the readiness failures before cannot have ended it (R1.17)."""
+    return any("not running" in s.detail for s in f.errored)
 
 
 def _probe_kill_ceiling(f: _Facts) -> int:
@@ -446,23 +470,41 @@ def _kill_count(f: _Facts, cause: Cause) -> CountRange:
         return CountRange(lo, None)
     rec = f.view.record
     count = rec.restart_count if rec is not None else None
-    shown = count if count is not None else max(f.floor, 1 if f.ended is not None else 0)
+    shown = count if count is not None else max(f.floor, 1 if f.ended is not None else 0,
+                                                rc.kill_total(f.unknown_kills))
     return CountRange(lo, max(lo, shown))
 
 
 def _could_kill(f: _Facts) -> bool:
     """Whether anything in the record could be a probe kill the events do not name: a
-    liveness or startup probe, a kill of unknown cause, or an end by a signal."""
+    liveness or startup probe, a kill of unknown cause, an end by a signal, or restarts a
+    probe the record does not show may have made."""
     return bool(f.killers or f.unknown_kills or f.probe_kills
                 or (f.ended is not None and f.ended.cause in SIGNALS)
-                or not _shows(f))
+                or not _shows(f) or _unseen_probe(f))
+
+
+def _unseen_probe(f: _Facts) -> bool:
+    """Whether the restarts may be kills by a probe the record does not show: it gives no
+    probe settings, and either no probe event of the container or rows whose counts it does
+    not state (each "at least once"). A record that states the counts of the container's probe
+    events and shows no liveness or startup failure shows that none of them killed."""
+    if not f.floor or f.settings_shown:
+        return False
+    return not f.story.streaks or any(not e.count_stated for e in f.view.events)
+
+
+# Events that stand for a kill or a restart: a row of them whose count the record does not
+# state ("at least once") leaves the number of kills without an upper bound.
+_RESTARTING = frozenset({"Killing", "BackOff", "Created", "Started"})
 
 
 def _open(f: _Facts) -> bool:
-    """Whether the record leaves the number of kills open: cut rows, no restart count with
+    """Whether the record leaves the number of kills open: cut or uncounted rows, no restart count with
     probe failures of unknown threshold, or nothing shown at all."""
     rec = f.view.record
     if not _shows(f) or any(e.truncated or e.combined or cut_short(e.message)
+                            or (e.reason in _RESTARTING and not e.count_stated)
                             for e in f.view.events):
         return True
     if f.probe_kills or (rec is not None and rec.restart_count is not None):

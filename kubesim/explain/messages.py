@@ -65,6 +65,8 @@ _KILLS = [
     (re.compile(r'^Killing container with (?:docker )?id \S+?:\s*pod "[^"]*" container "([^"]+)" is '
                 r"unhealthy, it will be killed and re-created"), "unhealthy"),
     (re.compile(r"^Stopping container (\S+)"), "stop"),
+    # dockershim's kill of a whole pod (deleted, or its sandbox torn down): no probe's
+    (re.compile(r"^Killing container with (?:docker )?id \S+?:\s*(Need to kill Pod)$"), "pod"),
     (re.compile(r"^Container (\S+) definition changed, will be restarted"), "spec"),
 ]
 
@@ -72,7 +74,7 @@ _KILLS = [
 def kill_of(message: str) -> tuple[KillCause, str | None, bool | None]:
     """(cause, container, restarted?) of a `Killing` message."""
     for pattern, tag in _KILLS:
-        m = pattern.match(message)
+        m = pattern.match(_uncut(message))
         if not m:
             continue
         if tag is None:
@@ -83,6 +85,8 @@ def kill_of(message: str) -> tuple[KillCause, str | None, bool | None]:
             return KillCause.LIVENESS, m[1], True
         if tag == "stop":
             return KillCause.STOPPING, m[1], None
+        if tag == "pod":
+            return KillCause.STOPPING, None, None
         return KillCause.SPEC_CHANGE, m[1], True
     return KillCause.UNKNOWN, None, None
 
@@ -94,11 +98,28 @@ _CUT_KILL = re.compile(r"^Killing container with (?:docker )?id \S+$")
 _COMBINED = "(events with common reason combined)"
 
 
+_NEED = "Need to kill Pod"
+_CUT_NEED = re.compile(r"^(Killing container with (?:docker )?id \S+?:\s*)(Need to[\w ]*)$")
+
+
+def _uncut(message: str) -> str:
+    """dockershim's `...:Need to kill Pod` cut after `Need to` is that message, cut: nothing
+    else the kubelet wrote there begins so."""
+    m = _CUT_NEED.match(message.strip())
+    return m[1] + _NEED if m and _NEED.startswith(m[2].rstrip()) else message
+
+
+# the kubelets of 2015 wrote `Started with docker id 06739bf99a4f` (and Created, Killing,
+# Pulling with it): a message that stops inside those words was cut
+_OLD_DOCKER = re.compile(r"^(?:Started|Created|Killing) with d(?:o(?:c(?:k(?:e(?:r(?: (?:id?)?)?)?)?)?)?)?$")
+
+
 def cut_short(message: str) -> bool:
     """Whether an event's message is visibly cut: a Killing message that stops after the
-    container's id, or a prefix of the aggregator's combined-events message."""
+    container's id, a 2015 `... with docker id` message that stops before its id, or a prefix
+    of the aggregator's combined-events message."""
     text = message.strip()
-    return bool(_CUT_KILL.match(text)) or (
+    return bool(_CUT_KILL.match(text) or _OLD_DOCKER.match(text)) or (
         len(text) >= 2 and _COMBINED.startswith(text) and text != _COMBINED)
 
 

@@ -111,6 +111,10 @@ class View:
     spec: ContainerSpec | None = None
     spec_source: str = "record"
     series: list[ProbeSeries] = field(default_factory=list)
+    # Whether the record's container block lists every probe the container has (describe, a
+    # pod document with its spec); a `kubectl get pods` row or a bare `containerStatuses`
+    # gives a restart count and no probe at all.
+    lists_probes: bool = True
 
 
 # ---------------------------------------------------------------- which container
@@ -140,13 +144,14 @@ def _views(pod: PodRecord) -> list[View]:
     """A view per container the record shows (else per container its events name)."""
     records = [c for c in pod.containers if not c.init]
     names: list[str] = []
-    for e in pod.events:
-        name = e.container or _named(e)
-        if name is not None and name not in names:
+    for e, name in zip(pod.events, _event_names(pod), strict=True):
+        if name is not None and name not in names and not e.init:
             names.append(name)
     if not records:
         return [View(n, None) for n in names] or [View(None, None)]
-    views = [View(c.name, c, spec=c.spec) for c in records]
+    lists = "describe" in pod.formats or (
+        "pod" in pod.formats and "pod-status" not in pod.formats)
+    views = [View(c.name, c, spec=c.spec, lists_probes=lists) for c in records]
     if len(views) == 1 and views[0].name is None and len(names) == 1:
         views[0].name = names[0]  # a piece of a describe: its one container, named by events
     return views
@@ -174,12 +179,13 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
     views = _views(pod)
     named = {v.name: v for v in views if v.name is not None}
     loose: list[RecordedEvent] = []
-    for e in pod.events:
-        name = e.container or _named(e)
+    for e, name in zip(pod.events, _event_names(pod), strict=True):
         if name is not None and name in named:
             named[name].events.append(e)
         elif e.reason in POD_REASONS:
             continue  # about the pod, not a container
+        elif e.init:  # an init container's: explain explains the app containers
+            loose.append(e)
         elif (owner := _unnamed_owner(views, e)) is not None:
             owner.events.append(e)
         else:
@@ -188,6 +194,19 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
     return views, loose
+
+
+def _event_names(pod: PodRecord) -> list[str | None]:
+    """The container each event names (by fieldPath or in its message). The record's last
+    row cut inside its container's name (`Created container n` after rows naming
+    `nginx-ingress-controller`) names the one container whose name begins so."""
+    names = [e.container or _named(e) for e in pod.events]
+    cut = names[-1] if names and pod.events[-1].container is None else None
+    if cut is not None:
+        longer = {n for n in names[:-1] if n is not None and n != cut and n.startswith(cut)}
+        if len(longer) == 1:
+            names[-1] = longer.pop()
+    return names
 
 
 def _named(e: RecordedEvent) -> str | None:

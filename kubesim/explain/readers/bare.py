@@ -11,10 +11,11 @@ time the record states and happened at least once (`CountBasis.AT_LEAST`).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from enum import Enum
 from typing import Any
 
-from kubesim.explain.readers.event_rows import container_of_field_path
+from kubesim.explain.readers.event_rows import container_of_field_path, init_field_path
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     CountBasis,
@@ -87,4 +88,7 @@ def bare_json_event(obj: Any, where: Where) -> tuple[RecordedEvent, Note] | None
         return None
     when = next((s for v in values if (s := parse_rfc3339(v)) is not None), UNKNOWN_STAMP)
     container = next((c for v in values if (c := container_of_field_path(v))), None)
-    return bare_event(message, where, when=when, container=container)
+    found = bare_event(message, where, when=when, container=container)
+    if found is None or not any(init_field_path(v) for v in values):
+        return found
+    return replace(found[0], init=True), found[1]

@@ -37,7 +37,8 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.times import AGE_PATTERN, human_printer, parse_age, parse_time
 
-__all__ = ["COMBINED_PREFIX", "EventRows", "container_of_field_path", "is_header", "strip_combined"]
+__all__ = ["COMBINED_PREFIX", "EventRows", "container_of_field_path", "init_field_path",
+           "is_header", "strip_combined"]
 
 COMBINED_PREFIX = "(combined from similar events): "
 MAX_COUNT = 2**31 - 1  # an event's count is an int32 (core/v1 Event.count)
@@ -77,6 +78,11 @@ def container_of_field_path(path: str | None) -> str | None:
     """`spec.containers{app}` -> `app`."""
     m = _FIELD_PATH.match(path or "")
     return m[1] if m else None
+
+
+def init_field_path(path: str | None) -> bool:
+    """Whether the fieldPath names an init container (`spec.initContainers{setup}`)."""
+    return (path or "").startswith("spec.initContainers{")
 
 
 def is_header(line: str) -> bool:
@@ -290,8 +296,9 @@ class EventRows:
         last = parse_time(m["last"]) or UNKNOWN_STAMP
         fields = [f for f in _SPLIT.split(m["rest"].strip()) if f] if m["rest"].strip() else []
         component = fields.pop(0) if fields else ""
-        container = None
+        container, init = None, False
         if fields and _SUBOBJECT.match(fields[0]):
+            init = init_field_path(fields[0])
             container = container_of_field_path(fields.pop(0))
         kind = fields.pop(0) if fields and fields[0] in ("Normal", "Warning") else ""
         reason = fields.pop(0) if fields else ""
@@ -301,7 +308,8 @@ class EventRows:
         return RecordedEvent(kind or "Normal", _capital(reason), message, max(count, 1),
                              first, last, where, component=component.strip("{} "),
                              container=container, combined=combined, truncated=truncated,
-                             count_basis=CountBasis.STATED if count else CountBasis.AT_LEAST)
+                             count_basis=CountBasis.STATED if count else CountBasis.AT_LEAST,
+                             init=init)
 
     def _get_row(self, m: re.Match[str], number: int) -> RecordedEvent:
         """A 1.14+ `kubectl get events` row (`-o wide` too)."""

@@ -16,7 +16,11 @@ import re
 from typing import Any
 
 from kubesim.errors import RecordError, SpecError
-from kubesim.explain.readers.event_rows import container_of_field_path, strip_combined
+from kubesim.explain.readers.event_rows import (
+    container_of_field_path,
+    init_field_path,
+    strip_combined,
+)
 from kubesim.explain.readers.limits import MAX_EVENTS, check_events, check_pods
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
@@ -176,7 +180,9 @@ def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
     meta = _dict(doc, obj.get("metadata"), (*loc, "metadata"))
     spec = _dict(doc, obj.get("spec"), (*loc, "spec"))
     status = _dict(doc, obj.get("status"), (*loc, "status"))
-    pod = PodRecord(_str(meta.get("name")), doc.where(loc), formats=["pod"])
+    # a status without the spec (a `containerStatuses` piece) does not say which probes exist
+    pod = PodRecord(_str(meta.get("name")), doc.where(loc),
+                    formats=["pod"] if "containers" in spec else ["pod", "pod-status"])
     pod.namespace = _str(meta.get("namespace"))
     pod.uid = _str(meta.get("uid"))
     for ref in _list(doc, meta.get("ownerReferences"),
@@ -336,5 +342,6 @@ def _event(doc: _Doc, obj: dict[str, Any], loc: Loc) -> RecordedEvent:
         max(count or 1, 1), first, last, doc.where(loc), component=component,
         object_kind=_str(regarding.get("kind")) or "", object_name=_str(regarding.get("name"))
         or "", container=container_of_field_path(_str(regarding.get("fieldPath"))),
+        init=init_field_path(_str(regarding.get("fieldPath"))),
         series=bool(series), combined=combined,
         count_basis=CountBasis.STATED if stated else CountBasis.AT_LEAST)

@@ -115,6 +115,7 @@ class RecordedEvent:
     combined: bool = False
     truncated: bool = False
     count_basis: CountBasis = CountBasis.STATED
+    init: bool = False  # the fieldPath names an init container (`spec.initContainers{x}`)
 
     @property
     def count_stated(self) -> bool:

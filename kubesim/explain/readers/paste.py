@@ -33,7 +33,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
 from kubesim.explain.readers.pods_table import PodRow, is_pods_header, pod_row, pods_of
-from kubesim.explain.readers.salvage import salvage_event
+from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.files import load_json
 from kubesim.spec.manifests import containers_from_text
 
@@ -274,8 +274,9 @@ def _read_segment(segment: Segment, source: str) -> RecordSet | None:
         try:
             data = load_json(text, source, RecordError)
         except RecordError as exc:  # an Event's JSON line cut short is read to the cut
-            found = salvage_event(text, source, segment.first) if exc.message.startswith(
-                "not JSON") and len(segment.lines) == 1 else None
+            cut = exc.message.startswith("not JSON") and len(segment.lines) == 1
+            found = (salvage_event(text, source, segment.first)
+                     or salvage_bare(text, source, segment.first)) if cut else None
             if found is None:
                 raise
             return found

@@ -15,10 +15,11 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from kubesim.explain.readers.bare import bare_json_event
 from kubesim.explain.readers.kube import read_objects
-from kubesim.explain.readers.model import Note, RecordSet, Where
+from kubesim.explain.readers.model import Note, PodRecord, RecordSet, Where
 
-__all__ = ["salvage_event"]
+__all__ = ["salvage_bare", "salvage_event"]
 
 _STRING = r'"{}"\s*:\s*"((?:[^"\\]|\\.){{0,4000}})"'
 _NUMBER = r'"{}"\s*:\s*(-?\d{{1,400}})\b'
@@ -60,3 +61,26 @@ def salvage_event(text: str, source: str, line: int) -> RecordSet | None:
                             "before the cut (" + ", ".join(k for k in obj if k not in (
                                 "apiVersion", "kind")) + ")", Where(source, line)))
     return found
+
+
+_PAIR = re.compile(r'"(\w{1,40})"\s*:\s*"((?:[^"\\]|\\.){0,4000})("?)')
+
+
+def salvage_bare(text: str, source: str, line: int) -> RecordSet | None:
+    """Another tool's one-line JSON (`{"t": ..., "m": ..., "z": ...}`) cut short: its string
+    fields before the cut, the last one as far as it goes; None unless a kubelet's message is
+    among them."""
+    obj: dict[str, Any] = {}
+    for m in _PAIR.finditer(text):
+        try:
+            obj.setdefault(m[1], json.loads(f'"{m[2]}"', strict=False))
+        except ValueError:
+            return None
+    found = bare_json_event(obj, Where(source, line))
+    if found is None:
+        return None
+    event, note = replace(found[0], truncated=True), found[1]
+    cut = Note(f"line {line} is a JSON line cut short: read from the fields before the cut",
+               Where(source, line))
+    piece = PodRecord(None, event.where, events=[event], formats=["messages"])
+    return RecordSet(source, "messages", pods=[piece], notes=[note, cut])
