@@ -121,3 +121,17 @@ def test_the_html_page_draws_each_pod(capsys, two_describes, tmp_path):
     assert dom.count('<section class="pod">') == 2
     for name in NAMES:
         assert f"kubesim explain: pod {name}" in dom
+
+
+def test_grouping_leaves_the_records_read_as_they_were(two_describes):
+    """`pod_groups` returns new records: grouping the same records twice (as `explain_pods`
+    does for `--pod` and for each pod) gives the same pods, and the inputs keep their own
+    notes and containers."""
+    from kubesim.explain.readers.read import pod_groups
+
+    records = [read_record(str(two_describes)), read_record(CONFLUENT)]
+    before = repr(records)
+    first, second = pod_groups(records), pod_groups(records)
+    assert repr(records) == before
+    assert [len(p.notes) for p in first] == [len(p.notes) for p in second]
+    assert repr(first) == repr(second)

@@ -9,7 +9,6 @@ what would have prevented it (`prevent`), and a one-line diagnosis.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 from kubesim.analysis.budget import DEFAULT_MAX_WORK
@@ -91,11 +90,10 @@ def explain_pods(records: list[RecordSet],
     `options.pod` names: one explanation per pod, each of the inputs about it alone."""
     if not records:
         raise UsageError("explain needs at least one record")
-    # grouping fills the records' pods in place: each grouping gets its own copy
-    pods = sorted(pod_groups(copy.deepcopy(records)), key=lambda p: (p.name is None, p.name or ""))
+    pods = sorted(pod_groups(records), key=lambda p: (p.name is None, p.name or ""))
     several = len(pods) > 1
     if options.pod is not None:
-        chosen = combine(copy.deepcopy(records), options.pod)  # none of that name: exit 2
+        chosen = combine(records, options.pod)  # none of that name: exit 2
         return [_own(chosen, records, options, several, one=True)]
     if several and options.container is not None and not any(
             c.name == options.container for p in pods for c in p.containers):
@@ -116,7 +114,7 @@ def _own(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,
     lacks = several and not one  # --container may be missing from one of several pods
     if not several or pod.name is None or not mine or len(mine) == len(records):
         return _explain_pod(pod, records, options, lacks)
-    return _explain_pod(combine(copy.deepcopy(mine), pod.name), mine, options, lacks)
+    return _explain_pod(combine(mine, pod.name), mine, options, lacks)
 
 
 def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,

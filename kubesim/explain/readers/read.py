@@ -8,6 +8,7 @@ is one RecordError saying what explain reads. Standard input (`-`) is read like 
 
 from __future__ import annotations
 
+import copy
 import re
 
 from kubesim.errors import RecordError
@@ -106,7 +107,8 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     """Every pod the inputs are about, each with its own record: pods merged by name, the
     pieces that name no pod (a pasted Events table, a State block) given to the one pod when
     there is one, events and probe counters attached to the pod they name. The notes of the
-    inputs (lines not read among them) go to every pod: each explanation lists them."""
+    inputs (lines not read among them) go to every pod: each explanation lists them. The
+    records returned are new; the inputs are left as they are."""
     pods = _merged(sets)
     loose = [e for s in sets for e in s.events]
     mine = [e for e in loose if e.object_kind in ("", "Pod")]
@@ -143,7 +145,7 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
     together into one unnamed pod when several are named."""
     pods: list[PodRecord] = []
     for s in sets:
-        for pod in s.pods:
+        for pod in map(copy.deepcopy, s.pods):  # merged and filled below: never the inputs'
             same = next((p for p in pods if pod.name is not None and p.name == pod.name), None)
             pods.append(pod) if same is None else _merge(same, pod)
     named = [p for p in pods if p.name is not None]
