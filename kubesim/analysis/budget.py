@@ -160,10 +160,6 @@ def _starts(pod: ProbedContainer, restarts: float) -> float:
 STEPPED_ESTIMATE_PROBES = 64
 
 
-def _probe_count(pod: ProbedContainer) -> int:
-    return sum(len(c.probes()) for c in pod.containers)
-
-
 def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
              profile: KubeletProfile, *, engine: str = "fast", keep: bool = False,
              jumps: bool = True, periods: dict[str, int] | None = None) -> float:
@@ -173,7 +169,7 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     duration = _until_deleted(pod, behaviour, duration)
     restarts = restart_bound(pod, behaviour, duration, profile)
     if (engine == "simpy" or not jumps or not jumps_apply(pod, behaviour, profile)
-            or _probe_count(pod) > STEPPED_ESTIMATE_PROBES):
+            or len(_probes(pod)) > STEPPED_ESTIMATE_PROBES):
         work = (_healthy_stepped(pod, duration, profile, periods)
                 if isinstance(behaviour, Healthy) else
                 stepped_work(pod, duration, profile, periods=periods, restarts=restarts))
