@@ -27,11 +27,6 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # what keeps a record from its facts: a reader's gap (refused or misread before the diagnosis
 # sees it) or a reading the diagnosis does not make
 NOT_READ = {
-    "cilium-11928.jenkins-console.txt":
-        "the pod's other containers show only in Pulled rows (image names), so the readiness "
-        "failures on port 8081 (kubedns's probe) are read as prometheus-to-sd's; with its "
-        "probe events stated and no liveness failure, its 2 restarts are not counted as "
-        "possible kills (0..0, the facts say 0..2)",
     "k8s-31717.watch-events.txt":
         "read, but the kill is the expert's reading of the exec command (the file it cats is "
         "removed for good, so the failures run on to failureThreshold); the diagnosis does not "

@@ -27,6 +27,7 @@ from kubesim.explain.model import (
     PreventionAnswer,
     Setting,
     Streak,
+    StreakSource,
     Verdict,
     plural,
 )
@@ -45,8 +46,8 @@ _NOT_KILLED = (Cause.OOM_KILLED, Cause.APP_EXIT, Cause.READINESS_ONLY)
 def failed_streaks(streaks: list[Streak], t: ProbeType) -> list[Streak]:
     """A probe's failure streaks: from the events if they have any (metrics would count the
     same failures twice), else from prober_probe_total."""
-    mine = [s for s in streaks if s.probe is t and s.outcome == "failed"]
-    events = [s for s in mine if s.source == "events"]
+    mine = [s for s in streaks if s.probe is t and s.outcome == "failed" and s.own]
+    events = [s for s in mine if s.source is StreakSource.EVENTS]
     return events or mine
 
 
@@ -73,6 +74,7 @@ class _Facts:
     floor_why: str
     failed: list[Streak]
     errored: list[Streak]
+    untold: list[Streak]  # failures the record ties to no container: this one's or another's
 
     @property
     def killers(self) -> list[Setting]:
@@ -102,8 +104,9 @@ def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View)
         ended=current or last,
         oom=next((x for x in story.exits if x.cause is ExitCause.OOM), None),
         floor=floor, floor_why=floor_why,
-        failed=[s for s in story.streaks if s.outcome == "failed"],
-        errored=[s for s in story.streaks if s.outcome == "errored"])
+        failed=[s for s in story.streaks if s.outcome == "failed" and s.own],
+        errored=[s for s in story.streaks if s.outcome == "errored" and s.own],
+        untold=[s for s in story.streaks if not s.own])
 
 
 def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
@@ -115,15 +118,27 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
     probe = ProbeType(f.probe_kills[-1].cause) if f.probe_kills else None
     # an errored probe is a failure of that probe in the record, though it counts toward no
     # threshold (R2.2, E4)
+    # failures that may be another container's still failed in the record (README's `probe`)
     failed = ({s.probe for s in f.failed} | {s.probe for s in f.errored}
-              | {ProbeType(k.cause) for k in f.probe_kills})
+              | {ProbeType(k.cause) for k in f.probe_kills}
+              | {s.probe for s in f.untold if s.outcome != "warning"})
     order = {t: i for i, t in enumerate(ProbeType)}
     text = decided.text
     if decided.cause is Cause.CANNOT_TELL and "cannot tell" not in text:
         text += ": cannot tell"
+    if f.untold:
+        text += f"; {_untold(f.untold)}"
     return Diagnosis(decided.cause, decided.kind, text, probe,
                      tuple(sorted(failed, key=order.__getitem__)), kills, _shows(f),
                      _prevention(story, decided), decided.because)
+
+
+def _untold(untold: list[Streak]) -> str:
+    """What the failures the record ties to no container say, and do not."""
+    return (f"the record shows {_count(untold)} probe failures that name no container, and "
+            "the pod has other containers (several with such a probe, or some shown only by "
+            "their image): cannot tell which container's probe failed, so they are not "
+            "counted as this container's")
 
 
 def _shows(f: _Facts) -> bool:
@@ -491,7 +506,8 @@ def _unseen_probe(f: _Facts) -> bool:
     events and shows no liveness or startup failure shows that none of them killed."""
     if not f.floor or f.settings_shown:
         return False
-    return not f.story.streaks or any(not e.count_stated for e in f.view.events)
+    return not any(s.own for s in f.story.streaks) or any(not e.count_stated
+                                                          for e in f.view.events)
 
 
 # Events that stand for a kill or a restart: a row of them whose count the record does not

@@ -133,7 +133,9 @@ def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptio
     findings = list(clock) + lacking + _before_scheduling(pod, tb)
     if loose:
         findings.append(Finding(Level.UNCERTAIN, f"{plural(len(loose), 'event')} could not be tied to one "
-                                "container (several containers have such a probe)",
+                                "container: cannot tell which container (they name none, and "
+                                "several containers have such a probe, or the record shows "
+                                "some only by their image)",
                                 tuple(rc.evidence(e) for e in loose[:3])))
     notes = [Finding(Level.UNCERTAIN if n.uncertain else Level.FACT, n.text,
                      (Evidence(str(n.where), ""),)) for n in pod.notes]
@@ -232,14 +234,15 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
     story = ContainerStory(v.name, v.record.restart_count if v.record else None, settings)
     _reconstruct(story, v, ctx, by_type)
     pod = _pod(spec, ctx)
-    done = arithmetic(pod, settings, story.streaks, story.kills, ctx.options.profile)
+    own = [s for s in story.streaks if s.own]
+    done = arithmetic(pod, settings, own, story.kills, ctx.options.profile)
     story.arithmetic, story.detection = done.lines, done.detection
     story.findings += _consistency(story, by_type)
     if spec is not None and settings:
         _replay(story, spec, v, ctx)
     if ctx.options.suggest and spec is not None:
         story.prevention, story.suggestion = prevent(
-            spec, settings, story.streaks, story.kills, owner=ctx.pod.owner,
+            spec, settings, own, story.kills, owner=ctx.pod.owner,
             pod_name=ctx.pod.name, namespace=ctx.pod.namespace, grace=ctx.grace,
             profile=ctx.options.profile, phases=max(ctx.options.phases, 4),
             seed=ctx.options.seed, user=list(ctx.options.expect),
@@ -264,6 +267,7 @@ def _reconstruct(story: ContainerStory, v: rc.View, ctx: _Context,
                                        never)
     story.findings += more
     story.not_ready = rc.not_ready(ctx.pod, v, tb, story.streaks, by_type)
+    story.streaks += rc.untold_streaks(v, tb)  # shown and weighed, never replayed
 
 
 def _pod(spec: ContainerSpec | None, ctx: _Context) -> ProbedContainer | None:
@@ -285,7 +289,8 @@ def _replay(story: ContainerStory, spec: ContainerSpec, v: rc.View, ctx: _Contex
     starts, restarts_seen = started_events(v.events, tb, v.name)
     still = v.record is not None and (v.record.state_reason == "CrashLoopBackOff"
                                       or v.record.ready is False)
-    recon = Reconstructed(spec, story.settings, story.streaks, story.kills, story.exits,
+    own = [s for s in story.streaks if s.own]
+    recon = Reconstructed(spec, story.settings, own, story.kills, story.exits,
                           v.record, starts, restarts_seen, story.back_offs is not None, still,
                           ctx.grace, ctx.grace_known, ctx.policy, 0.0 if tb.ages else None)
     story.replay, story.run, story.run_pod, story.run_scenario = replay(

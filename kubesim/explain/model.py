@@ -34,6 +34,7 @@ __all__ = [
     "Kill",
     "Level",
     "NotReady",
+    "Owner",
     "Prevention",
     "PreventionAnswer",
     "Replay",
@@ -42,6 +43,7 @@ __all__ = [
     "Shape",
     "Source",
     "Streak",
+    "StreakSource",
     "Verdict",
     "When",
     "human_time",
@@ -99,6 +101,22 @@ class Source(str, Enum):
     SPEC = "spec"  # the --spec file
     INFERRED = "inferred"  # from the events (failures per kill, their spacing)
     ASSUMED = "assumed"  # the API's defaults: the record does not show them
+
+
+class StreakSource(str, Enum):
+    """What a failure streak was read from."""
+
+    EVENTS = "events"  # Unhealthy events
+    METRICS = "metrics"  # prober_probe_total increments
+
+
+class Owner(str, Enum):
+    """Whose probe's failures a streak is."""
+
+    CONTAINER = "container"  # this container's: named by the event, or the only candidate
+    # the event names no container and the pod has others that may own it (several with such
+    # a probe, or some the record shows only by their image)
+    UNTOLD = "cannot-tell-which-container"
 
 
 class Level(str, Enum):
@@ -319,13 +337,20 @@ class Streak:
     spacing: Interval | None
     evidence: tuple[Evidence, ...]
     shape: Shape = Shape.SINGLE
-    source: str = "events"  # events | metrics (prober_probe_total increments)
+    source: StreakSource = StreakSource.EVENTS
+    owner: Owner = Owner.CONTAINER
+
+    @property
+    def own(self) -> bool:
+        """Whether the record ties these failures to this container."""
+        return self.owner is Owner.CONTAINER
 
     def to_data(self) -> dict[str, Any]:
         return {"probe": self.probe.value, "outcome": self.outcome.value, "detail": self.detail,
                 "count": self.count, "first": self.first.to_data(), "last": self.last.to_data(),
                 "spacing": None if self.spacing is None else self.spacing.to_data(),
-                "shape": self.shape.value, "source": self.source, "reading": self.reading,
+                "shape": self.shape.value, "source": self.source.value,
+                "owner": self.owner.value, "reading": self.reading,
                 "evidence": _ev(self.evidence)}
 
 

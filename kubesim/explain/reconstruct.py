@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kubesim.analysis.check.fixes import probe_data
 from kubesim.explain.messages import (
@@ -23,6 +23,7 @@ from kubesim.explain.messages import (
     go_duration,
     kill_of,
     probe_event,
+    pulled_image,
     started_container,
 )
 from kubesim.explain.model import (
@@ -36,11 +37,13 @@ from kubesim.explain.model import (
     Kill,
     Level,
     NotReady,
+    Owner,
     Restart,
     Setting,
     Shape,
     Source,
     Streak,
+    StreakSource,
     When,
     plural,
 )
@@ -76,6 +79,7 @@ __all__ = [
     "restarts",
     "settings",
     "streaks",
+    "untold_streaks",
 ]
 
 LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
@@ -115,6 +119,11 @@ class View:
     # pod document with its spec); a `kubectl get pods` row or a bare `containerStatuses`
     # gives a restart count and no probe at all.
     lists_probes: bool = True
+    # Probe events the record ties to no container that may be this one's: the pod has other
+    # containers (several with such a probe, or some the record shows only by their image),
+    # and the event names none (describe's rows have no fieldPath): cannot tell which
+    # container's probe failed.
+    unsure: list[RecordedEvent] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------- which container
@@ -126,7 +135,9 @@ def _port_of(detail: str) -> int | None:
 
 
 def _matches(c: ContainerRecord, ev: RecordedEvent) -> bool | None:
-    """Whether an Unhealthy event is about this container's probe (None: cannot tell)."""
+    """Whether an Unhealthy event is about this container's probe (None: cannot tell): the
+    port its output names against the probe's port, then an HTTP probe's path against the
+    URL's path (the same port may be probed by two containers of one pod)."""
     pe = probe_event(ev.message)
     if pe is None or c.spec is None:
         return None
@@ -135,9 +146,13 @@ def _matches(c: ContainerRecord, ev: RecordedEvent) -> bool | None:
         return False
     port = _port_of(pe.detail)
     target = c.spec.target(pe.probe)
-    if port is not None and target.port is not None:
-        return port == target.port
-    return None
+    if port is None or target.port is None:
+        return None
+    url = _URL.search(pe.detail)
+    if port == target.port and url is not None and target.kind is HandlerKind.HTTP_GET:
+        # Go prints `Get "URL": error` (before 1.15 the URL unquoted): no colon ends a path
+        return ((url[4] or "/").rstrip(":") or "/") == target.key
+    return port == target.port
 
 
 def _views(pod: PodRecord) -> list[View]:
@@ -157,15 +172,35 @@ def _views(pod: PodRecord) -> list[View]:
     return views
 
 
-def _unnamed_owner(views: list[View], e: RecordedEvent) -> View | None:
-    """The one container an event that names none can be about: the only one, the one whose
-    probe's port its output names, or the only one with such a probe."""
-    if len(views) == 1:
-        return views[0]
-    candidates = [v for v in views if v.record is None or _matches(v.record, e) is not False]
+def _unlisted(pod: PodRecord, views: list[View]) -> bool:
+    """Whether the pod has containers the record shows only by their image: no container
+    block lists them all, and its image rows (which name no container without a fieldPath)
+    name more images than the events name containers; a container runs one image, so each
+    further image is another container (an init container's, perhaps)."""
+    if any(not c.init for c in pod.containers):
+        return False  # describe and pod documents list every container
+    images = {img for e in pod.events if not e.init and e.container is None
+              and (img := pulled_image(e.message)) is not None}
+    return len(images) > len(views)
+
+
+def _candidates(views: list[View], e: RecordedEvent) -> list[View]:
+    """The containers whose probes the record does not rule out for an Unhealthy event."""
+    return [v for v in views if v.record is None or _matches(v.record, e) is not False]
+
+
+def _unnamed_owner(views: list[View], e: RecordedEvent, unlisted: bool) -> View | None:
+    """The one container an event that names none can be about: the one whose probe's port
+    its output names, else the only one (or the only one with such a probe) unless the pod
+    has containers the record shows only by image (`unlisted`): then cannot tell."""
+    candidates = _candidates(views, e)
     sure = [v for v in candidates if v.record is not None and _matches(v.record, e)]
     if len(sure) == 1:
         return sure[0]
+    if unlisted:
+        return None
+    if len(views) == 1:
+        return views[0]
     return candidates[0] if len(candidates) == 1 else None
 
 
@@ -175,21 +210,26 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
     An event names its container by fieldPath (documents, old describe tables) or in its
     message (`Container app failed liveness probe`, `Started container app`); an Unhealthy
     event names none, and goes to the one container with such a probe (matched by the port in
-    its output when several have one)."""
+    its output when several have one). A probe event no container can be told to own is
+    each candidate's `unsure` event: cannot tell which container's probe failed."""
     views = _views(pod)
+    unlisted = _unlisted(pod, views)
     named = {v.name: v for v in views if v.name is not None}
     loose: list[RecordedEvent] = []
     for e, name in zip(pod.events, _event_names(pod), strict=True):
         if name is not None and name in named:
             named[name].events.append(e)
-        elif e.reason in POD_REASONS:
-            continue  # about the pod, not a container
+        elif e.reason in POD_REASONS or (unlisted and pulled_image(e.message)):
+            continue  # about the pod, or an image row of a container it cannot name
         elif e.init:  # an init container's: explain explains the app containers
             loose.append(e)
-        elif (owner := _unnamed_owner(views, e)) is not None:
+        elif (owner := _unnamed_owner(views, e, unlisted)) is not None:
             owner.events.append(e)
         else:
             loose.append(e)
+            if probe_event(e.message) is not None:
+                for v in _candidates(views, e):
+                    v.unsure.append(e)
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
@@ -403,6 +443,16 @@ def streaks(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list
     return out
 
 
+def untold_streaks(view: View, tb: Timebase) -> list[Streak]:
+    """The failures of the probe events that may be this container's (`view.unsure`): read
+    without its settings, since they may be another container's probe."""
+    other = View(view.name, None, events=view.unsure)
+    return [replace(s, owner=Owner.UNTOLD, reading=(
+        "cannot tell which container's probe: the event names no container and the pod has "
+        f"others (several with such a probe, or known only by their image); {s.reading}"))
+        for s in streaks(other, tb, {})]
+
+
 def _series(w: When) -> Confidence:
     return Confidence.SERIES if w.confidence is not Confidence.UNKNOWN else w.confidence
 
@@ -521,7 +571,7 @@ def _metric_streak(t: ProbeType, run: list[tuple[float, float, int]], tb: Timeba
     return Streak(t, ProbeOutcome.FAILED, "(from prober_probe_total)", count, first, last, reading, None,
                   (Evidence(str(where), f"prober_probe_total{{probe_type={t.event_name},"
                                         f"result=failed}} rose by {count}"),),
-                  Shape.RUN if len(run) >= 1 else Shape.SINGLE, "metrics")
+                  Shape.RUN if len(run) >= 1 else Shape.SINGLE, StreakSource.METRICS)
 
 
 def _between(t0: float, t1: float, tb: Timebase) -> When:
