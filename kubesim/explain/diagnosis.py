@@ -114,7 +114,7 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
     """The container's diagnosis; call it after the replay and the prevention ran."""
     f = _facts(story, by_type, v)
     decided = _decide(f)
-    kills = _kill_count(f, decided.cause)
+    kills = _kill_count(f, decided)
     probe = ProbeType(f.probe_kills[-1].cause) if f.probe_kills else None
     # an errored probe is a failure of that probe in the record, though it counts toward no
     # threshold (R2.2, E4)
@@ -215,8 +215,8 @@ def _not_probe(f: _Facts) -> _Decided | None:
     """More restarts than the recorded probe failures can have made: those are not probe
     kills."""
     ceiling = _probe_kill_ceiling(f)
-    if not (f.floor and f.failed and ceiling < f.floor):
-        return None
+    if not (f.floor and f.failed and ceiling < f.floor) or _unseen_probe(f):
+        return None  # (unseen: a probe the record does not show may have made them)
     counts = _count(f.failed)
     x = f.ended
     if x is not None and x.cause in (ExitCause.APP, ExitCause.COMPLETED):
@@ -463,6 +463,9 @@ def _missing(f: _Facts) -> str:
         wants.append("lastState (kubectl get pod -o yaml)")
     if not f.story.kills:
         wants.append("Killing events (kubectl get events -o json)")
+    if _unseen_probe(f):  # why the probe kills' range is left to the restarts
+        wants.append("the container's probes (its restarts may be kills by a probe whose "
+                     "failures the record does not show)")
     text = f"(missing: {', '.join(wants)})" if wants else ""
     refused = [s for s in f.failed if "refused" in s.detail]
     if refused:
@@ -475,19 +478,28 @@ def _missing(f: _Facts) -> str:
 # ---------------------------------------------------------------- how many probe kills
 
 
-def _kill_count(f: _Facts, cause: Cause) -> CountRange:
+def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     """The probe kills the record shows: the Killing events that name a probe, and up to
-    every restart the record shows that a probe could have made."""
+    every restart the record shows that a probe could have made, or, without a restart
+    count, as many as its liveness and startup failures can make; restarts the diagnosis
+    found more than the failures can make (`not-probe`) leave only those."""
     lo = rc.kill_total(f.probe_kills)
-    if cause in _NOT_KILLED or not _could_kill(f):
+    if decided.cause in _NOT_KILLED or not _could_kill(f):
         return CountRange(lo, lo)
+    ceiling = _probe_kill_ceiling(f)
+    if decided.kind == "not-probe":  # what the line says: the failures make at most these
+        return CountRange(lo, max(lo, ceiling))
     if _open(f):
         return CountRange(lo, None)
     rec = f.view.record
     count = rec.restart_count if rec is not None else None
-    shown = count if count is not None else max(f.floor, 1 if f.ended is not None else 0,
-                                                rc.kill_total(f.unknown_kills))
-    return CountRange(lo, max(lo, shown))
+    if count is not None:
+        return CountRange(lo, max(lo, count))
+    # no restart count: the restarts the record proves, and, with no kill recorded, as many
+    # as the liveness and startup failures of a known failureThreshold can make
+    made = 0 if f.probe_kills else ceiling
+    return CountRange(lo, max(lo, f.floor, 1 if f.ended is not None else 0,
+                              rc.kill_total(f.unknown_kills), made))
 
 
 def _could_kill(f: _Facts) -> bool:
@@ -506,8 +518,8 @@ def _unseen_probe(f: _Facts) -> bool:
     events and shows no liveness or startup failure shows that none of them killed."""
     if not f.floor or f.settings_shown:
         return False
-    return not any(s.own for s in f.story.streaks) or any(not e.count_stated
-                                                          for e in f.view.events)
+    return not any(s.own for s in f.story.streaks) or any(
+        not e.count_stated and e.reason in _RESTARTING for e in f.view.events)
 
 
 # Events that stand for a kill or a restart: a row of them whose count the record does not
@@ -516,8 +528,8 @@ _RESTARTING = frozenset({"Killing", "BackOff", "Created", "Started"})
 
 
 def _open(f: _Facts) -> bool:
-    """Whether the record leaves the number of kills open: cut or uncounted rows, no restart count with
-    probe failures of unknown threshold, or nothing shown at all."""
+    """Whether the record leaves the number of kills open: cut or uncounted rows, no restart
+    count with probe failures of unknown threshold, or nothing shown at all."""
     rec = f.view.record
     if not _shows(f) or any(e.truncated or e.combined or cut_short(e.message)
                             or (e.reason in _RESTARTING and not e.count_stated)
