@@ -26,12 +26,13 @@ from kubesim.explain.model import (
     Kill,
     PreventionAnswer,
     Setting,
+    Source,
     Streak,
     StreakSource,
     Verdict,
     plural,
 )
-from kubesim.kubelet.timing import detection_seconds
+from kubesim.kubelet.timing import calls_within, detection_seconds
 from kubesim.results import ProbeType
 from kubesim.spec.model import Probe
 
@@ -75,6 +76,7 @@ class _Facts:
     failed: list[Streak]
     errored: list[Streak]
     untold: list[Streak]  # failures the record ties to no container: this one's or another's
+    in_a_row: list[tuple[Streak, int]]  # runs the record proves, and the kills each made
 
     @property
     def killers(self) -> list[Setting]:
@@ -106,7 +108,10 @@ def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View)
         floor=floor, floor_why=floor_why,
         failed=[s for s in story.streaks if s.outcome == "failed" and s.own],
         errored=[s for s in story.streaks if s.outcome == "errored" and s.own],
-        untold=[s for s in story.streaks if not s.own])
+        untold=[s for s in story.streaks if not s.own],
+        # kills the record shows are the runs' kills: inferred ones only where it shows none
+        in_a_row=[] if story.kills else _runs(
+            story.streaks, by_type, v.record.restart_count if v.record is not None else None))
 
 
 def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
@@ -115,7 +120,8 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
     f = _facts(story, by_type, v)
     decided = _decide(f)
     kills = _kill_count(f, decided)
-    probe = ProbeType(f.probe_kills[-1].cause) if f.probe_kills else None
+    probe = (ProbeType(f.probe_kills[-1].cause) if f.probe_kills
+             else f.in_a_row[0][0].probe if f.in_a_row else None)
     # an errored probe is a failure of that probe in the record, though it counts toward no
     # threshold (R2.2, E4)
     # failures that may be another container's still failed in the record (README's `probe`)
@@ -131,6 +137,55 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
     return Diagnosis(decided.cause, decided.kind, text, probe,
                      tuple(sorted(failed, key=order.__getitem__)), kills, _shows(f),
                      _prevention(story, decided), decided.because)
+
+
+def _runs(streaks: list[Streak], by_type: dict[ProbeType, Setting], restarts: int | None
+          ) -> list[tuple[Streak, int]]:
+    """The liveness and startup failures the record proves came in a row, with the kills
+    they made: a series of n >= failureThreshold failures of a probe whose settings the
+    record (or --spec) gives, over a span in which no more than n of its calls fit
+    (kubelet.timing.calls_within): every call was a failure, each failureThreshold-th in a
+    row turned the result to Failure (R1.17) and killed (R4.1), and the run starts again
+    after each kill (kubelet-rules §1.5 step 14): n // failureThreshold kills, no more than
+    the record's restart count (a kill still under way has not restarted the container)."""
+    out = []
+    for t in KILLERS:
+        setting = by_type.get(t)
+        if setting is None or setting.source not in (Source.RECORD, Source.SPEC):
+            continue
+        for s in failed_streaks(streaks, t):
+            span = _longest(s)
+            if span is None or s.count < setting.failure_threshold:
+                continue
+            kills = s.count // setting.failure_threshold
+            if restarts is not None:
+                kills = min(kills, restarts - sum(k for _, k in out))
+            if kills > 0 and calls_within(_probe(setting), span,
+                                          call_seconds=float(setting.timeout)) <= s.count:
+                out.append((s, kills))
+    return out
+
+
+def _longest(s: Streak) -> float | None:
+    """The longest the record lets a streak's span be, first to last failure."""
+    if s.first.lo is None or s.last.hi is None:
+        return None
+    return max(0.0, s.last.hi - s.first.lo)
+
+
+def _inferred(f: _Facts) -> _Decided:
+    """Kills the record does not show but proves: failures in a row (`_runs`)."""
+    s, _ = f.in_a_row[0]
+    setting = f.by_type[s.probe]
+    n = sum(k for _, k in f.in_a_row)
+    cause = Cause.LIVENESS_KILL if s.probe is LIVENESS else Cause.STARTUP_KILL
+    return _Decided(cause, f"inferred-{s.probe.value}-kill", (
+        f"inferred, not recorded: the kubelet killed the container {plural(n, 'time')}, "
+        f"because its {s.probe.value} probe failed {s.count} times in a row (no more "
+        f"than {s.count} calls of a probe every {setting.period} s fit in the "
+        f"{rc.duration_text(_longest(s) or 0.0)} they span), and each "
+        f"{rc.nth(setting.failure_threshold)} failure in a row kills (failureThreshold "
+        f"{setting.failure_threshold}, R1.17, R4.1); the record shows no Killing event"))
 
 
 def _untold(untold: list[Streak]) -> str:
@@ -158,6 +213,8 @@ def _decide(f: _Facts) -> _Decided:
         t = ProbeType(f.probe_kills[-1].cause)
         cause = Cause.LIVENESS_KILL if t is LIVENESS else Cause.STARTUP_KILL
         return _Decided(cause, f"{t.value}-kill", _kill_text(f, t))
+    if f.in_a_row:
+        return _inferred(f)
     if f.errored and (not f.failed or _stopped(f)):
         return _Decided(Cause.CANNOT_TELL, "probe-errors", (
                             "the probe could not run (prober errors: "
@@ -483,7 +540,7 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     every restart the record shows that a probe could have made, or, without a restart
     count, as many as its liveness and startup failures can make; restarts the diagnosis
     found more than the failures can make (`not-probe`) leave only those."""
-    lo = rc.kill_total(f.probe_kills)
+    lo = rc.kill_total(f.probe_kills) + sum(k for _, k in f.in_a_row)
     if decided.cause in _NOT_KILLED or not _could_kill(f):
         return CountRange(lo, lo)
     ceiling = _probe_kill_ceiling(f)
