@@ -39,6 +39,7 @@ __all__ = [
     "PreventionAnswer",
     "Replay",
     "Restart",
+    "RestartCause",
     "Setting",
     "Shape",
     "Source",
@@ -117,6 +118,24 @@ class Owner(str, Enum):
     # the event names no container and the pod has others that may own it (several with such
     # a probe, or some the record shows only by their image)
     UNTOLD = "cannot-tell-which-container"
+
+
+class RestartCause(str, Enum):
+    """Why a row of restarts happened, as the record tells it (the values are the words the
+    outputs print)."""
+
+    LIVENESS_KILL = "liveness kill"
+    STARTUP_KILL = "startup kill"
+    SPEC_CHANGE = "container changed"
+    UNKNOWN_KILL = "kill (cause not recorded)"
+    OOM_KILLED = "OOMKilled"
+    APP_EXIT = "app exit"
+    EXITED_0 = "exited 0"
+    RUNTIME = "could not start"
+    LOST = "lost (node or kubelet restart)"
+    SIGKILL = "SIGKILL (exit 137)"
+    SIGTERM = "SIGTERM (exit 143)"
+    NOT_RECORDED = "not in the record"  # restartCount counts more than the record explains
 
 
 class Level(str, Enum):
@@ -427,14 +446,14 @@ class Restart:
     sure."""
 
     count: int
-    cause: str  # liveness kill | startup kill | OOMKilled | app exit | ... | unknown
+    cause: RestartCause
     at: When
     confidence: Confidence
     detail: str
     evidence: tuple[Evidence, ...]
 
     def to_data(self) -> dict[str, Any]:
-        return {"count": self.count, "cause": self.cause, "at": self.at.to_data(),
+        return {"count": self.count, "cause": self.cause.value, "at": self.at.to_data(),
                 "confidence": self.confidence.value, "detail": self.detail,
                 "evidence": _ev(self.evidence)}
 

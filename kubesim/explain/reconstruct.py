@@ -39,6 +39,7 @@ from kubesim.explain.model import (
     NotReady,
     Owner,
     Restart,
+    RestartCause,
     Setting,
     Shape,
     Source,
@@ -698,9 +699,10 @@ def _when_range(items: list[When]) -> When:
     return When(lo, hi, conf)
 
 
-_KILL_LABELS = {KillCause.LIVENESS: "liveness kill", KillCause.STARTUP: "startup kill",
-                KillCause.SPEC_CHANGE: "container changed",
-                KillCause.UNKNOWN: "kill (cause not recorded)"}
+_KILL_LABELS = {KillCause.LIVENESS: RestartCause.LIVENESS_KILL,
+                KillCause.STARTUP: RestartCause.STARTUP_KILL,
+                KillCause.SPEC_CHANGE: RestartCause.SPEC_CHANGE,
+                KillCause.UNKNOWN: RestartCause.UNKNOWN_KILL}
 
 
 def _kill_rows(kill_list: list[Kill], last: Exit | None, grace: int, never: bool
@@ -741,7 +743,7 @@ def restarts(view: View, kill_list: list[Kill], exit_list: list[Exit], grace: in
     count = rec.restart_count
     rest = count - accounted
     if rest > 0:
-        rows.append(Restart(rest, "not in the record", UNKNOWN_WHEN, Confidence.UNKNOWN,
+        rows.append(Restart(rest, RestartCause.NOT_RECORDED, UNKNOWN_WHEN, Confidence.UNKNOWN,
                             _missing(rest, count, accounted, last, total_events),
                             (Evidence(str(rec.restart_where or rec.where),
                                       f"Restart Count: {count}"),)))
@@ -753,10 +755,14 @@ def restarts(view: View, kill_list: list[Kill], exit_list: list[Exit], grace: in
     return rows, []
 
 
-def _exit_label(x: Exit) -> str:
-    return {"oom": "OOMKilled", "app": "app exit", "completed": "exited 0",
-            "runtime": "could not start", "unknown": "lost (node or kubelet restart)",
-            "sigkill": "SIGKILL (exit 137)", "sigterm": "SIGTERM (exit 143)"}[x.cause]
+_EXIT_LABELS = {ExitCause.OOM: RestartCause.OOM_KILLED, ExitCause.APP: RestartCause.APP_EXIT,
+                ExitCause.COMPLETED: RestartCause.EXITED_0, ExitCause.RUNTIME: RestartCause.RUNTIME,
+                ExitCause.UNKNOWN: RestartCause.LOST, ExitCause.SIGKILL: RestartCause.SIGKILL,
+                ExitCause.SIGTERM: RestartCause.SIGTERM}
+
+
+def _exit_label(x: Exit) -> RestartCause:
+    return _EXIT_LABELS[x.cause]
 
 
 def _kill_detail(cause: KillCause, ks: list[Kill], last: Exit | None, grace: int) -> str:
@@ -780,8 +786,9 @@ def _missing(rest: int, count: int, accounted: int, last: Exit | None,
         parts.append(f"the record holds {total_events} event occurrences: the kubelet's event "
                      f"recorder lets {SPAM_BURST} through per pod, then about one every 5 "
                      "minutes, and drops the rest")
-    if last is not None and last.cause in ("oom", "app", "completed", "runtime", "unknown"):
-        parts.append(f"the last container ended by itself ({_exit_label(last)}): restarts "
+    if last is not None and last.cause in (ExitCause.OOM, ExitCause.APP, ExitCause.COMPLETED,
+                                           ExitCause.RUNTIME, ExitCause.UNKNOWN):
+        parts.append(f"the last container ended by itself ({_exit_label(last).value}): restarts "
                      "after the app's own exits, OOM kills or node restarts record no Killing "
                      "event")
     else:

@@ -169,7 +169,7 @@ def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) ->
     if c.restarts:
         lines.append("  restarts:")
         for r in c.restarts:
-            lines += _wrap(f"{r.count} x {r.cause} ({when_text(r.at)}, {r.confidence.value}): "
+            lines += _wrap(f"{r.count} x {r.cause.value} ({when_text(r.at)}, {r.confidence.value}): "
                            f"{r.detail}", 4)
     if c.findings:
         lines.append("  findings:")
