@@ -50,7 +50,7 @@ def test_a_failure_that_names_no_container_in_a_pod_of_several_is_not_guessed(ca
     a = c["answer"]
     assert a["failed"] == ["readiness"]  # it failed in the record, whoever's it is
     assert (a["cause"], a["probe_kills"]) == ("cannot-tell", {"min": 0, "max": 2})
-    assert "cannot tell which container" in a["text"]
+    assert "cannot tell which container" in a["text"] and "2 images" in a["text"]
     assert "not probe kills" not in a["text"]  # the failures prove nothing about its restarts
 
 
@@ -108,4 +108,6 @@ def test_the_probe_path_tells_two_probes_of_one_port_apart(capsys, tmp_path):
     path.write_text(_describe(("/ready", "/ready"), "/ready"))
     c = _containers(capsys, path)
     for name in ("app", "proxy"):
-        assert [s["owner"] for s in c[name]["streaks"]] == ["cannot-tell-which-container"]
+        (streak,) = c[name]["streaks"]
+        assert streak["owner"] == "cannot-tell-which-container"
+        assert "2 containers have such a probe" in streak["reading"]

@@ -133,7 +133,7 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
     if decided.cause is Cause.CANNOT_TELL and "cannot tell" not in text:
         text += ": cannot tell"
     if f.untold:
-        text += f"; {_untold(f.untold)}"
+        text += f"; {_untold(f.untold, v.unsure_why)}"
     return Diagnosis(decided.cause, decided.kind, text, probe,
                      tuple(sorted(failed, key=order.__getitem__)), kills, _shows(f),
                      _prevention(story, decided), decided.because)
@@ -188,12 +188,11 @@ def _inferred(f: _Facts) -> _Decided:
         f"{setting.failure_threshold}, R1.17, R4.1); the record shows no Killing event"))
 
 
-def _untold(untold: list[Streak]) -> str:
+def _untold(untold: list[Streak], why: str) -> str:
     """What the failures the record ties to no container say, and do not."""
     return (f"the record shows {_count(untold)} probe failures that name no container, and "
-            "the pod has other containers (several with such a probe, or some shown only by "
-            "their image): cannot tell which container's probe failed, so they are not "
-            "counted as this container's")
+            f"{why}: cannot tell which container's probe failed, so they are not counted as "
+            "this container's")
 
 
 def _shows(f: _Facts) -> bool:

@@ -125,6 +125,7 @@ class View:
     # and the event names none (describe's rows have no fieldPath): cannot tell which
     # container's probe failed.
     unsure: list[RecordedEvent] = field(default_factory=list)
+    unsure_why: str = ""  # why the record cannot tell which container they are
 
 
 # ---------------------------------------------------------------- which container
@@ -173,16 +174,21 @@ def _views(pod: PodRecord) -> list[View]:
     return views
 
 
-def _unlisted(pod: PodRecord, views: list[View]) -> bool:
-    """Whether the pod has containers the record shows only by their image: no container
-    block lists them all, and its image rows (which name no container without a fieldPath)
-    name more images than the events name containers; a container runs one image, so each
-    further image is another container (an init container's, perhaps)."""
+def _unlisted(pod: PodRecord, views: list[View]) -> str:
+    """Why the pod has containers the record shows only by their image ("" if it shows
+    them all): no container block lists them all, and its image rows (which name no
+    container without a fieldPath) name more images than the events name containers; a
+    container runs one image, so each further image is another container (an init
+    container's, perhaps)."""
     if any(not c.init for c in pod.containers):
-        return False  # describe and pod documents list every container
+        return ""  # describe and pod documents list every container
     images = {img for e in pod.events if not e.init and e.container is None
               and (img := pulled_image(e.message)) is not None}
-    return len(images) > len(views)
+    if len(images) <= len(views):
+        return ""
+    return (f"the record's image rows (Pulled) name {len(images)} images, more than the "
+            f"{plural(len(views), 'container')} its events name: the pod has others the record "
+            "shows only by their image")
 
 
 def _candidates(views: list[View], e: RecordedEvent) -> list[View]:
@@ -190,7 +196,7 @@ def _candidates(views: list[View], e: RecordedEvent) -> list[View]:
     return [v for v in views if v.record is None or _matches(v.record, e) is not False]
 
 
-def _unnamed_owner(views: list[View], e: RecordedEvent, unlisted: bool) -> View | None:
+def _unnamed_owner(views: list[View], e: RecordedEvent, unlisted: str) -> View | None:
     """The one container an event that names none can be about: the one whose probe's port
     its output names, else the only one (or the only one with such a probe) unless the pod
     has containers the record shows only by image (`unlisted`): then cannot tell."""
@@ -229,12 +235,20 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
         else:
             loose.append(e)
             if probe_event(e.message) is not None:
-                for v in _candidates(views, e):
-                    v.unsure.append(e)
+                _unsure(_candidates(views, e), e, unlisted)
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
     return views, loose
+
+
+def _unsure(candidates: list[View], e: RecordedEvent, unlisted: str) -> None:
+    """A probe event each candidate may own, and why the record cannot tell which."""
+    why = unlisted or (f"{len(candidates)} containers have such a probe and its output does "
+                       "not tell them apart")
+    for v in candidates:
+        v.unsure.append(e)
+        v.unsure_why = why
 
 
 def _event_names(pod: PodRecord) -> list[str | None]:
@@ -449,9 +463,8 @@ def untold_streaks(view: View, tb: Timebase) -> list[Streak]:
     without its settings, since they may be another container's probe."""
     other = View(view.name, None, events=view.unsure)
     return [replace(s, owner=Owner.UNTOLD, reading=(
-        "cannot tell which container's probe: the event names no container and the pod has "
-        f"others (several with such a probe, or known only by their image); {s.reading}"))
-        for s in streaks(other, tb, {})]
+        f"cannot tell which container's probe: the event names no container, and "
+        f"{view.unsure_why}; {s.reading}")) for s in streaks(other, tb, {})]
 
 
 def _series(w: When) -> Confidence:
