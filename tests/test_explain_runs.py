@@ -19,6 +19,7 @@ from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.model import Cause, CountRange, Diagnosis
 from kubesim.explain.readers.read import parse_record
 from kubesim.kubelet.timing import calls_within
+from kubesim.render.explain_formats import answer_lines
 from kubesim.spec.model import Probe
 
 
@@ -77,6 +78,7 @@ def test_failures_in_a_row_are_an_inferred_kill():
                                           a.failed[0])
     assert a.probe_kills == CountRange(1, 1)
     assert a.text.startswith("inferred, not recorded") and "R1.17" in a.text
+    assert "inferred from failures in a row" in answer_lines(a.to_data())[1]
     # 6 in a row over 50 s: 2 kills (the run starts again after each, §1.5 step 14)
     assert _answer(_describe("6 over 60s", restarts="2")).probe_kills == CountRange(2, 2)
 
