@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kubesim.explain import reconstruct as rc
-from kubesim.explain.messages import ExitCause, cut_short, failure_answer
+from kubesim.explain.messages import ExitCause, KillCause, ProbeOutcome, cut_short, failure_answer
 from kubesim.explain.model import (
     Answer,
     Cause,
@@ -47,7 +47,7 @@ _NOT_KILLED = (Cause.OOM_KILLED, Cause.APP_EXIT, Cause.READINESS_ONLY)
 def failed_streaks(streaks: list[Streak], t: ProbeType) -> list[Streak]:
     """A probe's failure streaks: from the events if they have any (metrics would count the
     same failures twice), else from prober_probe_total."""
-    mine = [s for s in streaks if s.probe is t and s.outcome == "failed" and s.own]
+    mine = [s for s in streaks if s.probe is t and s.outcome is ProbeOutcome.FAILED and s.own]
     events = [s for s in mine if s.source is StreakSource.EVENTS]
     return events or mine
 
@@ -90,7 +90,7 @@ class _Facts:
         count, as describe prints it) lists every probe it has."""
         rec = self.view.record
         return self.view.spec is not None or any(
-            s.source in ("record", "spec") for s in self.by_type.values()) or (
+            s.source in (Source.RECORD, Source.SPEC) for s in self.by_type.values()) or (
             rec is not None and self.view.lists_probes and rec.state is not None
             and rec.restart_count is not None)
 
@@ -101,13 +101,13 @@ def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View)
     floor, floor_why = _restart_floor(story, v)
     return _Facts(
         story, by_type, v,
-        probe_kills=[k for k in story.kills if k.cause in ("liveness", "startup")],
-        unknown_kills=[k for k in story.kills if k.cause == "unknown"],
+        probe_kills=[k for k in story.kills if k.cause in (KillCause.LIVENESS, KillCause.STARTUP)],
+        unknown_kills=[k for k in story.kills if k.cause is KillCause.UNKNOWN],
         ended=current or last,
         oom=next((x for x in story.exits if x.cause is ExitCause.OOM), None),
         floor=floor, floor_why=floor_why,
-        failed=[s for s in story.streaks if s.outcome == "failed" and s.own],
-        errored=[s for s in story.streaks if s.outcome == "errored" and s.own],
+        failed=[s for s in story.streaks if s.outcome is ProbeOutcome.FAILED and s.own],
+        errored=[s for s in story.streaks if s.outcome is ProbeOutcome.ERRORED and s.own],
         untold=[s for s in story.streaks if not s.own],
         # kills the record shows are the runs' kills: inferred ones only where it shows none
         in_a_row=[] if story.kills else _runs(
@@ -127,7 +127,7 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
     # failures that may be another container's still failed in the record (README's `probe`)
     failed = ({s.probe for s in f.failed} | {s.probe for s in f.errored}
               | {ProbeType(k.cause) for k in f.probe_kills}
-              | {s.probe for s in f.untold if s.outcome != "warning"})
+              | {s.probe for s in f.untold if s.outcome is not ProbeOutcome.WARNING})
     order = {t: i for i, t in enumerate(ProbeType)}
     text = decided.text
     if decided.cause is Cause.CANNOT_TELL and "cannot tell" not in text:
@@ -239,7 +239,7 @@ def _other_kill(f: _Facts) -> _Decided | None:
     """A kill the kubelet recorded for another reason than a probe (the pod deleted or torn
     down, its spec changed) and no exit reason: a probe did not end the container, and the
     record does not say what made the kubelet stop it."""
-    other = [k for k in f.story.kills if k.cause in ("stopping", "spec-change")]
+    other = [k for k in f.story.kills if k.cause in (KillCause.STOPPING, KillCause.SPEC_CHANGE)]
     if not other or f.ended is not None:
         return None
     because = (f"the kubelet stopped the container for no probe ({rc.clip(other[-1].message, 80)})"
@@ -457,7 +457,7 @@ def _likely(f: _Facts) -> _Decided | None:
         if not answering or n < f.floor:
             continue
         setting = f.by_type.get(t)
-        unknown = setting is None or setting.source == "assumed"
+        unknown = setting is None or setting.source is Source.ASSUMED
         because = ("the Killing events are not in the record"
                    + (" and neither are the probe's settings (give them with --spec)"
                       if unknown else ""))
@@ -477,7 +477,7 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting]) -> _Decided:
         for s in live:
             setting = by_type.get(s.probe)
             note = (" (the API's default; the record shows no setting)"
-                    if setting is None or setting.source == "assumed" else "")
+                    if setting is None or setting.source is Source.ASSUMED else "")
             parts.append(f"{plural(s.count, s.probe.value + ' failure')}, fewer than "
                          f"failureThreshold {_threshold(s, by_type)}{note}")
         because = "; ".join(parts) + ": the probe did not kill the container (R1.17)"
@@ -488,7 +488,7 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting]) -> _Decided:
     s = enough[0]
     f = _threshold(s, by_type)
     setting = by_type.get(s.probe)
-    assumed = setting is None or setting.source == "assumed"
+    assumed = setting is None or setting.source is Source.ASSUMED
     over = ""
     if s.first.known and s.last.known:
         assert s.first.lo is not None and s.last.hi is not None
@@ -593,7 +593,7 @@ def _open(f: _Facts) -> bool:
         return True
     if f.probe_kills or (rec is not None and rec.restart_count is not None):
         return False
-    return any(s.probe in KILLERS and s.source == "assumed" for s in f.by_type.values()) and \
+    return any(s.probe in KILLERS and s.source is Source.ASSUMED for s in f.by_type.values()) and \
         any(s.probe in KILLERS for s in f.failed)
 
 

@@ -28,6 +28,8 @@ from kubesim.explain.model import (
     Kill,
     Level,
     Setting,
+    Shape,
+    Source,
     Streak,
     When,
     plural,
@@ -370,7 +372,7 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
     f = setting.failure_threshold
     ev = tuple(e for s in failed for e in s.evidence) + tuple(
         {e for x in kills for e in x.evidence})
-    sure = Level.FACT if setting.source in ("record", "spec") else Level.UNCERTAIN
+    sure = Level.FACT if setting.source in (Source.RECORD, Source.SPEC) else Level.UNCERTAIN
     f_text = f"failureThreshold {f}" + {"assumed": " (assumed)", "inferred": " (inferred "
                                         "from these events)"}.get(setting.source, "")
     if k and n == f * k:
@@ -392,7 +394,7 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
                            f"{f} per kill ({f_text}): some runs of failures were broken by "
                            "a success before they reached the threshold, or Killing events "
                            "are missing", ev))
-    elif n >= f and all(s.shape == "run" for s in failed if s.count > 1):
+    elif n >= f and all(s.shape is Shape.RUN for s in failed if s.count > 1):
         out.append(Finding(Level.WARNING, f"{n} {t.value} failures in a row reach {f_text} but "
                            "the record shows no Killing event: it was dropped or expired, "
                            "or the settings differ from those used", ev))
