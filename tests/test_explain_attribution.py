@@ -111,3 +111,16 @@ def test_the_probe_path_tells_two_probes_of_one_port_apart(capsys, tmp_path):
         (streak,) = c[name]["streaks"]
         assert streak["owner"] == "cannot-tell-which-container"
         assert "2 containers have such a probe" in streak["reading"]
+
+
+def test_failures_of_no_known_container_are_never_nothing(capsys, tmp_path):
+    """The two images and the readiness rows alone, no restart: the container's answer is
+    not "the record shows no probe failure" but cannot tell which container failed."""
+    path = tmp_path / "no-restart.txt"
+    path.write_text(_HEAD + "\n".join(r for r in _ROWS if "Unhealthy" in r or "Pulled" in r)
+                    + "\n  Normal   Started    4m47s                  kubelet, n1  Started "
+                    "container prometheus-to-sd\n")
+    a = _containers(capsys, path)["prometheus-to-sd"]["answer"]
+    assert (a["cause"], a["kind"]) == ("cannot-tell", "which-container")
+    assert a["shows_failures"] and a["failed"] == ["readiness"]
+    assert "no probe failure" not in a["text"] and "cannot tell which container" in a["text"]

@@ -132,7 +132,7 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
     text = decided.text
     if decided.cause is Cause.CANNOT_TELL and "cannot tell" not in text:
         text += ": cannot tell"
-    if f.untold:
+    if f.untold and decided.kind != "which-container":
         text += f"; {_untold(f.untold, v.unsure_why)}"
     return Diagnosis(decided.cause, decided.kind, text, probe,
                      tuple(sorted(failed, key=order.__getitem__)), kills, _shows(f),
@@ -384,6 +384,10 @@ def _no_exit(f: _Facts) -> _Decided:
         return _Decided(Cause.READINESS_ONLY, "readiness-only", (
             "only readiness failed: the pod leaves Ready (no traffic), nothing is restarted "
             "by a probe"))
+    if f.untold:
+        because = _untold(f.untold, f.view.unsure_why)
+        return _Decided(Cause.CANNOT_TELL, "which-container", (
+            f"cannot tell whether this container's probes failed, because {because}"), because)
     because = ("the record shows no probe failure, kill, restart or exit: nothing to explain, "
                "or the part that shows it is not in the record")
     return _Decided(Cause.CANNOT_TELL, "nothing", f"cannot tell: {because}", because)
