@@ -27,16 +27,12 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # what keeps a record from its facts: a reader's gap (refused or misread before the diagnosis
 # sees it) or a reading the diagnosis does not make
 NOT_READ = {
-    "cilium-11928.jenkins-console.txt":
-        "the pod's other containers show only in Pulled rows (image names), so the readiness "
-        "failures on port 8081 (kubedns's probe) are read as prometheus-to-sd's; with its "
-        "probe events stated and no liveness failure, its 2 restarts are not counted as "
-        "possible kills (0..0, the facts say 0..2)",
     "k8s-31717.watch-events.txt":
-        "read, but the kill is the expert's reading of the exec command (the file it cats is "
-        "removed for good, so the failures run on to failureThreshold); the diagnosis does not "
-        "read commands, so 8 failures with no Killing row or restart count stay cannot-tell "
-        "(0..0; the facts say liveness-kill, 1..6)",
+        "read: 8 liveness failures over 4 min 30 s at a 10 s period, where 28 calls fit, so "
+        "the timeline proves no run of 3 in a row and no kill (the expert reads the exec "
+        "command, which the diagnosis does not); the kill range is 0..2 (failureThreshold 3, "
+        "the run starting again after each kill, kubelet-rules §1.5 step 14), while the facts' "
+        "1..6 counts a 2016 kubelet that kept the run across a kill (kubernetes#53530)",
     "k8s-pr3044.status-fragment-2014.txt":
         "refused: a 2014 status fragment (`\"oom-test\": {\"state\": {\"termination\": ...`, "
         "the pre-v1beta3 shape, cut mid-object) is no JSON or YAML a reader takes",

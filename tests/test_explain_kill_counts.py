@@ -7,6 +7,8 @@ liveness or startup probe kills)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.messages import KillCause, cut_short, kill_of
 from kubesim.explain.model import Cause, CountRange, Diagnosis
@@ -68,3 +70,46 @@ def test_a_2015_message_cut_before_its_docker_id_is_cut_short():
     assert cut_short("Started with d") and cut_short("Killing with docker id")
     assert not cut_short("Started with docker id 06739bf99a4f")
     assert not cut_short("Started container app")
+
+
+def test_the_line_agrees_with_the_range():
+    """The diagnosis's line and its kill range say the same (issue 30, item 3): restarts
+    "not probe kills" only when the range is closed at what the failures can make; a range
+    left open by rows of restarts the record does not count (confluent-245's `kubectl get
+    events` rows, each "at least once") says "cannot tell" instead; and failures that "could
+    have made up to N kills" leave the range open up to N (k8s-31717: 8 liveness failures,
+    failureThreshold 3, no restart count: 0 to 2, R1.17 with the run reset after each kill,
+    kubelet-rules §1.5 step 14)."""
+    rows = ("45m   Normal    Created     pod/kafka-2   Created container kafka\n"
+            "23m   Warning   Unhealthy   pod/kafka-2   Readiness probe failed: dial tcp "
+            "10.244.0.69:9071: connect: connection refused\n"
+            "3m7s  Warning   BackOff     pod/kafka-2   Back-off restarting failed container\n")
+    _, a = _answer("LAST SEEN   TYPE      REASON      OBJECT        MESSAGE\n" + rows)
+    assert a.probe_kills == CountRange(0, None)
+    assert "not probe kills" not in a.text and "cannot tell" in a.text
+    # the same rows with describe's stated counts: the record shows every probe event, and
+    # readiness never kills: the restarts are not probe kills, and the range says none
+    _, a = _answer("Events:\n  Type     Reason     Age   From     Message\n"
+                   "  ----     ------     ----  ----     -------\n"
+                   "  Warning  Unhealthy  23m   kubelet  Readiness probe failed: dial tcp "
+                   "10.244.0.69:9071: connect: connection refused\n"
+                   "  Warning  BackOff    3m    kubelet  Back-off restarting failed container\n")
+    assert a.kind == "not-probe" and a.probe_kills == CountRange(0, 0)
+    assert "allow at most 0 probe kills" in a.text
+    # 2 liveness failures of an unknown threshold make at most 2 kills, whatever it is
+    _, a = _answer("Events:\n  Type     Reason     Age                 From     Message\n"
+                   "  ----     ------     ----                ----     -------\n"
+                   "  Warning  Unhealthy  19m (x2 over 19m)   kubelet  Liveness probe failed: "
+                   "Get \"http://10.0.0.5:9000/ping\": dial tcp 10.0.0.5:9000: connect: "
+                   "connection refused\n"
+                   "  Warning  BackOff    36s (x92 over 19m)  kubelet  Back-off restarting "
+                   "failed container\n")
+    assert a.kind == "not-probe" and a.probe_kills == CountRange(0, 2)
+    assert "allow at most 2 probe kills" in a.text
+    # k8s-31717: no Killing row and no restart count; 8 liveness failures of failureThreshold 3
+    # (the pod's YAML in the paste) can make 2 kills, or none
+    text = (Path(__file__).resolve().parent / "data" / "explain" / "real"
+            / "k8s-31717.watch-events.txt").read_text()
+    _, a = _answer(text, "k8s-31717.watch-events.txt")
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 2)
+    assert "up to 2 kills" in a.text

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kubesim.explain import reconstruct as rc
-from kubesim.explain.messages import ExitCause, cut_short, failure_answer
+from kubesim.explain.messages import ExitCause, KillCause, ProbeOutcome, cut_short, failure_answer
 from kubesim.explain.model import (
     Answer,
     Cause,
@@ -26,11 +26,13 @@ from kubesim.explain.model import (
     Kill,
     PreventionAnswer,
     Setting,
+    Source,
     Streak,
+    StreakSource,
     Verdict,
     plural,
 )
-from kubesim.kubelet.timing import detection_seconds
+from kubesim.kubelet.timing import calls_within, detection_seconds
 from kubesim.results import ProbeType
 from kubesim.spec.model import Probe
 
@@ -45,8 +47,8 @@ _NOT_KILLED = (Cause.OOM_KILLED, Cause.APP_EXIT, Cause.READINESS_ONLY)
 def failed_streaks(streaks: list[Streak], t: ProbeType) -> list[Streak]:
     """A probe's failure streaks: from the events if they have any (metrics would count the
     same failures twice), else from prober_probe_total."""
-    mine = [s for s in streaks if s.probe is t and s.outcome == "failed"]
-    events = [s for s in mine if s.source == "events"]
+    mine = [s for s in streaks if s.probe is t and s.outcome is ProbeOutcome.FAILED and s.own]
+    events = [s for s in mine if s.source is StreakSource.EVENTS]
     return events or mine
 
 
@@ -73,6 +75,8 @@ class _Facts:
     floor_why: str
     failed: list[Streak]
     errored: list[Streak]
+    untold: list[Streak]  # failures the record ties to no container: this one's or another's
+    in_a_row: list[tuple[Streak, int]]  # runs the record proves, and the kills each made
 
     @property
     def killers(self) -> list[Setting]:
@@ -86,7 +90,7 @@ class _Facts:
         count, as describe prints it) lists every probe it has."""
         rec = self.view.record
         return self.view.spec is not None or any(
-            s.source in ("record", "spec") for s in self.by_type.values()) or (
+            s.source in (Source.RECORD, Source.SPEC) for s in self.by_type.values()) or (
             rec is not None and self.view.lists_probes and rec.state is not None
             and rec.restart_count is not None)
 
@@ -97,13 +101,17 @@ def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View)
     floor, floor_why = _restart_floor(story, v)
     return _Facts(
         story, by_type, v,
-        probe_kills=[k for k in story.kills if k.cause in ("liveness", "startup")],
-        unknown_kills=[k for k in story.kills if k.cause == "unknown"],
+        probe_kills=[k for k in story.kills if k.cause in (KillCause.LIVENESS, KillCause.STARTUP)],
+        unknown_kills=[k for k in story.kills if k.cause is KillCause.UNKNOWN],
         ended=current or last,
         oom=next((x for x in story.exits if x.cause is ExitCause.OOM), None),
         floor=floor, floor_why=floor_why,
-        failed=[s for s in story.streaks if s.outcome == "failed"],
-        errored=[s for s in story.streaks if s.outcome == "errored"])
+        failed=[s for s in story.streaks if s.outcome is ProbeOutcome.FAILED and s.own],
+        errored=[s for s in story.streaks if s.outcome is ProbeOutcome.ERRORED and s.own],
+        untold=[s for s in story.streaks if not s.own],
+        # kills the record shows are the runs' kills: inferred ones only where it shows none
+        in_a_row=[] if story.kills else _runs(
+            story.streaks, by_type, v.record.restart_count if v.record is not None else None))
 
 
 def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
@@ -111,19 +119,80 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
     """The container's diagnosis; call it after the replay and the prevention ran."""
     f = _facts(story, by_type, v)
     decided = _decide(f)
-    kills = _kill_count(f, decided.cause)
-    probe = ProbeType(f.probe_kills[-1].cause) if f.probe_kills else None
+    kills = _kill_count(f, decided)
+    probe = (ProbeType(f.probe_kills[-1].cause) if f.probe_kills
+             else f.in_a_row[0][0].probe if f.in_a_row else None)
     # an errored probe is a failure of that probe in the record, though it counts toward no
     # threshold (R2.2, E4)
+    # failures that may be another container's still failed in the record (README's `probe`)
     failed = ({s.probe for s in f.failed} | {s.probe for s in f.errored}
-              | {ProbeType(k.cause) for k in f.probe_kills})
+              | {ProbeType(k.cause) for k in f.probe_kills}
+              | {s.probe for s in f.untold if s.outcome is not ProbeOutcome.WARNING})
     order = {t: i for i, t in enumerate(ProbeType)}
     text = decided.text
     if decided.cause is Cause.CANNOT_TELL and "cannot tell" not in text:
         text += ": cannot tell"
+    if f.untold and decided.kind != "which-container":
+        text += f"; {_untold(f.untold, v.unsure_why)}"
     return Diagnosis(decided.cause, decided.kind, text, probe,
                      tuple(sorted(failed, key=order.__getitem__)), kills, _shows(f),
                      _prevention(story, decided), decided.because)
+
+
+def _runs(streaks: list[Streak], by_type: dict[ProbeType, Setting], restarts: int | None
+          ) -> list[tuple[Streak, int]]:
+    """The liveness and startup failures the record proves came in a row, with the kills
+    they made: a series of n >= failureThreshold failures of a probe whose settings the
+    record (or --spec) gives, over a span in which no more than n of its calls fit
+    (kubelet.timing.calls_within): every call was a failure, each failureThreshold-th in a
+    row turned the result to Failure (R1.17) and killed (R4.1), and the run starts again
+    after each kill (kubelet-rules §1.5 step 14): n // failureThreshold kills, no more than
+    the record's restart count (a kill still under way has not restarted the container)."""
+    out = []
+    for t in KILLERS:
+        setting = by_type.get(t)
+        if setting is None or setting.source not in (Source.RECORD, Source.SPEC):
+            continue
+        for s in failed_streaks(streaks, t):
+            span = _longest(s)
+            if span is None or s.count < setting.failure_threshold:
+                continue
+            kills = s.count // setting.failure_threshold
+            if restarts is not None:
+                kills = min(kills, restarts - sum(k for _, k in out))
+            if kills > 0 and calls_within(_probe(setting), span,
+                                          call_seconds=float(setting.timeout)) <= s.count:
+                out.append((s, kills))
+    return out
+
+
+def _longest(s: Streak) -> float | None:
+    """The longest the record lets a streak's span be, first to last failure."""
+    if s.first.lo is None or s.last.hi is None:
+        return None
+    return max(0.0, s.last.hi - s.first.lo)
+
+
+def _inferred(f: _Facts) -> _Decided:
+    """Kills the record does not show but proves: failures in a row (`_runs`)."""
+    s, _ = f.in_a_row[0]
+    setting = f.by_type[s.probe]
+    n = sum(k for _, k in f.in_a_row)
+    cause = Cause.LIVENESS_KILL if s.probe is LIVENESS else Cause.STARTUP_KILL
+    return _Decided(cause, f"inferred-{s.probe.value}-kill", (
+        f"inferred, not recorded: the kubelet killed the container {plural(n, 'time')}, "
+        f"because its {s.probe.value} probe failed {s.count} times in a row (no more "
+        f"than {s.count} calls of a probe every {setting.period} s fit in the "
+        f"{rc.duration_text(_longest(s) or 0.0)} they span), and each "
+        f"{rc.nth(setting.failure_threshold)} failure in a row kills (failureThreshold "
+        f"{setting.failure_threshold}, R1.17, R4.1); the record shows no Killing event"))
+
+
+def _untold(untold: list[Streak], why: str) -> str:
+    """What the failures the record ties to no container say, and do not."""
+    return (f"the record shows {_count(untold)} probe failures that name no container, and "
+            f"{why}: cannot tell which container's probe failed, so they are not counted as "
+            "this container's")
 
 
 def _shows(f: _Facts) -> bool:
@@ -143,6 +212,8 @@ def _decide(f: _Facts) -> _Decided:
         t = ProbeType(f.probe_kills[-1].cause)
         cause = Cause.LIVENESS_KILL if t is LIVENESS else Cause.STARTUP_KILL
         return _Decided(cause, f"{t.value}-kill", _kill_text(f, t))
+    if f.in_a_row:
+        return _inferred(f)
     if f.errored and (not f.failed or _stopped(f)):
         return _Decided(Cause.CANNOT_TELL, "probe-errors", (
                             "the probe could not run (prober errors: "
@@ -168,7 +239,7 @@ def _other_kill(f: _Facts) -> _Decided | None:
     """A kill the kubelet recorded for another reason than a probe (the pod deleted or torn
     down, its spec changed) and no exit reason: a probe did not end the container, and the
     record does not say what made the kubelet stop it."""
-    other = [k for k in f.story.kills if k.cause in ("stopping", "spec-change")]
+    other = [k for k in f.story.kills if k.cause in (KillCause.STOPPING, KillCause.SPEC_CHANGE)]
     if not other or f.ended is not None:
         return None
     because = (f"the kubelet stopped the container for no probe ({rc.clip(other[-1].message, 80)})"
@@ -200,8 +271,8 @@ def _not_probe(f: _Facts) -> _Decided | None:
     """More restarts than the recorded probe failures can have made: those are not probe
     kills."""
     ceiling = _probe_kill_ceiling(f)
-    if not (f.floor and f.failed and ceiling < f.floor):
-        return None
+    if not (f.floor and f.failed and ceiling < f.floor) or _unseen_probe(f):
+        return None  # (unseen: a probe the record does not show may have made them)
     counts = _count(f.failed)
     x = f.ended
     if x is not None and x.cause in (ExitCause.APP, ExitCause.COMPLETED):
@@ -313,6 +384,10 @@ def _no_exit(f: _Facts) -> _Decided:
         return _Decided(Cause.READINESS_ONLY, "readiness-only", (
             "only readiness failed: the pod leaves Ready (no traffic), nothing is restarted "
             "by a probe"))
+    if f.untold:
+        because = _untold(f.untold, f.view.unsure_why)
+        return _Decided(Cause.CANNOT_TELL, "which-container", (
+            f"cannot tell whether this container's probes failed, because {because}"), because)
     because = ("the record shows no probe failure, kill, restart or exit: nothing to explain, "
                "or the part that shows it is not in the record")
     return _Decided(Cause.CANNOT_TELL, "nothing", f"cannot tell: {because}", because)
@@ -386,7 +461,7 @@ def _likely(f: _Facts) -> _Decided | None:
         if not answering or n < f.floor:
             continue
         setting = f.by_type.get(t)
-        unknown = setting is None or setting.source == "assumed"
+        unknown = setting is None or setting.source is Source.ASSUMED
         because = ("the Killing events are not in the record"
                    + (" and neither are the probe's settings (give them with --spec)"
                       if unknown else ""))
@@ -406,7 +481,7 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting]) -> _Decided:
         for s in live:
             setting = by_type.get(s.probe)
             note = (" (the API's default; the record shows no setting)"
-                    if setting is None or setting.source == "assumed" else "")
+                    if setting is None or setting.source is Source.ASSUMED else "")
             parts.append(f"{plural(s.count, s.probe.value + ' failure')}, fewer than "
                          f"failureThreshold {_threshold(s, by_type)}{note}")
         because = "; ".join(parts) + ": the probe did not kill the container (R1.17)"
@@ -417,7 +492,7 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting]) -> _Decided:
     s = enough[0]
     f = _threshold(s, by_type)
     setting = by_type.get(s.probe)
-    assumed = setting is None or setting.source == "assumed"
+    assumed = setting is None or setting.source is Source.ASSUMED
     over = ""
     if s.first.known and s.last.known:
         assert s.first.lo is not None and s.last.hi is not None
@@ -448,6 +523,9 @@ def _missing(f: _Facts) -> str:
         wants.append("lastState (kubectl get pod -o yaml)")
     if not f.story.kills:
         wants.append("Killing events (kubectl get events -o json)")
+    if _unseen_probe(f):  # why the probe kills' range is left to the restarts
+        wants.append("the container's probes (its restarts may be kills by a probe whose "
+                     "failures the record does not show)")
     text = f"(missing: {', '.join(wants)})" if wants else ""
     refused = [s for s in f.failed if "refused" in s.detail]
     if refused:
@@ -460,19 +538,28 @@ def _missing(f: _Facts) -> str:
 # ---------------------------------------------------------------- how many probe kills
 
 
-def _kill_count(f: _Facts, cause: Cause) -> CountRange:
+def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     """The probe kills the record shows: the Killing events that name a probe, and up to
-    every restart the record shows that a probe could have made."""
-    lo = rc.kill_total(f.probe_kills)
-    if cause in _NOT_KILLED or not _could_kill(f):
+    every restart the record shows that a probe could have made, or, without a restart
+    count, as many as its liveness and startup failures can make; restarts the diagnosis
+    found more than the failures can make (`not-probe`) leave only those."""
+    lo = rc.kill_total(f.probe_kills) + sum(k for _, k in f.in_a_row)
+    if decided.cause in _NOT_KILLED or not _could_kill(f):
         return CountRange(lo, lo)
+    ceiling = _probe_kill_ceiling(f)
+    if decided.kind == "not-probe":  # what the line says: the failures make at most these
+        return CountRange(lo, max(lo, ceiling))
     if _open(f):
         return CountRange(lo, None)
     rec = f.view.record
     count = rec.restart_count if rec is not None else None
-    shown = count if count is not None else max(f.floor, 1 if f.ended is not None else 0,
-                                                rc.kill_total(f.unknown_kills))
-    return CountRange(lo, max(lo, shown))
+    if count is not None:
+        return CountRange(lo, max(lo, count))
+    # no restart count: the restarts the record proves, and, with no kill recorded, as many
+    # as the liveness and startup failures of a known failureThreshold can make
+    made = 0 if f.probe_kills else ceiling
+    return CountRange(lo, max(lo, f.floor, 1 if f.ended is not None else 0,
+                              rc.kill_total(f.unknown_kills), made))
 
 
 def _could_kill(f: _Facts) -> bool:
@@ -491,7 +578,8 @@ def _unseen_probe(f: _Facts) -> bool:
     events and shows no liveness or startup failure shows that none of them killed."""
     if not f.floor or f.settings_shown:
         return False
-    return not f.story.streaks or any(not e.count_stated for e in f.view.events)
+    return not any(s.own for s in f.story.streaks) or any(
+        not e.count_stated and e.reason in _RESTARTING for e in f.view.events)
 
 
 # Events that stand for a kill or a restart: a row of them whose count the record does not
@@ -500,8 +588,8 @@ _RESTARTING = frozenset({"Killing", "BackOff", "Created", "Started"})
 
 
 def _open(f: _Facts) -> bool:
-    """Whether the record leaves the number of kills open: cut or uncounted rows, no restart count with
-    probe failures of unknown threshold, or nothing shown at all."""
+    """Whether the record leaves the number of kills open: cut or uncounted rows, no restart
+    count with probe failures of unknown threshold, or nothing shown at all."""
     rec = f.view.record
     if not _shows(f) or any(e.truncated or e.combined or cut_short(e.message)
                             or (e.reason in _RESTARTING and not e.count_stated)
@@ -509,7 +597,7 @@ def _open(f: _Facts) -> bool:
         return True
     if f.probe_kills or (rec is not None and rec.restart_count is not None):
         return False
-    return any(s.probe in KILLERS and s.source == "assumed" for s in f.by_type.values()) and \
+    return any(s.probe in KILLERS and s.source is Source.ASSUMED for s in f.by_type.values()) and \
         any(s.probe in KILLERS for s in f.failed)
 
 

@@ -28,6 +28,8 @@ from kubesim.explain.model import (
     Kill,
     Level,
     Setting,
+    Shape,
+    Source,
     Streak,
     When,
     plural,
@@ -133,7 +135,9 @@ def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptio
     findings = list(clock) + lacking + _before_scheduling(pod, tb)
     if loose:
         findings.append(Finding(Level.UNCERTAIN, f"{plural(len(loose), 'event')} could not be tied to one "
-                                "container (several containers have such a probe)",
+                                "container: cannot tell which container (they name none, and "
+                                "several containers have such a probe, or the record shows "
+                                "some only by their image)",
                                 tuple(rc.evidence(e) for e in loose[:3])))
     notes = [Finding(Level.UNCERTAIN if n.uncertain else Level.FACT, n.text,
                      (Evidence(str(n.where), ""),)) for n in pod.notes]
@@ -232,14 +236,15 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
     story = ContainerStory(v.name, v.record.restart_count if v.record else None, settings)
     _reconstruct(story, v, ctx, by_type)
     pod = _pod(spec, ctx)
-    done = arithmetic(pod, settings, story.streaks, story.kills, ctx.options.profile)
+    own = [s for s in story.streaks if s.own]
+    done = arithmetic(pod, settings, own, story.kills, ctx.options.profile)
     story.arithmetic, story.detection = done.lines, done.detection
     story.findings += _consistency(story, by_type)
     if spec is not None and settings:
         _replay(story, spec, v, ctx)
     if ctx.options.suggest and spec is not None:
         story.prevention, story.suggestion = prevent(
-            spec, settings, story.streaks, story.kills, owner=ctx.pod.owner,
+            spec, settings, own, story.kills, owner=ctx.pod.owner,
             pod_name=ctx.pod.name, namespace=ctx.pod.namespace, grace=ctx.grace,
             profile=ctx.options.profile, phases=max(ctx.options.phases, 4),
             seed=ctx.options.seed, user=list(ctx.options.expect),
@@ -264,6 +269,7 @@ def _reconstruct(story: ContainerStory, v: rc.View, ctx: _Context,
                                        never)
     story.findings += more
     story.not_ready = rc.not_ready(ctx.pod, v, tb, story.streaks, by_type)
+    story.streaks += rc.untold_streaks(v, tb)  # shown and weighed, never replayed
 
 
 def _pod(spec: ContainerSpec | None, ctx: _Context) -> ProbedContainer | None:
@@ -285,7 +291,8 @@ def _replay(story: ContainerStory, spec: ContainerSpec, v: rc.View, ctx: _Contex
     starts, restarts_seen = started_events(v.events, tb, v.name)
     still = v.record is not None and (v.record.state_reason == "CrashLoopBackOff"
                                       or v.record.ready is False)
-    recon = Reconstructed(spec, story.settings, story.streaks, story.kills, story.exits,
+    own = [s for s in story.streaks if s.own]
+    recon = Reconstructed(spec, story.settings, own, story.kills, story.exits,
                           v.record, starts, restarts_seen, story.back_offs is not None, still,
                           ctx.grace, ctx.grace_known, ctx.policy, 0.0 if tb.ages else None)
     story.replay, story.run, story.run_pod, story.run_scenario = replay(
@@ -365,7 +372,7 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
     f = setting.failure_threshold
     ev = tuple(e for s in failed for e in s.evidence) + tuple(
         {e for x in kills for e in x.evidence})
-    sure = Level.FACT if setting.source in ("record", "spec") else Level.UNCERTAIN
+    sure = Level.FACT if setting.source in (Source.RECORD, Source.SPEC) else Level.UNCERTAIN
     f_text = f"failureThreshold {f}" + {"assumed": " (assumed)", "inferred": " (inferred "
                                         "from these events)"}.get(setting.source, "")
     if k and n == f * k:
@@ -387,7 +394,7 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
                            f"{f} per kill ({f_text}): some runs of failures were broken by "
                            "a success before they reached the threshold, or Killing events "
                            "are missing", ev))
-    elif n >= f and all(s.shape == "run" for s in failed if s.count > 1):
+    elif n >= f and all(s.shape is Shape.RUN for s in failed if s.count > 1):
         out.append(Finding(Level.WARNING, f"{n} {t.value} failures in a row reach {f_text} but "
                            "the record shows no Killing event: it was dropped or expired, "
                            "or the settings differ from those used", ev))

@@ -13,7 +13,7 @@ from kubesim.results import ProbeType
 
 __all__ = ["ExitCause", "KillCause", "ProbeEvent", "ProbeOutcome", "backoff_container", "cut_short",
            "exit_cause", "failure_answer", "go_duration", "kill_of", "probe_event",
-           "started_container"]
+           "pulled_image", "started_container"]
 
 _PROBE = re.compile(r"^(Liveness|Readiness|Startup) probe (failed|errored|warning)"
                     r"(?: and resulted in (\w+) state)?:[ ]?(.*)$", re.DOTALL)
@@ -131,6 +131,19 @@ def backoff_container(message: str) -> tuple[bool, str | None]:
     """Whether a message is the kubelet's back-off refusal, and the container it names."""
     m = _BACKOFF.match(message)
     return (True, m[1]) if m else (False, None)
+
+
+# the image rows of the kubelet (kuberuntime_image.go): `Pulling image "x"`, `Successfully
+# pulled image "x" in 1.2s`, `Container image "x" already present on machine`; 2016-2018 wrote
+# `pulling image "x"`
+_PULLED = re.compile(r'^(?:[Pp]ulling image|Successfully pulled image|Container image) "([^"]+)"')
+
+
+def pulled_image(message: str) -> str | None:
+    """The image an image row (Pulling, Pulled) names; such rows name no container in their
+    message, only through the event's fieldPath."""
+    m = _PULLED.match(message)
+    return m[1] if m else None
 
 
 def started_container(message: str) -> str | None:

@@ -34,14 +34,17 @@ __all__ = [
     "Kill",
     "Level",
     "NotReady",
+    "Owner",
     "Prevention",
     "PreventionAnswer",
     "Replay",
     "Restart",
+    "RestartCause",
     "Setting",
     "Shape",
     "Source",
     "Streak",
+    "StreakSource",
     "Verdict",
     "When",
     "human_time",
@@ -99,6 +102,40 @@ class Source(str, Enum):
     SPEC = "spec"  # the --spec file
     INFERRED = "inferred"  # from the events (failures per kill, their spacing)
     ASSUMED = "assumed"  # the API's defaults: the record does not show them
+
+
+class StreakSource(str, Enum):
+    """What a failure streak was read from."""
+
+    EVENTS = "events"  # Unhealthy events
+    METRICS = "metrics"  # prober_probe_total increments
+
+
+class Owner(str, Enum):
+    """Whose probe's failures a streak is."""
+
+    CONTAINER = "container"  # this container's: named by the event, or the only candidate
+    # the event names no container and the pod has others that may own it (several with such
+    # a probe, or some the record shows only by their image)
+    UNTOLD = "cannot-tell-which-container"
+
+
+class RestartCause(str, Enum):
+    """Why a row of restarts happened, as the record tells it (the values are the words the
+    outputs print)."""
+
+    LIVENESS_KILL = "liveness kill"
+    STARTUP_KILL = "startup kill"
+    SPEC_CHANGE = "container changed"
+    UNKNOWN_KILL = "kill (cause not recorded)"
+    OOM_KILLED = "OOMKilled"
+    APP_EXIT = "app exit"
+    EXITED_0 = "exited 0"
+    RUNTIME = "could not start"
+    LOST = "lost (node or kubelet restart)"
+    SIGKILL = "SIGKILL (exit 137)"
+    SIGTERM = "SIGTERM (exit 143)"
+    NOT_RECORDED = "not in the record"  # restartCount counts more than the record explains
 
 
 class Level(str, Enum):
@@ -319,13 +356,20 @@ class Streak:
     spacing: Interval | None
     evidence: tuple[Evidence, ...]
     shape: Shape = Shape.SINGLE
-    source: str = "events"  # events | metrics (prober_probe_total increments)
+    source: StreakSource = StreakSource.EVENTS
+    owner: Owner = Owner.CONTAINER
+
+    @property
+    def own(self) -> bool:
+        """Whether the record ties these failures to this container."""
+        return self.owner is Owner.CONTAINER
 
     def to_data(self) -> dict[str, Any]:
         return {"probe": self.probe.value, "outcome": self.outcome.value, "detail": self.detail,
                 "count": self.count, "first": self.first.to_data(), "last": self.last.to_data(),
                 "spacing": None if self.spacing is None else self.spacing.to_data(),
-                "shape": self.shape.value, "source": self.source, "reading": self.reading,
+                "shape": self.shape.value, "source": self.source.value,
+                "owner": self.owner.value, "reading": self.reading,
                 "evidence": _ev(self.evidence)}
 
 
@@ -402,14 +446,14 @@ class Restart:
     sure."""
 
     count: int
-    cause: str  # liveness kill | startup kill | OOMKilled | app exit | ... | unknown
+    cause: RestartCause
     at: When
     confidence: Confidence
     detail: str
     evidence: tuple[Evidence, ...]
 
     def to_data(self) -> dict[str, Any]:
-        return {"count": self.count, "cause": self.cause, "at": self.at.to_data(),
+        return {"count": self.count, "cause": self.cause.value, "at": self.at.to_data(),
                 "confidence": self.confidence.value, "detail": self.detail,
                 "evidence": _ev(self.evidence)}
 

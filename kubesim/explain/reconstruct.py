@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kubesim.analysis.check.fixes import probe_data
 from kubesim.explain.messages import (
@@ -23,6 +23,7 @@ from kubesim.explain.messages import (
     go_duration,
     kill_of,
     probe_event,
+    pulled_image,
     started_container,
 )
 from kubesim.explain.model import (
@@ -36,11 +37,14 @@ from kubesim.explain.model import (
     Kill,
     Level,
     NotReady,
+    Owner,
     Restart,
+    RestartCause,
     Setting,
     Shape,
     Source,
     Streak,
+    StreakSource,
     When,
     plural,
 )
@@ -76,6 +80,7 @@ __all__ = [
     "restarts",
     "settings",
     "streaks",
+    "untold_streaks",
 ]
 
 LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
@@ -115,6 +120,12 @@ class View:
     # pod document with its spec); a `kubectl get pods` row or a bare `containerStatuses`
     # gives a restart count and no probe at all.
     lists_probes: bool = True
+    # Probe events the record ties to no container that may be this one's: the pod has other
+    # containers (several with such a probe, or some the record shows only by their image),
+    # and the event names none (describe's rows have no fieldPath): cannot tell which
+    # container's probe failed.
+    unsure: list[RecordedEvent] = field(default_factory=list)
+    unsure_why: str = ""  # why the record cannot tell which container they are
 
 
 # ---------------------------------------------------------------- which container
@@ -126,7 +137,9 @@ def _port_of(detail: str) -> int | None:
 
 
 def _matches(c: ContainerRecord, ev: RecordedEvent) -> bool | None:
-    """Whether an Unhealthy event is about this container's probe (None: cannot tell)."""
+    """Whether an Unhealthy event is about this container's probe (None: cannot tell): the
+    port its output names against the probe's port, then an HTTP probe's path against the
+    URL's path (the same port may be probed by two containers of one pod)."""
     pe = probe_event(ev.message)
     if pe is None or c.spec is None:
         return None
@@ -135,9 +148,13 @@ def _matches(c: ContainerRecord, ev: RecordedEvent) -> bool | None:
         return False
     port = _port_of(pe.detail)
     target = c.spec.target(pe.probe)
-    if port is not None and target.port is not None:
-        return port == target.port
-    return None
+    if port is None or target.port is None:
+        return None
+    url = _URL.search(pe.detail)
+    if port == target.port and url is not None and target.kind is HandlerKind.HTTP_GET:
+        # Go prints `Get "URL": error` (before 1.15 the URL unquoted): no colon ends a path
+        return ((url[4] or "/").rstrip(":") or "/") == target.key
+    return port == target.port
 
 
 def _views(pod: PodRecord) -> list[View]:
@@ -157,15 +174,40 @@ def _views(pod: PodRecord) -> list[View]:
     return views
 
 
-def _unnamed_owner(views: list[View], e: RecordedEvent) -> View | None:
-    """The one container an event that names none can be about: the only one, the one whose
-    probe's port its output names, or the only one with such a probe."""
-    if len(views) == 1:
-        return views[0]
-    candidates = [v for v in views if v.record is None or _matches(v.record, e) is not False]
+def _unlisted(pod: PodRecord, views: list[View]) -> str:
+    """Why the pod has containers the record shows only by their image ("" if it shows
+    them all): no container block lists them all, and its image rows (which name no
+    container without a fieldPath) name more images than the events name containers; a
+    container runs one image, so each further image is another container (an init
+    container's, perhaps)."""
+    if any(not c.init for c in pod.containers):
+        return ""  # describe and pod documents list every container
+    images = {img for e in pod.events if not e.init and e.container is None
+              and (img := pulled_image(e.message)) is not None}
+    if len(images) <= len(views):
+        return ""
+    return (f"the record's image rows (Pulled) name {len(images)} images, more than the "
+            f"{plural(len(views), 'container')} its events name: the pod has others the record "
+            "shows only by their image")
+
+
+def _candidates(views: list[View], e: RecordedEvent) -> list[View]:
+    """The containers whose probes the record does not rule out for an Unhealthy event."""
+    return [v for v in views if v.record is None or _matches(v.record, e) is not False]
+
+
+def _unnamed_owner(views: list[View], e: RecordedEvent, unlisted: str) -> View | None:
+    """The one container an event that names none can be about: the one whose probe's port
+    its output names, else the only one (or the only one with such a probe) unless the pod
+    has containers the record shows only by image (`unlisted`): then cannot tell."""
+    candidates = _candidates(views, e)
     sure = [v for v in candidates if v.record is not None and _matches(v.record, e)]
     if len(sure) == 1:
         return sure[0]
+    if unlisted:
+        return None
+    if len(views) == 1:
+        return views[0]
     return candidates[0] if len(candidates) == 1 else None
 
 
@@ -175,25 +217,38 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
     An event names its container by fieldPath (documents, old describe tables) or in its
     message (`Container app failed liveness probe`, `Started container app`); an Unhealthy
     event names none, and goes to the one container with such a probe (matched by the port in
-    its output when several have one)."""
+    its output when several have one). A probe event no container can be told to own is
+    each candidate's `unsure` event: cannot tell which container's probe failed."""
     views = _views(pod)
+    unlisted = _unlisted(pod, views)
     named = {v.name: v for v in views if v.name is not None}
     loose: list[RecordedEvent] = []
     for e, name in zip(pod.events, _event_names(pod), strict=True):
         if name is not None and name in named:
             named[name].events.append(e)
-        elif e.reason in POD_REASONS:
-            continue  # about the pod, not a container
+        elif e.reason in POD_REASONS or (unlisted and pulled_image(e.message)):
+            continue  # about the pod, or an image row of a container it cannot name
         elif e.init:  # an init container's: explain explains the app containers
             loose.append(e)
-        elif (owner := _unnamed_owner(views, e)) is not None:
+        elif (owner := _unnamed_owner(views, e, unlisted)) is not None:
             owner.events.append(e)
         else:
             loose.append(e)
+            if probe_event(e.message) is not None:
+                _unsure(_candidates(views, e), e, unlisted)
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
     return views, loose
+
+
+def _unsure(candidates: list[View], e: RecordedEvent, unlisted: str) -> None:
+    """A probe event each candidate may own, and why the record cannot tell which."""
+    why = unlisted or (f"{len(candidates)} containers have such a probe and its output does "
+                       "not tell them apart")
+    for v in candidates:
+        v.unsure.append(e)
+        v.unsure_why = why
 
 
 def _event_names(pod: PodRecord) -> list[str | None]:
@@ -403,6 +458,15 @@ def streaks(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list
     return out
 
 
+def untold_streaks(view: View, tb: Timebase) -> list[Streak]:
+    """The failures of the probe events that may be this container's (`view.unsure`): read
+    without its settings, since they may be another container's probe."""
+    other = View(view.name, None, events=view.unsure)
+    return [replace(s, owner=Owner.UNTOLD, reading=(
+        f"cannot tell which container's probe: the event names no container, and "
+        f"{view.unsure_why}; {s.reading}")) for s in streaks(other, tb, {})]
+
+
 def _series(w: When) -> Confidence:
     return Confidence.SERIES if w.confidence is not Confidence.UNKNOWN else w.confidence
 
@@ -521,7 +585,7 @@ def _metric_streak(t: ProbeType, run: list[tuple[float, float, int]], tb: Timeba
     return Streak(t, ProbeOutcome.FAILED, "(from prober_probe_total)", count, first, last, reading, None,
                   (Evidence(str(where), f"prober_probe_total{{probe_type={t.event_name},"
                                         f"result=failed}} rose by {count}"),),
-                  Shape.RUN if len(run) >= 1 else Shape.SINGLE, "metrics")
+                  Shape.RUN if len(run) >= 1 else Shape.SINGLE, StreakSource.METRICS)
 
 
 def _between(t0: float, t1: float, tb: Timebase) -> When:
@@ -648,9 +712,10 @@ def _when_range(items: list[When]) -> When:
     return When(lo, hi, conf)
 
 
-_KILL_LABELS = {KillCause.LIVENESS: "liveness kill", KillCause.STARTUP: "startup kill",
-                KillCause.SPEC_CHANGE: "container changed",
-                KillCause.UNKNOWN: "kill (cause not recorded)"}
+_KILL_LABELS = {KillCause.LIVENESS: RestartCause.LIVENESS_KILL,
+                KillCause.STARTUP: RestartCause.STARTUP_KILL,
+                KillCause.SPEC_CHANGE: RestartCause.SPEC_CHANGE,
+                KillCause.UNKNOWN: RestartCause.UNKNOWN_KILL}
 
 
 def _kill_rows(kill_list: list[Kill], last: Exit | None, grace: int, never: bool
@@ -691,7 +756,7 @@ def restarts(view: View, kill_list: list[Kill], exit_list: list[Exit], grace: in
     count = rec.restart_count
     rest = count - accounted
     if rest > 0:
-        rows.append(Restart(rest, "not in the record", UNKNOWN_WHEN, Confidence.UNKNOWN,
+        rows.append(Restart(rest, RestartCause.NOT_RECORDED, UNKNOWN_WHEN, Confidence.UNKNOWN,
                             _missing(rest, count, accounted, last, total_events),
                             (Evidence(str(rec.restart_where or rec.where),
                                       f"Restart Count: {count}"),)))
@@ -703,10 +768,14 @@ def restarts(view: View, kill_list: list[Kill], exit_list: list[Exit], grace: in
     return rows, []
 
 
-def _exit_label(x: Exit) -> str:
-    return {"oom": "OOMKilled", "app": "app exit", "completed": "exited 0",
-            "runtime": "could not start", "unknown": "lost (node or kubelet restart)",
-            "sigkill": "SIGKILL (exit 137)", "sigterm": "SIGTERM (exit 143)"}[x.cause]
+_EXIT_LABELS = {ExitCause.OOM: RestartCause.OOM_KILLED, ExitCause.APP: RestartCause.APP_EXIT,
+                ExitCause.COMPLETED: RestartCause.EXITED_0, ExitCause.RUNTIME: RestartCause.RUNTIME,
+                ExitCause.UNKNOWN: RestartCause.LOST, ExitCause.SIGKILL: RestartCause.SIGKILL,
+                ExitCause.SIGTERM: RestartCause.SIGTERM}
+
+
+def _exit_label(x: Exit) -> RestartCause:
+    return _EXIT_LABELS[x.cause]
 
 
 def _kill_detail(cause: KillCause, ks: list[Kill], last: Exit | None, grace: int) -> str:
@@ -730,8 +799,9 @@ def _missing(rest: int, count: int, accounted: int, last: Exit | None,
         parts.append(f"the record holds {total_events} event occurrences: the kubelet's event "
                      f"recorder lets {SPAM_BURST} through per pod, then about one every 5 "
                      "minutes, and drops the rest")
-    if last is not None and last.cause in ("oom", "app", "completed", "runtime", "unknown"):
-        parts.append(f"the last container ended by itself ({_exit_label(last)}): restarts "
+    if last is not None and last.cause in (ExitCause.OOM, ExitCause.APP, ExitCause.COMPLETED,
+                                           ExitCause.RUNTIME, ExitCause.UNKNOWN):
+        parts.append(f"the last container ended by itself ({_exit_label(last).value}): restarts "
                      "after the app's own exits, OOM kills or node restarts record no Killing "
                      "event")
     else:

@@ -8,6 +8,7 @@ its grace period); `pod_detection_seconds` is the longest of them over a pod's p
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Final
 
 from kubesim.results import ProbeType
@@ -17,8 +18,9 @@ if TYPE_CHECKING:
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerSpec, Probe, ProbedContainer
 
-__all__ = ["GRID_EPS", "MIN_GRACE_SECONDS", "acted_seconds", "call_spacing", "detection_seconds",
-           "kill_grace_seconds", "pod_detection_seconds", "stop_seconds", "verdict_hop_seconds"]
+__all__ = ["GRID_EPS", "MIN_GRACE_SECONDS", "acted_seconds", "call_spacing", "calls_within",
+           "detection_seconds", "kill_grace_seconds", "pod_detection_seconds", "stop_seconds",
+           "verdict_hop_seconds"]
 
 GRID_EPS: Final = 1e-9  # float slack for grid arithmetic; simulated times are sums of seconds
 MIN_GRACE_SECONDS: Final = 2.0  # kuberuntime minimumGracePeriodInSeconds (R4.5)
@@ -38,6 +40,17 @@ def detection_seconds(probe: Probe, *, call_seconds: float, first_tick: float = 
     apart, the last ending `call_seconds` after its start (R1.17, R2.8)."""
     spacing = call_spacing(probe, call_seconds)
     return first_tick + (probe.failure_threshold - 1) * spacing + call_seconds
+
+
+def calls_within(probe: Probe, span: float, *, call_seconds: float) -> int:
+    """The most calls of one liveness or startup probe whose results can fall within `span`
+    seconds, the first to the last: each call runs on a tick of its own of the worker's grid,
+    one period apart (R1.10; these workers are never poked, R1.13), and ends at most
+    `call_seconds` after its tick, or twice that after a slow call held the tick it runs on
+    (R1.11). So results `span` apart are at most span + that lateness of ticks apart."""
+    period = float(probe.period_seconds)
+    late = call_seconds if call_seconds < period else 2 * call_seconds
+    return math.floor((max(span, 0.0) + late) / period + GRID_EPS) + 1
 
 
 def kill_grace_seconds(probe: Probe, pod_grace: int) -> float:

@@ -81,8 +81,11 @@ def answer_lines(answer: dict[str, Any]) -> list[str]:
     prevented = PREVENTED[p["answer"]]
     if p["change"]:
         prevented += f": {p['change']}"
+    # kills the diagnosis infers are never labelled as shown by the record (issue 30 item 2)
+    kills = ("probe kills (inferred from failures in a row; the record shows none)"
+             if answer["kind"].startswith("inferred-") else "probe kills the record shows")
     return [answer["text"],
-            f"cause: {answer['cause']}{by}; probe kills the record shows: "
+            f"cause: {answer['cause']}{by}; {kills}: "
             f"{_kills_text(answer['probe_kills'])}; probes that failed: {failed}",
             f"would a probe change have prevented it: {prevented} ({p['reason']})"]
 
@@ -169,7 +172,7 @@ def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) ->
     if c.restarts:
         lines.append("  restarts:")
         for r in c.restarts:
-            lines += _wrap(f"{r.count} x {r.cause} ({when_text(r.at)}, {r.confidence.value}): "
+            lines += _wrap(f"{r.count} x {r.cause.value} ({when_text(r.at)}, {r.confidence.value}): "
                            f"{r.detail}", 4)
     if c.findings:
         lines.append("  findings:")
