@@ -29,7 +29,7 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 NOT_READ = {
     "k8s-31717.watch-events.txt":
         "read: 8 liveness failures over 4 min 30 s at a 10 s period, where 28 calls fit, so "
-        "the timeline proves no run of 3 in a row and no kill (the expert reads the exec "
+        "the timeline cannot show a run of 3 in a row, so no kill is inferred (the expert reads the exec "
         "command, which the diagnosis does not); the kill range is 0..2 (failureThreshold 3, "
         "the run starting again after each kill, kubelet-rules §1.5 step 14), while the facts' "
         "1..6 counts a 2016 kubelet that kept the run across a kill (kubernetes#53530)",
