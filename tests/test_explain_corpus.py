@@ -37,9 +37,6 @@ NOT_READ = {
         "removed for good, so the failures run on to failureThreshold); the diagnosis does not "
         "read commands, so 8 failures with no Killing row or restart count stay cannot-tell "
         "(0..0; the facts say liveness-kill, 1..6)",
-    "k8s-pr3044.status-fragment-2014.txt":
-        "refused: a 2014 status fragment (`\"oom-test\": {\"state\": {\"termination\": ...`, "
-        "the pre-v1beta3 shape, cut mid-object) is no JSON or YAML a reader takes",
 }
 
 

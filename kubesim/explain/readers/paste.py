@@ -20,6 +20,7 @@ from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.bare import bare_event, bare_json_event
 from kubesim.explain.readers.describe import CONTAINER_KEYS, POD_KEYS, STATE_KEYS, read_describe
 from kubesim.explain.readers.event_rows import EventRows, is_header
+from kubesim.explain.readers.fragment import Fragment, parse_fragment
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.limits import check_events, check_pods
 from kubesim.explain.readers.model import (
@@ -34,6 +35,7 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
 from kubesim.explain.readers.pods_table import PodRow, is_pods_header, pod_row, pods_of
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
+from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json
 from kubesim.spec.manifests import containers_from_text
 
@@ -50,6 +52,10 @@ _STATUS_PIECE = re.compile(r"^(?P<indent>\s+)(?:containerStatuses|initContainerS
 _KEY = re.compile(r"^[ \t]*(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):(?:[ \t]|$)")
 _EVENTS = re.compile(r"^[ \t]*Events:")
 _DESCRIBE_KEYS = POD_KEYS | CONTAINER_KEYS | STATE_KEYS
+# a JSON object's member opening an object or a list: a piece of a document pasted from its
+# middle (`"oom-test": {`); the lines of JSON that follow it
+_MEMBER = re.compile(r'^[ \t]*"(?:[^"\\]|\\.){1,253}"[ \t]*:[ \t]*[\[{][ \t]*$')
+_JSONISH = re.compile(r'^[ \t]*(?:"|[{}\[\],]|-?\d|true\b|false\b|null\b)')
 
 
 class SegmentKind(str, Enum):
@@ -58,6 +64,7 @@ class SegmentKind(str, Enum):
     DESCRIBE = "describe"  # describe fields and event tables (every layout)
     YAML = "yaml"
     JSON = "json"
+    JSON_PIECE = "json-piece"  # JSON pasted from the middle of a document (`"key": {`)
     STATUS_PIECE = "status-piece"  # an indented piece of a pod's status or a probe (YAML)
 
 
@@ -111,7 +118,7 @@ class _Placer:
             return True
         if _YAML_START.match(text):
             return True
-        return not self.in_describe and bool(_STATUS_PIECE.match(text))
+        return not self.in_describe and bool(_STATUS_PIECE.match(text) or _MEMBER.match(text))
 
     def content(self, line: PasteLine, i: int) -> int:
         text = line.text
@@ -150,6 +157,8 @@ class _Placer:
         self.in_describe = self.after_row = False
         if first.text.startswith(("{", "[")):
             return self.json_document(i)
+        if _MEMBER.match(first.text):
+            return self.json_piece(i)
         piece = _STATUS_PIECE.match(first.text)
         kind = SegmentKind.STATUS_PIECE if piece else SegmentKind.YAML
         segment = Segment(kind, [first])
@@ -183,6 +192,19 @@ class _Placer:
                 segment.lines.append(line)
             if line.text.rstrip().startswith(closing) and not line.text[:1].isspace():
                 break
+        self.add_document(segment)
+        return j
+
+    def json_piece(self, i: int) -> int:
+        """JSON from the middle of a document: its lines while they look like JSON."""
+        segment = Segment(SegmentKind.JSON_PIECE, [self.lines[i]])
+        j = i + 1
+        while j < len(self.lines):
+            line = self.lines[j]
+            if line.kind is not LineKind.CONTENT or not _JSONISH.match(line.text):
+                break
+            segment.lines.append(line)
+            j += 1
         self.add_document(segment)
         return j
 
@@ -270,13 +292,18 @@ def _document(segment: Segment, source: str, out: RecordSet) -> RecordSet | None
 
 def _read_segment(segment: Segment, source: str) -> RecordSet | None:
     text = "\n".join(x.text for x in segment.lines) + "\n"
+    if segment.kind is SegmentKind.JSON_PIECE:
+        return _cut_json(segment, source)
     if segment.kind is SegmentKind.JSON:
         try:
             data = load_json(text, source, RecordError)
-        except RecordError as exc:  # an Event's JSON line cut short is read to the cut
-            cut = exc.message.startswith("not JSON") and len(segment.lines) == 1
+        except RecordError as exc:  # JSON cut short (an Event's line, a document) is read
+            if not exc.message.startswith("not JSON"):  # to the cut
+                raise
+            one = len(segment.lines) == 1
             found = (salvage_event(text, source, segment.first)
-                     or salvage_bare(text, source, segment.first)) if cut else None
+                     or salvage_bare(text, source, segment.first)) if one else None
+            found = found or _cut_json(segment, source)
             if found is None:
                 raise
             return found
@@ -288,6 +315,48 @@ def _read_segment(segment: Segment, source: str) -> RecordSet | None:
         return _status_piece(segment, source)
     body = "\n" * (segment.first - 1) + text  # YAML's own line numbers are the paste's
     return read_kube(body, source) or _probes(body, source, segment.first)
+
+
+def _cut_json(segment: Segment, source: str) -> RecordSet | None:
+    """JSON cut short, or pasted from the middle of a document: read as far as it is well
+    formed (`fragment`), as a pod or events, or as container statuses of 2014 (`v1beta`);
+    the lines it could not read are listed. None if it holds none of them."""
+    texts = [""] * (segment.lines[-1].number - segment.first + 1)
+    for line in segment.lines:
+        texts[line.number - segment.first] = line.text
+    cut = parse_fragment("\n".join(texts), segment.first)
+    if cut is None or not isinstance(cut.data, dict | list):
+        return None
+    found = read_old_pod(cut.data, cut.lines, source, segment.first)
+    if found is None:
+        data = cut.data
+        if isinstance(data, dict) and "status" not in data and "containerStatuses" in data:
+            data = {"status": data}  # a pod's status from its middle
+        found = read_objects(data, source, segment.first)
+    if found is None or not (found.events or any(p.containers for p in found.pods)):
+        return None  # `{"kind": "Pod"` and no more: nothing of a record
+    found.notes.extend(_cut_notes(cut, segment, source))
+    return found
+
+
+def _cut_notes(cut: Fragment, segment: Segment, source: str) -> list[Note]:
+    """What a note says of JSON read to its cut: where it was cut, what was closed there,
+    and each line not read."""
+    span = f"lines {segment.first}-{segment.lines[-1].number}"
+    notes = []
+    if cut.inside:
+        notes.append(Note(f"{span} are a piece of a JSON document, pasted from its middle: "
+                          "read as the members of an object", Where(source, segment.first)))
+    if cut.closed or cut.why or cut.unread:
+        at = f"at line {cut.unread[0]}: {cut.why}" if cut.why and cut.unread else \
+            "where the paste ends"
+        notes.append(Note(f"{span} are JSON cut short ({at}): read as far as it is well "
+                          "formed" + (f", {cut.closed} object(s) or list(s) left open there "
+                                      "closed at the cut" if cut.closed else ""),
+                          Where(source, segment.first)))
+    lines = [x for x in segment.lines if x.number in set(cut.unread)]
+    notes.extend(unread_notes(lines, source, "after the cut"))
+    return notes
 
 
 def _messages(found: list[tuple[RecordedEvent, Note]], source: str) -> RecordSet:
