@@ -100,6 +100,8 @@ class _Parser:
                 return pos, "" if not rest else "a string cut short" if rest[0] == '"' \
                     else f"{rest[:20]!r} is not JSON"
             self.line = self.line_at(m.end() - 1)
+            if m["number"] is not None and m.end() == len(self.text) and self.stack:
+                return m.start(), "a number cut short"  # `10` cut to `1` looks whole
             try:
                 self.token(m)
             except _Stop as exc:

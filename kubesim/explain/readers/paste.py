@@ -333,8 +333,9 @@ def _cut_json(segment: Segment, source: str) -> RecordSet | None:
         if isinstance(data, dict) and "status" not in data and "containerStatuses" in data:
             data = {"status": data}  # a pod's status from its middle
         found = read_objects(data, source, segment.first)
-    if found is None or not (found.events or any(p.containers for p in found.pods)):
-        return None  # `{"kind": "Pod"` and no more: nothing of a record
+    if found is None or not (found.events or any(c.name for p in found.pods
+                                                 for c in p.containers)):
+        return None  # `{"kind": "Pod"` and no more (or no container's name): no record
     found.notes.extend(_cut_notes(cut, segment, source))
     return found
 

@@ -47,8 +47,8 @@ def parse_record(text: str, source: str) -> RecordSet:
     if looks_like_json(text):
         try:
             data = load_json(text, source, RecordError)
-        except RecordError as exc:
-            if not (exc.message.startswith("not JSON") and _json_lines(text)):
+        except RecordError as exc:  # JSON lines, or JSON cut short: read as far as it goes
+            if not exc.message.startswith("not JSON"):
                 raise
             return _pasted(text, source, exc)
         if looks_like_prometheus(data):
@@ -83,14 +83,6 @@ def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
                           "(kubectl describe pod, or kubectl get events with its default "
                           "columns); give kubectl get events -o json", source=source, line=1)
     raise RecordError(f"not a record explain reads: expected {FORMATS_HELP}", source=source)
-
-
-def _json_lines(text: str) -> bool:
-    """JSON lines (a JSON value on each line, as event exporters log them), or one line of
-    JSON (perhaps cut short)."""
-    first, _, rest = text.lstrip().partition("\n")
-    first = first.strip()
-    return first.startswith("{") and (first.endswith("}") or not rest.strip())
 
 
 def _first_line(text: str) -> str:
