@@ -77,7 +77,7 @@ def test_a_pair_cut_short_is_listed_not_read(capsys, tmp_path):
     assert any(t.startswith("not read: line 1:") for t in unread), unread
     code, out, err = kubesim(capsys, "explain", str(path), *QUICK)
     assert code == 0, err
-    assert "not read: line 12" in out
+    assert "not read: line 12" in " ".join(out.split())  # the text wraps at 100 columns
     code, out, err = kubesim(capsys, "explain", str(path), "--format", "json", *QUICK)
     assert code == 0 and "not read: line 12" in out
 
@@ -183,3 +183,14 @@ def test_a_cut_text_reads_only_what_the_whole_holds(value, at, indent):
         return
     assert _within(cut.data, value)
     assert all(n > cut.read_to for n in cut.unread) or cut.unread == [cut.read_to]
+
+
+def test_json_cut_short_ends_where_a_describe_begins():
+    """JSON cut short, and a describe pasted below it: the JSON ends at the first line no
+    JSON has, so the describe is read (it used to be swallowed into the JSON, not read)."""
+    describe = (Path(__file__).resolve().parent / "data" / "explain"
+                / "19-nautobot-helm-charts-125.describe.txt").read_text()
+    found = parse_record('{"kind": "Pod", "metadata": {"name": "a\n' + describe, "p")
+    assert [p.name for p in found.pods] == ["nautobot-68bcb95f6b-5tdtw"]
+    unread = [n.text for n in found.notes if n.kind is NoteKind.NOT_READ]
+    assert len(unread) == 1 and unread[0].startswith("not read: line 1 "), unread

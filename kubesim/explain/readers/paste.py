@@ -177,7 +177,8 @@ class _Placer:
 
     def json_document(self, i: int) -> int:
         """One JSON value per line (JSON lines), or one spread over lines up to the line
-        that closes it at the first column."""
+        that closes it at the first column, or up to a line no JSON has (JSON cut short,
+        and what was pasted after it)."""
         first = self.lines[i]
         if _one_value(first.text):
             self.add_document(Segment(SegmentKind.JSON, [first]))
@@ -187,6 +188,8 @@ class _Placer:
         j = i + 1
         while j < len(self.lines):
             line = self.lines[j]
+            if line.kind is LineKind.CONTENT and not _JSONISH.match(line.text):
+                break
             j += 1
             if line.kind is LineKind.CONTENT or line.kind is LineKind.BLANK:
                 segment.lines.append(line)

@@ -124,7 +124,23 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
             pod.notes.extend(s.notes)
             if s.format not in pod.formats:
                 pod.formats.append(s.format)
+    for pod in pods:
+        if pod.name is None and pod.apart_from is None and len(pods) > 1:
+            pod.notes.insert(0, _unnamed(pod, pods))
     return pods
+
+
+def _unnamed(pod: PodRecord, pods: list[PodRecord]) -> Note:
+    """What of a record of several pods the pod without a name is, and why it stands apart
+    (the describe reader says so itself of a block before another pod's `Name:`)."""
+    lines = [w.line for w in (pod.where, *(e.where for e in pod.events),
+                              *(c.where for c in pod.containers)) if w.line is not None]
+    span = "" if not lines else f"line {min(lines)}" if min(lines) == max(lines) else \
+        f"lines {min(lines)}-{max(lines)}"
+    others = _names([p.name for p in pods if p.name is not None])
+    return Note(f"the record does not name this pod ({span or 'its parts'} name none), and "
+                f"nothing in it says they are about {others}: read as a pod of their own",
+                Where(pod.where.source, min(lines) if lines else None), uncertain=False)
 
 
 def combine(sets: list[RecordSet], pod_name: str | None = None) -> PodRecord:
@@ -134,25 +150,33 @@ def combine(sets: list[RecordSet], pod_name: str | None = None) -> PodRecord:
 
 def _merged(sets: list[RecordSet]) -> list[PodRecord]:
     """The inputs' pods merged by name; pieces without a name go to the one named pod, or
-    together into one unnamed pod when several are named."""
+    together into one unnamed pod when several are named. A piece the record shows is not
+    the pod of some name (`PodRecord.apart_from`: a describe block before another's `Name:`)
+    goes to the one other named pod, or stays a pod of its own."""
     pods: list[PodRecord] = []
     for s in sets:
         for pod in map(copy.deepcopy, s.pods):  # merged and filled below: never the inputs'
             same = next((p for p in pods if pod.name is not None and p.name == pod.name), None)
             pods.append(pod) if same is None else _merge(same, pod)
     named = [p for p in pods if p.name is not None]
-    unnamed = [p for p in pods if p.name is None]
+    apart: list[PodRecord] = []
+    unnamed: list[PodRecord] = []
+    for piece in (p for p in pods if p.name is None):
+        others = [p for p in named if p.name != piece.apart_from]
+        if len(others) == 1 and (piece.apart_from is not None or len(named) == 1):
+            _merge(others[0], piece)
+        else:
+            (unnamed if piece.apart_from is None else apart).append(piece)
     if not unnamed:
-        return named
-    into = named[0] if len(named) == 1 else unnamed.pop(0)
+        return [*named, *apart]
+    into = unnamed.pop(0)
     for piece in unnamed:
         _merge(into, piece)
-    if len(named) > 1:
+    if named:
         into.notes.append(Note(f"parts of the record name no pod, and it shows {len(named)} "
                                "pods: those parts are read as one more pod, not given to any",
                                into.where))
-        return [*named, into]
-    return named or [into]
+    return [*named, *apart, into]
 
 
 def _attach_events(pod: PodRecord, mine: list[RecordedEvent]) -> None:
