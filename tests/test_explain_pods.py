@@ -78,8 +78,9 @@ def test_one_pod_keeps_its_document(capsys):
 
 
 def test_a_real_paste_of_several_pods_explains_each(capsys):
-    """confluentinc/examples#245: the describe of kafka-2 and the events of other pods of
-    the StatefulSet, pasted together; each pod its own explanation."""
+    """confluentinc/examples#245: describe rows of a kafka pod the paste does not name and
+    `kubectl get events` rows of kafka-2 (and of the StatefulSet), pasted together; each pod
+    its own explanation."""
     doc = json.loads(_run(capsys, CONFLUENT, "--format", "json"))
     assert len(doc["pods"]) == 2 and doc["pods"][0]["pod"] == "kafka-2"
     failed = [[c["answer"]["failed"] for c in d["containers"]] for d in doc["pods"]]
