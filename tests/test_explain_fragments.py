@@ -194,3 +194,43 @@ def test_json_cut_short_ends_where_a_describe_begins():
     assert [p.name for p in found.pods] == ["nautobot-68bcb95f6b-5tdtw"]
     unread = [n.text for n in found.notes if n.kind is NoteKind.NOT_READ]
     assert len(unread) == 1 and unread[0].startswith("not read: line 1 "), unread
+
+
+CUT_YAML = """\
+apiVersion: v1
+kind: Pod
+metadata:
+  name: p
+status:
+  containerStatuses:
+  - name: app
+    restartCount: 3
+    lastState:
+      terminated:
+        exitCode: 137
+        reason: OOMKilled
+    state:
+      waiting:
+        message: "back-off 5m0s restarting fa
+"""
+
+
+def test_yaml_cut_in_a_quoted_string_is_read_up_to_the_cut():
+    """`kubectl get pod -o yaml` cut inside a quoted string (malformed from there): the
+    lines before it are the pod (its OOMKilled last state), the cut line is not read."""
+    found = parse_record(CUT_YAML, "y")
+    [pod] = found.pods
+    [c] = pod.containers
+    assert (pod.name, c.name, c.restart_count) == ("p", "app", 3)
+    assert c.last is not None and c.last.reason == "OOMKilled"
+    unread = [n.text for n in found.notes if n.kind is NoteKind.NOT_READ]
+    assert len(unread) == 1 and unread[0].startswith("not read: line 15 (malformed YAML"), unread
+
+
+@pytest.mark.parametrize("text", [
+    "apiVersion: v1\nkind: Pod\n\tmetadata: {name: p\n",
+    "apiVersion: v1\nkind: ConfigMap\ndata:\n  a: \"b\n",
+])
+def test_yaml_with_nothing_of_a_pod_before_its_error_stays_refused(text):
+    with pytest.raises(RecordError):
+        parse_record(text, "y")

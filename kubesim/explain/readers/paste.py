@@ -39,7 +39,8 @@ from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json
 from kubesim.spec.manifests import containers_from_text
 
-__all__ = ["MAX_SEGMENTS", "MAX_UNREAD_NOTES", "Segment", "SegmentKind", "read_paste"]
+__all__ = ["MAX_SEGMENTS", "MAX_UNREAD_NOTES", "MAX_YAML_RETRIES", "Segment", "SegmentKind",
+           "read_paste"]
 
 MAX_SEGMENTS = 100  # YAML and JSON documents over several lines in one paste
 MAX_UNREAD_NOTES = 200  # "not read" notes listed one by one; the rest are counted in one
@@ -285,12 +286,53 @@ def _document(segment: Segment, source: str, out: RecordSet) -> RecordSet | None
     except (RecordError, SpecError) as exc:
         if not exc.message.startswith(("malformed YAML", "not JSON")):
             raise
-        out.notes.extend(unread_notes(segment.lines, source, exc.message[:80]))
-        return None
+        found, unread = _before_error(segment, source, exc)
+        out.notes.extend(unread_notes(unread, source, exc.message[:80]))
+        return found
     if found is None:
         out.notes.extend(unread_notes(segment.lines, source, "a document without a pod, "
                                       "an event or a probe"))
     return found
+
+
+def _substance(found: RecordSet) -> bool:
+    """Whether what was read of a document broken off holds something of a record: an event,
+    or a container by its name (`kind: Pod` alone is nothing)."""
+    return bool(found.events or any(c.name for p in found.pods for c in p.containers))
+
+
+MAX_YAML_RETRIES = 3  # malformed YAML read again up to the line of its error, at most so often
+
+
+def _before_error(segment: Segment, source: str,
+                  exc: RecordError | SpecError) -> tuple[RecordSet | None, list[PasteLine]]:
+    """YAML that stops being well formed at some line (cut in a quoted string or a flow
+    mapping, an indentation lost): the lines before it read as the document, those from it on
+    not; what was read and the lines not read. JSON has been read to its cut already."""
+    if segment.kind is SegmentKind.JSON or segment.kind is SegmentKind.JSON_PIECE:
+        return None, segment.lines
+    line = segment.lines[-1].number + 1
+    for _ in range(MAX_YAML_RETRIES):
+        # the line of the error, or the last line read when the error is past it (the end
+        # of the text inside a quoted string): each try reads fewer lines
+        line = min(exc.line or segment.first, line - 1)
+        if line <= segment.first:
+            break
+        kept = Segment(segment.kind, [x for x in segment.lines if x.number < line])
+        try:
+            found = _read_segment(kept, source)
+        except (RecordError, SpecError) as again:
+            if not again.message.startswith("malformed YAML"):
+                raise
+            exc = again
+            continue
+        if found is None or not _substance(found):
+            break
+        found.notes.append(Note(f"lines {segment.first}-{segment.lines[-1].number} are YAML "
+                                f"that stops being well formed at line {line}: read up to "
+                                "there", Where(source, segment.first)))
+        return found, [x for x in segment.lines if x.number >= line]
+    return None, segment.lines
 
 
 def _read_segment(segment: Segment, source: str) -> RecordSet | None:
@@ -336,8 +378,7 @@ def _cut_json(segment: Segment, source: str) -> RecordSet | None:
         if isinstance(data, dict) and "status" not in data and "containerStatuses" in data:
             data = {"status": data}  # a pod's status from its middle
         found = read_objects(data, source, segment.first)
-    if found is None or not (found.events or any(c.name for p in found.pods
-                                                 for c in p.containers)):
+    if found is None or not _substance(found):
         return None  # `{"kind": "Pod"` and no more (or no container's name): no record
     found.notes.extend(_cut_notes(cut, segment, source))
     return found

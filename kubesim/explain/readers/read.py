@@ -60,7 +60,12 @@ def parse_record(text: str, source: str) -> RecordSet:
         return found
     first = _first_line(text)
     if _YAML_START.match(first):
-        found = read_kube(text, source)
+        try:
+            found = read_kube(text, source)
+        except RecordError as exc:  # YAML cut short: read up to where it breaks
+            if not exc.message.startswith("malformed YAML"):
+                raise
+            return _pasted(text, source, exc)
         if found is None:
             raise RecordError(f"YAML without a Pod or Event object; explain reads "
                               f"{FORMATS_HELP}", source=source)
