@@ -234,3 +234,27 @@ def test_yaml_cut_in_a_quoted_string_is_read_up_to_the_cut():
 def test_yaml_with_nothing_of_a_pod_before_its_error_stays_refused(text):
     with pytest.raises(RecordError):
         parse_record(text, "y")
+
+
+V1BETA1 = {"kind": "Pod", "id": "oom-test", "apiVersion": "v1beta1",
+           "desiredState": {"manifest": {"version": "v1beta1", "containers": [
+               {"name": "oom-test", "image": "busybox"}]}},
+           "currentState": {"status": "Terminated", "info": {"oom-test": {
+               "state": {"termination": {"exitCode": 137, "reason": "OOM Killed",
+                                         "startedAt": "2014-12-18T23:22:25Z",
+                                         "finishedAt": "2014-12-18T23:22:26Z"}},
+               "lastState": {"termination": {"exitCode": 1, "reason": "Error"}},
+               "restartCount": 2, "ready": False}}}}
+
+
+def test_a_whole_v1beta1_pod_is_read_with_its_name():
+    """A whole pod of 2014 (`id`, `currentState.info`): named by its `id`, its container's
+    state and last state read, its desiredState listed as not read."""
+    found = parse_record(json.dumps(V1BETA1, indent=2), "old")
+    [pod] = found.pods
+    [c] = pod.containers
+    assert (pod.name, c.name, c.restart_count, c.ready) == ("oom-test", "oom-test", 2, False)
+    assert c.terminated is not None and c.terminated.reason == "OOMKilled"
+    assert c.last is not None and (c.last.exit_code, c.last.reason) == (1, "Error")
+    unread = [n.text for n in found.notes if n.kind is NoteKind.NOT_READ]
+    assert [t for t in unread if t.startswith("not read: line 1 (desiredState")], unread

@@ -352,7 +352,8 @@ def _read_segment(segment: Segment, source: str) -> RecordSet | None:
             if found is None:
                 raise
             return found
-        found = read_objects(data, source, segment.first)
+        found = read_old_pod(data, {}, source, segment.first) or read_objects(
+            data, source, segment.first)
         bare = bare_json_event(data, Where(source, segment.first)) \
             if found is None and len(segment.lines) == 1 else None
         return found if bare is None else _messages([bare], source)

@@ -23,6 +23,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
+from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json, read_text
 
 __all__ = ["FORMATS_HELP", "combine", "parse_record", "pod_groups", "read_record"]
@@ -53,7 +54,7 @@ def parse_record(text: str, source: str) -> RecordSet:
             return _pasted(text, source, exc)
         if looks_like_prometheus(data):
             return read_prometheus(data, source)
-        found = read_kube(text, source)
+        found = read_old_pod(data, {}, source, 1) or read_kube(text, source)
         if found is None:
             raise RecordError(f"JSON without a Pod or Event object; explain reads "
                               f"{FORMATS_HELP}", source=source)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kubesim.explain.readers.kube import read_objects
-from kubesim.explain.readers.model import Note, RecordSet, Where
+from kubesim.explain.readers.model import Note, NoteKind, RecordSet, Where
 
 __all__ = ["OLD_REASONS", "OldStatus", "old_statuses", "read_old_pod"]
 
@@ -136,6 +136,10 @@ def read_old_pod(data: Any, lines: dict[tuple[str | int, ...], int], source: str
         "`state.termination` for today's `state.terminated`), read as the status of "
         + (f"pod {name}" if name else "a pod the record does not name"),
         Where(source, first), uncertain=False))
+    if isinstance(data, dict) and "desiredState" in data:  # the pod's spec of then
+        found.notes.append(Note(f"not read: line {line} (desiredState, the pod's spec in "
+                                "the shape of 2014: the containers' probes are not known)",
+                                Where(source, line), kind=NoteKind.NOT_READ))
     for reason in sorted({r for s in statuses for r in s.old_reasons}):
         found.notes.append(Note(f"the reason {reason!r} (the kubelet's word then) is read as "
                                 f"{OLD_REASONS[reason]}", Where(source, first),
