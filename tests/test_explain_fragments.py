@@ -119,8 +119,9 @@ def test_what_is_not_a_record_stays_refused(text):
         parse_record(text, "x")
 
 
-def test_the_hostile_files_stay_refused_and_the_real_records_keep_their_formats():
-    """No false reading: none of the other real records is read as 2014 statuses."""
+def test_no_other_real_record_is_read_as_2014_statuses():
+    """No false reading: none of the other real records is read as 2014 statuses (the
+    hostile inputs stay refused: tests/test_hostile.py)."""
     for path in sorted(REAL.glob("*.*")):
         if path.suffix not in (".txt", ".yaml", ".json") or path == RECORD:
             continue
@@ -258,3 +259,34 @@ def test_a_whole_v1beta1_pod_is_read_with_its_name():
     assert c.last is not None and (c.last.exit_code, c.last.reason) == (1, "Error")
     unread = [n.text for n in found.notes if n.kind is NoteKind.NOT_READ]
     assert [t for t in unread if t.startswith("not read: line 1 (desiredState")], unread
+
+
+EVENTS_PIECE = """\
+    "items": [
+        {
+            "apiVersion": "v1",
+            "kind": "Event",
+            "count": 12,
+            "involvedObject": {"kind": "Pod", "name": "web-1",
+                               "fieldPath": "spec.containers{app}"},
+            "reason": "Unhealthy",
+            "message": "Liveness probe failed: HTTP probe failed with statuscode: 500",
+            "type": "Warning"
+        },
+        {
+            "apiVersion": "v1",
+            "kind": "Event",
+            "count": 4,
+            "involvedObject": {"kind": "Pod", "name": "web-1",
+"""
+
+
+def test_a_piece_of_an_event_list_is_read_to_its_cut():
+    """`kubectl get events -o json` pasted from its `items` and cut inside the second event:
+    the first event is read with its count; the second, cut before its reason, is not an
+    Event the reader can check, and its lines are listed as not read."""
+    found = parse_record(EVENTS_PIECE, "e")
+    events = found.events or [e for p in found.pods for e in p.events]
+    assert [(e.reason, e.count, e.object_name) for e in events] == [("Unhealthy", 12, "web-1")]
+    unread = [n.text for n in found.notes if n.kind is NoteKind.NOT_READ]
+    assert unread == ["not read: lines 12-16 (an Event cut before its reason): {"], unread

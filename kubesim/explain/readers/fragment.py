@@ -114,7 +114,7 @@ class _Parser:
             raise _Stop("more after the value")
         punct = m["punct"]
         if punct in ("{", "["):
-            self.open({} if punct == "{" else [], m.start())
+            self.open({} if punct == "{" else [], m.start("punct"))
         elif punct in ("}", "]"):
             self.close(punct)
         elif punct == ":":

@@ -373,6 +373,7 @@ def _cut_json(segment: Segment, source: str) -> RecordSet | None:
     cut = parse_fragment("\n".join(texts), segment.first)
     if cut is None or not isinstance(cut.data, dict | list):
         return None
+    dropped = _cut_event(cut)
     found = read_old_pod(cut.data, cut.lines, source, segment.first)
     if found is None:
         data = cut.data
@@ -382,7 +383,27 @@ def _cut_json(segment: Segment, source: str) -> RecordSet | None:
     if found is None or not _substance(found):
         return None  # `{"kind": "Pod"` and no more (or no container's name): no record
     found.notes.extend(_cut_notes(cut, segment, source))
+    if dropped is not None:
+        found.notes.extend(unread_notes([x for x in segment.lines if x.number >= dropped
+                                         and x.number not in cut.unread], source,
+                                        "an Event cut before its reason"))
     return found
+
+
+def _cut_event(cut: Fragment) -> int | None:
+    """The last Event of a list cut before its reason (an Event without one says nothing):
+    taken out of what is read; the line it starts at."""
+    data = cut.data
+    items = data.get("items") if isinstance(data, dict) else data
+    if not isinstance(items, list) or not items or not isinstance(items[-1], dict):
+        return None
+    last = items[-1]
+    if "reason" in last or not ("involvedObject" in last or "regarding" in last
+                                or last.get("kind") == "Event"):
+        return None
+    items.pop()
+    path = (("items",) if isinstance(data, dict) else ()) + (len(items),)
+    return cut.lines.get(path, cut.read_to)
 
 
 def _cut_notes(cut: Fragment, segment: Segment, source: str) -> list[Note]:
