@@ -33,9 +33,6 @@ NOT_READ = {
         "command, which the diagnosis does not); the kill range is 0..2 (failureThreshold 3, "
         "the run starting again after each kill, kubelet-rules §1.5 step 14), while the facts' "
         "1..6 counts a 2016 kubelet that kept the run across a kill (kubernetes#53530)",
-    "k8s-pr3044.status-fragment-2014.txt":
-        "refused: a 2014 status fragment (`\"oom-test\": {\"state\": {\"termination\": ...`, "
-        "the pre-v1beta3 shape, cut mid-object) is no JSON or YAML a reader takes",
 }
 
 

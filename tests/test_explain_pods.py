@@ -78,8 +78,9 @@ def test_one_pod_keeps_its_document(capsys):
 
 
 def test_a_real_paste_of_several_pods_explains_each(capsys):
-    """confluentinc/examples#245: the describe of kafka-2 and the events of other pods of
-    the StatefulSet, pasted together; each pod its own explanation."""
+    """confluentinc/examples#245: describe rows of a kafka pod the paste does not name and
+    `kubectl get events` rows of kafka-2 (and of the StatefulSet), pasted together; each pod
+    its own explanation."""
     doc = json.loads(_run(capsys, CONFLUENT, "--format", "json"))
     assert len(doc["pods"]) == 2 and doc["pods"][0]["pod"] == "kafka-2"
     failed = [[c["answer"]["failed"] for c in d["containers"]] for d in doc["pods"]]
@@ -135,3 +136,77 @@ def test_grouping_leaves_the_records_read_as_they_were(two_describes):
     assert repr(records) == before
     assert [len(p.notes) for p in first] == [len(p.notes) for p in second]
     assert repr(first) == repr(second)
+
+
+def _facts(doc: dict) -> list[tuple]:
+    """What a pod's diagnosis says of each container (not where: the lines differ)."""
+    return [(c["name"], c["answer"]["cause"], c["answer"]["failed"], c["answer"]["probe_kills"],
+             c["answer"]["shows_failures"]) for c in doc["containers"]]
+
+
+def test_two_describes_without_a_blank_line_are_two_pods(capsys, tmp_path):
+    """A describe pasted from its Events table (a dashboard pod, its liveness failures), the
+    whole describe of another pod right below it, no blank line between: `Name:` at the first
+    column begins the second (kubectl prints Name first), so the rows above it are another
+    pod's. Two pods, each explained as its describe alone explains it (the rows used to be
+    given to the pod named below them)."""
+    rows, whole = "06-dashboard-3254.describe.txt", "19-nautobot-helm-charts-125.describe.txt"
+    first = (DATA / rows).read_text().rstrip("\n")
+    path = tmp_path / "glued.txt"
+    path.write_text(first + "\n" + (DATA / whole).read_text())
+    assert "\n\n" not in path.read_text() and "\nName:" in path.read_text()
+    doc = json.loads(_run(capsys, str(path), "--format", "json"))
+    pods = {d["pod"]: d for d in doc["pods"]}
+    assert list(pods) == [NAMES[1], None]
+    for name, record in ((None, rows), (NAMES[1], whole)):
+        alone = json.loads(_run(capsys, str(DATA / record), "--format", "json"))
+        assert _facts(pods[name]) == _facts(alone)
+    notes = [n["text"] for n in pods[None]["notes"]]
+    assert any(f"before the describe of {NAMES[1]}" in n for n in notes), notes
+
+
+VOLUME = """\
+Name:         web-1
+Namespace:    default
+Containers:
+  app:
+    Port:           8080/TCP
+    State:          Running
+      Started:      Tue, 01 Feb 2022 13:40:00 +0100
+    Ready:          True
+    Restart Count:  3
+    Liveness:       http-get http://:8080/healthz delay=10s timeout=1s period=10s #success=1 #failure=3
+Volumes:
+  config:
+    Type:      ConfigMap (a volume populated by a ConfigMap)
+    Name:      web-config
+    Optional:  false
+Events:
+  Type     Reason     Age               From     Message
+  ----     ------     ----              ----     -------
+  Warning  Unhealthy  5m (x9 over 30m)  kubelet  Liveness probe failed: HTTP probe failed with statuscode: 500
+  Normal   Killing    5m (x3 over 30m)  kubelet  Container app failed liveness probe, will be restarted
+"""
+
+
+def test_a_volumes_name_is_no_pod(capsys, tmp_path):
+    """describe.go prints a ConfigMap volume's `Name:` nested under `Volumes:`: it is the
+    ConfigMap's, and the events below it are still web-1's (it used to begin a pod
+    `web-config` that took them)."""
+    path = tmp_path / "volume.txt"
+    path.write_text(VOLUME)
+    doc = json.loads(_run(capsys, str(path), "--format", "json"))
+    assert doc["pod"] == "web-1"
+    [(_, cause, failed, kills, _)] = _facts(doc)
+    assert (cause, failed, kills) == ("liveness-kill", ["liveness"], {"min": 3, "max": 3})
+
+
+def test_the_unnamed_pod_of_a_real_paste_says_what_it_is(capsys):
+    """confluentinc/examples#245: the describe rows name no pod and nothing gives them to
+    kafka-2 (its rows are a `kubectl get events` table naming it, with another IP): the
+    unnamed pod says which lines it is and why it stands apart."""
+    doc = json.loads(_run(capsys, CONFLUENT, "--format", "json"))
+    unnamed = [d for d in doc["pods"] if d["pod"] is None]
+    assert len(unnamed) == 1
+    notes = [n["text"] for n in unnamed[0]["notes"]]
+    assert any("lines 1-4" in n and "kafka-2" in n for n in notes), notes

@@ -182,6 +182,11 @@ FILES: dict[str, str | bytes] = {
     "explain_no_pod.json": '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"}}',
     "ok_explain_two_pods.txt": "Name:         a\nNamespace:    default\nEvents:       <none>\n"
                             "Name:         b\nNamespace:    default\nEvents:       <none>\n",
+    # JSON cut short, read as far as it is well formed (readers/fragment.py): nesting beyond
+    # MAX_DEPTH stops it there, and what is left is no record
+    "explain_cut_json_deep.txt": '        "app": {\n            "state": ' + "[" * 300_000 + "\n",
+    "explain_cut_json_deep_document.json": '{"kind": "Pod", "status": {"containerStatuses": '
+                                           + "[" * 300_000 + "\n" + "[" * 1000,
     # configuration files (check SPEC --config FILE; a *.toml file is read as pyproject.toml)
     "config_tool_string.toml": 'tool = "kubesim"\n',
     "config_tool_array.toml": 'tool = ["kubesim"]\n',

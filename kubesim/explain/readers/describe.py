@@ -90,6 +90,7 @@ class _Reader:
         self.notes: list[Note] = []
         self.pod: PodRecord | None = None
         self.pod_indent = 0
+        self.top_indent: int | None = None  # the indentation of the pod's own fields
         self.section: str | None = None
         self.section_indent = 0
         self.container: ContainerRecord | None = None
@@ -244,14 +245,9 @@ class _Reader:
 
     def pod_field(self, key: str, value: str, indent: int, number: int) -> None:
         if key == "Name":
-            if self.pod is not None and (self.pod.name is not None or self.pod.containers
-                                         or self.pod.events):
-                self.close_container()
-                self.pod = None
-            pod = self.ensure_pod(number)
-            pod.name, pod.where, self.pod_indent = value or None, self.where(number), indent
-            self.section = None
+            self.start_pod(value, indent, number)
             return
+        self.top_indent = indent if self.top_indent is None else min(indent, self.top_indent)
         pod = self.ensure_pod(number)
         if key == "Namespace":
             pod.namespace = value or None
@@ -268,6 +264,33 @@ class _Reader:
                    "Annotations"):
             self.close_container()
             self.section = None
+
+    def start_pod(self, value: str, indent: int, number: int) -> None:
+        """`Name:` at the describe's own indentation begins a pod's describe (kubectl prints
+        it first): what was read before it (event rows, containers, fields) is another
+        pod's, even when no blank line parts the two. A `Name:` nested deeper is a volume's
+        (a ConfigMap's `Name:` under `Volumes:`), not a pod's."""
+        if self.top_indent is not None and indent > self.top_indent:
+            return
+        self.top_indent = indent
+        if self.rows is not None and (self.rows.events or self.rows.is_open):
+            self.close_rows()  # the rows above are the pod's above
+        before = self.pod
+        if before is not None and (before.name is not None or before.containers
+                                   or before.events or before.conditions
+                                   or before.namespace is not None):
+            self.close_container()
+            self.pod = None
+            if before.name is None:
+                before.apart_from = value
+                before.notes.append(Note(
+                    f"lines {before.where.line}-{number - 1} are a pod the record does not "
+                    f"name: they come before the describe of {value[:60] or 'a pod'} at line "
+                    f"{number} (kubectl prints Name first), so they are another pod's",
+                    before.where, uncertain=False))
+        pod = self.ensure_pod(number)
+        pod.name, pod.where, self.pod_indent = value or None, self.where(number), indent
+        self.section = None
 
     # ------------------------------------------------------------ containers
     def start_container(self, name: str, indent: int, number: int) -> None:

@@ -204,6 +204,9 @@ class PodRecord:
     series: list[ProbeSeries] = field(default_factory=list)
     formats: list[str] = field(default_factory=list)  # which readers contributed
     notes: list[Note] = field(default_factory=list)
+    # a pod the record does not name, but shows is not the pod of this name: a describe
+    # block that ends where that pod's (`Name:`) begins; never merged into that pod
+    apart_from: str | None = None
 
 
 @dataclass(slots=True)

@@ -20,6 +20,7 @@ from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.bare import bare_event, bare_json_event
 from kubesim.explain.readers.describe import CONTAINER_KEYS, POD_KEYS, STATE_KEYS, read_describe
 from kubesim.explain.readers.event_rows import EventRows, is_header
+from kubesim.explain.readers.fragment import Fragment, parse_fragment
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.limits import check_events, check_pods
 from kubesim.explain.readers.model import (
@@ -34,10 +35,12 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
 from kubesim.explain.readers.pods_table import PodRow, is_pods_header, pod_row, pods_of
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
+from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json
 from kubesim.spec.manifests import containers_from_text
 
-__all__ = ["MAX_SEGMENTS", "MAX_UNREAD_NOTES", "Segment", "SegmentKind", "read_paste"]
+__all__ = ["MAX_SEGMENTS", "MAX_UNREAD_NOTES", "MAX_YAML_RETRIES", "Segment", "SegmentKind",
+           "read_paste"]
 
 MAX_SEGMENTS = 100  # YAML and JSON documents over several lines in one paste
 MAX_UNREAD_NOTES = 200  # "not read" notes listed one by one; the rest are counted in one
@@ -50,6 +53,10 @@ _STATUS_PIECE = re.compile(r"^(?P<indent>\s+)(?:containerStatuses|initContainerS
 _KEY = re.compile(r"^[ \t]*(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):(?:[ \t]|$)")
 _EVENTS = re.compile(r"^[ \t]*Events:")
 _DESCRIBE_KEYS = POD_KEYS | CONTAINER_KEYS | STATE_KEYS
+# a JSON object's member opening an object or a list: a piece of a document pasted from its
+# middle (`"oom-test": {`); the lines of JSON that follow it
+_MEMBER = re.compile(r'^[ \t]*"(?:[^"\\]|\\.){1,253}"[ \t]*:[ \t]*[\[{][ \t]*$')
+_JSONISH = re.compile(r'^[ \t]*(?:"|[{}\[\],]|-?\d|true\b|false\b|null\b)')
 
 
 class SegmentKind(str, Enum):
@@ -58,6 +65,7 @@ class SegmentKind(str, Enum):
     DESCRIBE = "describe"  # describe fields and event tables (every layout)
     YAML = "yaml"
     JSON = "json"
+    JSON_PIECE = "json-piece"  # JSON pasted from the middle of a document (`"key": {`)
     STATUS_PIECE = "status-piece"  # an indented piece of a pod's status or a probe (YAML)
 
 
@@ -111,7 +119,7 @@ class _Placer:
             return True
         if _YAML_START.match(text):
             return True
-        return not self.in_describe and bool(_STATUS_PIECE.match(text))
+        return not self.in_describe and bool(_STATUS_PIECE.match(text) or _MEMBER.match(text))
 
     def content(self, line: PasteLine, i: int) -> int:
         text = line.text
@@ -150,6 +158,8 @@ class _Placer:
         self.in_describe = self.after_row = False
         if first.text.startswith(("{", "[")):
             return self.json_document(i)
+        if _MEMBER.match(first.text):
+            return self.json_piece(i)
         piece = _STATUS_PIECE.match(first.text)
         kind = SegmentKind.STATUS_PIECE if piece else SegmentKind.YAML
         segment = Segment(kind, [first])
@@ -168,7 +178,8 @@ class _Placer:
 
     def json_document(self, i: int) -> int:
         """One JSON value per line (JSON lines), or one spread over lines up to the line
-        that closes it at the first column."""
+        that closes it at the first column, or up to a line no JSON has (JSON cut short,
+        and what was pasted after it)."""
         first = self.lines[i]
         if _one_value(first.text):
             self.add_document(Segment(SegmentKind.JSON, [first]))
@@ -178,11 +189,26 @@ class _Placer:
         j = i + 1
         while j < len(self.lines):
             line = self.lines[j]
+            if line.kind is LineKind.CONTENT and not _JSONISH.match(line.text):
+                break
             j += 1
             if line.kind is LineKind.CONTENT or line.kind is LineKind.BLANK:
                 segment.lines.append(line)
             if line.text.rstrip().startswith(closing) and not line.text[:1].isspace():
                 break
+        self.add_document(segment)
+        return j
+
+    def json_piece(self, i: int) -> int:
+        """JSON from the middle of a document: its lines while they look like JSON."""
+        segment = Segment(SegmentKind.JSON_PIECE, [self.lines[i]])
+        j = i + 1
+        while j < len(self.lines):
+            line = self.lines[j]
+            if line.kind is not LineKind.CONTENT or not _JSONISH.match(line.text):
+                break
+            segment.lines.append(line)
+            j += 1
         self.add_document(segment)
         return j
 
@@ -260,27 +286,74 @@ def _document(segment: Segment, source: str, out: RecordSet) -> RecordSet | None
     except (RecordError, SpecError) as exc:
         if not exc.message.startswith(("malformed YAML", "not JSON")):
             raise
-        out.notes.extend(unread_notes(segment.lines, source, exc.message[:80]))
-        return None
+        found, unread = _before_error(segment, source, exc)
+        out.notes.extend(unread_notes(unread, source, exc.message[:80]))
+        return found
     if found is None:
         out.notes.extend(unread_notes(segment.lines, source, "a document without a pod, "
                                       "an event or a probe"))
     return found
 
 
+def _substance(found: RecordSet) -> bool:
+    """Whether what was read of a document broken off holds something of a record: an event,
+    or a container by its name (`kind: Pod` alone is nothing)."""
+    return bool(found.events or any(c.name for p in found.pods for c in p.containers))
+
+
+MAX_YAML_RETRIES = 3  # malformed YAML read again up to the line of its error, at most so often
+
+
+def _before_error(segment: Segment, source: str,
+                  exc: RecordError | SpecError) -> tuple[RecordSet | None, list[PasteLine]]:
+    """YAML that stops being well formed at some line (cut in a quoted string or a flow
+    mapping, an indentation lost): the lines before it read as the document, those from it on
+    not; what was read and the lines not read. JSON has been read to its cut already."""
+    if segment.kind is SegmentKind.JSON or segment.kind is SegmentKind.JSON_PIECE:
+        return None, segment.lines
+    line = segment.lines[-1].number + 1
+    for _ in range(MAX_YAML_RETRIES):
+        # the line of the error, or the last line read when the error is past it (the end
+        # of the text inside a quoted string): each try reads fewer lines
+        line = min(exc.line or segment.first, line - 1)
+        if line <= segment.first:
+            break
+        kept = Segment(segment.kind, [x for x in segment.lines if x.number < line])
+        try:
+            found = _read_segment(kept, source)
+        except (RecordError, SpecError) as again:
+            if not again.message.startswith("malformed YAML"):
+                raise
+            exc = again
+            continue
+        if found is None or not _substance(found):
+            break
+        found.notes.append(Note(f"lines {segment.first}-{segment.lines[-1].number} are YAML "
+                                f"that stops being well formed at line {line}: read up to "
+                                "there", Where(source, segment.first)))
+        return found, [x for x in segment.lines if x.number >= line]
+    return None, segment.lines
+
+
 def _read_segment(segment: Segment, source: str) -> RecordSet | None:
     text = "\n".join(x.text for x in segment.lines) + "\n"
+    if segment.kind is SegmentKind.JSON_PIECE:
+        return _cut_json(segment, source)
     if segment.kind is SegmentKind.JSON:
         try:
             data = load_json(text, source, RecordError)
-        except RecordError as exc:  # an Event's JSON line cut short is read to the cut
-            cut = exc.message.startswith("not JSON") and len(segment.lines) == 1
+        except RecordError as exc:  # JSON cut short (an Event's line, a document) is read
+            if not exc.message.startswith("not JSON"):  # to the cut
+                raise
+            one = len(segment.lines) == 1
             found = (salvage_event(text, source, segment.first)
-                     or salvage_bare(text, source, segment.first)) if cut else None
+                     or salvage_bare(text, source, segment.first)) if one else None
+            found = found or _cut_json(segment, source)
             if found is None:
                 raise
             return found
-        found = read_objects(data, source, segment.first)
+        found = read_old_pod(data, {}, source, segment.first) or read_objects(
+            data, source, segment.first)
         bare = bare_json_event(data, Where(source, segment.first)) \
             if found is None and len(segment.lines) == 1 else None
         return found if bare is None else _messages([bare], source)
@@ -288,6 +361,69 @@ def _read_segment(segment: Segment, source: str) -> RecordSet | None:
         return _status_piece(segment, source)
     body = "\n" * (segment.first - 1) + text  # YAML's own line numbers are the paste's
     return read_kube(body, source) or _probes(body, source, segment.first)
+
+
+def _cut_json(segment: Segment, source: str) -> RecordSet | None:
+    """JSON cut short, or pasted from the middle of a document: read as far as it is well
+    formed (`fragment`), as a pod or events, or as container statuses of 2014 (`v1beta`);
+    the lines it could not read are listed. None if it holds none of them."""
+    texts = [""] * (segment.lines[-1].number - segment.first + 1)
+    for line in segment.lines:
+        texts[line.number - segment.first] = line.text
+    cut = parse_fragment("\n".join(texts), segment.first)
+    if cut is None or not isinstance(cut.data, dict | list):
+        return None
+    dropped = _cut_event(cut)
+    found = read_old_pod(cut.data, cut.lines, source, segment.first)
+    if found is None:
+        data = cut.data
+        if isinstance(data, dict) and "status" not in data and "containerStatuses" in data:
+            data = {"status": data}  # a pod's status from its middle
+        found = read_objects(data, source, segment.first)
+    if found is None or not _substance(found):
+        return None  # `{"kind": "Pod"` and no more (or no container's name): no record
+    found.notes.extend(_cut_notes(cut, segment, source))
+    if dropped is not None:
+        found.notes.extend(unread_notes([x for x in segment.lines if x.number >= dropped
+                                         and x.number not in cut.unread], source,
+                                        "an Event cut before its reason"))
+    return found
+
+
+def _cut_event(cut: Fragment) -> int | None:
+    """The last Event of a list cut before its reason (an Event without one says nothing):
+    taken out of what is read; the line it starts at."""
+    data = cut.data
+    items = data.get("items") if isinstance(data, dict) else data
+    if not isinstance(items, list) or not items or not isinstance(items[-1], dict):
+        return None
+    last = items[-1]
+    if "reason" in last or not ("involvedObject" in last or "regarding" in last
+                                or last.get("kind") == "Event"):
+        return None
+    items.pop()
+    path = (("items",) if isinstance(data, dict) else ()) + (len(items),)
+    return cut.lines.get(path, cut.read_to)
+
+
+def _cut_notes(cut: Fragment, segment: Segment, source: str) -> list[Note]:
+    """What a note says of JSON read to its cut: where it was cut, what was closed there,
+    and each line not read."""
+    span = f"lines {segment.first}-{segment.lines[-1].number}"
+    notes = []
+    if cut.inside:
+        notes.append(Note(f"{span} are a piece of a JSON document, pasted from its middle: "
+                          "read as the members of an object", Where(source, segment.first)))
+    if cut.closed or cut.why or cut.unread:
+        at = f"at line {cut.unread[0]}: {cut.why}" if cut.why and cut.unread else \
+            "where the paste ends"
+        notes.append(Note(f"{span} are JSON cut short ({at}): read as far as it is well "
+                          "formed" + (f", {cut.closed} object(s) or list(s) left open there "
+                                      "closed at the cut" if cut.closed else ""),
+                          Where(source, segment.first)))
+    lines = [x for x in segment.lines if x.number in set(cut.unread)]
+    notes.extend(unread_notes(lines, source, "after the cut"))
+    return notes
 
 
 def _messages(found: list[tuple[RecordedEvent, Note]], source: str) -> RecordSet:

@@ -23,6 +23,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
+from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json, read_text
 
 __all__ = ["FORMATS_HELP", "combine", "parse_record", "pod_groups", "read_record"]
@@ -47,20 +48,25 @@ def parse_record(text: str, source: str) -> RecordSet:
     if looks_like_json(text):
         try:
             data = load_json(text, source, RecordError)
-        except RecordError as exc:
-            if not (exc.message.startswith("not JSON") and _json_lines(text)):
+        except RecordError as exc:  # JSON lines, or JSON cut short: read as far as it goes
+            if not exc.message.startswith("not JSON"):
                 raise
             return _pasted(text, source, exc)
         if looks_like_prometheus(data):
             return read_prometheus(data, source)
-        found = read_kube(text, source)
+        found = read_old_pod(data, {}, source, 1) or read_kube(text, source)
         if found is None:
             raise RecordError(f"JSON without a Pod or Event object; explain reads "
                               f"{FORMATS_HELP}", source=source)
         return found
     first = _first_line(text)
     if _YAML_START.match(first):
-        found = read_kube(text, source)
+        try:
+            found = read_kube(text, source)
+        except RecordError as exc:  # YAML cut short: read up to where it breaks
+            if not exc.message.startswith("malformed YAML"):
+                raise
+            return _pasted(text, source, exc)
         if found is None:
             raise RecordError(f"YAML without a Pod or Event object; explain reads "
                               f"{FORMATS_HELP}", source=source)
@@ -83,14 +89,6 @@ def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
                           "(kubectl describe pod, or kubectl get events with its default "
                           "columns); give kubectl get events -o json", source=source, line=1)
     raise RecordError(f"not a record explain reads: expected {FORMATS_HELP}", source=source)
-
-
-def _json_lines(text: str) -> bool:
-    """JSON lines (a JSON value on each line, as event exporters log them), or one line of
-    JSON (perhaps cut short)."""
-    first, _, rest = text.lstrip().partition("\n")
-    first = first.strip()
-    return first.startswith("{") and (first.endswith("}") or not rest.strip())
 
 
 def _first_line(text: str) -> str:
@@ -132,7 +130,23 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
             pod.notes.extend(s.notes)
             if s.format not in pod.formats:
                 pod.formats.append(s.format)
+    for pod in pods:
+        if pod.name is None and pod.apart_from is None and len(pods) > 1:
+            pod.notes.insert(0, _unnamed(pod, pods))
     return pods
+
+
+def _unnamed(pod: PodRecord, pods: list[PodRecord]) -> Note:
+    """What of a record of several pods the pod without a name is, and why it stands apart
+    (the describe reader says so itself of a block before another pod's `Name:`)."""
+    lines = [w.line for w in (pod.where, *(e.where for e in pod.events),
+                              *(c.where for c in pod.containers)) if w.line is not None]
+    span = "" if not lines else f"line {min(lines)}" if min(lines) == max(lines) else \
+        f"lines {min(lines)}-{max(lines)}"
+    others = _names([p.name for p in pods if p.name is not None])
+    return Note(f"the record does not name this pod ({span or 'its parts'} name none), and "
+                f"nothing in it says they are about {others}: read as a pod of their own",
+                Where(pod.where.source, min(lines) if lines else None), uncertain=False)
 
 
 def combine(sets: list[RecordSet], pod_name: str | None = None) -> PodRecord:
@@ -142,25 +156,33 @@ def combine(sets: list[RecordSet], pod_name: str | None = None) -> PodRecord:
 
 def _merged(sets: list[RecordSet]) -> list[PodRecord]:
     """The inputs' pods merged by name; pieces without a name go to the one named pod, or
-    together into one unnamed pod when several are named."""
+    together into one unnamed pod when several are named. A piece the record shows is not
+    the pod of some name (`PodRecord.apart_from`: a describe block before another's `Name:`)
+    goes to the one other named pod, or stays a pod of its own."""
     pods: list[PodRecord] = []
     for s in sets:
         for pod in map(copy.deepcopy, s.pods):  # merged and filled below: never the inputs'
             same = next((p for p in pods if pod.name is not None and p.name == pod.name), None)
             pods.append(pod) if same is None else _merge(same, pod)
     named = [p for p in pods if p.name is not None]
-    unnamed = [p for p in pods if p.name is None]
+    apart: list[PodRecord] = []
+    unnamed: list[PodRecord] = []
+    for piece in (p for p in pods if p.name is None):
+        others = [p for p in named if p.name != piece.apart_from]
+        if len(others) == 1 and (piece.apart_from is not None or len(named) == 1):
+            _merge(others[0], piece)
+        else:
+            (unnamed if piece.apart_from is None else apart).append(piece)
     if not unnamed:
-        return named
-    into = named[0] if len(named) == 1 else unnamed.pop(0)
+        return [*named, *apart]
+    into = unnamed.pop(0)
     for piece in unnamed:
         _merge(into, piece)
-    if len(named) > 1:
+    if named:
         into.notes.append(Note(f"parts of the record name no pod, and it shows {len(named)} "
                                "pods: those parts are read as one more pod, not given to any",
                                into.where))
-        return [*named, into]
-    return named or [into]
+    return [*named, *apart, into]
 
 
 def _attach_events(pod: PodRecord, mine: list[RecordedEvent]) -> None:
