@@ -7,8 +7,7 @@ import math
 from typing import TYPE_CHECKING
 
 from kubesim.behaviour.answer import Behaviour
-from kubesim.behaviour.synthetic import is_scenario
-from kubesim.behaviour.trace import Trace
+from kubesim.behaviour.synthetic import is_scenario, is_trace
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.kubelet.timing import pod_detection_seconds
 from kubesim.spec.model import ContainerSpec, Probe, ProbedContainer, TCPSocketAction
@@ -31,7 +30,7 @@ def default_duration(behaviour: Behaviour, *, pod: ProbedContainer | None = None
     detect = detection_seconds(pod)
     ends = [w.end if math.isfinite(w.end) else w.start + detect
             for w in behaviour.windows(math.inf)]
-    if isinstance(behaviour, Trace):
+    if is_trace(behaviour):
         ends += [behaviour.last_time(key) for key in behaviour.targets]
     if is_scenario(behaviour):
         for st in behaviour.stalls:

@@ -30,7 +30,6 @@ from kubesim.analysis.config import (
     find_config,
     load_config,
 )
-from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 from kubesim.cli.args import (
     add_budget_arg,
     add_html_arg,
@@ -253,6 +252,11 @@ def behaviour_refs(args: argparse.Namespace, config: Config | None = None) -> li
             from kubesim.behaviour.scenario import load_scenario
             behaviour: Any = load_scenario(path)
         else:
+            from kubesim.behaviour.trace import (  # a trace is given (its readers load numpy)
+                CensoredMode,
+                RestartMode,
+                load_trace,
+            )
             behaviour = load_trace(
                 path, restart=RestartMode(args.trace_restart) if args.trace_restart else None,
                 censored=CensoredMode(args.censored) if args.censored else None)
