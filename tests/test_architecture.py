@@ -157,6 +157,7 @@ MODULES = {
     "kubesim.cluster.records": "cluster", "kubesim.cli.live": "cli",
     # the commands' input models, and `kubesim mcp`: the same commands as MCP tools
     "kubesim.cli.inputs": "cli", "kubesim.cli.mcp": "cli", "kubesim.cli.mcp_tools": "cli",
+    "kubesim.cli.bounds": "cli",  # a command line within the check tool's bounds, no model
     "kubesim.cli.mcp_server": "cli", "kubesim.cli.mcp_calls": "cli",
 }
 

@@ -114,7 +114,10 @@ def test_check_imports_only_what_checking_needs():
             "kubesim.behaviour.scenario",
             # the trace readers (and numpy with them): no trace is given
             "kubesim.behaviour.trace", "kubesim.behaviour.trace_read",
-            "kubesim.behaviour.trace_store"}
+            "kubesim.behaviour.trace_store",
+            # the MCP tools' input models: the option declarations judge a plain command line
+            # (kubesim.cli.bounds)
+            "kubesim.cli.inputs", "kubesim.cli.mcp_tools"}
     assert not lazy & modules, sorted(lazy & modules)
 
 
