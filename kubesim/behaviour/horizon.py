@@ -3,6 +3,7 @@ command (`run`, `check`, `sweep`) and of `kubesim.testing`."""
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
 
@@ -50,8 +51,12 @@ def detection_seconds(pod: ProbedContainer | None = None,
     liveness and startup the kill's grace period (2 s at least, R4.4, R4.5). Without a pod:
     Kubernetes' default probe (10 s period, 3 failures, 1 s timeout) as liveness, with the
     default 30 s grace period."""
-    return pod_detection_seconds(_DEFAULT_POD if pod is None else pod, profile)
+    return pod_detection_seconds(_default_pod() if pod is None else pod, profile)
 
 
-_DEFAULT_POD = ProbedContainer(container=ContainerSpec(
-    name="app", liveness_probe=Probe(tcp_socket=TCPSocketAction(port=8080))))
+@functools.cache
+def _default_pod() -> ProbedContainer:
+    """Kubernetes' default probe as liveness: made when first asked for, not at import (a
+    check of manifests that ask for no default never builds the probe models here)."""
+    return ProbedContainer(container=ContainerSpec(
+        name="app", liveness_probe=Probe(tcp_socket=TCPSocketAction(port=8080))))
