@@ -107,7 +107,8 @@ def test_check_imports_only_what_checking_needs():
             "tomllib",
             # a live cluster's readers (--cluster), the run report (JSON), and the engine and
             # kubelet: this example's every answer is exact, no run is simulated (issue 31)
-            "kubesim.cluster.access", "kubesim.cluster.read", "kubesim.explain.readers.model",
+            "kubesim.cluster.access", "kubesim.cluster.read", "kubesim.cluster.targets",
+            "kubesim.explain.readers.model",
             "kubesim.render.report", "kubesim.engine.simulate", "kubesim.engine.jumps",
             "kubesim.kubelet.pod_worker", "kubesim.timeline",
             # the scenario models: no scenario is given, and none of its checks builds one
