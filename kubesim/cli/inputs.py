@@ -6,7 +6,9 @@ output goes or how it is shown (`--format`, `--output`, `--html`, `--plot`).
 One set of rules for both ways in:
 
 * the CLI builds its command's model from the argparse namespace (`from_args`) before any
-  work, so every bound below holds on the command line (an error names the flag);
+  work, so every bound below holds on the command line (an error names the flag); `check`
+  first asks the option declarations (`kubesim.cli.bounds`) and builds the model only for a
+  line they cannot plainly pass, so that a plain check defines none of these models;
 * `kubesim mcp` takes the model's JSON schema as the tool's input schema, validates a call's
   arguments with it (an error names the field), and runs the command the model stands for
   (`to_argv`: the command line of the same command, whose `from_args` gives the same model
