@@ -1,7 +1,7 @@
 """How much CPU a command costs as a new process: start-up against plain Python, and
 `kubesim check` as a CI job runs it.
 
-    python benchmarks/bench_startup.py [--repeat N] [--manifests DIR]
+    python benchmarks/bench_startup.py [--repeat N] [--manifests DIR] [--against CHECKOUT]
 
 Times whole processes (user + system CPU of the child, from `getrusage(RUSAGE_CHILDREN)`;
 median and best of N), with bytecode compiled first (`compileall`), as an installed package
@@ -37,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 import yaml
 
@@ -48,25 +49,45 @@ EXAMPLES = ("examples/seed-app/deployment.yaml", "examples/property-tests/deploy
 HELP_OVER, ONE_RATIO, RUN_RATIO, TWENTY_TARGET = 0.040, 1.4, 1.3, 1.2
 
 
-def cpu(cmd: list[str], repeat: int, cwd: Path = ROOT,
-        extra: dict[str, str] | None = None) -> tuple[float, float]:
-    """Median and best child CPU seconds (user + system) of `cmd` over `repeat` runs.
-    kubesim is imported from this checkout (PYTHONPATH), as a regular install imports it: an
-    editable install's import hook alone costs about 30 ms, and is a development
-    convenience. Exit codes 0 and 1 (`check` findings) are results; anything else fails."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPATH"] = str(ROOT)
-    env.update(extra or {})
-    times = []
+class Job(NamedTuple):
+    """A command timed: `{root}` in it is a checkout's path (`per_root`: once for each
+    checkout timed; else once, from this one)."""
+
+    name: str
+    cmd: list[str]
+    cwd: Path = ROOT
+    extra: dict[str, str] = {}
+    per_root: bool = True
+
+
+def cpu(jobs: list[Job], repeat: int, roots: tuple[Path, ...] = (ROOT,)
+        ) -> dict[tuple[str, Path], tuple[float, float]]:
+    """Median and best child CPU seconds (user + system) of each job over `repeat` runs, by
+    (job, checkout). Each repeat runs every job in turn (and each job from every checkout),
+    so that a shared machine's load falls on the floor and the commands alike. kubesim is
+    imported from the checkout (PYTHONPATH), as a regular install imports it: an editable
+    install's import hook alone costs about 30 ms, and is a development convenience. Exit
+    codes 0 and 1 (`check` findings) are results; anything else fails."""
+    times: dict[tuple[str, Path], list[float]] = {}
     for _ in range(repeat):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        done = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True, check=False)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if done.returncode not in (0, 1):
-            raise SystemExit(f"{' '.join(cmd)}: exit {done.returncode}: {done.stderr}")
-        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return statistics.median(times), min(times)
+        for job in jobs:
+            for root in roots if job.per_root else (ROOT,):
+                times.setdefault((job.name, root), []).append(_once(
+                    [w.replace("{root}", str(root)) for w in job.cmd], job.cwd,
+                    {"PYTHONPATH": str(root), **job.extra}))
+    return {key: (statistics.median(t), min(t)) for key, t in times.items()}
+
+
+def _once(cmd: list[str], cwd: Path, extra: dict[str, str]) -> float:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(extra)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(cmd)}: exit {done.returncode}: {done.stderr}")
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 def twenty_manifests(into: Path, source: Path | None) -> list[str]:
@@ -111,35 +132,49 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=9, metavar="N")
     parser.add_argument("--manifests", type=Path, metavar="DIR",
                         help="take the 20 manifests from here (the first 20 *.yaml)")
+    parser.add_argument("--against", type=Path, metavar="CHECKOUT",
+                        help="also time this checkout of kubesim, in turn with this one")
     args = parser.parse_args(argv)
-    compileall.compile_dir(ROOT / "kubesim", quiet=1)
+    roots = (ROOT,) if args.against is None else (ROOT, args.against.resolve())
+    for root in roots:
+        compileall.compile_dir(root / "kubesim", quiet=1)
     py = sys.executable
     kubesim = [py, "-m", "kubesim"]
-    plain = cpu([py, "-c", "pass"], args.repeat)
-    deps = cpu([py, "-c", DEPS], args.repeat)
-    deps_one = cpu([py, "-c", DEPS], args.repeat, extra={"OPENBLAS_NUM_THREADS": "1"})
-    help_ = cpu([*kubesim, "--help"], args.repeat)
-    run = cpu([*kubesim, "run", "probe_specs/seed_unified_healthz.yaml", "--scenario",
-               "traces/seed_db_outage.scenario.yaml", "--duration", "60"], args.repeat)
     with tempfile.TemporaryDirectory(prefix="bench-startup-") as tmp:
         here = Path(tmp)
-        one = cpu([*kubesim, "check", str(ROOT / EXAMPLES[0])], args.repeat, cwd=here)
         files = twenty_manifests(here, args.manifests)
-        twenty = cpu([*kubesim, "check", *files], args.repeat, cwd=here)
+        t = cpu([Job("plain", [py, "-c", "pass"], per_root=False),
+                 Job("deps", [py, "-c", DEPS], per_root=False),
+                 Job("deps_one", [py, "-c", DEPS], extra={"OPENBLAS_NUM_THREADS": "1"},
+                     per_root=False),
+                 Job("help", [*kubesim, "--help"]),
+                 Job("run", [*kubesim, "run", "{root}/probe_specs/seed_unified_healthz.yaml",
+                             "--scenario", "{root}/traces/seed_db_outage.scenario.yaml",
+                             "--duration", "60"]),
+                 Job("one", [*kubesim, "check", "{root}/" + EXAMPLES[0]], cwd=here),
+                 Job("twenty", [*kubesim, "check", *files], cwd=here)], args.repeat, roots)
+    plain, deps, deps_one = (t[name, ROOT] for name in ("plain", "deps", "deps_one"))
     print(f"CPU per process (user + system), median of {args.repeat} (bytecode compiled):")
     print(_line("python -c pass", plain))
-    print(_line("python -m kubesim --help", help_,
-                f"+{(help_[0] - plain[0]) * 1e3:.1f} ms over python "
-                f"(target <= +{HELP_OVER * 1e3:.0f})"))
     print(_line("numpy + yaml + pydantic, ready", deps))
     print(_line("  the same, one BLAS thread (as kubesim)", deps_one))
-    print(_line("kubesim run (shipped example, 60 s)", run,
-                f"{run[0] / deps_one[0]:4.2f}x the dependencies (target <= {RUN_RATIO})"))
-    print(_line("kubesim check, one small manifest", one,
-                f"{one[0] / deps_one[0]:4.2f}x the dependencies (target <= {ONE_RATIO})"))
-    print(_line("kubesim check, 20 small manifests", twenty,
-                f"target <= {TWENTY_TARGET * 1e3:.0f} ms"
-                + (f" ({args.manifests})" if args.manifests else " (shipped examples x 5)")))
+    for i, root in enumerate(roots):
+        help_, run, one, twenty = (t[name, root] for name in ("help", "run", "one", "twenty"))
+        if len(roots) > 1:
+            print(f"{'this checkout' if i == 0 else '--against'}: {root}")
+        print(_line("python -m kubesim --help", help_,
+                    f"+{(help_[0] - plain[0]) * 1e3:.1f} ms over python "
+                    f"(target <= +{HELP_OVER * 1e3:.0f})"))
+        print(_line("kubesim run (shipped example, 60 s)", run,
+                    f"{run[0] / deps_one[0]:4.2f}x the dependencies (target <= "
+                    f"{RUN_RATIO})"))
+        print(_line("kubesim check, one small manifest", one,
+                    f"{one[0] / deps_one[0]:4.2f}x the dependencies (target <= "
+                    f"{ONE_RATIO})"))
+        print(_line("kubesim check, 20 small manifests", twenty,
+                    f"target <= {TWENTY_TARGET * 1e3:.0f} ms"
+                    + (f" ({args.manifests})" if args.manifests else
+                       " (shipped examples x 5)")))
     return 0
 
 

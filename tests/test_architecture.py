@@ -116,6 +116,7 @@ MODULES = {
     "kubesim.analysis.check.evidence": "analysis", "kubesim.analysis.check.fixes": "analysis",
     "kubesim.analysis.check.fleet_checks": "analysis",
     "kubesim.analysis.suggest": "analysis", "kubesim.analysis.config": "analysis",
+    "kubesim.analysis.config_file": "analysis",
     "kubesim.analysis.wants": "analysis",
     "kubesim.analysis.suggest_findings": "analysis",
     "kubesim.render.suggest_formats": "render", "kubesim.cli.suggest": "cli",
@@ -158,6 +159,7 @@ MODULES = {
     "kubesim.cluster.records": "cluster", "kubesim.cli.live": "cli",
     # the commands' input models, and `kubesim mcp`: the same commands as MCP tools
     "kubesim.cli.inputs": "cli", "kubesim.cli.mcp": "cli", "kubesim.cli.mcp_tools": "cli",
+    "kubesim.cli.bounds": "cli",  # a command line within the check tool's bounds, no model
     "kubesim.cli.mcp_server": "cli", "kubesim.cli.mcp_calls": "cli",
 }
 
@@ -177,7 +179,8 @@ THIRD_PARTY = {
     "pydantic": {"kubesim.spec.model", "kubesim.kubelet.settings", "kubesim.behaviour.scenario",
                  "kubesim.behaviour.strict", "kubesim.behaviour.selectors",
                  "kubesim.behaviour.trace", "kubesim.analysis.check.expectations",
-                 "kubesim.analysis.config", "kubesim.cli.inputs", "kubesim.cli.mcp_tools"},
+                 "kubesim.analysis.config", "kubesim.analysis.config_file", "kubesim.cli.inputs",
+                 "kubesim.cli.mcp_tools"},
     "matplotlib": {"kubesim.render.plot", "kubesim.render.fleet_plot",
                    "kubesim.render.sweep_plot"},
     "httpx": {"kubesim.behaviour.capture", "kubesim.cli.capture"},

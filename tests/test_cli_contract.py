@@ -90,27 +90,37 @@ def test_the_command_line_alone_imports_no_command():
 
 
 def test_check_imports_only_what_checking_needs():
-    """`kubesim check` of a manifest (its findings printed) imports numpy, pydantic and yaml,
-    and none of the optional libraries, nor the modules of other commands, nor the fleet,
-    suggest, sweep and HTML code a plain check does not run."""
+    """`kubesim check` of a manifest (its findings printed) imports pydantic and yaml, and
+    none of the optional libraries, nor numpy (no trace is read, no run simulated), nor the
+    modules of other commands, nor the fleet, suggest, sweep and HTML code a plain check does
+    not run."""
     modules = _imported(
         "import contextlib, io\nfrom kubesim.cli.main import main\n"
         "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
         f"    code = main(['check', '--no-config', {str(EXAMPLE)!r}])\n"
         "assert code in (0, 1) and 'kubesim check:' in out.getvalue(), out.getvalue()\n")
-    assert {"numpy", "pydantic", "yaml"} <= _top(modules)  # the probe did check something
-    assert not set(NOT_FOR_CHECK) & _top(modules)
+    assert {"pydantic", "yaml"} <= _top(modules)  # the probe did check something
+    assert not {*NOT_FOR_CHECK, "numpy"} & _top(modules)
     assert not set(OTHER_COMMANDS) & modules
     lazy = {"kubesim.fleet.run", "kubesim.fleet.rollout", "kubesim.analysis.suggest",
             "kubesim.analysis.sweep.grid", "kubesim.render.html", "kubesim.cli.check_html",
             "tomllib",
             # a live cluster's readers (--cluster), the run report (JSON), and the engine and
             # kubelet: this example's every answer is exact, no run is simulated (issue 31)
-            "kubesim.cluster.access", "kubesim.cluster.read", "kubesim.explain.readers.model",
+            "kubesim.cluster.access", "kubesim.cluster.read", "kubesim.cluster.targets",
+            "kubesim.explain.readers.model",
             "kubesim.render.report", "kubesim.engine.simulate", "kubesim.engine.jumps",
             "kubesim.kubelet.pod_worker", "kubesim.timeline",
             # the scenario models: no scenario is given, and none of its checks builds one
-            "kubesim.behaviour.scenario"}
+            "kubesim.behaviour.scenario",
+            # the trace readers (and numpy with them): no trace is given
+            "kubesim.behaviour.trace", "kubesim.behaviour.trace_read",
+            "kubesim.behaviour.trace_store",
+            # the MCP tools' input models: the option declarations judge a plain command line
+            # (kubesim.cli.bounds)
+            "kubesim.cli.inputs", "kubesim.cli.mcp_tools",
+            # a configuration's schema: none is read (--no-config)
+            "kubesim.analysis.config_file"}
     assert not lazy & modules, sorted(lazy & modules)
 
 
@@ -127,15 +137,20 @@ def _threads_after(code: str) -> tuple[int, bool]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="threads counted in /proc")
-def test_a_command_loads_numpy_with_one_blas_thread_and_leaves_the_environment_as_it_was():
+@pytest.mark.parametrize("loads", [
+    "_module('run')",  # numpy with the command's modules
+    "_module('check')\nimport kubesim.engine.simulate",  # numpy once check simulates a run
+])
+def test_a_command_loads_numpy_with_one_blas_thread_and_leaves_the_environment_as_it_was(
+        loads):
     """numpy's OpenBLAS starts a thread per core as it loads (CPU a short command pays for
-    nothing: kubesim calls no BLAS routine); a command's modules load it with one, and the
-    variable that says so is gone afterwards, so the apps `capture` runs see the user's
-    environment."""
+    nothing: kubesim calls no BLAS routine); a command loads it with one, whether its modules
+    import numpy or its work does later, and the variable that says so is gone afterwards, so
+    the apps `capture` runs see the user's environment."""
     plain, _ = _threads_after("import numpy")
     if plain == 1:
         pytest.skip("numpy's BLAS starts no thread of its own on this machine (one core)")
     threads, variable = _threads_after(
-        "from kubesim.cli.main import _module\n_module('check')\n"
+        f"from kubesim.cli.main import _module\n{loads}\n"
         "import sys\nassert 'numpy' in sys.modules")
     assert (threads, variable) == (1, False), f"a plain numpy import holds {plain} threads"

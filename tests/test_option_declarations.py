@@ -329,7 +329,7 @@ def test_no_field_of_an_option_is_described_by_hand() -> None:
 
 
 def test_suggests_configuration_keys_are_its_declared_ones() -> None:
-    from kubesim.analysis.config import _Suggest
+    from kubesim.analysis.config_file import _Suggest
     from kubesim.cli.options import SUGGEST
 
     assert set(_Suggest.model_fields) == {o.config for o in SUGGEST.values() if o.config}

@@ -40,24 +40,18 @@ import os
 import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
-
-from kubesim.analysis.check.expectations import Version
 from kubesim.analysis.check.findings import Configuration, Departure, Settings
-from kubesim.analysis.check.options import (
-    CHECK_OPTIONS,
-    EXPECT_OPTIONS,
-    SEVERITIES,
-    ValueKind,
-)
 from kubesim.analysis.check.rules import Severity, rule_ids, rule_of
 from kubesim.analysis.check.scoping import SELECTOR_KEYS, Selector
 from kubesim.analysis.wants import WANTS
 from kubesim.errors import UsageError
 from kubesim.files import MAX_DEPTH, MAX_INT_DIGITS, git_toplevel, within_scope
 from kubesim.spec.yamlio import load_yaml_documents, read_text
+
+if TYPE_CHECKING:
+    from kubesim.analysis.config_file import ConfigFile
 
 __all__ = ["CONFIG_NAME", "MAX_CONFIG_BYTES", "Binding", "Config", "check_keys", "expect_keys",
            "configuration_of", "find_config", "load_config", "repository_root"]
@@ -66,85 +60,16 @@ CONFIG_NAME = ".kubesim.yaml"
 MAX_CONFIG_BYTES = 1024 * 1024  # a configuration (pyproject.toml included) is a small file
 
 
-class _Strict(BaseModel):
-    # built when a configuration file is first read, not at import: a check without one does
-    # not pay for it (start-up). Only the command line's thread reads configurations.
-    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
-
-
-class _CheckLists(_Strict):
-    """The `check:` keys that are no single option (options.CONFIG_ONLY)."""
-
-    ignore: list[str] = []
-    severity: dict[str, Literal["error", "warning", "info"]] = {}
-
-
-_SecondsOrZero = Annotated[float, Field(ge=0, allow_inf_nan=False)]
-# each kind of check setting as a configuration spells it (strict: no "30" for 30)
-_CONFIG_TYPES: dict[ValueKind, Any] = {
-    ValueKind.SECONDS: Annotated[float, Field(gt=0, allow_inf_nan=False)],
-    ValueKind.SECONDS_OR_ZERO: _SecondsOrZero,
-    ValueKind.COUNT: Annotated[int, Field(ge=1)],
-    ValueKind.CAPACITY: Annotated[int, Field(ge=0)],
-    ValueKind.SEVERITY: Literal[SEVERITIES],
-    ValueKind.TOGGLE: bool,
-    ValueKind.SWITCH: bool,
-    ValueKind.TIMES: Annotated[list[_SecondsOrZero], Field(min_length=1, max_length=10_000)]}
-
-# `check:` of a configuration: a key for each setting the declarations let it set
-# (kubesim.analysis.check.options), None when not given
-_Check = create_model(
-    "_Check", __base__=_CheckLists,
-    **{o.config: (_CONFIG_TYPES[o.kind] | None, None) for o in CHECK_OPTIONS if o.config})
-
-
 def check_keys() -> tuple[str, ...]:
     """The keys a configuration's `check:` may hold."""
-    return tuple(_Check.model_fields)
+    from kubesim.analysis.config_file import check_keys
+    return check_keys()
 
 
 def expect_keys() -> tuple[str, ...]:
     """The keys a configuration's `expect:` may hold."""
-    return tuple(_Expect.model_fields)
-
-
-# `expect:` of a configuration: a key for each expectation declared (options.EXPECT_OPTIONS)
-_Expect = create_model(
-    "_Expect", __base__=_Strict,
-    **{o.config: (_CONFIG_TYPES[o.kind] | None, None)
-       for o in EXPECT_OPTIONS if o.config})
-
-
-class _Suggest(_Strict):
-    expect: dict[Literal["survive-outage", "hang-within", "starts-within", "unready-within"],
-                 float] = {}
-
-
-class _Selector(_Strict):
-    kind: str | None = None
-    name: str | None = None
-    namespace: str | None = None
-    container: str | None = None
-
-
-class _Binding(_Strict):
-    scenario: str | None = None
-    trace: str | None = None
-    applies_to: list[_Selector] = Field(default_factory=list)
-
-    @model_validator(mode="after")
-    def _one(self) -> _Binding:
-        if (self.scenario is None) == (self.trace is None):
-            raise ValueError("a binding names exactly one of scenario, trace")
-        return self
-
-
-class _File(_Strict):
-    kubesim: Version = 1
-    check: _Check = Field(default_factory=_Check)  # type: ignore[valid-type]
-    expect: _Expect = Field(default_factory=_Expect)  # type: ignore[valid-type]
-    suggest: _Suggest = Field(default_factory=_Suggest)
-    bindings: list[_Binding] = []
+    from kubesim.analysis.config_file import expect_keys
+    return expect_keys()
 
 
 @dataclass(frozen=True)
@@ -394,8 +319,11 @@ def load_config(path: Path) -> Config:
     if not isinstance(data, dict):
         raise UsageError("the configuration must be a mapping (keys kubesim, check, expect, "
                          "suggest, bindings)", source=source)
+    from pydantic import ValidationError
+
+    from kubesim.analysis.config_file import ConfigFile  # a configuration is read: its schema
     try:
-        parsed = _File.model_validate(data)
+        parsed = ConfigFile.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = tuple(p for p in err["loc"] if not str(p).startswith(("function-", "literal[")))
@@ -435,7 +363,7 @@ def _bound_file(path: Path, root: Path, given: str, where: str, source: str,
     return target.resolve()
 
 
-def _build(parsed: _File, path: Path, root: Path, source: str, line_of: Any) -> Config:
+def _build(parsed: ConfigFile, path: Path, root: Path, source: str, line_of: Any) -> Config:
     c = parsed.check
     ignore = frozenset(_rule(t, f"check.ignore[{i}]", source, line_of(("check", "ignore", i)))
                        for i, t in enumerate(c.ignore))

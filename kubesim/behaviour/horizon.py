@@ -3,12 +3,12 @@ command (`run`, `check`, `sweep`) and of `kubesim.testing`."""
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
 
 from kubesim.behaviour.answer import Behaviour
-from kubesim.behaviour.synthetic import is_scenario
-from kubesim.behaviour.trace import Trace
+from kubesim.behaviour.synthetic import is_scenario, is_trace
 from kubesim.kubelet.settings import CLASSIC
 from kubesim.kubelet.timing import pod_detection_seconds
 from kubesim.spec.model import ContainerSpec, Probe, ProbedContainer, TCPSocketAction
@@ -31,7 +31,7 @@ def default_duration(behaviour: Behaviour, *, pod: ProbedContainer | None = None
     detect = detection_seconds(pod)
     ends = [w.end if math.isfinite(w.end) else w.start + detect
             for w in behaviour.windows(math.inf)]
-    if isinstance(behaviour, Trace):
+    if is_trace(behaviour):
         ends += [behaviour.last_time(key) for key in behaviour.targets]
     if is_scenario(behaviour):
         for st in behaviour.stalls:
@@ -51,8 +51,12 @@ def detection_seconds(pod: ProbedContainer | None = None,
     liveness and startup the kill's grace period (2 s at least, R4.4, R4.5). Without a pod:
     Kubernetes' default probe (10 s period, 3 failures, 1 s timeout) as liveness, with the
     default 30 s grace period."""
-    return pod_detection_seconds(_DEFAULT_POD if pod is None else pod, profile)
+    return pod_detection_seconds(_default_pod() if pod is None else pod, profile)
 
 
-_DEFAULT_POD = ProbedContainer(container=ContainerSpec(
-    name="app", liveness_probe=Probe(tcp_socket=TCPSocketAction(port=8080))))
+@functools.cache
+def _default_pod() -> ProbedContainer:
+    """Kubernetes' default probe as liveness: made when first asked for, not at import (a
+    check of manifests that ask for no default never builds the probe models here)."""
+    return ProbedContainer(container=ContainerSpec(
+        name="app", liveness_probe=Probe(tcp_socket=TCPSocketAction(port=8080))))

@@ -16,14 +16,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kubesim.behaviour.answer import Answer, DelegatingBehaviour, Healthy
-from kubesim.behaviour.synthetic import is_scenario
-from kubesim.behaviour.trace import Trace
+from kubesim.behaviour.synthetic import is_scenario, is_trace
 
 if TYPE_CHECKING:
     import numpy as np
 
     from kubesim.behaviour.answer import Behaviour
     from kubesim.behaviour.scenario import Scenario
+    from kubesim.behaviour.trace import Trace
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import HandlerKind, ProbedContainer, Target
 
@@ -162,7 +162,7 @@ def compile_behaviour(behaviour: Behaviour) -> tuple[Behaviour, Quiet | None]:
     if is_scenario(behaviour):
         fast = _compiled_scenario(behaviour)
         return fast, fast.quiet
-    if isinstance(behaviour, Trace):
+    if is_trace(behaviour):
         return behaviour, lambda t, at, s, c="": _trace_quiet(behaviour, t, at, s, c)
     if isinstance(behaviour, Healthy):
         healthy = Answer()

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from kubesim.behaviour.answer import HEALTHY, Behaviour
 from kubesim.behaviour.replicas import TraceCast
-from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 from kubesim.cli.options import (
     BEHAVIOUR,
     ENGINE,
@@ -68,6 +67,11 @@ def load_behaviour(args: argparse.Namespace) -> Behaviour:
         from kubesim.behaviour.scenario import load_scenario  # a scenario is given
         return load_scenario(args.scenario)
     if args.trace:
+        from kubesim.behaviour.trace import (  # a trace is given (its readers load numpy)
+            CensoredMode,
+            RestartMode,
+            load_trace,
+        )
         restart = RestartMode(args.trace_restart) if args.trace_restart else None
         censored = CensoredMode(args.censored) if args.censored else None
         paths = args.trace if isinstance(args.trace, list) else [args.trace]

@@ -30,7 +30,6 @@ from kubesim.analysis.config import (
     find_config,
     load_config,
 )
-from kubesim.behaviour.trace import CensoredMode, RestartMode, load_trace
 from kubesim.cli.args import (
     add_budget_arg,
     add_html_arg,
@@ -41,8 +40,8 @@ from kubesim.cli.args import (
     render_options_of,
     write_html,
 )
+from kubesim.cli.bounds import plainly_within
 from kubesim.cli.command import CommandResult
-from kubesim.cli.inputs import CheckClusterInput, CheckInput
 from kubesim.cli.live import add_cluster_args, cluster_documents
 from kubesim.cli.options import CHECK, CONFIG, BehaviourAction
 from kubesim.errors import UsageError
@@ -139,8 +138,11 @@ def _picked(args: argparse.Namespace, config: Config | None) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> CommandResult:
     """Check, render; exit code 0 or 1, 2 when one of several files was bad (the others are
     checked and reported; the bad ones are named on stderr)."""
-    # the bounds `kubesim mcp` holds its callers to
-    (CheckClusterInput if args.cluster else CheckInput).from_args(args)
+    # the bounds `kubesim mcp` holds its callers to: the tool's model judges a command line
+    # the option declarations cannot plainly pass (and names the flag out of bounds)
+    if not plainly_within(args):
+        from kubesim.cli.inputs import CheckClusterInput, CheckInput
+        (CheckClusterInput if args.cluster else CheckInput).from_args(args)
     stdin_users = args.paths.count(STDIN) + [v for _, v in args.behaviours].count(STDIN) + (
         args.expectations == STDIN)
     if stdin_users > 1:
@@ -253,6 +255,11 @@ def behaviour_refs(args: argparse.Namespace, config: Config | None = None) -> li
             from kubesim.behaviour.scenario import load_scenario
             behaviour: Any = load_scenario(path)
         else:
+            from kubesim.behaviour.trace import (  # a trace is given (its readers load numpy)
+                CensoredMode,
+                RestartMode,
+                load_trace,
+            )
             behaviour = load_trace(
                 path, restart=RestartMode(args.trace_restart) if args.trace_restart else None,
                 censored=CensoredMode(args.censored) if args.censored else None)

@@ -6,7 +6,9 @@ output goes or how it is shown (`--format`, `--output`, `--html`, `--plot`).
 One set of rules for both ways in:
 
 * the CLI builds its command's model from the argparse namespace (`from_args`) before any
-  work, so every bound below holds on the command line (an error names the flag);
+  work, so every bound below holds on the command line (an error names the flag); `check`
+  first asks the option declarations (`kubesim.cli.bounds`) and builds the model only for a
+  line they cannot plainly pass, so that a plain check defines none of these models;
 * `kubesim mcp` takes the model's JSON schema as the tool's input schema, validates a call's
   arguments with it (an error names the field), and runs the command the model stands for
   (`to_argv`: the command line of the same command, whose `from_args` gives the same model
@@ -74,18 +76,23 @@ from kubesim.cli.options import (
 )
 from kubesim.errors import UsageError
 from kubesim.files import MAX_INPUT_BYTES, STDIN, inline_text, within_scope
-from kubesim.options import Option, ValueKind
+from kubesim.options import (
+    MAX_CAPACITY,
+    MAX_DURATION,
+    MAX_PHASES,
+    MAX_SEED,
+    MAX_WORK,
+    Option,
+    ValueKind,
+)
 
 __all__ = ["CHECK_SETTING_ARGS", "CLI_ONLY_OPTIONS", "EXPECT_ARGS", "INPUTS", "LIVE_INPUTS", "LIVE_ONLY_OPTIONS",
            "SERVER_FIELDS", "CheckClusterInput", "CheckInput", "CommandInput", "ExplainInput",
            "ExplainLiveInput", "RunInput", "SuggestInput", "WindowsInput", "build_all",
            "error_text"]
 
-MAX_DURATION = 1e9
 MAX_PATHS = 1000  # paths (or behaviours, values files, ...) in one list
 MAX_PATH_CHARS = 4096  # PATH_MAX on Linux
-MAX_PHASES = 10**9  # grid phases (the work budget bounds them first; explain: 200)
-MAX_SEED = 2**64 - 1  # kubesim.cli.args.MAX_SEED: numpy's seeds are below 2^64
 MAX_WANT_SECONDS = 7 * 86_400.0  # kubesim.analysis.suggest.MAX_WANT_SECONDS: a week
 MAX_NAME = 253  # a Kubernetes object name (DNS subdomain)
 
@@ -131,8 +138,8 @@ Seed = _bounded(int, 0, MAX_SEED, f"a whole number from 0 to {MAX_SEED}")
 WantSeconds = _bounded(float, 0, MAX_WANT_SECONDS, "a positive number of seconds, at most "
                        f"{MAX_WANT_SECONDS:g} (a week)", open_low=True)
 ReplayPhases = _bounded(int, 1, 200, "a whole number from 1 to 200")
-Capacity = _bounded(int, 0, 10**6, "a whole number from 0 to 1000000")
-Work = _bounded(int, 1, 10**18 - 1, "a whole number from 1 to 999999999999999999 (18 digits, "
+Capacity = _bounded(int, 0, MAX_CAPACITY, f"a whole number from 0 to {MAX_CAPACITY}")
+Work = _bounded(int, 1, MAX_WORK, f"a whole number from 1 to {MAX_WORK} (18 digits, "
                 "as --max-work)")
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
 Setting = Annotated[str, Field(min_length=1, max_length=1024)]

@@ -7,22 +7,17 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kubesim.cluster.targets import (
-    Target,
-    is_live_name,
-    parse_target,
-    selector_target,
-    valid_namespace,
-)
 from kubesim.errors import UsageError
 
 if TYPE_CHECKING:
     from kubesim.analysis.check.read import SourcedDocuments
     from kubesim.cluster.access import ClusterAccess, Connection
+    from kubesim.cluster.targets import Target
     from kubesim.explain.readers.model import RecordSet
 
-# The cluster readers (kubectl access, the workload and story readers, explain's record model)
-# are imported by the functions that read a cluster: `check` of files, and `--help`, load none.
+# The cluster readers (kubectl access, the workload and story readers, explain's record model,
+# the names of what is read) are imported by the functions that read a cluster: `check` of
+# files, and `--help`, load none.
 from kubesim.cli.options import LIVE, LIVE_GROUP
 from kubesim.options import add_option
 
@@ -41,6 +36,8 @@ def add_live_args(p: argparse.ArgumentParser) -> argparse._ArgumentGroup:
 def live_request(args: argparse.Namespace) -> bool:
     """Whether `explain`'s command line asks for a live cluster: `-l`, or a KIND/NAME that is
     not a file (a file of that name is read as the file: `./pod/x` names it without doubt)."""
+    from kubesim.cluster.targets import is_live_name
+
     named = [r for r in args.records if is_live_name(r) and not Path(r).exists()]
     if args.selector is None and not named:
         given = next((flag for flag, value in (("--kubeconfig", args.kubeconfig),
@@ -68,10 +65,14 @@ def connection_of(args: argparse.Namespace) -> Connection:
 
 def namespace_of(args: argparse.Namespace, access: ClusterAccess) -> str:
     """-n, else the context's namespace (as kubectl chooses it)."""
+    from kubesim.cluster.targets import valid_namespace
+
     return valid_namespace(args.namespace) if args.namespace is not None else access.namespace()
 
 
 def _targets(args: argparse.Namespace) -> list[Target]:
+    from kubesim.cluster.targets import parse_target, selector_target
+
     if args.selector is not None:
         return [selector_target(args.selector)]
     return [parse_target(r) for r in args.records]
@@ -115,6 +116,7 @@ def _read_cluster(args: argparse.Namespace) -> tuple[list[SourcedDocuments], lis
     from kubesim.analysis.check.read import SourcedDocuments
     from kubesim.cluster.access import kubectl_access
     from kubesim.cluster.read import read_workloads
+    from kubesim.cluster.targets import valid_namespace
     from kubesim.spec.yamlio import YamlDocument
 
     access = kubectl_access(connection_of(args))

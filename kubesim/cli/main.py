@@ -18,12 +18,17 @@ import importlib
 import os
 import sys
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple, NoReturn
+from types import ModuleType
+from typing import TYPE_CHECKING, NamedTuple, NoReturn, cast
 
 from kubesim import __version__, compiled
 from kubesim.cli.command import BehaviourFile, Command
 from kubesim.errors import KubesimError
 from kubesim.render import edge
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
+    from importlib.machinery import ModuleSpec
 
 __all__ = ["COMMANDS", "EXIT_STDOUT_CLOSED", "INPUTS", "OUTPUTS", "CommandInfo", "main",
            "parse"]
@@ -118,22 +123,67 @@ class _Version(argparse.Action):
 # numpy's OpenBLAS starts a thread per core when numpy loads (about 60 ms of CPU on two cores,
 # a sixth of a `kubesim check`); kubesim calls no BLAS routine (its numpy is the random
 # Generator and element-wise arrays). OpenBLAS reads the variable once, as it loads, so it is
-# set only while a command's modules (numpy among them) are imported: the apps `capture` runs
-# and the engines `check` renders with see the user's environment unchanged.
+# set only while numpy itself is imported, whenever a command first imports it (a check of
+# manifests alone never does; one that simulates imports it with the engine): the apps
+# `capture` runs and the engines `check` renders with see the user's environment unchanged.
 BLAS_THREADS = "OPENBLAS_NUM_THREADS"
+
+
+class _OneBlasThread:
+    """Finds numpy as the other finders do, and has it executed with one BLAS thread (an
+    import finder: `importlib.abc.MetaPathFinder`'s method, without loading importlib.abc
+    and the resources machinery it imports into `kubesim --help`)."""
+
+    def find_spec(self, name: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        if name != "numpy":
+            return None
+        if self in sys.meta_path:  # once: numpy is then loaded, or not installed
+            sys.meta_path.remove(self)
+        import importlib.util
+
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.loader is not None and BLAS_THREADS not in os.environ:
+            spec.loader = cast("Loader", _OneBlasThreadLoader(spec.loader))  # its methods
+        return spec
+
+
+class _OneBlasThreadLoader:
+    """numpy's own loader, with OPENBLAS_NUM_THREADS=1 while numpy's package executes (its
+    extension loads OpenBLAS then); numpy keeps its own loader afterwards."""
+
+    def __init__(self, loader: Loader) -> None:
+        self.loader = loader
+
+    def create_module(self, spec: ModuleSpec) -> ModuleType | None:
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        module.__loader__ = self.loader
+        if module.__spec__ is not None:
+            module.__spec__.loader = self.loader
+        ours = BLAS_THREADS not in os.environ
+        if ours:
+            os.environ[BLAS_THREADS] = "1"
+        try:
+            self.loader.exec_module(module)
+        finally:
+            if ours:
+                os.environ.pop(BLAS_THREADS, None)
+
+
+def _one_blas_thread() -> None:
+    """numpy, when a command first imports it, loads with one BLAS thread."""
+    if "numpy" not in sys.modules and not any(isinstance(f, _OneBlasThread)
+                                              for f in sys.meta_path):
+        sys.meta_path.insert(0, _OneBlasThread())
 
 
 def _module(name: str) -> Command:
     """The module of command `name` (kubesim.cli.command: add_parser, run)."""
-    ours = BLAS_THREADS not in os.environ
-    if ours:
-        os.environ[BLAS_THREADS] = "1"
-    try:
-        module: Command = importlib.import_module(  # type: ignore[assignment]
-            f"kubesim.cli.{COMMANDS[name].module}")
-    finally:
-        if ours:
-            os.environ.pop(BLAS_THREADS, None)
+    _one_blas_thread()
+    module: Command = importlib.import_module(  # type: ignore[assignment]
+        f"kubesim.cli.{COMMANDS[name].module}")
     return module
 
 

@@ -25,10 +25,8 @@ off and the exit code without it (`relaxed_verdicts`, `suppression_line`).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import textwrap
-import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,6 +39,8 @@ from kubesim.analysis.check.rules import RULES, Severity, page, what_it_finds
 from kubesim.render.edge import WorkflowCommands, visible, workflow_command, xml_document, xml_value
 
 if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
+
     from kubesim.analysis.check.findings import Configuration
     from kubesim.analysis.check.run import Report
     from kubesim.errors import KubesimError
@@ -393,6 +393,8 @@ def render_check_json(report: Report) -> str:
 
 
 def render_junit(report: Report) -> str:
+    import xml.etree.ElementTree as ET  # JUnit alone writes XML: text and JSON load none of it
+
     x = xml_value
     root = ET.Element("testsuites", name="kubesim check")
     by_object: dict[str, list[CheckResult]] = {}
@@ -446,6 +448,8 @@ def _junit_unreadable(root: ET.Element, report: Report,
                       configuration: list[tuple[str, str]]) -> Counter[str]:
     """One testsuite for the inputs that could not be read, a testcase in `<error>` each (the
     JUnit state of a test that could not run); returns its counts."""
+    import xml.etree.ElementTree as ET
+
     x = xml_value
     suite = ET.SubElement(root, "testsuite", name="kubesim: inputs not read")
     props = ET.SubElement(suite, "properties")
@@ -467,6 +471,8 @@ def _junit_unreadable(root: ET.Element, report: Report,
 
 def _testcase(suite: ET.Element, report: Report, c: CheckResult) -> str:
     """Add one testcase; returns its state: failure, skipped or passed."""
+    import xml.etree.ElementTree as ET
+
     x = xml_value
     line = next((f.line for f in c.findings if f.line), None)
     attrs = {"classname": x(c.workload.label), "name": x(c.title), "file": x(c.workload.source)}
@@ -570,6 +576,8 @@ def _result(report: Report, f: Finding, index: int) -> dict[str, Any]:
                              **({"region": region} if region else {})},
         "logicalLocations": [{"name": f.container or f.workload.name,
                               "fullyQualifiedName": fqn, "kind": "object"}]}
+    import hashlib  # SARIF's fingerprints alone
+
     key = "|".join([f.rule, f.workload.key, f.container or "", f.behaviour or "",
                     str(f.data.get("probe", ""))])
     out: dict[str, Any] = {

@@ -100,7 +100,8 @@ class _File(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
     kubesim: Version = 1
-    defaults: _Expect = _Expect()
+    # made when a file leaves it out, not at import: building a model costs a short check
+    defaults: _Expect = Field(default_factory=_Expect)
     workloads: list[_Entry] = []
 
 

@@ -171,13 +171,12 @@ def censored_summary(trace: Behaviour, container: Any) -> str | None:
 
 def selectors_of(behaviour: Behaviour, kind: str) -> tuple[Selector, ...]:
     """The selectors a scenario (`applies_to:`) or trace (meta `applies_to`) declares."""
-    from kubesim.behaviour.synthetic import is_scenario
-    from kubesim.behaviour.trace import Trace
+    from kubesim.behaviour.synthetic import is_scenario, is_trace
 
     if is_scenario(behaviour):
         return tuple(Selector(**a.model_dump(exclude_none=True))
                      for a in behaviour.applies_to)
-    data = behaviour.meta.get("applies_to") if isinstance(behaviour, Trace) else None
+    data = behaviour.meta.get("applies_to") if is_trace(behaviour) else None
     if data is None:
         return ()
     return parse_selectors(data, source=behaviour.source, where="meta.applies_to")

@@ -1,0 +1,134 @@
+"""Whether a parsed `kubesim check` command line is certainly within the bounds of the `check`
+tool's model, judged from the option declarations without building the model.
+
+The command line holds its options to the bounds `kubesim mcp` holds its callers to
+(`kubesim.cli.inputs.CheckInput`, a pydantic model). Defining the tools' models and building
+one costs a short `check` about a tenth of its CPU (issue 31 item 1), and almost every command
+line is plainly within them. So `plainly_within` judges each option's value from its
+declaration (`kubesim.options.Option`: its kind, its choices): True only where the model
+certainly accepts every value (a conservative bound: a text of at most 253 printable
+characters, at most 100 items in a list, no `--kubelet` setting); anything else, out of bounds
+or merely unusual, goes to the model, which accepts it or names the flag and what is allowed,
+word for word as before.
+
+tests/test_check_bounds.py holds the two together: every field of the model is an option
+judged here, and no command line judged within is refused by the model (Hypothesis).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from kubesim.analysis.check.options import CHECK_OPTIONS, EXPECT_OPTIONS
+from kubesim.analysis.check.rules import rule_of
+from kubesim.cli.options import CHECK, CONFIG, KUBELET, RENDER
+from kubesim.files import within_scope
+from kubesim.options import (
+    MAX_CAPACITY,
+    MAX_DURATION,
+    MAX_PHASES,
+    MAX_SEED,
+    MAX_START_TIMES,
+    MAX_WORK,
+    SEVERITIES,
+    Option,
+    ValueKind,
+)
+
+__all__ = ["CHECK_TOOL_OPTIONS", "PLAIN_ITEMS", "PLAIN_TEXT", "plainly_within"]
+
+PLAIN_TEXT = 253  # characters: the shortest text field's bound (a Kubernetes name)
+PLAIN_ITEMS = 100  # items in a list: the shortest list field's bound (--ignore)
+
+# the options `kubesim check` takes that are fields of the check tool (the others say where
+# the output goes and how it is shown, how long a render may take, or where a cluster is)
+CHECK_TOOL_OPTIONS: tuple[Option, ...] = (
+    *(CHECK[name] for name in ("paths", "scenarios", "traces", "trace_restart", "censored",
+                               "duration", "seed", "skip_non_manifests", "allow_empty",
+                               "ignore", "expectations", "engine", "max_work")),
+    *CHECK_OPTIONS, *EXPECT_OPTIONS, CONFIG["config"],
+    *(RENDER[name] for name in ("values", "set", "set_string", "release_name", "namespace",
+                                "kube_version", "helm_engine")),
+    *KUBELET.values(),
+)
+
+
+def _text(value: Any) -> bool:
+    """A path, name or setting any text field takes: not empty, short, printable, not the
+    `<name>` of an inline text, and under the reading scope's root (kubesim.files)."""
+    return (isinstance(value, str) and 0 < len(value) <= PLAIN_TEXT and value.isprintable()
+            and not value.startswith("<") and within_scope(value))
+
+
+def _whole(low: int, high: int) -> Callable[[Any], bool]:
+    return lambda value: type(value) is int and low <= value <= high
+
+
+def _seconds(value: Any) -> bool:
+    return type(value) is float and 0 < value <= MAX_DURATION
+
+
+def _seconds_or_zero(value: Any) -> bool:
+    return type(value) is float and 0 <= value <= MAX_DURATION
+
+
+def _items(value: Any, within: Callable[[Any], bool]) -> bool:
+    return isinstance(value, (list, tuple)) and len(value) <= PLAIN_ITEMS and all(
+        within(v) for v in value)
+
+
+def _bool(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+# each kind's values the model certainly takes (a kind not here: judged by the model)
+_KINDS: dict[ValueKind, Callable[[Any], bool]] = {
+    ValueKind.SECONDS: _seconds,
+    ValueKind.SECONDS_OR_ZERO: _seconds_or_zero,
+    ValueKind.COUNT: _whole(1, MAX_PHASES),
+    ValueKind.CAPACITY: _whole(0, MAX_CAPACITY),
+    ValueKind.SEED: _whole(0, MAX_SEED),
+    ValueKind.WORK: _whole(1, MAX_WORK),
+    ValueKind.SEVERITY: lambda value: value in SEVERITIES,
+    ValueKind.TOGGLE: _bool,
+    ValueKind.SWITCH: _bool,
+    ValueKind.TIMES: lambda value: (isinstance(value, tuple)
+                                    and 0 < len(value) <= MAX_START_TIMES
+                                    and all(_seconds_or_zero(v) for v in value)),
+    ValueKind.TEXT: _text,
+    ValueKind.REPEAT: lambda value: _items(value, _text),
+    ValueKind.BEHAVIOUR: lambda value: _items(value, lambda b: _text(b.path)),
+    ValueKind.CONFIG: lambda value: value == "none" or _text(value),
+    ValueKind.PAIRS: lambda value: not value,  # a --kubelet setting: the profile judges it
+}
+# options whose kind says less than their field: check's seed (an INTEGER read as int() reads
+# it; the field: a whole number from 0 to MAX_SEED) and --ignore (each a known check)
+_OWN: dict[str, Callable[[Any], bool]] = {
+    "seed": _whole(0, MAX_SEED),
+    "ignore": lambda value: _items(value, _text) and all(
+        rule_of(t) is not None for item in value for t in item.replace(",", " ").split()),
+}
+
+
+def _within(option: Option, value: Any) -> bool:
+    if value is None:  # not given: the field's default
+        return True
+    if option.choices:
+        return value in option.choices
+    judge = _OWN.get(option.name) or _KINDS.get(option.kind)
+    return judge is not None and judge(value)
+
+
+def plainly_within(args: argparse.Namespace,
+                   options: Iterable[Option] = CHECK_TOOL_OPTIONS) -> bool:
+    """Whether the check tool's model certainly accepts this command line (False: it may not;
+    the model then judges it). Besides each value, what the model asks of several: some
+    path, and --trace-restart and --censored only with a trace."""
+    if args.cluster or not args.paths:  # check --cluster: its own model
+        return False
+    if (args.trace_restart or args.censored) and not any(
+            b.kind == "trace" for b in args.behaviours):
+        return False
+    return all(_within(o, getattr(args, o.attr)) for o in options)
