@@ -1,0 +1,91 @@
+"""Reader and count defects found by the held-out records of issue 30 ("Done when"): records
+kubesim's readers were not developed on (tests/data/explain/real, the entries after the
+held-out comment in facts.yaml). Each test holds, in small, the shape of one of them."""
+
+from __future__ import annotations
+
+import pytest
+
+from kubesim.errors import RecordError
+from kubesim.explain.engine import ExplainOptions, explain_records
+from kubesim.explain.model import Cause, CountRange, Diagnosis
+from kubesim.explain.readers.model import NoteKind
+from kubesim.explain.readers.read import parse_record
+
+
+def _answer(text: str, name: str = "r.txt") -> Diagnosis:
+    ex = explain_records([parse_record(text, name)], ExplainOptions(suggest=False, phases=1))
+    answer = ex.containers[0].answer
+    assert answer is not None
+    return answer
+
+
+# kubectl describe printed a container's probes from v1.2 on (kubernetes#21341, Feb. 2016);
+# before, its events table had no Type column and the pod an `Image(s):` line
+_DESCRIBE_2015 = (
+    "Name:\t\t\t\tweb-hra99\n"
+    "Namespace:\t\t\tdefault\n"
+    "Image(s):\t\t\tsaadali/simmemleak\n"
+    "Status:\t\t\t\tRunning\n"
+    "Containers:\n"
+    "  web:\n"
+    "    Image:\tsaadali/simmemleak\n"
+    "    State:\t\tRunning\n"
+    "      Started:\t\tTue, 07 Jul 2015 12:54:41 -0700\n"
+    "    Ready:\t\tFalse\n"
+    "    Restart Count:\t3\n"
+    "Events:\n"
+    "  FirstSeen\t\t\t\tLastSeen\t\t\tCount\tFrom\t\t\t\t\tSubobjectPath\t\t\t\tReason"
+    "\t\tMessage\n"
+    "  Tue, 07 Jul 2015 12:53:51 -0700\tTue, 07 Jul 2015 12:53:51 -0700\t1\t{scheduler }"
+    "\t\t\t\t\t\tscheduled\tSuccessfully assigned web-hra99 to node-1\n")
+
+
+def test_a_describe_of_2015_lists_no_probes_so_its_restarts_may_be_probe_kills():
+    """k8s-10861: a describe older than kubectl 1.2 prints no Liveness line even for a
+    container that has one; its 3 restarts may all be probe kills (R1.17), not none."""
+    a = _answer(_DESCRIBE_2015)
+    assert a.cause is Cause.CANNOT_TELL and a.because
+    assert a.probe_kills == CountRange(0, 3)
+
+
+def test_a_describe_of_today_with_no_probe_line_has_no_probe():
+    """The same container in today's layout lists every probe it has: none, so no probe
+    killed (the rule the 2015 layout must not fall under)."""
+    today = (_DESCRIBE_2015.replace("Image(s):\t\t\tsaadali/simmemleak\n", "")
+             .replace("  FirstSeen\t\t\t\tLastSeen\t\t\tCount\tFrom\t\t\t\t\tSubobjectPath"
+                      "\t\t\t\tReason\t\tMessage\n", "  Type    Reason     Age   From     Message\n")
+             .replace("  Tue, 07 Jul 2015 12:53:51 -0700\tTue, 07 Jul 2015 12:53:51 -0700\t1\t"
+                      "{scheduler }\t\t\t\t\t\tscheduled\tSuccessfully assigned web-hra99 to "
+                      "node-1\n", "  Normal  Scheduled  5m    default-scheduler  "
+                      "Successfully assigned web-hra99 to node-1\n"))
+    assert _answer(today).probe_kills == CountRange(0, 0)
+
+
+_CUT_EXEC = (
+    "    Last State:     Terminated\n"
+    "      Reason:       Error\n"
+    "      Exit Code:    143\n"
+    "      Started:      Mon, 25 Sep 2023 11:14:21 +0200\n"
+    "      Finished:     Mon, 25 Sep 2023 11:20:49 +0200\n"
+    "    Ready:          False\n"
+    "    Restart Count:  4\n"
+    "    Liveness:       exec [sh -c ruok] delay=10s timeout=5s period=10s #success=1 #failure=3\n"
+    "    Readiness:      exec [bash -c  IFS=; MNTR=$(exec 3<>/dev/tcp/127.0.0.1/2181 ; printf\n")
+
+
+def test_a_probe_line_cut_inside_its_command_where_the_record_ends_is_not_read():
+    """altinity-1245: the paste ends inside the Readiness probe's exec command, before its
+    settings: that line is listed as not read; the rest of the record is explained."""
+    record = parse_record(_CUT_EXEC, "r.txt")
+    notes = [n for p in record.pods for n in p.notes] + record.notes
+    assert [n.where.line for n in notes if n.kind is NoteKind.NOT_READ] == [9]
+    a = _answer(_CUT_EXEC)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 4)
+
+
+def test_a_probe_line_without_settings_before_the_end_is_still_an_error():
+    """Only the record's last line may be cut: the same line with more after it is wrong."""
+    text = _CUT_EXEC + "    Environment:    <none>\n"
+    with pytest.raises(RecordError, match=r"r\.txt:9: Readiness: expected the handler"):
+        parse_record(text, "r.txt")
