@@ -89,3 +89,37 @@ def test_a_probe_line_without_settings_before_the_end_is_still_an_error():
     text = _CUT_EXEC + "    Environment:    <none>\n"
     with pytest.raises(RecordError, match=r"r\.txt:9: Readiness: expected the handler"):
         parse_record(text, "r.txt")
+
+
+def test_a_probe_failure_relayed_with_its_pod_named_first_is_read():
+    """kubeblocks-6949: an operator's event controller relays the kubelet's event as `Pod
+    <name>: Startup probe failed: ...`; it is that probe's failure, not "nothing shown"."""
+    row = ("  Warning  Unhealthy  9s (x3 over 29s)  event-controller    Pod pulsar-proxy-0: "
+           "Startup probe failed: Get \"http://10.128.3.91:8080/status.html\": dial tcp "
+           "10.128.3.91:8080: connect: connection refused\n")
+    a = _answer(row)
+    assert a.shows_failures and [p.value for p in a.failed] == ["startup"]
+    assert a.cause is Cause.CANNOT_TELL
+
+
+_RUNNING_SINCE_START = (
+    "Containers:\n"
+    "  server:\n"
+    "    Image:      zookeeper:latest\n"
+    "    State:      Running\n"
+    "      Started:      Wed, 21 Oct 2015 12:56:48 -0700\n"
+    "    Ready:      True\n"
+    "    Restart Count:  {restarts}\n"
+    "Events:\n"
+    "  FirstSeen             LastSeen            Count   From            SubobjectPath    "
+    "           Reason      Message\n"
+    "  Wed, 21 Oct 2015 12:56:47 -0700   Wed, 21 Oct 2015 12:56:47 -0700 1   {{scheduler }}    "
+    "                        scheduled   Successfully assigned zk-1 to 172.17.4.99\n"
+    "  Wed, 21 Oct 2015 12:56:48 -0700   We\n")
+
+
+def test_a_running_container_kills_no_more_than_its_restart_count_though_the_rows_are_cut():
+    """k8s-16051: rows cut short may hide events, but a running container with restartCount
+    N had N containers before it end, so no more than N were killed (R1.17)."""
+    assert _answer(_RUNNING_SINCE_START.format(restarts=0)).probe_kills == CountRange(0, 0)
+    assert _answer(_RUNNING_SINCE_START.format(restarts=2)).probe_kills == CountRange(0, 2)

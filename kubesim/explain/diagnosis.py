@@ -501,8 +501,12 @@ _RESTARTING = frozenset({"Killing", "BackOff", "Created", "Started"})
 
 def _open(f: _Facts) -> bool:
     """Whether the record leaves the number of kills open: cut or uncounted rows, no restart count with
-    probe failures of unknown threshold, or nothing shown at all."""
+    probe failures of unknown threshold, or nothing shown at all. A running container whose
+    restart count the record states closes it: each container before it ended once, so at most
+    that many were killed, whatever rows are cut or uncounted."""
     rec = f.view.record
+    if rec is not None and rec.state == "running" and rec.restart_count is not None:
+        return False
     if not _shows(f) or any(e.truncated or e.combined or cut_short(e.message)
                             or (e.reason in _RESTARTING and not e.count_stated)
                             for e in f.view.events):
