@@ -123,3 +123,24 @@ def test_a_running_container_kills_no_more_than_its_restart_count_though_the_row
     N had N containers before it end, so no more than N were killed (R1.17)."""
     assert _answer(_RUNNING_SINCE_START.format(restarts=0)).probe_kills == CountRange(0, 0)
     assert _answer(_RUNNING_SINCE_START.format(restarts=2)).probe_kills == CountRange(0, 2)
+
+
+def test_too_few_failures_for_an_assumed_threshold_is_not_stated_as_no_kill():
+    """k8s-98780, pravega-627: one startup failure and no setting in the record. That it did
+    not kill holds only for the API's default threshold, which the record does not give: the
+    text says so instead of stating it (an inference is never labelled fact)."""
+    a = _answer("LAST SEEN   TYPE      REASON      OBJECT       MESSAGE\n"
+                "4m41s       Warning   Unhealthy   pod/mysql-0  Startup probe failed: mysqladmin: "
+                "connect to server at 'localhost' failed\n")
+    assert a.cause is Cause.CANNOT_TELL
+    assert ": the probe did not kill" not in a.text
+    assert "the record does not give its failureThreshold" in a.text
+    shown = _answer(
+        "Containers:\n  mysql:\n    State:          Running\n"
+        "      Started:      Thu, 04 Feb 2021 10:00:00 +0000\n    Ready:          False\n"
+        "    Restart Count:  0\n    Startup:        exec [mysqladmin ping] delay=0s timeout=1s "
+        "period=10s #success=1 #failure=5\nEvents:\n"
+        "  Type     Reason     Age    From     Message\n"
+        "  ----     ------     ----   ----     -------\n"
+        "  Warning  Unhealthy  4m41s  kubelet  Startup probe failed: x\n")
+    assert "fewer than failureThreshold 5: the probe did not kill" in shown.text

@@ -402,14 +402,19 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting]) -> _Decided:
     tell."""
     enough = [s for s in live if s.count >= _threshold(s, by_type)]
     if not enough:
-        parts = []
+        parts, assumed = [], False
         for s in live:
             setting = by_type.get(s.probe)
-            note = (" (the API's default; the record shows no setting)"
-                    if setting is None or setting.source == "assumed" else "")
+            default = setting is None or setting.source == "assumed"
+            assumed = assumed or default
+            note = " (the API's default; the record shows no setting)" if default else ""
             parts.append(f"{plural(s.count, s.probe.value + ' failure')}, fewer than "
                          f"failureThreshold {_threshold(s, by_type)}{note}")
-        because = "; ".join(parts) + ": the probe did not kill the container (R1.17)"
+        # with a threshold the record does not give, "did not kill" is an inference
+        because = "; ".join(parts) + (
+            ": with that threshold the probe did not kill the container (R1.17), but the "
+            "record does not give its failureThreshold" if assumed
+            else ": the probe did not kill the container (R1.17)")
         cause = Cause.READINESS_ONLY if any(
             x.probe is READINESS for x in live) else Cause.CANNOT_TELL
         return _Decided(cause, "no-kill", because, "" if cause is Cause.READINESS_ONLY
