@@ -144,3 +144,13 @@ def test_too_few_failures_for_an_assumed_threshold_is_not_stated_as_no_kill():
         "  ----     ------     ----   ----     -------\n"
         "  Warning  Unhealthy  4m41s  kubelet  Startup probe failed: x\n")
     assert "fewer than failureThreshold 5: the probe did not kill" in shown.text
+
+
+def test_a_kill_whose_failures_and_threshold_are_not_in_the_record_does_not_count_them():
+    """knative-5990: one Killing row `failed liveness probe`, no failure and no setting in the
+    record: the kill is a fact, "failed 3 times in a row" is the API's default, said so."""
+    a = _answer("  Normal   Killing    47s   kubelet, ip-172-20-83-70  Container user-container "
+                "failed liveness probe, will be restarted\n")
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, 1)
+    assert "failed 3 times in a row" not in a.text
+    assert "3 by the API's default" in a.text

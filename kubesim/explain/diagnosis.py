@@ -359,6 +359,10 @@ def _kill_text(f: _Facts, t: ProbeType) -> str:
     if streak is not None and setting is not None:
         how = f" ({failure_answer(streak.detail, setting.handler, 'failed')[1]})"
     times = f"{setting.failure_threshold} " if setting is not None else ""
+    note = ""
+    if setting is not None and setting.source == "assumed":  # not the record's: say so
+        times, note = "failureThreshold ", (f" ({setting.failure_threshold} by the API's "
+                                            "default; the record gives no setting)")
     verdict = ""
     if story.replay is not None and story.replay.ran:
         verdict = {Verdict.REPRODUCED: "; the kubelet model reproduces it",
@@ -371,7 +375,7 @@ def _kill_text(f: _Facts, t: ProbeType) -> str:
         more = story.restart_count - rc.kill_total(f.probe_kills)
         rest = f"; {plural(more, 'more restart')} not in the events"
     return (f"the kubelet killed the container {plural(total, 'time')} because its {t.value} "
-            f"probe failed {times}times in a row{how}{verdict}{rest}")
+            f"probe failed {times}times in a row{note}{how}{verdict}{rest}")
 
 
 def _likely(f: _Facts) -> _Decided | None:
