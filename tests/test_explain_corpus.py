@@ -56,6 +56,11 @@ NOT_READ = {
         "kills 1..5 (the facts say 1..2): the upper bound is the fewest restarts that 16 "
         "back-off refusals need (5, R4.11-R4.14), where the facts count the two containers "
         "the Created/Started rows show; the record's events are incomplete either way",
+    "k8s-115469.describe-rows-and-probe-yaml.txt":
+        "read (the probe YAML up to its cut), but kills 0..0 while the diagnosis says the 44 "
+        "liveness failures could have made up to 14 kills (failureThreshold 3): with a known "
+        "threshold and no restart count the range ignores the failures (branch xdiag, "
+        "2bb6b2a, bounds it by them)",
     "kube-prometheus-1674.describe-events-startup.txt":
         "kills 0..null (the facts say 0..29): with no restartCount and the startup probe's "
         "threshold unknown the count is left open, though Created x30 (stated) bounds the "

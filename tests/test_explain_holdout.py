@@ -154,3 +154,41 @@ def test_a_kill_whose_failures_and_threshold_are_not_in_the_record_does_not_coun
     assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, 1)
     assert "failed 3 times in a row" not in a.text
     assert "3 by the API's default" in a.text
+
+
+_ROWS_AND_CUT_YAML = (
+    "Events:\n"
+    "  Type     Reason     Age                  From     Message\n"
+    "  ----     ------     ----                 ----     -------\n"
+    "  Warning  Unhealthy  21m (x44 over 2d1h)  kubelet  Liveness probe failed: Get "
+    "\"http://10.244.54.71:18051/healthcheck\": context deadline exceeded\n"
+    "\n"
+    "The probe configuration is as follows:\n"
+    "```\n"
+    "livenessProbe:\n"
+    "      failureThreshold: 3\n"
+    "      httpGet:\n"
+    "        path: /healthcheck\n"
+    "        port: http\n"
+    "      periodSeconds: 5\n"
+    "readinessProbe:\n"
+    "      failureThreshold: 3\n")
+
+
+def test_probe_yaml_cut_where_the_record_ends_is_read_up_to_the_cut():
+    """k8s-115469: the paste ends inside the readiness probe (no handler yet). The liveness
+    probe before it is read (failureThreshold 3: 44 failures make at most 14 kills); the cut
+    probe is lines not read, not an error that refuses the whole record."""
+    record = parse_record(_ROWS_AND_CUT_YAML, "r.txt")
+    notes = [n for p in record.pods for n in p.notes] + record.notes
+    assert [n.where.line for n in notes if n.kind is NoteKind.NOT_READ and "cut" in n.text] \
+        == [14]
+    a = _answer(_ROWS_AND_CUT_YAML)
+    assert a.cause is Cause.CANNOT_TELL and "up to 14 kills (failureThreshold 3)" in a.text
+
+
+def test_a_probe_without_a_handler_before_the_end_of_the_record_is_still_an_error():
+    """Only where the record ends may a probe be cut: with more after it, the same probe is
+    one the API server would reject, an error naming its line."""
+    with pytest.raises(RecordError, match=r"r\.txt:14: .*readinessProbe: must specify a handler"):
+        parse_record(_ROWS_AND_CUT_YAML + "```\nAnything else?\n", "r.txt")
