@@ -192,3 +192,13 @@ def test_a_probe_without_a_handler_before_the_end_of_the_record_is_still_an_erro
     one the API server would reject, an error naming its line."""
     with pytest.raises(RecordError, match=r"r\.txt:14: .*readinessProbe: must specify a handler"):
         parse_record(_ROWS_AND_CUT_YAML + "```\nAnything else?\n", "r.txt")
+
+
+def test_a_probe_cut_before_its_handler_with_nothing_before_it_stays_refused():
+    """What is read before the cut must hold something of a record: a paste whose only YAML
+    is a probe cut before its handler has nothing to read, and stays an error."""
+    text = ("Events:\n  Type     Reason     Age   From     Message\n"
+            "  Warning  Unhealthy  21m   kubelet  Liveness probe failed: x\n\n"
+            "The probe:\n```\nlivenessProbe:\n  periodSeconds: 5\n")
+    with pytest.raises(RecordError, match="livenessProbe: must specify a handler"):
+        parse_record(text, "r.txt")

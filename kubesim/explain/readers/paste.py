@@ -276,10 +276,12 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
 
 def _cut_at_end(segment: Segment, source: str, exc: RecordError | SpecError
                 ) -> RecordSet | None:
-    """A YAML document the record ends inside, broken at line N (a probe cut before its
-    handler, a mapping cut short): what comes before line N, read as a whole document is;
-    lines N to the end are not read. None when that part reads no better."""
-    if segment.kind is SegmentKind.JSON or exc.line is None:
+    """A YAML document the record ends inside and the API would reject at line N (a probe cut
+    before its handler): what comes before line N, read as a whole document is; lines N to
+    the end are not read. None when that part holds no event or named container, and for
+    text that does not parse (its reading is `_document`'s)."""
+    if segment.kind is SegmentKind.JSON or exc.line is None or \
+            exc.message.startswith(("malformed YAML", "not JSON")):
         return None
     keep = [x for x in segment.lines if x.number < exc.line]
     rest = [x for x in segment.lines if x.number >= exc.line]
@@ -289,9 +291,11 @@ def _cut_at_end(segment: Segment, source: str, exc: RecordError | SpecError
         found = _read_segment(Segment(segment.kind, keep), source)
     except (RecordError, SpecError):
         return None
-    if found is not None:
-        found.notes.extend(unread_notes(rest, source, "cut where the record ends: "
-                                        + exc.message[:80]))
+    if found is None or not (found.events or any(c.name for p in found.pods
+                                                 for c in p.containers)):
+        return None
+    found.notes.extend(unread_notes(rest, source, "cut where the record ends: "
+                                    + exc.message[:80]))
     return found
 
 
