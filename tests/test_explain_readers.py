@@ -421,6 +421,11 @@ def unread(record: RecordSet) -> list[Note]:
      "root@node1:~# kubectl get events -n x"),
     ("-> kubectl get events", LineKind.COMMAND, "-> kubectl get events"),
     ("kubectl get events", LineKind.COMMAND, "kubectl get events"),
+    # k8s-10861 (2015): the repository's own script, run by path under a clock prompt
+    ("[12:54:41] $ ./cluster/kubectl.sh describe pod web", LineKind.COMMAND,
+     "[12:54:41] $ ./cluster/kubectl.sh describe pod web"),
+    ("$ /usr/local/bin/kubectl get events", LineKind.COMMAND,
+     "$ /usr/local/bin/kubectl get events"),
     ("│   Normal   Pulled     17s   kubelet   Created container x   │", LineKind.CONTENT,
      "   Normal   Pulled     17s   kubelet   Created container x"),
     ("┌──────────────┐", LineKind.MARKUP, ""),

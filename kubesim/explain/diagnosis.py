@@ -434,6 +434,10 @@ def _kill_text(f: _Facts, t: ProbeType) -> str:
     if streak is not None and setting is not None:
         how = f" ({failure_answer(streak.detail, setting.handler, 'failed')[1]})"
     times = f"{setting.failure_threshold} " if setting is not None else ""
+    note = ""
+    if setting is not None and setting.source == "assumed":  # not the record's: say so
+        times, note = "failureThreshold ", (f" ({setting.failure_threshold} by the API's "
+                                            "default; the record gives no setting)")
     verdict = ""
     if story.replay is not None and story.replay.ran:
         verdict = {Verdict.REPRODUCED: "; the kubelet model reproduces it",
@@ -446,7 +450,7 @@ def _kill_text(f: _Facts, t: ProbeType) -> str:
         more = story.restart_count - rc.kill_total(f.probe_kills)
         rest = f"; {plural(more, 'more restart')} not in the events"
     return (f"the kubelet killed the container {plural(total, 'time')} because its {t.value} "
-            f"probe failed {times}times in a row{how}{verdict}{rest}")
+            f"probe failed {times}times in a row{note}{how}{verdict}{rest}")
 
 
 def _likely(f: _Facts) -> _Decided | None:
@@ -477,14 +481,19 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting]) -> _Decided:
     tell."""
     enough = [s for s in live if s.count >= _threshold(s, by_type)]
     if not enough:
-        parts = []
+        parts, assumed = [], False
         for s in live:
             setting = by_type.get(s.probe)
-            note = (" (the API's default; the record shows no setting)"
-                    if setting is None or setting.source is Source.ASSUMED else "")
+            default = setting is None or setting.source is Source.ASSUMED
+            assumed = assumed or default
+            note = " (the API's default; the record shows no setting)" if default else ""
             parts.append(f"{plural(s.count, s.probe.value + ' failure')}, fewer than "
                          f"failureThreshold {_threshold(s, by_type)}{note}")
-        because = "; ".join(parts) + ": the probe did not kill the container (R1.17)"
+        # with a threshold the record does not give, "did not kill" is an inference
+        because = "; ".join(parts) + (
+            ": with that threshold the probe did not kill the container (R1.17), but the "
+            "record does not give its failureThreshold" if assumed
+            else ": the probe did not kill the container (R1.17)")
         cause = Cause.READINESS_ONLY if any(
             x.probe is READINESS for x in live) else Cause.CANNOT_TELL
         return _Decided(cause, "no-kill", because, "" if cause is Cause.READINESS_ONLY
@@ -588,9 +597,13 @@ _RESTARTING = frozenset({"Killing", "BackOff", "Created", "Started"})
 
 
 def _open(f: _Facts) -> bool:
-    """Whether the record leaves the number of kills open: cut or uncounted rows, no restart
-    count with probe failures of unknown threshold, or nothing shown at all."""
+    """Whether the record leaves the number of kills open: cut or uncounted rows, no restart count with
+    probe failures of unknown threshold, or nothing shown at all. A running container whose
+    restart count the record states closes it: each container before it ended once, so at most
+    that many were killed, whatever rows are cut or uncounted."""
     rec = f.view.record
+    if rec is not None and rec.state == "running" and rec.restart_count is not None:
+        return False
     if not _shows(f) or any(e.truncated or e.combined or cut_short(e.message)
                             or (e.reason in _RESTARTING and not e.count_stated)
                             for e in f.view.events):

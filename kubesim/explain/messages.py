@@ -15,8 +15,11 @@ __all__ = ["ExitCause", "KillCause", "ProbeEvent", "ProbeOutcome", "backoff_cont
            "exit_cause", "failure_answer", "go_duration", "kill_of", "probe_event",
            "pulled_image", "started_container"]
 
-_PROBE = re.compile(r"^(Liveness|Readiness|Startup) probe (failed|errored|warning)"
-                    r"(?: and resulted in (\w+) state)?:[ ]?(.*)$", re.DOTALL)
+# an operator's event controller may relay the kubelet's event with its pod named first
+# (KubeBlocks: `Pod pulsar-proxy-0: Startup probe failed: ...`)
+_PROBE = re.compile(r"^(?:Pod [a-z0-9][a-z0-9.-]{0,252}: )?(Liveness|Readiness|Startup) probe "
+                    r"(failed|errored|warning)(?: and resulted in (\w+) state)?:[ ]?(.*)$",
+                    re.DOTALL)
 _TYPES = {"Liveness": ProbeType.LIVENESS, "Readiness": ProbeType.READINESS,
           "Startup": ProbeType.STARTUP}
 

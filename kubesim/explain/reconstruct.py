@@ -49,6 +49,7 @@ from kubesim.explain.model import (
     plural,
 )
 from kubesim.explain.readers.model import (
+    WITHOUT_PROBE_LINES,
     ContainerRecord,
     PodRecord,
     ProbeSeries,
@@ -166,7 +167,7 @@ def _views(pod: PodRecord) -> list[View]:
             names.append(name)
     if not records:
         return [View(n, None) for n in names] or [View(None, None)]
-    lists = "describe" in pod.formats or (
+    lists = ("describe" in pod.formats and WITHOUT_PROBE_LINES not in pod.formats) or (
         "pod" in pod.formats and "pod-status" not in pod.formats)
     views = [View(c.name, c, spec=c.spec, lists_probes=lists) for c in records]
     if len(views) == 1 and views[0].name is None and len(names) == 1:

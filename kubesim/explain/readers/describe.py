@@ -20,6 +20,7 @@ from kubesim.explain.readers.event_rows import EventRows
 from kubesim.explain.readers.limits import check_pods
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
+    WITHOUT_PROBE_LINES,
     Condition,
     ContainerRecord,
     Note,
@@ -51,6 +52,12 @@ _CONDITION = re.compile(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"
 _EVENTS = re.compile(r"^(?P<indent>[ \t]*)Events:[ \t]*(?P<none><none>)?[ \t]*$")
 _PORTS = re.compile(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
 _INT32 = 2**31 - 1
+# kubectl describe printed a container's probes from v1.2 on (kubernetes#21341, Feb. 2016);
+# its older layout (events without a Type column, a pod-level `Image(s):`) lists none, so a
+# container without a probe line there may still have probes
+_BEFORE_PROBE_LINES = re.compile(
+    r"^\s*(?:FirstSeen\s+LastSeen\s+Count\s+From\s+SubobjectPath\s+Reason\s+Message|Image\(s\):)",
+    re.IGNORECASE)
 _ROWS = EventRows("<shape>")  # only asked which lines are rows
 POD_KEYS = {"Name", "Namespace", "Priority", "Priority Class Name", "Service Account", "Node",
             "Start Time", "Labels", "Annotations", "Status", "Reason", "Message", "IP", "IPs",
@@ -132,6 +139,9 @@ class _Reader:
                 self.build_spec(container)
         described = [p for p in self.pods if p.name or p.containers or p.events
                      or p.conditions]
+        if any(_BEFORE_PROBE_LINES.match(line) for line in self.lines):
+            for pod in described:
+                pod.formats.append(WITHOUT_PROBE_LINES)
         fmt = "+".join([*(["describe"] if described or not self.loose else []),
                         *(["events-table"] if self.loose else [])])
         return RecordSet(self.source, fmt, pods=described, events=self.loose,

@@ -13,9 +13,13 @@ from enum import Enum
 
 from kubesim.spec.model import ContainerSpec
 
-__all__ = ["Condition", "ContainerRecord", "CountBasis", "Note", "NoteKind", "PodRecord",
-           "ProbeSeries", "RecordSet", "RecordedEvent", "Stamp", "StampKind", "Terminated",
-           "Where"]
+__all__ = ["WITHOUT_PROBE_LINES", "Condition", "ContainerRecord", "CountBasis", "Note",
+           "NoteKind", "PodRecord", "ProbeSeries", "RecordSet", "RecordedEvent", "Stamp",
+           "StampKind", "Terminated", "Where"]
+
+# A pod's `formats` tag: its describe is older than kubectl 1.2, which printed no probe lines
+# (kubernetes#21341), so the container blocks do not list the probes the containers have.
+WITHOUT_PROBE_LINES = "describe-without-probe-lines"
 
 
 class StampKind(str, Enum):

@@ -51,7 +51,10 @@ _BOX_RIGHT = re.compile(r"\s*[│┃║]\s*$")
 _QUOTE = re.compile(r"^(?:> ?)+")
 _CUT = re.compile(r"^\s*(?:<\s*snip(?:ped)?\s*>|\[\s*snip(?:ped)?\s*\]|\.{3,}|…|\(\.\.\.\))\s*$",
                   re.IGNORECASE)
-_TOOLS = r"(?:kubectl|oc|k|kubecolor|microk8s[ .]kubectl|k3s kubectl|minikube kubectl --)"
+# kubectl may be run by path: `/usr/local/bin/kubectl`, and in 2015 issues the repository's
+# own `./cluster/kubectl.sh`
+_TOOLS = (r"(?:(?:[\w.~-]*/)*kubectl(?:\.sh)?|oc|k|kubecolor|microk8s[ .]kubectl|k3s kubectl"
+          r"|minikube kubectl --)")
 _PROMPT = re.compile(
     r"^\s*(?:(?:\[[^\]\n]{0,80}\]|[\w.-]{1,64}@[\w.-]{1,64}(?::[^\s$#]{0,120})?|[A-Z]:\\[^>]{0,80}"
     r"|PS [^>]{0,80}|\([\w.-]{1,40}\)|~[^\s$#]{0,80})\s*)?(?:[$#%>❯»]|->|=>|➜\s+\S+)\s+" + _TOOLS

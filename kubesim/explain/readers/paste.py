@@ -240,8 +240,9 @@ def read_paste(text: str, source: str) -> RecordSet:
     out = RecordSet(source, "paste")
     if placer.describe.lines:
         _add(out, _describe(placer.describe, len(lines), text.endswith("\n"), source))
+    last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
     for segment in placer.documents:
-        found = _document(segment, source, out)
+        found = _document(segment, source, out, at_end=segment.lines[-1].number >= last)
         if found is None:
             continue
         _add(out, found)
@@ -278,12 +279,17 @@ def _describe(segment: Segment, total: int, ends: bool, source: str) -> RecordSe
     return read_describe(body, source)
 
 
-def _document(segment: Segment, source: str, out: RecordSet) -> RecordSet | None:
+def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = False
+              ) -> RecordSet | None:
     """A document's pods and events; a document that is neither (a Service, a Deployment
-    without probes, text that does not parse) is lines not read."""
+    without probes, text that does not parse) is lines not read. One the record ends inside
+    (`at_end`) is read up to the line where it breaks."""
     try:
         found = _read_segment(segment, source)
     except (RecordError, SpecError) as exc:
+        cut = _cut_at_end(segment, source, exc) if at_end else None
+        if cut is not None:
+            return cut
         if not exc.message.startswith(("malformed YAML", "not JSON")):
             raise
         found, unread = _before_error(segment, source, exc)
@@ -333,6 +339,30 @@ def _before_error(segment: Segment, source: str,
                                 "there", Where(source, segment.first)))
         return found, [x for x in segment.lines if x.number >= line]
     return None, segment.lines
+
+
+def _cut_at_end(segment: Segment, source: str, exc: RecordError | SpecError
+                ) -> RecordSet | None:
+    """A YAML document the record ends inside and the API would reject at line N (a probe cut
+    before its handler): what comes before line N, read as a whole document is; lines N to
+    the end are not read. None when that part holds no event or named container, and for
+    text that does not parse (its reading is `_document`'s)."""
+    if segment.kind is SegmentKind.JSON or exc.line is None or \
+            exc.message.startswith(("malformed YAML", "not JSON")):
+        return None
+    keep = [x for x in segment.lines if x.number < exc.line]
+    rest = [x for x in segment.lines if x.number >= exc.line]
+    if not keep or not rest:
+        return None
+    try:
+        found = _read_segment(Segment(segment.kind, keep), source)
+    except (RecordError, SpecError):
+        return None
+    if found is None or not _substance(found):
+        return None
+    found.notes.extend(unread_notes(rest, source, "cut where the record ends: "
+                                    + exc.message[:80]))
+    return found
 
 
 def _read_segment(segment: Segment, source: str) -> RecordSet | None:

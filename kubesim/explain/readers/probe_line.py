@@ -47,12 +47,19 @@ _SETTINGS = (r"delay=\d{1,9}s", r"timeout=\d{1,9}s", r"period=\d{1,9}s",
              r"(?:#success|successThreshold)=\d{1,9}", r"(?:#failure|failureThreshold)=\d{1,9}")
 
 
+_HANDLER = re.compile(r"^(?:http-get|tcp-socket|exec|grpc)\s")
+
+
 def is_cut_probe_line(text: str) -> bool:
     """Whether `text` is a probe line cut short (`... period=10s #success=1 #fa`): its
-    settings in kubectl's order, the last one broken off."""
+    settings in kubectl's order, the last one broken off, or a handler kubectl prints with
+    no setting after it (`exec [bash -c IFS=; MNTR=$(exec 3<>/dev/tc`): kubectl always
+    prints the settings, so such a line stops before them."""
     parts = text.split()
     at = next((i for i, p in enumerate(parts) if p.startswith("delay=")), None)
-    if at is None or at == 0:
+    if at is None:
+        return bool(_HANDLER.match(text.strip() + " "))
+    if at == 0:
         return False
     settings = parts[at:]
     if not 0 < len(settings) <= len(_SETTINGS):

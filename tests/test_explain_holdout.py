@@ -1,0 +1,204 @@
+"""Reader and count defects found by the held-out records of issue 30 ("Done when"): records
+kubesim's readers were not developed on (tests/data/explain/real, the entries after the
+held-out comment in facts.yaml). Each test holds, in small, the shape of one of them."""
+
+from __future__ import annotations
+
+import pytest
+
+from kubesim.errors import RecordError
+from kubesim.explain.engine import ExplainOptions, explain_records
+from kubesim.explain.model import Cause, CountRange, Diagnosis
+from kubesim.explain.readers.model import NoteKind
+from kubesim.explain.readers.read import parse_record
+
+
+def _answer(text: str, name: str = "r.txt") -> Diagnosis:
+    ex = explain_records([parse_record(text, name)], ExplainOptions(suggest=False, phases=1))
+    answer = ex.containers[0].answer
+    assert answer is not None
+    return answer
+
+
+# kubectl describe printed a container's probes from v1.2 on (kubernetes#21341, Feb. 2016);
+# before, its events table had no Type column and the pod an `Image(s):` line
+_DESCRIBE_2015 = (
+    "Name:\t\t\t\tweb-hra99\n"
+    "Namespace:\t\t\tdefault\n"
+    "Image(s):\t\t\tsaadali/simmemleak\n"
+    "Status:\t\t\t\tRunning\n"
+    "Containers:\n"
+    "  web:\n"
+    "    Image:\tsaadali/simmemleak\n"
+    "    State:\t\tRunning\n"
+    "      Started:\t\tTue, 07 Jul 2015 12:54:41 -0700\n"
+    "    Ready:\t\tFalse\n"
+    "    Restart Count:\t3\n"
+    "Events:\n"
+    "  FirstSeen\t\t\t\tLastSeen\t\t\tCount\tFrom\t\t\t\t\tSubobjectPath\t\t\t\tReason"
+    "\t\tMessage\n"
+    "  Tue, 07 Jul 2015 12:53:51 -0700\tTue, 07 Jul 2015 12:53:51 -0700\t1\t{scheduler }"
+    "\t\t\t\t\t\tscheduled\tSuccessfully assigned web-hra99 to node-1\n")
+
+
+def test_a_describe_of_2015_lists_no_probes_so_its_restarts_may_be_probe_kills():
+    """k8s-10861: a describe older than kubectl 1.2 prints no Liveness line even for a
+    container that has one; its 3 restarts may all be probe kills (R1.17), not none."""
+    a = _answer(_DESCRIBE_2015)
+    assert a.cause is Cause.CANNOT_TELL and a.because
+    assert a.probe_kills == CountRange(0, 3)
+
+
+def test_a_describe_of_today_with_no_probe_line_has_no_probe():
+    """The same container in today's layout lists every probe it has: none, so no probe
+    killed (the rule the 2015 layout must not fall under)."""
+    today = (_DESCRIBE_2015.replace("Image(s):\t\t\tsaadali/simmemleak\n", "")
+             .replace("  FirstSeen\t\t\t\tLastSeen\t\t\tCount\tFrom\t\t\t\t\tSubobjectPath"
+                      "\t\t\t\tReason\t\tMessage\n", "  Type    Reason     Age   From     Message\n")
+             .replace("  Tue, 07 Jul 2015 12:53:51 -0700\tTue, 07 Jul 2015 12:53:51 -0700\t1\t"
+                      "{scheduler }\t\t\t\t\t\tscheduled\tSuccessfully assigned web-hra99 to "
+                      "node-1\n", "  Normal  Scheduled  5m    default-scheduler  "
+                      "Successfully assigned web-hra99 to node-1\n"))
+    assert _answer(today).probe_kills == CountRange(0, 0)
+
+
+_CUT_EXEC = (
+    "    Last State:     Terminated\n"
+    "      Reason:       Error\n"
+    "      Exit Code:    143\n"
+    "      Started:      Mon, 25 Sep 2023 11:14:21 +0200\n"
+    "      Finished:     Mon, 25 Sep 2023 11:20:49 +0200\n"
+    "    Ready:          False\n"
+    "    Restart Count:  4\n"
+    "    Liveness:       exec [sh -c ruok] delay=10s timeout=5s period=10s #success=1 #failure=3\n"
+    "    Readiness:      exec [bash -c  IFS=; MNTR=$(exec 3<>/dev/tcp/127.0.0.1/2181 ; printf\n")
+
+
+def test_a_probe_line_cut_inside_its_command_where_the_record_ends_is_not_read():
+    """altinity-1245: the paste ends inside the Readiness probe's exec command, before its
+    settings: that line is listed as not read; the rest of the record is explained."""
+    record = parse_record(_CUT_EXEC, "r.txt")
+    notes = [n for p in record.pods for n in p.notes] + record.notes
+    assert [n.where.line for n in notes if n.kind is NoteKind.NOT_READ] == [9]
+    a = _answer(_CUT_EXEC)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 4)
+
+
+def test_a_probe_line_without_settings_before_the_end_is_still_an_error():
+    """Only the record's last line may be cut: the same line with more after it is wrong."""
+    text = _CUT_EXEC + "    Environment:    <none>\n"
+    with pytest.raises(RecordError, match=r"r\.txt:9: Readiness: expected the handler"):
+        parse_record(text, "r.txt")
+
+
+def test_a_probe_failure_relayed_with_its_pod_named_first_is_read():
+    """kubeblocks-6949: an operator's event controller relays the kubelet's event as `Pod
+    <name>: Startup probe failed: ...`; it is that probe's failure, not "nothing shown"."""
+    row = ("  Warning  Unhealthy  9s (x3 over 29s)  event-controller    Pod pulsar-proxy-0: "
+           "Startup probe failed: Get \"http://10.128.3.91:8080/status.html\": dial tcp "
+           "10.128.3.91:8080: connect: connection refused\n")
+    a = _answer(row)
+    assert a.shows_failures and [p.value for p in a.failed] == ["startup"]
+    assert a.cause is Cause.CANNOT_TELL
+
+
+_RUNNING_SINCE_START = (
+    "Containers:\n"
+    "  server:\n"
+    "    Image:      zookeeper:latest\n"
+    "    State:      Running\n"
+    "      Started:      Wed, 21 Oct 2015 12:56:48 -0700\n"
+    "    Ready:      True\n"
+    "    Restart Count:  {restarts}\n"
+    "Events:\n"
+    "  FirstSeen             LastSeen            Count   From            SubobjectPath    "
+    "           Reason      Message\n"
+    "  Wed, 21 Oct 2015 12:56:47 -0700   Wed, 21 Oct 2015 12:56:47 -0700 1   {{scheduler }}    "
+    "                        scheduled   Successfully assigned zk-1 to 172.17.4.99\n"
+    "  Wed, 21 Oct 2015 12:56:48 -0700   We\n")
+
+
+def test_a_running_container_kills_no_more_than_its_restart_count_though_the_rows_are_cut():
+    """k8s-16051: rows cut short may hide events, but a running container with restartCount
+    N had N containers before it end, so no more than N were killed (R1.17)."""
+    assert _answer(_RUNNING_SINCE_START.format(restarts=0)).probe_kills == CountRange(0, 0)
+    assert _answer(_RUNNING_SINCE_START.format(restarts=2)).probe_kills == CountRange(0, 2)
+
+
+def test_too_few_failures_for_an_assumed_threshold_is_not_stated_as_no_kill():
+    """k8s-98780, pravega-627: one startup failure and no setting in the record. That it did
+    not kill holds only for the API's default threshold, which the record does not give: the
+    text says so instead of stating it (an inference is never labelled fact)."""
+    a = _answer("LAST SEEN   TYPE      REASON      OBJECT       MESSAGE\n"
+                "4m41s       Warning   Unhealthy   pod/mysql-0  Startup probe failed: mysqladmin: "
+                "connect to server at 'localhost' failed\n")
+    assert a.cause is Cause.CANNOT_TELL
+    assert ": the probe did not kill" not in a.text
+    assert "the record does not give its failureThreshold" in a.text
+    shown = _answer(
+        "Containers:\n  mysql:\n    State:          Running\n"
+        "      Started:      Thu, 04 Feb 2021 10:00:00 +0000\n    Ready:          False\n"
+        "    Restart Count:  0\n    Startup:        exec [mysqladmin ping] delay=0s timeout=1s "
+        "period=10s #success=1 #failure=5\nEvents:\n"
+        "  Type     Reason     Age    From     Message\n"
+        "  ----     ------     ----   ----     -------\n"
+        "  Warning  Unhealthy  4m41s  kubelet  Startup probe failed: x\n")
+    assert "fewer than failureThreshold 5: the probe did not kill" in shown.text
+
+
+def test_a_kill_whose_failures_and_threshold_are_not_in_the_record_does_not_count_them():
+    """knative-5990: one Killing row `failed liveness probe`, no failure and no setting in the
+    record: the kill is a fact, "failed 3 times in a row" is the API's default, said so."""
+    a = _answer("  Normal   Killing    47s   kubelet, ip-172-20-83-70  Container user-container "
+                "failed liveness probe, will be restarted\n")
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, 1)
+    assert "failed 3 times in a row" not in a.text
+    assert "3 by the API's default" in a.text
+
+
+_ROWS_AND_CUT_YAML = (
+    "Events:\n"
+    "  Type     Reason     Age                  From     Message\n"
+    "  ----     ------     ----                 ----     -------\n"
+    "  Warning  Unhealthy  21m (x44 over 2d1h)  kubelet  Liveness probe failed: Get "
+    "\"http://10.244.54.71:18051/healthcheck\": context deadline exceeded\n"
+    "\n"
+    "The probe configuration is as follows:\n"
+    "```\n"
+    "livenessProbe:\n"
+    "      failureThreshold: 3\n"
+    "      httpGet:\n"
+    "        path: /healthcheck\n"
+    "        port: http\n"
+    "      periodSeconds: 5\n"
+    "readinessProbe:\n"
+    "      failureThreshold: 3\n")
+
+
+def test_probe_yaml_cut_where_the_record_ends_is_read_up_to_the_cut():
+    """k8s-115469: the paste ends inside the readiness probe (no handler yet). The liveness
+    probe before it is read (failureThreshold 3: 44 failures make at most 14 kills); the cut
+    probe is lines not read, not an error that refuses the whole record."""
+    record = parse_record(_ROWS_AND_CUT_YAML, "r.txt")
+    notes = [n for p in record.pods for n in p.notes] + record.notes
+    assert [n.where.line for n in notes if n.kind is NoteKind.NOT_READ and "cut" in n.text] \
+        == [14]
+    a = _answer(_ROWS_AND_CUT_YAML)
+    assert a.cause is Cause.CANNOT_TELL and "up to 14 kills (failureThreshold 3)" in a.text
+
+
+def test_a_probe_without_a_handler_before_the_end_of_the_record_is_still_an_error():
+    """Only where the record ends may a probe be cut: with more after it, the same probe is
+    one the API server would reject, an error naming its line."""
+    with pytest.raises(RecordError, match=r"r\.txt:14: .*readinessProbe: must specify a handler"):
+        parse_record(_ROWS_AND_CUT_YAML + "```\nAnything else?\n", "r.txt")
+
+
+def test_a_probe_cut_before_its_handler_with_nothing_before_it_stays_refused():
+    """What is read before the cut must hold something of a record: a paste whose only YAML
+    is a probe cut before its handler has nothing to read, and stays an error."""
+    text = ("Events:\n  Type     Reason     Age   From     Message\n"
+            "  Warning  Unhealthy  21m   kubelet  Liveness probe failed: x\n\n"
+            "The probe:\n```\nlivenessProbe:\n  periodSeconds: 5\n")
+    with pytest.raises(RecordError, match="livenessProbe: must specify a handler"):
+        parse_record(text, "r.txt")
