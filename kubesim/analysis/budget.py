@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from kubesim.behaviour.answer import HEALTHY, Healthy
 from kubesim.behaviour.lookup import jumps_apply
@@ -42,9 +42,10 @@ from kubesim.errors import UsageError
 from kubesim.kubelet.settings import BackoffRequeue
 from kubesim.kubelet.timing import detection_seconds
 from kubesim.results import ProbeType
+from kubesim.spec.targets import resolve_targets
 
 if TYPE_CHECKING:
-    from kubesim.behaviour.answer import Behaviour
+    from kubesim.behaviour.answer import Behaviour, ReplayExtent
     from kubesim.behaviour.scenario import AnswerSpec, Scenario
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerSpec, Probe, ProbedContainer
@@ -311,38 +312,108 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     the healthy app is quiet but for its start; a scenario is disturbed during its outages,
     stalls, windows and deletion, each with the time the pod needs to settle after it (and,
     when the probes can kill, the restarts' back-offs), and for every container start (its
-    since-start windows, initial delays and thresholds); anything else (a trace) all along."""
-    settle = _settle_seconds(pod, profile)
+    since-start windows, initial delays and thresholds); a trace while its answers change
+    (`_trace_spans`); anything else all along."""
     if isinstance(behaviour, Healthy):
         return _settle_seconds(pod, profile, failing=False), 1.0, 0.0
-    if not is_scenario(behaviour):
-        return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
-    spans, per_start, whole = _scenario_spans(pod, behaviour, duration)
+    if is_scenario(behaviour):
+        spans, per_start, whole = _scenario_spans(pod, behaviour, duration)
+        lives, exits, killing = _exit_lives(behaviour, profile), 0, True
+    else:
+        extent = _extent(pod, behaviour, duration)
+        if extent is None:
+            return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
+        spans, per_start, whole = _trace_spans(pod, extent, duration)
+        killing = _trace_fails(pod, extent)
+        lives = [extent.exits[0]] if extent.exits and extent.replay else []
+        exits = 0 if extent.replay else sum(t < duration for t in extent.exits)
     if whole:
         return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
     killers = [_kill_cycle(probe) for probe_type, probe in _probes(pod)
-               if probe_type in _KILLERS]
-    cycle = min(killers, default=_FOREVER)
+               if probe_type in _KILLERS] if killing else []
+    return _disturbed(pod, behaviour, duration, profile,
+                      _Disturbance(_merge(spans), per_start, killers, lives, exits))
+
+
+class _Disturbance(NamedTuple):
+    """What disturbs a run: wall-clock spans (each with whether its answers are constant),
+    the seconds of every container's life disturbed from its start, the kill cycles of the
+    probes that can kill, the lives of containers that exit by themselves (each a crash
+    loop), and the exits at given times (a `wall` trace's exit lines: one restart each)."""
+
+    spans: list[Span3]
+    per_start: float
+    killers: list[float]
+    lives: list[float]
+    exits: int
+
+
+def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+               profile: KubeletProfile, d: _Disturbance) -> tuple[float, float, float]:
+    """`disturbed_seconds` of a run disturbed by `d`."""
+    settle = _settle_seconds(pod, profile)
+    cycle = min(d.killers, default=_FOREVER)
     grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
-    merged = _merge(spans)
-    seconds, inside, restarts = 0.0, 0.0, 0.0
-    for s, e, constant in merged:
-        n, busy = _span_seconds(pod, profile, e - s, constant, cycle=cycle, grace=grace,
-                                settle=settle, dead=dead)
+    seconds, inside, restarts = d.exits * (grace + settle), float(d.exits), 0.0
+    for s, e, constant in d.spans:
+        n, busy = (_span_seconds(pod, profile, e - s, constant, cycle=cycle, grace=grace,
+                                 settle=settle, dead=dead) if d.killers
+                   else (0.0, (min(e - s, settle) if constant else e - s) + settle))
         inside += n
         seconds += busy
-    loops = [cycle] if per_start > 0 and killers else []  # every new container disturbed
-    loops += _exit_lives(behaviour, profile)
-    for life in loops:
+    loops = [cycle] if d.per_start > 0 and d.killers else []  # every new container disturbed
+    for life in [*loops, *d.lives]:
         n, waited, _ = _crash_loop(duration, life, profile)
         restarts += n
         seconds += n * grace + dead * INSTANT * waited
     # a container started inside a span settles within the span's own settling; every other
     # start (the first, and those of the loops) settles after it
-    start = settle if per_start > 0 else _settle_seconds(pod, profile, failing=False)
-    seconds += (1 + restarts) * (per_start + start) + inside * per_start
-    return seconds, 2 * len(merged) + 1 + restarts + inside, restarts + inside
+    start = settle if d.per_start > 0 else _settle_seconds(pod, profile, failing=False)
+    seconds += (1 + restarts) * (d.per_start + start) + inside * d.per_start
+    return seconds, 2 * len(d.spans) + 1 + restarts + inside, restarts + inside
+
+
+def _extent(pod: ProbedContainer, behaviour: Behaviour,
+            duration: float) -> ReplayExtent | None:
+    """A trace's `ReplayExtent` for the targets the run asks, resolved as the engine resolves
+    them (`kubesim.engine.simulate.pod_targets`: one container, the keys read so far; more,
+    every key); None for a behaviour that is not a trace."""
+    keys = (behaviour.known_target_keys() if len(pod.containers) == 1
+            else behaviour.target_keys())
+    if not keys:
+        return None
+    resolved = resolve_targets(pod, set(keys), source=behaviour.source)
+    asked, killing = set(), {}
+    for c, by_type in zip(pod.containers, resolved, strict=True):
+        for probe_type, tgt in by_type.items():
+            asked.add(tgt.key)
+            if probe_type in _KILLERS:  # as slow as its timeout fails it (R1.8)
+                slow = 1000.0 * c.probes()[probe_type].timeout_seconds
+                killing[tgt.key] = min(killing.get(tgt.key, slow), slow)
+    return behaviour.replay_extent(sorted(asked), duration, killing)
+
+
+def _trace_spans(pod: ProbedContainer, extent: ReplayExtent,
+                 duration: float) -> tuple[list[Span3], float, bool]:
+    """A trace's answers change up to trace time `extent.last` and hold after it: with
+    `wall`, a span from the run's start (not constant: each observation ends a stretch);
+    with `replay`, every container's first seconds, as a scenario's since-start window. An
+    answer held after it that fails or is slow disturbs the run all along."""
+    quickest = min((min(p.period_seconds, p.timeout_seconds) for _, p in _probes(pod)),
+                   default=1)
+    if extent.held_failing or extent.held_slowest_ms / 1000 >= quickest:
+        return [], 0.0, True
+    last = min(extent.last, duration)
+    if extent.replay:
+        return [], last, last >= duration
+    return ([(0.0, last, False)] if last > 0 else []), 0.0, False
+
+
+def _trace_fails(pod: ProbedContainer, extent: ReplayExtent) -> bool:
+    """Whether a trace can kill: its answers fail (or are as slow as the shortest timeout
+    of a probe that kills, R1.8) long enough for failureThreshold failures (`_can_kill`)."""
+    return _can_kill(pod, extent.failing_seconds)
 
 
 def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, length: float,

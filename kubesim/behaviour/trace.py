@@ -95,6 +95,7 @@ from kubesim.behaviour.answer import (
     BehaviourBase,
     CensoredCount,
     ExitDue,
+    ReplayExtent,
     Window,
 )
 from kubesim.behaviour.selectors import ReplicaSelector, SelectorUse
@@ -438,6 +439,31 @@ class Trace(BehaviourBase):
         self.check_targets([key])
         return self._series[key].t[-1]
 
+    def replay_extent(self, keys: list[str], until: float,
+                      killing: Mapping[str, float]) -> ReplayExtent:
+        """What a run of `until` seconds asking `keys` replays (`ReplayExtent`; its failing
+        stretches those of the `killing` keys, an answer as slow as their ms counting as
+        failing): each key read until it has an observation after `until` (or the file
+        ends), as the run's own look-ups read it, and the exit lines if the file may hold
+        some (as its first container start reads them); what is read is kept, so the run
+        reads nothing again."""
+        last, count, longest = 0.0, 0, 0.0
+        held_failing, held_slowest = False, 0.0
+        for key in dict.fromkeys(keys):
+            s = self._ensure(key, until)
+            seen = max(bisect.bisect_right(s.t, until), 1)  # the first holds from 0 on
+            bad = self._outcomes.failing()  # per outcome read so far
+            if key in killing:
+                longest = max(longest, _longest_failing(s, seen, bad, killing[key], until))
+            count += seen
+            if seen > 1:  # the answer changes at each later observation up to `until`
+                last = max(last, s.t[seen - 1])
+            held_failing = held_failing or bool(bad[s.code[seen - 1]])
+            held_slowest = max(held_slowest, s.latency_ms(seen - 1))
+        exits = tuple(t for t, _, _ in self._exits())
+        return ReplayExtent(last, count, longest, held_failing, held_slowest, exits,
+                            self.restart is RestartMode.REPLAY)
+
     def windows(self, until: float) -> list[Window]:
         """Trace-time windows where a target's held observation fails, labelled
         `"<key> failing"` (wall clock for `wall`; the first container for `replay`)."""
@@ -519,6 +545,30 @@ def _series_of(obs: list[Observation], outcomes: Outcomes) -> Series:
              np.array([o.latency_ms for o in obs], dtype=np.float64),
              np.array(codes, dtype=np.int64), np.array([o.line for o in obs]))
     return s
+
+
+def _longest_failing(s: Series, seen: int, bad: np.ndarray, slow_ms: float,
+                     until: float) -> float:
+    """The longest trace-time stretch over which the answer in force (of the first `seen`
+    observations of `s`; the first from 0 on, the last until `until`) fails or takes
+    `slow_ms` or more; read in chunks, not copied whole."""
+    times = np.frombuffer(s.t, dtype=np.float64, count=seen)
+    longest, began, carry = 0.0, None, False
+    for start, lat, codes in s.latency_chunks():
+        if start >= seen:
+            break
+        n = min(seen - start, len(lat))
+        mask = bad[codes[:n]] | (lat[:n] >= slow_ms)
+        prev = np.concatenate(([carry], mask[:-1]))
+        for i in np.flatnonzero(mask != prev).tolist():
+            at = 0.0 if start + i == 0 else float(times[start + i])
+            if mask[i]:
+                began = at
+            elif began is not None:
+                longest, began = max(longest, at - began), None
+        carry = bool(mask[-1])
+    del times  # the arrays may grow again
+    return longest if began is None else max(longest, until - began)
 
 
 def _failing_windows(key: str, t: np.ndarray, failing: np.ndarray) -> list[Window]:
