@@ -318,34 +318,27 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
         return _settle_seconds(pod, profile, failing=False), 1.0, 0.0
     if is_scenario(behaviour):
         spans, per_start, whole = _scenario_spans(pod, behaviour, duration)
-        lives, exits, killing = _exit_lives(behaviour, profile), 0, True
-    else:
-        extent = _extent(pod, behaviour, duration)
-        if extent is None:
+        if whole:
             return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
-        spans, per_start, whole = _trace_spans(pod, extent, duration)
-        killing = _trace_fails(pod, extent)
-        lives = [extent.exits[0]] if extent.exits and extent.replay else []
-        exits = 0 if extent.replay else sum(t < duration for t in extent.exits)
-    if whole:
+        killers = [_kill_cycle(probe) for probe_type, probe in _probes(pod)
+                   if probe_type in _KILLERS]
+        return _disturbed(pod, behaviour, duration, profile, _Disturbance(
+            _merge(spans), per_start, killers, _exit_lives(behaviour, profile)))
+    extent = _extent(pod, behaviour, duration)
+    if extent is None or _trace_held_noisy(pod, extent):
         return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
-    killers = [_kill_cycle(probe) for probe_type, probe in _probes(pod)
-               if probe_type in _KILLERS] if killing else []
-    return _disturbed(pod, behaviour, duration, profile,
-                      _Disturbance(_merge(spans), per_start, killers, lives, exits))
+    return _trace_disturbed(pod, behaviour, duration, profile, extent)
 
 
 class _Disturbance(NamedTuple):
     """What disturbs a run: wall-clock spans (each with whether its answers are constant),
     the seconds of every container's life disturbed from its start, the kill cycles of the
-    probes that can kill, the lives of containers that exit by themselves (each a crash
-    loop), and the exits at given times (a `wall` trace's exit lines: one restart each)."""
+    probes that can kill, and the lives of containers that exit by themselves."""
 
     spans: list[Span3]
     per_start: float
     killers: list[float]
     lives: list[float]
-    exits: int
 
 
 def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -355,11 +348,10 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     cycle = min(d.killers, default=_FOREVER)
     grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
-    seconds, inside, restarts = d.exits * (grace + settle), float(d.exits), 0.0
+    seconds, inside, restarts = 0.0, 0.0, 0.0
     for s, e, constant in d.spans:
-        n, busy = (_span_seconds(pod, profile, e - s, constant, cycle=cycle, grace=grace,
-                                 settle=settle, dead=dead) if d.killers
-                   else (0.0, (min(e - s, settle) if constant else e - s) + settle))
+        n, busy = _span_seconds(pod, profile, e - s, constant, cycle=cycle, grace=grace,
+                                settle=settle, dead=dead)
         inside += n
         seconds += busy
     loops = [cycle] if d.per_start > 0 and d.killers else []  # every new container disturbed
@@ -378,42 +370,83 @@ def _extent(pod: ProbedContainer, behaviour: Behaviour,
             duration: float) -> ReplayExtent | None:
     """A trace's `ReplayExtent` for the targets the run asks, resolved as the engine resolves
     them (`kubesim.engine.simulate.pod_targets`: one container, the keys read so far; more,
-    every key); None for a behaviour that is not a trace."""
+    every key), each too slow from its probes' shortest timeout (R1.8), the failing
+    stretches counted those of the probes that kill and long enough to (`_can_kill`); None
+    for a behaviour that is not a trace."""
     keys = (behaviour.known_target_keys() if len(pod.containers) == 1
             else behaviour.target_keys())
     if not keys:
         return None
     resolved = resolve_targets(pod, set(keys), source=behaviour.source)
-    asked, killing = set(), {}
+    slow: dict[str, float] = {}
+    killing: set[str] = set()
     for c, by_type in zip(pod.containers, resolved, strict=True):
         for probe_type, tgt in by_type.items():
-            asked.add(tgt.key)
-            if probe_type in _KILLERS:  # as slow as its timeout fails it (R1.8)
-                slow = 1000.0 * c.probes()[probe_type].timeout_seconds
-                killing[tgt.key] = min(killing.get(tgt.key, slow), slow)
-    return behaviour.replay_extent(sorted(asked), duration, killing)
+            ms = 1000.0 * c.probes()[probe_type].timeout_seconds
+            slow[tgt.key] = min(slow.get(tgt.key, ms), ms)
+            if probe_type in _KILLERS:
+                killing.add(tgt.key)
+    least = min(((p.failure_threshold - 1) * p.period_seconds - p.timeout_seconds - 1.0
+                 for t, p in _probes(pod) if t in _KILLERS), default=_FOREVER)
+    return behaviour.replay_extent(slow, duration, killing, max(least, 0.0))
 
 
-def _trace_spans(pod: ProbedContainer, extent: ReplayExtent,
-                 duration: float) -> tuple[list[Span3], float, bool]:
-    """A trace's answers change up to trace time `extent.last` and hold after it: with
-    `wall`, a span from the run's start (not constant: each observation ends a stretch);
-    with `replay`, every container's first seconds, as a scenario's since-start window. An
-    answer held after it that fails or is slow disturbs the run all along."""
+def _trace_held_noisy(pod: ProbedContainer, extent: ReplayExtent) -> bool:
+    """Whether an answer a trace holds after its last observation fails or is slow (not
+    well within the shortest period and timeout): the run is disturbed all along."""
     quickest = min((min(p.period_seconds, p.timeout_seconds) for _, p in _probes(pod)),
                    default=1)
-    if extent.held_failing or extent.held_slowest_ms / 1000 >= quickest:
-        return [], 0.0, True
+    return extent.held_failing or extent.held_slowest_ms / 1000 >= quickest
+
+
+def _trace_pass(pod: ProbedContainer, extent: ReplayExtent, duration: float,
+                settle: float) -> tuple[float, float, bool]:
+    """(stepped seconds, stretches, whether it is jumped) of one replay of a trace up to its last observation:
+    stepped all along when its observations come more often than every two periods of
+    the slowest probe (no stretch long enough to jump), else jumped between them (a stretch
+    each) but for the settling after each change between passing and failing and the
+    failing time itself."""
     last = min(extent.last, duration)
-    if extent.replay:
-        return [], last, last >= duration
-    return ([(0.0, last, False)] if last > 0 else []), 0.0, False
+    slowest = max((p.period_seconds for _, p in _probes(pod)), default=1)
+    gap = last * extent.targets / max(extent.observations, 1)
+    if gap < 2 * slowest + 1:
+        return last, 1.0, False
+    return (min(last, extent.changes * settle + extent.failing_total),
+            float(extent.observations), True)
 
 
-def _trace_fails(pod: ProbedContainer, extent: ReplayExtent) -> bool:
-    """Whether a trace can kill: its answers fail (or are as slow as the shortest timeout
-    of a probe that kills, R1.8) long enough for failureThreshold failures (`_can_kill`)."""
-    return _can_kill(pod, extent.failing_seconds)
+def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                     profile: KubeletProfile, extent: ReplayExtent) -> tuple[float, float, float]:
+    """`disturbed_seconds` of a trace: one replay (`_trace_pass`) from the run's start
+    (`wall`), or one from every container start (`replay`). A probe that kills can only do
+    so where its target fails long enough (`_can_kill`): with `wall`, a kill at each such
+    stretch and one more a kill cycle of its failing; with `replay`, a crash loop from every
+    start. Its exit lines: with `wall` each once, with `replay` every container at the
+    first one's age."""
+    settle = _settle_seconds(pod, profile)
+    seconds, stretches, jumped = _trace_pass(pod, extent, duration, settle)
+    cycle = min((_kill_cycle(p) for t, p in _probes(pod) if t in _KILLERS), default=_FOREVER)
+    kills = _can_kill(pod, extent.failing_seconds)
+    grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
+    dead = _dead_stepped(pod, profile)
+    start = _settle_seconds(pod, profile, failing=False)
+    if not extent.replay:  # the failing stretches as one crash loop, a kill at least each
+        restarts, waited, last = (_crash_loop(extent.failing_total, cycle, profile) if kills
+                                  else (0.0, 0.0, 0.0))
+        restarts = max(restarts, extent.failing_count if kills else 0.0)
+        waited += extent.failing_count * last  # each stretch's last back-off runs past it
+        restarts += sum(t < duration for t in extent.exits)
+        waits = dead * INSTANT * waited if jumped else 0.0  # stepped: counted in `seconds`
+        seconds += settle + start + restarts * (grace + settle) + waits
+        return seconds, stretches + 1 + restarts, restarts
+    lives = ([cycle] if kills else []) + ([extent.exits[0]] if extent.exits else [])
+    restarts = waited = 0.0
+    for life in lives:
+        n, w, _ = _crash_loop(duration, life, profile)
+        restarts, waited = restarts + n, waited + w
+    seconds = ((1 + restarts) * (seconds + settle) + restarts * grace
+               + dead * INSTANT * waited)
+    return seconds, (1 + restarts) * (stretches + 1), restarts
 
 
 def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, length: float,

@@ -11,7 +11,7 @@ they describe, `DelegatingBehaviour` wraps one (a partial trace, a replica under
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
@@ -170,10 +170,14 @@ class ReplayExtent(NamedTuple):
 
     last: float  # the last observation of the run's targets at or before `until`
     observations: int  # observations of those targets up to `last` (the first included)
-    failing_seconds: float  # the longest stretch of the killing keys' failing (or slow)
+    changes: int  # observations up to `last` that fail where the one before passed, or back
+    failing_seconds: float  # the longest stretch of the killing keys failing (or slow) ...
+    failing_total: float  # ... all those stretches together ...
+    failing_count: int  # ... and how many of them last `least` seconds or more
     held_failing: bool  # whether an answer held after `last` fails
     held_slowest_ms: float  # the longest latency held after `last`, in ms
     exits: tuple[float, ...]  # trace times of its "the process exited" lines
+    targets: int  # how many targets were asked
     replay: bool  # `on_restart: replay`: every container replays it from its start
 
 
@@ -282,11 +286,12 @@ class Behaviour(Protocol):
         """The containers the behaviour names (checked against the pod)."""
         ...
 
-    def replay_extent(self, keys: list[str], until: float,
-                      killing: Mapping[str, float]) -> ReplayExtent | None:
-        """A recorded trace: what a run of `until` seconds asking targets `keys` replays of
-        it (failing: the `killing` keys' answers that fail or take their ms or more), read
-        as far as that run reads it and no further; None for anything else."""
+    def replay_extent(self, keys: Mapping[str, float], until: float,
+                      killing: Collection[str], least: float = 0.0) -> ReplayExtent | None:
+        """A recorded trace: what a run of `until` seconds asking targets `keys` (each with
+        the ms from which an answer is too slow: its probes' shortest timeout) replays of
+        it, its failing stretches those of the `killing` keys; read as far as that run
+        reads it and no further; None for anything else."""
         ...
 
     # -- which targets it describes
@@ -404,8 +409,8 @@ class BehaviourBase:
     def named_containers(self) -> list[NamedContainer]:
         return []
 
-    def replay_extent(self, keys: list[str], until: float,
-                      killing: Mapping[str, float]) -> ReplayExtent | None:
+    def replay_extent(self, keys: Mapping[str, float], until: float,
+                      killing: Collection[str], least: float = 0.0) -> ReplayExtent | None:
         return None
 
     def target_keys(self) -> list[str]:

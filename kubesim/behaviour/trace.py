@@ -79,7 +79,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -439,30 +439,35 @@ class Trace(BehaviourBase):
         self.check_targets([key])
         return self._series[key].t[-1]
 
-    def replay_extent(self, keys: list[str], until: float,
-                      killing: Mapping[str, float]) -> ReplayExtent:
-        """What a run of `until` seconds asking `keys` replays (`ReplayExtent`; its failing
-        stretches those of the `killing` keys, an answer as slow as their ms counting as
-        failing): each key read until it has an observation after `until` (or the file
-        ends), as the run's own look-ups read it, and the exit lines if the file may hold
-        some (as its first container start reads them); what is read is kept, so the run
-        reads nothing again."""
-        last, count, longest = 0.0, 0, 0.0
+    def replay_extent(self, keys: Mapping[str, float], until: float,
+                      killing: Collection[str], least: float = 0.0) -> ReplayExtent:
+        """What a run of `until` seconds asking `keys` replays (`ReplayExtent`; an answer
+        as slow as its key's ms fails; the failing stretches counted are those of the
+        `killing` keys, `least` seconds or longer): each key read until it has an
+        observation after `until` (or the file ends), as the run's own look-ups read it,
+        and the exit lines if the file may hold some (as its first container start reads
+        them); what is read is kept, so the run reads nothing again."""
+        last, count, changes = 0.0, 0, 0
+        longest, total, stretches = 0.0, 0.0, 0
         held_failing, held_slowest = False, 0.0
         for key in dict.fromkeys(keys):
             s = self._ensure(key, until)
             seen = max(bisect.bisect_right(s.t, until), 1)  # the first holds from 0 on
             bad = self._outcomes.failing()  # per outcome read so far
+            runs = _failing_runs(s, seen, bad, keys[key], until)
+            changes += 2 * len(runs)
             if key in killing:
-                longest = max(longest, _longest_failing(s, seen, bad, killing[key], until))
+                longest = max([longest, *runs])
+                total += sum(runs)
+                stretches += sum(r >= least for r in runs)
             count += seen
             if seen > 1:  # the answer changes at each later observation up to `until`
                 last = max(last, s.t[seen - 1])
             held_failing = held_failing or bool(bad[s.code[seen - 1]])
             held_slowest = max(held_slowest, s.latency_ms(seen - 1))
         exits = tuple(t for t, _, _ in self._exits())
-        return ReplayExtent(last, count, longest, held_failing, held_slowest, exits,
-                            self.restart is RestartMode.REPLAY)
+        return ReplayExtent(last, count, changes, longest, total, stretches, held_failing,
+                            held_slowest, exits, len(keys), self.restart is RestartMode.REPLAY)
 
     def windows(self, until: float) -> list[Window]:
         """Trace-time windows where a target's held observation fails, labelled
@@ -547,13 +552,14 @@ def _series_of(obs: list[Observation], outcomes: Outcomes) -> Series:
     return s
 
 
-def _longest_failing(s: Series, seen: int, bad: np.ndarray, slow_ms: float,
-                     until: float) -> float:
-    """The longest trace-time stretch over which the answer in force (of the first `seen`
-    observations of `s`; the first from 0 on, the last until `until`) fails or takes
+def _failing_runs(s: Series, seen: int, bad: np.ndarray, slow_ms: float,
+                  until: float) -> list[float]:
+    """The trace-time lengths of the stretches over which the answer in force (of the first
+    `seen` observations of `s`; the first from 0 on, the last until `until`) fails or takes
     `slow_ms` or more; read in chunks, not copied whole."""
     times = np.frombuffer(s.t, dtype=np.float64, count=seen)
-    longest, began, carry = 0.0, None, False
+    runs: list[float] = []
+    began, carry = None, False
     for start, lat, codes in s.latency_chunks():
         if start >= seen:
             break
@@ -565,10 +571,11 @@ def _longest_failing(s: Series, seen: int, bad: np.ndarray, slow_ms: float,
             if mask[i]:
                 began = at
             elif began is not None:
-                longest, began = max(longest, at - began), None
+                runs.append(at - began)
+                began = None
         carry = bool(mask[-1])
     del times  # the arrays may grow again
-    return longest if began is None else max(longest, until - began)
+    return runs if began is None else [*runs, max(until - began, 0.0)]
 
 
 def _failing_windows(key: str, t: np.ndarray, failing: np.ndarray) -> list[Window]:
