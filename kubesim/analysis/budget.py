@@ -16,8 +16,12 @@ really does. An estimate follows what the engine will do, not the nominal call c
   outages, stalls and windows, each followed by its settling (thresholds, a kill's grace and
   back-off, the restart's start) and every container start and exit — plus a small cost per
   stretch and per resync drawn inside one.
-  A trace is read as it is replayed, so its observations are not counted up front: a trace
-  run is estimated as stepped.
+* **Traces** are read as far as the run will read them (`Behaviour.replay_extent`: up to the
+  run's length in trace time; kept, so the run reads nothing again) and counted from what
+  they hold (`_trace_disturbed`): disturbed until their last observation there — stepped
+  where observations come faster than the probes could jump, else jumped between them but
+  for each change between passing and failing — with kills only where the killing probes'
+  targets fail for long enough.
 * **Records**: a run that keeps its probe calls (`run`, `fleet`) expands jumped stretches into
   one record per call (about BYTES_PER_CALL bytes each) and renders them, so it also costs
   every nominal call (`duration / periodSeconds` per probe).
@@ -31,6 +35,7 @@ MAX_DURATION seconds (`check_duration`).
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
@@ -145,8 +150,29 @@ def stepped_work(pod: ProbedContainer, duration: float, profile: KubeletProfile,
     """Work of a run whose every probe tick and pod sync is an event (fast scheduler), with
     at most `restarts` kills or exits and their restarts."""
     gap = sync_gap(profile, restarts=restarts > 0)
-    return (SETUP + calls(pod, duration, periods) + SYNC * (duration / gap + 2)
-            + _starts(pod, restarts))
+    return (SETUP + calls(pod, duration, periods) - _started_skips(pod, duration, periods, restarts)
+            + SYNC * (duration / gap + 2) + _starts(pod, restarts))
+
+
+def _started_skips(pod: ProbedContainer, duration: float, periods: dict[str, int] | None,
+                   restarts: float) -> float:
+    """What `calls` counts too much for startup probes: once a container has started, its
+    startup worker's ticks are skipped (R1.27), one scheduler step each (INSTANT), not a
+    call; each container life calls it at most through its initial delay and
+    failureThreshold + 1 ticks."""
+    skipped = 0.0
+    for probe_type, probe in _probes(pod):
+        if probe_type is ProbeType.STARTUP:
+            period = _period(probe_type, probe, periods)
+            called = _startup_calls(probe, period, restarts)
+            skipped += (1 - INSTANT) * max(duration / period + 2 - called, 0.0)
+    return skipped
+
+
+def _startup_calls(probe: Probe, period: float, restarts: float) -> float:
+    """The most calls a startup probe makes: in each container life, through its initial
+    delay and failureThreshold + 1 ticks (then it has succeeded, or killed the container)."""
+    return (1 + restarts) * (probe.initial_delay_seconds / period + probe.failure_threshold + 2)
 
 
 def _starts(pod: ProbedContainer, restarts: float) -> float:
@@ -300,7 +326,10 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     total = 0.0
     for probe_type, probe in _probes(pod):
         period = _period(probe_type, probe, periods)
-        total += min(duration / period + 2, stepped / period + 2 + STRETCH * stretches)
+        ticks = min(duration / period + 2, stepped / period + 2 + STRETCH * stretches)
+        if probe_type is ProbeType.STARTUP:  # skipped once started (R1.27): one step a tick
+            ticks = min(ticks, _startup_calls(probe, period, restarts) + INSTANT * ticks)
+        total += ticks
     total += SYNC * (stepped / sync_gap(profile, restarts=restarts > 0) + 2)
     return SETUP + total + _starts(pod, restarts) + JUMPED_RESYNC * resyncs
 
@@ -386,6 +415,7 @@ def _extent(pod: ProbedContainer, behaviour: Behaviour,
             slow[tgt.key] = min(slow.get(tgt.key, ms), ms)
             if probe_type in _KILLERS:
                 killing.add(tgt.key)
+    # the shortest failing that can kill (`_can_kill`)
     least = min(((p.failure_threshold - 1) * p.period_seconds - p.timeout_seconds - 1.0
                  for t, p in _probes(pod) if t in _KILLERS), default=_FOREVER)
     return behaviour.replay_extent(slow, duration, killing, max(least, 0.0))
@@ -399,52 +429,58 @@ def _trace_held_noisy(pod: ProbedContainer, extent: ReplayExtent) -> bool:
     return extent.held_failing or extent.held_slowest_ms / 1000 >= quickest
 
 
-def _trace_pass(pod: ProbedContainer, extent: ReplayExtent, duration: float,
-                settle: float) -> tuple[float, float, bool]:
-    """(stepped seconds, stretches, whether it is jumped) of one replay of a trace up to its last observation:
-    stepped all along when its observations come more often than every two periods of
-    the slowest probe (no stretch long enough to jump), else jumped between them (a stretch
-    each) but for the settling after each change between passing and failing and the
-    failing time itself."""
-    last = min(extent.last, duration)
+def _trace_pass(pod: ProbedContainer, extent: ReplayExtent, horizon: float,
+                profile: KubeletProfile) -> tuple[float, float, bool]:
+    """(stepped seconds, stretches, whether it is jumped) of one replay of a trace for
+    `horizon` seconds: stepped all along up to its last observation when they come more
+    often than every two periods of the slowest probe (no stretch long enough to jump);
+    else jumped between them, but for the settling after each change between passing and
+    failing and the failing time itself. An observation that changes no verdict ends a
+    stretch at one stepped tick a probe, half of STRETCH."""
+    h = min(extent.last, horizon)
+    n = bisect.bisect_right(extent.times, h)
     slowest = max((p.period_seconds for _, p in _probes(pod)), default=1)
-    gap = last * extent.targets / max(extent.observations, 1)
-    if gap < 2 * slowest + 1:
-        return last, 1.0, False
-    return (min(last, extent.changes * settle + extent.failing_total),
-            float(extent.observations), True)
+    if h < (2 * slowest + 1) * max(n, 1):  # and the last change settles after it
+        return min(h + _change_seconds(pod, profile), horizon), 1.0, False
+    changes = bisect.bisect_right(extent.changes, h)
+    failing = sum(min(length, h - start) for start, length in extent.failing if start < h)
+    return min(h, changes * _change_seconds(pod, profile) + failing), n / 2, True
 
 
 def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
                      profile: KubeletProfile, extent: ReplayExtent) -> tuple[float, float, float]:
     """`disturbed_seconds` of a trace: one replay (`_trace_pass`) from the run's start
-    (`wall`), or one from every container start (`replay`). A probe that kills can only do
-    so where its target fails long enough (`_can_kill`): with `wall`, a kill at each such
-    stretch and one more a kill cycle of its failing; with `replay`, a crash loop from every
-    start. Its exit lines: with `wall` each once, with `replay` every container at the
-    first one's age."""
+    (`wall`), or one in every container's life (`replay`). A probe that kills can only do
+    so where its target fails long enough (`extent.failing`): with `wall`, a kill at each
+    such stretch and one more a kill cycle of its failing; with `replay`, a crash loop of
+    containers each living to the first such stretch and a kill cycle more (or to the
+    first exit line's age). With `wall` each exit line exits one container."""
     settle = _settle_seconds(pod, profile)
-    seconds, stretches, jumped = _trace_pass(pod, extent, duration, settle)
     cycle = min((_kill_cycle(p) for t, p in _probes(pod) if t in _KILLERS), default=_FOREVER)
-    kills = _can_kill(pod, extent.failing_seconds)
     grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
-    start = _settle_seconds(pod, profile, failing=False)
-    if not extent.replay:  # the failing stretches as one crash loop, a kill at least each
-        restarts, waited, last = (_crash_loop(extent.failing_total, cycle, profile) if kills
+    # a start settles on successThreshold unless the trace fails from its first answer
+    start = _settle_seconds(pod, profile, failing=bool(len(extent.changes))
+                            and extent.changes[0] <= 0.0)
+    if not extent.replay:
+        seconds, stretches, jumped = _trace_pass(pod, extent, duration, profile)
+        failing = [min(length, duration - at) for at, length in extent.failing if at < duration]
+        restarts, waited, last = (_crash_loop(sum(failing), cycle, profile) if failing
                                   else (0.0, 0.0, 0.0))
-        restarts = max(restarts, extent.failing_count if kills else 0.0)
-        waited += extent.failing_count * last  # each stretch's last back-off runs past it
+        restarts = max(restarts, float(len(failing)))  # a kill at least each stretch
+        waited += len(failing) * last  # each stretch's last back-off runs past it
         restarts += sum(t < duration for t in extent.exits)
         waits = dead * INSTANT * waited if jumped else 0.0  # stepped: counted in `seconds`
-        seconds += settle + start + restarts * (grace + settle) + waits
+        seconds += start + restarts * (grace + settle) + waits
         return seconds, stretches + 1 + restarts, restarts
-    lives = ([cycle] if kills else []) + ([extent.exits[0]] if extent.exits else [])
-    restarts = waited = 0.0
-    for life in lives:
-        n, w, _ = _crash_loop(duration, life, profile)
-        restarts, waited = restarts + n, waited + w
-    seconds = ((1 + restarts) * (seconds + settle) + restarts * grace
+    life = min(extent.failing[0][0] + cycle if extent.failing else _FOREVER,
+               extent.exits[0] if extent.exits else _FOREVER)
+    if life >= duration:
+        seconds, stretches, _ = _trace_pass(pod, extent, duration, profile)
+        return seconds + start, stretches + 1, 0.0
+    restarts, waited, _ = _crash_loop(duration, life, profile)
+    seconds, stretches, _ = _trace_pass(pod, extent, life, profile)
+    seconds = ((1 + restarts) * (seconds + start) + restarts * grace
                + dead * INSTANT * waited)
     return seconds, (1 + restarts) * (stretches + 1), restarts
 
@@ -598,6 +634,17 @@ def _settle_seconds(pod: ProbedContainer, profile: KubeletProfile, *,
         worst = max(worst, probe.initial_delay_seconds + need * probe.period_seconds
                     + probe.timeout_seconds)
     return worst + profile.relist_seconds + profile.sync_seconds + profile.container_start_seconds
+
+
+def _change_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
+    """After an answer changes under a running container, how long until every probe is
+    quiet again: enough ticks to reach either threshold and the kubelet's hops; a startup
+    probe has succeeded (R1.27) and an initial delay has passed (both in the start's
+    settling, `_settle_seconds`)."""
+    worst = max((max(p.failure_threshold, p.success_threshold) * p.period_seconds
+                 + p.timeout_seconds for t, p in _probes(pod) if t is not ProbeType.STARTUP),
+                default=0.0)
+    return worst + profile.relist_seconds + profile.sync_seconds
 
 
 def _kill_seconds(pod: ProbedContainer, behaviour: Behaviour) -> float:

@@ -169,15 +169,12 @@ class ReplayExtent(NamedTuple):
     after it each target holds its last one for ever (sample and hold)."""
 
     last: float  # the last observation of the run's targets at or before `until`
-    observations: int  # observations of those targets up to `last` (the first included)
-    changes: int  # observations up to `last` that fail where the one before passed, or back
-    failing_seconds: float  # the longest stretch of the killing keys failing (or slow) ...
-    failing_total: float  # ... all those stretches together ...
-    failing_count: int  # ... and how many of them last `least` seconds or more
+    times: np.ndarray  # the distinct times of their observations after each first, sorted
+    changes: np.ndarray  # the distinct times an answer turns failing (or slow) or back, sorted
+    failing: list[tuple[float, float]]  # (start, seconds) of the killing keys' failing
     held_failing: bool  # whether an answer held after `last` fails
     held_slowest_ms: float  # the longest latency held after `last`, in ms
     exits: tuple[float, ...]  # trace times of its "the process exited" lines
-    targets: int  # how many targets were asked
     replay: bool  # `on_restart: replay`: every container replays it from its start
 
 
@@ -514,6 +511,10 @@ class DelegatingBehaviour(BehaviourBase):
 
     def named_containers(self) -> list[NamedContainer]:
         return self.base.named_containers()
+
+    def replay_extent(self, keys: Mapping[str, float], until: float,
+                      killing: Collection[str], least: float = 0.0) -> ReplayExtent | None:
+        return self.base.replay_extent(keys, until, killing, least)
 
     def target_keys(self) -> list[str]:
         return self.base.target_keys()

@@ -442,32 +442,33 @@ class Trace(BehaviourBase):
     def replay_extent(self, keys: Mapping[str, float], until: float,
                       killing: Collection[str], least: float = 0.0) -> ReplayExtent:
         """What a run of `until` seconds asking `keys` replays (`ReplayExtent`; an answer
-        as slow as its key's ms fails; the failing stretches counted are those of the
-        `killing` keys, `least` seconds or longer): each key read until it has an
-        observation after `until` (or the file ends), as the run's own look-ups read it,
-        and the exit lines if the file may hold some (as its first container start reads
-        them); what is read is kept, so the run reads nothing again."""
-        last, count, changes = 0.0, 0, 0
-        longest, total, stretches = 0.0, 0.0, 0
+        as slow as its key's ms fails; the failing stretches kept are those of the `killing`
+        keys, `least` seconds or longer): each key read until it has an observation after
+        `until` (or the file ends), as the run's own look-ups read it, and the exit lines if
+        the file may hold some (as its first container start reads them); what is read is
+        kept, so the run reads nothing again."""
+        last, failing = 0.0, []
         held_failing, held_slowest = False, 0.0
+        times: list[np.ndarray] = []
+        changes: list[float] = []
         for key in dict.fromkeys(keys):
             s = self._ensure(key, until)
             seen = max(bisect.bisect_right(s.t, until), 1)  # the first holds from 0 on
             bad = self._outcomes.failing()  # per outcome read so far
             runs = _failing_runs(s, seen, bad, keys[key], until)
-            changes += 2 * len(runs)
+            changes += [t for start, length in runs for t in (start, start + length)]
             if key in killing:
-                longest = max([longest, *runs])
-                total += sum(runs)
-                stretches += sum(r >= least for r in runs)
-            count += seen
+                failing += [(start, length) for start, length in runs if length >= least]
+            times.append(np.array(s.t[1:seen], dtype=np.float64))
             if seen > 1:  # the answer changes at each later observation up to `until`
                 last = max(last, s.t[seen - 1])
             held_failing = held_failing or bool(bad[s.code[seen - 1]])
             held_slowest = max(held_slowest, s.latency_ms(seen - 1))
         exits = tuple(t for t, _, _ in self._exits())
-        return ReplayExtent(last, count, changes, longest, total, stretches, held_failing,
-                            held_slowest, exits, len(keys), self.restart is RestartMode.REPLAY)
+        distinct = np.unique(np.concatenate(times)) if times else np.empty(0)
+        return ReplayExtent(last, distinct, np.unique(np.array(changes, dtype=np.float64)),
+                            sorted(failing), held_failing, held_slowest, exits,
+                            self.restart is RestartMode.REPLAY)
 
     def windows(self, until: float) -> list[Window]:
         """Trace-time windows where a target's held observation fails, labelled
@@ -553,12 +554,12 @@ def _series_of(obs: list[Observation], outcomes: Outcomes) -> Series:
 
 
 def _failing_runs(s: Series, seen: int, bad: np.ndarray, slow_ms: float,
-                  until: float) -> list[float]:
-    """The trace-time lengths of the stretches over which the answer in force (of the first
+                  until: float) -> list[tuple[float, float]]:
+    """(trace time, length) of each stretch over which the answer in force (of the first
     `seen` observations of `s`; the first from 0 on, the last until `until`) fails or takes
     `slow_ms` or more; read in chunks, not copied whole."""
     times = np.frombuffer(s.t, dtype=np.float64, count=seen)
-    runs: list[float] = []
+    runs: list[tuple[float, float]] = []
     began, carry = None, False
     for start, lat, codes in s.latency_chunks():
         if start >= seen:
@@ -571,11 +572,11 @@ def _failing_runs(s: Series, seen: int, bad: np.ndarray, slow_ms: float,
             if mask[i]:
                 began = at
             elif began is not None:
-                runs.append(at - began)
+                runs.append((began, at - began))
                 began = None
         carry = bool(mask[-1])
     del times  # the arrays may grow again
-    return runs if began is None else [*runs, max(until - began, 0.0)]
+    return runs if began is None else [*runs, (began, max(until - began, 0.0))]
 
 
 def _failing_windows(key: str, t: np.ndarray, failing: np.ndarray) -> list[Window]:
