@@ -2,9 +2,10 @@
 
     python benchmarks/bench_budget.py [--repeat N] [--json]
 
-For each case (one pod against a behaviour, on either scheduler and kubelet profile, pods of
-many containers, and the commands that run many: sweeps and big grids, a fleet that keeps its
-records for a day), it reports:
+For each case (one pod against a behaviour, on either scheduler and kubelet profile; traces
+long and short, dense and sparse, replayed at every start, one for each of three containers;
+pods of many containers; and the commands that run many: sweeps and big grids, a fleet that
+keeps its records for a day), it reports:
 
 * `estimate`: `kubesim.analysis.budget.run_work` (or the command's own sum), in units of work
   (one probe call stepped on the fast scheduler);

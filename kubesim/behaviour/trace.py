@@ -194,6 +194,7 @@ class Trace(BehaviourBase):
             self._series[key] = _series_of(obs, self._outcomes)
         self._lines_of: dict[str, Any] = {}
         self._exit_list: list[tuple[float, int, bool]] | None = None
+        self._extents: dict[Any, ReplayExtent] = {}
 
     @classmethod
     def streamed(cls, src: Source, is_csv: bool, restart: RestartMode | None,
@@ -218,6 +219,7 @@ class Trace(BehaviourBase):
         self._outcomes, self._series = reader.outcomes, reader.series
         self._lines_of = {}
         self._exit_list = None
+        self._extents = {}
         if src.small and self._may_exit():  # "the process exited" lines: checked up front
             self._exits()
         return self
@@ -446,7 +448,17 @@ class Trace(BehaviourBase):
         keys, `least` seconds or longer): each key read until it has an observation after
         `until` (or the file ends), as the run's own look-ups read it, and the exit lines if
         the file may hold some (as its first container start reads them); what is read is
-        kept, so the run reads nothing again."""
+        kept, so the run reads nothing again (and the extent, for a sweep's every point)."""
+        asked = (tuple(sorted(keys.items())), until, tuple(sorted(killing)), least)
+        got = self._extents.get(asked)
+        if got is None:
+            if len(self._extents) > 64:
+                self._extents.clear()
+            got = self._extents[asked] = self._extent(keys, until, killing, least)
+        return got
+
+    def _extent(self, keys: Mapping[str, float], until: float, killing: Collection[str],
+                least: float) -> ReplayExtent:
         last, failing = 0.0, []
         held_failing, held_slowest = False, 0.0
         times: list[np.ndarray] = []
