@@ -81,7 +81,6 @@ __all__ = [
     "fleet_records",
     "fleet_work",
     "grid_floor",
-    "kill_seconds",
     "object_work",
     "observer_calls",
     "records",
@@ -147,21 +146,12 @@ def sync_gap(profile: KubeletProfile, *, restarts: bool = True) -> float:
 
 
 def stepped_work(pod: ProbedContainer, duration: float, profile: KubeletProfile, *,
-                 periods: dict[str, int] | None = None, restarts: float = 0.0,
-                 terminating: float = 0.0) -> float:
+                 periods: dict[str, int] | None = None, restarts: float = 0.0) -> float:
     """Work of a run whose every probe tick and pod sync is an event (fast scheduler), with
-    at most `restarts` kills or exits and their restarts, each kill taking `terminating`
-    seconds."""
+    at most `restarts` kills or exits and their restarts."""
     gap = sync_gap(profile, restarts=restarts > 0)
     return (SETUP + calls(pod, duration, periods) - _started_skips(pod, duration, periods, restarts)
-            + SYNC * (duration / gap + 2) + _starts(pod, restarts)
-            + _terminations(profile, restarts, terminating))
-
-
-def _terminations(profile: KubeletProfile, restarts: float, terminating: float) -> float:
-    """The syncs of containers being killed: the pod worker syncs at every PLEG relist
-    until the container has exited (its preStop hook and the app's own shutdown, R4.4)."""
-    return restarts * SYNC * terminating / max(profile.relist_seconds, 1e-3)
+            + SYNC * (duration / gap + 2) + _starts(pod, restarts))
 
 
 def _started_skips(pod: ProbedContainer, duration: float, periods: dict[str, int] | None,
@@ -209,8 +199,7 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
             or len(_probes(pod)) > STEPPED_ESTIMATE_PROBES):
         work = (_healthy_stepped(pod, duration, profile, periods)
                 if isinstance(behaviour, Healthy) else
-                stepped_work(pod, duration, profile, periods=periods, restarts=restarts,
-                             terminating=kill_seconds(pod, behaviour)))
+                stepped_work(pod, duration, profile, periods=periods, restarts=restarts))
         work *= SIMPY if engine == "simpy" else 1.0
     else:
         work = _jumped_work(pod, behaviour, duration, profile, periods)
@@ -331,8 +320,7 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     """A run of the fast scheduler that jumps its quiet stretches."""
     disturbed, stretches, restarts = disturbed_seconds(pod, behaviour, duration, profile)
     if disturbed >= duration:  # nothing left to jump
-        return stepped_work(pod, duration, profile, periods=periods, restarts=restarts,
-                            terminating=kill_seconds(pod, behaviour))
+        return stepped_work(pod, duration, profile, periods=periods, restarts=restarts)
     stepped = disturbed
     resyncs = duration / profile.resync_seconds + 1
     total = 0.0
@@ -343,8 +331,7 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
             ticks = min(ticks, _startup_calls(probe, period, restarts) + INSTANT * ticks)
         total += ticks
     total += SYNC * (stepped / sync_gap(profile, restarts=restarts > 0) + 2)
-    return (SETUP + total + _starts(pod, restarts) + JUMPED_RESYNC * resyncs
-            + _terminations(profile, restarts, kill_seconds(pod, behaviour)))
+    return SETUP + total + _starts(pod, restarts) + JUMPED_RESYNC * resyncs
 
 
 def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -388,7 +375,7 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     """`disturbed_seconds` of a run disturbed by `d`."""
     settle = _settle_seconds(pod, profile)
     cycle = min(d.killers, default=_FOREVER)
-    grace = kill_seconds(pod, behaviour) + profile.container_start_seconds
+    grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
     seconds, inside, restarts = 0.0, 0.0, 0.0
     for s, e, constant in d.spans:
@@ -470,7 +457,7 @@ def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float
     first exit line's age). With `wall` each exit line exits one container."""
     settle = _settle_seconds(pod, profile)
     cycle = min((_kill_cycle(p) for t, p in _probes(pod) if t in _KILLERS), default=_FOREVER)
-    grace = kill_seconds(pod, behaviour) + profile.container_start_seconds
+    grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
     # a start settles on successThreshold unless the trace fails from its first answer
     start = _settle_seconds(pod, profile, failing=bool(len(extent.changes))
@@ -660,7 +647,7 @@ def _change_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
     return worst + profile.relist_seconds + profile.sync_seconds
 
 
-def kill_seconds(pod: ProbedContainer, behaviour: Behaviour) -> float:
+def _kill_seconds(pod: ProbedContainer, behaviour: Behaviour) -> float:
     """The longest a probe kill of the pod's containers takes: its preStop hook (a sleep
     for its seconds; any other hook, the grace period) and then the app's own exit after
     SIGTERM (the behaviour's shutdown_seconds), never more than the grace period (R4.4)."""

@@ -15,7 +15,6 @@ from kubesim.analysis.budget import (
     LOADED_PER_REPLICA,
     SIMPY,
     fleet_work,
-    kill_seconds,
     restart_bound,
     run_work,
     stepped_work,
@@ -202,8 +201,7 @@ def sweep_work(spec: SweepSpec, points: list[dict[str, Any]],
             for values, (pod, behaviour) in zip(points, built, strict=True))
     worst = max(stepped_work(pod, spec.duration, spec.profile, periods=periods,
                              restarts=restart_bound(pod, spec.behaviour, spec.duration,
-                                                    spec.profile),
-                             terminating=kill_seconds(pod, spec.behaviour))
+                                                    spec.profile))
                 for pod in [spec.pod, *spec.variants.values()])
     worst *= weight(spec.behaviour) * (SIMPY if spec.engine == "simpy" else 1.0)
     if spec.fleet is not None:  # the most replicas, each as dear as under the load model
