@@ -203,8 +203,23 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         work *= SIMPY if engine == "simpy" else 1.0
     else:
         work = _jumped_work(pod, behaviour, duration, profile, periods)
-    work *= weight(behaviour)
+    work = work * weight(behaviour) + _retried(pod, behaviour, duration, profile, periods)
     return work + (RECORD * records(pod, behaviour, duration, profile) if keep else 0.0)
+
+
+def _retried(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+             profile: KubeletProfile, periods: dict[str, int] | None) -> float:
+    """The retries of the prober errors a trace answers (R2.2: an error is tried again at
+    once, three attempts in all): two more calls a tick of every probe through its erring
+    time, once (`wall`) or in every container's life (`replay`)."""
+    if isinstance(behaviour, Healthy) or is_scenario(behaviour):
+        return 0.0
+    extent = _extent(pod, behaviour, duration)
+    if extent is None or extent.erring <= 0:
+        return 0.0
+    passes = 1 + restart_bound(pod, behaviour, duration, profile) if extent.replay else 1.0
+    seconds = min(duration, passes * extent.erring)
+    return 2 * sum(seconds / _period(t, p, periods) + passes for t, p in _probes(pod))
 
 
 def _healthy_stepped(pod: ProbedContainer, duration: float, profile: KubeletProfile,

@@ -172,6 +172,7 @@ class ReplayExtent(NamedTuple):
     times: np.ndarray  # the distinct times of their observations after each first, sorted
     changes: np.ndarray  # the distinct times an answer turns failing (or slow) or back, sorted
     failing: list[tuple[float, float]]  # (start, seconds) of the killing keys' failing
+    erring: float  # seconds of answers that are prober errors (retried, R2.2), all keys
     held_failing: bool  # whether an answer held after `last` fails
     held_slowest_ms: float  # the longest latency held after `last`, in ms
     exits: tuple[float, ...]  # trace times of its "the process exited" lines

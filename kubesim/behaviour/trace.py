@@ -459,7 +459,7 @@ class Trace(BehaviourBase):
 
     def _extent(self, keys: Mapping[str, float], until: float, killing: Collection[str],
                 least: float) -> ReplayExtent:
-        last, failing = 0.0, []
+        last, failing, erring = 0.0, [], 0.0
         held_failing, held_slowest = False, 0.0
         times: list[np.ndarray] = []
         changes: list[float] = []
@@ -469,6 +469,8 @@ class Trace(BehaviourBase):
             bad = self._outcomes.failing()  # per outcome read so far
             runs = _failing_runs(s, seen, bad, keys[key], until)
             changes += [t for start, length in runs for t in (start, start + length)]
+            erring += sum(length for _, length in _failing_runs(
+                s, seen, self._outcomes.erring(), math.inf, until))
             if key in killing:
                 failing += [(start, length) for start, length in runs if length >= least]
             times.append(np.array(s.t[1:seen], dtype=np.float64))
@@ -479,7 +481,7 @@ class Trace(BehaviourBase):
         exits = tuple(t for t, _, _ in self._exits())
         distinct = np.unique(np.concatenate(times)) if times else np.empty(0)
         return ReplayExtent(last, distinct, np.unique(np.array(changes, dtype=np.float64)),
-                            sorted(failing), held_failing, held_slowest, exits,
+                            sorted(failing), erring, held_failing, held_slowest, exits,
                             self.restart is RestartMode.REPLAY)
 
     def windows(self, until: float) -> list[Window]:
