@@ -116,3 +116,21 @@ def test_the_estimate_reads_no_further_than_the_run(tmp_path, monkeypatch):
     assert not trace._reader.eof  # type: ignore[union-attr]  # not the whole file
     counted(pod, trace, 600.0, profile, 0)
     assert len(steps) == read
+
+
+def test_a_fleet_of_several_traces_is_bounded_whichever_a_pod_plays(tmp_path):
+    """Several traces, each for the replicas its meta selects (`TraceCast`): the estimate of
+    one pod is at least that of each trace it may play (the dense one here, not the trace
+    that selects none)."""
+    from kubesim.behaviour.replicas import TraceCast
+    pod, profile = load_spec(str(SPECS / "seed_skeleton.yaml"), None), profile_from()
+    quiet = parse_jsonl('{"t": 0, "target": "/livez", "status": 200, "latency_ms": 1}\n'
+                        '{"t": 0, "target": "/readyz", "status": 200, "latency_ms": 1}\n')
+    dense = load_trace(_recorded(tmp_path, 3600, 1.0, [(600, 900)]))
+    picked = parse_jsonl(json.dumps({"meta": {"replicas": {"indexes": [1]}}}) + "\n" + "".join(
+        json.dumps({"t": o.t, "target": key, "status": o.status, "latency_ms": o.latency_ms})
+        + "\n" for key in ("/livez", "/readyz") for o in dense.observations(key)))
+    cast = TraceCast([quiet, picked], "two traces")
+    estimate = run_work(pod, cast, 3600.0, profile)
+    assert estimate >= run_work(pod, picked, 3600.0, profile)
+    assert estimate >= run_work(pod, quiet, 3600.0, profile)
