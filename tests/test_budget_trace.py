@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import examples
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_budget import PROFILES, counted
@@ -48,7 +49,7 @@ def _recorded(tmp_path: Path, seconds: float, every: float,
     return str(path)
 
 
-@settings(max_examples=60, deadline=None, database=None,
+@settings(max_examples=examples(200), deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
 @given(pod=ks.pods(ks.containers(handlers=["httpGet"], max_period=30, max_failure_threshold=6,
                                  max_initial_delay=60, paths={
