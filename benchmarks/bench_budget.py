@@ -2,9 +2,10 @@
 
     python benchmarks/bench_budget.py [--repeat N] [--json]
 
-For each case (one pod against a behaviour, on either scheduler and kubelet profile, pods of
-many containers, and the commands that run many: sweeps and big grids, a fleet that keeps its
-records for a day), it reports:
+For each case (one pod against a behaviour, on either scheduler and kubelet profile; traces
+long and short, dense and sparse, replayed at every start, one for each of three containers;
+pods of many containers; and the commands that run many: sweeps and big grids, a fleet that
+keeps its records for a day), it reports:
 
 * `estimate`: `kubesim.analysis.budget.run_work` (or the command's own sum), in units of work
   (one probe call stepped on the fast scheduler);
@@ -48,7 +49,7 @@ from kubesim.analysis.sweep.grid import SweepSpec, apply_point, expand_grid, par
 from kubesim.analysis.sweep.run import check_spec, sweep_work
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.behaviour.scenario import Scenario, load_scenario
-from kubesim.behaviour.trace import load_trace
+from kubesim.behaviour.trace import RestartMode, load_trace
 from kubesim.engine.simulate import launch_pod, make_scheduler
 from kubesim.kubelet.settings import profile_from
 from kubesim.spec.manifests import load_spec
@@ -76,16 +77,32 @@ def one_run(pod: Any, behaviour: Any, duration: float, profile: Any, engine: str
     return sched.steps / STEPS_PER_UNIT + sched.jumped_resyncs * JUMPED_RESYNC + kept
 
 
-def many_containers(n: int) -> str:
-    """A Deployment of `n` containers, each probed for liveness and readiness (a file)."""
-    probe = "{httpGet: {path: /healthz, port: 8080}}"
+def many_containers(n: int, *, ports: bool = False) -> str:
+    """A Deployment of `n` containers, each probed for liveness and readiness (a file): on
+    one port, or with `ports` each on its own (8080 + its index: a target each)."""
+    def probe(i: int) -> str:
+        return f"{{httpGet: {{path: /healthz, port: {8080 + i if ports else 8080}}}}}"
     text = ("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: many}\nspec:\n"
             "  selector: {matchLabels: {app: many}}\n  template:\n"
             "    metadata: {labels: {app: many}}\n    spec:\n      containers:\n"
             + "".join(f"      - name: c{i}\n        image: x:1\n        livenessProbe: "
-                      f"{probe}\n        readinessProbe: {probe}\n" for i in range(n)))
+                      f"{probe(i)}\n        readinessProbe: {probe(i)}\n" for i in range(n)))
     with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as f:
         f.write(text)
+    return f.name
+
+
+def recorded(seconds: float, every: float, *, down: list[tuple[float, float]],
+             targets: tuple[str, ...] = ("/healthz",), replay: bool = False) -> str:
+    """A trace file as `kubesim capture` writes one: every target answered every `every`
+    seconds for `seconds` (latency 1 to 4 ms), failing with 503 inside `down` (trace time)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        f.write(json.dumps({"meta": {"on_restart": "replay" if replay else "wall"}}) + "\n")
+        for i in range(int(seconds / every)):
+            t = i * every
+            status = 503 if any(a <= t < b for a, b in down) else 200
+            f.writelines(json.dumps({"t": t, "target": k, "status": status,
+                                     "latency_ms": 1 + i % 4}) + "\n" for k in targets)
     return f.name
 
 
@@ -126,6 +143,17 @@ def cases() -> list[tuple[str, Any]]:
     single("db outage 1 h", load_scenario(OUTAGE), 3600)
     single("event-loop stall 1 h", load_scenario(STALL), 3600)
     single("trace 1 h", load_trace(TRACE), 3600)
+    single("trace 1 h, replayed at each start", load_trace(TRACE, restart=RestartMode.REPLAY),
+           3600)
+    outages = [(h * 3600.0 + 600, h * 3600.0 + 780) for h in range(0, 24, 6)]
+    single("trace 1 day, every 1 s, 4 outages", load_trace(recorded(86400, 1.0, down=outages)),
+           86400)
+    single("trace 1 day, every 60 s (jumped between)",
+           load_trace(recorded(86400, 60.0, down=outages)), 86400)
+    single("trace 10 min of 1 day (read 10 min)",
+           load_trace(recorded(86400, 1.0, down=outages)), 600)
+    single("trace 1 h of 0.1 s samples (36,000)",
+           load_trace(recorded(3600, 0.1, down=[(600, 700)])), 3600)
     single("drawn latency 10 h (stepped)", Scenario.from_dict(DRAWN), 36000)
     single("drawn latency 10 h, simpy", Scenario.from_dict(DRAWN), 36000, engine="simpy")
     single("ideal, resync 1 ms, 60 s", HEALTHY, 60,
@@ -169,6 +197,14 @@ def cases() -> list[tuple[str, Any]]:
             return (run_work(many, HEALTHY, 3600, classic),
                     one_run(many, HEALTHY, 3600, classic, "fast"), SETUP)
         out.append((name, containers))
+    three = load_spec(many_containers(3, ports=True), None)
+    multi = load_trace(recorded(3600, 1.0, down=[(600, 900)],
+                                targets=tuple(f"c{i}:{8080 + i}/healthz" for i in range(3))))
+
+    def three_traced() -> tuple[float, float, float]:
+        return (run_work(three, multi, 3600, classic),
+                one_run(three, multi, 3600, classic, "fast"), SETUP)
+    out.append(("3 containers, a trace each, 1 h", three_traced))
     return out
 
 

@@ -16,8 +16,12 @@ really does. An estimate follows what the engine will do, not the nominal call c
   outages, stalls and windows, each followed by its settling (thresholds, a kill's grace and
   back-off, the restart's start) and every container start and exit — plus a small cost per
   stretch and per resync drawn inside one.
-  A trace is read as it is replayed, so its observations are not counted up front: a trace
-  run is estimated as stepped.
+* **Traces** are read as far as the run will read them (`Behaviour.replay_extent`: up to the
+  run's length in trace time; kept, so the run reads nothing again) and counted from what
+  they hold (`_trace_disturbed`): disturbed until their last observation there — stepped
+  where observations come faster than the probes could jump, else jumped between them but
+  for each change between passing and failing — with kills only where the killing probes'
+  targets fail for long enough.
 * **Records**: a run that keeps its probe calls (`run`, `fleet`) expands jumped stretches into
   one record per call (about BYTES_PER_CALL bytes each) and renders them, so it also costs
   every nominal call (`duration / periodSeconds` per probe).
@@ -31,9 +35,10 @@ MAX_DURATION seconds (`check_duration`).
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from kubesim.behaviour.answer import HEALTHY, Healthy
 from kubesim.behaviour.lookup import jumps_apply
@@ -42,9 +47,10 @@ from kubesim.errors import UsageError
 from kubesim.kubelet.settings import BackoffRequeue
 from kubesim.kubelet.timing import detection_seconds
 from kubesim.results import ProbeType
+from kubesim.spec.targets import resolve_targets
 
 if TYPE_CHECKING:
-    from kubesim.behaviour.answer import Behaviour
+    from kubesim.behaviour.answer import Behaviour, ReplayExtent
     from kubesim.behaviour.scenario import AnswerSpec, Scenario
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerSpec, Probe, ProbedContainer
@@ -144,8 +150,29 @@ def stepped_work(pod: ProbedContainer, duration: float, profile: KubeletProfile,
     """Work of a run whose every probe tick and pod sync is an event (fast scheduler), with
     at most `restarts` kills or exits and their restarts."""
     gap = sync_gap(profile, restarts=restarts > 0)
-    return (SETUP + calls(pod, duration, periods) + SYNC * (duration / gap + 2)
-            + _starts(pod, restarts))
+    return (SETUP + calls(pod, duration, periods) - _started_skips(pod, duration, periods, restarts)
+            + SYNC * (duration / gap + 2) + _starts(pod, restarts))
+
+
+def _started_skips(pod: ProbedContainer, duration: float, periods: dict[str, int] | None,
+                   restarts: float) -> float:
+    """What `calls` counts too much for startup probes: once a container has started, its
+    startup worker's ticks are skipped (R1.27), one scheduler step each (INSTANT), not a
+    call; each container life calls it at most through its initial delay and
+    failureThreshold + 1 ticks."""
+    skipped = 0.0
+    for probe_type, probe in _probes(pod):
+        if probe_type is ProbeType.STARTUP:
+            period = _period(probe_type, probe, periods)
+            called = _startup_calls(probe, period, restarts)
+            skipped += (1 - INSTANT) * max(duration / period + 2 - called, 0.0)
+    return skipped
+
+
+def _startup_calls(probe: Probe, period: float, restarts: float) -> float:
+    """The most calls a startup probe makes: in each container life, through its initial
+    delay and failureThreshold + 1 ticks (then it has succeeded, or killed the container)."""
+    return (1 + restarts) * (probe.initial_delay_seconds / period + probe.failure_threshold + 2)
 
 
 def _starts(pod: ProbedContainer, restarts: float) -> float:
@@ -176,8 +203,23 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         work *= SIMPY if engine == "simpy" else 1.0
     else:
         work = _jumped_work(pod, behaviour, duration, profile, periods)
-    work *= weight(behaviour)
+    work = work * weight(behaviour) + _retried(pod, behaviour, duration, profile, periods)
     return work + (RECORD * records(pod, behaviour, duration, profile) if keep else 0.0)
+
+
+def _retried(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+             profile: KubeletProfile, periods: dict[str, int] | None) -> float:
+    """The retries of the prober errors a trace answers (R2.2: an error is tried again at
+    once, three attempts in all): two more calls a tick of every probe through its erring
+    time, once (`wall`) or in every container's life (`replay`)."""
+    if isinstance(behaviour, Healthy) or is_scenario(behaviour):
+        return 0.0
+    extent = _extent(pod, behaviour, duration)
+    if extent is None or extent.erring <= 0:
+        return 0.0
+    passes = 1 + restart_bound(pod, behaviour, duration, profile) if extent.replay else 1.0
+    seconds = min(duration, passes * extent.erring)
+    return 2 * sum(seconds / _period(t, p, periods) + passes for t, p in _probes(pod))
 
 
 def _healthy_stepped(pod: ProbedContainer, duration: float, profile: KubeletProfile,
@@ -299,7 +341,10 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     total = 0.0
     for probe_type, probe in _probes(pod):
         period = _period(probe_type, probe, periods)
-        total += min(duration / period + 2, stepped / period + 2 + STRETCH * stretches)
+        ticks = min(duration / period + 2, stepped / period + 2 + STRETCH * stretches)
+        if probe_type is ProbeType.STARTUP:  # skipped once started (R1.27): one step a tick
+            ticks = min(ticks, _startup_calls(probe, period, restarts) + INSTANT * ticks)
+        total += ticks
     total += SYNC * (stepped / sync_gap(profile, restarts=restarts > 0) + 2)
     return SETUP + total + _starts(pod, restarts) + JUMPED_RESYNC * resyncs
 
@@ -311,38 +356,148 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     the healthy app is quiet but for its start; a scenario is disturbed during its outages,
     stalls, windows and deletion, each with the time the pod needs to settle after it (and,
     when the probes can kill, the restarts' back-offs), and for every container start (its
-    since-start windows, initial delays and thresholds); anything else (a trace) all along."""
-    settle = _settle_seconds(pod, profile)
+    since-start windows, initial delays and thresholds); a trace while its answers change
+    (`_trace_spans`); anything else all along."""
     if isinstance(behaviour, Healthy):
         return _settle_seconds(pod, profile, failing=False), 1.0, 0.0
-    if not is_scenario(behaviour):
+    if is_scenario(behaviour):
+        spans, per_start, whole = _scenario_spans(pod, behaviour, duration)
+        if whole:
+            return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
+        killers = [_kill_cycle(probe) for probe_type, probe in _probes(pod)
+                   if probe_type in _KILLERS]
+        return _disturbed(pod, behaviour, duration, profile, _Disturbance(
+            _merge(spans), per_start, killers, _exit_lives(behaviour, profile)))
+    extent = _extent(pod, behaviour, duration)
+    if extent is None or _trace_held_noisy(pod, extent):
         return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
-    spans, per_start, whole = _scenario_spans(pod, behaviour, duration)
-    if whole:
-        return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
-    killers = [_kill_cycle(probe) for probe_type, probe in _probes(pod)
-               if probe_type in _KILLERS]
-    cycle = min(killers, default=_FOREVER)
+    return _trace_disturbed(pod, behaviour, duration, profile, extent)
+
+
+class _Disturbance(NamedTuple):
+    """What disturbs a run: wall-clock spans (each with whether its answers are constant),
+    the seconds of every container's life disturbed from its start, the kill cycles of the
+    probes that can kill, and the lives of containers that exit by themselves."""
+
+    spans: list[Span3]
+    per_start: float
+    killers: list[float]
+    lives: list[float]
+
+
+def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+               profile: KubeletProfile, d: _Disturbance) -> tuple[float, float, float]:
+    """`disturbed_seconds` of a run disturbed by `d`."""
+    settle = _settle_seconds(pod, profile)
+    cycle = min(d.killers, default=_FOREVER)
     grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
-    merged = _merge(spans)
     seconds, inside, restarts = 0.0, 0.0, 0.0
-    for s, e, constant in merged:
+    for s, e, constant in d.spans:
         n, busy = _span_seconds(pod, profile, e - s, constant, cycle=cycle, grace=grace,
                                 settle=settle, dead=dead)
         inside += n
         seconds += busy
-    loops = [cycle] if per_start > 0 and killers else []  # every new container disturbed
-    loops += _exit_lives(behaviour, profile)
-    for life in loops:
+    loops = [cycle] if d.per_start > 0 and d.killers else []  # every new container disturbed
+    for life in [*loops, *d.lives]:
         n, waited, _ = _crash_loop(duration, life, profile)
         restarts += n
         seconds += n * grace + dead * INSTANT * waited
     # a container started inside a span settles within the span's own settling; every other
     # start (the first, and those of the loops) settles after it
-    start = settle if per_start > 0 else _settle_seconds(pod, profile, failing=False)
-    seconds += (1 + restarts) * (per_start + start) + inside * per_start
-    return seconds, 2 * len(merged) + 1 + restarts + inside, restarts + inside
+    start = settle if d.per_start > 0 else _settle_seconds(pod, profile, failing=False)
+    seconds += (1 + restarts) * (d.per_start + start) + inside * d.per_start
+    return seconds, 2 * len(d.spans) + 1 + restarts + inside, restarts + inside
+
+
+def _extent(pod: ProbedContainer, behaviour: Behaviour,
+            duration: float) -> ReplayExtent | None:
+    """A trace's `ReplayExtent` for the targets the run asks, resolved as the engine resolves
+    them (`kubesim.engine.simulate.pod_targets`: one container, the keys read so far; more,
+    every key), each too slow from its probes' shortest timeout (R1.8), the failing
+    stretches counted those of the probes that kill and long enough to (`_can_kill`); None
+    for a behaviour that is not a trace."""
+    keys = (behaviour.known_target_keys() if len(pod.containers) == 1
+            else behaviour.target_keys())
+    if not keys:
+        return None
+    resolved = resolve_targets(pod, set(keys), source=behaviour.source)
+    slow: dict[str, float] = {}
+    killing: set[str] = set()
+    for c, by_type in zip(pod.containers, resolved, strict=True):
+        for probe_type, tgt in by_type.items():
+            ms = 1000.0 * c.probes()[probe_type].timeout_seconds
+            slow[tgt.key] = min(slow.get(tgt.key, ms), ms)
+            if probe_type in _KILLERS:
+                killing.add(tgt.key)
+    # the shortest failing that can kill (`_can_kill`)
+    least = min(((p.failure_threshold - 1) * p.period_seconds - p.timeout_seconds - 1.0
+                 for t, p in _probes(pod) if t in _KILLERS), default=_FOREVER)
+    return behaviour.replay_extent(slow, duration, killing, max(least, 0.0))
+
+
+def _trace_held_noisy(pod: ProbedContainer, extent: ReplayExtent) -> bool:
+    """Whether an answer a trace holds after its last observation fails or is slow (not
+    well within the shortest period and timeout): the run is disturbed all along."""
+    quickest = min((min(p.period_seconds, p.timeout_seconds) for _, p in _probes(pod)),
+                   default=1)
+    return extent.held_failing or extent.held_slowest_ms / 1000 >= quickest
+
+
+def _trace_pass(pod: ProbedContainer, extent: ReplayExtent, horizon: float,
+                profile: KubeletProfile) -> tuple[float, float, bool]:
+    """(stepped seconds, stretches, whether it is jumped) of one replay of a trace for
+    `horizon` seconds: stepped all along up to its last observation when they come more
+    often than every two periods of the slowest probe (no stretch long enough to jump);
+    else jumped between them, but for the settling after each change between passing and
+    failing and the failing time itself. An observation that changes no verdict ends a
+    stretch at one stepped tick a probe, half of STRETCH."""
+    h = min(extent.last, horizon)
+    n = bisect.bisect_right(extent.times, h)
+    slowest = max((p.period_seconds for _, p in _probes(pod)), default=1)
+    if h < (2 * slowest + 1) * max(n, 1):  # and the last change settles after it
+        return min(h + _change_seconds(pod, profile), horizon), 1.0, False
+    changes = bisect.bisect_right(extent.changes, h)
+    failing = sum(min(length, h - start) for start, length in extent.failing if start < h)
+    return min(h, changes * _change_seconds(pod, profile) + failing), n / 2, True
+
+
+def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                     profile: KubeletProfile, extent: ReplayExtent) -> tuple[float, float, float]:
+    """`disturbed_seconds` of a trace: one replay (`_trace_pass`) from the run's start
+    (`wall`), or one in every container's life (`replay`). A probe that kills can only do
+    so where its target fails long enough (`extent.failing`): with `wall`, a kill at each
+    such stretch and one more a kill cycle of its failing; with `replay`, a crash loop of
+    containers each living to the first such stretch and a kill cycle more (or to the
+    first exit line's age). With `wall` each exit line exits one container."""
+    settle = _settle_seconds(pod, profile)
+    cycle = min((_kill_cycle(p) for t, p in _probes(pod) if t in _KILLERS), default=_FOREVER)
+    grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
+    dead = _dead_stepped(pod, profile)
+    # a start settles on successThreshold unless the trace fails from its first answer
+    start = _settle_seconds(pod, profile, failing=bool(len(extent.changes))
+                            and extent.changes[0] <= 0.0)
+    if not extent.replay:
+        seconds, stretches, jumped = _trace_pass(pod, extent, duration, profile)
+        failing = [min(length, duration - at) for at, length in extent.failing if at < duration]
+        restarts, waited, last = (_crash_loop(sum(failing), cycle, profile) if failing
+                                  else (0.0, 0.0, 0.0))
+        restarts = max(restarts, float(len(failing)))  # a kill at least each stretch
+        waited += len(failing) * last  # each stretch's last back-off runs past it
+        restarts += sum(t < duration for t in extent.exits)
+        waits = dead * INSTANT * waited if jumped else 0.0  # stepped: counted in `seconds`
+        seconds += start + restarts * (grace + settle) + waits
+        return seconds, stretches + 1 + restarts, restarts
+    life = min(extent.failing[0][0] + cycle if extent.failing else _FOREVER,
+               extent.exits[0] if extent.exits else _FOREVER)
+    if life >= duration:
+        seconds, stretches, _ = _trace_pass(pod, extent, duration, profile)
+        return seconds + start, stretches + 1, 0.0
+    restarts, waited, _ = _crash_loop(duration, life, profile)
+    seconds, stretches, _ = _trace_pass(pod, extent, life, profile)
+    seconds = ((1 + restarts) * (seconds + start) + restarts * grace
+               + dead * INSTANT * waited)
+    return seconds, (1 + restarts) * (stretches + 1), restarts
 
 
 def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, length: float,
@@ -494,6 +649,17 @@ def _settle_seconds(pod: ProbedContainer, profile: KubeletProfile, *,
         worst = max(worst, probe.initial_delay_seconds + need * probe.period_seconds
                     + probe.timeout_seconds)
     return worst + profile.relist_seconds + profile.sync_seconds + profile.container_start_seconds
+
+
+def _change_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
+    """After an answer changes under a running container, how long until every probe is
+    quiet again: enough ticks to reach either threshold and the kubelet's hops; a startup
+    probe has succeeded (R1.27) and an initial delay has passed (both in the start's
+    settling, `_settle_seconds`)."""
+    worst = max((max(p.failure_threshold, p.success_threshold) * p.period_seconds
+                 + p.timeout_seconds for t, p in _probes(pod) if t is not ProbeType.STARTUP),
+                default=0.0)
+    return worst + profile.relist_seconds + profile.sync_seconds
 
 
 def _kill_seconds(pod: ProbedContainer, behaviour: Behaviour) -> float:

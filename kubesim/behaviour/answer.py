@@ -11,6 +11,7 @@ they describe, `DelegatingBehaviour` wraps one (a partial trace, a replica under
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["HEALTHY", "MAX_LOCATION", "SIGKILL_EXIT_CODE", "SIGTERM_EXIT_CODE", "Answer",
            "AnswerError", "Behaviour", "BehaviourBase", "CensoredCount", "DelegatingBehaviour",
            "DeletionRequest", "ExitDue", "Healthy", "InitOutcome", "NamedContainer", "ProbeExit",
-           "ServingFraction", "WHOLE_FLEET", "Window", "location_problem"]
+           "ReplayExtent", "ServingFraction", "WHOLE_FLEET", "Window", "location_problem"]
 
 
 SIGTERM_EXIT_CODE = 143  # 128 + SIGTERM: a process that does not handle the signal
@@ -161,6 +162,23 @@ class CensoredCount(NamedTuple):
     longest_ms: float
 
 
+class ReplayExtent(NamedTuple):
+    """What a run of `until` seconds replays of a recorded trace, for the work budget
+    (`Behaviour.replay_extent`), in trace time (a container's age with `on_restart: replay`,
+    the wall clock with `wall`). Up to `last` the answers may change at every observation;
+    after it each target holds its last one for ever (sample and hold)."""
+
+    last: float  # the last observation of the run's targets at or before `until`
+    times: np.ndarray  # the distinct times of their observations after each first, sorted
+    changes: np.ndarray  # the distinct times an answer turns failing (or slow) or back, sorted
+    failing: list[tuple[float, float]]  # (start, seconds) of the killing keys' failing
+    erring: float  # seconds of answers that are prober errors (retried, R2.2), all keys
+    held_failing: bool  # whether an answer held after `last` fails
+    held_slowest_ms: float  # the longest latency held after `last`, in ms
+    exits: tuple[float, ...]  # trace times of its "the process exited" lines
+    replay: bool  # `on_restart: replay`: every container replays it from its start
+
+
 class NamedContainer(NamedTuple):
     """A container a behaviour names (`field` says where), checked against the pod: a
     name the pod lacks is an error. `init_only`: it must be a plain init container."""
@@ -264,6 +282,14 @@ class Behaviour(Protocol):
 
     def named_containers(self) -> list[NamedContainer]:
         """The containers the behaviour names (checked against the pod)."""
+        ...
+
+    def replay_extent(self, keys: Mapping[str, float], until: float,
+                      killing: Collection[str], least: float = 0.0) -> ReplayExtent | None:
+        """A recorded trace: what a run of `until` seconds asking targets `keys` (each with
+        the ms from which an answer is too slow: its probes' shortest timeout) replays of
+        it, its failing stretches those of the `killing` keys; read as far as that run
+        reads it and no further; None for anything else."""
         ...
 
     # -- which targets it describes
@@ -381,6 +407,10 @@ class BehaviourBase:
     def named_containers(self) -> list[NamedContainer]:
         return []
 
+    def replay_extent(self, keys: Mapping[str, float], until: float,
+                      killing: Collection[str], least: float = 0.0) -> ReplayExtent | None:
+        return None
+
     def target_keys(self) -> list[str]:
         return []
 
@@ -482,6 +512,10 @@ class DelegatingBehaviour(BehaviourBase):
 
     def named_containers(self) -> list[NamedContainer]:
         return self.base.named_containers()
+
+    def replay_extent(self, keys: Mapping[str, float], until: float,
+                      killing: Collection[str], least: float = 0.0) -> ReplayExtent | None:
+        return self.base.replay_extent(keys, until, killing, least)
 
     def target_keys(self) -> list[str]:
         return self.base.target_keys()

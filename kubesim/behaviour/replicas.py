@@ -11,7 +11,9 @@ from kubesim.behaviour.answer import HEALTHY, DelegatingBehaviour
 from kubesim.errors import BehaviourError
 
 if TYPE_CHECKING:
-    from kubesim.behaviour.answer import Behaviour, Window
+    from collections.abc import Collection, Mapping
+
+    from kubesim.behaviour.answer import Behaviour, ReplayExtent, Window
     from kubesim.behaviour.selectors import ReplicaSelector, SelectorUse
     from kubesim.identity import PodIdentity
 
@@ -67,6 +69,12 @@ class TraceCast(DelegatingBehaviour):
 
     def replica_selectors(self) -> list[SelectorUse]:
         return [use for trace in self.traces for use in trace.replica_selectors()]
+
+    def replay_extent(self, keys: Mapping[str, float], until: float,
+                      killing: Collection[str], least: float = 0.0) -> ReplayExtent | None:
+        """None: each pod plays one of several traces, so the work budget counts the run
+        as stepped all along (a bound whichever it plays)."""
+        return None
 
     def windows(self, until: float) -> list[Window]:
         out = []

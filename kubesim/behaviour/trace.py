@@ -79,7 +79,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -95,6 +95,7 @@ from kubesim.behaviour.answer import (
     BehaviourBase,
     CensoredCount,
     ExitDue,
+    ReplayExtent,
     Window,
 )
 from kubesim.behaviour.selectors import ReplicaSelector, SelectorUse
@@ -193,6 +194,7 @@ class Trace(BehaviourBase):
             self._series[key] = _series_of(obs, self._outcomes)
         self._lines_of: dict[str, Any] = {}
         self._exit_list: list[tuple[float, int, bool]] | None = None
+        self._extents: dict[Any, ReplayExtent] = {}
 
     @classmethod
     def streamed(cls, src: Source, is_csv: bool, restart: RestartMode | None,
@@ -217,6 +219,7 @@ class Trace(BehaviourBase):
         self._outcomes, self._series = reader.outcomes, reader.series
         self._lines_of = {}
         self._exit_list = None
+        self._extents = {}
         if src.small and self._may_exit():  # "the process exited" lines: checked up front
             self._exits()
         return self
@@ -438,6 +441,49 @@ class Trace(BehaviourBase):
         self.check_targets([key])
         return self._series[key].t[-1]
 
+    def replay_extent(self, keys: Mapping[str, float], until: float,
+                      killing: Collection[str], least: float = 0.0) -> ReplayExtent:
+        """What a run of `until` seconds asking `keys` replays (`ReplayExtent`; an answer
+        as slow as its key's ms fails; the failing stretches kept are those of the `killing`
+        keys, `least` seconds or longer): each key read until it has an observation after
+        `until` (or the file ends), as the run's own look-ups read it, and the exit lines if
+        the file may hold some (as its first container start reads them); what is read is
+        kept, so the run reads nothing again (and the extent, for a sweep's every point)."""
+        asked = (tuple(sorted(keys.items())), until, tuple(sorted(killing)), least)
+        got = self._extents.get(asked)
+        if got is None:
+            if len(self._extents) > 64:
+                self._extents.clear()
+            got = self._extents[asked] = self._extent(keys, until, killing, least)
+        return got
+
+    def _extent(self, keys: Mapping[str, float], until: float, killing: Collection[str],
+                least: float) -> ReplayExtent:
+        last, failing, erring = 0.0, [], 0.0
+        held_failing, held_slowest = False, 0.0
+        times: list[np.ndarray] = []
+        changes: list[float] = []
+        for key in dict.fromkeys(keys):
+            s = self._ensure(key, until)
+            seen = max(bisect.bisect_right(s.t, until), 1)  # the first holds from 0 on
+            bad = self._outcomes.failing()  # per outcome read so far
+            runs = _failing_runs(s, seen, bad, keys[key], until)
+            changes += [t for start, length in runs for t in (start, start + length)]
+            erring += sum(length for _, length in _failing_runs(
+                s, seen, self._outcomes.erring(), math.inf, until))
+            if key in killing:
+                failing += [(start, length) for start, length in runs if length >= least]
+            times.append(np.array(s.t[1:seen], dtype=np.float64))
+            if seen > 1:  # the answer changes at each later observation up to `until`
+                last = max(last, s.t[seen - 1])
+            held_failing = held_failing or bool(bad[s.code[seen - 1]])
+            held_slowest = max(held_slowest, s.latency_ms(seen - 1))
+        exits = tuple(t for t, _, _ in self._exits())
+        distinct = np.unique(np.concatenate(times)) if times else np.empty(0)
+        return ReplayExtent(last, distinct, np.unique(np.array(changes, dtype=np.float64)),
+                            sorted(failing), erring, held_failing, held_slowest, exits,
+                            self.restart is RestartMode.REPLAY)
+
     def windows(self, until: float) -> list[Window]:
         """Trace-time windows where a target's held observation fails, labelled
         `"<key> failing"` (wall clock for `wall`; the first container for `replay`)."""
@@ -519,6 +565,32 @@ def _series_of(obs: list[Observation], outcomes: Outcomes) -> Series:
              np.array([o.latency_ms for o in obs], dtype=np.float64),
              np.array(codes, dtype=np.int64), np.array([o.line for o in obs]))
     return s
+
+
+def _failing_runs(s: Series, seen: int, bad: np.ndarray, slow_ms: float,
+                  until: float) -> list[tuple[float, float]]:
+    """(trace time, length) of each stretch over which the answer in force (of the first
+    `seen` observations of `s`; the first from 0 on, the last until `until`) fails or takes
+    `slow_ms` or more; read in chunks, not copied whole."""
+    times = np.frombuffer(s.t, dtype=np.float64, count=seen)
+    runs: list[tuple[float, float]] = []
+    began, carry = None, False
+    for start, lat, codes in s.latency_chunks():
+        if start >= seen:
+            break
+        n = min(seen - start, len(lat))
+        mask = bad[codes[:n]] | (lat[:n] >= slow_ms)
+        prev = np.concatenate(([carry], mask[:-1]))
+        for i in np.flatnonzero(mask != prev).tolist():
+            at = 0.0 if start + i == 0 else float(times[start + i])
+            if mask[i]:
+                began = at
+            elif began is not None:
+                runs.append((began, at - began))
+                began = None
+        carry = bool(mask[-1])
+    del times  # the arrays may grow again
+    return runs if began is None else [*runs, (began, max(until - began, 0.0))]
 
 
 def _failing_windows(key: str, t: np.ndarray, failing: np.ndarray) -> list[Window]:

@@ -52,6 +52,10 @@ class Outcomes:
         """Per outcome number: is it a timeout?"""
         return np.array(self._timeout, dtype=bool)
 
+    def erring(self) -> np.ndarray:
+        """Per outcome number: is it a prober error ("error": retried, R2.2)?"""
+        return np.array([row[1] is AnswerError.ERROR for row in self.rows], dtype=bool)
+
     def failing(self) -> np.ndarray:
         """Per outcome number: would any handler count it as a failure?"""
         return np.array(self._failing, dtype=bool)

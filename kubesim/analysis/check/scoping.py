@@ -22,10 +22,12 @@ from kubesim.behaviour.answer import HEALTHY, Answer, DelegatingBehaviour
 from kubesim.errors import BehaviourError, KubesimError
 
 if TYPE_CHECKING:
+    from collections.abc import Collection, Mapping
+
     import numpy as np
 
     from kubesim.analysis.check.findings import BehaviourRef, ContainerRef, Workload
-    from kubesim.behaviour.answer import Behaviour
+    from kubesim.behaviour.answer import Behaviour, ReplayExtent
     from kubesim.spec.model import Target
 
 __all__ = ["NOT_COVERED", "SELECTOR_KEYS", "Partial", "Selector", "censored_note",
@@ -106,6 +108,12 @@ class Partial(DelegatingBehaviour):
     def check_censored(self, timeout_seconds_by_key: dict[str, float]) -> None:
         self.trace.check_censored({k: v for k, v in timeout_seconds_by_key.items()
                                    if k in self.covered})
+
+    def replay_extent(self, keys: Mapping[str, float], until: float,
+                      killing: Collection[str], least: float = 0.0) -> ReplayExtent | None:
+        # the targets it did not record answer success at once: they change nothing
+        return self.trace.replay_extent({k: v for k, v in keys.items() if k in self.covered},
+                                        until, [k for k in killing if k in self.covered], least)
 
 
 def for_container(b: BehaviourRef, w: Workload, c: ContainerRef
