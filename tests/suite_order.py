@@ -5,8 +5,7 @@ pytest-xdist's worksteal hands each worker a contiguous slice of the collection 
 N // workers tests to the first, and so on) and an idle worker steals the second half of the
 longest queue, from its end. A test of half a minute left at the end of a slice is then run
 last, alone, while the other worker has nothing left to take. Here the longest tests (LONG,
-seconds of CPU under the `ci` profile, measured on a 2-core machine) are dealt out over the
-slices, the longest first, each to the slice with the least so far, and each slice starts
+with the seconds of a worker each takes) are dealt out over the slices, the longest first, each to the slice with the least so far, and each slice starts
 with its long tests: the rest of a slice, what is stolen, is short. A module whose tests
 share a costly module fixture (the real-time captures) moves as one piece. Only the order
 changes: every test runs, as it did, and each worker computes the same order (xdist checks
@@ -20,29 +19,34 @@ import os
 import pytest
 
 # what starts first, by node id or a module's path (all its tests, kept together), with the
-# seconds it takes under the ci profile
+# seconds of a worker it takes under the ci profile on an idle 2-core machine (CPU, or the
+# wall time of a test that waits on real time): the fuzz tests from their dev-profile CPU
+# times the ci profile's examples, the others from `--durations`
 LONG: dict[str, float] = {
-    "tests/test_cli_fuzz.py::test_cli_fuzz[json]": 30.0,
-    "tests/test_cli_fuzz.py::test_cli_fuzz[spec]": 28.0,
-    "tests/test_cli_fuzz.py::test_cli_fuzz[trace]": 22.0,
-    "tests/test_e2e_seed.py": 30.0,  # its module fixture: three real-time captures
+    "tests/test_cli_fuzz.py::test_cli_fuzz[json]": 26.0,
+    "tests/test_cli_fuzz.py::test_cli_fuzz[spec]": 26.0,
+    "tests/test_e2e_seed.py": 25.0,  # its module fixture: three real-time captures
     "tests/test_explain_diagnosis.py::test_a_long_record_reads_in_days_and_hours": 20.0,
-    "tests/test_cli_fuzz.py::test_cli_fuzz_explain": 15.0,
-    "tests/test_cli_fuzz.py::test_cli_fuzz[scenario]": 15.0,
-    "tests/test_cli_fuzz.py::test_cli_fuzz[flags]": 12.0,
-    "tests/test_notebooks.py::test_notebook_runs[02_threshold_sweep.ipynb]": 12.0,
+    "tests/test_cli_fuzz.py::test_cli_fuzz[trace]": 19.0,
+    "tests/test_cli_fuzz.py::test_cli_fuzz_commands[capture]": 15.0,  # real time, mostly
+    "tests/test_cli_fuzz.py::test_cli_fuzz[scenario]": 14.0,
+    "tests/test_cli_fuzz.py::test_cli_fuzz_explain": 14.0,
+    "tests/test_cli_fuzz.py::test_cli_fuzz[flags]": 11.0,
+    "tests/test_notebooks.py::test_notebook_runs[02_threshold_sweep.ipynb]": 10.0,
     "tests/test_testing.py::test_example_property_tests_pass_and_the_bad_config_fails_minimally":
-        12.0,
+        10.0,
     "tests/test_mcp.py::test_a_call_over_the_time_limit_is_answered_and_the_next_is_served":
         8.0,
-    "tests/test_explain_corpus.py::test_explain_holds_the_facts"
-    "[ingress-nginx-3160.describe-events.txt]": 6.0,
-    "tests/test_notebooks.py::test_notebook_runs[03_fleet_outage.ipynb]": 6.0,
+    "tests/test_capture.py::test_a_stalled_app_ends_its_in_flight_probe_as_a_timeout_on_sigint":
+        6.0,
     "tests/test_cli_fuzz.py::test_cli_fuzz_configuration[config_yaml]": 6.0,
+    "tests/test_notebooks.py::test_notebook_runs[03_fleet_outage.ipynb]": 5.0,
     "tests/test_cli_fuzz.py::test_cli_fuzz_commands[fleet]": 5.0,
     "tests/test_cli_fuzz.py::test_cli_fuzz_commands[suggest]": 5.0,
-    "tests/test_capture.py::test_a_stalled_app_ends_its_in_flight_probe_as_a_timeout_on_sigint":
-        5.0,
+    "tests/test_explain_corpus.py::test_explain_holds_the_facts"
+    "[ingress-nginx-3160.describe-events.txt]": 4.0,
+    "tests/test_cli_fuzz.py::test_cli_fuzz_commands[sweep_fleet]": 4.0,
+    "tests/test_cli_fuzz.py::test_cli_fuzz_configuration[config_toml]": 4.0,
 }
 
 
