@@ -5,8 +5,9 @@ pytest-xdist's worksteal hands each worker a contiguous slice of the collection 
 N // workers tests to the first, and so on) and an idle worker steals the second half of the
 longest queue, from its end. A test of half a minute left at the end of a slice is then run
 last, alone, while the other worker has nothing left to take. Here the longest tests (LONG,
-with the seconds of a worker each takes) are dealt out over the slices, the longest first, each to the slice with the least so far, and each slice starts
-with its long tests: the rest of a slice, what is stolen, is short. A module whose tests
+with the seconds of a worker each takes) are dealt out over the slices, the longest first,
+each to the slice with the least so far, and each slice starts with its long tests: the rest
+of a slice, what is stolen, is short. A module whose tests
 share a costly module fixture (the real-time captures) moves as one piece. Only the order
 changes: every test runs, as it did, and each worker computes the same order (xdist checks
 that the collections agree). Without xdist (`-n 0`) nothing moves.
