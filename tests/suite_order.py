@@ -7,10 +7,10 @@ longest queue, from its end. A test of half a minute left at the end of a slice 
 last, alone, while the other worker has nothing left to take. Here the longest tests (LONG,
 with the seconds of a worker each takes) are dealt out over the slices, the longest first,
 each to the slice with the least so far, and each slice starts with its long tests: the rest
-of a slice, what is stolen, is short. A module whose tests
-share a costly module fixture (the real-time captures) moves as one piece. Only the order
-changes: every test runs, as it did, and each worker computes the same order (xdist checks
-that the collections agree). Without xdist (`-n 0`) nothing moves.
+of a slice, what is stolen, is short. A module whose tests share a costly module fixture (the
+real-time captures) moves as one piece. Only the order changes: every test runs, as it did,
+and each worker computes the same order (xdist checks that the collections agree). Without
+xdist (`-n 0`) nothing moves.
 """
 
 from __future__ import annotations
