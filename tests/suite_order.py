@@ -16,6 +16,7 @@ xdist (`-n 0`) nothing moves.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 
@@ -94,8 +95,18 @@ def ordered(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
     return out + rest
 
 
+DIST = "suite_order_dist"  # the controller's --dist, handed to each worker
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """On the controller, for each xdist worker: the --dist mode, which a worker's own options
+    no longer hold (xdist sets them to "no" there)."""
+    node.workerinput[DIST] = node.config.getoption("dist")
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))  # set on a worker only
-    if workers > 1 and config.getoption("dist") == "worksteal":
+    if workers > 1 and config.workerinput.get(DIST) == "worksteal":  # type: ignore[attr-defined]
         items[:] = ordered(items, workers)
