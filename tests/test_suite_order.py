@@ -4,7 +4,9 @@ a module that moves moves whole."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 import suite_order
@@ -107,3 +109,27 @@ def test_the_long_ones_are_in_the_suite(request: pytest.FixtureRequest) -> None:
         module, _, name = unit.partition("::")
         source = (root / module).read_text()
         assert not name or f"def {name.split('[')[0]}(" in source, unit
+
+
+@pytest.mark.realtime  # a pytest run with two worker processes
+def test_a_worksteal_run_starts_each_worker_with_its_long_tests(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plugin in a real `-n 2 --dist worksteal` run: the two longest tests, collected
+    after short ones, are the first each worker runs (xdist resets a worker's own --dist, so
+    the order is decided from what the controller hands over)."""
+    monkeypatch.setenv("PYTHONPATH", str(Path(suite_order.__file__).parent))
+    body = "def test_t(n):\n    pass\n"
+    params = "import pytest\n\n@pytest.mark.parametrize('n', range(20))\n"
+    pytester.makepyfile(**{"tests/test_a": params + body, "tests/test_z": params + body,
+                           "tests/test_cli_fuzz": "import pytest\n\n@pytest.mark.parametrize("
+                           "'name', ['spec', 'json'])\ndef test_cli_fuzz(name):\n    pass\n"})
+    result = pytester.runpytest_subprocess("-n", "2", "--dist", "worksteal", "-p",
+                                           "suite_order", "-p", "no:cacheprovider", "-v")
+    result.assert_outcomes(passed=42)
+    firsts = {}
+    for line in result.outlines:
+        m = re.match(r"\[(gw\d)\] .*PASSED (\S+)", line)
+        if m:
+            firsts.setdefault(m.group(1), m.group(2))
+    assert sorted(firsts.values()) == ["tests/test_cli_fuzz.py::test_cli_fuzz[json]",
+                                       "tests/test_cli_fuzz.py::test_cli_fuzz[spec]"], firsts
