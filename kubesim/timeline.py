@@ -6,6 +6,7 @@ engine and never changed afterwards, except a container's end (filled in when it
 
 from __future__ import annotations
 
+import bisect
 import heapq
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -128,15 +129,22 @@ class KillWait:
 
 def kill_waits(kills: list[KillRecord]) -> list[KillWait]:
     """Every kill that waited for another container's kill: that kill started first and
-    ended after this one's verdict, before this kill."""
+    ended after this one's verdict, before this kill (the first such kill in `kills`).
+    The kills are looked up by when they stopped, not each against every other: a long run
+    makes thousands of kills, and a kill waits for few."""
+    stops = sorted((o.stopped_at, n) for n, o in enumerate(kills) if o.stopped_at is not None)
+    ends = [at for at, _ in stops]
     out = []
     for k in kills:
-        for o in kills:
-            if (o.name != k.name and o.stopped_at is not None and o.at <= k.at
-                    and k.failed_at < o.stopped_at <= k.at + 1e-9):
-                out.append(KillWait(k.at, k.name, k.failed_at, o.name, o.probe, o.at,
-                                    o.grace_seconds, o.stopped_at))
-                break
+        window = stops[bisect.bisect_right(ends, k.failed_at):
+                       bisect.bisect_right(ends, k.at + 1e-9)]
+        held = min((n for _, n in window if kills[n].name != k.name and kills[n].at <= k.at),
+                   default=None)
+        if held is not None:
+            o = kills[held]
+            assert o.stopped_at is not None
+            out.append(KillWait(k.at, k.name, k.failed_at, o.name, o.probe, o.at,
+                                o.grace_seconds, o.stopped_at))
     return out
 
 

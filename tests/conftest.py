@@ -1,5 +1,6 @@
 """Shared pytest configuration: hypothesis profiles, pytester for the plugin's tests, the
-real-time helpers (`realtime.py`), and the guards on the suite itself (`suite_guards.py`).
+real-time helpers (`realtime.py`), the guards on the suite itself (`suite_guards.py`) and the
+order its longest tests start in under xdist (`suite_order.py`).
 
 `dev` (default) keeps the property tests quick; `ci` runs more examples and prints the
 reproduction blob of a failure. Choose with the environment variable HYPOTHESIS_PROFILE. A test
@@ -18,7 +19,7 @@ import os
 
 from hypothesis import settings
 
-pytest_plugins = ["pytester", "realtime", "suite_guards", "live_stories"]
+pytest_plugins = ["pytester", "realtime", "suite_guards", "suite_order", "live_stories"]
 
 settings.register_profile("dev", max_examples=40, deadline=None)
 settings.register_profile("ci", max_examples=150, deadline=None, print_blob=True)
