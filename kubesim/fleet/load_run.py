@@ -29,6 +29,7 @@ propagation delay (`--ideal`) there is no room for rounds: the fleet is stepped.
 
 from __future__ import annotations
 
+import heapq
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -113,25 +114,32 @@ def ready_holds_until(kl: Kubelet, quiet: Quiet, at: float) -> float:
 
 def run_rounds(replicas: list[JumpedReplica], index: ServingIndex, round_: Round,
                duration: float) -> None:
-    """Run the replicas to `duration` in rounds (see the module doc)."""
+    """Run the replicas to `duration` in rounds (see the module doc). The replicas wait in a
+    heap by their next event (only a replica's own run moves it), so a round touches only
+    the replicas it asks a promise of or runs, not the whole fleet."""
     d = index.propagation
     if not d > 0:
         raise ValueError("a jumped fleet needs a propagation delay > 0")
+    waiting = [(r.next_at(), i) for i, r in enumerate(replicas)]
+    heapq.heapify(waiting)  # by next event, then replica number: the order promises are read
     at = 0.0
     while at < duration:
         index.flush()
         horizon = duration
-        # read once a round: a promise changes no scheduler, a replica's run no other's
-        nexts = [r.next_at() for r in replicas]
-        for i in sorted(range(len(replicas)), key=nexts.__getitem__):
-            if not nexts[i] + d < horizon:
-                break  # its promise, at least its next event, cannot bring the round in
-            horizon = min(horizon, replicas[i].promise(at, nexts[i]) + d)
+        due = []
+        while waiting and waiting[0][0] + d < horizon:  # its promise may bring the round in
+            nxt, i = heapq.heappop(waiting)
+            due.append((nxt, i))
+            horizon = min(horizon, replicas[i].promise(at, nxt) + d)
+        while waiting and waiting[0][0] < horizon:  # the others with something to do in it
+            due.append(heapq.heappop(waiting))
         round_.horizon = horizon
         index.frozen = True
-        for r, nxt in zip(replicas, nexts, strict=True):
-            if nxt < horizon:
-                r.sched.run(until=horizon)
+        ran = sorted(i for nxt, i in due if nxt < horizon)  # in replica order, as ever
+        for i in ran:
+            replicas[i].sched.run(until=horizon)
         index.frozen = False
+        for nxt, i in due:
+            heapq.heappush(waiting, (replicas[i].next_at() if nxt < horizon else nxt, i))
         at = horizon
     index.flush()
