@@ -4,7 +4,9 @@ The load model and the Ready-fraction latency law ask, on every probe answer, ho
 endpoints kube-proxy routes to and whether it routes to the asking replica
 (docs/controller-rules.md EP1, EP2, F1). `ServingIndex` answers from an index that the
 replicas' timelines push their endpoint changes into (`Timeline.watch_endpoint`): each change
-is applied once, in time order, so a query is a bisection and nothing is scanned again.
+is applied once, in time order, so a query is a bisection and nothing is scanned again. The
+load model's queue walk (`ServingIndex.queue`) adds, stretch by stretch, terms computed once
+for the whole fleet (`_Deltas`): the walk's own operations, so the same bits.
 
 Every pod's endpoint is a state machine in slice time (`endpoint_state`, the conditions
 `endpoints.endpoint_changes` writes at each change): ready (kube-proxy routes to it), or
@@ -466,10 +468,13 @@ class ServingIndex(RoutedQueries):
         receives requests_per_second / serving while it is served and the fleet is in
         service, serves `capacity`, and its queue never goes below empty.
 
-        The stretches between two changes are the fleet's, whoever walks them: each one's
-        change of a queue (`_deltas`) is computed once and added by every replica that walks
-        it, and an empty queue jumps to the next stretch that can grow it (`_grows`), so a
-        walk costs an addition per stretch of a non-empty queue."""
+        The whole stretches between two changes are the fleet's, whoever walks them: each
+        one's change of a queue (`_Deltas`: fed, or idle) is computed once, with the walk's
+        operations, and added by every replica that walks it; an empty queue jumps to the next
+        stretch that can grow it. A walk costs an addition per stretch while its queue is not
+        empty, and every answer of a backed-up replica in a cascade walks the fleet's changes
+        since its last one: fewer operations, the same bits (adding the terms in another
+        grouping, prefix sums, would change the rounding)."""
         self.flush()
         times, counts = self._times, self._counts
         i = bisect.bisect_right(times, after)
