@@ -11,8 +11,10 @@ again here by the old walk over `stretches`, kept below as the reference, and co
 
 from __future__ import annotations
 
+import gc
 import itertools
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import examples
@@ -21,7 +23,7 @@ from hypothesis import strategies as st
 
 import kubesim.fleet.run as fleet_run
 from kubesim import load_scenario, load_spec
-from kubesim.fleet.load import NO_FLEET, enough_endpoints
+from kubesim.fleet.load import NO_FLEET, LoadedBehaviour, enough_endpoints
 from kubesim.fleet.run import simulate_fleet
 from kubesim.fleet.serving import ServingIndex, _Deltas
 from kubesim.fleet.settings import FleetSettings, LoadModel
@@ -171,3 +173,37 @@ def test_enough_endpoints_beyond_any_fleet_skips_nothing():
     threshold, so no empty queue skips its walk and no calm replica sleeps through a
     change."""
     assert enough_endpoints(LoadModel(1e6, 1e-9)) == NO_FLEET > 2**40
+
+
+def _thresholds_in_run(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int, int]]:
+    """The collector's thresholds each loaded answer of a small jumped fleet saw."""
+    seen: list[tuple[int, int, int]] = []
+    answer = LoadedBehaviour.answer
+
+    def spy(self: LoadedBehaviour, *args: Any, **kw: Any) -> Any:
+        seen.append(gc.get_threshold())
+        return answer(self, *args, **kw)
+
+    monkeypatch.setattr(LoadedBehaviour, "answer", spy)
+    cfg = FleetSettings(4, start_spread=5, load=LoadModel(360.0, 100))
+    simulate_fleet(load_spec(UNIFIED), load_scenario(DB), cfg, duration=300, seed=1,
+                   load_path="jumped")
+    return seen
+
+
+def test_the_rounds_space_out_the_collector_and_restore_it(monkeypatch):
+    """A loaded fleet's records are long-lived: while its rounds run, a young collection
+    comes every 20,000 new objects, not 700 (full collections rescanning every record were
+    the part of its CPU that grew faster than the fleet); the thresholds are the caller's
+    again after the run."""
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        seen = _thresholds_in_run(monkeypatch)
+        assert seen and set(seen) == {(20_000, 10, 10)}
+        assert gc.get_threshold() == (700, 10, 10)
+        gc.set_threshold(0, 10, 10)  # switched off by the caller: it stays off
+        assert set(_thresholds_in_run(monkeypatch)) == {(0, 10, 10)}
+        assert gc.get_threshold() == (0, 10, 10)
+    finally:
+        gc.set_threshold(*before)
