@@ -1,6 +1,6 @@
 """Does `kubesim fleet` scale with the replicas: a 1,000-replica hour, and the load model?
 
-    python benchmarks/bench_fleet_scale.py [--replicas 1000] [--load-sizes 100,1000]
+    python benchmarks/bench_fleet_scale.py [--replicas 1000] [--load-sizes 100,300,1000]
 
 1. `kubesim fleet probe_specs/seed_unified_healthz.yaml --replicas N --duration 3600
    --start-spread 60 --scenario traces/seed_db_outage.scenario.yaml`, text and then JSON, each
@@ -10,7 +10,10 @@
 2. The load model: the seed's unified pod, the replicas started within 60 s, 1 h, the
    database down 90 s at 30 min, 90 % of the fleet's capacity (`LoadModel(90 N, 100)`), at
    each size in one run: CPU per replica and the ratio of the largest size's to the
-   smallest's (near-linear: close to 1). Target: 1,000 replicas <= 10 s CPU.
+   smallest's (near-linear: close to 1). Target: 1,000 replicas <= 10 s CPU. The same run
+   from the command line (its scenario the seed's outage moved to 1,800 s):
+   `kubesim fleet probe_specs/seed_unified_healthz.yaml --replicas 1000 --duration 3600
+   --start-spread 60 --scenario OUTAGE_AT_1800.yaml --load 90000:100 --seed 1`.
 
 It measures; it asserts nothing about time.
 """
@@ -57,7 +60,7 @@ def loaded(n: int) -> float:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--replicas", type=int, default=1000)
-    ap.add_argument("--load-sizes", default="100,1000")
+    ap.add_argument("--load-sizes", default="100,300,1000")
     ap.add_argument("--skip-load", action="store_true")
     args = ap.parse_args(argv)
     fleet = ["fleet", "probe_specs/seed_unified_healthz.yaml", "--replicas",

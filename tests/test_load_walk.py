@@ -11,7 +11,10 @@ again here by the old walk over `stretches`, kept below as the reference, and co
 
 from __future__ import annotations
 
+import gc
+import itertools
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import examples
@@ -20,9 +23,9 @@ from hypothesis import strategies as st
 
 import kubesim.fleet.run as fleet_run
 from kubesim import load_scenario, load_spec
-from kubesim.fleet.load import NO_FLEET, enough_endpoints
+from kubesim.fleet.load import NO_FLEET, LoadedBehaviour, enough_endpoints
 from kubesim.fleet.run import simulate_fleet
-from kubesim.fleet.serving import ServingIndex
+from kubesim.fleet.serving import ServingIndex, _Deltas
 from kubesim.fleet.settings import FleetSettings, LoadModel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,6 +117,45 @@ def test_an_outage_hour_walks_and_skips(monkeypatch):
     assert index.walks > 100 and index.skips > 10
 
 
+def test_long_walks_over_the_shared_terms(monkeypatch):
+    """A fleet large enough that a backed-up queue walks dozens of fleet-wide changes at an
+    answer (40 replicas at 110 %, liveness and readiness apart): the walk adds the terms
+    every replica shares (`ServingIndex._deltas`, computed once), in runs fed or idle, and
+    an empty queue jumps to the next stretch that grows it; every queue is still the old
+    walk's, bit for bit."""
+    cfg = FleetSettings(40, start_spread=20, load=LoadModel(110.0 * 40, 100))
+    index = _checked_run(monkeypatch, cfg, SPLIT, 1200, 4)
+    times, _ = index.index()
+    assert index.walks > 1_000 and len(times) > 1_000
+    deltas = index._deltas
+    assert deltas is not None and deltas.grows and len(deltas.fed) > 100
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(gaps=st.lists(st.floats(1e-3, 30.0), min_size=2, max_size=40),
+       counts=st.lists(st.integers(0, 12), min_size=40, max_size=40),
+       rps=st.floats(10.0, 2_000.0), capacity=st.floats(10.0, 300.0),
+       backlog=st.sampled_from([0.0, 0.5, 30.0, 500.0]), fed=st.booleans(), data=st.data())
+def test_a_run_of_shared_terms_is_the_stretch_by_stretch_walk(gaps, counts, rps, capacity,
+                                                              backlog, fed, data):
+    """F3, one run of whole stretches: the terms `_Deltas` computes once, added in turn with
+    the queue clipped at empty after each and an empty queue jumping to the next term that
+    grows it, give the bits of the walk that computes each stretch's change as it goes."""
+    times = list(itertools.accumulate(gaps))
+    deltas = _Deltas(rps, capacity)
+    deltas.extend(times, counts, len(times) - 1)
+    lo = data.draw(st.integers(1, len(times) - 1))
+    hi = data.draw(st.integers(lo, len(times)))
+    want = backlog
+    for m in range(lo, hi):
+        n = counts[m - 1]
+        inflow = rps / n if fed and n > 0 else 0.0
+        want += (inflow - capacity) * (times[m] - times[m - 1])
+        if not want > 0.0:
+            want = 0.0
+    assert deltas.walk(backlog, lo, hi, fed) == want
+
+
 @pytest.mark.parametrize(("rps", "capacity"), [(900.0, 100.0), (90_000.0, 100.0),
                                                (1.0, 3.0), (1e6, 0.7)])
 def test_enough_endpoints_is_the_fewest_within_capacity(rps, capacity):
@@ -131,3 +173,37 @@ def test_enough_endpoints_beyond_any_fleet_skips_nothing():
     threshold, so no empty queue skips its walk and no calm replica sleeps through a
     change."""
     assert enough_endpoints(LoadModel(1e6, 1e-9)) == NO_FLEET > 2**40
+
+
+def _thresholds_in_run(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int, int]]:
+    """The collector's thresholds each loaded answer of a small jumped fleet saw."""
+    seen: list[tuple[int, int, int]] = []
+    answer = LoadedBehaviour.answer
+
+    def spy(self: LoadedBehaviour, *args: Any, **kw: Any) -> Any:
+        seen.append(gc.get_threshold())
+        return answer(self, *args, **kw)
+
+    monkeypatch.setattr(LoadedBehaviour, "answer", spy)
+    cfg = FleetSettings(4, start_spread=5, load=LoadModel(360.0, 100))
+    simulate_fleet(load_spec(UNIFIED), load_scenario(DB), cfg, duration=300, seed=1,
+                   load_path="jumped")
+    return seen
+
+
+def test_the_rounds_space_out_the_collector_and_restore_it(monkeypatch):
+    """A loaded fleet's records are long-lived: while its rounds run, a young collection
+    comes every 20,000 new objects, not 700 (full collections rescanning every record were
+    the part of its CPU that grew faster than the fleet); the thresholds are the caller's
+    again after the run."""
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        seen = _thresholds_in_run(monkeypatch)
+        assert seen and set(seen) == {(20_000, 10, 10)}
+        assert gc.get_threshold() == (700, 10, 10)
+        gc.set_threshold(0, 10, 10)  # switched off by the caller: it stays off
+        assert set(_thresholds_in_run(monkeypatch)) == {(0, 10, 10)}
+        assert gc.get_threshold() == (0, 10, 10)
+    finally:
+        gc.set_threshold(*before)

@@ -4,7 +4,9 @@ The load model and the Ready-fraction latency law ask, on every probe answer, ho
 endpoints kube-proxy routes to and whether it routes to the asking replica
 (docs/controller-rules.md EP1, EP2, F1). `ServingIndex` answers from an index that the
 replicas' timelines push their endpoint changes into (`Timeline.watch_endpoint`): each change
-is applied once, in time order, so a query is a bisection and nothing is scanned again.
+is applied once, in time order, so a query is a bisection and nothing is scanned again. The
+load model's queue walk (`ServingIndex.queue`) adds, stretch by stretch, terms computed once
+for the whole fleet (`_Deltas`): the walk's own operations, so the same bits.
 
 Every pod's endpoint is a state machine in slice time (`endpoint_state`, the conditions
 `endpoints.endpoint_changes` writes at each change): ready (kube-proxy routes to it), or
@@ -98,6 +100,101 @@ def stretches_of(view: Serving, replica: int, after: float, until: float) -> lis
         out.append(Stretch(t, step, view.serving(t), view.serves(replica, t)))
         t = step
     return out
+
+
+def _within(spans: list[tuple[float, float]], t: float) -> bool:
+    """Whether one of the routed spans holds `t`."""
+    k = bisect.bisect_right(spans, (t, math.inf)) - 1
+    return k >= 0 and spans[k][0] <= t < spans[k][1]
+
+
+def _fill(backlog: float, fed: bool, serving: int, length: float, requests_per_second: float,
+          capacity: float) -> float:
+    """The queue after one stretch of constant routing (F3): it receives its share of the
+    requests while `fed` (served, the fleet in service) and serves `capacity`, `length`
+    seconds; never below empty."""
+    inflow = requests_per_second / serving if fed and serving > 0 else 0.0
+    backlog += (inflow - capacity) * length
+    return backlog if backlog > 0.0 else 0.0  # max(0.0, backlog): drains empty, no lower
+
+
+def _fed_runs(times: list[float], spans: list[tuple[float, float]], lo: int, hi: int,
+              fed_from: int) -> list[tuple[int, int, bool]]:
+    """The whole stretches lo..hi-1 (stretch m from times[m - 1] to times[m]) in runs fed
+    or not: fed while the replica is routed (one of its spans holds the stretch's start)
+    and the fleet in service (from stretch `fed_from` on)."""
+    runs = []
+    cur = lo
+    k = max(0, bisect.bisect_right(spans, (times[lo - 1], math.inf)) - 1)
+    for start, end in spans[k:]:
+        a = max(bisect.bisect_left(times, start) + 1, fed_from, cur)
+        if a >= hi:
+            break  # the later spans start later still
+        b = min(bisect.bisect_left(times, end, a - 1) + 1, hi)
+        if b <= a:
+            continue
+        if a > cur:
+            runs.append((cur, a, False))
+        runs.append((a, b, True))
+        cur = b
+    if cur < hi:
+        runs.append((cur, hi, False))
+    return runs
+
+
+class _Deltas:
+    """How much a queue changes over each whole stretch of the index (stretch m from
+    times[m - 1] to times[m], counts[m - 1] endpoints routed), fed (`fed`: served, in
+    service) or not (`idle`), under one load (`law`): the terms the walk adds, computed
+    with its operations, once for every replica; `grows` the stretches whose fed term is
+    positive (an empty queue stays empty over any other, and over every idle one: the
+    capacity is positive, F3)."""
+
+    def __init__(self, requests_per_second: float, capacity: float) -> None:
+        self.law = (requests_per_second, capacity)
+        self.fed: list[float] = [0.0]  # stretch 0 (before the first change) has no start
+        self.idle: list[float] = [0.0]
+        self.grows: list[int] = []
+
+    def extend(self, times: list[float], counts: list[int], upto: int) -> None:
+        """Compute the terms of stretches up to `upto` not computed yet."""
+        rps, capacity = self.law
+        fed, idle, grows = self.fed, self.idle, self.grows
+        for m in range(len(fed), upto + 1):
+            length, serving = times[m] - times[m - 1], counts[m - 1]
+            d = ((rps / serving if serving > 0 else 0.0) - capacity) * length
+            fed.append(d)
+            idle.append((0.0 - capacity) * length)
+            if d > 0.0:
+                grows.append(m)
+
+    def truncate(self, n: int) -> None:
+        """Forget the terms of stretch n on (its end changed)."""
+        del self.fed[n:], self.idle[n:]
+        del self.grows[bisect.bisect_left(self.grows, n):]
+
+    def walk(self, backlog: float, lo: int, hi: int, fed: bool) -> float:
+        """The queue after stretches lo..hi-1, all fed or all idle: each term added in
+        turn, the queue clipped at empty after each; an empty queue skips to the next
+        stretch that grows it (none while idle)."""
+        terms, grows = (self.fed if fed else self.idle), self.grows
+        m = lo
+        while m < hi:
+            if not backlog > 0.0:  # empty: it stays so up to the next term that grows it
+                g = bisect.bisect_left(grows, m) if fed else len(grows)
+                if g == len(grows) or grows[g] >= hi:
+                    return 0.0
+                m = grows[g]
+            start = m
+            for m in range(start, hi):
+                backlog += terms[m]
+                if not backlog > 0.0:  # max(0.0, backlog): drains empty, no lower
+                    backlog = 0.0
+                    break
+            else:
+                return backlog
+            m += 1  # on from the stretch after the one that emptied it
+        return backlog
 
 
 class EndpointState(NamedTuple):
@@ -214,6 +311,7 @@ class ServingIndex(RoutedQueries):
         self._group: _Group | None = None
         self._full_at: float | None = None  # when every replica first served
         self._scanned = -1.0  # ... looked for up to here
+        self._deltas: _Deltas | None = None  # the queue's change over each stretch (queue)
 
     # -- pushed changes ---------------------------------------------------------------------
     def add(self, timeline: Timeline) -> int:
@@ -327,6 +425,8 @@ class ServingIndex(RoutedQueries):
             self._times.pop()
             self._counts.pop()
             self._refs.pop()
+            if self._deltas is not None:  # the stretch that ended there is gone
+                self._deltas.truncate(len(self._times))
         for i, state in group.states.items():
             self._state[i] = state
             if state.fallback:
@@ -366,29 +466,44 @@ class ServingIndex(RoutedQueries):
         walk `LoadedBehaviour` makes over `stretches`, fused (no stretch is built), with the
         same operations in the same order, so the same bits: over each stretch the replica
         receives requests_per_second / serving while it is served and the fleet is in
-        service, serves `capacity`, and its queue never goes below empty."""
+        service, serves `capacity`, and its queue never goes below empty.
+
+        The whole stretches between two changes are the fleet's, whoever walks them: each
+        one's change of a queue (`_Deltas`: fed, or idle) is computed once, with the walk's
+        operations, and added by every replica that walks it; an empty queue jumps to the next
+        stretch that can grow it. A walk costs an addition per stretch while its queue is not
+        empty, and every answer of a backed-up replica in a cascade walks the fleet's changes
+        since its last one: fewer operations, the same bits (adding the terms in another
+        grouping, prefix sums, would change the rounding)."""
         self.flush()
         times, counts = self._times, self._counts
         i = bisect.bisect_right(times, after)
         j = bisect.bisect_left(times, until, i)  # a change at `until` starts no stretch
         spans = self._spans[replica] if replica < len(self._spans) else _NO_SPANS
-        k = bisect.bisect_right(spans, (after, math.inf)) - 1
-        last = len(spans) - 1
-        served = False  # in service: for good once it is
-        t, n = after, counts[i - 1] if i else 0
-        for m in range(i, j + 1):
-            end = times[m] if m < j else until
-            while k < last and spans[k + 1][0] <= t:
-                k += 1
-            served = served or self.in_service(t)
-            inflow = (requests_per_second / n if served and n > 0 and k >= 0
-                      and spans[k][0] <= t < spans[k][1] else 0.0)
-            backlog += (inflow - capacity) * (end - t)
-            if not backlog > 0.0:  # max(0.0, backlog): the queue drains empty, no lower
-                backlog = 0.0
-            if m < j:
-                t, n = end, counts[m]
-        return backlog
+        fed = self.in_service(after) and _within(spans, after)
+        end = times[i] if i < j else until
+        backlog = _fill(backlog, fed, counts[i - 1] if i else 0, end - after,
+                        requests_per_second, capacity)
+        if i == j:
+            return backlog
+        t = times[j - 1]  # the last stretch's start: in service from here on or never
+        fed_from = (bisect.bisect_left(times, self._full_at) + 1 if self.in_service(t)
+                    and self._full_at is not None else j + 1)
+        if j - i > 1:  # the whole stretches between: each starts at a change
+            deltas = self._deltas_for(j - 1, requests_per_second, capacity)
+            for lo, hi, fed in _fed_runs(times, spans, i + 1, j, fed_from):
+                backlog = deltas.walk(backlog, lo, hi, fed)
+        return _fill(backlog, j >= fed_from and _within(spans, t), counts[j - 1], until - t,
+                     requests_per_second, capacity)
+
+    def _deltas_for(self, upto: int, requests_per_second: float,
+                    capacity: float) -> _Deltas:
+        """The stretches' queue changes under this load, computed up to stretch `upto`."""
+        deltas = self._deltas
+        if deltas is None or deltas.law != (requests_per_second, capacity):
+            deltas = self._deltas = _Deltas(requests_per_second, capacity)
+        deltas.extend(self._times, self._counts, upto)
+        return deltas
 
     def fewest(self, after: float, until: float) -> int:
         """The fewest endpoints routed at any time in [after, until) (until > after): the
