@@ -296,7 +296,7 @@ def _tied(group: list[Moved]) -> list[Moved]:
             for b in range(a + 1, len(grids)):
                 order = _parting(grids[a][0], grids[b][0])
                 if order == 0:  # they part in their last steps, or far back
-                    return sorted(group, key=cmp_to_key(_tie_order))
+                    return _by_chains(group)
                 parted[(a, b)], parted[(b, a)] = order, -order
         index = {id(grid): n for n, grid in enumerate(grids)}
         grids.sort(key=cmp_to_key(lambda x, y: parted[(index[id(x)], index[id(y)])]))
@@ -304,6 +304,19 @@ def _tied(group: list[Moved]) -> list[Moved]:
     for grid in grids:
         out.extend(sorted(grid, key=_last_steps) if len(grid) > 1 else grid)
     return out
+
+
+def _by_chains(group: list[Moved]) -> list[Moved]:
+    """`group` sorted by `_tie_order`, each chain's times read at once: `_tie_order` is the
+    lexicographic order of the chains' times, from the newest step back (a chain that is
+    another's beginning, its pending tick reached first, comes first; two the same, by their
+    pending ticks' tokens). For times >= 0 that is the order of their big-endian bytes."""
+    keys = [m.times() + 0.0 for m in group]  # + 0.0: a -0.0 becomes 0.0, as it compares
+    if any(k.size and k.min() < 0.0 for k in keys):
+        return sorted(group, key=cmp_to_key(_tie_order))
+    order = sorted(range(len(group)),
+                   key=lambda i: (keys[i].astype(">f8").tobytes(), group[i].token))
+    return [group[i] for i in order]
 
 
 def _one_grid(x: Moved, y: Moved) -> bool:
