@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from enum import Enum
 from functools import cmp_to_key
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -277,13 +277,22 @@ def _step_order(moved: list[Moved]) -> list[Moved]:
 
 
 def _tied(group: list[Moved]) -> list[Moved]:
-    """Wake-ups of one instant in the step-by-step order. Those of one grid (one period and
-    latency, as many ticks, `_same_grid`) have the same chains but for their last two steps,
-    so they are sorted by those (`_last_steps`); the grids' groups are ordered by one member
-    of each when their chains part before those steps, and every pair is compared
-    otherwise (`_tie_order`)."""
-    grids: list[list[Moved]] = []
+    """Wake-ups of one instant in the step-by-step order. Twins (the same chain: a pod's
+    like sidecars, `_chain_of`) are ordered by their pending ticks' tokens. Those of one grid
+    (one period and latency, as many ticks, `_same_grid`) have the same chains but for their
+    last two steps, so they are sorted by those (`_last_steps`); the grids' groups are
+    ordered by one member of each when their chains part before those steps, and by the
+    chains read whole otherwise (`_by_chains`)."""
+    twins: dict[tuple[float, ...], list[Moved]] = {}
     for m in group:
+        twins.setdefault(_chain_of(m), []).append(m)
+    if len(twins) == 1:
+        return sorted(group, key=_token)
+    if max(m.ticks for m in group) <= _SHORT:  # short chains: read whole, cheaper than grids
+        return _by_chains(group, twins)
+    grids: list[list[Moved]] = []
+    for same in twins.values():
+        m = same[0]
         for grid in grids:
             if _one_grid(grid[0], m):
                 grid.append(m)
@@ -296,27 +305,70 @@ def _tied(group: list[Moved]) -> list[Moved]:
             for b in range(a + 1, len(grids)):
                 order = _parting(grids[a][0], grids[b][0])
                 if order == 0:  # they part in their last steps, or far back
-                    return _by_chains(group)
+                    return _by_chains(group, twins)
                 parted[(a, b)], parted[(b, a)] = order, -order
         index = {id(grid): n for n, grid in enumerate(grids)}
         grids.sort(key=cmp_to_key(lambda x, y: parted[(index[id(x)], index[id(y)])]))
     out: list[Moved] = []
     for grid in grids:
-        out.extend(sorted(grid, key=_last_steps) if len(grid) > 1 else grid)
+        if len(grid) == 1:
+            out.extend(sorted(twins[_chain_of(grid[0])], key=_token))
+            continue
+        keyed = [(_last_steps(rep)[:-1], m.token, n, m)
+                 for rep in grid for n, m in enumerate(twins[_chain_of(rep)])]
+        keyed.sort(key=_steps_then_token)
+        out.extend(k[3] for k in keyed)
     return out
 
 
-def _by_chains(group: list[Moved]) -> list[Moved]:
-    """`group` sorted by `_tie_order`, each chain's times read at once: `_tie_order` is the
-    lexicographic order of the chains' times, from the newest step back (a chain that is
-    another's beginning, its pending tick reached first, comes first; two the same, by their
-    pending ticks' tokens). For times >= 0 that is the order of their big-endian bytes."""
-    keys = [m.times() + 0.0 for m in group]  # + 0.0: a -0.0 becomes 0.0, as it compares
-    if any(k.size and k.min() < 0.0 for k in keys):
+# ticks of the longest chain in a tied group whose chains are read whole at once (`_by_chains`)
+# rather than grouped by grid first: both give `_tie_order`'s order
+_SHORT = 128
+
+
+def _chain_of(m: Moved) -> tuple[float, ...]:
+    """What a chain is made of (`Moved.chain`): two moves alike in these have the same."""
+    return (m.worker.period, m.latency, m.ticks, m.worker.origin, m.k0, m.first)
+
+
+def _token(m: Moved) -> int:
+    return m.token
+
+
+def _steps_then_token(k: tuple[tuple[float, ...], int, int, Moved]) -> tuple[Any, ...]:
+    return k[0], k[1]
+
+
+def _by_chains(group: list[Moved], twins: dict[tuple[float, ...], list[Moved]]) -> list[Moved]:
+    """`group` sorted by `_tie_order`, each chain's times read at once (once for twins):
+    `_tie_order` is the lexicographic order of the chains' times, from the newest step back
+    (a chain that is another's beginning, its pending tick reached first, comes first; two
+    the same, by their pending ticks' tokens). Short chains are compared as tuples; long ones
+    as their big-endian bytes, which for times >= 0 have the same order."""
+    if max(m.ticks for m in group) <= _SHORT:
+        tuples = {key: _chain_times(same[0]) for key, same in twins.items()}
+        return sorted(group, key=lambda m: (tuples[_chain_of(m)], m.token))
+    times = {key: same[0].times() + 0.0 for key, same in twins.items()}  # -0.0 becomes 0.0
+    if any(t.size and t.min() < 0.0 for t in times.values()):
         return sorted(group, key=cmp_to_key(_tie_order))
-    order = sorted(range(len(group)),
-                   key=lambda i: (keys[i].astype(">f8").tobytes(), group[i].token))
-    return [group[i] for i in order]
+    chains = {key: t.astype(">f8").tobytes() for key, t in times.items()}
+    return sorted(group, key=lambda m: (chains[_chain_of(m)], m.token))
+
+
+def _chain_times(m: Moved) -> tuple[float, ...]:
+    """`m.times()` as a tuple, summed as `Moved.chain` sums (for short chains)."""
+    w, lat = m.worker, m.latency
+    origin, period = w.origin, w.period
+    out: list[float] = []
+    for j in range(m.k0 + m.ticks - 1, m.k0, -1):
+        t = origin + j * period
+        if lat > 0:
+            out.append(t + lat)
+        out.append(t)
+    if lat > 0:
+        out.append(m.first + lat)
+    out.append(m.first)
+    return tuple(out)
 
 
 def _one_grid(x: Moved, y: Moved) -> bool:
