@@ -115,3 +115,21 @@ def test_no_parks_where_a_container_may_stop_for_good() -> None:
     _, jumper = parked_run(pod, KILLED, duration=3600.0, seed=1)
     assert jumper.parks == [] and jumper.no_park_before is None
     assert compile_behaviour(KILLED)[1] is not None  # jumps apply: only parks are off
+
+
+def test_with_every_container_parked_the_resyncs_are_still_jumped() -> None:
+    """Once the app is parked too (after its last stall), the pod worker's idle resyncs are
+    jumped as before (R1.15): a day with parks takes no more scheduler steps than without."""
+    scenario = Scenario.from_dict({"stalls": [{"from": 600, "to": 645, "container": "app"}]})
+    steps = []
+    for park in (False, True):
+        sched = make_scheduler("fast")
+        launch_pod(sched, wide_pod(4), scenario, duration=86400.0, seed=3,
+                   profile=profile_from(), phase=None, keep_probes=False, park=park)
+        sched.run(until=86400.0)
+        jumper = sched.on_quiet
+        assert isinstance(jumper, jumps.Jumper)
+        jumper.settle()
+        steps.append(sched.steps)
+    assert len(jumper.parks) == 5  # the app and the four proxies
+    assert steps[1] <= steps[0]

@@ -199,7 +199,9 @@ class Jumper:
                     return
                 end = min(end, reach)
             plans.append(plan)
-        if not plans or end - self.sched.now < 2 * min(p.worker.period for p in plans):
+        # with every worker parked, a stretch holds only the pod worker's idle resyncs
+        if (end - self.sched.now < 2 * min(p.worker.period for p in plans) if plans
+                else not (self.parks and end > self.sched.now)):
             self._hold_off(end)
             return
         wake_at = None
@@ -389,9 +391,11 @@ PARK_RETRY = 10.0  # seconds between tries to park the containers that could not
 
 
 def _may_park(kubelet: Kubelet) -> bool:
-    """Whether parks are worth trying: not in a pod whose containers may stop for good or
-    all restart at once (R4.30-R4.35), which would end a park (the run made again)."""
-    if kubelet.times.restart_all or kubelet.pod.restart_policy is not RestartPolicy.ALWAYS:
+    """Whether parks are worth trying: in a pod of several containers (one alone is jumped
+    as well), not one whose containers may stop for good or all restart at once
+    (R4.30-R4.35), which would end a park (the run made again)."""
+    if (len(kubelet.units) < 2 or kubelet.times.restart_all
+            or kubelet.pod.restart_policy is not RestartPolicy.ALWAYS):
         return False
     return all(u.spec.restart_policy in (None, RestartPolicy.ALWAYS)
                and not u.spec.restart_policy_rules for u in kubelet.units)
