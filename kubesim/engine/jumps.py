@@ -66,7 +66,7 @@ if TYPE_CHECKING:
     from kubesim.kubelet.runtime import Instance
     from kubesim.timeline import ProbeRun
 
-__all__ = ["PARK_RETRY", "Jumper", "Park"]
+__all__ = ["PARK_PROBED", "PARK_RETRY", "Jumper", "Park"]
 
 
 class Stop(Enum):
@@ -289,10 +289,10 @@ class Jumper:
 
     # -- parks: a container's workers moved past the end of the run ----------------------
     def _try_parks(self, now: float) -> None:
-        """Park every container that can be parked now (`_park_plans`); try again one
-        PARK_RETRY later while some cannot."""
+        """Park every container that can be parked now (`_park_plans`); try again when one
+        that cannot might (PARK_RETRY later, or when its answer changes)."""
         kl = self.kubelet
-        retry = False
+        retry: float | None = None
         if kl.initialized and kl.stopping is None and not kl.phase.terminal \
                 and not kl.restarting_all:
             parked = {park.index for park in self.parks}
@@ -300,18 +300,31 @@ class Jumper:
                 if i in parked or not unit.manager.workers:
                     continue
                 plans = self._park_plans(unit, i)
-                if plans is None:
-                    retry = True
+                if isinstance(plans, float):
+                    retry = plans if retry is None else min(retry, plans)
                 else:
                     self._park(i, unit, plans)
         else:
-            retry = True
-        self.no_park_before = now + PARK_RETRY if retry else None
+            retry = now + PARK_RETRY
+        self.no_park_before = retry
 
-    def _park_plans(self, unit: PodContainer, index: int) -> list[Plan] | None:
+    def _park_plans(self, unit: PodContainer, index: int) -> list[Plan] | float:
+        """`_parkable`'s plans, or when to try again: when a worker's constant answer
+        changes or reaches a verdict before the end, not before then; else PARK_RETRY
+        later."""
+        now = self.sched.now
+        plans = self._parkable(unit, index)
+        if plans is None:
+            return now + PARK_RETRY
+        if isinstance(plans, float):
+            return max(plans, now + PARK_RETRY)
+        return plans
+
+    def _parkable(self, unit: PodContainer, index: int) -> list[Plan] | float | None:
         """The plans of the workers of `unit` if each of them does nothing but record one
         constant answer, skip or nothing at all at every tick until the end of the run
-        (`Kubelet.quiet_state`'s steady RUNNING container, read alone); None otherwise."""
+        (`Kubelet.quiet_state`'s steady RUNNING container, read alone); else when a
+        worker's answer changes or reaches a verdict before the end, or None."""
         duration = self.kubelet.timeline.duration
         term = self.kubelet.terminator
         st, inst = unit.status, unit.runtime.current
@@ -338,8 +351,10 @@ class Jumper:
                     return None
                 if plan.attempt is not None:
                     reach = self._verdict_free_until(plan)
-                    if reach is None or reach < duration:
+                    if reach is None:
                         return None
+                    if reach < duration:
+                        return float(reach)
                 plans.append(plan)
             return plans
         finally:
@@ -388,13 +403,16 @@ class Jumper:
 
 
 PARK_RETRY = 10.0  # seconds between tries to park the containers that could not be
+PARK_PROBED = 3  # probed containers a pod needs for parks to be tried
 
 
 def _may_park(kubelet: Kubelet) -> bool:
-    """Whether parks are worth trying: in a pod of several containers (one alone is jumped
-    as well), not one whose containers may stop for good or all restart at once
-    (R4.30-R4.35), which would end a park (the run made again)."""
-    if (len(kubelet.units) < 2 or kubelet.times.restart_all
+    """Whether parks are worth trying: in a pod of at least PARK_PROBED probed containers
+    (with fewer, a jump's visit of every worker costs less than the parks' planning), not
+    one whose containers may stop for good or all restart at once (R4.30-R4.35), which
+    would end a park (the run made again)."""
+    probed = sum(1 for u in kubelet.units if u.manager.workers)
+    if (probed < PARK_PROBED or kubelet.times.restart_all
             or kubelet.pod.restart_policy is not RestartPolicy.ALWAYS):
         return False
     return all(u.spec.restart_policy in (None, RestartPolicy.ALWAYS)
