@@ -462,51 +462,60 @@ def _step_order(moved: list[Moved]) -> list[Moved]:
 
 def _tied(group: list[Moved]) -> list[Moved]:
     """Wake-ups of one instant in the step-by-step order. Twins (the same chain: a pod's
-    like sidecars, `_chain_of`) are ordered by their pending ticks' tokens. Those of one grid
+    like sidecars, `_twins`) are ordered by their pending ticks' tokens. Those of one grid
     (one period and latency, as many ticks, `_same_grid`) have the same chains but for their
     last two steps, so they are sorted by those (`_last_steps`); the grids' groups are
     ordered by one member of each when their chains part before those steps, and by the
     chains read whole otherwise (`_by_chains`)."""
-    twins: dict[tuple[float, ...], list[Moved]] = {}
-    for m in group:
-        twins.setdefault(_chain_of(m), []).append(m)
-    if len(twins) == 1:
+    classes = _twins(group)
+    if len(classes) == 1:
         return sorted(group, key=_token)
-    if max(m.ticks for m in group) <= _SHORT:  # short chains: read whole, cheaper than grids
-        return _by_chains(group, twins)
-    grids: list[list[Moved]] = []
-    for same in twins.values():
-        m = same[0]
+    grids: list[list[list[Moved]]] = []
+    for same in classes:
         for grid in grids:
-            if _one_grid(grid[0], m):
-                grid.append(m)
+            if _one_grid(grid[0][0], same[0]):
+                grid.append(same)
                 break
         else:
-            grids.append([m])
+            grids.append([same])
     if len(grids) > 1:
         parted: dict[tuple[int, int], int] = {}
         for a in range(len(grids)):
             for b in range(a + 1, len(grids)):
-                order = _parting(grids[a][0], grids[b][0])
+                order = _parting(grids[a][0][0], grids[b][0][0])
                 if order == 0:  # they part in their last steps, or far back
-                    return _by_chains(group, twins)
+                    return _by_chains(group, classes)
                 parted[(a, b)], parted[(b, a)] = order, -order
         index = {id(grid): n for n, grid in enumerate(grids)}
         grids.sort(key=cmp_to_key(lambda x, y: parted[(index[id(x)], index[id(y)])]))
     out: list[Moved] = []
     for grid in grids:
         if len(grid) == 1:
-            out.extend(sorted(twins[_chain_of(grid[0])], key=_token))
+            out.extend(sorted(grid[0], key=_token) if len(grid[0]) > 1 else grid[0])
             continue
-        keyed = [(_last_steps(rep)[:-1], m.token, n, m)
-                 for rep in grid for n, m in enumerate(twins[_chain_of(rep)])]
+        keyed = [(_last_steps(same[0])[:-1], m.token, n, m)
+                 for same in grid for n, m in enumerate(same)]
         keyed.sort(key=_steps_then_token)
         out.extend(k[3] for k in keyed)
     return out
 
 
-# ticks of the longest chain in a tied group whose chains are read whole at once (`_by_chains`)
-# rather than grouped by grid first: both give `_tie_order`'s order
+_TWINS = 8  # wake-ups of one instant from which twins are looked for (`_twins`)
+
+
+def _twins(group: list[Moved]) -> list[list[Moved]]:
+    """`group` in classes of one chain each (`_chain_of`): looked for in groups of at least
+    _TWINS (a pod's like sidecars), each wake-up its own class in smaller ones."""
+    if len(group) < _TWINS:
+        return [[m] for m in group]
+    twins: dict[tuple[float, ...], list[Moved]] = {}
+    for m in group:
+        twins.setdefault(_chain_of(m), []).append(m)
+    return list(twins.values())
+
+
+# ticks of the longest chain in a tied group whose chains `_by_chains` compares as tuples
+# (longer ones as bytes): both give `_tie_order`'s order
 _SHORT = 128
 
 
@@ -523,20 +532,25 @@ def _steps_then_token(k: tuple[tuple[float, ...], int, int, Moved]) -> tuple[Any
     return k[0], k[1]
 
 
-def _by_chains(group: list[Moved], twins: dict[tuple[float, ...], list[Moved]]) -> list[Moved]:
+def _by_chains(group: list[Moved], classes: list[list[Moved]]) -> list[Moved]:
     """`group` sorted by `_tie_order`, each chain's times read at once (once for twins):
     `_tie_order` is the lexicographic order of the chains' times, from the newest step back
     (a chain that is another's beginning, its pending tick reached first, comes first; two
     the same, by their pending ticks' tokens). Short chains are compared as tuples; long ones
     as their big-endian bytes, which for times >= 0 have the same order."""
+    keys: dict[int, Any] = {}
     if max(m.ticks for m in group) <= _SHORT:
-        tuples = {key: _chain_times(same[0]) for key, same in twins.items()}
-        return sorted(group, key=lambda m: (tuples[_chain_of(m)], m.token))
-    times = {key: same[0].times() + 0.0 for key, same in twins.items()}  # -0.0 becomes 0.0
-    if any(t.size and t.min() < 0.0 for t in times.values()):
+        for same in classes:
+            chain = _chain_times(same[0])
+            keys.update((id(m), chain) for m in same)
+        return sorted(group, key=lambda m: (keys[id(m)], m.token))
+    times = [(same, same[0].times() + 0.0) for same in classes]  # -0.0 becomes 0.0
+    if any(t.size and t.min() < 0.0 for _, t in times):
         return sorted(group, key=cmp_to_key(_tie_order))
-    chains = {key: t.astype(">f8").tobytes() for key, t in times.items()}
-    return sorted(group, key=lambda m: (chains[_chain_of(m)], m.token))
+    for same, t in times:
+        raw = t.astype(">f8").tobytes()
+        keys.update((id(m), raw) for m in same)
+    return sorted(group, key=lambda m: (keys[id(m)], m.token))
 
 
 def _chain_times(m: Moved) -> tuple[float, ...]:
