@@ -280,6 +280,11 @@ class ProbeRun:
         return ProbeRecord(at, self.probe, self.result, self.detail, end - at, self.container,
                            self.name)
 
+    def ended_at(self, i: int) -> float:
+        """When call `i` ended, as its record reads it (`at + latency`), without the record."""
+        at = self.first if i == 0 else self.origin + (self.k + i) * self.period
+        return at + ((at + self.latency) - at)
+
     @property
     def last_at(self) -> float:
         """When the run's last call started."""
@@ -321,6 +326,32 @@ def _run_keyed(run: ProbeRun, epoch: int, order: int) -> Iterator[tuple[_Key, Pr
     for i in range(run.count):
         r = run.record(i)
         yield (r.at + r.latency, second, order), r
+
+
+def _split_run(run: ProbeRun, epoch: int, times: list[float]) -> list[tuple[ProbeRun, int]] | None:
+    """`run` (kept at `epoch`) in parts between the kubelet events at `times` (kept after
+    it, in order), each with its calls' epoch; None if a call ended at an event's instant."""
+    end = run.ended_at
+    parts: list[tuple[ProbeRun, int]] = []
+    start = 0
+    for j, t in enumerate(times):
+        stop = bisect.bisect_left(range(run.count), True, lo=start, key=lambda i: end(i) >= t)
+        if stop < run.count and end(stop) == t:
+            return None
+        if stop > start:
+            parts.append((_part(run, start, stop), epoch + j))
+            start = stop
+    if start < run.count:
+        parts.append((_part(run, start, run.count), epoch + len(times)))
+    return parts
+
+
+def _part(run: ProbeRun, start: int, stop: int) -> ProbeRun:
+    """Calls `start` to `stop` (exclusive) of `run`, as a run of their own."""
+    if start == 0 and stop == run.count:
+        return run
+    return ProbeRun(run.record(start).at, run.origin, run.k + start, run.period, stop - start,
+                    run.probe, run.result, run.detail, run.latency, run.container, run.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,15 +442,41 @@ class Timeline:
                                              name), self._epoch))
             self._expanded = None
 
-    def record_run(self, run: ProbeRun, calls: int) -> None:
-        """`run`'s first `calls` calls ended within the run (the rest were in flight)."""
+    def record_run(self, run: ProbeRun, calls: int) -> ProbeRun | None:
+        """`run`'s first `calls` calls ended within the run (the rest were in flight); the
+        run kept (None: none)."""
         self.count_run(run.probe, run.result, calls, run.name)
-        if self.keep_probes and calls:
-            if calls != run.count:
-                run = ProbeRun(run.first, run.origin, run.k, run.period, calls, run.probe,
-                               run.result, run.detail, run.latency, run.container, run.name)
-            self._runs.append((run, self._epoch))
-            self._expanded = None
+        if not (self.keep_probes and calls):
+            return None
+        if calls != run.count:
+            run = ProbeRun(run.first, run.origin, run.k, run.period, calls, run.probe,
+                           run.result, run.detail, run.latency, run.container, run.name)
+        self._runs.append((run, self._epoch))
+        self._expanded = None
+        return run
+
+    def split_runs(self, runs: list[ProbeRun], since: int) -> bool:
+        """Runs kept at epoch `since` whose calls went on past kubelet events kept after
+        them (a parked container's, `kubesim.engine.jumps`): each is split where those
+        events fall, each part with the epoch of its calls. False, and nothing changed, if
+        one of the calls ended at the very instant of one of those events (which came first
+        is not known)."""
+        times = [ev.at for ev in self._kubelet_events[since:]]
+        if not times:
+            return True
+        mine = {id(run) for run in runs}
+        out: list[tuple[ProbeRun, int]] = []
+        for run, e in self._runs:
+            if id(run) not in mine or e != since:
+                out.append((run, e))
+                continue
+            parts = _split_run(run, e, times)
+            if parts is None:
+                return False
+            out.extend(parts)
+        self._runs = out
+        self._expanded = None
+        return True
 
     def count_run(self, probe: ProbeType, result: Outcome, calls: int, name: str = "") -> None:
         """Count `calls` calls of one probe judged `result`: all that a timeline without
@@ -440,6 +497,15 @@ class Timeline:
             self._epoch += 1
             self._kubelet_events.append(event)
             self._expanded = None
+
+    @property
+    def epoch(self) -> int:
+        """How many kubelet events of its own were kept so far (a record's epoch)."""
+        return self._epoch
+
+    def event_times_since(self, epoch: int) -> list[float]:
+        """When each kubelet event kept after the first `epoch` happened."""
+        return [e.at for e in self._kubelet_events[epoch:]]
 
     def count_event(self, reason: str, name: str = "") -> None:
         """Count a kubelet event of its own: all that a timeline without probe records

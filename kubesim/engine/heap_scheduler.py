@@ -18,22 +18,29 @@ from typing import Any, cast
 
 from kubesim.kubelet.scheduler import URGENT, Interrupted, Process, ProcessGen
 
-__all__ = ["HeapProcess", "HeapScheduler"]
+__all__ = ["HeapProcess", "HeapScheduler", "Unparked"]
 
 _RESUME, _INTERRUPT, _CALL = 0, 1, 2
 
 
-class HeapProcess:
-    """A process on the heap: its generator, the seq of its pending wait (None: none), and
-    the time of that wait."""
+class Unparked(Exception):
+    """A parked process was to be woken, or what its park assumed changed: the run is made
+    again without parks (`kubesim.engine.jumps`)."""
 
-    __slots__ = ("done", "gen", "token", "wait_at")
+
+class HeapProcess:
+    """A process on the heap: its generator, the seq of its pending wait (None: none), the
+    time of that wait, and whether it is parked past the end of the run
+    (`kubesim.engine.jumps`)."""
+
+    __slots__ = ("done", "gen", "parked", "token", "wait_at")
 
     def __init__(self, gen: ProcessGen) -> None:
         self.gen: ProcessGen = gen
         self.token: int | None = None
         self.done: bool = False
         self.wait_at: float = 0.0
+        self.parked: bool = False
 
 
 class HeapScheduler:
@@ -64,6 +71,8 @@ class HeapScheduler:
         heappush(self.heap, (self.now + delay, priority, self.seq, _CALL, fn, arg))
 
     def interrupt(self, proc: Process) -> None:
+        if cast(HeapProcess, proc).parked:  # its park assumed it waits to the end
+            raise Unparked
         self.seq += 1
         self.live += 1
         heappush(self.heap, (self.now, URGENT, self.seq, _INTERRUPT, proc, None))

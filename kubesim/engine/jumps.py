@@ -20,6 +20,20 @@ readiness trigger). Pods of any shape are jumped: sidecars,
 init containers done, containers without probes, probes answered by another container (the
 one listening on the port, R2.5).
 
+A jump moves every worker of the pod, so in a pod of many containers one container's
+events (a stall, an outage behind its readiness, its kill and restart) would stop all of
+them. A container whose workers would do nothing but record one constant answer (or skip)
+at every tick to the end of the run, and which is steady (running, Started, Ready by its
+results), is *parked* instead (`_try_parks`, for `simulate`'s runs): its workers are moved
+over all their ticks before the end at once and wait past it, while the rest of the pod is
+stepped and jumped around them. Its ticks change nothing another container, the pod worker
+or the records' order can see, so where they fall among the other events does not matter,
+as long as the park's assumptions held to the end: nothing changed the container (its kill,
+its pod's end, a readiness trigger, `_fingerprint`) and no kubelet event fell at the very
+instant one of its calls ended (the canonical order would have placed the call by it). The
+run checks both at its end (`settle`) and, when one failed, is made again without parks
+(`Unparked`, `kubesim.engine.simulate.run_model`).
+
 Coverage (`behaviour.lookup.jumps_apply`: beside the look-up it reads, so that the work
 budget asks it without loading the engine): a behaviour with a quiet look-up, no exit on a
 probe request, and a PLEG relist period shorter than the resync period; anything else is
@@ -32,23 +46,27 @@ from __future__ import annotations
 import math
 from enum import Enum
 from functools import cmp_to_key
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from kubesim.behaviour.lookup import MARGIN
-from kubesim.engine.heap_scheduler import HeapProcess
-from kubesim.kubelet.pod_worker import Steady
+from kubesim.engine.heap_scheduler import HeapProcess, Unparked
+from kubesim.kubelet.pod_worker import QuietContainer, Steady
 from kubesim.kubelet.prober import Attempt
 from kubesim.kubelet.scheduler import NORMAL, URGENT
 from kubesim.kubelet.worker import PROBE, SKIP, Worker
 from kubesim.results import Outcome, ProbeType
+from kubesim.spec.model import RestartPolicy
 
 if TYPE_CHECKING:
     from kubesim.engine.heap_scheduler import HeapScheduler
-    from kubesim.kubelet.pod_worker import Kubelet, QuietContainer, QuietState
+    from kubesim.kubelet.pod_container import PodContainer
+    from kubesim.kubelet.pod_worker import Kubelet, QuietState
+    from kubesim.kubelet.runtime import Instance
+    from kubesim.timeline import ProbeRun
 
-__all__ = ["Jumper"]
+__all__ = ["PARK_PROBED", "PARK_RETRY", "Jumper", "Park"]
 
 
 class Stop(Enum):
@@ -124,18 +142,24 @@ class Moved:
 class Jumper:
     """Jumps the quiet stretches of one kubelet on one heap scheduler (`on_quiet`)."""
 
-    def __init__(self, sched: HeapScheduler, kubelet: Kubelet) -> None:
+    def __init__(self, sched: HeapScheduler, kubelet: Kubelet, *, park: bool = False) -> None:
         self.sched, self.kubelet = sched, kubelet
         # every worker with the index of its container (Kubelet.units order) and its process
         self.workers = [(w, i, sched.waiting(w.proc)) for i, unit in enumerate(kubelet.units)
                         for w in unit.manager.workers.values()]
+        self.active = self.workers  # those not parked
         self.pod_worker = sched.waiting(kubelet.pod_worker)
         self.no_jump_before = 0.0
+        # parks (see the module doc): tried again from `no_park_before`; None: never
+        self.no_park_before: float | None = 0.0 if park and _may_park(kubelet) else None
+        self.parks: list[Park] = []
 
     def __call__(self, now: float) -> None:
+        if self.no_park_before is not None and now >= self.no_park_before:
+            self._try_parks(now)
         if now < self.no_jump_before:
             return
-        for w, _, proc in self.workers:  # a call in flight (the cheapest test first)
+        for w, _, proc in self.active:  # a call in flight (the cheapest test first)
             if not (proc.done or w.quiet()):
                 return
         state = self.kubelet.quiet_state()
@@ -155,7 +179,7 @@ class Jumper:
         if state.sync_acts:  # stop before the next sync
             end = min(end, wake)
         plans: list[Plan] = []
-        for w, i, proc in self.workers:
+        for w, i, proc in self.active:
             if proc.done:
                 continue
             a0 = proc.wait_at
@@ -175,7 +199,9 @@ class Jumper:
                     return
                 end = min(end, reach)
             plans.append(plan)
-        if not plans or end - self.sched.now < 2 * min(p.worker.period for p in plans):
+        # with every worker parked, a stretch holds only the pod worker's idle resyncs
+        if (end - self.sched.now < 2 * min(p.worker.period for p in plans) if plans
+                else not (self.parks and end > self.sched.now)):
             self._hold_off(end)
             return
         wake_at = None
@@ -261,6 +287,164 @@ class Jumper:
         self.no_jump_before = end
 
 
+    # -- parks: a container's workers moved past the end of the run ----------------------
+    def _try_parks(self, now: float) -> None:
+        """Park every container that can be parked now (`_park_plans`); try again when one
+        that cannot might (PARK_RETRY later, or when its answer changes)."""
+        kl = self.kubelet
+        retry: float | None = None
+        if kl.initialized and kl.stopping is None and not kl.phase.terminal \
+                and not kl.restarting_all:
+            parked = {park.index for park in self.parks}
+            for i, unit in enumerate(kl.units):
+                if i in parked or not unit.manager.workers:
+                    continue
+                plans = self._park_plans(unit, i)
+                if isinstance(plans, float):
+                    retry = plans if retry is None else min(retry, plans)
+                else:
+                    self._park(i, unit, plans)
+        else:
+            retry = now + PARK_RETRY
+        self.no_park_before = retry
+
+    def _park_plans(self, unit: PodContainer, index: int) -> list[Plan] | float:
+        """`_parkable`'s plans, or when to try again: when a worker's constant answer
+        changes or reaches a verdict before the end, not before then; else PARK_RETRY
+        later."""
+        now = self.sched.now
+        plans = self._parkable(unit, index)
+        if plans is None:
+            return now + PARK_RETRY
+        if isinstance(plans, float):
+            return max(plans, now + PARK_RETRY)
+        return plans
+
+    def _parkable(self, unit: PodContainer, index: int) -> list[Plan] | float | None:
+        """The plans of the workers of `unit` if each of them does nothing but record one
+        constant answer, skip or nothing at all at every tick until the end of the run
+        (`Kubelet.quiet_state`'s steady RUNNING container, read alone); else when a
+        worker's answer changes or reaches a verdict before the end, or None."""
+        duration = self.kubelet.timeline.duration
+        term = self.kubelet.terminator
+        st, inst = unit.status, unit.runtime.current
+        if (inst is None or inst.exited_at is not None or inst.sigterm_at is not None
+                or st.container_id != inst.id or not (st.running and st.started and st.ready)
+                or st.pod_finished or not unit.manager.ready_by_results(inst.id)
+                or (inst.exit_due is not None and inst.exit_due < duration)
+                or (term is not None and term.at < duration)):
+            return None
+        c = QuietContainer(unit, Steady.RUNNING, inst.id, inst.exit_due)
+        held = self.no_jump_before  # the plans' hold-offs are the whole pod's, not a park's
+        try:
+            plans = []
+            for w, i, proc in self.active:
+                if i != index or proc.done:
+                    continue
+                answers = w.listener.runtime.current  # the process that answers (R2.5)
+                if (not w.quiet() or answers is None or answers.exited_at is not None
+                        or answers.sigterm_at is not None
+                        or (answers.exit_due is not None and answers.exit_due < duration)):
+                    return None
+                plan = self._plan(w, proc, proc.wait_at, c)
+                if isinstance(plan, Stop) or proc.wait_at < 2 * w.period:
+                    return None
+                if plan.attempt is not None:
+                    reach = self._verdict_free_until(plan)
+                    if reach is None:
+                        return None
+                    if reach < duration:
+                        return float(reach)
+                plans.append(plan)
+            return plans
+        finally:
+            self.no_jump_before = held
+
+    def _park(self, index: int, unit: PodContainer, plans: list[Plan]) -> None:
+        """Move the workers of `plans` over every tick before the end of the run, as a jump
+        does, and leave them waiting past it."""
+        duration = self.kubelet.timeline.duration
+        epoch = self.kubelet.timeline.epoch
+        runs: list[ProbeRun] = []
+        for plan in plans:
+            w, a0, lat, proc = plan.worker, plan.first, plan.latency, plan.proc
+            k = w.k
+            n = 0
+            if a0 < duration:  # a0 (tick k), then origin + (k + i) * period before the end
+                g = max(k, math.ceil((duration - w.origin) / w.period) - 1)
+                while w.tick(g + 1) < duration:
+                    g += 1
+                while g > k and not w.tick(g) < duration:
+                    g -= 1
+                n = g - k + 1
+                last = a0 if n == 1 else w.tick(k + n - 1)
+                if plan.attempt is not None:
+                    run = w.prober.record_run(w, plan.attempt, a0, n,
+                                              n - (last + lat >= duration))
+                    if run is not None:
+                        runs.append(run)
+                w.advance(n, None if plan.attempt is None else plan.attempt.result)
+            self.sched.resume_at(proc, max(w.tick(w.k), duration), NORMAL)
+            proc.parked = True
+        self.parks.append(Park(index, _fingerprint(unit), epoch, runs))
+        self.active = [a for a in self.active if a[1] != index]
+
+    def settle(self) -> None:
+        """After the run: raise Unparked if what a park assumed did not hold (its container
+        changed, or a kubelet event fell at the very instant one of its calls ended: which
+        came first is not known); otherwise give the parked calls the epochs of the events
+        they came after (`Timeline.split_runs`)."""
+        timeline = self.kubelet.timeline
+        for park in self.parks:
+            if _fingerprint(self.kubelet.units[park.index]) != park.fingerprint:
+                raise Unparked
+            if not timeline.split_runs(park.runs, park.epoch):
+                raise Unparked
+
+
+PARK_RETRY = 10.0  # seconds between tries to park the containers that could not be
+PARK_PROBED = 3  # probed containers a pod needs for parks to be tried
+
+
+def _may_park(kubelet: Kubelet) -> bool:
+    """Whether parks are worth trying: in a pod of at least PARK_PROBED probed containers
+    (with fewer, a jump's visit of every worker costs less than the parks' planning), not
+    one whose containers may stop for good or all restart at once (R4.30-R4.35), which
+    would end a park (the run made again)."""
+    probed = sum(1 for u in kubelet.units if u.manager.workers)
+    if (probed < PARK_PROBED or kubelet.times.restart_all
+            or kubelet.pod.restart_policy is not RestartPolicy.ALWAYS):
+        return False
+    return all(u.spec.restart_policy in (None, RestartPolicy.ALWAYS)
+               and not u.spec.restart_policy_rules for u in kubelet.units)
+
+
+class Park:
+    """A container parked: its index, its state then (`_fingerprint`), the kubelet events
+    kept before it and its workers' runs to the end of the run."""
+
+    def __init__(self, index: int, fingerprint: tuple[object, ...], epoch: int,
+                 runs: list[ProbeRun]) -> None:
+        self.index, self.fingerprint, self.epoch, self.runs = index, fingerprint, epoch, runs
+
+
+def _fingerprint(unit: PodContainer) -> tuple[object, ...]:
+    """Everything of a container its workers' ticks read or change."""
+    st, inst = unit.status, unit.runtime.current
+    workers = tuple((w.stopped, w.on_hold, w.trigger_pending, w.tick_pending, w.cid,
+                     w.origin, unit.cache.get(w.type, w.cid), _process(w.listener.runtime.current))
+                    for w in unit.manager.workers.values())
+    return (st.container_id, st.restart_count, st.running, st.terminated, st.running_since,
+            st.started, st.ready, st.will_restart, st.pod_finished, _process(inst), workers)
+
+
+def _process(inst: Instance | None) -> tuple[object, ...]:
+    """One process as a park reads it: which one, and its end."""
+    if inst is None:
+        return ()
+    return id(inst), inst.exited_at, inst.sigterm_at, inst.exit_due
+
+
 def _step_order(moved: list[Moved]) -> list[Moved]:
     """`moved` in the step-by-step order (`_tie_order`): by time, and the entries of one
     time by the order of the events that scheduled them (only they need comparing)."""
@@ -277,33 +461,112 @@ def _step_order(moved: list[Moved]) -> list[Moved]:
 
 
 def _tied(group: list[Moved]) -> list[Moved]:
-    """Wake-ups of one instant in the step-by-step order. Those of one grid (one period and
-    latency, as many ticks, `_same_grid`) have the same chains but for their last two steps,
-    so they are sorted by those (`_last_steps`); the grids' groups are ordered by one member
-    of each when their chains part before those steps, and every pair is compared
-    otherwise (`_tie_order`)."""
-    grids: list[list[Moved]] = []
-    for m in group:
+    """Wake-ups of one instant in the step-by-step order. Twins (the same chain: a pod's
+    like sidecars, `_twins`) are ordered by their pending ticks' tokens. Those of one grid
+    (one period and latency, as many ticks, `_same_grid`) have the same chains but for their
+    last two steps, so they are sorted by those (`_last_steps`); the grids' groups are
+    ordered by one member of each when their chains part before those steps, and by the
+    chains read whole otherwise (`_by_chains`)."""
+    classes = _twins(group)
+    if len(classes) == 1:
+        return sorted(group, key=_token)
+    grids: list[list[list[Moved]]] = []
+    for same in classes:
         for grid in grids:
-            if _one_grid(grid[0], m):
-                grid.append(m)
+            if _one_grid(grid[0][0], same[0]):
+                grid.append(same)
                 break
         else:
-            grids.append([m])
+            grids.append([same])
     if len(grids) > 1:
         parted: dict[tuple[int, int], int] = {}
         for a in range(len(grids)):
             for b in range(a + 1, len(grids)):
-                order = _parting(grids[a][0], grids[b][0])
+                order = _parting(grids[a][0][0], grids[b][0][0])
                 if order == 0:  # they part in their last steps, or far back
-                    return sorted(group, key=cmp_to_key(_tie_order))
+                    return _by_chains(group, classes)
                 parted[(a, b)], parted[(b, a)] = order, -order
         index = {id(grid): n for n, grid in enumerate(grids)}
         grids.sort(key=cmp_to_key(lambda x, y: parted[(index[id(x)], index[id(y)])]))
     out: list[Moved] = []
     for grid in grids:
-        out.extend(sorted(grid, key=_last_steps) if len(grid) > 1 else grid)
+        if len(grid) == 1:
+            out.extend(sorted(grid[0], key=_token) if len(grid[0]) > 1 else grid[0])
+            continue
+        keyed = [(_last_steps(same[0])[:-1], m.token, n, m)
+                 for same in grid for n, m in enumerate(same)]
+        keyed.sort(key=_steps_then_token)
+        out.extend(k[3] for k in keyed)
     return out
+
+
+_TWINS = 8  # wake-ups of one instant from which twins are looked for (`_twins`)
+
+
+def _twins(group: list[Moved]) -> list[list[Moved]]:
+    """`group` in classes of one chain each (`_chain_of`): looked for in groups of at least
+    _TWINS (a pod's like sidecars), each wake-up its own class in smaller ones."""
+    if len(group) < _TWINS:
+        return [[m] for m in group]
+    twins: dict[tuple[float, ...], list[Moved]] = {}
+    for m in group:
+        twins.setdefault(_chain_of(m), []).append(m)
+    return list(twins.values())
+
+
+# ticks of the longest chain in a tied group whose chains `_by_chains` compares as tuples
+# (longer ones as bytes): both give `_tie_order`'s order
+_SHORT = 128
+
+
+def _chain_of(m: Moved) -> tuple[float, ...]:
+    """What a chain is made of (`Moved.chain`): two moves alike in these have the same."""
+    return (m.worker.period, m.latency, m.ticks, m.worker.origin, m.k0, m.first)
+
+
+def _token(m: Moved) -> int:
+    return m.token
+
+
+def _steps_then_token(k: tuple[tuple[float, ...], int, int, Moved]) -> tuple[Any, ...]:
+    return k[0], k[1]
+
+
+def _by_chains(group: list[Moved], classes: list[list[Moved]]) -> list[Moved]:
+    """`group` sorted by `_tie_order`, each chain's times read at once (once for twins):
+    `_tie_order` is the lexicographic order of the chains' times, from the newest step back
+    (a chain that is another's beginning, its pending tick reached first, comes first; two
+    the same, by their pending ticks' tokens). Short chains are compared as tuples; long ones
+    as their big-endian bytes, which for times >= 0 have the same order."""
+    keys: dict[int, Any] = {}
+    if max(m.ticks for m in group) <= _SHORT:
+        for same in classes:
+            chain = _chain_times(same[0])
+            keys.update((id(m), chain) for m in same)
+        return sorted(group, key=lambda m: (keys[id(m)], m.token))
+    times = [(same, same[0].times() + 0.0) for same in classes]  # -0.0 becomes 0.0
+    if any(t.size and t.min() < 0.0 for _, t in times):
+        return sorted(group, key=cmp_to_key(_tie_order))
+    for same, t in times:
+        raw = t.astype(">f8").tobytes()
+        keys.update((id(m), raw) for m in same)
+    return sorted(group, key=lambda m: (keys[id(m)], m.token))
+
+
+def _chain_times(m: Moved) -> tuple[float, ...]:
+    """`m.times()` as a tuple, summed as `Moved.chain` sums (for short chains)."""
+    w, lat = m.worker, m.latency
+    origin, period = w.origin, w.period
+    out: list[float] = []
+    for j in range(m.k0 + m.ticks - 1, m.k0, -1):
+        t = origin + j * period
+        if lat > 0:
+            out.append(t + lat)
+        out.append(t)
+    if lat > 0:
+        out.append(m.first + lat)
+    out.append(m.first)
+    return tuple(out)
 
 
 def _one_grid(x: Moved, y: Moved) -> bool:

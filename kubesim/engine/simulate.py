@@ -11,7 +11,7 @@ import numpy as np
 
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.behaviour.lookup import compile_behaviour, jumps_apply
-from kubesim.engine.heap_scheduler import HeapScheduler
+from kubesim.engine.heap_scheduler import HeapScheduler, Unparked
 from kubesim.engine.jumps import Jumper
 from kubesim.errors import BehaviourError, UsageError
 from kubesim.kubelet.pod_worker import Kubelet
@@ -80,11 +80,37 @@ def run_model(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, se
     (sweeps), `rng` and `checked` are `prepare`'s, `start` is when the pod's first container
     starts (the behaviour's clock is the run's: a fleet's replicas start at different times),
     `targets` the pod's targets as `resolve_targets` keys them (a sweep resolves them once)."""
+    # parks (`kubesim.engine.jumps`) are speculative: if what one assumed did not hold, the
+    # run is made again without them, from the generator's state at the start
+    park = engine == "fast" and box is None
+    state = rng.bit_generator.state if park and rng is not None else None
+    if park:
+        try:
+            return _run_once(pod, behaviour, duration=duration, seed=seed, profile=profile,
+                             phase=phase, engine=engine, keep_probes=keep_probes, rng=rng,
+                             checked=checked, start=start, targets=targets, park=True)
+        except Unparked:
+            if rng is not None and state is not None:
+                rng.bit_generator.state = state
+    return _run_once(pod, behaviour, duration=duration, seed=seed, profile=profile,
+                     phase=phase, engine=engine, keep_probes=keep_probes, box=box, rng=rng,
+                     checked=checked, start=start, targets=targets)
+
+
+def _run_once(pod: ProbedContainer, behaviour: Behaviour, *, duration: float, seed: int,
+              profile: KubeletProfile, phase: float | None, engine: str, keep_probes: bool,
+              rng: np.random.Generator | None, checked: bool, start: float,
+              targets: list[dict[ProbeType, Target]] | None,
+              box: ValidityBox | None = None, park: bool = False) -> Timeline:
+    """One run of `run_model`, its containers parked when they can be (`park`)."""
     sched = make_scheduler(engine)
     timeline = launch_pod(sched, pod, behaviour, duration=duration, seed=seed, profile=profile,
                           phase=phase, keep_probes=keep_probes, box=box, rng=rng,
-                          checked=checked, start=start, jumps=True, targets=targets).timeline
+                          checked=checked, start=start, jumps=True, targets=targets,
+                          park=park).timeline
     sched.run(until=duration)
+    if park and isinstance(sched, HeapScheduler) and isinstance(sched.on_quiet, Jumper):
+        sched.on_quiet.settle()
     return timeline
 
 
@@ -127,9 +153,12 @@ def launch_pod(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durati
                box: ValidityBox | None = None,
                rng: np.random.Generator | None = None, checked: bool = False,
                start: float | None = None, jumps: bool = True,
-               targets: list[dict[ProbeType, Target]] | None = None) -> PodHandle:
+               targets: list[dict[ProbeType, Target]] | None = None,
+               park: bool = False) -> PodHandle:
     """`add_kubelet`, returning the pod's handle (controllers delete pods through it). The
-    pod's containers are taken as the profile's API server takes them (R4.34, R5.27)."""
+    pod's containers are taken as the profile's API server takes them (R4.34, R5.27).
+    `park`: let the jumps park containers past the end of the run (`Jumper.settle` must be
+    called after the run: it raises Unparked if a park was wrong)."""
     pod = gated_pod(pod, profile).pod
     if targets is None:
         targets = pod_targets(pod, behaviour)
@@ -162,7 +191,7 @@ def launch_pod(sched: Any, pod: ProbedContainer, behaviour: Behaviour, *, durati
             sched, pod, behaviour, profile, rng, timeline, origins=origins, censored=censored,
             targets=targets, answers=answers, quiet=quiet, box=box)
         if quiet is not None:
-            sched.on_quiet = Jumper(sched, kubelet)
+            sched.on_quiet = Jumper(sched, kubelet, park=park)
 
     if start > now:
         sched.call(start - now, URGENT, create, None)

@@ -48,7 +48,7 @@ from kubesim.kubelet.termination import (
 from kubesim.kubelet.timing import kill_grace_seconds
 from kubesim.kubelet.worker import GRID_EPS
 from kubesim.results import ProbeType, Result
-from kubesim.spec.targets import listener_index
+from kubesim.spec.targets import declared_ports, listener_index
 from kubesim.timeline import (
     ConditionChange,
     ContainerReady,
@@ -239,7 +239,8 @@ class Kubelet:
         self.restarting_all = False  # the pod's AllContainersRestarting condition (R4.35)
         self.next_timer = self._resync_due()
         crash = self._probe_exit(behaviour)
-        specs = pod.containers
+        self.specs = specs = pod.containers
+        self.declared = declared_ports(specs)  # each port's containers (R2.5), made once
         self.units = [PodContainer(sched, i, spec, pod.restart_policy, profile)
                       for i, spec in enumerate(specs)]
         # the containers whose Ready makes ContainersReady: app containers and sidecars
@@ -269,11 +270,11 @@ class Kubelet:
                                                                                 Listener]:
         """Which container's process answers each probe of container `index` (R2.5)."""
         out = {}
-        specs = self.pod.containers
+        specs = self.specs
         for t, target in targets.items():
             owner = (self.behaviour.port_owner(target.port) if target.port is not None
                      else None)
-            unit = self.units[listener_index(specs, index, target, owner)]
+            unit = self.units[listener_index(specs, index, target, owner, self.declared)]
             out[t] = Listener(unit.runtime, self.behaviour.answers_after_sigterm(unit.name))
         return out
 

@@ -375,15 +375,15 @@ class Prober:
         return self.judge(worker.type, worker.probe, worker.target, constant), until
 
     def record_run(self, worker: ProbedWorker, attempt: Attempt, first: float, n: int,
-                   ended: int) -> None:
+                   ended: int) -> ProbeRun | None:
         """A jumped stretch's `n` calls of `worker` with one judged answer, the first at
         `first`, then on its grid from tick `worker.k` + 1 on; the first `ended` of them
         ended within the run (a call in flight at the end is not recorded, as stepped)."""
         if not self.timeline.keep_probes:  # counted only: no ProbeRun (a frozen dataclass,
             # interpreted: about 15,000 instructions to build, callgrind)
             self.timeline.count_run(worker.type, attempt.outcome, ended, self.runtime.name)
-            return
+            return None
         run = ProbeRun(first, worker.origin, worker.k, worker.period, n, worker.type,
                        attempt.outcome, attempt.detail, attempt.duration,
                        self.status.restart_count, self.runtime.name)
-        self.timeline.record_run(run, ended)
+        return self.timeline.record_run(run, ended)

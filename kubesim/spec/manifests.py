@@ -8,7 +8,6 @@ SpecError with the file, the line of the offending field and the field's path.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -134,7 +133,8 @@ def select_container(candidates: list[ProbedContainer], name: str | None, *,
     first candidate (the pod is simulated whole). An ambiguous choice is an error that lists
     every candidate by a name that is itself unique."""
     pods = {_pod_key(c): c for c in candidates}
-    every = [_focused(c, u.name) for c in pods.values() for u in c.containers if not u.init]
+    every = [c.focused(i) for c in pods.values() for i, u in enumerate(c.containers)
+             if not u.init]
     if name is None:
         if not candidates:
             raise SpecError("no workload with a pod in this file: nothing to simulate",
@@ -167,14 +167,7 @@ def _pod_key(c: ProbedContainer) -> tuple[str, str, str | None, str]:
     return c.object_kind, c.object_name, c.namespace, c.source
 
 
-def _focused(pod: ProbedContainer, name: str) -> ProbedContainer:
-    """The same pod with its report about container `name`."""
-    if pod.container.name == name:
-        return pod
-    units = pod.containers
-    at = next(i for i, u in enumerate(units) if u.name == name)
-    return dataclasses.replace(pod, container=units[at],
-                               others=(*units[:at], *units[at + 1:]), position=at)
+
 
 
 def _listing(shown: list[ProbedContainer], among: list[ProbedContainer]) -> str:
@@ -298,12 +291,17 @@ class _Pod:
         # each candidate stands for the whole pod: every container of it (init containers,
         # plain and sidecars, in order, then the app containers; probed or not) is simulated
         notes = tuple(noted_fields(spec, field_path(loc)))
+        # the pod is built and checked once; each other candidate is it, focused
+        at = {u.name: j for j, u in enumerate(units)}
+        first: ProbedContainer | None = None
         out = []
         for c in probed:
-            i = next(j for j, u in enumerate(units) if u.name == c.name)
-            out.append(self.probed(c, *settings, others=(*units[:i], *units[i + 1:]),
-                                   position=i, gates=gates, replicas=replicas,
-                                   strategy=strategy, notes=notes))
+            i = at[c.name]
+            if first is None:
+                first = self.probed(c, *settings, others=(*units[:i], *units[i + 1:]),
+                                    position=i, gates=gates, replicas=replicas,
+                                    strategy=strategy, notes=notes)
+            out.append(first.focused(i))
         return out
 
     def _active_deadline(self, spec: dict[str, Any], loc: Loc) -> None:

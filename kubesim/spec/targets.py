@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from kubesim.results import ProbeType
     from kubesim.spec.model import ContainerSpec, ProbedContainer, Target
 
-__all__ = ["focus_targets", "listener_index", "resolve_targets"]
+__all__ = ["declared_ports", "focus_targets", "listener_index", "resolve_targets"]
 
 
 def _endpoint(tgt: Target, container: str) -> tuple[str, ...]:
@@ -89,17 +89,32 @@ def focus_targets(pod: ProbedContainer) -> dict[ProbeType, Target]:
 
 
 def listener_index(containers: tuple[ContainerSpec, ...], prober: int, target: Target,
-                   owner: str | None) -> int:
+                   owner: str | None, declared: dict[int, list[int]] | None = None) -> int:
     """The index of the container whose process answers `target`, probed by container
     `prober` (see the module docstring); `owner`: the container the behaviour says listens
-    on the target's port."""
+    on the target's port; `declared`: `declared_ports(containers)`, made once for a pod's
+    every probe."""
     if target.kind is HandlerKind.EXEC or not target.on_pod or target.port is None:
         return prober
-    names = [c.name for c in containers]
-    if owner is not None and owner in names:
-        return names.index(owner)
-    declares = [i for i, c in enumerate(containers) if not c.init
-                and any(p.container_port == target.port for p in c.ports)]
+    if owner is not None:
+        names = [c.name for c in containers]
+        if owner in names:
+            return names.index(owner)
+    if declared is None:
+        declared = declared_ports(containers)
+    declares = declared.get(target.port, [])
     if prober in declares or not declares:
         return prober
     return declares[0]
+
+
+def declared_ports(containers: tuple[ContainerSpec, ...]) -> dict[int, list[int]]:
+    """Each port the pod's containers declare, with the containers that declare it (not
+    plain init containers), in pod order."""
+    out: dict[int, list[int]] = {}
+    for i, c in enumerate(containers):
+        if c.init:
+            continue
+        for port in dict.fromkeys(p.container_port for p in c.ports):
+            out.setdefault(port, []).append(i)
+    return out
