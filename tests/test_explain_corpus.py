@@ -35,20 +35,10 @@ NOT_READ = {
         "1..6 counts a 2016 kubelet that kept the run across a kill (kubernetes#53530)",
     # held-out records (added with their facts before kubesim ran on them): the first run's
     # misses, each with what kubesim did
-    "fission-540.describe-events-travis.txt":
-        "the last row stops inside its From column (`kubel`) and is read as a whole row with "
-        "an empty message, so the paste is not seen as cut: 0..0 kills (the facts say 0..null: "
-        "rows after the cut are unknown). Reading that row as cut opens the count here but "
-        "also for llm-d-sim-45, whose cut last row follows a liveness Killing row that "
-        "counts every such kill (its facts: 1..1); telling the two apart is the diagnosis's",
     "emberstack-reflector-426.describe-events-unfenced.txt":
         "kills 1..5 (the facts say 1..2): the upper bound is the fewest restarts that 16 "
         "back-off refusals need (5, R4.11-R4.14), where the facts count the two containers "
         "the Created/Started rows show; the record's events are incomplete either way",
-    "kube-prometheus-1674.describe-events-startup.txt":
-        "kills 0..null (the facts say 0..29): with no restartCount and the startup probe's "
-        "threshold unknown the count is left open, though Created x30 (stated) bounds the "
-        "containers, so the kills, to 29 restarts",
 }
 
 

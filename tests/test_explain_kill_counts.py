@@ -1,9 +1,10 @@
 """How many probe kills a record shows when its rows are uncounted, cut, or about an init
 container (issue 30, item 5: the corpus records confluent-245, daxio-17, k8s-99697,
-k8s-16045, eck-2134, ingress-2171 and otel-996 in small). A row the record gives no count
-for happened at least once, so the kills it stands for have no upper bound; restarts a
-probe the record does not show may have made count toward the upper bound (R1.17: only a
-liveness or startup probe kills)."""
+k8s-16045, eck-2134, ingress-2171, otel-996, kube-prometheus-1674, fission-540 and
+llm-d-sim-45 in small). A row the record gives no count for happened at least once, so the
+kills it stands for have no upper bound; restarts a probe the record does not show may have
+made count toward the upper bound (R1.17: only a liveness or startup probe kills); a stated
+count of n Created (or Started) rows bounds them to n - 1 restarts."""
 
 from __future__ import annotations
 
@@ -113,3 +114,68 @@ def test_the_line_agrees_with_the_range():
     _, a = _answer(text, "k8s-31717.watch-events.txt")
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 2)
     assert "up to 2 kills" in a.text
+
+
+_HEAD = ("Events:\n"
+         "  Type     Reason     Age                  From     Message\n"
+         "  ----     ------     ----                 ----     -------\n")
+_STARTUP = ("  Warning  Unhealthy  3m (x600 over 5h)    kubelet  Startup probe failed: HTTP probe "
+            "failed with statuscode: 503\n")
+
+
+def test_a_stated_created_count_bounds_the_kills_it_leaves_open():
+    """kube-prometheus-1674 in small: n containers created, each before the last ended once,
+    so at most n - 1 restarts, hence kills, though the startup probe's threshold is unknown."""
+    created = "  Normal   Created    4m (x12 over 5h)     kubelet  Created container app\n"
+    _, a = _answer(_HEAD + created + _STARTUP)
+    assert a.cause is Cause.CANNOT_TELL
+    assert a.probe_kills == CountRange(0, 11)
+
+
+def test_a_created_row_of_one_or_without_a_count_bounds_nothing():
+    one = "  Normal   Created    4m                   kubelet  Created container app\n"
+    _, a = _answer(_HEAD + one + _STARTUP)
+    assert a.probe_kills == CountRange(0, None)
+    # `kubectl get events` without COUNT: each row at least once
+    rows = ("LAST SEEN   TYPE      REASON      OBJECT      MESSAGE\n"
+            "4m          Normal    Created     pod/web-1   Created container app\n"
+            "3m          Warning   Unhealthy   pod/web-1   Startup probe failed: HTTP probe "
+            "failed with statuscode: 503\n")
+    _, a = _answer(rows)
+    assert a.probe_kills.hi is None
+
+
+_READINESS_BACKOFF = (
+    "  Warning  Unhealthy  7m (x3 over 8m)      kubelet  Readiness probe failed: connection "
+    "refused\n"
+    "  Warning  BackOff    7m (x3 over 7m)      kubelet  Back-off restarting failed container\n")
+
+
+def test_a_row_that_stops_in_its_from_column_is_cut_and_leaves_the_kills_open():
+    """fission-540 in small: the rows after the cut are unknown (a liveness failure and a
+    kill among them, for all the record says), so the restarts may be probe kills."""
+    whole = "  Normal   Pulled     7m (x3 over 8m)      kubelet  Container image \"a\" already present\n"
+    _, a = _answer(_HEAD + _READINESS_BACKOFF + whole)
+    assert a.probe_kills == CountRange(0, 0)  # whole rows: readiness failures kill nothing
+    rs = parse_record(_HEAD + _READINESS_BACKOFF + "  Normal   Pulled     7m (x3 over 8m)      kub\n",
+                      "r.txt")
+    assert rs.pods[0].events[-1].truncated
+    _, a = _answer(_HEAD + _READINESS_BACKOFF + "  Normal   Pulled     7m (x3 over 8m)      kub\n")
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+
+
+def test_a_row_cut_after_its_count_keeps_the_count_that_closes_the_kills():
+    """llm-d-sim-45 in small: `Started 25m (x2 over 2` is cut, but its count is whole: two
+    containers, one restart, which the Killing row accounts for."""
+    rows = ("  Warning  Unhealthy  25m (x3 over 25m)  kubelet  Liveness probe failed: HTTP probe "
+            "failed with statuscode: 404\n"
+            "  Normal   Killing    25m                kubelet  Container app failed liveness "
+            "probe, will be restarted\n"
+            "  Normal   Started    25m (x2 over 2\n")
+    started = parse_record(rows, "r.txt").pods[0].events[-1]
+    assert started.truncated and started.count == 2 and started.count_stated
+    _, a = _answer(rows)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, 1)
+    # cut inside the count: at least 2, which bounds nothing
+    _, a = _answer(rows.replace("(x2 over 2", "(x2"))
+    assert a.probe_kills == CountRange(1, None)

@@ -559,7 +559,8 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     if decided.kind == "not-probe":  # what the line says: the failures make at most these
         return CountRange(lo, max(lo, ceiling))
     if _open(f):
-        return CountRange(lo, None)
+        most = _starts_bound(f)
+        return CountRange(lo, None if most is None else max(lo, most))
     rec = f.view.record
     count = rec.restart_count if rec is not None else None
     if count is not None:
@@ -587,8 +588,9 @@ def _unseen_probe(f: _Facts) -> bool:
     events and shows no liveness or startup failure shows that none of them killed."""
     if not f.floor or f.settings_shown:
         return False
+    # a paste cut short shows none of the rows after the cut (their failures or kills)
     return not any(s.own for s in f.story.streaks) or any(
-        not e.count_stated and e.reason in _RESTARTING for e in f.view.events)
+        e.truncated or (not e.count_stated and e.reason in _RESTARTING) for e in f.view.events)
 
 
 # Events that stand for a kill or a restart: a row of them whose count the record does not
@@ -612,6 +614,24 @@ def _open(f: _Facts) -> bool:
         return False
     return any(s.probe in KILLERS and s.source is Source.ASSUMED for s in f.by_type.values()) and \
         any(s.probe in KILLERS for s in f.failed)
+
+
+def _starts_bound(f: _Facts) -> int | None:
+    """The most restarts, hence kills, the container's Created or Started rows allow when the
+    record states a count of two or more (README's probe_kills: the restarts the record
+    shows): the kubelet created n containers under that one message, each before the last
+    ended once, so at most n - 1 restarts. Like a restart count, this closes the range
+    whatever other rows are cut: one row holds every repeat of its message. A row without a
+    stated count is at least once; a row of one shows no restart (nor how that container
+    ended); several rows of one reason (2015-2016 `with docker id` messages, a row per
+    container) or the aggregator's combined rows count only some of the containers."""
+    rows = [e for e in f.view.events if e.reason in ("Created", "Started")]
+    reasons = [e.reason for e in rows]
+    if not rows or len(set(reasons)) < len(reasons) or any(
+            e.combined or not e.count_stated for e in rows):
+        return None
+    most = max(e.count for e in rows)
+    return most - 1 if most >= 2 else None
 
 
 # ---------------------------------------------------------------- would a probe change do

@@ -56,6 +56,9 @@ _RFC1123 = r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:
 _TIME = rf"(?:{_RFC1123}|{AGE_PATTERN})"
 _OLD_ROW = re.compile(rf"^[ \t]*(?P<first>{_TIME})(?:\t+|[ \t]{{2,}})(?P<last>{_TIME})"
                       rf"[ \t]+(?P<count>\d{{1,400}})(?:\t+|[ \t]{{2,}}|$)(?P<rest>.*)$")
+# a describe row cut in its age column, after its count: `25m (x2 over 2` (the count is whole
+# when ` over` follows it)
+_CUT_COUNT = re.compile(r"^[ \t]+\(x(?P<count>\d{1,11})(?P<whole> over\b.*)?$")
 _MULTI_LINE = {"Unhealthy", "ProbeWarning"}  # reasons whose message carries a probe's output
 _CLOCK = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M)?$")
 _SPLIT = re.compile(r"\t+|[ \t]{2,}")
@@ -268,9 +271,18 @@ class EventRows:
         rest = (m["rest"] or "").strip()
         component, message = self._from_message(line, m, rest)
         message, combined = strip_combined(message)
-        truncated = m["age"] is None
+        cut = _CUT_COUNT.match(m["rest"] or "") if m["count"] is None else None
+        if cut is not None:  # the row stops after its count: no From, no message
+            return RecordedEvent(
+                m["type"], m["reason"], "", self._count(cut["count"], number, suffix=True),
+                UNKNOWN_STAMP, last, where, truncated=True,
+                count_basis=CountBasis.STATED if cut["whole"] else CountBasis.AT_LEAST)
+        # a row that stops before the header's Message column (`kubel`) is cut short
+        short = not message and self._columns is not None and \
+            len(line.rstrip()) < self._columns[1]
         return RecordedEvent(m["type"], m["reason"], message, count, first, last, where,
-                             component=component, combined=combined, truncated=truncated)
+                             component=component, combined=combined,
+                             truncated=m["age"] is None or short)
 
     def _from_message(self, line: str, m: re.Match[str], rest: str) -> tuple[str, str]:
         """Split `From  Message`: by the header's columns when the row is aligned to them,
