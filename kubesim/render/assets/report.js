@@ -374,10 +374,9 @@
       var shownKills = doc.kills.filter(function (k) { return k.at >= a && k.at <= b; });
       var killBin = null;
       function flushKills() {
-        var k = killBin.first, x0 = sx(k.at), top = lane("container") - 10;
-        var bottomY = y[k.probe] !== undefined ? lane(k.probe) + 10 : bottom;
-        put(plot, sv("rect", { x: x0 - 2, y: top - 6, width: sx(killBin.last.at) - x0 + 4, height: bottomY - top + 6,
-          fill: "#000", "fill-opacity": 0.3, "class": "kill-bin", "data-count": killBin.n,
+        var k = killBin.first, x0 = sx(k.at), top = lane("container") - 10;  // where a kill's triangle is
+        put(plot, sv("rect", { x: x0 - 2, y: top - 7, width: sx(killBin.last.at) - x0 + 4, height: 7,
+          fill: "#000", "class": "kill-bin", "data-count": killBin.n,
           "data-tip": k.probe + " kills x" + killBin.n + "\nfirst at " + s3(k.at) + "\nlast at " +
             s3(killBin.last.at) + "\nzoom in to see each kill" }));
         killBin = null;
