@@ -131,6 +131,45 @@ def test_a_long_record_reads_in_days_and_hours(capsys, tmp_path):
     assert any(re.fullmatch(r"-\d+ d \d\d h", t) for t in ticks), ticks
 
 
+@needs_browser
+def test_a_long_record_page_costs_what_can_be_seen(capsys, tmp_path):
+    """Issue 31 item 2 on explain's page: the eleven-day record's replay (about 47k failed
+    calls, about 6k kills and containers) is drawn with no more SVG elements than there are
+    pixel columns on its lanes; where marks are closer than 2 px they are bands that carry
+    their exact counts (together with the marks drawn one by one: every failed call, kill and
+    container of the run once) and the exact times of their first and last."""
+    page = tmp_path / "long.html"
+    record = str(REAL / "ingress-nginx-3160.describe-events.txt")
+    code, _, err = kubesim(capsys, "explain", record, "--no-suggest", "--phases", "1",
+                           "--html", str(page))
+    assert code == 0, err
+    text = page.read_text()
+    data = json.loads(re.search(r'id="kubesim-data">(.*?)</script>', text, re.S)[1])
+    run = data["stories"][0]["run_document"]
+    dom, log = browse(page)
+    assert not console(log), console(log)
+    svg = re.search(r'<svg class="tl"[^>]*width="(\d+)"[^>]*>(.*?)</svg>', dom, re.S)
+    assert svg, "no timeline"
+    width, drawn = int(svg[1]), svg[2]
+    lanes = drawn.count('class="lane-label"')
+    assert len(re.findall(r"<\w+", drawn)) <= width * lanes
+    for probe in ("liveness", "readiness"):
+        failed = [p for p in run["probes"] if p["probe"] == probe and p["result"] == "failure"]
+        assert len(failed) > width  # denser than the chart can show: the point of the test
+        tips = [html.unescape(t) for t in re.findall(
+            r'class="probe-bin probe-failure"[^>]*data-tip="([^"]*)"', drawn)
+            if html.unescape(t).startswith(f"{probe} FAIL x")]
+        counts = [int(re.match(r"\S+ FAIL x(\d+)", t)[1]) for t in tips]
+        singles = len(re.findall(rf'class="probe probe-failure" data-tip="{probe} FAIL', drawn))
+        assert counts and sum(counts) + singles == len(failed)
+        assert f"first at {failed[0]['at']:.3f} s" in tips[0]
+        assert f"last at {failed[-1]['at']:.3f} s" in tips[-1]
+    kills = [int(n) for n in re.findall(r'class="kill-bin" data-count="(\d+)"', drawn)]
+    assert sum(kills) + drawn.count('class="kill"') == len(run["kills"]) > width
+    shown = [int(n) for n in re.findall(r'class="container-bin" data-count="(\d+)"', drawn)]
+    assert sum(shown) == len(run["containers"]) > width
+
+
 def test_explain_reads_like_the_rest():
     """Issue 30 item 7: no function of explain's diagnosis side (kubesim/explain outside its
     readers, its renderer and its command) is over 40 lines."""

@@ -188,9 +188,52 @@
     }
 
     var containers = doc.containers.slice().sort(function (p, q) { return p.running_at - q.running_at; });
-    var killOf = {};
+    var killOf = {}, indexOf = new Map();
+    containers.forEach(function (c, i) { indexOf.set(c, i); });
     doc.kills.forEach(function (k) { killOf[k.container] = k; });
-    var backoffs = doc.events.filter(function (e) { return e.reason === "BackOff"; });
+    var backoffs = doc.events.filter(function (e) { return e.reason === "BackOff"; })
+      .sort(function (p, q) { return p.at - q.at; });
+    function waitsOf(c, next) {  // the back-off events from c's end to the next start
+      if (c.ended_at === null) return [];
+      var lo = 0, hi = backoffs.length;
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (backoffs[mid].at < c.ended_at) lo = mid + 1; else hi = mid; }
+      var out = [];
+      for (var j = lo; j < backoffs.length && backoffs[j].at <= next; j++) out.push(backoffs[j]);
+      return out;
+    }
+
+    // a long run zoomed out: the containers that start closer than 2 px to the first of a
+    // group as one band, with their exact numbers, kills and back-off waits; zoomed in, each
+    function containerBands(shown) {
+      var group = null;
+      function flush() {
+        var f = group[0], l = group[group.length - 1], end = l.ended_at === null ? duration : l.ended_at;
+        var kills = 0, waits = 0, started = 0;
+        group.forEach(function (c) {
+          if (killOf[c.restart_count]) kills += 1;
+          if (c.started_at !== null) started += 1;
+          var at = indexOf.get(c), next = at + 1 < containers.length ? containers[at + 1].running_at : duration;
+          if (waitsOf(c, next).length) waits += 1;
+        });
+        var names = group.length === 1 ? "container #" + f.restart_count :
+          "containers #" + f.restart_count + " to #" + l.restart_count + " (" + group.length + ")";
+        span(plot, f.running_at, end, "container", { fill: "#B8B8B8", stroke: "#606060", "stroke-width": 0.6,
+          "class": "container-bin", "data-count": group.length, "data-tip": names + "\nfirst running " +
+            s3(f.running_at) + "\n" + (l.ended_at === null ? "the last running to the end" : "last stopped " +
+            s3(l.ended_at)) + "\nkilled: " + kills + ", back-off waits: " + waits + "\nzoom in to see each" });
+        if (started) {
+          span(plot, f.started_at === null ? f.running_at : f.started_at, end, "Started", { fill: "#0072B2",
+            "class": "started-bin", "data-count": started, "data-tip": names + "\nStarted: " + started + " of " + group.length });
+        }
+        group = null;
+      }
+      shown.forEach(function (c) {
+        if (group && sx(c.running_at) - sx(group[0].running_at) < 2) { group.push(c); return; }
+        if (group) flush();
+        group = [c];
+      });
+      if (group) flush();
+    }
 
     this.draw = function () {
       while (plot.firstChild) plot.removeChild(plot.firstChild);
@@ -231,7 +274,12 @@
         }
       });
       // containers, termination after a kill, back-off waits, Started
-      containers.forEach(function (c, i) {
+      var shownContainers = containers.filter(function (c) {
+        return c.running_at <= b && (c.ended_at === null || c.ended_at >= a);
+      });
+      var banded = shownContainers.length > PW / 2;
+      if (banded) containerBands(shownContainers);
+      (banded ? [] : containers).forEach(function (c, i) {
         var end = c.ended_at === null ? duration : c.ended_at, kill = killOf[c.restart_count];
         var cut = kill ? kill.at : end;
         var info = "container #" + c.restart_count + "\nrunning " + s3(c.running_at) + "\nStarted " +
@@ -252,7 +300,7 @@
             "data-tip": "container #" + c.restart_count + " Started " + s3(c.started_at) });
         }
         var next = i + 1 < containers.length ? containers[i + 1].running_at : duration;
-        var waits = backoffs.filter(function (e) { return c.ended_at !== null && e.at >= c.ended_at && e.at <= next; });
+        var waits = waitsOf(c, next);
         if (waits.length) {
           span(plot, c.ended_at, next, "container", { fill: xhatch, stroke: "#CC4400", "stroke-width": 0.6,
             "class": "backoff", "data-tip": "CrashLoopBackOff\n" + s3(c.ended_at) + " to " + s3(next) + "\n" + vis(waits[0].message) });
@@ -269,15 +317,10 @@
         }
       });
       // probe calls
-      var px = PW / (b - a), lastX = {};
+      var px = PW / (b - a), lastX = {}, bins = {};
       var dense = doc.probes.filter(function (p) { return p.at >= a && p.at <= b; }).length > 3000;
-      doc.probes.forEach(function (p) {
-        if (p.at < a || p.at > b || y[p.probe] === undefined) return;
+      function mark(p) {
         var x = sx(p.at), cy = lane(p.probe), res = RESULT[p.result] || RESULT.error;
-        // a long run zoomed out: one success mark per 2 px of a lane (failures all drawn)
-        var column = p.probe + ":" + Math.round(x / 2);
-        if (dense && p.result === "success" && lastX[column]) return;
-        lastX[column] = true;
         var tipText = p.probe + " " + res.word + " at " + s3(p.at) + "\n" +
           vis(p.detail).split(POD_IP).join("<pod IP>") +
           "\nlatency " + (p.latency * 1000).toFixed(0) + " ms, container #" + p.container;
@@ -295,10 +338,61 @@
             (x - 5) + "," + cy + "Z", fill: res.colour }));
         } else add(g, sv("rect", { x: x - 3.5, y: cy - 3.5, width: 7, height: 7, fill: res.colour }));
         add(g, sv("rect", { x: x - 5, y: cy - 8, width: 10, height: 16, fill: "transparent" }));
+      }
+      // a long run zoomed out: the calls that are not successes, closer than 2 px to the one
+      // before on their lane, as one band with their exact count and first and last times
+      // (more marks than pixels would only overdraw); zoomed in, each is drawn again
+      function flush(k) {
+        var bin = bins[k];
+        delete bins[k];
+        if (bin.n === 1) { mark(bin.first); return; }
+        var p = bin.first, res = RESULT[p.result] || RESULT.error, cy = lane(p.probe);
+        put(plot, sv("rect", { x: sx(p.at) - 4, y: cy - 6, width: sx(bin.last.at) - sx(p.at) + 8, height: 12,
+          fill: res.colour, "fill-opacity": 0.8, "class": "probe-bin probe-" + p.result, "data-count": bin.n,
+          "data-tip": p.probe + " " + res.word + " x" + bin.n + "\nfirst at " + s3(p.at) + " (container #" +
+            p.container + ")\nlast at " + s3(bin.last.at) + " (container #" + bin.last.container +
+            ")\nzoom in to see each call" }));
+      }
+      doc.probes.forEach(function (p) {
+        if (p.at < a || p.at > b || y[p.probe] === undefined) return;
+        var x = sx(p.at);
+        if (!dense) { mark(p); return; }
+        // a long run zoomed out: one success mark per 2 px of a lane
+        if (p.result === "success") {
+          var column = p.probe + ":" + Math.round(x / 2);
+          if (!lastX[column]) mark(p);
+          lastX[column] = true;
+          return;
+        }
+        var k = p.probe + ":" + p.result, bin = bins[k];
+        if (bin && x - sx(bin.last.at) < 2) { bin.n += 1; bin.last = p; return; }
+        if (bin) flush(k);
+        bins[k] = { first: p, last: p, n: 1 };
       });
-      // kills
-      doc.kills.forEach(function (k) {
-        if (k.at < a || k.at > b) return;
+      Object.keys(bins).forEach(flush);
+      // kills (a long run zoomed out: those closer than 2 px as one band, as the calls)
+      var shownKills = doc.kills.filter(function (k) { return k.at >= a && k.at <= b; });
+      var killBin = null;
+      function flushKills() {
+        var k = killBin.first, x0 = sx(k.at), top = lane("container") - 10;  // where a kill's triangle is
+        put(plot, sv("rect", { x: x0 - 2, y: top - 7, width: sx(killBin.last.at) - x0 + 4, height: 7,
+          fill: "#000", "class": "kill-bin", "data-count": killBin.n,
+          "data-tip": k.probe + " kills x" + killBin.n + "\nfirst at " + s3(k.at) + "\nlast at " +
+            s3(killBin.last.at) + "\nzoom in to see each kill" }));
+        killBin = null;
+      }
+      if (shownKills.length > PW / 2) {
+        shownKills.forEach(function (k) {
+          if (killBin && killBin.first.probe === k.probe && sx(k.at) - sx(killBin.last.at) < 2) {
+            killBin.n += 1; killBin.last = k; return;
+          }
+          if (killBin) flushKills();
+          killBin = { first: k, last: k, n: 1 };
+        });
+        if (killBin) flushKills();
+        shownKills = [];
+      }
+      shownKills.forEach(function (k) {
         var x = sx(k.at), top = lane("container") - 10;
         var bottomY = y[k.probe] !== undefined ? lane(k.probe) + 10 : bottom;
         var g = put(plot, sv("g", { "class": "kill", "data-tip": k.probe + " kill at " + s3(k.at) + "\nverdict " +
