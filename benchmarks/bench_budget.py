@@ -225,7 +225,7 @@ def cases() -> list[tuple[str, Any]]:
         """bench_pod_day's fifty-container day: its app's scenario, 49 probed sidecars."""
         day = _pod_day()
         pod50, sc = day.build_wide_pod(), day.app_stalls(day.bench_day.build_scenario())
-        return (run_work(pod50, sc, 86400, classic),
+        return (run_work(pod50, sc, 86400, classic, parks=True),
                 one_run(pod50, sc, 86400, classic, "fast"), SETUP)
     out.append(("50 containers, 1 day (bench_pod_day)", pod_day))
     return out

@@ -252,3 +252,45 @@ def test_a_wide_pod_is_estimated_as_jumped_within_twice_its_work_looked_at_inclu
     assert estimate < run_work(pod, HEALTHY, 86400.0, profile, jumps=False) / 20
 
 
+
+
+def test_a_wide_pod_whose_scenario_touches_one_container_is_estimated_with_its_parks(tmp_path):
+    """Issue 31 item 4: `simulate` parks the steady containers of a wide pod (the proxies,
+    which no outage touches), and `kubesim run` estimates the run so: above the work the
+    parked run counts (made again without parks if one failed: both counted), and a
+    fraction of the same run's estimate without parks (a sweep's or fleet's)."""
+    from kubesim.engine.heap_scheduler import Unparked
+
+    lines = ["apiVersion: v1", "kind: Pod", "metadata: {name: wide}", "spec:", "  containers:"]
+    for i in range(20):
+        path = "/healthz" if i == 0 else "/ready"
+        lines += [f"  - name: c{i}", "    image: x:1",
+                  f"    livenessProbe: {{httpGet: {{path: {path}, port: {8080 + i}}}}}",
+                  f"    readinessProbe: {{httpGet: {{path: {path}, port: {8080 + i}}}, "
+                  "periodSeconds: 5}"]
+    (tmp_path / "wide.yaml").write_text("\n".join(lines) + "\n")
+    pod, profile = load_spec(str(tmp_path / "wide.yaml"), None), profile_from()
+    outage = Scenario.from_dict({
+        "dependencies": {"db": {"down": [{"from": 3600 * h + 600, "to": 3600 * h + 700}
+                                         for h in range(6)]}},
+        "targets": {"c0:8080/healthz": {"depends_on": ["db"],
+                                        "when_down": {"status": 503, "latency_ms": 3}}}})
+    duration = 6 * 3600.0
+
+    def parked_run(park: bool) -> float:
+        sched = make_scheduler("fast")
+        launch_pod(sched, pod, outage, duration=duration, seed=0, profile=profile,
+                   phase=None, keep_probes=False, park=park)
+        sched.run(until=duration)
+        work = (sched.steps / STEPS_PER_UNIT + sched.jumped_resyncs * JUMPED_RESYNC
+                + sched.visits * VISIT + sched.plans * PLAN)
+        try:
+            if park:
+                sched.on_quiet.settle()
+        except Unparked:
+            work += parked_run(False)
+        return work
+
+    estimate = run_work(pod, outage, duration, profile, parks=True)
+    assert parked_run(True) <= estimate
+    assert estimate < run_work(pod, outage, duration, profile) / 3

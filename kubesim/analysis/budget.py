@@ -47,6 +47,7 @@ from kubesim.errors import UsageError
 from kubesim.kubelet.settings import BackoffRequeue
 from kubesim.kubelet.timing import detection_seconds
 from kubesim.results import ProbeType
+from kubesim.spec.model import RestartPolicy
 from kubesim.spec.targets import resolve_targets
 
 if TYPE_CHECKING:
@@ -191,10 +192,12 @@ def _starts(pod: ProbedContainer, restarts: float) -> float:
 
 def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
              profile: KubeletProfile, *, engine: str = "fast", keep: bool = False,
-             jumps: bool = True, periods: dict[str, int] | None = None) -> float:
+             jumps: bool = True, periods: dict[str, int] | None = None,
+             parks: bool = False) -> float:
     """The estimated work of one run (see the module doc): `engine` and `jumps` as the run
     will use them, `keep` if its probe records are kept, `periods` a sweep's smallest
-    periodSeconds by probe field."""
+    periodSeconds by probe field, `parks` if it parks steady containers (`simulate`'s runs;
+    not a sweep's nor a fleet's)."""
     duration = _until_deleted(pod, behaviour, duration)
     restarts = restart_bound(pod, behaviour, duration, profile)
     if engine == "simpy" or not jumps or not jumps_apply(pod, behaviour, profile):
@@ -203,7 +206,7 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
                 stepped_work(pod, duration, profile, periods=periods, restarts=restarts))
         work *= SIMPY if engine == "simpy" else 1.0
     else:
-        work = _jumped_work(pod, behaviour, duration, profile, periods)
+        work = _jumped_work(pod, behaviour, duration, profile, periods, parks)
     work = work * weight(behaviour) + _retried(pod, behaviour, duration, profile, periods)
     return work + (RECORD * records(pod, behaviour, duration, profile) if keep else 0.0)
 
@@ -332,8 +335,10 @@ def _until_deleted(pod: ProbedContainer, behaviour: Behaviour, duration: float) 
 
 
 def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
-                 profile: KubeletProfile, periods: dict[str, int] | None) -> float:
-    """A run of the fast scheduler that jumps its quiet stretches."""
+                 profile: KubeletProfile, periods: dict[str, int] | None,
+                 parks: bool = False) -> float:
+    """A run of the fast scheduler that jumps its quiet stretches (`parks`: and parks its
+    steady containers, as `simulate` does)."""
     disturbed, stretches, restarts = disturbed_seconds(pod, behaviour, duration, profile)
     if disturbed >= duration:  # nothing left to jump (tries held off: nothing looked at)
         return stepped_work(pod, duration, profile, periods=periods, restarts=restarts)
@@ -341,15 +346,55 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     resyncs = duration / profile.resync_seconds + 1
     total = 0.0
     cost = INSTANT if isinstance(behaviour, Healthy) else 1.0  # its answers are instant
-    for probe_type, probe in _probes(pod):
+    quiet = _parked(pod, behaviour, profile) if parks else set()
+    # a parked container steps through the pod's start and a try of parks more, then no more
+    start = min(stepped, _settle_seconds(pod, profile, failing=False)
+                + _siblings_seconds(pod, profile) + PARK_RETRY)
+    for c, (probe_type, probe) in _indexed_probes(pod):
         period = _period(probe_type, probe, periods)
-        ticks = min(duration / period + 2, stepped / period + 2 + STRETCH * stretches)
+        ticks = (start / period + 2 + STRETCH if c in quiet else
+                 min(duration / period + 2, stepped / period + 2 + STRETCH * stretches))
         if probe_type is ProbeType.STARTUP:  # skipped once started (R1.27): one step a tick
             ticks = min(ticks, _startup_calls(probe, period, restarts) + INSTANT * ticks)
         total += ticks * cost
     total += SYNC * (stepped / sync_gap(profile, restarts=restarts > 0) + 2)
     total += _starts(pod, restarts)
-    return SETUP + total + JUMPED_RESYNC * resyncs + _looked_at(pod, total, stretches)
+    looked = _looked_at(pod, total, stretches)
+    if quiet:  # the parked containers' workers are looked at only through the start
+        share = sum(len(pod.containers[c].probes()) for c in quiet) / len(_probes(pod))
+        looked *= 1 - share * (1 - start / max(stepped, 1e-9))
+    return SETUP + total + JUMPED_RESYNC * resyncs + looked
+
+
+PARK_RETRY = 10.0  # kubesim.engine.jumps.PARK_RETRY: seconds between tries of parks
+PARK_PROBED = 3  # kubesim.engine.jumps.PARK_PROBED: probed containers parks need
+
+
+def _parked(pod: ProbedContainer, behaviour: Behaviour, profile: KubeletProfile) -> set[int]:
+    """The containers (indexes) a run with parks parks once started (`kubesim.engine.jumps`):
+    in a pod parks are tried in (PARK_PROBED probed containers, every container restarted
+    Always, no restart rules, R4.30-R4.35), against a scenario that never deletes the pod
+    nor changes a condition, those that no stall, exit, window or dependency of the
+    scenario touches: their answers are constant to the end."""
+    if (not is_scenario(behaviour) or behaviour.delete is not None or behaviour.conditions
+            or profile.restart_all_containers or pod.restart_policy is not RestartPolicy.ALWAYS
+            or sum(1 for c in pod.containers if c.probes()) < PARK_PROBED
+            or any(c.restart_policy not in (None, RestartPolicy.ALWAYS)
+                   or c.restart_policy_rules for c in pod.containers)):
+        return set()
+    touched = {r.container for r in behaviour.exit_} | {s.container for s in behaviour.stalls}
+    if None in touched:  # every container's process
+        return set()
+    keys = {k for k, spec in behaviour.targets.items()
+            if spec.windows or spec.depends_on or spec.since_start}
+    resolved = resolve_targets(pod, set(behaviour.targets), source=behaviour.source)
+    return {i for i, (c, by_type) in enumerate(zip(pod.containers, resolved, strict=True))
+            if c.probes() and c.name not in touched and not c.init
+            and not any(t.key in keys for t in by_type.values())}
+
+
+def _indexed_probes(pod: ProbedContainer) -> list[tuple[int, tuple[ProbeType, Probe]]]:
+    return [(i, (t, p)) for i, c in enumerate(pod.containers) for t, p in c.probes().items()]
 
 
 def _looked_at(pod: ProbedContainer, stepped: float, stretches: float) -> float:
