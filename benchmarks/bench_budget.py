@@ -134,8 +134,8 @@ def grid_case(sets: list[str], behaviour: Any, duration: float, phases: int) -> 
         spec = SweepSpec(pod=pod, behaviour=behaviour, duration=duration, phases=phases)
         built = check_spec(spec, points)
         estimate = sweep_work(spec, points, built=built)
-        counted = sum(one_run(p, b, duration, profile, "fast", seed)
-                      for p, b in built for seed in range(phases))
+        counted = sum(one_run(p, b, duration, profile, "fast", seed, park=False)
+                      for p, b in built for seed in range(phases))  # a sweep does not park
         build = BUILD_SCENARIO_POINT if any(t.startswith("outage.") for t in sets) \
             else BUILD_POINT
         return estimate, counted, len(points) * (build + phases * SETUP)
@@ -187,7 +187,7 @@ def cases() -> list[tuple[str, Any]]:
                 p, b = apply_point(base, sc, {"livenessProbe.periodSeconds": period,
                                               "outage.db.length": length})
                 for seed in range(20):
-                    counted += one_run(p, b, 3600, classic, "fast", seed)
+                    counted += one_run(p, b, 3600, classic, "fast", seed, park=False)
                     estimate += run_work(p, b, 3600, classic)
         return estimate, counted, 800 * SETUP
     out.append(("sweep 40 points x 20 phases, 1 h", sweep))
@@ -203,8 +203,8 @@ def cases() -> list[tuple[str, Any]]:
         replicas (each on its own scheduler), their records counted."""
         sc = load_scenario(OUTAGE)
         estimate = fleet_work(pod, sc, 86400, classic, replicas=3, keep=True)
-        return estimate, sum(one_run(pod, sc, 86400, classic, "fast", k, keep=True)
-                             for k in range(3)), 3 * SETUP
+        return estimate, sum(one_run(pod, sc, 86400, classic, "fast", k, keep=True,
+                                     park=False) for k in range(3)), 3 * SETUP  # nor a fleet
     out.append(("fleet 3 replicas x 1 day, records kept", fleet_day))
     wide, wider = load_spec(many_containers(30), None), load_spec(many_containers(300), None)
     for name, many in (("30 containers, 1 h", wide), ("300 containers, 1 h", wider)):
