@@ -9,9 +9,11 @@ keeps its records for a day), it reports:
 
 * `estimate`: `kubesim.analysis.budget.run_work` (or the command's own sum), in units of work
   (one probe call stepped on the fast scheduler);
-* `counted`: what the fast scheduler really did, in the same units (`HeapScheduler.steps`, two
-  per stepped call, plus the resyncs drawn inside jumped stretches at their cost, plus the
-  probe records a fleet kept, one unit each);
+* `counted`: what the fast scheduler really did, in the same units, each run made as
+  `simulate` makes it (steady containers parked): `HeapScheduler.steps`, two per stepped
+  call, plus the resyncs drawn inside jumped stretches at their cost, plus the workers the
+  jumps looked at (`visits`, `plans`: what makes a pod of many containers cost more than its
+  steps) at theirs, plus the probe records a fleet kept, one unit each;
 * `setup`: what the scheduler's steps do not see: each run's setup (its scheduler, kubelet
   and workers, made before the first event: SETUP units) and each sweep point's build
   (BUILD_POINT, BUILD_SCENARIO_POINT); the last lines measure both in time, against the
@@ -28,6 +30,7 @@ It measures; it asserts nothing about time.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import tempfile
 import time
@@ -39,9 +42,11 @@ from kubesim.analysis.budget import (
     BUILD_SCENARIO_POINT,
     DEFAULT_MAX_WORK,
     JUMPED_RESYNC,
+    PLAN,
     RECORD,
     SETUP,
     STEPS_PER_UNIT,
+    VISIT,
     fleet_work,
     run_work,
 )
@@ -50,6 +55,8 @@ from kubesim.analysis.sweep.run import check_spec, sweep_work
 from kubesim.behaviour.answer import HEALTHY
 from kubesim.behaviour.scenario import Scenario, load_scenario
 from kubesim.behaviour.trace import RestartMode, load_trace
+from kubesim.engine.heap_scheduler import Unparked
+from kubesim.engine.jumps import Jumper
 from kubesim.engine.simulate import launch_pod, make_scheduler
 from kubesim.kubelet.settings import profile_from
 from kubesim.spec.manifests import load_spec
@@ -64,17 +71,26 @@ DRAWN = {"targets": {"/healthz": {"answer": {
 
 
 def one_run(pod: Any, behaviour: Any, duration: float, profile: Any, engine: str,
-            seed: int = 0, keep: bool = False) -> float:
-    """Run once; the counted work (fast scheduler) or 0 (simpy keeps no count); `keep`: the
-    probe records kept, counted too."""
+            seed: int = 0, keep: bool = False, park: bool = True) -> float:
+    """Run once as `simulate` does (its steady containers parked, the run made again
+    without parks if one failed: both counted); the counted work (fast scheduler) or 0
+    (simpy keeps no count); `keep`: the probe records kept, counted too."""
     sched = make_scheduler(engine)
+    park = park and engine == "fast"
     handle = launch_pod(sched, pod, behaviour, duration=duration, seed=seed,
-                        profile=profile, phase=None, keep_probes=keep)
+                        profile=profile, phase=None, keep_probes=keep, park=park)
     sched.run(until=duration)
     if engine != "fast":
         return 0.0
+    again = 0.0
+    if park and isinstance(sched.on_quiet, Jumper):
+        try:
+            sched.on_quiet.settle()
+        except Unparked:
+            again = one_run(pod, behaviour, duration, profile, engine, seed, keep, park=False)
     kept = RECORD * len(handle.timeline.probes) if keep else 0.0
-    return sched.steps / STEPS_PER_UNIT + sched.jumped_resyncs * JUMPED_RESYNC + kept
+    return (sched.steps / STEPS_PER_UNIT + sched.jumped_resyncs * JUMPED_RESYNC
+            + sched.visits * VISIT + sched.plans * PLAN + kept + again)
 
 
 def many_containers(n: int, *, ports: bool = False) -> str:
@@ -118,8 +134,8 @@ def grid_case(sets: list[str], behaviour: Any, duration: float, phases: int) -> 
         spec = SweepSpec(pod=pod, behaviour=behaviour, duration=duration, phases=phases)
         built = check_spec(spec, points)
         estimate = sweep_work(spec, points, built=built)
-        counted = sum(one_run(p, b, duration, profile, "fast", seed)
-                      for p, b in built for seed in range(phases))
+        counted = sum(one_run(p, b, duration, profile, "fast", seed, park=False)
+                      for p, b in built for seed in range(phases))  # a sweep does not park
         build = BUILD_SCENARIO_POINT if any(t.startswith("outage.") for t in sets) \
             else BUILD_POINT
         return estimate, counted, len(points) * (build + phases * SETUP)
@@ -171,7 +187,7 @@ def cases() -> list[tuple[str, Any]]:
                 p, b = apply_point(base, sc, {"livenessProbe.periodSeconds": period,
                                               "outage.db.length": length})
                 for seed in range(20):
-                    counted += one_run(p, b, 3600, classic, "fast", seed)
+                    counted += one_run(p, b, 3600, classic, "fast", seed, park=False)
                     estimate += run_work(p, b, 3600, classic)
         return estimate, counted, 800 * SETUP
     out.append(("sweep 40 points x 20 phases, 1 h", sweep))
@@ -187,12 +203,11 @@ def cases() -> list[tuple[str, Any]]:
         replicas (each on its own scheduler), their records counted."""
         sc = load_scenario(OUTAGE)
         estimate = fleet_work(pod, sc, 86400, classic, replicas=3, keep=True)
-        return estimate, sum(one_run(pod, sc, 86400, classic, "fast", k, keep=True)
-                             for k in range(3)), 3 * SETUP
+        return estimate, sum(one_run(pod, sc, 86400, classic, "fast", k, keep=True,
+                                     park=False) for k in range(3)), 3 * SETUP  # nor a fleet
     out.append(("fleet 3 replicas x 1 day, records kept", fleet_day))
     wide, wider = load_spec(many_containers(30), None), load_spec(many_containers(300), None)
-    for name, many in (("30 containers, 1 h (jumped)", wide),
-                       ("300 containers, 1 h (stepped)", wider)):
+    for name, many in (("30 containers, 1 h", wide), ("300 containers, 1 h", wider)):
         def containers(many: Any = many) -> tuple[float, float, float]:
             return (run_work(many, HEALTHY, 3600, classic),
                     one_run(many, HEALTHY, 3600, classic, "fast"), SETUP)
@@ -205,7 +220,25 @@ def cases() -> list[tuple[str, Any]]:
         return (run_work(three, multi, 3600, classic),
                 one_run(three, multi, 3600, classic, "fast"), SETUP)
     out.append(("3 containers, a trace each, 1 h", three_traced))
+
+    def pod_day() -> tuple[float, float, float]:
+        """bench_pod_day's fifty-container day: its app's scenario, 49 probed sidecars."""
+        day = _pod_day()
+        pod50, sc = day.build_wide_pod(), day.app_stalls(day.bench_day.build_scenario())
+        return (run_work(pod50, sc, 86400, classic, parks=True),
+                one_run(pod50, sc, 86400, classic, "fast"), SETUP)
+    out.append(("50 containers, 1 day (bench_pod_day)", pod_day))
     return out
+
+
+def _pod_day() -> Any:
+    """benchmarks/bench_pod_day.py, imported from beside this file."""
+    spec = importlib.util.spec_from_file_location(
+        "bench_pod_day", Path(__file__).resolve().parent / "bench_pod_day.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def measured_setup(us_per_unit: float) -> str:

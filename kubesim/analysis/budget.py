@@ -47,6 +47,7 @@ from kubesim.errors import UsageError
 from kubesim.kubelet.settings import BackoffRequeue
 from kubesim.kubelet.timing import detection_seconds
 from kubesim.results import ProbeType
+from kubesim.spec.model import RestartPolicy
 from kubesim.spec.targets import resolve_targets
 
 if TYPE_CHECKING:
@@ -69,9 +70,11 @@ __all__ = [
     "MIN_RUN",
     "OBJECT_SPAN",
     "PLACE_PER_NODE",
+    "PLAN",
     "RECORD",
     "SIMPY",
     "STEPS_PER_UNIT",
+    "VISIT",
     "Meter",
     "calls",
     "check_budget",
@@ -109,6 +112,12 @@ SETUP = 60.0  # a run's scheduler, kubelet and workers, made before its first ev
 START = 6.0  # a container start (and the kill or exit before it): PLEG notices, syncs, triggers
 START_BESIDE = 2.0  # one more container started with the others: one relist and sync see all
 JUMPED_RESYNC = 0.25  # a resync inside a jumped stretch: one jitter draw and a loop turn
+# what the jumps do beside the steps, per probe worker (HeapScheduler.visits and .plans):
+# after every step, each worker's quiet test; at every try of a jump or a park, its plan
+# (300 two-probe containers for an hour: 9 M tests and 180,000 plans, 0.9 s CPU, against
+# 8,900 units of steps; fitted with the 100-container hour, benchmarks/bench_budget.py)
+VISIT = 0.005
+PLAN = 0.15
 STRETCH = 2.0  # per probe, the ticks around a stretch the engine steps before it jumps
 LOADED = 3.5  # a stepped call under a fleet's load model (the backlog and serving count) ...
 LOADED_PER_REPLICA = 1 / 12  # ... and per replica (every call re-reads every replica's Ready)
@@ -181,28 +190,23 @@ def _starts(pod: ProbedContainer, restarts: float) -> float:
     return START * (1 + restarts) + START_BESIDE * (len(pod.containers) - 1)
 
 
-# A jump of a pod visits every probe worker, which the scheduler's step count does not see:
-# past this many probes a pod's estimate is its stepped cost, a bound on the jumped run's time
-# (300 two-probe containers for an hour: jumped 1.44 s, stepped 2.28 s CPU; issue 28).
-STEPPED_ESTIMATE_PROBES = 64
-
-
 def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
              profile: KubeletProfile, *, engine: str = "fast", keep: bool = False,
-             jumps: bool = True, periods: dict[str, int] | None = None) -> float:
+             jumps: bool = True, periods: dict[str, int] | None = None,
+             parks: bool = False) -> float:
     """The estimated work of one run (see the module doc): `engine` and `jumps` as the run
     will use them, `keep` if its probe records are kept, `periods` a sweep's smallest
-    periodSeconds by probe field."""
+    periodSeconds by probe field, `parks` if it parks steady containers (`simulate`'s runs;
+    not a sweep's nor a fleet's)."""
     duration = _until_deleted(pod, behaviour, duration)
     restarts = restart_bound(pod, behaviour, duration, profile)
-    if (engine == "simpy" or not jumps or not jumps_apply(pod, behaviour, profile)
-            or len(_probes(pod)) > STEPPED_ESTIMATE_PROBES):
+    if engine == "simpy" or not jumps or not jumps_apply(pod, behaviour, profile):
         work = (_healthy_stepped(pod, duration, profile, periods)
                 if isinstance(behaviour, Healthy) else
                 stepped_work(pod, duration, profile, periods=periods, restarts=restarts))
         work *= SIMPY if engine == "simpy" else 1.0
     else:
-        work = _jumped_work(pod, behaviour, duration, profile, periods)
+        work = _jumped_work(pod, behaviour, duration, profile, periods, parks)
     work = work * weight(behaviour) + _retried(pod, behaviour, duration, profile, periods)
     return work + (RECORD * records(pod, behaviour, duration, profile) if keep else 0.0)
 
@@ -245,7 +249,7 @@ def _unready_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
                          + p.timeout_seconds for t, p in c.probes().items()
                          if t is not ProbeType.LIVENESS)
     first = sum(ready(c) for c in pod.containers if c.init or c.sidecar)
-    return first + max((ready(c) for c in pod.containers if not (c.init or c.sidecar)),
+    return first + _siblings_seconds(pod, profile) + max((ready(c) for c in pod.containers if not (c.init or c.sidecar)),
                        default=0.0)
 
 
@@ -331,22 +335,77 @@ def _until_deleted(pod: ProbedContainer, behaviour: Behaviour, duration: float) 
 
 
 def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
-                 profile: KubeletProfile, periods: dict[str, int] | None) -> float:
-    """A run of the fast scheduler that jumps its quiet stretches."""
+                 profile: KubeletProfile, periods: dict[str, int] | None,
+                 parks: bool = False) -> float:
+    """A run of the fast scheduler that jumps its quiet stretches (`parks`: and parks its
+    steady containers, as `simulate` does)."""
     disturbed, stretches, restarts = disturbed_seconds(pod, behaviour, duration, profile)
-    if disturbed >= duration:  # nothing left to jump
+    if disturbed >= duration:  # nothing left to jump (tries held off: nothing looked at)
         return stepped_work(pod, duration, profile, periods=periods, restarts=restarts)
     stepped = disturbed
     resyncs = duration / profile.resync_seconds + 1
     total = 0.0
-    for probe_type, probe in _probes(pod):
+    cost = INSTANT if isinstance(behaviour, Healthy) else 1.0  # its answers are instant
+    quiet = _parked(pod, behaviour, profile) if parks else set()
+    # a parked container steps through the pod's start and a try of parks more, then no more
+    start = min(stepped, _settle_seconds(pod, profile, failing=False)
+                + _siblings_seconds(pod, profile) + PARK_RETRY)
+    for c, (probe_type, probe) in _indexed_probes(pod):
         period = _period(probe_type, probe, periods)
-        ticks = min(duration / period + 2, stepped / period + 2 + STRETCH * stretches)
+        ticks = (start / period + 2 + STRETCH if c in quiet else
+                 min(duration / period + 2, stepped / period + 2 + STRETCH * stretches))
         if probe_type is ProbeType.STARTUP:  # skipped once started (R1.27): one step a tick
             ticks = min(ticks, _startup_calls(probe, period, restarts) + INSTANT * ticks)
-        total += ticks
+        total += ticks * cost
     total += SYNC * (stepped / sync_gap(profile, restarts=restarts > 0) + 2)
-    return SETUP + total + _starts(pod, restarts) + JUMPED_RESYNC * resyncs
+    total += _starts(pod, restarts)
+    looked = _looked_at(pod, total, stretches)
+    if quiet:  # the parked containers' workers are looked at only through the start
+        share = sum(len(pod.containers[c].probes()) for c in quiet) / len(_probes(pod))
+        looked *= 1 - share * (1 - start / max(stepped, 1e-9))
+    return SETUP + total + JUMPED_RESYNC * resyncs + looked
+
+
+PARK_RETRY = 10.0  # kubesim.engine.jumps.PARK_RETRY: seconds between tries of parks
+PARK_PROBED = 3  # kubesim.engine.jumps.PARK_PROBED: probed containers parks need
+
+
+def _parked(pod: ProbedContainer, behaviour: Behaviour, profile: KubeletProfile) -> set[int]:
+    """The containers (indexes) a run with parks parks once started (`kubesim.engine.jumps`):
+    in a pod parks are tried in (PARK_PROBED probed containers, every container restarted
+    Always, no restart rules, R4.30-R4.35), against a scenario that never deletes the pod
+    nor changes a condition, those that no stall, exit, window or dependency of the
+    scenario touches: their answers are constant to the end."""
+    if (not is_scenario(behaviour) or behaviour.delete is not None or behaviour.conditions
+            or profile.restart_all_containers or pod.restart_policy is not RestartPolicy.ALWAYS
+            or sum(1 for c in pod.containers if c.probes()) < PARK_PROBED
+            or any(c.restart_policy not in (None, RestartPolicy.ALWAYS)
+                   or c.restart_policy_rules for c in pod.containers)):
+        return set()
+    touched = {r.container for r in behaviour.exit_} | {s.container for s in behaviour.stalls}
+    if None in touched:  # every container's process
+        return set()
+    keys = {k for k, spec in behaviour.targets.items()
+            if spec.windows or spec.depends_on or spec.since_start}
+    resolved = resolve_targets(pod, set(behaviour.targets), source=behaviour.source)
+    return {i for i, (c, by_type) in enumerate(zip(pod.containers, resolved, strict=True))
+            if c.probes() and c.name not in touched and not c.init
+            and not any(t.key in keys for t in by_type.values())}
+
+
+def _indexed_probes(pod: ProbedContainer) -> list[tuple[int, tuple[ProbeType, Probe]]]:
+    return [(i, (t, p)) for i, c in enumerate(pod.containers) for t, p in c.probes().items()]
+
+
+def _looked_at(pod: ProbedContainer, stepped: float, stretches: float) -> float:
+    """What the jumps do beside the `stepped` units of events, in a pod of W probe workers:
+    after every step (STEPS_PER_UNIT a unit) a quiet test of each worker (VISIT), and a
+    plan of each (PLAN) at every try of a jump or a park: while the workers still start
+    (each holds jumps off until its second period, one try for each: W / 2 tries as their
+    ticks come) and twice a stretch. Wide pods cost this as the square of their workers
+    (issue 31: the 300-container hour counted 12 times less than its time)."""
+    w = float(len(_probes(pod)))
+    return VISIT * STEPS_PER_UNIT * stepped * w + PLAN * w * (w / 2 + 2 * stretches)
 
 
 def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -358,6 +417,20 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     when the probes can kill, the restarts' back-offs), and for every container start (its
     since-start windows, initial delays and thresholds); a trace while its answers change
     (`_trace_spans`); anything else all along."""
+    seconds, stretches, restarts = _disturbed_by(pod, behaviour, duration, profile)
+    return min(seconds + _siblings_seconds(pod, profile), duration), stretches, restarts
+
+
+def _siblings_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
+    """How much longer than one container's the pod's first start takes: the sync starts
+    its containers one after another, sibling_start_seconds apart (R4.24), and the pod is
+    not quiet before the last has started (300 containers: 240 s stepped)."""
+    return (len(pod.containers) - 1) * profile.sibling_start_seconds
+
+
+def _disturbed_by(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                  profile: KubeletProfile) -> tuple[float, float, float]:
+    """`disturbed_seconds` but for the siblings' starts."""
     if isinstance(behaviour, Healthy):
         return _settle_seconds(pod, profile, failing=False), 1.0, 0.0
     if is_scenario(behaviour):
@@ -737,8 +810,7 @@ def weight(behaviour: object) -> float:
 
 def object_work(pod: ProbedContainer, profile: KubeletProfile) -> float:
     """The size of an object in work: its containers x one simulated hour (OBJECT_SPAN) of
-    its whole pod, its app healthy, on the fast scheduler (estimated as stepped past
-    STEPPED_ESTIMATE_PROBES probes). `check`
+    its whole pod, its app healthy, on the fast scheduler. `check`
     simulates the whole pod for each container's checks, so this is the least it does with
     the object; the work of one run grows with the containers too, so the work grows as
     their square."""

@@ -75,9 +75,10 @@ def _check_work(args: argparse.Namespace, pod: ProbedContainer, behaviour: Behav
     if args.phases is not None and args.phases < 1:
         raise UsageError(f"--phases {args.phases} must be a whole number >= 1")
     check_object(pod, profile, args.max_work)
-    one = run_work(pod, behaviour, args.duration, profile, engine=args.engine, keep=True)
+    one = run_work(pod, behaviour, args.duration, profile, engine=args.engine, keep=True,
+                   parks=True)
     phases = (args.phases or 0) * run_work(pod, behaviour, args.duration, profile,
-                                           engine=args.engine)
+                                           engine=args.engine, parks=True)
     what = f"this run ({args.duration:g} s" + (f", and {args.phases} phases)" if args.phases
                                                else ")")
     check_budget(one + phases, args.max_work, what=what,

@@ -55,6 +55,10 @@ class HeapScheduler:
         self.on_quiet: Callable[[float], None] | None = None
         self.steps = 0  # entries taken off the heap: the work a run did (kubesim.analysis.budget)
         self.jumped_resyncs = 0  # resyncs drawn inside jumped stretches (kubesim.engine.jumps)
+        # probe workers the jumps looked at (kubesim.engine.jumps), which the steps do not
+        # see: a quiet test each (`visits`), a stretch or a park planned for each (`plans`)
+        self.visits = 0
+        self.plans = 0
 
     def process(self, gen: ProcessGen) -> HeapProcess:
         proc = HeapProcess(gen)

@@ -159,6 +159,7 @@ class Jumper:
             self._try_parks(now)
         if now < self.no_jump_before:
             return
+        self.sched.visits += len(self.active)  # counted whole: a busy worker ends it sooner
         for w, _, proc in self.active:  # a call in flight (the cheapest test first)
             if not (proc.done or w.quiet()):
                 return
@@ -184,6 +185,7 @@ class Jumper:
                 continue
             a0 = proc.wait_at
             c = state.containers[i]
+            self.sched.plans += 1
             plan = self._plan(w, proc, a0, c)
             if plan is Stop.TICK:  # this tick is stepped: the stretch ends there
                 end = min(end, a0)
@@ -346,6 +348,7 @@ class Jumper:
                         or answers.sigterm_at is not None
                         or (answers.exit_due is not None and answers.exit_due < duration)):
                     return None
+                self.sched.plans += 1
                 plan = self._plan(w, proc, proc.wait_at, c)
                 if isinstance(plan, Stop) or proc.wait_at < 2 * w.period:
                     return None
