@@ -131,18 +131,17 @@ def _probed(pod: ProbedContainer, behaviour: Behaviour) -> Any:
     """Whether a window touches what this container's probes ask: an outage of a target no
     probe asks, of a dependency no probed target depends on, or a stall of handler kinds no
     probe uses is not shaded (it changes nothing in the picture)."""
-    from kubesim.behaviour.scenario import Scenario
-    from kubesim.behaviour.trace import Trace
+    from kubesim.behaviour.synthetic import is_scenario, is_trace  # asks, never loads
 
     # every running container's probes, by short and by scoped key (web:8080/healthz)
     targets = [c.target(t) for c in pod.containers if not c.init for t in c.probes()]
     keys = {t.key for t in targets} | {t.scoped for t in targets if t.scoped}
-    if isinstance(behaviour, Trace):
+    if is_trace(behaviour):
         recorded = set(behaviour.targets)
         return lambda w: not (w.label.endswith(" failing")
                               and w.label.removesuffix(" failing") in recorded
                               and w.label.removesuffix(" failing") not in keys)
-    if not isinstance(behaviour, Scenario):
+    if not is_scenario(behaviour):
         return lambda w: True
     listed = set(behaviour.targets)
     deps = {d for k in keys for d in behaviour.target_spec(k).depends_on}
