@@ -147,7 +147,9 @@ def test_run_imports_only_what_running_needs():
             "kubesim.behaviour.trace_store",
             # what --html, --plot and a live cluster would load, and a configuration's schema
             "kubesim.render.html", "kubesim.cluster.access", "kubesim.cluster.read",
-            "kubesim.analysis.config_file", "kubesim.analysis.check.rules"}
+            "kubesim.analysis.config_file", "kubesim.analysis.check.rules",
+            # Helm's rules: no chart is rendered, no --kube-version given
+            "kubesim.spec.sources.helm_rules"}
     assert not lazy & modules, sorted(lazy & modules)
 
 
