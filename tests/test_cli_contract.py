@@ -149,7 +149,9 @@ def test_run_imports_only_what_running_needs():
             "kubesim.render.html", "kubesim.cluster.access", "kubesim.cluster.read",
             "kubesim.analysis.config_file", "kubesim.analysis.check.rules",
             # Helm's rules: no chart is rendered, no --kube-version given
-            "kubesim.spec.sources.helm_rules"}
+            "kubesim.spec.sources.helm_rules",
+            # the picture and its marks: no --plot (the document's windows: render.run_meta)
+            "kubesim.render.plot", "kubesim.render.plot_marks", "kubesim.render.focus"}
     assert not lazy & modules, sorted(lazy & modules)
 
 

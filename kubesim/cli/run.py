@@ -32,8 +32,8 @@ from kubesim.errors import UsageError
 from kubesim.kubelet.restart_rules import gated_pod
 from kubesim.options import add_option
 from kubesim.render.edge import visible
-from kubesim.render.plot import check_output, plot_meta, save_png
 from kubesim.render.report import iter_json, iter_text, pod_header, to_document
+from kubesim.render.run_meta import plot_meta
 from kubesim.spec.manifests import load_spec
 
 __all__ = ["add_parser", "run"]
@@ -94,6 +94,7 @@ def run(args: argparse.Namespace) -> CommandResult:
     if args.spec == "-" and "-" in (args.scenario, args.trace):
         raise UsageError("only one input can come from stdin")
     if args.plot is not None:
+        from kubesim.render.plot import check_output  # a picture is asked
         check_output(args.plot)  # matplotlib installed, a writable FILE.png: before simulating
     check_html_path(args.html, args.output)
     pod = load_spec(args.spec, args.container, render=render_options_of(args))
@@ -117,6 +118,7 @@ def run(args: argparse.Namespace) -> CommandResult:
     if args.plot is not None:
         # the picture is drawn from the JSON document, so `kubesim plot` on a saved result
         # gives the same bytes; the whole pod (a lane group per container), or --container's
+        from kubesim.render.plot import save_png
         save_png(to_document(timeline, meta=meta, phases=sweep), args.plot)
     notes = [lone_pod_note(behaviour), *pod.notes, *gated_pod(pod, profile).notes]
     if args.trace:  # what its censored timeouts count as (imported only for traces)
