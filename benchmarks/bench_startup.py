@@ -21,7 +21,9 @@ runs (pip compiles it at install time):
   target: at most 1.4x the dependencies as kubesim loads them, one BLAS thread), and of 20
   small manifests in one call (target: at most 1.2 s CPU): the shipped example manifests, five
   renamed copies of each, or the first 20 *.yaml of `--manifests DIR`. Both run in an empty temporary directory, so no project configuration is
-  found (a repository's .kubesim.yaml or pyproject.toml adds its reading).
+  found (a repository's .kubesim.yaml or pyproject.toml adds its reading); so do --help and
+  run: `python -m` puts its working directory first on the path, and in a checkout that
+  directory's kubesim would be timed for every checkout.
 
 It measures; it asserts nothing about time.
 """
@@ -147,10 +149,10 @@ def main(argv: list[str] | None = None) -> int:
                  Job("deps", [py, "-c", DEPS], per_root=False),
                  Job("deps_one", [py, "-c", DEPS], extra={"OPENBLAS_NUM_THREADS": "1"},
                      per_root=False),
-                 Job("help", [*kubesim, "--help"]),
+                 Job("help", [*kubesim, "--help"], cwd=here),
                  Job("run", [*kubesim, "run", "{root}/probe_specs/seed_unified_healthz.yaml",
                              "--scenario", "{root}/traces/seed_db_outage.scenario.yaml",
-                             "--duration", "60"]),
+                             "--duration", "60"], cwd=here),
                  Job("one", [*kubesim, "check", "{root}/" + EXAMPLES[0]], cwd=here),
                  Job("twenty", [*kubesim, "check", *files], cwd=here)], args.repeat, roots)
     plain, deps, deps_one = (t[name, ROOT] for name in ("plain", "deps", "deps_one"))

@@ -137,6 +137,7 @@ MODULES = {
     "kubesim.cli.import_blackbox": "cli", "kubesim.cli.fleet": "cli", "kubesim.files": "core",
     # the run picture's parts (where it opens; its marks; the saved document's check)
     "kubesim.render.focus": "render", "kubesim.render.plot_marks": "render",
+    "kubesim.render.run_meta": "render",
     "kubesim.render.run_document": "render",
     "kubesim.explain": "explain", "kubesim.explain.engine": "explain",
     "kubesim.explain.model": "explain", "kubesim.explain.messages": "explain",

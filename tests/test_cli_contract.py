@@ -124,6 +124,39 @@ def test_check_imports_only_what_checking_needs():
     assert not lazy & modules, sorted(lazy & modules)
 
 
+def test_run_imports_only_what_running_needs():
+    """`kubesim run` of the shipped example against its scenario (what bench_startup times)
+    imports none of the optional libraries, no other command's module, no tool model, no
+    trace reader, nothing of HTML or PNG drawing (issue 31 item 1)."""
+    spec = ROOT / "probe_specs" / "seed_unified_healthz.yaml"
+    scenario = ROOT / "traces" / "seed_db_outage.scenario.yaml"
+    modules = _imported(
+        "import contextlib, io\nfrom kubesim.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    code = main(['run', {str(spec)!r}, '--scenario', {str(scenario)!r},"
+        " '--duration', '60'])\n"
+        "assert code == 0 and 'summary' in out.getvalue(), out.getvalue()\n")
+    assert {"kubesim.engine.simulate", "kubesim.behaviour.scenario"} <= modules  # it ran
+    assert not set(NOT_FOR_CHECK) & _top(modules)
+    assert not {f"kubesim.cli.{i.module}" for n, i in COMMANDS.items() if n != "run"} & modules
+    lazy = {# the MCP tools' input models: the option declarations judge a plain command line
+            # (kubesim.cli.bounds.run_plainly_within)
+            "kubesim.cli.inputs", "kubesim.cli.mcp_tools",
+            # the trace readers: a scenario is given (the picture asks a loaded module)
+            "kubesim.behaviour.trace", "kubesim.behaviour.trace_read",
+            "kubesim.behaviour.trace_store",
+            # what --html, --plot and a live cluster would load, and a configuration's schema
+            "kubesim.render.html", "kubesim.cluster.access", "kubesim.cluster.read",
+            "kubesim.analysis.config_file", "kubesim.analysis.check.rules",
+            # Helm's rules: no chart is rendered, no --kube-version given
+            "kubesim.spec.sources.helm_rules",
+            # the picture and its marks: no --plot (the document's windows: render.run_meta)
+            "kubesim.render.plot", "kubesim.render.plot_marks", "kubesim.render.focus",
+            # a chart archive's readers: no .tgz is read
+            "tarfile", "gzip"}
+    assert not lazy & modules, sorted(lazy & modules)
+
+
 def _threads_after(code: str) -> tuple[int, bool]:
     """The threads a new interpreter (no OPENBLAS_NUM_THREADS of its own) holds after `code`,
     and whether OPENBLAS_NUM_THREADS is in its environment then."""

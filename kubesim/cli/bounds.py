@@ -1,29 +1,31 @@
-"""Whether a parsed `kubesim check` command line is certainly within the bounds of the `check`
-tool's model, judged from the option declarations without building the model.
+"""Whether a parsed `kubesim check` or `kubesim run` command line is certainly within the
+bounds of its tool's model, judged from the option declarations without building the model.
 
 The command line holds its options to the bounds `kubesim mcp` holds its callers to
-(`kubesim.cli.inputs.CheckInput`, a pydantic model). Defining the tools' models and building
-one costs a short `check` about a tenth of its CPU (issue 31 item 1), and almost every command
-line is plainly within them. So `plainly_within` judges each option's value from its
-declaration (`kubesim.options.Option`: its kind, its choices): True only where the model
+(`kubesim.cli.inputs.CheckInput` and `RunInput`, pydantic models). Defining the tools' models
+and building one costs a short `check` or `run` about a tenth of its CPU (issue 31 item 1),
+and almost every command line is plainly within them. So `plainly_within` (check) and
+`run_plainly_within` (run) judge each option's value from its declaration
+(`kubesim.options.Option`: its kind, its choices): True only where the model
 certainly accepts every value (a conservative bound: a text of at most 253 printable
 characters, at most 100 items in a list, no `--kubelet` setting); anything else, out of bounds
 or merely unusual, goes to the model, which accepts it or names the flag and what is allowed,
 word for word as before.
 
-tests/test_check_bounds.py holds the two together: every field of the model is an option
-judged here, and no command line judged within is refused by the model (Hypothesis).
+tests/test_check_bounds.py and tests/test_run_bounds.py hold the two together: every field of
+the model is an option judged here, and no command line judged within is refused by the model
+(Hypothesis).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from kubesim.analysis.check.options import CHECK_OPTIONS, EXPECT_OPTIONS
-from kubesim.analysis.check.rules import rule_of
-from kubesim.cli.options import CHECK, CONFIG, KUBELET, RENDER
+from kubesim.cli.options import BEHAVIOUR, CHECK, CONFIG, KUBELET, RENDER, RUN
 from kubesim.files import within_scope
 from kubesim.options import (
     MAX_CAPACITY,
@@ -37,7 +39,8 @@ from kubesim.options import (
     ValueKind,
 )
 
-__all__ = ["CHECK_TOOL_OPTIONS", "PLAIN_ITEMS", "PLAIN_TEXT", "plainly_within"]
+__all__ = ["CHECK_TOOL_OPTIONS", "PLAIN_ITEMS", "PLAIN_TEXT", "RUN_TOOL_OPTIONS",
+           "plainly_within", "run_plainly_within"]
 
 PLAIN_TEXT = 253  # characters: the shortest text field's bound (a Kubernetes name)
 PLAIN_ITEMS = 100  # items in a list: the shortest list field's bound (--ignore)
@@ -52,6 +55,16 @@ CHECK_TOOL_OPTIONS: tuple[Option, ...] = (
     *(RENDER[name] for name in ("values", "set", "set_string", "release_name", "namespace",
                                 "kube_version", "helm_engine")),
     *KUBELET.values(),
+)
+_RENDER_TOOL = tuple(RENDER[name] for name in ("values", "set", "set_string", "release_name",
+                                               "namespace", "kube_version", "helm_engine"))
+# the options `kubesim run` takes that are fields of the run tool (not --format, --output,
+# --changes-only, --plot, --html, --render-timeout)
+RUN_TOOL_OPTIONS: tuple[Option, ...] = (
+    RUN["spec"], RUN["container"],
+    *(BEHAVIOUR[name] for name in ("scenario", "trace", "trace_restart", "censored")),
+    *(RUN[name] for name in ("duration", "seed", "phase", "phases", "engine", "max_work")),
+    *_RENDER_TOOL, *KUBELET.values(),
 )
 
 
@@ -105,19 +118,30 @@ _KINDS: dict[ValueKind, Callable[[Any], bool]] = {
 }
 # options whose kind says less than their field: check's seed (an INTEGER read as int() reads
 # it; the field: a whole number from 0 to MAX_SEED) and --ignore (each a known check)
-_OWN: dict[str, Callable[[Any], bool]] = {
-    "seed": _whole(0, MAX_SEED),
-    "ignore": lambda value: _items(value, _text) and all(
-        rule_of(t) is not None for item in value for t in item.replace(",", " ").split()),
+def _known_checks(value: Any) -> bool:
+    from kubesim.analysis.check.rules import rule_of  # check's --ignore only (its catalogue)
+    return _items(value, _text) and all(
+        rule_of(t) is not None for item in value for t in item.replace(",", " ").split())
+
+
+_OWN: dict[str, Callable[[Any], bool]] = {"seed": _whole(0, MAX_SEED), "ignore": _known_checks}
+# run's NUMBER and INTEGER options (read by float() and int()) and their fields: --duration
+# seconds, --phase any float (the run then holds it to the probe grid; only finite ones are
+# plain), --phases a whole number from 1 to MAX_PHASES
+_RUN_OWN: dict[str, Callable[[Any], bool]] = {
+    "duration": _seconds,
+    "phase": lambda value: type(value) is float and math.isfinite(value),
+    "phases": _whole(1, MAX_PHASES),
 }
 
 
-def _within(option: Option, value: Any) -> bool:
+def _within(option: Option, value: Any,
+            own: dict[str, Callable[[Any], bool]] = _OWN) -> bool:
     if value is None:  # not given: the field's default
         return True
     if option.choices:
         return value in option.choices
-    judge = _OWN.get(option.name) or _KINDS.get(option.kind)
+    judge = own.get(option.name) or _KINDS.get(option.kind)
     return judge is not None and judge(value)
 
 
@@ -132,3 +156,15 @@ def plainly_within(args: argparse.Namespace,
             b.kind == "trace" for b in args.behaviours):
         return False
     return all(_within(o, getattr(args, o.attr)) for o in options)
+
+
+def run_plainly_within(args: argparse.Namespace,
+                       options: Iterable[Option] = RUN_TOOL_OPTIONS) -> bool:
+    """Whether the run tool's model certainly accepts this command line (False: the model
+    judges it). Besides each value, what the model asks of several: --trace-restart and
+    --censored only with --trace (argparse gives at most one of --scenario and --trace)."""
+    if (args.trace_restart or args.censored) and not args.trace:
+        return False
+    if args.scenario and args.trace:
+        return False
+    return all(_within(o, getattr(args, o.attr), _RUN_OWN) for o in options)

@@ -24,16 +24,16 @@ from kubesim.cli.args import (
     render_options_of,
     write_html,
 )
+from kubesim.cli.bounds import run_plainly_within
 from kubesim.cli.command import CommandResult
-from kubesim.cli.inputs import RunInput
 from kubesim.cli.options import RUN
 from kubesim.engine.simulate import grid_cycle, simulate
 from kubesim.errors import UsageError
 from kubesim.kubelet.restart_rules import gated_pod
 from kubesim.options import add_option
 from kubesim.render.edge import visible
-from kubesim.render.plot import check_output, plot_meta, save_png
 from kubesim.render.report import iter_json, iter_text, pod_header, to_document
+from kubesim.render.run_meta import plot_meta
 from kubesim.spec.manifests import load_spec
 
 __all__ = ["add_parser", "run"]
@@ -87,10 +87,15 @@ def _check_work(args: argparse.Namespace, pod: ProbedContainer, behaviour: Behav
 
 def run(args: argparse.Namespace) -> CommandResult:
     """Simulate and render (and draw, with --plot); exit code 0."""
-    RunInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
+    # the bounds `kubesim mcp` holds its callers to: the tool's model judges a command line
+    # the option declarations cannot plainly pass (and names the flag out of bounds)
+    if not run_plainly_within(args):
+        from kubesim.cli.inputs import RunInput
+        RunInput.from_args(args)
     if args.spec == "-" and "-" in (args.scenario, args.trace):
         raise UsageError("only one input can come from stdin")
     if args.plot is not None:
+        from kubesim.render.plot import check_output  # a picture is asked
         check_output(args.plot)  # matplotlib installed, a writable FILE.png: before simulating
     check_html_path(args.html, args.output)
     pod = load_spec(args.spec, args.container, render=render_options_of(args))
@@ -114,6 +119,7 @@ def run(args: argparse.Namespace) -> CommandResult:
     if args.plot is not None:
         # the picture is drawn from the JSON document, so `kubesim plot` on a saved result
         # gives the same bytes; the whole pod (a lane group per container), or --container's
+        from kubesim.render.plot import save_png
         save_png(to_document(timeline, meta=meta, phases=sweep), args.plot)
     notes = [lone_pod_note(behaviour), *pod.notes, *gated_pod(pod, profile).notes]
     if args.trace:  # what its censored timeouts count as (imported only for traces)

@@ -23,20 +23,22 @@ in `charts/`.
 
 from __future__ import annotations
 
-import gzip
 import io
 import os
 import re
 import stat
-import tarfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from kubesim.errors import KubesimError, RenderError
 from kubesim.files import NONBLOCKING, TrustRoot
 from kubesim.spec.yamlio import load_yaml_documents
+
+if TYPE_CHECKING:  # tarfile and gzip load with the first chart archive read
+    import gzip
+    import tarfile
 
 __all__ = ["CHART_ARCHIVES", "MAX_CHART_BYTES", "MAX_CHART_FILES", "MAX_CHART_FILE_BYTES",
            "MAX_FOLDER_DEPTH", "Budget", "ChartView", "IgnoreRules", "StagedChart",
@@ -450,9 +452,12 @@ class _Capped(io.RawIOBase):
         return len(data)
 
 
-_MEMBER_KINDS = ((tarfile.TarInfo.issym, "a symbolic link"), (tarfile.TarInfo.islnk,
-                 "a hard link"), (tarfile.TarInfo.ischr, "a character device"),
-                 (tarfile.TarInfo.isblk, "a block device"), (tarfile.TarInfo.isfifo, "a FIFO"))
+def _member_kind(member: tarfile.TarInfo) -> str | None:
+    """What a member is that a chart may not hold: a link or a device (None: neither)."""
+    kinds = ((member.issym, "a symbolic link"), (member.islnk, "a hard link"),
+             (member.ischr, "a character device"), (member.isblk, "a block device"),
+             (member.isfifo, "a FIFO"))
+    return next((what for test, what in kinds if test()), None)
 
 
 def _scan_archive(data: bytes, shown: str, budget: Budget, depth: int) -> ChartView:
@@ -462,6 +467,9 @@ def _scan_archive(data: bytes, shown: str, budget: Budget, depth: int) -> ChartV
     if depth > MAX_ARCHIVE_NESTING:
         raise RenderError(f"chart archives nest deeper than {MAX_ARCHIVE_NESTING} levels",
                           source=shown)
+    import gzip
+    import tarfile
+
     files: dict[str, bytes] = {}
     subcharts: list[str | None] = []
     stream = _Capped(gzip.GzipFile(fileobj=io.BytesIO(data)),
@@ -505,7 +513,7 @@ def _shown_name(name: str) -> str:
 def _member_name(member: tarfile.TarInfo, shown: str) -> str:
     """The member's path inside the chart (Helm drops the first folder of every name); a
     link, device or a name that leaves the archive is an error naming the member."""
-    kind = next((what for test, what in _MEMBER_KINDS if test(member)), None)
+    kind = _member_kind(member)
     if kind is None and not (member.isreg() or member.isdir()):
         kind = "not a regular file or folder"
     if kind is not None:

@@ -40,7 +40,6 @@ from kubesim.spec.sources.engines import (
     helm_renderer,
     kustomize_renderer,
 )
-from kubesim.spec.sources.helm_rules import check_chart, kube_version
 from kubesim.spec.sources.kustomize_tree import stage_kustomization
 from kubesim.spec.sources.walk import Unit, UnitKind, unit_of
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents
@@ -115,6 +114,8 @@ def render_unit(unit: Unit, options: RenderOptions) -> RenderedUnit:
 
 
 def _render_chart(path: str, root: TrustRoot, options: RenderOptions) -> RenderedUnit:
+    # Helm's rules (their version regexes compiled at import) load with the first chart
+    from kubesim.spec.sources.helm_rules import check_chart, kube_version
     renderer = helm_renderer(options, path)
     for values in options.values:  # each --values file inside its own trust root
         if leaves_root(values, trust_root(values)):

@@ -47,7 +47,6 @@ from typing import IO, Protocol
 
 from kubesim.errors import RenderError, UsageError
 from kubesim.files import MAX_INPUT_BYTES
-from kubesim.spec.sources.helm_rules import kube_version
 from kubesim.spec.sources.kustomize_tree import StagedKustomization
 
 __all__ = [
@@ -111,7 +110,9 @@ class RenderOptions:
         if not 0 < self.timeout <= 3600:
             raise UsageError(f"--render-timeout {self.timeout:g}: seconds, more than 0 and at "
                              "most 3600")
-        kube_version(self.kube_version)  # a UsageError for anything but a version
+        if self.kube_version is not None:  # a UsageError for anything but a version
+            from kubesim.spec.sources.helm_rules import kube_version  # Helm's rules: given
+            kube_version(self.kube_version)
 
 
 @dataclass(frozen=True)
@@ -396,6 +397,7 @@ class HelmBinary:
 
     def render(self, path: str, shown: str, options: RenderOptions, *, release: str,
                workdir: str) -> Rendered:
+        from kubesim.spec.sources.helm_rules import kube_version  # a chart is rendered
         tail = ["--namespace", options.namespace, *_set_args(options), "--kube-version",
                 kube_version(options.kube_version).given]
         if options.allow_network:
@@ -430,6 +432,8 @@ class HelmLibrary:
                               "helm program; run `helm dependency build` first, or install "
                               "helm")
         import json
+
+        from kubesim.spec.sources.helm_rules import kube_version  # a chart is rendered
         request = {"chart": path, "values": list(options.values),
                    "set": list(options.set_values), "set_string": list(options.set_strings),
                    "release": release, "namespace": options.namespace,
