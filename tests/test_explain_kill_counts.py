@@ -179,3 +179,28 @@ def test_a_row_cut_after_its_count_keeps_the_count_that_closes_the_kills():
     # cut inside the count: at least 2, which bounds nothing
     _, a = _answer(rows.replace("(x2 over 2", "(x2"))
     assert a.probe_kills == CountRange(1, None)
+
+
+_SERIES = """Events:
+  Type     Reason     Age                    From     Message
+  ----     ------     ----                   ----     -------
+  Normal   Killing    {kill:<22} kubelet  Container app failed startup probe, will be restarted
+  Warning  Unhealthy  7m3s (x53 over 11m)    kubelet  Startup probe failed: connection refused
+"""
+
+
+def _startup_setting(kill_age: str) -> tuple[str, int]:
+    ex = explain_records([parse_record(_SERIES.format(kill=kill_age), "r.txt")],
+                         ExplainOptions(suggest=False, phases=1))
+    (s,) = [s for s in ex.containers[0].settings if s.probe.value == "startup"]
+    return s.source.value, s.failure_threshold
+
+
+def test_a_failure_series_that_runs_on_past_the_kill_gives_no_threshold():
+    # issue 30: "a threshold of 53 inferred from failures that came mostly after the kill"
+    # (emberstack-426): the kill 11 min ago, the series' last failure 7 min ago, so not all
+    # 53 failures were counted by the kill (R1.17 counts failures in a row up to the kill);
+    # the API's default stands, labelled assumed
+    assert _startup_setting("11m") == ("assumed", 3)
+    # the same series ending in the kill is what the threshold is read from
+    assert _startup_setting("7m3s") == ("inferred", 53)

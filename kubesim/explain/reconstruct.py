@@ -403,6 +403,9 @@ def _infer(events: list[RecordedEvent], t: ProbeType, kills: int
     if len(failed) != 1 or failed[0].count < 2:
         return None
     e = failed[0]
+    if any(_certainly_after(e.last, k.last) for k in events
+           if k.reason == "Killing" and kill_of(k.message)[0].value == t.value):
+        return None  # the series ran on past the kill: not all its failures came before it
     out = {"failureThreshold": e.count}
     why = f"{e.count} failures before the one kill"
     lo, hi = _age_span(e)
@@ -414,6 +417,14 @@ def _infer(events: list[RecordedEvent], t: ProbeType, kills: int
             out["periodSeconds"] = whole[0]
             why += f", {e.count} failures over {lo:g}-{hi:g} s (one every {whole[0]} s)"
     return out, why
+
+
+def _certainly_after(a: Stamp, b: Stamp) -> bool:
+    """Whether the time `a` comes after `b` whatever the rounding of either: by their
+    absolute times, or by ages (an age is younger than every age in `b`'s range)."""
+    if a.at is not None and b.at is not None:
+        return a.at > b.at
+    return a.age_hi is not None and b.age_lo is not None and a.age_hi <= b.age_lo
 
 
 def _age_span(e: RecordedEvent) -> tuple[float | None, float | None]:
