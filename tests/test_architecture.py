@@ -75,6 +75,7 @@ MODULES = {
     "kubesim.engine": "engine", "kubesim.kubelet.scheduler": "kubelet",
     "kubesim.timeline": "core", "kubesim.engine.heap_scheduler": "engine",
     "kubesim.engine.simpy_scheduler": "engine", "kubesim.engine.jumps": "engine",
+    "kubesim.engine.parking": "engine",
     "kubesim.engine.simulate": "engine", "kubesim.engine.metrics": "engine",
     "kubesim.fleet": "fleet", "kubesim.fleet.settings": "fleet", "kubesim.fleet.load": "fleet",
     "kubesim.fleet.run": "fleet", "kubesim.fleet.capacity": "fleet",

@@ -43,11 +43,11 @@ from typing import TYPE_CHECKING, NamedTuple
 from kubesim.behaviour.answer import HEALTHY, Healthy
 from kubesim.behaviour.lookup import jumps_apply
 from kubesim.behaviour.synthetic import is_scenario
+from kubesim.engine.parking import PARK_RETRY, parks_allowed
 from kubesim.errors import UsageError
 from kubesim.kubelet.settings import BackoffRequeue
 from kubesim.kubelet.timing import detection_seconds
 from kubesim.results import ProbeType
-from kubesim.spec.model import RestartPolicy
 from kubesim.spec.targets import resolve_targets
 
 if TYPE_CHECKING:
@@ -366,10 +366,6 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     return SETUP + total + JUMPED_RESYNC * resyncs + looked
 
 
-PARK_RETRY = 10.0  # kubesim.engine.jumps.PARK_RETRY: seconds between tries of parks
-PARK_PROBED = 3  # kubesim.engine.jumps.PARK_PROBED: probed containers parks need
-
-
 def _parked(pod: ProbedContainer, behaviour: Behaviour, profile: KubeletProfile) -> set[int]:
     """The containers (indexes) a run with parks parks once started (`kubesim.engine.jumps`):
     in a pod parks are tried in (PARK_PROBED probed containers, every container restarted
@@ -377,10 +373,7 @@ def _parked(pod: ProbedContainer, behaviour: Behaviour, profile: KubeletProfile)
     nor changes a condition, those that no stall, exit, window or dependency of the
     scenario touches: their answers are constant to the end."""
     if (not is_scenario(behaviour) or behaviour.delete is not None or behaviour.conditions
-            or profile.restart_all_containers or pod.restart_policy is not RestartPolicy.ALWAYS
-            or sum(1 for c in pod.containers if c.probes()) < PARK_PROBED
-            or any(c.restart_policy not in (None, RestartPolicy.ALWAYS)
-                   or c.restart_policy_rules for c in pod.containers)):
+            or not parks_allowed(pod, profile.restart_all_containers)):
         return set()
     touched = {r.container for r in behaviour.exit_} | {s.container for s in behaviour.stalls}
     if None in touched:  # every container's process

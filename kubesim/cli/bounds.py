@@ -165,6 +165,4 @@ def run_plainly_within(args: argparse.Namespace,
     --censored only with --trace (argparse gives at most one of --scenario and --trace)."""
     if (args.trace_restart or args.censored) and not args.trace:
         return False
-    if args.scenario and args.trace:
-        return False
     return all(_within(o, getattr(args, o.attr), _RUN_OWN) for o in options)

@@ -52,12 +52,12 @@ import numpy as np
 
 from kubesim.behaviour.lookup import MARGIN
 from kubesim.engine.heap_scheduler import HeapProcess, Unparked
+from kubesim.engine.parking import PARK_PROBED, PARK_RETRY, parks_allowed
 from kubesim.kubelet.pod_worker import QuietContainer, Steady
 from kubesim.kubelet.prober import Attempt
 from kubesim.kubelet.scheduler import NORMAL, URGENT
 from kubesim.kubelet.worker import PROBE, SKIP, Worker
 from kubesim.results import Outcome, ProbeType
-from kubesim.spec.model import RestartPolicy
 
 if TYPE_CHECKING:
     from kubesim.engine.heap_scheduler import HeapScheduler
@@ -405,21 +405,9 @@ class Jumper:
                 raise Unparked
 
 
-PARK_RETRY = 10.0  # seconds between tries to park the containers that could not be
-PARK_PROBED = 3  # probed containers a pod needs for parks to be tried
-
-
 def _may_park(kubelet: Kubelet) -> bool:
-    """Whether parks are worth trying: in a pod of at least PARK_PROBED probed containers
-    (with fewer, a jump's visit of every worker costs less than the parks' planning), not
-    one whose containers may stop for good or all restart at once (R4.30-R4.35), which
-    would end a park (the run made again)."""
-    probed = sum(1 for u in kubelet.units if u.manager.workers)
-    if (probed < PARK_PROBED or kubelet.times.restart_all
-            or kubelet.pod.restart_policy is not RestartPolicy.ALWAYS):
-        return False
-    return all(u.spec.restart_policy in (None, RestartPolicy.ALWAYS)
-               and not u.spec.restart_policy_rules for u in kubelet.units)
+    """`parks_allowed` for the pod this kubelet runs (the budget asks it of the spec)."""
+    return parks_allowed(kubelet.pod, kubelet.times.restart_all)
 
 
 class Park:
