@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.model import Cause, CountRange, Diagnosis
 from kubesim.explain.readers.read import parse_record
+from kubesim.render.explain_formats import answer_lines
 
 _RECORD = """Events:
   Type     Reason     Age                   From     Message
@@ -126,7 +127,9 @@ def test_the_stated_containers_bound_the_kills_whatever_the_refusals(n, r, k, ki
     assert ("the record is inconsistent" in a.text) == (r > _most_refusals(n))
 
 
-def test_the_inconsistency_is_named_in_text_json_and_html(capsys, tmp_path):
+def test_the_inconsistency_is_named_in_every_format(capsys, tmp_path):
+    """Text, JSON, the HTML page's document and the MCP summary (`answer_lines`) render the
+    one diagnosis."""
     path = tmp_path / "r.txt"
     path.write_text(_record(n=2, r=16))
     page = tmp_path / "r.html"
@@ -136,6 +139,7 @@ def test_the_inconsistency_is_named_in_text_json_and_html(capsys, tmp_path):
     said = "the record is inconsistent: 16 back-off refusals need at least 5 restarts"
     (container,) = json.loads(out)["containers"]
     assert said in container["answer"]["text"]
+    assert said in " ".join(answer_lines(container["answer"]))  # the MCP summary's lines
     assert container["answer"]["probe_kills"] == {"min": 1, "max": 2}
     embedded = re.search(r'<script type="application/json" id="kubesim-data">(.*?)</script>',
                          page.read_text(), re.DOTALL)

@@ -43,6 +43,7 @@ LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeTyp
 KILLERS = (LIVENESS, STARTUP)
 SIGNALS = (ExitCause.SIGKILL, ExitCause.SIGTERM)
 _NOT_KILLED = (Cause.OOM_KILLED, Cause.APP_EXIT, Cause.READINESS_ONLY)
+_STARTS = ("Created", "Started")  # the events of a container's creation and start
 
 
 def failed_streaks(streaks: list[Streak], t: ProbeType) -> list[Streak]:
@@ -677,9 +678,6 @@ def _stated_containers(v: rc.View) -> int | None:
         return None
     most = max(e.count for e in rows)
     return most if most >= 2 else None
-
-
-_STARTS = ("Created", "Started")
 
 
 def _containers_bound(f: _Facts) -> int | None:
