@@ -33,12 +33,6 @@ NOT_READ = {
         "command, which the diagnosis does not); the kill range is 0..2 (failureThreshold 3, "
         "the run starting again after each kill, kubelet-rules §1.5 step 14), while the facts' "
         "1..6 counts a 2016 kubelet that kept the run across a kill (kubernetes#53530)",
-    # held-out records (added with their facts before kubesim ran on them): the first run's
-    # misses, each with what kubesim did
-    "emberstack-reflector-426.describe-events-unfenced.txt":
-        "kills 1..5 (the facts say 1..2): the upper bound is the fewest restarts that 16 "
-        "back-off refusals need (5, R4.11-R4.14), where the facts count the two containers "
-        "the Created/Started rows show; the record's events are incomplete either way",
 }
 
 

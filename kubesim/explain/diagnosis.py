@@ -13,6 +13,7 @@ and suggest's change, confirmed by its sweep, prevents them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from kubesim.explain import reconstruct as rc
 from kubesim.explain.messages import ExitCause, KillCause, ProbeOutcome, cut_short, failure_answer
@@ -42,6 +43,7 @@ LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeTyp
 KILLERS = (LIVENESS, STARTUP)
 SIGNALS = (ExitCause.SIGKILL, ExitCause.SIGTERM)
 _NOT_KILLED = (Cause.OOM_KILLED, Cause.APP_EXIT, Cause.READINESS_ONLY)
+_STARTS = ("Created", "Started")  # the events of a container's creation and start
 
 
 def failed_streaks(streaks: list[Streak], t: ProbeType) -> list[Streak]:
@@ -73,6 +75,7 @@ class _Facts:
     oom: Exit | None  # an OOMKilled state, current or last
     floor: int
     floor_why: str
+    inconsistent: str  # where a count the record states and an inference from it disagree
     failed: list[Streak]
     errored: list[Streak]
     untold: list[Streak]  # failures the record ties to no container: this one's or another's
@@ -98,14 +101,14 @@ class _Facts:
 def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View) -> _Facts:
     current = next((x for x in story.exits if x.which == "current"), None)
     last = next((x for x in story.exits if x.which == "last"), None)
-    floor, floor_why = _restart_floor(story, v)
+    floor = _restart_floor(story, v)
     return _Facts(
         story, by_type, v,
         probe_kills=[k for k in story.kills if k.cause in (KillCause.LIVENESS, KillCause.STARTUP)],
         unknown_kills=[k for k in story.kills if k.cause is KillCause.UNKNOWN],
         ended=current or last,
         oom=next((x for x in story.exits if x.cause is ExitCause.OOM), None),
-        floor=floor, floor_why=floor_why,
+        floor=floor.restarts, floor_why=floor.why, inconsistent=floor.inconsistent,
         failed=[s for s in story.streaks if s.outcome is ProbeOutcome.FAILED and s.own],
         errored=[s for s in story.streaks if s.outcome is ProbeOutcome.ERRORED and s.own],
         untold=[s for s in story.streaks if not s.own],
@@ -134,6 +137,8 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
         text += ": cannot tell"
     if f.untold and decided.kind != "which-container":
         text += f"; {_untold(f.untold, v.unsure_why)}"
+    if f.inconsistent:
+        text += f"; {f.inconsistent}"
     return Diagnosis(decided.cause, decided.kind, text, probe,
                      tuple(sorted(failed, key=order.__getitem__)), kills, _shows(f),
                      _prevention(story, decided), decided.because)
@@ -393,23 +398,61 @@ def _no_exit(f: _Facts) -> _Decided:
     return _Decided(Cause.CANNOT_TELL, "nothing", f"cannot tell: {because}", because)
 
 
-def _restart_floor(story: ContainerStory, v: rc.View) -> tuple[int, str]:
+class _Floor(NamedTuple):
+    """The fewest restarts the record proves, what proves it, and where a count the record
+    states contradicts what kubesim infers from the back-off (empty: they agree)."""
+
+    restarts: int
+    why: str
+    inconsistent: str = ""
+
+
+def _restart_floor(story: ContainerStory, v: rc.View) -> _Floor:
     """The fewest restarts the record proves, and what proves it."""
     best, why = 0, ""
     if story.restart_count:
         best, why = story.restart_count, f"restartCount {story.restart_count}"
     for e in v.events:
-        if e.reason in ("Created", "Started") and e.count - 1 > best:
+        if e.reason in _STARTS and e.count - 1 > best:
             best, why = e.count - 1, f"{e.count} {e.reason} events"
-    b = story.back_offs
-    if b is not None and b.count:
-        need = _backoff_restarts(b.count)
-        if need > best:
-            best, why = need, (f"{b.count} back-off refusals need at least {need} restarts "
-                               "(R4.11-R4.14)")
-    elif b is not None and best < 2:
-        best, why = 2, "CrashLoopBackOff (a back-off follows a second exit at the earliest, R4.12)"
-    return best, why
+    if story.back_offs is None:
+        return _Floor(best, why)
+    return _backoff_floor(story.back_offs.count, _Floor(best, why), _stated(story, v))
+
+
+def _backoff_floor(refusals: int, shown: _Floor, stated: _Floor | None) -> _Floor:
+    """The restarts a back-off needs, over those the record shows: `refusals` refusals need
+    `_backoff_restarts` containers that ended; a CrashLoopBackOff whose refusals no row counts
+    follows a second exit at the earliest (R4.12). That is an inference from the cadence, and
+    an inference never outweighs a count the record states (issue 30 item 2): where the
+    containers the record states (`stated`) are fewer than it needs, the record is
+    inconsistent (the kubelet's event recorder drops and merges events, so a record can miss
+    some), the stated count stands, and the diagnosis says so."""
+    if refusals:
+        need = _backoff_restarts(refusals)
+        why = f"{refusals} back-off refusals need at least {need} restarts (R4.11-R4.14)"
+    else:
+        need, why = 2, "CrashLoopBackOff (a back-off follows a second exit at the earliest, R4.12)"
+    if need <= shown.restarts:
+        return shown
+    if stated is None or need <= stated.restarts + 1:  # n containers: n ended at the most
+        return _Floor(need, why)
+    return _Floor(shown.restarts, shown.why, (
+        f"the record is inconsistent: {why}, but it shows {stated.why}; the kills are counted "
+        "from what it shows (the kubelet's event recorder drops and merges events, so a record "
+        "can miss some)"))
+
+
+def _stated(story: ContainerStory, v: rc.View) -> _Floor | None:
+    """The restarts the record states: its restartCount, else the containers its Created or
+    Started rows count (`_stated_containers`) less the first."""
+    if story.restart_count is not None:
+        return _Floor(story.restart_count, f"restartCount {story.restart_count}")
+    n = _stated_containers(v)
+    if n is None:
+        return None
+    rows = ", ".join(f"{e.count} {e.reason}" for e in v.events if e.reason in _STARTS)
+    return _Floor(n - 1, f"{plural(n, 'container')} ({rows} events)")
 
 
 def _backoff_restarts(refusals: int) -> int:
@@ -551,15 +594,17 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     """The probe kills the record shows: the Killing events that name a probe, and up to
     every restart the record shows that a probe could have made, or, without a restart
     count, as many as its liveness and startup failures can make; restarts the diagnosis
-    found more than the failures can make (`not-probe`) leave only those."""
+    found more than the failures can make (`not-probe`) leave only those. Containers the
+    record states (`_containers_bound`) bound the kills over what the back-off's cadence or
+    the failures infer: a stated count outweighs an inference (issue 30 item 2)."""
     lo = rc.kill_total(f.probe_kills) + sum(k for _, k in f.in_a_row)
     if decided.cause in _NOT_KILLED or not _could_kill(f):
         return CountRange(lo, lo)
     ceiling = _probe_kill_ceiling(f)
     if decided.kind == "not-probe":  # what the line says: the failures make at most these
         return CountRange(lo, max(lo, ceiling))
+    most = _containers_bound(f)
     if _open(f):
-        most = _starts_bound(f)
         return CountRange(lo, None if most is None else max(lo, most))
     rec = f.view.record
     count = rec.restart_count if rec is not None else None
@@ -568,8 +613,10 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     # no restart count: the restarts the record proves, and, with no kill recorded, as many
     # as the liveness and startup failures of a known failureThreshold can make
     made = 0 if f.probe_kills else ceiling
-    return CountRange(lo, max(lo, f.floor, 1 if f.ended is not None else 0,
-                              rc.kill_total(f.unknown_kills), made))
+    if most is None:  # the containers the record states bound what the rest infers
+        most = max(f.floor, 1 if f.ended is not None else 0, rc.kill_total(f.unknown_kills),
+                   made)
+    return CountRange(lo, max(lo, most))
 
 
 def _could_kill(f: _Facts) -> bool:
@@ -616,22 +663,52 @@ def _open(f: _Facts) -> bool:
         any(s.probe in KILLERS for s in f.failed)
 
 
-def _starts_bound(f: _Facts) -> int | None:
-    """The most restarts, hence kills, the container's Created or Started rows allow when the
-    record states a count of two or more (README's probe_kills: the restarts the record
-    shows): the kubelet created n containers under that one message, each before the last
-    ended once, so at most n - 1 restarts. Like a restart count, this closes the range
+def _stated_containers(v: rc.View) -> int | None:
+    """How many containers the record's Created or Started rows state the kubelet made, when
+    it states every such row's count and one of them counts two or more (README's
+    probe_kills: the restarts the record shows). Like a restart count, this closes the range
     whatever other rows are cut: one row holds every repeat of its message. A row without a
     stated count is at least once; a row of one shows no restart (nor how that container
     ended); several rows of one reason (2015-2016 `with docker id` messages, a row per
     container) or the aggregator's combined rows count only some of the containers."""
-    rows = [e for e in f.view.events if e.reason in ("Created", "Started")]
+    rows = [e for e in v.events if e.reason in _STARTS]
     reasons = [e.reason for e in rows]
     if not rows or len(set(reasons)) < len(reasons) or any(
             e.combined or not e.count_stated for e in rows):
         return None
     most = max(e.count for e in rows)
-    return most - 1 if most >= 2 else None
+    return most if most >= 2 else None
+
+
+def _containers_bound(f: _Facts) -> int | None:
+    """The most probe kills the n containers the record states allow: each before the last
+    ended once, so n - 1, and n where the last may have been killed too (`_last_killable`).
+    A count the record states bounds what kubesim infers from the back-off's cadence or the
+    failures (issue 30 item 2); the Killing rows stay a floor."""
+    n = _stated_containers(f.view)
+    if n is None:
+        return None
+    return n if _last_killable(f.view) else n - 1
+
+
+def _last_killable(v: rc.View) -> bool:
+    """Whether the last container the record shows may have been killed by a probe: the
+    record shows that it ended (its state is terminated or waiting out a back-off, or a
+    back-off refusal came after the last Created and Started rows: the kubelet refuses only
+    the start of a container that exited, R4.9), and not that every kill came before it
+    started (Killing rows with stated counts, each before the last start: a kill of the last
+    container would have been folded into one of them, as its last occurrence)."""
+    rec = v.record
+    starts = [e for e in v.events if e.reason in _STARTS]
+    kills = [e for e in v.events if e.reason == "Killing"]
+    ended = (rec is not None and (rec.state == "terminated"
+                                  or rec.state_reason == "CrashLoopBackOff")) or any(
+        all(rc.certainly_after(b.last, e.last) for e in starts)
+        for b in v.events if b.reason == "BackOff")
+    killed_before = bool(kills) and all(
+        k.count_stated and any(rc.certainly_after(e.last, k.last) for e in starts)
+        for k in kills)
+    return ended and not killed_before
 
 
 # ---------------------------------------------------------------- would a probe change do

@@ -67,6 +67,7 @@ __all__ = [
     "View",
     "attribute",
     "back_offs",
+    "certainly_after",
     "clip",
     "counted_failures",
     "duration_text",
@@ -403,7 +404,7 @@ def _infer(events: list[RecordedEvent], t: ProbeType, kills: int
     if len(failed) != 1 or failed[0].count < 2:
         return None
     e = failed[0]
-    if any(_certainly_after(e.last, k.last) for k in events
+    if any(certainly_after(e.last, k.last) for k in events
            if k.reason == "Killing" and kill_of(k.message)[0].value == t.value):
         return None  # the series ran on past the kill: not all its failures came before it
     out = {"failureThreshold": e.count}
@@ -419,7 +420,7 @@ def _infer(events: list[RecordedEvent], t: ProbeType, kills: int
     return out, why
 
 
-def _certainly_after(a: Stamp, b: Stamp) -> bool:
+def certainly_after(a: Stamp, b: Stamp) -> bool:
     """Whether the time `a` comes after `b` whatever the rounding of either: by their
     absolute times, or by ages (an age is younger than every age in `b`'s range)."""
     if a.at is not None and b.at is not None:
