@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.messages import KillCause, cut_short, kill_of
 from kubesim.explain.model import Cause, CountRange, Diagnosis
 from kubesim.explain.readers.read import parse_record
+from kubesim.results import ProbeType
 
 
 def _answer(text: str, name: str = "r.txt") -> tuple[list[str | None], Diagnosis]:
@@ -108,12 +111,68 @@ def test_the_line_agrees_with_the_range():
     assert a.kind == "not-probe" and a.probe_kills == CountRange(0, 2)
     assert "allow at most 2 probe kills" in a.text
     # k8s-31717: no Killing row and no restart count; 8 liveness failures of failureThreshold 3
-    # (the pod's YAML in the paste) can make 2 kills, or none
-    text = (Path(__file__).resolve().parent / "data" / "explain" / "real"
-            / "k8s-31717.watch-events.txt").read_text()
+    # (the pod's YAML in the paste) can make 2 kills, or none, when the container's command
+    # says nothing of the probed file (here: it only sleeps)
+    text = K8S_31717.replace("echo ok > /tmp/health; sleep 10; rm -rf /tmp/health; sleep 600",
+                             "sleep 600")
     _, a = _answer(text, "k8s-31717.watch-events.txt")
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 2)
     assert "up to 2 kills" in a.text
+
+
+K8S_31717 = (Path(__file__).resolve().parent / "data" / "explain" / "real"
+             / "k8s-31717.watch-events.txt").read_text()
+
+
+def test_R1_17_R4_1_a_command_that_removes_the_probed_file_for_good_proves_a_kill():
+    """k8s-31717 as it is: the command removes /tmp/health at 10 s and never writes it again,
+    the exec probe `cat /tmp/health` starts at 15 s: in every container the failures come in
+    a row and the 3rd kills (R1.17, R4.1), so 8 failures make at least one kill, labelled as
+    inferred from the command; under today's rule (the run reset after a kill, §1.5 step 14)
+    at most 8 // 3 = 2."""
+    _, a = _answer(K8S_31717, "k8s-31717.watch-events.txt")
+    assert (a.cause, a.kind, a.probe) == (Cause.LIVENESS_KILL, "inferred-from-command",
+                                          ProbeType.LIVENESS)
+    assert a.probe_kills == CountRange(1, 2)
+    assert a.text.startswith("inferred from the container's command, not recorded")
+    assert "removes /tmp/health and never writes it again" in a.text
+
+
+@pytest.mark.parametrize("script", [
+    "echo ok > /tmp/health; sleep 10; rm -rf /tmp/health; sleep 20",  # ends before a kill
+    "sleep 20; echo ok > /tmp/health; sleep 10; rm -rf /tmp/health; sleep 600",  # written late
+    "echo ok > /tmp/health; sleep 10; rm -rf /tmp/health; sleep 60; touch /tmp/health",
+    "echo ok > /tmp/health; sleep 10; rm -rf /tmp/health; sleep $T",  # not read
+])
+def test_no_kill_is_inferred_from_a_command_that_does_not_prove_one(script: str) -> None:
+    """The kill is inferred only when the command keeps the file away for good, long enough
+    for failureThreshold calls, and every call before its removal finds it: a script that
+    ends first, writes the file after the first call may come, writes it back, or is not
+    read leaves the 8 failures as they were (cannot tell, 0 to 2)."""
+    text = K8S_31717.replace("echo ok > /tmp/health; sleep 10; rm -rf /tmp/health; sleep 600",
+                             script)
+    assert script in text
+    _, a = _answer(text, "k8s-31717.watch-events.txt")
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 2), a.text
+
+
+def test_E3_R1_17_before_kubelet_1_7_a_record_s_kills_are_counted_with_the_run_kept():
+    """Before kubernetes#46371 (1.7) the liveness run was kept across a kill and survived the
+    new container (§1.5 step 14, E3): after the first kill (failureThreshold failures in a
+    row, R1.17) each failure killed, so k8s-31717's 8 failures make at most 1 + (8 - 3) = 6
+    kills. explain takes that rule from the record's dates (2016-08-30) when no profile is
+    given, names it, and keeps today's for a record dated after the fix."""
+    options = ExplainOptions(suggest=False, phases=1, rule_from_dates=True)
+    ex = explain_records([parse_record(K8S_31717, "k8s-31717.watch-events.txt")], options)
+    a = ex.containers[0].answer
+    assert a is not None and a.probe_kills == CountRange(1, 6)
+    said = [f.text for f in ex.findings if "kubernetes#46371" in f.text]
+    assert len(said) == 1 and "2016-08-30" in said[0]
+    later = K8S_31717.replace("2016-08-30", "2017-08-30")
+    ex = explain_records([parse_record(later, "k8s-31717.watch-events.txt")], options)
+    a = ex.containers[0].answer
+    assert a is not None and a.probe_kills == CountRange(1, 2)
+    assert not [f for f in ex.findings if "kubernetes#46371" in f.text]
 
 
 _HEAD = ("Events:\n"

@@ -187,7 +187,9 @@ def _one(words: list[str], probed: str) -> str | Unread:
     if name == "touch" and len(words) == 2:
         return "write" if words[1] == probed else _other(words)
     if name == "rm" and 2 <= len(words) <= 3 and all(w in _RM_FLAGS for w in words[1:-1]):
-        return "remove" if words[-1] == probed else _other(words)
+        # a directory that holds the probed file takes it along (`rm -rf /tmp`)
+        inside = words[-1].rstrip("/") in ("", *_parents(probed))
+        return "remove" if words[-1] == probed or inside else _other(words)
     if name in ("echo", "printf"):
         return _echo(words, probed)
     return Unread(f"the script runs a command the reader does not read: {_clip(tuple(words))}")
@@ -203,6 +205,12 @@ def _echo(words: list[str], probed: str) -> str | Unread:
         return Unread(f"the script writes in a way the reader does not read: "
                       f"{_clip(tuple(words))}")
     return "write" if words[-1] == probed else _other(words)
+
+
+def _parents(path: str) -> list[str]:
+    """The directories above an absolute path: /tmp/a/b -> /tmp, /tmp/a."""
+    parts = path.split("/")[1:-1]
+    return ["/" + "/".join(parts[:i]) for i in range(1, len(parts) + 1)]
 
 
 def _other(words: list[str]) -> str | Unread:

@@ -591,7 +591,13 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting],
             x.probe is READINESS for x in live) else Cause.CANNOT_TELL
         return _Decided(cause, "no-kill", because, "" if cause is Cause.READINESS_ONLY
                         else because)
-    s = enough[0]
+    return _could_have_made(enough[0], by_type, rule)
+
+
+def _could_have_made(s: Streak, by_type: dict[ProbeType, Setting],
+                     rule: FailureRunAfterKill) -> _Decided:
+    """Enough failures to kill and no kill or restart in the record: how many they could
+    have made, under the record's kubelet (`timing.most_kills`), or none."""
     f = _threshold(s, by_type)
     setting = by_type.get(s.probe)
     assumed = setting is None or setting.source is Source.ASSUMED
@@ -599,13 +605,16 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting],
     if s.first.known and s.last.known:
         assert s.first.lo is not None and s.last.hi is not None
         over = f" over {rc.duration_text(max(0.0, s.last.hi - s.first.lo))}"
-    kept = rule is not FailureRunAfterKill.RESET and s.probe is LIVENESS
-    runs = (f"in a run of {f} and then one per container (the run kept across a kill)"
-            if kept else f"in runs of {f}")
+    rule = rule if s.probe is LIVENESS else FailureRunAfterKill.RESET
+    runs = {FailureRunAfterKill.RESET: f"in runs of {f}",
+            FailureRunAfterKill.KEPT: (f"in a run of {f} and then one per container (the run "
+                                       "kept across a kill)"),
+            FailureRunAfterKill.ONE: (f"in a run of {f} and then runs of {max(1, f - 1)} (a "
+                                      "run of 1 kept across a kill)")}[rule]
+    most = plural(most_kills(s.count, f, rule), "kill")
     because = ("the record shows neither a Killing event nor a restart count, and "
-               f"{s.count} {s.probe.value} failures{over} could have made up to "
-               f"{plural(most_kills(s.count, f, rule if kept else FailureRunAfterKill.RESET), 'kill')}"
-               f" (failureThreshold {f}{', assumed' if assumed else ''}) if they came {runs}, "
+               f"{s.count} {s.probe.value} failures{over} could have made up to {most} "
+               f"(failureThreshold {f}{', assumed' if assumed else ''}) if they came {runs}, "
                "or none")
     return _Decided(Cause.CANNOT_TELL, "cannot-tell",
                     f"cannot tell whether the {s.probe.value} probe killed the container, "

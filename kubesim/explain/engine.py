@@ -139,6 +139,8 @@ def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptio
     ctx = _Context(pod, tb, options, profile, grace if grace is not None else 30,
                    grace is not None, policy, sum(e.count for e in pod.events))
     stories = [_story(v, ctx) for v in views if _worth(v, views)]
+    if not any(LIVENESS in {x.probe for x in (*st.settings, *st.streaks)} for st in stories):
+        dated = []  # the rule counts liveness kills: said where there is one to count
     findings = list(clock) + dated + lacking + _before_scheduling(pod, tb)
     if loose:
         findings.append(Finding(Level.UNCERTAIN, f"{plural(len(loose), 'event')} could not be tied to one "
