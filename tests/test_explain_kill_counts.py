@@ -8,14 +8,19 @@ count of n Created (or Started) rows bounds them to n - 1 restarts."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from kubesim.cli.main import main
+from kubesim.explain.dated import RUN_RESET_MERGED, dated_profile
 from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.messages import KillCause, cut_short, kill_of
 from kubesim.explain.model import Cause, CountRange, Diagnosis
 from kubesim.explain.readers.read import parse_record
+from kubesim.explain.timebase import Timebase
+from kubesim.kubelet.settings import CLASSIC, FailureRunAfterKill
 from kubesim.results import ProbeType
 
 
@@ -263,3 +268,33 @@ def test_a_failure_series_that_runs_on_past_the_kill_gives_no_threshold():
     assert _startup_setting("11m") == ("assumed", 3)
     # the same series ending in the kill is what the threshold is read from
     assert _startup_setting("7m3s") == ("inferred", 53)
+
+
+def test_the_record_s_dates_choose_the_rule_only_when_they_settle_it():
+    """kubesim.explain.dated: the run kept across a kill (§1.5 step 14, E3) only when the
+    record's newest date, give or take the axis' spread, precedes kubernetes#46371; the
+    profile then says it models that one older rule and no other."""
+    day = 86400.0
+    p, said = dated_profile(CLASSIC, Timebase(RUN_RESET_MERGED - day, 0.0, "t", False))
+    assert p.failure_run_after_kill is FailureRunAfterKill.KEPT and len(said) == 1
+    assert p.name == "classic+run-kept" and "no other rule" in p.versions
+    for tb in (Timebase(RUN_RESET_MERGED - 100.0, 200.0, "t", True),  # may be after it
+               Timebase(RUN_RESET_MERGED + day, 0.0, "t", False),
+               Timebase(None, 0.0, "ages only", True)):
+        assert dated_profile(CLASSIC, tb) == (CLASSIC, [])
+
+
+def test_kubelet_setting_on_the_command_line_wins_over_the_record_s_dates(capsys):
+    """`--kubelet failure_run_after_kill=reset` counts a 2016 record under today's rule
+    (8 // 3 = 2 at most, R1.17, §1.5 step 14), and the output says nothing of its dates."""
+    path = str(Path(__file__).resolve().parent / "data" / "explain" / "real"
+               / "k8s-31717.watch-events.txt")
+    base = ["explain", path, "--format", "json", "--no-suggest", "--phases", "1"]
+    ranges = {}
+    for extra in ([], ["--kubelet", "failure_run_after_kill=reset"]):
+        assert main(base + extra) == 0
+        doc = json.loads(capsys.readouterr().out)
+        ranges[bool(extra)] = doc["containers"][0]["answer"]["probe_kills"]
+        dated = [f for f in doc["findings"] if "kubernetes#46371" in f["text"]]
+        assert len(dated) == (0 if extra else 1)
+    assert ranges == {False: {"min": 1, "max": 6}, True: {"min": 1, "max": 2}}
