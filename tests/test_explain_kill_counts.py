@@ -17,11 +17,12 @@ from kubesim.cli.main import main
 from kubesim.explain.dated import RUN_RESET_MERGED, dated_profile
 from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.messages import KillCause, cut_short, kill_of
-from kubesim.explain.model import Cause, CountRange, Diagnosis
+from kubesim.explain.model import Cause, CountRange, Diagnosis, Verdict
 from kubesim.explain.readers.read import parse_record
 from kubesim.explain.timebase import Timebase
 from kubesim.kubelet.settings import CLASSIC, FailureRunAfterKill
 from kubesim.results import ProbeType
+from kubesim.spec.manifests import load_containers
 
 
 def _answer(text: str, name: str = "r.txt") -> tuple[list[str | None], Diagnosis]:
@@ -298,3 +299,21 @@ def test_kubelet_setting_on_the_command_line_wins_over_the_record_s_dates(capsys
         dated = [f for f in doc["findings"] if "kubernetes#46371" in f["text"]]
         assert len(dated) == (0 if extra else 1)
     assert ranges == {False: {"min": 1, "max": 6}, True: {"min": 1, "max": 2}}
+
+
+def test_a_replay_under_the_record_s_dates_says_which_kubelet_it_models():
+    """The docs' exec demo with its pod and `--now` in 2016: the replay runs with the run kept
+    across a kill (§1.5 step 14, E3) and its profile says that this is the one rule of a
+    kubelet before 1.7 it models; the kill (3 failures in a row, R1.17) is reproduced."""
+    data = Path(__file__).resolve().parent / "data" / "explain"
+    record = parse_record((data / "01-k8s-docs-liveness-exec.describe.txt").read_text(),
+                          "01.describe.txt")
+    spec = tuple(load_containers(str(data / "01-k8s-docs-exec-liveness.pod.yaml")))
+    options = ExplainOptions(suggest=False, phases=2, spec=spec, now=RUN_RESET_MERGED - 1e7,
+                             rule_from_dates=True)
+    ex = explain_records([record], options)
+    replay = ex.containers[0].replay
+    assert replay is not None and replay.ran
+    assert "run-kept" in replay.profile and "no other rule" in replay.profile
+    assert replay.verdict is Verdict.REPRODUCED
+    assert [f.text for f in ex.findings if "given with --now" in f.text]

@@ -35,8 +35,10 @@ def dated_profile(profile: KubeletProfile, tb: Timebase) -> tuple[KubeletProfile
         "versions": (f"{profile.versions} with the failure run kept across a kill, as "
                      "before 1.7; no other rule of a kubelet before 1.7 is modelled")})
     day = utc_text(tb.zero + tb.spread)[:10]
+    dates = (f"the record's moment ({day}, given with --now)" if tb.basis.endswith("--now")
+             else f"the record's dates ({day} and before)")
     return kept, [Finding(Level.FACT, (
-        f"the record's dates ({day} and before) precede kubelet 1.7, which reset the failure "
+        f"{dates} precede kubelet 1.7, which reset the failure "
         "run after a kill (kubernetes#46371, merged 2017-05-24): kills counted under the "
         "older rule, the liveness failure run kept across a kill, so after the first kill "
         "each failure kills (§1.5 step 14, E3; --kubelet failure_run_after_kill=reset counts "
