@@ -26,14 +26,7 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 
 # what keeps a record from its facts: a reader's gap (refused or misread before the diagnosis
 # sees it) or a reading the diagnosis does not make
-NOT_READ = {
-    "k8s-31717.watch-events.txt":
-        "read: 8 liveness failures over 4 min 30 s at a 10 s period, where 28 calls fit, so "
-        "the timeline cannot show a run of 3 in a row, so no kill is inferred (the expert reads the exec "
-        "command, which the diagnosis does not); the kill range is 0..2 (failureThreshold 3, "
-        "the run starting again after each kill, kubelet-rules §1.5 step 14), while the facts' "
-        "1..6 counts a 2016 kubelet that kept the run across a kill (kubernetes#53530)",
-}
+NOT_READ: dict[str, str] = {}  # every record holds its facts today
 
 
 def _args(name: str, facts: dict[str, Any]) -> list[str]:

@@ -8,12 +8,21 @@ count of n Created (or Started) rows bounds them to n - 1 restarts."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
+
+from kubesim.cli.main import main
+from kubesim.explain.dated import RUN_RESET_MERGED, dated_profile
 from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.messages import KillCause, cut_short, kill_of
-from kubesim.explain.model import Cause, CountRange, Diagnosis
+from kubesim.explain.model import Cause, CountRange, Diagnosis, Verdict
 from kubesim.explain.readers.read import parse_record
+from kubesim.explain.timebase import Timebase
+from kubesim.kubelet.settings import CLASSIC, FailureRunAfterKill
+from kubesim.results import ProbeType
+from kubesim.spec.manifests import load_containers
 
 
 def _answer(text: str, name: str = "r.txt") -> tuple[list[str | None], Diagnosis]:
@@ -108,12 +117,68 @@ def test_the_line_agrees_with_the_range():
     assert a.kind == "not-probe" and a.probe_kills == CountRange(0, 2)
     assert "allow at most 2 probe kills" in a.text
     # k8s-31717: no Killing row and no restart count; 8 liveness failures of failureThreshold 3
-    # (the pod's YAML in the paste) can make 2 kills, or none
-    text = (Path(__file__).resolve().parent / "data" / "explain" / "real"
-            / "k8s-31717.watch-events.txt").read_text()
+    # (the pod's YAML in the paste) can make 2 kills, or none, when the container's command
+    # says nothing of the probed file (here: it only sleeps)
+    text = K8S_31717.replace("echo ok > /tmp/health; sleep 10; rm -rf /tmp/health; sleep 600",
+                             "sleep 600")
     _, a = _answer(text, "k8s-31717.watch-events.txt")
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 2)
     assert "up to 2 kills" in a.text
+
+
+K8S_31717 = (Path(__file__).resolve().parent / "data" / "explain" / "real"
+             / "k8s-31717.watch-events.txt").read_text()
+
+
+def test_R1_17_R4_1_a_command_that_removes_the_probed_file_for_good_proves_a_kill():
+    """k8s-31717 as it is: the command removes /tmp/health at 10 s and never writes it again,
+    the exec probe `cat /tmp/health` starts at 15 s: in every container the failures come in
+    a row and the 3rd kills (R1.17, R4.1), so 8 failures make at least one kill, labelled as
+    inferred from the command; under today's rule (the run reset after a kill, §1.5 step 14)
+    at most 8 // 3 = 2."""
+    _, a = _answer(K8S_31717, "k8s-31717.watch-events.txt")
+    assert (a.cause, a.kind, a.probe) == (Cause.LIVENESS_KILL, "inferred-from-command",
+                                          ProbeType.LIVENESS)
+    assert a.probe_kills == CountRange(1, 2)
+    assert a.text.startswith("inferred from the container's command, not recorded")
+    assert "removes /tmp/health and never writes it again" in a.text
+
+
+@pytest.mark.parametrize("script", [
+    "echo ok > /tmp/health; sleep 10; rm -rf /tmp/health; sleep 20",  # ends before a kill
+    "sleep 20; echo ok > /tmp/health; sleep 10; rm -rf /tmp/health; sleep 600",  # written late
+    "echo ok > /tmp/health; sleep 10; rm -rf /tmp/health; sleep 60; touch /tmp/health",
+    "echo ok > /tmp/health; sleep 10; rm -rf /tmp/health; sleep $T",  # not read
+])
+def test_no_kill_is_inferred_from_a_command_that_does_not_prove_one(script: str) -> None:
+    """The kill is inferred only when the command keeps the file away for good, long enough
+    for failureThreshold calls, and every call before its removal finds it: a script that
+    ends first, writes the file after the first call may come, writes it back, or is not
+    read leaves the 8 failures as they were (cannot tell, 0 to 2)."""
+    text = K8S_31717.replace("echo ok > /tmp/health; sleep 10; rm -rf /tmp/health; sleep 600",
+                             script)
+    assert script in text
+    _, a = _answer(text, "k8s-31717.watch-events.txt")
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 2), a.text
+
+
+def test_E3_R1_17_before_kubelet_1_7_a_record_s_kills_are_counted_with_the_run_kept():
+    """Before kubernetes#46371 (1.7) the liveness run was kept across a kill and survived the
+    new container (§1.5 step 14, E3): after the first kill (failureThreshold failures in a
+    row, R1.17) each failure killed, so k8s-31717's 8 failures make at most 1 + (8 - 3) = 6
+    kills. explain takes that rule from the record's dates (2016-08-30) when no profile is
+    given, names it, and keeps today's for a record dated after the fix."""
+    options = ExplainOptions(suggest=False, phases=1, rule_from_dates=True)
+    ex = explain_records([parse_record(K8S_31717, "k8s-31717.watch-events.txt")], options)
+    a = ex.containers[0].answer
+    assert a is not None and a.probe_kills == CountRange(1, 6)
+    said = [f.text for f in ex.findings if "kubernetes#46371" in f.text]
+    assert len(said) == 1 and "2016-08-30" in said[0]
+    later = K8S_31717.replace("2016-08-30", "2017-08-30")
+    ex = explain_records([parse_record(later, "k8s-31717.watch-events.txt")], options)
+    a = ex.containers[0].answer
+    assert a is not None and a.probe_kills == CountRange(1, 2)
+    assert not [f for f in ex.findings if "kubernetes#46371" in f.text]
 
 
 _HEAD = ("Events:\n"
@@ -204,3 +269,51 @@ def test_a_failure_series_that_runs_on_past_the_kill_gives_no_threshold():
     assert _startup_setting("11m") == ("assumed", 3)
     # the same series ending in the kill is what the threshold is read from
     assert _startup_setting("7m3s") == ("inferred", 53)
+
+
+def test_the_record_s_dates_choose_the_rule_only_when_they_settle_it():
+    """kubesim.explain.dated: the run kept across a kill (§1.5 step 14, E3) only when the
+    record's newest date, give or take the axis' spread, precedes kubernetes#46371; the
+    profile then says it models that one older rule and no other."""
+    day = 86400.0
+    p, said = dated_profile(CLASSIC, Timebase(RUN_RESET_MERGED - day, 0.0, "t", False))
+    assert p.failure_run_after_kill is FailureRunAfterKill.KEPT and len(said) == 1
+    assert p.name == "classic+run-kept" and "no other rule" in p.versions
+    for tb in (Timebase(RUN_RESET_MERGED - 100.0, 200.0, "t", True),  # may be after it
+               Timebase(RUN_RESET_MERGED + day, 0.0, "t", False),
+               Timebase(None, 0.0, "ages only", True)):
+        assert dated_profile(CLASSIC, tb) == (CLASSIC, [])
+
+
+def test_kubelet_setting_on_the_command_line_wins_over_the_record_s_dates(capsys):
+    """`--kubelet failure_run_after_kill=reset` counts a 2016 record under today's rule
+    (8 // 3 = 2 at most, R1.17, §1.5 step 14), and the output says nothing of its dates."""
+    path = str(Path(__file__).resolve().parent / "data" / "explain" / "real"
+               / "k8s-31717.watch-events.txt")
+    base = ["explain", path, "--format", "json", "--no-suggest", "--phases", "1"]
+    ranges = {}
+    for extra in ([], ["--kubelet", "failure_run_after_kill=reset"]):
+        assert main(base + extra) == 0
+        doc = json.loads(capsys.readouterr().out)
+        ranges[bool(extra)] = doc["containers"][0]["answer"]["probe_kills"]
+        dated = [f for f in doc["findings"] if "kubernetes#46371" in f["text"]]
+        assert len(dated) == (0 if extra else 1)
+    assert ranges == {False: {"min": 1, "max": 6}, True: {"min": 1, "max": 2}}
+
+
+def test_a_replay_under_the_record_s_dates_says_which_kubelet_it_models():
+    """The docs' exec demo with its pod and `--now` in 2016: the replay runs with the run kept
+    across a kill (§1.5 step 14, E3) and its profile says that this is the one rule of a
+    kubelet before 1.7 it models; the kill (3 failures in a row, R1.17) is reproduced."""
+    data = Path(__file__).resolve().parent / "data" / "explain"
+    record = parse_record((data / "01-k8s-docs-liveness-exec.describe.txt").read_text(),
+                          "01.describe.txt")
+    spec = tuple(load_containers(str(data / "01-k8s-docs-exec-liveness.pod.yaml")))
+    options = ExplainOptions(suggest=False, phases=2, spec=spec, now=RUN_RESET_MERGED - 1e7,
+                             rule_from_dates=True)
+    ex = explain_records([record], options)
+    replay = ex.containers[0].replay
+    assert replay is not None and replay.ran
+    assert "run-kept" in replay.profile and "no other rule" in replay.profile
+    assert replay.verdict is Verdict.REPRODUCED
+    assert [f.text for f in ex.findings if "given with --now" in f.text]

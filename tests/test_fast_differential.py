@@ -54,6 +54,8 @@ PROFILES = st.sampled_from([
     profile_from(overrides={"backoff_requeue": "exact", "relist_seconds": 0.5}),
     profile_from(overrides={"exec_probe_timeout": False, "sync_seconds": 0}),
     profile_from(ideal=True, overrides={"housekeeping_phase": 1.25, "backoff_reset": 120}),
+    profile_from(overrides={"failure_run_after_kill": "kept"}),  # before 1.7 (PR #46371)
+    profile_from(ideal=True, overrides={"failure_run_after_kill": "one"}),  # 1.7-1.10
 ])
 
 

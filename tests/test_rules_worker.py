@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from helpers import IDEAL, LEGACY, http, pod, results, run, scenario, starts
 
-from kubesim import ProbeType, profile_from
+from kubesim import ProbeType, profile_from, simulate
 
 L, R, S = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
 NEVER = None
@@ -228,3 +228,32 @@ def test_E16_probes_wait_for_the_status_cache():
         started = tl.containers[0].started_at
         assert 0 < started <= 1.0 + 0.02 + 1e-9
         assert min(r.at for r in tl.probes) >= started
+
+
+def _kills_by_age(tl) -> list[float]:
+    """Each kill's time after the start of the container it killed."""
+    started = {i: c.running_at for i, c in enumerate(tl.containers)}
+    return [round(k.at - started[k.container], 6) for k in tl.kills]
+
+
+def test_step_14_E3_R1_17_a_kept_failure_run_kills_each_next_container_on_one_failure():
+    """§1.5 step 14 with E3: today the liveness run is reset after the kill, so every
+    container takes failureThreshold failures (R1.17) to be killed; before 1.7 (PR #46371)
+    the run was kept and, the counters surviving the new container ID, the next container's
+    first failure killed it; 1.7-1.10 kept a run of 1 (PR #62853). P=1, F=3, D=2, a /livez
+    that always fails."""
+    p = pod(livenessProbe=http(initialDelaySeconds=2, failureThreshold=3))
+    app = failing_livez(0.0)
+    ages = {rule: _kills_by_age(run(p, app, duration=60, profile=IDEAL.with_overrides(
+        {"failure_run_after_kill": rule}))) for rule in ("reset", "one", "kept")}
+    # the first container: calls at 2, 3, 4 s of its age, killed at the 3rd in every rule
+    assert {a[0] for a in ages.values()} == {4.0}
+    assert set(ages["reset"][1:]) == {4.0}  # 3 failures again: 2, 3, 4 s
+    assert set(ages["one"][1:]) == {3.0}  # a run of 1 carried: 2 failures, at 2 and 3 s
+    assert set(ages["kept"][1:]) == {2.0}  # the kept run: the first call kills
+    assert len(ages["reset"]) > 1
+    for rule in ("reset", "one", "kept"):  # the reference scheduler agrees
+        reference = simulate(p, app, duration=60, seed=0, phase=0.0, engine="simpy",
+                             whole_pod=True, profile=IDEAL.with_overrides(
+                                 {"failure_run_after_kill": rule}))
+        assert _kills_by_age(reference) == ages[rule], rule

@@ -18,7 +18,7 @@ from kubesim.cli.args import (
 from kubesim.cli.command import CommandResult
 from kubesim.cli.inputs import ExplainInput, ExplainLiveInput
 from kubesim.cli.live import add_live_args, live_records, live_request
-from kubesim.cli.options import EXPLAIN, LIVE
+from kubesim.cli.options import EXPLAIN, KUBELET, LIVE
 from kubesim.errors import UsageError
 from kubesim.explain.engine import ExplainOptions, explain_pods
 from kubesim.explain.readers.read import FORMATS_HELP, read_record
@@ -67,6 +67,9 @@ def run(args: argparse.Namespace) -> CommandResult:
     records = live_records(args) if live else [read_record(path) for path in args.records]
     options = ExplainOptions(now=now, pod=args.pod, container=args.container, spec=spec,
                              phases=args.phases, seed=args.seed, profile=profile_of(args),
+                             # no --profile and no --kubelet: the record's dates may choose
+                             rule_from_dates=(args.profile == KUBELET["profile"].default
+                                              and not args.kubelet),
                              expect=wants, suggest=not args.no_suggest, max_work=args.max_work)
     explanations = explain_pods(records, options)  # every pod, or the one --pod names
     if args.html is not None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from kubesim.explain import reconstruct as rc
+from kubesim.explain.command import FileLife, probe_file, read_file_life
 from kubesim.explain.messages import ExitCause, KillCause, ProbeOutcome, cut_short, failure_answer
 from kubesim.explain.model import (
     Answer,
@@ -33,17 +34,19 @@ from kubesim.explain.model import (
     Verdict,
     plural,
 )
-from kubesim.kubelet.timing import calls_within, detection_seconds
+from kubesim.kubelet.settings import FailureRunAfterKill
+from kubesim.kubelet.timing import calls_within, detection_seconds, most_kills
 from kubesim.results import ProbeType
-from kubesim.spec.model import Probe
+from kubesim.spec.model import ExecAction, Probe
 
-__all__ = ["diagnose", "earliest_kill", "failed_streaks"]
+__all__ = ["COMMAND_KIND", "diagnose", "earliest_kill", "failed_streaks"]
 
 LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
 KILLERS = (LIVENESS, STARTUP)
 SIGNALS = (ExitCause.SIGKILL, ExitCause.SIGTERM)
 _NOT_KILLED = (Cause.OOM_KILLED, Cause.APP_EXIT, Cause.READINESS_ONLY)
 _STARTS = ("Created", "Started")  # the events of a container's creation and start
+COMMAND_KIND = "inferred-from-command"  # a liveness kill the container's command proves
 
 
 def failed_streaks(streaks: list[Streak], t: ProbeType) -> list[Streak]:
@@ -60,6 +63,19 @@ class _Decided:
     kind: str
     text: str
     because: str = ""
+
+
+@dataclass(frozen=True)
+class _FileGone:
+    """A kill the container's command proves (an inference, never a fact of the record): its
+    exec liveness probe tests a file the command removes for good, so in every container its
+    failures come in a row, and the record shows failureThreshold or more of them."""
+
+    failures: int
+    life: FileLife
+    setting: Setting
+    probe: str  # the exec probe's command, as one line
+    assumed_entrypoint: bool  # the pod gives args and no command: read as the command
 
 
 @dataclass
@@ -80,6 +96,8 @@ class _Facts:
     errored: list[Streak]
     untold: list[Streak]  # failures the record ties to no container: this one's or another's
     in_a_row: list[tuple[Streak, int]]  # runs the record proves, and the kills each made
+    rule: FailureRunAfterKill  # what the liveness run is after a kill (the record's kubelet)
+    by_command: _FileGone | None = None  # a kill the container's command proves
 
     @property
     def killers(self) -> list[Setting]:
@@ -98,11 +116,12 @@ class _Facts:
             and rec.restart_count is not None)
 
 
-def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View) -> _Facts:
+def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View,
+           rule: FailureRunAfterKill) -> _Facts:
     current = next((x for x in story.exits if x.which == "current"), None)
     last = next((x for x in story.exits if x.which == "last"), None)
     floor = _restart_floor(story, v)
-    return _Facts(
+    f = _Facts(
         story, by_type, v,
         probe_kills=[k for k in story.kills if k.cause in (KillCause.LIVENESS, KillCause.STARTUP)],
         unknown_kills=[k for k in story.kills if k.cause is KillCause.UNKNOWN],
@@ -114,17 +133,23 @@ def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View)
         untold=[s for s in story.streaks if not s.own],
         # kills the record shows are the runs' kills: inferred ones only where it shows none
         in_a_row=[] if story.kills else _runs(
-            story.streaks, by_type, v.record.restart_count if v.record is not None else None))
+            story.streaks, by_type, v.record.restart_count if v.record is not None else None,
+            rule), rule=rule)
+    if not story.kills and not f.in_a_row:  # kills the record shows or proves come first
+        f.by_command = _file_gone(f)
+    return f
 
 
-def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
-             v: rc.View) -> Diagnosis:
-    """The container's diagnosis; call it after the replay and the prevention ran."""
-    f = _facts(story, by_type, v)
+def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View,
+             rule: FailureRunAfterKill = FailureRunAfterKill.RESET) -> Diagnosis:
+    """The container's diagnosis; call it after the replay and the prevention ran. `rule`:
+    the failure run after a kill of the kubelet that wrote the record (the profile's)."""
+    f = _facts(story, by_type, v, rule)
     decided = _decide(f)
     kills = _kill_count(f, decided)
     probe = (ProbeType(f.probe_kills[-1].cause) if f.probe_kills
-             else f.in_a_row[0][0].probe if f.in_a_row else None)
+             else f.in_a_row[0][0].probe if f.in_a_row
+             else LIVENESS if f.by_command is not None else None)
     # an errored probe is a failure of that probe in the record, though it counts toward no
     # threshold (R2.2, E4)
     # failures that may be another container's still failed in the record (README's `probe`)
@@ -144,15 +169,17 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting],
                      _prevention(story, decided), decided.because)
 
 
-def _runs(streaks: list[Streak], by_type: dict[ProbeType, Setting], restarts: int | None
-          ) -> list[tuple[Streak, int]]:
+def _runs(streaks: list[Streak], by_type: dict[ProbeType, Setting], restarts: int | None,
+          rule: FailureRunAfterKill) -> list[tuple[Streak, int]]:
     """The liveness and startup failures the record proves came in a row, with the kills
     they made: a series of n >= failureThreshold failures of a probe whose settings the
     record (or --spec) gives, over a span in which no more than n of its calls fit
     (kubelet.timing.calls_within): every call was a failure, each failureThreshold-th in a
     row turned the result to Failure (R1.17) and killed (R4.1), and the run starts again
-    after each kill (kubelet-rules §1.5 step 14): n // failureThreshold kills, no more than
-    the record's restart count (a kill still under way has not restarted the container)."""
+    after each kill (kubelet-rules §1.5 step 14): n // failureThreshold kills (before 1.7 the
+    run went on, and each failure after the first kill killed: `timing.most_kills`), no more
+    than the record's restart count (a kill still under way has not restarted the
+    container)."""
     out = []
     for t in KILLERS:
         setting = by_type.get(t)
@@ -162,7 +189,8 @@ def _runs(streaks: list[Streak], by_type: dict[ProbeType, Setting], restarts: in
             span = _longest(s)
             if span is None or s.count < setting.failure_threshold:
                 continue
-            kills = s.count // setting.failure_threshold
+            kills = most_kills(s.count, setting.failure_threshold,
+                               rule if t is LIVENESS else FailureRunAfterKill.RESET)
             if restarts is not None:
                 kills = min(kills, restarts - sum(k for _, k in out))
             if kills > 0 and calls_within(_probe(setting), span,
@@ -188,9 +216,70 @@ def _inferred(f: _Facts) -> _Decided:
         f"inferred, not recorded: the kubelet killed the container {plural(n, 'time')}, "
         f"because its {s.probe.value} probe failed {s.count} times in a row (no more "
         f"than {s.count} calls of a probe every {setting.period} s fit in the "
-        f"{rc.duration_text(_longest(s) or 0.0)} they span), and each "
-        f"{rc.nth(setting.failure_threshold)} failure in a row kills (failureThreshold "
+        f"{rc.duration_text(_longest(s) or 0.0)} they span), and "
+        f"{_each_kill(setting.failure_threshold, f.rule, s.probe)} (failureThreshold "
         f"{setting.failure_threshold}, R1.17, R4.1); the record shows no Killing event"))
+
+
+def _each_kill(threshold: int, rule: FailureRunAfterKill, t: ProbeType) -> str:
+    """Which failures kill, under the record's kubelet (§1.5 step 14, E3)."""
+    if rule is FailureRunAfterKill.KEPT and t is LIVENESS:
+        return (f"the {rc.nth(threshold)} failure in a row kills, and, the run kept across "
+                "the kill, every failure after it")
+    if rule is FailureRunAfterKill.ONE and t is LIVENESS and threshold > 1:
+        return (f"the {rc.nth(threshold)} failure in a row kills, and, a run of 1 kept "
+                f"across the kill, each {rc.nth(threshold - 1)} after it")
+    return f"each {rc.nth(threshold)} failure in a row kills"
+
+
+def _file_gone(f: _Facts) -> _FileGone | None:
+    """A kill the container's command proves: its exec liveness probe only tests a file
+    (`command.probe_file`) that the command removes for good (`command.read_file_life`);
+    every call before the removal finds the file (the command wrote it by
+    initialDelaySeconds, or removes it before then), so a container's failures come in a row
+    and its failureThreshold-th kills it (R1.17, R4.1), long before the command ends. The
+    record's failureThreshold or more failures then cannot all be those of containers that
+    ended otherwise: the last one (still running when the record was taken) holds fewer, and
+    any other was killed. At least one kill; an inference, labelled so."""
+    setting, v = f.by_type.get(LIVENESS), f.view
+    rec, spec = v.record, v.spec
+    if setting is None or setting.source is not Source.RECORD or rec is None or spec is None:
+        return None
+    probe = spec.liveness_probe
+    if probe is None or not isinstance(probe.handler, ExecAction):
+        return None
+    probed = probe_file(probe.handler.command)
+    life = read_file_life(rec.command, rec.args, probed) if probed is not None else None
+    if not isinstance(life, FileLife) or life.gone is None:
+        return None
+    d = float(setting.initial_delay)
+    if life.gone > d and (life.present is None or life.present > d):
+        return None  # a call before the removal may find no file: failures not in a row
+    # the threshold-th failure after the removal, at the latest: the first call within a
+    # period of it (or of initialDelaySeconds), then a period apart (R1.7, R1.17)
+    killed_by = detection_seconds(_probe(setting), call_seconds=float(setting.timeout),
+                                  first_tick=max(life.gone, d) + setting.period)
+    n = sum(s.count for s in failed_streaks(f.story.streaks, LIVENESS))
+    if n < setting.failure_threshold or (life.ends is not None and life.ends <= killed_by):
+        return None
+    return _FileGone(n, life, setting, " ".join(probe.handler.command), rec.command is None)
+
+
+def _inferred_from_command(g: _FileGone) -> _Decided:
+    """The kill the container's command proves (`_file_gone`), said as the inference it is."""
+    setting = g.setting
+    read = ("the pod's args, read as the command: it gives none, and the image's ENTRYPOINT "
+            "is taken to run them as they are" if g.assumed_entrypoint else
+            "the container's command")
+    return _Decided(Cause.LIVENESS_KILL, COMMAND_KIND, (
+        f"inferred from the container's command, not recorded: the kubelet killed the "
+        f"container at least once, because its liveness probe `{rc.clip(g.probe, 60)}` "
+        f"failed {g.failures} times, and {g.life.text}; so in each container the failures "
+        f"come in a row and the {rc.nth(setting.failure_threshold)} kills it "
+        f"(failureThreshold {setting.failure_threshold}, R1.17, R4.1), and {g.failures} "
+        "failures cannot all be those of the one container still running; the record shows "
+        f"no Killing event (read from {read}, each of its commands taken to do what it "
+        "says)"))
 
 
 def _untold(untold: list[Streak], why: str) -> str:
@@ -219,6 +308,8 @@ def _decide(f: _Facts) -> _Decided:
         return _Decided(cause, f"{t.value}-kill", _kill_text(f, t))
     if f.in_a_row:
         return _inferred(f)
+    if f.by_command is not None:
+        return _inferred_from_command(f.by_command)
     if f.errored and (not f.failed or _stopped(f)):
         return _Decided(Cause.CANNOT_TELL, "probe-errors", (
                             "the probe could not run (prober errors: "
@@ -268,7 +359,8 @@ def _probe_kill_ceiling(f: _Facts) -> int:
         setting = f.by_type.get(t)
         n = sum(s.count for s in failed_streaks(f.story.streaks, t))
         known = setting is not None and setting.source != "assumed"
-        total += n // (setting.failure_threshold if known and setting is not None else 1)
+        total += most_kills(n, setting.failure_threshold if known and setting is not None
+                            else 1, f.rule if t is LIVENESS else FailureRunAfterKill.RESET)
     return total
 
 
@@ -384,7 +476,7 @@ def _no_exit(f: _Facts) -> _Decided:
         return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
             f"cannot tell why the container restarted, because {because}"), because)
     if live:
-        return _no_kill(live, f.by_type)
+        return _no_kill(live, f.by_type, f.rule)
     if [s for s in f.failed if s.probe is READINESS]:
         return _Decided(Cause.READINESS_ONLY, "readiness-only", (
             "only readiness failed: the pod leaves Ready (no traffic), nothing is restarted "
@@ -519,7 +611,8 @@ def _likely(f: _Facts) -> _Decided | None:
     return None
 
 
-def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting]) -> _Decided:
+def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting],
+             rule: FailureRunAfterKill) -> _Decided:
     """Probe failures and no kill or restart in the record: too few to kill, or too thin to
     tell."""
     enough = [s for s in live if s.count >= _threshold(s, by_type)]
@@ -541,7 +634,13 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting]) -> _Decided:
             x.probe is READINESS for x in live) else Cause.CANNOT_TELL
         return _Decided(cause, "no-kill", because, "" if cause is Cause.READINESS_ONLY
                         else because)
-    s = enough[0]
+    return _could_have_made(enough[0], by_type, rule)
+
+
+def _could_have_made(s: Streak, by_type: dict[ProbeType, Setting],
+                     rule: FailureRunAfterKill) -> _Decided:
+    """Enough failures to kill and no kill or restart in the record: how many they could
+    have made, under the record's kubelet (`timing.most_kills`), or none."""
     f = _threshold(s, by_type)
     setting = by_type.get(s.probe)
     assumed = setting is None or setting.source is Source.ASSUMED
@@ -549,10 +648,17 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting]) -> _Decided:
     if s.first.known and s.last.known:
         assert s.first.lo is not None and s.last.hi is not None
         over = f" over {rc.duration_text(max(0.0, s.last.hi - s.first.lo))}"
+    rule = rule if s.probe is LIVENESS else FailureRunAfterKill.RESET
+    runs = {FailureRunAfterKill.RESET: f"in runs of {f}",
+            FailureRunAfterKill.KEPT: (f"in a run of {f} and then one per container (the run "
+                                       "kept across a kill)"),
+            FailureRunAfterKill.ONE: (f"in a run of {f} and then runs of {max(1, f - 1)} (a "
+                                      "run of 1 kept across a kill)")}[rule]
+    most = plural(most_kills(s.count, f, rule), "kill")
     because = ("the record shows neither a Killing event nor a restart count, and "
-               f"{s.count} {s.probe.value} failures{over} could have made up to "
-               f"{plural(s.count // f, 'kill')} (failureThreshold {f}"
-               f"{', assumed' if assumed else ''}) if they came in runs of {f}, or none")
+               f"{s.count} {s.probe.value} failures{over} could have made up to {most} "
+               f"(failureThreshold {f}{', assumed' if assumed else ''}) if they came {runs}, "
+               "or none")
     return _Decided(Cause.CANNOT_TELL, "cannot-tell",
                     f"cannot tell whether the {s.probe.value} probe killed the container, "
                     f"because {because}", because)
@@ -597,7 +703,8 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     found more than the failures can make (`not-probe`) leave only those. Containers the
     record states (`_containers_bound`) bound the kills over what the back-off's cadence or
     the failures infer: a stated count outweighs an inference (issue 30 item 2)."""
-    lo = rc.kill_total(f.probe_kills) + sum(k for _, k in f.in_a_row)
+    lo = rc.kill_total(f.probe_kills) + sum(k for _, k in f.in_a_row) + (
+        1 if f.by_command is not None else 0)
     if decided.cause in _NOT_KILLED or not _could_kill(f):
         return CountRange(lo, lo)
     ceiling = _probe_kill_ceiling(f)

@@ -16,6 +16,7 @@ from kubesim.analysis.suggest import Want
 from kubesim.errors import SpecError, UsageError
 from kubesim.explain import reconstruct as rc
 from kubesim.explain.arithmetic import arithmetic
+from kubesim.explain.dated import dated_profile
 from kubesim.explain.diagnosis import diagnose
 from kubesim.explain.diagnosis import failed_streaks as _failed
 from kubesim.explain.messages import KillCause, cut_short
@@ -60,6 +61,9 @@ class ExplainOptions:
     phases: int = 8
     seed: int = 0
     profile: KubeletProfile = CLASSIC
+    # the user named no profile: a rule that changed in a release may be chosen from the
+    # record's dates (kubesim.explain.dated), and the output says so
+    rule_from_dates: bool = False
     expect: tuple[Want, ...] = ()
     suggest: bool = True
     max_work: int = DEFAULT_MAX_WORK
@@ -70,6 +74,7 @@ class _Context:
     pod: PodRecord
     tb: Timebase
     options: ExplainOptions
+    profile: KubeletProfile  # options.profile, or the rule of the record's dates
     grace: int
     grace_known: bool
     policy: RestartPolicy
@@ -129,10 +134,14 @@ def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptio
     grace = pod.grace_seconds
     if grace is None and options.spec:  # a record without it (describe): --spec's pod says
         grace = options.spec[0].termination_grace_period_seconds
-    ctx = _Context(pod, tb, options, grace if grace is not None else 30, grace is not None,
-                   policy, sum(e.count for e in pod.events))
+    profile, dated = (dated_profile(options.profile, tb) if options.rule_from_dates
+                      else (options.profile, []))
+    ctx = _Context(pod, tb, options, profile, grace if grace is not None else 30,
+                   grace is not None, policy, sum(e.count for e in pod.events))
     stories = [_story(v, ctx) for v in views if _worth(v, views)]
-    findings = list(clock) + lacking + _before_scheduling(pod, tb)
+    if not any(LIVENESS in {x.probe for x in (*st.settings, *st.streaks)} for st in stories):
+        dated = []  # the rule counts liveness kills: said where there is one to count
+    findings = list(clock) + dated + lacking + _before_scheduling(pod, tb)
     if loose:
         findings.append(Finding(Level.UNCERTAIN, f"{plural(len(loose), 'event')} could not be tied to one "
                                 "container: cannot tell which container (they name none, and "
@@ -146,7 +155,7 @@ def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptio
     spec_notes = dict.fromkeys((p.source, n) for p in options.spec for n in p.notes
                                if n not in said)
     notes += [Finding(Level.FACT, n, (Evidence(source, ""),)) for source, n in spec_notes]
-    notes += _gate_notes(stories, options)
+    notes += _gate_notes(stories, options, profile)
     owner = f"{pod.owner[0]}/{pod.owner[1]}" if pod.owner else None
     return Explanation(pod.name, pod.namespace, owner,
                        [{"source": r.source, "format": r.format} for r in records],
@@ -170,16 +179,17 @@ def _chosen(views: list[rc.View], pod: PodRecord, container: str | None, several
                         f"(--container; its containers: {have})", ())]
 
 
-def _gate_notes(stories: list[ContainerStory], options: ExplainOptions) -> list[Finding]:
+def _gate_notes(stories: list[ContainerStory], options: ExplainOptions,
+                profile: KubeletProfile) -> list[Finding]:
     """What the profile's gates drop from the pods the replay runs and from --spec's
     (restart rules with ContainerRestartRules off, R4.34), each said once."""
     found: dict[str, str] = {}
     for story in stories:
         if story.run_pod is not None:
-            for n in gate_notes(story.run_pod, options.profile):
+            for n in gate_notes(story.run_pod, profile):
                 found.setdefault(n, f"the replay of container {story.name}")
     for p in options.spec:
-        for n in gate_notes(p, options.profile):
+        for n in gate_notes(p, profile):
             found.setdefault(n, p.source)
     return [Finding(Level.FACT, n, (Evidence(where, ""),)) for n, where in found.items()]
 
@@ -237,7 +247,7 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
     _reconstruct(story, v, ctx, by_type)
     pod = _pod(spec, ctx)
     own = [s for s in story.streaks if s.own]
-    done = arithmetic(pod, settings, own, story.kills, ctx.options.profile)
+    done = arithmetic(pod, settings, own, story.kills, ctx.profile)
     story.arithmetic, story.detection = done.lines, done.detection
     story.findings += _consistency(story, by_type)
     if spec is not None and settings:
@@ -246,10 +256,10 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
         story.prevention, story.suggestion = prevent(
             spec, settings, own, story.kills, owner=ctx.pod.owner,
             pod_name=ctx.pod.name, namespace=ctx.pod.namespace, grace=ctx.grace,
-            profile=ctx.options.profile, phases=max(ctx.options.phases, 4),
+            profile=ctx.profile, phases=max(ctx.options.phases, 4),
             seed=ctx.options.seed, user=list(ctx.options.expect),
             max_work=ctx.options.max_work)
-    story.answer = diagnose(story, by_type, v)
+    story.answer = diagnose(story, by_type, v, ctx.profile.failure_run_after_kill)
     return story
 
 
@@ -297,7 +307,7 @@ def _replay(story: ContainerStory, spec: ContainerSpec, v: rc.View, ctx: _Contex
                           ctx.grace, ctx.grace_known, ctx.policy, 0.0 if tb.ages else None)
     story.replay, story.run, story.run_pod, story.run_scenario = replay(
         recon, tb, phases=ctx.options.phases, seed=ctx.options.seed,
-        profile=ctx.options.profile, max_work=ctx.options.max_work)
+        profile=ctx.profile, max_work=ctx.options.max_work)
 
 
 # ---------------------------------------------------------------- consistency

@@ -18,7 +18,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from kubesim.errors import UsageError
 
 __all__ = ["MAX_JITTER", "MAX_SECONDS", "MIN_PERIOD", "PROFILES", "BackoffRequeue",
-           "KubeletProfile", "profile_from"]
+           "FailureRunAfterKill", "KubeletProfile", "carried_run", "profile_from"]
 
 def _zero_or_at_least_a_millisecond(value: float) -> float:
     """A period that drives a loop: 0 turns it off; anything shorter than 1 ms would make
@@ -47,6 +47,21 @@ class BackoffRequeue(str, Enum):
     EXACT = "exact"  # teaching: exactly at the back-off expiry
 
 
+class FailureRunAfterKill(str, Enum):
+    """What a liveness worker's run of failures is after the failure that killed its container
+    (kubelet-rules §1.5 step 14), so how many failures the next container's kill takes."""
+
+    RESET = "reset"  # 1.11+ (PR #62853): run 0, the next kill takes failureThreshold failures
+    ONE = "one"  # 1.7-1.10 (PR #46371 reset it to 1): the next kill takes failureThreshold - 1
+    KEPT = "kept"  # before 1.7 (issue #53530): the run goes on, the next failure kills
+
+
+def carried_run(rule: FailureRunAfterKill, run: int) -> int:
+    """The run a liveness worker keeps after a kill that ended a run of `run` failures."""
+    return {FailureRunAfterKill.RESET: 0, FailureRunAfterKill.ONE: 1,
+            FailureRunAfterKill.KEPT: run}[rule]
+
+
 class KubeletProfile(BaseModel):
     """All knobs of the simulated kubelet. Times are seconds."""
 
@@ -65,6 +80,10 @@ class KubeletProfile(BaseModel):
     # ... and those of sidecars too (#141766, 2026); before, a sidecar's liveness and startup
     # workers ran through the termination like its readiness worker
     stop_sidecar_liveness_at_termination: bool = False
+    # §1.5 step 14: the liveness failure run after a kill; `reset` in every preset (1.11+),
+    # `kept` before 1.7 (PR #46371), `one` in 1.7-1.10 (PR #62853). explain counts an old
+    # record's kills under the rule of its dates (docs/kubelet-profiles.md)
+    failure_run_after_kill: FailureRunAfterKill = FailureRunAfterKill.RESET
     startup_hold_on_success: bool = True  # R1.23 (1.29+); False: only a Failure holds (R1.29)
     trigger_resets_ticker: bool = True  # R1.14 (1.29+): a readiness trigger re-phases the grid
     exec_probe_timeout: bool = True  # R2.15: ExecProbeTimeout gate; off: exec timeouts discarded

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Final
 
+from kubesim.kubelet.settings import FailureRunAfterKill, carried_run
 from kubesim.results import ProbeType
 from kubesim.spec.model import RestartPolicy
 
@@ -19,8 +20,8 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ContainerSpec, Probe, ProbedContainer
 
 __all__ = ["GRID_EPS", "MIN_GRACE_SECONDS", "acted_seconds", "call_spacing", "calls_within",
-           "detection_seconds", "kill_grace_seconds", "pod_detection_seconds", "stop_seconds",
-           "verdict_hop_seconds"]
+           "detection_seconds", "kill_grace_seconds", "most_kills", "pod_detection_seconds",
+           "stop_seconds", "verdict_hop_seconds"]
 
 GRID_EPS: Final = 1e-9  # float slack for grid arithmetic; simulated times are sums of seconds
 MIN_GRACE_SECONDS: Final = 2.0  # kuberuntime minimumGracePeriodInSeconds (R4.5)
@@ -51,6 +52,18 @@ def calls_within(probe: Probe, span: float, *, call_seconds: float) -> int:
     period = float(probe.period_seconds)
     late = call_seconds if call_seconds < period else 2 * call_seconds
     return math.floor((max(span, 0.0) + late) / period + GRID_EPS) + 1
+
+
+def most_kills(failures: int, threshold: int,
+               rule: FailureRunAfterKill = FailureRunAfterKill.RESET) -> int:
+    """The most kills `failures` failures of one liveness worker can make: the first takes
+    failureThreshold in a row (R1.17); the worker then keeps the run its kill leaves (§1.5
+    step 14: 0 today, 1 in 1.7-1.10, the whole run before 1.7), and the counters survive the
+    new container (E3), so each next kill takes what that run lacks, one failure at least."""
+    if failures < threshold:
+        return 0
+    per = max(1, threshold - carried_run(rule, threshold))
+    return 1 + (failures - threshold) // per
 
 
 def kill_grace_seconds(probe: Probe, pod_grace: int) -> float:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from kubesim.kubelet.contracts import Listener, ThresholdRange
 from kubesim.kubelet.scheduler import NORMAL, Interrupted
+from kubesim.kubelet.settings import carried_run
 from kubesim.kubelet.timing import GRID_EPS
 from kubesim.results import ProbeType, Result
 
@@ -113,6 +114,7 @@ class Worker:
         # the profile's rules read at every result and trigger, copied from the frozen model
         self.startup_hold_on_success = profile.startup_hold_on_success
         self.trigger_resets_ticker = profile.trigger_resets_ticker
+        self.run_after_kill = profile.failure_run_after_kill
         self.type = probe_type
         self.probe = probe
         self.settings = ProbeSettings(probe)  # what every tick and result reads of `probe`
@@ -231,7 +233,10 @@ class Worker:
             return
         self.cache.set(self.type, self.cid, result, self.sched.now)  # step 13
         if hold:  # step 14, R1.22, R1.23
-            self.on_hold, self.result_run = True, 0
+            self.on_hold = True
+            # a liveness kill's run: 0 since 1.11, 1 in 1.7-1.10, kept before (PR #46371)
+            self.result_run = (carried_run(self.run_after_kill, self.result_run)
+                               if self.type is ProbeType.LIVENESS else 0)
 
     def _exit(self) -> None:
         self.stopped = True
@@ -261,7 +266,8 @@ class Worker:
         """How many more calls judged `result` reach its threshold (steps 11-12)."""
         threshold = (self.settings.failure_threshold if result is Result.FAILURE
                      else self.settings.success_threshold)
-        return threshold - self.result_run if self.last_result is result else threshold
+        # at least one: a run kept across a kill (before 1.7) may already be past it
+        return max(1, threshold - self.result_run) if self.last_result is result else threshold
 
     def writes(self, result: Result) -> bool:
         """Whether reaching the threshold with `result` would change something: a cached

@@ -16,6 +16,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any
 
+from kubesim.explain.diagnosis import COMMAND_KIND
 from kubesim.explain.model import (
     HUMAN_FROM,
     SCHEMA_VERSION,
@@ -82,7 +83,9 @@ def answer_lines(answer: dict[str, Any]) -> list[str]:
     if p["change"]:
         prevented += f": {p['change']}"
     # kills the diagnosis infers are never labelled as shown by the record (issue 30 item 2)
-    kills = ("probe kills (inferred from failures in a row; the record shows none)"
+    kills = ("probe kills (inferred from the container's command; the record shows none)"
+             if answer["kind"] == COMMAND_KIND else
+             "probe kills (inferred from failures in a row; the record shows none)"
              if answer["kind"].startswith("inferred-") else "probe kills the record shows")
     return [answer["text"],
             f"cause: {answer['cause']}{by}; {kills}: "

@@ -248,6 +248,7 @@ def _container_spec(doc: _Doc, c: dict[str, Any], loc: Loc, init: bool) -> Conta
         if isinstance(p, dict) and isinstance(p.get("containerPort"), int):
             ports.append((_str(p.get("name")), p["containerPort"]))
     record.ports = tuple(ports)
+    record.command, record.args = _words(c.get("command")), _words(c.get("args"))
     if not any(c.get(k) is not None for k in PROBE_FIELDS):
         return record
     if init and not sidecar:
@@ -264,6 +265,13 @@ def _container_spec(doc: _Doc, c: dict[str, Any], loc: Loc, init: bool) -> Conta
         raise doc.error(exc.message, loc) from None
     record.spec_where = doc.where(loc)
     return record
+
+
+def _words(value: Any) -> tuple[str, ...] | None:
+    """A command or args list of strings (anything else: not read)."""
+    if isinstance(value, list) and all(isinstance(w, str) for w in value):
+        return tuple(value)
+    return None
 
 
 def _terminated(doc: _Doc, t: dict[str, Any], loc: Loc) -> Terminated:

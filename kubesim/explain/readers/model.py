@@ -163,6 +163,10 @@ class ContainerRecord:
     restart_count: int | None = None
     restart_where: Where | None = None
     ports: tuple[tuple[str | None, int], ...] = ()  # (name, containerPort)
+    # the container's command and args as the pod's spec gives them (None: not given), read
+    # by kubesim.explain.command for what they do to a file an exec probe tests
+    command: tuple[str, ...] | None = None
+    args: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

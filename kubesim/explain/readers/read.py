@@ -198,7 +198,7 @@ def _attach_events(pod: PodRecord, mine: list[RecordedEvent]) -> None:
 
 
 _FILLED = ("spec", "spec_where", "state", "state_reason", "state_message", "terminated", "last",
-           "ready", "started", "restart_count", "restart_where")
+           "ready", "started", "restart_count", "restart_where", "command", "args")
 
 
 def _fill(into: ContainerRecord, other: ContainerRecord) -> None:
