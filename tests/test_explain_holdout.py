@@ -311,3 +311,18 @@ def test_reindenting_never_raises_and_keeps_only_probe_keys(lines: list[str]) ->
         out = text.splitlines()
         assert out[0].rstrip(":") in {"livenessProbe", "readinessProbe", "startupProbe"}
         assert len(out) == len([x for x in lines if x.strip()])
+
+
+def test_an_indented_probe_piece_above_the_rows_gives_its_settings_to_their_container():
+    """etcd-operator-382: `    livenessProbe:` pasted with its indentation (a piece of a
+    manifest) is read as the probe of the one container the rows name (`etcd`), not refused
+    as malformed YAML and not a container of kubesim's own name."""
+    piece = ("```\n    livenessProbe:\n      exec:\n        command:\n        - /bin/sh\n"
+             "        - -c\n        - etcdctl get foo\n      failureThreshold: 1\n```\n\n")
+    record = parse_record(piece + _SOURCED_ROWS, "r.txt")
+    assert not [n for p in record.pods for n in p.notes if n.kind is NoteKind.NOT_READ]
+    ex = explain_records([record], ExplainOptions(suggest=False, phases=1))
+    assert [c.name for c in ex.containers] == ["etcd"]
+    answer = ex.containers[0].answer
+    assert answer is not None and answer.cause is Cause.LIVENESS_KILL
+    assert "assumed" not in answer.text and "failed 1 time" in answer.text

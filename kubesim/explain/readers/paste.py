@@ -512,13 +512,17 @@ def _status_piece(segment: Segment, source: str) -> RecordSet | None:
     container's probes."""
     first = segment.lines[0]
     probe = first.text.strip().endswith("Probe:")
-    head = "name: app\n" if probe else "status:\n"
+    # the container's name at the probe's own indentation: a key at column 0 above an
+    # indented `livenessProbe:` would make that line the continuation of its value
+    indent = first.text[:len(first.text) - len(first.text.lstrip())]
+    head = f"{indent}name: app\n" if probe else "status:\n"
     body = "\n" * max(first.number - 2, 0) + head + "\n".join(
         x.text for x in segment.lines) + "\n"
-    return _probes(body, source, first.number) if probe else read_kube(body, source)
+    return _probes(body, source, first.number, named=False) if probe else \
+        read_kube(body, source)
 
 
-def _probes(body: str, source: str, line: int) -> RecordSet | None:
+def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordSet | None:
     """Probe YAML (a workload's manifest, or a container's probes): the containers' probe
     settings, for the pod of the record."""
     try:
@@ -529,7 +533,8 @@ def _probes(body: str, source: str, line: int) -> RecordSet | None:
         return None
     pod = PodRecord(None, Where(source, line), formats=["probe-spec"])
     for c in found:
-        pod.containers.append(ContainerRecord(c.container.name, Where(source, line),
+        name = c.container.name if named else None  # a piece's `app` is kubesim's, not its
+        pod.containers.append(ContainerRecord(name, Where(source, line),
                                               spec=c.container, spec_where=Where(source, line)))
     return RecordSet(source, "probe-spec", pods=[pod])
 
