@@ -326,3 +326,18 @@ def test_an_indented_probe_piece_above_the_rows_gives_its_settings_to_their_cont
     answer = ex.containers[0].answer
     assert answer is not None and answer.cause is Cause.LIVENESS_KILL
     assert "assumed" not in answer.text and "failed 1 time" in answer.text
+
+
+def test_a_describe_that_lost_every_indentation_names_its_container():
+    """k8s-93826: `Containers:` then `wordpress:` at column 0 (a paste without a code block):
+    the line is the container's name, not a line not read."""
+    text = ("Name: web-1\nNamespace: default\nStatus: Running\nContainers:\nwordpress:\n"
+            "Image: wordpress:4.8-apache\nState: Running\nStarted: Sun, 09 Aug 2020 12:17:29 "
+            "+0530\nLast State: Terminated\nReason: Error\nExit Code: 1\n"
+            "Started: Sun, 09 Aug 2020 12:12:19 +0530\nFinished: Sun, 09 Aug 2020 12:16:06 "
+            "+0530\nReady: True\nRestart Count: 19\nEnvironment:\nHOST: db\n")
+    record = parse_record(text, "r.txt")
+    assert [c.name for p in record.pods for c in p.containers] == ["wordpress"]
+    assert not any(n.kind is NoteKind.NOT_READ and n.where.line == 5
+                   for p in record.pods for n in p.notes)
+    assert _answer(text).cause is Cause.APP_EXIT

@@ -63,6 +63,8 @@ _MEMBER = re.compile(r'^[ \t]*"(?:[^"\\]|\\.){1,253}"[ \t]*:[ \t]*[\[{][ \t]*$')
 # probe's settings are not known, rather than refused as a probe no kubelet ran
 _FLATTENED = re.compile(r"(?:liveness|readiness|startup)Probe\.(?:path|port|scheme|host|"
                         r"httpHeaders|command|service): unknown field")
+_FLAT_NAME = re.compile(r"^[a-z0-9](?:[-a-z0-9.]{0,61}[a-z0-9])?:$")
+_CONTAINER_SECTIONS = ("Containers:", "Init Containers:", "Ephemeral Containers:")
 _JSONISH = re.compile(r'^[ \t]*(?:"|[{}\[\],]|-?\d|true\b|false\b|null\b)')
 
 
@@ -148,7 +150,7 @@ class _Placer:
             self.describe.lines.append(line)
             self.in_describe, self.after_row = True, row
             return i + 1
-        if self.after_row or (self.in_describe and text[:1] in " \t"):
+        if self.after_row or (self.in_describe and text[:1] in " \t") or self.flat_name(text):
             self.describe.lines.append(line)  # a wrapped message, or describe's nesting
             return i + 1
         self.in_describe = self.after_row = False
@@ -158,6 +160,12 @@ class _Placer:
             return i + 1
         self.unread.append(line)
         return i + 1
+
+    def flat_name(self, text: str) -> bool:
+        """`wordpress:` right under `Containers:` in a describe that lost its indentation: the
+        container's name (describe.py reads it so)."""
+        return self.in_describe and bool(_FLAT_NAME.match(text)) and bool(self.describe.lines) \
+            and self.describe.lines[-1].text.strip() in _CONTAINER_SECTIONS
 
     def document(self, i: int) -> int:
         """A YAML or JSON document from line `i`: its lines, up to where it ends."""
