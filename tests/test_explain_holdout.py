@@ -5,11 +5,15 @@ held-out comment in facts.yaml). Each test holds, in small, the shape of one of 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kubesim.errors import RecordError
 from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.model import Cause, CountRange, Diagnosis
-from kubesim.explain.readers.model import NoteKind
+from kubesim.explain.readers.event_layouts import sourced_cells
+from kubesim.explain.readers.flattened import reindent_probes
+from kubesim.explain.readers.model import NoteKind, RecordedEvent
 from kubesim.explain.readers.read import parse_record
 
 
@@ -202,3 +206,138 @@ def test_a_probe_cut_before_its_handler_with_nothing_before_it_stays_refused():
             "The probe:\n```\nlivenessProbe:\n  periodSeconds: 5\n")
     with pytest.raises(RecordError, match="livenessProbe: must specify a handler"):
         parse_record(text, "r.txt")
+
+
+# ---------------------------------------------------------------- the fourth batch
+
+def _events(text: str) -> list[RecordedEvent]:
+    record = parse_record(text, "r.txt")
+    return record.events + [e for p in record.pods for e in p.events]
+
+
+def test_an_old_row_whose_type_is_one_space_from_its_reason_is_a_probe_failure():
+    """rethinkdb-cluster-27: tabwriter pads a column by one space at least, so once a paste
+    has turned tabs into spaces the longest type runs into its reason (`Warning Unhealthy`);
+    the row is still a liveness failure, its curl output a message over several lines."""
+    text = (
+        "  1m    1m  1   {kubelet node-1}    spec.containers{db}  Normal  Started     "
+        "Started container with docker id 2a158eecfcfd\n"
+        "  16m   42s 11  {kubelet node-1}    spec.containers{db}  Warning Unhealthy   "
+        "Liveness probe failed:   % Total    % Received\n"
+        "                                 Dload  Upload\n"
+        "  0     0 --:--:--     0curl: (7) Failed to connect to localhost port 8080\n")
+    failure = next(e for e in _events(text) if e.count == 11)
+    assert (failure.type, failure.reason, failure.container) == ("Warning", "Unhealthy", "db")
+    assert failure.message.startswith("Liveness probe failed:") and "\n" in failure.message
+    a = _answer(text)
+    assert a.shows_failures and set(a.failed) == {"liveness"}
+
+
+_SOURCED_ROWS = (
+    "{kubelet node-1}\tspec.containers{etcd}Warning\tUnhealthy\tLiveness probe failed: "
+    "/bin/sh: MY_POD_IP: not found\n"
+    "{kubelet node-1}\tspec.containers{etcd}Normal\tKilling\t\tKilling container with docker "
+    "id 9f6db5823442: pod \"etcd-0_default(1e08b17e)\" container \"etcd\" is unhealthy, it "
+    "will be killed and re-created.\n")
+
+
+def test_describe_rows_of_2016_without_their_time_cells_are_read_not_taken_for_json():
+    """etcd-operator-382: rows starting with their From cell (`{kubelet node}`) are event
+    rows (the SubObjectPath and Type cells run together), not a JSON document; the 2016
+    Killing message of an unhealthy container is a liveness kill, at least one."""
+    assert [(e.reason, e.container) for e in _events(_SOURCED_ROWS)] == [("Unhealthy", "etcd"),
+                                                         ("Killing", "etcd")]
+    a = _answer(_SOURCED_ROWS)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, None)
+
+
+def test_a_brace_line_that_is_no_event_row_is_still_json():
+    """Only a row with a Type cell or a reason the kubelet writes starts with `{source}`; a
+    JSON object line stays a document."""
+    text = '{"t": "2021-07-01T13:58:33Z", "m": "Liveness probe failed: ", "z": "x"}'
+    assert sourced_cells(text) is None
+    assert sourced_cells("{kubelet n}  Started  Started container") is not None
+    assert sourced_cells("{kubelet n}  Frobbed  x") is None
+
+
+_FLAT = (
+    "Warning  Unhealthy  115s (x3 over 3m25s)   kubelet   Liveness probe failed: Get "
+    "\"http://10.0.0.1:8080/health\": dial tcp 10.0.0.1:8080: connect: connection refused\n"
+    "\n"
+    "livenessProbe:         \n"
+    " failureThreshold: 2         \n"
+    " httpGet:           \n"
+    " path: /health           \n"
+    " port: 8080\n"
+    "    scheme: HTTP\n"
+    " initialDelaySeconds: 45\n"
+    "periodSeconds: 30\n")
+
+
+def test_probe_yaml_whose_indentation_the_paste_lost_is_read_by_its_keys_names():
+    """k8s-24306: a probe pasted without a code block lost its indentation (`path` among the
+    probe's own keys, which the API would reject); its keys go back under the one they
+    belong to by name, so failureThreshold 2 bounds 3 failures to one kill, and a note says
+    how it was read."""
+    record = parse_record(_FLAT, "r.txt")
+    spec = next(c.spec for p in record.pods for c in p.containers if c.spec is not None)
+    probe = next(iter(spec.probes().values()))
+    assert probe.failure_threshold == 2 and probe.period_seconds == 30
+    notes = [n.text for p in record.pods for n in p.notes] + [n.text for n in record.notes]
+    assert any("indentation is lost" in n for n in notes)
+    assert _answer(_FLAT).probe_kills == CountRange(0, 1)
+
+
+def test_flattened_yaml_with_a_key_no_probe_has_is_lines_not_read_not_a_guess():
+    """A key that is no probe's (`foo`) leaves the flattened YAML unread, named in a note;
+    the rows are still read."""
+    text = _FLAT.replace(" port: 8080\n", " port: 8080\n foo: 1\n")
+    record = parse_record(text, "r.txt")
+    assert not any(c.spec for p in record.pods for c in p.containers)
+    notes = [n for p in record.pods for n in p.notes] + record.notes
+    assert any(n.kind is NoteKind.NOT_READ and "indentation is lost" in n.text for n in notes)
+    assert _events(text)
+
+
+@given(st.lists(st.sampled_from([
+    "livenessProbe:", "readinessProbe:", " httpGet:", "exec:", " command:", " - cat",
+    "path: /", " port: 80", "periodSeconds: 3", "failureThreshold: 1", "tcpSocket:",
+    "foo: 1", "- x", "", "  scheme: HTTP", "grpc:", "service: s"]), max_size=12))
+def test_reindenting_never_raises_and_keeps_only_probe_keys(lines: list[str]) -> None:
+    """Invariant: reindent_probes never raises; what it returns starts with a probe key and
+    keeps every line it was given (blank lines aside), or it is None."""
+    text = reindent_probes(lines)
+    if text is not None:
+        out = text.splitlines()
+        assert out[0].rstrip(":") in {"livenessProbe", "readinessProbe", "startupProbe"}
+        assert len(out) == len([x for x in lines if x.strip()])
+
+
+def test_an_indented_probe_piece_above_the_rows_gives_its_settings_to_their_container():
+    """etcd-operator-382: `    livenessProbe:` pasted with its indentation (a piece of a
+    manifest) is read as the probe of the one container the rows name (`etcd`), not refused
+    as malformed YAML and not a container of kubesim's own name."""
+    piece = ("```\n    livenessProbe:\n      exec:\n        command:\n        - /bin/sh\n"
+             "        - -c\n        - etcdctl get foo\n      failureThreshold: 1\n```\n\n")
+    record = parse_record(piece + _SOURCED_ROWS, "r.txt")
+    assert not [n for p in record.pods for n in p.notes if n.kind is NoteKind.NOT_READ]
+    ex = explain_records([record], ExplainOptions(suggest=False, phases=1))
+    assert [c.name for c in ex.containers] == ["etcd"]
+    answer = ex.containers[0].answer
+    assert answer is not None and answer.cause is Cause.LIVENESS_KILL
+    assert "assumed" not in answer.text and "failed 1 time" in answer.text
+
+
+def test_a_describe_that_lost_every_indentation_names_its_container():
+    """k8s-93826: `Containers:` then `wordpress:` at column 0 (a paste without a code block):
+    the line is the container's name, not a line not read."""
+    text = ("Name: web-1\nNamespace: default\nStatus: Running\nContainers:\nwordpress:\n"
+            "Image: wordpress:4.8-apache\nState: Running\nStarted: Sun, 09 Aug 2020 12:17:29 "
+            "+0530\nLast State: Terminated\nReason: Error\nExit Code: 1\n"
+            "Started: Sun, 09 Aug 2020 12:12:19 +0530\nFinished: Sun, 09 Aug 2020 12:16:06 "
+            "+0530\nReady: True\nRestart Count: 19\nEnvironment:\nHOST: db\n")
+    record = parse_record(text, "r.txt")
+    assert [c.name for p in record.pods for c in p.containers] == ["wordpress"]
+    assert not any(n.kind is NoteKind.NOT_READ and n.where.line == 5
+                   for p in record.pods for n in p.notes)
+    assert _answer(text).cause is Cause.APP_EXIT

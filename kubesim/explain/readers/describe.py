@@ -45,7 +45,7 @@ __all__ = ["CONTAINER_KEYS", "POD_KEYS", "STATE_KEYS", "read_describe"]
 
 _KEY = re.compile(r"^(?P<indent>[ \t]*)(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):(?:[ \t]+(?P<value>.*?))?"
                   r"[ \t]*$")
-_CONTAINER = re.compile(r"^(?P<indent>[ \t]+)(?P<name>[a-z0-9](?:[-a-z0-9.]{0,61}[a-z0-9])?):"
+_CONTAINER = re.compile(r"^(?P<indent>[ \t]*)(?P<name>[a-z0-9](?:[-a-z0-9.]{0,61}[a-z0-9])?):"
                         r"[ \t]*$")
 _CONDITION = re.compile(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"
                         r"(?P<status>True|False|Unknown)[ \t]*$")
@@ -221,8 +221,11 @@ class _Reader:
         if self.section in ("containers", "init", "ephemeral"):
             c = _CONTAINER.match(line)
             indent = len(c["indent"]) if c else -1
+            # a paste that lost every indentation has the section's first container's name
+            # at the section's own (`Containers:` then `wordpress:`)
+            flat = indent == self.section_indent == 0 and self.container is None
             if c and (self.container_indent is None or indent == self.container_indent) \
-                    and indent > self.section_indent:
+                    and (indent > self.section_indent or flat):
                 self.start_container(c["name"], indent, number)
                 return
         if self.section == "conditions":

@@ -13,6 +13,9 @@ pkg/kubectl/resource_printer.go):
   SOURCE  MESSAGE` (before 1.5 without TYPE); `--watch` printed RFC 3339 times there.
 * A header naming the columns (REASON and MESSAGE at least) reads any order of them: the
   columns are cut where the header's are, or at tabs when the header has tabs.
+* A describe row of 1.2 to 1.9 pasted without its FirstSeen, LastSeen and Count cells:
+  `{kubelet node}  spec.containers{app}  Warning  Unhealthy  message` (the paste may run the
+  SubObjectPath and Type cells together). No time and no count: at least once.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["Cells", "Column", "Columns", "get_old_cells", "headerless_cells", "wide_cells"]
+__all__ = ["Cells", "Column", "Columns", "get_old_cells", "headerless_cells", "sourced_cells",
+           "wide_cells"]
 
 _SPLIT = re.compile(r"\t+|[ \t]{2,}")
 _TYPE = ("Normal", "Warning")
@@ -211,3 +215,22 @@ def headerless_cells(line: str, is_time: Callable[[str], bool]) -> Cells | None:
     if t[1] in KUBELET_REASONS:
         return Cells(t[1], "  ".join(t[2:]), None, t[0])
     return None
+
+
+# `{kubelet node}  spec.containers{app}  Warning  Unhealthy  message`: the From cell in braces
+# (kubectl printed an EventSource so from 1.2 to 1.9) starts the row
+_SOURCED = re.compile(
+    r"^[ \t]*\{(?P<source>[^{}]{1,200})\}[ \t]*"
+    r"(?P<sub>spec\.[A-Za-z]+\{[^}]{1,253}\}|implicitly required container \S+)?[ \t]*"
+    r"(?P<type>Normal|Warning)?[ \t]+(?P<reason>[A-Za-z][A-Za-z0-9_]{0,80})"
+    r"(?:[ \t]+(?P<message>.*))?$")
+
+
+def sourced_cells(line: str) -> Cells | None:
+    """A describe row of 1.2-1.9 without its time and count cells (see the module's
+    docstring): read only with a Type cell or a reason the kubelet writes."""
+    m = _SOURCED.match(line)
+    if m is None or m["type"] is None and m["reason"] not in KUBELET_REASONS:
+        return None
+    return Cells(m["reason"], (m["message"] or "").strip(), m["type"], subobject=m["sub"],
+                 source=m["source"])

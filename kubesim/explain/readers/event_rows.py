@@ -23,6 +23,7 @@ from kubesim.explain.readers.event_layouts import (
     Columns,
     get_old_cells,
     headerless_cells,
+    sourced_cells,
     wide_cells,
 )
 from kubesim.explain.readers.limits import check_events
@@ -226,7 +227,7 @@ class EventRows:
         m = _OLD_ROW.match(line)
         if m:
             return self._old_row(m, number)
-        cells = headerless_cells(line, _is_time)
+        cells = headerless_cells(line, _is_time) or sourced_cells(line)
         return self._from_cells(cells, number) if cells is not None else None
 
     def _error(self, message: str, number: int) -> RecordError:
@@ -312,8 +313,7 @@ class EventRows:
         if fields and _SUBOBJECT.match(fields[0]):
             init = init_field_path(fields[0])
             container = container_of_field_path(fields.pop(0))
-        kind = fields.pop(0) if fields and fields[0] in ("Normal", "Warning") else ""
-        reason = fields.pop(0) if fields else ""
+        kind, reason = _kind_and_reason(fields)
         message, combined = strip_combined(" ".join(fields))
         truncated = not reason or not message
         count = self._count(m["count"], number, suffix=False)
@@ -350,6 +350,20 @@ class EventRows:
             object_kind=_kind(cells.kind) if cells.kind else "", object_name=cells.name or "",
             container=container_of_field_path(cells.subobject), combined=combined,
             truncated=not message, count_basis=basis)
+
+
+_TYPE_REASON = re.compile(r"^(Normal|Warning) (\S+)$")
+
+
+def _kind_and_reason(fields: list[str]) -> tuple[str, str]:
+    """Take the Type and Reason cells off the front of `fields`. tabwriter pads a column by
+    one space at least, so the longest type (`Warning`) is one space from its reason once a
+    paste has turned the tabs into spaces: `Warning Unhealthy` is one field then."""
+    if fields and (m := _TYPE_REASON.match(fields[0])):
+        fields.pop(0)
+        return m[1], m[2]
+    kind = fields.pop(0) if fields and fields[0] in ("Normal", "Warning") else ""
+    return kind, fields.pop(0) if fields else ""
 
 
 def _is_time(text: str) -> bool:

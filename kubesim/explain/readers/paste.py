@@ -19,7 +19,9 @@ from enum import Enum
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.bare import bare_event, bare_json_event
 from kubesim.explain.readers.describe import CONTAINER_KEYS, POD_KEYS, STATE_KEYS, read_describe
+from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
+from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.fragment import Fragment, parse_fragment
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.limits import check_events, check_pods
@@ -56,6 +58,13 @@ _DESCRIBE_KEYS = POD_KEYS | CONTAINER_KEYS | STATE_KEYS
 # a JSON object's member opening an object or a list: a piece of a document pasted from its
 # middle (`"oom-test": {`); the lines of JSON that follow it
 _MEMBER = re.compile(r'^[ \t]*"(?:[^"\\]|\\.){1,253}"[ \t]*:[ \t]*[\[{][ \t]*$')
+# a handler's own field found among the probe's (`livenessProbe.path`): the paste lost the
+# YAML's indentation (the API server could not have run this probe as it reads here), so the
+# probe's settings are not known, rather than refused as a probe no kubelet ran
+_FLATTENED = re.compile(r"(?:liveness|readiness|startup)Probe\.(?:path|port|scheme|host|"
+                        r"httpHeaders|command|service): unknown field")
+_FLAT_NAME = re.compile(r"^[a-z0-9](?:[-a-z0-9.]{0,61}[a-z0-9])?:$")
+_CONTAINER_SECTIONS = ("Containers:", "Init Containers:", "Ephemeral Containers:")
 _JSONISH = re.compile(r'^[ \t]*(?:"|[{}\[\],]|-?\d|true\b|false\b|null\b)')
 
 
@@ -115,8 +124,8 @@ class _Placer:
 
     def starts_document(self, line: PasteLine) -> bool:
         text = line.text
-        if text.startswith(("{", "[")):
-            return True
+        if text.startswith(("{", "[")):  # not an event row whose From cell is `{kubelet x}`
+            return sourced_cells(text) is None
         if _YAML_START.match(text):
             return True
         return not self.in_describe and bool(_STATUS_PIECE.match(text) or _MEMBER.match(text))
@@ -141,7 +150,7 @@ class _Placer:
             self.describe.lines.append(line)
             self.in_describe, self.after_row = True, row
             return i + 1
-        if self.after_row or (self.in_describe and text[:1] in " \t"):
+        if self.after_row or (self.in_describe and text[:1] in " \t") or self.flat_name(text):
             self.describe.lines.append(line)  # a wrapped message, or describe's nesting
             return i + 1
         self.in_describe = self.after_row = False
@@ -151,6 +160,12 @@ class _Placer:
             return i + 1
         self.unread.append(line)
         return i + 1
+
+    def flat_name(self, text: str) -> bool:
+        """`wordpress:` right under `Containers:` in a describe that lost its indentation: the
+        container's name (describe.py reads it so)."""
+        return self.in_describe and bool(_FLAT_NAME.match(text)) and bool(self.describe.lines) \
+            and self.describe.lines[-1].text.strip() in _CONTAINER_SECTIONS
 
     def document(self, i: int) -> int:
         """A YAML or JSON document from line `i`: its lines, up to where it ends."""
@@ -287,17 +302,53 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
     try:
         found = _read_segment(segment, source)
     except (RecordError, SpecError) as exc:
-        cut = _cut_at_end(segment, source, exc) if at_end else None
-        if cut is not None:
-            return cut
-        if not exc.message.startswith(("malformed YAML", "not JSON")):
-            raise
-        found, unread = _before_error(segment, source, exc)
-        out.notes.extend(unread_notes(unread, source, exc.message[:80]))
-        return found
+        try:
+            return _after_error(segment, source, out, exc, at_end=at_end)
+        except (RecordError, SpecError) as again:
+            flat = _FLATTENED.search(again.message)
+            if flat is None:
+                raise
+            return _flattened(segment, source, out, again.message[flat.start():])
     if found is None:
         out.notes.extend(unread_notes(segment.lines, source, "a document without a pod, "
                                       "an event or a probe"))
+    return found
+
+
+def _flattened(segment: Segment, source: str, out: RecordSet, why: str) -> RecordSet | None:
+    """Probe YAML whose indentation the paste lost (`why`: the field found out of place):
+    read with its keys put back by their names (`flattened`), said in a note; lines not read
+    when they are not a probe's keys alone."""
+    lines = [x.text for x in segment.lines]
+    first, last = segment.first, segment.lines[-1].number
+    text = reindent_probes(lines)
+    found = None
+    if text is not None:
+        try:
+            found = _probes(text, source, first)
+        except RecordError:
+            found = None
+    if found is None:
+        out.notes.extend(unread_notes(segment.lines, source,
+                                      f"its indentation is lost in the paste: {why}"))
+        return None
+    found.notes.append(Note(f"lines {first}-{last} are probe YAML whose indentation is lost "
+                            f"in the paste ({why}): read with each key put back under the "
+                            "one it belongs to by its name", Where(source, first)))
+    return found
+
+
+def _after_error(segment: Segment, source: str, out: RecordSet, exc: RecordError | SpecError,
+                 *, at_end: bool) -> RecordSet | None:
+    """A document that does not read whole: read where the record ends inside it, or up to
+    where its YAML breaks; else the error stands."""
+    cut = _cut_at_end(segment, source, exc) if at_end else None
+    if cut is not None:
+        return cut
+    if not exc.message.startswith(("malformed YAML", "not JSON")):
+        raise exc
+    found, unread = _before_error(segment, source, exc)
+    out.notes.extend(unread_notes(unread, source, exc.message[:80]))
     return found
 
 
@@ -469,13 +520,17 @@ def _status_piece(segment: Segment, source: str) -> RecordSet | None:
     container's probes."""
     first = segment.lines[0]
     probe = first.text.strip().endswith("Probe:")
-    head = "name: app\n" if probe else "status:\n"
+    # the container's name at the probe's own indentation: a key at column 0 above an
+    # indented `livenessProbe:` would make that line the continuation of its value
+    indent = first.text[:len(first.text) - len(first.text.lstrip())]
+    head = f"{indent}name: app\n" if probe else "status:\n"
     body = "\n" * max(first.number - 2, 0) + head + "\n".join(
         x.text for x in segment.lines) + "\n"
-    return _probes(body, source, first.number) if probe else read_kube(body, source)
+    return _probes(body, source, first.number, named=False) if probe else \
+        read_kube(body, source)
 
 
-def _probes(body: str, source: str, line: int) -> RecordSet | None:
+def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordSet | None:
     """Probe YAML (a workload's manifest, or a container's probes): the containers' probe
     settings, for the pod of the record."""
     try:
@@ -486,7 +541,8 @@ def _probes(body: str, source: str, line: int) -> RecordSet | None:
         return None
     pod = PodRecord(None, Where(source, line), formats=["probe-spec"])
     for c in found:
-        pod.containers.append(ContainerRecord(c.container.name, Where(source, line),
+        name = c.container.name if named else None  # a piece's `app` is kubesim's, not its
+        pod.containers.append(ContainerRecord(name, Where(source, line),
                                               spec=c.container, spec_where=Where(source, line)))
     return RecordSet(source, "probe-spec", pods=[pod])
 
