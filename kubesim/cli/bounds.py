@@ -1,18 +1,21 @@
-"""Whether a parsed `kubesim check` or `kubesim run` command line is certainly within the
-bounds of its tool's model, judged from the option declarations without building the model.
+"""Whether a parsed `kubesim check`, `kubesim run` or `kubesim windows` command line is
+certainly within the bounds of its tool's model, judged from the option declarations without
+building the model.
 
 The command line holds its options to the bounds `kubesim mcp` holds its callers to
-(`kubesim.cli.inputs.CheckInput` and `RunInput`, pydantic models). Defining the tools' models
-and building one costs a short `check` or `run` about a tenth of its CPU (issue 31 item 1),
-and almost every command line is plainly within them. So `plainly_within` (check) and
-`run_plainly_within` (run) judge each option's value from its declaration
+(`kubesim.cli.inputs.CheckInput`, `RunInput` and `WindowsInput`, pydantic models). Defining
+the tools' models and building one costs a short `check`, `run` or `windows` about a tenth of
+its CPU (issue 31 item 1), and almost every command line is plainly within them. So
+`plainly_within` (check), `run_plainly_within` (run) and `windows_plainly_within` (windows)
+judge each option's value from its declaration
 (`kubesim.options.Option`: its kind, its choices): True only where the model
 certainly accepts every value (a conservative bound: a text of at most 253 printable
 characters, at most 100 items in a list, no `--kubelet` setting); anything else, out of bounds
 or merely unusual, goes to the model, which accepts it or names the flag and what is allowed,
 word for word as before.
 
-tests/test_check_bounds.py and tests/test_run_bounds.py hold the two together: every field of
+tests/test_check_bounds.py, tests/test_run_bounds.py and tests/test_windows_bounds.py hold
+the two together: every field of
 the model is an option judged here, and no command line judged within is refused by the model
 (Hypothesis).
 """
@@ -25,7 +28,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from kubesim.analysis.check.options import CHECK_OPTIONS, EXPECT_OPTIONS
-from kubesim.cli.options import BEHAVIOUR, CHECK, CONFIG, KUBELET, RENDER, RUN
+from kubesim.cli.options import BEHAVIOUR, CHECK, CONFIG, KUBELET, RENDER, RUN, WINDOWS
 from kubesim.files import within_scope
 from kubesim.options import (
     MAX_CAPACITY,
@@ -40,7 +43,8 @@ from kubesim.options import (
 )
 
 __all__ = ["CHECK_TOOL_OPTIONS", "PLAIN_ITEMS", "PLAIN_TEXT", "RUN_TOOL_OPTIONS",
-           "plainly_within", "run_plainly_within"]
+           "WINDOWS_TOOL_OPTIONS", "plainly_within", "run_plainly_within",
+           "windows_plainly_within"]
 
 PLAIN_TEXT = 253  # characters: the shortest text field's bound (a Kubernetes name)
 PLAIN_ITEMS = 100  # items in a list: the shortest list field's bound (--ignore)
@@ -65,6 +69,12 @@ RUN_TOOL_OPTIONS: tuple[Option, ...] = (
     *(BEHAVIOUR[name] for name in ("scenario", "trace", "trace_restart", "censored")),
     *(RUN[name] for name in ("duration", "seed", "phase", "phases", "engine", "max_work")),
     *_RENDER_TOOL, *KUBELET.values(),
+)
+# the options `kubesim windows` takes that are fields of the windows tool (not --format,
+# --output, --render-timeout)
+WINDOWS_TOOL_OPTIONS: tuple[Option, ...] = (
+    WINDOWS["spec"], WINDOWS["container"], *_RENDER_TOOL, *KUBELET.values(),
+    WINDOWS["max_work"],
 )
 
 
@@ -166,3 +176,10 @@ def run_plainly_within(args: argparse.Namespace,
     if (args.trace_restart or args.censored) and not args.trace:
         return False
     return all(_within(o, getattr(args, o.attr), _RUN_OWN) for o in options)
+
+
+def windows_plainly_within(args: argparse.Namespace,
+                           options: Iterable[Option] = WINDOWS_TOOL_OPTIONS) -> bool:
+    """Whether the windows tool's model certainly accepts this command line (False: the
+    model judges it): each value within its declaration."""
+    return all(_within(o, getattr(args, o.attr)) for o in options)
