@@ -17,6 +17,10 @@ runs (pip compiles it at install time):
   thread per core as it loads, about 60 ms of CPU on two cores; kubesim calls no BLAS routine);
 * `kubesim run` of the shipped seed example for 60 s (target: <= 1.3x the dependencies as
   kubesim loads them);
+* the other commands on small shipped inputs, each as a ratio to the same dependencies (no
+  target of their own: each imports only what it uses, issue 31 item 1): `windows` of the seed
+  probe spec, `explain` of the shipped pod record, `suggest` of the seed probe spec against its
+  outage scenario, `fleet` of 3 replicas for 300 s, `sweep` of 2 points x 2 phases (-j 1);
 * `kubesim check` of one small manifest (the shipped examples/seed-app/deployment.yaml;
   target: at most 1.4x the dependencies as kubesim loads them, one BLAS thread), and of 20
   small manifests in one call (target: at most 1.2 s CPU): the shipped example manifests, five
@@ -49,6 +53,20 @@ DEPS = ("import numpy, yaml, pydantic\n"
 EXAMPLES = ("examples/seed-app/deployment.yaml", "examples/property-tests/deployment.yaml",
             "examples/property-tests/bad-deployment.yaml", "examples/broker/statefulset.yaml")
 HELP_OVER, ONE_RATIO, RUN_RATIO, TWENTY_TARGET = 0.040, 1.4, 1.3, 1.2
+SPEC, SCENARIO = "{root}/probe_specs/seed_unified_healthz.yaml", \
+    "{root}/traces/seed_db_outage.scenario.yaml"
+# the other commands, on small shipped inputs: (job name, label, the command's arguments)
+OTHERS = (
+    ("windows", "kubesim windows (seed probe spec)", ["windows", SPEC]),
+    ("explain", "kubesim explain (shipped pod record)",
+     ["explain", "{root}/examples/explain/01-k8s-docs-exec-liveness.pod.yaml"]),
+    ("suggest", "kubesim suggest (seed spec, outage)", ["suggest", SPEC, "--scenario", SCENARIO]),
+    ("fleet", "kubesim fleet (3 replicas, 300 s)",
+     ["fleet", SPEC, "--scenario", SCENARIO, "--replicas", "3", "--duration", "300"]),
+    ("sweep", "kubesim sweep (2 points x 2 phases)",
+     ["sweep", SPEC, "--scenario", SCENARIO, "--set", "livenessProbe.failureThreshold=2,3",
+      "--phases", "2", "--duration", "60", "-j", "1"]),
+)
 
 
 class Job(NamedTuple):
@@ -150,11 +168,12 @@ def main(argv: list[str] | None = None) -> int:
                  Job("deps_one", [py, "-c", DEPS], extra={"OPENBLAS_NUM_THREADS": "1"},
                      per_root=False),
                  Job("help", [*kubesim, "--help"], cwd=here),
-                 Job("run", [*kubesim, "run", "{root}/probe_specs/seed_unified_healthz.yaml",
-                             "--scenario", "{root}/traces/seed_db_outage.scenario.yaml",
+                 Job("run", [*kubesim, "run", SPEC, "--scenario", SCENARIO,
                              "--duration", "60"], cwd=here),
                  Job("one", [*kubesim, "check", "{root}/" + EXAMPLES[0]], cwd=here),
-                 Job("twenty", [*kubesim, "check", *files], cwd=here)], args.repeat, roots)
+                 Job("twenty", [*kubesim, "check", *files], cwd=here),
+                 *(Job(name, [*kubesim, *argv], cwd=here) for name, _, argv in OTHERS)],
+                args.repeat, roots)
     plain, deps, deps_one = (t[name, ROOT] for name in ("plain", "deps", "deps_one"))
     print(f"CPU per process (user + system), median of {args.repeat} (bytecode compiled):")
     print(_line("python -c pass", plain))
@@ -177,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
                     f"target <= {TWENTY_TARGET * 1e3:.0f} ms"
                     + (f" ({args.manifests})" if args.manifests else
                        " (shipped examples x 5)")))
+        for name, label, _ in OTHERS:
+            figures = t[name, root]
+            print(_line(label, figures, f"{figures[0] / deps_one[0]:4.2f}x the dependencies"))
     return 0
 
 

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MAX_CAPACITY", "MAX_DURATION", "MAX_JOBS", "MAX_PHASES", "MAX_SEED",
+__all__ = ["MAX_CAPACITY", "MAX_DURATION", "MAX_JOBS", "MAX_PHASES", "MAX_REPLAY_PHASES", "MAX_SEED",
            "MAX_START_TIMES", "MAX_WORK", "SEVERITIES", "Option", "ValueKind", "add_option",
            "count_arg", "is_digits", "jobs_arg", "mebibytes_arg", "quoted", "seconds_arg",
            "seconds_or_zero_arg", "seed_arg", "start_times_arg", "time_limit_arg", "whole_arg"]
@@ -114,7 +114,8 @@ MAX_START_TIMES = 10_000  # kubesim.fleet.settings.MAX_REPLICAS: one start per r
 # the bounds of the MCP tools' fields (kubesim.cli.inputs), which the command line is held to too
 # (kubesim.cli.bounds judges a command line by them before any model is built)
 MAX_DURATION = 1e9  # seconds
-MAX_PHASES = 10**9  # grid phases (the work budget bounds them first; explain: 200)
+MAX_PHASES = 10**9  # grid phases (the work budget bounds them first)
+MAX_REPLAY_PHASES = 200  # the grid phases explain replays a record at
 MAX_CAPACITY = 10**6  # endpoints
 MAX_WORK = 10**18 - 1  # units of work (--max-work: at most 18 digits)
 

@@ -157,6 +157,43 @@ def test_run_imports_only_what_running_needs():
     assert not lazy & modules, sorted(lazy & modules)
 
 
+def test_windows_imports_only_what_computing_windows_needs():
+    """`kubesim windows` of the seed probe spec computes, it does not simulate: no numpy, no
+    tool model (kubesim.cli.bounds.windows_plainly_within), no scenario models, no other
+    command's module, none of the optional libraries (issue 31 item 1)."""
+    spec = ROOT / "probe_specs" / "seed_unified_healthz.yaml"
+    modules = _imported(
+        "import contextlib, io\nfrom kubesim.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    code = main(['windows', {str(spec)!r}])\n"
+        "assert code == 0 and 'startup_protection' in out.getvalue(), out.getvalue()\n")
+    assert "kubesim.analysis.windows" in modules  # it computed
+    assert not {*NOT_FOR_CHECK, "numpy"} & _top(modules)
+    others = {f"kubesim.cli.{i.module}" for n, i in COMMANDS.items() if n != "windows"}
+    assert not others & modules
+    lazy = {"kubesim.cli.inputs", "kubesim.cli.mcp_tools", "kubesim.behaviour.scenario",
+            "kubesim.behaviour.trace", "kubesim.engine.simulate", "kubesim.render.html",
+            "kubesim.analysis.config_file", "kubesim.spec.sources.helm_rules", "tarfile"}
+    assert not lazy & modules, sorted(lazy & modules)
+
+
+def test_explain_of_a_record_builds_no_tool_model():
+    """`kubesim explain` of the shipped pod record replays it through the kubelet model (numpy
+    draws the run's randomness): no tool model (kubesim.cli.bounds), no other command's
+    module, none of the optional libraries (issue 31 item 1)."""
+    record = ROOT / "examples" / "explain" / "01-k8s-docs-exec-liveness.pod.yaml"
+    modules = _imported(
+        "import contextlib, io\nfrom kubesim.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    code = main(['explain', {str(record)!r}])\n"
+        "assert code == 0 and 'kubesim explain: pod' in out.getvalue(), out.getvalue()\n")
+    assert "kubesim.explain.engine" in modules  # it explained
+    assert not {*NOT_FOR_CHECK} & _top(modules)
+    others = {f"kubesim.cli.{i.module}" for n, i in COMMANDS.items() if n != "explain"}
+    assert not others & modules
+    assert not {"kubesim.cli.inputs", "kubesim.cli.mcp_tools"} & modules
+
+
 def _threads_after(code: str) -> tuple[int, bool]:
     """The threads a new interpreter (no OPENBLAS_NUM_THREADS of its own) holds after `code`,
     and whether OPENBLAS_NUM_THREADS is in its environment then."""

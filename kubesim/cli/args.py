@@ -14,6 +14,7 @@ from kubesim.behaviour.replicas import TraceCast
 from kubesim.cli.options import (
     BEHAVIOUR,
     ENGINE,
+    FLEET_SETTINGS,
     KUBELET,
     MANY_TRACES,
     RENDER,
@@ -41,7 +42,7 @@ from kubesim.spec.sources import RenderOptions
 from kubesim.spec.yamlio import STDIN
 
 __all__ = ["MAX_JOBS", "MAX_SEED", "MAX_START_TIMES", "add_behaviour_args", "add_budget_arg",
-           "add_duration_arg", "add_html_arg", "add_kubelet_args", "add_output_args",
+           "add_duration_arg", "add_fleet_args", "add_html_arg", "add_kubelet_args", "add_output_args",
            "add_render_args", "check_html_path", "int_or_percent_arg", "jobs_arg",
            "load_behaviour", "profile_of", "render_options_of", "seed_arg", "start_times_arg",
            "write_html"]
@@ -58,6 +59,13 @@ def add_behaviour_args(parser: argparse.ArgumentParser, *, many_traces: bool = F
         add_option(source, BEHAVIOUR["trace"])
     add_option(parser, BEHAVIOUR["trace_restart"])
     add_option(parser, BEHAVIOUR["censored"])
+
+
+def add_fleet_args(p: argparse.ArgumentParser) -> None:
+    """The fleet's settings, shared by `fleet` and `sweep --fleet` (here, not in the fleet
+    command's module: a sweep of one pod loads no fleet code)."""
+    for option in FLEET_SETTINGS.values():
+        add_option(p, option)
 
 
 def load_behaviour(args: argparse.Namespace) -> Behaviour:

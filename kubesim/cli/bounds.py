@@ -1,18 +1,22 @@
-"""Whether a parsed `kubesim check` or `kubesim run` command line is certainly within the
-bounds of its tool's model, judged from the option declarations without building the model.
+"""Whether a parsed `kubesim check`, `kubesim run`, `kubesim windows` or `kubesim explain`
+command line is certainly within the bounds of its tool's model, judged from the option
+declarations without building the model.
 
 The command line holds its options to the bounds `kubesim mcp` holds its callers to
-(`kubesim.cli.inputs.CheckInput` and `RunInput`, pydantic models). Defining the tools' models
-and building one costs a short `check` or `run` about a tenth of its CPU (issue 31 item 1),
-and almost every command line is plainly within them. So `plainly_within` (check) and
-`run_plainly_within` (run) judge each option's value from its declaration
+(`kubesim.cli.inputs.CheckInput`, `RunInput`, `WindowsInput` and `ExplainInput`, pydantic
+models). Defining the tools' models and building one costs a short command about a tenth of
+its CPU (issue 31 item 1), and almost every command line is plainly within them. So
+`plainly_within` (check), `run_plainly_within` (run), `windows_plainly_within` (windows) and
+`explain_plainly_within` (explain of record files) judge each option's value from its
+declaration
 (`kubesim.options.Option`: its kind, its choices): True only where the model
 certainly accepts every value (a conservative bound: a text of at most 253 printable
 characters, at most 100 items in a list, no `--kubelet` setting); anything else, out of bounds
 or merely unusual, goes to the model, which accepts it or names the flag and what is allowed,
 word for word as before.
 
-tests/test_check_bounds.py and tests/test_run_bounds.py hold the two together: every field of
+tests/test_check_bounds.py, tests/test_run_bounds.py, tests/test_windows_bounds.py and
+tests/test_explain_bounds.py hold the two together: every field of
 the model is an option judged here, and no command line judged within is refused by the model
 (Hypothesis).
 """
@@ -22,15 +26,17 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from kubesim.analysis.check.options import CHECK_OPTIONS, EXPECT_OPTIONS
-from kubesim.cli.options import BEHAVIOUR, CHECK, CONFIG, KUBELET, RENDER, RUN
+from kubesim.cli.options import BEHAVIOUR, CHECK, CONFIG, EXPLAIN, KUBELET, RENDER, RUN, WINDOWS
 from kubesim.files import within_scope
 from kubesim.options import (
     MAX_CAPACITY,
     MAX_DURATION,
     MAX_PHASES,
+    MAX_REPLAY_PHASES,
     MAX_SEED,
     MAX_START_TIMES,
     MAX_WORK,
@@ -39,8 +45,9 @@ from kubesim.options import (
     ValueKind,
 )
 
-__all__ = ["CHECK_TOOL_OPTIONS", "PLAIN_ITEMS", "PLAIN_TEXT", "RUN_TOOL_OPTIONS",
-           "plainly_within", "run_plainly_within"]
+__all__ = ["CHECK_TOOL_OPTIONS", "EXPLAIN_TOOL_OPTIONS", "PLAIN_ITEMS", "PLAIN_TEXT",
+           "RUN_TOOL_OPTIONS", "WINDOWS_TOOL_OPTIONS", "explain_plainly_within",
+           "plainly_within", "run_plainly_within", "windows_plainly_within"]
 
 PLAIN_TEXT = 253  # characters: the shortest text field's bound (a Kubernetes name)
 PLAIN_ITEMS = 100  # items in a list: the shortest list field's bound (--ignore)
@@ -65,6 +72,19 @@ RUN_TOOL_OPTIONS: tuple[Option, ...] = (
     *(BEHAVIOUR[name] for name in ("scenario", "trace", "trace_restart", "censored")),
     *(RUN[name] for name in ("duration", "seed", "phase", "phases", "engine", "max_work")),
     *_RENDER_TOOL, *KUBELET.values(),
+)
+# the options `kubesim windows` takes that are fields of the windows tool (not --format,
+# --output, --render-timeout)
+WINDOWS_TOOL_OPTIONS: tuple[Option, ...] = (
+    WINDOWS["spec"], WINDOWS["container"], *_RENDER_TOOL, *KUBELET.values(),
+    WINDOWS["max_work"],
+)
+# the options `kubesim explain` takes that are fields of the explain tool (not the live
+# cluster's, --format, --output, --html)
+EXPLAIN_TOOL_OPTIONS: tuple[Option, ...] = (
+    *(EXPLAIN[name] for name in ("records", "now", "pod", "container", "spec", "expect",
+                                 "suggest", "phases", "seed")),
+    *KUBELET.values(), EXPLAIN["max_work"],
 )
 
 
@@ -166,3 +186,33 @@ def run_plainly_within(args: argparse.Namespace,
     if (args.trace_restart or args.censored) and not args.trace:
         return False
     return all(_within(o, getattr(args, o.attr), _RUN_OWN) for o in options)
+
+
+def windows_plainly_within(args: argparse.Namespace,
+                           options: Iterable[Option] = WINDOWS_TOOL_OPTIONS) -> bool:
+    """Whether the windows tool's model certainly accepts this command line (False: the
+    model judges it): each value within its declaration."""
+    return all(_within(o, getattr(args, o.attr)) for o in options)
+
+
+# explain's options whose kind says less than their field: --now (a time the model parses:
+# judged by it), --no-suggest (a switch), --phases (a whole number from 1 to
+# MAX_REPLAY_PHASES), --seed
+_EXPLAIN_OWN: dict[str, Callable[[Any], bool]] = {
+    "now": lambda value: False,
+    "suggest": _bool,
+    "phases": _whole(1, MAX_REPLAY_PHASES),
+    "seed": _whole(0, MAX_SEED),
+}
+
+
+def explain_plainly_within(args: argparse.Namespace,
+                           options: Iterable[Option] = EXPLAIN_TOOL_OPTIONS) -> bool:
+    """Whether the explain tool's model certainly accepts this command line of record files
+    (False: the model judges it). Besides each value: some record, none of them a live
+    cluster's name (pod/NAME) that is not a file."""
+    from kubesim.cluster.targets import is_live_name  # what the model refuses, refused here
+
+    if not args.records or any(is_live_name(r) and not Path(r).exists() for r in args.records):
+        return False
+    return all(_within(o, getattr(args, o.attr), _EXPLAIN_OWN) for o in options)

@@ -15,8 +15,8 @@ from kubesim.cli.args import (
     profile_of,
     write_html,
 )
+from kubesim.cli.bounds import explain_plainly_within
 from kubesim.cli.command import CommandResult
-from kubesim.cli.inputs import ExplainInput, ExplainLiveInput
 from kubesim.cli.live import add_live_args, live_records, live_request
 from kubesim.cli.options import EXPLAIN, KUBELET, LIVE
 from kubesim.errors import UsageError
@@ -54,8 +54,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def run(args: argparse.Namespace) -> CommandResult:
     """Read, explain, render; exit code 0."""
     live = live_request(args)
-    # the bounds `kubesim mcp` holds its callers to
-    (ExplainLiveInput if live else ExplainInput).from_args(args)
+    # the bounds `kubesim mcp` holds its callers to: the tool's model judges a command line
+    # the option declarations cannot plainly pass (and names the flag out of bounds)
+    if live or not explain_plainly_within(args):
+        from kubesim.cli.inputs import ExplainInput, ExplainLiveInput
+        (ExplainLiveInput if live else ExplainInput).from_args(args)
     if args.records.count("-") > 1 or (args.spec == "-" and "-" in args.records):
         raise UsageError("only one input can come from stdin")
     now = None if args.now is None else now_from(args.now)

@@ -22,6 +22,7 @@ from kubesim.behaviour.scenario import load_scenario
 from kubesim.cli.args import (
     add_behaviour_args,
     add_budget_arg,
+    add_fleet_args,
     add_kubelet_args,
     add_render_args,
     int_or_percent_arg,
@@ -30,7 +31,7 @@ from kubesim.cli.args import (
     render_options_of,
 )
 from kubesim.cli.command import CommandResult
-from kubesim.cli.options import DRAIN_GROUP, FLEET, FLEET_SETTINGS, ROLLOUT_GROUP
+from kubesim.cli.options import DRAIN_GROUP, FLEET, ROLLOUT_GROUP
 from kubesim.errors import UsageError
 from kubesim.files import write_output
 from kubesim.fleet.casting import cast, members_of, window_pods
@@ -59,7 +60,7 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ProbedContainer
     from kubesim.spec.workload import FleetSpec, StatefulSetSpec
 
-__all__ = ["add_fleet_args", "add_parser", "fleet_settings_of", "run"]
+__all__ = ["add_parser", "fleet_settings_of", "run"]
 
 _LOAD = re.compile(r"^\s*([^:\s]+)\s*:\s*([^:\s]+)\s*$")
 MAX_LIST = 10_000  # values in one comma-separated flag
@@ -95,12 +96,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     add_render_args(p)
     add_kubelet_args(p)
     add_budget_arg(p)
-
-
-def add_fleet_args(p: argparse.ArgumentParser) -> None:
-    """The fleet's settings, shared by `fleet` and `sweep --fleet`."""
-    for option in FLEET_SETTINGS.values():
-        add_option(p, option)
 
 
 def _numbers(text: str, flag: str) -> tuple[float, ...]:

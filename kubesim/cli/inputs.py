@@ -80,6 +80,7 @@ from kubesim.options import (
     MAX_CAPACITY,
     MAX_DURATION,
     MAX_PHASES,
+    MAX_REPLAY_PHASES,
     MAX_SEED,
     MAX_WORK,
     Option,
@@ -137,7 +138,8 @@ Phases = _bounded(int, 1, MAX_PHASES, f"a whole number from 1 to {MAX_PHASES}")
 Seed = _bounded(int, 0, MAX_SEED, f"a whole number from 0 to {MAX_SEED}")
 WantSeconds = _bounded(float, 0, MAX_WANT_SECONDS, "a positive number of seconds, at most "
                        f"{MAX_WANT_SECONDS:g} (a week)", open_low=True)
-ReplayPhases = _bounded(int, 1, 200, "a whole number from 1 to 200")
+ReplayPhases = _bounded(int, 1, MAX_REPLAY_PHASES,
+                        f"a whole number from 1 to {MAX_REPLAY_PHASES}")
 Capacity = _bounded(int, 0, MAX_CAPACITY, f"a whole number from 0 to {MAX_CAPACITY}")
 Work = _bounded(int, 1, MAX_WORK, f"a whole number from 1 to {MAX_WORK} (18 digits, "
                 "as --max-work)")

@@ -8,6 +8,7 @@ import os
 import sys
 import time
 from collections.abc import Generator
+from typing import TYPE_CHECKING
 
 from kubesim.analysis.sweep.grid import PointResult, parse_chart_setting, parse_goal, parse_setting
 from kubesim.analysis.sweep.plan import check_sweep, plan_sweep, sweep_meta
@@ -17,6 +18,7 @@ from kubesim.cli.args import (
     MAX_JOBS,
     add_behaviour_args,
     add_budget_arg,
+    add_fleet_args,
     add_html_arg,
     add_kubelet_args,
     add_render_args,
@@ -27,17 +29,19 @@ from kubesim.cli.args import (
     write_html,
 )
 from kubesim.cli.command import CommandResult
-from kubesim.cli.fleet import add_fleet_args, fleet_settings_of
 from kubesim.cli.options import SWEEP
 from kubesim.errors import UsageError
 from kubesim.files import check_output_path
 from kubesim.options import add_option
 from kubesim.render import edge
 from kubesim.render.sweep_formats import document, render
-from kubesim.render.sweep_plot import plot_sweep
 from kubesim.spec.manifests import load_spec
 
 __all__ = ["add_parser", "run"]
+
+if TYPE_CHECKING:
+    from kubesim.fleet.settings import FleetSettings
+    from kubesim.spec.model import ProbedContainer
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -102,6 +106,16 @@ class _Progress:
             sys.stderr.write("\n")
 
 
+def _fleet_settings(args: argparse.Namespace, pod: ProbedContainer) -> FleetSettings | None:
+    """The fleet `--fleet` sweeps (its code loaded only then: a sweep of one pod needs none),
+    or None."""
+    if not args.fleet:
+        return None
+    from kubesim.cli.fleet import fleet_settings_of
+
+    return fleet_settings_of(args, pod)
+
+
 def run(args: argparse.Namespace) -> CommandResult:
     """Sweep and render; exit code 0, 130 if interrupted (the points done are printed); a
     note of how long it took and where it ran."""
@@ -123,8 +137,7 @@ def run(args: argparse.Namespace) -> CommandResult:
                       render=rendering, duration=args.duration, phases=args.phases,
                       seeds=args.seeds, seed=args.seed, expectations=expectations,
                       profile=profile_of(args), engine=args.engine,
-                      fleet=fleet_settings_of(args, pod) if args.fleet else None,
-                      max_work=args.max_work)
+                      fleet=_fleet_settings(args, pod), max_work=args.max_work)
     if args.dask or args.scheduler:
         from kubesim.analysis.sweep.dask_backend import dask_executor
         executor = dask_executor(args.scheduler, n_workers=jobs)
@@ -142,6 +155,8 @@ def run(args: argparse.Namespace) -> CommandResult:
     meta = sweep_meta(plan, behaviour=args.scenario or args.trace or "healthy",
                       done=len(done), interrupted=interrupted)
     if args.plot and done:
+        from kubesim.render.sweep_plot import plot_sweep  # a picture is asked
+
         plot_sweep(done, [s.field for s in settings if len(s.values) > 1] or
                    [settings[0].field], args.plot_metric, args.plot, meta)
     if args.html is not None:
