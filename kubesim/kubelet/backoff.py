@@ -62,6 +62,17 @@ class CrashLoopBackOff:
         # the kubelet compares nanosecond clocks; 1 ns of slack absorbs float rounding
         return now - finished_at < self.backoff - 1e-9
 
+    def refuses(self, finished_at: float, now: float) -> bool:
+        """What `in_backoff` answers at `now`, without collecting: a stretch of syncs that
+        each refuse (the fast scheduler's, `Kubelet.refused_syncs`) asks before it passes
+        them. While it answers True, `collect` up to `now` has changed nothing."""
+        if self.backoff is None or self._expired(finished_at):
+            return False
+        if self.gc_period > 0 and gc_tick_after(self.last_update + self.reset_after,
+                                                self.gc_phase, self.gc_period) <= now:
+            return False
+        return now - finished_at < self.backoff - 1e-9
+
     def remaining(self, finished_at: float, now: float) -> float:
         """Seconds until `in_backoff` turns false."""
         self.collect(now)
