@@ -25,6 +25,7 @@ import json
 import os
 import resource
 import subprocess
+import sys
 import tempfile
 import time
 import tracemalloc
@@ -88,13 +89,14 @@ ROOT = Path(__file__).resolve().parent.parent
 LONG_RECORD = "tests/data/explain/real/ingress-nginx-3160.describe-events.txt"
 
 
-def explain_cost(root: Path, html: Path | None) -> float:
+def explain_cost(root: Path, html: Path | None, cwd: Path) -> float:
     """CPU seconds of `kubesim explain` of the long record in a child process, kubesim
-    imported from `root`; with `html`, the page written there too."""
+    imported from `root` (run from `cwd`, outside both checkouts: `python -m` puts the
+    working directory first on the path); with `html`, the page written there too."""
     env = {**os.environ, "PYTHONPATH": str(root)}
-    cmd = ["python", "-m", "kubesim", "explain", str(ROOT / LONG_RECORD)]
+    cmd = [sys.executable, "-m", "kubesim", "explain", str(ROOT / LONG_RECORD)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run([*cmd, *(["--html", str(html)] if html else [])], env=env,
+    done = subprocess.run([*cmd, *(["--html", str(html)] if html else [])], env=env, cwd=cwd,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                           check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -111,7 +113,7 @@ def long_record(against: Path | None) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-explain-") as tmp:
         for root in roots:
             page = Path(tmp) / f"{root.name}.html"
-            text, html = explain_cost(root, None), explain_cost(root, page)
+            text, html = explain_cost(root, None, Path(tmp)), explain_cost(root, page, Path(tmp))
             print(f"{str(root)[-28:]:<28} {text:8.1f} s {html:8.1f} s "
                   f"{page.stat().st_size / 1e6:7.1f} MB")
 
