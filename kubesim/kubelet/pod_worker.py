@@ -116,6 +116,32 @@ def _exited_at(start: Start) -> float:
     return start.exited.exited_at
 
 
+class _Refusal:
+    """One start back-off refuses through a stretch of syncs (`Kubelet.refused_syncs`): what
+    doBackOff compares with (the exited instance the sync saw), its entry's window (R4.9,
+    R4.15), the BackOff event's words, and the newest exit `_refuse` measures the wait from
+    (no container exits in the stretch: the same at every sync)."""
+
+    def __init__(self, start: Start, pod_name: str, at: float) -> None:
+        unit = start.unit
+        self.name, self.exited_at = unit.name, _exited_at(start)
+        self.window = unit.backoff.refusal_window(self.exited_at)
+        self.message = f"Back-off restarting failed container {unit.name} in pod {pod_name}"
+        newest = unit.runtime.newest_exited(at)
+        self.finished = newest.exited_at if newest and newest.exited_at is not None else at
+        self.backoff = unit.backoff.backoff
+
+    def refuses(self, at: float) -> bool:
+        """`CrashLoopBackOff.refuses(exited_at, at)`."""
+        w = self.window
+        return w is not None and at < w.collected_at and at - self.exited_at < w.limit
+
+    def remaining(self, at: float) -> float:
+        """`CrashLoopBackOff.remaining(finished, at)` where `refuses(at)` (nothing
+        collected)."""
+        return 0.0 if self.backoff is None else max(0.0, self.backoff - (at - self.finished))
+
+
 def resync_after(now: float, base: float, jitter: float, u: float) -> float:
     """`base` seconds after `now`, stretched by the jitter factor drawn as `u` (R1.15)."""
     return now + base * (1 + jitter * u)
@@ -356,33 +382,33 @@ class Kubelet:
         """The pod worker's syncs from `at` (its next wake-up) until `end` while back-off
         refuses every one of `starts` (`_refused_starts`): each a BackOff event per start and
         its requeue (R4.14) drawn as `_sync` draws it; they end at the first sync that would
-        start a container or wait for a relist (R4.3), which is stepped."""
+        start a container or wait for a relist (R4.3), which is stepped. Nothing exits in
+        the stretch, so what each sync compares with is the same every time (`_Refusal`)."""
+        refusals = [_Refusal(a, self.pod.object_name, at) for a in starts]
         count = 0
         while at < end:
-            if self._pleg_wait(at) > 0 or not all(
-                    u.runtime.seen_as_now(self._last_relist(at)) for u in self.units):
+            if self._pleg_wait(at) > 0 or not self._seen_as_now(at) or not all(
+                    r.refuses(at) for r in refusals):
                 end = at
                 break
-            if not all(a.unit.backoff.refuses(_exited_at(a), at) for a in starts):
-                end = at
-                break
-            requeues = []
-            for a in starts:  # as `_refuse`: the event, then the wait it leaves
-                unit = a.unit
-                self.event(at, "Warning", "BackOff",
-                           f"Back-off restarting failed container {unit.name} in pod "
-                           f"{self.pod.object_name}", unit.name)
-                newest = unit.runtime.newest_exited(at)
-                finished = newest.exited_at if newest and newest.exited_at is not None else at
-                requeues.append(refusal_requeue(self.profile,
-                                                unit.backoff.remaining(finished, at)))
+            requeue = math.inf
+            for r in refusals:  # as `_refuse`: the event, then the wait it leaves
+                self.event(at, "Warning", "BackOff", r.message, r.name)
+                requeue = min(requeue, refusal_requeue(self.profile, r.remaining(at)))
             self.starts_in_sync = 0
             self.last_sync_end = at
-            self.next_timer = nt = resync_after(at, min(requeues), self.times.requeue_jitter,
+            self.next_timer = nt = resync_after(at, requeue, self.times.requeue_jitter,
                                                 float(self.rng.random()))
             count += 1
             at = at + max(0.0, nt - at)
         return IdleSyncs(end, at if count else None, count)
+
+    def _seen_as_now(self, at: float) -> bool:
+        t = self._last_relist(at)
+        for u in self.units:
+            if not u.runtime.seen_as_now(t):
+                return False
+        return True
 
     def _sync_acts(self) -> bool:
         """Whether a sync on the containers as they are now would change the pod's
