@@ -141,6 +141,8 @@ def _key(v: Any) -> tuple[str, Any]:
 def _micro(v: float) -> int | None:
     """`v` in whole microseconds, if that gives `v` back exactly (as `m / 1e6` does in
     JavaScript: both are the double nearest the quotient)."""
+    if not abs(v) < EXACT // 2 / MICRO:  # too large (or not finite) to be whole microseconds
+        return None
     m = round(v * MICRO)
     return m if abs(m) < EXACT // 2 and m / MICRO == v else None
 
