@@ -1,6 +1,7 @@
-"""Is reading a record for `kubesim explain` linear, up to the limits of one record?
+"""Is reading a record for `kubesim explain` linear, up to the limits of one record? And what
+does explaining the longest real record cost?
 
-    python benchmarks/bench_explain_read.py [--repeat N]
+    python benchmarks/bench_explain_read.py [--repeat N] [--against CHECKOUT] [--no-long]
 
 For describe's Events rows, `kubectl get events -o json` and a Prometheus export of
 prober_probe_total, it reads records of n and 2n events (samples) up to the limits
@@ -8,15 +9,28 @@ prober_probe_total, it reads records of n and 2n events (samples) up to the limi
 N runs, the peak memory the reading allocated (tracemalloc), and the ratio of 2n to n, all
 taken in this one run: a ratio near 2 is linear. Then it reads one record past each limit and
 prints how soon the exit-2 error came. It measures; it asserts nothing about time.
+
+Then the longest record of the corpus (ingress-nginx #3160: Killing x47 over 11 days, a
+replay of 13 days at 8 grid phases, a crash loop of about 6,000 kills in each): `kubesim
+explain` of it as text, and with `--html`, each in a child process (CPU: user + system from
+`getrusage(RUSAGE_CHILDREN)`), and the page's size; with `--against CHECKOUT` the same commands
+of that checkout (kubesim imported from it by PYTHONPATH), in turn with this one's, so that the
+before and the after are taken in one run.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 
 from kubesim.errors import RecordError
 from kubesim.explain.readers.limits import MAX_EVENTS, MAX_SAMPLES
@@ -71,9 +85,46 @@ def _timed(text: str) -> float:
     return time.process_time() - start
 
 
+ROOT = Path(__file__).resolve().parent.parent
+LONG_RECORD = "tests/data/explain/real/ingress-nginx-3160.describe-events.txt"
+
+
+def explain_cost(root: Path, html: Path | None, cwd: Path) -> float:
+    """CPU seconds of `kubesim explain` of the long record in a child process, kubesim
+    imported from `root` (run from `cwd`, outside both checkouts: `python -m` puts the
+    working directory first on the path); with `html`, the page written there too."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    cmd = [sys.executable, "-m", "kubesim", "explain", str(ROOT / LONG_RECORD)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([*cmd, *(["--html", str(html)] if html else [])], env=env, cwd=cwd,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{root}: kubesim explain exit {done.returncode}: {done.stderr}")
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def long_record(against: Path | None) -> None:
+    """The long record's explain and page, for this checkout and `against`, in turn."""
+    roots = [ROOT] if against is None else [against.resolve(), ROOT]
+    print(f"\n{LONG_RECORD} (KUBESIM_PURE={os.environ.get('KUBESIM_PURE', '')!r})")
+    print(f"{'checkout':<28} {'explain':>10} {'--html':>10} {'page':>10}")
+    with tempfile.TemporaryDirectory(prefix="bench-explain-") as tmp:
+        for root in roots:
+            page = Path(tmp) / f"{root.name}.html"
+            text, html = explain_cost(root, None, Path(tmp)), explain_cost(root, page, Path(tmp))
+            print(f"{str(root)[-28:]:<28} {text:8.1f} s {html:8.1f} s "
+                  f"{page.stat().st_size / 1e6:7.1f} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--against", type=Path, metavar="CHECKOUT",
+                        help="also explain the long record with this checkout of kubesim")
+    parser.add_argument("--no-long", action="store_true",
+                        help="skip the long record")
     args = parser.parse_args()
     kinds: dict[str, tuple[Callable[[int], str], int]] = {
         "describe rows": (describe, MAX_EVENTS), "event objects": (events, MAX_EVENTS),
@@ -89,6 +140,8 @@ def main() -> None:
         over = make(limit * 10)
         print(f"{name:<16} {limit * 10:>8,} {_timed(over) * 1000:7.0f} ms   (exit 2: past "
               f"the limit of {limit:,})")
+    if not args.no_long:
+        long_record(args.against)
 
 
 if __name__ == "__main__":

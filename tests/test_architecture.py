@@ -140,6 +140,7 @@ MODULES = {
     "kubesim.render.focus": "render", "kubesim.render.plot_marks": "render",
     "kubesim.render.run_meta": "render",
     "kubesim.render.run_document": "render",
+    "kubesim.render.packed": "render",
     "kubesim.explain": "explain", "kubesim.explain.engine": "explain",
     "kubesim.explain.model": "explain", "kubesim.explain.messages": "explain",
     "kubesim.explain.timebase": "explain", "kubesim.explain.reconstruct": "explain",

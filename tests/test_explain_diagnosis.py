@@ -18,6 +18,7 @@ from test_html import browse, console, needs_browser
 
 from kubesim.cli.mcp_tools import SUMMARIES
 from kubesim.render.explain_formats import answer_lines
+from kubesim.render.packed import unpack
 
 DATA = Path(__file__).resolve().parent / "data" / "explain"
 REAL = DATA / "real"
@@ -145,7 +146,7 @@ def test_a_long_record_page_costs_what_can_be_seen(capsys, tmp_path):
     assert code == 0, err
     text = page.read_text()
     data = json.loads(re.search(r'id="kubesim-data">(.*?)</script>', text, re.S)[1])
-    run = data["stories"][0]["run_document"]
+    run = unpack(data["stories"][0]["run_document"])  # as the page unpacks it
     dom, log = browse(page)
     assert not console(log), console(log)
     svg = re.search(r'<svg class="tl"[^>]*width="(\d+)"[^>]*>(.*?)</svg>', dom, re.S)

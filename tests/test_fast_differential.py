@@ -449,6 +449,60 @@ def test_long_runs_with_quiet_stretches_same_metrics(pod: Any, scenario: dict[st
 
 
 @st.composite
+def crash_loops(draw: st.DrawFn) -> dict[str, Any]:
+    """Targets failing for hours (a crash loop's back-off waits up to the cap, the pod
+    worker's refused syncs between its restarts, R4.8-R4.14), then answering again, or not;
+    sometimes a container that runs long enough between kills for its back-off entry to be
+    collected (R4.15)."""
+    lat = latencies(st.integers(0, 1500), distributions=False)
+    targets = {}
+    for key in PATHS:
+        start = draw(st.floats(0, 600))
+        length = draw(st.one_of(st.none(), st.floats(600, 7200)))
+        targets[key] = {"answer": {"status": 200}, "windows": [
+            {"from": start, "to": None if length is None else start + length,
+             "answer": draw(failing_answers(lat))}]}
+    data: dict[str, Any] = {"targets": targets}
+    if draw(st.booleans()):
+        data["shutdown_seconds"] = draw(st.floats(0, 40))
+    return data
+
+
+@given(pod=pods(policies=True), scenario=crash_loops(), phase=st.one_of(st.none(), PHASES),
+       seed=SEEDS, profile=PROFILES, duration=st.integers(1800, 4 * 3600))
+def test_crash_loops_through_back_off_waits_same_metrics(pod: Any, scenario: dict[str, Any],
+                                                         phase: float | None, seed: int,
+                                                         profile: Any, duration: int) -> None:
+    """Hours of crash loops: the fast engine passes each back-off wait's refused syncs at
+    once (`Kubelet.refused_syncs`), with the reference's events and draws."""
+    same(pod, Scenario.from_dict(scenario), duration=duration, seed=seed, profile=profile,
+         phase=phase)
+
+
+def test_a_crash_loop_day_passes_its_back_off_waits_at_once() -> None:
+    """A liveness probe failing for a day (a kill every few minutes, about a dozen refused
+    syncs in each back-off wait, R4.14): the fast scheduler passes most refused syncs at once,
+    and gives the reference's document."""
+    pod = make_pod({"name": "app", "livenessProbe": {
+        "httpGet": {"path": "/livez", "port": 8080}, "periodSeconds": 10}})
+    sc = Scenario.from_dict({"targets": {"/livez": {"windows": [
+        {"from": 60, "to": None, "answer": {"status": 500}}]}}})
+    from kubesim.engine.simulate import launch_pod, make_scheduler
+
+    sched = make_scheduler("fast")
+    timeline = launch_pod(sched, pod, sc, duration=86_400.0, seed=3, profile=profile_from(),
+                          phase=None, keep_probes=True).timeline
+    sched.run(until=86_400.0)
+    refused = timeline.summary().back_offs
+    assert refused > 5 * len(timeline.kills) > 1000  # the point of the test
+    # most refused syncs passed at once (stepped, each is a step: 19,751 steps for this day)
+    assert sched.jumped_resyncs > refused / 2 and sched.steps < 2 * refused, (
+        sched.steps, sched.jumped_resyncs, refused)
+    ref = simulate(pod, sc, duration=86_400.0, seed=3, engine="simpy", whole_pod=True)
+    assert render_json(timeline) == render_json(ref)
+
+
+@st.composite
 def same_period_pods(draw: st.DrawFn) -> Any:
     """Liveness and readiness on one period and target: their ticks tie at every instant,
     so the order of simultaneous events after a jump matters."""

@@ -177,7 +177,8 @@ class Jumper:
             if c.exit_due is not None:  # the process exits by itself then: stop before it
                 end = min(end, c.exit_due)
         wake = self.pod_worker.wait_at
-        if state.sync_acts:  # stop before the next sync
+        refusing = state.refusing if state.sync_acts else None
+        if state.sync_acts and refusing is None:  # stop before the next sync
             end = min(end, wake)
         plans: list[Plan] = []
         for w, i, proc in self.active:
@@ -207,8 +208,10 @@ class Jumper:
             self._hold_off(end)
             return
         wake_at = None
-        if not state.sync_acts:
-            syncs = self.kubelet.idle_syncs(wake, end)
+        if not state.sync_acts or refusing is not None:
+            # idle resyncs, or the syncs that refuse starts in back-off (a crash loop's wait)
+            syncs = (self.kubelet.idle_syncs(wake, end) if refusing is None
+                     else self.kubelet.refused_syncs(refusing, wake, end))
             end, wake_at = syncs.end, syncs.wake_at
             self.sched.jumped_resyncs += syncs.syncs
         self._move(plans, end, wake_at)

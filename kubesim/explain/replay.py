@@ -46,7 +46,7 @@ from kubesim.explain.timebase import Timebase
 from kubesim.kubelet.settings import KubeletProfile
 from kubesim.results import Outcome, ProbeType
 from kubesim.spec.model import ContainerSpec, ProbedContainer, RestartPolicy
-from kubesim.timeline import KillRecord, Timeline
+from kubesim.timeline import KillRecord, ProbeRecord, Timeline
 
 __all__ = ["Reconstructed", "replay", "started_events"]
 
@@ -513,10 +513,12 @@ def _counted(tl: Timeline, origin: float, r: Reconstructed) -> list[str]:
     COUNTED_LISTED kills; the rest counted the same way)."""
     out = []
     by_type = {s.probe: s for s in r.settings}
+    probes = _probes_until(tl, max((k.failed_at for k in tl.kills[:COUNTED_LISTED]),
+                                   default=0.0))
     for n, k in enumerate(tl.kills[:COUNTED_LISTED], 1):
         setting = by_type.get(k.probe)
         need = setting.failure_threshold if setting is not None else 1
-        run = _run_before(tl, k, need)
+        run = _run_before(probes, k, need)
         # on a long record the failures read best by how long before the kill they came
         times = (", ".join(_t(origin + t) for t in run) if abs(origin + k.at) < HUMAN_FROM
                  else ", ".join(f"{k.at - t:.1f}" for t in run) + " s before it")
@@ -528,11 +530,19 @@ def _counted(tl: Timeline, origin: float, r: Reconstructed) -> list[str]:
     return out
 
 
-def _run_before(tl: Timeline, k: KillRecord, need: int) -> list[float]:
+def _probes_until(tl: Timeline, t: float) -> list[ProbeRecord]:
+    """The calls that started by `t`, and a few after, in the timeline's order: a prefix of
+    `tl.probes` (ordered by when each call ended), not the whole run expanded from its runs
+    (a long crash loop's calls and events, for the first kills)."""
+    last = t + tl.probe_latency_bound() + 1e-9
+    return list(itertools.takewhile(lambda p: p.at + p.latency <= last, tl.iter_probes()))
+
+
+def _run_before(probes: list[ProbeRecord], k: KillRecord, need: int) -> list[float]:
     """The times of the failures in a row (prober errors skipped, R2.2) up to the kill's
     verdict, the last `need` of them."""
     run: list[float] = []
-    for p in reversed(tl.probes):
+    for p in reversed(probes):
         if p.at > k.failed_at + 1e-9 or p.probe is not k.probe or p.container != k.container \
                 or p.name != k.name:
             continue

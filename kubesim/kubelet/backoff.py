@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["CrashLoopBackOff", "gc_tick_after"]
+__all__ = ["CrashLoopBackOff", "RefusalWindow", "gc_tick_after"]
 
 
 def gc_tick_after(t: float, phase: float, period: float) -> float:
@@ -25,6 +25,14 @@ def gc_tick_after(t: float, phase: float, period: float) -> float:
         k += 1
         tick = phase + k * period
     return tick
+
+
+class RefusalWindow:
+    """`CrashLoopBackOff.refusal_window`: refused before `collected_at` while
+    `now - finished_at < limit`. (A plain class: compiled, see `CrashLoopBackOff`.)"""
+
+    def __init__(self, collected_at: float, limit: float) -> None:
+        self.collected_at, self.limit = collected_at, limit
 
 
 class CrashLoopBackOff:
@@ -61,6 +69,23 @@ class CrashLoopBackOff:
             return False
         # the kubelet compares nanosecond clocks; 1 ns of slack absorbs float rounding
         return now - finished_at < self.backoff - 1e-9
+
+    def refuses(self, finished_at: float, now: float) -> bool:
+        """What `in_backoff` answers at `now`, without collecting: a stretch of syncs that
+        each refuse (the fast scheduler's, `Kubelet.refused_syncs`) asks before it passes
+        them. While it answers True, `collect` up to `now` has changed nothing."""
+        w = self.refusal_window(finished_at)
+        return w is not None and now < w.collected_at and now - finished_at < w.limit
+
+    def refusal_window(self, finished_at: float) -> RefusalWindow | None:
+        """When `in_backoff(finished_at, now)` refuses, as long as the entry stays as it is:
+        before `collected_at` (the housekeeping tick that drops it, R4.15) and while
+        `now - finished_at < limit` (R4.9); None: it refuses at no time."""
+        if self.backoff is None or self._expired(finished_at):
+            return None
+        collected = (gc_tick_after(self.last_update + self.reset_after, self.gc_phase,
+                                   self.gc_period) if self.gc_period > 0 else math.inf)
+        return RefusalWindow(collected, self.backoff - 1e-9)
 
     def remaining(self, finished_at: float, now: float) -> float:
         """Seconds until `in_backoff` turns false."""

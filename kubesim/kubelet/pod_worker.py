@@ -24,7 +24,7 @@ from kubesim.behaviour.answer import SIGKILL_EXIT_CODE, ExitDue
 from kubesim.errors import BehaviourError
 from kubesim.kubelet.contracts import Crash, Listener, ValidityBox
 from kubesim.kubelet.lifecycle import run_handler
-from kubesim.kubelet.pod_actions import Kill, PodActions, compute_pod_actions
+from kubesim.kubelet.pod_actions import Kill, PodActions, Start, compute_pod_actions
 from kubesim.kubelet.pod_container import (
     OOM_EXIT_CODE,
     PodContainer,
@@ -111,6 +111,37 @@ def resync_due(now: float, times: SyncTimes, u: float,
     return resync_after(now, base, jitter, u)
 
 
+def _exited_at(start: Start) -> float:
+    assert start.exited is not None and start.exited.exited_at is not None
+    return start.exited.exited_at
+
+
+class _Refusal:
+    """One start back-off refuses through a stretch of syncs (`Kubelet.refused_syncs`): what
+    doBackOff compares with (the exited instance the sync saw), its entry's window (R4.9,
+    R4.15), the BackOff event's words, and the newest exit `_refuse` measures the wait from
+    (no container exits in the stretch: the same at every sync)."""
+
+    def __init__(self, start: Start, pod_name: str, at: float) -> None:
+        unit = start.unit
+        self.name, self.exited_at = unit.name, _exited_at(start)
+        self.window = unit.backoff.refusal_window(self.exited_at)
+        self.message = f"Back-off restarting failed container {unit.name} in pod {pod_name}"
+        newest = unit.runtime.newest_exited(at)
+        self.finished = newest.exited_at if newest and newest.exited_at is not None else at
+        self.backoff = unit.backoff.backoff
+
+    def refuses(self, at: float) -> bool:
+        """`CrashLoopBackOff.refuses(exited_at, at)`."""
+        w = self.window
+        return w is not None and at < w.collected_at and at - self.exited_at < w.limit
+
+    def remaining(self, at: float) -> float:
+        """`CrashLoopBackOff.remaining(finished, at)` where `refuses(at)` (nothing
+        collected)."""
+        return 0.0 if self.backoff is None else max(0.0, self.backoff - (at - self.finished))
+
+
 def resync_after(now: float, base: float, jitter: float, u: float) -> float:
     """`base` seconds after `now`, stretched by the jitter factor drawn as `u` (R1.15)."""
     return now + base * (1 + jitter * u)
@@ -185,8 +216,11 @@ class QuietState:
     a restart, a readiness trigger, a container's Started or Ready, the phase, a kill)."""
 
     def __init__(self, containers: tuple[QuietContainer, ...], until: float,
-                 sync_acts: bool) -> None:
+                 sync_acts: bool, refusing: list[Start] | None = None) -> None:
         self.containers, self.until, self.sync_acts = containers, until, sync_acts
+        # every container waits out its back-off: the next syncs only refuse these starts
+        # while each is in back-off (`Kubelet.refused_syncs`); None: not so
+        self.refusing = refusing
 
 
 class IdleSyncs:
@@ -316,7 +350,65 @@ class Kubelet:
             # start and the phase stays Running; a container done may change both
             acts = self._sync_acts()
         duration = self.timeline.duration
-        return QuietState(tuple(out), duration if term is None else min(duration, term.at), acts)
+        refusing = (self._refused_starts() if all(c.state is Steady.RESTARTING for c in out)
+                    else None)
+        return QuietState(tuple(out), duration if term is None else min(duration, term.at), acts,
+                          refusing)
+
+    def _refused_starts(self) -> list[Start] | None:
+        """The starts a sync now would try, when that is all it would do (no kill, no change
+        of the pod's Ready or phase, no restart of the whole pod) and back-off refuses each
+        of them now (R4.8, R4.9); else None."""
+        if self.restarting_all or self.times.restart_all or self.pod.readiness_gates:
+            return None
+        seen = [u.runtime.now_seen() for u in self.units]
+        if self.ready != (self._containers_ready() and self._gates_true()):
+            return None
+        if pod_phase(self._states(seen), self.pod.restart_policy,
+                     rules=self.times.rules) is not self.phase:
+            return None
+        actions = compute_pod_actions(self.units, seen, self.pod.restart_policy,
+                                      initialized=self.initialized,
+                                      init_failed=self.init_failed, rules=self.times.rules)
+        if actions.kill_pod or actions.kills or actions.init_starts or not actions.starts:
+            return None
+        now = self.sched.now
+        if not all(a.exited is not None and a.exited.exited_at is not None
+                   and a.unit.backoff.refuses(a.exited.exited_at, now) for a in actions.starts):
+            return None
+        return actions.starts
+
+    def refused_syncs(self, starts: list[Start], at: float, end: float) -> IdleSyncs:
+        """The pod worker's syncs from `at` (its next wake-up) until `end` while back-off
+        refuses every one of `starts` (`_refused_starts`): each a BackOff event per start and
+        its requeue (R4.14) drawn as `_sync` draws it; they end at the first sync that would
+        start a container or wait for a relist (R4.3), which is stepped. Nothing exits in
+        the stretch, so what each sync compares with is the same every time (`_Refusal`)."""
+        refusals = [_Refusal(a, self.pod.object_name, at) for a in starts]
+        count = 0
+        while at < end:
+            if self._pleg_wait(at) > 0 or not self._seen_as_now(at) or not all(
+                    r.refuses(at) for r in refusals):
+                end = at
+                break
+            requeue = math.inf
+            for r in refusals:  # as `_refuse`: the event, then the wait it leaves
+                self.event(at, "Warning", "BackOff", r.message, r.name)
+                requeue = min(requeue, refusal_requeue(self.profile, r.remaining(at)))
+            self.starts_in_sync = 0
+            self.last_sync_end = at
+            self.next_timer = nt = resync_after(at, requeue, self.times.requeue_jitter,
+                                                float(self.rng.random()))
+            count += 1
+            at = at + max(0.0, nt - at)
+        return IdleSyncs(end, at if count else None, count)
+
+    def _seen_as_now(self, at: float) -> bool:
+        t = self._last_relist(at)
+        for u in self.units:
+            if not u.runtime.seen_as_now(t):
+                return False
+        return True
 
     def _sync_acts(self) -> bool:
         """Whether a sync on the containers as they are now would change the pod's

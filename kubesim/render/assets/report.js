@@ -969,8 +969,60 @@
     if (c.restarts.length) add(root, el("h4", {}, "restarts"), explainList(c.restarts.map(function (r) { return r.count + " x " + r.cause + ": " + r.detail; })));
     if (c.findings.length) add(root, el("h4", {}, "findings"), explainList(c.findings.map(function (f) { return f.level + ": " + f.text; })));
   }
+  // a long run's document as kubesim/render/packed.py packs it (tables of columns, the calls
+  // as runs): unpacked into the records the timeline draws, each with its exact numbers
+  var MICRO = 1000000;
+  function columnValues(col, n, values) {
+    var out = [], i;
+    if ("as" in col) return values[col.as];
+    if ("all" in col) { for (i = 0; i < n; i++) out.push(col.all); return out; }
+    if ("of" in col) return col.index.map(function (j) { return col.of[j]; });
+    if ("values" in col) return col.values.slice();
+    var micro = "micro" in col, deltas = micro ? col.micro : col.int, nulls = {}, total = 0, k = 0;
+    (col.nulls || []).forEach(function (j) { nulls[j] = true; });
+    for (i = 0; i < n; i++) {
+      if (nulls[i]) { out.push(null); continue; }
+      total += deltas[k++];
+      out.push(micro ? total / MICRO : total);
+    }
+    return out;
+  }
+  function tableRows(table) {
+    if (table.rows) return table.rows.slice();
+    var values = {}, rows = [];
+    table.keys.forEach(function (k) { values[k] = columnValues(table.cols[k], table.n, values); });
+    for (var i = 0; i < table.n; i++) {
+      var row = {};
+      table.keys.forEach(function (k) { row[k] = values[k][i]; });
+      rows.push(row);
+    }
+    return rows;
+  }
+  var RUN_SAME = ["probe", "result", "detail", "latency", "container", "name"];
+  function probeCalls(packed) {
+    if (!packed.runs) return tableRows(packed);
+    var calls = [];
+    tableRows(packed.runs).forEach(function (run, r) {
+      for (var i = 0; i < run.count; i++) {
+        var m = run.start + i * run.step, call = { at: m / MICRO };
+        RUN_SAME.forEach(function (k) { call[k] = run[k]; });
+        calls.push({ m: m, r: r, i: i, call: call });
+      }
+    });
+    calls.sort(function (p, q) { return p.m - q.m || p.r - q.r || p.i - q.i; });
+    return calls.map(function (c) { return c.call; });
+  }
+  function unpack(doc) {
+    if (!doc.packed) return doc;
+    var out = {};
+    Object.keys(doc).forEach(function (k) { if (k !== "packed") out[k] = doc[k]; });
+    out.probes = probeCalls(doc.packed.probes);
+    ["containers", "kills", "ready", "events"].forEach(function (k) { out[k] = tableRows(doc.packed[k]); });
+    return out;
+  }
+
   function explainReplay(root, c) {
-    var rd = c.run_document, r = c.replay;
+    var rd = unpack(c.run_document), r = c.replay;
     add(root, el("h3", {}, "what the model replays: " + (r && r.ran ? r.verdict : "not run")));
     if (rd.summary) add(root, runSummary(rd));
     add(root, legend([["recorded failure", "#D55E00", 0.5], ["recorded kill", "#000", 0.5],
