@@ -46,13 +46,13 @@ from kubesim.behaviour.synthetic import is_scenario
 from kubesim.engine.parking import PARK_RETRY, parks_allowed
 from kubesim.errors import UsageError
 from kubesim.kubelet.settings import BackoffRequeue
-from kubesim.kubelet.timing import detection_seconds
+from kubesim.kubelet.timing import detection_seconds, resync_after
 from kubesim.results import ProbeType
-from kubesim.spec.targets import resolve_targets
+from kubesim.spec.targets import declared_ports, listener_index, resolve_targets
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour, ReplayExtent
-    from kubesim.behaviour.scenario import AnswerSpec, Scenario
+    from kubesim.behaviour.scenario import AnswerSpec, Scenario, TargetSpec
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerSpec, Probe, ProbedContainer
 
@@ -129,7 +129,6 @@ MIN_RUN = SETUP + START  # the least any run costs: its setup and its first cont
 BUILD_POINT = 15.0
 BUILD_SCENARIO_POINT = 60.0
 _FOREVER = math.inf
-Span3 = tuple[float, float, bool]  # a disturbed span: start, end, its answers constant
 
 _KILLERS = (ProbeType.LIVENESS, ProbeType.STARTUP)
 
@@ -204,10 +203,10 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         work = (_healthy_stepped(pod, duration, profile, periods)
                 if isinstance(behaviour, Healthy) else
                 stepped_work(pod, duration, profile, periods=periods, restarts=restarts))
-        work *= SIMPY if engine == "simpy" else 1.0
-    else:
+        work *= (SIMPY if engine == "simpy" else 1.0) * weight(behaviour)
+    else:  # weighed call by call (`_weights`)
         work = _jumped_work(pod, behaviour, duration, profile, periods, parks)
-    work = work * weight(behaviour) + _retried(pod, behaviour, duration, profile, periods)
+    work += _retried(pod, behaviour, duration, profile, periods)
     return work + (RECORD * records(pod, behaviour, duration, profile) if keep else 0.0)
 
 
@@ -341,29 +340,53 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     steady containers, as `simulate` does)."""
     disturbed, stretches, restarts = disturbed_seconds(pod, behaviour, duration, profile)
     if disturbed >= duration:  # nothing left to jump (tries held off: nothing looked at)
-        return stepped_work(pod, duration, profile, periods=periods, restarts=restarts)
+        return (stepped_work(pod, duration, profile, periods=periods, restarts=restarts)
+                * weight(behaviour))
     stepped = disturbed
-    resyncs = duration / profile.resync_seconds + 1
     total = 0.0
     cost = INSTANT if isinstance(behaviour, Healthy) else 1.0  # its answers are instant
     quiet = _parked(pod, behaviour, profile) if parks else set()
     # a parked container steps through the pod's start and a try of parks more, then no more
     start = min(stepped, _settle_seconds(pod, profile, failing=False)
                 + _siblings_seconds(pod, profile) + PARK_RETRY)
-    for c, (probe_type, probe) in _indexed_probes(pod):
+    for (c, (probe_type, probe)), heavy in zip(_indexed_probes(pod), _weights(pod, behaviour),
+                                               strict=True):
         period = _period(probe_type, probe, periods)
         ticks = (start / period + 2 + STRETCH if c in quiet else
                  min(duration / period + 2, stepped / period + 2 + STRETCH * stretches))
         if probe_type is ProbeType.STARTUP:  # skipped once started (R1.27): one step a tick
             ticks = min(ticks, _startup_calls(probe, period, restarts) + INSTANT * ticks)
-        total += ticks * cost
+        total += ticks * cost * heavy
     total += SYNC * (stepped / sync_gap(profile, restarts=restarts > 0) + 2)
     total += _starts(pod, restarts)
     looked = _looked_at(pod, total, stretches)
     if quiet:  # the parked containers' workers are looked at only through the start
         share = sum(len(pod.containers[c].probes()) for c in quiet) / len(_probes(pod))
         looked *= 1 - share * (1 - start / max(stepped, 1e-9))
-    return SETUP + total + JUMPED_RESYNC * resyncs + looked
+    return SETUP + total + JUMPED_RESYNC * _resyncs(duration, profile) + looked
+
+
+def _resyncs(duration: float, profile: KubeletProfile) -> float:
+    """The periodic syncs of `duration` seconds, short of a chance in a thousand: each
+    waits resync_seconds stretched by a jitter factor drawn uniformly (`resync_after`,
+    R1.15), so their count is the run over their mean gap, give or take three standard
+    deviations (sqrt(n) gaps' spread over the mean)."""
+    base, jitter = profile.resync_seconds, profile.resync_jitter
+    mean = resync_after(0.0, base, jitter, 0.5)
+    n = duration / mean
+    return n + 3 * math.sqrt(n) * (base * jitter / math.sqrt(12)) / mean + 2
+
+
+def _weights(pod: ProbedContainer, behaviour: Behaviour) -> list[float]:
+    """`weight` probe by probe (`_probes` order): a scenario's call looks through the
+    stalls, windows and downtimes of the target spec that answers it (`_sites`) and the
+    stalls of its process, not those of every target."""
+    if not is_scenario(behaviour):
+        return [weight(behaviour)] * len(_probes(pod))
+    return [1.0 + (sum(s.container in (None, site.listener) for s in behaviour.stalls)
+                   + len(site.spec.windows) + len(site.spec.since_start)
+                   + sum(len(behaviour.dependencies[d].down) for d in site.spec.depends_on))
+            / 20 for site in _sites(pod, behaviour)]
 
 
 def _parked(pod: ProbedContainer, behaviour: Behaviour, profile: KubeletProfile) -> set[int]:
@@ -427,52 +450,72 @@ def _disturbed_by(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     if isinstance(behaviour, Healthy):
         return _settle_seconds(pod, profile, failing=False), 1.0, 0.0
     if is_scenario(behaviour):
-        spans, per_start, whole = _scenario_spans(pod, behaviour, duration)
-        if whole:
+        d = _scenario_disturbance(pod, behaviour, duration, profile)
+        if d is None:  # disturbed all along
             return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
-        killers = [_kill_cycle(probe) for probe_type, probe in _probes(pod)
-                   if probe_type in _KILLERS]
-        return _disturbed(pod, behaviour, duration, profile, _Disturbance(
-            _merge(spans), per_start, killers, _exit_lives(behaviour, profile)))
+        return _disturbed(pod, behaviour, duration, profile, d)
     extent = _extent(pod, behaviour, duration)
     if extent is None or _trace_held_noisy(pod, extent):
         return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
     return _trace_disturbed(pod, behaviour, duration, profile, extent)
 
 
-class _Disturbance(NamedTuple):
-    """What disturbs a run: wall-clock spans (each with whether its answers are constant),
-    the seconds of every container's life disturbed from its start, the kill cycles of the
-    probes that can kill, and the lives of containers that exit by themselves."""
+class _Span(NamedTuple):
+    """A disturbed span of a run: wall-clock seconds (or a container's age), whether its
+    answers are constant (`_constant_answer`), and the probes it disturbs (indexes in
+    `_probes` order): those whose answer it changes or whose process it stalls."""
 
-    spans: list[Span3]
-    per_start: float
-    killers: list[float]
+    start: float
+    end: float
+    constant: bool
+    probes: frozenset[int]
+
+
+class _Disturbance(NamedTuple):
+    """What disturbs a run: wall-clock spans, the spans of every container's life counted
+    from its start (`aged`, merged), and the lives of containers that exit by themselves."""
+
+    spans: list[_Span]
+    aged: list[_Span]
     lives: list[float]
+
+    @property
+    def per_start(self) -> float:
+        """The seconds of every container's life disturbed from its start."""
+        return sum(s.end - s.start for s in self.aged)
 
 
 def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
                profile: KubeletProfile, d: _Disturbance) -> tuple[float, float, float]:
-    """`disturbed_seconds` of a run disturbed by `d`."""
+    """`disturbed_seconds` of a run disturbed by `d`: each span on its own
+    (`_span_seconds`), the crash loops of containers killed in every life (a span of their
+    age that can kill) or exiting by themselves, and every start's settling."""
     settle = _settle_seconds(pod, profile)
-    cycle = min(d.killers, default=_FOREVER)
     grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
     seconds, inside, restarts = 0.0, 0.0, 0.0
-    for s, e, constant in d.spans:
-        n, busy = _span_seconds(pod, profile, e - s, constant, cycle=cycle, grace=grace,
-                                settle=settle, dead=dead)
+    loops = [c for c in (_kill_cycles(pod, s) for s in d.aged) if c < _FOREVER]
+    # until when a container may be starting (its startup probe not yet passed): through
+    # the pod's first start, after a kill through its back-off, restart and settling, and
+    # all along if containers die in every life
+    starting = (_settle_seconds(pod, profile, failing=False) + _siblings_seconds(pod, profile)
+                if not (loops or d.lives) else _FOREVER)
+    for span in d.spans:
+        n, busy = _span_seconds(pod, profile, span, grace=grace, settle=settle, dead=dead,
+                                starting=span.start <= starting)
         inside += n
         seconds += busy
-    loops = [cycle] if d.per_start > 0 and d.killers else []  # every new container disturbed
-    for life in [*loops, *d.lives]:
+        if n:
+            starting = max(starting, span.end + profile.backoff_max + grace + settle)
+    for life in [*loops, *d.lives]:  # every new container disturbed, or exiting
         n, waited, _ = _crash_loop(duration, life, profile)
         restarts += n
         seconds += n * grace + dead * INSTANT * waited
     # a container started inside a span settles within the span's own settling; every other
     # start (the first, and those of the loops) settles after it
-    start = settle if d.per_start > 0 else _settle_seconds(pod, profile, failing=False)
-    seconds += (1 + restarts) * (d.per_start + start) + inside * d.per_start
+    per_start = d.per_start
+    start = settle if per_start > 0 else _settle_seconds(pod, profile, failing=False)
+    seconds += (1 + restarts) * (per_start + start) + inside * per_start
     return seconds, 2 * len(d.spans) + 1 + restarts + inside, restarts + inside
 
 
@@ -522,10 +565,10 @@ def _trace_pass(pod: ProbedContainer, extent: ReplayExtent, horizon: float,
     n = bisect.bisect_right(extent.times, h)
     slowest = max((p.period_seconds for _, p in _probes(pod)), default=1)
     if h < (2 * slowest + 1) * max(n, 1):  # and the last change settles after it
-        return min(h + _change_seconds(pod, profile), horizon), 1.0, False
+        return min(h + _change_seconds(_probes(pod), profile), horizon), 1.0, False
     changes = bisect.bisect_right(extent.changes, h)
     failing = sum(min(length, h - start) for start, length in extent.failing if start < h)
-    return min(h, changes * _change_seconds(pod, profile) + failing), n / 2, True
+    return min(h, changes * _change_seconds(_probes(pod), profile) + failing), n / 2, True
 
 
 def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -566,36 +609,52 @@ def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float
     return seconds, (1 + restarts) * (stretches + 1), restarts
 
 
-def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, length: float,
-                  constant: bool, *, cycle: float, grace: float, settle: float,
-                  dead: float) -> tuple[float, float]:
-    """(kills, stepped seconds) of a disturbed span of `length` seconds and the settling
-    after it. Inside it, a container waiting in back-off has its workers skip their ticks
-    and its syncs trigger no probe (every event one step: INSTANT a stepped second); when
-    every answer in it is `constant`, the engine jumps it but for its first settling and
-    each container's life to its kill (the failures it counts) and its restart."""
-    if not _can_kill(pod, length):
-        return 0.0, (min(length, settle) if constant else length) + settle
+def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, span: _Span, *,
+                  grace: float, settle: float, dead: float,
+                  starting: bool = True) -> tuple[float, float]:
+    """(kills, stepped seconds) of a disturbed span and the settling after it. A span that
+    cannot kill (no probe it disturbs kills, or not within its length) is stepped through
+    (jumped but for its first settling when its answers are constant) and settles as its
+    probes reach a threshold (`_change_seconds`), or as a start does (`settle`) when a
+    startup probe is among them and a container may be `starting` (the pod is not jumped
+    until it has Started; once it has, its startup ticks are skipped, R1.27).
+    Inside one that kills, a container waiting in back-off has its workers skip their
+    ticks and its syncs trigger no probe (every event one step: INSTANT a stepped second);
+    when every answer in it is `constant`, the engine jumps it but for its first settling
+    and each container's life to its kill (the failures it counts) and its restart."""
+    length = span.end - span.start
+    hit = [_probes(pod)[i] for i in sorted(span.probes)]
+    cycle = _kill_cycles(pod, span)
+    if cycle == _FOREVER:
+        after = (settle if starting and any(t is ProbeType.STARTUP for t, _ in hit)
+                 else _change_seconds(hit, profile))
+        return 0.0, (min(length, after) if span.constant else length) + after
     # a container killed in the span lives a whole kill cycle in it (the first, running
     # when the span begins, may be killed sooner: there is always that one)
-    margin = 1.0 + max(p.timeout_seconds for _, p in _probes(pod))
+    margin = 1.0 + max(p.timeout_seconds for t, p in hit if t in _KILLERS)
     n, waited, last = _crash_loop(length + margin - cycle, cycle, profile)
     n = max(n, 1.0)
     busy = length - (1 - INSTANT) * min(waited, length)
-    if constant:
+    if span.constant:
         busy = min(busy, settle + n * (cycle + grace) + dead * INSTANT * waited)
     return n, busy + settle + grace + last
 
 
-def _can_kill(pod: ProbedContainer, seconds: float) -> bool:
-    """Whether failing calls for `seconds` can kill a container: a liveness or startup
-    verdict needs failureThreshold failed ticks in a row, (failureThreshold - 1) periods
-    apart (R1.5, R1.12); a tick fails if its call starts up to timeoutSeconds before the
-    span (its answer comes inside it) or inside it (one more second for the answer's
-    latency and the grid's rounding)."""
-    return any((probe.failure_threshold - 1) * probe.period_seconds
-               <= seconds + probe.timeout_seconds + 1.0
-               for probe_type, probe in _probes(pod) if probe_type in _KILLERS)
+def _kill_cycles(pod: ProbedContainer, span: _Span) -> float:
+    """The shortest kill cycle (`_kill_cycle`) of the probes `span` disturbs that can kill
+    within it (`_can_kill`); _FOREVER if none can."""
+    return min((_kill_cycle(p) for t, p in (_probes(pod)[i] for i in span.probes)
+                if t in _KILLERS and _can_kill(p, span.end - span.start)), default=_FOREVER)
+
+
+def _can_kill(probe: Probe, seconds: float) -> bool:
+    """Whether failing calls for `seconds` can make `probe` (liveness or startup) kill a
+    container: its verdict needs failureThreshold failed ticks in a row, (failureThreshold
+    - 1) periods apart (R1.5, R1.12); a tick fails if its call starts up to timeoutSeconds
+    before the span (its answer comes inside it) or inside it (one more second for the
+    answer's latency and the grid's rounding)."""
+    return ((probe.failure_threshold - 1) * probe.period_seconds
+            <= seconds + probe.timeout_seconds + 1.0)
 
 
 def _kill_cycle(probe: Probe) -> float:
@@ -649,36 +708,72 @@ def _dead_stepped(pod: ProbedContainer, profile: KubeletProfile) -> float:
     return 1.0 if wake < 2 * shortest + 1 else 0.0
 
 
-def _scenario_spans(pod: ProbedContainer, sc: Scenario,
-                    duration: float) -> tuple[list[Span3], float, bool]:
-    """The wall-clock spans a scenario is disturbed in (clipped to the run), each with
-    whether its answers are constant (`_constant_answer`), the seconds of every container's
-    life it is disturbed from its start, and whether it is disturbed all along (an answer
-    that is drawn, slow, redirected or failing at rest)."""
-    spans: list[Span3] = []
-    per_start = 0.0
+def _scenario_disturbance(pod: ProbedContainer, sc: Scenario, duration: float,
+                          profile: KubeletProfile) -> _Disturbance | None:
+    """What disturbs a run of `sc` (clipped to the run), each span with the probes it
+    disturbs: a target's windows and its dependencies' downtimes disturb the probes that
+    target answers (`Scenario.target_spec`, as the engine asks it: by the probe's key and
+    the container that listens, R2.5); a stall, the probes of its handler kinds its
+    process answers; a deletion and a condition's change, every probe. None if the run is
+    disturbed all along (an answer at rest that is drawn, slow, redirected or failing)."""
+    sites = _sites(pod, sc)
+    everyone = frozenset(range(len(sites)))
     quickest = min((min(p.period_seconds, p.timeout_seconds) for _, p in _probes(pod)),
                    default=1)
-    for spec in sc.targets.values():
+    spans: list[_Span] = []
+    aged: list[_Span] = []
+    for i, site in enumerate(sites):
+        spec, me = site.spec, frozenset((i,))
         if not _quiet_answer(spec.answer, quickest):
-            return [], 0.0, True
-        spans += [(w.start, w.end, _constant_answer(w.answer, quickest)) for w in spec.windows]
+            return None
+        spans += [_Span(w.start, w.end, _constant_answer(w.answer, quickest), me)
+                  for w in spec.windows]
         down = _constant_answer(spec.when_down, quickest)
-        spans += [(s.start, s.end, down) for d in spec.depends_on
+        spans += [_Span(s.start, s.end, down, me) for d in spec.depends_on
                   for s in sc.dependencies[d].down]
-        per_start += sum(w.end - w.start for w in spec.since_start)
+        aged += [_Span(w.start, w.end, _constant_answer(w.answer, quickest), me)
+                 for w in spec.since_start]
     for stall in sc.stalls:  # a stall under way is stepped (requests wait for its end)
         start, end = stall.interval(0.0)
-        if stall.since_start is None:
-            spans.append((start, end, False))
-        else:
-            per_start += end
+        hit = frozenset(i for i, site in enumerate(sites) if site.kind in stall.kinds
+                        and stall.container in (None, site.listener))
+        (spans if stall.since_start is None else aged).append(_Span(start, end, False, hit))
     if sc.delete is not None:
-        spans.append((sc.delete.at, duration, False))
+        spans.append(_Span(sc.delete.at, duration, False, everyone))
     for name in sc.conditions:
-        spans += [(s.start, s.start, False) for s in sc.conditions[name]]
-    clipped = [(max(0.0, s), min(e, duration), c) for s, e, c in spans if s < duration]
-    return clipped, min(per_start, duration), per_start >= duration
+        spans += [_Span(s.start, s.start, False, everyone) for s in sc.conditions[name]]
+    spans = _merge([_Span(max(0.0, s.start), min(s.end, duration), s.constant, s.probes)
+                    for s in spans if s.start < duration])
+    aged = _merge([_Span(max(0.0, s.start), min(s.end, duration), s.constant, s.probes)
+                   for s in aged if s.start < duration])
+    if sum(s.end - s.start for s in aged) >= duration:
+        return None
+    return _Disturbance(spans, aged, _exit_lives(sc, profile))
+
+
+class _Site(NamedTuple):
+    """A probe as a scenario answers it: the target spec in force for it and how it is
+    asked (its handler kind, the container whose process answers)."""
+
+    spec: TargetSpec
+    kind: str
+    listener: str
+
+
+def _sites(pod: ProbedContainer, sc: Scenario) -> list[_Site]:
+    """Each probe's `_Site`, in `_probes` order, resolved as the engine resolves them
+    (`kubesim.kubelet.pod_worker.Kubelet`: the key, `resolve_targets`; the container that
+    listens, `listener_index`)."""
+    resolved = resolve_targets(pod, set(sc.targets), source=sc.source)
+    declared = declared_ports(pod.containers)
+    out = []
+    for i, (c, by_type) in enumerate(zip(pod.containers, resolved, strict=True)):
+        for probe_type in c.probes():
+            tgt = by_type[probe_type]
+            owner = sc.port_owner(tgt.port) if tgt.port is not None else None
+            name = pod.containers[listener_index(pod.containers, i, tgt, owner, declared)].name
+            out.append(_Site(sc.target_spec(tgt.key, name), tgt.kind.value, name))
+    return out
 
 
 def _constant_answer(spec: AnswerSpec, quickest: float) -> bool:
@@ -717,13 +812,13 @@ def _settle_seconds(pod: ProbedContainer, profile: KubeletProfile, *,
     return worst + profile.relist_seconds + profile.sync_seconds + profile.container_start_seconds
 
 
-def _change_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
-    """After an answer changes under a running container, how long until every probe is
-    quiet again: enough ticks to reach either threshold and the kubelet's hops; a startup
-    probe has succeeded (R1.27) and an initial delay has passed (both in the start's
-    settling, `_settle_seconds`)."""
+def _change_seconds(probes: list[tuple[ProbeType, Probe]], profile: KubeletProfile) -> float:
+    """After an answer of some of `probes` changes under a running container, how long
+    until every one of them is quiet again: enough ticks to reach either threshold and the
+    kubelet's hops; a startup probe has succeeded (R1.27) and an initial delay has passed
+    (both in the start's settling, `_settle_seconds`)."""
     worst = max((max(p.failure_threshold, p.success_threshold) * p.period_seconds
-                 + p.timeout_seconds for t, p in _probes(pod) if t is not ProbeType.STARTUP),
+                 + p.timeout_seconds for t, p in probes if t is not ProbeType.STARTUP),
                 default=0.0)
     return worst + profile.relist_seconds + profile.sync_seconds
 
@@ -769,14 +864,17 @@ def restart_bound(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     return _crash_loop(duration, min(lives), profile)[0]
 
 
-def _merge(spans: list[Span3]) -> list[Span3]:
-    """Overlapping spans as one, constant if each of them is."""
-    out: list[Span3] = []
-    for s, e, c in sorted(spans):
-        if out and s <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], e), out[-1][2] and c)
+def _merge(spans: list[_Span]) -> list[_Span]:
+    """Overlapping spans as one, constant if each of them is, disturbing the probes any of
+    them does."""
+    out: list[_Span] = []
+    for span in sorted(spans):
+        last = out[-1] if out else None
+        if last is not None and span.start <= last.end:
+            out[-1] = _Span(last.start, max(last.end, span.end), last.constant and span.constant,
+                            last.probes | span.probes)
         else:
-            out.append((s, e, c))
+            out.append(span)
     return out
 
 

@@ -45,7 +45,7 @@ from kubesim.kubelet.termination import (
     run_pre_stop,
     send_stop_signal,
 )
-from kubesim.kubelet.timing import kill_grace_seconds
+from kubesim.kubelet.timing import kill_grace_seconds, resync_after
 from kubesim.kubelet.worker import GRID_EPS
 from kubesim.results import ProbeType, Result
 from kubesim.spec.targets import declared_ports, listener_index
@@ -109,11 +109,6 @@ def resync_due(now: float, times: SyncTimes, u: float,
     base = times.resync_seconds if requeue is None else requeue
     jitter = times.resync_jitter if requeue is None else times.requeue_jitter
     return resync_after(now, base, jitter, u)
-
-
-def resync_after(now: float, base: float, jitter: float, u: float) -> float:
-    """`base` seconds after `now`, stretched by the jitter factor drawn as `u` (R1.15)."""
-    return now + base * (1 + jitter * u)
 
 
 def refusal_requeue(profile: KubeletProfile, remaining: float) -> float:
