@@ -344,19 +344,18 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
                 * weight(behaviour))
     stepped = disturbed
     total = 0.0
-    cost = INSTANT if isinstance(behaviour, Healthy) else 1.0  # its answers are instant
     quiet = _parked(pod, behaviour, profile) if parks else set()
     # a parked container steps through the pod's start and a try of parks more, then no more
     start = min(stepped, _settle_seconds(pod, profile, failing=False)
                 + _siblings_seconds(pod, profile) + PARK_RETRY)
-    for (c, (probe_type, probe)), heavy in zip(_indexed_probes(pod), _weights(pod, behaviour),
-                                               strict=True):
+    for (c, (probe_type, probe)), cost in zip(_indexed_probes(pod), _call_costs(pod, behaviour),
+                                              strict=True):
         period = _period(probe_type, probe, periods)
         ticks = (start / period + 2 + STRETCH if c in quiet else
                  min(duration / period + 2, stepped / period + 2 + STRETCH * stretches))
         if probe_type is ProbeType.STARTUP:  # skipped once started (R1.27): one step a tick
             ticks = min(ticks, _startup_calls(probe, period, restarts) + INSTANT * ticks)
-        total += ticks * cost * heavy
+        total += ticks * cost
     total += SYNC * (stepped / sync_gap(profile, restarts=restarts > 0) + 2)
     total += _starts(pod, restarts)
     looked = _looked_at(pod, total, stretches)
@@ -377,16 +376,36 @@ def _resyncs(duration: float, profile: KubeletProfile) -> float:
     return n + 3 * math.sqrt(n) * (base * jitter / math.sqrt(12)) / mean + 2
 
 
-def _weights(pod: ProbedContainer, behaviour: Behaviour) -> list[float]:
-    """`weight` probe by probe (`_probes` order): a scenario's call looks through the
-    stalls, windows and downtimes of the target spec that answers it (`_sites`) and the
-    stalls of its process, not those of every target."""
+def _call_costs(pod: ProbedContainer, behaviour: Behaviour) -> list[float]:
+    """What a call of each probe costs (`_probes` order): one scheduler step (INSTANT)
+    when every answer it can get comes at once (the healthy app's; a scenario target's
+    that no stall holds back and no answer delays: the call ends within its tick), else a
+    unit; times `weight`, for a scenario taken probe by probe: a call looks through the
+    stalls of its process and the windows and downtimes of the target spec that answers it
+    (`_sites`), not those of every target."""
     if not is_scenario(behaviour):
-        return [weight(behaviour)] * len(_probes(pod))
-    return [1.0 + (sum(s.container in (None, site.listener) for s in behaviour.stalls)
-                   + len(site.spec.windows) + len(site.spec.since_start)
-                   + sum(len(behaviour.dependencies[d].down) for d in site.spec.depends_on))
-            / 20 for site in _sites(pod, behaviour)]
+        cost = INSTANT if isinstance(behaviour, Healthy) else 1.0
+        return [cost * weight(behaviour)] * len(_probes(pod))
+    out = []
+    for site in _sites(pod, behaviour):
+        spec = site.spec
+        stalls = sum(s.container in (None, site.listener) and site.kind in s.kinds
+                     for s in behaviour.stalls)
+        items = (stalls + len(spec.windows) + len(spec.since_start)
+                 + sum(len(behaviour.dependencies[d].down) for d in spec.depends_on))
+        answers = [spec.answer, *(w.answer for w in (*spec.windows, *spec.since_start))]
+        if spec.depends_on:
+            answers.append(spec.when_down)
+        instant = not stalls and all(_at_once(a) for a in answers)
+        out.append((INSTANT if instant else 1.0) * (1.0 + items / 20))
+    return out
+
+
+def _at_once(spec: AnswerSpec) -> bool:
+    """Whether an answer comes at once (a constant latency of 0, no redirect to follow)."""
+    from kubesim.behaviour.scenario import Constant  # loaded: a scenario gave the spec
+    return (isinstance(spec.latency_ms, Constant) and spec.latency_ms.value == 0
+            and spec.location is None)
 
 
 def _parked(pod: ProbedContainer, behaviour: Behaviour, profile: KubeletProfile) -> set[int]:
