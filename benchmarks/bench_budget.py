@@ -4,8 +4,8 @@
 
 For each case (one pod against a behaviour, on either scheduler and kubelet profile; traces
 long and short, dense and sparse, replayed at every start, one for each of three containers;
-pods of many containers; and the commands that run many: sweeps and big grids, a fleet that
-keeps its records for a day), it reports:
+pods of many containers; days of one and of fifty containers, and a month; and the commands
+that run many: sweeps and big grids, a fleet that keeps its records for a day), it reports:
 
 * `estimate`: `kubesim.analysis.budget.run_work` (or the command's own sum), in units of work
   (one probe call stepped on the fast scheduler);
@@ -221,13 +221,33 @@ def cases() -> list[tuple[str, Any]]:
                 one_run(three, multi, 3600, classic, "fast"), SETUP)
     out.append(("3 containers, a trace each, 1 h", three_traced))
 
-    def pod_day() -> tuple[float, float, float]:
-        """bench_pod_day's fifty-container day: its app's scenario, 49 probed sidecars."""
-        day = _pod_day()
-        pod50, sc = day.build_wide_pod(), day.app_stalls(day.bench_day.build_scenario())
-        return (run_work(pod50, sc, 86400, classic, parks=True),
-                one_run(pod50, sc, 86400, classic, "fast"), SETUP)
-    out.append(("50 containers, 1 day (bench_pod_day)", pod_day))
+    day = _pod_day()
+    for name, make, stalls_in_all in (
+            ("1 container, 1 day (bench_day)", day.bench_day.build_pod, True),
+            ("50 containers, 1 day (bench_pod_day)", day.build_wide_pod, False),
+            ("50 containers, stalls in all, 1 day", day.build_wide_pod, True)):
+        def pod_day(make: Any = make, stalls_in_all: bool = stalls_in_all
+                    ) -> tuple[float, float, float]:
+            """bench_day's day, of its one container or bench_pod_day's fifty (its app,
+            49 probed sidecars; the stalls in the app's process or in every one)."""
+            pod_, sc = make(), day.bench_day.build_scenario()
+            sc = sc if stalls_in_all else day.app_stalls(sc)
+            return (run_work(pod_, sc, 86400, classic, parks=True),
+                    one_run(pod_, sc, 86400, classic, "fast"), SETUP)
+        out.append((name, pod_day))
+
+    def month(keep: bool) -> Any:
+        def go() -> tuple[float, float, float]:
+            """bench_day's month: `kubesim run` of the seed spec and outage for 30 days, its
+            records kept (the run) or not (each of its --phases)."""
+            sc, days = load_scenario(OUTAGE), 30 * 86400.0
+            return (run_work(pod, sc, days, classic, keep=keep, parks=True),
+                    one_run(pod, sc, days, classic, "fast", keep=keep), SETUP)
+        return go
+    out.append(("30 days, db outage, records kept (run)", month(True)))
+    out.append(("30 days, db outage (a phase of run)", month(False)))
+    out.append(("grid 20 outages x 5 phases, 1 day",
+                grid_case(["outage.db.length=30..600:30"], load_scenario(OUTAGE), 86400, 5)))
     return out
 
 

@@ -348,14 +348,14 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     # a parked container steps through the pod's start and a try of parks more, then no more
     start = min(stepped, _settle_seconds(pod, profile, failing=False)
                 + _siblings_seconds(pod, profile) + PARK_RETRY)
-    for (c, (probe_type, probe)), cost in zip(_indexed_probes(pod), _call_costs(pod, behaviour),
-                                              strict=True):
+    costs = _call_costs(pod, behaviour, periods)
+    for (c, (probe_type, probe)), cost in zip(_indexed_probes(pod), costs, strict=True):
         period = _period(probe_type, probe, periods)
         ticks = (start / period + 2 + STRETCH if c in quiet else
                  min(duration / period + 2, stepped / period + 2 + STRETCH * stretches))
         if probe_type is ProbeType.STARTUP:  # skipped once started (R1.27): one step a tick
             ticks = min(ticks, _startup_calls(probe, period, restarts) + INSTANT * ticks)
-        total += ticks * cost
+        total += ticks * cost.each + cost.held
     total += SYNC * (stepped / sync_gap(profile, restarts=restarts > 0) + 2)
     total += _starts(pod, restarts)
     looked = _looked_at(pod, total, stretches)
@@ -376,28 +376,43 @@ def _resyncs(duration: float, profile: KubeletProfile) -> float:
     return n + 3 * math.sqrt(n) * (base * jitter / math.sqrt(12)) / mean + 2
 
 
-def _call_costs(pod: ProbedContainer, behaviour: Behaviour) -> list[float]:
-    """What a call of each probe costs (`_probes` order): one scheduler step (INSTANT)
+class _CallCost(NamedTuple):
+    """What the calls of one probe cost: `each` call, and the calls a stall holds back
+    (`held`, in all: those are two steps, not one)."""
+
+    each: float
+    held: float = 0.0
+
+
+def _call_costs(pod: ProbedContainer, behaviour: Behaviour,
+                periods: dict[str, int] | None) -> list[_CallCost]:
+    """What the calls of each probe cost (`_probes` order): one scheduler step (INSTANT)
     when every answer it can get comes at once (the healthy app's; a scenario target's
-    that no stall holds back and no answer delays: the call ends within its tick), else a
-    unit; times `weight`, for a scenario taken probe by probe: a call looks through the
-    stalls of its process and the windows and downtimes of the target spec that answers it
-    (`_sites`), not those of every target."""
+    that no answer delays: the call ends within its tick) but for the calls a wall-clock
+    stall of its process holds back (a unit each, those its ticks in the stall and one
+    more), else a unit; times `weight`, for a scenario taken probe by probe: a call looks
+    through the stalls of its process and the windows and downtimes of the target spec that
+    answers it (`_sites`), not those of every target."""
     if not is_scenario(behaviour):
         cost = INSTANT if isinstance(behaviour, Healthy) else 1.0
-        return [cost * weight(behaviour)] * len(_probes(pod))
+        return [_CallCost(cost * weight(behaviour))] * len(_probes(pod))
     out = []
-    for site in _sites(pod, behaviour):
+    for (probe_type, probe), site in zip(_probes(pod), _sites(pod, behaviour), strict=True):
         spec = site.spec
-        stalls = sum(s.container in (None, site.listener) and site.kind in s.kinds
-                     for s in behaviour.stalls)
-        items = (stalls + len(spec.windows) + len(spec.since_start)
-                 + sum(len(behaviour.dependencies[d].down) for d in spec.depends_on))
+        stalls = [s for s in behaviour.stalls
+                  if s.container in (None, site.listener) and site.kind in s.kinds]
+        heavy = 1.0 + (len(stalls) + len(spec.windows) + len(spec.since_start)
+                       + sum(len(behaviour.dependencies[d].down) for d in spec.depends_on)) / 20
         answers = [spec.answer, *(w.answer for w in (*spec.windows, *spec.since_start))]
         if spec.depends_on:
             answers.append(spec.when_down)
-        instant = not stalls and all(_at_once(a) for a in answers)
-        out.append((INSTANT if instant else 1.0) * (1.0 + items / 20))
+        if not all(_at_once(a) for a in answers) or any(s.since_start is not None
+                                                        for s in stalls):
+            out.append(_CallCost(heavy))
+            continue
+        period = _period(probe_type, probe, periods)
+        held = sum((e - b) / period + 1 for b, e in (s.interval(0.0) for s in stalls))
+        out.append(_CallCost(INSTANT * heavy, (1 - INSTANT) * heavy * held))
     return out
 
 
