@@ -507,11 +507,13 @@ class _Span(NamedTuple):
 
 class _Disturbance(NamedTuple):
     """What disturbs a run: wall-clock spans, the spans of every container's life counted
-    from its start (`aged`, merged), and the lives of containers that exit by themselves."""
+    from its start (`aged`, merged), the lives of containers that exit by themselves, and
+    how many containers each death may take with it (`echo`)."""
 
     spans: list[_Span]
     aged: list[_Span]
     lives: list[float]
+    echo: float = 1.0  # containers a death may kill: it, and those probing another's port
 
     @property
     def per_start(self) -> float:
@@ -537,14 +539,14 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     for span in d.spans:
         n, busy = _span_seconds(pod, profile, span, grace=grace, settle=settle, dead=dead,
                                 starting=span.start <= starting)
-        inside += n
-        seconds += busy
+        inside += n * d.echo
+        seconds += busy + (d.echo - 1) * n * (grace + settle)
         if n:
             starting = max(starting, span.end + profile.backoff_max + grace + settle)
     for life in [*loops, *d.lives]:  # every new container disturbed, or exiting
         n, waited, _ = _crash_loop(duration, life, profile)
-        restarts += n
-        seconds += n * grace + dead * INSTANT * waited
+        restarts += n * d.echo
+        seconds += d.echo * (n * grace + dead * INSTANT * waited)
     # a container started inside a span settles within the span's own settling; every other
     # start (the first, and those of the loops) settles after it
     per_start = d.per_start
@@ -751,6 +753,8 @@ def _scenario_disturbance(pod: ProbedContainer, sc: Scenario, duration: float,
     process answers; a deletion and a condition's change, every probe. None if the run is
     disturbed all along (an answer at rest that is drawn, slow, redirected or failing)."""
     sites = _sites(pod, sc)
+    if not _listeners_up(pod, sites):
+        return None
     everyone = frozenset(range(len(sites)))
     quickest = min((min(p.period_seconds, p.timeout_seconds) for _, p in _probes(pod)),
                    default=1)
@@ -782,7 +786,33 @@ def _scenario_disturbance(pod: ProbedContainer, sc: Scenario, duration: float,
                    for s in aged if s.start < duration])
     if sum(s.end - s.start for s in aged) >= duration:
         return None
-    return _Disturbance(spans, aged, _exit_lives(sc, profile))
+    # a killing probe answered by another container's process (R2.5) fails while that
+    # process is down: a death there may kill its container too
+    borrowed = {c for (c, (t, _)), site in zip(_indexed_probes(pod), sites, strict=True)
+                if t in _KILLERS and site.listener != pod.containers[c].name}
+    return _Disturbance(spans, aged, _exit_lives(sc, profile), 1.0 + len(borrowed))
+
+
+def _listeners_up(pod: ProbedContainer, sites: list[_Site]) -> bool:
+    """Whether every probe answered by another container's process (R2.5) finds it
+    running from its own start: the process of a native sidecar started before it (the
+    next container waits for a sidecar's start, R5.9); any other may not be up yet, or
+    be done (an init container), and its calls are refused meanwhile."""
+    names = [c.name for c in pod.containers]
+    order = _start_order(pod)
+    for c, site in zip((i for i, _ in _indexed_probes(pod)), sites, strict=True):
+        at = names.index(site.listener)
+        if at != c and not (pod.containers[at].sidecar and order[at] < order[c]):
+            return False
+    return True
+
+
+def _start_order(pod: ProbedContainer) -> list[int]:
+    """Each container's place in the pod's start: init containers and sidecars first, in
+    pod order, then the app containers (R5.9)."""
+    ranked = sorted(range(len(pod.containers)),
+                    key=lambda i: (not (pod.containers[i].init or pod.containers[i].sidecar), i))
+    return [ranked.index(i) for i in range(len(pod.containers))]
 
 
 class _Site(NamedTuple):
