@@ -85,8 +85,8 @@ def _span(draw: st.DrawFn) -> dict[str, float]:
 @st.composite
 def touching_scenarios(draw: st.DrawFn, pod: ProbedContainer) -> Scenario:
     """Targets of some containers (by their scoped keys) with outages of a database,
-    failing windows and slow starts; maybe a default for the rest; stalls of one container's
-    process or of all; maybe one container's exit."""
+    failing windows and slow starts; maybe a default for the rest; stalls (or hangs) of one
+    container's process or of all; maybe one container's exit."""
     names = [c.name for c in pod.containers]
     targets: dict[str, Any] = {}
     for i, name in enumerate(names):
@@ -113,6 +113,8 @@ def touching_scenarios(draw: st.DrawFn, pod: ProbedContainer) -> Scenario:
         stall: dict[str, Any] = _span(draw)
         if draw(st.integers(0, 3)) == 0:
             stall = {"since_start": stall["from"], "duration": stall["to"] - stall["from"]}
+        if draw(st.integers(0, 4)) == 0:  # a hang: to the end of the run
+            stall["to" if "to" in stall else "duration"] = None
         who = draw(st.sampled_from([None, *names]))
         stalls.append(stall if who is None else {**stall, "container": who})
     if stalls:

@@ -348,7 +348,7 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     # a parked container steps through the pod's start and a try of parks more, then no more
     start = min(stepped, _settle_seconds(pod, profile, failing=False)
                 + _siblings_seconds(pod, profile) + PARK_RETRY)
-    costs = _call_costs(pod, behaviour, periods)
+    costs = _call_costs(pod, behaviour, duration, periods)
     for (c, (probe_type, probe)), cost in zip(_indexed_probes(pod), costs, strict=True):
         period = _period(probe_type, probe, periods)
         ticks = (start / period + 2 + STRETCH if c in quiet else
@@ -384,13 +384,13 @@ class _CallCost(NamedTuple):
     held: float = 0.0
 
 
-def _call_costs(pod: ProbedContainer, behaviour: Behaviour,
+def _call_costs(pod: ProbedContainer, behaviour: Behaviour, duration: float,
                 periods: dict[str, int] | None) -> list[_CallCost]:
     """What the calls of each probe cost (`_probes` order): one scheduler step (INSTANT)
     when every answer it can get comes at once (the healthy app's; a scenario target's
     that no answer delays: the call ends within its tick) but for the calls a wall-clock
     stall of its process holds back (a unit each, those its ticks in the stall and one
-    more), else a unit; times `weight`, for a scenario taken probe by probe: a call looks
+    more; a hang's up to the end of the run), else a unit; times `weight`, for a scenario taken probe by probe: a call looks
     through the stalls of its process and the windows and downtimes of the target spec that
     answers it (`_sites`), not those of every target."""
     if not is_scenario(behaviour):
@@ -411,7 +411,8 @@ def _call_costs(pod: ProbedContainer, behaviour: Behaviour,
             out.append(_CallCost(heavy))
             continue
         period = _period(probe_type, probe, periods)
-        held = sum((e - b) / period + 1 for b, e in (s.interval(0.0) for s in stalls))
+        held = sum((min(e, duration) - b) / period + 1
+                   for b, e in (s.interval(0.0) for s in stalls) if b < duration)
         out.append(_CallCost(INSTANT * heavy, (1 - INSTANT) * heavy * held))
     return out
 
@@ -659,7 +660,8 @@ def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, span: _Span, *,
     when every answer in it is `constant`, the engine jumps it but for its first settling
     and each container's life to its kill (the failures it counts) and its restart."""
     length = span.end - span.start
-    hit = [_probes(pod)[i] for i in sorted(span.probes)]
+    every = _probes(pod)
+    hit = [every[i] for i in sorted(span.probes)]
     cycle = _kill_cycles(pod, span)
     if cycle == _FOREVER:
         after = (settle if starting and any(t is ProbeType.STARTUP for t, _ in hit)
@@ -670,16 +672,28 @@ def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, span: _Span, *,
     margin = 1.0 + max(p.timeout_seconds for t, p in hit if t in _KILLERS)
     n, waited, last = _crash_loop(length + margin - cycle, cycle, profile)
     n = max(n, 1.0)
-    busy = length - (1 - INSTANT) * min(waited, length)
+    # skipped ticks are one step each only if every probed container waits (one killed
+    # alone leaves the others' calls to be made)
+    idle = (1 - INSTANT) if _all_killed(pod, span) else 0.0
+    busy = length - idle * min(waited, length)
     if span.constant:
         busy = min(busy, settle + n * (cycle + grace) + dead * INSTANT * waited)
     return n, busy + settle + grace + last
 
 
+def _all_killed(pod: ProbedContainer, span: _Span) -> bool:
+    """Whether every probed container has a probe `span` can kill it by."""
+    length = span.end - span.start
+    killed = {c for i, (c, (t, p)) in enumerate(_indexed_probes(pod))
+              if i in span.probes and t in _KILLERS and _can_kill(p, length)}
+    return all(i in killed for i, c in enumerate(pod.containers) if c.probes())
+
+
 def _kill_cycles(pod: ProbedContainer, span: _Span) -> float:
     """The shortest kill cycle (`_kill_cycle`) of the probes `span` disturbs that can kill
     within it (`_can_kill`); _FOREVER if none can."""
-    return min((_kill_cycle(p) for t, p in (_probes(pod)[i] for i in span.probes)
+    every = _probes(pod)
+    return min((_kill_cycle(p) for t, p in (every[i] for i in span.probes)
                 if t in _KILLERS and _can_kill(p, span.end - span.start)), default=_FOREVER)
 
 
@@ -827,7 +841,11 @@ class _Site(NamedTuple):
 def _sites(pod: ProbedContainer, sc: Scenario) -> list[_Site]:
     """Each probe's `_Site`, in `_probes` order, resolved as the engine resolves them
     (`kubesim.kubelet.pod_worker.Kubelet`: the key, `resolve_targets`; the container that
-    listens, `listener_index`)."""
+    listens, `listener_index`); the last pod's and scenario's kept (an estimate reads them
+    twice, a sweep's points share their pod)."""
+    last = _LAST_SITES.get("sites")
+    if last is not None and last.pod is pod and last.scenario is sc:
+        return last.sites
     resolved = resolve_targets(pod, set(sc.targets), source=sc.source)
     declared = declared_ports(pod.containers)
     out = []
@@ -837,7 +855,19 @@ def _sites(pod: ProbedContainer, sc: Scenario) -> list[_Site]:
             owner = sc.port_owner(tgt.port) if tgt.port is not None else None
             name = pod.containers[listener_index(pod.containers, i, tgt, owner, declared)].name
             out.append(_Site(sc.target_spec(tgt.key, name), tgt.kind.value, name))
+    _LAST_SITES["sites"] = _Sites(pod, sc, out)
     return out
+
+
+class _Sites(NamedTuple):
+    """The sites of one pod and scenario (`_sites`), kept with them."""
+
+    pod: ProbedContainer
+    scenario: Scenario
+    sites: list[_Site]
+
+
+_LAST_SITES: dict[str, _Sites] = {}
 
 
 def _constant_answer(spec: AnswerSpec, quickest: float) -> bool:
