@@ -800,11 +800,7 @@ def _scenario_disturbance(pod: ProbedContainer, sc: Scenario, duration: float,
                    for s in aged if s.start < duration])
     if sum(s.end - s.start for s in aged) >= duration:
         return None
-    # a killing probe answered by another container's process (R2.5) fails while that
-    # process is down: a death there may kill its container too
-    borrowed = {c for (c, (t, _)), site in zip(_indexed_probes(pod), sites, strict=True)
-                if t in _KILLERS and site.listener != pod.containers[c].name}
-    return _Disturbance(spans, aged, _exit_lives(sc, profile), 1.0 + len(borrowed))
+    return _Disturbance(spans, aged, _exit_lives(sc, profile), _echo(pod, sc))
 
 
 def _listeners_up(pod: ProbedContainer, sites: list[_Site]) -> bool:
@@ -955,7 +951,24 @@ def restart_bound(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         lives.append(max(profile.container_start_seconds, 1.0))
     if not lives:
         return 0.0
-    return _crash_loop(duration, min(lives), profile)[0]
+    return _crash_loop(duration, min(lives), profile)[0] * _echo(pod, behaviour)
+
+
+def _echo(pod: ProbedContainer, behaviour: Behaviour) -> float:
+    """How many containers one death may take with it: its own, and each one with a
+    liveness or startup probe another container's process answers (R2.5: its calls are
+    refused while that process is down, `listener_index` as the engine finds it)."""
+    declared = declared_ports(pod.containers)
+    borrowed = 0
+    for i, c in enumerate(pod.containers):
+        for probe_type in c.probes():
+            tgt = c.target(probe_type)
+            owner = behaviour.port_owner(tgt.port) if tgt.port is not None else None
+            if (probe_type in _KILLERS
+                    and listener_index(pod.containers, i, tgt, owner, declared) != i):
+                borrowed += 1
+                break
+    return 1.0 + borrowed
 
 
 def _merge(spans: list[_Span]) -> list[_Span]:
