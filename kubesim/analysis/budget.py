@@ -761,30 +761,16 @@ def _dead_stepped(pod: ProbedContainer, profile: KubeletProfile) -> float:
 def _scenario_disturbance(pod: ProbedContainer, sc: Scenario, duration: float,
                           profile: KubeletProfile) -> _Disturbance | None:
     """What disturbs a run of `sc` (clipped to the run), each span with the probes it
-    disturbs: a target's windows and its dependencies' downtimes disturb the probes that
-    target answers (`Scenario.target_spec`, as the engine asks it: by the probe's key and
-    the container that listens, R2.5); a stall, the probes of its handler kinds its
-    process answers; a deletion and a condition's change, every probe. None if the run is
-    disturbed all along (an answer at rest that is drawn, slow, redirected or failing)."""
+    disturbs (`_target_spans`; a stall, the probes of its handler kinds its process
+    answers; a deletion and a condition's change, every probe). None if the run is
+    disturbed all along (an answer at rest that is drawn, slow, redirected or failing; a
+    probe whose listener may not be up, `_listeners_up`)."""
     sites = _sites(pod, sc)
-    if not _listeners_up(pod, sites):
+    targets = _target_spans(sc, sites, _probes(pod)) if _listeners_up(pod, sites) else None
+    if targets is None:
         return None
+    spans, aged = targets
     everyone = frozenset(range(len(sites)))
-    quickest = min((min(p.period_seconds, p.timeout_seconds) for _, p in _probes(pod)),
-                   default=1)
-    spans: list[_Span] = []
-    aged: list[_Span] = []
-    for i, site in enumerate(sites):
-        spec, me = site.spec, frozenset((i,))
-        if not _quiet_answer(spec.answer, quickest):
-            return None
-        spans += [_Span(w.start, w.end, _constant_answer(w.answer, quickest), me)
-                  for w in spec.windows]
-        down = _constant_answer(spec.when_down, quickest)
-        spans += [_Span(s.start, s.end, down, me) for d in spec.depends_on
-                  for s in sc.dependencies[d].down]
-        aged += [_Span(w.start, w.end, _constant_answer(w.answer, quickest), me)
-                 for w in spec.since_start]
     for stall in sc.stalls:  # a stall under way is stepped (requests wait for its end)
         start, end = stall.interval(0.0)
         hit = frozenset(i for i, site in enumerate(sites) if site.kind in stall.kinds
@@ -801,6 +787,30 @@ def _scenario_disturbance(pod: ProbedContainer, sc: Scenario, duration: float,
     if sum(s.end - s.start for s in aged) >= duration:
         return None
     return _Disturbance(spans, aged, _exit_lives(sc, profile), _echo(pod, sc))
+
+
+def _target_spans(sc: Scenario, sites: list[_Site], probes: list[tuple[ProbeType, Probe]]
+                  ) -> tuple[list[_Span], list[_Span]] | None:
+    """(wall-clock spans, spans of every container's age) of the target specs that answer
+    the probes (`Scenario.target_spec`, as the engine asks it: by the probe's key and the
+    container that listens, R2.5): its windows and its dependencies' downtimes, and its
+    slow starts, each disturbing the probes it answers; None if an answer at rest is not
+    quiet (`_quiet_answer`)."""
+    quickest = min((min(p.period_seconds, p.timeout_seconds) for _, p in probes), default=1)
+    spans: list[_Span] = []
+    aged: list[_Span] = []
+    for i, site in enumerate(sites):
+        spec, me = site.spec, frozenset((i,))
+        if not _quiet_answer(spec.answer, quickest):
+            return None
+        spans += [_Span(w.start, w.end, _constant_answer(w.answer, quickest), me)
+                  for w in spec.windows]
+        down = _constant_answer(spec.when_down, quickest)
+        spans += [_Span(s.start, s.end, down, me) for d in spec.depends_on
+                  for s in sc.dependencies[d].down]
+        aged += [_Span(w.start, w.end, _constant_answer(w.answer, quickest), me)
+                 for w in spec.since_start]
+    return spans, aged
 
 
 def _listeners_up(pod: ProbedContainer, sites: list[_Site]) -> bool:
