@@ -530,7 +530,7 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     settle = _settle_seconds(pod, profile)
     grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
-    seconds, inside, restarts = 0.0, 0.0, 0.0
+    seconds, inside, restarts, waits = 0.0, 0.0, 0.0, 0.0
     loops = [c for c in (_kill_cycles(pod, s) for s in d.aged) if c < _FOREVER]
     # until when a container may be starting (its startup probe not yet passed): through
     # the pod's first start, after a kill through its back-off, restart and settling, and
@@ -538,22 +538,24 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     starting = (_settle_seconds(pod, profile, failing=False) + _siblings_seconds(pod, profile)
                 if not (loops or d.lives) else _FOREVER)
     for span in d.spans:
-        n, busy = _span_seconds(pod, profile, span, grace=grace, settle=settle, dead=dead,
-                                starting=span.start <= starting)
-        inside += n * d.echo
+        n, busy, waited = _span_seconds(pod, profile, span, grace=grace, settle=settle,
+                                        dead=dead, starting=span.start <= starting)
+        inside, waits = inside + n * d.echo, waits + waited * d.echo
         seconds += busy + (d.echo - 1) * n * (grace + settle)
         if n:
             starting = max(starting, span.end + profile.backoff_max + grace + settle)
     for life in [*loops, *d.lives]:  # every new container disturbed, or exiting
         n, waited, _ = _crash_loop(duration, life, profile)
-        restarts += n * d.echo
+        restarts, waits = restarts + n * d.echo, waits + waited * d.echo
         seconds += d.echo * (n * grace + dead * INSTANT * waited)
     # a container started inside a span settles within the span's own settling; every other
     # start (the first, and those of the loops) settles after it
     per_start = d.per_start
     start = settle if per_start > 0 else _settle_seconds(pod, profile, failing=False)
     seconds += (1 + restarts) * (per_start + start) + inside * per_start
-    return seconds, 2 * len(d.spans) + 1 + restarts + inside, restarts + inside
+    # every wake of the pod worker in a back-off ends a stretch (its sync would act)
+    stretches = 2 * len(d.spans) + 1 + restarts + inside + waits / _wake_seconds(profile)
+    return seconds, stretches, restarts + inside
 
 
 def _extent(pod: ProbedContainer, behaviour: Behaviour,
@@ -648,8 +650,9 @@ def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float
 
 def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, span: _Span, *,
                   grace: float, settle: float, dead: float,
-                  starting: bool = True) -> tuple[float, float]:
-    """(kills, stepped seconds) of a disturbed span and the settling after it. A span that
+                  starting: bool = True) -> tuple[float, float, float]:
+    """(kills, stepped seconds, seconds waited in back-off) of a disturbed span and the
+    settling after it. A span that
     cannot kill (no probe it disturbs kills, or not within its length) is stepped through
     (jumped but for its first settling when its answers are constant) and settles as its
     probes reach a threshold (`_change_seconds`), or as a start does (`settle`) when a
@@ -666,7 +669,7 @@ def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, span: _Span, *,
     if cycle == _FOREVER:
         after = (settle if starting and any(t is ProbeType.STARTUP for t, _ in hit)
                  else _change_seconds(hit, profile))
-        return 0.0, (min(length, after) if span.constant else length) + after
+        return 0.0, (min(length, after) if span.constant else length) + after, 0.0
     # a container killed in the span lives a whole kill cycle in it (the first, running
     # when the span begins, may be killed sooner: there is always that one)
     margin = 1.0 + max(p.timeout_seconds for t, p in hit if t in _KILLERS)
@@ -678,7 +681,7 @@ def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, span: _Span, *,
     busy = length - idle * min(waited, length)
     if span.constant:
         busy = min(busy, settle + n * (cycle + grace) + dead * INSTANT * waited)
-    return n, busy + settle + grace + last
+    return n, busy + settle + grace + last, waited
 
 
 def _all_killed(pod: ProbedContainer, span: _Span) -> bool:
@@ -752,10 +755,16 @@ def _dead_stepped(pod: ProbedContainer, profile: KubeletProfile) -> float:
     """1 if a container waiting for its restart is stepped (the pod worker wakes more often
     than every two periods, so no stretch is long enough to jump), else 0."""
     shortest = min((p.period_seconds for _, p in _probes(pod)), default=1)
+    return 1.0 if _wake_seconds(profile) < 2 * shortest + 1 else 0.0
+
+
+def _wake_seconds(profile: KubeletProfile) -> float:
+    """How often the pod worker wakes while a container waits in back-off: every resync,
+    or every error requeue (R4.14)."""
     wake = profile.resync_seconds
     if profile.backoff_requeue is BackoffRequeue.ERROR_REQUEUE:
         wake = min(wake, profile.error_requeue_seconds)
-    return 1.0 if wake < 2 * shortest + 1 else 0.0
+    return max(wake, 1e-9)
 
 
 def _scenario_disturbance(pod: ProbedContainer, sc: Scenario, duration: float,
