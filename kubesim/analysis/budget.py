@@ -553,7 +553,10 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     per_start = d.per_start
     start = settle if per_start > 0 else _settle_seconds(pod, profile, failing=False)
     seconds += (1 + restarts) * (per_start + start) + inside * per_start
-    # every wake of the pod worker in a back-off ends a stretch (its sync would act)
+    # every wake of the pod worker in a back-off ends a stretch (its sync would act), and
+    # the workers of the other containers, running, step their ticks around it
+    if sum(1 for c in pod.containers if c.probes()) < 2:
+        waits = 0.0
     stretches = 2 * len(d.spans) + 1 + restarts + inside + waits / _wake_seconds(profile)
     return seconds, stretches, restarts + inside
 
