@@ -831,12 +831,11 @@ def _listeners_up(pod: ProbedContainer, sites: list[_Site]) -> bool:
     next container waits for a sidecar's start, R5.9); any other may not be up yet, or
     be done (an init container), and its calls are refused meanwhile."""
     names = [c.name for c in pod.containers]
-    order = _start_order(pod)
-    for c, site in zip((i for i, _ in _indexed_probes(pod)), sites, strict=True):
-        at = names.index(site.listener)
-        if at != c and not (pod.containers[at].sidecar and order[at] < order[c]):
-            return False
-    return True
+    borrowed = [(c, names.index(site.listener)) for c, site in zip(
+        (i for i, _ in _indexed_probes(pod)), sites, strict=True)
+        if site.listener != names[c]]
+    order = _start_order(pod) if borrowed else []
+    return all(pod.containers[at].sidecar and order[at] < order[c] for c, at in borrowed)
 
 
 def _start_order(pod: ProbedContainer) -> list[int]:
@@ -1008,7 +1007,24 @@ def _merge(spans: list[_Span]) -> list[_Span]:
 
 
 def _probes(pod: ProbedContainer) -> list[tuple[ProbeType, Probe]]:
-    return [(t, p) for c in pod.containers for t, p in c.probes().items()]
+    """Every probe of every container, in pod order; the last pod's kept (an estimate
+    reads them a dozen times). Not to be changed by the caller."""
+    last = _LAST_PROBES.get("probes")
+    if last is not None and last.pod is pod:
+        return last.probes
+    out = [(t, p) for c in pod.containers for t, p in c.probes().items()]
+    _LAST_PROBES["probes"] = _PodProbes(pod, out)
+    return out
+
+
+class _PodProbes(NamedTuple):
+    """The probes of one pod (`_probes`), kept with it."""
+
+    pod: ProbedContainer
+    probes: list[tuple[ProbeType, Probe]]
+
+
+_LAST_PROBES: dict[str, _PodProbes] = {}
 
 
 def _period(probe_type: ProbeType, probe: Probe, periods: dict[str, int] | None) -> float:
