@@ -796,9 +796,23 @@ def _scenario_disturbance(pod: ProbedContainer, sc: Scenario, duration: float,
                     for s in spans if s.start < duration])
     aged = _merge([_Span(max(0.0, s.start), min(s.end, duration), s.constant, s.probes)
                    for s in aged if s.start < duration])
-    if sum(s.end - s.start for s in aged) >= duration:
+    if sum(s.end - s.start for s in aged) >= duration or _init_loops(pod, aged):
         return None
     return _Disturbance(spans, aged, _exit_lives(sc, profile), _echo(pod, sc))
+
+
+def _init_loops(pod: ProbedContainer, aged: list[_Span]) -> bool:
+    """Whether an init container or sidecar may be killed in every life (a span of its
+    age disturbs a probe that can kill it): the pod may then never be initialized (R5.9),
+    and is not jumped before it is."""
+    every = _indexed_probes(pod)
+    for span in aged:
+        for i in span.probes:
+            c, (t, p) = every[i]
+            if (t in _KILLERS and _can_kill(p, span.end - span.start)
+                    and (pod.containers[c].init or pod.containers[c].sidecar)):
+                return True
+    return False
 
 
 def _target_spans(sc: Scenario, sites: list[_Site], probes: list[tuple[ProbeType, Probe]]
