@@ -482,6 +482,8 @@ def _siblings_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
 def _disturbed_by(pod: ProbedContainer, behaviour: Behaviour, duration: float,
                   profile: KubeletProfile) -> tuple[float, float, float]:
     """`disturbed_seconds` but for the siblings' starts."""
+    if not _probes(pod):  # no worker to jump: the pod worker's every wake is stepped
+        return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
     if isinstance(behaviour, Healthy):
         return _settle_seconds(pod, profile, failing=False), 1.0, 0.0
     if is_scenario(behaviour):
