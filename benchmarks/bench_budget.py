@@ -4,8 +4,8 @@
 
 For each case (one pod against a behaviour, on either scheduler and kubelet profile; traces
 long and short, dense and sparse, replayed at every start, one for each of three containers;
-pods of many containers; and the commands that run many: sweeps and big grids, a fleet that
-keeps its records for a day), it reports:
+pods of many containers; days of one and of fifty containers, and a month; and the commands
+that run many: sweeps and big grids, a fleet that keeps its records for a day), it reports:
 
 * `estimate`: `kubesim.analysis.budget.run_work` (or the command's own sum), in units of work
   (one probe call stepped on the fast scheduler);
@@ -22,7 +22,9 @@ keeps its records for a day), it reports:
   budget's promise, `tests/test_budget.py` checks it over generated pods and scenarios;
   within 2 is issue 31's), and `steps only`: the same without the setup;
 * `seconds` (best of N) and `us/unit`: wall-clock microseconds per estimated unit, so the
-  default budget (5,000,000 units) can be read as time on this machine.
+  default budget (5,000,000 units) can be read as time on this machine;
+* `est ms`: what the estimates of the case cost themselves (best of N, milliseconds; a sweep
+  case makes one per run), the budget's look before anything runs.
 
 It measures; it asserts nothing about time.
 """
@@ -123,6 +125,17 @@ def recorded(seconds: float, every: float, *, down: list[tuple[float, float]],
 
 
 Case = Any  # () -> (estimate, counted, setup)
+ESTIMATING = [0.0]  # seconds spent in the estimates (`timed`) since the case began
+
+
+def timed(estimate: Any, *args: Any, **kwargs: Any) -> float:
+    """`estimate(*args, **kwargs)`, its time added to ESTIMATING: what the budget's own
+    look costs, before anything runs."""
+    t = time.perf_counter()
+    try:
+        return float(estimate(*args, **kwargs))
+    finally:
+        ESTIMATING[0] += time.perf_counter() - t
 
 
 def grid_case(sets: list[str], behaviour: Any, duration: float, phases: int) -> Case:
@@ -133,7 +146,7 @@ def grid_case(sets: list[str], behaviour: Any, duration: float, phases: int) -> 
         points = expand_grid([parse_setting(t) for t in sets])
         spec = SweepSpec(pod=pod, behaviour=behaviour, duration=duration, phases=phases)
         built = check_spec(spec, points)
-        estimate = sweep_work(spec, points, built=built)
+        estimate = timed(sweep_work, spec, points, built=built)
         counted = sum(one_run(p, b, duration, profile, "fast", seed, park=False)
                       for p, b in built for seed in range(phases))  # a sweep does not park
         build = BUILD_SCENARIO_POINT if any(t.startswith("outage.") for t in sets) \
@@ -151,7 +164,7 @@ def cases() -> list[tuple[str, Any]]:
                engine: str = "fast") -> None:
         def go() -> tuple[float, float, float]:
             counted = one_run(pod, behaviour, duration, profile, engine)
-            return run_work(pod, behaviour, duration, profile, engine=engine), counted, SETUP
+            return timed(run_work, pod, behaviour, duration, profile, engine=engine), counted, SETUP
         out.append((name, go))
 
     single("healthy 1 h", HEALTHY, 3600)
@@ -188,7 +201,7 @@ def cases() -> list[tuple[str, Any]]:
                                               "outage.db.length": length})
                 for seed in range(20):
                     counted += one_run(p, b, 3600, classic, "fast", seed, park=False)
-                    estimate += run_work(p, b, 3600, classic)
+                    estimate += timed(run_work, p, b, 3600, classic)
         return estimate, counted, 800 * SETUP
     out.append(("sweep 40 points x 20 phases, 1 h", sweep))
     out.append(("grid 2,000 points x 1 phase, 10 min",
@@ -202,14 +215,14 @@ def cases() -> list[tuple[str, Any]]:
         """3 replicas for a day, every record kept: 3 runs, as a fleet without load runs its
         replicas (each on its own scheduler), their records counted."""
         sc = load_scenario(OUTAGE)
-        estimate = fleet_work(pod, sc, 86400, classic, replicas=3, keep=True)
+        estimate = timed(fleet_work, pod, sc, 86400, classic, replicas=3, keep=True)
         return estimate, sum(one_run(pod, sc, 86400, classic, "fast", k, keep=True,
                                      park=False) for k in range(3)), 3 * SETUP  # nor a fleet
     out.append(("fleet 3 replicas x 1 day, records kept", fleet_day))
     wide, wider = load_spec(many_containers(30), None), load_spec(many_containers(300), None)
     for name, many in (("30 containers, 1 h", wide), ("300 containers, 1 h", wider)):
         def containers(many: Any = many) -> tuple[float, float, float]:
-            return (run_work(many, HEALTHY, 3600, classic),
+            return (timed(run_work, many, HEALTHY, 3600, classic),
                     one_run(many, HEALTHY, 3600, classic, "fast"), SETUP)
         out.append((name, containers))
     three = load_spec(many_containers(3, ports=True), None)
@@ -217,17 +230,37 @@ def cases() -> list[tuple[str, Any]]:
                                 targets=tuple(f"c{i}:{8080 + i}/healthz" for i in range(3))))
 
     def three_traced() -> tuple[float, float, float]:
-        return (run_work(three, multi, 3600, classic),
+        return (timed(run_work, three, multi, 3600, classic),
                 one_run(three, multi, 3600, classic, "fast"), SETUP)
     out.append(("3 containers, a trace each, 1 h", three_traced))
 
-    def pod_day() -> tuple[float, float, float]:
-        """bench_pod_day's fifty-container day: its app's scenario, 49 probed sidecars."""
-        day = _pod_day()
-        pod50, sc = day.build_wide_pod(), day.app_stalls(day.bench_day.build_scenario())
-        return (run_work(pod50, sc, 86400, classic, parks=True),
-                one_run(pod50, sc, 86400, classic, "fast"), SETUP)
-    out.append(("50 containers, 1 day (bench_pod_day)", pod_day))
+    day = _pod_day()
+    for name, make, stalls_in_all in (
+            ("1 container, 1 day (bench_day)", day.bench_day.build_pod, True),
+            ("50 containers, 1 day (bench_pod_day)", day.build_wide_pod, False),
+            ("50 containers, stalls in all, 1 day", day.build_wide_pod, True)):
+        def pod_day(make: Any = make, stalls_in_all: bool = stalls_in_all
+                    ) -> tuple[float, float, float]:
+            """bench_day's day, of its one container or bench_pod_day's fifty (its app,
+            49 probed sidecars; the stalls in the app's process or in every one)."""
+            pod_, sc = make(), day.bench_day.build_scenario()
+            sc = sc if stalls_in_all else day.app_stalls(sc)
+            return (timed(run_work, pod_, sc, 86400, classic, parks=True),
+                    one_run(pod_, sc, 86400, classic, "fast"), SETUP)
+        out.append((name, pod_day))
+
+    def month(keep: bool) -> Any:
+        def go() -> tuple[float, float, float]:
+            """bench_day's month: `kubesim run` of the seed spec and outage for 30 days, its
+            records kept (the run) or not (each of its --phases)."""
+            sc, days = load_scenario(OUTAGE), 30 * 86400.0
+            return (timed(run_work, pod, sc, days, classic, keep=keep, parks=True),
+                    one_run(pod, sc, days, classic, "fast", keep=keep), SETUP)
+        return go
+    out.append(("30 days, db outage, records kept (run)", month(True)))
+    out.append(("30 days, db outage (a phase of run)", month(False)))
+    out.append(("grid 20 outages x 5 phases, 1 day",
+                grid_case(["outage.db.length=30..600:30"], load_scenario(OUTAGE), 86400, 5)))
     return out
 
 
@@ -268,29 +301,32 @@ def main() -> None:
     args = ap.parse_args()
     rows = []
     for name, go in cases():
-        times = []
+        times, looks = [], []
         for _ in range(args.repeat):
+            ESTIMATING[0] = 0.0
             t = time.perf_counter()
             estimate, counted, setup = go()
             times.append(time.perf_counter() - t)
+            looks.append(ESTIMATING[0])
         best = min(times)
         rows.append({"case": name, "estimate": round(estimate, 1), "counted": round(counted, 1),
                      "setup": round(setup, 1),
                      "est/counted": round(estimate / (counted + setup), 2) if counted else None,
                      "steps only": round(estimate / counted, 2) if counted else None,
-                     "seconds": round(best, 4), "us/unit": round(best / estimate * 1e6, 2)})
+                     "seconds": round(best, 4), "us/unit": round(best / estimate * 1e6, 2),
+                     "estimate ms": round(min(looks) * 1e3, 2)})
     stepped = next(r["us/unit"] for r in rows if r["case"].startswith("drawn latency 10 h ("))
     if args.json:
         print(json.dumps(rows, indent=2))
         return
     print(f"{'case':40} {'estimate':>10} {'counted':>10} {'setup':>8} {'est/counted':>11} "
-          f"{'steps only':>10} {'seconds':>8} {'us/unit':>8}")
+          f"{'steps only':>10} {'seconds':>8} {'us/unit':>8} {'est ms':>7}")
     for r in rows:
         ratio = "-" if r["est/counted"] is None else f"{r['est/counted']:.2f}"
         steps = "-" if r["steps only"] is None else f"{r['steps only']:.2f}"
         print(f"{r['case']:40} {r['estimate']:>10,.0f} {r['counted']:>10,.0f} "
               f"{r['setup']:>8,.0f} {ratio:>11} {steps:>10} {r['seconds']:>8.3f} "
-              f"{r['us/unit']:>8.2f}")
+              f"{r['us/unit']:>8.2f} {r['estimate ms']:>7.2f}")
     print(f"\n{measured_setup(stepped)} (at the {stepped:.1f} us of a unit of the long "
           "stepped run)")
     timed = [r["us/unit"] for r in rows if r["seconds"] >= 0.05]  # long enough to time

@@ -46,13 +46,13 @@ from kubesim.behaviour.synthetic import is_scenario
 from kubesim.engine.parking import PARK_RETRY, parks_allowed
 from kubesim.errors import UsageError
 from kubesim.kubelet.settings import BackoffRequeue
-from kubesim.kubelet.timing import detection_seconds
+from kubesim.kubelet.timing import detection_seconds, resync_after
 from kubesim.results import ProbeType
-from kubesim.spec.targets import resolve_targets
+from kubesim.spec.targets import declared_ports, listener_index, resolve_targets
 
 if TYPE_CHECKING:
     from kubesim.behaviour.answer import Behaviour, ReplayExtent
-    from kubesim.behaviour.scenario import AnswerSpec, Scenario
+    from kubesim.behaviour.scenario import AnswerSpec, Scenario, TargetSpec
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerSpec, Probe, ProbedContainer
 
@@ -129,7 +129,6 @@ MIN_RUN = SETUP + START  # the least any run costs: its setup and its first cont
 BUILD_POINT = 15.0
 BUILD_SCENARIO_POINT = 60.0
 _FOREVER = math.inf
-Span3 = tuple[float, float, bool]  # a disturbed span: start, end, its answers constant
 
 _KILLERS = (ProbeType.LIVENESS, ProbeType.STARTUP)
 
@@ -204,10 +203,10 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         work = (_healthy_stepped(pod, duration, profile, periods)
                 if isinstance(behaviour, Healthy) else
                 stepped_work(pod, duration, profile, periods=periods, restarts=restarts))
-        work *= SIMPY if engine == "simpy" else 1.0
-    else:
+        work *= (SIMPY if engine == "simpy" else 1.0) * weight(behaviour)
+    else:  # weighed call by call (`_weights`)
         work = _jumped_work(pod, behaviour, duration, profile, periods, parks)
-    work = work * weight(behaviour) + _retried(pod, behaviour, duration, profile, periods)
+    work += _retried(pod, behaviour, duration, profile, periods)
     return work + (RECORD * records(pod, behaviour, duration, profile) if keep else 0.0)
 
 
@@ -341,29 +340,88 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     steady containers, as `simulate` does)."""
     disturbed, stretches, restarts = disturbed_seconds(pod, behaviour, duration, profile)
     if disturbed >= duration:  # nothing left to jump (tries held off: nothing looked at)
-        return stepped_work(pod, duration, profile, periods=periods, restarts=restarts)
+        return (stepped_work(pod, duration, profile, periods=periods, restarts=restarts)
+                * weight(behaviour))
     stepped = disturbed
-    resyncs = duration / profile.resync_seconds + 1
     total = 0.0
-    cost = INSTANT if isinstance(behaviour, Healthy) else 1.0  # its answers are instant
     quiet = _parked(pod, behaviour, profile) if parks else set()
     # a parked container steps through the pod's start and a try of parks more, then no more
     start = min(stepped, _settle_seconds(pod, profile, failing=False)
                 + _siblings_seconds(pod, profile) + PARK_RETRY)
-    for c, (probe_type, probe) in _indexed_probes(pod):
+    costs = _call_costs(pod, behaviour, duration, periods)
+    for (c, (probe_type, probe)), cost in zip(_indexed_probes(pod), costs, strict=True):
         period = _period(probe_type, probe, periods)
         ticks = (start / period + 2 + STRETCH if c in quiet else
                  min(duration / period + 2, stepped / period + 2 + STRETCH * stretches))
         if probe_type is ProbeType.STARTUP:  # skipped once started (R1.27): one step a tick
             ticks = min(ticks, _startup_calls(probe, period, restarts) + INSTANT * ticks)
-        total += ticks * cost
+        total += ticks * cost.each + cost.held
     total += SYNC * (stepped / sync_gap(profile, restarts=restarts > 0) + 2)
     total += _starts(pod, restarts)
     looked = _looked_at(pod, total, stretches)
     if quiet:  # the parked containers' workers are looked at only through the start
         share = sum(len(pod.containers[c].probes()) for c in quiet) / len(_probes(pod))
         looked *= 1 - share * (1 - start / max(stepped, 1e-9))
-    return SETUP + total + JUMPED_RESYNC * resyncs + looked
+    return SETUP + total + JUMPED_RESYNC * _resyncs(duration, profile) + looked
+
+
+def _resyncs(duration: float, profile: KubeletProfile) -> float:
+    """The periodic syncs of `duration` seconds, short of a chance in a thousand: each
+    waits resync_seconds stretched by a jitter factor drawn uniformly (`resync_after`,
+    R1.15), so their count is the run over their mean gap, give or take three standard
+    deviations (sqrt(n) gaps' spread over the mean)."""
+    base, jitter = profile.resync_seconds, profile.resync_jitter
+    mean = resync_after(0.0, base, jitter, 0.5)
+    n = duration / mean
+    return n + 3 * math.sqrt(n) * (base * jitter / math.sqrt(12)) / mean + 2
+
+
+class _CallCost(NamedTuple):
+    """What the calls of one probe cost: `each` call, and the calls a stall holds back
+    (`held`, in all: those are two steps, not one)."""
+
+    each: float
+    held: float = 0.0
+
+
+def _call_costs(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                periods: dict[str, int] | None) -> list[_CallCost]:
+    """What the calls of each probe cost (`_probes` order): one scheduler step (INSTANT)
+    when every answer it can get comes at once (the healthy app's; a scenario target's
+    that no answer delays: the call ends within its tick) but for the calls a wall-clock
+    stall of its process holds back (a unit each, those its ticks in the stall and one
+    more; a hang's up to the end of the run), else a unit; times `weight`, for a scenario taken probe by probe: a call looks
+    through the stalls of its process and the windows and downtimes of the target spec that
+    answers it (`_sites`), not those of every target."""
+    if not is_scenario(behaviour):
+        cost = INSTANT if isinstance(behaviour, Healthy) else 1.0
+        return [_CallCost(cost * weight(behaviour))] * len(_probes(pod))
+    out = []
+    for (probe_type, probe), site in zip(_probes(pod), _sites(pod, behaviour), strict=True):
+        spec = site.spec
+        stalls = [s for s in behaviour.stalls
+                  if s.container in (None, site.listener) and site.kind in s.kinds]
+        heavy = 1.0 + (len(stalls) + len(spec.windows) + len(spec.since_start)
+                       + sum(len(behaviour.dependencies[d].down) for d in spec.depends_on)) / 20
+        answers = [spec.answer, *(w.answer for w in (*spec.windows, *spec.since_start))]
+        if spec.depends_on:
+            answers.append(spec.when_down)
+        if not all(_at_once(a) for a in answers) or any(s.since_start is not None
+                                                        for s in stalls):
+            out.append(_CallCost(heavy))
+            continue
+        period = _period(probe_type, probe, periods)
+        held = sum((min(e, duration) - b) / period + 1
+                   for b, e in (s.interval(0.0) for s in stalls) if b < duration)
+        out.append(_CallCost(INSTANT * heavy, (1 - INSTANT) * heavy * held))
+    return out
+
+
+def _at_once(spec: AnswerSpec) -> bool:
+    """Whether an answer comes at once (a constant latency of 0, no redirect to follow)."""
+    from kubesim.behaviour.scenario import Constant  # loaded: a scenario gave the spec
+    return (isinstance(spec.latency_ms, Constant) and spec.latency_ms.value == 0
+            and spec.location is None)
 
 
 def _parked(pod: ProbedContainer, behaviour: Behaviour, profile: KubeletProfile) -> set[int]:
@@ -424,56 +482,85 @@ def _siblings_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
 def _disturbed_by(pod: ProbedContainer, behaviour: Behaviour, duration: float,
                   profile: KubeletProfile) -> tuple[float, float, float]:
     """`disturbed_seconds` but for the siblings' starts."""
+    if not _probes(pod):  # no worker to jump: the pod worker's every wake is stepped
+        return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
     if isinstance(behaviour, Healthy):
         return _settle_seconds(pod, profile, failing=False), 1.0, 0.0
     if is_scenario(behaviour):
-        spans, per_start, whole = _scenario_spans(pod, behaviour, duration)
-        if whole:
+        d = _scenario_disturbance(pod, behaviour, duration, profile)
+        if d is None:  # disturbed all along
             return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
-        killers = [_kill_cycle(probe) for probe_type, probe in _probes(pod)
-                   if probe_type in _KILLERS]
-        return _disturbed(pod, behaviour, duration, profile, _Disturbance(
-            _merge(spans), per_start, killers, _exit_lives(behaviour, profile)))
+        return _disturbed(pod, behaviour, duration, profile, d)
     extent = _extent(pod, behaviour, duration)
     if extent is None or _trace_held_noisy(pod, extent):
         return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
     return _trace_disturbed(pod, behaviour, duration, profile, extent)
 
 
-class _Disturbance(NamedTuple):
-    """What disturbs a run: wall-clock spans (each with whether its answers are constant),
-    the seconds of every container's life disturbed from its start, the kill cycles of the
-    probes that can kill, and the lives of containers that exit by themselves."""
+class _Span(NamedTuple):
+    """A disturbed span of a run: wall-clock seconds (or a container's age), whether its
+    answers are constant (`_constant_answer`), and the probes it disturbs (indexes in
+    `_probes` order): those whose answer it changes or whose process it stalls."""
 
-    spans: list[Span3]
-    per_start: float
-    killers: list[float]
+    start: float
+    end: float
+    constant: bool
+    probes: frozenset[int]
+
+
+class _Disturbance(NamedTuple):
+    """What disturbs a run: wall-clock spans, the spans of every container's life counted
+    from its start (`aged`, merged), the lives of containers that exit by themselves, and
+    how many containers each death may take with it (`echo`)."""
+
+    spans: list[_Span]
+    aged: list[_Span]
     lives: list[float]
+    echo: float = 1.0  # containers a death may kill: it, and those probing another's port
+
+    @property
+    def per_start(self) -> float:
+        """The seconds of every container's life disturbed from its start."""
+        return sum(s.end - s.start for s in self.aged)
 
 
 def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
                profile: KubeletProfile, d: _Disturbance) -> tuple[float, float, float]:
-    """`disturbed_seconds` of a run disturbed by `d`."""
+    """`disturbed_seconds` of a run disturbed by `d`: each span on its own
+    (`_span_seconds`), the crash loops of containers killed in every life (a span of their
+    age that can kill) or exiting by themselves, and every start's settling."""
     settle = _settle_seconds(pod, profile)
-    cycle = min(d.killers, default=_FOREVER)
     grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
-    seconds, inside, restarts = 0.0, 0.0, 0.0
-    for s, e, constant in d.spans:
-        n, busy = _span_seconds(pod, profile, e - s, constant, cycle=cycle, grace=grace,
-                                settle=settle, dead=dead)
-        inside += n
-        seconds += busy
-    loops = [cycle] if d.per_start > 0 and d.killers else []  # every new container disturbed
-    for life in [*loops, *d.lives]:
+    seconds, inside, restarts, waits = 0.0, 0.0, 0.0, 0.0
+    loops = [c for c in (_kill_cycles(pod, s) for s in d.aged) if c < _FOREVER]
+    # until when a container may be starting (its startup probe not yet passed): through
+    # the pod's first start, after a kill through its back-off, restart and settling, and
+    # all along if containers die in every life
+    starting = (_settle_seconds(pod, profile, failing=False) + _siblings_seconds(pod, profile)
+                if not (loops or d.lives) else _FOREVER)
+    for span in d.spans:
+        n, busy, waited = _span_seconds(pod, profile, span, grace=grace, settle=settle,
+                                        dead=dead, starting=span.start <= starting)
+        inside, waits = inside + n * d.echo, waits + waited * d.echo
+        seconds += busy + (d.echo - 1) * n * (grace + settle)
+        if n:
+            starting = max(starting, span.end + profile.backoff_max + grace + settle)
+    for life in [*loops, *d.lives]:  # every new container disturbed, or exiting
         n, waited, _ = _crash_loop(duration, life, profile)
-        restarts += n
-        seconds += n * grace + dead * INSTANT * waited
+        restarts, waits = restarts + n * d.echo, waits + waited * d.echo
+        seconds += d.echo * (n * grace + dead * INSTANT * waited)
     # a container started inside a span settles within the span's own settling; every other
     # start (the first, and those of the loops) settles after it
-    start = settle if d.per_start > 0 else _settle_seconds(pod, profile, failing=False)
-    seconds += (1 + restarts) * (d.per_start + start) + inside * d.per_start
-    return seconds, 2 * len(d.spans) + 1 + restarts + inside, restarts + inside
+    per_start = d.per_start
+    start = settle if per_start > 0 else _settle_seconds(pod, profile, failing=False)
+    seconds += (1 + restarts) * (per_start + start) + inside * per_start
+    # every wake of the pod worker in a back-off ends a stretch (its sync would act), and
+    # the workers of the other containers, running, step their ticks around it
+    if sum(1 for c in pod.containers if c.probes()) < 2:
+        waits = 0.0
+    stretches = 2 * len(d.spans) + 1 + restarts + inside + waits / _wake_seconds(profile)
+    return seconds, stretches, restarts + inside
 
 
 def _extent(pod: ProbedContainer, behaviour: Behaviour,
@@ -522,10 +609,10 @@ def _trace_pass(pod: ProbedContainer, extent: ReplayExtent, horizon: float,
     n = bisect.bisect_right(extent.times, h)
     slowest = max((p.period_seconds for _, p in _probes(pod)), default=1)
     if h < (2 * slowest + 1) * max(n, 1):  # and the last change settles after it
-        return min(h + _change_seconds(pod, profile), horizon), 1.0, False
+        return min(h + _change_seconds(_probes(pod), profile), horizon), 1.0, False
     changes = bisect.bisect_right(extent.changes, h)
     failing = sum(min(length, h - start) for start, length in extent.failing if start < h)
-    return min(h, changes * _change_seconds(pod, profile) + failing), n / 2, True
+    return min(h, changes * _change_seconds(_probes(pod), profile) + failing), n / 2, True
 
 
 def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -566,36 +653,66 @@ def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float
     return seconds, (1 + restarts) * (stretches + 1), restarts
 
 
-def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, length: float,
-                  constant: bool, *, cycle: float, grace: float, settle: float,
-                  dead: float) -> tuple[float, float]:
-    """(kills, stepped seconds) of a disturbed span of `length` seconds and the settling
-    after it. Inside it, a container waiting in back-off has its workers skip their ticks
-    and its syncs trigger no probe (every event one step: INSTANT a stepped second); when
-    every answer in it is `constant`, the engine jumps it but for its first settling and
-    each container's life to its kill (the failures it counts) and its restart."""
-    if not _can_kill(pod, length):
-        return 0.0, (min(length, settle) if constant else length) + settle
+def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, span: _Span, *,
+                  grace: float, settle: float, dead: float,
+                  starting: bool = True) -> tuple[float, float, float]:
+    """(kills, stepped seconds, seconds waited in back-off) of a disturbed span and the
+    settling after it. A span that
+    cannot kill (no probe it disturbs kills, or not within its length) is stepped through
+    (jumped but for its first settling when its answers are constant) and settles as its
+    probes reach a threshold (`_change_seconds`), or as a start does (`settle`) when a
+    startup probe is among them and a container may be `starting` (the pod is not jumped
+    until it has Started; once it has, its startup ticks are skipped, R1.27).
+    Inside one that kills, a container waiting in back-off has its workers skip their
+    ticks and its syncs trigger no probe (every event one step: INSTANT a stepped second);
+    when every answer in it is `constant`, the engine jumps it but for its first settling
+    and each container's life to its kill (the failures it counts) and its restart."""
+    length = span.end - span.start
+    every = _probes(pod)
+    hit = [every[i] for i in sorted(span.probes)]
+    cycle = _kill_cycles(pod, span)
+    if cycle == _FOREVER:
+        after = (settle if starting and any(t is ProbeType.STARTUP for t, _ in hit)
+                 else _change_seconds(hit, profile))
+        return 0.0, (min(length, after) if span.constant else length) + after, 0.0
     # a container killed in the span lives a whole kill cycle in it (the first, running
     # when the span begins, may be killed sooner: there is always that one)
-    margin = 1.0 + max(p.timeout_seconds for _, p in _probes(pod))
+    margin = 1.0 + max(p.timeout_seconds for t, p in hit if t in _KILLERS)
     n, waited, last = _crash_loop(length + margin - cycle, cycle, profile)
     n = max(n, 1.0)
-    busy = length - (1 - INSTANT) * min(waited, length)
-    if constant:
+    # skipped ticks are one step each only if every probed container waits (one killed
+    # alone leaves the others' calls to be made)
+    idle = (1 - INSTANT) if _all_killed(pod, span) else 0.0
+    busy = length - idle * min(waited, length)
+    if span.constant:
         busy = min(busy, settle + n * (cycle + grace) + dead * INSTANT * waited)
-    return n, busy + settle + grace + last
+    return n, busy + settle + grace + last, waited
 
 
-def _can_kill(pod: ProbedContainer, seconds: float) -> bool:
-    """Whether failing calls for `seconds` can kill a container: a liveness or startup
-    verdict needs failureThreshold failed ticks in a row, (failureThreshold - 1) periods
-    apart (R1.5, R1.12); a tick fails if its call starts up to timeoutSeconds before the
-    span (its answer comes inside it) or inside it (one more second for the answer's
-    latency and the grid's rounding)."""
-    return any((probe.failure_threshold - 1) * probe.period_seconds
-               <= seconds + probe.timeout_seconds + 1.0
-               for probe_type, probe in _probes(pod) if probe_type in _KILLERS)
+def _all_killed(pod: ProbedContainer, span: _Span) -> bool:
+    """Whether every probed container has a probe `span` can kill it by."""
+    length = span.end - span.start
+    killed = {c for i, (c, (t, p)) in enumerate(_indexed_probes(pod))
+              if i in span.probes and t in _KILLERS and _can_kill(p, length)}
+    return all(i in killed for i, c in enumerate(pod.containers) if c.probes())
+
+
+def _kill_cycles(pod: ProbedContainer, span: _Span) -> float:
+    """The shortest kill cycle (`_kill_cycle`) of the probes `span` disturbs that can kill
+    within it (`_can_kill`); _FOREVER if none can."""
+    every = _probes(pod)
+    return min((_kill_cycle(p) for t, p in (every[i] for i in span.probes)
+                if t in _KILLERS and _can_kill(p, span.end - span.start)), default=_FOREVER)
+
+
+def _can_kill(probe: Probe, seconds: float) -> bool:
+    """Whether failing calls for `seconds` can make `probe` (liveness or startup) kill a
+    container: its verdict needs failureThreshold failed ticks in a row, (failureThreshold
+    - 1) periods apart (R1.5, R1.12); a tick fails if its call starts up to timeoutSeconds
+    before the span (its answer comes inside it) or inside it (one more second for the
+    answer's latency and the grid's rounding)."""
+    return ((probe.failure_threshold - 1) * probe.period_seconds
+            <= seconds + probe.timeout_seconds + 1.0)
 
 
 def _kill_cycle(probe: Probe) -> float:
@@ -643,42 +760,147 @@ def _dead_stepped(pod: ProbedContainer, profile: KubeletProfile) -> float:
     """1 if a container waiting for its restart is stepped (the pod worker wakes more often
     than every two periods, so no stretch is long enough to jump), else 0."""
     shortest = min((p.period_seconds for _, p in _probes(pod)), default=1)
+    return 1.0 if _wake_seconds(profile) < 2 * shortest + 1 else 0.0
+
+
+def _wake_seconds(profile: KubeletProfile) -> float:
+    """How often the pod worker wakes while a container waits in back-off: every resync,
+    or every error requeue (R4.14)."""
     wake = profile.resync_seconds
     if profile.backoff_requeue is BackoffRequeue.ERROR_REQUEUE:
         wake = min(wake, profile.error_requeue_seconds)
-    return 1.0 if wake < 2 * shortest + 1 else 0.0
+    return max(wake, 1e-9)
 
 
-def _scenario_spans(pod: ProbedContainer, sc: Scenario,
-                    duration: float) -> tuple[list[Span3], float, bool]:
-    """The wall-clock spans a scenario is disturbed in (clipped to the run), each with
-    whether its answers are constant (`_constant_answer`), the seconds of every container's
-    life it is disturbed from its start, and whether it is disturbed all along (an answer
-    that is drawn, slow, redirected or failing at rest)."""
-    spans: list[Span3] = []
-    per_start = 0.0
-    quickest = min((min(p.period_seconds, p.timeout_seconds) for _, p in _probes(pod)),
-                   default=1)
-    for spec in sc.targets.values():
-        if not _quiet_answer(spec.answer, quickest):
-            return [], 0.0, True
-        spans += [(w.start, w.end, _constant_answer(w.answer, quickest)) for w in spec.windows]
-        down = _constant_answer(spec.when_down, quickest)
-        spans += [(s.start, s.end, down) for d in spec.depends_on
-                  for s in sc.dependencies[d].down]
-        per_start += sum(w.end - w.start for w in spec.since_start)
+def _scenario_disturbance(pod: ProbedContainer, sc: Scenario, duration: float,
+                          profile: KubeletProfile) -> _Disturbance | None:
+    """What disturbs a run of `sc` (clipped to the run), each span with the probes it
+    disturbs (`_target_spans`; a stall, the probes of its handler kinds its process
+    answers; a deletion and a condition's change, every probe). None if the run is
+    disturbed all along (an answer at rest that is drawn, slow, redirected or failing; a
+    probe whose listener may not be up, `_listeners_up`)."""
+    sites = _sites(pod, sc)
+    targets = _target_spans(sc, sites, _probes(pod)) if _listeners_up(pod, sites) else None
+    if targets is None:
+        return None
+    spans, aged = targets
+    everyone = frozenset(range(len(sites)))
     for stall in sc.stalls:  # a stall under way is stepped (requests wait for its end)
         start, end = stall.interval(0.0)
-        if stall.since_start is None:
-            spans.append((start, end, False))
-        else:
-            per_start += end
+        hit = frozenset(i for i, site in enumerate(sites) if site.kind in stall.kinds
+                        and stall.container in (None, site.listener))
+        (spans if stall.since_start is None else aged).append(_Span(start, end, False, hit))
     if sc.delete is not None:
-        spans.append((sc.delete.at, duration, False))
+        spans.append(_Span(sc.delete.at, duration, False, everyone))
     for name in sc.conditions:
-        spans += [(s.start, s.start, False) for s in sc.conditions[name]]
-    clipped = [(max(0.0, s), min(e, duration), c) for s, e, c in spans if s < duration]
-    return clipped, min(per_start, duration), per_start >= duration
+        spans += [_Span(s.start, s.start, False, everyone) for s in sc.conditions[name]]
+    spans = _merge([_Span(max(0.0, s.start), min(s.end, duration), s.constant, s.probes)
+                    for s in spans if s.start < duration])
+    aged = _merge([_Span(max(0.0, s.start), min(s.end, duration), s.constant, s.probes)
+                   for s in aged if s.start < duration])
+    if sum(s.end - s.start for s in aged) >= duration or _init_loops(pod, aged):
+        return None
+    return _Disturbance(spans, aged, _exit_lives(sc, profile), _echo(pod, sc))
+
+
+def _init_loops(pod: ProbedContainer, aged: list[_Span]) -> bool:
+    """Whether an init container or sidecar may be killed in every life (a span of its
+    age disturbs a probe that can kill it): the pod may then never be initialized (R5.9),
+    and is not jumped before it is."""
+    every = _indexed_probes(pod)
+    for span in aged:
+        for i in span.probes:
+            c, (t, p) = every[i]
+            if (t in _KILLERS and _can_kill(p, span.end - span.start)
+                    and (pod.containers[c].init or pod.containers[c].sidecar)):
+                return True
+    return False
+
+
+def _target_spans(sc: Scenario, sites: list[_Site], probes: list[tuple[ProbeType, Probe]]
+                  ) -> tuple[list[_Span], list[_Span]] | None:
+    """(wall-clock spans, spans of every container's age) of the target specs that answer
+    the probes (`Scenario.target_spec`, as the engine asks it: by the probe's key and the
+    container that listens, R2.5): its windows and its dependencies' downtimes, and its
+    slow starts, each disturbing the probes it answers; None if an answer at rest is not
+    quiet (`_quiet_answer`)."""
+    quickest = min((min(p.period_seconds, p.timeout_seconds) for _, p in probes), default=1)
+    spans: list[_Span] = []
+    aged: list[_Span] = []
+    for i, site in enumerate(sites):
+        spec, me = site.spec, frozenset((i,))
+        if not _quiet_answer(spec.answer, quickest):
+            return None
+        spans += [_Span(w.start, w.end, _constant_answer(w.answer, quickest), me)
+                  for w in spec.windows]
+        down = _constant_answer(spec.when_down, quickest)
+        spans += [_Span(s.start, s.end, down, me) for d in spec.depends_on
+                  for s in sc.dependencies[d].down]
+        aged += [_Span(w.start, w.end, _constant_answer(w.answer, quickest), me)
+                 for w in spec.since_start]
+    return spans, aged
+
+
+def _listeners_up(pod: ProbedContainer, sites: list[_Site]) -> bool:
+    """Whether every probe answered by another container's process (R2.5) finds it
+    running from its own start: the process of a native sidecar started before it (the
+    next container waits for a sidecar's start, R5.9); any other may not be up yet, or
+    be done (an init container), and its calls are refused meanwhile."""
+    names = [c.name for c in pod.containers]
+    borrowed = [(c, names.index(site.listener)) for c, site in zip(
+        (i for i, _ in _indexed_probes(pod)), sites, strict=True)
+        if site.listener != names[c]]
+    order = _start_order(pod) if borrowed else []
+    return all(pod.containers[at].sidecar and order[at] < order[c] for c, at in borrowed)
+
+
+def _start_order(pod: ProbedContainer) -> list[int]:
+    """Each container's place in the pod's start: init containers and sidecars first, in
+    pod order, then the app containers (R5.9)."""
+    ranked = sorted(range(len(pod.containers)),
+                    key=lambda i: (not (pod.containers[i].init or pod.containers[i].sidecar), i))
+    return [ranked.index(i) for i in range(len(pod.containers))]
+
+
+class _Site(NamedTuple):
+    """A probe as a scenario answers it: the target spec in force for it and how it is
+    asked (its handler kind, the container whose process answers)."""
+
+    spec: TargetSpec
+    kind: str
+    listener: str
+
+
+def _sites(pod: ProbedContainer, sc: Scenario) -> list[_Site]:
+    """Each probe's `_Site`, in `_probes` order, resolved as the engine resolves them
+    (`kubesim.kubelet.pod_worker.Kubelet`: the key, `resolve_targets`; the container that
+    listens, `listener_index`); the last pod's and scenario's kept (an estimate reads them
+    twice, a sweep's points share their pod)."""
+    last = _LAST_SITES.get("sites")
+    if last is not None and last.pod is pod and last.scenario is sc:
+        return last.sites
+    resolved = resolve_targets(pod, set(sc.targets), source=sc.source)
+    declared = declared_ports(pod.containers)
+    out = []
+    for i, (c, by_type) in enumerate(zip(pod.containers, resolved, strict=True)):
+        for probe_type in c.probes():
+            tgt = by_type[probe_type]
+            owner = sc.port_owner(tgt.port) if tgt.port is not None else None
+            name = pod.containers[listener_index(pod.containers, i, tgt, owner, declared)].name
+            out.append(_Site(sc.target_spec(tgt.key, name), tgt.kind.value, name))
+    _LAST_SITES["sites"] = _Sites(pod, sc, out)
+    return out
+
+
+class _Sites(NamedTuple):
+    """The sites of one pod and scenario (`_sites`), kept with them."""
+
+    pod: ProbedContainer
+    scenario: Scenario
+    sites: list[_Site]
+
+
+_LAST_SITES: dict[str, _Sites] = {}
 
 
 def _constant_answer(spec: AnswerSpec, quickest: float) -> bool:
@@ -717,13 +939,13 @@ def _settle_seconds(pod: ProbedContainer, profile: KubeletProfile, *,
     return worst + profile.relist_seconds + profile.sync_seconds + profile.container_start_seconds
 
 
-def _change_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
-    """After an answer changes under a running container, how long until every probe is
-    quiet again: enough ticks to reach either threshold and the kubelet's hops; a startup
-    probe has succeeded (R1.27) and an initial delay has passed (both in the start's
-    settling, `_settle_seconds`)."""
+def _change_seconds(probes: list[tuple[ProbeType, Probe]], profile: KubeletProfile) -> float:
+    """After an answer of some of `probes` changes under a running container, how long
+    until every one of them is quiet again: enough ticks to reach either threshold and the
+    kubelet's hops; a startup probe has succeeded (R1.27) and an initial delay has passed
+    (both in the start's settling, `_settle_seconds`)."""
     worst = max((max(p.failure_threshold, p.success_threshold) * p.period_seconds
-                 + p.timeout_seconds for t, p in _probes(pod) if t is not ProbeType.STARTUP),
+                 + p.timeout_seconds for t, p in probes if t is not ProbeType.STARTUP),
                 default=0.0)
     return worst + profile.relist_seconds + profile.sync_seconds
 
@@ -766,22 +988,59 @@ def restart_bound(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         lives.append(max(profile.container_start_seconds, 1.0))
     if not lives:
         return 0.0
-    return _crash_loop(duration, min(lives), profile)[0]
+    return _crash_loop(duration, min(lives), profile)[0] * _echo(pod, behaviour)
 
 
-def _merge(spans: list[Span3]) -> list[Span3]:
-    """Overlapping spans as one, constant if each of them is."""
-    out: list[Span3] = []
-    for s, e, c in sorted(spans):
-        if out and s <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], e), out[-1][2] and c)
+def _echo(pod: ProbedContainer, behaviour: Behaviour) -> float:
+    """How many containers one death may take with it: its own, and each one with a
+    liveness or startup probe another container's process answers (R2.5: its calls are
+    refused while that process is down, `listener_index` as the engine finds it)."""
+    declared = declared_ports(pod.containers)
+    borrowed = 0
+    for i, c in enumerate(pod.containers):
+        for probe_type in c.probes():
+            tgt = c.target(probe_type)
+            owner = behaviour.port_owner(tgt.port) if tgt.port is not None else None
+            if (probe_type in _KILLERS
+                    and listener_index(pod.containers, i, tgt, owner, declared) != i):
+                borrowed += 1
+                break
+    return 1.0 + borrowed
+
+
+def _merge(spans: list[_Span]) -> list[_Span]:
+    """Overlapping spans as one, constant if each of them is, disturbing the probes any of
+    them does."""
+    out: list[_Span] = []
+    for span in sorted(spans):
+        last = out[-1] if out else None
+        if last is not None and span.start <= last.end:
+            out[-1] = _Span(last.start, max(last.end, span.end), last.constant and span.constant,
+                            last.probes | span.probes)
         else:
-            out.append((s, e, c))
+            out.append(span)
     return out
 
 
 def _probes(pod: ProbedContainer) -> list[tuple[ProbeType, Probe]]:
-    return [(t, p) for c in pod.containers for t, p in c.probes().items()]
+    """Every probe of every container, in pod order; the last pod's kept (an estimate
+    reads them a dozen times). Not to be changed by the caller."""
+    last = _LAST_PROBES.get("probes")
+    if last is not None and last.pod is pod:
+        return last.probes
+    out = [(t, p) for c in pod.containers for t, p in c.probes().items()]
+    _LAST_PROBES["probes"] = _PodProbes(pod, out)
+    return out
+
+
+class _PodProbes(NamedTuple):
+    """The probes of one pod (`_probes`), kept with it."""
+
+    pod: ProbedContainer
+    probes: list[tuple[ProbeType, Probe]]
+
+
+_LAST_PROBES: dict[str, _PodProbes] = {}
 
 
 def _period(probe_type: ProbeType, probe: Probe, periods: dict[str, int] | None) -> float:

@@ -45,7 +45,7 @@ from kubesim.kubelet.termination import (
     run_pre_stop,
     send_stop_signal,
 )
-from kubesim.kubelet.timing import kill_grace_seconds
+from kubesim.kubelet.timing import kill_grace_seconds, resync_after
 from kubesim.kubelet.worker import GRID_EPS
 from kubesim.results import ProbeType, Result
 from kubesim.spec.targets import declared_ports, listener_index
@@ -140,11 +140,6 @@ class _Refusal:
         """`CrashLoopBackOff.remaining(finished, at)` where `refuses(at)` (nothing
         collected)."""
         return 0.0 if self.backoff is None else max(0.0, self.backoff - (at - self.finished))
-
-
-def resync_after(now: float, base: float, jitter: float, u: float) -> float:
-    """`base` seconds after `now`, stretched by the jitter factor drawn as `u` (R1.15)."""
-    return now + base * (1 + jitter * u)
 
 
 def refusal_requeue(profile: KubeletProfile, remaining: float) -> float:

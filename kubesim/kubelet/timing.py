@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["GRID_EPS", "MIN_GRACE_SECONDS", "acted_seconds", "call_spacing", "calls_within",
            "detection_seconds", "kill_grace_seconds", "most_kills", "pod_detection_seconds",
-           "stop_seconds", "verdict_hop_seconds"]
+           "resync_after", "stop_seconds", "verdict_hop_seconds"]
 
 GRID_EPS: Final = 1e-9  # float slack for grid arithmetic; simulated times are sums of seconds
 MIN_GRACE_SECONDS: Final = 2.0  # kuberuntime minimumGracePeriodInSeconds (R4.5)
@@ -114,3 +114,10 @@ def pod_detection_seconds(pod: ProbedContainer, profile: KubeletProfile) -> floa
     """The longest `acted_seconds` over every probe of the pod (0 without probes)."""
     return max((acted_seconds(t, p, c, pod, profile) for c in pod.containers
                 for t, p in c.probes().items()), default=0.0)
+
+
+def resync_after(now: float, base: float, jitter: float, u: float) -> float:
+    """`base` seconds after `now`, stretched by the jitter factor drawn as `u` in [0, 1)
+    (R1.15): the pod worker's next periodic sync (`kubesim.kubelet.pod_worker`), and the
+    mean gap between two of them that the work budget counts (`u` = 1/2)."""
+    return now + base * (1 + jitter * u)
