@@ -124,9 +124,19 @@ def work() -> Path:
 
 
 def write(name: str, data: bytes) -> str:
-    path = work() / name
+    """`data` as a new file `name` in the private directory. The old one is removed first:
+    ext4 flushes a file truncated and written anew to the disk when it is closed (its
+    auto_da_alloc), a few milliseconds of waiting per example."""
+    path = fresh(work() / name)
     path.write_bytes(data)
     return str(path)
+
+
+def fresh(path: Path) -> Path:
+    """`path`, with no file there: an output written over an old one (renamed over it, as
+    kubesim.files replaces a file) is flushed to the disk by ext4 too."""
+    path.unlink(missing_ok=True)
+    return path
 
 
 # ------------------------------------------------------------------ files
@@ -229,9 +239,9 @@ def _json(doc: tuple[str, bytes]) -> None:
     kind, data = doc
     f = write(f"{kind}.json", data)
     if kind == "plot":
-        run_cli(["plot", f, "-o", str(work() / "out.png")])
+        run_cli(["plot", f, "-o", str(fresh(work() / "out.png"))])
     else:
-        run_cli(["import-blackbox", f, "--timeout", "1", "-o", str(work() / "out.jsonl")])
+        run_cli(["import-blackbox", f, "--timeout", "1", "-o", str(fresh(work() / "out.jsonl"))])
 
 
 # ------------------------------------------------------------------ flags
@@ -408,7 +418,7 @@ def _config_run(argv: list[str], cwd: Path) -> None:
 def _config_yaml(data: bytes, found: bool) -> None:
     CONFIG_COUNTS["config_yaml"] += 1
     root = config_project()
-    (root / ".kubesim.yaml").write_bytes(data)
+    fresh(root / ".kubesim.yaml").write_bytes(data)
     argv = ["check", SPEC, "--phases", "1", *BUDGET]
     _config_run(argv if found else [*argv, "--config", str(root / ".kubesim.yaml")], root / "sub")
 

@@ -693,23 +693,24 @@ def manifests(pods: st.SearchStrategy[ProbedContainer] | None = None, *,
         manifests(pods(restart_policies=["Always"]), kinds=["Deployment"])
     """
     inner = globals()["pods"]() if pods is None else pods
+    return _manifest_texts(inner, kinds)
 
-    @st.composite
-    def build(draw: st.DrawFn) -> str:
-        pod = draw(inner)
-        allowed: tuple[str, ...] = (_ALWAYS_KINDS if pod.restart_policy is RestartPolicy.ALWAYS
-                                    else _JOB_KINDS)
-        if pod.container.sidecar:
-            allowed = tuple(k for k in allowed if k != "ProbeSpec")
-        if kinds is not None:
-            allowed = tuple(k for k in allowed if k in kinds)
-        if not allowed:
-            raise InvalidArgument(f"kinds={kinds!r} cannot hold a pod with restartPolicy "
-                                  f"{pod.restart_policy.value}")
-        kind = draw(st.sampled_from(allowed))
-        return _manifest(pod, kind, kind != "ProbeSpec" and draw(st.booleans()))
 
-    return build()
+@st.composite  # at module level: a composite decorated anew reads its own source again
+def _manifest_texts(draw: st.DrawFn, pods: st.SearchStrategy[ProbedContainer],
+                    kinds: Sequence[str] | None) -> str:
+    pod = draw(pods)
+    allowed: tuple[str, ...] = (_ALWAYS_KINDS if pod.restart_policy is RestartPolicy.ALWAYS
+                                else _JOB_KINDS)
+    if pod.container.sidecar:
+        allowed = tuple(k for k in allowed if k != "ProbeSpec")
+    if kinds is not None:
+        allowed = tuple(k for k in allowed if k in kinds)
+    if not allowed:
+        raise InvalidArgument(f"kinds={kinds!r} cannot hold a pod with restartPolicy "
+                              f"{pod.restart_policy.value}")
+    kind = draw(st.sampled_from(allowed))
+    return _manifest(pod, kind, kind != "ProbeSpec" and draw(st.booleans()))
 
 
 def _read_back(text: str) -> ProbedContainer:  # used by tests: the manifest's pod
