@@ -85,28 +85,36 @@ def run_cli(argv: list[str], stdin: bytes = b"") -> None:
         assert len(lines) == 1 and text.endswith("\n"), (argv, text)
 
 
+# made once: a strategy of a list is made anew (and validated when drawn) at every call
+MUTATIONS = st.sampled_from(["fragment", "value", "duplicate", "cut", "junk"])
+DRAWN_FRAGMENTS = st.sampled_from(FRAGMENTS)
+DRAWN_HOSTILE_VALUES = st.sampled_from(HOSTILE_VALUES)
+JUNK = st.text(max_size=30)
+DRAWN_ENCODINGS = st.sampled_from(ENCODINGS[:1] * 6 + ENCODINGS)
+
+
 @st.composite
 def mutated(draw: st.DrawFn, texts: st.SearchStrategy[str]) -> bytes:
     """A valid text, maybe mutated by hostile fragments, values and cuts, in some encoding."""
     text = draw(texts)
     lines = text.splitlines(keepends=True) or [""]
     for _ in range(draw(st.integers(0, 3))):
-        how = draw(st.sampled_from(["fragment", "value", "duplicate", "cut", "junk"]))
+        how = draw(MUTATIONS)
         i = draw(st.integers(0, len(lines) - 1))
         if how == "fragment":
-            lines.insert(i, draw(st.sampled_from(FRAGMENTS)))
+            lines.insert(i, draw(DRAWN_FRAGMENTS))
         elif how == "value":
             head, sep, _ = lines[i].partition(": ")
             if sep:
-                lines[i] = f"{head}: {draw(st.sampled_from(HOSTILE_VALUES))}\n"
+                lines[i] = f"{head}: {draw(DRAWN_HOSTILE_VALUES)}\n"
         elif how == "duplicate":
             lines.insert(i, lines[i])
         elif how == "cut":
             lines[i] = lines[i][: draw(st.integers(0, len(lines[i])))]
         else:
-            lines.insert(i, draw(st.text(max_size=30)))
+            lines.insert(i, draw(JUNK))
     body = "".join(lines)
-    encoding = draw(st.sampled_from(ENCODINGS[:1] * 6 + ENCODINGS))
+    encoding = draw(DRAWN_ENCODINGS)
     return body.encode(encoding, "surrogatepass" if encoding.startswith("utf") else "replace")
 
 
