@@ -5,6 +5,7 @@ Like the kubelet's own `common_test.go`: fast defaults unless a test says otherw
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from kubesim import (
     profile_from,
     simulate,
 )
+from kubesim.render.report import render_json, to_document
 from kubesim.spec.model import parse_container
 
 # The real public inputs the project is checked against live beside the repository (they do
@@ -30,6 +32,19 @@ CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 REAL_MANIFESTS = CORPUS / "real-manifests"
 needs_real_manifests = pytest.mark.skipif(
     not REAL_MANIFESTS.is_dir(), reason="the real-manifest corpus is not present")
+
+
+def assert_same_document(got: Timeline, want: Timeline) -> None:
+    """`render_json(got) == render_json(want)`, judged on the documents' compact JSON first:
+    json.dumps writes an indented document with its pure-Python encoder (several times the C
+    encoder's time: as long as a differential example's two runs), and the indented text is
+    the compact one's tokens with whitespace between them, so the two are equal exactly when
+    these are. When they differ, the indented texts are compared, for pytest's readable
+    difference."""
+    if json.dumps(to_document(got)) != json.dumps(to_document(want)):
+        assert render_json(got) == render_json(want)
+        raise AssertionError("the documents differ only where render_json's text cannot")
+
 
 def examples(ci: int) -> int:
     """How many examples a property or fuzz test with its own count runs: `ci` under the `ci`

@@ -85,28 +85,36 @@ def run_cli(argv: list[str], stdin: bytes = b"") -> None:
         assert len(lines) == 1 and text.endswith("\n"), (argv, text)
 
 
+# made once: a strategy of a list is made anew (and validated when drawn) at every call
+MUTATIONS = st.sampled_from(["fragment", "value", "duplicate", "cut", "junk"])
+DRAWN_FRAGMENTS = st.sampled_from(FRAGMENTS)
+DRAWN_HOSTILE_VALUES = st.sampled_from(HOSTILE_VALUES)
+JUNK = st.text(max_size=30)
+DRAWN_ENCODINGS = st.sampled_from(ENCODINGS[:1] * 6 + ENCODINGS)
+
+
 @st.composite
 def mutated(draw: st.DrawFn, texts: st.SearchStrategy[str]) -> bytes:
     """A valid text, maybe mutated by hostile fragments, values and cuts, in some encoding."""
     text = draw(texts)
     lines = text.splitlines(keepends=True) or [""]
     for _ in range(draw(st.integers(0, 3))):
-        how = draw(st.sampled_from(["fragment", "value", "duplicate", "cut", "junk"]))
+        how = draw(MUTATIONS)
         i = draw(st.integers(0, len(lines) - 1))
         if how == "fragment":
-            lines.insert(i, draw(st.sampled_from(FRAGMENTS)))
+            lines.insert(i, draw(DRAWN_FRAGMENTS))
         elif how == "value":
             head, sep, _ = lines[i].partition(": ")
             if sep:
-                lines[i] = f"{head}: {draw(st.sampled_from(HOSTILE_VALUES))}\n"
+                lines[i] = f"{head}: {draw(DRAWN_HOSTILE_VALUES)}\n"
         elif how == "duplicate":
             lines.insert(i, lines[i])
         elif how == "cut":
             lines[i] = lines[i][: draw(st.integers(0, len(lines[i])))]
         else:
-            lines.insert(i, draw(st.text(max_size=30)))
+            lines.insert(i, draw(JUNK))
     body = "".join(lines)
-    encoding = draw(st.sampled_from(ENCODINGS[:1] * 6 + ENCODINGS))
+    encoding = draw(DRAWN_ENCODINGS)
     return body.encode(encoding, "surrogatepass" if encoding.startswith("utf") else "replace")
 
 
@@ -124,9 +132,19 @@ def work() -> Path:
 
 
 def write(name: str, data: bytes) -> str:
-    path = work() / name
+    """`data` as a new file `name` in the private directory. The old one is removed first:
+    ext4 flushes a file truncated and written anew to the disk when it is closed (its
+    auto_da_alloc), a few milliseconds of waiting per example."""
+    path = fresh(work() / name)
     path.write_bytes(data)
     return str(path)
+
+
+def fresh(path: Path) -> Path:
+    """`path`, with no file there: an output written over an old one (renamed over it, as
+    kubesim.files replaces a file) is flushed to the disk by ext4 too."""
+    path.unlink(missing_ok=True)
+    return path
 
 
 # ------------------------------------------------------------------ files
@@ -229,9 +247,9 @@ def _json(doc: tuple[str, bytes]) -> None:
     kind, data = doc
     f = write(f"{kind}.json", data)
     if kind == "plot":
-        run_cli(["plot", f, "-o", str(work() / "out.png")])
+        run_cli(["plot", f, "-o", str(fresh(work() / "out.png"))])
     else:
-        run_cli(["import-blackbox", f, "--timeout", "1", "-o", str(work() / "out.jsonl")])
+        run_cli(["import-blackbox", f, "--timeout", "1", "-o", str(fresh(work() / "out.jsonl"))])
 
 
 # ------------------------------------------------------------------ flags
@@ -408,7 +426,7 @@ def _config_run(argv: list[str], cwd: Path) -> None:
 def _config_yaml(data: bytes, found: bool) -> None:
     CONFIG_COUNTS["config_yaml"] += 1
     root = config_project()
-    (root / ".kubesim.yaml").write_bytes(data)
+    fresh(root / ".kubesim.yaml").write_bytes(data)
     argv = ["check", SPEC, "--phases", "1", *BUDGET]
     _config_run(argv if found else [*argv, "--config", str(root / ".kubesim.yaml")], root / "sub")
 

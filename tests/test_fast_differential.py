@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import examples, mesh_pod
+from helpers import assert_same_document, examples, mesh_pod
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,7 +43,6 @@ from kubesim import (
 from kubesim.behaviour.trace import EXIT_TARGETS, Observation, RestartMode, Trace
 from kubesim.engine.metrics import metrics_of, run_metrics, run_metrics_box
 from kubesim.engine.simulate import focus
-from kubesim.render.report import render_json
 from kubesim.spec.model import ContainerRestartRule
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -369,7 +368,7 @@ def same(pod: Any, behaviour: Any, *, duration: float, seed: int, profile: Any,
         return
     fast = simulate(pod, behaviour, duration=duration, seed=seed, profile=profile, phase=phase,
                     whole_pod=True)
-    assert render_json(fast) == render_json(ref)
+    assert_same_document(fast, ref)
     ref = focus(ref, pod)  # what the sweep metrics are about: the focus container
     des = metrics_of(ref, behaviour)
     counted = run_metrics(pod, behaviour, duration=duration, seed=seed, profile=profile,
@@ -805,7 +804,7 @@ def test_a_quiet_day_of_a_pod_of_several_containers_is_jumped() -> None:
     assert len(timeline.exits) == 3  # the worker's exits at 6, 12 and 18 h
     assert sched.steps < calls / 20, (sched.steps, calls)
     ref = simulate(pod, sc, duration=86_400.0, seed=1, engine="simpy", whole_pod=True)
-    assert render_json(timeline) == render_json(ref)
+    assert_same_document(timeline, ref)
 
 
 # ------------------------------------------------- container restart rules, in-place restarts
@@ -873,7 +872,7 @@ def test_many_sidecars_started_apart_same_document() -> None:
     for seed in (1, 2):
         ref = simulate(pod, sc, duration=7200.0, seed=seed, engine="simpy", whole_pod=True)
         fast = simulate(pod, sc, duration=7200.0, seed=seed, whole_pod=True)
-        assert render_json(fast) == render_json(ref)
+        assert_same_document(fast, ref)
 
 
 def _walk_order(x: Any, y: Any) -> int:

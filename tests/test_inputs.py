@@ -6,6 +6,7 @@ the same bounds; every hostile input file, given to a tool, is one line, in boun
 
 from __future__ import annotations
 
+import functools
 import tracemalloc
 import typing
 from pathlib import Path
@@ -78,6 +79,7 @@ def from_schema(prop: dict[str, Any]) -> st.SearchStrategy[Any]:
     raise AssertionError(f"no strategy for {prop}")
 
 
+@functools.cache  # one strategy per model, not a schema and a strategy for every example
 def inputs_of(model: type[CommandInput]) -> st.SearchStrategy[dict[str, Any]]:
     """Arguments a caller may send (files only: inline texts stand for no command-line word),
     valid or not: the test keeps those the model accepts."""

@@ -123,10 +123,17 @@ def deletion_to_not_ready(probe: Probe | None, grace: int, hook: float, delta: f
     """From the deletion reaching the kubelet to the pod's Ready False, for an app that closes
     its listener at SIGTERM: F refused readiness probes from the first tick `delta` after the
     SIGTERM, or the container gone at SIGKILL, whichever comes first (R3.12)."""
+    return _deletions_to_not_ready(probe, grace, hook, [delta])[0]
+
+
+def _deletions_to_not_ready(probe: Probe | None, grace: int, hook: float,
+                            deltas: list[float]) -> list[float]:
+    """`deletion_to_not_ready` at each of `deltas`: what does not depend on the first tick
+    worked out once, not at each of the PHASE_SAMPLES phases."""
     sigterm, left = grace_after_pre_stop(grace, hook)
     if probe is None or probe.handler_kind is HandlerKind.EXEC:  # exec still runs: no failure
-        return sigterm + left
-    return sigterm + min(readiness_down(probe, delta), left)
+        return [sigterm + left for _ in deltas]
+    return [sigterm + min(readiness_down(probe, delta), left) for delta in deltas]
 
 
 def first_ready_at(pod: ProbedContainer, phase: float, *, rephase: bool = True,
@@ -141,8 +148,14 @@ def first_ready_at(pod: ProbedContainer, phase: float, *, rephase: bool = True,
     (results_manager.Set emits on a new key). Since 1.29 the trigger re-phases the grid to
     that instant (R1.14)."""
     probes = pod.container.probes()
-    startup = probes.get(ProbeType.STARTUP)
-    ready = probes.get(ProbeType.READINESS)
+    return _first_ready_at(probes.get(ProbeType.STARTUP), probes.get(ProbeType.READINESS),
+                           phase, rephase, seen)
+
+
+def _first_ready_at(startup: Probe | None, ready: Probe | None, phase: float, rephase: bool,
+                    seen: float) -> float | None:
+    """`first_ready_at` of a container with these startup and readiness probes (looked up
+    once for all the PHASE_SAMPLES phases)."""
     started = seen if startup is None else _first_tick_at_or_after(
         max(float(startup.initial_delay_seconds), seen), phase, startup.period_seconds)
     if ready is None:
@@ -252,7 +265,9 @@ def _first_ready(pod: ProbedContainer, profile: KubeletProfile) -> Figure:
     cycle = math.lcm(*[p.period_seconds for p in pod.container.probes().values()])
     phases = [cycle * i / PHASE_SAMPLES for i in range(PHASE_SAMPLES)]
     held, hook = _post_start(pod)
-    values = [first_ready_at(pod, p, rephase=profile.trigger_resets_ticker, seen=held)
+    probes = pod.container.probes()
+    startup, ready = probes.get(ProbeType.STARTUP), probes.get(ProbeType.READINESS)
+    values = [_first_ready_at(startup, ready, p, profile.trigger_resets_ticker, held)
               for p in phases]
     seen = profile.relist_seconds + profile.sync_seconds
     # seen up to a relist late, then hops to Started, to the trigger and to Ready (E16)
@@ -294,7 +309,7 @@ def _termination(pod: ProbedContainer, profile: KubeletProfile
     deltas = _deltas(probe.period_seconds) if probe is not None else [0.0]
     hop = (profile.sync_seconds, profile.sync_seconds)
     down = _figure("deletion to not Ready", "at most",
-                   [deletion_to_not_ready(probe, grace, known, d) for d in deltas], hop, None,
+                   _deletions_to_not_ready(probe, grace, known, deltas), hop, None,
                    f"from the deletion to the pod's Ready False with {what}: SIGTERM closes the "
                    "listener, readiness (still probed) fails F times, or SIGKILL; the endpoint "
                    "is not ready at once (R3.12)")

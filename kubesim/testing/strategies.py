@@ -23,6 +23,7 @@ Needs the `hypothesis` package (`pip install 'kubesim[test]'`).
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import math
@@ -241,14 +242,20 @@ def probe_sets(*, probe_types: Collection[ProbeType | str] | None = None,
         probe_sets(probe_types=["liveness", "readiness"],
                    paths={"liveness": st.just("/livez"), "readiness": st.just("/readyz")})
     """
-    @st.composite
-    def build(draw: st.DrawFn) -> dict[ProbeType, Probe]:
+    def build() -> st.SearchStrategy[dict[ProbeType, Probe]]:
         by_type = {_probe_type(k): v for k, v in (paths or {}).items()}
-        types = draw(_probe_types(probe_types))
-        return {t: draw(probes(t, paths=by_type.get(t), **bounds))
-                for t in ProbeType if t in types}
+        return _probe_set(_probe_types(probe_types),
+                          {t: probes(t, paths=by_type.get(t), **bounds) for t in ProbeType})
 
-    return build()
+    # the strategies made once, on the first draw, not again for every example drawn
+    return st.deferred(build)
+
+
+@st.composite
+def _probe_set(draw: st.DrawFn, types: st.SearchStrategy[frozenset[ProbeType]],
+               by_type: dict[ProbeType, st.SearchStrategy[Probe]]) -> dict[ProbeType, Probe]:
+    chosen = draw(types)
+    return {t: draw(by_type[t]) for t in ProbeType if t in chosen}
 
 
 def containers(*, names: st.SearchStrategy[str] | None = None,
@@ -262,16 +269,19 @@ def containers(*, names: st.SearchStrategy[str] | None = None,
 
         containers(probe_types=["startup", "liveness"], max_failure_threshold=5)
     """
-    @st.composite
-    def build(draw: st.DrawFn) -> ContainerSpec:
-        name = draw(st.just("app") if names is None else names)
-        probe_set = draw(probe_sets(probe_types=probe_types, paths=paths, **bounds))
-        data: dict[str, Any] = {"name": name, "ports": [{"name": "http", "containerPort": PORT}]}
-        for probe_type, probe in probe_set.items():
-            data[probe_type.field] = probe.model_dump(by_alias=True, exclude_none=True)
-        return parse_container(data, sidecar=sidecar)
+    return _container(st.just("app") if names is None else names,
+                      probe_sets(probe_types=probe_types, paths=paths, **bounds), sidecar)
 
-    return build()
+
+@st.composite
+def _container(draw: st.DrawFn, names: st.SearchStrategy[str],
+               probe_set: st.SearchStrategy[dict[ProbeType, Probe]], sidecar: bool
+               ) -> ContainerSpec:
+    name = draw(names)
+    data: dict[str, Any] = {"name": name, "ports": [{"name": "http", "containerPort": PORT}]}
+    for probe_type, probe in draw(probe_set).items():
+        data[probe_type.field] = probe.model_dump(by_alias=True, exclude_none=True)
+    return parse_container(data, sidecar=sidecar)
 
 
 def pods(containers: st.SearchStrategy[ContainerSpec] | None = None, *,
@@ -287,8 +297,7 @@ def pods(containers: st.SearchStrategy[ContainerSpec] | None = None, *,
     """
     inner = globals()["containers"]
 
-    @st.composite
-    def build(draw: st.DrawFn) -> ProbedContainer:
+    def build() -> st.SearchStrategy[ProbedContainer]:
         policies = [RestartPolicy(p) for p in restart_policies]
         if not policies:
             raise InvalidArgument("restart_policies must not be empty")
@@ -297,16 +306,25 @@ def pods(containers: st.SearchStrategy[ContainerSpec] | None = None, *,
         if low > high:
             raise InvalidArgument(f"min_grace_period={low} must not exceed "
                                   f"max_grace_period={high}")
-        sidecar = sidecars and draw(st.booleans())
-        strategy = inner(sidecar=sidecar) if containers is None else containers
-        container = draw(strategy)
-        if sidecar and not container.sidecar:
-            container = container.model_copy(update={"sidecar": True})
-        grace = 30 if low <= 30 <= high and not draw(st.booleans()) else draw(
-            st.integers(low, high))
-        return ProbedContainer(container, grace, draw(st.sampled_from(policies)))
+        plain = inner() if containers is None else containers
+        sidecar = inner(sidecar=True) if containers is None else containers
+        return _pod(st.sampled_from(policies), low, high, sidecars, plain, sidecar)
 
-    return build()
+    # the strategies made once, on the first draw, not again for every example drawn
+    return st.deferred(build)
+
+
+@st.composite
+def _pod(draw: st.DrawFn, policies: st.SearchStrategy[RestartPolicy], low: int, high: int,
+         sidecars: bool, plain: st.SearchStrategy[ContainerSpec],
+         sidecar: st.SearchStrategy[ContainerSpec]) -> ProbedContainer:
+    is_sidecar = sidecars and draw(st.booleans())
+    container = draw(sidecar if is_sidecar else plain)
+    if is_sidecar and not container.sidecar:
+        container = container.model_copy(update={"sidecar": True})
+    seconds = 30 if low <= 30 <= high and not draw(st.booleans()) else draw(
+        st.integers(low, high))
+    return ProbedContainer(container, seconds, draw(policies))
 
 
 def phases(pod: ProbedContainer, *, n: int | None = None) -> st.SearchStrategy[float]:
@@ -393,6 +411,8 @@ def answers(*, failing: bool | None = None,
 # ------------------------------------------------------------------------------ scenarios
 
 
+# one strategy per bounds and resolution: a new strategy object is validated anew when drawn
+@functools.lru_cache(maxsize=256, typed=True)
 def _times(low: float, high: float, resolution: float | None) -> st.SearchStrategy[float]:
     """Times in [low, high], multiples of `resolution` (any float if None); shrink to low."""
     if resolution is None:
@@ -464,12 +484,12 @@ def _targets_document(draw: st.DrawFn, kw: dict[str, Any]) -> dict[str, Any]:
     for key in targets:
         spec: dict[str, Any] = {}
         if draw(st.booleans()):
-            spec["answer"] = draw(answers(failing=False, latencies=kw["latencies"]))
+            spec["answer"] = draw(kw["answers"])
         needs = [name for name, keys in deps.items() if key in keys]
         if needs:
             spec["depends_on"] = needs
             if draw(st.booleans()):
-                spec["when_down"] = draw(answers(failing=True, latencies=kw["latencies"]))
+                spec["when_down"] = draw(kw["failing_answers"])
         docs[key] = spec
     return {"dependencies": {name: {"down": []} for name in deps}, "targets": docs}
 
@@ -485,7 +505,7 @@ def _add_flaps(draw: st.DrawFn, data: dict[str, Any], kw: dict[str, Any]) -> Non
     start = draw(_times(kw["min_start"], kw["max_start"], r))
     down = draw(_times(r or 0.5, 30, r))
     up = draw(_times(r or 0.5, 30, r))
-    answer = draw(answers(failing=True))
+    answer = draw(kw["flap_answers"])
     spec = data.setdefault("targets", {}).setdefault(key, {})
     spec["windows"] = [*spec.get("windows", []), *[
         {"from": round(start + i * (down + up), 9), "to": round(start + i * (down + up) + down, 9),
@@ -581,7 +601,11 @@ def scenarios(base: Scenario | None = None, *,
               "max_stalls": max_stalls, "min_stall": min_stall, "max_stall": max_stall,
               "hangs": hangs, "max_flaps": max_flaps, "flap_targets": list(flap_targets or []),
               "max_startup": max_startup, "max_shutdown": max_shutdown,
-              "latencies": latencies, "resolution": resolution}
+              "resolution": resolution,
+              # the answer strategies made once, not again for every example drawn
+              "answers": answers(failing=False, latencies=latencies),
+              "failing_answers": answers(failing=True, latencies=latencies),
+              "flap_answers": answers(failing=True)}
         source = "<memory>" if base is None else base.source
         return _scenario_documents(kw).map(lambda d: _scenario(d, source))
 
@@ -669,23 +693,24 @@ def manifests(pods: st.SearchStrategy[ProbedContainer] | None = None, *,
         manifests(pods(restart_policies=["Always"]), kinds=["Deployment"])
     """
     inner = globals()["pods"]() if pods is None else pods
+    return _manifest_texts(inner, kinds)
 
-    @st.composite
-    def build(draw: st.DrawFn) -> str:
-        pod = draw(inner)
-        allowed: tuple[str, ...] = (_ALWAYS_KINDS if pod.restart_policy is RestartPolicy.ALWAYS
-                                    else _JOB_KINDS)
-        if pod.container.sidecar:
-            allowed = tuple(k for k in allowed if k != "ProbeSpec")
-        if kinds is not None:
-            allowed = tuple(k for k in allowed if k in kinds)
-        if not allowed:
-            raise InvalidArgument(f"kinds={kinds!r} cannot hold a pod with restartPolicy "
-                                  f"{pod.restart_policy.value}")
-        kind = draw(st.sampled_from(allowed))
-        return _manifest(pod, kind, kind != "ProbeSpec" and draw(st.booleans()))
 
-    return build()
+@st.composite  # at module level: a composite decorated anew reads its own source again
+def _manifest_texts(draw: st.DrawFn, pods: st.SearchStrategy[ProbedContainer],
+                    kinds: Sequence[str] | None) -> str:
+    pod = draw(pods)
+    allowed: tuple[str, ...] = (_ALWAYS_KINDS if pod.restart_policy is RestartPolicy.ALWAYS
+                                else _JOB_KINDS)
+    if pod.container.sidecar:
+        allowed = tuple(k for k in allowed if k != "ProbeSpec")
+    if kinds is not None:
+        allowed = tuple(k for k in allowed if k in kinds)
+    if not allowed:
+        raise InvalidArgument(f"kinds={kinds!r} cannot hold a pod with restartPolicy "
+                              f"{pod.restart_policy.value}")
+    kind = draw(st.sampled_from(allowed))
+    return _manifest(pod, kind, kind != "ProbeSpec" and draw(st.booleans()))
 
 
 def _read_back(text: str) -> ProbedContainer:  # used by tests: the manifest's pod
