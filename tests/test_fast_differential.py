@@ -498,7 +498,7 @@ def test_a_crash_loop_day_passes_its_back_off_waits_at_once() -> None:
     assert sched.jumped_resyncs > refused / 2 and sched.steps < 2 * refused, (
         sched.steps, sched.jumped_resyncs, refused)
     ref = simulate(pod, sc, duration=86_400.0, seed=3, engine="simpy", whole_pod=True)
-    assert render_json(timeline) == render_json(ref)
+    assert_same_document(timeline, ref)
 
 
 @st.composite

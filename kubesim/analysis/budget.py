@@ -1141,7 +1141,9 @@ class Meter:
 
 
 def _count(n: float) -> str:
-    return f"{n:,.0f}" if n < 1e12 else f"{n:.3g}"
+    """An estimate as a whole number of units, rounded up: an estimate just over a budget
+    of N reads N + 1, never "about N, over the work budget of N"."""
+    return f"{math.ceil(n):,}" if n < 1e12 else f"{n:.3g}"
 
 
 def _bytes(n: float) -> str:
