@@ -62,6 +62,31 @@ CLASSIC = profile_from()
 LEGACY = profile_from("legacy")
 
 
+def parsed_quietly(command: str, *argv: str) -> Any:
+    """The namespace argparse makes of `kubesim COMMAND ARGV`, or None where argparse refuses
+    the line (its message swallowed): the bounds tests judge only lines a model would see."""
+    import contextlib
+    import io
+
+    from kubesim.cli.main import parse
+    with contextlib.redirect_stderr(io.StringIO()):
+        try:
+            args, _ = parse([command, *argv])
+        except SystemExit:  # argparse refused it: no model is asked
+            return None
+    return args
+
+
+def model_accepts(model: Any, args: Any) -> bool:
+    """Whether a tool's input model (`model.from_args`) takes the parsed command line."""
+    from kubesim.errors import UsageError
+    try:
+        model.from_args(args)
+    except UsageError:
+        return False
+    return True
+
+
 def http(path: str = "/livez", **fields: Any) -> dict[str, Any]:
     """An httpGet probe on the named port `http` (8000), period 1 s unless given."""
     return {"httpGet": {"path": path, "port": "http"}, "periodSeconds": 1, **fields}

@@ -5,19 +5,17 @@ model accepts; what they do not pass, the model judges, with the same words as b
 
 from __future__ import annotations
 
-import contextlib
-import io
 from pathlib import Path
 
 import pytest
-from helpers import examples
+from helpers import examples, model_accepts, parsed_quietly
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from kubesim.analysis.check.rules import rule_ids
 from kubesim.cli.bounds import CHECK_TOOL_OPTIONS, PLAIN_ITEMS, PLAIN_TEXT, plainly_within
 from kubesim.cli.inputs import MAX_NAME, CheckClusterInput, CheckInput
-from kubesim.cli.main import main, parse
+from kubesim.cli.main import main
 from kubesim.errors import UsageError
 from kubesim.files import reading_scope
 from kubesim.options import MAX_DURATION, MAX_PHASES, MAX_SEED
@@ -27,20 +25,11 @@ EXAMPLE = str(ROOT / "examples" / "seed-app" / "deployment.yaml")
 
 
 def _args(*argv: str):
-    with contextlib.redirect_stderr(io.StringIO()):
-        try:
-            args, _ = parse(["check", *argv])
-        except SystemExit:  # argparse refused it: no model is asked
-            return None
-    return args
+    return parsed_quietly("check", *argv)
 
 
 def _accepted(args) -> bool:
-    try:
-        (CheckClusterInput if args.cluster else CheckInput).from_args(args)
-    except UsageError:
-        return False
-    return True
+    return model_accepts((CheckClusterInput if args.cluster else CheckInput), args)
 
 
 def test_every_field_of_the_check_tool_is_an_option_judged():

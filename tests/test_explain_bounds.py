@@ -6,19 +6,17 @@ the model judges, with the same words as before."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 from pathlib import Path
 
 import pytest
-from helpers import examples
+from helpers import examples, model_accepts, parsed_quietly
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_check_bounds import _NUMBERS, _TEXTS
 
 from kubesim.cli.bounds import EXPLAIN_TOOL_OPTIONS, PLAIN_ITEMS, explain_plainly_within
 from kubesim.cli.inputs import MAX_NAME, ExplainInput
-from kubesim.cli.main import main, parse
+from kubesim.cli.main import main
 from kubesim.errors import UsageError
 from kubesim.files import reading_scope
 from kubesim.options import MAX_REPLAY_PHASES
@@ -29,20 +27,11 @@ SPEC = str(ROOT / "probe_specs" / "seed_unified_healthz.yaml")
 
 
 def _args(*argv: str):
-    with contextlib.redirect_stderr(io.StringIO()):
-        try:
-            args, _ = parse(["explain", *argv])
-        except SystemExit:  # argparse refused it: no model is asked
-            return None
-    return args
+    return parsed_quietly("explain", *argv)
 
 
 def _accepted(args) -> bool:
-    try:
-        ExplainInput.from_args(args)
-    except UsageError:
-        return False
-    return True
+    return model_accepts(ExplainInput, args)
 
 
 def test_every_field_of_the_explain_tool_is_an_option_judged():

@@ -5,19 +5,17 @@ accepts; what they do not pass, the model judges, with the same words as before.
 
 from __future__ import annotations
 
-import contextlib
-import io
 from pathlib import Path
 
 import pytest
-from helpers import examples
+from helpers import examples, model_accepts, parsed_quietly
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_check_bounds import _NUMBERS, _TEXTS
 
 from kubesim.cli.bounds import PLAIN_ITEMS, PLAIN_TEXT, RUN_TOOL_OPTIONS, run_plainly_within
 from kubesim.cli.inputs import MAX_NAME, RunInput
-from kubesim.cli.main import main, parse
+from kubesim.cli.main import main
 from kubesim.errors import UsageError
 from kubesim.files import reading_scope
 from kubesim.options import MAX_PHASES
@@ -27,20 +25,11 @@ SPEC = str(ROOT / "probe_specs" / "seed_unified_healthz.yaml")
 
 
 def _args(*argv: str):
-    with contextlib.redirect_stderr(io.StringIO()):
-        try:
-            args, _ = parse(["run", *argv])
-        except SystemExit:  # argparse refused it: no model is asked
-            return None
-    return args
+    return parsed_quietly("run", *argv)
 
 
 def _accepted(args) -> bool:
-    try:
-        RunInput.from_args(args)
-    except UsageError:
-        return False
-    return True
+    return model_accepts(RunInput, args)
 
 
 def test_every_field_of_the_run_tool_is_an_option_judged():
