@@ -357,10 +357,7 @@ class Kubelet:
         if self.restarting_all or self.times.restart_all or self.pod.readiness_gates:
             return None
         seen = [u.runtime.now_seen() for u in self.units]
-        if self.ready != (self._containers_ready() and self._gates_true()):
-            return None
-        if pod_phase(self._states(seen), self.pod.restart_policy,
-                     rules=self.times.rules) is not self.phase:
+        if self._status_changes(seen):
             return None
         actions = compute_pod_actions(self.units, seen, self.pod.restart_policy,
                                       initialized=self.initialized,
@@ -409,10 +406,7 @@ class Kubelet:
         """Whether a sync on the containers as they are now would change the pod's
         conditions or phase, or kill or start anything (`_sync`)."""
         seen = [u.runtime.now_seen() for u in self.units]
-        if self.ready != (self._containers_ready() and self._gates_true()):
-            return True
-        if pod_phase(self._states(seen), self.pod.restart_policy,
-                     rules=self.times.rules) is not self.phase:
+        if self._status_changes(seen):
             return True
         if self.restarting_all or (self.times.restart_all
                                    and restart_all_trigger(self.units, seen) is not None):
@@ -530,6 +524,14 @@ class Kubelet:
         if self.phase.terminal:
             for unit in self.units:
                 unit.status.pod_finished = True
+
+    def _status_changes(self, seen: list[tuple[Instance | None, bool]]) -> bool:
+        """Whether a sync on the containers as `seen` would change the pod's Ready condition
+        or its phase (the status every sync writes: R3.7, R3.8 and getPhase, R4.33)."""
+        if self.ready != (self._containers_ready() and self._gates_true()):
+            return True
+        return pod_phase(self._states(seen), self.pod.restart_policy,
+                         rules=self.times.rules) is not self.phase
 
     def _states(self, seen: list[tuple[Instance | None, bool]]) -> list[ContainerState]:
         """The containers as the status of this sync shows them (getPhase's input)."""
