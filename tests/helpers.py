@@ -87,6 +87,24 @@ def model_accepts(model: Any, args: Any) -> bool:
     return True
 
 
+def flag_option(flag: str, values: Any) -> Any:
+    """A strategy of one `--flag=value` word, its value drawn from `values` (the bounds
+    tests' command lines)."""
+    return values.map(lambda v: [f"{flag}={v}"])
+
+
+def assert_refused_in_the_models_words(capsys: Any, model: Any, args: Any,
+                                       argv: list[str]) -> None:
+    """A command line the declarations do not pass: the tool's model refuses it, and
+    `kubesim ARGV` says exactly the model's words on one line, exit 2."""
+    from kubesim.cli.main import main
+    from kubesim.errors import UsageError
+    with pytest.raises(UsageError) as refused:
+        model.from_args(args)
+    assert main(argv) == 2
+    assert capsys.readouterr().err == f"kubesim: error: {refused.value}\n"
+
+
 def http(path: str = "/livez", **fields: Any) -> dict[str, Any]:
     """An httpGet probe on the named port `http` (8000), period 1 s unless given."""
     return {"httpGet": {"path": path, "port": "http"}, "periodSeconds": 1, **fields}

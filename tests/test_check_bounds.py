@@ -8,15 +8,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import examples, model_accepts, parsed_quietly
+from helpers import (
+    assert_refused_in_the_models_words,
+    examples,
+    flag_option,
+    model_accepts,
+    parsed_quietly,
+)
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from kubesim.analysis.check.rules import rule_ids
 from kubesim.cli.bounds import CHECK_TOOL_OPTIONS, PLAIN_ITEMS, PLAIN_TEXT, plainly_within
 from kubesim.cli.inputs import MAX_NAME, CheckClusterInput, CheckInput
-from kubesim.cli.main import main
-from kubesim.errors import UsageError
 from kubesim.files import reading_scope
 from kubesim.options import MAX_DURATION, MAX_PHASES, MAX_SEED
 
@@ -78,10 +82,7 @@ def test_what_the_declarations_do_not_pass_the_model_refuses_with_its_own_words(
     (one line naming the flag, exit 2)."""
     args = _args(*argv)
     assert not plainly_within(args)
-    with pytest.raises(UsageError) as refused:
-        (CheckClusterInput if args.cluster else CheckInput).from_args(args)
-    assert main(["check", *argv]) == 2
-    assert capsys.readouterr().err == f"kubesim: error: {refused.value}\n"
+    assert_refused_in_the_models_words(capsys, (CheckClusterInput if args.cluster else CheckInput), args, ["check", *argv])
 
 
 def test_under_a_root_a_path_outside_it_goes_to_the_model(tmp_path):
@@ -117,8 +118,7 @@ _IGNORED = st.one_of(st.sampled_from([*rule_ids(), "KS999", "KS001,KS004", "KS00
                                       "not-a-check"]), _TEXTS)
 
 
-def _option(flag: str, values: st.SearchStrategy[str]) -> st.SearchStrategy[list[str]]:
-    return values.map(lambda v: [f"{flag}={v}"])
+_option = flag_option
 
 
 _OPTIONS = st.one_of(

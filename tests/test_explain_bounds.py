@@ -9,15 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import examples, model_accepts, parsed_quietly
+from helpers import (
+    assert_refused_in_the_models_words,
+    examples,
+    flag_option,
+    model_accepts,
+    parsed_quietly,
+)
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_check_bounds import _NUMBERS, _TEXTS
 
 from kubesim.cli.bounds import EXPLAIN_TOOL_OPTIONS, PLAIN_ITEMS, explain_plainly_within
 from kubesim.cli.inputs import MAX_NAME, ExplainInput
-from kubesim.cli.main import main
-from kubesim.errors import UsageError
 from kubesim.files import reading_scope
 from kubesim.options import MAX_REPLAY_PHASES
 
@@ -64,10 +68,7 @@ def test_what_the_declarations_do_not_pass_the_model_refuses_with_its_own_words(
     (one line naming the flag, exit 2)."""
     args = _args(RECORD, *argv)
     assert not explain_plainly_within(args)
-    with pytest.raises(UsageError) as refused:
-        ExplainInput.from_args(args)
-    assert main(["explain", RECORD, *argv]) == 2
-    assert capsys.readouterr().err == f"kubesim: error: {refused.value}\n"
+    assert_refused_in_the_models_words(capsys, ExplainInput, args, ["explain", RECORD, *argv])
 
 
 def test_no_record_and_a_live_name_go_to_the_model():
@@ -85,8 +86,7 @@ def test_under_a_root_a_path_outside_it_goes_to_the_model(tmp_path):
         assert not _accepted(args)
 
 
-def _option(flag: str, values: st.SearchStrategy[str]) -> st.SearchStrategy[list[str]]:
-    return values.map(lambda v: [f"{flag}={v}"])
+_option = flag_option
 
 
 _OPTIONS = st.one_of(

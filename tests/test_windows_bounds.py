@@ -9,15 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import examples, model_accepts, parsed_quietly
+from helpers import (
+    assert_refused_in_the_models_words,
+    examples,
+    flag_option,
+    model_accepts,
+    parsed_quietly,
+)
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_check_bounds import _NUMBERS, _TEXTS
 
 from kubesim.cli.bounds import PLAIN_ITEMS, WINDOWS_TOOL_OPTIONS, windows_plainly_within
 from kubesim.cli.inputs import MAX_NAME, WindowsInput
-from kubesim.cli.main import main
-from kubesim.errors import UsageError
 from kubesim.files import reading_scope
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,10 +63,7 @@ def test_what_the_declarations_do_not_pass_the_model_refuses_with_its_own_words(
     line naming the flag, exit 2)."""
     args = _args(SPEC, *argv)
     assert not windows_plainly_within(args)
-    with pytest.raises(UsageError) as refused:
-        WindowsInput.from_args(args)
-    assert main(["windows", SPEC, *argv]) == 2
-    assert capsys.readouterr().err == f"kubesim: error: {refused.value}\n"
+    assert_refused_in_the_models_words(capsys, WindowsInput, args, ["windows", SPEC, *argv])
 
 
 def test_under_a_root_a_path_outside_it_goes_to_the_model(tmp_path):
@@ -74,8 +75,7 @@ def test_under_a_root_a_path_outside_it_goes_to_the_model(tmp_path):
         assert not _accepted(args)
 
 
-def _option(flag: str, values: st.SearchStrategy[str]) -> st.SearchStrategy[list[str]]:
-    return values.map(lambda v: [f"{flag}={v}"])
+_option = flag_option
 
 
 _OPTIONS = st.one_of(
