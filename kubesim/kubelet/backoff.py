@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["CrashLoopBackOff", "RefusalWindow", "gc_tick_after"]
+__all__ = ["CrashLoopBackOff", "RefusalWindow", "backoff_left", "gc_tick_after"]
 
 
 def gc_tick_after(t: float, phase: float, period: float) -> float:
@@ -33,6 +33,16 @@ class RefusalWindow:
 
     def __init__(self, collected_at: float, limit: float) -> None:
         self.collected_at, self.limit = collected_at, limit
+
+    def holds(self, finished_at: float, now: float) -> bool:
+        """Whether `in_backoff(finished_at, now)` refuses at `now` (R4.9, R4.15)."""
+        return now < self.collected_at and now - finished_at < self.limit
+
+
+def backoff_left(backoff: float | None, finished_at: float, now: float) -> float:
+    """Seconds of a wait of `backoff` (None: no entry) left at `now` after an exit at
+    `finished_at` (R4.9)."""
+    return 0.0 if backoff is None else max(0.0, backoff - (now - finished_at))
 
 
 class CrashLoopBackOff:
@@ -75,7 +85,7 @@ class CrashLoopBackOff:
         each refuse (the fast scheduler's, `Kubelet.refused_syncs`) asks before it passes
         them. While it answers True, `collect` up to `now` has changed nothing."""
         w = self.refusal_window(finished_at)
-        return w is not None and now < w.collected_at and now - finished_at < w.limit
+        return w is not None and w.holds(finished_at, now)
 
     def refusal_window(self, finished_at: float) -> RefusalWindow | None:
         """When `in_backoff(finished_at, now)` refuses, as long as the entry stays as it is:
@@ -90,7 +100,7 @@ class CrashLoopBackOff:
     def remaining(self, finished_at: float, now: float) -> float:
         """Seconds until `in_backoff` turns false."""
         self.collect(now)
-        return 0.0 if self.backoff is None else max(0.0, self.backoff - (now - finished_at))
+        return backoff_left(self.backoff, finished_at, now)
 
     def advance(self, finished_at: float, now: float) -> None:
         """Next: a fresh entry starts at `initial`, else B doubles up to `maximum` (R4.10)."""

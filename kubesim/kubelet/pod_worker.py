@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from kubesim.behaviour.answer import SIGKILL_EXIT_CODE, ExitDue
 from kubesim.errors import BehaviourError
+from kubesim.kubelet.backoff import backoff_left
 from kubesim.kubelet.contracts import Crash, Listener, ValidityBox
 from kubesim.kubelet.lifecycle import run_handler
 from kubesim.kubelet.pod_actions import Kill, PodActions, Start, compute_pod_actions
@@ -73,7 +74,7 @@ if TYPE_CHECKING:
     from kubesim.timeline import Timeline
 
 __all__ = ["DRAW_CHUNK", "OOM_EXIT_CODE", "IdleSyncs", "Kubelet", "QuietContainer", "QuietState",
-           "StatusView", "Steady", "SyncTimes", "exit_reason", "grace_seconds",
+           "StatusView", "Steady", "SyncTimes", "backoff_message", "exit_reason", "grace_seconds",
            "last_relist", "notice_delay", "pleg_wait", "refusal_requeue", "restarts_after_exit",
            "restarts_after_kill", "resync_after", "resync_due"]
 
@@ -126,20 +127,31 @@ class _Refusal:
         unit = start.unit
         self.name, self.exited_at = unit.name, _exited_at(start)
         self.window = unit.backoff.refusal_window(self.exited_at)
-        self.message = f"Back-off restarting failed container {unit.name} in pod {pod_name}"
-        newest = unit.runtime.newest_exited(at)
-        self.finished = newest.exited_at if newest and newest.exited_at is not None else at
+        self.message = backoff_message(unit.name, pod_name)
+        self.finished = _newest_finished(unit, at)
         self.backoff = unit.backoff.backoff
 
     def refuses(self, at: float) -> bool:
         """`CrashLoopBackOff.refuses(exited_at, at)`."""
         w = self.window
-        return w is not None and at < w.collected_at and at - self.exited_at < w.limit
+        return w is not None and w.holds(self.exited_at, at)
 
     def remaining(self, at: float) -> float:
         """`CrashLoopBackOff.remaining(finished, at)` where `refuses(at)` (nothing
         collected)."""
-        return 0.0 if self.backoff is None else max(0.0, self.backoff - (at - self.finished))
+        return backoff_left(self.backoff, self.finished, at)
+
+
+def backoff_message(container: str, pod: str) -> str:
+    """The BackOff event's message (kuberuntime_manager.go doBackOff)."""
+    return f"Back-off restarting failed container {container} in pod {pod}"
+
+
+def _newest_finished(unit: PodContainer, now: float) -> float:
+    """When the newest exited instance finished, which the back-off measures its wait from
+    (the one just killed), or `now` if none has (R4.9)."""
+    newest = unit.runtime.newest_exited(now)
+    return newest.exited_at if newest and newest.exited_at is not None else now
 
 
 def refusal_requeue(profile: KubeletProfile, remaining: float) -> float:
@@ -936,13 +948,11 @@ class Kubelet:
 
     def _refuse(self, unit: PodContainer) -> float:
         now = self.sched.now
-        self.event(now, "Warning", "BackOff",
-                   f"Back-off restarting failed container {unit.name} in pod "
-                   f"{self.pod.object_name}", unit.name)
+        self.event(now, "Warning", "BackOff", backoff_message(unit.name, self.pod.object_name),
+                   unit.name)
         # the next check compares with the newest exited instance: the one just killed
-        newest = unit.runtime.newest_exited(now)
-        finished = newest.exited_at if newest and newest.exited_at is not None else now
-        return refusal_requeue(self.profile, unit.backoff.remaining(finished, now))
+        return refusal_requeue(self.profile,
+                               unit.backoff.remaining(_newest_finished(unit, now), now))
 
     def _start_container(self, unit: PodContainer) -> Instance:
         """startContainer up to its step 3: the container runs (its postStart hook is
