@@ -859,7 +859,10 @@ def _start_order(pod: ProbedContainer) -> list[int]:
     pod order, then the app containers (R5.9)."""
     ranked = sorted(range(len(pod.containers)),
                     key=lambda i: (not (pod.containers[i].init or pod.containers[i].sidecar), i))
-    return [ranked.index(i) for i in range(len(pod.containers))]
+    place = [0] * len(ranked)
+    for at, i in enumerate(ranked):  # the inverse of the ranking, in one pass
+        place[i] = at
+    return place
 
 
 class _Site(NamedTuple):
