@@ -473,7 +473,8 @@ def test_crash_loops_through_back_off_waits_same_metrics(pod: Any, scenario: dic
                                                          phase: float | None, seed: int,
                                                          profile: Any, duration: int) -> None:
     """Hours of crash loops: the fast engine passes each back-off wait's refused syncs at
-    once (`Kubelet.refused_syncs`), with the reference's events and draws."""
+    once (`Kubelet.refused_syncs`), with the reference's events and draws: the back-off's
+    refusals and waits (R4.8-R4.10), its requeue (R4.14) and its collection (R4.15)."""
     same(pod, Scenario.from_dict(scenario), duration=duration, seed=seed, profile=profile,
          phase=phase)
 
