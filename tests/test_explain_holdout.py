@@ -341,3 +341,161 @@ def test_a_describe_that_lost_every_indentation_names_its_container():
     assert not any(n.kind is NoteKind.NOT_READ and n.where.line == 5
                    for p in record.pods for n in p.notes)
     assert _answer(text).cause is Cause.APP_EXIT
+
+
+def test_rows_without_age_and_from_cells_are_read_by_their_message():
+    """kiq-startup-probe-failed (held-out batch 6, a page): `Warning Unhealthy Startup probe
+    failed: ...` and `Normal Killing Container <name> failed startup probe, will be restarted`,
+    printed without Age and From cells, are a startup failure and a startup kill that happened
+    at least once each, not rows cut short whose message is lost."""
+    rows = ("Warning Unhealthy Startup probe failed: HTTP probe failed with statuscode: 503\n"
+            "Normal Killing Container app failed startup probe, will be restarted\n")
+    a = _answer(rows)
+    assert a.cause is Cause.STARTUP_KILL and [p.value for p in a.failed] == ["startup"]
+    assert a.probe_kills == CountRange(1, None)
+    record = parse_record(rows, "r.txt")
+    assert [e.count_basis.value for p in record.pods for e in p.events] == ["at-least"] * 2
+
+
+def test_a_flat_describe_names_each_container_and_an_annotated_restart_count_is_read():
+    """coderapp-69437960 (held-out batch 6, a Stack Overflow answer's copy): a describe that
+    lost its indentation lists `web:` and, after `...`, `db:` at column 0; `Restart Count: 4
+    <--- Note ...` carries the answerer's remark. Two containers, web restarted 4 times: its
+    two stated liveness kills bound 2..4, not db's count read as web's."""
+    text = ("Containers:\nweb:\n...\nRestart Count: 4 <--- Note that web restarted\n"
+            "Liveness: http-get http://:8080/healthz delay=0s timeout=1s period=10s #success=1 "
+            "#failure=3\n...\ndb:\n...\nRestart Count: 0 <--- db works fine\n...\nEvents:\n"
+            "Type Reason Age From Message\n---- ------ ---- ---- -------\n"
+            "Normal Killing 78s (x2 over 108s) kubelet Container web failed liveness probe, "
+            "will be restarted\n")
+    record = parse_record(text, "r.txt")
+    assert [(c.name, c.restart_count) for p in record.pods for c in p.containers] == \
+        [("web", 4), ("db", 0)]
+    ex = explain_records([record], ExplainOptions(suggest=False, phases=1))
+    web = next(c for c in ex.containers if c.name == "web")
+    assert web.answer is not None and web.answer.probe_kills == CountRange(2, 4)
+
+
+def test_a_code_block_whose_lines_the_page_numbered_is_read_without_the_numbers():
+    """shuyeidc-264741 (held-out batch 6, a blog's code block): `  1. (MoeLove)  kubectl ...`,
+    `  9. LAST SEEN  TYPE ...`, `  10. 21s  Normal ...`: the numbers are the page's and the
+    `(MoeLove)` prompt lost its prompt character; the events table under them is read."""
+    text = ("  1. (MoeLove)  kubectl -n demo get events \n"
+            "  2. LAST SEEN   TYPE      REASON      OBJECT        MESSAGE \n"
+            "  3. 21s         Warning   Unhealthy   pod/web-1     Liveness probe failed: boom \n")
+    record = parse_record(text, "r.txt")
+    events = [e for p in record.pods for e in p.events] + list(record.events)
+    assert [(e.reason, e.where.line) for e in events] == [("Unhealthy", 3)]
+    assert _answer(text).shows_failures
+
+
+def test_numbers_that_do_not_count_every_line_from_one_are_the_record_s():
+    """A record whose lines merely start with digits and a dot (not 1, 2, 3, ... on every
+    line) keeps them."""
+    text = "1. first\n3. third\nEvents:\n  Warning  Unhealthy  3m  kubelet  Liveness probe failed\n"
+    record = parse_record(text, "r.txt")
+    unread = [n.text for n in [*record.notes, *(n for p in record.pods for n in p.notes)]
+              if n.kind is NoteKind.NOT_READ]
+    assert any("1. first" in t for t in unread), unread
+
+
+_WATCH = ("0s Normal Scheduled pod/web-1 Successfully assigned default/web-1 to node-1\n"
+          "0s Normal Pulled pod/web-1 Container image \"nginx:stable\" already present on "
+          "machine\n"
+          "0s Normal Created pod/web-1 Created container web\n"
+          "0s Normal Started pod/web-1 Started container web\n")
+
+
+def test_a_pods_whole_event_stream_without_failure_shows_no_probe_kill():
+    """dille-slides-events (held-out batch 6, training slides): `kubectl get events --watch`
+    rows from the pod's Scheduled event on (none expired), none cut, no probe failure and no
+    Killing: a probe kill leaves a Killing event (R4.4), so the record shows none: 0..0, not
+    "at least 0"."""
+    a = _answer(_WATCH)
+    assert a.cause is Cause.CANNOT_TELL and not a.shows_failures
+    assert a.probe_kills == CountRange(0, 0)
+
+
+def test_the_stream_cut_inside_an_image_row_leaves_the_kills_open():
+    """shuyeidc-264741 (held-out batch 6): the same stream whose last row stops inside the
+    pull's duration (`in 6.814310`: Go prints a unit) is cut: rows after it may hold kills."""
+    text = _WATCH.split("0s Normal Pulled")[0] + \
+        "0s Normal Pulled pod/web-1 Successfully pulled image \"nginx:stable\" in 6.814310\n"
+    assert _answer(text).probe_kills == CountRange(0, None)
+    assert _answer(text.replace("in 6.814310", "in 6.814310917s")).probe_kills == \
+        CountRange(0, 0)
+
+
+_FLAT_STATUS = ("$ oc get pod test -o yaml\n...\nstatus:\ncontainerStatuses:\n- name: test\n"
+                "ready: true\nrestartCount: 1\nlastState:\nterminated:\nexitCode: 137\n"
+                "reason: OOMKilled\nstate:\nrunning:\nphase: Running\n")
+
+
+def test_a_pod_status_whose_indentation_the_page_lost_is_read_by_its_keys():
+    """openshift-help-memory-sizing (held-out batch 6, a search cache of a vendor page):
+    `status:` YAML with every line at column 0; its keys go back under the ones they belong
+    to by their names (PodStatus, ContainerStatus, ContainerState): an OOMKilled last state,
+    not a refusal."""
+    lines = _FLAT_STATUS.splitlines()[2:]
+    from kubesim.explain.readers.flattened import reindent_status
+    assert reindent_status(lines) == (
+        "status:\n  containerStatuses:\n  - name: test\n    ready: true\n    restartCount: 1\n"
+        "    lastState:\n      terminated:\n        exitCode: 137\n        reason: OOMKilled\n"
+        "    state:\n      running:\n  phase: Running\n")
+    a = _answer(_FLAT_STATUS)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+
+
+def test_a_flat_status_with_a_key_of_no_status_is_not_guessed():
+    """A key no PodStatus holds where it stands (`exitCode` under no terminated state) leaves
+    the text unread, as it was: a guess is never made."""
+    from kubesim.explain.readers.flattened import reindent_status
+    assert reindent_status(["status:", "containerStatuses:", "- name: a", "exitCode: 1"]) is None
+    with pytest.raises(RecordError):
+        parse_record("status:\ncontainerStatuses:\n- name: a\nexitCode: 1\n", "r.txt")
+
+
+def test_a_get_pods_row_and_a_status_naming_the_one_container_are_one_container():
+    """openshift-help-memory-sizing: `test 1/1 Running 1 1m` (one container, unnamed) and the
+    pod's status naming container test are the pod's one container, not two."""
+    text = "NAME READY STATUS RESTARTS AGE\ntest 1/1 Running 1 1m\n" + _FLAT_STATUS
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    assert [c.name for c in ex.containers] == ["test"]
+
+
+def test_a_describe_run_into_one_line_is_read_split_at_its_fields_and_rows():
+    """weaveworks-events-blog (held-out batch 6, a blog's stored text): the whole describe on
+    one line, `... Events: Type Reason Age From Message ---- ... Normal Scheduled 42s ...`:
+    read split before each field and row, said in a note naming the line, not refused."""
+    text = ("$ kubectl describe pod/web-1 Name: web-1 Namespace: default Node: ... Events: Type "
+            "Reason Age From Message ---- ------ ---- ---- ------- Normal Scheduled 42s "
+            "default-scheduler Successfully assigned default/web-1 to node1 Warning Unhealthy "
+            "30s (x3 over 40s) kubelet Liveness probe failed: HTTP probe failed with "
+            "statuscode: 500 Normal Killing 30s kubelet Container web failed liveness probe, "
+            "will be restarted\n")
+    a = _answer(text)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, 1)
+    record = parse_record(text, "r.txt")
+    assert record.notes[0].where.line == 1 and "run into one line" in record.notes[0].text
+
+
+def test_one_line_with_an_events_header_among_other_lines_is_not_split():
+    """Only a paste whose one line is the whole describe is split: beside other content the
+    line stays as it is (not read), never guessed."""
+    text = ("Name: a\nNode: b Events: Type Reason Age From Message ---- ------ ---- ---- ------- "
+            "Normal Scheduled 42s default-scheduler Successfully assigned a to b\n")
+    record = parse_record(text, "r.txt")
+    assert not any("run into one line" in n.text for n in record.notes)
+
+
+def test_a_box_whose_last_line_lost_its_right_border_is_cut_there():
+    """microk8s-4290 (held in the corpus, guarded anew by batch 6's rule that a pod's whole
+    event stream shows every kill): a k9s box whose last row has no right border was cut
+    inside that row, so the stream is not whole and the kills stay open."""
+    box = ("│ Events:                                                   │\n"
+           "│   Type    Reason     Age  From               Message      │\n"
+           "│   Normal  Scheduled  16s  default-scheduler  Successfully assigned a/b to c │\n"
+           "│   Normal  Started    17s  kubelet            Started container web\n")
+    assert _answer(box).probe_kills == CountRange(0, None)
+    whole = box.replace("Started container web\n", "Started container web          │\n")
+    assert _answer(whole).probe_kills == CountRange(0, 0)

@@ -760,6 +760,8 @@ def _open(f: _Facts) -> bool:
     rec = f.view.record
     if rec is not None and rec.state == "running" and rec.restart_count is not None:
         return False
+    if not _shows(f) and f.view.since_scheduled and not f.untold:
+        return False  # the pod's whole stream of events, and no failure or kill in it (R4.4)
     if not _shows(f) or any(e.truncated or e.combined or cut_short(e.message)
                             or (e.reason in _RESTARTING and not e.count_stated)
                             for e in f.view.events):

@@ -19,6 +19,7 @@ from kubesim.explain.messages import (
     KillCause,
     ProbeOutcome,
     backoff_container,
+    cut_short,
     exit_cause,
     go_duration,
     kill_of,
@@ -128,6 +129,11 @@ class View:
     # container's probe failed.
     unsure: list[RecordedEvent] = field(default_factory=list)
     unsure_why: str = ""  # why the record cannot tell which container they are
+    # The record holds the pod's events from its scheduling on, none cut: its Scheduled event
+    # is there (every later one is younger, so none has expired) and no row is cut short or
+    # combined. A probe kill leaves a Killing event in that stream (R4.4): none there, none
+    # happened.
+    since_scheduled: bool = False
 
 
 # ---------------------------------------------------------------- which container
@@ -213,6 +219,13 @@ def _unnamed_owner(views: list[View], e: RecordedEvent, unlisted: str) -> View |
     return candidates[0] if len(candidates) == 1 else None
 
 
+def _since_scheduled(events: list[RecordedEvent]) -> bool:
+    """Whether `events` hold the pod's Scheduled event and none of them is cut short or
+    combined by the aggregator (View.since_scheduled)."""
+    return any(e.reason == "Scheduled" for e in events) and not any(
+        e.truncated or e.combined or cut_short(e.message) for e in events)
+
+
 def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
     """Each container's events; the events no container can be told to own.
 
@@ -222,6 +235,9 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
     its output when several have one). A probe event no container can be told to own is
     each candidate's `unsure` event: cannot tell which container's probe failed."""
     views = _views(pod)
+    whole = _since_scheduled(pod.events)
+    for v in views:
+        v.since_scheduled = whole
     unlisted = _unlisted(pod, views)
     named = {v.name: v for v in views if v.name is not None}
     loose: list[RecordedEvent] = []

@@ -52,6 +52,8 @@ _CONDITION = re.compile(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"
 _EVENTS = re.compile(r"^(?P<indent>[ \t]*)Events:[ \t]*(?P<none><none>)?[ \t]*$")
 _PORTS = re.compile(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
 _INT32 = 2**31 - 1
+# a remark a person wrote after a value: `4 <--- the web container restarted`, `4  # why`
+_REMARK = re.compile(r"^(\d{1,11})\s+(?:<-+|←|#|//)(?:\s.*)?$")
 # kubectl describe printed a container's probes from v1.2 on (kubernetes#21341, Feb. 2016);
 # its older layout (events without a Type column, a pod-level `Image(s):`) lists none, so a
 # container without a probe line there may still have probes
@@ -221,9 +223,11 @@ class _Reader:
         if self.section in ("containers", "init", "ephemeral"):
             c = _CONTAINER.match(line)
             indent = len(c["indent"]) if c else -1
-            # a paste that lost every indentation has the section's first container's name
-            # at the section's own (`Containers:` then `wordpress:`)
-            flat = indent == self.section_indent == 0 and self.container is None
+            # a paste that lost every indentation has the section's containers' names at the
+            # section's own (`Containers:` then `wordpress:`, later `db:`); a name is lower
+            # case, a container's own keys (`Limits:`, `Mounts:`) are not
+            flat = indent == self.section_indent == 0 and (
+                self.container is None or self.container_indent == 0)
             if c and (self.container_indent is None or indent == self.container_indent) \
                     and (indent > self.section_indent or flat):
                 self.start_container(c["name"], indent, number)
@@ -342,6 +346,11 @@ class _Reader:
         """`Restart Count: N`, bounded as the API bounds restartCount (an int32): beyond it
         is an error, as in a pod document; a value that is no number is a note."""
         where = self.where(number)
+        remark = _REMARK.match(value)
+        if remark:  # `Restart Count: 4 <--- Note that ...`: the paster's remark on the value
+            value = remark[1]
+            self.notes.append(Note(f"line {number}: the text after Restart Count {value} is a "
+                                   "remark added to the paste: ignored", where))
         if value.isdigit() and (len(value) > 10 or int(value) > _INT32):
             raise RecordError(f"Restart Count: {value[:20]}{'...' if len(value) > 20 else ''} "
                               f"must be a whole number from 0 to {_INT32}", source=self.source,

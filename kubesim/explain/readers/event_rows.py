@@ -21,6 +21,7 @@ from kubesim.errors import RecordError
 from kubesim.explain.readers.event_layouts import (
     Cells,
     Columns,
+    bare_reason,
     get_old_cells,
     headerless_cells,
     sourced_cells,
@@ -281,9 +282,13 @@ class EventRows:
         # a row that stops before the header's Message column (`kubel`) is cut short
         short = not message and self._columns is not None and \
             len(line.rstrip()) < self._columns[1]
+        # a row printed without its Age cell (a page's `Warning Unhealthy kubelet Liveness
+        # probe failed: ...`) is whole, but says neither when nor how often: at least once
+        ageless = m["age"] is None and bool(message)
         return RecordedEvent(m["type"], m["reason"], message, count, first, last, where,
                              component=component, combined=combined,
-                             truncated=m["age"] is None or short)
+                             truncated=(m["age"] is None and not message) or short,
+                             count_basis=CountBasis.AT_LEAST if ageless else CountBasis.STATED)
 
     def _from_message(self, line: str, m: re.Match[str], rest: str) -> tuple[str, str]:
         """Split `From  Message`: by the header's columns when the row is aligned to them,
@@ -301,6 +306,8 @@ class EventRows:
         known = _COMPONENT.match(rest)
         if known:
             return known[1], rest[known.end():].strip()
+        if bare_reason(rest) is not None:  # no From cell: the kubelet's message itself
+            return "", rest
         return parts[0], ""
 
     def _old_row(self, m: re.Match[str], number: int) -> RecordedEvent:

@@ -257,3 +257,15 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
     into.events.extend(other.events)
     into.notes.extend(other.notes)
     into.formats.extend(f for f in other.formats if f not in into.formats)
+    _adopt_unnamed(into)
+
+
+def _adopt_unnamed(pod: PodRecord) -> None:
+    """A container without a name (a `kubectl get pods` row of one container, a fragment)
+    beside the one container another record of the pod names: the pod's only container,
+    told twice; what the unnamed one says and the named one does not is kept."""
+    unnamed = [c for c in pod.containers if c.name is None]
+    named = [c for c in pod.containers if c.name is not None and not c.init]
+    if len(unnamed) == 1 and len(named) == 1:
+        _fill(named[0], unnamed[0])
+        pod.containers.remove(unnamed[0])
