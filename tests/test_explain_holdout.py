@@ -499,3 +499,37 @@ def test_a_box_whose_last_line_lost_its_right_border_is_cut_there():
     assert _answer(box).probe_kills == CountRange(0, None)
     whole = box.replace("Started container web\n", "Started container web          │\n")
     assert _answer(whole).probe_kills == CountRange(0, 0)
+
+
+_UNCOUNTED_ROW = ("LAST SEEN   TYPE      REASON      OBJECT        MESSAGE\n"
+                  "5m          Warning   Unhealthy   pod/web-1     Liveness probe failed: HTTP "
+                  "probe failed with statuscode: 500\n")
+
+
+def test_a_liveness_failure_without_a_count_never_proves_the_probe_did_not_kill():
+    """errornotes-liveness-deadline (held-out batch 6): a `kubectl get events` row states no
+    count, so its failure happened at least once; even with the probe's failureThreshold
+    given (3), it may have reached it any number of times (R1.17): cannot tell, kills
+    unbounded, never "1 failure, fewer than 3: the probe did not kill"."""
+    describe = ("Name:  web-1\nContainers:\n  web:\n    Liveness:  http-get http://:8080/healthz "
+                "delay=0s timeout=1s period=10s #success=1 #failure=3\n")
+    a = _answer(describe + _UNCOUNTED_ROW)
+    assert a.cause is Cause.CANNOT_TELL
+    assert a.probe_kills == CountRange(0, None) and a.probe_kills.text == "unknown: 0 or more"
+    assert "at least once" in a.text and "did not kill" not in a.text
+
+
+def test_a_killing_row_without_a_count_is_at_least_one_kill_in_the_headline_too():
+    """kiq-startup-probe-failed, tencent-cloud-2569687 (held-out batch 6): the headline says
+    "at least once", as the count does, not "1 time"."""
+    a = _answer("Normal Killing kubelet Container app failed liveness probe, will be "
+                "restarted\n")
+    assert a.probe_kills == CountRange(1, None) and "killed the container at least once" in a.text
+
+
+def test_a_whole_quiet_stream_says_nothing_ended_the_container():
+    """dille-slides-events (held-out batch 6): the headline says why there is nothing to
+    tell (nothing ended it, the stream is whole), not "or the part that shows it is not in
+    the record"."""
+    a = _answer(_WATCH)
+    assert "nothing did" in a.text and "not in the record" not in a.text

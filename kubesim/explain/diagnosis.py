@@ -485,6 +485,11 @@ def _no_exit(f: _Facts) -> _Decided:
         because = _untold(f.untold, f.view.unsure_why)
         return _Decided(Cause.CANNOT_TELL, "which-container", (
             f"cannot tell whether this container's probes failed, because {because}"), because)
+    if f.view.since_scheduled:  # the pod's whole stream of events: nothing is missing
+        because = ("nothing did: the record holds the pod's events from its scheduling on, "
+                   "none cut, and none is a probe failure, kill, restart or exit")
+        return _Decided(Cause.CANNOT_TELL, "nothing",
+                        f"cannot tell what ended the container, because {because}", because)
     because = ("the record shows no probe failure, kill, restart or exit: nothing to explain, "
                "or the part that shows it is not in the record")
     return _Decided(Cause.CANNOT_TELL, "nothing", f"cannot tell: {because}", because)
@@ -584,7 +589,11 @@ def _kill_text(f: _Facts, t: ProbeType) -> str:
     if story.restart_count and story.restart_count > rc.kill_total(f.probe_kills):
         more = story.restart_count - rc.kill_total(f.probe_kills)
         rest = f"; {plural(more, 'more restart')} not in the events"
-    return (f"the kubelet killed the container {plural(total, 'time')} because its {t.value} "
+    # a Killing row whose count the record does not state happened at least that often
+    uncounted = any(e.reason == "Killing" and not e.count_stated for e in f.view.events)
+    killed = f"at least {'once' if total == 1 else plural(total, 'time')}" if uncounted \
+        else plural(total, "time")
+    return (f"the kubelet killed the container {killed} because its {t.value} "
             f"probe failed {times}times in a row{note}{how}{verdict}{rest}")
 
 
@@ -616,6 +625,9 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting],
     """Probe failures and no kill or restart in the record: too few to kill, or too thin to
     tell."""
     enough = [s for s in live if s.count >= _threshold(s, by_type)]
+    uncounted = [s for s in live if s.at_least and s.probe in KILLERS and s not in enough]
+    if uncounted and not enough:
+        return _uncounted(uncounted[0], by_type)
     if not enough:
         parts, assumed = [], False
         for s in live:
@@ -635,6 +647,21 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting],
         return _Decided(cause, "no-kill", because, "" if cause is Cause.READINESS_ONLY
                         else because)
     return _could_have_made(enough[0], by_type, rule)
+
+
+def _uncounted(s: Streak, by_type: dict[ProbeType, Setting]) -> _Decided:
+    """A liveness or startup failure whose row states no count (at least once) and no kill
+    or restart: the failures may have reached failureThreshold any number of times, or never
+    (R1.17)."""
+    times = "once" if s.count == 1 else plural(s.count, "time")
+    setting = by_type.get(s.probe)
+    default = " (the API's default: the record does not give its failureThreshold)" \
+        if setting is None or setting.source is Source.ASSUMED else ""
+    because = (f"{s.probe.value} failed at least {times} (the row states no "
+               f"count): the failures may have reached failureThreshold "
+               f"{_threshold(s, by_type)}{default} any number of times, or never (R1.17), and "
+               "the record shows no kill or restart")
+    return _Decided(Cause.CANNOT_TELL, "no-kill", because, because)
 
 
 def _could_have_made(s: Streak, by_type: dict[ProbeType, Setting],
@@ -768,6 +795,8 @@ def _open(f: _Facts) -> bool:
         return True
     if f.probe_kills or (rec is not None and rec.restart_count is not None):
         return False
+    if any(s.at_least and s.probe in KILLERS for s in f.failed):
+        return True  # failures at least once each: no bound on the kills they made
     return any(s.probe in KILLERS and s.source is Source.ASSUMED for s in f.by_type.values()) and \
         any(s.probe in KILLERS for s in f.failed)
 

@@ -242,7 +242,9 @@ class CountRange:
     def text(self) -> str:
         if self.hi == self.lo:
             return str(self.lo)
-        return f"at least {self.lo}" if self.hi is None else f"{self.lo} to {self.hi}"
+        if self.hi is None:  # "at least 0" tells an on-call engineer nothing
+            return "unknown: 0 or more" if self.lo == 0 else f"at least {self.lo}"
+        return f"{self.lo} to {self.hi}"
 
     def to_data(self) -> dict[str, int | None]:
         return {"min": self.lo, "max": self.hi}
@@ -358,6 +360,9 @@ class Streak:
     shape: Shape = Shape.SINGLE
     source: StreakSource = StreakSource.EVENTS
     owner: Owner = Owner.CONTAINER
+    # the event's count is not in the record (a `kubectl get events` row, a row without its
+    # Age): `count` failures at least
+    at_least: bool = False
 
     @property
     def own(self) -> bool:

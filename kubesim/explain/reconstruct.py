@@ -483,7 +483,7 @@ def streaks(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list
                        "3 times, then throws the result away; errors never count toward "
                        "failureThreshold and never kill (R2.2, E4). " + reading)
         out.append(Streak(pe.probe, pe.outcome, clip(pe.detail, 300), e.count, first, last,
-                          reading, spacing, (evidence(e),), shape))
+                          reading, spacing, (evidence(e),), shape, at_least=not e.count_stated))
     return out
 
 
