@@ -397,8 +397,8 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
     elif k and n < f * k:
         out.append(Finding(Level.UNCERTAIN, f"{n} {t.value} failures recorded for {plural(k, 'kill')}: "
                            f"fewer than {f} per kill ({f_text}): some Unhealthy events "
-                           "were dropped by the event recorder, or merged into a "
-                           "'combined from similar events' event", ev))
+                           "were dropped by the event recorder, merged into a 'combined "
+                           "from similar events' event, or left out of the paste", ev))
     elif k:
         out.append(Finding(Level.UNCERTAIN, f"{n} {t.value} failures for {plural(k, 'kill')}: more than "
                            f"{f} per kill ({f_text}): some runs of failures were broken by "
