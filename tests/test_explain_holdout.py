@@ -533,3 +533,61 @@ def test_a_whole_quiet_stream_says_nothing_ended_the_container():
     the record"."""
     a = _answer(_WATCH)
     assert "nothing did" in a.text and "not in the record" not in a.text
+
+
+_EARLY_DESCRIBE = (
+    "Name:  liveness\nContainers:\n  web:\n    Liveness:  http-get http://:3000/healthz "
+    "delay=3s timeout=1s period=1s #success=1 #failure=3\nEvents:\n"
+    "  Type     Reason     Age   From               Message\n"
+    "  ----     ------     ----  ----               -------\n"
+    "  Normal   Scheduled  12s   default-scheduler  Successfully assigned default/liveness to m\n"
+    "  Normal   Started    11s   kubelet            Started container web\n"
+    "  Warning  Unhealthy  0s    kubelet            Liveness probe failed: HTTP probe failed "
+    "with statuscode: 500\n")
+
+
+def test_a_later_get_pods_count_is_not_weighed_against_an_earlier_describes_failures():
+    """notion-startkubernetes-health (held-out batch 6): a describe taken 12 s after the start
+    (one liveness failure) and a `get po` row later (RESTARTS 5): the five restarts came after
+    the events, so they are not "not probe kills" for want of failures; up to five were."""
+    later = "$ kubectl get po\nNAME       READY   STATUS    RESTARTS   AGE\n" \
+        "liveness   1/1     Running   5          2m31s\n"
+    a = _answer(_EARLY_DESCRIBE + "\n" + later)
+    assert a.cause is Cause.CANNOT_TELL and "not probe kills" not in a.text
+    assert a.probe_kills == CountRange(0, 5)
+
+
+def test_back_offs_in_a_whole_stream_without_killing_were_no_probe_kills():
+    """learnwithirfan-pod-crashes (held-out batch 6): the pod's events from its scheduling on,
+    none cut, BackOff x12 and no Unhealthy or Killing row: the containers ended, but no probe
+    killed them (a probe kill records Killing, R4.4): 0 probe kills, what ended them untold."""
+    text = ("Events:\nType Reason Age From Message\n---- ------ ---- ---- -------\n"
+            "Normal Scheduled 5m default-scheduler Successfully assigned default/mypod\n"
+            "Normal Started 4m55s kubelet Started container myapp\n"
+            "Warning BackOff 4m (x12 over 4m) kubelet Back-off restarting failed container\n")
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.shows_failures
+    assert a.probe_kills == CountRange(0, 0)
+    cut = text.replace("Normal Scheduled 5m default-scheduler Successfully assigned "
+                       "default/mypod\n", "")
+    assert _answer(cut).probe_kills.hi != 0  # without the Scheduled event, earlier ones expired
+
+
+def test_a_stream_the_recorder_may_have_thinned_or_that_ends_in_a_probes_output_is_not_whole():
+    """emberstack-reflector-426, k8s-98780 (held before batch 6; guards of its whole-stream
+    rule): past the event recorder's burst (25 occurrences per pod) events are dropped, and a
+    probe's output over lines has no end mark, so a record ending inside one may be cut:
+    neither shows every kill, and the kills stay open."""
+    head = ("LAST SEEN   TYPE      REASON      OBJECT        MESSAGE\n"
+            "5m          Normal    Scheduled   pod/web-1     Successfully assigned a/web-1 to n\n"
+            "5m          Normal    Started     pod/web-1     Started container web\n")
+    cut = head + ("4m          Warning   Unhealthy   pod/web-1     Startup probe failed: Warning: x\n"
+                  "mysqladmin: connect to server at 'localhost' failed\n")
+    assert _answer(cut).probe_kills.hi is None
+    many = ("Events:\n  Type     Reason     Age   From               Message\n"
+            "  ----     ------     ----  ----               -------\n"
+            "  Normal   Scheduled  12m   default-scheduler  Successfully assigned a/web-1 to n\n"
+            "  Normal   Started    11m   kubelet            Started container web\n"
+            "  Warning  BackOff    2m (x30 over 9m)  kubelet  Back-off restarting failed "
+            "container\n")
+    assert _answer(many).probe_kills.hi != 0

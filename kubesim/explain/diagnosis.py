@@ -27,6 +27,7 @@ from kubesim.explain.model import (
     Exit,
     Kill,
     PreventionAnswer,
+    RestartCause,
     Setting,
     Source,
     Streak,
@@ -368,7 +369,7 @@ def _not_probe(f: _Facts) -> _Decided | None:
     """More restarts than the recorded probe failures can have made: those are not probe
     kills."""
     ceiling = _probe_kill_ceiling(f)
-    if not (f.floor and f.failed and ceiling < f.floor) or _unseen_probe(f):
+    if not (f.floor and f.failed and ceiling < f.floor) or _unseen_probe(f) or _apart(f):
         return None  # (unseen: a probe the record does not show may have made them)
     counts = _count(f.failed)
     x = f.ended
@@ -383,6 +384,13 @@ def _not_probe(f: _Facts) -> _Decided | None:
     return _Decided(Cause.CANNOT_TELL, "not-probe", (
         f"at least {f.floor - ceiling} of the restarts ({f.floor_why}) are not probe kills, and "
         f"cannot tell what ended them, because {because}"), because)
+
+
+def _apart(f: _Facts) -> bool:
+    """Whether the restarts counted are a `get pods` row's, a moment the events may precede
+    (a describe taken earlier): failures the events show do not bound restarts after them."""
+    rec = f.view.record
+    return rec is not None and rec.restart_apart and f.floor == rec.restart_count
 
 
 def _count(streaks: list[Streak]) -> str:
@@ -732,7 +740,7 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     the failures infer: a stated count outweighs an inference (issue 30 item 2)."""
     lo = rc.kill_total(f.probe_kills) + sum(k for _, k in f.in_a_row) + (
         1 if f.by_command is not None else 0)
-    if decided.cause in _NOT_KILLED or not _could_kill(f):
+    if decided.cause in _NOT_KILLED or not _could_kill(f) or _whole_stream(f):
         return CountRange(lo, lo)
     ceiling = _probe_kill_ceiling(f)
     if decided.kind == "not-probe":  # what the line says: the failures make at most these
@@ -753,6 +761,22 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     return CountRange(lo, max(lo, most))
 
 
+def _whole_stream(f: _Facts) -> bool:
+    """The pod's events from its scheduling on, none cut (`View.since_scheduled`), with every
+    Killing row counted and naming its cause: they show every probe kill there was (R4.4),
+    unless a restart count of a later moment (a `get pods` row) counts restarts after them or
+    the count holds restarts the events do not show."""
+    rec = f.view.record
+    later = rec is not None and rec.restart_apart and bool(rec.restart_count)
+    # restarts the count holds and the events do not show: the stream is not whole after all
+    # (a kubelet of 2015 recorded no event for them)
+    untold = any(r.cause is RestartCause.NOT_RECORDED for r in f.story.restarts)
+    return f.view.since_scheduled and not later and not untold and not f.untold and \
+        not f.inconsistent and \
+        not f.unknown_kills and all(e.count_stated for e in f.view.events
+                                    if e.reason == "Killing")
+
+
 def _could_kill(f: _Facts) -> bool:
     """Whether anything in the record could be a probe kill the events do not name: a
     liveness or startup probe, a kill of unknown cause, an end by a signal, or restarts a
@@ -767,8 +791,8 @@ def _unseen_probe(f: _Facts) -> bool:
     probe settings, and either no probe event of the container or rows whose counts it does
     not state (each "at least once"). A record that states the counts of the container's probe
     events and shows no liveness or startup failure shows that none of them killed."""
-    if not f.floor or f.settings_shown:
-        return False
+    if not f.floor or f.settings_shown or _whole_stream(f):
+        return False  # (a whole stream would show that probe's failures and kills, R4.4)
     # a paste cut short shows none of the rows after the cut (their failures or kills)
     return not any(s.own for s in f.story.streaks) or any(
         e.truncated or (not e.count_stated and e.reason in _RESTARTING) for e in f.view.events)

@@ -220,10 +220,15 @@ def _unnamed_owner(views: list[View], e: RecordedEvent, unlisted: str) -> View |
 
 
 def _since_scheduled(events: list[RecordedEvent]) -> bool:
-    """Whether `events` hold the pod's Scheduled event and none of them is cut short or
-    combined by the aggregator (View.since_scheduled)."""
+    """Whether `events` hold the pod's Scheduled event, none of them cut short or combined by
+    the aggregator, fewer occurrences than the event recorder lets through before it drops
+    some (SPAM_BURST), and the last not a probe's output over lines, which has no end mark
+    to tell a cut by (View.since_scheduled)."""
+    last = max(events, key=lambda e: e.where.line or 0, default=None)
     return any(e.reason == "Scheduled" for e in events) and not any(
-        e.truncated or e.combined or cut_short(e.message) for e in events)
+        e.truncated or e.combined or cut_short(e.message) for e in events) and \
+        sum(e.count for e in events) < SPAM_BURST and \
+        (last is None or "\n" not in last.message)
 
 
 def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:

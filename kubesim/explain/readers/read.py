@@ -204,6 +204,8 @@ _FILLED = ("spec", "spec_where", "state", "state_reason", "state_message", "term
 def _fill(into: ContainerRecord, other: ContainerRecord) -> None:
     """What `other` says of a container and `into` does not (describe wins over a `get pods`
     row, a probe piece gives its spec to the container that has none)."""
+    if into.restart_count is None and other.restart_count is not None:
+        into.restart_apart = other.restart_apart  # the count's moment goes with the count
     for key in _FILLED:
         if getattr(into, key) is None and getattr(other, key) is not None:
             setattr(into, key, getattr(other, key))
