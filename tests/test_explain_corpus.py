@@ -27,9 +27,6 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # what keeps a record from its facts: a reader's gap (refused or misread before the diagnosis
 # sees it) or a reading the diagnosis does not make
 NOT_READ: dict[str, str] = {
-    "consul-helm-404.describe-grep-readiness.txt":
-        "a Readiness line cut by describe's line break (`\\`) and kept alone by grep is refused",
-    "k8s-19825.pod-json-2016-prompt-cut.txt": "pod JSON cut inside metadata is refused",
     "claudie-268.get-events-bash-two-containers-cut.txt":
         "kills bounded at 0 though the paste is cut inside the pod's own rows",
 }

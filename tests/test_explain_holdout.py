@@ -89,10 +89,59 @@ def test_a_probe_line_cut_inside_its_command_where_the_record_ends_is_not_read()
 
 
 def test_a_probe_line_without_settings_before_the_end_is_still_an_error():
-    """Only the record's last line may be cut: the same line with more after it is wrong."""
-    text = _CUT_EXEC + "    Environment:    <none>\n"
-    with pytest.raises(RecordError, match=r"r\.txt:9: Readiness: expected the handler"):
-        parse_record(text, "r.txt")
+    """Only the record's last line may be cut: a handler kubectl printed whole (its bracket
+    closed, its URL complete) without the settings it always prints after it, and more
+    lines after it, is wrong."""
+    for handler in ("exec [cat /tmp/healthy]", "http-get http://:8080/healthz"):
+        text = _CUT_EXEC.replace(_CUT_EXEC.splitlines()[-1], f"    Readiness:      {handler}") \
+            + "    Environment:    <none>\n"
+        with pytest.raises(RecordError, match=r"r\.txt:9: Readiness: expected the handler"):
+            parse_record(text, "r.txt")
+
+
+_MULTI_LINE_EXEC = (
+    "Containers:\n"
+    "  consul:\n"
+    "    State:          Running\n"
+    "      Started:      Mon, 13 Apr 2020 17:29:01 +0000\n"
+    "    Ready:          False\n"
+    "    Restart Count:  0\n"
+    "    Readiness:  exec [/bin/sh -ec curl http://127.0.0.1:8500/v1/status/leader \\\n"
+    "2>/dev/null | grep -E '\".+\"'\n"
+    "] delay=5s timeout=5s period=3s #success=1 #failure=2\n"
+    "    Environment:    <none>\n"
+    "Events:\n"
+    "  Type     Reason     Age                   From     Message\n"
+    "  ----     ------     ----                  ----     -------\n"
+    "  Warning  Unhealthy  4m2s (x599 over 33m)  kubelet  Readiness probe failed:\n")
+
+
+def test_an_exec_command_describe_broke_over_lines_is_read_whole():
+    """consul-helm-404: kubectl prints an exec command with `%v`, so a script's line breaks
+    break the probe line, and the bracket closes with the settings lines later; the lines
+    between are the command's (here `2>/dev/null | ...`, no describe field), read as one."""
+    record = parse_record(_MULTI_LINE_EXEC, "r.txt")
+    spec = record.pods[0].containers[0].spec
+    assert spec is not None and spec.readiness_probe is not None
+    assert (spec.readiness_probe.period_seconds, spec.readiness_probe.failure_threshold) == (3, 2)
+    assert not [n for n in record.notes if n.kind is NoteKind.NOT_READ]
+    a = _answer(_MULTI_LINE_EXEC)
+    assert a.cause is Cause.READINESS_ONLY and a.probe_kills == CountRange(0, 0)
+
+
+def test_an_exec_command_whose_other_lines_a_grep_dropped_is_listed_not_refused():
+    """consul-helm-404 as pasted: `kubectl describe pod | grep Readiness` keeps the probe's
+    first line and its event row; the command's rest and its settings are not in the record:
+    that probe line is listed as not read, the failures are explained (readiness only)."""
+    text = ("kubectl describe pod consul-server-2|grep Readiness\n"
+            "    Readiness:  exec [/bin/sh -ec curl http://127.0.0.1:8500/v1/atus/leader \\\n"
+            "  Warning  Unhealthy  4m2s (x599 over 33m)  kubelet, gke-node  Readiness probe "
+            "failed:\n")
+    record = parse_record(text, "r.txt")
+    notes = [n for p in record.pods for n in p.notes] + record.notes
+    assert [n.where.line for n in notes if n.kind is NoteKind.NOT_READ] == [2]
+    a = _answer(text)
+    assert a.cause is Cause.READINESS_ONLY and [p.value for p in a.failed] == ["readiness"]
 
 
 def test_a_probe_failure_relayed_with_its_pod_named_first_is_read():
@@ -341,3 +390,20 @@ def test_a_describe_that_lost_every_indentation_names_its_container():
     assert not any(n.kind is NoteKind.NOT_READ and n.where.line == 5
                    for p in record.pods for n in p.notes)
     assert _answer(text).cause is Cause.APP_EXIT
+
+
+def test_a_pod_document_cut_in_its_metadata_is_a_pod_that_shows_nothing():
+    """k8s-19825: `kubectl get pod -o json` cut before its spec and status names its pod and
+    nothing more: explained as a record that shows nothing (a note says what is missing),
+    not refused as no record; JSON cut before it names its pod stays no record."""
+    text = ('$ kubectl get pod -o json  memtest\n{\n    "kind": "Pod",\n    "apiVersion": "v1",\n'
+            '    "metadata": {\n        "name": "memtest",\n        "namespace": "default",\n'
+            '        "resourceVersion":')
+    record = parse_record(text, "r.txt")
+    assert [p.name for p in record.pods] == ["memtest"]
+    assert any("cut before its spec and status" in n.text for n in record.notes)
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and not a.shows_failures and not a.failed
+    assert a.probe_kills == CountRange(0, None)
+    with pytest.raises(RecordError, match="not JSON"):  # as before: no pod it names
+        parse_record('{\n    "kind": "Pod",\n    "apiVersion": "v1",\n    "metadata": {\n', "r.txt")
