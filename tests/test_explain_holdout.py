@@ -4,6 +4,8 @@ held-out comment in facts.yaml). Each test holds, in small, the shape of one of 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -407,3 +409,84 @@ def test_a_pod_document_cut_in_its_metadata_is_a_pod_that_shows_nothing():
     assert a.probe_kills == CountRange(0, None)
     with pytest.raises(RecordError, match="not JSON"):  # as before: no pod it names
         parse_record('{\n    "kind": "Pod",\n    "apiVersion": "v1",\n    "metadata": {\n', "r.txt")
+
+
+_TWO_CONTAINERS_CUT = (
+    "50s         Normal    Pulling     pod/frontend-57dc   Pulling image \"eu.gcr.io/p/frontend:1\"\n"
+    "49s         Normal    Created     pod/frontend-57dc   Created container frontend\n"
+    "49s         Normal    Started     pod/frontend-57dc   Started container frontend\n"
+    "80s         Normal    Created     pod/frontend-57dc   Created container k8s-sidecar\n"
+    "80s         Normal    Started     pod/frontend-57dc   Started container k8s-sidecar\n"
+    "33s         Warning   Unhealthy   pod/frontend-57dc   Readiness probe failed: Get "
+    "\"http://10.20.3.6:50058/ready\": dial tcp 10.20.3.6:50058: connect: connection refuse")
+
+
+def _container_answer(text: str, container: str) -> Diagnosis:
+    ex = explain_records([parse_record(text, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, container=container))
+    answer = ex.containers[0].answer
+    assert answer is not None
+    return answer
+
+
+def test_rows_cut_inside_the_pods_own_rows_leave_its_kills_open():
+    """claudie-268: `kubectl get events` rows (no COUNT: each at least once) of a pod of two
+    containers, cut inside its own last row: rows after the cut (a liveness failure and its
+    Killing row among them) are not in the record, and nothing it states bounds the
+    containers, so the kills are open, not 0; said in words, not as `at least 0`."""
+    a = _container_answer(_TWO_CONTAINERS_CUT, "frontend")
+    assert a.probe_kills == CountRange(0, None) and [p.value for p in a.failed] == ["readiness"]
+    assert "the record shows the probes of none of the 2 containers" in a.text
+    whole = _TWO_CONTAINERS_CUT + "d\n"  # the same rows, the last one whole: nothing hidden
+    assert _container_answer(whole, "frontend").probe_kills == CountRange(0, 0)
+
+
+def test_rows_cut_after_a_stated_count_of_containers_stay_bounded():
+    """rook-5150: a describe cut after its Killing row, whose Created row states x2: a
+    repeat adds to a row's count, so the cut hides no further container of that message;
+    the kills stay 1."""
+    text = ("Events:\n  Type     Reason   Age                From     Message\n"
+            "  ----     ------   ----               ----     -------\n"
+            "  Normal   Created  34s (x2 over 65s)  kubelet  Created container mon\n"
+            "  Normal   Started  34s (x2 over 65s)  kubelet  Started container mon\n"
+            "  Normal   Killing  34s                kubelet  Container mon failed liveness "
+            "probe, will be restarted\n  Warning")
+    a = _answer(text)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, 1)
+    # the last line is a row cut after its type, not the Killing row's message going on
+    record = parse_record(text, "r.txt")
+    killing = [e for e in record.pods[0].events if e.reason == "Killing"]
+    assert killing[0].message.endswith("will be restarted")
+    notes = [n.text for n in record.pods[0].notes]
+    assert any("cut after its type (Warning)" in n for n in notes)
+    assert not any("this event row is cut short" in n for n in notes)
+
+
+def test_rows_without_a_count_are_at_least_once_in_the_findings_too():
+    """lago-helm-charts-149: one `kubectl get events` row (no COUNT column) of a liveness
+    failure is at least one failure: no finding states that it was one, fewer than the
+    threshold, so the probe did not kill."""
+    text = ("12m         Warning   Unhealthy   pod/lago-events-worker-6467   Liveness probe "
+            "failed: Get \"http://10.244.147.38:8080/\": dial tcp 10.244.147.38:8080: connect: "
+            "connection refused\n")
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    said = " ".join(f.text for c in ex.containers for f in c.findings)
+    assert "did not kill" not in said and "at least 1 liveness failure" in said
+    a = ex.containers[0].answer
+    assert a is not None and "did not kill the container (R1.17)" not in a.text
+    assert "does not say how often each row came" in a.text
+
+
+def test_the_rows_of_one_probe_are_counted_together_not_row_by_row():
+    """openclaw-operator-344: startup failures in rows of different outputs (refused, reset,
+    EOF x3) are one probe's: the diagnosis counts them all (6 over 40 s), not the largest row
+    alone (3), when it says what they could have killed."""
+    rows = "".join(f"  Warning  Unhealthy  {age}  kubelet  Startup probe failed: Get "
+                   f"\"http://10.42.0.181:18790/healthz\": {what}\n"
+                   for age, what in (("93s", "read: connection reset by peer"),
+                                     ("88s", "read: connection reset by peer"),
+                                     ("68s (x3 over 98s)", "EOF"),
+                                     ("58s", "read: connection reset by peer")))
+    a = _answer(rows)
+    assert a.cause is Cause.CANNOT_TELL and [p.value for p in a.failed] == ["startup"]
+    assert re.search(r"6 startup failures over 4\d s could have made up to 2 kills", a.text)

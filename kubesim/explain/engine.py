@@ -409,6 +409,17 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
                            "the record shows no Killing event: it was dropped or expired, "
                            "or the settings differ from those used", ev))
     elif n < f:
-        out.append(Finding(sure, f"{plural(n, t.value + ' failure')}, fewer than {f_text}: the probe "
-                           "did not kill the container (R1.17)", ev))
+        out.append(_too_few(t, n, f_text, sure, failed, ev))
     return out
+
+
+def _too_few(t: ProbeType, n: int, f_text: str, sure: Level, failed: list[Streak],
+             ev: tuple[Evidence, ...]) -> Finding:
+    """Fewer failures than failureThreshold and no kill: the probe did not kill, unless the
+    rows do not state their counts (each at least once: README of the real corpus)."""
+    if not all(s.count_stated for s in failed):
+        return Finding(Level.UNCERTAIN, f"at least {plural(n, t.value + ' failure')} (rows "
+                       "without a count: each at least once): whether they reached "
+                       f"{f_text} and killed cannot be told", ev)
+    return Finding(sure, f"{plural(n, t.value + ' failure')}, fewer than {f_text}: the probe "
+                   "did not kill the container (R1.17)", ev)
