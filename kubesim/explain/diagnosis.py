@@ -284,7 +284,7 @@ def _inferred_from_command(g: _FileGone) -> _Decided:
 
 def _untold(untold: list[Streak], why: str) -> str:
     """What the failures the record ties to no container say, and do not."""
-    return (f"the record shows {_count(untold)} probe failures that name no container, and "
+    return (f"the record shows {_failures(untold)} naming no container, and "
             f"{why}: cannot tell which container's probe failed, so they are not counted as "
             "this container's")
 
@@ -390,6 +390,12 @@ def _count(streaks: list[Streak]) -> str:
     for s in streaks:
         by[s.probe.value] = by.get(s.probe.value, 0) + s.count
     return ", ".join(f"{n} {t}" for t, n in by.items()) or "none recorded"
+
+
+def _failures(streaks: list[Streak]) -> str:
+    """`1 readiness probe failure`, `3 readiness, 2 liveness probe failures`."""
+    n = sum(s.count for s in streaks)
+    return f"{_count(streaks)} probe {'failure' if n == 1 else 'failures'}"
 
 
 def _oom(f: _Facts) -> _Decided:
@@ -522,7 +528,9 @@ def _backoff_floor(refusals: int, shown: _Floor, stated: _Floor | None) -> _Floo
     some), the stated count stands, and the diagnosis says so."""
     if refusals:
         need = _backoff_restarts(refusals)
-        why = f"{refusals} back-off refusals need at least {need} restarts (R4.11-R4.14)"
+        why = (f"{refusals} back-off refusals need at least {need} restarts (R4.11-R4.14)"
+               if refusals > 1 else f"a back-off refusal needs at least {need} restarts "
+               "(R4.11-R4.14)")
     else:
         need, why = 2, "CrashLoopBackOff (a back-off follows a second exit at the earliest, R4.12)"
     if need <= shown.restarts:
