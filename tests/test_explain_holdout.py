@@ -490,3 +490,24 @@ def test_the_rows_of_one_probe_are_counted_together_not_row_by_row():
     a = _answer(rows)
     assert a.cause is Cause.CANNOT_TELL and [p.value for p in a.failed] == ["startup"]
     assert re.search(r"6 startup failures over 4\d s could have made up to 2 kills", a.text)
+
+
+def test_failures_of_one_probe_naming_two_endpoints_are_said_to_be_perhaps_two_containers():
+    """openclaw-operator-344: describe rows (no container named, no probe settings) whose
+    startup failures name :9222/json/version and :18790/healthz: a container's startup probe
+    has one handler, so a finding says they may be two containers' (read as this one's, its
+    handler the first's); one endpoint at several pod IPs is one endpoint."""
+    rows = ("  Warning  Unhealthy  110s  kubelet  Startup probe failed: Get "
+            "\"http://10.42.0.181:9222/json/version\": dial tcp 10.42.0.181:9222: connect: "
+            "connection refused\n"
+            "  Warning  Unhealthy  93s   kubelet  Startup probe failed: Get "
+            "\"http://10.42.0.181:18790/healthz\": EOF\n")
+
+    def said(text: str) -> str:
+        ex = explain_records([parse_record(text, "r.txt")],
+                             ExplainOptions(suggest=False, phases=1))
+        return " ".join(f.text for c in ex.containers for f in c.findings)
+
+    assert "name 2 endpoints (:9222/json/version, :18790/healthz)" in said(rows)
+    assert "endpoints (" not in said(rows.replace("9222/json/version", "18790/healthz")
+                                         .replace("10.42.0.181:9222", "10.42.0.9:18790"))

@@ -249,7 +249,7 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
     own = [s for s in story.streaks if s.own]
     done = arithmetic(pod, settings, own, story.kills, ctx.profile)
     story.arithmetic, story.detection = done.lines, done.detection
-    story.findings += _consistency(story, by_type)
+    story.findings += _consistency(story, by_type) + _endpoints(story, v)
     if spec is not None and settings:
         _replay(story, spec, v, ctx)
     if ctx.options.suggest and spec is not None:
@@ -361,6 +361,29 @@ def _before(k: Kill, streaks: list[Streak], kills: list[Kill]
 def _line(e: Evidence) -> int:
     tail = e.where.rsplit(":", 1)[-1].split(" ")[0]
     return int(tail) if tail.isdigit() else 0
+
+
+def _endpoints(story: ContainerStory, v: rc.View) -> list[Finding]:
+    """Failures of one probe whose outputs name several endpoints, where the record gives no
+    probe settings: a container's probe of a type has one handler, so they are the failures
+    of several containers the record does not tell apart (describe's rows name none), or of a
+    probe that changed. Said, since they are read as this container's, with the handler of
+    the first (`reconstruct._assumed`)."""
+    if v.spec is not None:
+        return []
+    out = []
+    for t in ProbeType:
+        mine = [s for s in story.streaks if s.own and s.probe is t]
+        seen = dict.fromkeys(x for s in mine if (x := rc.probe_endpoint(s.detail)) is not None)
+        if len(seen) > 1:
+            names = ", ".join(list(seen)[:4]) + (", ..." if len(seen) > 4 else "")
+            out.append(Finding(Level.UNCERTAIN, (
+                f"the {t.value} probe's failures name {len(seen)} endpoints ({names}): one "
+                f"container's {t.value} probe has one, so they may be the failures of several "
+                "containers the record does not tell apart (its rows name none), or of a probe "
+                "that changed; they are read as this container's, its handler the first one's"),
+                tuple(e for s in mine[:3] for e in s.evidence)))
+    return out
 
 
 def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting]) -> list[Finding]:

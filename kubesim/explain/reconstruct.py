@@ -74,6 +74,7 @@ __all__ = [
     "evidence",
     "exits",
     "handler_kind",
+    "probe_endpoint",
     "kill_total",
     "kills",
     "metric_streaks",
@@ -134,6 +135,17 @@ class View:
 
 
 # ---------------------------------------------------------------- which container
+
+
+def probe_endpoint(detail: str) -> str | None:
+    """The endpoint a probe's output names (`:18790/healthz` from `Get "http://10.42.0.181:
+    18790/healthz": EOF`, `:5432` from `dial tcp 10.0.0.1:5432: ...`), None when it names
+    none (an exec probe's output, an empty message)."""
+    m = _URL.search(detail)
+    if m:
+        return f":{m[3]}{(m[4] or '/').rstrip(':')}"
+    d = _DIAL.search(detail)
+    return f":{d[1]}" if d else None
 
 
 def _port_of(detail: str) -> int | None:
