@@ -460,6 +460,10 @@ def test_rows_cut_after_a_stated_count_of_containers_stay_bounded():
     notes = [n.text for n in record.pods[0].notes]
     assert any("cut after its type (Warning)" in n for n in notes)
     assert not any("this event row is cut short" in n for n in notes)
+    # the liveness failures behind the kill may be in the rows after the cut: said so
+    ex = explain_records([record], ExplainOptions(suggest=False, phases=1))
+    assert any("or are in rows after the record's cut" in f.text
+               for c in ex.containers for f in c.findings)
 
 
 def test_rows_without_a_count_are_at_least_once_in_the_findings_too():
@@ -511,3 +515,22 @@ def test_failures_of_one_probe_naming_two_endpoints_are_said_to_be_perhaps_two_c
     assert "name 2 endpoints (:9222/json/version, :18790/healthz)" in said(rows)
     assert "endpoints (" not in said(rows.replace("9222/json/version", "18790/healthz")
                                          .replace("10.42.0.181:9222", "10.42.0.9:18790"))
+
+
+def test_failed_scheduling_before_the_pod_was_scheduled_is_no_clock_skew():
+    """kubernetes-mesos-524: FailedScheduling x3 first seen 34s ago, Scheduled 31s ago: the
+    scheduler's failed attempts come before the pod is scheduled by nature, so no warning of
+    disagreeing clocks or an earlier pod; a Pulled row before it still is one."""
+    def warned(first_row: str) -> bool:
+        text = ("Events:\n  FirstSeen\tLastSeen\tCount\tFrom\t\t\tSubobjectPath\t\t\t\tReason"
+                "\t\t\tMessage\n" + first_row +
+                "  31s\t\t31s\t\t1\t{scheduler }\t\t\t\t\t\t\tScheduled\t\tSuccessfully "
+                "assigned nginx to 10.0.1.61\n")
+        ex = explain_records([parse_record(text, "r.txt")],
+                             ExplainOptions(suggest=False, phases=1))
+        return any("before the pod was scheduled" in f.text for f in ex.findings)
+
+    assert not warned("  34s\t\t33s\t\t3\t{scheduler }\t\t\t\t\t\t\tFailedScheduling\tError "
+                      "scheduling: No suitable offers for pod/task\n")
+    assert warned("  34s\t\t34s\t\t1\t{kubelet 10.0.1.61}\tspec.containers{nginx}\t\t\tPulled"
+                  "\t\t\tContainer image \"nginx\" already present on machine\n")

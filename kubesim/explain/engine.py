@@ -194,15 +194,21 @@ def _gate_notes(stories: list[ContainerStory], options: ExplainOptions,
     return [Finding(Level.FACT, n, (Evidence(where, ""),)) for n, where in found.items()]
 
 
+# Events about a pod that come before it is scheduled: the scheduler's attempts that found no
+# node, and the cluster autoscaler's answers to them.
+_UNSCHEDULED = frozenset({"FailedScheduling", "TriggeredScaleUp", "NotTriggerScaleUp"})
+
+
 def _before_scheduling(pod: PodRecord, tb: Timebase) -> list[Finding]:
-    """Events that begin before the pod was scheduled: clock skew, or events of an earlier
-    pod of the same name merged into this record."""
+    """Events that begin before the pod was scheduled, other than those that come before it
+    by nature (`_UNSCHEDULED`): clock skew, or events of an earlier pod of the same name
+    merged into this record."""
     scheduled = [tb.of(e.first) for e in pod.events if e.reason == "Scheduled"]
     scheduled = [w for w in scheduled if w.known]
     if not scheduled:
         return []
     at = min(w.lo for w in scheduled if w.lo is not None)
-    early = [e for e in pod.events if e.reason != "Scheduled"
+    early = [e for e in pod.events if e.reason != "Scheduled" and e.reason not in _UNSCHEDULED
              and (w := tb.of(e.first)).known and w.hi is not None and w.hi < at - 1.0]
     if not early:
         return []
@@ -249,7 +255,7 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
     own = [s for s in story.streaks if s.own]
     done = arithmetic(pod, settings, own, story.kills, ctx.profile)
     story.arithmetic, story.detection = done.lines, done.detection
-    story.findings += _consistency(story, by_type) + _endpoints(story, v)
+    story.findings += _consistency(story, by_type, v.rows_cut) + _endpoints(story, v)
     if spec is not None and settings:
         _replay(story, spec, v, ctx)
     if ctx.options.suggest and spec is not None:
@@ -386,20 +392,22 @@ def _endpoints(story: ContainerStory, v: rc.View) -> list[Finding]:
     return out
 
 
-def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting]) -> list[Finding]:
-    """The record's failures against its kills, by failureThreshold (R1.17)."""
+def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting],
+                 cut: bool = False) -> list[Finding]:
+    """The record's failures against its kills, by failureThreshold (R1.17); `cut`: the
+    pod's rows end cut short (failures may be in rows after the cut)."""
     out: list[Finding] = []
     for t in (LIVENESS, STARTUP):
         setting = by_type.get(t)
         failed = _failed(story.streaks, t)
         kills = [k for k in story.kills if k.cause == t.value]
         if setting is not None and (failed or kills):
-            out += _failures_per_kill(t, setting, failed, kills)
+            out += _failures_per_kill(t, setting, failed, kills, cut)
     return out
 
 
 def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
-                       kills: list[Kill]) -> list[Finding]:
+                       kills: list[Kill], cut: bool = False) -> list[Finding]:
     out: list[Finding] = []
     n, k = sum(s.count for s in failed), rc.kill_total(kills)
     f = setting.failure_threshold
@@ -421,7 +429,8 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
         out.append(Finding(Level.UNCERTAIN, f"{n} {t.value} failures recorded for {plural(k, 'kill')}: "
                            f"fewer than {f} per kill ({f_text}): some Unhealthy events "
                            "were dropped by the event recorder, or merged into a "
-                           "'combined from similar events' event", ev))
+                           "'combined from similar events' event"
+                           + (", or are in rows after the record's cut" if cut else ""), ev))
     elif k:
         out.append(Finding(Level.UNCERTAIN, f"{n} {t.value} failures for {plural(k, 'kill')}: more than "
                            f"{f} per kill ({f_text}): some runs of failures were broken by "
