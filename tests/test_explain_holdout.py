@@ -4,6 +4,8 @@ held-out comment in facts.yaml). Each test holds, in small, the shape of one of 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -89,10 +91,59 @@ def test_a_probe_line_cut_inside_its_command_where_the_record_ends_is_not_read()
 
 
 def test_a_probe_line_without_settings_before_the_end_is_still_an_error():
-    """Only the record's last line may be cut: the same line with more after it is wrong."""
-    text = _CUT_EXEC + "    Environment:    <none>\n"
-    with pytest.raises(RecordError, match=r"r\.txt:9: Readiness: expected the handler"):
-        parse_record(text, "r.txt")
+    """Only the record's last line may be cut: a handler kubectl printed whole (its bracket
+    closed, its URL complete) without the settings it always prints after it, and more
+    lines after it, is wrong."""
+    for handler in ("exec [cat /tmp/healthy]", "http-get http://:8080/healthz"):
+        text = _CUT_EXEC.replace(_CUT_EXEC.splitlines()[-1], f"    Readiness:      {handler}") \
+            + "    Environment:    <none>\n"
+        with pytest.raises(RecordError, match=r"r\.txt:9: Readiness: expected the handler"):
+            parse_record(text, "r.txt")
+
+
+_MULTI_LINE_EXEC = (
+    "Containers:\n"
+    "  consul:\n"
+    "    State:          Running\n"
+    "      Started:      Mon, 13 Apr 2020 17:29:01 +0000\n"
+    "    Ready:          False\n"
+    "    Restart Count:  0\n"
+    "    Readiness:  exec [/bin/sh -ec curl http://127.0.0.1:8500/v1/status/leader \\\n"
+    "2>/dev/null | grep -E '\".+\"'\n"
+    "] delay=5s timeout=5s period=3s #success=1 #failure=2\n"
+    "    Environment:    <none>\n"
+    "Events:\n"
+    "  Type     Reason     Age                   From     Message\n"
+    "  ----     ------     ----                  ----     -------\n"
+    "  Warning  Unhealthy  4m2s (x599 over 33m)  kubelet  Readiness probe failed:\n")
+
+
+def test_an_exec_command_describe_broke_over_lines_is_read_whole():
+    """consul-helm-404: kubectl prints an exec command with `%v`, so a script's line breaks
+    break the probe line, and the bracket closes with the settings lines later; the lines
+    between are the command's (here `2>/dev/null | ...`, no describe field), read as one."""
+    record = parse_record(_MULTI_LINE_EXEC, "r.txt")
+    spec = record.pods[0].containers[0].spec
+    assert spec is not None and spec.readiness_probe is not None
+    assert (spec.readiness_probe.period_seconds, spec.readiness_probe.failure_threshold) == (3, 2)
+    assert not [n for n in record.notes if n.kind is NoteKind.NOT_READ]
+    a = _answer(_MULTI_LINE_EXEC)
+    assert a.cause is Cause.READINESS_ONLY and a.probe_kills == CountRange(0, 0)
+
+
+def test_an_exec_command_whose_other_lines_a_grep_dropped_is_listed_not_refused():
+    """consul-helm-404 as pasted: `kubectl describe pod | grep Readiness` keeps the probe's
+    first line and its event row; the command's rest and its settings are not in the record:
+    that probe line is listed as not read, the failures are explained (readiness only)."""
+    text = ("kubectl describe pod consul-server-2|grep Readiness\n"
+            "    Readiness:  exec [/bin/sh -ec curl http://127.0.0.1:8500/v1/atus/leader \\\n"
+            "  Warning  Unhealthy  4m2s (x599 over 33m)  kubelet, gke-node  Readiness probe "
+            "failed:\n")
+    record = parse_record(text, "r.txt")
+    notes = [n for p in record.pods for n in p.notes] + record.notes
+    assert [n.where.line for n in notes if n.kind is NoteKind.NOT_READ] == [2]
+    a = _answer(text)
+    assert a.cause is Cause.READINESS_ONLY and [p.value for p in a.failed] == ["readiness"]
 
 
 def test_a_probe_failure_relayed_with_its_pod_named_first_is_read():
@@ -341,6 +392,148 @@ def test_a_describe_that_lost_every_indentation_names_its_container():
     assert not any(n.kind is NoteKind.NOT_READ and n.where.line == 5
                    for p in record.pods for n in p.notes)
     assert _answer(text).cause is Cause.APP_EXIT
+
+
+def test_a_pod_document_cut_in_its_metadata_is_a_pod_that_shows_nothing():
+    """k8s-19825: `kubectl get pod -o json` cut before its spec and status names its pod and
+    nothing more: explained as a record that shows nothing (a note says what is missing),
+    not refused as no record; JSON cut before it names its pod stays no record."""
+    text = ('$ kubectl get pod -o json  memtest\n{\n    "kind": "Pod",\n    "apiVersion": "v1",\n'
+            '    "metadata": {\n        "name": "memtest",\n        "namespace": "default",\n'
+            '        "resourceVersion":')
+    record = parse_record(text, "r.txt")
+    assert [p.name for p in record.pods] == ["memtest"]
+    assert any("cut before its spec and status" in n.text for n in record.notes)
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and not a.shows_failures and not a.failed
+    assert a.probe_kills == CountRange(0, None)
+    with pytest.raises(RecordError, match="not JSON"):  # as before: no pod it names
+        parse_record('{\n    "kind": "Pod",\n    "apiVersion": "v1",\n    "metadata": {\n', "r.txt")
+
+
+_TWO_CONTAINERS_CUT = (
+    "50s         Normal    Pulling     pod/frontend-57dc   Pulling image \"eu.gcr.io/p/frontend:1\"\n"
+    "49s         Normal    Created     pod/frontend-57dc   Created container frontend\n"
+    "49s         Normal    Started     pod/frontend-57dc   Started container frontend\n"
+    "80s         Normal    Created     pod/frontend-57dc   Created container k8s-sidecar\n"
+    "80s         Normal    Started     pod/frontend-57dc   Started container k8s-sidecar\n"
+    "33s         Warning   Unhealthy   pod/frontend-57dc   Readiness probe failed: Get "
+    "\"http://10.20.3.6:50058/ready\": dial tcp 10.20.3.6:50058: connect: connection refuse")
+
+
+def _container_answer(text: str, container: str) -> Diagnosis:
+    ex = explain_records([parse_record(text, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, container=container))
+    answer = ex.containers[0].answer
+    assert answer is not None
+    return answer
+
+
+def test_rows_cut_inside_the_pods_own_rows_leave_its_kills_open():
+    """claudie-268: `kubectl get events` rows (no COUNT: each at least once) of a pod of two
+    containers, cut inside its own last row: rows after the cut (a liveness failure and its
+    Killing row among them) are not in the record, and nothing it states bounds the
+    containers, so the kills are open, not 0; said in words, not as `at least 0`."""
+    a = _container_answer(_TWO_CONTAINERS_CUT, "frontend")
+    assert a.probe_kills == CountRange(0, None) and [p.value for p in a.failed] == ["readiness"]
+    assert "the record shows the probes of none of the 2 containers" in a.text
+    whole = _TWO_CONTAINERS_CUT + "d\n"  # the same rows, the last one whole: nothing hidden
+    assert _container_answer(whole, "frontend").probe_kills == CountRange(0, 0)
+
+
+def test_rows_cut_after_a_stated_count_of_containers_stay_bounded():
+    """rook-5150: a describe cut after its Killing row, whose Created row states x2: a
+    repeat adds to a row's count, so the cut hides no further container of that message;
+    the kills stay 1."""
+    text = ("Events:\n  Type     Reason   Age                From     Message\n"
+            "  ----     ------   ----               ----     -------\n"
+            "  Normal   Created  34s (x2 over 65s)  kubelet  Created container mon\n"
+            "  Normal   Started  34s (x2 over 65s)  kubelet  Started container mon\n"
+            "  Normal   Killing  34s                kubelet  Container mon failed liveness "
+            "probe, will be restarted\n  Warning")
+    a = _answer(text)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, 1)
+    # the last line is a row cut after its type, not the Killing row's message going on
+    record = parse_record(text, "r.txt")
+    killing = [e for e in record.pods[0].events if e.reason == "Killing"]
+    assert killing[0].message.endswith("will be restarted")
+    notes = [n.text for n in record.pods[0].notes]
+    assert any("cut after its type (Warning)" in n for n in notes)
+    assert not any("this event row is cut short" in n for n in notes)
+    # the liveness failures behind the kill may be in the rows after the cut: said so
+    ex = explain_records([record], ExplainOptions(suggest=False, phases=1))
+    assert any("or are in rows after the record's cut" in f.text
+               for c in ex.containers for f in c.findings)
+
+
+def test_rows_without_a_count_are_at_least_once_in_the_findings_too():
+    """lago-helm-charts-149: one `kubectl get events` row (no COUNT column) of a liveness
+    failure is at least one failure: no finding states that it was one, fewer than the
+    threshold, so the probe did not kill."""
+    text = ("12m         Warning   Unhealthy   pod/lago-events-worker-6467   Liveness probe "
+            "failed: Get \"http://10.244.147.38:8080/\": dial tcp 10.244.147.38:8080: connect: "
+            "connection refused\n")
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    said = " ".join(f.text for c in ex.containers for f in c.findings)
+    assert "did not kill" not in said and "at least 1 liveness failure" in said
+    a = ex.containers[0].answer
+    assert a is not None and "did not kill the container (R1.17)" not in a.text
+    assert "states no count" in a.text and "any number of times, or never" in a.text
+
+
+def test_the_rows_of_one_probe_are_counted_together_not_row_by_row():
+    """openclaw-operator-344: startup failures in rows of different outputs (refused, reset,
+    EOF x3) are one probe's: the diagnosis counts them all (6 over 40 s), not the largest row
+    alone (3), when it says what they could have killed."""
+    rows = "".join(f"  Warning  Unhealthy  {age}  kubelet  Startup probe failed: Get "
+                   f"\"http://10.42.0.181:18790/healthz\": {what}\n"
+                   for age, what in (("93s", "read: connection reset by peer"),
+                                     ("88s", "read: connection reset by peer"),
+                                     ("68s (x3 over 98s)", "EOF"),
+                                     ("58s", "read: connection reset by peer")))
+    a = _answer(rows)
+    assert a.cause is Cause.CANNOT_TELL and [p.value for p in a.failed] == ["startup"]
+    assert re.search(r"6 startup failures over 4\d s could have made up to 2 kills", a.text)
+
+
+def test_failures_of_one_probe_naming_two_endpoints_are_said_to_be_perhaps_two_containers():
+    """openclaw-operator-344: describe rows (no container named, no probe settings) whose
+    startup failures name :9222/json/version and :18790/healthz: a container's startup probe
+    has one handler, so a finding says they may be two containers' (read as this one's, its
+    handler the first's); one endpoint at several pod IPs is one endpoint."""
+    rows = ("  Warning  Unhealthy  110s  kubelet  Startup probe failed: Get "
+            "\"http://10.42.0.181:9222/json/version\": dial tcp 10.42.0.181:9222: connect: "
+            "connection refused\n"
+            "  Warning  Unhealthy  93s   kubelet  Startup probe failed: Get "
+            "\"http://10.42.0.181:18790/healthz\": EOF\n")
+
+    def said(text: str) -> str:
+        ex = explain_records([parse_record(text, "r.txt")],
+                             ExplainOptions(suggest=False, phases=1))
+        return " ".join(f.text for c in ex.containers for f in c.findings)
+
+    assert "name 2 endpoints (:9222/json/version, :18790/healthz)" in said(rows)
+    assert "endpoints (" not in said(rows.replace("9222/json/version", "18790/healthz")
+                                         .replace("10.42.0.181:9222", "10.42.0.9:18790"))
+
+
+def test_failed_scheduling_before_the_pod_was_scheduled_is_no_clock_skew():
+    """kubernetes-mesos-524: FailedScheduling x3 first seen 34s ago, Scheduled 31s ago: the
+    scheduler's failed attempts come before the pod is scheduled by nature, so no warning of
+    disagreeing clocks or an earlier pod; a Pulled row before it still is one."""
+    def warned(first_row: str) -> bool:
+        text = ("Events:\n  FirstSeen\tLastSeen\tCount\tFrom\t\t\tSubobjectPath\t\t\t\tReason"
+                "\t\t\tMessage\n" + first_row +
+                "  31s\t\t31s\t\t1\t{scheduler }\t\t\t\t\t\t\tScheduled\t\tSuccessfully "
+                "assigned nginx to 10.0.1.61\n")
+        ex = explain_records([parse_record(text, "r.txt")],
+                             ExplainOptions(suggest=False, phases=1))
+        return any("before the pod was scheduled" in f.text for f in ex.findings)
+
+    assert not warned("  34s\t\t33s\t\t3\t{scheduler }\t\t\t\t\t\t\tFailedScheduling\tError "
+                      "scheduling: No suitable offers for pod/task\n")
+    assert warned("  34s\t\t34s\t\t1\t{kubelet 10.0.1.61}\tspec.containers{nginx}\t\t\tPulled"
+                  "\t\t\tContainer image \"nginx\" already present on machine\n")
 
 
 def test_rows_without_age_and_from_cells_are_read_by_their_message():

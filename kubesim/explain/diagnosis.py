@@ -12,7 +12,7 @@ and suggest's change, confirmed by its sweep, prevents them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from kubesim.explain import reconstruct as rc
@@ -285,7 +285,7 @@ def _inferred_from_command(g: _FileGone) -> _Decided:
 
 def _untold(untold: list[Streak], why: str) -> str:
     """What the failures the record ties to no container say, and do not."""
-    return (f"the record shows {_count(untold)} probe failures that name no container, and "
+    return (f"the record shows {_failures(untold)} naming no container, and "
             f"{why}: cannot tell which container's probe failed, so they are not counted as "
             "this container's")
 
@@ -400,6 +400,12 @@ def _count(streaks: list[Streak]) -> str:
     return ", ".join(f"{n} {t}" for t, n in by.items()) or "none recorded"
 
 
+def _failures(streaks: list[Streak]) -> str:
+    """`1 readiness probe failure`, `3 readiness, 2 liveness probe failures`."""
+    n = sum(s.count for s in streaks)
+    return f"{_count(streaks)} probe {'failure' if n == 1 else 'failures'}"
+
+
 def _oom(f: _Facts) -> _Decided:
     assert f.oom is not None
     which = "its current state" if f.oom.which == "current" else "its last state"
@@ -484,7 +490,7 @@ def _no_exit(f: _Facts) -> _Decided:
         return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
             f"cannot tell why the container restarted, because {because}"), because)
     if live:
-        return _no_kill(live, f.by_type, f.rule)
+        return _no_kill(_per_probe(live), f.by_type, f.rule)
     if [s for s in f.failed if s.probe is READINESS]:
         return _Decided(Cause.READINESS_ONLY, "readiness-only", (
             "only readiness failed: the pod leaves Ready (no traffic), nothing is restarted "
@@ -535,7 +541,9 @@ def _backoff_floor(refusals: int, shown: _Floor, stated: _Floor | None) -> _Floo
     some), the stated count stands, and the diagnosis says so."""
     if refusals:
         need = _backoff_restarts(refusals)
-        why = f"{refusals} back-off refusals need at least {need} restarts (R4.11-R4.14)"
+        why = (f"{refusals} back-off refusals need at least {need} restarts (R4.11-R4.14)"
+               if refusals > 1 else f"a back-off refusal needs at least {need} restarts "
+               "(R4.11-R4.14)")
     else:
         need, why = 2, "CrashLoopBackOff (a back-off follows a second exit at the earliest, R4.12)"
     if need <= shown.restarts:
@@ -628,12 +636,29 @@ def _likely(f: _Facts) -> _Decided | None:
     return None
 
 
+def _per_probe(live: list[Streak]) -> list[Streak]:
+    """One streak per probe, its rows' failures together, first to last: rows of one probe
+    with different outputs (a refused connection, then a reset) are failures of one probe,
+    which may come in one run; each row alone would undercount what they could kill."""
+    out = []
+    for t in dict.fromkeys(s.probe for s in live):
+        mine = [s for s in live if s.probe is t]
+        firsts = [s.first for s in mine if s.first.lo is not None]
+        lasts = [s.last for s in mine if s.last.hi is not None]
+        out.append(mine[0] if len(mine) == 1 else replace(
+            mine[0], count=sum(s.count for s in mine),
+            first=min(firsts, key=lambda w: w.lo or 0.0) if firsts else mine[0].first,
+            last=max(lasts, key=lambda w: w.hi or 0.0) if lasts else mine[-1].last,
+            count_stated=all(s.count_stated for s in mine)))
+    return out
+
+
 def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting],
              rule: FailureRunAfterKill) -> _Decided:
     """Probe failures and no kill or restart in the record: too few to kill, or too thin to
-    tell."""
+    tell. Rows without a count (each at least once) may hold more failures than they say."""
     enough = [s for s in live if s.count >= _threshold(s, by_type)]
-    uncounted = [s for s in live if s.at_least and s.probe in KILLERS and s not in enough]
+    uncounted = [s for s in live if not s.count_stated and s.probe in KILLERS and s not in enough]
     if uncounted and not enough:
         return _uncounted(uncounted[0], by_type)
     if not enough:
@@ -643,12 +668,18 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting],
             default = setting is None or setting.source is Source.ASSUMED
             assumed = assumed or default
             note = " (the API's default; the record shows no setting)" if default else ""
-            parts.append(f"{plural(s.count, s.probe.value + ' failure')}, fewer than "
+            least = "" if s.count_stated else "at least "
+            parts.append(f"{least}{plural(s.count, s.probe.value + ' failure')}, fewer than "
                          f"failureThreshold {_threshold(s, by_type)}{note}")
-        # with a threshold the record does not give, "did not kill" is an inference
+        # with a threshold the record does not give, or counts it does not state, "did not
+        # kill" is an inference
+        uncounted = not all(s.count_stated for s in live)
+        unsaid = [*(["the record does not say how often each row came"] if uncounted else []),
+                  *(["the record does not give its failureThreshold"] if assumed else [])]
+        so = ("too few to kill if each row came once" if uncounted else
+              "with that threshold the probe did not kill the container (R1.17)")
         because = "; ".join(parts) + (
-            ": with that threshold the probe did not kill the container (R1.17), but the "
-            "record does not give its failureThreshold" if assumed
+            f": {so}, but {' and '.join(unsaid)}" if unsaid
             else ": the probe did not kill the container (R1.17)")
         cause = Cause.READINESS_ONLY if any(
             x.probe is READINESS for x in live) else Cause.CANNOT_TELL
@@ -783,7 +814,21 @@ def _could_kill(f: _Facts) -> bool:
     probe the record does not show may have made."""
     return bool(f.killers or f.unknown_kills or f.probe_kills
                 or (f.ended is not None and f.ended.cause in SIGNALS)
-                or not _shows(f) or _unseen_probe(f))
+                or not _shows(f) or _unseen_probe(f) or _cut_unbounded(f))
+
+
+def _cut_unbounded(f: _Facts) -> bool:
+    """Whether rows cut short may hide kills nothing in the record bounds: the pod's rows end
+    inside one (rows after it are not in the record: a liveness or startup failure and its
+    Killing row among them), and the record gives neither the container's probes nor a
+    count of its containers (a restart count, Created or Started rows with their counts: a
+    repeat of a row's message adds to its count, it makes no new row), nor a kill that ends
+    it for good (the pod's own kill: dockershim's `Need to kill Pod`, a deletion)."""
+    v, rec = f.view, f.view.record
+    return v.rows_cut and not f.settings_shown and not f.probe_kills and not (
+        rec is not None and rec.restart_count is not None) and not any(
+        e.reason in _STARTS and e.count_stated for e in v.events) and not any(
+        k.cause is KillCause.STOPPING for k in f.story.kills)
 
 
 def _unseen_probe(f: _Facts) -> bool:
@@ -813,13 +858,13 @@ def _open(f: _Facts) -> bool:
         return False
     if not _shows(f) and f.view.since_scheduled and not f.untold:
         return False  # the pod's whole stream of events, and no failure or kill in it (R4.4)
-    if not _shows(f) or any(e.truncated or e.combined or cut_short(e.message)
-                            or (e.reason in _RESTARTING and not e.count_stated)
-                            for e in f.view.events):
+    if not _shows(f) or _cut_unbounded(f) or any(
+            e.truncated or e.combined or cut_short(e.message)
+            or (e.reason in _RESTARTING and not e.count_stated) for e in f.view.events):
         return True
     if f.probe_kills or (rec is not None and rec.restart_count is not None):
         return False
-    if any(s.at_least and s.probe in KILLERS for s in f.failed):
+    if any(not s.count_stated and s.probe in KILLERS for s in f.failed):
         return True  # failures at least once each: no bound on the kills they made
     return any(s.probe in KILLERS and s.source is Source.ASSUMED for s in f.by_type.values()) and \
         any(s.probe in KILLERS for s in f.failed)

@@ -360,9 +360,9 @@ class Streak:
     shape: Shape = Shape.SINGLE
     source: StreakSource = StreakSource.EVENTS
     owner: Owner = Owner.CONTAINER
-    # the event's count is not in the record (a `kubectl get events` row, a row without its
-    # Age): `count` failures at least
-    at_least: bool = False
+    # the record states the count (describe's `xN`, a COUNT column, `count`); a row without
+    # one (`kubectl get events` since 1.19) is at least once (README of the real corpus)
+    count_stated: bool = True
 
     @property
     def own(self) -> bool:

@@ -36,6 +36,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise
 from kubesim.explain.readers.pods_table import PodRow, is_pods_header, pod_row, pods_of
+from kubesim.explain.readers.probe_line import closes_exec, opens_exec
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json
@@ -55,6 +56,8 @@ _STATUS_PIECE = re.compile(r"^(?P<indent>\s+)(?:containerStatuses|initContainerS
 _KEY = re.compile(r"^[ \t]*(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):(?:[ \t]|$)")
 _EVENTS = re.compile(r"^[ \t]*Events:")
 _DESCRIBE_KEYS = POD_KEYS | CONTAINER_KEYS | STATE_KEYS
+_PROBE_LINE = re.compile(r"^[ \t]*(?:Liveness|Readiness|Startup):[ \t]+(?P<value>.*)$")
+MAX_EXEC_LINES = 500  # lines of one exec command describe broke over lines (a script)
 # a JSON object's member opening an object or a list: a piece of a document pasted from its
 # middle (`"oom-test": {`); the lines of JSON that follow it
 _MEMBER = re.compile(r'^[ \t]*"(?:[^"\\]|\\.){1,253}"[ \t]*:[ \t]*[\[{][ \t]*$')
@@ -106,6 +109,7 @@ class _Placer:
         self.pod_rows: list[PodRow] = []  # rows of `kubectl get pods`
         self.bare: list[tuple[RecordedEvent, Note]] = []  # messages alone (`bare`)
         self.flat_section = False  # a describe's containers listed without indentation
+        self.exec_lines = -1  # lines of an open exec command so far (-1: none is open)
 
     def place(self) -> None:
         i = 0
@@ -115,6 +119,9 @@ class _Placer:
                 self.gap(line)
                 i += 1
                 continue
+            if self.exec_goes_on(line):
+                i += 1
+                continue
             i = self.document(i) if self.starts_document(line) else self.content(line, i)
 
     def gap(self, line: PasteLine) -> None:
@@ -122,6 +129,26 @@ class _Placer:
         self.after_row = False
         if line.kind is not LineKind.BLANK:
             self.in_describe = line.kind is LineKind.CUT and self.in_describe
+            self.exec_lines = -1
+
+    def exec_goes_on(self, line: PasteLine) -> bool:
+        """A line of an exec command describe broke over lines (`opens_exec`), whatever its
+        text (a script's `[ -f x ]` is no JSON): describe's, up to the line that closes it. A
+        describe field, an event row or the Events header ends it there: the rest of the
+        command is not in the record (a `grep` kept the first line), which describe says."""
+        if self.exec_lines < 0:
+            return False
+        text = line.text
+        key = _KEY.match(text)
+        if (key is not None and key["key"].strip() in _DESCRIBE_KEYS) or _EVENTS.match(text) \
+                or self.rows.is_row(text):
+            self.exec_lines = -1
+            return False
+        self.describe.lines.append(line)
+        self.exec_lines += 1
+        if closes_exec(text) or self.exec_lines >= MAX_EXEC_LINES:
+            self.exec_lines = -1
+        return True
 
     def starts_document(self, line: PasteLine) -> bool:
         text = line.text
@@ -150,6 +177,9 @@ class _Placer:
                 _EVENTS.match(text):
             self.describe.lines.append(line)
             self.in_describe, self.after_row = True, row
+            probe = _PROBE_LINE.match(text)
+            if probe is not None and opens_exec(probe["value"]):
+                self.exec_lines = 0
             return i + 1
         if self.after_row or (self.in_describe and text[:1] in " \t") or self.flat_name(text):
             self.describe.lines.append(line)  # a wrapped message, or describe's nesting
@@ -523,14 +553,30 @@ def _cut_json(segment: Segment, source: str) -> RecordSet | None:
         if isinstance(data, dict) and "status" not in data and "containerStatuses" in data:
             data = {"status": data}  # a pod's status from its middle
         found = read_objects(data, source, segment.first)
-    if found is None or not _substance(found):
+    before = _before_spec(found, segment, source) if found is not None else None
+    if found is None or not (_substance(found) or before is not None):
         return None  # `{"kind": "Pod"` and no more (or no container's name): no record
     found.notes.extend(_cut_notes(cut, segment, source))
+    found.notes.extend([before] if before is not None and not _substance(found) else [])
     if dropped is not None:
         found.notes.extend(unread_notes([x for x in segment.lines if x.number >= dropped
                                          and x.number not in cut.unread], source,
                                         "an Event cut before its reason"))
     return found
+
+
+def _before_spec(found: RecordSet, segment: Segment, source: str) -> Note | None:
+    """A pod's document cut before its spec and status (`kubectl get pod -o json` cut in its
+    metadata): the pod it names is all it tells. A note says so, for the pod to be explained
+    as a record that shows nothing, rather than refused as no record; None for a document
+    that does not name its pod."""
+    pods = [p for p in found.pods if p.name]
+    if len(pods) != 1 or found.events or any(p.containers or p.events for p in found.pods):
+        return None
+    return Note(f"lines {segment.first}-{segment.lines[-1].number} are the document of pod "
+                f"{pods[0].name[:60]} cut before its spec and status: its containers, probes, "
+                "restarts and their states are not in the record", Where(source, segment.first),
+                uncertain=False)
 
 
 def _cut_event(cut: Fragment) -> int | None:
