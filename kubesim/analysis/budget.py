@@ -61,6 +61,7 @@ __all__ = [
     "BUILD_SCENARIO_POINT",
     "BYTES_PER_CALL",
     "DEFAULT_MAX_WORK",
+    "Disturbed",
     "JUMPED_RESYNC",
     "LOADED",
     "LOADED_PER_REPLICA",
@@ -337,31 +338,41 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
                  profile: KubeletProfile, periods: dict[str, int] | None,
                  parks: bool = False) -> float:
     """A run of the fast scheduler that jumps its quiet stretches (`parks`: and parks its
-    steady containers, as `simulate` does)."""
-    disturbed, stretches, restarts = disturbed_seconds(pod, behaviour, duration, profile)
-    if disturbed >= duration:  # nothing left to jump (tries held off: nothing looked at)
-        return (stepped_work(pod, duration, profile, periods=periods, restarts=restarts)
+    steady containers, as `simulate` does): the events of its stepped seconds, and what the
+    jumps do beside them (`_looked_at`) at the events of its pod-wide seconds, less the
+    entries the jumps abandon (a moved worker's pending tick, one a worker and a stretch:
+    taken off the heap unseen, no quiet test after it)."""
+    d = disturbed_seconds(pod, behaviour, duration, profile)
+    if d.seconds >= duration:  # nothing left to jump (tries held off: nothing looked at)
+        return (stepped_work(pod, duration, profile, periods=periods, restarts=d.restarts)
                 * weight(behaviour))
-    stepped = disturbed
-    total = 0.0
     quiet = _parked(pod, behaviour, profile) if parks else set()
     # a parked container steps through the pod's start and a try of parks more, then no more
-    start = min(stepped, _settle_seconds(pod, profile, failing=False)
+    start = min(d.seconds, _settle_seconds(pod, profile, failing=False)
                 + _siblings_seconds(pod, profile) + PARK_RETRY)
     costs = _call_costs(pod, behaviour, duration, periods)
-    for (c, (probe_type, probe)), cost in zip(_indexed_probes(pod), costs, strict=True):
-        period = _period(probe_type, probe, periods)
-        ticks = (start / period + 2 + STRETCH if c in quiet else
-                 min(duration / period + 2, stepped / period + 2 + STRETCH * stretches))
-        if probe_type is ProbeType.STARTUP:  # skipped once started (R1.27): one step a tick
-            ticks = min(ticks, _startup_calls(probe, period, restarts) + INSTANT * ticks)
-        total += ticks * cost.each + cost.held
-    total += SYNC * (stepped / sync_gap(profile, restarts=restarts > 0) + 2)
-    total += _starts(pod, restarts)
-    looked = _looked_at(pod, total, stretches)
+    gap = sync_gap(profile, restarts=d.restarts > 0)
+
+    def events(seconds: float) -> float:
+        """The events of `seconds` stepped: every probe's ticks (a parked one's through
+        the start) and those around every stretch, the syncs and the starts."""
+        total = 0.0
+        for (c, (probe_type, probe)), cost in zip(_indexed_probes(pod), costs, strict=True):
+            period = _period(probe_type, probe, periods)
+            ticks = (start / period + 2 + STRETCH if c in quiet else
+                     min(duration / period + 2, seconds / period + 2 + STRETCH * d.stretches))
+            if probe_type is ProbeType.STARTUP:  # skipped once started (R1.27): a step a tick
+                ticks = min(ticks, _startup_calls(probe, period, d.restarts) + INSTANT * ticks)
+            total += ticks * cost.each + cost.held
+        return total + SYNC * (seconds / gap + 2) + _starts(pod, d.restarts)
+
+    total = events(d.seconds)
+    moved = sum(1 for c, _ in _indexed_probes(pod) if c not in quiet)
+    looked = _looked_at(pod, max(events(d.looked) - INSTANT * moved * d.stretches, 0.0),
+                        d.stretches)
     if quiet:  # the parked containers' workers are looked at only through the start
         share = sum(len(pod.containers[c].probes()) for c in quiet) / len(_probes(pod))
-        looked *= 1 - share * (1 - start / max(stepped, 1e-9))
+        looked *= 1 - share * (1 - min(start / max(d.looked, 1e-9), 1.0))
     return SETUP + total + JUMPED_RESYNC * _resyncs(duration, profile) + looked
 
 
@@ -450,7 +461,8 @@ def _indexed_probes(pod: ProbedContainer) -> list[tuple[int, tuple[ProbeType, Pr
 
 def _looked_at(pod: ProbedContainer, stepped: float, stretches: float) -> float:
     """What the jumps do beside the `stepped` units of events, in a pod of W probe workers:
-    after every step (STEPS_PER_UNIT a unit) a quiet test of each worker (VISIT), and a
+    after every step of them (STEPS_PER_UNIT a unit) a quiet test of each worker (VISIT:
+    `stepped` are the events of the pod-wide seconds, `Disturbed.looked`), and a
     plan of each (PLAN) at every try of a jump or a park: while the workers still start
     (each holds jumps off until its second period, one try for each: W / 2 tries as their
     ticks come) and twice a stretch. Wide pods cost this as the square of their workers
@@ -459,17 +471,30 @@ def _looked_at(pod: ProbedContainer, stepped: float, stretches: float) -> float:
     return VISIT * STEPS_PER_UNIT * stepped * w + PLAN * w * (w / 2 + 2 * stretches)
 
 
+class Disturbed(NamedTuple):
+    """What the fast scheduler may step of a run (`disturbed_seconds`)."""
+
+    seconds: float  # the seconds it may step
+    stretches: float  # how many quiet stretches they cut
+    restarts: float  # how many restarts they may hold
+    # of `seconds`, as many as the jumps look at every worker after every step of (a quiet
+    # test each, `_looked_at`): all but a constant span's that only some probes' ticks
+    # disturb and that cannot kill, counted at its share of the pod's ticks (`_tick_share`)
+    looked: float
+
+
 def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: float,
-                      profile: KubeletProfile) -> tuple[float, float, float]:
-    """(seconds of a run the fast scheduler may step, how many quiet stretches they cut, how
-    many restarts they may hold):
+                      profile: KubeletProfile) -> Disturbed:
+    """What the fast scheduler may step of a run (`Disturbed`):
     the healthy app is quiet but for its start; a scenario is disturbed during its outages,
     stalls, windows and deletion, each with the time the pod needs to settle after it (and,
     when the probes can kill, the restarts' back-offs), and for every container start (its
     since-start windows, initial delays and thresholds); a trace while its answers change
     (`_trace_spans`); anything else all along."""
-    seconds, stretches, restarts = _disturbed_by(pod, behaviour, duration, profile)
-    return min(seconds + _siblings_seconds(pod, profile), duration), stretches, restarts
+    d = _disturbed_by(pod, behaviour, duration, profile)
+    siblings = _siblings_seconds(pod, profile)  # every container starting: pod-wide
+    return d._replace(seconds=min(d.seconds + siblings, duration),
+                      looked=min(d.looked + siblings, duration))
 
 
 def _siblings_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
@@ -480,21 +505,28 @@ def _siblings_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
 
 
 def _disturbed_by(pod: ProbedContainer, behaviour: Behaviour, duration: float,
-                  profile: KubeletProfile) -> tuple[float, float, float]:
+                  profile: KubeletProfile) -> Disturbed:
     """`disturbed_seconds` but for the siblings' starts."""
     if not _probes(pod):  # no worker to jump: the pod worker's every wake is stepped
-        return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
+        return _all_along(pod, behaviour, duration, profile)
     if isinstance(behaviour, Healthy):
-        return _settle_seconds(pod, profile, failing=False), 1.0, 0.0
+        settle = _settle_seconds(pod, profile, failing=False)
+        return Disturbed(settle, 1.0, 0.0, settle)
     if is_scenario(behaviour):
         d = _scenario_disturbance(pod, behaviour, duration, profile)
         if d is None:  # disturbed all along
-            return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
+            return _all_along(pod, behaviour, duration, profile)
         return _disturbed(pod, behaviour, duration, profile, d)
     extent = _extent(pod, behaviour, duration)
     if extent is None or _trace_held_noisy(pod, extent):
-        return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
+        return _all_along(pod, behaviour, duration, profile)
     return _trace_disturbed(pod, behaviour, duration, profile, extent)
+
+
+def _all_along(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+               profile: KubeletProfile) -> Disturbed:
+    """A run stepped from its start to its end, with as many restarts as it can hold."""
+    return Disturbed(duration, 0.0, restart_bound(pod, behaviour, duration, profile), duration)
 
 
 class _Span(NamedTuple):
@@ -525,14 +557,15 @@ class _Disturbance(NamedTuple):
 
 
 def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
-               profile: KubeletProfile, d: _Disturbance) -> tuple[float, float, float]:
+               profile: KubeletProfile, d: _Disturbance) -> Disturbed:
     """`disturbed_seconds` of a run disturbed by `d`: each span on its own
     (`_span_seconds`), the crash loops of containers killed in every life (a span of their
-    age that can kill) or exiting by themselves, and every start's settling."""
+    age that can kill) or exiting by themselves, and every start's settling; all of it
+    pod-wide but for the spans that kill none, each at its share (`_tick_share`)."""
     settle = _settle_seconds(pod, profile)
     grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
-    seconds, inside, restarts, waits = 0.0, 0.0, 0.0, 0.0
+    seconds, inside, restarts, waits, unseen = 0.0, 0.0, 0.0, 0.0, 0.0
     loops = [c for c in (_kill_cycles(pod, s) for s in d.aged) if c < _FOREVER]
     # until when a container may be starting (its startup probe not yet passed): through
     # the pod's first start, after a kill through its back-off, restart and settling, and
@@ -546,6 +579,8 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         seconds += busy + (d.echo - 1) * n * (grace + settle)
         if n:
             starting = max(starting, span.end + profile.backoff_max + grace + settle)
+        else:
+            unseen += busy * (1 - _tick_share(pod, span))
     for life in [*loops, *d.lives]:  # every new container disturbed, or exiting
         n, waited, _ = _crash_loop(duration, life, profile)
         restarts, waits = restarts + n * d.echo, waits + waited * d.echo
@@ -560,7 +595,21 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     if sum(1 for c in pod.containers if c.probes()) < 2:
         waits = 0.0
     stretches = 2 * len(d.spans) + 1 + restarts + inside + waits / _wake_seconds(profile)
-    return seconds, stretches, restarts + inside
+    return Disturbed(seconds, stretches, restarts + inside, seconds - unseen)
+
+
+def _tick_share(pod: ProbedContainer, span: _Span) -> float:
+    """The share of a span that kills no container in which the jumps look at every worker
+    after every step: in a constant one (`_constant_answer`), the share of the pod's probe
+    ticks that are its probes' (between those, the other workers are jumped, each leaving
+    its pending tick unseen, or held off: no quiet test); 1 in one whose calls wait
+    (a stall: every step ends with a call in flight, and is looked at) or are drawn, or
+    that disturbs a startup probe (until Started, nothing is jumped)."""
+    every = _probes(pod)
+    if not span.constant or any(every[i][0] is ProbeType.STARTUP for i in span.probes):
+        return 1.0
+    rates = [1.0 / p.period_seconds for _, p in every]
+    return sum(rates[i] for i in span.probes) / sum(rates)
 
 
 def _extent(pod: ProbedContainer, behaviour: Behaviour,
@@ -616,9 +665,10 @@ def _trace_pass(pod: ProbedContainer, extent: ReplayExtent, horizon: float,
 
 
 def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
-                     profile: KubeletProfile, extent: ReplayExtent) -> tuple[float, float, float]:
-    """`disturbed_seconds` of a trace: one replay (`_trace_pass`) from the run's start
-    (`wall`), or one in every container's life (`replay`). A probe that kills can only do
+                     profile: KubeletProfile, extent: ReplayExtent) -> Disturbed:
+    """`disturbed_seconds` of a trace, all of it pod-wide (every probe reads the trace): one
+    replay (`_trace_pass`) from the run's start (`wall`), or one in every container's life
+    (`replay`). A probe that kills can only do
     so where its target fails long enough (`extent.failing`): with `wall`, a kill at each
     such stretch and one more a kill cycle of its failing; with `replay`, a crash loop of
     containers each living to the first such stretch and a kill cycle more (or to the
@@ -640,17 +690,17 @@ def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float
         restarts += sum(t < duration for t in extent.exits)
         waits = dead * INSTANT * waited if jumped else 0.0  # stepped: counted in `seconds`
         seconds += start + restarts * (grace + settle) + waits
-        return seconds, stretches + 1 + restarts, restarts
+        return Disturbed(seconds, stretches + 1 + restarts, restarts, seconds)
     life = min(extent.failing[0][0] + cycle if extent.failing else _FOREVER,
                extent.exits[0] if extent.exits else _FOREVER)
     if life >= duration:
         seconds, stretches, _ = _trace_pass(pod, extent, duration, profile)
-        return seconds + start, stretches + 1, 0.0
+        return Disturbed(seconds + start, stretches + 1, 0.0, seconds + start)
     restarts, waited, _ = _crash_loop(duration, life, profile)
     seconds, stretches, _ = _trace_pass(pod, extent, life, profile)
     seconds = ((1 + restarts) * (seconds + start) + restarts * grace
                + dead * INSTANT * waited)
-    return seconds, (1 + restarts) * (stretches + 1), restarts
+    return Disturbed(seconds, (1 + restarts) * (stretches + 1), restarts, seconds)
 
 
 def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, span: _Span, *,
