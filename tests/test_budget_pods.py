@@ -210,3 +210,29 @@ def test_a_day_of_one_and_of_fifty_containers_is_estimated_within_twice_its_work
         actual = counted(pod, _day_scenario(), DAY, profile, 0, park=True)
         estimate = run_work(pod, _day_scenario(), DAY, profile, parks=True)
         assert actual <= estimate <= 2 * (actual + SETUP), (proxies, actual, estimate)
+
+
+def test_a_run_whose_park_fails_is_estimated_as_made_twice():
+    """A container whose probes another container's process answers (R2.5: c1 and c2 ask
+    c0's port) is parked while that process runs; c0's liveness kills it in a failing window
+    (R1.17, R4.1), the park fails, and `simulate` makes the run again without parks (`Unparked`):
+    the estimate with parks counts both runs (it counted one: the hypothesis example that
+    found it, shrunk)."""
+    def probe(port: int) -> dict[str, Any]:
+        return {"httpGet": {"path": "/healthz", "port": port}, "periodSeconds": 1,
+                "failureThreshold": 1}
+    c0 = parse_container({"name": "c0", "ports": [{"containerPort": 8080}],
+                          "livenessProbe": probe(8080), "readinessProbe": probe(8080)})
+    c1 = parse_container({"name": "c1", "ports": [{"containerPort": 8081}],
+                          "startupProbe": probe(8080)})
+    c2 = parse_container({"name": "c2", "ports": [{"containerPort": 8082}],
+                          "livenessProbe": probe(8080)}, sidecar=True)
+    pod = ProbedContainer(c0, others=(c1, c2), position=0, object_kind="Pod",
+                          object_name="borrowed", source="<borrowed>")
+    drawn = {"latency_ms": {"distribution": "uniform", "low": 1, "high": 5}}
+    scenario = Scenario.from_dict({"targets": {"c0:8080/healthz": {
+        "answer": drawn, "windows": [{"from": 30, "to": 35, "answer": {"status": 503}}]}}})
+    profile = profile_from()
+    actual = counted(pod, scenario, 300.0, profile, 0, park=True)
+    assert counted(pod, scenario, 300.0, profile, 0, park=False) < actual  # made twice
+    assert actual <= run_work(pod, scenario, 300.0, profile, parks=True)

@@ -197,10 +197,12 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     """The estimated work of one run (see the module doc): `engine` and `jumps` as the run
     will use them, `keep` if its probe records are kept, `periods` a sweep's smallest
     periodSeconds by probe field, `parks` if it parks steady containers (`simulate`'s runs;
-    not a sweep's nor a fleet's)."""
+    not a sweep's nor a fleet's; a run whose park may fail is made again without, and
+    counted so, `_may_unpark`)."""
     duration = _until_deleted(pod, behaviour, duration)
     restarts = restart_bound(pod, behaviour, duration, profile)
-    if engine == "simpy" or not jumps or not jumps_apply(pod, behaviour, profile):
+    jumped = engine == "fast" and jumps and jumps_apply(pod, behaviour, profile)
+    if not jumped:
         work = (_healthy_stepped(pod, duration, profile, periods)
                 if isinstance(behaviour, Healthy) else
                 stepped_work(pod, duration, profile, periods=periods, restarts=restarts))
@@ -208,7 +210,21 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     else:  # weighed call by call (`_weights`)
         work = _jumped_work(pod, behaviour, duration, profile, periods, parks)
     work += _retried(pod, behaviour, duration, profile, periods)
-    return work + (RECORD * records(pod, behaviour, duration, profile) if keep else 0.0)
+    work += RECORD * records(pod, behaviour, duration, profile) if keep else 0.0
+    if parks and jumped and _may_unpark(pod, behaviour, restarts, profile):
+        work += run_work(pod, behaviour, duration, profile, keep=keep, periods=periods)
+    return work
+
+
+def _may_unpark(pod: ProbedContainer, behaviour: Behaviour, restarts: float,
+                profile: KubeletProfile) -> bool:
+    """Whether a run that parks may have to be made again without (`Unparked`,
+    `kubesim.engine.jumps`): the engine parks a container whose probes another container's
+    process answers (R2.5) while that process runs, and the park fails if it dies (a run
+    that can hold a kill or an exit, `restart_bound`)."""
+    if restarts <= 0 or not parks_allowed(pod, profile.restart_all_containers):
+        return False
+    return any(not pod.containers[i].init for i, _ in _borrowed(pod, behaviour))
 
 
 def _retried(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -1048,17 +1064,22 @@ def _echo(pod: ProbedContainer, behaviour: Behaviour) -> float:
     """How many containers one death may take with it: its own, and each one with a
     liveness or startup probe another container's process answers (R2.5: its calls are
     refused while that process is down, `listener_index` as the engine finds it)."""
+    return 1.0 + len({i for i, probe_type in _borrowed(pod, behaviour)
+                      if probe_type in _KILLERS})
+
+
+def _borrowed(pod: ProbedContainer, behaviour: Behaviour) -> list[tuple[int, ProbeType]]:
+    """Each probe that another container's process answers (R2.5, `listener_index` as the
+    engine finds it): its container's index and its type."""
     declared = declared_ports(pod.containers)
-    borrowed = 0
+    out = []
     for i, c in enumerate(pod.containers):
         for probe_type in c.probes():
             tgt = c.target(probe_type)
             owner = behaviour.port_owner(tgt.port) if tgt.port is not None else None
-            if (probe_type in _KILLERS
-                    and listener_index(pod.containers, i, tgt, owner, declared) != i):
-                borrowed += 1
-                break
-    return 1.0 + borrowed
+            if listener_index(pod.containers, i, tgt, owner, declared) != i:
+                out.append((i, probe_type))
+    return out
 
 
 def _merge(spans: list[_Span]) -> list[_Span]:
