@@ -509,8 +509,8 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     (`_trace_spans`); anything else all along."""
     d = _disturbed_by(pod, behaviour, duration, profile)
     siblings = _siblings_seconds(pod, profile)  # every container starting: pod-wide
-    return d._replace(seconds=min(d.seconds + siblings, duration),
-                      looked=min(d.looked + siblings, duration))
+    return Disturbed(min(d.seconds + siblings, duration), d.stretches, d.restarts,
+                     min(d.looked + siblings, duration))
 
 
 def _siblings_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
