@@ -358,7 +358,7 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     jumps do beside them (`_looked_at`) at the events of its pod-wide seconds, less the
     entries the jumps abandon (a moved worker's pending tick, one a worker and a stretch:
     taken off the heap unseen, no quiet test after it)."""
-    d = disturbed_seconds(pod, behaviour, duration, profile)
+    d = disturbed_seconds(pod, behaviour, duration, profile, periods)
     if d.seconds >= duration:  # nothing left to jump (tries held off: nothing looked at)
         return (stepped_work(pod, duration, profile, periods=periods, restarts=d.restarts)
                 * weight(behaviour))
@@ -500,14 +500,15 @@ class Disturbed(NamedTuple):
 
 
 def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: float,
-                      profile: KubeletProfile) -> Disturbed:
-    """What the fast scheduler may step of a run (`Disturbed`):
+                      profile: KubeletProfile,
+                      periods: dict[str, int] | None = None) -> Disturbed:
+    """What the fast scheduler may step of a run (`Disturbed`; `periods` as `run_work`'s):
     the healthy app is quiet but for its start; a scenario is disturbed during its outages,
     stalls, windows and deletion, each with the time the pod needs to settle after it (and,
     when the probes can kill, the restarts' back-offs), and for every container start (its
     since-start windows, initial delays and thresholds); a trace while its answers change
     (`_trace_spans`); anything else all along."""
-    d = _disturbed_by(pod, behaviour, duration, profile)
+    d = _disturbed_by(pod, behaviour, duration, profile, periods)
     siblings = _siblings_seconds(pod, profile)  # every container starting: pod-wide
     return Disturbed(min(d.seconds + siblings, duration), d.stretches, d.restarts,
                      min(d.looked + siblings, duration))
@@ -521,7 +522,7 @@ def _siblings_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
 
 
 def _disturbed_by(pod: ProbedContainer, behaviour: Behaviour, duration: float,
-                  profile: KubeletProfile) -> Disturbed:
+                  profile: KubeletProfile, periods: dict[str, int] | None) -> Disturbed:
     """`disturbed_seconds` but for the siblings' starts."""
     if not _probes(pod):  # no worker to jump: the pod worker's every wake is stepped
         return _all_along(pod, behaviour, duration, profile)
@@ -532,7 +533,7 @@ def _disturbed_by(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         d = _scenario_disturbance(pod, behaviour, duration, profile)
         if d is None:  # disturbed all along
             return _all_along(pod, behaviour, duration, profile)
-        return _disturbed(pod, behaviour, duration, profile, d)
+        return _disturbed(pod, behaviour, duration, profile, d, periods)
     extent = _extent(pod, behaviour, duration)
     if extent is None or _trace_held_noisy(pod, extent):
         return _all_along(pod, behaviour, duration, profile)
@@ -573,7 +574,8 @@ class _Disturbance(NamedTuple):
 
 
 def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
-               profile: KubeletProfile, d: _Disturbance) -> Disturbed:
+               profile: KubeletProfile, d: _Disturbance,
+               periods: dict[str, int] | None = None) -> Disturbed:
     """`disturbed_seconds` of a run disturbed by `d`: each span on its own
     (`_span_seconds`), the crash loops of containers killed in every life (a span of their
     age that can kill) or exiting by themselves, and every start's settling; all of it
@@ -596,7 +598,7 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         if n:
             starting = max(starting, span.end + profile.backoff_max + grace + settle)
         else:
-            unseen += busy * (1 - _tick_share(pod, span))
+            unseen += busy * (1 - _tick_share(pod, span, periods))
     for life in [*loops, *d.lives]:  # every new container disturbed, or exiting
         n, waited, _ = _crash_loop(duration, life, profile)
         restarts, waits = restarts + n * d.echo, waits + waited * d.echo
@@ -614,7 +616,7 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     return Disturbed(seconds, stretches, restarts + inside, seconds - unseen)
 
 
-def _tick_share(pod: ProbedContainer, span: _Span) -> float:
+def _tick_share(pod: ProbedContainer, span: _Span, periods: dict[str, int] | None) -> float:
     """The share of a span that kills no container in which the jumps look at every worker
     after every step: in a constant one (`_constant_answer`), the share of the pod's probe
     ticks that are its probes' (between those, the other workers are jumped, each leaving
@@ -624,7 +626,7 @@ def _tick_share(pod: ProbedContainer, span: _Span) -> float:
     every = _probes(pod)
     if not span.constant or any(every[i][0] is ProbeType.STARTUP for i in span.probes):
         return 1.0
-    rates = [1.0 / p.period_seconds for _, p in every]
+    rates = [1.0 / _period(t, p, periods) for t, p in every]
     return sum(rates[i] for i in span.probes) / sum(rates)
 
 
