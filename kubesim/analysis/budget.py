@@ -359,9 +359,9 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     entries the jumps abandon (a moved worker's pending tick, one a worker and a stretch:
     taken off the heap unseen, no quiet test after it)."""
     d = disturbed_seconds(pod, behaviour, duration, profile, periods)
-    if d.seconds >= duration:  # nothing left to jump (tries held off: nothing looked at)
+    if d.seconds >= duration:  # nothing left to jump, but the tries (`_tries_all_along`)
         return (stepped_work(pod, duration, profile, periods=periods, restarts=d.restarts)
-                * weight(behaviour))
+                * weight(behaviour) + _tries_all_along(pod, behaviour, duration, periods))
     quiet = _parked(pod, behaviour, profile) if parks else set()
     # a parked container steps through the pod's start and a try of parks more, then no more
     start = min(d.seconds, _settle_seconds(pod, profile, failing=False)
@@ -390,6 +390,38 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         share = sum(len(pod.containers[c].probes()) for c in quiet) / len(_probes(pod))
         looked *= 1 - share * (1 - min(start / max(d.looked, 1e-9), 1.0))
     return SETUP + total + JUMPED_RESYNC * _resyncs(duration, profile) + looked
+
+
+def _tries_all_along(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                     periods: dict[str, int] | None) -> float:
+    """What the jumps do in a run disturbed all along (nothing jumped): a drawn answer
+    holds their tries off while it is given, but a scenario's constant one (a failing
+    window, a slow start, a crash loop's) only until its probe's next tick, or its
+    verdict's: a try at every tick of such a probe (`_looked_at`'s quiet test of every
+    worker after its steps, and a plan of each)."""
+    w = float(len(_probes(pod)))
+    ticks = sum(duration / _period(t, p, periods) + 2
+                for (t, p), held in zip(_probes(pod), _constant_sites(pod, behaviour),
+                                        strict=True) if held)
+    return (VISIT * STEPS_PER_UNIT + PLAN) * w * ticks
+
+
+def _constant_sites(pod: ProbedContainer, behaviour: Behaviour) -> list[bool]:
+    """For each probe (`_probes` order), whether an answer its scenario target spec gives
+    can be constant (`_constant_answer`); a trace's holds the tries off to its next
+    observation, which its stepped seconds count."""
+    if not is_scenario(behaviour):
+        return [False] * len(_probes(pod))
+    quickest = min((min(p.period_seconds, p.timeout_seconds) for _, p in _probes(pod)),
+                   default=1)
+    out = []
+    for site in _sites(pod, behaviour):
+        spec = site.spec
+        answers = [spec.answer, *(w.answer for w in (*spec.windows, *spec.since_start))]
+        if spec.depends_on:
+            answers.append(spec.when_down)
+        out.append(any(_constant_answer(a, quickest) for a in answers))
+    return out
 
 
 def _resyncs(duration: float, profile: KubeletProfile) -> float:
