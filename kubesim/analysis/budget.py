@@ -61,6 +61,7 @@ __all__ = [
     "BUILD_SCENARIO_POINT",
     "BYTES_PER_CALL",
     "DEFAULT_MAX_WORK",
+    "Disturbed",
     "JUMPED_RESYNC",
     "LOADED",
     "LOADED_PER_REPLICA",
@@ -196,10 +197,12 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     """The estimated work of one run (see the module doc): `engine` and `jumps` as the run
     will use them, `keep` if its probe records are kept, `periods` a sweep's smallest
     periodSeconds by probe field, `parks` if it parks steady containers (`simulate`'s runs;
-    not a sweep's nor a fleet's)."""
+    not a sweep's nor a fleet's; a run whose park may fail is made again without, and
+    counted so, `_may_unpark`)."""
     duration = _until_deleted(pod, behaviour, duration)
     restarts = restart_bound(pod, behaviour, duration, profile)
-    if engine == "simpy" or not jumps or not jumps_apply(pod, behaviour, profile):
+    jumped = engine == "fast" and jumps and jumps_apply(pod, behaviour, profile)
+    if not jumped:
         work = (_healthy_stepped(pod, duration, profile, periods)
                 if isinstance(behaviour, Healthy) else
                 stepped_work(pod, duration, profile, periods=periods, restarts=restarts))
@@ -207,7 +210,21 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     else:  # weighed call by call (`_weights`)
         work = _jumped_work(pod, behaviour, duration, profile, periods, parks)
     work += _retried(pod, behaviour, duration, profile, periods)
-    return work + (RECORD * records(pod, behaviour, duration, profile) if keep else 0.0)
+    work += RECORD * records(pod, behaviour, duration, profile) if keep else 0.0
+    if parks and jumped and _may_unpark(pod, behaviour, restarts, profile):
+        work += run_work(pod, behaviour, duration, profile, keep=keep, periods=periods)
+    return work
+
+
+def _may_unpark(pod: ProbedContainer, behaviour: Behaviour, restarts: float,
+                profile: KubeletProfile) -> bool:
+    """Whether a run that parks may have to be made again without (`Unparked`,
+    `kubesim.engine.jumps`): the engine parks a container whose probes another container's
+    process answers (R2.5) while that process runs, and the park fails if it dies (a run
+    that can hold a kill or an exit, `restart_bound`)."""
+    if restarts <= 0 or not parks_allowed(pod, profile.restart_all_containers):
+        return False
+    return any(not pod.containers[i].init for i, _ in _borrowed(pod, behaviour))
 
 
 def _retried(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -337,32 +354,74 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
                  profile: KubeletProfile, periods: dict[str, int] | None,
                  parks: bool = False) -> float:
     """A run of the fast scheduler that jumps its quiet stretches (`parks`: and parks its
-    steady containers, as `simulate` does)."""
-    disturbed, stretches, restarts = disturbed_seconds(pod, behaviour, duration, profile)
-    if disturbed >= duration:  # nothing left to jump (tries held off: nothing looked at)
-        return (stepped_work(pod, duration, profile, periods=periods, restarts=restarts)
-                * weight(behaviour))
-    stepped = disturbed
-    total = 0.0
+    steady containers, as `simulate` does): the events of its stepped seconds, and what the
+    jumps do beside them (`_looked_at`) at the events of its pod-wide seconds, less the
+    entries the jumps abandon (a moved worker's pending tick, one a worker and a stretch:
+    taken off the heap unseen, no quiet test after it)."""
+    d = disturbed_seconds(pod, behaviour, duration, profile, periods)
+    if d.seconds >= duration:  # nothing left to jump, but the tries (`_tries_all_along`)
+        return (stepped_work(pod, duration, profile, periods=periods, restarts=d.restarts)
+                * weight(behaviour) + _tries_all_along(pod, behaviour, duration, periods))
     quiet = _parked(pod, behaviour, profile) if parks else set()
     # a parked container steps through the pod's start and a try of parks more, then no more
-    start = min(stepped, _settle_seconds(pod, profile, failing=False)
+    start = min(d.seconds, _settle_seconds(pod, profile, failing=False)
                 + _siblings_seconds(pod, profile) + PARK_RETRY)
     costs = _call_costs(pod, behaviour, duration, periods)
-    for (c, (probe_type, probe)), cost in zip(_indexed_probes(pod), costs, strict=True):
-        period = _period(probe_type, probe, periods)
-        ticks = (start / period + 2 + STRETCH if c in quiet else
-                 min(duration / period + 2, stepped / period + 2 + STRETCH * stretches))
-        if probe_type is ProbeType.STARTUP:  # skipped once started (R1.27): one step a tick
-            ticks = min(ticks, _startup_calls(probe, period, restarts) + INSTANT * ticks)
-        total += ticks * cost.each + cost.held
-    total += SYNC * (stepped / sync_gap(profile, restarts=restarts > 0) + 2)
-    total += _starts(pod, restarts)
-    looked = _looked_at(pod, total, stretches)
+    gap = sync_gap(profile, restarts=d.restarts > 0)
+
+    def events(seconds: float) -> float:
+        """The events of `seconds` stepped: every probe's ticks (a parked one's through
+        the start) and those around every stretch, the syncs and the starts."""
+        total = 0.0
+        for (c, (probe_type, probe)), cost in zip(_indexed_probes(pod), costs, strict=True):
+            period = _period(probe_type, probe, periods)
+            ticks = (start / period + 2 + STRETCH if c in quiet else
+                     min(duration / period + 2, seconds / period + 2 + STRETCH * d.stretches))
+            if probe_type is ProbeType.STARTUP:  # skipped once started (R1.27): a step a tick
+                ticks = min(ticks, _startup_calls(probe, period, d.restarts) + INSTANT * ticks)
+            total += ticks * cost.each + cost.held
+        return total + SYNC * (seconds / gap + 2) + _starts(pod, d.restarts)
+
+    total = events(d.seconds)
+    moved = sum(1 for c, _ in _indexed_probes(pod) if c not in quiet)
+    looked = _looked_at(pod, max(events(d.looked) - INSTANT * moved * d.stretches, 0.0),
+                        d.stretches)
     if quiet:  # the parked containers' workers are looked at only through the start
         share = sum(len(pod.containers[c].probes()) for c in quiet) / len(_probes(pod))
-        looked *= 1 - share * (1 - start / max(stepped, 1e-9))
+        looked *= 1 - share * (1 - min(start / max(d.looked, 1e-9), 1.0))
     return SETUP + total + JUMPED_RESYNC * _resyncs(duration, profile) + looked
+
+
+def _tries_all_along(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                     periods: dict[str, int] | None) -> float:
+    """What the jumps do in a run disturbed all along (nothing jumped): a drawn answer
+    holds their tries off while it is given, but a scenario's constant one (a failing
+    window, a slow start, a crash loop's) only until its probe's next tick, or its
+    verdict's: a try at every tick of such a probe (`_looked_at`'s quiet test of every
+    worker after its steps, and a plan of each)."""
+    w = float(len(_probes(pod)))
+    ticks = sum(duration / _period(t, p, periods) + 2
+                for (t, p), held in zip(_probes(pod), _constant_sites(pod, behaviour),
+                                        strict=True) if held)
+    return (VISIT * STEPS_PER_UNIT + PLAN) * w * ticks
+
+
+def _constant_sites(pod: ProbedContainer, behaviour: Behaviour) -> list[bool]:
+    """For each probe (`_probes` order), whether an answer its scenario target spec gives
+    can be constant (`_constant_answer`); a trace's holds the tries off to its next
+    observation, which its stepped seconds count."""
+    if not is_scenario(behaviour):
+        return [False] * len(_probes(pod))
+    quickest = min((min(p.period_seconds, p.timeout_seconds) for _, p in _probes(pod)),
+                   default=1)
+    out = []
+    for site in _sites(pod, behaviour):
+        spec = site.spec
+        answers = [spec.answer, *(w.answer for w in (*spec.windows, *spec.since_start))]
+        if spec.depends_on:
+            answers.append(spec.when_down)
+        out.append(any(_constant_answer(a, quickest) for a in answers))
+    return out
 
 
 def _resyncs(duration: float, profile: KubeletProfile) -> float:
@@ -450,7 +509,8 @@ def _indexed_probes(pod: ProbedContainer) -> list[tuple[int, tuple[ProbeType, Pr
 
 def _looked_at(pod: ProbedContainer, stepped: float, stretches: float) -> float:
     """What the jumps do beside the `stepped` units of events, in a pod of W probe workers:
-    after every step (STEPS_PER_UNIT a unit) a quiet test of each worker (VISIT), and a
+    after every step of them (STEPS_PER_UNIT a unit) a quiet test of each worker (VISIT:
+    `stepped` are the events of the pod-wide seconds, `Disturbed.looked`), and a
     plan of each (PLAN) at every try of a jump or a park: while the workers still start
     (each holds jumps off until its second period, one try for each: W / 2 tries as their
     ticks come) and twice a stretch. Wide pods cost this as the square of their workers
@@ -459,17 +519,31 @@ def _looked_at(pod: ProbedContainer, stepped: float, stretches: float) -> float:
     return VISIT * STEPS_PER_UNIT * stepped * w + PLAN * w * (w / 2 + 2 * stretches)
 
 
+class Disturbed(NamedTuple):
+    """What the fast scheduler may step of a run (`disturbed_seconds`)."""
+
+    seconds: float  # the seconds it may step
+    stretches: float  # how many quiet stretches they cut
+    restarts: float  # how many restarts they may hold
+    # of `seconds`, as many as the jumps look at every worker after every step of (a quiet
+    # test each, `_looked_at`): all but a constant span's that only some probes' ticks
+    # disturb and that cannot kill, counted at its share of the pod's ticks (`_tick_share`)
+    looked: float
+
+
 def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: float,
-                      profile: KubeletProfile) -> tuple[float, float, float]:
-    """(seconds of a run the fast scheduler may step, how many quiet stretches they cut, how
-    many restarts they may hold):
+                      profile: KubeletProfile,
+                      periods: dict[str, int] | None = None) -> Disturbed:
+    """What the fast scheduler may step of a run (`Disturbed`; `periods` as `run_work`'s):
     the healthy app is quiet but for its start; a scenario is disturbed during its outages,
     stalls, windows and deletion, each with the time the pod needs to settle after it (and,
     when the probes can kill, the restarts' back-offs), and for every container start (its
     since-start windows, initial delays and thresholds); a trace while its answers change
     (`_trace_spans`); anything else all along."""
-    seconds, stretches, restarts = _disturbed_by(pod, behaviour, duration, profile)
-    return min(seconds + _siblings_seconds(pod, profile), duration), stretches, restarts
+    d = _disturbed_by(pod, behaviour, duration, profile, periods)
+    siblings = _siblings_seconds(pod, profile)  # every container starting: pod-wide
+    return Disturbed(min(d.seconds + siblings, duration), d.stretches, d.restarts,
+                     min(d.looked + siblings, duration))
 
 
 def _siblings_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
@@ -480,21 +554,28 @@ def _siblings_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
 
 
 def _disturbed_by(pod: ProbedContainer, behaviour: Behaviour, duration: float,
-                  profile: KubeletProfile) -> tuple[float, float, float]:
+                  profile: KubeletProfile, periods: dict[str, int] | None) -> Disturbed:
     """`disturbed_seconds` but for the siblings' starts."""
     if not _probes(pod):  # no worker to jump: the pod worker's every wake is stepped
-        return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
+        return _all_along(pod, behaviour, duration, profile)
     if isinstance(behaviour, Healthy):
-        return _settle_seconds(pod, profile, failing=False), 1.0, 0.0
+        settle = _settle_seconds(pod, profile, failing=False)
+        return Disturbed(settle, 1.0, 0.0, settle)
     if is_scenario(behaviour):
         d = _scenario_disturbance(pod, behaviour, duration, profile)
         if d is None:  # disturbed all along
-            return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
-        return _disturbed(pod, behaviour, duration, profile, d)
+            return _all_along(pod, behaviour, duration, profile)
+        return _disturbed(pod, behaviour, duration, profile, d, periods)
     extent = _extent(pod, behaviour, duration)
     if extent is None or _trace_held_noisy(pod, extent):
-        return duration, 0.0, restart_bound(pod, behaviour, duration, profile)
+        return _all_along(pod, behaviour, duration, profile)
     return _trace_disturbed(pod, behaviour, duration, profile, extent)
+
+
+def _all_along(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+               profile: KubeletProfile) -> Disturbed:
+    """A run stepped from its start to its end, with as many restarts as it can hold."""
+    return Disturbed(duration, 0.0, restart_bound(pod, behaviour, duration, profile), duration)
 
 
 class _Span(NamedTuple):
@@ -525,14 +606,16 @@ class _Disturbance(NamedTuple):
 
 
 def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
-               profile: KubeletProfile, d: _Disturbance) -> tuple[float, float, float]:
+               profile: KubeletProfile, d: _Disturbance,
+               periods: dict[str, int] | None = None) -> Disturbed:
     """`disturbed_seconds` of a run disturbed by `d`: each span on its own
     (`_span_seconds`), the crash loops of containers killed in every life (a span of their
-    age that can kill) or exiting by themselves, and every start's settling."""
+    age that can kill) or exiting by themselves, and every start's settling; all of it
+    pod-wide but for the spans that kill none, each at its share (`_tick_share`)."""
     settle = _settle_seconds(pod, profile)
     grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
-    seconds, inside, restarts, waits = 0.0, 0.0, 0.0, 0.0
+    seconds, inside, restarts, waits, unseen = 0.0, 0.0, 0.0, 0.0, 0.0
     loops = [c for c in (_kill_cycles(pod, s) for s in d.aged) if c < _FOREVER]
     # until when a container may be starting (its startup probe not yet passed): through
     # the pod's first start, after a kill through its back-off, restart and settling, and
@@ -546,6 +629,8 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         seconds += busy + (d.echo - 1) * n * (grace + settle)
         if n:
             starting = max(starting, span.end + profile.backoff_max + grace + settle)
+        else:
+            unseen += busy * (1 - _tick_share(pod, span, periods))
     for life in [*loops, *d.lives]:  # every new container disturbed, or exiting
         n, waited, _ = _crash_loop(duration, life, profile)
         restarts, waits = restarts + n * d.echo, waits + waited * d.echo
@@ -560,7 +645,21 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     if sum(1 for c in pod.containers if c.probes()) < 2:
         waits = 0.0
     stretches = 2 * len(d.spans) + 1 + restarts + inside + waits / _wake_seconds(profile)
-    return seconds, stretches, restarts + inside
+    return Disturbed(seconds, stretches, restarts + inside, seconds - unseen)
+
+
+def _tick_share(pod: ProbedContainer, span: _Span, periods: dict[str, int] | None) -> float:
+    """The share of a span that kills no container in which the jumps look at every worker
+    after every step: in a constant one (`_constant_answer`), the share of the pod's probe
+    ticks that are its probes' (between those, the other workers are jumped, each leaving
+    its pending tick unseen, or held off: no quiet test); 1 in one whose calls wait
+    (a stall: every step ends with a call in flight, and is looked at) or are drawn, or
+    that disturbs a startup probe (until Started, nothing is jumped)."""
+    every = _probes(pod)
+    if not span.constant or any(every[i][0] is ProbeType.STARTUP for i in span.probes):
+        return 1.0
+    rates = [1.0 / _period(t, p, periods) for t, p in every]
+    return sum(rates[i] for i in span.probes) / sum(rates)
 
 
 def _extent(pod: ProbedContainer, behaviour: Behaviour,
@@ -616,9 +715,10 @@ def _trace_pass(pod: ProbedContainer, extent: ReplayExtent, horizon: float,
 
 
 def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
-                     profile: KubeletProfile, extent: ReplayExtent) -> tuple[float, float, float]:
-    """`disturbed_seconds` of a trace: one replay (`_trace_pass`) from the run's start
-    (`wall`), or one in every container's life (`replay`). A probe that kills can only do
+                     profile: KubeletProfile, extent: ReplayExtent) -> Disturbed:
+    """`disturbed_seconds` of a trace, all of it pod-wide (every probe reads the trace): one
+    replay (`_trace_pass`) from the run's start (`wall`), or one in every container's life
+    (`replay`). A probe that kills can only do
     so where its target fails long enough (`extent.failing`): with `wall`, a kill at each
     such stretch and one more a kill cycle of its failing; with `replay`, a crash loop of
     containers each living to the first such stretch and a kill cycle more (or to the
@@ -640,17 +740,17 @@ def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float
         restarts += sum(t < duration for t in extent.exits)
         waits = dead * INSTANT * waited if jumped else 0.0  # stepped: counted in `seconds`
         seconds += start + restarts * (grace + settle) + waits
-        return seconds, stretches + 1 + restarts, restarts
+        return Disturbed(seconds, stretches + 1 + restarts, restarts, seconds)
     life = min(extent.failing[0][0] + cycle if extent.failing else _FOREVER,
                extent.exits[0] if extent.exits else _FOREVER)
     if life >= duration:
         seconds, stretches, _ = _trace_pass(pod, extent, duration, profile)
-        return seconds + start, stretches + 1, 0.0
+        return Disturbed(seconds + start, stretches + 1, 0.0, seconds + start)
     restarts, waited, _ = _crash_loop(duration, life, profile)
     seconds, stretches, _ = _trace_pass(pod, extent, life, profile)
     seconds = ((1 + restarts) * (seconds + start) + restarts * grace
                + dead * INSTANT * waited)
-    return seconds, (1 + restarts) * (stretches + 1), restarts
+    return Disturbed(seconds, (1 + restarts) * (stretches + 1), restarts, seconds)
 
 
 def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, span: _Span, *,
@@ -998,17 +1098,22 @@ def _echo(pod: ProbedContainer, behaviour: Behaviour) -> float:
     """How many containers one death may take with it: its own, and each one with a
     liveness or startup probe another container's process answers (R2.5: its calls are
     refused while that process is down, `listener_index` as the engine finds it)."""
+    return 1.0 + len({i for i, probe_type in _borrowed(pod, behaviour)
+                      if probe_type in _KILLERS})
+
+
+def _borrowed(pod: ProbedContainer, behaviour: Behaviour) -> list[tuple[int, ProbeType]]:
+    """Each probe that another container's process answers (R2.5, `listener_index` as the
+    engine finds it): its container's index and its type."""
     declared = declared_ports(pod.containers)
-    borrowed = 0
+    out = []
     for i, c in enumerate(pod.containers):
         for probe_type in c.probes():
             tgt = c.target(probe_type)
             owner = behaviour.port_owner(tgt.port) if tgt.port is not None else None
-            if (probe_type in _KILLERS
-                    and listener_index(pod.containers, i, tgt, owner, declared) != i):
-                borrowed += 1
-                break
-    return 1.0 + borrowed
+            if listener_index(pod.containers, i, tgt, owner, declared) != i:
+                out.append((i, probe_type))
+    return out
 
 
 def _merge(spans: list[_Span]) -> list[_Span]:
