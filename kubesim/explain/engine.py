@@ -411,8 +411,10 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
     out: list[Finding] = []
     n, k = sum(s.count for s in failed), rc.kill_total(kills)
     f = setting.failure_threshold
+    # the kills' evidence once each, in the record's order (a set's order changes with the
+    # interpreter's hash seed: so would the bytes)
     ev = tuple(e for s in failed for e in s.evidence) + tuple(
-        {e for x in kills for e in x.evidence})
+        dict.fromkeys(e for x in kills for e in x.evidence))
     sure = Level.FACT if setting.source in (Source.RECORD, Source.SPEC) else Level.UNCERTAIN
     f_text = f"failureThreshold {f}" + {"assumed": " (assumed)", "inferred": " (inferred "
                                         "from these events)"}.get(setting.source, "")

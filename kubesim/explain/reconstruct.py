@@ -789,7 +789,7 @@ def _kill_rows(kill_list: list[Kill], last: Exit | None, grace: int, never: bool
         if restarted:
             rows.append(Restart(restarted, _KILL_LABELS[cause], _when_range([k.at for k in ks]),
                                 ks[-1].at.confidence, _kill_detail(cause, ks, last, grace),
-                                tuple({e for k in ks for e in k.evidence})))
+                                tuple(dict.fromkeys(e for k in ks for e in k.evidence))))
     return rows
 
 

@@ -294,20 +294,47 @@ def replay(r: Reconstructed, tb: Timebase, *, phases: int, seed: int,
 def _run(result: Replay, r: Reconstructed, pod: ProbedContainer,
          behaviours: list[dict[str, Any]], phase_list: list[float], profile: KubeletProfile,
          step: float) -> tuple[Timeline, Scenario]:
-    """Run every phase, compare with the record; the representative run and its scenario."""
+    """Run every phase, compare with the record; the representative run and its scenario.
+    The phases are run one after another and each is kept as the little the comparison
+    reads (`_Digest`), the representative one whole: a long crash loop's records (every
+    call and BackOff event of days) are held for one phase, not all of them."""
     scenarios = [Scenario.from_dict(b, source="<reconstructed from the record>")
                  for b in behaviours]
-    runs = [simulate(pod, sc, duration=result.duration, seed=result.seed + i, profile=profile,
-                     phase=p)
-            for i, (p, sc) in enumerate(zip(phase_list, scenarios, strict=True))]
+    probe_kills = [k for k in r.kills if k.cause in ("liveness", "startup")]
+    target = probe_kills[0].at.mid if probe_kills and probe_kills[0].at.known else None
+    digests: list[_Digest] = []
+    best: tuple[float, int] | None = None
+    kept: Timeline | None = None
+    for i, (p, sc) in enumerate(zip(phase_list, scenarios, strict=True)):
+        tl = simulate(pod, sc, duration=result.duration, seed=result.seed + i, profile=profile,
+                      phase=p)
+        digests.append(_Digest.of(tl))
+        score = (_score(tl, target, result.origin), i) if target is not None else (
+            float(i != len(phase_list) // 2), i)
+        if best is None or score < best:
+            best, kept = score, tl
+    assert best is not None and kept is not None
     result.ran, result.reason = True, ("the record's probe settings and failures through the "
                                        "kubelet model")
-    probe_kills = [k for k in r.kills if k.cause in ("liveness", "startup")]
-    _compare(result, runs, r, probe_kills, result.origin, _jitter(profile), step)
-    best = _representative(runs, probe_kills, result.origin)
-    result.phase, result.behaviour = runs[best].phase, behaviours[best]
-    result.counted = _counted(runs[best], result.origin, r)
-    return runs[best], scenarios[best]
+    _compare(result, digests, r, probe_kills, result.origin, _jitter(profile), step)
+    result.phase, result.behaviour = kept.phase, behaviours[best[1]]
+    result.counted = _counted(kept, result.origin, r)
+    return kept, scenarios[best[1]]
+
+
+@dataclass(frozen=True)
+class _Digest:
+    """What the comparison reads of one phase's run: when each kill came, the back-off
+    waits and the restarts."""
+
+    kills: tuple[float, ...]
+    back_offs: int
+    restarts: int
+
+    @classmethod
+    def of(cls, tl: Timeline) -> _Digest:
+        summary = tl.summary()
+        return cls(tuple(k.at for k in tl.kills), summary.back_offs, summary.restarts)
 
 
 def _behaviour(windows: list[_Window], origin: float, f: float, shutdown: float
@@ -343,15 +370,15 @@ def _jitter(profile: KubeletProfile) -> float:
     return profile.error_requeue_seconds * (1.0 + profile.requeue_jitter)
 
 
-def _measure(out: Replay, runs: list[Timeline], r: Reconstructed, probe_kills: list[Kill],
+def _measure(out: Replay, runs: list[_Digest], r: Reconstructed, probe_kills: list[Kill],
              origin: float) -> None:
     """The runs' kill counts, first and last kill times and back-off waits, over the
     phases."""
-    counts = [len(tl.kills) for tl in runs]
+    counts = [len(d.kills) for d in runs]
     out.kills = CountRange(min(counts), max(counts))
-    out.first_kill = _range([origin + tl.kills[0].at for tl in runs if tl.kills])
-    out.last_kill = _range([origin + tl.kills[-1].at for tl in runs if tl.kills])
-    waits = [tl.summary().back_offs for tl in runs]
+    out.first_kill = _range([origin + d.kills[0] for d in runs if d.kills])
+    out.last_kill = _range([origin + d.kills[-1] for d in runs if d.kills])
+    waits = [d.back_offs for d in runs]
     out.back_offs = CountRange(min(waits), max(waits))
     by_type = {s.probe: s for s in r.settings}
     killer = by_type.get(ProbeType.STARTUP) if any(k.cause == "startup" for k in probe_kills) \
@@ -359,10 +386,10 @@ def _measure(out: Replay, runs: list[Timeline], r: Reconstructed, probe_kills: l
     out.failures_per_kill = killer.failure_threshold if killer is not None else None
 
 
-def _compare_restarts(out: Replay, runs: list[Timeline], r: Reconstructed) -> None:
+def _compare_restarts(out: Replay, runs: list[_Digest], r: Reconstructed) -> None:
     """No Killing event: the record's restarts (its Started/Created counts) against the
     model's."""
-    restarts = [tl.summary().restarts for tl in runs]
+    restarts = [d.restarts for d in runs]
     lo, hi = min(restarts), max(restarts)
     ok = lo <= r.restarts_seen <= hi
     out.comparison.append(f"restarts: the record's events show {r.restarts_seen} (and no "
@@ -373,7 +400,7 @@ def _compare_restarts(out: Replay, runs: list[Timeline], r: Reconstructed) -> No
         out.missing.append(_restart_gap(r.restarts_seen, lo, hi))
 
 
-def _compare(out: Replay, runs: list[Timeline], r: Reconstructed, probe_kills: list[Kill],
+def _compare(out: Replay, runs: list[_Digest], r: Reconstructed, probe_kills: list[Kill],
              origin: float, jitter: float, step: float) -> None:
     """Compare the runs with the record. `jitter`: how far a back-off restart can move
     between runs; `step`: how far apart the replay's placements of the first failure are
@@ -397,7 +424,7 @@ def _compare(out: Replay, runs: list[Timeline], r: Reconstructed, probe_kills: l
     _missing(out, len(runs), recorded, step)
 
 
-def _counts_agree(out: Replay, runs: list[Timeline], r: Reconstructed, recorded: int,
+def _counts_agree(out: Replay, runs: list[_Digest], r: Reconstructed, recorded: int,
                   jitter: float) -> bool:
     """Whether the model's kill count matches the record's, give or take the kill cycles the
     first failure's uncertainty spans and a back-off requeue's randomness."""
@@ -467,14 +494,14 @@ def _restart_gap(seen: int, lo: int, hi: int) -> str:
             "from those used (give them with --spec)")
 
 
-def _count_slack(runs: list[Timeline], r: Reconstructed) -> int:
+def _count_slack(runs: list[_Digest], r: Reconstructed) -> int:
     """How many kill cycles the uncertainty of the first recorded failure spans: that many
     kills more or fewer fit before the (better known) end of the failures."""
     widths = [s.first.hi - s.first.lo for s in r.streaks if s.first.known
               and s.first.lo is not None and s.first.hi is not None
               and s.probe is not ProbeType.READINESS]
     width = max(widths, default=0.0)
-    gaps = sorted(b.at - a.at for tl in runs for a, b in itertools.pairwise(tl.kills))
+    gaps = sorted(b - a for d in runs for a, b in itertools.pairwise(d.kills))
     if width <= 1.0 or not gaps:
         return 0
     return math.ceil(width / max(gaps[len(gaps) // 2], 1e-3))
@@ -495,14 +522,10 @@ def _agree(at: When, model: Interval | None, cmp: list[str], what: str,
     return ok
 
 
-def _representative(runs: list[Timeline], probe_kills: list[Kill], origin: float) -> int:
-    """The phase whose first kill is nearest the recorded one (else the middle phase)."""
-    target = probe_kills[0].at.mid if probe_kills and probe_kills[0].at.known else None
-    if target is None:
-        return len(runs) // 2
-    scored = [(abs(origin + tl.kills[0].at - target) if tl.kills else math.inf, i)
-              for i, tl in enumerate(runs)]
-    return min(scored)[1]
+def _score(tl: Timeline, target: float, origin: float) -> float:
+    """How far the run's first kill is from the recorded one (the representative phase is
+    the nearest, else the middle one)."""
+    return abs(origin + tl.kills[0].at - target) if tl.kills else math.inf
 
 
 COUNTED_LISTED = 10  # kills whose counted failures are listed one by one

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -140,6 +140,47 @@ class _Refusal:
         """`CrashLoopBackOff.remaining(finished, at)` where `refuses(at)` (nothing
         collected)."""
         return backoff_left(self.backoff, self.finished, at)
+
+
+def _all_refuse(refusals: list[_Refusal], at: float) -> bool:
+    for r in refusals:
+        if not r.refuses(at):
+            return False
+    return True
+
+
+REFUSED_CHUNK: Final = 32  # requeue jitter values drawn at once in a stretch of refused syncs
+
+
+class _Draws:
+    """Uniform values of `rng` drawn REFUSED_CHUNK at a time (one draw of n values is the
+    same stream as n draws of one, as `Kubelet.idle_syncs` reads it), a stretch of refused
+    syncs not knowing ahead how many it takes: `settle` puts the generator where drawing
+    only the values taken would have left it (a scalar draw costs as much as a whole
+    BackOff sync besides)."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+        self.values: list[float] = []
+        self.used = 0
+        self.state: Mapping[str, Any] | None = None  # the generator's before the current chunk
+
+    def next(self) -> float:
+        if self.used == len(self.values):
+            self.state = self.rng.bit_generator.state
+            self.values = self.rng.random(REFUSED_CHUNK).tolist()
+            self.used = 0
+        u = self.values[self.used]
+        self.used += 1
+        return float(u)
+
+    def settle(self) -> None:
+        """Give back the values drawn and not taken."""
+        if self.state is not None and self.used < len(self.values):
+            self.rng.bit_generator.state = self.state
+            if self.used:
+                self.rng.random(self.used)
+        self.values, self.used, self.state = [], 0, None
 
 
 def backoff_message(container: str, pod: str) -> str:
@@ -389,22 +430,28 @@ class Kubelet:
         start a container or wait for a relist (R4.3), which is stepped. Nothing exits in
         the stretch, so what each sync compares with is the same every time (`_Refusal`)."""
         refusals = [_Refusal(a, self.pod.object_name, at) for a in starts]
+        draws = _Draws(self.rng)  # the requeues' jitter: one value a sync, in the stream's order
+        jitter = self.times.requeue_jitter
         count = 0
+        # nothing starts or exits in the stretch, and the relist a sync reads only moves
+        # on: once a relist shows every container as it is now, every later one does
+        seen = False
         while at < end:
-            if self._pleg_wait(at) > 0 or not self._seen_as_now(at) or not all(
-                    r.refuses(at) for r in refusals):
+            if self._pleg_wait(at) > 0 or not (seen or self._seen_as_now(at)) or not _all_refuse(
+                    refusals, at):
                 end = at
                 break
+            seen = True
             requeue = math.inf
             for r in refusals:  # as `_refuse`: the event, then the wait it leaves
                 self.event(at, "Warning", "BackOff", r.message, r.name)
                 requeue = min(requeue, refusal_requeue(self.profile, r.remaining(at)))
             self.starts_in_sync = 0
             self.last_sync_end = at
-            self.next_timer = nt = resync_after(at, requeue, self.times.requeue_jitter,
-                                                float(self.rng.random()))
+            self.next_timer = nt = resync_after(at, requeue, jitter, draws.next())
             count += 1
             at = at + max(0.0, nt - at)
+        draws.settle()
         return IdleSyncs(end, at if count else None, count)
 
     def _seen_as_now(self, at: float) -> bool:

@@ -29,9 +29,8 @@ from kubesim.explain.model import (
 )
 from kubesim.render.edge import visible
 from kubesim.render.html import page
-from kubesim.render.packed import pack_run
 from kubesim.render.plot import plot_meta
-from kubesim.render.report import to_document
+from kubesim.render.report import page_document
 from kubesim.render.suggest_formats import patch_yaml
 
 __all__ = ["FORMATS", "answer_lines", "document", "pods_document", "render", "render_html",
@@ -356,7 +355,7 @@ def _story_page(c: ContainerStory, basis: str) -> dict[str, Any]:
                 "axis_label": f"the record's axis (0 = {basis})",
                 "axis_origin": round(origin, 3),
                 **plot_meta(c.run_pod, c.run_scenario, c.run.duration)}
-        run = pack_run(to_document(c.run, meta=meta))
+        run = page_document(c.run, meta=meta)
     else:
         his = [i["hi"] for i in record["items"]] or [0.0]
         los = [i["lo"] for i in record["items"]] or [0.0]

@@ -28,7 +28,7 @@ import bisect
 import json
 from typing import Any
 
-__all__ = ["LEFT_OUT", "LONG", "pack_run", "unpack"]
+__all__ = ["LEFT_OUT", "LONG", "is_long", "pack_run", "unpack"]
 
 LONG = 20_000  # calls and events from which a run document is packed
 LEFT_OUT = ("restarts", "exits", "pod_phase", "containers_ready", "container_ready",
@@ -40,25 +40,33 @@ EXACT = 2 ** 53  # integers a JavaScript number holds exactly (deltas of half as
 FEW = 64  # distinct values a column keeps as indexes into them (steps, latencies, details)
 
 
-def pack_run(doc: dict[str, Any]) -> dict[str, Any]:
+def pack_run(doc: dict[str, Any], events: int | None = None) -> dict[str, Any]:
     """The document a page carries of the run `doc` (`report.to_document`): `doc` itself
-    when it is short, else packed (the module's docstring)."""
-    if len(doc["probes"]) + len(doc["events"]) < LONG:
+    when it is short, else packed (the module's docstring). `events`: how many events the
+    run has, where `doc` lists only those the page may keep (`report.page_document`: its
+    BackOff events)."""
+    events = len(doc["events"]) if events is None else events
+    if not is_long(len(doc["probes"]), events):
         return doc
     out = {k: v for k, v in doc.items() if k not in LEFT_OUT and k not in _LISTS}
-    events = first_back_offs(doc["containers"], doc["events"], doc["run"]["duration"])
+    kept = first_back_offs(doc["containers"], doc["events"], doc["run"]["duration"])
     packed = {"probes": _pack_probes(doc["probes"]),
               **{k: _checked(doc[k]) for k in ("containers", "kills", "ready")},
-              "events": _checked(events)}
+              "events": _checked(kept)}
     out["packed"] = packed
     out["left_out"] = [k for k in LEFT_OUT if doc.get(k)] + (
-        [f"events: {len(doc['events']) - len(events)} of {len(doc['events'])} (the page "
-         "draws each back-off wait from its first BackOff event)"]
-        if len(events) < len(doc["events"]) else [])
+        [f"events: {events - len(kept)} of {events} (the page draws each back-off wait "
+         "from its first BackOff event)"]
+        if len(kept) < events else [])
     return out
 
 
 _LISTS = ("probes", "containers", "kills", "ready", "events")
+
+
+def is_long(probes: int, events: int) -> bool:
+    """Whether a run of so many calls and events is packed (`LONG`)."""
+    return probes + events >= LONG
 
 
 def unpack(doc: dict[str, Any]) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from kubesim.analysis.phases import PhaseSpread
 from kubesim.kubelet.settings import PROFILES
 from kubesim.render.edge import visible
+from kubesim.render.packed import is_long, pack_run
 from kubesim.results import Outcome, ProbeType
 from kubesim.spec.model import POD_IP
 from kubesim.timeline import (
@@ -32,7 +33,8 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ProbedContainer
 
 __all__ = ["POD_IP_SHOWN", "SCHEMA_VERSION", "iter_json", "iter_text", "kubelet_words",
-           "pod_header", "render_json", "render_text", "shown_detail", "to_document"]
+           "page_document", "pod_header", "render_json", "render_text", "shown_detail",
+           "to_document"]
 
 SCHEMA_VERSION = 1
 POD_IP_SHOWN = "<pod IP>"  # how the text names the simulated pod's address (docs/glossary.md)
@@ -66,6 +68,22 @@ def to_document(timeline: Timeline, *, meta: dict[str, Any] | None = None,
     return _document(timeline, meta, phases,
                      [_probe_entry(p) for p in timeline.iter_probes()],
                      [_event_entry(e) for e in timeline.iter_events()])
+
+
+def page_document(timeline: Timeline, *, meta: dict[str, Any] | None = None
+                  ) -> dict[str, Any]:
+    """`pack_run(to_document(timeline, meta=meta))`, the run a report page carries, without
+    making the entries of the events a long run's page leaves out: of its events, the
+    BackOff ones (`pack_run` keeps the first of each wait), the others only counted (each
+    call but a success emits one, R2.3, beside the kubelet's own)."""
+    probes = [_probe_entry(p) for p in timeline.iter_probes()]
+    own = timeline.kubelet_events()
+    events = len(own) + sum(p["result"] != Outcome.SUCCESS.value for p in probes)
+    if not is_long(len(probes), events):
+        return _document(timeline, meta, None, probes,
+                         [_event_entry(e) for e in timeline.iter_events()])
+    back_offs = [_event_entry(e) for e in own if e.reason == "BackOff"]
+    return pack_run(_document(timeline, meta, None, probes, back_offs), events)
 
 
 def _probe_entry(p: ProbeRecord) -> dict[str, Any]:
