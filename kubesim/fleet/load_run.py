@@ -170,11 +170,20 @@ def _rounds(replicas: list[JumpedReplica], index: ServingIndex, round_: Round,
             due.append(heapq.heappop(waiting))
         round_.horizon = horizon
         index.frozen = True
-        ran = sorted(i for nxt, i in due if nxt < horizon)  # in replica order, as ever
-        for i in ran:
-            replicas[i].sched.run(until=horizon)
-        index.frozen = False
+        ran = []
         for nxt, i in due:
-            heapq.heappush(waiting, (replicas[i].next_at() if nxt < horizon else nxt, i))
+            if nxt < horizon:
+                ran.append(i)
+            else:  # popped for its promise only: back as it was
+                heapq.heappush(waiting, (nxt, i))
+        ran.sort()  # in replica order, as ever
+        for i in ran:
+            sched = replicas[i].sched
+            sched.run(until=horizon)
+            # its next event read while its scheduler is still in the cache (a fleet of
+            # thousands runs every other replica before it comes round again)
+            heap = sched.heap
+            heapq.heappush(waiting, (heap[0][0] if heap else math.inf, i))
+        index.frozen = False
         at = horizon
     index.flush()
