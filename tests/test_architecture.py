@@ -86,6 +86,7 @@ MODULES = {
     "kubesim.fleet.control": "fleet", "kubesim.fleet.deployment": "fleet",
     "kubesim.fleet.statefulset": "fleet", "kubesim.fleet.eviction": "fleet",
     "kubesim.fleet.workload": "fleet", "kubesim.fleet.serving": "fleet",
+    "kubesim.fleet.queue_walk": "fleet",
     "kubesim.fleet.serving_reference": "fleet", "kubesim.fleet.load_run": "fleet",
     "kubesim.fleet.casting": "fleet", "kubesim.behaviour.replicas": "behaviour",
     "kubesim.behaviour.selectors": "behaviour",

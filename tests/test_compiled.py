@@ -120,6 +120,7 @@ def _fake_install(tmp_path: Path, in_place: bool = True) -> Path:
         shutil.copytree(compiled.PACKAGE / name, package / name,
                         ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     for name in compiled.COMPILED_MODULES:
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(compiled.PACKAGE / name, package / name)
     sources = compiled.compiled_sources(package)
     for path in sources:

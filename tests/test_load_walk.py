@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 import kubesim.fleet.run as fleet_run
 from kubesim import load_scenario, load_spec
 from kubesim.fleet.load import NO_FLEET, LoadedBehaviour, enough_endpoints
+from kubesim.fleet.queue_walk import QueueTerms
 from kubesim.fleet.run import simulate_fleet
-from kubesim.fleet.serving import ServingIndex, _Deltas
+from kubesim.fleet.serving import ServingIndex
 from kubesim.fleet.settings import FleetSettings, LoadModel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,11 +139,11 @@ def test_long_walks_over_the_shared_terms(monkeypatch):
        backlog=st.sampled_from([0.0, 0.5, 30.0, 500.0]), fed=st.booleans(), data=st.data())
 def test_a_run_of_shared_terms_is_the_stretch_by_stretch_walk(gaps, counts, rps, capacity,
                                                               backlog, fed, data):
-    """F3, one run of whole stretches: the terms `_Deltas` computes once, added in turn with
+    """F3, one run of whole stretches: the terms `QueueTerms` computes once, added in turn with
     the queue clipped at empty after each and an empty queue jumping to the next term that
     grows it, give the bits of the walk that computes each stretch's change as it goes."""
     times = list(itertools.accumulate(gaps))
-    deltas = _Deltas(rps, capacity)
+    deltas = QueueTerms(rps, capacity)
     deltas.extend(times, counts, len(times) - 1)
     lo = data.draw(st.integers(1, len(times) - 1))
     hi = data.draw(st.integers(lo, len(times)))
@@ -154,6 +155,50 @@ def test_a_run_of_shared_terms_is_the_stretch_by_stretch_walk(gaps, counts, rps,
         if not want > 0.0:
             want = 0.0
     assert deltas.walk(backlog, lo, hi, fed) == want
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(gap_cycle=st.lists(st.floats(1e-3, 5.0), min_size=1, max_size=30),
+       count_cycle=st.lists(st.integers(1, 12), min_size=1, max_size=30),
+       size=st.integers(300, 700), rps=st.floats(200.0, 2_000.0),
+       capacity=st.floats(10.0, 150.0), backlog=st.sampled_from([0.0, 30.0, 1e4, 1e7]),
+       fed=st.booleans(), data=st.data())
+def test_a_long_run_of_shared_terms_is_the_stretch_by_stretch_walk(
+        gap_cycle, count_cycle, size, rps, capacity, backlog, fed, data):
+    """F3, the long runs a backed-up queue walks in a large fleet's cascade (hundreds of
+    whole stretches, emptied and backed up again on the way; the walk compiled where
+    kubesim is, `kubesim.fleet.queue_walk`): the bits of the walk that computes each
+    stretch's change as it goes (the stretches' lengths and counts drawn as short cycles,
+    repeated to hundreds of stretches)."""
+    gaps = list(itertools.islice(itertools.cycle(gap_cycle), size))
+    counts = list(itertools.islice(itertools.cycle(count_cycle), size))
+    times = list(itertools.accumulate(gaps))
+    deltas = QueueTerms(rps, capacity)
+    deltas.extend(times, counts, len(times) - 1)
+    lo = data.draw(st.integers(1, 100))
+    hi = data.draw(st.integers(lo + 200, len(times)))
+    want = backlog
+    for m in range(lo, hi):
+        n = counts[m - 1]
+        inflow = rps / n if fed and n > 0 else 0.0
+        want += (inflow - capacity) * (times[m] - times[m - 1])
+        if not want > 0.0:
+            want = 0.0
+    assert deltas.walk(backlog, lo, hi, fed) == want
+    # the same after the terms from lo + 50 on were forgotten (a stretch's end changed) and
+    # computed again
+    deltas.truncate(lo + 50)
+    deltas.extend(times, counts, len(times) - 1)
+    assert deltas.walk(backlog, lo, hi, fed) == want
+
+
+def test_a_queue_backed_up_over_hundreds_of_stretches():
+    """A queue fed more than it serves over 598 stretches of 0.5 s and 2 endpoints (a run
+    walked without emptying): it grows by 450 requests a second."""
+    times = list(itertools.accumulate([0.5] * 600))
+    deltas = QueueTerms(1_000.0, 50.0)
+    deltas.extend(times, [2] * 600, 599)
+    assert deltas.walk(1e4, 1, 599, True) == pytest.approx(1e4 + 450.0 * 0.5 * 598)
 
 
 @pytest.mark.parametrize(("rps", "capacity"), [(900.0, 100.0), (90_000.0, 100.0),

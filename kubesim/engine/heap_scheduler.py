@@ -12,6 +12,7 @@ but known, identical probe ticks would happen (`kubesim.engine.jumps`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from heapq import heappop, heappush
 from typing import Any, cast
@@ -92,6 +93,24 @@ class HeapScheduler:
         heap_proc.token = self.seq
         heap_proc.wait_at = at
         heappush(self.heap, (at, priority, self.seq, _RESUME, heap_proc, None))
+
+    def next_at(self, until: float) -> float:
+        """When the next entry that does anything comes up (math.inf: none). The waits an
+        interrupt or a jump abandoned at the top of the heap before `until` are taken off
+        first, as `run` takes them (a step each, the clock at their time): a jump leaves its
+        workers' pending ticks there, and a caller choosing which scheduler to run next (the
+        jumped fleet's rounds, `kubesim.fleet.load_run`) would otherwise run this one for
+        nothing but them."""
+        heap = self.heap
+        while heap:
+            entry = heap[0]
+            t: float = entry[0]
+            if t >= until or entry[3] != _RESUME or entry[4].token == entry[2]:
+                return t
+            heappop(heap)
+            self.steps += 1
+            self.now = t
+        return math.inf
 
     def _advance(self, proc: HeapProcess, throw: bool) -> None:
         try:

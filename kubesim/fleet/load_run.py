@@ -64,11 +64,10 @@ class JumpedReplica:
     handle: PodHandle
     behaviour: LoadedBehaviour
 
-    def next_at(self) -> float:
-        """When its scheduler next does anything (a waiting entry abandoned by a jump or
-        an interrupt may come first: then earlier, never later)."""
-        heap = self.sched.heap
-        return heap[0][0] if heap else math.inf
+    def next_at(self, duration: float) -> float:
+        """When its scheduler next does anything in the run (`HeapScheduler.next_at`: the
+        waits a jump or an interrupt abandoned do not count)."""
+        return self.sched.next_at(duration)
 
     def promise(self, at: float, nxt: float) -> float:
         """The earliest time at or after `at` at which it may record an endpoint change,
@@ -155,7 +154,7 @@ def _rounds(replicas: list[JumpedReplica], index: ServingIndex, round_: Round,
     """The rounds of `run_rounds`. The replicas wait in a heap by their next event (only a
     replica's own run moves it), so a round touches only the replicas it asks a promise of
     or runs, not the whole fleet."""
-    waiting = [(r.next_at(), i) for i, r in enumerate(replicas)]
+    waiting = [(r.next_at(duration), i) for i, r in enumerate(replicas)]
     heapq.heapify(waiting)  # by next event, then replica number: the order promises are read
     at = 0.0
     while at < duration:
@@ -170,11 +169,19 @@ def _rounds(replicas: list[JumpedReplica], index: ServingIndex, round_: Round,
             due.append(heapq.heappop(waiting))
         round_.horizon = horizon
         index.frozen = True
-        ran = sorted(i for nxt, i in due if nxt < horizon)  # in replica order, as ever
-        for i in ran:
-            replicas[i].sched.run(until=horizon)
-        index.frozen = False
+        ran = []
         for nxt, i in due:
-            heapq.heappush(waiting, (replicas[i].next_at() if nxt < horizon else nxt, i))
+            if nxt < horizon:
+                ran.append(i)
+            else:  # popped for its promise only: back as it was
+                heapq.heappush(waiting, (nxt, i))
+        ran.sort()  # in replica order, as ever
+        for i in ran:
+            replica = replicas[i]
+            replica.sched.run(until=horizon)
+            # its next event read while its scheduler is still in the cache (a fleet of
+            # thousands runs every other replica before it comes round again)
+            heapq.heappush(waiting, (replica.next_at(duration), i))
+        index.frozen = False
         at = horizon
     index.flush()

@@ -6,7 +6,7 @@ endpoints kube-proxy routes to and whether it routes to the asking replica
 replicas' timelines push their endpoint changes into (`Timeline.watch_endpoint`): each change
 is applied once, in time order, so a query is a bisection and nothing is scanned again. The
 load model's queue walk (`ServingIndex.queue`) adds, stretch by stretch, terms computed once
-for the whole fleet (`_Deltas`): the walk's own operations, so the same bits.
+for the whole fleet (`QueueTerms`): the walk's own operations, so the same bits.
 
 Every pod's endpoint is a state machine in slice time (`endpoint_state`, the conditions
 `endpoints.endpoint_changes` writes at each change): ready (kube-proxy routes to it), or
@@ -28,6 +28,8 @@ import bisect
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+from kubesim.fleet.queue_walk import QueueTerms
 
 if TYPE_CHECKING:
     from kubesim.timeline import Timeline
@@ -140,61 +142,6 @@ def _fed_runs(times: list[float], spans: list[tuple[float, float]], lo: int, hi:
     if cur < hi:
         runs.append((cur, hi, False))
     return runs
-
-
-class _Deltas:
-    """How much a queue changes over each whole stretch of the index (stretch m from
-    times[m - 1] to times[m], counts[m - 1] endpoints routed), fed (`fed`: served, in
-    service) or not (`idle`), under one load (`law`): the terms the walk adds, computed
-    with its operations, once for every replica; `grows` the stretches whose fed term is
-    positive (an empty queue stays empty over any other, and over every idle one: the
-    capacity is positive, F3)."""
-
-    def __init__(self, requests_per_second: float, capacity: float) -> None:
-        self.law = (requests_per_second, capacity)
-        self.fed: list[float] = [0.0]  # stretch 0 (before the first change) has no start
-        self.idle: list[float] = [0.0]
-        self.grows: list[int] = []
-
-    def extend(self, times: list[float], counts: list[int], upto: int) -> None:
-        """Compute the terms of stretches up to `upto` not computed yet."""
-        rps, capacity = self.law
-        fed, idle, grows = self.fed, self.idle, self.grows
-        for m in range(len(fed), upto + 1):
-            length, serving = times[m] - times[m - 1], counts[m - 1]
-            d = ((rps / serving if serving > 0 else 0.0) - capacity) * length
-            fed.append(d)
-            idle.append((0.0 - capacity) * length)
-            if d > 0.0:
-                grows.append(m)
-
-    def truncate(self, n: int) -> None:
-        """Forget the terms of stretch n on (its end changed)."""
-        del self.fed[n:], self.idle[n:]
-        del self.grows[bisect.bisect_left(self.grows, n):]
-
-    def walk(self, backlog: float, lo: int, hi: int, fed: bool) -> float:
-        """The queue after stretches lo..hi-1, all fed or all idle: each term added in
-        turn, the queue clipped at empty after each; an empty queue skips to the next
-        stretch that grows it (none while idle)."""
-        terms, grows = (self.fed if fed else self.idle), self.grows
-        m = lo
-        while m < hi:
-            if not backlog > 0.0:  # empty: it stays so up to the next term that grows it
-                g = bisect.bisect_left(grows, m) if fed else len(grows)
-                if g == len(grows) or grows[g] >= hi:
-                    return 0.0
-                m = grows[g]
-            start = m
-            for m in range(start, hi):
-                backlog += terms[m]
-                if not backlog > 0.0:  # max(0.0, backlog): drains empty, no lower
-                    backlog = 0.0
-                    break
-            else:
-                return backlog
-            m += 1  # on from the stretch after the one that emptied it
-        return backlog
 
 
 class EndpointState(NamedTuple):
@@ -311,7 +258,7 @@ class ServingIndex(RoutedQueries):
         self._group: _Group | None = None
         self._full_at: float | None = None  # when every replica first served
         self._scanned = -1.0  # ... looked for up to here
-        self._deltas: _Deltas | None = None  # the queue's change over each stretch (queue)
+        self._deltas: QueueTerms | None = None  # the queue's change over each stretch (queue)
 
     # -- pushed changes ---------------------------------------------------------------------
     def add(self, timeline: Timeline) -> int:
@@ -469,7 +416,7 @@ class ServingIndex(RoutedQueries):
         service, serves `capacity`, and its queue never goes below empty.
 
         The whole stretches between two changes are the fleet's, whoever walks them: each
-        one's change of a queue (`_Deltas`: fed, or idle) is computed once, with the walk's
+        one's change of a queue (`QueueTerms`: fed, or idle) is computed once, with the walk's
         operations, and added by every replica that walks it; an empty queue jumps to the next
         stretch that can grow it. A walk costs an addition per stretch while its queue is not
         empty, and every answer of a backed-up replica in a cascade walks the fleet's changes
@@ -497,11 +444,11 @@ class ServingIndex(RoutedQueries):
                      requests_per_second, capacity)
 
     def _deltas_for(self, upto: int, requests_per_second: float,
-                    capacity: float) -> _Deltas:
+                    capacity: float) -> QueueTerms:
         """The stretches' queue changes under this load, computed up to stretch `upto`."""
         deltas = self._deltas
         if deltas is None or deltas.law != (requests_per_second, capacity):
-            deltas = self._deltas = _Deltas(requests_per_second, capacity)
+            deltas = self._deltas = QueueTerms(requests_per_second, capacity)
         deltas.extend(self._times, self._counts, upto)
         return deltas
 
