@@ -25,15 +25,15 @@ import pytest
 # wall time of a test that waits on real time): the fuzz tests from their dev-profile CPU
 # times the ci profile's examples, the others from `--durations`
 LONG: dict[str, float] = {
-    "tests/test_cli_fuzz.py::test_cli_fuzz[json]": 26.0,
+    "tests/test_cli_fuzz.py::test_cli_fuzz[json]": 7.0,  # an input already run is not run again
     "tests/test_e2e_seed.py": 25.0,  # its module fixture: three real-time captures
-    "tests/test_explain_diagnosis.py::test_a_long_record_reads_in_days_and_hours": 20.0,
-    "tests/test_cli_fuzz.py::test_cli_fuzz[spec]": 17.0,
-    "tests/test_cli_fuzz.py::test_cli_fuzz[trace]": 16.0,
+    "tests/test_explain_diagnosis.py": 25.0,  # its module fixture: the eleven-day record
+    "tests/test_cli_fuzz.py::test_cli_fuzz[spec]": 11.0,
+    "tests/test_cli_fuzz.py::test_cli_fuzz[trace]": 12.0,
     "tests/test_cli_fuzz.py::test_cli_fuzz_commands[capture]": 15.0,  # real time, mostly
-    "tests/test_cli_fuzz.py::test_cli_fuzz_explain": 13.0,
-    "tests/test_cli_fuzz.py::test_cli_fuzz[flags]": 11.0,
-    "tests/test_cli_fuzz.py::test_cli_fuzz[scenario]": 10.0,
+    "tests/test_cli_fuzz.py::test_cli_fuzz_explain": 10.0,
+    "tests/test_cli_fuzz.py::test_cli_fuzz[flags]": 6.0,
+    "tests/test_cli_fuzz.py::test_cli_fuzz[scenario]": 7.5,
     "tests/test_notebooks.py::test_notebook_runs[02_threshold_sweep.ipynb]": 10.0,
     "tests/test_testing.py::test_example_property_tests_pass_and_the_bad_config_fails_minimally":
         10.0,

@@ -224,3 +224,22 @@ def test_a_command_loads_numpy_with_one_blas_thread_and_leaves_the_environment_a
         f"from kubesim.cli.main import _module\n{loads}\n"
         "import sys\nassert 'numpy' in sys.modules")
     assert (threads, variable) == (1, False), f"a plain numpy import holds {plain} threads"
+
+
+def test_one_parser_serves_every_command_line_and_keeps_nothing_of_the_last():
+    """The parser of a command is built once a process (issue 31 item 7: the fuzz tests parse
+    thousands of command lines in-process, `kubesim mcp` one per tool call): a command line's
+    --scenario and --trace, repeated flags and a list a command changes are its own, never in
+    the next command line's defaults."""
+    from kubesim.cli.main import parse
+
+    spec, scenario = str(EXAMPLE), str(ROOT / "traces" / "seed_db_outage.scenario.yaml")
+    for command in ("check", "suggest"):
+        ignore = ["--ignore", "KS001"] if command == "check" else []  # suggest: not a flag
+        first, _ = parse([command, spec, "--scenario", scenario, "--trace", "t.jsonl", *ignore])
+        assert [(b.kind, b.path) for b in first.behaviours] == [("scenario", scenario),
+                                                                 ("trace", "t.jsonl")]
+        first.behaviours.append("changed by the command")
+        first.ignore.append("KS004")
+        again, _ = parse([command, spec])
+        assert again.behaviours == [] and again.ignore == [], command

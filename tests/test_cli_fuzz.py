@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
+import hashlib
 import io
 import json
 import math
@@ -240,11 +241,23 @@ def json_texts(draw: st.DrawFn) -> tuple[str, bytes]:
     return kind, text.encode(encoding, "replace")
 
 
+# the inputs this process has run: hypothesis draws the same bytes again and again (the run
+# document unmutated, "keep", an encoding that gives the same bytes: in the dev profile 400
+# examples are 209 inputs, and 34 pictures drawn are 5 documents); the command is
+# deterministic, so an input already run ends as it did and is not run again (a picture
+# drawn is a third of a second); kept as digests, not as the documents
+JSON_RUN: set[tuple[str, bytes]] = set()
+
+
 @fixed("json")
 @given(doc=json_texts())
 def _json(doc: tuple[str, bytes]) -> None:
     COUNTS["json"] += 1
     kind, data = doc
+    digest = (kind, hashlib.sha256(data).digest())
+    if digest in JSON_RUN:
+        return
+    JSON_RUN.add(digest)
     f = write(f"{kind}.json", data)
     if kind == "plot":
         run_cli(["plot", f, "-o", str(fresh(work() / "out.png"))])

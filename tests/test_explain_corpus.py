@@ -12,6 +12,9 @@ reason, so that they turn red here (and the mark must go) the day the reader rea
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -39,10 +42,19 @@ def _args(name: str, facts: dict[str, Any]) -> list[str]:
     return args
 
 
-def _run(capsys: pytest.CaptureFixture[str], name: str) -> dict[str, Any]:
+@functools.cache
+def _explained(name: str) -> tuple[int, str, str]:
+    """`kubesim explain` of the record as `_args` asks, once a process: (exit code, stdout,
+    stderr). The tests below read a record each, and then the records that cannot tell again."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(_args(name, FACTS[name]))
+    return code, out.getvalue(), err.getvalue()
+
+
+def _run(name: str) -> dict[str, Any]:
     """The `answer` of the record's container, from the command line's JSON."""
-    code = main(_args(name, FACTS[name]))
-    out, err = capsys.readouterr()
+    code, out, err = _explained(name)
     assert code == 0, err
     doc = json.loads(out)
     containers = doc["containers"]
@@ -68,9 +80,9 @@ def _cases() -> list[Any]:
 
 
 @pytest.mark.parametrize("name", _cases())
-def test_explain_holds_the_facts(capsys: pytest.CaptureFixture[str], name: str) -> None:
+def test_explain_holds_the_facts(name: str) -> None:
     facts = FACTS[name]
-    answer = _run(capsys, name)
+    answer = _run(name)
     got = {"ended": answer["cause"], "probe": set(answer["failed"]),
            "probe_kills": answer["probe_kills"], "shows_failures": answer["shows_failures"]}
     want = {"ended": facts["ended"], "probe": _probes(facts["probe"]),
@@ -78,13 +90,13 @@ def test_explain_holds_the_facts(capsys: pytest.CaptureFixture[str], name: str) 
     assert got == want, answer["text"]
 
 
-def test_cannot_tell_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cannot_tell_says_why() -> None:
     """Every record the diagnosis cannot tell about says so, and why."""
     told = 0
     for name, facts in sorted(FACTS.items()):
         if name in NOT_READ or facts["ended"] != "cannot-tell":
             continue
-        answer = _run(capsys, name)
+        answer = _run(name)
         assert answer["cause"] == "cannot-tell"
         assert "cannot tell" in answer["text"] and answer["because"], answer
         told += 1

@@ -7,15 +7,19 @@ tell" is an answer, with its reason."""
 
 from __future__ import annotations
 
+import contextlib
 import html
+import io
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+import pytest
 from helpers import cli as kubesim
 from test_html import browse, console, needs_browser
 
+from kubesim.cli.main import main
 from kubesim.cli.mcp_tools import SUMMARIES
 from kubesim.render.explain_formats import answer_lines
 from kubesim.render.packed import unpack
@@ -116,38 +120,59 @@ def test_the_page_shows_the_record_apart_from_the_replay_and_the_patch_as_code(c
     assert patch and "\n  name: " in html.unescape(patch[1]) and "\\n" not in patch[1]
 
 
+class Explained(NamedTuple):
+    """`kubesim explain` of a record with --html: its exit, stdout, stderr, the page, and the
+    page as Chromium has drawn it (DOM and log)."""
+
+    code: int
+    out: str
+    err: str
+    page: str
+    dom: str
+    log: str
+
+
+@pytest.fixture(scope="module")
+def long_record(tmp_path_factory: pytest.TempPathFactory) -> Explained:
+    """ingress-nginx #3160's eleven-day record explained once and its page drawn once, for
+    the two tests that read them (the replay of eleven days and the browser are most of
+    their time: issue 31 item 7)."""
+    page = tmp_path_factory.mktemp("long") / "long.html"
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["explain", str(REAL / "ingress-nginx-3160.describe-events.txt"),
+                     "--no-suggest", "--phases", "1", "--html", str(page)])
+    if code != 0:  # the tests say so, with stderr
+        return Explained(code, out.getvalue(), err.getvalue(), "", "", "")
+    dom, log = browse(page)
+    return Explained(code, out.getvalue(), err.getvalue(), page.read_text(), dom, log)
+
+
 @needs_browser
-def test_a_long_record_reads_in_days_and_hours(capsys, tmp_path):
+def test_a_long_record_reads_in_days_and_hours(long_record):
     """A record eleven days long (ingress-nginx #3160: Killing x47 over 11d): its rows and the
     timeline's ticks read `-12 d 00 h`, not -1036800 s."""
-    page = tmp_path / "long.html"
-    record = str(REAL / "ingress-nginx-3160.describe-events.txt")
-    code, out, err = kubesim(capsys, "explain", record, "--no-suggest", "--phases", "1",
-                             "--html", str(page))
-    assert code == 0, err
+    assert long_record.code == 0, long_record.err
+    out, log = long_record.out, long_record.log
     assert "-12 d 00 h to -11 d 00 h" in out and "-1036800" not in out
-    dom, log = browse(page)
     assert not console(log), console(log)
-    ticks = re.findall(r'<text[^>]*text-anchor="middle"[^>]*>([^<]*)</text>', dom)
+    ticks = re.findall(r'<text[^>]*text-anchor="middle"[^>]*>([^<]*)</text>',
+                       long_record.dom)
     assert any(re.fullmatch(r"-\d+ d \d\d h", t) for t in ticks), ticks
 
 
 @needs_browser
-def test_a_long_record_page_costs_what_can_be_seen(capsys, tmp_path):
+def test_a_long_record_page_costs_what_can_be_seen(long_record):
     """Issue 31 item 2 on explain's page: the eleven-day record's replay (about 47k failed
     calls, about 6k kills and containers) is drawn with no more SVG elements than there are
     pixel columns on its lanes; where marks are closer than 2 px they are bands that carry
     their exact counts (together with the marks drawn one by one: every failed call, kill and
     container of the run once) and the exact times of their first and last."""
-    page = tmp_path / "long.html"
-    record = str(REAL / "ingress-nginx-3160.describe-events.txt")
-    code, _, err = kubesim(capsys, "explain", record, "--no-suggest", "--phases", "1",
-                           "--html", str(page))
-    assert code == 0, err
-    text = page.read_text()
-    data = json.loads(re.search(r'id="kubesim-data">(.*?)</script>', text, re.S)[1])
+    assert long_record.code == 0, long_record.err
+    data = json.loads(re.search(r'id="kubesim-data">(.*?)</script>', long_record.page,
+                                re.S)[1])
     run = unpack(data["stories"][0]["run_document"])  # as the page unpacks it
-    dom, log = browse(page)
+    dom, log = long_record.dom, long_record.log
     assert not console(log), console(log)
     svg = re.search(r'<svg class="tl"[^>]*width="(\d+)"[^>]*>(.*?)</svg>', dom, re.S)
     assert svg, "no timeline"

@@ -95,6 +95,8 @@ def test_anchors_merge_keys_and_infinity_read_as_pyyaml_reads_them(libyaml):
     ("a: 2001-13-45\n", "is not a valid timestamp"),
     ("a: !!timestamp nope\n", "is not a valid timestamp"),
     ("a: !!int 0x\n", "is not a valid int"),
+    ("a: !!float\n", "'' is not a valid float"),  # an empty value: PyYAML reads its first
+    ("a: !!int\n", "'' is not a valid int"),  # character (IndexError), found by the CLI fuzz
     ("- <<\n", "merge key"),
     ("a: !!binary aGk=\nb: !!omap [{a: 1}]\n", "not supported"),
 ])

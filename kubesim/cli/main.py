@@ -197,7 +197,22 @@ def _chosen(argv: Sequence[str]) -> str | None:
     return None
 
 
+# the parser of each command line's chosen command, built on its first use (a process that
+# runs one command builds one; `kubesim mcp`, which parses every tool call, and in-process
+# callers build each once): argparse keeps nothing of a parse in its parser, and the defaults
+# it hands out are copied in `parse`, so one parse cannot leak into the next
+_PARSERS: dict[str | None, argparse.ArgumentParser] = {}
+
+
 def _parser(chosen: str | None) -> argparse.ArgumentParser:
+    """The command line's parser: every command listed, `chosen`'s options in full."""
+    parser = _PARSERS.get(chosen)
+    if parser is None:
+        parser = _PARSERS.setdefault(chosen, _new_parser(chosen))
+    return parser
+
+
+def _new_parser(chosen: str | None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="kubesim", description="What would the kubelet do? Simulate Kubernetes probes.")
     parser.add_argument("--version", action=_Version, nargs=0,
@@ -235,6 +250,9 @@ def parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Command]:
     """A command line parsed as `main` parses it, and its command's module (`kubesim mcp`
     runs its tools so); a usage error exits as `main` would."""
     args = _parser(_chosen(argv)).parse_args(list(argv))
+    for name, value in vars(args).items():  # a default list is the parser's: each parse its own
+        if isinstance(value, list | dict | set):
+            setattr(args, name, value.copy())
     return args, _module(args.command)
 
 

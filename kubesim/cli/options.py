@@ -62,7 +62,9 @@ class BehaviourAction(argparse.Action):
 
     def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None) -> None:
         kind = "scenario" if option == "--scenario" else "trace"
-        namespace.behaviours.append(BehaviourFile(kind, values))
+        # a new list, not the default's appended to: the default is the parser's, and one
+        # parser serves every command line of a process (kubesim.cli.main._parser)
+        namespace.behaviours = [*namespace.behaviours, BehaviourFile(kind, values)]
 
 
 # ---------------------------------------------------------------- shared groups

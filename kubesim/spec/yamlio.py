@@ -322,8 +322,10 @@ class _Composer:
             if tag == _INT or tag == _FLOAT:
                 _check_number(self.loader, node, path)
             return build(self.loader, node)
-        except (ValueError, KeyError, AttributeError, TypeError, OverflowError):
-            kind = tag.rsplit(":", 1)[-1]  # `!!int abc`, `2001-13-45`, `!!bool maybe`
+        except (ValueError, KeyError, AttributeError, TypeError, OverflowError, IndexError):
+            # `!!int abc`, `2001-13-45`, `!!bool maybe`; `!!float` with no value (PyYAML
+            # reads the first character of the empty text)
+            kind = tag.rsplit(":", 1)[-1]
             raise _Bound(f"{_field(path)}{_short(text)} is not a valid {kind}",
                          event.start_mark) from None
 

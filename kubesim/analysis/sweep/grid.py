@@ -90,7 +90,10 @@ CHART_PREFIX = "values"  # chart values: values.PATH (--set-value PATH=VALUES)
 FLEET_FIELDS = ("replicas", "fleet.startSpread", "fleet.propagation", "fleet.load.rps",
                 "fleet.load.capacity", "fleet.minCapacity", "rollout.at", "rollout.maxSurge",
                 "rollout.maxUnavailable", "rollout.minReadySeconds", "preStop.sleep")
-_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+# a number as float() reads it; its digits one way only (`\d+(?:\.\d*)?`, not `\d+\.?\d*`,
+# whose two runs of digits split a long number n ways: 5,000 digits that are not a range took
+# seconds of backtracking)
+_NUMBER = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
 _RANGE = re.compile(rf"^({_NUMBER})\.\.({_NUMBER})(?::({_NUMBER}))?$")
 
 
