@@ -4,6 +4,8 @@ held-out comment in facts.yaml). Each test holds, in small, the shape of one of 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -89,10 +91,59 @@ def test_a_probe_line_cut_inside_its_command_where_the_record_ends_is_not_read()
 
 
 def test_a_probe_line_without_settings_before_the_end_is_still_an_error():
-    """Only the record's last line may be cut: the same line with more after it is wrong."""
-    text = _CUT_EXEC + "    Environment:    <none>\n"
-    with pytest.raises(RecordError, match=r"r\.txt:9: Readiness: expected the handler"):
-        parse_record(text, "r.txt")
+    """Only the record's last line may be cut: a handler kubectl printed whole (its bracket
+    closed, its URL complete) without the settings it always prints after it, and more
+    lines after it, is wrong."""
+    for handler in ("exec [cat /tmp/healthy]", "http-get http://:8080/healthz"):
+        text = _CUT_EXEC.replace(_CUT_EXEC.splitlines()[-1], f"    Readiness:      {handler}") \
+            + "    Environment:    <none>\n"
+        with pytest.raises(RecordError, match=r"r\.txt:9: Readiness: expected the handler"):
+            parse_record(text, "r.txt")
+
+
+_MULTI_LINE_EXEC = (
+    "Containers:\n"
+    "  consul:\n"
+    "    State:          Running\n"
+    "      Started:      Mon, 13 Apr 2020 17:29:01 +0000\n"
+    "    Ready:          False\n"
+    "    Restart Count:  0\n"
+    "    Readiness:  exec [/bin/sh -ec curl http://127.0.0.1:8500/v1/status/leader \\\n"
+    "2>/dev/null | grep -E '\".+\"'\n"
+    "] delay=5s timeout=5s period=3s #success=1 #failure=2\n"
+    "    Environment:    <none>\n"
+    "Events:\n"
+    "  Type     Reason     Age                   From     Message\n"
+    "  ----     ------     ----                  ----     -------\n"
+    "  Warning  Unhealthy  4m2s (x599 over 33m)  kubelet  Readiness probe failed:\n")
+
+
+def test_an_exec_command_describe_broke_over_lines_is_read_whole():
+    """consul-helm-404: kubectl prints an exec command with `%v`, so a script's line breaks
+    break the probe line, and the bracket closes with the settings lines later; the lines
+    between are the command's (here `2>/dev/null | ...`, no describe field), read as one."""
+    record = parse_record(_MULTI_LINE_EXEC, "r.txt")
+    spec = record.pods[0].containers[0].spec
+    assert spec is not None and spec.readiness_probe is not None
+    assert (spec.readiness_probe.period_seconds, spec.readiness_probe.failure_threshold) == (3, 2)
+    assert not [n for n in record.notes if n.kind is NoteKind.NOT_READ]
+    a = _answer(_MULTI_LINE_EXEC)
+    assert a.cause is Cause.READINESS_ONLY and a.probe_kills == CountRange(0, 0)
+
+
+def test_an_exec_command_whose_other_lines_a_grep_dropped_is_listed_not_refused():
+    """consul-helm-404 as pasted: `kubectl describe pod | grep Readiness` keeps the probe's
+    first line and its event row; the command's rest and its settings are not in the record:
+    that probe line is listed as not read, the failures are explained (readiness only)."""
+    text = ("kubectl describe pod consul-server-2|grep Readiness\n"
+            "    Readiness:  exec [/bin/sh -ec curl http://127.0.0.1:8500/v1/atus/leader \\\n"
+            "  Warning  Unhealthy  4m2s (x599 over 33m)  kubelet, gke-node  Readiness probe "
+            "failed:\n")
+    record = parse_record(text, "r.txt")
+    notes = [n for p in record.pods for n in p.notes] + record.notes
+    assert [n.where.line for n in notes if n.kind is NoteKind.NOT_READ] == [2]
+    a = _answer(text)
+    assert a.cause is Cause.READINESS_ONLY and [p.value for p in a.failed] == ["readiness"]
 
 
 def test_a_probe_failure_relayed_with_its_pod_named_first_is_read():
@@ -341,3 +392,395 @@ def test_a_describe_that_lost_every_indentation_names_its_container():
     assert not any(n.kind is NoteKind.NOT_READ and n.where.line == 5
                    for p in record.pods for n in p.notes)
     assert _answer(text).cause is Cause.APP_EXIT
+
+
+def test_a_pod_document_cut_in_its_metadata_is_a_pod_that_shows_nothing():
+    """k8s-19825: `kubectl get pod -o json` cut before its spec and status names its pod and
+    nothing more: explained as a record that shows nothing (a note says what is missing),
+    not refused as no record; JSON cut before it names its pod stays no record."""
+    text = ('$ kubectl get pod -o json  memtest\n{\n    "kind": "Pod",\n    "apiVersion": "v1",\n'
+            '    "metadata": {\n        "name": "memtest",\n        "namespace": "default",\n'
+            '        "resourceVersion":')
+    record = parse_record(text, "r.txt")
+    assert [p.name for p in record.pods] == ["memtest"]
+    assert any("cut before its spec and status" in n.text for n in record.notes)
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and not a.shows_failures and not a.failed
+    assert a.probe_kills == CountRange(0, None)
+    with pytest.raises(RecordError, match="not JSON"):  # as before: no pod it names
+        parse_record('{\n    "kind": "Pod",\n    "apiVersion": "v1",\n    "metadata": {\n', "r.txt")
+
+
+_TWO_CONTAINERS_CUT = (
+    "50s         Normal    Pulling     pod/frontend-57dc   Pulling image \"eu.gcr.io/p/frontend:1\"\n"
+    "49s         Normal    Created     pod/frontend-57dc   Created container frontend\n"
+    "49s         Normal    Started     pod/frontend-57dc   Started container frontend\n"
+    "80s         Normal    Created     pod/frontend-57dc   Created container k8s-sidecar\n"
+    "80s         Normal    Started     pod/frontend-57dc   Started container k8s-sidecar\n"
+    "33s         Warning   Unhealthy   pod/frontend-57dc   Readiness probe failed: Get "
+    "\"http://10.20.3.6:50058/ready\": dial tcp 10.20.3.6:50058: connect: connection refuse")
+
+
+def _container_answer(text: str, container: str) -> Diagnosis:
+    ex = explain_records([parse_record(text, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, container=container))
+    answer = ex.containers[0].answer
+    assert answer is not None
+    return answer
+
+
+def test_rows_cut_inside_the_pods_own_rows_leave_its_kills_open():
+    """claudie-268: `kubectl get events` rows (no COUNT: each at least once) of a pod of two
+    containers, cut inside its own last row: rows after the cut (a liveness failure and its
+    Killing row among them) are not in the record, and nothing it states bounds the
+    containers, so the kills are open, not 0; said in words, not as `at least 0`."""
+    a = _container_answer(_TWO_CONTAINERS_CUT, "frontend")
+    assert a.probe_kills == CountRange(0, None) and [p.value for p in a.failed] == ["readiness"]
+    assert "the record shows the probes of none of the 2 containers" in a.text
+    whole = _TWO_CONTAINERS_CUT + "d\n"  # the same rows, the last one whole: nothing hidden
+    assert _container_answer(whole, "frontend").probe_kills == CountRange(0, 0)
+
+
+def test_rows_cut_after_a_stated_count_of_containers_stay_bounded():
+    """rook-5150: a describe cut after its Killing row, whose Created row states x2: a
+    repeat adds to a row's count, so the cut hides no further container of that message;
+    the kills stay 1."""
+    text = ("Events:\n  Type     Reason   Age                From     Message\n"
+            "  ----     ------   ----               ----     -------\n"
+            "  Normal   Created  34s (x2 over 65s)  kubelet  Created container mon\n"
+            "  Normal   Started  34s (x2 over 65s)  kubelet  Started container mon\n"
+            "  Normal   Killing  34s                kubelet  Container mon failed liveness "
+            "probe, will be restarted\n  Warning")
+    a = _answer(text)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, 1)
+    # the last line is a row cut after its type, not the Killing row's message going on
+    record = parse_record(text, "r.txt")
+    killing = [e for e in record.pods[0].events if e.reason == "Killing"]
+    assert killing[0].message.endswith("will be restarted")
+    notes = [n.text for n in record.pods[0].notes]
+    assert any("cut after its type (Warning)" in n for n in notes)
+    assert not any("this event row is cut short" in n for n in notes)
+    # the liveness failures behind the kill may be in the rows after the cut: said so
+    ex = explain_records([record], ExplainOptions(suggest=False, phases=1))
+    assert any("or are in rows after the record's cut" in f.text
+               for c in ex.containers for f in c.findings)
+
+
+def test_rows_without_a_count_are_at_least_once_in_the_findings_too():
+    """lago-helm-charts-149: one `kubectl get events` row (no COUNT column) of a liveness
+    failure is at least one failure: no finding states that it was one, fewer than the
+    threshold, so the probe did not kill."""
+    text = ("12m         Warning   Unhealthy   pod/lago-events-worker-6467   Liveness probe "
+            "failed: Get \"http://10.244.147.38:8080/\": dial tcp 10.244.147.38:8080: connect: "
+            "connection refused\n")
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    said = " ".join(f.text for c in ex.containers for f in c.findings)
+    assert "did not kill" not in said and "at least 1 liveness failure" in said
+    a = ex.containers[0].answer
+    assert a is not None and "did not kill the container (R1.17)" not in a.text
+    assert "states no count" in a.text and "any number of times, or never" in a.text
+
+
+def test_the_rows_of_one_probe_are_counted_together_not_row_by_row():
+    """openclaw-operator-344: startup failures in rows of different outputs (refused, reset,
+    EOF x3) are one probe's: the diagnosis counts them all (6 over 40 s), not the largest row
+    alone (3), when it says what they could have killed."""
+    rows = "".join(f"  Warning  Unhealthy  {age}  kubelet  Startup probe failed: Get "
+                   f"\"http://10.42.0.181:18790/healthz\": {what}\n"
+                   for age, what in (("93s", "read: connection reset by peer"),
+                                     ("88s", "read: connection reset by peer"),
+                                     ("68s (x3 over 98s)", "EOF"),
+                                     ("58s", "read: connection reset by peer")))
+    a = _answer(rows)
+    assert a.cause is Cause.CANNOT_TELL and [p.value for p in a.failed] == ["startup"]
+    assert re.search(r"6 startup failures over 4\d s could have made up to 2 kills", a.text)
+
+
+def test_failures_of_one_probe_naming_two_endpoints_are_said_to_be_perhaps_two_containers():
+    """openclaw-operator-344: describe rows (no container named, no probe settings) whose
+    startup failures name :9222/json/version and :18790/healthz: a container's startup probe
+    has one handler, so a finding says they may be two containers' (read as this one's, its
+    handler the first's); one endpoint at several pod IPs is one endpoint."""
+    rows = ("  Warning  Unhealthy  110s  kubelet  Startup probe failed: Get "
+            "\"http://10.42.0.181:9222/json/version\": dial tcp 10.42.0.181:9222: connect: "
+            "connection refused\n"
+            "  Warning  Unhealthy  93s   kubelet  Startup probe failed: Get "
+            "\"http://10.42.0.181:18790/healthz\": EOF\n")
+
+    def said(text: str) -> str:
+        ex = explain_records([parse_record(text, "r.txt")],
+                             ExplainOptions(suggest=False, phases=1))
+        return " ".join(f.text for c in ex.containers for f in c.findings)
+
+    assert "name 2 endpoints (:9222/json/version, :18790/healthz)" in said(rows)
+    assert "endpoints (" not in said(rows.replace("9222/json/version", "18790/healthz")
+                                         .replace("10.42.0.181:9222", "10.42.0.9:18790"))
+
+
+def test_failed_scheduling_before_the_pod_was_scheduled_is_no_clock_skew():
+    """kubernetes-mesos-524: FailedScheduling x3 first seen 34s ago, Scheduled 31s ago: the
+    scheduler's failed attempts come before the pod is scheduled by nature, so no warning of
+    disagreeing clocks or an earlier pod; a Pulled row before it still is one."""
+    def warned(first_row: str) -> bool:
+        text = ("Events:\n  FirstSeen\tLastSeen\tCount\tFrom\t\t\tSubobjectPath\t\t\t\tReason"
+                "\t\t\tMessage\n" + first_row +
+                "  31s\t\t31s\t\t1\t{scheduler }\t\t\t\t\t\t\tScheduled\t\tSuccessfully "
+                "assigned nginx to 10.0.1.61\n")
+        ex = explain_records([parse_record(text, "r.txt")],
+                             ExplainOptions(suggest=False, phases=1))
+        return any("before the pod was scheduled" in f.text for f in ex.findings)
+
+    assert not warned("  34s\t\t33s\t\t3\t{scheduler }\t\t\t\t\t\t\tFailedScheduling\tError "
+                      "scheduling: No suitable offers for pod/task\n")
+    assert warned("  34s\t\t34s\t\t1\t{kubelet 10.0.1.61}\tspec.containers{nginx}\t\t\tPulled"
+                  "\t\t\tContainer image \"nginx\" already present on machine\n")
+
+
+def test_rows_without_age_and_from_cells_are_read_by_their_message():
+    """kiq-startup-probe-failed (held-out batch 6, a page): `Warning Unhealthy Startup probe
+    failed: ...` and `Normal Killing Container <name> failed startup probe, will be restarted`,
+    printed without Age and From cells, are a startup failure and a startup kill that happened
+    at least once each, not rows cut short whose message is lost."""
+    rows = ("Warning Unhealthy Startup probe failed: HTTP probe failed with statuscode: 503\n"
+            "Normal Killing Container app failed startup probe, will be restarted\n")
+    a = _answer(rows)
+    assert a.cause is Cause.STARTUP_KILL and [p.value for p in a.failed] == ["startup"]
+    assert a.probe_kills == CountRange(1, None)
+    record = parse_record(rows, "r.txt")
+    assert [e.count_basis.value for p in record.pods for e in p.events] == ["at-least"] * 2
+
+
+def test_a_flat_describe_names_each_container_and_an_annotated_restart_count_is_read():
+    """coderapp-69437960 (held-out batch 6, a Stack Overflow answer's copy): a describe that
+    lost its indentation lists `web:` and, after `...`, `db:` at column 0; `Restart Count: 4
+    <--- Note ...` carries the answerer's remark. Two containers, web restarted 4 times: its
+    two stated liveness kills bound 2..4, not db's count read as web's."""
+    text = ("Containers:\nweb:\n...\nRestart Count: 4 <--- Note that web restarted\n"
+            "Liveness: http-get http://:8080/healthz delay=0s timeout=1s period=10s #success=1 "
+            "#failure=3\n...\ndb:\n...\nRestart Count: 0 <--- db works fine\n...\nEvents:\n"
+            "Type Reason Age From Message\n---- ------ ---- ---- -------\n"
+            "Normal Killing 78s (x2 over 108s) kubelet Container web failed liveness probe, "
+            "will be restarted\n")
+    record = parse_record(text, "r.txt")
+    assert [(c.name, c.restart_count) for p in record.pods for c in p.containers] == \
+        [("web", 4), ("db", 0)]
+    ex = explain_records([record], ExplainOptions(suggest=False, phases=1))
+    web = next(c for c in ex.containers if c.name == "web")
+    assert web.answer is not None and web.answer.probe_kills == CountRange(2, 4)
+
+
+def test_a_code_block_whose_lines_the_page_numbered_is_read_without_the_numbers():
+    """shuyeidc-264741 (held-out batch 6, a blog's code block): `  1. (MoeLove)  kubectl ...`,
+    `  9. LAST SEEN  TYPE ...`, `  10. 21s  Normal ...`: the numbers are the page's and the
+    `(MoeLove)` prompt lost its prompt character; the events table under them is read."""
+    text = ("  1. (MoeLove)  kubectl -n demo get events \n"
+            "  2. LAST SEEN   TYPE      REASON      OBJECT        MESSAGE \n"
+            "  3. 21s         Warning   Unhealthy   pod/web-1     Liveness probe failed: boom \n")
+    record = parse_record(text, "r.txt")
+    events = [e for p in record.pods for e in p.events] + list(record.events)
+    assert [(e.reason, e.where.line) for e in events] == [("Unhealthy", 3)]
+    assert _answer(text).shows_failures
+
+
+def test_numbers_that_do_not_count_every_line_from_one_are_the_record_s():
+    """A record whose lines merely start with digits and a dot (not 1, 2, 3, ... on every
+    line) keeps them."""
+    text = "1. first\n3. third\nEvents:\n  Warning  Unhealthy  3m  kubelet  Liveness probe failed\n"
+    record = parse_record(text, "r.txt")
+    unread = [n.text for n in [*record.notes, *(n for p in record.pods for n in p.notes)]
+              if n.kind is NoteKind.NOT_READ]
+    assert any("1. first" in t for t in unread), unread
+
+
+_WATCH = ("0s Normal Scheduled pod/web-1 Successfully assigned default/web-1 to node-1\n"
+          "0s Normal Pulled pod/web-1 Container image \"nginx:stable\" already present on "
+          "machine\n"
+          "0s Normal Created pod/web-1 Created container web\n"
+          "0s Normal Started pod/web-1 Started container web\n")
+
+
+def test_a_pods_whole_event_stream_without_failure_shows_no_probe_kill():
+    """dille-slides-events (held-out batch 6, training slides): `kubectl get events --watch`
+    rows from the pod's Scheduled event on (none expired), none cut, no probe failure and no
+    Killing: a probe kill leaves a Killing event (R4.4), so the record shows none: 0..0, not
+    "at least 0"."""
+    a = _answer(_WATCH)
+    assert a.cause is Cause.CANNOT_TELL and not a.shows_failures
+    assert a.probe_kills == CountRange(0, 0)
+
+
+def test_the_stream_cut_inside_an_image_row_leaves_the_kills_open():
+    """shuyeidc-264741 (held-out batch 6): the same stream whose last row stops inside the
+    pull's duration (`in 6.814310`: Go prints a unit) is cut: rows after it may hold kills."""
+    text = _WATCH.split("0s Normal Pulled")[0] + \
+        "0s Normal Pulled pod/web-1 Successfully pulled image \"nginx:stable\" in 6.814310\n"
+    assert _answer(text).probe_kills == CountRange(0, None)
+    assert _answer(text.replace("in 6.814310", "in 6.814310917s")).probe_kills == \
+        CountRange(0, 0)
+
+
+_FLAT_STATUS = ("$ oc get pod test -o yaml\n...\nstatus:\ncontainerStatuses:\n- name: test\n"
+                "ready: true\nrestartCount: 1\nlastState:\nterminated:\nexitCode: 137\n"
+                "reason: OOMKilled\nstate:\nrunning:\nphase: Running\n")
+
+
+def test_a_pod_status_whose_indentation_the_page_lost_is_read_by_its_keys():
+    """openshift-help-memory-sizing (held-out batch 6, a search cache of a vendor page):
+    `status:` YAML with every line at column 0; its keys go back under the ones they belong
+    to by their names (PodStatus, ContainerStatus, ContainerState): an OOMKilled last state,
+    not a refusal."""
+    lines = _FLAT_STATUS.splitlines()[2:]
+    from kubesim.explain.readers.flattened import reindent_status
+    assert reindent_status(lines) == (
+        "status:\n  containerStatuses:\n  - name: test\n    ready: true\n    restartCount: 1\n"
+        "    lastState:\n      terminated:\n        exitCode: 137\n        reason: OOMKilled\n"
+        "    state:\n      running:\n  phase: Running\n")
+    a = _answer(_FLAT_STATUS)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+
+
+def test_a_flat_status_with_a_key_of_no_status_is_not_guessed():
+    """A key no PodStatus holds where it stands (`exitCode` under no terminated state) leaves
+    the text unread, as it was: a guess is never made."""
+    from kubesim.explain.readers.flattened import reindent_status
+    assert reindent_status(["status:", "containerStatuses:", "- name: a", "exitCode: 1"]) is None
+    with pytest.raises(RecordError):
+        parse_record("status:\ncontainerStatuses:\n- name: a\nexitCode: 1\n", "r.txt")
+
+
+def test_a_get_pods_row_and_a_status_naming_the_one_container_are_one_container():
+    """openshift-help-memory-sizing: `test 1/1 Running 1 1m` (one container, unnamed) and the
+    pod's status naming container test are the pod's one container, not two."""
+    text = "NAME READY STATUS RESTARTS AGE\ntest 1/1 Running 1 1m\n" + _FLAT_STATUS
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    assert [c.name for c in ex.containers] == ["test"]
+
+
+def test_a_describe_run_into_one_line_is_read_split_at_its_fields_and_rows():
+    """weaveworks-events-blog (held-out batch 6, a blog's stored text): the whole describe on
+    one line, `... Events: Type Reason Age From Message ---- ... Normal Scheduled 42s ...`:
+    read split before each field and row, said in a note naming the line, not refused."""
+    text = ("$ kubectl describe pod/web-1 Name: web-1 Namespace: default Node: ... Events: Type "
+            "Reason Age From Message ---- ------ ---- ---- ------- Normal Scheduled 42s "
+            "default-scheduler Successfully assigned default/web-1 to node1 Warning Unhealthy "
+            "30s (x3 over 40s) kubelet Liveness probe failed: HTTP probe failed with "
+            "statuscode: 500 Normal Killing 30s kubelet Container web failed liveness probe, "
+            "will be restarted\n")
+    a = _answer(text)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, 1)
+    record = parse_record(text, "r.txt")
+    assert record.notes[0].where.line == 1 and "run into one line" in record.notes[0].text
+
+
+def test_one_line_with_an_events_header_among_other_lines_is_not_split():
+    """Only a paste whose one line is the whole describe is split: beside other content the
+    line stays as it is (not read), never guessed."""
+    text = ("Name: a\nNode: b Events: Type Reason Age From Message ---- ------ ---- ---- ------- "
+            "Normal Scheduled 42s default-scheduler Successfully assigned a to b\n")
+    record = parse_record(text, "r.txt")
+    assert not any("run into one line" in n.text for n in record.notes)
+
+
+def test_a_box_whose_last_line_lost_its_right_border_is_cut_there():
+    """microk8s-4290 (held in the corpus, guarded anew by batch 6's rule that a pod's whole
+    event stream shows every kill): a k9s box whose last row has no right border was cut
+    inside that row, so the stream is not whole and the kills stay open."""
+    box = ("│ Events:                                                   │\n"
+           "│   Type    Reason     Age  From               Message      │\n"
+           "│   Normal  Scheduled  16s  default-scheduler  Successfully assigned a/b to c │\n"
+           "│   Normal  Started    17s  kubelet            Started container web\n")
+    assert _answer(box).probe_kills == CountRange(0, None)
+    whole = box.replace("Started container web\n", "Started container web          │\n")
+    assert _answer(whole).probe_kills == CountRange(0, 0)
+
+
+_UNCOUNTED_ROW = ("LAST SEEN   TYPE      REASON      OBJECT        MESSAGE\n"
+                  "5m          Warning   Unhealthy   pod/web-1     Liveness probe failed: HTTP "
+                  "probe failed with statuscode: 500\n")
+
+
+def test_a_liveness_failure_without_a_count_never_proves_the_probe_did_not_kill():
+    """errornotes-liveness-deadline (held-out batch 6): a `kubectl get events` row states no
+    count, so its failure happened at least once; even with the probe's failureThreshold
+    given (3), it may have reached it any number of times (R1.17): cannot tell, kills
+    unbounded, never "1 failure, fewer than 3: the probe did not kill"."""
+    describe = ("Name:  web-1\nContainers:\n  web:\n    Liveness:  http-get http://:8080/healthz "
+                "delay=0s timeout=1s period=10s #success=1 #failure=3\n")
+    a = _answer(describe + _UNCOUNTED_ROW)
+    assert a.cause is Cause.CANNOT_TELL
+    assert a.probe_kills == CountRange(0, None) and a.probe_kills.text == "unknown: 0 or more"
+    assert "at least once" in a.text and "did not kill" not in a.text
+
+
+def test_a_killing_row_without_a_count_is_at_least_one_kill_in_the_headline_too():
+    """kiq-startup-probe-failed, tencent-cloud-2569687 (held-out batch 6): the headline says
+    "at least once", as the count does, not "1 time"."""
+    a = _answer("Normal Killing kubelet Container app failed liveness probe, will be "
+                "restarted\n")
+    assert a.probe_kills == CountRange(1, None) and "killed the container at least once" in a.text
+
+
+def test_a_whole_quiet_stream_says_nothing_ended_the_container():
+    """dille-slides-events (held-out batch 6): the headline says why there is nothing to
+    tell (nothing ended it, the stream is whole), not "or the part that shows it is not in
+    the record"."""
+    a = _answer(_WATCH)
+    assert "nothing did" in a.text and "not in the record" not in a.text
+
+
+_EARLY_DESCRIBE = (
+    "Name:  liveness\nContainers:\n  web:\n    Liveness:  http-get http://:3000/healthz "
+    "delay=3s timeout=1s period=1s #success=1 #failure=3\nEvents:\n"
+    "  Type     Reason     Age   From               Message\n"
+    "  ----     ------     ----  ----               -------\n"
+    "  Normal   Scheduled  12s   default-scheduler  Successfully assigned default/liveness to m\n"
+    "  Normal   Started    11s   kubelet            Started container web\n"
+    "  Warning  Unhealthy  0s    kubelet            Liveness probe failed: HTTP probe failed "
+    "with statuscode: 500\n")
+
+
+def test_a_later_get_pods_count_is_not_weighed_against_an_earlier_describes_failures():
+    """notion-startkubernetes-health (held-out batch 6): a describe taken 12 s after the start
+    (one liveness failure) and a `get po` row later (RESTARTS 5): the five restarts came after
+    the events, so they are not "not probe kills" for want of failures; up to five were."""
+    later = "$ kubectl get po\nNAME       READY   STATUS    RESTARTS   AGE\n" \
+        "liveness   1/1     Running   5          2m31s\n"
+    a = _answer(_EARLY_DESCRIBE + "\n" + later)
+    assert a.cause is Cause.CANNOT_TELL and "not probe kills" not in a.text
+    assert a.probe_kills == CountRange(0, 5)
+
+
+def test_back_offs_in_a_whole_stream_without_killing_were_no_probe_kills():
+    """learnwithirfan-pod-crashes (held-out batch 6): the pod's events from its scheduling on,
+    none cut, BackOff x12 and no Unhealthy or Killing row: the containers ended, but no probe
+    killed them (a probe kill records Killing, R4.4): 0 probe kills, what ended them untold."""
+    text = ("Events:\nType Reason Age From Message\n---- ------ ---- ---- -------\n"
+            "Normal Scheduled 5m default-scheduler Successfully assigned default/mypod\n"
+            "Normal Started 4m55s kubelet Started container myapp\n"
+            "Warning BackOff 4m (x12 over 4m) kubelet Back-off restarting failed container\n")
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.shows_failures
+    assert a.probe_kills == CountRange(0, 0)
+    cut = text.replace("Normal Scheduled 5m default-scheduler Successfully assigned "
+                       "default/mypod\n", "")
+    assert _answer(cut).probe_kills.hi != 0  # without the Scheduled event, earlier ones expired
+
+
+def test_a_stream_the_recorder_may_have_thinned_or_that_ends_in_a_probes_output_is_not_whole():
+    """emberstack-reflector-426, k8s-98780 (held before batch 6; guards of its whole-stream
+    rule): past the event recorder's burst (25 occurrences per pod) events are dropped, and a
+    probe's output over lines has no end mark, so a record ending inside one may be cut:
+    neither shows every kill, and the kills stay open."""
+    head = ("LAST SEEN   TYPE      REASON      OBJECT        MESSAGE\n"
+            "5m          Normal    Scheduled   pod/web-1     Successfully assigned a/web-1 to n\n"
+            "5m          Normal    Started     pod/web-1     Started container web\n")
+    cut = head + ("4m          Warning   Unhealthy   pod/web-1     Startup probe failed: Warning: x\n"
+                  "mysqladmin: connect to server at 'localhost' failed\n")
+    assert _answer(cut).probe_kills.hi is None
+    many = ("Events:\n  Type     Reason     Age   From               Message\n"
+            "  ----     ------     ----  ----               -------\n"
+            "  Normal   Scheduled  12m   default-scheduler  Successfully assigned a/web-1 to n\n"
+            "  Normal   Started    11m   kubelet            Started container web\n"
+            "  Warning  BackOff    2m (x30 over 9m)  kubelet  Back-off restarting failed "
+            "container\n")
+    assert _answer(many).probe_kills.hi != 0

@@ -595,9 +595,14 @@ def test_unread_notes_are_counted_past_their_limit():
     assert notes[-1].text.startswith("not read: 5 more lines, from line")
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in REAL.iterdir()
-                                        if p.name not in ("README.md", "SOURCES.md",
-                                                          "facts.yaml")))
+# real records the readers refuse although they hold evidence (kept red-able: strict)
+REFUSED: dict[str, str] = {}  # none today
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(p.name, marks=[pytest.mark.xfail(strict=True, reason=REFUSED[p.name])]
+                 if p.name in REFUSED else [])
+    for p in sorted(REAL.iterdir()) if p.name not in ("README.md", "SOURCES.md", "facts.yaml")])
 def test_no_evidence_line_of_a_real_record_is_left_unread(name):
     """Every real record reads, and no line holding evidence (an event row, a describe
     state field, a whole probe line) is among its lines not read. Evidence is found here by

@@ -12,7 +12,7 @@ and suggest's change, confirmed by its sweep, prevents them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from kubesim.explain import reconstruct as rc
@@ -27,6 +27,7 @@ from kubesim.explain.model import (
     Exit,
     Kill,
     PreventionAnswer,
+    RestartCause,
     Setting,
     Source,
     Streak,
@@ -284,7 +285,7 @@ def _inferred_from_command(g: _FileGone) -> _Decided:
 
 def _untold(untold: list[Streak], why: str) -> str:
     """What the failures the record ties to no container say, and do not."""
-    return (f"the record shows {_count(untold)} probe failures that name no container, and "
+    return (f"the record shows {_failures(untold)} naming no container, and "
             f"{why}: cannot tell which container's probe failed, so they are not counted as "
             "this container's")
 
@@ -368,7 +369,7 @@ def _not_probe(f: _Facts) -> _Decided | None:
     """More restarts than the recorded probe failures can have made: those are not probe
     kills."""
     ceiling = _probe_kill_ceiling(f)
-    if not (f.floor and f.failed and ceiling < f.floor) or _unseen_probe(f):
+    if not (f.floor and f.failed and ceiling < f.floor) or _unseen_probe(f) or _apart(f):
         return None  # (unseen: a probe the record does not show may have made them)
     counts = _count(f.failed)
     x = f.ended
@@ -385,11 +386,24 @@ def _not_probe(f: _Facts) -> _Decided | None:
         f"cannot tell what ended them, because {because}"), because)
 
 
+def _apart(f: _Facts) -> bool:
+    """Whether the restarts counted are a `get pods` row's, a moment the events may precede
+    (a describe taken earlier): failures the events show do not bound restarts after them."""
+    rec = f.view.record
+    return rec is not None and rec.restart_apart and f.floor == rec.restart_count
+
+
 def _count(streaks: list[Streak]) -> str:
     by: dict[str, int] = {}
     for s in streaks:
         by[s.probe.value] = by.get(s.probe.value, 0) + s.count
     return ", ".join(f"{n} {t}" for t, n in by.items()) or "none recorded"
+
+
+def _failures(streaks: list[Streak]) -> str:
+    """`1 readiness probe failure`, `3 readiness, 2 liveness probe failures`."""
+    n = sum(s.count for s in streaks)
+    return f"{_count(streaks)} probe {'failure' if n == 1 else 'failures'}"
 
 
 def _oom(f: _Facts) -> _Decided:
@@ -476,7 +490,7 @@ def _no_exit(f: _Facts) -> _Decided:
         return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
             f"cannot tell why the container restarted, because {because}"), because)
     if live:
-        return _no_kill(live, f.by_type, f.rule)
+        return _no_kill(_per_probe(live), f.by_type, f.rule)
     if [s for s in f.failed if s.probe is READINESS]:
         return _Decided(Cause.READINESS_ONLY, "readiness-only", (
             "only readiness failed: the pod leaves Ready (no traffic), nothing is restarted "
@@ -485,6 +499,11 @@ def _no_exit(f: _Facts) -> _Decided:
         because = _untold(f.untold, f.view.unsure_why)
         return _Decided(Cause.CANNOT_TELL, "which-container", (
             f"cannot tell whether this container's probes failed, because {because}"), because)
+    if f.view.since_scheduled:  # the pod's whole stream of events: nothing is missing
+        because = ("nothing did: the record holds the pod's events from its scheduling on, "
+                   "none cut, and none is a probe failure, kill, restart or exit")
+        return _Decided(Cause.CANNOT_TELL, "nothing",
+                        f"cannot tell what ended the container, because {because}", because)
     because = ("the record shows no probe failure, kill, restart or exit: nothing to explain, "
                "or the part that shows it is not in the record")
     return _Decided(Cause.CANNOT_TELL, "nothing", f"cannot tell: {because}", because)
@@ -522,7 +541,9 @@ def _backoff_floor(refusals: int, shown: _Floor, stated: _Floor | None) -> _Floo
     some), the stated count stands, and the diagnosis says so."""
     if refusals:
         need = _backoff_restarts(refusals)
-        why = f"{refusals} back-off refusals need at least {need} restarts (R4.11-R4.14)"
+        why = (f"{refusals} back-off refusals need at least {need} restarts (R4.11-R4.14)"
+               if refusals > 1 else f"a back-off refusal needs at least {need} restarts "
+               "(R4.11-R4.14)")
     else:
         need, why = 2, "CrashLoopBackOff (a back-off follows a second exit at the earliest, R4.12)"
     if need <= shown.restarts:
@@ -584,7 +605,11 @@ def _kill_text(f: _Facts, t: ProbeType) -> str:
     if story.restart_count and story.restart_count > rc.kill_total(f.probe_kills):
         more = story.restart_count - rc.kill_total(f.probe_kills)
         rest = f"; {plural(more, 'more restart')} not in the events"
-    return (f"the kubelet killed the container {plural(total, 'time')} because its {t.value} "
+    # a Killing row whose count the record does not state happened at least that often
+    uncounted = any(e.reason == "Killing" and not e.count_stated for e in f.view.events)
+    killed = f"at least {'once' if total == 1 else plural(total, 'time')}" if uncounted \
+        else plural(total, "time")
+    return (f"the kubelet killed the container {killed} because its {t.value} "
             f"probe failed {times}times in a row{note}{how}{verdict}{rest}")
 
 
@@ -611,11 +636,31 @@ def _likely(f: _Facts) -> _Decided | None:
     return None
 
 
+def _per_probe(live: list[Streak]) -> list[Streak]:
+    """One streak per probe, its rows' failures together, first to last: rows of one probe
+    with different outputs (a refused connection, then a reset) are failures of one probe,
+    which may come in one run; each row alone would undercount what they could kill."""
+    out = []
+    for t in dict.fromkeys(s.probe for s in live):
+        mine = [s for s in live if s.probe is t]
+        firsts = [s.first for s in mine if s.first.lo is not None]
+        lasts = [s.last for s in mine if s.last.hi is not None]
+        out.append(mine[0] if len(mine) == 1 else replace(
+            mine[0], count=sum(s.count for s in mine),
+            first=min(firsts, key=lambda w: w.lo or 0.0) if firsts else mine[0].first,
+            last=max(lasts, key=lambda w: w.hi or 0.0) if lasts else mine[-1].last,
+            count_stated=all(s.count_stated for s in mine)))
+    return out
+
+
 def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting],
              rule: FailureRunAfterKill) -> _Decided:
     """Probe failures and no kill or restart in the record: too few to kill, or too thin to
-    tell."""
+    tell. Rows without a count (each at least once) may hold more failures than they say."""
     enough = [s for s in live if s.count >= _threshold(s, by_type)]
+    uncounted = [s for s in live if not s.count_stated and s.probe in KILLERS and s not in enough]
+    if uncounted and not enough:
+        return _uncounted(uncounted[0], by_type)
     if not enough:
         parts, assumed = [], False
         for s in live:
@@ -623,18 +668,39 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting],
             default = setting is None or setting.source is Source.ASSUMED
             assumed = assumed or default
             note = " (the API's default; the record shows no setting)" if default else ""
-            parts.append(f"{plural(s.count, s.probe.value + ' failure')}, fewer than "
+            least = "" if s.count_stated else "at least "
+            parts.append(f"{least}{plural(s.count, s.probe.value + ' failure')}, fewer than "
                          f"failureThreshold {_threshold(s, by_type)}{note}")
-        # with a threshold the record does not give, "did not kill" is an inference
+        # with a threshold the record does not give, or counts it does not state, "did not
+        # kill" is an inference
+        uncounted = not all(s.count_stated for s in live)
+        unsaid = [*(["the record does not say how often each row came"] if uncounted else []),
+                  *(["the record does not give its failureThreshold"] if assumed else [])]
+        so = ("too few to kill if each row came once" if uncounted else
+              "with that threshold the probe did not kill the container (R1.17)")
         because = "; ".join(parts) + (
-            ": with that threshold the probe did not kill the container (R1.17), but the "
-            "record does not give its failureThreshold" if assumed
+            f": {so}, but {' and '.join(unsaid)}" if unsaid
             else ": the probe did not kill the container (R1.17)")
         cause = Cause.READINESS_ONLY if any(
             x.probe is READINESS for x in live) else Cause.CANNOT_TELL
         return _Decided(cause, "no-kill", because, "" if cause is Cause.READINESS_ONLY
                         else because)
     return _could_have_made(enough[0], by_type, rule)
+
+
+def _uncounted(s: Streak, by_type: dict[ProbeType, Setting]) -> _Decided:
+    """A liveness or startup failure whose row states no count (at least once) and no kill
+    or restart: the failures may have reached failureThreshold any number of times, or never
+    (R1.17)."""
+    times = "once" if s.count == 1 else plural(s.count, "time")
+    setting = by_type.get(s.probe)
+    default = " (the API's default: the record does not give its failureThreshold)" \
+        if setting is None or setting.source is Source.ASSUMED else ""
+    because = (f"{s.probe.value} failed at least {times} (the row states no "
+               f"count): the failures may have reached failureThreshold "
+               f"{_threshold(s, by_type)}{default} any number of times, or never (R1.17), and "
+               "the record shows no kill or restart")
+    return _Decided(Cause.CANNOT_TELL, "no-kill", because, because)
 
 
 def _could_have_made(s: Streak, by_type: dict[ProbeType, Setting],
@@ -705,7 +771,7 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     the failures infer: a stated count outweighs an inference (issue 30 item 2)."""
     lo = rc.kill_total(f.probe_kills) + sum(k for _, k in f.in_a_row) + (
         1 if f.by_command is not None else 0)
-    if decided.cause in _NOT_KILLED or not _could_kill(f):
+    if decided.cause in _NOT_KILLED or not _could_kill(f) or _whole_stream(f):
         return CountRange(lo, lo)
     ceiling = _probe_kill_ceiling(f)
     if decided.kind == "not-probe":  # what the line says: the failures make at most these
@@ -726,13 +792,43 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     return CountRange(lo, max(lo, most))
 
 
+def _whole_stream(f: _Facts) -> bool:
+    """The pod's events from its scheduling on, none cut (`View.since_scheduled`), with every
+    Killing row counted and naming its cause: they show every probe kill there was (R4.4),
+    unless a restart count of a later moment (a `get pods` row) counts restarts after them or
+    the count holds restarts the events do not show."""
+    rec = f.view.record
+    later = rec is not None and rec.restart_apart and bool(rec.restart_count)
+    # restarts the count holds and the events do not show: the stream is not whole after all
+    # (a kubelet of 2015 recorded no event for them)
+    untold = any(r.cause is RestartCause.NOT_RECORDED for r in f.story.restarts)
+    return f.view.since_scheduled and not later and not untold and not f.untold and \
+        not f.inconsistent and \
+        not f.unknown_kills and all(e.count_stated for e in f.view.events
+                                    if e.reason == "Killing")
+
+
 def _could_kill(f: _Facts) -> bool:
     """Whether anything in the record could be a probe kill the events do not name: a
     liveness or startup probe, a kill of unknown cause, an end by a signal, or restarts a
     probe the record does not show may have made."""
     return bool(f.killers or f.unknown_kills or f.probe_kills
                 or (f.ended is not None and f.ended.cause in SIGNALS)
-                or not _shows(f) or _unseen_probe(f))
+                or not _shows(f) or _unseen_probe(f) or _cut_unbounded(f))
+
+
+def _cut_unbounded(f: _Facts) -> bool:
+    """Whether rows cut short may hide kills nothing in the record bounds: the pod's rows end
+    inside one (rows after it are not in the record: a liveness or startup failure and its
+    Killing row among them), and the record gives neither the container's probes nor a
+    count of its containers (a restart count, Created or Started rows with their counts: a
+    repeat of a row's message adds to its count, it makes no new row), nor a kill that ends
+    it for good (the pod's own kill: dockershim's `Need to kill Pod`, a deletion)."""
+    v, rec = f.view, f.view.record
+    return v.rows_cut and not f.settings_shown and not f.probe_kills and not (
+        rec is not None and rec.restart_count is not None) and not any(
+        e.reason in _STARTS and e.count_stated for e in v.events) and not any(
+        k.cause is KillCause.STOPPING for k in f.story.kills)
 
 
 def _unseen_probe(f: _Facts) -> bool:
@@ -740,8 +836,8 @@ def _unseen_probe(f: _Facts) -> bool:
     probe settings, and either no probe event of the container or rows whose counts it does
     not state (each "at least once"). A record that states the counts of the container's probe
     events and shows no liveness or startup failure shows that none of them killed."""
-    if not f.floor or f.settings_shown:
-        return False
+    if not f.floor or f.settings_shown or _whole_stream(f):
+        return False  # (a whole stream would show that probe's failures and kills, R4.4)
     # a paste cut short shows none of the rows after the cut (their failures or kills)
     return not any(s.own for s in f.story.streaks) or any(
         e.truncated or (not e.count_stated and e.reason in _RESTARTING) for e in f.view.events)
@@ -760,12 +856,16 @@ def _open(f: _Facts) -> bool:
     rec = f.view.record
     if rec is not None and rec.state == "running" and rec.restart_count is not None:
         return False
-    if not _shows(f) or any(e.truncated or e.combined or cut_short(e.message)
-                            or (e.reason in _RESTARTING and not e.count_stated)
-                            for e in f.view.events):
+    if not _shows(f) and f.view.since_scheduled and not f.untold:
+        return False  # the pod's whole stream of events, and no failure or kill in it (R4.4)
+    if not _shows(f) or _cut_unbounded(f) or any(
+            e.truncated or e.combined or cut_short(e.message)
+            or (e.reason in _RESTARTING and not e.count_stated) for e in f.view.events):
         return True
     if f.probe_kills or (rec is not None and rec.restart_count is not None):
         return False
+    if any(not s.count_stated and s.probe in KILLERS for s in f.failed):
+        return True  # failures at least once each: no bound on the kills they made
     return any(s.probe in KILLERS and s.source is Source.ASSUMED for s in f.by_type.values()) and \
         any(s.probe in KILLERS for s in f.failed)
 

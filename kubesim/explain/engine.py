@@ -194,15 +194,21 @@ def _gate_notes(stories: list[ContainerStory], options: ExplainOptions,
     return [Finding(Level.FACT, n, (Evidence(where, ""),)) for n, where in found.items()]
 
 
+# Events about a pod that come before it is scheduled: the scheduler's attempts that found no
+# node, and the cluster autoscaler's answers to them.
+_UNSCHEDULED = frozenset({"FailedScheduling", "TriggeredScaleUp", "NotTriggerScaleUp"})
+
+
 def _before_scheduling(pod: PodRecord, tb: Timebase) -> list[Finding]:
-    """Events that begin before the pod was scheduled: clock skew, or events of an earlier
-    pod of the same name merged into this record."""
+    """Events that begin before the pod was scheduled, other than those that come before it
+    by nature (`_UNSCHEDULED`): clock skew, or events of an earlier pod of the same name
+    merged into this record."""
     scheduled = [tb.of(e.first) for e in pod.events if e.reason == "Scheduled"]
     scheduled = [w for w in scheduled if w.known]
     if not scheduled:
         return []
     at = min(w.lo for w in scheduled if w.lo is not None)
-    early = [e for e in pod.events if e.reason != "Scheduled"
+    early = [e for e in pod.events if e.reason != "Scheduled" and e.reason not in _UNSCHEDULED
              and (w := tb.of(e.first)).known and w.hi is not None and w.hi < at - 1.0]
     if not early:
         return []
@@ -249,7 +255,7 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
     own = [s for s in story.streaks if s.own]
     done = arithmetic(pod, settings, own, story.kills, ctx.profile)
     story.arithmetic, story.detection = done.lines, done.detection
-    story.findings += _consistency(story, by_type)
+    story.findings += _consistency(story, by_type, v.rows_cut) + _endpoints(story, v)
     if spec is not None and settings:
         _replay(story, spec, v, ctx)
     if ctx.options.suggest and spec is not None:
@@ -363,20 +369,45 @@ def _line(e: Evidence) -> int:
     return int(tail) if tail.isdigit() else 0
 
 
-def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting]) -> list[Finding]:
-    """The record's failures against its kills, by failureThreshold (R1.17)."""
+def _endpoints(story: ContainerStory, v: rc.View) -> list[Finding]:
+    """Failures of one probe whose outputs name several endpoints, where the record gives no
+    probe settings: a container's probe of a type has one handler, so they are the failures
+    of several containers the record does not tell apart (describe's rows name none), or of a
+    probe that changed. Said, since they are read as this container's, with the handler of
+    the first (`reconstruct._assumed`)."""
+    if v.spec is not None:
+        return []
+    out = []
+    for t in ProbeType:
+        mine = [s for s in story.streaks if s.own and s.probe is t]
+        seen = dict.fromkeys(x for s in mine if (x := rc.probe_endpoint(s.detail)) is not None)
+        if len(seen) > 1:
+            names = ", ".join(list(seen)[:4]) + (", ..." if len(seen) > 4 else "")
+            out.append(Finding(Level.UNCERTAIN, (
+                f"the {t.value} probe's failures name {len(seen)} endpoints ({names}): one "
+                f"container's {t.value} probe has one, so they may be the failures of several "
+                "containers the record does not tell apart (its rows name none), or of a probe "
+                "that changed; they are read as this container's, its handler the first one's"),
+                tuple(e for s in mine[:3] for e in s.evidence)))
+    return out
+
+
+def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting],
+                 cut: bool = False) -> list[Finding]:
+    """The record's failures against its kills, by failureThreshold (R1.17); `cut`: the
+    pod's rows end cut short (failures may be in rows after the cut)."""
     out: list[Finding] = []
     for t in (LIVENESS, STARTUP):
         setting = by_type.get(t)
         failed = _failed(story.streaks, t)
         kills = [k for k in story.kills if k.cause == t.value]
         if setting is not None and (failed or kills):
-            out += _failures_per_kill(t, setting, failed, kills)
+            out += _failures_per_kill(t, setting, failed, kills, cut)
     return out
 
 
 def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
-                       kills: list[Kill]) -> list[Finding]:
+                       kills: list[Kill], cut: bool = False) -> list[Finding]:
     out: list[Finding] = []
     n, k = sum(s.count for s in failed), rc.kill_total(kills)
     f = setting.failure_threshold
@@ -397,8 +428,10 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
     elif k and n < f * k:
         out.append(Finding(Level.UNCERTAIN, f"{n} {t.value} failures recorded for {plural(k, 'kill')}: "
                            f"fewer than {f} per kill ({f_text}): some Unhealthy events "
-                           "were dropped by the event recorder, or merged into a "
-                           "'combined from similar events' event", ev))
+                           "were dropped by the event recorder, merged into a 'combined "
+                           "from similar events' event, "
+                           + ("or are in rows after the record's cut" if cut
+                              else "or left out of the paste"), ev))
     elif k:
         out.append(Finding(Level.UNCERTAIN, f"{n} {t.value} failures for {plural(k, 'kill')}: more than "
                            f"{f} per kill ({f_text}): some runs of failures were broken by "
@@ -409,6 +442,17 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
                            "the record shows no Killing event: it was dropped or expired, "
                            "or the settings differ from those used", ev))
     elif n < f:
-        out.append(Finding(sure, f"{plural(n, t.value + ' failure')}, fewer than {f_text}: the probe "
-                           "did not kill the container (R1.17)", ev))
+        out.append(_too_few(t, n, f_text, sure, failed, ev))
     return out
+
+
+def _too_few(t: ProbeType, n: int, f_text: str, sure: Level, failed: list[Streak],
+             ev: tuple[Evidence, ...]) -> Finding:
+    """Fewer failures than failureThreshold and no kill: the probe did not kill, unless the
+    rows do not state their counts (each at least once: README of the real corpus)."""
+    if not all(s.count_stated for s in failed):
+        return Finding(Level.UNCERTAIN, f"at least {plural(n, t.value + ' failure')} (rows "
+                       "without a count: each at least once): whether they reached "
+                       f"{f_text} and killed cannot be told", ev)
+    return Finding(sure, f"{plural(n, t.value + ' failure')}, fewer than {f_text}: these "
+                   "failures made no kill (R1.17)", ev)

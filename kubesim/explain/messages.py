@@ -119,11 +119,18 @@ _OLD_DOCKER = re.compile(r"^(?:Started|Created|Killing) with d(?:o(?:c(?:k(?:e(?
 
 def cut_short(message: str) -> bool:
     """Whether an event's message is visibly cut: a Killing message that stops after the
-    container's id, a 2015 `... with docker id` message that stops before its id, or a prefix
-    of the aggregator's combined-events message."""
+    container's id, a 2015 `... with docker id` message that stops before its id, an image
+    row that stops inside its image or its duration, or a prefix of the aggregator's
+    combined-events message."""
     text = message.strip()
-    return bool(_CUT_KILL.match(text) or _OLD_DOCKER.match(text)) or (
+    return bool(_CUT_KILL.match(text) or _OLD_DOCKER.match(text) or _CUT_IMAGE.match(text)) or (
         len(text) >= 2 and _COMBINED.startswith(text) and text != _COMBINED)
+
+
+# an image row that stops inside its image's quotes, or inside the pull's duration (Go prints
+# a duration with its unit, `6.814310917s`: `in 6.814310` is cut)
+_CUT_IMAGE = re.compile(r'^(?:[Pp]ulling image|Successfully pulled image|Container image) "[^"]*$'
+                        r'|^Successfully pulled image "[^"]+" in [\d.]*$')
 
 
 _BACKOFF = re.compile(r"^Back-off restarting failed container(?: (\S+) in pod)?")

@@ -242,7 +242,9 @@ class CountRange:
     def text(self) -> str:
         if self.hi == self.lo:
             return str(self.lo)
-        return f"at least {self.lo}" if self.hi is None else f"{self.lo} to {self.hi}"
+        if self.hi is None:  # "at least 0" tells an on-call engineer nothing
+            return "unknown: 0 or more" if self.lo == 0 else f"at least {self.lo}"
+        return f"{self.lo} to {self.hi}"
 
     def to_data(self) -> dict[str, int | None]:
         return {"min": self.lo, "max": self.hi}
@@ -358,6 +360,9 @@ class Streak:
     shape: Shape = Shape.SINGLE
     source: StreakSource = StreakSource.EVENTS
     owner: Owner = Owner.CONTAINER
+    # the record states the count (describe's `xN`, a COUNT column, `count`); a row without
+    # one (`kubectl get events` since 1.19) is at least once (README of the real corpus)
+    count_stated: bool = True
 
     @property
     def own(self) -> bool:

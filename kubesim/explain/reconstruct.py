@@ -19,6 +19,7 @@ from kubesim.explain.messages import (
     KillCause,
     ProbeOutcome,
     backoff_container,
+    cut_short,
     exit_cause,
     go_duration,
     kill_of,
@@ -74,6 +75,7 @@ __all__ = [
     "evidence",
     "exits",
     "handler_kind",
+    "probe_endpoint",
     "kill_total",
     "kills",
     "metric_streaks",
@@ -128,9 +130,28 @@ class View:
     # container's probe failed.
     unsure: list[RecordedEvent] = field(default_factory=list)
     unsure_why: str = ""  # why the record cannot tell which container they are
+    # The record holds the pod's events from its scheduling on, none cut: its Scheduled event
+    # is there (every later one is younger, so none has expired) and no row is cut short or
+    # combined. A probe kill leaves a Killing event in that stream (R4.4): none there, none
+    # happened.
+    since_scheduled: bool = False
+    # The pod's rows end cut short (the paste stops inside one of them): rows after it, this
+    # container's failures or kills among them, are not in the record.
+    rows_cut: bool = False
 
 
 # ---------------------------------------------------------------- which container
+
+
+def probe_endpoint(detail: str) -> str | None:
+    """The endpoint a probe's output names (`:18790/healthz` from `Get "http://10.42.0.181:
+    18790/healthz": EOF`, `:5432` from `dial tcp 10.0.0.1:5432: ...`), None when it names
+    none (an exec probe's output, an empty message)."""
+    m = _URL.search(detail)
+    if m:
+        return f":{m[3]}{(m[4] or '/').rstrip(':')}"
+    d = _DIAL.search(detail)
+    return f":{d[1]}" if d else None
 
 
 def _port_of(detail: str) -> int | None:
@@ -213,6 +234,18 @@ def _unnamed_owner(views: list[View], e: RecordedEvent, unlisted: str) -> View |
     return candidates[0] if len(candidates) == 1 else None
 
 
+def _since_scheduled(events: list[RecordedEvent]) -> bool:
+    """Whether `events` hold the pod's Scheduled event, none of them cut short or combined by
+    the aggregator, fewer occurrences than the event recorder lets through before it drops
+    some (SPAM_BURST), and the last not a probe's output over lines, which has no end mark
+    to tell a cut by (View.since_scheduled)."""
+    last = max(events, key=lambda e: e.where.line or 0, default=None)
+    return any(e.reason == "Scheduled" for e in events) and not any(
+        e.truncated or e.combined or cut_short(e.message) for e in events) and \
+        sum(e.count for e in events) < SPAM_BURST and \
+        (last is None or "\n" not in last.message)
+
+
 def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
     """Each container's events; the events no container can be told to own.
 
@@ -222,6 +255,9 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
     its output when several have one). A probe event no container can be told to own is
     each candidate's `unsure` event: cannot tell which container's probe failed."""
     views = _views(pod)
+    whole = _since_scheduled(pod.events)
+    for v in views:
+        v.since_scheduled = whole
     unlisted = _unlisted(pod, views)
     named = {v.name: v for v in views if v.name is not None}
     loose: list[RecordedEvent] = []
@@ -241,13 +277,20 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
+    if any(e.truncated for e in pod.events):
+        for v in views:
+            v.rows_cut = True
     return views, loose
 
 
 def _unsure(candidates: list[View], e: RecordedEvent, unlisted: str) -> None:
     """A probe event each candidate may own, and why the record cannot tell which."""
+    shown = [v for v in candidates if v.spec is not None]
     why = unlisted or (f"{len(candidates)} containers have such a probe and its output does "
-                       "not tell them apart")
+                       "not tell them apart" if len(shown) == len(candidates) else
+                       f"the record shows the probes of {len(shown) or 'none'} of the "
+                       f"{len(candidates)} containers it may be about, so any of them may have "
+                       "such a probe")
     for v in candidates:
         v.unsure.append(e)
         v.unsure_why = why
@@ -467,7 +510,7 @@ def streaks(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list
                        "3 times, then throws the result away; errors never count toward "
                        "failureThreshold and never kill (R2.2, E4). " + reading)
         out.append(Streak(pe.probe, pe.outcome, clip(pe.detail, 300), e.count, first, last,
-                          reading, spacing, (evidence(e),), shape))
+                          reading, spacing, (evidence(e),), shape, count_stated=e.count_stated))
     return out
 
 

@@ -64,10 +64,15 @@ def _utc(epoch: float) -> str:
 
 
 def _kills_text(k: dict[str, Any]) -> str:
+    """The kill range in words; an open range with none shown says that the record cannot
+    rule kills out (`at least 0` says nothing to a reader)."""
     lo, hi = k["min"], k["max"]
     if hi == lo:
         return str(lo)
-    return f"at least {lo}" if hi is None else f"{lo} to {hi}"
+    if hi is None:
+        return "none shown, and the record cannot rule kills out" if lo == 0 else \
+            f"at least {lo}"
+    return f"{lo} to {hi}"
 
 
 PREVENTED = {"yes": "yes", "no": "no", "cannot-tell": "cannot tell"}

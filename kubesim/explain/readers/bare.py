@@ -10,11 +10,10 @@ time the record states and happened at least once (`CountBasis.AT_LEAST`).
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
-from enum import Enum
 from typing import Any
 
+from kubesim.explain.readers.event_layouts import BareReason, bare_reason
 from kubesim.explain.readers.event_rows import container_of_field_path, init_field_path
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
@@ -29,37 +28,7 @@ from kubesim.explain.readers.times import parse_rfc3339
 __all__ = ["BareReason", "bare_event", "bare_json_event", "bare_reason"]
 
 
-class BareReason(str, Enum):
-    """The reason the kubelet gives a message of this shape."""
-
-    UNHEALTHY = "Unhealthy"
-    KILLING = "Killing"
-    BACK_OFF = "BackOff"
-    FAILED_SYNC = "FailedSync"
-    CREATED = "Created"
-    STARTED = "Started"
-    PULLED = "Pulled"
-
-
-_SHAPES = [
-    (re.compile(r"^(?:Liveness|Readiness|Startup) probe (?:failed|errored)\b"),
-     BareReason.UNHEALTHY),
-    (re.compile(r"^(?:Killing container with id \S+|Container \S+ failed (?:liveness|startup) "
-                r"probe, will be restarted|Stopping container \S+)"), BareReason.KILLING),
-    (re.compile(r"^Back-off restarting failed container"), BareReason.BACK_OFF),
-    (re.compile(r"^Error syncing pod\b"), BareReason.FAILED_SYNC),
-    (re.compile(r"^Created container\b"), BareReason.CREATED),
-    (re.compile(r"^Started container\b"), BareReason.STARTED),
-    (re.compile(r"^(?:Container image \S+ already present on machine|Successfully pulled "
-                r"image )"), BareReason.PULLED),
-]
 _WARNING = {BareReason.UNHEALTHY, BareReason.BACK_OFF, BareReason.FAILED_SYNC}
-
-
-def bare_reason(message: str) -> BareReason | None:
-    """The reason a kubelet message of this shape has; None for any other text."""
-    text = message.strip()
-    return next((reason for pattern, reason in _SHAPES if pattern.match(text)), None)
 
 
 def bare_event(message: str, where: Where, *, when: Stamp = UNKNOWN_STAMP,

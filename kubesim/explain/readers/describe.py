@@ -34,7 +34,9 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.probe_line import (
     ProbeLineError,
+    closes_exec,
     is_cut_probe_line,
+    opens_exec,
     parse_probe_line,
 )
 from kubesim.explain.readers.times import parse_rfc1123
@@ -52,6 +54,8 @@ _CONDITION = re.compile(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"
 _EVENTS = re.compile(r"^(?P<indent>[ \t]*)Events:[ \t]*(?P<none><none>)?[ \t]*$")
 _PORTS = re.compile(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
 _INT32 = 2**31 - 1
+# a remark a person wrote after a value: `4 <--- the web container restarted`, `4  # why`
+_REMARK = re.compile(r"^(\d{1,11})\s+(?:<-+|←|#|//)(?:\s.*)?$")
 # kubectl describe printed a container's probes from v1.2 on (kubernetes#21341, Feb. 2016);
 # its older layout (events without a Type column, a pod-level `Image(s):`) lists none, so a
 # container without a probe line there may still have probes
@@ -87,6 +91,18 @@ class _Block:
         self.fields: dict[str, tuple[str, int]] = {}
 
 
+class _OpenExec:
+    """A probe line whose exec command goes on over the next lines (`opens_exec`)."""
+
+    def __init__(self, probe_type: ProbeType, value: str, indent: int, number: int,
+                 container: ContainerRecord) -> None:
+        self.probe_type, self.indent, self.number = probe_type, indent, number
+        self.lines, self.container = [value], container
+
+
+MAX_EXEC_LINES = 500  # lines of one exec command describe broke over lines (a script)
+
+
 class _Reader:
     def __init__(self, text: str, source: str) -> None:
         self.source = source
@@ -112,6 +128,7 @@ class _Reader:
         self.total_events = 0  # read so far, against limits.MAX_EVENTS
         self.cut_line: int | None = None  # the last line, when the text ends inside it
         self.last_line = max((i for i, x in enumerate(self.lines, 1) if x.strip()), default=0)
+        self.open_exec: _OpenExec | None = None
 
     def where(self, number: int) -> Where:
         return Where(self.source, number)
@@ -132,6 +149,8 @@ class _Reader:
         last = len(self.lines)
         for number, line in enumerate(self.lines, 1):
             self.line(line, number, cut=self.cut and number == last)
+        if self.open_exec is not None:
+            self.exec_unread(self.open_exec, "the record ends inside it")
         self.close_container()
         self.close_rows()
         for pod in self.pods:
@@ -150,6 +169,8 @@ class _Reader:
     # ------------------------------------------------------------ lines
     def line(self, line: str, number: int, *, cut: bool) -> None:
         self.cut_line = number if cut else None
+        if self.open_exec is not None and self.exec_line(line, number):
+            return
         m_events = _EVENTS.match(line)
         if m_events:
             self.close_container()
@@ -221,9 +242,11 @@ class _Reader:
         if self.section in ("containers", "init", "ephemeral"):
             c = _CONTAINER.match(line)
             indent = len(c["indent"]) if c else -1
-            # a paste that lost every indentation has the section's first container's name
-            # at the section's own (`Containers:` then `wordpress:`)
-            flat = indent == self.section_indent == 0 and self.container is None
+            # a paste that lost every indentation has the section's containers' names at the
+            # section's own (`Containers:` then `wordpress:`, later `db:`); a name is lower
+            # case, a container's own keys (`Limits:`, `Mounts:`) are not
+            flat = indent == self.section_indent == 0 and (
+                self.container is None or self.container_indent == 0)
             if c and (self.container_indent is None or indent == self.container_indent) \
                     and (indent > self.section_indent or flat):
                 self.start_container(c["name"], indent, number)
@@ -336,12 +359,17 @@ class _Reader:
             numbers = tuple((None, int(p)) for p in _PORTS.findall(value) if 0 < int(p) < 65536)
             c.ports = c.ports + numbers
         elif key in PROBE_KEYS:
-            self.probe_line(PROBE_KEYS[key], value, number)
+            self.probe_line(PROBE_KEYS[key], value, indent, number)
 
     def restart_count(self, value: str, number: int) -> tuple[int | None, Where]:
         """`Restart Count: N`, bounded as the API bounds restartCount (an int32): beyond it
         is an error, as in a pod document; a value that is no number is a note."""
         where = self.where(number)
+        remark = _REMARK.match(value)
+        if remark:  # `Restart Count: 4 <--- Note that ...`: the paster's remark on the value
+            value = remark[1]
+            self.notes.append(Note(f"line {number}: the text after Restart Count {value} is a "
+                                   "remark added to the paste: ignored", where))
         if value.isdigit() and (len(value) > 10 or int(value) > _INT32):
             raise RecordError(f"Restart Count: {value[:20]}{'...' if len(value) > 20 else ''} "
                               f"must be a whole number from 0 to {_INT32}", source=self.source,
@@ -352,7 +380,7 @@ class _Reader:
                                "number)", where, kind=NoteKind.NOT_READ))
         return None, where
 
-    def probe_line(self, probe_type: ProbeType, value: str, number: int) -> None:
+    def probe_line(self, probe_type: ProbeType, value: str, indent: int, number: int) -> None:
         assert self.container is not None
         if value.startswith("unknown "):  # kubectl prints a handler it does not know so
             self.notes.append(Note(f"the {probe_type.event_name} probe's handler is not shown "
@@ -368,9 +396,50 @@ class _Reader:
                                        "probe's line is cut short where the record ends)",
                                        self.where(number), kind=NoteKind.NOT_READ))
                 return
+            if opens_exec(value):  # its command goes on over the lines below
+                self.open_exec = _OpenExec(probe_type, value, indent, number, self.container)
+                return
             raise RecordError(f"{probe_type.event_name}: {exc}", source=self.source,
                               line=number) from None
         self.probes.setdefault(id(self.container), {})[probe_type] = (data, self.where(number))
+
+    def exec_line(self, line: str, number: int) -> bool:
+        """A line of an exec command describe broke over lines (`opens_exec`): the command's,
+        up to the line that closes it (`] delay=...`), then the whole read as the probe's
+        line. A describe field at the probe line's indentation or less, an event row or the
+        Events header ends it there: the rest of the command is not in the record (a `grep`
+        kept its first line), so that probe is not read; the line is read as what it is."""
+        cmd = self.open_exec
+        assert cmd is not None
+        key = _KEY.match(line)
+        if (key is not None and key["key"].strip() in POD_KEYS | CONTAINER_KEYS
+                and len(key["indent"]) <= cmd.indent) or _EVENTS.match(line) \
+                or _ROWS.is_row(line):
+            self.exec_unread(cmd, f"line {number} is not the rest of it")
+            return False
+        cmd.lines.append(line)
+        if closes_exec(line):
+            self.open_exec = None
+            try:
+                data = parse_probe_line("\n".join(cmd.lines))
+            except ProbeLineError as exc:
+                raise RecordError(f"{cmd.probe_type.event_name}: {exc}", source=self.source,
+                                  line=cmd.number) from None
+            self.probes.setdefault(id(cmd.container), {})[cmd.probe_type] = (
+                data, self.where(cmd.number))
+        elif len(cmd.lines) > MAX_EXEC_LINES:
+            self.exec_unread(cmd, f"it runs over more than {MAX_EXEC_LINES} lines")
+        return True
+
+    def exec_unread(self, cmd: _OpenExec, why: str) -> None:
+        """The probe whose exec command the record does not hold whole: listed, not read."""
+        self.open_exec = None
+        last = cmd.number + len(cmd.lines) - 1
+        span = f"line {cmd.number}" if last == cmd.number else f"lines {cmd.number}-{last}"
+        self.notes.append(Note(
+            f"not read: {span} (the {cmd.probe_type.event_name} probe's exec command goes on "
+            f"over lines describe broke it into, and {why}: its settings are not in the "
+            "record)", self.where(cmd.number), kind=NoteKind.NOT_READ))
 
     def close_block(self) -> None:
         block, c = self.block, self.container

@@ -25,8 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["Cells", "Column", "Columns", "get_old_cells", "headerless_cells", "sourced_cells",
-           "wide_cells"]
+__all__ = ["BareReason", "Cells", "Column", "Columns", "bare_reason", "get_old_cells",
+           "headerless_cells", "sourced_cells", "wide_cells"]
 
 _SPLIT = re.compile(r"\t+|[ \t]{2,}")
 _TYPE = ("Normal", "Warning")
@@ -234,3 +234,38 @@ def sourced_cells(line: str) -> Cells | None:
         return None
     return Cells(m["reason"], (m["message"] or "").strip(), m["type"], subobject=m["sub"],
                  source=m["source"])
+
+
+# The kubelet writes its messages in few shapes (pkg/kubelet/prober/prober.go,
+# kuberuntime_container.go, the dockershim's `Killing container with id`): a message's words say
+# its reason (readers.bare, and rows that lost their From cell).
+class BareReason(str, Enum):
+    """The reason the kubelet gives a message of this shape."""
+
+    UNHEALTHY = "Unhealthy"
+    KILLING = "Killing"
+    BACK_OFF = "BackOff"
+    FAILED_SYNC = "FailedSync"
+    CREATED = "Created"
+    STARTED = "Started"
+    PULLED = "Pulled"
+
+
+_SHAPES = [
+    (re.compile(r"^(?:Liveness|Readiness|Startup) probe (?:failed|errored)\b"),
+     BareReason.UNHEALTHY),
+    (re.compile(r"^(?:Killing container with id \S+|Container \S+ failed (?:liveness|startup) "
+                r"probe, will be restarted|Stopping container \S+)"), BareReason.KILLING),
+    (re.compile(r"^Back-off restarting failed container"), BareReason.BACK_OFF),
+    (re.compile(r"^Error syncing pod\b"), BareReason.FAILED_SYNC),
+    (re.compile(r"^Created container\b"), BareReason.CREATED),
+    (re.compile(r"^Started container\b"), BareReason.STARTED),
+    (re.compile(r"^(?:Container image \S+ already present on machine|Successfully pulled "
+                r"image )"), BareReason.PULLED),
+]
+
+
+def bare_reason(message: str) -> BareReason | None:
+    """The reason a kubelet message of this shape has; None for any other text."""
+    text = message.strip()
+    return next((reason for pattern, reason in _SHAPES if pattern.match(text)), None)

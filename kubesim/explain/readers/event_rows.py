@@ -21,6 +21,7 @@ from kubesim.errors import RecordError
 from kubesim.explain.readers.event_layouts import (
     Cells,
     Columns,
+    bare_reason,
     get_old_cells,
     headerless_cells,
     sourced_cells,
@@ -61,6 +62,8 @@ _OLD_ROW = re.compile(rf"^[ \t]*(?P<first>{_TIME})(?:\t+|[ \t]{{2,}})(?P<last>{_
 # when ` over` follows it)
 _CUT_COUNT = re.compile(r"^[ \t]+\(x(?P<count>\d{1,11})(?P<whole> over\b.*)?$")
 _MULTI_LINE = {"Unhealthy", "ProbeWarning"}  # reasons whose message carries a probe's output
+# the record's last line, a row cut right after its type (`  Warning`): no message goes on so
+_TYPE_ONLY = re.compile(r"^[ \t]+(?:Normal|Warning)[ \t]*$")
 _CLOCK = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M)?$")
 _SPLIT = re.compile(r"\t+|[ \t]{2,}")
 _SUBOBJECT = re.compile(r"^(?:spec\.\S+|implicitly required container \S+)$")
@@ -102,6 +105,7 @@ def is_header(line: str) -> bool:
 class _Open:
     event: RecordedEvent
     lines: list[str]
+    cut_after: bool = False  # the record ends in a row after it (`_cut_open_row`), not in it
 
 
 class EventRows:
@@ -169,10 +173,7 @@ class EventRows:
         again once all are known: a record printed by HumanDuration has exact bare minutes
         (`human_printer`)."""
         if self._open is not None and cut:
-            self._open.event = replace(self._open.event, truncated=True)
-            self.notes.append(Note(
-                "the record ends without a line break in this row: it may be cut short",
-                self._open.event.where))
+            self._cut_open_row()
         self._close()
         ages = [t for e in self.events for t in (e.first.text, e.last.text)]
         if human_printer(ages):
@@ -186,6 +187,26 @@ class EventRows:
                                    "(the paste starts in the middle of a message): ignored",
                                    Where(self.source, first)))
         return self.events
+
+    def _cut_open_row(self) -> None:
+        """The record ends inside the open row, or in a row after it that got no further than
+        its type (`  Warning`): that line starts a row, it is no part of the open row's
+        message; rows after the open one are not in the record either way."""
+        assert self._open is not None
+        more = self._open.lines
+        if more and _TYPE_ONLY.match(more[-1]):
+            kind = more.pop().strip()
+            self._open.event = replace(self._open.event, truncated=True)
+            self._open.cut_after = True
+            self.notes.append(Note(
+                f"the record ends in the row after this one, cut after its type ({kind}): "
+                "its reason and message, and any rows after it, are not in the record",
+                self._open.event.where))
+            return
+        self._open.event = replace(self._open.event, truncated=True)
+        self.notes.append(Note(
+            "the record ends without a line break in this row: it may be cut short",
+            self._open.event.where))
 
     def end_section(self) -> None:
         self._close()
@@ -201,7 +222,7 @@ class EventRows:
             event = replace(event, message=joint.join(m.strip() for m in more), truncated=False)
         elif more:
             event = replace(event, message=joint.join([event.message, *(m.strip() for m in more)]))
-        if event.truncated:
+        if event.truncated and not self._open.cut_after:
             self.notes.append(Note("this event row is cut short: its time, reason or "
                                    "message is not in the record", event.where))
         self.events.append(event)
@@ -281,9 +302,13 @@ class EventRows:
         # a row that stops before the header's Message column (`kubel`) is cut short
         short = not message and self._columns is not None and \
             len(line.rstrip()) < self._columns[1]
+        # a row printed without its Age cell (a page's `Warning Unhealthy kubelet Liveness
+        # probe failed: ...`) is whole, but says neither when nor how often: at least once
+        ageless = m["age"] is None and bool(message)
         return RecordedEvent(m["type"], m["reason"], message, count, first, last, where,
                              component=component, combined=combined,
-                             truncated=m["age"] is None or short)
+                             truncated=(m["age"] is None and not message) or short,
+                             count_basis=CountBasis.AT_LEAST if ageless else CountBasis.STATED)
 
     def _from_message(self, line: str, m: re.Match[str], rest: str) -> tuple[str, str]:
         """Split `From  Message`: by the header's columns when the row is aligned to them,
@@ -301,6 +326,8 @@ class EventRows:
         known = _COMPONENT.match(rest)
         if known:
             return known[1], rest[known.end():].strip()
+        if bare_reason(rest) is not None:  # no From cell: the kubelet's message itself
+            return "", rest
         return parts[0], ""
 
     def _old_row(self, m: re.Match[str], number: int) -> RecordedEvent:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["reindent_probes"]
+__all__ = ["reindent_probes", "reindent_status"]
 
 _PROBES = {"livenessProbe", "readinessProbe", "startupProbe"}
 _FIELDS = {"initialDelaySeconds", "periodSeconds", "timeoutSeconds", "successThreshold",
@@ -57,3 +57,78 @@ def reindent_probes(lines: list[str]) -> str | None:
         else:
             return None
     return "\n".join(out) + "\n" if probe else None
+
+
+# A pod's status whose indentation the paste lost (a web page that trims leading spaces): its
+# keys are put back by their names, which core/v1 PodStatus, ContainerStatus, ContainerState
+# and PodCondition make unambiguous but for `reason` and `message`, which belong to the
+# state read last (a container status has neither).
+_STATUS_KEYS = {"phase", "conditions", "hostIP", "hostIPs", "podIP", "podIPs", "startTime",
+                "qosClass", "message", "reason", "nominatedNodeName", "containerStatuses",
+                "initContainerStatuses", "ephemeralContainerStatuses"}
+_ITEM_KEYS = {"containerStatuses": {"name", "ready", "restartCount", "image", "imageID",
+                                    "containerID", "started", "state", "lastState"},
+              "conditions": {"type", "status", "lastProbeTime", "lastTransitionTime", "reason",
+                             "message"}}
+_ITEM_KEYS["initContainerStatuses"] = _ITEM_KEYS["ephemeralContainerStatuses"] = \
+    _ITEM_KEYS["containerStatuses"]
+_STATE_FIELDS = {"waiting": {"reason", "message"}, "running": {"startedAt"},
+                 "terminated": {"exitCode", "signal", "reason", "message", "startedAt",
+                                "finishedAt", "containerID"}}
+_ITEM_KEY = re.compile(r"^[ \t]*- (?P<key>[A-Za-z]+):(?P<value>(?:[ \t].*)?)$")
+
+
+class _Status:
+    """Where a flattened status's reading is: the list, the item's state and sub-state."""
+
+    def __init__(self) -> None:
+        self.out = ["status:"]
+        self.section, self.item, self.state, self.sub = "", False, "", ""
+
+    def item_line(self, key: str, value: str) -> bool:
+        if not self.section or key not in _ITEM_KEYS[self.section]:
+            return False
+        self.item, self.state, self.sub = True, "", ""
+        self.out.append(f"  - {key}:{value}")
+        return key not in ("state", "lastState") or self.open_state(key, value)
+
+    def open_state(self, key: str, value: str) -> bool:
+        self.state, self.sub = key, ""
+        return not value.strip()
+
+    def key_line(self, key: str, value: str) -> bool:
+        if self.sub and key in _STATE_FIELDS[self.sub]:
+            self.out.append(f"        {key}:{value}")
+        elif self.state and not self.sub and key in _STATE_FIELDS:
+            self.sub = key
+            self.out.append(f"      {key}:{value}")
+        elif self.item and key in _ITEM_KEYS[self.section]:
+            self.out.append(f"    {key}:{value}")
+            if key in ("state", "lastState"):
+                return self.open_state(key, value)
+            self.state = self.sub = ""
+        elif key in _STATUS_KEYS:
+            self.section = key if key in _ITEM_KEYS and not value.strip() else ""
+            self.item, self.state, self.sub = False, "", ""
+            self.out.append(f"  {key}:{value}")
+        else:
+            return False
+        return True
+
+
+def reindent_status(lines: list[str]) -> str | None:
+    """The pod status YAML `lines` make with their indentation put back, or None when a line
+    is not a status key in a place it can be. The first line is `status:`."""
+    texts = [x for x in lines if x.strip()]
+    if not texts or texts[0].strip() != "status:":
+        return None
+    status = _Status()
+    for text in texts[1:]:
+        item = _ITEM_KEY.match(text)
+        m = item or _KEY.match(text)
+        if m is None:
+            return None
+        key, value = m["key"], m["value"].rstrip()
+        if not (status.item_line(key, value) if item else status.key_line(key, value)):
+            return None
+    return "\n".join(status.out) + "\n"

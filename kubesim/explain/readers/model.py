@@ -162,6 +162,9 @@ class ContainerRecord:
     started: bool | None = None
     restart_count: int | None = None
     restart_where: Where | None = None
+    # the count is a `kubectl get pods` row's: a moment of its own, maybe later than the
+    # events beside it (a describe taken before), so their failures do not bound its restarts
+    restart_apart: bool = False
     ports: tuple[tuple[str | None, int], ...] = ()  # (name, containerPort)
     # the container's command and args as the pod's spec gives them (None: not given), read
     # by kubesim.explain.command for what they do to a file an exec probe tests

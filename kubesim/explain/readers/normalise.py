@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["LineKind", "PasteLine", "normalise"]
+__all__ = ["LineKind", "PasteLine", "box_cut", "normalise"]
 
 
 class LineKind(str, Enum):
@@ -58,7 +58,10 @@ _TOOLS = (r"(?:(?:[\w.~-]*/)*kubectl(?:\.sh)?|oc|k|kubecolor|microk8s[ .]kubectl
 _PROMPT = re.compile(
     r"^\s*(?:(?:\[[^\]\n]{0,80}\]|[\w.-]{1,64}@[\w.-]{1,64}(?::[^\s$#]{0,120})?|[A-Z]:\\[^>]{0,80}"
     r"|PS [^>]{0,80}|\([\w.-]{1,40}\)|~[^\s$#]{0,80})\s*)?(?:[$#%>❯»]|->|=>|➜\s+\S+)\s+" + _TOOLS
-    + r"\s")
+    + r"\s"
+    # a `(env)` prompt whose prompt character the page did not keep: `(MoeLove)  kubectl ...`
+    r"|^\s*\([\w.-]{1,40}\)\s+" + _TOOLS + r"\s")
+_NUMBERED = re.compile(r"^[ \t]*(\d{1,6})\.(?:[ \t]+|$)")
 _BARE_COMMAND = re.compile(r"^\s*" + _TOOLS + r"\s+(?:get|describe|logs|-n|--namespace)\b")
 _EMPHASIS = re.compile(r"^(\s*)(\*\*|__)(.*?)\2(\s*)$")
 _CODE = re.compile(r"^(\s*)`([^`]+)`(\s*)$")
@@ -73,7 +76,26 @@ def normalise(text: str) -> list[PasteLine]:
     if lines and lines[-1] == "":
         lines.pop()
     console = _console_prefixed(lines)
+    if _line_numbered(lines):  # a web page's code block that numbers its lines: `  1. text`
+        lines = [_NUMBERED.sub("", x, count=1) for x in lines]
     return [_line(number, raw, console) for number, raw in enumerate(lines, 1)]
+
+
+def _line_numbered(lines: list[str]) -> bool:
+    """Every non-blank line starts with its number, 1, 2, 3, ... (at least three): the
+    numbers are the page's, not the record's."""
+    numbers = [_NUMBERED.match(x) for x in lines if x.strip()]
+    return len(numbers) >= 3 and all(
+        m is not None and int(m[1]) == i for i, m in enumerate(numbers, 1))
+
+
+def box_cut(text: str) -> bool:
+    """Whether the text is a box (k9s, a console's border) whose last line lost its right
+    border, which every line of the box before it has: the paste was cut inside that line."""
+    boxed = [x for x in text.splitlines() if x.strip()]
+    if len(boxed) < 3 or not all(_BOX_LEFT.match(x) for x in boxed[-3:]):
+        return False
+    return all(_BOX_RIGHT.search(x) for x in boxed[-3:-1]) and not _BOX_RIGHT.search(boxed[-1])
 
 
 def _console_prefixed(lines: list[str]) -> bool:

@@ -21,7 +21,7 @@ from kubesim.explain.readers.bare import bare_event, bare_json_event
 from kubesim.explain.readers.describe import CONTAINER_KEYS, POD_KEYS, STATE_KEYS, read_describe
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
-from kubesim.explain.readers.flattened import reindent_probes
+from kubesim.explain.readers.flattened import reindent_probes, reindent_status
 from kubesim.explain.readers.fragment import Fragment, parse_fragment
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.limits import check_events, check_pods
@@ -34,8 +34,9 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Where,
 )
-from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
+from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise
 from kubesim.explain.readers.pods_table import PodRow, is_pods_header, pod_row, pods_of
+from kubesim.explain.readers.probe_line import closes_exec, opens_exec
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json
@@ -55,6 +56,8 @@ _STATUS_PIECE = re.compile(r"^(?P<indent>\s+)(?:containerStatuses|initContainerS
 _KEY = re.compile(r"^[ \t]*(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):(?:[ \t]|$)")
 _EVENTS = re.compile(r"^[ \t]*Events:")
 _DESCRIBE_KEYS = POD_KEYS | CONTAINER_KEYS | STATE_KEYS
+_PROBE_LINE = re.compile(r"^[ \t]*(?:Liveness|Readiness|Startup):[ \t]+(?P<value>.*)$")
+MAX_EXEC_LINES = 500  # lines of one exec command describe broke over lines (a script)
 # a JSON object's member opening an object or a list: a piece of a document pasted from its
 # middle (`"oom-test": {`); the lines of JSON that follow it
 _MEMBER = re.compile(r'^[ \t]*"(?:[^"\\]|\\.){1,253}"[ \t]*:[ \t]*[\[{][ \t]*$')
@@ -105,6 +108,8 @@ class _Placer:
         self.row_count = 0  # event rows placed so far
         self.pod_rows: list[PodRow] = []  # rows of `kubectl get pods`
         self.bare: list[tuple[RecordedEvent, Note]] = []  # messages alone (`bare`)
+        self.flat_section = False  # a describe's containers listed without indentation
+        self.exec_lines = -1  # lines of an open exec command so far (-1: none is open)
 
     def place(self) -> None:
         i = 0
@@ -114,6 +119,9 @@ class _Placer:
                 self.gap(line)
                 i += 1
                 continue
+            if self.exec_goes_on(line):
+                i += 1
+                continue
             i = self.document(i) if self.starts_document(line) else self.content(line, i)
 
     def gap(self, line: PasteLine) -> None:
@@ -121,6 +129,26 @@ class _Placer:
         self.after_row = False
         if line.kind is not LineKind.BLANK:
             self.in_describe = line.kind is LineKind.CUT and self.in_describe
+            self.exec_lines = -1
+
+    def exec_goes_on(self, line: PasteLine) -> bool:
+        """A line of an exec command describe broke over lines (`opens_exec`), whatever its
+        text (a script's `[ -f x ]` is no JSON): describe's, up to the line that closes it. A
+        describe field, an event row or the Events header ends it there: the rest of the
+        command is not in the record (a `grep` kept the first line), which describe says."""
+        if self.exec_lines < 0:
+            return False
+        text = line.text
+        key = _KEY.match(text)
+        if (key is not None and key["key"].strip() in _DESCRIBE_KEYS) or _EVENTS.match(text) \
+                or self.rows.is_row(text):
+            self.exec_lines = -1
+            return False
+        self.describe.lines.append(line)
+        self.exec_lines += 1
+        if closes_exec(text) or self.exec_lines >= MAX_EXEC_LINES:
+            self.exec_lines = -1
+        return True
 
     def starts_document(self, line: PasteLine) -> bool:
         text = line.text
@@ -149,6 +177,9 @@ class _Placer:
                 _EVENTS.match(text):
             self.describe.lines.append(line)
             self.in_describe, self.after_row = True, row
+            probe = _PROBE_LINE.match(text)
+            if probe is not None and opens_exec(probe["value"]):
+                self.exec_lines = 0
             return i + 1
         if self.after_row or (self.in_describe and text[:1] in " \t") or self.flat_name(text):
             self.describe.lines.append(line)  # a wrapped message, or describe's nesting
@@ -162,10 +193,15 @@ class _Placer:
         return i + 1
 
     def flat_name(self, text: str) -> bool:
-        """`wordpress:` right under `Containers:` in a describe that lost its indentation: the
-        container's name (describe.py reads it so)."""
-        return self.in_describe and bool(_FLAT_NAME.match(text)) and bool(self.describe.lines) \
-            and self.describe.lines[-1].text.strip() in _CONTAINER_SECTIONS
+        """`wordpress:` right under `Containers:` in a describe that lost its indentation, and
+        the names of the section's later containers: each a container's name (describe.py
+        reads them so)."""
+        if not (self.in_describe and _FLAT_NAME.match(text) and self.describe.lines):
+            return False
+        if self.describe.lines[-1].text.strip() in _CONTAINER_SECTIONS:
+            self.flat_section = True
+            return True
+        return self.flat_section  # the section's next container (`db:` after web's fields)
 
     def document(self, i: int) -> int:
         """A YAML or JSON document from line `i`: its lines, up to where it ends."""
@@ -250,11 +286,21 @@ def read_paste(text: str, source: str) -> RecordSet:
     """Read everything the paste holds; RecordError for evidence that cannot be (an event
     count no event can have, a probe the API server would reject)."""
     lines = normalise(text)
+    one = _one_line_describe(lines)
+    if one is not None:  # a page ran the whole describe into one line
+        number, split = one
+        found = read_paste(split, source)
+        found.notes.insert(0, Note(
+            f"line {number} is a whole describe run into one line (a web page's copy): read "
+            f"split before each describe field and event row; the line numbers below count "
+            f"those {split.count(chr(10))} parts", Where(source, number)))
+        return found
     placer = _Placer(lines, source)
     placer.place()
     out = RecordSet(source, "paste")
     if placer.describe.lines:
-        _add(out, _describe(placer.describe, len(lines), text.endswith("\n"), source))
+        ends = text.endswith("\n") and not box_cut(text)  # a box cut in its last line
+        _add(out, _describe(placer.describe, len(lines), ends, source))
     last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
     for segment in placer.documents:
         found = _document(segment, source, out, at_end=segment.lines[-1].number >= last)
@@ -271,6 +317,32 @@ def read_paste(text: str, source: str) -> RecordSet:
     out.notes.extend(unread_notes(placer.unread, source))
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
     return out
+
+
+# a describe whose line breaks a page dropped: `Name: web Namespace: default ... Events: Type
+# Reason Age From Message ---- ------ ---- ---- ------- Normal Scheduled 42s ...`
+_RUN_EVENTS = re.compile(r"\bEvents:\s+Type\s+Reason\s+Age\s+From\s+Message\s+-+\s+-+\s+-+\s+-+"
+                         r"\s+-+\s*")
+_RUN_KEY = re.compile(r"\s(?=(?:" + "|".join(sorted(map(re.escape, _DESCRIBE_KEYS), key=len,
+                                                     reverse=True)) + r"):\s)")
+_RUN_ROW = re.compile(r"\s(?=(?:Normal|Warning)\s+[A-Z][A-Za-z0-9]{0,80}\s+"
+                      r"(?:<unknown>|\d+[ydhms](?:\d+[hms])*)\b)")
+
+
+def _one_line_describe(lines: list[PasteLine]) -> tuple[int, str] | None:
+    """The paste's one content line when it is a whole describe run together (its Events
+    header and underline inside it), split back into describe's lines; None otherwise."""
+    content = [x for x in lines if x.kind in (LineKind.CONTENT, LineKind.COMMAND)]
+    if len(content) != 1 or not (m := _RUN_EVENTS.search(content[0].text)):
+        return None
+    head, rows = content[0].text[:m.start()], content[0].text[m.end():]
+    fields = _RUN_KEY.split(head.strip())
+    if not _KEY.match(fields[-1] if fields else ""):
+        return None
+    fields = fields if _KEY.match(fields[0]) else fields[1:]  # the command in front of it
+    table = ["Events:", "  Type  Reason  Age  From  Message", "  ----  ------  ----  ----  -------"]
+    parts = [*fields, *table, *("  " + r for r in _RUN_ROW.split(rows.strip()) if r)]
+    return content[0].number, "\n".join(parts) + "\n"
 
 
 def _add(out: RecordSet, found: RecordSet) -> None:
@@ -306,9 +378,12 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
             return _after_error(segment, source, out, exc, at_end=at_end)
         except (RecordError, SpecError) as again:
             flat = _FLATTENED.search(again.message)
-            if flat is None:
+            if flat is not None:
+                return _flattened(segment, source, out, again.message[flat.start():])
+            status = _flat_status(segment, source)
+            if status is None:
                 raise
-            return _flattened(segment, source, out, again.message[flat.start():])
+            return status
     if found is None:
         out.notes.extend(unread_notes(segment.lines, source, "a document without a pod, "
                                       "an event or a probe"))
@@ -335,6 +410,23 @@ def _flattened(segment: Segment, source: str, out: RecordSet, why: str) -> Recor
     found.notes.append(Note(f"lines {first}-{last} are probe YAML whose indentation is lost "
                             f"in the paste ({why}): read with each key put back under the "
                             "one it belongs to by its name", Where(source, first)))
+    return found
+
+
+def _flat_status(segment: Segment, source: str) -> RecordSet | None:
+    """A pod's `status:` whose indentation the paste lost (every line at column 0): read with
+    each key put back under the one it belongs to by its name (`flattened`), said in a note;
+    None when a line is not a status key in a place it can be."""
+    if any(x.text[:1] in " \t" for x in segment.lines):
+        return None
+    text = reindent_status([x.text for x in segment.lines])
+    if text is None:
+        return None
+    first, last = segment.first, segment.lines[-1].number
+    found = read_kube("\n" * (first - 1) + text, source)
+    found.notes.append(Note(f"lines {first}-{last} are a pod's status whose indentation is "
+                            "lost in the paste: read with each key put back under the one it "
+                            "belongs to by its name", Where(source, first)))
     return found
 
 
@@ -461,14 +553,30 @@ def _cut_json(segment: Segment, source: str) -> RecordSet | None:
         if isinstance(data, dict) and "status" not in data and "containerStatuses" in data:
             data = {"status": data}  # a pod's status from its middle
         found = read_objects(data, source, segment.first)
-    if found is None or not _substance(found):
+    before = _before_spec(found, segment, source) if found is not None else None
+    if found is None or not (_substance(found) or before is not None):
         return None  # `{"kind": "Pod"` and no more (or no container's name): no record
     found.notes.extend(_cut_notes(cut, segment, source))
+    found.notes.extend([before] if before is not None and not _substance(found) else [])
     if dropped is not None:
         found.notes.extend(unread_notes([x for x in segment.lines if x.number >= dropped
                                          and x.number not in cut.unread], source,
                                         "an Event cut before its reason"))
     return found
+
+
+def _before_spec(found: RecordSet, segment: Segment, source: str) -> Note | None:
+    """A pod's document cut before its spec and status (`kubectl get pod -o json` cut in its
+    metadata): the pod it names is all it tells. A note says so, for the pod to be explained
+    as a record that shows nothing, rather than refused as no record; None for a document
+    that does not name its pod."""
+    pods = [p for p in found.pods if p.name]
+    if len(pods) != 1 or found.events or any(p.containers or p.events for p in found.pods):
+        return None
+    return Note(f"lines {segment.first}-{segment.lines[-1].number} are the document of pod "
+                f"{pods[0].name[:60]} cut before its spec and status: its containers, probes, "
+                "restarts and their states are not in the record", Where(source, segment.first),
+                uncertain=False)
 
 
 def _cut_event(cut: Fragment) -> int | None:

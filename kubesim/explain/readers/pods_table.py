@@ -69,7 +69,8 @@ def pod_row(line: str, source: str, number: int) -> PodRow | None:
 
 
 def _container(row: PodRow) -> ContainerRecord:
-    c = ContainerRecord(None, row.where, restart_count=row.restarts, restart_where=row.where)
+    c = ContainerRecord(None, row.where, restart_count=row.restarts, restart_where=row.where,
+                        restart_apart=True)
     if row.status in _WAITING:
         c.state, c.state_reason = "waiting", row.status
     elif row.status in _TERMINATED:

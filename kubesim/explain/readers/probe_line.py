@@ -16,7 +16,8 @@ import re
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-__all__ = ["ProbeLineError", "is_cut_probe_line", "parse_probe_line"]
+__all__ = ["ProbeLineError", "closes_exec", "is_cut_probe_line", "opens_exec",
+           "parse_probe_line"]
 
 _ATTRS = re.compile(
     r"\s+delay=(?P<delay>\d{1,9})s\s+timeout=(?P<timeout>\d{1,9})s\s+period=(?P<period>\d{1,9})s"
@@ -76,6 +77,22 @@ def is_cut_probe_line(text: str) -> bool:
     return whole and (expected.startswith(last) or alt.startswith(last)
                       or re.fullmatch(r"[#a-zA-Z]+=\d*", last) is not None
                       and last.split("=")[0] + "=" in (expected, alt))
+
+
+def opens_exec(value: str) -> bool:
+    """Whether a probe line's value begins an exec command that goes on over the next lines:
+    kubectl prints the command with `%v`, so a command holding line breaks (a script after
+    `sh -c`) breaks the line (`exec [/bin/sh -ec curl ... \\`), and the bracket closes, with
+    the settings after it, on a later line (`] delay=5s timeout=5s ...`)."""
+    text = value.strip()
+    return text.startswith("exec [") and not text.endswith("]") and _ATTRS.search(text) is None
+
+
+def closes_exec(line: str) -> bool:
+    """Whether `line` ends an exec command begun on a line above (`opens_exec`): the bracket
+    closes, and the probe's settings follow it."""
+    m = _ATTRS.search(line)
+    return m is not None and line[:m.start()].rstrip().endswith("]")
 
 
 def _port(text: str) -> int | str:

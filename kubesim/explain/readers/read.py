@@ -204,6 +204,8 @@ _FILLED = ("spec", "spec_where", "state", "state_reason", "state_message", "term
 def _fill(into: ContainerRecord, other: ContainerRecord) -> None:
     """What `other` says of a container and `into` does not (describe wins over a `get pods`
     row, a probe piece gives its spec to the container that has none)."""
+    if into.restart_count is None and other.restart_count is not None:
+        into.restart_apart = other.restart_apart  # the count's moment goes with the count
     for key in _FILLED:
         if getattr(into, key) is None and getattr(other, key) is not None:
             setattr(into, key, getattr(other, key))
@@ -257,3 +259,15 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
     into.events.extend(other.events)
     into.notes.extend(other.notes)
     into.formats.extend(f for f in other.formats if f not in into.formats)
+    _adopt_unnamed(into)
+
+
+def _adopt_unnamed(pod: PodRecord) -> None:
+    """A container without a name (a `kubectl get pods` row of one container, a fragment)
+    beside the one container another record of the pod names: the pod's only container,
+    told twice; what the unnamed one says and the named one does not is kept."""
+    unnamed = [c for c in pod.containers if c.name is None]
+    named = [c for c in pod.containers if c.name is not None and not c.init]
+    if len(unnamed) == 1 and len(named) == 1:
+        _fill(named[0], unnamed[0])
+        pod.containers.remove(unnamed[0])
