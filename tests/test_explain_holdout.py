@@ -784,3 +784,48 @@ def test_a_stream_the_recorder_may_have_thinned_or_that_ends_in_a_probes_output_
             "  Warning  BackOff    2m (x30 over 9m)  kubelet  Back-off restarting failed "
             "container\n")
     assert _answer(many).probe_kills.hi != 0
+
+
+# ---------------------------------------------------------------- held-out batch 7
+
+def test_an_event_export_with_a_us_date_time_before_each_message_is_read():
+    """antrea-833: an event viewer's export prints `6/11/2020, 17:52:33.000` before each
+    message, a prefix on every line like a CI console's; the messages are the record (one
+    liveness kill, stated without a count: at least one)."""
+    text = ("6/11/2020, 17:52:33.000 Liveness probe failed:\n"
+            "6/11/2020, 17:52:33.000 Container app failed liveness probe, will be restarted\n")
+    a = _answer(text)
+    assert a.cause is Cause.LIVENESS_KILL
+    assert a.probe_kills == CountRange(1, None)
+    with pytest.raises(RecordError):  # one such line alone is not a prefix on every line
+        parse_record("6/11/2020, 17:52:33.000 the deploy went fine\n", "r.txt")
+
+
+_DIFF_ROWS = (
+    "  Normal   Created  0s (x2 over 1m)  kubelet, n1  Created container\n"
+    "  Normal   Started  0s (x2 over 1m)  kubelet, n1  Started container\n"
+    "  Normal   Killing  0s               kubelet, n1  Killing container with id "
+    "docker://web:Container failed liveness probe.. Container will be killed and recreated.\n")
+
+
+def test_describe_rows_inside_a_diffs_added_lines_are_read():
+    """eks-workshop-131: a review thread quotes the document's example output as a diff, every
+    line `+`; without the `+` the 2018 rows show one liveness kill (x2 Created: one restart)."""
+    plus = "".join("+" + line + "\n" for line in _DIFF_ROWS.splitlines())
+    a = _answer(plus)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, 1)
+    assert _answer(_DIFF_ROWS).probe_kills == a.probe_kills
+
+
+def test_a_commands_output_printed_as_shell_comments_under_it_is_read():
+    """grokdatum-oomkilled-street-ops: a page prints describe's Last State as `#` comment lines
+    right under the command that made them; comments above a command stay comments."""
+    text = ("# Check a specific pod\n"
+            "kubectl describe pod web-1 | grep -A5 \"Last State\"\n"
+            "#     Last State:     Terminated\n"
+            "#       Reason:       OOMKilled\n"
+            "#       Exit Code:    137\n")
+    assert _answer(text).cause is Cause.OOM_KILLED
+    with pytest.raises(RecordError):  # the same lines under no command are prose
+        parse_record(text.replace("kubectl describe pod web-1 | grep -A5 \"Last State\"\n", ""),
+                     "r.txt")
