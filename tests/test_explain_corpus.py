@@ -27,17 +27,9 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # what keeps a record from its facts: a reader's gap (refused or misread before the diagnosis
 # sees it) or a reading the diagnosis does not make
 # held-out batch 6: 5 of 11 at first contact, 11 of 11 after its fixes; held-out batch 7: 6 of
-# 11 at first contact (main 3e20f7a), the five misses all refusals; 9 of 11 after the reader
-# fixes of holdout7, the two left below
-_REFUSED = "refused (exit 2) as 'not a record explain reads': "
-NOT_READ: dict[str, str] = {
-    "antrea-274.containerstatuses-item-137-error.txt":
-        _REFUSED + "one containerStatuses list item (`  - containerID: ...`, lastState "
-        "terminated exitCode 137) without the `containerStatuses:` key above it",
-    "decisivedevops-restartpolicy.gt-prompt-get-pod-error-merged-prose.txt":
-        _REFUSED + "a `> kubectl get pod` table whose row runs into the page's next list item "
-        "(`40- It restarts ...` in the AGE cell)",
-}
+# 11 at first contact (main 3e20f7a), the five misses all refusals; 11 of 11 after the reader
+# fixes of holdout7 (no fact changed)
+NOT_READ: dict[str, str] = {}  # every record holds its facts today
 
 
 def _args(name: str, facts: dict[str, Any]) -> list[str]:

@@ -829,3 +829,49 @@ def test_a_commands_output_printed_as_shell_comments_under_it_is_read():
     with pytest.raises(RecordError):  # the same lines under no command are prose
         parse_record(text.replace("kubectl describe pod web-1 | grep -A5 \"Last State\"\n", ""),
                      "r.txt")
+
+
+_STATUS_ITEM = (
+    "  - containerID: docker://34f4\n"
+    "    lastState:\n"
+    "      terminated:\n"
+    "        exitCode: 137\n"
+    "        finishedAt: 2019-12-26T11:03:08Z\n"
+    "        reason: Error\n"
+    "        startedAt: 2019-12-25T21:55:44Z\n"
+    "    name: ovs\n"
+    "    ready: true\n"
+    "    restartCount: 1\n"
+    "    state:\n"
+    "      running:\n"
+    "        startedAt: 2019-12-26T11:03:09Z\n")
+
+
+def test_one_container_status_pasted_without_its_key_is_read_with_unquoted_times():
+    """antrea-274: one item of `containerStatuses` pasted without the key, its times unquoted
+    (YAML reads them as times, not strings): a SIGKILL after 13 h, one restart, no probe and no
+    event in the record: at most one probe kill, what ended it cannot be told."""
+    a = _answer(_STATUS_ITEM)
+    assert a.cause is Cause.CANNOT_TELL and a.shows_failures
+    assert a.probe_kills == CountRange(0, 1)
+
+
+def test_a_containers_spec_item_is_not_read_as_a_status():
+    """A container's spec list item starts with `name:` (kubectl sorts a status's keys, which
+    start elsewhere): not a container status, so not a record explain reads."""
+    with pytest.raises(RecordError):
+        parse_record("  - name: web\n    image: nginx\n    ports:\n    - containerPort: 80\n",
+                     "r.txt")
+
+
+def test_a_pods_row_whose_age_cell_a_page_ran_its_next_line_into_is_read():
+    """decisivedevops-restartpolicy: the page ran its next list item into the AGE cell
+    (`40- It restarts ...`); AGE is not what explain reads of a row, which still gives the
+    status (Error) and the two restarts: between none and two probe kills."""
+    text = ("> kubectl get pod\n"
+            "NAME                 READY   STATUS   RESTARTS      AGE\n"
+            "web-7c5cfcf9b8-kp5d6 0/1     Error    2 (27s ago)   40- It restarts right after.\n")
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 2)
+    with pytest.raises(RecordError):  # a row whose AGE cell is no age at all is not a row
+        parse_record(text.replace("40- It", "It"), "r.txt")
