@@ -875,3 +875,25 @@ def test_a_pods_row_whose_age_cell_a_page_ran_its_next_line_into_is_read():
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 2)
     with pytest.raises(RecordError):  # a row whose AGE cell is no age at all is not a row
         parse_record(text.replace("40- It", "It"), "r.txt")
+
+
+def test_a_containers_section_after_rows_without_a_header_ends_the_last_rows_message():
+    """k8s-92464: event rows pasted above the container block; `Containers:` at column 0 is a
+    section of the describe, so the command's lines under it (`sleep`, `3600`) and the mounts
+    are the container's, not the last row's message continued."""
+    text = ("  Normal   Started    2m6s                kubelet, k8s-01    Started container test\n"
+            "  Warning  Unhealthy  2s (x12 over 112s)  kubelet, k8s-01    Liveness probe errored: "
+            "timeout 2s exceeded\n"
+            "\n"
+            "Containers:\n"
+            "  test:\n"
+            "    Image:         nginx\n"
+            "    Command:\n"
+            "      sleep\n"
+            "      3600\n"
+            "    State:          Running\n"
+            "      Started:      Wed, 24 Jun 2020 04:46:06 -0700\n"
+            "    Restart Count:  0\n")
+    events = [e for p in parse_record(text, "r.txt").pods for e in p.events]
+    unhealthy = [e for e in events if e.reason == "Unhealthy"]
+    assert len(unhealthy) == 1 and unhealthy[0].message.endswith("timeout 2s exceeded")
