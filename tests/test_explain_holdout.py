@@ -17,6 +17,7 @@ from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
 from kubesim.explain.readers.read import parse_record
+from kubesim.render.explain_formats import render_text
 
 
 def _answer(text: str, name: str = "r.txt") -> Diagnosis:
@@ -897,3 +898,13 @@ def test_a_containers_section_after_rows_without_a_header_ends_the_last_rows_mes
     events = [e for p in parse_record(text, "r.txt").pods for e in p.events]
     unhealthy = [e for e in events if e.reason == "Unhealthy"]
     assert len(unhealthy) == 1 and unhealthy[0].message.endswith("timeout 2s exceeded")
+
+
+def test_a_status_without_an_exit_code_never_prints_none():
+    """devopsaitoolkit-oomkilled: `kubectl get pods` shows STATUS OOMKilled, which gives the
+    reason but no exit code; the text says none was recorded, never `exit code None`."""
+    text = ("NAME      READY   STATUS      RESTARTS      AGE\n"
+            "web-1     0/1     OOMKilled   3 (30s ago)   6m18s\n")
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    out = render_text(ex)
+    assert "exit code None" not in out and "OOMKilled, no exit code recorded" in out
