@@ -908,3 +908,15 @@ def test_a_status_without_an_exit_code_never_prints_none():
     ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
     out = render_text(ex)
     assert "exit code None" not in out and "OOMKilled, no exit code recorded" in out
+
+
+def test_failures_from_rows_without_a_count_bound_no_kills_in_the_diagnosis_either():
+    """kiq-liveness-probe-failed: three rows that state no count are at least three failures,
+    so the diagnosis never says they could have made "up to" some number of kills (the kill
+    range is open, and the sentence agrees with it)."""
+    text = ("Warning Unhealthy Liveness probe failed: HTTP probe failed with statuscode: 503\n"
+            "Warning Unhealthy Liveness probe failed: HTTP probe failed with statuscode: 503\n"
+            "Warning Unhealthy Liveness probe failed: HTTP probe failed with statuscode: 503\n")
+    a = _answer(text)
+    assert a.probe_kills.hi is None
+    assert "up to" not in a.text and "1 kill or more" in a.text
