@@ -17,6 +17,7 @@ from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
 from kubesim.explain.readers.read import parse_record
+from kubesim.render.explain_formats import render_text
 
 
 def _answer(text: str, name: str = "r.txt") -> Diagnosis:
@@ -784,3 +785,138 @@ def test_a_stream_the_recorder_may_have_thinned_or_that_ends_in_a_probes_output_
             "  Warning  BackOff    2m (x30 over 9m)  kubelet  Back-off restarting failed "
             "container\n")
     assert _answer(many).probe_kills.hi != 0
+
+
+# ---------------------------------------------------------------- held-out batch 7
+
+def test_an_event_export_with_a_us_date_time_before_each_message_is_read():
+    """antrea-833: an event viewer's export prints `6/11/2020, 17:52:33.000` before each
+    message, a prefix on every line like a CI console's; the messages are the record (one
+    liveness kill, stated without a count: at least one)."""
+    text = ("6/11/2020, 17:52:33.000 Liveness probe failed:\n"
+            "6/11/2020, 17:52:33.000 Container app failed liveness probe, will be restarted\n")
+    a = _answer(text)
+    assert a.cause is Cause.LIVENESS_KILL
+    assert a.probe_kills == CountRange(1, None)
+    with pytest.raises(RecordError):  # one such line alone is not a prefix on every line
+        parse_record("6/11/2020, 17:52:33.000 the deploy went fine\n", "r.txt")
+
+
+_DIFF_ROWS = (
+    "  Normal   Created  0s (x2 over 1m)  kubelet, n1  Created container\n"
+    "  Normal   Started  0s (x2 over 1m)  kubelet, n1  Started container\n"
+    "  Normal   Killing  0s               kubelet, n1  Killing container with id "
+    "docker://web:Container failed liveness probe.. Container will be killed and recreated.\n")
+
+
+def test_describe_rows_inside_a_diffs_added_lines_are_read():
+    """eks-workshop-131: a review thread quotes the document's example output as a diff, every
+    line `+`; without the `+` the 2018 rows show one liveness kill (x2 Created: one restart)."""
+    plus = "".join("+" + line + "\n" for line in _DIFF_ROWS.splitlines())
+    a = _answer(plus)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, 1)
+    assert _answer(_DIFF_ROWS).probe_kills == a.probe_kills
+
+
+def test_a_commands_output_printed_as_shell_comments_under_it_is_read():
+    """grokdatum-oomkilled-street-ops: a page prints describe's Last State as `#` comment lines
+    right under the command that made them; comments above a command stay comments."""
+    text = ("# Check a specific pod\n"
+            "kubectl describe pod web-1 | grep -A5 \"Last State\"\n"
+            "#     Last State:     Terminated\n"
+            "#       Reason:       OOMKilled\n"
+            "#       Exit Code:    137\n")
+    assert _answer(text).cause is Cause.OOM_KILLED
+    with pytest.raises(RecordError):  # the same lines under no command are prose
+        parse_record(text.replace("kubectl describe pod web-1 | grep -A5 \"Last State\"\n", ""),
+                     "r.txt")
+
+
+_STATUS_ITEM = (
+    "  - containerID: docker://34f4\n"
+    "    lastState:\n"
+    "      terminated:\n"
+    "        exitCode: 137\n"
+    "        finishedAt: 2019-12-26T11:03:08Z\n"
+    "        reason: Error\n"
+    "        startedAt: 2019-12-25T21:55:44Z\n"
+    "    name: ovs\n"
+    "    ready: true\n"
+    "    restartCount: 1\n"
+    "    state:\n"
+    "      running:\n"
+    "        startedAt: 2019-12-26T11:03:09Z\n")
+
+
+def test_one_container_status_pasted_without_its_key_is_read_with_unquoted_times():
+    """antrea-274: one item of `containerStatuses` pasted without the key, its times unquoted
+    (YAML reads them as times, not strings): a SIGKILL after 13 h, one restart, no probe and no
+    event in the record: at most one probe kill, what ended it cannot be told."""
+    a = _answer(_STATUS_ITEM)
+    assert a.cause is Cause.CANNOT_TELL and a.shows_failures
+    assert a.probe_kills == CountRange(0, 1)
+
+
+def test_a_containers_spec_item_is_not_read_as_a_status():
+    """A container's spec list item starts with `name:` (kubectl sorts a status's keys, which
+    start elsewhere): not a container status, so not a record explain reads."""
+    with pytest.raises(RecordError):
+        parse_record("  - name: web\n    image: nginx\n    ports:\n    - containerPort: 80\n",
+                     "r.txt")
+
+
+def test_a_pods_row_whose_age_cell_a_page_ran_its_next_line_into_is_read():
+    """decisivedevops-restartpolicy: the page ran its next list item into the AGE cell
+    (`40- It restarts ...`); AGE is not what explain reads of a row, which still gives the
+    status (Error) and the two restarts: between none and two probe kills."""
+    text = ("> kubectl get pod\n"
+            "NAME                 READY   STATUS   RESTARTS      AGE\n"
+            "web-7c5cfcf9b8-kp5d6 0/1     Error    2 (27s ago)   40- It restarts right after.\n")
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 2)
+    with pytest.raises(RecordError):  # a row whose AGE cell is no age at all is not a row
+        parse_record(text.replace("40- It", "It"), "r.txt")
+
+
+def test_a_containers_section_after_rows_without_a_header_ends_the_last_rows_message():
+    """k8s-92464: event rows pasted above the container block; `Containers:` at column 0 is a
+    section of the describe, so the command's lines under it (`sleep`, `3600`) and the mounts
+    are the container's, not the last row's message continued."""
+    text = ("  Normal   Started    2m6s                kubelet, k8s-01    Started container test\n"
+            "  Warning  Unhealthy  2s (x12 over 112s)  kubelet, k8s-01    Liveness probe errored: "
+            "timeout 2s exceeded\n"
+            "\n"
+            "Containers:\n"
+            "  test:\n"
+            "    Image:         nginx\n"
+            "    Command:\n"
+            "      sleep\n"
+            "      3600\n"
+            "    State:          Running\n"
+            "      Started:      Wed, 24 Jun 2020 04:46:06 -0700\n"
+            "    Restart Count:  0\n")
+    events = [e for p in parse_record(text, "r.txt").pods for e in p.events]
+    unhealthy = [e for e in events if e.reason == "Unhealthy"]
+    assert len(unhealthy) == 1 and unhealthy[0].message.endswith("timeout 2s exceeded")
+
+
+def test_a_status_without_an_exit_code_never_prints_none():
+    """devopsaitoolkit-oomkilled: `kubectl get pods` shows STATUS OOMKilled, which gives the
+    reason but no exit code; the text says none was recorded, never `exit code None`."""
+    text = ("NAME      READY   STATUS      RESTARTS      AGE\n"
+            "web-1     0/1     OOMKilled   3 (30s ago)   6m18s\n")
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    out = render_text(ex)
+    assert "exit code None" not in out and "OOMKilled, no exit code recorded" in out
+
+
+def test_failures_from_rows_without_a_count_bound_no_kills_in_the_diagnosis_either():
+    """kiq-liveness-probe-failed: three rows that state no count are at least three failures,
+    so the diagnosis never says they could have made "up to" some number of kills (the kill
+    range is open, and the sentence agrees with it)."""
+    text = ("Warning Unhealthy Liveness probe failed: HTTP probe failed with statuscode: 503\n"
+            "Warning Unhealthy Liveness probe failed: HTTP probe failed with statuscode: 503\n"
+            "Warning Unhealthy Liveness probe failed: HTTP probe failed with statuscode: 503\n")
+    a = _answer(text)
+    assert a.probe_kills.hi is None
+    assert "up to" not in a.text and "1 kill or more" in a.text

@@ -721,8 +721,11 @@ def _could_have_made(s: Streak, by_type: dict[ProbeType, Setting],
             FailureRunAfterKill.ONE: (f"in a run of {f} and then runs of {max(1, f - 1)} (a "
                                       "run of 1 kept across a kill)")}[rule]
     most = plural(most_kills(s.count, f, rule), "kill")
+    # rows that state no count are each at least one failure: the kills have no upper bound
+    made = f"could have made up to {most}" if s.count_stated else \
+        f"(rows that state no count: at least {s.count}) could have made {most} or more"
     because = ("the record shows neither a Killing event nor a restart count, and "
-               f"{s.count} {s.probe.value} failures{over} could have made up to {most} "
+               f"{s.count} {s.probe.value} failures{over} {made} "
                f"(failureThreshold {f}{', assumed' if assumed else ''}) if they came {runs}, "
                "or none")
     return _Decided(Cause.CANNOT_TELL, "cannot-tell",

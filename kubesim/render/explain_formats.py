@@ -136,8 +136,9 @@ def _timeline(c: ContainerStory) -> list[_Row]:
                          if b.first.known and b.last.known else when_text(b.first),
                          b.first.confidence.value, what))
     for x in c.exits:
+        code = "no exit code recorded" if x.exit_code is None else f"exit code {x.exit_code}"
         what = f"{'last container' if x.which == 'last' else 'container'} ended: " \
-               f"{x.reason or 'no reason'}, exit code {x.exit_code}: {x.meaning}"
+               f"{x.reason or 'no reason'}, {code}: {x.meaning}"
         rows.append(_Row(_key(x.finished), when_text(x.finished), x.finished.confidence.value,
                          what))
     for n in c.not_ready:

@@ -207,6 +207,8 @@ class _Reader:
         known = key is not None and key["key"] in POD_KEYS | CONTAINER_KEYS | STATE_KEYS
         header = self.section in ("containers", "init", "ephemeral") and _CONTAINER.match(line)
         if known or header:
+            if key is not None and key["key"] in POD_KEYS and not key["indent"]:
+                self.rows.end_section()  # a pod section at column 0 is no row's message
             self.structure = True
             self.key_line(line, number)
             return

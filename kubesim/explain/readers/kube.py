@@ -13,6 +13,7 @@ pod's status.
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 from kubesim.errors import RecordError, SpecError
@@ -166,6 +167,9 @@ def _list(doc: _Doc, value: Any, loc: Loc) -> list[Any]:
 def _time(doc: _Doc, value: Any, loc: Loc) -> Stamp:
     if value is None or value == "":
         return UNKNOWN_STAMP
+    if isinstance(value, datetime):  # YAML reads a time its writer did not quote as a time
+        moment = value.astimezone(UTC) if value.tzinfo is not None else value
+        value = moment.strftime("%Y-%m-%dT%H:%M:%SZ")
     stamp = parse_rfc3339(value) if isinstance(value, str) else None
     if stamp is None:
         raise doc.error(f"{str(value)[:40]!r} is not an RFC 3339 time "

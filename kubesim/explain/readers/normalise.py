@@ -38,8 +38,10 @@ class PasteLine:
 
 
 # a CI console's prefix: `00:16:07  `, `[2020-05-12T10:00:00.123Z] `, `12:01:02.345 `
-_CONSOLE = re.compile(r"^(?:\[\d{4}-\d{2}-\d{2}T[\d:.]+Z?\]|\[?\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\]?)"
-                      r"(?:[ \t]{2,}|\t| (?=[ \t]))")
+_CONSOLE = re.compile(r"^(?:(?:\[\d{4}-\d{2}-\d{2}T[\d:.]+Z?\]|\[?\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\]?)"
+                      r"(?:[ \t]{2,}|\t| (?=[ \t]))"
+                      # an event viewer's export: `6/11/2020, 17:52:33.000 Liveness probe failed:`
+                      r"|\d{1,2}/\d{1,2}/\d{4},? \d{1,2}:\d{2}:\d{2}(?:\.\d{1,6})?(?: ?[AP]M)?[ \t]+)")
 _FENCE = re.compile(r"^\s*(?:```|~~~)[\w+-]*\s*$")
 _HTML = re.compile(r"^\s*(?:</?(?:details|summary|pre|code|p|br|div|blockquote)\b[^>]*>\s*)+",
                    re.IGNORECASE)
@@ -78,6 +80,9 @@ def normalise(text: str) -> list[PasteLine]:
     console = _console_prefixed(lines)
     if _line_numbered(lines):  # a web page's code block that numbers its lines: `  1. text`
         lines = [_NUMBERED.sub("", x, count=1) for x in lines]
+    if _diff_added(lines):  # a review thread's diff hunk: `+  Normal   Killing ...`
+        lines = [x[1:] if x.startswith("+") else x for x in lines]
+    lines = _uncommented_output(lines)
     return [_line(number, raw, console) for number, raw in enumerate(lines, 1)]
 
 
@@ -87,6 +92,31 @@ def _line_numbered(lines: list[str]) -> bool:
     numbers = [_NUMBERED.match(x) for x in lines if x.strip()]
     return len(numbers) >= 3 and all(
         m is not None and int(m[1]) == i for i, m in enumerate(numbers, 1))
+
+
+_COMMENT = re.compile(r"^[ \t]*# ?")
+
+
+def _uncommented_output(lines: list[str]) -> list[str]:
+    """A command's output that a page prints as shell comments right under the command
+    (`kubectl describe pod x | grep -A5 "Last State"` then `#     Last State:     Terminated`):
+    the comment marks (`#` and one space) are taken off, the output's own indentation kept.
+    Comments above a command, or after a blank line, stay as they are."""
+    out = list(lines)
+    under_command = False
+    for i, line in enumerate(lines):
+        if _COMMENT.match(line) and under_command:
+            out[i] = _COMMENT.sub("", line, count=1)
+        elif not _COMMENT.match(line):
+            under_command = bool(_PROMPT.match(line) or _BARE_COMMAND.match(line))
+    return out
+
+
+def _diff_added(lines: list[str]) -> bool:
+    """Every non-blank line starts with one `+` (at least three): a diff's added lines, as a
+    pull request's review thread quotes a document's example output; the `+` is the diff's."""
+    sample = [x for x in lines if x.strip()]
+    return len(sample) >= 3 and all(x.startswith("+") and not x.startswith("++") for x in sample)
 
 
 def box_cut(text: str) -> bool:

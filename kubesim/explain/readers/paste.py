@@ -53,6 +53,10 @@ _YAML_START = re.compile(r"^(?:---\s*$|(?:apiVersion|kind|metadata|status|spec|i
 _YAML_KEY = re.compile(r"^[a-z][A-Za-z0-9]*:(?:\s|$)|^- |^---\s*$")
 _STATUS_PIECE = re.compile(r"^(?P<indent>\s+)(?:containerStatuses|initContainerStatuses|"
                            r"conditions|(?:liveness|readiness|startup)Probe):\s*$")
+# one item of `containerStatuses` pasted without the key above it; kubectl sorts a status's
+# keys, so an item starts with one of these (never `name:`, which a container's spec starts with)
+_STATUS_ITEM = re.compile(r"^(?P<indent>[ \t]*)- (?:allocatedResources(?:Status)?|containerID|"
+                          r"imageID|lastState|restartCount|state):")
 _KEY = re.compile(r"^[ \t]*(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):(?:[ \t]|$)")
 _EVENTS = re.compile(r"^[ \t]*Events:")
 _DESCRIBE_KEYS = POD_KEYS | CONTAINER_KEYS | STATE_KEYS
@@ -156,7 +160,8 @@ class _Placer:
             return sourced_cells(text) is None
         if _YAML_START.match(text):
             return True
-        return not self.in_describe and bool(_STATUS_PIECE.match(text) or _MEMBER.match(text))
+        return not self.in_describe and bool(_STATUS_PIECE.match(text) or _MEMBER.match(text)
+                                             or _STATUS_ITEM.match(text))
 
     def content(self, line: PasteLine, i: int) -> int:
         text = line.text
@@ -211,7 +216,7 @@ class _Placer:
             return self.json_document(i)
         if _MEMBER.match(first.text):
             return self.json_piece(i)
-        piece = _STATUS_PIECE.match(first.text)
+        piece = _STATUS_PIECE.match(first.text) or _STATUS_ITEM.match(first.text)
         kind = SegmentKind.STATUS_PIECE if piece else SegmentKind.YAML
         segment = Segment(kind, [first])
         j = i + 1
@@ -625,8 +630,12 @@ def _messages(found: list[tuple[RecordedEvent, Note]], source: str) -> RecordSet
 
 def _status_piece(segment: Segment, source: str) -> RecordSet | None:
     """An indented piece (`  containerStatuses:` ...): read as the status of a pod, or as a
-    container's probes."""
+    container's probes; an item of `containerStatuses` pasted without its key, as that."""
     first = segment.lines[0]
+    if _STATUS_ITEM.match(first.text):  # an item of containerStatuses, the key not pasted
+        body = "\n" * max(first.number - 3, 0) + "status:\n  containerStatuses:\n" + "\n".join(
+            "    " + x.text for x in segment.lines) + "\n"
+        return read_kube(body, source)
     probe = first.text.strip().endswith("Probe:")
     # the container's name at the probe's own indentation: a key at column 0 above an
     # indented `livenessProbe:` would make that line the continuation of its value

@@ -31,7 +31,8 @@ _ROW = re.compile(
     rf"^\s*(?:(?P<ns>[a-z0-9][-a-z0-9]{{0,62}})\s+)?(?P<name>[a-z0-9][-a-z0-9.]{{0,252}})\s+"
     rf"(?P<ready>\d{{1,4}})/(?P<total>\d{{1,4}})\s+(?P<status>[A-Za-z][A-Za-z:]{{0,62}}"
     rf"(?::\d+/\d+)?)\s+(?P<restarts>\d{{1,12}})(?:\s+\((?P<ago>{AGE_PATTERN}) ago\))?\s+"
-    rf"(?P<age>{AGE_PATTERN})(?:\s.*)?$")
+    # AGE is not read (only matched); a page may run its next line into the cell (`40- It`)
+    rf"(?:(?P<age>{AGE_PATTERN})|\d+\S*)(?:\s.*)?$")
 # STATUS is the reason of the container's current state when it has one (printPod)
 _WAITING = {"CrashLoopBackOff", "ImagePullBackOff", "ErrImagePull", "ContainerCreating",
             "CreateContainerConfigError", "RunContainerError"}
