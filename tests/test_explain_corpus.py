@@ -31,8 +31,24 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # sees it) or a reading the diagnosis does not make
 # held-out batch 6: 5 of 11 at first contact, 11 of 11 after its fixes; held-out batch 7: 6 of
 # 11 at first contact (main 3e20f7a), the five misses all refusals; 11 of 11 after the reader
-# fixes of holdout7 (no fact changed)
-NOT_READ: dict[str, str] = {}  # every record holds its facts today
+# fixes of holdout7 (no fact changed); held-out batch 8: 6 of 10 at first contact (main
+# ffbd16b), three refusals and one open kill range, marked below with what kubesim did
+NOT_READ: dict[str, str] = {
+    "minishift-1015.oc-get-events-watch-2017-row.txt":
+        "refused as not a record explain reads: an `oc get events -w` row of 2017 whose "
+        "LASTSEEN and FIRSTSEEN cells are dates with a zone offset and name "
+        "(`2017-06-12 12:08:10 +0530 IST`)",
+    "k8s-pr8200.review-diff-get-pods-2015-last-termination.txt":
+        "refused as not a record explain reads: the 2015 `cluster/kubectl.sh get pods` layout "
+        "(POD IP CONTAINER(S) IMAGE(S) HOST LABELS STATUS CREATED MESSAGE, a container row "
+        "with `last termination: exit code 1`) inside a review diff's + lines",
+    "podostack-probes.describe-events-wrapped-prose-flat-yaml.txt":
+        "refused at line 9 `httpGet: unknown field`: probe YAML whose indentation a page lost "
+        "(httpGet, path, port at the probe's own level) under flattened describe events",
+    "lmlphp-10929932.chinese-root-prompt-get-pods-two-containers.txt":
+        "kills read 0..unbounded ('the record cannot rule kills out') for a pods row with "
+        "RESTARTS 0, which rules every kill out (0..0)",
+}
 
 
 def _args(name: str, facts: dict[str, Any]) -> list[str]:
