@@ -45,9 +45,6 @@ NOT_READ: dict[str, str] = {
     "podostack-probes.describe-events-wrapped-prose-flat-yaml.txt":
         "refused at line 9 `httpGet: unknown field`: probe YAML whose indentation a page lost "
         "(httpGet, path, port at the probe's own level) under flattened describe events",
-    "lmlphp-10929932.chinese-root-prompt-get-pods-two-containers.txt":
-        "kills read 0..unbounded ('the record cannot rule kills out') for a pods row with "
-        "RESTARTS 0, which rules every kill out (0..0)",
 }
 
 

@@ -920,3 +920,22 @@ def test_failures_from_rows_without_a_count_bound_no_kills_in_the_diagnosis_eith
     a = _answer(text)
     assert a.probe_kills.hi is None
     assert "up to" not in a.text and "1 kill or more" in a.text
+
+
+# held-out batch 8 (first contact on main ffbd16b: 6 of 10)
+
+
+def test_a_pods_row_of_several_containers_with_no_restart_rules_every_kill_out():
+    """lmlphp-10929932: `test-restartpolicy 2/2 Running 0 44s`. RESTARTS is the sum over the
+    pod's containers: 0 means none restarted, and READY 2/2 Running means each runs, so no
+    probe killed any of them (0..0), not 'the record cannot rule kills out'."""
+    row = "NAME  READY  STATUS  RESTARTS  AGE\nweb  2/2  Running  0  44s\n"
+    a = _answer(row)
+    assert a.probe_kills == CountRange(0, 0) and not a.shows_failures
+
+
+def test_a_pods_row_of_several_containers_not_all_ready_leaves_the_kills_open():
+    """The same row with READY 1/2: one container may be waiting after a kill that no restart
+    has counted yet, so RESTARTS 0 does not close the range."""
+    a = _answer("NAME  READY  STATUS  RESTARTS  AGE\nweb  1/2  Running  0  44s\n")
+    assert a.probe_kills.hi is None

@@ -6,7 +6,8 @@ READY as ready/total containers, STATUS (the phase, or the reason of a container
 terminated state: CrashLoopBackOff, OOMKilled, Error), RESTARTS (the sum over its containers;
 since 1.22 with `(57s ago)`, the last restart's age) and AGE. Only a pod of one container
 (`x/1`) gives that container's restart count and state reason; of a watch, the last row of a
-pod is its latest.
+pod is its latest. A pod of several containers whose RESTARTS is 0 states that none of them
+restarted (each restartCount is 0).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class PodRow:
     status: str
     restarts: int
     where: Where
+    ready: int = 0
 
 
 def is_pods_header(line: str) -> bool:
@@ -66,7 +68,7 @@ def pod_row(line: str, source: str, number: int) -> PodRow | None:
         raise RecordError(f"RESTARTS {m['restarts']} must be a whole number from 0 to {_INT32}",
                           source=source, line=number)
     return PodRow(m["name"], m["ns"], int(m["total"]), m["status"], int(m["restarts"]),
-                  Where(source, number))
+                  Where(source, number), int(m["ready"]))
 
 
 def _container(row: PodRow) -> ContainerRecord:
@@ -83,6 +85,17 @@ def _container(row: PodRow) -> ContainerRecord:
     return c
 
 
+def _no_restart(row: PodRow) -> ContainerRecord:
+    """The pod's containers when RESTARTS, their sum, is 0: each restartCount is 0; they all
+    run when the pod is Running with every container ready (READY n/n), else the row does not
+    say which runs (its STATUS is the pod's, not a container's)."""
+    c = ContainerRecord(None, row.where, restart_count=0, restart_where=row.where,
+                        restart_apart=True)
+    if row.status == "Running" and row.ready == row.total:
+        c.state = "running"
+    return c
+
+
 def pods_of(rows: list[PodRow]) -> list[PodRecord]:
     """One pod per name, from its last row."""
     last: dict[str, PodRow] = {}
@@ -93,5 +106,7 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
         pod = PodRecord(row.name, row.where, namespace=row.namespace, formats=["pods-table"])
         if row.total == 1:  # RESTARTS is the pod's one container's restartCount
             pod.containers.append(_container(row))
+        elif row.restarts == 0:  # a sum of 0: none of its containers restarted
+            pod.containers.append(_no_restart(row))
         pods.append(pod)
     return pods
