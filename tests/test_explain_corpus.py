@@ -34,10 +34,6 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # fixes of holdout7 (no fact changed); held-out batch 8: 6 of 10 at first contact (main
 # ffbd16b), three refusals and one open kill range, marked below with what kubesim did
 NOT_READ: dict[str, str] = {
-    "minishift-1015.oc-get-events-watch-2017-row.txt":
-        "refused as not a record explain reads: an `oc get events -w` row of 2017 whose "
-        "LASTSEEN and FIRSTSEEN cells are dates with a zone offset and name "
-        "(`2017-06-12 12:08:10 +0530 IST`)",
     "k8s-pr8200.review-diff-get-pods-2015-last-termination.txt":
         "refused as not a record explain reads: the 2015 `cluster/kubectl.sh get pods` layout "
         "(POD IP CONTAINER(S) IMAGE(S) HOST LABELS STATUS CREATED MESSAGE, a container row "

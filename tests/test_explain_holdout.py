@@ -17,6 +17,7 @@ from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
 from kubesim.explain.readers.read import parse_record
+from kubesim.explain.readers.times import parse_go_time, parse_rfc3339
 from kubesim.render.explain_formats import render_text
 
 
@@ -939,3 +940,25 @@ def test_a_pods_row_of_several_containers_not_all_ready_leaves_the_kills_open():
     has counted yet, so RESTARTS 0 does not close the range."""
     a = _answer("NAME  READY  STATUS  RESTARTS  AGE\nweb  1/2  Running  0  44s\n")
     assert a.probe_kills.hi is None
+
+
+_OC_EVENTS_2017 = (
+    "2017-06-12 12:08:10 +0530 IST   2017-06-12 12:03:50 +0530 IST   14        web-1-k40fc   "
+    "Pod       spec.containers{web}   Warning   Unhealthy   {kubelet 192.168.64.4}   "
+    "Readiness probe failed: Get http://172.17.0.3:8080/health: net/http: request canceled\n")
+
+
+def test_an_oc_get_events_row_of_2017_with_go_dated_cells_is_read():
+    """minishift-1015: `oc get events -w` of 2017 printed LASTSEEN and FIRSTSEEN as Go's
+    default time (`2017-06-12 12:08:10 +0530 IST`); the row was refused as not a record."""
+    a = _answer(_OC_EVENTS_2017)
+    assert a.cause is Cause.READINESS_ONLY and a.probe_kills == CountRange(0, 0)
+
+
+def test_a_go_dated_cell_is_read_by_its_numeric_offset():
+    """The zone's name adds nothing: +0530 IST is 5 h 30 min ahead of UTC."""
+    stamp, utc = parse_go_time("2017-06-12 12:08:10 +0530 IST"), \
+        parse_rfc3339("2017-06-12T06:38:10Z")
+    assert stamp is not None and utc is not None and stamp.at == utc.at
+    assert parse_go_time("2017-06-12 12:08:10 IST") is None  # no offset: not Go's format
+    assert parse_go_time("2017-02-30 12:08:10 +0000 UTC") is None  # no such day

@@ -597,8 +597,6 @@ def test_unread_notes_are_counted_past_their_limit():
 
 # real records the readers refuse although they hold evidence (kept red-able: strict)
 REFUSED: dict[str, str] = {  # held-out batch 8 at first contact (main ffbd16b)
-    "minishift-1015.oc-get-events-watch-2017-row.txt":
-        "an `oc get events -w` row of 2017 with zone-named dates is not a record explain reads",
     "podostack-probes.describe-events-wrapped-prose-flat-yaml.txt":
         "probe YAML without its indentation is refused as `httpGet: unknown field`",
 }

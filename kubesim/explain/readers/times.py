@@ -18,8 +18,7 @@ from datetime import UTC, datetime
 from kubesim.explain.readers.model import UNKNOWN_STAMP, Stamp, StampKind
 
 __all__ = ["AGE_PATTERN", "INVALID_AGE", "human_printer", "now_from", "parse_age",
-           "parse_rfc1123",
-           "parse_rfc3339", "parse_time", "utc_text"]
+           "parse_go_time", "parse_rfc1123", "parse_rfc3339", "parse_time", "utc_text"]
 
 _UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400, "y": 365 * 86400}
 AGE_PATTERN = r"(?:<unknown>|<invalid>|(?:\d{1,9}[ydhms]){1,5})"
@@ -35,6 +34,13 @@ _MONTHS = {m: i for i, m in enumerate(
     ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"], 1)}
 _RFC3339 = re.compile(
     r"^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|z|[+-]\d{2}:\d{2})$")
+
+# Go's time.Time String(), as kubectl and oc of 1.5-1.6 printed an event's LASTSEEN and
+# FIRSTSEEN: `2017-06-12 12:08:10 +0530 IST` (the numeric offset decides; the zone's name,
+# or `m=+0.1` monotonic readings, add nothing)
+_GO_STRING = re.compile(
+    r"^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,9})? ([+-])(\d{2})(\d{2})"
+    r" [A-Z][A-Za-z0-9+-]{0,9}$")
 
 
 _HUMAN_ONLY = re.compile(r"^(?:\d+m\d+s|\d+h\d+m|\d+d\d+h|\d+y\d+d|(?:6\d|[7-9]\d|1[01]\d)s)$")
@@ -119,9 +125,25 @@ def parse_rfc3339(text: str) -> Stamp | None:
     return Stamp(StampKind.ABSOLUTE, at=at, text=text.strip())
 
 
+def parse_go_time(text: str) -> Stamp | None:
+    """`2017-06-12 12:08:10 +0530 IST` (Go's default time format); None if not one."""
+    m = _GO_STRING.match(text.strip())
+    if not m:
+        return None
+    year, month, day, hh, mm, ss, frac, sign, oh, om = m.groups()
+    offset = (int(oh) * 3600 + int(om) * 60) * (1 if sign == "+" else -1)
+    at = _epoch(int(year), int(month), int(day), int(hh), int(mm), int(ss), offset)
+    if at is None:
+        return None
+    if at <= 0.0:
+        return UNKNOWN_STAMP
+    return Stamp(StampKind.ABSOLUTE, at=at + float("0" + frac) if frac else at,
+                 text=text.strip())
+
+
 def parse_time(text: str) -> Stamp | None:
-    """Any of the three forms; None if `text` is none of them."""
-    return parse_rfc3339(text) or parse_rfc1123(text) or parse_age(text)
+    """Any of the four forms; None if `text` is none of them."""
+    return parse_rfc3339(text) or parse_rfc1123(text) or parse_go_time(text) or parse_age(text)
 
 
 def now_from(text: str) -> float | None:
