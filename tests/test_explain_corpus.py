@@ -38,9 +38,6 @@ NOT_READ: dict[str, str] = {
         "refused as not a record explain reads: the 2015 `cluster/kubectl.sh get pods` layout "
         "(POD IP CONTAINER(S) IMAGE(S) HOST LABELS STATUS CREATED MESSAGE, a container row "
         "with `last termination: exit code 1`) inside a review diff's + lines",
-    "podostack-probes.describe-events-wrapped-prose-flat-yaml.txt":
-        "refused at line 9 `httpGet: unknown field`: probe YAML whose indentation a page lost "
-        "(httpGet, path, port at the probe's own level) under flattened describe events",
 }
 
 

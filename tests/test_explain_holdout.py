@@ -962,3 +962,29 @@ def test_a_go_dated_cell_is_read_by_its_numeric_offset():
     assert stamp is not None and utc is not None and stamp.at == utc.at
     assert parse_go_time("2017-06-12 12:08:10 IST") is None  # no offset: not Go's format
     assert parse_go_time("2017-02-30 12:08:10 +0000 UTC") is None  # no such day
+
+
+
+_FLAT_PROBE = ("livenessProbe:\nhttpGet:\npath: /healthz\nport: 8080\nperiodSeconds: 10\n"
+               "timeoutSeconds: 1\nfailureThreshold: 3\n")
+_ROWS = "Events:\n  Warning  Unhealthy  2m (x3 over 2m)  kubelet  Liveness probe failed: timeout\n\n"
+
+
+def test_probe_yaml_with_every_line_at_column_0_is_read_by_its_keys():
+    """podostack-probes: a page printed the probe with no indentation at all, so `httpGet`
+    stood beside `livenessProbe` and the record was refused as `httpGet: unknown field`."""
+    record = parse_record(_ROWS + _FLAT_PROBE, "r.txt")
+    spec = next(c.spec for p in record.pods for c in p.containers if c.spec is not None)
+    probe = next(iter(spec.probes().values()))
+    assert (probe.period_seconds, probe.timeout_seconds, probe.failure_threshold) == (10, 1, 3)
+
+
+def test_flat_probe_yaml_with_prose_run_into_a_value_is_left_unread_not_refused():
+    """The page ran its prose into `failureThreshold: 3That's ...`: no probe is guessed from
+    it, its lines are listed as not read, and the events above it are still read."""
+    text = _ROWS + _FLAT_PROBE.replace("3\n", "3That's a budget\n")
+    record = parse_record(text, "r.txt")
+    assert not any(c.spec for p in record.pods for c in p.containers)
+    notes = [n for p in record.pods for n in p.notes] + record.notes
+    assert any(n.kind is NoteKind.NOT_READ and "indentation is lost" in n.text for n in notes)
+    assert _events(text)

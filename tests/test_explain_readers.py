@@ -596,10 +596,7 @@ def test_unread_notes_are_counted_past_their_limit():
 
 
 # real records the readers refuse although they hold evidence (kept red-able: strict)
-REFUSED: dict[str, str] = {  # held-out batch 8 at first contact (main ffbd16b)
-    "podostack-probes.describe-events-wrapped-prose-flat-yaml.txt":
-        "probe YAML without its indentation is refused as `httpGet: unknown field`",
-}
+REFUSED: dict[str, str] = {}  # none today (held-out batch 8's two were read by holdout8)
 
 
 @pytest.mark.parametrize("name", [

@@ -68,8 +68,9 @@ _MEMBER = re.compile(r'^[ \t]*"(?:[^"\\]|\\.){1,253}"[ \t]*:[ \t]*[\[{][ \t]*$')
 # a handler's own field found among the probe's (`livenessProbe.path`): the paste lost the
 # YAML's indentation (the API server could not have run this probe as it reads here), so the
 # probe's settings are not known, rather than refused as a probe no kubelet ran
-_FLATTENED = re.compile(r"(?:liveness|readiness|startup)Probe\.(?:path|port|scheme|host|"
-                        r"httpHeaders|command|service): unknown field")
+_FLATTENED = re.compile(r"(?:(?:liveness|readiness|startup)Probe\.(?:path|port|scheme|host|"
+                        r"httpHeaders|command|service)|(?:httpGet|tcpSocket|exec|grpc)): "
+                        r"unknown field")
 _FLAT_NAME = re.compile(r"^[a-z0-9](?:[-a-z0-9.]{0,61}[a-z0-9])?:$")
 _CONTAINER_SECTIONS = ("Containers:", "Init Containers:", "Ephemeral Containers:")
 _JSONISH = re.compile(r'^[ \t]*(?:"|[{}\[\],]|-?\d|true\b|false\b|null\b)')
