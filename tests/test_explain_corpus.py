@@ -32,13 +32,9 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # held-out batch 6: 5 of 11 at first contact, 11 of 11 after its fixes; held-out batch 7: 6 of
 # 11 at first contact (main 3e20f7a), the five misses all refusals; 11 of 11 after the reader
 # fixes of holdout7 (no fact changed); held-out batch 8: 6 of 10 at first contact (main
-# ffbd16b), three refusals and one open kill range, marked below with what kubesim did
-NOT_READ: dict[str, str] = {
-    "k8s-pr8200.review-diff-get-pods-2015-last-termination.txt":
-        "refused as not a record explain reads: the 2015 `cluster/kubectl.sh get pods` layout "
-        "(POD IP CONTAINER(S) IMAGE(S) HOST LABELS STATUS CREATED MESSAGE, a container row "
-        "with `last termination: exit code 1`) inside a review diff's + lines",
-}
+# ffbd16b), three refusals and one open kill range; 10 of 10 after the fixes of holdout8 (one
+# fact changed as the facts rules require: k8s-pr8200's kills, see facts.yaml)
+NOT_READ: dict[str, str] = {}  # every record holds its facts today
 
 
 def _args(name: str, facts: dict[str, Any]) -> list[str]:

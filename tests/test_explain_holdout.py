@@ -988,3 +988,35 @@ def test_flat_probe_yaml_with_prose_run_into_a_value_is_left_unread_not_refused(
     notes = [n for p in record.pods for n in p.notes] + record.notes
     assert any(n.kind is NoteKind.NOT_READ and "indentation is lost" in n.text for n in notes)
     assert _events(text)
+
+
+_GET_PODS_2015 = (
+    "POD          IP          CONTAINER(S)   IMAGE(S)        HOST     LABELS   STATUS    "
+    "CREATED      MESSAGE\n"
+    "web-exec     10.2.3.7                                   node-1   app=web  Running   "
+    "34 seconds   \n"
+    "                         web            busybox                           Running   "
+    "3 seconds    last termination: exit code 1\n")
+
+
+def test_a_get_pods_table_of_2015_is_read_with_its_containers_last_termination():
+    """k8s-pr8200: `kubectl get pods` of 2015 (a pod row, then a row per container) was
+    refused as not a record; its container row says an earlier container ended (exit code
+    1). The layout gives no restart count and no probe: cannot tell, at most one kill."""
+    record = parse_record(_GET_PODS_2015, "r.txt")
+    [pod] = record.pods
+    [c] = pod.containers
+    assert (pod.name, c.name, c.state) == ("web-exec", "web", "running")
+    assert c.last is not None and c.last.exit_code == 1 and c.restart_count is None
+    a = _answer(_GET_PODS_2015)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 1)
+
+
+def test_a_last_termination_without_a_restart_count_is_one_restart_at_least():
+    """A running container after one that ended is a restart (R4.7) even where the record
+    gives no count: its one termination may have been a probe kill (0..1), not none (0..0)
+    as when only a signal's exit code counted."""
+    text = ("Containers:\n  app:\n    State:          Running\n"
+            "    Last State:     Terminated\n      Reason:       Error\n"
+            "      Exit Code:    1\n")
+    assert _answer(text).probe_kills == CountRange(0, 1)

@@ -523,6 +523,12 @@ def _restart_floor(story: ContainerStory, v: rc.View) -> _Floor:
     best, why = 0, ""
     if story.restart_count:
         best, why = story.restart_count, f"restartCount {story.restart_count}"
+    rec = v.record
+    if not best and rec is not None and rec.last is not None and rec.state == "running":
+        # a container runs after one that ended (its lastState): one restart at least, where
+        # the record gives no count (a fragment, kubectl of 2015): each restart is a new
+        # container whose restartCount is the last one's + 1 (R4.7)
+        best, why = 1, "a last termination before the running container"
     for e in v.events:
         if e.reason in _STARTS and e.count - 1 > best:
             best, why = e.count - 1, f"{e.count} {e.reason} events"

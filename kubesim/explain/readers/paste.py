@@ -36,6 +36,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise
 from kubesim.explain.readers.pods_table import PodRow, is_pods_header, pod_row, pods_of
+from kubesim.explain.readers.pods_table_2015 import OldPodsTable
 from kubesim.explain.readers.probe_line import closes_exec, opens_exec
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.v1beta import read_old_pod
@@ -112,6 +113,7 @@ class _Placer:
         self.spread = 0  # documents over several lines (each parsed with its line numbers)
         self.row_count = 0  # event rows placed so far
         self.pod_rows: list[PodRow] = []  # rows of `kubectl get pods`
+        self.old_pods = OldPodsTable(source)  # `kubectl get pods` of 2015
         self.bare: list[tuple[RecordedEvent, Note]] = []  # messages alone (`bare`)
         self.flat_section = False  # a describe's containers listed without indentation
         self.exec_lines = -1  # lines of an open exec command so far (-1: none is open)
@@ -166,6 +168,9 @@ class _Placer:
 
     def content(self, line: PasteLine, i: int) -> int:
         text = line.text
+        if self.old_pods.take(text, line.number):
+            self.in_describe = self.after_row = False
+            return i + 1
         pods = None if is_pods_header(text) else pod_row(text, self.source, line.number)
         if pods is not None or is_pods_header(text):  # `kubectl get pods`
             self.pod_rows.extend([pods] if pods is not None else [])
@@ -320,6 +325,8 @@ def read_paste(text: str, source: str) -> RecordSet:
         _add(out, _messages(placer.bare, source))
     if placer.pod_rows:
         _add(out, RecordSet(source, "pods-table", pods=pods_of(placer.pod_rows)))
+    if placer.old_pods.pods:
+        _add(out, RecordSet(source, "pods-table", pods=placer.old_pods.pods))
     out.notes.extend(unread_notes(placer.unread, source))
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
     return out
