@@ -1020,3 +1020,28 @@ def test_a_last_termination_without_a_restart_count_is_one_restart_at_least():
             "    Last State:     Terminated\n      Reason:       Error\n"
             "      Exit Code:    1\n")
     assert _answer(text).probe_kills == CountRange(0, 1)
+
+
+_WATCH_COMPLETED = ("busybox 1/1 Running 0 2s\nbusybox 0/1 Completed 0 5s\n"
+                    "busybox 1/1 Running 1 (2s ago) 7s\n")
+
+
+def test_a_watch_row_completed_before_a_restart_is_the_containers_exit_code_0():
+    """anynines-restart-policy (batch 7's open gap): the watch shows the container Completed
+    (the runtime's reason for exit code 0) before RESTARTS turns 1, so the restart followed
+    that exit: the record gives an exit reason, not 'no kill and no exit reason'. An app that
+    exits 0 on a kill's SIGTERM shows Completed too, so it stays cannot tell, 0..1 kills."""
+    [pod] = parse_record(_WATCH_COMPLETED, "r.txt").pods
+    last = pod.containers[0].last
+    assert last is not None and (last.reason, last.exit_code) == ("Completed", 0)
+    a = _answer(_WATCH_COMPLETED)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 1)
+    assert "no exit reason" not in a.text
+
+
+def test_an_exit_code_other_than_0_is_not_called_the_apps_own_when_a_kill_may_have_made_it():
+    """k8s-pr8200: `last termination: exit code 1` with no probe or event in the record:
+    'cannot tell whether a probe killed it' above, so the exit is not 'by itself' below."""
+    out = render_text(explain_records([parse_record(_GET_PODS_2015, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "exited by itself" not in out and "in answer to a kill's SIGTERM" in out

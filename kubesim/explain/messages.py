@@ -204,7 +204,8 @@ def exit_cause(reason: str | None, code: int | None) -> tuple[ExitCause, str]:
                                      "on SIGTERM after a kill)")
     if code is None:
         return ExitCause.UNKNOWN, "the record gives no exit code"
-    return ExitCause.APP, f"exit code {code}: the process exited by itself with an error"
+    return ExitCause.APP, (f"exit code {code}: the process exited with an error (by itself, "
+                           "or in answer to a kill's SIGTERM)")
 
 
 _STATUS = re.compile(r"HTTP probe failed with statuscode: (\d{3})")

@@ -85,6 +85,14 @@ def _container(row: PodRow) -> ContainerRecord:
     return c
 
 
+def _ended(row: PodRow) -> Terminated:
+    """The end a watch row's STATUS states: the terminated state's reason. The CRI runtime
+    (containerd's CRI plugin, CRI-O, dockershim) names an exit with code 0 `Completed` and
+    any other `Error`, so `Completed` is exit code 0; the others give no code."""
+    code = 0 if row.status == "Completed" else None
+    return Terminated(row.status, code, UNKNOWN_STAMP, UNKNOWN_STAMP, where=row.where)
+
+
 def _no_restart(row: PodRow) -> ContainerRecord:
     """The pod's containers when RESTARTS, their sum, is 0: each restartCount is 0; they all
     run when the pod is Running with every container ready (READY n/n), else the row does not
@@ -97,15 +105,23 @@ def _no_restart(row: PodRow) -> ContainerRecord:
 
 
 def pods_of(rows: list[PodRow]) -> list[PodRecord]:
-    """One pod per name, from its last row."""
+    """One pod per name, from its last row; of a watch, a pod of one container whose earlier
+    row shows it terminated (Completed, Error, OOMKilled) with fewer restarts than its last
+    row gives that end as the container's last state."""
     last: dict[str, PodRow] = {}
+    ended: dict[str, PodRow] = {}
     for row in rows:
+        before = last.get(row.name)
+        if before is not None and before.status in _TERMINATED and row.restarts > before.restarts:
+            ended[row.name] = before  # it ended, then the kubelet restarted it
         last[row.name] = row
     pods = []
     for row in last.values():
         pod = PodRecord(row.name, row.where, namespace=row.namespace, formats=["pods-table"])
         if row.total == 1:  # RESTARTS is the pod's one container's restartCount
             pod.containers.append(_container(row))
+            if row.name in ended and row.status not in _TERMINATED:
+                pod.containers[-1].last = _ended(ended[row.name])
         elif row.restarts == 0:  # a sum of 0: none of its containers restarted
             pod.containers.append(_no_restart(row))
         pods.append(pod)
