@@ -133,6 +133,21 @@ def test_long_walks_over_the_shared_terms(monkeypatch):
 
 
 @settings(max_examples=examples(200), deadline=None)
+def _walked_stretch_by_stretch(backlog: float, times: list[float], counts: list[int],
+                               rps: float, capacity: float, lo: int, hi: int,
+                               fed: bool) -> float:
+    """The reference walk (F3): each stretch's change computed as it goes, added in turn,
+    the queue clipped at empty after each."""
+    want = backlog
+    for m in range(lo, hi):
+        n = counts[m - 1]
+        inflow = rps / n if fed and n > 0 else 0.0
+        want += (inflow - capacity) * (times[m] - times[m - 1])
+        if not want > 0.0:
+            want = 0.0
+    return want
+
+
 @given(gaps=st.lists(st.floats(1e-3, 30.0), min_size=2, max_size=40),
        counts=st.lists(st.integers(0, 12), min_size=40, max_size=40),
        rps=st.floats(10.0, 2_000.0), capacity=st.floats(10.0, 300.0),
@@ -147,13 +162,7 @@ def test_a_run_of_shared_terms_is_the_stretch_by_stretch_walk(gaps, counts, rps,
     deltas.extend(times, counts, len(times) - 1)
     lo = data.draw(st.integers(1, len(times) - 1))
     hi = data.draw(st.integers(lo, len(times)))
-    want = backlog
-    for m in range(lo, hi):
-        n = counts[m - 1]
-        inflow = rps / n if fed and n > 0 else 0.0
-        want += (inflow - capacity) * (times[m] - times[m - 1])
-        if not want > 0.0:
-            want = 0.0
+    want = _walked_stretch_by_stretch(backlog, times, counts, rps, capacity, lo, hi, fed)
     assert deltas.walk(backlog, lo, hi, fed) == want
 
 
@@ -177,13 +186,7 @@ def test_a_long_run_of_shared_terms_is_the_stretch_by_stretch_walk(
     deltas.extend(times, counts, len(times) - 1)
     lo = data.draw(st.integers(1, 100))
     hi = data.draw(st.integers(lo + 200, len(times)))
-    want = backlog
-    for m in range(lo, hi):
-        n = counts[m - 1]
-        inflow = rps / n if fed and n > 0 else 0.0
-        want += (inflow - capacity) * (times[m] - times[m - 1])
-        if not want > 0.0:
-            want = 0.0
+    want = _walked_stretch_by_stretch(backlog, times, counts, rps, capacity, lo, hi, fed)
     assert deltas.walk(backlog, lo, hi, fed) == want
     # the same after the terms from lo + 50 on were forgotten (a stretch's end changed) and
     # computed again
