@@ -129,7 +129,9 @@ class RestartCause(str, Enum):
     SPEC_CHANGE = "container changed"
     UNKNOWN_KILL = "kill (cause not recorded)"
     OOM_KILLED = "OOMKilled"
-    APP_EXIT = "app exit"
+    # an error exit code: the app's own, or its answer to a kill's SIGTERM (some apps exit 1
+    # on it): the label claims neither
+    APP_EXIT = "exit with an error code"
     EXITED_0 = "exited 0"
     RUNTIME = "could not start"
     LOST = "lost (node or kubelet restart)"
