@@ -436,7 +436,10 @@ class _Reader:
     def exec_unread(self, cmd: _OpenExec, why: str) -> None:
         """The probe whose exec command the record does not hold whole: listed, not read."""
         self.open_exec = None
-        last = cmd.number + len(cmd.lines) - 1
+        held = len(cmd.lines)
+        while held > 1 and not cmd.lines[held - 1].strip():
+            held -= 1  # blank lines after it (the text's last newline) are no line of it
+        last = cmd.number + held - 1
         span = f"line {cmd.number}" if last == cmd.number else f"lines {cmd.number}-{last}"
         self.notes.append(Note(
             f"not read: {span} (the {cmd.probe_type.event_name} probe's exec command goes on "
