@@ -677,15 +677,12 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting],
             least = "" if s.count_stated else "at least "
             parts.append(f"{least}{plural(s.count, s.probe.value + ' failure')}, fewer than "
                          f"failureThreshold {_threshold(s, by_type)}{note}")
-        # with a threshold the record does not give, or counts it does not state, "did not
-        # kill" is an inference
-        uncounted = not all(s.count_stated for s in live)
-        unsaid = [*(["the record does not say how often each row came"] if uncounted else []),
-                  *(["the record does not give its failureThreshold"] if assumed else [])]
-        so = ("too few to kill if each row came once" if uncounted else
-              "with that threshold the probe did not kill the container (R1.17)")
+        # with a threshold the record does not give, "did not kill" is an inference; a
+        # killing probe's row without a count was answered above (`_uncounted`), so a row
+        # left without one here is a readiness probe's, which kills nothing (R1.17)
         because = "; ".join(parts) + (
-            f": {so}, but {' and '.join(unsaid)}" if unsaid
+            ": with that threshold the probe did not kill the container (R1.17), but the "
+            "record does not give its failureThreshold" if assumed
             else ": the probe did not kill the container (R1.17)")
         cause = Cause.READINESS_ONLY if any(
             x.probe is READINESS for x in live) else Cause.CANNOT_TELL
