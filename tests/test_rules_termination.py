@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 from helpers import http, run, scenario
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kubesim import ProbedContainer, ProbeType, simulate
 from kubesim.spec.model import parse_container
@@ -165,3 +167,58 @@ def test_R4_5_a_probe_kills_hook_is_recorded_and_shown_from_the_decision_to_the_
     assert [line.split()[0] for line in lines] == [f"{kill.at:.3f}", f"{kill.at + 30:.3f}",
                                                    f"{kill.at + 30:.3f}"], lines
     assert "started" in lines[0] and "ended" in lines[1] and "grace 2 s" in lines[2]
+
+
+# The deletion instant of a run that waited for ever at one instant: the sidecar's wait for
+# its turn stepped by `grace - (now - start)`, which the float sum rounded back to `now`
+# (found by a Hypothesis example of the differential suite; a hang, not a failure).
+STUCK_AT = 127.82906595277427
+_STUCK_RUN = """
+import sys
+from kubesim import ContainerSpec, ProbedContainer, Scenario, profile_from, simulate
+app = ContainerSpec.model_validate({"name": "app"})
+side = ContainerSpec.model_validate({"name": "side", "sidecar": True,
+                                     "lifecycle": {"preStop": {"sleep": {"seconds": 0}}}})
+pod = ProbedContainer(container=app, others=(side,), position=1,
+                      termination_grace_period_seconds=1)
+behaviour = Scenario.from_dict({"delete": {"at": float(sys.argv[1])}, "shutdown_seconds": 1000})
+tl = simulate(pod, behaviour, duration=200, seed=1, profile=profile_from(), whole_pod=True,
+              engine=sys.argv[2])
+side_stop = next(c for c in tl.termination.containers if c.name == "side")
+print(tl.termination.started_at, side_stop.sigterm_at, tl.termination.stopped_at)
+"""
+
+
+@pytest.mark.parametrize("engine", ["fast", "simpy"])
+def test_R4_21_a_sidecars_wait_for_its_turn_ends_at_any_instant(engine: str) -> None:
+    """R4.21: a sidecar waits for the app containers at most its grace. At this deletion
+    instant the wait never ended (a process of its own, killed at the bound: a hang cannot
+    be caught in-process when the model is compiled). Now it ends, and the sidecar gets
+    SIGTERM after the wait, within the pod's termination."""
+    import subprocess
+    import sys
+    # a bound on a hang, not a timing: the run itself takes well under a second
+    done = subprocess.run([sys.executable, "-c", _STUCK_RUN, repr(STUCK_AT), engine],
+                          capture_output=True, text=True, timeout=600, check=True)
+    started, sigterm, stopped = map(float, done.stdout.split())
+    assert STUCK_AT <= started <= sigterm <= stopped
+
+
+@given(at=st.floats(0, 900), grace=st.integers(1, 60), data=st.data())
+def test_R4_5_R4_21_every_container_stops_within_the_grace_and_its_floor(
+        at: float, grace: int, data: st.DataObject) -> None:
+    """R4.21, R4.5: deleted at any instant, a sidecar whose preStop takes part of the grace
+    and an app that may outlive it: the termination ends, the sidecar gets SIGTERM after the
+    app has stopped or its grace is spent, and no container outlives the grace by more than
+    the 2 s floor (plus the wait's fraction of a second: it comes off in whole seconds)."""
+    hook = data.draw(st.integers(0, grace))
+    app = container(pre_stop={"sleep": {"seconds": data.draw(st.integers(0, grace))}})
+    side = container("side", 9000, pre_stop={"sleep": {"seconds": hook}}, sidecar=True)
+    pod = ProbedContainer(app, others=(side,), position=0, termination_grace_period_seconds=grace)
+    tl = run(pod, scenario(delete={"at": at}, shutdown_seconds=data.draw(st.floats(0, 100))),
+             phase=0.5, duration=at + grace + 10)
+    term = tl.termination
+    assert term.started_at is not None and term.stopped_at is not None
+    a, s = stop_of(tl, "app"), stop_of(tl, "side")
+    assert s.sigterm_at >= min(a.stopped_at, term.started_at + grace)
+    assert term.stopped_at <= term.started_at + grace + 3

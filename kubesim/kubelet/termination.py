@@ -194,10 +194,14 @@ class PodStop:
     def _wait_for_turn(self, unit: PodContainer, grace: int) -> Any:
         kl = self.kl
         start = kl.sched.now
-        while not self._turn(unit) and kl.sched.now - start < grace:
+        # one absolute deadline: `now - start < grace` can stay true at an instant that a
+        # wait of `grace - (now - start)` does not leave (the float sum rounds back to now),
+        # a wait for ever at one instant; `deadline - now` lands on the deadline in two steps
+        deadline = start + grace
+        while not self._turn(unit) and kl.sched.now < deadline:
             self.waiting.add(unit.name)
             try:
-                yield grace - (kl.sched.now - start), URGENT
+                yield deadline - kl.sched.now, URGENT
             except Interrupted:
                 pass
             self.waiting.discard(unit.name)
