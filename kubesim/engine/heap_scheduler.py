@@ -17,7 +17,14 @@ from collections.abc import Callable
 from heapq import heappop, heappush
 from typing import Any, cast
 
-from kubesim.kubelet.scheduler import URGENT, Interrupted, Process, ProcessGen
+from kubesim.kubelet.scheduler import (
+    STUCK_STEPS,
+    URGENT,
+    Interrupted,
+    Process,
+    ProcessGen,
+    stuck,
+)
 
 __all__ = ["HeapProcess", "HeapScheduler", "Unparked"]
 
@@ -129,6 +136,7 @@ class HeapScheduler:
     def run(self, until: float) -> None:
         heap, pop, push = self.heap, heappop, heappush
         steps = self.steps
+        last, same = math.nan, 0  # the instant of the last step, and steps taken at it
         try:
             while heap:
                 entry = heap[0]
@@ -138,6 +146,12 @@ class HeapScheduler:
                 pop(heap)
                 steps += 1
                 self.now = t
+                if t == last:
+                    same += 1
+                    if same >= STUCK_STEPS:
+                        raise stuck(t)
+                else:
+                    last, same = t, 0
                 kind, obj = entry[3], entry[4]
                 if kind == _RESUME:  # `_advance(obj, False)`, inlined: most entries are these
                     if obj.token != entry[2]:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 import simpy
 
-from kubesim.kubelet.scheduler import Interrupted, ProcessGen
+from kubesim.kubelet.scheduler import STUCK_STEPS, Interrupted, ProcessGen, stuck
 
 __all__ = ["SimpyScheduler"]
 
@@ -34,6 +35,7 @@ class SimpyScheduler:
 
     def __init__(self) -> None:
         self.env = simpy.Environment()
+        self.last, self.same = math.nan, 0  # the instant of the last step, steps at it
 
     @property
     def now(self) -> float:
@@ -49,6 +51,7 @@ class SimpyScheduler:
         Interrupt into `Interrupted`."""
         throw = False
         while True:
+            self._step_at(self.env.now)
             try:
                 delay, priority = gen.throw(Interrupted()) if throw else next(gen)
             except StopIteration:
@@ -59,6 +62,15 @@ class SimpyScheduler:
                 yield _Wait(self.env, delay, priority)
             except simpy.Interrupt:
                 throw = True
+
+    def _step_at(self, now: float) -> None:
+        """Count a step at `now`; refuse the run at STUCK_STEPS steps at one instant."""
+        if now == self.last:
+            self.same += 1
+            if self.same >= STUCK_STEPS:
+                raise stuck(now)
+        else:
+            self.last, self.same = now, 0
 
     def interrupt(self, proc: _Proc) -> None:
         proc.process.interrupt()

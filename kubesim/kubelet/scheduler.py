@@ -19,12 +19,29 @@ same timeline on either (`SimpyScheduler`, the reference; `HeapScheduler`, the f
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
-__all__ = ["NORMAL", "URGENT", "Interrupted", "Process", "ProcessGen", "Scheduler"]
+from kubesim.errors import BehaviourError
+
+__all__ = ["NORMAL", "STUCK_STEPS", "URGENT", "Interrupted", "Process", "ProcessGen",
+           "Scheduler", "stuck"]
 
 URGENT, NORMAL = 0, 1  # simpy's priorities: kubelet bookkeeping precedes probe ticks
 ProcessGen = Generator[tuple[float, int], None, None]
+# steps at one instant before a run is refused: a pod's instant holds a few hundred at most
+# (every container's start, kill and probe at once); a million is a loop
+STUCK_STEPS: Final = 1_000_000
+
+
+def stuck(at: float) -> BehaviourError:
+    """The refusal of a run whose scheduler took STUCK_STEPS steps at one instant: a loop
+    the model does not end there (each wait 0 s, or less than the clock can add to `at`)
+    would run for ever, and compiled code cannot be interrupted. Refused, as the in-place
+    restart loop is (R4.35), never a hang; both schedulers stop at the same instant."""
+    return BehaviourError(
+        f"the run makes no progress at {at:g} s: {STUCK_STEPS:,} steps at that instant "
+        "without the clock moving, a loop the model does not end; this is a defect of "
+        "kubesim, please report it with this input")
 
 
 class Interrupted(Exception):
