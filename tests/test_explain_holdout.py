@@ -1101,3 +1101,30 @@ def test_a_crashloopbackoff_state_without_backoff_rows_is_not_zero_starts_refuse
     assert "0 start(s) refused" not in out
     assert "waiting in CrashLoopBackOff" in out
 
+
+_NOT_READY_ROW = ("NAME                READY   STATUS    RESTARTS   AGE\n"
+                  "calico-node-65tld   0/1     Running   0          3m27s\n")
+
+
+@pytest.mark.parametrize("text", [
+    _NOT_READY_ROW,
+    "Containers:\n  app:\n    State:          Running\n    Ready:          False\n"
+    "    Restart Count:  0\n"], ids=["get-pods-ready-0-of-1", "describe-ready-false"])
+def test_a_running_container_that_is_not_ready_is_not_nothing_to_explain(text):
+    """velog-koo8624-calico-bird (a Korean page: calico-node 0/1 Running, no restart, its
+    readiness message pasted without its row): a running container that is not Ready was
+    answered 'the record shows no probe failure, kill, restart or exit: nothing to explain'.
+    A running container is Ready once started unless a readiness probe has not passed (R3.4),
+    and not started while a startup probe has not (R3.1): which one, the record does not say,
+    so cannot tell, never nothing. (The record's own facts stay open: the message naming no
+    probe, telling readiness from it takes calico's knowledge, not a reader's.)"""
+    a = _answer(text)
+    assert (a.cause, a.kind) == (Cause.CANNOT_TELL, "not-ready")
+    assert "nothing to explain" not in a.text and "R3.4" in a.because
+    assert a.probe_kills == CountRange(0, 0)
+
+
+def test_a_running_pod_whose_containers_are_all_ready_still_shows_nothing():
+    """The other side: `1/1 Running 0` is a container that runs and is Ready: nothing."""
+    a = _answer(_NOT_READY_ROW.replace("0/1", "1/1"))
+    assert (a.cause, a.kind) == (Cause.CANNOT_TELL, "nothing")
