@@ -1122,6 +1122,7 @@ def test_a_running_container_that_is_not_ready_is_not_nothing_to_explain(text):
     assert (a.cause, a.kind) == (Cause.CANNOT_TELL, "not-ready")
     assert "nothing to explain" not in a.text and "R3.4" in a.because
     assert a.probe_kills == CountRange(0, 0)
+    assert "what ended the container" not in a.prevention.reason  # nothing ended it
 
 
 def test_a_running_pod_whose_containers_are_all_ready_still_shows_nothing():

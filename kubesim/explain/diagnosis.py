@@ -950,6 +950,10 @@ def _prevention(story: ContainerStory, decided: _Decided) -> PreventionAnswer:
     if decided.cause in _NOT_KILLED:
         return PreventionAnswer(Answer.NO, f"no probe killed the container ({decided.kind}): "
                                 "no probe setting would have prevented it")
+    if decided.kind == "not-ready":  # nothing ended it: a probe holds it out of Ready
+        return PreventionAnswer(Answer.CANNOT_TELL, "no container ended; which probe holds it "
+                                "out of Ready, and whether a change would let it in, cannot be "
+                                "told")
     if decided.cause is Cause.CANNOT_TELL:
         return PreventionAnswer(Answer.CANNOT_TELL, "what ended the container cannot be told"
                                 + (f": {decided.because}" if decided.because else ""))
