@@ -34,7 +34,8 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # fixes of holdout7 (no fact changed); held-out batch 8: 6 of 10 at first contact (main
 # ffbd16b), three refusals and one open kill range; 10 of 10 after the fixes of holdout8 (one
 # fact changed as the facts rules require: k8s-pr8200's kills, see facts.yaml); held-out batch
-# 10 (web pages): 10 of 11 at first contact (1993cd0), the miss left open below
+# 10 (web pages): 10 of 11 at first contact (1993cd0), then 2 of 2 (ebe30ef), the miss left
+# open below
 NOT_READ: dict[str, str] = {
     "velog-koo8624-calico-bird.korean-get-pods-row-and-describe-message.txt": (
         "its readiness failure is calico-node's probe output pasted without its event row "
