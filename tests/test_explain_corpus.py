@@ -33,8 +33,17 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # 11 at first contact (main 3e20f7a), the five misses all refusals; 11 of 11 after the reader
 # fixes of holdout7 (no fact changed); held-out batch 8: 6 of 10 at first contact (main
 # ffbd16b), three refusals and one open kill range; 10 of 10 after the fixes of holdout8 (one
-# fact changed as the facts rules require: k8s-pr8200's kills, see facts.yaml)
-NOT_READ: dict[str, str] = {}  # every record holds its facts today
+# fact changed as the facts rules require: k8s-pr8200's kills, see facts.yaml); held-out batch
+# 10 (web pages): 10 of 11 at first contact (1993cd0), then 2 of 2 (ebe30ef), the miss left
+# open below
+NOT_READ: dict[str, str] = {
+    "velog-koo8624-calico-bird.korean-get-pods-row-and-describe-message.txt": (
+        "its readiness failure is calico-node's probe output pasted without its event row "
+        "(`calico/node is not ready: BIRD is not ready: ...`, no `Readiness probe failed:`): "
+        "telling a readiness probe from that message takes calico's knowledge, not a "
+        "reader's; explain answers cannot tell which probe holds the running, not-Ready "
+        "container out (kind not-ready), with no probe failed and no failure shown"),
+}
 
 
 def _args(name: str, facts: dict[str, Any]) -> list[str]:

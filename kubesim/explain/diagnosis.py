@@ -499,6 +499,9 @@ def _no_exit(f: _Facts) -> _Decided:
         because = _untold(f.untold, f.view.unsure_why)
         return _Decided(Cause.CANNOT_TELL, "which-container", (
             f"cannot tell whether this container's probes failed, because {because}"), because)
+    held = _held_out(f)
+    if held is not None:
+        return held
     if f.view.since_scheduled:  # the pod's whole stream of events: nothing is missing
         because = ("nothing did: the record holds the pod's events from its scheduling on, "
                    "none cut, and none is a probe failure, kill, restart or exit")
@@ -507,6 +510,22 @@ def _no_exit(f: _Facts) -> _Decided:
     because = ("the record shows no probe failure, kill, restart or exit: nothing to explain, "
                "or the part that shows it is not in the record")
     return _Decided(Cause.CANNOT_TELL, "nothing", f"cannot tell: {because}", because)
+
+
+def _held_out(f: _Facts) -> _Decided | None:
+    """A container that runs and is not Ready, where no failure row says why: a running
+    container is Ready once started unless its readiness probe has not passed (R3.4), and not
+    started while a startup probe has not passed (R3.1). Which of them holds it out, and
+    whether it failed or has not run yet (initialDelaySeconds), the record does not say."""
+    rec = f.view.record
+    if rec is None or rec.state != "running" or rec.ready is not False:
+        return None
+    because = ("the container runs and is not Ready, and the record shows no probe failure: "
+               "a readiness probe that has not passed holds a running container out of Ready "
+               "(R3.4), and a startup probe not yet passed keeps it from starting (R3.1); "
+               "which one, and whether it failed or has not run yet, the record does not say")
+    return _Decided(Cause.CANNOT_TELL, "not-ready",
+                    f"cannot tell why the container is not Ready: {because}", because)
 
 
 class _Floor(NamedTuple):
@@ -931,6 +950,10 @@ def _prevention(story: ContainerStory, decided: _Decided) -> PreventionAnswer:
     if decided.cause in _NOT_KILLED:
         return PreventionAnswer(Answer.NO, f"no probe killed the container ({decided.kind}): "
                                 "no probe setting would have prevented it")
+    if decided.kind == "not-ready":  # nothing ended it: a probe holds it out of Ready
+        return PreventionAnswer(Answer.CANNOT_TELL, "no container ended; which probe holds it "
+                                "out of Ready, and whether a change would let it in, cannot be "
+                                "told")
     if decided.cause is Cause.CANNOT_TELL:
         return PreventionAnswer(Answer.CANNOT_TELL, "what ended the container cannot be told"
                                 + (f": {decided.because}" if decided.because else ""))

@@ -137,8 +137,9 @@ def prevent(spec: ContainerSpec, settings: list[Setting], streaks: list[Streak],
             user: list[Want], max_work: int) -> tuple[Prevention, Suggestion | None]:
     probe_kills = [k for k in kills if k.cause in ("liveness", "startup")]
     if not probe_kills and not user:
-        return Prevention(False, "no probe killed the container in the record: no probe "
-                                 "setting would have prevented these restarts"), None
+        # whether a kill the record does not show happened is the diagnosis's to tell
+        return Prevention(False, "not asked: the record shows no kill by a probe for a "
+                                 "probe change to prevent"), None
     kind, name = workload_of(owner, pod_name)
     try:
         w = _workload(kind, name, namespace, spec, grace)

@@ -98,6 +98,9 @@ SPAM_BURST = 25  # the event recorder's per-object burst (client-go events_cache
 _DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
 _URL = re.compile(r'Get "?(https?)://([^/:"]+|\[[^\]]+\]):(\d{1,5})(/[^"\s]*)?"?')
 _DIAL = re.compile(r"dial tcp [^\s:]+:(\d{1,5})")
+# what only Go's HTTP client prints (an httpGet probe's output, R2.8), where the URL is cut off:
+# `net/http: request canceled (Client.Timeout exceeded while awaiting headers)`
+_HTTP_ONLY = re.compile(r"HTTP probe failed|awaiting headers|net/http:|Client\.Timeout")
 
 
 def clip(text: str, n: int = 200) -> str:
@@ -329,7 +332,7 @@ def _handler_from(detail: str, probe: ProbeType) -> tuple[dict[str, object], str
         # Go prints `Get "URL": error` (and, before 1.15, the URL unquoted): no colon ends a path
         return ({"httpGet": {"path": (m[4] or "/").rstrip(":") or "/", "port": int(m[3]),
                              "scheme": m[1].upper()}}, f"the URL in the event ({m[0][:60]})")
-    if "HTTP probe failed" in detail:
+    if _HTTP_ONLY.search(detail):
         return {"httpGet": {"path": "/", "port": 8080}}, "an HTTP probe (path and port unknown)"
     d = _DIAL.search(detail)
     if d:

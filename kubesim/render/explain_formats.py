@@ -128,7 +128,10 @@ def _timeline(c: ContainerStory) -> list[_Row]:
         rows.append(_Row(_key(k.at), when_text(k.at), k.at.confidence.value, what))
     if c.back_offs is not None:
         b = c.back_offs
-        what = f"back-off: {b.count} start(s) refused (CrashLoopBackOff)"
+        # a waiting CrashLoopBackOff state without BackOff rows: a start was refused, the
+        # record counts none (R4.9)
+        what = (f"back-off: {b.count} start(s) refused (CrashLoopBackOff)" if b.count else
+                "back-off: waiting in CrashLoopBackOff (the record counts no refused start)")
         if b.delay is not None:
             what += f"; the current back-off is {b.delay:g} s"
         rows.append(_Row(_key(b.first), when_text(When(b.first.lo, b.last.hi,

@@ -81,7 +81,8 @@ def _container(row: PodRow) -> ContainerRecord:
         c.terminated = Terminated(row.status, None, UNKNOWN_STAMP, UNKNOWN_STAMP,
                                   where=row.where)
     elif row.status == "Running":
-        c.state = "running"
+        # READY 0/1 of a running pod of one container: that container is not Ready (R3.4)
+        c.state, c.ready = "running", row.ready == row.total
     return c
 
 
