@@ -1045,3 +1045,18 @@ def test_an_exit_code_other_than_0_is_not_called_the_apps_own_when_a_kill_may_ha
     out = render_text(explain_records([parse_record(_GET_PODS_2015, "r.txt")],
                                       ExplainOptions(suggest=False, phases=1)))
     assert "exited by itself" not in out and "in answer to a kill's SIGTERM" in out
+
+
+# held-out batch 9 (GitHub threads): the fixes of its first-contact misses
+
+_QUOTED_KILL = ('"Killing container with id docker://app:Need to kill Pod"\n'
+                'Reason: "Killing"\n')
+
+
+def test_a_kubelet_message_pasted_in_double_quotes_is_read_as_that_message():
+    """k8s-81723: a kill message pasted as a string, in double quotes, was refused as not a
+    record; unquoted it is the dockershim's `Need to kill Pod` kill: a kill, no probe's."""
+    a = _answer(_QUOTED_KILL)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
+    assert a.shows_failures and not a.failed
+
