@@ -1060,3 +1060,41 @@ def test_a_kubelet_message_pasted_in_double_quotes_is_read_as_that_message():
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
     assert a.shows_failures and not a.failed
 
+
+
+_DESCRIBE_CUT_IN_LAST_STATE = (
+    "Name:           api-7966f479cf-569ps\n"
+    "Namespace:      web\n"
+    "Status:         Running\n"
+    "Containers:\n"
+    "  api:\n"
+    "    Image:         example/api:latest\n"
+    "    State:          Waiting\n"
+    "      Reason:       CrashLoopBackOff\n"
+    "    Last State:     Terminated\n"
+    "      Reason:       Error\n"
+    "      Exit Code:    137\n")
+
+
+def test_a_describe_that_ends_before_its_restart_count_leaves_the_kills_open():
+    """fossasia-open-event-server-4633: a describe printed from its `Name:` and cut after the
+    container's Last State; kubectl prints a Restart Count for every container, so the count
+    is cut away, not absent: the kills were bounded at the two restarts the back-off needs."""
+    record = parse_record(_DESCRIBE_CUT_IN_LAST_STATE, "r.txt")
+    [pod] = record.pods
+    assert pod.containers[0].restarts_cut
+    notes = [n.text for n in pod.notes + record.notes]
+    assert any("before its Restart Count" in n for n in notes)
+    a = _answer(_DESCRIBE_CUT_IN_LAST_STATE)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+
+
+def test_a_describe_that_goes_on_after_the_container_shows_its_restarts():
+    """The same container with its Restart Count and the describe going on: nothing is cut,
+    the count bounds the kills."""
+    text = _DESCRIBE_CUT_IN_LAST_STATE + ("    Ready:          False\n"
+                                          "    Restart Count:  3\n"
+                                          "Conditions:\n  Type    Status\n  Ready   False\n")
+    [pod] = parse_record(text, "r.txt").pods
+    assert not pod.containers[0].restarts_cut
+    assert _answer(text).probe_kills == CountRange(0, 3)

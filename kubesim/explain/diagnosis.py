@@ -862,6 +862,8 @@ def _open(f: _Facts) -> bool:
     rec = f.view.record
     if rec is not None and rec.state == "running" and rec.restart_count is not None:
         return False
+    if rec is not None and rec.restarts_cut:
+        return True  # the record ends before the container's Restart Count: no bound on it
     if not _shows(f) and f.view.since_scheduled and not f.untold:
         return False  # the pod's whole stream of events, and no failure or kill in it (R4.4)
     if not _shows(f) or _cut_unbounded(f) or any(

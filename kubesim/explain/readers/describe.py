@@ -151,6 +151,7 @@ class _Reader:
             self.line(line, number, cut=self.cut and number == last)
         if self.open_exec is not None:
             self.exec_unread(self.open_exec, "the record ends inside it")
+        self.cut_container()
         self.close_container()
         self.close_rows()
         for pod in self.pods:
@@ -341,6 +342,21 @@ class _Reader:
     def close_container(self) -> None:
         self.close_block()
         self.container = None
+
+    def cut_container(self) -> None:
+        """A describe printed from its top (the pod's `Name:`) that ends inside a container's
+        block, after its state and before its Restart Count, which kubectl prints for every
+        container: the paste was cut there, and the container's restarts are not in the
+        record. (A piece without the pod's name, a `grep` of some lines, shows what it
+        shows.)"""
+        c, pod = self.container, self.pod
+        if c is None or c.name is None or pod is None or pod.name is None or \
+                c.restart_count is not None or (self.block is None and c.state is None):
+            return
+        c.restarts_cut = True
+        self.notes.append(Note(f"the record ends inside container {c.name}'s block, before its "
+                               "Restart Count: how often it restarted is not in the record",
+                               c.where))
 
     def container_field(self, key: str, value: str, indent: int, number: int) -> None:
         if self.container is None:  # a piece of a describe: the pod's one container

@@ -165,6 +165,9 @@ class ContainerRecord:
     # the count is a `kubectl get pods` row's: a moment of its own, maybe later than the
     # events beside it (a describe taken before), so their failures do not bound its restarts
     restart_apart: bool = False
+    # the record ends inside the container's describe block, before its Restart Count line
+    # (kubectl prints one for every container): its restarts are cut away, not zero
+    restarts_cut: bool = False
     ports: tuple[tuple[str | None, int], ...] = ()  # (name, containerPort)
     # the container's command and args as the pod's spec gives them (None: not given), read
     # by kubesim.explain.command for what they do to a file an exec probe tests
