@@ -34,11 +34,9 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # fixes of holdout7 (no fact changed); held-out batch 8: 6 of 10 at first contact (main
 # ffbd16b), three refusals and one open kill range; 10 of 10 after the fixes of holdout8 (one
 # fact changed as the facts rules require: k8s-pr8200's kills, see facts.yaml)
-# held-out batch 9: 8 of 11 at first contact (main e7e02ef); the misses not yet fixed:
-NOT_READ: dict[str, str] = {
-    "microservices-demo-62.describe-rows-grpc-probe-multiline-quoted-lines.txt":
-        "rows under a message cut at the paste's top: kills bounded at 0 by the failures",
-}
+# held-out batch 9: 8 of 11 at first contact (main e7e02ef), a refusal and two closed kill
+# ranges; 11 of 11 after the fixes of holdout9 (no fact changed)
+NOT_READ: dict[str, str] = {}  # every record holds its facts today
 
 
 def _args(name: str, facts: dict[str, Any]) -> list[str]:

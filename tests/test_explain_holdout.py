@@ -1098,3 +1098,38 @@ def test_a_describe_that_goes_on_after_the_container_shows_its_restarts():
     [pod] = parse_record(text, "r.txt").pods
     assert not pod.containers[0].restarts_cut
     assert _answer(text).probe_kills == CountRange(0, 3)
+
+
+_ROWS_UNDER_A_CUT_MESSAGE = (
+    "```\n"
+    "health check rpc failed: rpc error: code = DeadlineExceeded desc = Deadline Exceeded\n"
+    "  Warning  BackOff    8m49s (x12099 over 3d)  kubelet, node-1  Back-off restarting failed "
+    "container\n"
+    "  Warning  Unhealthy  2m44s (x4308 over 3d)   kubelet, node-1  Readiness probe failed: "
+    "timeout\n"
+    "```\n")
+
+
+def test_rows_under_the_end_of_a_message_the_paste_starts_inside_are_cut_above():
+    """microservices-demo-62: the paste starts with the last line of a row it does not have
+    (a probe's output over lines), then readiness failures and back-offs. That line was not
+    read, and the readiness failures then bounded the kills at 0 ('332 restarts are not probe
+    kills'); the rows above the cut, a liveness row among them maybe, are not in the record."""
+    record = parse_record(_ROWS_UNDER_A_CUT_MESSAGE, "r.txt")
+    [pod] = record.pods
+    assert pod.events[0].cut_before
+    notes = [n for n in pod.notes + record.notes]
+    assert not any(n.kind is NoteKind.NOT_READ for n in notes)
+    assert any("paste starts in the middle of a message" in n.text for n in notes)
+    a = _answer(_ROWS_UNDER_A_CUT_MESSAGE)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+
+
+def test_prose_above_the_rows_outside_the_fence_is_not_a_cut_message():
+    """A line above the rows that is not right under a fence, nor the paste's first, is not
+    taken for the end of a cut row: it stays not read, and the rows' own counts stand."""
+    text = "The rows:\n" + _ROWS_UNDER_A_CUT_MESSAGE.replace(
+        "```\nhealth check rpc failed: rpc error: code = DeadlineExceeded desc = Deadline "
+        "Exceeded\n", "```\n")
+    [pod] = parse_record(text, "r.txt").pods
+    assert not any(e.cut_before for e in pod.events)

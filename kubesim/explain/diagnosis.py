@@ -844,9 +844,11 @@ def _unseen_probe(f: _Facts) -> bool:
     events and shows no liveness or startup failure shows that none of them killed."""
     if not f.floor or f.settings_shown or _whole_stream(f):
         return False  # (a whole stream would show that probe's failures and kills, R4.4)
-    # a paste cut short shows none of the rows after the cut (their failures or kills)
+    # a paste cut short shows none of the rows after the cut (their failures or kills), one
+    # that starts inside a row none of the rows before it
     return not any(s.own for s in f.story.streaks) or any(
-        e.truncated or (not e.count_stated and e.reason in _RESTARTING) for e in f.view.events)
+        e.truncated or e.cut_before or (not e.count_stated and e.reason in _RESTARTING)
+        for e in f.view.events)
 
 
 # Events that stand for a kill or a restart: a row of them whose count the record does not

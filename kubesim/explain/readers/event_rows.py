@@ -184,8 +184,11 @@ class EventRows:
             span = f"line {first} continues" if first == last else \
                 f"lines {first}-{last} continue"
             self.notes.append(Note(f"{span} an event row that is not in the record "
-                                   "(the paste starts in the middle of a message): ignored",
+                                   "(the paste starts in the middle of a message): ignored; "
+                                   "rows before it are not in the record either",
                                    Where(self.source, first)))
+            if self.events:
+                self.events[0] = replace(self.events[0], cut_before=True)
         return self.events
 
     def _cut_open_row(self) -> None:

@@ -102,7 +102,8 @@ class RecordedEvent:
     `container` comes from the event's fieldPath (`spec.containers{app}`) when the record has
     it; `combined` says the `(combined from similar events): ` prefix was stripped from the
     message (the event aggregator merged several messages into it); `truncated` says the row
-    or message is cut short in the record."""
+    or message is cut short in the record; `cut_before` that the record starts inside a row
+    before this one (lines of its message come first): rows before it are not in the record."""
 
     type: str
     reason: str
@@ -120,6 +121,7 @@ class RecordedEvent:
     truncated: bool = False
     count_basis: CountBasis = CountBasis.STATED
     init: bool = False  # the fieldPath names an init container (`spec.initContainers{x}`)
+    cut_before: bool = False
 
     @property
     def count_stated(self) -> bool:

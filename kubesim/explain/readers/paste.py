@@ -117,6 +117,7 @@ class _Placer:
         self.bare: list[tuple[RecordedEvent, Note]] = []  # messages alone (`bare`)
         self.flat_section = False  # a describe's containers listed without indentation
         self.exec_lines = -1  # lines of an open exec command so far (-1: none is open)
+        self.orphans = 0  # lines at the top continuing a row the paste does not have
 
     def place(self) -> None:
         i = 0
@@ -200,8 +201,30 @@ class _Placer:
         if bare is not None:  # a kubelet's message pasted alone
             self.bare.append(bare)
             return i + 1
+        if self.continues_cut_row(i):
+            self.describe.lines.append(line)
+            return i + 1
         self.unread.append(line)
         return i + 1
+
+    def continues_cut_row(self, i: int) -> bool:
+        """Whether line `i` is the end of a message the paste starts inside: it comes first
+        (the paste's first line, or right under a fence), nothing before it was read, and it
+        runs, alone or with more such lines, straight into an event row. Describe's rows
+        read it as an orphan: the rows before it are not in the record (event_rows)."""
+        before = self.lines[i - 1] if i else None
+        if self.row_count or self.documents or self.bare or self.pod_rows or self.unread or \
+                len(self.describe.lines) != self.orphans or \
+                (before is not None and before.kind is not LineKind.MARKUP and not self.orphans):
+            return False
+        for line in self.lines[i + 1:]:
+            if line.kind is not LineKind.CONTENT or self.starts_document(line) or \
+                    _KEY.match(line.text):
+                return False
+            if self.rows.is_row(line.text):
+                self.orphans += 1
+                return not is_header(line.text)
+        return False
 
     def flat_name(self, text: str) -> bool:
         """`wordpress:` right under `Containers:` in a describe that lost its indentation, and
