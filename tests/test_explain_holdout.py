@@ -1133,3 +1133,13 @@ def test_prose_above_the_rows_outside_the_fence_is_not_a_cut_message():
         "Exceeded\n", "```\n")
     [pod] = parse_record(text, "r.txt").pods
     assert not any(e.cut_before for e in pod.events)
+
+
+def test_the_created_by_line_of_a_describe_of_2018_is_one_of_its_fields():
+    """fossasia-open-event-server-4633: kubectl up to 1.8 printed `Created By:` (from the
+    pod's created-by annotation) above `Controlled By:`; it was listed as not read."""
+    text = _DESCRIBE_CUT_IN_LAST_STATE.replace("Status:", "Created By:     ReplicaSet/api-79\n"
+                                               "Controlled By:  ReplicaSet/api-79\nStatus:")
+    record = parse_record(text, "r.txt")
+    notes = record.notes + [n for p in record.pods for n in p.notes]
+    assert not any(n.kind is NoteKind.NOT_READ for n in notes), [n.text for n in notes]

@@ -69,7 +69,8 @@ POD_KEYS = {"Name", "Namespace", "Priority", "Priority Class Name", "Service Acc
             "Containers", "Conditions", "Volumes", "QoS Class", "QoS Tier", "Node-Selectors",
             "Tolerations", "Events", "Image(s)", "Nominated Node Name", "Readiness Gates",
             "Runtime Class Name", "Ephemeral Containers", "Topology Spread Constraints",
-            "SeccompProfile", "Host"}
+            "SeccompProfile", "Host",
+            "Created By"}  # kubectl up to 1.8: the created-by annotation's controller
 CONTAINER_KEYS = {"Container ID", "Image", "Image ID", "Port", "Ports", "Host Port",
                   "Host Ports", "State", "Last State", "Ready", "Restart Count", "Liveness",
                   "Readiness", "Startup", "Command", "Args", "Limits", "Requests",
