@@ -1143,3 +1143,27 @@ def test_the_created_by_line_of_a_describe_of_2018_is_one_of_its_fields():
     record = parse_record(text, "r.txt")
     notes = record.notes + [n for p in record.pods for n in p.notes]
     assert not any(n.kind is NoteKind.NOT_READ for n in notes), [n.text for n in notes]
+
+
+_TAB_PROBE = ("      livenessProbe:\n"
+              "\thttpGet:\n"
+              "\t  path: /actuator/health\n"
+              "\t  port: 80\n"
+              "\tinitialDelaySeconds: 120\n"
+              "\tperiodSeconds: 10\n"
+              "\tfailureThreshold: 5\n"
+              "\ttimeoutSeconds: 1\n")
+
+
+def test_probe_yaml_indented_with_tabs_is_read_with_tabs_as_eight_columns():
+    """istio-36228: probe YAML whose keys are indented with tabs under a key indented with
+    spaces (YAML allows no tab there) was listed as not read; a terminal shows each tab to
+    the next multiple of 8 columns, which nests the keys as the reporter saw them."""
+    record = parse_record(_TAB_PROBE + "\n" + _ROWS, "r.txt")
+    spec = next(c.spec for p in record.pods for c in p.containers if c.spec is not None)
+    probe = next(iter(spec.probes().values()))
+    assert (probe.initial_delay_seconds, probe.period_seconds, probe.failure_threshold) == \
+        (120, 10, 5)
+    notes = record.notes + [n for p in record.pods for n in p.notes]
+    assert not any(n.kind is NoteKind.NOT_READ for n in notes)
+    assert any("indented with tabs" in n.text for n in notes)

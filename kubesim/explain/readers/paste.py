@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from kubesim.errors import RecordError, SpecError
@@ -410,6 +410,9 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
     try:
         found = _read_segment(segment, source)
     except (RecordError, SpecError) as exc:
+        tabbed = _tab_indented(segment, source)
+        if tabbed is not None:
+            return tabbed
         try:
             return _after_error(segment, source, out, exc, at_end=at_end)
         except (RecordError, SpecError) as again:
@@ -424,6 +427,33 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
         out.notes.extend(unread_notes(segment.lines, source, "a document without a pod, "
                                       "an event or a probe"))
     return found
+
+
+def _tab_indented(segment: Segment, source: str) -> RecordSet | None:
+    """YAML indented with tabs, which YAML does not allow (an editor's or a paste's doing:
+    `      livenessProbe:` then `\thttpGet:`), read with each tab of the indentation taken as a
+    terminal and GitHub show it, to the next multiple of 8 columns, said in a note; None
+    when it has no such tab or does not read so either."""
+    if segment.kind not in (SegmentKind.YAML, SegmentKind.STATUS_PIECE) or \
+            not any("\t" in _indentation(x.text) for x in segment.lines):
+        return None
+    expanded = Segment(segment.kind, [
+        replace(x, text=_indentation(x.text).expandtabs(8) + x.text.lstrip(" \t"))
+        for x in segment.lines])
+    try:
+        found = _read_segment(expanded, source)
+    except (RecordError, SpecError):
+        return None
+    if found is not None:
+        first, last = segment.first, segment.lines[-1].number
+        found.notes.append(Note(f"lines {first}-{last} are YAML indented with tabs (which YAML "
+                                "does not allow): read with each tab as 8 columns, as a "
+                                "terminal shows it", Where(source, first)))
+    return found
+
+
+def _indentation(text: str) -> str:
+    return text[:len(text) - len(text.lstrip(" \t"))]
 
 
 def _flattened(segment: Segment, source: str, out: RecordSet, why: str) -> RecordSet | None:
