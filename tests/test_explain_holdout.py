@@ -1167,3 +1167,15 @@ def test_probe_yaml_indented_with_tabs_is_read_with_tabs_as_eight_columns():
     notes = record.notes + [n for p in record.pods for n in p.notes]
     assert not any(n.kind is NoteKind.NOT_READ for n in notes)
     assert any("indented with tabs" in n.text for n in notes)
+
+
+def test_probe_yaml_given_to_no_pod_of_several_is_said_in_each_pods_explanation():
+    """istio-36228: the probe YAML names no pod and the events name two; the YAML is read as
+    a pod of its own (which pod's probes they are the record does not say), and the chosen
+    pod's explanation said nothing of it, as if the record held no probe settings."""
+    rows = ("54m   Warning   Unhealthy   pod/web-1   Liveness probe failed: timeout\n"
+            "54m   Warning   Unhealthy   pod/web-2   Liveness probe failed: timeout\n")
+    ex = explain_records([parse_record(_TAB_PROBE + "\n" + rows, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, pod="web-1"))
+    out = " ".join(render_text(ex).split())
+    assert "name no pod, and nothing in the record says they are about web-1" in out
