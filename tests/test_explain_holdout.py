@@ -1179,3 +1179,39 @@ def test_probe_yaml_given_to_no_pod_of_several_is_said_in_each_pods_explanation(
                          ExplainOptions(suggest=False, phases=1, pod="web-1"))
     out = " ".join(render_text(ex).split())
     assert "name no pod, and nothing in the record says they are about web-1" in out
+
+
+_PIECE_OF_TWO_CONTAINERS = (
+    "      Exit Code:    137\n"
+    "    Ready:          False\n"
+    "    Restart Count:  1\n"
+    "    Environment:    <none>\n"
+    "  el2:\n"
+    "    Image:         registry.k8s.io/e2e-test-images/agnhost:2.52\n"
+    "    State:          Terminated\n"
+    "      Reason:       ContainerStatusUnknown\n"
+    "      Message:      The container could not be located when the pod was terminated\n"
+    "      Exit Code:    137\n"
+    "    Ready:          False\n"
+    "    Restart Count:  1\n"
+    "    Environment:    <none>\n")
+
+
+def test_a_describe_cut_above_its_containers_section_reads_the_next_container_by_name():
+    """k8s-pr124947: a describe that starts inside a container's fields (above it no
+    `Containers:`) and goes on to `  el2:`; el2 was read into the first, unnamed container,
+    and `--container el2` refused as no such container."""
+    [pod] = parse_record(_PIECE_OF_TWO_CONTAINERS, "r.txt").pods
+    assert [c.name for c in pod.containers] == [None, "el2"]
+    el2 = pod.containers[1]
+    assert (el2.state, el2.restart_count) == ("terminated", 1)
+
+
+def test_a_container_the_kubelet_lost_track_of_did_not_end_by_itself():
+    """k8s-pr124947: ContainerStatusUnknown is the state the kubelet writes for a container
+    it could not locate (exit code 137, no times): nothing says the app exited by itself, so
+    with no probe the answer is no probe kill and cannot tell what ended it, not app-exit."""
+    text = _PIECE_OF_TWO_CONTAINERS.split("  el2:\n")[1]
+    a = _answer("Containers:\n  el2:\n" + text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
+    assert "ended by itself" not in a.text

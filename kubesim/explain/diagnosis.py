@@ -46,6 +46,8 @@ LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeTyp
 KILLERS = (LIVENESS, STARTUP)
 SIGNALS = (ExitCause.SIGKILL, ExitCause.SIGTERM)
 _NOT_KILLED = (Cause.OOM_KILLED, Cause.APP_EXIT, Cause.READINESS_ONLY)
+# a terminated state the kubelet wrote for a container it could not find: no exit of its own
+_LOST = ("ContainerStatusUnknown", "Unknown")
 _STARTS = ("Created", "Started")  # the events of a container's creation and start
 COMMAND_KIND = "inferred-from-command"  # a liveness kill the container's command proves
 
@@ -443,6 +445,12 @@ def _exit(f: _Facts, x: Exit) -> _Decided:
     """An end the record gives the reason of, with no Killing event: weighed against the
     earliest kill the probes allow."""
     killers = f.killers
+    if not killers and f.settings_shown and x.reason in _LOST:
+        # ContainerStatusUnknown: the kubelet lost the container; nothing says it exited
+        because = (f"{x.meaning}, so the record does not say how it ended; it has no liveness "
+                   "or startup probe, so no probe killed it")
+        return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
+            f"no probe ended the container, and cannot tell what did: {because}"), because)
     if not killers and f.settings_shown and x.cause not in SIGNALS:
         return _Decided(Cause.APP_EXIT, "app-exit", (
             f"the container ended by itself: {x.meaning}; it has no liveness or startup probe, "

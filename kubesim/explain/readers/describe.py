@@ -119,6 +119,7 @@ class _Reader:
         self.section_indent = 0
         self.container: ContainerRecord | None = None
         self.container_indent: int | None = None
+        self.fields_indent: int | None = None  # a container's fields', in a piece (no section)
         self.block: _Block | None = None
         self.probes: dict[int, dict[ProbeType, tuple[dict[str, Any], Where]]] = {}
         self.rows: EventRows | None = None
@@ -243,6 +244,8 @@ class _Reader:
 
     def key_line(self, line: str, number: int) -> None:
         m = _KEY.match(line)
+        if self.next_in_piece(line, number):
+            return
         if self.section in ("containers", "init", "ephemeral"):
             c = _CONTAINER.match(line)
             indent = len(c["indent"]) if c else -1
@@ -332,6 +335,17 @@ class _Reader:
         pod.name, pod.where, self.pod_indent = value or None, self.where(number), indent
         self.section = None
 
+    def next_in_piece(self, line: str, number: int) -> bool:
+        """A piece of a describe cut above its `Containers:` (it starts inside a container's
+        fields): a container's name less indented than those fields (`  el2:` after
+        `    Restart Count:`) starts the next container, as kubectl prints them."""
+        c = _CONTAINER.match(line)
+        if c is None or self.section is not None or self.container is None or \
+                self.fields_indent is None or len(c["indent"]) >= self.fields_indent:
+            return False
+        self.start_container(c["name"], len(c["indent"]), number)
+        return True
+
     # ------------------------------------------------------------ containers
     def start_container(self, name: str, indent: int, number: int) -> None:
         self.close_container()
@@ -368,6 +382,8 @@ class _Reader:
                                    "name: read as the pod's only container",
                                    self.where(number)))
         c = self.container
+        if self.section is None and self.fields_indent is None:
+            self.fields_indent = indent
         if key in ("State", "Last State"):
             self.block = _Block(key, value, indent, self.where(number))
         elif key == "Ready":
