@@ -35,7 +35,8 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # ffbd16b), three refusals and one open kill range; 10 of 10 after the fixes of holdout8 (one
 # fact changed as the facts rules require: k8s-pr8200's kills, see facts.yaml)
 # held-out batch 9: 8 of 11 at first contact (main e7e02ef), a refusal and two closed kill
-# ranges; 11 of 11 after the fixes of holdout9 (no fact changed)
+# ranges; 11 of 11 after the fixes of holdout9 (no fact changed); its second part 1 of 2 (a
+# piece's second container not read), 2 of 2 after
 NOT_READ: dict[str, str] = {}  # every record holds its facts today
 
 
