@@ -1215,3 +1215,15 @@ def test_a_container_the_kubelet_lost_track_of_did_not_end_by_itself():
     a = _answer("Containers:\n  el2:\n" + text)
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
     assert "ended by itself" not in a.text
+
+
+def test_a_last_line_of_a_type_alone_is_a_row_cut_after_its_type_even_with_its_newline():
+    """rook-5150 (batch 9): the paste ends with `  Warning` and a line break; the type was
+    appended to the Killing row's message (`... will be restarted Warning`) since only a text
+    ending inside that line counted as cut there."""
+    text = ("Events:\n  Type    Reason   Age  From     Message\n"
+            "  ----    ------   ---  ----     -------\n"
+            "  Normal  Killing  34s  kubelet  Container mon failed liveness probe, will be "
+            "restarted\n  Warning\n")
+    [e] = _events(text)
+    assert e.message.endswith("will be restarted") and e.truncated

@@ -172,7 +172,10 @@ class EventRows:
         """Close the last row; `cut`: the input ended in the middle of a line. Ages are read
         again once all are known: a record printed by HumanDuration has exact bare minutes
         (`human_printer`)."""
-        if self._open is not None and cut:
+        # a last line of a type alone (`  Warning`) is a row cut after its type, whether the
+        # text ends inside that line or after it: no message goes on with a bare type
+        if self._open is not None and (cut or (
+                self._open.lines and _TYPE_ONLY.match(self._open.lines[-1]))):
             self._cut_open_row()
         self._close()
         ages = [t for e in self.events for t in (e.first.text, e.last.text)]
