@@ -34,8 +34,10 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # fixes of holdout7 (no fact changed); held-out batch 8: 6 of 10 at first contact (main
 # ffbd16b), three refusals and one open kill range; 10 of 10 after the fixes of holdout8 (one
 # fact changed as the facts rules require: k8s-pr8200's kills, see facts.yaml); held-out batch
-# 10 (web pages): 10 of 11 at first contact (1993cd0), then 2 of 2 (ebe30ef), the miss left
-# open below
+# 9 (GitHub threads): 8 of 11 at first contact (main e7e02ef), a refusal and two closed kill
+# ranges; 11 of 11 after the fixes of holdout9 (no fact changed); its second part 1 of 2 (a
+# piece's second container not read), 2 of 2 after; held-out batch 10 (web pages): 10 of 11 at
+# first contact (1993cd0), then 2 of 2 (ebe30ef), the miss left open below
 NOT_READ: dict[str, str] = {
     "velog-koo8624-calico-bird.korean-get-pods-row-and-describe-message.txt": (
         "its readiness failure is calico-node's probe output pasted without its event row "

@@ -1129,3 +1129,185 @@ def test_a_running_pod_whose_containers_are_all_ready_still_shows_nothing():
     """The other side: `1/1 Running 0` is a container that runs and is Ready: nothing."""
     a = _answer(_NOT_READY_ROW.replace("0/1", "1/1"))
     assert (a.cause, a.kind) == (Cause.CANNOT_TELL, "nothing")
+
+
+# held-out batch 9 (GitHub threads): the fixes of its first-contact misses
+
+_QUOTED_KILL = ('"Killing container with id docker://app:Need to kill Pod"\n'
+                'Reason: "Killing"\n')
+
+
+def test_a_kubelet_message_pasted_in_double_quotes_is_read_as_that_message():
+    """k8s-81723: a kill message pasted as a string, in double quotes, was refused as not a
+    record; unquoted it is the dockershim's `Need to kill Pod` kill: a kill, no probe's."""
+    a = _answer(_QUOTED_KILL)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
+    assert a.shows_failures and not a.failed
+
+
+
+_DESCRIBE_CUT_IN_LAST_STATE = (
+    "Name:           api-7966f479cf-569ps\n"
+    "Namespace:      web\n"
+    "Status:         Running\n"
+    "Containers:\n"
+    "  api:\n"
+    "    Image:         example/api:latest\n"
+    "    State:          Waiting\n"
+    "      Reason:       CrashLoopBackOff\n"
+    "    Last State:     Terminated\n"
+    "      Reason:       Error\n"
+    "      Exit Code:    137\n")
+
+
+def test_a_describe_that_ends_before_its_restart_count_leaves_the_kills_open():
+    """fossasia-open-event-server-4633: a describe printed from its `Name:` and cut after the
+    container's Last State; kubectl prints a Restart Count for every container, so the count
+    is cut away, not absent: the kills were bounded at the two restarts the back-off needs."""
+    record = parse_record(_DESCRIBE_CUT_IN_LAST_STATE, "r.txt")
+    [pod] = record.pods
+    assert pod.containers[0].restarts_cut
+    notes = [n.text for n in pod.notes + record.notes]
+    assert any("before its Restart Count" in n for n in notes)
+    a = _answer(_DESCRIBE_CUT_IN_LAST_STATE)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+
+
+def test_a_describe_that_goes_on_after_the_container_shows_its_restarts():
+    """The same container with its Restart Count and the describe going on: nothing is cut,
+    the count bounds the kills."""
+    text = _DESCRIBE_CUT_IN_LAST_STATE + ("    Ready:          False\n"
+                                          "    Restart Count:  3\n"
+                                          "Conditions:\n  Type    Status\n  Ready   False\n")
+    [pod] = parse_record(text, "r.txt").pods
+    assert not pod.containers[0].restarts_cut
+    assert _answer(text).probe_kills == CountRange(0, 3)
+
+
+_ROWS_UNDER_A_CUT_MESSAGE = (
+    "```\n"
+    "health check rpc failed: rpc error: code = DeadlineExceeded desc = Deadline Exceeded\n"
+    "  Warning  BackOff    8m49s (x12099 over 3d)  kubelet, node-1  Back-off restarting failed "
+    "container\n"
+    "  Warning  Unhealthy  2m44s (x4308 over 3d)   kubelet, node-1  Readiness probe failed: "
+    "timeout\n"
+    "```\n")
+
+
+def test_rows_under_the_end_of_a_message_the_paste_starts_inside_are_cut_above():
+    """microservices-demo-62: the paste starts with the last line of a row it does not have
+    (a probe's output over lines), then readiness failures and back-offs. That line was not
+    read, and the readiness failures then bounded the kills at 0 ('332 restarts are not probe
+    kills'); the rows above the cut, a liveness row among them maybe, are not in the record."""
+    record = parse_record(_ROWS_UNDER_A_CUT_MESSAGE, "r.txt")
+    [pod] = record.pods
+    assert pod.events[0].cut_before
+    notes = [n for n in pod.notes + record.notes]
+    assert not any(n.kind is NoteKind.NOT_READ for n in notes)
+    assert any("paste starts in the middle of a message" in n.text for n in notes)
+    a = _answer(_ROWS_UNDER_A_CUT_MESSAGE)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+
+
+def test_prose_above_the_rows_outside_the_fence_is_not_a_cut_message():
+    """A line above the rows that is not right under a fence, nor the paste's first, is not
+    taken for the end of a cut row: it stays not read, and the rows' own counts stand."""
+    text = "The rows:\n" + _ROWS_UNDER_A_CUT_MESSAGE.replace(
+        "```\nhealth check rpc failed: rpc error: code = DeadlineExceeded desc = Deadline "
+        "Exceeded\n", "```\n")
+    [pod] = parse_record(text, "r.txt").pods
+    assert not any(e.cut_before for e in pod.events)
+
+
+def test_the_created_by_line_of_a_describe_of_2018_is_one_of_its_fields():
+    """fossasia-open-event-server-4633: kubectl up to 1.8 printed `Created By:` (from the
+    pod's created-by annotation) above `Controlled By:`; it was listed as not read."""
+    text = _DESCRIBE_CUT_IN_LAST_STATE.replace("Status:", "Created By:     ReplicaSet/api-79\n"
+                                               "Controlled By:  ReplicaSet/api-79\nStatus:")
+    record = parse_record(text, "r.txt")
+    notes = record.notes + [n for p in record.pods for n in p.notes]
+    assert not any(n.kind is NoteKind.NOT_READ for n in notes), [n.text for n in notes]
+
+
+_TAB_PROBE = ("      livenessProbe:\n"
+              "\thttpGet:\n"
+              "\t  path: /actuator/health\n"
+              "\t  port: 80\n"
+              "\tinitialDelaySeconds: 120\n"
+              "\tperiodSeconds: 10\n"
+              "\tfailureThreshold: 5\n"
+              "\ttimeoutSeconds: 1\n")
+
+
+def test_probe_yaml_indented_with_tabs_is_read_with_tabs_as_eight_columns():
+    """istio-36228: probe YAML whose keys are indented with tabs under a key indented with
+    spaces (YAML allows no tab there) was listed as not read; a terminal shows each tab to
+    the next multiple of 8 columns, which nests the keys as the reporter saw them."""
+    record = parse_record(_TAB_PROBE + "\n" + _ROWS, "r.txt")
+    spec = next(c.spec for p in record.pods for c in p.containers if c.spec is not None)
+    probe = next(iter(spec.probes().values()))
+    assert (probe.initial_delay_seconds, probe.period_seconds, probe.failure_threshold) == \
+        (120, 10, 5)
+    notes = record.notes + [n for p in record.pods for n in p.notes]
+    assert not any(n.kind is NoteKind.NOT_READ for n in notes)
+    assert any("indented with tabs" in n.text for n in notes)
+
+
+def test_probe_yaml_given_to_no_pod_of_several_is_said_in_each_pods_explanation():
+    """istio-36228: the probe YAML names no pod and the events name two; the YAML is read as
+    a pod of its own (which pod's probes they are the record does not say), and the chosen
+    pod's explanation said nothing of it, as if the record held no probe settings."""
+    rows = ("54m   Warning   Unhealthy   pod/web-1   Liveness probe failed: timeout\n"
+            "54m   Warning   Unhealthy   pod/web-2   Liveness probe failed: timeout\n")
+    ex = explain_records([parse_record(_TAB_PROBE + "\n" + rows, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, pod="web-1"))
+    out = " ".join(render_text(ex).split())
+    assert "name no pod, and nothing in the record says they are about web-1" in out
+
+
+_PIECE_OF_TWO_CONTAINERS = (
+    "      Exit Code:    137\n"
+    "    Ready:          False\n"
+    "    Restart Count:  1\n"
+    "    Environment:    <none>\n"
+    "  el2:\n"
+    "    Image:         registry.k8s.io/e2e-test-images/agnhost:2.52\n"
+    "    State:          Terminated\n"
+    "      Reason:       ContainerStatusUnknown\n"
+    "      Message:      The container could not be located when the pod was terminated\n"
+    "      Exit Code:    137\n"
+    "    Ready:          False\n"
+    "    Restart Count:  1\n"
+    "    Environment:    <none>\n")
+
+
+def test_a_describe_cut_above_its_containers_section_reads_the_next_container_by_name():
+    """k8s-pr124947: a describe that starts inside a container's fields (above it no
+    `Containers:`) and goes on to `  el2:`; el2 was read into the first, unnamed container,
+    and `--container el2` refused as no such container."""
+    [pod] = parse_record(_PIECE_OF_TWO_CONTAINERS, "r.txt").pods
+    assert [c.name for c in pod.containers] == [None, "el2"]
+    el2 = pod.containers[1]
+    assert (el2.state, el2.restart_count) == ("terminated", 1)
+
+
+def test_a_container_the_kubelet_lost_track_of_did_not_end_by_itself():
+    """k8s-pr124947: ContainerStatusUnknown is the state the kubelet writes for a container
+    it could not locate (exit code 137, no times): nothing says the app exited by itself, so
+    with no probe the answer is no probe kill and cannot tell what ended it, not app-exit."""
+    text = _PIECE_OF_TWO_CONTAINERS.split("  el2:\n")[1]
+    a = _answer("Containers:\n  el2:\n" + text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
+    assert "ended by itself" not in a.text
+
+
+def test_a_last_line_of_a_type_alone_is_a_row_cut_after_its_type_even_with_its_newline():
+    """rook-5150 (batch 9): the paste ends with `  Warning` and a line break; the type was
+    appended to the Killing row's message (`... will be restarted Warning`) since only a text
+    ending inside that line counted as cut there."""
+    text = ("Events:\n  Type    Reason   Age  From     Message\n"
+            "  ----    ------   ---  ----     -------\n"
+            "  Normal  Killing  34s  kubelet  Container mon failed liveness probe, will be "
+            "restarted\n  Warning\n")
+    [e] = _events(text)
+    assert e.message.endswith("will be restarted") and e.truncated

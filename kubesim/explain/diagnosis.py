@@ -46,6 +46,8 @@ LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeTyp
 KILLERS = (LIVENESS, STARTUP)
 SIGNALS = (ExitCause.SIGKILL, ExitCause.SIGTERM)
 _NOT_KILLED = (Cause.OOM_KILLED, Cause.APP_EXIT, Cause.READINESS_ONLY)
+# a terminated state the kubelet wrote for a container it could not find: no exit of its own
+_LOST = ("ContainerStatusUnknown", "Unknown")
 _STARTS = ("Created", "Started")  # the events of a container's creation and start
 COMMAND_KIND = "inferred-from-command"  # a liveness kill the container's command proves
 
@@ -443,6 +445,12 @@ def _exit(f: _Facts, x: Exit) -> _Decided:
     """An end the record gives the reason of, with no Killing event: weighed against the
     earliest kill the probes allow."""
     killers = f.killers
+    if not killers and f.settings_shown and x.reason in _LOST:
+        # ContainerStatusUnknown: the kubelet lost the container; nothing says it exited
+        because = (f"{x.meaning}, so the record does not say how it ended; it has no liveness "
+                   "or startup probe, so no probe killed it")
+        return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
+            f"no probe ended the container, and cannot tell what did: {because}"), because)
     if not killers and f.settings_shown and x.cause not in SIGNALS:
         return _Decided(Cause.APP_EXIT, "app-exit", (
             f"the container ended by itself: {x.meaning}; it has no liveness or startup probe, "
@@ -863,9 +871,11 @@ def _unseen_probe(f: _Facts) -> bool:
     events and shows no liveness or startup failure shows that none of them killed."""
     if not f.floor or f.settings_shown or _whole_stream(f):
         return False  # (a whole stream would show that probe's failures and kills, R4.4)
-    # a paste cut short shows none of the rows after the cut (their failures or kills)
+    # a paste cut short shows none of the rows after the cut (their failures or kills), one
+    # that starts inside a row none of the rows before it
     return not any(s.own for s in f.story.streaks) or any(
-        e.truncated or (not e.count_stated and e.reason in _RESTARTING) for e in f.view.events)
+        e.truncated or e.cut_before or (not e.count_stated and e.reason in _RESTARTING)
+        for e in f.view.events)
 
 
 # Events that stand for a kill or a restart: a row of them whose count the record does not
@@ -881,6 +891,8 @@ def _open(f: _Facts) -> bool:
     rec = f.view.record
     if rec is not None and rec.state == "running" and rec.restart_count is not None:
         return False
+    if rec is not None and rec.restarts_cut:
+        return True  # the record ends before the container's Restart Count: no bound on it
     if not _shows(f) and f.view.since_scheduled and not f.untold:
         return False  # the pod's whole stream of events, and no failure or kill in it (R4.4)
     if not _shows(f) or _cut_unbounded(f) or any(

@@ -244,7 +244,7 @@ def _since_scheduled(events: list[RecordedEvent]) -> bool:
     to tell a cut by (View.since_scheduled)."""
     last = max(events, key=lambda e: e.where.line or 0, default=None)
     return any(e.reason == "Scheduled" for e in events) and not any(
-        e.truncated or e.combined or cut_short(e.message) for e in events) and \
+        e.truncated or e.cut_before or e.combined or cut_short(e.message) for e in events) and \
         sum(e.count for e in events) < SPAM_BURST and \
         (last is None or "\n" not in last.message)
 
@@ -280,7 +280,7 @@ def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
-    if any(e.truncated for e in pod.events):
+    if any(e.truncated or e.cut_before for e in pod.events):
         for v in views:
             v.rows_cut = True
     return views, loose

@@ -34,6 +34,7 @@ _WARNING = {BareReason.UNHEALTHY, BareReason.BACK_OFF, BareReason.FAILED_SYNC}
 def bare_event(message: str, where: Where, *, when: Stamp = UNKNOWN_STAMP,
                container: str | None = None) -> tuple[RecordedEvent, Note] | None:
     """The event a message alone stands for, and the note saying what was inferred."""
+    message = _unquoted(message)
     reason = bare_reason(message)
     if reason is None:
         return None
@@ -44,6 +45,18 @@ def bare_event(message: str, where: Where, *, when: Stamp = UNKNOWN_STAMP,
                 "inferred from its words; it happened at least once"
                 + ("" if when.known else ", when is not recorded"), where)
     return event, note
+
+
+def _unquoted(message: str) -> str:
+    """The message a pair of double quotes wraps (`"Killing container with id ...:Need to kill
+    Pod"`, pasted as a string the way a log or an API field shows it), when what they wrap is a
+    kubelet's message; else `message` as it is (a message may itself end in a quote)."""
+    text = message.strip()
+    inner = text[1:-1]
+    if len(text) > 2 and text[0] == text[-1] == '"' and '"' not in inner and \
+            bare_reason(message) is None and bare_reason(inner) is not None:
+        return inner
+    return message
 
 
 def bare_json_event(obj: Any, where: Where) -> tuple[RecordedEvent, Note] | None:

@@ -69,7 +69,8 @@ POD_KEYS = {"Name", "Namespace", "Priority", "Priority Class Name", "Service Acc
             "Containers", "Conditions", "Volumes", "QoS Class", "QoS Tier", "Node-Selectors",
             "Tolerations", "Events", "Image(s)", "Nominated Node Name", "Readiness Gates",
             "Runtime Class Name", "Ephemeral Containers", "Topology Spread Constraints",
-            "SeccompProfile", "Host"}
+            "SeccompProfile", "Host",
+            "Created By"}  # kubectl up to 1.8: the created-by annotation's controller
 CONTAINER_KEYS = {"Container ID", "Image", "Image ID", "Port", "Ports", "Host Port",
                   "Host Ports", "State", "Last State", "Ready", "Restart Count", "Liveness",
                   "Readiness", "Startup", "Command", "Args", "Limits", "Requests",
@@ -118,6 +119,7 @@ class _Reader:
         self.section_indent = 0
         self.container: ContainerRecord | None = None
         self.container_indent: int | None = None
+        self.fields_indent: int | None = None  # a container's fields', in a piece (no section)
         self.block: _Block | None = None
         self.probes: dict[int, dict[ProbeType, tuple[dict[str, Any], Where]]] = {}
         self.rows: EventRows | None = None
@@ -151,6 +153,7 @@ class _Reader:
             self.line(line, number, cut=self.cut and number == last)
         if self.open_exec is not None:
             self.exec_unread(self.open_exec, "the record ends inside it")
+        self.cut_container()
         self.close_container()
         self.close_rows()
         for pod in self.pods:
@@ -241,6 +244,8 @@ class _Reader:
 
     def key_line(self, line: str, number: int) -> None:
         m = _KEY.match(line)
+        if self.next_in_piece(line, number):
+            return
         if self.section in ("containers", "init", "ephemeral"):
             c = _CONTAINER.match(line)
             indent = len(c["indent"]) if c else -1
@@ -330,6 +335,17 @@ class _Reader:
         pod.name, pod.where, self.pod_indent = value or None, self.where(number), indent
         self.section = None
 
+    def next_in_piece(self, line: str, number: int) -> bool:
+        """A piece of a describe cut above its `Containers:` (it starts inside a container's
+        fields): a container's name less indented than those fields (`  el2:` after
+        `    Restart Count:`) starts the next container, as kubectl prints them."""
+        c = _CONTAINER.match(line)
+        if c is None or self.section is not None or self.container is None or \
+                self.fields_indent is None or len(c["indent"]) >= self.fields_indent:
+            return False
+        self.start_container(c["name"], len(c["indent"]), number)
+        return True
+
     # ------------------------------------------------------------ containers
     def start_container(self, name: str, indent: int, number: int) -> None:
         self.close_container()
@@ -342,6 +358,21 @@ class _Reader:
         self.close_block()
         self.container = None
 
+    def cut_container(self) -> None:
+        """A describe printed from its top (the pod's `Name:`) that ends inside a container's
+        block, after its state and before its Restart Count, which kubectl prints for every
+        container: the paste was cut there, and the container's restarts are not in the
+        record. (A piece without the pod's name, a `grep` of some lines, shows what it
+        shows.)"""
+        c, pod = self.container, self.pod
+        if c is None or c.name is None or pod is None or pod.name is None or \
+                c.restart_count is not None or (self.block is None and c.state is None):
+            return
+        c.restarts_cut = True
+        self.notes.append(Note(f"the record ends inside container {c.name}'s block, before its "
+                               "Restart Count: how often it restarted is not in the record",
+                               c.where))
+
     def container_field(self, key: str, value: str, indent: int, number: int) -> None:
         if self.container is None:  # a piece of a describe: the pod's one container
             pod = self.ensure_pod(number)
@@ -351,6 +382,8 @@ class _Reader:
                                    "name: read as the pod's only container",
                                    self.where(number)))
         c = self.container
+        if self.section is None and self.fields_indent is None:
+            self.fields_indent = indent
         if key in ("State", "Last State"):
             self.block = _Block(key, value, indent, self.where(number))
         elif key == "Ready":

@@ -172,7 +172,10 @@ class EventRows:
         """Close the last row; `cut`: the input ended in the middle of a line. Ages are read
         again once all are known: a record printed by HumanDuration has exact bare minutes
         (`human_printer`)."""
-        if self._open is not None and cut:
+        # a last line of a type alone (`  Warning`) is a row cut after its type, whether the
+        # text ends inside that line or after it: no message goes on with a bare type
+        if self._open is not None and (cut or (
+                self._open.lines and _TYPE_ONLY.match(self._open.lines[-1]))):
             self._cut_open_row()
         self._close()
         ages = [t for e in self.events for t in (e.first.text, e.last.text)]
@@ -184,8 +187,11 @@ class EventRows:
             span = f"line {first} continues" if first == last else \
                 f"lines {first}-{last} continue"
             self.notes.append(Note(f"{span} an event row that is not in the record "
-                                   "(the paste starts in the middle of a message): ignored",
+                                   "(the paste starts in the middle of a message): ignored; "
+                                   "rows before it are not in the record either",
                                    Where(self.source, first)))
+            if self.events:
+                self.events[0] = replace(self.events[0], cut_before=True)
         return self.events
 
     def _cut_open_row(self) -> None:

@@ -102,7 +102,8 @@ class RecordedEvent:
     `container` comes from the event's fieldPath (`spec.containers{app}`) when the record has
     it; `combined` says the `(combined from similar events): ` prefix was stripped from the
     message (the event aggregator merged several messages into it); `truncated` says the row
-    or message is cut short in the record."""
+    or message is cut short in the record; `cut_before` that the record starts inside a row
+    before this one (lines of its message come first): rows before it are not in the record."""
 
     type: str
     reason: str
@@ -120,6 +121,7 @@ class RecordedEvent:
     truncated: bool = False
     count_basis: CountBasis = CountBasis.STATED
     init: bool = False  # the fieldPath names an init container (`spec.initContainers{x}`)
+    cut_before: bool = False
 
     @property
     def count_stated(self) -> bool:
@@ -165,6 +167,9 @@ class ContainerRecord:
     # the count is a `kubectl get pods` row's: a moment of its own, maybe later than the
     # events beside it (a describe taken before), so their failures do not bound its restarts
     restart_apart: bool = False
+    # the record ends inside the container's describe block, before its Restart Count line
+    # (kubectl prints one for every container): its restarts are cut away, not zero
+    restarts_cut: bool = False
     ports: tuple[tuple[str | None, int], ...] = ()  # (name, containerPort)
     # the container's command and args as the pod's spec gives them (None: not given), read
     # by kubesim.explain.command for what they do to a file an exec probe tests

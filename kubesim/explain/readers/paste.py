@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from kubesim.errors import RecordError, SpecError
@@ -117,6 +117,7 @@ class _Placer:
         self.bare: list[tuple[RecordedEvent, Note]] = []  # messages alone (`bare`)
         self.flat_section = False  # a describe's containers listed without indentation
         self.exec_lines = -1  # lines of an open exec command so far (-1: none is open)
+        self.orphans = 0  # lines at the top continuing a row the paste does not have
 
     def place(self) -> None:
         i = 0
@@ -200,8 +201,30 @@ class _Placer:
         if bare is not None:  # a kubelet's message pasted alone
             self.bare.append(bare)
             return i + 1
+        if self.continues_cut_row(i):
+            self.describe.lines.append(line)
+            return i + 1
         self.unread.append(line)
         return i + 1
+
+    def continues_cut_row(self, i: int) -> bool:
+        """Whether line `i` is the end of a message the paste starts inside: it comes first
+        (the paste's first line, or right under a fence), nothing before it was read, and it
+        runs, alone or with more such lines, straight into an event row. Describe's rows
+        read it as an orphan: the rows before it are not in the record (event_rows)."""
+        before = self.lines[i - 1] if i else None
+        if self.row_count or self.documents or self.bare or self.pod_rows or self.unread or \
+                len(self.describe.lines) != self.orphans or \
+                (before is not None and before.kind is not LineKind.MARKUP and not self.orphans):
+            return False
+        for line in self.lines[i + 1:]:
+            if line.kind is not LineKind.CONTENT or self.starts_document(line) or \
+                    _KEY.match(line.text):
+                return False
+            if self.rows.is_row(line.text):
+                self.orphans += 1
+                return not is_header(line.text)
+        return False
 
     def flat_name(self, text: str) -> bool:
         """`wordpress:` right under `Containers:` in a describe that lost its indentation, and
@@ -387,6 +410,9 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
     try:
         found = _read_segment(segment, source)
     except (RecordError, SpecError) as exc:
+        tabbed = _tab_indented(segment, source)
+        if tabbed is not None:
+            return tabbed
         try:
             return _after_error(segment, source, out, exc, at_end=at_end)
         except (RecordError, SpecError) as again:
@@ -401,6 +427,33 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
         out.notes.extend(unread_notes(segment.lines, source, "a document without a pod, "
                                       "an event or a probe"))
     return found
+
+
+def _tab_indented(segment: Segment, source: str) -> RecordSet | None:
+    """YAML indented with tabs, which YAML does not allow (an editor's or a paste's doing:
+    `      livenessProbe:` then `\thttpGet:`), read with each tab of the indentation taken as a
+    terminal and GitHub show it, to the next multiple of 8 columns, said in a note; None
+    when it has no such tab or does not read so either."""
+    if segment.kind not in (SegmentKind.YAML, SegmentKind.STATUS_PIECE) or \
+            not any("\t" in _indentation(x.text) for x in segment.lines):
+        return None
+    expanded = Segment(segment.kind, [
+        replace(x, text=_indentation(x.text).expandtabs(8) + x.text.lstrip(" \t"))
+        for x in segment.lines])
+    try:
+        found = _read_segment(expanded, source)
+    except (RecordError, SpecError):
+        return None
+    if found is not None:
+        first, last = segment.first, segment.lines[-1].number
+        found.notes.append(Note(f"lines {first}-{last} are YAML indented with tabs (which YAML "
+                                "does not allow): read with each tab as 8 columns, as a "
+                                "terminal shows it", Where(source, first)))
+    return found
+
+
+def _indentation(text: str) -> str:
+    return text[:len(text) - len(text.lstrip(" \t"))]
 
 
 def _flattened(segment: Segment, source: str, out: RecordSet, why: str) -> RecordSet | None:

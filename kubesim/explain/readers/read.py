@@ -130,10 +130,32 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
             pod.notes.extend(s.notes)
             if s.format not in pod.formats:
                 pod.formats.append(s.format)
+    _note_unnamed(pods)
+    return pods
+
+
+def _note_unnamed(pods: list[PodRecord]) -> None:
+    """A pod without a name among several says what it is and why it stands apart, and each
+    named pod that its parts (probe YAML, a describe block) were not given to it: its
+    explanation must not read as if the record held no such part."""
     for pod in pods:
         if pod.name is None and pod.apart_from is None and len(pods) > 1:
             pod.notes.insert(0, _unnamed(pod, pods))
-    return pods
+            span = _span(pod)
+            parts = f"the record's parts at {span}" if span else "parts of the record"
+            for other in (p for p in pods if p.name is not None):
+                other.notes.append(Note(
+                    f"{parts} name no pod, and nothing in the record says they are about "
+                    f"{other.name}: not used for it (they are read as a pod of their own)",
+                    Where(pod.where.source, pod.where.line), uncertain=False))
+
+
+def _span(pod: PodRecord) -> str:
+    """The lines of the record a pod's parts come from: `line 3`, `lines 2-17`, or ''."""
+    lines = [w.line for w in (pod.where, *(e.where for e in pod.events),
+                              *(c.where for c in pod.containers)) if w.line is not None]
+    return "" if not lines else f"line {min(lines)}" if min(lines) == max(lines) else \
+        f"lines {min(lines)}-{max(lines)}"
 
 
 def _unnamed(pod: PodRecord, pods: list[PodRecord]) -> Note:
@@ -141,8 +163,7 @@ def _unnamed(pod: PodRecord, pods: list[PodRecord]) -> Note:
     (the describe reader says so itself of a block before another pod's `Name:`)."""
     lines = [w.line for w in (pod.where, *(e.where for e in pod.events),
                               *(c.where for c in pod.containers)) if w.line is not None]
-    span = "" if not lines else f"line {min(lines)}" if min(lines) == max(lines) else \
-        f"lines {min(lines)}-{max(lines)}"
+    span = _span(pod)
     others = _names([p.name for p in pods if p.name is not None])
     return Note(f"the record does not name this pod ({span or 'its parts'} name none), and "
                 f"nothing in it says they are about {others}: read as a pod of their own",
