@@ -249,7 +249,8 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
     then the diagnosis decided once from all of it."""
     spec, settings = rc.settings(v, _override(v, ctx.options))
     by_type = {s.probe: s for s in settings}
-    story = ContainerStory(v.name, v.record.restart_count if v.record else None, settings)
+    story = ContainerStory(v.name, v.record.restart_count if v.record else None, settings,
+                           containers=v.record.containers if v.record else 1)
     _reconstruct(story, v, ctx, by_type)
     pod = _pod(spec, ctx)
     own = [s for s in story.streaks if s.own]
