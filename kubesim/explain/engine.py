@@ -67,6 +67,9 @@ class ExplainOptions:
     expect: tuple[Want, ...] = ()
     suggest: bool = True
     max_work: int = DEFAULT_MAX_WORK
+    # keep each replay's representative run whole (the page draws it); without it, its
+    # records up to the kills the text and JSON list (a long crash loop's days unrecorded)
+    whole_run: bool = True
 
 
 @dataclass
@@ -314,7 +317,7 @@ def _replay(story: ContainerStory, spec: ContainerSpec, v: rc.View, ctx: _Contex
                           ctx.grace, ctx.grace_known, ctx.policy, 0.0 if tb.ages else None)
     story.replay, story.run, story.run_pod, story.run_scenario = replay(
         recon, tb, phases=ctx.options.phases, seed=ctx.options.seed,
-        profile=ctx.profile, max_work=ctx.options.max_work)
+        profile=ctx.profile, max_work=ctx.options.max_work, whole_run=ctx.options.whole_run)
 
 
 # ---------------------------------------------------------------- consistency
