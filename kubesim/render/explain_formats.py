@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -168,15 +169,16 @@ def _settings_text(c: ContainerStory) -> list[str]:
     return out
 
 
-def story_title(c: dict[str, Any]) -> str:
-    """A container's heading (from its JSON data): its name and restart count, or, of the
-    pod's containers the record states only together (a `kubectl get pods` row of READY
-    x/N), how many and their RESTARTS, the sum of their counts."""
+def story_title(c: dict[str, Any], shown: Callable[[str], str] = visible) -> str:
+    """A container's heading (from its JSON data): its name (through `shown`, the format's
+    edge: the page's script shows it as text) and restart count, or, of the pod's containers
+    the record states only together (a `kubectl get pods` row of READY x/N), how many and
+    their RESTARTS, the sum of their counts."""
     n, count = c["containers"], c["restart_count"]
     if n > 1:
         return (f"containers ({n}, the record names none)"
                 + (f" (RESTARTS {count}, their sum)" if count is not None else ""))
-    return (f"container {visible(c['name'] or '(unnamed)')}"
+    return (f"container {shown(c['name'] or '(unnamed)')}"
             + (f" (restartCount {count})" if count is not None else ""))
 
 
@@ -358,7 +360,7 @@ def _story_page(c: ContainerStory, basis: str) -> dict[str, Any]:
     data: dict[str, Any] = c.to_data()
     data["patch_yaml"] = _patch(c)
     data["answer_lines"] = answer_lines(c.answer.to_data()) if c.answer is not None else []
-    data["title"] = story_title(data)
+    data["title"] = story_title(data, str)
     data["record_rows"] = _record_rows(c)
     origin = c.replay.origin if c.replay is not None and c.replay.ran else 0.0
     record = _record_lanes(c, origin)
