@@ -13,9 +13,14 @@ from pathlib import Path
 
 import pytest
 from helpers import cli as kubesim
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kubesim import read_record
 from kubesim.cli.mcp_tools import SUMMARIES
+from kubesim.explain.engine import ExplainOptions, explain_records
+from kubesim.explain.readers.read import parse_record
+from kubesim.render.explain_formats import render_text
 
 REPO = Path(__file__).resolve().parent.parent
 REAL = REPO / "tests" / "data" / "explain" / "real"
@@ -114,3 +119,29 @@ def test_beside_a_describe_naming_every_container_the_row_adds_nothing(capsys, t
     doc = json.loads(_run(capsys, str(path), "--format", "json"))
     assert [(c["name"], c["containers"]) for c in doc["containers"]] == [("web", 1)]
     assert "the pod has 2 containers" not in json.dumps(doc)
+
+
+STATUSES = ["Running", "CrashLoopBackOff", "Error", "OOMKilled", "Completed", "Pending",
+            "NotReady", "Init:0/1", "Terminating"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(total=st.integers(2, 12), ready=st.integers(0, 12), restarts=st.integers(0, 10**6),
+       status=st.sampled_from(STATUSES), ago=st.booleans())
+def test_every_row_of_several_containers_is_said_to_be_several(total, ready, restarts, status,
+                                                              ago):
+    """Invariant: a row of READY x/N (N > 1) alone is explained as N containers the record
+    names none of, its RESTARTS their sum, never as one container; what cannot be told of
+    each is said where they restarted or not all are ready."""
+    ready = min(ready, total)
+    cell = f"{restarts} (5m ago)" if ago and restarts else str(restarts)
+    text = HEADER + f"web-0   {ready}/{total}   {status}   {cell}   47m\n"
+    ex = explain_records([parse_record(text, "rows.txt")], ExplainOptions(suggest=False))
+    [c] = ex.containers
+    assert (c.name, c.containers, c.restart_count) == (None, total, restarts)
+    said = _words(render_text(ex))
+    assert f"containers ({total}, the record names none) (RESTARTS {restarts}, their sum)" in said
+    assert "container (unnamed)" not in said
+    assert (("which container restarted, and how often each, cannot be told" in said)
+            == (restarts > 0))
+    assert ("which container is not ready cannot be told" in said) == (0 < ready < total)
