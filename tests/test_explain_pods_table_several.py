@@ -145,3 +145,21 @@ def test_every_row_of_several_containers_is_said_to_be_several(total, ready, res
     assert (("which container restarted, and how often each, cannot be told" in said)
             == (restarts > 0))
     assert ("which container is not ready cannot be told" in said) == (0 < ready < total)
+
+
+def test_events_naming_one_of_the_containers_do_not_make_the_row_that_one(capsys, tmp_path):
+    """`kubectl get pods` (1/2, RESTARTS 14) then `kubectl get events` naming one container
+    (app) killed once: the pod's 2 containers are explained together, the record naming only
+    app, and 13 of the 14 restarts are not in the events."""
+    path = _paste(tmp_path, CRASHING + (
+        "$ kubectl get events\n"
+        "LAST SEEN   TYPE      REASON      OBJECT                       MESSAGE\n"
+        "2m          Warning   Unhealthy   pod/web-7d4b9c8f6d-x2k9p     Liveness probe failed: "
+        'Get "http://10.1.2.3:8080/healthz": dial tcp 10.1.2.3:8080: connect: connection '
+        "refused\n"
+        "2m          Normal    Killing     pod/web-7d4b9c8f6d-x2k9p     Container app failed "
+        "liveness probe, will be restarted\n"))
+    out = _words(_run(capsys, str(path)))
+    assert "containers (2, the record names only app) (RESTARTS 14, their sum)" in out
+    assert "the record names only app, in its events, so they are explained together" in out
+    assert "RESTARTS is 14, the sum over the pod's 2 containers; the events account for 1" in out

@@ -167,7 +167,7 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.Vie
     if f.inconsistent:
         text += f"; {f.inconsistent}"
     if v.record is not None and v.record.containers > 1:
-        text += f"; {_together(v.record)}"
+        text += f"; {_together(v.record, v.name)}"
     return Diagnosis(decided.cause, decided.kind, text, probe,
                      tuple(sorted(failed, key=order.__getitem__)), kills, _shows(f),
                      _prevention(story, decided), decided.because)
@@ -513,13 +513,14 @@ def _no_exit(f: _Facts) -> _Decided:
     return _Decided(Cause.CANNOT_TELL, "nothing", f"cannot tell: {because}", because)
 
 
-def _together(rec: ContainerRecord) -> str:
+def _together(rec: ContainerRecord, name: str | None) -> str:
     """What a record of several containers it does not tell apart (a `kubectl get pods` row
     of READY x/N) cannot say of each: RESTARTS is the sum of their restartCounts, READY how
-    many are ready (printPod)."""
+    many are ready (printPod). `name`: the one container the record's events name."""
     n, restarts = rec.containers, rec.restart_count or 0
+    named = "none of them" if name is None else f"only {name}, in its events"
     out = (f"the pod has {n} containers (READY {rec.ready_containers}/{n}, {rec.where}) and "
-           "the record names none of them, so they are explained together; ")
+           f"the record names {named}, so they are explained together; ")
     out += (f"RESTARTS {restarts} is their sum: which container restarted, and how often "
             "each, cannot be told" if restarts else "RESTARTS 0 is their sum: none restarted")
     if rec.ready_containers is not None and 0 < rec.ready_containers < n:

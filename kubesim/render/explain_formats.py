@@ -175,8 +175,9 @@ def story_title(c: dict[str, Any], shown: Callable[[str], str] = visible) -> str
     the record states only together (a `kubectl get pods` row of READY x/N), how many and
     their RESTARTS, the sum of their counts."""
     n, count = c["containers"], c["restart_count"]
-    if n > 1:
-        return (f"containers ({n}, the record names none)"
+    if n > 1:  # named: the one container the record's events name
+        named = "none" if c["name"] is None else f"only {shown(c['name'])}"
+        return (f"containers ({n}, the record names {named})"
                 + (f" (RESTARTS {count}, their sum)" if count is not None else ""))
     return (f"container {shown(c['name'] or '(unnamed)')}"
             + (f" (restartCount {count})" if count is not None else ""))
