@@ -3,8 +3,8 @@
     python benchmarks/explain_same_bytes.py --against CHECKOUT [--only NAME] [--keep DIR]
 
 Every record of tests/data/explain/ and tests/data/explain/real/ (and, for the records whose
-probe block SOURCES.md names, once more with it as --spec) explained as text (with --html),
-JSON and YAML, in process, once with kubesim imported from CHECKOUT and once from this
+probe block SOURCES.md names, once more with it as --spec) explained as text (with --html, and
+alone: without the page the replay keeps only what the text prints of its run), JSON and YAML, in process, once with kubesim imported from CHECKOUT and once from this
 checkout (each in a child process, PYTHONHASHSEED=0, run outside both checkouts); then every
 output compared byte for byte: the exit code, standard output, standard error and the page.
 Prints the records whose outputs differ and exits 1 if any does. A speed-up of explain
@@ -43,17 +43,19 @@ for rec in records:
                              if rec.name in SPECS else [])
     for tag, extra in variants:
         base = out / (rec.name + ("." + tag if tag else ""))
-        for fmt in ("text", "json", "yaml"):
+        # the text twice: with the page (the replay's run kept whole) and without it
+        for fmt, page in (("text", True), ("text", False), ("json", False), ("yaml", False)):
             argv = ["explain", str(rec), "--format", fmt, *extra]
-            if fmt == "text":
+            if page:
                 argv += ["--html", f"{base}.html"]
+            name = fmt + (".alone" if fmt == "text" and not page else "")
             stdout, stderr = io.StringIO(), io.StringIO()
             with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
                 try:
                     code = main(argv)
                 except SystemExit as exc:
                     code = exc.code
-            Path(f"{base}.{fmt}").write_text(
+            Path(f"{base}.{name}").write_text(
                 f"exit {code}\n{stdout.getvalue()}\n--stderr--\n{stderr.getvalue()}")
 '''
 

@@ -20,7 +20,7 @@ DOCS = str(DATA / "01-k8s-docs-liveness-exec.describe.txt")
 DOCS_POD = str(DATA / "01-k8s-docs-exec-liveness.pod.yaml")
 TOP = ["kubesim", "command", "pod", "namespace", "owner", "inputs", "axis", "containers",
        "findings", "notes"]
-CONTAINER = ["name", "restart_count", "diagnosis", "diagnosis_kind", "answer", "detection",
+CONTAINER = ["name", "restart_count", "containers", "diagnosis", "diagnosis_kind", "answer", "detection",
              "settings", "streaks",
              "kills", "back_offs", "exits", "restarts", "not_ready", "arithmetic", "findings",
              "replay", "prevention"]

@@ -73,7 +73,8 @@ def run(args: argparse.Namespace) -> CommandResult:
                              # no --profile and no --kubelet: the record's dates may choose
                              rule_from_dates=(args.profile == KUBELET["profile"].default
                                               and not args.kubelet),
-                             expect=wants, suggest=not args.no_suggest, max_work=args.max_work)
+                             expect=wants, suggest=not args.no_suggest, max_work=args.max_work,
+                             whole_run=args.html is not None)  # only the page draws it
     explanations = explain_pods(records, options)  # every pod, or the one --pod names
     if args.html is not None:
         write_html(render_pods_html(explanations), args.html)

@@ -270,9 +270,9 @@ def _fixed(c: dict[str, Any]) -> str:
 
 def _explain(doc: dict[str, Any], code: int) -> str:
     # the diagnosis record as the text prints it (loaded on the first call, with the engine)
-    from kubesim.render.explain_formats import answer_lines
+    from kubesim.render.explain_formats import answer_lines, story_title
     head = f"explain: pod {doc.get('pod') or '(name not in the record)'}"
-    return head + ".\n" + _lines(f"container {c['name']}: " + "; ".join(
+    return head + ".\n" + _lines(f"{story_title(c, str)}: " + "; ".join(
         answer_lines(c["answer"])) for c in doc["containers"] if c["answer"] is not None)
 
 

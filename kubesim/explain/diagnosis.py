@@ -35,6 +35,7 @@ from kubesim.explain.model import (
     Verdict,
     plural,
 )
+from kubesim.explain.readers.model import ContainerRecord
 from kubesim.kubelet.settings import FailureRunAfterKill
 from kubesim.kubelet.timing import calls_within, detection_seconds, most_kills
 from kubesim.results import ProbeType
@@ -167,6 +168,8 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.Vie
         text += f"; {_untold(f.untold, v.unsure_why)}"
     if f.inconsistent:
         text += f"; {f.inconsistent}"
+    if v.record is not None and v.record.containers > 1:
+        text += f"; {_together(v.record, v.name)}"
     return Diagnosis(decided.cause, decided.kind, text, probe,
                      tuple(sorted(failed, key=order.__getitem__)), kills, _shows(f),
                      _prevention(story, decided), decided.because)
@@ -493,10 +496,11 @@ def _no_exit(f: _Facts) -> _Decided:
         likely = _likely(f)
         if likely is not None:
             return likely
-        because = (f"the container restarted ({f.floor_why}) but the record shows no kill and "
-                   "no exit reason " + _missing(f))
+        who = _who(f)
+        because = (f"{who} restarted ({f.floor_why}) but the record shows no kill and no exit "
+                   "reason " + _missing(f))
         return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
-            f"cannot tell why the container restarted, because {because}"), because)
+            f"cannot tell why {who} restarted, because {because}"), because)
     if live:
         return _no_kill(_per_probe(live), f.by_type, f.rule)
     if [s for s in f.failed if s.probe is READINESS]:
@@ -536,6 +540,28 @@ def _held_out(f: _Facts) -> _Decided | None:
                     f"cannot tell why the container is not Ready: {because}", because)
 
 
+def _together(rec: ContainerRecord, name: str | None) -> str:
+    """What a record of several containers it does not tell apart (a `kubectl get pods` row
+    of READY x/N) cannot say of each: RESTARTS is the sum of their restartCounts, READY how
+    many are ready (printPod). `name`: the one container the record's events name."""
+    n, restarts = rec.containers, rec.restart_count or 0
+    named = "none of them" if name is None else f"only {name}, in its events"
+    out = (f"the pod has {n} containers (READY {rec.ready_containers}/{n}, {rec.where}) and "
+           f"the record names {named}, so they are explained together; ")
+    out += (f"RESTARTS {restarts} is their sum: which container restarted, and how often "
+            "each, cannot be told" if restarts else "RESTARTS 0 is their sum: none restarted")
+    if rec.ready_containers is not None and 0 < rec.ready_containers < n:
+        out += "; which container is not ready cannot be told"
+    return out
+
+
+def _who(f: _Facts) -> str:
+    """The container the story is about, or the pod's containers it cannot tell apart."""
+    rec = f.view.record
+    return (f"the pod's {rec.containers} containers" if rec is not None and rec.containers > 1
+            else "the container")
+
+
 class _Floor(NamedTuple):
     """The fewest restarts the record proves, what proves it, and where a count the record
     states contradicts what kubesim infers from the back-off (empty: they agree)."""
@@ -549,7 +575,9 @@ def _restart_floor(story: ContainerStory, v: rc.View) -> _Floor:
     """The fewest restarts the record proves, and what proves it."""
     best, why = 0, ""
     if story.restart_count:
-        best, why = story.restart_count, f"restartCount {story.restart_count}"
+        best, why = story.restart_count, (
+            f"restartCount {story.restart_count}" if story.containers == 1 else
+            f"RESTARTS {story.restart_count}, their restartCounts' sum")
     rec = v.record
     if not best and rec is not None and rec.last is not None and rec.state == "running":
         # a container runs after one that ended (its lastState): one restart at least, where

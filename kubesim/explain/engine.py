@@ -67,6 +67,9 @@ class ExplainOptions:
     expect: tuple[Want, ...] = ()
     suggest: bool = True
     max_work: int = DEFAULT_MAX_WORK
+    # keep each replay's representative run whole (the page draws it); without it, its
+    # records up to the kills the text and JSON list (a long crash loop's days unrecorded)
+    whole_run: bool = True
 
 
 @dataclass
@@ -249,7 +252,8 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
     then the diagnosis decided once from all of it."""
     spec, settings = rc.settings(v, _override(v, ctx.options))
     by_type = {s.probe: s for s in settings}
-    story = ContainerStory(v.name, v.record.restart_count if v.record else None, settings)
+    story = ContainerStory(v.name, v.record.restart_count if v.record else None, settings,
+                           containers=v.record.containers if v.record else 1)
     _reconstruct(story, v, ctx, by_type)
     pod = _pod(spec, ctx)
     own = [s for s in story.streaks if s.own]
@@ -313,7 +317,7 @@ def _replay(story: ContainerStory, spec: ContainerSpec, v: rc.View, ctx: _Contex
                           ctx.grace, ctx.grace_known, ctx.policy, 0.0 if tb.ages else None)
     story.replay, story.run, story.run_pod, story.run_scenario = replay(
         recon, tb, phases=ctx.options.phases, seed=ctx.options.seed,
-        profile=ctx.profile, max_work=ctx.options.max_work)
+        profile=ctx.profile, max_work=ctx.options.max_work, whole_run=ctx.options.whole_run)
 
 
 # ---------------------------------------------------------------- consistency

@@ -569,6 +569,10 @@ class ContainerStory:
     run_pod: Any = None
     run_scenario: Any = None
     suggestion: Suggestion | None = None
+    # how many of the pod's containers this story is about: several when the record states
+    # them only together (a `kubectl get pods` row of READY x/N: RESTARTS their sum), and
+    # then `restart_count` is that sum, not one container's
+    containers: int = 1
 
     @property
     def diagnosis(self) -> str:
@@ -581,6 +585,7 @@ class ContainerStory:
 
     def to_data(self) -> dict[str, Any]:
         return {"name": self.name, "restart_count": self.restart_count,
+                "containers": self.containers,
                 "diagnosis": self.diagnosis, "diagnosis_kind": self.diagnosis_kind,
                 "answer": None if self.answer is None else self.answer.to_data(),
                 "detection": [d.to_data() for d in self.detection],

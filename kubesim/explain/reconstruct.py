@@ -816,9 +816,10 @@ def restarts(view: View, kill_list: list[Kill], exit_list: list[Exit], grace: in
     rest = count - accounted
     if rest > 0:
         rows.append(Restart(rest, RestartCause.NOT_RECORDED, UNKNOWN_WHEN, Confidence.UNKNOWN,
-                            _missing(rest, count, accounted, last, total_events),
+                            _missing(_count_text(rec, count), accounted, last, total_events),
                             (Evidence(str(rec.restart_where or rec.where),
-                                      f"Restart Count: {count}"),)))
+                                      f"Restart Count: {count}" if rec.containers == 1
+                                      else f"RESTARTS {count}"),)))
     if rest < 0 and not never:
         return rows, [Finding(
             Level.WARNING, f"the events show {accounted} restarts but restartCount is {count}: "
@@ -849,9 +850,16 @@ def _kill_detail(cause: KillCause, ks: list[Kill], last: Exit | None, grace: int
     return text
 
 
-def _missing(rest: int, count: int, accounted: int, last: Exit | None,
-             total_events: int) -> str:
-    parts = [f"restartCount is {count}; the events account for {accounted}"]
+def _count_text(rec: ContainerRecord, count: int) -> str:
+    """The count the record states: one container's restartCount, or a `kubectl get pods`
+    row's RESTARTS, the sum over the containers it does not tell apart."""
+    if rec.containers > 1:
+        return f"RESTARTS is {count}, the sum over the pod's {rec.containers} containers"
+    return f"restartCount is {count}"
+
+
+def _missing(stated: str, accounted: int, last: Exit | None, total_events: int) -> str:
+    parts = [f"{stated}; the events account for {accounted}"]
     parts.append("events expire (the API server's --event-ttl, 1 h by default), so restarts "
                  "older than the oldest event left no trace but the count")
     if total_events >= SPAM_BURST:

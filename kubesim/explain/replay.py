@@ -253,10 +253,12 @@ def _replay_pod(r: Reconstructed) -> ProbedContainer | str:
 
 
 def replay(r: Reconstructed, tb: Timebase, *, phases: int, seed: int,
-           profile: KubeletProfile, max_work: int) -> tuple[Replay, Timeline | None,
-                                                            ProbedContainer | None,
-                                                            Scenario | None]:
-    """Run the reconstruction; the Replay, one representative timeline, its pod, scenario."""
+           profile: KubeletProfile, max_work: int, whole_run: bool = True
+           ) -> tuple[Replay, Timeline | None, ProbedContainer | None, Scenario | None]:
+    """Run the reconstruction; the Replay, one representative timeline, its pod, scenario.
+    Without `whole_run` the representative timeline is the representative run up to its
+    first COUNTED_LISTED kills (all the text and the JSON print of it: the page draws the
+    whole run)."""
     probe_kills = [k for k in r.kills if k.cause in ("liveness", "startup")]
     windows, skipped = _windows(r)
     if not windows:
@@ -287,39 +289,69 @@ def replay(r: Reconstructed, tb: Timebase, *, phases: int, seed: int,
                          "--max-work)")
         return result, None, None, None
     run, scenario = _run(result, r, pod, behaviours, phase_list, profile,
-                         (pinned[1] - pinned[0]) / phases if pinned is not None else 0.0)
+                         (pinned[1] - pinned[0]) / phases if pinned is not None else 0.0,
+                         whole_run)
     return result, run, pod, scenario
 
 
 def _run(result: Replay, r: Reconstructed, pod: ProbedContainer,
          behaviours: list[dict[str, Any]], phase_list: list[float], profile: KubeletProfile,
-         step: float) -> tuple[Timeline, Scenario]:
+         step: float, whole_run: bool = True) -> tuple[Timeline, Scenario]:
     """Run every phase, compare with the record; the representative run and its scenario.
-    The phases are run one after another and each is kept as the little the comparison
-    reads (`_Digest`), the representative one whole: a long crash loop's records (every
-    call and BackOff event of days) are held for one phase, not all of them."""
+    The phases are run one after another, each counted, not recorded (a long crash loop's
+    calls and BackOff events of days), and kept as the little the comparison reads
+    (`_Digest`); the representative one is then run again with its records (the same seed
+    and phase: the same run), whole for the page, else up to what `_counted` reads."""
     scenarios = [Scenario.from_dict(b, source="<reconstructed from the record>")
                  for b in behaviours]
     probe_kills = [k for k in r.kills if k.cause in ("liveness", "startup")]
     target = probe_kills[0].at.mid if probe_kills and probe_kills[0].at.known else None
     digests: list[_Digest] = []
     best: tuple[float, int] | None = None
-    kept: Timeline | None = None
     for i, (p, sc) in enumerate(zip(phase_list, scenarios, strict=True)):
-        tl = simulate(pod, sc, duration=result.duration, seed=result.seed + i, profile=profile,
-                      phase=p)
-        digests.append(_Digest.of(tl))
-        score = (_score(tl, target, result.origin), i) if target is not None else (
+        digest = _Digest.of(simulate(pod, sc, duration=result.duration, seed=result.seed + i,
+                                     profile=profile, phase=p, record_probes=False))
+        digests.append(digest)
+        score = (_score(digest, target, result.origin), i) if target is not None else (
             float(i != len(phase_list) // 2), i)
         if best is None or score < best:
-            best, kept = score, tl
-    assert best is not None and kept is not None
+            best = score
+    assert best is not None
+    i = best[1]
+    kept = _representative(pod, scenarios[i], result, profile, phase_list[i], i,
+                           digests[i], whole_run)
     result.ran, result.reason = True, ("the record's probe settings and failures through the "
                                        "kubelet model")
     _compare(result, digests, r, probe_kills, result.origin, _jitter(profile), step)
-    result.phase, result.behaviour = kept.phase, behaviours[best[1]]
-    result.counted = _counted(kept, result.origin, r)
-    return kept, scenarios[best[1]]
+    result.phase, result.behaviour = kept.phase, behaviours[i]
+    result.counted = _counted(kept, result.origin, r, len(digests[i].kills))
+    return kept, scenarios[i]
+
+
+def _representative(pod: ProbedContainer, sc: Scenario, result: Replay,
+                    profile: KubeletProfile, phase: float, i: int, digest: _Digest,
+                    whole_run: bool) -> Timeline:
+    """Phase `i`'s run again, with its records: whole (`whole_run`), else until the calls
+    `_counted` reads have ended (the kill its first COUNTED_LISTED kills' last failure
+    decided, plus the longest a call may take). A run's beginning does not depend on when
+    it ends; a shorter run whose first kills are not the whole run's is not used."""
+    def run(duration: float) -> Timeline:
+        return simulate(pod, sc, duration=duration, seed=result.seed + i, profile=profile,
+                        phase=phase)
+
+    listed = digest.failed[:COUNTED_LISTED]
+    if whole_run or not listed:
+        return run(result.duration)
+    # a call takes at most its probe's timeoutSeconds (a later answer is a timeout, R2.8):
+    # every call that began by the last listed failure has ended by `end`
+    longest = max(p.timeout_seconds for c in pod.containers for p in c.probes().values())
+    end = max(listed) + longest + 1.0
+    if end >= result.duration:
+        return run(result.duration)
+    tl = run(end)
+    if tuple(k.at for k in tl.kills[:COUNTED_LISTED]) != digest.kills[:COUNTED_LISTED]:
+        return run(result.duration)
+    return tl
 
 
 @dataclass(frozen=True)
@@ -330,11 +362,13 @@ class _Digest:
     kills: tuple[float, ...]
     back_offs: int
     restarts: int
+    failed: tuple[float, ...]  # when each kill's last counted failure came (`failed_at`)
 
     @classmethod
     def of(cls, tl: Timeline) -> _Digest:
         summary = tl.summary()
-        return cls(tuple(k.at for k in tl.kills), summary.back_offs, summary.restarts)
+        return cls(tuple(k.at for k in tl.kills), summary.back_offs, summary.restarts,
+                   tuple(k.failed_at for k in tl.kills))
 
 
 def _behaviour(windows: list[_Window], origin: float, f: float, shutdown: float
@@ -522,18 +556,18 @@ def _agree(at: When, model: Interval | None, cmp: list[str], what: str,
     return ok
 
 
-def _score(tl: Timeline, target: float, origin: float) -> float:
+def _score(run: _Digest, target: float, origin: float) -> float:
     """How far the run's first kill is from the recorded one (the representative phase is
     the nearest, else the middle one)."""
-    return abs(origin + tl.kills[0].at - target) if tl.kills else math.inf
+    return abs(origin + run.kills[0] - target) if run.kills else math.inf
 
 
 COUNTED_LISTED = 10  # kills whose counted failures are listed one by one
 
 
-def _counted(tl: Timeline, origin: float, r: Reconstructed) -> list[str]:
+def _counted(tl: Timeline, origin: float, r: Reconstructed, kills: int) -> list[str]:
     """Which failures counted toward which kill, in the representative run (the first
-    COUNTED_LISTED kills; the rest counted the same way)."""
+    COUNTED_LISTED kills; the rest, of its `kills`, counted the same way)."""
     out = []
     by_type = {s.probe: s for s in r.settings}
     probes = _probes_until(tl, max((k.failed_at for k in tl.kills[:COUNTED_LISTED]),
@@ -547,8 +581,8 @@ def _counted(tl: Timeline, origin: float, r: Reconstructed) -> list[str]:
                  else ", ".join(f"{k.at - t:.1f}" for t in run) + " s before it")
         out.append(f"kill {n} at {_t(origin + k.at)} ({k.probe.value}): the {len(run)} "
                    f"failures in a row at {times} counted (failureThreshold {need})")
-    if len(tl.kills) > COUNTED_LISTED:
-        out.append(f"... and {plural(len(tl.kills) - COUNTED_LISTED, 'more kill')}, each "
+    if kills > COUNTED_LISTED:
+        out.append(f"... and {plural(kills - COUNTED_LISTED, 'more kill')}, each "
                    "after failureThreshold failures in a row the same way")
     return out
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +35,8 @@ from kubesim.render.report import page_document
 from kubesim.render.suggest_formats import patch_yaml
 
 __all__ = ["FORMATS", "answer_lines", "document", "pods_document", "render", "render_html",
-           "render_json", "render_pods", "render_pods_html", "render_text", "render_yaml"]
+           "render_json", "render_pods", "render_pods_html", "render_text", "render_yaml",
+           "story_title"]
 
 
 def _wrap(text: str, indent: int, width: int = 100) -> list[str]:
@@ -170,9 +172,23 @@ def _settings_text(c: ContainerStory) -> list[str]:
     return out
 
 
+def story_title(c: dict[str, Any], shown: Callable[[str], str] = visible) -> str:
+    """A container's heading (from its JSON data): its name (through `shown`, the format's
+    edge: the page's script shows it as text) and restart count, or, of the pod's containers
+    the record states only together (a `kubectl get pods` row of READY x/N), how many and
+    their RESTARTS, the sum of their counts."""
+    n, count = c["containers"], c["restart_count"]
+    if n > 1:  # named: the one container the record's events name
+        named = "none" if c["name"] is None else f"only {shown(c['name'])}"
+        return (f"containers ({n}, the record names {named})"
+                + (f" (RESTARTS {count}, their sum)" if count is not None else ""))
+    return (f"container {shown(c['name'] or '(unnamed)')}"
+            + (f" (restartCount {count})" if count is not None else ""))
+
+
 def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) -> list[str]:
-    lines = [f"container {visible(c.name or '(unnamed)')}"
-             + (f" (restartCount {c.restart_count})" if c.restart_count is not None else "")]
+    lines = [story_title({"name": c.name, "containers": c.containers,
+                          "restart_count": c.restart_count})]
     if c.answer is not None:
         text, counts, prevented = answer_lines(c.answer.to_data())
         lines += _wrap(f"diagnosis: {text}", 2)
@@ -348,6 +364,7 @@ def _story_page(c: ContainerStory, basis: str) -> dict[str, Any]:
     data: dict[str, Any] = c.to_data()
     data["patch_yaml"] = _patch(c)
     data["answer_lines"] = answer_lines(c.answer.to_data()) if c.answer is not None else []
+    data["title"] = story_title(data, str)
     data["record_rows"] = _record_rows(c)
     origin = c.replay.origin if c.replay is not None and c.replay.ran else 0.0
     record = _record_lanes(c, origin)

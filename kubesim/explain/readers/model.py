@@ -175,6 +175,11 @@ class ContainerRecord:
     # by kubesim.explain.command for what they do to a file an exec probe tests
     command: tuple[str, ...] | None = None
     args: tuple[str, ...] | None = None
+    # how many of the pod's containers this record stands for: a `kubectl get pods` row of a
+    # pod of several (READY x/N) names none and states their restarts as one sum (RESTARTS),
+    # so it is one record of N containers the record does not tell apart; 1: one container's
+    containers: int = 1
+    ready_containers: int | None = None  # of those, how many READY says are ready
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,9 @@ READY as ready/total containers, STATUS (the phase, or the reason of a container
 terminated state: CrashLoopBackOff, OOMKilled, Error), RESTARTS (the sum over its containers;
 since 1.22 with `(57s ago)`, the last restart's age) and AGE. Only a pod of one container
 (`x/1`) gives that container's restart count and state reason; of a watch, the last row of a
-pod is its latest. A pod of several containers whose RESTARTS is 0 states that none of them
-restarted (each restartCount is 0).
+pod is its latest. A pod of several containers (`x/N`) is read as one record of N containers
+the row does not tell apart (`ContainerRecord.containers`): RESTARTS is their sum (0 states
+that none of them restarted), and which one restarted or is not ready is not in the row.
 """
 
 from __future__ import annotations
@@ -94,13 +95,14 @@ def _ended(row: PodRow) -> Terminated:
     return Terminated(row.status, code, UNKNOWN_STAMP, UNKNOWN_STAMP, where=row.where)
 
 
-def _no_restart(row: PodRow) -> ContainerRecord:
-    """The pod's containers when RESTARTS, their sum, is 0: each restartCount is 0; they all
-    run when the pod is Running with every container ready (READY n/n), else the row does not
-    say which runs (its STATUS is the pod's, not a container's)."""
-    c = ContainerRecord(None, row.where, restart_count=0, restart_where=row.where,
-                        restart_apart=True)
-    if row.status == "Running" and row.ready == row.total:
+def _several(row: PodRow) -> ContainerRecord:
+    """The containers of a pod of several (READY x/N) as one record of N: the row names none,
+    RESTARTS is their sum and STATUS the pod's, so which container restarted, how often each
+    and which is not ready are not in it (printPod). A sum of 0 states that none restarted;
+    they all run when the pod is Running with every container ready (READY n/n)."""
+    c = ContainerRecord(None, row.where, restart_count=row.restarts, restart_where=row.where,
+                        restart_apart=True, containers=row.total, ready_containers=row.ready)
+    if row.restarts == 0 and row.status == "Running" and row.ready == row.total:
         c.state = "running"
     return c
 
@@ -123,7 +125,7 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
             pod.containers.append(_container(row))
             if row.name in ended and row.status not in _TERMINATED:
                 pod.containers[-1].last = _ended(ended[row.name])
-        elif row.restarts == 0:  # a sum of 0: none of its containers restarted
-            pod.containers.append(_no_restart(row))
+        else:  # several: RESTARTS is their sum, which the record does not split
+            pod.containers.append(_several(row))
         pods.append(pod)
     return pods

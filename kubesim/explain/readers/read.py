@@ -265,7 +265,8 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
     if other.conditions and (documented or not into.conditions):
         into.conditions = other.conditions
     for c in other.containers:
-        if c.name is None and len(into.containers) == 1 and not documented:
+        if c.name is None and len(into.containers) == 1 and not documented \
+                and c.containers == 1 == into.containers[0].containers:
             _fill(into.containers[0], c)  # a piece of the pod's one container
             continue
         mine = next((m for m in into.containers if m.name == c.name), None)
@@ -286,9 +287,14 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
 def _adopt_unnamed(pod: PodRecord) -> None:
     """A container without a name (a `kubectl get pods` row of one container, a fragment)
     beside the one container another record of the pod names: the pod's only container,
-    told twice; what the unnamed one says and the named one does not is kept."""
-    unnamed = [c for c in pod.containers if c.name is None]
+    told twice; what the unnamed one says and the named one does not is kept. A row's record
+    of several containers (`ContainerRecord.containers`) beside records naming them all is
+    dropped."""
     named = [c for c in pod.containers if c.name is not None and not c.init]
+    for c in [c for c in pod.containers if c.name is None and c.containers > 1]:
+        if len(named) >= c.containers:  # another record names them all, each with its own
+            pod.containers.remove(c)    # state and count: a row's sum of them adds nothing
+    unnamed = [c for c in pod.containers if c.name is None and c.containers == 1]
     if len(unnamed) == 1 and len(named) == 1:
         _fill(named[0], unnamed[0])
         pod.containers.remove(unnamed[0])

@@ -950,7 +950,7 @@
   // record shows, apart from what the model replays, then the fix
   function explainStory(root, c) {
     var a = c.answer_lines;
-    add(root, el("h2", {}, "container " + (c.name || "(unnamed)")),
+    add(root, el("h2", {}, c.title),
       el("p", { "class": "diagnosis" }, a[0]), explainList(a.slice(1)));
     explainRecord(root, c);
     explainReplay(root, c);
