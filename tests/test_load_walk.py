@@ -132,7 +132,6 @@ def test_long_walks_over_the_shared_terms(monkeypatch):
     assert deltas is not None and deltas.grows and len(deltas.fed) > 100
 
 
-@settings(max_examples=examples(200), deadline=None)
 def _walked_stretch_by_stretch(backlog: float, times: list[float], counts: list[int],
                                rps: float, capacity: float, lo: int, hi: int,
                                fed: bool) -> float:
@@ -148,6 +147,7 @@ def _walked_stretch_by_stretch(backlog: float, times: list[float], counts: list[
     return want
 
 
+@settings(max_examples=examples(200), deadline=None)
 @given(gaps=st.lists(st.floats(1e-3, 30.0), min_size=2, max_size=40),
        counts=st.lists(st.integers(0, 12), min_size=40, max_size=40),
        rps=st.floats(10.0, 2_000.0), capacity=st.floats(10.0, 300.0),
@@ -164,6 +164,20 @@ def test_a_run_of_shared_terms_is_the_stretch_by_stretch_walk(gaps, counts, rps,
     hi = data.draw(st.integers(lo, len(times)))
     want = _walked_stretch_by_stretch(backlog, times, counts, rps, capacity, lo, hi, fed)
     assert deltas.walk(backlog, lo, hi, fed) == want
+    assert deltas.added == _additions_made(backlog, deltas, lo, hi, fed)
+
+
+def _additions_made(backlog: float, deltas: QueueTerms, lo: int, hi: int, fed: bool) -> int:
+    """The terms a walk must add (the count `benchmarks/bench_fleet_scale.py` reports): every
+    stretch it enters with a queue, and every stretch that grows an empty one (none idle: the
+    capacity is positive); an empty queue that no term grows is not walked."""
+    terms = deltas.fed if fed else deltas.idle
+    made = 0
+    for m in range(lo, hi):
+        if backlog > 0.0 or terms[m] > 0.0:
+            made += 1
+        backlog = max(0.0, backlog + terms[m])
+    return made
 
 
 @settings(max_examples=examples(100), deadline=None)
