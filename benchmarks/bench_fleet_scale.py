@@ -14,6 +14,16 @@
    from the command line (its scenario the seed's outage moved to 1,800 s):
    `kubesim fleet probe_specs/seed_unified_healthz.yaml --replicas 1000 --duration 3600
    --start-spread 60 --scenario OUTAGE_AT_1800.yaml --load 90000:100 --seed 1`.
+   Beside each size: the terms the queue walk added (`QueueTerms.added`: they grow with the
+   square of the fleet, a backed-up replica walking every fleet-wide change since its last
+   answer), the routing changes indexed, and what those additions cost: the walk timed again
+   over the run's own terms (a backed-up queue walking all of them, repeated to a million
+   additions) times the additions, an estimate of the walk's share of the CPU.
+
+Each size runs in a child process (`--child N`, kubesim imported by PYTHONPATH from the
+checkout measured); with `--against CHECKOUT` also from that checkout (the before), the two in
+turn at each size, and the ratios this / that, all in this one run (machine load hits both
+alike). A checkout whose walk counts no additions shows "n/a".
 
 It measures; it asserts nothing about time.
 """
@@ -21,11 +31,14 @@ It measures; it asserts nothing about time.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import resource
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -42,19 +55,77 @@ def child(argv: list[str]) -> tuple[float, float, int, int]:
     return cpu, after.ru_maxrss / 1024, len(proc.stdout), proc.returncode
 
 
-def loaded(n: int) -> float:
-    """CPU seconds of the load model's hour for n replicas, in this process."""
+def loaded(n: int) -> dict[str, Any]:
+    """The load model's hour for n replicas, in this process: CPU seconds, the routing
+    changes indexed, the terms the queue walk added and its cost per addition (None where
+    the kubesim imported counts none)."""
     from bench_fleet import scenario  # type: ignore[import-not-found]
 
+    import kubesim.fleet.run as fleet_run
     from kubesim import load_spec
-    from kubesim.fleet.run import simulate_fleet
     from kubesim.fleet.settings import FleetSettings, LoadModel
 
+    made = []
+
+    def index(*args: Any, **kw: Any) -> Any:
+        made.append(serving_index(*args, **kw))
+        return made[-1]
+
+    serving_index = fleet_run.ServingIndex
+    fleet_run.ServingIndex = index  # to read the walk's terms after the run
     pod = load_spec(str(ROOT / "probe_specs" / "seed_unified_healthz.yaml"))
     cfg = FleetSettings(n, start_spread=60, load=LoadModel(90.0 * n, 100))
     c = time.process_time()
-    simulate_fleet(pod, scenario([(1_800, 1_890)]), cfg, duration=3_600, seed=1)
-    return time.process_time() - c
+    fleet_run.simulate_fleet(pod, scenario([(1_800, 1_890)]), cfg, duration=3_600, seed=1)
+    cpu = time.process_time() - c
+    deltas = made[0]._deltas
+    added = getattr(deltas, "added", None)  # a checkout from before the count: None
+    return {"cpu": cpu, "changes": len(made[0]._times), "added": added,
+            "ns_per_add": None if added is None else _walk_cost(deltas)}
+
+
+def _walk_cost(deltas: Any) -> float:
+    """Nanoseconds of CPU per addition of the walk over the run's own fed terms, a queue
+    backed up far beyond them (every term added), repeated to a million additions."""
+    hi = len(deltas.fed)
+    if hi < 2:
+        return 0.0
+    rounds = max(1, 1_000_000 // (hi - 1))
+    c = time.process_time()
+    for _ in range(rounds):
+        deltas.walk(1e300, 1, hi, True)
+    return (time.process_time() - c) / (rounds * (hi - 1)) * 1e9
+
+
+def measure_in_child(root: Path, n: int) -> dict[str, Any]:
+    """`loaded(n)` in a child process importing kubesim from `root`."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(ROOT / "benchmarks")])}
+    out = subprocess.run([sys.executable, __file__, "--child", str(n)], env=env, check=True,
+                         stdout=subprocess.PIPE, text=True, cwd=root).stdout
+    return dict(json.loads(out.splitlines()[-1]))
+
+
+def report_load(rows: dict[Path, dict[int, dict[str, Any]]], sizes: list[int]) -> None:
+    """Each checkout's sizes, its per-replica ratio, and this / that when there are two."""
+    for root, per_size in rows.items():
+        print(f"load model from {root}:")
+        for n in sizes:
+            r = per_size[n]
+            added = "n/a" if r["added"] is None else f"{r['added'] / 1e6:7.2f} M"
+            walk = ("" if r["added"] is None else
+                    f", walk ~{r['added'] * r['ns_per_add'] / 1e9:5.2f} s"
+                    f" ({r['ns_per_add']:.1f} ns/addition)")
+            print(f"  {n:>5} replicas x 1 h (90 % busy, one outage): CPU {r['cpu']:7.2f} s, "
+                  f"{1000 * r['cpu'] / n:6.2f} ms/replica; {r['changes']:>6} routing changes,"
+                  f" {added} additions{walk}")
+        low, high = per_size[sizes[0]], per_size[sizes[-1]]
+        print(f"  per-replica CPU at {sizes[-1]} / at {sizes[0]}: "
+              f"{high['cpu'] / sizes[-1] / (low['cpu'] / sizes[0]):.2f}x (near-linear: about 1);"
+              " target at 1,000: <= 10 s CPU")
+    if len(rows) == 2:
+        that, this = rows.values()
+        print("this / that (CPU): " + ", ".join(
+            f"{n}: {this[n]['cpu'] / that[n]['cpu']:.2f}x" for n in sizes))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -62,27 +133,38 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--replicas", type=int, default=1000)
     ap.add_argument("--load-sizes", default="100,300,1000")
     ap.add_argument("--skip-load", action="store_true")
+    ap.add_argument("--skip-fleet", action="store_true")
+    ap.add_argument("--against", type=Path, metavar="CHECKOUT",
+                    help="also run the load model with this checkout of kubesim (the before)")
+    ap.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    fleet = ["fleet", "probe_specs/seed_unified_healthz.yaml", "--replicas",
-             str(args.replicas), "--duration", "3600", "--start-spread", "60", "--scenario",
-             "traces/seed_db_outage.scenario.yaml", "--max-work", "1000000000"]
-    for fmt in ("text", "json"):
-        cpu, rss, size, code = child([*fleet, "--format", fmt])
-        print(f"fleet {args.replicas} replicas x 1 h, {fmt:<4}: CPU {cpu:6.2f} s, peak RSS "
-              f"{rss:7.1f} MB, output {size / 1e6:8.1f} MB (exit {code})"
-              + ("   targets: <= 5 s, <= 400 MB" if fmt == "text" else ""))
+    if args.child is not None:
+        print(json.dumps(loaded(args.child)))
+        return 0
+    if not args.skip_fleet:
+        fleet_hour(args.replicas)
     if args.skip_load:
         return 0
     sizes = sorted(int(s) for s in args.load_sizes.split(","))
-    per = {}
+    roots = [ROOT] if args.against is None else [args.against.resolve(), ROOT]
+    rows: dict[Path, dict[int, dict[str, Any]]] = {root: {} for root in roots}
     for n in sizes:
-        cpu = loaded(n)
-        per[n] = cpu / n
-        print(f"load model, {n:>5} replicas x 1 h (90 % busy, one outage): CPU {cpu:7.2f} s, "
-              f"{1000 * cpu / n:6.2f} ms/replica")
-    print(f"per-replica CPU at {sizes[-1]} / at {sizes[0]}: {per[sizes[-1]] / per[sizes[0]]:.2f}x"
-          " (near-linear: about 1); target at 1,000: <= 10 s CPU")
+        for root in roots:
+            rows[root][n] = measure_in_child(root, n)
+    report_load(rows, sizes)
     return 0
+
+
+def fleet_hour(replicas: int) -> None:
+    """Part 1: the fleet's hour as text and as JSON, each a child process."""
+    fleet = ["fleet", "probe_specs/seed_unified_healthz.yaml", "--replicas",
+             str(replicas), "--duration", "3600", "--start-spread", "60", "--scenario",
+             "traces/seed_db_outage.scenario.yaml", "--max-work", "1000000000"]
+    for fmt in ("text", "json"):
+        cpu, rss, size, code = child([*fleet, "--format", fmt])
+        print(f"fleet {replicas} replicas x 1 h, {fmt:<4}: CPU {cpu:6.2f} s, peak RSS "
+              f"{rss:7.1f} MB, output {size / 1e6:8.1f} MB (exit {code})"
+              + ("   targets: <= 5 s, <= 400 MB" if fmt == "text" else ""))
 
 
 if __name__ == "__main__":
