@@ -18,7 +18,9 @@
    square of the fleet, a backed-up replica walking every fleet-wide change since its last
    answer), the routing changes indexed, and what those additions cost: the walk timed again
    over the run's own terms (a backed-up queue walking all of them, repeated to a million
-   additions) times the additions, an estimate of the walk's share of the CPU.
+   additions) times the additions. A lower bound: the terms are then in the caches, which
+   the run evicts between two walks (in the source build a walk's addition costs about 28 ns
+   so timed, 100-140 ns within the 1,000-replica run, docs/speed.md).
 
 Each size runs in a child process (`--child N`, kubesim imported by PYTHONPATH from the
 checkout measured); with `--against CHECKOUT` also from that checkout (the before), the two in
@@ -63,6 +65,7 @@ def loaded(n: int) -> dict[str, Any]:
 
     import kubesim.fleet.run as fleet_run
     from kubesim import load_spec
+    from kubesim.compiled import native_state
     from kubesim.fleet.settings import FleetSettings, LoadModel
 
     made = []
@@ -81,6 +84,7 @@ def loaded(n: int) -> dict[str, Any]:
     deltas = made[0]._deltas
     added = getattr(deltas, "added", None)  # a checkout from before the count: None
     return {"cpu": cpu, "changes": len(made[0]._times), "added": added,
+            "build": native_state().mode,
             "ns_per_add": None if added is None else _walk_cost(deltas)}
 
 
@@ -108,13 +112,13 @@ def measure_in_child(root: Path, n: int) -> dict[str, Any]:
 def report_load(rows: dict[Path, dict[int, dict[str, Any]]], sizes: list[int]) -> None:
     """Each checkout's sizes, its per-replica ratio, and this / that when there are two."""
     for root, per_size in rows.items():
-        print(f"load model from {root}:")
+        print(f"load model from {root} ({per_size[sizes[0]]['build']}):")
         for n in sizes:
             r = per_size[n]
             added = "n/a" if r["added"] is None else f"{r['added'] / 1e6:7.2f} M"
             walk = ("" if r["added"] is None else
-                    f", walk ~{r['added'] * r['ns_per_add'] / 1e9:5.2f} s"
-                    f" ({r['ns_per_add']:.1f} ns/addition)")
+                    f", walk >= {r['added'] * r['ns_per_add'] / 1e9:5.2f} s"
+                    f" ({r['ns_per_add']:.1f} ns/addition, cached)")
             print(f"  {n:>5} replicas x 1 h (90 % busy, one outage): CPU {r['cpu']:7.2f} s, "
                   f"{1000 * r['cpu'] / n:6.2f} ms/replica; {r['changes']:>6} routing changes,"
                   f" {added} additions{walk}")
