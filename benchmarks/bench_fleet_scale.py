@@ -1,6 +1,7 @@
 """Does `kubesim fleet` scale with the replicas: a 1,000-replica hour, and the load model?
 
     python benchmarks/bench_fleet_scale.py [--replicas 1000] [--load-sizes 100,300,1000]
+        [--skip-fleet] [--skip-load] [--walks] [--against CHECKOUT]
 
 1. `kubesim fleet probe_specs/seed_unified_healthz.yaml --replicas N --duration 3600
    --start-spread 60 --scenario traces/seed_db_outage.scenario.yaml`, text and then JSON, each
@@ -16,11 +17,10 @@
    --start-spread 60 --scenario OUTAGE_AT_1800.yaml --load 90000:100 --seed 1`.
    Beside each size: the terms the queue walk added (`QueueTerms.added`: they grow with the
    square of the fleet, a backed-up replica walking every fleet-wide change since its last
-   answer), the routing changes indexed, and what those additions cost: the walk timed again
-   over the run's own terms (a backed-up queue walking all of them, repeated to a million
-   additions) times the additions. A lower bound: the terms are then in the caches, which
-   the run evicts between two walks (in the source build a walk's addition costs about 28 ns
-   so timed, 100-140 ns within the 1,000-replica run, docs/speed.md).
+   answer) and the routing changes indexed; with `--walks`, what the walks cost: each walk
+   of the run recorded, then made again alone on the run's terms, timed (a lower bound: the
+   run's other work no longer evicts the terms between two walks; the run's own CPU then
+   counts the recording).
 
 Each size runs in a child process (`--child N`, kubesim imported by PYTHONPATH from the
 checkout measured); with `--against CHECKOUT` also from that checkout (the before), the two in
@@ -57,54 +57,71 @@ def child(argv: list[str]) -> tuple[float, float, int, int]:
     return cpu, after.ru_maxrss / 1024, len(proc.stdout), proc.returncode
 
 
-def loaded(n: int) -> dict[str, Any]:
+def loaded(n: int, walks: bool = False) -> dict[str, Any]:
     """The load model's hour for n replicas, in this process: CPU seconds, the routing
-    changes indexed, the terms the queue walk added and its cost per addition (None where
-    the kubesim imported counts none)."""
+    changes indexed and the terms the queue walk added (None where the kubesim imported
+    counts none); with `walks`, each walk the run made is recorded (the run's CPU then
+    counts the recording) and the CPU of the walks alone is added (`_replayed`)."""
     from bench_fleet import scenario  # type: ignore[import-not-found]
 
-    import kubesim.fleet.run as fleet_run
+    import kubesim.fleet.serving as serving
     from kubesim import load_spec
     from kubesim.compiled import native_state
+    from kubesim.fleet.run import simulate_fleet
     from kubesim.fleet.settings import FleetSettings, LoadModel
 
-    made = []
+    made: list[Any] = []
+    calls: list[tuple[float, int, int, bool]] = []
+    deltas_for = serving.ServingIndex._deltas_for
 
-    def index(*args: Any, **kw: Any) -> Any:
-        made.append(serving_index(*args, **kw))
-        return made[-1]
+    def recorded(index: Any, upto: int, rps: float, capacity: float) -> Any:
+        made[:] = [index, deltas_for(index, upto, rps, capacity)]
+        return _Recorder(made[1], calls) if walks else made[1]
 
-    serving_index = fleet_run.ServingIndex
-    fleet_run.ServingIndex = index  # to read the walk's terms after the run
+    serving.ServingIndex._deltas_for = recorded  # type: ignore[method-assign]
     pod = load_spec(str(ROOT / "probe_specs" / "seed_unified_healthz.yaml"))
     cfg = FleetSettings(n, start_spread=60, load=LoadModel(90.0 * n, 100))
     c = time.process_time()
-    fleet_run.simulate_fleet(pod, scenario([(1_800, 1_890)]), cfg, duration=3_600, seed=1)
+    simulate_fleet(pod, scenario([(1_800, 1_890)]), cfg, duration=3_600, seed=1)
     cpu = time.process_time() - c
-    deltas = made[0]._deltas
-    added = getattr(deltas, "added", None)  # a checkout from before the count: None
-    return {"cpu": cpu, "changes": len(made[0]._times), "added": added,
-            "build": native_state().mode,
-            "ns_per_add": None if added is None else _walk_cost(deltas)}
+    index, deltas = made
+    return {"cpu": cpu, "changes": len(index._times), "build": native_state().mode,
+            "added": getattr(deltas, "added", None),  # a checkout from before the count
+            "walk_cpu": _replayed(deltas, calls) if walks else None}
 
 
-def _walk_cost(deltas: Any) -> float:
-    """Nanoseconds of CPU per addition of the walk over the run's own fed terms, a queue
-    backed up far beyond them (every term added), repeated to a million additions."""
-    hi = len(deltas.fed)
-    if hi < 2:
-        return 0.0
-    rounds = max(1, 1_000_000 // (hi - 1))
-    c = time.process_time()
-    for _ in range(rounds):
-        deltas.walk(1e300, 1, hi, True)
-    return (time.process_time() - c) / (rounds * (hi - 1)) * 1e9
+class _Recorder:
+    """The index's queue terms, each walk recorded on its way to them."""
+
+    def __init__(self, deltas: Any, calls: list[tuple[float, int, int, bool]]) -> None:
+        self.deltas, self.calls = deltas, calls
+
+    def walk(self, backlog: float, lo: int, hi: int, fed: bool) -> float:
+        self.calls.append((backlog, lo, hi, fed))
+        return float(self.deltas.walk(backlog, lo, hi, fed))
 
 
-def measure_in_child(root: Path, n: int) -> dict[str, Any]:
-    """`loaded(n)` in a child process importing kubesim from `root`."""
+def _replayed(deltas: Any, calls: list[tuple[float, int, int, bool]]) -> float:
+    """CPU seconds of the run's walks made again, in order, on fresh terms equal to the
+    run's (the walk's class as the checkout has it); the best of three. The run's other
+    work no longer evicts the terms from the caches between two walks: a lower bound."""
+    best = float("inf")
+    for _ in range(3):
+        fresh = type(deltas)(*deltas.law)
+        fresh.fed[:], fresh.idle[:], fresh.grows[:] = deltas.fed, deltas.idle, deltas.grows
+        c = time.process_time()
+        for backlog, lo, hi, fed in calls:
+            fresh.walk(backlog, lo, hi, fed)
+        best = min(best, time.process_time() - c)
+    return best
+
+
+def measure_in_child(root: Path, n: int, walks: bool) -> dict[str, Any]:
+    """`loaded(n, walks)` in a child process importing kubesim from `root`."""
+    extra = ["--walks"] if walks else []
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(ROOT / "benchmarks")])}
-    out = subprocess.run([sys.executable, __file__, "--child", str(n)], env=env, check=True,
+    out = subprocess.run([sys.executable, __file__, "--child", str(n), *extra], env=env,
+                         check=True,
                          stdout=subprocess.PIPE, text=True, cwd=root).stdout
     return dict(json.loads(out.splitlines()[-1]))
 
@@ -116,9 +133,8 @@ def report_load(rows: dict[Path, dict[int, dict[str, Any]]], sizes: list[int]) -
         for n in sizes:
             r = per_size[n]
             added = "n/a" if r["added"] is None else f"{r['added'] / 1e6:7.2f} M"
-            walk = ("" if r["added"] is None else
-                    f", walk >= {r['added'] * r['ns_per_add'] / 1e9:5.2f} s"
-                    f" ({r['ns_per_add']:.1f} ns/addition, cached)")
+            walk = ("" if r["walk_cpu"] is None else
+                    f"; the walks replayed: {r['walk_cpu']:6.3f} s")
             print(f"  {n:>5} replicas x 1 h (90 % busy, one outage): CPU {r['cpu']:7.2f} s, "
                   f"{1000 * r['cpu'] / n:6.2f} ms/replica; {r['changes']:>6} routing changes,"
                   f" {added} additions{walk}")
@@ -140,10 +156,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-fleet", action="store_true")
     ap.add_argument("--against", type=Path, metavar="CHECKOUT",
                     help="also run the load model with this checkout of kubesim (the before)")
+    ap.add_argument("--walks", action="store_true",
+                    help="also record the run's queue walks and time them again alone "
+                         "(the run's CPU then counts the recording)")
     ap.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child is not None:
-        print(json.dumps(loaded(args.child)))
+        print(json.dumps(loaded(args.child, args.walks)))
         return 0
     if not args.skip_fleet:
         fleet_hour(args.replicas)
@@ -154,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     rows: dict[Path, dict[int, dict[str, Any]]] = {root: {} for root in roots}
     for n in sizes:
         for root in roots:
-            rows[root][n] = measure_in_child(root, n)
+            rows[root][n] = measure_in_child(root, n, args.walks)
     report_load(rows, sizes)
     return 0
 

@@ -269,3 +269,43 @@ def test_the_rounds_space_out_the_collector_and_restore_it(monkeypatch):
         assert gc.get_threshold() == (0, 10, 10)
     finally:
         gc.set_threshold(*before)
+
+
+def _added_in_turn(backlog: float, terms: list[float]) -> float:
+    """The reference walk over given terms (F3): each added in turn, clipped at empty."""
+    for term in terms:
+        backlog += term
+        if not backlog > 0.0:
+            backlog = 0.0
+    return backlog
+
+
+# terms that round half way between two units of a queue's binade, or land a queue on a
+# binade's edge: few significant bits (small integers scaled by powers of two), beside
+# arbitrary doubles, zeros and a subnormal
+_NICE = st.builds(lambda k, shift: k * 2.0**shift, st.integers(-2**12, 2**12),
+                  st.integers(-12, 8))
+_TERMS = st.one_of(_NICE, st.floats(-1e4, 1e4), st.sampled_from([0.0, -0.0, 2.0**-1070]))
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(cycle=st.lists(_TERMS, min_size=1, max_size=70), size=st.integers(1, 400),
+       backlog=st.one_of(st.sampled_from([0.0, 1.0, 2.0**13, 2.0**13 - 2.0**-40,
+                                          3 * 2.0**12 + 0.5, 2.0**60, 1e-300]),
+                         st.floats(0.0, 1e9)),
+       fed=st.booleans(), data=st.data())
+def test_the_walk_gives_the_bits_of_each_term_added(cycle, size, backlog, fed, data):
+    """F3, the walk over any terms (a faster walk must keep this): the bits of adding each
+    term in turn, the queue clipped at empty after each, with terms half way between two
+    units of the queue's binade (a double addition rounds them to the even sum), queues on
+    a binade's edge, terms far larger than the queue, subnormal and huge queues; an empty
+    queue's skip to the next term that grows it (idle terms: all negative) included."""
+    terms = list(itertools.islice(itertools.cycle(cycle), size))
+    if not fed:  # the capacity is positive: every idle term is negative
+        terms = [min(term, -1e-9) for term in terms]
+    deltas = QueueTerms(1.0, 1.0)  # its terms replaced by the drawn ones
+    (deltas.fed if fed else deltas.idle)[1:] = terms
+    deltas.grows[:] = [m for m, term in enumerate(deltas.fed) if term > 0.0]
+    lo = data.draw(st.integers(1, size))
+    hi = data.draw(st.integers(lo, size + 1))
+    assert deltas.walk(backlog, lo, hi, fed) == _added_in_turn(backlog, terms[lo - 1:hi - 1])
