@@ -138,10 +138,10 @@ def report_load(rows: dict[Path, dict[int, dict[str, Any]]], sizes: list[int]) -
             print(f"  {n:>5} replicas x 1 h (90 % busy, one outage): CPU {r['cpu']:7.2f} s, "
                   f"{1000 * r['cpu'] / n:6.2f} ms/replica; {r['changes']:>6} routing changes,"
                   f" {added} additions{walk}")
-        low, high = per_size[sizes[0]], per_size[sizes[-1]]
-        print(f"  per-replica CPU at {sizes[-1]} / at {sizes[0]}: "
-              f"{high['cpu'] / sizes[-1] / (low['cpu'] / sizes[0]):.2f}x (near-linear: about 1);"
-              " target at 1,000: <= 10 s CPU")
+        base = per_size[sizes[0]]["cpu"] / sizes[0]
+        print(f"  per-replica CPU / at {sizes[0]}: " + ", ".join(
+            f"{n}: {per_size[n]['cpu'] / n / base:.2f}x" for n in sizes[1:])
+              + " (near-linear: about 1); target at 1,000: <= 10 s CPU")
     if len(rows) == 2:
         that, this = rows.values()
         print("this / that (CPU): " + ", ".join(
