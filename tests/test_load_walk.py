@@ -132,7 +132,6 @@ def test_long_walks_over_the_shared_terms(monkeypatch):
     assert deltas is not None and deltas.grows and len(deltas.fed) > 100
 
 
-@settings(max_examples=examples(200), deadline=None)
 def _walked_stretch_by_stretch(backlog: float, times: list[float], counts: list[int],
                                rps: float, capacity: float, lo: int, hi: int,
                                fed: bool) -> float:
@@ -148,6 +147,7 @@ def _walked_stretch_by_stretch(backlog: float, times: list[float], counts: list[
     return want
 
 
+@settings(max_examples=examples(200), deadline=None)
 @given(gaps=st.lists(st.floats(1e-3, 30.0), min_size=2, max_size=40),
        counts=st.lists(st.integers(0, 12), min_size=40, max_size=40),
        rps=st.floats(10.0, 2_000.0), capacity=st.floats(10.0, 300.0),
@@ -164,6 +164,20 @@ def test_a_run_of_shared_terms_is_the_stretch_by_stretch_walk(gaps, counts, rps,
     hi = data.draw(st.integers(lo, len(times)))
     want = _walked_stretch_by_stretch(backlog, times, counts, rps, capacity, lo, hi, fed)
     assert deltas.walk(backlog, lo, hi, fed) == want
+    assert deltas.added == _additions_made(backlog, deltas, lo, hi, fed)
+
+
+def _additions_made(backlog: float, deltas: QueueTerms, lo: int, hi: int, fed: bool) -> int:
+    """The terms a walk must add (the count `benchmarks/bench_fleet_scale.py` reports): every
+    stretch it enters with a queue, and every stretch that grows an empty one (none idle: the
+    capacity is positive); an empty queue that no term grows is not walked."""
+    terms = deltas.fed if fed else deltas.idle
+    made = 0
+    for m in range(lo, hi):
+        if backlog > 0.0 or terms[m] > 0.0:
+            made += 1
+        backlog = max(0.0, backlog + terms[m])
+    return made
 
 
 @settings(max_examples=examples(100), deadline=None)
@@ -255,3 +269,43 @@ def test_the_rounds_space_out_the_collector_and_restore_it(monkeypatch):
         assert gc.get_threshold() == (0, 10, 10)
     finally:
         gc.set_threshold(*before)
+
+
+def _added_in_turn(backlog: float, terms: list[float]) -> float:
+    """The reference walk over given terms (F3): each added in turn, clipped at empty."""
+    for term in terms:
+        backlog += term
+        if not backlog > 0.0:
+            backlog = 0.0
+    return backlog
+
+
+# terms that round half way between two units of a queue's binade, or land a queue on a
+# binade's edge: few significant bits (small integers scaled by powers of two), beside
+# arbitrary doubles, zeros and a subnormal
+_NICE = st.builds(lambda k, shift: k * 2.0**shift, st.integers(-2**12, 2**12),
+                  st.integers(-12, 8))
+_TERMS = st.one_of(_NICE, st.floats(-1e4, 1e4), st.sampled_from([0.0, -0.0, 2.0**-1070]))
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(cycle=st.lists(_TERMS, min_size=1, max_size=70), size=st.integers(1, 400),
+       backlog=st.one_of(st.sampled_from([0.0, 1.0, 2.0**13, 2.0**13 - 2.0**-40,
+                                          3 * 2.0**12 + 0.5, 2.0**60, 1e-300]),
+                         st.floats(0.0, 1e9)),
+       fed=st.booleans(), data=st.data())
+def test_the_walk_gives_the_bits_of_each_term_added(cycle, size, backlog, fed, data):
+    """F3, the walk over any terms (a faster walk must keep this): the bits of adding each
+    term in turn, the queue clipped at empty after each, with terms half way between two
+    units of the queue's binade (a double addition rounds them to the even sum), queues on
+    a binade's edge, terms far larger than the queue, subnormal and huge queues; an empty
+    queue's skip to the next term that grows it (idle terms: all negative) included."""
+    terms = list(itertools.islice(itertools.cycle(cycle), size))
+    if not fed:  # the capacity is positive: every idle term is negative
+        terms = [min(term, -1e-9) for term in terms]
+    deltas = QueueTerms(1.0, 1.0)  # its terms replaced by the drawn ones
+    (deltas.fed if fed else deltas.idle)[1:] = terms
+    deltas.grows[:] = [m for m, term in enumerate(deltas.fed) if term > 0.0]
+    lo = data.draw(st.integers(1, size))
+    hi = data.draw(st.integers(lo, size + 1))
+    assert deltas.walk(backlog, lo, hi, fed) == _added_in_turn(backlog, terms[lo - 1:hi - 1])

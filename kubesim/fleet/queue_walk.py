@@ -23,13 +23,15 @@ class QueueTerms:
     service) or not (`idle`), under one load (`law`): the terms the walk adds, computed
     with its operations, once for every replica; `grows` the stretches whose fed term is
     positive (an empty queue stays empty over any other, and over every idle one: the
-    capacity is positive, F3)."""
+    capacity is positive, F3); `added` how many terms the walks have added so far (what
+    `benchmarks/bench_fleet_scale.py` reports: one count per run of terms, not per term)."""
 
     def __init__(self, requests_per_second: float, capacity: float) -> None:
         self.law: tuple[float, float] = (requests_per_second, capacity)
         self.fed: list[float] = [0.0]  # stretch 0 (before the first change) has no start
         self.idle: list[float] = [0.0]
         self.grows: list[int] = []
+        self.added: int = 0
 
     def extend(self, times: list[float], counts: list[int], upto: int) -> None:
         """Compute the terms of stretches up to `upto` not computed yet."""
@@ -69,6 +71,8 @@ class QueueTerms:
                     backlog = 0.0
                     break
             else:
+                self.added += hi - start
                 return backlog
+            self.added += m + 1 - start
             m += 1  # on from the stretch after the one that emptied it
         return backlog
