@@ -430,6 +430,7 @@ class _Reader:
                 self.notes.append(Note(f"not read: line {number} (the {probe_type.event_name} "
                                        "probe's line is cut short where the record ends)",
                                        self.where(number), kind=NoteKind.NOT_READ))
+                self.container.probe_cut = True
                 return
             if opens_exec(value):  # its command goes on over the lines below
                 self.open_exec = _OpenExec(probe_type, value, indent, number, self.container)
