@@ -1404,3 +1404,39 @@ def test_a_probe_label_alone_on_the_last_line_is_cut_with_or_without_its_newline
     counted as cut there."""
     a = _answer(_SIDECAR_CUT_AT_LIVENESS + "\n")
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 2)
+
+
+_INIT_NAME_AT_COLUMN_0 = (
+    "```\nNAMESPACE     NAME       READY   STATUS            RESTARTS       AGE\n"
+    "default       gpu-pod    0/1     PodInitializing   0              83m\n```\n\n"
+    "The results of `kubectl describe pod` is as follows:\n```\n"
+    "Init Containers:\n  app1:\n    ...\n"
+    "    State:          Terminated\n      Reason:       Completed\n      Exit Code:    0\n"
+    "      Started:      Tue, 30 Aug 2022 10:50:38 +0900\n"
+    "      Finished:     Tue, 30 Aug 2022 10:50:44 +0900\n      ...\n"
+    "app2:\n    ...\n"
+    "    State:          Terminated\n      Reason:       OOMKilled\n      Exit Code:    0\n"
+    "      Started:      Tue, 30 Aug 2022 10:50")
+
+
+def test_a_container_name_whose_indentation_the_paste_lost_starts_the_next_container():
+    """nvidia-ctk-30 (batch 11, second part): `app2:` at column 0 under `Init Containers:`,
+    whose names are indented, with app2's fields indented below it: app2 was a line not read
+    and its OOMKilled state was read into app1."""
+    [pod] = pod_groups([parse_record(_INIT_NAME_AT_COLUMN_0, "r.txt")])
+    states = {c.name: c.state_reason for c in pod.containers if c.init}
+    assert states == {"app1": "Completed", "app2": "OOMKilled"}
+
+
+def test_container_may_name_an_init_container():
+    """nvidia-ctk-30 (batch 11, second part): explain explains the app containers, and
+    `--container app2` naming an init container was refused ("no such container") although
+    the record shows it OOMKilled."""
+    ex = explain_records([parse_record(_INIT_NAME_AT_COLUMN_0, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, container="app2"))
+    [story] = ex.containers
+    assert story.answer is not None and story.answer.cause is Cause.OOM_KILLED
+    assert story.answer.probe_kills == CountRange(0, 0)
+    plain = explain_records([parse_record(_INIT_NAME_AT_COLUMN_0, "r.txt")],
+                            ExplainOptions(suggest=False, phases=1))
+    assert "app2" not in [c.name for c in plain.containers]

@@ -258,6 +258,11 @@ class _Reader:
                     and (indent > self.section_indent or flat):
                 self.start_container(c["name"], indent, number)
                 return
+            if c and self.lost_indent(indent, number):
+                kept = self.container_indent
+                self.start_container(c["name"], indent, number)
+                self.container_indent = kept  # the next names are where kubectl put them
+                return
         if self.section == "conditions":
             cond = _CONDITION.match(line)
             if cond and cond["type"] != "Type":
@@ -345,6 +350,16 @@ class _Reader:
             return False
         self.start_container(c["name"], len(c["indent"]), number)
         return True
+
+    def lost_indent(self, indent: int, number: int) -> bool:
+        """Whether a container's name (`app2:`) less indented than the names of the section's
+        containers, with more indented fields below it, is the next container's name whose
+        indentation the paste lost (a name is lower case, a container's own keys are not)."""
+        if self.container is None or self.container_indent is None or \
+                indent >= self.container_indent:
+            return False
+        below = next((x for x in self.lines[number:] if x.strip()), "")
+        return len(below) - len(below.lstrip(" \t")) > indent
 
     # ------------------------------------------------------------ containers
     def start_container(self, name: str, indent: int, number: int) -> None:
