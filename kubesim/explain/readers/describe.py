@@ -244,25 +244,8 @@ class _Reader:
 
     def key_line(self, line: str, number: int) -> None:
         m = _KEY.match(line)
-        if self.next_in_piece(line, number):
+        if self.next_in_piece(line, number) or self.container_name(line, number):
             return
-        if self.section in ("containers", "init", "ephemeral"):
-            c = _CONTAINER.match(line)
-            indent = len(c["indent"]) if c else -1
-            # a paste that lost every indentation has the section's containers' names at the
-            # section's own (`Containers:` then `wordpress:`, later `db:`); a name is lower
-            # case, a container's own keys (`Limits:`, `Mounts:`) are not
-            flat = indent == self.section_indent == 0 and (
-                self.container is None or self.container_indent == 0)
-            if c and (self.container_indent is None or indent == self.container_indent) \
-                    and (indent > self.section_indent or flat):
-                self.start_container(c["name"], indent, number)
-                return
-            if c and self.lost_indent(indent, number):
-                kept = self.container_indent
-                self.start_container(c["name"], indent, number)
-                self.container_indent = kept  # the next names are where kubectl put them
-                return
         if self.section == "conditions":
             cond = _CONDITION.match(line)
             if cond and cond["type"] != "Type":
@@ -349,6 +332,29 @@ class _Reader:
                 self.fields_indent is None or len(c["indent"]) >= self.fields_indent:
             return False
         self.start_container(c["name"], len(c["indent"]), number)
+        return True
+
+    def container_name(self, line: str, number: int) -> bool:
+        """A container's name in a containers section (`  app:`): starts that container."""
+        c = _CONTAINER.match(line) if self.section in ("containers", "init", "ephemeral") \
+            else None
+        if c is None:
+            return False
+        indent = len(c["indent"])
+        # a paste that lost every indentation has the section's containers' names at the
+        # section's own (`Containers:` then `wordpress:`, later `db:`); a name is lower
+        # case, a container's own keys (`Limits:`, `Mounts:`) are not
+        flat = indent == self.section_indent == 0 and (
+            self.container is None or self.container_indent == 0)
+        if (self.container_indent is None or indent == self.container_indent) \
+                and (indent > self.section_indent or flat):
+            self.start_container(c["name"], indent, number)
+            return True
+        if not self.lost_indent(indent, number):
+            return False
+        kept = self.container_indent
+        self.start_container(c["name"], indent, number)
+        self.container_indent = kept  # the next names are where kubectl put them
         return True
 
     def lost_indent(self, indent: int, number: int) -> bool:
