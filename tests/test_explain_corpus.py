@@ -37,7 +37,11 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # 9 (GitHub threads): 8 of 11 at first contact (main e7e02ef), a refusal and two closed kill
 # ranges; 11 of 11 after the fixes of holdout9 (no fact changed); its second part 1 of 2 (a
 # piece's second container not read), 2 of 2 after; held-out batch 10 (web pages): 10 of 11 at
-# first contact (1993cd0), then 2 of 2 (ebe30ef), the miss left open below
+# first contact (1993cd0), then 2 of 2 (ebe30ef), the miss left open below; held-out batch
+# 11: 6 of 10 at first contact (0ac9235; one miss a fact misread, corrected with its
+# reason in facts.yaml), 10 of 10 after the fixes of holdout11; its second part 3 of 4 (an
+# init container's name at column 0, then --container of an init container), 4 of 4 after;
+# its third part 3 of 3 at first contact (b57d810)
 NOT_READ: dict[str, str] = {
     "velog-koo8624-calico-bird.korean-get-pods-row-and-describe-message.txt": (
         "its readiness failure is calico-node's probe output pasted without its event row "

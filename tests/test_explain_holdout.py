@@ -16,7 +16,7 @@ from kubesim.explain.model import Cause, CountRange, Diagnosis
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
-from kubesim.explain.readers.read import parse_record
+from kubesim.explain.readers.read import parse_record, pod_groups
 from kubesim.explain.readers.times import parse_go_time, parse_rfc3339
 from kubesim.render.explain_formats import render_text
 
@@ -1311,3 +1311,132 @@ def test_a_last_line_of_a_type_alone_is_a_row_cut_after_its_type_even_with_its_n
             "restarted\n  Warning\n")
     [e] = _events(text)
     assert e.message.endswith("will be restarted") and e.truncated
+
+
+# held-out batch 11
+
+_KILLED_BY_ID = (
+    "  15m\t\t15m\t\t1\t{kubelet worker2}\tspec.containers{kubedns}\tNormal\t\tKilling\t\t"
+    "Killing container with docker id e801dbc6b3ac: pod \"kube-dns-v20-1485703853-56w4u_"
+    "kube-system(191fe7dc-df5d-11e6-a83f-42010af0000b)\" container \"kubedns\" is unhealthy, it "
+    "will be killed and re-created.\n"
+    "  14m\t\t14m\t\t1\t{kubelet worker2}\tspec.containers{kubedns}\tNormal\t\tStarted\t\t"
+    "Started container with docker id 4f7510386c5e\n")
+
+
+def test_a_kill_row_naming_its_container_by_id_does_not_bound_the_kills_of_a_piece():
+    """kthw-119 (batch 11): kubelets of 2015-2018 wrote a Killing row per container killed
+    (`Killing container with docker id e801dbc6b3ac: ...`), so the row's count of 1 is that
+    container's kill; rows cut from the paste may hold more, and only the pod's whole stream
+    of events bounds them (R4.4). The kills read 1..1 for at least one."""
+    a = _answer(_KILLED_BY_ID)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, None)
+
+
+def test_a_kill_row_naming_its_container_by_name_still_counts_every_kill():
+    """pires-es-204 beside kthw-119: the dockershim of 2018 named the container
+    (`Killing container with id docker://es-data:...`), one row whose count holds every kill."""
+    text = ("  Normal   Killing  13s  kubelet, node1  Killing container with id docker://es-data:"
+            "Container failed liveness probe.. Container will be killed and recreated.\n")
+    assert _answer(text).probe_kills == CountRange(1, 1)
+
+
+_ROW_NAMING_ITS_POD = (
+    "```\n# cluster/kubectl.sh get pods --all-namespaces\n"
+    "NAMESPACE     NAME                       READY     STATUS    RESTARTS   AGE\n"
+    "kube-system   kube-dns-73328275-87g4d   3/3       Running   0          45s\n"
+    "kube-system   kube-dns-806549836-49v7d   2/3       Running   0          45s\n```\n\n```\n"
+    "7m      7m      1   kubelet, 127.0.0.1  spec.containers{dnsmasq}    Normal      Killing"
+    "         Killing container with id docker://41ef024a0610463e04607665276bb64e07f589e79924e"
+    "3521708ca73de33142c:pod \"kube-dns-806549836-49v7d_kube-system(d5729c5c-24da-11e7-b166-"
+    "52540083b23a)\" container \"dnsmasq\" is unhealthy, it will be killed and re-created.\n"
+    "```\n")
+
+
+def test_rows_whose_kill_message_names_a_pod_are_that_pods():
+    """k8s-44750 (batch 11): describe's event rows pasted without the describe name no pod,
+    but the kubelet's kill message does (`pod "NAME_NAMESPACE(UID)"`); beside a `get pods`
+    table of two pods they were read as a third pod, and `--pod ... --container dnsmasq` was
+    refused."""
+    pods = [p.name for p in pod_groups([parse_record(_ROW_NAMING_ITS_POD, "r.txt")])]
+    assert sorted(pods) == ["kube-dns-73328275-87g4d", "kube-dns-806549836-49v7d"]
+    ex = explain_records([parse_record(_ROW_NAMING_ITS_POD, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, pod="kube-dns-806549836-49v7d",
+                                        container="dnsmasq"))
+    answer = ex.containers[0].answer
+    assert answer is not None and answer.cause is Cause.LIVENESS_KILL
+    assert answer.probe_kills == CountRange(1, None)
+
+
+_SIDECAR_CUT_AT_LIVENESS = (
+    "Containers:\n"
+    "  sidecar:\n"
+    "    Image:\t\tgcr.io/google_containers/k8s-dns-sidecar-amd64:1.14.4\n"
+    "    State:\t\tRunning\n"
+    "      Started:\t\tWed, 12 Jul 2017 17:35:36 +0800\n"
+    "    Last State:\t\tTerminated\n"
+    "      Reason:\t\tError\n"
+    "      Exit Code:\t2\n"
+    "      Started:\t\tWed, 12 Jul 2017 17:33:26 +0800\n"
+    "      Finished:\t\tWed, 12 Jul 2017 17:35:05 +0800\n"
+    "    Ready:\t\tTrue\n"
+    "    Restart Count:\t2\n"
+    "    Liveness:")
+
+
+def test_a_probe_line_cut_where_the_record_ends_is_a_probe_of_unknown_settings():
+    """k8s-48803 (batch 11): the record ends at the sidecar's `Liveness:` label. The block
+    lists its probes, so a probe it does not list does not exist, but this one is listed and
+    cut: the exit (code 2 after 99 s) cannot be weighed against a kill whose settings are
+    not in the record. It was called the app's own exit ("it has no liveness or startup
+    probe") with no probe kill possible."""
+    a = _answer(_SIDECAR_CUT_AT_LIVENESS)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 2)
+    assert "no liveness or startup probe" not in a.text
+    assert "probe lines" in a.text
+    whole = _answer(_SIDECAR_CUT_AT_LIVENESS.replace("    Liveness:", "    Environment:\t<none>\n"))
+    assert whole.cause is Cause.APP_EXIT
+
+
+def test_a_probe_label_alone_on_the_last_line_is_cut_with_or_without_its_newline():
+    """k8s-48803 (batch 11): `    Liveness:` with its line break, the record's last line, was
+    refused ("expected the handler, then delay=Ns ..."); only a text ending inside the line
+    counted as cut there."""
+    a = _answer(_SIDECAR_CUT_AT_LIVENESS + "\n")
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 2)
+
+
+_INIT_NAME_AT_COLUMN_0 = (
+    "```\nNAMESPACE     NAME       READY   STATUS            RESTARTS       AGE\n"
+    "default       gpu-pod    0/1     PodInitializing   0              83m\n```\n\n"
+    "The results of `kubectl describe pod` is as follows:\n```\n"
+    "Init Containers:\n  app1:\n    ...\n"
+    "    State:          Terminated\n      Reason:       Completed\n      Exit Code:    0\n"
+    "      Started:      Tue, 30 Aug 2022 10:50:38 +0900\n"
+    "      Finished:     Tue, 30 Aug 2022 10:50:44 +0900\n      ...\n"
+    "app2:\n    ...\n"
+    "    State:          Terminated\n      Reason:       OOMKilled\n      Exit Code:    0\n"
+    "      Started:      Tue, 30 Aug 2022 10:50")
+
+
+def test_a_container_name_whose_indentation_the_paste_lost_starts_the_next_container():
+    """nvidia-ctk-30 (batch 11, second part): `app2:` at column 0 under `Init Containers:`,
+    whose names are indented, with app2's fields indented below it: app2 was a line not read
+    and its OOMKilled state was read into app1."""
+    [pod] = pod_groups([parse_record(_INIT_NAME_AT_COLUMN_0, "r.txt")])
+    states = {c.name: c.state_reason for c in pod.containers if c.init}
+    assert states == {"app1": "Completed", "app2": "OOMKilled"}
+
+
+def test_container_may_name_an_init_container():
+    """nvidia-ctk-30 (batch 11, second part): explain explains the app containers, and
+    `--container app2` naming an init container was refused ("no such container") although
+    the record shows it OOMKilled."""
+    ex = explain_records([parse_record(_INIT_NAME_AT_COLUMN_0, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, container="app2"))
+    [story] = ex.containers
+    assert story.answer is not None and story.answer.cause is Cause.OOM_KILLED
+    assert story.answer.probe_kills == CountRange(0, 0)
+    plain = explain_records([parse_record(_INIT_NAME_AT_COLUMN_0, "r.txt")],
+                            ExplainOptions(suggest=False, phases=1))
+    assert "app2" not in [c.name for c in plain.containers]

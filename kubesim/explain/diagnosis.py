@@ -17,7 +17,14 @@ from typing import NamedTuple
 
 from kubesim.explain import reconstruct as rc
 from kubesim.explain.command import FileLife, probe_file, read_file_life
-from kubesim.explain.messages import ExitCause, KillCause, ProbeOutcome, cut_short, failure_answer
+from kubesim.explain.messages import (
+    ExitCause,
+    KillCause,
+    ProbeOutcome,
+    cut_short,
+    failure_answer,
+    kill_names_container,
+)
 from kubesim.explain.model import (
     Answer,
     Cause,
@@ -112,12 +119,13 @@ class _Facts:
     def settings_shown(self) -> bool:
         """Whether the record (or --spec) gives the container's probes: then a probe it
         does not list does not exist. A container's whole block (its state and restart
-        count, as describe prints it) lists every probe it has."""
+        count, as describe prints it) lists every probe it has, unless the record ends inside
+        one of its probe lines (that probe's settings are not in it)."""
         rec = self.view.record
         return self.view.spec is not None or any(
             s.source in (Source.RECORD, Source.SPEC) for s in self.by_type.values()) or (
             rec is not None and self.view.lists_probes and rec.state is not None
-            and rec.restart_count is not None)
+            and rec.restart_count is not None and not rec.probe_cut)
 
 
 def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View,
@@ -476,6 +484,10 @@ def _exit(f: _Facts, x: Exit) -> _Decided:
 
 def _exit_because(f: _Facts, x: Exit, ran: float | None) -> str:
     killers = f.killers
+    rec = f.view.record
+    if not killers and rec is not None and rec.probe_cut:
+        return ("the record ends inside the container's probe lines (it has a probe whose "
+                "settings are cut away) and shows no Killing event " + _missing(f))
     if not killers:
         return ("the record shows neither the container's probes nor a Killing event "
                 + _missing(f))
@@ -840,8 +852,7 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     most = _containers_bound(f)
     if _open(f):
         return CountRange(lo, None if most is None else max(lo, most))
-    rec = f.view.record
-    count = rec.restart_count if rec is not None else None
+    count = _restart_bound(f)
     if count is not None:
         return CountRange(lo, max(lo, count))
     # no restart count: the restarts the record proves, and, with no kill recorded, as many
@@ -917,7 +928,7 @@ def _open(f: _Facts) -> bool:
     restart count the record states closes it: each container before it ended once, so at most
     that many were killed, whatever rows are cut or uncounted."""
     rec = f.view.record
-    if rec is not None and rec.state == "running" and rec.restart_count is not None:
+    if rec is not None and rec.state == "running" and _restart_bound(f) is not None:
         return False
     if rec is not None and rec.restarts_cut:
         return True  # the record ends before the container's Restart Count: no bound on it
@@ -927,12 +938,33 @@ def _open(f: _Facts) -> bool:
             e.truncated or e.combined or cut_short(e.message)
             or (e.reason in _RESTARTING and not e.count_stated) for e in f.view.events):
         return True
-    if f.probe_kills or (rec is not None and rec.restart_count is not None):
+    if _kills_by_id(f.view) and not f.view.since_scheduled and _restart_bound(f) is None:
+        return True  # a Killing row per container killed: rows not in the record hold more
+    if f.probe_kills or _restart_bound(f) is not None:
         return False
     if any(not s.count_stated and s.probe in KILLERS for s in f.failed):
         return True  # failures at least once each: no bound on the kills they made
     return any(s.probe in KILLERS and s.source is Source.ASSUMED for s in f.by_type.values()) and \
         any(s.probe in KILLERS for s in f.failed)
+
+
+def _kills_by_id(v: rc.View) -> bool:
+    """Whether the record's Killing rows name the containers they killed by id (2015-2018):
+    each such row is one container's kill, so their counts bound no other container's, and
+    only the pod's whole stream (R4.4) or a restart count bounds the kills."""
+    return any(e.reason == "Killing" and kill_names_container(e.message) for e in v.events)
+
+
+def _restart_bound(f: _Facts) -> int | None:
+    """The container's restart count, when it bounds the kills the record shows: a count
+    taken apart from the events (a `get pods` row of another moment) below the kills the
+    events record is of a moment before them, and bounds nothing after it."""
+    rec = f.view.record
+    if rec is None or rec.restart_count is None:
+        return None
+    if rec.restart_apart and rec.restart_count < rc.kill_total(f.probe_kills):
+        return None
+    return rec.restart_count
 
 
 def _stated_containers(v: rc.View) -> int | None:

@@ -131,7 +131,7 @@ def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptio
                  several: bool = False) -> Explanation:
     """One pod's explanation; `several`: one of several pods, which may lack --container."""
     tb, clock = timebase(pod, options.now)
-    views, loose = rc.attribute(pod)
+    views, loose = rc.attribute(pod, options.container)
     views, lacking = _chosen(views, pod, options.container, several)
     policy = _policy(pod)
     grace = pod.grace_seconds

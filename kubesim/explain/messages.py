@@ -117,6 +117,19 @@ def _uncut(message: str) -> str:
 _OLD_DOCKER = re.compile(r"^(?:Started|Created|Killing) with d(?:o(?:c(?:k(?:e(?:r(?: (?:id?)?)?)?)?)?)?)?$")
 
 
+# the kubelets of 2015-2018 named the container they killed by its id (`Killing
+# 0b7743acd1a5...`, `Killing container with docker id e801dbc6b3ac: ...`, dockershim's
+# `Killing container with id docker://41ef...:...`): a row per container killed, so a row's
+# count tells that container's kill, not how many containers were killed (the dockershim of
+# 2018 named it `docker://es-data`, by its name: one row for every kill, counted)
+_KILL_BY_ID = re.compile(r"^Killing (?:container with (?:docker )?id (?:\w+://)?)?[0-9a-f]{12}")
+
+
+def kill_names_container(message: str) -> bool:
+    """Whether a Killing message names the container it killed by its id (one row each)."""
+    return bool(_KILL_BY_ID.match(message.strip()))
+
+
 def cut_short(message: str) -> bool:
     """Whether an event's message is visibly cut: a Killing message that stops after the
     container's id, a 2015 `... with docker id` message that stops before its id, an image

@@ -183,9 +183,11 @@ def _matches(c: ContainerRecord, ev: RecordedEvent) -> bool | None:
     return port == target.port
 
 
-def _views(pod: PodRecord) -> list[View]:
-    """A view per container the record shows (else per container its events name)."""
-    records = [c for c in pod.containers if not c.init]
+def _views(pod: PodRecord, chosen: str | None = None) -> list[View]:
+    """A view per container the record shows (else per container its events name): the app
+    containers, and an init container only when `chosen` (--container) names it."""
+    records = [c for c in pod.containers if not c.init or (
+        chosen is not None and c.name == chosen)]
     names: list[str] = []
     for e, name in zip(pod.events, _event_names(pod), strict=True):
         if name is not None and name not in names and not e.init:
@@ -249,15 +251,17 @@ def _since_scheduled(events: list[RecordedEvent]) -> bool:
         (last is None or "\n" not in last.message)
 
 
-def attribute(pod: PodRecord) -> tuple[list[View], list[RecordedEvent]]:
+def attribute(pod: PodRecord, chosen: str | None = None
+              ) -> tuple[list[View], list[RecordedEvent]]:
     """Each container's events; the events no container can be told to own.
 
     An event names its container by fieldPath (documents, old describe tables) or in its
     message (`Container app failed liveness probe`, `Started container app`); an Unhealthy
     event names none, and goes to the one container with such a probe (matched by the port in
     its output when several have one). A probe event no container can be told to own is
-    each candidate's `unsure` event: cannot tell which container's probe failed."""
-    views = _views(pod)
+    each candidate's `unsure` event: cannot tell which container's probe failed. An init
+    container is explained only when `chosen` names it (its events then go to it)."""
+    views = _views(pod, chosen)
     whole = _since_scheduled(pod.events)
     for v in views:
         v.since_scheduled = whole

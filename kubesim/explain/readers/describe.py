@@ -244,20 +244,8 @@ class _Reader:
 
     def key_line(self, line: str, number: int) -> None:
         m = _KEY.match(line)
-        if self.next_in_piece(line, number):
+        if self.next_in_piece(line, number) or self.container_name(line, number):
             return
-        if self.section in ("containers", "init", "ephemeral"):
-            c = _CONTAINER.match(line)
-            indent = len(c["indent"]) if c else -1
-            # a paste that lost every indentation has the section's containers' names at the
-            # section's own (`Containers:` then `wordpress:`, later `db:`); a name is lower
-            # case, a container's own keys (`Limits:`, `Mounts:`) are not
-            flat = indent == self.section_indent == 0 and (
-                self.container is None or self.container_indent == 0)
-            if c and (self.container_indent is None or indent == self.container_indent) \
-                    and (indent > self.section_indent or flat):
-                self.start_container(c["name"], indent, number)
-                return
         if self.section == "conditions":
             cond = _CONDITION.match(line)
             if cond and cond["type"] != "Type":
@@ -346,6 +334,39 @@ class _Reader:
         self.start_container(c["name"], len(c["indent"]), number)
         return True
 
+    def container_name(self, line: str, number: int) -> bool:
+        """A container's name in a containers section (`  app:`): starts that container."""
+        c = _CONTAINER.match(line) if self.section in ("containers", "init", "ephemeral") \
+            else None
+        if c is None:
+            return False
+        indent = len(c["indent"])
+        # a paste that lost every indentation has the section's containers' names at the
+        # section's own (`Containers:` then `wordpress:`, later `db:`); a name is lower
+        # case, a container's own keys (`Limits:`, `Mounts:`) are not
+        flat = indent == self.section_indent == 0 and (
+            self.container is None or self.container_indent == 0)
+        if (self.container_indent is None or indent == self.container_indent) \
+                and (indent > self.section_indent or flat):
+            self.start_container(c["name"], indent, number)
+            return True
+        if not self.lost_indent(indent, number):
+            return False
+        kept = self.container_indent
+        self.start_container(c["name"], indent, number)
+        self.container_indent = kept  # the next names are where kubectl put them
+        return True
+
+    def lost_indent(self, indent: int, number: int) -> bool:
+        """Whether a container's name (`app2:`) less indented than the names of the section's
+        containers, with more indented fields below it, is the next container's name whose
+        indentation the paste lost (a name is lower case, a container's own keys are not)."""
+        if self.container is None or self.container_indent is None or \
+                indent >= self.container_indent:
+            return False
+        below = next((x for x in self.lines[number:] if x.strip()), "")
+        return len(below) - len(below.lstrip(" \t")) > indent
+
     # ------------------------------------------------------------ containers
     def start_container(self, name: str, indent: int, number: int) -> None:
         self.close_container()
@@ -430,6 +451,7 @@ class _Reader:
                 self.notes.append(Note(f"not read: line {number} (the {probe_type.event_name} "
                                        "probe's line is cut short where the record ends)",
                                        self.where(number), kind=NoteKind.NOT_READ))
+                self.container.probe_cut = True
                 return
             if opens_exec(value):  # its command goes on over the lines below
                 self.open_exec = _OpenExec(probe_type, value, indent, number, self.container)

@@ -170,6 +170,9 @@ class ContainerRecord:
     # the record ends inside the container's describe block, before its Restart Count line
     # (kubectl prints one for every container): its restarts are cut away, not zero
     restarts_cut: bool = False
+    # the record ends inside one of the container's probe lines (`Liveness:` and nothing
+    # after it): the container has that probe, and the record does not give its settings
+    probe_cut: bool = False
     ports: tuple[tuple[str | None, int], ...] = ()  # (name, containerPort)
     # the container's command and args as the pod's spec gives them (None: not given), read
     # by kubesim.explain.command for what they do to a file an exec probe tests

@@ -193,7 +193,8 @@ class _Placer:
             if probe is not None and opens_exec(probe["value"]):
                 self.exec_lines = 0
             return i + 1
-        if self.after_row or (self.in_describe and text[:1] in " \t") or self.flat_name(text):
+        if self.after_row or (self.in_describe and text[:1] in " \t") or self.flat_name(text) \
+                or self.lost_name(i):
             self.describe.lines.append(line)  # a wrapped message, or describe's nesting
             return i + 1
         self.in_describe = self.after_row = False
@@ -236,6 +237,17 @@ class _Placer:
             self.flat_section = True
             return True
         return self.flat_section  # the section's next container (`db:` after web's fields)
+
+    def lost_name(self, i: int) -> bool:
+        """`app2:` at column 0 in a describe whose containers' names are indented, with the
+        container's fields indented below it: the next container's name, whose indentation
+        the paste lost (describe.py reads it so)."""
+        text = self.lines[i].text
+        if not (self.in_describe and _FLAT_NAME.match(text) and any(
+                x.text.strip() in _CONTAINER_SECTIONS for x in self.describe.lines)):
+            return False
+        below = next((x for x in self.lines[i + 1:] if x.kind is LineKind.CONTENT), None)
+        return below is not None and below.text[:1] in " \t"
 
     def document(self, i: int) -> int:
         """A YAML or JSON document from line `i`: its lines, up to where it ends."""

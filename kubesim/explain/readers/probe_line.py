@@ -55,8 +55,11 @@ def is_cut_probe_line(text: str) -> bool:
     """Whether `text` is a probe line cut short (`... period=10s #success=1 #fa`): its
     settings in kubectl's order, the last one broken off, or a handler kubectl prints with
     no setting after it (`exec [bash -c IFS=; MNTR=$(exec 3<>/dev/tc`): kubectl always
-    prints the settings, so such a line stops before them."""
+    prints the settings, so such a line stops before them; so does a label with nothing
+    after it (`Liveness:` the last line of a paste)."""
     parts = text.split()
+    if not parts:
+        return True
     at = next((i for i, p in enumerate(parts) if p.startswith("delay=")), None)
     if at is None:
         return bool(_HANDLER.match(text.strip() + " "))

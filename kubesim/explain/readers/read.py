@@ -183,6 +183,8 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
     pods: list[PodRecord] = []
     for s in sets:
         for pod in map(copy.deepcopy, s.pods):  # merged and filled below: never the inputs'
+            if pod.name is None and pod.apart_from is None:
+                pod.name = _named_by_kills(pod)
             same = next((p for p in pods if pod.name is not None and p.name == pod.name), None)
             pods.append(pod) if same is None else _merge(same, pod)
     named = [p for p in pods if p.name is not None]
@@ -204,6 +206,19 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
                                "pods: those parts are read as one more pod, not given to any",
                                into.where))
     return [*named, *apart, into]
+
+
+# the kubelet's kill message of 2016-2018 names the pod as `pod "NAME_NAMESPACE(UID)"`
+# (`Killing container with id docker://...:pod "kube-dns-1_kube-system(d5729c5c-...)"
+# container "dnsmasq" is unhealthy, ...`, kubelet/dockertools and dockershim)
+_KILLED_POD = re.compile(r'\bpod "([a-z0-9]([-a-z0-9.]*[a-z0-9])?)_[a-z0-9-]+\([0-9a-f-]+\)"')
+
+
+def _named_by_kills(pod: PodRecord) -> str | None:
+    """The pod a piece without a name is about when its kill messages name one, and only one
+    (rows of describe's Events pasted without the describe above them)."""
+    names = {m[1] for e in pod.events if (m := _KILLED_POD.search(e.message))}
+    return names.pop() if len(names) == 1 else None
 
 
 def _attach_events(pod: PodRecord, mine: list[RecordedEvent]) -> None:
