@@ -44,7 +44,8 @@ def test_restarts_in_a_pods_table_may_all_be_kills_of_a_probe_it_does_not_show()
     _, a = _answer("NAME   READY   STATUS             RESTARTS   AGE\n"
                    "web-1  0/1     CrashLoopBackOff   4          5m\n")
     assert a.cause is Cause.CANNOT_TELL
-    assert a.probe_kills == CountRange(0, 4)
+    # R4.7: the waiting container shows its ended instance's count, 4: five instances ended
+    assert a.probe_kills == CountRange(0, 5)
 
 
 def test_init_container_events_make_no_container_and_no_restart():
@@ -317,3 +318,14 @@ def test_a_replay_under_the_record_s_dates_says_which_kubelet_it_models():
     assert "run-kept" in replay.profile and "no other rule" in replay.profile
     assert replay.verdict is Verdict.REPRODUCED
     assert [f.text for f in ex.findings if "given with --now" in f.text]
+
+
+def test_R4_7_a_running_container_s_count_bounds_its_kills_an_ended_one_s_plus_one():
+    """R4.7: a new instance's restartCount is the previous one's + 1 and shows once it
+    exists; a container waiting out a back-off (or terminated) shows its ended instance's
+    count R, so R + 1 instances ended and each may be a kill; a running one's R ended."""
+    head = "NAME   READY   STATUS             RESTARTS   AGE\n"
+    _, running = _answer(head + "web-1  1/1     Running            4          5m\n")
+    _, waiting = _answer(head + "web-1  0/1     CrashLoopBackOff   4          5m\n")
+    assert running.probe_kills.hi == 4
+    assert waiting.probe_kills.hi == 5

@@ -853,8 +853,9 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     if _open(f):
         return CountRange(lo, None if most is None else max(lo, most))
     count = _restart_bound(f)
-    if count is not None:
-        return CountRange(lo, max(lo, count))
+    if count is not None:  # R4.7: a container waiting out its back-off shows the count of
+        # the instance that ended, the next counts once it exists: one more may have ended
+        return CountRange(lo, max(lo, count + (1 if _last_killable(f.view) else 0)))
     # no restart count: the restarts the record proves, and, with no kill recorded, as many
     # as the liveness and startup failures of a known failureThreshold can make
     made = 0 if f.probe_kills else ceiling

@@ -104,6 +104,8 @@ def _several(row: PodRow) -> ContainerRecord:
                         restart_apart=True, containers=row.total, ready_containers=row.ready)
     if row.restarts == 0 and row.status == "Running" and row.ready == row.total:
         c.state = "running"
+    elif row.status == "CrashLoopBackOff":  # one of them at least waits out a back-off
+        c.state_reason = row.status
     return c
 
 
