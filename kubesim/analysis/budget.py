@@ -722,12 +722,15 @@ def _trace_held_noisy(pod: ProbedContainer, extent: ReplayExtent) -> bool:
 
 
 def _trace_pass(pod: ProbedContainer, extent: ReplayExtent, horizon: float,
-                profile: KubeletProfile) -> tuple[float, float, bool]:
+                profile: KubeletProfile, unready: list[tuple[float, float]]
+                ) -> tuple[float, float, bool]:
     """(stepped seconds, stretches, whether it is jumped) of one replay of a trace for
     `horizon` seconds: stepped all along up to its last observation when they come more
     often than every two periods of the slowest probe (no stretch long enough to jump);
     else jumped between them, but for the settling after each change between passing and
-    failing and the failing time itself. An observation that changes no verdict ends a
+    failing and the failing time itself: a killing probe's, and a readiness probe's
+    (`unready`: while the pod is not Ready every sync triggers its probes, E6, and a
+    stretch stops before each sync). An observation that changes no verdict ends a
     stretch at one stepped tick a probe, half of STRETCH."""
     h = min(extent.last, horizon)
     n = bisect.bisect_right(extent.times, h)
@@ -735,8 +738,29 @@ def _trace_pass(pod: ProbedContainer, extent: ReplayExtent, horizon: float,
     if h < (2 * slowest + 1) * max(n, 1):  # and the last change settles after it
         return min(h + _change_seconds(_probes(pod), profile), horizon), 1.0, False
     changes = bisect.bisect_right(extent.changes, h)
-    failing = sum(min(length, h - start) for start, length in extent.failing if start < h)
+    failing = _union_seconds([*extent.failing, *unready], h)
     return min(h, changes * _change_seconds(_probes(pod), profile) + failing), n / 2, True
+
+
+def _union_seconds(stretches: list[tuple[float, float]], until: float) -> float:
+    """How many seconds before `until` the (start, seconds) `stretches` cover together."""
+    total, reach = 0.0, 0.0
+    for start, length in sorted(stretches):
+        begin, end = max(start, reach), min(start + length, until)
+        if end > begin:
+            total, reach = total + end - begin, end
+    return total
+
+
+def _unready(pod: ProbedContainer, behaviour: Behaviour,
+             duration: float) -> list[tuple[float, float]]:
+    """(start, seconds) of the stretches where a readiness probe's target fails (or is as
+    slow as its timeout) in the first `duration` seconds of a trace."""
+    return [run for (probe_type, probe), key in zip(_probes(pod), _probe_keys(pod, behaviour),
+                                                    strict=True)
+            if probe_type is ProbeType.READINESS
+            for run in behaviour.replay_extent({key: 1000.0 * probe.timeout_seconds},
+                                               duration, (key,)).failing]
 
 
 def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -752,11 +776,12 @@ def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float
     cycle = min((_kill_cycle(p) for t, p in _probes(pod) if t in _KILLERS), default=_FOREVER)
     grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
+    unready = _unready(pod, behaviour, duration)
     # a start settles on successThreshold unless the trace fails from its first answer
     start = _settle_seconds(pod, profile, failing=bool(len(extent.changes))
                             and extent.changes[0] <= 0.0)
     if not extent.replay:
-        seconds, stretches, jumped = _trace_pass(pod, extent, duration, profile)
+        seconds, stretches, jumped = _trace_pass(pod, extent, duration, profile, unready)
         failing = [min(length, duration - at) for at, length in extent.failing if at < duration]
         restarts, waited, last = (_crash_loop(sum(failing), cycle, profile) if failing
                                   else (0.0, 0.0, 0.0))
@@ -771,12 +796,12 @@ def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float
     life = min(extent.failing[0][0] + cycle if extent.failing else _FOREVER,
                extent.exits[0] if extent.exits else _FOREVER)
     if life >= duration:
-        seconds, stretches, jumped = _trace_pass(pod, extent, duration, profile)
+        seconds, stretches, jumped = _trace_pass(pod, extent, duration, profile, unready)
         seconds = _with_start(seconds, start, jumped)
         return Disturbed(seconds, stretches + 1, 0.0, seconds,
                          _trace_updates(pod, behaviour, duration, 0.0, replay=True))
     restarts, waited, _ = _crash_loop(duration, life, profile)
-    seconds, stretches, jumped = _trace_pass(pod, extent, life, profile)
+    seconds, stretches, jumped = _trace_pass(pod, extent, life, profile, unready)
     seconds = ((1 + restarts) * _with_start(seconds, start, jumped) + restarts * grace
                + dead * INSTANT * waited)
     return Disturbed(seconds, (1 + restarts) * (stretches + 1), restarts, seconds,
