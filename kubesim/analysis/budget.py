@@ -647,7 +647,7 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     # all along if containers die in every life
     starting = (_settle_seconds(pod, profile, failing=False) + _siblings_seconds(pod, profile)
                 if not (loops or d.lives) else _FOREVER)
-    for span in d.spans:
+    for span in (_synced(pod, s, profile) for s in d.spans):
         n, busy, waited = _span_seconds(pod, profile, span, grace=grace, settle=settle,
                                         dead=dead, starting=span.start <= starting)
         inside, waits = inside + n * d.echo, waits + waited * d.echo
@@ -671,6 +671,19 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         waits = 0.0
     stretches = 2 * len(d.spans) + 1 + restarts + inside + waits / _wake_seconds(profile)
     return Disturbed(seconds, stretches, restarts + inside, seconds - unseen)
+
+
+def _synced(pod: ProbedContainer, span: _Span, profile: KubeletProfile) -> _Span:
+    """`span`, stepped (not constant) if it may fail a readiness probe while the pod
+    worker syncs more often than every two periods of the shortest probe: while the pod
+    is not Ready every sync triggers the probes (E6) and a stretch stops before it (the
+    jumps' look at the next sync), so nothing is jumped between two syncs."""
+    every = _probes(pod)
+    shortest = min(p.period_seconds for _, p in every)
+    if (span.constant and any(every[i][0] is ProbeType.READINESS for i in span.probes)
+            and sync_gap(profile, restarts=False) < 2 * shortest + 1):
+        return _Span(span.start, span.end, False, span.probes)
+    return span
 
 
 def _tick_share(pod: ProbedContainer, span: _Span, periods: dict[str, int] | None) -> float:
