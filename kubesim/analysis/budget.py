@@ -75,6 +75,7 @@ __all__ = [
     "RECORD",
     "SIMPY",
     "STEPS_PER_UNIT",
+    "UPDATE",
     "VISIT",
     "Meter",
     "calls",
@@ -113,6 +114,9 @@ SETUP = 60.0  # a run's scheduler, kubelet and workers, made before its first ev
 START = 6.0  # a container start (and the kill or exit before it): PLEG notices, syncs, triggers
 START_BESIDE = 2.0  # one more container started with the others: one relist and sync see all
 JUMPED_RESYNC = 0.25  # a resync inside a jumped stretch: one jitter draw and a loop turn
+# a probe result the cache announces (only on change, R1.20): its hop to the sync loop and
+# the flush (two steps, INSTANT each), and the pod sync it queues (R3.9, R3.10)
+UPDATE = 2 * INSTANT + SYNC
 # what the jumps do beside the steps, per probe worker (HeapScheduler.visits and .plans):
 # after every step, each worker's quiet test; at every try of a jump or a park, its plan
 # (300 two-probe containers for an hour: 9 M tests and 180,000 plans, 0.9 s CPU, against
@@ -205,7 +209,8 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     if not jumped:
         work = (_healthy_stepped(pod, duration, profile, periods)
                 if isinstance(behaviour, Healthy) else
-                stepped_work(pod, duration, profile, periods=periods, restarts=restarts))
+                stepped_work(pod, duration, profile, periods=periods, restarts=restarts)
+                + UPDATE * _updates(pod, behaviour, duration, restarts))
         work *= (SIMPY if engine == "simpy" else 1.0) * weight(behaviour)
     else:  # weighed call by call (`_weights`)
         work = _jumped_work(pod, behaviour, duration, profile, periods, parks)
@@ -214,6 +219,17 @@ def run_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     if parks and jumped and _may_unpark(pod, behaviour, restarts, profile):
         work += run_work(pod, behaviour, duration, profile, keep=keep, periods=periods)
     return work
+
+
+def _updates(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+             restarts: float) -> float:
+    """The results a stepped run's caches may announce (`_trace_updates`; a trace's)."""
+    if is_scenario(behaviour):
+        return 0.0
+    extent = _extent(pod, behaviour, duration)
+    if extent is None:
+        return 0.0
+    return _trace_updates(pod, behaviour, duration, restarts, replay=extent.replay)
 
 
 def _may_unpark(pod: ProbedContainer, behaviour: Behaviour, restarts: float,
@@ -361,7 +377,8 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     d = disturbed_seconds(pod, behaviour, duration, profile, periods)
     if d.seconds >= duration:  # nothing left to jump, but the tries (`_tries_all_along`)
         return (stepped_work(pod, duration, profile, periods=periods, restarts=d.restarts)
-                * weight(behaviour) + _tries_all_along(pod, behaviour, duration, periods))
+                * weight(behaviour) + _tries_all_along(pod, behaviour, duration, periods)
+                + UPDATE * d.updates)
     quiet = _parked(pod, behaviour, profile) if parks else set()
     # a parked container steps through the pod's start and a try of parks more, then no more
     start = min(d.seconds, _settle_seconds(pod, profile, failing=False)
@@ -389,7 +406,8 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     if quiet:  # the parked containers' workers are looked at only through the start
         share = sum(len(pod.containers[c].probes()) for c in quiet) / len(_probes(pod))
         looked *= 1 - share * (1 - min(start / max(d.looked, 1e-9), 1.0))
-    return SETUP + total + JUMPED_RESYNC * _resyncs(duration, profile) + looked
+    return (SETUP + total + JUMPED_RESYNC * _resyncs(duration, profile) + looked
+            + UPDATE * d.updates)
 
 
 def _tries_all_along(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -529,6 +547,9 @@ class Disturbed(NamedTuple):
     # test each, `_looked_at`): all but a constant span's that only some probes' ticks
     # disturb and that cannot kill, counted at its share of the pod's ticks (`_tick_share`)
     looked: float
+    # the most probe results its caches may announce, each queueing a pod sync (`UPDATE`;
+    # counted for traces, `_trace_updates`)
+    updates: float = 0.0
 
 
 def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -543,7 +564,7 @@ def disturbed_seconds(pod: ProbedContainer, behaviour: Behaviour, duration: floa
     d = _disturbed_by(pod, behaviour, duration, profile, periods)
     siblings = _siblings_seconds(pod, profile)  # every container starting: pod-wide
     return Disturbed(min(d.seconds + siblings, duration), d.stretches, d.restarts,
-                     min(d.looked + siblings, duration))
+                     min(d.looked + siblings, duration), d.updates)
 
 
 def _siblings_seconds(pod: ProbedContainer, profile: KubeletProfile) -> float:
@@ -567,8 +588,12 @@ def _disturbed_by(pod: ProbedContainer, behaviour: Behaviour, duration: float,
             return _all_along(pod, behaviour, duration, profile)
         return _disturbed(pod, behaviour, duration, profile, d, periods)
     extent = _extent(pod, behaviour, duration)
-    if extent is None or _trace_held_noisy(pod, extent):
+    if extent is None:
         return _all_along(pod, behaviour, duration, profile)
+    if _trace_held_noisy(pod, extent):
+        d = _all_along(pod, behaviour, duration, profile)
+        return Disturbed(d.seconds, d.stretches, d.restarts, d.looked, _trace_updates(
+            pod, behaviour, duration, d.restarts, replay=extent.replay))
     return _trace_disturbed(pod, behaviour, duration, profile, extent)
 
 
@@ -622,7 +647,7 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     # all along if containers die in every life
     starting = (_settle_seconds(pod, profile, failing=False) + _siblings_seconds(pod, profile)
                 if not (loops or d.lives) else _FOREVER)
-    for span in d.spans:
+    for span in (_synced(pod, s, profile) for s in d.spans):
         n, busy, waited = _span_seconds(pod, profile, span, grace=grace, settle=settle,
                                         dead=dead, starting=span.start <= starting)
         inside, waits = inside + n * d.echo, waits + waited * d.echo
@@ -646,6 +671,19 @@ def _disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         waits = 0.0
     stretches = 2 * len(d.spans) + 1 + restarts + inside + waits / _wake_seconds(profile)
     return Disturbed(seconds, stretches, restarts + inside, seconds - unseen)
+
+
+def _synced(pod: ProbedContainer, span: _Span, profile: KubeletProfile) -> _Span:
+    """`span`, stepped (not constant) if it may fail a readiness probe while the pod
+    worker syncs more often than every two periods of the shortest probe: while the pod
+    is not Ready every sync triggers the probes (E6) and a stretch stops before it (the
+    jumps' look at the next sync), so nothing is jumped between two syncs."""
+    every = _probes(pod)
+    shortest = min(p.period_seconds for _, p in every)
+    if (span.constant and any(every[i][0] is ProbeType.READINESS for i in span.probes)
+            and sync_gap(profile, restarts=False) < 2 * shortest + 1):
+        return _Span(span.start, span.end, False, span.probes)
+    return span
 
 
 def _tick_share(pod: ProbedContainer, span: _Span, periods: dict[str, int] | None) -> float:
@@ -697,12 +735,15 @@ def _trace_held_noisy(pod: ProbedContainer, extent: ReplayExtent) -> bool:
 
 
 def _trace_pass(pod: ProbedContainer, extent: ReplayExtent, horizon: float,
-                profile: KubeletProfile) -> tuple[float, float, bool]:
+                profile: KubeletProfile, unready: list[tuple[float, float]]
+                ) -> tuple[float, float, bool]:
     """(stepped seconds, stretches, whether it is jumped) of one replay of a trace for
     `horizon` seconds: stepped all along up to its last observation when they come more
     often than every two periods of the slowest probe (no stretch long enough to jump);
     else jumped between them, but for the settling after each change between passing and
-    failing and the failing time itself. An observation that changes no verdict ends a
+    failing and the failing time itself: a killing probe's, and a readiness probe's
+    (`unready`: while the pod is not Ready every sync triggers its probes, E6, and a
+    stretch stops before each sync). An observation that changes no verdict ends a
     stretch at one stepped tick a probe, half of STRETCH."""
     h = min(extent.last, horizon)
     n = bisect.bisect_right(extent.times, h)
@@ -710,8 +751,29 @@ def _trace_pass(pod: ProbedContainer, extent: ReplayExtent, horizon: float,
     if h < (2 * slowest + 1) * max(n, 1):  # and the last change settles after it
         return min(h + _change_seconds(_probes(pod), profile), horizon), 1.0, False
     changes = bisect.bisect_right(extent.changes, h)
-    failing = sum(min(length, h - start) for start, length in extent.failing if start < h)
+    failing = _union_seconds([*extent.failing, *unready], h)
     return min(h, changes * _change_seconds(_probes(pod), profile) + failing), n / 2, True
+
+
+def _union_seconds(stretches: list[tuple[float, float]], until: float) -> float:
+    """How many seconds before `until` the (start, seconds) `stretches` cover together."""
+    total, reach = 0.0, 0.0
+    for start, length in sorted(stretches):
+        begin, end = max(start, reach), min(start + length, until)
+        if end > begin:
+            total, reach = total + end - begin, end
+    return total
+
+
+def _unready(pod: ProbedContainer, behaviour: Behaviour,
+             duration: float) -> list[tuple[float, float]]:
+    """(start, seconds) of the stretches where a readiness probe's target fails (or is as
+    slow as its timeout) in the first `duration` seconds of a trace."""
+    return [run for (probe_type, probe), key in zip(_probes(pod), _probe_keys(pod, behaviour),
+                                                    strict=True)
+            if probe_type is ProbeType.READINESS
+            for run in behaviour.replay_extent({key: 1000.0 * probe.timeout_seconds},
+                                               duration, (key,)).failing]
 
 
 def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -727,11 +789,12 @@ def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float
     cycle = min((_kill_cycle(p) for t, p in _probes(pod) if t in _KILLERS), default=_FOREVER)
     grace = _kill_seconds(pod, behaviour) + profile.container_start_seconds
     dead = _dead_stepped(pod, profile)
+    unready = _unready(pod, behaviour, duration)
     # a start settles on successThreshold unless the trace fails from its first answer
     start = _settle_seconds(pod, profile, failing=bool(len(extent.changes))
                             and extent.changes[0] <= 0.0)
     if not extent.replay:
-        seconds, stretches, jumped = _trace_pass(pod, extent, duration, profile)
+        seconds, stretches, jumped = _trace_pass(pod, extent, duration, profile, unready)
         failing = [min(length, duration - at) for at, length in extent.failing if at < duration]
         restarts, waited, last = (_crash_loop(sum(failing), cycle, profile) if failing
                                   else (0.0, 0.0, 0.0))
@@ -739,18 +802,81 @@ def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float
         waited += len(failing) * last  # each stretch's last back-off runs past it
         restarts += sum(t < duration for t in extent.exits)
         waits = dead * INSTANT * waited if jumped else 0.0  # stepped: counted in `seconds`
-        seconds += start + restarts * (grace + settle) + waits
-        return Disturbed(seconds, stretches + 1 + restarts, restarts, seconds)
+        seconds = _with_start(seconds, start, jumped) + restarts * (grace + settle) + waits
+        return Disturbed(seconds, stretches + 1 + restarts, restarts, seconds,
+                         _trace_updates(pod, behaviour, duration, restarts,
+                                        replay=False))
     life = min(extent.failing[0][0] + cycle if extent.failing else _FOREVER,
                extent.exits[0] if extent.exits else _FOREVER)
     if life >= duration:
-        seconds, stretches, _ = _trace_pass(pod, extent, duration, profile)
-        return Disturbed(seconds + start, stretches + 1, 0.0, seconds + start)
+        seconds, stretches, jumped = _trace_pass(pod, extent, duration, profile, unready)
+        seconds = _with_start(seconds, start, jumped)
+        return Disturbed(seconds, stretches + 1, 0.0, seconds,
+                         _trace_updates(pod, behaviour, duration, 0.0, replay=True))
     restarts, waited, _ = _crash_loop(duration, life, profile)
-    seconds, stretches, _ = _trace_pass(pod, extent, life, profile)
-    seconds = ((1 + restarts) * (seconds + start) + restarts * grace
+    seconds, stretches, jumped = _trace_pass(pod, extent, life, profile, unready)
+    seconds = ((1 + restarts) * _with_start(seconds, start, jumped) + restarts * grace
                + dead * INSTANT * waited)
-    return Disturbed(seconds, (1 + restarts) * (stretches + 1), restarts, seconds)
+    return Disturbed(seconds, (1 + restarts) * (stretches + 1), restarts, seconds,
+                     _trace_updates(pod, behaviour, duration, restarts, replay=True))
+
+
+def _with_start(seconds: float, start: float, jumped: bool) -> float:
+    """The stepped seconds of a pass of a trace from a container's start (the first one's
+    with `wall`, every one's with `replay`) and of that start's settling: a pass stepped
+    all along (not `jumped`) steps from the start on, so the settling is inside it but for
+    what outlasts it."""
+    return seconds + start if jumped else max(seconds, start)
+
+
+def _trace_updates(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                   restarts: float, *, replay: bool) -> float:
+    """The most results a trace's probes can announce in `duration` seconds holding up to
+    `restarts` restarts, each queueing a pod sync (R3.9, R3.10). A cache announces a result
+    only when it changes (R1.20), and between two changes of the answers of its target
+    (`ReplayExtent.changes` of its key alone) a probe's result changes at most once (it
+    reaches a threshold and holds): a readiness probe announces one a container life (from
+    its initial result) and one a change after its start; a liveness probe only its
+    failures (R3.10), each after a failing stretch long enough for failureThreshold
+    failures in a row (`ReplayExtent.failing`, R1.12) or as a new container starts inside
+    one; a startup probe its success once a life (then it is skipped, R1.27) and its
+    failures as liveness does. With `replay` every life reads the trace again from its
+    start (`_replayed`)."""
+    lives = 1.0 + restarts
+    total = 0.0
+    for (probe_type, probe), key in zip(_probes(pod), _probe_keys(pod, behaviour), strict=True):
+        least = (probe.failure_threshold - 1) * probe.period_seconds - probe.timeout_seconds - 1
+        extent = behaviour.replay_extent({key: 1000.0 * probe.timeout_seconds}, duration,
+                                         (key,), max(least, 0.0))
+        changes = [t for t in extent.changes.tolist() if 0.0 < t < duration]
+        starts = [at for at, _ in extent.failing if at < duration]
+        if replay:
+            read, runs = _replayed(pod, changes, lives, duration), _replayed(
+                pod, starts, lives, duration)
+        else:
+            read, runs = float(len(changes)), len(starts) + restarts
+        total += (runs if probe_type is ProbeType.LIVENESS else
+                  lives + runs if probe_type is ProbeType.STARTUP else lives + read)
+    return total
+
+
+def _replayed(pod: ProbedContainer, times: list[float], lives: float,
+              duration: float) -> float:
+    """How many times `lives` container lives replaying a trace from their starts read the
+    trace times `times`: a life reads one at t only if it has run t seconds, and the lives
+    of each container follow one another, so at most duration / t of them (every life
+    reads one at 0)."""
+    n = float(len(pod.containers))
+    return sum(min(lives, n * duration / t) if t > 0 else lives for t in times)
+
+
+def _probe_keys(pod: ProbedContainer, behaviour: Behaviour) -> list[str]:
+    """The trace key each probe asks (`_probes` order), resolved as `_extent` resolves it."""
+    keys = (behaviour.known_target_keys() if len(pod.containers) == 1
+            else behaviour.target_keys())
+    resolved = resolve_targets(pod, set(keys), source=behaviour.source)
+    return [by_type[t].key for c, by_type in zip(pod.containers, resolved, strict=True)
+            for t in c.probes()]
 
 
 def _span_seconds(pod: ProbedContainer, profile: KubeletProfile, span: _Span, *,
@@ -1087,11 +1213,18 @@ def restart_bound(pod: ProbedContainer, behaviour: Behaviour, duration: float,
              if probe_type in _KILLERS]
     if is_scenario(behaviour):
         lives += _exit_lives(behaviour, profile)
-    else:  # a recorded exit: at most one per container start
+    elif _may_exit(pod, behaviour, duration):  # a recorded exit: one per container start
         lives.append(max(profile.container_start_seconds, 1.0))
     if not lives:
         return 0.0
     return _crash_loop(duration, min(lives), profile)[0] * _echo(pod, behaviour)
+
+
+def _may_exit(pod: ProbedContainer, behaviour: Behaviour, duration: float) -> bool:
+    """Whether a behaviour that is not a scenario may make a container exit by itself: a
+    trace only if it holds "the process exited" lines (`ReplayExtent.exits`)."""
+    extent = _extent(pod, behaviour, duration)
+    return extent is None or bool(extent.exits)
 
 
 def _echo(pod: ProbedContainer, behaviour: Behaviour) -> float:
