@@ -249,6 +249,35 @@ def test_a_wrapped_record_keeps_its_facts(kind: str) -> None:
     holds()
 
 
+# the wrappers that keep every line where it was (a prefix, a suffix, characters): the "not
+# read: line N" notes of the wrapped record are the record's own
+LINE_FOR_LINE = ("quote", "diff", "timestamp", "line-numbers", "crlf", "trailing-space", "nbsp",
+                 "ansi", "indent")
+
+
+def unread(path: Path, facts: dict[str, Any]) -> list[str]:
+    """The texts of the "not read" notes of `kubesim explain` on the file at `path`."""
+    code, out, err = explained(path, facts)
+    assert code == 0, err
+    return sorted(n["text"] for n in json.loads(out)["notes"] if "not read" in n["text"])
+
+
+@settings(max_examples=examples(60))
+@given(name=st.sampled_from(RECORDS), kind=st.sampled_from(LINE_FOR_LINE), data=st.data())
+def test_what_is_not_read_is_listed_at_the_same_lines(name: str, kind: str,
+                                                       data: st.DataObject) -> None:
+    """What the normaliser takes off hides nothing: a line no reader reads is listed as not
+    read, at its own number, whether or not the paste was wrapped."""
+    if (kind, name) in KNOWN_FAILING:
+        return
+    wrapper = data.draw(st.sampled_from(WRAPPERS[kind]))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / name
+        path.write_text(wrapper((REAL / name).read_text(encoding="utf-8")), encoding="utf-8",
+                        newline="")
+        assert unread(path, FACTS[name]) == unread(REAL / name, FACTS[name])
+
+
 def _known() -> list[Any]:
     return [pytest.param(k, n, marks=pytest.mark.xfail(strict=True, reason=why), id=f"{k}-{n}")
             for (k, n), why in sorted(KNOWN_FAILING.items())]

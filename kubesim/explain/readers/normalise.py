@@ -7,6 +7,14 @@ puts before every line, and cuts (`<SNIP>`, `...`). `normalise` keeps the line n
 (line N of the output is line N of the input) and says of each line what it is; the content
 lines keep their tabs and their indentation (describe's nesting and the old event tables'
 columns depend on them).
+
+What a tool or a habit puts around a whole paste, or around a block of it (between fences,
+HTML tags, command lines), is peeled in layers (`plain`): a time before every line, an
+editor's line numbers, a diff's `+`, quote marks, a box, the indentation every line shares.
+A layer is known only when every non-blank line of the paste or the block carries it (two
+lines at least), never from one line, so that content is not taken for a wrapper; layers
+nest and are peeled from the outside in. tests/test_explain_wrappers.py holds the corpus of
+real records to its facts under each wrapper.
 """
 
 from __future__ import annotations
@@ -164,7 +172,7 @@ def _peeled(lines: list[str], kept: frozenset[Layer]) -> list[str]:
     every non-blank line of the paste or of the block carrying it, never by one line, so that
     content is not taken for it (a YAML list's `-` is not a diff's). Wrappers nest (a quoted
     fence of timestamped lines): peeled from the outside in, a bounded number of times."""
-    whole = tuple(x for x in (*_LAYERS, _uncommented_output, _dedented) if x not in kept)
+    whole = tuple(x for x in (*_LAYERS, _dedented, _uncommented_output) if x not in kept)
     blocks = tuple(x for x in _LAYERS if x not in kept)
     for _ in range(_MAX_LAYERS):
         peeled = _peel_once(lines, whole, blocks)
