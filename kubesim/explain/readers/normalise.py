@@ -86,7 +86,7 @@ _PIPE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?\s*$")
 def normalise(text: str) -> list[PasteLine]:
     """Every line of `text`, cleaned and classified; numbering kept."""
     lines = plain(text).split("\n")
-    if lines and lines[-1] == "":
+    if lines[-1] == "" and (text.endswith(("\n", "\r")) or not text):  # not a line peeled bare
         lines.pop()
     console = _console_prefixed(lines)
     return [_line(number, raw, console) for number, raw in enumerate(lines, 1)]
