@@ -69,8 +69,22 @@ def prompted(text: str, prompt: str, command: str) -> str:
 
 def fenced(text: str, opener: str) -> str:
     """A markdown code fence around the record (``` with or without a language, ~~~)."""
-    closer = "~~~" if opener.startswith("~") else "```"
+    closer = "~~~" if opener.startswith("~") else opener.rstrip("abcdefghijklmnopqrstuvwxyz")
     return f"{opener}\n{text.rstrip(chr(10))}\n{closer}\n"
+
+
+def jira(text: str, opener: str) -> str:
+    """An issue tracker's (Jira, Confluence) code block: `{code}`, `{code:yaml}`, `{noformat}`."""
+    closer = "{noformat}" if opener == "{noformat}" else "{code}"
+    return f"{opener}\n{text.rstrip(chr(10))}\n{closer}\n"
+
+
+def docker_log(text: str) -> str:
+    """A container's log as Docker's json-file driver keeps it, one JSON object a line (a
+    record printed by a pod and copied from the node, or from a log aggregator)."""
+    return _joined([json.dumps({"log": x + "\n", "stream": "stdout",
+                                "time": f"2024-03-01T10:00:{i % 60:02d}.000000001Z"})
+                    for i, x in enumerate(_lines(text))], text)
 
 
 def indented(text: str, indent: str) -> str:
@@ -180,7 +194,9 @@ _COMMANDS = ["kubectl describe pod web-0", "kubectl get events -n prod",
 # each kind of wrapper with its variants (the first is the one a known failure is held to)
 WRAPPERS: dict[str, list[Wrapper]] = {
     "prompt": [P(prompted, prompt=p, command=c) for p in _PROMPTS for c in _COMMANDS],
-    "fence": [P(fenced, opener=o) for o in ("```", "```yaml", "```console", "~~~")],
+    "fence": [P(fenced, opener=o) for o in ("```", "```yaml", "```console", "~~~", "````")],
+    "jira": [P(jira, opener=o) for o in ("{code}", "{code:yaml}", "{noformat}")],
+    "docker-log": [docker_log],
     "indent": [P(indented, indent=i) for i in ("    ", "\t")],
     "quote": [P(quoted, mark=m) for m in ("> ", "> > ")],
     "comment": [P(commented, command=c) for c in ("kubectl describe pod web-0", "$ oc get events")],
@@ -219,7 +235,7 @@ _ONE_LINERS = ("azure-service-operator-pr1198.describe-row-x3707-no-header.txt",
                "prometheus-community-2749.describe-row-in-prose.txt")
 KNOWN_FAILING: dict[tuple[str, str], str] = {
     **{(k, "claudie-268.get-events-bash-two-containers-cut.txt"): _CUT
-       for k in ("fence", "pre", "box", "crlf+fence", "fence+quote", "prompt+fence")},
+       for k in ("fence", "jira", "pre", "box", "crlf+fence", "fence+quote", "prompt+fence")},
     **{(k, n): _ONE_LINE for k in ("diff", "line-numbers", "timestamp", "timestamp+crlf")
        for n in _ONE_LINERS},
 }
@@ -252,7 +268,7 @@ def test_a_wrapped_record_keeps_its_facts(kind: str) -> None:
 # the wrappers that keep every line where it was (a prefix, a suffix, characters): the "not
 # read: line N" notes of the wrapped record are the record's own
 LINE_FOR_LINE = ("quote", "diff", "timestamp", "line-numbers", "crlf", "trailing-space", "nbsp",
-                 "ansi", "indent")
+                 "ansi", "indent", "docker-log")
 
 
 def unread(path: Path, facts: dict[str, Any]) -> list[str]:

@@ -54,7 +54,9 @@ _CONSOLE = re.compile(r"^(?:(?:\[\d{4}-\d{2}-\d{2}T[\d:.]+Z?\]|\[?\d{2}:\d{2}:\d
                       r"(?:[ \t]{2,}|\t| (?=[ \t]))"
                       # an event viewer's export: `6/11/2020, 17:52:33.000 Liveness probe failed:`
                       r"|\d{1,2}/\d{1,2}/\d{4},? \d{1,2}:\d{2}:\d{2}(?:\.\d{1,6})?(?: ?[AP]M)?[ \t]+)")
-_FENCE = re.compile(r"^\s*(?:```|~~~)[\w+-]*\s*$")
+# markdown's fences (three or more backticks or tildes, a language after), an issue
+# tracker's (Jira, Confluence: `{code}`, `{code:yaml}`, `{noformat}`)
+_FENCE = re.compile(r"^\s*(?:(?:`{3,}|~{3,})[\w+-]*|\{(?:code|noformat)(?::[^}]*)?\})\s*$")
 _HTML = re.compile(r"^\s*(?:</?(?:details|summary|pre|code|p|br|div|blockquote)\b[^>]*>\s*)+",
                    re.IGNORECASE)
 _HTML_END = re.compile(r"(?:\s*</?(?:details|summary|pre|code|p|br|div)\b[^>]*>)+\s*$",
@@ -289,6 +291,36 @@ def _diffed(block: list[str]) -> list[str] | None:
     return [x[1:] if x.strip() else x for x in block]
 
 
+_DOCKER_LOG = re.compile(r'^\s*\{\s*"log"\s*:')
+
+
+def _docker_logged(block: list[str]) -> list[str] | None:
+    """A container's output as Docker's json-file driver keeps it, one JSON object a line
+    (`{"log":"  Warning  Unhealthy ...\\n","stream":"stdout","time":"..."}`): every line one
+    such object, each `log` one line of the paste. One line is enough: the object says what
+    it is (a `log` and a `stream`), which no record's own line does."""
+    if _carriers(block, _DOCKER_LOG, least=1) is None:
+        return None
+    out = []
+    for line in block:
+        value = _log_line(line) if line.strip() else ""
+        if value is None:
+            return None
+        out.append(value)
+    return out
+
+
+def _log_line(line: str) -> str | None:
+    try:
+        data = json.loads(line)
+    except ValueError:
+        return None
+    text = data.get("log") if isinstance(data, dict) and "stream" in data else None
+    if not isinstance(text, str) or "\n" in text.rstrip("\r\n"):
+        return None
+    return text.rstrip("\r\n")
+
+
 _QUOTED = re.compile(r"^[ \t]*> ?")
 
 
@@ -328,7 +360,7 @@ def _dedented(block: list[str]) -> list[str] | None:
 # command): no layer takes `#` off every line. The indentation every line shares is taken off
 # the whole paste only: an indented piece of a manifest inside a fence keeps it.
 Layer = Callable[[list[str]], list[str] | None]
-_LAYERS: tuple[Layer, ...] = (_stamped, _numbered, _diffed, _quoted, _boxed)
+_LAYERS: tuple[Layer, ...] = (_docker_logged, _stamped, _numbered, _diffed, _quoted, _boxed)
 
 
 _COMMENT = re.compile(r"^[ \t]*# ?")
