@@ -129,11 +129,14 @@ def _characters(text: str) -> str:
     outside the HTML tags a page wraps a paste in: a record with a bare `<none>` is not an
     escaped one); `<br>` at the ends of lines, and HTML tags glued to a line's content."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_SPACES)
-    lines = [x for x in text.split("\n") if x.strip()]
-    if sum(1 for x in lines if _ANSI.search(x)) * 2 > len(lines):
-        text = _ANSI.sub("", text)
-    if _ENTITY.search(text) and not re.search(r'[<>"]', _TAG.sub("", text)):
+    if "\x1b" in text:
+        lines = [x for x in text.split("\n") if x.strip()]
+        if sum(1 for x in lines if _ANSI.search(x)) * 2 > len(lines):
+            text = _ANSI.sub("", text)
+    if "&" in text and _ENTITY.search(text) and not re.search(r'[<>"]', _TAG.sub("", text)):
         text = html.unescape(text).translate(_SPACES)
+    if "<" not in text:
+        return text
     return "\n".join(_unglued(x) for x in _LINE_BREAK.sub("", text).split("\n"))
 
 
@@ -204,9 +207,13 @@ def _peel_once(lines: list[str], whole_layers: tuple[Layer, ...], block_layers: 
 
 
 def _separators(lines: list[str]) -> list[int]:
-    """The indexes of the lines that part blocks: fences, HTML tag lines, command lines."""
-    return [i for i, x in enumerate(lines)
-            if _line(i, x, False).kind in (LineKind.MARKUP, LineKind.COMMAND)]
+    """The indexes of the lines that part blocks: fences, HTML tag lines, a box's borders,
+    command lines."""
+    return [i for i, x in enumerate(lines) if _FENCE.match(x) or _TAGS_ALONE.match(x)
+            or _border(x) or _PROMPT.match(x) or _BARE_COMMAND.match(x)]
+
+
+_TAGS_ALONE = re.compile(r"^\s*(?:" + _TAG.pattern + r"\s*)+$", re.IGNORECASE)
 
 
 def _peel_block(block: list[str], layers: tuple[Layer, ...]) -> list[str] | None:
@@ -221,10 +228,14 @@ def _carriers(block: list[str], pattern: re.Pattern[str], least: int = 2
               ) -> list[re.Match[str]] | None:
     """The match of `pattern` on every non-blank line of the block (at least `least` of
     them), or None when one line does not carry it."""
-    matches = [pattern.match(x) for x in block if x.strip()]
-    if len(matches) < least or not all(matches):
-        return None
-    return [m for m in matches if m is not None]
+    matches = []
+    for line in block:
+        if line.strip():
+            m = pattern.match(line)
+            if m is None:  # most pastes: the first line says no
+                return None
+            matches.append(m)
+    return matches if len(matches) >= least else None
 
 
 def _cut(block: list[str], pattern: re.Pattern[str]) -> list[str]:
@@ -387,6 +398,8 @@ def box_cut(text: str) -> bool:
     border, which every line of the box before it has: the paste was cut inside that line
     (a fence or an HTML tag closed after it is not a line of the box; a box drawn whole
     around the cut one is taken off to see it)."""
+    if not any(c in text for c in "│┃║"):
+        return False
     lines: list[str] | None = _plain(text, frozenset({_boxed})).splitlines()
     for _ in range(_MAX_LAYERS):
         if lines is None:
@@ -398,8 +411,13 @@ def box_cut(text: str) -> bool:
 
 
 def _last_line_lost_its_border(lines: list[str]) -> bool:
-    boxed = [x for i, x in enumerate(lines) if x.strip() and not (
-        _line(i, x, False).kind is LineKind.MARKUP and not _BOX_LEFT.match(x))]
+    boxed: list[str] = []  # the last three lines of content, from the end
+    for i in range(len(lines) - 1, -1, -1):
+        if len(boxed) == 3:
+            break
+        x = lines[i]
+        if x.strip() and (_BOX_LEFT.match(x) or _line(i, x, False).kind is not LineKind.MARKUP):
+            boxed.insert(0, x)
     if len(boxed) < 3 or not all(_BOX_LEFT.match(x) for x in boxed[-3:]):
         return False
     return all(_BOX_RIGHT.search(x) for x in boxed[-3:-1]) and not _BOX_RIGHT.search(boxed[-1])

@@ -85,7 +85,7 @@ def _unfolded(text: str, how: str, source: str) -> RecordSet:
     """One line that holds the paste's lines (`normalise.unfolded`): read split, and said."""
     found = parse_record(text, source)
     found.notes.insert(0, Note(f"line 1 is {how}; the line numbers below count its "
-                               f"{text.count(chr(10)) + 1} parts", Where(source, 1)))
+                               f"{len(text.splitlines())} parts", Where(source, 1)))
     return found
 
 
