@@ -5,10 +5,14 @@ People's tools and habits wrap a whole paste before anyone reads it: the shell p
 command above the output, a markdown fence or a 4-space code block, e-mail quote marks, a diff's
 markers, the timestamp a CI console or a log shipper puts before every line, an editor's line
 numbers, Windows line ends, a web page's non-breaking spaces and HTML escapes, k9s's box, a log
-aggregator's JSON string, a terminal's colours. Each WRAPPER below is a small pure function
-text -> text doing one of these to the whole record; the property is that `kubesim explain` of
-the wrapped record holds the same four facts as the record itself, judged by the corpus test's
-own `assert_holds` (test_explain_corpus.py).
+aggregator's JSON string, Docker's JSON log lines, an issue tracker's {code} block, a terminal's
+colours. Each WRAPPER below is a small pure function text -> text doing one of these to the whole
+record; the property is that `kubesim explain` of the wrapped record holds the same four facts
+as the record itself, judged by the corpus test's own `assert_holds` (test_explain_corpus.py),
+and, for the wrappers that keep every line where it was, lists the same "not read: line N".
+Pairs that do not hold are listed in KNOWN_FAILING with why, and must keep failing (strict).
+The normaliser's own guards (content never taken for a wrapper; the line numbering kept) are
+tested at the end.
 
 Wrappers that cannot keep the facts in principle are left out, with why:
 - a browser's rendering that collapses runs of spaces (an HTML page without <pre>): the event
