@@ -398,7 +398,7 @@ def box_cut(text: str) -> bool:
     border, which every line of the box before it has: the paste was cut inside that line
     (a fence or an HTML tag closed after it is not a line of the box; a box drawn whole
     around the cut one is taken off to see it)."""
-    if not any(c in text for c in "│┃║"):
+    if not any(c in text for c in "│┃║") and "\\u25" not in text:  # nor JSON-escaped: \u2502
         return False
     lines: list[str] | None = _plain(text, frozenset({_boxed})).splitlines()
     for _ in range(_MAX_LAYERS):
