@@ -52,8 +52,10 @@ NOT_READ: dict[str, str] = {
 }
 
 
-def _args(name: str, facts: dict[str, Any]) -> list[str]:
-    args = ["explain", str(REAL / name), "--format", "json", "--no-suggest", "--phases", "1"]
+def explain_args(path: Path, facts: dict[str, Any]) -> list[str]:
+    """The command line the corpus runs a record (or a copy of it, test_explain_wrappers.py)
+    through, with the pod and container its facts name."""
+    args = ["explain", str(path), "--format", "json", "--no-suggest", "--phases", "1"]
     if "pod" in facts:
         args += ["--pod", facts["pod"]]
     if "container" in facts:
@@ -65,15 +67,24 @@ def _args(name: str, facts: dict[str, Any]) -> list[str]:
 def _explained(name: str) -> tuple[int, str, str]:
     """`kubesim explain` of the record as `_args` asks, once a process: (exit code, stdout,
     stderr). The tests below read a record each, and then the records that cannot tell again."""
+    return explained(REAL / name, FACTS[name])
+
+
+def explained(path: Path, facts: dict[str, Any]) -> tuple[int, str, str]:
+    """`kubesim explain` of the file at `path` for a record of these facts: (exit code,
+    stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(_args(name, FACTS[name]))
+        code = main(explain_args(path, facts))
     return code, out.getvalue(), err.getvalue()
 
 
 def _run(name: str) -> dict[str, Any]:
+    return answer_of(*_explained(name))
+
+
+def answer_of(code: int, out: str, err: str) -> dict[str, Any]:
     """The `answer` of the record's container, from the command line's JSON."""
-    code, out, err = _explained(name)
     assert code == 0, err
     doc = json.loads(out)
     containers = doc["containers"]
@@ -100,8 +111,11 @@ def _cases() -> list[Any]:
 
 @pytest.mark.parametrize("name", _cases())
 def test_explain_holds_the_facts(name: str) -> None:
-    facts = FACTS[name]
-    answer = _run(name)
+    assert_holds(_run(name), FACTS[name])
+
+
+def assert_holds(answer: dict[str, Any], facts: dict[str, Any]) -> None:
+    """The judgment: the answer says the four facts of the record, and nothing else."""
     got = {"ended": answer["cause"], "probe": set(answer["failed"]),
            "probe_kills": answer["probe_kills"], "shows_failures": answer["shows_failures"]}
     want = {"ended": facts["ended"], "probe": _probes(facts["probe"]),

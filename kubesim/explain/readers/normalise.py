@@ -7,15 +7,27 @@ puts before every line, and cuts (`<SNIP>`, `...`). `normalise` keeps the line n
 (line N of the output is line N of the input) and says of each line what it is; the content
 lines keep their tabs and their indentation (describe's nesting and the old event tables'
 columns depend on them).
+
+What a tool or a habit puts around a whole paste, or around a block of it (between fences,
+HTML tags, command lines), is peeled in layers (`plain`): a time before every line, an
+editor's line numbers, a diff's `+`, quote marks, a box, the indentation every line shares.
+A layer is known only when every non-blank line of the paste or the block carries it (two
+lines at least), never from one line, so that content is not taken for a wrapper; layers
+nest and are peeled from the outside in. tests/test_explain_wrappers.py holds the corpus of
+real records to its facts under each wrapper.
 """
 
 from __future__ import annotations
 
+import html
+import json
+import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["LineKind", "PasteLine", "box_cut", "normalise"]
+__all__ = ["LineKind", "PasteLine", "box_cut", "normalise", "plain", "unfolded"]
 
 
 class LineKind(str, Enum):
@@ -42,7 +54,9 @@ _CONSOLE = re.compile(r"^(?:(?:\[\d{4}-\d{2}-\d{2}T[\d:.]+Z?\]|\[?\d{2}:\d{2}:\d
                       r"(?:[ \t]{2,}|\t| (?=[ \t]))"
                       # an event viewer's export: `6/11/2020, 17:52:33.000 Liveness probe failed:`
                       r"|\d{1,2}/\d{1,2}/\d{4},? \d{1,2}:\d{2}:\d{2}(?:\.\d{1,6})?(?: ?[AP]M)?[ \t]+)")
-_FENCE = re.compile(r"^\s*(?:```|~~~)[\w+-]*\s*$")
+# markdown's fences (three or more backticks or tildes, a language after), an issue
+# tracker's (Jira, Confluence: `{code}`, `{code:yaml}`, `{noformat}`)
+_FENCE = re.compile(r"^\s*(?:(?:`{3,}|~{3,})[\w+-]*|\{(?:code|noformat)(?::[^}]*)?\})\s*$")
 _HTML = re.compile(r"^\s*(?:</?(?:details|summary|pre|code|p|br|div|blockquote)\b[^>]*>\s*)+",
                    re.IGNORECASE)
 _HTML_END = re.compile(r"(?:\s*</?(?:details|summary|pre|code|p|br|div)\b[^>]*>)+\s*$",
@@ -63,7 +77,6 @@ _PROMPT = re.compile(
     + r"\s"
     # a `(env)` prompt whose prompt character the page did not keep: `(MoeLove)  kubectl ...`
     r"|^\s*\([\w.-]{1,40}\)\s+" + _TOOLS + r"\s")
-_NUMBERED = re.compile(r"^[ \t]*(\d{1,6})\.(?:[ \t]+|$)")
 _BARE_COMMAND = re.compile(r"^\s*" + _TOOLS + r"\s+(?:get|describe|logs|-n|--namespace)\b")
 _EMPHASIS = re.compile(r"^(\s*)(\*\*|__)(.*?)\2(\s*)$")
 _CODE = re.compile(r"^(\s*)`([^`]+)`(\s*)$")
@@ -74,34 +87,302 @@ _PIPE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?\s*$")
 
 def normalise(text: str) -> list[PasteLine]:
     """Every line of `text`, cleaned and classified; numbering kept."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if lines and lines[-1] == "":
+    lines = plain(text).split("\n")
+    if lines[-1] == "" and (text.endswith(("\n", "\r")) or not text):  # not a line peeled bare
         lines.pop()
     console = _console_prefixed(lines)
-    if _line_numbered(lines):  # a web page's code block that numbers its lines: `  1. text`
-        lines = [_NUMBERED.sub("", x, count=1) for x in lines]
-    if _diff_added(lines):  # a review thread's diff hunk: `+  Normal   Killing ...`
-        lines = [x[1:] if x.startswith("+") else x for x in lines]
-    lines = _uncommented_output(lines)
     return [_line(number, raw, console) for number, raw in enumerate(lines, 1)]
 
 
-def _line_numbered(lines: list[str]) -> bool:
-    """Every non-blank line starts with its number, 1, 2, 3, ... (at least three): the
-    numbers are the page's, not the record's."""
-    numbers = [_NUMBERED.match(x) for x in lines if x.strip()]
-    return len(numbers) >= 3 and all(
-        m is not None and int(m[1]) == i for i, m in enumerate(numbers, 1))
+# a terminal's colours and cursor codes (kubecolor, grep --color, a CI log's ANSI)
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
+# the spaces a web page or a word processor puts for spaces: no-break, figure, narrow
+_SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\ufeff": ""})
+_ENTITY = re.compile(r"&(?:lt|gt|amp|quot|apos|nbsp|#\d{1,6}|#x[0-9a-fA-F]{1,6});")
+_TAG = re.compile(r"</?(?:details|summary|pre|code|p|br|div|blockquote|span|tt|kbd|samp)\b"
+                  r"[^<>]*/?>", re.IGNORECASE)
+# HTML tags glued to a line's content (`<pre><code>Name: web`, `...</code></pre>`)
+_GLUED = re.compile(r"^[ \t]*(?:" + _TAG.pattern + r")+|(?:" + _TAG.pattern + r")+[ \t]*$",
+                    re.IGNORECASE)
+
+
+def plain(text: str, *, dedent: bool = True) -> str:
+    """The text without what only carries it, line for line (line N stays line N): what
+    carries characters (`_characters`), then every wrapper around the whole paste or a block
+    of it (`_peeled`). `dedent=False` keeps the indentation the whole paste shares, which
+    tells a piece of a pod's YAML (`  - containerID: ...`, read as a paste) from a whole one."""
+    return _plain(text, frozenset() if dedent else frozenset({_dedented}))
+
+
+def _plain(text: str, kept: frozenset[Layer]) -> str:
+    """`plain` with the wrappers named in `kept` left on."""
+    text = _characters(text)
+    ends = text.endswith("\n")
+    lines = _peeled(text.split("\n")[:-1] if ends else text.split("\n"), kept)
+    return "\n".join(lines) + ("\n" if ends else "")
+
+
+def _characters(text: str) -> str:
+    """Windows and old Mac line ends; a terminal's colour codes when most lines have them (one
+    escape in a message is the record's, neutralised on output); a web page's no-break spaces;
+    HTML escapes when the whole text is escaped (an entity in it and no bare `<`, `>` or `"`
+    outside the HTML tags a page wraps a paste in: a record with a bare `<none>` is not an
+    escaped one); `<br>` at the ends of lines, and HTML tags glued to a line's content."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_SPACES)
+    if "\x1b" in text:
+        lines = [x for x in text.split("\n") if x.strip()]
+        if sum(1 for x in lines if _ANSI.search(x)) * 2 > len(lines):
+            text = _ANSI.sub("", text)
+    if "&" in text and _ENTITY.search(text) and not re.search(r'[<>"]', _TAG.sub("", text)):
+        text = html.unescape(text).translate(_SPACES)
+    if "<" not in text:
+        return text
+    return "\n".join(_unglued(x) for x in _LINE_BREAK.sub("", text).split("\n"))
+
+
+def _unglued(line: str) -> str:
+    """The line without the HTML tags glued to its content; a line of tags alone is kept (a
+    fence of the paste's, MARKUP)."""
+    return _GLUED.sub("", line) if _TAG.sub("", line).strip() else line
+
+
+_LINE_BREAK = re.compile(r"[ \t]*<br\s*/?>[ \t]*$", re.IGNORECASE | re.MULTILINE)
+_BREAKS = re.compile(r"<br\s*/?>", re.IGNORECASE)
+
+
+def unfolded(text: str) -> tuple[str, str] | None:
+    """A paste whose line breaks were made into something else on one line, with its lines
+    back, and what they were: a log aggregator's JSON string (`"Name: web\\nEvents:..."`),
+    a web page's source with `<br>` for every break. None for any other text. The line
+    numbers of what it gives count the parts of that line, and the caller says so."""
+    body = _characters(text).rstrip()
+    if "\n" in body.strip():
+        return None
+    if body.strip().startswith('"') and body.endswith('"') and "\\n" in body:
+        try:
+            value = json.loads(body.strip())
+        except ValueError:
+            return None
+        return (value, "a JSON string (a log aggregator's copy): read with its \\n escapes "
+                "as line breaks") if isinstance(value, str) else None
+    if _BREAKS.search(body):  # the line's own end is its last part's (none: cut inside it)
+        return (_BREAKS.sub("\n", body) + text[len(text.rstrip()):][:1],
+                "HTML with <br> for its line breaks: read split at them")
+    return None
+
+
+def _peeled(lines: list[str], kept: frozenset[Layer]) -> list[str]:
+    """The lines with every wrapper a tool or a habit put around the whole paste, or around a
+    block of it (between fences, HTML tags, a command line), taken off: a wrapper is known by
+    every non-blank line of the paste or of the block carrying it, never by one line, so that
+    content is not taken for it (a YAML list's `-` is not a diff's). Wrappers nest (a quoted
+    fence of timestamped lines): peeled from the outside in, a bounded number of times."""
+    whole = tuple(x for x in (*_LAYERS, _dedented, _uncommented_output) if x not in kept)
+    blocks = tuple(x for x in _LAYERS if x not in kept)
+    for _ in range(_MAX_LAYERS):
+        peeled = _peel_once(lines, whole, blocks)
+        if peeled is None:
+            return lines
+        lines = peeled
+    return lines
+
+
+_MAX_LAYERS = 8
+
+
+def _peel_once(lines: list[str], whole_layers: tuple[Layer, ...], block_layers: tuple[Layer, ...]
+               ) -> list[str] | None:
+    """One wrapper taken off the whole paste, or else off every block that has one; None when
+    no line carries a wrapper."""
+    whole = _peel_block(lines, whole_layers)
+    if whole is not None:
+        return whole
+    out, changed, start = list(lines), False, 0
+    for end in [*_separators(lines), len(lines)]:
+        block = _peel_block(lines[start:end], block_layers)
+        if block is not None:
+            out[start:end], changed = block, True
+        start = end + 1
+    return out if changed else None
+
+
+def _separators(lines: list[str]) -> list[int]:
+    """The indexes of the lines that part blocks: fences, HTML tag lines, a box's borders,
+    command lines."""
+    return [i for i, x in enumerate(lines) if _FENCE.match(x) or _TAGS_ALONE.match(x)
+            or _border(x) or _PROMPT.match(x) or _BARE_COMMAND.match(x)]
+
+
+_TAGS_ALONE = re.compile(r"^\s*(?:" + _TAG.pattern + r"\s*)+$", re.IGNORECASE)
+
+
+def _peel_block(block: list[str], layers: tuple[Layer, ...]) -> list[str] | None:
+    for layer in layers:
+        peeled = layer(block)
+        if peeled is not None:
+            return peeled
+    return None
+
+
+def _carriers(block: list[str], pattern: re.Pattern[str], least: int = 2
+              ) -> list[re.Match[str]] | None:
+    """The match of `pattern` on every non-blank line of the block (at least `least` of
+    them), or None when one line does not carry it."""
+    matches = []
+    for line in block:
+        if line.strip():
+            m = pattern.match(line)
+            if m is None:  # most pastes: the first line says no
+                return None
+            matches.append(m)
+    return matches if len(matches) >= least else None
+
+
+def _cut(block: list[str], pattern: re.Pattern[str]) -> list[str]:
+    return [pattern.sub("", x, count=1) if x.strip() else "" for x in block]
+
+
+# the time a CI console or a log shipper prints before every line: ISO 8601 (GitHub Actions'
+# seven decimals), a US date and time, syslog's, a bracketed date and time
+_STAMPS = tuple(re.compile(p + r"(?:[ \t]|$)") for p in (
+    r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?\]?",
+    r"^\[?\d{1,2}/\d{1,2}/\d{2,4},? \d{1,2}:\d{2}:\d{2}(?:\.\d{1,6})?(?: ?[AP]M)?\]?",
+    r"^[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} [\w.-]+(?:\[\d+\])?:?",
+    r"^\[\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\]"))
+
+
+_TABLE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z(?:[ \t]|$)")
+
+
+def _stamped(block: list[str]) -> list[str] | None:
+    """Every line starts with a time of one format, and the content of at least one follows it
+    after one space, or the lines' own indentation shows after it, or the time is not one a
+    kubectl table prints: a table whose first column is a time (`-o custom-columns` with
+    `.lastTimestamp`, RFC 3339 in whole seconds) pads that column alike on every row, and
+    keeps it."""
+    for stamp in _STAMPS:
+        matches = _carriers(block, stamp)
+        gaps = {len(m.string) - len(m.string[m.end():].lstrip()) - m.end() for m in matches or ()}
+        column = all(_TABLE_TIME.match(m.string) for m in matches or ())
+        if matches and (0 in gaps or len(gaps) > 1 or not column):
+            return _cut(block, stamp)
+    return None
+
+
+_LINE_NUMBER = re.compile(r"^[ \t]*(\d{1,6})(?:[ \t]*[|│][ \t]?|:[ \t]?|\.(?:[ \t]|$)|\t)")
+
+
+def _numbered(block: list[str]) -> list[str] | None:
+    """An editor's or a web page's line numbers (`  12 | `, `12: `, `12. `): every line has
+    one, counting up by one (from any number, a snippet of a longer file) line by line or
+    over the non-blank lines; the numbers are the page's, not the record's."""
+    matches = _carriers(block, _LINE_NUMBER)
+    if matches is None:
+        return None
+    numbers = [int(m[1]) for m in matches]
+    at = [i for i, x in enumerate(block) if x.strip()]
+    by_line = all(n - i == numbers[0] - at[0] for n, i in zip(numbers, at, strict=True))
+    if by_line or numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+        return _cut(block, _LINE_NUMBER)
+    return None
+
+
+_LIST_ITEM = re.compile(r"^[-+] \S")
+
+
+def _diffed(block: list[str]) -> list[str] | None:
+    """A unified diff's added (or removed) lines, as a review thread quotes a document's
+    example output: every line starts with the same `+` or `-`, and not every line is a
+    list's item (`- name: web`, one space and the item: a YAML list is not a diff)."""
+    lines = [x for x in block if x.strip()]
+    if len(lines) < 2 or lines[0][0] not in "+-":
+        return None
+    if not all(x[0] == lines[0][0] for x in lines) or all(_LIST_ITEM.match(x) for x in lines):
+        return None
+    return [x[1:] if x.strip() else x for x in block]
+
+
+_DOCKER_LOG = re.compile(r'^\s*\{\s*"log"\s*:')
+
+
+def _docker_logged(block: list[str]) -> list[str] | None:
+    """A container's output as Docker's json-file driver keeps it, one JSON object a line
+    (`{"log":"  Warning  Unhealthy ...\\n","stream":"stdout","time":"..."}`): every line one
+    such object, each `log` one line of the paste. One line is enough: the object says what
+    it is (a `log` and a `stream`), which no record's own line does."""
+    if _carriers(block, _DOCKER_LOG, least=1) is None:
+        return None
+    out = []
+    for line in block:
+        value = _log_line(line) if line.strip() else ""
+        if value is None:
+            return None
+        out.append(value)
+    return out
+
+
+def _log_line(line: str) -> str | None:
+    try:
+        data = json.loads(line)
+    except ValueError:
+        return None
+    text = data.get("log") if isinstance(data, dict) and "stream" in data else None
+    if not isinstance(text, str) or "\n" in text.rstrip("\r\n"):
+        return None
+    return text.rstrip("\r\n")
+
+
+_QUOTED = re.compile(r"^[ \t]*> ?")
+
+
+def _quoted(block: list[str]) -> list[str] | None:
+    """An e-mail's or GitHub's quote, one level of `> ` (a nested one is peeled again)."""
+    return _cut(block, _QUOTED) if _carriers(block, _QUOTED) else None
+
+
+_BOX_START = re.compile(r"^\s*[│┃║] ?")
+
+
+def _boxed(block: list[str]) -> list[str] | None:
+    """A box around the paste (k9s, a console): every line a border line or between `│`s."""
+    lines = [x for x in block if x.strip()]
+    inside = [x for x in lines if _BOX_START.match(x)]
+    if len(inside) < 2 or not all(_BOX_START.match(x) or _border(x) for x in lines):
+        return None
+    return [_BOX_RIGHT.sub("", _BOX_START.sub("", x, count=1)) if _BOX_START.match(x) else x
+            for x in block]
+
+
+def _border(line: str) -> bool:
+    return bool(_BOX_LINE.match(line)) and any(c in line for c in "┌┐└┘├┤─━═╔╗╚╝")
+
+
+def _dedented(block: list[str]) -> list[str] | None:
+    """A markdown code block, or a paste indented as a whole: the indentation every line
+    shares (4 spaces, a tab) taken off; the lines' own indentation kept."""
+    lines = [x for x in block if x.strip()]
+    indent = os.path.commonprefix([x[:len(x) - len(x.lstrip())] for x in lines])
+    if len(lines) < 2 or not indent:
+        return None
+    return [x[len(indent):] if x.strip() else "" for x in block]
+
+
+# a shell script's comments are prose (`_uncommented_output` reads those right under a
+# command): no layer takes `#` off every line. The indentation every line shares is taken off
+# the whole paste only: an indented piece of a manifest inside a fence keeps it.
+Layer = Callable[[list[str]], list[str] | None]
+_LAYERS: tuple[Layer, ...] = (_docker_logged, _stamped, _numbered, _diffed, _quoted, _boxed)
 
 
 _COMMENT = re.compile(r"^[ \t]*# ?")
 
 
-def _uncommented_output(lines: list[str]) -> list[str]:
+def _uncommented_output(lines: list[str]) -> list[str] | None:
     """A command's output that a page prints as shell comments right under the command
     (`kubectl describe pod x | grep -A5 "Last State"` then `#     Last State:     Terminated`):
     the comment marks (`#` and one space) are taken off, the output's own indentation kept.
-    Comments above a command, or after a blank line, stay as they are."""
+    Comments above a command, or after a blank line, stay as they are. None when there are
+    none under a command."""
     out = list(lines)
     under_command = False
     for i, line in enumerate(lines):
@@ -109,20 +390,34 @@ def _uncommented_output(lines: list[str]) -> list[str]:
             out[i] = _COMMENT.sub("", line, count=1)
         elif not _COMMENT.match(line):
             under_command = bool(_PROMPT.match(line) or _BARE_COMMAND.match(line))
-    return out
-
-
-def _diff_added(lines: list[str]) -> bool:
-    """Every non-blank line starts with one `+` (at least three): a diff's added lines, as a
-    pull request's review thread quotes a document's example output; the `+` is the diff's."""
-    sample = [x for x in lines if x.strip()]
-    return len(sample) >= 3 and all(x.startswith("+") and not x.startswith("++") for x in sample)
+    return out if out != lines else None
 
 
 def box_cut(text: str) -> bool:
     """Whether the text is a box (k9s, a console's border) whose last line lost its right
-    border, which every line of the box before it has: the paste was cut inside that line."""
-    boxed = [x for x in text.splitlines() if x.strip()]
+    border, which every line of the box before it has: the paste was cut inside that line
+    (a fence or an HTML tag closed after it is not a line of the box; a box drawn whole
+    around the cut one is taken off to see it)."""
+    if not any(c in text for c in "│┃║") and "\\u25" not in text:  # nor JSON-escaped: \u2502
+        return False
+    lines: list[str] | None = _plain(text, frozenset({_boxed})).splitlines()
+    for _ in range(_MAX_LAYERS):
+        if lines is None:
+            return False
+        if _last_line_lost_its_border(lines):
+            return True
+        lines = _boxed(lines)
+    return False
+
+
+def _last_line_lost_its_border(lines: list[str]) -> bool:
+    boxed: list[str] = []  # the last three lines of content, from the end
+    for i in range(len(lines) - 1, -1, -1):
+        if len(boxed) == 3:
+            break
+        x = lines[i]
+        if x.strip() and (_BOX_LEFT.match(x) or _line(i, x, False).kind is not LineKind.MARKUP):
+            boxed.insert(0, x)
     if len(boxed) < 3 or not all(_BOX_LEFT.match(x) for x in boxed[-3:]):
         return False
     return all(_BOX_RIGHT.search(x) for x in boxed[-3:-1]) and not _BOX_RIGHT.search(boxed[-1])

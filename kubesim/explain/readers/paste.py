@@ -344,10 +344,10 @@ def read_paste(text: str, source: str) -> RecordSet:
     placer = _Placer(lines, source)
     placer.place()
     out = RecordSet(source, "paste")
-    if placer.describe.lines:
-        ends = text.endswith("\n") and not box_cut(text)  # a box cut in its last line
-        _add(out, _describe(placer.describe, len(lines), ends, source))
     last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
+    if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
+        ends = text.endswith("\n") and not box_cut(text)
+        _add(out, _describe(placer.describe, last, ends, source))
     for segment in placer.documents:
         found = _document(segment, source, out, at_end=segment.lines[-1].number >= last)
         if found is None:
@@ -379,8 +379,10 @@ _RUN_ROW = re.compile(r"\s(?=(?:Normal|Warning)\s+[A-Z][A-Za-z0-9]{0,80}\s+"
 
 def _one_line_describe(lines: list[PasteLine]) -> tuple[int, str] | None:
     """The paste's one content line when it is a whole describe run together (its Events
-    header and underline inside it), split back into describe's lines; None otherwise."""
-    content = [x for x in lines if x.kind in (LineKind.CONTENT, LineKind.COMMAND)]
+    header and underline inside it), split back into describe's lines; None otherwise. A
+    command line above it is the command that printed it, not more content."""
+    content = [x for x in lines if x.kind is LineKind.CONTENT
+               or (x.kind is LineKind.COMMAND and _RUN_EVENTS.search(x.text))]
     if len(content) != 1 or not (m := _RUN_EVENTS.search(content[0].text)):
         return None
     head, rows = content[0].text[:m.start()], content[0].text[m.end():]

@@ -21,6 +21,7 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Where,
 )
+from kubesim.explain.readers.normalise import plain, unfolded
 from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
 from kubesim.explain.readers.v1beta import read_old_pod
@@ -45,24 +46,30 @@ def parse_record(text: str, source: str) -> RecordSet:
     """Parse one record's text, whatever its format."""
     if not text.strip():
         raise RecordError(f"is empty; explain reads {FORMATS_HELP}", source=source)
-    if looks_like_json(text):
+    folded = unfolded(text)
+    if folded is not None:
+        return _unfolded(*folded, source)
+    # a terminal's colours, a diff's `+` taken off a pod's YAML or JSON too; a paste is given
+    # as it came (its reader makes it plain, and sees where a box was cut)
+    clean = plain(text, dedent=False)
+    if looks_like_json(clean):
         try:
-            data = load_json(text, source, RecordError)
+            data = load_json(clean, source, RecordError)
         except RecordError as exc:  # JSON lines, or JSON cut short: read as far as it goes
             if not exc.message.startswith("not JSON"):
                 raise
             return _pasted(text, source, exc)
         if looks_like_prometheus(data):
             return read_prometheus(data, source)
-        found = read_old_pod(data, {}, source, 1) or read_kube(text, source)
+        found = read_old_pod(data, {}, source, 1) or read_kube(clean, source)
         if found is None:
             raise RecordError(f"JSON without a Pod or Event object; explain reads "
                               f"{FORMATS_HELP}", source=source)
         return found
-    first = _first_line(text)
+    first = _first_line(clean)
     if _YAML_START.match(first):
         try:
-            found = read_kube(text, source)
+            found = read_kube(clean, source)
         except RecordError as exc:  # YAML cut short: read up to where it breaks
             if not exc.message.startswith("malformed YAML"):
                 raise
@@ -72,6 +79,14 @@ def parse_record(text: str, source: str) -> RecordSet:
                               f"{FORMATS_HELP}", source=source)
         return found
     return _pasted(text, source, None)
+
+
+def _unfolded(text: str, how: str, source: str) -> RecordSet:
+    """One line that holds the paste's lines (`normalise.unfolded`): read split, and said."""
+    found = parse_record(text, source)
+    found.notes.insert(0, Note(f"line 1 is {how}; the line numbers below count its "
+                               f"{len(text.splitlines())} parts", Where(source, 1)))
+    return found
 
 
 def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
