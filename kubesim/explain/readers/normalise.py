@@ -358,13 +358,15 @@ def _border(line: str) -> bool:
 
 
 def _dedented(block: list[str]) -> list[str] | None:
-    """A markdown code block, or a paste indented as a whole: the indentation every line
-    shares (4 spaces, a tab) taken off; the lines' own indentation kept."""
+    """A markdown code block, or a paste indented as a whole: the 4 spaces or the tab every
+    line starts with taken off; the lines' own indentation kept. Less is not a wrapper: a
+    describe piece cut inside a container's fields shares its own two spaces (`  el2:`)."""
     lines = [x for x in block if x.strip()]
     indent = os.path.commonprefix([x[:len(x) - len(x.lstrip())] for x in lines])
-    if len(lines) < 2 or not indent:
+    if len(lines) < 2 or not (indent.startswith("\t") or indent.startswith("    ")):
         return None
-    return [x[len(indent):] if x.strip() else "" for x in block]
+    cut = 1 if indent.startswith("\t") else 4
+    return [x[cut:] if x.strip() else "" for x in block]
 
 
 # a shell script's comments are prose (`_uncommented_output` reads those right under a
@@ -440,6 +442,8 @@ def _line(number: int, raw: str, console: bool) -> PasteLine:
     if _FENCE.match(text) or _PIPE_RULE.match(text):
         return PasteLine(number, "", LineKind.MARKUP)
     text = _unwrap(text)
+    if text.lstrip().startswith("> "):  # a quote inside a box or an indented block
+        text = _QUOTE.sub("", text.lstrip())
     if not text.strip() or _PIPE_RULE.match(text) or _TAB_RULE.match(text):
         return PasteLine(number, "", LineKind.MARKUP)
     if _CUT.match(text):
@@ -459,7 +463,7 @@ def _unwrap(text: str) -> str:
         text = _BOX_RIGHT.sub("", _BOX_LEFT.sub("", text, count=1))
     elif _BOX_RIGHT.search(text) and not _BOX_LEFT.match(text):
         text = _BOX_RIGHT.sub("", text)
-    text = text.removeprefix("```").removesuffix("```")
+    text = text.removeprefix("```").rstrip().removesuffix("```")  # trailing spaces too
     m = _EMPHASIS.match(text)
     if m:
         text = m[1] + m[3]
