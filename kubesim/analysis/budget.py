@@ -378,6 +378,7 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     if d.seconds >= duration:  # nothing left to jump, but the tries (`_tries_all_along`)
         return (stepped_work(pod, duration, profile, periods=periods, restarts=d.restarts)
                 * weight(behaviour) + _tries_all_along(pod, behaviour, duration, periods)
+                + _unready_tries(pod, behaviour, duration, profile)
                 + UPDATE * d.updates)
     quiet = _parked(pod, behaviour, profile) if parks else set()
     # a parked container steps through the pod's start and a try of parks more, then no more
@@ -422,6 +423,27 @@ def _tries_all_along(pod: ProbedContainer, behaviour: Behaviour, duration: float
                 for (t, p), held in zip(_probes(pod), _constant_sites(pod, behaviour),
                                         strict=True) if held)
     return (VISIT * STEPS_PER_UNIT + PLAN) * w * ticks
+
+
+def _unready_tries(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                   profile: KubeletProfile) -> float:
+    """The jumps' tries in a trace run stepped all along while its readiness fails past the
+    trace's last observation: every sync while the pod is not Ready triggers the probe (E6,
+    R1.13), which interrupts its worker (its pending tick abandoned, a step SYNC counts)
+    and leaves it quiet again, so the jumps test every worker after each step and plan a
+    jump at every sync (two tests and a plan a worker; a jump the next sync stops)."""
+    if is_scenario(behaviour) or isinstance(behaviour, Healthy):
+        return 0.0
+    extent = _extent(pod, behaviour, duration)
+    if extent is None:
+        return 0.0
+    last = extent.last
+    after = _union_seconds([(max(start, last), start + length - max(start, last))
+                            for start, length in _unready(pod, behaviour, duration)
+                            if start + length > last], duration)
+    w = float(len(_probes(pod)))
+    syncs = after / sync_gap(profile, restarts=False) + 2 if after > 0 else 0.0
+    return (VISIT * STEPS_PER_UNIT + PLAN) * w * syncs
 
 
 def _constant_sites(pod: ProbedContainer, behaviour: Behaviour) -> list[bool]:
