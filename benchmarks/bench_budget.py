@@ -70,6 +70,10 @@ STALL = str(REPO / "traces" / "seed_event_loop_stall.scenario.yaml")
 TRACE = str(REPO / "traces" / "seed_db_outage.jsonl")
 DRAWN = {"targets": {"/healthz": {"answer": {
     "status": 200, "latency_ms": {"distribution": "uniform", "low": 1, "high": 5}}}}}
+NEVER_READY = {"dependencies": {"db": {"down": [{"from": 0, "to": None}]}},
+               "targets": {"/healthz": {"answer": {"status": 200, "latency_ms": 0},
+                                        "depends_on": ["db"],
+                                        "when_down": {"status": 503, "latency_ms": 0}}}}
 
 
 def one_run(pod: Any, behaviour: Any, duration: float, profile: Any, engine: str,
@@ -261,7 +265,28 @@ def cases() -> list[tuple[str, Any]]:
     out.append(("30 days, db outage (a phase of run)", month(False)))
     out.append(("grid 20 outages x 5 phases, 1 day",
                 grid_case(["outage.db.length=30..600:30"], load_scenario(OUTAGE), 86400, 5)))
+    unready = load_spec(readiness_only(), None)
+
+    def never_ready() -> tuple[float, float, float]:
+        """Not Ready all day: /healthz answers 503 while the database, down from the start,
+        never comes back; every resync triggers the readiness probe (E6) and ends a jump."""
+        sc = Scenario.from_dict(NEVER_READY)
+        return (timed(run_work, unready, sc, 86400, classic),
+                one_run(unready, sc, 86400, classic, "fast"), SETUP)
+    out.append(("not Ready 1 day (db never up)", never_ready))
     return out
+
+
+def readiness_only() -> str:
+    """A Pod with one container probed for readiness only (a file): /healthz every 10 s,
+    failureThreshold 3."""
+    text = ("apiVersion: v1\nkind: Pod\nmetadata: {name: unready}\nspec:\n  containers:\n"
+            "  - name: app\n    image: x:1\n    ports: [{containerPort: 8080}]\n"
+            "    readinessProbe: {httpGet: {path: /healthz, port: 8080}, periodSeconds: 10,"
+            " failureThreshold: 3}\n")
+    with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as f:
+        f.write(text)
+    return f.name
 
 
 def _pod_day() -> Any:

@@ -408,7 +408,47 @@ def _jumped_work(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         share = sum(len(pod.containers[c].probes()) for c in quiet) / len(_probes(pod))
         looked *= 1 - share * (1 - min(start / max(d.looked, 1e-9), 1.0))
     return (SETUP + total + JUMPED_RESYNC * _resyncs(duration, profile) + looked
-            + UPDATE * d.updates)
+            + UPDATE * d.updates + _unready_syncs(pod, behaviour, duration, profile, periods))
+
+
+def _unready_syncs(pod: ProbedContainer, behaviour: Behaviour, duration: float,
+                   profile: KubeletProfile, periods: dict[str, int] | None) -> float:
+    """The resyncs a scenario's jumped not-Ready time ends its stretches at: while a
+    readiness probe's constant answer fails, the pod is not Ready from its
+    failureThreshold-th failure (R1.12) to the answer's end, and every sync then triggers
+    the probe (E6, R1.13: not before 1.21), which stops the jump (a sync stepped, SYNC, and
+    a quiet test and a plan of every worker after it). None where `_synced` steps the span
+    (every sync counted in its stepped seconds)."""
+    if not (is_scenario(behaviour) and profile.readiness_trigger_at_sync):
+        return 0.0
+    every = _probes(pod)
+    if sync_gap(profile, restarts=False) < 2 * min(p.period_seconds for _, p in every) + 1:
+        return 0.0
+    unready = [(a + probe.failure_threshold * _period(t, probe, periods), b)
+               for (t, probe), site in zip(every, _sites(pod, behaviour), strict=True)
+               if t is ProbeType.READINESS
+               for a, b in _failing_spans(behaviour, site.spec)]
+    seconds = _union_seconds([(a, b - a) for a, b in unready if b > a], duration)
+    if seconds <= 0:
+        return 0.0
+    # as many as come on average: the stretches around each failing span are stepped
+    mean = resync_after(0.0, profile.resync_seconds, profile.resync_jitter, 0.5)
+    return (SYNC + (VISIT + PLAN) * len(every)) * seconds / mean
+
+
+def _failing_spans(sc: Scenario, spec: TargetSpec) -> list[tuple[float, float]]:
+    """(start, end) of the wall-clock windows and dependency downtimes in which `spec`
+    gives a constant failing answer (a status, exit code or gRPC status of a failure)."""
+    out = [(w.start, w.end) for w in spec.windows if _fails(w.answer)]
+    if spec.depends_on and _fails(spec.when_down):
+        out += [(s.start, s.end) for d in spec.depends_on for s in sc.dependencies[d].down]
+    return out
+
+
+def _fails(spec: AnswerSpec) -> bool:
+    """Whether an answer is a failure by its status, exit code or gRPC status."""
+    return ((spec.status is not None and not 200 <= spec.status < 400)
+            or spec.exit_code not in (None, 0) or spec.grpc_status not in (None, "SERVING"))
 
 
 def _tries_all_along(pod: ProbedContainer, behaviour: Behaviour, duration: float,
