@@ -78,6 +78,16 @@ def counted(pod, behaviour, duration, profile, seed):
             + sched.visits * VISIT + sched.plans * PLAN)
 
 
+# a pod held out of Ready by its one readiness probe, whose database never comes up
+READINESS_ONLY = pod(ports=[{"name": "http", "containerPort": 8080}],
+                     readinessProbe={"httpGet": {"path": "/healthz", "port": 8080},
+                                     "periodSeconds": 10, "failureThreshold": 3})
+DB_NEVER_UP = Scenario.from_dict({
+    "dependencies": {"db": {"down": [{"from": 0, "to": None}]}},
+    "targets": {"/healthz": {"answer": {"status": 200, "latency_ms": 0}, "depends_on": ["db"],
+                             "when_down": {"status": 503, "latency_ms": 0}}}})
+
+
 @settings(max_examples=examples(150), deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
 @given(pod=st.one_of(ks.pods(ks.containers(max_period=30, max_failure_threshold=6,
@@ -89,27 +99,13 @@ def counted(pod, behaviour, duration, profile, seed):
 # Not Ready from the start (the database never comes up) with a resync every 0.5 s: every
 # sync triggers the readiness probe (E6) and a stretch stops before it, so nothing is jumped;
 # the estimate jumped the constant downtime (985.555 > 565.52, found by the soak)
-@example(pod=pod(ports=[{"name": "http", "containerPort": 8080}],
-                 readinessProbe={"httpGet": {"path": "/healthz", "port": 8080},
-                                 "periodSeconds": 10, "failureThreshold": 3}),
-         scenario=Scenario.from_dict({
-             "dependencies": {"db": {"down": [{"from": 0, "to": None}]}},
-             "targets": {"/healthz": {"answer": {"status": 200, "latency_ms": 0},
-                                      "depends_on": ["db"],
-                                      "when_down": {"status": 503, "latency_ms": 0}}}}),
+@example(pod=READINESS_ONLY, scenario=DB_NEVER_UP,
          profile=next(p for p in PROFILES if p.name == "resync-0.5+ideal"), duration=300.0,
          seed=0)
 # Not Ready all day under the classic profile (resync about every 60 s): every resync
 # triggers the readiness probe (E6, R1.13) and ends a jump, which the estimate did not
 # count (2,475.79 > 374.22)
-@example(pod=pod(ports=[{"name": "http", "containerPort": 8080}],
-                 readinessProbe={"httpGet": {"path": "/healthz", "port": 8080},
-                                 "periodSeconds": 10, "failureThreshold": 3}),
-         scenario=Scenario.from_dict({
-             "dependencies": {"db": {"down": [{"from": 0, "to": None}]}},
-             "targets": {"/healthz": {"answer": {"status": 200, "latency_ms": 0},
-                                      "depends_on": ["db"],
-                                      "when_down": {"status": 503, "latency_ms": 0}}}}),
+@example(pod=READINESS_ONLY, scenario=DB_NEVER_UP,
          profile=PROFILES[0], duration=86400.0, seed=0)
 def test_the_estimate_bounds_what_a_run_does(pod, scenario, profile, duration, seed):
     actual = counted(pod, scenario, duration, profile, seed)
