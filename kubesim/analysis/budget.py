@@ -422,7 +422,7 @@ def _unready_syncs(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     if not (is_scenario(behaviour) and profile.readiness_trigger_at_sync):
         return 0.0
     every = _probes(pod)
-    if sync_gap(profile, restarts=False) < 2 * min(p.period_seconds for _, p in every) + 1:
+    if _wakes_too_often(pod, sync_gap(profile, restarts=False)):
         return 0.0
     unready = [(a + probe.failure_threshold * _period(t, probe, periods), b)
                for (t, probe), site in zip(every, _sites(pod, behaviour), strict=True)
@@ -741,9 +741,8 @@ def _synced(pod: ProbedContainer, span: _Span, profile: KubeletProfile) -> _Span
     is not Ready every sync triggers the probes (E6) and a stretch stops before it (the
     jumps' look at the next sync), so nothing is jumped between two syncs."""
     every = _probes(pod)
-    shortest = min(p.period_seconds for _, p in every)
     if (span.constant and any(every[i][0] is ProbeType.READINESS for i in span.probes)
-            and sync_gap(profile, restarts=False) < 2 * shortest + 1):
+            and _wakes_too_often(pod, sync_gap(profile, restarts=False))):
         return _Span(span.start, span.end, False, span.probes)
     return span
 
@@ -1047,8 +1046,14 @@ def _exit_lives(sc: Scenario, profile: KubeletProfile) -> list[float]:
 def _dead_stepped(pod: ProbedContainer, profile: KubeletProfile) -> float:
     """1 if a container waiting for its restart is stepped (the pod worker wakes more often
     than every two periods, so no stretch is long enough to jump), else 0."""
+    return 1.0 if _wakes_too_often(pod, _wake_seconds(profile)) else 0.0
+
+
+def _wakes_too_often(pod: ProbedContainer, gap: float) -> bool:
+    """Whether a pod worker waking every `gap` seconds leaves no stretch long enough to
+    jump: it wakes more often than every two periods of the pod's shortest probe."""
     shortest = min((p.period_seconds for _, p in _probes(pod)), default=1)
-    return 1.0 if _wake_seconds(profile) < 2 * shortest + 1 else 0.0
+    return gap < 2 * shortest + 1
 
 
 def _wake_seconds(profile: KubeletProfile) -> float:
