@@ -155,8 +155,11 @@ def unfolded(text: str) -> tuple[str, str] | None:
     back, and what they were: a log aggregator's JSON string (`"Name: web\\nEvents:..."`),
     a web page's source with `<br>` for every break. None for any other text. The line
     numbers of what it gives count the parts of that line, and the caller says so."""
+    inner = text.strip().strip("\ufeff").strip()  # (a byte-order mark is no character)
+    if "\n" in inner or "\r" in inner:  # lines of its own: nothing to unfold
+        return None
     body = _characters(text).rstrip()
-    if "\n" in body.strip():
+    if "\n" in body.strip():  # an escaped line end (`&#10;`) made one
         return None
     if body.strip().startswith('"') and body.endswith('"') and "\\n" in body:
         try:
