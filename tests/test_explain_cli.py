@@ -20,7 +20,7 @@ DOCS = str(DATA / "01-k8s-docs-liveness-exec.describe.txt")
 DOCS_POD = str(DATA / "01-k8s-docs-exec-liveness.pod.yaml")
 TOP = ["kubesim", "command", "pod", "namespace", "owner", "inputs", "axis", "containers",
        "findings", "notes"]
-CONTAINER = ["name", "restart_count", "containers", "diagnosis", "diagnosis_kind", "answer", "detection",
+CONTAINER = ["name", "role", "restart_count", "containers", "diagnosis", "diagnosis_kind", "answer", "detection",
              "settings", "streaks",
              "kills", "back_offs", "exits", "restarts", "not_ready", "arithmetic", "findings",
              "replay", "prevention"]
@@ -103,6 +103,19 @@ def test_bad_flags_are_one_line(capsys, argv, needle):
     code, out, err = kubesim(capsys, "explain", DOCS, *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and needle in err, err
+
+
+def test_container_of_a_pods_row_of_several_containers_is_said_unnamed(capsys, tmp_path):
+    """A `kubectl get pods` row of READY 1/3 is three containers the record names none of
+    (printPod): --container cannot choose one, and the refusal says so in words, not as a
+    container called "(unnamed)"."""
+    record = tmp_path / "pods.txt"
+    record.write_text("NAME    READY   STATUS    RESTARTS   AGE\n"
+                      "web-0   1/3     Running   4          10m\n")
+    code, out, err = kubesim(capsys, "explain", str(record), "--container", "app")
+    assert code == 2 and out == ""
+    assert "(unnamed)" not in err
+    assert "containers: 3 the record does not name (a `get pods` row of READY 1/3)" in err, err
 
 
 def test_two_stdin_inputs_are_refused(capsys):

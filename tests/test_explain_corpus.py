@@ -47,7 +47,10 @@ NOT_READ: dict[str, str] = {
         "its readiness failure is calico-node's probe output pasted without its event row "
         "(`calico/node is not ready: BIRD is not ready: ...`, no `Readiness probe failed:`): "
         "telling a readiness probe from that message takes calico's knowledge, not a "
-        "reader's; explain answers cannot tell which probe holds the running, not-Ready "
+        "reader's: the words `is not ready` do not name readiness, calico's liveness check "
+        "prints them too (`Liveness probe failed: calico/node is not ready: Felix is not "
+        "live`, projectcalico/calico#3420); only `BIRD is not ready` is its readiness "
+        "check's (-bird-ready); explain answers cannot tell which probe holds the running, not-Ready "
         "container out (kind not-ready), with no probe failed and no failure shown"),
 }
 

@@ -60,6 +60,42 @@ def test_no_probe_change_prevents_an_oom_kill(capsys):
     assert a["prevention"]["answer"] == "no"
 
 
+_INIT_CRASHLOOP = (
+    "Name:         web-5d9c7\nNamespace:    default\nStatus:       Pending\n"
+    "Init Containers:\n  wait-db:\n    Image:          busybox\n"
+    "    State:          {state}\n      Reason:       {reason}\n"
+    "    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    1\n"
+    "    Ready:          False\n    Restart Count:  4\n"
+    "Containers:\n  web:\n    Image:          nginx\n    State:          Waiting\n"
+    "      Reason:       PodInitializing\n    Ready:          False\n    Restart Count:  0\n"
+    "    Liveness:       http-get http://:80/ delay=0s timeout=1s period=10s #success=1 "
+    "#failure=3\n")
+
+
+def test_an_app_container_waiting_on_a_failed_init_container_has_not_started(capsys, tmp_path):
+    """`Init:CrashLoopBackOff`: the app container waits (PodInitializing, restartCount 0)
+    while a plain init container exits 1 again and again. The app containers start only once
+    every init container has completed (R4.24, R4.23): nothing ended `web`, no probe killed
+    it, and no probe change lets it start (a plain init container has no probe, R5.9). The
+    init container is explained beside it; once it completed, it holds nothing up."""
+    path = tmp_path / "init.txt"
+    path.write_text(_INIT_CRASHLOOP.format(state="Waiting", reason="CrashLoopBackOff"))
+    code, out, err = kubesim(capsys, "explain", str(path), "--format", "json", "--no-suggest")
+    assert code == 0, err
+    got = {c["name"]: c for c in json.loads(out)["containers"]}
+    assert [got[n]["role"] for n in ("wait-db", "web")] == ["init container", "container"]
+    web = got["web"]["answer"]
+    assert (web["cause"], web["kind"]) == ("cannot-tell", "not-started")
+    assert "it waits on init container wait-db (waiting: CrashLoopBackOff" in web["text"]
+    assert web["probe_kills"] == {"min": 0, "max": 0} and web["prevention"]["answer"] == "no"
+    assert got["wait-db"]["answer"]["cause"] == "app-exit"
+    path.write_text(_INIT_CRASHLOOP.format(state="Terminated", reason="Completed"))
+    code, out, err = kubesim(capsys, "explain", str(path), "--format", "json", "--no-suggest")
+    assert code == 0, err
+    kinds = {c["name"]: c["answer"]["kind"] for c in json.loads(out)["containers"]}
+    assert kinds["web"] != "not-started", kinds
+
+
 def test_an_exit_before_the_earliest_possible_kill_is_the_apps(capsys, tmp_path):
     """A liveness probe with initialDelaySeconds 30, period 10 and failureThreshold 3 cannot
     kill before 50 s (R1.7, R1.17); a container that ran 12 s and exited 1 exited by itself;

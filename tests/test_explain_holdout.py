@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from kubesim.errors import RecordError
 from kubesim.explain.engine import ExplainOptions, explain_records
-from kubesim.explain.model import Cause, CountRange, Diagnosis
+from kubesim.explain.messages import failure_answer
+from kubesim.explain.model import Answer, Cause, CountRange, Diagnosis, Role
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
@@ -1439,6 +1440,44 @@ def test_container_may_name_an_init_container():
     [story] = ex.containers
     assert story.answer is not None and story.answer.cause is Cause.OOM_KILLED
     assert story.answer.probe_kills == CountRange(0, 0)
+    assert story.role is Role.INIT
+
+
+def test_an_init_container_that_failed_is_explained_beside_the_app_container_it_holds():
+    """nvidia-ctk-30 (batch 11, second part), without --container: the answer was "cannot
+    tell: the record shows no probe failure, kill, restart or exit" for the app container
+    (0/1 PodInitializing), and app2's OOMKilled end went unexplained. A plain init container
+    that failed is explained (role `init container`); one `Completed` with exit code 0 is
+    not; the app container that never started waits on it (R4.24, R4.23), was killed by no
+    probe, and no probe change lets it start (init containers have none, R5.9)."""
     plain = explain_records([parse_record(_INIT_NAME_AT_COLUMN_0, "r.txt")],
                             ExplainOptions(suggest=False, phases=1))
-    assert "app2" not in [c.name for c in plain.containers]
+    stories = {c.name: c for c in plain.containers}
+    assert set(stories) == {None, "app2"}
+    app, init = stories[None], stories["app2"]
+    assert (app.role, init.role) == (Role.CONTAINER, Role.INIT)
+    assert init.answer is not None and init.answer.cause is Cause.OOM_KILLED
+    assert app.answer is not None and app.answer.kind == "not-started"
+    assert "init container app2 (terminated: OOMKilled, exit code 0)" in app.answer.text
+    assert app.answer.probe_kills == CountRange(0, 0)
+    assert app.answer.prevention.answer is Answer.NO
+    text = render_text(plain)
+    assert "\ninit container app2\n" in text, text
+
+
+def test_a_retold_status_code_makes_an_http_probe():
+    """devopsbeast (batch 10): a page retold the kubelet's `HTTP probe failed with
+    statuscode: 503` (R2.8) as `Liveness probe failed: HTTP 503`; the probe was assumed an
+    exec probe, "the command failing". The status names an HTTP probe and its answer; an
+    exec probe's output saying the same is still the command failing."""
+    rows = ("Warning  Unhealthy  16s    kubelet  Liveness probe failed: HTTP 503\n"
+            "Warning  Killing    12s    kubelet  Container payments-api failed liveness "
+            "probe, will be restarted\n")
+    ex = explain_records([parse_record(rows, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    [setting] = ex.containers[0].settings
+    assert setting.handler == "httpGet"
+    assert "(HTTP 503)" in ex.containers[0].diagnosis
+    assert failure_answer("HTTP 503", "httpGet", "failed")[0] == {"status": 503}
+    assert failure_answer("status code: 404", "httpGet", "failed")[0] == {"status": 404}
+    assert failure_answer("HTTP 503", "exec", "failed")[0] == {"exit_code": 1}
+    assert failure_answer("HTTP/1.1 503", "exec", "failed")[0] == {"exit_code": 1}

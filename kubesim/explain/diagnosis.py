@@ -523,7 +523,7 @@ def _no_exit(f: _Facts) -> _Decided:
         because = _untold(f.untold, f.view.unsure_why)
         return _Decided(Cause.CANNOT_TELL, "which-container", (
             f"cannot tell whether this container's probes failed, because {because}"), because)
-    held = _held_out(f)
+    held = _not_started(f) or _held_out(f)
     if held is not None:
         return held
     if f.view.since_scheduled:  # the pod's whole stream of events: nothing is missing
@@ -534,6 +534,17 @@ def _no_exit(f: _Facts) -> _Decided:
     because = ("the record shows no probe failure, kill, restart or exit: nothing to explain, "
                "or the part that shows it is not in the record")
     return _Decided(Cause.CANNOT_TELL, "nothing", f"cannot tell: {because}", because)
+
+
+def _not_started(f: _Facts) -> _Decided | None:
+    """An app container that never started while a plain init container failed: nothing
+    ended it, it waits on that init container (R4.24, R4.23)."""
+    if not f.view.waits_for:
+        return None
+    because = (f"it waits on {f.view.waits_for}: the app containers start only once every "
+               "init container has completed, in order (R4.24; the pod stays Pending, R4.23)")
+    return _Decided(Cause.CANNOT_TELL, "not-started", "cannot tell what ended the container: "
+                    f"nothing did, it has not started: {because}", because)
 
 
 def _held_out(f: _Facts) -> _Decided | None:
@@ -844,7 +855,8 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     the failures infer: a stated count outweighs an inference (issue 30 item 2)."""
     lo = rc.kill_total(f.probe_kills) + sum(k for _, k in f.in_a_row) + (
         1 if f.by_command is not None else 0)
-    if decided.cause in _NOT_KILLED or not _could_kill(f) or _whole_stream(f):
+    if decided.cause in _NOT_KILLED or decided.kind == "not-started" or not _could_kill(f) \
+            or _whole_stream(f):  # a container that never started was never killed
         return CountRange(lo, lo)
     ceiling = _probe_kill_ceiling(f)
     if decided.kind == "not-probe":  # what the line says: the failures make at most these
@@ -1023,6 +1035,9 @@ def _prevention(story: ContainerStory, decided: _Decided) -> PreventionAnswer:
     if decided.cause in _NOT_KILLED:
         return PreventionAnswer(Answer.NO, f"no probe killed the container ({decided.kind}): "
                                 "no probe setting would have prevented it")
+    if decided.kind == "not-started":  # what it waits on is a plain init container's end
+        return PreventionAnswer(Answer.NO, "no container ended; the init container it waits "
+                                "on has no probe (R5.9): no probe setting would let it start")
     if decided.kind == "not-ready":  # nothing ended it: a probe holds it out of Ready
         return PreventionAnswer(Answer.CANNOT_TELL, "no container ended; which probe holds it "
                                 "out of Ready, and whether a change would let it in, cannot be "

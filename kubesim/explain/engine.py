@@ -9,6 +9,7 @@ what would have prevented it (`prevent`), and a one-line diagnosis.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kubesim.analysis.budget import DEFAULT_MAX_WORK
@@ -28,6 +29,7 @@ from kubesim.explain.model import (
     Finding,
     Kill,
     Level,
+    Role,
     Setting,
     Shape,
     Source,
@@ -36,7 +38,7 @@ from kubesim.explain.model import (
     plural,
 )
 from kubesim.explain.prevent import prevent
-from kubesim.explain.readers.model import PodRecord, RecordSet
+from kubesim.explain.readers.model import ContainerRecord, PodRecord, RecordSet
 from kubesim.explain.readers.read import combine, pod_groups
 from kubesim.explain.replay import Reconstructed, replay, started_events
 from kubesim.explain.timebase import Timebase, timebase
@@ -107,9 +109,9 @@ def explain_pods(records: list[RecordSet],
         return [_own(chosen, records, options, several, one=True)]
     if several and options.container is not None and not any(
             c.name == options.container for p in pods for c in p.containers):
-        have = ", ".join(sorted({c.name or "(unnamed)" for p in pods for c in p.containers}))
+        have = containers_of([c for p in pods for c in p.containers])
         raise UsageError(f"--container {options.container[:60]!r}: no pod of the record has "
-                         f"such a container (containers: {have or 'none named'})")
+                         f"such a container (containers: {have})")
     return [_own(p, records, options, several) for p in pods]
 
 
@@ -174,12 +176,34 @@ def _chosen(views: list[rc.View], pod: PodRecord, container: str | None, several
     views = [v for v in views if v.name == container]
     if views:
         return views, []
-    have = ", ".join(c.name or "(unnamed)" for c in pod.containers) or "none named"
+    have = containers_of(pod.containers)
     if not several:
         raise UsageError(f"--container {container[:60]!r}: the record has no such "
                          f"container (containers: {have})")
     return [], [Finding(Level.FACT, f"this pod has no container {container[:60]!r} "
                         f"(--container; its containers: {have})", ())]
+
+
+def containers_of(containers: Sequence[ContainerRecord]) -> str:
+    """The containers a record has, as `--container` may name them: their names, sorted, then
+    those it does not name. A `kubectl get pods` row of READY x/N is N containers it names
+    none of (printPod), which no --container can choose."""
+    names = sorted({c.name for c in containers if c.name is not None})
+    unnamed = [c for c in containers if c.name is None]
+    n = sum(c.containers for c in unnamed)
+    if unnamed and n > 1:
+        names.append(f"{n} the record does not name ({_rows(unnamed)})")
+    elif unnamed:
+        names.append("one the record does not name")
+    return ", ".join(names) or "none"
+
+
+def _rows(unnamed: list[ContainerRecord]) -> str:
+    """Where a record counts containers it does not name: its `get pods` rows' READY."""
+    ready = [f"READY {c.ready_containers if c.ready_containers is not None else '?'}/"
+             f"{c.containers}" for c in unnamed if c.containers > 1]
+    return "a `get pods` row of " + ", ".join(ready) if len(ready) == 1 else \
+        "`get pods` rows of " + ", ".join(ready)
 
 
 def _gate_notes(stories: list[ContainerStory], options: ExplainOptions,
@@ -225,8 +249,22 @@ def _before_scheduling(pod: PodRecord, tb: Timebase) -> list[Finding]:
 
 
 def _worth(v: rc.View, views: list[rc.View]) -> bool:
-    return len(views) == 1 or bool(v.events) or (v.record is not None and (
-        v.record.restart_count or v.record.last is not None or v.record.ready is False))
+    """Whether one of several containers has something to explain: events, a restart, a
+    last state, Ready false, an end or a wait that is not its normal course, or an init
+    container it waits on that failed."""
+    r = v.record
+    return len(views) == 1 or bool(v.events) or bool(v.waits_for) or (r is not None and bool(
+        r.restart_count or r.last is not None or r.ready is False or rc.init_failed(r)
+        or _stopped(r)))
+
+
+def _stopped(r: ContainerRecord) -> bool:
+    """An end other than `Completed` with exit code 0, or a wait other than for its start."""
+    t = r.terminated
+    if r.state == "terminated":
+        return t is None or t.reason != "Completed" or t.exit_code not in (None, 0)
+    return r.state == "waiting" and r.state_reason not in (
+        None, "PodInitializing", "ContainerCreating")
 
 
 def _policy(pod: PodRecord) -> RestartPolicy:
@@ -253,7 +291,8 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
     spec, settings = rc.settings(v, _override(v, ctx.options))
     by_type = {s.probe: s for s in settings}
     story = ContainerStory(v.name, v.record.restart_count if v.record else None, settings,
-                           containers=v.record.containers if v.record else 1)
+                           containers=v.record.containers if v.record else 1,
+                           role=_role(v.record))
     _reconstruct(story, v, ctx, by_type)
     pod = _pod(spec, ctx)
     own = [s for s in story.streaks if s.own]
@@ -271,6 +310,12 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
             max_work=ctx.options.max_work)
     story.answer = diagnose(story, by_type, v, ctx.profile.failure_run_after_kill)
     return story
+
+
+def _role(record: ContainerRecord | None) -> Role:
+    if record is not None and record.sidecar:
+        return Role.SIDECAR
+    return Role.INIT if record is not None and record.init else Role.CONTAINER
 
 
 def _reconstruct(story: ContainerStory, v: rc.View, ctx: _Context,

@@ -222,6 +222,18 @@ def exit_cause(reason: str | None, code: int | None) -> tuple[ExitCause, str]:
 
 
 _STATUS = re.compile(r"HTTP probe failed with statuscode: (\d{3})")
+# the same, as pages and threads retell it: `HTTP 503`, `status code 500`, `statusCode: 404`
+_RETOLD = re.compile(r"\bHTTP:? ([1-5]\d\d)\b|\bstatus ?code:? ?([1-5]\d\d)\b", re.IGNORECASE)
+
+
+def http_status(detail: str) -> int | None:
+    """The HTTP status a probe's output gives: the kubelet's `HTTP probe failed with
+    statuscode: 503` (R2.8), or a retelling of it; None when it gives none."""
+    m = _STATUS.search(detail)
+    if m and 100 <= int(m[1]) <= 599:
+        return int(m[1])
+    r = _RETOLD.search(detail)
+    return int(r[1] or r[2]) if r else None
 _REFUSED = re.compile(r"connection refused|no route to host|network is unreachable", re.IGNORECASE)
 _TIMEOUT = re.compile(r"deadline exceeded|Client\.Timeout|i/o timeout|timed out|timeout",
                       re.IGNORECASE)
@@ -234,9 +246,9 @@ def failure_answer(detail: str, handler: str, outcome: str) -> tuple[dict[str, o
     `handler`: httpGet, tcpSocket, exec or grpc."""
     if outcome == "errored":
         return {"error": "error"}, "a prober error (discarded, R2.2)"
-    m = _STATUS.search(detail)
-    if m and 100 <= int(m[1]) <= 599:
-        return {"status": int(m[1])}, f"HTTP {m[1]}"
+    status = http_status(detail)  # a retold status only where the probe is an HTTP one
+    if status is not None and (handler == "httpGet" or _STATUS.search(detail)):
+        return {"status": status}, f"HTTP {status}"
     if _TIMEOUT.search(detail):
         return {"error": "timeout"}, "a timeout"
     if _REFUSED.search(detail):

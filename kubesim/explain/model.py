@@ -120,6 +120,17 @@ class Owner(str, Enum):
     UNTOLD = "cannot-tell-which-container"
 
 
+class Role(str, Enum):
+    """Which of the pod's containers a story is about (the values are the words the outputs
+    print): an app container, a sidecar (an init container with restartPolicy Always, probed
+    like an app container, R1.1), or a plain init container (no probe, R5.9; explained when
+    it failed or --container names it)."""
+
+    CONTAINER = "container"
+    SIDECAR = "sidecar"
+    INIT = "init container"
+
+
 class RestartCause(str, Enum):
     """Why a row of restarts happened, as the record tells it (the values are the words the
     outputs print)."""
@@ -573,6 +584,7 @@ class ContainerStory:
     # them only together (a `kubectl get pods` row of READY x/N: RESTARTS their sum), and
     # then `restart_count` is that sum, not one container's
     containers: int = 1
+    role: Role = Role.CONTAINER
 
     @property
     def diagnosis(self) -> str:
@@ -584,8 +596,8 @@ class ContainerStory:
         return self.answer.kind if self.answer is not None else ""
 
     def to_data(self) -> dict[str, Any]:
-        return {"name": self.name, "restart_count": self.restart_count,
-                "containers": self.containers,
+        return {"name": self.name, "role": self.role.value,
+                "restart_count": self.restart_count, "containers": self.containers,
                 "diagnosis": self.diagnosis, "diagnosis_kind": self.diagnosis_kind,
                 "answer": None if self.answer is None else self.answer.to_data(),
                 "detection": [d.to_data() for d in self.detection],

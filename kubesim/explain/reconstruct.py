@@ -22,6 +22,7 @@ from kubesim.explain.messages import (
     cut_short,
     exit_cause,
     go_duration,
+    http_status,
     kill_of,
     probe_event,
     pulled_image,
@@ -99,7 +100,8 @@ _DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
 _URL = re.compile(r'Get "?(https?)://([^/:"]+|\[[^\]]+\]):(\d{1,5})(/[^"\s]*)?"?')
 _DIAL = re.compile(r"dial tcp [^\s:]+:(\d{1,5})")
 # what only Go's HTTP client prints (an httpGet probe's output, R2.8), where the URL is cut off:
-# `net/http: request canceled (Client.Timeout exceeded while awaiting headers)`
+# `net/http: request canceled (Client.Timeout exceeded while awaiting headers)`; or a status
+# code (`messages.http_status`)
 _HTTP_ONLY = re.compile(r"HTTP probe failed|awaiting headers|net/http:|Client\.Timeout")
 
 
@@ -141,6 +143,9 @@ class View:
     # The pod's rows end cut short (the paste stops inside one of them): rows after it, this
     # container's failures or kills among them, are not in the record.
     rows_cut: bool = False
+    # The plain init container the record shows failing while this app container has not
+    # started ("" when none): the app containers start after every init container (R4.24).
+    waits_for: str = ""
 
 
 # ---------------------------------------------------------------- which container
@@ -185,8 +190,9 @@ def _matches(c: ContainerRecord, ev: RecordedEvent) -> bool | None:
 
 def _views(pod: PodRecord, chosen: str | None = None) -> list[View]:
     """A view per container the record shows (else per container its events name): the app
-    containers, and an init container only when `chosen` (--container) names it."""
-    records = [c for c in pod.containers if not c.init or (
+    containers, and a plain init container when it failed (`init_failed`) or `chosen`
+    (--container) names it."""
+    records = [c for c in pod.containers if not c.init or init_failed(c) or (
         chosen is not None and c.name == chosen)]
     names: list[str] = []
     for e, name in zip(pod.events, _event_names(pod), strict=True):
@@ -196,10 +202,52 @@ def _views(pod: PodRecord, chosen: str | None = None) -> list[View]:
         return [View(n, None) for n in names] or [View(None, None)]
     lists = ("describe" in pod.formats and WITHOUT_PROBE_LINES not in pod.formats) or (
         "pod" in pod.formats and "pod-status" not in pod.formats)
-    views = [View(c.name, c, spec=c.spec, lists_probes=lists) for c in records]
+    waits = _waits_for(pod)
+    views = [View(c.name, c, spec=c.spec, lists_probes=lists,
+                  waits_for=waits if _not_started(c) else "") for c in records]
     if len(views) == 1 and views[0].name is None and len(names) == 1:
         views[0].name = names[0]  # a piece of a describe: its one container, named by events
     return views
+
+
+def init_failed(c: ContainerRecord) -> str:
+    """What a plain init container's record shows of a failure ("" for none): a wait other
+    than for its turn, an end other than `Completed` with exit code 0 (its current or last
+    state), a restart. The pod's app containers start only once every init container has
+    completed, in order (R4.24, R4.23: the pod stays Pending), so such a container is what
+    the pod waits on."""
+    if not c.init:
+        return ""
+    shown = []
+    if c.state == "waiting" and c.state_reason not in (None, "PodInitializing"):
+        shown.append(f"waiting: {c.state_reason}")
+    for t, which in ((c.terminated, "terminated"), (c.last, "its last state")):
+        if t is not None and (t.reason not in (None, "Completed")
+                              or t.exit_code not in (None, 0)):
+            code = "" if t.exit_code is None else f", exit code {t.exit_code}"
+            shown.append(f"{which}: {t.reason or 'no reason'}{code}")
+    if c.restart_count:
+        shown.append(f"restarted {plural(c.restart_count, 'time')}")
+    return "; ".join(shown)
+
+
+def _waits_for(pod: PodRecord) -> str:
+    """The first plain init container the record shows failing, as the app containers'
+    diagnosis names it ("" for none)."""
+    for c in pod.containers:
+        why = init_failed(c)
+        done = c.state == "terminated" and c.terminated is not None and \
+            c.terminated.reason == "Completed" and c.terminated.exit_code in (None, 0)
+        if why and not done:  # one that failed, then completed, holds nothing up
+            return f"init container {c.name or '(unnamed)'} ({why})"
+    return ""
+
+
+def _not_started(c: ContainerRecord) -> bool:
+    """An app container the record shows never started: waiting for its init containers
+    (`PodInitializing`, or no reason), restartCount 0, no last state."""
+    return not c.init and c.state in (None, "waiting") and c.state_reason in (
+        None, "PodInitializing") and not c.restart_count and c.last is None
 
 
 def _unlisted(pod: PodRecord, views: list[View]) -> str:
@@ -336,7 +384,7 @@ def _handler_from(detail: str, probe: ProbeType) -> tuple[dict[str, object], str
         # Go prints `Get "URL": error` (and, before 1.15, the URL unquoted): no colon ends a path
         return ({"httpGet": {"path": (m[4] or "/").rstrip(":") or "/", "port": int(m[3]),
                              "scheme": m[1].upper()}}, f"the URL in the event ({m[0][:60]})")
-    if _HTTP_ONLY.search(detail):
+    if _HTTP_ONLY.search(detail) or http_status(detail) is not None:
         return {"httpGet": {"path": "/", "port": 8080}}, "an HTTP probe (path and port unknown)"
     d = _DIAL.search(detail)
     if d:

@@ -182,13 +182,13 @@ def story_title(c: dict[str, Any], shown: Callable[[str], str] = visible) -> str
         named = "none" if c["name"] is None else f"only {shown(c['name'])}"
         return (f"containers ({n}, the record names {named})"
                 + (f" (RESTARTS {count}, their sum)" if count is not None else ""))
-    return (f"container {shown(c['name'] or '(unnamed)')}"
+    return (f"{c['role']} {shown(c['name'] or '(unnamed)')}"
             + (f" (restartCount {count})" if count is not None else ""))
 
 
 def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) -> list[str]:
     lines = [story_title({"name": c.name, "containers": c.containers,
-                          "restart_count": c.restart_count})]
+                          "restart_count": c.restart_count, "role": c.role.value})]
     if c.answer is not None:
         text, counts, prevented = answer_lines(c.answer.to_data())
         lines += _wrap(f"diagnosis: {text}", 2)
