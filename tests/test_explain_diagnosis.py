@@ -96,6 +96,42 @@ def test_an_app_container_waiting_on_a_failed_init_container_has_not_started(cap
     assert kinds["web"] != "not-started", kinds
 
 
+_TWO_BLOCKS = (
+    "Name:         web-1\nNamespace:    default\nStatus:       Running\n"
+    "{section}:\n  proxy:\n    Image:          envoy\n    State:          Running\n"
+    "    Ready:          False\n    Restart Count:  3\n"
+    "    Liveness:       http-get http://:9901/ready delay=0s timeout=1s period=10s "
+    "#success=1 #failure=3\n"
+    "{second}  web:\n    Image:          nginx\n    State:          Running\n"
+    "    Ready:          True\n    Restart Count:  {web_restarts}\n"
+    "Events:\n  Type     Reason     Age               From     Message\n"
+    "  ----     ------     ----              ----     -------\n"
+    "  Warning  Unhealthy  10s (x9 over 5m)  kubelet  Liveness probe failed: HTTP probe failed "
+    "with statuscode: 503\n"
+    "  Normal   Killing    40s (x3 over 4m)  kubelet  {prefix} proxy failed liveness probe, will "
+    "be restarted\n")
+
+
+@pytest.mark.parametrize(("section", "second", "prefix", "role"), [
+    ("Init Containers", "Containers:\n", "Init container", "sidecar"),
+    ("Containers", "", "Container", "container"),
+])
+def test_a_whole_block_without_probes_owns_no_probe_failure(capsys, tmp_path, section, second,
+                                                             prefix, role):
+    """describe lists every probe a container has (R5.9 forbids them on a plain init
+    container, so an init container with one is a sidecar): the Unhealthy rows, which name no
+    container, are the one prober's, not "cannot tell which container" because `web`, whose
+    whole block shows no probe, might have one."""
+    path = tmp_path / "two.txt"
+    path.write_text(_TWO_BLOCKS.format(section=section, second=second, prefix=prefix,
+                                       web_restarts=0))
+    c = answer(capsys, str(path), "--no-suggest")
+    assert (c["name"], c["role"]) == ("proxy", role)
+    assert (c["answer"]["cause"], c["answer"]["probe_kills"]) == (
+        "liveness-kill", {"min": 3, "max": 3})
+    assert [s["owner"] for s in c["streaks"]] == ["container"], c["streaks"]
+
+
 def test_an_exit_before_the_earliest_possible_kill_is_the_apps(capsys, tmp_path):
     """A liveness probe with initialDelaySeconds 30, period 10 and failureThreshold 3 cannot
     kill before 50 s (R1.7, R1.17); a container that ran 12 s and exited 1 exited by itself;

@@ -121,11 +121,9 @@ class _Facts:
         does not list does not exist. A container's whole block (its state and restart
         count, as describe prints it) lists every probe it has, unless the record ends inside
         one of its probe lines (that probe's settings are not in it)."""
-        rec = self.view.record
         return self.view.spec is not None or any(
-            s.source in (Source.RECORD, Source.SPEC) for s in self.by_type.values()) or (
-            rec is not None and self.view.lists_probes and rec.state is not None
-            and rec.restart_count is not None and not rec.probe_cut)
+            s.source in (Source.RECORD, Source.SPEC) for s in self.by_type.values()) or \
+            self.view.lists_every_probe
 
 
 def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View,

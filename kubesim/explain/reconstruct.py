@@ -143,6 +143,15 @@ class View:
     # The pod's rows end cut short (the paste stops inside one of them): rows after it, this
     # container's failures or kills among them, are not in the record.
     rows_cut: bool = False
+    @property
+    def lists_every_probe(self) -> bool:
+        """Whether the record's block of this container lists every probe it has: describe
+        and a pod document list them all, unless the block is cut before its state or
+        restart count, or inside a probe's line."""
+        rec = self.record
+        return rec is not None and self.lists_probes and rec.state is not None and \
+            rec.restart_count is not None and not rec.probe_cut
+
     # The plain init container the record shows failing while this app container has not
     # started ("" when none): the app containers start after every init container (R4.24).
     waits_for: str = ""
@@ -269,7 +278,8 @@ def _unlisted(pod: PodRecord, views: list[View]) -> str:
 
 def _candidates(views: list[View], e: RecordedEvent) -> list[View]:
     """The containers whose probes the record does not rule out for an Unhealthy event."""
-    return [v for v in views if v.record is None or _matches(v.record, e) is not False]
+    return [v for v in views if v.record is None or (_matches(v.record, e) is not False and not (
+        v.record.spec is None and v.lists_every_probe))]  # a whole block without probes
 
 
 def _unnamed_owner(views: list[View], e: RecordedEvent, unlisted: str) -> View | None:

@@ -542,8 +542,14 @@ class _Reader:
         data["ports"] = self.ports(c, names)
         data["name"] = c.name or "app"
         first = min(w.line or 0 for _, w in probes.values())
+        if c.init:  # describe prints no restartPolicy; a probe says it (R5.9)
+            c.init, c.sidecar = False, True
+            self.notes.append(Note(
+                f"init container {c.name or '(unnamed)'} has a probe, which the API server "
+                "allows only on a sidecar (restartPolicy Always, R5.9): it is read as one",
+                Where(self.source, first)))
         try:
-            c.spec = parse_container(data, init=False, sidecar=False)
+            c.spec = parse_container(data, init=False, sidecar=c.sidecar)
         except (LocatedSpecError, SpecError) as exc:
             line = next((w.line for t, (_, w) in probes.items()
                          if exc.field and exc.field.startswith(t.field)), first)
