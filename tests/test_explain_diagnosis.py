@@ -85,7 +85,7 @@ def test_an_app_container_waiting_on_a_failed_init_container_has_not_started(cap
     got = {c["name"]: c for c in json.loads(out)["containers"]}
     assert [got[n]["role"] for n in ("wait-db", "web")] == ["init container", "container"]
     web = got["web"]["answer"]
-    assert (web["cause"], web["kind"]) == ("cannot-tell", "not-started")
+    assert (web["cause"], web["kind"]) == ("cannot-tell", "waits-on-init")
     assert "it waits on init container wait-db (waiting: CrashLoopBackOff" in web["text"]
     assert web["probe_kills"] == {"min": 0, "max": 0} and web["prevention"]["answer"] == "no"
     assert got["wait-db"]["answer"]["cause"] == "app-exit"
@@ -93,7 +93,7 @@ def test_an_app_container_waiting_on_a_failed_init_container_has_not_started(cap
     code, out, err = kubesim(capsys, "explain", str(path), "--format", "json", "--no-suggest")
     assert code == 0, err
     kinds = {c["name"]: c["answer"]["kind"] for c in json.loads(out)["containers"]}
-    assert kinds["web"] != "not-started", kinds
+    assert kinds["web"] != "waits-on-init", kinds
 
 
 _TWO_BLOCKS = (

@@ -1457,7 +1457,7 @@ def test_an_init_container_that_failed_is_explained_beside_the_app_container_it_
     app, init = stories[None], stories["app2"]
     assert (app.role, init.role) == (Role.CONTAINER, Role.INIT)
     assert init.answer is not None and init.answer.cause is Cause.OOM_KILLED
-    assert app.answer is not None and app.answer.kind == "not-started"
+    assert app.answer is not None and app.answer.kind == "waits-on-init"
     assert "init container app2 (terminated: OOMKilled, exit code 0)" in app.answer.text
     assert app.answer.probe_kills == CountRange(0, 0)
     assert app.answer.prevention.answer is Answer.NO

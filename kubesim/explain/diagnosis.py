@@ -541,7 +541,7 @@ def _not_started(f: _Facts) -> _Decided | None:
         return None
     because = (f"it waits on {f.view.waits_for}: the app containers start only once every "
                "init container has completed, in order (R4.24; the pod stays Pending, R4.23)")
-    return _Decided(Cause.CANNOT_TELL, "not-started", "cannot tell what ended the container: "
+    return _Decided(Cause.CANNOT_TELL, "waits-on-init", "cannot tell what ended the container: "
                     f"nothing did, it has not started: {because}", because)
 
 
@@ -853,7 +853,7 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     the failures infer: a stated count outweighs an inference (issue 30 item 2)."""
     lo = rc.kill_total(f.probe_kills) + sum(k for _, k in f.in_a_row) + (
         1 if f.by_command is not None else 0)
-    if decided.cause in _NOT_KILLED or decided.kind == "not-started" or not _could_kill(f) \
+    if decided.cause in _NOT_KILLED or decided.kind == "waits-on-init" or not _could_kill(f) \
             or _whole_stream(f):  # a container that never started was never killed
         return CountRange(lo, lo)
     ceiling = _probe_kill_ceiling(f)
@@ -1033,7 +1033,7 @@ def _prevention(story: ContainerStory, decided: _Decided) -> PreventionAnswer:
     if decided.cause in _NOT_KILLED:
         return PreventionAnswer(Answer.NO, f"no probe killed the container ({decided.kind}): "
                                 "no probe setting would have prevented it")
-    if decided.kind == "not-started":  # what it waits on is a plain init container's end
+    if decided.kind == "waits-on-init":  # what it waits on is a plain init container's end
         return PreventionAnswer(Answer.NO, "no container ended; the init container it waits "
                                 "on has no probe (R5.9): no probe setting would let it start")
     if decided.kind == "not-ready":  # nothing ended it: a probe holds it out of Ready
