@@ -243,3 +243,26 @@ def test_one_parser_serves_every_command_line_and_keeps_nothing_of_the_last():
         first.ignore.append("KS004")
         again, _ = parse([command, spec])
         assert again.behaviours == [] and again.ignore == [], command
+
+
+def test_a_process_of_its_own_collects_garbage_while_its_command_works():
+    """`kubesim` as a process (`process_main`) keeps the cyclic collector out of its start-up
+    and its exit only: while the command works (a fleet's records, a sweep's runs) the
+    collector runs, and what the modules made is frozen; `main` called in-process leaves the
+    caller's collector as it was."""
+    code = (
+        "import gc, sys\nimport kubesim.cli.run as run\nfrom kubesim.cli.main import main,"
+        " process_main\nseen = []\nreal = run.run\n"
+        "def spy(args):\n    seen.append((gc.isenabled(), gc.get_freeze_count() > 0))\n"
+        "    return real(args)\nrun.run = spy\n"
+        f"argv = ['run', {str(ROOT / 'probe_specs' / 'seed_unified_healthz.yaml')!r},"
+        " '--duration', '10', '--format', 'json']\n"
+        "import contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(argv) == 0\n"
+        "caller = (gc.isenabled(), gc.get_freeze_count())\n"
+        "sys.argv = ['kubesim', *argv]\nwith contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert process_main() == 0\n"
+        "print(seen, caller)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.split("\n")[0] == "[(True, False), (True, True)] (True, 0)"
