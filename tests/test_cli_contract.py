@@ -148,8 +148,10 @@ def test_run_imports_only_what_running_needs():
             # what --html, --plot and a live cluster would load, and a configuration's schema
             "kubesim.render.html", "kubesim.cluster.access", "kubesim.cluster.read",
             "kubesim.analysis.config_file", "kubesim.analysis.check.rules",
-            # Helm's rules: no chart is rendered, no --kube-version given
-            "kubesim.spec.sources.helm_rules",
+            # Helm's rules and the render machinery: no chart or kustomization is rendered,
+            # no --kube-version given (kubesim.spec.sources.options)
+            "kubesim.spec.sources.helm_rules", "kubesim.spec.sources.confine",
+            "kubesim.spec.sources.engines", "kubesim.spec.sources.kustomize_tree", "subprocess",
             # the picture and its marks: no --plot (the document's windows: render.run_meta)
             "kubesim.render.plot", "kubesim.render.plot_marks", "kubesim.render.focus",
             # a chart archive's readers: no .tgz is read
