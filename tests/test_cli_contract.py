@@ -120,7 +120,10 @@ def test_check_imports_only_what_checking_needs():
             # (kubesim.cli.bounds)
             "kubesim.cli.inputs", "kubesim.cli.mcp_tools",
             # a configuration's schema: none is read (--no-config)
-            "kubesim.analysis.config_file"}
+            "kubesim.analysis.config_file",
+            # the render machinery: a plain manifest is read (kubesim.spec.sources.options)
+            "kubesim.spec.sources.confine", "kubesim.spec.sources.engines",
+            "kubesim.spec.sources.kustomize_tree", "subprocess"}
     assert not lazy & modules, sorted(lazy & modules)
 
 
@@ -175,7 +178,8 @@ def test_windows_imports_only_what_computing_windows_needs():
     assert not others & modules
     lazy = {"kubesim.cli.inputs", "kubesim.cli.mcp_tools", "kubesim.behaviour.scenario",
             "kubesim.behaviour.trace", "kubesim.engine.simulate", "kubesim.render.html",
-            "kubesim.analysis.config_file", "kubesim.spec.sources.helm_rules", "tarfile"}
+            "kubesim.analysis.config_file", "kubesim.spec.sources.helm_rules", "tarfile",
+            "kubesim.spec.sources.engines", "subprocess"}
     assert not lazy & modules, sorted(lazy & modules)
 
 
