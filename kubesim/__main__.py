@@ -2,6 +2,6 @@
 
 import sys
 
-from kubesim.cli.main import main
+from kubesim.cli.main import process_main
 
-sys.exit(main())
+sys.exit(process_main())

@@ -56,6 +56,8 @@ MODULES = {
     # a render's inputs confined to the trust root, and the checks both Helm engines share
     "kubesim.spec.sources.confine": "spec", "kubesim.spec.sources.kustomize_tree": "spec",
     "kubesim.spec.sources.helm_rules": "spec",
+    # the render options every command parses, apart from the render machinery
+    "kubesim.spec.sources.options": "spec",
     "kubesim.cli.helm_child": "cli",
     "kubesim.behaviour": "behaviour", "kubesim.behaviour.answer": "behaviour",
     "kubesim.behaviour.scenario": "behaviour", "kubesim.behaviour.synthetic": "behaviour",

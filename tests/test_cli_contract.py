@@ -120,7 +120,10 @@ def test_check_imports_only_what_checking_needs():
             # (kubesim.cli.bounds)
             "kubesim.cli.inputs", "kubesim.cli.mcp_tools",
             # a configuration's schema: none is read (--no-config)
-            "kubesim.analysis.config_file"}
+            "kubesim.analysis.config_file",
+            # the render machinery: a plain manifest is read (kubesim.spec.sources.options)
+            "kubesim.spec.sources.confine", "kubesim.spec.sources.engines",
+            "kubesim.spec.sources.kustomize_tree", "subprocess"}
     assert not lazy & modules, sorted(lazy & modules)
 
 
@@ -148,8 +151,10 @@ def test_run_imports_only_what_running_needs():
             # what --html, --plot and a live cluster would load, and a configuration's schema
             "kubesim.render.html", "kubesim.cluster.access", "kubesim.cluster.read",
             "kubesim.analysis.config_file", "kubesim.analysis.check.rules",
-            # Helm's rules: no chart is rendered, no --kube-version given
-            "kubesim.spec.sources.helm_rules",
+            # Helm's rules and the render machinery: no chart or kustomization is rendered,
+            # no --kube-version given (kubesim.spec.sources.options)
+            "kubesim.spec.sources.helm_rules", "kubesim.spec.sources.confine",
+            "kubesim.spec.sources.engines", "kubesim.spec.sources.kustomize_tree", "subprocess",
             # the picture and its marks: no --plot (the document's windows: render.run_meta)
             "kubesim.render.plot", "kubesim.render.plot_marks", "kubesim.render.focus",
             # a chart archive's readers: no .tgz is read
@@ -173,7 +178,8 @@ def test_windows_imports_only_what_computing_windows_needs():
     assert not others & modules
     lazy = {"kubesim.cli.inputs", "kubesim.cli.mcp_tools", "kubesim.behaviour.scenario",
             "kubesim.behaviour.trace", "kubesim.engine.simulate", "kubesim.render.html",
-            "kubesim.analysis.config_file", "kubesim.spec.sources.helm_rules", "tarfile"}
+            "kubesim.analysis.config_file", "kubesim.spec.sources.helm_rules", "tarfile",
+            "kubesim.spec.sources.engines", "subprocess"}
     assert not lazy & modules, sorted(lazy & modules)
 
 
@@ -243,3 +249,26 @@ def test_one_parser_serves_every_command_line_and_keeps_nothing_of_the_last():
         first.ignore.append("KS004")
         again, _ = parse([command, spec])
         assert again.behaviours == [] and again.ignore == [], command
+
+
+def test_a_process_of_its_own_collects_garbage_while_its_command_works():
+    """`kubesim` as a process (`process_main`) keeps the cyclic collector out of its start-up
+    and its exit only: while the command works (a fleet's records, a sweep's runs) the
+    collector runs, and what the modules made is frozen; `main` called in-process leaves the
+    caller's collector as it was."""
+    code = (
+        "import gc, sys\nimport kubesim.cli.run as run\nfrom kubesim.cli.main import main,"
+        " process_main\nseen = []\nreal = run.run\n"
+        "def spy(args):\n    seen.append((gc.isenabled(), gc.get_freeze_count() > 0))\n"
+        "    return real(args)\nrun.run = spy\n"
+        f"argv = ['run', {str(ROOT / 'probe_specs' / 'seed_unified_healthz.yaml')!r},"
+        " '--duration', '10', '--format', 'json']\n"
+        "import contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(argv) == 0\n"
+        "caller = (gc.isenabled(), gc.get_freeze_count())\n"
+        "sys.argv = ['kubesim', *argv]\nwith contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert process_main() == 0\n"
+        "print(seen, caller)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.split("\n")[0] == "[(True, False), (True, True)] (True, 0)"

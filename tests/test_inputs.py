@@ -302,7 +302,7 @@ def test_the_models_bounds_are_the_engines():
     from kubesim.behaviour.trace import CensoredMode, RestartMode
     from kubesim.cli import args, inputs
     from kubesim.kubelet.settings import PROFILES
-    from kubesim.spec.sources.engines import HELM_ENGINES
+    from kubesim.spec.sources.options import HELM_ENGINES
     assert (inputs.DEFAULT_MAX_WORK, inputs.MAX_DURATION) == (budget.DEFAULT_MAX_WORK,
                                                               budget.MAX_DURATION)
     assert (inputs.MAX_SEED, inputs.MAX_WANT_SECONDS) == (args.MAX_SEED, MAX_WANT_SECONDS)

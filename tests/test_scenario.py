@@ -311,3 +311,22 @@ def test_exit_rule_errors_name_the_field(tmp_path: Path, text: str, expected: st
     err = load_error(tmp_path, text)
     assert expected in str(err)
     assert err.line is not None
+
+
+def test_the_defaults_built_at_import_are_what_validation_makes() -> None:
+    """The scenario module builds its defaults without validating them (`model_construct`:
+    a model validated at import builds its own validator, start-up time): each is what
+    validating its fields gives, to the type of every value (`0.0`, not `0`) and the fields
+    set."""
+    from kubesim.behaviour import scenario as sc
+
+    built = [(sc.AnswerSpec.model_fields["latency_ms"].default,
+              sc.Constant(distribution="constant", value=0)),
+             (sc.TargetSpec.model_fields["answer"].default, sc.AnswerSpec()),
+             (sc.TargetSpec.model_fields["when_down"].default,
+              sc.AnswerSpec(status=503, exit_code=1, grpc_status="NOT_SERVING")),
+             (Scenario.from_dict({}).target_spec("/any"), sc.TargetSpec()),
+             (sc._NO_RULES, sc.ContainerRules())]
+    for made, validated in built:
+        assert (repr(made), made.model_fields_set) == (repr(validated),
+                                                        validated.model_fields_set)

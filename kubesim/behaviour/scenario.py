@@ -342,7 +342,9 @@ class AnswerSpec(_Model):
     error: Literal["refused", "timeout", "reset", "error"] | None = None
     exit_code: int | None = None
     grpc_status: Literal["SERVING", "NOT_SERVING", "UNKNOWN", "SERVICE_UNKNOWN"] | None = None
-    latency_ms: Latency = Constant(distribution="constant", value=0)
+    # built, not validated: a default validated at import builds its model's own validator
+    # (start-up); test_scenario checks it is what validation makes
+    latency_ms: Latency = Constant.model_construct(distribution="constant", value=0.0)
 
     @field_validator("status")
     @classmethod
@@ -427,13 +429,14 @@ class Dependency(_Model):
         return any(s.covers(at) for s in self.down)
 
 
-_WHEN_DOWN = AnswerSpec(status=503, exit_code=1, grpc_status="NOT_SERVING")
+# the constants below are built, not validated, as AnswerSpec.latency_ms's default
+_WHEN_DOWN = AnswerSpec.model_construct(status=503, exit_code=1, grpc_status="NOT_SERVING")
 
 
 class TargetSpec(_Model):
     """How one target answers."""
 
-    answer: AnswerSpec = AnswerSpec()
+    answer: AnswerSpec = AnswerSpec.model_construct()
     depends_on: list[str] = []
     when_down: AnswerSpec = _WHEN_DOWN
     windows: list[AnswerWindow] = []
@@ -874,8 +877,8 @@ class Scenario(_Model, BehaviourBase):
                        for w in out if w.start < until), key=lambda w: (w.start, w.label))
 
 
-_DEFAULT_TARGET = TargetSpec()
-_NO_RULES = ContainerRules()
+_DEFAULT_TARGET = TargetSpec.model_construct()
+_NO_RULES = ContainerRules.model_construct()
 
 
 def stalled(ans: Answer, at: float, spans: Iterable[tuple[float, float]]) -> Answer:

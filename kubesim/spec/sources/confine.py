@@ -34,6 +34,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from kubesim.errors import KubesimError, RenderError
 from kubesim.files import NONBLOCKING, TrustRoot
+from kubesim.spec.sources.walk import CHART_ARCHIVES, leaves_root, outside_message
 from kubesim.spec.yamlio import load_yaml_documents
 
 if TYPE_CHECKING:  # tarfile and gzip load with the first chart archive read
@@ -45,7 +46,6 @@ __all__ = ["CHART_ARCHIVES", "MAX_CHART_BYTES", "MAX_CHART_FILES", "MAX_CHART_FI
            "copy_file", "irregular", "leaves_root", "outside_message", "read_regular",
            "stage_chart"]
 
-CHART_ARCHIVES = (".tgz", ".tar.gz")
 MAX_CHART_BYTES = 100 * 1024 * 1024  # Helm's MaxDecompressedChartSize (pkg/chart/loader/archive)
 MAX_CHART_FILE_BYTES = 5 * 1024 * 1024  # Helm's MaxDecompressedFileSize: one file of a chart
 MAX_CHART_FILES = 10_000  # files of one chart, its subcharts and archives included
@@ -53,17 +53,6 @@ MAX_FOLDER_DEPTH = 64  # folders within folders (a loop of links ends here at th
 MAX_ARCHIVE_NESTING = 8  # charts/*.tgz inside charts/*.tgz ...
 HELMIGNORE = ".helmignore"
 MAX_SMALL_FILE = 1024 * 1024  # .helmignore, Chart.yaml, requirements.yaml as kubesim reads them
-
-
-def outside_message(root: TrustRoot) -> str:
-    """What an input that leads out of its trust root is told (never where it leads)."""
-    return (f"a symbolic link that leads outside {root.name}; kubesim reads nothing outside "
-            "it (the target is not shown)")
-
-
-def leaves_root(path: str | Path, root: TrustRoot) -> bool:
-    """Whether `path`, inside the root as written, leads out of it through a link."""
-    return root.holds_lexically(path) and not root.holds(path)
 
 
 # ---------------------------------------------------------------- bounds

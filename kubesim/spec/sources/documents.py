@@ -28,21 +28,19 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kubesim.errors import RenderError, SpecError
 from kubesim.files import TrustRoot, read_text, trust_root
-from kubesim.spec.sources.confine import ChartView, leaves_root, outside_message, stage_chart
-from kubesim.spec.sources.engines import (
-    Block,
-    Rendered,
-    RenderOptions,
-    helm_renderer,
-    kustomize_renderer,
-)
-from kubesim.spec.sources.kustomize_tree import stage_kustomization
-from kubesim.spec.sources.walk import Unit, UnitKind, unit_of
+from kubesim.spec.sources.options import RenderOptions
+from kubesim.spec.sources.walk import Unit, UnitKind, leaves_root, outside_message, unit_of
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents
+
+# the render machinery (the confined copies, the engines and the subprocess module) loads with
+# the first chart or kustomization: a plain file's documents need none of it
+if TYPE_CHECKING:
+    from kubesim.spec.sources.confine import ChartView
+    from kubesim.spec.sources.engines import Block, Rendered
 
 __all__ = ["ORIGIN_ANNOTATION", "RenderedUnit", "documents_at", "helm_documents",
            "render_notes", "render_unit", "split_helm_stream"]
@@ -115,6 +113,8 @@ def render_unit(unit: Unit, options: RenderOptions) -> RenderedUnit:
 
 def _render_chart(path: str, root: TrustRoot, options: RenderOptions) -> RenderedUnit:
     # Helm's rules (their version regexes compiled at import) load with the first chart
+    from kubesim.spec.sources.confine import stage_chart
+    from kubesim.spec.sources.engines import helm_renderer
     from kubesim.spec.sources.helm_rules import check_chart, kube_version
     renderer = helm_renderer(options, path)
     for values in options.values:  # each --values file inside its own trust root
@@ -161,6 +161,7 @@ def _template_path(chart: str, key: str) -> str:
 def _blocks(stream: str) -> tuple[Block, ...]:
     """Split `helm template` output on its `# Source:` lines; text before the first one
     (or all of it, when there is none) has no key."""
+    from kubesim.spec.sources.engines import Block
     marks = list(_SOURCE.finditer(stream))
     out = []
     head = stream[:marks[0].start()] if marks else stream
@@ -229,6 +230,8 @@ def split_helm_stream(text: str, source: str) -> list[YamlDocument] | None:
 
 def _render_kustomization(path: str, root: TrustRoot, options: RenderOptions
                           ) -> RenderedUnit:
+    from kubesim.spec.sources.engines import kustomize_renderer
+    from kubesim.spec.sources.kustomize_tree import stage_kustomization
     renderer = kustomize_renderer(options, path)
     with tempfile.TemporaryDirectory(prefix="kubesim-kustomize-") as work:
         staged = stage_kustomization(path, root, Path(work))

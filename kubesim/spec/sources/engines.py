@@ -45,9 +45,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Protocol
 
-from kubesim.errors import RenderError, UsageError
+from kubesim.errors import RenderError
 from kubesim.files import MAX_INPUT_BYTES
 from kubesim.spec.sources.kustomize_tree import StagedKustomization
+from kubesim.spec.sources.options import DEFAULT_TIMEOUT, RenderOptions
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -65,10 +66,8 @@ __all__ = [
     "run_engine",
 ]
 
-DEFAULT_TIMEOUT = 60.0  # seconds per render
 MEMORY_LIMIT = 2 * 1024**3  # address space of an engine process (RLIMIT_AS), bytes
 STDERR_KEPT = 16 * 1024  # bytes of an engine's stderr kept for the error message
-HELM_ENGINES = ("auto", "binary", "library")
 DEBUG_HINT = "Use --debug flag to render out invalid YAML"  # helm template's advice on stderr
 NO_PROXY_ADDRESS = "http://127.0.0.1:9"  # the discard port: nothing listens, refused at once
 # a kubeconfig that names no cluster anyone can reach: the server is not a URL (an unclosed
@@ -86,33 +85,6 @@ users:
   user: {}
 current-context: none
 """
-
-
-@dataclass(frozen=True)
-class RenderOptions:
-    """How charts are rendered (`--values`, `--set`, ... of every command that reads
-    manifests); kustomizations take only the bounds and `allow_network`."""
-
-    values: tuple[str, ...] = ()  # --values FILE, in order (later files win)
-    set_values: tuple[str, ...] = ()  # --set K=V, in order, after the files
-    set_strings: tuple[str, ...] = ()  # --set-string K=V
-    release_name: str | None = None  # None: the chart's name (Chart.yaml `name`)
-    namespace: str = "default"
-    kube_version: str | None = None  # .Capabilities.KubeVersion (None: DEFAULT_KUBE_VERSION)
-    helm_engine: str = "auto"  # auto: the helm program if found, else the library
-    timeout: float = DEFAULT_TIMEOUT
-    allow_network: bool = False  # helm --dependency-update; kustomize remote bases
-
-    def __post_init__(self) -> None:
-        if self.helm_engine not in HELM_ENGINES:
-            raise UsageError(f"--helm-engine {self.helm_engine!r}: one of "
-                             f"{', '.join(HELM_ENGINES)}")
-        if not 0 < self.timeout <= 3600:
-            raise UsageError(f"--render-timeout {self.timeout:g}: seconds, more than 0 and at "
-                             "most 3600")
-        if self.kube_version is not None:  # a UsageError for anything but a version
-            from kubesim.spec.sources.helm_rules import kube_version  # Helm's rules: given
-            kube_version(self.kube_version)
 
 
 @dataclass(frozen=True)

@@ -37,12 +37,12 @@ from kubesim.spec.sources.confine import (
     irregular,
     outside_message,
 )
+from kubesim.spec.sources.walk import KUSTOMIZATION_FILES
 from kubesim.spec.yamlio import load_yaml_documents
 
 __all__ = ["KUSTOMIZATION_FILES", "MAX_KUSTOMIZATIONS", "MAX_TREE_BYTES", "MAX_TREE_FILES",
            "StagedKustomization", "stage_kustomization"]
 
-KUSTOMIZATION_FILES = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 MAX_KUSTOMIZATIONS = 1000  # kustomization folders in one graph
 MAX_TREE_FILES = 10_000  # files copied for one kustomization
 MAX_TREE_BYTES = 256 * 1024 * 1024  # bytes copied for one kustomization

@@ -41,12 +41,15 @@ from kubesim.files import (
     read_text,
     trust_root,
 )
-from kubesim.spec.sources.confine import CHART_ARCHIVES, leaves_root, outside_message
-from kubesim.spec.sources.kustomize_tree import KUSTOMIZATION_FILES
 from kubesim.spec.yamlio import load_yaml_documents
 
-__all__ = ["KUSTOMIZATION_FILES", "Refusal", "Unit", "UnitKind", "Walk", "chart_meta",
-           "unit_of", "walk"]
+__all__ = ["CHART_ARCHIVES", "KUSTOMIZATION_FILES", "Refusal", "Unit", "UnitKind", "Walk",
+           "chart_meta", "leaves_root", "outside_message", "unit_of", "walk"]
+
+# what makes a path a chart archive or a kustomization folder (the render machinery,
+# `confine` and `kustomize_tree`, takes them from here: a walk loads none of it)
+CHART_ARCHIVES = (".tgz", ".tar.gz")
+KUSTOMIZATION_FILES = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 
 CHART_FILE = "Chart.yaml"
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -90,6 +93,17 @@ class Walk:
     units: list[Unit] = field(default_factory=list)
     skipped: list[dict[str, str]] = field(default_factory=list)
     refused: list[Refusal] = field(default_factory=list)
+
+
+def outside_message(root: TrustRoot) -> str:
+    """What an input that leads out of its trust root is told (never where it leads)."""
+    return (f"a symbolic link that leads outside {root.name}; kubesim reads nothing outside "
+            "it (the target is not shown)")
+
+
+def leaves_root(path: str | Path, root: TrustRoot) -> bool:
+    """Whether `path`, inside the root as written, leads out of it through a link."""
+    return root.holds_lexically(path) and not root.holds(path)
 
 
 def _kustomization_file(d: Path) -> Path | None:
