@@ -1442,3 +1442,32 @@ def test_container_may_name_an_init_container():
     plain = explain_records([parse_record(_INIT_NAME_AT_COLUMN_0, "r.txt")],
                             ExplainOptions(suggest=False, phases=1))
     assert "app2" not in [c.name for c in plain.containers]
+
+
+# ---------------------------------------------------------------- held-out batch 14
+
+def _settings(text: str) -> dict[str, object]:
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    return {s.probe.value: s for s in ex.containers[0].settings}
+
+
+_KILLING_ABOVE_FAILURES = (
+    "Events:\n"
+    "  Type     Reason     Age                   From               Message\n"
+    "  ----     ------     ----                  ----               -------\n"
+    "  Normal   Scheduled  2m38s                 default-scheduler  Successfully assigned "
+    "ns/web-1 to node2\n"
+    "  Normal   Killing    2m8s                  kubelet            Container web failed "
+    "liveness probe, will be restarted\n"
+    "  Normal   Started    2m5s (x2 over 2m37s)  kubelet            Started container web\n"
+    '  Warning  Unhealthy  98s (x6 over 2m28s)   kubelet            Liveness probe failed: Get '
+    '"http://10.233.75.8:80/": dial tcp 10.233.75.8:80: connect: connection refused\n')
+
+
+def test_a_killing_row_above_the_failures_does_not_hide_their_http_output():
+    """podinfo-230 (batch 14): describe orders rows by last seen, so the Killing row came
+    before the liveness failures; the kill's message has no probe output, and the liveness
+    probe was assumed an exec probe ("exec:(the liveness command)", and suggest advised giving
+    liveness "its own command") though its failures print `Get "http://...:80/"`."""
+    liveness = _settings(_KILLING_ABOVE_FAILURES)["liveness"]
+    assert liveness.handler == "httpGet" and "the URL in the event" in liveness.why

@@ -412,11 +412,14 @@ def _setting(t: ProbeType, p: Probe, spec: ContainerSpec, source: Source, why: s
 
 
 def _probe_types(events: list[RecordedEvent]) -> dict[ProbeType, str]:
+    """Each probe type the events show failing or killing, with the first output they give
+    of it ("" when none does): a Killing row above the failures (describe orders rows by last
+    seen) gives no output, and must not hide the one its failures give."""
     out: dict[ProbeType, str] = {}
     for e in events:
         pe = probe_event(e.message) if e.reason in ("Unhealthy", "ProbeWarning") else None
-        if pe is not None:
-            out.setdefault(pe.probe, pe.detail)
+        if pe is not None and not out.get(pe.probe):
+            out[pe.probe] = pe.detail
         if e.reason == "Killing":
             cause = kill_of(e.message)[0]
             if cause in (KillCause.LIVENESS, KillCause.STARTUP):
