@@ -1471,3 +1471,49 @@ def test_a_killing_row_above_the_failures_does_not_hide_their_http_output():
     liveness "its own command") though its failures print `Get "http://...:80/"`."""
     liveness = _settings(_KILLING_ABOVE_FAILURES)["liveness"]
     assert liveness.handler == "httpGet" and "the URL in the event" in liveness.why
+
+
+_EXEC_OUTPUT_QUOTING_A_DIAL = (
+    "  Warning  Unhealthy  42s (x93 over 34m)  kubelet  (combined from similar events): "
+    'Readiness probe failed: {"level":"warn","msg":"retrying of unary invoker failed",'
+    '"error":"rpc error: code = DeadlineExceeded desc = latest balancer error: last connection '
+    'error: connection error: desc = \\"transport: Error while dialing: dial tcp '
+    '10.244.1.15:2379: connect: connection refused\\""}\n'
+    "etcd-0.etcd-headless.etcd.svc.cluster.local:2379 is unhealthy: failed to commit proposal: "
+    "context deadline exceeded\n"
+    "Error: unhealthy cluster\n")
+
+
+def test_a_dial_error_quoted_inside_an_exec_probes_output_is_not_a_tcp_probe():
+    """bitnami-charts-24582 (batch 14): etcdctl's JSON warning, the output of the chart's exec
+    readiness script, quotes `dial tcp 10.244.1.15:2379: connect: connection refused`; the
+    probe was assumed a tcpSocket probe on 2379 ("handler from the port in the event"). The
+    kubelet's tcpSocket probe prints the dial error as its whole output (R2.12)."""
+    readiness = _settings(_EXEC_OUTPUT_QUOTING_A_DIAL)["readiness"]
+    assert readiness.handler == "exec"
+    tcp = _settings("  Warning  Unhealthy  42s (x3 over 34m)  kubelet  Readiness probe failed: "
+                    "dial tcp 10.244.1.15:2379: connect: connection refused\n")["readiness"]
+    assert tcp.handler == "tcpSocket" and "2379" in tcp.why
+
+
+_GRPC_ROWS = (
+    "```console\n"
+    "Warning  Unhealthy  22s (x12 over 87s)  kubelet            Readiness probe failed: error: "
+    "this server does not implement the grpc health protocol (grpc.health.v1.Health):\n"
+    "Warning  Unhealthy  12s (x5 over 82s)   kubelet            Liveness probe failed: error: "
+    "this server does not implement the grpc health protocol (grpc.health.v1.Health):\n"
+    "```\n")
+
+
+def test_a_grpc_health_checks_output_implies_a_grpc_probe_not_an_exec_probe():
+    """blixt-75 (batch 14): the kubelet's gRPC probe prints `error: this server does not
+    implement the grpc health protocol (grpc.health.v1.Health): ` (pkg/probe/grpc, R2.16); both
+    probes were assumed exec probes ("exec:(the liveness command)"). The port, when the output
+    names an address, is the address's."""
+    got = _settings(_GRPC_ROWS)
+    assert {got["liveness"].handler, got["readiness"].handler} == {"grpc"}
+    assert "its port is not in the record" in got["liveness"].why
+    at = _settings('  Warning  Unhealthy  5s (x3 over 25s)  kubelet  Liveness probe failed: '
+                   'timeout: failed to connect service "10.1.2.3:50051" within 1s: context '
+                   "deadline exceeded\n")["liveness"]
+    assert at.handler == "grpc" and at.target == "grpc:50051"

@@ -97,10 +97,23 @@ POD_REASONS = frozenset({"Scheduled", "FailedScheduling", "SuccessfulCreate", "T
 SPAM_BURST = 25  # the event recorder's per-object burst (client-go events_cache.go)
 _DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
 _URL = re.compile(r'Get "?(https?)://([^/:"]+|\[[^\]]+\]):(\d{1,5})(/[^"\s]*)?"?')
-_DIAL = re.compile(r"dial tcp [^\s:]+:(\d{1,5})")
+# the kubelet's tcpSocket probe prints the dial error as its whole output (R2.12): `dial tcp
+# 10.0.0.1:5432: connect: connection refused`; an exec probe's output may quote one inside
+# its own (etcdctl's JSON warning), which tells nothing of the probe's handler or port
+_DIAL = re.compile(r"^\s*dial tcp [^\s:]+:(\d{1,5})")
 # what only Go's HTTP client prints (an httpGet probe's output, R2.8), where the URL is cut off:
 # `net/http: request canceled (Client.Timeout exceeded while awaiting headers)`
 _HTTP_ONLY = re.compile(r"HTTP probe failed|awaiting headers|net/http:|Client\.Timeout")
+# what the kubelet's grpc probe prints (pkg/probe/grpc, R2.16); grpc_health_probe run by an exec
+# probe prints the same words, so the handler is a gRPC health check either way; the address
+# (`failed to connect service "10.0.0.1:9090"`) gives the port when it is there
+_GRPC = re.compile(r'^\s*(?:timeout: failed to connect service "[^"]*:(\d{1,5})" within'
+                   r'|error: failed to connect service at "[^"]*:(\d{1,5})"'
+                   r"|error: this server does not implement the grpc health protocol"
+                   r"|timeout: health rpc did not complete within"
+                   r"|error: health rpc (?:probe )?failed:"
+                   r"|service unhealthy \(responded with)")
+_GRPC_STAND_IN = 9090  # a port for a gRPC probe whose output names none
 
 
 def clip(text: str, n: int = 200) -> str:
@@ -336,6 +349,14 @@ def _handler_from(detail: str, probe: ProbeType) -> tuple[dict[str, object], str
         # Go prints `Get "URL": error` (and, before 1.15, the URL unquoted): no colon ends a path
         return ({"httpGet": {"path": (m[4] or "/").rstrip(":") or "/", "port": int(m[3]),
                              "scheme": m[1].upper()}}, f"the URL in the event ({m[0][:60]})")
+    g = _GRPC.match(detail)
+    if g:
+        port = g[1] or g[2]
+        return ({"grpc": {"port": int(port or _GRPC_STAND_IN)}},
+                "a gRPC health check's output (the kubelet's grpc probe, or grpc_health_probe "
+                "run by an exec probe, print the same)" + (
+                    "" if port else f"; its port is not in the record ({_GRPC_STAND_IN} "
+                                    "stands in for it)"))
     if _HTTP_ONLY.search(detail):
         return {"httpGet": {"path": "/", "port": 8080}}, "an HTTP probe (path and port unknown)"
     d = _DIAL.search(detail)
