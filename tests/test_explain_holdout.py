@@ -16,6 +16,7 @@ from kubesim.explain.model import Cause, CountRange, Diagnosis
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
+from kubesim.explain.readers.normalise import LineKind, normalise
 from kubesim.explain.readers.read import parse_record, pod_groups
 from kubesim.explain.readers.times import parse_go_time, parse_rfc3339
 from kubesim.render.explain_formats import render_text
@@ -1517,3 +1518,50 @@ def test_a_grpc_health_checks_output_implies_a_grpc_probe_not_an_exec_probe():
                    'timeout: failed to connect service "10.1.2.3:50051" within 1s: context '
                    "deadline exceeded\n")["liveness"]
     assert at.handler == "grpc" and at.target == "grpc:50051"
+
+
+_BACKOFF_NAMES_ITS_POD = (
+    "Events:\n"
+    "  Type     Reason     Age                    From     Message\n"
+    "  ----     ------     ----                   ----     -------\n"
+    "  Warning  BackOff    10m (x1906 over 15h)   kubelet  Back-off restarting failed container "
+    "etcd in pod apisix-etcd-0_apisix(28c29c3e-e52b-41e8-a09a-c537c2a365c4)\n"
+    "  Warning  Unhealthy  5m14s (x796 over 15h)  kubelet  Liveness probe failed: command "
+    '"/opt/bitnami/scripts/etcd/healthcheck.sh" timed out\n')
+
+
+def test_a_backoff_message_names_the_pod_of_events_pasted_without_their_describe():
+    """apisix-9972, csi-driver-smb-846 (batch 14): the back-off refusal names its pod as
+    `in pod NAME_NAMESPACE(UID)` (the kubelet's format.Pod), yet explain printed "pod (name not
+    in the record)"; a 2017 kill message's `pod "NAME_NAMESPACE(UID)"` was already read."""
+    [pod] = pod_groups([parse_record(_BACKOFF_NAMES_ITS_POD, "r.txt")])
+    assert pod.name == "apisix-etcd-0"
+
+
+def test_a_prompt_with_the_time_in_brackets_after_user_at_host_is_a_prompt():
+    """k8s-94070 (batch 14): `suv@Suvankars-MacBook-Pro[11:05:48]:~/charts$ kubectl get pods`
+    was listed as a line not read: a prompt's `user@host` could not be followed by the time in
+    brackets."""
+    [line] = normalise("suv@Suvankars-MacBook-Pro[11:05:48]:~/thermeon/charts$ kubectl get pods\n")
+    assert line.kind is LineKind.COMMAND
+
+
+_WINDOWS_BACKOFF_AND_TIMEOUTS = (
+    "Events:\n"
+    "  Type     Reason     Age                   From     Message\n"
+    "  ----     ------     ----                  ----     -------\n"
+    "  Warning  BackOff    10m (x183 over 97m)   kubelet  Back-off restarting failed container smb "
+    "in pod csi-smb-node-win-78wz7_kube-system(de7b8343-5faa-4fbf-8a19-54f23a6cb28b)\n"
+    '  Warning  Unhealthy  55s (x119 over 123m)  kubelet  Liveness probe failed: Get "http://'
+    '10.42.113.131:29643/healthz": context deadline exceeded (Client.Timeout exceeded while '
+    "awaiting headers)\n")
+
+
+def test_a_likely_kill_quotes_the_probes_output_without_cutting_it_mid_word():
+    """csi-driver-smb-846 (batch 14): "the app answering (Get "http://10.42.113.131:29643/
+    healthz": context deadline e)": the output was cut at 60 characters inside a word, with no
+    mark of the cut, and a timeout called the app answering."""
+    a = _answer(_WINDOWS_BACKOFF_AND_TIMEOUTS)
+    assert a.kind == "likely-liveness-kill"
+    assert "deadline e)" not in a.text and "the app answering" not in a.text
+    assert "the app up but failing it (" in a.text

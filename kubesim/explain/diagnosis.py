@@ -687,7 +687,7 @@ def _kill_text(f: _Facts, t: ProbeType) -> str:
 
 
 def _likely(f: _Facts) -> _Decided | None:
-    """Restarts without Killing events, while a probe kept failing with the app answering (a
+    """Restarts without Killing events, while a probe kept failing with the app up (a
     status code or a timeout: the process was up): most likely that probe's kills, but the
     record does not prove it."""
     for t in (STARTUP, LIVENESS):
@@ -705,7 +705,7 @@ def _likely(f: _Facts) -> _Decided | None:
         return _Decided(Cause.CANNOT_TELL, f"likely-{t.value}-kill", (
             f"most likely {t.value} kills, but cannot tell: {f.floor_why}, and the {t.value} "
             f"probe failed {n} times meanwhile (about {n / (f.floor + 1):.0f} per container), "
-            f"the app answering ({answering[0].detail[:60]}); {because}"), because)
+            f"the app up but failing it ({rc.clip(answering[0].detail, 80)}); {because}"), because)
     return None
 
 
