@@ -1565,3 +1565,33 @@ def test_a_likely_kill_quotes_the_probes_output_without_cutting_it_mid_word():
     assert a.kind == "likely-liveness-kill"
     assert "deadline e)" not in a.text and "the app answering" not in a.text
     assert "the app up but failing it (" in a.text
+
+
+_SIDECAR_STARTUP_AND_POLICY_ROWS = (
+    "  Normal   Pulled           59m                  kubelet       Container image "
+    '"podinfo:6.0.0" already present on machine\n'
+    "  Normal   Created          59m                  kubelet       Created container blue\n"
+    "  Normal   Started          59m                  kubelet       Started container blue\n"
+    "  Normal   Pulled           59m                  kubelet       Container image "
+    '"istio/proxyv2:1.20.3" already present on machine\n'
+    "  Normal   Created          59m                  kubelet       Created container istio-proxy\n"
+    "  Normal   Started          59m                  kubelet       Started container istio-proxy\n"
+    '  Warning  Unhealthy        59m                  kubelet       Startup probe failed: Get '
+    '"http://172.29.1.124:15021/healthz/ready": dial tcp 172.29.1.124:15021: connect: '
+    "connection refused\n"
+    "  Warning  PolicyViolation  13m (x139 over 58m)  kyverno-scan  policy disallow-capabilities"
+    "-strict/require-drop-all fail: validation failure: Containers must drop `ALL` "
+    "capabilities.\n")
+
+
+def test_events_no_container_owns_are_told_apart_from_a_probe_failure_of_unknown_container():
+    """istio-53393 (batch 14): one startup failure naming no container, two image rows and a
+    policy engine's row: "4 events could not be tied to one container: cannot tell which
+    container (they name none, and several containers have such a probe ...)" said of image
+    pulls and a kyverno row what is true of the probe failure alone."""
+    ex = explain_records([parse_record(_SIDECAR_STARTUP_AND_POLICY_ROWS, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, container="istio-proxy"))
+    said = [f.text for f in ex.findings if "tied to one container" in f.text
+            or "given to no container" in f.text]
+    assert said[0].startswith("1 probe event could not be tied to one container")
+    assert said[1].startswith("3 other events given to no container explained")
