@@ -1595,3 +1595,14 @@ def test_events_no_container_owns_are_told_apart_from_a_probe_failure_of_unknown
             or "given to no container" in f.text]
     assert said[0].startswith("1 probe event could not be tied to one container")
     assert said[1].startswith("3 other events given to no container explained")
+
+
+def test_probes_that_failed_under_a_which_container_headline_say_whose_they_may_be():
+    """istio-53393 (batch 14): the headline said the startup failure naming no container is
+    "not counted as this container's", and the line below it "probes that failed: startup",
+    as if it were."""
+    out = render_text(explain_records([parse_record(_SIDECAR_STARTUP_AND_POLICY_ROWS, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1,
+                                                     container="istio-proxy")))
+    assert "probes that failed: startup (failures naming no container: this one's or " \
+           "another's)" in " ".join(out.split())
