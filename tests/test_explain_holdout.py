@@ -1606,3 +1606,20 @@ def test_probes_that_failed_under_a_which_container_headline_say_whose_they_may_
                                                      container="istio-proxy")))
     assert "probes that failed: startup (failures naming no container: this one's or " \
            "another's)" in " ".join(out.split())
+
+
+def test_a_combined_rows_count_is_read_as_the_pods_events_of_that_reason_not_one_probes():
+    """bitnami-charts-24582 (batch 14): `(combined from similar events): Readiness probe
+    failed: ...` x93 read as 93 readiness failures; the event aggregator keys a combined row on
+    the pod and the reason, not the message or fieldPath (client-go's
+    EventAggregatorByReasonFunc), so its count holds the pod's Unhealthy events of any probe
+    or container whose messages differed."""
+    ex = explain_records([parse_record(_EXEC_OUTPUT_QUOTING_A_DIAL, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1))
+    [streak] = ex.containers[0].streaks
+    assert streak.reading.startswith("combined from similar events: the count is of the pod's "
+                                     "events of this reason")
+    plain = _EXEC_OUTPUT_QUOTING_A_DIAL.replace("(combined from similar events): ", "")
+    [alone] = explain_records([parse_record(plain, "r.txt")],
+                              ExplainOptions(suggest=False, phases=1)).containers[0].streaks
+    assert "combined" not in alone.reading

@@ -540,9 +540,19 @@ def streaks(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list
             reading = ("prober errors, not failures: the kubelet retries an errored probe up to "
                        "3 times, then throws the result away; errors never count toward "
                        "failureThreshold and never kill (R2.2, E4). " + reading)
+        if e.combined:
+            reading = _COMBINED_READING + reading
         out.append(Streak(pe.probe, pe.outcome, clip(pe.detail, 300), e.count, first, last,
                           reading, spacing, (evidence(e),), shape, count_stated=e.count_stated))
     return out
+
+
+# the event aggregator (client-go's EventAggregatorByReasonFunc) keys a combined row on the
+# pod and the reason, not on the message or the fieldPath: its count holds every Unhealthy
+# event of the pod whose message differed, of any probe and any container
+_COMBINED_READING = ("combined from similar events: the count is of the pod's events of this "
+                     "reason whose messages differed, of any probe or container (the event "
+                     "aggregator keys them on the reason alone), the message the last one's; ")
 
 
 def untold_streaks(view: View, tb: Timebase) -> list[Streak]:
