@@ -1623,3 +1623,14 @@ def test_a_combined_rows_count_is_read_as_the_pods_events_of_that_reason_not_one
     [alone] = explain_records([parse_record(plain, "r.txt")],
                               ExplainOptions(suggest=False, phases=1)).containers[0].streaks
     assert "combined" not in alone.reading
+
+
+def test_a_get_pods_row_of_five_containers_speaks_of_them_in_the_plural():
+    """k8s-54491 (batch 14, second part): a `get pods` row 5/5 with RESTARTS 30, explained as
+    the pod's five containers together, said "what ended the container cannot be told" and
+    "the container's probes (its restarts ...)"."""
+    a = _answer("$ kubectl get pods\nNAME           READY     STATUS    RESTARTS   AGE\n"
+                "prometheus-0   5/5       Running   30         21h\n")
+    assert a.prevention.reason.startswith("what ended the containers cannot be told")
+    assert "the containers' probes (their restarts" in a.text
+    assert "the container's probes" not in a.text

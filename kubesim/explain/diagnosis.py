@@ -821,8 +821,10 @@ def _missing(f: _Facts) -> str:
     if not f.story.kills:
         wants.append("Killing events (kubectl get events -o json)")
     if _unseen_probe(f):  # why the probe kills' range is left to the restarts
-        wants.append("the container's probes (its restarts may be kills by a probe whose "
-                     "failures the record does not show)")
+        wants.append("the containers' probes (their restarts may be kills by a probe whose "
+                     "failures the record does not show)" if rec is not None and
+                     rec.containers > 1 else "the container's probes (its restarts may be "
+                     "kills by a probe whose failures the record does not show)")
     text = f"(missing: {', '.join(wants)})" if wants else ""
     refused = [s for s in f.failed if "refused" in s.detail]
     if refused:
@@ -1028,7 +1030,8 @@ def _prevention(story: ContainerStory, decided: _Decided) -> PreventionAnswer:
                                 "out of Ready, and whether a change would let it in, cannot be "
                                 "told")
     if decided.cause is Cause.CANNOT_TELL:
-        return PreventionAnswer(Answer.CANNOT_TELL, "what ended the container cannot be told"
+        them = "the containers" if story.containers > 1 else "the container"
+        return PreventionAnswer(Answer.CANNOT_TELL, f"what ended {them} cannot be told"
                                 + (f": {decided.because}" if decided.because else ""))
     r, p = story.replay, story.prevention
     if r is None or not r.ran:
