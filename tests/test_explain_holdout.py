@@ -1634,3 +1634,23 @@ def test_a_get_pods_row_of_five_containers_speaks_of_them_in_the_plural():
     assert a.prevention.reason.startswith("what ended the containers cannot be told")
     assert "the containers' probes (their restarts" in a.text
     assert "the container's probes" not in a.text
+
+
+_STATUS_EMPTY_LAST_STATE = (
+    "status:\n  containerStatuses:\n"
+    "  - containerID: docker://d713579d5f94d6e81348d1e603b4e09f93cb6efce77f326aaf452ced0d2347bc\n"
+    "    image: node:15.14.0-alpine3.10\n    lastState: {}\n    name: exit\n    ready: true\n"
+    "    restartCount: 4\n    started: true\n    state:\n      running:\n"
+    '        startedAt: "2021-04-12T19:46:45Z"\n  phase: Running\n'
+    '  startTime: "2021-04-12T19:36:07Z"\n')
+
+
+def test_restarts_of_a_record_without_events_are_not_said_to_be_unaccounted_by_its_events():
+    """k8s-101044 (batch 14, second part): a status YAML (no events at all) said of its 4
+    restarts "the events account for 0; events expire ..., so restarts older than the oldest
+    event left no trace but the count", of events the record does not hold."""
+    ex = explain_records([parse_record(_STATUS_EMPTY_LAST_STATE, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1))
+    [row] = ex.containers[0].restarts
+    assert "the record holds no events" in row.detail
+    assert "the events account for" not in row.detail and "oldest event" not in row.detail

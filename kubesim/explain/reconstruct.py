@@ -897,9 +897,13 @@ def _count_text(rec: ContainerRecord, count: int) -> str:
 
 
 def _missing(stated: str, accounted: int, last: Exit | None, total_events: int) -> str:
-    parts = [f"{stated}; the events account for {accounted}"]
-    parts.append("events expire (the API server's --event-ttl, 1 h by default), so restarts "
-                 "older than the oldest event left no trace but the count")
+    if total_events == 0:  # a status or a `get pods` row: no event to account for any
+        parts = [f"{stated}; the record holds no events (describe's Events or kubectl get "
+                 "events would show the Killing rows of probe kills)"]
+    else:
+        parts = [f"{stated}; the events account for {accounted}",
+                 "events expire (the API server's --event-ttl, 1 h by default), so restarts "
+                 "older than the oldest event left no trace but the count"]
     if total_events >= SPAM_BURST:
         parts.append(f"the record holds {total_events} event occurrences: the kubelet's event "
                      f"recorder lets {SPAM_BURST} through per pod, then about one every 5 "
