@@ -17,6 +17,7 @@ from kubesim.explain.model import Answer, Cause, CountRange, Diagnosis, Role
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
+from kubesim.explain.readers.normalise import LineKind, normalise
 from kubesim.explain.readers.read import parse_record, pod_groups
 from kubesim.explain.readers.times import parse_go_time, parse_rfc3339
 from kubesim.render.explain_formats import render_text
@@ -1481,3 +1482,226 @@ def test_a_retold_status_code_makes_an_http_probe():
     assert failure_answer("status code: 404", "httpGet", "failed")[0] == {"status": 404}
     assert failure_answer("HTTP 503", "exec", "failed")[0] == {"exit_code": 1}
     assert failure_answer("HTTP/1.1 503", "exec", "failed")[0] == {"exit_code": 1}
+
+
+# ---------------------------------------------------------------- held-out batch 14
+
+def _settings(text: str) -> dict[str, object]:
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    return {s.probe.value: s for s in ex.containers[0].settings}
+
+
+_KILLING_ABOVE_FAILURES = (
+    "Events:\n"
+    "  Type     Reason     Age                   From               Message\n"
+    "  ----     ------     ----                  ----               -------\n"
+    "  Normal   Scheduled  2m38s                 default-scheduler  Successfully assigned "
+    "ns/web-1 to node2\n"
+    "  Normal   Killing    2m8s                  kubelet            Container web failed "
+    "liveness probe, will be restarted\n"
+    "  Normal   Started    2m5s (x2 over 2m37s)  kubelet            Started container web\n"
+    '  Warning  Unhealthy  98s (x6 over 2m28s)   kubelet            Liveness probe failed: Get '
+    '"http://10.233.75.8:80/": dial tcp 10.233.75.8:80: connect: connection refused\n')
+
+
+def test_a_killing_row_above_the_failures_does_not_hide_their_http_output():
+    """podinfo-230 (batch 14): describe orders rows by last seen, so the Killing row came
+    before the liveness failures; the kill's message has no probe output, and the liveness
+    probe was assumed an exec probe ("exec:(the liveness command)", and suggest advised giving
+    liveness "its own command") though its failures print `Get "http://...:80/"`."""
+    liveness = _settings(_KILLING_ABOVE_FAILURES)["liveness"]
+    assert liveness.handler == "httpGet" and "the URL in the event" in liveness.why
+
+
+_EXEC_OUTPUT_QUOTING_A_DIAL = (
+    "  Warning  Unhealthy  42s (x93 over 34m)  kubelet  (combined from similar events): "
+    'Readiness probe failed: {"level":"warn","msg":"retrying of unary invoker failed",'
+    '"error":"rpc error: code = DeadlineExceeded desc = latest balancer error: last connection '
+    'error: connection error: desc = \\"transport: Error while dialing: dial tcp '
+    '10.244.1.15:2379: connect: connection refused\\""}\n'
+    "etcd-0.etcd-headless.etcd.svc.cluster.local:2379 is unhealthy: failed to commit proposal: "
+    "context deadline exceeded\n"
+    "Error: unhealthy cluster\n")
+
+
+def test_a_dial_error_quoted_inside_an_exec_probes_output_is_not_a_tcp_probe():
+    """bitnami-charts-24582 (batch 14): etcdctl's JSON warning, the output of the chart's exec
+    readiness script, quotes `dial tcp 10.244.1.15:2379: connect: connection refused`; the
+    probe was assumed a tcpSocket probe on 2379 ("handler from the port in the event"). The
+    kubelet's tcpSocket probe prints the dial error as its whole output (R2.12)."""
+    readiness = _settings(_EXEC_OUTPUT_QUOTING_A_DIAL)["readiness"]
+    assert readiness.handler == "exec"
+    tcp = _settings("  Warning  Unhealthy  42s (x3 over 34m)  kubelet  Readiness probe failed: "
+                    "dial tcp 10.244.1.15:2379: connect: connection refused\n")["readiness"]
+    assert tcp.handler == "tcpSocket" and "2379" in tcp.why
+
+
+_GRPC_ROWS = (
+    "```console\n"
+    "Warning  Unhealthy  22s (x12 over 87s)  kubelet            Readiness probe failed: error: "
+    "this server does not implement the grpc health protocol (grpc.health.v1.Health):\n"
+    "Warning  Unhealthy  12s (x5 over 82s)   kubelet            Liveness probe failed: error: "
+    "this server does not implement the grpc health protocol (grpc.health.v1.Health):\n"
+    "```\n")
+
+
+def test_a_grpc_health_checks_output_implies_a_grpc_probe_not_an_exec_probe():
+    """blixt-75 (batch 14): the kubelet's gRPC probe prints `error: this server does not
+    implement the grpc health protocol (grpc.health.v1.Health): ` (pkg/probe/grpc, R2.16); both
+    probes were assumed exec probes ("exec:(the liveness command)"). The port, when the output
+    names an address, is the address's."""
+    got = _settings(_GRPC_ROWS)
+    assert {got["liveness"].handler, got["readiness"].handler} == {"grpc"}
+    assert "its port is not in the record" in got["liveness"].why
+    at = _settings('  Warning  Unhealthy  5s (x3 over 25s)  kubelet  Liveness probe failed: '
+                   'timeout: failed to connect service "10.1.2.3:50051" within 1s: context '
+                   "deadline exceeded\n")["liveness"]
+    assert at.handler == "grpc" and at.target == "grpc:50051"
+
+
+_BACKOFF_NAMES_ITS_POD = (
+    "Events:\n"
+    "  Type     Reason     Age                    From     Message\n"
+    "  ----     ------     ----                   ----     -------\n"
+    "  Warning  BackOff    10m (x1906 over 15h)   kubelet  Back-off restarting failed container "
+    "etcd in pod apisix-etcd-0_apisix(28c29c3e-e52b-41e8-a09a-c537c2a365c4)\n"
+    "  Warning  Unhealthy  5m14s (x796 over 15h)  kubelet  Liveness probe failed: command "
+    '"/opt/bitnami/scripts/etcd/healthcheck.sh" timed out\n')
+
+
+def test_a_backoff_message_names_the_pod_of_events_pasted_without_their_describe():
+    """apisix-9972, csi-driver-smb-846 (batch 14): the back-off refusal names its pod as
+    `in pod NAME_NAMESPACE(UID)` (the kubelet's format.Pod), yet explain printed "pod (name not
+    in the record)"; a 2017 kill message's `pod "NAME_NAMESPACE(UID)"` was already read."""
+    [pod] = pod_groups([parse_record(_BACKOFF_NAMES_ITS_POD, "r.txt")])
+    assert pod.name == "apisix-etcd-0"
+
+
+def test_a_prompt_with_the_time_in_brackets_after_user_at_host_is_a_prompt():
+    """k8s-94070 (batch 14): `suv@Suvankars-MacBook-Pro[11:05:48]:~/charts$ kubectl get pods`
+    was listed as a line not read: a prompt's `user@host` could not be followed by the time in
+    brackets."""
+    [line] = normalise("suv@Suvankars-MacBook-Pro[11:05:48]:~/thermeon/charts$ kubectl get pods\n")
+    assert line.kind is LineKind.COMMAND
+
+
+_WINDOWS_BACKOFF_AND_TIMEOUTS = (
+    "Events:\n"
+    "  Type     Reason     Age                   From     Message\n"
+    "  ----     ------     ----                  ----     -------\n"
+    "  Warning  BackOff    10m (x183 over 97m)   kubelet  Back-off restarting failed container smb "
+    "in pod csi-smb-node-win-78wz7_kube-system(de7b8343-5faa-4fbf-8a19-54f23a6cb28b)\n"
+    '  Warning  Unhealthy  55s (x119 over 123m)  kubelet  Liveness probe failed: Get "http://'
+    '10.42.113.131:29643/healthz": context deadline exceeded (Client.Timeout exceeded while '
+    "awaiting headers)\n")
+
+
+def test_a_likely_kill_quotes_the_probes_output_without_cutting_it_mid_word():
+    """csi-driver-smb-846 (batch 14): "the app answering (Get "http://10.42.113.131:29643/
+    healthz": context deadline e)": the output was cut at 60 characters inside a word, with no
+    mark of the cut, and a timeout called the app answering."""
+    a = _answer(_WINDOWS_BACKOFF_AND_TIMEOUTS)
+    assert a.kind == "likely-liveness-kill"
+    assert "deadline e)" not in a.text and "the app answering" not in a.text
+    assert "the app up but failing it (" in a.text
+
+
+_SIDECAR_STARTUP_AND_POLICY_ROWS = (
+    "  Normal   Pulled           59m                  kubelet       Container image "
+    '"podinfo:6.0.0" already present on machine\n'
+    "  Normal   Created          59m                  kubelet       Created container blue\n"
+    "  Normal   Started          59m                  kubelet       Started container blue\n"
+    "  Normal   Pulled           59m                  kubelet       Container image "
+    '"istio/proxyv2:1.20.3" already present on machine\n'
+    "  Normal   Created          59m                  kubelet       Created container istio-proxy\n"
+    "  Normal   Started          59m                  kubelet       Started container istio-proxy\n"
+    '  Warning  Unhealthy        59m                  kubelet       Startup probe failed: Get '
+    '"http://172.29.1.124:15021/healthz/ready": dial tcp 172.29.1.124:15021: connect: '
+    "connection refused\n"
+    "  Warning  PolicyViolation  13m (x139 over 58m)  kyverno-scan  policy disallow-capabilities"
+    "-strict/require-drop-all fail: validation failure: Containers must drop `ALL` "
+    "capabilities.\n")
+
+
+def test_events_no_container_owns_are_told_apart_from_a_probe_failure_of_unknown_container():
+    """istio-53393 (batch 14): one startup failure naming no container, two image rows and a
+    policy engine's row: "4 events could not be tied to one container: cannot tell which
+    container (they name none, and several containers have such a probe ...)" said of image
+    pulls and a kyverno row what is true of the probe failure alone."""
+    ex = explain_records([parse_record(_SIDECAR_STARTUP_AND_POLICY_ROWS, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, container="istio-proxy"))
+    said = [f.text for f in ex.findings if "tied to one container" in f.text
+            or "given to no container" in f.text]
+    assert said[0].startswith("1 probe event could not be tied to one container")
+    assert said[1].startswith("3 other events given to no container explained")
+
+
+def test_probes_that_failed_under_a_which_container_headline_say_whose_they_may_be():
+    """istio-53393 (batch 14): the headline said the startup failure naming no container is
+    "not counted as this container's", and the line below it "probes that failed: startup",
+    as if it were."""
+    out = render_text(explain_records([parse_record(_SIDECAR_STARTUP_AND_POLICY_ROWS, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1,
+                                                     container="istio-proxy")))
+    assert "probes that failed: startup (failures naming no container: this one's or " \
+           "another's)" in " ".join(out.split())
+
+
+def test_a_combined_rows_count_is_read_as_the_pods_events_of_that_reason_not_one_probes():
+    """bitnami-charts-24582 (batch 14): `(combined from similar events): Readiness probe
+    failed: ...` x93 read as 93 readiness failures; the event aggregator keys a combined row on
+    the pod and the reason, not the message or fieldPath (client-go's
+    EventAggregatorByReasonFunc), so its count holds the pod's Unhealthy events of any probe
+    or container whose messages differed."""
+    ex = explain_records([parse_record(_EXEC_OUTPUT_QUOTING_A_DIAL, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1))
+    [streak] = ex.containers[0].streaks
+    assert streak.reading.startswith("combined from similar events: the count is of the pod's "
+                                     "events of this reason")
+    plain = _EXEC_OUTPUT_QUOTING_A_DIAL.replace("(combined from similar events): ", "")
+    [alone] = explain_records([parse_record(plain, "r.txt")],
+                              ExplainOptions(suggest=False, phases=1)).containers[0].streaks
+    assert "combined" not in alone.reading
+
+
+def test_a_get_pods_row_of_five_containers_speaks_of_them_in_the_plural():
+    """k8s-54491 (batch 14, second part): a `get pods` row 5/5 with RESTARTS 30, explained as
+    the pod's five containers together, said "what ended the container cannot be told" and
+    "the container's probes (its restarts ...)"."""
+    a = _answer("$ kubectl get pods\nNAME           READY     STATUS    RESTARTS   AGE\n"
+                "prometheus-0   5/5       Running   30         21h\n")
+    assert a.prevention.reason.startswith("what ended the containers cannot be told")
+    assert "the containers' probes (their restarts" in a.text
+    assert "the container's probes" not in a.text
+
+
+_STATUS_EMPTY_LAST_STATE = (
+    "status:\n  containerStatuses:\n"
+    "  - containerID: docker://d713579d5f94d6e81348d1e603b4e09f93cb6efce77f326aaf452ced0d2347bc\n"
+    "    image: node:15.14.0-alpine3.10\n    lastState: {}\n    name: exit\n    ready: true\n"
+    "    restartCount: 4\n    started: true\n    state:\n      running:\n"
+    '        startedAt: "2021-04-12T19:46:45Z"\n  phase: Running\n'
+    '  startTime: "2021-04-12T19:36:07Z"\n')
+
+
+def test_restarts_of_a_record_without_events_are_not_said_to_be_unaccounted_by_its_events():
+    """k8s-101044 (batch 14, second part): a status YAML (no events at all) said of its 4
+    restarts "the events account for 0; events expire ..., so restarts older than the oldest
+    event left no trace but the count", of events the record does not hold."""
+    ex = explain_records([parse_record(_STATUS_EMPTY_LAST_STATE, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1))
+    [row] = ex.containers[0].restarts
+    assert "the record holds no events" in row.detail
+    assert "the events account for" not in row.detail and "oldest event" not in row.detail
+
+
+def test_a_fence_glued_to_an_indented_row_comes_off():
+    """aks-engine-1815 (batch 14) under a markdown code block's indentation or a box: the row
+    is glued between two fences (```Warning ... headers)```); the fence came off only at
+    column 0, so the indented copy was refused as not a record."""
+    row = ("```Warning  Unhealthy  63m (x42 over 3d)     kubelet, node-4  Liveness probe "
+           "failed: Get http://10.0.0.1:80/health: net/http: request canceled```")
+    for lead in ("", "    ", "\t"):
+        [line] = [x for x in normalise(lead + row + "\n") if x.kind is LineKind.CONTENT]
+        assert line.text.lstrip().startswith("Warning  Unhealthy"), line
+        assert line.text.endswith("request canceled"), line

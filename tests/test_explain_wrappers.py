@@ -241,7 +241,9 @@ _ONE_LINERS = ("azure-service-operator-pr1198.describe-row-x3707-no-header.txt",
                "contiv-netplugin-878.inline-code-liveness-client-timeout-2017.txt",
                "k8s-106682.blockquote-liveness-errored-executable-not-found.txt",
                "k8s-89862.blockquote-liveness-failed-oci-runtime-exec-cgroup.txt",
-               "rook-14620.exec-timed-out-message-escaped-newlines.txt")
+               "rook-14620.exec-timed-out-message-escaped-newlines.txt",
+               # held-out batch 14
+               "aks-engine-1815.windows-inline-triple-backtick-row-liveness-x42.txt")
 KNOWN_FAILING: dict[tuple[str, str], str] = {
     **{(k, "claudie-268.get-events-bash-two-containers-cut.txt"): _CUT
        for k in ("fence", "jira", "pre", "box", "crlf+fence", "fence+quote", "prompt+fence")},

@@ -696,7 +696,7 @@ def _kill_text(f: _Facts, t: ProbeType) -> str:
 
 
 def _likely(f: _Facts) -> _Decided | None:
-    """Restarts without Killing events, while a probe kept failing with the app answering (a
+    """Restarts without Killing events, while a probe kept failing with the app up (a
     status code or a timeout: the process was up): most likely that probe's kills, but the
     record does not prove it."""
     for t in (STARTUP, LIVENESS):
@@ -714,7 +714,7 @@ def _likely(f: _Facts) -> _Decided | None:
         return _Decided(Cause.CANNOT_TELL, f"likely-{t.value}-kill", (
             f"most likely {t.value} kills, but cannot tell: {f.floor_why}, and the {t.value} "
             f"probe failed {n} times meanwhile (about {n / (f.floor + 1):.0f} per container), "
-            f"the app answering ({answering[0].detail[:60]}); {because}"), because)
+            f"the app up but failing it ({rc.clip(answering[0].detail, 80)}); {because}"), because)
     return None
 
 
@@ -830,8 +830,10 @@ def _missing(f: _Facts) -> str:
     if not f.story.kills:
         wants.append("Killing events (kubectl get events -o json)")
     if _unseen_probe(f):  # why the probe kills' range is left to the restarts
-        wants.append("the container's probes (its restarts may be kills by a probe whose "
-                     "failures the record does not show)")
+        wants.append("the containers' probes (their restarts may be kills by a probe whose "
+                     "failures the record does not show)" if rec is not None and
+                     rec.containers > 1 else "the container's probes (its restarts may be "
+                     "kills by a probe whose failures the record does not show)")
     text = f"(missing: {', '.join(wants)})" if wants else ""
     refused = [s for s in f.failed if "refused" in s.detail]
     if refused:
@@ -1041,7 +1043,8 @@ def _prevention(story: ContainerStory, decided: _Decided) -> PreventionAnswer:
                                 "out of Ready, and whether a change would let it in, cannot be "
                                 "told")
     if decided.cause is Cause.CANNOT_TELL:
-        return PreventionAnswer(Answer.CANNOT_TELL, "what ended the container cannot be told"
+        them = "the containers" if story.containers > 1 else "the container"
+        return PreventionAnswer(Answer.CANNOT_TELL, f"what ended {them} cannot be told"
                                 + (f": {decided.because}" if decided.because else ""))
     r, p = story.replay, story.prevention
     if r is None or not r.ran:

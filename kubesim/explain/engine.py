@@ -20,7 +20,7 @@ from kubesim.explain.arithmetic import arithmetic
 from kubesim.explain.dated import dated_profile
 from kubesim.explain.diagnosis import diagnose
 from kubesim.explain.diagnosis import failed_streaks as _failed
-from kubesim.explain.messages import KillCause, cut_short
+from kubesim.explain.messages import KillCause, cut_short, probe_event
 from kubesim.explain.model import (
     Confidence,
     ContainerStory,
@@ -38,7 +38,7 @@ from kubesim.explain.model import (
     plural,
 )
 from kubesim.explain.prevent import prevent
-from kubesim.explain.readers.model import ContainerRecord, PodRecord, RecordSet
+from kubesim.explain.readers.model import ContainerRecord, PodRecord, RecordedEvent, RecordSet
 from kubesim.explain.readers.read import combine, pod_groups
 from kubesim.explain.replay import Reconstructed, replay, started_events
 from kubesim.explain.timebase import Timebase, timebase
@@ -129,6 +129,28 @@ def _own(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,
     return _explain_pod(combine(mine, pod.name), mine, options, lacks)
 
 
+def _untied(loose: list[RecordedEvent]) -> list[Finding]:
+    """The events no container explained owns: the probe failures whose container the record
+    does not tell, apart from the rest (image pulls that name none, an init container's,
+    other components' events such as a policy engine's)."""
+    probe = [not e.init and probe_event(e.message) is not None for e in loose]
+    probes = [e for e, p in zip(loose, probe, strict=True) if p]
+    others = [e for e, p in zip(loose, probe, strict=True) if not p]
+    out = []
+    if probes:
+        out.append(Finding(Level.UNCERTAIN, f"{plural(len(probes), 'probe event')} could not be "
+                           "tied to one container (naming none, while several containers may "
+                           "have such a probe, or the record shows some only by their image): "
+                           "cannot tell which container's probe failed",
+                           tuple(rc.evidence(e) for e in probes[:3])))
+    if others:
+        out.append(Finding(Level.UNCERTAIN, f"{plural(len(others), 'other event')} given to no "
+                           "container explained (image pulls that name none, an init "
+                           "container's, other components')",
+                           tuple(rc.evidence(e) for e in others[:3])))
+    return out
+
+
 def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,
                  several: bool = False) -> Explanation:
     """One pod's explanation; `several`: one of several pods, which may lack --container."""
@@ -147,12 +169,7 @@ def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptio
     if not any(LIVENESS in {x.probe for x in (*st.settings, *st.streaks)} for st in stories):
         dated = []  # the rule counts liveness kills: said where there is one to count
     findings = list(clock) + dated + lacking + _before_scheduling(pod, tb)
-    if loose:
-        findings.append(Finding(Level.UNCERTAIN, f"{plural(len(loose), 'event')} could not be tied to one "
-                                "container: cannot tell which container (they name none, and "
-                                "several containers have such a probe, or the record shows "
-                                "some only by their image)",
-                                tuple(rc.evidence(e) for e in loose[:3])))
+    findings += _untied(loose)
     notes = [Finding(Level.UNCERTAIN if n.uncertain else Level.FACT, n.text,
                      (Evidence(str(n.where), ""),)) for n in pod.notes]
     # --spec's pods: what they set that the replay does not model (kubesim.spec.fields)

@@ -98,11 +98,24 @@ POD_REASONS = frozenset({"Scheduled", "FailedScheduling", "SuccessfulCreate", "T
 SPAM_BURST = 25  # the event recorder's per-object burst (client-go events_cache.go)
 _DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
 _URL = re.compile(r'Get "?(https?)://([^/:"]+|\[[^\]]+\]):(\d{1,5})(/[^"\s]*)?"?')
-_DIAL = re.compile(r"dial tcp [^\s:]+:(\d{1,5})")
+# the kubelet's tcpSocket probe prints the dial error as its whole output (R2.12): `dial tcp
+# 10.0.0.1:5432: connect: connection refused`; an exec probe's output may quote one inside
+# its own (etcdctl's JSON warning), which tells nothing of the probe's handler or port
+_DIAL = re.compile(r"^\s*dial tcp [^\s:]+:(\d{1,5})")
 # what only Go's HTTP client prints (an httpGet probe's output, R2.8), where the URL is cut off:
 # `net/http: request canceled (Client.Timeout exceeded while awaiting headers)`; or a status
 # code (`messages.http_status`)
 _HTTP_ONLY = re.compile(r"HTTP probe failed|awaiting headers|net/http:|Client\.Timeout")
+# what the kubelet's grpc probe prints (pkg/probe/grpc, R2.16); grpc_health_probe run by an exec
+# probe prints the same words, so the handler is a gRPC health check either way; the address
+# (`failed to connect service "10.0.0.1:9090"`) gives the port when it is there
+_GRPC = re.compile(r'^\s*(?:timeout: failed to connect service "[^"]*:(\d{1,5})" within'
+                   r'|error: failed to connect service at "[^"]*:(\d{1,5})"'
+                   r"|error: this server does not implement the grpc health protocol"
+                   r"|timeout: health rpc did not complete within"
+                   r"|error: health rpc (?:probe )?failed:"
+                   r"|service unhealthy \(responded with)")
+_GRPC_STAND_IN = 9090  # a port for a gRPC probe whose output names none
 
 
 def clip(text: str, n: int = 200) -> str:
@@ -394,6 +407,14 @@ def _handler_from(detail: str, probe: ProbeType) -> tuple[dict[str, object], str
         # Go prints `Get "URL": error` (and, before 1.15, the URL unquoted): no colon ends a path
         return ({"httpGet": {"path": (m[4] or "/").rstrip(":") or "/", "port": int(m[3]),
                              "scheme": m[1].upper()}}, f"the URL in the event ({m[0][:60]})")
+    g = _GRPC.match(detail)
+    if g:
+        port = g[1] or g[2]
+        return ({"grpc": {"port": int(port or _GRPC_STAND_IN)}},
+                "a gRPC health check's output (the kubelet's grpc probe, or grpc_health_probe "
+                "run by an exec probe, print the same)" + (
+                    "" if port else f"; its port is not in the record ({_GRPC_STAND_IN} "
+                                    "stands in for it)"))
     if _HTTP_ONLY.search(detail) or http_status(detail) is not None:
         return {"httpGet": {"path": "/", "port": 8080}}, "an HTTP probe (path and port unknown)"
     d = _DIAL.search(detail)
@@ -470,11 +491,14 @@ def _setting(t: ProbeType, p: Probe, spec: ContainerSpec, source: Source, why: s
 
 
 def _probe_types(events: list[RecordedEvent]) -> dict[ProbeType, str]:
+    """Each probe type the events show failing or killing, with the first output they give
+    of it ("" when none does): a Killing row above the failures (describe orders rows by last
+    seen) gives no output, and must not hide the one its failures give."""
     out: dict[ProbeType, str] = {}
     for e in events:
         pe = probe_event(e.message) if e.reason in ("Unhealthy", "ProbeWarning") else None
-        if pe is not None:
-            out.setdefault(pe.probe, pe.detail)
+        if pe is not None and not out.get(pe.probe):
+            out[pe.probe] = pe.detail
         if e.reason == "Killing":
             cause = kill_of(e.message)[0]
             if cause in (KillCause.LIVENESS, KillCause.STARTUP):
@@ -574,9 +598,19 @@ def streaks(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list
             reading = ("prober errors, not failures: the kubelet retries an errored probe up to "
                        "3 times, then throws the result away; errors never count toward "
                        "failureThreshold and never kill (R2.2, E4). " + reading)
+        if e.combined:
+            reading = _COMBINED_READING + reading
         out.append(Streak(pe.probe, pe.outcome, clip(pe.detail, 300), e.count, first, last,
                           reading, spacing, (evidence(e),), shape, count_stated=e.count_stated))
     return out
+
+
+# the event aggregator (client-go's EventAggregatorByReasonFunc) keys a combined row on the
+# pod and the reason, not on the message or the fieldPath: its count holds every Unhealthy
+# event of the pod whose message differed, of any probe and any container
+_COMBINED_READING = ("combined from similar events: the count is of the pod's events of this "
+                     "reason whose messages differed, of any probe or container (the event "
+                     "aggregator keys them on the reason alone), the message the last one's; ")
 
 
 def untold_streaks(view: View, tb: Timebase) -> list[Streak]:
@@ -921,9 +955,13 @@ def _count_text(rec: ContainerRecord, count: int) -> str:
 
 
 def _missing(stated: str, accounted: int, last: Exit | None, total_events: int) -> str:
-    parts = [f"{stated}; the events account for {accounted}"]
-    parts.append("events expire (the API server's --event-ttl, 1 h by default), so restarts "
-                 "older than the oldest event left no trace but the count")
+    if total_events == 0:  # a status or a `get pods` row: no event to account for any
+        parts = [f"{stated}; the record holds no events (describe's Events or kubectl get "
+                 "events would show the Killing rows of probe kills)"]
+    else:
+        parts = [f"{stated}; the events account for {accounted}",
+                 "events expire (the API server's --event-ttl, 1 h by default), so restarts "
+                 "older than the oldest event left no trace but the count"]
     if total_events >= SPAM_BURST:
         parts.append(f"the record holds {total_events} event occurrences: the kubelet's event "
                      f"recorder lets {SPAM_BURST} through per pod, then about one every 5 "

@@ -84,6 +84,9 @@ def answer_lines(answer: dict[str, Any]) -> list[str]:
     answer, the counts, and whether a probe change would have prevented it. The text, the
     HTML page and `kubesim mcp`'s summary all print these (none decides anything)."""
     failed = ", ".join(answer["failed"]) or "none"
+    if answer["kind"] == "which-container" and answer["failed"]:
+        # the headline says these failures are not counted as this container's: say whose
+        failed += " (failures naming no container: this one's or another's)"
     by = f" (the {answer['probe']} probe)" if answer["probe"] else ""
     p = answer["prevention"]
     prevented = PREVENTED[p["answer"]]

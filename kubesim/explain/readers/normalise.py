@@ -71,8 +71,10 @@ _CUT = re.compile(r"^\s*(?:<\s*snip(?:ped)?\s*>|\[\s*snip(?:ped)?\s*\]|\.{3,}|�
 # own `./cluster/kubectl.sh`
 _TOOLS = (r"(?:(?:[\w.~-]*/)*kubectl(?:\.sh)?|oc|k|kubecolor|microk8s[ .]kubectl|k3s kubectl"
           r"|minikube kubectl --)")
+# a prompt may show `user@host`, then the time in brackets (`suv@mac[11:05:48]:~/charts$`)
 _PROMPT = re.compile(
-    r"^\s*(?:(?:\[[^\]\n]{0,80}\]|[\w.-]{1,64}@[\w.-]{1,64}(?::[^\s$#]{0,120})?|[A-Z]:\\[^>]{0,80}"
+    r"^\s*(?:(?:\[[^\]\n]{0,80}\]|[\w.-]{1,64}@[\w.-]{1,64}(?:\[[^\]\n]{0,40}\])?"
+    r"(?::[^\s$#]{0,120})?|[A-Z]:\\[^>]{0,80}"
     r"|PS [^>]{0,80}|\([\w.-]{1,40}\)|~[^\s$#]{0,80})\s*)?(?:[$#%>❯»]|->|=>|➜\s+\S+)\s+" + _TOOLS
     + r"\s"
     # a `(env)` prompt whose prompt character the page did not keep: `(MoeLove)  kubectl ...`
@@ -466,7 +468,10 @@ def _unwrap(text: str) -> str:
         text = _BOX_RIGHT.sub("", _BOX_LEFT.sub("", text, count=1))
     elif _BOX_RIGHT.search(text) and not _BOX_LEFT.match(text):
         text = _BOX_RIGHT.sub("", text)
-    text = text.removeprefix("```").rstrip().removesuffix("```")  # trailing spaces too
+    body = text.lstrip()  # a fence glued to the content, indented (a code block, a box) or not
+    if body.startswith("```"):
+        text = text[:len(text) - len(body)] + body[3:]
+    text = text.rstrip().removesuffix("```")  # trailing spaces too
     m = _EMPHASIS.match(text)
     if m:
         text = m[1] + m[3]

@@ -223,16 +223,20 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
     return [*named, *apart, into]
 
 
-# the kubelet's kill message of 2016-2018 names the pod as `pod "NAME_NAMESPACE(UID)"`
-# (`Killing container with id docker://...:pod "kube-dns-1_kube-system(d5729c5c-...)"
-# container "dnsmasq" is unhealthy, ...`, kubelet/dockertools and dockershim)
-_KILLED_POD = re.compile(r'\bpod "([a-z0-9]([-a-z0-9.]*[a-z0-9])?)_[a-z0-9-]+\([0-9a-f-]+\)"')
+# the kubelet names a pod in its messages as NAME_NAMESPACE(UID) (format.Pod): the kill message
+# of 2016-2018 as `pod "NAME_NAMESPACE(UID)"` (`Killing container with id docker://...:pod
+# "kube-dns-1_kube-system(d5729c5c-...)" container "dnsmasq" is unhealthy, ...`,
+# kubelet/dockertools and dockershim), the back-off refusal as `in pod NAME_NAMESPACE(UID)`
+# (`Back-off restarting failed container etcd in pod apisix-etcd-0_apisix(28c29c3e-...)`,
+# kuberuntime_manager.go)
+_NAMED_POD = re.compile(r'\b(?:pod "|in pod )([a-z0-9]([-a-z0-9.]*[a-z0-9])?)_[a-z0-9-]+'
+                        r'\([0-9a-f-]+\)')
 
 
 def _named_by_kills(pod: PodRecord) -> str | None:
-    """The pod a piece without a name is about when its kill messages name one, and only one
-    (rows of describe's Events pasted without the describe above them)."""
-    names = {m[1] for e in pod.events if (m := _KILLED_POD.search(e.message))}
+    """The pod a piece without a name is about when its kill or back-off messages name one,
+    and only one (rows of describe's Events pasted without the describe above them)."""
+    names = {m[1] for e in pod.events if (m := _NAMED_POD.search(e.message))}
     return names.pop() if len(names) == 1 else None
 
 
