@@ -1442,3 +1442,35 @@ def test_container_may_name_an_init_container():
     plain = explain_records([parse_record(_INIT_NAME_AT_COLUMN_0, "r.txt")],
                             ExplainOptions(suggest=False, phases=1))
     assert "app2" not in [c.name for c in plain.containers]
+
+
+# held-out batch 13 (public web pages)
+
+_TOP_AND_DESCRIBE = (
+    "kubectl top pod -n airflow\n"
+    "NAME CPU(cores) MEMORY(bytes)\n"
+    "airflow-webserver-0 250m 800Mi\n"
+    "airflow-worker-0 500m 3500Mi\n"
+    "kubectl describe pod airflow-worker-0 -n airflow\n"
+    "State: Terminated\n"
+    "Reason: OOMKilled\n"
+    "Exit Code: 137\n")
+
+
+def test_a_describe_without_its_name_line_is_the_pod_its_command_names():
+    """ygtoken-tistory-6: a page kept `kubectl describe pod airflow-worker-0` and three of
+    its lines (no `Name:`) under `kubectl top` rows of two pods; the describe is that pod's,
+    so `--pod airflow-worker-0` finds it."""
+    rs = parse_record(_TOP_AND_DESCRIBE, "r.txt")
+    assert [p.name for p in rs.pods] == ["airflow-worker-0"]
+    ex = explain_records([rs], ExplainOptions(suggest=False, phases=1, pod="airflow-worker-0"))
+    answer = ex.containers[0].answer
+    assert answer is not None and answer.cause is Cause.OOM_KILLED
+
+
+@pytest.mark.parametrize("command", ["kubectl describe pod <pod-name>", "kubectl get pod web"])
+def test_a_command_naming_no_pod_names_no_describe(command):
+    """A placeholder (`<pod-name>`) or another command names no pod: the describe stays
+    unnamed."""
+    rs = parse_record(f"{command}\nState: Terminated\nReason: OOMKilled\nExit Code: 137\n", "r.txt")
+    assert [p.name for p in rs.pods] == [None]

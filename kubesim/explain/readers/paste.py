@@ -347,7 +347,9 @@ def read_paste(text: str, source: str) -> RecordSet:
     last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
     if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
         ends = text.endswith("\n") and not box_cut(text)
-        _add(out, _describe(placer.describe, last, ends, source))
+        found = _describe(placer.describe, last, ends, source)
+        _name_by_command(found, lines, placer.describe.lines[0].number, source)
+        _add(out, found)
     for segment in placer.documents:
         found = _document(segment, source, out, at_end=segment.lines[-1].number >= last)
         if found is None:
@@ -393,6 +395,29 @@ def _one_line_describe(lines: list[PasteLine]) -> tuple[int, str] | None:
     table = ["Events:", "  Type  Reason  Age  From  Message", "  ----  ------  ----  ----  -------"]
     parts = [*fields, *table, *("  " + r for r in _RUN_ROW.split(rows.strip()) if r)]
     return content[0].number, "\n".join(parts) + "\n"
+
+
+# `kubectl describe pod web-1 -n ns`, `oc describe po/web-1`: the command names the pod it
+# printed (a DNS name; `<pod-name>`, a placeholder, names none)
+_DESCRIBE_COMMAND = re.compile(
+    r"\bdescribe\s+(?:(?:-n|--namespace)[=\s]\S+\s+)?(?:pods?|po)(?:/|\s+)"
+    r"([a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)(?=\s|$)")
+
+
+def _name_by_command(found: RecordSet, lines: list[PasteLine], first: int, source: str) -> None:
+    """A describe printed without its `Name:` line is the pod its command named: the last
+    command line above the describe's first line, when it is `kubectl describe pod NAME`
+    (a page that kept the command and the lines it wanted, `kubectl top` rows of other pods
+    above it). Only one pod, unnamed, is named so."""
+    unnamed = [p for p in found.pods if p.name is None]
+    if len(found.pods) != 1 or len(unnamed) != 1:
+        return
+    commands = [x for x in lines if x.kind is LineKind.COMMAND and x.number < first]
+    if not commands or not (m := _DESCRIBE_COMMAND.search(commands[-1].text)):
+        return
+    unnamed[0].name = m[1]
+    found.notes.append(Note(f"the describe shows no Name: line: read as pod {m[1]}, which "
+                            f"the command above it names", Where(source, commands[-1].number)))
 
 
 def _add(out: RecordSet, found: RecordSet) -> None:
