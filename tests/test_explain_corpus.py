@@ -49,26 +49,13 @@ NOT_READ: dict[str, str] = {
         "telling a readiness probe from that message takes calico's knowledge, not a "
         "reader's; explain answers cannot tell which probe holds the running, not-Ready "
         "container out (kind not-ready), with no probe failed and no failure shown"),
-    # held-out batch 13 (web pages), open after its first contact: four refusals of layouts
-    # no reader takes yet and a kill range; explain names what it cannot read
-    "grokdevops-scenario-08.prose-alert-and-last-state-dashes-oomkilled.txt": (
-        "describe's Last State is quoted in a prose bullet, its fields joined by ` - ` "
-        "(`Pod describe: Last State: Terminated - Reason: OOMKilled - Exit Code: 137.`): no "
-        "reader takes describe fields out of a sentence; explain refuses the record as not one "
-        "it reads, naming the layouts it reads"),
-    "web-alert-oomkilled.prose-last-state-comma-separated.txt": (
-        "describe's Last State quoted inside a sentence, its fields joined by commas "
-        "(`Last State: Terminated, Reason: OOMKilled, Exit Code: 137.`): no reader takes "
-        "describe fields out of a sentence; explain refuses the record as not one it reads"),
+    # held-out batch 13 (web pages), open after its fixes: a refusal of a layout no reader
+    # takes yet and a kill range; explain names what it cannot read
     "dailyhodoo-tistory-15.korean-jq-last-state-json-elided.txt": (
         "a `jq` of lastState.terminated printed without indentation and elided with `...` "
         "inside the object (`{`, `\"reason\": \"OOMKilled\",`, `\"exitCode\": 137,`, `...`, "
         "`}`): not JSON, and no reader takes a terminated state alone out of it; explain "
         "refuses the record as not one it reads"),
-    "redhat-ocp311-ja-oom.japanese-oc-get-pod-flattened-oomkilled-cut.txt": (
-        "a page ran `$ oc get pod test`, its header, its row and the next `$ oc get pod` into "
-        "one line: the table is inside a command line, which no reader splits back into the "
-        "table's lines; explain refuses the record as not one it reads"),
     "it-server-room-oomkilled.korean-describe-events-killing-with-id-ellipsis.txt": (
         "a Killing row whose message the page cut (`Killing container with id...`, naming no "
         "probe) and a BackOff row, no probe failure in the table: explain answers cannot tell "

@@ -17,6 +17,7 @@ from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
 from kubesim.explain.readers.read import parse_record, pod_groups
+from kubesim.explain.readers.runs import split_runs
 from kubesim.explain.readers.times import parse_go_time, parse_rfc3339
 from kubesim.render.explain_formats import render_text
 
@@ -1474,3 +1475,41 @@ def test_a_command_naming_no_pod_names_no_describe(command):
     unnamed."""
     rs = parse_record(f"{command}\nState: Terminated\nReason: OOMKilled\nExit Code: 137\n", "r.txt")
     assert [p.name for p in rs.pods] == [None]
+
+
+@pytest.mark.parametrize("sentence", [
+    # web-alert-oomkilled: the fields joined by commas inside a sentence
+    "describe shows the grim detail: Last State: Terminated, Reason: OOMKilled, Exit Code: 137."
+    " No stack trace.",
+    # grokdevops-scenario-08: a bullet joining them by dashes
+    "  • Pod describe: Last State: Terminated - Reason: OOMKilled - Exit Code: 137. Current "
+    "memory limit is 256Mi.",
+])
+def test_describe_state_fields_quoted_in_a_sentence_are_read(sentence):
+    """A page quoting describe's Last State in running text: the state, its Reason and Exit
+    Code are put back on describe's lines and read (the sentence around them is not)."""
+    a = _answer(sentence + "\n")
+    assert a.cause is Cause.OOM_KILLED
+    assert a.probe_kills == CountRange(0, 0)
+
+
+def test_a_get_pods_table_run_into_its_command_line_is_read():
+    """redhat-ocp311-ja-oom: a page ran `$ oc get pod test`, the header, the row and the
+    next command into one line; the table is put back on its lines and read."""
+    rs = parse_record("$ oc get pod test NAME READY STATUS RESTARTS AGE test 0/1 OOMKilled 0 1m"
+                      " $ oc get pod\n", "r.txt")
+    assert [p.name for p in rs.pods] == ["test"]
+    assert _answer("$ oc get pod test NAME READY STATUS RESTARTS AGE test 0/1 OOMKilled 0 1m"
+                   "\n").cause is Cause.OOM_KILLED
+
+
+@pytest.mark.parametrize("text", [
+    # describe's own lines apart: a sentence about them is not their copy
+    "Last State: Terminated\n  Reason: Error\nIt showed State: Terminated, Reason: OOMKilled.\n",
+    # a header alone on its line is a table's, whatever a later line says
+    "NAME READY STATUS RESTARTS AGE\nweb 1/1 Running 0 1m\n",
+])
+def test_only_runs_are_split(text):
+    """Nothing is put back when the record holds describe's lines or the table's header
+    apart: the readers read them as they are."""
+    assert split_runs(text) is None

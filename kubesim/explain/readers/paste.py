@@ -38,6 +38,7 @@ from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, norm
 from kubesim.explain.readers.pods_table import PodRow, is_pods_header, pod_row, pods_of
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
 from kubesim.explain.readers.probe_line import closes_exec, opens_exec
+from kubesim.explain.readers.runs import split_runs
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json
@@ -331,6 +332,15 @@ def _one_value(text: str) -> bool:
 def read_paste(text: str, source: str) -> RecordSet:
     """Read everything the paste holds; RecordError for evidence that cannot be (an event
     count no event can have, a probe the API server would reject)."""
+    runs = split_runs(text)
+    if runs is not None:  # a page ran a table or describe's fields into running text
+        split, where = runs
+        found = read_paste(split, source)
+        found.notes[:0] = [Note(
+            f"line {number}: {what} run into one line of text (a web page's copy): read put "
+            f"back on their lines; the line numbers below count those lines",
+            Where(source, number)) for number, what in where]
+        return found
     lines = normalise(text)
     one = _one_line_describe(lines)
     if one is not None:  # a page ran the whole describe into one line

@@ -1,0 +1,83 @@
+"""Lines of a record that a web page ran into one line of running text, put back on the lines
+kubectl printed them on:
+
+- a `kubectl get pods` table joined to its command's line (a page that lost the code block's
+  line breaks): `$ oc get pod test NAME READY STATUS RESTARTS AGE test 0/1 OOMKilled 0 1m`;
+- describe's state fields quoted in a sentence, joined by commas or dashes: `describe shows
+  Last State: Terminated, Reason: OOMKilled, Exit Code: 137.`
+
+Only these exact shapes are split (a header followed on the same line by rows of its five
+columns; a state followed on the same line by its Reason): the caller reads the lines they
+give and says so. Nothing else is taken out of prose: a guess is never made.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["split_runs"]
+
+_HEADER = re.compile(r"\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
+# a row of the five columns: `web-1 0/1 CrashLoopBackOff 3 (30s ago) 6m18s`
+_ROW = re.compile(
+    r"\s*(?P<row>[a-z0-9][a-z0-9.-]{0,252}\s+\d{1,3}/\d{1,3}\s+[A-Za-z][\w:/-]{0,60}\s+"
+    r"\d{1,9}(?:\s+\(\d+[smhdy][\dsmhdy]*\s+ago\))?\s+\d+[smhdy][\dsmhdy]*)(?=\s|$)")
+_SEP = r"\s*[,;]?\s*(?:[-\u2013\u2014]\s*)?"
+_STATE = re.compile(
+    r"\b(?P<key>Last State|State):\s*(?P<state>Terminated|Waiting|Running)" + _SEP
+    + r"Reason:\s*(?P<reason>[A-Za-z]{1,60})\b(?:" + _SEP + r"Exit Code:\s*(?P<code>\d{1,3})\b)?")
+# describe's own lines: a paste that has them needs nothing put back
+_DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State|Last State|Containers|Reason|Exit Code):")
+
+
+def split_runs(text: str) -> tuple[str, list[tuple[int, str]]] | None:
+    """The text with every run of a pods table or of describe's state fields put back on
+    its lines, and the (1-based) number of each line that held one with what it held; None
+    when no line
+    does, or when the text already holds the table's header or describe's lines apart (a
+    run would then be a sentence about them, not their copy)."""
+    lines = text.split("\n")
+    header_apart = any(_HEADER.fullmatch(x.strip()) for x in lines)
+    describe_apart = any(_DESCRIBE_LINE.match(x) for x in lines)
+    out: list[str] = []
+    split: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, 1):
+        parts, what = None if header_apart else _pods_run(line), "a `get pods` table"
+        if parts is None and not describe_apart:
+            parts, what = _state_run(line), "describe's state fields"
+        if parts is None:
+            out.append(line)
+            continue
+        out.extend(parts)
+        split.append((number, what))
+    return ("\n".join(out), split) if split else None
+
+
+def _pods_run(line: str) -> list[str] | None:
+    """The line's command, the table's header and rows, and what follows them, each on a
+    line of its own; None unless a header is followed on the line by at least one row."""
+    header = _HEADER.search(line)
+    if header is None:
+        return None
+    rows: list[str] = []
+    at = header.end()
+    while (row := _ROW.match(line, at)) is not None:
+        rows.append(row["row"])
+        at = row.end()
+    if not rows:
+        return None
+    before, after = line[:header.start()].rstrip(), line[at:].strip()
+    return [x for x in (before, header[0], *rows, after) if x]
+
+
+def _state_run(line: str) -> list[str] | None:
+    """The sentence before the state, the state, its Reason and Exit Code, and the rest of
+    the sentence, each on a line of its own (describe's indentation); None without one."""
+    m = _STATE.search(line)
+    if m is None:
+        return None
+    fields = [f"{m['key']}: {m['state']}", f"  Reason: {m['reason']}"]
+    if m["code"] is not None:
+        fields.append(f"  Exit Code: {m['code']}")
+    before, after = line[:m.start()].rstrip(), line[m.end():].strip(" .")
+    return [x for x in (before, *fields, after) if x]
