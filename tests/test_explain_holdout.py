@@ -1513,3 +1513,36 @@ def test_only_runs_are_split(text):
     """Nothing is put back when the record holds describe's lines or the table's header
     apart: the readers read them as they are."""
     assert split_runs(text) is None
+
+
+def test_a_kill_of_unknown_cause_says_who_cannot_tell():
+    """it-server-room-oomkilled: `Killing container with id...` (the page cut its reason):
+    the diagnosis read "the kubelet killed the container 1 time but cannot tell whether a
+    probe caused it", as if the kubelet could not tell; explain is the one that cannot."""
+    a = _answer("Events:\n  Type     Reason   Age  From     Message\n"
+                "  ----     ------   ---- ----     -------\n"
+                "  Warning  Killing  32s  kubelet  Killing container with id...\n")
+    assert a.cause is Cause.CANNOT_TELL
+    assert a.text.startswith("cannot tell whether a probe caused the kubelet's 1 kill of the "
+                             "container, because")
+
+
+def test_a_run_in_a_terminals_colours_is_split_too():
+    """web-alert-oomkilled under the ANSI wrapper of test_explain_wrappers.py: the colour
+    codes are taken off before a run is looked for, as before any reading."""
+    sentence = "describe shows: Last State: Terminated, Reason: OOMKilled, Exit Code: 137."
+    a = _answer(re.sub(r"(\S+)", "\x1b[1;31m\\1\x1b[0m", sentence) + "\n")
+    assert a.cause is Cause.OOM_KILLED
+
+
+def test_a_describe_beside_a_named_pod_is_not_named_by_its_command():
+    """A command naming another pod than the record's `get pods` row (test_explain_wrappers'
+    `# ` comments under `kubectl describe pod web-0`, around nvidia-ctk-30): the unnamed
+    describe is left to be matched with the pod the record names, not made a second pod."""
+    text = ("kubectl describe pod web-0\n"
+            "NAME      READY   STATUS     RESTARTS   AGE\n"
+            "gpu-pod   0/1     Running    0          1m\n"
+            "State:          Terminated\n"
+            "  Reason:       OOMKilled\n"
+            "  Exit Code:    0\n")
+    assert None in [p.name for p in parse_record(text, "r.txt").pods]

@@ -34,7 +34,7 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Where,
 )
-from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise
+from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise, plain
 from kubesim.explain.readers.pods_table import PodRow, is_pods_header, pod_row, pods_of
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
 from kubesim.explain.readers.probe_line import closes_exec, opens_exec
@@ -332,14 +332,16 @@ def _one_value(text: str) -> bool:
 def read_paste(text: str, source: str) -> RecordSet:
     """Read everything the paste holds; RecordError for evidence that cannot be (an event
     count no event can have, a probe the API server would reject)."""
-    runs = split_runs(text)
+    runs = split_runs(plain(text))  # (its characters and wrappers off: a colour code
+    # inside a run is the terminal's, not the run's)
     if runs is not None:  # a page ran a table or describe's fields into running text
         split, where = runs
         found = read_paste(split, source)
         found.notes[:0] = [Note(
             f"line {number}: {what} run into one line of text (a web page's copy): read put "
-            f"back on their lines; the line numbers below count those lines",
-            Where(source, number)) for number, what in where]
+            f"back on their lines{'; the text around them on that line not read' if around else ''}"
+            f"; the line numbers below count those lines", Where(source, number))
+            for number, what, around in where]
         return found
     lines = normalise(text)
     one = _one_line_describe(lines)
@@ -357,9 +359,7 @@ def read_paste(text: str, source: str) -> RecordSet:
     last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
     if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
         ends = text.endswith("\n") and not box_cut(text)
-        found = _describe(placer.describe, last, ends, source)
-        _name_by_command(found, lines, placer.describe.lines[0].number, source)
-        _add(out, found)
+        _add(out, _describe(placer.describe, last, ends, source))
     for segment in placer.documents:
         found = _document(segment, source, out, at_end=segment.lines[-1].number >= last)
         if found is None:
@@ -376,6 +376,8 @@ def read_paste(text: str, source: str) -> RecordSet:
         _add(out, RecordSet(source, "pods-table", pods=placer.old_pods.pods))
     out.notes.extend(unread_notes(placer.unread, source))
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
+    if placer.describe.lines:
+        _name_by_command(out, lines, placer.describe.lines[0].number, source)
     return out
 
 
@@ -418,7 +420,8 @@ def _name_by_command(found: RecordSet, lines: list[PasteLine], first: int, sourc
     """A describe printed without its `Name:` line is the pod its command named: the last
     command line above the describe's first line, when it is `kubectl describe pod NAME`
     (a page that kept the command and the lines it wanted, `kubectl top` rows of other pods
-    above it). Only one pod, unnamed, is named so."""
+    above it). Only the record's one pod, unnamed, is named so: beside a pod the record
+    names (a `get pods` row), the unnamed describe is left to be matched with it."""
     unnamed = [p for p in found.pods if p.name is None]
     if len(found.pods) != 1 or len(unnamed) != 1:
         return

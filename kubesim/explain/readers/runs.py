@@ -7,8 +7,9 @@ kubectl printed them on:
   Last State: Terminated, Reason: OOMKilled, Exit Code: 137.`
 
 Only these exact shapes are split (a header followed on the same line by rows of its five
-columns; a state followed on the same line by its Reason): the caller reads the lines they
-give and says so. Nothing else is taken out of prose: a guess is never made.
+columns; a state followed on the same line by its Reason), and only they are kept: the text
+around them on that line (the command, the sentence) is left out, and the caller says so.
+Nothing else is taken out of prose: a guess is never made.
 """
 
 from __future__ import annotations
@@ -30,17 +31,17 @@ _STATE = re.compile(
 _DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State|Last State|Containers|Reason|Exit Code):")
 
 
-def split_runs(text: str) -> tuple[str, list[tuple[int, str]]] | None:
+def split_runs(text: str) -> tuple[str, list[tuple[int, str, bool]]] | None:
     """The text with every run of a pods table or of describe's state fields put back on
-    its lines, and the (1-based) number of each line that held one with what it held; None
-    when no line
+    its lines (in place of the line that held it), and the (1-based) number of each line
+    that held one, what it held, and whether text around it was left out; None when no line
     does, or when the text already holds the table's header or describe's lines apart (a
     run would then be a sentence about them, not their copy)."""
     lines = text.split("\n")
     header_apart = any(_HEADER.fullmatch(x.strip()) for x in lines)
     describe_apart = any(_DESCRIBE_LINE.match(x) for x in lines)
     out: list[str] = []
-    split: list[tuple[int, str]] = []
+    split: list[tuple[int, str, bool]] = []
     for number, line in enumerate(lines, 1):
         parts, what = None if header_apart else _pods_run(line), "a `get pods` table"
         if parts is None and not describe_apart:
@@ -48,14 +49,16 @@ def split_runs(text: str) -> tuple[str, list[tuple[int, str]]] | None:
         if parts is None:
             out.append(line)
             continue
-        out.extend(parts)
-        split.append((number, what))
+        kept, around = parts
+        out.extend(kept)
+        split.append((number, what, around))
     return ("\n".join(out), split) if split else None
 
 
-def _pods_run(line: str) -> list[str] | None:
-    """The line's command, the table's header and rows, and what follows them, each on a
-    line of its own; None unless a header is followed on the line by at least one row."""
+def _pods_run(line: str) -> tuple[list[str], bool] | None:
+    """The table's header and rows, each on a line of its own, and whether the line holds
+    more (its command, what follows the rows); None unless a header is followed on the line
+    by at least one row."""
     header = _HEADER.search(line)
     if header is None:
         return None
@@ -66,18 +69,17 @@ def _pods_run(line: str) -> list[str] | None:
         at = row.end()
     if not rows:
         return None
-    before, after = line[:header.start()].rstrip(), line[at:].strip()
-    return [x for x in (before, header[0], *rows, after) if x]
+    return [header[0], *rows], bool(line[:header.start()].strip() or line[at:].strip())
 
 
-def _state_run(line: str) -> list[str] | None:
-    """The sentence before the state, the state, its Reason and Exit Code, and the rest of
-    the sentence, each on a line of its own (describe's indentation); None without one."""
+def _state_run(line: str) -> tuple[list[str], bool] | None:
+    """The state, its Reason and Exit Code, each on a line of its own (describe's
+    indentation), and whether the line holds more (the sentence around them); None without
+    one."""
     m = _STATE.search(line)
     if m is None:
         return None
     fields = [f"{m['key']}: {m['state']}", f"  Reason: {m['reason']}"]
     if m["code"] is not None:
         fields.append(f"  Exit Code: {m['code']}")
-    before, after = line[:m.start()].rstrip(), line[m.end():].strip(" .")
-    return [x for x in (before, *fields, after) if x]
+    return fields, bool(line[:m.start()].strip() or line[m.end():].strip(" ."))
