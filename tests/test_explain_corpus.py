@@ -43,7 +43,7 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # init container's name at column 0, then --container of an init container), 4 of 4 after;
 # its third part 3 of 3 at first contact (b57d810); held-out batch 13 (web pages only): 4 of
 # 10 at first contact (b074811), four refusals, a describe's pod named only by its command
-# and a kill range; 8 of 10 after the fixes of holdout13 (no fact changed), two left below
+# and a kill range; 9 of 10 after the fixes of holdout13 (no fact changed), one left below
 NOT_READ: dict[str, str] = {
     "velog-koo8624-calico-bird.korean-get-pods-row-and-describe-message.txt": (
         "its readiness failure is calico-node's probe output pasted without its event row "
@@ -51,13 +51,8 @@ NOT_READ: dict[str, str] = {
         "telling a readiness probe from that message takes calico's knowledge, not a "
         "reader's; explain answers cannot tell which probe holds the running, not-Ready "
         "container out (kind not-ready), with no probe failed and no failure shown"),
-    # held-out batch 13 (web pages), open after its fixes: a refusal of a layout no reader
-    # takes yet and a kill range; explain names what it cannot read
-    "dailyhodoo-tistory-15.korean-jq-last-state-json-elided.txt": (
-        "a `jq` of lastState.terminated printed without indentation and elided with `...` "
-        "inside the object (`{`, `\"reason\": \"OOMKilled\",`, `\"exitCode\": 137,`, `...`, "
-        "`}`): not JSON, and no reader takes a terminated state alone out of it; explain "
-        "refuses the record as not one it reads"),
+    # held-out batch 13 (web pages), open after its fixes: a kill range (explain says it
+    # cannot tell what ended the container, as the facts do)
     "it-server-room-oomkilled.korean-describe-events-killing-with-id-ellipsis.txt": (
         "a Killing row whose message the page cut (`Killing container with id...`, naming no "
         "probe) and a BackOff row, no probe failure in the table: explain answers cannot tell "

@@ -17,7 +17,7 @@ from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
 from kubesim.explain.readers.read import parse_record, pod_groups
-from kubesim.explain.readers.runs import split_runs
+from kubesim.explain.readers.runs import placed_jq_output, split_runs
 from kubesim.explain.readers.times import parse_go_time, parse_rfc3339
 from kubesim.render.explain_formats import render_text
 
@@ -1546,3 +1546,29 @@ def test_a_describe_beside_a_named_pod_is_not_named_by_its_command():
             "  Reason:       OOMKilled\n"
             "  Exit Code:    0\n")
     assert None in [p.name for p in parse_record(text, "r.txt").pods]
+
+
+_JQ_PIECE = ("kubectl get pod my-app-123 -o json | jq '.status.containerStatuses[].lastState"
+             ".terminated'\n{\n\"reason\": \"OOMKilled\",\n\"exitCode\": 137,\n...\n}\n")
+
+
+def test_a_jq_piece_of_a_pods_status_is_read_at_the_path_its_filter_names():
+    """dailyhodoo-tistory-15: `jq '.status.containerStatuses[].lastState.terminated'` and the
+    object it printed, its indentation lost and fields elided with `...`: read as pod
+    my-app-123 whose container's last state is that object."""
+    rs = parse_record(_JQ_PIECE, "r.txt")
+    assert [p.name for p in rs.pods] == ["my-app-123"]
+    last = rs.pods[0].containers[0].last
+    assert last is not None and (last.reason, last.exit_code) == ("OOMKilled", 137)
+    assert _answer(_JQ_PIECE).cause is Cause.OOM_KILLED
+
+
+@pytest.mark.parametrize("text", [
+    # the filter names no path of the pod's status
+    "kubectl get pod web -o json | jq '.metadata.labels'\n{\n\"app\": \"web\"\n}\n",
+    # not an object under it, or not JSON once its elisions are left out
+    "kubectl get pod web -o json | jq '.status.phase'\n\"Running\"\n",
+    "kubectl get pod web -o json | jq '.status.containerStatuses[0]'\n{\n\"name\": web\n}\n",
+])
+def test_only_a_jq_object_of_a_pods_status_is_placed(text):
+    assert placed_jq_output(text) is None

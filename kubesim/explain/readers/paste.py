@@ -38,7 +38,7 @@ from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, norm
 from kubesim.explain.readers.pods_table import PodRow, is_pods_header, pod_row, pods_of
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
 from kubesim.explain.readers.probe_line import closes_exec, opens_exec
-from kubesim.explain.readers.runs import split_runs
+from kubesim.explain.readers.runs import placed_jq_output, split_runs
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json
@@ -332,6 +332,15 @@ def _one_value(text: str) -> bool:
 def read_paste(text: str, source: str) -> RecordSet:
     """Read everything the paste holds; RecordError for evidence that cannot be (an event
     count no event can have, a probe the API server would reject)."""
+    jq = placed_jq_output(plain(text))
+    if jq is not None:  # a piece of a pod's JSON under the `jq` filter that printed it
+        placed, number, path, elided = jq
+        found = read_paste(placed, source)
+        found.notes.insert(0, Note(
+            f"line {number}: the object under `jq '{path}'` read at that path of the pod's "
+            f"status{'; the paste left some of its fields out (`...`)' if elided else ''}; "
+            f"the line numbers below count the object as one line", Where(source, number)))
+        return found
     runs = split_runs(plain(text))  # (its characters and wrappers off: a colour code
     # inside a run is the terminal's, not the run's)
     if runs is not None:  # a page ran a table or describe's fields into running text
