@@ -395,8 +395,8 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
     split, where = runs
     found = read_paste(split, source)
     found.notes[:0] = [Note(
-        f"line {number}: {what} run into one line of text (a web page's copy): read put "
-        f"back on their lines{'; the text around them on that line not read' if around else ''}"
+        f"line {number}: {what} run into one line of text (a web page's copy): put back "
+        f"on the lines kubectl printed and read{'; the rest of that line not read' if around else ''}"
         f"; the line numbers below count those lines", Where(source, number))
         for number, what, around in where]
     return found
