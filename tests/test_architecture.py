@@ -157,7 +157,7 @@ MODULES = {
     "kubesim.explain.readers.prometheus": "records", "kubesim.explain.readers.read": "records",
     "kubesim.explain.readers.normalise": "records", "kubesim.explain.readers.paste": "records",
     "kubesim.explain.readers.limits": "records", "kubesim.explain.readers.salvage": "records",
-    "kubesim.explain.readers.event_layouts": "records",
+    "kubesim.explain.readers.event_layouts": "records", "kubesim.explain.readers.runs": "records",
     "kubesim.explain.readers.pods_table": "records", "kubesim.explain.readers.bare": "records",
     "kubesim.explain.readers.pods_table_2015": "records",
     "kubesim.explain.readers.fragment": "records", "kubesim.explain.readers.v1beta": "records",

@@ -44,7 +44,9 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # its third part 3 of 3 at first contact (b57d810)
 # held-out batch 14 (layouts the corpus had least of): 10 of 10 at first contact (01d9d4e);
 # the defects its text outputs showed beyond the four facts are fixed (no fact changed); its
-# second part 2 of 2 at first contact (6b2f8be)
+# second part 2 of 2 at first contact (6b2f8be); held-out batch 13 (web pages only): 4 of
+# 10 at first contact (b074811), four refusals, a describe's pod named only by its command
+# and a kill range; 9 of 10 after the fixes of holdout13 (no fact changed), one left below
 NOT_READ: dict[str, str] = {
     "velog-koo8624-calico-bird.korean-get-pods-row-and-describe-message.txt": (
         "its readiness failure is calico-node's probe output pasted without its event row "
@@ -55,6 +57,17 @@ NOT_READ: dict[str, str] = {
         "live`, projectcalico/calico#3420); only `BIRD is not ready` is its readiness "
         "check's (-bird-ready); explain answers cannot tell which probe holds the running, not-Ready "
         "container out (kind not-ready), with no probe failed and no failure shown"),
+    # held-out batch 13 (web pages), open after its fixes: a kill range (explain says it
+    # cannot tell what ended the container, as the facts do)
+    "it-server-room-oomkilled.korean-describe-events-killing-with-id-ellipsis.txt": (
+        "a Killing row whose message the page cut (`Killing container with id...`, naming no "
+        "probe) and a BackOff row, no probe event in the table: explain answers cannot tell "
+        "(as the facts do) but gives 0 to 2 probe kills: it counts the kill of no stated cause "
+        "and the earlier end a back-off needs (R4.12), whose probe's failure events may have "
+        "expired (the guard of test_back_offs_in_a_whole_stream_without_killing_were_no_probe_"
+        "kills); the README's counting rules count neither (a kill naming no probe is no probe "
+        "kill; a back-off is not among the counted sources). Which is right is the README's to "
+        "settle, not a reader's"),
 }
 
 

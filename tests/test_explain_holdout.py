@@ -19,6 +19,7 @@ from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
 from kubesim.explain.readers.normalise import LineKind, normalise
 from kubesim.explain.readers.read import parse_record, pod_groups
+from kubesim.explain.readers.runs import placed_jq_output, split_runs
 from kubesim.explain.readers.times import parse_go_time, parse_rfc3339
 from kubesim.render.explain_formats import render_text
 
@@ -1705,3 +1706,142 @@ def test_a_fence_glued_to_an_indented_row_comes_off():
         [line] = [x for x in normalise(lead + row + "\n") if x.kind is LineKind.CONTENT]
         assert line.text.lstrip().startswith("Warning  Unhealthy"), line
         assert line.text.endswith("request canceled"), line
+
+
+# held-out batch 13 (public web pages)
+
+_TOP_AND_DESCRIBE = (
+    "kubectl top pod -n airflow\n"
+    "NAME CPU(cores) MEMORY(bytes)\n"
+    "airflow-webserver-0 250m 800Mi\n"
+    "airflow-worker-0 500m 3500Mi\n"
+    "kubectl describe pod airflow-worker-0 -n airflow\n"
+    "State: Terminated\n"
+    "Reason: OOMKilled\n"
+    "Exit Code: 137\n")
+
+
+def test_a_describe_without_its_name_line_is_the_pod_its_command_names():
+    """ygtoken-tistory-6: a page kept `kubectl describe pod airflow-worker-0` and three of
+    its lines (no `Name:`) under `kubectl top` rows of two pods; the describe is that pod's,
+    so `--pod airflow-worker-0` finds it."""
+    rs = parse_record(_TOP_AND_DESCRIBE, "r.txt")
+    assert [p.name for p in rs.pods] == ["airflow-worker-0"]
+    ex = explain_records([rs], ExplainOptions(suggest=False, phases=1, pod="airflow-worker-0"))
+    answer = ex.containers[0].answer
+    assert answer is not None and answer.cause is Cause.OOM_KILLED
+
+
+@pytest.mark.parametrize("command", ["kubectl describe pod <pod-name>", "kubectl get pod web"])
+def test_a_command_naming_no_pod_names_no_describe(command):
+    """A placeholder (`<pod-name>`) or another command names no pod: the describe stays
+    unnamed."""
+    rs = parse_record(f"{command}\nState: Terminated\nReason: OOMKilled\nExit Code: 137\n", "r.txt")
+    assert [p.name for p in rs.pods] == [None]
+
+
+@pytest.mark.parametrize("sentence", [
+    # web-alert-oomkilled: the fields joined by commas inside a sentence
+    "describe shows the grim detail: Last State: Terminated, Reason: OOMKilled, Exit Code: 137."
+    " No stack trace.",
+    # grokdevops-scenario-08: a bullet joining them by dashes
+    "  • Pod describe: Last State: Terminated - Reason: OOMKilled - Exit Code: 137. Current "
+    "memory limit is 256Mi.",
+])
+def test_describe_state_fields_quoted_in_a_sentence_are_read(sentence):
+    """A page quoting describe's Last State in running text: the state, its Reason and Exit
+    Code are put back on describe's lines and read (the sentence around them is not)."""
+    a = _answer(sentence + "\n")
+    assert a.cause is Cause.OOM_KILLED
+    assert a.probe_kills == CountRange(0, 0)
+
+
+def test_a_get_pods_table_run_into_its_command_line_is_read():
+    """redhat-ocp311-ja-oom: a page ran `$ oc get pod test`, the header, the row and the
+    next command into one line; the table is put back on its lines and read."""
+    rs = parse_record("$ oc get pod test NAME READY STATUS RESTARTS AGE test 0/1 OOMKilled 0 1m"
+                      " $ oc get pod\n", "r.txt")
+    assert [p.name for p in rs.pods] == ["test"]
+    assert _answer("$ oc get pod test NAME READY STATUS RESTARTS AGE test 0/1 OOMKilled 0 1m"
+                   "\n").cause is Cause.OOM_KILLED
+
+
+@pytest.mark.parametrize("text", [
+    # describe's own lines apart: a sentence about them is not their copy
+    "Last State: Terminated\n  Reason: Error\nIt showed State: Terminated, Reason: OOMKilled.\n",
+    # a header alone on its line is a table's, whatever a later line says
+    "NAME READY STATUS RESTARTS AGE\nweb 1/1 Running 0 1m\n",
+])
+def test_only_runs_are_split(text):
+    """Nothing is put back when the record holds describe's lines or the table's header
+    apart: the readers read them as they are."""
+    assert split_runs(text) is None
+
+
+def test_a_kill_of_unknown_cause_says_who_cannot_tell():
+    """it-server-room-oomkilled: `Killing container with id...` (the page cut its reason):
+    the diagnosis read "the kubelet killed the container 1 time but cannot tell whether a
+    probe caused it", as if the kubelet could not tell; explain is the one that cannot."""
+    a = _answer("Events:\n  Type     Reason   Age  From     Message\n"
+                "  ----     ------   ---- ----     -------\n"
+                "  Warning  Killing  32s  kubelet  Killing container with id...\n")
+    assert a.cause is Cause.CANNOT_TELL
+    assert a.text.startswith("cannot tell whether a probe caused the kubelet's 1 kill of the "
+                             "container, because")
+
+
+def test_a_run_in_a_terminals_colours_is_split_too():
+    """web-alert-oomkilled under the ANSI wrapper of test_explain_wrappers.py: the colour
+    codes are taken off before a run is looked for, as before any reading."""
+    sentence = "describe shows: Last State: Terminated, Reason: OOMKilled, Exit Code: 137."
+    a = _answer(re.sub(r"(\S+)", "\x1b[1;31m\\1\x1b[0m", sentence) + "\n")
+    assert a.cause is Cause.OOM_KILLED
+
+
+def test_a_describe_beside_a_named_pod_is_not_named_by_its_command():
+    """A command naming another pod than the record's `get pods` row (test_explain_wrappers'
+    `# ` comments under `kubectl describe pod web-0`, around nvidia-ctk-30): the unnamed
+    describe is left to be matched with the pod the record names, not made a second pod."""
+    text = ("kubectl describe pod web-0\n"
+            "NAME      READY   STATUS     RESTARTS   AGE\n"
+            "gpu-pod   0/1     Running    0          1m\n"
+            "State:          Terminated\n"
+            "  Reason:       OOMKilled\n"
+            "  Exit Code:    0\n")
+    assert None in [p.name for p in parse_record(text, "r.txt").pods]
+
+
+_JQ_PIECE = ("kubectl get pod my-app-123 -o json | jq '.status.containerStatuses[].lastState"
+             ".terminated'\n{\n\"reason\": \"OOMKilled\",\n\"exitCode\": 137,\n...\n}\n")
+
+
+def test_a_jq_piece_of_a_pods_status_is_read_at_the_path_its_filter_names():
+    """dailyhodoo-tistory-15: `jq '.status.containerStatuses[].lastState.terminated'` and the
+    object it printed, its indentation lost and fields elided with `...`: read as pod
+    my-app-123 whose container's last state is that object."""
+    rs = parse_record(_JQ_PIECE, "r.txt")
+    assert [p.name for p in rs.pods] == ["my-app-123"]
+    last = rs.pods[0].containers[0].last
+    assert last is not None and (last.reason, last.exit_code) == ("OOMKilled", 137)
+    assert _answer(_JQ_PIECE).cause is Cause.OOM_KILLED
+
+
+@pytest.mark.parametrize("text", [
+    # the filter names no path of the pod's status
+    "kubectl get pod web -o json | jq '.metadata.labels'\n{\n\"app\": \"web\"\n}\n",
+    # not an object under it, or not JSON once its elisions are left out
+    "kubectl get pod web -o json | jq '.status.phase'\n\"Running\"\n",
+    "kubectl get pod web -o json | jq '.status.containerStatuses[0]'\n{\n\"name\": web\n}\n",
+])
+def test_only_a_jq_object_of_a_pods_status_is_placed(text):
+    assert placed_jq_output(text) is None
+
+
+def test_a_jq_command_is_looked_for_only_in_a_line_a_command_can_be():
+    """Hostile input: the jq filter's pattern scans lazily from every `get pod`, so a line of
+    200,000 of them took minutes; a line longer than a command line (4,096 characters) is
+    no jq command, and the object under it is not placed."""
+    line = "kubectl get pod web " * 100_000 + "-o json | jq '.status.containerStatuses[]'"
+    assert placed_jq_output(line + '\n{\n"name": "web"\n}\n') is None
+    short = "kubectl get pod web -o json | jq '.status.containerStatuses[]'"
+    assert placed_jq_output(short + '\n{\n"name": "web"\n}\n') is not None

@@ -626,7 +626,9 @@ def test_no_evidence_line_of_a_real_record_is_left_unread(name):
 EVIDENCE = re.compile(
     r"\b(?:Normal|Warning)\b[\s|*`]+(?:Unhealthy|Killing|BackOff|Started|Created|Failed|Pulled|"
     r"Pulling|Scheduled|ProbeWarning)\b"  # an event row, every layout
-    r"|^\W*(?:State|Last State|Exit Code|Restart Count|Finished):\s+\S"  # describe's state
+    # describe's state (a page's own bullet restating a field, `• Exit Code: 137 → 메모리
+    # 부족으로 종료됨` under the describe lines it quoted, ygtoken-tistory-6, is its prose)
+    r"|^(?!\s*•)\W*(?:State|Last State|Exit Code|Restart Count|Finished):\s+\S"
     r"|^\W*(?:Liveness|Readiness|Startup):\s+\S.*(?:#failure|failureThreshold)=\d"  # whole probe
     r"|spec\.containers\{[^}]*\}\s+(?:killing|unhealthy|Killing|Unhealthy)\b")  # 2015-16 rows
 

@@ -332,9 +332,11 @@ def _decide(f: _Facts) -> _Decided:
         n = rc.kill_total(f.unknown_kills)
         because = ("the record does not say why: the kubelet recorded no reason for the kill "
                    "and no probe failure before it")
+        # the kubelet did the killing, and the record does not say why: "cannot tell" is
+        # explain's, not the kubelet's (its subject once read as the kubelet)
         return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
-            f"the kubelet killed the container {plural(n, 'time')} but cannot tell whether a "
-            f"probe caused it, because {because}"), because)
+            f"cannot tell whether a probe caused the kubelet's {plural(n, 'kill')} of the "
+            f"container, because {because}"), because)
     not_probe = _not_probe(f) or _other_kill(f)
     if not_probe is not None:
         return not_probe

@@ -34,10 +34,11 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Where,
 )
-from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise
+from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise, plain
 from kubesim.explain.readers.pods_table import PodRow, is_pods_header, pod_row, pods_of
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
 from kubesim.explain.readers.probe_line import closes_exec, opens_exec
+from kubesim.explain.readers.runs import placed_jq_output, split_runs
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json
@@ -331,6 +332,8 @@ def _one_value(text: str) -> bool:
 def read_paste(text: str, source: str) -> RecordSet:
     """Read everything the paste holds; RecordError for evidence that cannot be (an event
     count no event can have, a probe the API server would reject)."""
+    if (reshaped := _reshaped(text, source)) is not None:
+        return reshaped
     lines = normalise(text)
     one = _one_line_describe(lines)
     if one is not None:  # a page ran the whole describe into one line
@@ -364,7 +367,39 @@ def read_paste(text: str, source: str) -> RecordSet:
         _add(out, RecordSet(source, "pods-table", pods=placer.old_pods.pods))
     out.notes.extend(unread_notes(placer.unread, source))
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
+    _name_by_command(out, lines, placer.describe, source)
     return out
+
+
+def _reshaped(text: str, source: str) -> RecordSet | None:
+    """The record read from what a page reshaped, put back (runs.py): a piece of a pod's JSON
+    under the `jq` filter that printed it, a table or describe's fields run into a line of
+    text; None when the paste holds neither. Looked for once the paste's characters and
+    wrappers are off (a colour code inside a run is the terminal's, not the run's); a paste
+    without the words they hold is not cleaned twice (normalise cleans it)."""
+    if not ("jq" in text or "READY" in text or "State:" in text):
+        return None
+    cleaned = plain(text)
+    jq = placed_jq_output(cleaned)
+    if jq is not None:
+        placed, number, path, elided = jq
+        found = read_paste(placed, source)
+        found.notes.insert(0, Note(
+            f"line {number}: the object under `jq '{path}'` read at that path of the pod's "
+            f"status{'; the paste left some of its fields out (`...`)' if elided else ''}; "
+            f"the line numbers below count the object as one line", Where(source, number)))
+        return found
+    runs = split_runs(cleaned)
+    if runs is None:
+        return None
+    split, where = runs
+    found = read_paste(split, source)
+    found.notes[:0] = [Note(
+        f"line {number}: {what} run into one line of text (a web page's copy): put back "
+        f"on the lines kubectl printed and read{'; the rest of that line not read' if around else ''}"
+        f"; the line numbers below count those lines", Where(source, number))
+        for number, what, around in where]
+    return found
 
 
 # a describe whose line breaks a page dropped: `Name: web Namespace: default ... Events: Type
@@ -393,6 +428,32 @@ def _one_line_describe(lines: list[PasteLine]) -> tuple[int, str] | None:
     table = ["Events:", "  Type  Reason  Age  From  Message", "  ----  ------  ----  ----  -------"]
     parts = [*fields, *table, *("  " + r for r in _RUN_ROW.split(rows.strip()) if r)]
     return content[0].number, "\n".join(parts) + "\n"
+
+
+# `kubectl describe pod web-1 -n ns`, `oc describe po/web-1`: the command names the pod it
+# printed (a DNS name; `<pod-name>`, a placeholder, names none)
+_DESCRIBE_COMMAND = re.compile(
+    r"\bdescribe\s+(?:(?:-n|--namespace)[=\s]\S+\s+)?(?:pods?|po)(?:/|\s+)"
+    r"([a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)(?=\s|$)")
+
+
+def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment, source: str
+                     ) -> None:
+    """A describe printed without its `Name:` line is the pod its command named: the last
+    command line above the describe's first line, when it is `kubectl describe pod NAME`
+    (a page that kept the command and the lines it wanted, `kubectl top` rows of other pods
+    above it). Only the record's one pod, unnamed, is named so: beside a pod the record
+    names (a `get pods` row), the unnamed describe is left to be matched with it."""
+    unnamed = [p for p in found.pods if p.name is None]
+    if not describe.lines or len(found.pods) != 1 or len(unnamed) != 1:
+        return
+    first = describe.lines[0].number
+    commands = [x for x in lines if x.kind is LineKind.COMMAND and x.number < first]
+    if not commands or not (m := _DESCRIBE_COMMAND.search(commands[-1].text)):
+        return
+    unnamed[0].name = m[1]
+    found.notes.append(Note(f"the describe shows no Name: line: read as pod {m[1]}, which "
+                            f"the command above it names", Where(source, commands[-1].number)))
 
 
 def _add(out: RecordSet, found: RecordSet) -> None:

@@ -1,0 +1,157 @@
+"""Lines of a record that a web page ran into one line of running text, put back on the lines
+kubectl printed them on:
+
+- a `kubectl get pods` table joined to its command's line (a page that lost the code block's
+  line breaks): `$ oc get pod test NAME READY STATUS RESTARTS AGE test 0/1 OOMKilled 0 1m`;
+- describe's state fields quoted in a sentence, joined by commas or dashes: `describe shows
+  Last State: Terminated, Reason: OOMKilled, Exit Code: 137.`
+
+and a piece of a pod's JSON that `jq` printed, put back at the path its filter names
+(`kubectl get pod web -o json | jq '.status.containerStatuses[].lastState.terminated'` and
+the object under it), the lines a page or its reporter elided (`...`) left out.
+
+Only these exact shapes are split (a header followed on the same line by rows of its five
+columns; a state followed on the same line by its Reason), and only they are kept: the text
+around them on that line (the command, the sentence) is left out, and the caller says so.
+Nothing else is taken out of prose: a guess is never made.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+__all__ = ["placed_jq_output", "split_runs"]
+
+_HEADER = re.compile(r"\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
+# a row of the five columns: `web-1 0/1 CrashLoopBackOff 3 (30s ago) 6m18s`
+_ROW = re.compile(
+    r"\s*(?P<row>[a-z0-9][a-z0-9.-]{0,252}\s+\d{1,3}/\d{1,3}\s+[A-Za-z][\w:/-]{0,60}\s+"
+    r"\d{1,9}(?:\s+\(\d+[smhdy][\dsmhdy]*\s+ago\))?\s+\d+[smhdy][\dsmhdy]*)(?=\s|$)")
+_SEP = r"\s*[,;]?\s*(?:[-\u2013\u2014]\s*)?"
+_STATE = re.compile(
+    r"\b(?P<key>Last State|State):\s*(?P<state>Terminated|Waiting|Running)" + _SEP
+    + r"Reason:\s*(?P<reason>[A-Za-z]{1,60})\b(?:" + _SEP + r"Exit Code:\s*(?P<code>\d{1,3})\b)?")
+# describe's own lines: a paste that has them needs nothing put back
+_DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State|Last State|Containers|Reason|Exit Code):")
+
+
+def split_runs(text: str) -> tuple[str, list[tuple[int, str, bool]]] | None:
+    """The text with every run of a pods table or of describe's state fields put back on
+    its lines (in place of the line that held it), and the (1-based) number of each line
+    that held one, what it held, and whether text around it was left out; None when no line
+    does, or when the text already holds the table's header or describe's lines apart (a
+    run would then be a sentence about them, not their copy)."""
+    lines = text.split("\n")
+    header_apart = any(_HEADER.fullmatch(x.strip()) for x in lines)
+    describe_apart = any(_DESCRIBE_LINE.match(x) for x in lines)
+    out: list[str] = []
+    split: list[tuple[int, str, bool]] = []
+    for number, line in enumerate(lines, 1):
+        parts, what = None if header_apart else _pods_run(line), "a `get pods` table"
+        if parts is None and not describe_apart:
+            parts, what = _state_run(line), "describe's state fields"
+        if parts is None:
+            out.append(line)
+            continue
+        kept, around = parts
+        out.extend(kept)
+        split.append((number, what, around))
+    return ("\n".join(out), split) if split else None
+
+
+def _pods_run(line: str) -> tuple[list[str], bool] | None:
+    """The table's header and rows, each on a line of its own, and whether the line holds
+    more (its command, what follows the rows); None unless a header is followed on the line
+    by at least one row."""
+    header = _HEADER.search(line)
+    if header is None:
+        return None
+    rows: list[str] = []
+    at = header.end()
+    while (row := _ROW.match(line, at)) is not None:
+        rows.append(row["row"])
+        at = row.end()
+    if not rows:
+        return None
+    return [header[0], *rows], bool(line[:header.start()].strip() or line[at:].strip())
+
+
+def _state_run(line: str) -> tuple[list[str], bool] | None:
+    """The state, its Reason and Exit Code, each on a line of its own (describe's
+    indentation), and whether the line holds more (the sentence around them); None without
+    one."""
+    m = _STATE.search(line)
+    if m is None:
+        return None
+    fields = [f"{m['key']}: {m['state']}", f"  Reason: {m['reason']}"]
+    if m["code"] is not None:
+        fields.append(f"  Exit Code: {m['code']}")
+    return fields, bool(line[:m.start()].strip() or line[m.end():].strip(" ."))
+
+
+# `kubectl get pod web -o json | jq '.status.containerStatuses[].lastState.terminated'`: the
+# pod it names and a path of its status (the only part of a pod whose pieces the readers read)
+_JQ = re.compile(
+    r"\bget\s+(?:pods?|po)(?:/|\s+)(?P<pod>[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)\s.*?"
+    r"-o\s*json\s*\|\s*jq\s+(?:-\w+\s+)*['\"]?(?P<path>\.status(?:\.[A-Za-z]+(?:\[\d*\])?)+)"
+    r"['\"]?\s*$")
+_COMMAND_MAX = 4096
+_STEP = re.compile(r"\.([A-Za-z]+)(\[\d*\])?")
+_ELIDED = frozenset({"...", "\u2026"})
+_DANGLING = re.compile(r",(\s*[}\]])")
+
+
+def placed_jq_output(text: str) -> tuple[str, int, str, bool] | None:
+    """The text with a `jq` filter's output of a pod's status (the object under the command
+    line that printed it, blank lines between) replaced by that pod's JSON on one line, the piece at the path the
+    filter names; with the command's line number, the path, and whether elided lines (`...`)
+    were left out. None unless the command is followed by exactly such an object."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        # a command line is short; the filter's lazy scan is quadratic in a long one
+        m = _JQ.search(line) if len(line) <= _COMMAND_MAX and "jq" in line else None
+        if m is None:
+            continue
+        start = next((j for j in range(i + 1, len(lines)) if lines[j].strip()), len(lines))
+        body, elided = _object_after(lines, start)
+        if body is None:
+            return None
+        doc = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": m["pod"]},
+               **_at_path(m["path"], body[0])}
+        end = body[1]
+        return ("\n".join([*lines[:i + 1], json.dumps(doc), *lines[end:]]), i + 1, m["path"],
+                elided)
+    return None
+
+
+def _object_after(lines: list[str], first: int) -> tuple[tuple[Any, int] | None, bool]:
+    """The JSON object that starts on line `first` (0-based) and where it ends (exclusive),
+    its elided lines left out and the commas they left dangling dropped; and whether any
+    was. None when no object starts there or it is not one once so read."""
+    if first >= len(lines) or lines[first].strip() != "{":
+        return None, False
+    depth, kept, elided = 0, [], False
+    for end in range(first, min(len(lines), first + 10_000)):
+        line = lines[end].strip()
+        if line in _ELIDED:
+            elided = True
+            continue
+        kept.append(line)
+        depth += line.count("{") + line.count("[") - line.count("}") - line.count("]")
+        if depth <= 0:
+            try:
+                value = json.loads(_DANGLING.sub(r"\1", "\n".join(kept)))
+            except ValueError:
+                return None, False
+            return ((value, end + 1) if isinstance(value, dict) else None), elided
+    return None, False
+
+
+def _at_path(path: str, value: Any) -> dict[str, Any]:
+    """`value` put at `path` (`.status.containerStatuses[].lastState`): a step with `[]` or
+    `[n]` is a list of that one item."""
+    for name, index in reversed(_STEP.findall(path)):
+        value = {name: [value] if index else value}
+    return value
