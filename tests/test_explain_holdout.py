@@ -1442,3 +1442,55 @@ def test_container_may_name_an_init_container():
     plain = explain_records([parse_record(_INIT_NAME_AT_COLUMN_0, "r.txt")],
                             ExplainOptions(suggest=False, phases=1))
     assert "app2" not in [c.name for c in plain.containers]
+
+
+# held-out batch 12
+
+_CONSOLE_PIPES_2017 = (
+    "8:37:08 PM | Warning | Unhealthy  | Liveness probe failed: Get http://localhost:1936/"
+    "healthz: net/http:  request canceled (Client.Timeout exceeded while awaiting headers)  "
+    "19 times in the last 17 minutes\n"
+    "8:37:08 PM | Normal | Killing | Killing container with docker id 5dc225aababe: pod  "
+    '"router-2-snkr4_(a745fe1c-bff2-11e7-8280-02054b51d9c9)" container  "router" is unhealthy, '
+    "it will be killed and re-created.\n"
+    "8:37:08 PM | Normal | Created | Created container with docker id 84ca35d0421b\n"
+    "8:37:08 PM | Normal | Started | Started container with docker id 84ca35d0421b\n")
+
+
+def test_a_2017_unhealthy_kill_copied_with_doubled_spaces_is_a_liveness_kill():
+    """openshift-origin-17154 (batch 12): the OpenShift console's copy doubled the spaces of
+    the 1.6 kubelet's kill (`pod  "router-..." container  "router" is unhealthy, it will be
+    killed and re-created`); the kill was read as one of unknown cause, so explain answered
+    cannot tell with no probe kill shown."""
+    a = _answer(_CONSOLE_PIPES_2017)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, None)
+
+
+def test_created_container_with_docker_id_names_no_container():
+    """openshift-origin-17154 (batch 12): `Created container with docker id 84ca35d0421b`
+    (kubelets of 2016-2017) was read as the creation of a container named `with`, which
+    explain then explained."""
+    ex = explain_records([parse_record(_CONSOLE_PIPES_2017, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1))
+    assert [c.name for c in ex.containers] == ["router"]
+
+
+_GET_POD_AND_DESCRIBE_CUT_ABOVE_CONTAINERS = (
+    "```\n[kni@host ~]$ oc get pod\n"
+    "NAME                             READY   STATUS    RESTARTS   AGE\n"
+    "hive-operator-5976475d99-585hm   1/1     Running   21         113m\n```\n"
+    "```\n[kni@host hive]$ oc describe pod hive-operator-5976475d99-585hm\n"
+    "Name:         hive-operator-5976475d99-585hm\n"
+    "Namespace:    hive\n"
+    "Start Time:   Mon, 04 May 2020 19:03:15 +0000\n"
+    "Labels:       control-plane=hive-operator\n"
+    "Annotations:  k8s.ovn.org/pod-networks:\n")
+
+
+def test_a_describe_cut_above_its_containers_lists_no_probe_of_a_get_pods_row():
+    """openshift-hive-969 (batch 12): a describe cut in its Annotations beside a `get pods`
+    row (Running, RESTARTS 21) was taken for a container block that lists every probe, so
+    the 21 restarts could be no probe's kills: 0 kills. The describe shows no container:
+    each of the 21 may have been a probe kill (a running container's R allows R)."""
+    a = _answer(_GET_POD_AND_DESCRIBE_CUT_ABOVE_CONTAINERS)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 21)

@@ -120,12 +120,14 @@ class _Facts:
         """Whether the record (or --spec) gives the container's probes: then a probe it
         does not list does not exist. A container's whole block (its state and restart
         count, as describe prints it) lists every probe it has, unless the record ends inside
-        one of its probe lines (that probe's settings are not in it)."""
+        one of its probe lines (that probe's settings are not in it). A state and count a
+        `get pods` row gives (`restart_apart`) are no block of describe's: a describe cut
+        above the container's block beside the row lists none of its probes."""
         rec = self.view.record
         return self.view.spec is not None or any(
             s.source in (Source.RECORD, Source.SPEC) for s in self.by_type.values()) or (
             rec is not None and self.view.lists_probes and rec.state is not None
-            and rec.restart_count is not None and not rec.probe_cut)
+            and rec.restart_count is not None and not rec.restart_apart and not rec.probe_cut)
 
 
 def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View,
