@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from kubesim.errors import RecordError
 from kubesim.explain.engine import ExplainOptions, explain_records
-from kubesim.explain.model import Cause, CountRange, Diagnosis
+from kubesim.explain.model import Answer, Cause, CountRange, Diagnosis
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
@@ -1494,3 +1494,39 @@ def test_a_describe_cut_above_its_containers_lists_no_probe_of_a_get_pods_row():
     each of the 21 may have been a probe kill (a running container's R allows R)."""
     a = _answer(_GET_POD_AND_DESCRIBE_CUT_ABOVE_CONTAINERS)
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 21)
+
+
+_TERMINATED_ALONE = (
+    "```yaml\n"
+    "      terminated:\n"
+    "        containerID: docker://bfce416f52454e39dd9d69df751b521eadf6afb64065d679f9c34e5e46a93231\n"
+    "        exitCode: 128\n"
+    "        finishedAt: 2017-07-03T02:31:12Z\n"
+    "        message: 'mkdir /mnt/hdfs_mulan: file exists'\n"
+    "        reason: ContainerCannotRun\n"
+    "        startedAt: null\n"
+    "```\n")
+
+
+def test_a_container_state_pasted_alone_is_read():
+    """paddlecloud-195 (batch 12): a `terminated:` mapping pasted alone (its containerStatuses
+    item and lastState key not pasted) was refused as "not a record explain reads"."""
+    [pod] = pod_groups([parse_record(_TERMINATED_ALONE, "r.txt")])
+    [c] = pod.containers
+    assert c.state == "terminated" and c.terminated is not None
+    assert c.terminated.reason == "ContainerCannotRun" and c.terminated.exit_code == 128
+    last = parse_record("lastState:\n  terminated:\n    exitCode: 137\n    reason: OOMKilled\n",
+                        "r.txt")
+    [c] = pod_groups([last])[0].containers
+    assert c.last is not None and c.last.reason == "OOMKilled"
+
+
+def test_a_container_the_runtime_could_not_start_was_no_probe_kill():
+    """paddlecloud-195 (batch 12): ContainerCannotRun, exit code 128, never started: a probe
+    kills only a running container (R1.25), so no probe ended it and no probe change would
+    have prevented it; explain said it "cannot tell whether a probe killed it" for want of
+    Killing events, and, had the record shown the probes, that the app ended by itself."""
+    a = _answer(_TERMINATED_ALONE)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
+    assert "never ran" in a.text and "whether a probe killed it" not in a.text
+    assert a.prevention.answer is Answer.NO

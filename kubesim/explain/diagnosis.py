@@ -458,6 +458,13 @@ def _exit(f: _Facts, x: Exit) -> _Decided:
     """An end the record gives the reason of, with no Killing event: weighed against the
     earliest kill the probes allow."""
     killers = f.killers
+    if x.cause is ExitCause.RUNTIME:  # ContainerCannotRun, StartError: the process never ran
+        because = (f"{x.meaning} ({x.reason or 'its reason not given'}, exit code "
+                   f"{x.exit_code if x.exit_code is not None else 'not given'}): the container "
+                   "never ran, and a probe kills only a running container (R1.25)")
+        return _Decided(Cause.CANNOT_TELL, "not-started", (
+            "no probe ended the container, and it did not exit by itself: cannot tell it as a "
+            f"kill or an exit, because {because}"), because)
     if not killers and f.settings_shown and x.reason in _LOST:
         # ContainerStatusUnknown: the kubelet lost the container; nothing says it exited
         because = (f"{x.meaning}, so the record does not say how it ended; it has no liveness "
@@ -1025,6 +1032,9 @@ def _prevention(story: ContainerStory, decided: _Decided) -> PreventionAnswer:
     if decided.cause in _NOT_KILLED:
         return PreventionAnswer(Answer.NO, f"no probe killed the container ({decided.kind}): "
                                 "no probe setting would have prevented it")
+    if decided.kind == "not-started":  # the runtime could not start it: it never ran
+        return PreventionAnswer(Answer.NO, "the container never ran (the runtime could not "
+                                "start it): no probe setting would have prevented it")
     if decided.kind == "not-ready":  # nothing ended it: a probe holds it out of Ready
         return PreventionAnswer(Answer.CANNOT_TELL, "no container ended; which probe holds it "
                                 "out of Ready, and whether a change would let it in, cannot be "
