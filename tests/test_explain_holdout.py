@@ -1530,3 +1530,19 @@ def test_a_container_the_runtime_could_not_start_was_no_probe_kill():
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
     assert "never ran" in a.text and "whether a probe killed it" not in a.text
     assert a.prevention.answer is Answer.NO
+
+
+def test_a_kubelet_message_quoted_in_a_sentence_is_read():
+    """gitea-helm-46 (batch 12): `Running a describe on the pod shows `Readiness probe failed:
+    dial tcp ...: connection refused`` (the message in a code span that ends the sentence's
+    line) was a line not read, so explain said the record shows no probe failure at all."""
+    text = ("```\ngitea-gitea-7b5d57d5b6-m7ntq     2/3     Running   0          3m39s\n```\n\n"
+            "Running a describe on the pod shows `Readiness probe failed: dial tcp "
+            "10.244.1.57:3000: connect: connection refused`\n")
+    a = _answer(text)
+    assert a.cause is Cause.READINESS_ONLY and a.shows_failures
+    assert a.probe_kills == CountRange(0, 0)
+    both = _answer("The events say `Liveness probe failed: HTTP probe failed with statuscode: "
+                   "500` and then `Container app failed liveness probe, will be restarted` "
+                   "twice.\n")
+    assert both.cause is Cause.LIVENESS_KILL

@@ -214,6 +214,10 @@ class _Placer:
         if bare is not None:  # a kubelet's message pasted alone
             self.bare.append(bare)
             return i + 1
+        spans = _quoted_messages(text, Where(self.source, line.number))
+        if spans:  # a sentence quoting the kubelet's messages in code spans
+            self.bare.extend(spans)
+            return i + 1
         if self.continues_cut_row(i):
             self.describe.lines.append(line)
             return i + 1
@@ -736,6 +740,19 @@ def _status_piece(segment: Segment, source: str) -> RecordSet | None:
         x.text for x in segment.lines) + "\n"
     return _probes(body, source, first.number, named=False) if probe else \
         read_kube(body, source)
+
+
+# a code span inside a sentence: `Running a describe shows `Readiness probe failed: ...``
+# (`normalise` took off a closing mark that ends the line, as a span over two lines': the
+# last span may be open)
+_SPAN = re.compile(r"`([^`\n]+)(?:`|$)")
+
+
+def _quoted_messages(text: str, where: Where) -> list[tuple[RecordedEvent, Note]]:
+    """The kubelet's messages a sentence quotes in its code spans (`... shows `Readiness
+    probe failed: dial tcp ...: connection refused``), each an event's message alone (`bare`);
+    a sentence's other words are not read."""
+    return [b for m in _SPAN.finditer(text) if (b := bare_event(m[1], where)) is not None]
 
 
 def _state_item(segment: Segment, state: re.Match[str]) -> str:
