@@ -1546,3 +1546,28 @@ def test_a_kubelet_message_quoted_in_a_sentence_is_read():
                    "500` and then `Container app failed liveness probe, will be restarted` "
                    "twice.\n")
     assert both.cause is Cause.LIVENESS_KILL
+
+
+def test_the_replay_says_the_failures_have_no_times_not_that_there_are_none():
+    """openshift-origin-17154 and gitea-helm-46 (batch 12): failures shown without their
+    times were answered "the record shows kills but not the probe failures that led to them"
+    and "the record shows no probe failure to replay", beside the failures it listed."""
+    killed = render_text(explain_records([parse_record(_CONSOLE_PIPES_2017, "r.txt")],
+                                         ExplainOptions(suggest=False, phases=1)))
+    assert "not when the failures came" in killed and "not the probe failures" not in killed
+    ready = render_text(explain_records([parse_record(
+        "shows `Readiness probe failed: dial tcp 10.244.1.57:3000: connect: connection "
+        "refused`\n", "r.txt")], ExplainOptions(suggest=False, phases=1)))
+    assert "does not say when its probe failures came" in ready
+    assert "shows no probe failure" not in ready
+
+
+def test_an_exit_code_is_said_once():
+    """nautobot-helm-125 (batch 12): `last container ended: Error, exit code 137: exit code
+    137: SIGKILL, ...`: the code, then the meaning that starts with it."""
+    text = ("Containers:\n  app:\n    State:          Waiting\n      Reason:       CrashLoopBackOff\n"
+            "    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    137\n"
+            "    Ready:          False\n    Restart Count:  3\n")
+    out = render_text(explain_records([parse_record(text, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "exit code 137: SIGKILL" in out and "exit code 137: exit code 137" not in out
