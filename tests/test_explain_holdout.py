@@ -1571,3 +1571,13 @@ def test_an_exit_code_is_said_once():
     out = render_text(explain_records([parse_record(text, "r.txt")],
                                       ExplainOptions(suggest=False, phases=1)))
     assert "exit code 137: SIGKILL" in out and "exit code 137: exit code 137" not in out
+
+
+def test_an_oom_kill_in_both_states_is_said_of_both():
+    """crossplane-oam-runtime-100 (batch 12): State and Last State both OOMKilled was said
+    "OOMKilled (its last state)", as if the current container had ended otherwise."""
+    text = ("    State:          Terminated\n      Reason:       OOMKilled\n"
+            "      Exit Code:    137\n    Last State:     Terminated\n      Reason:       OOMKilled\n"
+            "      Exit Code:    137\n    Ready:          False\n    Restart Count:  2\n")
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and "(its current and its last state)" in a.text

@@ -423,7 +423,9 @@ def _failures(streaks: list[Streak]) -> str:
 
 def _oom(f: _Facts) -> _Decided:
     assert f.oom is not None
-    which = "its current state" if f.oom.which == "current" else "its last state"
+    ooms = {x.which for x in f.story.exits if x.cause is ExitCause.OOM}
+    which = ("its current and its last state" if ooms == {"current", "last"} else
+             "its current state" if ooms == {"current"} else "its last state")
     extra = (f"; the record also shows {plural(rc.kill_total(f.probe_kills), 'probe kill')}"
              if f.probe_kills else "")
     return _Decided(Cause.OOM_KILLED, "oom", (
