@@ -1581,3 +1581,34 @@ def test_an_oom_kill_in_both_states_is_said_of_both():
             "      Exit Code:    137\n    Ready:          False\n    Restart Count:  2\n")
     a = _answer(text)
     assert a.cause is Cause.OOM_KILLED and "(its current and its last state)" in a.text
+
+
+def test_an_exit_0_is_not_said_to_be_the_apps_own_under_a_cannot_tell():
+    """community-operators-186 (batch 12, second part): Completed, exit code 0, under a
+    "cannot tell whether a probe killed it" (a process may exit 0 on a kill's SIGTERM), and
+    the restarts said "the last container ended by itself (exited 0)"."""
+    text = ("Name:         olm-operator-57b6cf86dd-nljcf\nContainers:\n  olm-operator:\n"
+            "    State:          Waiting\n      Reason:       CrashLoopBackOff\n"
+            "    Last State:     Terminated\n      Reason:       Completed\n      Exit Code:    0\n"
+            "    Ready:          False\n    Restart Count:  6\n"
+            "    Liveness:       http-get http://:8080/healthz delay=0s timeout=1")
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    a = ex.containers[0].answer
+    assert a is not None and a.cause is Cause.CANNOT_TELL
+    assert "ended by itself" not in render_text(ex)
+
+
+def test_failures_spread_out_beside_a_back_off_are_not_said_to_have_no_restart():
+    """trivy-operator-1399 (batch 12, second part): readiness x378 over 24h beside BackOff
+    x4915: the replay was not run "with no kill or restart recorded", though the back-off is
+    a restart's."""
+    text = ("Events:\n  Type     Reason     Age                  From     Message\n"
+            "  ----     ------     ----                 ----     -------\n"
+            "  Warning  Unhealthy  40m (x378 over 24h)  kubelet  Readiness probe failed: Get "
+            "\"http://10.42.0.97:9090/readyz/\": dial tcp 10.42.0.97:9090: connect: connection "
+            "refused\n"
+            "  Warning  BackOff    4s (x4915 over 24h)  kubelet  Back-off restarting failed "
+            "container app in pod app-1_ns(5fab8d34-336b-4f3c-8170-c2d83bebb378)\n")
+    out = render_text(explain_records([parse_record(text, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "no kill or restart recorded" not in out and "no time of the restarts" in out

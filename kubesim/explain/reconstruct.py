@@ -872,9 +872,10 @@ def _missing(stated: str, accounted: int, last: Exit | None, total_events: int) 
                      "minutes, and drops the rest")
     if last is not None and last.cause in (ExitCause.OOM, ExitCause.APP, ExitCause.COMPLETED,
                                            ExitCause.RUNTIME, ExitCause.UNKNOWN):
-        parts.append(f"the last container ended by itself ({_exit_label(last).value}): restarts "
-                     "after the app's own exits, OOM kills or node restarts record no Killing "
-                     "event")
+        # (an exit code is no proof the app ended by itself: 0 or 1 may answer a kill's SIGTERM)
+        parts.append(f"the last container ended with no Killing event ({_exit_label(last).value}"
+                     "): restarts after the app's own exits, OOM kills or node restarts record "
+                     "none")
     else:
         parts.append("restarts after the app's own exits, OOM kills or a node restart record "
                      "no Killing event")

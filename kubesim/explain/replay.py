@@ -134,9 +134,11 @@ def _windows(r: Reconstructed) -> tuple[list[_Window], list[str]]:
         if setting is None or not (s.first.known and s.last.known):
             continue
         if s.shape == "runs" and not kills and not r.restarts_seen:
+            restarts = (r.record is not None and bool(r.record.restart_count)) or r.backed_off
             skipped.append(f"{s.probe.value}'s {s.count} failures are spread over longer than a "
-                           "run of them takes, with no kill or restart recorded: when each came "
-                           "is not in the record")
+                           "run of them takes, with no kill recorded and "
+                           + ("no time of the restarts" if restarts else "no restart recorded")
+                           + ": when each came is not in the record")
             continue
         answer, label = failure_answer(s.detail, setting.handler, s.outcome)
         assert s.first.lo is not None and s.first.hi is not None
