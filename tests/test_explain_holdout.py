@@ -1612,3 +1612,21 @@ def test_failures_spread_out_beside_a_back_off_are_not_said_to_have_no_restart()
     out = render_text(explain_records([parse_record(text, "r.txt")],
                                       ExplainOptions(suggest=False, phases=1)))
     assert "no kill or restart recorded" not in out and "no time of the restarts" in out
+
+
+def test_the_openshift_consoles_count_after_a_message_is_read():
+    """openshift-origin-17154 (batch 12): the web console prints an event's count after its
+    message (`...  19 times in the last 17 minutes`); it stayed in the message and the row
+    counted "at least once"."""
+    [pod] = pod_groups([parse_record(_CONSOLE_PIPES_2017, "r.txt")])
+    [unhealthy] = [e for e in pod.events if e.reason == "Unhealthy"]
+    assert unhealthy.count == 19 and unhealthy.count_stated
+    assert unhealthy.message.endswith("awaiting headers)")
+
+
+def test_a_kill_row_without_its_count_infers_no_failure_threshold():
+    """openshift-origin-17154 (batch 12): 19 liveness failures beside a Killing row that
+    states no count (at least one kill) were read as "19 failures before the one kill":
+    failureThreshold 19 inferred, and "failed 19 times in a row"."""
+    a = _answer(_CONSOLE_PIPES_2017)
+    assert a.cause is Cause.LIVENESS_KILL and "19 times in a row" not in a.text

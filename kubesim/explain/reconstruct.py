@@ -454,8 +454,10 @@ def _infer(events: list[RecordedEvent], t: ProbeType, kills: int
     if len(failed) != 1 or failed[0].count < 2:
         return None
     e = failed[0]
-    if any(certainly_after(e.last, k.last) for k in events
-           if k.reason == "Killing" and kill_of(k.message)[0].value == t.value):
+    mine = [k for k in events if k.reason == "Killing" and kill_of(k.message)[0].value == t.value]
+    if not all(k.count_stated for k in mine):
+        return None  # a kill row without its count is at least one kill, not one
+    if any(certainly_after(e.last, k.last) for k in mine):
         return None  # the series ran on past the kill: not all its failures came before it
     out = {"failureThreshold": e.count}
     why = f"{e.count} failures before the one kill"
