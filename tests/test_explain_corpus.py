@@ -44,7 +44,7 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # its third part 3 of 3 at first contact (b57d810); held-out batch 12 (GitHub threads of new
 # projects): 8 of 14 at first contact (6516b27; two misses facts misread, corrected with their
 # reasons in facts.yaml), 14 of 14 after the fixes of holdout12; its second part 3 of 3 at
-# first contact (2f7a10d)
+# first contact (2f7a10d), its third part 3 of 3 (034b1a1)
 NOT_READ: dict[str, str] = {
     "velog-koo8624-calico-bird.korean-get-pods-row-and-describe-message.txt": (
         "its readiness failure is calico-node's probe output pasted without its event row "

@@ -1630,3 +1630,19 @@ def test_a_kill_row_without_its_count_infers_no_failure_threshold():
     failureThreshold 19 inferred, and "failed 19 times in a row"."""
     a = _answer(_CONSOLE_PIPES_2017)
     assert a.cause is Cause.LIVENESS_KILL and "19 times in a row" not in a.text
+
+
+def test_a_kill_row_above_the_failure_does_not_hide_its_handler():
+    """bitwarden-helm-122 (batch 12, third part): `kubectl get events` lists the Killing row
+    before the liveness failure `Get "http://...:5000/alive": context deadline exceeded`; the
+    kill's empty output was taken first, and the probe assumed an exec probe whose command
+    is not in the record."""
+    text = ("LAST SEEN   TYPE      REASON      OBJECT             MESSAGE\n"
+            "9m11s       Normal    Killing     pod/api-5-kc7c5    Container api failed liveness "
+            "probe, will be restarted\n"
+            "6m1s        Warning   Unhealthy   pod/api-5-kc7c5    Liveness probe failed: Get "
+            "\"http://10.244.3.144:5000/alive\": context deadline exceeded (Client.Timeout "
+            "exceeded while awaiting headers)\n")
+    out = render_text(explain_records([parse_record(text, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "/alive" in out and "exec" not in out

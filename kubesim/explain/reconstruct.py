@@ -415,8 +415,8 @@ def _probe_types(events: list[RecordedEvent]) -> dict[ProbeType, str]:
     out: dict[ProbeType, str] = {}
     for e in events:
         pe = probe_event(e.message) if e.reason in ("Unhealthy", "ProbeWarning") else None
-        if pe is not None:
-            out.setdefault(pe.probe, pe.detail)
+        if pe is not None and not out.get(pe.probe):  # a Killing row above it gave no output
+            out[pe.probe] = pe.detail
         if e.reason == "Killing":
             cause = kill_of(e.message)[0]
             if cause in (KillCause.LIVENESS, KillCause.STARTUP):
