@@ -1845,3 +1845,207 @@ def test_a_jq_command_is_looked_for_only_in_a_line_a_command_can_be():
     assert placed_jq_output(line + '\n{\n"name": "web"\n}\n') is None
     short = "kubectl get pod web -o json | jq '.status.containerStatuses[]'"
     assert placed_jq_output(short + '\n{\n"name": "web"\n}\n') is not None
+
+
+# held-out batch 12
+
+_CONSOLE_PIPES_2017 = (
+    "8:37:08 PM | Warning | Unhealthy  | Liveness probe failed: Get http://localhost:1936/"
+    "healthz: net/http:  request canceled (Client.Timeout exceeded while awaiting headers)  "
+    "19 times in the last 17 minutes\n"
+    "8:37:08 PM | Normal | Killing | Killing container with docker id 5dc225aababe: pod  "
+    '"router-2-snkr4_(a745fe1c-bff2-11e7-8280-02054b51d9c9)" container  "router" is unhealthy, '
+    "it will be killed and re-created.\n"
+    "8:37:08 PM | Normal | Created | Created container with docker id 84ca35d0421b\n"
+    "8:37:08 PM | Normal | Started | Started container with docker id 84ca35d0421b\n")
+
+
+def test_a_2017_unhealthy_kill_copied_with_doubled_spaces_is_a_liveness_kill():
+    """openshift-origin-17154 (batch 12): the OpenShift console's copy doubled the spaces of
+    the 1.6 kubelet's kill (`pod  "router-..." container  "router" is unhealthy, it will be
+    killed and re-created`); the kill was read as one of unknown cause, so explain answered
+    cannot tell with no probe kill shown."""
+    a = _answer(_CONSOLE_PIPES_2017)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, None)
+
+
+def test_created_container_with_docker_id_names_no_container():
+    """openshift-origin-17154 (batch 12): `Created container with docker id 84ca35d0421b`
+    (kubelets of 2016-2017) was read as the creation of a container named `with`, which
+    explain then explained."""
+    ex = explain_records([parse_record(_CONSOLE_PIPES_2017, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1))
+    assert [c.name for c in ex.containers] == ["router"]
+
+
+_GET_POD_AND_DESCRIBE_CUT_ABOVE_CONTAINERS = (
+    "```\n[kni@host ~]$ oc get pod\n"
+    "NAME                             READY   STATUS    RESTARTS   AGE\n"
+    "hive-operator-5976475d99-585hm   1/1     Running   21         113m\n```\n"
+    "```\n[kni@host hive]$ oc describe pod hive-operator-5976475d99-585hm\n"
+    "Name:         hive-operator-5976475d99-585hm\n"
+    "Namespace:    hive\n"
+    "Start Time:   Mon, 04 May 2020 19:03:15 +0000\n"
+    "Labels:       control-plane=hive-operator\n"
+    "Annotations:  k8s.ovn.org/pod-networks:\n")
+
+
+def test_a_describe_cut_above_its_containers_lists_no_probe_of_a_get_pods_row():
+    """openshift-hive-969 (batch 12): a describe cut in its Annotations beside a `get pods`
+    row (Running, RESTARTS 21) was taken for a container block that lists every probe, so
+    the 21 restarts could be no probe's kills: 0 kills. The describe shows no container:
+    each of the 21 may have been a probe kill (a running container's R allows R)."""
+    a = _answer(_GET_POD_AND_DESCRIBE_CUT_ABOVE_CONTAINERS)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 21)
+
+
+_TERMINATED_ALONE = (
+    "```yaml\n"
+    "      terminated:\n"
+    "        containerID: docker://bfce416f52454e39dd9d69df751b521eadf6afb64065d679f9c34e5e46a93231\n"
+    "        exitCode: 128\n"
+    "        finishedAt: 2017-07-03T02:31:12Z\n"
+    "        message: 'mkdir /mnt/hdfs_mulan: file exists'\n"
+    "        reason: ContainerCannotRun\n"
+    "        startedAt: null\n"
+    "```\n")
+
+
+def test_a_container_state_pasted_alone_is_read():
+    """paddlecloud-195 (batch 12): a `terminated:` mapping pasted alone (its containerStatuses
+    item and lastState key not pasted) was refused as "not a record explain reads"."""
+    [pod] = pod_groups([parse_record(_TERMINATED_ALONE, "r.txt")])
+    [c] = pod.containers
+    assert c.state == "terminated" and c.terminated is not None
+    assert c.terminated.reason == "ContainerCannotRun" and c.terminated.exit_code == 128
+    last = parse_record("lastState:\n  terminated:\n    exitCode: 137\n    reason: OOMKilled\n",
+                        "r.txt")
+    [c] = pod_groups([last])[0].containers
+    assert c.last is not None and c.last.reason == "OOMKilled"
+
+
+def test_a_container_the_runtime_could_not_start_was_no_probe_kill():
+    """paddlecloud-195 (batch 12): ContainerCannotRun, exit code 128, never started: a probe
+    kills only a running container (R1.25), so no probe ended it and no probe change would
+    have prevented it; explain said it "cannot tell whether a probe killed it" for want of
+    Killing events, and, had the record shown the probes, that the app ended by itself."""
+    a = _answer(_TERMINATED_ALONE)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
+    assert "never ran" in a.text and "whether a probe killed it" not in a.text
+    assert a.prevention.answer is Answer.NO
+
+
+def test_a_kubelet_message_quoted_in_a_sentence_is_read():
+    """gitea-helm-46 (batch 12): `Running a describe on the pod shows `Readiness probe failed:
+    dial tcp ...: connection refused`` (the message in a code span that ends the sentence's
+    line) was a line not read, so explain said the record shows no probe failure at all."""
+    text = ("```\ngitea-gitea-7b5d57d5b6-m7ntq     2/3     Running   0          3m39s\n```\n\n"
+            "Running a describe on the pod shows `Readiness probe failed: dial tcp "
+            "10.244.1.57:3000: connect: connection refused`\n")
+    a = _answer(text)
+    assert a.cause is Cause.READINESS_ONLY and a.shows_failures
+    assert a.probe_kills == CountRange(0, 0)
+    both = _answer("The events say `Liveness probe failed: HTTP probe failed with statuscode: "
+                   "500` and then `Container app failed liveness probe, will be restarted` "
+                   "twice.\n")
+    assert both.cause is Cause.LIVENESS_KILL
+
+
+def test_the_replay_says_the_failures_have_no_times_not_that_there_are_none():
+    """openshift-origin-17154 and gitea-helm-46 (batch 12): failures shown without their
+    times were answered "the record shows kills but not the probe failures that led to them"
+    and "the record shows no probe failure to replay", beside the failures it listed."""
+    killed = render_text(explain_records([parse_record(_CONSOLE_PIPES_2017, "r.txt")],
+                                         ExplainOptions(suggest=False, phases=1)))
+    assert "not when the failures came" in killed and "not the probe failures" not in killed
+    ready = render_text(explain_records([parse_record(
+        "shows `Readiness probe failed: dial tcp 10.244.1.57:3000: connect: connection "
+        "refused`\n", "r.txt")], ExplainOptions(suggest=False, phases=1)))
+    assert "does not say when its probe failures came" in ready
+    assert "shows no probe failure" not in ready
+
+
+def test_an_exit_code_is_said_once():
+    """nautobot-helm-125 (batch 12): `last container ended: Error, exit code 137: exit code
+    137: SIGKILL, ...`: the code, then the meaning that starts with it."""
+    text = ("Containers:\n  app:\n    State:          Waiting\n      Reason:       CrashLoopBackOff\n"
+            "    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    137\n"
+            "    Ready:          False\n    Restart Count:  3\n")
+    out = render_text(explain_records([parse_record(text, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "exit code 137: SIGKILL" in out and "exit code 137: exit code 137" not in out
+
+
+def test_an_oom_kill_in_both_states_is_said_of_both():
+    """crossplane-oam-runtime-100 (batch 12): State and Last State both OOMKilled was said
+    "OOMKilled (its last state)", as if the current container had ended otherwise."""
+    text = ("    State:          Terminated\n      Reason:       OOMKilled\n"
+            "      Exit Code:    137\n    Last State:     Terminated\n      Reason:       OOMKilled\n"
+            "      Exit Code:    137\n    Ready:          False\n    Restart Count:  2\n")
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and "(its current and its last state)" in a.text
+
+
+def test_an_exit_0_is_not_said_to_be_the_apps_own_under_a_cannot_tell():
+    """community-operators-186 (batch 12, second part): Completed, exit code 0, under a
+    "cannot tell whether a probe killed it" (a process may exit 0 on a kill's SIGTERM), and
+    the restarts said "the last container ended by itself (exited 0)"."""
+    text = ("Name:         olm-operator-57b6cf86dd-nljcf\nContainers:\n  olm-operator:\n"
+            "    State:          Waiting\n      Reason:       CrashLoopBackOff\n"
+            "    Last State:     Terminated\n      Reason:       Completed\n      Exit Code:    0\n"
+            "    Ready:          False\n    Restart Count:  6\n"
+            "    Liveness:       http-get http://:8080/healthz delay=0s timeout=1")
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    a = ex.containers[0].answer
+    assert a is not None and a.cause is Cause.CANNOT_TELL
+    assert "ended by itself" not in render_text(ex)
+
+
+def test_failures_spread_out_beside_a_back_off_are_not_said_to_have_no_restart():
+    """trivy-operator-1399 (batch 12, second part): readiness x378 over 24h beside BackOff
+    x4915: the replay was not run "with no kill or restart recorded", though the back-off is
+    a restart's."""
+    text = ("Events:\n  Type     Reason     Age                  From     Message\n"
+            "  ----     ------     ----                 ----     -------\n"
+            "  Warning  Unhealthy  40m (x378 over 24h)  kubelet  Readiness probe failed: Get "
+            "\"http://10.42.0.97:9090/readyz/\": dial tcp 10.42.0.97:9090: connect: connection "
+            "refused\n"
+            "  Warning  BackOff    4s (x4915 over 24h)  kubelet  Back-off restarting failed "
+            "container app in pod app-1_ns(5fab8d34-336b-4f3c-8170-c2d83bebb378)\n")
+    out = render_text(explain_records([parse_record(text, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "no kill or restart recorded" not in out and "no time of the restarts" in out
+
+
+def test_the_openshift_consoles_count_after_a_message_is_read():
+    """openshift-origin-17154 (batch 12): the web console prints an event's count after its
+    message (`...  19 times in the last 17 minutes`); it stayed in the message and the row
+    counted "at least once"."""
+    [pod] = pod_groups([parse_record(_CONSOLE_PIPES_2017, "r.txt")])
+    [unhealthy] = [e for e in pod.events if e.reason == "Unhealthy"]
+    assert unhealthy.count == 19 and unhealthy.count_stated
+    assert unhealthy.message.endswith("awaiting headers)")
+
+
+def test_a_kill_row_without_its_count_infers_no_failure_threshold():
+    """openshift-origin-17154 (batch 12): 19 liveness failures beside a Killing row that
+    states no count (at least one kill) were read as "19 failures before the one kill":
+    failureThreshold 19 inferred, and "failed 19 times in a row"."""
+    a = _answer(_CONSOLE_PIPES_2017)
+    assert a.cause is Cause.LIVENESS_KILL and "19 times in a row" not in a.text
+
+
+def test_a_kill_row_above_the_failure_does_not_hide_its_handler():
+    """bitwarden-helm-122 (batch 12, third part): `kubectl get events` lists the Killing row
+    before the liveness failure `Get "http://...:5000/alive": context deadline exceeded`; the
+    kill's empty output was taken first, and the probe assumed an exec probe whose command
+    is not in the record."""
+    text = ("LAST SEEN   TYPE      REASON      OBJECT             MESSAGE\n"
+            "9m11s       Normal    Killing     pod/api-5-kc7c5    Container api failed liveness "
+            "probe, will be restarted\n"
+            "6m1s        Warning   Unhealthy   pod/api-5-kc7c5    Liveness probe failed: Get "
+            "\"http://10.244.3.144:5000/alive\": context deadline exceeded (Client.Timeout "
+            "exceeded while awaiting headers)\n")
+    out = render_text(explain_records([parse_record(text, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "/alive" in out and "exec" not in out

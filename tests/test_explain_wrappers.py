@@ -244,11 +244,19 @@ _ONE_LINERS = ("azure-service-operator-pr1198.describe-row-x3707-no-header.txt",
                "rook-14620.exec-timed-out-message-escaped-newlines.txt",
                # held-out batch 14
                "aks-engine-1815.windows-inline-triple-backtick-row-liveness-x42.txt")
+_QUOTED_IN_A_SENTENCE = ("contiv-netplugin-878.inline-code-liveness-client-timeout-2017.txt",)
 KNOWN_FAILING: dict[tuple[str, str], str] = {
-    **{(k, "claudie-268.get-events-bash-two-containers-cut.txt"): _CUT
-       for k in ("fence", "jira", "pre", "box", "crlf+fence", "fence+quote", "prompt+fence")},
+    **{(k, n): _CUT
+       for k in ("fence", "jira", "pre", "box", "crlf+fence", "fence+quote", "prompt+fence")
+       for n in ("claudie-268.get-events-bash-two-containers-cut.txt",
+                 # held-out batch 12: a pod's whole stream from Scheduled, cut in its last row
+                 "ealenn-charts-25.left-border-describe-events-created-x4-cut.txt")},
     **{(k, n): _ONE_LINE for k in ("diff", "line-numbers", "timestamp", "timestamp+crlf")
-       for n in _ONE_LINERS},
+       for n in _ONE_LINERS if n not in _QUOTED_IN_A_SENTENCE},
+    # held-out batch 12: a code span after a prefix is a sentence quoting the kubelet's message
+    # (gitea-helm-46), read under a diff's `+`, a line number, a time with CRLF; a lone time
+    # before it stays the one-line case
+    **{("timestamp", n): _ONE_LINE for n in _QUOTED_IN_A_SENTENCE},
 }
 
 RECORDS = sorted(set(FACTS) - set(NOT_READ))  # a marked record misses bare, wrapped too

@@ -120,7 +120,10 @@ class _Facts:
         """Whether the record (or --spec) gives the container's probes: then a probe it
         does not list does not exist. A container's whole block (its state and restart
         count, as describe prints it) lists every probe it has, unless the record ends inside
-        one of its probe lines (that probe's settings are not in it)."""
+        one of its probe lines (that probe's settings are not in it). A state and count a
+        `get pods` row gives (`restart_apart`) are no block of describe's: a describe cut
+        above the container's block beside the row lists none of its probes
+        (`View.lists_every_probe`)."""
         return self.view.spec is not None or any(
             s.source in (Source.RECORD, Source.SPEC) for s in self.by_type.values()) or \
             self.view.lists_every_probe
@@ -421,7 +424,9 @@ def _failures(streaks: list[Streak]) -> str:
 
 def _oom(f: _Facts) -> _Decided:
     assert f.oom is not None
-    which = "its current state" if f.oom.which == "current" else "its last state"
+    ooms = {x.which for x in f.story.exits if x.cause is ExitCause.OOM}
+    which = ("its current and its last state" if ooms == {"current", "last"} else
+             "its current state" if ooms == {"current"} else "its last state")
     extra = (f"; the record also shows {plural(rc.kill_total(f.probe_kills), 'probe kill')}"
              if f.probe_kills else "")
     return _Decided(Cause.OOM_KILLED, "oom", (
@@ -456,6 +461,13 @@ def _exit(f: _Facts, x: Exit) -> _Decided:
     """An end the record gives the reason of, with no Killing event: weighed against the
     earliest kill the probes allow."""
     killers = f.killers
+    if x.cause is ExitCause.RUNTIME:  # ContainerCannotRun, StartError: the process never ran
+        because = (f"{x.meaning} ({x.reason or 'its reason not given'}, exit code "
+                   f"{x.exit_code if x.exit_code is not None else 'not given'}): the container "
+                   "never ran, and a probe kills only a running container (R1.25)")
+        return _Decided(Cause.CANNOT_TELL, "not-started", (
+            "no probe ended the container, and it did not exit by itself: cannot tell it as a "
+            f"kill or an exit, because {because}"), because)
     if not killers and f.settings_shown and x.reason in _LOST:
         # ContainerStatusUnknown: the kubelet lost the container; nothing says it exited
         because = (f"{x.meaning}, so the record does not say how it ended; it has no liveness "
@@ -1040,6 +1052,9 @@ def _prevention(story: ContainerStory, decided: _Decided) -> PreventionAnswer:
     if decided.kind == "waits-on-init":  # what it waits on is a plain init container's end
         return PreventionAnswer(Answer.NO, "no container ended; the init container it waits "
                                 "on has no probe (R5.9): no probe setting would let it start")
+    if decided.kind == "not-started":  # the runtime could not start it: it never ran
+        return PreventionAnswer(Answer.NO, "the container never ran (the runtime could not "
+                                "start it): no probe setting would have prevented it")
     if decided.kind == "not-ready":  # nothing ended it: a probe holds it out of Ready
         return PreventionAnswer(Answer.CANNOT_TELL, "no container ended; which probe holds it "
                                 "out of Ready, and whether a change would let it in, cannot be "

@@ -494,10 +494,10 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
                            f"toward the kills ({f} each, {f_text}); the other {n - f * k} "
                            f"belong to the container running now, fewer than {f}", ev))
     elif k and n < f * k:
-        out.append(Finding(Level.UNCERTAIN, f"{n} {t.value} failures recorded for {plural(k, 'kill')}: "
-                           f"fewer than {f} per kill ({f_text}): some Unhealthy events "
-                           "were dropped by the event recorder, merged into a 'combined "
-                           "from similar events' event, "
+        out.append(Finding(Level.UNCERTAIN, f"{plural(n, t.value + ' failure')} for "
+                           f"{plural(k, 'kill')}: fewer than {f} per kill ({f_text}): some "
+                           "Unhealthy events were dropped by the event recorder, merged into "
+                           "a 'combined from similar events' event, "
                            + ("or are in rows after the record's cut" if cut
                               else "or left out of the paste"), ev))
     elif k:

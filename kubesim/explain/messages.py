@@ -65,8 +65,9 @@ _KILLS = [
                 r"(, will be restarted)?"), None),
     (re.compile(r"^Killing container with (?:docker )?id \S+?:\s*Container failed (liveness|startup) probe"),
      "old"),
-    (re.compile(r'^Killing container with (?:docker )?id \S+?:\s*pod "[^"]*" container "([^"]+)" is '
-                r"unhealthy, it will be killed and re-created"), "unhealthy"),
+    # a web console's copy may double the spaces (`pod  "x_ns(uid)" container  "router"`)
+    (re.compile(r'^Killing container with (?:docker )?id \S+?:\s*pod\s+"[^"]*"\s+container\s+"([^"]+)"'
+                r"\s+is\s+unhealthy, it will be killed and re-created"), "unhealthy"),
     (re.compile(r"^Stopping container (\S+)"), "stop"),
     # dockershim's kill of a whole pod (deleted, or its sandbox torn down): no probe's
     (re.compile(r"^Killing container with (?:docker )?id \S+?:\s*(Need to kill Pod)$"), "pod"),
@@ -147,7 +148,8 @@ _CUT_IMAGE = re.compile(r'^(?:[Pp]ulling image|Successfully pulled image|Contain
 
 
 _BACKOFF = re.compile(r"^Back-off restarting failed container(?: (\S+) in pod)?")
-_STARTED = re.compile(r"^(?:Started container|Created container:?) (\S+)")
+# the kubelets of 2016-2017 wrote `Created container with docker id 84ca35d0421b`: no name
+_STARTED = re.compile(r"^(?:Started container|Created container:?) (?!with (?:docker )?id )(\S+)")
 
 
 def backoff_container(message: str) -> tuple[bool, str | None]:

@@ -160,10 +160,11 @@ class View:
     def lists_every_probe(self) -> bool:
         """Whether the record's block of this container lists every probe it has: describe
         and a pod document list them all, unless the block is cut before its state or
-        restart count, or inside a probe's line."""
+        restart count, or inside a probe's line. A state and count a `get pods` row gives
+        (`restart_apart`) are no such block."""
         rec = self.record
         return rec is not None and self.lists_probes and rec.state is not None and \
-            rec.restart_count is not None and not rec.probe_cut
+            rec.restart_count is not None and not rec.restart_apart and not rec.probe_cut
 
     # The plain init container the record shows failing while this app container has not
     # started ("" when none): the app containers start after every init container (R4.24).
@@ -497,7 +498,7 @@ def _probe_types(events: list[RecordedEvent]) -> dict[ProbeType, str]:
     out: dict[ProbeType, str] = {}
     for e in events:
         pe = probe_event(e.message) if e.reason in ("Unhealthy", "ProbeWarning") else None
-        if pe is not None and not out.get(pe.probe):
+        if pe is not None and not out.get(pe.probe):  # a Killing row above it gave no output
             out[pe.probe] = pe.detail
         if e.reason == "Killing":
             cause = kill_of(e.message)[0]
@@ -536,8 +537,10 @@ def _infer(events: list[RecordedEvent], t: ProbeType, kills: int
     if len(failed) != 1 or failed[0].count < 2:
         return None
     e = failed[0]
-    if any(certainly_after(e.last, k.last) for k in events
-           if k.reason == "Killing" and kill_of(k.message)[0].value == t.value):
+    mine = [k for k in events if k.reason == "Killing" and kill_of(k.message)[0].value == t.value]
+    if not all(k.count_stated for k in mine):
+        return None  # a kill row without its count is at least one kill, not one
+    if any(certainly_after(e.last, k.last) for k in mine):
         return None  # the series ran on past the kill: not all its failures came before it
     out = {"failureThreshold": e.count}
     why = f"{e.count} failures before the one kill"
@@ -968,9 +971,10 @@ def _missing(stated: str, accounted: int, last: Exit | None, total_events: int) 
                      "minutes, and drops the rest")
     if last is not None and last.cause in (ExitCause.OOM, ExitCause.APP, ExitCause.COMPLETED,
                                            ExitCause.RUNTIME, ExitCause.UNKNOWN):
-        parts.append(f"the last container ended by itself ({_exit_label(last).value}): restarts "
-                     "after the app's own exits, OOM kills or node restarts record no Killing "
-                     "event")
+        # (an exit code is no proof the app ended by itself: 0 or 1 may answer a kill's SIGTERM)
+        parts.append(f"the last container ended with no Killing event ({_exit_label(last).value}"
+                     "): restarts after the app's own exits, OOM kills or node restarts record "
+                     "none")
     else:
         parts.append("restarts after the app's own exits, OOM kills or a node restart record "
                      "no Killing event")

@@ -113,6 +113,18 @@ def _t(x: float) -> str:
     return human_time(x)
 
 
+def _no_window(r: Reconstructed, killed: bool, skipped: list[str]) -> str:
+    """Why there is no failure to replay: none shown, or shown without their times (a
+    console's rows, a message alone), or spread over more than a run (`skipped`)."""
+    untimed = any(not (s.first.known and s.last.known) for s in r.streaks)
+    if killed:
+        return ("the record shows kills and probe failures, but not when the failures came"
+                if untimed else "the record shows kills but not the probe failures that led to "
+                "them")
+    return "; ".join(skipped) or ("the record does not say when its probe failures came"
+                                  if untimed else "the record shows no probe failure to replay")
+
+
 def _windows(r: Reconstructed) -> tuple[list[_Window], list[str]]:
     by_type = {s.probe: s for s in r.settings}
     kills = [k for k in r.kills if k.cause in ("liveness", "startup")]
@@ -122,9 +134,11 @@ def _windows(r: Reconstructed) -> tuple[list[_Window], list[str]]:
         if setting is None or not (s.first.known and s.last.known):
             continue
         if s.shape == "runs" and not kills and not r.restarts_seen:
+            restarts = (r.record is not None and bool(r.record.restart_count)) or r.backed_off
             skipped.append(f"{s.probe.value}'s {s.count} failures are spread over longer than a "
-                           "run of them takes, with no kill or restart recorded: when each came "
-                           "is not in the record")
+                           "run of them takes, with no kill recorded and "
+                           + ("no time of the restarts" if restarts else "no restart recorded")
+                           + ": when each came is not in the record")
             continue
         answer, label = failure_answer(s.detail, setting.handler, s.outcome)
         assert s.first.lo is not None and s.first.hi is not None
@@ -262,10 +276,7 @@ def replay(r: Reconstructed, tb: Timebase, *, phases: int, seed: int,
     probe_kills = [k for k in r.kills if k.cause in ("liveness", "startup")]
     windows, skipped = _windows(r)
     if not windows:
-        why = ("the record shows kills but not the probe failures that led to them"
-               if probe_kills else "; ".join(skipped) or "the record shows no probe failure "
-               "to replay")
-        return Replay(False, why), None, None, None
+        return Replay(False, _no_window(r, bool(probe_kills), skipped)), None, None, None
     pod = _replay_pod(r)
     if isinstance(pod, str):
         return Replay(False, pod), None, None, None

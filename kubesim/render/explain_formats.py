@@ -145,8 +145,10 @@ def _timeline(c: ContainerStory) -> list[_Row]:
                          b.first.confidence.value, what))
     for x in c.exits:
         code = "no exit code recorded" if x.exit_code is None else f"exit code {x.exit_code}"
+        # a meaning that starts with the code (`exit code 137: SIGKILL, ...`) says it once
+        meaning = x.meaning.removeprefix(f"{code}: ")
         what = f"{'last container' if x.which == 'last' else 'container'} ended: " \
-               f"{x.reason or 'no reason'}, {code}: {x.meaning}"
+               f"{x.reason or 'no reason'}, {code}: {meaning}"
         rows.append(_Row(_key(x.finished), when_text(x.finished), x.finished.confidence.value,
                          what))
     for n in c.not_ready:

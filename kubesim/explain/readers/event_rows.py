@@ -375,8 +375,12 @@ class EventRows:
             last = self._age(last_text, number) if last_text else UNKNOWN_STAMP
             first = self._age(first_text, number) if first_text else last
             count = self._count(cells.count, number, suffix=False) if cells.count else 0
-        basis = CountBasis.STATED if count else CountBasis.AT_LEAST
         message, combined = strip_combined(cells.message)
+        times = _CONSOLE_TIMES.search(message) if not count else None
+        if times is not None:  # the OpenShift 3 web console's count, after the message
+            message, count = message[:times.start()], self._count(times["n"], number,
+                                                                  suffix=False)
+        basis = CountBasis.STATED if count else CountBasis.AT_LEAST
         return RecordedEvent(
             cells.type or "Normal", _capital(cells.reason), message, max(count, 1), first, last,
             Where(self.source, number), component=(cells.source or "").strip("{} "),
@@ -386,6 +390,10 @@ class EventRows:
 
 
 _TYPE_REASON = re.compile(r"^(Normal|Warning) (\S+)$")
+# the OpenShift 3 web console prints an event's count after its message: `... awaiting
+# headers)  19 times in the last 17 minutes`
+_CONSOLE_TIMES = re.compile(r"[ \t]+(?P<n>\d{1,10}) times in the last (?:\d+ )?"
+                            r"(?:seconds?|minutes?|hours?|days?)$")
 
 
 def _kind_and_reason(fields: list[str]) -> tuple[str, str]:

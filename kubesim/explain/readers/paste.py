@@ -59,6 +59,10 @@ _STATUS_PIECE = re.compile(r"^(?P<indent>\s+)(?:containerStatuses|initContainerS
 # keys, so an item starts with one of these (never `name:`, which a container's spec starts with)
 _STATUS_ITEM = re.compile(r"^(?P<indent>[ \t]*)- (?:allocatedResources(?:Status)?|containerID|"
                           r"imageID|lastState|restartCount|state):")
+# a container's state pasted alone, its item and keys above it not pasted: `terminated:` with
+# its exitCode and reason below it, or `lastState:` (the fields of a ContainerStatus's state)
+_STATE_PIECE = re.compile(r"^(?P<indent>[ \t]*)(?P<key>lastState|state|terminated|waiting|"
+                          r"running):[ \t]*$")
 _KEY = re.compile(r"^[ \t]*(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):(?:[ \t]|$)")
 _EVENTS = re.compile(r"^[ \t]*Events:")
 _DESCRIBE_KEYS = POD_KEYS | CONTAINER_KEYS | STATE_KEYS
@@ -166,7 +170,15 @@ class _Placer:
         if _YAML_START.match(text):
             return True
         return not self.in_describe and bool(_STATUS_PIECE.match(text) or _MEMBER.match(text)
-                                             or _STATUS_ITEM.match(text))
+                                             or _STATUS_ITEM.match(text) or self.state_piece(line))
+
+    def state_piece(self, line: PasteLine) -> bool:
+        """A container's state pasted alone (`_STATE_PIECE`): the key, then its fields on the
+        next line, indented below it (a lone `state:` line is no state)."""
+        m = _STATE_PIECE.match(line.text)
+        below = self.lines[line.number] if m and line.number < len(self.lines) else None
+        return below is not None and below.kind is LineKind.CONTENT and \
+            len(below.text) - len(below.text.lstrip(" \t")) > len(m["indent"]) if m else False
 
     def content(self, line: PasteLine, i: int) -> int:
         text = line.text
@@ -202,6 +214,10 @@ class _Placer:
         bare = bare_event(text, Where(self.source, line.number))
         if bare is not None:  # a kubelet's message pasted alone
             self.bare.append(bare)
+            return i + 1
+        spans = _quoted_messages(text, Where(self.source, line.number))
+        if spans:  # a sentence quoting the kubelet's messages in code spans
+            self.bare.extend(spans)
             return i + 1
         if self.continues_cut_row(i):
             self.describe.lines.append(line)
@@ -258,7 +274,8 @@ class _Placer:
             return self.json_document(i)
         if _MEMBER.match(first.text):
             return self.json_piece(i)
-        piece = _STATUS_PIECE.match(first.text) or _STATUS_ITEM.match(first.text)
+        piece = _STATUS_PIECE.match(first.text) or _STATUS_ITEM.match(first.text) or \
+            _STATE_PIECE.match(first.text)
         kind = SegmentKind.STATUS_PIECE if piece else SegmentKind.YAML
         segment = Segment(kind, [first])
         j = i + 1
@@ -768,6 +785,9 @@ def _status_piece(segment: Segment, source: str) -> RecordSet | None:
     """An indented piece (`  containerStatuses:` ...): read as the status of a pod, or as a
     container's probes; an item of `containerStatuses` pasted without its key, as that."""
     first = segment.lines[0]
+    state = _STATE_PIECE.match(first.text)
+    if state is not None:  # a container's state alone: an item of containerStatuses of it
+        return read_kube(_state_item(segment, state), source)
     if _STATUS_ITEM.match(first.text):  # an item of containerStatuses, the key not pasted
         body = "\n" * max(first.number - 3, 0) + "status:\n  containerStatuses:\n" + "\n".join(
             "    " + x.text for x in segment.lines) + "\n"
@@ -781,6 +801,32 @@ def _status_piece(segment: Segment, source: str) -> RecordSet | None:
         x.text for x in segment.lines) + "\n"
     return _probes(body, source, first.number, named=False) if probe else \
         read_kube(body, source)
+
+
+# a code span inside a sentence: `Running a describe shows `Readiness probe failed: ...``
+# (`normalise` took off a closing mark that ends the line, as a span over two lines': the
+# last span may be open)
+_SPAN = re.compile(r"`([^`\n]+)(?:`|$)")
+
+
+def _quoted_messages(text: str, where: Where) -> list[tuple[RecordedEvent, Note]]:
+    """The kubelet's messages a sentence quotes in its code spans (`... shows `Readiness
+    probe failed: dial tcp ...: connection refused``), each an event's message alone (`bare`);
+    a sentence's other words are not read."""
+    return [b for m in _SPAN.finditer(text) if (b := bare_event(m[1], where)) is not None]
+
+
+def _state_item(segment: Segment, state: re.Match[str]) -> str:
+    """The pod status a state pasted alone stands for, its lines where the paste has them:
+    `terminated:` (or `waiting:`, `running:`) as the item's `state`, `lastState:` and
+    `state:` as the item's own key. A state without the item names no container."""
+    first, base = segment.lines[0], len(state["indent"])
+    bare = state["key"] in ("terminated", "waiting", "running")
+    head = "  - state:\n      " if bare else "  - "
+    shift = "      " if bare else "    "
+    body = "\n" * max(first.number - 3 - (1 if bare else 0), 0) + "status:\n  containerStatuses:\n"
+    body += head + first.text.strip() + "\n"
+    return body + "".join(shift + x.text[base:] + "\n" for x in segment.lines[1:])
 
 
 def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordSet | None:
