@@ -778,6 +778,8 @@ POOL = sorted({x for p in REAL.iterdir() if p.suffix in (".txt", ".yaml")
 # one line past the record (the text's last newline counted as a line of it)
 @example(["    Readiness:  exec [/bin/sh -ec curl http://127.0.0.1:8500/v1/atus/leader \\",
           "\t\tname=nginx-ingress-lb"])
+# found at stop 40: `status:` alone at column 0 read as a flattened status gave no record
+@example(["\t", "status:"])
 def test_any_mix_of_pasted_lines_is_read_or_one_error(lines):
     """Whatever is pasted together: numbering is kept, the only failure is one RecordError,
     and no line is both read as an event and listed as not read."""

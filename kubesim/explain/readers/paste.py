@@ -355,12 +355,10 @@ def read_paste(text: str, source: str) -> RecordSet:
     one = _one_line_describe(lines)
     if one is not None:  # a page ran the whole describe into one line
         number, split = one
-        found = read_paste(split, source)
-        found.notes.insert(0, Note(
+        return _reread(split, source, [Note(
             f"line {number} is a whole describe run into one line (a web page's copy): read "
             f"split before each describe field and event row; the line numbers below count "
-            f"those {split.count(chr(10))} parts", Where(source, number)))
-        return found
+            f"those {split.count(chr(10))} parts", Where(source, number))])
     placer = _Placer(lines, source)
     placer.place()
     out = RecordSet(source, "paste")
@@ -400,22 +398,25 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
     jq = placed_jq_output(cleaned)
     if jq is not None:
         placed, number, path, elided = jq
-        found = read_paste(placed, source)
-        found.notes.insert(0, Note(
+        return _reread(placed, source, [Note(
             f"line {number}: the object under `jq '{path}'` read at that path of the pod's "
             f"status{'; the paste left some of its fields out (`...`)' if elided else ''}; "
-            f"the line numbers below count the object as one line", Where(source, number)))
-        return found
+            f"the line numbers below count the object as one line", Where(source, number))])
     runs = split_runs(cleaned)
     if runs is None:
         return None
     split, where = runs
-    found = read_paste(split, source)
-    found.notes[:0] = [Note(
+    return _reread(split, source, [Note(
         f"line {number}: {what} run into one line of text (a web page's copy): put back "
         f"on the lines kubectl printed and read{'; the rest of that line not read' if around else ''}"
         f"; the line numbers below count those lines", Where(source, number))
-        for number, what, around in where]
+        for number, what, around in where])
+
+
+def _reread(text: str, source: str, how: list[Note]) -> RecordSet:
+    """The paste read as `text`, what a page reshaped put back; the notes saying how first."""
+    found = read_paste(text, source)
+    found.notes[:0] = how
     return found
 
 
@@ -582,6 +583,8 @@ def _flat_status(segment: Segment, source: str) -> RecordSet | None:
         return None
     first, last = segment.first, segment.lines[-1].number
     found = read_kube("\n" * (first - 1) + text, source)
+    if found is None:  # `status:` and nothing under it: no status at all
+        return None
     found.notes.append(Note(f"lines {first}-{last} are a pod's status whose indentation is "
                             "lost in the paste: read with each key put back under the one it "
                             "belongs to by its name", Where(source, first)))
