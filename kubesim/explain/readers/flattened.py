@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["reindent_probes", "reindent_status"]
+__all__ = ["is_status_key", "reindent_probes", "reindent_status"]
 
 _PROBES = {"livenessProbe", "readinessProbe", "startupProbe"}
 _FIELDS = {"initialDelaySeconds", "periodSeconds", "timeoutSeconds", "successThreshold",
@@ -76,6 +76,14 @@ _STATE_FIELDS = {"waiting": {"reason", "message"}, "running": {"startedAt"},
                  "terminated": {"exitCode", "signal", "reason", "message", "startedAt",
                                 "finishedAt", "containerID"}}
 _ITEM_KEY = re.compile(r"^[ \t]*- (?P<key>[A-Za-z]+):(?P<value>(?:[ \t].*)?)$")
+_ALL_KEYS = frozenset({"status", "state", "lastState"} | _STATUS_KEYS | set(_STATE_FIELDS)
+                      | {k for keys in (*_ITEM_KEYS.values(), *_STATE_FIELDS.values())
+                         for k in keys})
+
+
+def is_status_key(key: str) -> bool:
+    """Whether `key` is one of the pod status's keys this module puts back by name."""
+    return key in _ALL_KEYS
 
 
 class _Status:
