@@ -407,13 +407,19 @@ def read_paste(text: str, source: str) -> RecordSet:
     return out
 
 
+# a pod's status run into one line holds its first list right after `status:` (runs.py)
+_STATUS_RUN_HINT = re.compile(r"status:[ \t]+(?:conditions|containerStatuses|"
+                              r"initContainerStatuses):")
+
+
 def _reshaped(text: str, source: str) -> RecordSet | None:
     """The record read from what a page reshaped, put back (runs.py): a piece of a pod's JSON
     under the `jq` filter that printed it, a table or describe's fields run into a line of
     text; None when the paste holds neither. Looked for once the paste's characters and
     wrappers are off (a colour code inside a run is the terminal's, not the run's); a paste
     without the words they hold is not cleaned twice (normalise cleans it)."""
-    if not ("jq" in text or "READY" in text or "State:" in text or "status:" in text):
+    if not ("jq" in text or "READY" in text or "State:" in text
+            or _STATUS_RUN_HINT.search(text)):
         return None
     cleaned = plain(text)
     jq = placed_jq_output(cleaned)
