@@ -407,8 +407,9 @@ def read_paste(text: str, source: str) -> RecordSet:
     return out
 
 
-# a pod's status run into one line holds its first list right after `status:` (runs.py)
-_STATUS_RUN_HINT = re.compile(r"status:[ \t]+(?:conditions|containerStatuses|"
+# a pod's status run into one line holds its first list right after `status:` (runs.py), on
+# the same line (a colour code or a no-break space between them before they are cleaned)
+_STATUS_RUN_HINT = re.compile(r"status:[^\n]{0,64}?(?:conditions|containerStatuses|"
                               r"initContainerStatuses):")
 
 
