@@ -2103,10 +2103,12 @@ def test_a_pods_status_yaml_run_into_one_line_is_put_back_by_its_keys():
     runs = split_runs(_ONE_LINE_STATUS)
     assert runs is not None
     text, [(number, what, around)] = runs
-    assert text.splitlines()[:4] == ["status:", "conditions:", "- type: Ready",
+    assert text.splitlines()[:5] == ["kind: Pod", "status:", "conditions:", "- type: Ready",
                                      'status: "False"'] and (number, around) == (1, True)
-    [pod] = pod_groups([parse_record(_ONE_LINE_STATUS, "r.txt")])
+    record = parse_record(_ONE_LINE_STATUS, "r.txt")
+    [pod] = pod_groups([record])
     assert [(c.type, c.status) for c in pod.conditions] == [("Ready", "False")]
+    assert not any("without kind" in n.text for n in record.notes)  # its kind is kept
 
 
 def test_a_sentence_with_a_status_word_is_no_status_run():

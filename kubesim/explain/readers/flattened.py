@@ -124,13 +124,20 @@ class _Status:
         return True
 
 
+_KIND_POD = re.compile(r"^kind:[ \t]+Pod[ \t]*$")
+
+
 def reindent_status(lines: list[str]) -> str | None:
     """The pod status YAML `lines` make with their indentation put back, or None when a line
-    is not a status key in a place it can be. The first line is `status:`."""
+    is not a status key in a place it can be. The first line is `status:`, or `kind: Pod`
+    and then `status:` (the document's kind kept)."""
     texts = [x for x in lines if x.strip()]
+    kind = texts[:1] if texts and _KIND_POD.match(texts[0].strip()) else []
+    texts = texts[len(kind):]
     if not texts or texts[0].strip() != "status:":
         return None
     status = _Status()
+    status.out[:0] = [x.strip() for x in kind]
     for text in texts[1:]:
         item = _ITEM_KEY.match(text)
         m = item or _KEY.match(text)

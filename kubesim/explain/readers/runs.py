@@ -105,6 +105,7 @@ def _state_run(line: str) -> tuple[list[str], bool] | None:
 _STATUS_RUN = re.compile(r"\bstatus:[ \t]+(?=(?:conditions|containerStatuses|"
                          r"initContainerStatuses):[ \t]+-[ \t])")
 # where a key or a list item starts, outside quotes: ` status:`, ` - type:`
+_KIND_POD = re.compile(r"^\s*kind:[ \t]+Pod\b")
 _PART = re.compile(r"""'[^']*'|"[^"]*"|[ \t](?:-[ \t]+)?(?P<key>[A-Za-z]+):(?=[ \t]|$)""")
 _RUN_MAX = 8192
 
@@ -120,10 +121,12 @@ def _status_run(line: str) -> tuple[list[str], bool] | None:
     cuts = [m.start() for m in _PART.finditer(run) if m["key"] is not None]
     parts = [run[a:b].strip() for a, b in zip(cuts, [*cuts[1:], len(run)], strict=True)]
     keys = [re.match(r"(?:-\s+)?([A-Za-z]+):", x) for x in parts]
+    # the document's kind before it (`kind: Pod ...`, the rest elided) is kept
+    kind = ["kind: Pod"] if _KIND_POD.match(line[:start.start()]) else []
     if not all(k is not None and is_status_key(k[1]) for k in keys) or \
-            reindent_status(parts) is None:
+            reindent_status(kind + parts) is None:
         return None
-    return parts, bool(line[:start.start()].strip())
+    return kind + parts, bool(line[:start.start()].strip())
 
 
 # `kubectl get pod web -o json | jq '.status.containerStatuses[].lastState.terminated'`: the
