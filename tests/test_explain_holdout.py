@@ -2049,3 +2049,98 @@ def test_a_kill_row_above_the_failure_does_not_hide_its_handler():
     out = render_text(explain_records([parse_record(text, "r.txt")],
                                       ExplainOptions(suggest=False, phases=1)))
     assert "/alive" in out and "exec" not in out
+
+
+# ---------------------------------------------------------------- held-out batch 16
+
+
+def test_describes_state_fields_run_into_a_line_of_their_own_are_read():
+    """techsyncer-pod-crashes (batch 16): a Portuguese page ran `State: Terminated Reason:
+    OOMKilled Exit Code: 137` into one line; it starts as describe's own State line does, so
+    the paste was taken for describe's lines apart and the run was not put back: "the last
+    container ended (the record gives no exit code)" instead of OOMKilled."""
+    a = _answer("State: Terminated Reason: OOMKilled Exit Code: 137\n")
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+
+
+def test_a_describe_state_line_of_its_own_is_no_run():
+    """The guard of the test above: describe's State line followed by its Reason on the next
+    line is describe's lines apart, not a run to split."""
+    assert split_runs("    State:          Terminated\n      Reason:       OOMKilled\n") is None
+
+
+_FLAT_CONDITIONS = ('status:\nconditions:\n- lastProbeTime: null\n'
+                    'lastTransitionTime: "2025-09-28T00:41:01Z"\nstatus: "True"\n'
+                    'type: Initialized\n- lastProbeTime: null\n'
+                    'lastTransitionTime: "2025-09-28T00:41:03Z"\nstatus: "True"\ntype: Ready\n')
+
+
+def test_a_status_at_column_0_starting_the_paste_is_read_by_its_keys_names():
+    """velog-yulmwu-pod-probe (batch 16): a Korean blog's `status:` whose indentation the
+    page lost, first in the paste: read as YAML whole, its conditions' `status` keys made
+    `duplicate key 'status'` and the record was refused (the flattened-status reader ran only
+    for a status inside a paste)."""
+    [pod] = pod_groups([parse_record(_FLAT_CONDITIONS, "r.txt")])
+    assert [(c.type, c.status) for c in pod.conditions] == [("Initialized", "True"),
+                                                            ("Ready", "True")]
+
+
+def test_a_duplicate_key_in_indented_yaml_is_still_an_error():
+    """The guard: a key twice in one mapping of YAML with its indentation is no lost
+    indentation; the error stands, naming the line."""
+    with pytest.raises(RecordError, match="duplicate key"):
+        parse_record("status:\n  phase: Running\n  phase: Failed\n", "r.txt")
+
+
+_ONE_LINE_STATUS = ('kind: Pod ... status: conditions: - type: Ready status: "False" '
+                    'lastProbeTime: null lastTransitionTime: 2022-01-01T00:00:00Z\n')
+
+
+def test_a_pods_status_yaml_run_into_one_line_is_put_back_by_its_keys():
+    """kubevious-pod-not-ready (batch 16): a validator's page ran its example into one line
+    (`kind: Pod ... status: conditions: - type: Ready status: "False" ...`): refused as
+    malformed YAML. Its keys are a pod status's: one a line, then put back by their names."""
+    runs = split_runs(_ONE_LINE_STATUS)
+    assert runs is not None
+    text, [(number, what, around)] = runs
+    assert text.splitlines()[:5] == ["kind: Pod", "status:", "conditions:", "- type: Ready",
+                                     'status: "False"'] and (number, around) == (1, True)
+    record = parse_record(_ONE_LINE_STATUS, "r.txt")
+    [pod] = pod_groups([record])
+    assert [(c.type, c.status) for c in pod.conditions] == [("Ready", "False")]
+    assert not any("without kind" in n.text for n in record.notes)  # its kind is kept
+
+
+def test_a_sentence_with_a_status_word_is_no_status_run():
+    """The guard: prose holding `status:` and keys no pod status has is left alone."""
+    assert split_runs("the status: conditions: - look: fine here\n") is None
+
+
+def test_a_pod_not_ready_with_no_container_in_the_record_says_a_gate_may_hold_it():
+    """kubevious-pod-not-ready (batch 16): the pod's Ready condition False and no container
+    in the record: the headline said "the record shows no probe failure, kill, restart or
+    exit: nothing to explain" above "not Ready: the pod's Ready condition is False". A
+    container not Ready (R3.7) or a readiness gate (R3.8) holds the pod out."""
+    a = _answer(_ONE_LINE_STATUS)
+    assert (a.cause, a.kind) == (Cause.CANNOT_TELL, "pod-not-ready")
+    assert "readiness gate" in a.text and "nothing to explain" not in a.text
+
+
+def test_a_placeholder_pod_name_under_the_header_is_read_and_said():
+    """libreho-gitdevsecops-crashloopbackoff (batch 16): a study note's `kubectl get pods` row
+    `POD_NAME 0/1 CrashLoopBackOff 2 1m44s` was no row (a pod's name is lower case): the
+    record was refused. Under the table's header it is read, and a note says the name is a
+    page's placeholder."""
+    text = ("$ kubectl get pods\nNAME        READY    STATUS              RESTARTS    AGE\n"
+            "POD_NAME    0/1      CrashLoopBackOff    2           1m44s\n")
+    record = parse_record(text, "r.txt")
+    [pod] = pod_groups([record])
+    assert pod.name == "POD_NAME"
+    assert any("placeholder" in n.text for n in record.notes)
+    assert _answer(text).probe_kills == CountRange(0, 3)
+
+
+def test_a_placeholder_name_without_the_header_is_no_row():
+    """The guard: the same line alone (no header above it) is not taken for a row."""
+    with pytest.raises(RecordError):
+        parse_record("POD_NAME    0/1      CrashLoopBackOff    2           1m44s\n", "r.txt")

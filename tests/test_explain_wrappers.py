@@ -243,7 +243,10 @@ _ONE_LINERS = ("azure-service-operator-pr1198.describe-row-x3707-no-header.txt",
                "k8s-89862.blockquote-liveness-failed-oci-runtime-exec-cgroup.txt",
                "rook-14620.exec-timed-out-message-escaped-newlines.txt",
                # held-out batch 14
-               "aks-engine-1815.windows-inline-triple-backtick-row-liveness-x42.txt")
+               "aks-engine-1815.windows-inline-triple-backtick-row-liveness-x42.txt",
+               # held-out batch 16: a message alone on its line
+               "nofire-probe-failures.liveness-message-cut-after-statuscode.txt",
+               "techsyncer-pod-crashes.portuguese-liveness-message-status-code-spaced.txt")
 _QUOTED_IN_A_SENTENCE = ("contiv-netplugin-878.inline-code-liveness-client-timeout-2017.txt",)
 KNOWN_FAILING: dict[tuple[str, str], str] = {
     **{(k, n): _CUT

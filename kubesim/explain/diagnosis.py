@@ -535,7 +535,7 @@ def _no_exit(f: _Facts) -> _Decided:
         because = _untold(f.untold, f.view.unsure_why)
         return _Decided(Cause.CANNOT_TELL, "which-container", (
             f"cannot tell whether this container's probes failed, because {because}"), because)
-    held = _not_started(f) or _held_out(f)
+    held = _not_started(f) or _held_out(f) or _pod_held_out(f)
     if held is not None:
         return held
     if f.view.since_scheduled:  # the pod's whole stream of events: nothing is missing
@@ -573,6 +573,21 @@ def _held_out(f: _Facts) -> _Decided | None:
                "which one, and whether it failed or has not run yet, the record does not say")
     return _Decided(Cause.CANNOT_TELL, "not-ready",
                     f"cannot tell why the container is not Ready: {because}", because)
+
+
+def _pod_held_out(f: _Facts) -> _Decided | None:
+    """A pod whose Ready condition is False where the record shows none of its containers (a
+    status of conditions alone): a container not Ready holds the pod out (R3.7), and so does
+    a readiness gate the pod declares whose condition is not True (R3.8). Which, and why,
+    the record does not say."""
+    if f.view.record is not None or not f.story.not_ready or f.failed or f.probe_kills:
+        return None
+    because = ("the record shows the pod's Ready condition not True and none of its "
+               "containers: a container that is not Ready (its readiness probe not passed, or "
+               "not running) holds the pod out of Ready (R3.7), and so does a readiness gate "
+               "whose condition is not True (R3.8); which, the record does not say")
+    return _Decided(Cause.CANNOT_TELL, "pod-not-ready",
+                    f"cannot tell why the pod is not Ready: {because}", because)
 
 
 def _together(rec: ContainerRecord, name: str | None) -> str:
@@ -1059,6 +1074,10 @@ def _prevention(story: ContainerStory, decided: _Decided) -> PreventionAnswer:
         return PreventionAnswer(Answer.CANNOT_TELL, "no container ended; which probe holds it "
                                 "out of Ready, and whether a change would let it in, cannot be "
                                 "told")
+    if decided.kind == "pod-not-ready":  # no container in the record: a gate may hold it
+        return PreventionAnswer(Answer.CANNOT_TELL, "no container ended; what holds the pod "
+                                "out of Ready (a container's readiness, or a readiness gate) "
+                                "and whether a probe change would let it in cannot be told")
     if decided.cause is Cause.CANNOT_TELL:
         them = "the containers" if story.containers > 1 else "the container"
         return PreventionAnswer(Answer.CANNOT_TELL, f"what ended {them} cannot be told"

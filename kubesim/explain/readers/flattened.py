@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["reindent_probes", "reindent_status"]
+__all__ = ["is_status_key", "reindent_probes", "reindent_status"]
 
 _PROBES = {"livenessProbe", "readinessProbe", "startupProbe"}
 _FIELDS = {"initialDelaySeconds", "periodSeconds", "timeoutSeconds", "successThreshold",
@@ -76,6 +76,14 @@ _STATE_FIELDS = {"waiting": {"reason", "message"}, "running": {"startedAt"},
                  "terminated": {"exitCode", "signal", "reason", "message", "startedAt",
                                 "finishedAt", "containerID"}}
 _ITEM_KEY = re.compile(r"^[ \t]*- (?P<key>[A-Za-z]+):(?P<value>(?:[ \t].*)?)$")
+_ALL_KEYS = frozenset({"status", "state", "lastState"} | _STATUS_KEYS | set(_STATE_FIELDS)
+                      | {k for keys in (*_ITEM_KEYS.values(), *_STATE_FIELDS.values())
+                         for k in keys})
+
+
+def is_status_key(key: str) -> bool:
+    """Whether `key` is one of the pod status's keys this module puts back by name."""
+    return key in _ALL_KEYS
 
 
 class _Status:
@@ -116,13 +124,20 @@ class _Status:
         return True
 
 
+_KIND_POD = re.compile(r"^kind:[ \t]+Pod[ \t]*$")
+
+
 def reindent_status(lines: list[str]) -> str | None:
     """The pod status YAML `lines` make with their indentation put back, or None when a line
-    is not a status key in a place it can be. The first line is `status:`."""
+    is not a status key in a place it can be. The first line is `status:`, or `kind: Pod`
+    and then `status:` (the document's kind kept)."""
     texts = [x for x in lines if x.strip()]
+    kind = texts[:1] if texts and _KIND_POD.match(texts[0].strip()) else []
+    texts = texts[len(kind):]
     if not texts or texts[0].strip() != "status:":
         return None
     status = _Status()
+    status.out[:0] = [x.strip() for x in kind]
     for text in texts[1:]:
         item = _ITEM_KEY.match(text)
         m = item or _KEY.match(text)

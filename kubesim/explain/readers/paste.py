@@ -35,7 +35,13 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise, plain
-from kubesim.explain.readers.pods_table import PodRow, is_pods_header, pod_row, pods_of
+from kubesim.explain.readers.pods_table import (
+    PodRow,
+    is_pods_header,
+    placeholder_name,
+    pod_row,
+    pods_of,
+)
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
 from kubesim.explain.readers.probe_line import closes_exec, opens_exec
 from kubesim.explain.readers.runs import placed_jq_output, split_runs
@@ -123,6 +129,8 @@ class _Placer:
         self.flat_section = False  # a describe's containers listed without indentation
         self.exec_lines = -1  # lines of an open exec command so far (-1: none is open)
         self.orphans = 0  # lines at the top continuing a row the paste does not have
+        self.under_pods_header = False  # the line above was a `get pods` header or row
+        self.placeholders: list[PasteLine] = []  # rows whose NAME is a page's placeholder
 
     def place(self) -> None:
         i = 0
@@ -141,6 +149,7 @@ class _Placer:
         """Blank lines keep a describe block going; commands, fences and cuts end it."""
         self.after_row = False
         if line.kind is not LineKind.BLANK:
+            self.under_pods_header = False
             self.in_describe = line.kind is LineKind.CUT and self.in_describe
             self.exec_lines = -1
 
@@ -185,11 +194,17 @@ class _Placer:
         if self.old_pods.take(text, line.number):
             self.in_describe = self.after_row = False
             return i + 1
-        pods = None if is_pods_header(text) else pod_row(text, self.source, line.number)
-        if pods is not None or is_pods_header(text):  # `kubectl get pods`
+        header = is_pods_header(text)
+        pods = None if header else pod_row(text, self.source, line.number,
+                                           under_header=self.under_pods_header)
+        if pods is not None or header:  # `kubectl get pods`
             self.pod_rows.extend([pods] if pods is not None else [])
             self.in_describe = self.after_row = False
+            self.under_pods_header = True
+            if pods is not None and placeholder_name(text) is not None:
+                self.placeholders.append(line)
             return i + 1
+        self.under_pods_header = False
         key = _KEY.match(text)
         header = is_header(text)
         if header:
@@ -378,6 +393,10 @@ def read_paste(text: str, source: str) -> RecordSet:
         _add(out, _messages(placer.bare, source))
     if placer.pod_rows:
         _add(out, RecordSet(source, "pods-table", pods=pods_of(placer.pod_rows)))
+        out.notes.extend(Note(
+            f"line {x.number}: the row's NAME {placeholder_name(x.text)!r} is no name the API "
+            "gives a pod (a page's placeholder for one): read as that pod's name",
+            Where(source, x.number)) for x in placer.placeholders)
     if placer.old_pods.pods:
         _add(out, RecordSet(source, "pods-table", pods=placer.old_pods.pods))
     out.notes.extend(unread_notes(placer.unread, source))
@@ -386,13 +405,20 @@ def read_paste(text: str, source: str) -> RecordSet:
     return out
 
 
+# a pod's status run into one line holds its first list right after `status:` (runs.py), on
+# the same line (a colour code or a no-break space between them before they are cleaned)
+_STATUS_RUN_HINT = re.compile(r"status:[^\n]{0,64}?(?:conditions|containerStatuses|"
+                              r"initContainerStatuses):")
+
+
 def _reshaped(text: str, source: str) -> RecordSet | None:
     """The record read from what a page reshaped, put back (runs.py): a piece of a pod's JSON
     under the `jq` filter that printed it, a table or describe's fields run into a line of
     text; None when the paste holds neither. Looked for once the paste's characters and
     wrappers are off (a colour code inside a run is the terminal's, not the run's); a paste
     without the words they hold is not cleaned twice (normalise cleans it)."""
-    if not ("jq" in text or "READY" in text or "State:" in text):
+    if not ("jq" in text or "READY" in text or "State:" in text
+            or _STATUS_RUN_HINT.search(text)):
         return None
     cleaned = plain(text)
     jq = placed_jq_output(cleaned)

@@ -26,7 +26,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.times import AGE_PATTERN
 
-__all__ = ["PodRow", "is_pods_header", "pod_row", "pods_of"]
+__all__ = ["PodRow", "is_pods_header", "placeholder_name", "pod_row", "pods_of"]
 
 _HEADER = re.compile(r"^\s*(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
 _ROW = re.compile(
@@ -35,6 +35,9 @@ _ROW = re.compile(
     rf"(?::\d+/\d+)?)\s+(?P<restarts>\d{{1,12}})(?:\s+\((?P<ago>{AGE_PATTERN}) ago\))?\s+"
     # AGE is not read (only matched); a page may run its next line into the cell (`40- It`)
     rf"(?:(?P<age>{AGE_PATTERN})|\d+\S*)(?:\s.*)?$")
+# A row right under the header whose NAME is no name the API gives a pod (DNS-1123: lower
+# case, digits, `-`, `.`) but a page's placeholder for one: `POD_NAME`, `<pod-name>`, `MyPod`
+_PLACEHOLDER = re.compile(r"^\s*(?P<name><?[A-Za-z0-9][-A-Za-z0-9_.]{0,251}>?)\s+\d")
 # STATUS is the reason of the container's current state when it has one (printPod)
 _WAITING = {"CrashLoopBackOff", "ImagePullBackOff", "ErrImagePull", "ContainerCreating",
             "CreateContainerConfigError", "RunContainerError"}
@@ -59,17 +62,39 @@ def is_pods_header(line: str) -> bool:
     return bool(_HEADER.match(line))
 
 
-def pod_row(line: str, source: str, number: int) -> PodRow | None:
+def pod_row(line: str, source: str, number: int, *, under_header: bool = False
+            ) -> PodRow | None:
     """The row `line` is, or None; RESTARTS beyond an int32 is an error naming the line (as
-    restartCount is in a pod document)."""
+    restartCount is in a pod document). `under_header`: the line comes right under the
+    table's header (or a row of it), where a page's placeholder NAME is read as the name."""
     m = _ROW.match(line)
+    name = placeholder_name(line) if m is None and under_header else None
+    m = m or (_placeholder_row(line) if name is not None else None)
     if m is None or int(m["total"]) == 0:
         return None
     if int(m["restarts"]) > _INT32:
         raise RecordError(f"RESTARTS {m['restarts']} must be a whole number from 0 to {_INT32}",
                           source=source, line=number)
-    return PodRow(m["name"], m["ns"], int(m["total"]), m["status"], int(m["restarts"]),
+    return PodRow(name or m["name"], m["ns"], int(m["total"]), m["status"], int(m["restarts"]),
                   Where(source, number), int(m["ready"]))
+
+
+def _placeholder_row(line: str) -> re.Match[str] | None:
+    """The row with a placeholder NAME (`_PLACEHOLDER`) matched as a row of a DNS name."""
+    p = _PLACEHOLDER.match(line)
+    if p is None:
+        return None
+    m = _ROW.match("x" + line[p.end("name"):])
+    return None if m is None or m["ns"] is not None else m
+
+
+def placeholder_name(line: str) -> str | None:
+    """The placeholder NAME of a row `pod_row` read under a header, or None when its NAME
+    is a pod's name (DNS-1123)."""
+    if _ROW.match(line) is not None:
+        return None
+    p = _PLACEHOLDER.match(line)
+    return None if p is None else p["name"]
 
 
 def _container(row: PodRow) -> ContainerRecord:

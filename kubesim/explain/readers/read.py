@@ -70,8 +70,10 @@ def parse_record(text: str, source: str) -> RecordSet:
     if _YAML_START.match(first):
         try:
             found = read_kube(clean, source)
-        except RecordError as exc:  # YAML cut short: read up to where it breaks
-            if not exc.message.startswith("malformed YAML"):
+        except RecordError as exc:  # YAML cut short: read up to where it breaks; a key
+            # twice in one mapping is YAML whose indentation a page lost (read by the names of
+            # its keys, flattened.py), or the error stands
+            if not exc.message.startswith(("malformed YAML", "duplicate key")):
                 raise
             return _pasted(text, source, exc)
         if found is None:

@@ -4,7 +4,11 @@ kubectl printed them on:
 - a `kubectl get pods` table joined to its command's line (a page that lost the code block's
   line breaks): `$ oc get pod test NAME READY STATUS RESTARTS AGE test 0/1 OOMKilled 0 1m`;
 - describe's state fields quoted in a sentence, joined by commas or dashes: `describe shows
-  Last State: Terminated, Reason: OOMKilled, Exit Code: 137.`
+  Last State: Terminated, Reason: OOMKilled, Exit Code: 137.`;
+- a pod's status YAML run into one line, its keys and list items joined by spaces: `kind:
+  Pod ... status: conditions: - type: Ready status: "False" lastTransitionTime: ...` (put
+  back one key a line, at column 0, for flattened.py to put back under one another by
+  their names);
 
 and a piece of a pod's JSON that `jq` printed, put back at the path its filter names
 (`kubectl get pod web -o json | jq '.status.containerStatuses[].lastState.terminated'` and
@@ -21,6 +25,8 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
+
+from kubesim.explain.readers.flattened import is_status_key, reindent_status
 
 __all__ = ["placed_jq_output", "split_runs"]
 
@@ -45,13 +51,17 @@ def split_runs(text: str) -> tuple[str, list[tuple[int, str, bool]]] | None:
     run would then be a sentence about them, not their copy)."""
     lines = text.split("\n")
     header_apart = any(_HEADER.fullmatch(x.strip()) for x in lines)
-    describe_apart = any(_DESCRIBE_LINE.match(x) for x in lines)
+    # (a line that holds a whole run is the run, not describe's line: `State: Terminated
+    # Reason: OOMKilled Exit Code: 137` starts as describe's State line does)
+    describe_apart = any(_DESCRIBE_LINE.match(x) and _STATE.search(x) is None for x in lines)
     out: list[str] = []
     split: list[tuple[int, str, bool]] = []
     for number, line in enumerate(lines, 1):
         parts, what = None if header_apart else _pods_run(line), "a `get pods` table"
         if parts is None and not describe_apart:
             parts, what = _state_run(line), "describe's state fields"
+        if parts is None:
+            parts, what = _status_run(line), "a pod's status YAML"
         if parts is None:
             out.append(line)
             continue
@@ -89,6 +99,34 @@ def _state_run(line: str) -> tuple[list[str], bool] | None:
     if m["code"] is not None:
         fields.append(f"  Exit Code: {m['code']}")
     return fields, bool(line[:m.start()].strip() or line[m.end():].strip(" ."))
+
+
+# a status's first key run into the next on one line: `status: conditions: - type: Ready`
+_STATUS_RUN = re.compile(r"\bstatus:[ \t]+(?=(?:conditions|containerStatuses|"
+                         r"initContainerStatuses):[ \t]+-[ \t])")
+# where a key or a list item starts, outside quotes: ` status:`, ` - type:`
+_KIND_POD = re.compile(r"^\s*kind:[ \t]+Pod\b")
+_PART = re.compile(r"""'[^']*'|"[^"]*"|[ \t](?:-[ \t]+)?(?P<key>[A-Za-z]+):(?=[ \t]|$)""")
+_RUN_MAX = 8192
+
+
+def _status_run(line: str) -> tuple[list[str], bool] | None:
+    """A pod's status YAML run into the line, one key (or list item) a line at column 0, and
+    whether the line holds more before it (`kind: Pod ...`); None unless every part is a key
+    of a pod's status that reads back into one (flattened.reindent_status)."""
+    start = _STATUS_RUN.search(line) if len(line) <= _RUN_MAX else None
+    if start is None:
+        return None
+    run = " " + line[start.start():].strip()
+    cuts = [m.start() for m in _PART.finditer(run) if m["key"] is not None]
+    parts = [run[a:b].strip() for a, b in zip(cuts, [*cuts[1:], len(run)], strict=True)]
+    keys = [re.match(r"(?:-\s+)?([A-Za-z]+):", x) for x in parts]
+    # the document's kind before it (`kind: Pod ...`, the rest elided) is kept
+    kind = ["kind: Pod"] if _KIND_POD.match(line[:start.start()]) else []
+    if not all(k is not None and is_status_key(k[1]) for k in keys) or \
+            reindent_status(kind + parts) is None:
+        return None
+    return kind + parts, bool(line[:start.start()].strip())
 
 
 # `kubectl get pod web -o json | jq '.status.containerStatuses[].lastState.terminated'`: the
