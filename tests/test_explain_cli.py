@@ -118,6 +118,17 @@ def test_container_of_a_pods_row_of_several_containers_is_said_unnamed(capsys, t
     assert "containers: 3 the record does not name (a `get pods` row of READY 1/3)" in err, err
 
 
+def test_a_container_the_record_does_not_name_is_headed_so(capsys, tmp_path):
+    """Rows that name no container (describe's Unhealthy rows) explain one container whose
+    name the record does not give: its heading says so, as the pod's does."""
+    record = tmp_path / "rows.txt"
+    record.write_text("Warning  Unhealthy  16s (x3 over 36s)  kubelet  Liveness probe failed: "
+                      "HTTP probe failed with statuscode: 503\n")
+    code, out, err = kubesim(capsys, "explain", str(record), "--no-suggest")
+    assert code == 0, err
+    assert "\ncontainer (name not in the record)\n" in out, out
+
+
 def test_two_stdin_inputs_are_refused(capsys):
     code, _, err = kubesim(capsys, "explain", "-", "-")
     assert code == 2 and "only one input can come from stdin" in err

@@ -187,7 +187,7 @@ def story_title(c: dict[str, Any], shown: Callable[[str], str] = visible) -> str
         named = "none" if c["name"] is None else f"only {shown(c['name'])}"
         return (f"containers ({n}, the record names {named})"
                 + (f" (RESTARTS {count}, their sum)" if count is not None else ""))
-    return (f"{c['role']} {shown(c['name'] or '(unnamed)')}"
+    return (f"{c['role']} {shown(c['name'] or '(name not in the record)')}"
             + (f" (restartCount {count})" if count is not None else ""))
 
 
