@@ -2049,3 +2049,61 @@ def test_a_kill_row_above_the_failure_does_not_hide_its_handler():
     out = render_text(explain_records([parse_record(text, "r.txt")],
                                       ExplainOptions(suggest=False, phases=1)))
     assert "/alive" in out and "exec" not in out
+
+
+# ---------------------------------------------------------------- held-out batch 15
+_STRIMZI_2026 = (
+    "    State:          Running\n"
+    "      Started:      Mon, 31 Aug 2026 11:16:31 GMT\n"
+    "    Last State:     Terminated\n"
+    "      Reason:       Error\n"
+    "      Exit Code:    137\n"
+    "      Started:      Mon, 31 Aug 2026 11:14:47 GMT\n"
+    "      Finished:     Mon, 31 Aug 2026 11:16:30 GMT\n"
+    "    Ready:          True\n"
+    "    Restart Count:  1\n"
+    "    Liveness:                    http-get http://[:8080]/healthy delay=10s timeout=5s "
+    "period=30s #success=1 #failure=3\n"
+    "\n"
+    "Events:\n"
+    "  Type     Reason          Age\n")
+
+
+def test_a_url_whose_host_and_port_share_the_brackets_is_read():
+    """strimzi-13123 (batch 15): `http-get http://[:8080]/healthy` made urlsplit raise
+    ValueError, and explain ended in a traceback."""
+    [pod] = pod_groups([parse_record(_STRIMZI_2026, "r.txt")])
+    [container] = pod.containers
+    assert container.spec is not None and container.spec.liveness_probe is not None
+    http = container.spec.liveness_probe.http_get
+    assert http is not None and (http.path, http.port, http.host) == ("/healthy", 8080, None)
+
+
+@pytest.mark.parametrize("url", ["http://[zz/x", "http://[::1]:99999/", "http://[fe80::1:8080]/x"])
+def test_a_url_that_is_no_url_is_a_clear_error_not_a_traceback(url: str) -> None:
+    """strimzi-13123 (batch 15): whatever a probe line's URL holds, the reader answers with
+    its own error (a line not read or a refusal naming it), never Python's ValueError."""
+    text = _STRIMZI_2026.replace("http://[:8080]/healthy", url)
+    try:
+        parse_record(text, "r.txt")
+    except RecordError as exc:
+        assert "r.txt" in str(exc)
+
+
+def test_container_times_in_gmt_are_read():
+    """strimzi-13123 (batch 15): describe's times with the zone named GMT (`Mon, 31 Aug 2026
+    11:16:31 GMT`) were not read, so "the record does not say how long it ran" beside a
+    Started and a Finished 103 s apart; ran past the earliest kill (70 s): cannot tell."""
+    a = _answer(_STRIMZI_2026)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 1)
+    assert "ran 103 s" in a.text and "does not say how long" not in a.text
+
+
+def test_an_events_header_cut_after_age_is_not_a_message_without_its_row():
+    """strimzi-13123 (batch 15): the record ends in the Events header (`Type Reason Age`);
+    that line was called "an event row that is not in the record (the paste starts in the
+    middle of a message)"."""
+    out = render_text(explain_records([parse_record(_STRIMZI_2026, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "middle of a message" not in out
+    assert "the Events header is cut after its Age column" in out
