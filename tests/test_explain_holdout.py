@@ -2107,3 +2107,43 @@ def test_an_events_header_cut_after_age_is_not_a_message_without_its_row():
                                       ExplainOptions(suggest=False, phases=1)))
     assert "middle of a message" not in out
     assert "the Events header is cut after its Age column" in out
+
+
+_PSMDB_ELIDED = (
+    "  ```\n"
+    "  Liveness probe failed: ... connect: connection refused          (early in pod life)\n"
+    "  Liveness probe failed: ... context deadline exceeded            (after metrics server "
+    "binds)\n"
+    "  Container percona-server-mongodb-operator failed liveness probe, will be restarted\n"
+    "  ```\n")
+
+
+def test_failures_without_a_count_are_not_fewer_than_the_kill_needs():
+    """psmdb-operator-2362 (batch 15): two liveness messages without a count (each at least
+    once) beside a kill were "2 liveness failures for 1 kill: fewer than 3 per kill": the
+    record states no count to compare."""
+    out = render_text(explain_records([parse_record(_PSMDB_ELIDED, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "fewer than 3 per kill" not in out
+    assert "at least 2 liveness failures (rows without a count" in out
+
+
+def test_an_output_elided_from_its_start_names_no_handler():
+    """psmdb-operator-2362 (batch 15): `Liveness probe failed: ... connect: connection
+    refused`, the URL elided by the reporter, was said to be "an exec probe (the command is
+    not in the record)"; the record names no handler."""
+    out = render_text(explain_records([parse_record(_PSMDB_ELIDED, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "an exec probe (the command is not in the record)" not in out
+    assert "elides the output's start" in out
+
+
+def test_an_unquoted_url_is_quoted_without_the_colon_after_it():
+    """node-exporter-2018, concourse-chart-66 (batch 15): before 1.15 the kubelet printed the
+    URL unquoted, a colon after it (`Get http://10.132.0.26:9100/: net/http: ...`); the
+    settings said "the URL in the event (Get http://10.132.0.26:9100/:)"."""
+    text = ("```\nLiveness probe failed: Get http://10.132.0.26:9100/: net/http: request "
+            "canceled (Client.Timeout exceeded while awaiting headers)\n```\n")
+    out = render_text(explain_records([parse_record(text, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "(Get http://10.132.0.26:9100/)" in " ".join(out.split())
