@@ -2147,3 +2147,21 @@ def test_an_unquoted_url_is_quoted_without_the_colon_after_it():
     out = render_text(explain_records([parse_record(text, "r.txt")],
                                       ExplainOptions(suggest=False, phases=1)))
     assert "(Get http://10.132.0.26:9100/)" in " ".join(out.split())
+
+
+def test_a_get_pods_row_cut_in_its_restarts_cell_names_its_pod():
+    """substrate-api-sidecar-686 (batch 15): the paste ends inside a `get pods` row's
+    RESTARTS cell (`kusama-sidecar-...   1/1   Running   1`, no line end, no AGE): the row
+    was a line not read, and the pod "(name not in the record)". It names the pod; its
+    restart count (`1` may be the start of `12`) is not read as one."""
+    text = ("  Normal   Killing    36m (x12 over 33h)    kubelet  Container sidecar failed "
+            "liveness probe, will be restarted\n"
+            "  Normal   Started    35m (x13 over 4d20h)  kubelet  Started container sidecar\n"
+            "```\n\nand here are the pods:\n```\n"
+            "NAME                                READY   STATUS    RESTARTS   AGE\n"
+            "kusama-sidecar-5f77d86d5b-z9knm     1/1     Running   1")
+    [pod] = pod_groups([parse_record(text, "r.txt")])
+    assert pod.name == "kusama-sidecar-5f77d86d5b-z9knm"
+    assert all(c.restart_count != 1 for c in pod.containers)
+    a = _answer(text)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(12, 12)

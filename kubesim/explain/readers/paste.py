@@ -35,7 +35,13 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise, plain
-from kubesim.explain.readers.pods_table import PodRow, is_pods_header, pod_row, pods_of
+from kubesim.explain.readers.pods_table import (
+    PodRow,
+    cut_pod_row,
+    is_pods_header,
+    pod_row,
+    pods_of,
+)
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
 from kubesim.explain.readers.probe_line import closes_exec, opens_exec
 from kubesim.explain.readers.runs import placed_jq_output, split_runs
@@ -123,6 +129,7 @@ class _Placer:
         self.flat_section = False  # a describe's containers listed without indentation
         self.exec_lines = -1  # lines of an open exec command so far (-1: none is open)
         self.orphans = 0  # lines at the top continuing a row the paste does not have
+        self.cut_last = 0  # the last line's number when the paste ends inside it
 
     def place(self) -> None:
         i = 0
@@ -186,6 +193,8 @@ class _Placer:
             self.in_describe = self.after_row = False
             return i + 1
         pods = None if is_pods_header(text) else pod_row(text, self.source, line.number)
+        if pods is None and line.number == self.cut_last:
+            pods = cut_pod_row(text, self.source, line.number)
         if pods is not None or is_pods_header(text):  # `kubectl get pods`
             self.pod_rows.extend([pods] if pods is not None else [])
             self.in_describe = self.after_row = False
@@ -362,9 +371,10 @@ def read_paste(text: str, source: str) -> RecordSet:
             f"those {split.count(chr(10))} parts", Where(source, number)))
         return found
     placer = _Placer(lines, source)
+    last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
+    placer.cut_last = 0 if text.endswith("\n") else last
     placer.place()
     out = RecordSet(source, "paste")
-    last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
     if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
         ends = text.endswith("\n") and not box_cut(text)
         _add(out, _describe(placer.describe, last, ends, source))
