@@ -2165,3 +2165,18 @@ def test_a_get_pods_row_cut_in_its_restarts_cell_names_its_pod():
     assert all(c.restart_count != 1 for c in pod.containers)
     a = _answer(text)
     assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(12, 12)
+
+
+def test_refusals_of_two_probes_are_both_named():
+    """shift-domain-exporter-64 (batch 15): readiness x9 and liveness x6, both refused, beside
+    7 restarts: the diagnosis said "the readiness probe's 'connection refused'", as if the
+    liveness probe had not been refused too."""
+    text = ("NAME                    READY   STATUS             RESTARTS   AGE\n"
+            "my-exporter-774cd-8fb7n 0/1     CrashLoopBackOff   7          7m37s\n"
+            "  Warning  Unhealthy  4m7s (x9 over 5m1s)   kubelet  Readiness probe failed: Get "
+            "\"http://10.88.1.106:80/\": dial tcp 10.88.1.106:80: connect: connection refused\n"
+            "  Warning  Unhealthy  4m7s (x6 over 4m57s)  kubelet  Liveness probe failed: Get "
+            "\"http://10.88.1.106:80/\": dial tcp 10.88.1.106:80: connect: connection refused\n")
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL
+    assert "the readiness and liveness probes' 'connection refused'" in " ".join(a.text.split())

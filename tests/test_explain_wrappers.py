@@ -243,8 +243,11 @@ _ONE_LINERS = ("azure-service-operator-pr1198.describe-row-x3707-no-header.txt",
                "k8s-89862.blockquote-liveness-failed-oci-runtime-exec-cgroup.txt",
                "rook-14620.exec-timed-out-message-escaped-newlines.txt",
                # held-out batch 14
-               "aks-engine-1815.windows-inline-triple-backtick-row-liveness-x42.txt")
-_QUOTED_IN_A_SENTENCE = ("contiv-netplugin-878.inline-code-liveness-client-timeout-2017.txt",)
+               "aks-engine-1815.windows-inline-triple-backtick-row-liveness-x42.txt",
+               # held-out batch 15
+               "openmetadata-helm-157.inline-code-startup-message-mysqladmin.txt")
+_QUOTED_IN_A_SENTENCE = ("contiv-netplugin-878.inline-code-liveness-client-timeout-2017.txt",
+                         "openmetadata-helm-157.inline-code-startup-message-mysqladmin.txt")
 KNOWN_FAILING: dict[tuple[str, str], str] = {
     **{(k, n): _CUT
        for k in ("fence", "jira", "pre", "box", "crlf+fence", "fence+quote", "prompt+fence")
