@@ -51,7 +51,8 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # reasons in facts.yaml), 14 of 14 after the fixes of holdout12; its second part 3 of 3 at
 # first contact (2f7a10d), its third part 3 of 3 (034b1a1); held-out batch 15 (GitHub
 # threads of 11 new projects): 11 of 12 at first contact (bf64392; a traceback on a probe URL
-# `http://[:8080]/healthy`), 12 of 12 after the fixes of holdout15 (no fact changed)
+# `http://[:8080]/healthy`), 12 of 12 after the fixes of holdout15 (no fact changed; seven
+# text defects beyond the facts fixed)
 NOT_READ: dict[str, str] = {
     "velog-koo8624-calico-bird.korean-get-pods-row-and-describe-message.txt": (
         "its readiness failure is calico-node's probe output pasted without its event row "
