@@ -2144,3 +2144,134 @@ def test_a_placeholder_name_without_the_header_is_no_row():
     """The guard: the same line alone (no header above it) is not taken for a row."""
     with pytest.raises(RecordError):
         parse_record("POD_NAME    0/1      CrashLoopBackOff    2           1m44s\n", "r.txt")
+
+
+# ---------------------------------------------------------------- held-out batch 15
+_STRIMZI_2026 = (
+    "    State:          Running\n"
+    "      Started:      Mon, 31 Aug 2026 11:16:31 GMT\n"
+    "    Last State:     Terminated\n"
+    "      Reason:       Error\n"
+    "      Exit Code:    137\n"
+    "      Started:      Mon, 31 Aug 2026 11:14:47 GMT\n"
+    "      Finished:     Mon, 31 Aug 2026 11:16:30 GMT\n"
+    "    Ready:          True\n"
+    "    Restart Count:  1\n"
+    "    Liveness:                    http-get http://[:8080]/healthy delay=10s timeout=5s "
+    "period=30s #success=1 #failure=3\n"
+    "\n"
+    "Events:\n"
+    "  Type     Reason          Age\n")
+
+
+def test_a_url_whose_host_and_port_share_the_brackets_is_read():
+    """strimzi-13123 (batch 15): `http-get http://[:8080]/healthy` made urlsplit raise
+    ValueError, and explain ended in a traceback."""
+    [pod] = pod_groups([parse_record(_STRIMZI_2026, "r.txt")])
+    [container] = pod.containers
+    assert container.spec is not None and container.spec.liveness_probe is not None
+    http = container.spec.liveness_probe.http_get
+    assert http is not None and (http.path, http.port, http.host) == ("/healthy", 8080, None)
+
+
+@pytest.mark.parametrize("url", ["http://[zz/x", "http://[::1]:99999/", "http://[fe80::1:8080]/x"])
+def test_a_url_that_is_no_url_is_a_clear_error_not_a_traceback(url: str) -> None:
+    """strimzi-13123 (batch 15): whatever a probe line's URL holds, the reader answers with
+    its own error (a line not read or a refusal naming it), never Python's ValueError."""
+    text = _STRIMZI_2026.replace("http://[:8080]/healthy", url)
+    try:
+        parse_record(text, "r.txt")
+    except RecordError as exc:
+        assert "r.txt" in str(exc)
+
+
+def test_container_times_in_gmt_are_read():
+    """strimzi-13123 (batch 15): describe's times with the zone named GMT (`Mon, 31 Aug 2026
+    11:16:31 GMT`) were not read, so "the record does not say how long it ran" beside a
+    Started and a Finished 103 s apart; ran past the earliest kill (70 s): cannot tell."""
+    a = _answer(_STRIMZI_2026)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 1)
+    assert "ran 103 s" in a.text and "does not say how long" not in a.text
+
+
+def test_an_events_header_cut_after_age_is_not_a_message_without_its_row():
+    """strimzi-13123 (batch 15): the record ends in the Events header (`Type Reason Age`);
+    that line was called "an event row that is not in the record (the paste starts in the
+    middle of a message)"."""
+    out = render_text(explain_records([parse_record(_STRIMZI_2026, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "middle of a message" not in out
+    assert "the Events header is cut after its Age column" in out
+
+
+_PSMDB_ELIDED = (
+    "  ```\n"
+    "  Liveness probe failed: ... connect: connection refused          (early in pod life)\n"
+    "  Liveness probe failed: ... context deadline exceeded            (after metrics server "
+    "binds)\n"
+    "  Container percona-server-mongodb-operator failed liveness probe, will be restarted\n"
+    "  ```\n")
+
+
+def test_failures_without_a_count_are_not_fewer_than_the_kill_needs():
+    """psmdb-operator-2362 (batch 15): two liveness messages without a count (each at least
+    once) beside a kill were "2 liveness failures for 1 kill: fewer than 3 per kill": the
+    record states no count to compare."""
+    out = render_text(explain_records([parse_record(_PSMDB_ELIDED, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "fewer than 3 per kill" not in out
+    assert "at least 2 liveness failures (rows without a count" in out
+
+
+def test_an_output_elided_from_its_start_names_no_handler():
+    """psmdb-operator-2362 (batch 15): `Liveness probe failed: ... connect: connection
+    refused`, the URL elided by the reporter, was said to be "an exec probe (the command is
+    not in the record)"; the record names no handler."""
+    out = render_text(explain_records([parse_record(_PSMDB_ELIDED, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "an exec probe (the command is not in the record)" not in out
+    assert "elides the output's start" in out
+
+
+def test_an_unquoted_url_is_quoted_without_the_colon_after_it():
+    """node-exporter-2018, concourse-chart-66 (batch 15): before 1.15 the kubelet printed the
+    URL unquoted, a colon after it (`Get http://10.132.0.26:9100/: net/http: ...`); the
+    settings said "the URL in the event (Get http://10.132.0.26:9100/:)"."""
+    text = ("```\nLiveness probe failed: Get http://10.132.0.26:9100/: net/http: request "
+            "canceled (Client.Timeout exceeded while awaiting headers)\n```\n")
+    out = render_text(explain_records([parse_record(text, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "(Get http://10.132.0.26:9100/)" in " ".join(out.split())
+
+
+def test_a_get_pods_row_cut_in_its_restarts_cell_names_its_pod():
+    """substrate-api-sidecar-686 (batch 15): the paste ends inside a `get pods` row's
+    RESTARTS cell (`kusama-sidecar-...   1/1   Running   1`, no line end, no AGE): the row
+    was a line not read, and the pod "(name not in the record)". It names the pod; its
+    restart count (`1` may be the start of `12`) is not read as one."""
+    text = ("  Normal   Killing    36m (x12 over 33h)    kubelet  Container sidecar failed "
+            "liveness probe, will be restarted\n"
+            "  Normal   Started    35m (x13 over 4d20h)  kubelet  Started container sidecar\n"
+            "```\n\nand here are the pods:\n```\n"
+            "NAME                                READY   STATUS    RESTARTS   AGE\n"
+            "kusama-sidecar-5f77d86d5b-z9knm     1/1     Running   1")
+    [pod] = pod_groups([parse_record(text, "r.txt")])
+    assert pod.name == "kusama-sidecar-5f77d86d5b-z9knm"
+    assert all(c.restart_count != 1 for c in pod.containers)
+    a = _answer(text)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(12, 12)
+
+
+def test_refusals_of_two_probes_are_both_named():
+    """shift-domain-exporter-64 (batch 15): readiness x9 and liveness x6, both refused, beside
+    7 restarts: the diagnosis said "the readiness probe's 'connection refused'", as if the
+    liveness probe had not been refused too."""
+    text = ("NAME                    READY   STATUS             RESTARTS   AGE\n"
+            "my-exporter-774cd-8fb7n 0/1     CrashLoopBackOff   7          7m37s\n"
+            "  Warning  Unhealthy  4m7s (x9 over 5m1s)   kubelet  Readiness probe failed: Get "
+            "\"http://10.88.1.106:80/\": dial tcp 10.88.1.106:80: connect: connection refused\n"
+            "  Warning  Unhealthy  4m7s (x6 over 4m57s)  kubelet  Liveness probe failed: Get "
+            "\"http://10.88.1.106:80/\": dial tcp 10.88.1.106:80: connect: connection refused\n")
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL
+    assert "the readiness and liveness probes' 'connection refused'" in " ".join(a.text.split())

@@ -246,8 +246,11 @@ _ONE_LINERS = ("azure-service-operator-pr1198.describe-row-x3707-no-header.txt",
                "aks-engine-1815.windows-inline-triple-backtick-row-liveness-x42.txt",
                # held-out batch 16: a message alone on its line
                "nofire-probe-failures.liveness-message-cut-after-statuscode.txt",
-               "techsyncer-pod-crashes.portuguese-liveness-message-status-code-spaced.txt")
-_QUOTED_IN_A_SENTENCE = ("contiv-netplugin-878.inline-code-liveness-client-timeout-2017.txt",)
+               "techsyncer-pod-crashes.portuguese-liveness-message-status-code-spaced.txt",
+               # held-out batch 15
+               "openmetadata-helm-157.inline-code-startup-message-mysqladmin.txt")
+_QUOTED_IN_A_SENTENCE = ("contiv-netplugin-878.inline-code-liveness-client-timeout-2017.txt",
+                         "openmetadata-helm-157.inline-code-startup-message-mysqladmin.txt")
 KNOWN_FAILING: dict[tuple[str, str], str] = {
     **{(k, n): _CUT
        for k in ("fence", "jira", "pre", "box", "crlf+fence", "fence+quote", "prompt+fence")

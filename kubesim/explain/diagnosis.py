@@ -864,11 +864,14 @@ def _missing(f: _Facts) -> str:
                      rec.containers > 1 else "the container's probes (its restarts may be "
                      "kills by a probe whose failures the record does not show)")
     text = f"(missing: {', '.join(wants)})" if wants else ""
-    refused = [s for s in f.failed if "refused" in s.detail]
+    # every probe the refusals came from, in the record's order (shift-domain-exporter-64:
+    # readiness and liveness alike, "the readiness probe's" alone read as if liveness was not)
+    refused = list(dict.fromkeys(s.probe.value for s in f.failed if "refused" in s.detail))
     if refused:
-        text += (f"; the {refused[0].probe.value} probe's 'connection refused' means nothing "
-                 "was listening: the app was down or not yet up, which fits a crash as well "
-                 "as a kill")
+        text += (f"; the {' and '.join(refused)} {'probes' if len(refused) > 1 else 'probe'}'"
+                 f"{'' if len(refused) > 1 else 's'} 'connection refused' means nothing was "
+                 "listening: the app was down or not yet up, which fits a crash as well as a "
+                 "kill")
     return text
 
 

@@ -484,7 +484,9 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
     sure = Level.FACT if setting.source in (Source.RECORD, Source.SPEC) else Level.UNCERTAIN
     f_text = f"failureThreshold {f}" + {"assumed": " (assumed)", "inferred": " (inferred "
                                         "from these events)"}.get(setting.source, "")
-    if k and n == f * k:
+    if k and not all(s.count_stated for s in failed):
+        out.append(_floor_per_kill(t, n, k, ev))
+    elif k and n == f * k:
         each = "the" if k == 1 else f"each of the {k}"
         out.append(Finding(sure, f"{each} {t.value} {'kill' if k == 1 else 'kills'} followed "
                            f"{plural(f, 'failure')} in a row, as {f_text} requires (R1.17)",
@@ -494,12 +496,8 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
                            f"toward the kills ({f} each, {f_text}); the other {n - f * k} "
                            f"belong to the container running now, fewer than {f}", ev))
     elif k and n < f * k:
-        out.append(Finding(Level.UNCERTAIN, f"{plural(n, t.value + ' failure')} for "
-                           f"{plural(k, 'kill')}: fewer than {f} per kill ({f_text}): some "
-                           "Unhealthy events were dropped by the event recorder, merged into "
-                           "a 'combined from similar events' event, "
-                           + ("or are in rows after the record's cut" if cut
-                              else "or left out of the paste"), ev))
+        out.append(_fewer_per_kill(f"{plural(n, t.value + ' failure')} for {plural(k, 'kill')}: "
+                                   f"fewer than {f} per kill ({f_text})", cut, ev))
     elif k:
         out.append(Finding(Level.UNCERTAIN, f"{n} {t.value} failures for {plural(k, 'kill')}: more than "
                            f"{f} per kill ({f_text}): some runs of failures were broken by "
@@ -512,6 +510,21 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
     elif n < f:
         out.append(_too_few(t, n, f_text, sure, failed, ev))
     return out
+
+
+def _fewer_per_kill(head: str, cut: bool, ev: tuple[Evidence, ...]) -> Finding:
+    return Finding(Level.UNCERTAIN, f"{head}: some Unhealthy events were dropped by the event "
+                   "recorder, merged into a 'combined from similar events' event, "
+                   + ("or are in rows after the record's cut" if cut
+                      else "or left out of the paste"), ev)
+
+
+def _floor_per_kill(t: ProbeType, n: int, k: int, ev: tuple[Evidence, ...]) -> Finding:
+    """Rows without a count are each at least once: `n` is a floor, so no comparison with the
+    kills' failureThreshold x k holds (README of the real corpus)."""
+    return Finding(Level.UNCERTAIN, f"at least {plural(n, t.value + ' failure')} (rows without "
+                   f"a count: each at least once) for {plural(k, 'kill')}: how many failures "
+                   "came before each kill the record does not say", ev)
 
 
 def _too_few(t: ProbeType, n: int, f_text: str, sure: Level, failed: list[Streak],

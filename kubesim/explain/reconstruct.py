@@ -116,6 +116,9 @@ _GRPC = re.compile(r'^\s*(?:timeout: failed to connect service "[^"]*:(\d{1,5})"
                    r"|error: health rpc (?:probe )?failed:"
                    r"|service unhealthy \(responded with)")
 _GRPC_STAND_IN = 9090  # a port for a gRPC probe whose output names none
+# an output the paste elides from its start (`Liveness probe failed: ... connect: connection
+# refused`): what would name the handler (a URL, an address) is what was left out
+_ELIDED = re.compile(r"^\s*(?:\.\.\.|…)")
 
 
 def clip(text: str, n: int = 200) -> str:
@@ -407,7 +410,8 @@ def _handler_from(detail: str, probe: ProbeType) -> tuple[dict[str, object], str
     if m:
         # Go prints `Get "URL": error` (and, before 1.15, the URL unquoted): no colon ends a path
         return ({"httpGet": {"path": (m[4] or "/").rstrip(":") or "/", "port": int(m[3]),
-                             "scheme": m[1].upper()}}, f"the URL in the event ({m[0][:60]})")
+                             "scheme": m[1].upper()}},
+                f"the URL in the event ({m[0][:60].rstrip(':')})")
     g = _GRPC.match(detail)
     if g:
         port = g[1] or g[2]
@@ -421,6 +425,10 @@ def _handler_from(detail: str, probe: ProbeType) -> tuple[dict[str, object], str
     d = _DIAL.search(detail)
     if d:
         return {"tcpSocket": {"port": int(d[1])}}, f"the port in the event ({d[1]})"
+    if _ELIDED.match(detail):
+        return ({"exec": {"command": [f"(the {probe.value} command)"]}},
+                "nothing in the record: the paste elides the output's start (`...`), where "
+                "a URL or address would show; an exec probe stands in for the unknown handler")
     return ({"exec": {"command": [f"(the {probe.value} command)"]}},
             "an exec probe (the command is not in the record)")
 

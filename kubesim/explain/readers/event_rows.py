@@ -54,7 +54,8 @@ _GET_ROW = re.compile(
     rf"^[ \t]*(?:(?P<ns>[a-z0-9][-a-z0-9]{{0,62}})[ \t]+)?{_AGE_COUNT}[ \t]+"
     rf"(?P<type>Normal|Warning)[ \t]+(?P<reason>[A-Za-z][A-Za-z0-9_]{{0,80}})[ \t]+"
     rf"(?P<kind>[a-z][a-z0-9.]{{0,60}})/(?P<name>\S{{1,253}})(?:[ \t]+(?P<message>.*))?$")
-_RFC1123 = r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} [+-]\d{4}"
+_RFC1123 = (r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2}"
+            r" (?:[+-]\d{4}|GMT|UTC)")
 _TIME = rf"(?:{_RFC1123}|{AGE_PATTERN})"
 _OLD_ROW = re.compile(rf"^[ \t]*(?P<first>{_TIME})(?:\t+|[ \t]{{2,}})(?P<last>{_TIME})"
                       rf"[ \t]+(?P<count>\d{{1,400}})(?:\t+|[ \t]{{2,}}|$)(?P<rest>.*)$")
@@ -69,6 +70,9 @@ _SPLIT = re.compile(r"\t+|[ \t]{2,}")
 _SUBOBJECT = re.compile(r"^(?:spec\.\S+|implicitly required container \S+)$")
 _FIELD_PATH = re.compile(r"^spec\.(?:initContainers|containers|ephemeralContainers)\{([^}]+)\}$")
 _HEADER_NEW = re.compile(r"^\s*Type\s+Reason\s+Age\s+From\s+Message\s*$")
+# the header cut after a column (`  Type     Reason          Age`, a paste's last line): the
+# rows below it are not in the record
+_HEADER_CUT = re.compile(r"^\s*Type\s+Reason(?:\s+Age(?:\s+From)?)?\s*$")
 _HEADER_OLD = re.compile(r"^\s*FirstSeen\s+LastSeen\s+Count\s+From\s", re.IGNORECASE)
 _HEADER_GET = re.compile(r"^\s*(?:NAMESPACE\s+)?LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE\s*$")
 _DASHES = re.compile(r"^[\s\-─]+$")
@@ -95,6 +99,8 @@ def init_field_path(path: str | None) -> bool:
 def is_header(line: str) -> bool:
     """A table header or its underline."""
     if _HEADER_NEW.match(line) or _HEADER_OLD.match(line) or _HEADER_GET.match(line):
+        return True
+    if _HEADER_CUT.match(line):
         return True
     if Columns.of(line) is not None:
         return True
@@ -133,6 +139,10 @@ class EventRows:
     def feed(self, line: str, number: int) -> bool:
         """Read one line: a row, a header, or a continuation of the row above."""
         if is_header(line):
+            if _HEADER_CUT.match(line):
+                self.notes.append(Note(
+                    f"the Events header is cut after its {line.split()[-1]} column: the rows "
+                    "below it are not in the record", Where(self.source, number)))
             self.header(line)
             self._close()
             return True

@@ -37,6 +37,7 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise, plain
 from kubesim.explain.readers.pods_table import (
     PodRow,
+    cut_pod_row,
     is_pods_header,
     placeholder_name,
     pod_row,
@@ -131,6 +132,7 @@ class _Placer:
         self.orphans = 0  # lines at the top continuing a row the paste does not have
         self.under_pods_header = False  # the line above was a `get pods` header or row
         self.placeholders: list[PasteLine] = []  # rows whose NAME is a page's placeholder
+        self.cut_last = 0  # the last line's number when the paste ends inside it
 
     def place(self) -> None:
         i = 0
@@ -197,6 +199,8 @@ class _Placer:
         header = is_pods_header(text)
         pods = None if header else pod_row(text, self.source, line.number,
                                            under_header=self.under_pods_header)
+        if pods is None and not header and line.number == self.cut_last:
+            pods = cut_pod_row(text, self.source, line.number)
         if pods is not None or header:  # `kubectl get pods`
             self.pod_rows.extend([pods] if pods is not None else [])
             self.in_describe = self.after_row = False
@@ -375,9 +379,10 @@ def read_paste(text: str, source: str) -> RecordSet:
             f"split before each describe field and event row; the line numbers below count "
             f"those {split.count(chr(10))} parts", Where(source, number))])
     placer = _Placer(lines, source)
+    last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
+    placer.cut_last = 0 if text.endswith("\n") else last
     placer.place()
     out = RecordSet(source, "paste")
-    last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
     if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
         ends = text.endswith("\n") and not box_cut(text)
         _add(out, _describe(placer.describe, last, ends, source))

@@ -20,13 +20,14 @@ from kubesim.errors import RecordError
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     ContainerRecord,
+    Note,
     PodRecord,
     Terminated,
     Where,
 )
 from kubesim.explain.readers.times import AGE_PATTERN
 
-__all__ = ["PodRow", "is_pods_header", "placeholder_name", "pod_row", "pods_of"]
+__all__ = ["PodRow", "cut_pod_row", "is_pods_header", "placeholder_name", "pod_row", "pods_of"]
 
 _HEADER = re.compile(r"^\s*(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
 _ROW = re.compile(
@@ -38,6 +39,12 @@ _ROW = re.compile(
 # A row right under the header whose NAME is no name the API gives a pod (DNS-1123: lower
 # case, digits, `-`, `.`) but a page's placeholder for one: `POD_NAME`, `<pod-name>`, `MyPod`
 _PLACEHOLDER = re.compile(r"^\s*(?P<name><?[A-Za-z0-9][-A-Za-z0-9_.]{0,251}>?)\s+\d")
+# the record's last line cut inside a row's RESTARTS cell (`app-5f7   1/1   Running   1`, no
+# line end): the digits shown may be the cell's start, so the count is not in the record
+_CUT_ROW = re.compile(
+    r"^\s*(?:(?P<ns>[a-z0-9][-a-z0-9]{0,62})\s+)?(?P<name>[a-z0-9][-a-z0-9.]{0,252})\s+"
+    r"(?P<ready>\d{1,4})/(?P<total>\d{1,4})\s+(?P<status>[A-Za-z][A-Za-z:]{0,62}"
+    r"(?::\d+/\d+)?)\s+(?P<restarts>\d{1,12})$")
 # STATUS is the reason of the container's current state when it has one (printPod)
 _WAITING = {"CrashLoopBackOff", "ImagePullBackOff", "ErrImagePull", "ContainerCreating",
             "CreateContainerConfigError", "RunContainerError"}
@@ -56,6 +63,7 @@ class PodRow:
     restarts: int
     where: Where
     ready: int = 0
+    restarts_cut: bool = False  # the record ends inside the RESTARTS cell: no count
 
 
 def is_pods_header(line: str) -> bool:
@@ -95,11 +103,19 @@ def placeholder_name(line: str) -> str | None:
         return None
     p = _PLACEHOLDER.match(line)
     return None if p is None else p["name"]
+def cut_pod_row(line: str, source: str, number: int) -> PodRow | None:
+    """The row the record's last line is, cut inside its RESTARTS cell, or None."""
+    m = _CUT_ROW.match(line)
+    if m is None or int(m["total"]) == 0:
+        return None
+    return PodRow(m["name"], m["ns"], int(m["total"]), m["status"], 0, Where(source, number),
+                  int(m["ready"]), restarts_cut=True)
 
 
 def _container(row: PodRow) -> ContainerRecord:
-    c = ContainerRecord(None, row.where, restart_count=row.restarts, restart_where=row.where,
-                        restart_apart=True)
+    c = ContainerRecord(None, row.where, restart_count=None if row.restarts_cut else
+                        row.restarts, restart_where=row.where, restart_apart=True,
+                        restarts_cut=row.restarts_cut)
     if row.status in _WAITING:
         c.state, c.state_reason = "waiting", row.status
     elif row.status in _TERMINATED:
@@ -125,9 +141,13 @@ def _several(row: PodRow) -> ContainerRecord:
     RESTARTS is their sum and STATUS the pod's, so which container restarted, how often each
     and which is not ready are not in it (printPod). A sum of 0 states that none restarted;
     they all run when the pod is Running with every container ready (READY n/n)."""
-    c = ContainerRecord(None, row.where, restart_count=row.restarts, restart_where=row.where,
-                        restart_apart=True, containers=row.total, ready_containers=row.ready)
-    if row.restarts == 0 and row.status == "Running" and row.ready == row.total:
+    c = ContainerRecord(None, row.where, restart_count=None if row.restarts_cut else
+                        row.restarts, restart_where=row.where, restart_apart=True,
+                        restarts_cut=row.restarts_cut, containers=row.total,
+                        ready_containers=row.ready)
+    if row.restarts_cut:
+        pass  # its restarts are not in the record: nothing said of them
+    elif row.restarts == 0 and row.status == "Running" and row.ready == row.total:
         c.state = "running"
     elif row.status == "CrashLoopBackOff":  # one of them at least waits out a back-off
         c.state_reason = row.status
@@ -148,6 +168,9 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
     pods = []
     for row in last.values():
         pod = PodRecord(row.name, row.where, namespace=row.namespace, formats=["pods-table"])
+        if row.restarts_cut:
+            pod.notes.append(Note("the record ends inside this row's RESTARTS cell: the pod's "
+                                  "restart count is not in the record", row.where))
         if row.total == 1:  # RESTARTS is the pod's one container's restartCount
             pod.containers.append(_container(row))
             if row.name in ended and row.status not in _TERMINATED:

@@ -12,6 +12,7 @@ an exec target by the command joined by spaces, which is what the record shows),
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -136,12 +137,34 @@ def _handler(text: str) -> dict[str, Any]:
     raise ProbeLineError(f"handler {kind[:20]!r} is not http-get, tcp-socket, exec or grpc")
 
 
+# `http://[:8080]/healthy`: host and port inside one pair of brackets (a describe of 2026
+# prints them so; kubectl's own `net.JoinHostPort` brackets an IPv6 host only). Brackets that
+# hold no IPv6 address but end in `:port` are that host and port.
+_BRACKETED_HOST_PORT = re.compile(
+    r"^(?P<scheme>[A-Za-z]{1,10}://)\[(?P<host>[^\[\]/]{0,256}):(?P<port>[A-Za-z0-9-]{1,15})\]"
+    r"(?P<rest>/.*)?$")
+
+
+def _unbracketed(url: str) -> str:
+    m = _BRACKETED_HOST_PORT.match(url)
+    if not m:
+        return url
+    try:
+        ipaddress.IPv6Address(f"{m['host']}:{m['port']}")
+    except ValueError:
+        return f"{m['scheme']}{m['host']}:{m['port']}{m['rest'] or ''}"
+    return url  # an IPv6 address alone in its brackets: the URL has no port
+
+
 def _http(url: str) -> dict[str, Any]:
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(_unbracketed(url))  # checks a bracketed host: an IP address or none
+    except ValueError as exc:
+        raise ProbeLineError(f"http-get's URL {url[:60]!r} is not a URL ({exc})") from None
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise ProbeLineError("http-get needs a URL like http://:8080/healthz")
     host, sep, port = parts.netloc.rpartition(":")
-    if not sep:
+    if not sep or parts.netloc.endswith("]"):
         raise ProbeLineError("http-get's URL has no port")
     out: dict[str, Any] = {"path": unquote(parts.path) or "/", "port": _port(port),
                            "scheme": parts.scheme.upper()}

@@ -26,10 +26,12 @@ _AGE = re.compile(r"^(?:\d{1,9}[ydhms]){1,5}$")
 _PART = re.compile(r"(\d{1,9})([ydhms])")
 INVALID_AGE = "<invalid>"
 
-# RFC 1123 with a numeric zone, as describe prints container and old event times
+# RFC 1123 with a numeric zone, as describe prints container and old event times; or with the
+# zone named `GMT` or `UTC` (Go's RFC1123, `Mon, 31 Aug 2026 11:16:31 GMT`), the only names that
+# fix the offset (others, `CET` or `IST`, name several)
 _RFC1123 = re.compile(
     r"^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|"
-    r"Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) ([+-])(\d{2})(\d{2})$")
+    r"Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) (?:([+-])(\d{2})(\d{2})|GMT|UTC)$")
 _MONTHS = {m: i for i, m in enumerate(
     ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"], 1)}
 _RFC3339 = re.compile(
@@ -90,13 +92,14 @@ def _epoch(year: int, month: int, day: int, hh: int, mm: int, ss: int,
 
 
 def parse_rfc1123(text: str) -> Stamp | None:
-    """`Tue, 01 Feb 2022 12:58:56 +0100` (Go's RFC1123Z); None if not one. The zero time
-    (`Thu, 01 Jan 1970 00:00:00 +0000`, a container that never started) is UNKNOWN."""
+    """`Tue, 01 Feb 2022 12:58:56 +0100` (Go's RFC1123Z) or `... 12:58:56 GMT`; None if not
+    one. The zero time (`Thu, 01 Jan 1970 00:00:00 +0000`, a container that never started) is
+    UNKNOWN."""
     m = _RFC1123.match(text.strip())
     if not m:
         return None
     day, mon, year, hh, mm, ss, sign, oh, om = m.groups()
-    offset = (int(oh) * 3600 + int(om) * 60) * (1 if sign == "+" else -1)
+    offset = 0 if sign is None else (int(oh) * 3600 + int(om) * 60) * (1 if sign == "+" else -1)
     at = _epoch(int(year), _MONTHS[mon], int(day), int(hh), int(mm), int(ss), offset)
     if at is None:
         return None
