@@ -2049,3 +2049,53 @@ def test_a_kill_row_above_the_failure_does_not_hide_its_handler():
     out = render_text(explain_records([parse_record(text, "r.txt")],
                                       ExplainOptions(suggest=False, phases=1)))
     assert "/alive" in out and "exec" not in out
+
+
+# --------------------------------------------------------------- held-out batch 17
+
+
+def test_a_dashboards_reason_type_time_message_rows_are_read():
+    """cilium-28574 (batch 17): a console's event rows copied with their cells joined by ` | `,
+    REASON first and a local date and time (`Oct 12, 2023, 5:08:37 PM`, no zone) third:
+    refused as "not a record explain reads"."""
+    text = ("Started | Normal | Oct 12, 2023, 5:08:37 PM | Started container agent\n"
+            "Unhealthy | Warning | Oct 12, 2023, 5:08:37 PM | Startup probe failed: Get "
+            "\"http://127.0.0.1:9879/healthz\": dial tcp 127.0.0.1:9879: connect: connection "
+            "refused\n"
+            "Created | Normal | Oct 12, 2023, 5:08:36 PM | Created container agent\n")
+    [pod] = pod_groups([parse_record(text, "r.txt")])
+    assert {e.reason for e in pod.events} == {"Started", "Unhealthy", "Created"}
+    a = _answer(text)
+    assert [p.value for p in a.failed] == ["startup"] and a.probe_kills.hi is None
+
+
+def test_an_init_crash_loop_row_is_an_init_containers_back_off():
+    """cilium-40421 (batch 17): `cilium-2gnk9 0/1 Init:CrashLoopBackOff 8 (2m5s ago) 18m`:
+    RESTARTS was given to the pod's one app container, which never started, and the back-off
+    was not read, so its kills were bounded at 8 (an init container in back-off, R4.7: 9)."""
+    text = ("NAME           READY   STATUS                  RESTARTS       AGE\n"
+            "cilium-2gnk9   0/1     Init:CrashLoopBackOff   8 (2m5s ago)   18m\n")
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    [c] = ex.containers
+    assert c.role is Role.INIT and c.answer is not None
+    assert c.answer.probe_kills == CountRange(0, 9)
+
+
+def test_a_conda_environment_before_a_prompt_is_a_prompt():
+    """cilium-40421 (batch 17): `(base) raphy@raohy:~$ kubectl ...` was a line not read."""
+    [line] = normalise("(base) raphy@raohy:~$ kubectl -n kube-system get pods\n")
+    assert line.kind is LineKind.COMMAND
+
+
+def test_a_containers_last_state_cut_in_json_is_read_and_left_open():
+    """k8s-123176 (batch 17): `"lastState": {"terminated": {"containerID": "cont` (a piece of
+    a pod's JSON cut in its first field) was refused; read, the end whose exit code and
+    reason are cut away was called a lost container's and no probe kill."""
+    text = ('    "lastState": {\n'
+            '      "terminated": {\n'
+            '        "containerID": "cont')
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+    out = render_text(explain_records([parse_record(text, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "lost (node or kubelet restart)" not in out

@@ -913,7 +913,15 @@ def _could_kill(f: _Facts) -> bool:
     probe the record does not show may have made."""
     return bool(f.killers or f.unknown_kills or f.probe_kills
                 or (f.ended is not None and f.ended.cause in SIGNALS)
-                or not _shows(f) or _unseen_probe(f) or _cut_unbounded(f))
+                or not _shows(f) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f))
+
+
+def _end_cut(f: _Facts) -> bool:
+    """A piece of a container's status cut short: an end whose exit code and reason are cut
+    away (not a lost container's) may be a probe kill as well as anything else."""
+    rec = f.view.record
+    return rec is not None and rec.restarts_cut and f.ended is not None and \
+        f.ended.cause is ExitCause.UNKNOWN and f.ended.reason not in _LOST
 
 
 def _cut_unbounded(f: _Facts) -> bool:

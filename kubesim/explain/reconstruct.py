@@ -934,6 +934,10 @@ _EXIT_LABELS = {ExitCause.OOM: RestartCause.OOM_KILLED, ExitCause.APP: RestartCa
 
 
 def _exit_label(x: Exit) -> RestartCause:
+    """The restart's cause as its end gives it; an end the record gives no exit code or
+    reason for is not a lost container's (ContainerStatusUnknown): it is not in the record."""
+    if x.cause is ExitCause.UNKNOWN and x.reason is None and x.exit_code is None:
+        return RestartCause.NOT_RECORDED
     return _EXIT_LABELS[x.cause]
 
 

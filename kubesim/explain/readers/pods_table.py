@@ -87,6 +87,30 @@ def _container(row: PodRow) -> ContainerRecord:
     return c
 
 
+def _init_state(status: str) -> bool:
+    """STATUS `Init:` and the state reason of an init container (`Init:CrashLoopBackOff`,
+    `Init:Error`), not `Init:i/n` (one running, or none ended yet)."""
+    reason = status.removeprefix("Init:")
+    return reason != status and (reason in _WAITING or reason in _TERMINATED)
+
+
+def _initializing(row: PodRow) -> ContainerRecord:
+    """The init container a STATUS `Init:...` names: while the pod initializes, printPod sums
+    RESTARTS over the init containers only and STATUS is `Init:` and the reason of the first
+    one not done (its waiting or terminated state's), or `Init:i/n`; the app containers READY
+    counts have not started. The row names no init container, so it is one record of the one
+    the STATUS is about, its restarts at most the sum."""
+    c = ContainerRecord(None, row.where, init=True, restart_count=row.restarts,
+                        restart_where=row.where, restart_apart=True)
+    reason = row.status.removeprefix("Init:")
+    if reason in _WAITING:
+        c.state, c.state_reason = "waiting", reason
+    elif reason in _TERMINATED:
+        c.state, c.state_reason = "terminated", reason
+        c.terminated = Terminated(reason, None, UNKNOWN_STAMP, UNKNOWN_STAMP, where=row.where)
+    return c
+
+
 def _ended(row: PodRow) -> Terminated:
     """The end a watch row's STATUS states: the terminated state's reason. The CRI runtime
     (containerd's CRI plugin, CRI-O, dockershim) names an exit with code 0 `Completed` and
@@ -123,7 +147,9 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
     pods = []
     for row in last.values():
         pod = PodRecord(row.name, row.where, namespace=row.namespace, formats=["pods-table"])
-        if row.total == 1:  # RESTARTS is the pod's one container's restartCount
+        if _init_state(row.status):  # RESTARTS is the init containers' sum
+            pod.containers.append(_initializing(row))
+        elif row.total == 1:  # RESTARTS is the pod's one container's restartCount
             pod.containers.append(_container(row))
             if row.name in ended and row.status not in _TERMINATED:
                 pod.containers[-1].last = _ended(ended[row.name])
