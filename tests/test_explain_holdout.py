@@ -2099,3 +2099,15 @@ def test_a_containers_last_state_cut_in_json_is_read_and_left_open():
     out = render_text(explain_records([parse_record(text, "r.txt")],
                                       ExplainOptions(suggest=False, phases=1)))
     assert "lost (node or kubelet restart)" not in out
+
+
+def test_a_pod_initializing_without_restarts_shows_no_kill():
+    """k8s-pr126543 (batch 17): `get pods` watched, a pod `0/2 Init:0/1 0`: printPod prints
+    `Init:i/n` while no init container has failed or waits out a back-off, and RESTARTS 0
+    says none restarted, so its app containers have not started: no kill, where explain left
+    the kills open."""
+    text = ("NAME                                  READY   STATUS     RESTARTS   AGE\n"
+            "k8s-1.30-restartable-init-container   0/2     Init:0/1   0          7s\n"
+            "k8s-1.30-restartable-init-container   0/2     Init:0/1   0          9s\n")
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)

@@ -40,6 +40,7 @@ _WAITING = {"CrashLoopBackOff", "ImagePullBackOff", "ErrImagePull", "ContainerCr
             "CreateContainerConfigError", "RunContainerError"}
 _TERMINATED = {"OOMKilled", "Error", "Completed", "ContainerCannotRun", "StartError"}
 _INT32 = 2**31 - 1
+_INIT_STEP = re.compile(r"^Init:\d{1,4}/\d{1,4}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +82,10 @@ def _container(row: PodRow) -> ContainerRecord:
         c.state, c.state_reason = "terminated", row.status
         c.terminated = Terminated(row.status, None, UNKNOWN_STAMP, UNKNOWN_STAMP,
                                   where=row.where)
+    elif _INIT_STEP.match(row.status) and row.restarts == 0:
+        # `Init:i/n`, no init container restarted: it waits for them, not started (printPod
+        # prints `Init:<reason>` for an init container that failed or waits out a back-off)
+        c.state, c.state_reason = "waiting", "PodInitializing"
     elif row.status == "Running":
         # READY 0/1 of a running pod of one container: that container is not Ready (R3.4)
         c.state, c.ready = "running", row.ready == row.total
@@ -128,6 +133,8 @@ def _several(row: PodRow) -> ContainerRecord:
                         restart_apart=True, containers=row.total, ready_containers=row.ready)
     if row.restarts == 0 and row.status == "Running" and row.ready == row.total:
         c.state = "running"
+    elif _INIT_STEP.match(row.status) and row.restarts == 0:
+        c.state, c.state_reason = "waiting", "PodInitializing"  # none started, none ended
     elif row.status == "CrashLoopBackOff":  # one of them at least waits out a back-off
         c.state_reason = row.status
     return c
