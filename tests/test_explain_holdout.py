@@ -2111,3 +2111,32 @@ def test_a_pod_initializing_without_restarts_shows_no_kill():
             "k8s-1.30-restartable-init-container   0/2     Init:0/1   0          9s\n")
     a = _answer(text)
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
+
+
+def test_the_scheduled_message_names_the_pod():
+    """cilium-23098, k8s-131346, kube-router-1670 (batch 17): describe's Events pasted
+    without the describe above them, the Scheduled row `Successfully assigned
+    kube-system/cilium-nggnt to kube2` naming the pod: "pod (name not in the record)"."""
+    text = ("Events:\n"
+            "  Type     Reason     Age   From               Message\n"
+            "  ----     ------     ----  ----               -------\n"
+            "  Normal   Scheduled  56m   default-scheduler  Successfully assigned "
+            "kube-system/cilium-nggnt to kube2\n"
+            "  Warning  Unhealthy  55m   kubelet            Liveness probe failed: Get "
+            "\"http://10.0.0.1:9879/healthz\": dial tcp 10.0.0.1:9879: connect: connection "
+            "refused\n")
+    [pod] = pod_groups([parse_record(text, "r.txt")])
+    assert pod.name == "cilium-nggnt"
+
+
+def test_failures_denser_than_assumed_settings_do_not_say_shown():
+    """cilium-34214 (batch 17): 4 startup failures over 5-7 s under the API's defaults
+    (period 10 s, assumed: the record shows no setting) said "the probe's settings must
+    differ from those shown"."""
+    text = ("  Warning  Unhealthy  9m42s (x4 over 9m48s)  kubelet            Startup probe "
+            "failed: Get \"http://127.0.0.1:9879/healthz\": dial tcp 127.0.0.1:9879: connect: "
+            "connection refused\n")
+    out = render_text(explain_records([parse_record(text, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    said = " ".join(out.split())
+    assert "differ from those shown" not in said and "differ from the API's defaults" in said

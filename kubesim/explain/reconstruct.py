@@ -659,8 +659,9 @@ def _reading(e: RecordedEvent, first: When, last: When, setting: Setting | None,
         return (f"{text}, denser than one every {step:g} s: while the container is not Ready "
                 "the kubelet also runs the readiness probe at every pod sync (R1.13, E6)"), \
             spacing, Shape.DENSE
+    shown = "the API's defaults assumed" if setting.source is Source.ASSUMED else "those shown"
     return (f"{text}, denser than one every {step:g} s: the probe's settings must differ from "
-            "those shown, or the events of several containers are merged"), spacing, Shape.DENSE
+            f"{shown}, or the events of several containers are merged"), spacing, Shape.DENSE
 
 
 def duration_text(seconds: float) -> str:
