@@ -2275,3 +2275,94 @@ def test_refusals_of_two_probes_are_both_named():
     a = _answer(text)
     assert a.cause is Cause.CANNOT_TELL
     assert "the readiness and liveness probes' 'connection refused'" in " ".join(a.text.split())
+
+
+# --------------------------------------------------------------- held-out batch 17
+
+
+def test_a_dashboards_reason_type_time_message_rows_are_read():
+    """cilium-28574 (batch 17): a console's event rows copied with their cells joined by ` | `,
+    REASON first and a local date and time (`Oct 12, 2023, 5:08:37 PM`, no zone) third:
+    refused as "not a record explain reads"."""
+    text = ("Started | Normal | Oct 12, 2023, 5:08:37 PM | Started container agent\n"
+            "Unhealthy | Warning | Oct 12, 2023, 5:08:37 PM | Startup probe failed: Get "
+            "\"http://127.0.0.1:9879/healthz\": dial tcp 127.0.0.1:9879: connect: connection "
+            "refused\n"
+            "Created | Normal | Oct 12, 2023, 5:08:36 PM | Created container agent\n")
+    [pod] = pod_groups([parse_record(text, "r.txt")])
+    assert {e.reason for e in pod.events} == {"Started", "Unhealthy", "Created"}
+    a = _answer(text)
+    assert [p.value for p in a.failed] == ["startup"] and a.probe_kills.hi is None
+
+
+def test_an_init_crash_loop_row_is_an_init_containers_back_off():
+    """cilium-40421 (batch 17): `cilium-2gnk9 0/1 Init:CrashLoopBackOff 8 (2m5s ago) 18m`:
+    RESTARTS was given to the pod's one app container, which never started, and the back-off
+    was not read, so its kills were bounded at 8 (an init container in back-off, R4.7: 9)."""
+    text = ("NAME           READY   STATUS                  RESTARTS       AGE\n"
+            "cilium-2gnk9   0/1     Init:CrashLoopBackOff   8 (2m5s ago)   18m\n")
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    [c] = ex.containers
+    assert c.role is Role.INIT and c.answer is not None
+    assert c.answer.probe_kills == CountRange(0, 9)
+
+
+def test_a_conda_environment_before_a_prompt_is_a_prompt():
+    """cilium-40421 (batch 17): `(base) raphy@raohy:~$ kubectl ...` was a line not read."""
+    [line] = normalise("(base) raphy@raohy:~$ kubectl -n kube-system get pods\n")
+    assert line.kind is LineKind.COMMAND
+
+
+def test_a_containers_last_state_cut_in_json_is_read_and_left_open():
+    """k8s-123176 (batch 17): `"lastState": {"terminated": {"containerID": "cont` (a piece of
+    a pod's JSON cut in its first field) was refused; read, the end whose exit code and
+    reason are cut away was called a lost container's and no probe kill."""
+    text = ('    "lastState": {\n'
+            '      "terminated": {\n'
+            '        "containerID": "cont')
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+    out = render_text(explain_records([parse_record(text, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "lost (node or kubelet restart)" not in out
+
+
+def test_a_pod_initializing_without_restarts_shows_no_kill():
+    """k8s-pr126543 (batch 17): `get pods` watched, a pod `0/2 Init:0/1 0`: printPod prints
+    `Init:i/n` while no init container has failed or waits out a back-off, and RESTARTS 0
+    says none restarted, so its app containers have not started: no kill, where explain left
+    the kills open."""
+    text = ("NAME                                  READY   STATUS     RESTARTS   AGE\n"
+            "k8s-1.30-restartable-init-container   0/2     Init:0/1   0          7s\n"
+            "k8s-1.30-restartable-init-container   0/2     Init:0/1   0          9s\n")
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
+
+
+def test_the_scheduled_message_names_the_pod():
+    """cilium-23098, k8s-131346, kube-router-1670 (batch 17): describe's Events pasted
+    without the describe above them, the Scheduled row `Successfully assigned
+    kube-system/cilium-nggnt to kube2` naming the pod: "pod (name not in the record)"."""
+    text = ("Events:\n"
+            "  Type     Reason     Age   From               Message\n"
+            "  ----     ------     ----  ----               -------\n"
+            "  Normal   Scheduled  56m   default-scheduler  Successfully assigned "
+            "kube-system/cilium-nggnt to kube2\n"
+            "  Warning  Unhealthy  55m   kubelet            Liveness probe failed: Get "
+            "\"http://10.0.0.1:9879/healthz\": dial tcp 10.0.0.1:9879: connect: connection "
+            "refused\n")
+    [pod] = pod_groups([parse_record(text, "r.txt")])
+    assert pod.name == "cilium-nggnt"
+
+
+def test_failures_denser_than_assumed_settings_do_not_say_shown():
+    """cilium-34214 (batch 17): 4 startup failures over 5-7 s under the API's defaults
+    (period 10 s, assumed: the record shows no setting) said "the probe's settings must
+    differ from those shown"."""
+    text = ("  Warning  Unhealthy  9m42s (x4 over 9m48s)  kubelet            Startup probe "
+            "failed: Get \"http://127.0.0.1:9879/healthz\": dial tcp 127.0.0.1:9879: connect: "
+            "connection refused\n")
+    out = render_text(explain_records([parse_record(text, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    said = " ".join(out.split())
+    assert "differ from those shown" not in said and "differ from the API's defaults" in said

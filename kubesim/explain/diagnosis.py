@@ -888,7 +888,7 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     lo = rc.kill_total(f.probe_kills) + sum(k for _, k in f.in_a_row) + (
         1 if f.by_command is not None else 0)
     if decided.cause in _NOT_KILLED or decided.kind == "waits-on-init" or not _could_kill(f) \
-            or _whole_stream(f):  # a container that never started was never killed
+            or _whole_stream(f) or _never_started(f):  # (one never started was never killed)
         return CountRange(lo, lo)
     ceiling = _probe_kill_ceiling(f)
     if decided.kind == "not-probe":  # what the line says: the failures make at most these
@@ -907,6 +907,16 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
         most = max(f.floor, 1 if f.ended is not None else 0, rc.kill_total(f.unknown_kills),
                    made)
     return CountRange(lo, max(lo, most))
+
+
+def _never_started(f: _Facts) -> bool:
+    """The record states that the container has not started yet and never ran: waiting for
+    the pod's init containers (`PodInitializing`, a `get pods` row's `Init:i/n`), restart
+    count 0, no last state, no event of it."""
+    rec = f.view.record
+    return rec is not None and rec.state == "waiting" and \
+        rec.state_reason == "PodInitializing" and rec.restart_count == 0 and \
+        rec.last is None and not f.view.events
 
 
 def _whole_stream(f: _Facts) -> bool:
@@ -931,7 +941,15 @@ def _could_kill(f: _Facts) -> bool:
     probe the record does not show may have made."""
     return bool(f.killers or f.unknown_kills or f.probe_kills
                 or (f.ended is not None and f.ended.cause in SIGNALS)
-                or not _shows(f) or _unseen_probe(f) or _cut_unbounded(f))
+                or not _shows(f) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f))
+
+
+def _end_cut(f: _Facts) -> bool:
+    """A piece of a container's status cut short: an end whose exit code and reason are cut
+    away (not a lost container's) may be a probe kill as well as anything else."""
+    rec = f.view.record
+    return rec is not None and rec.restarts_cut and f.ended is not None and \
+        f.ended.cause is ExitCause.UNKNOWN and f.ended.reason not in _LOST
 
 
 def _cut_unbounded(f: _Facts) -> bool:

@@ -667,8 +667,9 @@ def _reading(e: RecordedEvent, first: When, last: When, setting: Setting | None,
         return (f"{text}, denser than one every {step:g} s: while the container is not Ready "
                 "the kubelet also runs the readiness probe at every pod sync (R1.13, E6)"), \
             spacing, Shape.DENSE
+    shown = "the API's defaults assumed" if setting.source is Source.ASSUMED else "those shown"
     return (f"{text}, denser than one every {step:g} s: the probe's settings must differ from "
-            "those shown, or the events of several containers are merged"), spacing, Shape.DENSE
+            f"{shown}, or the events of several containers are merged"), spacing, Shape.DENSE
 
 
 def duration_text(seconds: float) -> str:
@@ -942,6 +943,10 @@ _EXIT_LABELS = {ExitCause.OOM: RestartCause.OOM_KILLED, ExitCause.APP: RestartCa
 
 
 def _exit_label(x: Exit) -> RestartCause:
+    """The restart's cause as its end gives it; an end the record gives no exit code or
+    reason for is not a lost container's (ContainerStatusUnknown): it is not in the record."""
+    if x.cause is ExitCause.UNKNOWN and x.reason is None and x.exit_code is None:
+        return RestartCause.NOT_RECORDED
     return _EXIT_LABELS[x.cause]
 
 

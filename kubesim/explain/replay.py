@@ -459,8 +459,8 @@ def _compare(out: Replay, runs: list[_Digest], r: Reconstructed, probe_kills: li
                           f"{_span_text(out.kills)} over {len(runs)} grid phases")
     if recorded == 0 and out.kills.hi == 0:
         out.verdict = Verdict.REPRODUCED
-        out.comparison.append("no kill in the record, none in the model: the failures never "
-                              "reached failureThreshold in a row")
+        out.comparison.append("no kill in the record, none in the model: with the settings "
+                              "replayed, the failures never reached failureThreshold in a row")
         return
     count_ok = _counts_agree(out, runs, r, recorded, jitter)
     time_ok = _times_agree(out, probe_kills, recorded, step + TOLERANCE, jitter)

@@ -202,8 +202,11 @@ def wide_cells(last: str, type_: str, reason: str, kind: str, name: str, rest: s
 
 def headerless_cells(line: str, is_time: Callable[[str], bool]) -> Cells | None:
     """A console's or custom-columns table row without its header: `TIME [TYPE] REASON
-    MESSAGE` (the TYPE-less form only for a reason the kubelet writes)."""
+    MESSAGE` (the TYPE-less form only for a reason the kubelet writes), or a dashboard's
+    `REASON TYPE TIME MESSAGE` (its cells joined by ` | ` in the copy)."""
     t = _tokens(line)
+    if len(t) >= 3 and _REASON.match(t[0]) and t[1] in _TYPE and is_time(t[2]):
+        return Cells(t[0], "  ".join(t[3:]), t[1], t[2])
     if len(t) < 3 or not is_time(t[0]):
         return None
     if t[1] in _TYPE and _REASON.match(t[2]):

@@ -65,7 +65,8 @@ _CUT_COUNT = re.compile(r"^[ \t]+\(x(?P<count>\d{1,11})(?P<whole> over\b.*)?$")
 _MULTI_LINE = {"Unhealthy", "ProbeWarning"}  # reasons whose message carries a probe's output
 # the record's last line, a row cut right after its type (`  Warning`): no message goes on so
 _TYPE_ONLY = re.compile(r"^[ \t]+(?:Normal|Warning)[ \t]*$")
-_CLOCK = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M)?$")
+# a console's time of day, or its local date and time (`Oct 12, 2023, 5:08:37 PM`): no zone
+_CLOCK = re.compile(r"^(?:[A-Z][a-z]{2} \d{1,2}, \d{4},? )?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M)?$")
 _SPLIT = re.compile(r"\t+|[ \t]{2,}")
 _SUBOBJECT = re.compile(r"^(?:spec\.\S+|implicitly required container \S+)$")
 _FIELD_PATH = re.compile(r"^spec\.(?:initContainers|containers|ephemeralContainers)\{([^}]+)\}$")

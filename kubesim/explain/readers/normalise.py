@@ -73,7 +73,7 @@ _TOOLS = (r"(?:(?:[\w.~-]*/)*kubectl(?:\.sh)?|oc|k|kubecolor|microk8s[ .]kubectl
           r"|minikube kubectl --)")
 # a prompt may show `user@host`, then the time in brackets (`suv@mac[11:05:48]:~/charts$`)
 _PROMPT = re.compile(
-    r"^\s*(?:(?:\[[^\]\n]{0,80}\]|[\w.-]{1,64}@[\w.-]{1,64}(?:\[[^\]\n]{0,40}\])?"
+    r"^\s*(?:(?:\[[^\]\n]{0,80}\]|(?:\([\w.-]{1,40}\)\s+)?[\w.-]{1,64}@[\w.-]{1,64}(?:\[[^\]\n]{0,40}\])?"
     r"(?::[^\s$#]{0,120})?|[A-Z]:\\[^>]{0,80}"
     r"|PS [^>]{0,80}|\([\w.-]{1,40}\)|~[^\s$#]{0,80})\s*)?(?:[$#%>❯»]|->|=>|➜\s+\S+)\s+" + _TOOLS
     + r"\s"

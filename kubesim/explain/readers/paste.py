@@ -15,6 +15,7 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import Any
 
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.bare import bare_event, bare_json_event
@@ -744,7 +745,16 @@ def _cut_json(segment: Segment, source: str) -> RecordSet | None:
         data = cut.data
         if isinstance(data, dict) and "status" not in data and "containerStatuses" in data:
             data = {"status": data}  # a pod's status from its middle
-        found = read_objects(data, source, segment.first)
+        item = _status_item(data)
+        found = read_objects(item, source, segment.first)
+        if found is not None and item is not data and _stated(found):
+            _name_none(found)
+            if cut.closed or cut.why:
+                _restarts_cut(found)
+            found.notes.extend(_cut_notes(cut, segment, source))
+            return found
+    if found is not None and (cut.closed or cut.why):
+        _restarts_cut(found)
     before = _before_spec(found, segment, source) if found is not None else None
     if found is None or not (_substance(found) or before is not None):
         return None  # `{"kind": "Pod"` and no more (or no container's name): no record
@@ -755,6 +765,46 @@ def _cut_json(segment: Segment, source: str) -> RecordSet | None:
                                          and x.number not in cut.unread], source,
                                         "an Event cut before its reason"))
     return found
+
+
+# the keys of one item of containerStatuses, and of its state (`lastState` or `state`)
+_ITEM_KEYS = frozenset({"lastState", "state", "restartCount", "containerID", "ready",
+                        "started", "imageID"})
+_STATE_KEYS = frozenset({"terminated", "waiting", "running"})
+
+
+def _status_item(data: Any) -> Any:
+    """A piece of one container's status pasted from its middle (`"lastState": {"terminated":
+    ...`, or the state alone): the pod status it is an item of, as `_state_item` makes of the
+    same piece in YAML; any other data as it is. It names no container."""
+    if not isinstance(data, dict) or not data or "status" in data or "kind" in data:
+        return data
+    if set(data) <= _STATE_KEYS:
+        data = {"state": data}
+    if not set(data) <= _ITEM_KEYS | {"name", "image", "lastTerminationState"}:
+        return data
+    return {"status": {"containerStatuses": [data]}}
+
+
+def _stated(found: RecordSet) -> bool:
+    """Whether a container's status piece read states something: a state or a last state."""
+    return any(c.state or c.terminated or c.last for p in found.pods for c in p.containers)
+
+
+def _restarts_cut(found: RecordSet) -> None:
+    """JSON cut short: a container whose status was read without its restartCount may have
+    had it after the cut (kubelets write the key for every container): its restarts are cut
+    away, not unknown for want of a count (describe's Restart Count, cut so)."""
+    for pod in found.pods:
+        for c in pod.containers:
+            if c.restart_count is None and (c.state or c.terminated or c.last):
+                c.restarts_cut = True
+
+
+def _name_none(found: RecordSet) -> None:
+    """A status piece names no pod: its pod is the record's one (`read.pod_groups`)."""
+    for pod in found.pods:
+        pod.name = None
 
 
 def _before_spec(found: RecordSet, segment: Segment, source: str) -> Note | None:

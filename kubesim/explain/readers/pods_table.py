@@ -50,6 +50,7 @@ _WAITING = {"CrashLoopBackOff", "ImagePullBackOff", "ErrImagePull", "ContainerCr
             "CreateContainerConfigError", "RunContainerError"}
 _TERMINATED = {"OOMKilled", "Error", "Completed", "ContainerCannotRun", "StartError"}
 _INT32 = 2**31 - 1
+_INIT_STEP = re.compile(r"^Init:\d{1,4}/\d{1,4}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,9 +123,37 @@ def _container(row: PodRow) -> ContainerRecord:
         c.state, c.state_reason = "terminated", row.status
         c.terminated = Terminated(row.status, None, UNKNOWN_STAMP, UNKNOWN_STAMP,
                                   where=row.where)
+    elif _INIT_STEP.match(row.status) and row.restarts == 0:
+        # `Init:i/n`, no init container restarted: it waits for them, not started (printPod
+        # prints `Init:<reason>` for an init container that failed or waits out a back-off)
+        c.state, c.state_reason = "waiting", "PodInitializing"
     elif row.status == "Running":
         # READY 0/1 of a running pod of one container: that container is not Ready (R3.4)
         c.state, c.ready = "running", row.ready == row.total
+    return c
+
+
+def _init_state(status: str) -> bool:
+    """STATUS `Init:` and the state reason of an init container (`Init:CrashLoopBackOff`,
+    `Init:Error`), not `Init:i/n` (one running, or none ended yet)."""
+    reason = status.removeprefix("Init:")
+    return reason != status and (reason in _WAITING or reason in _TERMINATED)
+
+
+def _initializing(row: PodRow) -> ContainerRecord:
+    """The init container a STATUS `Init:...` names: while the pod initializes, printPod sums
+    RESTARTS over the init containers only and STATUS is `Init:` and the reason of the first
+    one not done (its waiting or terminated state's), or `Init:i/n`; the app containers READY
+    counts have not started. The row names no init container, so it is one record of the one
+    the STATUS is about, its restarts at most the sum."""
+    c = ContainerRecord(None, row.where, init=True, restart_count=row.restarts,
+                        restart_where=row.where, restart_apart=True)
+    reason = row.status.removeprefix("Init:")
+    if reason in _WAITING:
+        c.state, c.state_reason = "waiting", reason
+    elif reason in _TERMINATED:
+        c.state, c.state_reason = "terminated", reason
+        c.terminated = Terminated(reason, None, UNKNOWN_STAMP, UNKNOWN_STAMP, where=row.where)
     return c
 
 
@@ -149,6 +178,8 @@ def _several(row: PodRow) -> ContainerRecord:
         pass  # its restarts are not in the record: nothing said of them
     elif row.restarts == 0 and row.status == "Running" and row.ready == row.total:
         c.state = "running"
+    elif _INIT_STEP.match(row.status) and row.restarts == 0:
+        c.state, c.state_reason = "waiting", "PodInitializing"  # none started, none ended
     elif row.status == "CrashLoopBackOff":  # one of them at least waits out a back-off
         c.state_reason = row.status
     return c
@@ -171,7 +202,9 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
         if row.restarts_cut:
             pod.notes.append(Note("the record ends inside this row's RESTARTS cell: the pod's "
                                   "restart count is not in the record", row.where))
-        if row.total == 1:  # RESTARTS is the pod's one container's restartCount
+        if _init_state(row.status):  # RESTARTS is the init containers' sum
+            pod.containers.append(_initializing(row))
+        elif row.total == 1:  # RESTARTS is the pod's one container's restartCount
             pod.containers.append(_container(row))
             if row.name in ended and row.status not in _TERMINATED:
                 pod.containers[-1].last = _ended(ended[row.name])

@@ -235,10 +235,19 @@ _NAMED_POD = re.compile(r'\b(?:pod "|in pod )([a-z0-9]([-a-z0-9.]*[a-z0-9])?)_[a
                         r'\([0-9a-f-]+\)')
 
 
+# the scheduler's message names the pod it bound: `Successfully assigned NAMESPACE/NAME to
+# NODE` (1.13 on), `Successfully assigned NAME to NODE` before (scheduler's `Scheduled` event)
+_ASSIGNED = re.compile(r"^Successfully assigned (?:[a-z0-9][-a-z0-9]{0,62}/)?"
+                       r"([a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)(?: to \S+)?\s*$")
+
+
 def _named_by_kills(pod: PodRecord) -> str | None:
-    """The pod a piece without a name is about when its kill or back-off messages name one,
-    and only one (rows of describe's Events pasted without the describe above them)."""
+    """The pod a piece without a name is about when its kill or back-off messages, or the
+    scheduler's Scheduled message, name one, and only one (rows of describe's Events pasted
+    without the describe above them)."""
     names = {m[1] for e in pod.events if (m := _NAMED_POD.search(e.message))}
+    names |= {m[1] for e in pod.events
+              if e.reason == "Scheduled" and (m := _ASSIGNED.match(e.message.strip()))}
     return names.pop() if len(names) == 1 else None
 
 
