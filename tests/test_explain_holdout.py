@@ -2366,3 +2366,51 @@ def test_failures_denser_than_assumed_settings_do_not_say_shown():
                                       ExplainOptions(suggest=False, phases=1)))
     said = " ".join(out.split())
     assert "differ from those shown" not in said and "differ from the API's defaults" in said
+
+
+# held-out batch 18 ---------------------------------------------------------------------
+
+_HARBOR_PORTAL = (
+    "Events:\n"
+    "  Type     Reason     Age                     From                                "
+    "               Message\n"
+    "  ----     ------     ----                    ----                                "
+    "               -------\n"
+    "  Normal   Created    6m10s (x3 over 7m53s)   kubelet, ip-10-0-0-1.compute.internal  "
+    "Created container\n"
+    "  Normal   Started    6m10s (x3 over 7m53s)   kubelet, ip-10-0-0-1.compute.internal  "
+    "Started container\n"
+    "  Normal   Killing    6m10s (x2 over 7m)      kubelet, ip-10-0-0-1.compute.internal  "
+    "Killing container with id docker://portal:Container failed liveness probe.. Container "
+    "will be killed and recreated.\n")
+
+
+def test_dockershim_killing_names_its_container():
+    """goharbor-harbor-helm-323 (batch 18): dockershim's 2018 `Killing container with id
+    docker://portal:Container failed liveness probe..` names the container it killed (the
+    runtime's scheme, then its name); the text said "container (name not in the record)"."""
+    out = render_text(explain_records([parse_record(_HARBOR_PORTAL, "r.txt")],
+                                      ExplainOptions(suggest=False, phases=1)))
+    assert "\ncontainer portal" in out and "container (name not in the record)" not in out
+
+
+def test_a_kill_without_failure_messages_names_no_handler():
+    """goharbor-harbor-helm-323 (batch 18): a liveness probe the record names only in a
+    Killing row (no failure message of it) was "an exec probe (the command is not in the
+    record)": no output of the probe is in the record to hint at an exec probe."""
+    out = " ".join(render_text(explain_records([parse_record(_HARBOR_PORTAL, "r.txt")],
+                                               ExplainOptions(suggest=False, phases=1))).split())
+    assert "an exec probe (the command is not in the record)" not in out
+    assert "no liveness failure message is in it" in out
+
+
+def test_a_cut_killing_row_read_as_kills_is_one_finding():
+    """kubeflow-testing-142 (batch 18): a 2018 Killing row of count 6 cut in its From cell,
+    read as the liveness kill, printed the same "uncertain" finding six times, once for each
+    of its kills: one row, one finding."""
+    text = ("  Warning  Unhealthy              6m (x3 over 6m)  kubelet, gke-node  Liveness "
+            "probe failed: dial tcp 10.36.5.120:9000: getsockopt: connection refused\n"
+            "  Normal   Killing                1m (x6 over 5m)  kubelet, gke-dev-clus")
+    out = " ".join(render_text(explain_records([parse_record(text, "r.txt")],
+                                               ExplainOptions(suggest=False, phases=1))).split())
+    assert out.count("the Killing row is cut short in the record") == 1

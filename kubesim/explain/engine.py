@@ -407,6 +407,8 @@ def _cut_kills(kills: list[Kill], streaks: list[Streak], by_type: dict[ProbeType
         counted = rc.counted_failures(at, setting)
         out.append(Kill(k.index, k.of, KillCause(t.value), at, counted,
                         f"(cut short in the record; read as the {t.value} kill)", k.evidence))
+        if k.evidence in [f.evidence for f in findings]:  # one row's kills, one finding
+            continue
         findings.append(Finding(Level.UNCERTAIN, f"the Killing row is cut short in the record; it "
                                 f"follows the {t.value} probe's failures or kills, so it is "
                                 "read as its kill",

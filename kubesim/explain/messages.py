@@ -60,11 +60,14 @@ class KillCause(str, Enum):
     UNKNOWN = "unknown"  # old kubelets: "Killing <id>" without a reason
 
 
+_HEX_ID = re.compile(r"[0-9a-f]{12,64}|\.\.\.|[0-9a-f]*x+")
+
 _KILLS = [
     (re.compile(r"^(?:Init container|Container) (\S+) failed (liveness|startup) probe"
                 r"(, will be restarted)?"), None),
-    (re.compile(r"^Killing container with (?:docker )?id \S+?:\s*Container failed (liveness|startup) probe"),
-     "old"),
+    # dockershim (2017-2018) named the container after its runtime (`docker://portal:...`)
+    (re.compile(r"^Killing container with (?:docker )?id (?:\w+://)?(\S+?):\s*Container failed "
+                r"(liveness|startup) probe"), "old"),
     # a web console's copy may double the spaces (`pod  "x_ns(uid)" container  "router"`)
     (re.compile(r'^Killing container with (?:docker )?id \S+?:\s*pod\s+"[^"]*"\s+container\s+"([^"]+)"'
                 r"\s+is\s+unhealthy, it will be killed and re-created"), "unhealthy"),
@@ -83,8 +86,8 @@ def kill_of(message: str) -> tuple[KillCause, str | None, bool | None]:
             continue
         if tag is None:
             return KillCause(m[2]), m[1], m[3] is not None
-        if tag == "old":
-            return KillCause(m[1]), None, True
+        if tag == "old":  # an id of hex digits names no container (`docker://41ef...`)
+            return KillCause(m[2]), None if _HEX_ID.fullmatch(m[1]) else m[1], True
         if tag == "unhealthy":  # 1.6-1.9: liveness was the only probe that killed
             return KillCause.LIVENESS, m[1], True
         if tag == "stop":

@@ -404,8 +404,15 @@ def _named(e: RecordedEvent) -> str | None:
 # ---------------------------------------------------------------- probe settings
 
 
-def _handler_from(detail: str, probe: ProbeType) -> tuple[dict[str, object], str]:
-    """A handler the record's probe output implies, when the record shows no settings."""
+def _handler_from(detail: str | None, probe: ProbeType) -> tuple[dict[str, object], str]:
+    """A handler the record's probe output implies, when the record shows no settings;
+    `detail` None: no failure message of the probe is in the record (only a Killing row, or
+    a metric series, names it), so its output gives no hint of an exec probe either."""
+    if detail is None:
+        return ({"exec": {"command": [f"(the {probe.value} command)"]}},
+                f"nothing in the record: no {probe.value} failure message is in it (a Killing "
+                "row or a metric names the probe); an exec probe stands in for the unknown "
+                "handler")
     m = _URL.search(detail)
     if m:
         # Go prints `Get "URL": error` (and, before 1.15, the URL unquoted): no colon ends a path
@@ -433,7 +440,7 @@ def _handler_from(detail: str, probe: ProbeType) -> tuple[dict[str, object], str
             "an exec probe (the command is not in the record)")
 
 
-def _assumed(view: View, t: ProbeType, detail: str, kills: int
+def _assumed(view: View, t: ProbeType, detail: str | None, kills: int
              ) -> tuple[dict[str, object], Setting]:
     """A probe the record mentions but does not set: the API's defaults, with what its events
     give (failureThreshold and periodSeconds from one series ending in one kill), and a
@@ -479,7 +486,7 @@ def settings(view: View, spec_override: ContainerSpec | None) -> tuple[Container
     seen = _probe_types(view.events)
     for x in view.series:
         if x.result == "failed":
-            seen.setdefault(ProbeType(x.probe_type.lower()), "")
+            seen.setdefault(ProbeType(x.probe_type.lower()), None)
     kills_by = _kill_counts(view.events)
     probes: dict[str, object] = {}
     for t, detail in seen.items():
@@ -499,11 +506,12 @@ def _setting(t: ProbeType, p: Probe, spec: ContainerSpec, source: Source, why: s
                    p.handler_kind.value, why)
 
 
-def _probe_types(events: list[RecordedEvent]) -> dict[ProbeType, str]:
+def _probe_types(events: list[RecordedEvent]) -> dict[ProbeType, str | None]:
     """Each probe type the events show failing or killing, with the first output they give
-    of it ("" when none does): a Killing row above the failures (describe orders rows by last
-    seen) gives no output, and must not hide the one its failures give."""
-    out: dict[ProbeType, str] = {}
+    of it ("" when its failures give none, None when no failure of it is in the record): a
+    Killing row above the failures (describe orders rows by last seen) gives no output, and
+    must not hide the one its failures give."""
+    out: dict[ProbeType, str | None] = {}
     for e in events:
         pe = probe_event(e.message) if e.reason in ("Unhealthy", "ProbeWarning") else None
         if pe is not None and not out.get(pe.probe):  # a Killing row above it gave no output
@@ -511,7 +519,7 @@ def _probe_types(events: list[RecordedEvent]) -> dict[ProbeType, str]:
         if e.reason == "Killing":
             cause = kill_of(e.message)[0]
             if cause in (KillCause.LIVENESS, KillCause.STARTUP):
-                out.setdefault(ProbeType(cause.value), "")
+                out.setdefault(ProbeType(cause.value), None)
     return out
 
 
