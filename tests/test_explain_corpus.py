@@ -111,9 +111,10 @@ NOT_READ: dict[str, str] = {
     "kubeflow-testing-142.describe-rows-2018-two-ports-killing-x6-cut.txt": (
         "2018 describe rows: liveness failed x3 (:9000) and x2 (:8082/ready), readiness x3 "
         "and x5, the image pulled x2, then `Killing 1m (x6 over 5m)` cut in its From cell, "
-        "its message (what it killed and why) cut away. explain reads the row as six liveness "
+        "its message (what it killed and why) cut away. explain reads the row as five liveness "
         "kills (the only kills that follow probe failures are probe kills, and says so as "
-        "uncertain); the facts count none and leave the kills open. The README's rule (a kill "
+        "uncertain; the five liveness failures the rows count make five at most, R1.17, so "
+        "the sixth stays a kill of untold cause); the facts count none and leave the kills open. The README's rule (a kill "
         "whose message names no probe is not counted unless the record itself shows the probe "
         "behind it) does not settle whether failures in the rows above a Killing row whose "
         "message is cut away show the probe behind it"),

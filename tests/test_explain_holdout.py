@@ -2414,3 +2414,23 @@ def test_a_cut_killing_row_read_as_kills_is_one_finding():
     out = " ".join(render_text(explain_records([parse_record(text, "r.txt")],
                                                ExplainOptions(suggest=False, phases=1))).split())
     assert out.count("the Killing row is cut short in the record") == 1
+
+
+def test_a_cut_killing_row_is_read_as_no_more_kills_than_the_failures_can_make():
+    """kubeflow-testing-142 (batch 18): `Killing (x6 over 5m)` cut before its message, after
+    liveness rows counting 3 and 2 failures, was read as six liveness kills. A kill takes
+    failureThreshold failures in a row (R1.17), at least one: five counted failures make at
+    most five, and the sixth kill's cause stays untold."""
+    rows = (
+        "  Warning  Unhealthy  6m (x3 over 6m)  kubelet, n  Liveness probe failed: dial tcp "
+        "10.0.0.1:9000: connect: connection refused\n"
+        "  Warning  Unhealthy  6m (x2 over 6m)  kubelet, n  Liveness probe failed: dial tcp "
+        "10.0.0.1:9000: connect: connection refused\n"
+        "  Normal   Killing    1m (x6 over 5m)  kubelet, gke-dev-clus")
+    ex = explain_records([parse_record(rows, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    kills = ex.containers[0].kills
+    assert [k.cause.value for k in kills].count("liveness") == 5
+    assert [(k.index, k.of) for k in kills if k.cause.value == "unknown"] == [(1, 1)]
+    seven = rows.replace("(x2 over 6m)", "(x4 over 6m)")  # seven failures: six kills at most
+    ex = explain_records([parse_record(seven, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    assert all(k.cause.value == "liveness" for k in ex.containers[0].kills)

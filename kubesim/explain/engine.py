@@ -10,7 +10,7 @@ what would have prevented it (`prevent`), and a one-line diagnosis.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kubesim.analysis.budget import DEFAULT_MAX_WORK
 from kubesim.analysis.suggest import Want
@@ -390,6 +390,7 @@ def _cut_kills(kills: list[Kill], streaks: list[Streak], by_type: dict[ProbeType
     """A Killing row cut short in the record (no message) right after a probe's failures is
     read as that probe's kill: the only kills that follow probe failures are probe kills."""
     out, findings = [], []
+    read_as: dict[tuple[ProbeType, int], int] = {}  # (probe, the row's line): its kills read
     for k in kills:
         if k.cause != "unknown" or (k.message and not cut_short(k.message)):
             out.append(k)
@@ -398,6 +399,14 @@ def _cut_kills(kills: list[Kill], streaks: list[Streak], by_type: dict[ProbeType
         if t is None:
             out.append(k)
             continue
+        row = (t, _line(k.evidence[0]))
+        if row not in read_as:  # the row's kills the probe's counted failures can make
+            others = sum(n for (p, _), n in read_as.items() if p is t)
+            read_as[row] = int(min(k.of, max(0, _can_kill(t, streaks, by_type) - others)))
+        n = read_as[row]
+        if k.index > n:  # more kills than the probe's failures can make: theirs is untold
+            out.append(replace(k, index=k.index - n, of=k.of - n))
+            continue
         setting = by_type.get(t)
         at = k.at
         if not at.known and last is not None and last.known:
@@ -405,7 +414,7 @@ def _cut_kills(kills: list[Kill], streaks: list[Streak], by_type: dict[ProbeType
             assert last.lo is not None and last.hi is not None
             at = When(last.lo, last.hi + 1.5, Confidence.INFERRED)
         counted = rc.counted_failures(at, setting)
-        out.append(Kill(k.index, k.of, KillCause(t.value), at, counted,
+        out.append(Kill(k.index, n, KillCause(t.value), at, counted,
                         f"(cut short in the record; read as the {t.value} kill)", k.evidence))
         if k.evidence in [f.evidence for f in findings]:  # one row's kills, one finding
             continue
@@ -414,6 +423,20 @@ def _cut_kills(kills: list[Kill], streaks: list[Streak], by_type: dict[ProbeType
                                 "read as its kill",
                                 k.evidence))
     return out, findings
+
+
+def _can_kill(t: ProbeType, streaks: list[Streak], by_type: dict[ProbeType, Setting]
+              ) -> float:
+    """How many kills the probe's failures the record counts can make: each kill takes
+    failureThreshold failures in a row (R1.17), at least one whatever the threshold when the
+    record does not give it; without bound when a row of them states no count, or the
+    record counts none (the kill is read after the probe's earlier kills)."""
+    failed = [s for s in streaks if s.outcome == "failed" and s.probe is t]
+    if not failed or any(not s.count_stated for s in failed):  # none counted: no bound
+        return float("inf")
+    setting = by_type.get(t)
+    given = setting is not None and setting.source in (Source.RECORD, Source.SPEC)
+    return sum(s.count for s in failed) // (setting.failure_threshold if given else 1)
 
 
 def _before(k: Kill, streaks: list[Streak], kills: list[Kill]
