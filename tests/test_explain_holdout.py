@@ -2415,3 +2415,11 @@ def test_notes_after_a_run_put_back_count_the_pastes_own_lines():
     unread = [n for n in record.notes if n.kind is NoteKind.NOT_READ]
     assert [n.text.split(":")[1].strip() for n in unread] == ["line 2"]
     assert [n.where.line for n in unread] == [2]
+
+
+def test_reason_and_exit_code_alone_read_under_a_pages_no_break_spaces():
+    """lichen88-container-restarts (batch 19), under the nbsp and ansi wrappers: `Exit Code:`
+    with a no-break space (or colour codes) between its words was not looked for."""
+    text = "Reason: OOMKilled\nExit Code: 137\n".replace(" ", "\u00a0")
+    assert _answer(text).cause is Cause.OOM_KILLED
+

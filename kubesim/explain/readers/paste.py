@@ -428,8 +428,9 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
     text; None when the paste holds neither. Looked for once the paste's characters and
     wrappers are off (a colour code inside a run is the terminal's, not the run's); a paste
     without the words they hold is not cleaned twice (normalise cleans it)."""
-    if not ("jq" in text or "READY" in text or "State:" in text or "Exit Code:" in text
-            or _STATUS_RUN_HINT.search(text)):
+    # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
+    if not ("jq" in text or "READY" in text or "State:" in text
+            or ("Exit" in text and "Code:" in text) or _STATUS_RUN_HINT.search(text)):
         return None
     cleaned = plain(text)
     headless = headless_state(cleaned)
