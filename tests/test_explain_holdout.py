@@ -2434,3 +2434,60 @@ def test_a_cut_killing_row_is_read_as_no_more_kills_than_the_failures_can_make()
     seven = rows.replace("(x2 over 6m)", "(x4 over 6m)")  # seven failures: six kills at most
     ex = explain_records([parse_record(seven, "r.txt")], ExplainOptions(suggest=False, phases=1))
     assert all(k.cause.value == "liveness" for k in ex.containers[0].kills)
+
+
+def test_reason_and_exit_code_without_their_state_line_are_read():
+    """lichen88-container-restarts (batch 19): a page quoting describe's `Reason: OOMKilled`
+    and `Exit Code: 137` alone, unindented, without the `State:` line above them, was refused
+    as not a record; read as an ended container's Terminated state, said in a note."""
+    text = "3. OOMKilled\n\nReason: OOMKilled\nExit Code: 137\n\nthe memory limit\n"
+    record = parse_record(text, "r.txt")
+    assert any("without the state's line" in n.text for n in record.notes)
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+
+
+def test_an_ended_container_without_probes_or_events_may_be_one_probe_kill():
+    """lichen88-container-restarts (batch 19): `Exit Code: 1` / `Reason: Error` alone: the
+    diagnosis said it "cannot tell whether a probe killed it" (a process answers a kill's
+    SIGTERM with its own code, R4.3) while the kills read 0..0; one ended instance allows
+    one (README's probe_kills, as k8s-pr8200)."""
+    a = _answer("State:      Terminated\n  Reason:   Error\n  Exit Code:  1\n")
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 1)
+
+
+def test_an_event_row_after_an_authors_ellipsis_is_read_below_a_cut():
+    """mtioutput-k8s-liveness-crash (batch 19): describe's row with the author's `...` run
+    into it (`...Warning BackOff 38s (x28 over 8m16s) kubelet ...`) was a line not read, so
+    its 28 refused starts were lost; the ellipsis is a cut above the row, the row is read."""
+    text = ("...Warning BackOff 38s (x28 over 8m16s) kubelet Back-off restarting failed "
+            "container\n")
+    lines = normalise(text)
+    assert [x.kind for x in lines] == [LineKind.CUT, LineKind.CONTENT]
+    assert lines[1].text.startswith("Warning BackOff 38s")
+    said = " ".join(render_text(explain_records(
+        [parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))).split())
+    assert "28 start(s) refused" in said
+
+
+def test_notes_after_a_run_put_back_count_the_pastes_own_lines():
+    """mtioutput-k8s-liveness-crash (batch 19): a `get pods` table run into line 1, put back
+    on two lines, numbered the lines after it one too high: the page's sentence on line 2
+    was "not read: line 3", the file's line 3 being the BackOff row that was read."""
+    text = ("# kubectl get pod NAME READY STATUS RESTARTS AGE web 0/1 CrashLoopBackOff 7 "
+            "(2m22s ago) 13m\n"
+            "the describe shows this message\n"
+            "Warning BackOff 38s (x28 over 8m16s) kubelet Back-off restarting failed "
+            "container\n")
+    record = parse_record(text, "r.txt")
+    unread = [n for n in record.notes if n.kind is NoteKind.NOT_READ]
+    assert [n.text.split(":")[1].strip() for n in unread] == ["line 2"]
+    assert [n.where.line for n in unread] == [2]
+
+
+def test_reason_and_exit_code_alone_read_under_a_pages_no_break_spaces():
+    """lichen88-container-restarts (batch 19), under the nbsp and ansi wrappers: `Exit Code:`
+    with a no-break space (or colour codes) between its words was not looked for."""
+    text = "Reason: OOMKilled\nExit Code: 137\n".replace(" ", "\u00a0")
+    assert _answer(text).cause is Cause.OOM_KILLED
+

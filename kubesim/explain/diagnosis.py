@@ -941,7 +941,19 @@ def _could_kill(f: _Facts) -> bool:
     probe the record does not show may have made."""
     return bool(f.killers or f.unknown_kills or f.probe_kills
                 or (f.ended is not None and f.ended.cause in SIGNALS)
-                or not _shows(f) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f))
+                or not _shows(f) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f)
+                or _unseen_end(f))
+
+
+def _unseen_end(f: _Facts) -> bool:
+    """An ended container the record shows without its probes or any Killing event: a kill's
+    SIGTERM ends a process with whatever code it exits with (R4.3), so the end may be a
+    probe's kill the record does not show, as the diagnosis says ("cannot tell whether a
+    probe killed it"); at most that one (README's probe_kills: a last state allows one)."""
+    # (an end the runtime made before the process ran, ContainerCannotRun, was no kill: R1.25)
+    return f.ended is not None and f.ended.cause is not ExitCause.RUNTIME and \
+        not f.settings_shown and not _whole_stream(f) and \
+        not any(e.reason == "Killing" for e in f.view.events)
 
 
 def _end_cut(f: _Facts) -> bool:

@@ -93,7 +93,19 @@ def normalise(text: str) -> list[PasteLine]:
     if lines[-1] == "" and (text.endswith(("\n", "\r")) or not text):  # not a line peeled bare
         lines.pop()
     console = _console_prefixed(lines)
-    return [_line(number, raw, console) for number, raw in enumerate(lines, 1)]
+    out: list[PasteLine] = []
+    for number, raw in enumerate(lines, 1):
+        elided = _ELIDED_ROW.match(raw)
+        if elided is not None:  # the rows above elided, the row kept: a cut, then the row
+            out.append(PasteLine(number, "", LineKind.CUT))
+            raw = elided["indent"] + raw[elided.end():]
+        out.append(_line(number, raw, console))
+    return out
+
+
+# an event row an author's ellipsis runs into, the rows above it left out: `...Warning BackOff
+# 38s (x28 over 8m16s) kubelet Back-off restarting failed container`
+_ELIDED_ROW = re.compile(r"^(?P<indent>[ \t]*)(?:\.{3,}|…)[ \t]*(?=(?:Normal|Warning)[ \t]+[A-Z]\w+[ \t])")
 
 
 # a terminal's colours and cursor codes (kubecolor, grep --color, a CI log's ANSI)

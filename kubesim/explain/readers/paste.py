@@ -46,7 +46,12 @@ from kubesim.explain.readers.pods_table import (
 )
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
 from kubesim.explain.readers.probe_line import closes_exec, opens_exec
-from kubesim.explain.readers.runs import placed_jq_output, split_runs
+from kubesim.explain.readers.runs import (
+    headless_state,
+    placed_jq_output,
+    run_origins,
+    split_runs,
+)
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json
@@ -423,10 +428,19 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
     text; None when the paste holds neither. Looked for once the paste's characters and
     wrappers are off (a colour code inside a run is the terminal's, not the run's); a paste
     without the words they hold is not cleaned twice (normalise cleans it)."""
+    # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
     if not ("jq" in text or "READY" in text or "State:" in text
-            or _STATUS_RUN_HINT.search(text)):
+            or ("Exit" in text and "Code:" in text) or _STATUS_RUN_HINT.search(text)):
         return None
     cleaned = plain(text)
+    headless = headless_state(cleaned)
+    if headless is not None:
+        put, number = headless
+        return _reread(put, source, [Note(
+            f"line {number}: describe's Reason and Exit Code without the state's line above "
+            "them (a Terminated state's fields): read as an ended container's state; whether "
+            "they were its State or its Last State the record does not say; the line numbers "
+            "below count the `State: Terminated` line put back", Where(source, number))])
     jq = placed_jq_output(cleaned)
     if jq is not None:
         placed, number, path, elided = jq
@@ -438,11 +452,36 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
     if runs is None:
         return None
     split, where = runs
-    return _reread(split, source, [Note(
+    found = _reread(split, source, [])
+    origins = run_origins(cleaned) or []
+    found.notes[:] = [Note(
         f"line {number}: {what} run into one line of text (a web page's copy): put back "
-        f"on the lines kubectl printed and read{'; the rest of that line not read' if around else ''}"
-        f"; the line numbers below count those lines", Where(source, number))
-        for number, what, around in where])
+        f"on the lines kubectl printed and read{'; the rest of that line not read' if around else ''}",
+        Where(source, number)) for number, what, around in where] + [
+        _renumbered(n, origins) for n in found.notes]
+    return found
+
+
+_LINE_SPAN = re.compile(r"\b(?P<word>lines?) (?P<a>\d+)(?:-(?P<b>\d+))?")
+
+
+def _renumbered(note: Note, origins: list[int]) -> Note:
+    """A note of the paste read with its runs put back on their lines (runs.py), its line
+    numbers (where it points, the `line N`/`lines N-M` it starts with) those of the paste's
+    own lines: a line numbered in the put-back text comes from `origins[N - 1]`."""
+    def back(n: int) -> int:
+        return origins[n - 1] if 0 < n <= len(origins) else n
+
+    line = note.where.line
+    where = note.where if line is None else Where(note.where.source, back(line),
+                                                  note.where.field)
+    m = _LINE_SPAN.search(note.text)
+    text = note.text
+    if m is not None:
+        a, b = back(int(m["a"])), back(int(m["b"] or m["a"]))
+        span = f"line {a}" if a == b else f"lines {a}-{b}"
+        text = text[:m.start()] + span + text[m.end():]
+    return Note(text, where, note.uncertain, note.kind)
 
 
 def _reread(text: str, source: str, how: list[Note]) -> RecordSet:

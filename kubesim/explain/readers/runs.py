@@ -28,7 +28,7 @@ from typing import Any
 
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 
-__all__ = ["placed_jq_output", "split_runs"]
+__all__ = ["headless_state", "placed_jq_output", "run_origins", "split_runs"]
 
 _HEADER = re.compile(r"\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
 # a row of the five columns: `web-1 0/1 CrashLoopBackOff 3 (30s ago) 6m18s`
@@ -49,12 +49,27 @@ def split_runs(text: str) -> tuple[str, list[tuple[int, str, bool]]] | None:
     that held one, what it held, and whether text around it was left out; None when no line
     does, or when the text already holds the table's header or describe's lines apart (a
     run would then be a sentence about them, not their copy)."""
+    found = _split(text)
+    return None if found is None else (found[0], found[1])
+
+
+def run_origins(text: str) -> list[int] | None:
+    """For each line of `split_runs(text)`'s text, the (1-based) number of the line of `text`
+    it comes from (the lines a run was put back on all come from the run's line); None when
+    split_runs puts nothing back."""
+    found = _split(text)
+    return None if found is None else found[2]
+
+
+def _split(text: str) -> tuple[str, list[tuple[int, str, bool]], list[int]] | None:
+    """split_runs's text and lines, with where each line of the text comes from."""
     lines = text.split("\n")
     header_apart = any(_HEADER.fullmatch(x.strip()) for x in lines)
     # (a line that holds a whole run is the run, not describe's line: `State: Terminated
     # Reason: OOMKilled Exit Code: 137` starts as describe's State line does)
     describe_apart = any(_DESCRIBE_LINE.match(x) and _STATE.search(x) is None for x in lines)
     out: list[str] = []
+    origin: list[int] = []
     split: list[tuple[int, str, bool]] = []
     for number, line in enumerate(lines, 1):
         parts, what = None if header_apart else _pods_run(line), "a `get pods` table"
@@ -64,11 +79,13 @@ def split_runs(text: str) -> tuple[str, list[tuple[int, str, bool]]] | None:
             parts, what = _status_run(line), "a pod's status YAML"
         if parts is None:
             out.append(line)
+            origin.append(number)
             continue
         kept, around = parts
         out.extend(kept)
+        origin.extend([number] * len(kept))
         split.append((number, what, around))
-    return ("\n".join(out), split) if split else None
+    return ("\n".join(out), split, origin) if split else None
 
 
 def _pods_run(line: str) -> tuple[list[str], bool] | None:
@@ -99,6 +116,35 @@ def _state_run(line: str) -> tuple[list[str], bool] | None:
     if m["code"] is not None:
         fields.append(f"  Exit Code: {m['code']}")
     return fields, bool(line[:m.start()].strip() or line[m.end():].strip(" ."))
+
+
+# describe's fields of a terminated state pasted without the state's line above them: a page
+# quoting `Reason: OOMKilled` and `Exit Code: 137` alone, one under the other
+_REASON_LINE = re.compile(r"^[ \t]*Reason:[ \t]*[A-Za-z]{1,60}[ \t]*$")
+_EXIT_LINE = re.compile(r"^[ \t]*Exit Code:[ \t]*\d{1,3}[ \t]*$")
+# a line of describe's other than those two: the paste holds more of describe, read as it is
+_OTHER_DESCRIBE = re.compile(r"^\s*(?:Name|Namespace|State|Last State|Containers|Restart Count|"
+                             r"Started|Finished|Ready|Signal|Events):")
+
+
+def headless_state(text: str) -> tuple[str, int] | None:
+    """The text with describe's `State: Terminated` line put back above the one pair of a
+    terminated state's fields (`Reason:` and `Exit Code:`, one under the other, describe
+    printing them only under a Terminated state) pasted without it, and the (1-based) number
+    of the pair's first line; None unless the paste holds that pair and no other line of
+    describe's. Whether the fields were the container's State or its Last State the paste
+    does not say; the caller says so (an ended instance either way)."""
+    lines = text.split("\n")
+    if any(_OTHER_DESCRIBE.match(x) for x in lines):
+        return None
+    pairs = [i for i, (a, b) in enumerate(zip(lines, lines[1:], strict=False))
+             if (_REASON_LINE.match(a) and _EXIT_LINE.match(b))
+             or (_EXIT_LINE.match(a) and _REASON_LINE.match(b))]
+    if len(pairs) != 1:
+        return None
+    at = pairs[0]
+    fields = ["State: Terminated", "  " + lines[at].strip(), "  " + lines[at + 1].strip()]
+    return "\n".join([*lines[:at], *fields, *lines[at + 2:]]), at + 1
 
 
 # a status's first key run into the next on one line: `status: conditions: - type: Ready`
