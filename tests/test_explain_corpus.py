@@ -71,6 +71,8 @@ FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_tex
 # (1234776), four refusals (describe's Reason and Exit Code without their State line, twice;
 # a JSON knowledge base's entry cut; `get pod -A -owide | grep` rows run into one line without
 # their header); 8 of 10 after the fixes of holdout19, two left below
+# held-out batch 20 (GitHub threads and web pages): 2 of 8 at first contact (5cad8b5, the final
+# main of stop 40), no fixes made; the six misses are marked below
 NOT_READ: dict[str, str] = {
     # held-out batch 19, open after its fixes: two refusals
     "errorcanon-cloud-run-startup-probe.json-knowledge-base-signature-startup-503-cut.txt": (
@@ -135,6 +137,34 @@ NOT_READ: dict[str, str] = {
         "whose message names no probe is not counted unless the record itself shows the probe "
         "behind it) does not settle whether failures in the rows above a Killing row whose "
         "message is cut away show the probe behind it"),
+    # held-out batch 20 (first contact on the final main of stop 40, no fixes)
+    "kubernetes-18704.triple-backtick-e2e-event-line-liveness-one-line.txt": (
+        "an e2e log's `INFO: event for liveness-http: {kubelet ...} Unhealthy: Liveness probe "
+        "failed: ...` between triple backticks on one line: explain refuses it as not a record "
+        "it reads; the facts read a liveness failure at least once, cannot-tell, kills 0 or more"),
+    "openshift-origin-pr21536.monitor-lines-several-pods-liveness-readiness-cut.txt": (
+        "an OpenShift monitor's event lines (`Nov 25 01:24:22.203 W pod=... ns=... Liveness "
+        "probe failed: ...`) of several pods: explain refuses them as not a record it reads; "
+        "the facts read package-server's liveness failure, cannot-tell, kills 0 or more"),
+    "bitnami-charts-32863.get-pods-two-rows-then-events-combined-readiness-x29297.txt": (
+        "`get pods` of two pods then describe events naming no pod (one readiness row x29297): "
+        "explain keeps the events apart as a pod of their own and answers for the 0/1 pod "
+        "that it cannot tell why it is not Ready, no probe failed, nothing shown; the facts "
+        "read the events as that pod's (the thread's), readiness-only, readiness failed"),
+    "kubernetes-21751.jenkins-prefixed-e2e-log-restarts-0-expected-1.txt": (
+        "an e2e log whose lines Jenkins prefixed with a time (`06:07:58 Feb 23 ...: INFO: "
+        "... restart count of pod liveness-exec is 0`): explain refuses it as not a record it "
+        "reads; the facts read a running pod with 0 restarts and no failure: cannot-tell, "
+        "no kill, nothing shown"),
+    "kubequest-lifecycle-events.state-terminated-oomkilled-exit-137-comment-flattened.txt": (
+        "a State block flattened one key a line (`State:`, `Terminated`, `Exit Code: 137 # "
+        "SIGKILL`, `Reason: OOMKilled`): explain leaves `Terminated` and the `yaml` label "
+        "unread and answers that the record shows nothing (cannot-tell, kills 0 or more); the "
+        "facts read an OOMKilled current state, no probe kill"),
+    "k3s-mirror-liveness-readme.hash-prompt-get-pods-two-pods-0-one-line.txt": (
+        "`# kubectl get pods` run into one line with its header, the README's `[...]` and two "
+        "pods' rows: explain refuses it as not a record it reads; the facts read liveness-exec "
+        "1/1 Running with 0 restarts: cannot-tell, no kill, nothing shown"),
 }
 
 
