@@ -2462,9 +2462,9 @@ def test_an_event_row_after_an_authors_ellipsis_is_read_below_a_cut():
     its 28 refused starts were lost; the ellipsis is a cut above the row, the row is read."""
     text = ("...Warning BackOff 38s (x28 over 8m16s) kubelet Back-off restarting failed "
             "container\n")
-    lines = normalise(text)
-    assert [x.kind for x in lines] == [LineKind.CUT, LineKind.CONTENT]
-    assert lines[1].text.startswith("Warning BackOff 38s")
+    [line] = normalise(text)  # one line, one number: a cut above the row, on the line
+    assert (line.kind, line.cut_above, line.number) == (LineKind.CONTENT, True, 1)
+    assert line.text.startswith("Warning BackOff 38s")
     said = " ".join(render_text(explain_records(
         [parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))).split())
     assert "28 start(s) refused" in said

@@ -780,6 +780,8 @@ POOL = sorted({x for p in REAL.iterdir() if p.suffix in (".txt", ".yaml")
           "\t\tname=nginx-ingress-lb"])
 # found at stop 40: `status:` alone at column 0 read as a flattened status gave no record
 @example(["\t", "status:"])
+# found at stop 40: an author's `...` run into a row was made two lines of one number
+@example(["...Warning BackOff 38s (x28 over 8m16s) kubelet Back-off restarting failed container"])
 def test_any_mix_of_pasted_lines_is_read_or_one_error(lines):
     """Whatever is pasted together: numbering is kept, the only failure is one RecordError,
     and no line is both read as an event and listed as not read."""

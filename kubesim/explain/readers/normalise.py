@@ -24,7 +24,7 @@ import json
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 __all__ = ["LineKind", "PasteLine", "box_cut", "normalise", "plain", "unfolded"]
@@ -47,6 +47,9 @@ class PasteLine:
     number: int
     text: str
     kind: LineKind
+    # the paste was cut above this line's content, on the line itself (an author's `...`
+    # run into an event row): the line is a cut, then the row; one line, one number
+    cut_above: bool = False
 
 
 # a CI console's prefix: `00:16:07  `, `[2020-05-12T10:00:00.123Z] `, `12:01:02.345 `
@@ -96,10 +99,11 @@ def normalise(text: str) -> list[PasteLine]:
     out: list[PasteLine] = []
     for number, raw in enumerate(lines, 1):
         elided = _ELIDED_ROW.match(raw)
-        if elided is not None:  # the rows above elided, the row kept: a cut, then the row
-            out.append(PasteLine(number, "", LineKind.CUT))
-            raw = elided["indent"] + raw[elided.end():]
-        out.append(_line(number, raw, console))
+        if elided is None:
+            out.append(_line(number, raw, console))
+        else:  # the rows above elided, the row kept: a cut, then the row
+            row = _line(number, elided["indent"] + raw[elided.end():], console)
+            out.append(replace(row, cut_above=True))
     return out
 
 

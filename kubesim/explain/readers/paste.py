@@ -148,6 +148,8 @@ class _Placer:
                 self.gap(line)
                 i += 1
                 continue
+            if line.cut_above:  # the cut the line starts with (normalise)
+                self.gap(PasteLine(line.number, "", LineKind.CUT))
             if self.exec_goes_on(line):
                 i += 1
                 continue
