@@ -2102,7 +2102,7 @@ def test_a_pods_status_yaml_run_into_one_line_is_put_back_by_its_keys():
     malformed YAML. Its keys are a pod status's: one a line, then put back by their names."""
     runs = split_runs(_ONE_LINE_STATUS)
     assert runs is not None
-    text, [(number, what, around)] = runs
+    text, [(number, _, around)] = runs.text, runs.split
     assert text.splitlines()[:5] == ["kind: Pod", "status:", "conditions:", "- type: Ready",
                                      'status: "False"'] and (number, around) == (1, True)
     record = parse_record(_ONE_LINE_STATUS, "r.txt")

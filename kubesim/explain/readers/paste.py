@@ -49,7 +49,6 @@ from kubesim.explain.readers.probe_line import closes_exec, opens_exec
 from kubesim.explain.readers.runs import (
     headless_state,
     placed_jq_output,
-    run_origins,
     split_runs,
 )
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
@@ -418,10 +417,14 @@ def read_paste(text: str, source: str) -> RecordSet:
     return out
 
 
-# a pod's status run into one line holds its first list right after `status:` (runs.py), on
-# the same line (a colour code or a no-break space between them before they are cleaned)
-_STATUS_RUN_HINT = re.compile(r"status:[^\n]{0,64}?(?:conditions|containerStatuses|"
-                              r"initContainerStatuses):")
+# what a run of runs.py holds on one line, looked for before the paste is cleaned (a colour
+# code or a no-break space may still sit between its words): a pod's status with its first
+# list right after `status:`; a state with its Reason; a `get pods` header with a row after it.
+# A describe or a table whose lines are apart holds none of them: it is not cleaned twice.
+_GAP = r"(?:[ \t\xa0]|\x1b\[[0-9;]{0,20}m)+"  # spaces, colour codes: one way to match each
+_RUN_HINT = re.compile(r"status:[^\n]{0,64}?(?:conditions|containerStatuses|"
+                       r"initContainerStatuses):|State:[^\n]{0,200}?Reason:"
+                       rf"|NAME{_GAP}READY{_GAP}STATUS{_GAP}RESTARTS{_GAP}AGE{_GAP}[a-z0-9]")
 
 
 def _reshaped(text: str, source: str) -> RecordSet | None:
@@ -431,8 +434,7 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
     wrappers are off (a colour code inside a run is the terminal's, not the run's); a paste
     without the words they hold is not cleaned twice (normalise cleans it)."""
     # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
-    if not ("jq" in text or "READY" in text or "State:" in text
-            or ("Exit" in text and "Code:" in text) or _STATUS_RUN_HINT.search(text)):
+    if not ("jq" in text or ("Exit" in text and "Code:" in text) or _RUN_HINT.search(text)):
         return None
     cleaned = plain(text)
     headless = headless_state(cleaned)
@@ -453,14 +455,12 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
     runs = split_runs(cleaned)
     if runs is None:
         return None
-    split, where = runs
-    found = _reread(split, source, [])
-    origins = run_origins(cleaned) or []
+    found = _reread(runs.text, source, [])
     found.notes[:] = [Note(
         f"line {number}: {what} run into one line of text (a web page's copy): put back "
         f"on the lines kubectl printed and read{'; the rest of that line not read' if around else ''}",
-        Where(source, number)) for number, what, around in where] + [
-        _renumbered(n, origins) for n in found.notes]
+        Where(source, number)) for number, what, around in runs.split] + [
+        _renumbered(n, runs.origins) for n in found.notes]
     return found
 
 

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 
-__all__ = ["headless_state", "placed_jq_output", "run_origins", "split_runs"]
+__all__ = ["Runs", "headless_state", "placed_jq_output", "split_runs"]
 
 _HEADER = re.compile(r"\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
 # a row of the five columns: `web-1 0/1 CrashLoopBackOff 3 (30s ago) 6m18s`
@@ -43,26 +43,22 @@ _STATE = re.compile(
 _DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State|Last State|Containers|Reason|Exit Code):")
 
 
-def split_runs(text: str) -> tuple[str, list[tuple[int, str, bool]]] | None:
+class Runs(NamedTuple):
+    """A text with the runs of its lines put back (`split_runs`)."""
+
+    text: str
+    # the (1-based) number of each line that held a run, what it held, and whether text
+    # around it was left out
+    split: list[tuple[int, str, bool]]
+    origins: list[int]  # for each line of `text`, the number of the line it comes from
+
+
+def split_runs(text: str) -> Runs | None:
     """The text with every run of a pods table or of describe's state fields put back on
-    its lines (in place of the line that held it), and the (1-based) number of each line
-    that held one, what it held, and whether text around it was left out; None when no line
-    does, or when the text already holds the table's header or describe's lines apart (a
-    run would then be a sentence about them, not their copy)."""
-    found = _split(text)
-    return None if found is None else (found[0], found[1])
-
-
-def run_origins(text: str) -> list[int] | None:
-    """For each line of `split_runs(text)`'s text, the (1-based) number of the line of `text`
-    it comes from (the lines a run was put back on all come from the run's line); None when
-    split_runs puts nothing back."""
-    found = _split(text)
-    return None if found is None else found[2]
-
-
-def _split(text: str) -> tuple[str, list[tuple[int, str, bool]], list[int]] | None:
-    """split_runs's text and lines, with where each line of the text comes from."""
+    its lines (in place of the line that held it), where each came from and where each line
+    comes from (`Runs`); None when no line holds one, or when the text already holds the
+    table's header or describe's lines apart (a run would then be a sentence about them, not
+    their copy)."""
     lines = text.split("\n")
     header_apart = any(_HEADER.fullmatch(x.strip()) for x in lines)
     # (a line that holds a whole run is the run, not describe's line: `State: Terminated
@@ -85,7 +81,7 @@ def _split(text: str) -> tuple[str, list[tuple[int, str, bool]], list[int]] | No
         out.extend(kept)
         origin.extend([number] * len(kept))
         split.append((number, what, around))
-    return ("\n".join(out), split, origin) if split else None
+    return Runs("\n".join(out), split, origin) if split else None
 
 
 def _pods_run(line: str) -> tuple[list[str], bool] | None:
