@@ -96,17 +96,6 @@ NOT_READ: dict[str, str] = {
         "live`, projectcalico/calico#3420); only `BIRD is not ready` is its readiness "
         "check's (-bird-ready); explain answers cannot tell which probe holds the running, not-Ready "
         "container out (kind not-ready), with no probe failed and no failure shown"),
-    # held-out batch 13 (web pages), open after its fixes: a kill range (explain says it
-    # cannot tell what ended the container, as the facts do)
-    "it-server-room-oomkilled.korean-describe-events-killing-with-id-ellipsis.txt": (
-        "a Killing row whose message the page cut (`Killing container with id...`, naming no "
-        "probe) and a BackOff row, no probe event in the table: explain answers cannot tell "
-        "(as the facts do) but gives 0 to 2 probe kills: it counts the kill of no stated cause "
-        "and the earlier end a back-off needs (R4.12), whose probe's failure events may have "
-        "expired (the guard of test_back_offs_in_a_whole_stream_without_killing_were_no_probe_"
-        "kills); the README's counting rules count neither (a kill naming no probe is no probe "
-        "kill; a back-off is not among the counted sources). Which is right is the README's to "
-        "settle, not a reader's"),
     # held-out batch 17: a kill range (explain says it cannot tell what ended the container,
     # as the facts do)
     "k8s-131346.startup-yaml-and-describe-events-whole-x7-cut.txt": (

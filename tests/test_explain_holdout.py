@@ -767,8 +767,49 @@ def test_back_offs_in_a_whole_stream_without_killing_were_no_probe_kills():
     assert a.cause is Cause.CANNOT_TELL and a.shows_failures
     assert a.probe_kills == CountRange(0, 0)
     cut = text.replace("Normal Scheduled 5m default-scheduler Successfully assigned "
-                       "default/mypod\n", "")
-    assert _answer(cut).probe_kills.hi != 0  # without the Scheduled event, earlier ones expired
+                       "default/mypod\n", "").replace("(x12 over 4m)", "(x12 over 58m)")
+    # without the Scheduled event, the restarts the first refusal needs may lie before the
+    # hour the events cover (each within 600 s of the next, R4.10, R4.15), their kills expired
+    assert _answer(cut).probe_kills.hi != 0
+
+
+def test_an_hour_of_whole_events_without_a_probe_failure_shows_no_probe_kill():
+    """it-server-room-oomkilled (held-out batch 13): a describe table whole (its header, no
+    row cut, counts stated), every row younger than the hour an event is kept (--event-ttl):
+    a Killing row that names no probe (`Killing container with id...`) and a BackOff row, no
+    probe failure. A probe's kill follows its failure at once (R1.17), whose event would be
+    in the table, and the ends the refusal needs lie in the hour (R4.10, R4.15) without a
+    Killing row of their own (R4.4): no probe kill, and no probe change helps. The same rows
+    older than the hour, or the table cut, leave the kills open."""
+    head = ("Events:\n  Type     Reason     Age   From     Message\n"
+            "  ----     ------     ----  ----     -------\n")
+    rows = ("  Warning  Killing    32s   kubelet  Killing container with id...\n"
+            "  Normal   Pulled     30s   kubelet  Container image pulled\n"
+            "  Warning  BackOff    15s   kubelet  Back-off restarting failed container\n")
+    a = _answer(head + rows)
+    assert a.cause is Cause.CANNOT_TELL and a.kind == "other-kill"
+    assert a.probe_kills == CountRange(0, 0) and a.prevention.answer is Answer.NO
+    assert "--event-ttl" in a.text
+    old = rows.replace("32s ", "70m ").replace("30s ", "69m ")
+    assert _answer(head + old).probe_kills.hi != 0  # its failures may have expired
+    for cut in (head + "  ...\n" + rows, head + rows + "  <SNIP>\n",
+                head + rows.replace("  Normal   Pulled", "  ...\n  Normal   Pulled")):
+        assert _answer(cut).probe_kills.hi != 0  # the rows the author cut may hold them
+
+
+def test_an_authors_cut_between_rows_is_no_whole_stream():
+    """A `...` line between a pod's Scheduled row and its later rows was dropped without a
+    word, so the table read as the pod's whole stream (R4.4: every probe kill there): rows
+    the author cut may hold a probe's failures and its Killing row. The cut is named."""
+    text = ("Events:\nType Reason Age From Message\n---- ------ ---- ---- -------\n"
+            "Normal Scheduled 5m default-scheduler Successfully assigned default/mypod\n"
+            "...\n"
+            "Warning BackOff 4m (x12 over 4m) kubelet Back-off restarting failed container\n")
+    assert _answer(text).probe_kills.hi != 0
+    assert _answer(text.replace("...\n", "")).probe_kills == CountRange(0, 0)
+    record = parse_record(text, "r.txt")
+    notes = [n.text for p in record.pods for n in p.notes] + [n.text for n in record.notes]
+    assert any("cut above this row (line 5)" in n for n in notes), notes
 
 
 def test_a_stream_the_recorder_may_have_thinned_or_that_ends_in_a_probes_output_is_not_whole():
@@ -1784,8 +1825,8 @@ def test_a_kill_of_unknown_cause_says_who_cannot_tell():
     probe caused it", as if the kubelet could not tell; explain is the one that cannot."""
     a = _answer("Events:\n  Type     Reason   Age  From     Message\n"
                 "  ----     ------   ---- ----     -------\n"
-                "  Warning  Killing  32s  kubelet  Killing container with id...\n")
-    assert a.cause is Cause.CANNOT_TELL
+                "  Warning  Killing  2h   kubelet  Killing container with id...\n")
+    assert a.cause is Cause.CANNOT_TELL  # (2 h: its probe's failures may have expired)
     assert a.text.startswith("cannot tell whether a probe caused the kubelet's 1 kill of the "
                              "container, because")
 

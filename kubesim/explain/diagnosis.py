@@ -43,7 +43,7 @@ from kubesim.explain.model import (
     plural,
 )
 from kubesim.explain.readers.model import ContainerRecord
-from kubesim.kubelet.settings import FailureRunAfterKill
+from kubesim.kubelet.settings import FailureRunAfterKill, KubeletProfile
 from kubesim.kubelet.timing import calls_within, detection_seconds, most_kills
 from kubesim.results import ProbeType
 from kubesim.spec.model import ExecAction, Probe
@@ -52,6 +52,9 @@ __all__ = ["COMMAND_KIND", "diagnose", "earliest_kill", "failed_streaks"]
 
 LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
 KILLERS = (LIVENESS, STARTUP)
+# A back-off entry not advanced for this long is gone, and the next start is at once (R4.10,
+# R4.15): the ends a refusal needs lie within it of each other (the profile's backoff_reset).
+BACK_OFF_GC = float(KubeletProfile.model_fields["backoff_reset"].default)
 SIGNALS = (ExitCause.SIGKILL, ExitCause.SIGTERM)
 _NOT_KILLED = (Cause.OOM_KILLED, Cause.APP_EXIT, Cause.READINESS_ONLY)
 # a terminated state the kubelet wrote for a container it could not find: no exit of its own
@@ -331,6 +334,8 @@ def _decide(f: _Facts) -> _Decided:
                             f"{rc.clip(f.errored[0].detail, 80)}); errors are thrown away, not "
                             "counted: the probe never killed the container (R2.2, E4)"),
                         "prober errors never kill; the record does not say what else did")
+    if f.unknown_kills and _quiet_hour(f):
+        return _no_probe_in_the_hour(f)
     if f.unknown_kills:
         n = rc.kill_total(f.unknown_kills)
         because = ("the record does not say why: the kubelet recorded no reason for the kill "
@@ -888,7 +893,8 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     lo = rc.kill_total(f.probe_kills) + sum(k for _, k in f.in_a_row) + (
         1 if f.by_command is not None else 0)
     if decided.cause in _NOT_KILLED or decided.kind == "waits-on-init" or not _could_kill(f) \
-            or _whole_stream(f) or _never_started(f):  # (one never started was never killed)
+            or _whole_stream(f) or _never_started(f) or _quiet_hour(f):
+        # (one never started was never killed)
         return CountRange(lo, lo)
     ceiling = _probe_kill_ceiling(f)
     if decided.kind == "not-probe":  # what the line says: the failures make at most these
@@ -907,6 +913,40 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
         most = max(f.floor, 1 if f.ended is not None else 0, rc.kill_total(f.unknown_kills),
                    made)
     return CountRange(lo, max(lo, most))
+
+
+def _quiet_hour(f: _Facts) -> bool:
+    """The record's events, whole (`View.rows_whole`), show no liveness or startup failure,
+    and every end the record proves lies in the hour they cover: its Killing rows, the
+    starts its Created and Started rows count, and the ends its back-off refusals need, each
+    within BACK_OFF_GC of the next (an entry not advanced for 600 s is gone, R4.10, R4.15).
+    A probe's kill follows the failure that makes it at once (R1.17), and that failure's
+    event is kept an hour after it (`rc.EVENT_TTL`): none of those ends was a probe kill."""
+    v, rec = f.view, f.view.record
+    if not v.rows_whole or f.ended is not None or f.untold or v.unsure or f.probe_kills \
+            or any(s.probe in KILLERS for s in f.failed) or f.in_a_row or f.by_command \
+            or (rec is not None and rec.restart_count):
+        return False
+    back_offs = [e for e in v.events if e.reason == "BackOff"]
+    chain = f.floor * BACK_OFF_GC  # the ends a refusal needs lie within this before it
+    # (a row whose count the record does not state may stand for more than the recorder's
+    # burst, past which it drops events: SPAM_BURST)
+    return not v.rows_cut and all(e.count_stated and rc.within_ttl(e) for e in v.events) and all(
+        rc.within_ttl(e, chain) for e in back_offs) and (bool(back_offs) or not f.floor
+                                                          or bool(f.unknown_kills))
+
+
+def _no_probe_in_the_hour(f: _Facts) -> _Decided:
+    """Kills the kubelet recorded without their cause, in an hour of events that shows no
+    liveness or startup failure (`_quiet_hour`): no probe's."""
+    n = rc.kill_total(f.unknown_kills)
+    because = (f"the record does not say why the kubelet killed it ({plural(n, 'kill')}), and "
+               "a probe did not: a probe's kill follows its failure at once (R1.17), and the "
+               "record's events, whole and none older than the hour an event is kept "
+               "(--event-ttl), show no liveness or startup failure")
+    return _Decided(Cause.CANNOT_TELL, "other-kill",
+                    f"no probe ended the container, and cannot tell what did: {because}",
+                    because)
 
 
 def _never_started(f: _Facts) -> bool:
@@ -988,7 +1028,8 @@ def _unseen_probe(f: _Facts) -> bool:
     # a paste cut short shows none of the rows after the cut (their failures or kills), one
     # that starts inside a row none of the rows before it
     return not any(s.own for s in f.story.streaks) or any(
-        e.truncated or e.cut_before or (not e.count_stated and e.reason in _RESTARTING)
+        e.truncated or e.cut_before or e.cut_after
+        or (not e.count_stated and e.reason in _RESTARTING)
         for e in f.view.events)
 
 
@@ -1093,24 +1134,32 @@ def _last_killable(v: rc.View) -> bool:
 # ---------------------------------------------------------------- would a probe change do
 
 
+# What a probe change can do where no probe ended the container, by the diagnosis's kind.
+_NO_CHANGE_HELPS = {
+    "other-kill": PreventionAnswer(Answer.NO, "no probe killed the container (the kubelet "
+                                   "stopped it for another reason): no probe setting would "
+                                   "have prevented it"),
+    "waits-on-init": PreventionAnswer(Answer.NO, "no container ended; the init container it "
+                                      "waits on has no probe (R5.9): no probe setting would let "
+                                      "it start"),
+    "not-started": PreventionAnswer(Answer.NO, "the container never ran (the runtime could not "
+                                    "start it): no probe setting would have prevented it"),
+    "not-ready": PreventionAnswer(Answer.CANNOT_TELL, "no container ended; which probe holds it "
+                                  "out of Ready, and whether a change would let it in, cannot "
+                                  "be told"),
+    "pod-not-ready": PreventionAnswer(Answer.CANNOT_TELL, "no container ended; what holds the "
+                                      "pod out of Ready (a container's readiness, or a readiness "
+                                      "gate) and whether a probe change would let it in cannot be "
+                                      "told"),
+}
+
+
 def _prevention(story: ContainerStory, decided: _Decided) -> PreventionAnswer:
     if decided.cause in _NOT_KILLED:
         return PreventionAnswer(Answer.NO, f"no probe killed the container ({decided.kind}): "
                                 "no probe setting would have prevented it")
-    if decided.kind == "waits-on-init":  # what it waits on is a plain init container's end
-        return PreventionAnswer(Answer.NO, "no container ended; the init container it waits "
-                                "on has no probe (R5.9): no probe setting would let it start")
-    if decided.kind == "not-started":  # the runtime could not start it: it never ran
-        return PreventionAnswer(Answer.NO, "the container never ran (the runtime could not "
-                                "start it): no probe setting would have prevented it")
-    if decided.kind == "not-ready":  # nothing ended it: a probe holds it out of Ready
-        return PreventionAnswer(Answer.CANNOT_TELL, "no container ended; which probe holds it "
-                                "out of Ready, and whether a change would let it in, cannot be "
-                                "told")
-    if decided.kind == "pod-not-ready":  # no container in the record: a gate may hold it
-        return PreventionAnswer(Answer.CANNOT_TELL, "no container ended; what holds the pod "
-                                "out of Ready (a container's readiness, or a readiness gate) "
-                                "and whether a probe change would let it in cannot be told")
+    if decided.kind in _NO_CHANGE_HELPS:
+        return _NO_CHANGE_HELPS[decided.kind]
     if decided.cause is Cause.CANNOT_TELL:
         them = "the containers" if story.containers > 1 else "the container"
         return PreventionAnswer(Answer.CANNOT_TELL, f"what ended {them} cannot be told"

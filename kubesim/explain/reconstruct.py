@@ -96,6 +96,9 @@ POD_REASONS = frozenset({"Scheduled", "FailedScheduling", "SuccessfulCreate", "T
                          "FailedAttachVolume", "NetworkNotReady", "SandboxChanged",
                          "FailedCreatePodSandBox", "FailedKillPod", "Evicted"})
 SPAM_BURST = 25  # the event recorder's per-object burst (client-go events_cache.go)
+# The API server keeps an event an hour after its last occurrence (kube-apiserver
+# --event-ttl, 1 h by default): a whole record of a pod's events holds every one of its hour.
+EVENT_TTL = 3600.0
 _DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
 _URL = re.compile(r'Get "?(https?)://([^/:"]+|\[[^\]]+\]):(\d{1,5})(/[^"\s]*)?"?')
 # the kubelet's tcpSocket probe prints the dial error as its whole output (R2.12): `dial tcp
@@ -156,8 +159,12 @@ class View:
     # combined. A probe kill leaves a Killing event in that stream (R4.4): none there, none
     # happened.
     since_scheduled: bool = False
-    # The pod's rows end cut short (the paste stops inside one of them): rows after it, this
-    # container's failures or kills among them, are not in the record.
+    # The pod's rows are whole (`rows_whole`), from wherever they start: with ages, the record
+    # holds every event of the hour before it was taken (EVENT_TTL).
+    rows_whole: bool = False
+    # The pod's rows are cut (the paste stops inside one of them, or starts inside one, or
+    # its author cut rows away): rows there, this container's failures or kills among them,
+    # are not in the record.
     rows_cut: bool = False
     @property
     def lists_every_probe(self) -> bool:
@@ -315,15 +322,29 @@ def _unnamed_owner(views: list[View], e: RecordedEvent, unlisted: str) -> View |
 
 
 def _since_scheduled(events: list[RecordedEvent]) -> bool:
-    """Whether `events` hold the pod's Scheduled event, none of them cut short or combined by
-    the aggregator, fewer occurrences than the event recorder lets through before it drops
-    some (SPAM_BURST), and the last not a probe's output over lines, which has no end mark
-    to tell a cut by (View.since_scheduled)."""
+    """Whether `events` hold the pod's Scheduled event, and are whole (`rows_whole`): View.
+    since_scheduled."""
+    return any(e.reason == "Scheduled" for e in events) and rows_whole(events)
+
+
+def rows_whole(events: list[RecordedEvent]) -> bool:
+    """Whether `events` are whole: some, none of them cut short or combined by the
+    aggregator, fewer occurrences than the event recorder lets through before it drops some
+    (SPAM_BURST), and the last not a probe's output over lines, which has no end mark to tell
+    a cut by."""
     last = max(events, key=lambda e: e.where.line or 0, default=None)
-    return any(e.reason == "Scheduled" for e in events) and not any(
-        e.truncated or e.cut_before or e.combined or cut_short(e.message) for e in events) and \
-        sum(e.count for e in events) < SPAM_BURST and \
-        (last is None or "\n" not in last.message)
+    return last is not None and not any(
+        e.truncated or e.cut_before or e.cut_after or e.combined or cut_short(e.message)
+        for e in events) and \
+        sum(e.count for e in events) < SPAM_BURST and "\n" not in last.message
+
+
+def within_ttl(e: RecordedEvent, before: float = 0.0) -> bool:
+    """Whether the record's ages put `e`, first and last, less than EVENT_TTL - `before`
+    seconds before the moment the record was taken: an hour the record's events, whole,
+    show all of."""
+    return all(s.kind is StampKind.AGE and s.age_hi is not None
+               and s.age_hi + before < EVENT_TTL for s in (e.first, e.last))
 
 
 def attribute(pod: PodRecord, chosen: str | None = None
@@ -337,9 +358,9 @@ def attribute(pod: PodRecord, chosen: str | None = None
     each candidate's `unsure` event: cannot tell which container's probe failed. An init
     container is explained only when `chosen` names it (its events then go to it)."""
     views = _views(pod, chosen)
-    whole = _since_scheduled(pod.events)
+    whole, hour = _since_scheduled(pod.events), rows_whole(pod.events)
     for v in views:
-        v.since_scheduled = whole
+        v.since_scheduled, v.rows_whole = whole, hour
     unlisted = _unlisted(pod, views)
     named = {v.name: v for v in views if v.name is not None}
     loose: list[RecordedEvent] = []
@@ -359,7 +380,7 @@ def attribute(pod: PodRecord, chosen: str | None = None
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
-    if any(e.truncated or e.cut_before for e in pod.events):
+    if any(e.truncated or e.cut_before or e.cut_after for e in pod.events):
         for v in views:
             v.rows_cut = True
     return views, loose

@@ -105,7 +105,8 @@ MAX_EXEC_LINES = 500  # lines of one exec command describe broke over lines (a s
 
 
 class _Reader:
-    def __init__(self, text: str, source: str) -> None:
+    def __init__(self, text: str, source: str, cuts: frozenset[int] = frozenset()) -> None:
+        self.cuts = cuts
         self.source = source
         self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         self.cut = not text.endswith("\n")
@@ -172,6 +173,8 @@ class _Reader:
     # ------------------------------------------------------------ lines
     def line(self, line: str, number: int, *, cut: bool) -> None:
         self.cut_line = number if cut else None
+        if number in self.cuts and self.rows is not None:  # an author's cut in a table
+            self.rows.cut(number)
         if self.open_exec is not None and self.exec_line(line, number):
             return
         m_events = _EVENTS.match(line)
@@ -571,6 +574,7 @@ class _Reader:
         return out
 
 
-def read_describe(text: str, source: str) -> RecordSet:
-    """Read describe text; RecordError on a probe line the API server would reject."""
-    return _Reader(text, source).read()
+def read_describe(text: str, source: str, *, cuts: frozenset[int] = frozenset()) -> RecordSet:
+    """Read describe text; RecordError on a probe line the API server would reject. `cuts`:
+    the lines where the paste's author cut it (the text holds them blank)."""
+    return _Reader(text, source, cuts).read()

@@ -128,6 +128,7 @@ class EventRows:
         self._columns: tuple[int, int] | None = None  # (From, Message) offsets of the header
         self._table: Columns | None = None  # a get events / custom-columns header
         self.before = 0  # events the record held before these rows (limits.MAX_EVENTS)
+        self._cut: int | None = None  # the line of an author's cut after the last row read
 
     def header(self, line: str) -> None:
         """Remember where the From and Message columns start (tabwriter aligns the rows)."""
@@ -150,6 +151,11 @@ class EventRows:
         event = self._row(line, number)
         if event is not None:
             self._close()
+            if self._cut is not None:  # the rows between the cut and this one are not here
+                self.notes.append(Note(f"the paste is cut above this row (line {self._cut}): "
+                                       "rows of the table there are not in the record",
+                                       event.where))
+                event, self._cut = replace(event, cut_before=True), None
             self._open = _Open(event, [])
             return True
         if self._open is not None and line.strip():
@@ -175,6 +181,12 @@ class EventRows:
         except RecordError:
             return True
 
+    def cut(self, number: int) -> None:
+        """The author cut the table at line `number` (`...`, `<SNIP>`): the rows on either side
+        are the record's, those between them are not."""
+        self._close()
+        self._cut = number
+
     def orphan(self, number: int) -> None:
         """A line before the first row that continues a message the record does not have."""
         self._orphans.append(number)
@@ -189,6 +201,11 @@ class EventRows:
                 self._open.lines and _TYPE_ONLY.match(self._open.lines[-1]))):
             self._cut_open_row()
         self._close()
+        if self._cut is not None and self.events:  # cut after the last row
+            self.notes.append(Note(f"the paste is cut after this row (line {self._cut}): rows "
+                                   "after it are not in the record", self.events[-1].where))
+            self.events[-1] = replace(self.events[-1], cut_after=True)
+        self._cut = None
         ages = [t for e in self.events for t in (e.first.text, e.last.text)]
         if human_printer(ages):
             self.events = [replace(e, first=_again(e.first), last=_again(e.last))

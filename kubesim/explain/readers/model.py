@@ -102,8 +102,9 @@ class RecordedEvent:
     `container` comes from the event's fieldPath (`spec.containers{app}`) when the record has
     it; `combined` says the `(combined from similar events): ` prefix was stripped from the
     message (the event aggregator merged several messages into it); `truncated` says the row
-    or message is cut short in the record; `cut_before` that the record starts inside a row
-    before this one (lines of its message come first): rows before it are not in the record."""
+    or message is cut short in the record; `cut_before` that rows before this one are not in
+    the record (the paste starts inside a row before it, or its author cut the rows above it:
+    `...`, `<SNIP>`); `cut_after` that the author cut the rows after it."""
 
     type: str
     reason: str
@@ -122,6 +123,7 @@ class RecordedEvent:
     count_basis: CountBasis = CountBasis.STATED
     init: bool = False  # the fieldPath names an init container (`spec.initContainers{x}`)
     cut_before: bool = False
+    cut_after: bool = False
 
     @property
     def count_stated(self) -> bool:

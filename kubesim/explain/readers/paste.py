@@ -110,6 +110,7 @@ class Segment:
 
     kind: SegmentKind
     lines: list[PasteLine] = field(default_factory=list)
+    cuts: list[int] = field(default_factory=list)  # where the author cut it (`...`, `<SNIP>`)
 
     @property
     def first(self) -> int:
@@ -157,6 +158,8 @@ class _Placer:
     def gap(self, line: PasteLine) -> None:
         """Blank lines keep a describe block going; commands, fences and cuts end it."""
         self.after_row = False
+        if line.kind is LineKind.CUT:  # an event table's rows either side are not joined
+            self.describe.cuts.append(line.number)
         if line.kind is not LineKind.BLANK:
             self.under_pods_header = False
             self.in_describe = line.kind is LineKind.CUT and self.in_describe
@@ -565,7 +568,7 @@ def _describe(segment: Segment, total: int, ends: bool, source: str) -> RecordSe
         texts[line.number - 1] = line.text
     last = segment.lines[-1].number
     body = "\n".join(texts[:last]) + ("\n" if ends or last < total else "")
-    return read_describe(body, source)
+    return read_describe(body, source, cuts=frozenset(segment.cuts))
 
 
 def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = False
