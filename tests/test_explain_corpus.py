@@ -114,18 +114,6 @@ NOT_READ: dict[str, str] = {
         "Started row cut in its cells), the facts leave them open (the row may count another "
         "container's starts, an init container's of the same image). Whose starts a Started "
         "row cut before its message counts, the README's counting rules do not settle"),
-    # held-out batch 18: a kill range and a cause (explain reads a Killing row cut before its
-    # message as the kill of the probe whose failures precede it)
-    "kubeflow-testing-142.describe-rows-2018-two-ports-killing-x6-cut.txt": (
-        "2018 describe rows: liveness failed x3 (:9000) and x2 (:8082/ready), readiness x3 "
-        "and x5, the image pulled x2, then `Killing 1m (x6 over 5m)` cut in its From cell, "
-        "its message (what it killed and why) cut away. explain reads the row as five liveness "
-        "kills (the only kills that follow probe failures are probe kills, and says so as "
-        "uncertain; the five liveness failures the rows count make five at most, R1.17, so "
-        "the sixth stays a kill of untold cause); the facts count none and leave the kills open. The README's rule (a kill "
-        "whose message names no probe is not counted unless the record itself shows the probe "
-        "behind it) does not settle whether failures in the rows above a Killing row whose "
-        "message is cut away show the probe behind it"),
     # held-out batch 20 (first contact on the final main of stop 40, no fixes)
     "kubernetes-18704.triple-backtick-e2e-event-line-liveness-one-line.txt": (
         "an e2e log's `INFO: event for liveness-http: {kubelet ...} Unhealthy: Liveness probe "

@@ -2445,14 +2445,22 @@ def test_a_kill_without_failure_messages_names_no_handler():
     assert "no liveness failure message is in it" in out
 
 
+_CUT_KILLING = (
+    "  Warning  Unhealthy  6m (x3 over 6m)  kubelet, n  Liveness probe failed: dial tcp "
+    "10.0.0.1:9000: connect: connection refused\n"
+    "  Warning  Unhealthy  6m (x2 over 6m)  kubelet, n  Liveness probe failed: dial tcp "
+    "10.0.0.1:9000: connect: connection refused\n"
+    "  Normal   Killing    1m (x6 over 5m)  kubelet, gke-dev-clus")
+_THRESHOLD_1 = "```\nlivenessProbe:\n  tcpSocket:\n    port: 9000\n  failureThreshold: 1\n```\n"
+
+
 def test_a_cut_killing_row_read_as_kills_is_one_finding():
-    """kubeflow-testing-142 (batch 18): a 2018 Killing row of count 6 cut in its From cell,
-    read as the liveness kill, printed the same "uncertain" finding six times, once for each
-    of its kills: one row, one finding."""
-    text = ("  Warning  Unhealthy              6m (x3 over 6m)  kubelet, gke-node  Liveness "
-            "probe failed: dial tcp 10.36.5.120:9000: getsockopt: connection refused\n"
-            "  Normal   Killing                1m (x6 over 5m)  kubelet, gke-dev-clus")
-    out = " ".join(render_text(explain_records([parse_record(text, "r.txt")],
+    """kubeflow-testing-142 (batch 18): a Killing row of count 6 cut in its From cell, read
+    as the liveness kill (the probe's failureThreshold given, so its failures show a kill was
+    due), printed the same "uncertain" finding six times, once for each of its kills: one
+    row, one finding."""
+    out = " ".join(render_text(explain_records([parse_record(_THRESHOLD_1 + _CUT_KILLING,
+                                                             "r.txt")],
                                                ExplainOptions(suggest=False, phases=1))).split())
     assert out.count("the Killing row is cut short in the record") == 1
 
@@ -2460,21 +2468,37 @@ def test_a_cut_killing_row_read_as_kills_is_one_finding():
 def test_a_cut_killing_row_is_read_as_no_more_kills_than_the_failures_can_make():
     """kubeflow-testing-142 (batch 18): `Killing (x6 over 5m)` cut before its message, after
     liveness rows counting 3 and 2 failures, was read as six liveness kills. A kill takes
-    failureThreshold failures in a row (R1.17), at least one: five counted failures make at
-    most five, and the sixth kill's cause stays untold."""
-    rows = (
-        "  Warning  Unhealthy  6m (x3 over 6m)  kubelet, n  Liveness probe failed: dial tcp "
-        "10.0.0.1:9000: connect: connection refused\n"
-        "  Warning  Unhealthy  6m (x2 over 6m)  kubelet, n  Liveness probe failed: dial tcp "
-        "10.0.0.1:9000: connect: connection refused\n"
-        "  Normal   Killing    1m (x6 over 5m)  kubelet, gke-dev-clus")
-    ex = explain_records([parse_record(rows, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    failureThreshold failures in a row (R1.17): with a threshold of 1 given, five counted
+    failures make at most five, and the sixth kill's cause stays untold."""
+    ex = explain_records([parse_record(_THRESHOLD_1 + _CUT_KILLING, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1))
     kills = ex.containers[0].kills
     assert [k.cause.value for k in kills].count("liveness") == 5
     assert [(k.index, k.of) for k in kills if k.cause.value == "unknown"] == [(1, 1)]
-    seven = rows.replace("(x2 over 6m)", "(x4 over 6m)")  # seven failures: six kills at most
-    ex = explain_records([parse_record(seven, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    seven = _CUT_KILLING.replace("(x2 over 6m)", "(x4 over 6m)")  # seven: six kills at most
+    ex = explain_records([parse_record(_THRESHOLD_1 + seven, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1))
     assert all(k.cause.value == "liveness" for k in ex.containers[0].kills)
+
+
+def test_a_cut_killing_row_is_no_probes_kill_where_no_threshold_shows_one_was_due():
+    """kubeflow-testing-142 (batch 18): the same rows with no probe settings were read as
+    five liveness kills, "the kubelet killed the container 5 times because its liveness
+    probe failed", from failures counted against a threshold of 1 that nothing in the record
+    gives. The README's rule: a kill naming no probe is the probe's only where the record
+    shows the probe behind it; failures against an unknown failureThreshold do not show that
+    a kill was due (R1.17). Six kills of untold cause, no probe kill counted, the kills open
+    (the record ends in the row), and no warning that the record shows no Killing event."""
+    ex = explain_records([parse_record(_CUT_KILLING, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1))
+    c = ex.containers[0]
+    assert {k.cause.value for k in c.kills} == {"unknown"}
+    assert c.answer is not None and c.answer.cause is Cause.CANNOT_TELL
+    assert c.answer.probe_kills == CountRange(0, None)
+    assert "do not show that a kill was due" in c.answer.text
+    out = " ".join(render_text(ex).split())
+    assert "shows no Killing event" not in out and "(Killing: )" not in out
+    assert "(its message is not in the record)" in out
 
 
 def test_reason_and_exit_code_without_their_state_line_are_read():

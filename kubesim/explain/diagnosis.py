@@ -338,8 +338,7 @@ def _decide(f: _Facts) -> _Decided:
         return _no_probe_in_the_hour(f)
     if f.unknown_kills:
         n = rc.kill_total(f.unknown_kills)
-        because = ("the record does not say why: the kubelet recorded no reason for the kill "
-                   "and no probe failure before it")
+        because = _untold_kills(f)
         # the kubelet did the killing, and the record does not say why: "cannot tell" is
         # explain's, not the kubelet's (its subject once read as the kubelet)
         return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
@@ -351,6 +350,20 @@ def _decide(f: _Facts) -> _Decided:
     if f.ended is not None:
         return _exit(f, f.ended)
     return _no_exit(f)
+
+
+def _untold_kills(f: _Facts) -> str:
+    """Why kills the kubelet recorded without their cause are not told: no probe failure
+    before them, or failures that do not show that a kill was due (engine._can_kill)."""
+    failed = [s for s in f.failed if s.probe in KILLERS]
+    if not failed:
+        return ("the record does not say why: the kubelet recorded no reason for the kill "
+                "and no probe failure before it")
+    given = any(s.source in (Source.RECORD, Source.SPEC) for s in f.killers)
+    return (f"the record does not say why: its Killing rows name no cause, and the "
+            f"{_failures(failed)} before them do not show that a kill was due ("
+            + ("fewer than failureThreshold in a row" if given else
+               "the record gives no failureThreshold to count them against") + ", R1.17)")
 
 
 def _other_kill(f: _Facts) -> _Decided | None:

@@ -427,16 +427,19 @@ def _cut_kills(kills: list[Kill], streaks: list[Streak], by_type: dict[ProbeType
 
 def _can_kill(t: ProbeType, streaks: list[Streak], by_type: dict[ProbeType, Setting]
               ) -> float:
-    """How many kills the probe's failures the record counts can make: each kill takes
-    failureThreshold failures in a row (R1.17), at least one whatever the threshold when the
-    record does not give it; without bound when a row of them states no count, or the
-    record counts none (the kill is read after the probe's earlier kills)."""
+    """How many kills the probe's failures the record counts show: each kill takes
+    failureThreshold failures in a row (R1.17); none when the record does not give the
+    threshold (failures alone do not show that a kill was due: the README's rule, a kill
+    naming no probe is the probe's only where the record shows the probe behind it); without
+    bound when a row of them states no count, or the record counts none (the kill is read
+    after the probe's earlier kills)."""
     failed = [s for s in streaks if s.outcome == "failed" and s.probe is t]
     if not failed or any(not s.count_stated for s in failed):  # none counted: no bound
         return float("inf")
     setting = by_type.get(t)
-    given = setting is not None and setting.source in (Source.RECORD, Source.SPEC)
-    return sum(s.count for s in failed) // (setting.failure_threshold if given else 1)
+    if setting is None or setting.source not in (Source.RECORD, Source.SPEC):
+        return 0
+    return sum(s.count for s in failed) // setting.failure_threshold
 
 
 def _before(k: Kill, streaks: list[Streak], kills: list[Kill]
@@ -492,13 +495,17 @@ def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting],
         setting = by_type.get(t)
         failed = _failed(story.streaks, t)
         kills = [k for k in story.kills if k.cause == t.value]
+        untold = any(k.cause is KillCause.UNKNOWN for k in story.kills)
         if setting is not None and (failed or kills):
-            out += _failures_per_kill(t, setting, failed, kills, cut)
+            out += _failures_per_kill(t, setting, failed, kills, cut, untold)
     return out
 
 
 def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
-                       kills: list[Kill], cut: bool = False) -> list[Finding]:
+                       kills: list[Kill], cut: bool = False, untold: bool = False
+                       ) -> list[Finding]:
+    """What the probe's failures say against its kills (`_consistency`); `untold`: the
+    record shows kills whose cause it does not state, which may be this probe's."""
     out: list[Finding] = []
     n, k = sum(s.count for s in failed), rc.kill_total(kills)
     f = setting.failure_threshold
@@ -509,25 +516,12 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
     sure = Level.FACT if setting.source in (Source.RECORD, Source.SPEC) else Level.UNCERTAIN
     f_text = f"failureThreshold {f}" + {"assumed": " (assumed)", "inferred": " (inferred "
                                         "from these events)"}.get(setting.source, "")
-    if k and not all(s.count_stated for s in failed):
-        out.append(_floor_per_kill(t, n, k, ev))
-    elif k and n == f * k:
-        each = "the" if k == 1 else f"each of the {k}"
-        out.append(Finding(sure, f"{each} {t.value} {'kill' if k == 1 else 'kills'} followed "
-                           f"{plural(f, 'failure')} in a row, as {f_text} requires (R1.17)",
-                           ev))
-    elif k and f * k < n < f * (k + 1):
-        out.append(Finding(sure, f"{n} {t.value} failures and {plural(k, 'kill')}: {f * k} counted "
-                           f"toward the kills ({f} each, {f_text}); the other {n - f * k} "
-                           f"belong to the container running now, fewer than {f}", ev))
-    elif k and n < f * k:
-        out.append(_fewer_per_kill(f"{plural(n, t.value + ' failure')} for {plural(k, 'kill')}: "
-                                   f"fewer than {f} per kill ({f_text})", cut, ev))
-    elif k:
-        out.append(Finding(Level.UNCERTAIN, f"{n} {t.value} failures for {plural(k, 'kill')}: more than "
-                           f"{f} per kill ({f_text}): some runs of failures were broken by "
-                           "a success before they reached the threshold, or Killing events "
-                           "are missing", ev))
+    if k:
+        out.append(_per_kill(t, n, k, f, f_text, sure, failed, cut, ev))
+    elif n >= f and untold:
+        out.append(Finding(Level.UNCERTAIN, f"{n} {t.value} failures reach {f_text}; the "
+                           "record's Killing rows do not say why they killed (a message cut "
+                           "away or naming no probe): they may be its kills", ev))
     elif n >= f and all(s.shape is Shape.RUN for s in failed if s.count > 1):
         out.append(Finding(Level.WARNING, f"{n} {t.value} failures in a row reach {f_text} but "
                            "the record shows no Killing event: it was dropped or expired, "
@@ -535,6 +529,28 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
     elif n < f:
         out.append(_too_few(t, n, f_text, sure, failed, ev))
     return out
+
+
+def _per_kill(t: ProbeType, n: int, k: int, f: int, f_text: str, sure: Level,
+              failed: list[Streak], cut: bool, ev: tuple[Evidence, ...]) -> Finding:
+    """The probe's n counted failures against its k recorded kills (R1.17)."""
+    if not all(s.count_stated for s in failed):
+        return _floor_per_kill(t, n, k, ev)
+    if n == f * k:
+        each = "the" if k == 1 else f"each of the {k}"
+        return Finding(sure, f"{each} {t.value} {'kill' if k == 1 else 'kills'} followed "
+                       f"{plural(f, 'failure')} in a row, as {f_text} requires (R1.17)", ev)
+    if f * k < n < f * (k + 1):
+        return Finding(sure, f"{n} {t.value} failures and {plural(k, 'kill')}: {f * k} counted "
+                       f"toward the kills ({f} each, {f_text}); the other {n - f * k} "
+                       f"belong to the container running now, fewer than {f}", ev)
+    if n < f * k:
+        return _fewer_per_kill(f"{plural(n, t.value + ' failure')} for {plural(k, 'kill')}: "
+                               f"fewer than {f} per kill ({f_text})", cut, ev)
+    return Finding(Level.UNCERTAIN, f"{n} {t.value} failures for {plural(k, 'kill')}: more than "
+                   f"{f} per kill ({f_text}): some runs of failures were broken by "
+                   "a success before they reached the threshold, or Killing events "
+                   "are missing", ev)
 
 
 def _fewer_per_kill(head: str, cut: bool, ev: tuple[Evidence, ...]) -> Finding:

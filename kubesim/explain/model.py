@@ -403,6 +403,11 @@ class Kill:
     message: str
     evidence: tuple[Evidence, ...]
 
+    @property
+    def shown(self) -> str:
+        """The kill's message as the outputs print it: a row cut before its message says so."""
+        return self.message or "(its message is not in the record)"
+
     def to_data(self) -> dict[str, Any]:
         return {"index": self.index, "of": self.of, "cause": self.cause.value,
                 "at": self.at.to_data(), "failures": [f.to_data() for f in self.failures],

@@ -980,7 +980,7 @@ def _exit_label(x: Exit) -> RestartCause:
 
 
 def _kill_detail(cause: KillCause, ks: list[Kill], last: Exit | None, grace: int) -> str:
-    text = f"{plural(kill_total(ks), 'kill')} recorded by the kubelet (Killing: {ks[0].message})"
+    text = f"{plural(kill_total(ks), 'kill')} recorded by the kubelet (Killing: {ks[0].shown})"
     if last is not None and last.cause is ExitCause.SIGKILL:
         text += (f"; the last container ended with exit code 137: it ignored SIGTERM and was "
                  f"killed when the grace period ({grace} s) ran out")

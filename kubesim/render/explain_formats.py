@@ -126,7 +126,7 @@ def _timeline(c: ContainerStory) -> list[_Row]:
         rows.append(_Row(_key(s.first), when_text(span), s.first.confidence.value, what,
                          s.reading if s.count > 1 else ""))
     for k in c.kills:
-        what = f"Killing {k.index}/{k.of} ({k.cause.value}): {k.message}"
+        what = f"Killing {k.index}/{k.of} ({k.cause.value}): {k.shown}"
         if k.failures:
             what += "; it counted the failures at " + ", ".join(
                 when_text(f) for f in k.failures) + " (inferred)"
@@ -346,7 +346,7 @@ def _record_lanes(c: ContainerStory, origin: float) -> dict[str, Any]:
             s.last)
     for k in c.kills:
         put("recorded kills", k.at, "kill",
-            f"Killing {k.index}/{k.of} ({k.cause.value})\n{k.message}")
+            f"Killing {k.index}/{k.of} ({k.cause.value})\n{k.shown}")
     if c.back_offs is not None and c.back_offs.first.known:
         put("recorded kills", c.back_offs.first, "backoff",
             f"back-off: {c.back_offs.count} refused starts", c.back_offs.last)
