@@ -113,7 +113,11 @@ NOT_READ: dict[str, str] = {
         "kills by that count (two starts, at most one kill, as llm-d-sim-45's facts read a "
         "Started row cut in its cells), the facts leave them open (the row may count another "
         "container's starts, an init container's of the same image). Whose starts a Started "
-        "row cut before its message counts, the README's counting rules do not settle"),
+        "row cut before its message counts, the README's counting rules do not settle, and "
+        "two entries read it apart: llm-d-sim-45's facts bound its kills by such a row "
+        "(`Started 25m (x2 over 2`, cut), this one's do not; making the row bound nothing "
+        "where the record lists no container (tried at stop 41) holds this record and breaks "
+        "that one"),
     # held-out batch 20 (first contact on the final main of stop 40, no fixes)
     "kubernetes-18704.triple-backtick-e2e-event-line-liveness-one-line.txt": (
         "an e2e log's `INFO: event for liveness-http: {kubelet ...} Unhealthy: Liveness probe "
