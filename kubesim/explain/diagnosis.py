@@ -963,13 +963,10 @@ def _no_probe_in_the_hour(f: _Facts) -> _Decided:
 
 
 def _never_started(f: _Facts) -> bool:
-    """The record states that the container has not started yet and never ran: waiting for
-    the pod's init containers (`PodInitializing`, a `get pods` row's `Init:i/n`), restart
-    count 0, no last state, no event of it."""
+    """The record states that the container has not started yet and never ran
+    (`rc.never_started`, stated), and shows no event of it: never killed."""
     rec = f.view.record
-    return rec is not None and rec.state == "waiting" and \
-        rec.state_reason == "PodInitializing" and rec.restart_count == 0 and \
-        rec.last is None and not f.view.events
+    return rec is not None and rc.never_started(rec, stated=True) and not f.view.events
 
 
 def _whole_stream(f: _Facts) -> bool:

@@ -237,7 +237,7 @@ def _views(pod: PodRecord, chosen: str | None = None) -> list[View]:
         "pod" in pod.formats and "pod-status" not in pod.formats)
     waits = _waits_for(pod)
     views = [View(c.name, c, spec=c.spec, lists_probes=lists,
-                  waits_for=waits if _not_started(c) else "") for c in records]
+                  waits_for=waits if never_started(c) else "") for c in records]
     if len(views) == 1 and views[0].name is None and len(names) == 1:
         views[0].name = names[0]  # a piece of a describe: its one container, named by events
     return views
@@ -276,11 +276,19 @@ def _waits_for(pod: PodRecord) -> str:
     return ""
 
 
-def _not_started(c: ContainerRecord) -> bool:
-    """An app container the record shows never started: waiting for its init containers
-    (`PodInitializing`, or no reason), restartCount 0, no last state."""
-    return not c.init and c.state in (None, "waiting") and c.state_reason in (
-        None, "PodInitializing") and not c.restart_count and c.last is None
+def never_started(c: ContainerRecord, *, stated: bool = False) -> bool:
+    """A container the record shows never started: waiting for the pod's init containers
+    (`PodInitializing`, R4.24), no restart, no last state. Loose (an app container whose
+    state or restart count the record leaves out, as a `get pods` row's `Init:0/1` does) for
+    naming what it waits on; `stated`: the record states all of it (the waiting state and
+    its reason, a restart count of 0), which is what closes its kill count."""
+    if c.last is not None or c.restart_count:
+        return False
+    if stated:
+        return c.state == "waiting" and c.state_reason == "PodInitializing" and \
+            c.restart_count == 0
+    return not c.init and c.state in (None, "waiting") and \
+        c.state_reason in (None, "PodInitializing")
 
 
 def _unlisted(pod: PodRecord, views: list[View]) -> str:
