@@ -502,6 +502,45 @@ def test_get_events_wide_names_the_container():
     assert unhealthy.message.startswith("Readiness probe failed:")
 
 
+_KUBECTL_EVENTS = (
+    "$ kubectl events --for pod/web-0\n"
+    "LAST SEEN            TYPE      REASON      OBJECT      MESSAGE\n"
+    "12m                  Normal    Scheduled   Pod/web-0   Successfully assigned default/web-0 to n\n"
+    "2m (x4 over 12m)     Normal    Started     Pod/web-0   Started container app\n"
+    "2m30s (x9 over 11m)  Warning   Unhealthy   Pod/web-0   Liveness probe failed: HTTP probe "
+    "failed with statuscode: 500\n"
+    "2m30s (x3 over 10m)  Normal    Killing     Pod/web-0   Container app failed liveness probe, "
+    "will be restarted\n"
+    "30s                  Warning   BackOff     Pod/web-0   Back-off restarting failed container "
+    "app in pod web-0_default(0c9a)\n")
+
+
+def test_kubectl_events_prints_its_counts_in_last_seen():
+    """`kubectl events` (1.26+): the same header as `kubectl get events`, but its OBJECT is
+    `Kind/name` and LAST SEEN holds every count over one (`2m (x4 over 12m)`, kubectl's
+    events/event_printer.go getInterval): it was refused ("age '2m (x4 over 12m)' is not one
+    kubectl prints"). Its bare rows are one occurrence each, stated (a `get events` row says
+    only "at least once")."""
+    events = {e.reason: e for e in events_of(parse_record(_KUBECTL_EVENTS, "ev.txt"))}
+    assert (events["Killing"].count, events["Killing"].count_basis) == (3, CountBasis.STATED)
+    assert (events["Started"].first.text, events["Started"].last.text) == ("12m", "2m")
+    assert (events["BackOff"].count, events["BackOff"].count_basis) == (1, CountBasis.STATED)
+    ex = explain_records([parse_record(_KUBECTL_EVENTS, "ev.txt")],
+                         ExplainOptions(suggest=False, phases=1))
+    answer = ex.containers[0].answer
+    assert answer is not None and answer.probe_kills.lo == answer.probe_kills.hi == 3
+    rows = _KUBECTL_EVENTS.split("\n", 2)[2]  # the rows alone, and under `kubectl events -A`
+    assert [e.count for e in events_of(parse_record(rows, "r.txt"))] == [1, 4, 9, 3, 1]
+    every = "NAMESPACE   " + _KUBECTL_EVENTS.split("\n")[1] + "\n" + "".join(
+        "default     " + row + "\n" for row in rows.splitlines())
+    got = events_of(parse_record(every, "a.txt"))
+    assert [(e.count, e.count_basis) for e in got] == [(1, CountBasis.STATED), (4, CountBasis.STATED),
+                                                      (9, CountBasis.STATED), (3, CountBasis.STATED),
+                                                      (1, CountBasis.STATED)]
+    lower = _KUBECTL_EVENTS.replace("Pod/web-0", "pod/web-0")  # `kubectl get events`' OBJECT
+    assert events_of(parse_record(lower, "g.txt"))[0].count_basis is CountBasis.AT_LEAST
+
+
 def test_get_events_wide_with_its_trailing_columns():
     text = ("LAST SEEN   TYPE      REASON      OBJECT      SUBOBJECT                SOURCE    "
             "MESSAGE                   FIRST SEEN   COUNT   NAME\n"

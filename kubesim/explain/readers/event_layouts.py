@@ -93,6 +93,15 @@ class Cells:
     name: str | None = None
     subobject: str | None = None
     source: str | None = None
+    # `kubectl events` (1.26+) prints its OBJECT as `Kind/name` (`Pod/web-0`; `kubectl get
+    # events` prints the resource, `pod/web-0`) and every count over one in LAST SEEN (`2m (x4
+    # over 12m)`, events/event_printer.go): a bare LAST SEEN is one occurrence
+    every_count: bool = False
+
+
+def events_command_object(kind: str | None) -> bool:
+    """Whether an OBJECT cell's kind is as `kubectl events` prints it (`Pod`, not `pod`)."""
+    return bool(kind) and kind is not None and kind[:1].isupper()
 
 
 class Columns:
@@ -135,10 +144,11 @@ class Columns:
         elif Column.OBJECT in got or Column.KIND not in got:
             got.pop(Column.NAME, None)  # 1.14 -o wide: NAME is the event's own name
         type_ = got.get(Column.TYPE)
+        every = Column.OBJECT in got and events_command_object(got.get(Column.KIND))
         return Cells(reason, message, type_ if type_ in _TYPE else None, got.get(Column.LAST),
                      got.get(Column.FIRST), got.get(Column.COUNT), got.get(Column.NAMESPACE),
                      got.get(Column.KIND), got.get(Column.NAME), got.get(Column.SUBOBJECT),
-                     got.get(Column.SOURCE))
+                     got.get(Column.SOURCE), every_count=every)
 
     def _tabbed(self, line: str) -> list[tuple[Column, str]] | None:
         parts = re.split(r"\t+", line.strip())
@@ -189,7 +199,8 @@ def wide_cells(last: str, type_: str, reason: str, kind: str, name: str, rest: s
     (`-o wide`), or the MESSAGE alone."""
     t = _tokens(rest)
     if not t or not _SUBOBJECT.match(t[0]):
-        return Cells(reason, rest.strip(), type_, last, kind=kind, name=name)
+        return Cells(reason, rest.strip(), type_, last, kind=kind, name=name,
+                     every_count=events_command_object(kind))
     sub = t.pop(0)
     source = t.pop(0) if t else None
     first = count = None

@@ -53,7 +53,10 @@ _NEW_ROW = re.compile(
 _GET_ROW = re.compile(
     rf"^[ \t]*(?:(?P<ns>[a-z0-9][-a-z0-9]{{0,62}})[ \t]+)?{_AGE_COUNT}[ \t]+"
     rf"(?P<type>Normal|Warning)[ \t]+(?P<reason>[A-Za-z][A-Za-z0-9_]{{0,80}})[ \t]+"
-    rf"(?P<kind>[a-z][a-z0-9.]{{0,60}})/(?P<name>\S{{1,253}})(?:[ \t]+(?P<message>.*))?$")
+    rf"(?P<kind>[A-Za-z][A-Za-z0-9.]{{0,60}})/(?P<name>\S{{1,253}})(?:[ \t]+(?P<message>.*))?$")
+# `kubectl events` (1.26+) prints an event's count in its LAST SEEN cell, as describe does in
+# Age: `2m (x4 over 12m)` (kubectl's events/event_printer.go, getInterval)
+_AGE_COUNT_CELL = re.compile(rf"^{_AGE_COUNT}$")
 _RFC1123 = (r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2}"
             r" (?:[+-]\d{4}|GMT|UTC)")
 _TIME = rf"(?:{_RFC1123}|{AGE_PATTERN})"
@@ -397,6 +400,9 @@ class EventRows:
         """An event from a table row's cells. Without a COUNT cell or an `(xN over M)` the
         table does not say how often: at least once (CountBasis.AT_LEAST)."""
         last_text, first_text = cells.last, cells.first
+        if suffix is None and cells.count is None and last_text and \
+                (m := _AGE_COUNT_CELL.match(last_text)) is not None and m["count"] is not None:
+            last_text, suffix = m["age"], (m["count"], m["over"])
         if suffix is not None:
             first, last, count = self._stamps(last_text, suffix[0], suffix[1], number)
         else:
@@ -408,7 +414,7 @@ class EventRows:
         if times is not None:  # the OpenShift 3 web console's count, after the message
             message, count = message[:times.start()], self._count(times["n"], number,
                                                                   suffix=False)
-        basis = CountBasis.STATED if count else CountBasis.AT_LEAST
+        basis = CountBasis.STATED if count or cells.every_count else CountBasis.AT_LEAST
         return RecordedEvent(
             cells.type or "Normal", _capital(cells.reason), message, max(count, 1), first, last,
             Where(self.source, number), component=(cells.source or "").strip("{} "),
