@@ -186,6 +186,21 @@ def test_other_programs_journal_lines_are_one_note_the_kubelets_unused_lines_are
     assert any(t.startswith("not read: line 3") for t in notes)
 
 
+def test_a_kubelet_log_of_no_use_shows_nothing_rather_than_being_refused():
+    """The held-back kubernetes-112221: other programs' journal lines and one kubelet line cut
+    in its message (`kubelet.go:1917] SyncL`) are the kubelet's log, which shows no probe
+    failure, kill or restart: explain says so (its line not read), not that it reads no such
+    record."""
+    text = ("Aug 31 03:50:34 node systemd-networkd[630]: cali805c: Link UP\n"
+            "Aug 31 03:50:34 node kubelet[11767]: I0831 03:50:34.645890   11767 kubelet.go:1917] "
+            "SyncL")
+    found = parse_record(text, "k.log")
+    assert any(n.text.startswith("not read: line 2") for n in found.notes)
+    answer = _answer(text)
+    assert answer.cause is Cause.CANNOT_TELL and not answer.shows_failures
+    assert answer.probe_kills.lo == 0
+
+
 def test_klog_header_reads_the_journal_prefix_and_the_bare_line():
     _, header = klog_header(_J + 'I0516 18:34:49.885264    4052 kubelet.go:2528] "x"')
     assert header is not None and (header.file, header.message) == ("kubelet.go", '"x"')

@@ -243,11 +243,12 @@ class KlogLines:
 
     def record(self) -> RecordSet | None:
         """The events and pods the kubelet's lines tell, with the notes of how they were
-        read; None when no line of the kubelet's was read."""
-        read = bool(self.events or self.sync_failures or self.bare_pods)
+        read; None when the paste holds no line of the kubelet's log. A log of which no line
+        tells of a pod's probes, kills or restarts is a record that shows none (its lines
+        listed as not read), not a paste explain does not read."""
         if self.others:
             self.notes.append(_others_note(self.others, self.source))
-        if not read:
+        if not (self.events or self.sync_failures or self.bare_pods or self.unread):
             return None
         for event, probe in self.sync_failures:
             if (event.object_name or None, probe) not in self.prober_pods:
@@ -284,6 +285,10 @@ class KlogLines:
             record.containers.append(c)
         for pod, where in self.bare_pods.items():
             out.setdefault(pod, PodRecord(pod, where, formats=["kubelet-log"]))
+        if not out and not self.events and self.unread:  # the kubelet's lines, none of them
+            # about a pod's probes (a line cut in its message): a log that shows nothing
+            first = Where(self.source, self.unread[0].number)
+            out[None] = PodRecord(None, first, formats=["kubelet-log"])
         return list(out.values())
 
 
