@@ -31,7 +31,8 @@ __all__ = ["FORMATS_HELP", "combine", "parse_record", "pod_groups", "read_record
 
 FORMATS_HELP = ("kubectl describe pod output, kubectl get pod -o yaml|json, kubectl get events "
                 "(its table in any layout, or -o json|yaml), kubectl get pods' table, pasted as "
-                "they come, or a Prometheus query_range JSON of prober_probe_total")
+                "they come, the kubelet's own log (journalctl -u kubelet), or a Prometheus "
+                "query_range JSON of prober_probe_total")
 _YAML_START = re.compile(r"^(?:---|apiVersion:|kind:|metadata:|status:|spec:|items:|\{|- )")
 _TABLE = re.compile(r"^\s*[A-Z][A-Z_-]*(?:\s{2,}[A-Z][A-Z_ -]*?)+\s*$")
 
