@@ -99,8 +99,18 @@ def test_a_value_over_lines_is_part_of_its_line():
             f'probeType="Liveness" {_POD} containerName="liveness" probeResult="failure" '
             'output=<\n\tcat: can\'t open \'/tmp/healthy\': No such file or directory\n >\n')
     found = parse_record(text, "k.log")
-    assert [e.reason for e in found.events] == ["Unhealthy"]
+    assert [e.message for e in found.events] == \
+        ["Liveness probe failed: cat: can't open '/tmp/healthy': No such file or directory"]
     assert not [n for n in found.notes if n.kind is NoteKind.NOT_READ]
+
+
+def test_an_output_over_lines_not_pasted_is_said_missing_not_empty():
+    """vijayrod-demo-k8s-pod: `output=<` lines whose value lines were not pasted: the failure
+    has an output the record does not hold (a note), not an empty output."""
+    found = parse_record(_failed(1).replace('"HTTP probe failed with statuscode: 500"', "<"),
+                         "k.log")
+    assert [e.message for e in found.events] == ["Liveness probe failed:"]
+    assert any("output=<" in n.text and "does not hold" in n.text for n in found.notes)
 
 
 def test_pod_workers_back_off_lines_are_refused_restarts_of_the_container_they_name():

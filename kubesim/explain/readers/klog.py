@@ -175,6 +175,8 @@ class KlogLines:
     sync_failures: list[tuple[RecordedEvent, str]] = field(default_factory=list)
     added: dict[str, int] = field(default_factory=dict)  # pods whose `SyncLoop ADD` is shown
     open_value: bool = False  # a structured value over lines (`key=<`) is open
+    output_of: int | None = None  # the event whose probe output is that value (its index)
+    output: list[str] = field(default_factory=list)  # the value's lines so far
     notes: list[Note] = field(default_factory=list)
 
     def take(self, line: PasteLine, text: str) -> bool:
@@ -182,7 +184,12 @@ class KlogLines:
         kubelet's log, or another program's journal line; if so it is kept here."""
         if self.open_value and (text[:1] in "\t " or text.strip() == ">"):
             self.open_value = text.strip() != ">"
+            if self.open_value:
+                self.output.append(text.strip())
+            else:
+                self.close_output()
             return True
+        self.close_output()
         other, header = klog_header(text)
         if other:
             self.others.append(line.number)
@@ -198,7 +205,28 @@ class KlogLines:
             self.unread.append(line)
         else:
             self.keep(said, Where(self.source, line.number))
+            if self.open_value and said.event is not None and said.event.reason == "Unhealthy" \
+                    and said.event.message.endswith(":") and self.events \
+                    and self.events[-1] is said.event:
+                self.output_of = len(self.events) - 1
         return True
+
+    def close_output(self) -> None:
+        """The probe's output klog printed over lines (`output=<`, its lines tab-indented up to
+        ` >`) goes into its failure's message; an output whose lines the paste does not hold
+        is said so, not read as a probe that printed nothing."""
+        if self.output_of is None:
+            return
+        event = self.events[self.output_of]
+        if self.output:
+            self.events[self.output_of] = replace(
+                event, message=f"{event.message} {' '.join(self.output)}"[:MAX_LINE])
+        else:
+            self.notes.append(Note(
+                f"line {event.where.line}: the probe's output was printed over the lines below "
+                "it (`output=<`), which the record does not hold: the failure is read without "
+                "its output", event.where))
+        self.output_of, self.output = None, []
 
     def said(self, header: Header, where: Where) -> _Said | None:
         """What the line says, by its source file's wording (None: a line not read)."""
@@ -246,6 +274,7 @@ class KlogLines:
         read; None when the paste holds no line of the kubelet's log. A log of which no line
         tells of a pod's probes, kills or restarts is a record that shows none (its lines
         listed as not read), not a paste explain does not read."""
+        self.close_output()
         if self.others:
             self.notes.append(_others_note(self.others, self.source))
         if not (self.events or self.sync_failures or self.bare_pods or self.unread):
