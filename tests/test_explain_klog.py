@@ -77,6 +77,23 @@ def test_a_grace_period_override_after_a_kill_is_the_pods_termination():
     assert _answer(text).probe_kills.hi == 0
 
 
+def test_a_kill_of_an_evicted_pod_says_the_eviction():
+    """kubernetes-41347: the kill beside the kubelet's `Evicted` event (server.go logs the
+    events it records): no probe ended the container, and the record says what did."""
+    text = ('I0222 21:48:12.035393    3709 kuberuntime_container.go:535] Killing container '
+            '"docker://9a4c58c575f7" with 30 second grace period\n'
+            'I0222 21:48:12.035408    3709 kuberuntime_container.go:547] Killing container '
+            '{"docker" "9a4c58c575f7"}, but using 0 second grace period override\n'
+            'I0222 21:48:12.045321    3709 server.go:691] Event(v1.ObjectReference{Kind:"Pod", '
+            'Namespace:"e2e", Name:"hog", UID:"17eed503", APIVersion:"v1", ResourceVersion:"111", '
+            "FieldPath:\"\"}): type: 'Warning' reason: 'Evicted' The node was low on resource: "
+            "nodefsInodes.\n")
+    answer = _answer(text)
+    assert answer.cause is Cause.CANNOT_TELL and answer.probe_kills.hi == 0
+    assert "evicted the pod (Evicted: The node was low on resource" in answer.text
+    assert "cannot tell what did" not in answer.text
+
+
 def test_the_unstructured_prober_lines_name_pod_and_container():
     """Before 1.20: `Readiness probe for "NAME_NS(UID):CONTAINER" failed (failure): OUTPUT`,
     the journal's prefix without a PID (`HOST kubelet: `)."""

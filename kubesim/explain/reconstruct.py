@@ -156,6 +156,9 @@ class View:
     # combined. A probe kill leaves a Killing event in that stream (R4.4): none there, none
     # happened.
     since_scheduled: bool = False
+    # the pod's Evicted event's message: the kubelet evicted the pod (a kill of it is not a
+    # probe's; a pod-level event, in no container's events)
+    evicted: str | None = None
     # The pod's rows end cut short (the paste stops inside one of them): rows after it, this
     # container's failures or kills among them, are not in the record.
     rows_cut: bool = False
@@ -347,6 +350,8 @@ def attribute(pod: PodRecord, chosen: str | None = None
         if name is not None and name in named:
             named[name].events.append(e)
         elif e.reason in POD_REASONS or (unlisted and pulled_image(e.message)):
+            for v in views if e.reason == "Evicted" else ():
+                v.evicted = e.message
             continue  # about the pod, or an image row of a container it cannot name
         elif e.init:  # an init container's: explain explains the app containers
             loose.append(e)
