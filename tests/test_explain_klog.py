@@ -242,6 +242,8 @@ def test_klog_header_reads_the_journal_prefix_and_the_bare_line():
     'Event(v1.ObjectReference{' + 'Kind:"' * 400_000,
     '"Error syncing pod, skipping" err="' + 'failed to \\"StartContainer\\" for \\"' * 60_000,
     "Container {Name:app " + "} is dead" * 250_000,
+    "Error syncing pod " + "a" * 2_000_000,
+    "Error syncing pod " + "a._b()" * 350_000,
 ])
 def test_a_hostile_two_megabyte_kubelet_line_reads_in_linear_time(body):
     """Each pattern of klog.py is linear (issue 30's bound: a 2 MB line well under a second,

@@ -88,6 +88,8 @@ _ESCAPE = re.compile(r"\\(.)")
 # `format.Pod`: NAME_NAMESPACE(UID)
 _FORMAT_POD = re.compile(r"([a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)_([a-z0-9](?:[-a-z0-9]{0,61}"
                          r"[a-z0-9])?)\([0-9a-fx-]{0,40}\)")
+_POD_TAIL = re.compile(r"_[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?\([0-9a-fx-]{0,40}\)")
+_NAME_END = re.compile(r"[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?\Z")
 _PROBE_FOR = re.compile(r'^(Liveness|Readiness|Startup|liveness|readiness|startup) probe for "'
                         r'([^"]{1,400})" (?:failed \(\w{1,20}\): ?|(errored): ?|(succeeded))')
 _OLD_ADD = re.compile(r'^SyncLoop \(ADD, "\w{1,20}"\): "([^",]{1,400})"$')
@@ -340,6 +342,18 @@ def _pairs(message: str) -> tuple[str, dict[str, str]]:
     return _ESCAPE.sub(r"\1", m[1]), pairs
 
 
+def _first_format_pod(text: str) -> str | None:
+    """The first NAME of a `NAME_NS(UID)` in a line, found from its `_NS(UID)` (a search for
+    the whole form would try every position of a long run of a name's letters)."""
+    for i, m in enumerate(_POD_TAIL.finditer(text)):
+        name = _NAME_END.search(text, max(0, m.start() - 253), m.start())
+        if name is not None:
+            return name[0]
+        if i >= 20:  # a line names its pod among its first such forms
+            break
+    return None
+
+
 def _pod_name(ref: str | None) -> str | None:
     """`NS/NAME` (klog.KObj) or `NAME_NS(UID)` (format.Pod): the pod's name."""
     if not ref:
@@ -460,8 +474,7 @@ def _unstructured(message: str, where: Where, stamp: Stamp) -> _Said | None:
     if message.startswith("Killing container "):
         return _old_kill(message, where, stamp)
     if message.startswith("Error syncing pod "):
-        pod = next((m[1] for m in _FORMAT_POD.finditer(message[:MAX_LINE])), None)
-        return _backoffs(message, where, stamp, pod)
+        return _backoffs(message, where, stamp, _first_format_pod(message[:MAX_LINE]))
     if message.startswith("Event(v1.ObjectReference{"):
         return _old_event(message, where, stamp)
     added = _OLD_ADD.match(message)
