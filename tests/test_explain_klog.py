@@ -7,6 +7,8 @@ holds, in small, a shape of the batch's records; the rule ids are kubelet-semant
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kubesim.errors import RecordError
 from kubesim.explain.engine import ExplainOptions, explain_records
@@ -228,11 +230,21 @@ def test_a_kubelet_log_of_no_use_shows_nothing_rather_than_being_refused():
     assert answer.probe_kills.lo == 0
 
 
-def test_klog_header_reads_the_journal_prefix_and_the_bare_line():
-    _, header = klog_header(_J + 'I0516 18:34:49.885264    4052 kubelet.go:2528] "x"')
+@pytest.mark.parametrize("prefix", [
+    _J, "May 16 18:34:49.885264 aks-node-0 kubelet[4052]: ",  # journalctl -o short-precise
+    "2025-05-16T18:34:49+0000 aks-node-0 kubelet[4052]: ",  # journalctl -o short-iso
+    "2025-05-16T18:34:49.885264Z aks-node-0 k3s[4052]: ", "Jan  2 15:04:05 node kubelet: ", ""])
+def test_klog_header_reads_the_journal_prefix_and_the_bare_line(prefix):
+    _, header = klog_header(prefix + 'I0516 18:34:49.885264    4052 kubelet.go:2528] "x"')
     assert header is not None and (header.file, header.message) == ("kubelet.go", '"x"')
-    assert klog_header("Aug 31 03:50:34 node systemd-udevd[455717]: ethtool") == (True, None)
     assert klog_header("not a log line") == (False, None)
+
+
+@pytest.mark.parametrize("line", ["Aug 31 03:50:34 node systemd-udevd[455717]: ethtool",
+                                  "2022-08-31T03:50:34+0000 node containerd[110]: msg",
+                                  "systemd-networkd[630]: cali805c: Link UP"])
+def test_another_programs_journal_line_is_told_apart(line):
+    assert klog_header(line) == (True, None)
 
 
 @pytest.mark.timeout(20)
@@ -254,3 +266,31 @@ def test_a_hostile_two_megabyte_kubelet_line_reads_in_linear_time(body):
         parse_record(line, "k.log")
     except RecordError:
         pass
+
+
+_NAMES = st.from_regex(r"[a-z][a-z0-9]{0,8}(?:-[a-z0-9]{1,6}){0,2}", fullmatch=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(pod=_NAMES, ns=_NAMES, container=_NAMES, probe=st.sampled_from(
+    ["Liveness", "Readiness", "Startup"]), structured=st.booleans(), journal=st.booleans(),
+    # a backtick is left out: the paste's cleaning reads it as markdown's inline code
+    output=st.text(st.characters(min_codepoint=32, max_codepoint=126, blacklist_characters="`"),
+                   max_size=40))
+def test_a_prober_line_is_one_failure_of_its_pod_container_and_probe(pod, ns, container, probe,
+                                                                      structured, journal,
+                                                                      output):
+    """Whatever the names, the wording (1.20's structured or the older one) and the prefix: one
+    prober line is one `Unhealthy` event of that probe, pod and container, its output kept."""
+    if structured:
+        quoted = output.replace("\\", "\\\\").replace('"', '\\"')
+        body = (f'prober.go:107] "Probe failed" probeType="{probe}" pod="{ns}/{pod}" podUID="u" '
+                f'containerName="{container}" probeResult="failure" output="{quoted}"')
+    else:
+        body = (f'prober.go:106] {probe} probe for "{pod}_{ns}(92d60c48-89b2):{container}" '
+                f"failed (failure): {output}")
+    line = (_J if journal else "") + "I0516 18:34:49.885628    4052 " + body + "\n"
+    [event] = parse_record(line, "k.log").events
+    assert (event.reason, event.object_name, event.container) == ("Unhealthy", pod, container)
+    assert event.message.startswith(f"{probe} probe failed:")
+    assert event.message[len(f"{probe} probe failed:"):].strip() == output.strip()

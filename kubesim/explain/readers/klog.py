@@ -69,8 +69,10 @@ MAX_LINE = 100_000  # characters of one log line read; a longer line is read up 
 
 # the journal's prefix: `Jul 17 20:31:39 HOST kubelet[PID]: `, the PID left out by some
 # syslogs (`HOST kubelet: `)
-_JOURNAL = re.compile(r"^[A-Z][a-z]{2} {1,2}\d{1,2} \d{2}:\d{2}:\d{2} (?P<host>\S{1,255}) "
-                      r"(?P<tag>[\w.@-]{1,64})(?:\[\d{1,10}\])?: ")
+# journalctl's default `short`, its `short-precise` (microseconds) and `short-iso`
+_JOURNAL = re.compile(r"^(?:[A-Z][a-z]{2} {1,2}\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d{1,9})?|\d{4}-"
+                      r"\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?) "
+                      r"(?P<host>\S{1,255}) (?P<tag>[\w.@-]{1,64})(?:\[\d{1,10}\])?: ")
 # the same with the time and host taken off by the paste's cleaning (normalise.py strips a
 # syslog time in front of a line): `kubelet[PID]: ` alone
 _TAG = re.compile(r"^(?P<tag>[\w.@-]{1,64})(?:\[(?P<pid>\d{1,10})\])?: ")
