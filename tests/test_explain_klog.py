@@ -294,3 +294,21 @@ def test_a_prober_line_is_one_failure_of_its_pod_container_and_probe(pod, ns, co
     assert (event.reason, event.object_name, event.container) == ("Unhealthy", pod, container)
     assert event.message.startswith(f"{probe} probe failed:")
     assert event.message[len(f"{probe} probe failed:"):].strip() == output.strip()
+
+
+def test_a_describe_and_the_kubelets_log_of_one_pod_keep_the_describes_counted_events():
+    """A describe's events and the kubelet's log lines are the same occurrences: the events
+    (`(x3 over 52s)`, counted) are kept, the log's lines of that pod are not used beside them
+    (said in a note); not the one kill line replacing three counted kills."""
+    describe = ("Name:         liveness-exec\nNamespace:    default\nContainers:\n  liveness:\n"
+                "    State:          Running\n    Ready:          True\n    Restart Count:  3\n"
+                "Events:\n  Type     Reason     Age                From     Message\n"
+                "  ----     ------     ----               ----     -------\n"
+                "  Warning  Unhealthy  13s (x9 over 58s)  kubelet  Liveness probe failed: x\n"
+                "  Normal   Killing    13s (x3 over 52s)  kubelet  Container liveness failed "
+                "liveness probe, will be restarted\n\n")
+    text = describe + _STATED_KILL
+    [pod] = pod_groups([parse_record(text, "k.log")])
+    assert sorted((e.reason, e.count) for e in pod.events) == [("Killing", 3), ("Unhealthy", 9)]
+    assert any("log lines of this pod" in n.text for n in pod.notes)
+    assert _answer(text).probe_kills.lo == 3

@@ -63,9 +63,10 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.normalise import PasteLine
 from kubesim.spec.model import parse_container
 
-__all__ = ["MAX_LINE", "KlogLines", "klog_header"]
+__all__ = ["LOGGED", "MAX_LINE", "KlogLines", "klog_header"]
 
 MAX_LINE = 100_000  # characters of one log line read; a longer line is read up to there
+LOGGED = "kubelet (its log)"  # the component of an event read from the kubelet's own log
 
 # the journal's prefix: `Jul 17 20:31:39 HOST kubelet[PID]: `, the PID left out by some
 # syslogs (`HOST kubelet: `)
@@ -369,7 +370,7 @@ def _pod_name(ref: str | None) -> str | None:
 def _event(reason: str, message: str, where: Where, stamp: Stamp, pod: str | None,
            container: str | None, *, at_least: bool = False) -> RecordedEvent:
     kind = "Normal" if reason in ("Killing", "Created", "Started", "Pulled") else "Warning"
-    return RecordedEvent(kind, reason, message, 1, stamp, stamp, where, component="kubelet",
+    return RecordedEvent(kind, reason, message, 1, stamp, stamp, where, component=LOGGED,
                          object_kind="Pod" if pod else "", object_name=pod or "",
                          container=container,
                          count_basis=CountBasis.AT_LEAST if at_least else CountBasis.STATED)
@@ -457,7 +458,7 @@ def _occurred(kv: dict[str, str], where: Where, stamp: Stamp) -> _Said | None:
 
 def _typed(event: RecordedEvent, kind: str, init: bool) -> RecordedEvent:
     return RecordedEvent(kind, event.reason, event.message, 1, event.first, event.last,
-                         event.where, component="kubelet", object_kind=event.object_kind,
+                         event.where, component=LOGGED, object_kind=event.object_kind,
                          object_name=event.object_name, container=event.container, init=init)
 
 
@@ -551,6 +552,6 @@ def _old_event(message: str, where: Where, stamp: Stamp) -> _Said | None:
     event = _typed(_event(m["reason"], m["message"], where, UNKNOWN_STAMP, pod, container),
                    m["type"], init_field_path(path))
     return _Said(RecordedEvent(event.type, event.reason, event.message, 1, stamp, stamp, where,
-                               component="kubelet", object_kind=event.object_kind,
+                               component=LOGGED, object_kind=event.object_kind,
                                object_name=event.object_name, container=container,
                                init=event.init), pod, container)
