@@ -312,3 +312,20 @@ def test_a_describe_and_the_kubelets_log_of_one_pod_keep_the_describes_counted_e
     assert sorted((e.reason, e.count) for e in pod.events) == [("Killing", 3), ("Unhealthy", 9)]
     assert any("log lines of this pod" in n.text for n in pod.notes)
     assert _answer(text).probe_kills.lo == 3
+
+
+@pytest.mark.parametrize("message", [
+    "Container failed liveness probe.. Container will be killed and recreated.",  # 1.9-1.13
+    "Container app failed liveness probe, will be restarted"])  # 1.14-1.19
+def test_the_kill_cause_of_1_9_to_1_19_and_its_kill_line_are_one_liveness_kill(message):
+    """kuberuntime_manager.go of 1.9-1.19 logs `Container "app" ({"docker" "ID"}) of pod
+    NAME_NS(UID): MESSAGE`, then kuberuntime_container.go `Killing container "docker://ID" with
+    30 second grace period` (no container name): one kill, of liveness."""
+    text = ('I0809 06:39:54.340592   13117 kuberuntime_manager.go:513] Container "app" '
+            '({"docker" "0565ab"}) of pod web-0_default(344ce7ef): ' + message + "\n"
+            'I0809 06:39:54.340900   13117 kuberuntime_container.go:581] Killing container '
+            '"docker://0565ab" with 30 second grace period\n')
+    found = parse_record(text, "k.log")
+    assert [(e.reason, e.object_name, e.container) for e in found.events] == \
+        [("Killing", "web-0", "app")]
+    assert _answer(text).cause is Cause.LIVENESS_KILL

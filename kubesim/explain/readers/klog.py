@@ -101,6 +101,8 @@ _CONTAINER_DUMP = re.compile(r"^Container \{Name:([a-z0-9](?:[-a-z0-9]{0,61}[a-z
 _DUMP_VERDICT = re.compile(r"\} (is unhealthy, it will be killed and re-created|is dead, but "
                            r"RestartPolicy says that we should restart it|definition changed, "
                            r"will be restarted)\.?$")
+_OF_POD = re.compile(r'^Container "([a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)" \((?:\{[^}]{0,300}\}|"'
+                     r'[^"]{0,300}")\) of pod ([^: ]{1,400}): (.{1,2000})$')
 _OLD_KILL = re.compile(r'^Killing container "([^"]{1,400})" with \d{1,10} second grace period')
 _OLD_OVERRIDE = re.compile(r"^Killing container .{1,400}, but using \d{1,10} second grace period "
                            r"override")
@@ -266,11 +268,14 @@ class KlogLines:
         kill, now known to be the pod's termination."""
         last = self.events[-1] if self.events else None
         if event.reason == "Killing" and last is not None and last.reason == "Killing" and \
-                (last.object_name, last.container) == (event.object_name, event.container):
+                event.object_name in ("", last.object_name) and \
+                event.container in (None, last.container):  # a kill line may name no container
             if event.message == _NO_CAUSE and last.message != _NO_CAUSE:
                 return
             if event.message.startswith("Stopping container") and last.message == _NO_CAUSE:
-                self.events[-1] = event
+                self.events[-1] = replace(event, object_name=last.object_name,
+                                          object_kind=last.object_kind,
+                                          container=last.container)
                 return
         self.events.append(event)
 
@@ -476,6 +481,8 @@ def _unstructured(message: str, where: Where, stamp: Stamp) -> _Said | None:
         return _dump(message, where, stamp)
     if message.startswith("Killing container "):
         return _old_kill(message, where, stamp)
+    if message.startswith('Container "'):
+        return _of_pod(message, where, stamp)
     if message.startswith("Error syncing pod "):
         return _backoffs(message, where, stamp, _first_format_pod(message[:MAX_LINE]))
     if message.startswith("Event(v1.ObjectReference{"):
@@ -519,6 +526,21 @@ def _dump(message: str, where: Where, stamp: Stamp) -> _Said | None:
         said.event = _event("Killing", f"Container {c} definition changed, will be restarted",
                             where, stamp, None, c)
     return said
+
+
+def _of_pod(message: str, where: Where, stamp: Stamp) -> _Said | None:
+    """`Container "app" ({"docker" "ID"}) of pod NAME_NS(UID): MESSAGE` (kuberuntime_manager.go,
+    1.9-1.19): the kill's stated cause. 1.9-1.13 wrote `Container failed liveness probe..
+    Container will be killed and recreated.`, which its event read after `Killing container
+    with id docker://app:` (the dockershim event of those releases); 1.14 on, `Container app
+    failed liveness probe, will be restarted`."""
+    m = _OF_POD.match(message[:MAX_LINE])
+    if m is None:
+        return None
+    container, pod, text = m[1], _pod_name(m[2]), m[3]
+    if text.startswith("Container failed "):
+        text = f"Killing container with id docker://{container}:{text}"
+    return _Said(_event("Killing", text, where, stamp, pod, container), pod, container)
 
 
 def _old_kill(message: str, where: Where, stamp: Stamp) -> _Said | None:
