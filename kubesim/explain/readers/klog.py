@@ -16,8 +16,9 @@ same calls):
 - the kill (pkg/kubelet/kuberuntime/kuberuntime_manager.go, kuberuntime_container.go,
   dockertools/docker_manager.go of 1.1-1.5): `"Message for Container of pod"
   containerName="app" containerMessage="Container app failed liveness probe, will be
-  restarted"` (1.20 on) and `Container {Name:app ...} is unhealthy, it will be killed and
-  re-created.` (1.6-1.8: liveness was the only probe that killed) state the kill's cause;
+  restarted"` (1.20 on), `Container "app" ({"docker" "ID"}) of pod NAME_NS(UID): MESSAGE`
+  (1.9-1.19) and `Container {Name:app ...} is unhealthy, it will be killed and re-created.`
+  (1.6-1.8: liveness was the only probe that killed) state the kill's cause;
   `"Killing container with a grace period" ... containerName="app"`, `Killing container
   "docker://ID" with 30 second grace period`, `Killing container "ID app NS/NAME" with 30
   second grace period` (1.1-1.5) do not: a `Killing` event whose cause is not stated, unless a
