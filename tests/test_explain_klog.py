@@ -329,3 +329,13 @@ def test_the_kill_cause_of_1_9_to_1_19_and_its_kill_line_are_one_liveness_kill(m
     assert [(e.reason, e.object_name, e.container) for e in found.events] == \
         [("Killing", "web-0", "app")]
     assert _answer(text).cause is Cause.LIVENESS_KILL
+
+
+def test_a_quoted_value_is_unquoted_as_go_quotes_it():
+    """klog quotes a value as Go's strconv.Quote: `\\"` is a quote, `\\n` a line break (an
+    exec probe's output of two lines), not the letter n."""
+    line = (f'{_J}I0516 18:34:39.885628    4052 prober.go:107] "Probe failed" '
+            f'probeType="Liveness" {_POD} containerName="liveness" probeResult="failure" '
+            'output="Get \\"http://10.0.0.1:8080/healthz\\": EOF\\nnext"\n')
+    [event] = parse_record(line, "k.log").events
+    assert event.message == 'Liveness probe failed: Get "http://10.0.0.1:8080/healthz": EOF\nnext'

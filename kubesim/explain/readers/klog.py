@@ -347,8 +347,17 @@ def _pairs(message: str) -> tuple[str, dict[str, str]]:
     pairs: dict[str, str] = {}
     for p in _PAIR.finditer(message, m.end()):
         raw = p[2] if p[2] is not None else (p[3] or p[4] or "")
-        pairs.setdefault(p[1], _ESCAPE.sub(r"\1", raw) if p[2] is not None else raw)
-    return _ESCAPE.sub(r"\1", m[1]), pairs
+        pairs.setdefault(p[1], _unquoted(raw) if p[2] is not None else raw)
+    return _unquoted(m[1]), pairs
+
+
+_GO_ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}
+
+
+def _unquoted(text: str) -> str:
+    """A Go-quoted string's text (klog quotes values as strconv.Quote does): `\\n` a line
+    break, `\\"` a quote."""
+    return _ESCAPE.sub(lambda m: _GO_ESCAPES.get(m[1], m[1]), text)
 
 
 def _first_format_pod(text: str) -> str | None:
