@@ -373,6 +373,12 @@ def _other_kill(f: _Facts) -> _Decided | None:
     other = [k for k in f.story.kills if k.cause in (KillCause.STOPPING, KillCause.SPEC_CHANGE)]
     if not other or f.ended is not None:
         return None
+    if f.view.evicted is not None:  # an eviction: the record says why, not in the causes'
+        because = (f"the kubelet stopped it ({rc.clip(other[-1].message, 80)}) when it evicted "
+                   f"the pod (Evicted: {rc.clip(f.view.evicted, 80)}): an end none of explain's "
+                   "causes names, neither a probe's kill nor the app's own exit")
+        return _Decided(Cause.CANNOT_TELL, "other-kill", f"no probe ended the container: "
+                        f"{because}", because)
     because = (f"the kubelet stopped the container for no probe ({rc.clip(other[-1].message, 80)})"
                ": a deletion, the pod's teardown or a spec change, which the record does not "
                "tell apart")

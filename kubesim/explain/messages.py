@@ -71,7 +71,9 @@ _KILLS = [
     # a web console's copy may double the spaces (`pod  "x_ns(uid)" container  "router"`)
     (re.compile(r'^Killing container with (?:docker )?id \S+?:\s*pod\s+"[^"]*"\s+container\s+"([^"]+)"'
                 r"\s+is\s+unhealthy, it will be killed and re-created"), "unhealthy"),
-    (re.compile(r"^Stopping container (\S+)"), "stop"),
+    # the kubelet's kill for the pod's termination; a kubelet's log line of it (klog.py, a grace
+    # period override) may not name the container
+    (re.compile(r"^Stopping container(?: (\S+)|$)"), "stop"),
     # dockershim's kill of a whole pod (deleted, or its sandbox torn down): no probe's
     (re.compile(r"^Killing container with (?:docker )?id \S+?:\s*(Need to kill Pod)$"), "pod"),
     (re.compile(r"^Container (\S+) definition changed, will be restarted"), "spec"),

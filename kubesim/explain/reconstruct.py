@@ -162,6 +162,9 @@ class View:
     # The pod's rows are whole (`rows_whole`), from wherever they start: with ages, the record
     # holds every event of the hour before it was taken (EVENT_TTL).
     rows_whole: bool = False
+    # the pod's Evicted event's message: the kubelet evicted the pod (a kill of it is not a
+    # probe's; a pod-level event, in no container's events)
+    evicted: str | None = None
     # The pod's rows are cut (the paste stops inside one of them, or starts inside one, or
     # its author cut rows away): rows there, this container's failures or kills among them,
     # are not in the record.
@@ -376,6 +379,8 @@ def attribute(pod: PodRecord, chosen: str | None = None
         if name is not None and name in named:
             named[name].events.append(e)
         elif e.reason in POD_REASONS or (unlisted and pulled_image(e.message)):
+            for v in views if e.reason == "Evicted" else ():
+                v.evicted = e.message
             continue  # about the pod, or an image row of a container it cannot name
         elif e.init:  # an init container's: explain explains the app containers
             loose.append(e)

@@ -24,6 +24,7 @@ from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
 from kubesim.explain.readers.flattened import reindent_probes, reindent_status
 from kubesim.explain.readers.fragment import Fragment, parse_fragment
+from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.limits import check_events, check_pods
 from kubesim.explain.readers.model import (
@@ -139,6 +140,7 @@ class _Placer:
         self.under_pods_header = False  # the line above was a `get pods` header or row
         self.placeholders: list[PasteLine] = []  # rows whose NAME is a page's placeholder
         self.cut_last = 0  # the last line's number when the paste ends inside it
+        self.klog = KlogLines(source)  # the kubelet's own log lines (klog.py)
 
     def place(self) -> None:
         i = 0
@@ -203,6 +205,9 @@ class _Placer:
 
     def content(self, line: PasteLine, i: int) -> int:
         text = line.text
+        if self.kubelet_log(line):
+            self.in_describe = self.after_row = False
+            return i + 1
         if self.old_pods.take(text, line.number):
             self.in_describe = self.after_row = False
             return i + 1
@@ -253,6 +258,14 @@ class _Placer:
             return i + 1
         self.unread.append(line)
         return i + 1
+
+    def kubelet_log(self, line: PasteLine) -> bool:
+        """A line of the kubelet's own log (klog.py), whole or in a sentence's code span, or
+        a journal line of another program."""
+        if self.klog.take(line, line.text):
+            return True
+        span = _SPAN.search(line.text) if "`" in line.text else None
+        return span is not None and self.klog.take(line, span[1])
 
     def continues_cut_row(self, i: int) -> bool:
         """Whether line `i` is the end of a message the paste starts inside: it comes first
@@ -406,6 +419,13 @@ def read_paste(text: str, source: str) -> RecordSet:
         check_pods(len(out.pods), source, segment.first)
     if placer.bare:
         _add(out, _messages(placer.bare, source))
+    kubelet = placer.klog.record()
+    if kubelet is not None:
+        _add(out, kubelet)
+    elif placer.klog.notes:
+        out.notes.extend(placer.klog.notes)
+    placer.unread.extend(placer.klog.unread)
+    placer.unread.sort(key=lambda x: x.number)
     if placer.pod_rows:
         _add(out, RecordSet(source, "pods-table", pods=pods_of(placer.pod_rows)))
         out.notes.extend(Note(

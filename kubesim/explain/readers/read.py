@@ -12,6 +12,7 @@ import copy
 import re
 
 from kubesim.errors import RecordError
+from kubesim.explain.readers.klog import LOGGED
 from kubesim.explain.readers.kube import looks_like_json, read_kube
 from kubesim.explain.readers.model import (
     ContainerRecord,
@@ -31,7 +32,8 @@ __all__ = ["FORMATS_HELP", "combine", "parse_record", "pod_groups", "read_record
 
 FORMATS_HELP = ("kubectl describe pod output, kubectl get pod -o yaml|json, kubectl get events "
                 "(its table in any layout, or -o json|yaml), kubectl get pods' table, pasted as "
-                "they come, or a Prometheus query_range JSON of prober_probe_total")
+                "they come, the kubelet's own log (journalctl -u kubelet), or a Prometheus "
+                "query_range JSON of prober_probe_total")
 _YAML_START = re.compile(r"^(?:---|apiVersion:|kind:|metadata:|status:|spec:|items:|\{|- )")
 _TABLE = re.compile(r"^\s*[A-Z][A-Z_-]*(?:\s{2,}[A-Z][A-Z_ -]*?)+\s*$")
 
@@ -252,7 +254,18 @@ def _named_by_kills(pod: PodRecord) -> str | None:
 
 
 def _attach_events(pod: PodRecord, mine: list[RecordedEvent]) -> None:
-    """A pod's events from event tables and documents: they replace its describe's table."""
+    """A pod's events from event tables and documents: they replace its describe's table.
+    The kubelet's log lines (klog.py) are the same occurrences as its events: beside a record
+    of the pod's events (which state counts and ages) they are not used, said in a note."""
+    logged = [e for e in mine if e.component == LOGGED]
+    mine = [e for e in mine if e.component != LOGGED]
+    if logged and (mine or pod.events):
+        pod.notes.append(Note(
+            f"the kubelet's log lines of this pod (from line {logged[0].where.line}) tell the "
+            "occurrences its events count: not used beside them (the events state counts)",
+            logged[0].where, uncertain=False))
+    elif logged:
+        mine = logged
     if not mine:
         return
     if pod.events:

@@ -1,0 +1,589 @@
+"""The kubelet's own log (`journalctl -u kubelet`, /var/log/kubelet.log, `minikube logs`): klog
+lines, with or without the journal's `Mon DD HH:MM:SS HOST kubelet[PID]: ` in front, read into
+the events the kubelet recorded at the same moments (its lines and its events come from the
+same calls):
+
+- the prober (pkg/kubelet/prober/prober.go): `"Probe failed" probeType="Liveness" pod="NS/NAME"
+  containerName="app" probeResult="failure" output="..."` (1.20 on, klog's structured form;
+  a value over lines is `output=<`, its lines tab-indented, closed by ` >`), `"Probe errored"
+  err="..."`; before 1.20 `Liveness probe for "NAME_NS(UID):app" failed (failure): OUTPUT`,
+  `... errored: ERR`, `... succeeded`: each an `Unhealthy` event, `Liveness probe failed:
+  OUTPUT`;
+- the sync loop (pkg/kubelet/kubelet.go): `"SyncLoop (probe)" probe="liveness"
+  status="unhealthy" pod="NS/NAME"` (1.20 on), `SyncLoop (container unhealthy): "NAME_NS(UID)"`
+  (1.5-1.19, the liveness manager's failure): a failure of that probe, at least once, used
+  only when the prober's own lines for the pod are not in the record;
+- the kill (pkg/kubelet/kuberuntime/kuberuntime_manager.go, kuberuntime_container.go,
+  dockertools/docker_manager.go of 1.1-1.5): `"Message for Container of pod"
+  containerName="app" containerMessage="Container app failed liveness probe, will be
+  restarted"` (1.20 on), `Container "app" ({"docker" "ID"}) of pod NAME_NS(UID): MESSAGE`
+  (1.9-1.19) and `Container {Name:app ...} is unhealthy, it will be killed and re-created.`
+  (1.6-1.8: liveness was the only probe that killed) state the kill's cause;
+  `"Killing container with a grace period" ... containerName="app"`, `Killing container
+  "docker://ID" with 30 second grace period`, `Killing container "ID app NS/NAME" with 30
+  second grace period` (1.1-1.5) do not: a `Killing` event whose cause is not stated, unless a
+  line of the kill's cause for that container comes right before it; a grace period
+  *override* is the pod's termination (deleted or evicted: the kubelet's `Stopping container`);
+- the pod workers (pkg/kubelet/pod_workers.go): `"Error syncing pod, skipping" err="failed to
+  \\"StartContainer\\" for \\"app\\" with CrashLoopBackOff: ..."` and the older `Error syncing
+  pod UID ("NAME_NS(UID)"), skipping: failed to "StartContainer" for "app" with
+  CrashLoopBackOff: ...`: a `BackOff` event per line (the kubelet records one per refused
+  start, doBackOff);
+- the events the kubelet logs as it records them: `"Event occurred" object="NS/NAME"
+  fieldPath="spec.containers{app}" type="Warning" reason="Unhealthy" message="..."` (1.20 on)
+  and `Event(v1.ObjectReference{Kind:"Pod", Namespace:"NS", Name:"NAME", ...
+  FieldPath:"spec.containers{app}"}): type: 'Warning' reason: 'Unhealthy' MESSAGE` (before).
+
+A klog time has no year and the journal's neither: the events' times are not stated (the
+lines keep the record's order); no date is invented. The kubelet's other lines (volumes, QoS,
+status) are lines not read, listed as any reader's; the journal's lines of other programs
+(systemd, containerd, a CNI plugin's own tag) are plainly unrelated and counted in one note.
+Every pattern here is linear: no nested repetition, alternatives told apart by their first
+characters, a line's length bounded before any search (MAX_LINE).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from kubesim.explain.readers.event_rows import container_of_field_path, init_field_path
+from kubesim.explain.readers.model import (
+    UNKNOWN_STAMP,
+    ContainerRecord,
+    CountBasis,
+    Note,
+    NoteKind,
+    PodRecord,
+    RecordedEvent,
+    RecordSet,
+    Stamp,
+    StampKind,
+    Where,
+)
+from kubesim.explain.readers.normalise import PasteLine
+from kubesim.spec.model import parse_container
+
+__all__ = ["LOGGED", "MAX_LINE", "KlogLines", "klog_header"]
+
+MAX_LINE = 100_000  # characters of one log line read; a longer line is read up to there
+LOGGED = "kubelet (its log)"  # the component of an event read from the kubelet's own log
+
+# the journal's prefix: `Jul 17 20:31:39 HOST kubelet[PID]: `, the PID left out by some
+# syslogs (`HOST kubelet: `)
+# journalctl's default `short`, its `short-precise` (microseconds) and `short-iso`
+_JOURNAL = re.compile(r"^(?:[A-Z][a-z]{2} {1,2}\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d{1,9})?|\d{4}-"
+                      r"\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?) "
+                      r"(?P<host>\S{1,255}) (?P<tag>[\w.@-]{1,64})(?:\[\d{1,10}\])?: ")
+# the same with the time and host taken off by the paste's cleaning (normalise.py strips a
+# syslog time in front of a line): `kubelet[PID]: ` alone
+_TAG = re.compile(r"^(?P<tag>[\w.@-]{1,64})(?:\[(?P<pid>\d{1,10})\])?: ")
+# the programs whose journal lines are the kubelet's: the kubelet itself and the binaries that
+# embed it (minikube's localkube, k3s, microk8s' kubelite)
+_KUBELET_TAGS = re.compile(r"(?:kubelet|localkube|hyperkube|kubelite|k3s(?:-agent|-server)?|"
+                           r"k0s(?:worker)?|microk8s\.daemon-kubel(?:et|ite))\Z")
+# klog's header (k8s.io/klog: `Lmmdd hh:mm:ss.uuuuuu threadid file:line] msg`)
+_KLOG = re.compile(r"^(?P<level>[IWEF])(?P<date>\d{4}) (?P<time>\d{2}:\d{2}:\d{2}\.\d{1,9}) +"
+                   r"\d{1,10} (?P<file>[\w.-]{1,80}\.go):\d{1,6}\] ")
+# klog's structured pairs after the quoted message: `key="value"`, `key=value`, `key=<`
+_MESSAGE = re.compile(r'^"((?:[^"\\]|\\.){0,2000})"')
+_PAIR = re.compile(r'(?:^| )(\w{1,40})=(?:"((?:[^"\\]|\\.)*)"|(<)$|([^ "]\S*))')
+_ESCAPE = re.compile(r"\\(.)")
+# `format.Pod`: NAME_NAMESPACE(UID)
+_FORMAT_POD = re.compile(r"([a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)_([a-z0-9](?:[-a-z0-9]{0,61}"
+                         r"[a-z0-9])?)\([0-9a-fx-]{0,40}\)")
+_POD_TAIL = re.compile(r"_[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?\([0-9a-fx-]{0,40}\)")
+_NAME_END = re.compile(r"[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?\Z")
+_PROBE_FOR = re.compile(r'^(Liveness|Readiness|Startup|liveness|readiness|startup) probe for "'
+                        r'([^"]{1,400})" (?:failed \(\w{1,20}\): ?|(errored): ?|(succeeded))')
+_OLD_ADD = re.compile(r'^SyncLoop \(ADD, "\w{1,20}"\): "([^",]{1,400})"$')
+_SYNC_UNHEALTHY = re.compile(r'^SyncLoop \(container unhealthy\): "([^"]{1,400})"')
+_CONTAINER_DUMP = re.compile(r"^Container \{Name:([a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?) ")
+_DUMP_VERDICT = re.compile(r"\} (is unhealthy, it will be killed and re-created|is dead, but "
+                           r"RestartPolicy says that we should restart it|definition changed, "
+                           r"will be restarted)\.?$")
+_OF_POD = re.compile(r'^Container "([a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)" \((?:\{[^}]{0,300}\}|"'
+                     r'[^"]{0,300}")\) of pod ([^: ]{1,400}): (.{1,2000})$')
+_OLD_KILL = re.compile(r'^Killing container "([^"]{1,400})" with \d{1,10} second grace period')
+_OLD_OVERRIDE = re.compile(r"^Killing container .{1,400}, but using \d{1,10} second grace period "
+                           r"override")
+_START_BACKOFF = re.compile(r'failed to \\?"StartContainer\\?" for \\?"([a-z0-9](?:[-a-z0-9]'
+                            r'{0,61}[a-z0-9])?)\\?" with CrashLoopBackOff')
+_OLD_EVENT = re.compile(r"^Event\(v1\.ObjectReference\{(?P<ref>[^}]{0,2000})\}\): type: '(?P<type>"
+                        r"\w{1,20})' reason: '(?P<reason>\w{1,80})' (?P<message>.*)$")
+_ONE_POD = re.compile(r'\["([^"\\,]{1,400})"\]')
+_REF_FIELD = re.compile(r'(\w{1,20}):"([^"]{0,400})"')
+_NO_CAUSE = "Killing container with a grace period"  # a kill whose line states no cause
+_PROBE_NAMES = {"liveness": "Liveness", "readiness": "Readiness", "startup": "Startup"}
+# SyncLoop (probe) statuses that are failures (kubelet.go: liveness `unhealthy`, readiness ``
+# (not ready), startup `unhealthy`); `ready` and `started` are successes
+_SYNC_FAILED = {("liveness", "unhealthy"), ("readiness", ""), ("startup", "unhealthy")}
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """A klog line's parts: its level, its time as printed, the source file, the message."""
+
+    level: str
+    time: str
+    file: str
+    message: str
+
+
+def klog_header(text: str) -> tuple[bool, Header | None]:
+    """(whether the line is a journal line of another program, the klog line it holds)."""
+    text = text[:MAX_LINE]
+    journal = _JOURNAL.match(text)
+    if journal is not None:
+        if not _KUBELET_TAGS.match(journal["tag"]):
+            return True, None
+        text = text[journal.end():]
+    elif (tag := _TAG.match(text)) is not None:
+        if not _KUBELET_TAGS.match(tag["tag"]):  # `containerd[110]: `: another program's
+            return tag["pid"] is not None, None  # (a bare `Note: ` is no journal line)
+        text = text[tag.end():]
+    m = _KLOG.match(text)
+    if m is None:
+        return False, None
+    return False, Header(m["level"], f"{m['date'][:2]}-{m['date'][2:]} {m['time']}",
+                         m["file"], text[m.end():])
+
+
+def _headless(text: str) -> Header | None:
+    """The prober's message of before 1.20 pasted without klog's header (`Liveness probe for
+    "NAME_NS(UID):app" failed (failure): ...`): its wording is the prober's alone."""
+    text = text[:MAX_LINE]
+    return Header("", "", "prober.go", text) if _PROBE_FOR.match(text) else None
+
+
+@dataclass(slots=True)
+class _Said:
+    """What one klog line says: an event, the pod and container it names, a kill's cause."""
+
+    event: RecordedEvent | None = None
+    pod: str | None = None
+    container: str | None = None
+    spec_without_probes: bool = False  # the line prints the container's spec: no probes
+    sync: bool = False  # a failure the sync loop was told of (not the prober's own line)
+    added: bool = False  # the kubelet's `SyncLoop ADD` of the pod: its log from the pod's start
+
+
+@dataclass(slots=True)
+class KlogLines:
+    """The klog lines of a paste, placed one by one (`take`), read at the end (`record`)."""
+
+    source: str
+    events: list[RecordedEvent] = field(default_factory=list)
+    unread: list[PasteLine] = field(default_factory=list)
+    others: list[int] = field(default_factory=list)  # other programs' journal lines
+    containers: dict[tuple[str | None, str], Where] = field(default_factory=dict)
+    bare_pods: dict[str, Where] = field(default_factory=dict)
+    no_probes: dict[tuple[str | None, str], Where] = field(default_factory=dict)
+    prober_pods: set[tuple[str | None, str]] = field(default_factory=set)
+    sync_failures: list[tuple[RecordedEvent, str]] = field(default_factory=list)
+    added: dict[str, int] = field(default_factory=dict)  # pods whose `SyncLoop ADD` is shown
+    open_value: bool = False  # a structured value over lines (`key=<`) is open
+    output_of: int | None = None  # the event whose probe output is that value (its index)
+    output: list[str] = field(default_factory=list)  # the value's lines so far
+    notes: list[Note] = field(default_factory=list)
+
+    def take(self, line: PasteLine, text: str) -> bool:
+        """Whether the line (its text `text`, a code span's or the whole line's) is the
+        kubelet's log, or another program's journal line; if so it is kept here."""
+        if self.open_value and (text[:1] in "\t " or text.strip() == ">"):
+            self.open_value = text.strip() != ">"
+            if self.open_value:
+                self.output.append(text.strip())
+            else:
+                self.close_output()
+            return True
+        self.close_output()
+        other, header = klog_header(text)
+        if other:
+            self.others.append(line.number)
+            self.open_value = False
+            return True
+        if header is None:
+            header = _headless(text)
+        if header is None:
+            return False
+        self.open_value = header.message.endswith("=<")
+        said = self.said(header, Where(self.source, line.number))
+        if said is None:
+            self.unread.append(line)
+        else:
+            self.keep(said, Where(self.source, line.number))
+            if self.open_value and said.event is not None and said.event.reason == "Unhealthy" \
+                    and said.event.message.endswith(":") and self.events \
+                    and self.events[-1] is said.event:
+                self.output_of = len(self.events) - 1
+        return True
+
+    def close_output(self) -> None:
+        """The probe's output klog printed over lines (`output=<`, its lines tab-indented up to
+        ` >`) goes into its failure's message; an output whose lines the paste does not hold
+        is said so, not read as a probe that printed nothing."""
+        if self.output_of is None:
+            return
+        event = self.events[self.output_of]
+        if self.output:
+            self.events[self.output_of] = replace(
+                event, message=f"{event.message} {' '.join(self.output)}"[:MAX_LINE])
+        else:
+            self.notes.append(Note(
+                f"line {event.where.line}: the probe's output was printed over the lines below "
+                "it (`output=<`), which the record does not hold: the failure is read without "
+                "its output", event.where))
+        self.output_of, self.output = None, []
+
+    def said(self, header: Header, where: Where) -> _Said | None:
+        """What the line says, by its source file's wording (None: a line not read)."""
+        stamp = Stamp(StampKind.UNKNOWN, text=header.time) if header.time else UNKNOWN_STAMP
+        if header.message.startswith('"'):
+            return _structured(header.message, where, stamp)
+        return _unstructured(header.message, where, stamp)
+
+    def keep(self, said: _Said, where: Where) -> None:
+        if said.pod is not None:
+            self.bare_pods.setdefault(said.pod, where)
+        if said.added and said.pod is not None:
+            self.added.setdefault(said.pod, where.line or 0)
+        if said.container is not None:
+            self.containers.setdefault((said.pod, said.container), where)
+        if said.spec_without_probes and said.container is not None:
+            self.no_probes.setdefault((said.pod, said.container), where)
+        event = said.event
+        if event is None:
+            return
+        if said.sync:
+            self.sync_failures.append((event, event.message.split(" ", 1)[0]))
+            return
+        if event.reason == "Unhealthy":
+            self.prober_pods.add((said.pod, event.message.split(" ", 1)[0]))
+        self.add_event(event, said)
+
+    def add_event(self, event: RecordedEvent, said: _Said) -> None:
+        """A kill line of no stated cause right after the line stating the cause of a kill of
+        that container is that kill, told twice (kuberuntime_manager.go logs the cause, then
+        kuberuntime_container.go the kill); an override right after a kill line is that
+        kill, now known to be the pod's termination."""
+        last = self.events[-1] if self.events else None
+        if event.reason == "Killing" and last is not None and last.reason == "Killing" and \
+                event.object_name in ("", last.object_name) and \
+                event.container in (None, last.container):  # a kill line may name no container
+            if event.message == _NO_CAUSE and last.message != _NO_CAUSE:
+                return
+            if event.message.startswith("Stopping container") and last.message == _NO_CAUSE:
+                self.events[-1] = replace(event, object_name=last.object_name,
+                                          object_kind=last.object_kind,
+                                          container=last.container)
+                return
+        self.events.append(event)
+
+    def record(self) -> RecordSet | None:
+        """The events and pods the kubelet's lines tell, with the notes of how they were
+        read; None when the paste holds no line of the kubelet's log. A log of which no line
+        tells of a pod's probes, kills or restarts is a record that shows none (its lines
+        listed as not read), not a paste explain does not read."""
+        self.close_output()
+        if self.others:
+            self.notes.append(_others_note(self.others, self.source))
+        if not (self.events or self.sync_failures or self.bare_pods or self.unread):
+            return None
+        for event, probe in self.sync_failures:
+            if (event.object_name or None, probe) not in self.prober_pods:
+                self.events.append(event)
+        self.events = [self.counted(e) for e in self.events]
+        self.notes.insert(0, Note(
+            "the kubelet's own log lines are read as the events it recorded with them (a "
+            "probe's failure, a kill and its stated cause, a refused restart); a klog time "
+            "has no year, so their times are not used", Where(self.source, None)))
+        return RecordSet(self.source, "kubelet-log", pods=self.pods(), events=self.events,
+                         notes=self.notes)
+
+    def counted(self, event: RecordedEvent) -> RecordedEvent:
+        """A line is one occurrence, but a paste of a log is a window of it: at least once,
+        unless the log runs from the kubelet's `SyncLoop ADD` of the pod (then every line of
+        it after that is in the record, as a pod's whole event stream from its Scheduled
+        event), and the line is the prober's, a kill's or a refusal's own, not the sync loop's
+        summary of failures."""
+        line = self.added.get(event.object_name)
+        whole = line is not None and (event.where.line or 0) > line and \
+            event.count_basis is CountBasis.STATED
+        return event if whole else replace(event, count_basis=CountBasis.AT_LEAST)
+
+    def pods(self) -> list[PodRecord]:
+        """A pod for each pod the lines name (its containers, a spec without probes where a
+        line printed one), so that a pod whose lines hold no event is still explained."""
+        out: dict[str | None, PodRecord] = {}
+        for (pod, name), where in self.containers.items():
+            record = out.setdefault(pod, PodRecord(pod, where, formats=["kubelet-log"]))
+            c = ContainerRecord(name, where)
+            if (pod, name) in self.no_probes:
+                c.spec = parse_container({"name": name}, init=False, sidecar=False)
+                c.spec_where = self.no_probes[(pod, name)]
+            record.containers.append(c)
+        for pod, where in self.bare_pods.items():
+            out.setdefault(pod, PodRecord(pod, where, formats=["kubelet-log"]))
+        if not out and not self.events and self.unread:  # the kubelet's lines, none of them
+            # about a pod's probes (a line cut in its message): a log that shows nothing
+            first = Where(self.source, self.unread[0].number)
+            out[None] = PodRecord(None, first, formats=["kubelet-log"])
+        return list(out.values())
+
+
+def _others_note(numbers: list[int], source: str) -> Note:
+    shown = ", ".join(str(n) for n in numbers[:10]) + (", ..." if len(numbers) > 10 else "")
+    return Note(f"{len(numbers)} journal line(s) of other programs than the kubelet (line(s) "
+                f"{shown}): not about the pod's probes, not read", Where(source, numbers[0]),
+                uncertain=False, kind=NoteKind.NOT_READ)
+
+
+def _pairs(message: str) -> tuple[str, dict[str, str]]:
+    """klog's structured line: its message and its key-value pairs (escapes undone)."""
+    m = _MESSAGE.match(message)
+    if m is None:
+        return "", {}
+    pairs: dict[str, str] = {}
+    for p in _PAIR.finditer(message, m.end()):
+        raw = p[2] if p[2] is not None else (p[3] or p[4] or "")
+        pairs.setdefault(p[1], _unquoted(raw) if p[2] is not None else raw)
+    return _unquoted(m[1]), pairs
+
+
+_GO_ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}
+
+
+def _unquoted(text: str) -> str:
+    """A Go-quoted string's text (klog quotes values as strconv.Quote does): `\\n` a line
+    break, `\\"` a quote."""
+    return _ESCAPE.sub(lambda m: _GO_ESCAPES.get(m[1], m[1]), text)
+
+
+def _first_format_pod(text: str) -> str | None:
+    """The first NAME of a `NAME_NS(UID)` in a line, found from its `_NS(UID)` (a search for
+    the whole form would try every position of a long run of a name's letters)."""
+    for i, m in enumerate(_POD_TAIL.finditer(text)):
+        name = _NAME_END.search(text, max(0, m.start() - 253), m.start())
+        if name is not None:
+            return name[0]
+        if i >= 20:  # a line names its pod among its first such forms
+            break
+    return None
+
+
+def _pod_name(ref: str | None) -> str | None:
+    """`NS/NAME` (klog.KObj) or `NAME_NS(UID)` (format.Pod): the pod's name."""
+    if not ref:
+        return None
+    m = _FORMAT_POD.fullmatch(ref)
+    if m is not None:
+        return m[1]
+    return ref.rsplit("/", 1)[-1] or None
+
+
+def _event(reason: str, message: str, where: Where, stamp: Stamp, pod: str | None,
+           container: str | None, *, at_least: bool = False) -> RecordedEvent:
+    kind = "Normal" if reason in ("Killing", "Created", "Started", "Pulled") else "Warning"
+    return RecordedEvent(kind, reason, message, 1, stamp, stamp, where, component=LOGGED,
+                         object_kind="Pod" if pod else "", object_name=pod or "",
+                         container=container,
+                         count_basis=CountBasis.AT_LEAST if at_least else CountBasis.STATED)
+
+
+def _structured(message: str, where: Where, stamp: Stamp) -> _Said | None:
+    """A line of klog's structured form (1.20 on), by its message."""
+    msg, kv = _pairs(message)
+    pod, container = _pod_name(kv.get("pod")), kv.get("containerName")
+    if msg in ("Probe failed", "Probe errored"):
+        probe = kv.get("probeType", "")
+        if probe not in _PROBE_NAMES.values():
+            return None
+        verb, detail = ("failed", kv.get("output", "")) if msg == "Probe failed" else \
+            ("errored", kv.get("err", ""))
+        detail = "" if detail == "<" else detail
+        return _Said(_event("Unhealthy", f"{probe} probe {verb}: {detail}".rstrip(), where,
+                            stamp, pod, container), pod, container)
+    if msg in ("Probe succeeded", "Probe succeeded with a warning"):
+        return _Said(None, pod, container)
+    if msg == "SyncLoop (probe)":
+        return _sync_probe(kv, where, stamp, pod)
+    if msg == "Message for Container of pod":
+        text = kv.get("containerMessage", "")
+        return _Said(_event("Killing", text, where, stamp, pod, container), pod, container) \
+            if text else None
+    return _structured_more(msg, kv, where, stamp)
+
+
+def _sync_probe(kv: dict[str, str], where: Where, stamp: Stamp, pod: str | None) -> _Said | None:
+    probe, status = kv.get("probe", ""), kv.get("status", "")
+    if probe not in _PROBE_NAMES:
+        return None
+    if (probe, status) not in _SYNC_FAILED:
+        return _Said(None, pod, None)
+    return _Said(_event("Unhealthy", f"{_PROBE_NAMES[probe]} probe failed:", where, stamp, pod,
+                        None, at_least=True), pod, None, sync=True)
+
+
+def _structured_more(msg: str, kv: dict[str, str], where: Where, stamp: Stamp) -> _Said | None:
+    pod, container = _pod_name(kv.get("pod")), kv.get("containerName")
+    if msg in ("Killing container with a grace period", "Killing container with a grace "
+               "period override"):
+        if not container:
+            return None
+        text = f"Stopping container {container}" if msg.endswith("override") else _NO_CAUSE
+        return _Said(_event("Killing", text, where, stamp, pod, container), pod, container)
+    if msg == "Error syncing pod, skipping":
+        return _backoffs(kv.get("err", ""), where, stamp, pod)
+    if msg == "Event occurred":
+        return _occurred(kv, where, stamp)
+    if msg == "SyncLoop ADD":
+        return _added(kv.get("pods", ""))
+    return None
+
+
+def _added(pods: str) -> _Said | None:
+    """`"SyncLoop ADD" source="api" pods=["NS/NAME"]`: the kubelet was given the pod (one pod:
+    a line of several is not read)."""
+    m = _ONE_POD.fullmatch(pods)
+    return _Said(None, _pod_name(m[1]), None, added=True) if m else None
+
+
+def _backoffs(err: str, where: Where, stamp: Stamp, pod: str | None) -> _Said | None:
+    """A sync refused for a container's crash-loop back-off: a BackOff event (the first
+    container the error names; a pod's several are several errors in one line, rare)."""
+    m = _START_BACKOFF.search(err[:MAX_LINE])
+    if m is None:
+        return None
+    return _Said(_event("BackOff", "Back-off restarting failed container", where, stamp, pod,
+                        m[1]), pod, m[1])
+
+
+def _occurred(kv: dict[str, str], where: Where, stamp: Stamp) -> _Said | None:
+    if kv.get("kind", "Pod") != "Pod" or not kv.get("reason"):
+        return None
+    pod = _pod_name(kv.get("object"))
+    path = kv.get("fieldPath", "")
+    container = container_of_field_path(path)
+    event = _event(kv["reason"], kv.get("message", ""), where, stamp, pod, container)
+    if kv.get("type") in ("Normal", "Warning"):
+        event = _typed(event, kv["type"], init_field_path(path))
+    return _Said(event, pod, container)
+
+
+def _typed(event: RecordedEvent, kind: str, init: bool) -> RecordedEvent:
+    return RecordedEvent(kind, event.reason, event.message, 1, event.first, event.last,
+                         event.where, component=LOGGED, object_kind=event.object_kind,
+                         object_name=event.object_name, container=event.container, init=init)
+
+
+def _unstructured(message: str, where: Where, stamp: Stamp) -> _Said | None:
+    """A line of the kubelets before 1.20 (printf wording), by its message."""
+    probe = _PROBE_FOR.match(message)
+    if probe is not None:
+        return _probe_for(probe, message, where, stamp)
+    sync = _SYNC_UNHEALTHY.match(message)
+    if sync is not None:
+        pod = _pod_name(sync[1])
+        return _Said(_event("Unhealthy", "Liveness probe failed:", where, stamp, pod, None,
+                            at_least=True), pod, None, sync=True)
+    if message.startswith("Container {Name:"):
+        return _dump(message, where, stamp)
+    if message.startswith("Killing container "):
+        return _old_kill(message, where, stamp)
+    if message.startswith('Container "'):
+        return _of_pod(message, where, stamp)
+    if message.startswith("Error syncing pod "):
+        return _backoffs(message, where, stamp, _first_format_pod(message[:MAX_LINE]))
+    if message.startswith("Event(v1.ObjectReference{"):
+        return _old_event(message, where, stamp)
+    added = _OLD_ADD.match(message)
+    if added is not None:
+        return _Said(None, _pod_name(added[1]), None, added=True)
+    return None
+
+
+def _probe_for(m: re.Match[str], message: str, where: Where, stamp: Stamp) -> _Said | None:
+    target = m[2]
+    pod_part, _, container = target.rpartition(":")
+    pod = _pod_name(pod_part)
+    if pod is None or not container:
+        return None
+    if m[4]:  # succeeded
+        return _Said(None, pod, container)
+    verb = "errored" if m[3] else "failed"
+    detail = message[m.end():]
+    return _Said(_event("Unhealthy", f"{m[1].capitalize()} probe {verb}: {detail}".rstrip(),
+                        where, stamp, pod, container), pod, container)
+
+
+def _dump(message: str, where: Where, stamp: Stamp) -> _Said | None:
+    """`Container {Name:app ... LivenessProbe:nil ...} is unhealthy, it will be killed and
+    re-created.` (kuberuntime_manager.go 1.6-1.8, the container's spec printed with %+v): its
+    verdict; a spec printed whole whose probes are all nil says the container has none."""
+    name = _CONTAINER_DUMP.match(message)
+    verdict = _DUMP_VERDICT.search(message[:MAX_LINE])
+    if name is None or verdict is None:
+        return None
+    c = name[1]
+    body = message[:verdict.start()]
+    bare = "LivenessProbe:nil" in body and "StartupProbe:&" not in body
+    said = _Said(None, None, c, spec_without_probes=bare)
+    if verdict[1].startswith("is unhealthy"):
+        said.event = _event("Killing", f"Container {c} failed liveness probe, will be restarted",
+                            where, stamp, None, c)
+    elif verdict[1].startswith("definition changed"):
+        said.event = _event("Killing", f"Container {c} definition changed, will be restarted",
+                            where, stamp, None, c)
+    return said
+
+
+def _of_pod(message: str, where: Where, stamp: Stamp) -> _Said | None:
+    """`Container "app" ({"docker" "ID"}) of pod NAME_NS(UID): MESSAGE` (kuberuntime_manager.go,
+    1.9-1.19): the kill's stated cause. 1.9-1.13 wrote `Container failed liveness probe..
+    Container will be killed and recreated.`, which its event read after `Killing container
+    with id docker://app:` (the dockershim event of those releases); 1.14 on, `Container app
+    failed liveness probe, will be restarted`."""
+    m = _OF_POD.match(message[:MAX_LINE])
+    if m is None:
+        return None
+    container, pod, text = m[1], _pod_name(m[2]), m[3]
+    if text.startswith("Container failed "):
+        text = f"Killing container with id docker://{container}:{text}"
+    return _Said(_event("Killing", text, where, stamp, pod, container), pod, container)
+
+
+def _old_kill(message: str, where: Where, stamp: Stamp) -> _Said | None:
+    """`Killing container "docker://ID" with 30 second grace period` (1.6-1.19), `Killing
+    container "ID NAME NS/POD" with ...` (dockertools, 1.1-1.5): a kill of no stated cause;
+    `..., but using 0 second grace period override`: the pod's termination."""
+    if _OLD_OVERRIDE.match(message):
+        return _Said(_event("Killing", "Stopping container", where, stamp, None, None))
+    m = _OLD_KILL.match(message)
+    if m is None:
+        return None
+    parts = m[1].split(" ")
+    container = parts[1] if len(parts) == 3 else None
+    pod = _pod_name(parts[2]) if len(parts) == 3 else None
+    return _Said(_event("Killing", _NO_CAUSE, where, stamp, pod, container), pod, container)
+
+
+def _old_event(message: str, where: Where, stamp: Stamp) -> _Said | None:
+    """`Event(v1.ObjectReference{Kind:"Pod", Namespace:"NS", Name:"NAME", ...
+    FieldPath:"spec.containers{app}"}): type: 'Warning' reason: 'Unhealthy' MESSAGE`: the
+    event the kubelet recorded (client-go's recorder logs it)."""
+    m = _OLD_EVENT.match(message[:MAX_LINE])
+    if m is None:
+        return None
+    ref = dict(_REF_FIELD.findall(m["ref"]))
+    if ref.get("Kind", "Pod") != "Pod" or m["type"] not in ("Normal", "Warning"):
+        return None
+    pod = ref.get("Name") or None
+    path = ref.get("FieldPath", "")
+    container = container_of_field_path(path)
+    event = _typed(_event(m["reason"], m["message"], where, UNKNOWN_STAMP, pod, container),
+                   m["type"], init_field_path(path))
+    return _Said(RecordedEvent(event.type, event.reason, event.message, 1, stamp, stamp, where,
+                               component=LOGGED, object_kind=event.object_kind,
+                               object_name=event.object_name, container=container,
+                               init=event.init), pod, container)
