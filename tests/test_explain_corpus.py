@@ -156,11 +156,6 @@ NOT_READ: dict[str, str] = {
         "... restart count of pod liveness-exec is 0`): explain refuses it as not a record it "
         "reads; the facts read a running pod with 0 restarts and no failure: cannot-tell, "
         "no kill, nothing shown"),
-    "kubequest-lifecycle-events.state-terminated-oomkilled-exit-137-comment-flattened.txt": (
-        "a State block flattened one key a line (`State:`, `Terminated`, `Exit Code: 137 # "
-        "SIGKILL`, `Reason: OOMKilled`): explain leaves `Terminated` and the `yaml` label "
-        "unread and answers that the record shows nothing (cannot-tell, kills 0 or more); the "
-        "facts read an OOMKilled current state, no probe kill"),
     "k3s-mirror-liveness-readme.hash-prompt-get-pods-two-pods-0-one-line.txt": (
         "`# kubectl get pods` run into one line with its header, the README's `[...]` and two "
         "pods' rows: explain refuses it as not a record it reads; the facts read liveness-exec "

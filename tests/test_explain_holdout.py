@@ -2491,3 +2491,49 @@ def test_reason_and_exit_code_alone_read_under_a_pages_no_break_spaces():
     text = "Reason: OOMKilled\nExit Code: 137\n".replace(" ", "\u00a0")
     assert _answer(text).cause is Cause.OOM_KILLED
 
+
+
+# ------------------------------------------------------- held-out batch 20, its fixes (pieces20)
+
+
+def test_a_state_flattened_one_key_a_line_with_a_remark_is_read():
+    """kubequest-lifecycle-events (batch 20): a State block flattened one key a line under a
+    `yaml` label (`State:`, then `Terminated`, `Exit Code: 137 # SIGKILL`): `Terminated` and
+    the label were lines not read and the exit code with its remark no number, so explain
+    answered that the record shows nothing; the value on the line after its key is the
+    state's, the remark is said and left out, the label is a code block's."""
+    text = ("yaml\nState:\nTerminated\nExit Code: 137 # SIGKILL\nReason: OOMKilled\n"
+            "Message: Out of memory\n")
+    record = parse_record(text, "r.txt")
+    assert not [n for n in record.notes if n.kind is NoteKind.NOT_READ]
+    assert any("on the line after `State:`" in n.text for n in record.notes)
+    assert any("remark" in n.text and n.where.line == 4 for n in record.notes)
+    [c] = record.pods[0].containers
+    assert c.terminated is not None and c.terminated.exit_code == 137
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+
+
+@pytest.mark.parametrize("text", [
+    # Last State's value on the line after it, indented under it, beside a running State
+    "State:          Running\nLast State:\n  Terminated\n  Reason:       OOMKilled\n"
+    "  Exit Code:    137\nRestart Count:  1\n",
+    # the remark after `//`, the fence's label in capitals, a state waiting above it
+    "YAML\nState:\nWaiting\n  Reason: CrashLoopBackOff\nLast State:\nTerminated\n"
+    "  Reason: OOMKilled\n  Exit Code: 137 // SIGKILL\nRestart Count: 4\n",
+])
+def test_a_last_states_value_on_the_next_line_is_read(text: str) -> None:
+    """The same fix on a Last State (the ended instance's), with other remark marks."""
+    record = parse_record(text, "r.txt")
+    assert not [n for n in record.notes if n.kind is NoteKind.NOT_READ]
+    [c] = record.pods[0].containers
+    assert c.last is not None and (c.last.reason, c.last.exit_code) == ("OOMKilled", 137)
+    assert _answer(text).cause is Cause.OOM_KILLED
+
+
+def test_a_state_word_not_right_after_its_key_is_not_its_value():
+    """`Terminated` under a State that has fields already, or lines after it, is no value:
+    a line not read, as before (the value is read only on the key's next line)."""
+    text = "State:\n  Reason: OOMKilled\nTerminated\n"
+    record = parse_record(text, "r.txt")
+    assert [n.where.line for n in record.notes if n.kind is NoteKind.NOT_READ] == [3]

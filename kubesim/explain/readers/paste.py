@@ -77,6 +77,10 @@ _STATE_PIECE = re.compile(r"^(?P<indent>[ \t]*)(?P<key>lastState|state|terminate
                           r"running):[ \t]*$")
 _KEY = re.compile(r"^[ \t]*(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):(?:[ \t]|$)")
 _EVENTS = re.compile(r"^[ \t]*Events:")
+# a state's value a page put on the line after its key (`State:`, then `Terminated`): the
+# state of that key (describe.py reads it so)
+_STATE_KEY_ALONE = re.compile(r"^[ \t]*(?:Last )?State:[ \t]*$")
+_STATE_WORD = re.compile(r"^[ \t]*(?:Terminated|Running|Waiting)[ \t]*$")
 _DESCRIBE_KEYS = POD_KEYS | CONTAINER_KEYS | STATE_KEYS
 _PROBE_LINE = re.compile(r"^[ \t]*(?:Liveness|Readiness|Startup):[ \t]+(?P<value>.*)$")
 MAX_EXEC_LINES = 500  # lines of one exec command describe broke over lines (a script)
@@ -233,7 +237,7 @@ class _Placer:
                 self.exec_lines = 0
             return i + 1
         if self.after_row or (self.in_describe and text[:1] in " \t") or self.flat_name(text) \
-                or self.lost_name(i):
+                or self.lost_name(i) or self.state_value(line):
             self.describe.lines.append(line)  # a wrapped message, or describe's nesting
             return i + 1
         self.in_describe = self.after_row = False
@@ -269,6 +273,13 @@ class _Placer:
                 self.orphans += 1
                 return not is_header(line.text)
         return False
+
+    def state_value(self, line: PasteLine) -> bool:
+        """`Terminated` on the line right after a `State:` (or `Last State:`) that has no
+        value: that state's value, which a page put on a line of its own."""
+        last = self.describe.lines[-1] if self.describe.lines else None
+        return self.in_describe and last is not None and last.number == line.number - 1 and \
+            bool(_STATE_KEY_ALONE.match(last.text) and _STATE_WORD.match(line.text))
 
     def flat_name(self, text: str) -> bool:
         """`wordpress:` right under `Containers:` in a describe that lost its indentation, and
