@@ -81,12 +81,6 @@ NOT_READ: dict[str, str] = {
         "`id`, `signature`, `regex`), so explain refuses it naming the line where the JSON "
         "ends cut; reading a message out of any JSON document's string values would take "
         "any string for a record, which no reader does"),
-    "lyyao09-blog.root-prompt-get-pod-grep-three-placeholder-pods-one-line.txt": (
-        "`kubectl get pod -A -owide|grep server` and its three rows run into one line, the "
-        "header filtered out by grep: the runs reader puts a table back only after its "
-        "header (NAME READY STATUS RESTARTS AGE), and rows without it, their columns told "
-        "only by the command's flags (-A: NAMESPACE first; -owide: IP and NODE after AGE), "
-        "are refused as not a record"),
     "velog-koo8624-calico-bird.korean-get-pods-row-and-describe-message.txt": (
         "its readiness failure is calico-node's probe output pasted without its event row "
         "(`calico/node is not ready: BIRD is not ready: ...`, no `Readiness probe failed:`): "
@@ -156,10 +150,6 @@ NOT_READ: dict[str, str] = {
         "... restart count of pod liveness-exec is 0`): explain refuses it as not a record it "
         "reads; the facts read a running pod with 0 restarts and no failure: cannot-tell, "
         "no kill, nothing shown"),
-    "k3s-mirror-liveness-readme.hash-prompt-get-pods-two-pods-0-one-line.txt": (
-        "`# kubectl get pods` run into one line with its header, the README's `[...]` and two "
-        "pods' rows: explain refuses it as not a record it reads; the facts read liveness-exec "
-        "1/1 Running with 0 restarts: cannot-tell, no kill, nothing shown"),
 }
 
 

@@ -2537,3 +2537,122 @@ def test_a_state_word_not_right_after_its_key_is_not_its_value():
     text = "State:\n  Reason: OOMKilled\nTerminated\n"
     record = parse_record(text, "r.txt")
     assert [n.where.line for n in record.notes if n.kind is NoteKind.NOT_READ] == [3]
+
+
+def test_a_get_pods_table_run_into_one_line_with_a_cut_in_it_is_read():
+    """k3s-mirror-liveness-readme (batch 20): `# kubectl get pods` run into one line with its
+    header, the README's `[...]` and two pods' rows was refused as not a record: the runs
+    reader took rows only right after the header; the cut is put back as a cut line, the
+    rows after it are read, and the note says rows were left out there."""
+    text = ("# kubectl get pods NAME READY STATUS RESTARTS AGE [...] liveness-exec 1/1 Running 0 "
+            "13s liveness-http 1/1 Running 0 13s\n")
+    runs = split_runs(text)
+    assert runs is not None and runs.text.split("\n")[1] == "..."
+    assert "cut between its rows" in runs.split[0][1]
+    record = parse_record(text, "r.txt")
+    assert sorted(p.name for p in record.pods) == ["liveness-exec", "liveness-http"]
+
+
+@pytest.mark.parametrize("cut", ["<snip>", "...", "[\u2026]", "(...)", "[snipped]"])
+def test_other_cut_marks_between_run_in_rows_are_cuts(cut: str) -> None:
+    """The same run with other marks of a cut, between two rows: both rows read, one cut."""
+    text = (f"$ kubectl get pods NAME READY STATUS RESTARTS AGE web-1 0/1 CrashLoopBackOff 4 "
+            f"2m {cut} web-2 1/1 Running 0 2m\n")
+    runs = split_runs(text)
+    assert runs is not None and runs.text.split("\n")[2] == "..."
+    names = {p.name: p for p in parse_record(text, "r.txt").pods}
+    assert sorted(names) == ["web-1", "web-2"]
+    assert names["web-1"].containers[0].restart_count == 4
+
+
+def test_a_cut_mark_alone_on_its_line_is_a_cut():
+    """`[...]` on a line of its own is a cut, as `...` and `[snip]` are (normalise)."""
+    assert [x.kind for x in normalise("[...]\n[ \u2026 ]\n")] == [LineKind.CUT, LineKind.CUT]
+
+
+def test_get_pods_rows_run_into_the_commands_line_take_its_columns():
+    """lyyao09-blog (batch 20): `kubectl get pod -A -owide|grep server` and three rows run
+    into one line, grep having filtered out the header, were refused: the command's flags
+    tell the columns (-A: NAMESPACE first; -o wide: IP, NODE after AGE), said in a note."""
+    text = ("[root@node1 ~]# kubectl get pod -A -owide|grep server ss server-a 1/1 Running 0 20h "
+            "177.177.176.150 node1 ss server-b 0/1 Running 2 20h 177.177.254.245 node2\n")
+    record = parse_record(text, "r.txt")
+    pods = {p.name: p for p in record.pods}
+    assert sorted(pods) == ["server-a", "server-b"]
+    assert {p.namespace for p in pods.values()} == {"ss"}
+    assert pods["server-b"].containers[0].restart_count == 2
+    assert any("told by the command `kubectl get pod -A -owide`" in n.text for n in record.notes)
+
+
+@pytest.mark.parametrize(("command", "rows", "namespace"), [
+    # another flag order, the long flags, and `(5s ago)` after RESTARTS
+    ("$ kubectl get pods -o wide --all-namespaces | grep web",
+     "ns1 web-1 0/1 CrashLoopBackOff 3 (5s ago) 9m 10.1.0.4 node-a <none> <none> ns1 web-2 1/1 "
+     "Running 0 9m 10.1.0.5 node-b <none> <none>", "ns1"),
+    # no -A (no NAMESPACE column), -o=wide, oc
+    ("$ oc get po -n shop -o=wide | grep web",
+     "web-1 0/1 CrashLoopBackOff 3 9m 10.1.0.4 node-a web-2 1/1 Running 0 9m 10.1.0.5 node-b",
+     None),
+    # no -o wide, --no-headers: five cells a row
+    ("$ kubectl get pods --no-headers", "web-1 0/1 CrashLoopBackOff 3 9m web-2 1/1 Running 0 9m",
+     None),
+])
+def test_rows_run_into_a_line_under_or_after_their_command_are_read(
+        command: str, rows: str, namespace: str | None) -> None:
+    """The same fix with other flags, the rows on the command's line or the line below."""
+    for text in (f"{command} {rows}\n", f"{command}\n{rows}\n"):
+        record = parse_record(text, "r.txt")
+        pods = {p.name: p for p in record.pods}
+        assert sorted(pods) == ["web-1", "web-2"], text
+        assert pods["web-1"].namespace == namespace
+        assert pods["web-1"].containers[0].restart_count == 3
+        assert pods["web-2"].containers[0].restart_count == 0
+
+
+def test_rows_run_together_without_header_or_command_are_refused_saying_why():
+    """Without the header or the command the columns cannot be told (is `ss` a namespace or
+    the last row's node?): refused, saying so, never read as the first row alone."""
+    text = "ss server-a 1/1 Running 0 20h 10.0.0.1 node1 ss server-b 0/1 Running 2 20h 10.0.0.2 node2\n"
+    with pytest.raises(RecordError, match="cannot be told"):
+        parse_record(text, "r.txt")
+    beside = text + "Warning  Unhealthy  5s (x3 over 25s)  kubelet  Liveness probe failed: boom\n"
+    notes = parse_record(beside, "r.txt").notes
+    assert any(n.kind is NoteKind.NOT_READ and "cannot be told" in n.text and n.where.line == 1
+               for n in notes)
+
+
+@pytest.mark.parametrize("command", ["$ kubectl get pods -o yaml | grep web",
+                                     "$ kubectl get pods --show-labels"])
+def test_a_command_printing_other_columns_gives_none(command: str) -> None:
+    """-o yaml prints no table, --show-labels another column: their columns are not told."""
+    assert split_runs(f"{command} web-1 1/1 Running 0 9m web-2 1/1 Running 0 9m\n") is None
+
+
+def _fastest(run, arg: str) -> float:
+    import time
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        run(arg)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+@pytest.mark.parametrize("unit", ["a 1/1 Running 0 ", "get pods ", "k get pods ",
+                                  "ns web-1 1/1 Running 0 5m ", "[...] "])
+def test_run_in_rows_on_a_hostile_line_stay_linear(unit: str) -> None:
+    """A hostile line of 1 MB and of 2 MB (a command and what looks like cells, commands
+    without end, cuts after a header): the runs reader's scans and the hint are linear, so
+    twice the line takes about twice the time, taken in one run (a quadratic scan, four
+    times). The hint looks at a line once; the words of a run are looked at a bounded
+    number of times each."""
+    from kubesim.explain.readers.runs import command_run_hint, rows_run_together
+
+    def scans(line: str) -> None:
+        command_run_hint(line)
+        rows_run_together(line)
+        split_runs(line)
+
+    head = "$ kubectl get pods -A NAME READY STATUS RESTARTS AGE "
+    one, two = (head + unit * (n // len(unit)) for n in (1_000_000, 2_000_000))
+    assert _fastest(scans, two) < 3.2 * _fastest(scans, one) + 0.05

@@ -72,7 +72,8 @@ _BOX_LINE = re.compile(r"^[\s│┃║|┌┐└┘├┤┬┴┼─━═╔�
 _BOX_LEFT = re.compile(r"^\s*[│┃║]")
 _BOX_RIGHT = re.compile(r"\s*[│┃║]\s*$")
 _QUOTE = re.compile(r"^(?:> ?)+")
-_CUT = re.compile(r"^\s*(?:<\s*snip(?:ped)?\s*>|\[\s*snip(?:ped)?\s*\]|\.{3,}|…|\(\.\.\.\))\s*$",
+_CUT = re.compile(r"^\s*(?:<\s*snip(?:ped)?\s*>|\[\s*(?:snip(?:ped)?|\.{3,}|…)\s*\]|\.{3,}|…"
+                  r"|\(\.\.\.\))\s*$",
                   re.IGNORECASE)
 # kubectl may be run by path: `/usr/local/bin/kubectl`, and in 2015 issues the repository's
 # own `./cluster/kubectl.sh`

@@ -47,8 +47,10 @@ from kubesim.explain.readers.pods_table import (
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
 from kubesim.explain.readers.probe_line import closes_exec, opens_exec
 from kubesim.explain.readers.runs import (
+    command_run_hint,
     headless_state,
     placed_jq_output,
+    rows_run_together,
     split_runs,
 )
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
@@ -142,6 +144,7 @@ class _Placer:
         self.under_pods_header = False  # the line above was a `get pods` header or row
         self.placeholders: list[PasteLine] = []  # rows whose NAME is a page's placeholder
         self.cut_last = 0  # the last line's number when the paste ends inside it
+        self.rows_together: list[PasteLine] = []  # `get pods` rows run into one line, no header
 
     def place(self) -> None:
         i = 0
@@ -210,6 +213,10 @@ class _Placer:
         header = is_pods_header(text)
         pods = None if header else pod_row(text, self.source, line.number,
                                            under_header=self.under_pods_header)
+        if pods is not None and rows_run_together(text):  # its first row is not all it holds
+            self.rows_together.append(line)
+            self.in_describe = self.after_row = self.under_pods_header = False
+            return i + 1
         if pods is None and not header and line.number == self.cut_last:
             pods = cut_pod_row(text, self.source, line.number)
         if pods is not None or header:  # `kubectl get pods`
@@ -423,19 +430,38 @@ def read_paste(text: str, source: str) -> RecordSet:
     if placer.old_pods.pods:
         _add(out, RecordSet(source, "pods-table", pods=placer.old_pods.pods))
     out.notes.extend(unread_notes(placer.unread, source))
+    _rows_together(out, placer.rows_together, source)
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
     _name_by_command(out, lines, placer.describe, source)
     return out
 
 
+_TOGETHER = ("`get pods` rows run into one line without the table's header or the `kubectl "
+             "get pods` command that printed them: which words are a namespace, a name or a "
+             "wide row's cells (-A, -o wide) cannot be told")
+
+
+def _rows_together(out: RecordSet, lines: list[PasteLine], source: str) -> None:
+    """Lines of `get pods` rows run together without their columns (`rows_run_together`):
+    lines not read, said why; a paste of nothing else is refused so."""
+    if not lines:
+        return
+    if not (out.pods or out.events or out.series):
+        raise RecordError(f"{_TOGETHER}; paste the table with its header, or with the command",
+                          source=source, line=lines[0].number)
+    out.notes.extend(unread_notes(lines, source, _TOGETHER))
+
+
 # what a run of runs.py holds on one line, looked for before the paste is cleaned (a colour
 # code or a no-break space may still sit between its words): a pod's status with its first
-# list right after `status:`; a state with its Reason; a `get pods` header with a row after it.
+# list right after `status:`; a state with its Reason; a `get pods` header with a row (or a
+# cut) after it; a `get pods` command with a READY cell after it on its line or the next
+# (`runs.command_run_hint`, on text without colours: a coloured one is cleaned to be looked at).
 # A describe or a table whose lines are apart holds none of them: it is not cleaned twice.
 _GAP = r"(?:[ \t\xa0]|\x1b\[[0-9;]{0,20}m)+"  # spaces, colour codes: one way to match each
 _RUN_HINT = re.compile(r"status:[^\n]{0,64}?(?:conditions|containerStatuses|"
                        r"initContainerStatuses):|State:[^\n]{0,200}?Reason:"
-                       rf"|NAME{_GAP}READY{_GAP}STATUS{_GAP}RESTARTS{_GAP}AGE{_GAP}[a-z0-9]")
+                       rf"|NAME{_GAP}READY{_GAP}STATUS{_GAP}RESTARTS{_GAP}AGE{_GAP}[a-z0-9\[(<.\u2026]")
 
 
 def _reshaped(text: str, source: str) -> RecordSet | None:
@@ -445,7 +471,8 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
     wrappers are off (a colour code inside a run is the terminal's, not the run's); a paste
     without the words they hold is not cleaned twice (normalise cleans it)."""
     # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
-    if not ("jq" in text or ("Exit" in text and "Code:" in text) or _RUN_HINT.search(text)):
+    if not ("jq" in text or ("Exit" in text and "Code:" in text) or _RUN_HINT.search(text)
+            or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None
     cleaned = plain(text)
     headless = headless_state(cleaned)
