@@ -140,11 +140,6 @@ NOT_READ: dict[str, str] = {
         "an OpenShift monitor's event lines (`Nov 25 01:24:22.203 W pod=... ns=... Liveness "
         "probe failed: ...`) of several pods: explain refuses them as not a record it reads; "
         "the facts read package-server's liveness failure, cannot-tell, kills 0 or more"),
-    "bitnami-charts-32863.get-pods-two-rows-then-events-combined-readiness-x29297.txt": (
-        "`get pods` of two pods then describe events naming no pod (one readiness row x29297): "
-        "explain keeps the events apart as a pod of their own and answers for the 0/1 pod "
-        "that it cannot tell why it is not Ready, no probe failed, nothing shown; the facts "
-        "read the events as that pod's (the thread's), readiness-only, readiness failed"),
     "kubernetes-21751.jenkins-prefixed-e2e-log-restarts-0-expected-1.txt": (
         "an e2e log whose lines Jenkins prefixed with a time (`06:07:58 Feb 23 ...: INFO: "
         "... restart count of pod liveness-exec is 0`): explain refuses it as not a record it "

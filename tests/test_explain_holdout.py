@@ -2656,3 +2656,74 @@ def test_run_in_rows_on_a_hostile_line_stay_linear(unit: str) -> None:
     head = "$ kubectl get pods -A NAME READY STATUS RESTARTS AGE "
     one, two = (head + unit * (n // len(unit)) for n in (1_000_000, 2_000_000))
     assert _fastest(scans, two) < 3.2 * _fastest(scans, one) + 0.05
+
+
+_TWO_PODS = ("$ kubectl get pods\n"
+             "NAME    READY   STATUS    RESTARTS   AGE\n"
+             "web-a   {a}   Running   {ra}          2d\n"
+             "web-b   {b}   Running   {rb}          2d\n"
+             "\n"
+             "Events:\n"
+             "  Type     Reason     Age                From     Message\n"
+             "  ----     ------     ----               ----     -------\n")
+_READINESS_ROW = ("  Warning  Unhealthy  4m (x2929 over 2d)  kubelet  (combined from similar "
+                  "events): Readiness probe failed: Get \"http://10.42.0.34:10254/healthz\": "
+                  "read: connection reset by peer\n")
+
+
+def test_events_naming_no_pod_go_to_the_one_pod_of_the_table_they_can_be():
+    """bitnami-charts-32863 (batch 20): `get pods` of two pods (one 0/1) and describe events
+    naming no pod (readiness failures) were kept apart as a pod of their own, so the 0/1 pod
+    was "cannot tell why it is not Ready". Readiness failures need a pod not Ready: the one
+    such pod of the table is theirs, said as inferred in its notes and the other's."""
+    text = _TWO_PODS.format(a="0/1", ra=0, b="1/1", rb=0) + _READINESS_ROW
+    pods = {p.name: p for p in pod_groups([parse_record(text, "r.txt")])}
+    assert sorted(pods) == ["web-a", "web-b"]
+    assert len(pods["web-a"].events) == 1 and not pods["web-b"].events
+    assert any(n.text.startswith("inferred") and "only web-a is one" in n.text and n.uncertain
+               for n in pods["web-a"].notes)
+    assert any("read as web-a's (inferred" in n.text for n in pods["web-b"].notes)
+    ex = explain_records([parse_record(text, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, pod="web-a"))
+    answer = ex.containers[0].answer
+    assert answer is not None and answer.cause is Cause.READINESS_ONLY
+
+
+@pytest.mark.parametrize(("rows", "events", "owner"), [
+    # a liveness kill: the only pod whose container restarted
+    ({"a": "1/1", "ra": 0, "b": "1/1", "rb": 3},
+     "  Normal   Killing    1m (x3 over 9m)  kubelet  Container app failed liveness probe, "
+     "will be restarted\n", "web-b"),
+    # a back-off: the only pod restarting, though both are not Ready
+    ({"a": "0/1", "ra": 0, "b": "0/1", "rb": 7},
+     "  Warning  BackOff    10s (x40 over 9m)  kubelet  Back-off restarting failed container "
+     "app in pod web\n", "web-b"),
+])
+def test_kills_and_back_offs_naming_no_pod_go_to_the_only_pod_that_restarted(
+        rows: dict[str, object], events: str, owner: str) -> None:
+    """The same rule on kills and back-offs: a pod whose container restarted."""
+    text = _TWO_PODS.format(**rows) + events
+    pods = {p.name: p for p in pod_groups([parse_record(text, "r.txt")])}
+    assert sorted(pods) == ["web-a", "web-b"]
+    assert [p for p in pods if pods[p].events] == [owner]
+
+
+@pytest.mark.parametrize(("rows", "events", "said"), [
+    # two pods not Ready: either can be it
+    ({"a": "0/1", "ra": 0, "b": "0/1", "rb": 0}, _READINESS_ROW, "web-a, web-b can be it"),
+    # no pod not Ready: none can (they may be a pod the table does not show)
+    ({"a": "1/1", "ra": 0, "b": "1/1", "rb": 0}, _READINESS_ROW, "none can be it"),
+    # liveness failures below the threshold need nothing of a pod: no note, apart as before
+    ({"a": "0/1", "ra": 0, "b": "1/1", "rb": 2},
+     "  Warning  Unhealthy  1m (x2 over 2m)  kubelet  Liveness probe failed: timeout\n", None),
+])
+def test_events_no_one_pod_of_the_table_can_be_stay_apart_saying_which_could(
+        rows: dict[str, object], events: str, said: str | None) -> None:
+    """Otherwise the events stay a pod of their own, with a note saying which pods of the
+    table they could be (none is a fact the note states too)."""
+    text = _TWO_PODS.format(**rows) + events
+    pods = pod_groups([parse_record(text, "r.txt")])
+    unnamed = [p for p in pods if p.name is None]
+    assert len(pods) == 3 and len(unnamed) == 1
+    notes = [n.text for n in unnamed[0].notes if "`get pods` table" in n.text]
+    assert notes == [] if said is None else len(notes) == 1 and said in notes[0]
