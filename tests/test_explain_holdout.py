@@ -2727,3 +2727,16 @@ def test_events_no_one_pod_of_the_table_can_be_stay_apart_saying_which_could(
     assert len(pods) == 3 and len(unnamed) == 1
     notes = [n.text for n in unnamed[0].notes if "`get pods` table" in n.text]
     assert notes == [] if said is None else len(notes) == 1 and said in notes[0]
+
+
+@pytest.mark.parametrize(("flags", "said"), [("-A -owide", True), ("-A -owide -w", False)])
+def test_rows_naming_one_pod_twice_without_a_watch_say_so(flags: str, said: bool) -> None:
+    """lyyao09-blog (batch 20): three rows name `server-xxx-xxx` in one namespace, which no
+    two pods can share: a page's name for several pods, read as one (its last row), said;
+    under `-w` the rows are one pod's changes, as a watch prints them."""
+    text = (f"# kubectl get pod {flags}|grep server ss server-xxx-xxx 1/1 Running 0 20h 10.0.0.1 "
+            "node1 ss server-xxx-xxx 0/1 Running 1 20h 10.0.0.2 node2\n")
+    record = parse_record(text, "r.txt")
+    assert [p.name for p in record.pods] == ["server-xxx-xxx"]
+    assert record.pods[0].containers[0].restart_count == 1  # the last row
+    assert any("2 rows name server-xxx-xxx" in n.text for n in record.notes) is said

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from typing import Any, NamedTuple
 
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
@@ -155,6 +156,7 @@ class _Columns(NamedTuple):
     namespace: bool  # -A, --all-namespaces: NAMESPACE first
     wide: bool  # -o wide: IP, NODE, NOMINATED NODE, READINESS GATES after AGE
     command: str  # the command as the line shows it, up to its first pipe
+    watch: bool = False  # -w: rows of one pod, one a change
 
 
 def _command_rows(line: str, above: _Columns | None
@@ -177,8 +179,20 @@ def _command_rows(line: str, above: _Columns | None
     header += list(_WIDE) * cols.wide
     what = (f"`get pods` rows without the table's header, their columns told by the command "
             f"`{cols.command[:80]}`{' on the line above' if above is not None else ''} "
-            f"({' '.join(header)})")
+            f"({' '.join(header)}{_alike(rows, cols)})")
     return (["   ".join(header), *rows], rest), what
+
+
+def _alike(rows: list[str], cols: _Columns) -> str:
+    """What a note says of rows that name one pod several times in a table that is no watch
+    (a page's placeholder for several pods: `server-xxx-xxx`): read as one pod, its last."""
+    lead = 2 if cols.namespace else 1
+    names = Counter(tuple(row.split("   ")[:lead]) for row in rows)  # (namespace,) name
+    twice = sorted(n for n, k in names.items() if k > 1) if not cols.watch else []
+    if not twice:
+        return ""
+    return (f"; {names[twice[0]]} rows name {twice[0][-1][:60]}, which no two pods of one "
+            "namespace can share: a page's name for several pods, read as one pod, its last row")
 
 
 def _command_alone(line: str) -> _Columns | None:
@@ -233,18 +247,20 @@ def _command_columns(line: str) -> tuple[int, _Columns] | None:
         if columns is None:
             return None
         head = line[max(0, m.start() - 200) + tool.start():pipe if pipe >= 0 else m.end()]
-        return m.end(), _Columns(columns[0], columns[1], head.strip())
+        return m.end(), _Columns(columns[0], columns[1], head.strip(), columns[2])
     return None
 
 
-def _flag_columns(flags: list[str]) -> tuple[bool, bool] | None:
-    """(NAMESPACE first, -o wide) from a `get pods` command's words; None for an output of
-    other columns. Words that are no flags (pod names, and the rows when no pipe ends the
-    command) are passed over."""
-    namespace = wide = False
+def _flag_columns(flags: list[str]) -> tuple[bool, bool, bool] | None:
+    """(NAMESPACE first, -o wide, --watch) from a `get pods` command's words; None for an
+    output of other columns. Words that are no flags (pod names, and the rows when no pipe
+    ends the command) are passed over."""
+    namespace = wide = watch = False
     for i, flag in enumerate(flags):
         if flag in ("-A", "--all-namespaces", "--all-namespaces=true"):
             namespace = True
+        elif flag in ("-w", "--watch", "--watch=true", "--watch-only"):
+            watch = True
         elif flag in ("--show-labels", "-L", "--label-columns") or \
                 flag.startswith(("--label-columns=", "-L=")):
             return None
@@ -254,7 +270,7 @@ def _flag_columns(flags: list[str]) -> tuple[bool, bool] | None:
             if value != "wide":
                 return None
             wide = True
-    return namespace, wide
+    return namespace, wide, watch
 
 
 def _rows_of(tokens: list[str], cols: _Columns, *, first: int | None = None
