@@ -2521,6 +2521,9 @@ def test_a_state_flattened_one_key_a_line_with_a_remark_is_read():
     # the remark after `//`, the fence's label in capitals, a state waiting above it
     "YAML\nState:\nWaiting\n  Reason: CrashLoopBackOff\nLast State:\nTerminated\n"
     "  Reason: OOMKilled\n  Exit Code: 137 // SIGKILL\nRestart Count: 4\n",
+    # a remark after the reason too (`<--`)
+    "Last State:\n  Terminated\n  Reason:   OOMKilled   <-- the memory limit\n"
+    "  Exit Code:    137\n",
 ])
 def test_a_last_states_value_on_the_next_line_is_read(text: str) -> None:
     """The same fix on a Last State (the ended instance's), with other remark marks."""
@@ -2740,3 +2743,26 @@ def test_rows_naming_one_pod_twice_without_a_watch_say_so(flags: str, said: bool
     assert [p.name for p in record.pods] == ["server-xxx-xxx"]
     assert record.pods[0].containers[0].restart_count == 1  # the last row
     assert any("2 rows name server-xxx-xxx" in n.text for n in record.notes) is said
+
+
+@pytest.mark.parametrize("header", [
+    "NAMESPACE NAME READY STATUS RESTARTS AGE",
+    "NAME READY STATUS RESTARTS AGE IP NODE NOMINATED NODE READINESS GATES",
+    "NAMESPACE NAME READY STATUS RESTARTS AGE IP NODE NOMINATED NODE READINESS GATES"])
+def test_a_table_run_into_one_line_with_namespace_or_wide_columns_is_read(header: str) -> None:
+    """A `get pods -A` or `-o wide` table run into one line with its header (the same pages
+    as k3s-mirror-liveness-readme and lyyao09-blog) was refused: rows were looked for as
+    NAME READY STATUS RESTARTS AGE right after the header; the header's own columns tell
+    them (the NAMESPACE cell first, IP NODE ... after AGE)."""
+    ns = header.startswith("NAMESPACE")
+    wide = header.endswith("GATES")
+
+    def row(name: str, cells: str) -> str:
+        return ("default " if ns else "") + f"{name} {cells}" + (" 10.0.0.4 n2 <none> <none>"
+                                                                 if wide else "")
+    text = (f"$ kubectl get pods {header} {row('web-1', '0/1 CrashLoopBackOff 4 (1m ago) 5m')} "
+            f"{row('web-2', '1/1 Running 0 5m')}\n")
+    pods = {p.name: p for p in parse_record(text, "r.txt").pods}
+    assert sorted(pods) == ["web-1", "web-2"], text
+    assert pods["web-1"].containers[0].restart_count == 4
+    assert pods["web-1"].namespace == ("default" if ns else None)

@@ -58,6 +58,7 @@ _PORTS = re.compile(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
 _INT32 = 2**31 - 1
 # a remark a person wrote after a value: `4 <--- the web container restarted`, `4  # why`
 _REMARK = re.compile(r"^(\d{1,11})\s+(?:<-+|←|#|//)(?:\s.*)?$")
+_WORD_REMARK = re.compile(r"^([A-Za-z]{1,60})\s+(?:<-+|←|#|//)(?:\s.*)?$")  # a reason's
 # kubectl describe printed a container's probes from v1.2 on (kubernetes#21341, Feb. 2016);
 # its older layout (events without a Type column, a pod-level `Image(s):`) lists none, so a
 # container without a probe line there may still have probes
@@ -291,9 +292,11 @@ class _Reader:
                                self.where(number)))
 
     def remarked(self, key: str, value: str, number: int) -> str:
-        """A state's number with a remark the paster wrote after it (`Exit Code: 137 #
-        SIGKILL`, `Signal: 9 <-- the kill`): the number, the remark said in a note."""
-        remark = _REMARK.match(value) if key in ("Exit Code", "Signal") else None
+        """A state's number or reason with a remark the paster wrote after it (`Exit Code:
+        137 # SIGKILL`, `Signal: 9 <-- the kill`, `Reason: OOMKilled # memory`): the value,
+        the remark said in a note."""
+        remark = _REMARK.match(value) if key in ("Exit Code", "Signal") else \
+            _WORD_REMARK.match(value) if key == "Reason" else None
         if remark is None:
             return value
         self.notes.append(Note(f"line {number}: the text after {key} {remark[1]} is a remark "

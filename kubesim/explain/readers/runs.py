@@ -33,6 +33,9 @@ __all__ = ["Runs", "command_run_hint", "headless_state", "placed_jq_output", "ro
            "split_runs"]
 
 _HEADER = re.compile(r"\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
+# the header with -A's NAMESPACE before it and -o wide's columns after it
+_COLUMNS_HEADER = re.compile(r"(?P<ns>\bNAMESPACE\s+)?\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE"
+                             r"(?P<wide>\s+IP\s+NODE(?:\s+NOMINATED\s+NODE\s+READINESS\s+GATES)?)?\b")
 # a row of the five columns: `web-1 0/1 CrashLoopBackOff 3 (30s ago) 6m18s`
 _ROW = re.compile(
     r"\s*(?P<row>[a-z0-9][a-z0-9.-]{0,252}\s+\d{1,3}/\d{1,3}\s+[A-Za-z][\w:/-]{0,60}\s+"
@@ -66,7 +69,7 @@ def split_runs(text: str) -> Runs | None:
     table's header or describe's lines apart (a run would then be a sentence about them, not
     their copy)."""
     lines = text.split("\n")
-    header_apart = any(_HEADER.fullmatch(x.strip()) for x in lines)
+    header_apart = any(_COLUMNS_HEADER.fullmatch(x.strip()) for x in lines)
     # (a line that holds a whole run is the run, not describe's line: `State: Terminated
     # Reason: OOMKilled Exit Code: 137` starts as describe's State line does)
     describe_apart = any(_DESCRIBE_LINE.match(x) and _STATE.search(x) is None for x in lines)
@@ -107,10 +110,17 @@ def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns
 def _pods_run(line: str) -> tuple[list[str], bool] | None:
     """The table's header and rows, each on a line of its own, and whether the line holds
     more (its command, what follows the rows); None unless a header is followed on the line
-    by at least one row."""
-    header = _HEADER.search(line)
+    by at least one row. A header with NAMESPACE first or -o wide's columns after AGE has its
+    rows told by those columns (`_rows_of`)."""
+    header = _COLUMNS_HEADER.search(line)
     if header is None:
         return None
+    if header["ns"] or header["wide"]:
+        cols = _Columns(bool(header["ns"]), bool(header["wide"]), "")
+        rows, rest = _rows_of([m[0] for m in _TOKEN.finditer(line, header.end())], cols, first=0)
+        cells = ["NAMESPACE"] * cols.namespace + ["NAME", "READY", "STATUS", "RESTARTS", "AGE"]
+        return ([" ".join([*cells, *_WIDE * cols.wide]), *rows],
+                bool(line[:header.start()].strip() or rest)) if rows else None
     rows: list[str] = []
     at = header.end()
     while True:
