@@ -2766,3 +2766,32 @@ def test_a_table_run_into_one_line_with_namespace_or_wide_columns_is_read(header
     assert sorted(pods) == ["web-1", "web-2"], text
     assert pods["web-1"].containers[0].restart_count == 4
     assert pods["web-1"].namespace == ("default" if ns else None)
+
+
+_POD_NAME = st.from_regex(r"[a-z][a-z0-9]{0,6}(?:-[a-z0-9]{1,5}){0,2}", fullmatch=True)
+_POD_ROW = st.tuples(_POD_NAME, st.sampled_from(["0/1", "1/1", "1/2", "2/2"]),
+                     st.sampled_from(["Running", "CrashLoopBackOff", "Error", "Completed",
+                                      "Pending", "OOMKilled"]),
+                     st.integers(0, 9999), st.booleans(),
+                     st.sampled_from(["5s", "13m", "20h", "2d20h", "400d"]))
+
+
+@given(rows=st.lists(_POD_ROW, min_size=1, max_size=6, unique_by=lambda r: r[0]),
+       namespace=st.booleans(), wide=st.sampled_from([None, 0, 2]), below=st.booleans())
+def test_rows_run_into_a_commands_line_read_back_every_pod(rows, namespace, wide, below):
+    """Any `get pods` rows run into the line of the command that printed them (or the line
+    under it), without their header: every pod is read back with its restarts, by the
+    columns the command's flags tell (-A; -o wide with its two `<none>` cells kept, or lost
+    as a page drops them as tags)."""
+    flags = " -A" * namespace + " -o wide" * (wide is not None)
+    cells = []
+    for i, (name, ready, status, restarts, ago, age) in enumerate(rows):
+        count = f"{restarts} (1m ago)" if ago and restarts else str(restarts)
+        tail = f" 10.0.{i}.4 node-{i}" + " <none>" * wide if wide is not None else ""
+        cells.append(f"{'ns ' * namespace}{name} {ready} {status} {count} {age}{tail}")
+    text = f"$ kubectl get pods{flags} | grep x" + ("\n" if below else " ") + " ".join(cells) + "\n"
+    pods = {p.name: p for p in parse_record(text, "r.txt").pods}
+    assert sorted(pods) == sorted(r[0] for r in rows)
+    for name, *_, restarts, _ago, _age in rows:
+        assert pods[name].namespace == ("ns" if namespace else None)
+        assert sum(c.restart_count or 0 for c in pods[name].containers) == restarts
