@@ -2556,3 +2556,307 @@ def test_reason_and_exit_code_alone_read_under_a_pages_no_break_spaces():
     text = "Reason: OOMKilled\nExit Code: 137\n".replace(" ", "\u00a0")
     assert _answer(text).cause is Cause.OOM_KILLED
 
+
+
+# ------------------------------------------------------- held-out batch 20, its fixes (pieces20)
+
+
+def test_a_state_flattened_one_key_a_line_with_a_remark_is_read():
+    """kubequest-lifecycle-events (batch 20): a State block flattened one key a line under a
+    `yaml` label (`State:`, then `Terminated`, `Exit Code: 137 # SIGKILL`): `Terminated` and
+    the label were lines not read and the exit code with its remark no number, so explain
+    answered that the record shows nothing; the value on the line after its key is the
+    state's, the remark is said and left out, the label is a code block's."""
+    text = ("yaml\nState:\nTerminated\nExit Code: 137 # SIGKILL\nReason: OOMKilled\n"
+            "Message: Out of memory\n")
+    record = parse_record(text, "r.txt")
+    assert not [n for n in record.notes if n.kind is NoteKind.NOT_READ]
+    assert any("on the line after `State:`" in n.text for n in record.notes)
+    assert any("remark" in n.text and n.where.line == 4 for n in record.notes)
+    [c] = record.pods[0].containers
+    assert c.terminated is not None and c.terminated.exit_code == 137
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+
+
+@pytest.mark.parametrize("text", [
+    # Last State's value on the line after it, indented under it, beside a running State
+    "State:          Running\nLast State:\n  Terminated\n  Reason:       OOMKilled\n"
+    "  Exit Code:    137\nRestart Count:  1\n",
+    # the remark after `//`, the fence's label in capitals, a state waiting above it
+    "YAML\nState:\nWaiting\n  Reason: CrashLoopBackOff\nLast State:\nTerminated\n"
+    "  Reason: OOMKilled\n  Exit Code: 137 // SIGKILL\nRestart Count: 4\n",
+    # a remark after the reason too (`<--`)
+    "Last State:\n  Terminated\n  Reason:   OOMKilled   <-- the memory limit\n"
+    "  Exit Code:    137\n",
+])
+def test_a_last_states_value_on_the_next_line_is_read(text: str) -> None:
+    """The same fix on a Last State (the ended instance's), with other remark marks."""
+    record = parse_record(text, "r.txt")
+    assert not [n for n in record.notes if n.kind is NoteKind.NOT_READ]
+    [c] = record.pods[0].containers
+    assert c.last is not None and (c.last.reason, c.last.exit_code) == ("OOMKilled", 137)
+    assert _answer(text).cause is Cause.OOM_KILLED
+
+
+def test_a_state_word_not_right_after_its_key_is_not_its_value():
+    """`Terminated` under a State that has fields already, or lines after it, is no value:
+    a line not read, as before (the value is read only on the key's next line)."""
+    text = "State:\n  Reason: OOMKilled\nTerminated\n"
+    record = parse_record(text, "r.txt")
+    assert [n.where.line for n in record.notes if n.kind is NoteKind.NOT_READ] == [3]
+
+
+def test_a_get_pods_table_run_into_one_line_with_a_cut_in_it_is_read():
+    """k3s-mirror-liveness-readme (batch 20): `# kubectl get pods` run into one line with its
+    header, the README's `[...]` and two pods' rows was refused as not a record: the runs
+    reader took rows only right after the header; the cut is put back as a cut line, the
+    rows after it are read, and the note says rows were left out there."""
+    text = ("# kubectl get pods NAME READY STATUS RESTARTS AGE [...] liveness-exec 1/1 Running 0 "
+            "13s liveness-http 1/1 Running 0 13s\n")
+    runs = split_runs(text)
+    assert runs is not None and runs.text.split("\n")[1] == "..."
+    assert "cut between its rows" in runs.split[0][1]
+    record = parse_record(text, "r.txt")
+    assert sorted(p.name for p in record.pods) == ["liveness-exec", "liveness-http"]
+
+
+@pytest.mark.parametrize("cut", ["<snip>", "...", "[\u2026]", "(...)", "[snipped]"])
+def test_other_cut_marks_between_run_in_rows_are_cuts(cut: str) -> None:
+    """The same run with other marks of a cut, between two rows: both rows read, one cut."""
+    text = (f"$ kubectl get pods NAME READY STATUS RESTARTS AGE web-1 0/1 CrashLoopBackOff 4 "
+            f"2m {cut} web-2 1/1 Running 0 2m\n")
+    runs = split_runs(text)
+    assert runs is not None and runs.text.split("\n")[2] == "..."
+    names = {p.name: p for p in parse_record(text, "r.txt").pods}
+    assert sorted(names) == ["web-1", "web-2"]
+    assert names["web-1"].containers[0].restart_count == 4
+
+
+def test_a_cut_mark_alone_on_its_line_is_a_cut():
+    """`[...]` on a line of its own is a cut, as `...` and `[snip]` are (normalise)."""
+    assert [x.kind for x in normalise("[...]\n[ \u2026 ]\n")] == [LineKind.CUT, LineKind.CUT]
+
+
+def test_get_pods_rows_run_into_the_commands_line_take_its_columns():
+    """lyyao09-blog (batch 20): `kubectl get pod -A -owide|grep server` and three rows run
+    into one line, grep having filtered out the header, were refused: the command's flags
+    tell the columns (-A: NAMESPACE first; -o wide: IP, NODE after AGE), said in a note."""
+    text = ("[root@node1 ~]# kubectl get pod -A -owide|grep server ss server-a 1/1 Running 0 20h "
+            "177.177.176.150 node1 ss server-b 0/1 Running 2 20h 177.177.254.245 node2\n")
+    record = parse_record(text, "r.txt")
+    pods = {p.name: p for p in record.pods}
+    assert sorted(pods) == ["server-a", "server-b"]
+    assert {p.namespace for p in pods.values()} == {"ss"}
+    assert pods["server-b"].containers[0].restart_count == 2
+    assert any("told by the command `kubectl get pod -A -owide`" in n.text for n in record.notes)
+
+
+@pytest.mark.parametrize(("command", "rows", "namespace"), [
+    # another flag order, the long flags, and `(5s ago)` after RESTARTS
+    ("$ kubectl get pods -o wide --all-namespaces | grep web",
+     "ns1 web-1 0/1 CrashLoopBackOff 3 (5s ago) 9m 10.1.0.4 node-a <none> <none> ns1 web-2 1/1 "
+     "Running 0 9m 10.1.0.5 node-b <none> <none>", "ns1"),
+    # no -A (no NAMESPACE column), -o=wide, oc
+    ("$ oc get po -n shop -o=wide | grep web",
+     "web-1 0/1 CrashLoopBackOff 3 9m 10.1.0.4 node-a web-2 1/1 Running 0 9m 10.1.0.5 node-b",
+     None),
+    # no -o wide, --no-headers: five cells a row
+    ("$ kubectl get pods --no-headers", "web-1 0/1 CrashLoopBackOff 3 9m web-2 1/1 Running 0 9m",
+     None),
+])
+def test_rows_run_into_a_line_under_or_after_their_command_are_read(
+        command: str, rows: str, namespace: str | None) -> None:
+    """The same fix with other flags, the rows on the command's line or the line below."""
+    for text in (f"{command} {rows}\n", f"{command}\n{rows}\n"):
+        record = parse_record(text, "r.txt")
+        pods = {p.name: p for p in record.pods}
+        assert sorted(pods) == ["web-1", "web-2"], text
+        assert pods["web-1"].namespace == namespace
+        assert pods["web-1"].containers[0].restart_count == 3
+        assert pods["web-2"].containers[0].restart_count == 0
+
+
+def test_rows_run_together_without_header_or_command_are_refused_saying_why():
+    """Without the header or the command the columns cannot be told (is `ss` a namespace or
+    the last row's node?): refused, saying so, never read as the first row alone."""
+    text = "ss server-a 1/1 Running 0 20h 10.0.0.1 node1 ss server-b 0/1 Running 2 20h 10.0.0.2 node2\n"
+    with pytest.raises(RecordError, match="cannot be told"):
+        parse_record(text, "r.txt")
+    beside = text + "Warning  Unhealthy  5s (x3 over 25s)  kubelet  Liveness probe failed: boom\n"
+    notes = parse_record(beside, "r.txt").notes
+    assert any(n.kind is NoteKind.NOT_READ and "cannot be told" in n.text and n.where.line == 1
+               for n in notes)
+
+
+@pytest.mark.parametrize("command", ["$ kubectl get pods -o yaml | grep web",
+                                     "$ kubectl get pods --show-labels"])
+def test_a_command_printing_other_columns_gives_none(command: str) -> None:
+    """-o yaml prints no table, --show-labels another column: their columns are not told."""
+    assert split_runs(f"{command} web-1 1/1 Running 0 9m web-2 1/1 Running 0 9m\n") is None
+
+
+def _fastest(run, arg: str) -> float:
+    import time
+    best = float("inf")
+    for _ in range(5):
+        started = time.perf_counter()
+        run(arg)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+@pytest.mark.parametrize("unit", ["a 1/1 Running 0 ", "get pods ", "k get pods ",
+                                  "ns web-1 1/1 Running 0 5m ", "[...] "])
+def test_run_in_rows_on_a_hostile_line_stay_linear(unit: str) -> None:
+    """A hostile line of 0.5 MB and of 2 MB (a command and what looks like cells, commands
+    without end, cuts after a header): the runs reader's scans and the hint are linear, so
+    four times the line takes about four times the time, taken in one run (a quadratic scan,
+    sixteen times; the bound leaves room for a shared machine's noise). The hint looks at a
+    line once; the words of a run are looked at a bounded number of times each."""
+    from kubesim.explain.readers.runs import command_run_hint, rows_run_together
+
+    def scans(line: str) -> None:
+        command_run_hint(line)
+        rows_run_together(line)
+        split_runs(line)
+
+    head = "$ kubectl get pods -A NAME READY STATUS RESTARTS AGE "
+    one, four = (head + unit * (n // len(unit)) for n in (500_000, 2_000_000))
+    assert _fastest(scans, four) < 10 * _fastest(scans, one) + 0.1
+
+
+_TWO_PODS = ("$ kubectl get pods\n"
+             "NAME    READY   STATUS    RESTARTS   AGE\n"
+             "web-a   {a}   Running   {ra}          2d\n"
+             "web-b   {b}   Running   {rb}          2d\n"
+             "\n"
+             "Events:\n"
+             "  Type     Reason     Age                From     Message\n"
+             "  ----     ------     ----               ----     -------\n")
+_READINESS_ROW = ("  Warning  Unhealthy  4m (x2929 over 2d)  kubelet  (combined from similar "
+                  "events): Readiness probe failed: Get \"http://10.42.0.34:10254/healthz\": "
+                  "read: connection reset by peer\n")
+
+
+def test_events_naming_no_pod_go_to_the_one_pod_of_the_table_they_can_be():
+    """bitnami-charts-32863 (batch 20): `get pods` of two pods (one 0/1) and describe events
+    naming no pod (readiness failures) were kept apart as a pod of their own, so the 0/1 pod
+    was "cannot tell why it is not Ready". Readiness failures need a pod not Ready: the one
+    such pod of the table is theirs, said as inferred in its notes and the other's."""
+    text = _TWO_PODS.format(a="0/1", ra=0, b="1/1", rb=0) + _READINESS_ROW
+    pods = {p.name: p for p in pod_groups([parse_record(text, "r.txt")])}
+    assert sorted(pods) == ["web-a", "web-b"]
+    assert len(pods["web-a"].events) == 1 and not pods["web-b"].events
+    assert any(n.text.startswith("inferred") and "only web-a is one" in n.text and n.uncertain
+               for n in pods["web-a"].notes)
+    assert any("read as web-a's (inferred" in n.text for n in pods["web-b"].notes)
+    ex = explain_records([parse_record(text, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, pod="web-a"))
+    answer = ex.containers[0].answer
+    assert answer is not None and answer.cause is Cause.READINESS_ONLY
+
+
+@pytest.mark.parametrize(("rows", "events", "owner"), [
+    # a liveness kill: the only pod whose container restarted
+    ({"a": "1/1", "ra": 0, "b": "1/1", "rb": 3},
+     "  Normal   Killing    1m (x3 over 9m)  kubelet  Container app failed liveness probe, "
+     "will be restarted\n", "web-b"),
+    # a back-off: the only pod restarting, though both are not Ready
+    ({"a": "0/1", "ra": 0, "b": "0/1", "rb": 7},
+     "  Warning  BackOff    10s (x40 over 9m)  kubelet  Back-off restarting failed container "
+     "app in pod web\n", "web-b"),
+])
+def test_kills_and_back_offs_naming_no_pod_go_to_the_only_pod_that_restarted(
+        rows: dict[str, object], events: str, owner: str) -> None:
+    """The same rule on kills and back-offs: a pod whose container restarted."""
+    text = _TWO_PODS.format(**rows) + events
+    pods = {p.name: p for p in pod_groups([parse_record(text, "r.txt")])}
+    assert sorted(pods) == ["web-a", "web-b"]
+    assert [p for p in pods if pods[p].events] == [owner]
+
+
+@pytest.mark.parametrize(("rows", "events", "said"), [
+    # two pods not Ready: either can be it
+    ({"a": "0/1", "ra": 0, "b": "0/1", "rb": 0}, _READINESS_ROW, "web-a, web-b can be it"),
+    # no pod not Ready: none can (they may be a pod the table does not show)
+    ({"a": "1/1", "ra": 0, "b": "1/1", "rb": 0}, _READINESS_ROW, "none can be it"),
+    # liveness failures below the threshold need nothing of a pod: no note, apart as before
+    ({"a": "0/1", "ra": 0, "b": "1/1", "rb": 2},
+     "  Warning  Unhealthy  1m (x2 over 2m)  kubelet  Liveness probe failed: timeout\n", None),
+])
+def test_events_no_one_pod_of_the_table_can_be_stay_apart_saying_which_could(
+        rows: dict[str, object], events: str, said: str | None) -> None:
+    """Otherwise the events stay a pod of their own, with a note saying which pods of the
+    table they could be (none is a fact the note states too)."""
+    text = _TWO_PODS.format(**rows) + events
+    pods = pod_groups([parse_record(text, "r.txt")])
+    unnamed = [p for p in pods if p.name is None]
+    assert len(pods) == 3 and len(unnamed) == 1
+    notes = [n.text for n in unnamed[0].notes if "`get pods` table" in n.text]
+    assert notes == [] if said is None else len(notes) == 1 and said in notes[0]
+
+
+@pytest.mark.parametrize(("flags", "said"), [("-A -owide", True), ("-A -owide -w", False)])
+def test_rows_naming_one_pod_twice_without_a_watch_say_so(flags: str, said: bool) -> None:
+    """lyyao09-blog (batch 20): three rows name `server-xxx-xxx` in one namespace, which no
+    two pods can share: a page's name for several pods, read as one (its last row), said;
+    under `-w` the rows are one pod's changes, as a watch prints them."""
+    text = (f"# kubectl get pod {flags}|grep server ss server-xxx-xxx 1/1 Running 0 20h 10.0.0.1 "
+            "node1 ss server-xxx-xxx 0/1 Running 1 20h 10.0.0.2 node2\n")
+    record = parse_record(text, "r.txt")
+    assert [p.name for p in record.pods] == ["server-xxx-xxx"]
+    assert record.pods[0].containers[0].restart_count == 1  # the last row
+    assert any("2 rows name server-xxx-xxx" in n.text for n in record.notes) is said
+
+
+@pytest.mark.parametrize("header", [
+    "NAMESPACE NAME READY STATUS RESTARTS AGE",
+    "NAME READY STATUS RESTARTS AGE IP NODE NOMINATED NODE READINESS GATES",
+    "NAMESPACE NAME READY STATUS RESTARTS AGE IP NODE NOMINATED NODE READINESS GATES"])
+def test_a_table_run_into_one_line_with_namespace_or_wide_columns_is_read(header: str) -> None:
+    """A `get pods -A` or `-o wide` table run into one line with its header (the same pages
+    as k3s-mirror-liveness-readme and lyyao09-blog) was refused: rows were looked for as
+    NAME READY STATUS RESTARTS AGE right after the header; the header's own columns tell
+    them (the NAMESPACE cell first, IP NODE ... after AGE)."""
+    ns = header.startswith("NAMESPACE")
+    wide = header.endswith("GATES")
+
+    def row(name: str, cells: str) -> str:
+        return ("default " if ns else "") + f"{name} {cells}" + (" 10.0.0.4 n2 <none> <none>"
+                                                                 if wide else "")
+    text = (f"$ kubectl get pods {header} {row('web-1', '0/1 CrashLoopBackOff 4 (1m ago) 5m')} "
+            f"{row('web-2', '1/1 Running 0 5m')}\n")
+    pods = {p.name: p for p in parse_record(text, "r.txt").pods}
+    assert sorted(pods) == ["web-1", "web-2"], text
+    assert pods["web-1"].containers[0].restart_count == 4
+    assert pods["web-1"].namespace == ("default" if ns else None)
+
+
+_POD_NAME = st.from_regex(r"[a-z][a-z0-9]{0,6}(?:-[a-z0-9]{1,5}){0,2}", fullmatch=True)
+_POD_ROW = st.tuples(_POD_NAME, st.sampled_from(["0/1", "1/1", "1/2", "2/2"]),
+                     st.sampled_from(["Running", "CrashLoopBackOff", "Error", "Completed",
+                                      "Pending", "OOMKilled"]),
+                     st.integers(0, 9999), st.booleans(),
+                     st.sampled_from(["5s", "13m", "20h", "2d20h", "400d"]))
+
+
+@given(rows=st.lists(_POD_ROW, min_size=1, max_size=6, unique_by=lambda r: r[0]),
+       namespace=st.booleans(), wide=st.sampled_from([None, 0, 2]), below=st.booleans())
+def test_rows_run_into_a_commands_line_read_back_every_pod(rows, namespace, wide, below):
+    """Any `get pods` rows run into the line of the command that printed them (or the line
+    under it), without their header: every pod is read back with its restarts, by the
+    columns the command's flags tell (-A; -o wide with its two `<none>` cells kept, or lost
+    as a page drops them as tags)."""
+    flags = " -A" * namespace + " -o wide" * (wide is not None)
+    cells = []
+    for i, (name, ready, status, restarts, ago, age) in enumerate(rows):
+        count = f"{restarts} (1m ago)" if ago and restarts else str(restarts)
+        tail = f" 10.0.{i}.4 node-{i}" + " <none>" * wide if wide is not None else ""
+        cells.append(f"{'ns ' * namespace}{name} {ready} {status} {count} {age}{tail}")
+    text = f"$ kubectl get pods{flags} | grep x" + ("\n" if below else " ") + " ".join(cells) + "\n"
+    pods = {p.name: p for p in parse_record(text, "r.txt").pods}
+    assert sorted(pods) == sorted(r[0] for r in rows)
+    for name, *_, restarts, _ago, _age in rows:
+        assert pods[name].namespace == ("ns" if namespace else None)
+        assert sum(c.restart_count or 0 for c in pods[name].containers) == restarts

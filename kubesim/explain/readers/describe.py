@@ -52,10 +52,13 @@ _CONTAINER = re.compile(r"^(?P<indent>[ \t]*)(?P<name>[a-z0-9](?:[-a-z0-9.]{0,61
 _CONDITION = re.compile(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"
                         r"(?P<status>True|False|Unknown)[ \t]*$")
 _EVENTS = re.compile(r"^(?P<indent>[ \t]*)Events:[ \t]*(?P<none><none>)?[ \t]*$")
+# a state's value on the line after its key (`State:`, then `Terminated`: a page's copy)
+_STATE_WORD = re.compile(r"^[ \t]*(?P<word>Terminated|Running|Waiting)[ \t]*$")
 _PORTS = re.compile(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
 _INT32 = 2**31 - 1
 # a remark a person wrote after a value: `4 <--- the web container restarted`, `4  # why`
 _REMARK = re.compile(r"^(\d{1,11})\s+(?:<-+|←|#|//)(?:\s.*)?$")
+_WORD_REMARK = re.compile(r"^([A-Za-z]{1,60})\s+(?:<-+|←|#|//)(?:\s.*)?$")  # a reason's
 # kubectl describe printed a container's probes from v1.2 on (kubernetes#21341, Feb. 2016);
 # its older layout (events without a Type column, a pod-level `Image(s):`) lists none, so a
 # container without a probe line there may still have probes
@@ -256,12 +259,13 @@ class _Reader:
                     cond["type"], cond["status"], UNKNOWN_STAMP, self.where(number)))
                 return
         if m is None:
+            self.state_value(line, number)
             return
         key, value, indent = m["key"].strip(), (m["value"] or "").strip(), len(m["indent"])
         # a state's fields are nested under it; a paste that lost its indentation (a web
         # page's copy, a fragment) has them at the state's own: read so while they follow it
         if self.block is not None and indent >= self.block.indent and key in STATE_KEYS:
-            self.block.fields[key] = (value, number)
+            self.block.fields[key] = (self.remarked(key, value, number), number)
             return
         self.close_block()
         if key in _SECTIONS and indent <= self.pod_indent + 1 and not value:
@@ -276,6 +280,31 @@ class _Reader:
             return
         if key in POD_KEYS:
             self.pod_field(key, value, indent, number)
+
+    def state_value(self, line: str, number: int) -> None:
+        """`Terminated` alone on the line right after a `State:` (or `Last State:`) without a
+        value: that state's value, put on a line of its own by a page (kubectl prints it
+        after the key)."""
+        block, word = self.block, _STATE_WORD.match(line)
+        if block is None or word is None or block.value or block.fields or \
+                block.where.line != number - 1:
+            return
+        block.value = word["word"]
+        self.notes.append(Note(f"line {number}: {block.which}'s value {word['word']} on the line "
+                               f"after `{block.which}:` (a page's copy): read as its value",
+                               self.where(number)))
+
+    def remarked(self, key: str, value: str, number: int) -> str:
+        """A state's number or reason with a remark the paster wrote after it (`Exit Code:
+        137 # SIGKILL`, `Signal: 9 <-- the kill`, `Reason: OOMKilled # memory`): the value,
+        the remark said in a note."""
+        remark = _REMARK.match(value) if key in ("Exit Code", "Signal") else \
+            _WORD_REMARK.match(value) if key == "Reason" else None
+        if remark is None:
+            return value
+        self.notes.append(Note(f"line {number}: the text after {key} {remark[1]} is a remark "
+                               "added to the paste: ignored", self.where(number)))
+        return remark[1]
 
     def pod_field(self, key: str, value: str, indent: int, number: int) -> None:
         if key == "Name":

@@ -60,6 +60,10 @@ _CONSOLE = re.compile(r"^(?:(?:\[\d{4}-\d{2}-\d{2}T[\d:.]+Z?\]|\[?\d{2}:\d{2}:\d
 # markdown's fences (three or more backticks or tildes, a language after), an issue
 # tracker's (Jira, Confluence: `{code}`, `{code:yaml}`, `{noformat}`)
 _FENCE = re.compile(r"^\s*(?:(?:`{3,}|~{3,})[\w+-]*|\{(?:code|noformat)(?::[^}]*)?\})\s*$")
+# a code block's language label a page shows above the block (its badge, or a fence whose
+# backticks the copy lost): `yaml` alone at column 0 on the line before the block's content
+_FENCE_LABEL = re.compile(r"^(?:yaml|yml|json|console|text|txt|plaintext|shell-session|"
+                          r"terminal|output)[ \t]*$", re.IGNORECASE)
 _HTML = re.compile(r"^\s*(?:</?(?:details|summary|pre|code|p|br|div|blockquote)\b[^>]*>\s*)+",
                    re.IGNORECASE)
 _HTML_END = re.compile(r"(?:\s*</?(?:details|summary|pre|code|p|br|div)\b[^>]*>)+\s*$",
@@ -68,7 +72,8 @@ _BOX_LINE = re.compile(r"^[\s│┃║|┌┐└┘├┤┬┴┼─━═╔�
 _BOX_LEFT = re.compile(r"^\s*[│┃║]")
 _BOX_RIGHT = re.compile(r"\s*[│┃║]\s*$")
 _QUOTE = re.compile(r"^(?:> ?)+")
-_CUT = re.compile(r"^\s*(?:<\s*snip(?:ped)?\s*>|\[\s*snip(?:ped)?\s*\]|\.{3,}|…|\(\.\.\.\))\s*$",
+_CUT = re.compile(r"^\s*(?:<\s*snip(?:ped)?\s*>|\[\s*(?:snip(?:ped)?|\.{3,}|…)\s*\]|\.{3,}|…"
+                  r"|\(\.\.\.\))\s*$",
                   re.IGNORECASE)
 # kubectl may be run by path: `/usr/local/bin/kubectl`, and in 2015 issues the repository's
 # own `./cluster/kubectl.sh`
@@ -228,10 +233,10 @@ def _peel_once(lines: list[str], whole_layers: tuple[Layer, ...], block_layers: 
 
 
 def _separators(lines: list[str]) -> list[int]:
-    """The indexes of the lines that part blocks: fences, HTML tag lines, a box's borders,
-    command lines."""
-    return [i for i, x in enumerate(lines) if _FENCE.match(x) or _TAGS_ALONE.match(x)
-            or _border(x) or _PROMPT.match(x) or _BARE_COMMAND.match(x)]
+    """The indexes of the lines that part blocks: fences and a code block's label, HTML tag
+    lines, a box's borders, command lines."""
+    return [i for i, x in enumerate(lines) if _FENCE.match(x) or _FENCE_LABEL.match(x)
+            or _TAGS_ALONE.match(x) or _border(x) or _PROMPT.match(x) or _BARE_COMMAND.match(x)]
 
 
 _TAGS_ALONE = re.compile(r"^\s*(?:" + _TAG.pattern + r"\s*)+$", re.IGNORECASE)
@@ -460,7 +465,7 @@ def _line(number: int, raw: str, console: bool) -> PasteLine:
     text = _QUOTE.sub("", text) if text.startswith(">") else text
     if not text.strip():
         return PasteLine(number, "", LineKind.BLANK)
-    if _FENCE.match(text) or _PIPE_RULE.match(text):
+    if _FENCE.match(text) or _PIPE_RULE.match(text) or _FENCE_LABEL.match(text):
         return PasteLine(number, "", LineKind.MARKUP)
     text = _unwrap(text)
     if text.lstrip().startswith("> "):  # a quote inside a box or an indented block

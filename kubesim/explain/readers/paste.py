@@ -48,8 +48,10 @@ from kubesim.explain.readers.pods_table import (
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
 from kubesim.explain.readers.probe_line import closes_exec, opens_exec
 from kubesim.explain.readers.runs import (
+    command_run_hint,
     headless_state,
     placed_jq_output,
+    rows_run_together,
     split_runs,
 )
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
@@ -78,6 +80,10 @@ _STATE_PIECE = re.compile(r"^(?P<indent>[ \t]*)(?P<key>lastState|state|terminate
                           r"running):[ \t]*$")
 _KEY = re.compile(r"^[ \t]*(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):(?:[ \t]|$)")
 _EVENTS = re.compile(r"^[ \t]*Events:")
+# a state's value a page put on the line after its key (`State:`, then `Terminated`): the
+# state of that key (describe.py reads it so)
+_STATE_KEY_ALONE = re.compile(r"^[ \t]*(?:Last )?State:[ \t]*$")
+_STATE_WORD = re.compile(r"^[ \t]*(?:Terminated|Running|Waiting)[ \t]*$")
 _DESCRIBE_KEYS = POD_KEYS | CONTAINER_KEYS | STATE_KEYS
 _PROBE_LINE = re.compile(r"^[ \t]*(?:Liveness|Readiness|Startup):[ \t]+(?P<value>.*)$")
 MAX_EXEC_LINES = 500  # lines of one exec command describe broke over lines (a script)
@@ -141,6 +147,7 @@ class _Placer:
         self.placeholders: list[PasteLine] = []  # rows whose NAME is a page's placeholder
         self.cut_last = 0  # the last line's number when the paste ends inside it
         self.klog = KlogLines(source)  # the kubelet's own log lines (klog.py)
+        self.rows_together: list[PasteLine] = []  # `get pods` rows run into one line, no header
 
     def place(self) -> None:
         i = 0
@@ -214,6 +221,10 @@ class _Placer:
         header = is_pods_header(text)
         pods = None if header else pod_row(text, self.source, line.number,
                                            under_header=self.under_pods_header)
+        if pods is not None and rows_run_together(text):  # its first row is not all it holds
+            self.rows_together.append(line)
+            self.in_describe = self.after_row = self.under_pods_header = False
+            return i + 1
         if pods is None and not header and line.number == self.cut_last:
             pods = cut_pod_row(text, self.source, line.number)
         if pods is not None or header:  # `kubectl get pods`
@@ -241,7 +252,7 @@ class _Placer:
                 self.exec_lines = 0
             return i + 1
         if self.after_row or (self.in_describe and text[:1] in " \t") or self.flat_name(text) \
-                or self.lost_name(i):
+                or self.lost_name(i) or self.state_value(line):
             self.describe.lines.append(line)  # a wrapped message, or describe's nesting
             return i + 1
         self.in_describe = self.after_row = False
@@ -285,6 +296,13 @@ class _Placer:
                 self.orphans += 1
                 return not is_header(line.text)
         return False
+
+    def state_value(self, line: PasteLine) -> bool:
+        """`Terminated` on the line right after a `State:` (or `Last State:`) that has no
+        value: that state's value, which a page put on a line of its own."""
+        last = self.describe.lines[-1] if self.describe.lines else None
+        return self.in_describe and last is not None and last.number == line.number - 1 and \
+            bool(_STATE_KEY_ALONE.match(last.text) and _STATE_WORD.match(line.text))
 
     def flat_name(self, text: str) -> bool:
         """`wordpress:` right under `Containers:` in a describe that lost its indentation, and
@@ -435,19 +453,40 @@ def read_paste(text: str, source: str) -> RecordSet:
     if placer.old_pods.pods:
         _add(out, RecordSet(source, "pods-table", pods=placer.old_pods.pods))
     out.notes.extend(unread_notes(placer.unread, source))
+    _rows_together(out, placer.rows_together, source)
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
     _name_by_command(out, lines, placer.describe, source)
     return out
 
 
+_TOGETHER = ("`get pods` rows run into one line without the table's header or the `kubectl "
+             "get pods` command that printed them: which words are a namespace, a name or a "
+             "wide row's cells (-A, -o wide) cannot be told")
+
+
+def _rows_together(out: RecordSet, lines: list[PasteLine], source: str) -> None:
+    """Lines of `get pods` rows run together without their columns (`rows_run_together`):
+    lines not read, said why; a paste of nothing else is refused so."""
+    if not lines:
+        return
+    if not (out.pods or out.events or out.series):
+        raise RecordError(f"{_TOGETHER}; paste the table with its header, or with the command",
+                          source=source, line=lines[0].number)
+    out.notes.extend(unread_notes(lines, source, _TOGETHER))
+
+
 # what a run of runs.py holds on one line, looked for before the paste is cleaned (a colour
 # code or a no-break space may still sit between its words): a pod's status with its first
-# list right after `status:`; a state with its Reason; a `get pods` header with a row after it.
+# list right after `status:`; a state with its Reason; a `get pods` header with a row (or a
+# cut) after it; a `get pods` command with a READY cell after it on its line or the next
+# (`runs.command_run_hint`, on text without colours: a coloured one is cleaned to be looked at).
 # A describe or a table whose lines are apart holds none of them: it is not cleaned twice.
 _GAP = r"(?:[ \t\xa0]|\x1b\[[0-9;]{0,20}m)+"  # spaces, colour codes: one way to match each
 _RUN_HINT = re.compile(r"status:[^\n]{0,64}?(?:conditions|containerStatuses|"
                        r"initContainerStatuses):|State:[^\n]{0,200}?Reason:"
-                       rf"|NAME{_GAP}READY{_GAP}STATUS{_GAP}RESTARTS{_GAP}AGE{_GAP}[a-z0-9]")
+                       rf"|NAME{_GAP}READY{_GAP}STATUS{_GAP}RESTARTS{_GAP}AGE(?:{_GAP}IP{_GAP}"
+                       rf"NODE(?:{_GAP}NOMINATED{_GAP}NODE{_GAP}READINESS{_GAP}GATES)?)?{_GAP}"
+                       r"[a-z0-9\[(<.\u2026]")
 
 
 def _reshaped(text: str, source: str) -> RecordSet | None:
@@ -457,7 +496,8 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
     wrappers are off (a colour code inside a run is the terminal's, not the run's); a paste
     without the words they hold is not cleaned twice (normalise cleans it)."""
     # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
-    if not ("jq" in text or ("Exit" in text and "Code:" in text) or _RUN_HINT.search(text)):
+    if not ("jq" in text or ("Exit" in text and "Code:" in text) or _RUN_HINT.search(text)
+            or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None
     cleaned = plain(text)
     headless = headless_state(cleaned)

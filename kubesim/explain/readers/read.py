@@ -213,6 +213,8 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
         others = [p for p in named if p.name != piece.apart_from]
         if len(others) == 1 and (piece.apart_from is not None or len(named) == 1):
             _merge(others[0], piece)
+        elif piece.apart_from is None and (owner := _owner_in_table(piece, named)) is not None:
+            _merge(owner, piece)
         else:
             (unnamed if piece.apart_from is None else apart).append(piece)
     if not unnamed:
@@ -225,6 +227,78 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
                                "pods: those parts are read as one more pod, not given to any",
                                into.where))
     return [*named, *apart, into]
+
+
+# what events naming no pod need of the pod they are about (kubelet-rules R3.4, R4.7): a
+# readiness failure, a pod not Ready; a probe's kill, a back-off or a container started again,
+# a pod whose container restarted
+_READINESS = re.compile(r"^Readiness probe failed\b")
+_PROBE_KILL = re.compile(r"failed (?:liveness|startup) probe|is unhealthy, it will be killed")
+_BACK_OFF = re.compile(r"^Back-off restarting failed container")
+
+
+def _owner_in_table(piece: PodRecord, named: list[PodRecord]) -> PodRecord | None:
+    """The pod of a `kubectl get pods` table that events naming no pod are about, when exactly
+    one of its pods can be it (`_needs`): the only pod not Ready for readiness failures, the
+    only one whose container restarted for a probe's kill or a back-off. An inference, said
+    in a note of each pod; None (a note of the piece saying which pods they could be) when
+    none or several can, when the events need nothing of a pod, or when a pod is not the
+    table's (its describe names it)."""
+    needs = _needs(piece.events)
+    if piece.containers or piece.conditions or not needs or len(named) < 2 or \
+            any("pods-table" not in p.formats or not p.containers for p in named):
+        return None
+    fits = [p for p in named if all(_shows(p, need) for need in needs)]
+    span = _span(piece) or "parts of the record"
+    what = " and ".join(_NEEDS[n][0] for n in sorted(needs))
+    pod = "a pod not Ready whose container restarted" if len(needs) > 1 else \
+        _NEEDS[next(iter(needs))][1]
+    if len(fits) != 1:
+        could = f"{_names([p.name or '' for p in fits])} can" if fits else "none can"
+        piece.notes.append(Note(f"the events at {span} name no pod, and their {what} need "
+                                f"{pod}; of the {len(named)} pods of the `get pods` table "
+                                f"{could} be it: not given to any", piece.where))
+        return None
+    owner = fits[0]
+    owner.notes.append(Note(
+        f"inferred (the record does not say it): the events at {span} name no pod, and their "
+        f"{what} need {pod}; of the {len(named)} pods of the `get pods` table only "
+        f"{owner.name} is one: read as its events", piece.where))
+    for other in (p for p in named if p is not owner):
+        other.notes.append(Note(f"the events at {span} name no pod: read as {owner.name}'s "
+                                "(inferred: the one pod of the table they can be), not this "
+                                "pod's", piece.where))
+    return owner
+
+
+# each need: what the events show, and the pod they need
+_NEEDS = {"not-ready": ("readiness failures", "a pod not Ready"),
+          "restarted": ("kills, back-offs or starts again", "a pod whose container restarted")}
+
+
+def _needs(events: list[RecordedEvent]) -> set[str]:
+    """What events naming no pod need of their pod (`_NEEDS`): nothing for events that any
+    pod may have (a liveness failure below its threshold, a pull)."""
+    needs = set()
+    for e in events:
+        if e.reason == "Unhealthy" and _READINESS.match(e.message):
+            needs.add("not-ready")
+        elif (e.reason == "Killing" and _PROBE_KILL.search(e.message)) or \
+                (e.reason == "BackOff" and _BACK_OFF.match(e.message)) or \
+                (e.reason in ("Started", "Created") and e.count > 1):
+            needs.add("restarted")
+    return needs
+
+
+def _shows(pod: PodRecord, need: str) -> bool:
+    """Whether a pod of the table shows what `need` asks (its row's READY, RESTARTS,
+    STATUS)."""
+    if need == "not-ready":
+        return any(c.ready is False or (c.ready_containers is not None
+                                        and c.ready_containers < c.containers)
+                   for c in pod.containers)
+    return any((c.restart_count or 0) > 0 or c.state_reason == "CrashLoopBackOff"
+               for c in pod.containers)
 
 
 # the kubelet names a pod in its messages as NAME_NAMESPACE(UID) (format.Pod): the kill message

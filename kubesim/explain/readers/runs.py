@@ -24,17 +24,26 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from typing import Any, NamedTuple
 
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 
-__all__ = ["Runs", "headless_state", "placed_jq_output", "split_runs"]
+__all__ = ["Runs", "command_run_hint", "headless_state", "placed_jq_output", "rows_run_together",
+           "split_runs"]
 
 _HEADER = re.compile(r"\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
+# the header with -A's NAMESPACE before it and -o wide's columns after it
+_COLUMNS_HEADER = re.compile(r"(?P<ns>\bNAMESPACE\s+)?\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE"
+                             r"(?P<wide>\s+IP\s+NODE(?:\s+NOMINATED\s+NODE\s+READINESS\s+GATES)?)?\b")
 # a row of the five columns: `web-1 0/1 CrashLoopBackOff 3 (30s ago) 6m18s`
 _ROW = re.compile(
     r"\s*(?P<row>[a-z0-9][a-z0-9.-]{0,252}\s+\d{1,3}/\d{1,3}\s+[A-Za-z][\w:/-]{0,60}\s+"
     r"\d{1,9}(?:\s+\(\d+[smhdy][\dsmhdy]*\s+ago\))?\s+\d+[smhdy][\dsmhdy]*)(?=\s|$)")
+# where an author cut the table between its rows (`NAME ... AGE [...] web-1 1/1 ...`): put
+# back as a cut line of its own (normalise reads `...` so)
+_CUT_MARK = re.compile(r"\s*(?:\[\s*(?:\.{3,}|\u2026|snip(?:ped)?)\s*\]|<\s*snip(?:ped)?\s*>|"
+                       r"\(\.{3}\)|\.{3,}|\u2026)(?=\s|$)", re.IGNORECASE)
 _SEP = r"\s*[,;]?\s*(?:[-\u2013\u2014]\s*)?"
 _STATE = re.compile(
     r"\b(?P<key>Last State|State):\s*(?P<state>Terminated|Waiting|Running)" + _SEP
@@ -60,19 +69,17 @@ def split_runs(text: str) -> Runs | None:
     table's header or describe's lines apart (a run would then be a sentence about them, not
     their copy)."""
     lines = text.split("\n")
-    header_apart = any(_HEADER.fullmatch(x.strip()) for x in lines)
+    header_apart = any(_COLUMNS_HEADER.fullmatch(x.strip()) for x in lines)
     # (a line that holds a whole run is the run, not describe's line: `State: Terminated
     # Reason: OOMKilled Exit Code: 137` starts as describe's State line does)
     describe_apart = any(_DESCRIBE_LINE.match(x) and _STATE.search(x) is None for x in lines)
     out: list[str] = []
     origin: list[int] = []
     split: list[tuple[int, str, bool]] = []
+    above: _Columns | None = None  # a `get pods` command alone on the line above
     for number, line in enumerate(lines, 1):
-        parts, what = None if header_apart else _pods_run(line), "a `get pods` table"
-        if parts is None and not describe_apart:
-            parts, what = _state_run(line), "describe's state fields"
-        if parts is None:
-            parts, what = _status_run(line), "a pod's status YAML"
+        parts, what = _run_of(line, header_apart, describe_apart, above)
+        above = _command_alone(line) if line.strip() else above
         if parts is None:
             out.append(line)
             origin.append(number)
@@ -84,21 +91,236 @@ def split_runs(text: str) -> Runs | None:
     return Runs("\n".join(out), split, origin) if split else None
 
 
+def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns | None
+            ) -> tuple[tuple[list[str], bool] | None, str]:
+    """The lines a run on the line puts back and whether the line holds more, and what the
+    run is; None when the line holds none."""
+    parts, what = None if header_apart else _pods_run(line), "a `get pods` table"
+    if parts is not None and "..." in parts[0]:
+        what = "a `get pods` table cut between its rows (rows left out there)"
+    if parts is None and not header_apart:
+        parts, what = _command_rows(line, above)
+    if parts is None and not describe_apart:
+        parts, what = _state_run(line), "describe's state fields"
+    if parts is None:
+        parts, what = _status_run(line), "a pod's status YAML"
+    return parts, what
+
+
 def _pods_run(line: str) -> tuple[list[str], bool] | None:
     """The table's header and rows, each on a line of its own, and whether the line holds
     more (its command, what follows the rows); None unless a header is followed on the line
-    by at least one row."""
-    header = _HEADER.search(line)
+    by at least one row. A header with NAMESPACE first or -o wide's columns after AGE has its
+    rows told by those columns (`_rows_of`)."""
+    header = _COLUMNS_HEADER.search(line)
     if header is None:
         return None
+    if header["ns"] or header["wide"]:
+        cols = _Columns(bool(header["ns"]), bool(header["wide"]), "")
+        rows, rest = _rows_of([m[0] for m in _TOKEN.finditer(line, header.end())], cols, first=0)
+        cells = ["NAMESPACE"] * cols.namespace + ["NAME", "READY", "STATUS", "RESTARTS", "AGE"]
+        return ([" ".join([*cells, *_WIDE * cols.wide]), *rows],
+                bool(line[:header.start()].strip() or rest)) if rows else None
     rows: list[str] = []
     at = header.end()
-    while (row := _ROW.match(line, at)) is not None:
+    while True:
+        cut = _CUT_MARK.match(line, at)
+        if cut is not None:  # rows left out there: a cut line, once
+            rows.extend([] if rows and rows[-1] == "..." else ["..."])
+            at = cut.end()
+            continue
+        row = _ROW.match(line, at)
+        if row is None:
+            break
         rows.append(row["row"])
         at = row.end()
-    if not rows:
+    if all(x == "..." for x in rows):
         return None
     return [header[0], *rows], bool(line[:header.start()].strip() or line[at:].strip())
+
+
+# `kubectl get pods` on the line its rows run into, without the table's header (`kubectl get
+# pod -A -owide|grep server ss web-1 1/1 Running 0 20h 10.1.2.3 node1 ...`: grep filtered it
+# out, or --no-headers): the command's flags tell the columns (printPod; -A adds NAMESPACE
+# first, -o wide IP, NODE, NOMINATED NODE and READINESS GATES after AGE)
+_GET_PODS = re.compile(r"\bget\s+(?:pods?|po)(?=[\s|]|$)")
+_TOOL_BEFORE = re.compile(r"(?:^|[\s/])(?:kubectl|oc|kubecolor|k)\s+(?:[^\s|]+\s+){0,8}$")
+_READY_CELL = re.compile(r"\s\d{1,4}/\d{1,4}\s+[A-Za-z]")
+_TOKEN = re.compile(r"\|+|[^\s|]+")
+_READY = re.compile(r"\d{1,4}/\d{1,4}")
+_STATUS = re.compile(r"[A-Za-z][A-Za-z:]{0,62}(?::\d+/\d+)?")
+_COUNT = re.compile(r"\d{1,9}")
+_AGE = re.compile(r"(?:\d{1,9}[ydhms]){1,5}|<unknown>|<invalid>")
+_AGO = re.compile(r"\((?:\d{1,9}[ydhms]){1,5}")
+_NAME = re.compile(r"<?[A-Za-z0-9][-A-Za-z0-9_.]{0,252}>?")
+# a wide row's cells after AGE: an IP, a node's name, `<none>` (a page may drop it as a tag),
+# a readiness gates' `0/1`
+_WIDE_CELL = re.compile(r"[0-9a-fA-F.:]{2,45}|[a-z0-9][-a-z0-9.]{0,252}|<none>|\d{1,4}/\d{1,4}")
+_WIDE = ("IP", "NODE", "NOMINATED NODE", "READINESS GATES")
+_COMMAND_MAX = 65_536  # the rows a page ran into a command's line: a few hundred pods at most
+
+
+class _Columns(NamedTuple):
+    """The columns a `kubectl get pods` command prints (its flags)."""
+
+    namespace: bool  # -A, --all-namespaces: NAMESPACE first
+    wide: bool  # -o wide: IP, NODE, NOMINATED NODE, READINESS GATES after AGE
+    command: str  # the command as the line shows it, up to its first pipe
+    watch: bool = False  # -w: rows of one pod, one a change
+
+
+def _command_rows(line: str, above: _Columns | None
+                  ) -> tuple[tuple[list[str], bool] | None, str]:
+    """The header the command on the line prints (`_Columns`) and the rows run into the line
+    after it, each on a line of its own, and whether the line holds more after them; or,
+    under a `get pods` command alone on the line above (`above`), the rows the line starts
+    with. None unless the command prints a table and at least one row is so run in."""
+    what = "`get pods` rows without their header"
+    columns = _command_columns(line) if above is None and len(line) <= _COMMAND_MAX else \
+        (0, above) if above is not None and rows_run_together(line) else None
+    if columns is None:
+        return None, what
+    start, cols = columns
+    tokens = [m[0] for m in _TOKEN.finditer(line, start)]
+    rows, rest = _rows_of(tokens, cols, first=0 if above is not None else None)
+    if not rows:
+        return None, what
+    header = ["NAMESPACE"] * cols.namespace + ["NAME", "READY", "STATUS", "RESTARTS", "AGE"]
+    header += list(_WIDE) * cols.wide
+    what = (f"`get pods` rows without the table's header, their columns told by the command "
+            f"`{cols.command[:80]}`{' on the line above' if above is not None else ''} "
+            f"({' '.join(header)}{_alike(rows, cols)})")
+    return (["   ".join(header), *rows], rest), what
+
+
+def _alike(rows: list[str], cols: _Columns) -> str:
+    """What a note says of rows that name one pod several times in a table that is no watch
+    (a page's placeholder for several pods: `server-xxx-xxx`): read as one pod, its last."""
+    lead = 2 if cols.namespace else 1
+    names = Counter(tuple(row.split("   ")[:lead]) for row in rows)  # (namespace,) name
+    twice = sorted(n for n, k in names.items() if k > 1) if not cols.watch else []
+    if not twice:
+        return ""
+    return (f"; {names[twice[0]]} rows name {twice[0][-1][:60]}, which no two pods of one "
+            "namespace can share: a page's name for several pods, read as one pod, its last row")
+
+
+def _command_alone(line: str) -> _Columns | None:
+    """The columns of a `get pods` command on a line of its own (no row after it)."""
+    if len(line) > _COMMAND_MAX or "get" not in line:
+        return None
+    columns = _command_columns(line)
+    return None if columns is None or _READY_CELL.search(line, columns[0]) else columns[1]
+
+
+def rows_run_together(line: str) -> bool:
+    """Whether the line holds two `get pods` rows or more (READY STATUS RESTARTS AGE twice),
+    run into it without a header or a command to tell their columns by: which words are a
+    namespace, a name or a wide row's cells cannot be told."""
+    tokens = [m[0] for m in _TOKEN.finditer(line[:_COMMAND_MAX])]
+    found = 0
+    for i in range(1, len(tokens)):
+        found += _core(tokens, i) is not None
+        if found > 1:
+            return True
+    return False
+
+
+def command_run_hint(text: str) -> bool:
+    """Whether a line of the text holds a `get pods` command with a READY cell after it, on
+    that line or the next (the rows `_command_rows` puts back): looked for once a line, so
+    that it stays linear."""
+    at = 0
+    while (m := _GET_PODS.search(text, at)) is not None:
+        end = text.find("\n", m.end())
+        end = len(text) if end < 0 else end
+        below = text.find("\n", end + 1)
+        if _READY_CELL.search(text, m.end(), len(text) if below < 0 else below):
+            return True
+        at = end + 1
+    return False
+
+
+def _command_columns(line: str) -> tuple[int, _Columns] | None:
+    """Where the first `kubectl get pods` on the line ends and the columns its flags print
+    (its flags up to its first pipe); None without one, or for an output that is no table of
+    these columns (`-o yaml`, `-o name`, `--show-labels`, `-L`)."""
+    for n, m in enumerate(_GET_PODS.finditer(line)):
+        if n >= 8:  # a command is near the line's start: a hostile line's many are not looked at
+            return None
+        tool = _TOOL_BEFORE.search(line[max(0, m.start() - 200):m.start()])
+        if tool is None:
+            continue
+        pipe = line.find("|", m.end())
+        flags = line[m.end():pipe if pipe >= 0 else len(line)].split()
+        columns = _flag_columns(flags[:64])
+        if columns is None:
+            return None
+        head = line[max(0, m.start() - 200) + tool.start():pipe if pipe >= 0 else m.end()]
+        return m.end(), _Columns(columns[0], columns[1], head.strip(), columns[2])
+    return None
+
+
+def _flag_columns(flags: list[str]) -> tuple[bool, bool, bool] | None:
+    """(NAMESPACE first, -o wide, --watch) from a `get pods` command's words; None for an
+    output of other columns. Words that are no flags (pod names, and the rows when no pipe
+    ends the command) are passed over."""
+    namespace = wide = watch = False
+    for i, flag in enumerate(flags):
+        if flag in ("-A", "--all-namespaces", "--all-namespaces=true"):
+            namespace = True
+        elif flag in ("-w", "--watch", "--watch=true", "--watch-only"):
+            watch = True
+        elif flag in ("--show-labels", "-L", "--label-columns") or \
+                flag.startswith(("--label-columns=", "-L=")):
+            return None
+        elif flag in ("-o", "--output") or flag.startswith(("-o", "--output=")):
+            value = flags[i + 1] if flag in ("-o", "--output") and i + 1 < len(flags) else \
+                flag.removeprefix("--output=").removeprefix("-o").removeprefix("=")
+            if value != "wide":
+                return None
+            wide = True
+    return namespace, wide, watch
+
+
+def _rows_of(tokens: list[str], cols: _Columns, *, first: int | None = None
+             ) -> tuple[list[str], bool]:
+    """The rows among the words after the command (`_Columns`), each its cells joined on a
+    line, and whether words are left after the last; no rows when the words between two
+    rows are not the cells the columns put there, or the first row does not start at word
+    `first` (when given)."""
+    lead = 2 if cols.namespace else 1
+    cores = [c for i in range(lead, len(tokens)) if (c := _core(tokens, i)) is not None]
+    if first is not None and (not cores or cores[0][0] - lead != first):
+        return [], False
+    rows: list[str] = []
+    left = False
+    for n, (ready, end) in enumerate(cores):
+        start = ready - lead
+        if any(t == "|" or not _NAME.fullmatch(t) for t in tokens[start:ready]):
+            return [], False
+        stop = cores[n + 1][0] - lead if n + 1 < len(cores) else len(tokens)
+        tail = tokens[end:stop]
+        cells = tail[:len(_WIDE) * cols.wide]
+        kept = len(cells) if all(_WIDE_CELL.fullmatch(c) for c in cells) else 0
+        if n + 1 < len(cores) and (stop < end or kept != len(tail)):
+            return [], False  # words between two rows that are no cells of theirs
+        ago = [" ".join(tokens[ready + 3:ready + 5])] if end - ready == 6 else []
+        row = [*tokens[start:ready + 3], *ago, tokens[end - 1], *tail[:kept]]
+        rows.append("   ".join(row))
+        left = len(tail) > kept
+    return rows, left
+
+
+def _core(tokens: list[str], i: int) -> tuple[int, int] | None:
+    """READY STATUS RESTARTS [(AGE ago)] AGE from word `i` on: (i, the index after it)."""
+    if not _READY.fullmatch(tokens[i]) or i + 3 >= len(tokens) or \
+            not _STATUS.fullmatch(tokens[i + 1]) or not _COUNT.fullmatch(tokens[i + 2]):
+        return None
+    at = i + 3
+    if _AGO.fullmatch(tokens[at]) and at + 2 < len(tokens) and tokens[at + 1] == "ago)":
+        at += 2
+    return (i, at + 1) if _AGE.fullmatch(tokens[at]) else None
 
 
 def _state_run(line: str) -> tuple[list[str], bool] | None:
