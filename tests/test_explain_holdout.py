@@ -2860,3 +2860,22 @@ def test_rows_run_into_a_commands_line_read_back_every_pod(rows, namespace, wide
     for name, *_, restarts, _ago, _age in rows:
         assert pods[name].namespace == ("ns" if namespace else None)
         assert sum(c.restart_count or 0 for c in pods[name].containers) == restarts
+
+
+def test_a_replay_without_kills_says_why_by_the_probe_that_failed():
+    """bitnami-charts-32863 read again (stop 41): a replay of readiness failures alone said
+    "the failures never reached failureThreshold in a row" beside a finding that they did (not
+    Ready from the 3rd on): readiness never restarts a container (R3.4); the reason names the
+    liveness and startup failures only where there are some."""
+    head = ("Events:\n  Type     Reason     Age                From     Message\n"
+            "  ----     ------     ----               ----     -------\n")
+    ready = head + ("  Warning  Unhealthy  10s (x5 over 50s)  kubelet  Readiness probe failed: "
+                    "Get \"http://10.0.0.1:8080/ready\": connection refused\n")
+    out = " ".join(render_text(explain_records([parse_record(ready, "r.txt")],
+                                               ExplainOptions(suggest=False, phases=1))).split())
+    assert "readiness failures never restart a container (R3.4)" in out
+    assert "never reached failureThreshold" not in out
+    live = ready.replace("(x5 over 50s)", "(x2 over 20s)").replace("Readiness", "Liveness")
+    out = " ".join(render_text(explain_records([parse_record(live, "r.txt")],
+                                               ExplainOptions(suggest=False, phases=1))).split())
+    assert "the liveness and startup failures never reached failureThreshold in a row" in out

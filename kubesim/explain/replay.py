@@ -459,14 +459,23 @@ def _compare(out: Replay, runs: list[_Digest], r: Reconstructed, probe_kills: li
                           f"{_span_text(out.kills)} over {len(runs)} grid phases")
     if recorded == 0 and out.kills.hi == 0:
         out.verdict = Verdict.REPRODUCED
-        out.comparison.append("no kill in the record, none in the model: with the settings "
-                              "replayed, the failures never reached failureThreshold in a row")
+        out.comparison.append("no kill in the record, none in the model: " + _why_no_kill(r))
         return
     count_ok = _counts_agree(out, runs, r, recorded, jitter)
     time_ok = _times_agree(out, probe_kills, recorded, step + TOLERANCE, jitter)
     out.verdict = Verdict.REPRODUCED if count_ok and time_ok else Verdict.PARTLY \
         if count_ok or time_ok else Verdict.NOT_REPRODUCED
     _missing(out, len(runs), recorded, step)
+
+
+def _why_no_kill(r: Reconstructed) -> str:
+    """Why the replay kills nothing: the liveness and startup failures it replays stay under
+    failureThreshold in a row, or only readiness failed, which never restarts (R3.4)."""
+    if any(s.probe in (ProbeType.LIVENESS, ProbeType.STARTUP) for s in r.streaks
+           if s.outcome == "failed"):
+        return ("with the settings replayed, the liveness and startup failures never reached "
+                "failureThreshold in a row")
+    return "no liveness or startup probe failed; readiness failures never restart a container (R3.4)"
 
 
 def _counts_agree(out: Replay, runs: list[_Digest], r: Reconstructed, recorded: int,
