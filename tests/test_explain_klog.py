@@ -189,13 +189,16 @@ def test_a_log_of_two_pods_is_explained_pod_by_pod():
 
 
 def test_no_date_is_invented_and_the_log_is_a_window():
-    """A klog time has no year, the journal's neither: the events' times are not stated; a
-    log pasted from its middle counts each line at least once (R4.4's whole stream needs the
-    pod's start), but a log from the kubelet's `SyncLoop ADD` of the pod counts them as
-    stated."""
+    """A klog time has no year, the journal's neither: no date is made of it, each is read as
+    seconds before the log's last line (ages, to klog's microsecond); a log pasted from its
+    middle counts each line at least once (R4.4's whole stream needs the pod's start), but a
+    log from the kubelet's `SyncLoop ADD` of the pod counts them as stated."""
     found = parse_record(_failed(1), "k.log")
-    assert all(e.first.kind is StampKind.UNKNOWN for e in found.events)
+    assert not any(s.kind is StampKind.ABSOLUTE for e in found.events for s in (e.first, e.last))
     assert found.events[0].count_basis is CountBasis.AT_LEAST
+    three = parse_record(_failed(3), "k.log").events
+    assert [round(e.last.age_lo or 0.0, 6) for e in three] == [10.0, 5.0, 0.0]
+    assert all((e.last.age_hi or 0.0) - (e.last.age_lo or 0.0) < 1e-5 for e in three)
     add = (f'{_J}I0516 18:34:04.558677    4052 kubelet.go:2407] "SyncLoop ADD" source="api" '
            'pods=["default/liveness-exec"]\n')
     whole = parse_record(add + _failed(3) + _STATED_KILL, "k.log")
@@ -339,3 +342,34 @@ def test_a_quoted_value_is_unquoted_as_go_quotes_it():
             'output="Get \\"http://10.0.0.1:8080/healthz\\": EOF\\nnext"\n')
     [event] = parse_record(line, "k.log").events
     assert event.message == 'Liveness probe failed: Get "http://10.0.0.1:8080/healthz": EOF\nnext'
+
+
+def test_a_new_year_in_the_log_keeps_its_lines_apart_by_seconds():
+    """klog prints no year: a log running over New Year goes from `I1231 23:59:58` to
+    `I0101 00:00:03`, five seconds later, not most of a year before."""
+    text = (f'{_J}I1231 23:59:58.000000    4052 prober.go:107] "Probe failed" probeType="Liveness" '
+            f'{_POD} containerName="liveness" probeResult="failure" output="x"\n'
+            f'{_J}I0101 00:00:03.000000    4052 prober.go:107] "Probe failed" probeType="Liveness" '
+            f'{_POD} containerName="liveness" probeResult="failure" output="x"\n')
+    ages = [e.last.age_lo for e in parse_record(text, "k.log").events]
+    assert ages == [5.0, 0.0]
+
+
+def test_the_period_is_read_from_the_spacing_of_the_logged_failures():
+    """vijayrod-demo-k8s-pod (batch 21): three liveness failures logged 5 s apart and a kill
+    were replayed with the API's default periodSeconds (10), so the model "did not reproduce"
+    the kill its own record shows. The worker probes on its grid (E1): failures logged one by
+    one lie whole periods apart (give or take a probe's duration): periodSeconds 5, said as
+    read from the events; failureThreshold stays the assumed default."""
+    ex = explain_records([parse_record(_failed(3) + _STATED_KILL, "k.log")],
+                         ExplainOptions(suggest=False, phases=2))
+    c = ex.containers[0]
+    live = next(s for s in c.settings if s.probe.value == "liveness")
+    assert (live.period, live.failure_threshold, live.source.value) == (5, 3, "assumed")
+    assert "periodSeconds read from the events" in live.why
+    assert c.replay is not None and c.replay.verdict.value == "reproduced"
+    uneven = _failed(3).replace("18:34:44", "18:34:46")  # gaps of 7 and 3 s: no one period
+    ex = explain_records([parse_record(uneven + _STATED_KILL, "k.log")],
+                         ExplainOptions(suggest=False, phases=1))
+    live = next(s for s in ex.containers[0].settings if s.probe.value == "liveness")
+    assert live.period == 10

@@ -42,6 +42,7 @@ from kubesim.explain.model import (
     Verdict,
     plural,
 )
+from kubesim.explain.readers.klog import LOGGED
 from kubesim.explain.readers.model import ContainerRecord
 from kubesim.kubelet.settings import FailureRunAfterKill, KubeletProfile
 from kubesim.kubelet.timing import calls_within, detection_seconds, most_kills
@@ -942,7 +943,8 @@ def _quiet_hour(f: _Facts) -> bool:
     A probe's kill follows the failure that makes it at once (R1.17), and that failure's
     event is kept an hour after it (`rc.EVENT_TTL`): none of those ends was a probe kill."""
     v, rec = f.view, f.view.record
-    if not v.rows_whole or f.ended is not None or f.untold or v.unsure or f.probe_kills \
+    if not v.rows_whole or any(e.component == LOGGED for e in v.events) \
+            or f.ended is not None or f.untold or v.unsure or f.probe_kills \
             or any(s.probe in KILLERS for s in f.failed) or f.in_a_row or f.by_command \
             or (rec is not None and rec.restart_count):
         return False

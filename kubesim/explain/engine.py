@@ -376,7 +376,8 @@ def _replay(story: ContainerStory, spec: ContainerSpec, v: rc.View, ctx: _Contex
     own = [s for s in story.streaks if s.own]
     recon = Reconstructed(spec, story.settings, own, story.kills, story.exits,
                           v.record, starts, restarts_seen, story.back_offs is not None, still,
-                          ctx.grace, ctx.grace_known, ctx.policy, 0.0 if tb.ages else None)
+                          ctx.grace, ctx.grace_known, ctx.policy,
+                          0.0 if tb.ages and not tb.log else None)
     story.replay, story.run, story.run_pod, story.run_scenario = replay(
         recon, tb, phases=ctx.options.phases, seed=ctx.options.seed,
         profile=ctx.profile, max_work=ctx.options.max_work, whole_run=ctx.options.whole_run)

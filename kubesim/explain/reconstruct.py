@@ -489,6 +489,12 @@ def _assumed(view: View, t: ProbeType, detail: str | None, kills: int
         why = (f"inferred from the events: {inferred[1]}; the rest assumed (API defaults); "
                f"handler from {how}")
         source = Source.INFERRED
+    elif (spaced := _spacing(view.events, t)) is not None:
+        # the period alone: the failureThreshold the setting shows stays the API's default
+        # (assumed), which is how the findings weigh it
+        values.update(spaced[0])
+        why = (f"periodSeconds read from the events: {spaced[1]}; the rest assumed (the API's "
+               f"defaults: the record shows no {t.field}); handler from {how}")
     return {**handler, **values}, Setting(
         t, source, int(values["periodSeconds"]), int(values["timeoutSeconds"]),
         int(values["failureThreshold"]), int(values["successThreshold"]),
@@ -603,6 +609,27 @@ def _infer(events: list[RecordedEvent], t: ProbeType, kills: int
             out["periodSeconds"] = whole[0]
             why += f", {e.count} failures over {lo:g}-{hi:g} s (one every {whole[0]} s)"
     return out, why
+
+
+def _spacing(events: list[RecordedEvent], t: ProbeType) -> tuple[dict[str, int], str] | None:
+    """periodSeconds from the probe's failures stamped one by one to well under a second (the
+    kubelet's log): the worker probes every periodSeconds on its grid (E1), so consecutive
+    failures lie a whole number of periods apart, give or take how long each probe took
+    (under timeoutSeconds, the default 1 s); the closest pair sets it when every other gap
+    is a whole multiple of it."""
+    at = sorted(-e.last.age_lo for e in events if e.reason == "Unhealthy" and e.count == 1
+                and e.last.kind is StampKind.AGE and e.last.age_lo is not None
+                and e.last.age_hi is not None and e.last.age_hi - e.last.age_lo < 0.01
+                and (pe := probe_event(e.message)) is not None and pe.probe is t
+                and pe.outcome == "failed")
+    gaps = [b - a for a, b in itertools.pairwise(at)]
+    if len(gaps) < 2 or min(gaps) < 1.0:
+        return None
+    period = round(min(gaps))
+    if any(abs(g / period - round(g / period)) * period > 0.5 for g in gaps):
+        return None
+    return {"periodSeconds": period}, (f"{len(at)} failures in the kubelet's log, "
+                                       f"{period} s apart or a whole number of times that")
 
 
 def certainly_after(a: Stamp, b: Stamp) -> bool:

@@ -147,7 +147,26 @@ def _windows(r: Reconstructed) -> tuple[list[_Window], list[str]]:
         end = None if r.still_failing and s.probe is not ProbeType.READINESS else (
             max(s.last.lo, s.first.lo), s.last.hi)
         out.append(_Window(setting.target, s.probe, start, end, answer, label, s.count))
-    return out, skipped
+    return _joined(out, by_type), skipped
+
+
+def _joined(windows: list[_Window], by_type: dict[ProbeType, Setting]) -> list[_Window]:
+    """Failures of one probe recorded one by one (the kubelet's log), no more than a period
+    and a probe's timeout apart: no probe ran between them (the worker probes every
+    periodSeconds, E1), so the target failed all along; one window (the replay's probe then
+    sees each, not a zero-width instant it may miss by a rounding)."""
+    out: list[_Window] = []
+    for w in sorted(windows, key=lambda w: (w.start or w.end or (0.0, 0.0))[0]):
+        prev = out[-1] if out else None
+        if prev is not None and prev.key == w.key and prev.probe is w.probe and \
+                prev.answer == w.answer and prev.end is not None and w.start is not None:
+            s = by_type[w.probe]
+            if w.start[0] - prev.end[1] <= s.period + s.timeout:
+                out[-1] = _Window(w.key, w.probe, prev.start, w.end, w.answer, w.label,
+                                  prev.count + w.count)
+                continue
+        out.append(w)
+    return out
 
 
 def _origin(r: Reconstructed, windows: list[_Window], primary: Streak | None

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from kubesim.explain.messages import started_container
 from kubesim.explain.model import UNKNOWN_WHEN, Confidence, Evidence, Finding, Level, When
+from kubesim.explain.readers.klog import LOGGED
 from kubesim.explain.readers.model import PodRecord, Stamp, StampKind
 from kubesim.explain.readers.times import utc_text
 
@@ -34,6 +35,9 @@ class Timebase:
     spread: float  # how far off `zero` may be, in seconds (0 when given)
     basis: str
     ages: bool  # the record's times include ages
+    # axis 0 is the last line of the kubelet's log (klog.placed), not the moment the record
+    # was taken: the record does not end there, nothing is known of what came after it
+    log: bool = False
 
     def of(self, stamp: Stamp) -> When:
         if stamp.kind is StampKind.AGE:
@@ -82,6 +86,9 @@ def timebase(pod: PodRecord, now: float | None) -> tuple[Timebase, list[Finding]
         newest = max(absolute)
         return Timebase(newest, 0.0, f"the newest timestamp in the record ({utc_text(newest)})",
                         False), findings
+    if not absolute and pod.events and all(e.component == LOGGED for e in pod.events):
+        return Timebase(None, 0.0, "the kubelet log's last line (klog prints no year: its "
+                        "times are read as seconds before that line)", True, log=True), findings
     if not absolute:
         return Timebase(None, 0.0, "the moment the record was taken (its times are ages)",
                         True), findings

@@ -149,6 +149,50 @@ def klog_header(text: str) -> tuple[bool, Header | None]:
                          m["file"], text[m.end():])
 
 
+# a klog line's time as `klog_header` keeps it: `MM-DD HH:MM:SS.micro` (no year)
+_CLOCK_TEXT = re.compile(r"^(?P<mo>\d{2})-(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
+                         r"(?:\.(?P<f>\d{1,9}))?$")
+# days before each month of a leap year: a log's Feb 29 is a day like any other
+_DAYS_BEFORE = (0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335)
+_YEAR = 366 * 86400.0
+
+
+def _clock(text: str) -> tuple[float, float] | None:
+    """Seconds into a year of a klog time, and its precision (None: no such time)."""
+    m = _CLOCK_TEXT.match(text)
+    if m is None or not 1 <= int(m["mo"]) <= 12 or not 1 <= int(m["d"]) <= 31:
+        return None
+    frac = m["f"] or ""
+    t = ((_DAYS_BEFORE[int(m["mo"]) - 1] + int(m["d"]) - 1) * 86400.0 + int(m["h"]) * 3600.0
+         + int(m["mi"]) * 60.0 + int(m["s"]) + (float("0." + frac) if frac else 0.0))
+    return t, 10.0 ** -len(frac) if frac else 1.0
+
+
+def placed(events: list[RecordedEvent]) -> list[RecordedEvent]:
+    """The events' klog times as ages before the log's last line: klog prints no year (nor
+    does the journal), so no date is made of them; the lines' order tells a new year (a time
+    that goes back more than half a year is the next year's)."""
+    times: dict[int, tuple[float, float]] = {}
+    year, previous = 0.0, None
+    for i in sorted(range(len(events)), key=lambda i: events[i].where.line or 0):
+        clock = _clock(events[i].last.text)
+        if clock is None:
+            continue
+        if previous is not None and clock[0] + year < previous - _YEAR / 2:
+            year += _YEAR
+        times[i] = (clock[0] + year, clock[1])
+        previous = times[i][0]
+    if not times:
+        return events
+    newest = max(t for t, _ in times.values())
+    out = list(events)
+    for i, (t, precision) in times.items():
+        age = Stamp(StampKind.AGE, age_lo=newest - t, age_hi=newest - t + precision,
+                    text=events[i].last.text)
+        out[i] = replace(events[i], first=age, last=age)
+    return out
+
+
 def _headless(text: str) -> Header | None:
     """The prober's message of before 1.20 pasted without klog's header (`Liveness probe for
     "NAME_NS(UID):app" failed (failure): ...`): its wording is the prober's alone."""
@@ -293,11 +337,12 @@ class KlogLines:
         for event, probe in self.sync_failures:
             if (event.object_name or None, probe) not in self.prober_pods:
                 self.events.append(event)
-        self.events = [self.counted(e) for e in self.events]
+        self.events = placed([self.counted(e) for e in self.events])
         self.notes.insert(0, Note(
             "the kubelet's own log lines are read as the events it recorded with them (a "
             "probe's failure, a kill and its stated cause, a refused restart); a klog time "
-            "has no year, so their times are not used", Where(self.source, None)))
+            "has no year, so no date is made of them: each is read as seconds before the "
+            "log's last line", Where(self.source, None)))
         return RecordSet(self.source, "kubelet-log", pods=self.pods(), events=self.events,
                          notes=self.notes)
 
