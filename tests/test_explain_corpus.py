@@ -165,6 +165,14 @@ NOT_READ: dict[str, str] = {
         "`# kubectl get pods` run into one line with its header, the README's `[...]` and two "
         "pods' rows: explain refuses it as not a record it reads; the facts read liveness-exec "
         "1/1 Running with 0 restarts: cannot-tell, no kill, nothing shown"),
+    # held-out batch 21b (GitHub threads), open after its fixes: a kill range
+    "dapr-docs-2972.describe-fragment-daprd-restart-3-no-state-ellipsis-events-cut.txt": (
+        "daprd's describe block between the author's `...`, Restart Count 3 and no State "
+        "line: explain bounds the kills at 3 (a restart count shown without a state is read "
+        "as a running container's, as coderapp-69437960's facts read web's Restart Count 4 "
+        "under an elided state: {2, 4}); the facts allow 4 (R + 1, R4.7, if it waits out a "
+        "back-off). The README's rule gives R + 1 to an ended container and R to a running "
+        "one, and does not settle a count whose state the record does not show"),
 }
 
 

@@ -2491,3 +2491,110 @@ def test_reason_and_exit_code_alone_read_under_a_pages_no_break_spaces():
     text = "Reason: OOMKilled\nExit Code: 137\n".replace(" ", "\u00a0")
     assert _answer(text).cause is Cause.OOM_KILLED
 
+
+
+# dapr-docs-2972 (batch 21b): a describe piece that starts at a sidecar's name under the
+# author's `...`, with no `Containers:` above it and no State line, events cut in a row
+_DAPRD_PIECE = (
+    "...\n"
+    "  daprd:\n"
+    "    Container ID:  containerd://e3a9650f52d5\n"
+    "    Image:         docker.io/daprio/daprd:1.8.4\n"
+    "    Ready:          False\n"
+    "    Restart Count:  3\n"
+    "    Liveness:       http-get http://:3501/v1.0/healthz delay=3s timeout=3s period=6s "
+    "#success=1 #failure=3\n"
+    "...\n"
+    "Events:\n"
+    "  Type     Reason     Age   From               Message\n"
+    "  ----     ------     ----  ----               -------\n"
+    "  Normal   Scheduled  16m   default-scheduler  Successfully assigned default/w-1 to n\n"
+    "  Normal   Pulled")
+
+
+def test_a_describe_piece_starting_at_a_containers_name_names_the_container():
+    """dapr-docs-2972: `  daprd:` under the author's `...` was a line not read, its fields a
+    container the record does not name, so `--container daprd` was refused."""
+    record = parse_record(_DAPRD_PIECE, "r.txt")
+    assert [c.name for p in record.pods for c in p.containers] == ["daprd"]
+    assert not any(n.kind is NoteKind.NOT_READ and "daprd" in n.text for n in record.notes)
+
+
+def test_a_restart_count_without_the_containers_state_bounds_the_kills_over_cut_rows():
+    """dapr-docs-2972: Restart Count 3 of a container shown without its State line, the
+    events cut in a row: the kills were left open, while the count (of the describe's own
+    moment) bounds the ends whatever rows are cut, as a running container's does (R4.7)."""
+    a = _answer(_DAPRD_PIECE)
+    assert a.probe_kills.hi is not None and a.probe_kills.hi <= 4
+
+
+# grafana-loki-11893 (batch 21b): `describe | tail`, the image edited (a kill for a changed
+# definition), then the new container's liveness and readiness failures
+_LOKI_TAIL = (
+    "kubectl describe pod loki-0 | tail\n"
+    '  Normal   Pulled     2m9s                kubelet            Container image '
+    '"grafana/loki:2.6.1" already present on machine\n'
+    "  Normal   Killing    63s                 kubelet            Container loki definition "
+    "changed, will be restarted\n"
+    '  Normal   Pulling    61s                 kubelet            Pulling image '
+    '"grafana/loki:2.9.3"\n'
+    '  Warning  Unhealthy  59s                 kubelet            Liveness probe failed: Get '
+    '"http://10.1.1.1:3100/ready": dial tcp 10.1.1.1:3100: connect: connection refused\n'
+    '  Normal   Pulled     57s                 kubelet            Successfully pulled image '
+    '"grafana/loki:2.9.3" in 4.6s\n'
+    "  Normal   Created    56s (x2 over 2m9s)  kubelet            Created container loki\n"
+    "  Normal   Started    56s (x2 over 2m8s)  kubelet            Started container loki\n"
+    "  Warning  Unhealthy  9s (x3 over 79s)    kubelet            Liveness probe failed: HTTP "
+    "probe failed with statuscode:")
+
+
+def test_an_image_edited_by_a_spec_change_is_no_other_container():
+    """grafana-loki-11893: two images in the Pulled rows, one container named, were read as a
+    container the record shows only by its image, so loki's liveness failures were "cannot
+    tell which container's probe failed"; the Killing `definition changed` says the image
+    was edited (R4.1): one container ran both."""
+    ex = explain_records([parse_record(_LOKI_TAIL, "r.txt")], ExplainOptions(suggest=False,
+                                                                              phases=1))
+    said = " ".join(render_text(ex).split())
+    assert "only by their image" not in said and "which container's probe" not in said
+    answer = ex.containers[0].answer
+    assert answer is not None and [p.value for p in answer.failed] == ["liveness"]
+
+
+def test_a_kill_for_a_changed_definition_is_one_of_the_ends_and_no_probes():
+    """grafana-loki-11893: Created x2 (one end) and that end the kubelet's kill for a changed
+    definition: no end is left for a probe, so the kills are 0, not 0 to 1; the diagnosis
+    says the spec change ended it and no probe setting would have prevented it (R4.1)."""
+    a = _answer(_LOKI_TAIL)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
+    assert "definition changed" in a.text and "a deletion, the pod's teardown" not in a.text
+    assert a.prevention.answer is Answer.NO
+
+
+# keycloak-30355 (batch 21b): a startup row in a fence of its own, a sentence, then the
+# describe of the pod whose IP the row's probe URL is at, cut before its containers
+_ROW_ABOVE_DESCRIBE = (
+    "```\n"
+    '  Warning  Unhealthy  1s (x15 over 15s)  kubelet            Startup probe failed: Get '
+    '"http://10.0.0.229:9000/health/started": dial tcp 10.0.0.229:9000: connect: connection '
+    "refused\n"
+    "```\n"
+    "\n"
+    "`kubectl describe pod saas-keycloak-service-0 -n saas-control`:\n"
+    "\n"
+    "```shell\n"
+    "Name:             saas-keycloak-service-0\n"
+    "Namespace:        saas-control\n"
+    "Status:           Running\n"
+    "IP:               10.0.0.229\n"
+    "Controlled By:\n")
+
+
+def test_rows_above_a_describe_are_its_pods_when_their_probe_url_is_at_its_ip():
+    """keycloak-30355: a startup row pasted above a describe, apart, was read as another pod
+    (rows before `Name:` are another pod's), so the described pod showed nothing; its probe
+    URL is at the pod's IP, which a probe targets by default (R2.5): the pod's own row."""
+    [pod] = pod_groups([parse_record(_ROW_ABOVE_DESCRIBE, "r.txt")])
+    assert pod.name == "saas-keycloak-service-0" and len(pod.events) == 1
+    other = _ROW_ABOVE_DESCRIBE.replace("IP:               10.0.0.229", "IP:   10.0.0.7")
+    assert len(pod_groups([parse_record(other, "r.txt")])) == 2  # another IP: another pod

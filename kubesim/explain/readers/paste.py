@@ -233,7 +233,7 @@ class _Placer:
                 self.exec_lines = 0
             return i + 1
         if self.after_row or (self.in_describe and text[:1] in " \t") or self.flat_name(text) \
-                or self.lost_name(i):
+                or self.lost_name(i) or self.piece_name(i):
             self.describe.lines.append(line)  # a wrapped message, or describe's nesting
             return i + 1
         self.in_describe = self.after_row = False
@@ -291,6 +291,19 @@ class _Placer:
             return False
         below = next((x for x in self.lines[i + 1:] if x.kind is LineKind.CONTENT), None)
         return below is not None and below.text[:1] in " \t"
+
+    def piece_name(self, i: int) -> bool:
+        """`  daprd:` where a describe piece starts (under an author's `...`, no `Containers:`
+        above it): a container's name, when the next line is one of a container's fields
+        indented below it (describe.py reads it so)."""
+        text = self.lines[i].text
+        if not _FLAT_NAME.match(text.strip()):
+            return False
+        below = next((x for x in self.lines[i + 1:] if x.kind is LineKind.CONTENT), None)
+        key = _KEY.match(below.text) if below is not None else None
+        indent = len(text) - len(text.lstrip(" \t"))
+        return key is not None and key["key"].strip() in CONTAINER_KEYS and \
+            len(below.text) - len(below.text.lstrip(" \t")) > indent if below else False
 
     def document(self, i: int) -> int:
         """A YAML or JSON document from line `i`: its lines, up to where it ends."""
