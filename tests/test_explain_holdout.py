@@ -2598,3 +2598,23 @@ def test_rows_above_a_describe_are_its_pods_when_their_probe_url_is_at_its_ip():
     assert pod.name == "saas-keycloak-service-0" and len(pod.events) == 1
     other = _ROW_ABOVE_DESCRIBE.replace("IP:               10.0.0.229", "IP:   10.0.0.7")
     assert len(pod_groups([parse_record(other, "r.txt")])) == 2  # another IP: another pod
+
+
+def test_a_probe_row_cut_after_its_from_cell_keeps_its_reason_and_count_in_the_text():
+    """keycloak-40752 (batch 21b): `Warning Unhealthy 111s (x10 over 5m1s) kubelet`, cut after
+    its From cell, was "cut short: its time, reason or message is not in the record", and
+    the 3 startup kills' missing failures "in rows after the record's cut", though the row
+    itself holds 10 failures whose probe is cut away."""
+    text = ("Events:\n"
+            "  Type     Reason     Age                    From     Message\n"
+            "  ----     ------     ----                   ----     -------\n"
+            "  Normal   Killing    2m41s (x3 over 4m41s)  kubelet  Container keycloak failed "
+            "startup probe, will be restarted\n"
+            "  Normal   Created    2m1s (x4 over 5m10s)   kubelet  Created container: keycloak\n"
+            "  Warning  Unhealthy  111s (x10 over 5m1s)   kubelet")
+    said = " ".join(render_text(explain_records(
+        [parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))).split())
+    assert "this Unhealthy row (x10) is cut before its message" in said
+    assert "its time, reason or message" not in said
+    assert "the Unhealthy row cut before its message (x10: its probe is not in the record)" \
+        in said

@@ -315,7 +315,7 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
     own = [s for s in story.streaks if s.own]
     done = arithmetic(pod, settings, own, story.kills, ctx.profile)
     story.arithmetic, story.detection = done.lines, done.detection
-    story.findings += _consistency(story, by_type, v.rows_cut) + _endpoints(story, v)
+    story.findings += _consistency(story, by_type, _cut_where(v)) + _endpoints(story, v)
     if spec is not None and settings:
         _replay(story, spec, v, ctx)
     if ctx.options.suggest and spec is not None:
@@ -483,10 +483,24 @@ def _endpoints(story: ContainerStory, v: rc.View) -> list[Finding]:
     return out
 
 
+def _cut_where(v: rc.View) -> str:
+    """Where failures the record cuts away may be ("" when its rows are not cut): in a probe
+    row cut before its message (keycloak-40752: `Unhealthy 111s (x10 over 5m1s) kubelet`, the
+    probe cut away), or in rows after the cut."""
+    if not v.rows_cut:
+        return ""
+    row = next((e for e in v.events if e.reason == "Unhealthy" and e.truncated
+                and not e.message), None)
+    if row is None:
+        return "or are in rows after the record's cut"
+    count = f"x{row.count}: " if row.count_stated and row.count > 1 else ""
+    return f"or are the Unhealthy row cut before its message ({count}its probe is not in the record)"
+
+
 def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting],
-                 cut: bool = False) -> list[Finding]:
-    """The record's failures against its kills, by failureThreshold (R1.17); `cut`: the
-    pod's rows end cut short (failures may be in rows after the cut)."""
+                 cut: str = "") -> list[Finding]:
+    """The record's failures against its kills, by failureThreshold (R1.17); `cut`: where
+    failures the pod's rows cut short may be (`_cut_where`), "" if they are not cut."""
     out: list[Finding] = []
     for t in (LIVENESS, STARTUP):
         setting = by_type.get(t)
@@ -498,7 +512,7 @@ def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting],
 
 
 def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
-                       kills: list[Kill], cut: bool = False) -> list[Finding]:
+                       kills: list[Kill], cut: str = "") -> list[Finding]:
     out: list[Finding] = []
     n, k = sum(s.count for s in failed), rc.kill_total(kills)
     f = setting.failure_threshold
@@ -537,11 +551,10 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
     return out
 
 
-def _fewer_per_kill(head: str, cut: bool, ev: tuple[Evidence, ...]) -> Finding:
+def _fewer_per_kill(head: str, cut: str, ev: tuple[Evidence, ...]) -> Finding:
     return Finding(Level.UNCERTAIN, f"{head}: some Unhealthy events were dropped by the event "
                    "recorder, merged into a 'combined from similar events' event, "
-                   + ("or are in rows after the record's cut" if cut
-                      else "or left out of the paste"), ev)
+                   + (cut or "or left out of the paste"), ev)
 
 
 def _floor_per_kill(t: ProbeType, n: int, k: int, ev: tuple[Evidence, ...]) -> Finding:
