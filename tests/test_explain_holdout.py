@@ -2618,3 +2618,31 @@ def test_a_probe_row_cut_after_its_from_cell_keeps_its_reason_and_count_in_the_t
     assert "its time, reason or message" not in said
     assert "the Unhealthy row cut before its message (x10: its probe is not in the record)" \
         in said
+
+
+# codecentric-helm-charts-824 (batch 21b): a describe piece starting inside an init
+# container's state (its name cut above), then keycloak running and Ready
+_INIT_THEN_APP = (
+    "    State:          Terminated\n"
+    "      Reason:       Completed\n"
+    "      Exit Code:    0\n"
+    "    Ready:          True\n"
+    "    Restart Count:  0\n"
+    "Containers:\n"
+    "  keycloak:\n"
+    "    Image:         quay.io/keycloak/keycloak:26.0.7\n"
+    "    State:          Running\n"
+    "      Started:      Tue, 01 Apr 2025 20:59:42 +0530\n"
+    "    Ready:          True\n"
+    "    Restart Count:  0\n")
+
+
+def test_a_pod_of_several_containers_with_nothing_to_explain_says_so():
+    """codecentric-helm-charts-824: two containers, neither with a failure, kill, restart or
+    odd end: explain printed no container and no finding (a silent answer), and called the
+    piece's first container "the pod's only container" beside keycloak."""
+    ex = explain_records([parse_record(_INIT_THEN_APP, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1))
+    said = " ".join(render_text(ex).split())
+    assert not ex.containers and "nothing to explain: none of the 2 containers" in said
+    assert "the pod's only container" not in said and "beside keycloak" in said

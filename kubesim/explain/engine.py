@@ -151,6 +151,17 @@ def _untied(loose: list[RecordedEvent]) -> list[Finding]:
     return out
 
 
+def _quiet(views: list[rc.View], stories: list[ContainerStory]) -> list[Finding]:
+    """Said when none of the pod's several containers has anything to explain (`_worth`), so
+    the explanation is not silent (codecentric-helm-charts-824: an init container Completed
+    with exit code 0, keycloak Running and Ready, no restart)."""
+    if stories or not views:
+        return []
+    return [Finding(Level.FACT, f"nothing to explain: none of the {len(views)} containers the "
+                    "record shows has a probe failure, a kill, a restart, a last state, an end "
+                    "other than Completed with exit code 0, or Ready false", ())]
+
+
 def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,
                  several: bool = False) -> Explanation:
     """One pod's explanation; `several`: one of several pods, which may lack --container."""
@@ -169,7 +180,7 @@ def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptio
     if not any(LIVENESS in {x.probe for x in (*st.settings, *st.streaks)} for st in stories):
         dated = []  # the rule counts liveness kills: said where there is one to count
     findings = list(clock) + dated + lacking + _before_scheduling(pod, tb)
-    findings += _untied(loose)
+    findings += _untied(loose) + _quiet(views, stories)
     notes = [Finding(Level.UNCERTAIN if n.uncertain else Level.FACT, n.text,
                      (Evidence(str(n.where), ""),)) for n in pod.notes]
     # --spec's pods: what they set that the replay does not model (kubesim.spec.fields)

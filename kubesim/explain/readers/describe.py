@@ -138,6 +138,9 @@ class _Reader:
         # pieces before a describe's `Name:`, read as another pod's: (piece, its note, the
         # line of that `Name:`), tied back to the pod when their probes' URLs are at its IP
         self.aparts: list[tuple[PodRecord, Note, int]] = []
+        # the notes on fields read as a pod's only container, with that pod: said otherwise
+        # once the pod shows others (a piece that starts inside its first container)
+        self.nameless: list[tuple[PodRecord, Note]] = []
 
     def where(self, number: int) -> Where:
         return Where(self.source, number)
@@ -164,6 +167,7 @@ class _Reader:
         self.close_container()
         self.close_rows()
         self.tie_by_ip()
+        self.renote_nameless()
         for pod in self.pods:
             for container in pod.containers:
                 self.build_spec(container)
@@ -336,6 +340,18 @@ class _Reader:
         pod.name, pod.where, self.pod_indent = value or None, self.where(number), indent
         self.section = None
 
+    def renote_nameless(self) -> None:
+        """Fields read as the pod's only container, in a pod that shows others after them
+        (codecentric-helm-charts-824: an init container's state, then `Containers:` and
+        keycloak): not its only container, one whose name is cut above the record."""
+        for pod, note in self.nameless:
+            if len(pod.containers) > 1 and note in self.notes:
+                names = ", ".join(c.name for c in pod.containers if c.name) or "the others"
+                self.notes[self.notes.index(note)] = Note(
+                    "the record starts inside a container's fields, its name cut above them: "
+                    f"read as a container the record does not name, beside {names}",
+                    note.where)
+
     def tie_by_ip(self) -> None:
         """Event rows pasted apart above a describe (another fence, a sentence between), naming
         no pod, are that pod's when every probe URL in them is at its `IP:`: a probe's host
@@ -451,6 +467,7 @@ class _Reader:
             self.notes.append(Note("the record shows container fields without the container's "
                                    "name: read as the pod's only container",
                                    self.where(number)))
+            self.nameless.append((pod, self.notes[-1]))
         c = self.container
         if self.section is None and self.fields_indent is None:
             self.fields_indent = indent
