@@ -2646,3 +2646,17 @@ def test_a_pod_of_several_containers_with_nothing_to_explain_says_so():
     said = " ".join(render_text(ex).split())
     assert not ex.containers and "nothing to explain: none of the 2 containers" in said
     assert "the pod's only container" not in said and "beside keycloak" in said
+
+
+def test_a_probe_line_pasted_without_its_label_says_what_it_is_in_its_not_read_note():
+    """apache-airflow-29031 (batch 21b): `http-get http://:8641/health delay=10s ...
+    #failure=5` alone under a sentence was a bare "not read: line 3" while explain assumed
+    the API's defaults; the note says it is a probe's settings whose probe the record does
+    not name (which one is not a reader's to guess)."""
+    text = ("Warning  Unhealthy  18m (x298 over 8d)  kubelet  Liveness probe failed: HTTP probe "
+            "failed with statuscode: 503\n\n"
+            "http-get http://:8641/health delay=10s timeout=20s period=60s #success=1 "
+            "#failure=5\n")
+    notes = [n.text for n in parse_record(text, "r.txt").notes if n.kind is NoteKind.NOT_READ]
+    assert notes and notes[0].startswith("not read: line 3 (a probe's settings as describe "
+                                         "prints them, without their label")

@@ -45,7 +45,11 @@ from kubesim.explain.readers.pods_table import (
     pods_of,
 )
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
-from kubesim.explain.readers.probe_line import closes_exec, opens_exec
+from kubesim.explain.readers.probe_line import (
+    closes_exec,
+    opens_exec,
+    parse_probe_line,
+)
 from kubesim.explain.readers.runs import (
     headless_state,
     placed_jq_output,
@@ -984,6 +988,23 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
     return RecordSet(source, "probe-spec", pods=[pod])
 
 
+# apache-airflow-29031: `http-get http://:8641/health delay=10s ... #failure=5` pasted alone
+_UNLABELLED = ("a probe's settings as describe prints them, without their label (Liveness:, "
+               "Readiness: or Startup:): which probe they are, the record does not say")
+
+
+def _unlabelled_probe(text: str) -> bool:
+    """Whether a line is a describe probe line's value alone: a handler, then its settings."""
+    value = text.strip()
+    if not value.startswith(("http-get ", "tcp-socket ", "exec ", "grpc ")):
+        return False
+    try:
+        parse_probe_line(value)
+    except ValueError:  # (ProbeLineError is one)
+        return False
+    return True
+
+
 def unread_notes(lines: list[PasteLine], source: str, why: str = "") -> list[Note]:
     """`not read: line N` (`lines N-M` for a run of them), each with the start of its text;
     after MAX_UNREAD_NOTES of them, one note counting the rest."""
@@ -998,7 +1019,8 @@ def unread_notes(lines: list[PasteLine], source: str, why: str = "") -> list[Not
         a, b = run[0].number, run[-1].number
         span = f"line {a}" if a == b else f"lines {a}-{b}"
         excerpt = run[0].text.strip()[:60]
-        notes.append(Note(f"not read: {span}" + (f" ({why})" if why else "")
+        why_run = why or (_UNLABELLED if a == b and _unlabelled_probe(run[0].text) else "")
+        notes.append(Note(f"not read: {span}" + (f" ({why_run})" if why_run else "")
                           + (f": {excerpt}" if excerpt else ""), Where(source, a),
                           kind=NoteKind.NOT_READ))
     if len(runs) > MAX_UNREAD_NOTES:
