@@ -2879,3 +2879,172 @@ def test_a_replay_without_kills_says_why_by_the_probe_that_failed():
     out = " ".join(render_text(explain_records([parse_record(live, "r.txt")],
                                                ExplainOptions(suggest=False, phases=1))).split())
     assert "the liveness and startup failures never reached failureThreshold in a row" in out
+
+
+# dapr-docs-2972 (batch 21b): a describe piece that starts at a sidecar's name under the
+# author's `...`, with no `Containers:` above it and no State line, events cut in a row
+_DAPRD_PIECE = (
+    "...\n"
+    "  daprd:\n"
+    "    Container ID:  containerd://e3a9650f52d5\n"
+    "    Image:         docker.io/daprio/daprd:1.8.4\n"
+    "    Ready:          False\n"
+    "    Restart Count:  3\n"
+    "    Liveness:       http-get http://:3501/v1.0/healthz delay=3s timeout=3s period=6s "
+    "#success=1 #failure=3\n"
+    "...\n"
+    "Events:\n"
+    "  Type     Reason     Age   From               Message\n"
+    "  ----     ------     ----  ----               -------\n"
+    "  Normal   Scheduled  16m   default-scheduler  Successfully assigned default/w-1 to n\n"
+    "  Normal   Pulled")
+
+
+def test_a_describe_piece_starting_at_a_containers_name_names_the_container():
+    """dapr-docs-2972: `  daprd:` under the author's `...` was a line not read, its fields a
+    container the record does not name, so `--container daprd` was refused."""
+    record = parse_record(_DAPRD_PIECE, "r.txt")
+    assert [c.name for p in record.pods for c in p.containers] == ["daprd"]
+    assert not any(n.kind is NoteKind.NOT_READ and "daprd" in n.text for n in record.notes)
+
+
+def test_a_restart_count_without_the_containers_state_bounds_the_kills_over_cut_rows():
+    """dapr-docs-2972: Restart Count 3 of a container shown without its State line, the
+    events cut in a row: the kills were left open, while the count (of the describe's own
+    moment) bounds the ends whatever rows are cut, as a running container's does (R4.7)."""
+    a = _answer(_DAPRD_PIECE)
+    assert a.probe_kills.hi is not None and a.probe_kills.hi <= 4
+
+
+# grafana-loki-11893 (batch 21b): `describe | tail`, the image edited (a kill for a changed
+# definition), then the new container's liveness and readiness failures
+_LOKI_TAIL = (
+    "kubectl describe pod loki-0 | tail\n"
+    '  Normal   Pulled     2m9s                kubelet            Container image '
+    '"grafana/loki:2.6.1" already present on machine\n'
+    "  Normal   Killing    63s                 kubelet            Container loki definition "
+    "changed, will be restarted\n"
+    '  Normal   Pulling    61s                 kubelet            Pulling image '
+    '"grafana/loki:2.9.3"\n'
+    '  Warning  Unhealthy  59s                 kubelet            Liveness probe failed: Get '
+    '"http://10.1.1.1:3100/ready": dial tcp 10.1.1.1:3100: connect: connection refused\n'
+    '  Normal   Pulled     57s                 kubelet            Successfully pulled image '
+    '"grafana/loki:2.9.3" in 4.6s\n'
+    "  Normal   Created    56s (x2 over 2m9s)  kubelet            Created container loki\n"
+    "  Normal   Started    56s (x2 over 2m8s)  kubelet            Started container loki\n"
+    "  Warning  Unhealthy  9s (x3 over 79s)    kubelet            Liveness probe failed: HTTP "
+    "probe failed with statuscode:")
+
+
+def test_an_image_edited_by_a_spec_change_is_no_other_container():
+    """grafana-loki-11893: two images in the Pulled rows, one container named, were read as a
+    container the record shows only by its image, so loki's liveness failures were "cannot
+    tell which container's probe failed"; the Killing `definition changed` says the image
+    was edited (R4.1): one container ran both."""
+    ex = explain_records([parse_record(_LOKI_TAIL, "r.txt")], ExplainOptions(suggest=False,
+                                                                              phases=1))
+    said = " ".join(render_text(ex).split())
+    assert "only by their image" not in said and "which container's probe" not in said
+    answer = ex.containers[0].answer
+    assert answer is not None and [p.value for p in answer.failed] == ["liveness"]
+
+
+def test_a_kill_for_a_changed_definition_is_one_of_the_ends_and_no_probes():
+    """grafana-loki-11893: Created x2 (one end) and that end the kubelet's kill for a changed
+    definition: no end is left for a probe, so the kills are 0, not 0 to 1; the diagnosis
+    says the spec change ended it and no probe setting would have prevented it (R4.1)."""
+    a = _answer(_LOKI_TAIL)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
+    assert "definition changed" in a.text and "a deletion, the pod's teardown" not in a.text
+    assert a.prevention.answer is Answer.NO
+
+
+# keycloak-30355 (batch 21b): a startup row in a fence of its own, a sentence, then the
+# describe of the pod whose IP the row's probe URL is at, cut before its containers
+_ROW_ABOVE_DESCRIBE = (
+    "```\n"
+    '  Warning  Unhealthy  1s (x15 over 15s)  kubelet            Startup probe failed: Get '
+    '"http://10.0.0.229:9000/health/started": dial tcp 10.0.0.229:9000: connect: connection '
+    "refused\n"
+    "```\n"
+    "\n"
+    "`kubectl describe pod saas-keycloak-service-0 -n saas-control`:\n"
+    "\n"
+    "```shell\n"
+    "Name:             saas-keycloak-service-0\n"
+    "Namespace:        saas-control\n"
+    "Status:           Running\n"
+    "IP:               10.0.0.229\n"
+    "Controlled By:\n")
+
+
+def test_rows_above_a_describe_are_its_pods_when_their_probe_url_is_at_its_ip():
+    """keycloak-30355: a startup row pasted above a describe, apart, was read as another pod
+    (rows before `Name:` are another pod's), so the described pod showed nothing; its probe
+    URL is at the pod's IP, which a probe targets by default (R2.5): the pod's own row."""
+    [pod] = pod_groups([parse_record(_ROW_ABOVE_DESCRIBE, "r.txt")])
+    assert pod.name == "saas-keycloak-service-0" and len(pod.events) == 1
+    other = _ROW_ABOVE_DESCRIBE.replace("IP:               10.0.0.229", "IP:   10.0.0.7")
+    assert len(pod_groups([parse_record(other, "r.txt")])) == 2  # another IP: another pod
+
+
+def test_a_probe_row_cut_after_its_from_cell_keeps_its_reason_and_count_in_the_text():
+    """keycloak-40752 (batch 21b): `Warning Unhealthy 111s (x10 over 5m1s) kubelet`, cut after
+    its From cell, was "cut short: its time, reason or message is not in the record", and
+    the 3 startup kills' missing failures "in rows after the record's cut", though the row
+    itself holds 10 failures whose probe is cut away."""
+    text = ("Events:\n"
+            "  Type     Reason     Age                    From     Message\n"
+            "  ----     ------     ----                   ----     -------\n"
+            "  Normal   Killing    2m41s (x3 over 4m41s)  kubelet  Container keycloak failed "
+            "startup probe, will be restarted\n"
+            "  Normal   Created    2m1s (x4 over 5m10s)   kubelet  Created container: keycloak\n"
+            "  Warning  Unhealthy  111s (x10 over 5m1s)   kubelet")
+    said = " ".join(render_text(explain_records(
+        [parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))).split())
+    assert "this Unhealthy row (x10) is cut before its message" in said
+    assert "its time, reason or message" not in said
+    assert "the Unhealthy row cut before its message (x10: its probe is not in the record)" \
+        in said
+
+
+# codecentric-helm-charts-824 (batch 21b): a describe piece starting inside an init
+# container's state (its name cut above), then keycloak running and Ready
+_INIT_THEN_APP = (
+    "    State:          Terminated\n"
+    "      Reason:       Completed\n"
+    "      Exit Code:    0\n"
+    "    Ready:          True\n"
+    "    Restart Count:  0\n"
+    "Containers:\n"
+    "  keycloak:\n"
+    "    Image:         quay.io/keycloak/keycloak:26.0.7\n"
+    "    State:          Running\n"
+    "      Started:      Tue, 01 Apr 2025 20:59:42 +0530\n"
+    "    Ready:          True\n"
+    "    Restart Count:  0\n")
+
+
+def test_a_pod_of_several_containers_with_nothing_to_explain_says_so():
+    """codecentric-helm-charts-824: two containers, neither with a failure, kill, restart or
+    odd end: explain printed no container and no finding (a silent answer), and called the
+    piece's first container "the pod's only container" beside keycloak."""
+    ex = explain_records([parse_record(_INIT_THEN_APP, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1))
+    said = " ".join(render_text(ex).split())
+    assert not ex.containers and "nothing to explain: none of the 2 containers" in said
+    assert "the pod's only container" not in said and "beside keycloak" in said
+
+
+def test_a_probe_line_pasted_without_its_label_says_what_it_is_in_its_not_read_note():
+    """apache-airflow-29031 (batch 21b): `http-get http://:8641/health delay=10s ...
+    #failure=5` alone under a sentence was a bare "not read: line 3" while explain assumed
+    the API's defaults; the note says it is a probe's settings whose probe the record does
+    not name (which one is not a reader's to guess)."""
+    text = ("Warning  Unhealthy  18m (x298 over 8d)  kubelet  Liveness probe failed: HTTP probe "
+            "failed with statuscode: 503\n\n"
+            "http-get http://:8641/health delay=10s timeout=20s period=60s #success=1 "
+            "#failure=5\n")
+    notes = [n.text for n in parse_record(text, "r.txt").notes if n.kind is NoteKind.NOT_READ]
+    assert notes and notes[0].startswith("not read: line 3 (a probe's settings as describe "
+                                         "prints them, without their label")

@@ -214,7 +214,8 @@ def test_other_programs_journal_lines_are_one_note_the_kubelets_unused_lines_are
             f'{_J}I0516 18:34:06.965438    4052 pod_startup_latency_tracker.go:104] "Observed '
             'pod startup duration" pod="default/liveness-exec"\n' + _failed(1))
     notes = [n.text for n in parse_record(text, "k.log").notes if n.kind is NoteKind.NOT_READ]
-    assert any(t.startswith("2 journal line(s) of other programs") for t in notes)
+    assert any(t.startswith("not read: lines 1, 2: 2 journal line(s) of other programs")
+               for t in notes)
     assert any(t.startswith("not read: line 3") for t in notes)
 
 

@@ -24,6 +24,7 @@ from kubesim.explain.messages import (
     cut_short,
     failure_answer,
     kill_names_container,
+    kill_of,
 )
 from kubesim.explain.model import (
     Answer,
@@ -383,6 +384,13 @@ def _other_kill(f: _Facts) -> _Decided | None:
     because = (f"the kubelet stopped the container for no probe ({rc.clip(other[-1].message, 80)})"
                ": a deletion, the pod's teardown or a spec change, which the record does not "
                "tell apart")
+    if all(k.cause is KillCause.SPEC_CHANGE for k in other):  # the message says which (R4.1)
+        because = (f"the kubelet stopped it when its definition changed "
+                   f"({rc.clip(other[-1].message, 80)}): the pod's spec was edited (R4.1: a "
+                   "spec change takes precedence over the probes)")
+        return _Decided(Cause.CANNOT_TELL, "spec-change", (
+            "no probe ended the container, nor the app by itself: cannot tell it as a probe's "
+            f"kill or an exit, because {because}"), because)
     return _Decided(Cause.CANNOT_TELL, "other-kill",
                     f"no probe ended the container, and cannot tell what did: {because}", because)
 
@@ -1062,7 +1070,12 @@ def _open(f: _Facts) -> bool:
     restart count the record states closes it: each container before it ended once, so at most
     that many were killed, whatever rows are cut or uncounted."""
     rec = f.view.record
-    if rec is not None and rec.state == "running" and _restart_bound(f) is not None:
+    # (a describe block without its State line states its count as of the describe too:
+    # the rows after a cut are of the same moment, dapr-docs-2972)
+    shown = rec is not None and (rec.state == "running" or (
+        rec.state is None and not rec.restart_apart and not rec.restarts_cut
+        and rec.containers == 1))
+    if shown and _restart_bound(f) is not None:
         return False
     if rec is not None and rec.restarts_cut:
         return True  # the record ends before the container's Restart Count: no bound on it
@@ -1126,7 +1139,11 @@ def _containers_bound(f: _Facts) -> int | None:
     n = _stated_containers(f.view)
     if n is None:
         return None
-    return n if _last_killable(f.view) else n - 1
+    # an end the kubelet made because the container's definition changed is one of those
+    # ends and no probe's (R4.1): the container is restarted, so it is never the last one
+    changed = sum(e.count for e in f.view.events
+                  if e.reason == "Killing" and kill_of(e.message)[0] is KillCause.SPEC_CHANGE)
+    return max(0, (n if _last_killable(f.view) else n - 1) - changed)
 
 
 def _last_killable(v: rc.View) -> bool:
@@ -1169,6 +1186,9 @@ _NO_CHANGE_HELPS = {
                                       "pod out of Ready (a container's readiness, or a readiness "
                                       "gate) and whether a probe change would let it in cannot be "
                                       "told"),
+    "spec-change": PreventionAnswer(Answer.NO, "the kubelet restarted the container because "
+                                    "its definition changed (R4.1): no probe setting would "
+                                    "have prevented it"),
 }
 
 

@@ -151,6 +151,17 @@ def _untied(loose: list[RecordedEvent]) -> list[Finding]:
     return out
 
 
+def _quiet(views: list[rc.View], stories: list[ContainerStory]) -> list[Finding]:
+    """Said when none of the pod's several containers has anything to explain (`_worth`), so
+    the explanation is not silent (codecentric-helm-charts-824: an init container Completed
+    with exit code 0, keycloak Running and Ready, no restart)."""
+    if stories or not views:
+        return []
+    return [Finding(Level.FACT, f"nothing to explain: none of the {len(views)} containers the "
+                    "record shows has a probe failure, a kill, a restart, a last state, an end "
+                    "other than Completed with exit code 0, or Ready false", ())]
+
+
 def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,
                  several: bool = False) -> Explanation:
     """One pod's explanation; `several`: one of several pods, which may lack --container."""
@@ -169,7 +180,7 @@ def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptio
     if not any(LIVENESS in {x.probe for x in (*st.settings, *st.streaks)} for st in stories):
         dated = []  # the rule counts liveness kills: said where there is one to count
     findings = list(clock) + dated + lacking + _before_scheduling(pod, tb)
-    findings += _untied(loose)
+    findings += _untied(loose) + _quiet(views, stories)
     notes = [Finding(Level.UNCERTAIN if n.uncertain else Level.FACT, n.text,
                      (Evidence(str(n.where), ""),)) for n in pod.notes]
     # --spec's pods: what they set that the replay does not model (kubesim.spec.fields)
@@ -315,7 +326,7 @@ def _story(v: rc.View, ctx: _Context) -> ContainerStory:
     own = [s for s in story.streaks if s.own]
     done = arithmetic(pod, settings, own, story.kills, ctx.profile)
     story.arithmetic, story.detection = done.lines, done.detection
-    story.findings += _consistency(story, by_type, v.rows_cut) + _endpoints(story, v)
+    story.findings += _consistency(story, by_type, _cut_where(v)) + _endpoints(story, v)
     if spec is not None and settings:
         _replay(story, spec, v, ctx)
     if ctx.options.suggest and spec is not None:
@@ -487,10 +498,24 @@ def _endpoints(story: ContainerStory, v: rc.View) -> list[Finding]:
     return out
 
 
+def _cut_where(v: rc.View) -> str:
+    """Where failures the record cuts away may be ("" when its rows are not cut): in a probe
+    row cut before its message (keycloak-40752: `Unhealthy 111s (x10 over 5m1s) kubelet`, the
+    probe cut away), or in rows after the cut."""
+    if not v.rows_cut:
+        return ""
+    row = next((e for e in v.events if e.reason == "Unhealthy" and e.truncated
+                and not e.message), None)
+    if row is None:
+        return "or are in rows after the record's cut"
+    count = f"x{row.count}: " if row.count_stated and row.count > 1 else ""
+    return f"or are the Unhealthy row cut before its message ({count}its probe is not in the record)"
+
+
 def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting],
-                 cut: bool = False) -> list[Finding]:
-    """The record's failures against its kills, by failureThreshold (R1.17); `cut`: the
-    pod's rows end cut short (failures may be in rows after the cut)."""
+                 cut: str = "") -> list[Finding]:
+    """The record's failures against its kills, by failureThreshold (R1.17); `cut`: where
+    failures the pod's rows cut short may be (`_cut_where`), "" if they are not cut."""
     out: list[Finding] = []
     for t in (LIVENESS, STARTUP):
         setting = by_type.get(t)
@@ -503,9 +528,10 @@ def _consistency(story: ContainerStory, by_type: dict[ProbeType, Setting],
 
 
 def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
-                       kills: list[Kill], cut: bool = False, untold: bool = False
+                       kills: list[Kill], cut: str = "", untold: bool = False
                        ) -> list[Finding]:
-    """What the probe's failures say against its kills (`_consistency`); `untold`: the
+    """What the probe's failures say against its kills (`_consistency`); `cut`: where the
+    record's cut may hide failures (words for the finding, "" for none); `untold`: the
     record shows kills whose cause it does not state, which may be this probe's."""
     out: list[Finding] = []
     n, k = sum(s.count for s in failed), rc.kill_total(kills)
@@ -533,7 +559,7 @@ def _failures_per_kill(t: ProbeType, setting: Setting, failed: list[Streak],
 
 
 def _per_kill(t: ProbeType, n: int, k: int, f: int, f_text: str, sure: Level,
-              failed: list[Streak], cut: bool, ev: tuple[Evidence, ...]) -> Finding:
+              failed: list[Streak], cut: str, ev: tuple[Evidence, ...]) -> Finding:
     """The probe's n counted failures against its k recorded kills (R1.17)."""
     if not all(s.count_stated for s in failed):
         return _floor_per_kill(t, n, k, ev)
@@ -554,11 +580,10 @@ def _per_kill(t: ProbeType, n: int, k: int, f: int, f_text: str, sure: Level,
                    "are missing", ev)
 
 
-def _fewer_per_kill(head: str, cut: bool, ev: tuple[Evidence, ...]) -> Finding:
+def _fewer_per_kill(head: str, cut: str, ev: tuple[Evidence, ...]) -> Finding:
     return Finding(Level.UNCERTAIN, f"{head}: some Unhealthy events were dropped by the event "
                    "recorder, merged into a 'combined from similar events' event, "
-                   + ("or are in rows after the record's cut" if cut
-                      else "or left out of the paste"), ev)
+                   + (cut or "or left out of the paste"), ev)
 
 
 def _floor_per_kill(t: ProbeType, n: int, k: int, ev: tuple[Evidence, ...]) -> Finding:

@@ -299,12 +299,15 @@ def _unlisted(pod: PodRecord, views: list[View]) -> str:
     them all): no container block lists them all, and its image rows (which name no
     container without a fieldPath) name more images than the events name containers; a
     container runs one image, so each further image is another container (an init
-    container's, perhaps)."""
+    container's, perhaps), unless a container's definition changed (a Killing `definition
+    changed`: its image edited, loki 2.6.1 then 2.9.3): each such kill may bring one."""
     if any(not c.init for c in pod.containers):
         return ""  # describe and pod documents list every container
     images = {img for e in pod.events if not e.init and e.container is None
               and (img := pulled_image(e.message)) is not None}
-    if len(images) <= len(views):
+    changed = sum(e.count for e in pod.events
+                  if e.reason == "Killing" and kill_of(e.message)[0] is KillCause.SPEC_CHANGE)
+    if len(images) <= len(views) + changed:
         return ""
     return (f"the record's image rows (Pulled) name {len(images)} images, more than the "
             f"{plural(len(views), 'container')} its events name: the pod has others the record "

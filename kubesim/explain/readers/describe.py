@@ -104,6 +104,10 @@ class _OpenExec:
         self.lines, self.container = [value], container
 
 
+# a probe's target in its failure message: `Get "http://10.0.0.229:9000/..."`, `dial tcp
+# 10.0.0.229:9000`, an IPv6 literal in brackets
+_PROBE_HOST = re.compile(r"(?:https?://|dial tcp )(\[[0-9a-fA-F:.]+\]|\d{1,3}(?:\.\d{1,3}){3}):\d")
+
 MAX_EXEC_LINES = 500  # lines of one exec command describe broke over lines (a script)
 
 
@@ -135,6 +139,12 @@ class _Reader:
         self.cut_line: int | None = None  # the last line, when the text ends inside it
         self.last_line = max((i for i, x in enumerate(self.lines, 1) if x.strip()), default=0)
         self.open_exec: _OpenExec | None = None
+        # pieces before a describe's `Name:`, read as another pod's: (piece, its note, the
+        # line of that `Name:`), tied back to the pod when their probes' URLs are at its IP
+        self.aparts: list[tuple[PodRecord, Note, int]] = []
+        # the notes on fields read as a pod's only container, with that pod: said otherwise
+        # once the pod shows others (a piece that starts inside its first container)
+        self.nameless: list[tuple[PodRecord, Note]] = []
 
     def where(self, number: int) -> Where:
         return Where(self.source, number)
@@ -160,6 +170,8 @@ class _Reader:
         self.cut_container()
         self.close_container()
         self.close_rows()
+        self.tie_by_ip()
+        self.renote_nameless()
         for pod in self.pods:
             for container in pod.containers:
                 self.build_spec(container)
@@ -250,7 +262,8 @@ class _Reader:
 
     def key_line(self, line: str, number: int) -> None:
         m = _KEY.match(line)
-        if self.next_in_piece(line, number) or self.container_name(line, number):
+        if self.next_in_piece(line, number) or self.piece_head(line, number) or \
+                self.container_name(line, number):
             return
         if self.section == "conditions":
             cond = _CONDITION.match(line)
@@ -318,6 +331,8 @@ class _Reader:
             pod.start_time = parse_rfc1123(value) or UNKNOWN_STAMP
         elif key == "Status" and value:
             pod.phase = value.split()[0]
+        elif key == "IP" and value:
+            pod.ip = value.split()[0]
         elif key in ("Controlled By", "Controllers") and "/" in value.split(" ")[0]:
             kind, _, name = value.split()[0].partition("/")
             pod.owner = (kind, name)
@@ -346,14 +361,47 @@ class _Reader:
             self.pod = None
             if before.name is None:
                 before.apart_from = value
-                before.notes.append(Note(
+                note = Note(
                     f"lines {before.where.line}-{number - 1} are a pod the record does not "
                     f"name: they come before the describe of {value[:60] or 'a pod'} at line "
                     f"{number} (kubectl prints Name first), so they are another pod's",
-                    before.where, uncertain=False))
+                    before.where, uncertain=False)
+                before.notes.append(note)
+                self.aparts.append((before, note, number))
         pod = self.ensure_pod(number)
         pod.name, pod.where, self.pod_indent = value or None, self.where(number), indent
         self.section = None
+
+    def renote_nameless(self) -> None:
+        """Fields read as the pod's only container, in a pod that shows others after them
+        (codecentric-helm-charts-824: an init container's state, then `Containers:` and
+        keycloak): not its only container, one whose name is cut above the record."""
+        for pod, note in self.nameless:
+            if len(pod.containers) > 1 and note in self.notes:
+                names = ", ".join(c.name for c in pod.containers if c.name) or "the others"
+                self.notes[self.notes.index(note)] = Note(
+                    "the record starts inside a container's fields, its name cut above them: "
+                    f"read as a container the record does not name, beside {names}",
+                    note.where)
+
+    def tie_by_ip(self) -> None:
+        """Event rows pasted apart above a describe (another fence, a sentence between), naming
+        no pod, are that pod's when every probe URL in them is at its `IP:`: a probe's host
+        is the pod's IP unless the probe sets another (R2.5), and a pod's IP is its own."""
+        for piece, note, number in self.aparts:
+            pod = next((p for p in self.pods if p.where.line == number), None)
+            hosts = {h.strip("[]") for e in piece.events for h in _PROBE_HOST.findall(e.message)}
+            if pod is None or pod.ip is None or hosts != {pod.ip} or piece.containers or \
+                    piece.conditions or piece not in self.pods:
+                continue
+            self.pods.remove(piece)
+            piece.notes.remove(note)
+            pod.events[:0] = piece.events
+            pod.notes[:0] = [*piece.notes, Note(
+                f"lines {piece.where.line}-{number - 1} name no pod and come before the "
+                f"describe of {pod.name}, but their probes' URLs are at {pod.ip}, its IP (a "
+                "probe's host is the pod's IP, R2.5): read as its events", piece.where,
+                uncertain=False)]
 
     def next_in_piece(self, line: str, number: int) -> bool:
         """A piece of a describe cut above its `Containers:` (it starts inside a container's
@@ -364,6 +412,23 @@ class _Reader:
                 self.fields_indent is None or len(c["indent"]) >= self.fields_indent:
             return False
         self.start_container(c["name"], len(c["indent"]), number)
+        return True
+
+    def piece_head(self, line: str, number: int) -> bool:
+        """A piece of a describe that starts at a container's name (`  daprd:` after the
+        author's `...`, no `Containers:` above it): the name starts that container when the
+        next line is one of a container's own fields, more indented, as kubectl prints them;
+        read otherwise, its fields would be a container the record does not name."""
+        c = _CONTAINER.match(line)
+        if c is None or self.section is not None or self.container is not None:
+            return False
+        below = next((x for x in self.lines[number:] if x.strip()), "")
+        key = _KEY.match(below)
+        if key is None or key["key"].strip() not in CONTAINER_KEYS or \
+                len(key["indent"]) <= len(c["indent"]):
+            return False
+        self.start_container(c["name"], len(c["indent"]), number)
+        self.fields_indent = len(key["indent"])
         return True
 
     def container_name(self, line: str, number: int) -> bool:
@@ -434,6 +499,7 @@ class _Reader:
             self.notes.append(Note("the record shows container fields without the container's "
                                    "name: read as the pod's only container",
                                    self.where(number)))
+            self.nameless.append((pod, self.notes[-1]))
         c = self.container
         if self.section is None and self.fields_indent is None:
             self.fields_indent = indent

@@ -260,8 +260,7 @@ class EventRows:
         elif more:
             event = replace(event, message=joint.join([event.message, *(m.strip() for m in more)]))
         if event.truncated and not self._open.cut_after:
-            self.notes.append(Note("this event row is cut short: its time, reason or "
-                                   "message is not in the record", event.where))
+            self.notes.append(Note(_cut_row(event), event.where))
         self.events.append(event)
         self._open = None
         check_events(self.before + len(self.events), self.source, event.where.line)
@@ -466,3 +465,15 @@ def _again(stamp: Stamp) -> Stamp:
 def _capital(reason: str) -> str:
     """Old kubelets wrote reasons in lower case (`killing`, `created`)."""
     return reason[:1].upper() + reason[1:] if reason else reason
+
+
+def _cut_row(event: RecordedEvent) -> str:
+    """What a row the record ends inside lacks: a row cut after its From cell keeps its
+    reason and count (keycloak-40752: `Unhealthy 111s (x10 over 5m1s) kubelet`), so only its
+    message is missing, which for a probe's row is which probe failed."""
+    if not event.reason or event.message:
+        return "this event row is cut short: its time, reason or message is not in the record"
+    count = f" (x{event.count})" if event.count_stated and event.count > 1 else ""
+    lacks = "which probe failed, and its output, are" if event.reason == "Unhealthy" else \
+        "its message is"
+    return f"this {event.reason} row{count} is cut before its message: {lacks} not in the record"

@@ -379,8 +379,10 @@ class KlogLines:
 
 def _others_note(numbers: list[int], source: str) -> Note:
     shown = ", ".join(str(n) for n in numbers[:10]) + (", ..." if len(numbers) > 10 else "")
-    return Note(f"{len(numbers)} journal line(s) of other programs than the kubelet (line(s) "
-                f"{shown}): not about the pod's probes, not read", Where(source, numbers[0]),
+    # (worded as every reader's lines not read: `not read: line N`, then what they are)
+    return Note(f"not read: line{'s' * (len(numbers) > 1)} {shown}: {len(numbers)} journal "
+                "line(s) of other programs than the kubelet, not about the pod's probes",
+                Where(source, numbers[0]),
                 uncertain=False, kind=NoteKind.NOT_READ)
 
 

@@ -220,6 +220,7 @@ class PodRecord:
     namespace: str | None = None
     uid: str | None = None
     owner: tuple[str, str] | None = None  # (kind, name) of the controller
+    ip: str | None = None  # the pod's IP (describe's `IP:`): a probe's host by default (R2.5)
     phase: str | None = None
     start_time: Stamp = UNKNOWN_STAMP
     restart_policy: str | None = None

@@ -46,7 +46,11 @@ from kubesim.explain.readers.pods_table import (
     pods_of,
 )
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
-from kubesim.explain.readers.probe_line import closes_exec, opens_exec
+from kubesim.explain.readers.probe_line import (
+    closes_exec,
+    opens_exec,
+    parse_probe_line,
+)
 from kubesim.explain.readers.runs import (
     command_run_hint,
     headless_state,
@@ -252,7 +256,7 @@ class _Placer:
                 self.exec_lines = 0
             return i + 1
         if self.after_row or (self.in_describe and text[:1] in " \t") or self.flat_name(text) \
-                or self.lost_name(i) or self.state_value(line):
+                or self.lost_name(i) or self.state_value(line) or self.piece_name(i):
             self.describe.lines.append(line)  # a wrapped message, or describe's nesting
             return i + 1
         self.in_describe = self.after_row = False
@@ -325,6 +329,19 @@ class _Placer:
             return False
         below = next((x for x in self.lines[i + 1:] if x.kind is LineKind.CONTENT), None)
         return below is not None and below.text[:1] in " \t"
+
+    def piece_name(self, i: int) -> bool:
+        """`  daprd:` where a describe piece starts (under an author's `...`, no `Containers:`
+        above it): a container's name, when the next line is one of a container's fields
+        indented below it (describe.py reads it so)."""
+        text = self.lines[i].text
+        if not _FLAT_NAME.match(text.strip()):
+            return False
+        below = next((x for x in self.lines[i + 1:] if x.kind is LineKind.CONTENT), None)
+        key = _KEY.match(below.text) if below is not None else None
+        indent = len(text) - len(text.lstrip(" \t"))
+        return key is not None and key["key"].strip() in CONTAINER_KEYS and \
+            len(below.text) - len(below.text.lstrip(" \t")) > indent if below else False
 
     def document(self, i: int) -> int:
         """A YAML or JSON document from line `i`: its lines, up to where it ends."""
@@ -1034,6 +1051,23 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
     return RecordSet(source, "probe-spec", pods=[pod])
 
 
+# apache-airflow-29031: `http-get http://:8641/health delay=10s ... #failure=5` pasted alone
+_UNLABELLED = ("a probe's settings as describe prints them, without their label (Liveness:, "
+               "Readiness: or Startup:): which probe they are, the record does not say")
+
+
+def _unlabelled_probe(text: str) -> bool:
+    """Whether a line is a describe probe line's value alone: a handler, then its settings."""
+    value = text.strip()
+    if not value.startswith(("http-get ", "tcp-socket ", "exec ", "grpc ")):
+        return False
+    try:
+        parse_probe_line(value)
+    except ValueError:  # (ProbeLineError is one)
+        return False
+    return True
+
+
 def unread_notes(lines: list[PasteLine], source: str, why: str = "") -> list[Note]:
     """`not read: line N` (`lines N-M` for a run of them), each with the start of its text;
     after MAX_UNREAD_NOTES of them, one note counting the rest."""
@@ -1048,7 +1082,8 @@ def unread_notes(lines: list[PasteLine], source: str, why: str = "") -> list[Not
         a, b = run[0].number, run[-1].number
         span = f"line {a}" if a == b else f"lines {a}-{b}"
         excerpt = run[0].text.strip()[:60]
-        notes.append(Note(f"not read: {span}" + (f" ({why})" if why else "")
+        why_run = why or (_UNLABELLED if a == b and _unlabelled_probe(run[0].text) else "")
+        notes.append(Note(f"not read: {span}" + (f" ({why_run})" if why_run else "")
                           + (f": {excerpt}" if excerpt else ""), Where(source, a),
                           kind=NoteKind.NOT_READ))
     if len(runs) > MAX_UNREAD_NOTES:
