@@ -165,6 +165,28 @@ NOT_READ: dict[str, str] = {
         "`# kubectl get pods` run into one line with its header, the README's `[...]` and two "
         "pods' rows: explain refuses it as not a record it reads; the facts read liveness-exec "
         "1/1 Running with 0 restarts: cannot-tell, no kill, nothing shown"),
+    # held-out batch 20b (CI logs; first contact on logs20 at 7d2c1f6, 0 of 7): all refused
+    "openshift-origin-pr26766.openshift-tests-event-happened-47-times-guard-readiness.txt": (
+        "openshift-tests' `event happened 47 times, something is wrong: ns/... pod/... node/... "
+        "- reason/Unhealthy Readiness probe failed: ...`: refused as not a record explain reads"),
+    "kubernetes-18704.jenkins-prefixed-ginkgo-failure-liveness-exec-restarts-0.txt": (
+        "a Ginkgo failure under Jenkins' time before each line (`found restarts: %!t(int=0)`): "
+        "refused as not a record explain reads"),
+    "kata-containers-9665.bats-hash-prefixed-liveness-x3-then-describe-cut.txt": (
+        "a bats log whose lines start with `# ` (a Liveness line, an Unhealthy row x3, a "
+        "describe cut): refused as not a record explain reads"),
+    "kubernetes-16248.jenkins-prefixed-e2e-event-lines-back-off-image-killing-cut.txt": (
+        "the e2e framework's `INFO: event for POD: {kubelet ...} Reason: msg` lines under "
+        "Jenkins' times: refused as not a record explain reads"),
+    "kubernetes-21921.e2e-event-dump-at-time-back-off-image-start-cut.txt": (
+        "the e2e framework's `INFO: At TIME - event for POD: {...} Reason: msg` lines: refused "
+        "as not a record explain reads"),
+    "openshift-origin-9188.e2e-event-dump-at-time-failedsync-crashloop-back-off.txt": (
+        "one `INFO: At TIME - event for POD: {kubelet ...} FailedSync: ... CrashLoopBackOff` "
+        "line: refused as not a record explain reads"),
+    "k3s-579.e2e-event-dump-at-time-init-back-off-then-pods-table-cut.txt": (
+        "`INFO: At TIME - event for POD: ...` lines (a BackOff) and the framework's POD NODE "
+        "PHASE table: refused as not a record explain reads"),
 }
 
 
