@@ -54,7 +54,8 @@ class PasteLine:
 
 # a CI console's prefix: `00:16:07  `, `[2020-05-12T10:00:00.123Z] `, `12:01:02.345 `
 _CONSOLE = re.compile(r"^(?:(?:\[\d{4}-\d{2}-\d{2}T[\d:.]+Z?\]|\[?\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\]?)"
-                      r"(?:[ \t]{2,}|\t| (?=[ \t]))"
+                      # Jenkins' `06:07:58 Feb 23 ...`: one space, then the line
+                      r"(?:[ \t]{2,}|\t| (?=[ \t])| (?=\S)| ?$)"
                       # an event viewer's export: `6/11/2020, 17:52:33.000 Liveness probe failed:`
                       r"|\d{1,2}/\d{1,2}/\d{4},? \d{1,2}:\d{2}:\d{2}(?:\.\d{1,6})?(?: ?[AP]M)?[ \t]+)")
 # markdown's fences (three or more backticks or tildes, a language after), an issue
@@ -398,21 +399,26 @@ _LAYERS: tuple[Layer, ...] = (_docker_logged, _stamped, _numbered, _diffed, _quo
 
 
 _COMMENT = re.compile(r"^[ \t]*# ?")
+# a TAP result line (bats: `ok 1 Liveness probe`, `not ok 2 ...`): the `# ` lines under it are
+# its diagnostics, the test's output (kubectl's among it)
+_TAP_RESULT = re.compile(r"^(?:not )?ok \d{1,9}\b")
 
 
 def _uncommented_output(lines: list[str]) -> list[str] | None:
     """A command's output that a page prints as shell comments right under the command
-    (`kubectl describe pod x | grep -A5 "Last State"` then `#     Last State:     Terminated`):
-    the comment marks (`#` and one space) are taken off, the output's own indentation kept.
-    Comments above a command, or after a blank line, stay as they are. None when there are
-    none under a command."""
+    (`kubectl describe pod x | grep -A5 "Last State"` then `#     Last State:     Terminated`),
+    or a TAP result's diagnostics under it (bats prints a test's output so): the comment marks
+    (`#` and one space) are taken off, the output's own indentation kept. Comments above a
+    command, or after a blank line, stay as they are. None when there are none under a
+    command."""
     out = list(lines)
     under_command = False
     for i, line in enumerate(lines):
         if _COMMENT.match(line) and under_command:
             out[i] = _COMMENT.sub("", line, count=1)
         elif not _COMMENT.match(line):
-            under_command = bool(_PROMPT.match(line) or _BARE_COMMAND.match(line))
+            under_command = bool(_PROMPT.match(line) or _BARE_COMMAND.match(line)
+                                 or _TAP_RESULT.match(line))
     return out if out != lines else None
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.bare import bare_event, bare_json_event
+from kubesim.explain.readers.ci_log import RestartLine, ci_event, restart_line
 from kubesim.explain.readers.describe import CONTAINER_KEYS, POD_KEYS, STATE_KEYS, read_describe
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
@@ -138,6 +139,8 @@ class _Placer:
         self.under_pods_header = False  # the line above was a `get pods` header or row
         self.placeholders: list[PasteLine] = []  # rows whose NAME is a page's placeholder
         self.cut_last = 0  # the last line's number when the paste ends inside it
+        self.ci_events: list[RecordedEvent] = []  # a CI log's event lines (`ci_log`)
+        self.restarts: list[tuple[RestartLine, Where]] = []  # its restart-count lines
 
     def place(self) -> None:
         i = 0
@@ -216,6 +219,9 @@ class _Placer:
                 self.placeholders.append(line)
             return i + 1
         self.under_pods_header = False
+        if self.ci_line(text, line.number):
+            self.in_describe = self.after_row = False
+            return i + 1
         key = _KEY.match(text)
         header = is_header(text)
         if header:
@@ -250,6 +256,18 @@ class _Placer:
             return i + 1
         self.unread.append(line)
         return i + 1
+
+    def ci_line(self, text: str, number: int) -> bool:
+        """A CI log's event line or restart-count line (`ci_log`), taken."""
+        where = Where(self.source, number)
+        event = ci_event(text, where)
+        if event is not None:
+            self.ci_events.append(event)
+            return True
+        restarts = restart_line(text)
+        if restarts is not None:
+            self.restarts.append((restarts, where))
+        return restarts is not None
 
     def continues_cut_row(self, i: int) -> bool:
         """Whether line `i` is the end of a message the paste starts inside: it comes first
@@ -403,6 +421,8 @@ def read_paste(text: str, source: str) -> RecordSet:
         check_pods(len(out.pods), source, segment.first)
     if placer.bare:
         _add(out, _messages(placer.bare, source))
+    if placer.ci_events or placer.restarts:
+        _add(out, _ci_log(placer.ci_events, placer.restarts, source))
     if placer.pod_rows:
         _add(out, RecordSet(source, "pods-table", pods=pods_of(placer.pod_rows)))
         out.notes.extend(Note(
@@ -904,6 +924,28 @@ def _messages(found: list[tuple[RecordedEvent, Note]], source: str) -> RecordSet
     piece = PodRecord(None, found[0][0].where, events=[e for e, _ in found],
                       formats=["messages"])
     return RecordSet(source, "messages", pods=[piece], notes=[n for _, n in found])
+
+
+def _ci_log(events: list[RecordedEvent], restarts: list[tuple[RestartLine, Where]],
+            source: str) -> RecordSet:
+    """A CI log's lines (`ci_log`): its events name their pods (`read.pod_groups` gives each
+    to its pod); each pod whose restart count the log states is a pod of one container with
+    the last count stated, running when the log saw it so and said no count after."""
+    pods: dict[str, PodRecord] = {}
+    for found, where in restarts:
+        pod = pods.setdefault(found.pod, PodRecord(found.pod, where, formats=["ci-log"]))
+        if not pod.containers:
+            pod.containers.append(ContainerRecord(None, where))
+        container = pod.containers[0]
+        if found.running:
+            pod.phase = "Running"
+            container.state = "running"
+            continue
+        container.restart_count, container.restart_where = found.count, where
+    notes = [Note("the CI log's event lines name their pod but not the event's type; from "
+                  "the e2e framework's dump they hold no count either (at least once each)",
+                  events[0].where, uncertain=False)] if events else []
+    return RecordSet(source, "ci-log", pods=list(pods.values()), events=events, notes=notes)
 
 
 def _status_piece(segment: Segment, source: str) -> RecordSet | None:
