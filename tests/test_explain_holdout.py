@@ -2600,3 +2600,48 @@ def test_ci_log_patterns_are_linear_on_a_hostile_line():
 
     small, big = cost(500_000), cost(1_000_000)
     assert big < 4 * small + 0.5, (small, big)
+
+
+def test_a_restart_count_without_a_state_allows_one_more_end():
+    """kubernetes-18704 (batch 20b): a test log's `found restarts: 0` states the count and
+    not the container's state; explain left the kills open (only a running container's count
+    closed them), where the count allows R + 1 ends (README's probe_kills: R4.7, the ended
+    instance's count is R)."""
+    text = ("11:44:54   Dec 16 11:44:50.239: pod e2e-x/liveness-exec - expected number of "
+            "restarts: %!t(int=1), found restarts: %!t(int=0)\n"
+            "11:44:54 STEP: deleting the pod\n")
+    a = _answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures) == (Cause.CANNOT_TELL, CountRange(0, 1),
+                                                          False)
+
+
+def test_an_e2e_dump_cut_inside_its_last_line_is_no_whole_stream():
+    """kubernetes-21921 (batch 20b): the e2e dump from the pod's Scheduled event, the paste
+    cut inside the next event's time (`At 2016-02-24 13:26:37 -08`): that line was not read
+    and the stream taken as whole (R4.4), so no kill could follow; the events after the cut
+    are not in the record: the kills stay open."""
+    text = ("Feb 24 13:38:26.320: INFO: At 2016-02-24 13:26:31 -0800 PST - event for web: "
+            "{default-scheduler } Scheduled: Successfully assigned web to node-1\n"
+            "Feb 24 13:38:26.320: INFO: At 2016-02-24 13:26:32 -0800 PST - event for web: "
+            "{kubelet node-1} Started: Started container with docker id 0e6f2eae3e7f\n"
+            "Feb 24 13:38:26.320: INFO: At 2016-02-24 13:26:37 -08")
+    assert _answer(text).probe_kills == CountRange(0, None)
+    assert _answer(text + "00 PST - event for web: {kubelet node-1} Pulled: Container image "
+                   "\"busybox\" already present on machine\n").probe_kills == CountRange(0, 0)
+
+
+def test_a_2016_failedsync_crashloop_message_is_a_back_off():
+    """openshift-origin-9188 (batch 20b): the kubelets of 2016 reported a start refused in
+    back-off as FailedSync (`Error syncing pod, skipping: failed to "StartContainer" for "db"
+    with CrashLoopBackOff: "Back-off 1m20s restarting failed container=db pod=..."`); explain
+    read no back-off in it and said the record shows nothing. It is the container's back-off
+    refusal: it ended at least once (R4.9)."""
+    text = ("Jun  6 18:53:23.677: INFO: At 2016-06-06 18:50:03 -0400 EDT - event for db-1: "
+            "{kubelet 172.18.0.93} FailedSync: Error syncing pod, skipping: failed to "
+            "\"StartContainer\" for \"db\" with CrashLoopBackOff: \"Back-off 1m20s restarting "
+            "failed container=db pod=db-1_ns(c7e953e6-2c38-11e6-94c5-0e334cee71c9)\"\n")
+    a = _answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures) == (Cause.CANNOT_TELL,
+                                                          CountRange(0, None), True)
+    [pod] = pod_groups([parse_record(text, "r.txt")])
+    assert [e.reason for e in pod.events] == ["BackOff"]

@@ -36,7 +36,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.times import parse_time
 
-__all__ = ["RestartLine", "ci_event", "restart_line"]
+__all__ = ["RestartLine", "ci_event", "event_start", "restart_line"]
 
 _NAME = r"[a-z0-9][-a-z0-9.]{0,252}"
 # the framework's own time and level before its message (`Feb 23 06:05:51.859: INFO: `)
@@ -74,6 +74,16 @@ def ci_event(line: str, where: Where) -> RecordedEvent | None:
     if m is not None and (m["level"] or m["times"] or m["reason"]):
         return _monitor_event(m, where)
     return None
+
+
+# the start of an event line, whatever is cut after it (the paste ends inside the line)
+_START = re.compile(rf"^[ \t]*(?:{_LOGF}(?:At \d|event for )|[A-Z][a-z]{{2}} [ \d]\d "
+                    r"\d{2}:\d{2}:\d{2}(?:\.\d{1,9})? [IWE] |event happened \d)")
+
+
+def event_start(line: str) -> bool:
+    """Whether `line` starts as an event line of a CI log does (see the module's docstring)."""
+    return _START.match(line) is not None
 
 
 def _e2e_event(m: re.Match[str], where: Where) -> RecordedEvent:

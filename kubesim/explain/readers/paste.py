@@ -19,7 +19,7 @@ from typing import Any
 
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.bare import bare_event, bare_json_event
-from kubesim.explain.readers.ci_log import RestartLine, ci_event, restart_line
+from kubesim.explain.readers.ci_log import RestartLine, ci_event, event_start, restart_line
 from kubesim.explain.readers.describe import CONTAINER_KEYS, POD_KEYS, STATE_KEYS, read_describe
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
@@ -261,8 +261,14 @@ class _Placer:
         """A CI log's event line or restart-count line (`ci_log`), taken."""
         where = Where(self.source, number)
         event = ci_event(text, where)
+        cut = number == self.cut_last  # the paste ends inside this line
         if event is not None:
-            self.ci_events.append(event)
+            self.ci_events.append(replace(event, truncated=True) if cut else event)
+            return True
+        if cut and self.ci_events and event_start(text):  # an event line cut before its
+            # reason: the events after the last one read are not in the record
+            self.ci_events[-1] = replace(self.ci_events[-1], truncated=True)
+            self.unread.append(PasteLine(number, text, LineKind.CONTENT))
             return True
         restarts = restart_line(text)
         if restarts is not None:
@@ -935,15 +941,16 @@ def _ci_log(events: list[RecordedEvent], restarts: list[tuple[RestartLine, Where
     for found, where in restarts:
         pod = pods.setdefault(found.pod, PodRecord(found.pod, where, formats=["ci-log"]))
         if not pod.containers:
-            pod.containers.append(ContainerRecord(None, where))
+            pod.containers.append(ContainerRecord(None, where, count_alone=True))
         container = pod.containers[0]
         if found.running:
             pod.phase = "Running"
             container.state = "running"
             continue
         container.restart_count, container.restart_where = found.count, where
-    notes = [Note("the CI log's event lines name their pod but not the event's type; from "
-                  "the e2e framework's dump they hold no count either (at least once each)",
+    notes = [Note("a CI log's event lines: each names its pod; the event's type is inferred "
+                  "(Warning for a probe failure or a back-off, or the monitor's level W or E), "
+                  "and a line that states no count happened at least once",
                   events[0].where, uncertain=False)] if events else []
     return RecordSet(source, "ci-log", pods=list(pods.values()), events=events, notes=notes)
 
