@@ -2645,3 +2645,27 @@ def test_a_2016_failedsync_crashloop_message_is_a_back_off():
                                                           CountRange(0, None), True)
     [pod] = pod_groups([parse_record(text, "r.txt")])
     assert [e.reason for e in pod.events] == ["BackOff"]
+
+
+def test_the_normaliser_is_linear_on_long_runs_of_spaces():
+    """A console's prefix is looked for on every line of a paste, so a hostile line reaches
+    the normaliser: four of its patterns (a markdown table's rule, a box's right border, HTML
+    tags and `<br>` ending a line) retried `\\s*` at every start of a long run of spaces,
+    quadratic (8,000 spaces: 4.5 s). A line four times as long now takes about four times as
+    long, not sixteen (measured in one run, the best of three)."""
+    import time
+
+    def cost(size: int) -> float:
+        lines = [" " * size + "x", "--" + " " * size + "x", "│" + " " * size + "x",
+                 "<p" + " " * size + ">", "<p>" * (size // 3), " " * size + "<br>x",
+                 "06:07:58 " + " " * size + "x"]
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            for line in lines:
+                normalise(line)
+            best = min(best, time.perf_counter() - start)
+        return best
+
+    small, big = cost(2_000), cost(8_000)
+    assert big < 8 * small + 0.05, (small, big)
