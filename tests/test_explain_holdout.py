@@ -2581,7 +2581,7 @@ def test_ci_log_patterns_are_linear_on_a_hostile_line():
     (linear, measured in one run), never a traceback."""
     import time
 
-    from kubesim.explain.readers.ci_log import ci_event, restart_line
+    from kubesim.explain.readers.ci_log import ci_event, pod_started, restart_line
     from kubesim.explain.readers.model import Where
     from kubesim.explain.readers.normalise import _CONSOLE
 
@@ -2590,11 +2590,14 @@ def test_ci_log_patterns_are_linear_on_a_hostile_line():
                  "Nov 25 01:24:22.203 W " + "ns=a " * (size // 3),
                  "event happened 2 times, something is wrong: " + "ns/a " * (size // 3),
                  "Restart count of pod " + "a/" * size, "06:07:58 " + " " * (2 * size),
-                 "Jan 21 06:55:28.262: INFO: At " + "2016-02-24 " * (size // 6)]
+                 "Jan 21 06:55:28.262: INFO: At " + "2016-02-24 " * (size // 6),
+                 "web started at " + "(" * size, "\tContainer a ready: true, restart count " +
+                 "1" * size]
         start = time.perf_counter()
         for line in lines:
             ci_event(line, Where("r.txt", 1))
-            restart_line(line)
+            restart_line(line, "web")
+            pod_started(line)
             _CONSOLE.match(line)
         return time.perf_counter() - start
 
@@ -2669,3 +2672,28 @@ def test_the_normaliser_is_linear_on_long_runs_of_spaces():
 
     small, big = cost(2_000), cost(8_000)
     assert big < 8 * small + 0.05, (small, big)
+
+
+def test_the_pods_the_kubelet_thinks_are_on_a_node_give_their_containers_counts():
+    """The e2e framework's `Logging pods the kubelet thinks is on node N` (test/e2e/framework:
+    `Logf("%v started at %v (%d+%d container statuses recorded)")`, then `Logf("\\tContainer %v
+    ready: %v, restart count %v")`), a family of CI logs batch 20 asked for: each container's
+    count is its pod's; Ready true is a running container's (its count closes the kills),
+    Ready false says nothing of its state (one more end allowed, R + 1)."""
+    text = ("Feb 23 06:07:56.300: INFO: \nLogging pods the kubelet thinks is on node node-1\n"
+            "Feb 23 06:07:56.301: INFO: web-1 started at 2016-02-23 06:05:51 +0000 UTC (0+1 "
+            "container statuses recorded)\n"
+            "Feb 23 06:07:56.301: INFO: \tContainer app ready: true, restart count 2\n"
+            "Feb 23 06:07:56.302: INFO: db-1 started at 2016-02-23 06:05:51 +0000 UTC (1+1 "
+            "container statuses recorded)\n"
+            "Feb 23 06:07:56.302: INFO: \tInit container setup ready: true, restart count 0\n"
+            "Feb 23 06:07:56.302: INFO: \tContainer db ready: false, restart count 3\n")
+    pods = {p.name: p for p in pod_groups([parse_record(text, "r.txt")])}
+    assert sorted(pods) == ["db-1", "web-1"]
+    assert [(c.name, c.init, c.restart_count) for c in pods["db-1"].containers] == [
+        ("setup", True, 0), ("db", False, 3)]
+    assert _pod_answer(text, "web-1").probe_kills == CountRange(0, 2)
+    ex = explain_records([parse_record(text, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, pod="db-1", container="db"))
+    answer = ex.containers[0].answer
+    assert answer is not None and answer.probe_kills == CountRange(0, 4)

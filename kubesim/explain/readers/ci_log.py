@@ -17,7 +17,9 @@ pod, or one restart count of a named pod.
   count of pod NAME is N`, `Restart count of pod NS/NAME is now N (...)`, `pod NS/NAME -
   expected number of restarts: X, found restarts: N` (with Go's `%!t(int=N)` when the verb
   did not fit), and the framework's `Saw pod 'NAME' ... out of pending state (found
-  '"Running"')`.
+  '"Running"')`; and the framework's `Logging pods the kubelet thinks is on node N`: `NAME
+  started at TIME (I+C container statuses recorded)`, then `\tContainer NAME ready: true,
+  restart count N` (`Init container` for an init container's) under it.
 
 Every pattern is anchored and its repetitions bounded: a hostile line costs linear time.
 """
@@ -36,7 +38,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.times import parse_time
 
-__all__ = ["RestartLine", "ci_event", "event_start", "restart_line"]
+__all__ = ["RestartLine", "ci_event", "event_start", "pod_started", "restart_line"]
 
 _NAME = r"[a-z0-9][-a-z0-9.]{0,252}"
 # the framework's own time and level before its message (`Feb 23 06:05:51.859: INFO: `)
@@ -123,11 +125,15 @@ def _reason_of(message: str) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class RestartLine:
-    """A restart count the log states of a pod (`count` None: the line says the pod runs)."""
+    """A restart count the log states of a pod (`count` None: the line says the pod runs), or
+    of one of its containers by name (`container`, `ready` and `init` as the line states)."""
 
     pod: str
     count: int | None
     running: bool = False
+    container: str | None = None
+    ready: bool | None = None
+    init: bool = False
 
 
 _GO_INT = r"(?:%!+(?:\(MISSING\))?t\(int=)?(?P<n>\d{1,9})\)?"
@@ -143,8 +149,30 @@ _RUNNING = re.compile(rf"^[ \t]*{_LOGF}Saw pod '(?P<pod>{_NAME})' in namespace '
                       r"out of pending state \(found '\"Running\"'\)\s*$")
 
 
-def restart_line(line: str) -> RestartLine | None:
-    """The restart count (or the running phase) an e2e log's line states of a pod, or None."""
+_STARTED_AT = re.compile(
+    rf"^[ \t]*{_LOGF}(?P<pod>{_NAME})(?: from {_NAME})? started at [^(\n]{{1,80}} "
+    r"\(\d{1,6}(?:\+\d{1,6})? container statuses recorded\)\s*$")
+_CONTAINER = re.compile(
+    rf"^[ \t]*{_LOGF}[ \t]*(?P<init>Init container|Container) (?P<name>{_NAME}) ready: "
+    r"(?P<ready>true|false), restart count (?P<n>\d{1,9})\s*$")
+
+
+def pod_started(line: str) -> str | None:
+    """The pod a `Logging pods the kubelet thinks is on node` line starts (`NAME started at
+    ...`), whose containers' lines follow it; None for any other line."""
+    m = _STARTED_AT.match(line)
+    return m["pod"] if m is not None else None
+
+
+def restart_line(line: str, pod: str | None = None) -> RestartLine | None:
+    """The restart count (or the running phase) an e2e log's line states of a pod, or None; a
+    container's line (`Container NAME ready: ..., restart count N`) is of `pod`, the one whose
+    line it follows, and without one is None."""
+    m = _CONTAINER.match(line)
+    if m is not None:
+        return None if pod is None else RestartLine(
+            pod, int(m["n"]), container=m["name"], ready=m["ready"] == "true",
+            init=m["init"] != "Container")
     for pattern in _RESTARTS:
         m = pattern.match(line)
         if m is not None:

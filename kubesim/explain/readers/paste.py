@@ -19,7 +19,13 @@ from typing import Any
 
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.bare import bare_event, bare_json_event
-from kubesim.explain.readers.ci_log import RestartLine, ci_event, event_start, restart_line
+from kubesim.explain.readers.ci_log import (
+    RestartLine,
+    ci_event,
+    event_start,
+    pod_started,
+    restart_line,
+)
 from kubesim.explain.readers.describe import CONTAINER_KEYS, POD_KEYS, STATE_KEYS, read_describe
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
@@ -141,6 +147,7 @@ class _Placer:
         self.cut_last = 0  # the last line's number when the paste ends inside it
         self.ci_events: list[RecordedEvent] = []  # a CI log's event lines (`ci_log`)
         self.restarts: list[tuple[RestartLine, Where]] = []  # its restart-count lines
+        self.ci_pod: str | None = None  # the pod whose containers' lines follow (`pod_started`)
 
     def place(self) -> None:
         i = 0
@@ -270,7 +277,11 @@ class _Placer:
             self.ci_events[-1] = replace(self.ci_events[-1], truncated=True)
             self.unread.append(PasteLine(number, text, LineKind.CONTENT))
             return True
-        restarts = restart_line(text)
+        started = pod_started(text)
+        if started is not None:
+            self.ci_pod = started
+            return True
+        restarts = restart_line(text, self.ci_pod)
         if restarts is not None:
             self.restarts.append((restarts, where))
         return restarts is not None
@@ -940,6 +951,9 @@ def _ci_log(events: list[RecordedEvent], restarts: list[tuple[RestartLine, Where
     pods: dict[str, PodRecord] = {}
     for found, where in restarts:
         pod = pods.setdefault(found.pod, PodRecord(found.pod, where, formats=["ci-log"]))
+        if found.container is not None:
+            _ci_container(pod, found, where)
+            continue
         if not pod.containers:
             pod.containers.append(ContainerRecord(None, where, count_alone=True))
         container = pod.containers[0]
@@ -953,6 +967,18 @@ def _ci_log(events: list[RecordedEvent], restarts: list[tuple[RestartLine, Where
                   "and a line that states no count happened at least once",
                   events[0].where, uncertain=False)] if events else []
     return RecordSet(source, "ci-log", pods=list(pods.values()), events=events, notes=notes)
+
+
+def _ci_container(pod: PodRecord, found: RestartLine, where: Where) -> None:
+    """A container's line of the e2e framework's pods on a node: Ready true is a running
+    container's (R3.1: only a running container is Ready), its count closes the kills; Ready
+    false says nothing of its state (`ContainerRecord.count_alone`). A later line of the same
+    container (the dump logged again) replaces the earlier one's."""
+    pod.containers = [c for c in pod.containers if c.name != found.container]
+    pod.containers.append(ContainerRecord(
+        found.container, where, init=found.init, ready=found.ready,
+        state="running" if found.ready else None, restart_count=found.count,
+        restart_where=where, count_alone=not found.ready))
 
 
 def _status_piece(segment: Segment, source: str) -> RecordSet | None:
