@@ -3048,3 +3048,209 @@ def test_a_probe_line_pasted_without_its_label_says_what_it_is_in_its_not_read_n
     notes = [n.text for n in parse_record(text, "r.txt").notes if n.kind is NoteKind.NOT_READ]
     assert notes and notes[0].startswith("not read: line 3 (a probe's settings as describe "
                                          "prints them, without their label")
+
+
+# ---------------------------------------------------------------- batch 20: CI logs (logs20)
+
+
+def _pod_answer(text: str, pod: str) -> Diagnosis:
+    ex = explain_records([parse_record(text, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, pod=pod))
+    answer = ex.containers[0].answer
+    assert answer is not None
+    return answer
+
+
+def test_an_e2e_event_dump_line_is_its_pods_event():
+    """kubernetes-18704 (batch 20): the e2e framework's `INFO: event for liveness-http:
+    {kubelet NODE} Unhealthy: Liveness probe failed: ...` (test/e2e/framework: `Logf("event for
+    %v: %v %v: %v", ...)`), between triple backticks on one line, was refused; it is the named
+    pod's event, a liveness failure at least once. Its newer form `INFO: At TIME - event for
+    POD: ...` keeps the time; a source that is not the kubelet's or the scheduler's is another
+    object's event (the line names no kind)."""
+    line = ("```Jan 21 06:55:28.262: INFO: event for liveness-http: {kubelet node-1} Unhealthy: "
+            "Liveness probe failed: Get http://10.0.0.1:8080/read: use of closed network "
+            "connection```\n")
+    a = _answer(line)
+    assert (a.cause, a.failed) == (Cause.CANNOT_TELL, ("liveness",))
+    assert a.probe_kills == CountRange(0, None) and a.shows_failures
+    newer = ("Feb 24 13:38:26.320: INFO: At 2016-02-24 13:26:31 -0800 PST - event for web-1: "
+             "{kubelet node-1} Killing: Container app failed liveness probe, will be restarted\n"
+             "Feb 24 13:38:26.320: INFO: At 2016-02-24 13:26:30 -0800 PST - event for web: "
+             "{replication-controller } SuccessfulCreate: Created pod: web-1\n")
+    [pod] = pod_groups([parse_record(newer, "r.txt")])
+    [kill] = pod.events
+    assert (pod.name, kill.reason, kill.first.text) == ("web-1", "Killing",
+                                                        "2016-02-24 13:26:31 -0800 PST")
+
+
+def test_openshift_monitor_lines_of_several_pods_are_read_per_pod():
+    """openshift-origin-pr21536 (batch 20): OpenShift's monitor lines `Nov 25 01:24:22.203 W
+    pod=NAME ns=NS Liveness probe failed: ...` of several pods were refused; each is the named
+    pod's event (its reason from the kubelet's words), `--pod` picks one, a Deployment's line
+    is another object's, and a line whose words say no reason is not read."""
+    text = ("Nov 25 01:24:22.203 W pod=api-1 ns=demo Liveness probe failed: Get "
+            "https://10.0.0.2:5443/healthz: net/http: request canceled\n"
+            "Nov 25 01:25:50.328 W pod=grafana-2 ns=demo Readiness probe failed: Get "
+            "http://127.0.0.1:3001/api/health: connect: connection refused\n"
+            "Nov 25 01:26:44.345 I deployment=op ns=demo Scaled up replica set op-5 to 1\n")
+    assert _pod_answer(text, "api-1").failed == ("liveness",)
+    assert _pod_answer(text, "grafana-2").failed == ("readiness",)
+    record = parse_record(text, "r.txt")
+    unread = [n.where.line for n in record.notes if n.kind is NoteKind.NOT_READ]
+    assert unread == [3]
+
+
+def test_openshift_tests_repeated_event_lines_state_their_reason_and_count():
+    """openshift-origin-pr26766 (batch 20b): openshift-tests' `event happened 47 times,
+    something is wrong: ns/NS pod/NAME node/NODE - reason/Unhealthy Readiness probe failed:
+    ...`: the reason and the count are the line's."""
+    text = ("event happened 47 times, something is wrong: ns/demo pod/guard-1 node/master-0 - "
+            "reason/Unhealthy Readiness probe failed: Get \"https://10.0.0.8:6443/healthz\": "
+            "dial tcp 10.0.0.8:6443: connect: connection refused\n")
+    [pod] = pod_groups([parse_record(text, "r.txt")])
+    [event] = pod.events
+    assert (pod.name, event.reason, event.count, event.count_stated) == (
+        "guard-1", "Unhealthy", 47, True)
+    assert _answer(text).cause is Cause.READINESS_ONLY
+
+
+def test_jenkins_time_before_each_line_is_taken_off_and_restart_counts_read():
+    """kubernetes-21751 (batch 20): an e2e log with Jenkins' time before each line (`06:07:58
+    Feb 23 ...: INFO: ...`, one space after it) was refused; the time is a console's prefix,
+    and the probe test's restart counts (test/e2e/common/container_probe.go: `Initial restart
+    count of pod NAME is N`, `expected number of restarts: ..., found restarts: N`) are the
+    pod's, running when the log saw it run: no kill."""
+    text = ("06:07:58 Feb 23 06:05:55.913: INFO: Saw pod 'liveness-exec' in namespace 'e2e-x' "
+            "out of pending state (found '\"Running\"')\n"
+            "06:07:58 Feb 23 06:05:55.931: INFO: Initial restart count of pod liveness-exec is 0\n"
+            "06:07:58 Feb 23 06:07:56.207: FAIL: pod e2e-x/liveness-exec - expected number of "
+            "restarts: %!!(MISSING)t(int=1), found restarts: %!!(MISSING)t(int=0)\n")
+    assert normalise(text)[0].text.startswith("Feb 23 06:05:55.913: INFO: Saw pod")
+    a = _answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures) == (Cause.CANNOT_TELL, CountRange(0, 0),
+                                                          False)
+
+
+def test_ci_log_patterns_are_linear_on_a_hostile_line():
+    """The CI log readers' patterns (ci_log, the console prefix) on one 2 MB line built to
+    make a backtracking pattern slow: reading it takes about twice as long as a 1 MB one
+    (linear, measured in one run), never a traceback."""
+    import time
+
+    from kubesim.explain.readers.ci_log import ci_event, pod_started, restart_line
+    from kubesim.explain.readers.model import Where
+    from kubesim.explain.readers.normalise import _CONSOLE
+
+    def cost(size: int) -> float:
+        lines = ["event for a: {kubelet " + "a " * size, "pod=" + "a=" * size,
+                 "Nov 25 01:24:22.203 W " + "ns=a " * (size // 3),
+                 "event happened 2 times, something is wrong: " + "ns/a " * (size // 3),
+                 "Restart count of pod " + "a/" * size, "06:07:58 " + " " * (2 * size),
+                 "Jan 21 06:55:28.262: INFO: At " + "2016-02-24 " * (size // 6),
+                 "web started at " + "(" * size, "\tContainer a ready: true, restart count " +
+                 "1" * size]
+        start = time.perf_counter()
+        for line in lines:
+            ci_event(line, Where("r.txt", 1))
+            restart_line(line, "web")
+            pod_started(line)
+            _CONSOLE.match(line)
+        return time.perf_counter() - start
+
+    small, big = cost(500_000), cost(1_000_000)
+    assert big < 4 * small + 0.5, (small, big)
+
+
+def test_a_restart_count_without_a_state_allows_one_more_end():
+    """kubernetes-18704 (batch 20b): a test log's `found restarts: 0` states the count and
+    not the container's state; explain left the kills open (only a running container's count
+    closed them), where the count allows R + 1 ends (README's probe_kills: R4.7, the ended
+    instance's count is R)."""
+    text = ("11:44:54   Dec 16 11:44:50.239: pod e2e-x/liveness-exec - expected number of "
+            "restarts: %!t(int=1), found restarts: %!t(int=0)\n"
+            "11:44:54 STEP: deleting the pod\n")
+    a = _answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures) == (Cause.CANNOT_TELL, CountRange(0, 1),
+                                                          False)
+
+
+def test_an_e2e_dump_cut_inside_its_last_line_is_no_whole_stream():
+    """kubernetes-21921 (batch 20b): the e2e dump from the pod's Scheduled event, the paste
+    cut inside the next event's time (`At 2016-02-24 13:26:37 -08`): that line was not read
+    and the stream taken as whole (R4.4), so no kill could follow; the events after the cut
+    are not in the record: the kills stay open."""
+    text = ("Feb 24 13:38:26.320: INFO: At 2016-02-24 13:26:31 -0800 PST - event for web: "
+            "{default-scheduler } Scheduled: Successfully assigned web to node-1\n"
+            "Feb 24 13:38:26.320: INFO: At 2016-02-24 13:26:32 -0800 PST - event for web: "
+            "{kubelet node-1} Started: Started container with docker id 0e6f2eae3e7f\n"
+            "Feb 24 13:38:26.320: INFO: At 2016-02-24 13:26:37 -08")
+    assert _answer(text).probe_kills == CountRange(0, None)
+    assert _answer(text + "00 PST - event for web: {kubelet node-1} Pulled: Container image "
+                   "\"busybox\" already present on machine\n").probe_kills == CountRange(0, 0)
+
+
+def test_a_2016_failedsync_crashloop_message_is_a_back_off():
+    """openshift-origin-9188 (batch 20b): the kubelets of 2016 reported a start refused in
+    back-off as FailedSync (`Error syncing pod, skipping: failed to "StartContainer" for "db"
+    with CrashLoopBackOff: "Back-off 1m20s restarting failed container=db pod=..."`); explain
+    read no back-off in it and said the record shows nothing. It is the container's back-off
+    refusal: it ended at least once (R4.9)."""
+    text = ("Jun  6 18:53:23.677: INFO: At 2016-06-06 18:50:03 -0400 EDT - event for db-1: "
+            "{kubelet 172.18.0.93} FailedSync: Error syncing pod, skipping: failed to "
+            "\"StartContainer\" for \"db\" with CrashLoopBackOff: \"Back-off 1m20s restarting "
+            "failed container=db pod=db-1_ns(c7e953e6-2c38-11e6-94c5-0e334cee71c9)\"\n")
+    a = _answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures) == (Cause.CANNOT_TELL,
+                                                          CountRange(0, None), True)
+    [pod] = pod_groups([parse_record(text, "r.txt")])
+    assert [e.reason for e in pod.events] == ["BackOff"]
+
+
+def test_the_normaliser_is_linear_on_long_runs_of_spaces():
+    """A console's prefix is looked for on every line of a paste, so a hostile line reaches
+    the normaliser: four of its patterns (a markdown table's rule, a box's right border, HTML
+    tags and `<br>` ending a line) retried `\\s*` at every start of a long run of spaces,
+    quadratic (8,000 spaces: 4.5 s). A line four times as long now takes about four times as
+    long, not sixteen (measured in one run, the best of three)."""
+    import time
+
+    def cost(size: int) -> float:
+        lines = [" " * size + "x", "--" + " " * size + "x", "│" + " " * size + "x",
+                 "<p" + " " * size + ">", "<p>" * (size // 3), " " * size + "<br>x",
+                 "06:07:58 " + " " * size + "x"]
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            for line in lines:
+                normalise(line)
+            best = min(best, time.perf_counter() - start)
+        return best
+
+    small, big = cost(2_000), cost(8_000)
+    assert big < 8 * small + 0.05, (small, big)
+
+
+def test_the_pods_the_kubelet_thinks_are_on_a_node_give_their_containers_counts():
+    """The e2e framework's `Logging pods the kubelet thinks is on node N` (test/e2e/framework:
+    `Logf("%v started at %v (%d+%d container statuses recorded)")`, then `Logf("\\tContainer %v
+    ready: %v, restart count %v")`), a family of CI logs batch 20 asked for: each container's
+    count is its pod's; Ready true is a running container's (its count closes the kills),
+    Ready false says nothing of its state (one more end allowed, R + 1)."""
+    text = ("Feb 23 06:07:56.300: INFO: \nLogging pods the kubelet thinks is on node node-1\n"
+            "Feb 23 06:07:56.301: INFO: web-1 started at 2016-02-23 06:05:51 +0000 UTC (0+1 "
+            "container statuses recorded)\n"
+            "Feb 23 06:07:56.301: INFO: \tContainer app ready: true, restart count 2\n"
+            "Feb 23 06:07:56.302: INFO: db-1 started at 2016-02-23 06:05:51 +0000 UTC (1+1 "
+            "container statuses recorded)\n"
+            "Feb 23 06:07:56.302: INFO: \tInit container setup ready: true, restart count 0\n"
+            "Feb 23 06:07:56.302: INFO: \tContainer db ready: false, restart count 3\n")
+    pods = {p.name: p for p in pod_groups([parse_record(text, "r.txt")])}
+    assert sorted(pods) == ["db-1", "web-1"]
+    assert [(c.name, c.init, c.restart_count) for c in pods["db-1"].containers] == [
+        ("setup", True, 0), ("db", False, 3)]
+    assert _pod_answer(text, "web-1").probe_kills == CountRange(0, 2)
+    ex = explain_records([parse_record(text, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, pod="db-1", container="db"))
+    answer = ex.containers[0].answer
+    assert answer is not None and answer.probe_kills == CountRange(0, 4)

@@ -248,7 +248,9 @@ _ONE_LINERS = ("azure-service-operator-pr1198.describe-row-x3707-no-header.txt",
                "nofire-probe-failures.liveness-message-cut-after-statuscode.txt",
                "techsyncer-pod-crashes.portuguese-liveness-message-status-code-spaced.txt",
                # held-out batch 15
-               "openmetadata-helm-157.inline-code-startup-message-mysqladmin.txt")
+               "openmetadata-helm-157.inline-code-startup-message-mysqladmin.txt",
+               # held-out batch 20: an e2e event line between triple backticks
+               "kubernetes-18704.triple-backtick-e2e-event-line-liveness-one-line.txt")
 _QUOTED_IN_A_SENTENCE = ("contiv-netplugin-878.inline-code-liveness-client-timeout-2017.txt",
                          "openmetadata-helm-157.inline-code-startup-message-mysqladmin.txt")
 KNOWN_FAILING: dict[tuple[str, str], str] = {
@@ -258,7 +260,9 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
                  # held-out batch 12: a pod's whole stream from Scheduled, cut in its last row
                  "ealenn-charts-25.left-border-describe-events-created-x4-cut.txt",
                  # held-out batch 17: dashboard rows cut in the last (oldest) one
-                 "cilium-28574.dashboard-pipe-rows-newest-first-startup-cut.txt")},
+                 "cilium-28574.dashboard-pipe-rows-newest-first-startup-cut.txt",
+                 # held-out batch 20b: an e2e dump from Scheduled, cut inside its last line
+                 "kubernetes-21921.e2e-event-dump-at-time-back-off-image-start-cut.txt")},
     **{(k, n): _ONE_LINE for k in ("diff", "line-numbers", "timestamp", "timestamp+crlf")
        for n in _ONE_LINERS if n not in _QUOTED_IN_A_SENTENCE},
     # held-out batch 12: a code span after a prefix is a sentence quoting the kubelet's message

@@ -1075,7 +1075,8 @@ def _open(f: _Facts) -> bool:
     shown = rec is not None and (rec.state == "running" or (
         rec.state is None and not rec.restart_apart and not rec.restarts_cut
         and rec.containers == 1))
-    if shown and _restart_bound(f) is not None:
+    if (shown or (rec is not None and _state_untold(rec))) and _restart_bound(f) is not None:
+        # (R, or R + 1 if it may have ended, `_state_untold`)
         return False
     if rec is not None and rec.restarts_cut:
         return True  # the record ends before the container's Restart Count: no bound on it
@@ -1156,14 +1157,22 @@ def _last_killable(v: rc.View) -> bool:
     rec = v.record
     starts = [e for e in v.events if e.reason in _STARTS]
     kills = [e for e in v.events if e.reason == "Killing"]
-    ended = (rec is not None and (rec.state == "terminated"
-                                  or rec.state_reason == "CrashLoopBackOff")) or any(
+    ended = (rec is not None and (rec.state == "terminated" or rec.state_reason ==
+                                  "CrashLoopBackOff" or _state_untold(rec))) or any(
         all(rc.certainly_after(b.last, e.last) for e in starts)
         for b in v.events if b.reason == "BackOff")
     killed_before = bool(kills) and all(
         k.count_stated and any(rc.certainly_after(e.last, k.last) for e in starts)
         for k in kills)
     return ended and not killed_before
+
+
+def _state_untold(rec: ContainerRecord) -> bool:
+    """The record states the container's restart count and nothing else of its status
+    (`ContainerRecord.count_alone`, a test log's `found restarts: 0`): it may have ended since
+    its last start, so its count allows one more end (README's probe_kills: R + 1 for an
+    ended container, R for a running one)."""
+    return rec.count_alone and rec.state is None and rec.restart_count is not None
 
 
 # ---------------------------------------------------------------- would a probe change do

@@ -152,7 +152,10 @@ _CUT_IMAGE = re.compile(r'^(?:[Pp]ulling image|Successfully pulled image|Contain
                         r'|^Successfully pulled image "[^"]+" in [\d.]*$')
 
 
-_BACKOFF = re.compile(r"^Back-off restarting failed container(?: (\S+) in pod)?")
+# the kubelets of 2016 put the delay in and the container after `=` (a FailedSync's
+# CrashLoopBackOff: `Back-off 1m20s restarting failed container=web pod=web-1_ns(uid)`)
+_BACKOFF = re.compile(r"^Back-off (?:[0-9hms.]{1,20} )?restarting failed container"
+                      r"(?: (\S+) in pod|=(\S+))?")
 # the kubelets of 2016-2017 wrote `Created container with docker id 84ca35d0421b`: no name
 _STARTED = re.compile(r"^(?:Started container|Created container:?) (?!with (?:docker )?id )(\S+)")
 
@@ -160,7 +163,7 @@ _STARTED = re.compile(r"^(?:Started container|Created container:?) (?!with (?:do
 def backoff_container(message: str) -> tuple[bool, str | None]:
     """Whether a message is the kubelet's back-off refusal, and the container it names."""
     m = _BACKOFF.match(message)
-    return (True, m[1]) if m else (False, None)
+    return (True, m[1] or m[2]) if m else (False, None)
 
 
 # the image rows of the kubelet (kuberuntime_image.go): `Pulling image "x"`, `Successfully

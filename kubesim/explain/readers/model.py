@@ -172,6 +172,9 @@ class ContainerRecord:
     # the record ends inside the container's describe block, before its Restart Count line
     # (kubectl prints one for every container): its restarts are cut away, not zero
     restarts_cut: bool = False
+    # the record states the container's restart count and not its state (a test log's `found
+    # restarts: 0`, `ready: false, restart count 2`): running, or ended since its last start
+    count_alone: bool = False
     # the record ends inside one of the container's probe lines (`Liveness:` and nothing
     # after it): the container has that probe, and the record does not give its settings
     probe_cut: bool = False

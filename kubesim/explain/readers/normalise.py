@@ -52,9 +52,11 @@ class PasteLine:
     cut_above: bool = False
 
 
-# a CI console's prefix: `00:16:07  `, `[2020-05-12T10:00:00.123Z] `, `12:01:02.345 `
-_CONSOLE = re.compile(r"^(?:(?:\[\d{4}-\d{2}-\d{2}T[\d:.]+Z?\]|\[?\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\]?)"
-                      r"(?:[ \t]{2,}|\t| (?=[ \t]))"
+# a CI console's prefix: `00:16:07  `, `[2020-05-12T10:00:00.123Z] `, `12:01:02.345 `, after
+# the indentation of a block the page kept (a markdown indented block inside a fence)
+_CONSOLE = re.compile(r"^[ \t]*(?:(?:\[\d{4}-\d{2}-\d{2}T[\d:.]+Z?\]|\[?\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\]?)"
+                      # Jenkins' `06:07:58 Feb 23 ...`: one space, then the line
+                      r"(?:[ \t]{2,}|\t| (?=[ \t])| (?=\S)| ?$)"
                       # an event viewer's export: `6/11/2020, 17:52:33.000 Liveness probe failed:`
                       r"|\d{1,2}/\d{1,2}/\d{4},? \d{1,2}:\d{2}:\d{2}(?:\.\d{1,6})?(?: ?[AP]M)?[ \t]+)")
 # markdown's fences (three or more backticks or tildes, a language after), an issue
@@ -66,11 +68,12 @@ _FENCE_LABEL = re.compile(r"^(?:yaml|yml|json|console|text|txt|plaintext|shell-s
                           r"terminal|output)[ \t]*$", re.IGNORECASE)
 _HTML = re.compile(r"^\s*(?:</?(?:details|summary|pre|code|p|br|div|blockquote)\b[^>]*>\s*)+",
                    re.IGNORECASE)
-_HTML_END = re.compile(r"(?:\s*</?(?:details|summary|pre|code|p|br|div)\b[^>]*>)+\s*$",
-                       re.IGNORECASE)
+# a tag that ends a line (`_without_end_tags` takes them off from the end, one by one: a
+# pattern anchored at the end with `\s*` before it would retry every start on a long line)
+_END_TAG = re.compile(r"</?(?:details|summary|pre|code|p|br|div)\b[^<>]*>", re.IGNORECASE)
 _BOX_LINE = re.compile(r"^[\s│┃║|┌┐└┘├┤┬┴┼─━═╔╗╚╝╠╣╦╩╬+\-:]*$")
 _BOX_LEFT = re.compile(r"^\s*[│┃║]")
-_BOX_RIGHT = re.compile(r"\s*[│┃║]\s*$")
+_BOX_CHARS = "│┃║"
 _QUOTE = re.compile(r"^(?:> ?)+")
 _CUT = re.compile(r"^\s*(?:<\s*snip(?:ped)?\s*>|\[\s*(?:snip(?:ped)?|\.{3,}|…)\s*\]|\.{3,}|…"
                   r"|\(\.\.\.\))\s*$",
@@ -92,7 +95,7 @@ _EMPHASIS = re.compile(r"^(\s*)(\*\*|__)(.*?)\2(\s*)$")
 _CODE = re.compile(r"^(\s*)`([^`]+)`(\s*)$")
 _PIPE_ROW = re.compile(r"^[^|]+(?:\s\|\s[^|]*){2,}$")
 _TAB_RULE = re.compile(r"^-{2,}(?:\t-{2,})+$")
-_PIPE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?\s*$")
+_PIPE_RULE = re.compile(r"^\s*(?:\|\s*)?:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?\s*$")
 
 
 def normalise(text: str) -> list[PasteLine]:
@@ -160,7 +163,8 @@ def _characters(text: str) -> str:
         text = html.unescape(text).translate(_SPACES)
     if "<" not in text:
         return text
-    return "\n".join(_unglued(x) for x in _LINE_BREAK.sub("", text).split("\n"))
+    return "\n".join(_unglued(_without_end_tags(x, _BREAK_TAG, spaces=" \t"))
+                     for x in text.split("\n"))
 
 
 def _unglued(line: str) -> str:
@@ -169,7 +173,7 @@ def _unglued(line: str) -> str:
     return _GLUED.sub("", line) if _TAG.sub("", line).strip() else line
 
 
-_LINE_BREAK = re.compile(r"[ \t]*<br\s*/?>[ \t]*$", re.IGNORECASE | re.MULTILINE)
+_BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)  # one, at a line's end: taken off
 _BREAKS = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
 
@@ -375,7 +379,7 @@ def _boxed(block: list[str]) -> list[str] | None:
     inside = [x for x in lines if _BOX_START.match(x)]
     if len(inside) < 2 or not all(_BOX_START.match(x) or _border(x) for x in lines):
         return None
-    return [_BOX_RIGHT.sub("", _BOX_START.sub("", x, count=1)) if _BOX_START.match(x) else x
+    return [_without_right_border(_BOX_START.sub("", x, count=1)) if _BOX_START.match(x) else x
             for x in block]
 
 
@@ -403,21 +407,26 @@ _LAYERS: tuple[Layer, ...] = (_docker_logged, _stamped, _numbered, _diffed, _quo
 
 
 _COMMENT = re.compile(r"^[ \t]*# ?")
+# a TAP result line (bats: `ok 1 Liveness probe`, `not ok 2 ...`): the `# ` lines under it are
+# its diagnostics, the test's output (kubectl's among it)
+_TAP_RESULT = re.compile(r"^(?:not )?ok \d{1,9}\b")
 
 
 def _uncommented_output(lines: list[str]) -> list[str] | None:
     """A command's output that a page prints as shell comments right under the command
-    (`kubectl describe pod x | grep -A5 "Last State"` then `#     Last State:     Terminated`):
-    the comment marks (`#` and one space) are taken off, the output's own indentation kept.
-    Comments above a command, or after a blank line, stay as they are. None when there are
-    none under a command."""
+    (`kubectl describe pod x | grep -A5 "Last State"` then `#     Last State:     Terminated`),
+    or a TAP result's diagnostics under it (bats prints a test's output so): the comment marks
+    (`#` and one space) are taken off, the output's own indentation kept. Comments above a
+    command, or after a blank line, stay as they are. None when there are none under a
+    command."""
     out = list(lines)
     under_command = False
     for i, line in enumerate(lines):
         if _COMMENT.match(line) and under_command:
             out[i] = _COMMENT.sub("", line, count=1)
         elif not _COMMENT.match(line):
-            under_command = bool(_PROMPT.match(line) or _BARE_COMMAND.match(line))
+            under_command = bool(_PROMPT.match(line) or _BARE_COMMAND.match(line)
+                                 or _TAP_RESULT.match(line))
     return out if out != lines else None
 
 
@@ -448,7 +457,7 @@ def _last_line_lost_its_border(lines: list[str]) -> bool:
             boxed.insert(0, x)
     if len(boxed) < 3 or not all(_BOX_LEFT.match(x) for x in boxed[-3:]):
         return False
-    return all(_BOX_RIGHT.search(x) for x in boxed[-3:-1]) and not _BOX_RIGHT.search(boxed[-1])
+    return all(_right_bordered(x) for x in boxed[-3:-1]) and not _right_bordered(boxed[-1])
 
 
 def _console_prefixed(lines: list[str]) -> bool:
@@ -484,11 +493,11 @@ def _line(number: int, raw: str, console: bool) -> PasteLine:
 def _unwrap(text: str) -> str:
     """Take off what surrounds the content: HTML tags, box borders, emphasis, inline code,
     fences glued to the content, and a markdown table's pipes (made tabs)."""
-    text = _HTML_END.sub("", _HTML.sub("", text))
+    text = _without_end_tags(_HTML.sub("", text), _END_TAG, every=True)
     if _BOX_LEFT.match(text):
-        text = _BOX_RIGHT.sub("", _BOX_LEFT.sub("", text, count=1))
-    elif _BOX_RIGHT.search(text) and not _BOX_LEFT.match(text):
-        text = _BOX_RIGHT.sub("", text)
+        text = _without_right_border(_BOX_LEFT.sub("", text, count=1))
+    elif _right_bordered(text):
+        text = _without_right_border(text)
     body = text.lstrip()  # a fence glued to the content, indented (a code block, a box) or not
     if body.startswith("```"):
         text = text[:len(text) - len(body)] + body[3:]
@@ -504,3 +513,38 @@ def _unwrap(text: str) -> str:
     if _PIPE_ROW.match(text.strip()):
         text = "\t".join(cell.strip() for cell in text.strip().strip("|").split(" | "))
     return text.replace("**", "") if text.count("**") >= 2 else text
+
+
+def _right_bordered(line: str) -> bool:
+    """Whether the line ends in a box's right border (`│`, spaces after it or not)."""
+    last = line.rstrip()[-1:]
+    return bool(last) and last in _BOX_CHARS
+
+
+def _without_right_border(line: str) -> str:
+    """The line without the box's right border it ends in, nor the spaces before it."""
+    return line.rstrip()[:-1].rstrip() if _right_bordered(line) else line
+
+
+def _without_end_tags(line: str, tag: re.Pattern[str], *, every: bool = False,
+                      spaces: str | None = None) -> str:
+    """The line without the tag (`every`: the tags) it ends in, nor the spaces before and after
+    them (`spaces`: those characters; None: any white space); the line as it is when it ends
+    in none. Read from the end, each character once: linear on any line."""
+    end = _trimmed(line, len(line), spaces)
+    taken = False
+    while end and line[end - 1] == ">":
+        start = line.rfind("<", 0, end)
+        if start < 0 or tag.fullmatch(line, start, end) is None:
+            break
+        end, taken = _trimmed(line, start, spaces), True
+        if not every:
+            break
+    return line[:end] if taken else line
+
+
+def _trimmed(line: str, end: int, spaces: str | None) -> int:
+    """Where `line[:end]` ends without the spaces at its end."""
+    while end and (line[end - 1] in spaces if spaces is not None else line[end - 1].isspace()):
+        end -= 1
+    return end

@@ -19,6 +19,13 @@ from typing import Any
 
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.bare import bare_event, bare_json_event
+from kubesim.explain.readers.ci_log import (
+    RestartLine,
+    ci_event,
+    event_start,
+    pod_started,
+    restart_line,
+)
 from kubesim.explain.readers.describe import CONTAINER_KEYS, POD_KEYS, STATE_KEYS, read_describe
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
@@ -152,6 +159,9 @@ class _Placer:
         self.cut_last = 0  # the last line's number when the paste ends inside it
         self.klog = KlogLines(source)  # the kubelet's own log lines (klog.py)
         self.rows_together: list[PasteLine] = []  # `get pods` rows run into one line, no header
+        self.ci_events: list[RecordedEvent] = []  # a CI log's event lines (`ci_log`)
+        self.restarts: list[tuple[RestartLine, Where]] = []  # its restart-count lines
+        self.ci_pod: str | None = None  # the pod whose containers' lines follow (`pod_started`)
 
     def place(self) -> None:
         i = 0
@@ -239,6 +249,9 @@ class _Placer:
                 self.placeholders.append(line)
             return i + 1
         self.under_pods_header = False
+        if self.ci_line(text, line.number):
+            self.in_describe = self.after_row = False
+            return i + 1
         key = _KEY.match(text)
         header = is_header(text)
         if header:
@@ -281,6 +294,27 @@ class _Placer:
             return True
         span = _SPAN.search(line.text) if "`" in line.text else None
         return span is not None and self.klog.take(line, span[1])
+    def ci_line(self, text: str, number: int) -> bool:
+        """A CI log's event line or restart-count line (`ci_log`), taken."""
+        where = Where(self.source, number)
+        event = ci_event(text, where)
+        cut = number == self.cut_last  # the paste ends inside this line
+        if event is not None:
+            self.ci_events.append(replace(event, truncated=True) if cut else event)
+            return True
+        if cut and self.ci_events and event_start(text):  # an event line cut before its
+            # reason: the events after the last one read are not in the record
+            self.ci_events[-1] = replace(self.ci_events[-1], truncated=True)
+            self.unread.append(PasteLine(number, text, LineKind.CONTENT))
+            return True
+        started = pod_started(text)
+        if started is not None:
+            self.ci_pod = started
+            return True
+        restarts = restart_line(text, self.ci_pod)
+        if restarts is not None:
+            self.restarts.append((restarts, where))
+        return restarts is not None
 
     def continues_cut_row(self, i: int) -> bool:
         """Whether line `i` is the end of a message the paste starts inside: it comes first
@@ -461,6 +495,8 @@ def read_paste(text: str, source: str) -> RecordSet:
         out.notes.extend(placer.klog.notes)
     placer.unread.extend(placer.klog.unread)
     placer.unread.sort(key=lambda x: x.number)
+    if placer.ci_events or placer.restarts:
+        _add(out, _ci_log(placer.ci_events, placer.restarts, source))
     if placer.pod_rows:
         _add(out, RecordSet(source, "pods-table", pods=pods_of(placer.pod_rows)))
         out.notes.extend(Note(
@@ -984,6 +1020,44 @@ def _messages(found: list[tuple[RecordedEvent, Note]], source: str) -> RecordSet
     piece = PodRecord(None, found[0][0].where, events=[e for e, _ in found],
                       formats=["messages"])
     return RecordSet(source, "messages", pods=[piece], notes=[n for _, n in found])
+
+
+def _ci_log(events: list[RecordedEvent], restarts: list[tuple[RestartLine, Where]],
+            source: str) -> RecordSet:
+    """A CI log's lines (`ci_log`): its events name their pods (`read.pod_groups` gives each
+    to its pod); each pod whose restart count the log states is a pod of one container with
+    the last count stated, running when the log saw it so and said no count after."""
+    pods: dict[str, PodRecord] = {}
+    for found, where in restarts:
+        pod = pods.setdefault(found.pod, PodRecord(found.pod, where, formats=["ci-log"]))
+        if found.container is not None:
+            _ci_container(pod, found, where)
+            continue
+        if not pod.containers:
+            pod.containers.append(ContainerRecord(None, where, count_alone=True))
+        container = pod.containers[0]
+        if found.running:
+            pod.phase = "Running"
+            container.state = "running"
+            continue
+        container.restart_count, container.restart_where = found.count, where
+    notes = [Note("a CI log's event lines: each names its pod; the event's type is inferred "
+                  "(Warning for a probe failure or a back-off, or the monitor's level W or E), "
+                  "and a line that states no count happened at least once",
+                  events[0].where, uncertain=False)] if events else []
+    return RecordSet(source, "ci-log", pods=list(pods.values()), events=events, notes=notes)
+
+
+def _ci_container(pod: PodRecord, found: RestartLine, where: Where) -> None:
+    """A container's line of the e2e framework's pods on a node: Ready true is a running
+    container's (R3.1: only a running container is Ready), its count closes the kills; Ready
+    false says nothing of its state (`ContainerRecord.count_alone`). A later line of the same
+    container (the dump logged again) replaces the earlier one's."""
+    pod.containers = [c for c in pod.containers if c.name != found.container]
+    pod.containers.append(ContainerRecord(
+        found.container, where, init=found.init, ready=found.ready,
+        state="running" if found.ready else None, restart_count=found.count,
+        restart_where=where, count_alone=not found.ready))
 
 
 def _status_piece(segment: Segment, source: str) -> RecordSet | None:
