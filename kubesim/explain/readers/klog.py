@@ -34,8 +34,9 @@ same calls):
   and `Event(v1.ObjectReference{Kind:"Pod", Namespace:"NS", Name:"NAME", ...
   FieldPath:"spec.containers{app}"}): type: 'Warning' reason: 'Unhealthy' MESSAGE` (before).
 
-A klog time has no year and the journal's neither: the events' times are not stated (the
-lines keep the record's order); no date is invented. The kubelet's other lines (volumes, QoS,
+A klog time has no year and the journal's neither: no date is made of it; each line's time
+is read as seconds before the log's last line (`placed`: ages, to klog's microsecond, axis 0
+that line, `Timebase.log`), the lines' order telling a New Year. The kubelet's other lines (volumes, QoS,
 status) are lines not read, listed as any reader's; the journal's lines of other programs
 (systemd, containerd, a CNI plugin's own tag) are plainly unrelated and counted in one note.
 Every pattern here is linear: no nested repetition, alternatives told apart by their first
