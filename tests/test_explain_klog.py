@@ -374,3 +374,15 @@ def test_the_period_is_read_from_the_spacing_of_the_logged_failures():
                          ExplainOptions(suggest=False, phases=1))
     live = next(s for s in ex.containers[0].settings if s.probe.value == "liveness")
     assert live.period == 10
+
+
+def test_times_the_log_states_read_as_one_figure_and_no_negative_zero():
+    """vijayrod-demo-k8s-pod read as an on-call engineer reads it (stop 41): the arithmetic
+    said "the first recorded failure at -10 to -10 s ... the kill at -0 to -0 s" of times the
+    kubelet's log states to the microsecond; one figure each, and no `-0`."""
+    from kubesim.render.explain_formats import render_text
+    ex = explain_records([parse_record(_failed(3) + _STATED_KILL, "k.log")],
+                         ExplainOptions(suggest=False, phases=1))
+    out = " ".join(render_text(ex).split())
+    assert "the first recorded failure at -10 s" in out and "the kill at 0 s" in out
+    assert "-0 " not in out and "-0," not in out

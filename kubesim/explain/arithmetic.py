@@ -30,7 +30,14 @@ class Arithmetic:
 
 
 def _n(x: float) -> str:
-    return f"{round(x, 2):g}"
+    return f"{round(x, 2) + 0.0:g}"  # (+ 0.0: a rounded -0.0 prints as 0)
+
+
+def _at(lo: float, hi: float) -> str:
+    """A time the record states: one figure when it states it to a tenth of a second (the
+    kubelet's log: `-0` for `-0 to -0`), else the interval."""
+    a, b = round(lo, 1), round(hi, 1)
+    return _n(a) if a == b else f"{_n(a)} to {_n(b)}"
 
 
 def _span(w: Interval) -> str:
@@ -116,11 +123,10 @@ def _here(s: Setting, streak_list: list[Streak], kills: list[Kill]) -> str | Non
     if first is None or first.first.lo is None or first.first.hi is None:
         return None
     lo, hi = first.first.lo - s.period, first.first.hi
-    text = (f"here: the first recorded failure at {_n(round(first.first.lo, 1))} to "
-            f"{_n(round(first.first.hi, 1))} s, so the endpoint stopped answering between "
-            f"{_n(round(lo, 1))} and {_n(round(hi, 1))} s")
+    text = (f"here: the first recorded failure at {_at(first.first.lo, first.first.hi)} s, so "
+            f"the endpoint stopped answering between {_n(round(lo, 1))} and {_n(round(hi, 1))} s")
     if kill is not None and kill.at.lo is not None and kill.at.hi is not None:
-        text += (f"; the kill at {_n(round(kill.at.lo, 1))} to {_n(round(kill.at.hi, 1))} s, "
+        text += (f"; the kill at {_at(kill.at.lo, kill.at.hi)} s, "
                  f"{_n(round(max(0.0, kill.at.lo - hi), 1))}-{_n(round(kill.at.hi - lo, 1))} s "
                  "after it")
     return text

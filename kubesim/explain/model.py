@@ -179,8 +179,8 @@ HUMAN_FROM = 120.0  # seconds: from two minutes on, times read as minutes, hours
 def human_time(t: float, digits: int = 1) -> str:
     """A time on the record's axis as a person reads it: `+12.5 s` (to `digits` decimals),
     `-12 min 05 s`, `-2 h 05 min`, `-3 d 04 h`."""
-    if abs(t) < HUMAN_FROM:
-        return f"{t:+.{digits}f} s"
+    if abs(t) < HUMAN_FROM:  # (+ 0.0: a time that rounds to -0 prints as +0)
+        return f"{round(t, digits) + 0.0:+.{digits}f} s"
     sign, left = "-" if t < 0 else "+", round(abs(t))
     days, left = divmod(left, 86400)
     hours, left = divmod(left, 3600)

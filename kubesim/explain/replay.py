@@ -552,7 +552,7 @@ def _missing(out: Replay, phases: int, recorded: int, step: float) -> None:
             "the recorded failures")
     if recorded > most:
         out.missing.append(
-            f"the record shows {recorded} kills, the model at most {most}: the endpoint "
+            f"the record shows {plural(recorded, 'kill')}, the model at most {most}: the endpoint "
             "failed longer or more often than its recorded failures show (Unhealthy events are "
             "aggregated and dropped too), or the probe settings differ from those used")
 

@@ -52,7 +52,8 @@ def when_text(w: When, zero_known: bool = True) -> str:
     if abs(w.hi - w.lo) < 0.05:
         return human_time(w.lo)
     if max(abs(w.lo), abs(w.hi)) < HUMAN_FROM:
-        return f"{w.lo:+.0f} to {w.hi:+.0f} s"
+        # (+ 0.0: a time that rounds to -0 prints as +0)
+        return f"{round(w.lo) + 0.0:+.0f} to {round(w.hi) + 0.0:+.0f} s"
     return f"{human_time(w.lo)} to {human_time(w.hi)}"
 
 
