@@ -146,14 +146,6 @@ NOT_READ: dict[str, str] = {
         "possible probe kill (0 to at least 1, the log a window), as it does a Killing row of "
         "no stated cause (held-out batch 13's kill range above); the README's counting rules "
         "count no such kill (0 to 0)"),
-    # held-out batch 21b (GitHub threads), open after its fixes: a kill range
-    "dapr-docs-2972.describe-fragment-daprd-restart-3-no-state-ellipsis-events-cut.txt": (
-        "daprd's describe block between the author's `...`, Restart Count 3 and no State "
-        "line: explain bounds the kills at 3 (a restart count shown without a state is read "
-        "as a running container's, as coderapp-69437960's facts read web's Restart Count 4 "
-        "under an elided state: {2, 4}); the facts allow 4 (R + 1, R4.7, if it waits out a "
-        "back-off). The README's rule gives R + 1 to an ended container and R to a running "
-        "one, and does not settle a count whose state the record does not show"),
     # held-out batch 20b (CI logs): 0 of 7 at first contact (logs20 at 7d2c1f6, all refused),
     # 3 of 7 on the reader of the batch-20 fixes (a0601b7), 6 of 7 after the fixes they
     # showed; the miss left:

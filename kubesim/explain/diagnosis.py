@@ -1168,11 +1168,13 @@ def _last_killable(v: rc.View) -> bool:
 
 
 def _state_untold(rec: ContainerRecord) -> bool:
-    """The record states the container's restart count and nothing else of its status
-    (`ContainerRecord.count_alone`, a test log's `found restarts: 0`): it may have ended since
-    its last start, so its count allows one more end (README's probe_kills: R + 1 for an
-    ended container, R for a running one)."""
-    return rec.count_alone and rec.state is None and rec.restart_count is not None
+    """The record states the container's restart count and not its current state (a test
+    log's `found restarts: 0`, a describe block whose State line is cut away or elided by
+    `...`): it may have ended since its last start, so its count allows one more end
+    (README's probe_kills: R + 1 for an ended container or one whose state is not shown, R
+    for a running one; R4.7). A `get pods` row's count is of another moment (`restart_apart`),
+    weighed apart."""
+    return rec.state is None and rec.restart_count is not None and not rec.restart_apart
 
 
 # ---------------------------------------------------------------- would a probe change do
