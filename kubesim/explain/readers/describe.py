@@ -56,6 +56,9 @@ _PORTS = re.compile(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
 _INT32 = 2**31 - 1
 # a remark a person wrote after a value: `4 <--- the web container restarted`, `4  # why`
 _REMARK = re.compile(r"^(\d{1,11})\s+(?:<-+|←|#|//)(?:\s.*)?$")
+# the same remark after a state's one-word value: `Reason: OOMKilled  # ← Confirmation`
+_WORD_REMARK = re.compile(r"^(\S+)\s+(?:<-+|←|#|//)(?:\s.*)?$")
+_ONE_WORD_STATE_KEYS = ("Reason", "Exit Code", "Signal")  # Message is free text
 # kubectl describe printed a container's probes from v1.2 on (kubernetes#21341, Feb. 2016);
 # its older layout (events without a Type column, a pod-level `Image(s):`) lists none, so a
 # container without a probe line there may still have probes
@@ -258,7 +261,7 @@ class _Reader:
         # a state's fields are nested under it; a paste that lost its indentation (a web
         # page's copy, a fragment) has them at the state's own: read so while they follow it
         if self.block is not None and indent >= self.block.indent and key in STATE_KEYS:
-            self.block.fields[key] = (value, number)
+            self.block.fields[key] = (self.state_value(key, value, number), number)
             return
         self.close_block()
         if key in _SECTIONS and indent <= self.pod_indent + 1 and not value:
@@ -416,6 +419,16 @@ class _Reader:
             c.ports = c.ports + numbers
         elif key in PROBE_KEYS:
             self.probe_line(PROBE_KEYS[key], value, indent, number)
+
+    def state_value(self, key: str, value: str, number: int) -> str:
+        """A state field's value without the remark a person wrote after it (`Exit Code: 137
+        # ← OOMKilled exit code`): the kubelet's Reason, Exit Code and Signal are one word."""
+        remark = _WORD_REMARK.match(value) if key in _ONE_WORD_STATE_KEYS else None
+        if remark is None:
+            return value
+        self.notes.append(Note(f"line {number}: the text after {key} {remark[1]} is a remark "
+                               "added to the paste: ignored", self.where(number)))
+        return remark[1]
 
     def restart_count(self, value: str, number: int) -> tuple[int | None, Where]:
         """`Restart Count: N`, bounded as the API bounds restartCount (an int32): beyond it
