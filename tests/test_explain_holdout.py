@@ -2572,3 +2572,26 @@ def test_a_probe_failure_quoted_in_a_sentence_is_read_and_a_sentence_about_one_i
                   "https://10.0.0.1:8443/healthz: net/http: request canceled\n"):
         with pytest.raises(RecordError):
             parse_record(prose, "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "kubectl describe says Reason: OOMKilled{}and Exit Code: 137.",
+    "x State: Terminated{}x Exit Code: 1",
+    "Reason: OOMKilled{}# a remark",
+    "  Warning  Failed{}Error: OOMKilled </pre>",
+    "Name: web{}<br>",
+    "  Name: web{}│",
+])
+def test_a_long_run_of_spaces_in_a_line_is_read_in_one_pass(line):
+    """Hostile input, found reading batch 22's sentences (tracegrid-oomkilled): a line whose
+    fields 200,000 spaces apart took minutes: the runs' separator (two runs of spaces side
+    by side), describe's key line (a lazy value before trailing spaces) and the normaliser's
+    right border, closing tags and `<br>` (tried from each space) were each quadratic in it.
+    The line is read as it was meant, or refused, in one pass (no timing asserted: the
+    suite's timeout is the bound)."""
+    text = line.format(" " * 200_000) + "\n"
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert record is not None

@@ -62,11 +62,13 @@ _CONSOLE = re.compile(r"^(?:(?:\[\d{4}-\d{2}-\d{2}T[\d:.]+Z?\]|\[?\d{2}:\d{2}:\d
 _FENCE = re.compile(r"^\s*(?:(?:`{3,}|~{3,})[\w+-]*|\{(?:code|noformat)(?::[^}]*)?\})\s*$")
 _HTML = re.compile(r"^\s*(?:</?(?:details|summary|pre|code|p|br|div|blockquote)\b[^>]*>\s*)+",
                    re.IGNORECASE)
-_HTML_END = re.compile(r"(?:\s*</?(?:details|summary|pre|code|p|br|div)\b[^>]*>)+\s*$",
+# (a match starts where a run of spaces does, `(?<!\s)`: tried from each space of a long
+# run, the search was quadratic in the line)
+_HTML_END = re.compile(r"(?<!\s)(?:\s*</?(?:details|summary|pre|code|p|br|div)\b[^>]*>)+\s*$",
                        re.IGNORECASE)
 _BOX_LINE = re.compile(r"^[\s│┃║|┌┐└┘├┤┬┴┼─━═╔╗╚╝╠╣╦╩╬+\-:]*$")
 _BOX_LEFT = re.compile(r"^\s*[│┃║]")
-_BOX_RIGHT = re.compile(r"\s*[│┃║]\s*$")
+_BOX_RIGHT = re.compile(r"(?<!\s)\s*[│┃║]\s*$")
 _QUOTE = re.compile(r"^(?:> ?)+")
 _CUT = re.compile(r"^\s*(?:<\s*snip(?:ped)?\s*>|\[\s*snip(?:ped)?\s*\]|\.{3,}|…|\(\.\.\.\))\s*$",
                   re.IGNORECASE)
@@ -164,7 +166,7 @@ def _unglued(line: str) -> str:
     return _GLUED.sub("", line) if _TAG.sub("", line).strip() else line
 
 
-_LINE_BREAK = re.compile(r"[ \t]*<br\s*/?>[ \t]*$", re.IGNORECASE | re.MULTILINE)
+_LINE_BREAK = re.compile(r"(?<![ \t])[ \t]*<br\s*/?>[ \t]*$", re.IGNORECASE | re.MULTILINE)
 _BREAKS = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
 

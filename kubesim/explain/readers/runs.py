@@ -38,7 +38,9 @@ _HEADER = re.compile(r"\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
 _ROW = re.compile(
     r"\s*(?P<row>[a-z0-9][a-z0-9.-]{0,252}\s+\d{1,3}/\d{1,3}\s+[A-Za-z][\w:/-]{0,60}\s+"
     r"\d{1,9}(?:\s+\(\d+[smhdy][\dsmhdy]*\s+ago\))?\s+\d+[smhdy][\dsmhdy]*)(?=\s|$)")
-_SEP = r"\s*[,;]?\s*(?:[-\u2013\u2014]\s*)?"
+# (each run of spaces ends at a mark or at the next field: two runs side by side would make
+# a line of spaces quadratic to search)
+_SEP = r"\s*(?:[,;]\s*)?(?:[-\u2013\u2014]\s*)?"
 _STATE = re.compile(
     r"\b(?P<key>Last State|State):\s*(?P<state>Terminated|Waiting|Running)" + _SEP
     + r"Reason:\s*(?P<reason>[A-Za-z]{1,60})\b(?:" + _SEP + r"Exit Code:\s*(?P<code>\d{1,3})\b)?")
