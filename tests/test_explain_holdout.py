@@ -2595,3 +2595,17 @@ def test_a_long_run_of_spaces_in_a_line_is_read_in_one_pass(line):
     except RecordError:
         return
     assert record is not None
+
+
+def test_a_probe_message_quoted_without_its_output_is_that_probes_failure():
+    """nudgebee-readiness-probe-failed (batch 22, second part): a page quoting the event's
+    words alone, `Readiness probe failed` (no colon, no output), under a sentence: the line
+    was read as an Unhealthy event (a note said so) while the diagnosis said the record shows
+    no probe failure; it is readiness's failure, its output not in the record."""
+    from kubesim.explain.messages import probe_event  # (batch 22's own import)
+    a = _answer("The issue engineers run into is:\nReadiness probe failed\nAt first glance, "
+                "the application may look healthy.\n")
+    assert a.cause is Cause.READINESS_ONLY and [p.value for p in a.failed] == ["readiness"]
+    pe = probe_event("Liveness probe failed: HTTP probe failed with statuscode: 500")
+    assert pe is not None and pe.detail == "HTTP probe failed with statuscode: 500"
+    assert probe_event("Liveness probe failed twice today") is None
