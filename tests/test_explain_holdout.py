@@ -3256,3 +3256,124 @@ def test_the_pods_the_kubelet_thinks_are_on_a_node_give_their_containers_counts(
                          ExplainOptions(suggest=False, phases=1, pod="db-1", container="db"))
     answer = ex.containers[0].answer
     assert answer is not None and answer.probe_kills == CountRange(0, 4)
+
+
+# held-out batch 22 (web pages)
+def test_a_remark_after_a_state_fields_value_is_left_out():
+    """methakur-oomkilled (batch 22): a blog's describe with its remarks after the values
+    (`Reason: OOMKilled  # ← Confirmation`, `Exit Code: 137     # ← OOMKilled exit code`) was
+    read as a reason `OOMKilled  # ← Confirmation` without an exit code: "cannot tell", no
+    bound on kills, where the last state is an OOM kill."""
+    text = ("Containers:\n  app:\n    State: Waiting\n      Reason: CrashLoopBackOff\n"
+            "    Last State: Terminated\n      Reason: OOMKilled  # ← Confirmation\n"
+            "      Exit Code: 137     # ← OOMKilled exit code\n")
+    last = parse_record(text, "r.txt").pods[0].containers[0].last
+    assert last is not None and (last.reason, last.exit_code) == ("OOMKilled", 137)
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+
+
+def test_an_event_row_of_type_reason_and_message_alone_is_whole():
+    """methakur-oomkilled (batch 22): describe's rows printed without Age and From, `Warning
+    Failed   Error: OOMKilled`: the message was taken for a From cell and the row called
+    "cut short: its time, reason or message is not in the record"."""
+    record = parse_record("Events:\n  Warning  BackOff  Back-off restarting failed container\n"
+                          "  Warning  Failed   Error: OOMKilled\n", "r.txt")
+    events = [e for p in record.pods for e in p.events] + list(record.events)
+    assert [(e.reason, e.message) for e in events][-1] == ("Failed", "Error: OOMKilled")
+    assert not any("cut short" in n.text for n in record.notes)
+
+
+def test_reason_and_exit_code_quoted_in_a_sentence_are_read():
+    """tracegrid-oomkilled (batch 22): `kubectl describe says Reason: OOMKilled and Exit Code:
+    137.` in a sentence, without the state's key, was refused as not a record."""
+    text = ("Your pod restarted. The logs are empty. kubectl describe says Reason: OOMKilled "
+            "and Exit Code: 137. Welcome to one of the most frustrating incidents.\n")
+    runs = split_runs(text)
+    assert runs is not None and runs.text.split("\n")[:2] == ["Reason: OOMKilled",
+                                                              "Exit Code: 137"]
+    assert _answer(text).cause is Cause.OOM_KILLED
+    # a sentence naming a Reason with no exit code after it is no state
+    assert split_runs("the Reason: OOMKilled and nothing else\n") is None
+
+
+_JSONPATH = ("kubectl get pod <POD_NAME> -n <NAMESPACE> -o jsonpath='{.status.containerStatuses"
+             "[*].lastState.terminated}'\nExpected output (OOMKill confirmed):\n"
+             '{"containerID":"...","exitCode":137,"finishedAt":"2026-03-19T10:00:00Z",'
+             '"reason":"OOMKilled","startedAt":"2026-03-19T09:59:55Z"}\n')
+
+
+def test_a_jsonpath_templates_object_under_a_caption_is_read_at_its_path():
+    """grokdatum-oom-kill-runbook (batch 22): a runbook's `-o jsonpath='{...lastState.
+    terminated}'` and the one-line object it prints, under a caption (`Expected output:`),
+    was refused as not a record: read as the last state of the pod's container, the pod's
+    name (a placeholder, `<POD_NAME>`) not in the record."""
+    rs = parse_record(_JSONPATH, "r.txt")
+    [pod] = rs.pods
+    last = pod.containers[0].last
+    assert pod.name is None and last is not None
+    assert (last.reason, last.exit_code) == ("OOMKilled", 137)
+    assert any("-o jsonpath='{.status.containerStatuses[*].lastState.terminated}'" in n.text
+               for n in rs.notes)
+    assert _answer(_JSONPATH).cause is Cause.OOM_KILLED
+
+
+def test_a_probe_failure_quoted_in_a_sentence_is_read_and_a_sentence_about_one_is_not():
+    """openillumi-probe-timeout (batch 22): a sentence quoting a readiness failure without a
+    code span (`... frequently logged as Readiness probe failed: Get "http://...": context
+    deadline exceeded (...). This ...`) was refused as not a record; read from its first word
+    to the sentence's end. A sentence about such messages, or a log line's fields before one,
+    is not read so."""
+    text = ('Pods can enter restart loops, frequently logged as Readiness probe failed: Get '
+            '"http://10.214.116.129:8080/healthz": context deadline exceeded '
+            '(Client.Timeout exceeded while awaiting headers). This error can mislead.\n')
+    record = parse_record(text, "r.txt")
+    [event] = [e for p in record.pods for e in p.events] + list(record.events)
+    assert event.message.endswith("(Client.Timeout exceeded while awaiting headers)")
+    a = _answer(text)
+    assert a.cause is Cause.READINESS_ONLY and a.probe_kills == CountRange(0, 0)
+    with pytest.raises(RecordError):
+        parse_record("Look for lines like Readiness probe failed: in the events.\n", "r.txt")
+    # a monitor line's fields before the message are no sentence: the CI log reader's (logs20),
+    # which names its pod, not the sentence reader's
+    monitor = parse_record("Nov 25 01:24:22.203 W pod=web ns=default Liveness probe failed: "
+                           "Get https://10.0.0.1:8443/healthz: net/http: request canceled\n",
+                           "r.txt")
+    assert [e.object_name for e in monitor.events] == ["web"]
+
+
+@pytest.mark.parametrize("line", [
+    "kubectl describe says Reason: OOMKilled{}and Exit Code: 137.",
+    "x State: Terminated{}x Exit Code: 1",
+    "Reason: OOMKilled{}# a remark",
+    "  Warning  Failed{}Error: OOMKilled </pre>",
+    "Name: web{}<br>",
+    "  Name: web{}│",
+])
+def test_a_long_run_of_spaces_in_a_line_is_read_in_one_pass(line):
+    """Hostile input, found reading batch 22's sentences (tracegrid-oomkilled): a line whose
+    fields 200,000 spaces apart took minutes: the runs' separator (two runs of spaces side
+    by side), describe's key line (a lazy value before trailing spaces) and the normaliser's
+    right border, closing tags and `<br>` (tried from each space) were each quadratic in it.
+    The line is read as it was meant, or refused, in one pass (no timing asserted: the
+    suite's timeout is the bound)."""
+    text = line.format(" " * 200_000) + "\n"
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert record is not None
+
+
+def test_a_probe_message_quoted_without_its_output_is_that_probes_failure():
+    """nudgebee-readiness-probe-failed (batch 22, second part): a page quoting the event's
+    words alone, `Readiness probe failed` (no colon, no output), under a sentence: the line
+    was read as an Unhealthy event (a note said so) while the diagnosis said the record shows
+    no probe failure; it is readiness's failure, its output not in the record."""
+    from kubesim.explain.messages import probe_event  # (batch 22's own import)
+    a = _answer("The issue engineers run into is:\nReadiness probe failed\nAt first glance, "
+                "the application may look healthy.\n")
+    assert a.cause is Cause.READINESS_ONLY and [p.value for p in a.failed] == ["readiness"]
+    pe = probe_event("Liveness probe failed: HTTP probe failed with statuscode: 500")
+    assert pe is not None and pe.detail == "HTTP probe failed with statuscode: 500"
+    assert probe_event("Liveness probe failed twice today") is None

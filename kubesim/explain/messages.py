@@ -17,9 +17,11 @@ __all__ = ["ExitCause", "KillCause", "ProbeEvent", "ProbeOutcome", "backoff_cont
 
 # an operator's event controller may relay the kubelet's event with its pod named first
 # (KubeBlocks: `Pod pulsar-proxy-0: Startup probe failed: ...`)
+# A message quoted without its output (`Readiness probe failed`, a page's words for the
+# event) is the probe's failure all the same: its output is not in the record
 _PROBE = re.compile(r"^(?:Pod [a-z0-9][a-z0-9.-]{0,252}: )?(Liveness|Readiness|Startup) probe "
-                    r"(failed|errored|warning)(?: and resulted in (\w+) state)?:[ ]?(.*)$",
-                    re.DOTALL)
+                    r"(failed|errored|warning)(?: and resulted in (\w+) state)?"
+                    r"(?::[ ]?(.*)|[ \t]*)$", re.DOTALL)
 _TYPES = {"Liveness": ProbeType.LIVENESS, "Readiness": ProbeType.READINESS,
           "Startup": ProbeType.STARTUP}
 
@@ -49,7 +51,7 @@ def probe_event(message: str) -> ProbeEvent | None:
     m = _PROBE.match(message)
     if not m:
         return None
-    return ProbeEvent(_TYPES[m[1]], ProbeOutcome(m[2]), m[4].strip())
+    return ProbeEvent(_TYPES[m[1]], ProbeOutcome(m[2]), (m[4] or "").strip())
 
 
 class KillCause(str, Enum):

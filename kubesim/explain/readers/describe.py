@@ -45,8 +45,10 @@ from kubesim.spec.model import LocatedSpecError, parse_container
 
 __all__ = ["CONTAINER_KEYS", "POD_KEYS", "STATE_KEYS", "read_describe"]
 
-_KEY = re.compile(r"^(?P<indent>[ \t]*)(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):(?:[ \t]+(?P<value>.*?))?"
-                  r"[ \t]*$")
+# (the value ends at its last character that is no space: a lazy value before `[ \t]*$` was
+# quadratic in a long run of spaces inside it)
+_KEY = re.compile(r"^(?P<indent>[ \t]*)(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):"
+                  r"(?:[ \t]+(?P<value>\S(?:.*\S)?))?[ \t]*$")
 _CONTAINER = re.compile(r"^(?P<indent>[ \t]*)(?P<name>[a-z0-9](?:[-a-z0-9.]{0,61}[a-z0-9])?):"
                         r"[ \t]*$")
 _CONDITION = re.compile(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"

@@ -364,6 +364,8 @@ class EventRows:
             return known[1], rest[known.end():].strip()
         if bare_reason(rest) is not None:  # no From cell: the kubelet's message itself
             return "", rest
+        if m["age"] is None and len(rest.split()) > 1:  # `Warning  Failed   Error: OOMKilled`:
+            return "", rest  # a row printed as Type, Reason, Message (no Age, no From)
         return parts[0], ""
 
     def _old_row(self, m: re.Match[str], number: int) -> RecordedEvent:

@@ -281,6 +281,10 @@ class _Placer:
         if spans:  # a sentence quoting the kubelet's messages in code spans
             self.bare.extend(spans)
             return i + 1
+        prose = _prose_message(text, Where(self.source, line.number))
+        if prose is not None:  # a sentence quoting a probe's message without a code span
+            self.bare.append(prose)
+            return i + 1
         if self.continues_cut_row(i):
             self.describe.lines.append(line)
             return i + 1
@@ -544,12 +548,13 @@ _RUN_HINT = re.compile(r"status:[^\n]{0,64}?(?:conditions|containerStatuses|"
 
 def _reshaped(text: str, source: str) -> RecordSet | None:
     """The record read from what a page reshaped, put back (runs.py): a piece of a pod's JSON
-    under the `jq` filter that printed it, a table or describe's fields run into a line of
-    text; None when the paste holds neither. Looked for once the paste's characters and
-    wrappers are off (a colour code inside a run is the terminal's, not the run's); a paste
-    without the words they hold is not cleaned twice (normalise cleans it)."""
+    under the `jq` filter or jsonpath template that printed it, a table or describe's fields
+    run into a line of text; None when the paste holds neither. Looked for once the paste's
+    characters and wrappers are off (a colour code inside a run is the terminal's, not the
+    run's); a paste without the words they hold is not cleaned twice (normalise cleans it)."""
     # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
-    if not ("jq" in text or ("Exit" in text and "Code:" in text) or _RUN_HINT.search(text)
+    if not ("jq" in text or "jsonpath" in text or ("Exit" in text and "Code:" in text)
+            or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None
     cleaned = plain(text)
@@ -563,9 +568,9 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
             "below count the `State: Terminated` line put back", Where(source, number))])
     jq = placed_jq_output(cleaned)
     if jq is not None:
-        placed, number, path, elided = jq
+        placed, number, shown, elided = jq
         return _reread(placed, source, [Note(
-            f"line {number}: the object under `jq '{path}'` read at that path of the pod's "
+            f"line {number}: the object under `{shown}` read at that path of the pod's "
             f"status{'; the paste left some of its fields out (`...`)' if elided else ''}; "
             f"the line numbers below count the object as one line", Where(source, number))])
     runs = split_runs(cleaned)
@@ -1086,6 +1091,34 @@ def _status_piece(segment: Segment, source: str) -> RecordSet | None:
 # (`normalise` took off a closing mark that ends the line, as a span over two lines': the
 # last span may be open)
 _SPAN = re.compile(r"`([^`\n]+)(?:`|$)")
+
+
+# a probe's failure a sentence quotes without a code span: `Pods can enter restart loops,
+# frequently logged as Readiness probe failed: Get "http://...": context deadline exceeded
+# (Client.Timeout exceeded while awaiting headers). This ...`; read only when the colon is
+# followed by the prober's own words (an HTTP GET's error, its status code, a dial, a gRPC
+# error), so that a sentence about such messages is not taken for one
+_PROSE_PROBE = re.compile(
+    r"(?<=[A-Za-z,:] )(?:Liveness|Readiness|Startup) probe failed: "
+    r"(?:Get \"?https?://|HTTP probe failed with statuscode: \d|dial tcp |rpc error: )")
+_NOT_PROSE = re.compile(r"[={}<>|]")  # a log line's fields (`pod=... ns=...`, `{kubelet}`)
+_SENTENCE_END = re.compile(r"\.(?=\s+[A-Z]|\s*$)")
+
+
+def _prose_message(text: str, where: Where) -> tuple[RecordedEvent, Note] | None:
+    """The probe failure a sentence quotes (`_PROSE_PROBE`), from its first word to the
+    sentence's end, as an event's message alone (`bare`); the sentence's other words are not
+    read, and a note says so."""
+    m = _PROSE_PROBE.search(text)
+    if m is None or _NOT_PROSE.search(text, 0, m.start()):
+        return None
+    end = _SENTENCE_END.search(text, m.end())
+    found = bare_event(text[m.start():end.start() if end else len(text)], where)
+    if found is None:
+        return None
+    event, note = found
+    return event, Note(f"{note.text}; it was quoted in a sentence, read from its first word "
+                       "to the sentence's end, the sentence's other words not read", note.where)
 
 
 def _quoted_messages(text: str, where: Where) -> list[tuple[RecordedEvent, Note]]:

@@ -4,19 +4,22 @@ kubectl printed them on:
 - a `kubectl get pods` table joined to its command's line (a page that lost the code block's
   line breaks): `$ oc get pod test NAME READY STATUS RESTARTS AGE test 0/1 OOMKilled 0 1m`;
 - describe's state fields quoted in a sentence, joined by commas or dashes: `describe shows
-  Last State: Terminated, Reason: OOMKilled, Exit Code: 137.`;
+  Last State: Terminated, Reason: OOMKilled, Exit Code: 137.`, or without the state's key,
+  joined by `and` too: `describe says Reason: OOMKilled and Exit Code: 137.`;
 - a pod's status YAML run into one line, its keys and list items joined by spaces: `kind:
   Pod ... status: conditions: - type: Ready status: "False" lastTransitionTime: ...` (put
   back one key a line, at column 0, for flattened.py to put back under one another by
   their names);
 
-and a piece of a pod's JSON that `jq` printed, put back at the path its filter names
-(`kubectl get pod web -o json | jq '.status.containerStatuses[].lastState.terminated'` and
-the object under it), the lines a page or its reporter elided (`...`) left out.
+and a piece of a pod's JSON that `jq` or a jsonpath template printed, put back at the path
+its filter names (`kubectl get pod web -o json | jq '.status.containerStatuses[].lastState.
+terminated'`, `-o jsonpath='{.status.containerStatuses[*].lastState.terminated}'`, and the
+object under it), the lines a page or its reporter elided (`...`) left out.
 
 Only these exact shapes are split (a header followed on the same line by rows of its five
-columns; a state followed on the same line by its Reason), and only they are kept: the text
-around them on that line (the command, the sentence) is left out, and the caller says so.
+columns; a state followed on the same line by its Reason, a Reason by its Exit Code), and
+only they are kept: the text around them on that line (the command, the sentence) is left
+out, and the caller says so.
 Nothing else is taken out of prose: a guess is never made.
 """
 
@@ -44,10 +47,17 @@ _ROW = re.compile(
 # back as a cut line of its own (normalise reads `...` so)
 _CUT_MARK = re.compile(r"\s*(?:\[\s*(?:\.{3,}|\u2026|snip(?:ped)?)\s*\]|<\s*snip(?:ped)?\s*>|"
                        r"\(\.{3}\)|\.{3,}|\u2026)(?=\s|$)", re.IGNORECASE)
-_SEP = r"\s*[,;]?\s*(?:[-\u2013\u2014]\s*)?"
+# (each run of spaces ends at a mark or at the next field: two runs side by side would make
+# a line of spaces quadratic to search)
+_SEP = r"\s*(?:[,;]\s*)?(?:[-\u2013\u2014]\s*)?"
 _STATE = re.compile(
     r"\b(?P<key>Last State|State):\s*(?P<state>Terminated|Waiting|Running)" + _SEP
     + r"Reason:\s*(?P<reason>[A-Za-z]{1,60})\b(?:" + _SEP + r"Exit Code:\s*(?P<code>\d{1,3})\b)?")
+# a terminated state's Reason and Exit Code quoted in a sentence without the state's key:
+# `kubectl describe says Reason: OOMKilled and Exit Code: 137.` (put back one under the
+# other, where `headless_state` reads them)
+_HEADLESS = re.compile(r"\bReason:\s*(?P<reason>[A-Za-z]{1,60})\b(?:" + _SEP + r"|\s+and\s+)"
+                       r"Exit Code:\s*(?P<code>\d{1,3})\b")
 # describe's own lines: a paste that has them needs nothing put back
 _DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State|Last State|Containers|Reason|Exit Code):")
 
@@ -329,11 +339,21 @@ def _state_run(line: str) -> tuple[list[str], bool] | None:
     one."""
     m = _STATE.search(line)
     if m is None:
-        return None
+        return _headless_run(line)
     fields = [f"{m['key']}: {m['state']}", f"  Reason: {m['reason']}"]
     if m["code"] is not None:
         fields.append(f"  Exit Code: {m['code']}")
     return fields, bool(line[:m.start()].strip() or line[m.end():].strip(" ."))
+
+
+def _headless_run(line: str) -> tuple[list[str], bool] | None:
+    """A terminated state's Reason and Exit Code quoted in a sentence without the state's
+    key, each on a line of its own, and whether the line holds more; None without them."""
+    m = _HEADLESS.search(line)
+    if m is None:
+        return None
+    return [f"Reason: {m['reason']}", f"Exit Code: {m['code']}"], \
+        bool(line[:m.start()].strip() or line[m.end():].strip(" ."))
 
 
 # describe's fields of a terminated state pasted without the state's line above them: a page
@@ -399,6 +419,12 @@ _JQ = re.compile(
     r"\bget\s+(?:pods?|po)(?:/|\s+)(?P<pod>[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)\s.*?"
     r"-o\s*json\s*\|\s*jq\s+(?:-\w+\s+)*['\"]?(?P<path>\.status(?:\.[A-Za-z]+(?:\[\d*\])?)+)"
     r"['\"]?\s*$")
+# a jsonpath template of a path of a pod's status: `kubectl get pod web -o
+# jsonpath='{.status.containerStatuses[*].lastState.terminated}'` prints the object there
+_JSONPATH = re.compile(
+    r"\bget\s+(?:pods?|po)(?:/|\s+)(?P<pod>\S{1,253})\s.*?-o\s*jsonpath=['\"]?"
+    r"\{(?P<path>\.status(?:\.[A-Za-z]+(?:\[(?:\d*|\*)\])?)+)\}")
+_POD_NAME = re.compile(r"[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?")
 _COMMAND_MAX = 4096
 _STEP = re.compile(r"\.([A-Za-z]+)(\[\d*\])?")
 _ELIDED = frozenset({"...", "\u2026"})
@@ -406,33 +432,61 @@ _DANGLING = re.compile(r",(\s*[}\]])")
 
 
 def placed_jq_output(text: str) -> tuple[str, int, str, bool] | None:
-    """The text with a `jq` filter's output of a pod's status (the object under the command
-    line that printed it, blank lines between) replaced by that pod's JSON on one line, the piece at the path the
-    filter names; with the command's line number, the path, and whether elided lines (`...`)
-    were left out. None unless the command is followed by exactly such an object."""
+    """The text with a `jq` filter's or a jsonpath template's output of a pod's status (the
+    object under the command line that printed it, blank lines or a caption ending in `:`
+    between) replaced by that pod's JSON on one line, the piece at the path the command names;
+    with the command's line number, its filter as the command wrote it, and whether elided
+    lines (`...`) were left out. None unless the command is followed by exactly such an
+    object."""
     lines = text.split("\n")
     for i, line in enumerate(lines):
-        # a command line is short; the filter's lazy scan is quadratic in a long one
-        m = _JQ.search(line) if len(line) <= _COMMAND_MAX and "jq" in line else None
-        if m is None:
+        found = _status_command(line)
+        if found is None:
             continue
-        start = next((j for j in range(i + 1, len(lines)) if lines[j].strip()), len(lines))
+        pod, path, shown = found
+        start = _object_start(lines, i + 1)
         body, elided = _object_after(lines, start)
-        if body is None:
+        if body is None or "kind" in body[0]:  # (a whole object, not a piece: one put back)
             return None
-        doc = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": m["pod"]},
-               **_at_path(m["path"], body[0])}
-        end = body[1]
-        return ("\n".join([*lines[:i + 1], json.dumps(doc), *lines[end:]]), i + 1, m["path"],
-                elided)
+        # a page's placeholder (`<POD_NAME>`) names no pod: the pod's name is not in the record
+        metadata = {"name": pod} if _POD_NAME.fullmatch(pod) else {}
+        doc = {"apiVersion": "v1", "kind": "Pod", "metadata": metadata,
+               **_at_path(path, body[0])}
+        return "\n".join([*lines[:start], json.dumps(doc), *lines[body[1]:]]), i + 1, shown, \
+            elided
     return None
+
+
+def _status_command(line: str) -> tuple[str, str, str] | None:
+    """The pod a command line names, the path of its status it prints (`[*]` as `[]`) and
+    its filter as written; None unless it is a `jq` filter or a jsonpath template of one."""
+    if len(line) > _COMMAND_MAX:  # a command line is short; the lazy scans are quadratic
+        return None
+    m = _JQ.search(line) if "jq" in line else None
+    if m is not None:
+        return m["pod"], m["path"], f"jq '{m['path']}'"
+    m = _JSONPATH.search(line) if "jsonpath" in line else None
+    if m is not None:
+        return m["pod"], m["path"].replace("[*]", "[]"), f"-o jsonpath='{{{m['path']}}}'"
+    return None
+
+
+def _object_start(lines: list[str], after: int) -> int:
+    """The (0-based) line an object under a command starts on: the first that is not blank,
+    or the one after it when that is a caption ending in `:` (`Expected output:`)."""
+    at = next((j for j in range(after, len(lines)) if lines[j].strip()), len(lines))
+    caption = at < len(lines) and lines[at].rstrip().endswith(":") and \
+        not lines[at].lstrip().startswith("{") and len(lines[at]) <= 200
+    if not caption:
+        return at
+    return next((j for j in range(at + 1, len(lines)) if lines[j].strip()), len(lines))
 
 
 def _object_after(lines: list[str], first: int) -> tuple[tuple[Any, int] | None, bool]:
     """The JSON object that starts on line `first` (0-based) and where it ends (exclusive),
     its elided lines left out and the commas they left dangling dropped; and whether any
     was. None when no object starts there or it is not one once so read."""
-    if first >= len(lines) or lines[first].strip() != "{":
+    if first >= len(lines) or not lines[first].strip().startswith("{"):  # (on one line too)
         return None, False
     depth, kept, elided = 0, [], False
     for end in range(first, min(len(lines), first + 10_000)):
