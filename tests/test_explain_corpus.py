@@ -165,6 +165,27 @@ NOT_READ: dict[str, str] = {
         "`# kubectl get pods` run into one line with its header, the README's `[...]` and two "
         "pods' rows: explain refuses it as not a record it reads; the facts read liveness-exec "
         "1/1 Running with 0 restarts: cannot-tell, no kill, nothing shown"),
+    # held-out batch 23
+    "kubeflow-4718.describe-2020-cut-at-image-id.txt": (
+        "held-out batch 23: not yet run (measured by the lead at the end of the session)"),
+    "k8sgpt-300.hash-prompt-get-po-placeholder-row-0-of-1-running-0.txt": (
+        "held-out batch 23: not yet run (measured by the lead at the end of the session)"),
+    "dynatrace-oneagent-operator-90.prose-readiness-message-grep-proc-stat.txt": (
+        "held-out batch 23: not yet run (measured by the lead at the end of the session)"),
+    "truecharts-8076.inline-code-startup-message-401-under-prose.txt": (
+        "held-out batch 23: not yet run (measured by the lead at the end of the session)"),
+    "click-to-deploy-265.prose-status-oomkilled-in-parentheses.txt": (
+        "held-out batch 23: not yet run (measured by the lead at the end of the session)"),
+    "grokdatum-crashloopbackoff-street-ops.jsonpath-last-state-exit-code-and-reason-output-comments.txt": (
+        "held-out batch 23: not yet run (measured by the lead at the end of the session)"),
+    "feichen2016-csdn-oom.chinese-numbered-prose-exit-code-137-reason-oom-killed.txt": (
+        "held-out batch 23: not yet run (measured by the lead at the end of the session)"),
+    "structuring-tistory-205.korean-ready-status-1-of-2-crashloop-and-bullets-cut.txt": (
+        "held-out batch 23: not yet run (measured by the lead at the end of the session)"),
+    "grokdatum-oomkilled-sidecar-case-study.describe-grep-last-state-oomkilled-and-top-two-containers.txt": (
+        "held-out batch 23: not yet run (measured by the lead at the end of the session)"),
+    "velog-lee-nah-probe.korean-liveness-pod-yaml-indentation-lost-then-prose.txt": (
+        "held-out batch 23: not yet run (measured by the lead at the end of the session)"),
 }
 
 
