@@ -146,6 +146,27 @@ NOT_READ: dict[str, str] = {
         "`# kubectl get pods` run into one line with its header, the README's `[...]` and two "
         "pods' rows: explain refuses it as not a record it reads; the facts read liveness-exec "
         "1/1 Running with 0 restarts: cannot-tell, no kill, nothing shown"),
+    # held-out batch 24
+    "azure-container-apps-723.system-log-json-lines-startup-podunhealthy-count-cut.txt": (
+        "held-out batch 24: not yet run (measured by the lead at the end of the session)"),
+    "securecodebox-2265.kubelet-log-line-probe-failed-readiness-in-code-span.txt": (
+        "held-out batch 24: not yet run (measured by the lead at the end of the session)"),
+    "openshiftio-2425.console-row-pipes-readiness-503-run-into-18-times.txt": (
+        "held-out batch 24: not yet run (measured by the lead at the end of the session)"),
+    "nixkube-37.event-rows-no-age-killing-liveness-then-laststate-exit-143-restart-2.txt": (
+        "held-out batch 24: not yet run (measured by the lead at the end of the session)"),
+    "sonarqube-helm-325.describe-pipe-tail-killing-liveness-backoff-x19.txt": (
+        "held-out batch 24: not yet run (measured by the lead at the end of the session)"),
+    "anveshmuppeda-exit-code-143.pod-yaml-liveness-failure-threshold-1-indentation-lost.txt": (
+        "held-out batch 24: not yet run (measured by the lead at the end of the session)"),
+    "duoke360-30147.chinese-dollar-prompt-get-pods-hello-world-crashloop-5.txt": (
+        "held-out batch 24: not yet run (measured by the lead at the end of the session)"),
+    "fzlops-pods-restarting.probe-yaml-liveness-readiness-startup-actuator-alone.txt": (
+        "held-out batch 24: not yet run (measured by the lead at the end of the session)"),
+    "chatterboxvr-754.japanese-probe-yaml-flow-mappings-three-probes-indentation-lost.txt": (
+        "held-out batch 24: not yet run (measured by the lead at the end of the session)"),
+    "duoke360-30017.chinese-journalctl-grep-kubelet-probe-failed-placeholder-line.txt": (
+        "held-out batch 24: not yet run (measured by the lead at the end of the session)"),
 }
 
 
