@@ -635,7 +635,13 @@ def test_unread_notes_are_counted_past_their_limit():
 
 
 # real records the readers refuse although they hold evidence (kept red-able: strict)
-REFUSED: dict[str, str] = {}  # none today (held-out batch 8's two were read by holdout8)
+REFUSED: dict[str, str] = {
+    # held-out batch 24, first contact on 71e404d (the session's final merged code), no fix
+    "openshiftio-2425.console-row-pipes-readiness-503-run-into-18-times.txt": (
+        "an OpenShift console's ` | ` row whose status code and count the page ran together "
+        "(`statuscode: 50318 times in the last 4 minutes`): refused as not a record explain "
+        "reads"),
+}
 
 
 @pytest.mark.parametrize("name", [
