@@ -136,15 +136,7 @@ NOT_READ: dict[str, str] = {
         "that one"),
     # held-out batch 21 (the kubelet's own log), first contact at 742e21e: refused as not a
     # record explain reads (no reader of klog lines); open after the klog reader and its
-    # held-back fix: two
-    "kubernetes-54760.journal-pod-workers-crashloop-5m-container-dead-no-probes-cut.txt": (
-        "read since the klog reader: its back-off lines and the container's spec printed with "
-        "LivenessProbe:nil ReadinessProbe:nil (no probe, so no probe kill: 0 to 0, as the facts "
-        "say); explain answers cannot tell what ended it, since no exit reason is in the record "
-        "(an OOM kill is not excluded), where the facts read app-exit from the spec without "
-        "probes; every other app-exit of the corpus has its exit code, and whether restarts "
-        "without an exit reason of a container without probes are the app's own exits is for "
-        "the README's rules to settle"),
+    # held-back fix: one (kubernetes-54760 holds since the README's app-exit rule of stop 41)
     "kubernetes-21751.klog-2016-manager-killing-container-30-second-grace-period-no-probe-"
     "named-cut.txt": (
         "read since the klog reader: dockertools' `Killing container \"ID liveness NS/POD\" "
