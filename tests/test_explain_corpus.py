@@ -192,10 +192,6 @@ NOT_READ: dict[str, str] = {
         "fix tried: got cannot-tell ['liveness'] {'min': 0, 'max': 0} True | want liveness-"
         "kill liveness {'min': 1, 'max': 4} True | containers ['init-sysctl', 'concat-"
         "properties', 'sonarqube']"),
-    "chatterboxvr-754.japanese-probe-yaml-flow-mappings-three-probes-indentation-lost.txt": (
-        "held-out batch 24, first contact on the session's final merged code (71e404d), no "
-        "fix tried: exit 2: the file:8: duplicate key 'httpGet' in one mapping (first on line"
-        " 3)"),
     "duoke360-30017.chinese-journalctl-grep-kubelet-probe-failed-placeholder-line.txt": (
         "held-out batch 24, first contact on the session's final merged code (71e404d), no "
         "fix tried: exit 2: not a record explain reads"),

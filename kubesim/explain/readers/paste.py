@@ -107,6 +107,11 @@ _MEMBER = re.compile(r'^[ \t]*"(?:[^"\\]|\\.){1,253}"[ \t]*:[ \t]*[\[{][ \t]*$')
 _FLATTENED = re.compile(r"(?:(?:liveness|readiness|startup)Probe\.(?:path|port|scheme|host|"
                         r"httpHeaders|command|service)|(?:httpGet|tcpSocket|exec|grpc)): "
                         r"unknown field")
+# a key twice in one mapping, where the key is a probe's or its handler's: probes whose
+# indentation the paste lost, all of them run into one mapping (flattened.py puts them back)
+_FLAT_TWICE = re.compile(r"duplicate key '(?:(?:liveness|readiness|startup)Probe|httpGet|"
+                         r"tcpSocket|exec|grpc|initialDelaySeconds|periodSeconds|"
+                         r"timeoutSeconds|successThreshold|failureThreshold)' in one mapping")
 _FLAT_NAME = re.compile(r"^[a-z0-9](?:[-a-z0-9.]{0,61}[a-z0-9])?:$")
 _CONTAINER_SECTIONS = ("Containers:", "Init Containers:", "Ephemeral Containers:")
 _JSONISH = re.compile(r'^[ \t]*(?:"|[{}\[\],]|-?\d|true\b|false\b|null\b)')
@@ -703,7 +708,7 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
         try:
             return _after_error(segment, source, out, exc, at_end=at_end)
         except (RecordError, SpecError) as again:
-            flat = _FLATTENED.search(again.message)
+            flat = _FLATTENED.search(again.message) or _flat_twice(segment, again.message)
             if flat is not None:
                 return _flattened(segment, source, out, again.message[flat.start():])
             status = _flat_status(segment, source)
@@ -741,6 +746,15 @@ def _tab_indented(segment: Segment, source: str) -> RecordSet | None:
 
 def _indentation(text: str) -> str:
     return text[:len(text) - len(text.lstrip(" \t"))]
+
+
+def _flat_twice(segment: Segment, message: str) -> re.Match[str] | None:
+    """A probe's key twice in one mapping of lines all at column 0 (`_FLAT_TWICE`): the
+    indentation the paste lost, not a key its author wrote twice (an indented document keeps
+    its duplicate-key error)."""
+    if any(x.text[:1] in " \t" for x in segment.lines):
+        return None
+    return _FLAT_TWICE.search(message)
 
 
 def _flattened(segment: Segment, source: str, out: RecordSet, why: str) -> RecordSet | None:
