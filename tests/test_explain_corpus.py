@@ -176,9 +176,15 @@ NOT_READ: dict[str, str] = {
         "held-out batch 23, first contact on the session's final merged code (71e404d), no "
         "fix tried: exit 2: not a record explain reads"),
     "grokdatum-oomkilled-sidecar-case-study.describe-grep-last-state-oomkilled-and-top-two-containers.txt": (
-        "held-out batch 23, first contact on the session's final merged code (71e404d), no "
-        "fix tried: exit 2: --container 'payment-service': the record has no such container "
-        "(containers: one the record does not name)"),
+        "held-out batch 23 (first contact on 71e404d: --container payment-service refused, the "
+        "`kubectl top --containers` rows not read). Since fix23c those rows name the pod's "
+        "containers, payment-service and istio-proxy, and explain answers for payment-service "
+        "cannot tell what ended it: the grep'd Last State (OOMKilled, 137) names no container, "
+        "so whose OOM kill it is the record does not tell (the thread's case study says "
+        "istio-proxy's memory grew to its limit; the page's prose reports it against "
+        "payment-service). The facts' container and its oom-killed come from the prose, not "
+        "the record (README: `ended` follows the record); the README's rules do not say how "
+        "a nameless end beside several named containers is read, so the facts stand"),
     # held-out batch 24 (collected with its facts by a helper who never ran kubesim on it):
     # first contact on 71e404d, the misses
     "openshiftio-2425.console-row-pipes-readiness-503-run-into-18-times.txt": (

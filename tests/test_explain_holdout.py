@@ -3444,3 +3444,64 @@ def test_a_long_flow_mapping_of_a_flattened_probe_is_read_in_one_pass():
     except RecordError:
         return
     assert record is not None
+
+
+# grokdatum-oomkilled-sidecar-case-study (batch 23): `describe | grep -A5 "Last State"` (no
+# container's name) above `kubectl top pod --containers` rows naming two containers
+_TOP = ("$ kubectl describe pod pay-7f8b9-xk2nm -n prod | grep -A5 \"Last State\"\n"
+        "    Last State:     Terminated\n"
+        "      Reason:       {reason}\n"
+        "      Exit Code:    {code}\n"
+        "      Started:      Thu, 19 Mar 2026 14:28:11 +0000\n"
+        "      Finished:     Thu, 19 Mar 2026 14:31:47 +0000\n"
+        "$ kubectl top pod pay-7f8b9-xk2nm -n prod --containers\n"
+        "POD                NAME          CPU(cores)   MEMORY(bytes)\n"
+        "pay-7f8b9-xk2nm    {first}    45m          118Mi\n"
+        "pay-7f8b9-xk2nm    istio-proxy   12m          127Mi\n")
+
+
+def _explain_top(text: str, container: str | None) -> tuple[list[str], Diagnosis, str]:
+    ex = explain_records([parse_record(text, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, container=container))
+    answer = ex.containers[0].answer
+    assert answer is not None
+    notes = " ".join(f.text for f in ex.notes)
+    return [c.name or "" for c in ex.containers], answer, notes
+
+
+def test_top_containers_rows_name_the_pods_containers_and_a_nameless_end_is_told_apart():
+    """grokdatum-oomkilled-sidecar-case-study: --container payment-service was refused ("no
+    such container"), the nameless Last State read as the pod's only container. The `kubectl
+    top --containers` rows name the pod's two containers; the Last State names neither, so
+    whose OOMKill it is, explain says it cannot tell (and why), for each of them."""
+    text = _TOP.format(reason="OOMKilled", code=137, first="payment-svc")
+    names, a, notes = _explain_top(text, "payment-svc")
+    assert names == ["payment-svc"] and a.cause is Cause.CANNOT_TELL
+    assert "OOMKilled (exit code 137)" in a.because and "istio-proxy" in a.because
+    assert "which of them it is, the record does not tell" in notes
+    _, sidecar, _ = _explain_top(text, "istio-proxy")
+    assert sidecar.cause is Cause.CANNOT_TELL and "payment-svc" in sidecar.because
+
+
+def test_a_nameless_error_exit_beside_top_rows_of_other_containers_is_told_as_such():
+    """A variant: exit code 1 (Error) and other names; and top rows of one container are
+    the pod's only container, the nameless end its own (read as before)."""
+    text = _TOP.format(reason="Error", code=1, first="api")
+    _, a, _ = _explain_top(text, "api")
+    assert a.cause is Cause.CANNOT_TELL and "Error (exit code 1)" in a.because
+    alone = _TOP.format(reason="OOMKilled", code=137, first="api").rsplit(
+        "pay-7f8b9-xk2nm    istio-proxy", 1)[0]
+    names, single, _ = _explain_top(alone, "api")
+    assert names == ["api"] and single.cause is Cause.OOM_KILLED
+
+
+@pytest.mark.parametrize("line", ["POD{}NAME   CPU(cores)   MEMORY(bytes)",
+                                  "pod-a{}app   12m   12Mi"])
+def test_a_long_run_of_spaces_in_a_top_row_is_read_in_one_pass(line):
+    """Hostile input for the `kubectl top --containers` patterns: 2 MB of spaces in a row."""
+    text = ("POD   NAME   CPU(cores)   MEMORY(bytes)\n" + line.format(" " * 2_000_000) + "\n")
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert record is not None

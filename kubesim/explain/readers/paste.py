@@ -46,6 +46,7 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise, plain
 from kubesim.explain.readers.pods_table import (
     PodRow,
+    TopContainers,
     cut_pod_row,
     is_pods_header,
     placeholder_name,
@@ -155,6 +156,7 @@ class _Placer:
         self.row_count = 0  # event rows placed so far
         self.pod_rows: list[PodRow] = []  # rows of `kubectl get pods`
         self.old_pods = OldPodsTable(source)  # `kubectl get pods` of 2015
+        self.top = TopContainers(source)  # `kubectl top pod --containers`: the names
         self.bare: list[tuple[RecordedEvent, Note]] = []  # messages alone (`bare`)
         self.flat_section = False  # a describe's containers listed without indentation
         self.exec_lines = -1  # lines of an open exec command so far (-1: none is open)
@@ -234,7 +236,7 @@ class _Placer:
         if self.kubelet_log(line):
             self.in_describe = self.after_row = False
             return i + 1
-        if self.old_pods.take(text, line.number):
+        if self.old_pods.take(text, line.number) or self.top.take(text, line.number):
             self.in_describe = self.after_row = False
             return i + 1
         header = is_pods_header(text)
@@ -514,6 +516,8 @@ def read_paste(text: str, source: str) -> RecordSet:
             Where(source, x.number)) for x in placer.placeholders)
     if placer.old_pods.pods:
         _add(out, RecordSet(source, "pods-table", pods=placer.old_pods.pods))
+    if placer.top.pods:
+        _add(out, RecordSet(source, "top-containers", pods=placer.top.pods))
     out.notes.extend(unread_notes(placer.unread, source))
     _rows_together(out, placer.rows_together, source)
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
@@ -659,14 +663,16 @@ def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment
     """A describe printed without its `Name:` line is the pod its command named: the last
     command line above the describe's first line, when it is `kubectl describe pod NAME`
     (a page that kept the command and the lines it wanted, `kubectl top` rows of other pods
-    above it). Only the record's one pod, unnamed, is named so: beside a pod the record
-    names (a `get pods` row), the unnamed describe is left to be matched with it."""
+    above it). Only the record's one unnamed pod is named so, and only beside pods of that
+    name (`kubectl top pod NAME --containers` rows): beside a pod of another name (a `get
+    pods` row), the unnamed describe is left to be matched with it."""
     unnamed = [p for p in found.pods if p.name is None]
-    if not describe.lines or len(found.pods) != 1 or len(unnamed) != 1:
+    if not describe.lines or len(unnamed) != 1:
         return
     first = describe.lines[0].number
     commands = [x for x in lines if x.kind is LineKind.COMMAND and x.number < first]
-    if not commands or not (m := _DESCRIBE_COMMAND.search(commands[-1].text)):
+    if not commands or not (m := _DESCRIBE_COMMAND.search(commands[-1].text)) or any(
+            p.name not in (None, m[1]) for p in found.pods):
         return
     unnamed[0].name = m[1]
     found.notes.append(Note(f"the describe shows no Name: line: read as pod {m[1]}, which "
