@@ -3377,3 +3377,131 @@ def test_a_probe_message_quoted_without_its_output_is_that_probes_failure():
     pe = probe_event("Liveness probe failed: HTTP probe failed with statuscode: 500")
     assert pe is not None and pe.detail == "HTTP probe failed with statuscode: 500"
     assert probe_event("Liveness probe failed twice today") is None
+
+
+# chatterboxvr-754 (batch 24): three probes whose indentation a page lost, each handler a
+# flow mapping; they run into one mapping, whose key twice was refused as YAML the author
+# never wrote
+_FLOW_PROBES = ("Probes (example):\n"
+                "livenessProbe:\n"
+                "httpGet: { path: /healthz, port: 8080 }\n"
+                "initialDelaySeconds: 30\n"
+                "periodSeconds: 10\n"
+                "readinessProbe:\n"
+                "httpGet: { path: /ready, port: 8080 }\n"
+                "periodSeconds: 5\n"
+                "startupProbe:\n"
+                "{handler}\n"
+                "failureThreshold: 30 # up to 150 s\n"
+                "Design notes\n")
+
+
+def _flow_targets(text: str) -> dict[str, tuple[str, int]]:
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    return {s.probe.value: (s.target, s.period) for s in ex.containers[0].settings}
+
+
+def test_flattened_probes_with_flow_mapping_handlers_are_read_by_their_keys():
+    """chatterboxvr-754: `httpGet: { path: /healthz, port: 8080 }` under each of three probes
+    at column 0 was refused (duplicate key 'httpGet'); each is its probe's handler (core/v1
+    Probe), read with a note, and the record shows no failure."""
+    text = _FLOW_PROBES.replace("{handler}", "httpGet: { path: /startup, port: 8080 }")
+    record = parse_record(text, "r.txt")
+    assert any("indentation is lost" in n.text for n in record.notes)
+    assert _flow_targets(text) == {"liveness": ("/healthz", 10), "readiness": ("/ready", 5),
+                               "startup": ("/startup", 10)}
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and not a.shows_failures and a.failed == ()
+
+
+def test_flattened_probes_with_a_tcp_flow_mapping_and_no_prose_are_read():
+    """A variant: two probes, one a tcpSocket flow mapping, nothing else on the page."""
+    text = ("readinessProbe:\ntcpSocket: {port: 5432}\nperiodSeconds: 3\n"
+            "livenessProbe:\ntcpSocket: {port: 5432}\nfailureThreshold: 6\n")
+    assert set(_flow_targets(text)) == {"readiness", "liveness"}
+    assert _flow_targets(text)["readiness"][1] == 3
+
+
+def test_a_handler_key_after_a_flow_mapping_is_not_guessed_and_indented_twice_stays_an_error():
+    """A variant: a `path:` line after a handler written as a flow mapping is no key of it
+    (the paste is refused, never guessed); and a probe key written twice in indented YAML is the
+    author's, its error kept."""
+    text = _FLOW_PROBES.replace("{handler}", "httpGet: { port: 8080 }\npath: /startup")
+    with pytest.raises(RecordError, match="not a record explain reads"):
+        parse_record(text, "r.txt")
+    indented = ("spec:\n  containers:\n  - name: web\n    livenessProbe:\n"
+                "      httpGet: {path: /a, port: 80}\n      httpGet: {path: /b, port: 80}\n")
+    with pytest.raises(RecordError, match="duplicate key"):
+        parse_record(indented, "r.txt")
+
+
+def test_a_long_flow_mapping_of_a_flattened_probe_is_read_in_one_pass():
+    """Hostile input for the duplicate-key route to flattened probes: a 2 MB flow mapping."""
+    text = ("livenessProbe:\nhttpGet: {path: /a," + " " * 2_000_000 + "port: 80}\n"
+            "readinessProbe:\nhttpGet: {path: /b, port: 80}\n")
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert record is not None
+
+
+# grokdatum-oomkilled-sidecar-case-study (batch 23): `describe | grep -A5 "Last State"` (no
+# container's name) above `kubectl top pod --containers` rows naming two containers
+_TOP = ("$ kubectl describe pod pay-7f8b9-xk2nm -n prod | grep -A5 \"Last State\"\n"
+        "    Last State:     Terminated\n"
+        "      Reason:       {reason}\n"
+        "      Exit Code:    {code}\n"
+        "      Started:      Thu, 19 Mar 2026 14:28:11 +0000\n"
+        "      Finished:     Thu, 19 Mar 2026 14:31:47 +0000\n"
+        "$ kubectl top pod pay-7f8b9-xk2nm -n prod --containers\n"
+        "POD                NAME          CPU(cores)   MEMORY(bytes)\n"
+        "pay-7f8b9-xk2nm    {first}    45m          118Mi\n"
+        "pay-7f8b9-xk2nm    istio-proxy   12m          127Mi\n")
+
+
+def _explain_top(text: str, container: str | None) -> tuple[list[str], Diagnosis, str]:
+    ex = explain_records([parse_record(text, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, container=container))
+    answer = ex.containers[0].answer
+    assert answer is not None
+    notes = " ".join(f.text for f in ex.notes)
+    return [c.name or "" for c in ex.containers], answer, notes
+
+
+def test_top_containers_rows_name_the_pods_containers_and_a_nameless_end_is_told_apart():
+    """grokdatum-oomkilled-sidecar-case-study: --container payment-service was refused ("no
+    such container"), the nameless Last State read as the pod's only container. The `kubectl
+    top --containers` rows name the pod's two containers; the Last State names neither, so
+    whose OOMKill it is, explain says it cannot tell (and why), for each of them."""
+    text = _TOP.format(reason="OOMKilled", code=137, first="payment-svc")
+    names, a, notes = _explain_top(text, "payment-svc")
+    assert names == ["payment-svc"] and a.cause is Cause.CANNOT_TELL
+    assert "OOMKilled (exit code 137)" in a.because and "istio-proxy" in a.because
+    assert "which of them it is, the record does not tell" in notes
+    _, sidecar, _ = _explain_top(text, "istio-proxy")
+    assert sidecar.cause is Cause.CANNOT_TELL and "payment-svc" in sidecar.because
+
+
+def test_a_nameless_error_exit_beside_top_rows_of_other_containers_is_told_as_such():
+    """A variant: exit code 1 (Error) and other names; and top rows of one container are
+    the pod's only container, the nameless end its own (read as before)."""
+    text = _TOP.format(reason="Error", code=1, first="api")
+    _, a, _ = _explain_top(text, "api")
+    assert a.cause is Cause.CANNOT_TELL and "Error (exit code 1)" in a.because
+    alone = _TOP.format(reason="OOMKilled", code=137, first="api").rsplit(
+        "pay-7f8b9-xk2nm    istio-proxy", 1)[0]
+    names, single, _ = _explain_top(alone, "api")
+    assert names == ["api"] and single.cause is Cause.OOM_KILLED
+
+
+@pytest.mark.parametrize("line", ["POD{}NAME   CPU(cores)   MEMORY(bytes)",
+                                  "pod-a{}app   12m   12Mi"])
+def test_a_long_run_of_spaces_in_a_top_row_is_read_in_one_pass(line):
+    """Hostile input for the `kubectl top --containers` patterns: 2 MB of spaces in a row."""
+    text = ("POD   NAME   CPU(cores)   MEMORY(bytes)\n" + line.format(" " * 2_000_000) + "\n")
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert record is not None

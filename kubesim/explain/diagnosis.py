@@ -571,6 +571,10 @@ def _no_exit(f: _Facts) -> _Decided:
     held = _not_started(f) or _held_out(f) or _pod_held_out(f)
     if held is not None:
         return held
+    if f.view.nameless_end:  # another record's end, of a container it does not name
+        because = f.view.nameless_end
+        return _Decided(Cause.CANNOT_TELL, "nothing",
+                        f"cannot tell what ended the container, because {because}", because)
     if f.view.since_scheduled:  # the pod's whole stream of events: nothing is missing
         because = ("nothing did: the record holds the pod's events from its scheduling on, "
                    "none cut, and none is a probe failure, kill, restart or exit")

@@ -182,6 +182,10 @@ class View:
     # The plain init container the record shows failing while this app container has not
     # started ("" when none): the app containers start after every init container (R4.24).
     waits_for: str = ""
+    # An end the record shows in fields without their container's name (`describe | grep -A5
+    # "Last State"`) beside containers it names (`kubectl top --containers` rows): it may be
+    # this container's or another's ("" when there is none)
+    nameless_end: str = ""
 
 
 # ---------------------------------------------------------------- which container
@@ -243,7 +247,28 @@ def _views(pod: PodRecord, chosen: str | None = None) -> list[View]:
                   waits_for=waits if never_started(c) else "") for c in records]
     if len(views) == 1 and views[0].name is None and len(names) == 1:
         views[0].name = names[0]  # a piece of a describe: its one container, named by events
+    _nameless_ends(views)
     return views
+
+
+def _nameless_ends(views: list[View]) -> None:
+    """An end shown without its container's name, in a pod whose other records name several
+    containers: each named one's `nameless_end`, since the record cannot tell whose it is."""
+    nameless = [v.record for v in views if v.name is None and v.record is not None
+                and v.record.containers == 1]
+    named = [v for v in views if v.name is not None]
+    ends = [t for r in nameless for t in (r.last, r.terminated) if t is not None]
+    if len(nameless) != 1 or len(named) < 2 or not ends:
+        return
+    t = ends[0]
+    what = " ".join(x for x in (t.reason or "", "" if t.exit_code is None else
+                                f"(exit code {t.exit_code})") if x) or "an end"
+    names = ", ".join(v.name for v in named if v.name is not None)
+    for v in named:
+        v.nameless_end = (f"the record shows a container ended {what} in fields without the "
+                          f"container's name, beside the {len(named)} containers it names "
+                          f"({names}): whether that end is this container's, the record does "
+                          "not tell")
 
 
 def init_failed(c: ContainerRecord) -> str:

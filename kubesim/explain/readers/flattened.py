@@ -47,7 +47,9 @@ def reindent_probes(lines: list[str]) -> str | None:
             probe, handler = True, ""
             out.append(f"{key}:{value}")
         elif probe and key in _HANDLERS:
-            handler = key
+            # a handler written as a flow mapping (`httpGet: { path: /healthz, port: 8080 }`)
+            # holds its keys: a key of it on a line of its own after that is not read
+            handler = "" if value.strip() else key
             out.append(f"  {key}:{value}")
         elif probe and key in _FIELDS:
             out.append(f"  {key}:{value}")

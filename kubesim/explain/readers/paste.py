@@ -46,6 +46,7 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise, plain
 from kubesim.explain.readers.pods_table import (
     PodRow,
+    TopContainers,
     cut_pod_row,
     is_pods_header,
     placeholder_name,
@@ -107,6 +108,11 @@ _MEMBER = re.compile(r'^[ \t]*"(?:[^"\\]|\\.){1,253}"[ \t]*:[ \t]*[\[{][ \t]*$')
 _FLATTENED = re.compile(r"(?:(?:liveness|readiness|startup)Probe\.(?:path|port|scheme|host|"
                         r"httpHeaders|command|service)|(?:httpGet|tcpSocket|exec|grpc)): "
                         r"unknown field")
+# a key twice in one mapping, where the key is a probe's or its handler's: probes whose
+# indentation the paste lost, all of them run into one mapping (flattened.py puts them back)
+_FLAT_TWICE = re.compile(r"duplicate key '(?:(?:liveness|readiness|startup)Probe|httpGet|"
+                         r"tcpSocket|exec|grpc|initialDelaySeconds|periodSeconds|"
+                         r"timeoutSeconds|successThreshold|failureThreshold)' in one mapping")
 _FLAT_NAME = re.compile(r"^[a-z0-9](?:[-a-z0-9.]{0,61}[a-z0-9])?:$")
 _CONTAINER_SECTIONS = ("Containers:", "Init Containers:", "Ephemeral Containers:")
 _JSONISH = re.compile(r'^[ \t]*(?:"|[{}\[\],]|-?\d|true\b|false\b|null\b)')
@@ -150,6 +156,7 @@ class _Placer:
         self.row_count = 0  # event rows placed so far
         self.pod_rows: list[PodRow] = []  # rows of `kubectl get pods`
         self.old_pods = OldPodsTable(source)  # `kubectl get pods` of 2015
+        self.top = TopContainers(source)  # `kubectl top pod --containers`: the names
         self.bare: list[tuple[RecordedEvent, Note]] = []  # messages alone (`bare`)
         self.flat_section = False  # a describe's containers listed without indentation
         self.exec_lines = -1  # lines of an open exec command so far (-1: none is open)
@@ -229,7 +236,7 @@ class _Placer:
         if self.kubelet_log(line):
             self.in_describe = self.after_row = False
             return i + 1
-        if self.old_pods.take(text, line.number):
+        if self.old_pods.take(text, line.number) or self.top.take(text, line.number):
             self.in_describe = self.after_row = False
             return i + 1
         header = is_pods_header(text)
@@ -509,6 +516,8 @@ def read_paste(text: str, source: str) -> RecordSet:
             Where(source, x.number)) for x in placer.placeholders)
     if placer.old_pods.pods:
         _add(out, RecordSet(source, "pods-table", pods=placer.old_pods.pods))
+    if placer.top.pods:
+        _add(out, RecordSet(source, "top-containers", pods=placer.top.pods))
     out.notes.extend(unread_notes(placer.unread, source))
     _rows_together(out, placer.rows_together, source)
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
@@ -654,14 +663,16 @@ def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment
     """A describe printed without its `Name:` line is the pod its command named: the last
     command line above the describe's first line, when it is `kubectl describe pod NAME`
     (a page that kept the command and the lines it wanted, `kubectl top` rows of other pods
-    above it). Only the record's one pod, unnamed, is named so: beside a pod the record
-    names (a `get pods` row), the unnamed describe is left to be matched with it."""
+    above it). Only the record's one unnamed pod is named so, and only beside pods of that
+    name (`kubectl top pod NAME --containers` rows): beside a pod of another name (a `get
+    pods` row), the unnamed describe is left to be matched with it."""
     unnamed = [p for p in found.pods if p.name is None]
-    if not describe.lines or len(found.pods) != 1 or len(unnamed) != 1:
+    if not describe.lines or len(unnamed) != 1:
         return
     first = describe.lines[0].number
     commands = [x for x in lines if x.kind is LineKind.COMMAND and x.number < first]
-    if not commands or not (m := _DESCRIBE_COMMAND.search(commands[-1].text)):
+    if not commands or not (m := _DESCRIBE_COMMAND.search(commands[-1].text)) or any(
+            p.name not in (None, m[1]) for p in found.pods):
         return
     unnamed[0].name = m[1]
     found.notes.append(Note(f"the describe shows no Name: line: read as pod {m[1]}, which "
@@ -703,7 +714,7 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
         try:
             return _after_error(segment, source, out, exc, at_end=at_end)
         except (RecordError, SpecError) as again:
-            flat = _FLATTENED.search(again.message)
+            flat = _FLATTENED.search(again.message) or _flat_twice(segment, again.message)
             if flat is not None:
                 return _flattened(segment, source, out, again.message[flat.start():])
             status = _flat_status(segment, source)
@@ -741,6 +752,15 @@ def _tab_indented(segment: Segment, source: str) -> RecordSet | None:
 
 def _indentation(text: str) -> str:
     return text[:len(text) - len(text.lstrip(" \t"))]
+
+
+def _flat_twice(segment: Segment, message: str) -> re.Match[str] | None:
+    """A probe's key twice in one mapping of lines all at column 0 (`_FLAT_TWICE`): the
+    indentation the paste lost, not a key its author wrote twice (an indented document keeps
+    its duplicate-key error)."""
+    if any(x.text[:1] in " \t" for x in segment.lines):
+        return None
+    return _FLAT_TWICE.search(message)
 
 
 def _flattened(segment: Segment, source: str, out: RecordSet, why: str) -> RecordSet | None:

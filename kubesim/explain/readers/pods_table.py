@@ -27,7 +27,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.times import AGE_PATTERN
 
-__all__ = ["PodRow", "cut_pod_row", "is_pods_header", "placeholder_name", "pod_row", "pods_of"]
+__all__ = ["PodRow", "TopContainers", "cut_pod_row", "is_pods_header", "placeholder_name", "pod_row", "pods_of"]
 
 _HEADER = re.compile(r"^\s*(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
 _ROW = re.compile(
@@ -212,3 +212,39 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
             pod.containers.append(_several(row))
         pods.append(pod)
     return pods
+
+
+# `kubectl top pod POD --containers` (kubectl's top_pod.go, `printContainerMetrics`): a header
+# `POD  NAME  CPU(cores)  MEMORY(bytes)` and a row per container of the pod. The rows name the
+# pod's containers and state nothing else the diagnosis reads (no state, no restart count)
+_TOP_HEADER = re.compile(r"^\s*POD\s+NAME\s+CPU\(cores\)\s+MEMORY\(bytes\)\s*$")
+_TOP_ROW = re.compile(r"^\s*(?P<pod>[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)\s+"
+                      r"(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)\s+\d{1,12}m?\s+"
+                      r"\d{1,15}(?:[KMGT]i)?\s*$")
+
+
+class TopContainers:
+    """The containers a `kubectl top pod --containers` table names, read a line at a time
+    after its header: a pod each, its containers by name alone."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.open = False  # a header or a row was read and no other line came since
+        self.pods: list[PodRecord] = []
+
+    def take(self, text: str, number: int) -> bool:
+        """Whether `text` is this table's (its header or a container's row)."""
+        if _TOP_HEADER.match(text):
+            self.open = True
+            return True
+        row = _TOP_ROW.match(text) if self.open else None
+        if row is None:
+            self.open = False
+            return False
+        where = Where(self.source, number)
+        pod = next((p for p in self.pods if p.name == row["pod"]), None)
+        if pod is None:
+            pod = PodRecord(row["pod"], where, formats=["top-containers"])
+            self.pods.append(pod)
+        pod.containers.append(ContainerRecord(row["name"], where))
+        return True

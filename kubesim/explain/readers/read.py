@@ -150,6 +150,7 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
             pod.notes.extend(s.notes)
             if s.format not in pod.formats:
                 pod.formats.append(s.format)
+        _renote_nameless(pod)
     _note_unnamed(pods)
     for pod in pods:
         pod.events = [_sync_back_off(e, pod) for e in pod.events]
@@ -452,3 +453,21 @@ def _adopt_unnamed(pod: PodRecord) -> None:
     if len(unnamed) == 1 and len(named) == 1:
         _fill(named[0], unnamed[0])
         pod.containers.remove(unnamed[0])
+
+
+def _renote_nameless(pod: PodRecord) -> None:
+    """Fields a describe read as the pod's only container, where another record of the pod
+    names several (`kubectl top --containers` rows): one of them, the record does not tell
+    which."""
+    unnamed = [c for c in pod.containers if c.name is None and c.containers == 1]
+    names = [c.name for c in pod.containers if c.name is not None and not c.init]
+    if len(unnamed) != 1 or len(names) < 2:
+        return
+    c = unnamed[0]
+    for i, n in enumerate(pod.notes):
+        if n.where == c.where and n.text.endswith("read as the pod's only container"):
+            pod.notes[i] = Note("the record shows container fields without the container's "
+                                f"name, beside the containers another part of it names "
+                                f"({', '.join(names)}): read as a container the record does "
+                                "not name; which of them it is, the record does not tell",
+                                n.where)
