@@ -181,12 +181,6 @@ NOT_READ: dict[str, str] = {
         "(containers: one the record does not name)"),
     # held-out batch 24 (collected with its facts by a helper who never ran kubesim on it):
     # first contact on 71e404d, the misses
-    "openshiftio-2425.console-row-pipes-readiness-503-run-into-18-times.txt": (
-        "held-out batch 24, first contact on the session's final merged code (71e404d), no "
-        "fix tried: exit 2: not a record explain reads"),
-    "nixkube-37.event-rows-no-age-killing-liveness-then-laststate-exit-143-restart-2.txt": (
-        "held-out batch 24, first contact on the session's final merged code (71e404d), no "
-        "fix tried: exit 2: not a record explain reads"),
     "sonarqube-helm-325.describe-pipe-tail-killing-liveness-backoff-x19.txt": (
         "held-out batch 24, first contact on the session's final merged code (71e404d), no "
         "fix tried: got cannot-tell ['liveness'] {'min': 0, 'max': 0} True | want liveness-"
@@ -196,9 +190,6 @@ NOT_READ: dict[str, str] = {
         "held-out batch 24, first contact on the session's final merged code (71e404d), no "
         "fix tried: exit 2: the file:8: duplicate key 'httpGet' in one mapping (first on line"
         " 3)"),
-    "duoke360-30017.chinese-journalctl-grep-kubelet-probe-failed-placeholder-line.txt": (
-        "held-out batch 24, first contact on the session's final merged code (71e404d), no "
-        "fix tried: exit 2: not a record explain reads"),
 }
 
 
