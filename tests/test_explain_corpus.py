@@ -179,12 +179,6 @@ NOT_READ: dict[str, str] = {
         "a nameless end beside several named containers is read, so the facts stand"),
     # held-out batch 24 (collected with its facts by a helper who never ran kubesim on it):
     # first contact on 71e404d, the misses
-    "openshiftio-2425.console-row-pipes-readiness-503-run-into-18-times.txt": (
-        "held-out batch 24, first contact on the session's final merged code (71e404d), no "
-        "fix tried: exit 2: not a record explain reads"),
-    "nixkube-37.event-rows-no-age-killing-liveness-then-laststate-exit-143-restart-2.txt": (
-        "held-out batch 24, first contact on the session's final merged code (71e404d), no "
-        "fix tried: exit 2: not a record explain reads"),
     "sonarqube-helm-325.describe-pipe-tail-killing-liveness-backoff-x19.txt": (
         "held-out batch 24 (first contact on 71e404d: the answer of init-sysctl, the first of "
         "three containers, the facts naming none; they name sonarqube since fix23c, as "
@@ -198,9 +192,6 @@ NOT_READ: dict[str, str] = {
         "Whether a Killing row's last time bounds which ends were probe kills, the README's "
         "counting rules do not say (fluxcd-flux2-3813's facts make its count bound nothing); "
         "dropping the rule holds this record and breaks influxdata-charts-555"),
-    "duoke360-30017.chinese-journalctl-grep-kubelet-probe-failed-placeholder-line.txt": (
-        "held-out batch 24, first contact on the session's final merged code (71e404d), no "
-        "fix tried: exit 2: not a record explain reads"),
 }
 
 

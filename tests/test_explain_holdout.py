@@ -3505,3 +3505,201 @@ def test_a_long_run_of_spaces_in_a_top_row_is_read_in_one_pass(line):
     except RecordError:
         return
     assert record is not None
+
+
+# ---------------------------------------------------------------- batch 24, fix23b
+
+def test_an_openshift_console_row_naming_its_pod_and_kind_is_read():
+    """openshiftio-2425 (held-out batch 24): the OpenShift 3 console's events page copied
+    with ` | ` between its cells, `TIME | NAME | KIND | SEVERITY | REASON | MESSAGE`, was
+    refused; its count, run into the status code (`statuscode: 50318 times in the last 4
+    minutes`), is 503 then 18 times (a status code is three digits)."""
+    row = ("3:56:59 PM | jenkins-4-l82jl | Pod | Warning | Unhealthy | Readiness probe failed: "
+           "HTTP probe failed with statuscode: 50318 times in the last 4 minutes\n")
+    [event] = _events(row)
+    assert (event.object_name, event.reason, event.count) == ("jenkins-4-l82jl", "Unhealthy", 18)
+    assert event.message.endswith("statuscode: 503")
+    a = _answer(row)
+    assert a.cause is Cause.READINESS_ONLY and a.probe_kills == CountRange(0, 0)
+
+
+@pytest.mark.parametrize(("row", "reason", "count", "tail"), [
+    # a variant: a liveness row, tabs between the cells, the count apart from the message
+    ("10:02:11 AM\tweb-1-abcde\tPod\tWarning\tUnhealthy\tLiveness probe failed: HTTP probe "
+     "failed with statuscode: 500 3 times in the last 2 minutes", "Unhealthy", 3, ": 500"),
+    # a variant: the count run into a message that ends in a letter
+    ("10:02:11 AM | web-1-abcde | Pod | Normal | Killing | Killing container with id "
+     "docker://web:Container failed liveness probe.. Container will be killed and recreated."
+     "2 times in the last 5 minutes", "Killing", 2, "recreated."),
+])
+def test_console_rows_with_name_and_kind_keep_count_and_message_apart(row, reason, count,
+                                                                       tail):
+    """openshiftio-2425's layout and count in other rows: the message keeps its own digits,
+    the count after it is the console's."""
+    [event] = _events(row + "\n")
+    assert (event.reason, event.count, event.count_stated) == (reason, count, True)
+    assert event.message.endswith(tail)
+
+
+def test_a_count_run_into_digits_other_than_a_status_code_is_not_split():
+    """Where a message ending in digits (a port) meets the console's count there is no telling
+    where they part: the count is not read out of them (at least once)."""
+    [event] = _events("3:56:59 PM | web-1 | Pod | Warning | Unhealthy | Liveness probe failed:"
+                      " dial tcp 10.0.0.1:808028 times in the last 4 minutes\n")
+    assert event.count == 1 and not event.count_stated
+
+
+@pytest.mark.parametrize("line", [
+    "3:56:59 PM | web | Pod | Warning | Unhealthy | statuscode: 503{}18 times in the last 4 "
+    "minutes",
+    "3:56:59 PM | web | Pod | Warning | Unhealthy | refused{}x18 times in the last 4 minutes",
+    "3:56:59 PM\tweb\tPod\tWarning\tUnhealthy\tstatuscode:{}50318 times in the last 4 minutes",
+])
+def test_a_long_run_of_spaces_before_a_console_count_is_read_in_one_pass(line):
+    """Hostile input for the console count's pattern (openshiftio-2425's fix): a run of
+    200,000 spaces before the count is tried from its first space only (no timing asserted:
+    the suite's timeout is the bound)."""
+    text = line.format(" " * 200_000) + "\n"
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert record is not None
+
+
+def test_a_count_run_into_a_path_ending_in_a_digit_is_not_split():
+    """`/v1` then `2 times` reads `/v12 times`: the 1 may be the path's or the count's, so no
+    count is read out of it (openshiftio-2425's fix reads a count run into a word only)."""
+    [event] = _events("3:56:59 PM | web-1 | Pod | Warning | Unhealthy | Liveness probe failed:"
+                      " Get http://10.0.0.1:8080/v12 times in the last 4 minutes\n")
+    assert event.count == 1 and not event.count_stated
+
+
+def test_a_placeholder_kubelet_line_is_a_failure_of_a_probe_it_does_not_name():
+    """duoke360-30017 (held-out batch 24): a page's typical journal line, `kubelet[PID]: Probe
+    failed for pod...: ... context deadline exceeded` (a placeholder PID, no klog header, no
+    probe named), was refused; it is read as no more than it shows: some probe failed, at
+    least once, which one the record does not say, so the kills stay open (R1.17, R3.4)."""
+    text = ('journalctl -u kubelet --since "1 hour ago" | grep "probe failed"\n'
+            'kubelet[PID]: Probe failed for pod...: probe error: Get "http://IP:8080/health": '
+            "context deadline exceeded\n")
+    a = _answer(text)
+    assert (a.cause, a.kind, a.failed) == (Cause.CANNOT_TELL, "which-probe", ())
+    assert a.shows_failures and a.probe_kills == CountRange(0, None)
+    assert any("placeholder" in n.text for n in parse_record(text, "r.txt").notes)
+
+
+@pytest.mark.parametrize("text", [
+    # a variant: the journal's own prefix, a real PID, the prober's words in lower case
+    "Mar 03 15:56:59 node-1 kubelet[2411]: probe failed: Get http://10.0.0.7:8080/health: dial "
+    "tcp 10.0.0.7:8080: connect: connection refused\n",
+    # a variant: a describe row whose message names no probe
+    "Events:\n  Type     Reason     Age   From     Message\n"
+    "  ----     ------     ----  ----     -------\n"
+    "  Warning  Unhealthy  3m    kubelet  Probe failed for pod...: probe error: timeout\n",
+])
+def test_failures_naming_no_probe_leave_the_probe_and_the_kills_open(text):
+    """duoke360-30017's reading in other shapes: a failure that names no probe shows a
+    failure and cannot rule a kill out (it may be liveness's or startup's, R1.17), and
+    names no probe."""
+    a = _answer(text)
+    assert (a.cause, a.kind, a.failed) == (Cause.CANNOT_TELL, "which-probe", ())
+    assert a.shows_failures and a.probe_kills == CountRange(0, None)
+
+
+def test_a_kubelet_tagged_line_that_is_no_probe_failure_is_not_read_as_one():
+    """The placeholder reading (duoke360-30017) takes only the prober's words: another
+    program's tag, or a kubelet line of other words, is not a failure."""
+    with pytest.raises(RecordError):
+        parse_record("containerd[PID]: Probe failed for pod...: timeout\n", "r.txt")
+    with pytest.raises(RecordError):
+        parse_record("kubelet[PID]: Probing pod...: fine\n", "r.txt")
+
+
+@pytest.mark.parametrize("line", ["kubelet[PID]:{}Probe failed: x", "kubelet[{}]: Probe failed",
+                                  "kubelet[PID]: Probe failed{}x"])
+def test_a_long_run_of_spaces_in_a_placeholder_kubelet_line_is_read_in_one_pass(line):
+    """Hostile input for duoke360-30017's placeholder pattern: 200,000 spaces in the line are
+    read, or refused, in one pass (no timing asserted: the suite's timeout is the bound)."""
+    text = line.format(" " * 200_000) + "\n"
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert record is not None
+
+
+def test_rows_of_reason_and_message_alone_then_a_status_as_key_paths_are_read():
+    """nixkube-37 (held-out batch 24): two rows of only their Reason and Message cells (no
+    Type, Age or From), a liveness failure and a liveness kill, then
+    `lastState.terminated.exitCode: 143` and `restartCount: 2` (a status as key paths): all
+    refused; read, one kill at least, at most 3 (2 restarts, the current state not shown,
+    R4.7)."""
+    text = ("```\nUnhealthy   Liveness probe failed: dial tcp [...]:22: i/o timeout\n"
+            "Killing     Container pynixd failed liveness probe, will be restarted\n```\n\n"
+            "```\nlastState.terminated.exitCode: 143\nrestartCount: 2\n```\n")
+    a = _answer(text)
+    assert (a.cause, a.probe_kills) == (Cause.LIVENESS_KILL, CountRange(1, 3))
+    record = parse_record(text, "r.txt")
+    [container] = [c for p in record.pods for c in p.containers]
+    assert container.last is not None
+    assert (container.restart_count, container.last.exit_code) == (2, 143)
+
+
+@pytest.mark.parametrize(("rows", "reasons"), [
+    # a variant: a startup failure and its kill, tab-separated
+    ("Unhealthy\tStartup probe failed: HTTP probe failed with statuscode: 500\n"
+     "Killing\tContainer web failed startup probe, will be restarted\n",
+     ["Unhealthy", "Killing"]),
+    # a variant: a back-off row and a readiness failure
+    ("BackOff    Back-off restarting failed container web in pod web-0\n"
+     "Unhealthy  Readiness probe failed: connection refused\n", ["BackOff", "Unhealthy"]),
+])
+def test_rows_of_reason_and_message_alone_are_read_when_the_words_are_that_reasons(rows,
+                                                                                  reasons):
+    """nixkube-37's rows in other shapes: a kubelet's reason, then a message whose words are
+    the kubelet's for that reason (at least once each)."""
+    events = _events(rows)
+    assert [e.reason for e in events] == reasons
+    assert all(not e.count_stated for e in events)
+
+
+def test_a_reason_whose_message_is_another_reasons_words_is_not_a_row():
+    """The Reason-Message reading (nixkube-37) takes a row only where the message is the
+    kubelet's for that reason: `Killing  Liveness probe failed: ...` is no row of either."""
+    with pytest.raises(RecordError):
+        parse_record("Killing     Liveness probe failed: timeout\n", "r.txt")
+
+
+@pytest.mark.parametrize(("lines", "want"), [
+    # a variant: the current state as a path too, and `ready`
+    (["state.waiting.reason: CrashLoopBackOff", "lastState.terminated.reason: OOMKilled",
+      "lastState.terminated.exitCode: 137", "restartCount: 5", "ready: false"],
+     "status:\n  containerStatuses:\n  - restartCount: 5\n    ready: false\n    state:\n"
+     "      waiting:\n        reason: CrashLoopBackOff\n    lastState:\n      terminated:\n"
+     "        reason: OOMKilled\n        exitCode: 137\n"),
+    (["lastState.terminated.exitCode: 143", "spec.replicas: 2"], None),  # no status key
+    (["lastState.terminated.exitCode: 143", "lastState.running.startedAt: x"], None),  # two
+    (["lastState.terminated.exitCode: 1", "lastState.terminated.exitCode: 2"], None),  # twice
+    (["restartCount: 2"], None),  # no path: nothing to put back
+])
+def test_a_status_as_key_paths_is_put_back_only_as_a_container_status(lines, want):
+    """nixkube-37's key paths: each names its place in a containerStatuses item; a path of
+    anything else, a state of two kinds or a key given twice is not guessed at."""
+    from kubesim.explain.readers.flattened import undotted
+    assert undotted(lines) == want
+
+
+@pytest.mark.parametrize("line", ["lastState.terminated.exitCode:{}143\nrestartCount: 2",
+                                  "Killing{}Container web failed liveness probe, will be "
+                                  "restarted", "Unhealthy{}x{}Liveness probe failed: x"])
+def test_a_long_run_of_spaces_in_key_paths_or_reason_rows_is_read_in_one_pass(line):
+    """Hostile input for nixkube-37's readings (key paths, Reason-Message rows): 200,000
+    spaces in a line are read, or refused, in one pass (no timing asserted: the suite's
+    timeout is the bound)."""
+    text = line.replace("{}", " " * 200_000) + "\n"
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert record is not None

@@ -555,12 +555,15 @@ def test_get_events_wide_with_its_trailing_columns():
 
 def test_a_console_table_without_a_header():
     """syndesis-1616: an OpenShift console's `TIME | TYPE | REASON | MESSAGE` table pasted
-    as a markdown table: a time of day is no time on the record's axis."""
+    as a markdown table: a time of day is no time on the record's axis. The console's count
+    the copy ran into the readiness message (`connection refused28 times in the last 10
+    minutes`) is that row's count (fix23b, openshiftio-2425's fix); the liveness row has none."""
     found = events_of(real("syndesis-1616.console.txt"))
     assert [e.message.split(":")[0] for e in found] == ["Readiness probe failed",
                                                         "Liveness probe failed"]
-    assert all(e.type == "Warning" and not e.last.known and not e.count_stated
-               for e in found)
+    assert all(e.type == "Warning" and not e.last.known for e in found)
+    assert [(e.count, e.count_stated) for e in found] == [(28, True), (1, False)]
+    assert found[0].message.endswith("connection refused")
 
 
 def test_event_rows_get_honest_counts():
@@ -636,11 +639,6 @@ def test_unread_notes_are_counted_past_their_limit():
 
 # real records the readers refuse although they hold evidence (kept red-able: strict)
 REFUSED: dict[str, str] = {
-    # held-out batch 24, first contact on 71e404d (the session's final merged code), no fix
-    "openshiftio-2425.console-row-pipes-readiness-503-run-into-18-times.txt": (
-        "an OpenShift console's ` | ` row whose status code and count the page ran together "
-        "(`statuscode: 50318 times in the last 4 minutes`): refused as not a record explain "
-        "reads"),
 }
 
 

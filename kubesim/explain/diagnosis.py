@@ -12,6 +12,7 @@ and suggest's change, confirmed by its sweep, prevents them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -25,6 +26,7 @@ from kubesim.explain.messages import (
     failure_answer,
     kill_names_container,
     kill_of,
+    probe_event,
 )
 from kubesim.explain.model import (
     Answer,
@@ -44,7 +46,7 @@ from kubesim.explain.model import (
     plural,
 )
 from kubesim.explain.readers.klog import LOGGED
-from kubesim.explain.readers.model import ContainerRecord
+from kubesim.explain.readers.model import ContainerRecord, RecordedEvent
 from kubesim.kubelet.settings import FailureRunAfterKill, KubeletProfile
 from kubesim.kubelet.timing import calls_within, detection_seconds, most_kills
 from kubesim.results import ProbeType
@@ -313,7 +315,35 @@ def _shows(f: _Facts) -> bool:
     """Whether the record shows probe failures, kills or restarts (or an end)."""
     s = f.story
     return bool(s.streaks or s.kills or f.floor or s.exits or s.back_offs is not None
-                or s.restart_count)
+                or s.restart_count or _unnamed(f))
+
+
+def _unnamed(f: _Facts) -> list[RecordedEvent]:
+    """Probe failures whose message names no probe (a page's placeholder for a kubelet log
+    line, `Probe failed for pod...: ...`, duoke360-30017): some probe failed, at least once;
+    which one the record does not say, so it may be liveness or startup, which kill (R1.17)."""
+    return [e for e in f.view.events if e.reason == "Unhealthy" and e.message.strip()
+            and not e.truncated and not cut_short(e.message) and probe_event(e.message) is None
+            and not _NAMES_PROBE.match(e.message)]
+
+
+# a message that starts with a probe's name names it, whatever follows (a row cut inside it)
+_NAMES_PROBE = re.compile(r"^\s*(?:liveness|readiness|startup)\b", re.IGNORECASE)
+
+
+def _unnamed_probe(f: _Facts) -> _Decided | None:
+    """The only failures in the record name no probe (`_unnamed`): what ended the container,
+    if anything did, cannot be told."""
+    unnamed = _unnamed(f)
+    if not unnamed:
+        return None
+    lines = ", ".join(str(e.where.line) for e in unnamed[:3] if e.where.line)
+    because = (f"the record shows a probe failure{f' (line {lines})' if lines else ''} that "
+               "does not name its probe: a liveness or startup failure may have reached "
+               "failureThreshold and killed the container (R1.17), a readiness failure never "
+               "does (R3.4)")
+    return _Decided(Cause.CANNOT_TELL, "which-probe",
+                    f"cannot tell what ended the container, because {because}", because)
 
 
 # ---------------------------------------------------------------- the cause
@@ -568,7 +598,7 @@ def _no_exit(f: _Facts) -> _Decided:
         because = _untold(f.untold, f.view.unsure_why)
         return _Decided(Cause.CANNOT_TELL, "which-container", (
             f"cannot tell whether this container's probes failed, because {because}"), because)
-    held = _not_started(f) or _held_out(f) or _pod_held_out(f)
+    held = _unnamed_probe(f) or _not_started(f) or _held_out(f) or _pod_held_out(f)
     if held is not None:
         return held
     if f.view.nameless_end:  # another record's end, of a container it does not name
@@ -956,7 +986,7 @@ def _quiet_hour(f: _Facts) -> bool:
     event is kept an hour after it (`rc.EVENT_TTL`): none of those ends was a probe kill."""
     v, rec = f.view, f.view.record
     if not v.rows_whole or any(e.component == LOGGED for e in v.events) \
-            or f.ended is not None or f.untold or v.unsure or f.probe_kills \
+            or f.ended is not None or f.untold or v.unsure or f.probe_kills or _unnamed(f) \
             or any(s.probe in KILLERS for s in f.failed) or f.in_a_row or f.by_command \
             or (rec is not None and rec.restart_count):
         return False
@@ -1012,7 +1042,7 @@ def _could_kill(f: _Facts) -> bool:
     return bool(f.killers or f.unknown_kills or f.probe_kills
                 or (f.ended is not None and f.ended.cause in SIGNALS)
                 or not _shows(f) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f)
-                or _unseen_end(f))
+                or _unseen_end(f) or bool(_unnamed(f)))
 
 
 def _unseen_end(f: _Facts) -> bool:
@@ -1086,7 +1116,7 @@ def _open(f: _Facts) -> bool:
         return True  # the record ends before the container's Restart Count: no bound on it
     if not _shows(f) and f.view.since_scheduled and not f.untold:
         return False  # the pod's whole stream of events, and no failure or kill in it (R4.4)
-    if not _shows(f) or _cut_unbounded(f) or any(
+    if not _shows(f) or _cut_unbounded(f) or _unnamed(f) or any(
             e.truncated or e.combined or cut_short(e.message)
             or (e.reason in _RESTARTING and not e.count_stated) for e in f.view.events):
         return True

@@ -213,13 +213,24 @@ def wide_cells(last: str, type_: str, reason: str, kind: str, name: str, rest: s
 
 def headerless_cells(line: str, is_time: Callable[[str], bool]) -> Cells | None:
     """A console's or custom-columns table row without its header: `TIME [TYPE] REASON
-    MESSAGE` (the TYPE-less form only for a reason the kubelet writes), or a dashboard's
+    MESSAGE` (the TYPE-less form only for a reason the kubelet writes), the OpenShift 3
+    console's `TIME NAME KIND TYPE REASON MESSAGE`, a `REASON  MESSAGE` row whose message is
+    the kubelet's for that reason, or a dashboard's
     `REASON TYPE TIME MESSAGE` (its cells joined by ` | ` in the copy)."""
     t = _tokens(line)
+    if len(t) >= 2 and t[0] in KUBELET_REASONS and bare_reason("  ".join(t[1:])) == t[0]:
+        # a row of its Reason and Message cells alone (nixkube-37: `Killing     Container
+        # app failed liveness probe, will be restarted`): read only where the message's words
+        # are the kubelet's for that very reason (`bare_reason`)
+        return Cells(t[0], "  ".join(t[1:]))
     if len(t) >= 3 and _REASON.match(t[0]) and t[1] in _TYPE and is_time(t[2]):
         return Cells(t[0], "  ".join(t[3:]), t[1], t[2])
     if len(t) < 3 or not is_time(t[0]):
         return None
+    if len(t) >= 5 and t[2] in _KINDS and t[3] in _TYPE and _REASON.match(t[4]):
+        # the OpenShift 3 web console's events page: Time, Name, Kind, Severity, Reason,
+        # Message (openshiftio-2425)
+        return Cells(t[4], "  ".join(t[5:]), t[3], t[0], kind=t[2], name=t[1])
     if t[1] in _TYPE and _REASON.match(t[2]):
         rest = t[3:]
         if rest and (_OBJECT.match(rest[0]) or len(rest) == 1 and _CUT_OBJECT.match(rest[0])):

@@ -426,8 +426,16 @@ class EventRows:
 
 _TYPE_REASON = re.compile(r"^(Normal|Warning) (\S+)$")
 # the OpenShift 3 web console prints an event's count after its message: `... awaiting
-# headers)  19 times in the last 17 minutes`
-_CONSOLE_TIMES = re.compile(r"[ \t]+(?P<n>\d{1,10}) times in the last (?:\d+ )?"
+# headers)  19 times in the last 17 minutes`. A copy may run the count into the message:
+# after a word (`connection refused28 times`, syndesis-1616; `recreated.2 times`) it starts
+# at the first digit; after `statuscode: ` the code is three digits (Go's net/http reads a
+# status line's code as exactly three, prober/http), so `statuscode: 50318 times` is 503, 18
+# times (openshiftio-2425). A message ending in other digits (a port, `/v1`) keeps them: no
+# guess where they part.
+_CONSOLE_TIMES = re.compile(r"(?:(?<=statuscode: \d{3})|(?<=[A-Za-z]{2})|(?<=[A-Za-z][.)])|"
+                            r"(?<![ \t])"
+                            r"(?<!statuscode:)[ \t]+)"
+                            r"(?P<n>\d{1,10}) times in the last (?:\d+ )?"
                             r"(?:seconds?|minutes?|hours?|days?)$")
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["is_status_key", "reindent_probes", "reindent_status"]
+__all__ = ["dotted_state_key", "is_status_key", "reindent_probes", "reindent_status", "undotted"]
 
 _PROBES = {"livenessProbe", "readinessProbe", "startupProbe"}
 _FIELDS = {"initialDelaySeconds", "periodSeconds", "timeoutSeconds", "successThreshold",
@@ -149,3 +149,53 @@ def reindent_status(lines: list[str]) -> str | None:
         if not (status.item_line(key, value) if item else status.key_line(key, value)):
             return None
     return "\n".join(status.out) + "\n"
+
+
+# A container's status written as key paths (nixkube-37: `lastState.terminated.exitCode: 143`
+# then `restartCount: 2`, a jsonpath's or a reporter's shorthand): each path names where its
+# key goes in a containerStatuses item (core/v1 ContainerStatus, ContainerState).
+_PATH_KEY = re.compile(r"^[ \t]*(?P<path>[A-Za-z]{1,40}(?:\.[A-Za-z]{1,40}){0,2}):"
+                       r"(?P<value>(?:[ \t].*)?)$")
+_SCALAR_ITEM_KEYS = _ITEM_KEYS["containerStatuses"] - {"state", "lastState"}
+
+
+def dotted_state_key(text: str) -> bool:
+    """Whether `text` is a state's key as a path: `lastState.terminated.exitCode: 143`."""
+    m = _PATH_KEY.match(text)
+    return m is not None and _state_path(m["path"].split(".")) and bool(m["value"].strip())
+
+
+def _state_path(parts: list[str]) -> bool:
+    return len(parts) == 3 and parts[0] in ("state", "lastState") and \
+        parts[1] in _STATE_FIELDS and parts[2] in _STATE_FIELDS[parts[1]]
+
+
+def undotted(lines: list[str]) -> str | None:
+    """The containerStatuses item (under `status:`) that key paths make, or None when a line
+    is not a state's key path or a container status's own key, a key comes twice, or no
+    line is a path."""
+    scalars: list[str] = []
+    states: dict[str, dict[str, list[str]]] = {}
+    seen: set[str] = set()
+    for text in (x for x in lines if x.strip()):
+        m = _PATH_KEY.match(text)
+        if m is None or m["path"] in seen or not m["value"].strip():
+            return None
+        seen.add(m["path"])
+        parts = m["path"].split(".")
+        if _state_path(parts):
+            states.setdefault(parts[0], {}).setdefault(parts[1], []).append(
+                f"        {parts[2]}:{m['value'].rstrip()}")
+        elif len(parts) == 1 and parts[0] in _SCALAR_ITEM_KEYS:
+            scalars.append(f"{parts[0]}:{m['value'].rstrip()}")
+        else:
+            return None
+    if not states or any(len(subs) > 1 for subs in states.values()):
+        return None  # (a state holds one of running, waiting, terminated)
+    body = [f"    {x}" for x in scalars]
+    for state, subs in states.items():
+        body.append(f"    {state}:")
+        for sub, fields in subs.items():
+            body += [f"      {sub}:", *fields]
+    body[0] = "  - " + body[0].lstrip()  # the item's first key opens it
+    return "status:\n  containerStatuses:\n" + "\n".join(body) + "\n"

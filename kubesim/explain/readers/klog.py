@@ -194,6 +194,24 @@ def placed(events: list[RecordedEvent]) -> list[RecordedEvent]:
     return out
 
 
+# a page's placeholder for a kubelet log line (duoke360-30017): `kubelet[PID]: Probe failed
+# for pod...: ...`, the kubelet's tag (its PID a placeholder or not) and no klog header after
+# it, the prober's words without the probe's type, which every form of the prober's line names
+_PLACEHOLDER_TAG = re.compile(r"^(?P<tag>[\w.@-]{1,64})(?:\[[^\]\s]{1,16}\])?: ")
+_UNNAMED_FAILURE = re.compile(r"^[Pp]robe failed\b")
+
+
+def _placeholder(text: str) -> str | None:
+    """The message of a kubelet-tagged line that is no klog line but says a probe failed
+    without naming the probe (None for any other line): read as no more than that."""
+    text = text[:MAX_LINE]
+    tag = _JOURNAL.match(text) or _PLACEHOLDER_TAG.match(text)
+    if tag is None or not _KUBELET_TAGS.match(tag["tag"]):
+        return None
+    message = text[tag.end():].strip()
+    return message if _UNNAMED_FAILURE.match(message) else None
+
+
 def _headless(text: str) -> Header | None:
     """The prober's message of before 1.20 pasted without klog's header (`Liveness probe for
     "NAME_NS(UID):app" failed (failure): ...`): its wording is the prober's alone."""
@@ -251,7 +269,7 @@ class KlogLines:
         if header is None:
             header = _headless(text)
         if header is None:
-            return False
+            return self.placeholder(text, Where(self.source, line.number))
         self.open_value = header.message.endswith("=<")
         said = self.said(header, Where(self.source, line.number))
         if said is None:
@@ -262,6 +280,21 @@ class KlogLines:
                     and said.event.message.endswith(":") and self.events \
                     and self.events[-1] is said.event:
                 self.output_of = len(self.events) - 1
+        return True
+
+    def placeholder(self, text: str, where: Where) -> bool:
+        """A page's placeholder for a kubelet line (`_placeholder`): a failure of a probe it
+        does not name, at least once, said so in a note; False for any other line."""
+        message = _placeholder(text)
+        if message is None:
+            return False
+        self.events.append(_event("Unhealthy", message, where, UNKNOWN_STAMP, None, None,
+                                  at_least=True))
+        self.notes.append(Note(
+            f"line {where.line}: a kubelet line without klog's header whose words do not name "
+            "the probe (the prober names it in every line it logs): a placeholder for a log "
+            "line, read as no more than it shows, a failure of some probe, at least once",
+            where))
         return True
 
     def close_output(self) -> None:

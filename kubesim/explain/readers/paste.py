@@ -29,7 +29,12 @@ from kubesim.explain.readers.ci_log import (
 from kubesim.explain.readers.describe import CONTAINER_KEYS, POD_KEYS, STATE_KEYS, read_describe
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
-from kubesim.explain.readers.flattened import reindent_probes, reindent_status
+from kubesim.explain.readers.flattened import (
+    dotted_state_key,
+    reindent_probes,
+    reindent_status,
+    undotted,
+)
 from kubesim.explain.readers.fragment import Fragment, parse_fragment
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
@@ -221,7 +226,8 @@ class _Placer:
         if _YAML_START.match(text):
             return True
         return not self.in_describe and bool(_STATUS_PIECE.match(text) or _MEMBER.match(text)
-                                             or _STATUS_ITEM.match(text) or self.state_piece(line))
+                                             or _STATUS_ITEM.match(text) or self.state_piece(line)
+                                             or dotted_state_key(text))
 
     def state_piece(self, line: PasteLine) -> bool:
         """A container's state pasted alone (`_STATE_PIECE`): the key, then its fields on the
@@ -397,16 +403,18 @@ class _Placer:
         if _MEMBER.match(first.text):
             return self.json_piece(i)
         piece = _STATUS_PIECE.match(first.text) or _STATUS_ITEM.match(first.text) or \
-            _STATE_PIECE.match(first.text)
+            _STATE_PIECE.match(first.text) or dotted_state_key(first.text)
         kind = SegmentKind.STATUS_PIECE if piece else SegmentKind.YAML
         segment = Segment(kind, [first])
+        dotted = dotted_state_key(first.text)  # key paths: the item's other keys at column 0
         j = i + 1
         while j < len(self.lines):
             line = self.lines[j]
             if line.kind in (LineKind.COMMAND, LineKind.MARKUP, LineKind.CUT):
                 break
             if line.kind is LineKind.CONTENT and not (
-                    line.text[:1] in " \t" or (not piece and _YAML_KEY.match(line.text))):
+                    line.text[:1] in " \t" or ((not piece or dotted) and _YAML_KEY.match(
+                        line.text)) or (dotted and dotted_state_key(line.text))):
                 break
             segment.lines.append(line)
             j += 1
@@ -1089,6 +1097,8 @@ def _status_piece(segment: Segment, source: str) -> RecordSet | None:
     """An indented piece (`  containerStatuses:` ...): read as the status of a pod, or as a
     container's probes; an item of `containerStatuses` pasted without its key, as that."""
     first = segment.lines[0]
+    if dotted_state_key(first.text):
+        return _dotted(segment, source)
     state = _STATE_PIECE.match(first.text)
     if state is not None:  # a container's state alone: an item of containerStatuses of it
         return read_kube(_state_item(segment, state), source)
@@ -1105,6 +1115,23 @@ def _status_piece(segment: Segment, source: str) -> RecordSet | None:
         x.text for x in segment.lines) + "\n"
     return _probes(body, source, first.number, named=False) if probe else \
         read_kube(body, source)
+
+
+def _dotted(segment: Segment, source: str) -> RecordSet | None:
+    """A container's status as key paths (`lastState.terminated.exitCode: 143`, then
+    `restartCount: 2`: `flattened.undotted`), read as the containerStatuses item they make,
+    said in a note; None (its lines not read) when a line is no such key."""
+    text = undotted([x.text for x in segment.lines])
+    if text is None:
+        return None
+    first, last = segment.first, segment.lines[-1].number
+    found = read_kube("\n" * max(first - 3, 0) + text, source)
+    if found is not None:
+        found.notes.append(Note(
+            f"lines {first}-{last} are a container's status written as key paths "
+            "(lastState.terminated.exitCode): read as the containerStatuses item they name; "
+            "the container's name is not in them", Where(source, first)))
+    return found
 
 
 # a code span inside a sentence: `Running a describe shows `Readiness probe failed: ...``
