@@ -19,7 +19,7 @@ from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
 from kubesim.explain.readers.normalise import LineKind, normalise
 from kubesim.explain.readers.read import parse_record, pod_groups
-from kubesim.explain.readers.runs import placed_jq_output, split_runs
+from kubesim.explain.readers.runs import QUOTED_STATUS, placed_jq_output, split_runs
 from kubesim.explain.readers.times import parse_go_time, parse_rfc3339
 from kubesim.render.explain_formats import render_text
 
@@ -3377,3 +3377,72 @@ def test_a_probe_message_quoted_without_its_output_is_that_probes_failure():
     pe = probe_event("Liveness probe failed: HTTP probe failed with statuscode: 500")
     assert pe is not None and pe.detail == "HTTP probe failed with statuscode: 500"
     assert probe_event("Liveness probe failed twice today") is None
+
+
+@pytest.mark.parametrize("text", [
+    # the record's own line (a numbered Chinese sentence, the keys in lower case, the Exit
+    # Code first, the reason in two words)
+    "  1. 某天查看线上服务,通过k8s descripe pod podName 命令发现exit code: 137 reason: OOM Killed.\n",
+    # variants written by hand: the order and spelling of describe's, in English prose
+    "The pod restarted every night; describe showed reason: OOMKilled, exit code: 137 each time.\n",
+    "We saw Exit Code: 137 - Reason: OOM-Killed in the describe output.\n",
+])
+def test_exit_code_and_reason_in_lower_case_or_code_first_in_a_sentence_are_read(text):
+    """feichen2016-csdn-oom (batch 23): a numbered sentence quoting `exit code: 137 reason: OOM
+    Killed` (lower-case keys, the code first, the kubelet's OOMKilled in two words) was
+    refused as not a record: read as a Terminated state's fields, the spelling said."""
+    rs = parse_record(text, "r.txt")
+    [pod] = rs.pods
+    ended = pod.containers[0].terminated
+    assert ended is not None and (ended.reason, ended.exit_code) == ("OOMKilled", 137)
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+    if "OOMKilled" not in text:
+        assert any("`OOM Killed` read as the kubelet's OOMKilled" in n.text for n in rs.notes)
+    # an exit code alone is no state (nothing says it ended so, nor why)
+    with pytest.raises(RecordError):
+        parse_record("then exit code: 137 is what the shell prints.\n", "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    # the record's own sentence
+    "The pods kept restarting because they got killed by Kubernetes for a reason "
+    "(status: OOMKilled)\n",
+    # variants written by hand: another bracket and case, the reason in two words
+    "Our worker container is restarted every hour [Status: OOMKilled] and loses its queue.\n",
+    "After the upgrade the sidecar shows status: OOM Killed in the dashboard.\n",
+])
+def test_a_status_oomkilled_quoted_after_its_key_in_a_sentence_is_read(text):
+    """click-to-deploy-265 (batch 23): one sentence ending `(status: OOMKilled)` was refused
+    as not a record: the status after its key is the container's, read as a Terminated
+    state's Reason (no exit code, State or Last State not said); a sentence merely naming
+    OOMKilled, without a key, is no record."""
+    rs = parse_record(text, "r.txt")
+    assert any(n.text.startswith(f"line 1: {QUOTED_STATUS}") for n in rs.notes)
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+    assert a.shows_failures
+    with pytest.raises(RecordError):
+        parse_record("Pods can be OOMKilled when they exceed their memory limit.\n", "r.txt")
+    with pytest.raises(RecordError):  # a comment line's key is no sentence's
+        parse_record("# Status: OOMKilled\n", "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "x exit code: 137{}reason: OOM Killed",
+    "x reason: OOM{}Killed, exit code: 137",
+    "x (status:{}OOMKilled)",
+    "x{}(status: OOMKilled)",
+    "x status: OOMKilled{}and exit code: 1",
+])
+def test_lower_case_state_fields_and_a_quoted_status_read_a_long_line_in_one_pass(line):
+    """Hostile input for the patterns of batch 23's sentences (feichen2016-csdn-oom,
+    click-to-deploy-265): 200,000 spaces inside the line are read, or refused, in one pass
+    (each key matched once from where it starts; no timing asserted: the suite's timeout is
+    the bound)."""
+    text = line.format(" " * 200_000) + "\n"
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert record is not None

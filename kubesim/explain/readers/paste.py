@@ -59,6 +59,7 @@ from kubesim.explain.readers.probe_line import (
     parse_probe_line,
 )
 from kubesim.explain.readers.runs import (
+    QUOTED_STATUS,
     command_run_hint,
     headless_state,
     placed_jq_output,
@@ -546,6 +547,13 @@ _RUN_HINT = re.compile(r"status:[^\n]{0,64}?(?:conditions|containerStatuses|"
                        r"[a-z0-9\[(<.\u2026]")
 
 
+# describe's state fields a sentence quotes in lower case, or a status OOMKilled alone after
+# its key (runs.py reads them): `exit code: 137 reason: OOM Killed`, `(status: OOMKilled)`
+_RUN_READ = (" run into one line of text (a web page's copy): put back on the lines kubectl "
+             "printed and read")
+_PROSE_STATE_HINT = re.compile(r"(?i:exit code|status|reason):[ \t]*(?:\d|OOM)")
+
+
 def _reshaped(text: str, source: str) -> RecordSet | None:
     """The record read from what a page reshaped, put back (runs.py): a piece of a pod's JSON
     under the `jq` filter or jsonpath template that printed it, a table or describe's fields
@@ -554,6 +562,7 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
     run's); a paste without the words they hold is not cleaned twice (normalise cleans it)."""
     # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
     if not ("jq" in text or "jsonpath" in text or ("Exit" in text and "Code:" in text)
+            or _PROSE_STATE_HINT.search(text)
             or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None
@@ -578,8 +587,8 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
         return None
     found = _reread(runs.text, source, [])
     found.notes[:] = [Note(
-        f"line {number}: {what} run into one line of text (a web page's copy): put back "
-        f"on the lines kubectl printed and read{'; the rest of that line not read' if around else ''}",
+        f"line {number}: {what}{_RUN_READ if not what.startswith(QUOTED_STATUS) else ''}"
+        f"{'; the rest of that line not read' if around else ''}",
         Where(source, number)) for number, what, around in runs.split] + [
         _renumbered(n, runs.origins) for n in found.notes]
     return found

@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 
-__all__ = ["Runs", "command_run_hint", "headless_state", "placed_jq_output", "rows_run_together",
+__all__ = ["QUOTED_STATUS", "Runs", "command_run_hint", "headless_state", "placed_jq_output", "rows_run_together",
            "split_runs"]
 
 _HEADER = re.compile(r"\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
@@ -56,8 +56,30 @@ _STATE = re.compile(
 # a terminated state's Reason and Exit Code quoted in a sentence without the state's key:
 # `kubectl describe says Reason: OOMKilled and Exit Code: 137.` (put back one under the
 # other, where `headless_state` reads them)
-_HEADLESS = re.compile(r"\bReason:\s*(?P<reason>[A-Za-z]{1,60})\b(?:" + _SEP + r"|\s+and\s+)"
-                       r"Exit Code:\s*(?P<code>\d{1,3})\b")
+# The keys written in lower case too, the Exit Code first too, and the reason OOMKilled
+# written as two words (`exit code: 137 reason: OOM Killed.`, feichen2016-csdn-oom): the
+# kubelet's one reason of a container the kernel's OOM killer ended (R4.9) however a page
+# spells it. Each key is matched once, its value bounded: one pass over a line.
+_OOM_WORDS = r"OOM[ _-]?Killed"
+_REASON_KEY = r"(?i:reason):\s*(?P<reason>" + _OOM_WORDS + r"|[A-Za-z]{1,60})\b"
+_CODE_KEY = r"(?i:exit code):\s*(?P<code>\d{1,3})\b"
+_AND = r"(?:" + _SEP + r"|\s+and\s+)"
+# (a key's start is told by no Latin letter before it: `\b` sees none after a Chinese word)
+_HEADLESS = re.compile(r"(?<![A-Za-z])" + _REASON_KEY + _AND + _CODE_KEY)
+_HEADLESS_CODE_FIRST = re.compile(r"(?<![A-Za-z])" + _CODE_KEY + _AND + _REASON_KEY)
+# what a status quoted alone in a sentence is read as (the note the caller gives it)
+QUOTED_STATUS = ("a container's status quoted in a sentence (`status: OOMKilled`): read as a "
+                 "Terminated state's Reason, its exit code not in the record, whether it was the "
+                 "container's State or its Last State the record does not say")
+# a container's status quoted alone in a sentence, after its key and a word of the sentence
+# (not a line's first word, nor after a comment's `#`: a describe's, a YAML's or a comment's
+# line is no sentence): `they got killed by Kubernetes for a reason (status: OOMKilled)`
+# (click-to-deploy-265). A `Reason:` alone stays no state (describe prints it under a state,
+# with an exit code, read above when quoted so). OOMKilled alone: the
+# one reason that names what ended the container with no exit code beside it (R4.9); a
+# sentence that merely names it (`pods can be OOMKilled`) has no key and is not read.
+_PROSE_STATUS = re.compile(r"(?<=\w)(?:[ \t]+[(\[]?|[(\[])(?i:status):[ \t]*(?P<reason>"
+                           + _OOM_WORDS + r")\b(?![ \t]*(?:and[ \t]+)?(?i:exit))")
 # describe's own lines: a paste that has them needs nothing put back
 _DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State|Last State|Containers|Reason|Exit Code):")
 
@@ -111,9 +133,20 @@ def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns
     if parts is None and not header_apart:
         parts, what = _command_rows(line, above)
     if parts is None and not describe_apart:
-        parts, what = _state_run(line), "describe's state fields"
+        parts, what = _state_parts(line)
     if parts is None:
         parts, what = _status_run(line), "a pod's status YAML"
+    return parts, what
+
+
+def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """describe's state fields run into the line, or a status quoted in a sentence, and what
+    they are (saying where the reason was spelled otherwise than the kubelet spells it)."""
+    parts, what = _state_run(line), "describe's state fields"
+    if parts is None:
+        parts, what = _prose_status(line), QUOTED_STATUS
+    if parts is not None and "OOMKilled" not in line and "Reason: OOMKilled" in parts[0][:3]:
+        what += " (its reason `OOM Killed` read as the kubelet's OOMKilled)"
     return parts, what
 
 
@@ -349,11 +382,26 @@ def _state_run(line: str) -> tuple[list[str], bool] | None:
 def _headless_run(line: str) -> tuple[list[str], bool] | None:
     """A terminated state's Reason and Exit Code quoted in a sentence without the state's
     key, each on a line of its own, and whether the line holds more; None without them."""
-    m = _HEADLESS.search(line)
+    m = _HEADLESS.search(line) or _HEADLESS_CODE_FIRST.search(line)
     if m is None:
         return None
-    return [f"Reason: {m['reason']}", f"Exit Code: {m['code']}"], \
+    return [f"Reason: {_reason(m['reason'])}", f"Exit Code: {m['code']}"], \
         bool(line[:m.start()].strip() or line[m.end():].strip(" ."))
+
+
+def _prose_status(line: str) -> tuple[list[str], bool] | None:
+    """A container's status OOMKilled quoted alone after its key inside a sentence, as
+    describe's Terminated state and its Reason (the state OOMKilled is a terminated one's
+    reason), and that the line holds more (the sentence); None without one."""
+    m = _PROSE_STATUS.search(line)
+    if m is None:
+        return None
+    return ["State: Terminated", f"  Reason: {_reason(m['reason'])}"], True
+
+
+def _reason(written: str) -> str:
+    """The kubelet's reason as a page wrote it, `OOM Killed` spelled as the kubelet does."""
+    return "OOMKilled" if re.fullmatch(_OOM_WORDS, written) else written
 
 
 # describe's fields of a terminated state pasted without the state's line above them: a page
