@@ -163,9 +163,6 @@ NOT_READ: dict[str, str] = {
         "row, R1.17); the facts read liveness-exec's, cannot-tell, kills open"),
     # held-out batch 23 (collected with its facts by a helper who never ran kubesim on it):
     # first contact on 71e404d, the misses
-    "grokdatum-crashloopbackoff-street-ops.jsonpath-last-state-exit-code-and-reason-output-comments.txt": (
-        "held-out batch 23, first contact on the session's final merged code (71e404d), no "
-        "fix tried: exit 2: not a record explain reads"),
     "structuring-tistory-205.korean-ready-status-1-of-2-crashloop-and-bullets-cut.txt": (
         "held-out batch 23, first contact on the session's final merged code (71e404d), no "
         "fix tried: exit 2: not a record explain reads"),

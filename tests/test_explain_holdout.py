@@ -3446,3 +3446,69 @@ def test_lower_case_state_fields_and_a_quoted_status_read_a_long_line_in_one_pas
     except RecordError:
         return
     assert record is not None
+
+
+_VALUES = (
+    "# Get the exit code without scrolling through describe\n"
+    "kubectl get pod payment-api-7d4f8b6-x2k9f -o jsonpath='{.status.containerStatuses[0]"
+    ".lastState.terminated.exitCode}'\n# Output: 1\n\n# Get the reason\n"
+    "kubectl get pod payment-api-7d4f8b6-x2k9f -o jsonpath='{.status.containerStatuses[0]"
+    ".lastState.terminated.reason}'\n# Output: Error\n")
+
+
+def test_values_jsonpath_templates_print_under_their_commands_are_read_at_their_paths():
+    """grokdatum-crashloopbackoff-street-ops (batch 23): two jsonpath templates of one
+    container's lastState.terminated fields, each with its value as a shell comment under it
+    (`# Output: 1`, `# Output: Error`), were refused as not a record: read as that pod's
+    last state (exit code 1, Error), each value's line said in a note; its end not weighed
+    against a probe the record does not show: cannot tell, at most one kill."""
+    rs = parse_record(_VALUES, "r.txt")
+    [pod] = rs.pods
+    last = pod.containers[0].last
+    assert pod.name == "payment-api-7d4f8b6-x2k9f" and last is not None
+    assert (last.reason, last.exit_code) == ("Error", 1)
+    assert [n.where.line for n in rs.notes if "a page's copy of its output" in n.text] == [3, 7]
+    a = _answer(_VALUES)
+    assert a.cause is Cause.CANNOT_TELL and a.because and a.probe_kills == CountRange(0, 1)
+
+
+def test_values_of_a_jq_filter_and_a_jsonpath_template_are_one_pods_status():
+    """Variants of grokdatum-crashloopbackoff-street-ops written by hand: a jq filter's value
+    (`jq -r '...restartCount'`) and a template's under `Output:` without `#`, put together;
+    a restart count and a waiting reason with `[*]`: the back-off allows R + 1 ends (R4.7)."""
+    text = ("kubectl get pod web-0 -o json | jq -r '.status.containerStatuses[0].restartCount'\n"
+            "# Output: 4\n\nkubectl get pod web-0 -o jsonpath='{.status.containerStatuses[0]"
+            ".lastState.terminated.reason}'\nOutput: OOMKilled\n")
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+    waiting = ("kubectl get pod web-0 -o jsonpath='{.status.containerStatuses[*].restartCount}'\n"
+               "# Output: 3\nkubectl get pod web-0 -o jsonpath='{.status.containerStatuses[*]"
+               ".state.waiting.reason}'\n# Output: CrashLoopBackOff\n")
+    b = _answer(waiting)
+    assert b.cause is Cause.CANNOT_TELL and b.probe_kills == CountRange(0, 4)
+    # two pods' values, or two containers' of one pod, are not put together as one's
+    two_pods = waiting.replace("get pod web-0 -o jsonpath='{.status.containerStatuses[*].state",
+                               "get pod web-1 -o jsonpath='{.status.containerStatuses[*].state")
+    two_containers = waiting.replace("[*].restartCount", "[0].restartCount").replace(
+        "[*].state", "[1].state")
+    for text in (two_pods, two_containers):
+        with pytest.raises(RecordError):
+            parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "kubectl get pod web -o jsonpath='{{.status.containerStatuses[0].restartCount}}'\n"
+    "# Output:{}4",
+    "kubectl get pod web{}-o jsonpath='{{.status.containerStatuses[0].restartCount}}'\n"
+    "# Output: 4",
+])
+def test_a_commands_value_under_it_reads_a_long_line_in_one_pass(line):
+    """Hostile input for the values under their commands (grokdatum-crashloopbackoff-street-
+    ops): 200,000 spaces inside the command's or the value's line are read, or refused, in
+    one pass (the lines' lengths bounded before the lazy scans; the suite's timeout bounds)."""
+    text = line.format(" " * 200_000) + "\n"
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert record is not None

@@ -63,6 +63,7 @@ from kubesim.explain.readers.runs import (
     command_run_hint,
     headless_state,
     placed_jq_output,
+    placed_jsonpath_values,
     rows_run_together,
     split_runs,
 )
@@ -582,6 +583,14 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
             f"line {number}: the object under `{shown}` read at that path of the pod's "
             f"status{'; the paste left some of its fields out (`...`)' if elided else ''}; "
             f"the line numbers below count the object as one line", Where(source, number))])
+    values = placed_jsonpath_values(cleaned)
+    if values is not None:
+        put, placed = values
+        return _reread(put, source, [Note(
+            f"line {v.line}: `{json.dumps(v.value).strip(chr(34))}` under `{v.shown}` (a "
+            f"page's copy of its output) read as that field of the pod's status, the values "
+            f"under its commands put together as one pod's", Where(source, v.line))
+            for v in placed])
     runs = split_runs(cleaned)
     if runs is None:
         return None

@@ -32,7 +32,8 @@ from typing import Any, NamedTuple
 
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 
-__all__ = ["QUOTED_STATUS", "Runs", "command_run_hint", "headless_state", "placed_jq_output", "rows_run_together",
+__all__ = ["QUOTED_STATUS", "Runs", "command_run_hint", "headless_state", "placed_jq_output",
+           "placed_jsonpath_values", "rows_run_together",
            "split_runs"]
 
 _HEADER = re.compile(r"\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
@@ -559,3 +560,82 @@ def _at_path(path: str, value: Any) -> dict[str, Any]:
     for name, index in reversed(_STEP.findall(path)):
         value = {name: [value] if index else value}
     return value
+
+
+# A jsonpath template's (or jq filter's) one value, of a field of a container's status, under
+# the command that printed it as a page writes a shell's output: `# Output: 1`, `Output: Error`
+# (grokdatum-crashloopbackoff-street-ops). Only the fields the readers read, each by its type.
+_VALUE_LINE = re.compile(r"[ \t]*(?:#[ \t]*)?(?i:output|result)[ \t]*:[ \t]*"
+                         r"(?P<value>[^\s#]{1,64})[ \t]*")
+_SCALAR_VALUE = {"exitCode": r"\d{1,9}", "restartCount": r"\d{1,9}", "signal": r"\d{1,3}",
+                 "reason": r"[A-Za-z]{1,60}", "ready": r"true|false", "started": r"true|false"}
+
+
+class PlacedValue(NamedTuple):
+    """One value a command printed (`placed_jsonpath_values`): where, and as what."""
+
+    line: int  # (1-based) the line of the value under its command
+    shown: str  # the command's filter as written
+    pod: str
+    path: str
+    value: int | bool | str
+
+
+def placed_jsonpath_values(text: str) -> tuple[str, list[PlacedValue]] | None:
+    """The text with the values jsonpath templates (or jq filters) printed of a pod's
+    container status fields, each on the line under its command (`# Output: 1`), put
+    together into that pod's JSON on the first value's line (the others' lines left blank,
+    so that lines keep their numbers), and the values placed. None unless at least one such
+    value is under its command, all of one pod, their paths agreeing on every list's index."""
+    lines = text.split("\n")
+    placed = [v for i in range(len(lines)) if (v := _value_under(lines, i)) is not None]
+    if not placed or len({v.pod for v in placed}) != 1:
+        return None
+    status: dict[str, Any] = {}
+    indices: dict[tuple[str, ...], str] = {}
+    for v in placed:
+        steps = _STEP.findall(v.path)
+        for n, (_, index) in enumerate(steps):
+            key = tuple(name for name, _ in steps[:n + 1])
+            if indices.setdefault(key, index) != index:
+                return None  # two containers, or a list told two ways: not put together
+        _merge(status, _at_path(v.path, v.value))
+    pod = placed[0].pod
+    metadata = {"name": pod} if _POD_NAME.fullmatch(pod) else {}
+    doc = {"apiVersion": "v1", "kind": "Pod", "metadata": metadata, **status}
+    out = list(lines)
+    for v in placed:
+        out[v.line - 1] = ""
+    out[placed[0].line - 1] = json.dumps(doc)
+    return "\n".join(out), placed
+
+
+def _value_under(lines: list[str], i: int) -> PlacedValue | None:
+    """The value under the command on line `i` (0-based), blank lines between; None unless
+    the command prints one field the readers read and the line under it gives its value."""
+    found = _status_command(lines[i])
+    if found is None:
+        return None
+    pod, path, shown = found
+    field = _STEP.findall(path)[-1]
+    pattern = _SCALAR_VALUE.get(field[0])
+    at = next((j for j in range(i + 1, len(lines)) if lines[j].strip()), len(lines))
+    m = _VALUE_LINE.fullmatch(lines[at]) if at < len(lines) and len(lines[at]) <= 200 else None
+    if pattern is None or field[1] or m is None or not re.fullmatch(pattern, m["value"]):
+        return None
+    raw = m["value"]
+    value: int | bool | str = raw == "true" if pattern == "true|false" else \
+        int(raw) if raw.isdigit() else raw
+    return PlacedValue(at + 1, shown, pod, path, value)
+
+
+def _merge(into: dict[str, Any], piece: dict[str, Any]) -> None:
+    """`piece` put into `into`: mappings merged key by key, lists of one item item-wise."""
+    for key, value in piece.items():
+        here = into.get(key)
+        if isinstance(here, dict) and isinstance(value, dict):
+            _merge(here, value)
+        elif isinstance(here, list) and isinstance(value, list):
+            _merge(here[0], value[0])
+        else:
+            into[key] = value
