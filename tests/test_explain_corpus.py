@@ -164,8 +164,15 @@ NOT_READ: dict[str, str] = {
     # held-out batch 23 (collected with its facts by a helper who never ran kubesim on it):
     # first contact on 71e404d, the misses
     "structuring-tistory-205.korean-ready-status-1-of-2-crashloop-and-bullets-cut.txt": (
-        "held-out batch 23, first contact on the session's final merged code (71e404d), no "
-        "fix tried: exit 2: not a record explain reads"),
+        "held-out batch 23, first contact on the session's final merged code (71e404d): exit "
+        "2: not a record explain reads; so still after fix23a. What ended sidecar-mem-hog is "
+        "only in the page's prose bullets (`- sidecar-mem-hog: OOMKilled → 재시작 반복`): a "
+        "container's name as a list item's key, no status, reason or exit code key and no "
+        "command's output; the output of `kubectl get pod sidecar-oom-demo -w` is cut to two "
+        "of its five columns (`READY STATUS` / `1/2 CrashLoopBackOff`: no name, restarts nor "
+        "age) and names no container, so `--container sidecar-mem-hog` has nothing to read. "
+        "Reading `NAME: WORD` bullets as containers' states would take any list of names for "
+        "a record, which no reader does; explain refuses it, naming what it reads"),
     "grokdatum-oomkilled-sidecar-case-study.describe-grep-last-state-oomkilled-and-top-two-containers.txt": (
         "held-out batch 23, first contact on the session's final merged code (71e404d), no "
         "fix tried: exit 2: --container 'payment-service': the record has no such container "

@@ -3512,3 +3512,14 @@ def test_a_commands_value_under_it_reads_a_long_line_in_one_pass(line):
     except RecordError:
         return
     assert record is not None
+
+
+def test_lower_case_fields_and_a_quoted_status_are_read_through_no_break_spaces_and_colours():
+    """feichen2016-csdn-oom and click-to-deploy-265 (batch 23) under a page's no-break spaces
+    or a terminal's colours around every word (tests/test_explain_wrappers.py's nbsp and ansi
+    wrappers): the words that tell such a sentence apart are looked for a word each."""
+    for text in ("发现exit code: 137 reason: OOM Killed.\n",
+                 "they got killed by Kubernetes for a reason (status: OOMKilled)\n"):
+        for wrapped in (text.replace(" ", "\u00a0"),
+                        re.sub(r"(\S+)", "\x1b[1;31m\\1\x1b[0m", text)):
+            assert _answer(wrapped).cause is Cause.OOM_KILLED, repr(wrapped)

@@ -548,11 +548,12 @@ _RUN_HINT = re.compile(r"status:[^\n]{0,64}?(?:conditions|containerStatuses|"
                        r"[a-z0-9\[(<.\u2026]")
 
 
-# describe's state fields a sentence quotes in lower case, or a status OOMKilled alone after
-# its key (runs.py reads them): `exit code: 137 reason: OOM Killed`, `(status: OOMKilled)`
 _RUN_READ = (" run into one line of text (a web page's copy): put back on the lines kubectl "
              "printed and read")
-_PROSE_STATE_HINT = re.compile(r"(?i:exit code|status|reason):[ \t]*(?:\d|OOM)")
+# describe's state fields a sentence quotes in lower case, or a status OOMKilled alone after
+# its key (runs.py reads them): `exit code: 137 reason: OOM Killed`, `(status: OOMKilled)`;
+# a word each, a page's no-break spaces or a terminal's colours between the words
+_PROSE_STATE_HINT = re.compile(r"OOM|(?i:code):")
 
 
 def _reshaped(text: str, source: str) -> RecordSet | None:
