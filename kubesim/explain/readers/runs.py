@@ -58,9 +58,9 @@ _STATE = re.compile(
 # `kubectl describe says Reason: OOMKilled and Exit Code: 137.` (put back one under the
 # other, where `headless_state` reads them)
 # The keys written in lower case too, the Exit Code first too, and the reason OOMKilled
-# written as two words (`exit code: 137 reason: OOM Killed.`, feichen2016-csdn-oom): the
-# kubelet's one reason of a container the kernel's OOM killer ended (R4.9) however a page
-# spells it. Each key is matched once, its value bounded: one pass over a line.
+# written as two words (`exit code: 137 reason: OOM Killed.`, feichen2016-csdn-oom): the one
+# reason of a container the kernel's OOM killer ended (the CRI runtime's, which the kubelet
+# copies), however a page spells it. Each key is matched once, its value bounded: one pass.
 _OOM_WORDS = r"OOM[ _-]?Killed"
 _REASON_KEY = r"(?i:reason):\s*(?P<reason>" + _OOM_WORDS + r"|[A-Za-z]{1,60})\b"
 _CODE_KEY = r"(?i:exit code):\s*(?P<code>\d{1,3})\b"
@@ -76,9 +76,9 @@ QUOTED_STATUS = ("a container's status quoted in a sentence (`status: OOMKilled`
 # (not a line's first word, nor after a comment's `#`: a describe's, a YAML's or a comment's
 # line is no sentence): `they got killed by Kubernetes for a reason (status: OOMKilled)`
 # (click-to-deploy-265). A `Reason:` alone stays no state (describe prints it under a state,
-# with an exit code, read above when quoted so). OOMKilled alone: the
-# one reason that names what ended the container with no exit code beside it (R4.9); a
-# sentence that merely names it (`pods can be OOMKilled`) has no key and is not read.
+# with an exit code, read above when quoted so). OOMKilled alone: the one reason that names
+# what ended the container with no exit code beside it; a sentence that merely names it
+# (`pods can be OOMKilled`) has no key and is not read.
 _PROSE_STATUS = re.compile(r"(?<=\w)(?:[ \t]+[(\[]?|[(\[])(?i:status):[ \t]*(?P<reason>"
                            + _OOM_WORDS + r")\b(?![ \t]*(?:and[ \t]+)?(?i:exit))")
 # describe's own lines: a paste that has them needs nothing put back
