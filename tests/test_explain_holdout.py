@@ -19,7 +19,7 @@ from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
 from kubesim.explain.readers.normalise import LineKind, normalise
 from kubesim.explain.readers.read import parse_record, pod_groups
-from kubesim.explain.readers.runs import placed_jq_output, split_runs
+from kubesim.explain.readers.runs import QUOTED_STATUS, placed_jq_output, split_runs
 from kubesim.explain.readers.times import parse_go_time, parse_rfc3339
 from kubesim.render.explain_formats import render_text
 
@@ -3703,3 +3703,149 @@ def test_a_long_run_of_spaces_in_key_paths_or_reason_rows_is_read_in_one_pass(li
     except RecordError:
         return
     assert record is not None
+
+
+@pytest.mark.parametrize("text", [
+    # the record's own line (a numbered Chinese sentence, the keys in lower case, the Exit
+    # Code first, the reason in two words)
+    "  1. 某天查看线上服务,通过k8s descripe pod podName 命令发现exit code: 137 reason: OOM Killed.\n",
+    # variants written by hand: the order and spelling of describe's, in English prose
+    "The pod restarted every night; describe showed reason: OOMKilled, exit code: 137 each time.\n",
+    "We saw Exit Code: 137 - Reason: OOM-Killed in the describe output.\n",
+])
+def test_exit_code_and_reason_in_lower_case_or_code_first_in_a_sentence_are_read(text):
+    """feichen2016-csdn-oom (batch 23): a numbered sentence quoting `exit code: 137 reason: OOM
+    Killed` (lower-case keys, the code first, the kubelet's OOMKilled in two words) was
+    refused as not a record: read as a Terminated state's fields, the spelling said."""
+    rs = parse_record(text, "r.txt")
+    [pod] = rs.pods
+    ended = pod.containers[0].terminated
+    assert ended is not None and (ended.reason, ended.exit_code) == ("OOMKilled", 137)
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+    if "OOMKilled" not in text:
+        assert any("`OOM Killed` read as the kubelet's OOMKilled" in n.text for n in rs.notes)
+    # an exit code alone is no state (nothing says it ended so, nor why)
+    with pytest.raises(RecordError):
+        parse_record("then exit code: 137 is what the shell prints.\n", "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    # the record's own sentence
+    "The pods kept restarting because they got killed by Kubernetes for a reason "
+    "(status: OOMKilled)\n",
+    # variants written by hand: another bracket and case, the reason in two words
+    "Our worker container is restarted every hour [Status: OOMKilled] and loses its queue.\n",
+    "After the upgrade the sidecar shows status: OOM Killed in the dashboard.\n",
+])
+def test_a_status_oomkilled_quoted_after_its_key_in_a_sentence_is_read(text):
+    """click-to-deploy-265 (batch 23): one sentence ending `(status: OOMKilled)` was refused
+    as not a record: the status after its key is the container's, read as a Terminated
+    state's Reason (no exit code, State or Last State not said); a sentence merely naming
+    OOMKilled, without a key, is no record."""
+    rs = parse_record(text, "r.txt")
+    assert any(n.text.startswith(f"line 1: {QUOTED_STATUS}") for n in rs.notes)
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+    assert a.shows_failures
+    with pytest.raises(RecordError):
+        parse_record("Pods can be OOMKilled when they exceed their memory limit.\n", "r.txt")
+    with pytest.raises(RecordError):  # a comment line's key is no sentence's
+        parse_record("# Status: OOMKilled\n", "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "x exit code: 137{}reason: OOM Killed",
+    "x reason: OOM{}Killed, exit code: 137",
+    "x (status:{}OOMKilled)",
+    "x{}(status: OOMKilled)",
+    "x status: OOMKilled{}and exit code: 1",
+])
+def test_lower_case_state_fields_and_a_quoted_status_read_a_long_line_in_one_pass(line):
+    """Hostile input for the patterns of batch 23's sentences (feichen2016-csdn-oom,
+    click-to-deploy-265): 200,000 spaces inside the line are read, or refused, in one pass
+    (each key matched once from where it starts; no timing asserted: the suite's timeout is
+    the bound)."""
+    text = line.format(" " * 200_000) + "\n"
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert record is not None
+
+
+_VALUES = (
+    "# Get the exit code without scrolling through describe\n"
+    "kubectl get pod payment-api-7d4f8b6-x2k9f -o jsonpath='{.status.containerStatuses[0]"
+    ".lastState.terminated.exitCode}'\n# Output: 1\n\n# Get the reason\n"
+    "kubectl get pod payment-api-7d4f8b6-x2k9f -o jsonpath='{.status.containerStatuses[0]"
+    ".lastState.terminated.reason}'\n# Output: Error\n")
+
+
+def test_values_jsonpath_templates_print_under_their_commands_are_read_at_their_paths():
+    """grokdatum-crashloopbackoff-street-ops (batch 23): two jsonpath templates of one
+    container's lastState.terminated fields, each with its value as a shell comment under it
+    (`# Output: 1`, `# Output: Error`), were refused as not a record: read as that pod's
+    last state (exit code 1, Error), each value's line said in a note; its end not weighed
+    against a probe the record does not show: cannot tell, at most one kill."""
+    rs = parse_record(_VALUES, "r.txt")
+    [pod] = rs.pods
+    last = pod.containers[0].last
+    assert pod.name == "payment-api-7d4f8b6-x2k9f" and last is not None
+    assert (last.reason, last.exit_code) == ("Error", 1)
+    assert [n.where.line for n in rs.notes if "a page's copy of its output" in n.text] == [3, 7]
+    a = _answer(_VALUES)
+    assert a.cause is Cause.CANNOT_TELL and a.because and a.probe_kills == CountRange(0, 1)
+
+
+def test_values_of_a_jq_filter_and_a_jsonpath_template_are_one_pods_status():
+    """Variants of grokdatum-crashloopbackoff-street-ops written by hand: a jq filter's value
+    (`jq -r '...restartCount'`) and a template's under `Output:` without `#`, put together;
+    a restart count and a waiting reason with `[*]`: the back-off allows R + 1 ends (R4.7)."""
+    text = ("kubectl get pod web-0 -o json | jq -r '.status.containerStatuses[0].restartCount'\n"
+            "# Output: 4\n\nkubectl get pod web-0 -o jsonpath='{.status.containerStatuses[0]"
+            ".lastState.terminated.reason}'\nOutput: OOMKilled\n")
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+    waiting = ("kubectl get pod web-0 -o jsonpath='{.status.containerStatuses[*].restartCount}'\n"
+               "# Output: 3\nkubectl get pod web-0 -o jsonpath='{.status.containerStatuses[*]"
+               ".state.waiting.reason}'\n# Output: CrashLoopBackOff\n")
+    b = _answer(waiting)
+    assert b.cause is Cause.CANNOT_TELL and b.probe_kills == CountRange(0, 4)
+    # two pods' values, or two containers' of one pod, are not put together as one's
+    two_pods = waiting.replace("get pod web-0 -o jsonpath='{.status.containerStatuses[*].state",
+                               "get pod web-1 -o jsonpath='{.status.containerStatuses[*].state")
+    two_containers = waiting.replace("[*].restartCount", "[0].restartCount").replace(
+        "[*].state", "[1].state")
+    for text in (two_pods, two_containers):
+        with pytest.raises(RecordError):
+            parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "kubectl get pod web -o jsonpath='{{.status.containerStatuses[0].restartCount}}'\n"
+    "# Output:{}4",
+    "kubectl get pod web{}-o jsonpath='{{.status.containerStatuses[0].restartCount}}'\n"
+    "# Output: 4",
+])
+def test_a_commands_value_under_it_reads_a_long_line_in_one_pass(line):
+    """Hostile input for the values under their commands (grokdatum-crashloopbackoff-street-
+    ops): 200,000 spaces inside the command's or the value's line are read, or refused, in
+    one pass (the lines' lengths bounded before the lazy scans; the suite's timeout bounds)."""
+    text = line.format(" " * 200_000) + "\n"
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert record is not None
+
+
+def test_lower_case_fields_and_a_quoted_status_are_read_through_no_break_spaces_and_colours():
+    """feichen2016-csdn-oom and click-to-deploy-265 (batch 23) under a page's no-break spaces
+    or a terminal's colours around every word (tests/test_explain_wrappers.py's nbsp and ansi
+    wrappers): the words that tell such a sentence apart are looked for a word each."""
+    for text in ("发现exit code: 137 reason: OOM Killed.\n",
+                 "they got killed by Kubernetes for a reason (status: OOMKilled)\n"):
+        for wrapped in (text.replace(" ", "\u00a0"),
+                        re.sub(r"(\S+)", "\x1b[1;31m\\1\x1b[0m", text)):
+            assert _answer(wrapped).cause is Cause.OOM_KILLED, repr(wrapped)

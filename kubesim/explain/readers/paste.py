@@ -65,9 +65,11 @@ from kubesim.explain.readers.probe_line import (
     parse_probe_line,
 )
 from kubesim.explain.readers.runs import (
+    QUOTED_STATUS,
     command_run_hint,
     headless_state,
     placed_jq_output,
+    placed_jsonpath_values,
     rows_run_together,
     split_runs,
 )
@@ -563,6 +565,14 @@ _RUN_HINT = re.compile(r"status:[^\n]{0,64}?(?:conditions|containerStatuses|"
                        r"[a-z0-9\[(<.\u2026]")
 
 
+_RUN_READ = (" run into one line of text (a web page's copy): put back on the lines kubectl "
+             "printed and read")
+# describe's state fields a sentence quotes in lower case, or a status OOMKilled alone after
+# its key (runs.py reads them): `exit code: 137 reason: OOM Killed`, `(status: OOMKilled)`;
+# a word each, a page's no-break spaces or a terminal's colours between the words
+_PROSE_STATE_HINT = re.compile(r"OOM|(?i:code):")
+
+
 def _reshaped(text: str, source: str) -> RecordSet | None:
     """The record read from what a page reshaped, put back (runs.py): a piece of a pod's JSON
     under the `jq` filter or jsonpath template that printed it, a table or describe's fields
@@ -571,6 +581,7 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
     run's); a paste without the words they hold is not cleaned twice (normalise cleans it)."""
     # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
     if not ("jq" in text or "jsonpath" in text or ("Exit" in text and "Code:" in text)
+            or _PROSE_STATE_HINT.search(text)
             or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None
@@ -590,13 +601,21 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
             f"line {number}: the object under `{shown}` read at that path of the pod's "
             f"status{'; the paste left some of its fields out (`...`)' if elided else ''}; "
             f"the line numbers below count the object as one line", Where(source, number))])
+    values = placed_jsonpath_values(cleaned)
+    if values is not None:
+        put, placed = values
+        return _reread(put, source, [Note(
+            f"line {v.line}: `{json.dumps(v.value).strip(chr(34))}` under `{v.shown}` (a "
+            f"page's copy of its output) read as that field of the pod's status, the values "
+            f"under its commands put together as one pod's", Where(source, v.line))
+            for v in placed])
     runs = split_runs(cleaned)
     if runs is None:
         return None
     found = _reread(runs.text, source, [])
     found.notes[:] = [Note(
-        f"line {number}: {what} run into one line of text (a web page's copy): put back "
-        f"on the lines kubectl printed and read{'; the rest of that line not read' if around else ''}",
+        f"line {number}: {what}{_RUN_READ if not what.startswith(QUOTED_STATUS) else ''}"
+        f"{'; the rest of that line not read' if around else ''}",
         Where(source, number)) for number, what, around in runs.split] + [
         _renumbered(n, runs.origins) for n in found.notes]
     return found

@@ -32,7 +32,8 @@ from typing import Any, NamedTuple
 
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 
-__all__ = ["Runs", "command_run_hint", "headless_state", "placed_jq_output", "rows_run_together",
+__all__ = ["QUOTED_STATUS", "Runs", "command_run_hint", "headless_state", "placed_jq_output",
+           "placed_jsonpath_values", "rows_run_together",
            "split_runs"]
 
 _HEADER = re.compile(r"\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
@@ -56,8 +57,30 @@ _STATE = re.compile(
 # a terminated state's Reason and Exit Code quoted in a sentence without the state's key:
 # `kubectl describe says Reason: OOMKilled and Exit Code: 137.` (put back one under the
 # other, where `headless_state` reads them)
-_HEADLESS = re.compile(r"\bReason:\s*(?P<reason>[A-Za-z]{1,60})\b(?:" + _SEP + r"|\s+and\s+)"
-                       r"Exit Code:\s*(?P<code>\d{1,3})\b")
+# The keys written in lower case too, the Exit Code first too, and the reason OOMKilled
+# written as two words (`exit code: 137 reason: OOM Killed.`, feichen2016-csdn-oom): the one
+# reason of a container the kernel's OOM killer ended (the CRI runtime's, which the kubelet
+# copies), however a page spells it. Each key is matched once, its value bounded: one pass.
+_OOM_WORDS = r"OOM[ _-]?Killed"
+_REASON_KEY = r"(?i:reason):\s*(?P<reason>" + _OOM_WORDS + r"|[A-Za-z]{1,60})\b"
+_CODE_KEY = r"(?i:exit code):\s*(?P<code>\d{1,3})\b"
+_AND = r"(?:" + _SEP + r"|\s+and\s+)"
+# (a key's start is told by no Latin letter before it: `\b` sees none after a Chinese word)
+_HEADLESS = re.compile(r"(?<![A-Za-z])" + _REASON_KEY + _AND + _CODE_KEY)
+_HEADLESS_CODE_FIRST = re.compile(r"(?<![A-Za-z])" + _CODE_KEY + _AND + _REASON_KEY)
+# what a status quoted alone in a sentence is read as (the note the caller gives it)
+QUOTED_STATUS = ("a container's status quoted in a sentence (`status: OOMKilled`): read as a "
+                 "Terminated state's Reason, its exit code not in the record, whether it was the "
+                 "container's State or its Last State the record does not say")
+# a container's status quoted alone in a sentence, after its key and a word of the sentence
+# (not a line's first word, nor after a comment's `#`: a describe's, a YAML's or a comment's
+# line is no sentence): `they got killed by Kubernetes for a reason (status: OOMKilled)`
+# (click-to-deploy-265). A `Reason:` alone stays no state (describe prints it under a state,
+# with an exit code, read above when quoted so). OOMKilled alone: the one reason that names
+# what ended the container with no exit code beside it; a sentence that merely names it
+# (`pods can be OOMKilled`) has no key and is not read.
+_PROSE_STATUS = re.compile(r"(?<=\w)(?:[ \t]+[(\[]?|[(\[])(?i:status):[ \t]*(?P<reason>"
+                           + _OOM_WORDS + r")\b(?![ \t]*(?:and[ \t]+)?(?i:exit))")
 # describe's own lines: a paste that has them needs nothing put back
 _DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State|Last State|Containers|Reason|Exit Code):")
 
@@ -111,9 +134,20 @@ def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns
     if parts is None and not header_apart:
         parts, what = _command_rows(line, above)
     if parts is None and not describe_apart:
-        parts, what = _state_run(line), "describe's state fields"
+        parts, what = _state_parts(line)
     if parts is None:
         parts, what = _status_run(line), "a pod's status YAML"
+    return parts, what
+
+
+def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """describe's state fields run into the line, or a status quoted in a sentence, and what
+    they are (saying where the reason was spelled otherwise than the kubelet spells it)."""
+    parts, what = _state_run(line), "describe's state fields"
+    if parts is None:
+        parts, what = _prose_status(line), QUOTED_STATUS
+    if parts is not None and "OOMKilled" not in line and "Reason: OOMKilled" in parts[0][:3]:
+        what += " (its reason `OOM Killed` read as the kubelet's OOMKilled)"
     return parts, what
 
 
@@ -349,11 +383,26 @@ def _state_run(line: str) -> tuple[list[str], bool] | None:
 def _headless_run(line: str) -> tuple[list[str], bool] | None:
     """A terminated state's Reason and Exit Code quoted in a sentence without the state's
     key, each on a line of its own, and whether the line holds more; None without them."""
-    m = _HEADLESS.search(line)
+    m = _HEADLESS.search(line) or _HEADLESS_CODE_FIRST.search(line)
     if m is None:
         return None
-    return [f"Reason: {m['reason']}", f"Exit Code: {m['code']}"], \
+    return [f"Reason: {_reason(m['reason'])}", f"Exit Code: {m['code']}"], \
         bool(line[:m.start()].strip() or line[m.end():].strip(" ."))
+
+
+def _prose_status(line: str) -> tuple[list[str], bool] | None:
+    """A container's status OOMKilled quoted alone after its key inside a sentence, as
+    describe's Terminated state and its Reason (the state OOMKilled is a terminated one's
+    reason), and that the line holds more (the sentence); None without one."""
+    m = _PROSE_STATUS.search(line)
+    if m is None:
+        return None
+    return ["State: Terminated", f"  Reason: {_reason(m['reason'])}"], True
+
+
+def _reason(written: str) -> str:
+    """The kubelet's reason as a page wrote it, `OOM Killed` spelled as the kubelet does."""
+    return "OOMKilled" if re.fullmatch(_OOM_WORDS, written) else written
 
 
 # describe's fields of a terminated state pasted without the state's line above them: a page
@@ -511,3 +560,82 @@ def _at_path(path: str, value: Any) -> dict[str, Any]:
     for name, index in reversed(_STEP.findall(path)):
         value = {name: [value] if index else value}
     return value
+
+
+# A jsonpath template's (or jq filter's) one value, of a field of a container's status, under
+# the command that printed it as a page writes a shell's output: `# Output: 1`, `Output: Error`
+# (grokdatum-crashloopbackoff-street-ops). Only the fields the readers read, each by its type.
+_VALUE_LINE = re.compile(r"[ \t]*(?:#[ \t]*)?(?i:output|result)[ \t]*:[ \t]*"
+                         r"(?P<value>[^\s#]{1,64})[ \t]*")
+_SCALAR_VALUE = {"exitCode": r"\d{1,9}", "restartCount": r"\d{1,9}", "signal": r"\d{1,3}",
+                 "reason": r"[A-Za-z]{1,60}", "ready": r"true|false", "started": r"true|false"}
+
+
+class PlacedValue(NamedTuple):
+    """One value a command printed (`placed_jsonpath_values`): where, and as what."""
+
+    line: int  # (1-based) the line of the value under its command
+    shown: str  # the command's filter as written
+    pod: str
+    path: str
+    value: int | bool | str
+
+
+def placed_jsonpath_values(text: str) -> tuple[str, list[PlacedValue]] | None:
+    """The text with the values jsonpath templates (or jq filters) printed of a pod's
+    container status fields, each on the line under its command (`# Output: 1`), put
+    together into that pod's JSON on the first value's line (the others' lines left blank,
+    so that lines keep their numbers), and the values placed. None unless at least one such
+    value is under its command, all of one pod, their paths agreeing on every list's index."""
+    lines = text.split("\n")
+    placed = [v for i in range(len(lines)) if (v := _value_under(lines, i)) is not None]
+    if not placed or len({v.pod for v in placed}) != 1:
+        return None
+    status: dict[str, Any] = {}
+    indices: dict[tuple[str, ...], str] = {}
+    for v in placed:
+        steps = _STEP.findall(v.path)
+        for n, (_, index) in enumerate(steps):
+            key = tuple(name for name, _ in steps[:n + 1])
+            if indices.setdefault(key, index) != index:
+                return None  # two containers, or a list told two ways: not put together
+        _merge(status, _at_path(v.path, v.value))
+    pod = placed[0].pod
+    metadata = {"name": pod} if _POD_NAME.fullmatch(pod) else {}
+    doc = {"apiVersion": "v1", "kind": "Pod", "metadata": metadata, **status}
+    out = list(lines)
+    for v in placed:
+        out[v.line - 1] = ""
+    out[placed[0].line - 1] = json.dumps(doc)
+    return "\n".join(out), placed
+
+
+def _value_under(lines: list[str], i: int) -> PlacedValue | None:
+    """The value under the command on line `i` (0-based), blank lines between; None unless
+    the command prints one field the readers read and the line under it gives its value."""
+    found = _status_command(lines[i])
+    if found is None:
+        return None
+    pod, path, shown = found
+    field = _STEP.findall(path)[-1]
+    pattern = _SCALAR_VALUE.get(field[0])
+    at = next((j for j in range(i + 1, len(lines)) if lines[j].strip()), len(lines))
+    m = _VALUE_LINE.fullmatch(lines[at]) if at < len(lines) and len(lines[at]) <= 200 else None
+    if pattern is None or field[1] or m is None or not re.fullmatch(pattern, m["value"]):
+        return None
+    raw = m["value"]
+    value: int | bool | str = raw == "true" if pattern == "true|false" else \
+        int(raw) if raw.isdigit() else raw
+    return PlacedValue(at + 1, shown, pod, path, value)
+
+
+def _merge(into: dict[str, Any], piece: dict[str, Any]) -> None:
+    """`piece` put into `into`: mappings merged key by key, lists of one item item-wise."""
+    for key, value in piece.items():
+        here = into.get(key)
+        if isinstance(here, dict) and isinstance(value, dict):
+            _merge(here, value)
+        elif isinstance(here, list) and isinstance(value, list):
+            _merge(here[0], value[0])
+        else:
+            into[key] = value
