@@ -45,6 +45,7 @@ def local_executor(jobs: int) -> Executor:
         tasks = sorted(_split(groups, jobs), key=len, reverse=True)
         pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker,
                                    initargs=(spec,))
+        finished = False
         try:
             pending = set()
             queue = iter(tasks)
@@ -59,8 +60,14 @@ def local_executor(jobs: int) -> Executor:
                     nxt = next(queue, None)
                     if nxt is not None:
                         pending.add(pool.submit(_evaluate, nxt))
+            finished = True
         finally:
-            pool.shutdown(wait=False, cancel_futures=True)
+            # every result in: wait for the idle workers to exit, so that the interpreter's
+            # exit finds no executor thread left to wake (concurrent.futures' exit hook then
+            # races the pool's own closing and may print "Exception ignored in: <module
+            # 'threading'>" and a traceback to stderr); stopped early (an error, Ctrl-C):
+            # cancel what is queued and return at once
+            pool.shutdown(wait=finished, cancel_futures=not finished)
 
     return execute
 
