@@ -24,8 +24,10 @@ from kubesim.explain.readers.times import parse_go_time, parse_rfc3339
 from kubesim.render.explain_formats import render_text
 
 
-def _answer(text: str, name: str = "r.txt") -> Diagnosis:
-    ex = explain_records([parse_record(text, name)], ExplainOptions(suggest=False, phases=1))
+def _answer(text: str, name: str = "r.txt", *, pod: str | None = None,
+            container: str | None = None) -> Diagnosis:
+    ex = explain_records([parse_record(text, name)], ExplainOptions(
+        suggest=False, phases=1, pod=pod, container=container))
     answer = ex.containers[0].answer
     assert answer is not None
     return answer
@@ -427,24 +429,17 @@ _TWO_CONTAINERS_CUT = (
     "\"http://10.20.3.6:50058/ready\": dial tcp 10.20.3.6:50058: connect: connection refuse")
 
 
-def _container_answer(text: str, container: str) -> Diagnosis:
-    ex = explain_records([parse_record(text, "r.txt")],
-                         ExplainOptions(suggest=False, phases=1, container=container))
-    answer = ex.containers[0].answer
-    assert answer is not None
-    return answer
-
 
 def test_rows_cut_inside_the_pods_own_rows_leave_its_kills_open():
     """claudie-268: `kubectl get events` rows (no COUNT: each at least once) of a pod of two
     containers, cut inside its own last row: rows after the cut (a liveness failure and its
     Killing row among them) are not in the record, and nothing it states bounds the
     containers, so the kills are open, not 0; said in words, not as `at least 0`."""
-    a = _container_answer(_TWO_CONTAINERS_CUT, "frontend")
+    a = _answer(_TWO_CONTAINERS_CUT, container="frontend")
     assert a.probe_kills == CountRange(0, None) and [p.value for p in a.failed] == ["readiness"]
     assert "the record shows the probes of none of the 2 containers" in a.text
     whole = _TWO_CONTAINERS_CUT + "d\n"  # the same rows, the last one whole: nothing hidden
-    assert _container_answer(whole, "frontend").probe_kills == CountRange(0, 0)
+    assert _answer(whole, container="frontend").probe_kills == CountRange(0, 0)
 
 
 def test_rows_cut_after_a_stated_count_of_containers_stay_bounded():
@@ -3055,13 +3050,6 @@ def test_a_probe_line_pasted_without_its_label_says_what_it_is_in_its_not_read_n
 # ---------------------------------------------------------------- batch 20: CI logs (logs20)
 
 
-def _pod_answer(text: str, pod: str) -> Diagnosis:
-    ex = explain_records([parse_record(text, "r.txt")],
-                         ExplainOptions(suggest=False, phases=1, pod=pod))
-    answer = ex.containers[0].answer
-    assert answer is not None
-    return answer
-
 
 def test_an_e2e_event_dump_line_is_its_pods_event():
     """kubernetes-18704 (batch 20): the e2e framework's `INFO: event for liveness-http:
@@ -3096,8 +3084,8 @@ def test_openshift_monitor_lines_of_several_pods_are_read_per_pod():
             "Nov 25 01:25:50.328 W pod=grafana-2 ns=demo Readiness probe failed: Get "
             "http://127.0.0.1:3001/api/health: connect: connection refused\n"
             "Nov 25 01:26:44.345 I deployment=op ns=demo Scaled up replica set op-5 to 1\n")
-    assert _pod_answer(text, "api-1").failed == ("liveness",)
-    assert _pod_answer(text, "grafana-2").failed == ("readiness",)
+    assert _answer(text, pod="api-1").failed == ("liveness",)
+    assert _answer(text, pod="grafana-2").failed == ("readiness",)
     record = parse_record(text, "r.txt")
     unread = [n.where.line for n in record.notes if n.kind is NoteKind.NOT_READ]
     assert unread == [3]
@@ -3251,7 +3239,7 @@ def test_the_pods_the_kubelet_thinks_are_on_a_node_give_their_containers_counts(
     assert sorted(pods) == ["db-1", "web-1"]
     assert [(c.name, c.init, c.restart_count) for c in pods["db-1"].containers] == [
         ("setup", True, 0), ("db", False, 3)]
-    assert _pod_answer(text, "web-1").probe_kills == CountRange(0, 2)
+    assert _answer(text, pod="web-1").probe_kills == CountRange(0, 2)
     ex = explain_records([parse_record(text, "r.txt")],
                          ExplainOptions(suggest=False, phases=1, pod="db-1", container="db"))
     answer = ex.containers[0].answer
