@@ -24,6 +24,16 @@ from kubesim.explain.readers.times import parse_go_time, parse_rfc3339
 from kubesim.render.explain_formats import render_text
 
 
+def _read_in_one_pass(text: str) -> None:
+    """A hostile line's record is read, or refused with a RecordError, and nothing else: the
+    time it takes is bounded by the suite's timeout (no timing asserted)."""
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert record is not None
+
+
 def _answer(text: str, name: str = "r.txt", *, pod: str | None = None,
             container: str | None = None) -> Diagnosis:
     ex = explain_records([parse_record(text, name)], ExplainOptions(
@@ -3346,11 +3356,7 @@ def test_a_long_run_of_spaces_in_a_line_is_read_in_one_pass(line):
     The line is read as it was meant, or refused, in one pass (no timing asserted: the
     suite's timeout is the bound)."""
     text = line.format(" " * 200_000) + "\n"
-    try:
-        record = parse_record(text, "r.txt")
-    except RecordError:
-        return
-    assert record is not None
+    _read_in_one_pass(text)
 
 
 def test_a_probe_message_quoted_without_its_output_is_that_probes_failure():
@@ -3427,11 +3433,7 @@ def test_a_long_flow_mapping_of_a_flattened_probe_is_read_in_one_pass():
     """Hostile input for the duplicate-key route to flattened probes: a 2 MB flow mapping."""
     text = ("livenessProbe:\nhttpGet: {path: /a," + " " * 2_000_000 + "port: 80}\n"
             "readinessProbe:\nhttpGet: {path: /b, port: 80}\n")
-    try:
-        record = parse_record(text, "r.txt")
-    except RecordError:
-        return
-    assert record is not None
+    _read_in_one_pass(text)
 
 
 # grokdatum-oomkilled-sidecar-case-study (batch 23): `describe | grep -A5 "Last State"` (no
@@ -3488,11 +3490,7 @@ def test_a_nameless_error_exit_beside_top_rows_of_other_containers_is_told_as_su
 def test_a_long_run_of_spaces_in_a_top_row_is_read_in_one_pass(line):
     """Hostile input for the `kubectl top --containers` patterns: 2 MB of spaces in a row."""
     text = ("POD   NAME   CPU(cores)   MEMORY(bytes)\n" + line.format(" " * 2_000_000) + "\n")
-    try:
-        record = parse_record(text, "r.txt")
-    except RecordError:
-        return
-    assert record is not None
+    _read_in_one_pass(text)
 
 
 # ---------------------------------------------------------------- batch 24, fix23b
@@ -3548,11 +3546,7 @@ def test_a_long_run_of_spaces_before_a_console_count_is_read_in_one_pass(line):
     200,000 spaces before the count is tried from its first space only (no timing asserted:
     the suite's timeout is the bound)."""
     text = line.format(" " * 200_000) + "\n"
-    try:
-        record = parse_record(text, "r.txt")
-    except RecordError:
-        return
-    assert record is not None
+    _read_in_one_pass(text)
 
 
 def test_a_count_run_into_a_path_ending_in_a_digit_is_not_split():
@@ -3610,11 +3604,7 @@ def test_a_long_run_of_spaces_in_a_placeholder_kubelet_line_is_read_in_one_pass(
     """Hostile input for duoke360-30017's placeholder pattern: 200,000 spaces in the line are
     read, or refused, in one pass (no timing asserted: the suite's timeout is the bound)."""
     text = line.format(" " * 200_000) + "\n"
-    try:
-        record = parse_record(text, "r.txt")
-    except RecordError:
-        return
-    assert record is not None
+    _read_in_one_pass(text)
 
 
 def test_rows_of_reason_and_message_alone_then_a_status_as_key_paths_are_read():
@@ -3686,11 +3676,7 @@ def test_a_long_run_of_spaces_in_key_paths_or_reason_rows_is_read_in_one_pass(li
     spaces in a line are read, or refused, in one pass (no timing asserted: the suite's
     timeout is the bound)."""
     text = line.replace("{}", " " * 200_000) + "\n"
-    try:
-        record = parse_record(text, "r.txt")
-    except RecordError:
-        return
-    assert record is not None
+    _read_in_one_pass(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -3755,11 +3741,7 @@ def test_lower_case_state_fields_and_a_quoted_status_read_a_long_line_in_one_pas
     (each key matched once from where it starts; no timing asserted: the suite's timeout is
     the bound)."""
     text = line.format(" " * 200_000) + "\n"
-    try:
-        record = parse_record(text, "r.txt")
-    except RecordError:
-        return
-    assert record is not None
+    _read_in_one_pass(text)
 
 
 _VALUES = (
@@ -3821,11 +3803,7 @@ def test_a_commands_value_under_it_reads_a_long_line_in_one_pass(line):
     ops): 200,000 spaces inside the command's or the value's line are read, or refused, in
     one pass (the lines' lengths bounded before the lazy scans; the suite's timeout bounds)."""
     text = line.format(" " * 200_000) + "\n"
-    try:
-        record = parse_record(text, "r.txt")
-    except RecordError:
-        return
-    assert record is not None
+    _read_in_one_pass(text)
 
 
 def test_lower_case_fields_and_a_quoted_status_are_read_through_no_break_spaces_and_colours():
