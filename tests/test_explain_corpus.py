@@ -192,10 +192,6 @@ NOT_READ: dict[str, str] = {
         "dropping the rule holds this record and breaks influxdata-charts-555"),
     # held-out batch 25 (collected with its facts by a helper who never ran kubesim on it):
     # first contact on e1fe0f6, the session's final code, the misses
-    "radondb-mysql-754.get-po-watch-terminating-17-then-oomkilled-0-cut.txt": (
-        "held-out batch 25, first contact on the session's final code (e1fe0f6), no fix "
-        "tried: got cannot-tell [] {'min': 0, 'max': None} False | want oom-killed none "
-        "{'min': 0, 'max': 0} True | containers [None]"),
     "redis-13636.describe-events-yaml-fence-liveness-readiness-timed-out-x619.txt": (
         "held-out batch 25, first contact on the session's final code (e1fe0f6), no fix "
         "tried: got cannot-tell ['liveness', 'readiness'] {'min': 0, 'max': 251} True | want "

@@ -3815,3 +3815,18 @@ def test_lower_case_fields_and_a_quoted_status_are_read_through_no_break_spaces_
         for wrapped in (text.replace(" ", "\u00a0"),
                         re.sub(r"(\S+)", "\x1b[1;31m\\1\x1b[0m", text)):
             assert _answer(wrapped).cause is Cause.OOM_KILLED, repr(wrapped)
+
+
+def test_a_get_pods_row_of_several_containers_whose_status_is_an_end_shows_it():
+    """radondb-mysql-754 (held-out batch 25, first contact on the stop's final code): a `get
+    po -w` watch whose latest whole row is `0/4 OOMKilled 0`: printPod's STATUS is the
+    reason of one container's state, yet a row of several containers read its STATUS only
+    when Running, Init:i/n or CrashLoopBackOff, so the answer was "the record shows no probe
+    failure, kill, restart or exit" beside an OOMKilled row. One of the four ended OOMKilled,
+    no probe's kill."""
+    head = "NAME      READY   STATUS      RESTARTS   AGE\n"
+    a = _answer(head + "db-0      0/4     OOMKilled   0          16s\n")
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+    assert a.shows_failures and a.text.startswith("one of the containers was OOMKilled")
+    error = _answer(head + "db-0      1/2     Error       0          16s\n")
+    assert error.shows_failures and error.cause is Cause.CANNOT_TELL  # an end, its cause untold

@@ -492,8 +492,11 @@ def _oom(f: _Facts) -> _Decided:
              "its current state" if ooms == {"current"} else "its last state")
     extra = (f"; the record also shows {plural(rc.kill_total(f.probe_kills), 'probe kill')}"
              if f.probe_kills else "")
+    # a record of several containers the record does not tell apart (a `get pods` row of
+    # READY x/N): its STATUS is one of them's
+    who = "one of the containers" if f.story.containers > 1 else "the container"
     return _Decided(Cause.OOM_KILLED, "oom", (
-        f"the container was OOMKilled ({which}): it reached its memory limit and the kernel "
+        f"{who} was OOMKilled ({which}): it reached its memory limit and the kernel "
         f"killed it, not a probe{extra}"))
 
 

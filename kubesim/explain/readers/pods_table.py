@@ -182,6 +182,8 @@ def _several(row: PodRow) -> ContainerRecord:
         c.state, c.state_reason = "waiting", "PodInitializing"  # none started, none ended
     elif row.status == "CrashLoopBackOff":  # one of them at least waits out a back-off
         c.state_reason = row.status
+    elif row.status in _TERMINATED:  # printPod's STATUS: one of them ended so (its reason)
+        c.terminated = _ended(row)
     return c
 
 
