@@ -416,6 +416,15 @@ class _Reader:
         self.start_container(c["name"], len(c["indent"]), number)
         return True
 
+    def next_text(self, number: int) -> str:
+        """The first line after line `number` that is not blank ("" for none), walked to by
+        index: a copy of the rest of the paste for each line asked about (`lines[number:]`)
+        made a paste of many such lines quadratic (40,000 `a:` lines took 3 s)."""
+        for i in range(number, len(self.lines)):
+            if self.lines[i].strip():
+                return self.lines[i]
+        return ""
+
     def piece_head(self, line: str, number: int) -> bool:
         """A piece of a describe that starts at a container's name (`  daprd:` after the
         author's `...`, no `Containers:` above it): the name starts that container when the
@@ -424,7 +433,7 @@ class _Reader:
         c = _CONTAINER.match(line)
         if c is None or self.section is not None or self.container is not None:
             return False
-        below = next((x for x in self.lines[number:] if x.strip()), "")
+        below = self.next_text(number)
         key = _KEY.match(below)
         if key is None or key["key"].strip() not in CONTAINER_KEYS or \
                 len(key["indent"]) <= len(c["indent"]):
@@ -463,7 +472,7 @@ class _Reader:
         if self.container is None or self.container_indent is None or \
                 indent >= self.container_indent:
             return False
-        below = next((x for x in self.lines[number:] if x.strip()), "")
+        below = self.next_text(number)
         return len(below) - len(below.lstrip(" \t")) > indent
 
     # ------------------------------------------------------------ containers

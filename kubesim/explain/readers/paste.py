@@ -171,6 +171,8 @@ class _Placer:
         self.under_pods_header = False  # the line above was a `get pods` header or row
         self.placeholders: list[PasteLine] = []  # rows whose NAME is a page's placeholder
         self.cut_last = 0  # the last line's number when the paste ends inside it
+        self.sections_seen = False  # a container section among the describe lines so far
+        self.sections_scanned = 0  # how many of them `container_section` has looked at
         self.klog = KlogLines(source)  # the kubelet's own log lines (klog.py)
         self.rows_together: list[PasteLine] = []  # `get pods` rows run into one line, no header
         self.ci_events: list[RecordedEvent] = []  # a CI log's event lines (`ci_log`)
@@ -377,11 +379,28 @@ class _Placer:
         container's fields indented below it: the next container's name, whose indentation
         the paste lost (describe.py reads it so)."""
         text = self.lines[i].text
-        if not (self.in_describe and _FLAT_NAME.match(text) and any(
-                x.text.strip() in _CONTAINER_SECTIONS for x in self.describe.lines)):
+        if not (self.in_describe and _FLAT_NAME.match(text) and self.container_section()):
             return False
-        below = next((x for x in self.lines[i + 1:] if x.kind is LineKind.CONTENT), None)
+        below = self.next_content(i)
         return below is not None and below.text[:1] in " \t"
+
+    def next_content(self, i: int) -> PasteLine | None:
+        """The first content line after line index `i`, walked to by index: a copy of the
+        rest of the paste for each line asked about (`lines[i + 1:]`) made a paste of many
+        `name:` lines quadratic (40,000 of them took 3 s)."""
+        for j in range(i + 1, len(self.lines)):
+            if self.lines[j].kind is LineKind.CONTENT:
+                return self.lines[j]
+        return None
+
+    def container_section(self) -> bool:
+        """Whether the describe lines placed so far hold a `Containers:` (or init, ephemeral)
+        section's line; each line looked at once (the describe only grows)."""
+        lines = self.describe.lines
+        while not self.sections_seen and self.sections_scanned < len(lines):
+            self.sections_seen = lines[self.sections_scanned].text.strip() in _CONTAINER_SECTIONS
+            self.sections_scanned += 1
+        return self.sections_seen
 
     def piece_name(self, i: int) -> bool:
         """`  daprd:` where a describe piece starts (under an author's `...`, no `Containers:`
@@ -390,7 +409,7 @@ class _Placer:
         text = self.lines[i].text
         if not _FLAT_NAME.match(text.strip()):
             return False
-        below = next((x for x in self.lines[i + 1:] if x.kind is LineKind.CONTENT), None)
+        below = self.next_content(i)
         key = _KEY.match(below.text) if below is not None else None
         indent = len(text) - len(text.lstrip(" \t"))
         return key is not None and key["key"].strip() in CONTAINER_KEYS and \
