@@ -115,6 +115,7 @@ class _Facts:
     untold: list[Streak]  # failures the record ties to no container: this one's or another's
     in_a_row: list[tuple[Streak, int]]  # runs the record proves, and the kills each made
     rule: FailureRunAfterKill  # what the liveness run is after a kill (the record's kubelet)
+    unnamed: list[RecordedEvent]  # probe failures whose message names no probe (`_unnamed`)
     by_command: _FileGone | None = None  # a kill the container's command proves
 
     @property
@@ -154,7 +155,7 @@ def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View,
         # kills the record shows are the runs' kills: inferred ones only where it shows none
         in_a_row=[] if story.kills else _runs(
             story.streaks, by_type, v.record.restart_count if v.record is not None else None,
-            rule), rule=rule)
+            rule), rule=rule, unnamed=_unnamed(v))
     if not story.kills and not f.in_a_row:  # kills the record shows or proves come first
         f.by_command = _file_gone(f)
     return f
@@ -315,14 +316,14 @@ def _shows(f: _Facts) -> bool:
     """Whether the record shows probe failures, kills or restarts (or an end)."""
     s = f.story
     return bool(s.streaks or s.kills or f.floor or s.exits or s.back_offs is not None
-                or s.restart_count or _unnamed(f))
+                or s.restart_count or f.unnamed)
 
 
-def _unnamed(f: _Facts) -> list[RecordedEvent]:
+def _unnamed(v: rc.View) -> list[RecordedEvent]:
     """Probe failures whose message names no probe (a page's placeholder for a kubelet log
     line, `Probe failed for pod...: ...`, duoke360-30017): some probe failed, at least once;
     which one the record does not say, so it may be liveness or startup, which kill (R1.17)."""
-    return [e for e in f.view.events if e.reason == "Unhealthy" and e.message.strip()
+    return [e for e in v.events if e.reason == "Unhealthy" and e.message.strip()
             and not e.truncated and not cut_short(e.message) and probe_event(e.message) is None
             and not _NAMES_PROBE.match(e.message)]
 
@@ -334,7 +335,7 @@ _NAMES_PROBE = re.compile(r"^\s*(?:liveness|readiness|startup)\b", re.IGNORECASE
 def _unnamed_probe(f: _Facts) -> _Decided | None:
     """The only failures in the record name no probe (`_unnamed`): what ended the container,
     if anything did, cannot be told."""
-    unnamed = _unnamed(f)
+    unnamed = f.unnamed
     if not unnamed:
         return None
     lines = ", ".join(str(e.where.line) for e in unnamed[:3] if e.where.line)
@@ -601,7 +602,7 @@ def _no_exit(f: _Facts) -> _Decided:
         because = _untold(f.untold, f.view.unsure_why)
         return _Decided(Cause.CANNOT_TELL, "which-container", (
             f"cannot tell whether this container's probes failed, because {because}"), because)
-    held = _unnamed_probe(f) or _not_started(f) or _held_out(f) or _pod_held_out(f)
+    held = _unnamed_probe(f) or _waits_on_init(f) or _held_out(f) or _pod_held_out(f)
     if held is not None:
         return held
     if f.view.nameless_end:  # another record's end, of a container it does not name
@@ -618,7 +619,7 @@ def _no_exit(f: _Facts) -> _Decided:
     return _Decided(Cause.CANNOT_TELL, "nothing", f"cannot tell: {because}", because)
 
 
-def _not_started(f: _Facts) -> _Decided | None:
+def _waits_on_init(f: _Facts) -> _Decided | None:
     """An app container that never started while a plain init container failed: nothing
     ended it, it waits on that init container (R4.24, R4.23)."""
     if not f.view.waits_for:
@@ -989,7 +990,7 @@ def _quiet_hour(f: _Facts) -> bool:
     event is kept an hour after it (`rc.EVENT_TTL`): none of those ends was a probe kill."""
     v, rec = f.view, f.view.record
     if not v.rows_whole or any(e.component == LOGGED for e in v.events) \
-            or f.ended is not None or f.untold or v.unsure or f.probe_kills or _unnamed(f) \
+            or f.ended is not None or f.untold or v.unsure or f.probe_kills or f.unnamed \
             or any(s.probe in KILLERS for s in f.failed) or f.in_a_row or f.by_command \
             or (rec is not None and rec.restart_count):
         return False
@@ -1045,7 +1046,7 @@ def _could_kill(f: _Facts) -> bool:
     return bool(f.killers or f.unknown_kills or f.probe_kills
                 or (f.ended is not None and f.ended.cause in SIGNALS)
                 or not _shows(f) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f)
-                or _unseen_end(f) or bool(_unnamed(f)))
+                or _unseen_end(f) or bool(f.unnamed))
 
 
 def _unseen_end(f: _Facts) -> bool:
@@ -1107,19 +1108,17 @@ def _open(f: _Facts) -> bool:
     restart count the record states closes it: each container before it ended once, so at most
     that many were killed, whatever rows are cut or uncounted."""
     rec = f.view.record
-    # (a describe block without its State line states its count as of the describe too:
-    # the rows after a cut are of the same moment, dapr-docs-2972)
-    shown = rec is not None and (rec.state == "running" or (
-        rec.state is None and not rec.restart_apart and not rec.restarts_cut
-        and rec.containers == 1))
-    if (shown or (rec is not None and _state_untold(rec))) and _restart_bound(f) is not None:
-        # (R, or R + 1 if it may have ended, `_state_untold`)
+    # (a count without its state, a describe block without its State line, is of the
+    # describe's moment too, whatever rows are cut after it: R + 1 then, `_state_untold`;
+    # dapr-docs-2972)
+    if rec is not None and (rec.state == "running" or _state_untold(rec)) and \
+            _restart_bound(f) is not None:
         return False
     if rec is not None and rec.restarts_cut:
         return True  # the record ends before the container's Restart Count: no bound on it
     if not _shows(f) and f.view.since_scheduled and not f.untold:
         return False  # the pod's whole stream of events, and no failure or kill in it (R4.4)
-    if not _shows(f) or _cut_unbounded(f) or _unnamed(f) or any(
+    if not _shows(f) or _cut_unbounded(f) or f.unnamed or any(
             e.truncated or e.combined or cut_short(e.message)
             or (e.reason in _RESTARTING and not e.count_stated) for e in f.view.events):
         return True

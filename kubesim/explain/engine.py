@@ -400,7 +400,9 @@ def _replay(story: ContainerStory, spec: ContainerSpec, v: rc.View, ctx: _Contex
 def _cut_kills(kills: list[Kill], streaks: list[Streak], by_type: dict[ProbeType, Setting]
                ) -> tuple[list[Kill], list[Finding]]:
     """A Killing row cut short in the record (no message) right after a probe's failures is
-    read as that probe's kill: the only kills that follow probe failures are probe kills."""
+    read as that probe's kill where the record shows the probe behind it: as many kills as
+    its counted failures reach the failureThreshold the record gives (`_can_kill`, R1.17);
+    the rest stay kills of untold cause."""
     out, findings = [], []
     read_as: dict[tuple[ProbeType, int], int] = {}  # (probe, the row's line): its kills read
     for k in kills:
