@@ -386,3 +386,15 @@ def test_times_the_log_states_read_as_one_figure_and_no_negative_zero():
     out = " ".join(render_text(ex).split())
     assert "the first recorded failure at -10 s" in out and "the kill at 0 s" in out
     assert "-0 " not in out and "-0," not in out
+
+
+def test_a_klog_time_that_is_no_date_is_not_placed():
+    """klog's `MMDD` is checked as a date of a leap year (a log's Feb 29 is a day): `I0230` is
+    none, so its line keeps no time, and a Feb 29 line lies a day before Mar 1."""
+    line = (f'{_J}I{{}} 00:00:00.000000    4052 prober.go:107] "Probe failed" '
+            f'probeType="Liveness" {_POD} containerName="liveness" probeResult="failure" '
+            'output="x"\n')
+    events = parse_record(line.format("0230") + line.format("0301"), "k.log").events
+    assert events[0].last.kind is not StampKind.AGE and events[1].last.age_lo == 0.0
+    leap = parse_record(line.format("0229") + line.format("0301"), "k.log").events
+    assert [e.last.age_lo for e in leap] == [86400.0, 0.0]

@@ -63,6 +63,7 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.normalise import PasteLine
+from kubesim.explain.readers.times import into_a_year
 from kubesim.spec.model import parse_container
 
 __all__ = ["LOGGED", "MAX_LINE", "KlogLines", "klog_header"]
@@ -153,20 +154,18 @@ def klog_header(text: str) -> tuple[bool, Header | None]:
 # a klog line's time as `klog_header` keeps it: `MM-DD HH:MM:SS.micro` (no year)
 _CLOCK_TEXT = re.compile(r"^(?P<mo>\d{2})-(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
                          r"(?:\.(?P<f>\d{1,9}))?$")
-# days before each month of a leap year: a log's Feb 29 is a day like any other
-_DAYS_BEFORE = (0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335)
-_YEAR = 366 * 86400.0
+_YEAR = 366 * 86400.0  # the leap year `into_a_year` counts in
 
 
 def _clock(text: str) -> tuple[float, float] | None:
     """Seconds into a year of a klog time, and its precision (None: no such time)."""
     m = _CLOCK_TEXT.match(text)
-    if m is None or not 1 <= int(m["mo"]) <= 12 or not 1 <= int(m["d"]) <= 31:
+    t = None if m is None else into_a_year(int(m["mo"]), int(m["d"]), int(m["h"]),
+                                            int(m["mi"]), int(m["s"]))
+    if m is None or t is None:
         return None
     frac = m["f"] or ""
-    t = ((_DAYS_BEFORE[int(m["mo"]) - 1] + int(m["d"]) - 1) * 86400.0 + int(m["h"]) * 3600.0
-         + int(m["mi"]) * 60.0 + int(m["s"]) + (float("0." + frac) if frac else 0.0))
-    return t, 10.0 ** -len(frac) if frac else 1.0
+    return t + (float("0." + frac) if frac else 0.0), 10.0 ** -len(frac) if frac else 1.0
 
 
 def placed(events: list[RecordedEvent]) -> list[RecordedEvent]:

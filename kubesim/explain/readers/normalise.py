@@ -163,7 +163,7 @@ def _characters(text: str) -> str:
         text = html.unescape(text).translate(_SPACES)
     if "<" not in text:
         return text
-    return "\n".join(_unglued(_without_end_tags(x, _BREAK_TAG, spaces=" \t"))
+    return "\n".join(_unglued(_without_end_tags(x, _BREAKS, spaces=" \t"))
                      for x in text.split("\n"))
 
 
@@ -173,7 +173,7 @@ def _unglued(line: str) -> str:
     return _GLUED.sub("", line) if _TAG.sub("", line).strip() else line
 
 
-_BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)  # one, at a line's end: taken off
+# `<br>`: one at a line's end is taken off; one inside a line breaks it there
 _BREAKS = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
 

@@ -36,7 +36,6 @@ __all__ = ["QUOTED_STATUS", "Runs", "command_run_hint", "headless_state", "place
            "placed_jsonpath_values", "rows_run_together",
            "split_runs"]
 
-_HEADER = re.compile(r"\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
 # the header with -A's NAMESPACE before it and -o wide's columns after it
 _COLUMNS_HEADER = re.compile(r"(?P<ns>\bNAMESPACE\s+)?\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE"
                              r"(?P<wide>\s+IP\s+NODE(?:\s+NOMINATED\s+NODE\s+READINESS\s+GATES)?)?\b")

@@ -17,8 +17,9 @@ from datetime import UTC, datetime
 
 from kubesim.explain.readers.model import UNKNOWN_STAMP, Stamp, StampKind
 
-__all__ = ["AGE_PATTERN", "INVALID_AGE", "human_printer", "now_from", "parse_age",
-           "parse_go_time", "parse_rfc1123", "parse_rfc3339", "parse_time", "utc_text"]
+__all__ = ["AGE_PATTERN", "INVALID_AGE", "human_printer", "into_a_year", "now_from",
+           "parse_age", "parse_go_time", "parse_rfc1123", "parse_rfc3339", "parse_time",
+           "utc_text"]
 
 _UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400, "y": 365 * 86400}
 AGE_PATTERN = r"(?:<unknown>|<invalid>|(?:\d{1,9}[ydhms]){1,5})"
@@ -89,6 +90,16 @@ def _epoch(year: int, month: int, day: int, hh: int, mm: int, ss: int,
     except ValueError:
         return None
     return float(calendar.timegm((year, month, day, hh, mm, ss, 0, 0, 0)) - offset_seconds)
+
+
+def into_a_year(month: int, day: int, hh: int, mm: int, ss: int) -> float | None:
+    """Seconds from the start of a leap year to this date and time, None for no such date
+    (`02-30`): for times printed without their year (klog), where Feb 29 may come."""
+    at = _epoch(2000, month, day, hh, mm, ss, 0)
+    return None if at is None else at - _YEAR_2000
+
+
+_YEAR_2000 = float(calendar.timegm((2000, 1, 1, 0, 0, 0, 0, 0, 0)))
 
 
 def parse_rfc1123(text: str) -> Stamp | None:
