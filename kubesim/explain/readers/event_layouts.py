@@ -24,9 +24,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
-__all__ = ["BareReason", "Cells", "Column", "Columns", "bare_reason", "get_old_cells",
-           "headerless_cells", "sourced_cells", "wide_cells"]
+__all__ = ["BareReason", "Cells", "Column", "Columns", "StartBackOff", "bare_reason",
+           "get_old_cells", "headerless_cells", "sourced_cells", "start_back_off", "wide_cells"]
 
 _SPLIT = re.compile(r"\t+|[ \t]{2,}")
 _TYPE = ("Normal", "Warning")
@@ -97,6 +98,30 @@ class Cells:
     # events` prints the resource, `pod/web-0`) and every count over one in LAST SEEN (`2m (x4
     # over 12m)`, events/event_printer.go): a bare LAST SEEN is one occurrence
     every_count: bool = False
+
+
+
+class StartBackOff(NamedTuple):
+    """pod_workers' error for a start refused in back-off: the container, and the refusal's
+    own message when the error carries it (`Back-off 5m0s restarting failed container=...`)."""
+
+    container: str
+    message: str | None
+
+
+# pod_workers' sync error for a start refused in back-off, as the kubelet's log prints it
+# (klog's structured `err="..."` escapes its quotes) and as the kubelets of 1.2-1.4 reported
+# it in a FailedSync event: `failed to "StartContainer" for "web" with CrashLoopBackOff:
+# "Back-off 1m20s restarting failed container=web pod=web-1_ns(uid)"`
+_START_BACK_OFF = re.compile(
+    r'failed to \\?"StartContainer\\?" for \\?"([a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)\\?" '
+    r'with CrashLoopBackOff(?:: \\?"(Back-off [^"\\\n]{1,400}))?')
+
+
+def start_back_off(text: str) -> StartBackOff | None:
+    """The start refused in back-off a sync error tells (`_START_BACK_OFF`), or None."""
+    m = _START_BACK_OFF.search(text)
+    return StartBackOff(m[1], m[2]) if m else None
 
 
 def events_command_object(kind: str | None) -> bool:

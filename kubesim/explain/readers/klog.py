@@ -48,6 +48,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from kubesim.explain.readers.event_layouts import start_back_off
 from kubesim.explain.readers.event_rows import container_of_field_path, init_field_path
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
@@ -109,8 +110,6 @@ _OF_POD = re.compile(r'^Container "([a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)" \((?:
 _OLD_KILL = re.compile(r'^Killing container "([^"]{1,400})" with \d{1,10} second grace period')
 _OLD_OVERRIDE = re.compile(r"^Killing container .{1,400}, but using \d{1,10} second grace period "
                            r"override")
-_START_BACKOFF = re.compile(r'failed to \\?"StartContainer\\?" for \\?"([a-z0-9](?:[-a-z0-9]'
-                            r'{0,61}[a-z0-9])?)\\?" with CrashLoopBackOff')
 _OLD_EVENT = re.compile(r"^Event\(v1\.ObjectReference\{(?P<ref>[^}]{0,2000})\}\): type: '(?P<type>"
                         r"\w{1,20})' reason: '(?P<reason>\w{1,80})' (?P<message>.*)$")
 _ONE_POD = re.compile(r'\["([^"\\,]{1,400})"\]')
@@ -532,11 +531,11 @@ def _added(pods: str) -> _Said | None:
 def _backoffs(err: str, where: Where, stamp: Stamp, pod: str | None) -> _Said | None:
     """A sync refused for a container's crash-loop back-off: a BackOff event (the first
     container the error names; a pod's several are several errors in one line, rare)."""
-    m = _START_BACKOFF.search(err[:MAX_LINE])
-    if m is None:
+    refused = start_back_off(err[:MAX_LINE])
+    if refused is None:
         return None
     return _Said(_event("BackOff", "Back-off restarting failed container", where, stamp, pod,
-                        m[1]), pod, m[1])
+                        refused.container), pod, refused.container)
 
 
 def _occurred(kv: dict[str, str], where: Where, stamp: Stamp) -> _Said | None:

@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 
 from kubesim.errors import RecordError
+from kubesim.explain.readers.event_layouts import start_back_off
 from kubesim.explain.readers.klog import LOGGED
 from kubesim.explain.readers.kube import looks_like_json, read_kube
 from kubesim.explain.readers.model import (
@@ -158,22 +159,21 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
 
 
 # the kubelets of 1.2-1.4 reported a start refused in back-off as FailedSync (the pod worker's
-# SyncResult error): `Error syncing pod, skipping: failed to "StartContainer" for "web" with
-# CrashLoopBackOff: "Back-off 1m20s restarting failed container=web pod=web-1_ns(uid)"`
-_SYNC_BACK_OFF = re.compile(r'^Error syncing pod, skipping: failed to "StartContainer" for '
-                            r'"[^"\n]{1,253}" with CrashLoopBackOff: "(Back-off [^"\n]{1,400})"')
+# SyncResult error, messages.start_back_off): `Error syncing pod, skipping: failed to ...`
+_SYNC_ERROR = "Error syncing pod, skipping: "
 
 
 def _sync_back_off(event: RecordedEvent, pod: PodRecord) -> RecordedEvent:
     """A FailedSync event whose message is a back-off refusal, read as the BackOff event it
     stands for (its message the refusal's), said in a note; any other event as it is."""
-    m = _SYNC_BACK_OFF.match(event.message) if event.reason == "FailedSync" else None
-    if m is None:
+    refused = start_back_off(event.message) if event.reason == "FailedSync" and \
+        event.message.startswith(_SYNC_ERROR) else None
+    if refused is None or refused.message is None:
         return event
     pod.notes.append(Note("a FailedSync event whose message is a CrashLoopBackOff refusal (the "
                           "kubelets of 2016 reported a refused start so): read as a BackOff "
                           "event", event.where, uncertain=False))
-    return replace(event, reason="BackOff", message=m[1])
+    return replace(event, reason="BackOff", message=refused.message)
 
 
 def _note_unnamed(pods: list[PodRecord]) -> None:
