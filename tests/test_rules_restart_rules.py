@@ -569,6 +569,32 @@ def test_R4_35_an_in_place_restart_loop_at_one_instant_is_refused_not_run_for_ev
     simulate(p, sc, duration=10, profile=V136)  # with latencies time goes on
 
 
+@pytest.mark.parametrize("after", [1e-300, 4.2e-210, 1e-9, 0.0009])
+def test_R4_35_an_in_place_restart_loop_less_than_a_millisecond_apart_is_refused(after):
+    """A lifetime too short to move the clock (1e-300 s after a start at 0 s moves it by
+    nothing a kubelet could tell, and the loop creeps on for ever: the CI run of stop 41 hung
+    on 4.2e-210 s until its worker was killed) is refused as the same-instant loop is, by
+    both schedulers in the same words; the run never starts its millionth restart."""
+    p = load_spec(str(EXAMPLES / "restart-all-containers.yaml"))
+    sc = scenario(exit=[{"after_seconds": after, "code": 42, "container": "trainer"}])
+    refusals = []
+    for engine in ("fast", "simpy"):
+        with pytest.raises(BehaviourError, match=r"restart for ever .* apart \(R4\.35\)") as e:
+            simulate(p, sc, duration=600, profile=IDEAL_136, engine=engine)
+        refusals.append(str(e.value))
+    assert refusals[0] == refusals[1]
+
+
+def test_R4_35_an_in_place_restart_loop_a_few_milliseconds_apart_runs():
+    """At the resolution or above, the loop is finite and runs: about one restart of the
+    pod per lifetime, no back-off (R4.35)."""
+    p = load_spec(str(EXAMPLES / "restart-all-containers.yaml"))
+    sc = scenario(exit=[{"after_seconds": 0.005, "code": 42, "container": "trainer"}])
+    doc = simulate(p, sc, duration=1, profile=IDEAL_136)
+    resets = [c for c in doc.all_containers_restarting if c.status]
+    assert 20 <= len(resets) <= 1 / 0.005, len(resets)
+
+
 def test_R4_35_a_sidecars_RestartAllContainers_rule_restarts_the_pod():
     """The 1.36 lab: a sidecar (restartPolicy Always, rules allowed with the gate, R5.27)
     whose exit 1 matches restarts every container in place (ShouldAllContainersRestart)."""

@@ -149,6 +149,9 @@ def _all_refuse(refusals: list[_Refusal], at: float) -> bool:
     return True
 
 
+# the shortest gap between two in-place restarts of a pod the model runs (R4.35): 1 ms, the
+# resolution of every time kubesim reports; shorter, the restarts could not be told apart
+RESET_RESOLUTION: Final = 0.001
 REFUSED_CHUNK: Final = 32  # requeue jitter values drawn at once in a stretch of refused syncs
 
 
@@ -737,13 +740,7 @@ class Kubelet:
             yield from self._kill_pod(PodActions(kill_pod=True))
             acted = False
         elif trigger is not None:  # R4.35: the pod restarts in place, then syncs again
-            if self.last_reset_at == self.sched.now:
-                raise BehaviourError(
-                    f"container {trigger.unit.name} exits with code {trigger.code} as soon as "
-                    f"it starts and its RestartAllContainers rule restarts the pod again at "
-                    f"{self.sched.now:g} s: with no kubelet latency (an ideal profile) it would "
-                    "restart for ever at that instant (R4.35); give its exit after_seconds > 0 "
-                    "or use a profile with latencies")
+            self._refuse_endless_reset(trigger.unit.name, trigger.code)
             self.last_reset_at = self.sched.now
             self._set_restarting_all(True, "RestartAllContainersStarted")
             yield from restart_all(self, trigger)
@@ -766,6 +763,23 @@ class Kubelet:
         self.next_timer = self._resync_due(min(requeues) if requeues else None)
         if acted and not requeues:  # R4.36: a sync with results and no error
             self._relist_pod()
+
+    def _refuse_endless_reset(self, name: str, code: int) -> None:
+        """R4.35 takes no back-off: with no kubelet latency (an ideal profile) a container
+        that exits as soon as it starts restarts the pod in place as often as its own run
+        allows. Less than RESET_RESOLUTION apart (the same instant, or a lifetime of 1e-300 s
+        that moves the clock by nothing a kubelet could tell) the loop would not end, or end
+        after more restarts than memory holds: refused, never run."""
+        gap = self.sched.now - self.last_reset_at
+        if gap >= RESET_RESOLUTION:
+            return
+        when = "at that instant" if gap == 0 else f"{gap:.3g} s apart"
+        raise BehaviourError(
+            f"container {name} exits with code {code} as soon as it starts and its "
+            f"RestartAllContainers rule restarts the pod again at {self.sched.now:g} s: with no "
+            f"kubelet latency (an ideal profile) it would restart for ever {when} (R4.35); give "
+            f"its exit after_seconds of at least {RESET_RESOLUTION:g} or use a profile with "
+            "latencies")
 
     def _set_restarting_all(self, status: bool, reason: str) -> None:
         """GenerateAllContainersRestartingCondition (R4.35): True ("RestartAllContainersStarted")
