@@ -192,11 +192,6 @@ NOT_READ: dict[str, str] = {
         "dropping the rule holds this record and breaks influxdata-charts-555"),
     # held-out batch 25 (collected with its facts by a helper who never ran kubesim on it):
     # first contact on e1fe0f6, the session's final code, the misses
-    "redis-13636.describe-events-yaml-fence-liveness-readiness-timed-out-x619.txt": (
-        "held-out batch 25, first contact on the session's final code (e1fe0f6), no fix "
-        "tried: got cannot-tell ['liveness', 'readiness'] {'min': 0, 'max': 251} True | want "
-        "cannot-tell ['liveness', 'readiness'] {'min': 0, 'max': None} True | containers "
-        "[None]"),
     "oneuptime-pilot-agent-readiness.istio-proxy-readiness-probe-yaml-flattened-run-into-prose.txt": (
         "held-out batch 25, first contact on the session's final code (e1fe0f6), no fix "
         "tried: exit 2: the file: not a record explain reads"),

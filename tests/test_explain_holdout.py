@@ -250,14 +250,15 @@ _ROWS_AND_CUT_YAML = (
 
 def test_probe_yaml_cut_where_the_record_ends_is_read_up_to_the_cut():
     """k8s-115469: the paste ends inside the readiness probe (no handler yet). The liveness
-    probe before it is read (failureThreshold 3: 44 failures make at most 14 kills); the cut
-    probe is lines not read, not an error that refuses the whole record."""
+    probe before it is read (failureThreshold 3: 44 failures make 14 kills, or more: the rows'
+    93 occurrences pass the event recorder's burst); the cut probe is lines not read, not an
+    error that refuses the whole record."""
     record = parse_record(_ROWS_AND_CUT_YAML, "r.txt")
     notes = [n for p in record.pods for n in p.notes] + record.notes
     assert [n.where.line for n in notes if n.kind is NoteKind.NOT_READ and "cut" in n.text] \
         == [14]
     a = _answer(_ROWS_AND_CUT_YAML)
-    assert a.cause is Cause.CANNOT_TELL and "up to 14 kills (failureThreshold 3)" in a.text
+    assert a.cause is Cause.CANNOT_TELL and "14 kills or more (failureThreshold 3)" in a.text
 
 
 def test_a_probe_without_a_handler_before_the_end_of_the_record_is_still_an_error():
@@ -3852,3 +3853,43 @@ def test_many_name_lines_are_read_in_linear_time(head: str, unit: str) -> None:
 
     small, big = cost(10_000), cost(40_000)
     assert big < 8 * small + 0.2, (small, big)
+
+
+_UNHEALTHY_ROWS = (
+    "Events:\n"
+    "  Type     Reason     Age                   From     Message\n"
+    "  ----     ------     ----                  ----     -------\n"
+    "  Warning  Unhealthy  37m (x{n} over 2d18h)  kubelet  Liveness probe failed: command "
+    "\"sh -c /health/live.sh\" timed out\n"
+    "  Warning  Unhealthy  12m (x{r} over 2d18h)  kubelet  Readiness probe failed: command "
+    "\"sh -c /health/ready.sh\" timed out\n"
+    "```\n"
+    "```yaml\n"
+    "        livenessProbe:\n"
+    "          exec:\n"
+    "            command:\n"
+    "            - sh\n"
+    "            - -c\n"
+    "            - /health/live.sh\n"
+    "          failureThreshold: {f}\n")
+
+
+@pytest.mark.parametrize("n,r,f", [(619, 664, 5), (40, 3, 3), (20, 10, 2)])
+def test_failures_past_the_recorders_burst_bound_no_kills(n: int, r: int, f: int) -> None:
+    """redis-13636 (held-out batch 25): liveness x619 beside a probe of failureThreshold 5,
+    no Killing row, no restart count: the kills were bounded at the failures over the
+    threshold (251), but the event recorder's spam filter lets 25 events about a pod through,
+    then one every 5 minutes, and a row counts only up to the last event it let through
+    (client-go tools/record/events_cache.go): past that burst a count is a lower bound of the
+    failures and bounds no kills (README's counting rules)."""
+    a = _answer("```yaml\n" + _UNHEALTHY_ROWS.format(n=n, r=r, f=f))
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None), a.text
+    assert "or more" in a.text
+
+
+def test_failures_within_the_recorders_burst_still_bound_the_kills() -> None:
+    """The same rows, 25 occurrences short of the burst: the filter dropped none, so the
+    failures bound the kills as runs of failureThreshold (k8s-24306's facts): 7 liveness
+    failures of threshold 3 make at most 2 kills."""
+    a = _answer("```yaml\n" + _UNHEALTHY_ROWS.format(n=7, r=4, f=3))
+    assert a.probe_kills == CountRange(0, 2), a.text
