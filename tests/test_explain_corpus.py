@@ -192,12 +192,6 @@ NOT_READ: dict[str, str] = {
         "dropping the rule holds this record and breaks influxdata-charts-555"),
     # held-out batch 25 (collected with its facts by a helper who never ran kubesim on it):
     # first contact on e1fe0f6, the session's final code, the misses
-    "oneuptime-pilot-agent-readiness.istio-proxy-readiness-probe-yaml-flattened-run-into-prose.txt": (
-        "held-out batch 25, first contact on the session's final code (e1fe0f6), no fix "
-        "tried: exit 2: the file: not a record explain reads"),
-    "gitmemories-percona-mysql-1099.exec-healthcheck-readiness-output-comment-exit-code-1.txt": (
-        "held-out batch 25, first contact on the session's final code (e1fe0f6), no fix "
-        "tried: exit 2: the file: not a record explain reads"),
     "yunke-liveness-probe.pod-manifest-lines-lost-liveness-http-kuard.txt": (
         "held-out batch 25, first contact on the session's final code (e1fe0f6), no fix "
         "tried: exit 2: the file:3: malformed YAML: mapping values are not allowed in this "

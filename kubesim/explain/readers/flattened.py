@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["dotted_state_key", "is_status_key", "reindent_probes", "reindent_status", "undotted"]
+__all__ = ["dotted_state_key", "is_status_key", "reindent_probes", "reindent_status",
+           "run_into_prose", "undotted"]
 
 _PROBES = {"livenessProbe", "readinessProbe", "startupProbe"}
 _FIELDS = {"initialDelaySeconds", "periodSeconds", "timeoutSeconds", "successThreshold",
@@ -26,6 +27,18 @@ _HANDLERS = {"httpGet": {"path", "port", "host", "scheme"}, "tcpSocket": {"port"
              "exec": {"command"}, "grpc": {"port", "service"}}
 _KEY = re.compile(r"^[ \t]*(?P<key>[A-Za-z]+):(?P<value>(?:[ \t].*)?)$")
 _ITEM = re.compile(r"^[ \t]*- (?P<value>.*)$")
+
+
+# a probe's number run into the sentence after it, the line break lost (`timeoutSeconds: 3The
+# probe hits ...`): the digits and a capital starting a word
+_RUN_IN = re.compile(r"[ \t]*(?P<key>[A-Za-z]+):[ \t]*\d+[A-Z][a-z]")
+
+
+def run_into_prose(text: str) -> bool:
+    """Whether `text` is a probe's number field whose value runs into a sentence (the line
+    break after it lost): its value cannot be told from the sentence's first word."""
+    m = _RUN_IN.match(text)
+    return m is not None and m["key"] in _FIELDS
 
 
 def reindent_probes(lines: list[str]) -> str | None:
