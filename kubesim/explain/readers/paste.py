@@ -32,6 +32,7 @@ from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
 from kubesim.explain.readers.flattened import (
     dotted_state_key,
+    orphan_probe_fields,
     reindent_probes,
     reindent_status,
     run_into_prose,
@@ -880,8 +881,36 @@ def _after_error(segment: Segment, source: str, out: RecordSet, exc: RecordError
     if not exc.message.startswith(("malformed YAML", "not JSON")):
         raise exc
     found, unread = _before_error(segment, source, exc)
+    if found is None and (orphans := _orphan_probe(segment, source, exc)) is not None:
+        return orphans
     out.notes.extend(unread_notes(unread, source, exc.message[:80]))
     return found
+
+
+def _orphan_probe(segment: Segment, source: str, exc: RecordError | SpecError
+                  ) -> RecordSet | None:
+    """YAML that does not parse, nothing of a record before its error, whose lines hold a
+    probe's fields with their values while the key naming the probe is lost with other lines
+    (a copy that kept only lines with values): a pod whose probe settings the record shows
+    without saying which probe they are, said in a note; the other lines not read. No probe
+    kind is claimed: the lines do not say liveness, readiness or startup. None when the lines
+    hold no such fields (`orphan_probe_fields`)."""
+    at = orphan_probe_fields([x.text for x in segment.lines])
+    if not at:
+        return None
+    fields = [segment.lines[i] for i in at]
+    shown = ", ".join(x.text.strip()[:60] for x in fields[:8])
+    first, last = fields[0].number, fields[-1].number
+    used = {x.number for x in fields}
+    at_line = f" at line {exc.line}" if exc.line else ""
+    note = Note(f"lines {first}-{last} are a probe's settings ({shown}) in YAML that does not "
+                f"parse{at_line} ({exc.message[:80]}): the key naming their probe is not in the "
+                "record (the copy lost it), so which probe they are (liveness, readiness or "
+                "startup) the record does not say: not read as any probe's settings",
+                Where(source, first))
+    pod = PodRecord(None, Where(source, segment.first), formats=["yaml-lines-lost"])
+    return RecordSet(source, "yaml-lines-lost", pods=[pod], notes=[note, *unread_notes(
+        [x for x in segment.lines if x.number not in used], source, exc.message[:80])])
 
 
 def _substance(found: RecordSet) -> bool:
