@@ -4066,3 +4066,13 @@ def test_orphan_probe_fields_read_a_long_line_in_one_pass() -> None:
     at; the suite's timeout bounds)."""
     _read_in_one_pass("kind: Pod\n  name: a\n      periodSeconds:" + " " * 2_000_000
                       + "10\n      failureThreshold: 3\n  x: y: z\n")
+
+
+def test_failures_below_the_threshold_past_the_recorders_burst_do_not_rule_kills_out() -> None:
+    """Liveness x2 of failureThreshold 5 beside readiness x30: the rows' 32 occurrences pass
+    the event recorder's burst, so the 2 are at least 2 (client-go events_cache.go): the
+    probe may have killed, where "fewer than failureThreshold: it did not kill" (0 to 0) was
+    answered; the kills are open."""
+    a = _answer("```yaml\n" + _UNHEALTHY_ROWS.format(n=2, r=30, f=5))
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None), a.text
+    assert "at least 2 times (a lower bound" in a.text
