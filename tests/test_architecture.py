@@ -160,7 +160,7 @@ MODULES = {
     "kubesim.explain.readers.event_layouts": "records", "kubesim.explain.readers.runs": "records",
     "kubesim.explain.readers.pods_table": "records", "kubesim.explain.readers.bare": "records",
     "kubesim.explain.readers.klog": "records",
-    "kubesim.explain.readers.ci_log": "records",
+    "kubesim.explain.readers.ci_log": "records", "kubesim.explain.readers.by_hand": "records",
     "kubesim.explain.readers.pods_table_2015": "records",
     "kubesim.explain.readers.fragment": "records", "kubesim.explain.readers.v1beta": "records",
     "kubesim.explain.readers.flattened": "records",

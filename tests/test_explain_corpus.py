@@ -190,23 +190,6 @@ NOT_READ: dict[str, str] = {
         "Whether a Killing row's last time bounds which ends were probe kills, the README's "
         "counting rules do not say (fluxcd-flux2-3813's facts make its count bound nothing); "
         "dropping the rule holds this record and breaks influxdata-charts-555"),
-    # held-out batch 25 (collected with its facts by a helper who never ran kubesim on it):
-    # first contact on e1fe0f6, the session's final code, the misses
-    "redis-13636.describe-events-yaml-fence-liveness-readiness-timed-out-x619.txt": (
-        "held-out batch 25, first contact on the session's final code (e1fe0f6), no fix "
-        "tried: got cannot-tell ['liveness', 'readiness'] {'min': 0, 'max': 251} True | want "
-        "cannot-tell ['liveness', 'readiness'] {'min': 0, 'max': None} True | containers "
-        "[None]"),
-    "oneuptime-pilot-agent-readiness.istio-proxy-readiness-probe-yaml-flattened-run-into-prose.txt": (
-        "held-out batch 25, first contact on the session's final code (e1fe0f6), no fix "
-        "tried: exit 2: the file: not a record explain reads"),
-    "gitmemories-percona-mysql-1099.exec-healthcheck-readiness-output-comment-exit-code-1.txt": (
-        "held-out batch 25, first contact on the session's final code (e1fe0f6), no fix "
-        "tried: exit 2: the file: not a record explain reads"),
-    "yunke-liveness-probe.pod-manifest-lines-lost-liveness-http-kuard.txt": (
-        "held-out batch 25, first contact on the session's final code (e1fe0f6), no fix "
-        "tried: exit 2: the file:3: malformed YAML: mapping values are not allowed in this "
-        "context"),
 }
 
 

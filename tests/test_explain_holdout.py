@@ -250,14 +250,15 @@ _ROWS_AND_CUT_YAML = (
 
 def test_probe_yaml_cut_where_the_record_ends_is_read_up_to_the_cut():
     """k8s-115469: the paste ends inside the readiness probe (no handler yet). The liveness
-    probe before it is read (failureThreshold 3: 44 failures make at most 14 kills); the cut
-    probe is lines not read, not an error that refuses the whole record."""
+    probe before it is read (failureThreshold 3: 44 failures make 14 kills, or more: the rows'
+    93 occurrences pass the event recorder's burst); the cut probe is lines not read, not an
+    error that refuses the whole record."""
     record = parse_record(_ROWS_AND_CUT_YAML, "r.txt")
     notes = [n for p in record.pods for n in p.notes] + record.notes
     assert [n.where.line for n in notes if n.kind is NoteKind.NOT_READ and "cut" in n.text] \
         == [14]
     a = _answer(_ROWS_AND_CUT_YAML)
-    assert a.cause is Cause.CANNOT_TELL and "up to 14 kills (failureThreshold 3)" in a.text
+    assert a.cause is Cause.CANNOT_TELL and "14 kills or more (failureThreshold 3)" in a.text
 
 
 def test_a_probe_without_a_handler_before_the_end_of_the_record_is_still_an_error():
@@ -1032,14 +1033,25 @@ def test_probe_yaml_with_every_line_at_column_0_is_read_by_its_keys():
 
 
 def test_flat_probe_yaml_with_prose_run_into_a_value_is_left_unread_not_refused():
-    """The page ran its prose into `failureThreshold: 3That's ...`: no probe is guessed from
-    it, its lines are listed as not read, and the events above it are still read."""
+    """The page ran its prose into `failureThreshold: 3That's ...`: that line is listed as not
+    read (its number cannot be told from the sentence's first word; since held-out batch 25,
+    oneuptime-pilot-agent-readiness, the keys above it are read, the API's default standing
+    for it), and the events above it are still read. Prose run into a line other than the
+    last leaves the whole probe unread: no probe is guessed from it."""
     text = _ROWS + _FLAT_PROBE.replace("3\n", "3That's a budget\n")
     record = parse_record(text, "r.txt")
+    spec = next(c.spec for p in record.pods for c in p.containers if c.spec is not None)
+    probe = next(iter(spec.probes().values()))
+    assert (probe.period_seconds, probe.timeout_seconds, probe.failure_threshold) == (10, 1, 3)
+    notes = [n for p in record.pods for n in p.notes] + record.notes
+    assert [n.where.line for n in notes if n.kind is NoteKind.NOT_READ] == [text.count("\n")]
+    assert _events(text)
+    inside = _ROWS + _FLAT_PROBE.replace("periodSeconds: 10\n", "periodSeconds: 10That's\n")
+    record = parse_record(inside, "r.txt")
     assert not any(c.spec for p in record.pods for c in p.containers)
     notes = [n for p in record.pods for n in p.notes] + record.notes
     assert any(n.kind is NoteKind.NOT_READ and "indentation is lost" in n.text for n in notes)
-    assert _events(text)
+    assert _events(inside)
 
 
 _GET_PODS_2015 = (
@@ -3852,3 +3864,215 @@ def test_many_name_lines_are_read_in_linear_time(head: str, unit: str) -> None:
 
     small, big = cost(10_000), cost(40_000)
     assert big < 8 * small + 0.2, (small, big)
+
+
+_UNHEALTHY_ROWS = (
+    "Events:\n"
+    "  Type     Reason     Age                   From     Message\n"
+    "  ----     ------     ----                  ----     -------\n"
+    "  Warning  Unhealthy  37m (x{n} over 2d18h)  kubelet  Liveness probe failed: command "
+    "\"sh -c /health/live.sh\" timed out\n"
+    "  Warning  Unhealthy  12m (x{r} over 2d18h)  kubelet  Readiness probe failed: command "
+    "\"sh -c /health/ready.sh\" timed out\n"
+    "```\n"
+    "```yaml\n"
+    "        livenessProbe:\n"
+    "          exec:\n"
+    "            command:\n"
+    "            - sh\n"
+    "            - -c\n"
+    "            - /health/live.sh\n"
+    "          failureThreshold: {f}\n")
+
+
+@pytest.mark.parametrize("n,r,f", [(619, 664, 5), (40, 3, 3), (20, 10, 2)])
+def test_failures_past_the_recorders_burst_bound_no_kills(n: int, r: int, f: int) -> None:
+    """redis-13636 (held-out batch 25): liveness x619 beside a probe of failureThreshold 5,
+    no Killing row, no restart count: the kills were bounded at the failures over the
+    threshold (251), but the event recorder's spam filter lets 25 events about a pod through,
+    then one every 5 minutes, and a row counts only up to the last event it let through
+    (client-go tools/record/events_cache.go): past that burst a count is a lower bound of the
+    failures and bounds no kills (README's counting rules)."""
+    a = _answer("```yaml\n" + _UNHEALTHY_ROWS.format(n=n, r=r, f=f))
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None), a.text
+    assert "or more" in a.text
+
+
+def test_failures_within_the_recorders_burst_still_bound_the_kills() -> None:
+    """The same rows, 25 occurrences short of the burst: the filter dropped none, so the
+    failures bound the kills as runs of failureThreshold (k8s-24306's facts): 7 liveness
+    failures of threshold 3 make at most 2 kills."""
+    a = _answer("```yaml\n" + _UNHEALTHY_ROWS.format(n=7, r=4, f=3))
+    assert a.probe_kills == CountRange(0, 2), a.text
+
+
+@pytest.mark.parametrize("text,setting", [
+    # oneuptime-pilot-agent-readiness (held-out batch 25), in small
+    ("The sidecar has a readiness probe:\nreadinessProbe:\nhttpGet:\npath: /healthz/ready\n"
+     "port: 15021\nperiodSeconds: 2\nfailureThreshold: 30\ntimeoutSeconds: 3The probe hits "
+     "localhost: it answers 503 until ready.\n", ("readiness", 2, 1)),
+    ("livenessProbe:\nexec:\ncommand:\n- cat\n- /tmp/healthy\ninitialDelaySeconds: 5\n"
+     "periodSeconds: 10When the file is gone: the probe fails.\n", ("liveness", 10, 1)),
+    ("startupProbe:\ntcpSocket:\nport: 8080\nfailureThreshold: 30\nperiodSeconds: 10\n"
+     "timeoutSeconds: 5Next, see: the logs.\n", ("startup", 10, 1)),
+])
+def test_flattened_probe_yaml_whose_last_value_runs_into_prose_is_read(
+        text: str, setting: tuple[str, int, int]) -> None:
+    """oneuptime-pilot-agent-readiness (held-out batch 25): probe YAML whose indentation the
+    page lost, its last value run into the next sentence (`timeoutSeconds: 3The probe hits
+    localhost: ...`, whose `: ` breaks the YAML): refused as not a record. The keys are read
+    by their names; the run-in line is not read, named so (its number cannot be told from
+    the sentence's first word, the API's default stands): settings only, nothing failed."""
+    record = parse_record(text, "r.txt")
+    last = text.count("\n")
+    notes = [n for p in record.pods for n in p.notes] + record.notes
+    unread = [n for n in notes if n.kind is NoteKind.NOT_READ and n.where.line == last]
+    assert unread and "runs into the sentence" in unread[0].text
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and not a.shows_failures and a.failed == ()
+    settings = explain_records([parse_record(text, "r.txt")], ExplainOptions(
+        suggest=False, phases=1)).containers[0].settings
+    assert [(s.probe.value, s.period, s.timeout) for s in settings] == [setting]
+
+
+def test_a_run_in_probe_value_is_read_in_one_pass() -> None:
+    """Hostile input for the run-in pattern (flattened.run_into_prose): 2 MB of spaces
+    after a probe's key are read, or refused, in one pass (the pattern anchored, no nested
+    repetition; the suite's timeout bounds)."""
+    _read_in_one_pass("livenessProbe:\nexec:\ncommand:\n- true\nperiodSeconds:"
+                      + " " * 2_000_000 + "3The end: x\n")
+
+
+_BY_HAND = ("Current Readiness Probe Behavior\n"
+            "kubectl exec db-1 -n db -- /opt/percona/healthcheck readiness\n"
+            "# Output: 2025/09/27 20:46:18 readiness check failed: Member state: RECOVERING\n"
+            "# Exit code: 1\n")
+
+
+@pytest.mark.parametrize("text,cause,failed,kills,container", [
+    # gitmemories-percona-mysql-1099 (held-out batch 25), in small
+    (_BY_HAND, Cause.READINESS_ONLY, ("readiness",), CountRange(0, 0), None),
+    # kubectl's own line under a failing command, a prompt, the probe named by its script
+    ("```\n$ kubectl exec -it web -c app -- /health/app_liveness.sh\nerror: not healthy\n"
+     "command terminated with exit code 1\n```\n", Cause.CANNOT_TELL, ("liveness",),
+     CountRange(0, None), "app"),
+    # the heading names the probe, the command does not
+    ("### Startup probe, run by hand\n\n```\nkubectl exec web -- curl -sf localhost:8080/up\n"
+     "# exit code: 22\n```\n", Cause.CANNOT_TELL, ("startup",), CountRange(0, None), None),
+])
+def test_a_probe_command_run_by_hand_and_its_exit_code_is_that_probes_failure(
+        text: str, cause: Cause, failed: tuple[str, ...], kills: CountRange,
+        container: str | None) -> None:
+    """gitmemories-percona-mysql-1099 (held-out batch 25): `kubectl exec POD -- healthcheck
+    readiness` run by hand under a heading naming the readiness probe, its output and exit
+    code as `#` comments: refused as no record. An exec probe fails on a non-zero exit
+    (R2.14): a command the record ties to one probe (its words or the heading above name it)
+    exiting non-zero is that probe's failure, shown by a person: at least once, no time."""
+    a = _answer(text)
+    assert (a.cause, tuple(p.value for p in a.failed), a.probe_kills, a.shows_failures) == \
+        (cause, tuple(failed), kills, True), a.text
+    record = parse_record(text, "r.txt")
+    events = [e for p in record.pods for e in p.events]
+    assert [(e.reason, e.count_stated, e.container) for e in events] == \
+        [("Unhealthy", False, container)]
+    assert any("run by hand" in n.text for p in record.pods for n in p.notes + record.notes)
+
+
+@pytest.mark.parametrize("text", [
+    # no probe named: any command's exit code is no probe's result
+    "kubectl exec web -- cat /etc/app.conf\n# Exit code: 1\n",
+    # the probe passed by hand: no failure
+    _BY_HAND.replace("# Exit code: 1", "# Exit code: 0"),
+    # no exit code under it: whether it failed the record does not say
+    _BY_HAND.replace("# Exit code: 1\n", ""),
+    # two probes named: which one the command is cannot be told
+    "kubectl exec web -- /bin/check liveness readiness\n# Exit code: 1\n",
+])
+def test_a_kubectl_exec_not_tied_to_one_failing_probe_is_no_probe_failure(text: str) -> None:
+    """Only a command the record ties to one probe, with a non-zero exit code under it, is
+    that probe's failure: any other `kubectl exec` output stays unread."""
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert not [e for p in record.pods for e in p.events if e.reason == "Unhealthy"]
+
+
+@pytest.mark.parametrize("line", [
+    "kubectl exec web --" + " " * 2_000_000 + "liveness\n# Exit code: 1\n",
+    "kubectl exec web -- /liveness\n# Exit code:" + " " * 2_000_000 + "1\n",
+    "kubectl" + " exec" * 400_000 + " web -- /liveness\n# Exit code: 1\n",
+])
+def test_a_probe_run_by_hand_is_read_in_one_pass(line: str) -> None:
+    """Hostile input for by_hand.py's patterns: 2 MB lines are read, or refused, in one pass
+    (lines past 2,000 characters are not looked at; the patterns have no nested repetition;
+    the suite's timeout bounds)."""
+    _read_in_one_pass(line)
+
+
+_LINES_LOST = ("apiVersion: v1\nkind: Pod\n  name: kuard\n    - image:\n      name: kuard\n"
+               "          path: /healthy\n          port: 8080\n        initialDelaySeconds: 5\n"
+               "        timeoutSeconds: 1\n        periodSeconds: 10\n        failureThreshold: 3\n"
+               "        - containerPort: 8080\n          name: http\n")
+
+
+@pytest.mark.parametrize("text,fields", [
+    # yunke-liveness-probe (held-out batch 25), in small
+    (_LINES_LOST, (6, 11)),
+    # another copy without the lines without values, a tcpSocket probe's port kept
+    ("apiVersion: v1\nkind: Pod\n  name: api\n    - name: api\n            port: 9000\n"
+     "          periodSeconds: 5\n          failureThreshold: 6\n", (5, 7)),
+    # one timing field alone is a probe's still
+    ("kind: Pod\n  name: web\n        periodSeconds: 10\n      - image:\n", (3, 3)),
+])
+def test_yaml_that_lost_its_lines_without_values_is_read_for_its_probe_fields(
+        text: str, fields: tuple[int, int]) -> None:
+    """yunke-liveness-probe (held-out batch 25): a Pod manifest whose copy lost every line
+    without a value (metadata, spec, containers, livenessProbe, httpGet) was refused as
+    malformed YAML at line 3. What it shows is read: a probe's fields with their values,
+    named in a note with no probe kind claimed (the key naming it is lost), the lines that do
+    not parse named `not read`; settings only, nothing failed."""
+    record = parse_record(text, "r.txt")
+    notes = [n for p in record.pods for n in p.notes] + record.notes
+    first, last = fields
+    assert any(n.text.startswith(f"lines {first}-{last} are a probe's settings") and
+               "the record does not say" in n.text for n in notes)
+    unread = {n.where.line for n in notes if n.kind is NoteKind.NOT_READ}
+    assert 1 in unread and not unread & set(range(first, last + 1))
+    a = _answer(text)
+    assert (a.cause, a.failed, a.probe_kills, a.shows_failures) == \
+        (Cause.CANNOT_TELL, (), CountRange(0, None), False)
+    assert not explain_records([record], ExplainOptions(suggest=False, phases=1)
+                               ).containers[0].settings  # no probe kind claimed
+
+
+@pytest.mark.parametrize("text", [
+    # a Service's `port` and a volume's `path`: no probe's timing field, no probe read
+    "kind: Service\n  name: web\n    port: 80\n    path: /data\n",
+    # a probe's key kept: not a probe whose key is lost (its kind would be known)
+    "kind: Pod\n  name: web\n      livenessProbe:\n        periodSeconds: 10\n",
+])
+def test_yaml_that_does_not_parse_without_orphan_probe_fields_stays_refused(text: str) -> None:
+    """Only runs of a probe's keys with their values, one of them a timing field, and no
+    line naming a probe, are read out of YAML that does not parse this way: anything else
+    stays the YAML error, naming its line."""
+    with pytest.raises(RecordError, match=r"r\.txt:2: malformed YAML"):
+        parse_record(text, "r.txt")
+
+
+def test_orphan_probe_fields_read_a_long_line_in_one_pass() -> None:
+    """Hostile input for flattened.orphan_probe_fields: a 2 MB line among lines that lost
+    their keys is read, or refused, in one pass (lines past 2,000 characters are not looked
+    at; the suite's timeout bounds)."""
+    _read_in_one_pass("kind: Pod\n  name: a\n      periodSeconds:" + " " * 2_000_000
+                      + "10\n      failureThreshold: 3\n  x: y: z\n")
+
+
+def test_failures_below_the_threshold_past_the_recorders_burst_do_not_rule_kills_out() -> None:
+    """Liveness x2 of failureThreshold 5 beside readiness x30: the rows' 32 occurrences pass
+    the event recorder's burst, so the 2 are at least 2 (client-go events_cache.go): the
+    probe may have killed, where "fewer than failureThreshold: it did not kill" (0 to 0) was
+    answered; the kills are open."""
+    a = _answer("```yaml\n" + _UNHEALTHY_ROWS.format(n=2, r=30, f=5))
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None), a.text
+    assert "at least 2 times (a lower bound" in a.text

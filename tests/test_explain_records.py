@@ -134,7 +134,8 @@ def test_paritytech_202_startup_failures_over_a_day_cannot_tell():
                                                                         "record")
     assert s.target == "/health"  # the named port http-rpc resolves (describe prints no number)
     assert c.diagnosis_kind == "cannot-tell"
-    assert "up to 4 kills" in c.diagnosis
+    # 123 occurrences pass the event recorder's burst: a lower bound (README's counting rules)
+    assert "could have made 4 kills or more" in c.diagnosis
 
 
 def test_k8s_101044_empty_last_state_cannot_tell():

@@ -593,7 +593,7 @@ def _no_exit(f: _Facts) -> _Decided:
         return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
             f"cannot tell why {who} restarted, because {because}"), because)
     if live:
-        return _no_kill(_per_probe(live), f.by_type, f.rule)
+        return _no_kill(_per_probe(live), f.by_type, f.rule, _dropped(f))
     if [s for s in f.failed if s.probe is READINESS]:
         return _Decided(Cause.READINESS_ONLY, "readiness-only", (
             "only readiness failed: the pod leaves Ready (no traffic), nothing is restarted "
@@ -836,11 +836,13 @@ def _per_probe(live: list[Streak]) -> list[Streak]:
 
 
 def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting],
-             rule: FailureRunAfterKill) -> _Decided:
+             rule: FailureRunAfterKill, dropped: bool) -> _Decided:
     """Probe failures and no kill or restart in the record: too few to kill, or too thin to
-    tell. Rows without a count (each at least once) may hold more failures than they say."""
+    tell. Rows without a count (each at least once), or counted where the event recorder may
+    have dropped some (`dropped`, `_dropped`), may hold more failures than they say."""
     enough = [s for s in live if s.count >= _threshold(s, by_type)]
-    uncounted = [s for s in live if not s.count_stated and s.probe in KILLERS and s not in enough]
+    uncounted = [s for s in live if (dropped or not s.count_stated) and s.probe in KILLERS
+                 and s not in enough]
     if uncounted and not enough:
         return _uncounted(uncounted[0], by_type)
     if not enough:
@@ -864,7 +866,7 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting],
             x.probe is READINESS for x in live) else Cause.CANNOT_TELL
         return _Decided(cause, "no-kill", because, "" if cause is Cause.READINESS_ONLY
                         else because)
-    return _could_have_made(enough[0], by_type, rule)
+    return _could_have_made(enough[0], by_type, rule, dropped)
 
 
 def _uncounted(s: Streak, by_type: dict[ProbeType, Setting]) -> _Decided:
@@ -872,20 +874,23 @@ def _uncounted(s: Streak, by_type: dict[ProbeType, Setting]) -> _Decided:
     or restart: the failures may have reached failureThreshold any number of times, or never
     (R1.17)."""
     times = "once" if s.count == 1 else plural(s.count, "time")
+    told = "the row states no count" if not s.count_stated else \
+        f"a lower bound: the event recorder drops events past its burst of {rc.SPAM_BURST}"
     setting = by_type.get(s.probe)
     default = " (the API's default: the record does not give its failureThreshold)" \
         if setting is None or setting.source is Source.ASSUMED else ""
-    because = (f"{s.probe.value} failed at least {times} (the row states no "
-               f"count): the failures may have reached failureThreshold "
+    because = (f"{s.probe.value} failed at least {times} ({told}"
+               f"): the failures may have reached failureThreshold "
                f"{_threshold(s, by_type)}{default} any number of times, or never (R1.17), and "
                "the record shows no kill or restart")
     return _Decided(Cause.CANNOT_TELL, "no-kill", because, because)
 
 
 def _could_have_made(s: Streak, by_type: dict[ProbeType, Setting],
-                     rule: FailureRunAfterKill) -> _Decided:
+                     rule: FailureRunAfterKill, dropped: bool) -> _Decided:
     """Enough failures to kill and no kill or restart in the record: how many they could
-    have made, under the record's kubelet (`timing.most_kills`), or none."""
+    have made, under the record's kubelet (`timing.most_kills`), or none; counted from below
+    (`dropped`: the event recorder's spam filter), at least that many."""
     f = _threshold(s, by_type)
     setting = by_type.get(s.probe)
     assumed = setting is None or setting.source is Source.ASSUMED
@@ -901,8 +906,11 @@ def _could_have_made(s: Streak, by_type: dict[ProbeType, Setting],
                                       "run of 1 kept across a kill)")}[rule]
     most = plural(most_kills(s.count, f, rule), "kill")
     # rows that state no count are each at least one failure: the kills have no upper bound
-    made = f"could have made up to {most}" if s.count_stated else \
-        f"(rows that state no count: at least {s.count}) could have made {most} or more"
+    made = f"(rows that state no count: at least {s.count}) could have made {most} or more" \
+        if not s.count_stated else (
+            f"(counted from below: the event recorder drops events past its burst of "
+            f"{rc.SPAM_BURST}) could have made {most} or more") if dropped else \
+        f"could have made up to {most}"
     because = ("the record shows neither a Killing event nor a restart count, and "
                f"{s.count} {s.probe.value} failures{over} {made} "
                f"(failureThreshold {f}{', assumed' if assumed else ''}) if they came {runs}, "
@@ -1128,8 +1136,21 @@ def _open(f: _Facts) -> bool:
         return False
     if any(not s.count_stated and s.probe in KILLERS for s in f.failed):
         return True  # failures at least once each: no bound on the kills they made
+    if _dropped(f) and any(s.probe in KILLERS and s.source is not StreakSource.METRICS
+                           for s in f.failed):
+        return True  # failures the recorder dropped: no bound on the kills they made
     return any(s.probe in KILLERS and s.source is Source.ASSUMED for s in f.by_type.values()) and \
         any(s.probe in KILLERS for s in f.failed)
+
+
+def _dropped(f: _Facts) -> bool:
+    """Whether the kubelet's event recorder may have dropped failures the record's rows do not
+    count: its spam filter lets SPAM_BURST events about a pod through, then about one every 5
+    minutes, and a row's count holds the occurrences up to the last one let through (client-go
+    tools/record/events_cache.go: eventObserve counts before the filter drops). A record of
+    that many occurrences or more counts its failures from below: they bound no kills
+    (README's counting rules); fewer, and the filter dropped none."""
+    return sum(e.count for e in f.view.events if e.component != LOGGED) >= rc.SPAM_BURST
 
 
 def _kills_by_id(v: rc.View) -> bool:

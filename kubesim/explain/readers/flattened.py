@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["dotted_state_key", "is_status_key", "reindent_probes", "reindent_status", "undotted"]
+__all__ = ["dotted_state_key", "is_status_key", "orphan_probe_fields", "reindent_probes",
+           "reindent_status", "run_into_prose", "undotted"]
 
 _PROBES = {"livenessProbe", "readinessProbe", "startupProbe"}
 _FIELDS = {"initialDelaySeconds", "periodSeconds", "timeoutSeconds", "successThreshold",
@@ -26,6 +27,44 @@ _HANDLERS = {"httpGet": {"path", "port", "host", "scheme"}, "tcpSocket": {"port"
              "exec": {"command"}, "grpc": {"port", "service"}}
 _KEY = re.compile(r"^[ \t]*(?P<key>[A-Za-z]+):(?P<value>(?:[ \t].*)?)$")
 _ITEM = re.compile(r"^[ \t]*- (?P<value>.*)$")
+
+
+# a probe's number run into the sentence after it, the line break lost (`timeoutSeconds: 3The
+# probe hits ...`): the digits and a capital starting a word
+_RUN_IN = re.compile(r"[ \t]*(?P<key>[A-Za-z]+):[ \t]*\d+[A-Z][a-z]")
+
+
+def run_into_prose(text: str) -> bool:
+    """Whether `text` is a probe's number field whose value runs into a sentence (the line
+    break after it lost): its value cannot be told from the sentence's first word."""
+    m = _RUN_IN.match(text)
+    return m is not None and m["key"] in _FIELDS
+
+
+_TIMING = {"initialDelaySeconds", "periodSeconds", "timeoutSeconds", "successThreshold",
+           "failureThreshold"}
+_ORPHAN_KEYS = _TIMING | {"path", "port", "scheme", "host"}
+
+
+def orphan_probe_fields(lines: list[str]) -> list[int]:
+    """The indices of `lines` that hold a probe's fields with their values, where no line
+    names a probe (`livenessProbe:`: the copy lost it): runs of consecutive `key: value` lines
+    of a probe's keys, each run with one of a probe's timing fields (a Service's `port`, a
+    volume's `path` alone are no probe's). Empty when a line names a probe."""
+    keys = [_KEY.match(x) if len(x) <= 2000 else None for x in lines]
+    if any(m is not None and m["key"] in _PROBES for m in keys):
+        return []
+    found: list[int] = []
+    run: dict[int, str] = {}  # the run's lines and their keys
+    for i, m in enumerate([*keys, None]):
+        value = m["value"].strip() if m is not None else ""
+        if m is not None and m["key"] in _ORPHAN_KEYS and value and value[0] not in "{[|>&*":
+            run[i] = m["key"]
+            continue
+        if _TIMING.intersection(run.values()):
+            found.extend(run)
+        run = {}
+    return found
 
 
 def reindent_probes(lines: list[str]) -> str | None:

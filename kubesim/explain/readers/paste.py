@@ -19,6 +19,7 @@ from typing import Any
 
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.bare import bare_event, bare_json_event
+from kubesim.explain.readers.by_hand import ByHand, probe_run_by_hand
 from kubesim.explain.readers.ci_log import (
     RestartLine,
     ci_event,
@@ -31,8 +32,10 @@ from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
 from kubesim.explain.readers.flattened import (
     dotted_state_key,
+    orphan_probe_fields,
     reindent_probes,
     reindent_status,
+    run_into_prose,
     undotted,
 )
 from kubesim.explain.readers.fragment import Fragment, parse_fragment
@@ -165,6 +168,7 @@ class _Placer:
         self.old_pods = OldPodsTable(source)  # `kubectl get pods` of 2015
         self.top = TopContainers(source)  # `kubectl top pod --containers`: the names
         self.bare: list[tuple[RecordedEvent, Note]] = []  # messages alone (`bare`)
+        self.by_hand: list[ByHand] = []  # probe commands run by hand (`by_hand`)
         self.flat_section = False  # a describe's containers listed without indentation
         self.exec_lines = -1  # lines of an open exec command so far (-1: none is open)
         self.orphans = 0  # lines at the top continuing a row the paste does not have
@@ -183,6 +187,12 @@ class _Placer:
         i = 0
         while i < len(self.lines):
             line = self.lines[i]
+            run = probe_run_by_hand(self.lines, i, self.source)
+            if run is not None:  # a probe's command run by hand, its exit code under it
+                self.gap(PasteLine(line.number, "", LineKind.COMMAND))
+                self.by_hand.append(run)
+                i = run.end
+                continue
             if line.kind is not LineKind.CONTENT:
                 self.gap(line)
                 i += 1
@@ -343,7 +353,8 @@ class _Placer:
         runs, alone or with more such lines, straight into an event row. Describe's rows
         read it as an orphan: the rows before it are not in the record (event_rows)."""
         before = self.lines[i - 1] if i else None
-        if self.row_count or self.documents or self.bare or self.pod_rows or self.unread or \
+        if self.row_count or self.documents or self.bare or self.by_hand or self.pod_rows or \
+                self.unread or \
                 len(self.describe.lines) != self.orphans or \
                 (before is not None and before.kind is not LineKind.MARKUP and not self.orphans):
             return False
@@ -528,6 +539,10 @@ def read_paste(text: str, source: str) -> RecordSet:
         check_pods(len(out.pods), source, segment.first)
     if placer.bare:
         _add(out, _messages(placer.bare, source))
+    for run in placer.by_hand:
+        _add(out, RecordSet(source, "exec-by-hand", pods=[PodRecord(
+            run.pod, run.event.where, events=[run.event], formats=["exec-by-hand"])],
+            notes=[run.note]))
     kubelet = placer.klog.record()
     if kubelet is not None:
         _add(out, kubelet)
@@ -813,9 +828,11 @@ def _flattened(segment: Segment, source: str, out: RecordSet, why: str) -> Recor
     """Probe YAML whose indentation the paste lost (`why`: the field found out of place):
     read with its keys put back by their names (`flattened`), said in a note; lines not read
     when they are not a probe's keys alone."""
-    lines = [x.text for x in segment.lines]
-    first, last = segment.first, segment.lines[-1].number
-    text = reindent_probes(lines)
+    # the last line's number run into the sentence after it is no value to read
+    run_in = segment.lines[-1:] if run_into_prose(segment.lines[-1].text) else []
+    kept = segment.lines[:len(segment.lines) - len(run_in)]
+    first, last = segment.first, kept[-1].number if kept else segment.first
+    text = reindent_probes([x.text for x in kept])
     found = None
     if text is not None:
         try:
@@ -829,6 +846,9 @@ def _flattened(segment: Segment, source: str, out: RecordSet, why: str) -> Recor
     found.notes.append(Note(f"lines {first}-{last} are probe YAML whose indentation is lost "
                             f"in the paste ({why}): read with each key put back under the "
                             "one it belongs to by its name", Where(source, first)))
+    found.notes.extend(unread_notes(run_in, source, "its value runs into the sentence after "
+                                    "it: the line break is lost, the number cannot be told "
+                                    "from the sentence's first word"))
     return found
 
 
@@ -861,8 +881,36 @@ def _after_error(segment: Segment, source: str, out: RecordSet, exc: RecordError
     if not exc.message.startswith(("malformed YAML", "not JSON")):
         raise exc
     found, unread = _before_error(segment, source, exc)
+    if found is None and (orphans := _orphan_probe(segment, source, exc)) is not None:
+        return orphans
     out.notes.extend(unread_notes(unread, source, exc.message[:80]))
     return found
+
+
+def _orphan_probe(segment: Segment, source: str, exc: RecordError | SpecError
+                  ) -> RecordSet | None:
+    """YAML that does not parse, nothing of a record before its error, whose lines hold a
+    probe's fields with their values while the key naming the probe is lost with other lines
+    (a copy that kept only lines with values): a pod whose probe settings the record shows
+    without saying which probe they are, said in a note; the other lines not read. No probe
+    kind is claimed: the lines do not say liveness, readiness or startup. None when the lines
+    hold no such fields (`orphan_probe_fields`)."""
+    at = orphan_probe_fields([x.text for x in segment.lines])
+    if not at:
+        return None
+    fields = [segment.lines[i] for i in at]
+    shown = ", ".join(x.text.strip()[:60] for x in fields[:8])
+    first, last = fields[0].number, fields[-1].number
+    used = {x.number for x in fields}
+    at_line = f" at line {exc.line}" if exc.line else ""
+    note = Note(f"lines {first}-{last} are a probe's settings ({shown}) in YAML that does not "
+                f"parse{at_line} ({exc.message[:80]}): the key naming their probe is not in the "
+                "record (the copy lost it), so which probe they are (liveness, readiness or "
+                "startup) the record does not say: not read as any probe's settings",
+                Where(source, first))
+    pod = PodRecord(None, Where(source, segment.first), formats=["yaml-lines-lost"])
+    return RecordSet(source, "yaml-lines-lost", pods=[pod], notes=[note, *unread_notes(
+        [x for x in segment.lines if x.number not in used], source, exc.message[:80])])
 
 
 def _substance(found: RecordSet) -> bool:
