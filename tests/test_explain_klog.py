@@ -7,7 +7,7 @@ holds, in small, a shape of the batch's records; the rule ids are kubelet-semant
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kubesim.errors import RecordError
@@ -276,6 +276,10 @@ _NAMES = st.from_regex(r"[a-z][a-z0-9]{0,8}(?:-[a-z0-9]{1,6}){0,2}", fullmatch=T
 
 
 @settings(max_examples=60, deadline=None)
+# a prober's output of `<` alone, quoted, is that text, not klog's multi-line `key=<` opener
+# (found by this test in a run of stop 41: it read back empty)
+@example(pod="p", ns="n", container="c", probe="Liveness", structured=True, journal=False,
+         output="<")
 @given(pod=_NAMES, ns=_NAMES, container=_NAMES, probe=st.sampled_from(
     ["Liveness", "Readiness", "Startup"]), structured=st.booleans(), journal=st.booleans(),
     # a backtick is left out: the paste's cleaning reads it as markdown's inline code

@@ -425,8 +425,10 @@ def _pairs(message: str) -> tuple[str, dict[str, str]]:
         return "", {}
     pairs: dict[str, str] = {}
     for p in _PAIR.finditer(message, m.end()):
-        raw = p[2] if p[2] is not None else (p[3] or p[4] or "")
-        pairs.setdefault(p[1], _unquoted(raw) if p[2] is not None else raw)
+        # `key=<` opens a value on the lines below (klog's multi-line form): its text is not
+        # on this line, so it reads empty here; a quoted `"<"` is the text `<`
+        raw = _unquoted(p[2]) if p[2] is not None else ("" if p[3] else p[4] or "")
+        pairs.setdefault(p[1], raw)
     return _unquoted(m[1]), pairs
 
 
@@ -480,7 +482,6 @@ def _structured(message: str, where: Where, stamp: Stamp) -> _Said | None:
             return None
         verb, detail = ("failed", kv.get("output", "")) if msg == "Probe failed" else \
             ("errored", kv.get("err", ""))
-        detail = "" if detail == "<" else detail
         return _Said(_event("Unhealthy", f"{probe} probe {verb}: {detail}".rstrip(), where,
                             stamp, pod, container), pod, container)
     if msg in ("Probe succeeded", "Probe succeeded with a warning"):
