@@ -3,8 +3,9 @@ does explaining the longest real record cost?
 
     python benchmarks/bench_explain_read.py [--repeat N] [--against CHECKOUT] [--no-long]
 
-For describe's Events rows, `kubectl get events -o json` and a Prometheus export of
-prober_probe_total, it reads records of n and 2n events (samples) up to the limits
+For describe's Events rows, `kubectl get events -o json`, a Prometheus export of
+prober_probe_total and lines that may each be a container's name, it reads records of n and
+2n events (samples, lines) up to the limits
 (kubesim/explain/readers/limits.py; docs/explain.md, "Limits") and prints the best time of
 N runs, the peak memory the reading allocated (tracemalloc), and the ratio of 2n to n, all
 taken in this one run: a ratio near 2 is linear. Then it reads one record past each limit and
@@ -63,6 +64,20 @@ def samples(n: int) -> str:
         {"metric": {"__name__": "prober_probe_total", "probe_type": "Liveness",
                     "result": "failed", "container": "app", "pod": "web-1"},
          "values": values}]}})
+
+
+def name_lines(n: int) -> str:
+    """A describe's `Name:` above n lines that may each be a container's name (`a:`): each
+    once looked at the rest of the paste through a copy of it (quadratic until stop 41)."""
+    return "Name: web\n" + "a:\n" * n
+
+
+def container_lines(n: int) -> str:
+    """The same under `Containers:` (describe.py's piece_head and lost_indent)."""
+    return "Containers:\n  web:\n" + "b:\n" * n
+
+
+NAME_LINES = 160_000  # the largest n of the two above: about 0.5 MB
 
 
 def measure(text: str, repeat: int) -> tuple[float, int]:
@@ -128,7 +143,8 @@ def main() -> None:
     args = parser.parse_args()
     kinds: dict[str, tuple[Callable[[int], str], int]] = {
         "describe rows": (describe, MAX_EVENTS), "event objects": (events, MAX_EVENTS),
-        "samples": (samples, MAX_SAMPLES)}
+        "samples": (samples, MAX_SAMPLES), "name lines": (name_lines, NAME_LINES),
+        "container lines": (container_lines, NAME_LINES)}
     print(f"{'record':<16} {'n':>8} {'CPU':>9} {'peak':>9} {'2n/n':>6}")
     for name, (make, limit) in kinds.items():
         last = None
@@ -137,6 +153,8 @@ def main() -> None:
             ratio = f"{cpu / last:6.2f}" if last else ""
             print(f"{name:<16} {n:>8,} {cpu * 1000:7.0f} ms {peak / 1e6:6.1f} MB {ratio}")
             last = cpu
+        if make in (name_lines, container_lines):
+            continue  # no limit of their own: a paste's size limit bounds them
         over = make(limit * 10)
         print(f"{name:<16} {limit * 10:>8,} {_timed(over) * 1000:7.0f} ms   (exit 2: past "
               f"the limit of {limit:,})")

@@ -3844,28 +3844,6 @@ def test_a_get_pods_row_of_several_containers_whose_status_is_an_end_shows_it():
     assert error.shows_failures and error.cause is Cause.CANNOT_TELL  # an end, its cause untold
 
 
-@pytest.mark.parametrize("head,unit", [("Name: web\n", "a:\n"), ("Containers:\n  web:\n", "b:\n")])
-def test_many_name_lines_are_read_in_linear_time(head: str, unit: str) -> None:
-    """Found reading the stop's change again: a line that may be a container's name (`a:`)
-    looked at the next content line through a copy of the rest of the paste (`lines[i + 1:]`,
-    in paste.py's piece_name and lost_name, describe.py's piece_head and lost_indent), and
-    lost_name searched every describe line placed so far for a `Containers:` line: 40,000 such
-    lines took 3 s, 700,000 (2 MB) would take minutes. Four times the lines now take about
-    four times the time, taken in one run (quadratic: sixteen times)."""
-    import time
-
-    def cost(n: int) -> float:
-        best = float("inf")
-        for _ in range(3):
-            started = time.perf_counter()
-            parse_record(head + unit * n, "r.txt")
-            best = min(best, time.perf_counter() - started)
-        return best
-
-    small, big = cost(10_000), cost(40_000)
-    assert big < 8 * small + 0.2, (small, big)
-
-
 _UNHEALTHY_ROWS = (
     "Events:\n"
     "  Type     Reason     Age                   From     Message\n"
