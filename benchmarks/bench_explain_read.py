@@ -154,7 +154,7 @@ def main() -> None:
             print(f"{name:<16} {n:>8,} {cpu * 1000:7.0f} ms {peak / 1e6:6.1f} MB {ratio}")
             last = cpu
         if make in (name_lines, container_lines):
-            continue  # no limit of their own: a paste's size limit bounds them
+            continue  # no limit of their own: read in time linear in their number
         over = make(limit * 10)
         print(f"{name:<16} {limit * 10:>8,} {_timed(over) * 1000:7.0f} ms   (exit 2: past "
               f"the limit of {limit:,})")
