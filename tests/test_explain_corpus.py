@@ -158,7 +158,9 @@ NOT_READ: dict[str, str] = {
         "What is left: `Back-off restarting failed container` names no container among the "
         "three the record shows, so explain gives it to none and does not see that the "
         "fourth sonarqube ended; that the two others started once (x1 at 12m) while 19 "
-        "refusals need restarts (R4.11-R4.14) is an inference explain does not make yet"),
+        "refusals need restarts (R4.11-R4.14, a second exit before the first refusal, R4.12) "
+        "is an inference explain does not make yet, and the recorder's drops, possible here, "
+        "weaken it (a later start of theirs may be a dropped occurrence)"),
     # held-out batch 25 (collected with its facts by a helper who never ran kubesim on it):
     # first contact on e1fe0f6, the session's final code, the misses
     "redis-13636.describe-events-yaml-fence-liveness-readiness-timed-out-x619.txt": (

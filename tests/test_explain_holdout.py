@@ -3870,22 +3870,30 @@ Events:
   Normal   Scheduled  {scheduled:<18} default-scheduler  Successfully assigned default/app-0 to node-1
   Normal   Created    {started:<18} kubelet            Created container app
   Normal   Started    {started:<18} kubelet            Started container app
-  Warning  Unhealthy  18s (x7 over 90s)  kubelet            Startup probe failed: Get "http://10.0.0.7:9080/healthz": dial tcp 10"""
+  Warning  Unhealthy  {failed:<18} kubelet            Startup probe failed: Get "http://10.0.0.7:9080/healthz": dial tcp 10"""
 
 
-@pytest.mark.parametrize("threshold,started,liveness,closed", [
-    (30, "32s", "", True),  # k8s-131346: 290 s at the earliest, the record 32 s after the start
-    (30, "5m", "", False),  # 300 s after the start: a kill may be in the rows cut away
-    (3, "32s", "", False),  # 20 s at the earliest: the start is older
+_LIVE = "livenessProbe:\n  httpGet:\n    path: /live\n    port: 9080"
+_LAST_FAILED = "18s (x7 over 90s)"
+
+
+@pytest.mark.parametrize(("threshold", "started", "liveness", "failed", "closed"), [
+    # k8s-131346: 290 s at the earliest, the record 32 s after the start
+    (30, "32s", "", _LAST_FAILED, True),
+    (30, "5m", "", _LAST_FAILED, False),  # 300 s after: a kill may be in the rows cut away
+    (3, "32s", "", _LAST_FAILED, False),  # 20 s at the earliest: the start is older
     # liveness behind the startup probe (R1.27): 20 s from startup's success at the earliest,
     # which came after the last startup failure (18 s): none before the record either
-    (30, "32s", "livenessProbe:\n  httpGet:\n    path: /live\n    port: 9080", True),
+    (30, "32s", _LIVE, _LAST_FAILED, True),
     # one failure a second kills a second after startup succeeds: it may be in the record
-    (30, "32s", "livenessProbe:\n  httpGet:\n    path: /live\n    port: 9080\n"
-     "  periodSeconds: 1\n  failureThreshold: 1", False),
+    (30, "32s", _LIVE + "\n  periodSeconds: 1\n  failureThreshold: 1", _LAST_FAILED, False),
+    # liveness's initialDelaySeconds counts from the start (R1.9), long past: 20 s from
+    # startup's success, after its last failure (18 s before the record, or 30 s)
+    (40, "5m", _LIVE + "\n  initialDelaySeconds: 60", _LAST_FAILED, True),
+    (40, "5m", _LIVE + "\n  initialDelaySeconds: 60", "30s (x7 over 90s)", False),
 ])
 def test_a_record_taken_before_the_earliest_kill_after_the_only_start_shows_none(
-        threshold: int, started: str, liveness: str, closed: bool) -> None:
+        threshold: int, started: str, liveness: str, failed: str, closed: bool) -> None:
     """k8s-131346 (held-out batch 17): the pod's events from Scheduled, the container's
     Created and Started rows of one occurrence, the last row (startup failed x7) cut in its
     message. Rows cut away may hold a kill, but a probe kills no sooner after a start than
@@ -3893,7 +3901,8 @@ def test_a_record_taken_before_the_earliest_kill_after_the_only_start_shows_none
     earliest phase (R1.7, R1.17; kubesim.kubelet.timing.detection_seconds): a record taken
     sooner after the container's only start shows no probe kill."""
     a = _answer(_STARTUP_THEN_EVENTS.format(threshold=threshold, started=started,
-                                            scheduled=started, liveness=liveness))
+                                            scheduled=started, liveness=liveness,
+                                            failed=failed))
     assert a.probe_kills == (CountRange(0, 0) if closed else CountRange(0, None)), a.text
 
 

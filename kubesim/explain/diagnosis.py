@@ -705,8 +705,8 @@ def _restart_floor(story: ContainerStory, v: rc.View) -> _Floor:
         # the record gives no count (a fragment, kubectl of 2015): each restart is a new
         # container whose restartCount is the last one's + 1 (R4.7)
         best, why = 1, "a last termination before the running container"
-    for e in v.events:
-        if e.reason in _STARTS and e.count - 1 > best:
+    for e in _own_starts(v):
+        if e.count - 1 > best:
             best, why = e.count - 1, f"{e.count} {e.reason} events"
     if story.back_offs is None:
         return _Floor(best, why)
@@ -988,7 +988,8 @@ def _too_soon(f: _Facts) -> bool:
     probes, as the record states them, can kill (`earliest_kill`: initialDelaySeconds, then
     failureThreshold failures a period apart, the first at the earliest phase; R1.7, R1.17).
     Behind a startup probe, liveness runs only once startup succeeds (R1.27): after the last
-    startup failure the record shows. No probe kill can be in the record (k8s-131346)."""
+    startup failure the record shows, its initialDelaySeconds still from the start (R1.9).
+    No probe kill can be in the record (k8s-131346)."""
     killers, v = f.killers, f.view
     rec = v.record
     starts = [e for e in v.events if e.reason in _STARTS]
@@ -1003,10 +1004,11 @@ def _too_soon(f: _Facts) -> bool:
                and p.probe is STARTUP and p.outcome is ProbeOutcome.FAILED
                and (a := e.last.age_hi) is not None]
     for s in killers:
-        # (a startup probe holds liveness back until it succeeds: after its last failure)
-        since = min(failing, default=began) if s.probe is LIVENESS and STARTUP in f.by_type \
-            else began
-        if since >= earliest_kill(s):
+        # (a startup probe holds liveness back until it succeeds, after its last failure;
+        # initialDelaySeconds still counts from the start, R1.9: the later of the two)
+        behind = s.probe is LIVENESS and STARTUP in f.by_type and bool(failing)
+        if began >= earliest_kill(s) and not (
+                behind and min(failing) < earliest_kill(replace(s, initial_delay=0))):
             return False
     return True
 
@@ -1191,16 +1193,21 @@ def _stated_containers(v: rc.View) -> int | None:
     container) or the aggregator's combined rows count only some of the containers. A row
     cut before its message counts starts of a container it does not name: this one's only
     where the record names no other (`View.named_alone`)."""
-    # (a row cut before its message names no container: its starts are this one's only where
-    # the record names this container alone, no other nor an init container: kube-router-1670)
-    rows = [e for e in v.events if e.reason in _STARTS and (
-        v.named_alone or e.message.strip() or not e.truncated)]
+    rows = _own_starts(v)
     reasons = [e.reason for e in rows]
     if not rows or len(set(reasons)) < len(reasons) or any(
             e.combined or not e.count_stated for e in rows):
         return None
     most = max(e.count for e in rows)
     return most if most >= 2 else None
+
+
+def _own_starts(v: rc.View) -> list[RecordedEvent]:
+    """The container's Created and Started rows. A row cut before its message names no
+    container: its starts are this one's only where the record names this container alone,
+    no other nor an init container (`View.named_alone`; kube-router-1670, llm-d-sim-45)."""
+    return [e for e in v.events if e.reason in _STARTS and (
+        v.named_alone or e.message.strip() or not e.truncated)]
 
 
 def _containers_bound(f: _Facts) -> int | None:

@@ -402,10 +402,8 @@ def attribute(pod: PodRecord, chosen: str | None = None
     container is explained only when `chosen` names it (its events then go to it)."""
     views = _views(pod, chosen)
     whole, hour = _since_scheduled(pod.events), rows_whole(pod.events)
-    alone = len(views) == 1 and views[0].name is not None and not any(
-        c.init for c in pod.containers) and not any(e.init for e in pod.events)
     for v in views:
-        v.since_scheduled, v.rows_whole, v.named_alone = whole, hour, alone
+        v.since_scheduled, v.rows_whole, v.named_alone = whole, hour, _named_alone(pod, views)
     unlisted = _unlisted(pod, views)
     named = {v.name: v for v in views if v.name is not None}
     loose: list[RecordedEvent] = []
@@ -431,6 +429,12 @@ def attribute(pod: PodRecord, chosen: str | None = None
         for v in views:
             v.rows_cut = True
     return views, loose
+
+
+def _named_alone(pod: PodRecord, views: list[View]) -> bool:
+    """The record names one container and no other, nor an init container: `View.named_alone`."""
+    return len(views) == 1 and views[0].name is not None and not any(
+        c.init for c in pod.containers) and not any(e.init for e in pod.events)
 
 
 def _unsure(candidates: list[View], e: RecordedEvent, unlisted: str) -> None:
