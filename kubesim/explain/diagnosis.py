@@ -1232,10 +1232,11 @@ def _last_killable(v: rc.View) -> bool:
     the start of a container that exited, R4.9), and not that every kill came before it
     started (Killing rows with stated counts, each before the last start: a kill of the last
     container would have been folded into one of them, as its last occurrence, client-go's
-    eventObserve), which holds only where the recorder dropped none of the pod's events (its
-    rows whole and fewer occurrences than SPAM_BURST, `View.rows_whole`): the spam filter's
-    key is the pod, not the reason nor the message (getSpamKey), and a dropped kill leaves no
-    trace when no later one of its row is written."""
+    eventObserve), which holds only where the record shows that the recorder dropped none of
+    the pod's events: its rows from the pod's Scheduled row on (no row above cut away, by a
+    `tail` or a `...`), none cut, fewer occurrences than SPAM_BURST (`View.since_scheduled`):
+    the spam filter's key is the pod, not the reason nor the message (getSpamKey), and a
+    dropped kill leaves no trace when no later one of its row is written."""
     rec = v.record
     starts = [e for e in v.events if e.reason in _STARTS]
     kills = [e for e in v.events if e.reason == "Killing"]
@@ -1243,7 +1244,7 @@ def _last_killable(v: rc.View) -> bool:
                                   "CrashLoopBackOff" or _state_untold(rec))) or any(
         all(rc.certainly_after(b.last, e.last) for e in starts)
         for b in v.events if b.reason == "BackOff")
-    killed_before = v.rows_whole and bool(kills) and all(
+    killed_before = v.since_scheduled and bool(kills) and all(
         k.count_stated and any(rc.certainly_after(e.last, k.last) for e in starts)
         for k in kills)
     return ended and not killed_before
