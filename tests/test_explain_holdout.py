@@ -4054,3 +4054,86 @@ def test_failures_below_the_threshold_past_the_recorders_burst_do_not_rule_kills
     a = _answer("```yaml\n" + _UNHEALTHY_ROWS.format(n=2, r=30, f=5))
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None), a.text
     assert "at least 2 times (a lower bound" in a.text
+
+
+_STARTUP_THEN_EVENTS = """```
+startupProbe:
+  httpGet:
+    path: /healthz
+    port: 9080
+  failureThreshold: {threshold}
+  periodSeconds: 10
+{liveness}
+```
+```
+Events:
+  Type     Reason     Age                From               Message
+  ----     ------     ----               ----               -------
+  Normal   Scheduled  {scheduled:<18} default-scheduler  Successfully assigned default/app-0 to node-1
+  Normal   Created    {started:<18} kubelet            Created container app
+  Normal   Started    {started:<18} kubelet            Started container app
+  Warning  Unhealthy  {failed:<18} kubelet            Startup probe failed: Get "http://10.0.0.7:9080/healthz": dial tcp 10"""
+
+
+_LIVE = "livenessProbe:\n  httpGet:\n    path: /live\n    port: 9080"
+_LAST_FAILED = "18s (x7 over 90s)"
+
+
+@pytest.mark.parametrize(("threshold", "started", "liveness", "failed", "closed"), [
+    # k8s-131346: 290 s at the earliest, the record 32 s after the start
+    (30, "32s", "", _LAST_FAILED, True),
+    (30, "5m", "", _LAST_FAILED, False),  # 300 s after: a kill may be in the rows cut away
+    (3, "32s", "", _LAST_FAILED, False),  # 20 s at the earliest: the start is older
+    # liveness behind the startup probe (R1.27): 20 s from startup's success at the earliest,
+    # which came after the last startup failure (18 s): none before the record either
+    (30, "32s", _LIVE, _LAST_FAILED, True),
+    # one failure a second kills a second after startup succeeds: it may be in the record
+    (30, "32s", _LIVE + "\n  periodSeconds: 1\n  failureThreshold: 1", _LAST_FAILED, False),
+    # liveness's initialDelaySeconds counts from the start (R1.9), long past: 20 s from
+    # startup's success, after its last failure (18 s before the record, or 30 s)
+    (40, "5m", _LIVE + "\n  initialDelaySeconds: 60", _LAST_FAILED, True),
+    (40, "5m", _LIVE + "\n  initialDelaySeconds: 60", "30s (x7 over 90s)", False),
+])
+def test_a_record_taken_before_the_earliest_kill_after_the_only_start_shows_none(
+        threshold: int, started: str, liveness: str, failed: str, closed: bool) -> None:
+    """k8s-131346 (held-out batch 17): the pod's events from Scheduled, the container's
+    Created and Started rows of one occurrence, the last row (startup failed x7) cut in its
+    message. Rows cut away may hold a kill, but a probe kills no sooner after a start than
+    initialDelaySeconds and failureThreshold failures a period apart, the first at the
+    earliest phase (R1.7, R1.17; kubesim.kubelet.timing.detection_seconds): a record taken
+    sooner after the container's only start shows no probe kill."""
+    a = _answer(_STARTUP_THEN_EVENTS.format(threshold=threshold, started=started,
+                                            scheduled=started, liveness=liveness,
+                                            failed=failed))
+    assert a.probe_kills == (CountRange(0, 0) if closed else CountRange(0, None)), a.text
+
+
+_STARTED_CUT = """Events:
+  Type     Reason     Age                From     Message
+  ----     ------     ----               ----     -------
+{rows}  Warning  Unhealthy  25m (x3 over 25m)  kubelet  Liveness probe failed: HTTP probe failed with statuscode: 404
+{kill}  Normal   Pulling    25m (x2 over 28m)  kubelet  Pulling image "example/app:1"
+  Normal   Started    25m (x2 over 2"""
+_KILL = ("  Normal   Killing    25m                kubelet  Container app failed liveness probe, "
+         "will be restarted\n")
+
+
+_CREATED = "  Normal   Created    28m                kubelet  Created container app\n"
+
+
+@pytest.mark.parametrize("rows,kill,most", [
+    ("", _KILL, 1),  # llm-d-sim-45: one container named (by its Killing row), no init one
+    (_CREATED, "", 1),  # named by another row: the cut row's two starts are its, one kill
+    # kube-router-1670: no container named, the row may be anyone's (its init container
+    # install-cni runs the same image)
+    ("", "", None),
+])
+def test_a_started_row_cut_before_its_message_bounds_only_the_one_container_named(
+        rows: str, kill: str, most: int | None) -> None:
+    """A Started row cut before its message (`Started 25m (x2 over 2`) counts starts of a
+    container it does not name: describe prints a row per event object, one per container
+    and message (client-go getEventKey). Its count bounds the kills only where the record
+    names one container and no other (README's counting rules, stop 42)."""
+    named = bool(rows or kill)
+    a = _answer(_STARTED_CUT.format(rows=rows, kill=kill), container="app" if named else None)
+    assert a.probe_kills == CountRange(1 if kill else 0, most), a.text

@@ -402,3 +402,41 @@ def test_a_klog_time_that_is_no_date_is_not_placed():
     assert events[0].last.kind is not StampKind.AGE and events[1].last.age_lo == 0.0
     leap = parse_record(line.format("0229") + line.format("0301"), "k.log").events
     assert [e.last.age_lo for e in leap] == [86400.0, 0.0]
+
+
+_OLD_KILL = ('I0224 23:46:40.613836    3415 manager.go:1307] Killing container "c6bce5190c29 '
+             '{container} e2e-tests-pods-qmz59/{pod}" with 30 second grace period\n')
+_POD_KILLER = ('E0224 23:46:40.914963    3415 kubelet.go:2190] Failed killing the pod "{pod}": '
+               'failed to "KillContainer" for "{container}" with KillContainerError: "API error '
+               '(500): Cannot stop container c6bce5190c29"\n')
+
+
+@pytest.mark.parametrize("pod,container,torn_down", [
+    ("liveness-exec", "liveness", True),  # kubernetes-21751: the podKiller's kill of it
+    ("other-pod", "liveness", False),  # the podKiller failed another pod's kill
+    ("liveness-exec", "sidecar", False),  # another container of the pod
+])
+def test_a_kill_the_pod_killer_failed_is_the_pods_teardown(pod, container, torn_down):
+    """kubernetes-21751 (a 1.2 kubelet): dockertools' `Killing container "ID NAME NS/POD" with
+    30 second grace period` states no cause; kubelet.go's `Failed killing the pod "POD": failed
+    to "KillContainer" for "NAME"` after it is the podKiller's, which kills only the pods the
+    kubelet no longer wants (deleted or terminated, HandlePodCleanups). A probe's kill is
+    SyncPod's, after dockertools' computePodContainerChanges logged `is unhealthy, it will be
+    killed and re-created` at klog's default level: that kill was the pod's teardown."""
+    text = _OLD_KILL.format(container="liveness", pod="liveness-exec") + \
+        _POD_KILLER.format(pod=pod, container=container)
+    [kill] = [e for e in parse_record(text, "k.log").events if e.reason == "Killing"]
+    assert kill.message.startswith("Stopping container") == torn_down
+    answer = _answer(text, pod="liveness-exec")
+    assert answer.cause is Cause.CANNOT_TELL
+    assert (answer.probe_kills.hi == 0) == torn_down
+
+
+@pytest.mark.timeout(20)
+def test_a_hostile_pod_killer_line_reads_in_linear_time():
+    line = f'E0224 23:46:40.914963    3415 kubelet.go:2190] Failed killing the pod "{"a" * 2_000_000}'
+    for body in (line, line + '": failed to "KillContainer" for "' + "a-" * 1_000_000):
+        try:
+            parse_record(body, "k.log")
+        except RecordError:
+            pass

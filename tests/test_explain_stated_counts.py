@@ -25,7 +25,7 @@ _RECORD = """Events:
   Normal   Killing    {kill:<21} kubelet  Container app failed startup probe, will be restarted
   Normal   Created    20m (x{n} over 21m)     kubelet  Created container app
   Normal   Started    20m (x{n} over 21m)     kubelet  Started container app
-  Warning  Unhealthy  16m (x40 over 21m)    kubelet  Startup probe failed: Get "http://10.1.2.3:8080/healthz": dial tcp 10.1.2.3:8080: connect: connection refused
+  Warning  Unhealthy  16m (x{u} over 21m)    kubelet  Startup probe failed: Get "http://10.1.2.3:8080/healthz": dial tcp 10.1.2.3:8080: connect: connection refused
   Warning  BackOff    {backoff:<21} kubelet  Back-off restarting failed container
 """
 AT_THE_LAST_START = "20m"  # the Killing row's last: the last start's minute, either side of it
@@ -34,10 +34,24 @@ AFTER_THE_LAST_START = "2m (x{r} over 14m)"  # every refusal later than the last
 BEFORE_IT = "21m (x{r} over 21m)"  # no refusal certainly after the last start
 
 
+_SCHEDULED = ("  Normal   Scheduled  26m                   default-scheduler  Successfully "
+              "assigned default/app-0 to node-1\n")
+
+
 def _record(n: int, r: int, kill: str = AT_THE_LAST_START, backoff: str = AFTER_THE_LAST_START,
-            k: int = 1) -> str:
+            k: int = 1, u: int = 40, scheduled: bool = False) -> str:
     kills = f"{kill} (x{k} over 25m)" if k > 1 else kill  # describe prints no count for one
-    return _RECORD.format(n=n, kill=kills, backoff=backoff.format(r=r))
+    text = _RECORD.format(n=n, kill=kills, backoff=backoff.format(r=r), u=u)
+    if not scheduled:
+        return text
+    head, rows = text.split("  Normal   Killing", 1)
+    return head + _SCHEDULED + "  Normal   Killing" + rows
+
+
+def _occurrences(n: int, r: int, k: int, u: int = 40, scheduled: bool = False) -> int:
+    """The event occurrences `_record` shows: the recorder drops none below its spam filter's
+    burst (25 a pod, whatever the reason or message: client-go's getSpamKey)."""
+    return k + 2 * n + u + r + (1 if scheduled else 0)
 
 
 def _answer(text: str) -> Diagnosis:
@@ -80,10 +94,22 @@ def test_the_last_container_counts_only_where_the_record_shows_it_ended_unkilled
     """n containers: each before the last ended once (n - 1 kills at most); the last only
     where a back-off refusal comes after the last start (the kubelet refuses only the start
     of a container that exited, R4.9), and where the Killing rows do not all come before the
-    last start (a kill of the last container would be their latest occurrence)."""
+    last start (a kill of the last container would be their latest occurrence: client-go's
+    eventObserve folds one message into one row), unless the recorder may have dropped that
+    kill: the pod's occurrences reach its spam filter's burst (25 a pod, not a message:
+    getSpamKey; influxdata-charts-555), or the record does not show them all (rows from the
+    pod's Scheduled row on; sonarqube-helm-325's `describe | tail`)."""
     assert _answer(_record(n=4, r=11, k=3)).probe_kills == CountRange(3, 4)
-    before = _answer(_record(n=4, r=11, k=3, kill=BEFORE_THE_LAST_START))
+    whole = {"n": 4, "r": 3, "k": 3, "scheduled": True}
+    assert _occurrences(**whole, u=9) < 25 <= _occurrences(**whole, u=10)
+    before = _answer(_record(**whole, u=9, kill=BEFORE_THE_LAST_START))
     assert before.probe_kills == CountRange(3, 3)
+    dropped = _answer(_record(**whole, u=10, kill=BEFORE_THE_LAST_START))
+    assert dropped.probe_kills == CountRange(3, 4)
+    # rows without the pod's Scheduled row (a `describe | tail`): rows above may be cut away,
+    # their occurrences with them
+    tail = _answer(_record(n=4, r=3, k=3, u=9, kill=BEFORE_THE_LAST_START))
+    assert tail.probe_kills == CountRange(3, 4)
     assert _answer(_record(n=4, r=3, backoff=BEFORE_IT)).probe_kills == CountRange(1, 3)
 
 
@@ -122,7 +148,9 @@ def test_the_stated_containers_bound_the_kills_whatever_the_refusals(n, r, k, ki
     exactly when the refusals are more than n containers allow (R4.11-R4.14)."""
     k = min(k, n)
     a = _answer(_record(n=n, r=r, kill=kill, backoff=backoff, k=k))
-    last = backoff == AFTER_THE_LAST_START and kill == AT_THE_LAST_START
+    # (rows without the pod's Scheduled row: a kill of the last container may be one the
+    # recorder dropped, whatever the Killing rows' times; see the test above)
+    last = backoff == AFTER_THE_LAST_START
     assert a.probe_kills == CountRange(k, n if last else max(k, n - 1))
     assert ("the record is inconsistent" in a.text) == (r > _most_refusals(n))
 

@@ -705,8 +705,8 @@ def _restart_floor(story: ContainerStory, v: rc.View) -> _Floor:
         # the record gives no count (a fragment, kubectl of 2015): each restart is a new
         # container whose restartCount is the last one's + 1 (R4.7)
         best, why = 1, "a last termination before the running container"
-    for e in v.events:
-        if e.reason in _STARTS and e.count - 1 > best:
+    for e in _own_starts(v):
+        if e.count - 1 > best:
             best, why = e.count - 1, f"{e.count} {e.reason} events"
     if story.back_offs is None:
         return _Floor(best, why)
@@ -967,7 +967,7 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     lo = rc.kill_total(f.probe_kills) + sum(k for _, k in f.in_a_row) + (
         1 if f.by_command is not None else 0)
     if decided.cause in _NOT_KILLED or decided.kind == "waits-on-init" or not _could_kill(f) \
-            or _whole_stream(f) or _never_started(f) or _quiet_hour(f):
+            or _whole_stream(f) or _never_started(f) or _quiet_hour(f) or _too_soon(f):
         # (one never started was never killed)
         return CountRange(lo, lo)
     ceiling = _probe_kill_ceiling(f)
@@ -987,6 +987,38 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
         most = max(f.floor, 1 if f.ended is not None else 0, rc.kill_total(f.unknown_kills),
                    made)
     return CountRange(lo, max(lo, most))
+
+
+def _too_soon(f: _Facts) -> bool:
+    """The container started once (one Started row of one occurrence: an earlier start of
+    it would be folded into that row, client-go's eventObserve; no end nor restart shown),
+    and the record was taken sooner after that start than any of its liveness and startup
+    probes, as the record states them, can kill (`earliest_kill`: initialDelaySeconds, then
+    failureThreshold failures a period apart, the first at the earliest phase; R1.7, R1.17).
+    Behind a startup probe, liveness runs only once startup succeeds (R1.27): after the last
+    startup failure the record shows, its initialDelaySeconds still from the start (R1.9).
+    No probe kill can be in the record (k8s-131346)."""
+    killers, v = f.killers, f.view
+    rec = v.record
+    starts = [e for e in v.events if e.reason in _STARTS]
+    if not killers or any(s.source not in (Source.RECORD, Source.SPEC) for s in killers) \
+            or f.probe_kills or f.unknown_kills or f.floor or f.ended is not None \
+            or (rec is not None and rec.restart_count) or not starts or any(
+                e.count != 1 or not e.count_stated or e.first.age_hi is None for e in starts) \
+            or len({e.reason for e in starts}) < len(starts):
+        return False
+    began = max(e.first.age_hi or 0.0 for e in starts)
+    failing = [a for e in v.events if (p := probe_event(e.message)) is not None
+               and p.probe is STARTUP and p.outcome is ProbeOutcome.FAILED
+               and (a := e.last.age_hi) is not None]
+    for s in killers:
+        # (a startup probe holds liveness back until it succeeds, after its last failure;
+        # initialDelaySeconds still counts from the start, R1.9: the later of the two)
+        behind = s.probe is LIVENESS and STARTUP in f.by_type and bool(failing)
+        if began >= earliest_kill(s) and not (
+                behind and min(failing) < earliest_kill(replace(s, initial_delay=0))):
+            return False
+    return True
 
 
 def _quiet_hour(f: _Facts) -> bool:
@@ -1179,14 +1211,24 @@ def _stated_containers(v: rc.View) -> int | None:
     whatever other rows are cut: one row holds every repeat of its message. A row without a
     stated count is at least once; a row of one shows no restart (nor how that container
     ended); several rows of one reason (2015-2016 `with docker id` messages, a row per
-    container) or the aggregator's combined rows count only some of the containers."""
-    rows = [e for e in v.events if e.reason in _STARTS]
+    container) or the aggregator's combined rows count only some of the containers. A row
+    cut before its message counts starts of a container it does not name: this one's only
+    where the record names no other (`View.named_alone`)."""
+    rows = _own_starts(v)
     reasons = [e.reason for e in rows]
     if not rows or len(set(reasons)) < len(reasons) or any(
             e.combined or not e.count_stated for e in rows):
         return None
     most = max(e.count for e in rows)
     return most if most >= 2 else None
+
+
+def _own_starts(v: rc.View) -> list[RecordedEvent]:
+    """The container's Created and Started rows. A row cut before its message names no
+    container: its starts are this one's only where the record names this container alone,
+    no other nor an init container (`View.named_alone`; kube-router-1670, llm-d-sim-45)."""
+    return [e for e in v.events if e.reason in _STARTS and (
+        v.named_alone or e.message.strip() or not e.truncated)]
 
 
 def _containers_bound(f: _Facts) -> int | None:
@@ -1210,7 +1252,12 @@ def _last_killable(v: rc.View) -> bool:
     back-off refusal came after the last Created and Started rows: the kubelet refuses only
     the start of a container that exited, R4.9), and not that every kill came before it
     started (Killing rows with stated counts, each before the last start: a kill of the last
-    container would have been folded into one of them, as its last occurrence)."""
+    container would have been folded into one of them, as its last occurrence, client-go's
+    eventObserve), which holds only where the record shows that the recorder dropped none of
+    the pod's events: its rows from the pod's Scheduled row on (no row above cut away, by a
+    `tail` or a `...`), none cut, fewer occurrences than SPAM_BURST (`View.since_scheduled`):
+    the spam filter's key is the pod, not the reason nor the message (getSpamKey), and a
+    dropped kill leaves no trace when no later one of its row is written."""
     rec = v.record
     starts = [e for e in v.events if e.reason in _STARTS]
     kills = [e for e in v.events if e.reason == "Killing"]
@@ -1218,7 +1265,7 @@ def _last_killable(v: rc.View) -> bool:
                                   "CrashLoopBackOff" or _state_untold(rec))) or any(
         all(rc.certainly_after(b.last, e.last) for e in starts)
         for b in v.events if b.reason == "BackOff")
-    killed_before = bool(kills) and all(
+    killed_before = v.since_scheduled and bool(kills) and all(
         k.count_stated and any(rc.certainly_after(e.last, k.last) for e in starts)
         for k in kills)
     return ended and not killed_before

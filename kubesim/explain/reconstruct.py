@@ -169,6 +169,10 @@ class View:
     # its author cut rows away): rows there, this container's failures or kills among them,
     # are not in the record.
     rows_cut: bool = False
+    # The record names this one container and no other, nor an init container (in a block of
+    # its own or an event's message): a Created or Started row cut before its message is its
+    # (`attribute`); elsewhere such a row may count another container's starts.
+    named_alone: bool = False
     @property
     def lists_every_probe(self) -> bool:
         """Whether the record's block of this container lists every probe it has: describe
@@ -399,7 +403,7 @@ def attribute(pod: PodRecord, chosen: str | None = None
     views = _views(pod, chosen)
     whole, hour = _since_scheduled(pod.events), rows_whole(pod.events)
     for v in views:
-        v.since_scheduled, v.rows_whole = whole, hour
+        v.since_scheduled, v.rows_whole, v.named_alone = whole, hour, _named_alone(pod, views)
     unlisted = _unlisted(pod, views)
     named = {v.name: v for v in views if v.name is not None}
     loose: list[RecordedEvent] = []
@@ -425,6 +429,12 @@ def attribute(pod: PodRecord, chosen: str | None = None
         for v in views:
             v.rows_cut = True
     return views, loose
+
+
+def _named_alone(pod: PodRecord, views: list[View]) -> bool:
+    """The record names one container and no other, nor an init container: `View.named_alone`."""
+    return len(views) == 1 and views[0].name is not None and not any(
+        c.init for c in pod.containers) and not any(e.init for e in pod.events)
 
 
 def _unsure(candidates: list[View], e: RecordedEvent, unlisted: str) -> None:

@@ -23,7 +23,9 @@ same calls):
   "docker://ID" with 30 second grace period`, `Killing container "ID app NS/NAME" with 30
   second grace period` (1.1-1.5) do not: a `Killing` event whose cause is not stated, unless a
   line of the kill's cause for that container comes right before it; a grace period
-  *override* is the pod's termination (deleted or evicted: the kubelet's `Stopping container`);
+  *override* is the pod's termination (deleted or evicted: the kubelet's `Stopping container`),
+  and so is a kill the podKiller failed (kubelet.go, 1.2-1.19: `Failed killing the pod "NAME":
+  failed to "KillContainer" for "app" ...`; it kills only pods the kubelet no longer wants);
 - the pod workers (pkg/kubelet/pod_workers.go): `"Error syncing pod, skipping" err="failed to
   \\"StartContainer\\" for \\"app\\" with CrashLoopBackOff: ..."` and the older `Error syncing
   pod UID ("NAME_NS(UID)"), skipping: failed to "StartContainer" for "app" with
@@ -115,6 +117,11 @@ _OLD_EVENT = re.compile(r"^Event\(v1\.ObjectReference\{(?P<ref>[^}]{0,2000})\}\)
 _ONE_POD = re.compile(r'\["([^"\\,]{1,400})"\]')
 _REF_FIELD = re.compile(r'(\w{1,20}):"([^"]{0,400})"')
 _NO_CAUSE = "Killing container with a grace period"  # a kill whose line states no cause
+# kubelet.go's podKiller (1.2-1.19), which kills the pods the kubelet no longer wants (deleted,
+# or terminated: HandlePodCleanups), never a probe's kill (that is SyncPod's): `Failed killing
+# the pod "NAME": failed to "KillContainer" for "app" with KillContainerError: ...`
+_POD_KILLER = re.compile(r'^Failed killing the pod "([^"]{1,400})": failed to "KillContainer" '
+                         r'for "([a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)"')
 _PROBE_NAMES = {"liveness": "Liveness", "readiness": "Readiness", "startup": "Startup"}
 # SyncLoop (probe) statuses that are failures (kubelet.go: liveness `unhealthy`, readiness ``
 # (not ready), startup `unhealthy`); `ready` and `started` are successes
@@ -227,6 +234,7 @@ class _Said:
     spec_without_probes: bool = False  # the line prints the container's spec: no probes
     sync: bool = False  # a failure the sync loop was told of (not the prober's own line)
     added: bool = False  # the kubelet's `SyncLoop ADD` of the pod: its log from the pod's start
+    torn_down: bool = False  # the podKiller's kill of the container: the pod's teardown
 
 
 @dataclass(slots=True)
@@ -328,6 +336,8 @@ class KlogLines:
             self.containers.setdefault((said.pod, said.container), where)
         if said.spec_without_probes and said.container is not None:
             self.no_probes.setdefault((said.pod, said.container), where)
+        if said.torn_down:
+            self.tear_down(said)
         event = said.event
         if event is None:
             return
@@ -355,6 +365,19 @@ class KlogLines:
                                           container=last.container)
                 return
         self.events.append(event)
+
+    def tear_down(self, said: _Said) -> None:
+        """The podKiller failed to kill this container of this pod: the latest kill line of no
+        stated cause for it is that kill, the pod's teardown (the kubelet's `Stopping
+        container`), not a probe's (SyncPod kills for a probe, and logs the cause first:
+        dockertools' computePodContainerChanges, `is unhealthy, it will be killed and
+        re-created`, at klog's default level, 1.2-1.5)."""
+        for i in range(len(self.events) - 1, -1, -1):
+            e = self.events[i]
+            if e.reason == "Killing" and e.message == _NO_CAUSE and \
+                    e.object_name in ("", said.pod) and e.container in (None, said.container):
+                self.events[i] = replace(e, message="Stopping container")
+                return
 
     def record(self) -> RecordSet | None:
         """The events and pods the kubelet's lines tell, with the notes of how they were
@@ -573,6 +596,10 @@ def _unstructured(message: str, where: Where, stamp: Stamp) -> _Said | None:
         return _old_kill(message, where, stamp)
     if message.startswith('Container "'):
         return _of_pod(message, where, stamp)
+    if message.startswith("Failed killing the pod "):
+        killer = _POD_KILLER.match(message[:MAX_LINE])
+        return None if killer is None else _Said(None, _pod_name(killer[1]), killer[2],
+                                                 torn_down=True)
     if message.startswith("Error syncing pod "):
         return _backoffs(message, where, stamp, _first_format_pod(message[:MAX_LINE]))
     if message.startswith("Event(v1.ObjectReference{"):
