@@ -3852,3 +3852,97 @@ def test_many_name_lines_are_read_in_linear_time(head: str, unit: str) -> None:
 
     small, big = cost(10_000), cost(40_000)
     assert big < 8 * small + 0.2, (small, big)
+
+
+# ------------------------------------------- issue 30, gaps named at the last stop (gapsb42)
+
+
+_ELIDED = ("...Warning  BackOff  38s (x28 over 8m16s)  kubelet  Back-off restarting failed "
+           "container")
+
+
+@pytest.mark.parametrize("wrapped", [
+    f"> {_ELIDED}", f"> > {_ELIDED}", f"| {_ELIDED} |", f"│ {_ELIDED} │", f"**{_ELIDED}**",
+    f"`{_ELIDED}`",
+    "| ...Warning | BackOff | 38s (x28 over 8m16s) | kubelet | Back-off restarting failed "
+    "container |"])
+def test_an_authors_ellipsis_run_into_a_wrapped_row_is_a_cut_above_it(wrapped: str) -> None:
+    """mtioutput-k8s-liveness-crash's `...Warning BackOff 38s (x28 over 8m16s) ...` row, one
+    wrapper around it (a quote, an ASCII or a k9s box, emphasis, a code span, a markdown
+    table's cells): the ellipsis was looked for before the line was unwrapped, so the row
+    began with `> ...`, `| ...`, `**...` and was no event row (its 28 refused starts lost)."""
+    [line] = normalise(wrapped + "\n")
+    assert (line.kind, line.cut_above) == (LineKind.CONTENT, True), line
+    assert line.text.lstrip().startswith("Warning")
+    said = " ".join(render_text(explain_records(
+        [parse_record(wrapped + "\n", "r.txt")], ExplainOptions(suggest=False, phases=1))).split())
+    assert "28 start(s) refused" in said
+
+
+def test_a_quoted_describe_table_keeps_an_elided_rows_cut_and_its_rows():
+    """The same row at the end of a describe Events table quoted whole (`> ` before every
+    line): the rows above the cut are read, the cut row too, and the cut is said."""
+    rows = ["Events:", "  Type     Reason     Age                 From     Message",
+            "  ----     ------     ----                ----     -------",
+            "  Warning  Unhealthy  3m (x5 over 10m)    kubelet  Liveness probe failed: HTTP "
+            "probe failed with statuscode: 500",
+            "  " + _ELIDED]
+    text = "".join(f"> {r}\n" for r in rows)
+    assert [x.cut_above for x in normalise(text)] == [False] * 4 + [True]
+    said = " ".join(render_text(explain_records(
+        [parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))).split())
+    assert "28 start(s) refused" in said and "cut above this row" in said
+
+
+def test_a_markdown_table_row_between_outer_pipes_is_read_as_its_cells():
+    """Found with the gap above: a markdown table of events written with its outer pipes (`|
+    Type | Reason | ... |`) was refused as no record explain reads; its rows are the table's
+    cells, as the same table without outer pipes is read."""
+    text = ("| Type | Reason | Age | From | Message |\n|---|---|---|---|---|\n"
+            "| Warning | Unhealthy | 3m (x5 over 10m) | kubelet | Liveness probe failed: HTTP "
+            "probe failed with statuscode: 500 |\n")
+    a = _answer(text)
+    assert a.shows_failures and "liveness" in [p.value for p in a.failed]
+
+
+def test_a_long_line_between_pipes_is_read_in_one_pass():
+    """A hostile 2 MB line between pipes (`| ` + spaces and dots + ` |`): one pass."""
+    _read_in_one_pass("| " + " ." * 1_000_000 + " |\n")
+    _read_in_one_pass("| ..." + " " * 2_000_000 + "Warning X |\n")
+
+
+_CUT_UNHEALTHY = (
+    "Events:\n"
+    "  Type     Reason     Age               From     Message\n"
+    "  ----     ------     ----              ----     -------\n"
+    "  Normal   Pulled     10m               kubelet  Container image \"nginx\" already present "
+    "on machine\n")
+
+
+@pytest.mark.parametrize("row", [
+    "  Warning  Unhealthy  3m (x5 over 10m)  kubelet\n",  # cut after the From cell
+    "  Warning  Unhealthy  3m (x5 over 10m)  kube",       # cut mid-word in the From cell
+    "  Warning  Unhealthy  3m (x5 over 10m)  kubelet  \n"])
+def test_an_unhealthy_row_cut_before_its_message_shows_a_failure_of_an_untold_probe(
+        row: str) -> None:
+    """Named at the last stop: describe's Unhealthy row cut before its message (after its
+    From cell, or inside it) had a note saying so, and the answer was "the record shows no
+    probe failure, kill, restart or exit". The kubelet records Unhealthy only for a probe
+    call that failed or errored (R2.3): a failure of a probe whose kind the record lost,
+    which may be liveness or startup, which kill (R1.17): failures shown, which probe not
+    told (said so), the kills left open by it."""
+    a = _answer(_CUT_UNHEALTHY + row)
+    assert a.shows_failures and a.cause is Cause.CANNOT_TELL and a.kind == "which-probe"
+    assert a.probe is None and a.failed == ()
+    assert a.probe_kills == CountRange(0, None)
+    assert "whose probe the record lost" in a.text
+
+
+def test_an_unhealthy_row_cut_before_its_message_beside_a_named_failure_leaves_kills_open():
+    """The same cut row under a readiness failure whose message names its probe: the cut row
+    may be a liveness failure that killed, so the answer is no readiness-only with no kill."""
+    named = ("  Warning  Unhealthy  4m (x3 over 9m)   kubelet  Readiness probe failed: HTTP probe "
+             "failed with statuscode: 503\n")
+    a = _answer(_CUT_UNHEALTHY + named + "  Warning  Unhealthy  3m (x5 over 10m)  kubelet\n")
+    assert a.shows_failures and a.probe_kills.hi is None
+    assert a.cause is not Cause.READINESS_ONLY
