@@ -30,6 +30,7 @@ from kubesim.explain.messages import (
 )
 from kubesim.explain.model import (
     Answer,
+    BackOffs,
     Cause,
     ContainerStory,
     CountRange,
@@ -716,7 +717,24 @@ def _restart_floor(story: ContainerStory, v: rc.View) -> _Floor:
             best, why = e.count - 1, f"{e.count} {e.reason} events"
     if story.back_offs is None:
         return _Floor(best, why)
-    return _backoff_floor(story.back_offs.count, _Floor(best, why), _stated(story, v))
+    return _delay_floor(story.back_offs, _backoff_floor(
+        story.back_offs.count, _Floor(best, why), _stated(story, v)), _stated(story, v))
+
+
+def _delay_floor(b: BackOffs, floor: _Floor, stated: _Floor | None) -> _Floor:
+    """The restarts the back-off's printed delay needs (`BackOffs.after`: `back-off 40s`
+    follows 3 restarts at the least, R4.10-R4.12), and the start it refuses one more, over
+    the floor found without it: an inference from the delay, said so, which never outweighs
+    a count the record states (`_backoff_floor`)."""
+    if b.after is None or b.delay is None or b.after + 1 <= floor.restarts:
+        return floor
+    need = b.after + 1
+    if stated is not None and need > stated.restarts + 1:  # n containers: n ended at most
+        return floor
+    why = (f"a back-off of {b.delay:g} s follows at least {plural(b.after, 'restart')} (the "
+           "delay starts at the first restart and doubles at each after it, R4.10-R4.12), and "
+           "the start it refuses is one more: inferred from the delay, not counted")
+    return _Floor(need, why)
 
 
 def _backoff_floor(refusals: int, shown: _Floor, stated: _Floor | None) -> _Floor:
