@@ -3968,6 +3968,7 @@ def test_a_klog_back_off_delay_is_a_lower_bound_on_restarts_said_as_inferred():
     an inference, said so, no bound on probe kills (facts: 0 to open)."""
     c = _story(_KLOG_40S)
     assert c.back_offs is not None and (c.back_offs.delay, c.back_offs.after) == (40.0, 3)
+    assert c.back_offs.to_data()["restarts_from_delay"] == 3  # the JSON says it too
     a = c.answer
     assert a is not None and a.probe_kills == CountRange(0, None) and a.shows_failures
     assert "a back-off of 40 s follows at least 3 restarts" in a.text

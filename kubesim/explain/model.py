@@ -430,7 +430,8 @@ class BackOffs:
 
     def to_data(self) -> dict[str, Any]:
         return {"count": self.count, "first": self.first.to_data(), "last": self.last.to_data(),
-                "delay_seconds": self.delay, "evidence": _ev(self.evidence)}
+                "delay_seconds": self.delay, "restarts_from_delay": self.after,
+                "evidence": _ev(self.evidence)}
 
 
 @dataclass(frozen=True)
