@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from kubesim.errors import RecordError
 from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.messages import failure_answer
-from kubesim.explain.model import Answer, Cause, CountRange, Diagnosis, Role
+from kubesim.explain.model import Answer, Cause, ContainerStory, CountRange, Diagnosis, Role
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
@@ -4137,3 +4137,217 @@ def test_a_started_row_cut_before_its_message_bounds_only_the_one_container_name
     named = bool(rows or kill)
     a = _answer(_STARTED_CUT.format(rows=rows, kill=kill), container="app" if named else None)
     assert a.probe_kills == CountRange(1 if kill else 0, most), a.text
+
+
+# ------------------------------------------- issue 30, gaps named at the last stop (gapsb42)
+
+
+_ELIDED = ("...Warning  BackOff  38s (x28 over 8m16s)  kubelet  Back-off restarting failed "
+           "container")
+
+
+@pytest.mark.parametrize("wrapped", [
+    f"> {_ELIDED}", f"> > {_ELIDED}", f"| {_ELIDED} |", f"│ {_ELIDED} │", f"**{_ELIDED}**",
+    f"`{_ELIDED}`",
+    "| ...Warning | BackOff | 38s (x28 over 8m16s) | kubelet | Back-off restarting failed "
+    "container |"])
+def test_an_authors_ellipsis_run_into_a_wrapped_row_is_a_cut_above_it(wrapped: str) -> None:
+    """mtioutput-k8s-liveness-crash's `...Warning BackOff 38s (x28 over 8m16s) ...` row, one
+    wrapper around it (a quote, an ASCII or a k9s box, emphasis, a code span, a markdown
+    table's cells): the ellipsis was looked for before the line was unwrapped, so the row
+    began with `> ...`, `| ...`, `**...` and was no event row (its 28 refused starts lost)."""
+    [line] = normalise(wrapped + "\n")
+    assert (line.kind, line.cut_above) == (LineKind.CONTENT, True), line
+    assert line.text.lstrip().startswith("Warning")
+    said = " ".join(render_text(explain_records(
+        [parse_record(wrapped + "\n", "r.txt")], ExplainOptions(suggest=False, phases=1))).split())
+    assert "28 start(s) refused" in said
+
+
+def test_a_quoted_describe_table_keeps_an_elided_rows_cut_and_its_rows():
+    """The same row at the end of a describe Events table quoted whole (`> ` before every
+    line): the rows above the cut are read, the cut row too, and the cut is said."""
+    rows = ["Events:", "  Type     Reason     Age                 From     Message",
+            "  ----     ------     ----                ----     -------",
+            "  Warning  Unhealthy  3m (x5 over 10m)    kubelet  Liveness probe failed: HTTP "
+            "probe failed with statuscode: 500",
+            "  " + _ELIDED]
+    text = "".join(f"> {r}\n" for r in rows)
+    assert [x.cut_above for x in normalise(text)] == [False] * 4 + [True]
+    said = " ".join(render_text(explain_records(
+        [parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))).split())
+    assert "28 start(s) refused" in said and "cut above this row" in said
+
+
+def test_a_markdown_table_row_between_outer_pipes_is_read_as_its_cells():
+    """Found with the gap above: a markdown table of events written with its outer pipes (`|
+    Type | Reason | ... |`) was refused as no record explain reads; its rows are the table's
+    cells, as the same table without outer pipes is read."""
+    text = ("| Type | Reason | Age | From | Message |\n|---|---|---|---|---|\n"
+            "| Warning | Unhealthy | 3m (x5 over 10m) | kubelet | Liveness probe failed: HTTP "
+            "probe failed with statuscode: 500 |\n")
+    a = _answer(text)
+    assert a.shows_failures and "liveness" in [p.value for p in a.failed]
+
+
+def test_a_long_line_between_pipes_is_read_in_one_pass():
+    """A hostile 2 MB line between pipes (`| ` + spaces and dots + ` |`): one pass."""
+    _read_in_one_pass("| " + " ." * 1_000_000 + " |\n")
+    _read_in_one_pass("| ..." + " " * 2_000_000 + "Warning X |\n")
+
+
+_CUT_UNHEALTHY = (
+    "Events:\n"
+    "  Type     Reason     Age               From     Message\n"
+    "  ----     ------     ----              ----     -------\n"
+    "  Normal   Pulled     10m               kubelet  Container image \"nginx\" already present "
+    "on machine\n")
+
+
+@pytest.mark.parametrize("row", [
+    "  Warning  Unhealthy  3m (x5 over 10m)  kubelet\n",  # cut after the From cell
+    "  Warning  Unhealthy  3m (x5 over 10m)  kube",       # cut mid-word in the From cell
+    "  Warning  Unhealthy  3m (x5 over 10m)  kubelet  \n"])
+def test_an_unhealthy_row_cut_before_its_message_shows_a_failure_of_an_untold_probe(
+        row: str) -> None:
+    """Named at the last stop: describe's Unhealthy row cut before its message (after its
+    From cell, or inside it) had a note saying so, and the answer was "the record shows no
+    probe failure, kill, restart or exit". The kubelet records Unhealthy only for a probe
+    call that failed or errored (R2.3): a failure of a probe whose kind the record lost,
+    which may be liveness or startup, which kill (R1.17): failures shown, which probe not
+    told (said so), the kills left open by it."""
+    a = _answer(_CUT_UNHEALTHY + row)
+    assert a.shows_failures and a.cause is Cause.CANNOT_TELL and a.kind == "which-probe"
+    assert a.probe is None and a.failed == ()
+    assert a.probe_kills == CountRange(0, None)
+    assert "whose probe the record lost" in a.text
+
+
+def test_an_unhealthy_row_cut_before_its_message_beside_a_named_failure_leaves_kills_open():
+    """The same cut row under a readiness failure whose message names its probe: the cut row
+    may be a liveness failure that killed, so the answer is no readiness-only with no kill."""
+    named = ("  Warning  Unhealthy  4m (x3 over 9m)   kubelet  Readiness probe failed: HTTP probe "
+             "failed with statuscode: 503\n")
+    a = _answer(_CUT_UNHEALTHY + named + "  Warning  Unhealthy  3m (x5 over 10m)  kubelet\n")
+    assert a.shows_failures and a.probe_kills.hi is None
+    assert a.cause is not Cause.READINESS_ONLY
+
+
+def _story(text: str) -> ContainerStory:
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    return ex.containers[0]
+
+
+_KLOG_40S = ('E0628 13:22:51.004812  1798 pod_workers.go:1300] "Error syncing pod, skipping" '
+             'err="failed to \\"StartContainer\\" for \\"app\\" with CrashLoopBackOff: '
+             '\\"back-off 40s restarting failed container=app pod=web-6c9d_default(2f1a)\\"" '
+             'pod="default/web-6c9d" podUID="2f1a"\n')
+
+
+def test_a_klog_back_off_delay_is_a_lower_bound_on_restarts_said_as_inferred():
+    """devopsaitoolkit-failed-to-sync-pod: pod_workers' `back-off 40s restarting failed
+    container=app` was read as one refusal needing 2 restarts, its delay dropped (the
+    kubelets since 1.5 write `back-off` in lower case, the refusal was looked for as
+    `Back-off`). The back-off starts at 10 s at the first restart and doubles at each after
+    it (R4.10-R4.12): 40 s follows at least 3 restarts, and the refused start is one more;
+    an inference, said so, no bound on probe kills (facts: 0 to open)."""
+    c = _story(_KLOG_40S)
+    assert c.back_offs is not None and (c.back_offs.delay, c.back_offs.after) == (40.0, 3)
+    assert c.back_offs.to_data()["restarts_from_delay"] == 3  # the JSON says it too
+    a = c.answer
+    assert a is not None and a.probe_kills == CountRange(0, None) and a.shows_failures
+    assert "a back-off of 40 s follows at least 3 restarts" in a.text
+    assert "inferred from the delay, not counted" in a.text
+
+
+@pytest.mark.parametrize("message,after", [
+    ("Back-off 5m0s restarting failed container=web pod=web-1_default(1d2c)", 6),
+    ("Back-off 1m20s restarting failed container=web pod=web-1_default(1d2c)", 4),
+    ("Back-off 10s restarting failed container=web pod=web-1_default(1d2c)", 1),
+    ("Back-off 15s restarting failed container=web pod=web-1_default(1d2c)", None)])
+def test_a_back_off_rows_printed_delay_bounds_restarts_from_below(message: str,
+                                                                   after: int | None) -> None:
+    """The kubelets of 2016 printed the delay in the BackOff event (`Back-off 5m0s restarting
+    failed container=...`), in describe's Events and in `kubectl get events`: 300 s, the cap,
+    follows at least 6 restarts (10, 20, 40, 80, 160, 300: R4.11); a delay off the profile's
+    curve (15 s) infers nothing."""
+    describe = ("Events:\n  Type     Reason   Age                From     Message\n"
+                "  ----     ------   ----               ----     -------\n"
+                f"  Warning  BackOff  2m (x9 over 20m)   kubelet  {message}\n")
+    table = ("LASTSEEN   FIRSTSEEN   COUNT     NAME      KIND      SUBOBJECT                 "
+             "TYPE      REASON    SOURCE     MESSAGE\n"
+             "2m         20m         9         web-1     Pod       spec.containers{web}      "
+             f"Warning   BackOff   {{kubelet node-1}}   {message}\n")
+    for text in (describe, table):
+        c = _story(text)
+        assert c.back_offs is not None and c.back_offs.after == after, text
+        a = c.answer
+        assert a is not None and a.shows_failures
+        inferred = "inferred from the delay, not counted" in a.text
+        assert inferred is (after is not None and after >= 2), a.text  # 10 s: 2 by the count
+
+
+def test_a_waiting_states_back_off_bounds_restarts_without_a_count():
+    """A waiting state's message (`back-off 2m40s restarting failed container=...`) cut from
+    its describe above the Restart Count: 160 s follows at least 5 restarts."""
+    c = _story("    State:          Waiting\n      Reason:       CrashLoopBackOff\n"
+               "      Message:      back-off 2m40s restarting failed container=app "
+               "pod=web_default(1d2c)\n")
+    assert c.back_offs is not None and (c.back_offs.delay, c.back_offs.after) == (160.0, 5)
+
+
+def test_a_long_back_off_message_is_read_in_one_pass():
+    """A hostile 2 MB BackOff message of `Back-off ` repeated, and of digits after it."""
+    row = "  Warning  BackOff  2m (x9 over 20m)  kubelet  "
+    head = "Events:\n  Type     Reason   Age               From     Message\n"
+    _read_in_one_pass(head + row + "Back-off " * 220_000 + "\n")
+    _read_in_one_pass(head + row + "Back-off 1" + "0" * 2_000_000 + "s restarting\n")
+
+
+def _klog_failed(pod: str, probe: str, code: int, at: str) -> str:
+    """vijayrod-demo-k8s-pod's structured prober line, for the pod `NS/NAME` given."""
+    return (f'I0516 18:34:{at}    4052 prober.go:107] "Probe failed" probeType="{probe}" '
+            f'pod="{pod}" podUID="93e1" containerName="app" probeResult="failure" '
+            f'output="HTTP probe failed with statuscode: {code}"\n')
+
+
+_TWO_NAMESPACES = (
+    _klog_failed("default/web-0", "Liveness", 500, "39.885628")
+    + _klog_failed("default/web-0", "Liveness", 500, "44.887534")
+    + _klog_failed("default/web-0", "Liveness", 500, "49.885197")
+    + 'I0516 18:34:49.885576    4052 kuberuntime_manager.go:1027] "Message for Container of '
+    'pod" containerName="app" containerStatusID={"Type":"containerd","ID":"0565"} '
+    'pod="default/web-0" containerMessage="Container app failed liveness probe, will be '
+    'restarted"\n'
+    + _klog_failed("staging/web-0", "Readiness", 503, "50.102010"))
+
+
+def test_two_pods_of_one_name_in_two_namespaces_are_two_pods_in_the_kubelets_log():
+    """Named at the last stop: the kubelet's log reader keyed its pods by name, so web-0 of
+    default (a liveness kill) and web-0 of staging (readiness failures) were one pod, and the
+    readiness failures were the killed container's. A pod's key is its namespace and name."""
+    pods = pod_groups([parse_record(_TWO_NAMESPACES, "r.txt")])
+    assert sorted((p.namespace, p.name, len(p.events)) for p in pods) == [
+        ("default", "web-0", 4), ("staging", "web-0", 1)]
+    killed = _answer(_TWO_NAMESPACES, pod="default/web-0")
+    assert killed.cause is Cause.LIVENESS_KILL and [p.value for p in killed.failed] == [
+        "liveness"]
+    ready = _answer(_TWO_NAMESPACES, pod="staging/web-0")
+    assert ready.cause is Cause.READINESS_ONLY and ready.probe_kills == CountRange(0, 0)
+
+
+def test_an_ambiguous_pod_name_is_refused_naming_both():
+    """`--pod web-0` where two namespaces hold a web-0: refused, naming both as `--pod`
+    takes them; a name the record holds once is enough (the old form, 1.9-1.19's
+    `NAME_NS(UID)`, keeps the namespace too)."""
+    with pytest.raises(RecordError, match=r"default/web-0, staging/web-0.*NAMESPACE/NAME"):
+        _answer(_TWO_NAMESPACES, pod="web-0")
+    old = ('I0301 10:00:00.000000    1869 kuberuntime_manager.go:513] Container "app" '
+           '({"docker" "0565"}) of pod web-0_default(93e1): Container app failed liveness '
+           'probe, will be restarted\n'
+           'I0301 10:00:05.000000    1869 prober.go:111] Readiness probe for '
+           '"api-0_staging(77aa):app" failed (failure): HTTP probe failed with statuscode: 503\n')
+    assert _answer(old, pod="web-0").cause is Cause.LIVENESS_KILL
+    assert _answer(old, pod="staging/api-0").cause is Cause.READINESS_ONLY
+    with pytest.raises(RecordError, match="no pod named 'other/web-0'"):
+        _answer(old, pod="other/web-0")

@@ -30,6 +30,7 @@ from kubesim.explain.messages import (
 )
 from kubesim.explain.model import (
     Answer,
+    BackOffs,
     Cause,
     ContainerStory,
     CountRange,
@@ -321,11 +322,14 @@ def _shows(f: _Facts) -> bool:
 
 def _unnamed(v: rc.View) -> list[RecordedEvent]:
     """Probe failures whose message names no probe (a page's placeholder for a kubelet log
-    line, `Probe failed for pod...: ...`, duoke360-30017): some probe failed, at least once;
-    which one the record does not say, so it may be liveness or startup, which kill (R1.17)."""
-    return [e for e in v.events if e.reason == "Unhealthy" and e.message.strip()
-            and not e.truncated and not cut_short(e.message) and probe_event(e.message) is None
-            and not _NAMES_PROBE.match(e.message)]
+    line, `Probe failed for pod...: ...`, duoke360-30017), or whose message the record lost
+    (an Unhealthy row cut before it, `Warning  Unhealthy  3m (x5 over 10m)  kubelet`: the
+    kubelet records Unhealthy for a probe call that failed or errored alone, R2.3): some
+    probe failed, at least once; which one the record does not say, so it may be liveness
+    or startup, which kill (R1.17)."""
+    return [e for e in v.events if e.reason == "Unhealthy" and (not e.message.strip() or (
+        not e.truncated and not cut_short(e.message) and probe_event(e.message) is None
+        and not _NAMES_PROBE.match(e.message)))]
 
 
 # a message that starts with a probe's name names it, whatever follows (a row cut inside it)
@@ -339,8 +343,10 @@ def _unnamed_probe(f: _Facts) -> _Decided | None:
     if not unnamed:
         return None
     lines = ", ".join(str(e.where.line) for e in unnamed[:3] if e.where.line)
-    because = (f"the record shows a probe failure{f' (line {lines})' if lines else ''} that "
-               "does not name its probe: a liveness or startup failure may have reached "
+    what = "that does not name its probe" if all(e.message.strip() for e in unnamed) else \
+        "whose probe the record lost (an Unhealthy row cut before its message)"
+    because = (f"the record shows a probe failure{f' (line {lines})' if lines else ''} {what}"
+               ": a liveness or startup failure may have reached "
                "failureThreshold and killed the container (R1.17), a readiness failure never "
                "does (R3.4)")
     return _Decided(Cause.CANNOT_TELL, "which-probe",
@@ -594,7 +600,8 @@ def _no_exit(f: _Facts) -> _Decided:
             f"cannot tell why {who} restarted, because {because}"), because)
     if live:
         return _no_kill(_per_probe(live), f.by_type, f.rule, _dropped(f))
-    if [s for s in f.failed if s.probe is READINESS]:
+    # (a failure whose probe the record does not tell may be a liveness one: `_unnamed_probe`)
+    if [s for s in f.failed if s.probe is READINESS] and not f.unnamed:
         return _Decided(Cause.READINESS_ONLY, "readiness-only", (
             "only readiness failed: the pod leaves Ready (no traffic), nothing is restarted "
             "by a probe"))
@@ -710,7 +717,24 @@ def _restart_floor(story: ContainerStory, v: rc.View) -> _Floor:
             best, why = e.count - 1, f"{e.count} {e.reason} events"
     if story.back_offs is None:
         return _Floor(best, why)
-    return _backoff_floor(story.back_offs.count, _Floor(best, why), _stated(story, v))
+    return _delay_floor(story.back_offs, _backoff_floor(
+        story.back_offs.count, _Floor(best, why), _stated(story, v)), _stated(story, v))
+
+
+def _delay_floor(b: BackOffs, floor: _Floor, stated: _Floor | None) -> _Floor:
+    """The restarts the back-off's printed delay needs (`BackOffs.after`: `back-off 40s`
+    follows 3 restarts at the least, R4.10-R4.12), and the start it refuses one more, over
+    the floor found without it: an inference from the delay, said so, which never outweighs
+    a count the record states (`_backoff_floor`)."""
+    if b.after is None or b.delay is None or b.after + 1 <= floor.restarts:
+        return floor
+    need = b.after + 1
+    if stated is not None and need > stated.restarts + 1:  # n containers: n ended at most
+        return floor
+    why = (f"a back-off of {b.delay:g} s follows at least {plural(b.after, 'restart')} (the "
+           "delay starts at the first restart and doubles at each after it, R4.10-R4.12), and "
+           "the start it refuses is one more: inferred from the delay, not counted")
+    return _Floor(need, why)
 
 
 def _backoff_floor(refusals: int, shown: _Floor, stated: _Floor | None) -> _Floor:

@@ -39,7 +39,7 @@ from kubesim.explain.model import (
 )
 from kubesim.explain.prevent import prevent
 from kubesim.explain.readers.model import ContainerRecord, PodRecord, RecordedEvent, RecordSet
-from kubesim.explain.readers.read import combine, pod_groups
+from kubesim.explain.readers.read import combine, pod_groups, pod_key
 from kubesim.explain.replay import Reconstructed, replay, started_events
 from kubesim.explain.timebase import Timebase, timebase
 from kubesim.kubelet.restart_rules import gate_notes
@@ -102,21 +102,22 @@ def explain_pods(records: list[RecordSet],
     `options.pod` names: one explanation per pod, each of the inputs about it alone."""
     if not records:
         raise UsageError("explain needs at least one record")
-    pods = sorted(pod_groups(records), key=lambda p: (p.name is None, p.name or ""))
+    pods = sorted(pod_groups(records), key=lambda p: (p.name is None, p.name or "",
+                                                       p.namespace or ""))
     several = len(pods) > 1
     if options.pod is not None:
         chosen = combine(records, options.pod)  # none of that name: exit 2
-        return [_own(chosen, records, options, several, one=True)]
+        return [_own(chosen, records, options, several, one=True, key=options.pod)]
     if several and options.container is not None and not any(
             c.name == options.container for p in pods for c in p.containers):
         have = containers_of([c for p in pods for c in p.containers])
         raise UsageError(f"--container {options.container[:60]!r}: no pod of the record has "
                          f"such a container (containers: {have})")
-    return [_own(p, records, options, several) for p in pods]
+    return [_own(p, records, options, several, key=pod_key(p, pods)) for p in pods]
 
 
 def _own(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,
-         several: bool, one: bool = False) -> Explanation:
+         several: bool, one: bool = False, key: str | None = None) -> Explanation:
     """One of several pods explained from the inputs about it alone (the pods of a workload
     read live: each its own pod and events documents), as if they were all the inputs; one
     pod, from every input (the pieces that name no pod are its)."""
@@ -126,7 +127,7 @@ def _own(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,
     lacks = several and not one  # --container may be missing from one of several pods
     if not several or pod.name is None or not mine or len(mine) == len(records):
         return _explain_pod(pod, records, options, lacks)
-    return _explain_pod(combine(mine, pod.name), mine, options, lacks)
+    return _explain_pod(combine(mine, key or pod.name), mine, options, lacks)
 
 
 def _untied(loose: list[RecordedEvent]) -> list[Finding]:
@@ -355,7 +356,8 @@ def _reconstruct(story: ContainerStory, v: rc.View, ctx: _Context,
         story.streaks += rc.metric_streaks(v.series, tb, by_type)
     story.kills, cut = _cut_kills(rc.kills(v, tb, by_type), story.streaks, by_type)
     story.findings += cut
-    story.back_offs = rc.back_offs(v, tb)
+    story.back_offs = rc.back_offs(v, tb, (ctx.profile.backoff_initial,
+                                           ctx.profile.backoff_max))
     story.exits = rc.exits(v, tb)
     never = ctx.policy is RestartPolicy.NEVER
     story.restarts, more = rc.restarts(v, story.kills, story.exits, ctx.grace, ctx.total_events,

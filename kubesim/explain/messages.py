@@ -12,8 +12,8 @@ from enum import Enum
 from kubesim.results import ProbeType
 
 __all__ = ["ExitCause", "KillCause", "ProbeEvent", "ProbeOutcome", "backoff_container", "cut_short",
-           "exit_cause", "failure_answer", "go_duration", "kill_of", "probe_event",
-           "pulled_image", "started_container"]
+           "backoff_delay", "delay_restarts", "exit_cause", "failure_answer", "go_duration",
+           "kill_of", "probe_event", "pulled_image", "started_container"]
 
 # an operator's event controller may relay the kubelet's event with its pod named first
 # (KubeBlocks: `Pod pulsar-proxy-0: Startup probe failed: ...`)
@@ -188,6 +188,35 @@ def started_container(message: str) -> str | None:
 
 
 _GO_DURATION = re.compile(r"^(?:(\d{1,6})h)?(?:(\d{1,6})m(?!s))?(?:(\d{1,6}(?:\.\d{1,9})?)s)?$")
+
+
+# the delay a back-off refusal prints (the kubelet's back-off for the container then, R4.9):
+# `Back-off 5m0s restarting failed container=web pod=...` (the events of 2016, a FailedSync's
+# message), `back-off 40s restarting failed container=web pod=...` (pod_workers' error in
+# the kubelet's log, a waiting state's message); newer BackOff events print none
+_BACKOFF_DELAY = re.compile(r"[Bb]ack-off (\d[0-9hms.]{0,19}) restarting failed container")
+
+
+def backoff_delay(message: str) -> float | None:
+    """The back-off delay a refusal's message prints, in seconds (None: it prints none)."""
+    m = _BACKOFF_DELAY.search(message[:2000])
+    return go_duration(m[1]) if m else None
+
+
+def delay_restarts(delay: float, initial: float, cap: float) -> int | None:
+    """The fewest restarts after which the kubelet's back-off for a container is `delay`: the
+    first restart after a crash makes the entry `initial`, each later start doubles it, up
+    to `cap` (R4.10-R4.12); a liveness-kill loop makes it one restart later (R4.13), and a
+    reset (R4.15) starts the curve again, so more restarts, never fewer. None for a delay
+    that is not on that curve (another kubelet's settings: nothing is inferred)."""
+    b, restarts = initial, 1
+    while restarts < 64 and initial > 0:
+        if abs(b - delay) < 0.5:
+            return restarts
+        if b >= cap:
+            return None
+        b, restarts = min(b * 2, cap), restarts + 1
+    return None
 
 
 def go_duration(text: str) -> float | None:

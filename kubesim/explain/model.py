@@ -421,12 +421,17 @@ class BackOffs:
     count: int
     first: When
     last: When
-    delay: float | None  # the current back-off, from the waiting state's message
+    delay: float | None  # the largest back-off the record prints (state or refusal message)
     evidence: tuple[Evidence, ...]
+    # the fewest restarts that delay needs since the back-off was last reset (R4.10-R4.12):
+    # inferred from the delay, never a count the record states; None: no delay, or one off
+    # the profile's curve
+    after: int | None = None
 
     def to_data(self) -> dict[str, Any]:
         return {"count": self.count, "first": self.first.to_data(), "last": self.last.to_data(),
-                "delay_seconds": self.delay, "evidence": _ev(self.evidence)}
+                "delay_seconds": self.delay, "restarts_from_delay": self.after,
+                "evidence": _ev(self.evidence)}
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,10 @@ from kubesim.explain.messages import (
     KillCause,
     ProbeOutcome,
     backoff_container,
+    backoff_delay,
     cut_short,
+    delay_restarts,
     exit_cause,
-    go_duration,
     http_status,
     kill_of,
     probe_event,
@@ -934,14 +935,19 @@ def counted_failures(at: When, setting: Setting | None) -> tuple[When, ...]:
                  for j in range(n - 1, -1, -1))
 
 
-def back_offs(view: View, tb: Timebase) -> BackOffs | None:
+def back_offs(view: View, tb: Timebase, curve: tuple[float, float] = (10.0, 300.0)
+              ) -> BackOffs | None:
+    """The container's refused starts; `curve`, the kubelet's initial and largest back-off
+    (the profile's), for the restarts the largest delay the record prints needs."""
     events = [e for e in view.events if e.reason == "BackOff"
               and backoff_container(e.message)[0] or (e.reason == "BackOff" and e.truncated)]
-    delay = None
     rec = view.record
+    # the delays the record prints: the waiting state's message, the refusals' (2016 events,
+    # the kubelet's log); the back-off only grows until it is reset, so the largest counts
+    delays = [d for e in events if (d := backoff_delay(e.message)) is not None]
     if rec is not None and rec.state_reason == "CrashLoopBackOff" and rec.state_message:
-        m = re.search(r"back-off (\S+) restarting", rec.state_message)
-        delay = go_duration(m[1]) if m else None
+        delays += [d for d in [backoff_delay(rec.state_message)] if d is not None]
+    delay = max(delays, default=None)
     if not events and delay is None and (rec is None or rec.state_reason != "CrashLoopBackOff"):
         return None
     count = sum(e.count for e in events)
@@ -953,7 +959,8 @@ def back_offs(view: View, tb: Timebase) -> BackOffs | None:
     if rec is not None and rec.state_reason == "CrashLoopBackOff":
         ev += (Evidence(str(rec.where), clip(f"State: Waiting, CrashLoopBackOff "
                                              f"{rec.state_message or ''}")),)
-    return BackOffs(count, first, last, delay, ev)
+    return BackOffs(count, first, last, delay, ev,
+                    None if delay is None else delay_restarts(delay, *curve))
 
 
 def exits(view: View, tb: Timebase) -> list[Exit]:

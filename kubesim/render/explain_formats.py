@@ -21,6 +21,7 @@ from kubesim.explain.diagnosis import COMMAND_KIND
 from kubesim.explain.model import (
     HUMAN_FROM,
     SCHEMA_VERSION,
+    BackOffs,
     ContainerStory,
     Explanation,
     Prevention,
@@ -136,10 +137,7 @@ def _timeline(c: ContainerStory) -> list[_Row]:
         b = c.back_offs
         # a waiting CrashLoopBackOff state without BackOff rows: a start was refused, the
         # record counts none (R4.9)
-        what = (f"back-off: {b.count} start(s) refused (CrashLoopBackOff)" if b.count else
-                "back-off: waiting in CrashLoopBackOff (the record counts no refused start)")
-        if b.delay is not None:
-            what += f"; the current back-off is {b.delay:g} s"
+        what = _back_off_text(b)
         rows.append(_Row(_key(b.first), when_text(When(b.first.lo, b.last.hi,
                                                         b.first.confidence))
                          if b.first.known and b.last.known else when_text(b.first),
@@ -425,7 +423,22 @@ def render(ex: Explanation, fmt: str) -> str:
 # JSON, each the one-pod document (docs/explain.md).
 
 
-def _name(ex: Explanation) -> str:
+def _back_off_text(b: BackOffs) -> str:
+    """The refused starts' line: how many, the back-off's delay, the restarts it needs."""
+    what = (f"back-off: {b.count} start(s) refused (CrashLoopBackOff)" if b.count else
+            "back-off: waiting in CrashLoopBackOff (the record counts no refused start)")
+    if b.delay is not None:
+        what += f"; the current back-off is {b.delay:g} s"
+    if b.after is not None:  # R4.10-R4.12: the delay doubles from the first restart on
+        what += (f", which follows at least {b.after} restart(s) since the back-off was "
+                 "last reset (inferred from the delay, R4.10-R4.12)")
+    return what
+
+
+def _name(ex: Explanation, exs: tuple[Explanation, ...] = ()) -> str:
+    """The pod's name; NAMESPACE/NAME where another of `exs` has that name."""
+    if ex.namespace and ex.pod and sum(1 for x in exs if x.pod == ex.pod) > 1:
+        return f"{ex.namespace}/{ex.pod}"
     return ex.pod or "(name not in the record)"
 
 
@@ -439,10 +452,12 @@ def pods_document(exs: list[Explanation]) -> dict[str, Any]:
 
 
 def _pods_text(exs: list[Explanation]) -> str:
-    lines = [f"kubesim explain: {len(exs)} pods (" + ", ".join(visible(_name(ex)) for ex in exs)
+    every = tuple(exs)
+    lines = [f"kubesim explain: {len(exs)} pods ("
+             + ", ".join(visible(_name(ex, every)) for ex in exs)
              + "), each explained on its own below"]
     for i, ex in enumerate(exs, 1):
-        lines += ["", f"=== pod {i} of {len(exs)}: {visible(_name(ex))} ===",
+        lines += ["", f"=== pod {i} of {len(exs)}: {visible(_name(ex, every))} ===",
                   render_text(ex).rstrip("\n")]
     return "\n".join(lines) + "\n"
 

@@ -115,13 +115,15 @@ class StartBackOff(NamedTuple):
 # "Back-off 1m20s restarting failed container=web pod=web-1_ns(uid)"`
 _START_BACK_OFF = re.compile(
     r'failed to \\?"StartContainer\\?" for \\?"([a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)\\?" '
-    r'with CrashLoopBackOff(?:: \\?"(Back-off [^"\\\n]{1,400}))?')
+    r'with CrashLoopBackOff(?:: \\?"([Bb]ack-off [^"\\\n]{1,400}))?')
 
 
 def start_back_off(text: str) -> StartBackOff | None:
-    """The start refused in back-off a sync error tells (`_START_BACK_OFF`), or None."""
+    """The start refused in back-off a sync error tells (`_START_BACK_OFF`), or None; the
+    refusal's message as the BackOff event's (`Back-off ...`: the kubelets since 1.5 write
+    the error's `back-off` in lower case)."""
     m = _START_BACK_OFF.search(text)
-    return StartBackOff(m[1], m[2]) if m else None
+    return StartBackOff(m[1], "B" + m[2][1:] if m[2] else None) if m else None
 
 
 def events_command_object(kind: str | None) -> bool:

@@ -375,7 +375,7 @@ class KlogLines:
         for i in range(len(self.events) - 1, -1, -1):
             e = self.events[i]
             if e.reason == "Killing" and e.message == _NO_CAUSE and \
-                    e.object_name in ("", said.pod) and e.container in (None, said.container):
+                    _same_pod(e.object_name, said.pod) and e.container in (None, said.container):
                 self.events[i] = replace(e, message="Stopping container")
                 return
 
@@ -392,7 +392,7 @@ class KlogLines:
         for event, probe in self.sync_failures:
             if (event.object_name or None, probe) not in self.prober_pods:
                 self.events.append(event)
-        self.events = placed([self.counted(e) for e in self.events])
+        self.events = placed([_parted(self.counted(e)) for e in self.events])
         self.notes.insert(0, Note(
             "the kubelet's own log lines are read as the events it recorded with them (a "
             "probe's failure, a kill and its stated cause, a refused restart); a klog time "
@@ -414,22 +414,34 @@ class KlogLines:
 
     def pods(self) -> list[PodRecord]:
         """A pod for each pod the lines name (its containers, a spec without probes where a
-        line printed one), so that a pod whose lines hold no event is still explained."""
+        line printed one), so that a pod whose lines hold no event is still explained; pods
+        of one name in two namespaces apart (`read.pod_groups` keeps them so)."""
         out: dict[str | None, PodRecord] = {}
         for (pod, name), where in self.containers.items():
-            record = out.setdefault(pod, PodRecord(pod, where, formats=["kubelet-log"]))
+            record = out.setdefault(pod, _pod(pod, where))
             c = ContainerRecord(name, where)
             if (pod, name) in self.no_probes:
                 c.spec = parse_container({"name": name}, init=False, sidecar=False)
                 c.spec_where = self.no_probes[(pod, name)]
             record.containers.append(c)
         for pod, where in self.bare_pods.items():
-            out.setdefault(pod, PodRecord(pod, where, formats=["kubelet-log"]))
+            out.setdefault(pod, _pod(pod, where))
         if not out and not self.events and self.unread:  # the kubelet's lines, none of them
             # about a pod's probes (a line cut in its message): a log that shows nothing
             first = Where(self.source, self.unread[0].number)
             out[None] = PodRecord(None, first, formats=["kubelet-log"])
         return list(out.values())
+
+
+def _pod(key: str | None, where: Where) -> PodRecord:
+    namespace, name = _split(key)
+    return PodRecord(name, where, namespace=namespace, formats=["kubelet-log"])
+
+
+def _parted(event: RecordedEvent) -> RecordedEvent:
+    """An event as the readers give it: its pod's name, and its namespace apart."""
+    namespace, name = _split(event.object_name)
+    return replace(event, object_name=name or "", object_namespace=namespace)
 
 
 def _others_note(numbers: list[int], source: str) -> Note:
@@ -465,25 +477,46 @@ def _unquoted(text: str) -> str:
 
 
 def _first_format_pod(text: str) -> str | None:
-    """The first NAME of a `NAME_NS(UID)` in a line, found from its `_NS(UID)` (a search for
-    the whole form would try every position of a long run of a name's letters)."""
+    """The pod (`NS/NAME`, `_pod_name`) of the first `NAME_NS(UID)` in a line, found from its
+    `_NS(UID)` (a search for the whole form would try every position of a long run of a
+    name's letters)."""
     for i, m in enumerate(_POD_TAIL.finditer(text)):
         name = _NAME_END.search(text, max(0, m.start() - 253), m.start())
         if name is not None:
-            return name[0]
+            return f"{m[0][1:m[0].index('(')]}/{name[0]}"
         if i >= 20:  # a line names its pod among its first such forms
             break
     return None
 
 
 def _pod_name(ref: str | None) -> str | None:
-    """`NS/NAME` (klog.KObj) or `NAME_NS(UID)` (format.Pod): the pod's name."""
+    """`NS/NAME` (klog.KObj) or `NAME_NS(UID)` (format.Pod): the pod as the reader keys it,
+    `NS/NAME` (a NAME alone where the line gives no namespace): two pods of one name in two
+    namespaces are two pods (`_split` parts the key again)."""
     if not ref:
         return None
     m = _FORMAT_POD.fullmatch(ref)
     if m is not None:
-        return m[1]
-    return ref.rsplit("/", 1)[-1] or None
+        return f"{m[2]}/{m[1]}"
+    namespace, _, name = ref.rpartition("/")
+    return None if not name else f"{namespace}/{name}" if namespace else name
+
+
+def _same_pod(key: str, other: str | None) -> bool:
+    """Whether two pod keys (`_pod_name`) may be one pod: the same name, and the same namespace
+    where both lines give one (the podKiller's names none); an event's empty key, any pod."""
+    if not key:
+        return True
+    (namespace, name), (other_namespace, other_name) = _split(key), _split(other)
+    return name == other_name and None in (namespace, other_namespace) or key == other
+
+
+def _split(key: str | None) -> tuple[str | None, str | None]:
+    """A pod's key (`_pod_name`) as (namespace, name)."""
+    if not key:
+        return None, None
+    namespace, _, name = key.rpartition("/")
+    return namespace or None, name
 
 
 def _event(reason: str, message: str, where: Where, stamp: Stamp, pod: str | None,
@@ -558,8 +591,9 @@ def _backoffs(err: str, where: Where, stamp: Stamp, pod: str | None) -> _Said | 
     refused = start_back_off(err[:MAX_LINE])
     if refused is None:
         return None
-    return _Said(_event("BackOff", "Back-off restarting failed container", where, stamp, pod,
-                        refused.container), pod, refused.container)
+    message = refused.message or "Back-off restarting failed container"  # its delay kept
+    return _Said(_event("BackOff", message, where, stamp, pod, refused.container), pod,
+                 refused.container)
 
 
 def _occurred(kv: dict[str, str], where: Where, stamp: Stamp) -> _Said | None:
@@ -685,7 +719,7 @@ def _old_event(message: str, where: Where, stamp: Stamp) -> _Said | None:
     ref = dict(_REF_FIELD.findall(m["ref"]))
     if ref.get("Kind", "Pod") != "Pod" or m["type"] not in ("Normal", "Warning"):
         return None
-    pod = ref.get("Name") or None
+    pod = _pod_name("/".join(x for x in (ref.get("Namespace"), ref.get("Name")) if x))
     path = ref.get("FieldPath", "")
     container = container_of_field_path(path)
     event = _typed(_event(m["reason"], m["message"], where, UNKNOWN_STAMP, pod, container),

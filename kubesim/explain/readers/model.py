@@ -124,6 +124,9 @@ class RecordedEvent:
     init: bool = False  # the fieldPath names an init container (`spec.initContainers{x}`)
     cut_before: bool = False
     cut_after: bool = False
+    # the namespace of the pod the event is about, where the record gives it (the kubelet's
+    # log: `pod="NS/NAME"`): two pods of one name in two namespaces are two pods
+    object_namespace: str | None = None
 
     @property
     def count_stated(self) -> bool:

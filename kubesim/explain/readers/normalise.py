@@ -106,12 +106,13 @@ def normalise(text: str) -> list[PasteLine]:
     console = _console_prefixed(lines)
     out: list[PasteLine] = []
     for number, raw in enumerate(lines, 1):
-        elided = _ELIDED_ROW.match(raw)
-        if elided is None:
-            out.append(_line(number, raw, console))
-        else:  # the rows above elided, the row kept: a cut, then the row
-            row = _line(number, elided["indent"] + raw[elided.end():], console)
-            out.append(replace(row, cut_above=True))
+        row = _line(number, raw, console)
+        # looked for in the line unwrapped (a quote's `> `, a box's or a table's pipes,
+        # emphasis, a code span around the row), where the row's own text begins
+        elided = _ELIDED_ROW.match(row.text) if row.kind is LineKind.CONTENT else None
+        if elided is not None:  # the rows above elided, the row kept: a cut, then the row
+            row = replace(row, text=elided["indent"] + row.text[elided.end():], cut_above=True)
+        out.append(row)
     return out
 
 
@@ -510,9 +511,20 @@ def _unwrap(text: str) -> str:
         text = m[1] + m[2]
     elif text.lstrip().startswith("`") != text.rstrip().endswith("`"):  # code over two lines
         text = text.replace("`", "", 1) if text.lstrip().startswith("`") else text.rstrip()[:-1]
-    if _PIPE_ROW.match(text.strip()):
+    if _PIPE_ROW.match(text.strip()) or _PIPE_ROW.match(_inside_pipes(text)):
         text = "\t".join(cell.strip() for cell in text.strip().strip("|").split(" | "))
+    elif _inside_pipes(text):  # an ASCII box's row, `| ... |`: its borders off
+        text = text.strip()[1:-1].strip()
     return text.replace("**", "") if text.count("**") >= 2 else text
+
+
+def _inside_pipes(line: str) -> str:
+    """What a line between an ASCII box's or a markdown table's outer pipes (`| ... |`) holds,
+    or '' for any other line."""
+    body = line.strip()
+    if len(body) < 5 or not body.startswith("| ") or not body.endswith(" |"):
+        return ""
+    return body[2:-2].strip()
 
 
 def _right_bordered(line: str) -> bool:

@@ -30,7 +30,7 @@ from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prome
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json, read_text
 
-__all__ = ["FORMATS_HELP", "combine", "parse_record", "pod_groups", "read_record"]
+__all__ = ["FORMATS_HELP", "combine", "parse_record", "pod_groups", "pod_key", "read_record"]
 
 FORMATS_HELP = ("kubectl describe pod output, kubectl get pod -o yaml|json, kubectl get events "
                 "(its table in any layout, or -o json|yaml), kubectl get pods' table, pasted as "
@@ -131,16 +131,17 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     pods = _merged(sets)
     loose = [e for s in sets for e in s.events]
     mine = [e for e in loose if e.object_kind in ("", "Pod")]
-    for name in sorted({e.object_name for e in mine if e.object_name}):
-        if not any(p.name == name for p in pods):
-            pods.append(PodRecord(name, next(e.where for e in mine if e.object_name == name)))
+    for e in mine:
+        if e.object_name and not any(_same(p, e.object_name, e.object_namespace) for p in pods):
+            pods.append(PodRecord(e.object_name, e.where, namespace=e.object_namespace))
     if not pods:
         pods = [PodRecord(None, Where(sets[0].source))]
     single = len(pods) == 1
     others = len(loose) - len(mine)
     for pod in pods:
-        _attach_events(pod, [e for e in mine if e.object_name == pod.name
-                             or (not e.object_name and (single or pod.name is None))])
+        _attach_events(pod, [e for e in mine if (e.object_name and _same(
+            pod, e.object_name, e.object_namespace)) or (not e.object_name and (
+                single or pod.name is None))])
         if others:
             pod.notes.append(Note(f"{others} event(s) about other objects (ReplicaSets, "
                                   "Deployments, other pods) were left out",
@@ -161,6 +162,13 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
 # the kubelets of 1.2-1.4 reported a start refused in back-off as FailedSync (the pod worker's
 # SyncResult error, messages.start_back_off): `Error syncing pod, skipping: failed to ...`
 _SYNC_ERROR = "Error syncing pod, skipping: "
+
+
+def _same(pod: PodRecord, name: str | None, namespace: str | None) -> bool:
+    """Whether a pod is the one of `name` in `namespace`: a pod's key is its namespace and
+    name; a record that does not give the namespace (None) may be of any."""
+    return name is not None and pod.name == name and (
+        pod.namespace is None or namespace is None or pod.namespace == namespace)
 
 
 def _sync_back_off(event: RecordedEvent, pod: PodRecord) -> RecordedEvent:
@@ -227,7 +235,7 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
         for pod in map(copy.deepcopy, s.pods):  # merged and filled below: never the inputs'
             if pod.name is None and pod.apart_from is None:
                 pod.name = _named_by_kills(pod)
-            same = next((p for p in pods if pod.name is not None and p.name == pod.name), None)
+            same = next((p for p in pods if _same(p, pod.name, pod.namespace)), None)
             pods.append(pod) if same is None else _merge(same, pod)
     named = [p for p in pods if p.name is not None]
     apart: list[PodRecord] = []
@@ -392,17 +400,35 @@ def _names(names: list[str]) -> str:
     return shown + (", ..." if len(names) > 5 else "")
 
 
+def pod_key(pod: PodRecord, pods: list[PodRecord]) -> str:
+    """How `--pod` names a pod among `pods`: NAME, or NAMESPACE/NAME where another pod of the
+    record has that name (a pod's key is its namespace and name)."""
+    twins = [p for p in pods if p.name == pod.name]
+    if len(twins) > 1 and pod.namespace is not None:
+        return f"{pod.namespace}/{pod.name}"
+    return pod.name or "(unnamed)"
+
+
 def _choose(pods: list[PodRecord], name: str | None, source: str) -> PodRecord:
+    """The pod `--pod` names: NAMESPACE/NAME, or a NAME no other pod of the record has."""
     if name is not None:
-        match = [p for p in pods if p.name == name]
+        namespace, _, bare = name.rpartition("/")
+        match = [p for p in pods if p.name == bare and (
+            not namespace or p.namespace in (namespace, None))]
+        if len(match) > 1 and namespace:  # the one whose namespace the record gives
+            match = [p for p in match if p.namespace == namespace] or match
         if not match:
-            have = _names([p.name or "(unnamed)" for p in pods])
+            have = _names([pod_key(p, pods) for p in pods])
             raise RecordError(f"no pod named {name[:60]!r} in the record (pods: {have})",
                               source=source)
+        if len(match) > 1:
+            raise RecordError(f"{len(match)} pods of the record are named {name[:60]!r} "
+                              f"({_names([pod_key(p, pods) for p in match])}); choose one "
+                              "with --pod NAMESPACE/NAME", source=source)
         return match[0]
     if len(pods) > 1:
         raise RecordError(f"the record holds {len(pods)} pods "
-                          f"({_names([p.name or '(unnamed)' for p in pods])}); choose one "
+                          f"({_names([pod_key(p, pods) for p in pods])}); choose one "
                           "with --pod NAME", source=source)
     return pods[0]
 
