@@ -3347,6 +3347,9 @@ def test_a_probe_failure_quoted_in_a_sentence_is_read_and_a_sentence_about_one_i
     "  Warning  Failed{}Error: OOMKilled </pre>",
     "Name: web{}<br>",
     "  Name: web{}│",
+    # probe YAML alone (the name it gives looked for, test_probe_yaml_pasted_alone...)
+    "livenessProbe:\n  tcpSocket:\n    port: 80\n  name:{}app x",
+    "livenessProbe:\n  tcpSocket:\n    port: 80\n  -{}name: app",
 ])
 def test_a_long_run_of_spaces_in_a_line_is_read_in_one_pass(line):
     """Hostile input, found reading batch 22's sentences (tracegrid-oomkilled): a line whose
@@ -3852,3 +3855,98 @@ def test_many_name_lines_are_read_in_linear_time(head: str, unit: str) -> None:
 
     small, big = cost(10_000), cost(40_000)
     assert big < 8 * small + 0.2, (small, big)
+
+
+@pytest.mark.parametrize("text", [
+    # taourl-2668961: a page's fenced `Reason: Unhealthy` / `Exit Code: 1`, no State line
+    "```\nReason: Unhealthy\nExit Code: 1\n```\n",
+    # a describe's Last State given an event's reason (hand-written variant)
+    "Name: web-1\nContainers:\n  web:\n    State:          Running\n"
+    "    Last State:     Terminated\n      Reason:       Killing\n      Exit Code:    137\n"
+    "    Restart Count:  1\n",
+    # the pod's YAML (hand-written variant)
+    "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web-1\nstatus:\n  containerStatuses:\n"
+    "  - name: web\n    restartCount: 1\n    state:\n      running: {}\n    lastState:\n"
+    "      terminated:\n        reason: Unhealthy\n        exitCode: 1\n",
+])
+def test_an_events_reason_under_a_state_is_never_the_ends_reason(text: str) -> None:
+    """Gap named at stop 41 (taourl-2668961, batch 22): `Reason: Unhealthy` under an ended
+    state was shown as the end's reason (`container ended: Unhealthy, exit code 1`). Unhealthy,
+    Killing, BackOff are the reasons of the kubelet's events (pkg/kubelet/events/event.go),
+    never of a container's state (the runtime's: OOMKilled, Error, Completed): the end is
+    shown without a reason, its exit code kept, and a note says why."""
+    record = parse_record(text, "r.txt")
+    c = record.pods[0].containers[0]
+    ends = [t for t in (c.terminated, c.last) if t is not None]
+    assert ends and all(t.reason is None and t.exit_code is not None for t in ends)
+    assert any("never of a container's state" in n.text for n in record.notes)
+    ex = explain_records([record], ExplainOptions(suggest=False, phases=1))
+    out = " ".join(render_text(ex).split())
+    assert "Unhealthy, exit code" not in out and "Killing, exit code" not in out
+    assert "never of a container's state" in out
+
+
+@pytest.mark.parametrize("text", [
+    # tracegrid/taourl (batches 19, 22): describe's two fields fenced, no State line above
+    "Output may show:\n```\nReason: OOMKilled\nExit Code: 137\n```\n",
+    # the fields quoted in a sentence (feichen2016-csdn-oom's shape, hand-written)
+    "kubectl describe says reason: OOMKilled and exit code: 137 for the pod.\n",
+    # a status quoted in a sentence (click-to-deploy-265's shape, hand-written)
+    "They got killed by Kubernetes for a reason (status: OOMKilled).\n",
+])
+def test_a_state_shown_without_its_state_line_is_of_an_untold_kind(text: str) -> None:
+    """Gap named at stop 41 (batches 19 and 22): `Reason:` and `Exit Code:` read without
+    their `State:`/`Last State:` line were put back as `State: Terminated` and called "its
+    current state". The record does not show which it was: the end is shown as a state of a
+    kind it does not show, in the diagnosis, the rows and the JSON (`which: untold`)."""
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    story = ex.containers[0]
+    assert [x.which for x in story.exits] == ["untold"]
+    answer = story.answer
+    assert answer is not None and answer.cause is Cause.OOM_KILLED
+    assert "current state" not in answer.text and "current or last" in answer.text
+    out = " ".join(render_text(ex).split())
+    assert "(State or Last State: the record does not show which) ended: OOMKilled" in out
+
+
+_PROBE_ALONE = ("Now look at the manifest's piece:\n\nlivenessProbe:\n  httpGet:\n"
+                "    path: /healthz\n    port: 8080\n  periodSeconds: 5\n"
+                "  failureThreshold: 2\n\nWhat the kubelet does:\n")
+
+
+@pytest.mark.parametrize("text", [
+    _PROBE_ALONE,  # habr-otus-897550: the probe's YAML alone between a page's sentences
+    # its indentation lost (taourl-2668961's shape)
+    "```yaml\nlivenessProbe:\nhttpGet:\npath: /health\nport: 8080\nperiodSeconds: 10\n```\n",
+    # indented under a sentence, as a piece of a container (hand-written)
+    "The probe:\n    readinessProbe:\n      tcpSocket:\n        port: 5432\n"
+    "      periodSeconds: 10\n",
+])
+def test_probe_yaml_pasted_alone_names_no_container(text: str) -> None:
+    """Gap named at stop 41 (habr-otus-897550, batch 19): probe YAML pasted without its
+    container was explained as `container app`, the name kubesim's compact spec reader gives,
+    not the record's. The probe's container is one the record does not name, in the text,
+    the JSON (name null) and MCP's title alike; `--container X` says the record names none."""
+    from kubesim.errors import UsageError
+    from kubesim.render.explain_formats import render_json
+
+    record = parse_record(text, "r.txt")
+    assert [c.name for p in record.pods for c in p.containers] == [None]
+    ex = explain_records([record], ExplainOptions(suggest=False, phases=1))
+    assert ex.containers[0].name is None
+    out = render_text(ex)
+    assert "container app" not in out and "container (name not in the record)" in out
+    assert '"name": "app"' not in render_json(ex)
+    with pytest.raises(UsageError, match="the record names no container"):
+        explain_records([record], ExplainOptions(suggest=False, phases=1, container="web"))
+
+
+def test_probe_yaml_that_names_its_container_app_keeps_the_name() -> None:
+    """The name `app` the YAML itself gives (`- name: app` above the probe) is the record's:
+    a Deployment's manifest under a page's sentence, read for its probes."""
+    text = ("The deployment:\n\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n"
+            "spec:\n  template:\n    spec:\n      containers:\n      - name: app\n"
+            "        image: web:1\n        livenessProbe:\n          tcpSocket:\n"
+            "            port: 80\n")
+    record = parse_record(text, "r.txt")
+    assert [c.name for p in record.pods for c in p.containers] == ["app"]

@@ -139,7 +139,7 @@ class _Facts:
 
 def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View,
            rule: FailureRunAfterKill) -> _Facts:
-    current = next((x for x in story.exits if x.which == "current"), None)
+    current = next((x for x in story.exits if x.which in ("current", "untold")), None)
     last = next((x for x in story.exits if x.which == "last"), None)
     floor = _restart_floor(story, v)
     f = _Facts(
@@ -490,7 +490,9 @@ def _oom(f: _Facts) -> _Decided:
     assert f.oom is not None
     ooms = {x.which for x in f.story.exits if x.cause is ExitCause.OOM}
     which = ("its current and its last state" if ooms == {"current", "last"} else
-             "its current state" if ooms == {"current"} else "its last state")
+             "its current state" if ooms == {"current"} else "its last state" if ooms == {
+                 "last"} else "in a state whose kind, current or last, the record does not "
+             "show")
     extra = (f"; the record also shows {plural(rc.kill_total(f.probe_kills), 'probe kill')}"
              if f.probe_kills else "")
     # a record of several containers the record does not tell apart (a `get pods` row of

@@ -612,7 +612,7 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
             f"line {number}: describe's Reason and Exit Code without the state's line above "
             "them (a Terminated state's fields): read as an ended container's state; whether "
             "they were its State or its Last State the record does not say; the line numbers "
-            "below count the `State: Terminated` line put back", Where(source, number))])
+            "below count the state's line put back", Where(source, number))])
     jq = placed_jq_output(cleaned)
     if jq is not None:
         placed, number, shown, elided = jq
@@ -867,8 +867,10 @@ def _after_error(segment: Segment, source: str, out: RecordSet, exc: RecordError
 
 def _substance(found: RecordSet) -> bool:
     """Whether what was read of a document broken off holds something of a record: an event,
-    or a container by its name (`kind: Pod` alone is nothing)."""
-    return bool(found.events or any(c.name for p in found.pods for c in p.containers))
+    a container by its name, or probe settings (a probe's YAML names no container: `kind:
+    Pod` alone is nothing)."""
+    return bool(found.events or any(c.name or c.spec is not None
+                                    for p in found.pods for c in p.containers))
 
 
 MAX_YAML_RETRIES = 3  # malformed YAML read again up to the line of its error, at most so often
@@ -1226,6 +1228,9 @@ def _state_item(segment: Segment, state: re.Match[str]) -> str:
     return body + "".join(shift + x.text[base:] + "\n" for x in segment.lines[1:])
 
 
+_NAMES_APP = re.compile(r"^[ \t]*(?:-[ \t]+)?name:[ \t]*[\"']?app[\"']?[ \t]*$", re.MULTILINE)
+
+
 def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordSet | None:
     """Probe YAML (a workload's manifest, or a container's probes): the containers' probe
     settings, for the pod of the record."""
@@ -1236,6 +1241,10 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
     if not found:
         return None
     pod = PodRecord(None, Where(source, line), formats=["probe-spec"])
+    # probe YAML alone (`livenessProbe:` and its keys, no container around it): the name `app`
+    # is the compact spec reader's, not the record's, unless the YAML gives it (`name: app`)
+    named = named and not (len(found) == 1 and found[0].container.name == "app"
+                           and _NAMES_APP.search(body) is None)
     for c in found:
         name = c.container.name if named else None  # a piece's `app` is kubesim's, not its
         pod.containers.append(ContainerRecord(name, Where(source, line),
