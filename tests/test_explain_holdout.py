@@ -3347,6 +3347,10 @@ def test_a_probe_failure_quoted_in_a_sentence_is_read_and_a_sentence_about_one_i
     "  Warning  Failed{}Error: OOMKilled </pre>",
     "Name: web{}<br>",
     "  Name: web{}│",
+    # a custom-columns table's header and row (test_a_custom_columns_pods_table_is_read)
+    "NAME{}RESTARTS   LAST_REASON\nweb   1   OOMKilled",
+    "NAME   RESTARTS   LAST_REASON\nweb{}1   OOMKilled",
+    "kubectl get pods -o custom-columns=NAME:.metadata.name,R:{}.status.phase\nNAME  R\nweb  x",
     # probe YAML alone (the name it gives looked for, test_probe_yaml_pasted_alone...)
     "livenessProbe:\n  tcpSocket:\n    port: 80\n  name:{}app x",
     "livenessProbe:\n  tcpSocket:\n    port: 80\n  -{}name: app",
@@ -3950,3 +3954,80 @@ def test_probe_yaml_that_names_its_container_app_keeps_the_name() -> None:
             "            port: 80\n")
     record = parse_record(text, "r.txt")
     assert [c.name for p in record.pods for c in p.containers] == ["app"]
+
+
+_CUSTOM = ("$ kubectl get pods -n shop -o custom-columns=NAME:.metadata.name,STATUS:.status.phase,"
+           "RESTARTS:.status.containerStatuses[*].restartCount,"
+           "REASON:.status.containerStatuses[*].lastState.terminated.reason\n"
+           "NAME                   STATUS    RESTARTS   REASON\n"
+           "cart-7d4b9c6f5-x2kq9   Running   7          OOMKilled\n"
+           "cart-7d4b9c6f5-zm8tw   Running   0          <none>\n")
+
+
+@pytest.mark.parametrize("text,pod,container,cause,kills", [
+    # the command's specs name each column's field (REASON is lastState's here)
+    (_CUSTOM, "cart-7d4b9c6f5-x2kq9", None, Cause.OOM_KILLED, CountRange(0, 0)),
+    # single-spaced by a page, inside a fence (hand-written variant)
+    ("```\n" + re.sub(r" {2,}", " ", _CUSTOM) + "```\n", "cart-7d4b9c6f5-x2kq9", None,
+     Cause.OOM_KILLED, CountRange(0, 0)),
+    # no command: the header's names (LAST_REASON, LAST_EXIT) tell the fields
+    ("NAME                STATUS    RESTARTS   LAST_REASON   LAST_EXIT\n"
+     "api-5f7d8-abcde     Running   3          OOMKilled     137\n", None, None,
+     Cause.OOM_KILLED, CountRange(0, 0)),
+    # a pod of two containers, each column a value a container (comma-joined)
+    ("kubectl get pod web-0 -o custom-columns=NAME:.metadata.name,C:.status.containerStatuses"
+     "[*].name,R:.status.containerStatuses[*].restartCount,"
+     "LAST:.status.containerStatuses[*].lastState.terminated.reason\n"
+     "NAME    C             R     LAST\n"
+     "web-0   app,sidecar   4,0   OOMKilled,Completed\n", None, "app", Cause.OOM_KILLED,
+     CountRange(0, 0)),
+    # a waiting reason and the last end's code by --no-headers' specs
+    ("kubectl get pods --no-headers -o custom-columns=POD:.metadata.name,"
+     "R:.status.containerStatuses[*].restartCount,W:.status.containerStatuses[*].state.waiting"
+     ".reason,CODE:.status.containerStatuses[*].lastState.terminated.exitCode\n"
+     "worker-6c9f7b8d5-2xk4p   12   CrashLoopBackOff   1\n", None, None, Cause.CANNOT_TELL,
+     CountRange(0, 13)),
+])
+def test_a_custom_columns_pods_table_is_read(text, pod, container, cause, kills) -> None:
+    """Gap named at stop 41: `kubectl get pods -o custom-columns=...` tables were refused as
+    not a record explain reads. A custom column's cell is what its JSONPath finds, values
+    joined by `,` (kubectl's get/customcolumn.go): read by the command's specs, or by the
+    header's names without it, each pod's containers by their values."""
+    a = _answer(text, pod=pod, container=container)
+    assert (a.cause, a.probe_kills, a.shows_failures) == (cause, kills, True)
+
+
+def test_a_custom_column_of_fewer_values_than_containers_names_none_of_them() -> None:
+    """kubectl leaves out a container that lacks a `[*]` column's field (customcolumn.go:
+    `<none>` only when none has it), so `OOMKilled` beside containers `app,sidecar` is one
+    of theirs, whose the row does not say: not given to app; a note says why."""
+    text = ("$ kubectl get pod web-0 -o custom-columns=NAME:.metadata.name,"
+            "CONTAINERS:.status.containerStatuses[*].name,"
+            "RESTARTS:.status.containerStatuses[*].restartCount,"
+            "LAST:.status.containerStatuses[*].lastState.terminated.reason\n"
+            "NAME    CONTAINERS    RESTARTS   LAST\n"
+            "web-0   app,sidecar   4,0        OOMKilled\n")
+    record = parse_record(text, "r.txt")
+    [pod] = record.pods
+    app = next(c for c in pod.containers if c.name == "app")
+    assert app.last is None and app.restart_count == 4
+    assert any(c.name is None and c.last is not None and c.last.reason == "OOMKilled"
+               for c in pod.containers)
+    assert any("whose they are the row does not tell" in n.text for n in record.notes)
+    assert _answer(text, container="app").cause is not Cause.OOM_KILLED
+
+
+@pytest.mark.parametrize("text", [
+    "NAME   READY   AGE\nweb    2/2     5d\n",  # a StatefulSet's table: READY is no boolean
+    "NAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    2/2     2            2           5d\n",
+    "Name   Ready\nweb    true\n",  # prose-cased words are no kubectl header
+])
+def test_other_tables_are_not_read_as_custom_columns(text: str) -> None:
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+def test_the_default_get_pods_table_is_still_its_own() -> None:
+    record = parse_record("NAME    READY   STATUS             RESTARTS   AGE\n"
+                          "web-0   0/1     CrashLoopBackOff   5          3m\n", "r.txt")
+    assert record.format == "pods-table"

@@ -1195,14 +1195,21 @@ def _last_killable(v: rc.View) -> bool:
     rec = v.record
     starts = [e for e in v.events if e.reason in _STARTS]
     kills = [e for e in v.events if e.reason == "Killing"]
-    ended = (rec is not None and (rec.state == "terminated" or rec.state_reason ==
-                                  "CrashLoopBackOff" or _state_untold(rec))) or any(
+    ended = (rec is not None and _ended_shown(rec)) or any(
         all(rc.certainly_after(b.last, e.last) for e in starts)
         for b in v.events if b.reason == "BackOff")
     killed_before = bool(kills) and all(
         k.count_stated and any(rc.certainly_after(e.last, k.last) for e in starts)
         for k in kills)
     return ended and not killed_before
+
+
+def _ended_shown(rec: ContainerRecord) -> bool:
+    """Whether the record shows the container ended or may have since its last start: its
+    state terminated or waiting out a back-off, its state not shown, or an end whose kind
+    (current or last) it does not show (R + 1 either way, README's probe_kills)."""
+    return rec.state == "terminated" or rec.state_reason == "CrashLoopBackOff" or \
+        _state_untold(rec) or (rec.terminated is not None and rec.terminated.untold)
 
 
 def _state_untold(rec: ContainerRecord) -> bool:

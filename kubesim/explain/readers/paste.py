@@ -50,6 +50,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise, plain
 from kubesim.explain.readers.pods_table import (
+    CustomColumns,
     PodRow,
     TopContainers,
     cut_pod_row,
@@ -164,6 +165,7 @@ class _Placer:
         self.pod_rows: list[PodRow] = []  # rows of `kubectl get pods`
         self.old_pods = OldPodsTable(source)  # `kubectl get pods` of 2015
         self.top = TopContainers(source)  # `kubectl top pod --containers`: the names
+        self.custom = CustomColumns(source)  # `kubectl get pods -o custom-columns=...`
         self.bare: list[tuple[RecordedEvent, Note]] = []  # messages alone (`bare`)
         self.flat_section = False  # a describe's containers listed without indentation
         self.exec_lines = -1  # lines of an open exec command so far (-1: none is open)
@@ -199,6 +201,8 @@ class _Placer:
         self.after_row = False
         if line.kind is LineKind.CUT:  # an event table's rows either side are not joined
             self.describe.cuts.append(line.number)
+        if line.kind is LineKind.COMMAND:  # the columns a custom-columns command prints
+            self.custom.command(line.text)
         if line.kind is not LineKind.BLANK:
             self.under_pods_header = False
             self.in_describe = line.kind is LineKind.CUT and self.in_describe
@@ -250,6 +254,9 @@ class _Placer:
             self.in_describe = self.after_row = False
             return i + 1
         header = is_pods_header(text)
+        if self.custom.take(text, line.number, pods_header=header):
+            self.in_describe = self.after_row = self.under_pods_header = False
+            return i + 1
         pods = None if header else pod_row(text, self.source, line.number,
                                            under_header=self.under_pods_header)
         if pods is not None and rows_run_together(text):  # its first row is not all it holds
@@ -543,6 +550,9 @@ def read_paste(text: str, source: str) -> RecordSet:
             f"line {x.number}: the row's NAME {placeholder_name(x.text)!r} is no name the API "
             "gives a pod (a page's placeholder for one): read as that pod's name",
             Where(source, x.number)) for x in placer.placeholders)
+    custom = placer.custom.record()
+    if custom is not None:
+        _add(out, custom)
     if placer.old_pods.pods:
         _add(out, RecordSet(source, "pods-table", pods=placer.old_pods.pods))
     if placer.top.pods:
