@@ -3974,6 +3974,11 @@ _CUSTOM = ("$ kubectl get pods -n shop -o custom-columns=NAME:.metadata.name,STA
     ("NAME                STATUS    RESTARTS   LAST_REASON   LAST_EXIT\n"
      "api-5f7d8-abcde     Running   3          OOMKilled     137\n", None, None,
      Cause.OOM_KILLED, CountRange(0, 0)),
+    # headers written as the fields' paths (hand-written variant)
+    (".metadata.name   .status.containerStatuses[*].restartCount   "
+     ".status.containerStatuses[*].lastState.terminated.reason\n"
+     "api-0            3                                          OOMKilled\n", None, None,
+     Cause.OOM_KILLED, CountRange(0, 0)),
     # a pod of two containers, each column a value a container (comma-joined)
     ("kubectl get pod web-0 -o custom-columns=NAME:.metadata.name,C:.status.containerStatuses"
      "[*].name,R:.status.containerStatuses[*].restartCount,"

@@ -352,15 +352,21 @@ def custom_columns_of(command: str) -> list[Column] | None:
 
 def _header_columns(cells: list[str]) -> list[Column] | None:
     """The columns a header's names tell (`NAME  RESTARTS  LAST_REASON`), or None unless each
-    is one of them, the first names the pod, and one holds a container status's field."""
-    cols = [_HEADER_COLS.get(c.upper().replace("-", "_")) for c in cells]
-    if not cols or cols[0] is not Col.NAME or any(c is None for c in cols) or \
-            not any(c in _PER_CONTAINER for c in cols):
+    is one of them, the first names the pod, and one holds a container status's field. A name
+    is as kubectl prints a header (upper case), or a field's path written as the header
+    (`.status.containerStatuses[*].lastState.terminated.reason`), read as that field."""
+    cols = [_path_column(c, c) if c.startswith((".", "{.")) else _named_column(c)
+            for c in cells]
+    if not cols or cols[0] is None or cols[0].col is not Col.NAME or None in cols or \
+            not any(c is not None and c.col in _PER_CONTAINER for c in cols):
         return None
-    return [Column(h, c) for h, c in zip(cells, cols, strict=True) if c is not None]
+    return [c for c in cols if c is not None]
 
 
-_TERMINATED_REASONS = _TERMINATED | {"DeadlineExceeded", "ContainerStatusUnknown", "Evicted"}
+def _named_column(header: str) -> Column | None:
+    col = _HEADER_COLS.get(header.upper().replace("-", "_")) if header == header.upper() \
+        else None
+    return None if col is None else Column(header, col)
 
 
 def _cells(values: str, col: Col) -> list[str] | None:
@@ -404,7 +410,7 @@ class CustomColumns:
         said = self.said
         if said is not None and [c.header for c in said] == cells:
             self.cols = said
-        elif not pods_header and text == text.upper():
+        elif not pods_header:
             self.cols = _header_columns(cells)
         else:
             self.cols = None

@@ -34,7 +34,8 @@ from kubesim.files import load_json, read_text
 __all__ = ["FORMATS_HELP", "combine", "parse_record", "pod_groups", "read_record"]
 
 FORMATS_HELP = ("kubectl describe pod output, kubectl get pod -o yaml|json, kubectl get events "
-                "(its table in any layout, or -o json|yaml), kubectl get pods' table, pasted as "
+                "(its table in any layout, or -o json|yaml), kubectl get pods' table (or -o "
+                "custom-columns), pasted as "
                 "they come, the kubelet's own log (journalctl -u kubelet), or a Prometheus "
                 "query_range JSON of prober_probe_total")
 _YAML_START = re.compile(r"^(?:---|apiVersion:|kind:|metadata:|status:|spec:|items:|\{|- )")
