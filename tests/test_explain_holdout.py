@@ -4019,7 +4019,10 @@ def test_a_custom_column_of_fewer_values_than_containers_names_none_of_them() ->
     assert any(c.name is None and c.last is not None and c.last.reason == "OOMKilled"
                for c in pod.containers)
     assert any("whose they are the row does not tell" in n.text for n in record.notes)
-    assert _answer(text, container="app").cause is not Cause.OOM_KILLED
+    app_answer = _answer(text, container="app")
+    assert app_answer.cause is not Cause.OOM_KILLED
+    # its count of 4 shown without any state: running, or ended since (README: R + 1)
+    assert app_answer.probe_kills == CountRange(0, 5)
 
 
 @pytest.mark.parametrize("text", [

@@ -1218,8 +1218,10 @@ def _state_untold(rec: ContainerRecord) -> bool:
     `...`): it may have ended since its last start, so its count allows one more end
     (README's probe_kills: R + 1 for an ended container or one whose state is not shown, R
     for a running one; R4.7). A `get pods` row's count is of another moment (`restart_apart`),
-    weighed apart."""
-    return rec.state is None and rec.restart_count is not None and not rec.restart_apart
+    weighed apart, unless the row shows no state at all (`count_alone`: a custom-columns
+    table without a state's column)."""
+    return rec.state is None and rec.restart_count is not None and (
+        not rec.restart_apart or rec.count_alone)
 
 
 # ---------------------------------------------------------------- would a probe change do

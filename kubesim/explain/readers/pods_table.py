@@ -528,6 +528,8 @@ def _cc_container(name: str | None, got: dict[Col, str], where: Where) -> Contai
         c.state, c.state_reason = "terminated", c.terminated.reason
     elif untold is not None or Col.UNTOLD_CODE in got:
         c.terminated = _cc_end(untold, got.get(Col.UNTOLD_CODE), where, untold=True)
+    # a count without any state: running, or ended since its last start (R + 1, README)
+    c.count_alone = c.restart_count is not None and c.state is None and c.terminated is None
     return c
 
 
