@@ -4035,6 +4035,18 @@ def test_other_tables_are_not_read_as_custom_columns(text: str) -> None:
         parse_record(text, "r.txt")
 
 
+def test_a_custom_column_explain_does_not_weigh_is_said_not_read() -> None:
+    """No silent answers: a column of a field no reader weighs (a node, an init container's
+    status) is named in the note of the table, not dropped unsaid."""
+    text = ("kubectl get pods -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName,"
+            "INIT:.status.initContainerStatuses[*].restartCount,"
+            "RESTARTS:.status.containerStatuses[*].restartCount\n"
+            "NAME    NODE     INIT   RESTARTS\n"
+            "web-0   node-1   2      0\n")
+    notes = [n.text for n in parse_record(text, "r.txt").notes]
+    assert any("not read: column NODE, INIT" in n for n in notes), notes
+
+
 def test_the_default_get_pods_table_is_still_its_own() -> None:
     record = parse_record("NAME    READY   STATUS             RESTARTS   AGE\n"
                           "web-0   0/1     CrashLoopBackOff   5          3m\n", "r.txt")

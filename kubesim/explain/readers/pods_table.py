@@ -433,8 +433,11 @@ class CustomColumns:
             self.fresh = False
             how = "its command's column specs" if self.cols is self.said else \
                 "its header's names (no `-o custom-columns` command above it)"
+            other = [c.header for c in self.cols if c.col is Col.OTHER]
+            unused = f"; not read: column {', '.join(other)} (no field explain weighs)" \
+                if other else ""
             self.notes.append(Note(f"line {number}: a `kubectl get pods -o custom-columns` "
-                                   f"table, its columns read by {how}",
+                                   f"table, its columns read by {how}{unused}",
                                    Where(self.source, number)))
         self.rows[name[0]] = (values, Where(self.source, number))
         return True
