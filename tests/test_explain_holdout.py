@@ -3359,6 +3359,13 @@ def test_a_probe_failure_quoted_in_a_sentence_is_read_and_a_sentence_about_one_i
     "  Warning  Failed{}Error: OOMKilled </pre>",
     "Name: web{}<br>",
     "  Name: web{}│",
+    # a custom-columns table's header and row (test_a_custom_columns_pods_table_is_read)
+    "NAME{}RESTARTS   LAST_REASON\nweb   1   OOMKilled",
+    "NAME   RESTARTS   LAST_REASON\nweb{}1   OOMKilled",
+    "kubectl get pods -o custom-columns=NAME:.metadata.name,R:{}.status.phase\nNAME  R\nweb  x",
+    # probe YAML alone (the name it gives looked for, test_probe_yaml_pasted_alone...)
+    "livenessProbe:\n  tcpSocket:\n    port: 80\n  name:{}app x",
+    "livenessProbe:\n  tcpSocket:\n    port: 80\n  -{}name: app",
 ])
 def test_a_long_run_of_spaces_in_a_line_is_read_in_one_pass(line):
     """Hostile input, found reading batch 22's sentences (tracegrid-oomkilled): a line whose
@@ -4351,3 +4358,195 @@ def test_an_ambiguous_pod_name_is_refused_naming_both():
     assert _answer(old, pod="staging/api-0").cause is Cause.READINESS_ONLY
     with pytest.raises(RecordError, match="no pod named 'other/web-0'"):
         _answer(old, pod="other/web-0")
+
+
+@pytest.mark.parametrize("text", [
+    # taourl-2668961: a page's fenced `Reason: Unhealthy` / `Exit Code: 1`, no State line
+    "```\nReason: Unhealthy\nExit Code: 1\n```\n",
+    # a describe's Last State given an event's reason (hand-written variant)
+    "Name: web-1\nContainers:\n  web:\n    State:          Running\n"
+    "    Last State:     Terminated\n      Reason:       Killing\n      Exit Code:    137\n"
+    "    Restart Count:  1\n",
+    # the pod's YAML (hand-written variant)
+    "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web-1\nstatus:\n  containerStatuses:\n"
+    "  - name: web\n    restartCount: 1\n    state:\n      running: {}\n    lastState:\n"
+    "      terminated:\n        reason: Unhealthy\n        exitCode: 1\n",
+])
+def test_an_events_reason_under_a_state_is_never_the_ends_reason(text: str) -> None:
+    """Gap named at stop 41 (taourl-2668961, batch 22): `Reason: Unhealthy` under an ended
+    state was shown as the end's reason (`container ended: Unhealthy, exit code 1`). Unhealthy,
+    Killing, BackOff are the reasons of the kubelet's events (pkg/kubelet/events/event.go),
+    never of a container's state (the runtime's: OOMKilled, Error, Completed): the end is
+    shown without a reason, its exit code kept, and a note says why."""
+    record = parse_record(text, "r.txt")
+    c = record.pods[0].containers[0]
+    ends = [t for t in (c.terminated, c.last) if t is not None]
+    assert ends and all(t.reason is None and t.exit_code is not None for t in ends)
+    assert any("never of a container's state" in n.text for n in record.notes)
+    ex = explain_records([record], ExplainOptions(suggest=False, phases=1))
+    out = " ".join(render_text(ex).split())
+    assert "Unhealthy, exit code" not in out and "Killing, exit code" not in out
+    assert "never of a container's state" in out
+
+
+@pytest.mark.parametrize("text", [
+    # tracegrid/taourl (batches 19, 22): describe's two fields fenced, no State line above
+    "Output may show:\n```\nReason: OOMKilled\nExit Code: 137\n```\n",
+    # the fields quoted in a sentence (feichen2016-csdn-oom's shape, hand-written)
+    "kubectl describe says reason: OOMKilled and exit code: 137 for the pod.\n",
+    # a status quoted in a sentence (click-to-deploy-265's shape, hand-written)
+    "They got killed by Kubernetes for a reason (status: OOMKilled).\n",
+])
+def test_a_state_shown_without_its_state_line_is_of_an_untold_kind(text: str) -> None:
+    """Gap named at stop 41 (batches 19 and 22): `Reason:` and `Exit Code:` read without
+    their `State:`/`Last State:` line were put back as `State: Terminated` and called "its
+    current state". The record does not show which it was: the end is shown as a state of a
+    kind it does not show, in the diagnosis, the rows and the JSON (`which: untold`)."""
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    story = ex.containers[0]
+    assert [x.which for x in story.exits] == ["untold"]
+    answer = story.answer
+    assert answer is not None and answer.cause is Cause.OOM_KILLED
+    assert "current state" not in answer.text and "current or last" in answer.text
+    out = " ".join(render_text(ex).split())
+    assert "(State or Last State: the record does not show which) ended: OOMKilled" in out
+
+
+_PROBE_ALONE = ("Now look at the manifest's piece:\n\nlivenessProbe:\n  httpGet:\n"
+                "    path: /healthz\n    port: 8080\n  periodSeconds: 5\n"
+                "  failureThreshold: 2\n\nWhat the kubelet does:\n")
+
+
+@pytest.mark.parametrize("text", [
+    _PROBE_ALONE,  # habr-otus-897550: the probe's YAML alone between a page's sentences
+    # its indentation lost (taourl-2668961's shape)
+    "```yaml\nlivenessProbe:\nhttpGet:\npath: /health\nport: 8080\nperiodSeconds: 10\n```\n",
+    # indented under a sentence, as a piece of a container (hand-written)
+    "The probe:\n    readinessProbe:\n      tcpSocket:\n        port: 5432\n"
+    "      periodSeconds: 10\n",
+])
+def test_probe_yaml_pasted_alone_names_no_container(text: str) -> None:
+    """Gap named at stop 41 (habr-otus-897550, batch 19): probe YAML pasted without its
+    container was explained as `container app`, the name kubesim's compact spec reader gives,
+    not the record's. The probe's container is one the record does not name, in the text,
+    the JSON (name null) and MCP's title alike; `--container X` says the record names none."""
+    from kubesim.errors import UsageError
+    from kubesim.render.explain_formats import render_json
+
+    record = parse_record(text, "r.txt")
+    assert [c.name for p in record.pods for c in p.containers] == [None]
+    ex = explain_records([record], ExplainOptions(suggest=False, phases=1))
+    assert ex.containers[0].name is None
+    out = render_text(ex)
+    assert "container app" not in out and "container (name not in the record)" in out
+    assert '"name": "app"' not in render_json(ex)
+    with pytest.raises(UsageError, match="the record names no container"):
+        explain_records([record], ExplainOptions(suggest=False, phases=1, container="web"))
+
+
+def test_probe_yaml_that_names_its_container_app_keeps_the_name() -> None:
+    """The name `app` the YAML itself gives (`- name: app` above the probe) is the record's:
+    a Deployment's manifest under a page's sentence, read for its probes."""
+    text = ("The deployment:\n\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n"
+            "spec:\n  template:\n    spec:\n      containers:\n      - name: app\n"
+            "        image: web:1\n        livenessProbe:\n          tcpSocket:\n"
+            "            port: 80\n")
+    record = parse_record(text, "r.txt")
+    assert [c.name for p in record.pods for c in p.containers] == ["app"]
+
+
+_CUSTOM = ("$ kubectl get pods -n shop -o custom-columns=NAME:.metadata.name,STATUS:.status.phase,"
+           "RESTARTS:.status.containerStatuses[*].restartCount,"
+           "REASON:.status.containerStatuses[*].lastState.terminated.reason\n"
+           "NAME                   STATUS    RESTARTS   REASON\n"
+           "cart-7d4b9c6f5-x2kq9   Running   7          OOMKilled\n"
+           "cart-7d4b9c6f5-zm8tw   Running   0          <none>\n")
+
+
+@pytest.mark.parametrize("text,pod,container,cause,kills", [
+    # the command's specs name each column's field (REASON is lastState's here)
+    (_CUSTOM, "cart-7d4b9c6f5-x2kq9", None, Cause.OOM_KILLED, CountRange(0, 0)),
+    # single-spaced by a page, inside a fence (hand-written variant)
+    ("```\n" + re.sub(r" {2,}", " ", _CUSTOM) + "```\n", "cart-7d4b9c6f5-x2kq9", None,
+     Cause.OOM_KILLED, CountRange(0, 0)),
+    # no command: the header's names (LAST_REASON, LAST_EXIT) tell the fields
+    ("NAME                STATUS    RESTARTS   LAST_REASON   LAST_EXIT\n"
+     "api-5f7d8-abcde     Running   3          OOMKilled     137\n", None, None,
+     Cause.OOM_KILLED, CountRange(0, 0)),
+    # headers written as the fields' paths (hand-written variant)
+    (".metadata.name   .status.containerStatuses[*].restartCount   "
+     ".status.containerStatuses[*].lastState.terminated.reason\n"
+     "api-0            3                                          OOMKilled\n", None, None,
+     Cause.OOM_KILLED, CountRange(0, 0)),
+    # a pod of two containers, each column a value a container (comma-joined)
+    ("kubectl get pod web-0 -o custom-columns=NAME:.metadata.name,C:.status.containerStatuses"
+     "[*].name,R:.status.containerStatuses[*].restartCount,"
+     "LAST:.status.containerStatuses[*].lastState.terminated.reason\n"
+     "NAME    C             R     LAST\n"
+     "web-0   app,sidecar   4,0   OOMKilled,Completed\n", None, "app", Cause.OOM_KILLED,
+     CountRange(0, 0)),
+    # a waiting reason and the last end's code by --no-headers' specs
+    ("kubectl get pods --no-headers -o custom-columns=POD:.metadata.name,"
+     "R:.status.containerStatuses[*].restartCount,W:.status.containerStatuses[*].state.waiting"
+     ".reason,CODE:.status.containerStatuses[*].lastState.terminated.exitCode\n"
+     "worker-6c9f7b8d5-2xk4p   12   CrashLoopBackOff   1\n", None, None, Cause.CANNOT_TELL,
+     CountRange(0, 13)),
+])
+def test_a_custom_columns_pods_table_is_read(text, pod, container, cause, kills) -> None:
+    """Gap named at stop 41: `kubectl get pods -o custom-columns=...` tables were refused as
+    not a record explain reads. A custom column's cell is what its JSONPath finds, values
+    joined by `,` (kubectl's get/customcolumn.go): read by the command's specs, or by the
+    header's names without it, each pod's containers by their values."""
+    a = _answer(text, pod=pod, container=container)
+    assert (a.cause, a.probe_kills, a.shows_failures) == (cause, kills, True)
+
+
+def test_a_custom_column_of_fewer_values_than_containers_names_none_of_them() -> None:
+    """kubectl leaves out a container that lacks a `[*]` column's field (customcolumn.go:
+    `<none>` only when none has it), so `OOMKilled` beside containers `app,sidecar` is one
+    of theirs, whose the row does not say: not given to app; a note says why."""
+    text = ("$ kubectl get pod web-0 -o custom-columns=NAME:.metadata.name,"
+            "CONTAINERS:.status.containerStatuses[*].name,"
+            "RESTARTS:.status.containerStatuses[*].restartCount,"
+            "LAST:.status.containerStatuses[*].lastState.terminated.reason\n"
+            "NAME    CONTAINERS    RESTARTS   LAST\n"
+            "web-0   app,sidecar   4,0        OOMKilled\n")
+    record = parse_record(text, "r.txt")
+    [pod] = record.pods
+    app = next(c for c in pod.containers if c.name == "app")
+    assert app.last is None and app.restart_count == 4
+    assert any(c.name is None and c.last is not None and c.last.reason == "OOMKilled"
+               for c in pod.containers)
+    assert any("whose they are the row does not tell" in n.text for n in record.notes)
+    app_answer = _answer(text, container="app")
+    assert app_answer.cause is not Cause.OOM_KILLED
+    # its count of 4 shown without any state: running, or ended since (README: R + 1)
+    assert app_answer.probe_kills == CountRange(0, 5)
+
+
+@pytest.mark.parametrize("text", [
+    "NAME   READY   AGE\nweb    2/2     5d\n",  # a StatefulSet's table: READY is no boolean
+    "NAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    2/2     2            2           5d\n",
+    "Name   Ready\nweb    true\n",  # prose-cased words are no kubectl header
+])
+def test_other_tables_are_not_read_as_custom_columns(text: str) -> None:
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+def test_a_custom_column_explain_does_not_weigh_is_said_not_read() -> None:
+    """No silent answers: a column of a field no reader weighs (a node, an init container's
+    status) is named in the note of the table, not dropped unsaid."""
+    text = ("kubectl get pods -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName,"
+            "INIT:.status.initContainerStatuses[*].restartCount,"
+            "RESTARTS:.status.containerStatuses[*].restartCount\n"
+            "NAME    NODE     INIT   RESTARTS\n"
+            "web-0   node-1   2      0\n")
+    notes = [n.text for n in parse_record(text, "r.txt").notes]
+    assert any("not read: column NODE, INIT" in n for n in notes), notes
+
+
+def test_the_default_get_pods_table_is_still_its_own() -> None:
+    record = parse_record("NAME    READY   STATUS             RESTARTS   AGE\n"
+                          "web-0   0/1     CrashLoopBackOff   5          3m\n", "r.txt")
+    assert record.format == "pods-table"

@@ -140,7 +140,7 @@ class _Facts:
 
 def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View,
            rule: FailureRunAfterKill) -> _Facts:
-    current = next((x for x in story.exits if x.which == "current"), None)
+    current = next((x for x in story.exits if x.which in ("current", "untold")), None)
     last = next((x for x in story.exits if x.which == "last"), None)
     floor = _restart_floor(story, v)
     f = _Facts(
@@ -496,7 +496,9 @@ def _oom(f: _Facts) -> _Decided:
     assert f.oom is not None
     ooms = {x.which for x in f.story.exits if x.cause is ExitCause.OOM}
     which = ("its current and its last state" if ooms == {"current", "last"} else
-             "its current state" if ooms == {"current"} else "its last state")
+             "its current state" if ooms == {"current"} else "its last state" if ooms == {
+                 "last"} else "in a state whose kind, current or last, the record does not "
+             "show")
     extra = (f"; the record also shows {plural(rc.kill_total(f.probe_kills), 'probe kill')}"
              if f.probe_kills else "")
     # a record of several containers the record does not tell apart (a `get pods` row of
@@ -1285,8 +1287,7 @@ def _last_killable(v: rc.View) -> bool:
     rec = v.record
     starts = [e for e in v.events if e.reason in _STARTS]
     kills = [e for e in v.events if e.reason == "Killing"]
-    ended = (rec is not None and (rec.state == "terminated" or rec.state_reason ==
-                                  "CrashLoopBackOff" or _state_untold(rec))) or any(
+    ended = (rec is not None and _ended_shown(rec)) or any(
         all(rc.certainly_after(b.last, e.last) for e in starts)
         for b in v.events if b.reason == "BackOff")
     killed_before = v.since_scheduled and bool(kills) and all(
@@ -1295,14 +1296,24 @@ def _last_killable(v: rc.View) -> bool:
     return ended and not killed_before
 
 
+def _ended_shown(rec: ContainerRecord) -> bool:
+    """Whether the record shows the container ended or may have since its last start: its
+    state terminated or waiting out a back-off, its state not shown, or an end whose kind
+    (current or last) it does not show (R + 1 either way, README's probe_kills)."""
+    return rec.state == "terminated" or rec.state_reason == "CrashLoopBackOff" or \
+        _state_untold(rec) or (rec.terminated is not None and rec.terminated.untold)
+
+
 def _state_untold(rec: ContainerRecord) -> bool:
     """The record states the container's restart count and not its current state (a test
     log's `found restarts: 0`, a describe block whose State line is cut away or elided by
     `...`): it may have ended since its last start, so its count allows one more end
     (README's probe_kills: R + 1 for an ended container or one whose state is not shown, R
     for a running one; R4.7). A `get pods` row's count is of another moment (`restart_apart`),
-    weighed apart."""
-    return rec.state is None and rec.restart_count is not None and not rec.restart_apart
+    weighed apart, unless the row shows no state at all (`count_alone`: a custom-columns
+    table without a state's column)."""
+    return rec.state is None and rec.restart_count is not None and (
+        not rec.restart_apart or rec.count_alone)
 
 
 # ---------------------------------------------------------------- would a probe change do

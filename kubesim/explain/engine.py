@@ -206,9 +206,12 @@ def _chosen(views: list[rc.View], pod: PodRecord, container: str | None, several
     if views:
         return views, []
     have = containers_of(pod.containers)
+    # (probe YAML pasted alone, a describe piece: the record shows containers, names none)
+    why = "names no container" if pod.containers and all(
+        c.name is None for c in pod.containers) else "has no such container"
     if not several:
-        raise UsageError(f"--container {container[:60]!r}: the record has no such "
-                         f"container (containers: {have})")
+        raise UsageError(f"--container {container[:60]!r}: the record {why} "
+                         f"(containers: {have})")
     return [], [Finding(Level.FACT, f"this pod has no container {container[:60]!r} "
                         f"(--container; its containers: {have})", ())]
 

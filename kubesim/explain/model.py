@@ -438,7 +438,9 @@ class BackOffs:
 class Exit:
     """A container instance's end, from its terminated state."""
 
-    which: str  # last (lastState) | current (state)
+    # last (lastState) | current (state) | untold (the record shows the state's fields
+    # without its `State:` or `Last State:` line: which it was, it does not show)
+    which: str
     reason: str | None
     exit_code: int | None
     cause: ExitCause

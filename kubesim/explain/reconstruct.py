@@ -963,6 +963,10 @@ def back_offs(view: View, tb: Timebase, curve: tuple[float, float] = (10.0, 300.
                     None if delay is None else delay_restarts(delay, *curve))
 
 
+_STATE_KEYS = {"last": "Last State", "current": "State",
+               "untold": "State or Last State (the record does not show which)"}
+
+
 def exits(view: View, tb: Timebase) -> list[Exit]:
     rec = view.record
     if rec is None:
@@ -971,10 +975,12 @@ def exits(view: View, tb: Timebase) -> list[Exit]:
     for which, t in (("last", rec.last), ("current", rec.terminated)):
         if t is None:
             continue
+        # a state shown without its `State:`/`Last State:` line: of a kind the record does not
+        # show (read where the current state is, an ended instance either way)
+        which = "untold" if t.untold else which
         cause, meaning = exit_cause(t.reason, t.exit_code)
         where = str(t.where) if t.where is not None else str(rec.where)
-        text = f"{'Last State' if which == 'last' else 'State'}: Terminated, {t.reason}, " \
-               f"exit code {t.exit_code}"
+        text = f"{_STATE_KEYS[which]}: Terminated, {t.reason}, exit code {t.exit_code}"
         out.append(Exit(which, t.reason, t.exit_code, cause, meaning, tb.of(t.started),
                         tb.of(t.finished), (Evidence(where, text),)))
     return out

@@ -117,6 +117,12 @@ class _Row:
     reading: str = ""
 
 
+# who an end is of, by its state: a state shown without its `State:`/`Last State:` line is of
+# a kind the record does not show (reconstruct.exits, `untold`)
+_ENDED = {"last": "last container", "current": "container",
+          "untold": "container (State or Last State: the record does not show which)"}
+
+
 def _timeline(c: ContainerStory) -> list[_Row]:
     """The rows of what the record shows, in time order."""
     rows = []
@@ -146,8 +152,7 @@ def _timeline(c: ContainerStory) -> list[_Row]:
         code = "no exit code recorded" if x.exit_code is None else f"exit code {x.exit_code}"
         # a meaning that starts with the code (`exit code 137: SIGKILL, ...`) says it once
         meaning = x.meaning.removeprefix(f"{code}: ")
-        what = f"{'last container' if x.which == 'last' else 'container'} ended: " \
-               f"{x.reason or 'no reason'}, {code}: {meaning}"
+        what = f"{_ENDED[x.which]} ended: {x.reason or 'no reason'}, {code}: {meaning}"
         rows.append(_Row(_key(x.finished), when_text(x.finished), x.finished.confidence.value,
                          what))
     for n in c.not_ready:
@@ -350,7 +355,7 @@ def _record_lanes(c: ContainerStory, origin: float) -> dict[str, Any]:
         put("recorded kills", c.back_offs.first, "backoff",
             f"back-off: {c.back_offs.count} refused starts", c.back_offs.last)
     for x in c.exits:
-        put("recorded kills", x.finished, "exit", f"container ended: {x.reason}, exit code "
+        put("recorded kills", x.finished, "exit", f"{_ENDED[x.which]} ended: {x.reason}, exit code "
             f"{x.exit_code}\n{x.meaning}")
     for n in c.not_ready:
         put("recorded Ready", n.since, "notready", f"not Ready: {n.why}", n.until or n.since)

@@ -13,6 +13,7 @@ name is the pod's only container as far as the record shows.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from kubesim.errors import RecordError, SpecError
@@ -20,6 +21,7 @@ from kubesim.explain.readers.event_rows import EventRows
 from kubesim.explain.readers.limits import check_pods
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
+    UNTOLD_STATE,
     WITHOUT_PROBE_LINES,
     Condition,
     ContainerRecord,
@@ -81,7 +83,7 @@ CONTAINER_KEYS = {"Container ID", "Image", "Image ID", "Port", "Ports", "Host Po
                   "Readiness", "Startup", "Command", "Args", "Limits", "Requests",
                   "Environment", "Environment Variables from", "Environment Variables",
                   "Mounts", "Volume Mounts", "Restart Policy", "SeccompProfile",
-                  "QoS Tier"}
+                  "QoS Tier", UNTOLD_STATE}
 STATE_KEYS = {"Started", "Finished", "Reason", "Message", "Exit Code", "Signal"}
 PROBE_KEYS = {"Liveness": ProbeType.LIVENESS, "Readiness": ProbeType.READINESS,
               "Startup": ProbeType.STARTUP}
@@ -514,7 +516,7 @@ class _Reader:
         c = self.container
         if self.section is None and self.fields_indent is None:
             self.fields_indent = indent
-        if key in ("State", "Last State"):
+        if key in ("State", "Last State", UNTOLD_STATE):
             self.block = _Block(key, value, indent, self.where(number))
         elif key == "Ready":
             c.ready = {"True": True, "False": False}.get(value)
@@ -617,14 +619,15 @@ class _Reader:
             return
         fields = {k: v for k, (v, _) in block.fields.items()}
         kind = block.value.split()[0].lower() if block.value else ""
-        if block.which == "State":
+        if block.which in ("State", UNTOLD_STATE):  # (an untold one read where State is)
             c.state = kind or None
             c.state_reason = fields.get("Reason") or None
             c.state_message = fields.get("Message") or None
             if kind == "running":
                 c.running_since = self.time(fields.get("Started"))
             elif kind == "terminated":
-                c.terminated = self.terminated(fields, block.where)
+                c.terminated = replace(self.terminated(fields, block.where),
+                                       untold=block.which == UNTOLD_STATE)
         elif kind == "terminated":
             c.last = self.terminated(fields, block.where)
 

@@ -13,13 +13,16 @@ from enum import Enum
 
 from kubesim.spec.model import ContainerSpec
 
-__all__ = ["WITHOUT_PROBE_LINES", "Condition", "ContainerRecord", "CountBasis", "Note",
+__all__ = ["UNTOLD_STATE", "WITHOUT_PROBE_LINES", "Condition", "ContainerRecord", "CountBasis", "Note",
            "NoteKind", "PodRecord", "ProbeSeries", "RecordSet", "RecordedEvent", "Stamp",
            "StampKind", "Terminated", "Where"]
 
 # A pod's `formats` tag: its describe is older than kubectl 1.2, which printed no probe lines
 # (kubernetes#21341), so the container blocks do not list the probes the containers have.
 WITHOUT_PROBE_LINES = "describe-without-probe-lines"
+# describe's key for a state put back above its fields where the record shows them without
+# their `State:` or `Last State:` line (runs.py): which of the two they were is not in it
+UNTOLD_STATE = "State or Last State"
 
 
 class StampKind(str, Enum):
@@ -145,6 +148,9 @@ class Terminated:
     signal: int | None = None
     message: str | None = None
     where: Where | None = None
+    # the record shows the state's fields without their `State:` or `Last State:` line: an
+    # ended instance, read where the current state is, whose kind the record does not show
+    untold: bool = False
 
 
 @dataclass(slots=True)

@@ -53,6 +53,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise, plain
 from kubesim.explain.readers.pods_table import (
+    CustomColumns,
     PodRow,
     TopContainers,
     cut_pod_row,
@@ -167,6 +168,7 @@ class _Placer:
         self.pod_rows: list[PodRow] = []  # rows of `kubectl get pods`
         self.old_pods = OldPodsTable(source)  # `kubectl get pods` of 2015
         self.top = TopContainers(source)  # `kubectl top pod --containers`: the names
+        self.custom = CustomColumns(source)  # `kubectl get pods -o custom-columns=...`
         self.bare: list[tuple[RecordedEvent, Note]] = []  # messages alone (`bare`)
         self.by_hand: list[ByHand] = []  # probe commands run by hand (`by_hand`)
         self.flat_section = False  # a describe's containers listed without indentation
@@ -209,6 +211,8 @@ class _Placer:
         self.after_row = False
         if line.kind is LineKind.CUT:  # an event table's rows either side are not joined
             self.describe.cuts.append(line.number)
+        if line.kind is LineKind.COMMAND:  # the columns a custom-columns command prints
+            self.custom.command(line.text)
         if line.kind is not LineKind.BLANK:
             self.under_pods_header = False
             self.in_describe = line.kind is LineKind.CUT and self.in_describe
@@ -260,6 +264,9 @@ class _Placer:
             self.in_describe = self.after_row = False
             return i + 1
         header = is_pods_header(text)
+        if self.custom.take(text, line.number, pods_header=header):
+            self.in_describe = self.after_row = self.under_pods_header = False
+            return i + 1
         pods = None if header else pod_row(text, self.source, line.number,
                                            under_header=self.under_pods_header)
         if pods is not None and rows_run_together(text):  # its first row is not all it holds
@@ -558,6 +565,9 @@ def read_paste(text: str, source: str) -> RecordSet:
             f"line {x.number}: the row's NAME {placeholder_name(x.text)!r} is no name the API "
             "gives a pod (a page's placeholder for one): read as that pod's name",
             Where(source, x.number)) for x in placer.placeholders)
+    custom = placer.custom.record()
+    if custom is not None:
+        _add(out, custom)
     if placer.old_pods.pods:
         _add(out, RecordSet(source, "pods-table", pods=placer.old_pods.pods))
     if placer.top.pods:
@@ -627,7 +637,7 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
             f"line {number}: describe's Reason and Exit Code without the state's line above "
             "them (a Terminated state's fields): read as an ended container's state; whether "
             "they were its State or its Last State the record does not say; the line numbers "
-            "below count the `State: Terminated` line put back", Where(source, number))])
+            "below count the state's line put back", Where(source, number))])
     jq = placed_jq_output(cleaned)
     if jq is not None:
         placed, number, shown, elided = jq
@@ -915,8 +925,10 @@ def _orphan_probe(segment: Segment, source: str, exc: RecordError | SpecError
 
 def _substance(found: RecordSet) -> bool:
     """Whether what was read of a document broken off holds something of a record: an event,
-    or a container by its name (`kind: Pod` alone is nothing)."""
-    return bool(found.events or any(c.name for p in found.pods for c in p.containers))
+    a container by its name, or probe settings (a probe's YAML names no container: `kind:
+    Pod` alone is nothing)."""
+    return bool(found.events or any(c.name or c.spec is not None
+                                    for p in found.pods for c in p.containers))
 
 
 MAX_YAML_RETRIES = 3  # malformed YAML read again up to the line of its error, at most so often
@@ -1274,6 +1286,9 @@ def _state_item(segment: Segment, state: re.Match[str]) -> str:
     return body + "".join(shift + x.text[base:] + "\n" for x in segment.lines[1:])
 
 
+_NAMES_APP = re.compile(r"^[ \t]*(?:-[ \t]+)?name:[ \t]*[\"']?app[\"']?[ \t]*$", re.MULTILINE)
+
+
 def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordSet | None:
     """Probe YAML (a workload's manifest, or a container's probes): the containers' probe
     settings, for the pod of the record."""
@@ -1284,6 +1299,10 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
     if not found:
         return None
     pod = PodRecord(None, Where(source, line), formats=["probe-spec"])
+    # probe YAML alone (`livenessProbe:` and its keys, no container around it): the name `app`
+    # is the compact spec reader's, not the record's, unless the YAML gives it (`name: app`)
+    named = named and not (len(found) == 1 and found[0].container.name == "app"
+                           and _NAMES_APP.search(body) is None)
     for c in found:
         name = c.container.name if named else None  # a piece's `app` is kubesim's, not its
         pod.containers.append(ContainerRecord(name, Where(source, line),

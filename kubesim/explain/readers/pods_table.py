@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
 
 from kubesim.errors import RecordError
 from kubesim.explain.readers.model import (
@@ -22,12 +24,14 @@ from kubesim.explain.readers.model import (
     ContainerRecord,
     Note,
     PodRecord,
+    RecordSet,
     Terminated,
     Where,
 )
 from kubesim.explain.readers.times import AGE_PATTERN
 
-__all__ = ["PodRow", "TopContainers", "cut_pod_row", "is_pods_header", "placeholder_name", "pod_row", "pods_of"]
+__all__ = ["Col", "Column", "CustomColumns", "PodRow", "TopContainers", "custom_columns_of",
+           "cut_pod_row", "is_pods_header", "placeholder_name", "pod_row", "pods_of"]
 
 _HEADER = re.compile(r"^\s*(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
 _ROW = re.compile(
@@ -250,3 +254,308 @@ class TopContainers:
             self.pods.append(pod)
         pod.containers.append(ContainerRecord(row["name"], where))
         return True
+
+
+# `kubectl get pods -o custom-columns=HEADER:PATH,...` (kubectl's get/customcolumn.go,
+# `printOneObject`): a line of the columns' headers, then a line per pod, each cell the values
+# its JSONPath finds joined by `,` (over `containerStatuses[*]`, one per container that has the
+# field: a container without it is left out, so a cell of fewer values than the pod has
+# containers does not say whose they are), `<none>` when none is found. The command's specs
+# say which field each column holds; without the command, the header's names do.
+class Col(str, Enum):
+    """What a custom column holds."""
+
+    NAME = "name"
+    NAMESPACE = "namespace"
+    PHASE = "phase"
+    RESTARTS = "restartCount"
+    READY = "ready"
+    CONTAINER = "container"  # containerStatuses[*].name
+    LAST_REASON = "lastState.terminated.reason"
+    LAST_CODE = "lastState.terminated.exitCode"
+    REASON = "state.terminated.reason"
+    CODE = "state.terminated.exitCode"
+    WAITING = "state.waiting.reason"
+    UNTOLD_REASON = "reason"  # a header `REASON` alone: a state's, which one not told
+    UNTOLD_CODE = "exitCode"
+    OTHER = "other"  # a column the reader does not use (AGE, NODE, IP, an image)
+
+
+_STATUSES = "status.containerStatuses."
+_PATH_COLS = {"metadata.name": Col.NAME, "metadata.namespace": Col.NAMESPACE,
+              "status.phase": Col.PHASE, _STATUSES + "restartCount": Col.RESTARTS,
+              _STATUSES + "ready": Col.READY, _STATUSES + "name": Col.CONTAINER,
+              **{_STATUSES + c.value: c for c in (Col.LAST_REASON, Col.LAST_CODE, Col.REASON,
+                                                   Col.CODE, Col.WAITING)}}
+_HEADER_COLS = {
+    **dict.fromkeys(("NAME", "POD", "POD_NAME", "PODNAME"), Col.NAME),
+    **dict.fromkeys(("NAMESPACE", "NS"), Col.NAMESPACE),
+    **dict.fromkeys(("STATUS", "PHASE"), Col.PHASE),
+    **dict.fromkeys(("RESTARTS", "RESTART", "RESTART_COUNT", "RESTARTCOUNT"), Col.RESTARTS),
+    **dict.fromkeys(("READY", "CONTAINER_READY"), Col.READY),
+    **dict.fromkeys(("CONTAINER", "CONTAINERS", "CONTAINER_NAME", "CONTAINER_NAMES"),
+                    Col.CONTAINER),
+    **dict.fromkeys(("LAST_REASON", "LAST_STATE", "LASTSTATE", "LAST_STATE_REASON",
+                     "LAST_TERMINATED", "LAST_TERMINATED_REASON", "LAST_TERMINATION",
+                     "LAST_TERMINATION_REASON", "LAST_TERM_REASON"), Col.LAST_REASON),
+    **dict.fromkeys(("LAST_EXIT", "LAST_EXIT_CODE", "LAST_EXITCODE", "LAST_CODE"),
+                    Col.LAST_CODE),
+    **dict.fromkeys(("WAITING", "WAITING_REASON"), Col.WAITING),
+    **dict.fromkeys(("TERMINATED_REASON", "TERMINATED"), Col.REASON),
+    **dict.fromkeys(("REASON", "TERMINATION_REASON"), Col.UNTOLD_REASON),
+    **dict.fromkeys(("EXIT", "EXIT_CODE", "EXITCODE", "CODE"), Col.UNTOLD_CODE),
+    **dict.fromkeys(("AGE", "NODE", "IP", "POD_IP", "HOST_IP", "IMAGE", "IMAGES", "CREATED",
+                     "START_TIME", "STARTED", "QOS", "QOS_CLASS"), Col.OTHER)}
+# each container's values (`[*]`, `[]`) or one container's (`[N]`); what a column may hold
+_PER_CONTAINER = frozenset(Col) - {Col.NAME, Col.NAMESPACE, Col.PHASE, Col.OTHER}
+_COUNTED = (Col.CONTAINER, Col.RESTARTS, Col.READY)  # fields every container status has
+_CC_FLAG = re.compile(r"(?:^|\s)(?:-o|--output)(?:=|\s+)?['\"]?custom-columns="
+                      r"(?P<specs>[^\s'\"]{1,4000})")
+_CC_GET_PODS = re.compile(r"\bget\s+(?:pods?|po)(?=\s|$)")
+_CC_STEP = re.compile(r"\[(?:\*|\d{0,4})\]")
+_CC_INDEX = re.compile(r"containerStatuses\[(\d{1,4})\]")
+_CC_NAME = re.compile(r"<?[A-Za-z0-9][-A-Za-z0-9_.]{0,252}>?")
+_CC_MAX_COLUMNS = 40
+_CC_VALUE = {Col.RESTARTS: re.compile(r"\d{1,10}"), Col.READY: re.compile(r"true|false"),
+             Col.LAST_CODE: re.compile(r"-?\d{1,10}"), Col.CODE: re.compile(r"-?\d{1,10}"),
+             Col.UNTOLD_CODE: re.compile(r"-?\d{1,10}")}
+
+
+class Column(NamedTuple):
+    """One custom column: its header, what it holds, and the one container it is about
+    (`containerStatuses[N]`) or None (each container's)."""
+
+    header: str
+    col: Col
+    index: int | None = None
+
+
+def _path_column(header: str, path: str) -> Column:
+    """The column a spec (`RESTARTS:.status.containerStatuses[*].restartCount`) makes."""
+    bare = _CC_STEP.sub("", path.strip("{}").lstrip("."))
+    index = _CC_INDEX.search(path)
+    return Column(header, _PATH_COLS.get(bare, Col.OTHER),
+                  int(index[1]) if index is not None else None)
+
+
+def custom_columns_of(command: str) -> list[Column] | None:
+    """The columns a `kubectl get pods -o custom-columns=...` command line prints, or None."""
+    if len(command) > 8192 or "custom-columns=" not in command or \
+            _CC_GET_PODS.search(command) is None:
+        return None
+    m = _CC_FLAG.search(command)
+    specs = [s.partition(":") for s in m["specs"].split(",")] if m is not None else []
+    if not specs or len(specs) > _CC_MAX_COLUMNS or any(not h or not p for h, _, p in specs):
+        return None
+    return [_path_column(h, p) for h, _, p in specs]
+
+
+def _header_columns(cells: list[str]) -> list[Column] | None:
+    """The columns a header's names tell (`NAME  RESTARTS  LAST_REASON`), or None unless each
+    is one of them, the first names the pod, and one holds a container status's field. A name
+    is as kubectl prints a header (upper case), or a field's path written as the header
+    (`.status.containerStatuses[*].lastState.terminated.reason`), read as that field."""
+    cols = [_path_column(c, c) if c.startswith((".", "{.")) else _named_column(c)
+            for c in cells]
+    if not cols or cols[0] is None or cols[0].col is not Col.NAME or None in cols or \
+            not any(c is not None and c.col in _PER_CONTAINER for c in cols):
+        return None
+    return [c for c in cols if c is not None]
+
+
+def _named_column(header: str) -> Column | None:
+    col = _HEADER_COLS.get(header.upper().replace("-", "_")) if header == header.upper() \
+        else None
+    return None if col is None else Column(header, col)
+
+
+def _cells(values: str, col: Col) -> list[str] | None:
+    """A cell's values (`3,0`; `<none>`: none), or None when one is not of the column's kind."""
+    if values == "<none>":
+        return []
+    out = values.split(",")
+    pattern = _CC_VALUE.get(col)
+    if col is Col.OTHER or pattern is None:
+        return out if all(out) else None
+    return out if all(pattern.fullmatch(v) for v in out) else None
+
+
+class CustomColumns:
+    """The pods a `kubectl get pods -o custom-columns=...` table shows, read a line at a time:
+    the command (`command`) gives the columns, else its header's names do; then its rows."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.said: list[Column] | None = None  # the columns the last command line prints
+        self.cols: list[Column] | None = None  # the open table's columns
+        self.rows: dict[str, tuple[dict[Column, list[str]], Where]] = {}
+        self.notes: list[Note] = []
+        self.fresh = False  # a table opened and none of its rows read yet
+
+    def command(self, text: str) -> None:
+        """A command line: the columns it prints, if it is such a command (any other ends the
+        table); with `--no-headers` its rows come right under it."""
+        self.said = custom_columns_of(text)
+        self.cols = self.said if self.said is not None and "--no-headers" in text else None
+        self.fresh = self.cols is not None
+
+    def take(self, text: str, number: int, *, pods_header: bool) -> bool:
+        """Whether `text` is this table's (its header or a pod's row); `pods_header`: it is
+        `kubectl get pods`' own header, which is that table's unless a command said otherwise.
+        Without the command, a header is read by its names only when written as kubectl
+        prints headers (upper case), every name one of a pod's columns (`_header_columns`)."""
+        cells = text.split(None, _CC_MAX_COLUMNS)
+        if self.cols is not None and len(cells) == len(self.cols) and self.row(cells, number):
+            return True
+        said = self.said
+        if said is not None and [c.header for c in said] == cells:
+            self.cols = said
+        elif not pods_header:
+            self.cols = _header_columns(cells)
+        else:
+            self.cols = None
+        self.fresh = self.cols is not None
+        return self.cols is not None
+
+    def row(self, cells: list[str], number: int) -> bool:
+        """A pod's row of the open table, kept (a later row of the same pod replaces it)."""
+        assert self.cols is not None
+        values: dict[Column, list[str]] = {}
+        for col, cell in zip(self.cols, cells, strict=True):
+            got = _cells(cell, col.col)
+            if got is None:
+                return False
+            values[col] = got
+        name = next((v for c, v in values.items() if c.col is Col.NAME), None)
+        if not name or len(name) != 1 or not _CC_NAME.fullmatch(name[0]):
+            return False
+        if self.fresh:  # (how the table was read, said once a table)
+            self.fresh = False
+            how = "its command's column specs" if self.cols is self.said else \
+                "its header's names (no `-o custom-columns` command above it)"
+            other = [c.header for c in self.cols if c.col is Col.OTHER]
+            unused = f"; not read: column {', '.join(other)} (no field explain weighs)" \
+                if other else ""
+            self.notes.append(Note(f"line {number}: a `kubectl get pods -o custom-columns` "
+                                   f"table, its columns read by {how}{unused}",
+                                   Where(self.source, number)))
+        self.rows[name[0]] = (values, Where(self.source, number))
+        return True
+
+    def record(self) -> RecordSet | None:
+        """The pods the tables show, one a name (its latest row), with their notes."""
+        if not self.rows:
+            return None
+        found = RecordSet(self.source, "pods-custom-columns", notes=list(self.notes))
+        for name, (values, where) in self.rows.items():
+            found.pods.append(_cc_pod(name, values, where, found.notes))
+        return found
+
+
+def _cc_pod(name: str, values: dict[Column, list[str]], where: Where, notes: list[Note]
+            ) -> PodRecord:
+    """A row's pod: its namespace and phase, and its containers as far as the row tells them
+    apart (`_cc_containers`)."""
+    pod = PodRecord(name, where, formats=["pods-table", "custom-columns"])
+    for col, got in values.items():
+        if col.col is Col.NAMESPACE and len(got) == 1:
+            pod.namespace = got[0]
+        elif col.col is Col.PHASE and len(got) == 1:
+            pod.phase = got[0]
+    per = {c: v for c, v in values.items() if c.col in _PER_CONTAINER}
+    pod.containers = _cc_containers(per, where, notes)
+    return pod
+
+
+def _cc_count(per: dict[Column, list[str]]) -> int:
+    """How many containers the row shows: the values of a field every container status has
+    (its name, restartCount, ready), else the most any column holds."""
+    counted = [len(v) for c, v in per.items() if c.col in _COUNTED and c.index is None and v]
+    most = max((len(v) for c, v in per.items() if c.index is None), default=0)
+    indexed = max((c.index + 1 for c, v in per.items() if c.index is not None and v), default=0)
+    return max(max(counted) if counted else most, indexed)
+
+
+def _cc_containers(per: dict[Column, list[str]], where: Where, notes: list[Note]
+                   ) -> list[ContainerRecord]:
+    """Each container's fields (a column of one value a container), the values of columns
+    that hold fewer than the containers (whose, the row does not tell) kept apart."""
+    n = _cc_count(per)
+    each: list[dict[Col, str]] = [{} for _ in range(n)]
+    apart: dict[Col, list[str]] = {}
+    for col, got in per.items():
+        if col.index is not None and len(got) == 1 and col.index < n:
+            each[col.index][col.col] = got[0]
+        elif col.index is None and len(got) == n:
+            for i, value in enumerate(got):
+                each[i][col.col] = value
+        elif got:
+            apart[col.col] = got
+            notes.append(Note(
+                f"column {col.header} holds {len(got)} value(s) for the pod's {n} containers: "
+                "kubectl leaves out the containers without the field, so whose they are the "
+                "row does not tell", where))
+    names = [x.get(Col.CONTAINER) for x in each]
+    if n > 1 and None in names:  # several containers the row does not name: one record
+        return [_cc_several(each, apart, where)]
+    out = [_cc_container(names[i], x, where) for i, x in enumerate(each)]
+    if apart:  # ended as a column says, in a container the record does not name
+        out.append(_cc_container(None, {c: v[0] for c, v in apart.items()}, where))
+    return out
+
+
+def _cc_end(reason: str | None, code: str | None, where: Where, *, untold: bool = False
+            ) -> Terminated | None:
+    """A terminated state's reason and exit code as the columns give them, or None."""
+    if reason is None and code is None:
+        return None
+    return Terminated(reason, int(code) if code is not None else None, UNKNOWN_STAMP,
+                      UNKNOWN_STAMP, where=where, untold=untold)
+
+
+def _cc_container(name: str | None, got: dict[Col, str], where: Where) -> ContainerRecord:
+    """One container as its row's values give it. A `REASON` or `EXIT_CODE` column whose path
+    the record does not give is a state whose kind (current or last) it does not show; a
+    waiting reason is the current state's (only the current state waits)."""
+    c = ContainerRecord(name, where)
+    if Col.RESTARTS in got:
+        c.restart_count, c.restart_where, c.restart_apart = int(got[Col.RESTARTS]), where, True
+    if Col.READY in got:
+        c.ready = got[Col.READY] == "true"
+    c.last = _cc_end(got.get(Col.LAST_REASON), got.get(Col.LAST_CODE), where)
+    c.terminated = _cc_end(got.get(Col.REASON), got.get(Col.CODE), where)
+    untold = got.get(Col.UNTOLD_REASON)
+    if Col.WAITING in got or untold in _WAITING:
+        c.state, c.state_reason = "waiting", got.get(Col.WAITING) or untold
+    elif c.terminated is not None:
+        c.state, c.state_reason = "terminated", c.terminated.reason
+    elif untold is not None or Col.UNTOLD_CODE in got:
+        c.terminated = _cc_end(untold, got.get(Col.UNTOLD_CODE), where, untold=True)
+    # a count without any state: running, or ended since its last start (R + 1, README)
+    c.count_alone = c.restart_count is not None and c.state is None and c.terminated is None
+    return c
+
+
+def _cc_several(each: list[dict[Col, str]], apart: dict[Col, list[str]], where: Where
+                ) -> ContainerRecord:
+    """Containers the row does not name, as one record of them (as a `get pods` row of READY
+    x/N is, `_several`): their restarts summed, how many are ready, and an end one of them
+    shows (OOMKilled first: the one that names its cause)."""
+    c = ContainerRecord(None, where, containers=len(each), restart_apart=True,
+                        restart_where=where)
+    counts = [int(x[Col.RESTARTS]) for x in each if Col.RESTARTS in x]
+    c.restart_count = sum(counts) if len(counts) == len(each) else None
+    ready = [x[Col.READY] == "true" for x in each if Col.READY in x]
+    c.ready_containers = sum(ready) if len(ready) == len(each) else None
+    for col in (Col.LAST_REASON, Col.REASON, Col.UNTOLD_REASON, Col.WAITING):
+        found = [x[col] for x in each if col in x] + apart.get(col, [])
+        reason = "OOMKilled" if "OOMKilled" in found else found[0] if found else None
+        if reason is None:
+            continue
+        if col is Col.WAITING or reason in _WAITING:
+            c.state_reason = reason  # one of them at least waits so
+        elif col is Col.LAST_REASON:
+            c.last = _cc_end(reason, None, where)
+        else:
+            c.terminated = _cc_end(reason, None, where, untold=col is Col.UNTOLD_REASON)
+    return c

@@ -22,6 +22,7 @@ from kubesim.explain.readers.model import (
     PodRecord,
     RecordedEvent,
     RecordSet,
+    Terminated,
     Where,
 )
 from kubesim.explain.readers.normalise import plain, unfolded
@@ -33,7 +34,8 @@ from kubesim.files import load_json, read_text
 __all__ = ["FORMATS_HELP", "combine", "parse_record", "pod_groups", "pod_key", "read_record"]
 
 FORMATS_HELP = ("kubectl describe pod output, kubectl get pod -o yaml|json, kubectl get events "
-                "(its table in any layout, or -o json|yaml), kubectl get pods' table, pasted as "
+                "(its table in any layout, or -o json|yaml), kubectl get pods' table (or -o "
+                "custom-columns), pasted as "
                 "they come, the kubelet's own log (journalctl -u kubelet), or a Prometheus "
                 "query_range JSON of prober_probe_total")
 _YAML_START = re.compile(r"^(?:---|apiVersion:|kind:|metadata:|status:|spec:|items:|\{|- )")
@@ -48,6 +50,12 @@ def read_record(path: str) -> RecordSet:
 
 def parse_record(text: str, source: str) -> RecordSet:
     """Parse one record's text, whatever its format."""
+    found = _parse(text, source)
+    _event_reasons(found)
+    return found
+
+
+def _parse(text: str, source: str) -> RecordSet:
     if not text.strip():
         raise RecordError(f"is empty; explain reads {FORMATS_HELP}", source=source)
     folded = unfolded(text)
@@ -85,6 +93,46 @@ def parse_record(text: str, source: str) -> RecordSet:
                               f"{FORMATS_HELP}", source=source)
         return found
     return _pasted(text, source, None)
+
+
+# the reasons the kubelet gives its events (pkg/kubelet/events/event.go: ContainerUnhealthy
+# `Unhealthy`, KillingContainer `Killing`, BackOffStartContainer `BackOff`, ...), never a
+# container state's: a terminated state's reason is the runtime's (OOMKilled, Error,
+# Completed, ContainerCannotRun) or the kubelet's own for a lost container
+# (ContainerStatusUnknown). A page that writes `Reason: Unhealthy` under a state (taourl-2668961,
+# "a failed probe ... logged as") gives an event's reason where the state's is
+EVENT_REASONS = frozenset({"Unhealthy", "ProbeWarning", "Killing", "BackOff", "Pulling",
+                           "Pulled", "Created", "Started", "Scheduled", "ExceededGracePeriod",
+                           "FailedSync"})
+
+
+def _event_reasons(found: RecordSet) -> None:
+    """An ended container's state whose reason is an event's (`EVENT_REASONS`): the reason
+    not read as what ended it (the record shows the end, its exit code if it gives one, not
+    its cause), said in a note."""
+    for pod in found.pods:
+        for c in pod.containers:
+            c.terminated = _state_reason(c.terminated, c, found.notes)
+            c.last = _state_reason(c.last, c, found.notes)
+            if c.state == "terminated" and c.state_reason in EVENT_REASONS:
+                c.state_reason = None
+
+
+def _state_reason(t: Terminated | None, c: ContainerRecord, notes: list[Note]
+                  ) -> Terminated | None:
+    if t is None or t.reason not in EVENT_REASONS:
+        return t
+    code = "no exit code" if t.exit_code is None else f"exit code {t.exit_code}"
+    notes.append(Note(
+        f"the ended container's state gives `Reason: {t.reason}`, the reason of a kubelet's "
+        f"event ({_EVENT_WHAT.get(t.reason, 'not a probe')}), never of a container's state "
+        "(the runtime's: OOMKilled, Error, Completed): not read as what ended the container; "
+        f"the record shows that it ended ({code}), not why", t.where or c.where))
+    return replace(t, reason=None)
+
+
+_EVENT_WHAT = {"Unhealthy": "a probe's failure", "ProbeWarning": "a probe's warning",
+               "Killing": "a container's kill", "BackOff": "a refused start"}
 
 
 def _unfolded(text: str, how: str, source: str) -> RecordSet:

@@ -31,6 +31,7 @@ from collections import Counter
 from typing import Any, NamedTuple
 
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
+from kubesim.explain.readers.model import UNTOLD_STATE
 
 __all__ = ["QUOTED_STATUS", "Runs", "command_run_hint", "headless_state", "placed_jq_output",
            "placed_jsonpath_values", "rows_run_together",
@@ -81,7 +82,8 @@ QUOTED_STATUS = ("a container's status quoted in a sentence (`status: OOMKilled`
 _PROSE_STATUS = re.compile(r"(?<=\w)(?:[ \t]+[(\[]?|[(\[])(?i:status):[ \t]*(?P<reason>"
                            + _OOM_WORDS + r")\b(?![ \t]*(?:and[ \t]+)?(?i:exit))")
 # describe's own lines: a paste that has them needs nothing put back
-_DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State|Last State|Containers|Reason|Exit Code):")
+_DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State or Last State|State|Last State|Containers|Reason|"
+                            r"Exit Code):")
 
 
 class Runs(NamedTuple):
@@ -396,7 +398,7 @@ def _prose_status(line: str) -> tuple[list[str], bool] | None:
     m = _PROSE_STATUS.search(line)
     if m is None:
         return None
-    return ["State: Terminated", f"  Reason: {_reason(m['reason'])}"], True
+    return [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}"], True
 
 
 def _reason(written: str) -> str:
@@ -409,12 +411,13 @@ def _reason(written: str) -> str:
 _REASON_LINE = re.compile(r"^[ \t]*Reason:[ \t]*[A-Za-z]{1,60}[ \t]*$")
 _EXIT_LINE = re.compile(r"^[ \t]*Exit Code:[ \t]*\d{1,3}[ \t]*$")
 # a line of describe's other than those two: the paste holds more of describe, read as it is
-_OTHER_DESCRIBE = re.compile(r"^\s*(?:Name|Namespace|State|Last State|Containers|Restart Count|"
+_OTHER_DESCRIBE = re.compile(r"^\s*(?:Name|Namespace|State or Last State|State|Last State|"
+                             r"Containers|Restart Count|"
                              r"Started|Finished|Ready|Signal|Events):")
 
 
 def headless_state(text: str) -> tuple[str, int] | None:
-    """The text with describe's `State: Terminated` line put back above the one pair of a
+    """The text with a state's line (`UNTOLD_STATE: Terminated`) put back above the one pair of a
     terminated state's fields (`Reason:` and `Exit Code:`, one under the other, describe
     printing them only under a Terminated state) pasted without it, and the (1-based) number
     of the pair's first line; None unless the paste holds that pair and no other line of
@@ -429,7 +432,8 @@ def headless_state(text: str) -> tuple[str, int] | None:
     if len(pairs) != 1:
         return None
     at = pairs[0]
-    fields = ["State: Terminated", "  " + lines[at].strip(), "  " + lines[at + 1].strip()]
+    fields = [f"{UNTOLD_STATE}: Terminated", "  " + lines[at].strip(),
+              "  " + lines[at + 1].strip()]
     return "\n".join([*lines[:at], *fields, *lines[at + 2:]]), at + 1
 
 
