@@ -2715,24 +2715,15 @@ def test_a_command_printing_other_columns_gives_none(command: str) -> None:
     assert split_runs(f"{command} web-1 1/1 Running 0 9m web-2 1/1 Running 0 9m\n") is None
 
 
-def _fastest(run, arg: str) -> float:
-    import time
-    best = float("inf")
-    for _ in range(5):
-        started = time.perf_counter()
-        run(arg)
-        best = min(best, time.perf_counter() - started)
-    return best
-
-
+@pytest.mark.timeout(60)
 @pytest.mark.parametrize("unit", ["a 1/1 Running 0 ", "get pods ", "k get pods ",
                                   "ns web-1 1/1 Running 0 5m ", "[...] "])
 def test_run_in_rows_on_a_hostile_line_stay_linear(unit: str) -> None:
-    """A hostile line of 0.5 MB and of 2 MB (a command and what looks like cells, commands
-    without end, cuts after a header): the runs reader's scans and the hint are linear, so
-    four times the line takes about four times the time, taken in one run (a quadratic scan,
-    sixteen times; the bound leaves room for a shared machine's noise). The hint looks at a
-    line once; the words of a run are looked at a bounded number of times each."""
+    """A hostile line of 2 MB (a command and what looks like cells, commands without end,
+    cuts after a header): the runs reader's scans and the hint are linear, read in about a
+    second; a quadratic scan would take hours, and the test's timeout bounds it (not a timed
+    assert: a ratio of times failed on a busy machine). The hint looks at a line once; the
+    words of a run are looked at a bounded number of times each."""
     from kubesim.explain.readers.runs import command_run_hint, rows_run_together
 
     def scans(line: str) -> None:
@@ -2741,8 +2732,7 @@ def test_run_in_rows_on_a_hostile_line_stay_linear(unit: str) -> None:
         split_runs(line)
 
     head = "$ kubectl get pods -A NAME READY STATUS RESTARTS AGE "
-    one, four = (head + unit * (n // len(unit)) for n in (500_000, 2_000_000))
-    assert _fastest(scans, four) < 10 * _fastest(scans, one) + 0.1
+    scans(head + unit * (2_000_000 // len(unit)))
 
 
 _TWO_PODS = ("$ kubectl get pods\n"
@@ -3144,17 +3134,17 @@ def test_jenkins_time_before_each_line_is_taken_off_and_restart_counts_read():
                                                           False)
 
 
+@pytest.mark.timeout(60)
 def test_ci_log_patterns_are_linear_on_a_hostile_line():
-    """The CI log readers' patterns (ci_log, the console prefix) on one 2 MB line built to
-    make a backtracking pattern slow: reading it takes about twice as long as a 1 MB one
-    (linear, measured in one run), never a traceback."""
-    import time
+    """The CI log readers' patterns (ci_log, the console prefix) on 2 MB lines built to make a
+    backtracking pattern slow: read in linear time, never a traceback (the test's timeout
+    bounds it; a quadratic pattern would take hours)."""
 
     from kubesim.explain.readers.ci_log import ci_event, pod_started, restart_line
     from kubesim.explain.readers.model import Where
     from kubesim.explain.readers.normalise import _CONSOLE
 
-    def cost(size: int) -> float:
+    def read(size: int) -> None:
         lines = ["event for a: {kubelet " + "a " * size, "pod=" + "a=" * size,
                  "Nov 25 01:24:22.203 W " + "ns=a " * (size // 3),
                  "event happened 2 times, something is wrong: " + "ns/a " * (size // 3),
@@ -3162,16 +3152,13 @@ def test_ci_log_patterns_are_linear_on_a_hostile_line():
                  "Jan 21 06:55:28.262: INFO: At " + "2016-02-24 " * (size // 6),
                  "web started at " + "(" * size, "\tContainer a ready: true, restart count " +
                  "1" * size]
-        start = time.perf_counter()
         for line in lines:
             ci_event(line, Where("r.txt", 1))
             restart_line(line, "web")
             pod_started(line)
             _CONSOLE.match(line)
-        return time.perf_counter() - start
 
-    small, big = cost(500_000), cost(1_000_000)
-    assert big < 4 * small + 0.5, (small, big)
+    read(1_000_000)
 
 
 def test_a_restart_count_without_a_state_allows_one_more_end():
@@ -3219,28 +3206,19 @@ def test_a_2016_failedsync_crashloop_message_is_a_back_off():
     assert [e.reason for e in pod.events] == ["BackOff"]
 
 
+@pytest.mark.timeout(60)
 def test_the_normaliser_is_linear_on_long_runs_of_spaces():
     """A console's prefix is looked for on every line of a paste, so a hostile line reaches
     the normaliser: four of its patterns (a markdown table's rule, a box's right border, HTML
     tags and `<br>` ending a line) retried `\\s*` at every start of a long run of spaces,
-    quadratic (8,000 spaces: 4.5 s). A line four times as long now takes about four times as
-    long, not sixteen (measured in one run, the best of three)."""
-    import time
-
-    def cost(size: int) -> float:
-        lines = [" " * size + "x", "--" + " " * size + "x", "│" + " " * size + "x",
+    quadratic (8,000 spaces: 4.5 s; 2 MB would take days). Lines of 2 MB now read in linear
+    time, bounded by the test's timeout (not a timed assert: a ratio failed on a busy
+    machine)."""
+    size = 2_000_000
+    for line in [" " * size + "x", "--" + " " * size + "x", "│" + " " * size + "x",
                  "<p" + " " * size + ">", "<p>" * (size // 3), " " * size + "<br>x",
-                 "06:07:58 " + " " * size + "x"]
-        best = float("inf")
-        for _ in range(3):
-            start = time.perf_counter()
-            for line in lines:
-                normalise(line)
-            best = min(best, time.perf_counter() - start)
-        return best
-
-    small, big = cost(2_000), cost(8_000)
-    assert big < 8 * small + 0.05, (small, big)
+                 "06:07:58 " + " " * size + "x"]:
+        normalise(line)
 
 
 def test_the_pods_the_kubelet_thinks_are_on_a_node_give_their_containers_counts():
