@@ -161,6 +161,27 @@ NOT_READ: dict[str, str] = {
         "refusals need restarts (R4.11-R4.14, a second exit before the first refusal, R4.12) "
         "is an inference explain does not make yet, and the recorder's drops, possible here, "
         "weaken it (a later start of theirs may be a dropped occurrence)"),
+    # held-out batch 26
+    "mojaloop-542.describe-2018-kafka-crashloop-cut-at-last-state.txt": (
+        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+    "reportportal-kubernetes-285.events-fence-run-into-header-readiness-rabbitmq-message-cut.txt": (
+        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+    "supermq-devops-154.issue-form-logs-fence-liveness-readiness-errored-container-exited-pulled-x4-cut.txt": (
+        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+    "cp-helm-charts-601.get-pods-header-and-two-rows-run-into-one-line-restarts-ago.txt": (
+        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+    "argocd-course-issues-20.controlplane-prompt-get-pods-seven-rows-bold-crashloop-4-ago.txt": (
+        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+    "fixpedia-kubectl-crashloopbackoff.russian-describe-state-waiting-last-state-error-1-ellipsis-times.txt": (
+        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+    "gitcode-keycloak-upgrade.chinese-prose-bullets-crashloop-startup-probe-failed-404.txt": (
+        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+    "intellira-oomkilled.prose-recorded-as-reason-oomkilled-with-exit-code-137.txt": (
+        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+    "kerno-oomkiller.prose-get-all-oomkilled-status-screenshot-caption-exit-code-137-quoted.txt": (
+        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+    "axyi-oomkilled-forensics.prose-restarted-with-reason-oomkilled-comma-exit-code-137.txt": (
+        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
 }
 
 
