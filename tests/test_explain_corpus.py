@@ -182,6 +182,27 @@ NOT_READ: dict[str, str] = {
         "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
     "axyi-oomkilled-forensics.prose-restarted-with-reason-oomkilled-comma-exit-code-137.txt": (
         "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+    # held-out batch 27
+    "pangeo-eosc-128.describe-events-liveness-x158-killing-x37-backoff-x394.txt": (
+        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+    "jenkinsci-kubernetes-operator-242.get-events-stopping-container-operator-restart-readiness-cut.txt": (
+        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+    "nextcloud-helm-333.blockquote-startup-values-then-describe-rows-no-header-cut.txt": (
+        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+    "kimi450-ubuntu-server-10.describe-events-from-scheduled-init-and-sidecar-cut.txt": (
+        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+    "ir-engine-launcher-23.prose-readiness-message-inline-code-connection-refused.txt": (
+        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+    "mail-archive-airflow-scheduler-liveness.events-row-flattened-exec-failed-then-logs.txt": (
+        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+    "gitlab-runner-39141.job-log-exit-code-137-reason-oomkilled-build-container.txt": (
+        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+    "grokdatum-oomkilled-sidecar-remediation.get-pods-three-rows-2-of-2-running-0-and-top-containers-flattened.txt": (
+        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+    "sejoonkim-ingress-502.prose-2-of-2-ready-then-readiness-probe-yaml-cut.txt": (
+        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+    "oneuptime-probe-timeout.describe-comments-liveness-readiness-timeout-messages.txt": (
+        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
 }
 
 
