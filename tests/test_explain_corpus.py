@@ -162,47 +162,67 @@ NOT_READ: dict[str, str] = {
         "is an inference explain does not make yet, and the recorder's drops, possible here, "
         "weaken it (a later start of theirs may be a dropped occurrence)"),
     # held-out batch 26
-    "mojaloop-542.describe-2018-kafka-crashloop-cut-at-last-state.txt": (
-        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
-    "reportportal-kubernetes-285.events-fence-run-into-header-readiness-rabbitmq-message-cut.txt": (
-        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
     "supermq-devops-154.issue-form-logs-fence-liveness-readiness-errored-container-exited-pulled-x4-cut.txt": (
-        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
-    "cp-helm-charts-601.get-pods-header-and-two-rows-run-into-one-line-restarts-ago.txt": (
-        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
-    "argocd-course-issues-20.controlplane-prompt-get-pods-seven-rows-bold-crashloop-4-ago.txt": (
-        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): got "
+        "cannot-tell ['liveness', 'readiness'] {'min': 0, 'max': 0} True | want cannot-tell "
+        "['liveness', 'readiness'] {'min': 0, 'max': 4} True | containers [None]"),
     "fixpedia-kubectl-crashloopbackoff.russian-describe-state-waiting-last-state-error-1-ellipsis-times.txt": (
-        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): got "
+        "cannot-tell [] {'min': 0, 'max': 2} True | want cannot-tell none {'min': 0, 'max': "
+        "None} True | containers [None]"),
     "gitcode-keycloak-upgrade.chinese-prose-bullets-crashloop-startup-probe-failed-404.txt": (
-        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): "
+        "exit 2 kubesim: error: "
+        "gitcode-keycloak-upgrade.chinese-prose-bullets-crashloop-startup-probe-failed-404.txt: "
+        "not a record explain reads"),
     "intellira-oomkilled.prose-recorded-as-reason-oomkilled-with-exit-code-137.txt": (
-        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): "
+        "exit 2 kubesim: error: "
+        "intellira-oomkilled.prose-recorded-as-reason-oomkilled-with-exit-code-137.txt: not a "
+        "record explain reads"),
     "kerno-oomkiller.prose-get-all-oomkilled-status-screenshot-caption-exit-code-137-quoted.txt": (
-        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): "
+        "exit 2 kubesim: error: "
+        "kerno-oomkiller.prose-get-all-oomkilled-status-screenshot-caption-exit-code-137-quoted.txt: "
+        "not a record explain reads"),
     "axyi-oomkilled-forensics.prose-restarted-with-reason-oomkilled-comma-exit-code-137.txt": (
-        "held-out batch 26: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): "
+        "exit 2 kubesim: error: "
+        "axyi-oomkilled-forensics.prose-restarted-with-reason-oomkilled-comma-exit-code-137.txt: "
+        "not a record explain reads"),
     # held-out batch 27
-    "pangeo-eosc-128.describe-events-liveness-x158-killing-x37-backoff-x394.txt": (
-        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
     "jenkinsci-kubernetes-operator-242.get-events-stopping-container-operator-restart-readiness-cut.txt": (
-        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): got "
+        "cannot-tell ['readiness'] {'min': 0, 'max': 0} True | want cannot-tell readiness "
+        "{'min': 0, 'max': None} True | containers ['jenkins-master']"),
     "nextcloud-helm-333.blockquote-startup-values-then-describe-rows-no-header-cut.txt": (
-        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
-    "kimi450-ubuntu-server-10.describe-events-from-scheduled-init-and-sidecar-cut.txt": (
-        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
-    "ir-engine-launcher-23.prose-readiness-message-inline-code-connection-refused.txt": (
-        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): "
+        "exit 2 kubesim: error: "
+        "nextcloud-helm-333.blockquote-startup-values-then-describe-rows-no-header-cut.txt:4: "
+        "ProbeSpec/nextcloud-helm-333.blockquote-startup-values-then-describe-rows-no-header-cut "
+        "container app: startupProbe.enabled: unknown field"),
     "mail-archive-airflow-scheduler-liveness.events-row-flattened-exec-failed-then-logs.txt": (
-        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): got "
+        "cannot-tell [] {'min': 0, 'max': None} True | want cannot-tell liveness {'min': 0, "
+        "'max': None} True | containers [None]"),
     "gitlab-runner-39141.job-log-exit-code-137-reason-oomkilled-build-container.txt": (
-        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): "
+        "exit 2 kubesim: error: "
+        "gitlab-runner-39141.job-log-exit-code-137-reason-oomkilled-build-container.txt: not "
+        "a record explain reads"),
     "grokdatum-oomkilled-sidecar-remediation.get-pods-three-rows-2-of-2-running-0-and-top-containers-flattened.txt": (
-        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): got "
+        "cannot-tell [] {'min': 0, 'max': None} False | want cannot-tell none {'min': 0, "
+        "'max': 0} False | containers ['payment-service']"),
     "sejoonkim-ingress-502.prose-2-of-2-ready-then-readiness-probe-yaml-cut.txt": (
-        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): got "
+        "cannot-tell [] {'min': 0, 'max': None} False | want cannot-tell none {'min': 0, "
+        "'max': 0} False | containers [None]"),
     "oneuptime-probe-timeout.describe-comments-liveness-readiness-timeout-messages.txt": (
-        "held-out batch 27: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): "
+        "exit 2 kubesim: error: "
+        "oneuptime-probe-timeout.describe-comments-liveness-readiness-timeout-messages.txt: "
+        "not a record explain reads"),
 }
 
 
