@@ -3854,7 +3854,7 @@ def test_failures_past_the_recorders_burst_bound_no_kills(n: int, r: int, f: int
     no Killing row, no restart count: the kills were bounded at the failures over the
     threshold (251), but the event recorder's spam filter lets 25 events about a pod through,
     then one every 5 minutes, and a row counts only up to the last event it let through
-    (client-go tools/record/events_cache.go): past that burst a count is a lower bound of the
+    (R4.43: client-go tools/record/events_cache.go): past that burst a count is a lower bound of the
     failures and bounds no kills (README's counting rules)."""
     a = _answer("```yaml\n" + _UNHEALTHY_ROWS.format(n=n, r=r, f=f))
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None), a.text

@@ -96,7 +96,7 @@ POD_REASONS = frozenset({"Scheduled", "FailedScheduling", "SuccessfulCreate", "T
                          "NotTriggerScaleUp", "Preempted", "FailedMount", "SuccessfulAttachVolume",
                          "FailedAttachVolume", "NetworkNotReady", "SandboxChanged",
                          "FailedCreatePodSandBox", "FailedKillPod", "Evicted"})
-SPAM_BURST = 25  # the event recorder's per-object burst (client-go events_cache.go)
+SPAM_BURST = 25  # the event recorder's per-object burst (R4.43: client-go events_cache.go)
 # The API server keeps an event an hour after its last occurrence (kube-apiserver
 # --event-ttl, 1 h by default): a whole record of a pod's events holds every one of its hour.
 EVENT_TTL = 3600.0
