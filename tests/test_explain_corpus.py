@@ -223,6 +223,27 @@ NOT_READ: dict[str, str] = {
         "exit 2 kubesim: error: "
         "oneuptime-probe-timeout.describe-comments-liveness-readiness-timeout-messages.txt: "
         "not a record explain reads"),
+    # held-out batch 28
+    "flink-on-k8s-operator-467.describe-fragment-crashloop-last-state-oomkilled-137-restart-5-events-header-cut.txt": (
+        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
+    "openshift-istio-origin-4.describe-tail-ready-false-events-from-scheduled-cut-in-row.txt": (
+        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
+    "magma-galaxy-13.describe-head-init-container-completed-cut-at-finished.txt": (
+        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
+    "fabric8-6540.comments-2016-readiness-message-then-console-failed-sync-backoff-row-tabs.txt": (
+        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
+    "metrics-server-687.fence-readiness-liveness-messages-then-healthz-log.txt": (
+        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
+    "jeongchul-tistory-828.korean-issue-block-calico-bird-not-ready-messages.txt": (
+        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
+    "koti-dev-liveness-probe-failure.figure-text-restartcount-5-running-probe-timeout-run-together.txt": (
+        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
+    "aiexpert-spark-oom.prose-logged-oomkilled-exit-code-137-executors.txt": (
+        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
+    "joom-spark-executor-failures.prose-bullets-termination-reason-oomkilled-or-sigkill.txt": (
+        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
+    "acceldata-spark-oomkilled.prose-list-then-reason-oomkilled-and-exit-code-137.txt": (
+        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
 }
 
 
