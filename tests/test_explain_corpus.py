@@ -240,10 +240,6 @@ NOT_READ: dict[str, str] = {
         "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
     "aiexpert-spark-oom.prose-logged-oomkilled-exit-code-137-executors.txt": (
         "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
-    "joom-spark-executor-failures.prose-bullets-termination-reason-oomkilled-or-sigkill.txt": (
-        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
-    "acceldata-spark-oomkilled.prose-list-then-reason-oomkilled-and-exit-code-137.txt": (
-        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
 }
 
 

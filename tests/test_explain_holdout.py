@@ -4,12 +4,17 @@ held-out comment in facts.yaml). Each test holds, in small, the shape of one of 
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from kubesim.cli.main import main
 from kubesim.errors import RecordError
 from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.messages import failure_answer
@@ -4528,3 +4533,27 @@ def test_the_default_get_pods_table_is_still_its_own() -> None:
     record = parse_record("NAME    READY   STATUS             RESTARTS   AGE\n"
                           "web-0   0/1     CrashLoopBackOff   5          3m\n", "r.txt")
     assert record.format == "pods-table"
+
+
+# ------------------------------------------- stop 42: general prose is no record of an end
+GENERAL_PROSE = Path(__file__).parent / "data" / "explain" / "general-prose"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in GENERAL_PROSE.glob("*.txt")))
+def test_general_prose_about_oomkilled_is_no_container_end(name: str) -> None:
+    """Two real pages (collected for held-out batch 28, taken out before kubesim ran on them)
+    say what an OOM kill typically looks like ("typically as Reason: OOMKilled and exit code
+    137", "log messages like termination reason: OOMKilled or SIGKILL"): no container of a
+    record ended so. explain refuses them as no record, or answers without an OOM kill;
+    never `oom-killed`."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["explain", str(GENERAL_PROSE / name), "--format", "json", "--no-suggest",
+                     "--phases", "1"])
+    if code == 2:
+        assert "not a record explain reads" in err.getvalue()
+        return
+    assert code == 0, err.getvalue()
+    causes = [c["answer"]["cause"] for c in json.loads(out.getvalue())["containers"]
+              if c["answer"] is not None]
+    assert "oom-killed" not in causes, out.getvalue()
