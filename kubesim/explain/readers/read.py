@@ -33,11 +33,11 @@ from kubesim.files import load_json, read_text
 
 __all__ = ["FORMATS_HELP", "combine", "parse_record", "pod_groups", "pod_key", "read_record"]
 
-FORMATS_HELP = ("kubectl describe pod output, kubectl get pod -o yaml|json, kubectl get events "
-                "(its table in any layout, or -o json|yaml), kubectl get pods' table (or -o "
-                "custom-columns), pasted as "
-                "they come, the kubelet's own log (journalctl -u kubelet), or a Prometheus "
-                "query_range JSON of prober_probe_total")
+# (an error naming the file and this stays one line of under 400 characters: test_hostile)
+FORMATS_HELP = ("kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (any "
+                "layout, or -o json|yaml), kubectl get pods (or -o custom-columns), as pasted, "
+                "the kubelet's log (journalctl -u kubelet), or a Prometheus query_range JSON "
+                "of prober_probe_total")
 _YAML_START = re.compile(r"^(?:---|apiVersion:|kind:|metadata:|status:|spec:|items:|\{|- )")
 _TABLE = re.compile(r"^\s*[A-Z][A-Z_-]*(?:\s{2,}[A-Z][A-Z_ -]*?)+\s*$")
 
