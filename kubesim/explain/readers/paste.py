@@ -51,6 +51,7 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Where,
 )
+from kubesim.explain.readers.names import SUBDOMAIN
 from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise, plain
 from kubesim.explain.readers.pods_table import (
     CustomColumns,
@@ -726,7 +727,7 @@ def _one_line_describe(lines: list[PasteLine]) -> tuple[int, str] | None:
 # printed (a DNS name; `<pod-name>`, a placeholder, names none)
 _DESCRIBE_COMMAND = re.compile(
     r"\bdescribe\s+(?:(?:-n|--namespace)[=\s]\S+\s+)?(?:pods?|po)(?:/|\s+)"
-    r"([a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)(?=\s|$)")
+    rf"({SUBDOMAIN})(?=\s|$)")
 
 
 def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment, source: str

@@ -25,6 +25,7 @@ from kubesim.explain.readers.model import (
     Terminated,
     Where,
 )
+from kubesim.explain.readers.names import NAMESPACE_CELL, SUBDOMAIN
 from kubesim.explain.readers.normalise import plain, unfolded
 from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
@@ -392,8 +393,8 @@ _NAMED_POD = re.compile(r'\b(?:pod "|in pod )([a-z0-9]([-a-z0-9.]*[a-z0-9])?)_[a
 
 # the scheduler's message names the pod it bound: `Successfully assigned NAMESPACE/NAME to
 # NODE` (1.13 on), `Successfully assigned NAME to NODE` before (scheduler's `Scheduled` event)
-_ASSIGNED = re.compile(r"^Successfully assigned (?:[a-z0-9][-a-z0-9]{0,62}/)?"
-                       r"([a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)(?: to \S+)?\s*$")
+_ASSIGNED = re.compile(rf"^Successfully assigned (?:{NAMESPACE_CELL}/)?"
+                       rf"({SUBDOMAIN})(?: to \S+)?\s*$")
 
 
 def _named_by_kills(pod: PodRecord) -> str | None:
