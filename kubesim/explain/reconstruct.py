@@ -61,6 +61,7 @@ from kubesim.explain.readers.model import (
     StampKind,
 )
 from kubesim.explain.readers.names import LABEL
+from kubesim.explain.readers.normalise import ELLIPSIS
 from kubesim.explain.timebase import Timebase
 from kubesim.results import ProbeType
 from kubesim.spec.model import ContainerSpec, HandlerKind, Probe, parse_container
@@ -123,7 +124,7 @@ _GRPC = re.compile(r'^\s*(?:timeout: failed to connect service "[^"]*:(\d{1,5})"
 _GRPC_STAND_IN = 9090  # a port for a gRPC probe whose output names none
 # an output the paste elides from its start (`Liveness probe failed: ... connect: connection
 # refused`): what would name the handler (a URL, an address) is what was left out
-_ELIDED = re.compile(r"^\s*(?:\.\.\.|…)")
+_ELIDED = re.compile(rf"^\s*{ELLIPSIS}")
 
 
 def clip(text: str, n: int = 200) -> str:

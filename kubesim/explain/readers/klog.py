@@ -70,10 +70,16 @@ from kubesim.explain.readers.normalise import PasteLine
 from kubesim.explain.readers.times import into_a_year
 from kubesim.spec.model import parse_container
 
-__all__ = ["LOGGED", "MAX_LINE", "KlogLines", "klog_header"]
+__all__ = ["LOGGED", "MAX_LINE", "KlogLines", "is_logged", "klog_header"]
 
 MAX_LINE = 100_000  # characters of one log line read; a longer line is read up to there
 LOGGED = "kubelet (its log)"  # the component of an event read from the kubelet's own log
+
+
+def is_logged(event: RecordedEvent) -> bool:
+    """Whether `event` was read from the kubelet's own log (not from the API's events)."""
+    return event.component == LOGGED
+
 
 # the journal's prefix: `Jul 17 20:31:39 HOST kubelet[PID]: `, the PID left out by some
 # syslogs (`HOST kubelet: `)

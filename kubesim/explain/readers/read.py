@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from kubesim.errors import RecordError
 from kubesim.explain.readers.event_layouts import start_back_off
-from kubesim.explain.readers.klog import LOGGED
+from kubesim.explain.readers.klog import is_logged
 from kubesim.explain.readers.kube import looks_like_json, read_kube
 from kubesim.explain.readers.model import (
     ContainerRecord,
@@ -411,8 +411,8 @@ def _attach_events(pod: PodRecord, mine: list[RecordedEvent]) -> None:
     """A pod's events from event tables and documents: they replace its describe's table.
     The kubelet's log lines (klog.py) are the same occurrences as its events: beside a record
     of the pod's events (which state counts and ages) they are not used, said in a note."""
-    logged = [e for e in mine if e.component == LOGGED]
-    mine = [e for e in mine if e.component != LOGGED]
+    logged = [e for e in mine if is_logged(e)]
+    mine = [e for e in mine if not is_logged(e)]
     if logged and (mine or pod.events):
         pod.notes.append(Note(
             f"the kubelet's log lines of this pod (from line {logged[0].where.line}) tell the "

@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
+from kubesim.explain.readers.normalise import CUT_MARK
 
 __all__ = ["QUOTED_STATUS", "Runs", "command_run_hint", "headless_state", "placed_jq_output",
            "placed_jsonpath_values", "rows_run_together",
@@ -47,8 +48,7 @@ _ROW = re.compile(
     r"\d{1,9}(?:\s+\(\d+[smhdy][\dsmhdy]*\s+ago\))?\s+\d+[smhdy][\dsmhdy]*)(?=\s|$)")
 # where an author cut the table between its rows (`NAME ... AGE [...] web-1 1/1 ...`): put
 # back as a cut line of its own (normalise reads `...` so)
-_CUT_MARK = re.compile(r"\s*(?:\[\s*(?:\.{3,}|\u2026|snip(?:ped)?)\s*\]|<\s*snip(?:ped)?\s*>|"
-                       r"\(\.{3}\)|\.{3,}|\u2026)(?=\s|$)", re.IGNORECASE)
+_CUT_MARK = re.compile(rf"\s*{CUT_MARK}(?=\s|$)", re.IGNORECASE)
 # (each run of spaces ends at a mark or at the next field: two runs side by side would make
 # a line of spaces quadratic to search)
 _SEP = r"\s*(?:[,;]\s*)?(?:[-\u2013\u2014]\s*)?"
