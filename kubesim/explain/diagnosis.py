@@ -46,7 +46,7 @@ from kubesim.explain.model import (
     Verdict,
     plural,
 )
-from kubesim.explain.readers.klog import LOGGED
+from kubesim.explain.readers.klog import is_logged
 from kubesim.explain.readers.model import ContainerRecord, RecordedEvent
 from kubesim.kubelet.settings import FailureRunAfterKill, KubeletProfile
 from kubesim.kubelet.timing import calls_within, detection_seconds, most_kills
@@ -1055,7 +1055,7 @@ def _quiet_hour(f: _Facts) -> bool:
     A probe's kill follows the failure that makes it at once (R1.17), and that failure's
     event is kept an hour after it (`rc.EVENT_TTL`): none of those ends was a probe kill."""
     v, rec = f.view, f.view.record
-    if not v.rows_whole or any(e.component == LOGGED for e in v.events) \
+    if not v.rows_whole or any(is_logged(e) for e in v.events) \
             or f.ended is not None or f.untold or v.unsure or f.probe_kills or f.unnamed \
             or any(s.probe in KILLERS for s in f.failed) or f.in_a_row or f.by_command \
             or (rec is not None and rec.restart_count):
@@ -1208,7 +1208,7 @@ def _dropped(f: _Facts) -> bool:
     tools/record/events_cache.go: eventObserve counts before the filter drops). A record of
     that many occurrences or more counts its failures from below: they bound no kills
     (README's counting rules); fewer, and the filter dropped none."""
-    return sum(e.count for e in f.view.events if e.component != LOGGED) >= rc.SPAM_BURST
+    return sum(e.count for e in f.view.events if not is_logged(e)) >= rc.SPAM_BURST
 
 
 def _kills_by_id(v: rc.View) -> bool:

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from kubesim.explain.readers.names import NAME_CELL
 from kubesim.results import ProbeType
 
 __all__ = ["ExitCause", "KillCause", "ProbeEvent", "ProbeOutcome", "backoff_container", "cut_short",
@@ -19,7 +20,7 @@ __all__ = ["ExitCause", "KillCause", "ProbeEvent", "ProbeOutcome", "backoff_cont
 # (KubeBlocks: `Pod pulsar-proxy-0: Startup probe failed: ...`)
 # A message quoted without its output (`Readiness probe failed`, a page's words for the
 # event) is the probe's failure all the same: its output is not in the record
-_PROBE = re.compile(r"^(?:Pod [a-z0-9][a-z0-9.-]{0,252}: )?(Liveness|Readiness|Startup) probe "
+_PROBE = re.compile(rf"^(?:Pod {NAME_CELL}: )?(Liveness|Readiness|Startup) probe "
                     r"(failed|errored|warning)(?: and resulted in (\w+) state)?"
                     r"(?::[ ]?(.*)|[ \t]*)$", re.DOTALL)
 _TYPES = {"Liveness": ProbeType.LIVENESS, "Readiness": ProbeType.READINESS,

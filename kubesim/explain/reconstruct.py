@@ -60,6 +60,8 @@ from kubesim.explain.readers.model import (
     Stamp,
     StampKind,
 )
+from kubesim.explain.readers.names import LABEL
+from kubesim.explain.readers.normalise import ELLIPSIS
 from kubesim.explain.timebase import Timebase
 from kubesim.results import ProbeType
 from kubesim.spec.model import ContainerSpec, HandlerKind, Probe, parse_container
@@ -100,7 +102,7 @@ SPAM_BURST = 25  # the event recorder's per-object burst (R4.43: client-go event
 # The API server keeps an event an hour after its last occurrence (kube-apiserver
 # --event-ttl, 1 h by default): a whole record of a pod's events holds every one of its hour.
 EVENT_TTL = 3600.0
-_DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
+_DNS_LABEL = re.compile(rf"^{LABEL}$")
 _URL = re.compile(r'Get "?(https?)://([^/:"]+|\[[^\]]+\]):(\d{1,5})(/[^"\s]*)?"?')
 # the kubelet's tcpSocket probe prints the dial error as its whole output (R2.12): `dial tcp
 # 10.0.0.1:5432: connect: connection refused`; an exec probe's output may quote one inside
@@ -122,7 +124,7 @@ _GRPC = re.compile(r'^\s*(?:timeout: failed to connect service "[^"]*:(\d{1,5})"
 _GRPC_STAND_IN = 9090  # a port for a gRPC probe whose output names none
 # an output the paste elides from its start (`Liveness probe failed: ... connect: connection
 # refused`): what would name the handler (a URL, an address) is what was left out
-_ELIDED = re.compile(r"^\s*(?:\.\.\.|…)")
+_ELIDED = re.compile(rf"^\s*{ELLIPSIS}")
 
 
 def clip(text: str, n: int = 200) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from kubesim.explain.messages import started_container
 from kubesim.explain.model import UNKNOWN_WHEN, Confidence, Evidence, Finding, Level, When
-from kubesim.explain.readers.klog import LOGGED
+from kubesim.explain.readers.klog import is_logged
 from kubesim.explain.readers.model import PodRecord, Stamp, StampKind
 from kubesim.explain.readers.times import utc_text
 
@@ -86,7 +86,7 @@ def timebase(pod: PodRecord, now: float | None) -> tuple[Timebase, list[Finding]
         newest = max(absolute)
         return Timebase(newest, 0.0, f"the newest timestamp in the record ({utc_text(newest)})",
                         False), findings
-    if not absolute and pod.events and all(e.component == LOGGED for e in pod.events):
+    if not absolute and pod.events and all(is_logged(e) for e in pod.events):
         return Timebase(None, 0.0, "the kubelet log's last line (klog prints no year: its "
                         "times are read as seconds before that line)", True, log=True), findings
     if not absolute:

@@ -21,6 +21,7 @@ import re
 from typing import NamedTuple
 
 from kubesim.explain.readers.model import UNKNOWN_STAMP, CountBasis, Note, RecordedEvent, Where
+from kubesim.explain.readers.names import SUBDOMAIN
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 
 __all__ = ["ByHand", "probe_run_by_hand"]
@@ -32,7 +33,7 @@ _EXEC = re.compile(r"(?:^|\s)(?:kubectl|oc)\s+exec\s")
 # flags of kubectl exec that take a value in the next word
 _VALUED = {"-n", "--namespace", "-c", "--container", "--context", "--kubeconfig", "-f",
            "--filename", "--pod-running-timeout", "--cluster", "--user", "-s", "--server"}
-_POD = re.compile(r"(?:pods?/|po/)?([a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)")
+_POD = re.compile(rf"(?:pods?/|po/)?({SUBDOMAIN})")
 _WORD = re.compile(r"[a-z]+")
 _HEADING = re.compile(r"\b(liveness|readiness|startup)[ _-]?probe", re.IGNORECASE)
 # `# Exit code: 1`, `exit status 1`, kubectl's own `command terminated with exit code 1`

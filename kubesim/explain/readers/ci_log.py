@@ -36,11 +36,12 @@ from kubesim.explain.readers.model import (
     RecordedEvent,
     Where,
 )
+from kubesim.explain.readers.names import NAME_CELL
 from kubesim.explain.readers.times import parse_time
 
 __all__ = ["RestartLine", "ci_event", "event_start", "pod_started", "restart_line"]
 
-_NAME = r"[a-z0-9][-a-z0-9.]{0,252}"
+_NAME = NAME_CELL
 # the framework's own time and level before its message (`Feb 23 06:05:51.859: INFO: `)
 _LOGF = r"(?:[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}(?:\.\d{1,9})?: )?(?:(?:INFO|FAIL): )?"
 _AT = r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?: [+-]\d{4})?(?: [A-Z]{1,5})?"

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from kubesim.explain.readers.names import LABEL
+
 __all__ = ["BareReason", "Cells", "Column", "Columns", "StartBackOff", "bare_reason",
            "get_old_cells", "headerless_cells", "sourced_cells", "start_back_off", "wide_cells"]
 
@@ -114,7 +116,7 @@ class StartBackOff(NamedTuple):
 # it in a FailedSync event: `failed to "StartContainer" for "web" with CrashLoopBackOff:
 # "Back-off 1m20s restarting failed container=web pod=web-1_ns(uid)"`
 _START_BACK_OFF = re.compile(
-    r'failed to \\?"StartContainer\\?" for \\?"([a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)\\?" '
+    rf'failed to \\?"StartContainer\\?" for \\?"({LABEL})\\?" '
     r'with CrashLoopBackOff(?:: \\?"([Bb]ack-off [^"\\\n]{1,400}))?')
 
 

@@ -37,6 +37,7 @@ from kubesim.explain.readers.model import (
     StampKind,
     Where,
 )
+from kubesim.explain.readers.names import NAMESPACE_CELL
 from kubesim.explain.readers.times import AGE_PATTERN, human_printer, parse_age, parse_time
 
 __all__ = ["COMBINED_PREFIX", "EventRows", "container_of_field_path", "init_field_path",
@@ -51,7 +52,7 @@ _NEW_ROW = re.compile(
     rf"^(?P<indent>[ \t]*)(?P<type>Normal|Warning)[ \t]+(?P<reason>[A-Za-z][A-Za-z0-9_]{{0,80}})"
     rf"(?:[ \t]+{_AGE_COUNT})?(?P<rest>[ \t].*)?$")
 _GET_ROW = re.compile(
-    rf"^[ \t]*(?:(?P<ns>[a-z0-9][-a-z0-9]{{0,62}})[ \t]+)?{_AGE_COUNT}[ \t]+"
+    rf"^[ \t]*(?:(?P<ns>{NAMESPACE_CELL})[ \t]+)?{_AGE_COUNT}[ \t]+"
     rf"(?P<type>Normal|Warning)[ \t]+(?P<reason>[A-Za-z][A-Za-z0-9_]{{0,80}})[ \t]+"
     rf"(?P<kind>[A-Za-z][A-Za-z0-9.]{{0,60}})/(?P<name>\S{{1,253}})(?:[ \t]+(?P<message>.*))?$")
 # `kubectl events` (1.26+) prints an event's count in its LAST SEEN cell, as describe does in

@@ -65,14 +65,21 @@ from kubesim.explain.readers.model import (
     StampKind,
     Where,
 )
+from kubesim.explain.readers.names import LABEL, SUBDOMAIN
 from kubesim.explain.readers.normalise import PasteLine
 from kubesim.explain.readers.times import into_a_year
 from kubesim.spec.model import parse_container
 
-__all__ = ["LOGGED", "MAX_LINE", "KlogLines", "klog_header"]
+__all__ = ["LOGGED", "MAX_LINE", "KlogLines", "is_logged", "klog_header"]
 
 MAX_LINE = 100_000  # characters of one log line read; a longer line is read up to there
 LOGGED = "kubelet (its log)"  # the component of an event read from the kubelet's own log
+
+
+def is_logged(event: RecordedEvent) -> bool:
+    """Whether `event` was read from the kubelet's own log (not from the API's events)."""
+    return event.component == LOGGED
+
 
 # the journal's prefix: `Jul 17 20:31:39 HOST kubelet[PID]: `, the PID left out by some
 # syslogs (`HOST kubelet: `)
@@ -95,19 +102,18 @@ _MESSAGE = re.compile(r'^"((?:[^"\\]|\\.){0,2000})"')
 _PAIR = re.compile(r'(?:^| )(\w{1,40})=(?:"((?:[^"\\]|\\.)*)"|(<)$|([^ "]\S*))')
 _ESCAPE = re.compile(r"\\(.)")
 # `format.Pod`: NAME_NAMESPACE(UID)
-_FORMAT_POD = re.compile(r"([a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)_([a-z0-9](?:[-a-z0-9]{0,61}"
-                         r"[a-z0-9])?)\([0-9a-fx-]{0,40}\)")
-_POD_TAIL = re.compile(r"_[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?\([0-9a-fx-]{0,40}\)")
-_NAME_END = re.compile(r"[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?\Z")
+_FORMAT_POD = re.compile(rf"({SUBDOMAIN})_({LABEL})\([0-9a-fx-]{{0,40}}\)")
+_POD_TAIL = re.compile(rf"_{LABEL}\([0-9a-fx-]{{0,40}}\)")
+_NAME_END = re.compile(rf"{SUBDOMAIN}\Z")
 _PROBE_FOR = re.compile(r'^(Liveness|Readiness|Startup|liveness|readiness|startup) probe for "'
                         r'([^"]{1,400})" (?:failed \(\w{1,20}\): ?|(errored): ?|(succeeded))')
 _OLD_ADD = re.compile(r'^SyncLoop \(ADD, "\w{1,20}"\): "([^",]{1,400})"$')
 _SYNC_UNHEALTHY = re.compile(r'^SyncLoop \(container unhealthy\): "([^"]{1,400})"')
-_CONTAINER_DUMP = re.compile(r"^Container \{Name:([a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?) ")
+_CONTAINER_DUMP = re.compile(rf"^Container \{{Name:({LABEL}) ")
 _DUMP_VERDICT = re.compile(r"\} (is unhealthy, it will be killed and re-created|is dead, but "
                            r"RestartPolicy says that we should restart it|definition changed, "
                            r"will be restarted)\.?$")
-_OF_POD = re.compile(r'^Container "([a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)" \((?:\{[^}]{0,300}\}|"'
+_OF_POD = re.compile(rf'^Container "({LABEL})" \((?:' r'\{[^}]{0,300}\}|"'
                      r'[^"]{0,300}")\) of pod ([^: ]{1,400}): (.{1,2000})$')
 _OLD_KILL = re.compile(r'^Killing container "([^"]{1,400})" with \d{1,10} second grace period')
 _OLD_OVERRIDE = re.compile(r"^Killing container .{1,400}, but using \d{1,10} second grace period "
@@ -121,7 +127,7 @@ _NO_CAUSE = "Killing container with a grace period"  # a kill whose line states 
 # or terminated: HandlePodCleanups), never a probe's kill (that is SyncPod's): `Failed killing
 # the pod "NAME": failed to "KillContainer" for "app" with KillContainerError: ...`
 _POD_KILLER = re.compile(r'^Failed killing the pod "([^"]{1,400})": failed to "KillContainer" '
-                         r'for "([a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)"')
+                         rf'for "({LABEL})"')
 _PROBE_NAMES = {"liveness": "Liveness", "readiness": "Readiness", "startup": "Startup"}
 # SyncLoop (probe) statuses that are failures (kubelet.go: liveness `unhealthy`, readiness ``
 # (not ready), startup `unhealthy`); `ready` and `started` are successes

@@ -27,7 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
-__all__ = ["LineKind", "PasteLine", "box_cut", "normalise", "plain", "unfolded"]
+__all__ = ["CUT_MARK", "ELLIPSIS", "LineKind", "PasteLine", "box_cut", "normalise", "plain",
+           "unfolded"]
 
 
 class LineKind(str, Enum):
@@ -75,8 +76,12 @@ _BOX_LINE = re.compile(r"^[\s│┃║|┌┐└┘├┤┬┴┼─━═╔�
 _BOX_LEFT = re.compile(r"^\s*[│┃║]")
 _BOX_CHARS = "│┃║"
 _QUOTE = re.compile(r"^(?:> ?)+")
-_CUT = re.compile(r"^\s*(?:<\s*snip(?:ped)?\s*>|\[\s*(?:snip(?:ped)?|\.{3,}|…)\s*\]|\.{3,}|…"
-                  r"|\(\.\.\.\))\s*$",
+# an author's ellipsis, and every mark of the author's cut (`<SNIP>`, `[...]`, `(...)`, `...`,
+# `…`; matched ignoring case)
+ELLIPSIS = r"(?:\.{3,}|…)"
+CUT_MARK = (r"(?:<\s*snip(?:ped)?\s*>|\[\s*(?:snip(?:ped)?|\.{3,}|…)\s*\]|\.{3,}|…"
+            r"|\(\.\.\.\))")
+_CUT = re.compile(rf"^\s*{CUT_MARK}\s*$",
                   re.IGNORECASE)
 # kubectl may be run by path: `/usr/local/bin/kubectl`, and in 2015 issues the repository's
 # own `./cluster/kubectl.sh`
@@ -118,7 +123,7 @@ def normalise(text: str) -> list[PasteLine]:
 
 # an event row an author's ellipsis runs into, the rows above it left out: `...Warning BackOff
 # 38s (x28 over 8m16s) kubelet Back-off restarting failed container`
-_ELIDED_ROW = re.compile(r"^(?P<indent>[ \t]*)(?:\.{3,}|…)[ \t]*(?=(?:Normal|Warning)[ \t]+[A-Z]\w+[ \t])")
+_ELIDED_ROW = re.compile(rf"^(?P<indent>[ \t]*){ELLIPSIS}[ \t]*(?=(?:Normal|Warning)[ \t]+[A-Z]\w+[ \t])")
 
 
 # a terminal's colours and cursor codes (kubecolor, grep --color, a CI log's ANSI)

@@ -51,6 +51,7 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Where,
 )
+from kubesim.explain.readers.names import SUBDOMAIN
 from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise, plain
 from kubesim.explain.readers.pods_table import (
     CustomColumns,
@@ -175,7 +176,8 @@ class _Placer:
         self.exec_lines = -1  # lines of an open exec command so far (-1: none is open)
         self.orphans = 0  # lines at the top continuing a row the paste does not have
         self.under_pods_header = False  # the line above was a `get pods` header or row
-        self.placeholders: list[PasteLine] = []  # rows whose NAME is a page's placeholder
+        # rows whose NAME is a page's placeholder: (line number, that NAME)
+        self.placeholders: list[tuple[int, str]] = []
         self.cut_last = 0  # the last line's number when the paste ends inside it
         self.sections_seen = False  # a container section among the describe lines so far
         self.sections_scanned = 0  # how many of them `container_section` has looked at
@@ -279,8 +281,9 @@ class _Placer:
             self.pod_rows.extend([pods] if pods is not None else [])
             self.in_describe = self.after_row = False
             self.under_pods_header = True
-            if pods is not None and placeholder_name(text) is not None:
-                self.placeholders.append(line)
+            placeholder = placeholder_name(text) if pods is not None else None
+            if placeholder is not None:
+                self.placeholders.append((line.number, placeholder))
             return i + 1
         self.under_pods_header = False
         if self.ci_line(text, line.number):
@@ -562,9 +565,9 @@ def read_paste(text: str, source: str) -> RecordSet:
     if placer.pod_rows:
         _add(out, RecordSet(source, "pods-table", pods=pods_of(placer.pod_rows)))
         out.notes.extend(Note(
-            f"line {x.number}: the row's NAME {placeholder_name(x.text)!r} is no name the API "
+            f"line {number}: the row's NAME {name!r} is no name the API "
             "gives a pod (a page's placeholder for one): read as that pod's name",
-            Where(source, x.number)) for x in placer.placeholders)
+            Where(source, number)) for number, name in placer.placeholders)
     custom = placer.custom.record()
     if custom is not None:
         _add(out, custom)
@@ -726,7 +729,7 @@ def _one_line_describe(lines: list[PasteLine]) -> tuple[int, str] | None:
 # printed (a DNS name; `<pod-name>`, a placeholder, names none)
 _DESCRIBE_COMMAND = re.compile(
     r"\bdescribe\s+(?:(?:-n|--namespace)[=\s]\S+\s+)?(?:pods?|po)(?:/|\s+)"
-    r"([a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)(?=\s|$)")
+    rf"({SUBDOMAIN})(?=\s|$)")
 
 
 def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment, source: str

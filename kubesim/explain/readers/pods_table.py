@@ -28,6 +28,7 @@ from kubesim.explain.readers.model import (
     Terminated,
     Where,
 )
+from kubesim.explain.readers.names import LABEL, NAME_CELL, NAMESPACE_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.times import AGE_PATTERN
 
 __all__ = ["Col", "Column", "CustomColumns", "PodRow", "TopContainers", "custom_columns_of",
@@ -35,18 +36,18 @@ __all__ = ["Col", "Column", "CustomColumns", "PodRow", "TopContainers", "custom_
 
 _HEADER = re.compile(r"^\s*(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
 _ROW = re.compile(
-    rf"^\s*(?:(?P<ns>[a-z0-9][-a-z0-9]{{0,62}})\s+)?(?P<name>[a-z0-9][-a-z0-9.]{{0,252}})\s+"
+    rf"^\s*(?:(?P<ns>{NAMESPACE_CELL})\s+)?(?P<name>{NAME_CELL})\s+"
     rf"(?P<ready>\d{{1,4}})/(?P<total>\d{{1,4}})\s+(?P<status>[A-Za-z][A-Za-z:]{{0,62}}"
     rf"(?::\d+/\d+)?)\s+(?P<restarts>\d{{1,12}})(?:\s+\((?P<ago>{AGE_PATTERN}) ago\))?\s+"
     # AGE is not read (only matched); a page may run its next line into the cell (`40- It`)
     rf"(?:(?P<age>{AGE_PATTERN})|\d+\S*)(?:\s.*)?$")
 # A row right under the header whose NAME is no name the API gives a pod (DNS-1123: lower
 # case, digits, `-`, `.`) but a page's placeholder for one: `POD_NAME`, `<pod-name>`, `MyPod`
-_PLACEHOLDER = re.compile(r"^\s*(?P<name><?[A-Za-z0-9][-A-Za-z0-9_.]{0,251}>?)\s+\d")
+_PLACEHOLDER = re.compile(rf"^\s*(?P<name>{PLACEHOLDER})\s+\d")
 # the record's last line cut inside a row's RESTARTS cell (`app-5f7   1/1   Running   1`, no
 # line end): the digits shown may be the cell's start, so the count is not in the record
 _CUT_ROW = re.compile(
-    r"^\s*(?:(?P<ns>[a-z0-9][-a-z0-9]{0,62})\s+)?(?P<name>[a-z0-9][-a-z0-9.]{0,252})\s+"
+    rf"^\s*(?:(?P<ns>{NAMESPACE_CELL})\s+)?(?P<name>{NAME_CELL})\s+"
     r"(?P<ready>\d{1,4})/(?P<total>\d{1,4})\s+(?P<status>[A-Za-z][A-Za-z:]{0,62}"
     r"(?::\d+/\d+)?)\s+(?P<restarts>\d{1,12})$")
 # STATUS is the reason of the container's current state when it has one (printPod)
@@ -224,8 +225,8 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
 # `POD  NAME  CPU(cores)  MEMORY(bytes)` and a row per container of the pod. The rows name the
 # pod's containers and state nothing else the diagnosis reads (no state, no restart count)
 _TOP_HEADER = re.compile(r"^\s*POD\s+NAME\s+CPU\(cores\)\s+MEMORY\(bytes\)\s*$")
-_TOP_ROW = re.compile(r"^\s*(?P<pod>[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)\s+"
-                      r"(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)\s+\d{1,12}m?\s+"
+_TOP_ROW = re.compile(rf"^\s*(?P<pod>{SUBDOMAIN})\s+"
+                      rf"(?P<name>{LABEL})\s+\d{{1,12}}m?\s+"
                       r"\d{1,15}(?:[KMGT]i)?\s*$")
 
 
@@ -314,7 +315,7 @@ _CC_FLAG = re.compile(r"(?:^|\s)(?:-o|--output)(?:=|\s+)?['\"]?custom-columns="
 _CC_GET_PODS = re.compile(r"\bget\s+(?:pods?|po)(?=\s|$)")
 _CC_STEP = re.compile(r"\[(?:\*|\d{0,4})\]")
 _CC_INDEX = re.compile(r"containerStatuses\[(\d{1,4})\]")
-_CC_NAME = re.compile(r"<?[A-Za-z0-9][-A-Za-z0-9_.]{0,252}>?")
+_CC_NAME = re.compile(PLACEHOLDER)
 _CC_MAX_COLUMNS = 40
 _CC_VALUE = {Col.RESTARTS: re.compile(r"\d{1,10}"), Col.READY: re.compile(r"true|false"),
              Col.LAST_CODE: re.compile(r"-?\d{1,10}"), Col.CODE: re.compile(r"-?\d{1,10}"),

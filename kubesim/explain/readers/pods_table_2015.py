@@ -19,14 +19,15 @@ from kubesim.explain.readers.model import (
     Terminated,
     Where,
 )
+from kubesim.explain.readers.names import LABEL, SUBDOMAIN
 
 __all__ = ["OldPodsTable"]
 
 _HEADER = re.compile(
     r"^\s*POD\s+IP\s+CONTAINER\(S\)\s+IMAGE\(S\)\s+HOST\s+LABELS\s+STATUS\s+CREATED\b")
-_POD = re.compile(r"^(?P<name>[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)(?:\s{2,}\S.*)?$")
+_POD = re.compile(rf"^(?P<name>{SUBDOMAIN})(?:\s{{2,}}\S.*)?$")
 _CONTAINER = re.compile(
-    r"^[ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)\s{2,}\S+\s{2,}"
+    rf"^[ \t]+(?P<name>{LABEL})\s{{2,}}\S+\s{{2,}}"
     r"(?P<state>Running|Waiting|Terminated)\s{2,}\d{1,9} (?:second|minute|hour|day)s?"
     r"(?:\s{2,}last termination: exit code (?P<code>\d{1,3}))?\s*$")
 _STATES = {"Running": "running", "Waiting": "waiting", "Terminated": "terminated"}

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from kubesim.errors import RecordError
 from kubesim.explain.readers.event_layouts import start_back_off
-from kubesim.explain.readers.klog import LOGGED
+from kubesim.explain.readers.klog import is_logged
 from kubesim.explain.readers.kube import looks_like_json, read_kube
 from kubesim.explain.readers.model import (
     ContainerRecord,
@@ -25,6 +25,7 @@ from kubesim.explain.readers.model import (
     Terminated,
     Where,
 )
+from kubesim.explain.readers.names import NAMESPACE_CELL, SUBDOMAIN
 from kubesim.explain.readers.normalise import plain, unfolded
 from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
@@ -392,8 +393,8 @@ _NAMED_POD = re.compile(r'\b(?:pod "|in pod )([a-z0-9]([-a-z0-9.]*[a-z0-9])?)_[a
 
 # the scheduler's message names the pod it bound: `Successfully assigned NAMESPACE/NAME to
 # NODE` (1.13 on), `Successfully assigned NAME to NODE` before (scheduler's `Scheduled` event)
-_ASSIGNED = re.compile(r"^Successfully assigned (?:[a-z0-9][-a-z0-9]{0,62}/)?"
-                       r"([a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)(?: to \S+)?\s*$")
+_ASSIGNED = re.compile(rf"^Successfully assigned (?:{NAMESPACE_CELL}/)?"
+                       rf"({SUBDOMAIN})(?: to \S+)?\s*$")
 
 
 def _named_by_kills(pod: PodRecord) -> str | None:
@@ -410,8 +411,8 @@ def _attach_events(pod: PodRecord, mine: list[RecordedEvent]) -> None:
     """A pod's events from event tables and documents: they replace its describe's table.
     The kubelet's log lines (klog.py) are the same occurrences as its events: beside a record
     of the pod's events (which state counts and ages) they are not used, said in a note."""
-    logged = [e for e in mine if e.component == LOGGED]
-    mine = [e for e in mine if e.component != LOGGED]
+    logged = [e for e in mine if is_logged(e)]
+    mine = [e for e in mine if not is_logged(e)]
     if logged and (mine or pod.events):
         pod.notes.append(Note(
             f"the kubelet's log lines of this pod (from line {logged[0].where.line}) tell the "

@@ -32,6 +32,8 @@ from typing import Any, NamedTuple
 
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 from kubesim.explain.readers.model import UNTOLD_STATE
+from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
+from kubesim.explain.readers.normalise import CUT_MARK
 
 __all__ = ["QUOTED_STATUS", "Runs", "command_run_hint", "headless_state", "placed_jq_output",
            "placed_jsonpath_values", "rows_run_together",
@@ -42,12 +44,11 @@ _COLUMNS_HEADER = re.compile(r"(?P<ns>\bNAMESPACE\s+)?\bNAME\s+READY\s+STATUS\s+
                              r"(?P<wide>\s+IP\s+NODE(?:\s+NOMINATED\s+NODE\s+READINESS\s+GATES)?)?\b")
 # a row of the five columns: `web-1 0/1 CrashLoopBackOff 3 (30s ago) 6m18s`
 _ROW = re.compile(
-    r"\s*(?P<row>[a-z0-9][a-z0-9.-]{0,252}\s+\d{1,3}/\d{1,3}\s+[A-Za-z][\w:/-]{0,60}\s+"
+    rf"\s*(?P<row>{NAME_CELL}" r"\s+\d{1,3}/\d{1,3}\s+[A-Za-z][\w:/-]{0,60}\s+"
     r"\d{1,9}(?:\s+\(\d+[smhdy][\dsmhdy]*\s+ago\))?\s+\d+[smhdy][\dsmhdy]*)(?=\s|$)")
 # where an author cut the table between its rows (`NAME ... AGE [...] web-1 1/1 ...`): put
 # back as a cut line of its own (normalise reads `...` so)
-_CUT_MARK = re.compile(r"\s*(?:\[\s*(?:\.{3,}|\u2026|snip(?:ped)?)\s*\]|<\s*snip(?:ped)?\s*>|"
-                       r"\(\.{3}\)|\.{3,}|\u2026)(?=\s|$)", re.IGNORECASE)
+_CUT_MARK = re.compile(rf"\s*{CUT_MARK}(?=\s|$)", re.IGNORECASE)
 # (each run of spaces ends at a mark or at the next field: two runs side by side would make
 # a line of spaces quadratic to search)
 _SEP = r"\s*(?:[,;]\s*)?(?:[-\u2013\u2014]\s*)?"
@@ -197,10 +198,10 @@ _STATUS = re.compile(r"[A-Za-z][A-Za-z:]{0,62}(?::\d+/\d+)?")
 _COUNT = re.compile(r"\d{1,9}")
 _AGE = re.compile(r"(?:\d{1,9}[ydhms]){1,5}|<unknown>|<invalid>")
 _AGO = re.compile(r"\((?:\d{1,9}[ydhms]){1,5}")
-_NAME = re.compile(r"<?[A-Za-z0-9][-A-Za-z0-9_.]{0,252}>?")
+_NAME = re.compile(PLACEHOLDER)
 # a wide row's cells after AGE: an IP, a node's name, `<none>` (a page may drop it as a tag),
 # a readiness gates' `0/1`
-_WIDE_CELL = re.compile(r"[0-9a-fA-F.:]{2,45}|[a-z0-9][-a-z0-9.]{0,252}|<none>|\d{1,4}/\d{1,4}")
+_WIDE_CELL = re.compile(rf"[0-9a-fA-F.:]{{2,45}}|{NAME_CELL}|<none>|\d{{1,4}}/\d{{1,4}}")
 _WIDE = ("IP", "NODE", "NOMINATED NODE", "READINESS GATES")
 _COMMAND_MAX = 65_536  # the rows a page ran into a command's line: a few hundred pods at most
 
@@ -468,7 +469,7 @@ def _status_run(line: str) -> tuple[list[str], bool] | None:
 # `kubectl get pod web -o json | jq '.status.containerStatuses[].lastState.terminated'`: the
 # pod it names and a path of its status (the only part of a pod whose pieces the readers read)
 _JQ = re.compile(
-    r"\bget\s+(?:pods?|po)(?:/|\s+)(?P<pod>[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)\s.*?"
+    rf"\bget\s+(?:pods?|po)(?:/|\s+)(?P<pod>{SUBDOMAIN})\s.*?"
     r"-o\s*json\s*\|\s*jq\s+(?:-\w+\s+)*['\"]?(?P<path>\.status(?:\.[A-Za-z]+(?:\[\d*\])?)+)"
     r"['\"]?\s*$")
 # a jsonpath template of a path of a pod's status: `kubectl get pod web -o
@@ -476,7 +477,7 @@ _JQ = re.compile(
 _JSONPATH = re.compile(
     r"\bget\s+(?:pods?|po)(?:/|\s+)(?P<pod>\S{1,253})\s.*?-o\s*jsonpath=['\"]?"
     r"\{(?P<path>\.status(?:\.[A-Za-z]+(?:\[(?:\d*|\*)\])?)+)\}")
-_POD_NAME = re.compile(r"[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?")
+_POD_NAME = re.compile(SUBDOMAIN)
 _COMMAND_MAX = 4096
 _STEP = re.compile(r"\.([A-Za-z]+)(\[\d*\])?")
 _ELIDED = frozenset({"...", "\u2026"})

@@ -26,10 +26,11 @@ from typing import Any
 
 from kubesim.explain.readers.kube import read_objects
 from kubesim.explain.readers.model import Note, NoteKind, RecordSet, Where
+from kubesim.explain.readers.names import LABEL
 
 __all__ = ["OLD_REASONS", "OldStatus", "old_statuses", "read_old_pod"]
 
-_NAME = re.compile(r"^[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?$")  # a DNS label (container names)
+_NAME = re.compile(rf"^{LABEL}$")  # a DNS label (container names)
 _STATES = {"waiting": "waiting", "running": "running", "termination": "terminated"}
 # the kubelet's reasons of then, in today's words: PR 3044 (2014-12) wrote `OOM Killed` where
 # today's kubelet writes OOMKilled (pkg/kubelet/dockertools, then the CRI)
