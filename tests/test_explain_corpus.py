@@ -166,10 +166,6 @@ NOT_READ: dict[str, str] = {
         "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): got "
         "cannot-tell ['liveness', 'readiness'] {'min': 0, 'max': 0} True | want cannot-tell "
         "['liveness', 'readiness'] {'min': 0, 'max': 4} True | containers [None]"),
-    "fixpedia-kubectl-crashloopbackoff.russian-describe-state-waiting-last-state-error-1-ellipsis-times.txt": (
-        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): got "
-        "cannot-tell [] {'min': 0, 'max': 2} True | want cannot-tell none {'min': 0, 'max': "
-        "None} True | containers [None]"),
     "gitcode-keycloak-upgrade.chinese-prose-bullets-crashloop-startup-probe-failed-404.txt": (
         "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): "
         "exit 2 kubesim: error: "
@@ -191,10 +187,6 @@ NOT_READ: dict[str, str] = {
         "axyi-oomkilled-forensics.prose-restarted-with-reason-oomkilled-comma-exit-code-137.txt: "
         "not a record explain reads"),
     # held-out batch 27
-    "jenkinsci-kubernetes-operator-242.get-events-stopping-container-operator-restart-readiness-cut.txt": (
-        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): got "
-        "cannot-tell ['readiness'] {'min': 0, 'max': 0} True | want cannot-tell readiness "
-        "{'min': 0, 'max': None} True | containers ['jenkins-master']"),
     "nextcloud-helm-333.blockquote-startup-values-then-describe-rows-no-header-cut.txt": (
         "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): "
         "exit 2 kubesim: error: "

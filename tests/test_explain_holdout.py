@@ -4528,3 +4528,76 @@ def test_the_default_get_pods_table_is_still_its_own() -> None:
     record = parse_record("NAME    READY   STATUS             RESTARTS   AGE\n"
                           "web-0   0/1     CrashLoopBackOff   5          3m\n", "r.txt")
     assert record.format == "pods-table"
+
+
+# fixpedia-kubectl-crashloopbackoff (batch 26): a piece of describe, State Waiting
+# CrashLoopBackOff and Last State Terminated, that stops before Ready and Restart Count
+@pytest.mark.parametrize("last", [
+    "  Last State:    Terminated\n    Reason:       Error\n    Exit Code:    1\n"
+    "    Started:      ...\n    Finished:     ...\n",
+    "  Last State:     Terminated\n    Reason:       Completed\n    Exit Code:    0\n",
+    "  Last State:     Terminated\n    Reason:       Error\n    Exit Code:    137\n"
+    "    Started:      Mon, 01 Jan 2024 10:00:00 +0000\n",
+])
+def test_a_back_off_without_its_restart_count_bounds_no_kills(last: str) -> None:
+    """The back-off shows two ends at least (the kubelet backs off from the second on, R4.9),
+    not how many: without the container's Restart Count nothing bounds its kills (README's
+    probe_kills, as contiv-install-326's cut); the answer was {0, 2}."""
+    text = "  State:          Waiting\n    Reason:       CrashLoopBackOff\n" + last
+    assert _answer(text).probe_kills == CountRange(0, None)
+
+
+def test_a_back_off_with_its_restart_count_is_bounded_by_it() -> None:
+    """The same piece with its Restart Count: R + 1 of a container waiting out a back-off
+    (R4.7), a kill's SIGTERM ending it with 137 (R4.3)."""
+    text = ("  State:          Waiting\n    Reason:       CrashLoopBackOff\n"
+            "  Last State:     Terminated\n    Reason:       Error\n    Exit Code:    137\n"
+            "    Ready:          False\n    Restart Count:  4\n")
+    assert _answer(text).probe_kills == CountRange(0, 5)
+
+
+# jenkinsci-kubernetes-operator-242 (batch 27): `kubectl get events` rows without header, a
+# kill for no probe, then the container (a new pod of the same name) started again, the
+# paste cut inside the last row's list (`unmounted volumes=[scripts init-configuration op`)
+_STOPPED_THEN_STARTED = (
+    "8m43s       Normal    Created       pod/web-0   Created container app\n"
+    "8m43s       Normal    Started       pod/web-0   Started container app\n"
+    "8m32s       Normal    Killing       pod/web-0   Stopping container app\n"
+    "8m7s        Warning   Unhealthy     pod/web-0   Readiness probe failed: Get "
+    "\"http://10.0.0.1:8080/login\": dial tcp 10.0.0.1:8080: connect: connection refused\n"
+    "7m34s       Normal    Created       pod/web-0   Created container app\n"
+    "7m34s       Normal    Started       pod/web-0   Started container app\n")
+
+
+@pytest.mark.parametrize("last", [
+    "5m45s       Warning   FailedMount   pod/web-0   Unable to attach or mount volumes: "
+    "unmounted volumes=[scripts init-configuration operator-cre\n",
+    "5m45s       Warning   FailedMount   pod/web-0   Unable to attach or mount volumes: "
+    "unmounted volumes=[data], unattached volumes=[data config kube-api-acc\n",
+])
+def test_a_start_after_a_kill_for_no_probe_leaves_cut_rows_open(last: str) -> None:
+    """The kill for no probe did not end the container for good: it started again after it,
+    and the rows the cut hides (the last one stops inside a Go slice the kubelet prints
+    whole) may hold its liveness failures and kills; the answer was {0, 0}."""
+    a = _answer(_STOPPED_THEN_STARTED + last)
+    assert a.probe_kills == CountRange(0, None)
+    assert [p.value for p in a.failed] == ["readiness"]
+
+
+def test_a_kill_for_no_probe_after_the_last_start_ends_it_for_good() -> None:
+    """A Stopping kill after every start the record shows ends the container for good (the
+    pod's own kill): the cut rows after it hold no kill of it."""
+    text = "\n".join(_STOPPED_THEN_STARTED.splitlines()[:4]) + "\n" + (
+        "5m45s       Warning   FailedMount   pod/web-0   Unable to attach or mount volumes: "
+        "unmounted volumes=[scripts init-configuration operator-cre\n")
+    assert _answer(text).probe_kills == CountRange(0, 0)
+
+
+def test_a_long_unclosed_list_in_a_last_row_is_read_in_one_pass() -> None:
+    """Hostile input: a last row's message of 2 MB opening lists it never closes is read, or
+    refused, in one pass (the count of brackets is linear; no timing asserted)."""
+    _read_in_one_pass(_STOPPED_THEN_STARTED + "5m45s       Warning   FailedMount   pod/web-0   "
+                      "Unable to mount: volumes=" + "[" * 2_000_000 + "\n")
+    a = _answer(_STOPPED_THEN_STARTED + "5m45s       Warning   FailedMount   pod/web-0   "
+                "Unable to mount: volumes=" + "[a " * 300_000 + "\n")
+    assert a.probe_kills == CountRange(0, None)

@@ -1140,12 +1140,25 @@ def _cut_unbounded(f: _Facts) -> bool:
     Killing row among them), and the record gives neither the container's probes nor a
     count of its containers (a restart count, Created or Started rows with their counts: a
     repeat of a row's message adds to its count, it makes no new row), nor a kill that ends
-    it for good (the pod's own kill: dockershim's `Need to kill Pod`, a deletion)."""
+    it for good (`_ended_for_good`)."""
     v, rec = f.view, f.view.record
     return v.rows_cut and not f.settings_shown and not f.probe_kills and not (
         rec is not None and rec.restart_count is not None) and not any(
-        e.reason in _STARTS and e.count_stated for e in v.events) and not any(
-        k.cause is KillCause.STOPPING for k in f.story.kills)
+        e.reason in _STARTS and e.count_stated for e in v.events) and not _ended_for_good(f)
+
+
+def _ended_for_good(f: _Facts) -> bool:
+    """Whether a kill for no probe (the pod's own: dockershim's `Need to kill Pod`, a
+    deletion) ended the container for good: no Created or Started row of the record comes
+    after it. A start after it (an operator's or a controller's new pod of the same name,
+    jenkinsci-kubernetes-operator-242) is a container the rows cut away may show killed."""
+    if not any(k.cause is KillCause.STOPPING for k in f.story.kills):
+        return False
+    starts = [e for e in f.view.events if e.reason in _STARTS]
+    stops = [e for e in f.view.events if e.reason == "Killing"
+             and kill_of(e.message)[0] is KillCause.STOPPING]
+    return not stops or not any(rc.certainly_after(s.last, k.last)
+                                for s in starts for k in stops)
 
 
 def _unseen_probe(f: _Facts) -> bool:
@@ -1180,7 +1193,7 @@ def _open(f: _Facts) -> bool:
     if rec is not None and (rec.state == "running" or _state_untold(rec)) and \
             _restart_bound(f) is not None:
         return False
-    if rec is not None and rec.restarts_cut:
+    if rec is not None and (rec.restarts_cut or _back_off_uncounted(f)):
         return True  # the record ends before the container's Restart Count: no bound on it
     if not _shows(f) and f.view.since_scheduled and not f.untold:
         return False  # the pod's whole stream of events, and no failure or kill in it (R4.4)
@@ -1199,6 +1212,17 @@ def _open(f: _Facts) -> bool:
         return True  # failures the recorder dropped: no bound on the kills they made
     return any(s.probe in KILLERS and s.source is Source.ASSUMED for s in f.by_type.values()) and \
         any(s.probe in KILLERS for s in f.failed)
+
+
+def _back_off_uncounted(f: _Facts) -> bool:
+    """A container waiting out a back-off whose restart count the record does not give, nor
+    the counts of its Created or Started rows: the back-off shows that it ended twice at least
+    (the kubelet backs off from its second end on, R4.9), not how often; a piece of describe
+    that stops before its Restart Count bounds nothing (README's probe_kills;
+    fixpedia-kubectl-crashloopbackoff, as contiv-install-326's cut)."""
+    rec = f.view.record
+    return rec is not None and rec.state_reason == "CrashLoopBackOff" and \
+        rec.restart_count is None and _stated_containers(f.view) is None
 
 
 def _dropped(f: _Facts) -> bool:

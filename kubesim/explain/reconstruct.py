@@ -426,10 +426,20 @@ def attribute(pod: PodRecord, chosen: str | None = None
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
-    if any(e.truncated or e.cut_before or e.cut_after for e in pod.events):
+    if any(e.truncated or e.cut_before or e.cut_after for e in pod.events) or \
+            _ends_inside_a_list(pod.events):
         for v in views:
             v.rows_cut = True
     return views, loose
+
+
+def _ends_inside_a_list(events: list[RecordedEvent]) -> bool:
+    """Whether the record's last row stops inside a list its message opened: the kubelet
+    prints a Go slice whole, `unmounted volumes=[a b]`, so a message whose `[` is not closed
+    was cut there, and rows after it are not in the record (jenkinsci-kubernetes-operator-242's
+    FailedMount row, `=[scripts init-configuration operator-cre`)."""
+    last = max(events, key=lambda e: (e.where.line or 0), default=None)
+    return last is not None and last.message.count("[") > last.message.count("]")
 
 
 def _named_alone(pod: PodRecord, views: list[View]) -> bool:
