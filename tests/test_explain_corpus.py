@@ -202,14 +202,6 @@ NOT_READ: dict[str, str] = {
         "exit 2 kubesim: error: "
         "gitlab-runner-39141.job-log-exit-code-137-reason-oomkilled-build-container.txt: not "
         "a record explain reads"),
-    "grokdatum-oomkilled-sidecar-remediation.get-pods-three-rows-2-of-2-running-0-and-top-containers-flattened.txt": (
-        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): got "
-        "cannot-tell [] {'min': 0, 'max': None} False | want cannot-tell none {'min': 0, "
-        "'max': 0} False | containers ['payment-service']"),
-    "sejoonkim-ingress-502.prose-2-of-2-ready-then-readiness-probe-yaml-cut.txt": (
-        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): got "
-        "cannot-tell [] {'min': 0, 'max': None} False | want cannot-tell none {'min': 0, "
-        "'max': 0} False | containers [None]"),
     "oneuptime-probe-timeout.describe-comments-liveness-readiness-timeout-messages.txt": (
         "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): "
         "exit 2 kubesim: error: "

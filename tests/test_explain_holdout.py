@@ -4601,3 +4601,42 @@ def test_a_long_unclosed_list_in_a_last_row_is_read_in_one_pass() -> None:
     a = _answer(_STOPPED_THEN_STARTED + "5m45s       Warning   FailedMount   pod/web-0   "
                 "Unable to mount: volumes=" + "[a " * 300_000 + "\n")
     assert a.probe_kills == CountRange(0, None)
+
+
+# grokdatum-oomkilled-sidecar-remediation (batch 27): `kubectl get pods` rows of pods of two
+# containers, `2/2 Running 0`, then `kubectl top pod --containers` rows naming them
+_TOP_TWO = ("POD NAME CPU(cores) MEMORY(bytes)\n"
+            "pay-6a4c8e5b3-j7mnp pay 42m 112Mi\n"
+            "pay-6a4c8e5b3-j7mnp istio-proxy 8m 47Mi\n")
+
+
+@pytest.mark.parametrize("pods", [
+    "NAME READY STATUS RESTARTS AGE\npay-6a4c8e5b3-j7mnp 2/2 Running 0 2m\n"
+    "pay-6a4c8e5b3-k9vqr 2/2 Running 0 2m\n",
+    "NAME                  READY   STATUS    RESTARTS   AGE\n"
+    "pay-6a4c8e5b3-j7mnp   2/2     Running   0          2m\n",
+])
+def test_a_sum_of_no_restarts_is_each_named_containers(pods: str) -> None:
+    """A row's sum of 0 restarts is 0 for each container the top rows name, and a pod
+    Running with READY 2/2 runs each (printPod; R4.7): no kill; the answer left it open."""
+    a = _answer(pods + _TOP_TWO, pod="pay-6a4c8e5b3-j7mnp", container="pay")
+    assert a.probe_kills == CountRange(0, 0)
+    assert not a.failed
+
+
+def test_a_sum_of_restarts_above_zero_is_not_split() -> None:
+    """A sum above 0 does not tell which container restarted: the named ones get no count."""
+    text = "NAME READY STATUS RESTARTS AGE\npay-6a4c8e5b3-j7mnp 2/2 Running 3 2m\n" + _TOP_TWO
+    named = [c for p in parse_record(text, "r.txt").pods for c in p.containers if c.name]
+    assert named and all(c.restart_count is None for c in named)
+
+
+def test_an_authors_sentence_of_no_restarts_is_no_restart_count() -> None:
+    """sejoonkim-ingress-502 (batch 27): "No pods restarting" is the author's, not kubectl's
+    RESTARTS cell (README's counting rules): beside a readiness probe's YAML cut short, no
+    kill is ruled out."""
+    text = ("All pods showing Running and 2/2 ready. No pods restarting, no obvious problems.\n"
+            "\nreadinessProbe:\n  httpGet:\n    path: /health\n    port: 8080\n"
+            "  periodSeconds: 5\n  failureThreshold: 3\n")
+    a = _answer(text)
+    assert a.probe_kills == CountRange(0, None) and not a.failed
