@@ -162,10 +162,6 @@ NOT_READ: dict[str, str] = {
         "is an inference explain does not make yet, and the recorder's drops, possible here, "
         "weaken it (a later start of theirs may be a dropped occurrence)"),
     # held-out batch 26
-    "supermq-devops-154.issue-form-logs-fence-liveness-readiness-errored-container-exited-pulled-x4-cut.txt": (
-        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): got "
-        "cannot-tell ['liveness', 'readiness'] {'min': 0, 'max': 0} True | want cannot-tell "
-        "['liveness', 'readiness'] {'min': 0, 'max': 4} True | containers [None]"),
     "gitcode-keycloak-upgrade.chinese-prose-bullets-crashloop-startup-probe-failed-404.txt": (
         "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): "
         "exit 2 kubesim: error: "

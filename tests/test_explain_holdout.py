@@ -4640,3 +4640,59 @@ def test_an_authors_sentence_of_no_restarts_is_no_restart_count() -> None:
             "  periodSeconds: 5\n  failureThreshold: 3\n")
     a = _answer(text)
     assert a.probe_kills == CountRange(0, None) and not a.failed
+
+
+# supermq-devops-154 (batch 26): describe events naming no container, both probes errored
+# (CONTAINER_EXITED), then `Pulled (x4 over 14m)` cut inside its message
+_ERRORED_THEN_PULLED = (
+    "Events:\n"
+    "  Type     Reason     Age                From               Message\n"
+    "  ----     ------     ----               ----               -------\n"
+    "  Normal   Scheduled  14m                default-scheduler  Successfully assigned "
+    "mg/db-1 to node-1\n"
+    "  Warning  Unhealthy  10m (x2 over 10m)  kubelet            Liveness probe errored: rpc "
+    "error: code = Unknown desc = failed to exec in container: container is in "
+    "CONTAINER_EXITED state\n")
+
+
+@pytest.mark.parametrize("pulled", [
+    '  Normal   Pulled     9m1s (x4 over 14m)  kubelet            Container image '
+    '"cassandra:3.11.6" alre\n',
+    '  Normal   Pulled     9m1s (x2 over 14m)  kubelet            Container image '
+    '"cassandra:3.11.6"\n',
+])
+def test_an_image_row_of_several_starts_naming_no_container_bounds_no_kills(pulled: str) -> None:
+    """The kubelet ensures the image before each start (EnsureImageExists): a Pulled row of
+    two or more is a container started again, so ended; it names no container, so its count
+    bounds nothing (README's rule of image rows); the answer was {0, 0}."""
+    a = _answer(_ERRORED_THEN_PULLED + pulled)
+    assert a.probe_kills == CountRange(0, None)
+    assert [p.value for p in a.failed] == ["liveness"]
+    # whole from its Scheduled row on, the pod's stream shows every probe kill (R4.4): none
+    whole = _ERRORED_THEN_PULLED + ('  Normal   Pulled     9m1s (x3 over 14m)  kubelet      '
+                                    '      Container image "cassandra:3.11.6" already present '
+                                    'on machine\n')
+    assert _answer(whole).probe_kills == CountRange(0, 0)
+
+
+def test_an_image_row_of_the_one_named_container_bounds_its_kills() -> None:
+    """Where the record names one container alone, its image row's count bounds its kills,
+    as a Created row's does (README's rule of image rows)."""
+    text = ("Name:         db-1\nContainers:\n  db:\n    Image:          cassandra:3.11.6\n"
+            "    State:          Running\n" + _ERRORED_THEN_PULLED.split("\n", 1)[1]
+            + '  Normal   Pulled     9m1s (x4 over 14m)  '
+            'kubelet            Container image "cassandra:3.11.6" already present on machine\n')
+    text = text.replace("  Type     Reason", "Events:\n  Type     Reason", 1)
+    a = _answer(text)
+    assert a.probe_kills.hi is not None and a.probe_kills.hi <= 4
+
+
+def test_a_cut_image_message_is_cut_and_read_in_one_pass() -> None:
+    from kubesim.explain.messages import cut_short
+    assert cut_short('Container image "x:1" alre') and cut_short('Container image "x:1"')
+    assert not cut_short('Container image "x:1" already present on machine')
+    assert not cut_short('Container image "x:1" is not present with pull policy of Never')
+    # hostile: a 2 MB image name and a 2 MB tail are matched in one pass (no timing asserted)
+    assert not cut_short('Container image "' + "x" * 2_000_000 + '" ' + "a" * 2_000_000)
+    _read_in_one_pass(_ERRORED_THEN_PULLED + '  Normal   Pulled     9m1s (x4 over 14m)  '
+                      'kubelet            Container image "' + "\"" * 2_000_000 + "\n")

@@ -1112,7 +1112,20 @@ def _could_kill(f: _Facts) -> bool:
     return bool(f.killers or f.unknown_kills or f.probe_kills
                 or (f.ended is not None and f.ended.cause in SIGNALS)
                 or not _shows(f) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f)
-                or _unseen_end(f) or bool(f.unnamed))
+                or _unseen_end(f) or bool(f.unnamed) or _started_again_uncounted(f))
+
+
+def _started_again_uncounted(f: _Facts) -> bool:
+    """A Pulled row of two occurrences or more (`View.pulled_again`: the kubelet ensures the
+    image before each start, EnsureImageExists) where the record gives neither the
+    container's restart count nor its Created or Started rows' counts: it started again, so
+    it ended, for a cause the record may not show; the row names no container, so its count
+    bounds no kills here (whether it counts this container's starts the README's counting
+    rules do not settle yet; supermq-devops-154). A Killing row the record shows counts every
+    occurrence of its message (azure-service-operator-1178's x2 beside its image rows x3)."""
+    return f.view.pulled_again >= 2 and not f.view.named_alone and \
+        _restart_bound(f) is None and _stated_containers(f.view) is None and not any(
+            e.reason == "Killing" for e in f.view.events)
 
 
 def _unseen_end(f: _Facts) -> bool:
@@ -1195,6 +1208,8 @@ def _open(f: _Facts) -> bool:
         return False
     if rec is not None and (rec.restarts_cut or _back_off_uncounted(f)):
         return True  # the record ends before the container's Restart Count: no bound on it
+    if _started_again_uncounted(f):
+        return True  # starts a row counts that names no container: no bound on its ends
     if not _shows(f) and f.view.since_scheduled and not f.untold:
         return False  # the pod's whole stream of events, and no failure or kill in it (R4.4)
     if not _shows(f) or _cut_unbounded(f) or f.unnamed or any(
@@ -1266,6 +1281,8 @@ def _stated_containers(v: rc.View) -> int | None:
     where the record names no other (`View.named_alone`)."""
     rows = _own_starts(v)
     reasons = [e.reason for e in rows]
+    if not rows and v.named_alone and v.pulled_again >= 2:
+        return v.pulled_again  # an image row's starts: the one container's (README)
     if not rows or len(set(reasons)) < len(reasons) or any(
             e.combined or not e.count_stated for e in rows):
         return None
