@@ -162,14 +162,6 @@ NOT_READ: dict[str, str] = {
         "is an inference explain does not make yet, and the recorder's drops, possible here, "
         "weaken it (a later start of theirs may be a dropped occurrence)"),
     # held-out batch 26
-    "supermq-devops-154.issue-form-logs-fence-liveness-readiness-errored-container-exited-pulled-x4-cut.txt": (
-        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): got "
-        "cannot-tell ['liveness', 'readiness'] {'min': 0, 'max': 0} True | want cannot-tell "
-        "['liveness', 'readiness'] {'min': 0, 'max': 4} True | containers [None]"),
-    "fixpedia-kubectl-crashloopbackoff.russian-describe-state-waiting-last-state-error-1-ellipsis-times.txt": (
-        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): got "
-        "cannot-tell [] {'min': 0, 'max': 2} True | want cannot-tell none {'min': 0, 'max': "
-        "None} True | containers [None]"),
     "gitcode-keycloak-upgrade.chinese-prose-bullets-crashloop-startup-probe-failed-404.txt": (
         "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): "
         "exit 2 kubesim: error: "
@@ -191,10 +183,6 @@ NOT_READ: dict[str, str] = {
         "axyi-oomkilled-forensics.prose-restarted-with-reason-oomkilled-comma-exit-code-137.txt: "
         "not a record explain reads"),
     # held-out batch 27
-    "jenkinsci-kubernetes-operator-242.get-events-stopping-container-operator-restart-readiness-cut.txt": (
-        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): got "
-        "cannot-tell ['readiness'] {'min': 0, 'max': 0} True | want cannot-tell readiness "
-        "{'min': 0, 'max': None} True | containers ['jenkins-master']"),
     "nextcloud-helm-333.blockquote-startup-values-then-describe-rows-no-header-cut.txt": (
         "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): "
         "exit 2 kubesim: error: "
@@ -210,14 +198,6 @@ NOT_READ: dict[str, str] = {
         "exit 2 kubesim: error: "
         "gitlab-runner-39141.job-log-exit-code-137-reason-oomkilled-build-container.txt: not "
         "a record explain reads"),
-    "grokdatum-oomkilled-sidecar-remediation.get-pods-three-rows-2-of-2-running-0-and-top-containers-flattened.txt": (
-        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): got "
-        "cannot-tell [] {'min': 0, 'max': None} False | want cannot-tell none {'min': 0, "
-        "'max': 0} False | containers ['payment-service']"),
-    "sejoonkim-ingress-502.prose-2-of-2-ready-then-readiness-probe-yaml-cut.txt": (
-        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): got "
-        "cannot-tell [] {'min': 0, 'max': None} False | want cannot-tell none {'min': 0, "
-        "'max': 0} False | containers [None]"),
     "oneuptime-probe-timeout.describe-comments-liveness-readiness-timeout-messages.txt": (
         "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): "
         "exit 2 kubesim: error: "

@@ -4557,3 +4557,169 @@ def test_general_prose_about_oomkilled_is_no_container_end(name: str) -> None:
     causes = [c["answer"]["cause"] for c in json.loads(out.getvalue())["containers"]
               if c["answer"] is not None]
     assert "oom-killed" not in causes, out.getvalue()
+# fixpedia-kubectl-crashloopbackoff (batch 26): a piece of describe, State Waiting
+# CrashLoopBackOff and Last State Terminated, that stops before Ready and Restart Count
+@pytest.mark.parametrize("last", [
+    "  Last State:    Terminated\n    Reason:       Error\n    Exit Code:    1\n"
+    "    Started:      ...\n    Finished:     ...\n",
+    "  Last State:     Terminated\n    Reason:       Completed\n    Exit Code:    0\n",
+    "  Last State:     Terminated\n    Reason:       Error\n    Exit Code:    137\n"
+    "    Started:      Mon, 01 Jan 2024 10:00:00 +0000\n",
+])
+def test_a_back_off_without_its_restart_count_bounds_no_kills(last: str) -> None:
+    """The back-off shows two ends at least (the kubelet backs off from the second on, R4.9),
+    not how many: without the container's Restart Count nothing bounds its kills (README's
+    probe_kills, as contiv-install-326's cut); the answer was {0, 2}."""
+    text = "  State:          Waiting\n    Reason:       CrashLoopBackOff\n" + last
+    assert _answer(text).probe_kills == CountRange(0, None)
+
+
+def test_a_back_off_with_its_restart_count_is_bounded_by_it() -> None:
+    """The same piece with its Restart Count: R + 1 of a container waiting out a back-off
+    (R4.7), a kill's SIGTERM ending it with 137 (R4.3)."""
+    text = ("  State:          Waiting\n    Reason:       CrashLoopBackOff\n"
+            "  Last State:     Terminated\n    Reason:       Error\n    Exit Code:    137\n"
+            "    Ready:          False\n    Restart Count:  4\n")
+    assert _answer(text).probe_kills == CountRange(0, 5)
+
+
+# jenkinsci-kubernetes-operator-242 (batch 27): `kubectl get events` rows without header, a
+# kill for no probe, then the container (a new pod of the same name) started again, the
+# paste cut inside the last row's list (`unmounted volumes=[scripts init-configuration op`)
+_STOPPED_THEN_STARTED = (
+    "8m43s       Normal    Created       pod/web-0   Created container app\n"
+    "8m43s       Normal    Started       pod/web-0   Started container app\n"
+    "8m32s       Normal    Killing       pod/web-0   Stopping container app\n"
+    "8m7s        Warning   Unhealthy     pod/web-0   Readiness probe failed: Get "
+    "\"http://10.0.0.1:8080/login\": dial tcp 10.0.0.1:8080: connect: connection refused\n"
+    "7m34s       Normal    Created       pod/web-0   Created container app\n"
+    "7m34s       Normal    Started       pod/web-0   Started container app\n")
+
+
+@pytest.mark.parametrize("last", [
+    "5m45s       Warning   FailedMount   pod/web-0   Unable to attach or mount volumes: "
+    "unmounted volumes=[scripts init-configuration operator-cre\n",
+    "5m45s       Warning   FailedMount   pod/web-0   Unable to attach or mount volumes: "
+    "unmounted volumes=[data], unattached volumes=[data config kube-api-acc\n",
+])
+def test_a_start_after_a_kill_for_no_probe_leaves_cut_rows_open(last: str) -> None:
+    """The kill for no probe did not end the container for good: it started again after it,
+    and the rows the cut hides (the last one stops inside a Go slice the kubelet prints
+    whole) may hold its liveness failures and kills; the answer was {0, 0}."""
+    a = _answer(_STOPPED_THEN_STARTED + last)
+    assert a.probe_kills == CountRange(0, None)
+    assert [p.value for p in a.failed] == ["readiness"]
+
+
+def test_a_kill_for_no_probe_after_the_last_start_ends_it_for_good() -> None:
+    """A Stopping kill after every start the record shows ends the container for good (the
+    pod's own kill): the cut rows after it hold no kill of it."""
+    text = "\n".join(_STOPPED_THEN_STARTED.splitlines()[:4]) + "\n" + (
+        "5m45s       Warning   FailedMount   pod/web-0   Unable to attach or mount volumes: "
+        "unmounted volumes=[scripts init-configuration operator-cre\n")
+    assert _answer(text).probe_kills == CountRange(0, 0)
+
+
+def test_a_long_unclosed_list_in_a_last_row_is_read_in_one_pass() -> None:
+    """Hostile input: a last row's message of 2 MB opening lists it never closes is read, or
+    refused, in one pass (the count of brackets is linear; no timing asserted)."""
+    _read_in_one_pass(_STOPPED_THEN_STARTED + "5m45s       Warning   FailedMount   pod/web-0   "
+                      "Unable to mount: volumes=" + "[" * 2_000_000 + "\n")
+    a = _answer(_STOPPED_THEN_STARTED + "5m45s       Warning   FailedMount   pod/web-0   "
+                "Unable to mount: volumes=" + "[a " * 300_000 + "\n")
+    assert a.probe_kills == CountRange(0, None)
+
+
+# grokdatum-oomkilled-sidecar-remediation (batch 27): `kubectl get pods` rows of pods of two
+# containers, `2/2 Running 0`, then `kubectl top pod --containers` rows naming them
+_TOP_TWO = ("POD NAME CPU(cores) MEMORY(bytes)\n"
+            "pay-6a4c8e5b3-j7mnp pay 42m 112Mi\n"
+            "pay-6a4c8e5b3-j7mnp istio-proxy 8m 47Mi\n")
+
+
+@pytest.mark.parametrize("pods", [
+    "NAME READY STATUS RESTARTS AGE\npay-6a4c8e5b3-j7mnp 2/2 Running 0 2m\n"
+    "pay-6a4c8e5b3-k9vqr 2/2 Running 0 2m\n",
+    "NAME                  READY   STATUS    RESTARTS   AGE\n"
+    "pay-6a4c8e5b3-j7mnp   2/2     Running   0          2m\n",
+])
+def test_a_sum_of_no_restarts_is_each_named_containers(pods: str) -> None:
+    """A row's sum of 0 restarts is 0 for each container the top rows name, and a pod
+    Running with READY 2/2 runs each (printPod; R4.7): no kill; the answer left it open."""
+    a = _answer(pods + _TOP_TWO, pod="pay-6a4c8e5b3-j7mnp", container="pay")
+    assert a.probe_kills == CountRange(0, 0)
+    assert not a.failed
+
+
+def test_a_sum_of_restarts_above_zero_is_not_split() -> None:
+    """A sum above 0 does not tell which container restarted: the named ones get no count."""
+    text = "NAME READY STATUS RESTARTS AGE\npay-6a4c8e5b3-j7mnp 2/2 Running 3 2m\n" + _TOP_TWO
+    named = [c for p in parse_record(text, "r.txt").pods for c in p.containers if c.name]
+    assert named and all(c.restart_count is None for c in named)
+
+
+def test_an_authors_sentence_of_no_restarts_is_no_restart_count() -> None:
+    """sejoonkim-ingress-502 (batch 27): "No pods restarting" is the author's, not kubectl's
+    RESTARTS cell (README's counting rules): beside a readiness probe's YAML cut short, no
+    kill is ruled out."""
+    text = ("All pods showing Running and 2/2 ready. No pods restarting, no obvious problems.\n"
+            "\nreadinessProbe:\n  httpGet:\n    path: /health\n    port: 8080\n"
+            "  periodSeconds: 5\n  failureThreshold: 3\n")
+    a = _answer(text)
+    assert a.probe_kills == CountRange(0, None) and not a.failed
+
+
+# supermq-devops-154 (batch 26): describe events naming no container, both probes errored
+# (CONTAINER_EXITED), then `Pulled (x4 over 14m)` cut inside its message
+_ERRORED_THEN_PULLED = (
+    "Events:\n"
+    "  Type     Reason     Age                From               Message\n"
+    "  ----     ------     ----               ----               -------\n"
+    "  Normal   Scheduled  14m                default-scheduler  Successfully assigned "
+    "mg/db-1 to node-1\n"
+    "  Warning  Unhealthy  10m (x2 over 10m)  kubelet            Liveness probe errored: rpc "
+    "error: code = Unknown desc = failed to exec in container: container is in "
+    "CONTAINER_EXITED state\n")
+
+
+@pytest.mark.parametrize("pulled", [
+    '  Normal   Pulled     9m1s (x4 over 14m)  kubelet            Container image '
+    '"cassandra:3.11.6" alre\n',
+    '  Normal   Pulled     9m1s (x2 over 14m)  kubelet            Container image '
+    '"cassandra:3.11.6"\n',
+])
+def test_an_image_row_of_several_starts_naming_no_container_bounds_no_kills(pulled: str) -> None:
+    """The kubelet ensures the image before each start (EnsureImageExists): a Pulled row of
+    two or more is a container started again, so ended; it names no container, so its count
+    bounds nothing (README's rule of image rows); the answer was {0, 0}."""
+    a = _answer(_ERRORED_THEN_PULLED + pulled)
+    assert a.probe_kills == CountRange(0, None)
+    assert [p.value for p in a.failed] == ["liveness"]
+    # whole from its Scheduled row on, the pod's stream shows every probe kill (R4.4): none
+    whole = _ERRORED_THEN_PULLED + ('  Normal   Pulled     9m1s (x3 over 14m)  kubelet      '
+                                    '      Container image "cassandra:3.11.6" already present '
+                                    'on machine\n')
+    assert _answer(whole).probe_kills == CountRange(0, 0)
+
+
+def test_an_image_row_of_the_one_named_container_bounds_its_kills() -> None:
+    """Where the record names one container alone, its image row's count bounds its kills,
+    as a Created row's does (README's rule of image rows)."""
+    text = ("Name:         db-1\nContainers:\n  db:\n    Image:          cassandra:3.11.6\n"
+            "    State:          Running\n" + _ERRORED_THEN_PULLED.split("\n", 1)[1]
+            + '  Normal   Pulled     9m1s (x4 over 14m)  '
+            'kubelet            Container image "cassandra:3.11.6" already present on machine\n')
+    text = text.replace("  Type     Reason", "Events:\n  Type     Reason", 1)
+    a = _answer(text)
+    assert a.probe_kills.hi is not None and a.probe_kills.hi <= 4
+
+
+def test_a_cut_image_message_is_cut_and_read_in_one_pass() -> None:
+    from kubesim.explain.messages import cut_short
+    assert cut_short('Container image "x:1" alre') and cut_short('Container image "x:1"')
+    assert not cut_short('Container image "x:1" already present on machine')
+    assert not cut_short('Container image "x:1" is not present with pull policy of Never')
+    # hostile: a 2 MB image name and a 2 MB tail are matched in one pass (no timing asserted)
+    assert not cut_short('Container image "' + "x" * 2_000_000 + '" ' + "a" * 2_000_000)
+    _read_in_one_pass(_ERRORED_THEN_PULLED + '  Normal   Pulled     9m1s (x4 over 14m)  '
+                      'kubelet            Container image "' + "\"" * 2_000_000 + "\n")

@@ -1112,7 +1112,20 @@ def _could_kill(f: _Facts) -> bool:
     return bool(f.killers or f.unknown_kills or f.probe_kills
                 or (f.ended is not None and f.ended.cause in SIGNALS)
                 or not _shows(f) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f)
-                or _unseen_end(f) or bool(f.unnamed))
+                or _unseen_end(f) or bool(f.unnamed) or _started_again_uncounted(f))
+
+
+def _started_again_uncounted(f: _Facts) -> bool:
+    """A Pulled row of two occurrences or more (`View.pulled_again`: the kubelet ensures the
+    image before each start, EnsureImageExists) where the record gives neither the
+    container's restart count nor its Created or Started rows' counts: it started again, so
+    it ended, for a cause the record may not show; the row names no container, so its count
+    bounds no kills here (whether it counts this container's starts the README's counting
+    rules do not settle yet; supermq-devops-154). A Killing row the record shows counts every
+    occurrence of its message (azure-service-operator-1178's x2 beside its image rows x3)."""
+    return f.view.pulled_again >= 2 and not f.view.named_alone and \
+        _restart_bound(f) is None and _stated_containers(f.view) is None and not any(
+            e.reason == "Killing" for e in f.view.events)
 
 
 def _unseen_end(f: _Facts) -> bool:
@@ -1140,12 +1153,25 @@ def _cut_unbounded(f: _Facts) -> bool:
     Killing row among them), and the record gives neither the container's probes nor a
     count of its containers (a restart count, Created or Started rows with their counts: a
     repeat of a row's message adds to its count, it makes no new row), nor a kill that ends
-    it for good (the pod's own kill: dockershim's `Need to kill Pod`, a deletion)."""
+    it for good (`_ended_for_good`)."""
     v, rec = f.view, f.view.record
     return v.rows_cut and not f.settings_shown and not f.probe_kills and not (
         rec is not None and rec.restart_count is not None) and not any(
-        e.reason in _STARTS and e.count_stated for e in v.events) and not any(
-        k.cause is KillCause.STOPPING for k in f.story.kills)
+        e.reason in _STARTS and e.count_stated for e in v.events) and not _ended_for_good(f)
+
+
+def _ended_for_good(f: _Facts) -> bool:
+    """Whether a kill for no probe (the pod's own: dockershim's `Need to kill Pod`, a
+    deletion) ended the container for good: no Created or Started row of the record comes
+    after it. A start after it (an operator's or a controller's new pod of the same name,
+    jenkinsci-kubernetes-operator-242) is a container the rows cut away may show killed."""
+    if not any(k.cause is KillCause.STOPPING for k in f.story.kills):
+        return False
+    starts = [e for e in f.view.events if e.reason in _STARTS]
+    stops = [e for e in f.view.events if e.reason == "Killing"
+             and kill_of(e.message)[0] is KillCause.STOPPING]
+    return not stops or not any(rc.certainly_after(s.last, k.last)
+                                for s in starts for k in stops)
 
 
 def _unseen_probe(f: _Facts) -> bool:
@@ -1180,8 +1206,10 @@ def _open(f: _Facts) -> bool:
     if rec is not None and (rec.state == "running" or _state_untold(rec)) and \
             _restart_bound(f) is not None:
         return False
-    if rec is not None and rec.restarts_cut:
+    if rec is not None and (rec.restarts_cut or _back_off_uncounted(f)):
         return True  # the record ends before the container's Restart Count: no bound on it
+    if _started_again_uncounted(f):
+        return True  # starts a row counts that names no container: no bound on its ends
     if not _shows(f) and f.view.since_scheduled and not f.untold:
         return False  # the pod's whole stream of events, and no failure or kill in it (R4.4)
     if not _shows(f) or _cut_unbounded(f) or f.unnamed or any(
@@ -1199,6 +1227,17 @@ def _open(f: _Facts) -> bool:
         return True  # failures the recorder dropped: no bound on the kills they made
     return any(s.probe in KILLERS and s.source is Source.ASSUMED for s in f.by_type.values()) and \
         any(s.probe in KILLERS for s in f.failed)
+
+
+def _back_off_uncounted(f: _Facts) -> bool:
+    """A container waiting out a back-off whose restart count the record does not give, nor
+    the counts of its Created or Started rows: the back-off shows that it ended twice at least
+    (the kubelet backs off from its second end on, R4.9), not how often; a piece of describe
+    that stops before its Restart Count bounds nothing (README's probe_kills;
+    fixpedia-kubectl-crashloopbackoff, as contiv-install-326's cut)."""
+    rec = f.view.record
+    return rec is not None and rec.state_reason == "CrashLoopBackOff" and \
+        rec.restart_count is None and _stated_containers(f.view) is None
 
 
 def _dropped(f: _Facts) -> bool:
@@ -1242,6 +1281,8 @@ def _stated_containers(v: rc.View) -> int | None:
     where the record names no other (`View.named_alone`)."""
     rows = _own_starts(v)
     reasons = [e.reason for e in rows]
+    if not rows and v.named_alone and v.pulled_again >= 2:
+        return v.pulled_again  # an image row's starts: the one container's (README)
     if not rows or len(set(reasons)) < len(reasons) or any(
             e.combined or not e.count_stated for e in rows):
         return None

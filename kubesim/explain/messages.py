@@ -146,7 +146,18 @@ def cut_short(message: str) -> bool:
     combined-events message."""
     text = message.strip()
     return bool(_CUT_KILL.match(text) or _OLD_DOCKER.match(text) or _CUT_IMAGE.match(text)) or (
-        len(text) >= 2 and _COMBINED.startswith(text) and text != _COMBINED)
+        len(text) >= 2 and _COMBINED.startswith(text) and text != _COMBINED) or _cut_present(text)
+
+
+# the kubelet's Pulled message for an image it need not pull (EnsureImageExists): a message
+# that stops inside its words after the image (`Container image "x:1" alre`) is cut
+_PRESENT = re.compile(r'^Container image "[^"]+"(.*)$')
+_PRESENT_WORDS = " already present on machine"
+
+
+def _cut_present(text: str) -> bool:
+    m = _PRESENT.match(text)
+    return m is not None and m[1] != _PRESENT_WORDS and _PRESENT_WORDS.startswith(m[1])
 
 
 # an image row that stops inside its image's quotes, or inside the pull's duration (Go prints

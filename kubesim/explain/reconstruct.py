@@ -168,6 +168,11 @@ class View:
     # the pod's Evicted event's message: the kubelet evicted the pod (a kill of it is not a
     # probe's; a pod-level event, in no container's events)
     evicted: str | None = None
+    # The occurrences of the Pulled row of this container's image ensured before each start
+    # (EnsureImageExists in kuberuntime's startContainer: `already present on machine` or
+    # the pull's), where one row counts two or more and names no other container: the
+    # container started again, so one ended; 0 when the record shows no such row.
+    pulled_again: int = 0
     # The pod's rows are cut (the paste stops inside one of them, or starts inside one, or
     # its author cut rows away): rows there, this container's failures or kills among them,
     # are not in the record.
@@ -428,10 +433,32 @@ def attribute(pod: PodRecord, chosen: str | None = None
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
-    if any(e.truncated or e.cut_before or e.cut_after for e in pod.events):
-        for v in views:
-            v.rows_cut = True
+    cut = any(e.truncated or e.cut_before or e.cut_after for e in pod.events)
+    for v in views:
+        v.rows_cut = cut or _ends_inside_a_list(pod.events)
+        v.pulled_again = _pulled_again(pod, v, named)
     return views, loose
+
+
+def _pulled_again(pod: PodRecord, v: View, named: dict[str, View]) -> int:
+    """The most occurrences of a Pulled row of the container's (`View.pulled_again`): the
+    kubelet ensures the image before each start of a container, one event each, folded by
+    the container's fieldPath (EnsureImageExists; client-go's getEventKey), so a row of two
+    occurrences or more is a container started again. A row the record gives another
+    container, or an init container's, is not this one's."""
+    counts = [e.count for e, name in zip(pod.events, _event_names(pod), strict=True)
+              if e.reason == "Pulled" and not e.init and e.count >= 2
+              and (name is None or name == v.name or name not in named)]
+    return max(counts, default=0)
+
+
+def _ends_inside_a_list(events: list[RecordedEvent]) -> bool:
+    """Whether the record's last row stops inside a list its message opened: the kubelet
+    prints a Go slice whole, `unmounted volumes=[a b]`, so a message whose `[` is not closed
+    was cut there, and rows after it are not in the record (jenkinsci-kubernetes-operator-242's
+    FailedMount row, `=[scripts init-configuration operator-cre`)."""
+    last = max(events, key=lambda e: (e.where.line or 0), default=None)
+    return last is not None and last.message.count("[") > last.message.count("]")
 
 
 def _named_alone(pod: PodRecord, views: list[View]) -> bool:

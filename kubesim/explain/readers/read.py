@@ -524,10 +524,28 @@ def _adopt_unnamed(pod: PodRecord) -> None:
     for c in [c for c in pod.containers if c.name is None and c.containers > 1]:
         if len(named) >= c.containers:  # another record names them all, each with its own
             pod.containers.remove(c)    # state and count: a row's sum of them adds nothing
+            if len(named) == c.containers:
+                _split_nothing(c, named)
     unnamed = [c for c in pod.containers if c.name is None and c.containers == 1]
     if len(unnamed) == 1 and len(named) == 1:
         _fill(named[0], unnamed[0])
         pod.containers.remove(unnamed[0])
+
+
+def _split_nothing(row: ContainerRecord, named: list[ContainerRecord]) -> None:
+    """A `get pods` row's record of several containers whose sum of restarts is 0, beside
+    records naming every one of them that state no count of their own (`kubectl top
+    --containers` rows state none): a sum of 0 is each container's 0, and a pod Running with
+    every container ready (READY n/n) runs each (printPod; `_several`). A sum above 0 does
+    not split: which container restarted the row does not tell."""
+    if row.restart_count != 0:
+        return
+    for c in named:
+        if c.restart_count is None and not c.restarts_cut:
+            c.restart_count, c.restart_where = 0, row.restart_where
+            c.restart_apart = row.restart_apart
+            if c.state is None and row.state == "running":
+                c.state = "running"
 
 
 def _renote_nameless(pod: PodRecord) -> None:
