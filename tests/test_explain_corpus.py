@@ -175,21 +175,6 @@ NOT_READ: dict[str, str] = {
         "exit 2 kubesim: error: "
         "gitcode-keycloak-upgrade.chinese-prose-bullets-crashloop-startup-probe-failed-404.txt: "
         "not a record explain reads"),
-    "intellira-oomkilled.prose-recorded-as-reason-oomkilled-with-exit-code-137.txt": (
-        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): "
-        "exit 2 kubesim: error: "
-        "intellira-oomkilled.prose-recorded-as-reason-oomkilled-with-exit-code-137.txt: not a "
-        "record explain reads"),
-    "kerno-oomkiller.prose-get-all-oomkilled-status-screenshot-caption-exit-code-137-quoted.txt": (
-        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): "
-        "exit 2 kubesim: error: "
-        "kerno-oomkiller.prose-get-all-oomkilled-status-screenshot-caption-exit-code-137-quoted.txt: "
-        "not a record explain reads"),
-    "axyi-oomkilled-forensics.prose-restarted-with-reason-oomkilled-comma-exit-code-137.txt": (
-        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): "
-        "exit 2 kubesim: error: "
-        "axyi-oomkilled-forensics.prose-restarted-with-reason-oomkilled-comma-exit-code-137.txt: "
-        "not a record explain reads"),
     # held-out batch 27
     "jenkinsci-kubernetes-operator-242.get-events-stopping-container-operator-restart-readiness-cut.txt": (
         "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): got "
@@ -205,11 +190,6 @@ NOT_READ: dict[str, str] = {
         "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): got "
         "cannot-tell [] {'min': 0, 'max': None} True | want cannot-tell liveness {'min': 0, "
         "'max': None} True | containers [None]"),
-    "gitlab-runner-39141.job-log-exit-code-137-reason-oomkilled-build-container.txt": (
-        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): "
-        "exit 2 kubesim: error: "
-        "gitlab-runner-39141.job-log-exit-code-137-reason-oomkilled-build-container.txt: not "
-        "a record explain reads"),
     "grokdatum-oomkilled-sidecar-remediation.get-pods-three-rows-2-of-2-running-0-and-top-containers-flattened.txt": (
         "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): got "
         "cannot-tell [] {'min': 0, 'max': None} False | want cannot-tell none {'min': 0, "

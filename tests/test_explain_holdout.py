@@ -3278,8 +3278,10 @@ def test_reason_and_exit_code_quoted_in_a_sentence_are_read():
     text = ("Your pod restarted. The logs are empty. kubectl describe says Reason: OOMKilled "
             "and Exit Code: 137. Welcome to one of the most frustrating incidents.\n")
     runs = split_runs(text)
-    assert runs is not None and runs.text.split("\n")[:2] == ["Reason: OOMKilled",
-                                                              "Exit Code: 137"]
+    # (under a state's line whose kind the record does not show, a container's name before
+    # them in the sentence putting them under it: gitlab-runner-39141)
+    assert runs is not None and runs.text.split("\n")[:3] == [
+        "State or Last State: Terminated", "  Reason: OOMKilled", "  Exit Code: 137"]
     assert _answer(text).cause is Cause.OOM_KILLED
     # a sentence naming a Reason with no exit code after it is no state
     assert split_runs("the Reason: OOMKilled and nothing else\n") is None
@@ -4528,3 +4530,80 @@ def test_the_default_get_pods_table_is_still_its_own() -> None:
     record = parse_record("NAME    READY   STATUS             RESTARTS   AGE\n"
                           "web-0   0/1     CrashLoopBackOff   5          3m\n", "r.txt")
     assert record.format == "pods-table"
+
+
+@pytest.mark.parametrize("text", [
+    # the records' own sentences (intellira-oomkilled, axyi-oomkilled-forensics, gitlab-runner-39141)
+    "The kernel's out-of-memory killer terminated it, recorded as Reason: OOMKilled with exit "
+    "code 137.\n",
+    "A container restarted with Reason: OOMKilled, exit code 137. The log cuts off.\n",
+    "ERROR: Job failed (system failure): Error in container build: exit code: 137, reason: "
+    "'OOMKilled'\n",
+    # variants written by hand: double quotes, curly quotes, `with` and the code first
+    'Our worker died with reason: "OOMKilled" and exit code 137 last night.\n',
+    "The sidecar was restarted: exit code 137 with Reason: \u201cOOMKilled\u201d.\n",
+])
+def test_an_oomkilled_reason_and_its_exit_code_stated_in_a_sentence_are_read(text):
+    """Held-out batches 26 and 27: an OOMKilled end stated in a sentence, its exit code
+    without a colon or joined by `with`, its reason quoted as a job log quotes it, was refused
+    as not a record: read as a Terminated state's fields (no probe kill, R4.1 not involved)."""
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+    assert a.shows_failures
+
+
+def test_the_container_a_message_names_before_the_fields_is_that_containers_state():
+    """gitlab-runner-39141 (batch 27): `Error in container build: exit code: 137, reason:
+    'OOMKilled'` twice names container build: its state, once, under that name."""
+    text = ("Pod termination cause:\nError in container build: exit code: 137, reason: "
+            "'OOMKilled'\nThe job failed: Error in container build: exit code: 137, reason: "
+            "'OOMKilled'\n")
+    rs = parse_record(text, "r.txt")
+    [pod] = rs.pods
+    assert [c.name for c in pod.containers] == ["build"]
+    assert pod.containers[0].terminated is not None or pod.containers[0].last is not None
+
+
+@pytest.mark.parametrize("text", [
+    # the record's own sentence (kerno-oomkiller)
+    "As I issued the \u201ckubectl get all\u201d command, I was presented with the "
+    "\u201cOOMKilled\u201d status for my pod.\n",
+    # variants written by hand
+    'Then I saw the "OOMKilled" status on our api container.\n',
+])
+def test_a_quoted_oomkilled_status_said_of_the_authors_pod_is_read(text):
+    """kerno-oomkiller (batch 26): a quoted OOMKilled status said of the author's pod (the
+    output itself a screenshot) was refused: read as a Terminated state's Reason."""
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+
+
+@pytest.mark.parametrize("text", [
+    "Pods can be OOMKilled when they exceed their memory limit.\n",
+    "If you see Reason: OOMKilled with exit code 137, raise the memory limit.\n",
+    "When describe shows reason: 'OOMKilled', exit code 137, the kernel killed it.\n",
+    "A container can be recorded as Reason: OOMKilled with exit code 137.\n",
+    "The OOMKilled status of a pod will imply Out Of Memory.\n",
+    'The "OOMKilled" status of a pod means it ran out of memory.\n',
+    'If you see the "OOMKilled" status for my pod, raise the limit.\n',
+    "OOMKilled (exit code 137) means a container exceeded its memory limit.\n",
+])
+def test_a_sentence_about_oomkilled_in_general_is_no_record(text):
+    """The negative side of the sentences above: a sentence saying what may happen (`if`,
+    `when`, `can`), an unquoted status, or one said of `a pod`, states no container's end."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "x Reason: OOMKilled{}with exit code 137",
+    "x reason: 'OOMKilled'{}exit code 137",
+    "x \"OOMKilled\" status for my{}pod",
+    "x Error in container{}build: exit code: 137, reason: 'OOMKilled'",
+    "if{}. Reason: OOMKilled with exit code 137",
+])
+def test_oomkilled_stated_in_a_sentence_reads_a_long_line_in_one_pass(line):
+    """Hostile input for batch 26's and 27's sentence patterns: 200,000 spaces inside the line
+    are read, or refused, in one pass (the suite's timeout is the bound)."""
+    text = line.format(" " * 200_000) + "\n"
+    _read_in_one_pass(text)
