@@ -170,11 +170,6 @@ NOT_READ: dict[str, str] = {
         "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): got "
         "cannot-tell [] {'min': 0, 'max': 2} True | want cannot-tell none {'min': 0, 'max': "
         "None} True | containers [None]"),
-    "gitcode-keycloak-upgrade.chinese-prose-bullets-crashloop-startup-probe-failed-404.txt": (
-        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): "
-        "exit 2 kubesim: error: "
-        "gitcode-keycloak-upgrade.chinese-prose-bullets-crashloop-startup-probe-failed-404.txt: "
-        "not a record explain reads"),
     # held-out batch 27
     "jenkinsci-kubernetes-operator-242.get-events-stopping-container-operator-restart-readiness-cut.txt": (
         "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): got "

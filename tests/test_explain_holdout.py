@@ -19,7 +19,7 @@ from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
 from kubesim.explain.readers.normalise import LineKind, normalise
 from kubesim.explain.readers.read import parse_record, pod_groups
-from kubesim.explain.readers.runs import QUOTED_STATUS, placed_jq_output, split_runs
+from kubesim.explain.readers.runs import QUOTED_BACKOFF, QUOTED_STATUS, placed_jq_output, split_runs
 from kubesim.explain.readers.times import parse_go_time, parse_rfc3339
 from kubesim.render.explain_formats import render_text
 
@@ -4604,6 +4604,52 @@ def test_a_sentence_about_oomkilled_in_general_is_no_record(text):
 ])
 def test_oomkilled_stated_in_a_sentence_reads_a_long_line_in_one_pass(line):
     """Hostile input for batch 26's and 27's sentence patterns: 200,000 spaces inside the line
+    are read, or refused, in one pass (the suite's timeout is the bound)."""
+    text = line.format(" " * 200_000) + "\n"
+    _read_in_one_pass(text)
+
+
+@pytest.mark.parametrize("text", [
+    # the record's own sentence (gitcode-keycloak-upgrade: the pod is in CrashLoopBackOff state)
+    "问题现象\n升级后的Keycloak Pod处于CrashLoopBackOff状态,具体表现为:\n- 启动探针(Startup Probe)失败\n",
+    # variants written by hand
+    "After the upgrade the api pod is in CrashLoopBackOff state and never becomes ready.\n",
+    "Our worker pod was stuck in `CrashLoopBackOff` status for an hour.\n",
+])
+def test_a_crashloopbackoff_status_stated_of_the_pod_in_a_sentence_is_read(text):
+    """gitcode-keycloak-upgrade (batch 26): prose only, the pod stated to be in
+    CrashLoopBackOff, was refused as not a record: read as a container waiting out a
+    back-off (R4.10-R4.12), its restarts open (no restart count in a sentence), no probe
+    failure read from a probe named only in prose (README: as mtioutput-k8s-liveness-crash)."""
+    rs = parse_record(text, "r.txt")
+    assert any(n.text.startswith(f"line {1 + text.startswith('问题')}: {QUOTED_BACKOFF}")
+               for n in rs.notes)
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+    assert a.shows_failures and not a.failed
+
+
+@pytest.mark.parametrize("text", [
+    "A pod is in CrashLoopBackOff state when its container keeps crashing.\n",
+    "If a pod is in CrashLoopBackOff status, check its logs.\n",
+    "Pods in CrashLoopBackOff are restarted with a delay.\n",
+    "如果Pod处于CrashLoopBackOff状态,请查看日志。\n",
+])
+def test_a_sentence_about_crashloopbackoff_in_general_is_no_record(text):
+    """The negative side: a sentence saying what happens when (`when`, `if`, 如果) or merely
+    naming the status states no container's back-off."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "x pod is in{}CrashLoopBackOff state",
+    "x pod is in CrashLoopBackOff{}state",
+    "x pod is in CrashLoopBackOff state{}.",
+    "Pod处于CrashLoopBackOff{}状态",
+])
+def test_a_crashloopbackoff_stated_in_a_sentence_reads_a_long_line_in_one_pass(line):
+    """Hostile input for gitcode-keycloak-upgrade's pattern: 200,000 spaces inside the line
     are read, or refused, in one pass (the suite's timeout is the bound)."""
     text = line.format(" " * 200_000) + "\n"
     _read_in_one_pass(text)

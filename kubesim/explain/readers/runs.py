@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 from kubesim.explain.readers.model import UNTOLD_STATE
 
-__all__ = ["QUOTED_STATUS", "Runs", "command_run_hint", "headless_state", "placed_jq_output",
+__all__ = ["QUOTED_BACKOFF", "QUOTED_STATUS", "Runs", "command_run_hint", "headless_state", "placed_jq_output",
            "placed_jsonpath_values", "rows_run_together",
            "split_runs"]
 
@@ -96,8 +96,23 @@ _QUOTED_OWN_STATUS = re.compile(
 # a sentence saying what may or would happen (`if you see Reason: OOMKilled with exit code
 # 137, ...`, `a container can be recorded as ...`) states no container's end: its words before
 # the quoted fields are looked at, from the sentence's start
-_GENERAL = re.compile(r"\b(?i:if|when|whenever|unless|can|could|may|might|would|should)\b")
+_GENERAL = re.compile(r"\b(?i:if|when|whenever|unless|can|could|may|might|would|should)\b"
+                      r"|\u5982\u679c|\u5047\u5982")  # (如果, 假如: if)
 _SENTENCE_START = re.compile(r"[.!?\u3002](?=\s)")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[\u3002\uff0c,;\uff1b]")
+# what a CrashLoopBackOff stated in a sentence is read as (the note the caller gives it)
+QUOTED_BACKOFF = ("a container's status CrashLoopBackOff stated in a sentence (`the pod is in "
+                  "CrashLoopBackOff state`): read as its State, Waiting out a back-off, its "
+                  "restart count not in the record")
+# a pod or container stated to be in CrashLoopBackOff: `the upgraded pod is in CrashLoopBackOff
+# state`, `Pod处于CrashLoopBackOff状态` (gitcode-keycloak-upgrade: `处于 ... 状态`, is in ... state);
+# the state or status word after it, the verb before it (a sentence merely naming the status,
+# `pods in CrashLoopBackOff`, is not read); the kubelet's waiting reason of a container whose
+# restart it delays (R4.10)
+_PROSE_BACKOFF = re.compile(
+    r"(?:\u5904\u4e8e|(?<![A-Za-z])(?i:is|was|are|were|stays|stayed|remains|remained|stuck)"
+    r"[ \t]+(?i:in)[ \t]+(?:(?i:a|the)[ \t]+)?)[`\"'\u201c]?(?P<reason>CrashLoopBackOff)"
+    r"[`\"'\u201d]?[ \t]*(?:\u72b6\u6001|(?i:state|status)\b)")
 # describe's own lines: a paste that has them needs nothing put back
 _DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State or Last State|State|Last State|Containers|Reason|"
                             r"Exit Code):")
@@ -168,6 +183,8 @@ def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     parts, what = _state_run(line), "describe's state fields"
     if parts is None:
         parts, what = _prose_status(line), QUOTED_STATUS
+    if parts is None:
+        parts, what = _prose_backoff(line), QUOTED_BACKOFF
     if parts is not None and "OOMKilled" not in line and "Reason: OOMKilled" in (x.strip() for x in parts[0]):
         what += " (its reason `OOM Killed` read as the kubelet's OOMKilled)"
     return parts, what
@@ -437,7 +454,19 @@ def _general(line: str, start: int) -> bool:
     among its words before `start`), not what happened."""
     before = line[max(0, start - 2000):start]  # a sentence's words: its last 2,000 characters
     ends = [m.end() for m in _SENTENCE_START.finditer(before)]
-    return _GENERAL.search(before, ends[-1] if ends else 0) is not None
+    after = line[start:start + 2000]  # and its words after, to the sentence's end
+    end = _SENTENCE_END.search(after)
+    return _GENERAL.search(before, ends[-1] if ends else 0) is not None or \
+        _GENERAL.search(after, 0, end.start() if end else len(after)) is not None
+
+
+def _prose_backoff(line: str) -> tuple[list[str], bool] | None:
+    """A container stated in a sentence to be in CrashLoopBackOff (`_PROSE_BACKOFF`), as
+    describe's State Waiting and its Reason, and that the line holds more; None without one."""
+    m = _PROSE_BACKOFF.search(line)
+    if m is None or _general(line, m.start()):
+        return None
+    return ["State: Waiting", "  Reason: CrashLoopBackOff"], True
 
 
 def _reason(written: str) -> str:
