@@ -4,6 +4,7 @@ held-out comment in facts.yaml). Each test holds, in small, the shape of one of 
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -4653,3 +4654,15 @@ def test_a_crashloopbackoff_stated_in_a_sentence_reads_a_long_line_in_one_pass(l
     are read, or refused, in one pass (the suite's timeout is the bound)."""
     text = line.format(" " * 200_000) + "\n"
     _read_in_one_pass(text)
+
+
+def test_a_crashloopbackoff_stated_in_a_docker_json_log_line_is_read():
+    """gitcode-keycloak-upgrade under tests/test_explain_wrappers.py's docker-log wrapper: the
+    json-file driver escapes 状态 (`\\u72b6\\u6001`), and the hint that sends a paste to the
+    sentence readers looked for it unescaped, so the wrapped record was refused."""
+    lines = ["问题现象", "升级后的Keycloak Pod处于CrashLoopBackOff状态,具体表现为:"]
+    text = "".join(json.dumps({"log": x + "\n", "stream": "stdout",
+                               "time": f"2024-03-01T10:00:0{i}.000000001Z"}) + "\n"
+                   for i, x in enumerate(lines))
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)

@@ -615,8 +615,9 @@ _RUN_READ = (" run into one line of text (a web page's copy): put back on the li
 # describe's state fields a sentence quotes in lower case, or a status OOMKilled alone after
 # its key (runs.py reads them): `exit code: 137 reason: OOM Killed`, `(status: OOMKilled)`;
 # a word each, a page's no-break spaces or a terminal's colours between the words
+# (状态 as a JSON log line escapes it too, `\u72b6\u6001`: a docker json-file log's line)
 _PROSE_STATE_HINT = re.compile(r"OOM|(?i:code):|CrashLoopBackOff[`\"'\u201d]?[ \t\xa0]*"
-                               r"(?:\u72b6\u6001|(?i:state|status))")
+                               r"(?:\u72b6\u6001|\\u72b6\\u6001|(?i:state|status))")
 
 
 def _reshaped(text: str, source: str) -> RecordSet | None:
