@@ -162,26 +162,6 @@ NOT_READ: dict[str, str] = {
         "is an inference explain does not make yet, and the recorder's drops, possible here, "
         "weaken it (a later start of theirs may be a dropped occurrence)"),
     # held-out batch 26
-    "gitcode-keycloak-upgrade.chinese-prose-bullets-crashloop-startup-probe-failed-404.txt": (
-        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): "
-        "exit 2 kubesim: error: "
-        "gitcode-keycloak-upgrade.chinese-prose-bullets-crashloop-startup-probe-failed-404.txt: "
-        "not a record explain reads"),
-    "intellira-oomkilled.prose-recorded-as-reason-oomkilled-with-exit-code-137.txt": (
-        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): "
-        "exit 2 kubesim: error: "
-        "intellira-oomkilled.prose-recorded-as-reason-oomkilled-with-exit-code-137.txt: not a "
-        "record explain reads"),
-    "kerno-oomkiller.prose-get-all-oomkilled-status-screenshot-caption-exit-code-137-quoted.txt": (
-        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): "
-        "exit 2 kubesim: error: "
-        "kerno-oomkiller.prose-get-all-oomkilled-status-screenshot-caption-exit-code-137-quoted.txt: "
-        "not a record explain reads"),
-    "axyi-oomkilled-forensics.prose-restarted-with-reason-oomkilled-comma-exit-code-137.txt": (
-        "held-out batch 26, first contact on d8c7e81 (this stop's code before its fixes): "
-        "exit 2 kubesim: error: "
-        "axyi-oomkilled-forensics.prose-restarted-with-reason-oomkilled-comma-exit-code-137.txt: "
-        "not a record explain reads"),
     # held-out batch 27
     "nextcloud-helm-333.blockquote-startup-values-then-describe-rows-no-header-cut.txt": (
         "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): "
@@ -193,11 +173,6 @@ NOT_READ: dict[str, str] = {
         "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): got "
         "cannot-tell [] {'min': 0, 'max': None} True | want cannot-tell liveness {'min': 0, "
         "'max': None} True | containers [None]"),
-    "gitlab-runner-39141.job-log-exit-code-137-reason-oomkilled-build-container.txt": (
-        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): "
-        "exit 2 kubesim: error: "
-        "gitlab-runner-39141.job-log-exit-code-137-reason-oomkilled-build-container.txt: not "
-        "a record explain reads"),
     "oneuptime-probe-timeout.describe-comments-liveness-readiness-timeout-messages.txt": (
         "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): "
         "exit 2 kubesim: error: "

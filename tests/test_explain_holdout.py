@@ -24,7 +24,7 @@ from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
 from kubesim.explain.readers.normalise import LineKind, normalise
 from kubesim.explain.readers.read import parse_record, pod_groups
-from kubesim.explain.readers.runs import QUOTED_STATUS, placed_jq_output, split_runs
+from kubesim.explain.readers.runs import QUOTED_BACKOFF, QUOTED_STATUS, placed_jq_output, split_runs
 from kubesim.explain.readers.times import parse_go_time, parse_rfc3339
 from kubesim.render.explain_formats import render_text
 
@@ -3283,8 +3283,10 @@ def test_reason_and_exit_code_quoted_in_a_sentence_are_read():
     text = ("Your pod restarted. The logs are empty. kubectl describe says Reason: OOMKilled "
             "and Exit Code: 137. Welcome to one of the most frustrating incidents.\n")
     runs = split_runs(text)
-    assert runs is not None and runs.text.split("\n")[:2] == ["Reason: OOMKilled",
-                                                              "Exit Code: 137"]
+    # (under a state's line whose kind the record does not show, a container's name before
+    # them in the sentence putting them under it: gitlab-runner-39141)
+    assert runs is not None and runs.text.split("\n")[:3] == [
+        "State or Last State: Terminated", "  Reason: OOMKilled", "  Exit Code: 137"]
     assert _answer(text).cause is Cause.OOM_KILLED
     # a sentence naming a Reason with no exit code after it is no state
     assert split_runs("the Reason: OOMKilled and nothing else\n") is None
@@ -4723,3 +4725,136 @@ def test_a_cut_image_message_is_cut_and_read_in_one_pass() -> None:
     assert not cut_short('Container image "' + "x" * 2_000_000 + '" ' + "a" * 2_000_000)
     _read_in_one_pass(_ERRORED_THEN_PULLED + '  Normal   Pulled     9m1s (x4 over 14m)  '
                       'kubelet            Container image "' + "\"" * 2_000_000 + "\n")
+@pytest.mark.parametrize("text", [
+    # the records' own sentences (intellira-oomkilled, axyi-oomkilled-forensics, gitlab-runner-39141)
+    "The kernel's out-of-memory killer terminated it, recorded as Reason: OOMKilled with exit "
+    "code 137.\n",
+    "A container restarted with Reason: OOMKilled, exit code 137. The log cuts off.\n",
+    "ERROR: Job failed (system failure): Error in container build: exit code: 137, reason: "
+    "'OOMKilled'\n",
+    # variants written by hand: double quotes, curly quotes, `with` and the code first
+    'Our worker died with reason: "OOMKilled" and exit code 137 last night.\n',
+    "The sidecar was restarted: exit code 137 with Reason: \u201cOOMKilled\u201d.\n",
+])
+def test_an_oomkilled_reason_and_its_exit_code_stated_in_a_sentence_are_read(text):
+    """Held-out batches 26 and 27: an OOMKilled end stated in a sentence, its exit code
+    without a colon or joined by `with`, its reason quoted as a job log quotes it, was refused
+    as not a record: read as a Terminated state's fields (no probe kill, R4.1 not involved)."""
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+    assert a.shows_failures
+
+
+def test_the_container_a_message_names_before_the_fields_is_that_containers_state():
+    """gitlab-runner-39141 (batch 27): `Error in container build: exit code: 137, reason:
+    'OOMKilled'` twice names container build: its state, once, under that name."""
+    text = ("Pod termination cause:\nError in container build: exit code: 137, reason: "
+            "'OOMKilled'\nThe job failed: Error in container build: exit code: 137, reason: "
+            "'OOMKilled'\n")
+    rs = parse_record(text, "r.txt")
+    [pod] = rs.pods
+    assert [c.name for c in pod.containers] == ["build"]
+    assert pod.containers[0].terminated is not None or pod.containers[0].last is not None
+
+
+@pytest.mark.parametrize("text", [
+    # the record's own sentence (kerno-oomkiller)
+    "As I issued the \u201ckubectl get all\u201d command, I was presented with the "
+    "\u201cOOMKilled\u201d status for my pod.\n",
+    # variants written by hand
+    'Then I saw the "OOMKilled" status on our api container.\n',
+])
+def test_a_quoted_oomkilled_status_said_of_the_authors_pod_is_read(text):
+    """kerno-oomkiller (batch 26): a quoted OOMKilled status said of the author's pod (the
+    output itself a screenshot) was refused: read as a Terminated state's Reason."""
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+
+
+@pytest.mark.parametrize("text", [
+    "Pods can be OOMKilled when they exceed their memory limit.\n",
+    "If you see Reason: OOMKilled with exit code 137, raise the memory limit.\n",
+    "When describe shows reason: 'OOMKilled', exit code 137, the kernel killed it.\n",
+    "A container can be recorded as Reason: OOMKilled with exit code 137.\n",
+    "The OOMKilled status of a pod will imply Out Of Memory.\n",
+    'The "OOMKilled" status of a pod means it ran out of memory.\n',
+    'If you see the "OOMKilled" status for my pod, raise the limit.\n',
+    "OOMKilled (exit code 137) means a container exceeded its memory limit.\n",
+])
+def test_a_sentence_about_oomkilled_in_general_is_no_record(text):
+    """The negative side of the sentences above: a sentence saying what may happen (`if`,
+    `when`, `can`), an unquoted status, or one said of `a pod`, states no container's end."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "x Reason: OOMKilled{}with exit code 137",
+    "x reason: 'OOMKilled'{}exit code 137",
+    "x \"OOMKilled\" status for my{}pod",
+    "x Error in container{}build: exit code: 137, reason: 'OOMKilled'",
+    "if{}. Reason: OOMKilled with exit code 137",
+])
+def test_oomkilled_stated_in_a_sentence_reads_a_long_line_in_one_pass(line):
+    """Hostile input for batch 26's and 27's sentence patterns: 200,000 spaces inside the line
+    are read, or refused, in one pass (the suite's timeout is the bound)."""
+    text = line.format(" " * 200_000) + "\n"
+    _read_in_one_pass(text)
+
+
+@pytest.mark.parametrize("text", [
+    # the record's own sentence (gitcode-keycloak-upgrade: the pod is in CrashLoopBackOff state)
+    "问题现象\n升级后的Keycloak Pod处于CrashLoopBackOff状态,具体表现为:\n- 启动探针(Startup Probe)失败\n",
+    # variants written by hand
+    "After the upgrade the api pod is in CrashLoopBackOff state and never becomes ready.\n",
+    "Our worker pod was stuck in `CrashLoopBackOff` status for an hour.\n",
+])
+def test_a_crashloopbackoff_status_stated_of_the_pod_in_a_sentence_is_read(text):
+    """gitcode-keycloak-upgrade (batch 26): prose only, the pod stated to be in
+    CrashLoopBackOff, was refused as not a record: read as a container waiting out a
+    back-off (R4.10-R4.12), its restarts open (no restart count in a sentence), no probe
+    failure read from a probe named only in prose (README: as mtioutput-k8s-liveness-crash)."""
+    rs = parse_record(text, "r.txt")
+    assert any(n.text.startswith(f"line {1 + text.startswith('问题')}: {QUOTED_BACKOFF}")
+               for n in rs.notes)
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+    assert a.shows_failures and not a.failed
+
+
+@pytest.mark.parametrize("text", [
+    "A pod is in CrashLoopBackOff state when its container keeps crashing.\n",
+    "If a pod is in CrashLoopBackOff status, check its logs.\n",
+    "Pods in CrashLoopBackOff are restarted with a delay.\n",
+    "如果Pod处于CrashLoopBackOff状态,请查看日志。\n",
+])
+def test_a_sentence_about_crashloopbackoff_in_general_is_no_record(text):
+    """The negative side: a sentence saying what happens when (`when`, `if`, 如果) or merely
+    naming the status states no container's back-off."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "x pod is in{}CrashLoopBackOff state",
+    "x pod is in CrashLoopBackOff{}state",
+    "x pod is in CrashLoopBackOff state{}.",
+    "Pod处于CrashLoopBackOff{}状态",
+])
+def test_a_crashloopbackoff_stated_in_a_sentence_reads_a_long_line_in_one_pass(line):
+    """Hostile input for gitcode-keycloak-upgrade's pattern: 200,000 spaces inside the line
+    are read, or refused, in one pass (the suite's timeout is the bound)."""
+    text = line.format(" " * 200_000) + "\n"
+    _read_in_one_pass(text)
+
+
+def test_a_crashloopbackoff_stated_in_a_docker_json_log_line_is_read():
+    """gitcode-keycloak-upgrade under tests/test_explain_wrappers.py's docker-log wrapper: the
+    json-file driver escapes 状态 (`\\u72b6\\u6001`), and the hint that sends a paste to the
+    sentence readers looked for it unescaped, so the wrapped record was refused."""
+    lines = ["问题现象", "升级后的Keycloak Pod处于CrashLoopBackOff状态,具体表现为:"]
+    text = "".join(json.dumps({"log": x + "\n", "stream": "stdout",
+                               "time": f"2024-03-01T10:00:0{i}.000000001Z"}) + "\n"
+                   for i, x in enumerate(lines))
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)

@@ -70,6 +70,7 @@ from kubesim.explain.readers.probe_line import (
     parse_probe_line,
 )
 from kubesim.explain.readers.runs import (
+    QUOTED_BACKOFF,
     QUOTED_STATUS,
     command_run_hint,
     headless_state,
@@ -617,7 +618,9 @@ _RUN_READ = (" run into one line of text (a web page's copy): put back on the li
 # describe's state fields a sentence quotes in lower case, or a status OOMKilled alone after
 # its key (runs.py reads them): `exit code: 137 reason: OOM Killed`, `(status: OOMKilled)`;
 # a word each, a page's no-break spaces or a terminal's colours between the words
-_PROSE_STATE_HINT = re.compile(r"OOM|(?i:code):")
+# (状态 as a JSON log line escapes it too, `\u72b6\u6001`: a docker json-file log's line)
+_PROSE_STATE_HINT = re.compile(r"OOM|(?i:code):|CrashLoopBackOff[`\"'\u201d]?[ \t\xa0]*"
+                               r"(?:\u72b6\u6001|\\u72b6\\u6001|(?i:state|status))")
 
 
 def _reshaped(text: str, source: str) -> RecordSet | None:
@@ -660,8 +663,10 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
     if runs is None:
         return None
     found = _reread(runs.text, source, [])
+    if any(what == QUOTED_BACKOFF for _, what, _ in runs.split):
+        _restarts_cut(found)  # a status in a sentence: no restart count bounds its restarts
     found.notes[:] = [Note(
-        f"line {number}: {what}{_RUN_READ if not what.startswith(QUOTED_STATUS) else ''}"
+        f"line {number}: {what}{_RUN_READ if not what.startswith((QUOTED_STATUS, QUOTED_BACKOFF)) else ''}"
         f"{'; the rest of that line not read' if around else ''}",
         Where(source, number)) for number, what, around in runs.split] + [
         _renumbered(n, runs.origins) for n in found.notes]

@@ -35,7 +35,7 @@ from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.normalise import CUT_MARK
 
-__all__ = ["QUOTED_STATUS", "Runs", "command_run_hint", "headless_state", "placed_jq_output",
+__all__ = ["QUOTED_BACKOFF", "QUOTED_STATUS", "Runs", "command_run_hint", "headless_state", "placed_jq_output",
            "placed_jsonpath_values", "rows_run_together",
            "split_runs"]
 
@@ -62,10 +62,15 @@ _STATE = re.compile(
 # written as two words (`exit code: 137 reason: OOM Killed.`, feichen2016-csdn-oom): the one
 # reason of a container the kernel's OOM killer ended (the CRI runtime's, which the kubelet
 # copies), however a page spells it. Each key is matched once, its value bounded: one pass.
+# The reason quoted too (`reason: 'OOMKilled'`, a GitLab runner's job log, gitlab-runner-39141),
+# the exit code's colon left out and `with` joining them (`recorded as Reason: OOMKilled with
+# exit code 137`, intellira-oomkilled; `Reason: OOMKilled, exit code 137`, axyi-oomkilled-
+# forensics): a `reason:` key still names the container's state, the code its exit.
 _OOM_WORDS = r"OOM[ _-]?Killed"
-_REASON_KEY = r"(?i:reason):\s*(?P<reason>" + _OOM_WORDS + r"|[A-Za-z]{1,60})\b"
-_CODE_KEY = r"(?i:exit code):\s*(?P<code>\d{1,3})\b"
-_AND = r"(?:" + _SEP + r"|\s+and\s+)"
+_REASON_KEY = (r"(?i:reason):\s*['\"\u201c\u2018`]?(?P<reason>" + _OOM_WORDS
+               + r"|[A-Za-z]{1,60})\b['\"\u201d\u2019`]?")
+_CODE_KEY = r"(?i:exit code)(?::\s*|\s+)(?P<code>\d{1,3})\b"
+_AND = r"(?:" + _SEP + r"|\s+and\s+|\s+with\s+)"
 # (a key's start is told by no Latin letter before it: `\b` sees none after a Chinese word)
 _HEADLESS = re.compile(r"(?<![A-Za-z])" + _REASON_KEY + _AND + _CODE_KEY)
 _HEADLESS_CODE_FIRST = re.compile(r"(?<![A-Za-z])" + _CODE_KEY + _AND + _REASON_KEY)
@@ -82,6 +87,33 @@ QUOTED_STATUS = ("a container's status quoted in a sentence (`status: OOMKilled`
 # (`pods can be OOMKilled`) has no key and is not read.
 _PROSE_STATUS = re.compile(r"(?<=\w)(?:[ \t]+[(\[]?|[(\[])(?i:status):[ \t]*(?P<reason>"
                            + _OOM_WORDS + r")\b(?![ \t]*(?:and[ \t]+)?(?i:exit))")
+# the status OOMKilled quoted as the output showed it and said of the author's own pod or
+# container (`I was presented with the “OOMKilled” status for my pod`, kerno-oomkiller: its
+# `get all` output a screenshot); unquoted, or said of `a pod`, it is a sentence about the
+# status, not read
+_QUOTED_OWN_STATUS = re.compile(
+    r"[\"'\u201c\u2018](?P<reason>" + _OOM_WORDS + r")[\"'\u201d\u2019][ \t]+(?i:status)[ \t]+"
+    r"(?i:for|of|on)[ \t]+(?i:my|our|this|that)[ \t]+(?:[\w-]{1,63}[ \t]+)?(?i:pod|container)")
+# a sentence saying what may or would happen (`if you see Reason: OOMKilled with exit code
+# 137, ...`, `a container can be recorded as ...`) states no container's end: its words before
+# the quoted fields are looked at, from the sentence's start
+_GENERAL = re.compile(r"\b(?i:if|when|whenever|unless|can|could|may|might|would|should)\b"
+                      r"|\u5982\u679c|\u5047\u5982")  # (如果, 假如: if)
+_SENTENCE_START = re.compile(r"[.!?\u3002](?=\s)")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[\u3002\uff0c,;\uff1b]")
+# what a CrashLoopBackOff stated in a sentence is read as (the note the caller gives it)
+QUOTED_BACKOFF = ("a container's status CrashLoopBackOff stated in a sentence (`the pod is in "
+                  "CrashLoopBackOff state`): read as its State, Waiting out a back-off, its "
+                  "restart count not in the record")
+# a pod or container stated to be in CrashLoopBackOff: `the upgraded pod is in CrashLoopBackOff
+# state`, `Pod处于CrashLoopBackOff状态` (gitcode-keycloak-upgrade: `处于 ... 状态`, is in ... state);
+# the state or status word after it, the verb before it (a sentence merely naming the status,
+# `pods in CrashLoopBackOff`, is not read); the kubelet's waiting reason of a container whose
+# restart it delays (R4.10)
+_PROSE_BACKOFF = re.compile(
+    r"(?:\u5904\u4e8e|(?<![A-Za-z])(?i:is|was|are|were|stays|stayed|remains|remained|stuck)"
+    r"[ \t]+(?i:in)[ \t]+(?:(?i:a|the)[ \t]+)?)[`\"'\u201c]?(?P<reason>CrashLoopBackOff)"
+    r"[`\"'\u201d]?[ \t]*(?:\u72b6\u6001|(?i:state|status)\b)")
 # describe's own lines: a paste that has them needs nothing put back
 _DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State or Last State|State|Last State|Containers|Reason|"
                             r"Exit Code):")
@@ -112,6 +144,7 @@ def split_runs(text: str) -> Runs | None:
     origin: list[int] = []
     split: list[tuple[int, str, bool]] = []
     above: _Columns | None = None  # a `get pods` command alone on the line above
+    last_named = ""  # the container a run last put its fields under (`_headless_run`)
     for number, line in enumerate(lines, 1):
         parts, what = _run_of(line, header_apart, describe_apart, above)
         above = _command_alone(line) if line.strip() else above
@@ -120,6 +153,9 @@ def split_runs(text: str) -> Runs | None:
             origin.append(number)
             continue
         kept, around = parts
+        if kept[0] == "Containers:" and kept[1] == last_named:
+            kept = kept[2:]  # the container named again: its fields under the same name
+        last_named = kept[1] if kept[0] == "Containers:" else last_named
         out.extend(kept)
         origin.extend([number] * len(kept))
         split.append((number, what, around))
@@ -148,7 +184,9 @@ def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     parts, what = _state_run(line), "describe's state fields"
     if parts is None:
         parts, what = _prose_status(line), QUOTED_STATUS
-    if parts is not None and "OOMKilled" not in line and "Reason: OOMKilled" in parts[0][:3]:
+    if parts is None:
+        parts, what = _prose_backoff(line), QUOTED_BACKOFF
+    if parts is not None and "OOMKilled" not in line and "Reason: OOMKilled" in (x.strip() for x in parts[0]):
         what += " (its reason `OOM Killed` read as the kubelet's OOMKilled)"
     return parts, what
 
@@ -386,20 +424,50 @@ def _headless_run(line: str) -> tuple[list[str], bool] | None:
     """A terminated state's Reason and Exit Code quoted in a sentence without the state's
     key, each on a line of its own, and whether the line holds more; None without them."""
     m = _HEADLESS.search(line) or _HEADLESS_CODE_FIRST.search(line)
-    if m is None:
+    if m is None or _general(line, m.start()):
         return None
-    return [f"Reason: {_reason(m['reason'])}", f"Exit Code: {m['code']}"], \
-        bool(line[:m.start()].strip() or line[m.end():].strip(" ."))
+    state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}",
+             f"  Exit Code: {m['code']}"]
+    named = _IN_CONTAINER.search(line[max(0, m.start() - 100):m.start()])
+    if named is not None:  # under the container's name, as describe prints it
+        state = ["Containers:", f"  {named['name']}:", *("    " + x for x in state)]
+    return state, bool(line[:m.start()].strip() or line[m.end():].strip(" ."))
+
+
+# the container a message names right before the fields: `Error in container build: exit
+# code: 137, reason: 'OOMKilled'` (gitlab-runner's Kubernetes executor; a DNS-1123 label)
+_IN_CONTAINER = re.compile(r"\b(?i:in|of|for)[ \t]+container[ \t]+[\"'`]?"
+                           r"(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)[\"'`]?:[ \t]*$")
 
 
 def _prose_status(line: str) -> tuple[list[str], bool] | None:
     """A container's status OOMKilled quoted alone after its key inside a sentence, as
     describe's Terminated state and its Reason (the state OOMKilled is a terminated one's
     reason), and that the line holds more (the sentence); None without one."""
-    m = _PROSE_STATUS.search(line)
-    if m is None:
+    m = _PROSE_STATUS.search(line) or _QUOTED_OWN_STATUS.search(line)
+    if m is None or _general(line, m.start()):
         return None
     return [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}"], True
+
+
+def _general(line: str, start: int) -> bool:
+    """Whether the sentence holding line[start:] says what may or would happen (`_GENERAL`
+    among its words before `start`), not what happened."""
+    before = line[max(0, start - 2000):start]  # a sentence's words: its last 2,000 characters
+    ends = [m.end() for m in _SENTENCE_START.finditer(before)]
+    after = line[start:start + 2000]  # and its words after, to the sentence's end
+    end = _SENTENCE_END.search(after)
+    return _GENERAL.search(before, ends[-1] if ends else 0) is not None or \
+        _GENERAL.search(after, 0, end.start() if end else len(after)) is not None
+
+
+def _prose_backoff(line: str) -> tuple[list[str], bool] | None:
+    """A container stated in a sentence to be in CrashLoopBackOff (`_PROSE_BACKOFF`), as
+    describe's State Waiting and its Reason, and that the line holds more; None without one."""
+    m = _PROSE_BACKOFF.search(line)
+    if m is None or _general(line, m.start()):
+        return None
+    return ["State: Waiting", "  Reason: CrashLoopBackOff"], True
 
 
 def _reason(written: str) -> str:
