@@ -94,10 +94,12 @@ _PROSE_STATUS = re.compile(r"(?<=\w)(?:[ \t]+[(\[]?|[(\[])(?i:status):[ \t]*(?P<
 _QUOTED_OWN_STATUS = re.compile(
     r"[\"'\u201c\u2018](?P<reason>" + _OOM_WORDS + r")[\"'\u201d\u2019][ \t]+(?i:status)[ \t]+"
     r"(?i:for|of|on)[ \t]+(?i:my|our|this|that)[ \t]+(?:[\w-]{1,63}[ \t]+)?(?i:pod|container)")
-# a sentence saying what may or would happen (`if you see Reason: OOMKilled with exit code
-# 137, ...`, `a container can be recorded as ...`) states no container's end: its words before
-# the quoted fields are looked at, from the sentence's start
-_GENERAL = re.compile(r"\b(?i:if|when|whenever|unless|can|could|may|might|would|should)\b"
+# a sentence saying what may or would happen, or what usually shows (`if you see Reason:
+# OOMKilled with exit code 137, ...`, `a container can be recorded as ...`, `leaves its trail,
+# typically as Reason: OOMKilled and exit code 137`, a real page's) states no container's end:
+# its words before the quoted fields are looked at, from the sentence's start
+_GENERAL = re.compile(r"\b(?i:if|when|whenever|unless|can|could|may|might|would|should|"
+                      r"typically|usually|often|generally|commonly|normally|such as|like)\b"
                       r"|\u5982\u679c|\u5047\u5982")  # (如果, 假如: if)
 _SENTENCE_START = re.compile(r"[.!?\u3002](?=\s)")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[\u3002\uff0c,;\uff1b]")
