@@ -302,6 +302,17 @@ LINE_FOR_LINE = ("quote", "diff", "timestamp", "line-numbers", "crlf", "trailing
                  "ansi", "indent", "docker-log")
 
 
+# the wrappers normalise tells only from the lines of a block together (a diff's `+` on every
+# line, line numbers counting up, one time format on every line: `_peeled` needs two lines or
+# more): on a record of one line the prefix is that line's own text, rightly "not read"
+TOLD_BY_SEVERAL = frozenset({"diff", "line-numbers", "timestamp"})
+
+
+def _untold_on(kind: str, name: str) -> bool:
+    lines = (REAL / name).read_text(encoding="utf-8").splitlines()
+    return kind in TOLD_BY_SEVERAL and sum(1 for x in lines if x.strip()) < 2
+
+
 def unread(path: Path, facts: dict[str, Any]) -> list[str]:
     """The texts of the "not read" notes of `kubesim explain` on the file at `path`."""
     code, out, err = explained(path, facts)
@@ -315,7 +326,7 @@ def test_what_is_not_read_is_listed_at_the_same_lines(name: str, kind: str,
                                                        data: st.DataObject) -> None:
     """What the normaliser takes off hides nothing: a line no reader reads is listed as not
     read, at its own number, whether or not the paste was wrapped."""
-    if (kind, name) in KNOWN_FAILING:
+    if (kind, name) in KNOWN_FAILING or _untold_on(kind, name):
         return
     wrapper = data.draw(st.sampled_from(WRAPPERS[kind]))
     with tempfile.TemporaryDirectory() as tmp:

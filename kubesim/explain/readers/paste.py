@@ -659,7 +659,7 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
             f"page's copy of its output) read as that field of the pod's status, the values "
             f"under its commands put together as one pod's", Where(source, v.line))
             for v in placed])
-    runs = split_runs(cleaned)
+    runs = split_runs(_unwrapped(cleaned))
     if runs is None:
         return None
     found = _reread(runs.text, source, [])
@@ -671,6 +671,17 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
         Where(source, number)) for number, what, around in runs.split] + [
         _renumbered(n, runs.origins) for n in found.notes]
     return found
+
+
+def _unwrapped(cleaned: str) -> str:
+    """The paste with each content line's wrapper taken off where normalise finds one (a
+    quote's `>`, a diff's `+`, a log's timestamp, a line number), line for line: a run's
+    line then holds only the run, so a wrapper is never "the rest of that line not read"."""
+    raw = cleaned.split("\n")
+    for line in normalise(cleaned):
+        if line.kind is LineKind.CONTENT and not line.cut_above:
+            raw[line.number - 1] = line.text
+    return "\n".join(raw)
 
 
 _LINE_SPAN = re.compile(r"\b(?P<word>lines?) (?P<a>\d+)(?:-(?P<b>\d+))?")
