@@ -327,6 +327,7 @@ class EventRows:
         where = Where(self.source, number)
         first, last, count = self._stamps(m["age"], m["count"], m["over"], number)
         rest = (m["rest"] or "").strip()
+        kind, name, rest = _object_cell(rest) if m["age"] is None else ("", "", rest)
         component, message = self._from_message(line, m, rest)
         message, combined = strip_combined(message)
         cut = _CUT_COUNT.match(m["rest"] or "") if m["count"] is None else None
@@ -342,7 +343,8 @@ class EventRows:
         # probe failed: ...`) is whole, but says neither when nor how often: at least once
         ageless = m["age"] is None and bool(message)
         return RecordedEvent(m["type"], m["reason"], message, count, first, last, where,
-                             component=component, combined=combined,
+                             component=component, combined=combined, object_kind=kind,
+                             object_name=name,
                              truncated=(m["age"] is None and not message) or short,
                              count_basis=CountBasis.AT_LEAST if ageless else CountBasis.STATED)
 
@@ -459,6 +461,21 @@ _COMPONENT = re.compile(r"^((?:kubelet|default-scheduler)(?:, \S+)?|\{[^}]{1,200
 _KINDS = {"pod": "Pod", "replicaset": "ReplicaSet", "deployment": "Deployment",
           "statefulset": "StatefulSet", "daemonset": "DaemonSet", "job": "Job", "node": "Node",
           "service": "Service", "endpoints": "Endpoints", "cronjob": "CronJob"}
+
+
+# a `kubectl get events` row printed without its LAST SEEN cell, on one space (a mail
+# archive's `Warning Unhealthy pod/scheduler-xxx Liveness probe failed:`): its OBJECT cell,
+# a kind kubectl prints, before the message
+_OBJECT_CELL = re.compile(r"^(?P<kind>[a-z]{3,20})/(?P<name>[a-z0-9][a-z0-9.-]{0,252})[ \t]+(?=\S)")
+
+
+def _object_cell(rest: str) -> tuple[str, str, str]:
+    """The kind and name of an OBJECT cell that starts `rest`, and what follows it; ("", "",
+    rest) when it starts with none."""
+    m = _OBJECT_CELL.match(rest)
+    if m is None or m["kind"] not in _KINDS:
+        return "", "", rest
+    return _KINDS[m["kind"]], m["name"], rest[m.end():]
 
 
 def _kind(text: str) -> str:
