@@ -4611,3 +4611,23 @@ def test_a_probe_switched_off_in_chart_values_is_none() -> None:
     assert container.spec is not None and [p.value for p in container.spec.probes()] == \
         ["readiness"]  # (ProbeType keys)
     assert any("renders no such probe" in n.text for n in record.notes)
+
+
+@pytest.mark.parametrize("last", [
+    '  Normal   Pulled     2m29s   kubelet   Successfully pulled image "nextcloud:31" in 880ms '
+    "(880ms including wai\n",
+    "  Normal   Killing    2m29s   kubelet   Stopping container web (grace period\n",
+])
+def test_a_last_row_whose_message_opens_a_parenthesis_it_never_closes_is_cut(last: str) -> None:
+    """nextcloud-helm-333 (batch 27): the paste ends inside a row's message, a line break after
+    it: the row was taken for whole (the pod's events from Scheduled on, none cut: no kill
+    could be missing). The kubelet's messages close what they open: the record is cut there."""
+    text = ("  Normal   Scheduled  3m37s   default-scheduler  Successfully assigned ns/web to n1\n"
+            "  Normal   Started    2m29s   kubelet   Started container web\n" + last)
+    events = parse_record(text, "r.txt").events or \
+        [e for p in parse_record(text, "r.txt").pods for e in p.events]
+    assert events[-1].truncated and not events[0].truncated
+    whole = text.replace(last, last.rstrip("\n") + "ting)\n")
+    events = parse_record(whole, "r.txt").events or \
+        [e for p in parse_record(whole, "r.txt").pods for e in p.events]
+    assert not events[-1].truncated

@@ -204,6 +204,7 @@ class EventRows:
                 self._open.lines and _TYPE_ONLY.match(self._open.lines[-1]))):
             self._cut_open_row()
         self._close()
+        self._cut_in_message()
         if self._cut is not None and self.events:  # cut after the last row
             self.notes.append(Note(f"the paste is cut after this row (line {self._cut}): rows "
                                    "after it are not in the record", self.events[-1].where))
@@ -224,6 +225,23 @@ class EventRows:
             if self.events:
                 self.events[0] = replace(self.events[0], cut_before=True)
         return self.events
+
+    def _cut_in_message(self) -> None:
+        """The last row's message opens a parenthesis it never closes (`Successfully pulled
+        image "x" in 880ms (880ms including wai`, a line break after it): the kubelet's own
+        messages close what they open (`(19.829s including waiting)`), so the paste is cut
+        inside it, and rows after it are not in the record. A probe's output, the prober's
+        text, is not judged so."""
+        if not self.events:
+            return
+        last = self.events[-1]
+        if last.truncated or last.reason in _MULTI_LINE or \
+                last.message.count("(") <= last.message.count(")"):
+            return
+        self.events[-1] = replace(last, truncated=True, cut_after=True)
+        self.notes.append(Note("this row's message opens a parenthesis it does not close: the "
+                               "record is cut inside it; rows after it are not in the record",
+                               last.where))
 
     def _cut_open_row(self) -> None:
         """The record ends inside the open row, or in a row after it that got no further than
