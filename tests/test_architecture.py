@@ -165,6 +165,7 @@ MODULES = {
     "kubesim.explain.readers.pods_table_2015": "records",
     "kubesim.explain.readers.fragment": "records", "kubesim.explain.readers.v1beta": "records",
     "kubesim.explain.readers.flattened": "records",
+    "kubesim.explain.readers.chart_values": "records",
     "kubesim.render.explain_formats": "render", "kubesim.cli.explain": "cli",
     "kubesim.cluster": "cluster", "kubesim.cluster.access": "cluster",
     "kubesim.cluster.targets": "cluster", "kubesim.cluster.read": "cluster",

@@ -205,6 +205,7 @@ class EventRows:
                 self._open.lines and _TYPE_ONLY.match(self._open.lines[-1]))):
             self._cut_open_row()
         self._close()
+        self._cut_in_message()
         if self._cut is not None and self.events:  # cut after the last row
             self.notes.append(Note(f"the paste is cut after this row (line {self._cut}): rows "
                                    "after it are not in the record", self.events[-1].where))
@@ -225,6 +226,23 @@ class EventRows:
             if self.events:
                 self.events[0] = replace(self.events[0], cut_before=True)
         return self.events
+
+    def _cut_in_message(self) -> None:
+        """The last row's message opens a parenthesis it never closes (`Successfully pulled
+        image "x" in 880ms (880ms including wai`, a line break after it): the kubelet's own
+        messages close what they open (`(19.829s including waiting)`), so the paste is cut
+        inside it, and rows after it are not in the record. A probe's output, the prober's
+        text, is not judged so."""
+        if not self.events:
+            return
+        last = self.events[-1]
+        if last.truncated or last.reason in _MULTI_LINE or \
+                last.message.count("(") <= last.message.count(")"):
+            return
+        self.events[-1] = replace(last, truncated=True, cut_after=True)
+        self.notes.append(Note("this row's message opens a parenthesis it does not close: the "
+                               "record is cut inside it; rows after it are not in the record",
+                               last.where))
 
     def _cut_open_row(self) -> None:
         """The record ends inside the open row, or in a row after it that got no further than
@@ -328,6 +346,7 @@ class EventRows:
         where = Where(self.source, number)
         first, last, count = self._stamps(m["age"], m["count"], m["over"], number)
         rest = (m["rest"] or "").strip()
+        kind, name, rest = _object_cell(rest) if m["age"] is None else ("", "", rest)
         component, message = self._from_message(line, m, rest)
         message, combined = strip_combined(message)
         cut = _CUT_COUNT.match(m["rest"] or "") if m["count"] is None else None
@@ -343,7 +362,8 @@ class EventRows:
         # probe failed: ...`) is whole, but says neither when nor how often: at least once
         ageless = m["age"] is None and bool(message)
         return RecordedEvent(m["type"], m["reason"], message, count, first, last, where,
-                             component=component, combined=combined,
+                             component=component, combined=combined, object_kind=kind,
+                             object_name=name,
                              truncated=(m["age"] is None and not message) or short,
                              count_basis=CountBasis.AT_LEAST if ageless else CountBasis.STATED)
 
@@ -460,6 +480,21 @@ _COMPONENT = re.compile(r"^((?:kubelet|default-scheduler)(?:, \S+)?|\{[^}]{1,200
 _KINDS = {"pod": "Pod", "replicaset": "ReplicaSet", "deployment": "Deployment",
           "statefulset": "StatefulSet", "daemonset": "DaemonSet", "job": "Job", "node": "Node",
           "service": "Service", "endpoints": "Endpoints", "cronjob": "CronJob"}
+
+
+# a `kubectl get events` row printed without its LAST SEEN cell, on one space (a mail
+# archive's `Warning Unhealthy pod/scheduler-xxx Liveness probe failed:`): its OBJECT cell,
+# a kind kubectl prints, before the message
+_OBJECT_CELL = re.compile(r"^(?P<kind>[a-z]{3,20})/(?P<name>[a-z0-9][a-z0-9.-]{0,252})[ \t]+(?=\S)")
+
+
+def _object_cell(rest: str) -> tuple[str, str, str]:
+    """The kind and name of an OBJECT cell that starts `rest`, and what follows it; ("", "",
+    rest) when it starts with none."""
+    m = _OBJECT_CELL.match(rest)
+    if m is None or m["kind"] not in _KINDS:
+        return "", "", rest
+    return _KINDS[m["kind"]], m["name"], rest[m.end():]
 
 
 def _kind(text: str) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.bare import bare_event, bare_json_event
 from kubesim.explain.readers.by_hand import ByHand, probe_run_by_hand
+from kubesim.explain.readers.chart_values import ChartSwitch, chart_probe_values
 from kubesim.explain.readers.ci_log import (
     RestartLine,
     ci_event,
@@ -323,11 +324,38 @@ class _Placer:
         if prose is not None:  # a sentence quoting a probe's message without a code span
             self.bare.append(prose)
             return i + 1
+        commented = self.commented_message(i)
+        if commented is not None:  # a shell comment under a command, quoting its output
+            self.bare.append(commented)
+            return i + 1
         if self.continues_cut_row(i):
             self.describe.lines.append(line)
             return i + 1
         self.unread.append(line)
         return i + 1
+
+    def commented_message(self, i: int) -> tuple[RecordedEvent, Note] | None:
+        """A kubelet's message a page writes as a shell comment under the command that shows
+        it (`kubectl describe pod my-pod`, a blank line, `# Look for timeout errors:`, then
+        `# Liveness probe failed: ...`): the message alone (`bare`), at least once. Only
+        comments and blank lines may stand between the command and it: a comment under prose
+        or above any command is a script's own words."""
+        m = _COMMENTED.match(self.lines[i].text)
+        if m is None:
+            return None
+        for above in reversed(self.lines[max(i - _COMMENT_REACH, 0):i]):
+            if above.kind is LineKind.COMMAND:
+                break
+            if above.kind is LineKind.CONTENT and not _COMMENTED.match(above.text):
+                return None
+        else:
+            return None
+        found = bare_event(self.lines[i].text[m.end():], Where(self.source, self.lines[i].number))
+        if found is None:
+            return None
+        event, note = found
+        return event, Note(f"{note.text}; it was written as a shell comment under the command "
+                           "that shows it", note.where)
 
     def kubelet_log(self, line: PasteLine) -> bool:
         """A line of the kubelet's own log (klog.py), whole or in a sentence's code span, or
@@ -1265,6 +1293,10 @@ _SPAN = re.compile(r"`([^`\n]+)(?:`|$)")
 _PROSE_PROBE = re.compile(
     r"(?<=[A-Za-z,:] )(?:Liveness|Readiness|Startup) probe failed: "
     r"(?:Get \"?https?://|HTTP probe failed with statuscode: \d|dial tcp |rpc error: )")
+# a shell comment (`# Liveness probe failed: ...`), and how many lines above it a command may
+# be (comments and blank lines between)
+_COMMENTED = re.compile(r"^[ \t]*#[ \t]?(?=\S)")
+_COMMENT_REACH = 12
 _NOT_PROSE = re.compile(r"[={}<>|]")  # a log line's fields (`pod=... ns=...`, `{kubelet}`)
 _SENTENCE_END = re.compile(r"\.(?=\s+[A-Z]|\s*$)")
 
@@ -1310,13 +1342,17 @@ _NAMES_APP = re.compile(r"^[ \t]*(?:-[ \t]+)?name:[ \t]*[\"']?app[\"']?[ \t]*$",
 
 def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordSet | None:
     """Probe YAML (a workload's manifest, or a container's probes): the containers' probe
-    settings, for the pod of the record."""
+    settings, for the pod of the record. A probe written as a chart's values (`enabled:`
+    beside its fields, chart_values.py) is read as the probe the chart renders, said so."""
+    lead = len(body) - len(body.lstrip("\n"))  # the lines above `line`
+    body, switches = chart_probe_values(body[lead:])
     try:
-        found = containers_from_text(body.lstrip("\n"), source)
+        found = containers_from_text(body, source)
     except SpecError as exc:
         raise RecordError(exc.message, source=source, line=(exc.line or 1) + line - 1) from None
+    notes = [_chart_note(s, source, line) for s in switches]
     if not found:
-        return None
+        return RecordSet(source, "probe-spec", notes=notes) if notes else None
     pod = PodRecord(None, Where(source, line), formats=["probe-spec"])
     # probe YAML alone (`livenessProbe:` and its keys, no container around it): the name `app`
     # is the compact spec reader's, not the record's, unless the YAML gives it (`name: app`)
@@ -1326,7 +1362,17 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
         name = c.container.name if named else None  # a piece's `app` is kubesim's, not its
         pod.containers.append(ContainerRecord(name, Where(source, line),
                                               spec=c.container, spec_where=Where(source, line)))
-    return RecordSet(source, "probe-spec", pods=[pod])
+    return RecordSet(source, "probe-spec", pods=[pod], notes=notes)
+
+
+def _chart_note(switch: ChartSwitch, source: str, line: int) -> Note:
+    at = line + switch.offset
+    said = "read as the probe the chart renders from the keys beside it" if switch.enabled \
+        else "the chart renders no such probe: read as none"
+    if switch.handler_added:
+        said += " (its handler is the chart template's, not in the record: an exec placeholder)"
+    return Note(f"line {at}: {switch.probe}.enabled: {str(switch.enabled).lower()} is a Helm "
+                f"chart's values, not a field of a Probe: {said}", Where(source, at))
 
 
 # apache-airflow-29031: `http-get http://:8641/health delay=10s ... #failure=5` pasted alone
