@@ -153,8 +153,10 @@ _RUNNING = re.compile(rf"^[ \t]*{_LOGF}Saw pod '(?P<pod>{_NAME})' in namespace '
 _STARTED_AT = re.compile(
     rf"^[ \t]*{_LOGF}(?P<pod>{_NAME})(?: from {_NAME})? started at [^(\n]{{1,80}} "
     r"\(\d{1,6}(?:\+\d{1,6})? container statuses recorded\)\s*$")
+# (the spaces before and after the optional log prefix taken possessively: two `[ \t]*` around
+# an empty prefix split a long run of spaces every way, quadratic on a hostile line)
 _CONTAINER = re.compile(
-    rf"^[ \t]*{_LOGF}[ \t]*(?P<init>Init container|Container) (?P<name>{_NAME}) ready: "
+    rf"^[ \t]*+{_LOGF}[ \t]*+(?P<init>Init container|Container) (?P<name>{_NAME}) ready: "
     r"(?P<ready>true|false), restart count (?P<n>\d{1,9})\s*$")
 
 
