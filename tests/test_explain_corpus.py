@@ -177,22 +177,23 @@ NOT_READ: dict[str, str] = {
         "the record. Whether a chart's values pasted beside rows are the pod's probe, the "
         "README's rules do not say"),
     # held-out batch 28
-    "flink-on-k8s-operator-467.describe-fragment-crashloop-last-state-oomkilled-137-restart-5-events-header-cut.txt": (
-        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
-    "openshift-istio-origin-4.describe-tail-ready-false-events-from-scheduled-cut-in-row.txt": (
-        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
-    "magma-galaxy-13.describe-head-init-container-completed-cut-at-finished.txt": (
-        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
     "fabric8-6540.comments-2016-readiness-message-then-console-failed-sync-backoff-row-tabs.txt": (
-        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
-    "metrics-server-687.fence-readiness-liveness-messages-then-healthz-log.txt": (
-        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 28, first contact on fe2eb25 (the stop's final code): got "
+        "readiness-only ['readiness'] {'min': 0, 'max': 0} True | want cannot-tell readiness "
+        "{'min': 0, 'max': 0} True | containers [None]"),
     "jeongchul-tistory-828.korean-issue-block-calico-bird-not-ready-messages.txt": (
-        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 28, first contact on fe2eb25 (the stop's final code): exit 2 kubesim: "
+        "error: jeongchul-tistory-828.korean-issue-block-calico-bird-not-ready-messages.txt: "
+        "not a record explain reads"),
     "koti-dev-liveness-probe-failure.figure-text-restartcount-5-running-probe-timeout-run-together.txt": (
-        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 28, first contact on fe2eb25 (the stop's final code): exit 2 kubesim: "
+        "error: "
+        "koti-dev-liveness-probe-failure.figure-text-restartcount-5-running-probe-timeout-run-together.txt: "
+        "not a record explain reads"),
     "aiexpert-spark-oom.prose-logged-oomkilled-exit-code-137-executors.txt": (
-        "held-out batch 28: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 28, first contact on fe2eb25 (the stop's final code): exit 2 kubesim: "
+        "error: aiexpert-spark-oom.prose-logged-oomkilled-exit-code-137-executors.txt: not a "
+        "record explain reads"),
 }
 
 
