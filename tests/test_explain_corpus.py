@@ -117,10 +117,13 @@ NOT_READ: dict[str, str] = {
     # showed; the miss left:
     "kata-containers-9665.bats-hash-prefixed-liveness-x3-then-describe-cut.txt": (
         "a bats log whose `# ` lines are a grep'd Liveness line and Unhealthy row x3 above a "
-        "describe of liveness-exec cut at Start Time: the two lines before `Name:` are read as "
-        "a pod of their own (a describe block before another pod's Name is not that pod), and "
-        "for them explain infers one liveness kill (3 failures at period 3 s within 7 s: in a "
-        "row, R1.17); the facts read liveness-exec's, cannot-tell, kills open"),
+        "describe of liveness-exec cut at Start Time: since fix28b the two lines before "
+        "`Name:` are liveness-exec's (README: lines naming no pod right above a describe's "
+        "Name, no blank line and no section header among them, are that pod's), but explain "
+        "infers one liveness kill from them (3 failures at period 3 s within 7 s: in a row, "
+        "R1.17, failureThreshold 3) where the facts read cannot-tell, kills {0, null}: the "
+        "counting rules do not count failures in a row as a kill, and whether an aggregated "
+        "row's x3 is a run in a row they do not settle (as k8s-24306)"),
     # held-out batch 23 (collected with its facts by a helper who never ran kubesim on it):
     # first contact on 71e404d, the misses
     "structuring-tistory-205.korean-ready-status-1-of-2-crashloop-and-bullets-cut.txt": (

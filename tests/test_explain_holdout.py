@@ -4969,3 +4969,46 @@ def test_a_comment_of_spaces_under_a_command_reads_in_one_pass() -> None:
     A 2 MB run now reads in one pass (the timeout bounds it)."""
     _read_in_one_pass("$ kubectl describe pod web\n#" + " " * 2_000_000
                       + "Liveness probe failed: x\n")
+
+
+# kata-containers-9665 (batch 20b): a `describe | grep`'s Liveness line and Unhealthy row,
+# then the describe of the pod, no blank line between
+_GREPPED_ABOVE = (
+    "    Liveness:       exec [cat /tmp/healthy] delay=3s timeout=1s period=3s #success=1 "
+    "#failure=3\n"
+    "  Warning  Unhealthy  7s (x3 over 13s)  kubelet            Liveness probe failed: cat: "
+    "can't open '/tmp/healthy': No such file or directory\n"
+    "Name:                liveness-exec\n"
+    "Namespace:           tests\n"
+    "Priority:            0\n")
+
+
+@pytest.mark.parametrize("text", [
+    _GREPPED_ABOVE,
+    # a variant: the row alone above the describe, indented as a grep keeps it
+    _GREPPED_ABOVE.split("\n", 1)[1],
+    # a variant: the Liveness line alone
+    _GREPPED_ABOVE.split("\n", 1)[0] + "\n" + _GREPPED_ABOVE.split("\n", 2)[2],
+])
+def test_lines_naming_no_pod_right_above_a_describe_without_a_section_are_its(text):
+    """kata-containers-9665: lines right above a describe's `Name:` (nothing between) that
+    show no section header of a describe were read as a pod of their own (a block before a
+    pod's Name is another pod's); another pod's describe would end in a section (`Events:`,
+    `Containers:`) printed after its `Name:`, so these are grep'd lines of the pod below."""
+    [pod] = pod_groups([parse_record(text, "r.txt")])
+    assert pod.name == "liveness-exec"
+    assert pod.events or pod.containers
+    assert any("right above the describe of liveness-exec" in n.text for n in pod.notes)
+
+
+@pytest.mark.parametrize("text", [
+    # a blank line between: apart, as before
+    _GREPPED_ABOVE.replace("Name:", "\nName:"),
+    # a section header above: another pod's describe's tail
+    "Events:\n" + _GREPPED_ABOVE.split("\n", 1)[1],
+])
+def test_lines_above_a_describe_apart_or_under_a_section_stay_another_pods(text):
+    """The rule's bounds (kata-containers-9665): a blank line, or a section's header in the
+    lines above, leaves them another pod's (test_two_describes_without_a_blank_line_...)."""
+    names = {p.name for p in pod_groups([parse_record(text, "r.txt")])}
+    assert names == {"liveness-exec", None}

@@ -137,6 +137,7 @@ class _Reader:
         self.rows: EventRows | None = None
         self.rows_cut = False
         self.structure = False  # describe fields seen (lines after them are not orphans)
+        self.headed = False  # the pod being read showed a section's header (`Events:`, ...)
         self.events_indent = 0
         self.loose: list[RecordedEvent] = []  # `kubectl get events` rows (they name a pod)
         self.total_events = 0  # read so far, against limits.MAX_EVENTS
@@ -202,6 +203,7 @@ class _Reader:
             self.close_rows()
             self.ensure_pod(number)
             self.section, self.events_indent = "events", len(m_events["indent"])
+            self.headed = True
             if m_events["none"] is None:
                 self.rows = self.new_rows()
             return
@@ -288,6 +290,7 @@ class _Reader:
         if key in _SECTIONS and indent <= self.pod_indent + 1 and not value:
             self.close_container()
             self.section, self.section_indent = _SECTIONS[key], indent
+            self.headed = True
             self.container_indent = None
             self.ensure_pod(number)
             return
@@ -358,6 +361,9 @@ class _Reader:
         if self.rows is not None and (self.rows.events or self.rows.is_open):
             self.close_rows()  # the rows above are the pod's above
         before = self.pod
+        if self.grepped_above(before, value, indent, number):
+            return
+        self.headed = False
         if before is not None and (before.name is not None or before.containers
                                    or before.events or before.conditions
                                    or before.namespace is not None):
@@ -375,6 +381,25 @@ class _Reader:
         pod = self.ensure_pod(number)
         pod.name, pod.where, self.pod_indent = value or None, self.where(number), indent
         self.section = None
+
+    def grepped_above(self, before: PodRecord | None, value: str, indent: int,
+                      number: int) -> bool:
+        """Lines naming no pod right above a describe's `Name:` (no blank line between) that
+        show no section header are that pod's (kata-containers-9665: a `describe | grep`'s
+        Liveness line and Unhealthy row, then the describe): another pod's describe would
+        end in a section (`Events:`, `Containers:`) printed after its own `Name:`."""
+        if before is None or before.name is not None or self.headed or \
+                not (before.events or before.containers) or not self.lines[number - 2].strip():
+            return False
+        self.close_container()
+        before.notes.append(Note(
+            f"lines {before.where.line}-{number - 1} name no pod and show no section of a "
+            f"describe, right above the describe of {value[:60] or 'a pod'} at line {number} "
+            "(another pod's describe would end in a section printed after its `Name:`): read "
+            "as its lines", before.where))
+        before.name, before.where, self.pod_indent = value or None, self.where(number), indent
+        self.section = None
+        return True
 
     def renote_nameless(self) -> None:
         """Fields read as the pod's only container, in a pod that shows others after them
