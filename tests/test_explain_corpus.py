@@ -183,7 +183,15 @@ NOT_READ: dict[str, str] = {
     "fabric8-6540.comments-2016-readiness-message-then-console-failed-sync-backoff-row-tabs.txt": (
         "held-out batch 28, first contact on fe2eb25 (the stop's final code): got "
         "readiness-only ['readiness'] {'min': 0, 'max': 0} True | want cannot-tell readiness "
-        "{'min': 0, 'max': 0} True | containers [None]"),
+        "{'min': 0, 'max': 0} True; since fix28a the console's tab-separated row (`7:44:37 PM "
+        "Warning Failed sync Error syncing pod ... CrashLoopBackOff: \"Back-off 1m20s ...`, its "
+        "reason in words; and the same row one space apart after `@jimmidyson`) is read as a "
+        "FailedSync back-off and explain answers cannot-tell, readiness, but leaves the kills open ({'min': 0, 'max': None}): the back-off shows "
+        "restarts (R4.10-R4.12) the record gives no count nor cause of, and no liveness probe "
+        "is in the record to rule kills out. The facts' {0, 0} counts only the README's "
+        "sources (a back-off is not among them); whether a back-off's inferred ends allow a "
+        "probe kill is the question the README leaves for its rules to settle (batch 13), so "
+        "neither the facts nor the count are changed"),
     "jeongchul-tistory-828.korean-issue-block-calico-bird-not-ready-messages.txt": (
         "held-out batch 28, first contact on fe2eb25 (the stop's final code): exit 2 kubesim: "
         "error: jeongchul-tistory-828.korean-issue-block-calico-bird-not-ready-messages.txt: "
@@ -199,10 +207,6 @@ NOT_READ: dict[str, str] = {
         "diagram's arrow label (`→ probe timeout(app still loading)`), no event, message or "
         "state; a reader of figure labels would take a guess the README's rules forbid, so "
         "explain refuses it naming what it reads"),
-    "aiexpert-spark-oom.prose-logged-oomkilled-exit-code-137-executors.txt": (
-        "held-out batch 28, first contact on fe2eb25 (the stop's final code): exit 2 kubesim: "
-        "error: aiexpert-spark-oom.prose-logged-oomkilled-exit-code-137-executors.txt: not a "
-        "record explain reads"),
 }
 
 

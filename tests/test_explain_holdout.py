@@ -5012,3 +5012,121 @@ def test_lines_above_a_describe_apart_or_under_a_section_stay_another_pods(text)
     lines above, leaves them another pod's (test_two_describes_without_a_blank_line_...)."""
     names = {p.name for p in pod_groups([parse_record(text, "r.txt")])}
     assert names == {"liveness-exec", None}
+# ---------------------------------------------------------------- batch 28, fix28a
+
+@pytest.mark.parametrize("text", [
+    # the record's own sentence (aiexpert-spark-oom)
+    "Kubernetes consistently logged `OOMKilled` with exit code 137 as the kernel terminated "
+    "executor processes.\n",
+    # variants written by hand: quotes, `recorded as`, a comma, `reported ... and`
+    'The kubelet recorded as "OOMKilled", exit code 137 for our worker.\n',
+    "Our cluster reported \u201cOOMKilled\u201d and exit code 137 for the api pod.\n",
+])
+def test_a_quoted_reason_said_to_be_logged_with_its_exit_code_is_read(text):
+    """aiexpert-spark-oom (held-out batch 28): `Kubernetes consistently logged \\`OOMKilled\\`
+    with exit code 137` was refused as not a record: a reason in a code span or quotes said
+    to be logged, recorded or reported with its exit code, of the case at hand, is a
+    Terminated state's fields (no probe kill)."""
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+    assert a.shows_failures
+
+
+@pytest.mark.parametrize("text", [
+    "Kubernetes logged OOMKilled with exit code 137 for the executors.\n",
+    "Kubernetes logged `OOMKilled` for the executors.\n",
+    "If Kubernetes logged `OOMKilled` with exit code 137, raise the limit.\n",
+    "A pod is usually reported as `OOMKilled` with exit code 137.\n",
+])
+def test_a_logged_reason_unquoted_without_its_code_or_in_general_is_no_record(text):
+    """The negative side: unquoted, without its exit code, or in a sentence of what may or
+    usually happens, a logged reason states no container's end."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "x logged{}`OOMKilled` with exit code 137",
+    "x logged `OOMKilled`{}with exit code 137",
+    "x logged `OOMKilled` with{}exit code 137",
+    "x logged `OOMKilled`{},{}exit code 137",
+])
+def test_a_logged_reason_reads_a_long_line_in_one_pass(line):
+    """Hostile input for the logged-reason pattern: 2 MB of spaces inside the line are read,
+    or refused, in one pass (the suite's timeout is the bound)."""
+    _read_in_one_pass(line.format(" " * 2_000_000, " " * 2_000_000) + "\n")
+
+
+_FAILED_SYNC = ('Error syncing pod, skipping: failed to "StartContainer" for "elasticsearch" '
+                'with CrashLoopBackOff: "Back-off 1m20s restarting failed '
+                'container=elasticsearch pod=elasticsearch-1-00mkd_fabric8(3357)"')
+
+
+@pytest.mark.parametrize("row", [
+    # the record's own row (fabric8-6540: the OpenShift 3 console, cells tab-separated)
+    "7:44:37 PM\tWarning\tFailed sync \t" + _FAILED_SYNC,
+    # variants written by hand: cells two spaces apart, a 24-hour time
+    "7:44:37 PM  Warning  Failed sync  " + _FAILED_SYNC,
+    "19:44:37\tWarning\tFailed sync\t" + _FAILED_SYNC,
+])
+def test_a_console_row_with_its_reason_in_words_is_read(row):
+    """fabric8-6540 (held-out batch 28): the OpenShift 3 console's events row printed its
+    reason in words (`Failed sync`), and the row was left unread; read as FailedSync where
+    the message is the kubelet's for that reason (a back-off of a restarting container,
+    R4.10), so explain cannot tell what ended it."""
+    [event] = _events(row + "\n")
+    assert (event.reason, event.type) == ("FailedSync", "Warning")
+    assert _answer(row + "\n").cause is Cause.CANNOT_TELL
+
+
+@pytest.mark.parametrize("row", [
+    "7:44:37 PM\tWarning\tFailed sync\tthe disk was full",
+    "7:44:37 PM\tWarning\tBack off\t" + _FAILED_SYNC,
+])
+def test_a_console_reason_in_words_needs_the_kubelets_message_for_it(row):
+    """The negative side: words whose message is not the kubelet's for that reason are no
+    event row (the line alone is refused)."""
+    with pytest.raises(RecordError):
+        parse_record(row + "\n", "r.txt")
+
+
+def test_a_console_reason_in_words_reads_a_long_cell_in_one_pass():
+    """Hostile input: a reason cell of 2 MB of words is read, or refused, in one pass."""
+    _read_in_one_pass("7:44:37 PM\tWarning\tFailed" + " sync" * 400_000 + "\t" + _FAILED_SYNC
+                      + "\n")
+
+
+@pytest.mark.parametrize("row", [
+    # the record's own row (fabric8-6540: the same row again, its cells one space apart,
+    # after the user the comment addresses)
+    "@jimmidyson 7:44:37 PM Warning Failed sync " + _FAILED_SYNC,
+    # variants written by hand: no mention; a kubelet reason in one word
+    "7:44:37 PM Warning Failed sync " + _FAILED_SYNC,
+    "10:02:11 AM Warning Unhealthy Liveness probe failed: HTTP probe failed with statuscode: 500",
+])
+def test_a_console_row_one_space_apart_is_read(row):
+    """fabric8-6540 (held-out batch 28): the console row pasted again with one space between
+    its cells was left unread; read where the words after its type are a reason followed by
+    the kubelet's message for it."""
+    [event] = _events(row + "\n")
+    assert event.type == "Warning" and event.reason in ("FailedSync", "Unhealthy")
+
+
+@pytest.mark.parametrize("row", [
+    "7:44:37 PM Warning Failed sync the disk was full",
+    "7:44:37 PM Warning we saw Error syncing pod, skipping: x",
+])
+def test_a_console_row_one_space_apart_needs_the_kubelets_message(row):
+    """The negative side: no reason, or a message not the kubelet's for it: no event row."""
+    with pytest.raises(RecordError):
+        parse_record(row + "\n", "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "@x{}7:44:37 PM Warning Failed sync x",
+    "7:44:37 PM{}Warning{}Failed sync " + _FAILED_SYNC,
+    "7:44:37 PM Warning Failed{}sync{}" + _FAILED_SYNC,
+])
+def test_a_console_row_one_space_apart_reads_a_long_line_in_one_pass(line):
+    """Hostile input for the spaced console row: 2 MB runs of spaces read in one pass."""
+    _read_in_one_pass(line.format(" " * 2_000_000, " " * 2_000_000) + "\n")

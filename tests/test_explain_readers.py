@@ -641,9 +641,6 @@ def test_unread_notes_are_counted_past_their_limit():
 REFUSED: dict[str, str] = {
     # held-out records whose evidence explain leaves unread at first contact (stop 42); each
     # is marked in test_explain_corpus.py's NOT_READ with what explain said
-    "fabric8-6540.comments-2016-readiness-message-then-console-failed-sync-backoff-row-tabs.txt": (
-        "held-out batch 28: the OpenShift console's tab-separated `Failed sync` back-off row "
-        "under a thread's comment header is left unread"),
 }
 
 

@@ -29,7 +29,8 @@ from typing import NamedTuple
 from kubesim.explain.readers.names import LABEL
 
 __all__ = ["BareReason", "Cells", "Column", "Columns", "StartBackOff", "bare_reason",
-           "get_old_cells", "headerless_cells", "sourced_cells", "start_back_off", "wide_cells"]
+           "get_old_cells", "headerless_cells", "sourced_cells", "spaced_console_cells",
+           "start_back_off", "wide_cells"]
 
 _SPLIT = re.compile(r"\t+|[ \t]{2,}")
 _TYPE = ("Normal", "Warning")
@@ -260,6 +261,8 @@ def headerless_cells(line: str, is_time: Callable[[str], bool]) -> Cells | None:
         # the OpenShift 3 web console's events page: Time, Name, Kind, Severity, Reason,
         # Message (openshiftio-2425)
         return Cells(t[4], "  ".join(t[5:]), t[3], t[0], kind=t[2], name=t[1])
+    if len(t) >= 4 and t[1] in _TYPE and (said := _console_reason(t[2], t[3])) is not None:
+        return Cells(said, "  ".join(t[3:]), t[1], t[0])
     if t[1] in _TYPE and _REASON.match(t[2]):
         rest = t[3:]
         if rest and (_OBJECT.match(rest[0]) or len(rest) == 1 and _CUT_OBJECT.match(rest[0])):
@@ -268,6 +271,49 @@ def headerless_cells(line: str, is_time: Callable[[str], bool]) -> Cells | None:
         return Cells(t[2], "  ".join(rest), t[1], t[0])
     if t[1] in KUBELET_REASONS:
         return Cells(t[1], "  ".join(t[2:]), None, t[0])
+    return None
+
+
+# a reason the OpenShift 3 web console printed in words (`Failed sync`, its events page
+# humanising FailedSync; fabric8-6540): two to four words, the first capitalised
+_WORDED_REASON = re.compile(r"[A-Z][a-z]{1,30}(?: [a-z]{1,30}){1,3}")
+
+
+def _console_reason(cell: str, message: str) -> str | None:
+    """The kubelet's reason a console wrote in words (`Failed sync`: FailedSync), read only
+    where the message's words are the kubelet's for that very reason (`bare_reason`); None
+    otherwise."""
+    if not _WORDED_REASON.fullmatch(cell):
+        return None
+    reason = "".join(w[:1].upper() + w[1:] for w in cell.split(" "))
+    said = bare_reason(message)
+    return reason if said is not None and said.value == reason else None
+
+
+# the same console row with its cells one space apart (a comment that lost the tabs), after
+# the user a thread's comment addresses (`@jimmidyson 7:44:37 PM Warning Failed sync Error
+# syncing pod, ...`, fabric8-6540): its time and type, then the rest (each run of blanks
+# before a token of its own: one pass)
+_SPACED_CONSOLE = re.compile(
+    r"^[ \t]*(?:@[A-Za-z0-9-]{1,39}[ \t]+)?(?P<time>\d{1,2}:\d{2}:\d{2}(?:[ \t][AP]M)?)"
+    r"[ \t]+(?P<type>Normal|Warning)[ \t]+(?P<rest>\S.*)$")
+
+
+def spaced_console_cells(line: str) -> Cells | None:
+    """A console row whose cells are one space apart, `TIME TYPE REASON MESSAGE`: read only
+    where the words after the type are a reason (a kubelet's, or in words, `Failed sync`)
+    followed by the kubelet's message for that very reason (`bare_reason`); None otherwise."""
+    m = _SPACED_CONSOLE.match(line)
+    if m is None:
+        return None
+    words = m["rest"].split(" ", 4)
+    for k in range(1, min(4, len(words))):
+        cell, message = " ".join(words[:k]), " ".join(words[k:])
+        said = bare_reason(message)
+        reason = cell if k == 1 and said is not None and said.value == cell \
+            else _console_reason(cell, message)
+        if reason is not None:
+            return Cells(reason, message.strip(), m["type"], m["time"])
     return None
 
 

@@ -25,6 +25,7 @@ from kubesim.explain.readers.event_layouts import (
     get_old_cells,
     headerless_cells,
     sourced_cells,
+    spaced_console_cells,
     wide_cells,
 )
 from kubesim.explain.readers.limits import check_events
@@ -303,7 +304,8 @@ class EventRows:
         m = _OLD_ROW.match(line)
         if m:
             return self._old_row(m, number)
-        cells = headerless_cells(line, _is_time) or sourced_cells(line)
+        cells = headerless_cells(line, _is_time) or sourced_cells(line) \
+            or spaced_console_cells(line)
         return self._from_cells(cells, number) if cells is not None else None
 
     def _error(self, message: str, number: int) -> RecordError:

@@ -74,6 +74,15 @@ _AND = r"(?:" + _SEP + r"|\s+and\s+|\s+with\s+)"
 # (a key's start is told by no Latin letter before it: `\b` sees none after a Chinese word)
 _HEADLESS = re.compile(r"(?<![A-Za-z])" + _REASON_KEY + _AND + _CODE_KEY)
 _HEADLESS_CODE_FIRST = re.compile(r"(?<![A-Za-z])" + _CODE_KEY + _AND + _REASON_KEY)
+# a reason in a code span or quotes that the cluster is said to have logged, with its exit
+# code, in a sentence of the case at hand: `Kubernetes consistently logged \`OOMKilled\` with
+# exit code 137 as the kernel terminated executor processes` (aiexpert-spark-oom); unquoted,
+# or without its exit code, it is a word of the sentence, not read. (Each run of blanks is
+# followed by a word of its own: one pass.)
+_LOGGED_REASON = re.compile(
+    r"(?<![A-Za-z])(?i:logged|recorded|reported)[ \t]+(?:(?i:as|an?|the)[ \t]+)?"
+    r"([`'\"\u201c\u2018])(?P<reason>" + _OOM_WORDS + r"|[A-Za-z]{1,60})[`'\"\u201d\u2019]"
+    r"(?:[ \t]*,[ \t]*|[ \t]+(?i:with|and)[ \t]+(?:(?i:an?|the)[ \t]+)?)" + _CODE_KEY)
 # what a status quoted alone in a sentence is read as (the note the caller gives it)
 QUOTED_STATUS = ("a container's status quoted in a sentence (`status: OOMKilled`): read as a "
                  "Terminated state's Reason, its exit code not in the record, whether it was the "
@@ -425,7 +434,7 @@ def _state_run(line: str) -> tuple[list[str], bool] | None:
 def _headless_run(line: str) -> tuple[list[str], bool] | None:
     """A terminated state's Reason and Exit Code quoted in a sentence without the state's
     key, each on a line of its own, and whether the line holds more; None without them."""
-    m = _HEADLESS.search(line) or _HEADLESS_CODE_FIRST.search(line)
+    m = _HEADLESS.search(line) or _HEADLESS_CODE_FIRST.search(line) or _LOGGED_REASON.search(line)
     if m is None or _general(line, m.start()):
         return None
     state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}",
