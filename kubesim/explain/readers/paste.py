@@ -550,9 +550,9 @@ def _one_value(text: str) -> bool:
 def read_paste(text: str, source: str) -> RecordSet:
     """Read everything the paste holds; RecordError for evidence that cannot be (an event
     count no event can have, a probe the API server would reject)."""
-    if (reshaped := _reshaped(text, source)) is not None:
+    lines = normalise(text)  # once: the reshaped runs are split from its lines too
+    if (reshaped := _reshaped(text, source, lines)) is not None:
         return reshaped
-    lines = normalise(text)
     one = _one_line_describe(lines)
     if one is not None:  # a page ran the whole describe into one line
         number, split = one
@@ -651,7 +651,7 @@ _PROSE_STATE_HINT = re.compile(r"OOM|(?i:code):|CrashLoopBackOff[`\"'\u201d]?[ \
                                r"(?:\u72b6\u6001|\\u72b6\\u6001|(?i:state|status))")
 
 
-def _reshaped(text: str, source: str) -> RecordSet | None:
+def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | None:
     """The record read from what a page reshaped, put back (runs.py): a piece of a pod's JSON
     under the `jq` filter or jsonpath template that printed it, a table or describe's fields
     run into a line of text; None when the paste holds neither. Looked for once the paste's
@@ -687,7 +687,7 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
             f"page's copy of its output) read as that field of the pod's status, the values "
             f"under its commands put together as one pod's", Where(source, v.line))
             for v in placed])
-    runs = split_runs(_unwrapped(cleaned))
+    runs = split_runs(_unwrapped(cleaned, lines))
     if runs is None:
         return None
     found = _reread(runs.text, source, [])
@@ -701,12 +701,13 @@ def _reshaped(text: str, source: str) -> RecordSet | None:
     return found
 
 
-def _unwrapped(cleaned: str) -> str:
-    """The paste with each content line's wrapper taken off where normalise finds one (a
-    quote's `>`, a diff's `+`, a log's timestamp, a line number), line for line: a run's
-    line then holds only the run, so a wrapper is never "the rest of that line not read"."""
+def _unwrapped(cleaned: str, lines: list[PasteLine]) -> str:
+    """The paste with each content line's wrapper taken off where normalise found one (a
+    quote's `>`, a diff's `+`, a log's timestamp, a line number; `lines`, the paste
+    normalised), line for line: a run's line then holds only the run, so a wrapper is never
+    "the rest of that line not read"."""
     raw = cleaned.split("\n")
-    for line in normalise(cleaned):
+    for line in lines:
         if line.kind is LineKind.CONTENT and not line.cut_above:
             raw[line.number - 1] = line.text
     return "\n".join(raw)
