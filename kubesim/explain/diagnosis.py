@@ -1247,7 +1247,7 @@ def _dropped(f: _Facts) -> bool:
     tools/record/events_cache.go: eventObserve counts before the filter drops). A record of
     that many occurrences or more counts its failures from below: they bound no kills
     (README's counting rules); fewer, and the filter dropped none."""
-    return sum(e.count for e in f.view.events if not is_logged(e)) >= rc.SPAM_BURST
+    return rc.past_burst([e for e in f.view.events if not is_logged(e)])
 
 
 def _kills_by_id(v: rc.View) -> bool:
