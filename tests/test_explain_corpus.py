@@ -228,6 +228,27 @@ NOT_READ: dict[str, str] = {
         "held-out batch 29: not yet run (measured by the lead at the end of the session)"),
     "gitcode-kubeblocks-redis.chinese-prose-redis-primary-restarts-crashloopbackoff-limit-32gib.txt": (
         "held-out batch 29: not yet run (measured by the lead at the end of the session)"),
+    # held-out batch 30
+    "triton-server-7154.describe-events-liveness-x3-killing-pulled-x2-readiness-x13-cut.txt": (
+        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
+    "kong-11698.discussion-quote-events-liveness-x36-killing-readiness-connection-reset-cut.txt": (
+        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
+    "contour-5771.describe-rows-no-header-readiness-x29-liveness-x12-readiness-503-x1396.txt": (
+        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
+    "cert-manager-4557.inline-code-get-pods-all-namespaces-cainjector-crashloop-3-ago-cut.txt": (
+        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
+    "aibrix-1054.prompt-get-pods-crashloop-5-ago-then-describe-cut-in-command.txt": (
+        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
+    "kondasamy-langfuse-500.get-pods-row-crashloop-19-ago-sigterm-log-events-without-age.txt": (
+        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
+    "gitlab-sylva-core-3068.k9s-box-describe-prometheus-waiting-last-state-oomkilled-message-cut.txt": (
+        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
+    "devopsaitoolkit-prometheus-oomkilled.describe-state-waiting-last-state-oomkilled-137-fragment.txt": (
+        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
+    "openillumi-prometheus-oomkilled.prose-status-terminated-oomkilled-exit-code-137-pod-1-of-2.txt": (
+        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
+    "alasta-oomkilled.french-get-pod-watch-oomkilled-crashloop-running-cut.txt": (
+        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
 }
 
 
