@@ -208,47 +208,47 @@ NOT_READ: dict[str, str] = {
         "state; a reader of figure labels would take a guess the README's rules forbid, so "
         "explain refuses it naming what it reads"),
     # held-out batch 29
-    "bitpoke-mysql-operator-406.prose-then-describe-rows-no-header-liveness-x3-killing-metrics-exporter.txt": (
-        "held-out batch 29: not yet run (measured by the lead at the end of the session)"),
-    "tektoncd-pipeline-8170.issue-taskrun-yaml-get-taskrun-w-get-pods-w-oomkilled-1-of-2-pod-yaml-cut.txt": (
-        "held-out batch 29: not yet run (measured by the lead at the end of the session)"),
     "cloudnative-pg-4916.issue-form-ready-condition-json-then-events-json-cut-in-metadata.txt": (
-        "held-out batch 29: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 29, first contact on be19402: exit 2, `malformed YAML: did not find "
+        "expected '-' indicator` at line 3: an issue form's markdown (`- [X] I have searched "
+        "...`) taken for YAML, so the Ready condition's JSON (False, ContainersNotReady) and "
+        "the events JSON cut in its metadata are not read where the facts read cannot-tell, "
+        "no failure, kills open"),
     "bitnami-docker-rabbitmq-158.erl-crash-fence-then-readiness-row-2020-multiline-cut.txt": (
-        "held-out batch 29: not yet run (measured by the lead at the end of the session)"),
-    "argo-workflows-8456.describe-piece-from-init-env-wait-container-running-cut-in-env.txt": (
-        "held-out batch 29: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 29, first contact on be19402: readiness-only, 0 kills, where the "
+        "facts read cannot-tell: the fence above the readiness row is RabbitMQ's own crash "
+        "(`Kernel pid terminated`, `Crash dump is being written`), the container's process "
+        "ended, so 'only readiness failed, nothing restarted' is a guess the record "
+        "contradicts"),
     "cloud-atlas-exit-code-137.chinese-kubelet-log-containerstatuses-terminated-oomkilled-137.txt": (
-        "held-out batch 29: not yet run (measured by the lead at the end of the session)"),
-    "codetd-6255333.chinese-describe-events-jenkins-failedmount-x257-after-power-outage.txt": (
-        "held-out batch 29: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 29, first contact on be19402: exit 2, not a record explain reads: a "
+        "kubelet log's `ContainerStatuses:[{Name:XXXXX State:{... "
+        "Terminated:&ContainerStateTerminated{ExitCode:137,Signal:0,Reason:OOMKilled,` (a Go "
+        "struct printed with %+v, broken over three lines) is not read as a terminated state"),
     "gitlab-runner-4664.get-events-kind-column-runner-pod-start-then-second-table-cut.txt": (
-        "held-out batch 29: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 29, first contact on be19402: exit 2, `no pod named "
+        "'runner-...-08rsfk' in the record (pods: runner-...-05pd84)`: the first events table "
+        "(KIND column, no OBJECT) names its pod only in its Scheduled row's message, so its "
+        "rows are given to no pod; and without --pod explain says the other pod's events are "
+        "whole from its scheduling on, none cut, though its second row is cut after `Normal`"),
     "yelogs-es-red-shard.traditional-chinese-prose-bullets-pod-0-of-1-readiness-probe-failed.txt": (
-        "held-out batch 29: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 29, first contact on be19402: exit 2, not a record explain reads: "
+        "Traditional Chinese prose bullets `Pod 狀態: 0/1(就緒探針失敗)` (pod 0/1, readiness probe "
+        "failed) are not read"),
     "gitcode-kubeblocks-redis.chinese-prose-redis-primary-restarts-crashloopbackoff-limit-32gib.txt": (
-        "held-out batch 29: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 29, first contact on be19402: exit 2, not a record explain reads: "
+        "Chinese prose `Redis主节点不断重启,进入CrashLoopBackOff状态` (the primary keeps restarting, in "
+        "CrashLoopBackOff) is not read, where the facts read cannot-tell with restarts shown"),
     # held-out batch 30
-    "triton-server-7154.describe-events-liveness-x3-killing-pulled-x2-readiness-x13-cut.txt": (
-        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
     "kong-11698.discussion-quote-events-liveness-x36-killing-readiness-connection-reset-cut.txt": (
-        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
-    "contour-5771.describe-rows-no-header-readiness-x29-liveness-x12-readiness-503-x1396.txt": (
-        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
-    "cert-manager-4557.inline-code-get-pods-all-namespaces-cainjector-crashloop-3-ago-cut.txt": (
-        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
-    "aibrix-1054.prompt-get-pods-crashloop-5-ago-then-describe-cut-in-command.txt": (
-        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
-    "kondasamy-langfuse-500.get-pods-row-crashloop-19-ago-sigterm-log-events-without-age.txt": (
-        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
-    "gitlab-sylva-core-3068.k9s-box-describe-prometheus-waiting-last-state-oomkilled-message-cut.txt": (
-        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
-    "devopsaitoolkit-prometheus-oomkilled.describe-state-waiting-last-state-oomkilled-137-fragment.txt": (
-        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 30, first contact on be19402: liveness-kill, 1 kill and at most 1 "
+        "where the facts leave the kills open (79 occurrences past the recorder's burst of 25 "
+        "a pod, the paste cut, a Pulling row counting pulls not starts); explain also infers "
+        "a liveness failureThreshold of 36 from 36 failures it says came in several runs"),
     "openillumi-prometheus-oomkilled.prose-status-terminated-oomkilled-exit-code-137-pod-1-of-2.txt": (
-        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
-    "alasta-oomkilled.french-get-pod-watch-oomkilled-crashloop-running-cut.txt": (
-        "held-out batch 30: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 30, first contact on be19402: exit 2, not a record explain reads: "
+        "`the Prometheus container ... periodically terminated with Status: terminated - "
+        "OOMKilled (exit code: 137)` in a post's prose about the case is not read"),
 }
 
 
