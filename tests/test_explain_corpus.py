@@ -240,11 +240,6 @@ NOT_READ: dict[str, str] = {
         "Chinese prose `Redis主节点不断重启,进入CrashLoopBackOff状态` (the primary keeps restarting, in "
         "CrashLoopBackOff) is not read, where the facts read cannot-tell with restarts shown"),
     # held-out batch 30
-    "kong-11698.discussion-quote-events-liveness-x36-killing-readiness-connection-reset-cut.txt": (
-        "held-out batch 30, first contact on be19402: liveness-kill, 1 kill and at most 1 "
-        "where the facts leave the kills open (79 occurrences past the recorder's burst of 25 "
-        "a pod, the paste cut, a Pulling row counting pulls not starts); explain also infers "
-        "a liveness failureThreshold of 36 from 36 failures it says came in several runs"),
     "openillumi-prometheus-oomkilled.prose-status-terminated-oomkilled-exit-code-137-pod-1-of-2.txt": (
         "held-out batch 30, first contact on be19402: exit 2, not a record explain reads: "
         "`the Prometheus container ... periodically terminated with Status: terminated - "

@@ -1218,6 +1218,8 @@ def _open(f: _Facts) -> bool:
         return True
     if _kills_by_id(f.view) and not f.view.since_scheduled and _restart_bound(f) is None:
         return True  # a Killing row per container killed: rows not in the record hold more
+    if f.probe_kills and _restart_bound(f) is None and _dropped(f) and f.view.rows_cut:
+        return True  # ends the cut hides may be kills the recorder dropped (`_dropped`)
     if f.probe_kills or _restart_bound(f) is not None:
         return False
     if any(not s.count_stated and s.probe in KILLERS for s in f.failed):

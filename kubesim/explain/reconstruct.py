@@ -12,6 +12,7 @@ import itertools
 import math
 import re
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from kubesim.analysis.check.fixes import probe_data
 from kubesim.explain.messages import (
@@ -442,7 +443,7 @@ def attribute(pod: PodRecord, chosen: str | None = None
         (mine or views[:1])[0].series.append(x)
     cut = any(e.truncated or e.cut_before or e.cut_after for e in pod.events)
     for v in views:
-        v.rows_cut = cut or _ends_inside_a_list(pod.events)
+        v.rows_cut = cut or _ends_inside_a_list(pod.events) or _ends_inside_an_output(pod.events)
         v.pulled_again = _pulled_again(pod, v, named)
     return views, loose
 
@@ -466,6 +467,27 @@ def _ends_inside_a_list(events: list[RecordedEvent]) -> bool:
     FailedMount row, `=[scripts init-configuration operator-cre`)."""
     last = max(events, key=lambda e: (e.where.line or 0), default=None)
     return last is not None and last.message.count("[") > last.message.count("]")
+
+
+def _ends_inside_an_output(events: list[RecordedEvent]) -> bool:
+    """Whether the record's last row stops where a probe's output begins (`Readiness probe
+    failed:` and nothing after) of a probe the record shows, by its other failures' output, to
+    be an HTTP or TCP probe: the kubelet's HTTP and TCP probers always say why they failed (the
+    status code or the client's error: pkg/probe/http/http.go, pkg/probe/tcp/tcp.go; the
+    prober prints it after `probe failed:`, pkg/kubelet/prober/prober.go), so the message was
+    cut there and rows after it are not in the record (kong-11698). Only an exec probe's output
+    may be empty."""
+    last = max(events, key=lambda e: (e.where.line or 0), default=None)
+    p = probe_event(last.message) if last is not None else None
+    if p is None or p.outcome is not ProbeOutcome.FAILED or p.detail:
+        return False
+    others = (probe_event(e.message) for e in events if e is not last)
+    return any(o is not None and o.probe is p.probe and o.outcome is ProbeOutcome.FAILED
+               and not _NETWORK.isdisjoint(_handler_from(o.detail, o.probe)[0]) for o in others)
+
+
+# the handlers whose prober always prints an output when it fails (`_ends_inside_an_output`)
+_NETWORK = frozenset({"httpGet", "tcpSocket"})
 
 
 def _named_alone(pod: PodRecord, views: list[View]) -> bool:
@@ -559,11 +581,13 @@ def _assumed(view: View, t: ProbeType, detail: str | None, kills: int
     why = f"assumed: the API's defaults (the record shows no {t.field}); handler from {how}"
     source = Source.ASSUMED
     inferred = _infer(view.events, t, kills)
-    if inferred:
-        values.update(inferred[0])
-        why = (f"inferred from the events: {inferred[1]}; the rest assumed (API defaults); "
+    if inferred is not None and inferred.values:
+        values.update(inferred.values)
+        why = (f"inferred from the events: {inferred.why}; the rest assumed (API defaults); "
                f"handler from {how}")
         source = Source.INFERRED
+    elif inferred is not None:  # failures that came in several runs: no threshold to read
+        why += f"; {inferred.why}"
     elif (spaced := _spacing(view.events, t)) is not None:
         # the period alone: the failureThreshold the setting shows stays the API's default
         # (assumed), which is how the findings weigh it
@@ -657,10 +681,19 @@ def _span(first: When, last: When) -> tuple[float, float] | None:
     return max(0.0, last.lo - first.hi), max(0.0, last.hi - first.lo)
 
 
-def _infer(events: list[RecordedEvent], t: ProbeType, kills: int
-           ) -> tuple[dict[str, int], str] | None:
+class _Inference(NamedTuple):
+    """What one series of failures before one kill gives of its probe's settings."""
+
+    values: dict[str, int]  # failureThreshold and periodSeconds; empty: the series gives none
+    why: str  # how they were read, or why the series gives none
+
+
+def _infer(events: list[RecordedEvent], t: ProbeType, kills: int) -> _Inference | None:
     """failureThreshold (failures per kill) and periodSeconds (their spacing) of a liveness
-    or startup probe, from one Unhealthy series that ended in one kill."""
+    or startup probe, from one Unhealthy series that ended in one kill, its failures one run
+    in a row (`run_shape`, at the period read or the API's default): failures that came in
+    several runs (a restart, or the endpoint answering, between them) were not all counted
+    toward the kill, and give no failureThreshold (R1.17)."""
     if kills != 1 or t is READINESS:
         return None
     failed = [e for e in events if e.reason == "Unhealthy" and (pe := probe_event(e.message))
@@ -683,7 +716,20 @@ def _infer(events: list[RecordedEvent], t: ProbeType, kills: int
         if len(whole) == 1:
             out["periodSeconds"] = whole[0]
             why += f", {e.count} failures over {lo:g}-{hi:g} s (one every {whole[0]} s)"
-    return out, why
+        period = out.get("periodSeconds", DEFAULTS["periodSeconds"])
+        step = _gap(period, DEFAULTS["timeoutSeconds"], _detail(e))
+        if run_shape(e.count, lo, hi, step) is not Shape.RUN:
+            return _Inference({}, (
+                f"failureThreshold not read from the {e.count} failures before the one kill: "
+                f"over {_secs(lo, hi)}, longer than {e.count} in a row take at periodSeconds "
+                f"{period:g} ({e.count - 1} x {step:g} s = {(e.count - 1) * step:g} s), they "
+                "came in several runs, not all counted toward the kill (R1.17)"))
+    return _Inference(out, why)
+
+
+def _detail(e: RecordedEvent) -> str:
+    pe = probe_event(e.message)
+    return pe.detail if pe is not None else ""
 
 
 def _spacing(events: list[RecordedEvent], t: ProbeType) -> tuple[dict[str, int], str] | None:
@@ -731,8 +777,25 @@ def _age_span(e: RecordedEvent) -> tuple[float | None, float | None]:
 def _step(setting: Setting, detail: str) -> float:
     """Start-to-start time of consecutive failing probes: the period, or the timeout when
     timeouts take longer (R1.11, R1.12)."""
-    timeout = "deadline exceeded" in detail or "timed out" in detail or "Timeout" in detail
-    return float(max(setting.period, setting.timeout) if timeout else setting.period)
+    return _gap(setting.period, setting.timeout, detail)
+
+
+def _gap(period: float, timeout: float, detail: str) -> float:
+    """`_step` of a probe of that period and timeout whose failure said `detail`."""
+    timed_out = "deadline exceeded" in detail or "timed out" in detail or "Timeout" in detail
+    return float(max(period, timeout) if timed_out else period)
+
+
+def run_shape(n: int, lo: float, hi: float, step: float) -> Shape:
+    """How `n` failures over `lo`-`hi` s came, a probe every `step` s (`_step`): RUN, one run
+    in a row (n - 1 steps, give or take the kubelet's latency: a sync hop per probe at most);
+    RUNS, spread over longer than a run takes (a restart, or the endpoint answering, in
+    between); DENSE, denser than one every `step` s."""
+    expect = (n - 1) * step
+    slack = 1.0 + 0.5 * (n - 1) ** 0.5
+    if lo - slack <= expect <= hi + slack:
+        return Shape.RUN
+    return Shape.RUNS if expect < lo - slack else Shape.DENSE
 
 
 def streaks(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list[Streak]:
@@ -799,11 +862,11 @@ def _reading(e: RecordedEvent, first: When, last: When, setting: Setting | None,
         return text, spacing, Shape.UNKNOWN
     step = _step(setting, detail)
     expect = (n - 1) * step
-    slack = 1.0 + 0.5 * (n - 1) ** 0.5  # kubelet latency (a sync hop per probe at most)
-    if lo - slack <= expect <= hi + slack:
+    shape = run_shape(n, lo, hi, step)
+    if shape is Shape.RUN:
         return (f"{text}: one run of {n} in a row, one every {step:g} s as periodSeconds says"
                 f" ({n - 1} x {step:g} s = {expect:g} s)"), spacing, Shape.RUN
-    if expect < lo - slack:
+    if shape is Shape.RUNS:
         return (f"{text}, longer than {n} in a row take ({n - 1} x {step:g} s = {expect:g} s): "
                 "the failures came in several runs (a restart, or the endpoint answering, in "
                 "between)"), spacing, Shape.RUNS
