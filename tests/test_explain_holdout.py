@@ -18,7 +18,17 @@ from kubesim.cli.main import main
 from kubesim.errors import RecordError
 from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.messages import failure_answer
-from kubesim.explain.model import Answer, Cause, ContainerStory, CountRange, Diagnosis, Role
+from kubesim.explain.model import (
+    Answer,
+    Cause,
+    ContainerStory,
+    CountRange,
+    Diagnosis,
+    Role,
+    Setting,
+    Shape,
+    Source,
+)
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
@@ -26,7 +36,9 @@ from kubesim.explain.readers.normalise import LineKind, normalise
 from kubesim.explain.readers.read import parse_record, pod_groups
 from kubesim.explain.readers.runs import QUOTED_BACKOFF, QUOTED_STATUS, placed_jq_output, split_runs
 from kubesim.explain.readers.times import parse_go_time, parse_rfc3339
+from kubesim.explain.reconstruct import run_shape
 from kubesim.render.explain_formats import render_text
+from kubesim.results import ProbeType
 
 
 def _read_in_one_pass(text: str) -> None:
@@ -5130,3 +5142,96 @@ def test_a_console_row_one_space_apart_needs_the_kubelets_message(row):
 def test_a_console_row_one_space_apart_reads_a_long_line_in_one_pass(line):
     """Hostile input for the spaced console row: 2 MB runs of spaces read in one pass."""
     _read_in_one_pass(line.format(" " * 2_000_000, " " * 2_000_000) + "\n")
+
+
+# kong-11698 (held-out batch 30): describe's Events under a quoted discussion, 79 occurrences
+# (past the recorder's burst of 25 a pod), the paste ending inside its last row: a readiness
+# failure cut where its output begins, the probe an HTTP one by its other rows
+def _kong(liveness: str = "x36 over 5h5m", readiness: str = "x38 over 5h5m",
+          last: str = 'Readiness probe failed:') -> str:
+    get = 'Get "http://10.0.0.38:8100/status": context deadline exceeded (Client.Timeout exceeded'
+    return (
+        "Events:\n"
+        "  Type     Reason     Age                  From     Message\n"
+        "  ----     ------     ----                 ----     -------\n"
+        f"  Warning  Unhealthy  25m ({liveness})  kubelet  Liveness probe failed: {get}\n"
+        "  Normal   Killing    25m                  kubelet  Container proxy failed liveness "
+        "probe, will be restarted\n"
+        f"  Warning  Unhealthy  25m ({readiness})  kubelet  Readiness probe failed: {get}\n"
+        '  Normal   Pulling    24m (x2 over 5h25m)  kubelet  Pulling image "kong:3.0.1"\n'
+        "  Warning  Unhealthy  24m                  kubelet  Readiness probe failed: Get "
+        '"http://10.0.0.38:8100/status": read: connection reset by peer\n'
+        f"  Warning  Unhealthy  24m                  kubelet  {last}\n")
+
+
+def _liveness(text: str) -> Setting:
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    return next(s for s in ex.containers[0].settings if s.probe is ProbeType.LIVENESS)
+
+
+def test_a_killing_row_past_the_burst_in_rows_cut_counts_the_kills_from_below():
+    """kong-11698: explain answered 1 kill and at most 1. The rows hold 79 occurrences, past
+    the recorder's burst (R4.43: client-go events_cache.go drops a pod's events past 25, and a
+    dropped kill leaves no trace if no occurrence of its row follows), and the paste ends
+    inside its last row (an HTTP probe's failure always has an output: `Readiness probe
+    failed:` alone was cut there), so an end the cut hides may be a kill the recorder dropped:
+    at least the one kill, and the diagnosis says why. The Pulling row x2 counts pulls, not
+    starts (a present image pulls nothing), and bounds nothing."""
+    a = _answer(_kong())
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, None)
+    assert "past the event recorder's burst of 25" in a.text
+
+
+def test_a_killing_row_under_the_burst_bounds_the_kills():
+    """The variant under the burst (19 occurrences, the paste still cut): the recorder dropped
+    none of them (README's counting rules), and a later kill of the same message would have
+    moved the Killing row after the rows it precedes: the one Killing row is every kill."""
+    a = _answer(_kong(liveness="x6 over 5h5m", readiness="x8 over 5h5m"))
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, 1)
+    assert "burst" not in a.text
+
+
+def test_an_exec_probes_empty_output_is_no_cut():
+    """The negative side of the cut: an exec probe's failure may print nothing (only the
+    kubelet's HTTP and TCP probers always say why), so `Readiness probe failed:` beside exec
+    outputs ends no row early; past the burst, whole rows show every end after the Killing
+    row's last time (pangeo-eosc-128's x37 stands): the one kill."""
+    text = re.sub(r"probe failed: .*", "probe failed: cat: /tmp/ready: No such file", _kong())
+    assert text.endswith("Readiness probe failed:\n") and "http" not in text
+    a = _answer(text)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(1, 1)
+
+
+def test_a_threshold_is_read_only_from_failures_that_fit_one_run():
+    """kong-11698: explain inferred `liveness failureThreshold 36` from 36 failures over 4 h 39
+    min, which its own series note says came in several runs (35 x 10 s = 350 s in a row):
+    not all of them counted toward the kill (R1.17), so the threshold stays the API's default
+    and the setting says why."""
+    s = _liveness(_kong())
+    assert s.source is Source.ASSUMED and s.failure_threshold == 3
+    assert "failureThreshold not read from the 36 failures" in s.why and "several runs" in s.why
+
+
+@pytest.mark.parametrize("liveness,threshold", [("x6 over 26m", 6), ("x4 over 25m", 4)])
+def test_a_threshold_is_read_from_failures_that_fit_one_run(liveness, threshold):
+    """The variant whose failures fit one run before the kill (6 over 0-120 s: 5 x 10 s = 50 s
+    in a row; 4 within the same minute): failureThreshold is read from them, as before."""
+    s = _liveness(_kong(liveness=liveness, readiness="x8 over 5h5m"))
+    assert s.source is Source.INFERRED and s.failure_threshold == threshold
+
+
+@given(st.integers(2, 500), st.integers(1, 300), st.floats(0, 10_000), st.floats(0, 10_000))
+def test_failures_whose_run_fits_their_span_are_one_run(n, step, a, b):
+    """`run_shape`, shared by the series note and the threshold's inference: n failures a
+    step apart take (n - 1) x step in a row; a span holding that is one run, a span wholly
+    longer is several runs, a span wholly shorter is denser than the period."""
+    lo, hi = min(a, b), max(a, b)
+    shape = run_shape(n, lo, hi, float(step))
+    expect = (n - 1) * step
+    if lo <= expect <= hi:
+        assert shape is Shape.RUN
+    elif shape is Shape.RUNS:
+        assert expect < lo
+    else:  # (a run may stretch by the kubelet's latency, a sync hop a probe at most)
+        slack = 1.0 + 0.5 * (n - 1) ** 0.5
+        assert (shape is Shape.DENSE) == (expect > hi + slack) and shape is not Shape.SINGLE

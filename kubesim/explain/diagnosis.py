@@ -813,12 +813,23 @@ def _kill_text(f: _Facts, t: ProbeType) -> str:
     if story.restart_count and story.restart_count > rc.kill_total(f.probe_kills):
         more = story.restart_count - rc.kill_total(f.probe_kills)
         rest = f"; {plural(more, 'more restart')} not in the events"
-    # a Killing row whose count the record does not state happened at least that often
-    uncounted = any(e.reason == "Killing" and not e.count_stated for e in f.view.events)
-    killed = f"at least {'once' if total == 1 else plural(total, 'time')}" if uncounted \
-        else plural(total, "time")
-    return (f"the kubelet killed the container {killed} because its {t.value} "
+    return (f"the kubelet killed the container {_killed(f, total)} because its {t.value} "
             f"probe failed {times}times in a row{note}{how}{verdict}{rest}")
+
+
+def _killed(f: _Facts, total: int) -> str:
+    """How often the Killing rows say the kubelet killed the container: `total` times, or at
+    least that often where a row states no count or may leave later kills uncounted
+    (`_kills_from_below`), and why."""
+    least = f"at least {'once' if total == 1 else plural(total, 'time')}"
+    if any(e.reason == "Killing" and not e.count_stated for e in f.view.events):
+        return least  # a Killing row whose count the record does not state: at least that
+    if _kills_from_below(f) and _containers_bound(f) is None:
+        shown = sum(e.count for e in f.view.events if not is_logged(e))
+        return (f"{least} (the rows hold {shown} occurrences, past the event recorder's burst "
+                f"of {rc.SPAM_BURST} a pod, and are cut: a later kill "
+                "the recorder dropped leaves no trace)")
+    return plural(total, "time")
 
 
 def _likely(f: _Facts) -> _Decided | None:
@@ -1218,8 +1229,8 @@ def _open(f: _Facts) -> bool:
         return True
     if _kills_by_id(f.view) and not f.view.since_scheduled and _restart_bound(f) is None:
         return True  # a Killing row per container killed: rows not in the record hold more
-    if f.probe_kills and _restart_bound(f) is None and _dropped(f) and f.view.rows_cut:
-        return True  # ends the cut hides may be kills the recorder dropped (`_dropped`)
+    if _kills_from_below(f):
+        return True  # ends the cut hides may be kills the recorder dropped
     if f.probe_kills or _restart_bound(f) is not None:
         return False
     if any(not s.count_stated and s.probe in KILLERS for s in f.failed):
@@ -1250,6 +1261,18 @@ def _dropped(f: _Facts) -> bool:
     that many occurrences or more counts its failures from below: they bound no kills
     (README's counting rules); fewer, and the filter dropped none."""
     return rc.past_burst([e for e in f.view.events if not is_logged(e)])
+
+
+def _kills_from_below(f: _Facts) -> bool:
+    """Whether the Killing rows count the probe kills from below: the pod's rows are past the
+    recorder's burst (`_dropped`) and cut (`View.rows_cut`), and no restart count bounds
+    them. The spam filter keys by the pod, not the reason: a kill it dropped shows only in
+    its row's next written occurrence, and leaves no trace if none follows (client-go
+    tools/record/events_cache.go, R4.43); an end after the row's last time, in the rows the
+    cut hides, may be such a kill (README's counting rules; kong-11698). Rows that are not cut
+    show every end after it."""
+    return bool(f.probe_kills) and _restart_bound(f) is None and _dropped(f) and \
+        f.view.rows_cut
 
 
 def _kills_by_id(v: rc.View) -> bool:
