@@ -1,9 +1,10 @@
 """A container's status as the kubelet logs it: Go's `%+v` of a v1.PodStatus, put back as the
 pod status JSON it stands for.
 
-The status manager logs every status it sent (`klog.V(3).Infof("Status for pod %q updated
-successfully: (%d, %+v)", format.Pod(pod), status.version, status.status)` in
-pkg/kubelet/status/status_manager.go, 1.10-1.21), and a page quotes a piece of such a line:
+The status manager logs every status it sent (`Infof("Status for pod %q updated successfully:
+(%d, %+v)", format.Pod(pod), status.version, status.status)` in syncPod of
+pkg/kubelet/status/status_manager.go, with glog, then klog), and a page quotes a piece of
+such a line:
 
     ...ContainerStatuses:[{Name:web State:{Waiting:nil Running:nil
     Terminated:&ContainerStateTerminated{ExitCode:137,Signal:0,Reason:OOMKilled,Message:,
@@ -28,7 +29,7 @@ from typing import Any, NamedTuple
 
 from kubesim.explain.readers.names import LABEL, SUBDOMAIN
 
-__all__ = ["GoStatuses", "go_statuses"]
+__all__ = ["GoStatusRead", "GoStatuses", "go_statuses"]
 
 # a ContainerStatus printed by fmt: its name, then its State's struct
 _ITEM = re.compile(r"\{Name:(?P<name>[^\s{}\[\]]{0,253}) State:\{")
@@ -58,19 +59,32 @@ _MAX_ITEMS = 64
 _MAX_LINES = 12  # the lines an author broke one status over
 
 
+class GoStatusRead(NamedTuple):
+    """What was read of one Go-printed status: its first and last line (1-based), the
+    container names read, the names seen that the API gives no container (a page's
+    placeholder), whether its pod was named (the status manager's `Status for pod "..."`),
+    and whether other text of its lines was left out."""
+    first: int
+    last: int
+    names: list[str]
+    placeholders: list[str]
+    pod_named: bool
+    rest: bool
+
+
 class GoStatuses(NamedTuple):
     """The text with each Go-printed status's lines put back as one line of the pod status
     JSON it stands for (the lines it was joined from left blank: line numbers stay), and what
-    was read: (line, the last line joined, names read, placeholders seen, text left out)."""
+    was read of each."""
     text: str
-    read: list[tuple[int, int, list[str], list[str], bool]]
+    read: list[GoStatusRead]
 
 
 def go_statuses(text: str) -> GoStatuses | None:
     """Every Go-printed ContainerStatus of the text put back (`GoStatuses`); None when the text
     holds none."""
     lines = text.split("\n")
-    read: list[tuple[int, int, list[str], list[str], bool]] = []
+    read: list[GoStatusRead] = []
     i = 0
     while i < len(lines):
         if _ITEM.search(lines[i][:_MAX_ITEM * 4]) is None:
@@ -87,7 +101,7 @@ def go_statuses(text: str) -> GoStatuses | None:
         lines[i] = json.dumps(pod, sort_keys=True)
         for k in range(i + 1, last + 1):
             lines[k] = ""
-        read.append((i + 1, last + 1, names, placeholders, rest))
+        read.append(GoStatusRead(i + 1, last + 1, names, placeholders, "metadata" in pod, rest))
         i = last + 1
     return GoStatuses("\n".join(lines), read) if read else None
 

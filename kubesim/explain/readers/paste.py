@@ -723,19 +723,22 @@ def _go_notes(statuses: GoStatuses, source: str) -> list[Note]:
     """What was read of each Go-printed container status (go_status.py), and the names it
     gives that the API gives no container (a page's placeholder)."""
     notes = []
-    for first, last, names, placeholders, rest in statuses.read:
+    for read in statuses.read:
+        first, last = read.first, read.last
         span = f"line {first}" if first == last else f"lines {first}-{last}"
-        shown = f" ({', '.join(n[:60] for n in names[:5])})" if names else ""
+        shown = f" ({', '.join(n[:60] for n in read.names[:5])})" if read.names else ""
+        joined = "" if first == last else \
+            ", its fields joined across the lines the author broke them over"
+        rest = "" if not read.rest else "; the rest of that line not read" + (
+            " (but the pod it names)" if read.pod_named else "")
         notes.append(Note(
             f"{span}: a kubelet's log of a pod's status as Go prints it (`ContainerStatuses:"
-            f"[{{Name:... State:{{...}}}}]`, the status manager's %+v){shown}"
-            f"{'' if first == last else ', its fields joined across the lines the author broke them over'}"
-            f": read as the pod's container statuses{'; the rest of that line not read' if rest else ''}",
-            Where(source, first)))
+            f"[{{Name:... State:{{...}}}}]`, the status manager's %+v){shown}{joined}: read "
+            f"as the pod's container statuses{rest}", Where(source, first)))
         notes.extend(Note(
             f"line {first}: the container's Name {name[:60]!r} is no name the API gives a "
             "container (a page's placeholder for one): read as a container the record does "
-            "not name", Where(source, first)) for name in placeholders)
+            "not name", Where(source, first)) for name in read.placeholders)
     return notes
 
 
