@@ -214,17 +214,6 @@ NOT_READ: dict[str, str] = {
         "...`) taken for YAML, so the Ready condition's JSON (False, ContainersNotReady) and "
         "the events JSON cut in its metadata are not read where the facts read cannot-tell, "
         "no failure, kills open"),
-    "bitnami-docker-rabbitmq-158.erl-crash-fence-then-readiness-row-2020-multiline-cut.txt": (
-        "held-out batch 29, first contact on be19402: readiness-only, 0 kills, where the "
-        "facts read cannot-tell: the fence above the readiness row is RabbitMQ's own crash "
-        "(`Kernel pid terminated`, `Crash dump is being written`), the container's process "
-        "ended, so 'only readiness failed, nothing restarted' is a guess the record "
-        "contradicts"),
-    "cloud-atlas-exit-code-137.chinese-kubelet-log-containerstatuses-terminated-oomkilled-137.txt": (
-        "held-out batch 29, first contact on be19402: exit 2, not a record explain reads: a "
-        "kubelet log's `ContainerStatuses:[{Name:XXXXX State:{... "
-        "Terminated:&ContainerStateTerminated{ExitCode:137,Signal:0,Reason:OOMKilled,` (a Go "
-        "struct printed with %+v, broken over three lines) is not read as a terminated state"),
     "gitlab-runner-4664.get-events-kind-column-runner-pod-start-then-second-table-cut.txt": (
         "held-out batch 29, first contact on be19402: exit 2, `no pod named "
         "'runner-...-08rsfk' in the record (pods: runner-...-05pd84)`: the first events table "

@@ -5235,3 +5235,151 @@ def test_failures_whose_run_fits_their_span_are_one_run(n, step, a, b):
     else:  # (a run may stretch by the kubelet's latency, a sync hop a probe at most)
         slack = 1.0 + 0.5 * (n - 1) ** 0.5
         assert (shape is Shape.DENSE) == (expect > hi + slack) and shape is not Shape.SINGLE
+# cloud-atlas-exit-code-137 (held-out batch 29): the status manager's log of a pod's status,
+# Go's %+v of a v1.PodStatus (`Status for pod %q updated successfully: (%d, %+v)`,
+# pkg/kubelet/status/status_manager.go), quoted in a page, broken over three lines
+_GO_OOM = (
+    "...ContainerStatuses:[{Name:XXXXX State:{Waiting:nil Running:nil "
+    "Terminated:&ContainerStateTerminated{ExitCode:137,Signal:0,Reason:OOMKilled,\n"
+    "Message:,StartedAt:2023-08-29 21:51:09 +0800 CST,FinishedAt:2023-08-30 06:09:36 +0800 CST,\n"
+    "ContainerID:pouch://83887b90809b,}}}]...\n")
+_GO_ONE_LINE = (
+    'I0830 06:09:40.123456    1234 status_manager.go:568] Status for pod "web-7d9f_shop(0b1c)" '
+    "updated successfully: (4, {Phase:Running Conditions:[] Message: Reason: "
+    "ContainerStatuses:[{Name:web State:{Waiting:nil Running:nil "
+    "Terminated:&ContainerStateTerminated{ExitCode:137,Signal:0,Reason:OOMKilled,Message:,"
+    "StartedAt:2023-08-29 21:51:09 +0800 CST,FinishedAt:2023-08-30 06:09:36 +0800 CST,"
+    "ContainerID:docker://8388,}} LastTerminationState:{Waiting:nil Running:nil "
+    "Terminated:nil} Ready:false RestartCount:3 Image:web:1 ImageID:docker://sha256:ab "
+    "ContainerID:docker://8388 Started:0xc000a1b2c3}] QOSClass:Burstable})\n")
+_GO_BACK_OFF = (
+    "ContainerStatuses:[{Name:api State:{Waiting:&ContainerStateWaiting{Reason:CrashLoopBackOff,"
+    "Message:back-off 5m0s restarting failed container=api pod=api-0_prod(1f2e),} Running:nil "
+    "Terminated:nil}\n"
+    "LastTerminationState:{Waiting:nil Running:nil Terminated:&ContainerStateTerminated{"
+    "ExitCode:1,Signal:0,Reason:Error,Message:,StartedAt:2024-01-02 10:00:00 +0000 UTC,"
+    "FinishedAt:2024-01-02 10:00:05 +0000 UTC,ContainerID:containerd://ab,}} Ready:false "
+    "RestartCount:7 Image:api:2 ImageID: ContainerID:containerd://ab Started:0xc0001}]\n")
+
+
+def _only_container(text: str):
+    [pod] = pod_groups([parse_record(text, "r.txt")])
+    [container] = pod.containers
+    return pod, container
+
+
+def test_a_go_printed_container_status_broken_over_lines_is_read():
+    """cloud-atlas-exit-code-137: the kubelet's Go-printed status of a container (its
+    Terminated state's fields broken over three lines by the page) was refused; read as the
+    container's state, its fields joined, OOMKilled with exit code 137; its name a page's
+    placeholder (`XXXXX`, no DNS label: no name the API gives a container), said so."""
+    text = "kubelet 日志中记录了 XXXXX pod被 OOMKilled\n" + _GO_OOM
+    record = parse_record(text, "r.txt")
+    pod, c = _only_container(text)
+    assert c.name is None and c.terminated is not None
+    assert (c.terminated.reason, c.terminated.exit_code) == ("OOMKilled", 137)
+    assert any("'XXXXX' is no name the API gives a container" in n.text for n in record.notes)
+    assert any(n.text.startswith("lines 2-4: a kubelet's log of a pod's status")
+               for n in record.notes)
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and (a.probe_kills.lo, a.probe_kills.hi) == (0, 0)
+
+
+def test_a_go_printed_status_on_one_line_gives_its_name_count_and_pod():
+    """A variant written by hand: the status manager's whole line, the container's real name,
+    its restart count, and the pod its line names (`format.Pod`: NAME_NAMESPACE(UID))."""
+    pod, c = _only_container(_GO_ONE_LINE)
+    assert (pod.name, pod.namespace, c.name, c.restart_count) == ("web-7d9f", "shop", "web", 3)
+    assert c.terminated is not None and c.terminated.reason == "OOMKilled"
+    assert _answer(_GO_ONE_LINE).cause is Cause.OOM_KILLED
+
+
+def test_a_go_printed_back_off_with_its_last_termination_state_is_read():
+    """A variant written by hand: a container waiting in CrashLoopBackOff, its
+    LastTerminationState Terminated by an Error, exit code 1, and its restart count (R4.7:
+    a back-off's count allows one more end); no probe in the record: cannot tell."""
+    pod, c = _only_container(_GO_BACK_OFF)
+    assert (c.name, c.state_reason, c.restart_count) == ("api", "CrashLoopBackOff", 7)
+    assert c.last is not None and (c.last.reason, c.last.exit_code) == ("Error", 1)
+    a = _answer(_GO_BACK_OFF)
+    assert a.cause is Cause.CANNOT_TELL and (a.probe_kills.lo, a.probe_kills.hi) == (0, 8)
+
+
+_SPACES = " " * 2_000_000
+
+
+@pytest.mark.parametrize("line", [
+    "ContainerStatuses:[{Name:a State:{Waiting:nil Running:nil Terminated:&ContainerStateTerminated"
+    "{ExitCode:137,Signal:0,Reason:OOMKilled,Message:" + _SPACES + ",StartedAt:" + _SPACES,
+    "{Name:a State:{" * 130_000,
+    "{Name:a State:{Terminated:&ContainerStateTerminated{Reason:" + "{" * 2_000_000,
+    "ContainerStatuses:[" * 100_000 + "{Name:a State:{Waiting:nil" + "}" * 2_000_000,
+    "{Name:a State:{Running:&ContainerStateRunning{StartedAt:" + _SPACES + "}} Ready:" + _SPACES,
+])
+def test_a_go_printed_status_reads_a_long_line_in_one_pass(line):
+    """Hostile input for the Go status reader: 2 MB of spaces, braces or repeated starts in a
+    line are read, or refused, in one pass (the suite's timeout is the bound)."""
+    _read_in_one_pass(line + "\n")
+
+
+# bitnami-docker-rabbitmq-158 (held-out batch 29): the app's own crash lines pasted above a
+# readiness row (readers/app_end.py: lines a runtime prints only as its process ends)
+_READINESS_ROW = ("Pod events show:\n\n```\n  Warning  Unhealthy  11m        kubelet, node-5  "
+                  "Readiness probe failed: Error: unable to perform an operation on node\n```\n")
+_ERLANG_END = (
+    "```\nKernel pid terminated (application_controller) ({application_start_failure,rabbit,"
+    "{{badmatch,ok},{rabbit,start,[normal,[]]}}})\n\nCrash dump is being written to: "
+    "/opt/bitnami/rabbitmq/var/log/rabbitmq/erl_crash.dump...done\n```\n\n")
+_GO_PANIC = ("panic: runtime error: invalid memory address or nil pointer dereference\n"
+             "[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x4a1b2c]\n\n"
+             "goroutine 1 [running]:\nmain.main()\n\t/app/main.go:12 +0x1d\n\n")
+
+
+@pytest.mark.parametrize("ended", [
+    _ERLANG_END,  # the record's own lines
+    # variants written by hand: a Go panic with its goroutine's traceback; the JVM's exit
+    # on an OutOfMemoryError; an uncaught 'error' event's line in node's report
+    _GO_PANIC,
+    "Terminating due to java.lang.OutOfMemoryError: Java heap space\n\n",
+    "events.js:292\n      throw er; // Unhandled 'error' event\n      ^\n\n"
+    "Error: listen EADDRINUSE: address already in use :::8080\n\n",
+])
+def test_readiness_beside_the_apps_own_end_cannot_claim_readiness_only(ended):
+    """bitnami-docker-rabbitmq-158: a readiness row beside RabbitMQ's own crash lines read
+    readiness-only ("nothing is restarted"), while the lines show the VM halted: the
+    container's process ended, which no readiness failure does (R3.4), and the record does not
+    say what ended it: cannot tell, readiness failed, no probe kill; the line quoted."""
+    a = _answer(ended + _READINESS_ROW)
+    assert a.cause is Cause.CANNOT_TELL and [p.value for p in a.failed] == ["readiness"]
+    assert (a.probe_kills.lo, a.probe_kills.hi) == (0, 0)
+    assert "the app's own end (line " in a.text
+
+
+@pytest.mark.parametrize("other", [
+    # a `panic:` without a goroutine's traceback may be the app's own log line
+    "panic: recovered, retrying\nstill serving\n\n",
+    # Python's traceback and Java's main-thread exception do not show the process ended
+    # (`logging.exception` prints the first; the JVM lives on while a non-daemon thread runs)
+    "Traceback (most recent call last):\n  File \"app.py\", line 3, in <module>\n"
+    "ValueError: bad\n\n",
+    "Exception in thread \"main\" java.lang.IllegalStateException: x\n\n",
+    # the runtime's words inside the probe's own message are its output, read as such
+    "",
+])
+def test_readiness_beside_lines_that_show_no_end_stays_readiness_only(other):
+    """The negative side: lines that do not show the process's end leave readiness-only."""
+    row = _READINESS_ROW if other else _READINESS_ROW.replace(
+        "Error: unable to", "panic: Kernel pid terminated (x) unable to")
+    a = _answer(other + row)
+    assert a.cause is Cause.READINESS_ONLY
+
+
+@pytest.mark.parametrize("line", [
+    "Kernel pid terminated (" + _SPACES,
+    "panic: x" + _SPACES + "goroutine 1 [",
+    "throw er; // Unhandled 'error' event" + _SPACES + "x",
+    "#" + _SPACES + "A fatal error has been detected by the Java Runtime Environment:",
+])
+def test_an_apps_end_line_reads_a_long_line_in_one_pass(line):
+    """Hostile input for the app-end table: 2 MB of spaces in a line read in one pass."""
+    _read_in_one_pass(line + "\n" + _READINESS_ROW)

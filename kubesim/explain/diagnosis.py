@@ -601,10 +601,12 @@ def _no_exit(f: _Facts) -> _Decided:
         return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
             f"cannot tell why {who} restarted, because {because}"), because)
     if live:
-        return _no_kill(_per_probe(live), f.by_type, f.rule, _dropped(f))
+        decided = _no_kill(_per_probe(live), f.by_type, f.rule, _dropped(f))
+        return decided if decided.cause is not Cause.READINESS_ONLY else \
+            _app_ended(f) or decided
     # (a failure whose probe the record does not tell may be a liveness one: `_unnamed_probe`)
     if [s for s in f.failed if s.probe is READINESS] and not f.unnamed:
-        return _Decided(Cause.READINESS_ONLY, "readiness-only", (
+        return _app_ended(f) or _Decided(Cause.READINESS_ONLY, "readiness-only", (
             "only readiness failed: the pod leaves Ready (no traffic), nothing is restarted "
             "by a probe"))
     if f.untold:
@@ -626,6 +628,22 @@ def _no_exit(f: _Facts) -> _Decided:
     because = ("the record shows no probe failure, kill, restart or exit: nothing to explain, "
                "or the part that shows it is not in the record")
     return _Decided(Cause.CANNOT_TELL, "nothing", f"cannot tell: {because}", because)
+
+
+def _app_ended(f: _Facts) -> _Decided | None:
+    """Readiness failures beside the app's own end (a runtime's last line, readers/app_end.py):
+    the container's process ended, so "only readiness failed, nothing restarted" is a guess
+    the record contradicts; a readiness failure ends nothing (R3.4), and what ended the
+    process (the app by itself, a kill, the kernel) the record does not state: cannot tell
+    (tests/data/explain/real/README.md, rules for the facts)."""
+    if not f.view.app_end:
+        return None
+    because = (f"the record shows the app's own end ({f.view.app_end}): what ended the "
+               "container (the app by itself, a kill, the kernel) is not stated, and a "
+               "readiness failure ends nothing (R3.4)")
+    return _Decided(Cause.CANNOT_TELL, "app-ended",
+                    f"readiness failed, and cannot tell what ended the container, because "
+                    f"{because}", because)
 
 
 def _waits_on_init(f: _Facts) -> _Decided | None:

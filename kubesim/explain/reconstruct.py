@@ -55,6 +55,7 @@ from kubesim.explain.model import (
 from kubesim.explain.readers.model import (
     WITHOUT_PROBE_LINES,
     ContainerRecord,
+    NoteKind,
     PodRecord,
     ProbeSeries,
     RecordedEvent,
@@ -199,6 +200,10 @@ class View:
     # "Last State"`) beside containers it names (`kubectl top --containers` rows): it may be
     # this container's or another's ("" when there is none)
     nameless_end: str = ""
+    # The app's own end a paste shows beside the record (a runtime's last line: `Kernel pid
+    # terminated`, a Go panic's; readers/app_end.py), its note's text ("" when none): the
+    # container's process ended, though the record does not state what ended it
+    app_end: str = ""
 
 
 # ---------------------------------------------------------------- which container
@@ -444,8 +449,13 @@ def attribute(pod: PodRecord, chosen: str | None = None
     cut = any(e.truncated or e.cut_before or e.cut_after for e in pod.events)
     for v in views:
         v.rows_cut = cut or _ends_inside_a_list(pod.events) or _ends_inside_an_output(pod.events)
-        v.pulled_again = _pulled_again(pod, v, named)
+        v.pulled_again, v.app_end = _pulled_again(pod, v, named), _app_end(pod)
     return views, loose
+
+
+def _app_end(pod: PodRecord) -> str:
+    """The app's own end a paste of the pod shows (`View.app_end`), "" when none."""
+    return next((n.text for n in pod.notes if n.kind is NoteKind.APP_END), "")
 
 
 def _pulled_again(pod: PodRecord, v: View, named: dict[str, View]) -> int:

@@ -77,6 +77,7 @@ class NoteKind(str, Enum):
 
     READING = "reading"  # how something was read: a row cut short, a field guessed
     NOT_READ = "not-read"  # lines of the input no reader could read (listed, never dropped)
+    APP_END = "app-end"  # a line a runtime prints only as the app's process ends (app_end.py)
 
 
 class CountBasis(str, Enum):

@@ -18,6 +18,7 @@ from enum import Enum
 from typing import Any
 
 from kubesim.errors import RecordError, SpecError
+from kubesim.explain.readers.app_end import app_ends
 from kubesim.explain.readers.bare import bare_event, bare_json_event
 from kubesim.explain.readers.by_hand import ByHand, probe_run_by_hand
 from kubesim.explain.readers.chart_values import ChartSwitch, chart_probe_values
@@ -40,6 +41,7 @@ from kubesim.explain.readers.flattened import (
     undotted,
 )
 from kubesim.explain.readers.fragment import Fragment, parse_fragment
+from kubesim.explain.readers.go_status import GoStatuses, go_statuses
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.limits import check_events, check_pods
@@ -589,6 +591,7 @@ def read_paste(text: str, source: str) -> RecordSet:
         out.notes.extend(placer.klog.notes)
     placer.unread.extend(placer.klog.unread)
     placer.unread.sort(key=lambda x: x.number)
+    _app_ends(placer.unread, out, source)
     if placer.ci_events or placer.restarts:
         _add(out, _ci_log(placer.ci_events, placer.restarts, source))
     if placer.pod_rows:
@@ -609,6 +612,18 @@ def read_paste(text: str, source: str) -> RecordSet:
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
     _name_by_command(out, lines, placer.describe, source)
     return out
+
+
+def _app_ends(unread: list[PasteLine], out: RecordSet, source: str) -> None:
+    """Lines no reader read that a runtime prints only as the app's process ends (app_end.py):
+    read as that, each said in a note of its own kind (the diagnosis weighs them), and no
+    longer listed as not read."""
+    ends = app_ends(unread)
+    at = {e.number for e in ends}
+    unread[:] = [x for x in unread if x.number not in at]
+    out.notes.extend(Note(
+        f"line {e.number}: `{e.text}`, which {e.runtime} prints only as its process ends",
+        Where(source, e.number), kind=NoteKind.APP_END) for e in ends)
 
 
 _TOGETHER = ("`get pods` rows run into one line without the table's header or the `kubectl "
@@ -659,11 +674,14 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     run's); a paste without the words they hold is not cleaned twice (normalise cleans it)."""
     # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
     if not ("jq" in text or "jsonpath" in text or ("Exit" in text and "Code:" in text)
-            or _PROSE_STATE_HINT.search(text)
+            or "State:{" in text or _PROSE_STATE_HINT.search(text)
             or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None
     cleaned = plain(text)
+    statuses = go_statuses(_unwrapped(cleaned, lines)) if "State:{" in cleaned else None
+    if statuses is not None:
+        return _reread(statuses.text, source, _go_notes(statuses, source))
     headless = headless_state(cleaned)
     if headless is not None:
         put, number = headless
@@ -699,6 +717,29 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
         Where(source, number)) for number, what, around in runs.split] + [
         _renumbered(n, runs.origins) for n in found.notes]
     return found
+
+
+def _go_notes(statuses: GoStatuses, source: str) -> list[Note]:
+    """What was read of each Go-printed container status (go_status.py), and the names it
+    gives that the API gives no container (a page's placeholder)."""
+    notes = []
+    for read in statuses.read:
+        first, last = read.first, read.last
+        span = f"line {first}" if first == last else f"lines {first}-{last}"
+        shown = f" ({', '.join(n[:60] for n in read.names[:5])})" if read.names else ""
+        joined = "" if first == last else \
+            ", its fields joined across the lines the author broke them over"
+        rest = "" if not read.rest else "; the rest of that line not read" + (
+            " (but the pod it names)" if read.pod_named else "")
+        notes.append(Note(
+            f"{span}: a kubelet's log of a pod's status as Go prints it (`ContainerStatuses:"
+            f"[{{Name:... State:{{...}}}}]`, the status manager's %+v){shown}{joined}: read "
+            f"as the pod's container statuses{rest}", Where(source, first)))
+        notes.extend(Note(
+            f"line {first}: the container's Name {name[:60]!r} is no name the API gives a "
+            "container (a page's placeholder for one): read as a container the record does "
+            "not name", Where(source, first)) for name in read.placeholders)
+    return notes
 
 
 def _unwrapped(cleaned: str, lines: list[PasteLine]) -> str:
