@@ -158,7 +158,7 @@ MODULES = {
     "kubesim.explain.readers.normalise": "records", "kubesim.explain.readers.paste": "records",
     "kubesim.explain.readers.limits": "records", "kubesim.explain.readers.salvage": "records",
     "kubesim.explain.readers.event_layouts": "records", "kubesim.explain.readers.runs": "records",
-    "kubesim.explain.readers.names": "records",
+    "kubesim.explain.readers.names": "records", "kubesim.explain.readers.prefixes": "records",
     "kubesim.explain.readers.pods_table": "records", "kubesim.explain.readers.bare": "records",
     "kubesim.explain.readers.klog": "records",
     "kubesim.explain.readers.ci_log": "records", "kubesim.explain.readers.by_hand": "records",
