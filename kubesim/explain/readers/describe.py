@@ -45,11 +45,14 @@ from kubesim.explain.readers.times import parse_rfc1123
 from kubesim.results import ProbeType
 from kubesim.spec.model import LocatedSpecError, parse_container
 
-__all__ = ["CONTAINER_KEYS", "POD_KEYS", "STATE_KEYS", "read_describe"]
+__all__ = ["CONTAINER_KEYS", "KEY_NAME", "POD_KEYS", "STATE_KEYS", "read_describe", "state_value_below"]
 
+# a field's key as describe prints it (`Restart Count`, `Image(s)`, `Controlled By`): the one
+# rule of every reader that asks whether a line is a describe's field
+KEY_NAME = r"[A-Z][A-Za-z ()/-]{0,30}?"
 # (the value ends at its last character that is no space: a lazy value before `[ \t]*$` was
 # quadratic in a long run of spaces inside it)
-_KEY = re.compile(r"^(?P<indent>[ \t]*)(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):"
+_KEY = re.compile(rf"^(?P<indent>[ \t]*)(?P<key>{KEY_NAME}):"
                   r"(?:[ \t]+(?P<value>\S(?:.*\S)?))?[ \t]*$")
 _CONTAINER = re.compile(r"^(?P<indent>[ \t]*)(?P<name>[a-z0-9](?:[-a-z0-9.]{0,61}[a-z0-9])?):"
                         r"[ \t]*$")
@@ -57,6 +60,7 @@ _CONDITION = re.compile(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"
                         r"(?P<status>True|False|Unknown)[ \t]*$")
 _EVENTS = re.compile(r"^(?P<indent>[ \t]*)Events:[ \t]*(?P<none><none>)?[ \t]*$")
 # a state's value on the line after its key (`State:`, then `Terminated`: a page's copy)
+_STATE_KEY_ALONE = re.compile(r"^[ \t]*(?:Last )?State:[ \t]*$")
 _STATE_WORD = re.compile(r"^[ \t]*(?P<word>Terminated|Running|Waiting)[ \t]*$")
 _PORTS = re.compile(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
 _INT32 = 2**31 - 1
@@ -309,12 +313,12 @@ class _Reader:
         """`Terminated` alone on the line right after a `State:` (or `Last State:`) without a
         value: that state's value, put on a line of its own by a page (kubectl prints it
         after the key)."""
-        block, word = self.block, _STATE_WORD.match(line)
-        if block is None or word is None or block.value or block.fields or \
-                block.where.line != number - 1:
+        block = self.block
+        word = state_value_below(self.lines[number - 2], line) if number > 1 else None
+        if block is None or word is None or block.where.line != number - 1:
             return
-        block.value = word["word"]
-        self.notes.append(Note(f"line {number}: {block.which}'s value {word['word']} on the line "
+        block.value = word
+        self.notes.append(Note(f"line {number}: {block.which}'s value {word} on the line "
                                f"after `{block.which}:` (a page's copy): read as its value",
                                self.where(number)))
 
@@ -707,6 +711,14 @@ class _Reader:
                                    f"stands for; taken as {number}",
                                    c.where))
         return out
+
+
+def state_value_below(above: str, line: str) -> str | None:
+    """The state `line` holds when it is a state's value a page put on the line after its
+    key: `Terminated` (`Running`, `Waiting`) alone, right under a `State:` or `Last State:`
+    that has no value (kubectl prints the value after the key); None otherwise."""
+    word = _STATE_WORD.match(line)
+    return word["word"] if word is not None and _STATE_KEY_ALONE.match(above) else None
 
 
 def read_describe(text: str, source: str, *, cuts: frozenset[int] = frozenset()) -> RecordSet:

@@ -11,12 +11,15 @@ spaces prints it `Jul 7`, and both are read.
 
 from __future__ import annotations
 
-__all__ = ["HOST", "JOURNAL", "SYSLOG_TIME", "TAG"]
+__all__ = ["DAY_TIME", "HOST", "JOURNAL", "SYSLOG_TIME", "TAG"]
 
-# TIMESTAMP `Mmm dd hh:mm:ss`, the day padded with a space or not (a page folded it);
+# TIMESTAMP `Mmm dd hh:mm:ss` (Go's time.Stamp, `Jan _2 15:04:05`, which the e2e framework's
+# log and monitor lines print too, ci_log.py), the day padded with a space or not (a page
+# folded it)
+DAY_TIME = r"[A-Z][a-z]{2} {1,2}\d{1,2} \d{2}:\d{2}:\d{2}"
 # journalctl -o short-precise adds the microseconds, six digits (`.885264`): a time of three
 # (an e2e monitor's `Nov 14 10:01:02.123 I pod=...`) is no syslog's, and its `I` no host
-SYSLOG_TIME = r"[A-Z][a-z]{2} {1,2}\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d{6})?"
+SYSLOG_TIME = rf"{DAY_TIME}(?:\.\d{{6}})?"
 # journalctl -o short-iso: RFC 3339, its zone written `+0000` or `+00:00`
 _ISO_TIME = r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?"
 # HOSTNAME: a node's name (`ip-10-0-1-17.ec2.internal`, `aks-nodepool1-123-vmss000000`) or an
