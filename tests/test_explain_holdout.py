@@ -5130,18 +5130,3 @@ def test_a_console_row_one_space_apart_needs_the_kubelets_message(row):
 def test_a_console_row_one_space_apart_reads_a_long_line_in_one_pass(line):
     """Hostile input for the spaced console row: 2 MB runs of spaces read in one pass."""
     _read_in_one_pass(line.format(" " * 2_000_000, " " * 2_000_000) + "\n")
-
-
-@pytest.mark.parametrize("day", ["Feb  3", "Feb 3", "Feb 13"])
-def test_an_e2e_log_or_monitor_line_with_an_unpadded_day_is_read(day):
-    """simplify43: the e2e framework's time (Go's time.StampMilli, `Jan _2 15:04:05.000`, the
-    day padded with a space) is syslog's day and time (prefixes.DAY_TIME); a page that folds
-    the padding prints `Feb 3`, which the e2e reader took for no time (its day was `[ \\d]\\d`)
-    and refused the line."""
-    dump = (f"{day} 13:38:26.320: INFO: At 2016-02-24 13:26:31 -0800 PST - event for web-1: "
-            "{kubelet node-1} Killing: Container app failed liveness probe, will be restarted\n")
-    [pod] = pod_groups([parse_record(dump, "r.txt")])
-    assert (pod.name, [e.reason for e in pod.events]) == ("web-1", ["Killing"])
-    monitor = (f"{day} 01:24:22.203 W pod=api-1 ns=demo Liveness probe failed: Get "
-               "https://10.0.0.2:5443/healthz: net/http: request canceled\n")
-    assert _answer(monitor, pod="api-1").failed == ("liveness",)

@@ -504,3 +504,18 @@ def test_a_hostile_two_megabyte_syslog_line_reads_in_linear_time(tail):
             parse_record(text, "k.log")
         except RecordError:
             pass
+
+
+@pytest.mark.parametrize("day", ["Feb  3", "Feb 3", "Feb 13"])
+def test_an_e2e_log_or_monitor_line_with_an_unpadded_day_is_read(day):
+    """The e2e framework's time (ci_log.py; Go's time.StampMilli, `Jan _2 15:04:05.000`, the
+    day padded with a space) is syslog's day and time (prefixes.DAY_TIME); a page that folds
+    the padding prints `Feb 3`, which the e2e reader took for no time (its day was `[ \\d]\\d`)
+    and refused the line."""
+    dump = (f"{day} 13:38:26.320: INFO: At 2016-02-24 13:26:31 -0800 PST - event for web-1: "
+            "{kubelet node-1} Killing: Container app failed liveness probe, will be restarted\n")
+    [pod] = pod_groups([parse_record(dump, "r.txt")])
+    assert (pod.name, [e.reason for e in pod.events]) == ("web-1", ["Killing"])
+    monitor = (f"{day} 01:24:22.203 W pod=api-1 ns=demo Liveness probe failed: Get "
+               "https://10.0.0.2:5443/healthz: net/http: request canceled\n")
+    assert _answer(monitor, pod="api-1").failed == ("liveness",)
