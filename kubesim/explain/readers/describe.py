@@ -45,7 +45,8 @@ from kubesim.explain.readers.times import parse_rfc1123
 from kubesim.results import ProbeType
 from kubesim.spec.model import LocatedSpecError, parse_container
 
-__all__ = ["CONTAINER_KEYS", "KEY_NAME", "POD_KEYS", "STATE_KEYS", "read_describe", "state_value_below"]
+__all__ = ["CONTAINER_KEYS", "KEY_NAME", "POD_KEYS", "STATE_KEYS", "read_describe",
+           "state_value_below"]
 
 # a field's key as describe prints it (`Restart Count`, `Image(s)`, `Controlled By`): the one
 # rule of every reader that asks whether a line is a describe's field
@@ -153,7 +154,7 @@ class _Reader:
         # their probes' URLs are at its IP, which comes after its `Name:`; another pod's else
         self.aparts: list[tuple[PodRecord, str, int]] = []
         # fields read as a container the record does not name: (its pod, the container, where
-        # among the notes its note goes), said once the record is read (`note_nameless`):
+        # among the notes its note goes), said once the record is read (`nameless_note`):
         # whether the pod shows other containers after them is known only then
         self.nameless: list[tuple[PodRecord, ContainerRecord, int]] = []
 
