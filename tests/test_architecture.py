@@ -167,6 +167,7 @@ MODULES = {
     "kubesim.explain.readers.fragment": "records", "kubesim.explain.readers.v1beta": "records",
     "kubesim.explain.readers.flattened": "records",
     "kubesim.explain.readers.chart_values": "records",
+    "kubesim.explain.readers.prefixes": "records",
     "kubesim.render.explain_formats": "render", "kubesim.cli.explain": "cli",
     "kubesim.cluster": "cluster", "kubesim.cluster.access": "cluster",
     "kubesim.cluster.targets": "cluster", "kubesim.cluster.read": "cluster",

@@ -440,3 +440,82 @@ def test_a_hostile_pod_killer_line_reads_in_linear_time():
             parse_record(body, "k.log")
         except RecordError:
             pass
+
+
+# one syslog prefix (prefixes.py), read alike where the paste's cleaning takes it off every
+# line (normalise) and where the kubelet's log reads it on its lines (klog): a day below 10
+# padded as syslog writes it (`Jul  7`) and unpadded as a page folds it (`Jul 7`), a host with
+# dots and dashes, a pid; the normaliser read `Jul 7` as no prefix (its day was `[ \d]\d`)
+_SYSLOG = ["Jul  7 20:31:39 ip-10-0-1-17.ec2.internal kubelet[1234]: ",
+           "Jul 7 20:31:39 ip-10-0-1-17.ec2.internal kubelet[1234]: ",
+           "Jul 17 20:31:39.885264 aks-nodepool1-1234-vmss000000 kubelet[1234]: ",
+           "Jul 7 20:31:39 node-1.example-a kubelet: "]
+
+
+@pytest.mark.parametrize("prefix", _SYSLOG)
+def test_one_syslog_prefix_is_read_alike_by_the_cleaning_and_the_kubelets_log(prefix):
+    from kubesim.explain.readers.normalise import plain
+    lines = (_failed(3) + _STATED_KILL + _KILL_LINE).replace(_J, prefix)
+    tag = prefix[prefix.index(" kubelet") + 1:]
+    # every line carries it: the cleaning takes the time and host off, the tag is kept
+    assert plain(lines).splitlines() == [x.replace(prefix, tag) for x in lines.splitlines()]
+    # a line without it (journalctl's head) above: the kubelet's log reads it on each line
+    head = "-- Logs begin at Mon 2024-07-01 10:00:00 UTC. --\n"
+    assert plain(head + lines) == head + lines
+    for text in (lines, head + lines):
+        answer = _answer(text)
+        assert answer.cause is Cause.LIVENESS_KILL and answer.probe_kills.lo == 1
+    other = prefix.replace(tag, "containerd[110]: ") + "time=x level=info msg=y"
+    assert klog_header(other) == (True, None)
+    assert klog_header(plain(other + "\n" + other).splitlines()[0]) == (True, None)
+
+
+def test_a_describe_shipped_with_an_unpadded_syslog_day_is_read_as_the_describe():
+    """A log shipper's syslog time and host before every line of a describe, the day unpadded
+    (`Jul 7`, a page folded syslog's `Jul  7`): taken off, the describe is read; the
+    normaliser took only the padded day for a prefix."""
+    describe = ("Name:         web-1\nNamespace:    default\nContainers:\n  app:\n"
+                "    State:          Running\n    Last State:     Terminated\n"
+                "      Reason:       Error\n      Exit Code:    137\n    Restart Count:  3\n")
+    for day in ("Jul  7", "Jul 7"):
+        shipped = "".join(f"{day} 10:00:{i:02d} node-1.example-a {x}\n"
+                          for i, x in enumerate(describe.splitlines()))
+        found = parse_record(shipped, "r.txt")
+        [c] = [c for p in found.pods for c in p.containers]
+        assert (found.pods[0].name, c.name, c.restart_count) == ("web-1", "app", 3)
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("tail", [
+    "a" * 2_000_000,  # a host that never ends
+    "node-1 " + "k" * 2_000_000,  # a tag that never ends
+    "node-1 kubelet[" + "1" * 2_000_000,  # a pid that never ends
+    "node-1.example-a" * 130_000 + " kubelet: x",  # a host of 2 MB
+])
+def test_a_hostile_two_megabyte_syslog_line_reads_in_linear_time(tail):
+    """The syslog prefix (prefixes.py) on a hostile 2 MB line, in both paths: every line
+    carrying it (the cleaning's) and one line among others (the kubelet's log's); each
+    pattern is bounded, the line read or refused whole (pytest-timeout the bound, no timed
+    assert)."""
+    line = f"Jul 7 20:31:39 {tail}"
+    assert len(line) > 2_000_000
+    for text in (f"{line}\n{line}\n", f"-- Logs begin --\n{line}\n"):
+        try:
+            parse_record(text, "k.log")
+        except RecordError:
+            pass
+
+
+@pytest.mark.parametrize("day", ["Feb  3", "Feb 3", "Feb 13"])
+def test_an_e2e_log_or_monitor_line_with_an_unpadded_day_is_read(day):
+    """The e2e framework's time (ci_log.py; Go's time.StampMilli, `Jan _2 15:04:05.000`, the
+    day padded with a space) is syslog's day and time (prefixes.DAY_TIME); a page that folds
+    the padding prints `Feb 3`, which the e2e reader took for no time (its day was `[ \\d]\\d`)
+    and refused the line."""
+    dump = (f"{day} 13:38:26.320: INFO: At 2016-02-24 13:26:31 -0800 PST - event for web-1: "
+            "{kubelet node-1} Killing: Container app failed liveness probe, will be restarted\n")
+    [pod] = pod_groups([parse_record(dump, "r.txt")])
+    assert (pod.name, [e.reason for e in pod.events]) == ("web-1", ["Killing"])
+    monitor = (f"{day} 01:24:22.203 W pod=api-1 ns=demo Liveness probe failed: Get "
+               "https://10.0.0.2:5443/healthz: net/http: request canceled\n")
+    assert _answer(monitor, pod="api-1").failed == ("liveness",)

@@ -37,13 +37,17 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.names import NAME_CELL
+from kubesim.explain.readers.prefixes import DAY_TIME
 from kubesim.explain.readers.times import parse_time
 
 __all__ = ["RestartLine", "ci_event", "event_start", "pod_started", "restart_line"]
 
 _NAME = NAME_CELL
+# the e2e framework's time (Go's time.StampMilli, `Jan _2 15:04:05.000`): syslog's day and time
+# (prefixes.py), then its fraction
+_STAMP_MILLI = rf"{DAY_TIME}(?:\.\d{{1,9}})?"
 # the framework's own time and level before its message (`Feb 23 06:05:51.859: INFO: `)
-_LOGF = r"(?:[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}(?:\.\d{1,9})?: )?(?:(?:INFO|FAIL): )?"
+_LOGF = rf"(?:{_STAMP_MILLI}: )?(?:(?:INFO|FAIL): )?"
 _AT = r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?: [+-]\d{4})?(?: [A-Z]{1,5})?"
 _E2E_EVENT = re.compile(
     rf"^[ \t]*{_LOGF}(?:At (?P<at>{_AT}) - )?event for (?P<name>{_NAME}): "
@@ -53,7 +57,7 @@ _POD_SOURCES = ("kubelet", "default-scheduler", "scheduler")
 
 # a monitor line's time and level, then its locator (`key=value` or `key/value` pairs)
 _MONITOR = re.compile(
-    r"^[ \t]*(?:(?P<time>[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}(?:\.\d{1,9})?) (?P<level>[IWE]) )?"
+    rf"^[ \t]*(?:(?P<time>{_STAMP_MILLI}) (?P<level>[IWE]) )?"
     r"(?:event happened (?P<times>\d{1,10}) times?, something is wrong: )?"
     r"(?P<locator>(?:[a-z]{1,40}[=/][^\s=/]{1,253} ){1,8})(?:- )?"
     r"(?:reason/(?P<reason>[A-Za-z][A-Za-z0-9_]{0,80}) )?(?P<message>\S.*)$")

@@ -45,11 +45,15 @@ from kubesim.explain.readers.times import parse_rfc1123
 from kubesim.results import ProbeType
 from kubesim.spec.model import LocatedSpecError, parse_container
 
-__all__ = ["CONTAINER_KEYS", "POD_KEYS", "STATE_KEYS", "read_describe"]
+__all__ = ["CONTAINER_KEYS", "KEY_NAME", "POD_KEYS", "STATE_KEYS", "read_describe",
+           "state_value_below"]
 
+# a field's key as describe prints it (`Restart Count`, `Image(s)`, `Controlled By`): the one
+# rule of every reader that asks whether a line is a describe's field
+KEY_NAME = r"[A-Z][A-Za-z ()/-]{0,30}?"
 # (the value ends at its last character that is no space: a lazy value before `[ \t]*$` was
 # quadratic in a long run of spaces inside it)
-_KEY = re.compile(r"^(?P<indent>[ \t]*)(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):"
+_KEY = re.compile(rf"^(?P<indent>[ \t]*)(?P<key>{KEY_NAME}):"
                   r"(?:[ \t]+(?P<value>\S(?:.*\S)?))?[ \t]*$")
 _CONTAINER = re.compile(r"^(?P<indent>[ \t]*)(?P<name>[a-z0-9](?:[-a-z0-9.]{0,61}[a-z0-9])?):"
                         r"[ \t]*$")
@@ -57,6 +61,7 @@ _CONDITION = re.compile(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"
                         r"(?P<status>True|False|Unknown)[ \t]*$")
 _EVENTS = re.compile(r"^(?P<indent>[ \t]*)Events:[ \t]*(?P<none><none>)?[ \t]*$")
 # a state's value on the line after its key (`State:`, then `Terminated`: a page's copy)
+_STATE_KEY_ALONE = re.compile(r"^[ \t]*(?:Last )?State:[ \t]*$")
 _STATE_WORD = re.compile(r"^[ \t]*(?P<word>Terminated|Running|Waiting)[ \t]*$")
 _PORTS = re.compile(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
 _INT32 = 2**31 - 1
@@ -144,12 +149,14 @@ class _Reader:
         self.cut_line: int | None = None  # the last line, when the text ends inside it
         self.last_line = max((i for i, x in enumerate(self.lines, 1) if x.strip()), default=0)
         self.open_exec: _OpenExec | None = None
-        # pieces before a describe's `Name:`, read as another pod's: (piece, its note, the
-        # line of that `Name:`), tied back to the pod when their probes' URLs are at its IP
-        self.aparts: list[tuple[PodRecord, Note, int]] = []
-        # the notes on fields read as a pod's only container, with that pod: said otherwise
-        # once the pod shows others (a piece that starts inside its first container)
-        self.nameless: list[tuple[PodRecord, Note]] = []
+        # pieces naming no pod before a describe's `Name:`: (piece, that pod's name, the line
+        # of its `Name:`), placed once the record is read (`place_apart`): that pod's when
+        # their probes' URLs are at its IP, which comes after its `Name:`; another pod's else
+        self.aparts: list[tuple[PodRecord, str, int]] = []
+        # fields read as a container the record does not name: (its pod, the container, where
+        # among the notes its note goes), said once the record is read (`nameless_note`):
+        # whether the pod shows other containers after them is known only then
+        self.nameless: list[tuple[PodRecord, ContainerRecord, int]] = []
 
     def where(self, number: int) -> Where:
         return Where(self.source, number)
@@ -175,8 +182,10 @@ class _Reader:
         self.cut_container()
         self.close_container()
         self.close_rows()
-        self.tie_by_ip()
-        self.renote_nameless()
+        for piece, name, number in self.aparts:
+            self.place_apart(piece, name, number)
+        for pod, container, at in reversed(self.nameless):  # (from the last: `at` stays put)
+            self.notes.insert(at, self.nameless_note(pod, container))
         for pod in self.pods:
             for container in pod.containers:
                 self.build_spec(container)
@@ -305,12 +314,12 @@ class _Reader:
         """`Terminated` alone on the line right after a `State:` (or `Last State:`) without a
         value: that state's value, put on a line of its own by a page (kubectl prints it
         after the key)."""
-        block, word = self.block, _STATE_WORD.match(line)
-        if block is None or word is None or block.value or block.fields or \
-                block.where.line != number - 1:
+        block = self.block
+        word = state_value_below(self.lines[number - 2], line) if number > 1 else None
+        if block is None or word is None or block.where.line != number - 1:
             return
-        block.value = word["word"]
-        self.notes.append(Note(f"line {number}: {block.which}'s value {word['word']} on the line "
+        block.value = word
+        self.notes.append(Note(f"line {number}: {block.which}'s value {word} on the line "
                                f"after `{block.which}:` (a page's copy): read as its value",
                                self.where(number)))
 
@@ -370,14 +379,7 @@ class _Reader:
             self.close_container()
             self.pod = None
             if before.name is None:
-                before.apart_from = value
-                note = Note(
-                    f"lines {before.where.line}-{number - 1} are a pod the record does not "
-                    f"name: they come before the describe of {value[:60] or 'a pod'} at line "
-                    f"{number} (kubectl prints Name first), so they are another pod's",
-                    before.where, uncertain=False)
-                before.notes.append(note)
-                self.aparts.append((before, note, number))
+                self.aparts.append((before, value, number))
         pod = self.ensure_pod(number)
         pod.name, pod.where, self.pod_indent = value or None, self.where(number), indent
         self.section = None
@@ -401,36 +403,43 @@ class _Reader:
         self.section = None
         return True
 
-    def renote_nameless(self) -> None:
-        """Fields read as the pod's only container, in a pod that shows others after them
-        (codecentric-helm-charts-824: an init container's state, then `Containers:` and
-        keycloak): not its only container, one whose name is cut above the record."""
-        for pod, note in self.nameless:
-            if len(pod.containers) > 1 and note in self.notes:
-                names = ", ".join(c.name for c in pod.containers if c.name) or "the others"
-                self.notes[self.notes.index(note)] = Note(
-                    "the record starts inside a container's fields, its name cut above them: "
-                    f"read as a container the record does not name, beside {names}",
-                    note.where)
+    def nameless_note(self, pod: PodRecord, container: ContainerRecord) -> Note:
+        """Fields read as a container the record does not name: the pod's only container, or,
+        in a pod that shows others after them (codecentric-helm-charts-824: an init
+        container's state, then `Containers:` and keycloak), not its only container, one
+        whose name is cut above the record."""
+        if len(pod.containers) > 1:
+            names = ", ".join(c.name for c in pod.containers if c.name) or "the others"
+            return Note("the record starts inside a container's fields, its name cut above "
+                        f"them: read as a container the record does not name, beside {names}",
+                        container.where)
+        return Note("the record shows container fields without the container's name: read "
+                    "as the pod's only container", container.where)
 
-    def tie_by_ip(self) -> None:
-        """Event rows pasted apart above a describe (another fence, a sentence between), naming
-        no pod, are that pod's when every probe URL in them is at its `IP:`: a probe's host
-        is the pod's IP unless the probe sets another (R2.5), and a pod's IP is its own."""
-        for piece, note, number in self.aparts:
-            pod = next((p for p in self.pods if p.where.line == number), None)
-            hosts = {h.strip("[]") for e in piece.events for h in _PROBE_HOST.findall(e.message)}
-            if pod is None or pod.ip is None or hosts != {pod.ip} or piece.containers or \
-                    piece.conditions or piece not in self.pods:
-                continue
-            self.pods.remove(piece)
-            piece.notes.remove(note)
-            pod.events[:0] = piece.events
-            pod.notes[:0] = [*piece.notes, Note(
-                f"lines {piece.where.line}-{number - 1} name no pod and come before the "
-                f"describe of {pod.name}, but their probes' URLs are at {pod.ip}, its IP (a "
-                "probe's host is the pod's IP, R2.5): read as its events", piece.where,
-                uncertain=False)]
+    def place_apart(self, piece: PodRecord, name: str, number: int) -> None:
+        """Lines naming no pod before the describe of `name` at line `number`: another pod's
+        (kubectl prints Name first), or that pod's when they are event rows pasted apart
+        above it (another fence, a sentence between) and every probe URL in them is at its
+        `IP:`: a probe's host is the pod's IP unless the probe sets another (R2.5), and a
+        pod's IP is its own."""
+        pod = next((p for p in self.pods if p.where.line == number), None)
+        hosts = {h.strip("[]") for e in piece.events for h in _PROBE_HOST.findall(e.message)}
+        if pod is None or pod.ip is None or hosts != {pod.ip} or piece.containers or \
+                piece.conditions:
+            piece.apart_from = name
+            piece.notes.append(Note(
+                f"lines {piece.where.line}-{number - 1} are a pod the record does not name: "
+                f"they come before the describe of {name[:60] or 'a pod'} at line {number} "
+                "(kubectl prints Name first), so they are another pod's", piece.where,
+                uncertain=False))
+            return
+        self.pods.remove(piece)
+        pod.events[:0] = piece.events
+        pod.notes[:0] = [*piece.notes, Note(
+            f"lines {piece.where.line}-{number - 1} name no pod and come before the "
+            f"describe of {pod.name}, but their probes' URLs are at {pod.ip}, its IP (a "
+            "probe's host is the pod's IP, R2.5): read as its events", piece.where,
+            uncertain=False)]
 
     def next_in_piece(self, line: str, number: int) -> bool:
         """A piece of a describe cut above its `Containers:` (it starts inside a container's
@@ -534,10 +543,7 @@ class _Reader:
             pod = self.ensure_pod(number)
             self.container = ContainerRecord(None, self.where(number))
             pod.containers.append(self.container)
-            self.notes.append(Note("the record shows container fields without the container's "
-                                   "name: read as the pod's only container",
-                                   self.where(number)))
-            self.nameless.append((pod, self.notes[-1]))
+            self.nameless.append((pod, self.container, len(self.notes)))
         c = self.container
         if self.section is None and self.fields_indent is None:
             self.fields_indent = indent
@@ -706,6 +712,14 @@ class _Reader:
                                    f"stands for; taken as {number}",
                                    c.where))
         return out
+
+
+def state_value_below(above: str, line: str) -> str | None:
+    """The state `line` holds when it is a state's value a page put on the line after its
+    key: `Terminated` (`Running`, `Waiting`) alone, right under a `State:` or `Last State:`
+    that has no value (kubectl prints the value after the key); None otherwise."""
+    word = _STATE_WORD.match(line)
+    return word["word"] if word is not None and _STATE_KEY_ALONE.match(above) else None
 
 
 def read_describe(text: str, source: str, *, cuts: frozenset[int] = frozenset()) -> RecordSet:

@@ -67,6 +67,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.names import LABEL, SUBDOMAIN
 from kubesim.explain.readers.normalise import PasteLine
+from kubesim.explain.readers.prefixes import JOURNAL, TAG
 from kubesim.explain.readers.times import into_a_year
 from kubesim.spec.model import parse_container
 
@@ -81,15 +82,12 @@ def is_logged(event: RecordedEvent) -> bool:
     return event.component == LOGGED
 
 
-# the journal's prefix: `Jul 17 20:31:39 HOST kubelet[PID]: `, the PID left out by some
-# syslogs (`HOST kubelet: `)
-# journalctl's default `short`, its `short-precise` (microseconds) and `short-iso`
-_JOURNAL = re.compile(r"^(?:[A-Z][a-z]{2} {1,2}\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d{1,9})?|\d{4}-"
-                      r"\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?) "
-                      r"(?P<host>\S{1,255}) (?P<tag>[\w.@-]{1,64})(?:\[\d{1,10}\])?: ")
+# the journal's prefix (prefixes.JOURNAL): `Jul 17 20:31:39 HOST kubelet[PID]: `, the PID left
+# out by some syslogs (`HOST kubelet: `); journalctl's `short`, `short-precise`, `short-iso`
+_JOURNAL = re.compile(rf"^{JOURNAL}")
 # the same with the time and host taken off by the paste's cleaning (normalise.py strips a
 # syslog time in front of a line): `kubelet[PID]: ` alone
-_TAG = re.compile(r"^(?P<tag>[\w.@-]{1,64})(?:\[(?P<pid>\d{1,10})\])?: ")
+_TAG = re.compile(rf"^{TAG} ")
 # the programs whose journal lines are the kubelet's: the kubelet itself and the binaries that
 # embed it (minikube's localkube, k3s, microk8s' kubelite)
 _KUBELET_TAGS = re.compile(r"(?:kubelet|localkube|hyperkube|kubelite|k3s(?:-agent|-server)?|"

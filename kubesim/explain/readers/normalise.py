@@ -27,6 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from kubesim.explain.readers.prefixes import HOST, SYSLOG_TIME, TAG
+
 __all__ = ["CUT_MARK", "ELLIPSIS", "LineKind", "PasteLine", "box_cut", "normalise", "plain",
            "unfolded"]
 
@@ -283,7 +285,9 @@ def _cut(block: list[str], pattern: re.Pattern[str]) -> list[str]:
 _STAMPS = tuple(re.compile(p + r"(?:[ \t]|$)") for p in (
     r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?\]?",
     r"^\[?\d{1,2}/\d{1,2}/\d{2,4},? \d{1,2}:\d{2}:\d{2}(?:\.\d{1,6})?(?: ?[AP]M)?\]?",
-    r"^[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} [\w.-]+(?:\[\d+\])?:?",
+    # syslog's time and host (prefixes.py: the kubelet's log reads them alike), or its tag
+    # where it writes no host (`kubelet[1234]:`)
+    rf"^{SYSLOG_TIME} (?:{HOST}|{TAG})",
     r"^\[\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\]"))
 
 

@@ -29,7 +29,14 @@ from kubesim.explain.readers.ci_log import (
     pod_started,
     restart_line,
 )
-from kubesim.explain.readers.describe import CONTAINER_KEYS, POD_KEYS, STATE_KEYS, read_describe
+from kubesim.explain.readers.describe import (
+    CONTAINER_KEYS,
+    KEY_NAME,
+    POD_KEYS,
+    STATE_KEYS,
+    read_describe,
+    state_value_below,
+)
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
 from kubesim.explain.readers.flattened import (
@@ -106,12 +113,8 @@ _STATUS_ITEM = re.compile(r"^(?P<indent>[ \t]*)- (?:allocatedResources(?:Status)
 # its exitCode and reason below it, or `lastState:` (the fields of a ContainerStatus's state)
 _STATE_PIECE = re.compile(r"^(?P<indent>[ \t]*)(?P<key>lastState|state|terminated|waiting|"
                           r"running):[ \t]*$")
-_KEY = re.compile(r"^[ \t]*(?P<key>[A-Z][A-Za-z ()/-]{0,30}?):(?:[ \t]|$)")
+_KEY = re.compile(rf"^[ \t]*(?P<key>{KEY_NAME}):(?:[ \t]|$)")
 _EVENTS = re.compile(r"^[ \t]*Events:")
-# a state's value a page put on the line after its key (`State:`, then `Terminated`): the
-# state of that key (describe.py reads it so)
-_STATE_KEY_ALONE = re.compile(r"^[ \t]*(?:Last )?State:[ \t]*$")
-_STATE_WORD = re.compile(r"^[ \t]*(?:Terminated|Running|Waiting)[ \t]*$")
 _DESCRIBE_KEYS = POD_KEYS | CONTAINER_KEYS | STATE_KEYS
 _PROBE_LINE = re.compile(r"^[ \t]*(?:Liveness|Readiness|Startup):[ \t]+(?P<value>.*)$")
 MAX_EXEC_LINES = 500  # lines of one exec command describe broke over lines (a script)
@@ -413,7 +416,7 @@ class _Placer:
         value: that state's value, which a page put on a line of its own."""
         last = self.describe.lines[-1] if self.describe.lines else None
         return self.in_describe and last is not None and last.number == line.number - 1 and \
-            bool(_STATE_KEY_ALONE.match(last.text) and _STATE_WORD.match(line.text))
+            state_value_below(last.text, line.text) is not None
 
     def flat_name(self, text: str) -> bool:
         """`wordpress:` right under `Containers:` in a describe that lost its indentation, and

@@ -35,10 +35,12 @@ __all__ = ["Col", "Column", "CustomColumns", "PodRow", "TopContainers", "custom_
            "cut_pod_row", "is_pods_header", "placeholder_name", "pod_row", "pods_of"]
 
 _HEADER = re.compile(r"^\s*(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
+# a row's cells up to RESTARTS: NAMESPACE (with -A), NAME, READY, STATUS, RESTARTS
+_CELLS = (rf"^\s*(?:(?P<ns>{NAMESPACE_CELL})\s+)?(?P<name>{NAME_CELL})\s+"
+          r"(?P<ready>\d{1,4})/(?P<total>\d{1,4})\s+(?P<status>[A-Za-z][A-Za-z:]{0,62}"
+          r"(?::\d+/\d+)?)\s+(?P<restarts>\d{1,12})")
 _ROW = re.compile(
-    rf"^\s*(?:(?P<ns>{NAMESPACE_CELL})\s+)?(?P<name>{NAME_CELL})\s+"
-    rf"(?P<ready>\d{{1,4}})/(?P<total>\d{{1,4}})\s+(?P<status>[A-Za-z][A-Za-z:]{{0,62}}"
-    rf"(?::\d+/\d+)?)\s+(?P<restarts>\d{{1,12}})(?:\s+\((?P<ago>{AGE_PATTERN}) ago\))?\s+"
+    rf"{_CELLS}(?:\s+\((?P<ago>{AGE_PATTERN}) ago\))?\s+"
     # AGE is not read (only matched); a page may run its next line into the cell (`40- It`)
     rf"(?:(?P<age>{AGE_PATTERN})|\d+\S*)(?:\s.*)?$")
 # A row right under the header whose NAME is no name the API gives a pod (DNS-1123: lower
@@ -46,10 +48,7 @@ _ROW = re.compile(
 _PLACEHOLDER = re.compile(rf"^\s*(?P<name>{PLACEHOLDER})\s+\d")
 # the record's last line cut inside a row's RESTARTS cell (`app-5f7   1/1   Running   1`, no
 # line end): the digits shown may be the cell's start, so the count is not in the record
-_CUT_ROW = re.compile(
-    rf"^\s*(?:(?P<ns>{NAMESPACE_CELL})\s+)?(?P<name>{NAME_CELL})\s+"
-    r"(?P<ready>\d{1,4})/(?P<total>\d{1,4})\s+(?P<status>[A-Za-z][A-Za-z:]{0,62}"
-    r"(?::\d+/\d+)?)\s+(?P<restarts>\d{1,12})$")
+_CUT_ROW = re.compile(rf"{_CELLS}$")
 # STATUS is the reason of the container's current state when it has one (printPod)
 _WAITING = {"CrashLoopBackOff", "ImagePullBackOff", "ErrImagePull", "ContainerCreating",
             "CreateContainerConfigError", "RunContainerError"}
