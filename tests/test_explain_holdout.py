@@ -5203,9 +5203,11 @@ def test_a_condition_or_a_list_item_reads_a_long_line_in_one_pass(line):
     _read_in_one_pass(line.format(" " * 2_000_000) + "\n")
 
 
-# gitlab-runner-4664 (held-out batch 29): `kubectl get events` from an API server of 1.11-1.13,
-# whose table printed KIND where 1.14 prints OBJECT (printEvent in pkg/printers/
-# internalversion/printers.go; kubernetes#73894 made it `kind/name`)
+# gitlab-runner-4664 (held-out batch 29): `kubectl get events` from an API server of 1.13 or
+# before (kubectl prints the table the server gives: printEvent in pkg/printers/
+# internalversion/printers.go), whose table printed KIND where 1.14 prints OBJECT
+# (kubernetes#73894, Feb. 2019, made it `kind/name`; kubernetes/kubectl#793 shows the KIND
+# layout from a v1.13.11 server)
 _KIND_HEADER = "NAMESPACE   LAST SEEN   TYPE     REASON      KIND   MESSAGE\n"
 _KIND_ROWS = (
     "ci          48s         Normal   Scheduled   Pod    Successfully assigned ci/runner-08rsfk "

@@ -161,10 +161,11 @@ class Columns:
 
     @property
     def kind_alone(self) -> bool:
-        """A KIND column and neither NAME nor OBJECT (`LAST SEEN  TYPE  REASON  KIND  MESSAGE`,
-        the API server's table of 1.11-1.13, printEvent in pkg/printers/internalversion/
-        printers.go, until kubernetes#73894 made KIND an OBJECT of `kind/name` for 1.14;
-        kubernetes/kubectl#793 shows it from a 1.13.11 server): its rows name no object."""
+        """A KIND column and neither NAME nor OBJECT (`LAST SEEN  TYPE  REASON  KIND  MESSAGE`):
+        the table the API server prints (printEvent in pkg/printers/internalversion/
+        printers.go; kubectl asks the server for it) up to 1.13, kubernetes/kubectl#793 shows
+        it from a v1.13.11 server, until kubernetes#73894 (Feb. 2019) made KIND an OBJECT of
+        `kind/name` for 1.14: its rows name no object."""
         have = {r for r, _ in self.roles}
         return Column.KIND in have and not have & {Column.NAME, Column.OBJECT}
 
