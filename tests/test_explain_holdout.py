@@ -5178,6 +5178,9 @@ def test_an_issue_forms_json_cut_in_its_metadata_is_said_cut():
     record = parse_record(_ISSUE_FORM, "r.txt")
     [cut] = [n for n in record.notes if "JSON cut short at line" in n.text]
     assert cut.kind is NoteKind.NOT_READ and "(a string cut short)" in cut.text
+    # the condition's object and the `,` after it: one item of a list, read whole
+    assert any("one item of a list (the `,` after it)" in n.text for n in record.notes)
+    assert not any("after the cut" in n.text for n in record.notes)
 
 
 @pytest.mark.parametrize("text", [

@@ -1064,6 +1064,9 @@ def _read_segment(segment: Segment, source: str) -> RecordSet | None:
         except RecordError as exc:  # JSON cut short (an Event's line, a document) is read
             if not exc.message.startswith("not JSON"):  # to the cut
                 raise
+            item = _list_item(segment, text, source)
+            if item is not None:
+                return item
             one = len(segment.lines) == 1
             found = (salvage_event(text, source, segment.first)
                      or salvage_bare(text, source, segment.first)) if one else None
@@ -1080,6 +1083,27 @@ def _read_segment(segment: Segment, source: str) -> RecordSet | None:
         return _status_piece(segment, source)
     body = "\n" * (segment.first - 1) + text  # YAML's own line numbers are the paste's
     return read_kube(body, source) or _probes(body, source, segment.first)
+
+
+def _list_item(segment: Segment, text: str, source: str) -> RecordSet | None:
+    """A whole JSON value and the `,` after it: one item of a list pasted without the list
+    (a pod's Ready condition out of `status.conditions`), read whole and said; None for any
+    other text, or an item that holds no pod, event or condition."""
+    body = text.rstrip()
+    if not body.endswith(",") or len(segment.lines) < 2:
+        return None
+    try:
+        data = load_json(body[:-1], source, RecordError)
+    except RecordError:
+        return None
+    found = read_old_pod(data, {}, source, segment.first) or read_objects(
+        data, source, segment.first)
+    if found is not None:
+        found.notes.append(Note(
+            f"lines {segment.first}-{segment.lines[-1].number} are one item of a list (the `,` "
+            "after it), pasted without the list and its other items: read whole",
+            Where(source, segment.first)))
+    return found
 
 
 def _cut_json(segment: Segment, source: str) -> RecordSet | None:
