@@ -208,18 +208,6 @@ NOT_READ: dict[str, str] = {
         "state; a reader of figure labels would take a guess the README's rules forbid, so "
         "explain refuses it naming what it reads"),
     # held-out batch 29
-    "cloudnative-pg-4916.issue-form-ready-condition-json-then-events-json-cut-in-metadata.txt": (
-        "held-out batch 29, first contact on be19402: exit 2, `malformed YAML: did not find "
-        "expected '-' indicator` at line 3: an issue form's markdown (`- [X] I have searched "
-        "...`) taken for YAML, so the Ready condition's JSON (False, ContainersNotReady) and "
-        "the events JSON cut in its metadata are not read where the facts read cannot-tell, "
-        "no failure, kills open"),
-    "gitlab-runner-4664.get-events-kind-column-runner-pod-start-then-second-table-cut.txt": (
-        "held-out batch 29, first contact on be19402: exit 2, `no pod named "
-        "'runner-...-08rsfk' in the record (pods: runner-...-05pd84)`: the first events table "
-        "(KIND column, no OBJECT) names its pod only in its Scheduled row's message, so its "
-        "rows are given to no pod; and without --pod explain says the other pod's events are "
-        "whole from its scheduling on, none cut, though its second row is cut after `Normal`"),
     "yelogs-es-red-shard.traditional-chinese-prose-bullets-pod-0-of-1-readiness-probe-failed.txt": (
         "held-out batch 29, first contact on be19402: exit 2, not a record explain reads: "
         "Traditional Chinese prose bullets `Pod 狀態: 0/1(就緒探針失敗)` (pod 0/1, readiness probe "

@@ -5383,3 +5383,166 @@ def test_readiness_beside_lines_that_show_no_end_stays_readiness_only(other):
 def test_an_apps_end_line_reads_a_long_line_in_one_pass(line):
     """Hostile input for the app-end table: 2 MB of spaces in a line read in one pass."""
     _read_in_one_pass(line + "\n" + _READINESS_ROW)
+_READY_FALSE = ('{\n    "type": "Ready",\n    "status": "False",\n    "lastProbeTime": null,\n'
+                '    "lastTransitionTime": "2024-06-19T11:27:11Z",\n'
+                '    "reason": "ContainersNotReady",\n'
+                '    "message": "containers with unready status: [postgres]"\n}')
+_ISSUE_FORM = ("### Is there an existing issue already for this bug?\n\n- [X] I have searched for "
+               "an existing issue.\n\n### Version\n\ntrunk (main)\n\n### What happened?\n\n"
+               "The pod never becomes ready.\n\nThe Ready condition of the pod\n```\n"
+               + "".join("        " + x + "\n" for x in _READY_FALSE.splitlines())[:-1]
+               + ",\n```\n\nFailing probes events:\n\n```\n    {\n        \"metadata\": {\n"
+               '            "name": "replica')
+
+
+@pytest.mark.parametrize("text", [
+    # the record's shape (cloudnative-pg-4916: an issue form's markdown, the condition's
+    # JSON fenced and indented as it sat in the pod's list, an events JSON cut in its name)
+    _ISSUE_FORM,
+    # variants written by hand: the condition's JSON alone; `kubectl get pod -o json | jq
+    # .status.conditions`; the same conditions as YAML (kubectl sorts their keys)
+    _READY_FALSE + "\n",
+    '[\n  {"lastProbeTime": null, "lastTransitionTime": "2024-06-19T11:20:00Z", "status": '
+    '"True", "type": "PodScheduled"},\n  ' + _READY_FALSE.replace("\n", "") + "\n]\n",
+    "- lastProbeTime: null\n  lastTransitionTime: \"2024-06-19T11:27:11Z\"\n  message: "
+    "'containers with unready status: [postgres]'\n  reason: ContainersNotReady\n  status: "
+    "\"False\"\n  type: Ready\n",
+])
+def test_a_pods_ready_condition_pasted_alone_is_read(text):
+    """cloudnative-pg-4916 (held-out batch 29): an issue form's check boxes (`- [X] I have
+    searched ...`) were taken for a YAML list and the record refused as malformed YAML, so
+    the pod's Ready condition, pasted alone as JSON, was not read. Markdown around a fence is
+    prose; a pod's conditions alone are a pod's status: not Ready, what holds it out not
+    told, no failure shown, kills neither shown nor ruled out."""
+    record = parse_record(text, "r.txt")
+    [pod] = record.pods
+    assert [(c.type, c.status) for c in pod.conditions][-1] == ("Ready", "False")
+    assert any("names the containers not ready: postgres" in n.text for n in pod.notes)
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and not a.failed and not a.shows_failures
+    assert a.probe_kills == CountRange(0, None)
+
+
+def test_an_issue_forms_json_cut_in_its_metadata_is_said_cut():
+    """The events JSON of cloudnative-pg-4916, cut inside its first item's name: its lines
+    are listed as JSON cut short before anything read, not as text that is no JSON."""
+    record = parse_record(_ISSUE_FORM, "r.txt")
+    [cut] = [n for n in record.notes if "JSON cut short at line" in n.text]
+    assert cut.kind is NoteKind.NOT_READ and "(a string cut short)" in cut.text
+    # the condition's object and the `,` after it: one item of a list, read whole
+    assert any("one item of a list (the `,` after it)" in n.text for n in record.notes)
+    assert not any("after the cut" in n.text for n in record.notes)
+
+
+@pytest.mark.parametrize("text", [
+    "- [X] I have searched for an existing issue: none.\n\nThe pod restarts.\n",
+    "- [ ] I have read the guide\n- the pod: restarts\n",
+])
+def test_a_markdown_check_box_is_no_yaml(text):
+    """The negative side: check boxes and bullets alone are prose, not YAML: refused as no
+    record explain reads (not as malformed YAML)."""
+    with pytest.raises(RecordError, match="not a record explain reads"):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "- {}x: y",
+    "- a{}: y",
+    '{{"type": "Ready", "status": "False", "message": "containers with unready status: [{}"}}',
+    '{{"type": "Ready", "status": "False", "message": "containers with unready status: [a{}]"}}',
+])
+def test_a_condition_or_a_list_item_reads_a_long_line_in_one_pass(line):
+    """Hostile input for the list item that claims YAML and the unready containers' message:
+    2 MB runs of spaces read, or refused, in one pass."""
+    _read_in_one_pass(line.format(" " * 2_000_000) + "\n")
+
+
+# gitlab-runner-4664 (held-out batch 29): `kubectl get events` from an API server of 1.13 or
+# before (kubectl prints the table the server gives: printEvent in pkg/printers/
+# internalversion/printers.go), whose table printed KIND where 1.14 prints OBJECT
+# (kubernetes#73894, Feb. 2019, made it `kind/name`; kubernetes/kubectl#793 shows the KIND
+# layout from a v1.13.11 server)
+_KIND_HEADER = "NAMESPACE   LAST SEEN   TYPE     REASON      KIND   MESSAGE\n"
+_KIND_ROWS = (
+    "ci          48s         Normal   Scheduled   Pod    Successfully assigned ci/runner-08rsfk "
+    "to node-0\n"
+    "ci          47s         Normal   Pulled      Pod    Container image \"node:latest\" already "
+    "present on machine\n"
+    "ci          47s         Normal   Created     Pod    Created container\n"
+    "ci          47s         Normal   Started     Pod    Started container\n")
+_OBJECT_CUT = (
+    "NAMESPACE   LAST SEEN   TYPE     REASON      OBJECT              MESSAGE\n"
+    "ci          0s          Normal   Scheduled   pod/runner-05pd84   Successfully assigned "
+    "ci/runner-05pd84 to node-0\n"
+    "ci          0s          Normal  \n")
+
+
+def _kind_table(rows: str, header: str = _KIND_HEADER) -> str:
+    widths = [header.index(c) for c in ("LAST", "TYPE", "REASON", "KIND", "MESSAGE")]
+    if header.startswith("LAST"):  # no NAMESPACE column: each row's first cell taken off
+        rows = "".join(r[len("ci          "):] + "\n" for r in rows.splitlines())
+    assert widths == sorted(widths)
+    return header + rows
+
+
+@pytest.mark.parametrize("text", [
+    # the record's first table (its rows as the issue page shows them)
+    _kind_table(_KIND_ROWS),
+    # variants written by hand: without the NAMESPACE column (one namespace); a Scheduled
+    # message of the schedulers before 1.13, without the namespace
+    _kind_table(_KIND_ROWS, "LAST SEEN   TYPE     REASON      KIND   MESSAGE\n"),
+    _kind_table(_KIND_ROWS.replace("assigned ci/runner", "assigned runner")),
+])
+def test_a_kind_columns_rows_are_the_pod_its_scheduled_row_names(text):
+    """gitlab-runner-4664 (held-out batch 29): a `kubectl get events` table whose KIND column
+    names no pod gave its rows to no pod, and `--pod` refused the pod its Scheduled row
+    names. Its rows are that pod's when the table holds that one Scheduled row, said."""
+    record = parse_record(text, "r.txt")
+    assert {e.object_name for e in record.events} == {"runner-08rsfk"}
+    assert any("rows given to pod runner-08rsfk, the one its Scheduled row names" in n.text
+               for n in record.notes)
+    a = _answer(text, pod="runner-08rsfk")
+    assert a.cause is Cause.CANNOT_TELL and not a.failed and not a.shows_failures
+
+
+def test_a_kind_column_with_two_scheduled_rows_names_no_pod():
+    """The negative side: a table of two pods' starts (two Scheduled rows) does not say whose
+    each other row is: they stay rows of no named pod."""
+    second = _KIND_ROWS.replace("08rsfk", "77abcd").splitlines(keepends=True)[0]
+    record = parse_record(_kind_table(_KIND_ROWS + second), "r.txt")
+    assert {e.object_name for e in record.events} == {""}
+
+
+@pytest.mark.parametrize("cut", [
+    _OBJECT_CUT,
+    # variants written by hand: the record ending inside the cut row; no NAMESPACE column
+    _OBJECT_CUT.rstrip("\n "),
+    "LAST SEEN   TYPE     REASON      OBJECT              MESSAGE\n"
+    "0s          Normal   Scheduled   pod/runner-05pd84   Successfully assigned ci/runner-05pd84 "
+    "to node-0\n0s          Normal\n",
+])
+def test_a_later_table_cut_after_a_rows_type_cuts_every_pods_stream(cut):
+    """gitlab-runner-4664: the later table's last row is cut after `Normal`. That line was
+    read as words of the row above's message, and explain said of both pods that the record
+    holds their events from their scheduling on, none cut (0 kills). The row is cut (rows
+    after it are not in the record), and the rows cut away may be any pod's: neither pod's
+    stream is whole, so kills are not ruled out."""
+    text = _kind_table(_KIND_ROWS) + cut
+    [scheduled] = [e for e in parse_record(text, "r.txt").events
+                   if e.object_name == "runner-05pd84"]
+    assert scheduled.message.endswith("to node-0") and scheduled.truncated
+    for pod in ("runner-08rsfk", "runner-05pd84"):
+        a = _answer(text, pod=pod)
+        assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None), pod
+        assert "from its scheduling on" not in a.text
+
+
+@pytest.mark.parametrize("line", [
+    "ci  48s  Normal  Scheduled  Pod  Successfully assigned ci/{}x to node-0",
+    "ci  48s  Normal  Scheduled  Pod  Successfully assigned ci/x to {}node-0 y",
+    "ci{}0s          Normal  ",
+])
+def test_a_kind_columns_scheduled_row_reads_a_long_line_in_one_pass(line):
+    """Hostile input for the Scheduled message that names a KIND table's pod and the row cut
+    after its type: 2 MB runs of spaces read, or refused, in one pass."""
+    _read_in_one_pass(_KIND_HEADER + line.format(" " * 2_000_000) + "\n")

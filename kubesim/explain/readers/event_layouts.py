@@ -159,6 +159,30 @@ class Columns:
             return None
         return Columns(roles, tabs)
 
+    @property
+    def kind_alone(self) -> bool:
+        """A KIND column and neither NAME nor OBJECT (`LAST SEEN  TYPE  REASON  KIND  MESSAGE`):
+        the table the API server prints (printEvent in pkg/printers/internalversion/
+        printers.go; kubectl asks the server for it) up to 1.13, kubernetes/kubectl#793 shows
+        it from a v1.13.11 server, until kubernetes#73894 (Feb. 2019) made KIND an OBJECT of
+        `kind/name` for 1.14: its rows name no object."""
+        have = {r for r, _ in self.roles}
+        return Column.KIND in have and not have & {Column.NAME, Column.OBJECT}
+
+    def type_alone(self, line: str) -> str | None:
+        """The TYPE cell of a row cut right after it (its REASON and MESSAGE cells empty, the
+        cells before filled): `gitlab-runner-support   0s   Normal`; None for any other
+        line."""
+        values = None if self.tabs else self._aligned(line, cut=True)
+        if values is None:
+            return None
+        got = {role: value for role, value in values if role is not Column.OTHER}
+        type_ = got.get(Column.TYPE, "")
+        after = [v for (r, _), (_, v) in zip(self.roles, values, strict=True)
+                 if r in (Column.REASON, Column.MESSAGE, Column.OBJECT, Column.KIND)]
+        before = [v for r, v in values if r in (Column.NAMESPACE, Column.LAST)]
+        return type_ if type_ in _TYPE and not any(after) and all(before) else None
+
     def cells(self, line: str) -> Cells | None:
         """The row's cells; None if the row is not aligned to this header."""
         values = self._tabbed(line) if self.tabs else self._aligned(line)
@@ -187,9 +211,11 @@ class Columns:
         head = parts[:len(self.roles) - 1] + ["\t".join(parts[len(self.roles) - 1:])]
         return [(role, value.strip()) for (role, _), value in zip(self.roles, head, strict=False)]
 
-    def _aligned(self, line: str) -> list[tuple[Column, str]] | None:
+    def _aligned(self, line: str, *, cut: bool = False) -> list[tuple[Column, str]] | None:
+        """The cells under the header's columns; None for a line too short to be a row (but
+        a row `cut` after its first cells)."""
         starts = [s for _, s in self.roles]
-        if len(line) <= starts[-1] and len(line) <= starts[min(2, len(starts) - 1)]:
+        if not cut and len(line) <= starts[-1] and len(line) <= starts[min(2, len(starts) - 1)]:
             return None
         out: list[tuple[Column, str]] = []
         for i, (role, start) in enumerate(self.roles):

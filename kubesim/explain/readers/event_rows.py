@@ -38,7 +38,7 @@ from kubesim.explain.readers.model import (
     StampKind,
     Where,
 )
-from kubesim.explain.readers.names import NAMESPACE_CELL
+from kubesim.explain.readers.names import NAMESPACE_CELL, SUBDOMAIN
 from kubesim.explain.readers.times import AGE_PATTERN, human_printer, parse_age, parse_time
 
 __all__ = ["COMBINED_PREFIX", "EventRows", "container_of_field_path", "init_field_path",
@@ -70,6 +70,10 @@ _CUT_COUNT = re.compile(r"^[ \t]+\(x(?P<count>\d{1,11})(?P<whole> over\b.*)?$")
 _MULTI_LINE = {"Unhealthy", "ProbeWarning"}  # reasons whose message carries a probe's output
 # the record's last line, a row cut right after its type (`  Warning`): no message goes on so
 _TYPE_ONLY = re.compile(r"^[ \t]+(?:Normal|Warning)[ \t]*$")
+# the scheduler's Scheduled message names the pod it bound: `Successfully assigned
+# NAMESPACE/NAME to NODE` (1.13 on; scheduler's `Scheduled` event)
+_ASSIGNED = re.compile(rf"^Successfully assigned (?:(?P<ns>{NAMESPACE_CELL})/)?"
+                       rf"(?P<name>{SUBDOMAIN})(?: to \S+)?\s*$")
 # a console's time of day, or its local date and time (`Oct 12, 2023, 5:08:37 PM`): no zone
 _CLOCK = re.compile(r"^(?:[A-Z][a-z]{2} \d{1,2}, \d{4},? )?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M)?$")
 _SPLIT = re.compile(r"\t+|[ \t]{2,}")
@@ -134,6 +138,7 @@ class EventRows:
         self._table: Columns | None = None  # a get events / custom-columns header
         self.before = 0  # events the record held before these rows (limits.MAX_EVENTS)
         self._cut: int | None = None  # the line of an author's cut after the last row read
+        self._start = 0  # the first event of the table under the last header
 
     def header(self, line: str) -> None:
         """Remember where the From and Message columns start (tabwriter aligns the rows)."""
@@ -150,8 +155,10 @@ class EventRows:
                 self.notes.append(Note(
                     f"the Events header is cut after its {line.split()[-1]} column: the rows "
                     "below it are not in the record", Where(self.source, number)))
-            self.header(line)
             self._close()
+            self._name_table()
+            self.header(line)
+            self._start = len(self.events)
             return True
         event = self._row(line, number)
         if event is not None:
@@ -203,9 +210,10 @@ class EventRows:
         # a last line of a type alone (`  Warning`) is a row cut after its type, whether the
         # text ends inside that line or after it: no message goes on with a bare type
         if self._open is not None and (cut or (
-                self._open.lines and _TYPE_ONLY.match(self._open.lines[-1]))):
+                self._open.lines and self._type_alone(self._open.lines[-1]))):
             self._cut_open_row()
         self._close()
+        self._name_table()
         self._cut_in_message()
         if self._cut is not None and self.events:  # cut after the last row
             self.notes.append(Note(f"the paste is cut after this row (line {self._cut}): rows "
@@ -251,8 +259,8 @@ class EventRows:
         message; rows after the open one are not in the record either way."""
         assert self._open is not None
         more = self._open.lines
-        if more and _TYPE_ONLY.match(more[-1]):
-            kind = more.pop().strip()
+        if more and (kind := self._type_alone(more[-1])):
+            more.pop()
             self._open.event = replace(self._open.event, truncated=True)
             self._open.cut_after = True
             self.notes.append(Note(
@@ -264,6 +272,32 @@ class EventRows:
         self.notes.append(Note(
             "the record ends without a line break in this row: it may be cut short",
             self._open.event.where))
+
+    def _type_alone(self, line: str) -> str | None:
+        """The type of a row cut right after it: `  Warning` alone, or a `get events` row
+        whose cells stop after its TYPE (`Columns.type_alone`); None for any other line."""
+        if _TYPE_ONLY.match(line):
+            return line.strip()
+        return self._table.type_alone(line) if self._table is not None else None
+
+    def _name_table(self) -> None:
+        """The rows of a table whose KIND column names no pod (`Columns.kind_alone`): the pod
+        its one Scheduled row names (`Successfully assigned ns/pod to node`) when the table
+        holds no other Scheduled row, said in a note; else they stay rows of no named pod."""
+        rows = self.events[self._start:]
+        if self._table is None or not self._table.kind_alone or not rows:
+            return
+        scheduled = [e for e in rows if e.reason == "Scheduled"]
+        m = _ASSIGNED.match(scheduled[0].message) if len(scheduled) == 1 else None
+        if m is None:
+            return
+        for i, e in enumerate(rows, self._start):
+            if e.object_kind == "Pod" and not e.object_name:
+                self.events[i] = replace(e, object_name=m["name"],
+                                         object_namespace=e.object_namespace or m["ns"])
+        self.notes.append(Note(
+            f"the table's KIND column names no pod: rows given to pod {m['name']}, the one its "
+            "Scheduled row names (no other Scheduled row in the table)", scheduled[0].where))
 
     def end_section(self) -> None:
         self._close()

@@ -93,6 +93,11 @@ def _read_docs(docs: list[_Doc], source: str) -> RecordSet | None:
     out = RecordSet(source, "kubernetes")
     found = False
     for doc in docs:
+        alone = _conditions_alone(doc)
+        if alone is not None:
+            out.pods.append(alone)
+            found = True
+            continue
         for obj, loc in _objects(doc):
             kind = obj.get("kind") if isinstance(obj, dict) else None
             if kind == "Pod" or (kind is None and isinstance(obj, dict) and _pod_like(obj)):
@@ -232,15 +237,53 @@ def _statuses(doc: _Doc, status: dict[str, Any], loc: Loc, pod: PodRecord,
 
 
 def _conditions(doc: _Doc, status: dict[str, Any], loc: Loc) -> list[Condition]:
+    return _condition_list(doc, _list(doc, status.get("conditions"),
+                                      (*loc, "status", "conditions")), (*loc, "status", "conditions"))
+
+
+def _condition_list(doc: _Doc, items: list[Any], loc: Loc | None) -> list[Condition]:
+    """Conditions at `loc`, or the one condition the document is (`loc` None)."""
     out = []
-    for i, c in enumerate(_list(doc, status.get("conditions"), (*loc, "status", "conditions"))):
-        cloc = (*loc, "status", "conditions", i)
+    for i, c in enumerate(items):
+        cloc = (*loc, i) if loc is not None else ()
         c = _dict(doc, c, cloc)
         if _str(c.get("type")) and _str(c.get("status")):
             out.append(Condition(c["type"], c["status"], _time(
                 doc, c.get("lastTransitionTime"), (*cloc, "lastTransitionTime")),
                 doc.where(cloc), _str(c.get("reason"))))
     return out
+
+
+# a PodCondition's keys (core/v1 types.go); a document of these alone is a pod's conditions
+# pasted without the pod (`kubectl get pod -o json | jq .status.conditions`, one condition's
+# object, their YAML list)
+_CONDITION_KEYS = frozenset({"type", "status", "lastProbeTime", "lastTransitionTime", "reason",
+                             "message", "observedGeneration"})
+# the kubelet's message of a pod's Ready and ContainersReady conditions not True, naming its
+# containers (pkg/kubelet/status/generate.go: `containers with unready status: %s`, Go's %s of
+# a list of names: `[a b]`)
+_UNREADY = re.compile(r"^containers with (?:unready|incomplete) status: \[(?P<names>[^\]]{0,2000})\]")
+
+
+def _conditions_alone(doc: _Doc) -> PodRecord | None:
+    """A pod's conditions pasted alone (`_CONDITION_KEYS`): the conditions of a pod the
+    record does not name, whose containers and their states it does not hold (a note says
+    so, with the containers a condition's message names); None for any other document."""
+    data = doc.data
+    items, loc = (data, ()) if isinstance(data, list) else ([data], None)
+    if not items or not all(isinstance(c, dict) and isinstance(c.get("type"), str)
+                            and isinstance(c.get("status"), str) and set(c) <= _CONDITION_KEYS
+                            for c in items):
+        return None
+    pod = PodRecord(None, doc.where(()), formats=["pod", "pod-status"])
+    pod.conditions = _condition_list(doc, items, loc)
+    names = sorted({n for c in items for m in [_UNREADY.match(str(c.get("message", "")))]
+                    if m is not None for n in m["names"].split()})
+    named = f"; its message names the containers not ready: {', '.join(names)}" if names else ""
+    pod.notes.append(Note("a pod's conditions alone (no pod, container or state around them): "
+                          "read as that pod's conditions; the pod's name, its containers and "
+                          f"their states are not in the record{named}", doc.where(())))
+    return pod
 
 
 def _container_spec(doc: _Doc, c: dict[str, Any], loc: Loc, init: bool) -> ContainerRecord:

@@ -250,6 +250,8 @@ class _Placer:
         text = line.text
         if text.startswith(("{", "[")):  # not an event row whose From cell is `{kubelet x}`
             return sourced_cells(text) is None
+        if not self.in_describe and text.strip() in ("{", "["):  # an object or a list opened
+            return True  # alone on its line, indented as it sat in the document it was cut from
         if _YAML_START.match(text):
             return True
         return not self.in_describe and bool(_STATUS_PIECE.match(text) or _MEMBER.match(text)
@@ -474,7 +476,7 @@ class _Placer:
         """A YAML or JSON document from line `i`: its lines, up to where it ends."""
         first = self.lines[i]
         self.in_describe = self.after_row = False
-        if first.text.startswith(("{", "[")):
+        if first.text.lstrip(" \t").startswith(("{", "[")):
             return self.json_document(i)
         if _MEMBER.match(first.text):
             return self.json_piece(i)
@@ -505,7 +507,8 @@ class _Placer:
         if _one_value(first.text):
             self.add_document(Segment(SegmentKind.JSON, [first]))
             return i + 1
-        closing = "}" if first.text.startswith("{") else "]"
+        indent = first.text[:len(first.text) - len(first.text.lstrip(" \t"))]
+        closing = indent + ("}" if first.text[len(indent):].startswith("{") else "]")
         segment = Segment(SegmentKind.JSON, [first])
         j = i + 1
         while j < len(self.lines):
@@ -515,8 +518,8 @@ class _Placer:
             j += 1
             if line.kind is LineKind.CONTENT or line.kind is LineKind.BLANK:
                 segment.lines.append(line)
-            if line.text.rstrip().startswith(closing) and not line.text[:1].isspace():
-                break
+            if line.text.startswith(closing) and not line.text[len(indent):][:1].isspace():
+                break  # the line that closes it, at the indentation it was opened at
         self.add_document(segment)
         return j
 
@@ -985,8 +988,21 @@ def _after_error(segment: Segment, source: str, out: RecordSet, exc: RecordError
     found, unread = _before_error(segment, source, exc)
     if found is None and (orphans := _orphan_probe(segment, source, exc)) is not None:
         return orphans
-    out.notes.extend(unread_notes(unread, source, exc.message[:80]))
+    out.notes.extend(unread_notes(unread, source, _json_cut(segment) or exc.message[:80]))
     return found
+
+
+def _json_cut(segment: Segment) -> str | None:
+    """Why JSON cut short holds nothing read (`kubectl get events -o json` cut inside its
+    first item's metadata): where it was cut, and that nothing before the cut is a pod, an
+    event or a probe; None for a text that is not JSON read to a cut."""
+    if segment.kind is not SegmentKind.JSON:
+        return None
+    cut = parse_fragment("\n".join(x.text for x in segment.lines), segment.first)
+    if cut is None or not cut.why or not cut.unread:
+        return None
+    return (f"JSON cut short at line {cut.unread[-1]} ({cut.why}), before anything of a pod, "
+            "an event or a probe")
 
 
 def _orphan_probe(segment: Segment, source: str, exc: RecordError | SpecError
@@ -1017,10 +1033,11 @@ def _orphan_probe(segment: Segment, source: str, exc: RecordError | SpecError
 
 def _substance(found: RecordSet) -> bool:
     """Whether what was read of a document broken off holds something of a record: an event,
-    a container by its name, or probe settings (a probe's YAML names no container: `kind:
-    Pod` alone is nothing)."""
+    a container by its name, probe settings (a probe's YAML names no container: `kind:
+    Pod` alone is nothing), or a pod's conditions."""
     return bool(found.events or any(c.name or c.spec is not None
-                                    for p in found.pods for c in p.containers))
+                                    for p in found.pods for c in p.containers)
+                or any(p.conditions for p in found.pods))
 
 
 MAX_YAML_RETRIES = 3  # malformed YAML read again up to the line of its error, at most so often
@@ -1091,6 +1108,9 @@ def _read_segment(segment: Segment, source: str) -> RecordSet | None:
         except RecordError as exc:  # JSON cut short (an Event's line, a document) is read
             if not exc.message.startswith("not JSON"):  # to the cut
                 raise
+            item = _list_item(segment, text, source)
+            if item is not None:
+                return item
             one = len(segment.lines) == 1
             found = (salvage_event(text, source, segment.first)
                      or salvage_bare(text, source, segment.first)) if one else None
@@ -1107,6 +1127,27 @@ def _read_segment(segment: Segment, source: str) -> RecordSet | None:
         return _status_piece(segment, source)
     body = "\n" * (segment.first - 1) + text  # YAML's own line numbers are the paste's
     return read_kube(body, source) or _probes(body, source, segment.first)
+
+
+def _list_item(segment: Segment, text: str, source: str) -> RecordSet | None:
+    """A whole JSON value and the `,` after it: one item of a list pasted without the list
+    (a pod's Ready condition out of `status.conditions`), read whole and said; None for any
+    other text, or an item that holds no pod, event or condition."""
+    body = text.rstrip()
+    if not body.endswith(",") or len(segment.lines) < 2:
+        return None
+    try:
+        data = load_json(body[:-1], source, RecordError)
+    except RecordError:
+        return None
+    found = read_old_pod(data, {}, source, segment.first) or read_objects(
+        data, source, segment.first)
+    if found is not None:
+        found.notes.append(Note(
+            f"lines {segment.first}-{segment.lines[-1].number} are one item of a list (the `,` "
+            "after it), pasted without the list and its other items: read whole",
+            Where(source, segment.first)))
+    return found
 
 
 def _cut_json(segment: Segment, source: str) -> RecordSet | None:

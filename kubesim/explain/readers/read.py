@@ -39,7 +39,10 @@ FORMATS_HELP = ("kubectl describe pod, kubectl get pod -o yaml|json, kubectl get
                 "layout, or -o json|yaml), kubectl get pods (or -o custom-columns), as pasted, "
                 "the kubelet's log (journalctl -u kubelet), or a Prometheus query_range JSON "
                 "of prober_probe_total")
-_YAML_START = re.compile(r"^(?:---|apiVersion:|kind:|metadata:|status:|spec:|items:|\{|- )")
+# a list's item claims YAML only with a key or a flow mapping after its dash: markdown's
+# bullets and check boxes (`- [X] I have searched ...`, an issue form's) are prose
+_YAML_START = re.compile(r"^(?:---|apiVersion:|kind:|metadata:|status:|spec:|items:|\{"
+                         r"|- (?:[A-Za-z_][\w.-]{0,253}:(?:\s|$)|\{|- ))")
 _TABLE = re.compile(r"^\s*[A-Z][A-Z_-]*(?:\s{2,}[A-Z][A-Z_ -]*?)+\s*$")
 
 
@@ -202,10 +205,38 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
             if s.format not in pod.formats:
                 pod.formats.append(s.format)
         _renote_nameless(pod)
+    _cut_elsewhere(pods, mine)
     _note_unnamed(pods)
     for pod in pods:
         pod.events = [_sync_back_off(e, pod) for e in pod.events]
     return pods
+
+
+def _cut_elsewhere(pods: list[PodRecord], events: list[RecordedEvent]) -> None:
+    """A `get events` stream cut where it lists another pod's rows (the paste ends in a row
+    after that pod's, cut after its type): the rows cut away name any pod, so each other pod
+    of the record may have rows there. Its row next to the cut is marked cut on that side
+    (rows there are not in the record), said in a note: never its whole stream since its
+    scheduling."""
+    last = max(events, key=lambda e: e.where.line or 0, default=None)
+    cuts = [e for e in events if e.object_name and (e.cut_after or e.cut_before or (
+        e is last and e.truncated))]  # the record ends inside its last row
+    for pod in pods:
+        for cut in (c for c in cuts if pod.events and not _same(pod, c.object_name,
+                                                                 c.object_namespace)):
+            line = cut.where.line or 0
+            before = [i for i, e in enumerate(pod.events) if (e.where.line or 0) <= line]
+            after = [i for i, e in enumerate(pod.events) if (e.where.line or 0) >= line]
+            if cut.cut_after or not cut.cut_before:
+                i, side = (before[-1], "cut_after") if before else (0, "cut_before")
+            else:
+                i, side = (after[0], "cut_before") if after else (len(pod.events) - 1,
+                                                                   "cut_after")
+            pod.events[i] = replace(pod.events[i], **{side: True})
+            pod.notes.append(Note(
+                f"the record's events are cut next to line {line}'s row (another pod's, "
+                f"{cut.object_name[:60]}'s): rows cut away there name any pod, so this pod's "
+                "events may be among them: its events are not whole", cut.where))
 
 
 # the kubelets of 1.2-1.4 reported a start refused in back-off as FailedSync (the pod worker's
