@@ -127,34 +127,8 @@ NOT_READ: dict[str, str] = {
         "age) and names no container, so `--container sidecar-mem-hog` has nothing to read. "
         "Reading `NAME: WORD` bullets as containers' states would take any list of names for "
         "a record, which no reader does; explain refuses it, naming what it reads"),
-    "grokdatum-oomkilled-sidecar-case-study.describe-grep-last-state-oomkilled-and-top-two-containers.txt": (
-        "held-out batch 23 (first contact on 71e404d: --container payment-service refused, the "
-        "`kubectl top --containers` rows not read). Since fix23c those rows name the pod's "
-        "containers, payment-service and istio-proxy, and explain answers for payment-service "
-        "cannot tell what ended it: the grep'd Last State (OOMKilled, 137) names no container, "
-        "so whose OOM kill it is the record does not tell (the thread's case study says "
-        "istio-proxy's memory grew to its limit; the page's prose reports it against "
-        "payment-service). The facts' container and its oom-killed come from the prose, not "
-        "the record (README: `ended` follows the record); the README's rules do not say how "
-        "a nameless end beside several named containers is read, so the facts stand"),
     # held-out batch 24 (collected with its facts by a helper who never ran kubesim on it):
     # first contact on 71e404d, the misses
-    "sonarqube-helm-325.describe-pipe-tail-killing-liveness-backoff-x19.txt": (
-        "held-out batch 24 (first contact on 71e404d: the answer of init-sysctl, the first of "
-        "three containers, the facts naming none; they name sonarqube since fix23c, as "
-        "README's entry form asks). The Killing row is sonarqube's, and explain reads it so: "
-        "liveness-kill, 1 kill, but at most 3 where the facts read 4 (Created x4, and the "
-        "BackOff after the last Created shows the fourth ended too, R4.9). Whether the one "
-        "Killing row's last time (7m28s, before the last start) rules out the later ends is "
-        "settled since stop 42 (README: only where the recorder dropped none of the pod's "
-        "events; here 41 occurrences under a `tail`, past its burst of 25 a pod, client-go "
-        "getSpamKey): it does not, and explain follows that rule (influxdata-charts-555). "
-        "What is left: `Back-off restarting failed container` names no container among the "
-        "three the record shows, so explain gives it to none and does not see that the "
-        "fourth sonarqube ended; that the two others started once (x1 at 12m) while 19 "
-        "refusals need restarts (R4.11-R4.14, a second exit before the first refusal, R4.12) "
-        "is an inference explain does not make yet, and the recorder's drops, possible here, "
-        "weaken it (a later start of theirs may be a dropped occurrence)"),
     # held-out batch 26
     # held-out batch 27
     # held-out batch 28

@@ -5243,3 +5243,70 @@ def test_a_back_off_of_no_count_beside_no_stated_liveness_probe_leaves_kills_ope
     not state may have failed in events not pasted: no kill shown, none ruled out."""
     a = _answer(readiness + _BACK_OFF_2016)
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+
+
+# rules43 (issue 30, item 4): an end naming no container beside several is the pod's
+_LAST_STATE_GREP = (
+    '$ kubectl describe pod pay-7f8b9c6d4-xk2nm -n prod | grep -A5 "Last State"\n'
+    "    Last State:     Terminated\n"
+    "      Reason:       OOMKilled\n"
+    "      Exit Code:    137\n"
+    "      Started:      Thu, 19 Mar 2026 14:28:11 +0000\n"
+    "      Finished:     Thu, 19 Mar 2026 14:31:47 +0000\n"
+    "$ kubectl top pod pay-7f8b9c6d4-xk2nm -n prod --containers\n"
+    "POD                   NAME          CPU(cores)   MEMORY(bytes)\n")
+
+
+@pytest.mark.parametrize("names", [
+    ["pay", "istio-proxy"],  # the record's shape (grokdatum-oomkilled-sidecar-case-study)
+    ["pay", "istio-proxy", "log-shipper"],  # variants by hand: three containers; other order
+    ["istio-proxy", "pay"],
+])
+def test_an_end_naming_no_container_beside_several_is_the_pods_answer(names):
+    """A grep'd Last State keeps no container name; the `top --containers` rows name several:
+    the end is the pod's (some container of it), the answer says so and which it may be."""
+    text = _LAST_STATE_GREP + "".join(
+        f"pay-7f8b9c6d4-xk2nm   {n}   12m   127Mi\n" for n in names)
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+    assert f"which of the pod's containers ({', '.join(names)}) this is" in a.text
+    assert "this is the pod's answer" in a.text
+
+
+def test_an_end_naming_no_container_beside_one_is_that_containers():
+    """The negative side: one container named: the fields are its, no pod's answer said."""
+    a = _answer(_LAST_STATE_GREP + "pay-7f8b9c6d4-xk2nm   pay   45m   118Mi\n")
+    assert a.cause is Cause.OOM_KILLED and "pod's answer" not in a.text
+
+
+def _tail_rows(back_off: str) -> str:
+    return (
+        "  Normal   Started    12m                  kubelet   Started container init-sysctl\n"
+        "  Normal   Created    12m                  kubelet   Created container concat\n"
+        "  Normal   Killing    7m28s                kubelet   Container app failed liveness "
+        "probe, will be restarted\n"
+        "  Normal   Started    6m49s (x3 over 12m)  kubelet   Started container app\n"
+        "  Normal   Created    6m6s (x4 over 12m)   kubelet   Created container app\n"
+        + back_off)
+
+
+@pytest.mark.parametrize("back_off", [
+    # sonarqube-helm-325's BackOff row (its kubelet's message names no container)
+    "  Warning  BackOff    2m31s (x19 over 6m22s)  kubelet   Back-off restarting failed "
+    "container\n",
+    # a variant by hand: one refusal
+    "  Warning  BackOff    2m31s                   kubelet   Back-off restarting failed "
+    "container\n",
+])
+def test_a_back_off_naming_no_container_beside_several_is_the_pods(back_off):
+    """sonarqube-helm-325: the BackOff names none of the three containers: some container of
+    the pod ended (R4.9), not that the fourth app container did: its kills are those of the
+    four containers Created x4 counts, three ended before the last (1 to 3), and the
+    explanation names the refusals as the pod's."""
+    text = _tail_rows(back_off)
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(
+        suggest=False, phases=1, container="app"))
+    answer = ex.containers[0].answer
+    assert answer is not None and answer.probe_kills == CountRange(1, 3)
+    out = render_text(ex)
+    assert "naming no container: some container of the pod ended" in " ".join(out.split())

@@ -188,6 +188,10 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.Vie
         text += f"; {f.inconsistent}"
     if v.record is not None and v.record.containers > 1:
         text += f"; {_together(v.record, v.name)}"
+    if v.record is not None and v.record.one_of:  # README: a nameless end is the pod's
+        text += (f"; which of the pod's containers ({', '.join(v.record.one_of)}) this is, "
+                 "the record does not tell: this is the pod's answer (some container of it, "
+                 "none named)")
     return Diagnosis(decided.cause, decided.kind, text, probe,
                      tuple(sorted(failed, key=order.__getitem__)), kills, _shows(f),
                      _prevention(story, decided), decided.because)
