@@ -5222,6 +5222,24 @@ def test_failures_a_rows_span_proves_in_a_row_show_a_kill_inferred(timeout, row,
         assert a.cause is Cause.CANNOT_TELL
 
 
+@pytest.mark.parametrize("errored", [
+    "  Warning  Unhealthy  20s  kubelet  Liveness probe errored: rpc error: code = Unknown "
+    "desc = failed to exec in container\n",
+    "  Warning  Unhealthy  9s (x2 over 20s)  kubelet  Liveness probe errored: rpc error: "
+    "code = DeadlineExceeded desc = context deadline exceeded\n",
+])
+def test_an_errored_call_of_the_probe_leaves_a_span_proving_no_row(errored):
+    """A call the prober threw away as an error is retried up to three times (R2.2) and may
+    hold the worker's next tick longer than the probe's timeout (R1.11): a fourth call may
+    then fit the span, a success among them; no kill inferred (kata-containers-9665's shape
+    with an errored row beside it)."""
+    text = (_LIVENESS_LINE.format(t=1) + errored
+            + "  Warning  Unhealthy  7s (x3 over 13s)  kubelet  Liveness probe failed: cat: "
+            "can't open '/tmp/healthy': No such file or directory\n")
+    a = _answer(text)
+    assert a.kind != "inferred-liveness-kill" and a.probe_kills.lo == 0
+
+
 # rules43 (issue 30, item 2): a back-off's ends, no count, no killing probe ruled out: open
 _BACK_OFF_2016 = ('7:44:37 PM\tWarning\tFailed sync \tError syncing pod, skipping: failed to '
                   '"StartContainer" for "es" with CrashLoopBackOff: "Back-off 1m20s restarting '
