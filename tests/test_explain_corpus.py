@@ -114,7 +114,8 @@ NOT_READ: dict[str, str] = {
         "container out (kind not-ready), with no probe failed and no failure shown"),
     # held-out batch 20b (CI logs): 0 of 7 at first contact (logs20 at 7d2c1f6, all refused),
     # 3 of 7 on the reader of the batch-20 fixes (a0601b7), 6 of 7 after the fixes they
-    # showed; the miss left:
+    # showed; the miss left, kata-containers-9665, holds since rules43 (README's counting
+    # rule of failures in a row)
     # held-out batch 23 (collected with its facts by a helper who never ran kubesim on it):
     # first contact on 71e404d, the misses
     "structuring-tistory-205.korean-ready-status-1-of-2-crashloop-and-bullets-cut.txt": (
@@ -128,7 +129,7 @@ NOT_READ: dict[str, str] = {
         "Reading `NAME: WORD` bullets as containers' states would take any list of names for "
         "a record, which no reader does; explain refuses it, naming what it reads"),
     # held-out batch 24 (collected with its facts by a helper who never ran kubesim on it):
-    # first contact on 71e404d, the misses
+    # first contact on 71e404d, the misses; sonarqube-helm-325 holds since rules43
     # held-out batch 26
     # held-out batch 27
     # held-out batch 28
