@@ -5328,3 +5328,15 @@ def test_a_back_off_naming_no_container_beside_several_is_the_pods(back_off):
     assert answer is not None and answer.probe_kills == CountRange(1, 3)
     out = render_text(ex)
     assert "naming no container: some container of the pod ended" in " ".join(out.split())
+
+
+def test_a_back_off_beside_counted_rows_of_no_liveness_failure_is_no_probe_kill():
+    """The other side of fabric8-6540's rule (README: a back-off's ends): counted rows (a
+    describe's Events) are a table in which a liveness failure would have its row; with only
+    readiness failures there, the ends are no probe kills (knative-serving-2804's shape)."""
+    a = _answer("```\n"
+                "  Warning  Unhealthy  2m (x4 over 3m)  kubelet  Readiness probe failed: HTTP "
+                "probe failed with statuscode: 503\n"
+                "  Warning  BackOff    1m (x5 over 3m)  kubelet  Back-off restarting failed "
+                "container\n```\n")
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
