@@ -114,16 +114,8 @@ NOT_READ: dict[str, str] = {
         "container out (kind not-ready), with no probe failed and no failure shown"),
     # held-out batch 20b (CI logs): 0 of 7 at first contact (logs20 at 7d2c1f6, all refused),
     # 3 of 7 on the reader of the batch-20 fixes (a0601b7), 6 of 7 after the fixes they
-    # showed; the miss left:
-    "kata-containers-9665.bats-hash-prefixed-liveness-x3-then-describe-cut.txt": (
-        "a bats log whose `# ` lines are a grep'd Liveness line and Unhealthy row x3 above a "
-        "describe of liveness-exec cut at Start Time: since fix28b the two lines before "
-        "`Name:` are liveness-exec's (README: lines naming no pod right above a describe's "
-        "Name, no blank line and no section header among them, are that pod's), but explain "
-        "infers one liveness kill from them (3 failures at period 3 s within 7 s: in a row, "
-        "R1.17, failureThreshold 3) where the facts read cannot-tell, kills {0, null}: the "
-        "counting rules do not count failures in a row as a kill, and whether an aggregated "
-        "row's x3 is a run in a row they do not settle (as k8s-24306)"),
+    # showed; the miss left, kata-containers-9665, holds since rules43 (README's counting
+    # rule of failures in a row)
     # held-out batch 23 (collected with its facts by a helper who never ran kubesim on it):
     # first contact on 71e404d, the misses
     "structuring-tistory-205.korean-ready-status-1-of-2-crashloop-and-bullets-cut.txt": (
@@ -136,62 +128,11 @@ NOT_READ: dict[str, str] = {
         "age) and names no container, so `--container sidecar-mem-hog` has nothing to read. "
         "Reading `NAME: WORD` bullets as containers' states would take any list of names for "
         "a record, which no reader does; explain refuses it, naming what it reads"),
-    "grokdatum-oomkilled-sidecar-case-study.describe-grep-last-state-oomkilled-and-top-two-containers.txt": (
-        "held-out batch 23 (first contact on 71e404d: --container payment-service refused, the "
-        "`kubectl top --containers` rows not read). Since fix23c those rows name the pod's "
-        "containers, payment-service and istio-proxy, and explain answers for payment-service "
-        "cannot tell what ended it: the grep'd Last State (OOMKilled, 137) names no container, "
-        "so whose OOM kill it is the record does not tell (the thread's case study says "
-        "istio-proxy's memory grew to its limit; the page's prose reports it against "
-        "payment-service). The facts' container and its oom-killed come from the prose, not "
-        "the record (README: `ended` follows the record); the README's rules do not say how "
-        "a nameless end beside several named containers is read, so the facts stand"),
     # held-out batch 24 (collected with its facts by a helper who never ran kubesim on it):
-    # first contact on 71e404d, the misses
-    "sonarqube-helm-325.describe-pipe-tail-killing-liveness-backoff-x19.txt": (
-        "held-out batch 24 (first contact on 71e404d: the answer of init-sysctl, the first of "
-        "three containers, the facts naming none; they name sonarqube since fix23c, as "
-        "README's entry form asks). The Killing row is sonarqube's, and explain reads it so: "
-        "liveness-kill, 1 kill, but at most 3 where the facts read 4 (Created x4, and the "
-        "BackOff after the last Created shows the fourth ended too, R4.9). Whether the one "
-        "Killing row's last time (7m28s, before the last start) rules out the later ends is "
-        "settled since stop 42 (README: only where the recorder dropped none of the pod's "
-        "events; here 41 occurrences under a `tail`, past its burst of 25 a pod, client-go "
-        "getSpamKey): it does not, and explain follows that rule (influxdata-charts-555). "
-        "What is left: `Back-off restarting failed container` names no container among the "
-        "three the record shows, so explain gives it to none and does not see that the "
-        "fourth sonarqube ended; that the two others started once (x1 at 12m) while 19 "
-        "refusals need restarts (R4.11-R4.14, a second exit before the first refusal, R4.12) "
-        "is an inference explain does not make yet, and the recorder's drops, possible here, "
-        "weaken it (a later start of theirs may be a dropped occurrence)"),
+    # first contact on 71e404d, the misses; sonarqube-helm-325 holds since rules43
     # held-out batch 26
     # held-out batch 27
-    "nextcloud-helm-333.blockquote-startup-values-then-describe-rows-no-header-cut.txt": (
-        "held-out batch 27, first contact on d8c7e81 (this stop's code before its fixes): "
-        "exit 2 kubesim: error: "
-        "nextcloud-helm-333.blockquote-startup-values-then-describe-rows-no-header-cut.txt:4: "
-        "ProbeSpec/nextcloud-helm-333.blockquote-startup-values-then-describe-rows-no-header-cut "
-        "container app: startupProbe.enabled: unknown field; after fix26c the chart's values "
-        "are read (enabled: true, a note says so) and the last row, cut inside its message "
-        "(`(880ms including wai`), is read as cut; explain still bounds the kills at 0 (got "
-        "{'min': 0, 'max': 0}, want max null): the values' startup probe (100 x 5 s) is taken "
-        "for the pod's, and its container started 149 s before the record, too soon for a "
-        "kill; the chart's liveness probe, which its values leave on by default, is not in "
-        "the record. Whether a chart's values pasted beside rows are the pod's probe, the "
-        "README's rules do not say"),
     # held-out batch 28
-    "fabric8-6540.comments-2016-readiness-message-then-console-failed-sync-backoff-row-tabs.txt": (
-        "held-out batch 28, first contact on fe2eb25 (the stop's final code): got "
-        "readiness-only ['readiness'] {'min': 0, 'max': 0} True | want cannot-tell readiness "
-        "{'min': 0, 'max': 0} True; since fix28a the console's tab-separated row (`7:44:37 PM "
-        "Warning Failed sync Error syncing pod ... CrashLoopBackOff: \"Back-off 1m20s ...`, its "
-        "reason in words; and the same row one space apart after `@jimmidyson`) is read as a "
-        "FailedSync back-off and explain answers cannot-tell, readiness, but leaves the kills open ({'min': 0, 'max': None}): the back-off shows "
-        "restarts (R4.10-R4.12) the record gives no count nor cause of, and no liveness probe "
-        "is in the record to rule kills out. The facts' {0, 0} counts only the README's "
-        "sources (a back-off is not among them); whether a back-off's inferred ends allow a "
-        "probe kill is the question the README leaves for its rules to settle (batch 13), so "
-        "neither the facts nor the count are changed"),
     "jeongchul-tistory-828.korean-issue-block-calico-bird-not-ready-messages.txt": (
         "held-out batch 28, first contact on fe2eb25 (the stop's final code): exit 2 kubesim: "
         "error: jeongchul-tistory-828.korean-issue-block-calico-bird-not-ready-messages.txt: "

@@ -5546,3 +5546,211 @@ def test_a_kind_columns_scheduled_row_reads_a_long_line_in_one_pass(line):
     """Hostile input for the Scheduled message that names a KIND table's pod and the row cut
     after its type: 2 MB runs of spaces read, or refused, in one pass."""
     _read_in_one_pass(_KIND_HEADER + line.format(" " * 2_000_000) + "\n")
+# rules43 (issue 30, item 3): a chart's values beside a pod's rows are the pod's probe only
+# where the record ties them to it (README's counting rules; nextcloud-helm-333)
+_VALUES_STARTUP = ("startupProbe:\n  enabled: true\n  periodSeconds: 5\n  timeoutSeconds: 5\n"
+                   "  failureThreshold: 100\n")
+_ROWS_ONE_START = (  # the rows in a fence, as the record's
+    "```\n"
+    "  Normal   Scheduled  3m37s   default-scheduler  Successfully assigned ns/web-1 to n1\n"
+    "  Normal   Created    2m30s   kubelet            Created container web\n"
+    "  Normal   Started    2m29s   kubelet            Started container web\n"
+    "  Normal   Pulled     2m29s   kubelet            Successfully pulled image \"web:1\" in "
+    "880ms (880ms including wai\n")
+
+
+@pytest.mark.parametrize("between", [
+    "\nit looks like it worked:\n\n",  # the record's shape: a sentence between
+    "\n",  # variants by hand: a blank line; another chart's command with no values file
+    "\n$ helm repo add nextcloud https://nextcloud.github.io/helm/\n\n",
+])
+def test_chart_values_the_record_does_not_tie_to_the_pod_bound_nothing(between: str) -> None:
+    """nextcloud-helm-333 (batch 27): a startup probe's chart values pasted above the pod's
+    rows were taken for the pod's probe, and its one start 149 s before the record too soon
+    for a startup kill (100 x 5 s): kills bounded at 0. The chart renders the probe through
+    its templates, the record ties the values to no pod: named in a note, they bound nothing
+    (the rows cut in the last, the kills stay open)."""
+    text = _VALUES_STARTUP + between + _ROWS_ONE_START
+    a = _answer(text, container="web")
+    assert a.probe_kills == CountRange(0, None)
+    notes = [n.text for n in parse_record(text, "r.txt").notes]
+    assert any("not read as the pod's probes" in n for n in notes), notes
+
+
+@pytest.mark.parametrize("tie", [
+    "$ helm upgrade web charts/web -f values.yaml\n",
+    "helm install web ./web --values=values.yaml\n",
+])
+def test_chart_values_a_helm_command_ties_to_the_pod_are_its_probe(tie: str) -> None:
+    """The positive side: a `helm install`/`helm upgrade` passing values files ties the values
+    to the release's pod: the probe the chart renders, its one start too soon for a kill."""
+    text = tie + "\n" + _VALUES_STARTUP + "\n" + _ROWS_ONE_START
+    assert _answer(text, container="web").probe_kills == CountRange(0, 0)
+    notes = [n.text for n in parse_record(text, "r.txt").notes]
+    assert any("read as the probe the chart renders" in n for n in notes), notes
+
+
+@pytest.mark.parametrize("line", [
+    "helm install{}-f x\n",
+    "helm upgrade x{}--values{}\n",
+    "{}helm install helm install helm install -f\n",
+])
+def test_the_helm_values_command_reads_a_long_line_in_one_pass(line: str) -> None:
+    """Hostile input for `_HELM_VALUES`: 2 MB runs of spaces beside chart values and rows."""
+    spaces = " " * 2_000_000
+    _read_in_one_pass(line.format(spaces, spaces) + _VALUES_STARTUP + "\n" + _ROWS_ONE_START)
+
+
+# rules43 (issue 30, item 1): failures a row's span proves in a row show a kill, inferred
+# (README's counting rules; kata-containers-9665; R1.10-R1.11, R1.13, R1.17)
+_LIVENESS_LINE = ("    Liveness:       exec [cat /tmp/healthy] delay=3s timeout={t}s period=3s "
+                  "#success=1 #failure=3\n")
+
+
+@pytest.mark.parametrize("timeout,row,kills", [
+    # the record's: 3 failures within 7 s at period 3 s: no room for a call between them
+    (1, "7s (x3 over 13s)", CountRange(1, 1)),
+    # variants by hand: the same over 9 s and 12 s leave room for a success between them
+    (1, "7s (x3 over 16s)", CountRange(0, 1)),
+    (1, "7s (x3 over 19s)", CountRange(0, 1)),
+    # a timeout of 2 s lets no fourth call into 6 s, and may let one into 7 s (a result
+    # written 2 s after its tick)
+    (2, "7s (x3 over 12s)", CountRange(1, 1)),
+    (2, "7s (x3 over 13s)", CountRange(0, 1)),
+])
+def test_failures_a_rows_span_proves_in_a_row_show_a_kill_inferred(timeout, row, kills):
+    """A liveness worker calls on a ticker one period apart (R1.10-R1.11; never out of turn,
+    R1.13), each result within its timeout after its tick: N failures over a span with room
+    for no more than N calls came in a row, and failureThreshold of them killed (R1.17,
+    computePodActions): said as inferred. Room for more calls leaves the kills to the rules
+    of a row's count (successes are no events)."""
+    text = (_LIVENESS_LINE.format(t=timeout)
+            + f"  Warning  Unhealthy  {row}  kubelet  Liveness probe failed: cat: can't open "
+            "'/tmp/healthy': No such file or directory\n")
+    a = _answer(text)
+    assert a.probe_kills == kills
+    if kills.lo:
+        assert a.cause is Cause.LIVENESS_KILL and a.kind == "inferred-liveness-kill"
+        assert a.text.startswith("inferred, not recorded")
+    else:
+        assert a.cause is Cause.CANNOT_TELL
+
+
+@pytest.mark.parametrize("errored", [
+    "  Warning  Unhealthy  20s  kubelet  Liveness probe errored: rpc error: code = Unknown "
+    "desc = failed to exec in container\n",
+    "  Warning  Unhealthy  9s (x2 over 20s)  kubelet  Liveness probe errored: rpc error: "
+    "code = DeadlineExceeded desc = context deadline exceeded\n",
+])
+def test_an_errored_call_of_the_probe_leaves_a_span_proving_no_row(errored):
+    """A call the prober threw away as an error is retried up to three times (R2.2) and may
+    hold the worker's next tick longer than the probe's timeout (R1.11): a fourth call may
+    then fit the span, a success among them; no kill inferred (kata-containers-9665's shape
+    with an errored row beside it)."""
+    text = (_LIVENESS_LINE.format(t=1) + errored
+            + "  Warning  Unhealthy  7s (x3 over 13s)  kubelet  Liveness probe failed: cat: "
+            "can't open '/tmp/healthy': No such file or directory\n")
+    a = _answer(text)
+    assert a.kind != "inferred-liveness-kill" and a.probe_kills.lo == 0
+
+
+# rules43 (issue 30, item 2): a back-off's ends, no count, no killing probe ruled out: open
+_BACK_OFF_2016 = ('7:44:37 PM\tWarning\tFailed sync \tError syncing pod, skipping: failed to '
+                  '"StartContainer" for "es" with CrashLoopBackOff: "Back-off 1m20s restarting '
+                  'failed container=es pod=es-1_ns(33578968-a8cc-11e6-ae74-005056345498)"\n')
+
+
+@pytest.mark.parametrize("readiness", [
+    # the record's shape: a readiness message alone above the console's back-off row
+    "Readiness probe failed: Get http://10.1.5.19:9200/: dial tcp 10.1.5.19:9200: "
+    "getsockopt: connection refused\n\n",
+    # variants by hand: no readiness failure; a readiness row of describe's
+    "",
+    "  Warning  Unhealthy  2m (x4 over 3m)  kubelet  Readiness probe failed: HTTP probe "
+    "failed with statuscode: 503\n\n",
+])
+def test_a_back_off_of_no_count_beside_no_stated_liveness_probe_leaves_kills_open(readiness):
+    """fabric8-6540: the back-off follows ends (R4.9-R4.12) no count bounds and no cause is
+    given for; readiness never ends a container (R3.4), and a liveness probe the record does
+    not state may have failed in events not pasted: no kill shown, none ruled out."""
+    a = _answer(readiness + _BACK_OFF_2016)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+
+
+# rules43 (issue 30, item 4): an end naming no container beside several is the pod's
+_LAST_STATE_GREP = (
+    '$ kubectl describe pod pay-7f8b9c6d4-xk2nm -n prod | grep -A5 "Last State"\n'
+    "    Last State:     Terminated\n"
+    "      Reason:       OOMKilled\n"
+    "      Exit Code:    137\n"
+    "      Started:      Thu, 19 Mar 2026 14:28:11 +0000\n"
+    "      Finished:     Thu, 19 Mar 2026 14:31:47 +0000\n"
+    "$ kubectl top pod pay-7f8b9c6d4-xk2nm -n prod --containers\n"
+    "POD                   NAME          CPU(cores)   MEMORY(bytes)\n")
+
+
+@pytest.mark.parametrize("names", [
+    ["pay", "istio-proxy"],  # the record's shape (grokdatum-oomkilled-sidecar-case-study)
+    ["pay", "istio-proxy", "log-shipper"],  # variants by hand: three containers; other order
+    ["istio-proxy", "pay"],
+])
+def test_an_end_naming_no_container_beside_several_is_the_pods_answer(names):
+    """A grep'd Last State keeps no container name; the `top --containers` rows name several:
+    the end is the pod's (some container of it), the answer says so and which it may be."""
+    text = _LAST_STATE_GREP + "".join(
+        f"pay-7f8b9c6d4-xk2nm   {n}   12m   127Mi\n" for n in names)
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+    assert f"which of the pod's containers ({', '.join(names)}) this is" in a.text
+    assert "this is the pod's answer" in a.text
+
+
+def test_an_end_naming_no_container_beside_one_is_that_containers():
+    """The negative side: one container named: the fields are its, no pod's answer said."""
+    a = _answer(_LAST_STATE_GREP + "pay-7f8b9c6d4-xk2nm   pay   45m   118Mi\n")
+    assert a.cause is Cause.OOM_KILLED and "pod's answer" not in a.text
+
+
+def _tail_rows(back_off: str) -> str:
+    return (
+        "  Normal   Started    12m                  kubelet   Started container init-sysctl\n"
+        "  Normal   Created    12m                  kubelet   Created container concat\n"
+        "  Normal   Killing    7m28s                kubelet   Container app failed liveness "
+        "probe, will be restarted\n"
+        "  Normal   Started    6m49s (x3 over 12m)  kubelet   Started container app\n"
+        "  Normal   Created    6m6s (x4 over 12m)   kubelet   Created container app\n"
+        + back_off)
+
+
+@pytest.mark.parametrize("back_off", [
+    # sonarqube-helm-325's BackOff row (its kubelet's message names no container)
+    "  Warning  BackOff    2m31s (x19 over 6m22s)  kubelet   Back-off restarting failed "
+    "container\n",
+    # a variant by hand: one refusal
+    "  Warning  BackOff    2m31s                   kubelet   Back-off restarting failed "
+    "container\n",
+])
+def test_a_back_off_naming_no_container_beside_several_is_the_pods(back_off):
+    """sonarqube-helm-325: the BackOff names none of the three containers: some container of
+    the pod ended (R4.9), not that the fourth app container did: its kills are those of the
+    four containers Created x4 counts, three ended before the last (1 to 3), and the
+    explanation names the refusals as the pod's."""
+    text = _tail_rows(back_off)
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(
+        suggest=False, phases=1, container="app"))
+    answer = ex.containers[0].answer
+    assert answer is not None and answer.probe_kills == CountRange(1, 3)
+    out = render_text(ex)
+    assert "naming no container: some container of the pod ended" in " ".join(out.split())
+
+
+def test_a_back_off_beside_counted_rows_of_no_liveness_failure_is_no_probe_kill():
+    """The other side of fabric8-6540's rule (README: a back-off's ends): counted rows (a
+    describe's Events) are a table in which a liveness failure would have its row; with only
+    readiness failures there, the ends are no probe kills (knative-serving-2804's shape)."""
+    a = _answer("```\n"
+                "  Warning  Unhealthy  2m (x4 over 3m)  kubelet  Readiness probe failed: HTTP "
+                "probe failed with statuscode: 503\n"
+                "  Warning  BackOff    1m (x5 over 3m)  kubelet  Back-off restarting failed "
+                "container\n```\n")
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)

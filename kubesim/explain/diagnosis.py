@@ -188,6 +188,10 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.Vie
         text += f"; {f.inconsistent}"
     if v.record is not None and v.record.containers > 1:
         text += f"; {_together(v.record, v.name)}"
+    if v.record is not None and v.record.one_of:  # README: a nameless end is the pod's
+        text += (f"; which of the pod's containers ({', '.join(v.record.one_of)}) this is, "
+                 "the record does not tell: this is the pod's answer (some container of it, "
+                 "none named)")
     return Diagnosis(decided.cause, decided.kind, text, probe,
                      tuple(sorted(failed, key=order.__getitem__)), kills, _shows(f),
                      _prevention(story, decided), decided.because)
@@ -203,11 +207,13 @@ def _runs(streaks: list[Streak], by_type: dict[ProbeType, Setting], restarts: in
     after each kill (kubelet-rules §1.5 step 14): n // failureThreshold kills (before 1.7 the
     run went on, and each failure after the first kill killed: `timing.most_kills`), no more
     than the record's restart count (a kill still under way has not restarted the
-    container)."""
+    container). An errored call of the probe in the record (R2.2: up to three attempts,
+    thrown away) may have held a tick longer than its timeout: then no span proves a row."""
     out = []
     for t in KILLERS:
         setting = by_type.get(t)
-        if setting is None or setting.source not in (Source.RECORD, Source.SPEC):
+        if setting is None or setting.source not in (Source.RECORD, Source.SPEC) or any(
+                x.probe is t and x.outcome is ProbeOutcome.ERRORED for x in streaks):
             continue
         for s in failed_streaks(streaks, t):
             span = _longest(s)

@@ -136,8 +136,8 @@ def _untied(loose: list[RecordedEvent]) -> list[Finding]:
     other components' events such as a policy engine's)."""
     probe = [not e.init and probe_event(e.message) is not None for e in loose]
     probes = [e for e, p in zip(loose, probe, strict=True) if p]
-    others = [e for e, p in zip(loose, probe, strict=True) if not p]
-    out = []
+    others = [e for e, p in zip(loose, probe, strict=True) if not p and e.reason != "BackOff"]
+    out = _untied_back_offs([e for e in loose if e.reason == "BackOff" and not e.init])
     if probes:
         out.append(Finding(Level.UNCERTAIN, f"{plural(len(probes), 'probe event')} could not be "
                            "tied to one container (naming none, while several containers may "
@@ -150,6 +150,19 @@ def _untied(loose: list[RecordedEvent]) -> list[Finding]:
                            "container's, other components')",
                            tuple(rc.evidence(e) for e in others[:3])))
     return out
+
+
+def _untied_back_offs(back_offs: list[RecordedEvent]) -> list[Finding]:
+    """Back-off refusals naming no container, beside several the record shows: some
+    container of the pod ended and was refused a start (R4.9), which one the record does not
+    tell; the pod's, counted as no container's end (README's counting rules:
+    sonarqube-helm-325)."""
+    if not back_offs:
+        return []
+    n = sum(e.count for e in back_offs)
+    return [Finding(Level.UNCERTAIN, f"{plural(n, 'back-off refusal')} naming no container: "
+                    "some container of the pod ended and was refused a start (R4.9); which "
+                    "one, the record does not tell: the pod's, counted as no container's end", tuple(rc.evidence(e) for e in back_offs[:3]))]
 
 
 def _quiet(views: list[rc.View], stories: list[ContainerStory]) -> list[Finding]:

@@ -198,6 +198,10 @@ class ContainerRecord:
     # so it is one record of N containers the record does not tell apart; 1: one container's
     containers: int = 1
     ready_containers: int | None = None  # of those, how many READY says are ready
+    # a container's fields the record shows without its name, beside the containers another
+    # part of it names (a grep'd `Last State` beside `top --containers` rows): the pod's, some
+    # container of it, which of these the record does not tell (README's counting rules)
+    one_of: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

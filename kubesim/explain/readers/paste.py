@@ -576,9 +576,13 @@ def read_paste(text: str, source: str) -> RecordSet:
     if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
         ends = text.endswith("\n") and not box_cut(text)
         _add(out, _describe(placer.describe, last, ends, source))
+    charts: list[RecordSet] = []
     for segment in placer.documents:
         found = _document(segment, source, out, at_end=segment.lines[-1].number >= last)
         if found is None:
+            continue
+        if found.format == _CHART:  # weighed once the whole paste is read
+            charts.append(found)
             continue
         _add(out, found)
         check_events(len(out.events) + sum(len(p.events) for p in out.pods), source,
@@ -615,6 +619,7 @@ def read_paste(text: str, source: str) -> RecordSet:
         _add(out, RecordSet(source, "top-containers", pods=placer.top.pods))
     out.notes.extend(unread_notes(placer.unread, source))
     _rows_together(out, placer.rows_together, source)
+    _chart_values(out, charts, text, source)
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
     _name_by_command(out, lines, placer.describe, source)
     return out
@@ -1437,9 +1442,10 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
     except SpecError as exc:
         raise RecordError(exc.message, source=source, line=(exc.line or 1) + line - 1) from None
     notes = [_chart_note(s, source, line) for s in switches]
+    kind = _CHART if switches else "probe-spec"  # (a chart's values: `_chart_values`)
     if not found:
-        return RecordSet(source, "probe-spec", notes=notes) if notes else None
-    pod = PodRecord(None, Where(source, line), formats=["probe-spec"])
+        return RecordSet(source, kind, notes=notes) if notes else None
+    pod = PodRecord(None, Where(source, line), formats=[kind])
     # probe YAML alone (`livenessProbe:` and its keys, no container around it): the name `app`
     # is the compact spec reader's, not the record's, unless the YAML gives it (`name: app`)
     named = named and not (len(found) == 1 and found[0].container.name == "app"
@@ -1448,7 +1454,39 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
         name = c.container.name if named else None  # a piece's `app` is kubesim's, not its
         pod.containers.append(ContainerRecord(name, Where(source, line),
                                               spec=c.container, spec_where=Where(source, line)))
-    return RecordSet(source, "probe-spec", pods=[pod], notes=notes)
+    return RecordSet(source, kind, pods=[pod], notes=notes)
+
+
+_CHART = "chart-values"
+# a command that renders a chart with values files: `helm install REL CHART -f values.yaml`
+_HELM_VALUES = re.compile(r"^[^\n]{0,200}?\bhelm[ \t]+(?:install|upgrade|template)\b[^\n]*?"
+                          r"[ \t](?:-f|--values)(?:[ \t=]|$)", re.MULTILINE)
+
+
+def _chart_values(out: RecordSet, charts: list[RecordSet], text: str, source: str) -> None:
+    """A chart's values (`chart_probe_values`) beside a pod's rows are the probe the chart
+    renders for that pod only where the record ties them to it: a `helm install`, `helm
+    upgrade` or `helm template` command passing values files. Otherwise the chart's
+    templates, its defaults and the release the values went into are not in the record: the
+    values are named in a note and bound nothing (README's counting rules;
+    nextcloud-helm-333). Values pasted alone are read as the probe the chart renders (nothing
+    else in the record for them to bound)."""
+    if not charts:
+        return
+    alone = not (out.pods or out.events or out.series)
+    tied = alone or _HELM_VALUES.search(text) is not None
+    for found in charts:
+        if tied:
+            _add(out, found)
+            continue
+        at = found.notes[0].where
+        out.notes.append(Note(
+            f"line {at.line}: a Helm chart's values (`enabled:` beside a probe's fields) are "
+            "not read as the pod's probes: a chart renders its probes through its templates "
+            "(its defaults, and the release the values went into, are not in the record), and "
+            "the record does not tie these values to the pod (no `helm install`, `helm "
+            "upgrade` or `helm template` command passing values files): named here, they "
+            "bound nothing", at))
 
 
 def _chart_note(switch: ChartSwitch, source: str, line: int) -> Note:

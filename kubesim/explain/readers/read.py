@@ -588,6 +588,7 @@ def _renote_nameless(pod: PodRecord) -> None:
     if len(unnamed) != 1 or len(names) < 2:
         return
     c = unnamed[0]
+    c.one_of = tuple(names)
     for i, n in enumerate(pod.notes):
         if n.where == c.where and n.text.endswith("read as the pod's only container"):
             pod.notes[i] = Note("the record shows container fields without the container's "
