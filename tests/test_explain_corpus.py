@@ -231,24 +231,12 @@ NOT_READ: dict[str, str] = {
         "(KIND column, no OBJECT) names its pod only in its Scheduled row's message, so its "
         "rows are given to no pod; and without --pod explain says the other pod's events are "
         "whole from its scheduling on, none cut, though its second row is cut after `Normal`"),
-    "yelogs-es-red-shard.traditional-chinese-prose-bullets-pod-0-of-1-readiness-probe-failed.txt": (
-        "held-out batch 29, first contact on be19402: exit 2, not a record explain reads: "
-        "Traditional Chinese prose bullets `Pod 狀態: 0/1(就緒探針失敗)` (pod 0/1, readiness probe "
-        "failed) are not read"),
-    "gitcode-kubeblocks-redis.chinese-prose-redis-primary-restarts-crashloopbackoff-limit-32gib.txt": (
-        "held-out batch 29, first contact on be19402: exit 2, not a record explain reads: "
-        "Chinese prose `Redis主节点不断重启,进入CrashLoopBackOff状态` (the primary keeps restarting, in "
-        "CrashLoopBackOff) is not read, where the facts read cannot-tell with restarts shown"),
     # held-out batch 30
     "kong-11698.discussion-quote-events-liveness-x36-killing-readiness-connection-reset-cut.txt": (
         "held-out batch 30, first contact on be19402: liveness-kill, 1 kill and at most 1 "
         "where the facts leave the kills open (79 occurrences past the recorder's burst of 25 "
         "a pod, the paste cut, a Pulling row counting pulls not starts); explain also infers "
         "a liveness failureThreshold of 36 from 36 failures it says came in several runs"),
-    "openillumi-prometheus-oomkilled.prose-status-terminated-oomkilled-exit-code-137-pod-1-of-2.txt": (
-        "held-out batch 30, first contact on be19402: exit 2, not a record explain reads: "
-        "`the Prometheus container ... periodically terminated with Status: terminated - "
-        "OOMKilled (exit code: 137)` in a post's prose about the case is not read"),
 }
 
 
