@@ -5318,3 +5318,21 @@ def test_a_back_off_in_a_general_sentence_of_any_language_is_no_record(text: str
 def test_a_back_off_stated_in_any_language_reads_a_long_line_in_one_pass(line: str) -> None:
     """Hostile input for the back-off sentences: a 2 MB run of spaces read in one pass."""
     _read_in_one_pass(line.format(" " * 2_000_000) + "\n")
+
+
+@pytest.mark.parametrize("wrap", ["docker-log", "box"])
+def test_a_probe_failure_stated_as_a_status_under_a_wrapper_is_read(wrap: str) -> None:
+    """yelogs-es-red-shard under tests/test_explain_wrappers.py's docker-log and box wrappers:
+    the json-file driver escapes the words (`\\u5c31\\u7dd2\\u63a2\\u91dd`), and a box's padding
+    parts the status key from the value on the next line; the hint that sends a paste to the
+    sentence readers missed both, so the wrapped record was refused."""
+    lines = ["故障現象", "- Pod 狀態:", "0/1(就緒探針失敗) - 錯誤信息:", "no_valid_shard_copy"]
+    if wrap == "docker-log":
+        text = "".join(json.dumps({"log": x + "\n", "stream": "stdout",
+                                   "time": f"2024-03-01T10:00:0{i}.000000001Z"}) + "\n"
+                       for i, x in enumerate(lines))
+    else:
+        text = ("┌" + "─" * 62 + "┐\n" + "".join(f"│ {x.ljust(60)} │\n" for x in lines)
+                + "└" + "─" * 62 + "┘\n")
+    a = _answer(text)
+    assert a.cause is Cause.READINESS_ONLY and [p.value for p in a.failed] == ["readiness"]

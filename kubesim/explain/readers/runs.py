@@ -304,18 +304,28 @@ def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
 
 # what the sentences above hold, looked for in a whole paste before it is cleaned (a page's
 # no-break space may sit between the words): a CrashLoopBackOff in any sentence, an end's
-# status or reason after `terminated`, a status key followed on its line or the next by words
-# of a probe (their failure is looked for once the paste is put back on its lines)
+# status or reason after `terminated`; and a probe's word and a failure's word anywhere (a
+# box's padding or a line break may part them from the status key: the key is looked for
+# once the paste is put back on its lines), as written or as a JSON log line escapes them
+# (`\\u63a2\\u91dd`, a docker json-file log's line)
 _STATED_HINT = re.compile(r"CrashLoopBackOff|(?i:terminated)[ \t\xa0]+(?i:with)[ \t\xa0]+(?i:reason)"
-                          r"|(?i:status):[ \t\xa0]*(?i:terminated)|" + _STATUS_KEY
-                          + r"[^\n]{0,40}\n?[^\n]{0,40}?(?:\u63a2\u9488|\u63a2\u91dd|\ud504\ub85c\ube0c"
-                          r"|\u30d7\u30ed\u30fc\u30d6|(?i:probe)|\u043f\u0440\u043e\u0431\u0430|\u043f\u0440\u043e\u0432\u0435\u0440\u043a\u0430)")
+                          r"|(?i:status):[ \t\xa0]*(?i:terminated)")
+_HINT_PROBE = ("\u63a2\u9488", "\u63a2\u91dd", "\ud504\ub85c\ube0c", "\u30d7\u30ed\u30fc\u30d6", "\u043f\u0440\u043e\u0431\u0430", "\u041f\u0440\u043e\u0431\u0430",
+               "\u043f\u0440\u043e\u0432\u0435\u0440\u043a\u0430", "\u041f\u0440\u043e\u0432\u0435\u0440\u043a\u0430")
+_HINT_FAILED = ("\u5931\u8d25", "\u5931\u6557", "\u672a\u901a\u8fc7", "\u672a\u901a\u904e", "\uc2e4\ud328", "\u043f\u0440\u043e\u0439\u0434\u0435\u043d\u0430", "\u043f\u0440\u043e\u0448\u043b\u0430",
+                "\u043f\u0440\u043e\u0432\u0430\u043b\u0438\u043b\u0430\u0441\u044c")
+# (in English, a status's words in lower case: the kubelet's own message is capitalised)
+_HINT_ENGLISH = ("readiness probe fail", "liveness probe fail", "startup probe fail")
 
 
 def stated_hint(text: str) -> bool:
     """Whether the paste may hold an end, a back-off or a probe's failure stated in a sentence
-    or a status bullet (`_STATED_HINT`): the sentence readers look for them only then."""
-    return _STATED_HINT.search(text) is not None
+    or a status bullet (`_STATED_HINT`, `_HINT_PROBE`): the sentence readers look for them
+    only then (each word looked for once: one pass)."""
+    def has(words: tuple[str, ...]) -> bool:
+        return any(w in text or json.dumps(w)[1:-1] in text for w in words)
+    return _STATED_HINT.search(text) is not None or has(_HINT_ENGLISH) or \
+        (has(_HINT_PROBE) and has(_HINT_FAILED))
 
 
 # the words a sentence pattern is looked for around (found with str.find: a long line's every
