@@ -148,20 +148,6 @@ NOT_READ: dict[str, str] = {
         "diagram's arrow label (`→ probe timeout(app still loading)`), no event, message or "
         "state; a reader of figure labels would take a guess the README's rules forbid, so "
         "explain refuses it naming what it reads"),
-    # held-out batch 29
-    "yelogs-es-red-shard.traditional-chinese-prose-bullets-pod-0-of-1-readiness-probe-failed.txt": (
-        "held-out batch 29, first contact on be19402: exit 2, not a record explain reads: "
-        "Traditional Chinese prose bullets `Pod 狀態: 0/1(就緒探針失敗)` (pod 0/1, readiness probe "
-        "failed) are not read"),
-    "gitcode-kubeblocks-redis.chinese-prose-redis-primary-restarts-crashloopbackoff-limit-32gib.txt": (
-        "held-out batch 29, first contact on be19402: exit 2, not a record explain reads: "
-        "Chinese prose `Redis主节点不断重启,进入CrashLoopBackOff状态` (the primary keeps restarting, in "
-        "CrashLoopBackOff) is not read, where the facts read cannot-tell with restarts shown"),
-    # held-out batch 30
-    "openillumi-prometheus-oomkilled.prose-status-terminated-oomkilled-exit-code-137-pod-1-of-2.txt": (
-        "held-out batch 30, first contact on be19402: exit 2, not a record explain reads: "
-        "`the Prometheus container ... periodically terminated with Status: terminated - "
-        "OOMKilled (exit code: 137)` in a post's prose about the case is not read"),
 }
 
 

@@ -5754,3 +5754,209 @@ def test_a_back_off_beside_counted_rows_of_no_liveness_failure_is_no_probe_kill(
                 "  Warning  BackOff    1m (x5 over 3m)  kubelet  Back-off restarting failed "
                 "container\n```\n")
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
+
+
+# held-out batches 29 and 30 (fix29c): an end, a probe's failure and a back-off stated in words
+_PROMETHEUS = (
+    "    The user was facing an issue where the Prometheus container in a Kubernetes environment "
+    "periodically terminated with Status: terminated - OOMKilled (exit code: 137) and entered a "
+    "CrashLoopBackOff state. This occurred despite the node having sufficient memory.\n")
+
+
+@pytest.mark.parametrize("text", [
+    # the record's own sentence (openillumi-prometheus-oomkilled)
+    "  • Problem\n" + _PROMETHEUS,
+    # variants written by hand
+    "The api container terminated with reason OOMKilled (exit code 137) twice last night.\n",
+    "Our worker pod showed Status: Terminated - OOMKilled, exit code 137, after the import.\n",
+])
+def test_an_end_stated_in_words_with_its_reason_and_exit_code_is_read(text: str) -> None:
+    """openillumi-prometheus-oomkilled (batch 30): `terminated with Status: terminated -
+    OOMKilled (exit code: 137)` in a post's account of the case was refused as no record; read
+    as a Terminated state's reason and exit code (an OOM kill, no probe kill: README's OOM
+    rule), the container named in words only said so, no name taken from them."""
+    notes = [n.text for n in parse_record(text, "r.txt").notes]
+    assert any("a container's end stated in a sentence" in n for n in notes), notes
+    a = _answer(text)
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+    assert a.shows_failures and not a.failed
+    if "Prometheus" in text:
+        assert any("in words only (`the Prometheus container`), no container name" in n
+                   for n in notes), notes
+
+
+def test_an_end_of_another_reason_stated_in_words_is_its_exit() -> None:
+    """The same words with the runtime's other reasons: `Error` and exit code 1 are an exit,
+    no OOM kill; with no probe nor Killing event in the record, whether a probe's kill came
+    first cannot be told (an exit 1 may answer a kill's SIGTERM)."""
+    text = "The job container terminated with reason Error (exit code 1) on each run.\n"
+    assert any("a container's end stated in a sentence" in n.text
+               for n in parse_record(text, "r.txt").notes)
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.shows_failures and not a.failed
+
+
+@pytest.mark.parametrize("text", [
+    "If a container terminated with reason OOMKilled (exit code 137), raise its limit.\n",
+    "A container may show Status: Terminated - OOMKilled, exit code 137.\n",
+    "Status: terminated - OOMKilled usually means that the limit was reached.\n",
+    "It terminated with reason Unknown (exit code 137).\n",
+])
+def test_an_end_in_words_of_what_may_happen_is_no_record(text: str) -> None:
+    """The negative side: a sentence of what may happen (`if`, `may`), a status without its
+    exit code, or a reason no runtime gives a terminated container, is no container's end."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "x Status: terminated{}- OOMKilled (exit code: 137)",
+    "x Status: terminated -{}OOMKilled (exit code: 137)",
+    "x Status: terminated - OOMKilled{}(exit code: 137)",
+    "x terminated with reason{}OOMKilled (exit code 137)",
+    "x terminated with reason OOMKilled{}and exit code 137",
+    "x the{}Prometheus container terminated with reason OOMKilled (exit code 137)",
+])
+def test_an_end_stated_in_words_reads_a_long_line_in_one_pass(line: str) -> None:
+    """Hostile input for the pattern above: a 2 MB run of spaces read in one pass."""
+    _read_in_one_pass(line.format(" " * 2_000_000) + "\n")
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    # the record's own bullets, run into lines (yelogs-es-red-shard: the key ends a line and
+    # its value starts the next)
+    ("- Pod 狀態:\n0/1(就緒探針失敗) - 錯誤信息:\nno_valid_shard_copy - 影響: 服務不可用\n",
+     "readiness"),
+    # variants written by hand: Simplified Chinese, Korean, English, Japanese, Russian (a
+    # bullet under its heading: a paste's first line `- ` is read as YAML)
+    ("故障现象\n- Pod 状态: 0/1 (就绪探针失败)\n", "readiness"),
+    ("故障现象\n- Pod 상태: 0/1 (준비성 프로브 실패)\n", "readiness"),
+    ("Pod status: 0/1 (readiness probe failed)\n", "readiness"),
+    ("故障现象\n- 状態: 0/1(レディネスプローブが失敗)\n", "readiness"),
+    ("Состояние: 0/1 (проба готовности не пройдена)\n", "readiness"),
+    ("故障现象\n- Pod 状态: 0/1 (存活探针失败)\n", "liveness"),
+])
+def test_a_probe_failure_stated_as_a_pods_status_is_read(text: str, probe: str) -> None:
+    """yelogs-es-red-shard (batch 29): `Pod 狀態: 0/1(就緒探針失敗)` (pod status 0/1, readiness
+    probe failed) was refused as no record; a status bullet stating a probe's failure is that
+    probe's failure, at least once, its output not in the record (a readiness failure alone
+    ends nothing, R3.4: no kill)."""
+    notes = [n.text for n in parse_record(text, "r.txt").notes]
+    assert any("a probe's failure stated in words as a pod's status" in n for n in notes), notes
+    a = _answer(text)
+    assert [p.value for p in a.failed] == [probe] and a.shows_failures
+    if probe == "readiness":
+        assert a.cause is Cause.READINESS_ONLY and a.probe_kills == CountRange(0, 0)
+
+
+@pytest.mark.parametrize("text", [
+    # a probe's failure in a bullet of its own (gitcode-keycloak-upgrade: README, a probe named
+    # only in prose is no failure shown), the probe's settings (yelogs-es-red-shard's last
+    # bullet: what the probe needs), a sentence (the record's first paragraph), a general one
+    "- 启动探针(Startup Probe)失败\n",
+    "- 就緒探針: 要求集羣狀態達到 yellow\n",
+    "Elasticsearch 集羣健康檢查失敗,Pod 就緒探針無法通過。\n",
+    "如果Pod状态: 0/1(就绪探针失败),请检查日志。\n",
+    "파드 상태: 0/1 (준비성 프로브 실패)일 경우 로그를 확인하세요.\n",
+])
+def test_a_probe_named_in_prose_or_in_general_is_no_failure(text: str) -> None:
+    """The negative side: only a status bullet states a probe's failure of the case."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+def test_a_startup_probe_in_a_bullet_of_its_own_beside_a_back_off_is_no_failure() -> None:
+    """gitcode-keycloak-upgrade's facts (probe: none) hold with the status bullets read: its
+    `- 启动探针(Startup Probe)失败` bullet has no status key."""
+    text = ("问题现象\n升级后的Keycloak Pod处于CrashLoopBackOff状态,具体表现为:\n"
+            "- 启动探针(Startup Probe)失败\n- 健康检查端点返回404错误\n")
+    assert not _answer(text).failed
+
+
+@pytest.mark.parametrize("line", [
+    "Pod 状态:{}0/1(就绪探针失败)",
+    "状态: 0/1{}(就绪探针失败)",
+    "状态: 就绪探针{}失败",
+    "状态: 就绪探针({}Readiness Probe)失败",
+    "- Pod 狀態:{}\n{}0/1(就緒探針失敗)",
+    "status:{}readiness{}probe failed",
+    "Состояние:{}проба{}готовности не пройдена",
+])
+def test_a_probe_failure_stated_as_a_status_reads_a_long_line_in_one_pass(line: str) -> None:
+    """Hostile input for the status bullets: 2 MB runs of spaces read in one pass."""
+    _read_in_one_pass(line.format(" " * 2_000_000, " " * 2_000_000) + "\n")
+
+
+@pytest.mark.parametrize("text", [
+    # the record's own sentence (gitcode-kubeblocks-redis)
+    "问题现象\n当尝试导入大量数据时,Redis主节点不断重启,进入CrashLoopBackOff状态。\n",
+    # variants written by hand: English, Traditional Chinese, Korean, Japanese, Russian
+    "After the upgrade the api container entered a CrashLoopBackOff state.\n",
+    "升級後 Pod 處於CrashLoopBackOff狀態。\n",
+    "업그레이드 후 파드가 CrashLoopBackOff 상태에 빠졌습니다.\n",
+    "アップグレード後、PodがCrashLoopBackOff状態になった。\n",
+    "После обновления под завис в состоянии CrashLoopBackOff.\n",
+])
+def test_a_back_off_stated_in_any_languages_sentence_is_read(text: str) -> None:
+    """gitcode-kubeblocks-redis (batch 29): `Redis主节点不断重启,进入CrashLoopBackOff状态` (the
+    primary keeps restarting and enters CrashLoopBackOff) was refused: a pod or container
+    stated to enter or be in CrashLoopBackOff is a container waiting out a back-off
+    (R4.10-R4.12), its restarts open, no probe failure (as gitcode-keycloak-upgrade)."""
+    notes = [n.text for n in parse_record(text, "r.txt").notes]
+    assert any(QUOTED_BACKOFF in n for n in notes), notes
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+    assert a.shows_failures and not a.failed
+
+
+@pytest.mark.parametrize("text", [
+    # the record's own general sentence (gitcode-kubeblocks-redis's first paragraph: when ...,
+    # the primary will show CrashLoopBackOff; this usually happens ...)
+    "当将Redis的maxmemory参数设置为与容器内存限制相同的值并尝试导入大量数据时,Redis主节点会出现"
+    "CrashLoopBackOff状态。这种情况通常发生在内存资源配置不合理的情况下。\n",
+    "如果Pod进入CrashLoopBackOff状态,请查看日志。\n",
+    "Pod可能进入CrashLoopBackOff状态。\n",
+    "这种情况下Pod通常会进入CrashLoopBackOff状态。\n",
+    "파드가 CrashLoopBackOff 상태에 빠졌을 경우 로그를 확인하세요.\n",
+    # mtioutput-k8s-liveness-crash's general sentence (in case of ..., it becomes CLB)
+    "定期的に再起動を繰り返す場合に以下のように特定のタイミングでCrashLoopBackOffとなります。\n",
+    "Если под завис в состоянии CrashLoopBackOff, проверьте логи.\n",
+    "A pod that entered a CrashLoopBackOff state can be restarted by hand.\n",
+])
+def test_a_back_off_in_a_general_sentence_of_any_language_is_no_record(text: str) -> None:
+    """The negative side: a sentence of what happens if, may or usually happens (如果, 可能,
+    通常, 会; 경우; 場合; если; can) states no container's back-off."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "Pod进入CrashLoopBackOff{}状态",
+    "x entered{}a CrashLoopBackOff state",
+    "x went{}into CrashLoopBackOff state",
+    "파드가 CrashLoopBackOff{}상태에 빠졌다",
+    "PodがCrashLoopBackOff{}状態になった",
+    "под завис{}в состоянии CrashLoopBackOff",
+    "如果{}。Pod进入CrashLoopBackOff状态",
+])
+def test_a_back_off_stated_in_any_language_reads_a_long_line_in_one_pass(line: str) -> None:
+    """Hostile input for the back-off sentences: a 2 MB run of spaces read in one pass."""
+    _read_in_one_pass(line.format(" " * 2_000_000) + "\n")
+
+
+@pytest.mark.parametrize("wrap", ["docker-log", "box"])
+def test_a_probe_failure_stated_as_a_status_under_a_wrapper_is_read(wrap: str) -> None:
+    """yelogs-es-red-shard under tests/test_explain_wrappers.py's docker-log and box wrappers:
+    the json-file driver escapes the words (`\\u5c31\\u7dd2\\u63a2\\u91dd`), and a box's padding
+    parts the status key from the value on the next line; the hint that sends a paste to the
+    sentence readers missed both, so the wrapped record was refused."""
+    lines = ["故障現象", "- Pod 狀態:", "0/1(就緒探針失敗) - 錯誤信息:", "no_valid_shard_copy"]
+    if wrap == "docker-log":
+        text = "".join(json.dumps({"log": x + "\n", "stream": "stdout",
+                                   "time": f"2024-03-01T10:00:0{i}.000000001Z"}) + "\n"
+                       for i, x in enumerate(lines))
+    else:
+        text = ("┌" + "─" * 62 + "┐\n" + "".join(f"│ {x.ljust(60)} │\n" for x in lines)
+                + "└" + "─" * 62 + "┘\n")
+    a = _answer(text)
+    assert a.cause is Cause.READINESS_ONLY and [p.value for p in a.failed] == ["readiness"]

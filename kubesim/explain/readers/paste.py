@@ -82,12 +82,15 @@ from kubesim.explain.readers.probe_line import (
 from kubesim.explain.readers.runs import (
     QUOTED_BACKOFF,
     QUOTED_STATUS,
+    STATED_END,
+    STATED_PROBE,
     command_run_hint,
     headless_state,
     placed_jq_output,
     placed_jsonpath_values,
     rows_run_together,
     split_runs,
+    stated_hint,
 )
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.v1beta import read_old_pod
@@ -685,7 +688,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     run's); a paste without the words they hold is not cleaned twice (normalise cleans it)."""
     # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
     if not ("jq" in text or "jsonpath" in text or ("Exit" in text and "Code:" in text)
-            or "State:{" in text or _PROSE_STATE_HINT.search(text)
+            or "State:{" in text or _PROSE_STATE_HINT.search(text) or stated_hint(text)
             or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None
@@ -723,7 +726,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     if any(what == QUOTED_BACKOFF for _, what, _ in runs.split):
         _restarts_cut(found)  # a status in a sentence: no restart count bounds its restarts
     found.notes[:] = [Note(
-        f"line {number}: {what}{_RUN_READ if not what.startswith((QUOTED_STATUS, QUOTED_BACKOFF)) else ''}"
+        f"line {number}: {what}{'' if what.startswith(_SENTENCE_READS) else _RUN_READ}"
         f"{'; the rest of that line not read' if around else ''}",
         Where(source, number)) for number, what, around in runs.split] + [
         _renumbered(n, runs.origins) for n in found.notes]
@@ -751,6 +754,10 @@ def _go_notes(statuses: GoStatuses, source: str) -> list[Note]:
             "container (a page's placeholder for one): read as a container the record does "
             "not name", Where(source, first)) for name in read.placeholders)
     return notes
+
+
+# what runs.py reads from a sentence or a status bullet (no run of kubectl's lines)
+_SENTENCE_READS = (QUOTED_STATUS, QUOTED_BACKOFF, STATED_END, STATED_PROBE)
 
 
 def _unwrapped(cleaned: str, lines: list[PasteLine]) -> str:

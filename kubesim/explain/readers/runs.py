@@ -35,9 +35,9 @@ from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.normalise import CUT_MARK
 
-__all__ = ["QUOTED_BACKOFF", "QUOTED_STATUS", "Runs", "command_run_hint", "headless_state", "placed_jq_output",
-           "placed_jsonpath_values", "rows_run_together",
-           "split_runs"]
+__all__ = ["QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE", "Runs", "command_run_hint",
+           "headless_state", "placed_jq_output", "placed_jsonpath_values", "rows_run_together",
+           "split_runs", "stated_hint"]
 
 # the header with -A's NAMESPACE before it and -o wide's columns after it
 _COLUMNS_HEADER = re.compile(r"(?P<ns>\bNAMESPACE\s+)?\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE"
@@ -83,6 +83,68 @@ _LOGGED_REASON = re.compile(
     r"(?<![A-Za-z])(?i:logged|recorded|reported)[ \t]+(?:(?i:as|an?|the)[ \t]+)?"
     r"([`'\"\u201c\u2018])(?P<reason>" + _OOM_WORDS + r"|[A-Za-z]{1,60})[`'\"\u201d\u2019]"
     r"(?:[ \t]*,[ \t]*|[ \t]+(?i:with|and)[ \t]+(?:(?i:an?|the)[ \t]+)?)" + _CODE_KEY)
+# a terminated state stated in a sentence with its reason and exit code, in words rather than
+# describe's keys: `the Prometheus container ... periodically terminated with Status: terminated
+# - OOMKilled (exit code: 137)` (openillumi-prometheus-oomkilled), `terminated with reason
+# OOMKilled (exit code 137)`, `Status: Terminated - OOMKilled, exit code 137`; the reasons a
+# runtime gives a terminated container (the CRI's, which the kubelet copies), the exit code
+# after a parenthesis, a comma, `and` or `with`. (Each run of blanks ends at a mark or a word
+# of its own: one pass.)
+_END_REASONS = _OOM_WORDS + r"|Error|Completed|ContainerCannotRun|StartError|DeadlineExceeded"
+_STATED_END = re.compile(
+    r"(?<![A-Za-z])(?:(?i:status):[ \t]*(?i:terminated)(?:[ \t]*[-\u2013\u2014:,])?[ \t]*"
+    r"|(?i:terminated)[ \t]+(?i:with)[ \t]+(?i:reason)(?::[ \t]*|[ \t]+))"
+    r"[`'\"\u201c\u2018]?(?P<reason>" + _END_REASONS + r")\b[`'\"\u201d\u2019]?"
+    r"(?:[ \t]*\(|[ \t]*,|[ \t]+(?i:and|with))[ \t]*" + _CODE_KEY)
+# what it is read as (the note the caller gives it)
+STATED_END = ("a container's end stated in a sentence with its reason and exit code (`Status: "
+              "terminated - OOMKilled (exit code: 137)`): read as a Terminated state's fields, "
+              "whether it was the container's State or its Last State the record does not say")
+# the container a sentence names in words only, before the end it states (`the Prometheus
+# container`): no container's name (a DNS-1123 label the pod spec gives), said so
+_CONTAINER_WORDS = re.compile(r"(?<![A-Za-z])(?i:the|our|my|its|a)[ \t]+(?P<words>[A-Za-z][\w.-]{0,40})"
+                              r"[ \t]+(?i:container)\b")
+# a probe's failure stated in words as a pod's status, in a status bullet (`- Pod 狀態:
+# 0/1(就緒探針失敗)`, yelogs-es-red-shard: pod status 0/1, readiness probe failed; the page's
+# bullets ran into lines, the key ending one line and its value starting the next): the status
+# key (状态, 狀態, 状態, 상태, status, состояние, статус), the pod's READY count, then the probe's
+# kind and its failure in one of the corpus's languages. Only after such a key: a probe named
+# in a sentence or a bullet of its own (`- 启动探针(Startup Probe)失败`, gitcode-keycloak-upgrade;
+# README: a probe named only in prose is no failure shown) and the probe's settings
+# (`就緒探針: 要求集羣狀態達到 yellow`, what it needs) are not read.
+_STATUS_KEY = (r"(?:\u72b6\u6001|\u72c0\u614b|\u72b6\u614b|\uc0c1\ud0dc|(?<![A-Za-z])(?i:status)"
+               r"|(?<!\w)(?i:\u0441\u043e\u0441\u0442\u043e\u044f\u043d\u0438\u0435|\u0441\u0442\u0430\u0442\u0443\u0441))[ \t]*[:\uff1a]")
+_PROBE_KINDS = {
+    "readiness": r"\u5c31\u7eea|\u5c31\u7dd2|\uc900\ube44\uc131|\ub808\ub514\ub2c8\uc2a4|\u30ec\u30c7\u30a3\u30cd\u30b9|(?i:readiness)"
+                 r"|\u0433\u043e\u0442\u043e\u0432\u043d\u043e\u0441\u0442\u0438",
+    "liveness": r"\u5b58\u6d3b|\ud65c\uc131|\ub77c\uc774\ube0c\ub2c8\uc2a4|\u30e9\u30a4\u30d6\u30cd\u30b9|(?i:liveness)"
+                r"|\u0436\u0438\u0432\u0443\u0447\u0435\u0441\u0442\u0438|\u0436\u0438\u0437\u043d\u0435\u0441\u043f\u043e\u0441\u043e\u0431\u043d\u043e\u0441\u0442\u0438",
+    "startup": r"\u542f\u52a8|\u555f\u52d5|\u5553\u52d5|\uc2a4\ud0c0\ud2b8\uc5c5|\uc2dc\uc791|\u30b9\u30bf\u30fc\u30c8\u30a2\u30c3\u30d7|(?i:startup)"
+               r"|\u0437\u0430\u043f\u0443\u0441\u043a\u0430",
+}
+# the probe's word after its kind (探针, 探針, 프로브, プローブ, probe; Russian's before it: проба,
+# проверка) and the failure after it (失败, 失敗, 未通过, 未通過, 실패, failed, failing, не
+# пройдена, не прошла, провалилась)
+_PROBE_FAILED = (
+    r"(?:(?P<kind>" + "|".join(f"(?P<{k}>{v})" for k, v in _PROBE_KINDS.items()) + r")"
+    r"[ \t]*(?:\u63a2\u9488|\u63a2\u91dd|\ud504\ub85c\ube0c|\u30d7\u30ed\u30fc\u30d6|(?i:probe))"
+    r"|(?i:\u043f\u0440\u043e\u0431\u0430|\u043f\u0440\u043e\u0432\u0435\u0440\u043a\u0430)[ \t]+(?P<ru>\u0433\u043e\u0442\u043e\u0432\u043d\u043e\u0441\u0442\u0438"
+    r"|\u0436\u0438\u0432\u0443\u0447\u0435\u0441\u0442\u0438|\u0436\u0438\u0437\u043d\u0435\u0441\u043f\u043e\u0441\u043e\u0431\u043d\u043e\u0441\u0442\u0438|\u0437\u0430\u043f\u0443\u0441\u043a\u0430))"
+    r"(?:[ \t]*[(\uff08][ \t]*[A-Za-z][A-Za-z \t]{0,30}[)\uff09])?[ \t]*"
+    r"(?:\u5931\u8d25|\u5931\u6557|\u672a\u901a\u8fc7|\u672a\u901a\u904e|(?:\uac00[ \t]*)?\uc2e4\ud328|\u304c[ \t]*\u5931\u6557"
+    r"|(?i:failed|failing|fails)\b|(?i:\u043d\u0435[ \t]+\u043f\u0440\u043e\u0439\u0434\u0435\u043d\u0430|\u043d\u0435[ \t]+\u043f\u0440\u043e\u0448\u043b\u0430|\u043f\u0440\u043e\u0432\u0430\u043b\u0438\u043b\u0430\u0441\u044c))")
+# the status's value: the pod's READY count, a parenthesis, then the probe's failure
+_PROBE_VALUE = r"(?:\d{1,4}/\d{1,4}[ \t]*)?(?:[(\uff08\[][ \t]*)?" + _PROBE_FAILED + r"(?:[ \t]*[)\uff09\]])?"
+_STATUS_PROBE = re.compile(_STATUS_KEY + r"[ \t]*" + _PROBE_VALUE)
+_KEY_ENDS = re.compile(_STATUS_KEY + r"[ \t]*$")
+_VALUE_STARTS = re.compile(r"[ \t]*(?:[-*\u2022][ \t]+)?" + _PROBE_VALUE)
+_KUBELET_MESSAGE = re.compile(r"[ \t]*(?:Liveness|Readiness|Startup) probe (?:failed|errored)\b")
+# what it is read as (the start of the note the caller gives it)
+STATED_PROBE = "a probe's failure stated in words as a pod's status"
+_KUBELET_WORDS = {"readiness": "Readiness", "liveness": "Liveness", "startup": "Startup"}
+_RU_KINDS = {"\u0433\u043e\u0442\u043e\u0432\u043d\u043e\u0441\u0442\u0438": "readiness", "\u0437\u0430\u043f\u0443\u0441\u043a\u0430": "startup"}
+
+
 # what a status quoted alone in a sentence is read as (the note the caller gives it)
 QUOTED_STATUS = ("a container's status quoted in a sentence (`status: OOMKilled`): read as a "
                  "Terminated state's Reason, its exit code not in the record, whether it was the "
@@ -109,8 +171,22 @@ _QUOTED_OWN_STATUS = re.compile(
 # its words before the quoted fields are looked at, from the sentence's start
 _GENERAL = re.compile(r"\b(?i:if|when|whenever|unless|can|could|may|might|would|should|"
                       r"typically|usually|often|generally|commonly|normally|such as|like)\b"
-                      r"|\u5982\u679c|\u5047\u5982")  # (如果, 假如: if)
-_SENTENCE_START = re.compile(r"[.!?\u3002](?=\s)")
+                      r"|\u5982\u679c|\u5047\u5982"  # (如果, 假如: if)
+                      # the same words in the corpus's other languages: Chinese 可能 (may),
+                      # 通常, 一般 (usually), 往往, 经常, 經常 (often), 可以 (can), 会, 會
+                      # (will, would), 例如 (for example); Korean 만약 (if), 경우 (in case),
+                      # 수 있 (can), 보통, 일반적으로, 흔히 (usually); Japanese もし (if), 場合
+                      # (in case), 可能性, ことがあ (may), かもしれ (might), 一般的; Russian
+                      # если, когда, может, могут, обычно, часто, как правило
+                      r"|\u53ef\u80fd|\u901a\u5e38|\u4e00\u822c|\u5f80\u5f80|\u7ecf\u5e38|\u7d93\u5e38"
+                      r"|\u53ef\u4ee5|\u4f1a|\u6703|\u4f8b\u5982"
+                      r"|\ub9cc\uc57d|\uacbd\uc6b0|\uc218[ \t]?\uc788|\ubcf4\ud1b5|\uc77c\ubc18\uc801|\ud754\ud788"
+                      r"|\u3082\u3057|\u5834\u5408|\u3053\u3068\u304c\u3042|\u304b\u3082\u3057\u308c"
+                      r"|\b(?i:\u0435\u0441\u043b\u0438|\u043a\u043e\u0433\u0434\u0430|\u043c\u043e\u0436\u0435\u0442"
+                      r"|\u043c\u043e\u0433\u0443\u0442|\u043e\u0431\u044b\u0447\u043d\u043e|\u0447\u0430\u0441\u0442\u043e"
+                      r"|\u043a\u0430\u043a[ \t]\u043f\u0440\u0430\u0432\u0438\u043b\u043e)\b")
+# (a Chinese or Japanese full stop ends a sentence with no space after it)
+_SENTENCE_START = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[\u3002\uff0c,;\uff1b]")
 # what a CrashLoopBackOff stated in a sentence is read as (the note the caller gives it)
 QUOTED_BACKOFF = ("a container's status CrashLoopBackOff stated in a sentence (`the pod is in "
@@ -121,10 +197,28 @@ QUOTED_BACKOFF = ("a container's status CrashLoopBackOff stated in a sentence (`
 # the state or status word after it, the verb before it (a sentence merely naming the status,
 # `pods in CrashLoopBackOff`, is not read); the kubelet's waiting reason of a container whose
 # restart it delays (R4.10)
-_PROSE_BACKOFF = re.compile(
-    r"(?:\u5904\u4e8e|(?<![A-Za-z])(?i:is|was|are|were|stays|stayed|remains|remained|stuck)"
-    r"[ \t]+(?i:in)[ \t]+(?:(?i:a|the)[ \t]+)?)[`\"'\u201c]?(?P<reason>CrashLoopBackOff)"
-    r"[`\"'\u201d]?[ \t]*(?:\u72b6\u6001|(?i:state|status)\b)")
+# Entered too (`進入`, `进入CrashLoopBackOff状态`, gitcode-kubeblocks-redis; `entered a
+# CrashLoopBackOff state`, openillumi-prometheus-oomkilled; 陷入, fallen into; 變成, become),
+# 處於 and 狀態 in Traditional Chinese, 状態 in Japanese; in the corpus's other languages the
+# verb after the status (Korean `CrashLoopBackOff 상태에 빠졌다`, is fallen into that state,
+# `상태가 되었다`, became it, `상태입니다`, is it; Japanese `CrashLoopBackOff状態になった`,
+# became it, in the past: `となります`, becomes, is a page's general sentence) or before
+# (Russian `завис в состоянии CrashLoopBackOff`, hung in that state).
+_ZH_IN = r"\u5904\u4e8e|\u8655\u65bc|\u8fdb\u5165|\u9032\u5165|\u9677\u5165|\u53d8\u6210|\u8b8a\u6210|\u53d8\u4e3a|\u8b8a\u70ba"
+_QUOTED_CLB = r"[`\"'\u201c]?CrashLoopBackOff[`\"'\u201d]?"
+_PROSE_BACKOFFS = (
+    re.compile(
+        r"(?:" + _ZH_IN + r"|(?<![A-Za-z])(?:(?i:is|was|are|were|stays|stayed|remains|remained|stuck)"
+        r"[ \t]+(?i:in)|(?i:entered|enters|went[ \t]+into|goes[ \t]+into|got[ \t]+into|fell[ \t]+into))"
+        r"[ \t]+(?:(?i:a|the)[ \t]+)?)" + _QUOTED_CLB
+        + r"[ \t]*(?:\u72b6\u6001|\u72c0\u614b|\u72b6\u614b|(?i:state|status)\b)"),
+    re.compile(_QUOTED_CLB + r"[ \t]*\uc0c1\ud0dc[ \t]*(?:\uc5d0[ \t]*(?:\ube60\uc84c|\ube60\uc838|\uc788)"
+               r"|\uac00[ \t]*(?:\ub418\uc5c8|\ub410|\ub418\uc5b4)|\uc785\ub2c8\ub2e4|\uc600|\uc774\uc5c8)"),
+    re.compile(_QUOTED_CLB + r"(?:\u72b6\u614b)?(?:\u306b\u306a\u3063|\u3068\u306a\u3063|\u306b\u9665\u3063)"),
+    re.compile(r"(?<!\w)(?i:\u043d\u0430\u0445\u043e\u0434\u0438\u0442\u0441\u044f|\u043d\u0430\u0445\u043e\u0434\u0438\u043b(?:\u0441\u044f|\u0430\u0441\u044c|\u0438\u0441\u044c)"
+               r"|\u0437\u0430\u0432\u0438\u0441(?:\u043b[\u0430\u0438])?|\u0437\u0430\u0441\u0442\u0440\u044f\u043b[\u0430\u0438]?|\u043f\u0435\u0440\u0435\u0448(?:\u0451\u043b|\u0435\u043b|\u043b[\u0430\u0438]))"
+               r"[ \t]+\u0432[ \t]+(?:\u0441\u043e\u0441\u0442\u043e\u044f\u043d\u0438[\u0435\u0438]|\u0441\u0442\u0430\u0442\u0443\u0441[\u0435]?)[ \t]+" + _QUOTED_CLB),
+)
 # describe's own lines: a paste that has them needs nothing put back
 _DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State or Last State|State|Last State|Containers|Reason|"
                             r"Exit Code):")
@@ -157,7 +251,8 @@ def split_runs(text: str) -> Runs | None:
     above: _Columns | None = None  # a `get pods` command alone on the line above
     last_named = ""  # the container a run last put its fields under (`_headless_run`)
     for number, line in enumerate(lines, 1):
-        parts, what = _run_of(line, header_apart, describe_apart, above)
+        parts, what = _run_of(line, header_apart, describe_apart, above,
+                              lines[number - 2] if number > 1 else "")
         above = _command_alone(line) if line.strip() else above
         if parts is None:
             out.append(line)
@@ -173,10 +268,11 @@ def split_runs(text: str) -> Runs | None:
     return Runs("\n".join(out), split, origin) if split else None
 
 
-def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns | None
-            ) -> tuple[tuple[list[str], bool] | None, str]:
+def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns | None,
+            previous: str = "") -> tuple[tuple[list[str], bool] | None, str]:
     """The lines a run on the line puts back and whether the line holds more, and what the
-    run is; None when the line holds none."""
+    run is; None when the line holds none (`previous`: the line above, whose end may hold
+    the key of a status the line's start gives)."""
     parts, what = None if header_apart else _pods_run(line), "a `get pods` table"
     if parts is not None and "..." in parts[0]:
         what = "a `get pods` table cut between its rows (rows left out there)"
@@ -186,6 +282,8 @@ def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns
         parts, what = _state_parts(line)
     if parts is None:
         parts, what = _status_run(line), "a pod's status YAML"
+    if parts is None and not describe_apart:
+        parts, what = _probe_status(line, previous)
     return parts, what
 
 
@@ -194,12 +292,100 @@ def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     they are (saying where the reason was spelled otherwise than the kubelet spells it)."""
     parts, what = _state_run(line), "describe's state fields"
     if parts is None:
+        parts, what = _stated_end(line)
+    if parts is None:
         parts, what = _prose_status(line), QUOTED_STATUS
     if parts is None:
         parts, what = _prose_backoff(line), QUOTED_BACKOFF
     if parts is not None and "OOMKilled" not in line and "Reason: OOMKilled" in (x.strip() for x in parts[0]):
         what += " (its reason `OOM Killed` read as the kubelet's OOMKilled)"
     return parts, what
+
+
+# what the sentences above hold, looked for in a whole paste before it is cleaned (a page's
+# no-break space may sit between the words): a CrashLoopBackOff in any sentence, an end's
+# status or reason after `terminated`; and a probe's word and a failure's word anywhere (a
+# box's padding or a line break may part them from the status key: the key is looked for
+# once the paste is put back on its lines), as written or as a JSON log line escapes them
+# (`\\u63a2\\u91dd`, a docker json-file log's line)
+_STATED_HINT = re.compile(r"CrashLoopBackOff|(?i:terminated)[ \t\xa0]+(?i:with)[ \t\xa0]+(?i:reason)"
+                          r"|(?i:status):[ \t\xa0]*(?i:terminated)")
+_HINT_PROBE = ("\u63a2\u9488", "\u63a2\u91dd", "\ud504\ub85c\ube0c", "\u30d7\u30ed\u30fc\u30d6", "\u043f\u0440\u043e\u0431\u0430", "\u041f\u0440\u043e\u0431\u0430",
+               "\u043f\u0440\u043e\u0432\u0435\u0440\u043a\u0430", "\u041f\u0440\u043e\u0432\u0435\u0440\u043a\u0430")
+_HINT_FAILED = ("\u5931\u8d25", "\u5931\u6557", "\u672a\u901a\u8fc7", "\u672a\u901a\u904e", "\uc2e4\ud328", "\u043f\u0440\u043e\u0439\u0434\u0435\u043d\u0430", "\u043f\u0440\u043e\u0448\u043b\u0430",
+                "\u043f\u0440\u043e\u0432\u0430\u043b\u0438\u043b\u0430\u0441\u044c")
+# (in English, a status's words in lower case: the kubelet's own message is capitalised)
+_HINT_ENGLISH = ("readiness probe fail", "liveness probe fail", "startup probe fail")
+
+
+def stated_hint(text: str) -> bool:
+    """Whether the paste may hold an end, a back-off or a probe's failure stated in a sentence
+    or a status bullet (`_STATED_HINT`, `_HINT_PROBE`): the sentence readers look for them
+    only then (each word looked for once: one pass)."""
+    def has(words: tuple[str, ...]) -> bool:
+        return any(w in text or json.dumps(w)[1:-1] in text for w in words)
+    return _STATED_HINT.search(text) is not None or has(_HINT_ENGLISH) or \
+        (has(_HINT_PROBE) and has(_HINT_FAILED))
+
+
+# the words a sentence pattern is looked for around (found with str.find: a long line's every
+# character is never a start the pattern is tried from, its many alternatives each time)
+_END_WORDS = ("terminated", "Terminated", "TERMINATED")
+_PROBE_WORDS = ("\u63a2\u9488", "\u63a2\u91dd", "\ud504\ub85c\ube0c", "\u30d7\u30ed\u30fc\u30d6", "probe", "Probe", "PROBE",
+                "\u043f\u0440\u043e\u0431\u0430", "\u041f\u0440\u043e\u0431\u0430", "\u043f\u0440\u043e\u0432\u0435\u0440\u043a\u0430", "\u041f\u0440\u043e\u0432\u0435\u0440\u043a\u0430")
+
+
+def _near(pattern: re.Pattern[str], line: str, words: tuple[str, ...], reach: tuple[int, int]
+          ) -> re.Match[str] | None:
+    """`pattern`'s earliest match among the stretches of the line around each of `words`
+    (`reach`: how far before and after the word a match may start and end); None without."""
+    found: re.Match[str] | None = None
+    for word in words:
+        at = line.find(word)
+        while at >= 0 and (found is None or at - reach[0] < found.start()):
+            m = pattern.search(line, max(0, at - reach[0]), at + len(word) + reach[1])
+            if m is not None:
+                found = m if found is None or m.start() < found.start() else found
+                break
+            at = line.find(word, at + 1)
+    return found
+
+
+def _stated_end(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A container's end stated in a sentence with its reason and exit code (`_STATED_END`),
+    as describe's Terminated state and its fields, whether the line holds more, and what it
+    is (saying when the sentence names the container in words only); None without one."""
+    m = _near(_STATED_END, line, _END_WORDS, (40, 160))
+    if m is None or _general(line, m.start()):
+        return None, STATED_END
+    state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}",
+             f"  Exit Code: {m['code']}"]
+    # the last one before the end: the container the sentence is about
+    words = next(reversed(list(_CONTAINER_WORDS.finditer(line[max(0, m.start() - 300):m.start()]))),
+                 None)
+    what = STATED_END if words is None else (
+        f"{STATED_END}; the sentence names the container in words only (`{words[0][:60]}`), "
+        "no container name")
+    return (state, bool(line[:m.start()].strip() or line[m.end():].strip(" ."))), what
+
+
+def _probe_status(line: str, previous: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A probe's failure stated as a pod's status (`_STATUS_PROBE`), on the line or with its
+    key ending the line above (`previous`), as the kubelet's message of that probe's failure
+    (`Readiness probe failed`, its output not in the record), whether the line holds more,
+    and what it is; None without one."""
+    m = _near(_STATUS_PROBE, line, _PROBE_WORDS, (80, 80))
+    # (the kubelet's own message under the key is read as it is, and is what this puts back)
+    if m is None and _KEY_ENDS.search(previous[-200:]) and not _KUBELET_MESSAGE.match(line):
+        m = _VALUE_STARTS.match(line)
+    if m is None or _general(line, m.start()):
+        return None, STATED_PROBE
+    kind = next((k for k in _PROBE_KINDS if m[k]), None) or _RU_KINDS.get(m["ru"], "liveness")
+    message = f"{_KUBELET_WORDS[kind]} probe failed"
+    what = (f"{STATED_PROBE} (`{m[0].strip()[:80]}`): read as the kubelet's `{message}`, at "
+            "least once, its output not in the record")
+    return ([message], bool(line[:m.start()].strip(" \t-*\u2022")
+                            or line[m.end():].strip(" \t)\uff09]."))), what
 
 
 def _pods_run(line: str) -> tuple[list[str], bool] | None:
@@ -475,7 +661,8 @@ def _general(line: str, start: int) -> bool:
 def _prose_backoff(line: str) -> tuple[list[str], bool] | None:
     """A container stated in a sentence to be in CrashLoopBackOff (`_PROSE_BACKOFF`), as
     describe's State Waiting and its Reason, and that the line holds more; None without one."""
-    m = _PROSE_BACKOFF.search(line)
+    m = next((m for p in _PROSE_BACKOFFS
+              if (m := _near(p, line, ("CrashLoopBackOff",), (80, 40))) is not None), None)
     if m is None or _general(line, m.start()):
         return None
     return ["State: Waiting", "  Reason: CrashLoopBackOff"], True
