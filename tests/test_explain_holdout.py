@@ -5130,3 +5130,70 @@ def test_a_console_row_one_space_apart_needs_the_kubelets_message(row):
 def test_a_console_row_one_space_apart_reads_a_long_line_in_one_pass(line):
     """Hostile input for the spaced console row: 2 MB runs of spaces read in one pass."""
     _read_in_one_pass(line.format(" " * 2_000_000, " " * 2_000_000) + "\n")
+
+
+# ---------------------------------------------------------------- gaps43 (issue 30)
+
+_GET_HEADER = "LAST SEEN   TYPE      REASON      OBJECT          MESSAGE\n"
+_GET_FAILED = ("2m          Warning   Unhealthy   pod/web-0       Liveness probe failed: HTTP "
+               "probe failed with statuscode: 500\n")
+_GET_KILL_CUT = "1m          Normal    Killing     pod/we\n"
+
+
+def _groups(text: str) -> list:
+    return pod_groups([parse_record(text, "r.txt")])
+
+
+@pytest.mark.parametrize("text", [
+    # the shape as written by hand: a header, a whole row of web-0, a row cut at `pod/we`
+    _GET_HEADER + _GET_FAILED + _GET_KILL_CUT,
+    # variants: no header; tabs between the cells; a NAMESPACE column
+    _GET_FAILED + _GET_KILL_CUT,
+    "LAST SEEN\tTYPE\tREASON\tOBJECT\tMESSAGE\n" + _GET_FAILED.replace("          ", "\t")
+    + "1m\tNormal\tKilling\tpod/we\n",
+    "NAMESPACE   " + _GET_HEADER + "prod        " + _GET_FAILED + "prod        " + _GET_KILL_CUT,
+])
+def test_a_get_events_row_cut_in_its_object_cell_names_no_pod_of_its_own(text):
+    """gaps43 (issue 30, item 1): a `kubectl get events` row the author or the page cut
+    inside its OBJECT cell (`pod/we` of `pod/web-0`) was read as a pod named `we`, explained
+    on its own. A cut name names no pod by itself: it is the one pod the record names whole
+    whose name starts so, and the line is listed as not read past the cut."""
+    [pod] = _groups(text)
+    assert pod.name == "web-0"
+    assert [e.reason for e in pod.events] == ["Unhealthy", "Killing"]
+    not_read = [n.text for n in pod.notes if n.kind is NoteKind.NOT_READ]
+    assert any(t.startswith("not read: line ") and "(cut in its OBJECT cell, pod/we)" in t
+               for t in not_read), not_read
+
+
+def test_a_cut_object_cell_two_pods_start_with_names_none_of_them():
+    """gaps43: where two pods the record names start with the cut name (web-0, web-1), the
+    row is given to neither, and no pod `we` is made up; said in a note."""
+    other = _GET_FAILED.replace("web-0", "web-1")
+    pods = _groups(_GET_HEADER + _GET_FAILED + other + _GET_KILL_CUT)
+    assert sorted(p.name for p in pods) == ["web-0", "web-1"]
+    assert all([e.reason for e in p.events] == ["Unhealthy"] for p in pods)
+    assert any("2 pods the record names start so (web-0, web-1)" in n.text for n in pods[0].notes)
+
+
+def test_a_cut_object_cell_no_whole_name_starts_with_is_no_named_pods():
+    """gaps43: a cut name no whole name starts with (`pod/ap` beside web-0) is another pod's,
+    cut: not web-0's, and no pod `ap` either."""
+    [pod] = _groups(_GET_HEADER + _GET_FAILED + _GET_KILL_CUT.replace("pod/we", "pod/ap"))
+    assert pod.name == "web-0" and [e.reason for e in pod.events] == ["Unhealthy"]
+    [alone] = _groups(_GET_HEADER + _GET_KILL_CUT)  # the cut row alone: a pod not named
+    assert alone.name is None and [e.reason for e in alone.events] == ["Killing"]
+
+
+def test_a_row_whose_message_wraps_below_its_object_cell_is_not_cut():
+    """bank-of-anthos-261's shape: the message on the line below the OBJECT cell (a page
+    wrapped it) continues the row: the name is whole."""
+    [pod] = _groups("2m   Warning   Unhealthy   pod/frontend-5\nReadiness probe failed: "
+                    "HTTP probe failed with statuscode: 503\n")
+    assert pod.name == "frontend-5" and not any(n.kind is NoteKind.NOT_READ for n in pod.notes)
+
+
+def test_a_long_object_cell_cut_at_the_lines_end_is_read_in_one_pass():
+    """Hostile input: 2 MB of spaces and a 2 MB name in a row cut in its OBJECT cell."""
+    _read_in_one_pass(_GET_HEADER + "1m" + " " * 2_000_000 + "Normal   Killing   pod/"
+                      + "w" * 2_000_000 + "\n")

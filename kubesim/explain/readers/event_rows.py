@@ -33,6 +33,7 @@ from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     CountBasis,
     Note,
+    NoteKind,
     RecordedEvent,
     Stamp,
     StampKind,
@@ -279,8 +280,11 @@ class EventRows:
             event = replace(event, message=joint.join(m.strip() for m in more), truncated=False)
         elif more:
             event = replace(event, message=joint.join([event.message, *(m.strip() for m in more)]))
+        if more and event.object_cut:  # the row goes on below its OBJECT cell: not cut there
+            event = replace(event, object_cut=False)
         if event.truncated and not self._open.cut_after:
-            self.notes.append(Note(_cut_row(event), event.where))
+            self.notes.append(Note(_cut_row(event), event.where, kind=NoteKind.NOT_READ
+                                   if event.object_cut else NoteKind.READING))
         self.events.append(event)
         self._open = None
         check_events(self.before + len(self.events), self.source, event.where.line)
@@ -444,7 +448,7 @@ class EventRows:
             Where(self.source, number), component=(cells.source or "").strip("{} "),
             object_kind=_kind(cells.kind) if cells.kind else "", object_name=cells.name or "",
             container=container_of_field_path(cells.subobject), combined=combined,
-            truncated=not message, count_basis=basis)
+            truncated=not message, count_basis=basis, object_cut=cells.object_cut)
 
 
 _TYPE_REASON = re.compile(r"^(Normal|Warning) (\S+)$")
@@ -521,6 +525,11 @@ def _cut_row(event: RecordedEvent) -> str:
     message is missing, which for a probe's row is which probe failed."""
     if not event.reason or event.message:
         return "this event row is cut short: its time, reason or message is not in the record"
+    if event.object_cut:
+        cell = event.object_kind.lower() + (f"/{event.object_name}" if event.object_name else "")
+        return (f"not read: line {event.where.line} (cut in its OBJECT cell, {cell}): this "
+                f"{event.reason} row's message, and the whole name of the object it is about, "
+                "are not in the record")
     count = f" (x{event.count})" if event.count_stated and event.count > 1 else ""
     lacks = "which probe failed, and its output, are" if event.reason == "Unhealthy" else \
         "its message is"

@@ -179,7 +179,7 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     records returned are new; the inputs are left as they are."""
     pods = _merged(sets)
     loose = [e for s in sets for e in s.events]
-    mine = [e for e in loose if e.object_kind in ("", "Pod")]
+    mine, cut_notes = _cut_objects(pods, [e for e in loose if e.object_kind in ("", "Pod")])
     for e in mine:
         if e.object_name and not any(_same(p, e.object_name, e.object_namespace) for p in pods):
             pods.append(PodRecord(e.object_name, e.where, namespace=e.object_namespace))
@@ -190,7 +190,8 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     for pod in pods:
         _attach_events(pod, [e for e in mine if (e.object_name and _same(
             pod, e.object_name, e.object_namespace)) or (not e.object_name and (
-                single or pod.name is None))])
+                (single and not e.object_cut) or pod.name is None))])
+        pod.notes.extend(cut_notes)
         if others:
             pod.notes.append(Note(f"{others} event(s) about other objects (ReplicaSets, "
                                   "Deployments, other pods) were left out",
@@ -206,6 +207,36 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     for pod in pods:
         pod.events = [_sync_back_off(e, pod) for e in pod.events]
     return pods
+
+
+def _cut_objects(pods: list[PodRecord], mine: list[RecordedEvent]
+                 ) -> tuple[list[RecordedEvent], list[Note]]:
+    """Rows cut inside their OBJECT cell (`pod/we`, the line's end): a cut name names no pod
+    by itself; it is the pod's the record names whole elsewhere (a describe's `Name:`, a
+    `get pods` row, a whole row) when exactly one such name starts with it, and no pod's
+    otherwise (never a pod of its own: `we` may be any pod's name cut short). Each said."""
+    whole = {p.name for p in pods if p.name} | {
+        e.object_name for e in mine if e.object_name and not e.object_cut}
+    out: list[RecordedEvent] = []
+    notes: list[Note] = []
+    for e in mine:
+        if not e.object_cut:
+            out.append(e)
+            continue
+        cell = f"pod/{e.object_name}" if e.object_name else "an OBJECT cell cut before its name"
+        matches = sorted(n for n in whole if e.object_name and n.startswith(e.object_name))
+        if len(matches) == 1:
+            notes.append(Note(f"line {e.where.line} is cut in its OBJECT cell ({cell}): read "
+                              f"as pod {matches[0]}'s, the one pod the record names whole "
+                              "whose name starts so", e.where))
+            out.append(replace(e, object_name=matches[0]))
+            continue
+        why = f"{len(matches)} pods the record names start so ({', '.join(matches)})" \
+            if matches else "no pod the record names whole starts so"
+        notes.append(Note(f"line {e.where.line} is cut in its OBJECT cell ({cell}): {why}; "
+                          "the row is given to no named pod", e.where))
+        out.append(replace(e, object_name=""))
+    return out, notes
 
 
 # the kubelets of 1.2-1.4 reported a start refused in back-off as FailedSync (the pod worker's
