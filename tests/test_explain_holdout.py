@@ -5249,3 +5249,62 @@ def test_a_back_off_delay_within_the_count_says_nothing_of_it():
     """gaps43: 5m0s (6 restarts at least) beside a count of 7 agree: no word of a conflict."""
     out = _answer(_describe_back_off(7, state_message=_REFUSED_5M)).text
     assert "implies at least" not in out
+
+
+@pytest.mark.parametrize("text", [
+    # the shapes the issue names, written by hand
+    "I can see my pod in CrashLoopBackOff state.\n",
+    "Hi all,\nwe can see the pod web-0 in CrashLoopBackOff after the upgrade to 2.3.\n",
+    # variants: no `can`; a command's output said to show it
+    "I see our worker pod going into `CrashLoopBackOff`\n",
+    "kubectl get pods shows the pod web-0 in CrashLoopBackOff status\n",
+])
+def test_an_observed_crashloopbackoff_of_the_case_at_hand_is_read(text):
+    """gaps43 (issue 30, item 3): the sentence readers took no sentence holding `can`, so
+    the author's own observation (`I can see my pod in CrashLoopBackOff state`) was refused:
+    read as a container waiting out a back-off, its restarts open, as a stated one is."""
+    rs = parse_record(text, "r.txt")
+    assert any(QUOTED_BACKOFF in n.text and "observation" in n.text for n in rs.notes)
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+
+
+@pytest.mark.parametrize("text", [
+    "I can see the pod is OOMKilled.\n",
+    "We observed that the container app was OOMKilled twice today.\n",
+])
+def test_an_observed_oomkilled_of_the_case_at_hand_is_read(text):
+    """gaps43 (item 3): `I can see the pod is OOMKilled` was refused; read as an ended
+    container's reason, OOMKilled (its exit code, and which state, not in the record)."""
+    assert any(QUOTED_STATUS in n.text and "observation" in n.text
+               for n in parse_record(text, "r.txt").notes)
+    assert _answer(text).cause is Cause.OOM_KILLED
+
+
+@pytest.mark.parametrize("text", [
+    "A pod can go into CrashLoopBackOff if its liveness probe keeps failing.\n",
+    "Typically, I can see the pod in CrashLoopBackOff state.\n",
+    "I can see the pod in CrashLoopBackOff when the database is down.\n",
+    "If I see the pod in CrashLoopBackOff, I restart it.\n",
+    "This page shows a pod in CrashLoopBackOff state.\n",
+    "I can see pods in CrashLoopBackOff state.\n",
+    "Pods such as web-0 can be OOMKilled, and I can see why.\n",
+    "You will usually see the pod is OOMKilled.\n",
+])
+def test_a_general_sentence_or_no_pod_of_the_case_is_still_no_record(text):
+    """gaps43 (item 3), the negative side: what may, usually or conditionally happen, or a
+    pod that is no pod of the case (`a pod`, `pods`), stays unread (the line alone is
+    refused)."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "I{}can see the pod{}is OOMKilled",
+    "we see the x{}pod web-0{}in CrashLoopBackOff",
+    "shows the pod" + " a" * 250_000 + "{}{}CrashLoopBackOff",
+])
+def test_an_observed_state_reads_a_long_line_in_one_pass(line):
+    """Hostile input for the observation pattern: runs of spaces or words making a 2 MB
+    line holding CrashLoopBackOff or OOM are read, or refused, in one pass."""
+    _read_in_one_pass(line.format(" " * 1_000_000, " " * 1_000_000) + "\n")

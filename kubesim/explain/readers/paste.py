@@ -75,6 +75,7 @@ from kubesim.explain.readers.runs import (
     QUOTED_STATUS,
     command_run_hint,
     headless_state,
+    observed_state_hint,
     placed_jq_output,
     placed_jsonpath_values,
     rows_run_together,
@@ -660,6 +661,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
     if not ("jq" in text or "jsonpath" in text or ("Exit" in text and "Code:" in text)
             or _PROSE_STATE_HINT.search(text)
+            or ("CrashLoopBackOff" in text and observed_state_hint(text))
             or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None
@@ -691,7 +693,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     if runs is None:
         return None
     found = _reread(runs.text, source, [])
-    if any(what == QUOTED_BACKOFF for _, what, _ in runs.split):
+    if any(what.startswith(QUOTED_BACKOFF) for _, what, _ in runs.split):
         _restarts_cut(found)  # a status in a sentence: no restart count bounds its restarts
     found.notes[:] = [Note(
         f"line {number}: {what}{_RUN_READ if not what.startswith((QUOTED_STATUS, QUOTED_BACKOFF)) else ''}"
