@@ -5308,3 +5308,47 @@ def test_an_observed_state_reads_a_long_line_in_one_pass(line):
     """Hostile input for the observation pattern: runs of spaces or words making a 2 MB
     line holding CrashLoopBackOff or OOM are read, or refused, in one pass."""
     _read_in_one_pass(line.format(" " * 1_000_000, " " * 1_000_000) + "\n")
+
+
+_DESCRIBE_FIELDS = ("Name:         web-0\nNamespace:    default\nContainers:\n  app:\n"
+                    "    Image:          nginx\n{}    State:          Running\n"
+                    "    Restart Count:  3\n")
+
+
+@pytest.mark.parametrize("extra", [
+    "    Exit Status:    137 (the last run)\n",
+    "    Liveness probe: it failed twice before the restart\n",
+    "    Restart Count was 5 before the node rebooted\n",
+])
+def test_a_describe_line_no_field_holds_is_listed_when_it_holds_a_fact(extra):
+    """gaps43 (issue 30, item 4): describe's reader passed over a line no field of its takes
+    without a word (k8s-pr124947's `Exit Code: 137` of a container cut above its name), even
+    where it held an exit code, a probe or a restart count: now `not read: line N`."""
+    [pod] = _groups(_DESCRIBE_FIELDS.format(extra))
+    assert any(n.kind is NoteKind.NOT_READ and n.text.startswith("not read: line 6 ")
+               for n in pod.notes), [n.text for n in pod.notes]
+
+
+def test_describe_lines_of_no_fact_stay_unlisted():
+    """gaps43, the negative side: describe's other fields (labels, mounts, annotations' lines)
+    are not listed line by line."""
+    [pod] = _groups(_DESCRIBE_FIELDS.format("    Mounts:\n      /data from data (rw)\n"
+                                            "    Environment:    <none>\n"))
+    assert not any(n.kind is NoteKind.NOT_READ for n in pod.notes)
+
+
+def test_lines_before_describe_fields_continuing_no_row_are_not_read():
+    """gaps43 (item 4; anveshmuppeda-exit-code-143's prose above its manifest): lines the
+    describe reader took as the message of a row the paste starts inside, where no row
+    follows, were dropped with the pod that held only their note: listed as not read."""
+    text = ("-\nPod Configuration: a long-running process terminated by a failing liveness "
+            "probe\nFile Name:\nexit.yaml\napiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n"
+            "spec:\n  containers:\n  - name: app\n    image: alpine\n")
+    [pod] = _groups(text)
+    assert any(n.kind is NoteKind.NOT_READ and "line" in n.text and "2" in n.text.split(":")[1]
+               for n in pod.notes), [n.text for n in pod.notes]
+
+
+def test_a_describe_line_holding_a_fact_reads_a_long_line_in_one_pass():
+    """Hostile input for `_FACT`: a 2 MB line among describe's fields."""
+    _read_in_one_pass(_DESCRIBE_FIELDS.format("    Exit" + " " * 2_000_000 + "x\n"))

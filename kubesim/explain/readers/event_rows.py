@@ -217,7 +217,12 @@ class EventRows:
         if human_printer(ages):
             self.events = [replace(e, first=_again(e.first), last=_again(e.last))
                            for e in self.events]
-        if self._orphans:
+        if self._orphans and not self.events:  # no row follows them: lines not read
+            first, last = self._orphans[0], self._orphans[-1]
+            span = f"line {first}" if first == last else f"lines {first}-{last}"
+            self.notes.append(Note(f"not read: {span} (no describe field nor event row)",
+                                   Where(self.source, first), kind=NoteKind.NOT_READ))
+        elif self._orphans:
             first, last = self._orphans[0], self._orphans[-1]
             span = f"line {first} continues" if first == last else \
                 f"lines {first}-{last} continue"
