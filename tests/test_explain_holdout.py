@@ -5352,3 +5352,16 @@ def test_lines_before_describe_fields_continuing_no_row_are_not_read():
 def test_a_describe_line_holding_a_fact_reads_a_long_line_in_one_pass():
     """Hostile input for `_FACT`: a 2 MB line among describe's fields."""
     _read_in_one_pass(_DESCRIBE_FIELDS.format("    Exit" + " " * 2_000_000 + "x\n"))
+
+
+def test_evidence_of_a_paste_whose_runs_were_put_back_cites_the_pasted_lines():
+    """gaps43 (item 4): a `get pods` table run into line 1 is put back on two lines before
+    reading; the notes were renumbered to the paste's lines but not the rows read, so
+    mtioutput-k8s-liveness-crash's BackOff row (line 3 of 3) was cited as line 4."""
+    text = ("# kubectl get pod NAME READY STATUS RESTARTS AGE web-0 0/1 CrashLoopBackOff 7 "
+            "(2m22s ago) 13m\nthe describe shows:\n"
+            "  Warning  BackOff  38s (x28 over 8m16s)  kubelet  Back-off restarting failed "
+            "container\n")
+    [pod] = _groups(text)
+    assert [(e.reason, e.where.line) for e in pod.events] == [("BackOff", 3)]
+    assert [c.where.line for c in pod.containers] == [1]

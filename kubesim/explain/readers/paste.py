@@ -700,7 +700,34 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
         f"{'; the rest of that line not read' if around else ''}",
         Where(source, number)) for number, what, around in runs.split] + [
         _renumbered(n, runs.origins) for n in found.notes]
+    _renumber_found(found, runs.origins)
     return found
+
+
+def _renumber_found(found: RecordSet, origins: list[int]) -> None:
+    """Every place a record read from the put-back text points to (its pods, containers,
+    states, conditions, events and the pods' notes), renumbered to the paste's own lines as
+    its notes are (`_renumbered`): evidence cites the line the user pasted, not one of the
+    put-back text (mtioutput-k8s-liveness-crash's BackOff row cited line 4 of 3)."""
+    def at(w: Where) -> Where:
+        n = w.line
+        return w if n is None or not 0 < n <= len(origins) else replace(w, line=origins[n - 1])
+
+    found.events[:] = [replace(e, where=at(e.where)) for e in found.events]
+    for pod in found.pods:
+        pod.where = at(pod.where)
+        pod.events = [replace(e, where=at(e.where)) for e in pod.events]
+        pod.conditions = [replace(c, where=at(c.where)) for c in pod.conditions]
+        pod.series = [replace(x, where=at(x.where)) for x in pod.series]
+        pod.notes = [_renumbered(n, origins) for n in pod.notes]
+        for c in pod.containers:
+            c.where = at(c.where)
+            c.spec_where = None if c.spec_where is None else at(c.spec_where)
+            c.restart_where = None if c.restart_where is None else at(c.restart_where)
+            if c.terminated is not None and c.terminated.where is not None:
+                c.terminated = replace(c.terminated, where=at(c.terminated.where))
+            if c.last is not None and c.last.where is not None:
+                c.last = replace(c.last, where=at(c.last.where))
 
 
 def _unwrapped(cleaned: str, lines: list[PasteLine]) -> str:
