@@ -5365,3 +5365,19 @@ def test_evidence_of_a_paste_whose_runs_were_put_back_cites_the_pasted_lines():
     [pod] = _groups(text)
     assert [(e.reason, e.where.line) for e in pod.events] == [("BackOff", 3)]
     assert [c.where.line for c in pod.containers] == [1]
+
+
+@pytest.mark.parametrize("text", [
+    # met in gaps43 item 1: the Killing row cut in its OBJECT cell, read as web-0's
+    _GET_HEADER + _GET_FAILED + "1m          Normal    Killing     pod/web\n",
+    # variant: a describe's rows, the Unhealthy row stating no count (a page's row without Age)
+    "  Warning  Unhealthy  kubelet  Liveness probe failed: HTTP probe failed with statuscode: "
+    "500\n  Normal   Killing    1m    kubelet\n",
+])
+def test_a_cut_killing_row_after_failures_of_no_stated_count_is_no_probes_kill(text):
+    """gaps43 (README's rule for a Killing row whose message is cut away: it shows the probe
+    behind it only where the record shows the failures reaching the failureThreshold as the
+    record states it): failures of no stated count (`kubectl get events` rows: at least once)
+    against a threshold the record does not give made it the liveness kill; cannot tell."""
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
