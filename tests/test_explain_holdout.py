@@ -5152,6 +5152,9 @@ def _groups(text: str) -> list:
     "LAST SEEN\tTYPE\tREASON\tOBJECT\tMESSAGE\n" + _GET_FAILED.replace("          ", "\t")
     + "1m\tNormal\tKilling\tpod/we\n",
     "NAMESPACE   " + _GET_HEADER + "prod        " + _GET_FAILED + "prod        " + _GET_KILL_CUT,
+    # rows printed without LAST SEEN (a mail archive's), one space apart
+    "Warning Unhealthy pod/web-0 Liveness probe failed: HTTP probe failed with statuscode: 500\n"
+    "Normal Killing pod/we\n",
 ])
 def test_a_get_events_row_cut_in_its_object_cell_names_no_pod_of_its_own(text):
     """gaps43 (issue 30, item 1): a `kubectl get events` row the author or the page cut

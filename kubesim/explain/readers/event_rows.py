@@ -357,6 +357,9 @@ class EventRows:
         where = Where(self.source, number)
         first, last, count = self._stamps(m["age"], m["count"], m["over"], number)
         rest = (m["rest"] or "").strip()
+        cut_object = _cut_object_row(m, rest, where) if m["age"] is None else None
+        if cut_object is not None:
+            return cut_object
         kind, name, rest = _object_cell(rest) if m["age"] is None else ("", "", rest)
         component, message = self._from_message(line, m, rest)
         message, combined = strip_combined(message)
@@ -497,6 +500,21 @@ _KINDS = {"pod": "Pod", "replicaset": "ReplicaSet", "deployment": "Deployment",
 # archive's `Warning Unhealthy pod/scheduler-xxx Liveness probe failed:`): its OBJECT cell,
 # a kind kubectl prints, before the message
 _OBJECT_CELL = re.compile(r"^(?P<kind>[a-z]{3,20})/(?P<name>[a-z0-9][a-z0-9.-]{0,252})[ \t]+(?=\S)")
+
+
+# the same row cut inside its OBJECT cell, nothing after it (`Normal Killing pod/we`)
+_CUT_OBJECT_CELL = re.compile(r"^(?P<kind>[a-z]{3,20})/(?P<name>[a-z0-9.-]{0,253})$")
+
+
+def _cut_object_row(m: re.Match[str], rest: str, where: Where) -> RecordedEvent | None:
+    """A row without LAST SEEN that ends inside its OBJECT cell (`Normal Killing pod/we`):
+    its type and reason, the cut cell (read.pod_groups names its pod); None otherwise."""
+    cut = _CUT_OBJECT_CELL.match(rest)
+    if cut is None or cut["kind"] not in _KINDS:
+        return None
+    return RecordedEvent(m["type"], m["reason"], "", 1, UNKNOWN_STAMP, UNKNOWN_STAMP, where,
+                         object_kind=_KINDS[cut["kind"]], object_name=cut["name"],
+                         truncated=True, count_basis=CountBasis.AT_LEAST, object_cut=True)
 
 
 def _object_cell(rest: str) -> tuple[str, str, str]:
