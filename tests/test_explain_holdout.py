@@ -5276,7 +5276,7 @@ def test_an_observed_crashloopbackoff_of_the_case_at_hand_is_read(text):
     "I can see the pod is OOMKilled.\n",
     "We observed that the container app was OOMKilled twice today.\n",
 ])
-def test_an_observed_oomkilled_of_the_case_at_hand_is_read(text):
+def test_an_observed_oomkilled_of_the_case_at_hand_is_read(text: str) -> None:
     """gaps43 (item 3): `I can see the pod is OOMKilled` was refused; read as an ended
     container's reason, OOMKilled (its exit code, and which state, not in the record)."""
     assert any(QUOTED_STATUS in n.text and "observation" in n.text
@@ -5384,3 +5384,22 @@ def test_a_cut_killing_row_after_failures_of_no_stated_count_is_no_probes_kill(t
     against a threshold the record does not give made it the liveness kill; cannot tell."""
     a = _answer(text)
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("I can see the `web` container was OOMKilled.\n", "web"),
+    ("We see the container app in **CrashLoopBackOff** state\n", "app"),
+    ("I can see the container is OOMKilled.\n", None),
+])
+def test_an_observed_container_is_the_container_it_names(text, name):
+    """gaps43 (item 3): the container an observation names (`the web container`, `the
+    container app`, in code spans or emphasis) is the container read, so `--container web`
+    reads it; `the container is` names none."""
+    [pod] = _groups(text)
+    assert [c.name for c in pod.containers] == [name]
+
+
+def test_an_observed_container_reads_a_long_line_in_one_pass():
+    """Hostile input for the observation's container name and verbs: 2 MB of runs of spaces."""
+    _read_in_one_pass("I see the `x`" + " " * 700_000 + "container" + " " * 700_000 + "app"
+                      + " " * 600_000 + "was OOMKilled\n")

@@ -132,14 +132,15 @@ _PROSE_BACKOFF = re.compile(
 # what may happen: the words of the observation are left out when the sentence is looked at
 # for those, `_general_around`); `a pod` or `pods` is no pod of the case (not read). Each run
 # of blanks before a word of its own, every part bounded: one pass.
+_VERB = (r"(?i:is|was|got|gets|keeps|kept|has[ \t]+been|had[ \t]+been|going|goes|went|being|"
+         r"stuck|in|into)")
 _OBSERVED = re.compile(
     r"(?<![A-Za-z])(?:(?:I|[Ww]e)[ \t]+(?:(?:can|could)[ \t]+)?(?i:see|saw|notice|noticed|"
     r"observe|observed)|(?i:shows|showed))[ \t]+(?:(?i:that)[ \t]+)?(?i:my|our|the|this|that)"
-    r"[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pod|container)"
-    r"(?:[ \t]+[`'\"]?[a-z0-9][a-z0-9.-]{0,252}[`'\"]?)?"
-    r"(?:[ \t]+(?i:is|was|got|gets|keeps|kept|has[ \t]+been|had[ \t]+been|going|goes|went|being|"
-    r"stuck))?(?:[ \t]+(?i:in|into)(?:[ \t]+(?i:a|the))?)?[ \t]+[`\"'\u201c]?"
-    r"(?P<reason>CrashLoopBackOff|" + _OOM_WORDS + r")[`\"'\u201d]?"
+    r"[ \t]+(?:[`'\"]?(?P<pre>[\w.-]{1,63})[`'\"]?[ \t]+)?(?P<what>(?i:pod|container))"
+    r"(?:[ \t]+(?!" + _VERB + r"\b)[`'\"]?(?P<post>[a-z0-9][a-z0-9.-]{0,252})[`'\"]?)?"
+    r"(?:[ \t]+" + _VERB + r")?(?:[ \t]+(?i:in|into)(?:[ \t]+(?i:a|the))?)?[ \t]+(?:\*\*|__|[`\"'\u201c*_])?"
+    r"(?P<reason>CrashLoopBackOff|" + _OOM_WORDS + r")(?:\*\*|__|[`\"'\u201d*_])?"
     r"(?:[ \t]*(?i:state|status)\b)?")
 # describe's own lines: a paste that has them needs nothing put back
 _DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State or Last State|State|Last State|Containers|Reason|"
@@ -489,11 +490,16 @@ def _observed_state(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     m = _OBSERVED.search(line)
     if m is None or _general_around(line, m.start(), m.end()):
         return None, ""
-    if m["reason"] == "CrashLoopBackOff":
-        return (["State: Waiting", "  Reason: CrashLoopBackOff"], True), \
-            QUOTED_BACKOFF + _OBSERVED_NOTE
-    return ([f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}"], True), \
-        QUOTED_STATUS + _OBSERVED_NOTE
+    waiting = m["reason"] == "CrashLoopBackOff"
+    state = ["State: Waiting", "  Reason: CrashLoopBackOff"] if waiting else \
+        [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}"]
+    name = m["post"] or m["pre"] if m["what"].lower() == "container" else None
+    if name is not None and _LABEL.fullmatch(name):  # `the app container`, `container app`
+        state = ["Containers:", f"  {name}:", *("    " + x for x in state)]
+    return (state, True), (QUOTED_BACKOFF if waiting else QUOTED_STATUS) + _OBSERVED_NOTE
+
+
+_LABEL = re.compile(r"[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?")  # a container's name (DNS-1123)
 
 
 def observed_state_hint(text: str) -> bool:
