@@ -5403,3 +5403,15 @@ def test_an_observed_container_reads_a_long_line_in_one_pass():
     """Hostile input for the observation's container name and verbs: 2 MB of runs of spaces."""
     _read_in_one_pass("I see the `x`" + " " * 700_000 + "container" + " " * 700_000 + "app"
                       + " " * 600_000 + "was OOMKilled\n")
+
+
+def test_an_observation_in_a_markdown_list_item_is_read():
+    """gaps43 (item 3 variant): a paste starting with a list item of words (`- I can see my
+    pod in CrashLoopBackOff state.`) was taken for YAML and refused as no Pod object; read as
+    a paste, while a YAML item of a mapping without a pod stays refused so."""
+    [pod] = _groups("- I can see my pod in CrashLoopBackOff state.\n- it never gets ready\n")
+    assert [c.state_reason for c in pod.containers] == ["CrashLoopBackOff"]
+    with pytest.raises(RecordError, match="YAML without a Pod or Event object"):
+        parse_record("- name: app\n  image: nginx\n", "r.txt")
+    with pytest.raises(RecordError):
+        parse_record("- a pod can be OOMKilled if its limit is low\n", "r.txt")

@@ -40,6 +40,9 @@ FORMATS_HELP = ("kubectl describe pod, kubectl get pod -o yaml|json, kubectl get
                 "the kubelet's log (journalctl -u kubelet), or a Prometheus query_range JSON "
                 "of prober_probe_total")
 _YAML_START = re.compile(r"^(?:---|apiVersion:|kind:|metadata:|status:|spec:|items:|\{|- )")
+# a markdown list's item of words (`- I can see my pod in CrashLoopBackOff state`), no YAML
+# item of a mapping (`- name: app`)
+_PROSE_ITEM = re.compile(r"^[ \t]*- (?![ \t]*[\w.\"'-]{1,253}:(?:[ \t]|$))")
 _TABLE = re.compile(r"^\s*[A-Z][A-Z_-]*(?:\s{2,}[A-Z][A-Z_ -]*?)+\s*$")
 
 
@@ -89,9 +92,12 @@ def _parse(text: str, source: str) -> RecordSet:
             if not exc.message.startswith(("malformed YAML", "duplicate key")):
                 raise
             return _pasted(text, source, exc)
+        error = RecordError(f"YAML without a Pod or Event object; explain reads "
+                            f"{FORMATS_HELP}", source=source)
+        if found is None and _PROSE_ITEM.match(first):  # a markdown list parses as YAML too
+            return _pasted(text, source, error)
         if found is None:
-            raise RecordError(f"YAML without a Pod or Event object; explain reads "
-                              f"{FORMATS_HELP}", source=source)
+            raise error
         return found
     return _pasted(text, source, None)
 
