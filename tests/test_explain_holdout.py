@@ -5415,3 +5415,17 @@ def test_an_observation_in_a_markdown_list_item_is_read():
         parse_record("- name: app\n  image: nginx\n", "r.txt")
     with pytest.raises(RecordError):
         parse_record("- a pod can be OOMKilled if its limit is low\n", "r.txt")
+
+
+def test_earlier_rows_of_a_pods_name_are_said_to_be_read_as_its_last():
+    """gaps43 (item 4; k8s-99697's watch): the rows of a pod before its last one were read
+    and passed over without a word, each holding a restart count; a note says the last row
+    is the one read, naming the lines of the earlier ones."""
+    text = ("NAME    READY   STATUS             RESTARTS   AGE\n"
+            "web-0   1/1     Running            4          4m\n"
+            "web-0   0/1     CrashLoopBackOff   5          6m\n"
+            "web-0   1/1     Running            6          8m\n")
+    [pod] = _groups(text)
+    assert pod.containers[0].restart_count == 6
+    assert any(n.text.startswith("lines 2-3: 2 earlier row(s) of the name web-0") and
+               n.where.line == 4 for n in pod.notes), [n.text for n in pod.notes]
