@@ -221,8 +221,8 @@ def _cut_objects(pods: list[PodRecord], mine: list[RecordedEvent]
     by itself; it is the pod's the record names whole elsewhere (a describe's `Name:`, a
     `get pods` row, a whole row) when exactly one such name starts with it, and no pod's
     otherwise (never a pod of its own: `we` may be any pod's name cut short). Each said."""
-    whole = {p.name for p in pods if p.name} | {
-        e.object_name for e in mine if e.object_name and not e.object_cut}
+    whole = {(p.name, p.namespace) for p in pods if p.name} | {
+        (e.object_name, e.object_namespace) for e in mine if e.object_name and not e.object_cut}
     out: list[RecordedEvent] = []
     notes: list[Note] = []
     for e in mine:
@@ -230,7 +230,8 @@ def _cut_objects(pods: list[PodRecord], mine: list[RecordedEvent]
             out.append(e)
             continue
         cell = f"pod/{e.object_name}" if e.object_name else "an OBJECT cell cut before its name"
-        matches = sorted(n for n in whole if e.object_name and n.startswith(e.object_name))
+        matches = sorted({n for n, ns in whole if e.object_name and n.startswith(e.object_name)
+                          and (ns is None or e.object_namespace in (None, ns))})
         if len(matches) == 1:
             notes.append(Note(f"line {e.where.line} is cut in its OBJECT cell ({cell}): read "
                               f"as pod {matches[0]}'s, the one pod the record names whole "
