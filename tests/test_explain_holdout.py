@@ -5960,3 +5960,302 @@ def test_a_probe_failure_stated_as_a_status_under_a_wrapper_is_read(wrap: str) -
                 + "└" + "─" * 62 + "┘\n")
     a = _answer(text)
     assert a.cause is Cause.READINESS_ONLY and [p.value for p in a.failed] == ["readiness"]
+
+
+# ---------------------------------------------------------------- gaps43 (issue 30)
+
+_GET_HEADER = "LAST SEEN   TYPE      REASON      OBJECT          MESSAGE\n"
+_GET_FAILED = ("2m          Warning   Unhealthy   pod/web-0       Liveness probe failed: HTTP "
+               "probe failed with statuscode: 500\n")
+_GET_KILL_CUT = "1m          Normal    Killing     pod/we\n"
+
+
+def _groups(text: str) -> list:
+    return pod_groups([parse_record(text, "r.txt")])
+
+
+@pytest.mark.parametrize("text", [
+    # the shape as written by hand: a header, a whole row of web-0, a row cut at `pod/we`
+    _GET_HEADER + _GET_FAILED + _GET_KILL_CUT,
+    # variants: no header; tabs between the cells; a NAMESPACE column
+    _GET_FAILED + _GET_KILL_CUT,
+    "LAST SEEN\tTYPE\tREASON\tOBJECT\tMESSAGE\n" + _GET_FAILED.replace("          ", "\t")
+    + "1m\tNormal\tKilling\tpod/we\n",
+    "NAMESPACE   " + _GET_HEADER + "prod        " + _GET_FAILED + "prod        " + _GET_KILL_CUT,
+    # rows printed without LAST SEEN (a mail archive's), one space apart
+    "Warning Unhealthy pod/web-0 Liveness probe failed: HTTP probe failed with statuscode: 500\n"
+    "Normal Killing pod/we\n",
+])
+def test_a_get_events_row_cut_in_its_object_cell_names_no_pod_of_its_own(text):
+    """gaps43 (issue 30, item 1): a `kubectl get events` row the author or the page cut
+    inside its OBJECT cell (`pod/we` of `pod/web-0`) was read as a pod named `we`, explained
+    on its own. A cut name names no pod by itself: it is the one pod the record names whole
+    whose name starts so, and the line is listed as not read past the cut."""
+    [pod] = _groups(text)
+    assert pod.name == "web-0"
+    assert [e.reason for e in pod.events] == ["Unhealthy", "Killing"]
+    not_read = [n.text for n in pod.notes if n.kind is NoteKind.NOT_READ]
+    assert any(t.startswith("not read: line ") and "(cut in its OBJECT cell, pod/we)" in t
+               for t in not_read), not_read
+
+
+def test_a_cut_object_cell_two_pods_start_with_names_none_of_them():
+    """gaps43: where two pods the record names start with the cut name (web-0, web-1), the
+    row is given to neither, and no pod `we` is made up; said in a note."""
+    other = _GET_FAILED.replace("web-0", "web-1")
+    pods = _groups(_GET_HEADER + _GET_FAILED + other + _GET_KILL_CUT)
+    assert sorted(p.name for p in pods) == ["web-0", "web-1"]
+    assert all([e.reason for e in p.events] == ["Unhealthy"] for p in pods)
+    assert any("2 pods the record names start so (web-0, web-1)" in n.text for n in pods[0].notes)
+
+
+def test_a_cut_object_cell_no_whole_name_starts_with_is_no_named_pods():
+    """gaps43: a cut name no whole name starts with (`pod/ap` beside web-0) is another pod's,
+    cut: not web-0's, and no pod `ap` either."""
+    [pod] = _groups(_GET_HEADER + _GET_FAILED + _GET_KILL_CUT.replace("pod/we", "pod/ap"))
+    assert pod.name == "web-0" and [e.reason for e in pod.events] == ["Unhealthy"]
+    [alone] = _groups(_GET_HEADER + _GET_KILL_CUT)  # the cut row alone: a pod not named
+    assert alone.name is None and [e.reason for e in alone.events] == ["Killing"]
+
+
+def test_a_row_whose_message_wraps_below_its_object_cell_is_not_cut():
+    """bank-of-anthos-261's shape: the message on the line below the OBJECT cell (a page
+    wrapped it) continues the row: the name is whole."""
+    [pod] = _groups("2m   Warning   Unhealthy   pod/frontend-5\nReadiness probe failed: "
+                    "HTTP probe failed with statuscode: 503\n")
+    assert pod.name == "frontend-5" and not any(n.kind is NoteKind.NOT_READ for n in pod.notes)
+
+
+def test_a_long_object_cell_cut_at_the_lines_end_is_read_in_one_pass():
+    """Hostile input: 2 MB of spaces and a 2 MB name in a row cut in its OBJECT cell."""
+    _read_in_one_pass(_GET_HEADER + "1m" + " " * 2_000_000 + "Normal   Killing   pod/"
+                      + "w" * 2_000_000 + "\n")
+
+
+def _describe_back_off(count: int, *, state_message: str = "", row: str = "") -> str:
+    """A describe of web-0 whose container app states `count` restarts, waiting in back-off
+    with `state_message` (else running), with `row` in its events."""
+    state = ("    State:          Waiting\n      Reason:       CrashLoopBackOff\n"
+             f"      Message:      {state_message}\n") if state_message else \
+        "    State:          Running\n"
+    return ("Name:         web-0\nNamespace:    default\nContainers:\n  app:\n"
+            "    Image:          nginx\n" + state +
+            "    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    1\n"
+            f"    Ready:          False\n    Restart Count:  {count}\nEvents:\n"
+            "  Type     Reason      Age               From     Message\n"
+            "  ----     ------      ----              ----     -------\n" + row)
+
+
+_REFUSED_5M = "back-off 5m0s restarting failed container=app pod=web-0_default(1234)"
+_SYNC_5M = ('  Warning  FailedSync  2m (x3 over 4m)   kubelet  Error syncing pod, skipping: '
+            'failed to "StartContainer" for "app" with CrashLoopBackOff: "Back-off 5m0s '
+            'restarting failed container=app pod=web-0_default(1234)"\n')
+
+
+def test_a_back_off_delay_needing_more_restarts_than_stated_says_it_took_the_count():
+    """gaps43 (issue 30, item 2): a printed back-off of 5m0s needs 6 restarts at least
+    (R4.10-R4.12) and the count states 2: the inference was dropped without a word. The
+    stated count is taken, and the diagnosis says so; in one container status (the waiting
+    state's message beside its count) the kubelet cannot write both (the back-off and the
+    count are keyed by the pod's UID, R4.7, R4.8): the record is inconsistent, said."""
+    text = _answer(_describe_back_off(2, state_message=_REFUSED_5M)).text
+    assert "the back-off delay of 300 s implies at least 6 restarts" in text
+    assert "the record states 2 (restartCount 2): took 2, but both are one container status" \
+        in text and "which of them holds cannot be told" in text
+
+
+@pytest.mark.parametrize("text", [
+    # variants: the delay in a 2016 FailedSync refusal among the events (5m0s: 6 restarts at
+    # least; 2m40s: 5) beside a count of fewer
+    _describe_back_off(2, row=_SYNC_5M),
+    _describe_back_off(3, row=_SYNC_5M.replace("5m0s", "2m40s")),
+])
+def test_a_back_off_delay_in_an_event_beyond_the_count_takes_the_count_and_says_why(text):
+    """gaps43: the delay printed by a refusal event (a deleted pod's of the same name, or one
+    printed after the count was taken, may show it): the count taken, said with why."""
+    out = _answer(text).text
+    assert "implies at least" in out and ": took " in out and "earlier pod's of the same " \
+        "name" in out
+
+
+def test_a_back_off_delay_within_the_count_says_nothing_of_it():
+    """gaps43: 5m0s (6 restarts at least) beside a count of 7 agree: no word of a conflict."""
+    out = _answer(_describe_back_off(7, state_message=_REFUSED_5M)).text
+    assert "implies at least" not in out
+
+
+@pytest.mark.parametrize("text", [
+    # the shapes the issue names, written by hand
+    "I can see my pod in CrashLoopBackOff state.\n",
+    "Hi all,\nwe can see the pod web-0 in CrashLoopBackOff after the upgrade to 2.3.\n",
+    # variants: no `can`; a command's output said to show it
+    "I see our worker pod going into `CrashLoopBackOff`\n",
+    "kubectl get pods shows the pod web-0 in CrashLoopBackOff status\n",
+])
+def test_an_observed_crashloopbackoff_of_the_case_at_hand_is_read(text):
+    """gaps43 (issue 30, item 3): the sentence readers took no sentence holding `can`, so
+    the author's own observation (`I can see my pod in CrashLoopBackOff state`) was refused:
+    read as a container waiting out a back-off, its restarts open, as a stated one is."""
+    rs = parse_record(text, "r.txt")
+    assert any(QUOTED_BACKOFF in n.text and "observation" in n.text for n in rs.notes)
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+
+
+@pytest.mark.parametrize("text", [
+    "I can see the pod is OOMKilled.\n",
+    "We observed that the container app was OOMKilled twice today.\n",
+])
+def test_an_observed_oomkilled_of_the_case_at_hand_is_read(text: str) -> None:
+    """gaps43 (item 3): `I can see the pod is OOMKilled` was refused; read as an ended
+    container's reason, OOMKilled (its exit code, and which state, not in the record)."""
+    assert any(QUOTED_STATUS in n.text and "observation" in n.text
+               for n in parse_record(text, "r.txt").notes)
+    assert _answer(text).cause is Cause.OOM_KILLED
+
+
+@pytest.mark.parametrize("text", [
+    "A pod can go into CrashLoopBackOff if its liveness probe keeps failing.\n",
+    "Typically, I can see the pod in CrashLoopBackOff state.\n",
+    "I can see the pod in CrashLoopBackOff when the database is down.\n",
+    "If I see the pod in CrashLoopBackOff, I restart it.\n",
+    "This page shows a pod in CrashLoopBackOff state.\n",
+    "I can see pods in CrashLoopBackOff state.\n",
+    "Pods such as web-0 can be OOMKilled, and I can see why.\n",
+    "You will usually see the pod is OOMKilled.\n",
+])
+def test_a_general_sentence_or_no_pod_of_the_case_is_still_no_record(text):
+    """gaps43 (item 3), the negative side: what may, usually or conditionally happen, or a
+    pod that is no pod of the case (`a pod`, `pods`), stays unread (the line alone is
+    refused)."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "I{}can see the pod{}is OOMKilled",
+    "we see the x{}pod web-0{}in CrashLoopBackOff",
+    "shows the pod" + " a" * 250_000 + "{}{}CrashLoopBackOff",
+])
+def test_an_observed_state_reads_a_long_line_in_one_pass(line):
+    """Hostile input for the observation pattern: runs of spaces or words making a 2 MB
+    line holding CrashLoopBackOff or OOM are read, or refused, in one pass."""
+    _read_in_one_pass(line.format(" " * 1_000_000, " " * 1_000_000) + "\n")
+
+
+_DESCRIBE_FIELDS = ("Name:         web-0\nNamespace:    default\nContainers:\n  app:\n"
+                    "    Image:          nginx\n{}    State:          Running\n"
+                    "    Restart Count:  3\n")
+
+
+@pytest.mark.parametrize("extra", [
+    "    Exit Status:    137 (the last run)\n",
+    "    Liveness probe: it failed twice before the restart\n",
+    "    Restart Count was 5 before the node rebooted\n",
+])
+def test_a_describe_line_no_field_holds_is_listed_when_it_holds_a_fact(extra):
+    """gaps43 (issue 30, item 4): describe's reader passed over a line no field of its takes
+    without a word (k8s-pr124947's `Exit Code: 137` of a container cut above its name), even
+    where it held an exit code, a probe or a restart count: now `not read: line N`."""
+    [pod] = _groups(_DESCRIBE_FIELDS.format(extra))
+    assert any(n.kind is NoteKind.NOT_READ and n.text.startswith("not read: line 6 ")
+               for n in pod.notes), [n.text for n in pod.notes]
+
+
+def test_describe_lines_of_no_fact_stay_unlisted():
+    """gaps43, the negative side: describe's other fields (labels, mounts, annotations' lines)
+    are not listed line by line."""
+    [pod] = _groups(_DESCRIBE_FIELDS.format("    Mounts:\n      /data from data (rw)\n"
+                                            "    Environment:    <none>\n"))
+    assert not any(n.kind is NoteKind.NOT_READ for n in pod.notes)
+
+
+def test_lines_before_describe_fields_continuing_no_row_are_not_read():
+    """gaps43 (item 4; anveshmuppeda-exit-code-143's prose above its manifest): lines the
+    describe reader took as the message of a row the paste starts inside, where no row
+    follows, were dropped with the pod that held only their note: listed as not read."""
+    text = ("-\nPod Configuration: a long-running process terminated by a failing liveness "
+            "probe\nFile Name:\nexit.yaml\napiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n"
+            "spec:\n  containers:\n  - name: app\n    image: alpine\n")
+    [pod] = _groups(text)
+    assert any(n.kind is NoteKind.NOT_READ and "line" in n.text and "2" in n.text.split(":")[1]
+               for n in pod.notes), [n.text for n in pod.notes]
+
+
+def test_a_describe_line_holding_a_fact_reads_a_long_line_in_one_pass():
+    """Hostile input for `_FACT`: a 2 MB line among describe's fields."""
+    _read_in_one_pass(_DESCRIBE_FIELDS.format("    Exit" + " " * 2_000_000 + "x\n"))
+
+
+def test_evidence_of_a_paste_whose_runs_were_put_back_cites_the_pasted_lines():
+    """gaps43 (item 4): a `get pods` table run into line 1 is put back on two lines before
+    reading; the notes were renumbered to the paste's lines but not the rows read, so
+    mtioutput-k8s-liveness-crash's BackOff row (line 3 of 3) was cited as line 4."""
+    text = ("# kubectl get pod NAME READY STATUS RESTARTS AGE web-0 0/1 CrashLoopBackOff 7 "
+            "(2m22s ago) 13m\nthe describe shows:\n"
+            "  Warning  BackOff  38s (x28 over 8m16s)  kubelet  Back-off restarting failed "
+            "container\n")
+    [pod] = _groups(text)
+    assert [(e.reason, e.where.line) for e in pod.events] == [("BackOff", 3)]
+    assert [c.where.line for c in pod.containers] == [1]
+
+
+@pytest.mark.parametrize("text", [
+    # met in gaps43 item 1: the Killing row cut in its OBJECT cell, read as web-0's
+    _GET_HEADER + _GET_FAILED + "1m          Normal    Killing     pod/web\n",
+    # variant: a describe's rows, the Unhealthy row stating no count (a page's row without Age)
+    "  Warning  Unhealthy  kubelet  Liveness probe failed: HTTP probe failed with statuscode: "
+    "500\n  Normal   Killing    1m    kubelet\n",
+])
+def test_a_cut_killing_row_after_failures_of_no_stated_count_is_no_probes_kill(text):
+    """gaps43 (README's rule for a Killing row whose message is cut away: it shows the probe
+    behind it only where the record shows the failures reaching the failureThreshold as the
+    record states it): failures of no stated count (`kubectl get events` rows: at least once)
+    against a threshold the record does not give made it the liveness kill; cannot tell."""
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("I can see the `web` container was OOMKilled.\n", "web"),
+    ("We see the container app in **CrashLoopBackOff** state\n", "app"),
+    ("I can see the container is OOMKilled.\n", None),
+])
+def test_an_observed_container_is_the_container_it_names(text, name):
+    """gaps43 (item 3): the container an observation names (`the web container`, `the
+    container app`, in code spans or emphasis) is the container read, so `--container web`
+    reads it; `the container is` names none."""
+    [pod] = _groups(text)
+    assert [c.name for c in pod.containers] == [name]
+
+
+def test_an_observed_container_reads_a_long_line_in_one_pass():
+    """Hostile input for the observation's container name and verbs: 2 MB of runs of spaces."""
+    _read_in_one_pass("I see the `x`" + " " * 700_000 + "container" + " " * 700_000 + "app"
+                      + " " * 600_000 + "was OOMKilled\n")
+
+
+def test_an_observation_in_a_markdown_list_item_is_read():
+    """gaps43 (item 3 variant): a paste starting with a list item of words (`- I can see my
+    pod in CrashLoopBackOff state.`) was taken for YAML and refused as no Pod object; read as
+    a paste, while a YAML item of a mapping without a pod stays refused so."""
+    [pod] = _groups("- I can see my pod in CrashLoopBackOff state.\n- it never gets ready\n")
+    assert [c.state_reason for c in pod.containers] == ["CrashLoopBackOff"]
+    with pytest.raises(RecordError, match="YAML without a Pod or Event object"):
+        parse_record("- name: app\n  image: nginx\n", "r.txt")
+    with pytest.raises(RecordError):
+        parse_record("- a pod can be OOMKilled if its limit is low\n", "r.txt")
+
+
+def test_earlier_rows_of_a_pods_name_are_said_to_be_read_as_its_last():
+    """gaps43 (item 4; k8s-99697's watch): the rows of a pod before its last one were read
+    and passed over without a word, each holding a restart count; a note says the last row
+    is the one read, naming the lines of the earlier ones."""
+    text = ("NAME    READY   STATUS             RESTARTS   AGE\n"
+            "web-0   1/1     Running            4          4m\n"
+            "web-0   0/1     CrashLoopBackOff   5          6m\n"
+            "web-0   1/1     Running            6          8m\n")
+    [pod] = _groups(text)
+    assert pod.containers[0].restart_count == 6
+    assert any(n.text.startswith("lines 2-3: 2 earlier row(s) of the name web-0") and
+               n.where.line == 4 for n in pod.notes), [n.text for n in pod.notes]

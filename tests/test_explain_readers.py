@@ -601,7 +601,9 @@ def test_describe_rows_and_get_events_rows_in_one_paste():
     described = [e for p in record.pods for e in p.events]
     assert [e.reason for e in described] == ["Created", "Started", "Unhealthy", "BackOff"]
     assert {e.object_name for e in record.events} >= {"kafka-2", "kafka"}
-    assert not unread(record)
+    # its last row is cut inside its OBJECT cell (`poddisruptionbud`): not read past it (gaps43)
+    assert [(n.where.line, "cut in its OBJECT cell" in n.text) for n in unread(record)] == \
+        [(14, True)]
 
 
 def test_an_indented_status_piece_and_json_lines():
@@ -660,12 +662,23 @@ def test_no_evidence_line_of_a_real_record_is_left_unread(name):
         assert not evidence, f"{name} holds evidence on lines {sorted(evidence)[:5]} yet " \
                              "is not read"
         return
+    left = set()
     for note in unread(record):
         span = re.match(r"not read: lines? (\d+)(?:-(\d+))?", note.text)
         if span is None:  # "N more lines": none hold evidence in these records
             continue
         first, last = int(span[1]), int(span[2] or span[1])
-        assert not evidence & set(range(first, last + 1)), (name, note.text)
+        left |= evidence & set(range(first, last + 1))
+    assert left == set(UNREAD_EVIDENCE.get(name, {})), (name, sorted(left))
+
+
+# evidence lines a record leaves unread, listed as such (strict: remove an entry once read)
+UNREAD_EVIDENCE: dict[str, dict[int, str]] = {
+    "k8s-pr124947.describe-cut-top-two-containers-status-unknown-137.txt": {
+        3: "the first container's `Exit Code: 137`, its name and its `Last State:` line cut "
+           "above the paste: no state block holds it, so describe's reader takes no field of "
+           "it; listed as not read since gaps43 (it was passed over without a word before)"},
+}
 
 
 EVIDENCE = re.compile(

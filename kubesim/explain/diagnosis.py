@@ -22,6 +22,7 @@ from kubesim.explain.messages import (
     ExitCause,
     KillCause,
     ProbeOutcome,
+    backoff_delay,
     cut_short,
     failure_answer,
     kill_names_container,
@@ -744,23 +745,56 @@ def _restart_floor(story: ContainerStory, v: rc.View) -> _Floor:
     if story.back_offs is None:
         return _Floor(best, why)
     return _delay_floor(story.back_offs, _backoff_floor(
-        story.back_offs.count, _Floor(best, why), _stated(story, v)), _stated(story, v))
+        story.back_offs.count, _Floor(best, why), _stated(story, v)), _stated(story, v),
+        one_status=_delay_in_status(story.back_offs, rec))
 
 
-def _delay_floor(b: BackOffs, floor: _Floor, stated: _Floor | None) -> _Floor:
+def _delay_in_status(b: BackOffs, rec: ContainerRecord | None) -> bool:
+    """Whether the back-off's delay is the waiting state's message of the container status
+    that states the restart count (describe's block, a pod's YAML): one moment of one pod."""
+    return rec is not None and not rec.restart_apart and rec.restart_count is not None and \
+        rec.state_reason == "CrashLoopBackOff" and rec.state_message is not None and \
+        backoff_delay(rec.state_message) == b.delay
+
+
+def _delay_floor(b: BackOffs, floor: _Floor, stated: _Floor | None, *,
+                 one_status: bool = False) -> _Floor:
     """The restarts the back-off's printed delay needs (`BackOffs.after`: `back-off 40s`
     follows 3 restarts at the least, R4.10-R4.12), and the start it refuses one more, over
     the floor found without it: an inference from the delay, said so, which never outweighs
-    a count the record states (`_backoff_floor`)."""
+    a count the record states (`_backoff_floor`); where the count is fewer, the diagnosis
+    says which it took and why (`_delay_conflict`)."""
     if b.after is None or b.delay is None or b.after + 1 <= floor.restarts:
         return floor
     need = b.after + 1
     if stated is not None and need > stated.restarts + 1:  # n containers: n ended at most
-        return floor
+        said = _delay_conflict(b.delay, b.after, stated, one_status)
+        return _Floor(floor.restarts, floor.why, "; ".join(
+            x for x in (floor.inconsistent, said) if x))
     why = (f"a back-off of {b.delay:g} s follows at least {plural(b.after, 'restart')} (the "
            "delay starts at the first restart and doubles at each after it, R4.10-R4.12), and "
            "the start it refuses is one more: inferred from the delay, not counted")
     return _Floor(need, why)
+
+
+def _delay_conflict(delay: float, after: int, stated: _Floor, one_status: bool) -> str:
+    """What a back-off delay that needs more restarts than the record states says. The
+    kubelet keys a container's back-off by its pod (name, namespace and UID) and its
+    definition (R4.8), and creates the entry at a restart, advancing it at each later one
+    (R4.10-R4.12), while the pod's restartCount grows by one at every restart (R4.7): in one
+    pod, the steps since the entry was made are never more than its restarts. The count the
+    record states is taken (it is the record; the delay is an inference)."""
+    out = (f"the back-off delay of {delay:g} s implies at least {plural(after, 'restart')} "
+           f"(R4.10-R4.12); the record states {stated.restarts} ({stated.why}): took "
+           f"{stated.restarts}")
+    why = ("the kubelet keys both by the pod's UID and the container, R4.7, R4.8, so one pod "
+           "does not show both at one moment")
+    if one_status:  # the waiting state's message and the count of one container status
+        return f"{out}, but both are one container status ({why}): the record is " \
+            "inconsistent, and which of them holds cannot be told"
+    return f"{out} ({why}: unless the delay is an earlier pod's of the same name (kubectl get " \
+        "events and the kubelet's log list a deleted pod's by its name) or was printed after " \
+        "the count was taken, the record is inconsistent, and which holds cannot be told)"
 
 
 def _backoff_floor(refusals: int, shown: _Floor, stated: _Floor | None) -> _Floor:

@@ -466,11 +466,13 @@ def _can_kill(t: ProbeType, streaks: list[Streak], by_type: dict[ProbeType, Sett
     bound when a row of them states no count, or the record counts none (the kill is read
     after the probe's earlier kills)."""
     failed = [s for s in streaks if s.outcome == "failed" and s.probe is t]
-    if not failed or any(not s.count_stated for s in failed):  # none counted: no bound
+    if not failed:  # none counted: the kill is read after the probe's earlier kills
         return float("inf")
     setting = by_type.get(t)
     if setting is None or setting.source not in (Source.RECORD, Source.SPEC):
-        return 0
+        return 0  # failures alone, against a threshold the record does not give
+    if any(not s.count_stated for s in failed):  # at least once each: no bound
+        return float("inf")
     return sum(s.count for s in failed) // setting.failure_threshold
 
 

@@ -66,6 +66,13 @@ _STATE_WORD = re.compile(r"^[ \t]*(?P<word>Terminated|Running|Waiting)[ \t]*$")
 _PORTS = re.compile(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
 _INT32 = 2**31 - 1
 # a remark a person wrote after a value: `4 <--- the web container restarted`, `4  # why`
+# what a line describe's reader does not take must not hold unlisted (issue 30, gaps43): a
+# probe's message or name, an exit code, a reason, a restart count, an end's or a back-off's
+# word (literal alternatives: one pass, looked for in a line's first `_FACT_SPAN` characters)
+_FACT = re.compile(r"(?i:probe[ \t]+(?:failed|errored)|(?:liveness|readiness|startup)[ \t]*probe|"
+                   r"exit[ \t]?(?:code|status)|restart[ \t]?count|reason:[ \t]*\S|oom[ _-]?kill|"
+                   r"crashloopbackoff|back-off)")
+_FACT_SPAN = 4000
 _REMARK = re.compile(r"^(\d{1,11})\s+(?:<-+|←|#|//)(?:\s.*)?$")
 _WORD_REMARK = re.compile(r"^([A-Za-z]{1,60})\s+(?:<-+|←|#|//)(?:\s.*)?$")  # a reason's
 # kubectl describe printed a container's probes from v1.2 on (kubernetes#21341, Feb. 2016);
@@ -191,6 +198,8 @@ class _Reader:
                 self.build_spec(container)
         described = [p for p in self.pods if p.name or p.containers or p.events
                      or p.conditions]
+        # a pod that holds nothing but notes (lines not read) is none, but its notes stay
+        self.notes.extend(n for p in self.pods if p not in described for n in p.notes)
         if any(_BEFORE_PROBE_LINES.match(line) for line in self.lines):
             for pod in described:
                 pod.formats.append(WITHOUT_PROBE_LINES)
@@ -287,7 +296,8 @@ class _Reader:
                     cond["type"], cond["status"], UNKNOWN_STAMP, self.where(number)))
                 return
         if m is None:
-            self.state_value(line, number)
+            if not self.state_value(line, number):
+                self.dropped(line, number)
             return
         key, value, indent = m["key"].strip(), (m["value"] or "").strip(), len(m["indent"])
         # a state's fields are nested under it; a paste that lost its indentation (a web
@@ -309,19 +319,34 @@ class _Reader:
             return
         if key in POD_KEYS:
             self.pod_field(key, value, indent, number)
+            return
+        self.dropped(line, number)
 
-    def state_value(self, line: str, number: int) -> None:
+    def dropped(self, line: str, number: int) -> None:
+        """A line no field of describe's takes (a key kubesim does not read, a sentence among
+        the fields): listed as not read where it holds what the four facts are read from (a
+        probe's message or name, an exit code, a reason, a restart count, `_FACT`), never
+        dropped silently; describe's other fields (Labels, Volumes, ...) pass unlisted."""
+        if _FACT.search(line[:_FACT_SPAN]) is None:
+            return
+        self.notes.append(Note(f"not read: line {number} (among describe's fields, a line no "
+                               f"field of describe's holds): {line.strip()[:80]}",
+                               self.where(number), kind=NoteKind.NOT_READ))
+
+    def state_value(self, line: str, number: int) -> bool:
         """`Terminated` alone on the line right after a `State:` (or `Last State:`) without a
         value: that state's value, put on a line of its own by a page (kubectl prints it
-        after the key)."""
+        after the key). Whether the line was so read."""
         block = self.block
         word = state_value_below(self.lines[number - 2], line) if number > 1 else None
-        if block is None or word is None or block.where.line != number - 1:
-            return
+        if block is None or word is None or block.value or block.fields or \
+                block.where.line != number - 1:
+            return False
         block.value = word
         self.notes.append(Note(f"line {number}: {block.which}'s value {word} on the line "
                                f"after `{block.which}:` (a page's copy): read as its value",
                                self.where(number)))
+        return True
 
     def remarked(self, key: str, value: str, number: int) -> str:
         """A state's number or reason with a remark the paster wrote after it (`Exit Code:

@@ -101,7 +101,9 @@ class Cells:
     # events` prints the resource, `pod/web-0`) and every count over one in LAST SEEN (`2m (x4
     # over 12m)`, events/event_printer.go): a bare LAST SEEN is one occurrence
     every_count: bool = False
-
+    # the row ends inside its OBJECT cell (no cell after it where the header has them, or no
+    # message): the kind/name it holds may be cut short (`pod/we` of `pod/web-0`)
+    object_cut: bool = False
 
 
 class StartBackOff(NamedTuple):
@@ -197,12 +199,15 @@ class Columns:
             got[Column.KIND], got[Column.NAME] = kind, name
         elif Column.OBJECT in got or Column.KIND not in got:
             got.pop(Column.NAME, None)  # 1.14 -o wide: NAME is the event's own name
+        cut = _ends_in_object(values)
+        if cut and "/" not in got[Column.OBJECT]:  # cut inside its kind (`poddisruptionbud`)
+            got[Column.KIND] = got[Column.OBJECT]
         type_ = got.get(Column.TYPE)
         every = Column.OBJECT in got and events_command_object(got.get(Column.KIND))
         return Cells(reason, message, type_ if type_ in _TYPE else None, got.get(Column.LAST),
                      got.get(Column.FIRST), got.get(Column.COUNT), got.get(Column.NAMESPACE),
                      got.get(Column.KIND), got.get(Column.NAME), got.get(Column.SUBOBJECT),
-                     got.get(Column.SOURCE), every_count=every)
+                     got.get(Column.SOURCE), every_count=every, object_cut=cut)
 
     def _tabbed(self, line: str) -> list[tuple[Column, str]] | None:
         parts = re.split(r"\t+", line.strip())
@@ -224,6 +229,13 @@ class Columns:
                 return None  # a cell runs into the next column: not this table's row
             out.append((role, line[start:end].strip()))
         return out
+
+
+def _ends_in_object(values: list[tuple[Column, str]]) -> bool:
+    """Whether a row's last cell holding anything is its OBJECT cell, and the header has
+    columns after it: the line was cut there, so the kind/name it holds may be cut short."""
+    filled = [role for role, value in values if value]
+    return bool(filled) and filled[-1] is Column.OBJECT and values[-1][0] is not Column.OBJECT
 
 
 def _tokens(line: str) -> list[str]:
@@ -256,7 +268,7 @@ def wide_cells(last: str, type_: str, reason: str, kind: str, name: str, rest: s
     t = _tokens(rest)
     if not t or not _SUBOBJECT.match(t[0]):
         return Cells(reason, rest.strip(), type_, last, kind=kind, name=name,
-                     every_count=events_command_object(kind))
+                     every_count=events_command_object(kind), object_cut=not t)
     sub = t.pop(0)
     source = t.pop(0) if t else None
     first = count = None
@@ -293,7 +305,8 @@ def headerless_cells(line: str, is_time: Callable[[str], bool]) -> Cells | None:
         rest = t[3:]
         if rest and (_OBJECT.match(rest[0]) or len(rest) == 1 and _CUT_OBJECT.match(rest[0])):
             kind, _, name = rest.pop(0).partition("/")  # (an OBJECT cut short: no message)
-            return Cells(t[2], "  ".join(rest), t[1], t[0], kind=kind, name=name)
+            return Cells(t[2], "  ".join(rest), t[1], t[0], kind=kind, name=name,
+                         object_cut=not rest)
         return Cells(t[2], "  ".join(rest), t[1], t[0])
     if t[1] in KUBELET_REASONS:
         return Cells(t[1], "  ".join(t[2:]), None, t[0])

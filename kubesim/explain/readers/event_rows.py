@@ -33,6 +33,7 @@ from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     CountBasis,
     Note,
+    NoteKind,
     RecordedEvent,
     Stamp,
     StampKind,
@@ -224,7 +225,12 @@ class EventRows:
         if human_printer(ages):
             self.events = [replace(e, first=_again(e.first), last=_again(e.last))
                            for e in self.events]
-        if self._orphans:
+        if self._orphans and not self.events:  # no row follows them: lines not read
+            first, last = self._orphans[0], self._orphans[-1]
+            span = f"line {first}" if first == last else f"lines {first}-{last}"
+            self.notes.append(Note(f"not read: {span} (no describe field nor event row)",
+                                   Where(self.source, first), kind=NoteKind.NOT_READ))
+        elif self._orphans:
             first, last = self._orphans[0], self._orphans[-1]
             span = f"line {first} continues" if first == last else \
                 f"lines {first}-{last} continue"
@@ -313,8 +319,11 @@ class EventRows:
             event = replace(event, message=joint.join(m.strip() for m in more), truncated=False)
         elif more:
             event = replace(event, message=joint.join([event.message, *(m.strip() for m in more)]))
+        if more and event.object_cut:  # the row goes on below its OBJECT cell: not cut there
+            event = replace(event, object_cut=False)
         if event.truncated and not self._open.cut_after:
-            self.notes.append(Note(_cut_row(event), event.where))
+            self.notes.append(Note(_cut_row(event), event.where, kind=NoteKind.NOT_READ
+                                   if event.object_cut else NoteKind.READING))
         self.events.append(event)
         self._open = None
         check_events(self.before + len(self.events), self.source, event.where.line)
@@ -382,6 +391,9 @@ class EventRows:
         where = Where(self.source, number)
         first, last, count = self._stamps(m["age"], m["count"], m["over"], number)
         rest = (m["rest"] or "").strip()
+        cut_object = _cut_object_row(m, rest, where) if m["age"] is None else None
+        if cut_object is not None:
+            return cut_object
         kind, name, rest = _object_cell(rest) if m["age"] is None else ("", "", rest)
         component, message = self._from_message(line, m, rest)
         message, combined = strip_combined(message)
@@ -478,7 +490,7 @@ class EventRows:
             Where(self.source, number), component=(cells.source or "").strip("{} "),
             object_kind=_kind(cells.kind) if cells.kind else "", object_name=cells.name or "",
             container=container_of_field_path(cells.subobject), combined=combined,
-            truncated=not message, count_basis=basis)
+            truncated=not message, count_basis=basis, object_cut=cells.object_cut)
 
 
 _TYPE_REASON = re.compile(r"^(Normal|Warning) (\S+)$")
@@ -524,6 +536,21 @@ _KINDS = {"pod": "Pod", "replicaset": "ReplicaSet", "deployment": "Deployment",
 _OBJECT_CELL = re.compile(r"^(?P<kind>[a-z]{3,20})/(?P<name>[a-z0-9][a-z0-9.-]{0,252})[ \t]+(?=\S)")
 
 
+# the same row cut inside its OBJECT cell, nothing after it (`Normal Killing pod/we`)
+_CUT_OBJECT_CELL = re.compile(r"^(?P<kind>[a-z]{3,20})/(?P<name>[a-z0-9.-]{0,253})$")
+
+
+def _cut_object_row(m: re.Match[str], rest: str, where: Where) -> RecordedEvent | None:
+    """A row without LAST SEEN that ends inside its OBJECT cell (`Normal Killing pod/we`):
+    its type and reason, the cut cell (read.pod_groups names its pod); None otherwise."""
+    cut = _CUT_OBJECT_CELL.match(rest)
+    if cut is None or cut["kind"] not in _KINDS:
+        return None
+    return RecordedEvent(m["type"], m["reason"], "", 1, UNKNOWN_STAMP, UNKNOWN_STAMP, where,
+                         object_kind=_KINDS[cut["kind"]], object_name=cut["name"],
+                         truncated=True, count_basis=CountBasis.AT_LEAST, object_cut=True)
+
+
 def _object_cell(rest: str) -> tuple[str, str, str]:
     """The kind and name of an OBJECT cell that starts `rest`, and what follows it; ("", "",
     rest) when it starts with none."""
@@ -555,6 +582,11 @@ def _cut_row(event: RecordedEvent) -> str:
     message is missing, which for a probe's row is which probe failed."""
     if not event.reason or event.message:
         return "this event row is cut short: its time, reason or message is not in the record"
+    if event.object_cut:
+        cell = event.object_kind.lower() + (f"/{event.object_name}" if event.object_name else "")
+        return (f"not read: line {event.where.line} (cut in its OBJECT cell, {cell}): this "
+                f"{event.reason} row's message, and the whole name of the object it is about, "
+                "are not in the record")
     count = f" (x{event.count})" if event.count_stated and event.count > 1 else ""
     lacks = "which probe failed, and its output, are" if event.reason == "Unhealthy" else \
         "its message is"

@@ -131,6 +131,9 @@ class RecordedEvent:
     # the namespace of the pod the event is about, where the record gives it (the kubelet's
     # log: `pod="NS/NAME"`): two pods of one name in two namespaces are two pods
     object_namespace: str | None = None
+    # the row ends inside its OBJECT cell (`kubectl get events`' `pod/we`): `object_name` may
+    # be the pod's name cut short, which names no pod by itself (read.pod_groups)
+    object_cut: bool = False
 
     @property
     def count_stated(self) -> bool:

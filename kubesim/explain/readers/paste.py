@@ -86,6 +86,7 @@ from kubesim.explain.readers.runs import (
     STATED_PROBE,
     command_run_hint,
     headless_state,
+    observed_state_hint,
     placed_jq_output,
     placed_jsonpath_values,
     rows_run_together,
@@ -689,6 +690,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
     if not ("jq" in text or "jsonpath" in text or ("Exit" in text and "Code:" in text)
             or "State:{" in text or _PROSE_STATE_HINT.search(text) or stated_hint(text)
+            or ("CrashLoopBackOff" in text and observed_state_hint(text))
             or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None
@@ -723,13 +725,14 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     if runs is None:
         return None
     found = _reread(runs.text, source, [])
-    if any(what == QUOTED_BACKOFF for _, what, _ in runs.split):
+    if any(what.startswith(QUOTED_BACKOFF) for _, what, _ in runs.split):
         _restarts_cut(found)  # a status in a sentence: no restart count bounds its restarts
     found.notes[:] = [Note(
         f"line {number}: {what}{'' if what.startswith(_SENTENCE_READS) else _RUN_READ}"
         f"{'; the rest of that line not read' if around else ''}",
         Where(source, number)) for number, what, around in runs.split] + [
         _renumbered(n, runs.origins) for n in found.notes]
+    _renumber_found(found, runs.origins)
     return found
 
 
@@ -758,6 +761,30 @@ def _go_notes(statuses: GoStatuses, source: str) -> list[Note]:
 
 # what runs.py reads from a sentence or a status bullet (no run of kubectl's lines)
 _SENTENCE_READS = (QUOTED_STATUS, QUOTED_BACKOFF, STATED_END, STATED_PROBE)
+def _renumber_found(found: RecordSet, origins: list[int]) -> None:
+    """Every place a record read from the put-back text points to (its pods, containers,
+    states, conditions, events and the pods' notes), renumbered to the paste's own lines as
+    its notes are (`_renumbered`): evidence cites the line the user pasted, not one of the
+    put-back text (mtioutput-k8s-liveness-crash's BackOff row cited line 4 of 3)."""
+    def at(w: Where) -> Where:
+        n = w.line
+        return w if n is None or not 0 < n <= len(origins) else replace(w, line=origins[n - 1])
+
+    found.events[:] = [replace(e, where=at(e.where)) for e in found.events]
+    for pod in found.pods:
+        pod.where = at(pod.where)
+        pod.events = [replace(e, where=at(e.where)) for e in pod.events]
+        pod.conditions = [replace(c, where=at(c.where)) for c in pod.conditions]
+        pod.series = [replace(x, where=at(x.where)) for x in pod.series]
+        pod.notes = [_renumbered(n, origins) for n in pod.notes]
+        for c in pod.containers:
+            c.where = at(c.where)
+            c.spec_where = None if c.spec_where is None else at(c.spec_where)
+            c.restart_where = None if c.restart_where is None else at(c.restart_where)
+            if c.terminated is not None and c.terminated.where is not None:
+                c.terminated = replace(c.terminated, where=at(c.terminated.where))
+            if c.last is not None and c.last.where is not None:
+                c.last = replace(c.last, where=at(c.last.where))
 
 
 def _unwrapped(cleaned: str, lines: list[PasteLine]) -> str:

@@ -197,14 +197,19 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
     row gives that end as the container's last state."""
     last: dict[str, PodRow] = {}
     ended: dict[str, PodRow] = {}
+    earlier: dict[str, list[PodRow]] = {}
     for row in rows:
         before = last.get(row.name)
         if before is not None and before.status in _TERMINATED and row.restarts > before.restarts:
             ended[row.name] = before  # it ended, then the kubelet restarted it
+        if before is not None:
+            earlier.setdefault(row.name, []).append(before)
         last[row.name] = row
     pods = []
     for row in last.values():
         pod = PodRecord(row.name, row.where, namespace=row.namespace, formats=["pods-table"])
+        if row.name in earlier:
+            pod.notes.append(_earlier_rows(earlier[row.name], row))
         if row.restarts_cut:
             pod.notes.append(Note("the record ends inside this row's RESTARTS cell: the pod's "
                                   "restart count is not in the record", row.where))
@@ -218,6 +223,18 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
             pod.containers.append(_several(row))
         pods.append(pod)
     return pods
+
+
+def _earlier_rows(before: list[PodRow], row: PodRow) -> Note:
+    """The rows of a pod's name before its last one (a watch, the table taken more than
+    once, a page's placeholder for several pods): the last row is the one read, said so that
+    none of them seems passed over (an earlier row may be an earlier pod of the name: a
+    StatefulSet's pod recreated starts its restart count again)."""
+    lines = [r.where.line for r in before if r.where.line is not None]
+    span = f"line {lines[0]}" if len(lines) == 1 else f"lines {lines[0]}-{lines[-1]}"
+    return Note(f"{span}: {len(before)} earlier row(s) of the name {row.name} (a watch, the "
+                "table taken again, or a page's rows of one name): the last row, here, is the "
+                "one read", row.where)
 
 
 # `kubectl top pod POD --containers` (kubectl's top_pod.go, `printContainerMetrics`): a header

@@ -43,6 +43,9 @@ FORMATS_HELP = ("kubectl describe pod, kubectl get pod -o yaml|json, kubectl get
 # bullets and check boxes (`- [X] I have searched ...`, an issue form's) are prose
 _YAML_START = re.compile(r"^(?:---|apiVersion:|kind:|metadata:|status:|spec:|items:|\{"
                          r"|- (?:[A-Za-z_][\w.-]{0,253}:(?:\s|$)|\{|- ))")
+# a markdown list's item of words (`- I can see my pod in CrashLoopBackOff state`), no YAML
+# item of a mapping (`- name: app`)
+_PROSE_ITEM = re.compile(r"^[ \t]*- (?![ \t]*[\w.\"'-]{1,253}:(?:[ \t]|$))")
 _TABLE = re.compile(r"^\s*[A-Z][A-Z_-]*(?:\s{2,}[A-Z][A-Z_ -]*?)+\s*$")
 
 
@@ -92,9 +95,12 @@ def _parse(text: str, source: str) -> RecordSet:
             if not exc.message.startswith(("malformed YAML", "duplicate key")):
                 raise
             return _pasted(text, source, exc)
+        error = RecordError(f"YAML without a Pod or Event object; explain reads "
+                            f"{FORMATS_HELP}", source=source)
+        if found is None and _PROSE_ITEM.match(first):  # a markdown list parses as YAML too
+            return _pasted(text, source, error)
         if found is None:
-            raise RecordError(f"YAML without a Pod or Event object; explain reads "
-                              f"{FORMATS_HELP}", source=source)
+            raise error
         return found
     return _pasted(text, source, None)
 
@@ -182,7 +188,7 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     records returned are new; the inputs are left as they are."""
     pods = _merged(sets)
     loose = [e for s in sets for e in s.events]
-    mine = [e for e in loose if e.object_kind in ("", "Pod")]
+    mine, cut_notes = _cut_objects(pods, [e for e in loose if e.object_kind in ("", "Pod")])
     for e in mine:
         if e.object_name and not any(_same(p, e.object_name, e.object_namespace) for p in pods):
             pods.append(PodRecord(e.object_name, e.where, namespace=e.object_namespace))
@@ -193,7 +199,8 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     for pod in pods:
         _attach_events(pod, [e for e in mine if (e.object_name and _same(
             pod, e.object_name, e.object_namespace)) or (not e.object_name and (
-                single or pod.name is None))])
+                (single and not e.object_cut) or pod.name is None))])
+        pod.notes.extend(cut_notes)
         if others:
             pod.notes.append(Note(f"{others} event(s) about other objects (ReplicaSets, "
                                   "Deployments, other pods) were left out",
@@ -237,6 +244,35 @@ def _cut_elsewhere(pods: list[PodRecord], events: list[RecordedEvent]) -> None:
                 f"the record's events are cut next to line {line}'s row (another pod's, "
                 f"{cut.object_name[:60]}'s): rows cut away there name any pod, so this pod's "
                 "events may be among them: its events are not whole", cut.where))
+def _cut_objects(pods: list[PodRecord], mine: list[RecordedEvent]
+                 ) -> tuple[list[RecordedEvent], list[Note]]:
+    """Rows cut inside their OBJECT cell (`pod/we`, the line's end): a cut name names no pod
+    by itself; it is the pod's the record names whole elsewhere (a describe's `Name:`, a
+    `get pods` row, a whole row) when exactly one such name starts with it, and no pod's
+    otherwise (never a pod of its own: `we` may be any pod's name cut short). Each said."""
+    whole = {(p.name, p.namespace) for p in pods if p.name} | {
+        (e.object_name, e.object_namespace) for e in mine if e.object_name and not e.object_cut}
+    out: list[RecordedEvent] = []
+    notes: list[Note] = []
+    for e in mine:
+        if not e.object_cut:
+            out.append(e)
+            continue
+        cell = f"pod/{e.object_name}" if e.object_name else "an OBJECT cell cut before its name"
+        matches = sorted({n for n, ns in whole if e.object_name and n.startswith(e.object_name)
+                          and (ns is None or e.object_namespace in (None, ns))})
+        if len(matches) == 1:
+            notes.append(Note(f"line {e.where.line} is cut in its OBJECT cell ({cell}): read "
+                              f"as pod {matches[0]}'s, the one pod the record names whole "
+                              "whose name starts so", e.where))
+            out.append(replace(e, object_name=matches[0]))
+            continue
+        why = f"{len(matches)} pods the record names start so ({', '.join(matches)})" \
+            if matches else "no pod the record names whole starts so"
+        notes.append(Note(f"line {e.where.line} is cut in its OBJECT cell ({cell}): {why}; "
+                          "the row is given to no named pod", e.where))
+        out.append(replace(e, object_name=""))
+    return out, notes
 
 
 # the kubelets of 1.2-1.4 reported a start refused in back-off as FailedSync (the pod worker's

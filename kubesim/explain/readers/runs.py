@@ -35,9 +35,9 @@ from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.normalise import CUT_MARK
 
-__all__ = ["QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE", "Runs", "command_run_hint",
-           "headless_state", "placed_jq_output", "placed_jsonpath_values", "rows_run_together",
-           "split_runs", "stated_hint"]
+__all__ = ["QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE", "Runs",
+           "command_run_hint", "headless_state", "observed_state_hint", "placed_jq_output",
+           "placed_jsonpath_values", "rows_run_together", "split_runs", "stated_hint"]
 
 # the header with -A's NAMESPACE before it and -o wide's columns after it
 _COLUMNS_HEADER = re.compile(r"(?P<ns>\bNAMESPACE\s+)?\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE"
@@ -219,6 +219,22 @@ _PROSE_BACKOFFS = (
                r"|\u0437\u0430\u0432\u0438\u0441(?:\u043b[\u0430\u0438])?|\u0437\u0430\u0441\u0442\u0440\u044f\u043b[\u0430\u0438]?|\u043f\u0435\u0440\u0435\u0448(?:\u0451\u043b|\u0435\u043b|\u043b[\u0430\u0438]))"
                r"[ \t]+\u0432[ \t]+(?:\u0441\u043e\u0441\u0442\u043e\u044f\u043d\u0438[\u0435\u0438]|\u0441\u0442\u0430\u0442\u0443\u0441[\u0435]?)[ \t]+" + _QUOTED_CLB),
 )
+# a first-person observation of the case at hand, naming a pod or container and then its
+# state: `I can see my pod in CrashLoopBackOff state`, `we see the pod is OOMKilled`, `kubectl
+# get pods shows the pod web-0 in CrashLoopBackOff` (the observer's `can` is no sentence of
+# what may happen: the words of the observation are left out when the sentence is looked at
+# for those, `_general_around`); `a pod` or `pods` is no pod of the case (not read). Each run
+# of blanks before a word of its own, every part bounded: one pass.
+_VERB = (r"(?i:is|was|got|gets|keeps|kept|has[ \t]+been|had[ \t]+been|going|goes|went|being|"
+         r"stuck|in|into)")
+_OBSERVED = re.compile(
+    r"(?<![A-Za-z])(?:(?:I|[Ww]e)[ \t]+(?:(?:can|could)[ \t]+)?(?i:see|saw|notice|noticed|"
+    r"observe|observed)|(?i:shows|showed))[ \t]+(?:(?i:that)[ \t]+)?(?i:my|our|the|this|that)"
+    r"[ \t]+(?:[`'\"]?(?P<pre>[\w.-]{1,63})[`'\"]?[ \t]+)?(?P<what>(?i:pod|container))"
+    r"(?:[ \t]+(?!" + _VERB + r"\b)[`'\"]?(?P<post>[a-z0-9][a-z0-9.-]{0,252})[`'\"]?)?"
+    r"(?:[ \t]+" + _VERB + r")?(?:[ \t]+(?i:in|into)(?:[ \t]+(?i:a|the))?)?[ \t]+(?:\*\*|__|[`\"'\u201c*_])?"
+    r"(?P<reason>CrashLoopBackOff|" + _OOM_WORDS + r")(?:\*\*|__|[`\"'\u201d*_])?"
+    r"(?:[ \t]*(?i:state|status)\b)?")
 # describe's own lines: a paste that has them needs nothing put back
 _DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State or Last State|State|Last State|Containers|Reason|"
                             r"Exit Code):")
@@ -297,6 +313,8 @@ def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         parts, what = _prose_status(line), QUOTED_STATUS
     if parts is None:
         parts, what = _prose_backoff(line), QUOTED_BACKOFF
+    if parts is None:
+        parts, what = _observed_state(line)
     if parts is not None and "OOMKilled" not in line and "Reason: OOMKilled" in (x.strip() for x in parts[0]):
         what += " (its reason `OOM Killed` read as the kubelet's OOMKilled)"
     return parts, what
@@ -647,12 +665,46 @@ def _prose_status(line: str) -> tuple[list[str], bool] | None:
     return [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}"], True
 
 
+_OBSERVED_NOTE = " (said as the author's observation of the case: `I can see ...`)"
+
+
+def _observed_state(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A first-person observation of a pod or container in CrashLoopBackOff or OOMKilled
+    (`_observed`), read as the sentences that state them are (`_prose_backoff`,
+    `_prose_status`), and what it is; None without one."""
+    m = _OBSERVED.search(line)
+    if m is None or _general_around(line, m.start(), m.end()):
+        return None, ""
+    waiting = m["reason"] == "CrashLoopBackOff"
+    state = ["State: Waiting", "  Reason: CrashLoopBackOff"] if waiting else \
+        [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}"]
+    name = m["post"] or m["pre"] if m["what"].lower() == "container" else None
+    if name is not None and _LABEL.fullmatch(name):  # `the app container`, `container app`
+        state = ["Containers:", f"  {name}:", *("    " + x for x in state)]
+    return (state, True), (QUOTED_BACKOFF if waiting else QUOTED_STATUS) + _OBSERVED_NOTE
+
+
+_LABEL = re.compile(r"[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?")  # a container's name (DNS-1123)
+
+
+def observed_state_hint(text: str) -> bool:
+    """Whether the text holds a first-person observation of a pod or container in a state
+    (`_OBSERVED`: `I can see my pod in CrashLoopBackOff`), for the paste reader's gate."""
+    return _OBSERVED.search(text) is not None
+
+
 def _general(line: str, start: int) -> bool:
     """Whether the sentence holding line[start:] says what may or would happen (`_GENERAL`
     among its words before `start`), not what happened."""
+    return _general_around(line, start, start)
+
+
+def _general_around(line: str, start: int, end: int) -> bool:
+    """Whether the sentence holding line[start:end] says what may or would happen
+    (`_GENERAL` among its words before `start` or after `end`), not what happened."""
     before = line[max(0, start - 2000):start]  # a sentence's words: its last 2,000 characters
     ends = [m.end() for m in _SENTENCE_START.finditer(before)]
-    after = line[start:start + 2000]  # and its words after, to the sentence's end
+    after = line[end:end + 2000]  # and its words after, to the sentence's end
     end = _SENTENCE_END.search(after)
     return _GENERAL.search(before, ends[-1] if ends else 0) is not None or \
         _GENERAL.search(after, 0, end.start() if end else len(after)) is not None
