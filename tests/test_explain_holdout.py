@@ -6259,3 +6259,16 @@ def test_earlier_rows_of_a_pods_name_are_said_to_be_read_as_its_last():
     assert pod.containers[0].restart_count == 6
     assert any(n.text.startswith("lines 2-3: 2 earlier row(s) of the name web-0") and
                n.where.line == 4 for n in pod.notes), [n.text for n in pod.notes]
+
+
+@pytest.mark.parametrize(("age", "said"), [
+    ("", "the probe failures before them (at least 1 liveness) do not show"),
+    ("3m  ", "the probe failure before them (1 liveness) does not show"),
+])
+def test_a_failure_row_without_count_is_said_at_least_once_in_the_diagnosis(age, said):
+    """Left by gaps43: the cut Killing row's diagnosis said `the 1 liveness probe failure ...
+    do not show` for a row printed without Age (a row without COUNT is at least one
+    occurrence: README's counting rules), which is `at least 1`, and its verb agrees."""
+    a = _answer(f"  Warning  Unhealthy  {age}kubelet  Liveness probe failed: HTTP probe failed "
+                "with statuscode: 500\n  Normal   Killing    1m    kubelet\n")
+    assert said in a.text and said in a.because

@@ -406,8 +406,10 @@ def _untold_kills(f: _Facts) -> str:
         return ("the record does not say why: the kubelet recorded no reason for the kill "
                 "and no probe failure before it")
     given = any(s.source in (Source.RECORD, Source.SPEC) for s in f.killers)
-    return (f"the record does not say why: its Killing rows name no cause, and the "
-            f"{_failures(failed)} before them do not show that a kill was due ("
+    one = _one(failed)
+    return (f"the record does not say why: its Killing rows name no cause, and the probe "
+            f"{'failure' if one else 'failures'} before them ({_count(failed)}) "
+            f"{'does' if one else 'do'} not show that a kill was due ("
             + ("fewer than failureThreshold in a row" if given else
                "the record gives no failureThreshold to count them against") + ", R1.17)")
 
@@ -487,16 +489,26 @@ def _apart(f: _Facts) -> bool:
 
 
 def _count(streaks: list[Streak]) -> str:
+    """`3 readiness, 2 liveness`; `at least 1 liveness` where a row states no count (a row
+    without COUNT is at least one occurrence: the README's counting rules)."""
     by: dict[str, int] = {}
+    lower: set[str] = set()
     for s in streaks:
         by[s.probe.value] = by.get(s.probe.value, 0) + s.count
-    return ", ".join(f"{n} {t}" for t, n in by.items()) or "none recorded"
+        if not s.count_stated:
+            lower.add(s.probe.value)
+    return ", ".join(f"{'at least ' if t in lower else ''}{n} {t}" for t, n in by.items()) \
+        or "none recorded"
 
 
 def _failures(streaks: list[Streak]) -> str:
     """`1 readiness probe failure`, `3 readiness, 2 liveness probe failures`."""
-    n = sum(s.count for s in streaks)
-    return f"{_count(streaks)} probe {'failure' if n == 1 else 'failures'}"
+    return f"{_count(streaks)} probe {'failure' if _one(streaks) else 'failures'}"
+
+
+def _one(streaks: list[Streak]) -> bool:
+    """Whether the streaks are one failure the record counts so (`at least 1` is not)."""
+    return sum(s.count for s in streaks) == 1 and all(s.count_stated for s in streaks)
 
 
 def _oom(f: _Facts) -> _Decided:
