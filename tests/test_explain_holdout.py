@@ -5960,3 +5960,149 @@ def test_a_probe_failure_stated_as_a_status_under_a_wrapper_is_read(wrap: str) -
                 + "└" + "─" * 62 + "┘\n")
     a = _answer(text)
     assert a.cause is Cause.READINESS_ONLY and [p.value for p in a.failed] == ["readiness"]
+
+
+# left43 (issue 30, item 1): a bullet first is YAML's claim only when a reader takes what it
+# parses to; otherwise the paste's lines go to the prose readers as under a heading
+@pytest.mark.parametrize(("text", "probe"), [
+    ("- Pod 状态: 0/1(就绪探针失败)\n", "readiness"),
+    ("- Status: 0/1 (readiness probe failed)\n- Error: no_valid_shard_copy\n", "readiness"),
+    ("- Pod status: 0/1 (liveness probe failed)\n", "liveness"),
+    ("- Статус пода: 0/1 (проба готовности не пройдена)\n", "readiness"),
+])
+def test_a_status_bullet_first_is_read_as_under_a_heading(text: str, probe: str) -> None:
+    """A status bullet first (`- Status: ...`, a list of one mapping to YAML) was refused
+    as `YAML without a Pod or Event object`; it is read as the same bullet under a heading
+    line, the lines no reader takes said not read."""
+    record = parse_record(text, "r.txt")
+    assert any("a probe's failure stated in words as a pod's status" in n.text
+               for n in record.notes)
+    assert [p.value for p in _answer(text).failed] == [probe]
+    headed = parse_record("故障现象\n" + text, "r.txt")
+    assert [n.text.split(": ", 1)[1] for n in headed.notes if n.text.startswith("line 2")] == \
+        [n.text.split(": ", 1)[1] for n in record.notes if n.text.startswith("line 1")]
+    if "Error" in text:
+        assert any(n.text.startswith("not read: line 2") for n in record.notes), \
+            [n.text for n in record.notes]
+
+
+@pytest.mark.parametrize("text", [
+    "- Status: CrashLoopBackOff\n",
+    "- sidecar: OOMKilled\n",
+    "- Status: CrashLoopBackOff\n- sidecar: OOMKilled\n",
+])
+def test_a_bullet_first_no_reader_takes_is_refused_as_any_paste(text: str) -> None:
+    """The other side: bullets no reader takes are refused as the same bullets under a
+    heading are (not a record explain reads), not as YAML that holds no object."""
+    for paste in (text, "故障现象\n" + text):
+        with pytest.raises(RecordError, match="not a record explain reads"):
+            parse_record(paste, "r.txt")
+
+
+_POD_ITEM = ("- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: web-0\n  status:\n"
+             "    containerStatuses:\n    - name: web\n      restartCount: 2\n      ready: false\n"
+             "      lastState:\n        terminated:\n          exitCode: 137\n"
+             "          reason: OOMKilled\n")
+
+
+@pytest.mark.parametrize("text", [
+    # a list of Pod objects first (`kubectl get pods -o yaml`'s items, pasted alone): YAML's claim
+    _POD_ITEM,
+    # a list of a pod's conditions first (their YAML, as kubectl sorts their keys)
+    "- lastProbeTime: null\n  message: 'containers with unready status: [web]'\n  reason: "
+    "ContainersNotReady\n  status: \"False\"\n  type: Ready\n",
+])
+def test_a_yaml_list_first_still_reads_as_yaml(text: str) -> None:
+    """A real YAML list first still reads as YAML (no line said not read)."""
+    record = parse_record(text, "r.txt")
+    assert record.format == "pod" and len(record.pods) == 1
+    assert not any(n.text.startswith("not read") for n in record.notes)
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    # a YAML list of containers first (a pod spec's `containers:` items, pasted alone)
+    ("- name: app\n  image: app:1\n  livenessProbe:\n    httpGet:\n      path: /healthz\n"
+     "      port: 8080\n    periodSeconds: 10\n    failureThreshold: 3\n", "livenessProbe"),
+    ("- name: app\n  readinessProbe:\n    exec:\n      command: [cat, /tmp/ok]\n", "readinessProbe"),
+])
+def test_a_yaml_list_of_containers_first_gives_its_probe(text: str, probe: str) -> None:
+    """A list of containers first held no Pod or Event object and was refused as YAML; the
+    paste's readers take its probe's keys (what they do not take said not read)."""
+    record = parse_record(text, "r.txt")
+    assert record.format == "probe-spec"
+    [container] = record.pods[0].containers
+    spec = container.spec
+    assert spec is not None
+    assert (spec.liveness_probe if probe == "livenessProbe" else spec.readiness_probe) is not None
+    assert any(n.text.startswith("not read: line") and "- name: app" in n.text
+               for n in record.notes)
+
+
+def test_yaml_of_another_kind_is_still_refused_as_yaml() -> None:
+    """The negative side: a YAML document of another kind is refused as YAML without a Pod
+    or Event object, as before."""
+    with pytest.raises(RecordError, match="YAML without a Pod or Event object"):
+        parse_record("kind: Service\nmetadata: {name: s}\n", "r.txt")
+
+
+# left43 (issue 30, item 2): CrashLoopBackOff stated in English without a state word after it
+@pytest.mark.parametrize("text", [
+    "After the deploy the pod went into CrashLoopBackOff.\n",
+    "my pod is in CrashLoopBackOff\n",
+    "I can see my pod in CrashLoopBackOff\n",
+    # variants by hand: a pod's name as the subject; a question that states it is; `keeps`
+    "redis-0 entered CrashLoopBackOff right after the upgrade.\n",
+    "Why is my pod in CrashLoopBackOff?\n",
+    "The api container keeps going into CrashLoopBackOff.\n",
+    "We noticed our pods stuck in CrashLoopBackOff overnight.\n",
+])
+def test_a_back_off_stated_of_the_cases_pod_without_a_state_word_is_read(text: str) -> None:
+    """`the pod went into CrashLoopBackOff.` (no `state`/`status` after it) was refused as no
+    record: where the subject is the case's own pod or container (first person, `the pod`, a
+    pod's name), it is a back-off whose restarts no count bounds (R4.10-R4.12)."""
+    notes = [n.text for n in parse_record(text, "r.txt").notes]
+    assert any(QUOTED_BACKOFF in n for n in notes), notes
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+    assert a.shows_failures and not a.failed
+
+
+@pytest.mark.parametrize("text", [
+    "a pod can go into CrashLoopBackOff if the probe fails\n",
+    "pods in CrashLoopBackOff usually have a bad command\n",
+    # a question that does not state it happened (decided: read only what states it did)
+    "why does my pod go into CrashLoopBackOff?\n",
+    "If my pod is in CrashLoopBackOff, what should I check?\n",
+    "Why are pods in CrashLoopBackOff restarted with a delay?\n",
+    "the pods in CrashLoopBackOff are listed by this command\n",
+])
+def test_a_back_off_named_in_a_general_sentence_without_a_state_word_is_no_record(text: str
+                                                                                   ) -> None:
+    """The negative side: a pod in general (`a pod`, `pods`), a noun phrase, a question of
+    what would happen or a conditional states no back-off of the case."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    ("Статус пода: 0/1 (проба готовности не пройдена)\n", "readiness"),
+    ("Состояние контейнера: проба живучести не пройдена\n", "liveness"),
+])
+def test_a_russian_status_key_naming_its_object_is_the_status_key(text: str, probe: str
+                                                                  ) -> None:
+    """`Статус пода:` (the pod's status) names the pod after the key: read as the key."""
+    assert [p.value for p in _answer(text).failed] == [probe]
+
+
+@pytest.mark.parametrize("line", [
+    "my pod is{}in CrashLoopBackOff",
+    "the{}pod went into CrashLoopBackOff",
+    "see{}my pod in CrashLoopBackOff",
+    "a-{}-b entered CrashLoopBackOff",
+    "I can{}see my pod in CrashLoopBackOff",
+    "Статус{}пода: 0/1 (проба готовности не пройдена)",
+])
+def test_a_back_off_of_the_cases_pod_reads_a_long_line_in_one_pass(line: str) -> None:
+    """Hostile input for the subject before CrashLoopBackOff and the Russian key's word: a
+    2 MB run of spaces read in one pass."""
+    _read_in_one_pass(line.format(" " * 2_000_000) + "\n")

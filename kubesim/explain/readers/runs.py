@@ -113,7 +113,9 @@ _CONTAINER_WORDS = re.compile(r"(?<![A-Za-z])(?i:the|our|my|its|a)[ \t]+(?P<word
 # README: a probe named only in prose is no failure shown) and the probe's settings
 # (`就緒探針: 要求集羣狀態達到 yellow`, what it needs) are not read.
 _STATUS_KEY = (r"(?:\u72b6\u6001|\u72c0\u614b|\u72b6\u614b|\uc0c1\ud0dc|(?<![A-Za-z])(?i:status)"
-               r"|(?<!\w)(?i:\u0441\u043e\u0441\u0442\u043e\u044f\u043d\u0438\u0435|\u0441\u0442\u0430\u0442\u0443\u0441))[ \t]*[:\uff1a]")
+               r"|(?<!\w)(?i:\u0441\u043e\u0441\u0442\u043e\u044f\u043d\u0438\u0435|\u0441\u0442\u0430\u0442\u0443\u0441)"
+               # (Russian's key may name its object after it: `Статус пода:`, the pod's status)
+               r"(?:[ \t]+[\u0430-\u044f]{2,20})?)[ \t]*[:\uff1a]")
 _PROBE_KINDS = {
     "readiness": r"\u5c31\u7eea|\u5c31\u7dd2|\uc900\ube44\uc131|\ub808\ub514\ub2c8\uc2a4|\u30ec\u30c7\u30a3\u30cd\u30b9|(?i:readiness)"
                  r"|\u0433\u043e\u0442\u043e\u0432\u043d\u043e\u0441\u0442\u0438",
@@ -206,6 +208,11 @@ QUOTED_BACKOFF = ("a container's status CrashLoopBackOff stated in a sentence (`
 # (Russian `завис в состоянии CrashLoopBackOff`, hung in that state).
 _ZH_IN = r"\u5904\u4e8e|\u8655\u65bc|\u8fdb\u5165|\u9032\u5165|\u9677\u5165|\u53d8\u6210|\u8b8a\u6210|\u53d8\u4e3a|\u8b8a\u70ba"
 _QUOTED_CLB = r"[`\"'\u201c]?CrashLoopBackOff[`\"'\u201d]?"
+# the case's own pod or container as a sentence's subject: a determiner of the case's (my, our,
+# the, this, that), a word or a name before `pod`/`container` (`the api pod`), or a pod's name
+# of two or more dash-parted parts (`redis-0`, `api-7f8b9c6d4-xk2nm`)
+_CASE_SUBJECT = (r"(?:(?<![A-Za-z])(?i:my|our|the|this|that|these|those)[ \t]+(?:[\w.-]{1,63}[ \t]+)?"
+                 r"(?i:pod|container)s?|(?<![\w.-])[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10})")
 _PROSE_BACKOFFS = (
     re.compile(
         r"(?:" + _ZH_IN + r"|(?<![A-Za-z])(?:(?i:is|was|are|were|stays|stayed|remains|remained|stuck)"
@@ -218,6 +225,18 @@ _PROSE_BACKOFFS = (
     re.compile(r"(?<!\w)(?i:\u043d\u0430\u0445\u043e\u0434\u0438\u0442\u0441\u044f|\u043d\u0430\u0445\u043e\u0434\u0438\u043b(?:\u0441\u044f|\u0430\u0441\u044c|\u0438\u0441\u044c)"
                r"|\u0437\u0430\u0432\u0438\u0441(?:\u043b[\u0430\u0438])?|\u0437\u0430\u0441\u0442\u0440\u044f\u043b[\u0430\u0438]?|\u043f\u0435\u0440\u0435\u0448(?:\u0451\u043b|\u0435\u043b|\u043b[\u0430\u0438]))"
                r"[ \t]+\u0432[ \t]+(?:\u0441\u043e\u0441\u0442\u043e\u044f\u043d\u0438[\u0435\u0438]|\u0441\u0442\u0430\u0442\u0443\u0441[\u0435]?)[ \t]+" + _QUOTED_CLB),
+    # in English without the state word after it, where the subject is the case's own pod or
+    # container (`my pod is in CrashLoopBackOff`, `the pod went into CrashLoopBackOff`,
+    # `redis-0 entered CrashLoopBackOff`, `I can see my pod in CrashLoopBackOff`): `a pod`,
+    # `pods` with no determiner, or a verb of what may happen (`does my pod go into`) are a
+    # sentence about the status, not read
+    re.compile(r"(?:" + _CASE_SUBJECT + r"[ \t]+(?:(?i:is|was|are|were|stays|stayed|remains"
+               r"|remained|keeps|kept)[ \t]+(?:(?i:stuck|going|ending[ \t]+up)[ \t]+)?"
+               r"(?i:in|into)|(?i:entered|enters|went[ \t]+into|goes[ \t]+into|got[ \t]+into"
+               r"|got[ \t]+stuck[ \t]+in|fell[ \t]+into|ended[ \t]+up[ \t]+in))"
+               r"|(?<![A-Za-z])(?i:see|saw|seen|seeing|found|notice|noticed|observe|observed"
+               r"|is|are|was|were)[ \t]+" + _CASE_SUBJECT + r"[ \t]+(?:(?i:stuck)[ \t]+)?(?i:in|into))[ \t]+(?:(?i:a|the)[ \t]+)?"
+               + _QUOTED_CLB + r"(?![A-Za-z])"),
 )
 # describe's own lines: a paste that has them needs nothing put back
 _DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State or Last State|State|Last State|Containers|Reason|"
@@ -658,12 +677,16 @@ def _general(line: str, start: int) -> bool:
         _GENERAL.search(after, 0, end.start() if end else len(after)) is not None
 
 
+_SEEING = re.compile(r"(?<![A-Za-z])(?i:can|could)[ \t]+(?i:see|observe|notice)(?![A-Za-z])")
+
+
 def _prose_backoff(line: str) -> tuple[list[str], bool] | None:
     """A container stated in a sentence to be in CrashLoopBackOff (`_PROSE_BACKOFF`), as
     describe's State Waiting and its Reason, and that the line holds more; None without one."""
     m = next((m for p in _PROSE_BACKOFFS
               if (m := _near(p, line, ("CrashLoopBackOff",), (80, 40))) is not None), None)
-    if m is None or _general(line, m.start()):
+    # (`I can see my pod in ...` states what the author sees, no `can` of what may happen)
+    if m is None or _general(_SEEING.sub(lambda x: " " * len(x[0]), line), m.start()):
         return None
     return ["State: Waiting", "  Reason: CrashLoopBackOff"], True
 
