@@ -6106,3 +6106,60 @@ def test_a_back_off_of_the_cases_pod_reads_a_long_line_in_one_pass(line: str) ->
     """Hostile input for the subject before CrashLoopBackOff and the Russian key's word: a
     2 MB run of spaces read in one pass."""
     _read_in_one_pass(line.format(" " * 2_000_000) + "\n")
+
+
+# left43 (issue 30, item 3): a bullet keyed by a container's name whose value is a terminated
+# reason (structuring-tistory-205's `- sidecar-mem-hog: OOMKilled → 재시작 반복`)
+_BULLETS = "- main-app: Running\n- sidecar-mem-hog: OOMKilled → 재시작 반복\n"
+
+
+@pytest.mark.parametrize("named", [
+    # the names a `-o jsonpath` of the containers' names printed
+    "$ kubectl get pod sidecar-oom-demo -o jsonpath='{.spec.containers[*].name}'\n"
+    "main-app sidecar-mem-hog\n",
+    # variants by hand: the manifest's `- name:` items; the jsonpath of the statuses' names
+    "containers:\n- name: main-app\n  image: nginx\n- name: sidecar-mem-hog\n"
+    "  image: polinux/stress\n",
+    "kubectl get pod demo -o jsonpath=\"{.status.containerStatuses[*].name}\"\n"
+    "sidecar-mem-hog main-app\n",
+])
+def test_a_bullet_keyed_by_a_container_the_record_names_is_its_end(named: str) -> None:
+    """A bullet keyed by a container's name the record names elsewhere, its value a
+    terminated state's reason, is that container's Terminated state's Reason (an OOM kill, no
+    probe kill: README's OOM rule), its exit code not in the record."""
+    text = named + _BULLETS
+    notes = [n.text for n in parse_record(text, "r.txt").notes]
+    assert any("a container's end stated in a bullet keyed by its name" in n for n in notes), notes
+    a = _answer(text, container="sidecar-mem-hog")
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+    assert a.shows_failures and not a.failed
+
+
+@pytest.mark.parametrize("text", [
+    # structuring-tistory-205's shape: the bullets, the describe cut after its command
+    "READY STATUS\n1/2 CrashLoopBackOff\n" + _BULLETS + "kubectl describe pod sidecar-oom-demo\n",
+    # a name given elsewhere that is not the bullet's key; the bullets alone
+    "containers:\n- name: web\n  image: nginx\n" + _BULLETS,
+    _BULLETS,
+])
+def test_a_bullet_keyed_by_a_name_the_record_gives_nowhere_else_is_not_read(text: str
+                                                                            ) -> None:
+    """The negative side: a bullet keyed by a name no other line of the record gives may be
+    any list of names: no container's end read from it."""
+    try:
+        notes = [n.text for n in parse_record(text, "r.txt").notes]
+    except RecordError:
+        return
+    assert not any("a bullet keyed by its name" in n for n in notes), notes
+
+
+@pytest.mark.parametrize("line", [
+    "-{}sidecar-mem-hog: OOMKilled",
+    "- sidecar-mem-hog{}: OOMKilled",
+    "- name: a\n- a:{}OOMKilled",
+    "kubectl get pod x -o jsonpath='{{.spec.containers[*].name}}'\na{}b\n- a: OOMKilled",
+])
+def test_a_container_keyed_bullet_reads_a_long_line_in_one_pass(line: str) -> None:
+    """Hostile input for the container-keyed bullet and the names given elsewhere: a 2 MB run
+    of spaces read in one pass."""
+    _read_in_one_pass(line.format(" " * 2_000_000) + "\n")

@@ -35,7 +35,7 @@ from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.normalise import CUT_MARK
 
-__all__ = ["QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE", "Runs", "command_run_hint",
+__all__ = ["QUOTED_BACKOFF", "QUOTED_STATUS", "NAMED_END", "STATED_END", "STATED_PROBE", "Runs", "command_run_hint",
            "headless_state", "placed_jq_output", "placed_jsonpath_values", "rows_run_together",
            "split_runs", "stated_hint"]
 
@@ -145,6 +145,22 @@ _KUBELET_MESSAGE = re.compile(r"[ \t]*(?:Liveness|Readiness|Startup) probe (?:fa
 STATED_PROBE = "a probe's failure stated in words as a pod's status"
 _KUBELET_WORDS = {"readiness": "Readiness", "liveness": "Liveness", "startup": "Startup"}
 _RU_KINDS = {"\u0433\u043e\u0442\u043e\u0432\u043d\u043e\u0441\u0442\u0438": "readiness", "\u0437\u0430\u043f\u0443\u0441\u043a\u0430": "startup"}
+# a bullet keyed by a container's name whose value is a terminated state's reason (`-
+# sidecar-mem-hog: OOMKilled → 재시작 반복`, structuring-tistory-205): read only where the record
+# names that container elsewhere (`_NAMED_ELSEWHERE`); a bullet alone (`- sidecar: OOMKilled`)
+# may key any list of names (a page's table of contents, a glossary) and stays unread
+_NAMED_BULLET = re.compile(r"^[ \t]*[-*\u2022][ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)"
+                           r"[ \t]*:[ \t]*[`'\"]?(?P<reason>" + _END_REASONS + r")(?![A-Za-z])",
+                           re.MULTILINE)
+# where a record names a container: a manifest's or a status's `- name: X`, or the names a `-o
+# jsonpath` of containers' names printed on the line under its command (a describe's container
+# reads its own state: the bullets beside one are not read)
+_NAME_ITEM = re.compile(r"^[ \t]*-[ \t]+name:[ \t]*[\"']?(?P<name>[a-z0-9][-a-z0-9]{0,62})[\"']?[ \t]*$")
+_NAMES_COMMAND = re.compile(r"jsonpath=?[ \t]*['\"]?\{[^}\n]{0,80}(?:containers|containerStatuses|initContainers)\[\*\]\.name")
+_NAMES_LINE = re.compile(r"^[ \t]*[a-z0-9][-a-z0-9]{0,62}(?:[ \t]+[a-z0-9][-a-z0-9]{0,62}){0,30}[ \t]*$")
+# what it is read as (the start of the note the caller gives it)
+NAMED_END = ("a container's end stated in a bullet keyed by its name, a container the record "
+             "names elsewhere")
 
 
 # what a status quoted alone in a sentence is read as (the note the caller gives it)
@@ -269,9 +285,12 @@ def split_runs(text: str) -> Runs | None:
     split: list[tuple[int, str, bool]] = []
     above: _Columns | None = None  # a `get pods` command alone on the line above
     last_named = ""  # the container a run last put its fields under (`_headless_run`)
+    named = _named_elsewhere(lines)
     for number, line in enumerate(lines, 1):
         parts, what = _run_of(line, header_apart, describe_apart, above,
                               lines[number - 2] if number > 1 else "")
+        if parts is None and named and not describe_apart:  # (a describe reads its own)
+            parts, what = _named_end(line, named)
         above = _command_alone(line) if line.strip() else above
         if parts is None:
             out.append(line)
@@ -344,7 +363,7 @@ def stated_hint(text: str) -> bool:
     def has(words: tuple[str, ...]) -> bool:
         return any(w in text or json.dumps(w)[1:-1] in text for w in words)
     return _STATED_HINT.search(text) is not None or has(_HINT_ENGLISH) or \
-        (has(_HINT_PROBE) and has(_HINT_FAILED))
+        (has(_HINT_PROBE) and has(_HINT_FAILED)) or _NAMED_BULLET.search(text) is not None
 
 
 # the words a sentence pattern is looked for around (found with str.find: a long line's every
@@ -386,6 +405,34 @@ def _stated_end(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         f"{STATED_END}; the sentence names the container in words only (`{words[0][:60]}`), "
         "no container name")
     return (state, bool(line[:m.start()].strip() or line[m.end():].strip(" ."))), what
+
+
+def _named_elsewhere(lines: list[str]) -> set[str]:
+    """The containers' names the record gives outside bullets (`_NAME_ITEM`, a `-o jsonpath`
+    of containers' names and the line under it)."""
+    names: set[str] = set()
+    for i, line in enumerate(lines):
+        after = lines[i + 1] if i + 1 < len(lines) else ""
+        item = _NAME_ITEM.match(line)
+        if item is not None:
+            names.add(item["name"])
+        elif _NAMES_COMMAND.search(line) and _NAMES_LINE.match(after):
+            names.update(after.split())
+    return names
+
+
+def _named_end(line: str, named: set[str]) -> tuple[tuple[list[str], bool] | None, str]:
+    """A bullet keyed by a container's name the record gives elsewhere (`named`) whose value
+    is a terminated state's reason, as describe's container and its Terminated state's
+    Reason, whether the line holds more, and what it is; None without one."""
+    m = _NAMED_BULLET.match(line)
+    if m is None or m["name"] not in named:
+        return None, NAMED_END
+    what = (f"{NAMED_END} (`{m[0].strip()[:80]}`): read as that container's Terminated state's "
+            "Reason, its exit code not in the record, whether it was its State or its Last "
+            "State the record does not say")
+    return (["Containers:", f"  {m['name']}:", f"    {UNTOLD_STATE}: Terminated",
+             f"    Reason: {_reason(m['reason'])}"], bool(line[m.end():].strip())), what
 
 
 def _probe_status(line: str, previous: str) -> tuple[tuple[list[str], bool] | None, str]:
