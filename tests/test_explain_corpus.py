@@ -127,7 +127,12 @@ NOT_READ: dict[str, str] = {
         "of its five columns (`READY STATUS` / `1/2 CrashLoopBackOff`: no name, restarts nor "
         "age) and names no container, so `--container sidecar-mem-hog` has nothing to read. "
         "Reading `NAME: WORD` bullets as containers' states would take any list of names for "
-        "a record, which no reader does; explain refuses it, naming what it reads"),
+        "a record, which no reader does; explain refuses it, naming what it reads. Checked "
+        "again after left43, which reads a bullet keyed by a container's name where the record "
+        "names that container elsewhere (a `-o jsonpath` of containers' names and its output, "
+        "a manifest's or a status's `- name:`): this record's `kubectl describe pod "
+        "sidecar-oom-demo` is cut after its command (`아래 ` and nothing), and no other line "
+        "names sidecar-mem-hog or main-app, so that rule leaves it unread"),
     # held-out batch 24 (collected with its facts by a helper who never ran kubesim on it):
     # first contact on 71e404d, the misses; sonarqube-helm-325 holds since rules43
     # held-out batch 26

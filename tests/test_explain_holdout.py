@@ -6238,10 +6238,11 @@ def test_an_observed_container_reads_a_long_line_in_one_pass():
 def test_an_observation_in_a_markdown_list_item_is_read():
     """gaps43 (item 3 variant): a paste starting with a list item of words (`- I can see my
     pod in CrashLoopBackOff state.`) was taken for YAML and refused as no Pod object; read as
-    a paste, while a YAML item of a mapping without a pod stays refused so."""
+    a paste, while a YAML item of a mapping without a pod or probe stays refused (since
+    left43 as any paste no reader takes: a list item first is refused as under a heading)."""
     [pod] = _groups("- I can see my pod in CrashLoopBackOff state.\n- it never gets ready\n")
     assert [c.state_reason for c in pod.containers] == ["CrashLoopBackOff"]
-    with pytest.raises(RecordError, match="YAML without a Pod or Event object"):
+    with pytest.raises(RecordError, match="not a record explain reads"):
         parse_record("- name: app\n  image: nginx\n", "r.txt")
     with pytest.raises(RecordError):
         parse_record("- a pod can be OOMKilled if its limit is low\n", "r.txt")
@@ -6272,3 +6273,206 @@ def test_a_failure_row_without_count_is_said_at_least_once_in_the_diagnosis(age,
     a = _answer(f"  Warning  Unhealthy  {age}kubelet  Liveness probe failed: HTTP probe failed "
                 "with statuscode: 500\n  Normal   Killing    1m    kubelet\n")
     assert said in a.text and said in a.because
+
+
+# left43 (issue 30, item 1): a bullet first is YAML's claim only when a reader takes what it
+# parses to; otherwise the paste's lines go to the prose readers as under a heading
+@pytest.mark.parametrize(("text", "probe"), [
+    ("- Pod 状态: 0/1(就绪探针失败)\n", "readiness"),
+    ("- Status: 0/1 (readiness probe failed)\n- Error: no_valid_shard_copy\n", "readiness"),
+    ("- Pod status: 0/1 (liveness probe failed)\n", "liveness"),
+    ("- Статус пода: 0/1 (проба готовности не пройдена)\n", "readiness"),
+])
+def test_a_status_bullet_first_is_read_as_under_a_heading(text: str, probe: str) -> None:
+    """A status bullet first (`- Status: ...`, a list of one mapping to YAML) was refused
+    as `YAML without a Pod or Event object`; it is read as the same bullet under a heading
+    line, the lines no reader takes said not read."""
+    record = parse_record(text, "r.txt")
+    assert any("a probe's failure stated in words as a pod's status" in n.text
+               for n in record.notes)
+    assert [p.value for p in _answer(text).failed] == [probe]
+    headed = parse_record("故障现象\n" + text, "r.txt")
+    assert [n.text.split(": ", 1)[1] for n in headed.notes if n.text.startswith("line 2")] == \
+        [n.text.split(": ", 1)[1] for n in record.notes if n.text.startswith("line 1")]
+    if "Error" in text:
+        assert any(n.text.startswith("not read: line 2") for n in record.notes), \
+            [n.text for n in record.notes]
+
+
+@pytest.mark.parametrize("text", [
+    "- Status: CrashLoopBackOff\n",
+    "- sidecar: OOMKilled\n",
+    "- Status: CrashLoopBackOff\n- sidecar: OOMKilled\n",
+])
+def test_a_bullet_first_no_reader_takes_is_refused_as_any_paste(text: str) -> None:
+    """The other side: bullets no reader takes are refused as the same bullets under a
+    heading are (not a record explain reads), not as YAML that holds no object."""
+    for paste in (text, "故障现象\n" + text):
+        with pytest.raises(RecordError, match="not a record explain reads"):
+            parse_record(paste, "r.txt")
+
+
+_POD_ITEM = ("- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: web-0\n  status:\n"
+             "    containerStatuses:\n    - name: web\n      restartCount: 2\n      ready: false\n"
+             "      lastState:\n        terminated:\n          exitCode: 137\n"
+             "          reason: OOMKilled\n")
+
+
+@pytest.mark.parametrize("text", [
+    # a list of Pod objects first (`kubectl get pods -o yaml`'s items, pasted alone): YAML's claim
+    _POD_ITEM,
+    # a list of a pod's conditions first (their YAML, as kubectl sorts their keys)
+    "- lastProbeTime: null\n  message: 'containers with unready status: [web]'\n  reason: "
+    "ContainersNotReady\n  status: \"False\"\n  type: Ready\n",
+])
+def test_a_yaml_list_first_still_reads_as_yaml(text: str) -> None:
+    """A real YAML list first still reads as YAML (no line said not read)."""
+    record = parse_record(text, "r.txt")
+    assert record.format == "pod" and len(record.pods) == 1
+    assert not any(n.text.startswith("not read") for n in record.notes)
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    # a YAML list of containers first (a pod spec's `containers:` items, pasted alone)
+    ("- name: app\n  image: app:1\n  livenessProbe:\n    httpGet:\n      path: /healthz\n"
+     "      port: 8080\n    periodSeconds: 10\n    failureThreshold: 3\n", "livenessProbe"),
+    ("- name: app\n  readinessProbe:\n    exec:\n      command: [cat, /tmp/ok]\n", "readinessProbe"),
+])
+def test_a_yaml_list_of_containers_first_gives_its_probe(text: str, probe: str) -> None:
+    """A list of containers first held no Pod or Event object and was refused as YAML; the
+    paste's readers take its probe's keys (what they do not take said not read)."""
+    record = parse_record(text, "r.txt")
+    assert record.format == "probe-spec"
+    [container] = record.pods[0].containers
+    spec = container.spec
+    assert spec is not None
+    assert (spec.liveness_probe if probe == "livenessProbe" else spec.readiness_probe) is not None
+    assert any(n.text.startswith("not read: line") and "- name: app" in n.text
+               for n in record.notes)
+
+
+def test_yaml_of_another_kind_is_still_refused_as_yaml() -> None:
+    """The negative side: a YAML document of another kind is refused as YAML without a Pod
+    or Event object, as before."""
+    with pytest.raises(RecordError, match="YAML without a Pod or Event object"):
+        parse_record("kind: Service\nmetadata: {name: s}\n", "r.txt")
+
+
+# left43 (issue 30, item 2): CrashLoopBackOff stated in English without a state word after it
+@pytest.mark.parametrize("text", [
+    "After the deploy the pod went into CrashLoopBackOff.\n",
+    "my pod is in CrashLoopBackOff\n",
+    "I can see my pod in CrashLoopBackOff\n",
+    # variants by hand: a pod's name as the subject; a question that states it is; `keeps`
+    "redis-0 entered CrashLoopBackOff right after the upgrade.\n",
+    "Why is my pod in CrashLoopBackOff?\n",
+    "The api container keeps going into CrashLoopBackOff.\n",
+    "We noticed our pods stuck in CrashLoopBackOff overnight.\n",
+])
+def test_a_back_off_stated_of_the_cases_pod_without_a_state_word_is_read(text: str) -> None:
+    """`the pod went into CrashLoopBackOff.` (no `state`/`status` after it) was refused as no
+    record: where the subject is the case's own pod or container (first person, `the pod`, a
+    pod's name), it is a back-off whose restarts no count bounds (R4.10-R4.12)."""
+    notes = [n.text for n in parse_record(text, "r.txt").notes]
+    assert any(QUOTED_BACKOFF in n for n in notes), notes
+    a = _answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+    assert a.shows_failures and not a.failed
+
+
+@pytest.mark.parametrize("text", [
+    "a pod can go into CrashLoopBackOff if the probe fails\n",
+    "pods in CrashLoopBackOff usually have a bad command\n",
+    # a question that does not state it happened (decided: read only what states it did)
+    "why does my pod go into CrashLoopBackOff?\n",
+    "If my pod is in CrashLoopBackOff, what should I check?\n",
+    "Why are pods in CrashLoopBackOff restarted with a delay?\n",
+    "the pods in CrashLoopBackOff are listed by this command\n",
+])
+def test_a_back_off_named_in_a_general_sentence_without_a_state_word_is_no_record(text: str
+                                                                                   ) -> None:
+    """The negative side: a pod in general (`a pod`, `pods`), a noun phrase, a question of
+    what would happen or a conditional states no back-off of the case."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    ("Статус пода: 0/1 (проба готовности не пройдена)\n", "readiness"),
+    ("Состояние контейнера: проба живучести не пройдена\n", "liveness"),
+])
+def test_a_russian_status_key_naming_its_object_is_the_status_key(text: str, probe: str
+                                                                  ) -> None:
+    """`Статус пода:` (the pod's status) names the pod after the key: read as the key."""
+    assert [p.value for p in _answer(text).failed] == [probe]
+
+
+@pytest.mark.parametrize("line", [
+    "my pod is{}in CrashLoopBackOff",
+    "the{}pod went into CrashLoopBackOff",
+    "see{}my pod in CrashLoopBackOff",
+    "a-{}-b entered CrashLoopBackOff",
+    "I can{}see my pod in CrashLoopBackOff",
+    "Статус{}пода: 0/1 (проба готовности не пройдена)",
+])
+def test_a_back_off_of_the_cases_pod_reads_a_long_line_in_one_pass(line: str) -> None:
+    """Hostile input for the subject before CrashLoopBackOff and the Russian key's word: a
+    2 MB run of spaces read in one pass."""
+    _read_in_one_pass(line.format(" " * 2_000_000) + "\n")
+
+
+# left43 (issue 30, item 3): a bullet keyed by a container's name whose value is a terminated
+# reason (structuring-tistory-205's `- sidecar-mem-hog: OOMKilled → 재시작 반복`)
+_BULLETS = "- main-app: Running\n- sidecar-mem-hog: OOMKilled → 재시작 반복\n"
+
+
+@pytest.mark.parametrize("named", [
+    # the names a `-o jsonpath` of the containers' names printed
+    "$ kubectl get pod sidecar-oom-demo -o jsonpath='{.spec.containers[*].name}'\n"
+    "main-app sidecar-mem-hog\n",
+    # variants by hand: the manifest's `- name:` items; the jsonpath of the statuses' names
+    "containers:\n- name: main-app\n  image: nginx\n- name: sidecar-mem-hog\n"
+    "  image: polinux/stress\n",
+    "kubectl get pod demo -o jsonpath=\"{.status.containerStatuses[*].name}\"\n"
+    "sidecar-mem-hog main-app\n",
+])
+def test_a_bullet_keyed_by_a_container_the_record_names_is_its_end(named: str) -> None:
+    """A bullet keyed by a container's name the record names elsewhere, its value a
+    terminated state's reason, is that container's Terminated state's Reason (an OOM kill, no
+    probe kill: README's OOM rule), its exit code not in the record."""
+    text = named + _BULLETS
+    notes = [n.text for n in parse_record(text, "r.txt").notes]
+    assert any("a container's end stated in a bullet keyed by its name" in n for n in notes), notes
+    a = _answer(text, container="sidecar-mem-hog")
+    assert a.cause is Cause.OOM_KILLED and a.probe_kills == CountRange(0, 0)
+    assert a.shows_failures and not a.failed
+
+
+@pytest.mark.parametrize("text", [
+    # structuring-tistory-205's shape: the bullets, the describe cut after its command
+    "READY STATUS\n1/2 CrashLoopBackOff\n" + _BULLETS + "kubectl describe pod sidecar-oom-demo\n",
+    # a name given elsewhere that is not the bullet's key; the bullets alone
+    "containers:\n- name: web\n  image: nginx\n" + _BULLETS,
+    _BULLETS,
+])
+def test_a_bullet_keyed_by_a_name_the_record_gives_nowhere_else_is_not_read(text: str
+                                                                            ) -> None:
+    """The negative side: a bullet keyed by a name no other line of the record gives may be
+    any list of names: no container's end read from it."""
+    try:
+        notes = [n.text for n in parse_record(text, "r.txt").notes]
+    except RecordError:
+        return
+    assert not any("a bullet keyed by its name" in n for n in notes), notes
+
+
+@pytest.mark.parametrize("line", [
+    "-{}sidecar-mem-hog: OOMKilled",
+    "- sidecar-mem-hog{}: OOMKilled",
+    "- name: a\n- a:{}OOMKilled",
+    "kubectl get pod x -o jsonpath='{{.spec.containers[*].name}}'\na{}b\n- a: OOMKilled",
+])
+def test_a_container_keyed_bullet_reads_a_long_line_in_one_pass(line: str) -> None:
+    """Hostile input for the container-keyed bullet and the names given elsewhere: a 2 MB run
+    of spaces read in one pass."""
+    _read_in_one_pass(line.format(" " * 2_000_000) + "\n")

@@ -80,6 +80,7 @@ from kubesim.explain.readers.probe_line import (
     parse_probe_line,
 )
 from kubesim.explain.readers.runs import (
+    NAMED_END,
     QUOTED_BACKOFF,
     QUOTED_STATUS,
     STATED_END,
@@ -760,7 +761,9 @@ def _go_notes(statuses: GoStatuses, source: str) -> list[Note]:
 
 
 # what runs.py reads from a sentence or a status bullet (no run of kubectl's lines)
-_SENTENCE_READS = (QUOTED_STATUS, QUOTED_BACKOFF, STATED_END, STATED_PROBE)
+_SENTENCE_READS = (QUOTED_STATUS, QUOTED_BACKOFF, STATED_END, STATED_PROBE, NAMED_END)
+
+
 def _renumber_found(found: RecordSet, origins: list[int]) -> None:
     """Every place a record read from the put-back text points to (its pods, containers,
     states, conditions, events and the pods' notes), renumbered to the paste's own lines as

@@ -95,12 +95,12 @@ def _parse(text: str, source: str) -> RecordSet:
             if not exc.message.startswith(("malformed YAML", "duplicate key")):
                 raise
             return _pasted(text, source, exc)
-        error = RecordError(f"YAML without a Pod or Event object; explain reads "
-                            f"{FORMATS_HELP}", source=source)
-        if found is None and _PROSE_ITEM.match(first):  # a markdown list parses as YAML too
-            return _pasted(text, source, error)
-        if found is None:
-            raise error
+        if found is None:  # no claim: the paste's readers take what they read (a probe's
+            # keys, a status bullet), what none takes said not read; a list item first
+            # (`- Status: CrashLoopBackOff`, a markdown bullet) is refused as any paste
+            return _pasted(text, source, None if first.startswith("- ") else RecordError(
+                f"YAML without a Pod or Event object; explain reads {FORMATS_HELP}",
+                source=source))
         return found
     return _pasted(text, source, None)
 

@@ -35,7 +35,7 @@ from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.normalise import CUT_MARK
 
-__all__ = ["QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE", "Runs",
+__all__ = ["NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE", "Runs",
            "command_run_hint", "headless_state", "observed_state_hint", "placed_jq_output",
            "placed_jsonpath_values", "rows_run_together", "split_runs", "stated_hint"]
 
@@ -113,7 +113,9 @@ _CONTAINER_WORDS = re.compile(r"(?<![A-Za-z])(?i:the|our|my|its|a)[ \t]+(?P<word
 # README: a probe named only in prose is no failure shown) and the probe's settings
 # (`就緒探針: 要求集羣狀態達到 yellow`, what it needs) are not read.
 _STATUS_KEY = (r"(?:\u72b6\u6001|\u72c0\u614b|\u72b6\u614b|\uc0c1\ud0dc|(?<![A-Za-z])(?i:status)"
-               r"|(?<!\w)(?i:\u0441\u043e\u0441\u0442\u043e\u044f\u043d\u0438\u0435|\u0441\u0442\u0430\u0442\u0443\u0441))[ \t]*[:\uff1a]")
+               r"|(?<!\w)(?i:\u0441\u043e\u0441\u0442\u043e\u044f\u043d\u0438\u0435|\u0441\u0442\u0430\u0442\u0443\u0441)"
+               # (Russian's key may name its object after it: `Статус пода:`, the pod's status)
+               r"(?:[ \t]+[\u0430-\u044f]{2,20})?)[ \t]*[:\uff1a]")
 _PROBE_KINDS = {
     "readiness": r"\u5c31\u7eea|\u5c31\u7dd2|\uc900\ube44\uc131|\ub808\ub514\ub2c8\uc2a4|\u30ec\u30c7\u30a3\u30cd\u30b9|(?i:readiness)"
                  r"|\u0433\u043e\u0442\u043e\u0432\u043d\u043e\u0441\u0442\u0438",
@@ -143,6 +145,22 @@ _KUBELET_MESSAGE = re.compile(r"[ \t]*(?:Liveness|Readiness|Startup) probe (?:fa
 STATED_PROBE = "a probe's failure stated in words as a pod's status"
 _KUBELET_WORDS = {"readiness": "Readiness", "liveness": "Liveness", "startup": "Startup"}
 _RU_KINDS = {"\u0433\u043e\u0442\u043e\u0432\u043d\u043e\u0441\u0442\u0438": "readiness", "\u0437\u0430\u043f\u0443\u0441\u043a\u0430": "startup"}
+# a bullet keyed by a container's name whose value is a terminated state's reason (`-
+# sidecar-mem-hog: OOMKilled → 재시작 반복`, structuring-tistory-205): read only where the record
+# names that container elsewhere (`_NAMED_ELSEWHERE`); a bullet alone (`- sidecar: OOMKilled`)
+# may key any list of names (a page's table of contents, a glossary) and stays unread
+_NAMED_BULLET = re.compile(r"^[ \t]*[-*\u2022][ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)"
+                           r"[ \t]*:[ \t]*[`'\"]?(?P<reason>" + _END_REASONS + r")(?![A-Za-z])",
+                           re.MULTILINE)
+# where a record names a container: a manifest's or a status's `- name: X`, or the names a `-o
+# jsonpath` of containers' names printed on the line under its command (a describe's container
+# reads its own state: the bullets beside one are not read)
+_NAME_ITEM = re.compile(r"^[ \t]*-[ \t]+name:[ \t]*[\"']?(?P<name>[a-z0-9][-a-z0-9]{0,62})[\"']?[ \t]*$")
+_NAMES_COMMAND = re.compile(r"jsonpath=?[ \t]*['\"]?\{[^}\n]{0,80}(?:containers|containerStatuses|initContainers)\[\*\]\.name")
+_NAMES_LINE = re.compile(r"^[ \t]*[a-z0-9][-a-z0-9]{0,62}(?:[ \t]+[a-z0-9][-a-z0-9]{0,62}){0,30}[ \t]*$")
+# what it is read as (the start of the note the caller gives it)
+NAMED_END = ("a container's end stated in a bullet keyed by its name, a container the record "
+             "names elsewhere")
 
 
 # what a status quoted alone in a sentence is read as (the note the caller gives it)
@@ -206,6 +224,11 @@ QUOTED_BACKOFF = ("a container's status CrashLoopBackOff stated in a sentence (`
 # (Russian `завис в состоянии CrashLoopBackOff`, hung in that state).
 _ZH_IN = r"\u5904\u4e8e|\u8655\u65bc|\u8fdb\u5165|\u9032\u5165|\u9677\u5165|\u53d8\u6210|\u8b8a\u6210|\u53d8\u4e3a|\u8b8a\u70ba"
 _QUOTED_CLB = r"[`\"'\u201c]?CrashLoopBackOff[`\"'\u201d]?"
+# the case's own pod or container as a sentence's subject: a determiner of the case's (my, our,
+# the, this, that), a word or a name before `pod`/`container` (`the api pod`), or a pod's name
+# of two or more dash-parted parts (`redis-0`, `api-7f8b9c6d4-xk2nm`)
+_CASE_SUBJECT = (r"(?:(?<![A-Za-z])(?i:my|our|the|this|that|these|those)[ \t]+(?:[\w.-]{1,63}[ \t]+)?"
+                 r"(?i:pod|container)s?|(?<![\w.-])[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10})")
 _PROSE_BACKOFFS = (
     re.compile(
         r"(?:" + _ZH_IN + r"|(?<![A-Za-z])(?:(?i:is|was|are|were|stays|stayed|remains|remained|stuck)"
@@ -218,6 +241,18 @@ _PROSE_BACKOFFS = (
     re.compile(r"(?<!\w)(?i:\u043d\u0430\u0445\u043e\u0434\u0438\u0442\u0441\u044f|\u043d\u0430\u0445\u043e\u0434\u0438\u043b(?:\u0441\u044f|\u0430\u0441\u044c|\u0438\u0441\u044c)"
                r"|\u0437\u0430\u0432\u0438\u0441(?:\u043b[\u0430\u0438])?|\u0437\u0430\u0441\u0442\u0440\u044f\u043b[\u0430\u0438]?|\u043f\u0435\u0440\u0435\u0448(?:\u0451\u043b|\u0435\u043b|\u043b[\u0430\u0438]))"
                r"[ \t]+\u0432[ \t]+(?:\u0441\u043e\u0441\u0442\u043e\u044f\u043d\u0438[\u0435\u0438]|\u0441\u0442\u0430\u0442\u0443\u0441[\u0435]?)[ \t]+" + _QUOTED_CLB),
+    # in English without the state word after it, where the subject is the case's own pod or
+    # container (`my pod is in CrashLoopBackOff`, `the pod went into CrashLoopBackOff`,
+    # `redis-0 entered CrashLoopBackOff`, `I found my pod in CrashLoopBackOff`; `I can see
+    # my pod in ...`, an author's observation, is `_OBSERVED`'s): `a pod`,
+    # `pods` with no determiner, or a verb of what may happen (`does my pod go into`) are a
+    # sentence about the status, not read
+    re.compile(r"(?:" + _CASE_SUBJECT + r"[ \t]+(?:(?i:is|was|are|were|stays|stayed|remains"
+               r"|remained|keeps|kept)[ \t]+(?:(?i:stuck|going|ending[ \t]+up)[ \t]+)?"
+               r"(?i:in|into)|(?i:entered|enters|went[ \t]+into|goes[ \t]+into|got[ \t]+into"
+               r"|got[ \t]+stuck[ \t]+in|fell[ \t]+into|ended[ \t]+up[ \t]+in))"
+               r"|(?<![A-Za-z])(?i:seen|seeing|found|is|are|was|were)[ \t]+" + _CASE_SUBJECT + r"[ \t]+(?:(?i:stuck)[ \t]+)?(?i:in|into))[ \t]+(?:(?i:a|the)[ \t]+)?"
+               + _QUOTED_CLB + r"(?![A-Za-z])"),
 )
 # a first-person observation of the case at hand, naming a pod or container and then its
 # state: `I can see my pod in CrashLoopBackOff state`, `we see the pod is OOMKilled`, `kubectl
@@ -230,7 +265,7 @@ _VERB = (r"(?i:is|was|got|gets|keeps|kept|has[ \t]+been|had[ \t]+been|going|goes
 _OBSERVED = re.compile(
     r"(?<![A-Za-z])(?:(?:I|[Ww]e)[ \t]+(?:(?:can|could)[ \t]+)?(?i:see|saw|notice|noticed|"
     r"observe|observed)|(?i:shows|showed))[ \t]+(?:(?i:that)[ \t]+)?(?i:my|our|the|this|that)"
-    r"[ \t]+(?:[`'\"]?(?P<pre>[\w.-]{1,63})[`'\"]?[ \t]+)?(?P<what>(?i:pod|container))"
+    r"[ \t]+(?:[`'\"]?(?P<pre>[\w.-]{1,63})[`'\"]?[ \t]+)?(?P<what>(?i:pod|container))(?i:s)?"
     r"(?:[ \t]+(?!" + _VERB + r"\b)[`'\"]?(?P<post>[a-z0-9][a-z0-9.-]{0,252})[`'\"]?)?"
     r"(?:[ \t]+" + _VERB + r")?(?:[ \t]+(?i:in|into)(?:[ \t]+(?i:a|the))?)?[ \t]+(?:\*\*|__|[`\"'\u201c*_])?"
     r"(?P<reason>CrashLoopBackOff|" + _OOM_WORDS + r")(?:\*\*|__|[`\"'\u201d*_])?"
@@ -266,9 +301,12 @@ def split_runs(text: str) -> Runs | None:
     split: list[tuple[int, str, bool]] = []
     above: _Columns | None = None  # a `get pods` command alone on the line above
     last_named = ""  # the container a run last put its fields under (`_headless_run`)
+    named = _named_elsewhere(lines)
     for number, line in enumerate(lines, 1):
         parts, what = _run_of(line, header_apart, describe_apart, above,
                               lines[number - 2] if number > 1 else "")
+        if parts is None and named and not describe_apart:  # (a describe reads its own)
+            parts, what = _named_end(line, named)
         above = _command_alone(line) if line.strip() else above
         if parts is None:
             out.append(line)
@@ -343,7 +381,7 @@ def stated_hint(text: str) -> bool:
     def has(words: tuple[str, ...]) -> bool:
         return any(w in text or json.dumps(w)[1:-1] in text for w in words)
     return _STATED_HINT.search(text) is not None or has(_HINT_ENGLISH) or \
-        (has(_HINT_PROBE) and has(_HINT_FAILED))
+        (has(_HINT_PROBE) and has(_HINT_FAILED)) or _NAMED_BULLET.search(text) is not None
 
 
 # the words a sentence pattern is looked for around (found with str.find: a long line's every
@@ -385,6 +423,34 @@ def _stated_end(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         f"{STATED_END}; the sentence names the container in words only (`{words[0][:60]}`), "
         "no container name")
     return (state, bool(line[:m.start()].strip() or line[m.end():].strip(" ."))), what
+
+
+def _named_elsewhere(lines: list[str]) -> set[str]:
+    """The containers' names the record gives outside bullets (`_NAME_ITEM`, a `-o jsonpath`
+    of containers' names and the line under it)."""
+    names: set[str] = set()
+    for i, line in enumerate(lines):
+        after = lines[i + 1] if i + 1 < len(lines) else ""
+        item = _NAME_ITEM.match(line)
+        if item is not None:
+            names.add(item["name"])
+        elif _NAMES_COMMAND.search(line) and _NAMES_LINE.match(after):
+            names.update(after.split())
+    return names
+
+
+def _named_end(line: str, named: set[str]) -> tuple[tuple[list[str], bool] | None, str]:
+    """A bullet keyed by a container's name the record gives elsewhere (`named`) whose value
+    is a terminated state's reason, as describe's container and its Terminated state's
+    Reason, whether the line holds more, and what it is; None without one."""
+    m = _NAMED_BULLET.match(line)
+    if m is None or m["name"] not in named:
+        return None, NAMED_END
+    what = (f"{NAMED_END} (`{m[0].strip()[:80]}`): read as that container's Terminated state's "
+            "Reason, its exit code not in the record, whether it was its State or its Last "
+            "State the record does not say")
+    return (["Containers:", f"  {m['name']}:", f"    {UNTOLD_STATE}: Terminated",
+             f"    Reason: {_reason(m['reason'])}"], bool(line[m.end():].strip())), what
 
 
 def _probe_status(line: str, previous: str) -> tuple[tuple[list[str], bool] | None, str]:
@@ -710,12 +776,16 @@ def _general_around(line: str, start: int, end: int) -> bool:
         _GENERAL.search(after, 0, end.start() if end else len(after)) is not None
 
 
+_SEEING = re.compile(r"(?<![A-Za-z])(?i:can|could)[ \t]+(?i:see|observe|notice)(?![A-Za-z])")
+
+
 def _prose_backoff(line: str) -> tuple[list[str], bool] | None:
     """A container stated in a sentence to be in CrashLoopBackOff (`_PROSE_BACKOFF`), as
     describe's State Waiting and its Reason, and that the line holds more; None without one."""
     m = next((m for p in _PROSE_BACKOFFS
               if (m := _near(p, line, ("CrashLoopBackOff",), (80, 40))) is not None), None)
-    if m is None or _general(line, m.start()):
+    # (`I can see my pod in ...` states what the author sees, no `can` of what may happen)
+    if m is None or _general(_SEEING.sub(lambda x: " " * len(x[0]), line), m.start()):
         return None
     return ["State: Waiting", "  Reason: CrashLoopBackOff"], True
 
