@@ -174,6 +174,27 @@ NOT_READ: dict[str, str] = {
         "held-out batch 31: not yet run (measured by the lead at the end of the session)"),
     "cfncloud-quickstart-probes.flattened-readiness-and-liveness-probe-yaml-alone-then-pitfalls.txt": (
         "held-out batch 31: not yet run (measured by the lead at the end of the session)"),
+    # held-out batch 32
+    "amazon-vpc-cni-k8s-1038.comment-pipe-header-events-init-pulled-readiness-cut-in-message.txt": (
+        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
+    "keepalived-cloud-provider-2.comment-netstat-wget-then-describe-events-pulled-x2-cut-in-message.txt": (
+        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
+    "aws-ebs-csi-driver-1299.get-events-no-count-csi-node-taint-eviction-stopping-then-liveness-row-cut.txt": (
+        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
+    "datadog-agent-3317.issue-get-all-eleven-agent-pods-running-restarts-then-describe-events-header-cut.txt": (
+        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
+    "calico-2345.describe-gke-calico-node-crashloop-last-state-error-exit-1-restart-6-cut-in-liveness.txt": (
+        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
+    "mer-vin-php-fpm-crashloop.blog-get-pods-three-placeholder-rows-1-of-2-crashloop-then-grep-probe-lines.txt": (
+        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
+    "csdn-152982064.chinese-incident-prose-crashloopbackoff-then-example-liveness-yaml-one-line.txt": (
+        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
+    "ferrad-as-502s-ingress-gke.blog-readiness-httpget-and-liveness-exec-pidof-gunicorn-yaml-alone.txt": (
+        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
+    "devto-pgoodjohn-laravel-probes.blog-laravel-liveness-yaml-indentation-lost-alone.txt": (
+        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
+    "qiita-masahata-9e7d05af.japanese-last-state-completed-0-get-pods-pod-yaml-2018-killing-row-running-1.txt": (
+        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
 }
 
 
