@@ -154,47 +154,62 @@ NOT_READ: dict[str, str] = {
         "state; a reader of figure labels would take a guess the README's rules forbid, so "
         "explain refuses it naming what it reads"),
     # held-out batch 31
-    "openebs-3653.root-prompt-get-events-sort-by-killing-stopping-container-six-pods-backoff-cut.txt": (
-        "held-out batch 31: not yet run (measured by the lead at the end of the session)"),
     "rancher-44649.issue-prose-describe-fragment-restart-32-liveness-readiness-lines-ellipsis-events-x2-cut.txt": (
-        "held-out batch 31: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 31, first contact on the session's final code (3c892bd): kills "
+        "bounded at 0 where the facts read {0, 33}: two liveness rows (x2) under a describe "
+        "cut with `...` and restart count 32 are taken as all the failures there were (fewer "
+        "than a kill needs), though the `...` cuts the events"),
     "nfs-subdir-external-provisioner-141.inline-get-pods-row-containercreating-20-then-describe-last-state-status-unknown-137-cut.txt": (
-        "held-out batch 31: not yet run (measured by the lead at the end of the session)"),
-    "zammad-helm-72.describe-continued-first-container-crashloop-error-1-restart-698-liveness-then-scheduler-running-cut.txt": (
-        "held-out batch 31: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 31, first contact on the session's final code (3c892bd): kills left "
+        "open where the facts read {0, 21}: the inline `get pods` row's RESTARTS 20 is not "
+        "joined to the describe's container (its own restart count cut at `Re`)"),
     "akhq-930.fence-rows-no-header-killing-x2-readiness-x9-liveness-x16-then-pod-log.txt": (
-        "held-out batch 31: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 31, first contact on the session's final code (3c892bd): kills {2, 2} "
+        "where the facts read {2, null}: 27 occurrences, past the recorder's burst of 25, "
+        "liveness failures going on 3 min after the last Killing row, and the README's rule "
+        "that a Killing row's last time bounds later ends only on a stream under the burst; "
+        "explain opens past the burst only where the rows are also cut (fix30a)"),
     "pradeepgadde-container-health.blog-flattened-pod-yaml-liveness-exec-then-describe-running-cut-at-ready.txt": (
-        "held-out batch 31: not yet run (measured by the lead at the end of the session)"),
-    "fixpedia-k8s-pod-crashloopbackoff.russian-guide-get-pods-header-and-row-crashloop-5-single-spaced.txt": (
-        "held-out batch 31: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 31, first contact on the session's final code (3c892bd): kills left "
+        "open and no probe where the facts read {0, 0}: the Running container's Started time "
+        "is 3 s after the pod's Start Time, earlier than any kill its stated liveness "
+        "settings allow, so no earlier container was killed; explain does not weigh a Started "
+        "time against the pod's Start Time"),
     "euno-news-three-probes.flattened-deployment-and-service-yaml-then-startup-probe-yaml-cut-in-prose.txt": (
-        "held-out batch 31: not yet run (measured by the lead at the end of the session)"),
-    "shahadarsh-liveliness.slides-pod-yaml-liveness-exec-cat-tmp-healthy-alone.txt": (
-        "held-out batch 31: not yet run (measured by the lead at the end of the session)"),
-    "cfncloud-quickstart-probes.flattened-readiness-and-liveness-probe-yaml-alone-then-pitfalls.txt": (
-        "held-out batch 31: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 31, first contact on the session's final code (3c892bd): exit 2, "
+        "`duplicate key 'metadata' in one mapping (first on line 9)`: a Deployment and a "
+        "Service whose indentation a page lost, then a startup probe's YAML, refused where "
+        "the facts read cannot-tell, no failure, kills open"),
     # held-out batch 32
     "amazon-vpc-cni-k8s-1038.comment-pipe-header-events-init-pulled-readiness-cut-in-message.txt": (
-        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 32, first contact on the session's final code (3c892bd): answers for "
+        "the init container aws-vpc-cni-init with kills {0, 0} where the facts (no container "
+        "named: the main container's name is not in the record) leave the kills open: the "
+        "events, under a header a comment mangled into a pipe table, are cut inside the "
+        "readiness message"),
     "keepalived-cloud-provider-2.comment-netstat-wget-then-describe-events-pulled-x2-cut-in-message.txt": (
-        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 32, first contact on the session's final code (3c892bd): no failure "
+        "shown where the facts read shows_failures true: `Pulled (x2)` (two starts, so one "
+        "end) in events cut inside that row's message is not read as a restart"),
     "aws-ebs-csi-driver-1299.get-events-no-count-csi-node-taint-eviction-stopping-then-liveness-row-cut.txt": (
-        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 32, first contact on the session's final code (3c892bd): kills {0, 0} "
+        "where the facts leave them open: a `get events` table without COUNT (rows at least "
+        "once), cut at both ends, with the taint manager's Stopping rows and a liveness row "
+        "cut"),
     "datadog-agent-3317.issue-get-all-eleven-agent-pods-running-restarts-then-describe-events-header-cut.txt": (
-        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
-    "calico-2345.describe-gke-calico-node-crashloop-last-state-error-exit-1-restart-6-cut-in-liveness.txt": (
-        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 32, first contact on the session's final code (3c892bd): exit 2, not "
+        "a record explain reads: `kubectl get all`'s `pod/NAME` rows (READY, STATUS, "
+        "RESTARTS) and a describe cut in its Events header are not read"),
     "mer-vin-php-fpm-crashloop.blog-get-pods-three-placeholder-rows-1-of-2-crashloop-then-grep-probe-lines.txt": (
-        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
-    "csdn-152982064.chinese-incident-prose-crashloopbackoff-then-example-liveness-yaml-one-line.txt": (
-        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
-    "ferrad-as-502s-ingress-gke.blog-readiness-httpget-and-liveness-exec-pidof-gunicorn-yaml-alone.txt": (
-        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
-    "devto-pgoodjohn-laravel-probes.blog-laravel-liveness-yaml-indentation-lost-alone.txt": (
-        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 32, first contact on the session's final code (3c892bd): exit 2 on "
+        "line 30, `Liveness: expected the handler, then delay=Ns ...`: one grep'd probe line "
+        "of another form refuses the whole record (three get-pods rows under a placeholder "
+        "name, 1/2 CrashLoopBackOff) where it should be `not read: line 30`"),
     "qiita-masahata-9e7d05af.japanese-last-state-completed-0-get-pods-pod-yaml-2018-killing-row-running-1.txt": (
-        "held-out batch 32: not yet run (measured by the lead at the end of the session)"),
+        "held-out batch 32, first contact on the session's final code (3c892bd): two pods, "
+        "both nameless (two runs of the pod `test`, the 2018 Killing row read as the "
+        "second's): the second reads liveness-kill {1, 1} as the facts, the first cannot-tell "
+        "{0, 1}; the record's pod is `test` in both"),
 }
 
 

@@ -5990,13 +5990,14 @@ def test_a_get_events_row_cut_in_its_object_cell_names_no_pod_of_its_own(text):
     """gaps43 (issue 30, item 1): a `kubectl get events` row the author or the page cut
     inside its OBJECT cell (`pod/we` of `pod/web-0`) was read as a pod named `we`, explained
     on its own. A cut name names no pod by itself: it is the one pod the record names whole
-    whose name starts so, and the line is listed as not read past the cut."""
+    whose name starts so, and the note says what past the cut is not in the record (read up
+    to the cut, so no `not read:` line: a line is read or not, never both)."""
     [pod] = _groups(text)
     assert pod.name == "web-0"
     assert [e.reason for e in pod.events] == ["Unhealthy", "Killing"]
-    not_read = [n.text for n in pod.notes if n.kind is NoteKind.NOT_READ]
-    assert any(t.startswith("not read: line ") and "(cut in its OBJECT cell, pod/we)" in t
-               for t in not_read), not_read
+    said = [n.text for n in pod.notes if n.kind is NoteKind.READING]
+    assert any("is cut in its OBJECT cell (pod/we)" in t and "not in the record" in t
+               for t in said), said
 
 
 def test_a_cut_object_cell_two_pods_start_with_names_none_of_them():

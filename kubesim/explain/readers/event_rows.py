@@ -322,8 +322,8 @@ class EventRows:
         if more and event.object_cut:  # the row goes on below its OBJECT cell: not cut there
             event = replace(event, object_cut=False)
         if event.truncated and not self._open.cut_after:
-            self.notes.append(Note(_cut_row(event), event.where, kind=NoteKind.NOT_READ
-                                   if event.object_cut else NoteKind.READING))
+            # a row cut in its OBJECT cell is read up to the cut: no line both read and not
+            self.notes.append(Note(_cut_row(event), event.where, kind=NoteKind.READING))
         self.events.append(event)
         self._open = None
         check_events(self.before + len(self.events), self.source, event.where.line)
@@ -584,7 +584,8 @@ def _cut_row(event: RecordedEvent) -> str:
         return "this event row is cut short: its time, reason or message is not in the record"
     if event.object_cut:
         cell = event.object_kind.lower() + (f"/{event.object_name}" if event.object_name else "")
-        return (f"not read: line {event.where.line} (cut in its OBJECT cell, {cell}): this "
+        # read up to the cut (its reason and age), so no `not read:` line: the row is read
+        return (f"line {event.where.line} is cut in its OBJECT cell ({cell}): this "
                 f"{event.reason} row's message, and the whole name of the object it is about, "
                 "are not in the record")
     count = f" (x{event.count})" if event.count_stated and event.count > 1 else ""
