@@ -186,7 +186,14 @@ NOT_READ: dict[str, str] = {
         "the init container aws-vpc-cni-init with kills {0, 0} where the facts (no container "
         "named: the main container's name is not in the record) leave the kills open: the "
         "events, under a header a comment mangled into a pipe table, are cut inside the "
-        "readiness message"),
+        "readiness message. Open after fix31b: describe's events print no fieldPath and the "
+        "record has no container block, so nothing tells aws-vpc-cni-init for an init "
+        "container (a name is no kind; events read as an init container's only by "
+        "`spec.initContainers{...}`); explain says it cannot tell which container's "
+        "readiness failed (the pod has a container it shows only by its image) and answers "
+        "for the one container the events name, whose one Created row (a describe row of "
+        "count 1) bounds its own kills at 0, where the facts answer for the pod's failing "
+        "container"),
     "keepalived-cloud-provider-2.comment-netstat-wget-then-describe-events-pulled-x2-cut-in-message.txt": (
         "held-out batch 32, first contact on the session's final code (3c892bd): no failure "
         "shown where the facts read shows_failures true: `Pulled (x2)` (two starts, so one "
@@ -195,7 +202,11 @@ NOT_READ: dict[str, str] = {
         "held-out batch 32, first contact on the session's final code (3c892bd): kills {0, 0} "
         "where the facts leave them open: a `get events` table without COUNT (rows at least "
         "once), cut at both ends, with the taint manager's Stopping rows and a liveness row "
-        "cut"),
+        "cut. After fix31b each container's kills are {0, null} as the facts (a stop ends "
+        "its container for good, not the earlier ones a liveness failure may have killed), "
+        "but explain answers for each of the three containers the Stopping rows name, the "
+        "liveness failure naming none of them, where the facts (no container named) ask for "
+        "one answer: the pod's"),
     "datadog-agent-3317.issue-get-all-eleven-agent-pods-running-restarts-then-describe-events-header-cut.txt": (
         "held-out batch 32, first contact on the session's final code (3c892bd): exit 2, not "
         "a record explain reads: `kubectl get all`'s `pod/NAME` rows (READY, STATUS, "

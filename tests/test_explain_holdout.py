@@ -6477,3 +6477,37 @@ def test_a_container_keyed_bullet_reads_a_long_line_in_one_pass(line: str) -> No
     """Hostile input for the container-keyed bullet and the names given elsewhere: a 2 MB run
     of spaces read in one pass."""
     _read_in_one_pass(line.format(" " * 2_000_000) + "\n")
+
+
+_STOPPED_THEN_CUT = (
+    "23m   Normal    Created     pod/web-1   Created container app\n"
+    "23m   Normal    Started     pod/web-1   Started container app\n"
+    "18m   Normal    Killing     pod/web-1   Stopping container app\n"
+    "18m   Normal    Killing     pod/web-1   Stopping container sidecar\n"
+    "18m   Warning   Unhealthy   pod/web-1   {failure}\n"
+    "8m    Normal    Scheduled   pod/web-2   Successfully assigned default/web-2 to node-1\n"
+    "8m    Normal    Pulled      pod/web-2")
+
+
+@pytest.mark.parametrize("failure", [
+    'Liveness probe failed: Get "http://10.0.0.1:8080/healthz": context deadline exceeded',
+    "Startup probe failed: dial tcp 10.0.0.1:8080: connect: connection refused",
+])
+def test_a_stop_beside_a_liveness_failure_in_rows_without_counts_leaves_kills_open(failure):
+    """A stop for no probe ends its container for good, but the containers before it (a
+    `get events` row without COUNT is at least once; the table is cut, no Scheduled row of
+    the pod) may have been killed by the probe whose failure the record shows: kills open
+    (README's probe_kills; aws-ebs-csi-driver-1299)."""
+    for container in ("app", "sidecar"):  # the failure names neither of the two
+        answer = _answer(_STOPPED_THEN_CUT.format(failure=failure), pod="web-1",
+                         container=container)
+        assert answer.probe_kills == CountRange(0, None)
+
+
+def test_a_stop_beside_only_a_readiness_failure_still_bounds_the_kills_at_0():
+    """Readiness never ends a container (R3.4): with no liveness or startup failure in the
+    record, the stop that ended the container for good leaves no probe kill to count
+    (eck-2134's shape)."""
+    failure = 'Readiness probe failed: Get "http://10.0.0.1:8080/ready": EOF'
+    answer = _answer(_STOPPED_THEN_CUT.format(failure=failure), pod="web-1", container="app")
+    assert answer.probe_kills == CountRange(0, 0)

@@ -1246,13 +1246,30 @@ def _ended_for_good(f: _Facts) -> bool:
     deletion) ended the container for good: no Created or Started row of the record comes
     after it. A start after it (an operator's or a controller's new pod of the same name,
     jenkinsci-kubernetes-operator-242) is a container the rows cut away may show killed."""
-    if not any(k.cause is KillCause.STOPPING for k in f.story.kills):
+    if not any(k.cause is KillCause.STOPPING for k in f.story.kills) or _earlier_ends_open(f):
         return False
     starts = [e for e in f.view.events if e.reason in _STARTS]
     stops = [e for e in f.view.events if e.reason == "Killing"
              and kill_of(e.message)[0] is KillCause.STOPPING]
     return not stops or not any(rc.certainly_after(s.last, k.last)
                                 for s in starts for k in stops)
+
+
+def _earlier_ends_open(f: _Facts) -> bool:
+    """Whether containers before the one a stop ended may have been killed by a probe: the
+    record shows liveness or startup failures that may be this container's (its own, or
+    naming no container), and not the pod's events whole from its Scheduled row with their
+    counts stated (`View.since_scheduled`, every Created and Started row counted), where a
+    probe kill would have its own Killing row (R4.4). A row without its count is at least
+    once (README's probe_kills): an earlier container, ended so, is in the rows the record
+    holds or cuts away (aws-ebs-csi-driver-1299's liveness failure beside the taint
+    manager's stops)."""
+    shown = any(s.probe in KILLERS for s in f.failed) or any(
+        (p := probe_event(e.message)) is not None and p.probe in KILLERS
+        for e in f.view.unsure)
+    counted = f.view.since_scheduled and all(
+        e.count_stated for e in f.view.events if e.reason in _STARTS)
+    return shown and not counted
 
 
 def _unseen_probe(f: _Facts) -> bool:
