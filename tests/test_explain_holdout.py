@@ -6511,3 +6511,23 @@ def test_a_stop_beside_only_a_readiness_failure_still_bounds_the_kills_at_0():
     failure = 'Readiness probe failed: Get "http://10.0.0.1:8080/ready": EOF'
     answer = _answer(_STOPPED_THEN_CUT.format(failure=failure), pod="web-1", container="app")
     assert answer.probe_kills == CountRange(0, 0)
+
+
+def test_a_stop_beside_a_liveness_failure_in_the_pods_whole_counted_events_bounds_at_0():
+    """The same stop and liveness failure in describe's Events from the pod's Scheduled row,
+    none cut, each row counted: a probe kill would have its own Killing row there (R4.4), so
+    the kills stay {0, 0} (README's probe_kills: the pod's events whole)."""
+    text = "\n".join([
+        "Events:",
+        "  Type     Reason     Age   From               Message",
+        "  ----     ------     ----  ----               -------",
+        "  Normal   Scheduled  23m   default-scheduler  Successfully assigned default/web-1 to n1",
+        "  Normal   Created    23m   kubelet            Created container app",
+        "  Normal   Started    23m   kubelet            Started container app",
+        "  Normal   Created    23m   kubelet            Created container sidecar",
+        "  Normal   Started    23m   kubelet            Started container sidecar",
+        '  Warning  Unhealthy  18m   kubelet            Liveness probe failed: Get '
+        '"http://10.0.0.1:8080/healthz": EOF',
+        "  Normal   Killing    18m   kubelet            Stopping container app",
+        "  Normal   Killing    18m   kubelet            Stopping container sidecar", ""])
+    assert _answer(text, container="app").probe_kills == CountRange(0, 0)
