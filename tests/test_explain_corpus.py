@@ -159,22 +159,12 @@ NOT_READ: dict[str, str] = {
         "bounded at 0 where the facts read {0, 33}: two liveness rows (x2) under a describe "
         "cut with `...` and restart count 32 are taken as all the failures there were (fewer "
         "than a kill needs), though the `...` cuts the events"),
-    "nfs-subdir-external-provisioner-141.inline-get-pods-row-containercreating-20-then-describe-last-state-status-unknown-137-cut.txt": (
-        "held-out batch 31, first contact on the session's final code (3c892bd): kills left "
-        "open where the facts read {0, 21}: the inline `get pods` row's RESTARTS 20 is not "
-        "joined to the describe's container (its own restart count cut at `Re`)"),
     "akhq-930.fence-rows-no-header-killing-x2-readiness-x9-liveness-x16-then-pod-log.txt": (
         "held-out batch 31, first contact on the session's final code (3c892bd): kills {2, 2} "
         "where the facts read {2, null}: 27 occurrences, past the recorder's burst of 25, "
         "liveness failures going on 3 min after the last Killing row, and the README's rule "
         "that a Killing row's last time bounds later ends only on a stream under the burst; "
         "explain opens past the burst only where the rows are also cut (fix30a)"),
-    "pradeepgadde-container-health.blog-flattened-pod-yaml-liveness-exec-then-describe-running-cut-at-ready.txt": (
-        "held-out batch 31, first contact on the session's final code (3c892bd): kills left "
-        "open and no probe where the facts read {0, 0}: the Running container's Started time "
-        "is 3 s after the pod's Start Time, earlier than any kill its stated liveness "
-        "settings allow, so no earlier container was killed; explain does not weigh a Started "
-        "time against the pod's Start Time"),
     "euno-news-three-probes.flattened-deployment-and-service-yaml-then-startup-probe-yaml-cut-in-prose.txt": (
         "held-out batch 31, first contact on the session's final code (3c892bd): exit 2, "
         "`duplicate key 'metadata' in one mapping (first on line 9)`: a Deployment and a "
@@ -194,10 +184,6 @@ NOT_READ: dict[str, str] = {
         "for the one container the events name, whose one Created row (a describe row of "
         "count 1) bounds its own kills at 0, where the facts answer for the pod's failing "
         "container"),
-    "keepalived-cloud-provider-2.comment-netstat-wget-then-describe-events-pulled-x2-cut-in-message.txt": (
-        "held-out batch 32, first contact on the session's final code (3c892bd): no failure "
-        "shown where the facts read shows_failures true: `Pulled (x2)` (two starts, so one "
-        "end) in events cut inside that row's message is not read as a restart"),
     "aws-ebs-csi-driver-1299.get-events-no-count-csi-node-taint-eviction-stopping-then-liveness-row-cut.txt": (
         "held-out batch 32, first contact on the session's final code (3c892bd): kills {0, 0} "
         "where the facts leave them open: a `get events` table without COUNT (rows at least "

@@ -6531,3 +6531,167 @@ def test_a_stop_beside_a_liveness_failure_in_the_pods_whole_counted_events_bound
         "  Normal   Killing    18m   kubelet            Stopping container app",
         "  Normal   Killing    18m   kubelet            Stopping container sidecar", ""])
     assert _answer(text, container="app").probe_kills == CountRange(0, 0)
+
+
+# fix31c (issue 30): a `get pods` row's RESTARTS joined to its describe's one container cut
+# before its Restart Count (nfs-subdir-external-provisioner-141)
+_CUT_DESCRIBE = (
+    "Name:           p-1\nNamespace:      default\n"
+    "Start Time:     Thu, 09 Sep 2021 13:02:36 +0000\nStatus:         Running\n"
+    "Containers:\n  app:\n    Image:          app:1\n{state}"
+    "    Ready:          False\n    Re")
+_WAITING = ("    State:          Waiting\n      Reason:       ContainerCreating\n"
+            "    Last State:     Terminated\n      Reason:       ContainerStatusUnknown\n"
+            "      Exit Code:    137\n")
+
+
+@pytest.mark.parametrize(("row", "state", "kills"), [
+    # nfs-subdir-external-provisioner-141's shape: the row inline, above the cut describe;
+    # waiting with a Last State: its count is the ended instance's, R + 1 (R4.7)
+    ("`p-1   0/1     ContainerCreating   20            41h`\n\n", _WAITING, CountRange(0, 21)),
+    # variants by hand: a table with its header, below the describe; a running container, R
+    ("NAME   READY   STATUS    RESTARTS   AGE\np-1    0/1     ContainerCreating   4   9m\n\n",
+     _WAITING, CountRange(0, 5)),
+    ("NAME   READY   STATUS    RESTARTS   AGE\np-1    1/1     Running   3   9m\n\n",
+     "    State:          Running\n      Started:      Thu, 09 Sep 2021 13:30:00 +0000\n",
+     CountRange(0, 3)),
+])
+def test_a_get_pods_row_gives_its_one_container_the_count_its_cut_describe_lost(
+        row: str, state: str, kills: CountRange) -> None:
+    """A pod's `get pods` row and its describe are one pod (one name): a one-container pod's
+    RESTARTS is that container's restartCount (kubectl's printPod sums them), so it bounds
+    the kills where the describe is cut before its Restart Count, said in a note. Without the
+    join the cut left the kills open."""
+    text = row + _CUT_DESCRIBE.format(state=state)
+    a = _answer(text)
+    assert a.probe_kills == kills, a.text
+    notes = [n.text for n in pod_groups([parse_record(text, "r.txt")])[0].notes]
+    assert any("`get pods` row of the same pod" in n for n in notes), notes
+    assert not any(n.endswith("how often it restarted is not in the record") for n in notes)
+
+
+def test_a_get_pods_row_of_two_containers_gives_no_count_to_a_cut_describe() -> None:
+    """The negative side: a row of a pod of two containers (READY 0/2) sums their counts, so
+    the cut block of one of them gets no count from it: its kills stay open."""
+    text = ("`p-1   0/2     ContainerCreating   20            41h`\n\n"
+            + _CUT_DESCRIBE.format(state=_WAITING))
+    assert _answer(text, container="app").probe_kills.hi is None
+
+
+# fix31c (issue 30): a Pulled row of two occurrences cut inside its message
+# (keepalived-cloud-provider-2)
+_EVENTS = ("Events:\n  Type     Reason     Age                From               Message\n"
+           "  ----     ------     ----               ----               -------\n"
+           "  Normal   Scheduled  3m                 default-scheduler  Successfully assigned "
+           "p-1 to n1\n")
+
+
+@pytest.mark.parametrize(("row", "most"), [
+    # keepalived-cloud-provider-2's shape: the row cut inside its message, the record's end
+    ("  Normal   Pulled     2m (x2 over 3m)    kubelet, n1        Con", None),
+    # variants by hand: cut inside the image's name; whole, the pod's whole stream of events
+    # from its Scheduled row on, which holds no Killing row: no probe kill (R4.4)
+    ('  Normal   Pulled     2m (x3 over 3m)    kubelet, n1        Container image "app:1" alre',
+     None),
+    ('  Normal   Pulled     2m (x2 over 3m)    kubelet, n1        Container image "app:1" '
+     "already present on machine\n", 0),
+])
+def test_a_pulled_row_of_two_starts_shows_a_restart(row: str, most: int | None) -> None:
+    """A Pulled row of two occurrences or more is a container started again (README's Pulled
+    rule: the kubelet ensures the image before each start), whatever its message lost to a
+    cut: the record shows a failure, cannot tell what ended the container (and says why);
+    the row names no container, so it bounds no kill."""
+    a = _answer(_EVENTS + row)
+    assert a.shows_failures and a.cause is Cause.CANNOT_TELL, a.text
+    assert a.probe_kills == CountRange(0, most)
+    assert "Pulled row counts" in a.because
+
+
+def test_a_pulled_row_of_one_shows_no_restart() -> None:
+    """The negative side: a Pulled row of one occurrence is one start: nothing shown."""
+    a = _answer(_EVENTS + "  Normal   Pulled     2m                 kubelet, n1        Con")
+    assert not a.shows_failures, a.text
+
+
+# fix31c (issue 30): a running container's Started time weighed against the pod's Start
+# Time and the earliest kill its stated probes allow (pradeepgadde-container-health's shape)
+_STARTED_SOON = (
+    "Name:           liveness-exec\nNamespace:      default\n"
+    "Start Time:     Mon, 04 Apr 2022 20:21:53 -0700\nStatus:         Running\n"
+    "Containers:\n  app:\n    Image:          busybox\n    State:          Running\n"
+    "      Started:      Mon, 04 Apr 2022 20:{started} -0700\n    Ready:          True\n"
+    "    Liveness:       exec [cat /tmp/healthy] delay=5s timeout=1s period=5s #success=1 "
+    "#failure=3\n{more}    Rea")
+
+
+@pytest.mark.parametrize(("started", "more"), [
+    # 3 s after the pod's Start Time, the block cut before its Restart Count
+    ("21:56", ""),
+    # variants by hand: 14 s (one under 5 + 2 x 5), a startup probe beside it
+    ("22:07", ""),
+    ("21:58", "    Startup:        exec [true] delay=0s timeout=1s period=10s #success=1 "
+              "#failure=30\n"),
+])
+def test_a_start_sooner_after_the_pod_than_a_kill_shows_no_earlier_kill(
+        started: str, more: str) -> None:
+    """R1.7, R1.17, R4.7: an earlier instance started at the pod's Start Time at the
+    earliest and a probe kills no sooner than initialDelaySeconds + (failureThreshold - 1) x
+    periodSeconds after its start: a running container that started sooner than that after
+    the pod's Start Time followed no probe kill, and no kill of it is shown: {0, 0} where
+    the cut Restart Count left the kills open."""
+    a = _answer(_STARTED_SOON.format(started=started, more=more))
+    assert a.probe_kills == CountRange(0, 0), a.text
+    assert not a.shows_failures
+
+
+@pytest.mark.parametrize("started", ["22:08", "25:53", "21:50"])
+def test_a_start_as_late_as_a_kill_leaves_earlier_kills_open(started: str) -> None:
+    """The negative side: a start 15 s or more after the pod's Start Time (5 + 2 x 5: an
+    earlier instance may have been killed), or one the record puts before the pod's Start
+    Time (the clocks disagree), bounds nothing: the cut Restart Count leaves the kills
+    open."""
+    a = _answer(_STARTED_SOON.format(started=started, more=""))
+    assert a.probe_kills == CountRange(0, None), a.text
+
+
+# fix31c (issue 30): a Pod's YAML whose indentation the paste lost, then its describe
+# (pradeepgadde-container-health's shape)
+_FLAT_POD = ("apiVersion: v1\nkind: Pod\nmetadata:\nname: liveness-exec\nspec:\ncontainers:\n"
+             "{items}image: busybox\nargs:\n- /bin/sh\nlivenessProbe:\n{probe}")
+_DESCRIBED = (
+    "kubectl describe pods liveness-exec\nName: liveness-exec\nNamespace: default\n"
+    "Start Time: Mon, 04 Apr 2022 20:21:53 -0700\nStatus: Running\nContainers:\n{name}:\n"
+    "Image: busybox\nState: Running\nStarted: Mon, 04 Apr 2022 20:21:56 -0700\nRea")
+
+
+@pytest.mark.parametrize("probe", [
+    "exec:\ncommand:\n- cat\n- /tmp/healthy\ninitialDelaySeconds: 5\nperiodSeconds: 5\n",
+    # variants by hand: an HTTP probe with its threshold; fields before the handler
+    "httpGet:\npath: /healthz\nport: 8080\ninitialDelaySeconds: 3\nperiodSeconds: 3\n"
+    "failureThreshold: 3\n",
+    "initialDelaySeconds: 10\nperiodSeconds: 2\ntcpSocket:\nport: 80\n",
+])
+def test_a_flattened_pod_yaml_gives_its_one_container_its_probes(probe: str) -> None:
+    """A Pod's YAML at column 0 parses as one mapping of stray keys: the probe keys after its
+    one `- name:` are that container's (put back by their names, said in a note), and the
+    describe's state of it stays: started 3 s after the pod's Start Time, sooner than the
+    probe can kill (README's counting rules): {0, 0} where the kills were open."""
+    text = (_FLAT_POD.format(items="- name: demo\n", probe=probe)
+            + _DESCRIBED.format(name="demo"))
+    a = _answer(text)
+    assert a.probe_kills == CountRange(0, 0), a.text
+    assert not a.shows_failures
+    notes = [n.text for n in pod_groups([parse_record(text, "r.txt")])[0].notes]
+    assert any("lost its indentation in the paste" in n for n in notes), notes
+
+
+def test_a_flattened_pod_yaml_of_two_containers_gives_no_probe() -> None:
+    """The negative side: two `- name:` items (only the first read as a container, the
+    second's keys at the top) leave the probe's container a guess: no probe is read from it,
+    and the kills stay open."""
+    text = (_FLAT_POD.format(items="- name: demo\n- name: side\n",
+                             probe="exec:\ncommand:\n- cat\ninitialDelaySeconds: 5\n")
+            + _DESCRIBED.format(name="demo"))
+    notes = [n.text for n in pod_groups([parse_record(text, "r.txt")])[0].notes]
+    assert not any("lost its indentation in the paste" in n for n in notes), notes
+    assert _answer(text, container="demo").probe_kills.hi is None

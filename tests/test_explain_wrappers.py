@@ -262,7 +262,11 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
                  # held-out batch 17: dashboard rows cut in the last (oldest) one
                  "cilium-28574.dashboard-pipe-rows-newest-first-startup-cut.txt",
                  # held-out batch 20b: an e2e dump from Scheduled, cut inside its last line
-                 "kubernetes-21921.e2e-event-dump-at-time-back-off-image-start-cut.txt")},
+                 "kubernetes-21921.e2e-event-dump-at-time-back-off-image-start-cut.txt",
+                 # held-out batch 32 (fix31c): the pod's stream from Scheduled, cut in its
+                 # last row's message (`Pulled 2m (x2 over 3m) ... Con`)
+                 "keepalived-cloud-provider-2.comment-netstat-wget-then-describe-events-"
+                 "pulled-x2-cut-in-message.txt")},
     **{(k, n): _ONE_LINE for k in ("diff", "line-numbers", "timestamp", "timestamp+crlf")
        for n in _ONE_LINERS if n not in _QUOTED_IN_A_SENTENCE},
     # held-out batch 12: a code span after a prefix is a sentence quoting the kubelet's message

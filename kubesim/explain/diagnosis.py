@@ -48,7 +48,7 @@ from kubesim.explain.model import (
     plural,
 )
 from kubesim.explain.readers.klog import is_logged
-from kubesim.explain.readers.model import ContainerRecord, RecordedEvent
+from kubesim.explain.readers.model import ContainerRecord, RecordedEvent, StampKind
 from kubesim.kubelet.settings import FailureRunAfterKill, KubeletProfile
 from kubesim.kubelet.timing import calls_within, detection_seconds, most_kills
 from kubesim.results import ProbeType
@@ -321,10 +321,13 @@ def _untold(untold: list[Streak], why: str) -> str:
 
 
 def _shows(f: _Facts) -> bool:
-    """Whether the record shows probe failures, kills or restarts (or an end)."""
+    """Whether the record shows probe failures, kills or restarts (or an end). A Pulled row
+    of two occurrences or more is a container started again (`View.pulled_again`; README's
+    Pulled rule: the kubelet ensures the image before each start, EnsureImageExists), so a
+    restart, whatever the row's message lost to a cut (its count is before the cut)."""
     s = f.story
     return bool(s.streaks or s.kills or f.floor or s.exits or s.back_offs is not None
-                or s.restart_count or f.unnamed)
+                or s.restart_count or f.unnamed or f.view.pulled_again >= 2)
 
 
 def _unnamed(v: rc.View) -> list[RecordedEvent]:
@@ -632,7 +635,7 @@ def _no_exit(f: _Facts) -> _Decided:
         because = _untold(f.untold, f.view.unsure_why)
         return _Decided(Cause.CANNOT_TELL, "which-container", (
             f"cannot tell whether this container's probes failed, because {because}"), because)
-    held = _unnamed_probe(f) or _waits_on_init(f) or _held_out(f) or _pod_held_out(f)
+    held = _held(f)
     if held is not None:
         return held
     if f.view.nameless_end:  # another record's end, of a container it does not name
@@ -647,6 +650,27 @@ def _no_exit(f: _Facts) -> _Decided:
     because = ("the record shows no probe failure, kill, restart or exit: nothing to explain, "
                "or the part that shows it is not in the record")
     return _Decided(Cause.CANNOT_TELL, "nothing", f"cannot tell: {because}", because)
+
+
+def _held(f: _Facts) -> _Decided | None:
+    """What the record shows short of a failure, a kill or an exit, that decides it."""
+    return _unnamed_probe(f) or _waits_on_init(f) or _held_out(f) or _pod_held_out(f) or \
+        _pulled_again(f)
+
+
+def _pulled_again(f: _Facts) -> _Decided | None:
+    """A Pulled row of two occurrences or more and nothing else of an end (`View.pulled_again`):
+    the kubelet ensures the image before each start (EnsureImageExists, README's Pulled rule),
+    so a container started again and one ended, whatever the row's message lost to a cut;
+    what ended it the record does not show."""
+    n = f.view.pulled_again
+    if n < 2:
+        return None
+    because = (f"a Pulled row counts {n} starts of a container (the kubelet ensures its image "
+               "before each start), so one ended, and the record shows no kill, exit reason or "
+               "probe failure " + _missing(f))
+    return _Decided(Cause.CANNOT_TELL, "cannot-tell",
+                    f"cannot tell what ended the container, because {because}", because)
 
 
 def _app_ended(f: _Facts) -> _Decided | None:
@@ -1074,7 +1098,8 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     lo = rc.kill_total(f.probe_kills) + sum(k for _, k in f.in_a_row) + (
         1 if f.by_command is not None else 0)
     if decided.cause in _NOT_KILLED or decided.kind == "waits-on-init" or not _could_kill(f) \
-            or _whole_stream(f) or _never_started(f) or _quiet_hour(f) or _too_soon(f):
+            or _whole_stream(f) or _never_started(f) or _quiet_hour(f) or _too_soon(f) \
+            or _first_instance(f):
         # (one never started was never killed)
         return CountRange(lo, lo)
     ceiling = _probe_kill_ceiling(f)
@@ -1094,6 +1119,28 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
         most = max(f.floor, 1 if f.ended is not None else 0, rc.kill_total(f.unknown_kills),
                    made)
     return CountRange(lo, max(lo, most))
+
+
+def _first_instance(f: _Facts) -> bool:
+    """The running container started sooner after the pod's Start Time (`View.pod_started`)
+    than its liveness and startup probes, as the record states them, can kill
+    (`earliest_kill`: R1.7, R1.17): an earlier instance of it started at the pod's Start Time
+    at the earliest (the kubelet sets it before it starts any container), and a probe's kill
+    of it would have come that long after, the running one's start later still (R4.7: each
+    restart a new container). So no earlier instance was killed by a probe, and the running
+    one was not, yet (README's counting rules, the earliest kill after the pod's start;
+    pradeepgadde-container-health). A count of another moment (a `get pods` row,
+    `restart_apart`) may count kills after the running one's start: none is weighed then."""
+    killers, rec, pod = f.killers, f.view.record, f.view.pod_started
+    if rec is None or rec.state != "running" or not killers or any(
+            s.source not in (Source.RECORD, Source.SPEC) for s in killers) \
+            or f.probe_kills or f.unknown_kills or (rec.restart_apart and rec.restart_count):
+        return False
+    began = rec.running_since
+    if began.kind is not StampKind.ABSOLUTE or pod.kind is not StampKind.ABSOLUTE \
+            or began.at is None or pod.at is None:
+        return False
+    return 0 <= began.at - pod.at < min(earliest_kill(s) for s in killers)
 
 
 def _too_soon(f: _Facts) -> bool:
@@ -1452,9 +1499,12 @@ def _last_killable(v: rc.View) -> bool:
 def _ended_shown(rec: ContainerRecord) -> bool:
     """Whether the record shows the container ended or may have since its last start: its
     state terminated or waiting out a back-off, its state not shown, or an end whose kind
-    (current or last) it does not show (R + 1 either way, README's probe_kills)."""
+    (current or last) it does not show (R + 1 either way, README's probe_kills). A container
+    waiting (to be created again, `ContainerCreating`) with a Last State has no instance: its
+    status is the ended one's, as in a back-off (R4.7)."""
     return rec.state == "terminated" or rec.state_reason == "CrashLoopBackOff" or \
-        _state_untold(rec) or (rec.terminated is not None and rec.terminated.untold)
+        _state_untold(rec) or (rec.terminated is not None and rec.terminated.untold) or \
+        (rec.state == "waiting" and rec.last is not None)
 
 
 def _state_untold(rec: ContainerRecord) -> bool:

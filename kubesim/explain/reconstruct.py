@@ -53,6 +53,7 @@ from kubesim.explain.model import (
     plural,
 )
 from kubesim.explain.readers.model import (
+    UNKNOWN_STAMP,
     WITHOUT_PROBE_LINES,
     ContainerRecord,
     NoteKind,
@@ -183,6 +184,11 @@ class View:
     # its own or an event's message): a Created or Started row cut before its message is its
     # (`attribute`); elsewhere such a row may count another container's starts.
     named_alone: bool = False
+    # The pod's Start Time (describe's `Start Time:`, a pod's `status.startTime`): the kubelet
+    # sets it once, when it first syncs the pod, before it starts any container of it
+    # (pkg/kubelet/status/status_manager.go, updateStatusInternal)
+    pod_started: Stamp = UNKNOWN_STAMP
+
     @property
     def lists_every_probe(self) -> bool:
         """Whether the record's block of this container lists every probe it has: describe
@@ -261,7 +267,7 @@ def _views(pod: PodRecord, chosen: str | None = None) -> list[View]:
     lists = ("describe" in pod.formats and WITHOUT_PROBE_LINES not in pod.formats) or (
         "pod" in pod.formats and "pod-status" not in pod.formats)
     waits = _waits_for(pod)
-    views = [View(c.name, c, spec=c.spec, lists_probes=lists,
+    views = [View(c.name, c, spec=c.spec, lists_probes=lists, pod_started=pod.start_time,
                   waits_for=waits if never_started(c) else "") for c in records]
     if len(views) == 1 and views[0].name is None and len(names) == 1:
         views[0].name = names[0]  # a piece of a describe: its one container, named by events

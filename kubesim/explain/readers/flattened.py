@@ -16,9 +16,10 @@ list, a key of another object) leaves it unread: a guess is never made.
 from __future__ import annotations
 
 import re
+from typing import Any
 
-__all__ = ["dotted_state_key", "is_status_key", "orphan_probe_fields", "reindent_probes",
-           "reindent_status", "run_into_prose", "undotted"]
+__all__ = ["dotted_state_key", "flat_pod_probes", "is_status_key", "orphan_probe_fields",
+           "reindent_probes", "reindent_status", "run_into_prose", "undotted"]
 
 _PROBES = {"livenessProbe", "readinessProbe", "startupProbe"}
 _FIELDS = {"initialDelaySeconds", "periodSeconds", "timeoutSeconds", "successThreshold",
@@ -238,3 +239,40 @@ def undotted(lines: list[str]) -> str | None:
             body += [f"      {sub}:", *fields]
     body[0] = "  - " + body[0].lstrip()  # the item's first key opens it
     return "status:\n  containerStatuses:\n" + "\n".join(body) + "\n"
+
+
+def flat_pod_probes(obj: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """A Pod document whose indentation the paste lost parses as one mapping of stray keys:
+    `spec` empty, `containers` a list of one `- name:` item beside `kind`, and the probe's
+    keys at the top (`livenessProbe:`, `exec:`, `command:`, `initialDelaySeconds: 5`). Its
+    one container's probes, each key put back under the one it belongs to by its name (as
+    `reindent_probes`), from the first probe key to the first key of no probe; None for
+    anything else (several containers, init containers, a probe key with a value): which
+    container a probe is of is never guessed."""
+    items = obj.get("containers")
+    if obj.get("spec") is not None or "initContainers" in obj or not isinstance(items, list) \
+            or len(items) != 1 or not isinstance(items[0], dict) \
+            or not isinstance(items[0].get("name"), str):
+        return None
+    keys = list(obj)
+    start = next((i for i, k in enumerate(keys) if k in _PROBES), None)
+    if start is None:
+        return None
+    probes: dict[str, dict[str, Any]] = {}
+    probe, handler = "", ""
+    for key in keys[start:]:
+        value = obj[key]
+        if key in _PROBES or (probe and key in _HANDLERS):
+            if value is not None:
+                return None  # (a key that opens a mapping holds no value of its own)
+            probe, handler = (key, "") if key in _PROBES else (probe, key)
+            probes.setdefault(probe, {})
+            if handler:
+                probes[probe][handler] = {}
+        elif probe and key in _FIELDS:
+            probes[probe][key] = value
+        elif handler and key in _HANDLERS[handler]:
+            probes[probe][handler][key] = value
+        else:
+            break
+    return items[0]["name"], probes

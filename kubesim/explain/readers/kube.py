@@ -22,6 +22,7 @@ from kubesim.explain.readers.event_rows import (
     init_field_path,
     strip_combined,
 )
+from kubesim.explain.readers.flattened import flat_pod_probes
 from kubesim.explain.readers.limits import MAX_EVENTS, check_events, check_pods
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
@@ -188,6 +189,9 @@ def _time(doc: _Doc, value: Any, loc: Loc) -> Stamp:
 def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
     meta = _dict(doc, obj.get("metadata"), (*loc, "metadata"))
     spec = _dict(doc, obj.get("spec"), (*loc, "spec"))
+    flat = flat_pod_probes(obj) if not spec else None
+    if flat is not None:  # the indentation the paste lost: its one container's probes
+        spec = {"containers": [{"name": flat[0], **flat[1]}]}
     status = _dict(doc, obj.get("status"), (*loc, "status"))
     # a status without the spec (a `containerStatuses` piece) does not say which probes exist
     pod = PodRecord(_str(meta.get("name")), doc.where(loc),
@@ -199,6 +203,12 @@ def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
         if isinstance(ref, dict) and ref.get("controller") and _str(ref.get("kind")):
             pod.owner = (ref["kind"], str(ref.get("name", "")))
     pod.restart_policy = _str(spec.get("restartPolicy"))
+    if flat is not None:
+        pod.notes.append(Note(
+            f"the pod's YAML lost its indentation in the paste: its keys are read at the top of "
+            f"one mapping; the probe keys after its one container's `- name: {flat[0][:60]}` "
+            "are read as that container's, each put back under the key it belongs to by its "
+            "name", doc.where(loc)))
     for text in noted_fields(spec):  # what the replay does not model (kubesim.spec.fields)
         pod.notes.append(Note(text, doc.where((*loc, "spec")), uncertain=False))
     pod.grace_seconds = _int(doc, spec.get("terminationGracePeriodSeconds"),

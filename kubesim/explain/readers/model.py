@@ -185,6 +185,9 @@ class ContainerRecord:
     # the record ends inside the container's describe block, before its Restart Count line
     # (kubectl prints one for every container): its restarts are cut away, not zero
     restarts_cut: bool = False
+    # where the restart count of such a cut block came from instead: a `get pods` row of the
+    # same pod and its one container (kubectl's RESTARTS sums the containers' counts)
+    count_joined: Where | None = None
     # the record states the container's restart count and not its state (a test log's `found
     # restarts: 0`, `ready: false, restart count 2`): running, or ended since its last start
     count_alone: bool = False

@@ -212,6 +212,7 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
             if s.format not in pod.formats:
                 pod.formats.append(s.format)
         _renote_nameless(pod)
+        _renote_joined(pod)
     _cut_elsewhere(pods, mine)
     _note_unnamed(pods)
     for pod in pods:
@@ -503,12 +504,42 @@ _FILLED = ("spec", "spec_where", "state", "state_reason", "state_message", "term
 
 def _fill(into: ContainerRecord, other: ContainerRecord) -> None:
     """What `other` says of a container and `into` does not (describe wins over a `get pods`
-    row, a probe piece gives its spec to the container that has none)."""
+    row, a probe piece gives its spec to the container that has none). A count joined to a
+    describe block cut before its Restart Count is no longer cut away (`_joined_count`)."""
     if into.restart_count is None and other.restart_count is not None:
         into.restart_apart = other.restart_apart  # the count's moment goes with the count
+        if into.restarts_cut:
+            _joined_count(into, other)
     for key in _FILLED:
         if getattr(into, key) is None and getattr(other, key) is not None:
             setattr(into, key, getattr(other, key))
+
+
+def _joined_count(into: ContainerRecord, other: ContainerRecord) -> None:
+    """A describe block cut before its Restart Count, and a record of the same pod's one
+    container (a `get pods` row of the pod's name, READY n/1) that states its restarts: the
+    row's RESTARTS is the sum of the pod's containers' restartCount (kubectl's printPod), so
+    one container's is that container's. The count is no longer cut away; its moment is the
+    row's (`restart_apart`), and the cut's note is told what replaced it (`_renote_joined`)."""
+    into.restarts_cut = False
+    into.count_joined = other.restart_where
+
+
+def _renote_joined(pod: PodRecord) -> None:
+    """The note of a describe block cut before its Restart Count, where another record of the
+    pod gave the count (`_joined_count`): it says where the count comes from instead."""
+    for c in pod.containers:
+        where = c.count_joined
+        if where is None:
+            continue
+        for i, n in enumerate(pod.notes):
+            if n.where == c.where and n.text.endswith("how often it restarted is not in the "
+                                                      "record"):
+                pod.notes[i] = Note(
+                    f"the record ends inside container {c.name}'s block, before its Restart "
+                    f"Count: read as the RESTARTS ({c.restart_count}) of line {where.line}'s "
+                    "`get pods` row of the same pod, whose one container it is (a row's "
+                    "RESTARTS sums its containers' restart counts)", n.where)
 
 
 def _names(names: list[str]) -> str:
@@ -569,16 +600,25 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
         mine = next((m for m in into.containers if m.name == c.name), None)
         if mine is None:
             into.containers.append(c)
-        elif documented:
+        elif documented and _has_status(c):
             spec = mine.spec if c.spec is None else c.spec
             into.containers[into.containers.index(mine)] = c
             c.spec = spec
         else:
+            if documented and c.spec is not None:  # a spec alone: its probes, not a status
+                mine.spec, mine.spec_where = c.spec, c.spec_where
             _fill(mine, c)
     into.events.extend(other.events)
     into.notes.extend(other.notes)
     into.formats.extend(f for f in other.formats if f not in into.formats)
     _adopt_unnamed(into)
+
+
+def _has_status(c: ContainerRecord) -> bool:
+    """Whether a pod document's container states anything of its status: a spec alone (a
+    manifest, `cat pod.yaml`) does not replace what a describe says of it."""
+    return c.state is not None or c.restart_count is not None or c.terminated is not None \
+        or c.last is not None or c.ready is not None
 
 
 def _adopt_unnamed(pod: PodRecord) -> None:
