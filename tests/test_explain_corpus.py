@@ -154,17 +154,6 @@ NOT_READ: dict[str, str] = {
         "state; a reader of figure labels would take a guess the README's rules forbid, so "
         "explain refuses it naming what it reads"),
     # held-out batch 31
-    "rancher-44649.issue-prose-describe-fragment-restart-32-liveness-readiness-lines-ellipsis-events-x2-cut.txt": (
-        "held-out batch 31, first contact on the session's final code (3c892bd): kills "
-        "bounded at 0 where the facts read {0, 33}: two liveness rows (x2) under a describe "
-        "cut with `...` and restart count 32 are taken as all the failures there were (fewer "
-        "than a kill needs), though the `...` cuts the events"),
-    "akhq-930.fence-rows-no-header-killing-x2-readiness-x9-liveness-x16-then-pod-log.txt": (
-        "held-out batch 31, first contact on the session's final code (3c892bd): kills {2, 2} "
-        "where the facts read {2, null}: 27 occurrences, past the recorder's burst of 25, "
-        "liveness failures going on 3 min after the last Killing row, and the README's rule "
-        "that a Killing row's last time bounds later ends only on a stream under the burst; "
-        "explain opens past the burst only where the rows are also cut (fix30a)"),
     "euno-news-three-probes.flattened-deployment-and-service-yaml-then-startup-probe-yaml-cut-in-prose.txt": (
         "held-out batch 31, first contact on the session's final code (3c892bd): exit 2, "
         "`duplicate key 'metadata' in one mapping (first on line 9)`: a Deployment and a "

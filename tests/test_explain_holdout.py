@@ -6695,3 +6695,77 @@ def test_a_flattened_pod_yaml_of_two_containers_gives_no_probe() -> None:
     notes = [n.text for n in pod_groups([parse_record(text, "r.txt")])[0].notes]
     assert not any("lost its indentation in the paste" in n for n in notes), notes
     assert _answer(text, container="demo").probe_kills.hi is None
+
+
+# fix31a (issue 30, batch 31): a failure count bounds the kills from above only where the
+# record's events are every failure there was (rancher-44649's two liveness rows x2 under a
+# `...`, restart count 32)
+_RESTART_32 = ("    Restart Count:  32\n"
+               "    Liveness:       http-get http://:80/healthz delay=60s timeout=1s period=30s"
+               " #success=1 #failure=3\n")
+_LIVENESS_X2 = ("  Warning  Unhealthy  47m (x2 over 48m)    kubelet  Liveness probe failed: Get "
+                "\"http://10.0.0.7:80/healthz\": context deadline exceeded\n")
+_HEADER = ("Events:\n  Type     Reason     Age                  From     Message\n"
+           "  ----     ------     ----                 ----     -------\n")
+
+
+@pytest.mark.parametrize("text", [
+    # rancher-44649's shape: `...` between the container block and the events
+    _RESTART_32 + "...\n" + _HEADER + _LIVENESS_X2,
+    # variants by hand: no `...`, the rows alone an hour's worth (no Scheduled row); the
+    # events' last row cut inside its message
+    _RESTART_32 + _HEADER + _LIVENESS_X2,
+    _RESTART_32 + _HEADER + _LIVENESS_X2 + _LIVENESS_X2.replace("Liveness", "Readiness")[:90],
+])
+def test_failures_under_events_not_whole_do_not_bound_the_kills(text: str) -> None:
+    """README's counting rules (client-go tools/record/events_cache.go, --event-ttl): 32
+    restarts the events do not reach from the pod's Scheduled row on followed failures the
+    record does not show, so 2 liveness failures (failureThreshold 3) bound no kills: up to
+    the count's R + 1, none said not to be a probe's."""
+    a = _answer(text)
+    assert a.probe_kills == CountRange(0, 33), a.probe_kills
+    assert a.kind != "not-probe"
+
+
+def test_failures_of_the_pods_whole_stream_bound_the_kills() -> None:
+    """The positive side: the pod's events from its Scheduled row on, none cut, show every
+    failure (R4.4): 2 liveness failures under failureThreshold 3 made no kill, so restarts
+    past them are not probe kills."""
+    scheduled = ("  Normal   Scheduled  50m                  default-scheduler  Successfully "
+                 "assigned default/web to node-1\n")
+    a = _answer(_RESTART_32 + _HEADER + scheduled + _LIVENESS_X2)
+    assert a.kind == "not-probe" and a.probe_kills == CountRange(0, 0), (a.kind, a.probe_kills)
+
+
+# fix31a (issue 30, batch 31): past the recorder's burst, a Killing row counts the kills from
+# below where its probe's failures come after its last time (akhq-930), whole rows or not
+_KILLING_X2 = ("Normal   Killing    4m30s (x2 over 5m30s)  kubelet            Container akhq "
+               "failed liveness probe, will be restarted\n")
+_READY_X9 = ("  Warning  Unhealthy  4m29s (x9 over 5m49s)  kubelet            Readiness probe "
+             "failed: Get \"http://10.0.0.5:28081/health\": dial tcp 10.0.0.5:28081: connect: "
+             "connection refused\n")
+_LIVE_X16 = ("  Warning  Unhealthy  {age} (x16 over 5m50s)   kubelet            Liveness probe "
+             "failed: dial tcp 10.0.0.5:28081: connect: connection refused\n")
+
+
+@pytest.mark.parametrize("text", [
+    # akhq-930's shape: three rows in a fence, the first unindented, 27 occurrences
+    "```\n" + _KILLING_X2 + _READY_X9 + _LIVE_X16.format(age="50s") + "```\n",
+    # variants by hand: the rows under a header, indented; the failures going on 10 s later
+    _HEADER + "  " + _KILLING_X2 + _READY_X9 + _LIVE_X16.format(age="50s"),
+    "  " + _KILLING_X2 + _READY_X9 + _LIVE_X16.format(age="4m20s"),
+])
+def test_failures_after_the_last_kill_past_the_burst_leave_the_kills_open(text: str) -> None:
+    """README's counting rules (client-go tools/record/events_cache.go: defaultSpamBurst,
+    eventObserve before filterFunc; R4.43): liveness failures after the Killing row's last
+    time, past the burst of 25 a pod, may have made a kill the filter dropped: {2, null}."""
+    a = _answer(text)
+    assert a.probe_kills == CountRange(2, None), a.probe_kills
+
+
+@pytest.mark.parametrize("age", ["5m40s", "4m30s"])
+def test_no_failure_after_the_last_kill_past_the_burst_bounds_the_kills(age: str) -> None:
+    """The other side (pangeo-eosc-128's shape): the liveness row's last time not after the
+    Killing row's, rows whole: the rows show no kill after the last one, {2, 2}."""
+    a = _answer(_HEADER + "  " + _KILLING_X2 + _READY_X9 + _LIVE_X16.format(age=age))
+    assert a.probe_kills == CountRange(2, 2), a.probe_kills

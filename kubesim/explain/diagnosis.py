@@ -465,7 +465,8 @@ def _probe_kill_ceiling(f: _Facts) -> int:
 
 def _not_probe(f: _Facts) -> _Decided | None:
     """More restarts than the recorded probe failures can have made: those are not probe
-    kills."""
+    kills, where the failures are all there were (`_failures_whole`) or the last end shown
+    is the app's own (its exit stated: linkerd2-7233)."""
     ceiling = _probe_kill_ceiling(f)
     if not (f.floor and f.failed and ceiling < f.floor) or _unseen_probe(f) or _apart(f):
         return None  # (unseen: a probe the record does not show may have made them)
@@ -475,6 +476,8 @@ def _not_probe(f: _Facts) -> _Decided | None:
         return _Decided(Cause.APP_EXIT, "app-exit", (
             f"the container exits by itself ({x.meaning}); its probe failures ({counts}) "
             f"cannot account for its restarts ({f.floor_why})"))
+    if not _failures_whole(f):
+        return None  # failures the record does not show may have made the restarts
     tail = (f"the last container ended: {x.meaning}" if x is not None else
             "the record does not say what ended them (lastState)")
     because = (f"the recorded probe failures ({counts}) allow at most {ceiling} probe kills "
@@ -482,6 +485,23 @@ def _not_probe(f: _Facts) -> _Decided | None:
     return _Decided(Cause.CANNOT_TELL, "not-probe", (
         f"at least {f.floor - ceiling} of the restarts ({f.floor_why}) are not probe kills, and "
         f"cannot tell what ended them, because {because}"), because)
+
+
+def _failures_whole(f: _Facts) -> bool:
+    """Whether the record's probe failures are every failure the restarts it counts followed,
+    so that their count bounds the kills from above: the pod's events from its Scheduled row
+    on, none cut (`View.since_scheduled`), or rows none cut whose own counts (Created or
+    Started rows, back-off refusals) prove the restarts, so that those ends lie in the span
+    the rows show. A restart count alone counts ends older than the events (kept an hour
+    after their last occurrence, --event-ttl) or in rows cut away, whose failures the record
+    does not show (README's counting rules; rancher-44649's 32 restarts under a `...`)."""
+    v = f.view
+    if v.since_scheduled:
+        return True
+    b = f.story.back_offs
+    shown = max([e.count - 1 for e in _own_starts(v) if e.count_stated]
+                + [_backoff_restarts(b.count) if b is not None else 0])
+    return not v.rows_cut and shown >= f.floor
 
 
 def _apart(f: _Facts) -> bool:
@@ -921,8 +941,9 @@ def _killed(f: _Facts, total: int) -> str:
     if _kills_from_below(f) and _containers_bound(f) is None:
         shown = sum(e.count for e in f.view.events if not is_logged(e))
         return (f"{least} (the rows hold {shown} occurrences, past the event recorder's burst "
-                f"of {rc.SPAM_BURST} a pod, and are cut: a later kill "
-                "the recorder dropped leaves no trace)")
+                f"of {rc.SPAM_BURST} a pod, and "
+                + ("are cut" if f.view.rows_cut else "its probe failed after the last kill")
+                + ": a later kill the recorder dropped leaves no trace)")
     return plural(total, "time")
 
 
@@ -1405,8 +1426,24 @@ def _kills_from_below(f: _Facts) -> bool:
     tools/record/events_cache.go, R4.43); an end after the row's last time, in the rows the
     cut hides, may be such a kill (README's counting rules; kong-11698). Rows that are not cut
     show every end after it."""
-    return bool(f.probe_kills) and _restart_bound(f) is None and _dropped(f) and \
-        f.view.rows_cut
+    return bool(f.probe_kills) and _restart_bound(f) is None and _dropped(f) and (
+        f.view.rows_cut or _fails_after_last_kill(f.view))
+
+
+def _fails_after_last_kill(v: rc.View) -> bool:
+    """Whether a failure of the probe a Killing row names comes after that row's last time:
+    its probe went on failing after the last kill the rows show, and past the recorder's
+    burst a kill those failures made may be one the spam filter dropped, with no later
+    occurrence of the row to count it (client-go tools/record/events_cache.go; akhq-930's
+    liveness x16 running on 3 min after Killing x2). No such failure shown, the rows show no
+    kill after it (pangeo-eosc-128's x37: its liveness row's last time is before the
+    kill's)."""
+    kills = [(k, cause) for k in v.events if k.reason == "Killing"
+             and (cause := kill_of(k.message)[0]) in (KillCause.LIVENESS, KillCause.STARTUP)]
+    failed = [(e, p.probe) for e in v.events if (p := probe_event(e.message)) is not None
+              and p.outcome is ProbeOutcome.FAILED]
+    return any(t.value == cause.value and rc.certainly_after(e.last, k.last)
+               for k, cause in kills for e, t in failed)
 
 
 def _kills_by_id(v: rc.View) -> bool:
