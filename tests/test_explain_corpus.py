@@ -200,11 +200,6 @@ NOT_READ: dict[str, str] = {
         "held-out batch 32, first contact on the session's final code (3c892bd): exit 2, not "
         "a record explain reads: `kubectl get all`'s `pod/NAME` rows (READY, STATUS, "
         "RESTARTS) and a describe cut in its Events header are not read"),
-    "mer-vin-php-fpm-crashloop.blog-get-pods-three-placeholder-rows-1-of-2-crashloop-then-grep-probe-lines.txt": (
-        "held-out batch 32, first contact on the session's final code (3c892bd): exit 2 on "
-        "line 30, `Liveness: expected the handler, then delay=Ns ...`: one grep'd probe line "
-        "of another form refuses the whole record (three get-pods rows under a placeholder "
-        "name, 1/2 CrashLoopBackOff) where it should be `not read: line 30`"),
     "qiita-masahata-9e7d05af.japanese-last-state-completed-0-get-pods-pod-yaml-2018-killing-row-running-1.txt": (
         "held-out batch 32, first contact on the session's final code (3c892bd): two pods, "
         "both nameless (two runs of the pod `test`, the 2018 Killing row read as the "
