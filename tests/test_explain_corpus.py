@@ -196,10 +196,6 @@ NOT_READ: dict[str, str] = {
         "where the facts leave them open: a `get events` table without COUNT (rows at least "
         "once), cut at both ends, with the taint manager's Stopping rows and a liveness row "
         "cut"),
-    "datadog-agent-3317.issue-get-all-eleven-agent-pods-running-restarts-then-describe-events-header-cut.txt": (
-        "held-out batch 32, first contact on the session's final code (3c892bd): exit 2, not "
-        "a record explain reads: `kubectl get all`'s `pod/NAME` rows (READY, STATUS, "
-        "RESTARTS) and a describe cut in its Events header are not read"),
     "qiita-masahata-9e7d05af.japanese-last-state-completed-0-get-pods-pod-yaml-2018-killing-row-running-1.txt": (
         "held-out batch 32, first contact on the session's final code (3c892bd): two pods, "
         "both nameless (two runs of the pod `test`, the 2018 Killing row read as the "

@@ -6541,3 +6541,47 @@ def test_a_row_without_age_and_a_probe_line_of_another_form_read_in_one_pass(lin
     """Hostile input for the AGE-less row and the probe line not read: a 2 MB run of spaces
     read in one pass."""
     _read_in_one_pass(line.replace("{}", " " * 2_000_000) + "\n")
+
+
+# datadog-agent-3317 (batch 32): `kubectl get all`, a pod section of `pod/NAME` rows, then a
+# daemonset's section
+_GET_ALL = (
+    "> kubectl get all\n\n"
+    "NAME                      READY   STATUS    RESTARTS   AGE\n"
+    "pod/datadog-agent-2w2md   1/1     Running   284        3d\n"
+    "pod/datadog-agent-2wmh8   1/1     Running   32         3d\n\n"
+    "NAME                           DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   "
+    "NODE SELECTOR   AGE\n"
+    "daemonset.apps/datadog-agent   11        11        11      0            11          "
+    "<none>          91d\n")
+
+
+def test_get_alls_pod_section_is_read_as_a_get_pods_table():
+    """datadog-agent-3317 (batch 32): exit 2, not a record explain reads: `kubectl get all`'s
+    `pod/NAME` rows were no get-pods rows. The pod section is read, the `pod/` prefix off;
+    the daemonset's section is said not read."""
+    record = parse_record(_GET_ALL, "r.txt")
+    assert sorted(p.name for p in pod_groups([record])) == [
+        "datadog-agent-2w2md", "datadog-agent-2wmh8"]
+    assert any(n.kind is NoteKind.NOT_READ and n.where.line == 7 for n in record.notes)
+    a = _answer(_GET_ALL, pod="datadog-agent-2w2md")
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 284)
+
+
+@pytest.mark.parametrize("row, name, restarts", [
+    ("NAMESPACE   NAME        READY   STATUS    RESTARTS   AGE\n"
+     "kube-system pod/dns-1   1/1     Running   4          1d\n", "dns-1", 4),
+    ("NAME      READY   STATUS             RESTARTS     AGE\n"
+     "pod/web   1/1     CrashLoopBackOff   9 (3m ago)   2h\n", "web", 9),
+])
+def test_get_all_pod_rows_with_namespace_or_last_restart_age(row: str, name: str,
+                                                             restarts: int) -> None:
+    """Variants: `get all -A`'s NAMESPACE before `pod/NAME`; RESTARTS with its `(ago)`."""
+    [pod] = pod_groups([parse_record(row, "r.txt")])
+    assert pod.name == name and [c.restart_count for c in pod.containers] == [restarts]
+
+
+def test_get_all_pod_row_reads_a_long_line_in_one_pass() -> None:
+    """Hostile input for the `pod/` prefix: a 2 MB run of spaces read in one pass."""
+    _read_in_one_pass("NAME READY STATUS RESTARTS AGE\npod/web" + " " * 2_000_000
+                      + "1/1 Running 3 1d\n")

@@ -37,8 +37,10 @@ __all__ = ["Col", "Column", "CustomColumns", "PodRow", "TopContainers", "custom_
 # AGE may be left out by a page that trimmed the table (`NAME READY STATUS RESTARTS`)
 _HEADER = re.compile(
     r"^\s*(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS(?:\s+AGE\b|\s*$)")
-# a row's cells up to RESTARTS: NAMESPACE (with -A), NAME, READY, STATUS, RESTARTS
-_CELLS = (rf"^\s*(?:(?P<ns>{NAMESPACE_CELL})\s+)?(?P<name>{NAME_CELL})\s+"
+# a row's cells up to RESTARTS: NAMESPACE (with -A), NAME, READY, STATUS, RESTARTS; NAME
+# prefixed `pod/` in `kubectl get all`'s pod section (kubectl prints the kind before each
+# name when it lists several kinds: printers' WithKind)
+_CELLS = (rf"^\s*(?:(?P<ns>{NAMESPACE_CELL})\s+)?(?:pod/)?(?P<name>{NAME_CELL})\s+"
           r"(?P<ready>\d{1,4})/(?P<total>\d{1,4})\s+(?P<status>[A-Za-z][A-Za-z:]{0,62}"
           r"(?::\d+/\d+)?)\s+(?P<restarts>\d{1,12})")
 _ROW = re.compile(
