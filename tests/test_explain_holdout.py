@@ -125,15 +125,21 @@ def test_a_probe_line_cut_inside_its_command_where_the_record_ends_is_not_read()
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 5)
 
 
-def test_a_probe_line_without_settings_before_the_end_is_still_an_error():
+def test_a_probe_line_without_settings_before_the_end_is_that_line_not_read():
     """Only the record's last line may be cut: a handler kubectl printed whole (its bracket
     closed, its URL complete) without the settings it always prints after it, and more
-    lines after it, is wrong."""
+    lines after it, is not describe's form. It was refused; since fix31d (mer-vin, batch
+    32) it is that line not read, saying what was expected, never the record refused: a
+    probe line is one field of the container's block, so the rest of the block reads, and
+    the container has a probe whose settings are not known (no kill ruled out)."""
     for handler in ("exec [cat /tmp/healthy]", "http-get http://:8080/healthz"):
         text = _CUT_EXEC.replace(_CUT_EXEC.splitlines()[-1], f"    Readiness:      {handler}") \
             + "    Environment:    <none>\n"
-        with pytest.raises(RecordError, match=r"r\.txt:9: Readiness: expected the handler"):
-            parse_record(text, "r.txt")
+        record = parse_record(text, "r.txt")
+        notes = [n for p in record.pods for n in p.notes] + record.notes
+        unread = [n.text for n in notes if n.kind is NoteKind.NOT_READ]
+        assert unread == ["not read: line 9 (the Readiness probe's line: expected the handler, "
+                          "then delay=Ns timeout=Ns period=Ns #success=N #failure=N)"]
 
 
 _MULTI_LINE_EXEC = (
@@ -6769,3 +6775,103 @@ def test_no_failure_after_the_last_kill_past_the_burst_bounds_the_kills(age: str
     Killing row's, rows whole: the rows show no kill after the last one, {2, 2}."""
     a = _answer(_HEADER + "  " + _KILLING_X2 + _READY_X9 + _LIVE_X16.format(age=age))
     assert a.probe_kills == CountRange(2, 2), a.probe_kills
+# mer-vin-php-fpm-crashloop (batch 32): a blog's `kubectl get pods` trimmed of AGE (header
+# and rows), three rows under one placeholder-like name, then `describe | grep` probe lines
+# without their thresholds
+_GET_PODS_NO_AGE_THEN_GREP_PROBES = (
+    "kubectl get pods -l app=<your-app>\nOutput:\nNAME READY STATUS RESTARTS\n"
+    "app-xxxxxxxxxx-xxxxx 1/2 CrashLoopBackOff 34 (81s ago)\n"
+    "app-xxxxxxxxxx-xxxxx 1/2 CrashLoopBackOff 146 (4m46s ago)\n"
+    "Step 3: Check Health Probes\n"
+    "kubectl describe pod <pod-name> | grep -A 5 \"Liveness\\|Readiness\"\nOutput:\n"
+    "Liveness: http-get http://:80/test.php delay=60s timeout=10s period=60s\n"
+    "Readiness: http-get http://:80/test.php delay=60s timeout=10s period=60s\n"
+    "Problem: 10-second timeout too short!\n")
+
+
+def test_a_grepd_probe_line_of_another_form_is_not_read_never_the_record_refused():
+    """mer-vin-php-fpm-crashloop (batch 32): exit 2 on the Liveness line (`expected the
+    handler, then delay=Ns ...`): one probe line without its thresholds refused the whole
+    record. It is `not read: line N` with what was expected; the refusal stays only where
+    the record holds nothing explain reads. The get-pods table without AGE is read."""
+    record = parse_record(_GET_PODS_NO_AGE_THEN_GREP_PROBES, "r.txt")
+    notes = [n for p in record.pods for n in p.notes] + record.notes
+    assert any(n.kind is NoteKind.NOT_READ and n.where.line == 9 and "expected the handler"
+               in n.text for n in notes)
+    a = _answer(_GET_PODS_NO_AGE_THEN_GREP_PROBES)
+    # (a pod of 2 containers, RESTARTS 146: at most 147 ends, none shown a probe kill)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 147)
+
+
+@pytest.mark.parametrize("text, restarts", [
+    # with -A and no `(ago)`
+    ("NAMESPACE NAME READY STATUS RESTARTS\nweb web-1 1/1 CrashLoopBackOff 7\nfoo\n", 7),
+    # a column-aligned table without AGE, the row the record's last line with its newline
+    ("NAME       READY   STATUS    RESTARTS\nweb-1      1/1     Running   3 (2m ago)\n", 3),
+])
+def test_a_get_pods_table_without_age_is_read(text: str, restarts: int) -> None:
+    """Variants: a table whose AGE column a page trimmed, header and rows."""
+    [pod] = pod_groups([parse_record(text, "r.txt")])
+    assert pod.name == "web-1" and [c.restart_count for c in pod.containers] == [restarts]
+
+
+def test_a_row_without_age_is_read_only_under_a_header() -> None:
+    """The negative side: `name 1/1 Running 3` alone (no header above) is no row."""
+    with pytest.raises(RecordError):
+        parse_record("some text\nweb-1 1/1 Running 3\nmore text\n", "r.txt")
+
+
+@pytest.mark.parametrize("line", [
+    "NAME READY STATUS RESTARTS\napp-1 1/2 CrashLoopBackOff 3{}(81s ago)",
+    "NAME READY STATUS RESTARTS{}\napp-1{}1/2 Running 3",
+    "Liveness: http-get http://:80/x{}delay=60s timeout=10s period=60s",
+])
+def test_a_row_without_age_and_a_probe_line_of_another_form_read_in_one_pass(line: str
+                                                                              ) -> None:
+    """Hostile input for the AGE-less row and the probe line not read: a 2 MB run of spaces
+    read in one pass."""
+    _read_in_one_pass(line.replace("{}", " " * 2_000_000) + "\n")
+
+
+# datadog-agent-3317 (batch 32): `kubectl get all`, a pod section of `pod/NAME` rows, then a
+# daemonset's section
+_GET_ALL = (
+    "> kubectl get all\n\n"
+    "NAME                      READY   STATUS    RESTARTS   AGE\n"
+    "pod/datadog-agent-2w2md   1/1     Running   284        3d\n"
+    "pod/datadog-agent-2wmh8   1/1     Running   32         3d\n\n"
+    "NAME                           DESIRED   CURRENT   READY   UP-TO-DATE   AVAILABLE   "
+    "NODE SELECTOR   AGE\n"
+    "daemonset.apps/datadog-agent   11        11        11      0            11          "
+    "<none>          91d\n")
+
+
+def test_get_alls_pod_section_is_read_as_a_get_pods_table():
+    """datadog-agent-3317 (batch 32): exit 2, not a record explain reads: `kubectl get all`'s
+    `pod/NAME` rows were no get-pods rows. The pod section is read, the `pod/` prefix off;
+    the daemonset's section is said not read."""
+    record = parse_record(_GET_ALL, "r.txt")
+    assert sorted(p.name for p in pod_groups([record])) == [
+        "datadog-agent-2w2md", "datadog-agent-2wmh8"]
+    assert any(n.kind is NoteKind.NOT_READ and n.where.line == 7 for n in record.notes)
+    a = _answer(_GET_ALL, pod="datadog-agent-2w2md")
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 284)
+
+
+@pytest.mark.parametrize("row, name, restarts", [
+    ("NAMESPACE   NAME        READY   STATUS    RESTARTS   AGE\n"
+     "kube-system pod/dns-1   1/1     Running   4          1d\n", "dns-1", 4),
+    ("NAME      READY   STATUS             RESTARTS     AGE\n"
+     "pod/web   1/1     CrashLoopBackOff   9 (3m ago)   2h\n", "web", 9),
+])
+def test_get_all_pod_rows_with_namespace_or_last_restart_age(row: str, name: str,
+                                                             restarts: int) -> None:
+    """Variants: `get all -A`'s NAMESPACE before `pod/NAME`; RESTARTS with its `(ago)`."""
+    [pod] = pod_groups([parse_record(row, "r.txt")])
+    assert pod.name == name and [c.restart_count for c in pod.containers] == [restarts]
+
+
+def test_get_all_pod_row_reads_a_long_line_in_one_pass() -> None:
+    """Hostile input for the `pod/` prefix: a 2 MB run of spaces read in one pass."""
+    _read_in_one_pass("NAME READY STATUS RESTARTS AGE\npod/web" + " " * 2_000_000
+                      + "1/1 Running 3 1d\n")

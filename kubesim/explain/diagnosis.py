@@ -615,8 +615,9 @@ def _exit_because(f: _Facts, x: Exit, ran: float | None) -> str:
     killers = f.killers
     rec = f.view.record
     if not killers and rec is not None and rec.probe_cut:
-        return ("the record ends inside the container's probe lines (it has a probe whose "
-                "settings are cut away) and shows no Killing event " + _missing(f))
+        return ("the record does not hold the container's probe lines whole (it has a probe "
+                "whose settings are cut away or not read) and shows no Killing event "
+                + _missing(f))
     if not killers:
         return ("the record shows neither the container's probes nor a Killing event "
                 + _missing(f))

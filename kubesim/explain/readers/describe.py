@@ -623,8 +623,15 @@ class _Reader:
             if opens_exec(value):  # its command goes on over the lines below
                 self.open_exec = _OpenExec(probe_type, value, indent, number, self.container)
                 return
-            raise RecordError(f"{probe_type.event_name}: {exc}", source=self.source,
-                              line=number) from None
+            # A line of a form kubesim does not read (a grep'd `Liveness: http-get ...
+            # delay=60s timeout=10s period=60s` without its thresholds) is that line not
+            # read, never the whole record refused: the container has a probe whose
+            # settings are not known, as when the line is cut (`probe_cut`).
+            self.notes.append(Note(f"not read: line {number} (the {probe_type.event_name} "
+                                   f"probe's line: {exc})", self.where(number),
+                                   kind=NoteKind.NOT_READ))
+            self.container.probe_cut = True
+            return
         self.probes.setdefault(id(self.container), {})[probe_type] = (data, self.where(number))
 
     def exec_line(self, line: str, number: int) -> bool:

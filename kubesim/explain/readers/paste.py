@@ -283,14 +283,16 @@ class _Placer:
         if self.custom.take(text, line.number, pods_header=header):
             self.in_describe = self.after_row = self.under_pods_header = False
             return i + 1
-        pods = None if header else pod_row(text, self.source, line.number,
-                                           under_header=self.under_pods_header)
+        # the record's last line cut after RESTARTS's digits is a cut row before a row whose
+        # AGE a page trimmed: the digits shown may be the cell's start
+        cut = None if header or line.number != self.cut_last else \
+            cut_pod_row(text, self.source, line.number)
+        pods = None if header else cut or pod_row(text, self.source, line.number,
+                                                  under_header=self.under_pods_header)
         if pods is not None and rows_run_together(text):  # its first row is not all it holds
             self.rows_together.append(line)
             self.in_describe = self.after_row = self.under_pods_header = False
             return i + 1
-        if pods is None and not header and line.number == self.cut_last:
-            pods = cut_pod_row(text, self.source, line.number)
         if pods is not None or header:  # `kubectl get pods`
             self.pod_rows.extend([pods] if pods is not None else [])
             self.in_describe = self.after_row = False

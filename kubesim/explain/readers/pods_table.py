@@ -34,15 +34,22 @@ from kubesim.explain.readers.times import AGE_PATTERN
 __all__ = ["Col", "Column", "CustomColumns", "PodRow", "TopContainers", "custom_columns_of",
            "cut_pod_row", "is_pods_header", "placeholder_name", "pod_row", "pods_of"]
 
-_HEADER = re.compile(r"^\s*(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\b")
-# a row's cells up to RESTARTS: NAMESPACE (with -A), NAME, READY, STATUS, RESTARTS
-_CELLS = (rf"^\s*(?:(?P<ns>{NAMESPACE_CELL})\s+)?(?P<name>{NAME_CELL})\s+"
+# AGE may be left out by a page that trimmed the table (`NAME READY STATUS RESTARTS`)
+_HEADER = re.compile(
+    r"^\s*(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS(?:\s+AGE\b|\s*$)")
+# a row's cells up to RESTARTS: NAMESPACE (with -A), NAME, READY, STATUS, RESTARTS; NAME
+# prefixed `pod/` in `kubectl get all`'s pod section (kubectl prints the kind before each
+# name when it lists several kinds: printers' WithKind)
+_CELLS = (rf"^\s*(?:(?P<ns>{NAMESPACE_CELL})\s+)?(?:pod/)?(?P<name>{NAME_CELL})\s+"
           r"(?P<ready>\d{1,4})/(?P<total>\d{1,4})\s+(?P<status>[A-Za-z][A-Za-z:]{0,62}"
           r"(?::\d+/\d+)?)\s+(?P<restarts>\d{1,12})")
 _ROW = re.compile(
     rf"{_CELLS}(?:\s+\((?P<ago>{AGE_PATTERN}) ago\))?\s+"
     # AGE is not read (only matched); a page may run its next line into the cell (`40- It`)
     rf"(?:(?P<age>{AGE_PATTERN})|\d+\S*)(?:\s.*)?$")
+# Under a header (or a row of it), a row whose AGE a page trimmed with its header's: its
+# cells end at RESTARTS (and its `(81s ago)`)
+_ROW_NO_AGE = re.compile(rf"{_CELLS}(?:\s+\((?P<ago>{AGE_PATTERN}) ago\))?\s*$")
 # A row right under the header whose NAME is no name the API gives a pod (DNS-1123: lower
 # case, digits, `-`, `.`) but a page's placeholder for one: `POD_NAME`, `<pod-name>`, `MyPod`
 _PLACEHOLDER = re.compile(rf"^\s*(?P<name>{PLACEHOLDER})\s+\d")
@@ -80,7 +87,7 @@ def pod_row(line: str, source: str, number: int, *, under_header: bool = False
     """The row `line` is, or None; RESTARTS beyond an int32 is an error naming the line (as
     restartCount is in a pod document). `under_header`: the line comes right under the
     table's header (or a row of it), where a page's placeholder NAME is read as the name."""
-    m = _ROW.match(line)
+    m = _ROW.match(line) or (_ROW_NO_AGE.match(line) if under_header else None)
     name = placeholder_name(line) if m is None and under_header else None
     m = m or (_placeholder_row(line) if name is not None else None)
     if m is None or int(m["total"]) == 0:

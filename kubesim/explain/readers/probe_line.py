@@ -20,8 +20,10 @@ from urllib.parse import unquote, urlsplit
 __all__ = ["ProbeLineError", "closes_exec", "is_cut_probe_line", "opens_exec",
            "parse_probe_line"]
 
+# (`(?<=\s)delay=`, not `\s+delay=`: searched from each space of a long run, `\s+` ran to
+# its end and back, quadratic in the run; the lookbehind tries only where `delay=` begins)
 _ATTRS = re.compile(
-    r"\s+delay=(?P<delay>\d{1,9})s\s+timeout=(?P<timeout>\d{1,9})s\s+period=(?P<period>\d{1,9})s"
+    r"(?<=\s)delay=(?P<delay>\d{1,9})s\s+timeout=(?P<timeout>\d{1,9})s\s+period=(?P<period>\d{1,9})s"
     r"\s+(?:#success|successThreshold)=(?P<success>\d{1,9})"
     r"\s+(?:#failure|failureThreshold)=(?P<failure>\d{1,9})\s*$")
 _PORT_NAME = re.compile(r"^[a-z0-9]([a-z0-9-]{0,13}[a-z0-9])?$")
