@@ -41,6 +41,8 @@ from kubesim.explain.readers.times import human_printer, parse_age, parse_rfc112
     ("0s", -2, 1),
 ])
 def test_ages_are_intervals_as_kubectl_truncates_them(text, lo, hi):
+    """R4.44: an event's times are whole seconds and describe's ages truncate to their unit,
+    so an age is an interval one unit wide."""
     stamp = parse_age(text)
     assert (stamp.kind, stamp.age_lo, stamp.age_hi) == (StampKind.AGE, lo, hi)
 

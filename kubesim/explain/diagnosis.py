@@ -1421,12 +1421,13 @@ def _dropped(f: _Facts) -> bool:
 
 def _kills_from_below(f: _Facts) -> bool:
     """Whether the Killing rows count the probe kills from below: the pod's rows are past the
-    recorder's burst (`_dropped`) and cut (`View.rows_cut`), and no restart count bounds
-    them. The spam filter keys by the pod, not the reason: a kill it dropped shows only in
-    its row's next written occurrence, and leaves no trace if none follows (client-go
-    tools/record/events_cache.go, R4.43); an end after the row's last time, in the rows the
-    cut hides, may be such a kill (README's counting rules; kong-11698). Rows that are not cut
-    show every end after it."""
+    recorder's burst (`_dropped`), no restart count bounds them, and either the rows are cut
+    (`View.rows_cut`) or the killing probe fails after the last kill they show
+    (`_fails_after_last_kill`). The spam filter keys by the pod, not the reason: a kill it
+    dropped shows only in its row's next written occurrence, and leaves no trace if none
+    follows (client-go tools/record/events_cache.go, R4.43); an end in the rows a cut hides,
+    or one those later failures made, may be such a kill (README's counting rules;
+    kong-11698, akhq-930). Whole rows with no failure after the last kill show every end."""
     return bool(f.probe_kills) and _restart_bound(f) is None and _dropped(f) and (
         f.view.rows_cut or _fails_after_last_kill(f.view))
 

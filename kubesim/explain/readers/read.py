@@ -43,9 +43,6 @@ FORMATS_HELP = ("kubectl describe pod, kubectl get pod -o yaml|json, kubectl get
 # bullets and check boxes (`- [X] I have searched ...`, an issue form's) are prose
 _YAML_START = re.compile(r"^(?:---|apiVersion:|kind:|metadata:|status:|spec:|items:|\{"
                          r"|- (?:[A-Za-z_][\w.-]{0,253}:(?:\s|$)|\{|- ))")
-# a markdown list's item of words (`- I can see my pod in CrashLoopBackOff state`), no YAML
-# item of a mapping (`- name: app`)
-_PROSE_ITEM = re.compile(r"^[ \t]*- (?![ \t]*[\w.\"'-]{1,253}:(?:[ \t]|$))")
 _TABLE = re.compile(r"^\s*[A-Z][A-Z_-]*(?:\s{2,}[A-Z][A-Z_ -]*?)+\s*$")
 
 
