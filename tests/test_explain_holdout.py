@@ -1381,7 +1381,7 @@ def test_a_describe_cut_above_its_containers_section_reads_the_next_container_by
 
 def test_a_container_the_kubelet_lost_track_of_did_not_end_by_itself():
     """k8s-pr124947: ContainerStatusUnknown is the state the kubelet writes for a container
-    it could not locate (exit code 137, no times): nothing says the app exited by itself, so
+    it could not locate (R4.45: exit code 137 written, no signal, no times): nothing says the app exited by itself, so
     with no probe the answer is no probe kill and cannot tell what ended it, not app-exit."""
     text = _PIECE_OF_TWO_CONTAINERS.split("  el2:\n")[1]
     a = _answer("Containers:\n  el2:\n" + text)

@@ -586,7 +586,8 @@ def _exit(f: _Facts, x: Exit) -> _Decided:
             "no probe ended the container, and it did not exit by itself: cannot tell it as a "
             f"kill or an exit, because {because}"), because)
     if not killers and f.settings_shown and x.reason in _LOST:
-        # ContainerStatusUnknown: the kubelet lost the container; nothing says it exited
+        # ContainerStatusUnknown: the kubelet lost the container (R4.45: its 137 is written,
+        # no signal); nothing says it exited
         because = (f"{x.meaning}, so the record does not say how it ended; it has no liveness "
                    "or startup probe, so no probe killed it")
         return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
