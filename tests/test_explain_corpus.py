@@ -193,6 +193,17 @@ NOT_READ: dict[str, str] = {
         "{0, 1}; the record's pod is `test` in both. Not reached by fix31d (its deadline): the "
         "pieces are split into runs (readers/runs.py) before the names `test` (rows, "
         "`metadata.name`, the Killing row's object) are weighed"),
+    # held-out batch 34
+    "metallb-1539.comment-get-events-rows-no-header-killing-liveness-speaker-cut-in-object.txt": "held-out batch 34: not yet run",
+    "coredns-3555.comment-fence-describe-container-last-state-error-2-after-47s-liveness-delay-60-events-cut-at-unh.txt": "held-out batch 34: not yet run",
+    "weave-3938.fence-journalctl-kubelet-pleg-exitcode-1-container-died-crashloop-back-off-5m-cut.txt": "held-out batch 34: not yet run",
+    "external-dns-4067.issue-prose-fatal-log-get-pod-grep-row-crashloop-41-ago-cut.txt": "held-out batch 34: not yet run",
+    "ckan-helm-93.issue-describe-events-killing-x43-liveness-x324-readiness-x891.txt": "held-out batch 34: not yet run",
+    "alestaweb-oomkilled-141.turkish-guide-get-pods-oomkilled-5-describe-last-state-oomkilled-137.txt": "held-out batch 34: not yet run",
+    "alestaweb-oomkilled-104.turkish-guide-get-pods-oomkilled-5-state-and-last-state-oomkilled-events-no-age.txt": "held-out batch 34: not yet run",
+    "brainreview-calico-kube-controllers.qa-prose-crashloop-title-then-flattened-describe-running-cut-at-containers.txt": "held-out batch 34: not yet run",
+    "paulwelch-k8s-crash-loop.blog-get-pods-longhorn-six-managers-crashloop-149-then-fatal-log-cut.txt": "held-out batch 34: not yet run",
+    "containersolutions-runbook-crashloopbackoff.runbook-get-pods-rows-crashloop-2-and-init-crashloop-backoff-x2-row.txt": "held-out batch 34: not yet run",
 }
 
 
