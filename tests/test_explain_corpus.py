@@ -193,6 +193,17 @@ NOT_READ: dict[str, str] = {
         "{0, 1}; the record's pod is `test` in both. Not reached by fix31d (its deadline): the "
         "pieces are split into runs (readers/runs.py) before the names `test` (rows, "
         "`metadata.name`, the Killing row's object) are weighed"),
+    # held-out batch 33
+    "kyverno-2818.issue-form-helm-install-get-pods-w-no-header-oomkilled-then-init-again-restarts-1-cut.txt": "held-out batch 33: not yet run",
+    "falco-1571.comment-fence-opened-on-first-row-get-events-no-header-driver-loader-falco-backoff-then-killing-row-cut-in-object.txt": "held-out batch 33: not yet run",
+    "vault-helm-563.issue-steps-describe-events-readiness-exec-oci-x17400-then-exec-126-and-server-log-cut.txt": "held-out batch 33: not yet run",
+    "spinnaker-6835.issue-template-part-of-describe-clouddriver-running-last-state-oomkilled-137-no-restart-count.txt": "held-out batch 33: not yet run",
+    "kubevela-1381.comment-shell-fence-describe-flux-helm-controller-crashloop-last-state-completed-0-cut-at-restart-count.txt": "held-out batch 33: not yet run",
+    "dayanyrec-liveness-delay.portuguese-blog-liveness-httpget-yaml-then-prose-15-restarts-404-then-yaml-with-delay.txt": "held-out batch 33: not yet run",
+    "deepcodenews-sondas-control.spanish-article-liveness-readiness-prose-then-example-yaml-on-one-line-cut.txt": "held-out batch 33: not yet run",
+    "gita-pro-004.portuguese-rule-page-pod-manifest-redis-liveness-exec-redis-cli-ping-indentation-lost.txt": "held-out batch 33: not yet run",
+    "oneuptime-argocd-controller-oomkilled.blog-prompt-get-pods-row-oomkilled-15-then-crashloopbackoff-oomkilled-line.txt": "held-out batch 33: not yet run",
+    "faun-keskad-argocd-repo-server.blog-prose-repo-server-pod-restarting-reason-oomkilled-kustomize-memory.txt": "held-out batch 33: not yet run",
     # held-out batch 34
     "metallb-1539.comment-get-events-rows-no-header-killing-liveness-speaker-cut-in-object.txt": "held-out batch 34: not yet run",
     "coredns-3555.comment-fence-describe-container-last-state-error-2-after-47s-liveness-delay-60-events-cut-at-unh.txt": "held-out batch 34: not yet run",
