@@ -88,9 +88,27 @@ def test_a_line_that_names_the_id_names_the_end(name, code, cid, runtime):
             f'container with a grace period" pod="ns/p" podUID={_UID} containerName="{name}" '
             f'containerID="{runtime}{cid}" gracePeriod=30\n')
     found = parse_record(kill + _finished(cid, code) + _died(cid), "k.log")
-    ended = [(c.name, c.terminated.exit_code) for p in found.pods for c in p.containers
+    ended = [(p.name, c.name, c.terminated.exit_code) for p in found.pods for c in p.containers
              if c.terminated is not None]
-    assert ended == [(name, code)]
+    assert ended == [("p", name, code)] and len(found.pods) == 1
+
+
+@pytest.mark.parametrize(("first", "last"), [(137, 1), (0, 143), (2, 2)])
+def test_several_ends_of_one_container_keep_the_latest_and_say_the_others(first, last):
+    """Each restart runs a new container (a new runtime ID): two ends tied to `worker` by
+    their kill lines are two ends of it; the later is its state, the count said."""
+    def kill(cid: str, at: str) -> str:
+        return (f'{_J}I0411 02:54:{at}   26892 kuberuntime_container.go:808] "Killing '
+                f'container with a grace period" pod="ns/p" containerName="worker" '
+                f'containerID="containerd://{cid}" gracePeriod=30\n')
+    text = kill("b" * 64, "10.000001") + _finished("b" * 64, first, "11.000001") + \
+        kill("c" * 64, "20.000001") + _finished("c" * 64, last, "21.000001")
+    found = parse_record(text, "k.log")
+    ended = [(p.namespace, p.name, c.name, c.terminated.exit_code) for p in found.pods
+             for c in p.containers if c.terminated is not None]
+    assert ended == [("ns", "p", "worker", last)]  # the kill lines' pod: one pod, not two
+    assert len(found.pods) == 1
+    assert any(n.startswith("lines 2, 4: 2 ends of worker") for n in _notes(text))
 
 
 def test_a_nameless_end_beside_a_named_container_is_the_pods():

@@ -266,7 +266,7 @@ class _Said:
     added: bool = False  # the kubelet's `SyncLoop ADD` of the pod: its log from the pod's start
     torn_down: bool = False  # the podKiller's kill of the container: the pod's teardown
     end: End | None = None  # an end the PLEG's lines tell (pleg.py)
-    tie: tuple[str, str] | None = None  # (runtime ID, name) of a container the line names
+    tie: tuple[str, str] | None = None  # (runtime ID, name) of the container the line names
     cut: str | None = None  # what the line ends inside, cut short (`its \`err\` value`)
 
 
@@ -389,7 +389,7 @@ class KlogLines:
         if said.end is not None:
             self.ends.add(said.end)
         if said.tie is not None:
-            self.ends.tie(*said.tie)
+            self.ends.tie(*said.tie, said.pod)
         if said.cut is not None:
             self.notes.append(Note(
                 f"line {where.line}: the line ends inside {said.cut}, cut short: read up to "

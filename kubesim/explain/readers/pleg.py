@@ -105,7 +105,7 @@ class Ends:
 
     def __init__(self) -> None:
         self.by_id: dict[str, End] = {}
-        self.names: dict[str, str] = {}
+        self.names: dict[str, tuple[str | None, str]] = {}  # runtime ID: (pod, name)
 
     def add(self, end: End) -> None:
         was = self.by_id.get(end.container_id)
@@ -116,19 +116,20 @@ class Ends:
         self.by_id[end.container_id] = End(was.container_id, code, was.pod or end.pod,
                                            was.where, was.time)
 
-    def tie(self, container_id: str, name: str) -> None:
+    def tie(self, container_id: str, name: str, pod: str | None) -> None:
         """A line names the container of this runtime ID (`containerName` beside
-        `containerID`)."""
+        `containerID`), of the pod it names."""
         if container_id and name:
-            self.names.setdefault(runtime_id(container_id), name)
+            self.names.setdefault(runtime_id(container_id), (pod, name))
 
     def of_containers(self) -> dict[tuple[str | None, str | None], list[End]]:
         """The ends of containers, by (pod, name): a `container finished` line's, or one whose
         ID a line names; the name None where no line ties the ID to one."""
         out: dict[tuple[str | None, str | None], list[End]] = {}
         for cid, end in self.by_id.items():
-            if end.exit_code is not None or cid in self.names:
-                out.setdefault((end.pod, self.names.get(cid)), []).append(end)
+            pod, name = self.names.get(cid, (end.pod, None))
+            if end.exit_code is not None or name is not None:
+                out.setdefault((end.pod or pod, name), []).append(end)
         return out
 
     def notes(self, source: str) -> list[Note]:
