@@ -161,7 +161,7 @@ MODULES = {
     "kubesim.explain.readers.go_status": "records", "kubesim.explain.readers.app_end": "records",
     "kubesim.explain.readers.names": "records",
     "kubesim.explain.readers.pods_table": "records", "kubesim.explain.readers.bare": "records",
-    "kubesim.explain.readers.klog": "records",
+    "kubesim.explain.readers.klog": "records", "kubesim.explain.readers.pleg": "records",
     "kubesim.explain.readers.ci_log": "records", "kubesim.explain.readers.by_hand": "records",
     "kubesim.explain.readers.pods_table_2015": "records",
     "kubesim.explain.readers.fragment": "records", "kubesim.explain.readers.v1beta": "records",

@@ -219,14 +219,6 @@ NOT_READ: dict[str, str] = {
         "prose (`ArgoCD's repo-server Pod was restarting a few times. Reason? OOMKilled`), "
         "where the facts read oom-killed {0, 0} from that statement"),
     # held-out batch 34: 8 of 10 at first contact on stop 43's final code (e082eed); the misses
-    "weave-3938.fence-journalctl-kubelet-pleg-exitcode-1-container-died-crashloop-back-off-5m-cut.txt": (
-        "held-out batch 34, first contact on stop 43's final code (e082eed, the explain of "
-        "385cf9a): answers cannot-tell with no failure shown and reads none of the kubelet's "
-        "structured log lines (`not read: lines 5-10`): the PLEG `container finished ... "
-        "exitCode=1`, the `ContainerDied` event and the cut `Error syncing pod ... "
-        "CrashLoopBackOff: \"back-off 5m0s restarting fa` line, where the facts read an end and"
-        " a back-off shown (cannot-tell, kills open); the pod named by "
-        "`pod=\"kube-system/weave-net-9bms8\"` is said to be nameless"),
     "brainreview-calico-kube-controllers.qa-prose-crashloop-title-then-flattened-describe-running-cut-at-containers.txt": (
         "held-out batch 34, first contact on stop 43's final code (e082eed, the explain of "
         "385cf9a): reads the indentation-lost describe (Running, cut at `Containers:`) and "

@@ -205,8 +205,10 @@ _GO_DURATION = re.compile(r"^(?:(\d{1,6})h)?(?:(\d{1,6})m(?!s))?(?:(\d{1,6}(?:\.
 # the delay a back-off refusal prints (the kubelet's back-off for the container then, R4.9):
 # `Back-off 5m0s restarting failed container=web pod=...` (the events of 2016, a FailedSync's
 # message), `back-off 40s restarting failed container=web pod=...` (pod_workers' error in
-# the kubelet's log, a waiting state's message); newer BackOff events print none
-_BACKOFF_DELAY = re.compile(r"[Bb]ack-off (\d[0-9hms.]{0,19}) restarting failed container")
+# the kubelet's log, a waiting state's message); newer BackOff events print none. The delay
+# is whole once `restarting` follows it: a message cut after that word still prints it
+# (`back-off 5m0s restarting fa`, a log line cut short)
+_BACKOFF_DELAY = re.compile(r"[Bb]ack-off (\d[0-9hms.]{0,19}) restarting(?: |$)")
 
 
 def backoff_delay(message: str) -> float | None:

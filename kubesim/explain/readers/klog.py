@@ -30,14 +30,19 @@ same calls):
   \\"StartContainer\\" for \\"app\\" with CrashLoopBackOff: ..."` and the older `Error syncing
   pod UID ("NAME_NS(UID)"), skipping: failed to "StartContainer" for "app" with
   CrashLoopBackOff: ...`: a `BackOff` event per line (the kubelet records one per refused
-  start, doBackOff);
+  start, doBackOff), a line cut inside the refusal's message read up to its cut;
+- the pod lifecycle event generator (pkg/kubelet/pleg/generic.go, kubelet.go; read in
+  pleg.py): `"Generic (PLEG): container finished" ... exitCode=N` and the `SyncLoop (PLEG)`
+  ContainerDied of an ID: an end of a container known by its runtime ID, named where a line
+  ties the ID to a name (`containerName` beside `containerID`);
 - the events the kubelet logs as it records them: `"Event occurred" object="NS/NAME"
   fieldPath="spec.containers{app}" type="Warning" reason="Unhealthy" message="..."` (1.20 on)
   and `Event(v1.ObjectReference{Kind:"Pod", Namespace:"NS", Name:"NAME", ...
   FieldPath:"spec.containers{app}"}): type: 'Warning' reason: 'Unhealthy' MESSAGE` (before).
 
-A klog time has no year and the journal's neither: no date is made of it; each line's time
-is read as seconds before the log's last line (`placed`: ages, to klog's microsecond, axis 0
+A structured line that ends inside a quoted value was cut there (klog closes every quoted
+value): it is read up to its cut, and said so. A klog time has no year and the journal's
+neither: no date is made of it; each line's time is read as seconds before the log's last line (`placed`: ages, to klog's microsecond, axis 0
 that line, `Timebase.log`), the lines' order telling a New Year. The kubelet's other lines (volumes, QoS,
 status) are lines not read, listed as any reader's; the journal's lines of other programs
 (systemd, containerd, a CNI plugin's own tag) are plainly unrelated and counted in one note.
@@ -67,6 +72,18 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.names import LABEL, SUBDOMAIN
 from kubesim.explain.readers.normalise import PasteLine
+from kubesim.explain.readers.pleg import (
+    FINISHED,
+    PLEG_EVENT,
+    End,
+    Ends,
+    finished,
+    nameless,
+    old_pleg_event,
+    old_pleg_pod,
+    pleg_event,
+    state,
+)
 from kubesim.explain.readers.prefixes import JOURNAL, TAG
 from kubesim.explain.readers.times import into_a_year
 from kubesim.spec.model import parse_container
@@ -97,7 +114,8 @@ _KLOG = re.compile(r"^(?P<level>[IWEF])(?P<date>\d{4}) (?P<time>\d{2}:\d{2}:\d{2
                    r"\d{1,10} (?P<file>[\w.-]{1,80}\.go):\d{1,6}\] ")
 # klog's structured pairs after the quoted message: `key="value"`, `key=value`, `key=<`
 _MESSAGE = re.compile(r'^"((?:[^"\\]|\\.){0,2000})"')
-_PAIR = re.compile(r'(?:^| )(\w{1,40})=(?:"((?:[^"\\]|\\.)*)"|(<)$|([^ "]\S*))')
+# (a quoted value the line ends inside, its closing quote cut away, is read up to the cut)
+_PAIR = re.compile(r'(?:^| )(\w{1,40})=(?:"((?:[^"\\]|\\.)*)("?)|(<)$|([^ "]\S*))')
 _ESCAPE = re.compile(r"\\(.)")
 # `format.Pod`: NAME_NAMESPACE(UID)
 _FORMAT_POD = re.compile(rf"({SUBDOMAIN})_({LABEL})\([0-9a-fx-]{{0,40}}\)")
@@ -178,29 +196,37 @@ def _clock(text: str) -> tuple[float, float] | None:
     return t + (float("0." + frac) if frac else 0.0), 10.0 ** -len(frac) if frac else 1.0
 
 
-def placed(events: list[RecordedEvent]) -> list[RecordedEvent]:
-    """The events' klog times as ages before the log's last line: klog prints no year (nor
-    does the journal), so no date is made of them; the lines' order tells a new year (a time
-    that goes back more than half a year is the next year's)."""
+def placed(events: list[RecordedEvent], ends: list[End]) -> tuple[list[RecordedEvent],
+                                                                   dict[str, Stamp]]:
+    """The events' klog times, and the PLEG's ends' (by runtime ID), as ages before the log's
+    last line: klog prints no year (nor does the journal), so no date is made of them; the
+    lines' order tells a new year (a time that goes back more than half a year is the next
+    year's)."""
+    ages = _ages([(e.where.line or 0, e.last.text) for e in events]
+                 + [(x.where.line or 0, x.time) for x in ends])
+    out = list(events)
+    for i, age in ages.items():
+        if i < len(events):
+            out[i] = replace(events[i], first=age, last=age)
+    return out, {x.container_id: ages.get(len(events) + i, UNKNOWN_STAMP)
+                 for i, x in enumerate(ends)}
+
+
+def _ages(lines: list[tuple[int, str]]) -> dict[int, Stamp]:
+    """The ages of the lines' klog times (line number, time text), by their index."""
     times: dict[int, tuple[float, float]] = {}
     year, previous = 0.0, None
-    for i in sorted(range(len(events)), key=lambda i: events[i].where.line or 0):
-        clock = _clock(events[i].last.text)
+    for i in sorted(range(len(lines)), key=lambda i: lines[i][0]):
+        clock = _clock(lines[i][1])
         if clock is None:
             continue
         if previous is not None and clock[0] + year < previous - _YEAR / 2:
             year += _YEAR
         times[i] = (clock[0] + year, clock[1])
         previous = times[i][0]
-    if not times:
-        return events
-    newest = max(t for t, _ in times.values())
-    out = list(events)
-    for i, (t, precision) in times.items():
-        age = Stamp(StampKind.AGE, age_lo=newest - t, age_hi=newest - t + precision,
-                    text=events[i].last.text)
-        out[i] = replace(events[i], first=age, last=age)
-    return out
+    newest = max((t for t, _ in times.values()), default=0.0)
+    return {i: Stamp(StampKind.AGE, age_lo=newest - t, age_hi=newest - t + precision,
+                     text=lines[i][1]) for i, (t, precision) in times.items()}
 
 
 # a page's placeholder for a kubelet log line (duoke360-30017): `kubelet[PID]: Probe failed
@@ -239,6 +265,9 @@ class _Said:
     sync: bool = False  # a failure the sync loop was told of (not the prober's own line)
     added: bool = False  # the kubelet's `SyncLoop ADD` of the pod: its log from the pod's start
     torn_down: bool = False  # the podKiller's kill of the container: the pod's teardown
+    end: End | None = None  # an end the PLEG's lines tell (pleg.py)
+    tie: tuple[str, str] | None = None  # (runtime ID, name) of the container the line names
+    cut: str | None = None  # what the line ends inside, cut short (`its \`err\` value`)
 
 
 @dataclass(slots=True)
@@ -259,6 +288,7 @@ class KlogLines:
     output_of: int | None = None  # the event whose probe output is that value (its index)
     output: list[str] = field(default_factory=list)  # the value's lines so far
     notes: list[Note] = field(default_factory=list)
+    ends: Ends = field(default_factory=Ends)  # the ends the PLEG's lines tell (pleg.py)
 
     def take(self, line: PasteLine, text: str) -> bool:
         """Whether the line (its text `text`, a code span's or the whole line's) is the
@@ -342,6 +372,7 @@ class KlogLines:
             self.no_probes.setdefault((said.pod, said.container), where)
         if said.torn_down:
             self.tear_down(said)
+        self.keep_lifecycle(said, where)
         event = said.event
         if event is None:
             return
@@ -351,6 +382,18 @@ class KlogLines:
         if event.reason == "Unhealthy":
             self.prober_pods.add((said.pod, event.message.split(" ", 1)[0]))
         self.add_event(event, said)
+
+    def keep_lifecycle(self, said: _Said, where: Where) -> None:
+        """An end the PLEG tells, a container's name tied to its runtime ID, and a line read up
+        to its cut, said so."""
+        if said.end is not None:
+            self.ends.add(said.end)
+        if said.tie is not None:
+            self.ends.tie(*said.tie, said.pod)
+        if said.cut is not None:
+            self.notes.append(Note(
+                f"line {where.line}: the line ends inside {said.cut}, cut short: read up to "
+                "its cut", where))
 
     def add_event(self, event: RecordedEvent, said: _Said) -> None:
         """A kill line of no stated cause right after the line stating the cause of a kill of
@@ -391,19 +434,22 @@ class KlogLines:
         self.close_output()
         if self.others:
             self.notes.append(_others_note(self.others, self.source))
-        if not (self.events or self.sync_failures or self.bare_pods or self.unread):
+        if not (self.events or self.sync_failures or self.bare_pods or self.unread
+                or self.ends.by_id):
             return None
         for event, probe in self.sync_failures:
             if (event.object_name or None, probe) not in self.prober_pods:
                 self.events.append(event)
-        self.events = placed([_parted(self.counted(e)) for e in self.events])
+        self.events, finished_at = placed([_parted(self.counted(e)) for e in self.events],
+                                          list(self.ends.by_id.values()))
+        self.notes += self.ends.notes(self.source)
         self.notes.insert(0, Note(
             "the kubelet's own log lines are read as the events it recorded with them (a "
             "probe's failure, a kill and its stated cause, a refused restart); a klog time "
             "has no year, so no date is made of them: each is read as seconds before the "
             "log's last line", Where(self.source, None)))
-        return RecordSet(self.source, "kubelet-log", pods=self.pods(), events=self.events,
-                         notes=self.notes)
+        return RecordSet(self.source, "kubelet-log", pods=self.pods(finished_at),
+                         events=self.events, notes=self.notes)
 
     def counted(self, event: RecordedEvent) -> RecordedEvent:
         """A line is one occurrence, but a paste of a log is a window of it: at least once,
@@ -416,7 +462,20 @@ class KlogLines:
             event.count_basis is CountBasis.STATED
         return event if whole else replace(event, count_basis=CountBasis.AT_LEAST)
 
-    def pods(self) -> list[PodRecord]:
+    def ended(self, out: dict[str | None, PodRecord], finished_at: dict[str, Stamp]) -> None:
+        """The containers' ends the PLEG's lines tell (pleg.Ends), the latest of each; an end
+        of a container no line names, in a pod whose lines name containers, is the pod's
+        (`_the_pods`)."""
+        for key, ends in self.ends.of_containers().items():
+            latest = max(ends, key=lambda e: e.where.line or 0)
+            named = sorted({n for p, n in self.containers if p == key[0]})
+            if key[1] is None:
+                self.notes.append(_the_pods(latest, named) if named else nameless(latest))
+                if named:
+                    continue
+            _ended_in(out, key, latest, finished_at.get(latest.container_id, UNKNOWN_STAMP))
+
+    def pods(self, finished_at: dict[str, Stamp]) -> list[PodRecord]:
         """A pod for each pod the lines name (its containers, a spec without probes where a
         line printed one), so that a pod whose lines hold no event is still explained; pods
         of one name in two namespaces apart (`read.pod_groups` keeps them so)."""
@@ -430,11 +489,41 @@ class KlogLines:
             record.containers.append(c)
         for pod, where in self.bare_pods.items():
             out.setdefault(pod, _pod(pod, where))
-        if not out and not self.events and self.unread:  # the kubelet's lines, none of them
-            # about a pod's probes (a line cut in its message): a log that shows nothing
-            first = Where(self.source, self.unread[0].number)
-            out[None] = PodRecord(None, first, formats=["kubelet-log"])
+        self.ended(out, finished_at)
+        lines = [x.number for x in self.unread] + [e.where.line or 0 for e in
+                                                    self.ends.by_id.values()]
+        if not out and not self.events and lines:  # the kubelet's lines, none of them about
+            # a pod's probes (a line cut in its message, a sandbox's end): a log that shows
+            # nothing
+            out[None] = PodRecord(None, Where(self.source, min(lines)), formats=["kubelet-log"])
         return list(out.values())
+
+
+def _the_pods(end: End, named: list[str]) -> Note:
+    """An end the PLEG tells by a runtime ID no line ties to a name, beside the containers the
+    pod's lines name: the relist reports every container of the pod, so it may be any of them
+    or one the log does not name (README's counting rules: a nameless end is the pod's, no
+    named container's end, adding to or bounding none of their kills)."""
+    code = "" if end.exit_code is None else f" with exit code {end.exit_code}"
+    return Note(f"line {end.where.line}: an end{code} of a container the log names by its "
+                f"runtime ID only ({end.container_id[:12]}), beside the container(s) its lines "
+                f"name ({', '.join(named)}): which container ended, the record does not tell; "
+                "the pod's end, counted as none of theirs", end.where)
+
+
+def _ended_in(out: dict[str | None, PodRecord], key: tuple[str | None, str | None], end: End,
+              finished_at: Stamp) -> None:
+    """The latest end the PLEG tells of a container, as its terminated state whose kind the
+    log does not show (pleg.state), in the container's record (a new one, nameless where no
+    line ties the end's runtime ID to a name)."""
+    pod, name = key
+    record = out.setdefault(pod, _pod(pod, end.where))
+    c = next((c for c in record.containers if c.name == name and name is not None), None)
+    if c is None:
+        c = ContainerRecord(name, end.where)
+        record.containers.append(c)
+    c.terminated = state(end, finished_at)
+    c.state = c.state or "terminated"  # (read where the current state is, as describe's)
 
 
 def _pod(key: str | None, where: Where) -> PodRecord:
@@ -457,18 +546,22 @@ def _others_note(numbers: list[int], source: str) -> Note:
                 uncertain=False, kind=NoteKind.NOT_READ)
 
 
-def _pairs(message: str) -> tuple[str, dict[str, str]]:
-    """klog's structured line: its message and its key-value pairs (escapes undone)."""
+def _pairs(message: str) -> tuple[str, dict[str, str], str | None]:
+    """klog's structured line: its message, its key-value pairs (escapes undone) and the key
+    of the quoted value the line ends inside (a line cut short; None: none is)."""
     m = _MESSAGE.match(message)
     if m is None:
-        return "", {}
+        return "", {}, None
     pairs: dict[str, str] = {}
+    cut = None
     for p in _PAIR.finditer(message, m.end()):
         # `key=<` opens a value on the lines below (klog's multi-line form): its text is not
         # on this line, so it reads empty here; a quoted `"<"` is the text `<`
-        raw = _unquoted(p[2]) if p[2] is not None else ("" if p[3] else p[4] or "")
+        raw = _unquoted(p[2]) if p[2] is not None else ("" if p[4] else p[5] or "")
+        if p[2] is not None and not p[3]:
+            cut = p[1]
         pairs.setdefault(p[1], raw)
-    return _unquoted(m[1]), pairs
+    return _unquoted(m[1]), pairs, cut
 
 
 _GO_ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}
@@ -533,8 +626,34 @@ def _event(reason: str, message: str, where: Where, stamp: Stamp, pod: str | Non
 
 
 def _structured(message: str, where: Where, stamp: Stamp) -> _Said | None:
-    """A line of klog's structured form (1.20 on), by its message."""
-    msg, kv = _pairs(message)
+    """A line of klog's structured form (1.20 on), by its message; a line that names a
+    container beside its runtime ID ties the two (`Ends.tie`), and one cut inside a quoted
+    value is read up to its cut (`_Said.cut`)."""
+    msg, kv, cut = _pairs(message)
+    if msg in (FINISHED, PLEG_EVENT):
+        said = _lifecycle(msg, kv, message, where, stamp)
+    else:
+        said = _structured_kinds(msg, kv, where, stamp)
+    if said is not None:
+        said.cut = said.cut if cut is None else f"its `{cut}` value"
+        said.tie = (kv.get("containerID", ""), kv.get("containerName", ""))
+        if said.event is not None and cut is not None:
+            said.event = replace(said.event, truncated=True)
+    return said
+
+
+def _lifecycle(msg: str, kv: dict[str, str], message: str, where: Where, stamp: Stamp
+               ) -> _Said | None:
+    """The PLEG's lines (pleg.py): a container's end, with its exit code where generic.go
+    logged one; the PLEG's other events are lines not read."""
+    time = stamp.text or ""
+    end = finished(kv, where, time) if msg == FINISHED else pleg_event(message, where, time)
+    return None if end is None else _Said(end=end)
+
+
+def _structured_kinds(msg: str, kv: dict[str, str], where: Where, stamp: Stamp
+                      ) -> _Said | None:
+    """The structured lines of the prober, the sync loop, the kill and the pod workers."""
     pod, container = _pod_name(kv.get("pod")), kv.get("containerName")
     if msg in ("Probe failed", "Probe errored"):
         probe = kv.get("probeType", "")
@@ -596,8 +715,19 @@ def _backoffs(err: str, where: Where, stamp: Stamp, pod: str | None) -> _Said | 
     if refused is None:
         return None
     message = refused.message or "Back-off restarting failed container"  # its delay kept
-    return _Said(_event("BackOff", message, where, stamp, pod, refused.container), pod,
-                 refused.container)
+    event = _event("BackOff", message, where, stamp, pod, refused.container)
+    if _cut_refusal(err, refused.message):
+        return _Said(replace(event, truncated=True), pod, refused.container,
+                     cut="the refusal's quoted message")
+    return _Said(event, pod, refused.container)
+
+
+def _cut_refusal(err: str, message: str | None) -> bool:
+    """Whether the back-off's quoted message runs to the line's end, its closing quote cut
+    away (`... with CrashLoopBackOff: "Back-off 10s restarting fai`): the kubelet closes it
+    (`%q` of the error's message), so the line was cut there."""
+    return message is not None and len(message) > 1 and \
+        err[:MAX_LINE].rstrip().endswith(message[1:])
 
 
 def _occurred(kv: dict[str, str], where: Where, stamp: Stamp) -> _Said | None:
@@ -642,10 +772,19 @@ def _unstructured(message: str, where: Where, stamp: Stamp) -> _Said | None:
         return _backoffs(message, where, stamp, _first_format_pod(message[:MAX_LINE]))
     if message.startswith("Event(v1.ObjectReference{"):
         return _old_event(message, where, stamp)
+    if message.startswith("SyncLoop (PLEG): "):
+        return _old_lifecycle(message, where, stamp)
     added = _OLD_ADD.match(message)
     if added is not None:
         return _Said(None, _pod_name(added[1]), None, added=True)
     return None
+
+
+def _old_lifecycle(message: str, where: Where, stamp: Stamp) -> _Said | None:
+    """The PLEG's event line before 1.20 (pleg.py), its pod named by `NAME_NS(UID)`."""
+    pod = _pod_name(old_pleg_pod(message))
+    end = old_pleg_event(message, pod, where, stamp.text or "")
+    return None if end is None else _Said(None, pod, None, end=end)
 
 
 def _probe_for(m: re.Match[str], message: str, where: Where, stamp: Stamp) -> _Said | None:
