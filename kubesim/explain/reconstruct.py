@@ -74,6 +74,7 @@ __all__ = [
     "POD_REASONS",
     "View",
     "attribute",
+    "images_only",
     "back_offs",
     "certainly_after",
     "clip",
@@ -343,7 +344,7 @@ def never_started(c: ContainerRecord, *, stated: bool = False) -> bool:
         c.state_reason in (None, "PodInitializing")
 
 
-def _unlisted(pod: PodRecord, views: list[View]) -> str:
+def images_only(pod: PodRecord, views: list[View]) -> str:
     """Why the pod has containers the record shows only by their image ("" if it shows
     them all): no container block lists them all, and its image rows (which name no
     container without a fieldPath) name more images than the events name containers; a
@@ -431,7 +432,7 @@ def attribute(pod: PodRecord, chosen: str | None = None
     whole, hour = _since_scheduled(pod.events), rows_whole(pod.events)
     for v in views:
         v.since_scheduled, v.rows_whole, v.named_alone = whole, hour, _named_alone(pod, views)
-    unlisted = _unlisted(pod, views)
+    unlisted = images_only(pod, views)
     named = {v.name: v for v in views if v.name is not None}
     loose: list[RecordedEvent] = []
     for e, name in zip(pod.events, _event_names(pod), strict=True):
