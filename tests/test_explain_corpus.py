@@ -2,8 +2,9 @@
 tests/data/explain/real/ has records people pasted in public threads, and facts.yaml the four
 facts an expert reads from each record and its thread (never from kubesim's output; the
 vocabulary is in that directory's README.md). Each record runs through the command line
-(`kubesim explain RECORD --format json`) and its diagnosis (the container's `answer`) must say
-what facts.yaml says: what ended the container, which probes failed, how many probe kills the
+(`kubesim explain RECORD --format json`) and its diagnosis (the container's `answer`, or the
+pod's where the facts name no container and explain answers for the pod) must say what
+facts.yaml says: what ended the container, which probes failed, how many probe kills the
 record shows (a range), and whether it shows any failure at all.
 
 Records whose layout the reader cannot read yet are marked xfail(strict=True) with the

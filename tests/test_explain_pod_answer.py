@@ -275,3 +275,21 @@ def test_the_html_page_draws_the_pods_answer_before_its_containers(capsys, tmp_p
     said = re.findall(r'<p class="diagnosis">(.*?)</p>', dom, re.DOTALL)
     assert len(said) == 4  # the pod's, then its three containers'
     assert [("cannot tell which container" in x) for x in said] == [True, False, False, False]
+
+
+def test_a_last_row_cut_inside_its_json_output_leaves_the_unseen_kills_open(capsys, tmp_path):
+    """The same pod's events whole from Scheduled, the readiness row's JSON output (a probe
+    logging JSON lines, grpc-health-probe) cut inside its object, the paste fenced so that no
+    line ends unfinished: the `{` left open shows the cut (a logger writes its line whole,
+    the kubelet keeps 10 KiB of an output, R2.13), so rows after it may hold the unseen
+    container's kills; closed, the stream is whole and shows none (R4.4)."""
+    rows = _IMAGE.replace("  Normal   Pulled     19m", "  Normal   Scheduled  25m   "
+                          "default-scheduler  Successfully assigned mon/node-agent-p9 to w2\n"
+                          "  Normal   Pulled     19m", 1)
+    cut = rows.replace("connection refu", '{"level":"warn","ts":"2024-05-02T08:11:42Z",'
+                       '"msg":"timeout: failed to connect service \\":9443\\" wit')
+    path = tmp_path / "json-cut.txt"
+    for text, kills in ((cut, {"min": 0, "max": None}), (cut + '"}', {"min": 0, "max": 0})):
+        path.write_text(f"```\n{text}\n```\n")
+        doc = json.loads(_explain(capsys, path, "--format", "json"))
+        assert doc["answer"]["probe_kills"] == kills, doc["answer"]["text"]

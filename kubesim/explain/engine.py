@@ -243,10 +243,10 @@ def _unseen_max(views: list[rc.View], loose: list[RecordedEvent], quiet: list[rc
     have no answer (`Untied.unseen_max`): one with nothing else to explain, its restart count
     (0 there: a kill restarts it, R4.7; none stated: no bound); one shown only by its image,
     the Killing rows naming no container where the pod's events are whole from its
-    scheduling on (each probe kill records one, R4.4), else no bound."""
+    scheduling on, none cut (each probe kill records one, R4.4), else no bound."""
     counts = [v.record.restart_count if v.record is not None else None for v in quiet]
     if image:
-        whole = bool(views) and views[0].since_scheduled
+        whole = bool(views) and views[0].since_scheduled and not views[0].rows_cut
         counts.append(sum(e.count for e in loose if e.reason == "Killing") if whole else None)
     return None if any(c is None for c in counts) else sum(c for c in counts if c is not None)
 

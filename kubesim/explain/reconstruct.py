@@ -455,7 +455,8 @@ def attribute(pod: PodRecord, chosen: str | None = None
         (mine or views[:1])[0].series.append(x)
     cut = any(e.truncated or e.cut_before or e.cut_after for e in pod.events)
     for v in views:
-        v.rows_cut = cut or _ends_inside_a_list(pod.events) or _ends_inside_an_output(pod.events)
+        v.rows_cut = cut or _ends_inside_a_list(pod.events) or \
+            _ends_inside_an_object(pod.events) or _ends_inside_an_output(pod.events)
         v.pulled_again, v.app_end = _pulled_again(pod, v, named), _app_end(pod)
     return views, loose
 
@@ -484,6 +485,22 @@ def _ends_inside_a_list(events: list[RecordedEvent]) -> bool:
     FailedMount row, `=[scripts init-configuration operator-cre`)."""
     last = max(events, key=lambda e: (e.where.line or 0), default=None)
     return last is not None and last.message.count("[") > last.message.count("]")
+
+
+# the most of an exec probe's output the kubelet keeps (R2.13); a message that long may end
+# where the kubelet cut it, not the paste
+_OUTPUT_KEPT = 10 * 1024
+
+
+def _ends_inside_an_object(events: list[RecordedEvent]) -> bool:
+    """Whether the record's last row stops inside a JSON object its message opened, well short
+    of the output the kubelet keeps (R2.13): a probe's JSON log line is written whole
+    (grpc-health-probe's `{"level":"info",...,"msg":"timeout: ..."}`), so a message whose
+    `{` is not closed was cut there by the paste, and rows after it are not in the record
+    (amazon-vpc-cni-k8s-1038's readiness row, cut at `withi`, fenced or not)."""
+    last = max(events, key=lambda e: (e.where.line or 0), default=None)
+    return last is not None and len(last.message) < _OUTPUT_KEPT and \
+        last.message.count("{") > last.message.count("}")
 
 
 def _ends_inside_an_output(events: list[RecordedEvent]) -> bool:
