@@ -101,13 +101,27 @@ def test_a_container_shown_only_by_its_image_leaves_what_ended_it_and_its_kills_
     init = _d(kind="which-container", failed=(READINESS,), kills=(0, 0),
               prevention=PreventionAnswer(Answer.CANNOT_TELL, "cannot tell"))
     ready = (_event("Readiness probe failed: timeout: failed to connect service"),)
-    image = "a container the record shows only by its image"
-    a = pod_answer([("agent-init", init)], Untied(ready, WHY, image, None))
+    image = "the record's image rows (Pulled) name 2 images, more than the 1 container"
+    a = pod_answer([("agent-init", init)], Untied(ready, WHY, image, (), None))
     assert (a.cause, a.kind, a.failed) == (Cause.CANNOT_TELL, POD_KIND, (READINESS,))
     assert a.probe_kills == CountRange(0, None) and a.shows_failures
-    assert image in a.because and a.prevention.answer is Answer.CANNOT_TELL
-    bounded = pod_answer([("agent-init", init)], Untied(ready, WHY, image, 0))
+    assert "only by its image" in a.because and a.prevention.answer is Answer.CANNOT_TELL
+    bounded = pod_answer([("agent-init", init)], Untied(ready, WHY, image, (), 0))
     assert bounded.probe_kills == CountRange(0, 0)
+
+
+def test_a_container_with_nothing_else_to_explain_adds_its_bound_not_its_doubt():
+    """One container with an answer and another the failures may be that has nothing else to
+    explain (Running, Ready, restartCount 0): the pod's answer, not the one container's (the
+    failures may be the other's), its cause the answered container's (the other's end is
+    shown: none), its kills bounded by the other's restart count, or open without one."""
+    app = _d(Cause.APP_EXIT, "app-exit", failed=(), kills=(0, 0))
+    a = pod_answer([("app", app)], Untied(LIVE, WHY, "", ("proxy",), 0))
+    assert a is not app and (a.cause, a.kind) == (Cause.APP_EXIT, "app-exit")
+    assert a.probe_kills == CountRange(0, 0) and a.failed == (LIVENESS,)
+    assert "proxy" in a.text and "its container (app)" in a.text
+    open_ = pod_answer([("app", app)], Untied(LIVE, WHY, "", ("proxy",), None))
+    assert open_.probe_kills == CountRange(0, None)
 
 
 def test_a_common_cause_other_than_cannot_tell_is_the_pods():
@@ -137,8 +151,8 @@ def test_the_pods_kills_hold_every_sum_of_its_containers_kills(ranges, unseen_ma
     kills are within its range (and an unseen container's within what the record allows it),
     their sum is within the pod's range, and the pod's floor is the fewest such a choice
     makes; its ceiling, when it has one, the most."""
-    untied = Untied(LIVE, WHY, "a container the record shows only by its image" if unseen
-                    else "", unseen_max)
+    untied = Untied(LIVE, WHY, "the record's image rows name 2 images" if unseen else "",
+                    (), unseen_max)
     pod = pod_kills(ranges, untied)
     picks = [data.draw(st.integers(r.lo, r.hi if r.hi is not None else r.lo + 9))
              for r in ranges]
@@ -293,3 +307,40 @@ def test_a_last_row_cut_inside_its_json_output_leaves_the_unseen_kills_open(caps
         path.write_text(f"```\n{text}\n```\n")
         doc = json.loads(_explain(capsys, path, "--format", "json"))
         assert doc["answer"]["probe_kills"] == kills, doc["answer"]["text"]
+
+
+_QUIET = """\
+Name:         shop-6d9f-2xk8p
+Namespace:    prod
+Containers:
+  app:
+    State:          Running
+    Last State:     Terminated
+      Reason:       Error
+      Exit Code:    1
+    Ready:          True
+    Restart Count:  2
+    Liveness:       http-get http://:8080/healthz delay=0s timeout=1s period=10s #success=1 #failure=3
+  proxy:
+    State:          Running
+    Ready:          True
+    Restart Count:  {proxy}
+    Liveness:       http-get http://:8080/healthz delay=0s timeout=1s period=10s #success=1 #failure=3
+Events:
+  Type     Reason     Age                From     Message
+  ----     ------     ----               ----     -------
+  Warning  Unhealthy  5m (x2 over 6m)    kubelet  Liveness probe failed: Get "http://10.2.0.4:8080/healthz": context deadline exceeded
+"""
+
+
+def test_a_second_container_with_nothing_to_explain_makes_the_answer_the_pods(capsys, tmp_path):
+    """Two containers with the same liveness probe, a failure naming neither: proxy (Running,
+    Ready, no restart) has nothing else to explain, so explain explains app alone, but the
+    failures may be proxy's: the answer is the pod's, app's kills and proxy's none summed."""
+    path = tmp_path / "quiet.txt"
+    path.write_text(_QUIET.format(proxy=0))
+    doc = json.loads(_explain(capsys, path, "--format", "json"))
+    assert [c["name"] for c in doc["containers"]] == ["app"]
+    a, app = doc["answer"], doc["containers"][0]["answer"]
+    assert a["probe_kills"] == app["probe_kills"] and a["failed"] == ["liveness"]
+    assert a["cause"] == app["cause"] and "proxy" in a["text"]

@@ -219,30 +219,31 @@ def _pod_answer(pod: PodRecord, views: list[rc.View], loose: list[RecordedEvent]
     each container's answer leaves those failures to it (`as_the_pods`). None elsewhere:
     each container's answer is the answer (--container asks for one's)."""
     probes = tuple(e for e in loose if not e.init and probe_event(e.message) is not None)
-    told = [v for v in views if any(e in v.unsure for e in probes)]
-    why = next((v.unsure_why for v in told), "")
     if not probes or not stories or any(s.answer is None for s in stories):
         return None
+    told = [v for v in views if any(e in v.unsure for e in probes)]
     quiet = [v for v in told if not _worth(v, views)]  # candidates with nothing else to say
     image = rc.images_only(pod, views)
-    unseen = ", ".join(filter(None, [
-        "a container the record shows only by its image" if image else "",
-        *(f"container {v.name or '(name not in the record)'}" for v in quiet)]))
-    if len(stories) == 1 and not unseen:
+    if len(stories) == 1 and not quiet and not image:
         return None
-    untied = Untied(probes, why, unseen, _unseen_max(views, loose, quiet, bool(image)))
+    # (no candidate: every container the record lists has its probes, none of this kind)
+    why = next((v.unsure_why for v in told), "") or \
+        "none of the containers whose probes the record lists has such a probe"
+    untied = Untied(probes, why, image,
+                    tuple(v.name or "(name not in the record)" for v in quiet),
+                    _others_max(views, loose, quiet, bool(image)))
     for s in stories:
         assert s.answer is not None
         s.answer = as_the_pods(s.answer)
     return pod_answer([(s.name, s.answer) for s in stories if s.answer is not None], untied)
 
 
-def _unseen_max(views: list[rc.View], loose: list[RecordedEvent], quiet: list[rc.View],
+def _others_max(views: list[rc.View], loose: list[RecordedEvent], quiet: list[rc.View],
                 image: bool) -> int | None:
     """The most kills the record allows the containers the failures naming none may be that
-    have no answer (`Untied.unseen_max`): one with nothing else to explain, its restart count
-    (0 there: a kill restarts it, R4.7; none stated: no bound); one shown only by its image,
-    the Killing rows naming no container where the pod's events are whole from its
+    have no answer (`Untied.others_max`): one with nothing else to explain, its restart
+    count (0 there: a kill restarts it, R4.7; none stated: no bound); one shown only by its
+    image, the Killing rows naming no container where the pod's events are whole from its
     scheduling on, none cut (each probe kill records one, R4.4), else no bound."""
     counts = [v.record.restart_count if v.record is not None else None for v in quiet]
     if image:

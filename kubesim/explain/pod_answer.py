@@ -23,7 +23,7 @@ from kubesim.explain.model import (
 from kubesim.explain.readers.model import RecordedEvent
 from kubesim.results import ProbeType
 
-__all__ = ["POD_KIND", "AS_THE_PODS", "Untied", "as_the_pods", "pod_answer", "pod_kills"]
+__all__ = ["AS_THE_PODS", "POD_KIND", "Untied", "as_the_pods", "pod_answer", "pod_kills"]
 
 # the pod's answer where its containers' answers differ, or the failures may be a container
 # that has no answer: which container failed, and what ended it, the record does not tell
@@ -36,14 +36,21 @@ AS_THE_PODS = ("the probe failures naming no container are the pod's, not counte
 class Untied(NamedTuple):
     """What the pod's answer weighs besides its containers' diagnoses: the probe events the
     record gives to no container (`events`), why it cannot tell whose (`why`), and the
-    containers they may be that have no diagnosis (`unseen`: one the record shows only by its
-    image, one with nothing else to explain; "" for none), with the most kills the record
-    allows those (`unseen_max`, None: it does not bound them)."""
+    containers they may be that have no diagnosis: one the record shows only by its image
+    (`image`: why the record has one, "" for none), whose end the record does not show, and
+    those with nothing else to explain (`quiet`: their names); with the most kills the record
+    allows those together (`others_max`, None: it does not bound them)."""
 
     events: tuple[RecordedEvent, ...]
     why: str
-    unseen: str = ""
-    unseen_max: int | None = 0
+    image: str = ""
+    quiet: tuple[str, ...] = ()
+    others_max: int | None = 0
+
+    @property
+    def others(self) -> bool:
+        """Whether the failures may be a container that has no diagnosis."""
+        return bool(self.image or self.quiet)
 
 
 def pod_kills(ranges: Sequence[CountRange], untied: Untied) -> CountRange:
@@ -52,14 +59,15 @@ def pod_kills(ranges: Sequence[CountRange], untied: Untied) -> CountRange:
     of the floors, the ceiling the sum of the ceilings (open where one is). The failures naming
     no container are already in each candidate container's range (a kill they may have made
     is weighed there: that container's range stays open, or its restarts bound it), so they
-    add nothing where every container they may be has an answer; where one has none (shown only
-    by its image), its kills join the sum with the bound the record gives them
-    (`Untied.unseen_max`), and a failure no container holds leaves the ceiling open where the
-    record cannot bound them (None). So every choice of kills within the containers' ranges
-    sums to a count within the pod's, and the floor is the fewest such a choice makes."""
+    add nothing where every container they may be has an answer; where some have none (shown
+    only by their image, or with nothing else to explain), their kills join the sum with the
+    bound the record gives them (`Untied.others_max`), and a failure no container holds
+    leaves the ceiling open where the record cannot bound them (None). So every choice of
+    kills within the containers' ranges sums to a count within the pod's, and the floor is
+    the fewest such a choice makes."""
     highs: list[int | None] = [r.hi for r in ranges]
-    if untied.unseen:
-        highs.append(untied.unseen_max)
+    if untied.others:
+        highs.append(untied.others_max)
     lo = sum(r.lo for r in ranges)
     hi = None if any(h is None for h in highs) else sum(h for h in highs if h is not None)
     return CountRange(lo, hi)
@@ -104,9 +112,9 @@ def _cause(named: Sequence[tuple[str | None, Diagnosis]], untied: Untied) -> _Po
     """The containers' common cause; cannot tell where they differ, or where the failures
     may be a container with no answer (its end is not in the record)."""
     ds = [d for _, d in named]
-    if untied.unseen:
-        because = (f"the failures naming no container may be those of {untied.unseen}, "
-                   "whose end the record does not show")
+    if untied.image:  # README's counting rules: a container whose end the record does not show
+        because = ("the failures naming no container may be those of a container the record "
+                   "shows only by its image, whose end the record does not show")
         return _PodCause(Cause.CANNOT_TELL, POD_KIND, "cannot tell what ended the pod's "
                          f"failing container, because {because}", because, True)
     if len(dict.fromkeys(d.cause for d in ds)) > 1:
@@ -118,12 +126,14 @@ def _cause(named: Sequence[tuple[str | None, Diagnosis]], untied: Untied) -> _Po
     kinds = dict.fromkeys(d.kind for d in ds)
     kind = ds[0].kind if len(kinds) == 1 else POD_KIND if cause is Cause.CANNOT_TELL \
         else cause.value
-    said = f"each of its {len(ds)} containers ({_names(named)}) reads {cause.value} ({kind})"
+    said = (f"each of its {len(ds)} containers" if len(ds) > 1 else "its container") + \
+        f" ({_names(named)}) reads {cause.value}" + (f" ({kind})" if kind != cause.value else "")
     if cause is not Cause.CANNOT_TELL:
         return _PodCause(cause, kind, said, "", False)
-    because = f"what ended each of its containers cannot be told ({', '.join(kinds)})"
-    return _PodCause(cause, kind, f"cannot tell what ended the pod's containers: {said}",
-                     because, False)
+    which = "each of its containers" if len(ds) > 1 else "its container"
+    because = f"what ended {which} cannot be told ({', '.join(kinds)})"
+    return _PodCause(cause, kind, f"cannot tell what ended the pod's "
+                     f"{'containers' if len(ds) > 1 else 'container'}: {said}", because, False)
 
 
 def _prevention(ds: Sequence[Diagnosis], c: _PodCause) -> PreventionAnswer:
@@ -143,15 +153,17 @@ def pod_answer(named: Sequence[tuple[str | None, Diagnosis]], untied: Untied) ->
     untied failures'; the kills combined (`pod_kills`); whether the record shows failures.
     One container, with no other the failures may be: its answer is the pod's."""
     ds = [d for _, d in named]
-    if len(ds) == 1 and not untied.unseen:
+    if len(ds) == 1 and not untied.others:
         return ds[0]
     c = _cause(named, untied)
     order = {t: i for i, t in enumerate(ProbeType)}
     failed = {t for d in ds for t in d.failed} | _failed(untied)
     probes = dict.fromkeys(d.probe for d in ds)
+    quiet = f" ({', '.join(untied.quiet)}, with nothing else to explain, among them)" \
+        if untied.quiet else ""
     text = (f"{c.said}; the record shows {_failures(untied)} naming no container, and "
-            f"{untied.why}: cannot tell which container's probe failed, so the answer is the "
-            "pod's")
+            f"{untied.why}{quiet}: cannot tell which container's probe failed, so the answer "
+            "is the pod's")
     return Diagnosis(c.cause, c.kind, text, next(iter(probes)) if len(probes) == 1 else None,
                      tuple(sorted(failed, key=order.__getitem__)),
                      pod_kills([d.probe_kills for d in ds], untied),
