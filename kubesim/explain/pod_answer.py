@@ -1,7 +1,7 @@
 """The pod's answer, decided once: where the record's probe failures name no container and the
 pod has several containers (or some the record shows only by their image), the four facts are
-the pod's, not one container's (tests/data/explain/real/README.md, "failures naming no
-container"). `pod_answer` folds the containers' typed diagnoses (kubesim.explain.diagnosis)
+the pod's, not one container's (tests/data/explain/real/README.md's counting rule "Probe
+failures the record shows without naming their container"). `pod_answer` folds the containers' typed diagnoses (kubesim.explain.diagnosis)
 and the failures given to no container into one `Diagnosis`, which the text, JSON, HTML and
 MCP outputs render as they render a container's.
 """
@@ -116,7 +116,8 @@ def _cause(named: Sequence[tuple[str | None, Diagnosis]], untied: Untied) -> _Po
         because = ("the failures naming no container may be those of a container the record "
                    "shows only by its image, whose end the record does not show")
         return _PodCause(Cause.CANNOT_TELL, POD_KIND, "cannot tell what ended the pod's "
-                         f"failing container, because {because}", because, True)
+                         "failing container: it may be one whose end the record does not show",
+                         because, True)
     if len(dict.fromkeys(d.cause for d in ds)) > 1:
         read = ", ".join(f"{n or '(name not in the record)'}: {d.cause.value}" for n, d in named)
         because = f"its containers' answers differ ({read}), and the failures may be any one's"
