@@ -453,10 +453,9 @@ def attribute(pod: PodRecord, chosen: str | None = None
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
-    cut = any(e.truncated or e.cut_before or e.cut_after for e in pod.events)
+    cut = _rows_cut(pod.events)
     for v in views:
-        v.rows_cut = cut or _ends_inside_a_list(pod.events) or \
-            _ends_inside_an_object(pod.events) or _ends_inside_an_output(pod.events)
+        v.rows_cut = cut
         v.pulled_again, v.app_end = _pulled_again(pod, v, named), _app_end(pod)
     return views, loose
 
@@ -476,6 +475,14 @@ def _pulled_again(pod: PodRecord, v: View, named: dict[str, View]) -> int:
               if e.reason == "Pulled" and not e.init and e.count >= 2
               and (name is None or name == v.name or name not in named)]
     return max(counts, default=0)
+
+
+def _rows_cut(events: list[RecordedEvent]) -> bool:
+    """Whether the pod's rows are cut (`View.rows_cut`): a row cut short or after a cut, or
+    the last row stopping where its message shows a cut."""
+    return any(e.truncated or e.cut_before or e.cut_after for e in events) or \
+        _ends_inside_a_list(events) or _ends_inside_an_object(events) or \
+        _ends_inside_an_output(events)
 
 
 def _ends_inside_a_list(events: list[RecordedEvent]) -> bool:
