@@ -30,11 +30,15 @@ _HEAD = ("Events:\n  Type     Reason     Age                    From         Mes
          "  ----     ------     ----                   ----         -------\n")
 
 
-def _containers(capsys: Any, path: Path) -> dict[str, dict[str, Any]]:
+def _doc(capsys: Any, path: Path) -> dict[str, Any]:
     code, out, err = kubesim(capsys, "explain", str(path), "--format", "json", "--no-suggest",
                              "--phases", "1")
     assert code == 0, err
-    return {c["name"]: c for c in json.loads(out)["containers"]}
+    return json.loads(out)
+
+
+def _containers(capsys: Any, path: Path) -> dict[str, dict[str, Any]]:
+    return {c["name"]: c for c in _doc(capsys, path)["containers"]}
 
 
 def test_a_failure_that_names_no_container_in_a_pod_of_several_is_not_guessed(capsys, tmp_path):
@@ -44,14 +48,18 @@ def test_a_failure_that_names_no_container_in_a_pod_of_several_is_not_guessed(ca
     by the probe events: 0 to 2, never 0 (the facts of cilium-11928)."""
     path = tmp_path / "two-images.txt"
     path.write_text(_HEAD + "\n".join(_ROWS) + "\n")
-    c = _containers(capsys, path)["prometheus-to-sd"]
+    doc = _doc(capsys, path)
+    (c,) = doc["containers"]
     (streak,) = c["streaks"]
     assert streak["owner"] == "cannot-tell-which-container" and streak["probe"] == "readiness"
     a = c["answer"]
     assert a["failed"] == ["readiness"]  # it failed in the record, whoever's it is
     assert (a["cause"], a["probe_kills"]) == ("cannot-tell", {"min": 0, "max": 2})
-    assert "cannot tell which container" in a["text"] and "2 images" in a["text"]
     assert "not probe kills" not in a["text"]  # the failures prove nothing about its restarts
+    # which container failed is said once, by the pod's answer (the container's points to it)
+    assert "the pod's" in a["text"] and "cannot tell which container" not in a["text"]
+    pod = doc["answer"]
+    assert "cannot tell which container" in pod["text"] and "2 images" in pod["text"]
 
 
 def test_the_only_container_of_a_one_image_pod_owns_its_failures(capsys, tmp_path):
@@ -120,7 +128,10 @@ def test_failures_of_no_known_container_are_never_nothing(capsys, tmp_path):
     path.write_text(_HEAD + "\n".join(r for r in _ROWS if "Unhealthy" in r or "Pulled" in r)
                     + "\n  Normal   Started    4m47s                  kubelet, n1  Started "
                     "container prometheus-to-sd\n")
-    a = _containers(capsys, path)["prometheus-to-sd"]["answer"]
+    doc = _doc(capsys, path)
+    a = doc["containers"][0]["answer"]
     assert (a["cause"], a["kind"]) == ("cannot-tell", "which-container")
     assert a["shows_failures"] and a["failed"] == ["readiness"]
-    assert "no probe failure" not in a["text"] and "cannot tell which container" in a["text"]
+    assert "no probe failure" not in a["text"] and "the pod's" in a["text"]
+    pod = doc["answer"]  # the pod's answer says which container cannot be told, and why
+    assert pod["shows_failures"] and "cannot tell which container" in pod["text"]

@@ -18,8 +18,8 @@ from kubesim.render.explain_formats import render_text
 DATA = Path(__file__).resolve().parent / "data" / "explain"
 DOCS = str(DATA / "01-k8s-docs-liveness-exec.describe.txt")
 DOCS_POD = str(DATA / "01-k8s-docs-exec-liveness.pod.yaml")
-TOP = ["kubesim", "command", "pod", "namespace", "owner", "inputs", "axis", "containers",
-       "findings", "notes"]
+TOP = ["kubesim", "command", "pod", "namespace", "owner", "inputs", "axis", "answer",
+       "containers", "findings", "notes"]
 CONTAINER = ["name", "role", "restart_count", "containers", "diagnosis", "diagnosis_kind", "answer", "detection",
              "settings", "streaks",
              "kills", "back_offs", "exits", "restarts", "not_ready", "arithmetic", "findings",

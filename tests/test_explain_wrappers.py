@@ -283,7 +283,7 @@ def wrapped_answer(wrapper: Wrapper, name: str) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / name
         path.write_text(wrapper(text), encoding="utf-8", newline="")
-        return answer_of(*explained(path, FACTS[name]))
+        return answer_of(*explained(path, FACTS[name]), facts=FACTS[name])
 
 
 @pytest.mark.parametrize("kind", sorted(WRAPPERS))

@@ -270,10 +270,18 @@ def _fixed(c: dict[str, Any]) -> str:
 
 def _explain(doc: dict[str, Any], code: int) -> str:
     # the diagnosis record as the text prints it (loaded on the first call, with the engine)
-    from kubesim.render.explain_formats import answer_lines, story_title
+    from kubesim.render.explain_formats import (
+        answer_lines,
+        container_answer_lines,
+        pod_heading,
+        story_title,
+    )
     head = f"explain: pod {doc.get('pod') or '(name not in the record)'}"
-    return head + ".\n" + _lines(f"{story_title(c, str)}: " + "; ".join(
-        answer_lines(c["answer"])) for c in doc["containers"] if c["answer"] is not None)
+    pod = doc.get("answer")  # the pod's one answer, first (docs/explain.md)
+    first = [] if pod is None else [f"{pod_heading(doc, str)}: " + "; ".join(answer_lines(pod))]
+    return head + ".\n" + _lines([*first, *(f"{story_title(c, str)}: " + "; ".join(
+        container_answer_lines(c["answer"], pod)) for c in doc["containers"]
+        if c["answer"] is not None)])
 
 
 def _explain_pods(doc: dict[str, Any], code: int) -> str:

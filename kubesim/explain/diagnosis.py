@@ -183,8 +183,10 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.Vie
     text = decided.text
     if decided.cause is Cause.CANNOT_TELL and "cannot tell" not in text:
         text += ": cannot tell"
-    if f.untold and decided.kind != "which-container":
-        text += f"; {_untold(f.untold, v.unsure_why)}"
+    # (a which-container answer's text is these words: `_no_exit`)
+    untied = _untold(f.untold, v.unsure_why) if f.untold else ""
+    if untied and decided.kind != "which-container":
+        text += f"; {untied}"
     if f.inconsistent:
         text += f"; {f.inconsistent}"
     if v.record is not None and v.record.containers > 1:
@@ -195,7 +197,7 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.Vie
                  "none named)")
     return Diagnosis(decided.cause, decided.kind, text, probe,
                      tuple(sorted(failed, key=order.__getitem__)), kills, _shows(f),
-                     _prevention(story, decided), decided.because)
+                     _prevention(story, decided), decided.because, untied)
 
 
 def _runs(streaks: list[Streak], by_type: dict[ProbeType, Setting], restarts: int | None,

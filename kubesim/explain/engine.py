@@ -24,6 +24,7 @@ from kubesim.explain.messages import KillCause, cut_short, probe_event
 from kubesim.explain.model import (
     Confidence,
     ContainerStory,
+    Diagnosis,
     Evidence,
     Explanation,
     Finding,
@@ -37,6 +38,7 @@ from kubesim.explain.model import (
     When,
     plural,
 )
+from kubesim.explain.pod_answer import Untied, as_the_pods, pod_answer
 from kubesim.explain.prevent import prevent
 from kubesim.explain.readers.model import ContainerRecord, PodRecord, RecordedEvent, RecordSet
 from kubesim.explain.readers.read import combine, pod_groups, pod_key
@@ -191,6 +193,7 @@ def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptio
     ctx = _Context(pod, tb, options, profile, grace if grace is not None else 30,
                    grace is not None, policy, sum(e.count for e in pod.events))
     stories = [_story(v, ctx) for v in views if _worth(v, views)]
+    answer = None if options.container is not None else _pod_answer(pod, views, loose, stories)
     if not any(LIVENESS in {x.probe for x in (*st.settings, *st.streaks)} for st in stories):
         dated = []  # the rule counts liveness kills: said where there is one to count
     findings = list(clock) + dated + lacking + _before_scheduling(pod, tb)
@@ -206,7 +209,47 @@ def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptio
     owner = f"{pod.owner[0]}/{pod.owner[1]}" if pod.owner else None
     return Explanation(pod.name, pod.namespace, owner,
                        [{"source": r.source, "format": r.format} for r in records],
-                       tb.to_data(), stories, findings, notes)
+                       tb.to_data(), stories, findings, notes, answer)
+
+
+def _pod_answer(pod: PodRecord, views: list[rc.View], loose: list[RecordedEvent],
+                stories: list[ContainerStory]) -> Diagnosis | None:
+    """The pod's one answer (kubesim.explain.pod_answer) where the record's probe failures
+    name none of its several containers, or may be one it shows only by its image; then
+    each container's answer leaves those failures to it (`as_the_pods`). None elsewhere:
+    each container's answer is the answer (--container asks for one's)."""
+    probes = tuple(e for e in loose if not e.init and probe_event(e.message) is not None)
+    if not probes or not stories or any(s.answer is None for s in stories):
+        return None
+    told = [v for v in views if any(e in v.unsure for e in probes)]
+    quiet = [v for v in told if not _worth(v, views)]  # candidates with nothing else to say
+    image = rc.images_only(pod, views)
+    if len(stories) == 1 and not quiet and not image:
+        return None
+    # (no candidate: every container the record lists has its probes, none of this kind)
+    why = next((v.unsure_why for v in told), "") or \
+        "none of the containers whose probes the record lists has such a probe"
+    untied = Untied(probes, why, image,
+                    tuple(v.name or "(name not in the record)" for v in quiet),
+                    _others_max(views, loose, quiet, bool(image)))
+    for s in stories:
+        assert s.answer is not None
+        s.answer = as_the_pods(s.answer)
+    return pod_answer([(s.name, s.answer) for s in stories if s.answer is not None], untied)
+
+
+def _others_max(views: list[rc.View], loose: list[RecordedEvent], quiet: list[rc.View],
+                image: bool) -> int | None:
+    """The most kills the record allows the containers the failures naming none may be that
+    have no answer (`Untied.others_max`): one with nothing else to explain, its restart
+    count (0 there: a kill restarts it, R4.7; none stated: no bound); one shown only by its
+    image, the Killing rows naming no container where the pod's events are whole from its
+    scheduling on, none cut (each probe kill records one, R4.4), else no bound."""
+    counts = [v.record.restart_count if v.record is not None else None for v in quiet]
+    if image:
+        whole = bool(views) and views[0].since_scheduled and not views[0].rows_cut
+        counts.append(sum(e.count for e in loose if e.reason == "Killing") if whole else None)
+    return None if any(c is None for c in counts) else sum(c for c in counts if c is not None)
 
 
 def _chosen(views: list[rc.View], pod: PodRecord, container: str | None, several: bool

@@ -292,6 +292,10 @@ class Diagnosis:
     shows_failures: bool
     prevention: PreventionAnswer
     because: str = ""
+    # the words of `text` about probe failures naming no container (this one's or another's),
+    # which the pod's answer says once for all its containers (kubesim.explain.pod_answer);
+    # not part of the JSON document
+    untied: str = ""
 
     def to_data(self) -> dict[str, Any]:
         return {"cause": self.cause.value, "kind": self.kind, "text": self.text,
@@ -637,10 +641,16 @@ class Explanation:
     containers: list[ContainerStory]
     findings: list[Finding]
     notes: list[Finding]
+    # the pod's one answer where the record's probe failures name none of its several
+    # containers (or beside some it shows only by their image): kubesim.explain.pod_answer;
+    # None where each container's answer is the answer
+    answer: Diagnosis | None = None
 
     def to_data(self) -> dict[str, Any]:
         return {"kubesim": SCHEMA_VERSION, "command": "explain", "pod": self.pod,
                 "namespace": self.namespace, "owner": self.owner, "inputs": self.inputs,
-                "axis": self.axis, "containers": [c.to_data() for c in self.containers],
+                "axis": self.axis,
+                "answer": None if self.answer is None else self.answer.to_data(),
+                "containers": [c.to_data() for c in self.containers],
                 "findings": [f.to_data() for f in self.findings],
                 "notes": [n.to_data() for n in self.notes]}

@@ -82,6 +82,7 @@ __all__ = [
     "evidence",
     "exits",
     "handler_kind",
+    "images_only",
     "probe_endpoint",
     "kill_total",
     "kills",
@@ -343,7 +344,7 @@ def never_started(c: ContainerRecord, *, stated: bool = False) -> bool:
         c.state_reason in (None, "PodInitializing")
 
 
-def _unlisted(pod: PodRecord, views: list[View]) -> str:
+def images_only(pod: PodRecord, views: list[View]) -> str:
     """Why the pod has containers the record shows only by their image ("" if it shows
     them all): no container block lists them all, and its image rows (which name no
     container without a fieldPath) name more images than the events name containers; a
@@ -431,7 +432,7 @@ def attribute(pod: PodRecord, chosen: str | None = None
     whole, hour = _since_scheduled(pod.events), rows_whole(pod.events)
     for v in views:
         v.since_scheduled, v.rows_whole, v.named_alone = whole, hour, _named_alone(pod, views)
-    unlisted = _unlisted(pod, views)
+    unlisted = images_only(pod, views)
     named = {v.name: v for v in views if v.name is not None}
     loose: list[RecordedEvent] = []
     for e, name in zip(pod.events, _event_names(pod), strict=True):
@@ -452,9 +453,9 @@ def attribute(pod: PodRecord, chosen: str | None = None
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
-    cut = any(e.truncated or e.cut_before or e.cut_after for e in pod.events)
+    cut = _rows_cut(pod.events)
     for v in views:
-        v.rows_cut = cut or _ends_inside_a_list(pod.events) or _ends_inside_an_output(pod.events)
+        v.rows_cut = cut
         v.pulled_again, v.app_end = _pulled_again(pod, v, named), _app_end(pod)
     return views, loose
 
@@ -476,6 +477,14 @@ def _pulled_again(pod: PodRecord, v: View, named: dict[str, View]) -> int:
     return max(counts, default=0)
 
 
+def _rows_cut(events: list[RecordedEvent]) -> bool:
+    """Whether the pod's rows are cut (`View.rows_cut`): a row cut short or after a cut, or
+    the last row stopping where its message shows a cut."""
+    return any(e.truncated or e.cut_before or e.cut_after for e in events) or \
+        _ends_inside_a_list(events) or _ends_inside_an_object(events) or \
+        _ends_inside_an_output(events)
+
+
 def _ends_inside_a_list(events: list[RecordedEvent]) -> bool:
     """Whether the record's last row stops inside a list its message opened: the kubelet
     prints a Go slice whole, `unmounted volumes=[a b]`, so a message whose `[` is not closed
@@ -483,6 +492,22 @@ def _ends_inside_a_list(events: list[RecordedEvent]) -> bool:
     FailedMount row, `=[scripts init-configuration operator-cre`)."""
     last = max(events, key=lambda e: (e.where.line or 0), default=None)
     return last is not None and last.message.count("[") > last.message.count("]")
+
+
+# the most of an exec probe's output the kubelet keeps (R2.13); a message that long may end
+# where the kubelet cut it, not the paste
+_OUTPUT_KEPT = 10 * 1024
+
+
+def _ends_inside_an_object(events: list[RecordedEvent]) -> bool:
+    """Whether the record's last row stops inside a JSON object its message opened, well short
+    of the output the kubelet keeps (R2.13): a probe's JSON log line is written whole
+    (grpc-health-probe's `{"level":"info",...,"msg":"timeout: ..."}`), so a message whose
+    `{` is not closed was cut there by the paste, and rows after it are not in the record
+    (amazon-vpc-cni-k8s-1038's readiness row, cut at `withi`, fenced or not)."""
+    last = max(events, key=lambda e: (e.where.line or 0), default=None)
+    return last is not None and len(last.message) < _OUTPUT_KEPT and \
+        last.message.count("{") > last.message.count("}")
 
 
 def _ends_inside_an_output(events: list[RecordedEvent]) -> bool:

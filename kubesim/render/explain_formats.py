@@ -35,9 +35,9 @@ from kubesim.render.plot import plot_meta
 from kubesim.render.report import page_document
 from kubesim.render.suggest_formats import patch_yaml
 
-__all__ = ["FORMATS", "answer_lines", "document", "pods_document", "render", "render_html",
-           "render_json", "render_pods", "render_pods_html", "render_text", "render_yaml",
-           "story_title"]
+__all__ = ["AS_THE_POD", "FORMATS", "answer_lines", "container_answer_lines", "document", "pods_document", "render", "render_html",
+           "pod_heading", "render_json", "render_pods", "render_pods_html", "render_text",
+           "render_yaml", "story_title"]
 
 
 def _wrap(text: str, indent: int, width: int = 100) -> list[str]:
@@ -103,6 +103,29 @@ def answer_lines(answer: dict[str, Any]) -> list[str]:
             f"cause: {answer['cause']}{by}; {kills}: "
             f"{_kills_text(answer['probe_kills'])}; probes that failed: {failed}",
             f"would a probe change have prevented it: {prevented} ({p['reason']})"]
+
+
+# a container's answer line that is the same as the pod's answer's (`container_answer_lines`)
+AS_THE_POD = ("cause, probe kills and probes that failed: as the pod's (above)",
+              "would a probe change have prevented it: as the pod's (above)")
+
+
+def container_answer_lines(answer: dict[str, Any], pod: dict[str, Any] | None
+                           ) -> list[str]:
+    """A container's `answer_lines`; beside the pod's answer (`pod`, the document's
+    `answer`), a line that is the pod's too says "as the pod's" rather than print the same
+    words once a container (the text, the HTML page and `kubesim mcp` fold so)."""
+    lines = answer_lines(answer)
+    if pod is None:
+        return lines
+    own = answer_lines(pod)
+    return [lines[0], *(fold if mine == its else mine
+                        for mine, its, fold in zip(lines[1:], own[1:], AS_THE_POD, strict=True))]
+
+
+def pod_heading(doc: dict[str, Any], shown: Callable[[str], str] = visible) -> str:
+    """The pod's answer's heading: `pod NAME`."""
+    return "pod " + shown(doc["pod"] or "(name not in the record)")
 
 
 @dataclass(frozen=True)
@@ -199,7 +222,8 @@ def _container_text(c: ContainerStory, ex: Explanation, suggestion_yaml: str) ->
     lines = [story_title({"name": c.name, "containers": c.containers,
                           "restart_count": c.restart_count, "role": c.role.value})]
     if c.answer is not None:
-        text, counts, prevented = answer_lines(c.answer.to_data())
+        text, counts, prevented = container_answer_lines(
+            c.answer.to_data(), None if ex.answer is None else ex.answer.to_data())
         lines += _wrap(f"diagnosis: {text}", 2)
         lines += _wrap(counts, 4) + _wrap(prevented, 4)
     if c.settings:
@@ -291,6 +315,10 @@ def render_text(ex: Explanation) -> str:
     lines += _wrap("times: seconds on the record's axis, 0 = " + str(ex.axis["basis"]), 0)
     for f in ex.findings:
         lines += _wrap(f"{f.level.value}: {f.text}", 0)
+    if ex.answer is not None:  # the pod's one answer first, its containers' after it
+        text, counts, prevented = answer_lines(ex.answer.to_data())
+        lines += ["", *_wrap(f"{pod_heading(ex.to_data())}: {text}", 0), *_wrap(counts, 2),
+                  *_wrap(prevented, 2)]
     for c in ex.containers:
         lines.append("")
         lines += _container_text(c, ex, _patch(c))
@@ -369,10 +397,11 @@ def _record_rows(c: ContainerStory) -> list[dict[str, str]]:
              "what": r.what + (f"\n{r.reading}" if r.reading else "")} for r in _timeline(c)]
 
 
-def _story_page(c: ContainerStory, basis: str) -> dict[str, Any]:
+def _story_page(c: ContainerStory, basis: str, pod: dict[str, Any] | None) -> dict[str, Any]:
     data: dict[str, Any] = c.to_data()
     data["patch_yaml"] = _patch(c)
-    data["answer_lines"] = answer_lines(c.answer.to_data()) if c.answer is not None else []
+    data["answer_lines"] = container_answer_lines(c.answer.to_data(), pod) \
+        if c.answer is not None else []
     data["title"] = story_title(data, str)
     data["record_rows"] = _record_rows(c)
     origin = c.replay.origin if c.replay is not None and c.replay.ran else 0.0
@@ -403,8 +432,12 @@ def _story_page(c: ContainerStory, basis: str) -> dict[str, Any]:
 
 
 def _pod_page(ex: Explanation) -> dict[str, Any]:
-    return {"document": document(ex), "stories": [_story_page(c, str(ex.axis["basis"]))
-                                                  for c in ex.containers]}
+    doc = document(ex)
+    return {"document": doc,
+            "answer_lines": [] if doc["answer"] is None else answer_lines(doc["answer"]),
+            "answer_title": pod_heading(doc, str),
+            "stories": [_story_page(c, str(ex.axis["basis"]), doc["answer"])
+                        for c in ex.containers]}
 
 
 def render_html(ex: Explanation) -> str:

@@ -944,6 +944,10 @@
       el("p", { "class": "sub" }, "read: " + doc.inputs.map(function (i) { return i.source + " (" + i.format + ")"; }).join(", ") +
         " | times on the record's axis, 0 = " + doc.axis.basis));
     if (doc.findings.length) add(root, explainList(doc.findings.map(function (f) { return f.level + ": " + f.text; })));
+    // the pod's one answer (its probe failures name none of its containers), before theirs
+    var a = data.answer_lines || [];
+    if (a.length) add(root, el("h2", { "class": "pod-answer" }, data.answer_title),
+      el("p", { "class": "diagnosis" }, a[0]), explainList(a.slice(1)));
     data.stories.forEach(function (c) { explainStory(root, c); });
   }
   // the diagnosis record's lines (rendered by the server, decided once), then what the
