@@ -186,13 +186,6 @@ NOT_READ: dict[str, str] = {
         "but explain answers for each of the three containers the Stopping rows name, the "
         "liveness failure naming none of them, where the facts (no container named) ask for "
         "one answer: the pod's"),
-    "qiita-masahata-9e7d05af.japanese-last-state-completed-0-get-pods-pod-yaml-2018-killing-row-running-1.txt": (
-        "held-out batch 32, first contact on the session's final code (3c892bd): two pods, "
-        "both nameless (two runs of the pod `test`, the 2018 Killing row read as the "
-        "second's): the second reads liveness-kill {1, 1} as the facts, the first cannot-tell "
-        "{0, 1}; the record's pod is `test` in both. Not reached by fix31d (its deadline): the "
-        "pieces are split into runs (readers/runs.py) before the names `test` (rows, "
-        "`metadata.name`, the Killing row's object) are weighed"),
 }
 
 

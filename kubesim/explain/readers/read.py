@@ -350,7 +350,14 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
             if pod.name is None and pod.apart_from is None:
                 pod.name = _named_by_kills(pod)
             same = next((p for p in pods if _same(p, pod.name, pod.namespace)), None)
-            pods.append(pod) if same is None else _merge(same, pod)
+            if same is None:
+                pods.append(pod)
+            elif _two_pods(same, pod):
+                newer, older = _newer(same, pod)
+                newer.notes.insert(0, _created_again(older, newer))
+                pods[pods.index(same)] = newer
+            else:
+                _merge(same, pod)
     named = [p for p in pods if p.name is not None]
     apart: list[PodRecord] = []
     unnamed: list[PodRecord] = []
@@ -372,6 +379,36 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
                                "pods: those parts are read as one more pod, not given to any",
                                into.where))
     return [*named, *apart, into]
+
+
+def _two_pods(one: PodRecord, other: PodRecord) -> bool:
+    """Whether two pieces of one name are two pods: their UIDs differ (a pod's UID is its one
+    identity; a pod deleted and created again under its name gets a new one). Pieces of one
+    name are one pod's record unless the record shows so (the corpus README's rule of one
+    name, one pod)."""
+    return one.uid is not None and other.uid is not None and one.uid != other.uid
+
+
+def _newer(one: PodRecord, other: PodRecord) -> tuple[PodRecord, PodRecord]:
+    """(the newer, the older) of two pods of one name (`_two_pods`): by their start times
+    where both give one (a list's items come in any order), else the later in the record."""
+    if one.start_time.at is not None and other.start_time.at is not None and \
+            one.start_time.at > other.start_time.at:
+        return one, other
+    return other, one
+
+
+def _created_again(older: PodRecord, newer: PodRecord) -> Note:
+    """The note of the newer of two pods of one name (`_two_pods`): the newer is explained,
+    the older's parts are not read for it; rows naming a pod by its name alone (a `get
+    events` table's) cannot tell the two apart and are read as the newer's."""
+    span, old_uid, new_uid = _span(older), (older.uid or "")[:60], (newer.uid or "")[:60]
+    return Note(
+        f"the record shows two pods named {newer.name}: UID {old_uid} ({span or 'its parts'}) "
+        f"and UID {new_uid} (from line {newer.where.line}): "
+        "the pod was deleted and created again under its name; the newer one is explained, "
+        "the older one's parts are not read for it (rows that name a pod only by its name, "
+        "a get events table's, are read as the newer pod's)", newer.where)
 
 
 # what events naming no pod need of the pod they are about (kubelet-rules R3.4, R4.7): a
