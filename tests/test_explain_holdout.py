@@ -7139,3 +7139,16 @@ def test_event_objects_of_one_name_in_two_namespaces_are_two_pods() -> None:
     got = sorted((p.namespace, p.name, [e.reason for e in p.events]) for p in pods)
     assert got == [("prod", "api-0", ["Unhealthy", "Killing"]),
                    ("staging", "api-0", ["Unhealthy"])]
+
+
+def test_restarts_falling_from_init_to_app_containers_is_one_pod() -> None:
+    """printPod sums the init containers' restarts while the pod initializes and the app
+    containers' after: `Init:Error 3` then `Running 0` is one pod, no fall said; a fall among
+    the app rows after the init rows is still said (`Running 4`, `Init:0/1 0`, `Running 0`),
+    and the earlier pod's end is not the newer's last state."""
+    [pod] = _groups(_pods_rows(("web-0", "Init:Error", 3), ("web-0", "Running", 0)))
+    assert not any("RESTARTS falls" in n.text for n in pod.notes)
+    [pod] = _groups(_pods_rows(("web-0", "Error", 3), ("web-0", "Running", 4),
+                               ("web-0", "Init:0/1", 0), ("web-0", "Running", 0)))
+    said = [n.text for n in pod.notes if "RESTARTS falls from 4 (line 3) to 0 (line 5)" in n.text]
+    assert len(said) == 1 and pod.containers[0].last is None, pod.notes

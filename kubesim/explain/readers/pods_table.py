@@ -207,16 +207,18 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
     last: dict[tuple[str | None, str], PodRow] = {}
     ended: dict[tuple[str | None, str], PodRow] = {}
     earlier: dict[tuple[str | None, str], list[PodRow]] = {}
+    counted: dict[tuple[str | None, str, bool], PodRow] = {}  # the last row of a sum's kind
     for row in rows:
         key = (row.namespace, row.name)
         before = last.get(key)
         if before is not None and before.status in _TERMINATED and row.restarts > before.restarts:
             ended[key] = before  # it ended, then the kubelet restarted it
-        elif before is not None and _restarts_fall([before, row]) is not None:
+        prior = counted.get((*key, _sums_init(row)))
+        if prior is not None and _fell(prior, row):
             ended.pop(key, None)  # a pod created again: an earlier pod's end is not its own
         if before is not None:
             earlier.setdefault(key, []).append(before)
-        last[key] = row
+        last[key] = counted[(*key, _sums_init(row))] = row
     pods = []
     for key, row in last.items():
         pod = PodRecord(row.name, row.where, namespace=row.namespace, formats=["pods-table"])
@@ -256,13 +258,28 @@ def _earlier_rows(before: list[PodRow], row: PodRow) -> Note:
 
 
 def _restarts_fall(rows: list[PodRow]) -> tuple[PodRow, PodRow] | None:
-    """The last two rows of one name, in the record's order, where RESTARTS falls: a pod's
-    containers' restartCounts only grow (the kubelet counts each start again), so the later
-    row is of a pod created again under the name (README: one name, one pod, unless the
-    record shows two). Rows cut in their RESTARTS cell state no count."""
-    whole = [r for r in rows if not r.restarts_cut]
-    falls = [(a, b) for a, b in zip(whole, whole[1:], strict=False) if b.restarts < a.restarts]
-    return falls[-1] if falls else None
+    """The last two rows of one name, in the record's order, where RESTARTS falls (`_fell`):
+    the later row is of a pod created again under the name (README: one name, one pod, unless
+    the record shows two). Rows are compared with the rows of the same sum (`_sums_init`)."""
+    falls = []
+    for init in (False, True):
+        same = [r for r in rows if _sums_init(r) is init]
+        falls += [(a, b) for a, b in zip(same, same[1:], strict=False) if _fell(a, b)]
+    return max(falls, key=lambda f: f[1].where.line or 0, default=None)
+
+
+def _fell(prior: PodRow, row: PodRow) -> bool:
+    """Whether a row's RESTARTS is below an earlier row's of the same sum: a pod's
+    containers' restartCounts only grow (the kubelet counts each start again). Rows cut in
+    their RESTARTS cell state no count."""
+    return not prior.restarts_cut and not row.restarts_cut and row.restarts < prior.restarts
+
+
+def _sums_init(row: PodRow) -> bool:
+    """Whether a row's RESTARTS sums the init containers' restarts: printPod sums them while
+    the pod initializes (STATUS `Init:...`), the app containers' after, so a pod's RESTARTS
+    may fall from `Init:Error 3` to `Running 0` and the pod is the same."""
+    return row.status.startswith("Init:")
 
 
 # `kubectl top pod POD --containers` (kubectl's top_pod.go, `printContainerMetrics`): a header
