@@ -6922,6 +6922,11 @@ def _pods_rows(*rows: tuple[str, str, int]) -> str:
     # a describe's Name: and the row, no get-pods table
     ("Name:         web-1\nNamespace:    default\nContainers:\n  app:\n    Image:  nginx\n"
      "    State:          Running\n    Restart Count:  1\n\n" + _old_kill("web-1"), "web-1"),
+    # a describe, get-pods rows of its name, then the row
+    ("Name:         cache-0\nNamespace:    default\nContainers:\n  app:\n    Image:  redis\n"
+     "    State:          Running\n    Restart Count:  2\n\n"
+     + _pods_rows(("cache-0", "Running", 1), ("cache-0", "Running", 2)) + _old_kill("cache-0", count=2),
+     "cache-0"),
 ])
 def test_an_old_event_rows_own_name_names_its_pod(text: str, name: str) -> None:
     """qiita-masahata-9e7d05af (batch 32): kubectl 1.8-1.13 printed the event's own name in
@@ -7152,3 +7157,21 @@ def test_restarts_falling_from_init_to_app_containers_is_one_pod() -> None:
                                ("web-0", "Init:0/1", 0), ("web-0", "Running", 0)))
     said = [n.text for n in pod.notes if "RESTARTS falls from 4 (line 3) to 0 (line 5)" in n.text]
     assert len(said) == 1 and pod.containers[0].last is None, pod.notes
+
+
+@given(st.lists(st.integers(min_value=0, max_value=50), min_size=2, max_size=8),
+       st.sampled_from(["web-0", "api-7f9c5d-x2x9z"]))
+def test_a_fall_is_said_exactly_where_restarts_fall(counts: list, name: str) -> None:
+    """Property: rows of one name (app containers' sums) are said to be a pod created again
+    exactly when some row's RESTARTS is below the row's before it, naming the last such
+    fall; the pod read is the last row's."""
+    [pod] = _groups(_pods_rows(*((name, "Running", n) for n in counts)))
+    falls = [i for i in range(1, len(counts)) if counts[i] < counts[i - 1]]
+    said = [n.text for n in pod.notes if "RESTARTS falls" in n.text]
+    assert pod.containers[0].restart_count == counts[-1]
+    if not falls:
+        assert said == []
+    else:
+        i = falls[-1]
+        assert len(said) == 1 and (f"falls from {counts[i - 1]} (line {i + 1}) to {counts[i]} "
+                                   f"(line {i + 2})") in said[0], said
