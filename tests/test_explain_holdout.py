@@ -7175,3 +7175,37 @@ def test_a_fall_is_said_exactly_where_restarts_fall(counts: list, name: str) -> 
         i = falls[-1]
         assert len(said) == 1 and (f"falls from {counts[i - 1]} (line {i + 1}) to {counts[i]} "
                                    f"(line {i + 2})") in said[0], said
+
+
+def _uid_event(uid: str, reason: str, name: str = "web-0") -> dict:
+    return {"kind": "Event", "apiVersion": "v1",
+            "metadata": {"name": f"{name}.{_NANOS}", "namespace": "default"},
+            "involvedObject": {"kind": "Pod", "name": name, "namespace": "default", "uid": uid,
+                               "fieldPath": "spec.containers{app}"},
+            "reason": reason, "type": "Normal" if reason == "Killing" else "Warning",
+            "message": "Container app failed liveness probe, will be restarted"
+            if reason == "Killing" else "Liveness probe failed: HTTP probe failed with "
+            "statuscode: 500", "count": 2, "firstTimestamp": "2024-05-01T09:30:00Z",
+            "lastTimestamp": "2024-05-01T09:40:00Z"}
+
+
+@pytest.mark.parametrize("pods_first", [True, False])
+def test_events_of_another_uid_of_the_name_are_not_the_pods(pods_first: bool) -> None:
+    """An Event object whose involvedObject.uid is not the pod's is about a pod of the name
+    deleted and created again: not read for the pod (before, every event of the name was),
+    said in a note; an event of the pod's own UID is read. With the two pods' documents in
+    the record, the newer's events are its own."""
+    events = json.dumps({"kind": "List", "apiVersion": "v1", "items": [
+        _uid_event(_UID_A, "Killing"), _uid_event(_UID_B, "Unhealthy")]})
+    docs = [_pod_doc(_UID_A, 2, "2024-05-01T09:00:00Z"), _pod_doc(_UID_B, 0,
+                                                                  "2024-05-01T10:00:00Z")]
+    for pod_text in (docs[1], docs[0] + "---\n" + docs[1]):
+        sets = [parse_record(pod_text, "pod.yaml"), parse_record(events, "events.json")]
+        [pod] = pod_groups(sets if pods_first else sets[::-1])
+        assert pod.uid == _UID_B and [e.reason for e in pod.events] == ["Unhealthy"]
+        said = [n.text for n in pod.notes if "not this pod's" in n.text]
+        assert len(said) == 1 and _UID_A in said[0] and "1 event(s)" in said[0], pod.notes
+    # a pod whose record gives no UID (a describe) takes every event of its name
+    [pod] = pod_groups([parse_record("Name:         web-0\nNamespace:    default\n", "d.txt"),
+                        parse_record(events, "events.json")])
+    assert [e.reason for e in pod.events] == ["Killing", "Unhealthy"]

@@ -194,9 +194,7 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     single = len(pods) == 1
     others = len(loose) - len(mine)
     for pod in pods:
-        _attach_events(pod, [e for e in mine if (e.object_name and _same(
-            pod, e.object_name, e.object_namespace)) or (not e.object_name and (
-                (single and not e.object_cut) or pod.name is None))])
+        _attach_events(pod, _events_of(pod, mine, single))
         pod.notes.extend(cut_notes)
         if others:
             pod.notes.append(Note(f"{others} event(s) about other objects (ReplicaSets, "
@@ -215,6 +213,27 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     for pod in pods:
         pod.events = [_sync_back_off(e, pod) for e in pod.events]
     return pods
+
+
+def _events_of(pod: PodRecord, events: list[RecordedEvent], single: bool
+               ) -> list[RecordedEvent]:
+    """The events that are the pod's, in the record's order: those naming it (its namespace
+    and name), and those naming no pod when it is the record's one pod (a row cut in its
+    OBJECT cell excepted) or is itself the pod of no name. An event of its name whose object
+    UID is not the pod's is another pod's of the name (deleted and created again: README, one
+    name, one pod): not read for it, said in a note."""
+    named = [e for e in events if e.object_name and _same(pod, e.object_name,
+                                                          e.object_namespace)]
+    other = [e for e in named if pod.uid and e.object_uid and e.object_uid != pod.uid]
+    if other:
+        uids = ", ".join(sorted({(e.object_uid or "")[:60] for e in other})[:3])
+        pod.notes.append(Note(
+            f"{len(other)} event(s) (from line {other[0].where.line}) are about a pod named "
+            f"{pod.name} of UID {uids}, not this pod's ({(pod.uid or '')[:60]}): a pod of the "
+            "name deleted and created again; not read for it", other[0].where))
+    kept = {id(e) for e in named} - {id(e) for e in other}
+    return [e for e in events if id(e) in kept or (
+        not e.object_name and ((single and not e.object_cut) or pod.name is None))]
 
 
 def _cut_elsewhere(pods: list[PodRecord], events: list[RecordedEvent]) -> None:
