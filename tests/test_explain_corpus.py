@@ -164,15 +164,9 @@ NOT_READ: dict[str, str] = {
         "template's on line 17, both at column 0), so splitting at `---` or `apiVersion:` is "
         "not enough: the flattened reader would have to re-nest a whole manifest by its "
         "kind's keys, not only a probe's"),
-    # held-out batch 32 (amazon-vpc-cni-k8s-1038 and aws-ebs-csi-driver-1299 hold since
-    # podlevel: the pod's answer where their probe failures name none of their containers)
-    "qiita-masahata-9e7d05af.japanese-last-state-completed-0-get-pods-pod-yaml-2018-killing-row-running-1.txt": (
-        "held-out batch 32, first contact on the session's final code (3c892bd): two pods, "
-        "both nameless (two runs of the pod `test`, the 2018 Killing row read as the "
-        "second's): the second reads liveness-kill {1, 1} as the facts, the first cannot-tell "
-        "{0, 1}; the record's pod is `test` in both. Not reached by fix31d (its deadline): the "
-        "pieces are split into runs (readers/runs.py) before the names `test` (rows, "
-        "`metadata.name`, the Killing row's object) are weighed"),
+    # held-out batch 32: amazon-vpc-cni-k8s-1038 and aws-ebs-csi-driver-1299 hold since
+    # podlevel (the pod's answer where their probe failures name none of their containers),
+    # qiita-masahata-9e7d05af since runs (an old table's NAME cell is the event's own name)
     # held-out batch 33: 6 of 10 at first contact on stop 43's final code (e082eed); the misses
     "falco-1571.comment-fence-opened-on-first-row-get-events-no-header-driver-loader-falco-backoff-then-killing-row-cut-in-object.txt": (
         "held-out batch 33, first contact on stop 43's final code (e082eed, the explain of "

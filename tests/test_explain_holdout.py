@@ -32,6 +32,7 @@ from kubesim.explain.model import (
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordedEvent
+from kubesim.explain.readers.names import object_of_event_name
 from kubesim.explain.readers.normalise import LineKind, normalise
 from kubesim.explain.readers.read import parse_record, pod_groups
 from kubesim.explain.readers.runs import QUOTED_BACKOFF, QUOTED_STATUS, placed_jq_output, split_runs
@@ -6875,3 +6876,336 @@ def test_get_all_pod_row_reads_a_long_line_in_one_pass() -> None:
     """Hostile input for the `pod/` prefix: a 2 MB run of spaces read in one pass."""
     _read_in_one_pass("NAME READY STATUS RESTARTS AGE\npod/web" + " " * 2_000_000
                       + "1/1 Running 3 1d\n")
+
+
+# ---------------------------------------------------------------- runs (issue 30, batch 32)
+# qiita-masahata-9e7d05af: pieces of a paste that name one pod (a get-pods row's NAME, a
+# describe's Name:, metadata.name, an event's object) are one pod's record unless the record
+# shows two pods (two UIDs, two namespaces, a restart count that falls): README, "One name,
+# one pod".
+
+_NANOS = "156069c40d136031"  # an event's moment in hexadecimal nanoseconds (2018)
+_OLD_KILL = ("0s        0s        {count}         {name}.{nanos}   Pod       "
+             "spec.containers{{{c}}}   Normal    Killing   kubelet, node-1   Killing container "
+             "with id docker://{c}:Container failed liveness probe.. Container will be killed "
+             "and recreated.\n")
+_OLD_HEADER = ("LASTSEEN   FIRSTSEEN   COUNT     NAME                               KIND      "
+               "SUBOBJECT                TYPE      REASON    SOURCE             MESSAGE\n")
+
+
+def _old_kill(name: str, c: str = "app", count: int = 1, nanos: str = _NANOS) -> str:
+    return _OLD_KILL.format(name=name, c=c, count=count, nanos=nanos)
+
+
+def _pods_rows(*rows: tuple[str, str, int]) -> str:
+    return "NAME      READY     STATUS    RESTARTS   AGE\n" + "".join(
+        f"{n}      {'1/1' if s == 'Running' else '0/1'}       {s}   {r}          1m\n"
+        for n, s, r in rows)
+
+
+@pytest.mark.parametrize("text, name", [
+    # the record's shape: a get-pods row, the 1.10 get-events row, the row again
+    (_pods_rows(("test", "Completed", 0)) + _old_kill("test", "test")
+     + _pods_rows(("test", "Running", 1)), "test"),
+    # other names (a ReplicaSet's pod, a name with dots), a count of 3
+    (_old_kill("api-7f9c5d-x2x9z", count=3) + _pods_rows(("api-7f9c5d-x2x9z", "Running", 3)),
+     "api-7f9c5d-x2x9z"),
+    (_pods_rows(("db.primary-0", "Running", 1)) + _old_kill("db.primary-0"), "db.primary-0"),
+    # a NAMESPACE column before LASTSEEN
+    (_pods_rows(("web-1", "Running", 1)) + "default   " + _old_kill("web-1"), "web-1"),
+    # under the table's header (its columns cut where the header's are)
+    (_pods_rows(("web-1", "Running", 1)) + _OLD_HEADER
+     + "0s         0s          1         web-1.156069c40d136031             Pod       "
+       "spec.containers{app}     Normal    Killing   kubelet, node-1    Killing container "
+       "with id docker://app:Container failed liveness probe.. Container will be killed and "
+       "recreated.\n", "web-1"),
+    # a describe's Name: and the row, no get-pods table
+    ("Name:         web-1\nNamespace:    default\nContainers:\n  app:\n    Image:  nginx\n"
+     "    State:          Running\n    Restart Count:  1\n\n" + _old_kill("web-1"), "web-1"),
+    # a describe, get-pods rows of its name, then the row
+    ("Name:         cache-0\nNamespace:    default\nContainers:\n  app:\n    Image:  redis\n"
+     "    State:          Running\n    Restart Count:  2\n\n"
+     + _pods_rows(("cache-0", "Running", 1), ("cache-0", "Running", 2)) + _old_kill("cache-0", count=2),
+     "cache-0"),
+])
+def test_an_old_event_rows_own_name_names_its_pod(text: str, name: str) -> None:
+    """qiita-masahata-9e7d05af (batch 32): kubectl 1.8-1.13 printed the event's own name in
+    `get events`' NAME cell (`test.156069c40d136031`: its object's name, a dot, its moment
+    in hexadecimal nanoseconds); read as a pod's name, it made a second pod of the record, and
+    the pod's Killing row was not its own. The row is the pod's, said in a note."""
+    [pod] = _groups(text)
+    assert pod.name == name and [e.reason for e in pod.events] == ["Killing"]
+    assert [e.object_name for e in pod.events] == [name]
+    said = [n.text for n in pod.notes if "NAME cell holds the event's own name" in n.text]
+    assert len(said) == 1 and f"{name}.{_NANOS}" in said[0] and said[0].endswith(
+        f"read as an event of Pod {name}"), said
+
+
+def test_an_event_name_of_another_pod_stays_another_pod() -> None:
+    """Two pods whose names differ stay two: an event named for `other` is other's, not the
+    pod of the get-pods rows."""
+    pods = _groups(_pods_rows(("test", "Running", 1)) + _old_kill("other"))
+    assert sorted(p.name for p in pods) == ["other", "test"]
+    assert [[e.reason for e in p.events] for p in sorted(pods, key=lambda p: p.name or "")] \
+        == [["Killing"], []]
+
+
+_MANIFEST = ("apiVersion: v1\nkind: Pod\nmetadata:\n  name: {name}\nspec:\n  restartPolicy: "
+             "OnFailure\n  containers:\n    - name: {c}\n      image: nginx\n      livenessProbe:"
+             "\n        httpGet:\n          path: /healthz\n          port: 8080\n"
+             "        periodSeconds: 5\n        failureThreshold: 1\n")
+
+
+@pytest.mark.parametrize("name, c, kills", [("test", "test", 1), ("probe-demo", "web", 2),
+                                            ("db.primary-0", "db", 4)])
+def test_the_records_shape_answers_one_liveness_kill_per_row_count(name: str, c: str,
+                                                                   kills: int) -> None:
+    """The record's pieces end to end, with other names and counts: the pod's manifest, the
+    old Killing row of count N and a get-pods row of N restarts answer liveness-kill {N, N}
+    for the one pod (before: a second pod of the event's own name held the kill)."""
+    text = (_MANIFEST.format(name=name, c=c) + "\n" + _old_kill(name, c, kills)
+            + _pods_rows((name, "Running", kills)))
+    a = _answer(text)
+    assert a.cause is Cause.LIVENESS_KILL and a.probe_kills == CountRange(kills, kills)
+
+
+@given(st.from_regex(r"[a-z0-9]([-a-z0-9.]{0,40}[a-z0-9])?", fullmatch=True),
+       st.integers(min_value=2**60, max_value=2**64 - 1))
+def test_an_events_own_name_gives_back_its_objects(name: str, nanos: int) -> None:
+    """The event recorder's names (`%v.%x` of the object's name and UnixNano, 2006-2043)
+    give back the object's name; a tail of other length or letters is no event's name."""
+    assert object_of_event_name(f"{name}.{nanos:x}") == name
+    assert object_of_event_name(f"{name}.{nanos:x}"[:-1]) is None
+    assert object_of_event_name(f"{name}.{nanos:x}z") is None
+    assert object_of_event_name(f"{name}.{nanos:x}.{name}") is None
+
+
+def test_an_event_name_cell_of_2_mb_is_read_in_one_pass() -> None:
+    """Hostile input: a 2 MB NAME cell ending in an event's moment, and a 2 MB run of dots."""
+    _read_in_one_pass(_old_kill("a" * 2_000_000))
+    _read_in_one_pass(_old_kill("a" + "." * 2_000_000 + "a"))
+
+
+def _pod_doc(uid: str, restarts: int, started: str, state: str = "running:\n        "
+             "startedAt: \"2024-05-01T10:00:00Z\"", name: str = "web-0") -> str:
+    return (f"apiVersion: v1\nkind: Pod\nmetadata:\n  name: {name}\n  namespace: default\n"
+            f"  uid: {uid}\nspec:\n  containers:\n  - name: app\n    image: nginx\nstatus:\n"
+            f"  startTime: \"{started}\"\n  containerStatuses:\n  - name: app\n"
+            f"    restartCount: {restarts}\n    ready: true\n    state:\n      {state}\n")
+
+
+_UID_A = "0b7e1c4e-1111-4c1e-9d2a-aaaaaaaaaaaa"
+_UID_B = "5f3a9d20-2222-4b7c-8e1f-bbbbbbbbbbbb"
+
+
+@pytest.mark.parametrize("docs, newer", [
+    # the record's order: the pod, then the pod created again
+    ([(_UID_A, 7, "2024-05-01T09:00:00Z"), (_UID_B, 0, "2024-05-01T10:00:00Z")], _UID_B),
+    # a list's items in any order: the newer by its startTime
+    ([(_UID_B, 0, "2024-05-01T10:00:00Z"), (_UID_A, 7, "2024-05-01T09:00:00Z")], _UID_B),
+    ([(_UID_B, 2, "2024-05-02T10:00:00Z"), (_UID_A, 0, "2024-05-03T09:00:00Z")], _UID_A),
+])
+def test_two_uids_of_one_name_are_a_pod_created_again(docs: list, newer: str) -> None:
+    """A name's two UIDs are two pods (a pod deleted and created again): the newer is the
+    pod explained, with its own restart count (before, the two were merged into one, the
+    later document's fields over the earlier's), said in a note naming both UIDs. One UID
+    twice is one pod; two names are two pods."""
+    counts = {uid: n for uid, n, _ in docs}
+    text = "---\n".join(_pod_doc(uid, n, at) for uid, n, at in docs)
+    [pod] = _groups(text)
+    assert pod.uid == newer and [c.restart_count for c in pod.containers] == [counts[newer]]
+    said = [n.text for n in pod.notes if n.text.startswith("the record shows two pods named")]
+    assert len(said) == 1 and _UID_A in said[0] and _UID_B in said[0], pod.notes
+    # the same UID twice is one pod, merged, no note; two names stay two pods
+    [one] = _groups(_pod_doc(newer, 3, docs[0][2]) + "---\n" + _pod_doc(newer, 4, docs[0][2]))
+    assert not any("two pods named" in n.text for n in one.notes)
+    two = _groups(_pod_doc(_UID_A, 3, docs[0][2]) + "---\n"
+                  + _pod_doc(_UID_B, 0, docs[1][2], name="web-1"))
+    assert sorted(p.name for p in two) == ["web-0", "web-1"]
+
+
+@pytest.mark.parametrize("rows, fall", [
+    ([("web-0", "Error", 2), ("web-0", "Running", 3), ("web-0", "Running", 0)], (3, 0)),
+    ([("api-x2x9z", "Completed", 5), ("api-x2x9z", "Running", 6), ("api-x2x9z", "Pending", 0),
+      ("api-x2x9z", "Running", 1)], (6, 0)),
+])
+def test_get_pods_rows_whose_restarts_fall_are_a_pod_created_again(rows: list,
+                                                                   fall: tuple) -> None:
+    """radondb-mysql-754's watch (`Terminating 17`, then `Pending 0`): a pod's restart counts
+    only grow, so RESTARTS falling is the name's pod created again. The earlier pod's end
+    (an Error or Completed row before more restarts) is not the newer pod's last state, and
+    the note says where the count fell."""
+    [pod] = _groups(_pods_rows(*rows))
+    [c] = pod.containers
+    assert c.last is None and c.restart_count == rows[-1][2]
+    said = [n.text for n in pod.notes if "earlier row(s) of the name" in n.text]
+    assert len(said) == 1 and f"RESTARTS falls from {fall[0]}" in said[0] and \
+        f"to {fall[1]}" in said[0] and "created again" in said[0], said
+
+
+def test_get_pods_rows_of_one_name_in_two_namespaces_are_two_pods() -> None:
+    """`get pods -A` rows of one name in two namespaces are two pods (a pod's key is its
+    namespace and name); before, the later row was read as the one pod of the name."""
+    text = ("NAMESPACE   NAME    READY   STATUS    RESTARTS   AGE\n"
+            "default     web-0   1/1     Running   3          1d\n"
+            "prod        web-0   0/1     Running   0          2m\n")
+    pods = _groups(text)
+    assert sorted((p.namespace, p.name, p.containers[0].restart_count) for p in pods) == [
+        ("default", "web-0", 3), ("prod", "web-0", 0)]
+    assert not any("earlier row(s)" in n.text for p in pods for n in p.notes)
+
+
+# a ReplicaSet's pods, one name the start of another's: a row cut in its OBJECT cell is tied
+# to a pod only where the record names one such pod whole (read._cut_objects)
+_RS_HEADER = "LAST SEEN   TYPE      REASON      OBJECT                  MESSAGE\n"
+
+
+def _rs_row(name: str, ns: str = "") -> str:
+    return (f"{ns}2m          Warning   Unhealthy   pod/{name}   Liveness probe failed: HTTP "
+            "probe failed with statuscode: 500\n")
+
+
+def _rs_cut(name: str, ns: str = "") -> str:
+    return f"{ns}1m          Normal    Killing     pod/{name}\n"
+
+
+@pytest.mark.parametrize("whole, cut, owner", [
+    # two pods of one ReplicaSet: the cut name starts both: neither's
+    (["web-5d9f-abcde", "web-5d9f-abxyz"], "web-5d9f-ab", None),
+    # a pod whose whole name is the start of another's: the cut name starts only the longer
+    (["web", "web-5d9f-abcde"], "web-5d9f-ab", "web-5d9f-abcde"),
+    # the cut name is the shorter whole name: it may be either, cut: neither's
+    (["web", "web-5d9f-abcde"], "web", None),
+    (["web-5d9f-ab", "web-5d9f-abcde"], "web-5d9f-ab", None),
+    # other names: a StatefulSet's pods, db-1 a start of db-10's
+    (["db-1", "db-10"], "db-1", None),
+    (["db-2", "db-10"], "db-1", "db-10"),
+])
+def test_a_cut_name_of_a_replicasets_pods_is_tied_to_one_named_whole(whole: list, cut: str,
+                                                                     owner: str | None) -> None:
+    """A cut OBJECT cell (`pod/web-5d9f-ab`) names the one pod the record names whole whose
+    name starts so; where several do, or one name is the start of another's, the row is no
+    named pod's (said), and no pod of the cut name is made up. The names stay their pods."""
+    pods = _groups(_RS_HEADER + "".join(_rs_row(n) for n in whole) + _rs_cut(cut))
+    assert sorted(p.name for p in pods) == sorted(whole)
+    got = {p.name: [e.reason for e in p.events] for p in pods}
+    assert got == {n: ["Unhealthy", "Killing"] if n == owner else ["Unhealthy"] for n in whole}
+    said = [n.text for n in pods[0].notes if f"cut in its OBJECT cell (pod/{cut})" in n.text
+            and ("read as pod" in n.text or "given to no named pod" in n.text)]
+    assert len(said) == 1 and (owner is None) == ("given to no named pod" in said[0]), said
+
+
+@pytest.mark.parametrize("before", [
+    "NAME             READY   STATUS    RESTARTS   AGE\nweb-5d9f-abcde   1/1     Running   1"
+    "          5m\n\n",
+    "Name:         web-5d9f-abcde\nNamespace:    default\nContainers:\n  app:\n    Image:  nginx\n"
+    "    State:          Running\n    Restart Count:  1\n\n",
+])
+def test_a_cut_name_is_tied_to_the_pod_a_get_pods_row_or_describe_names(before: str) -> None:
+    """The whole name may come from a `get pods` row or a describe's `Name:`: the cut row is
+    that pod's; a whole OBJECT cell that is a start of the name (`pod/web-5d9f-ab` with its
+    message) is a pod of its own (two names, two pods)."""
+    [pod] = _groups(before + _RS_HEADER + _rs_cut("web-5d9f-ab"))
+    assert pod.name == "web-5d9f-abcde" and [e.reason for e in pod.events] == ["Killing"]
+    pods = _groups(before + _RS_HEADER + _rs_row("web-5d9f-ab"))
+    assert sorted(p.name for p in pods) == ["web-5d9f-ab", "web-5d9f-abcde"]
+
+
+@pytest.mark.parametrize("ns_header", ["NAMESPACE   " + _RS_HEADER, ""])
+def test_get_events_rows_of_one_name_in_two_namespaces_are_two_pods(ns_header: str) -> None:
+    """`get events -A` rows of one pod name in two namespaces are two pods (a pod's key is
+    its namespace and name; before, the NAMESPACE cell was not kept and the rows made one
+    pod), and a cut row is tied to the pod of its own namespace; under the header or
+    without it."""
+    text = (ns_header + _rs_row("web-5d9f-abcde", "prod        ")
+            + _rs_row("web-5d9f-abcde", "dev         ") + _rs_cut("web-5d9f-ab", "prod        "))
+    pods = _groups(text)
+    got = sorted((p.namespace, p.name, [e.reason for e in p.events]) for p in pods)
+    assert got == [("dev", "web-5d9f-abcde", ["Unhealthy"]),
+                   ("prod", "web-5d9f-abcde", ["Unhealthy", "Killing"])]
+
+
+def test_event_objects_of_one_name_in_two_namespaces_are_two_pods() -> None:
+    """The same of Event objects (`get events -A -o json`): involvedObject's namespace is
+    the pod's, kept; rows of one name in two namespaces are two pods."""
+    def event(ns: str, reason: str) -> dict:
+        return {"kind": "Event", "apiVersion": "v1",
+                "metadata": {"name": f"api-0.{_NANOS}", "namespace": ns},
+                "involvedObject": {"kind": "Pod", "name": "api-0", "namespace": ns,
+                                   "fieldPath": "spec.containers{app}"},
+                "reason": reason, "type": "Warning" if reason == "Unhealthy" else "Normal",
+                "message": "Liveness probe failed: HTTP probe failed with statuscode: 500"
+                if reason == "Unhealthy" else "Container app failed liveness probe, will be "
+                "restarted", "count": 1, "firstTimestamp": "2024-05-01T10:00:00Z",
+                "lastTimestamp": "2024-05-01T10:00:00Z"}
+    text = json.dumps({"kind": "List", "apiVersion": "v1", "items": [
+        event("prod", "Unhealthy"), event("prod", "Killing"), event("staging", "Unhealthy")]})
+    pods = _groups(text)
+    got = sorted((p.namespace, p.name, [e.reason for e in p.events]) for p in pods)
+    assert got == [("prod", "api-0", ["Unhealthy", "Killing"]),
+                   ("staging", "api-0", ["Unhealthy"])]
+
+
+def test_restarts_falling_from_init_to_app_containers_is_one_pod() -> None:
+    """printPod sums the init containers' restarts while the pod initializes and the app
+    containers' after: `Init:Error 3` then `Running 0` is one pod, no fall said; a fall among
+    the app rows after the init rows is still said (`Running 4`, `Init:0/1 0`, `Running 0`),
+    and the earlier pod's end is not the newer's last state."""
+    [pod] = _groups(_pods_rows(("web-0", "Init:Error", 3), ("web-0", "Running", 0)))
+    assert not any("RESTARTS falls" in n.text for n in pod.notes)
+    [pod] = _groups(_pods_rows(("web-0", "Error", 3), ("web-0", "Running", 4),
+                               ("web-0", "Init:0/1", 0), ("web-0", "Running", 0)))
+    said = [n.text for n in pod.notes if "RESTARTS falls from 4 (line 3) to 0 (line 5)" in n.text]
+    assert len(said) == 1 and pod.containers[0].last is None, pod.notes
+
+
+@given(st.lists(st.integers(min_value=0, max_value=50), min_size=2, max_size=8),
+       st.sampled_from(["web-0", "api-7f9c5d-x2x9z"]))
+def test_a_fall_is_said_exactly_where_restarts_fall(counts: list, name: str) -> None:
+    """Property: rows of one name (app containers' sums) are said to be a pod created again
+    exactly when some row's RESTARTS is below the row's before it, naming the last such
+    fall; the pod read is the last row's."""
+    [pod] = _groups(_pods_rows(*((name, "Running", n) for n in counts)))
+    falls = [i for i in range(1, len(counts)) if counts[i] < counts[i - 1]]
+    said = [n.text for n in pod.notes if "RESTARTS falls" in n.text]
+    assert pod.containers[0].restart_count == counts[-1]
+    if not falls:
+        assert said == []
+    else:
+        i = falls[-1]
+        assert len(said) == 1 and (f"falls from {counts[i - 1]} (line {i + 1}) to {counts[i]} "
+                                   f"(line {i + 2})") in said[0], said
+
+
+def _uid_event(uid: str, reason: str, name: str = "web-0") -> dict:
+    return {"kind": "Event", "apiVersion": "v1",
+            "metadata": {"name": f"{name}.{_NANOS}", "namespace": "default"},
+            "involvedObject": {"kind": "Pod", "name": name, "namespace": "default", "uid": uid,
+                               "fieldPath": "spec.containers{app}"},
+            "reason": reason, "type": "Normal" if reason == "Killing" else "Warning",
+            "message": "Container app failed liveness probe, will be restarted"
+            if reason == "Killing" else "Liveness probe failed: HTTP probe failed with "
+            "statuscode: 500", "count": 2, "firstTimestamp": "2024-05-01T09:30:00Z",
+            "lastTimestamp": "2024-05-01T09:40:00Z"}
+
+
+@pytest.mark.parametrize("pods_first", [True, False])
+def test_events_of_another_uid_of_the_name_are_not_the_pods(pods_first: bool) -> None:
+    """An Event object whose involvedObject.uid is not the pod's is about a pod of the name
+    deleted and created again: not read for the pod (before, every event of the name was),
+    said in a note; an event of the pod's own UID is read. With the two pods' documents in
+    the record, the newer's events are its own."""
+    events = json.dumps({"kind": "List", "apiVersion": "v1", "items": [
+        _uid_event(_UID_A, "Killing"), _uid_event(_UID_B, "Unhealthy")]})
+    docs = [_pod_doc(_UID_A, 2, "2024-05-01T09:00:00Z"), _pod_doc(_UID_B, 0,
+                                                                  "2024-05-01T10:00:00Z")]
+    for pod_text in (docs[1], docs[0] + "---\n" + docs[1]):
+        sets = [parse_record(pod_text, "pod.yaml"), parse_record(events, "events.json")]
+        [pod] = pod_groups(sets if pods_first else sets[::-1])
+        assert pod.uid == _UID_B and [e.reason for e in pod.events] == ["Unhealthy"]
+        said = [n.text for n in pod.notes if "not this pod's" in n.text]
+        assert len(said) == 1 and _UID_A in said[0] and "1 event(s)" in said[0], pod.notes
+    # a pod whose record gives no UID (a describe) takes every event of its name
+    [pod] = pod_groups([parse_record("Name:         web-0\nNamespace:    default\n", "d.txt"),
+                        parse_record(events, "events.json")])
+    assert [e.reason for e in pod.events] == ["Killing", "Unhealthy"]

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from kubesim.explain.readers.names import LABEL
+from kubesim.explain.readers.names import LABEL, object_of_event_name
 
 __all__ = ["BareReason", "Cells", "Column", "Columns", "StartBackOff", "bare_reason",
            "get_old_cells", "headerless_cells", "sourced_cells", "spaced_console_cells",
@@ -104,6 +104,9 @@ class Cells:
     # the row ends inside its OBJECT cell (no cell after it where the header has them, or no
     # message): the kind/name it holds may be cut short (`pod/we` of `pod/web-0`)
     object_cut: bool = False
+    # the NAME cell held the event's own name (`test.156069c40d136031`), not its object's:
+    # `name` is the object's name read from it (`_named`)
+    event_name: str | None = None
 
 
 class StartBackOff(NamedTuple):
@@ -204,10 +207,15 @@ class Columns:
             got[Column.KIND] = got[Column.OBJECT]
         type_ = got.get(Column.TYPE)
         every = Column.OBJECT in got and events_command_object(got.get(Column.KIND))
+        # a NAME column beside KIND (1.5-1.13) may hold the event's own name; an OBJECT's
+        # kind/name is the object's
+        of_object, event_name = (got.get(Column.NAME), None) if Column.OBJECT in got else \
+            _named(got.get(Column.NAME))
         return Cells(reason, message, type_ if type_ in _TYPE else None, got.get(Column.LAST),
                      got.get(Column.FIRST), got.get(Column.COUNT), got.get(Column.NAMESPACE),
-                     got.get(Column.KIND), got.get(Column.NAME), got.get(Column.SUBOBJECT),
-                     got.get(Column.SOURCE), every_count=every, object_cut=cut)
+                     got.get(Column.KIND), of_object, got.get(Column.SUBOBJECT),
+                     got.get(Column.SOURCE), every_count=every, object_cut=cut,
+                     event_name=event_name)
 
     def _tabbed(self, line: str) -> list[tuple[Column, str]] | None:
         parts = re.split(r"\t+", line.strip())
@@ -257,8 +265,19 @@ def get_old_cells(line: str, is_time: Callable[[str], bool]) -> Cells | None:
         return None
     reason = rest.pop(0)
     source = rest.pop(0) if len(rest) > 1 or (rest and rest[0].startswith("{")) else None
+    name, event_name = _named(t[at + 1])
     return Cells(reason, "  ".join(rest), type_, t[at - 2], t[at - 1], t[at],
-                 t[0] if at == 3 else None, t[at + 2], t[at + 1], sub, source)
+                 t[0] if at == 3 else None, t[at + 2], name, sub, source, event_name=event_name)
+
+
+def _named(cell: str | None) -> tuple[str | None, str | None]:
+    """(the object's name, the event's own name or None) of a 1.5-1.13 table's NAME cell.
+    kubectl printed the object's name there, and from its server-side tables (1.8) to 1.13
+    the event's own name (printers.go printEvent: `obj.Name`, `test.156069c40d136031`),
+    which the event recorder makes of its object's name and its moment
+    (`names.object_of_event_name`): the event is about that object all the same."""
+    of_object = object_of_event_name(cell) if cell else None
+    return (cell, None) if of_object is None else (of_object, cell)
 
 
 def wide_cells(last: str, type_: str, reason: str, kind: str, name: str, rest: str,

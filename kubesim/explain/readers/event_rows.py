@@ -169,6 +169,8 @@ class EventRows:
                                        "rows of the table there are not in the record",
                                        event.where))
                 event, self._cut = replace(event, cut_before=True), None
+            if event.event_name:
+                self.notes.append(_event_named(event))
             self._open = _Open(event, [])
             return True
         if self._open is not None and line.strip():
@@ -459,8 +461,8 @@ class EventRows:
 
     def _get_row(self, m: re.Match[str], number: int) -> RecordedEvent:
         """A 1.14+ `kubectl get events` row (`-o wide` too)."""
-        cells = wide_cells(m["age"], m["type"], m["reason"], m["kind"], m["name"],
-                           m["message"] or "", _is_time)
+        cells = replace(wide_cells(m["age"], m["type"], m["reason"], m["kind"], m["name"],
+                                   m["message"] or "", _is_time), namespace=m["ns"])
         if m["count"] is not None and cells.count is None:
             return self._from_cells(cells, number, suffix=(m["count"], m["over"]))
         return self._from_cells(cells, number)
@@ -490,7 +492,8 @@ class EventRows:
             Where(self.source, number), component=(cells.source or "").strip("{} "),
             object_kind=_kind(cells.kind) if cells.kind else "", object_name=cells.name or "",
             container=container_of_field_path(cells.subobject), combined=combined,
-            truncated=not message, count_basis=basis, object_cut=cells.object_cut)
+            truncated=not message, count_basis=basis, object_cut=cells.object_cut,
+            event_name=cells.event_name, object_namespace=cells.namespace)
 
 
 _TYPE_REASON = re.compile(r"^(Normal|Warning) (\S+)$")
@@ -574,6 +577,16 @@ def _again(stamp: Stamp) -> Stamp:
 def _capital(reason: str) -> str:
     """Old kubelets wrote reasons in lower case (`killing`, `created`)."""
     return reason[:1].upper() + reason[1:] if reason else reason
+
+
+def _event_named(event: RecordedEvent) -> Note:
+    """What a row whose NAME cell holds the event's own name is read as: an event of the
+    object whose name that name starts with (`event_layouts._named`)."""
+    kind = event.object_kind or "object"
+    return Note(f"line {event.where.line}'s NAME cell holds the event's own name "
+                f"({event.event_name}: its object's name, a dot, and the moment it was made in "
+                f"hexadecimal nanoseconds, as kubectl 1.8-1.13 printed it): read as an event of "
+                f"{kind} {event.object_name}", event.where, uncertain=False)
 
 
 def _cut_row(event: RecordedEvent) -> str:

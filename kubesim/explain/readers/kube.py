@@ -409,4 +409,5 @@ def _event(doc: _Doc, obj: dict[str, Any], loc: Loc) -> RecordedEvent:
         or "", container=container_of_field_path(_str(regarding.get("fieldPath"))),
         init=init_field_path(_str(regarding.get("fieldPath"))),
         series=bool(series), combined=combined,
-        count_basis=CountBasis.STATED if stated else CountBasis.AT_LEAST)
+        count_basis=CountBasis.STATED if stated else CountBasis.AT_LEAST,
+        object_namespace=_str(regarding.get("namespace")), object_uid=_str(regarding.get("uid")))

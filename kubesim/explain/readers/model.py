@@ -134,6 +134,12 @@ class RecordedEvent:
     # the row ends inside its OBJECT cell (`kubectl get events`' `pod/we`): `object_name` may
     # be the pod's name cut short, which names no pod by itself (read.pod_groups)
     object_cut: bool = False
+    # the row's NAME cell held the event's own name (`test.156069c40d136031`, kubectl 1.8 to
+    # 1.13): `object_name` is its object's, read from it
+    event_name: str | None = None
+    # the UID of the pod the event is about, where the record gives it (an Event object's
+    # involvedObject.uid): an event of the pod's name and another UID is another pod's
+    object_uid: str | None = None
 
     @property
     def count_stated(self) -> bool:

@@ -9,7 +9,10 @@ ends; the subdomain's rule that each `.`-separated part is a label is not checke
 
 from __future__ import annotations
 
-__all__ = ["LABEL", "NAMESPACE_CELL", "NAME_CELL", "PLACEHOLDER", "SUBDOMAIN"]
+import re
+
+__all__ = ["LABEL", "NAMESPACE_CELL", "NAME_CELL", "PLACEHOLDER", "SUBDOMAIN",
+           "object_of_event_name"]
 
 # IsDNS1123Label: 1 to 63 characters, lower case, digits and `-`, a letter or digit at each end
 LABEL = r"[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?"
@@ -23,3 +26,20 @@ NAMESPACE_CELL = r"[a-z0-9][-a-z0-9]{0,62}"
 # a page's placeholder written where a name goes (`POD_NAME`, `<pod-name>`, `MyPod`): no name
 # the API gives, but a name's place in a row
 PLACEHOLDER = r"<?[A-Za-z0-9][-A-Za-z0-9_.]{0,252}>?"
+
+_SUBDOMAIN_WHOLE = re.compile(SUBDOMAIN)
+# the hexadecimal nanoseconds an event's name ends in: 16 digits for every moment from 2006 to
+# 2043 (2**60 ns to 2**64 ns after the epoch)
+_HEX_NANOS = 16
+
+
+def object_of_event_name(name: str) -> str | None:
+    """The name of the object an event is about, when `name` is the event's own name: the
+    event recorder names an event `<object's name>.<its moment, UnixNano in hex>`
+    (client-go's record.makeEvent, `fmt.Sprintf("%v.%x", ref.Name, t.UnixNano())`:
+    `test.156069c40d136031` for pod test); None for any other name. (rpartition and one
+    fullmatch of a bounded pattern: one pass.)"""
+    head, dot, tail = name.rpartition(".")
+    if not dot or len(tail) != _HEX_NANOS or any(c not in "0123456789abcdef" for c in tail):
+        return None
+    return head if _SUBDOMAIN_WHOLE.fullmatch(head) else None

@@ -202,21 +202,28 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
     """One pod per name, from its last row; of a watch, a pod of one container whose earlier
     row shows it terminated (Completed, Error, OOMKilled) with fewer restarts than its last
     row gives that end as the container's last state."""
-    last: dict[str, PodRow] = {}
-    ended: dict[str, PodRow] = {}
-    earlier: dict[str, list[PodRow]] = {}
+    # a pod's key is its namespace and name: rows of one name in two namespaces (`-A`) are
+    # two pods
+    last: dict[tuple[str | None, str], PodRow] = {}
+    ended: dict[tuple[str | None, str], PodRow] = {}
+    earlier: dict[tuple[str | None, str], list[PodRow]] = {}
+    counted: dict[tuple[str | None, str, bool], PodRow] = {}  # the last row of a sum's kind
     for row in rows:
-        before = last.get(row.name)
+        key = (row.namespace, row.name)
+        before = last.get(key)
         if before is not None and before.status in _TERMINATED and row.restarts > before.restarts:
-            ended[row.name] = before  # it ended, then the kubelet restarted it
+            ended[key] = before  # it ended, then the kubelet restarted it
+        prior = counted.get((*key, _sums_init(row)))
+        if prior is not None and _fell(prior, row):
+            ended.pop(key, None)  # a pod created again: an earlier pod's end is not its own
         if before is not None:
-            earlier.setdefault(row.name, []).append(before)
-        last[row.name] = row
+            earlier.setdefault(key, []).append(before)
+        last[key] = counted[(*key, _sums_init(row))] = row
     pods = []
-    for row in last.values():
+    for key, row in last.items():
         pod = PodRecord(row.name, row.where, namespace=row.namespace, formats=["pods-table"])
-        if row.name in earlier:
-            pod.notes.append(_earlier_rows(earlier[row.name], row))
+        if key in earlier:
+            pod.notes.append(_earlier_rows(earlier[key], row))
         if row.restarts_cut:
             pod.notes.append(Note("the record ends inside this row's RESTARTS cell: the pod's "
                                   "restart count is not in the record", row.where))
@@ -224,8 +231,8 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
             pod.containers.append(_initializing(row))
         elif row.total == 1:  # RESTARTS is the pod's one container's restartCount
             pod.containers.append(_container(row))
-            if row.name in ended and row.status not in _TERMINATED:
-                pod.containers[-1].last = _ended(ended[row.name])
+            if key in ended and row.status not in _TERMINATED:
+                pod.containers[-1].last = _ended(ended[key])
         else:  # several: RESTARTS is their sum, which the record does not split
             pod.containers.append(_several(row))
         pods.append(pod)
@@ -239,9 +246,40 @@ def _earlier_rows(before: list[PodRow], row: PodRow) -> Note:
     StatefulSet's pod recreated starts its restart count again)."""
     lines = [r.where.line for r in before if r.where.line is not None]
     span = f"line {lines[0]}" if len(lines) == 1 else f"lines {lines[0]}-{lines[-1]}"
+    fell = _restarts_fall([*before, row])
+    again = "" if fell is None else (
+        f"; RESTARTS falls from {fell[0].restarts} (line {fell[0].where.line}) to "
+        f"{fell[1].restarts} (line {fell[1].where.line}), and a pod's restart counts only grow: "
+        "the pod of the name was created again between them, the earlier rows are an "
+        "earlier pod's")
     return Note(f"{span}: {len(before)} earlier row(s) of the name {row.name} (a watch, the "
                 "table taken again, or a page's rows of one name): the last row, here, is the "
-                "one read", row.where)
+                f"one read{again}", row.where)
+
+
+def _restarts_fall(rows: list[PodRow]) -> tuple[PodRow, PodRow] | None:
+    """The last two rows of one name, in the record's order, where RESTARTS falls (`_fell`):
+    the later row is of a pod created again under the name (README: one name, one pod, unless
+    the record shows two). Rows are compared with the rows of the same sum (`_sums_init`)."""
+    falls = []
+    for init in (False, True):
+        same = [r for r in rows if _sums_init(r) is init]
+        falls += [(a, b) for a, b in zip(same, same[1:], strict=False) if _fell(a, b)]
+    return max(falls, key=lambda f: f[1].where.line or 0, default=None)
+
+
+def _fell(prior: PodRow, row: PodRow) -> bool:
+    """Whether a row's RESTARTS is below an earlier row's of the same sum: a pod's
+    containers' restartCounts only grow (the kubelet counts each start again). Rows cut in
+    their RESTARTS cell state no count."""
+    return not prior.restarts_cut and not row.restarts_cut and row.restarts < prior.restarts
+
+
+def _sums_init(row: PodRow) -> bool:
+    """Whether a row's RESTARTS sums the init containers' restarts: printPod sums them while
+    the pod initializes (STATUS `Init:...`), the app containers' after, so a pod's RESTARTS
+    may fall from `Init:Error 3` to `Running 0` and the pod is the same."""
+    return row.status.startswith("Init:")
 
 
 # `kubectl top pod POD --containers` (kubectl's top_pod.go, `printContainerMetrics`): a header

@@ -194,9 +194,7 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     single = len(pods) == 1
     others = len(loose) - len(mine)
     for pod in pods:
-        _attach_events(pod, [e for e in mine if (e.object_name and _same(
-            pod, e.object_name, e.object_namespace)) or (not e.object_name and (
-                (single and not e.object_cut) or pod.name is None))])
+        _attach_events(pod, _events_of(pod, mine, single))
         pod.notes.extend(cut_notes)
         if others:
             pod.notes.append(Note(f"{others} event(s) about other objects (ReplicaSets, "
@@ -215,6 +213,27 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     for pod in pods:
         pod.events = [_sync_back_off(e, pod) for e in pod.events]
     return pods
+
+
+def _events_of(pod: PodRecord, events: list[RecordedEvent], single: bool
+               ) -> list[RecordedEvent]:
+    """The events that are the pod's, in the record's order: those naming it (its namespace
+    and name), and those naming no pod when it is the record's one pod (a row cut in its
+    OBJECT cell excepted) or is itself the pod of no name. An event of its name whose object
+    UID is not the pod's is another pod's of the name (deleted and created again: README, one
+    name, one pod): not read for it, said in a note."""
+    named = [e for e in events if e.object_name and _same(pod, e.object_name,
+                                                          e.object_namespace)]
+    other = [e for e in named if pod.uid and e.object_uid and e.object_uid != pod.uid]
+    if other:
+        uids = ", ".join(sorted({(e.object_uid or "")[:60] for e in other})[:3])
+        pod.notes.append(Note(
+            f"{len(other)} event(s) (from line {other[0].where.line}) are about a pod named "
+            f"{pod.name} of UID {uids}, not this pod's ({(pod.uid or '')[:60]}): a pod of the "
+            "name deleted and created again; not read for it", other[0].where))
+    kept = {id(e) for e in named} - {id(e) for e in other}
+    return [e for e in events if id(e) in kept or (
+        not e.object_name and ((single and not e.object_cut) or pod.name is None))]
 
 
 def _cut_elsewhere(pods: list[PodRecord], events: list[RecordedEvent]) -> None:
@@ -350,7 +369,14 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
             if pod.name is None and pod.apart_from is None:
                 pod.name = _named_by_kills(pod)
             same = next((p for p in pods if _same(p, pod.name, pod.namespace)), None)
-            pods.append(pod) if same is None else _merge(same, pod)
+            if same is None:
+                pods.append(pod)
+            elif _two_pods(same, pod):
+                newer, older = _newer(same, pod)
+                newer.notes.insert(0, _created_again(older, newer))
+                pods[pods.index(same)] = newer
+            else:
+                _merge(same, pod)
     named = [p for p in pods if p.name is not None]
     apart: list[PodRecord] = []
     unnamed: list[PodRecord] = []
@@ -372,6 +398,36 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
                                "pods: those parts are read as one more pod, not given to any",
                                into.where))
     return [*named, *apart, into]
+
+
+def _two_pods(one: PodRecord, other: PodRecord) -> bool:
+    """Whether two pieces of one name are two pods: their UIDs differ (a pod's UID is its one
+    identity; a pod deleted and created again under its name gets a new one). Pieces of one
+    name are one pod's record unless the record shows so (the corpus README's rule of one
+    name, one pod)."""
+    return one.uid is not None and other.uid is not None and one.uid != other.uid
+
+
+def _newer(one: PodRecord, other: PodRecord) -> tuple[PodRecord, PodRecord]:
+    """(the newer, the older) of two pods of one name (`_two_pods`): by their start times
+    where both give one (a list's items come in any order), else the later in the record."""
+    if one.start_time.at is not None and other.start_time.at is not None and \
+            one.start_time.at > other.start_time.at:
+        return one, other
+    return other, one
+
+
+def _created_again(older: PodRecord, newer: PodRecord) -> Note:
+    """The note of the newer of two pods of one name (`_two_pods`): the newer is explained,
+    the older's parts are not read for it; rows naming a pod by its name alone (a `get
+    events` table's) cannot tell the two apart and are read as the newer's."""
+    span, old_uid, new_uid = _span(older), (older.uid or "")[:60], (newer.uid or "")[:60]
+    return Note(
+        f"the record shows two pods named {newer.name}: UID {old_uid} ({span or 'its parts'}) "
+        f"and UID {new_uid} (from line {newer.where.line}): "
+        "the pod was deleted and created again under its name; the newer one is explained, "
+        "the older one's parts are not read for it (rows that name a pod only by its name, "
+        "a get events table's, are read as the newer pod's)", newer.where)
 
 
 # what events naming no pod need of the pod they are about (kubelet-rules R3.4, R4.7): a
