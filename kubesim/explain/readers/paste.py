@@ -79,6 +79,7 @@ from kubesim.explain.readers.probe_line import (
     opens_exec,
     parse_probe_line,
 )
+from kubesim.explain.readers.renest import manifest_kind, renest, roots_of
 from kubesim.explain.readers.runs import (
     NAMED_END,
     QUOTED_BACKOFF,
@@ -95,6 +96,7 @@ from kubesim.explain.readers.runs import (
     stated_hint,
 )
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
+from kubesim.explain.readers.shapes import KINDS
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json
 from kubesim.spec.manifests import containers_from_text
@@ -914,7 +916,12 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
               ) -> RecordSet | None:
     """A document's pods and events; a document that is neither (a Service, a Deployment
     without probes, text that does not parse) is lines not read. One the record ends inside
-    (`at_end`) is read up to the line where it breaks."""
+    (`at_end`) is read up to the line where it breaks. A workload's manifest whose
+    indentation the paste lost is read re-nested by its kind's structure (`renest`)."""
+    kind = manifest_kind([x.text for x in segment.lines]) if _column0(segment) else None
+    rebuilt, _ = _rebuilt(segment) if kind in KINDS else (None, "")
+    if rebuilt is not None:
+        return _read_rebuilt(rebuilt, segment, source, out, at_end=at_end)
     try:
         found = _read_segment(segment, source)
     except (RecordError, SpecError) as exc:
@@ -924,13 +931,7 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
         try:
             return _after_error(segment, source, out, exc, at_end=at_end)
         except (RecordError, SpecError) as again:
-            flat = _FLATTENED.search(again.message) or _flat_twice(segment, again.message)
-            if flat is not None:
-                return _flattened(segment, source, out, again.message[flat.start():])
-            status = _flat_status(segment, source)
-            if status is None:
-                raise
-            return status
+            return _lost_indentation(segment, source, out, again, at_end=at_end)
     if found is None:
         out.notes.extend(unread_notes(segment.lines, source, "a document without a pod, "
                                       "an event or a probe"))
@@ -962,6 +963,80 @@ def _tab_indented(segment: Segment, source: str) -> RecordSet | None:
 
 def _indentation(text: str) -> str:
     return text[:len(text) - len(text.lstrip(" \t"))]
+
+
+def _column0(segment: Segment) -> bool:
+    """Whether a YAML document's lines are all at column 0: a paste that lost their
+    indentation (a web page's copy), when it holds a mapping of more than one line."""
+    return segment.kind is SegmentKind.YAML and len(segment.lines) > 1 and \
+        not any(x.text[:1] in " \t" for x in segment.lines)
+
+
+def _rebuilt(segment: Segment) -> tuple[Segment | None, str]:
+    """The document's lines with their indentation put back by the Kubernetes object's
+    structure (`renest`), as the manifest of its kind (or, without a kind, of a pod, a pod
+    spec or a container); or None and why not, with the line."""
+    texts = [x.text for x in segment.lines]
+    roots = roots_of(texts)
+    if roots is None:
+        return None, f"a {manifest_kind(texts)}, no pod, event or probe"
+    nested = renest(texts, roots)
+    if nested.lines is None:
+        return None, f"line {segment.lines[nested.line].number}: {nested.why}"
+    return Segment(segment.kind, [replace(x, text=text) for x, text in
+                                  zip(segment.lines, nested.lines, strict=True)]), ""
+
+
+def _read_rebuilt(rebuilt: Segment, segment: Segment, source: str, out: RecordSet, *,
+                  at_end: bool) -> RecordSet | None:
+    """A manifest re-nested (`_rebuilt`) read as any manifest, said in a note."""
+    first, last = segment.first, segment.lines[-1].number
+    what = manifest_kind([x.text for x in segment.lines]) or "manifest"
+    note = Note(f"lines {first}-{last} are a {what} whose indentation is lost in the paste: "
+                "read with each key put back under the parent whose type holds it (the "
+                "Kubernetes object's structure), one way only", Where(source, first))
+    said = len(out.notes)
+    found = _document(rebuilt, source, out, at_end=at_end)
+    if found is None:  # the note before what the manifest's reading said of it
+        out.notes.insert(said, note)
+    else:
+        found.notes.insert(0, note)
+    return found
+
+
+def _lost_indentation(segment: Segment, source: str, out: RecordSet,
+                      exc: RecordError | SpecError, *, at_end: bool) -> RecordSet | None:
+    """A document that does not read, whose indentation the paste may have lost: probe keys
+    alone put back by their names (`_flattened`), a manifest re-nested by its structure
+    (`_rebuilt`), a pod's status (`_flat_status`); a manifest of a declared kind whose keys
+    cannot be put back one way is lines not read, with why; else the error stands."""
+    flat = _FLATTENED.search(exc.message) or _flat_twice(segment, exc.message)
+    unread = RecordSet(source, "paste")  # what `_flattened` says when it does not read
+    if flat is not None:
+        found = _flattened(segment, source, unread, exc.message[flat.start():])
+        if found is not None:
+            return found
+    rebuilt, why = _rebuilt(segment) if _column0(segment) else (None, "")
+    said = len(out.notes)
+    try:  # (here a piece without a kind: the declared kinds were re-nested before)
+        if rebuilt is not None:
+            return _read_rebuilt(rebuilt, segment, source, out, at_end=at_end)
+    except (RecordError, SpecError):  # a piece its readers do not take whole: as below
+        del out.notes[said:]
+    if flat is not None:
+        out.notes.extend(unread.notes)
+        return None
+    status = _flat_status(segment, source)
+    if status is not None:
+        return status
+    if why and exc.message.startswith("duplicate key") and \
+            manifest_kind([x.text for x in segment.lines]) is not None:
+        # a manifest of a declared kind at column 0 is a lost-indentation paste, never a
+        # malformed one: its lines not read, with why
+        out.notes.extend(unread_notes(segment.lines, source,
+                                      f"its indentation is lost in the paste and {why}"))
+        return None
+    raise exc
 
 
 def _flat_twice(segment: Segment, message: str) -> re.Match[str] | None:
