@@ -15,7 +15,7 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.app_end import app_ends
@@ -79,7 +79,7 @@ from kubesim.explain.readers.probe_line import (
     opens_exec,
     parse_probe_line,
 )
-from kubesim.explain.readers.renest import manifest_kind, renest, roots_of
+from kubesim.explain.readers.renest import manifest_kind, renest
 from kubesim.explain.readers.runs import (
     NAMED_END,
     QUOTED_BACKOFF,
@@ -917,11 +917,25 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
     """A document's pods and events; a document that is neither (a Service, a Deployment
     without probes, text that does not parse) is lines not read. One the record ends inside
     (`at_end`) is read up to the line where it breaks. A workload's manifest whose
-    indentation the paste lost is read re-nested by its kind's structure (`renest`)."""
+    indentation the paste lost is read re-nested by its kind's structure (`renest`); one
+    whose keys cannot be put back one way is read as any other, and the note says why."""
     kind = manifest_kind([x.text for x in segment.lines]) if _column0(segment) else None
-    rebuilt, _ = _rebuilt(segment) if kind in KINDS else (None, "")
-    if rebuilt is not None:
-        return _read_rebuilt(rebuilt, segment, source, out, at_end=at_end)
+    rebuilt = _rebuilt(segment) if kind in KINDS else _Rebuilt(None)
+    if rebuilt.segment is not None:
+        return _read_rebuilt(rebuilt.segment, segment, source, out, at_end=at_end)
+    said = len(out.notes)
+    found = _read_document(segment, source, out, at_end=at_end)
+    if rebuilt.two_ways and not any(rebuilt.why in n.text for n in [*out.notes[said:], *(
+            found.notes if found is not None else [])]):
+        out.notes.append(Note(
+            f"lines {segment.first}-{segment.lines[-1].number} are a {kind} whose indentation "
+            "is lost in the paste; its keys are not put back by the object's structure, which "
+            f"allows two ways: {rebuilt.why}", Where(source, segment.first)))
+    return found
+
+
+def _read_document(segment: Segment, source: str, out: RecordSet, *, at_end: bool
+                   ) -> RecordSet | None:
     try:
         found = _read_segment(segment, source)
     except (RecordError, SpecError) as exc:
@@ -931,7 +945,7 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
         try:
             return _after_error(segment, source, out, exc, at_end=at_end)
         except (RecordError, SpecError) as again:
-            return _lost_indentation(segment, source, out, again, at_end=at_end)
+            return _lost_indentation(segment, source, out, again)
     if found is None:
         out.notes.extend(unread_notes(segment.lines, source, "a document without a pod, "
                                       "an event or a probe"))
@@ -972,19 +986,28 @@ def _column0(segment: Segment) -> bool:
         not any(x.text[:1] in " \t" for x in segment.lines)
 
 
-def _rebuilt(segment: Segment) -> tuple[Segment | None, str]:
+class _Rebuilt(NamedTuple):
+    """A document re-nested (`_rebuilt`), or why not, and whether two readings are why."""
+
+    segment: Segment | None
+    why: str = ""
+    two_ways: bool = False
+
+
+def _rebuilt(segment: Segment) -> _Rebuilt:
     """The document's lines with their indentation put back by the Kubernetes object's
-    structure (`renest`), as the manifest of its kind (or, without a kind, of a pod, a pod
-    spec or a container); or None and why not, with the line."""
+    structure (`renest`), as the manifest of the workload kind it declares; or None and why
+    not, with the line (nothing for a document without a kind)."""
     texts = [x.text for x in segment.lines]
-    roots = roots_of(texts)
-    if roots is None:
-        return None, f"a {manifest_kind(texts)}, no pod, event or probe"
-    nested = renest(texts, roots)
+    kind = manifest_kind(texts)
+    if kind not in KINDS:
+        return _Rebuilt(None, f"a {kind}, no pod, event or probe" if kind else "")
+    nested = renest(texts, [kind])
     if nested.lines is None:
-        return None, f"line {segment.lines[nested.line].number}: {nested.why}"
-    return Segment(segment.kind, [replace(x, text=text) for x, text in
-                                  zip(segment.lines, nested.lines, strict=True)]), ""
+        return _Rebuilt(None, f"line {segment.lines[nested.line].number}: {nested.why}",
+                        nested.two_ways)
+    return _Rebuilt(Segment(segment.kind, [replace(x, text=text) for x, text in
+                                           zip(segment.lines, nested.lines, strict=True)]))
 
 
 def _read_rebuilt(rebuilt: Segment, segment: Segment, source: str, out: RecordSet, *,
@@ -1005,32 +1028,19 @@ def _read_rebuilt(rebuilt: Segment, segment: Segment, source: str, out: RecordSe
 
 
 def _lost_indentation(segment: Segment, source: str, out: RecordSet,
-                      exc: RecordError | SpecError, *, at_end: bool) -> RecordSet | None:
+                      exc: RecordError | SpecError) -> RecordSet | None:
     """A document that does not read, whose indentation the paste may have lost: probe keys
-    alone put back by their names (`_flattened`), a manifest re-nested by its structure
-    (`_rebuilt`), a pod's status (`_flat_status`); a manifest of a declared kind whose keys
-    cannot be put back one way is lines not read, with why; else the error stands."""
+    put back by their names (`_flattened`), a pod's status (`_flat_status`); a manifest that
+    declares its kind at column 0, its keys not put back one way (`_rebuilt`), is lines not
+    read, with why; else the error stands."""
     flat = _FLATTENED.search(exc.message) or _flat_twice(segment, exc.message)
-    unread = RecordSet(source, "paste")  # what `_flattened` says when it does not read
     if flat is not None:
-        found = _flattened(segment, source, unread, exc.message[flat.start():])
-        if found is not None:
-            return found
-    rebuilt, why = _rebuilt(segment) if _column0(segment) else (None, "")
-    said = len(out.notes)
-    try:  # (here a piece without a kind: the declared kinds were re-nested before)
-        if rebuilt is not None:
-            return _read_rebuilt(rebuilt, segment, source, out, at_end=at_end)
-    except (RecordError, SpecError):  # a piece its readers do not take whole: as below
-        del out.notes[said:]
-    if flat is not None:
-        out.notes.extend(unread.notes)
-        return None
+        return _flattened(segment, source, out, exc.message[flat.start():])
     status = _flat_status(segment, source)
     if status is not None:
         return status
-    if why and exc.message.startswith("duplicate key") and \
-            manifest_kind([x.text for x in segment.lines]) is not None:
+    why = _rebuilt(segment).why if _column0(segment) else ""
+    if why and exc.message.startswith("duplicate key"):
         # a manifest of a declared kind at column 0 is a lost-indentation paste, never a
         # malformed one: its lines not read, with why
         out.notes.extend(unread_notes(segment.lines, source,

@@ -25,13 +25,12 @@ One pass: each line is weighed against at most `MAX_READINGS` readings of bounde
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from enum import Enum
 from typing import NamedTuple
 
-from kubesim.explain.readers.shapes import KINDS, TYPES, Shape
+from kubesim.explain.readers.shapes import TYPES, Shape
 
-__all__ = ["MAX_MAP_KEYS", "MAX_READINGS", "Renested", "manifest_kind", "renest", "roots_of"]
+__all__ = ["MAX_MAP_KEYS", "MAX_READINGS", "Renested", "manifest_kind", "renest"]
 
 MAX_READINGS = 16
 # the keys one map (labels, annotations) holds at most in a reading: each key is weighed
@@ -55,8 +54,7 @@ class _Value(str, Enum):
     SCALAR = "scalar"
 
 
-@dataclass(frozen=True, slots=True)
-class _Frame:
+class _Frame(NamedTuple):
     """A parent open in one reading: what it holds, where its keys go, what it holds yet."""
 
     shape: Shape | None  # None: a block scalar's text
@@ -66,9 +64,13 @@ class _Frame:
     seen: frozenset[str] = frozenset()  # an object's or a map's keys
     held: int = 0  # the lines placed under it
 
+    def holding(self, key: str = "") -> _Frame:
+        """The frame with one more line under it (`key`, an object's or a map's)."""
+        seen = self.seen | {key} if key else self.seen
+        return _Frame(self.shape, self.of, self.indent, self.path, seen, self.held + 1)
 
-@dataclass(frozen=True, slots=True)
-class _Reading:
+
+class _Reading(NamedTuple):
     frames: tuple[_Frame, ...]
     out: tuple[int, str, object] | None  # (indentation, parent, the lines above), last first
 
@@ -79,6 +81,7 @@ class Renested(NamedTuple):
     lines: list[str] | None
     why: str = ""
     line: int = 0  # the index (in the lines given) the why is about
+    two_ways: bool = False  # the why: two readings put the line in two places
 
 
 def _value(text: str | None) -> _Value:
@@ -157,9 +160,7 @@ def _key_line(reading: _Reading, key: str, value: _Value) -> list[_Reading]:
         opened = _opened(frame, key, value)
         if opened is None:
             continue
-        placed = _add(reading, at, replace(frame, seen=frame.seen | {key},
-                                           held=frame.held + 1),
-                      opened, frame.indent, frame.path)
+        placed = _add(reading, at, frame.holding(key), opened, frame.indent, frame.path)
         if placed is not None:
             found.append(placed)
     return found
@@ -170,19 +171,20 @@ def _item_line(reading: _Reading, key: str | None, value: _Value) -> list[_Readi
     is an item of a list of scalars."""
     found = []
     for at, frame in enumerate(reading.frames):
+        if frame.shape is not (Shape.SCALARS if key is None else Shape.LIST):
+            continue
         path = f"{frame.path}[{frame.held}]"
         if key is None:
-            if frame.shape is not Shape.SCALARS or value not in (_Value.SCALAR, _Value.BLOCK):
+            if value not in (_Value.SCALAR, _Value.BLOCK):
                 continue
-            item: list[_Frame] = _text(replace(frame, path=path), "", value)
+            item = _text(_Frame(frame.shape, "", frame.indent, path), "", value)
         else:
             first = _Frame(Shape.OBJECT, frame.of, frame.indent + 2, path)
-            opened = _opened(first, key, value) if frame.shape is Shape.LIST else None
+            opened = _opened(first, key, value)
             if opened is None:
                 continue
-            item = [replace(first, seen=frozenset({key}), held=1), *opened]
-        placed = _add(reading, at, replace(frame, held=frame.held + 1), item, frame.indent,
-                      path)
+            item = [first.holding(key), *opened]
+        placed = _add(reading, at, frame.holding(), item, frame.indent, path)
         if placed is not None:
             found.append(placed)
     return found
@@ -193,7 +195,7 @@ def _text_line(reading: _Reading) -> list[_Reading]:
     top = reading.frames[-1] if reading.frames else None
     if top is None or top.shape is not None:
         return []
-    frames = (*reading.frames[:-1], replace(top, held=top.held + 1))
+    frames = (*reading.frames[:-1], top.holding())
     return [_Reading(frames, (top.indent, f"the text of {top.path}", reading.out))]
 
 
@@ -212,22 +214,23 @@ def _step(reading: _Reading, text: str) -> list[_Reading]:
     return found
 
 
-def renest(lines: list[str], roots: list[str]) -> Renested:
+def renest(lines: list[str], roots: list[str], limit: int = MAX_READINGS) -> Renested:
     """`lines` (every one at column 0) with their indentation put back as a manifest whose
-    top is of one of the types `roots`; or why not, with the line."""
+    top is of one of the types `roots`; or why not, with the line (more than `limit`
+    readings at once: not followed further)."""
     readings = [_Reading((_Frame(Shape.OBJECT, root, 0, root),), None)
                 for root in roots]
     for i, raw in enumerate(lines):
         text = raw.strip()
         if not text:
-            readings = [replace(r, out=(0, "", r.out)) for r in readings]
+            readings = [_Reading(r.frames, (0, "", r.out)) for r in readings]
             continue
         going = [new for r in readings for new in _step(r, text)]
         if not going:
             return Renested(None, _nowhere(text), i)
-        if len(going) > MAX_READINGS:
-            return Renested(None, f"its keys could be put back in more than {MAX_READINGS} "
-                                  "ways from this line on", i)
+        if len(going) > limit:
+            return Renested(None, f"its keys could be put back in more than {limit} ways "
+                                  "from this line on", i)
         readings = going
     return _one([r for r in readings if r.frames[-1].held], lines)
 
@@ -242,7 +245,7 @@ def _one(readings: list[_Reading], lines: list[str]) -> Renested:
     """The lines as the one reading kept to the end puts them; or the first line two readings
     put in two places, and the two parents."""
     if not readings:
-        return Renested(None, "an object or list opened on its last lines holds nothing",
+        return Renested(None, "what its last lines open holds nothing below it",
                         len(lines) - 1)
     placed = [_unwound(r, len(lines)) for r in readings]
     first = placed[0]
@@ -253,7 +256,7 @@ def _one(readings: list[_Reading], lines: list[str]) -> Renested:
         key = _LINE.match(lines[at].strip())
         what = f"`{key['key']}`" if key is not None else "the line"
         return Renested(None, f"{what} could belong to {first[at][1] or 'the top'} or to "
-                              f"{other[at][1] or 'the top'}", at)
+                              f"{other[at][1] or 'the top'}", at, two_ways=True)
     return Renested([" " * indent + x.strip() if x.strip() else ""
                      for (indent, _), x in zip(first, lines, strict=True)])
 
@@ -267,12 +270,3 @@ def _unwound(reading: _Reading, count: int) -> list[tuple[int, str]]:
         node = rest  # type: ignore[assignment]
     out.reverse()
     return out[:count]
-
-
-def roots_of(lines: list[str]) -> list[str] | None:
-    """The type of the manifest's top: its kind's when it declares one this module knows;
-    None for another kind; a pod, a pod spec or a container for a piece without a kind."""
-    kind = manifest_kind(lines)
-    if kind is None:
-        return ["Pod", "PodSpec", "Container"]
-    return [kind] if kind in KINDS else None
