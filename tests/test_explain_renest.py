@@ -229,6 +229,20 @@ def test_a_flattened_pod_of_two_containers_is_read_with_its_name() -> None:
     assert side.readiness_probe.http_get.port == 9901
 
 
+def test_a_whole_file_that_is_a_flattened_pod_is_re_nested_as_a_pasted_one() -> None:
+    """The file is the manifest alone (its first line `apiVersion:`): read as the same lines
+    after a sentence are, the pod named by its metadata."""
+    one = _flat(_POD.format(pod="solo-3", threshold=4).split("  - name: side")[0])
+    for text in (one, "the manifest:\n" + one):
+        found = parse_record(text, "r.txt")
+        assert [p.name for p in found.pods] == ["solo-3"]
+        spec = _specs(found)["worker"]
+        assert spec is not None and spec.startup_probe is not None
+        assert spec.startup_probe.failure_threshold == 4
+        assert "are a Pod whose indentation is lost in the paste: read with each key put " \
+               "back under the parent whose type holds it" in _notes(found)
+
+
 # a pod spec's piece (no kind): the re-nesting from a root type given
 _PIECE = """\
 containers:

@@ -28,9 +28,10 @@ import re
 from enum import Enum
 from typing import NamedTuple
 
-from kubesim.explain.readers.shapes import TYPES, Shape
+from kubesim.explain.readers.shapes import KINDS, TYPES, Shape
 
-__all__ = ["MAX_MAP_KEYS", "MAX_READINGS", "Renested", "manifest_kind", "renest"]
+__all__ = ["MAX_MAP_KEYS", "MAX_READINGS", "Renested", "flattened_manifest", "manifest_kind",
+           "renest"]
 
 MAX_READINGS = 16
 # the keys one map (labels, annotations) holds at most in a reading: each key is weighed
@@ -109,6 +110,14 @@ def manifest_kind(lines: list[str]) -> str | None:
         if _value(m["value"]) is _Value.OPEN:
             return None
     return None
+
+
+def flattened_manifest(lines: list[str]) -> bool:
+    """Whether `lines` are a manifest of a workload kind (`shapes.KINDS`) whose indentation a
+    paste lost: more than one line, every one at column 0."""
+    texts = [x for x in lines if x.strip()]
+    return len(texts) > 1 and not any(x[:1] in " \t" for x in texts) and \
+        manifest_kind(texts) in KINDS
 
 
 # what an object's key opens, by its shape and the value on its line
