@@ -369,6 +369,20 @@ def test_renest_is_one_pass_on_100000_lines_and_a_2_mb_line() -> None:
         pass
 
 
+@pytest.mark.parametrize("line", ["- " + " " * 2_000_000 + "a: b", "name" + " " * 2_000_000
+                                  + ": x", "-" + "\t " * 1_000_000, "a" * 2_000_000 + ":",
+                                  "x: |" + " " * 2_000_000])
+def test_a_2_mb_line_in_a_flattened_pod_is_read_or_refused_in_one_pass(line: str) -> None:
+    """Hostile lines for the re-nesting's patterns (`- ` then spaces, a key then spaces, a
+    key of 2 MB, a block's indicator then spaces): one pass (the suite's timeout bounds)."""
+    text = ("apiVersion: v1\nkind: Pod\nmetadata:\nname: p\nspec:\ncontainers:\n- name: c\n"
+            + line + "\nlivenessProbe:\nexec:\ncommand:\n- cat\n")
+    try:
+        parse_record(text, "r.txt")
+    except RecordError:
+        pass
+
+
 def test_readings_are_not_followed_past_the_bound() -> None:
     """`labels:` then keys of the metadata: each may be a label or the metadata's own key, the
     readings growing by one a line; past the bound the lines are not followed further (the
