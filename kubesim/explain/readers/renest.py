@@ -258,9 +258,8 @@ def _one(readings: list[_Reading], lines: list[str]) -> Renested:
                         len(lines) - 1)
     placed = [_unwound(r, len(lines)) for r in readings]
     first = placed[0]
-    split = [(next((i for i, (a, b) in enumerate(zip(first, other, strict=True)) if a[0] != b[0]),
-                   len(lines)), other) for other in placed[1:]]
-    at, other = min(split, key=lambda x: x[0], default=(len(lines), first))
+    at, other = min(((_parting(first, x), x) for x in placed[1:]), key=lambda x: x[0],
+                    default=(len(lines), first))
     if at < len(lines):
         key = _LINE.match(lines[at].strip())
         what = f"`{key['key']}`" if key is not None else "the line"
@@ -270,7 +269,14 @@ def _one(readings: list[_Reading], lines: list[str]) -> Renested:
                      for (indent, _), x in zip(first, lines, strict=True)])
 
 
+def _parting(one: list[tuple[int, str]], other: list[tuple[int, str]]) -> int:
+    """The first line two readings indent differently (their length: none)."""
+    return next((i for i, (a, b) in enumerate(zip(one, other, strict=True)) if a[0] != b[0]),
+                len(one))
+
+
 def _unwound(reading: _Reading, count: int) -> list[tuple[int, str]]:
+    """The (indentation, parent) of each line, first line first, from a reading's chain."""
     out: list[tuple[int, str]] = []
     node = reading.out
     while node is not None:
