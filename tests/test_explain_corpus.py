@@ -154,16 +154,7 @@ NOT_READ: dict[str, str] = {
         "diagram's arrow label (`→ probe timeout(app still loading)`), no event, message or "
         "state; a reader of figure labels would take a guess the README's rules forbid, so "
         "explain refuses it naming what it reads"),
-    # held-out batch 31
-    "euno-news-three-probes.flattened-deployment-and-service-yaml-then-startup-probe-yaml-cut-in-prose.txt": (
-        "held-out batch 31, first contact on the session's final code (3c892bd): exit 2, "
-        "`duplicate key 'metadata' in one mapping (first on line 9)`: a Deployment and a "
-        "Service whose indentation a page lost, then a startup probe's YAML, refused where "
-        "the facts read cannot-tell, no failure, kills open. Still so after fix31d: the "
-        "duplicate key is inside the Deployment itself (its `metadata:` on line 9 and its pod "
-        "template's on line 17, both at column 0), so splitting at `---` or `apiVersion:` is "
-        "not enough: the flattened reader would have to re-nest a whole manifest by its "
-        "kind's keys, not only a probe's"),
+    # held-out batch 31: euno-news-three-probes holds since flatnest (a manifest re-nested by its kind)
     # held-out batch 32: amazon-vpc-cni-k8s-1038 and aws-ebs-csi-driver-1299 hold since
     # podlevel (the pod's answer where their probe failures name none of their containers),
     # qiita-masahata-9e7d05af since runs (an old table's NAME cell is the event's own name)

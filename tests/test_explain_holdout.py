@@ -6680,22 +6680,26 @@ _DESCRIBED = (
 ])
 def test_a_flattened_pod_yaml_gives_its_one_container_its_probes(probe: str) -> None:
     """A Pod's YAML at column 0 parses as one mapping of stray keys: the probe keys after its
-    one `- name:` are that container's (put back by their names, said in a note), and the
-    describe's state of it stays: started 3 s after the pod's Start Time, sooner than the
-    probe can kill (README's counting rules): {0, 0} where the kills were open."""
+    one `- name:` are that container's (put back by the object's structure since flatnest,
+    renest.py, said in a note), and the describe's state of it stays: started 3 s after the
+    pod's Start Time, sooner than the probe can kill (README's counting rules): {0, 0} where
+    the kills were open."""
     text = (_FLAT_POD.format(items="- name: demo\n", probe=probe)
             + _DESCRIBED.format(name="demo"))
     a = _answer(text)
     assert a.probe_kills == CountRange(0, 0), a.text
     assert not a.shows_failures
     notes = [n.text for n in pod_groups([parse_record(text, "r.txt")])[0].notes]
-    assert any("lost its indentation in the paste" in n for n in notes), notes
+    assert any("a Pod whose indentation is lost in the paste: read with each key put back"
+               in n for n in notes), notes
 
 
 def test_a_flattened_pod_yaml_of_two_containers_gives_no_probe() -> None:
     """The negative side: two `- name:` items (only the first read as a container, the
-    second's keys at the top) leave the probe's container a guess: no probe is read from it,
-    and the kills stay open."""
+    second's keys at the top): the one-container reading does not take the probe (which
+    container it is of is no guess of its); re-nested by the object's structure (renest.py),
+    the keys after the second item are that item's, so demo has no probe and its kills stay
+    open."""
     text = (_FLAT_POD.format(items="- name: demo\n- name: side\n",
                              probe="exec:\ncommand:\n- cat\ninitialDelaySeconds: 5\n")
             + _DESCRIBED.format(name="demo"))

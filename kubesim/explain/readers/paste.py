@@ -15,7 +15,7 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.app_end import app_ends
@@ -79,6 +79,7 @@ from kubesim.explain.readers.probe_line import (
     opens_exec,
     parse_probe_line,
 )
+from kubesim.explain.readers.renest import manifest_kind, renest
 from kubesim.explain.readers.runs import (
     NAMED_END,
     QUOTED_BACKOFF,
@@ -95,6 +96,7 @@ from kubesim.explain.readers.runs import (
     stated_hint,
 )
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
+from kubesim.explain.readers.shapes import KINDS
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json
 from kubesim.spec.manifests import containers_from_text
@@ -914,7 +916,26 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
               ) -> RecordSet | None:
     """A document's pods and events; a document that is neither (a Service, a Deployment
     without probes, text that does not parse) is lines not read. One the record ends inside
-    (`at_end`) is read up to the line where it breaks."""
+    (`at_end`) is read up to the line where it breaks. A workload's manifest whose
+    indentation the paste lost is read re-nested by its kind's structure (`renest`); one
+    whose keys cannot be put back one way is read as any other, and the note says why."""
+    kind = manifest_kind([x.text for x in segment.lines]) if _column0(segment) else None
+    rebuilt = _rebuilt(segment) if kind in KINDS else _Rebuilt(None)
+    if rebuilt.segment is not None:
+        return _read_rebuilt(rebuilt.segment, segment, source, out, at_end=at_end)
+    said = len(out.notes)
+    found = _read_document(segment, source, out, at_end=at_end)
+    if rebuilt.two_ways and not any(rebuilt.why in n.text for n in [*out.notes[said:], *(
+            found.notes if found is not None else [])]):
+        out.notes.append(Note(
+            f"lines {segment.first}-{segment.lines[-1].number} are a {kind} whose indentation "
+            "is lost in the paste; its keys are not put back by the object's structure, which "
+            f"allows two ways: {rebuilt.why}", Where(source, segment.first)))
+    return found
+
+
+def _read_document(segment: Segment, source: str, out: RecordSet, *, at_end: bool
+                   ) -> RecordSet | None:
     try:
         found = _read_segment(segment, source)
     except (RecordError, SpecError) as exc:
@@ -924,13 +945,7 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
         try:
             return _after_error(segment, source, out, exc, at_end=at_end)
         except (RecordError, SpecError) as again:
-            flat = _FLATTENED.search(again.message) or _flat_twice(segment, again.message)
-            if flat is not None:
-                return _flattened(segment, source, out, again.message[flat.start():])
-            status = _flat_status(segment, source)
-            if status is None:
-                raise
-            return status
+            return _lost_indentation(segment, source, out, again)
     if found is None:
         out.notes.extend(unread_notes(segment.lines, source, "a document without a pod, "
                                       "an event or a probe"))
@@ -962,6 +977,76 @@ def _tab_indented(segment: Segment, source: str) -> RecordSet | None:
 
 def _indentation(text: str) -> str:
     return text[:len(text) - len(text.lstrip(" \t"))]
+
+
+def _column0(segment: Segment) -> bool:
+    """Whether a YAML document's lines are all at column 0: a paste that lost their
+    indentation (a web page's copy), when it holds a mapping of more than one line."""
+    return segment.kind is SegmentKind.YAML and len(segment.lines) > 1 and \
+        not any(x.text[:1] in " \t" for x in segment.lines)
+
+
+class _Rebuilt(NamedTuple):
+    """A document re-nested (`_rebuilt`), or why not, and whether two readings are why."""
+
+    segment: Segment | None
+    why: str = ""
+    two_ways: bool = False
+
+
+def _rebuilt(segment: Segment) -> _Rebuilt:
+    """The document's lines with their indentation put back by the Kubernetes object's
+    structure (`renest`), as the manifest of the workload kind it declares; or None and why
+    not, with the line (nothing for a document without a kind)."""
+    texts = [x.text for x in segment.lines]
+    kind = manifest_kind(texts)
+    if kind not in KINDS:
+        return _Rebuilt(None, f"a {kind}, no pod, event or probe" if kind else "")
+    nested = renest(texts, [kind])
+    if nested.lines is None:
+        return _Rebuilt(None, f"line {segment.lines[nested.line].number}: {nested.why}",
+                        nested.two_ways)
+    return _Rebuilt(Segment(segment.kind, [replace(x, text=text) for x, text in
+                                           zip(segment.lines, nested.lines, strict=True)]))
+
+
+def _read_rebuilt(rebuilt: Segment, segment: Segment, source: str, out: RecordSet, *,
+                  at_end: bool) -> RecordSet | None:
+    """A manifest re-nested (`_rebuilt`) read as any manifest, said in a note."""
+    first, last = segment.first, segment.lines[-1].number
+    what = manifest_kind([x.text for x in segment.lines]) or "manifest"
+    note = Note(f"lines {first}-{last} are a {what} whose indentation is lost in the paste: "
+                "read with each key put back under the parent whose type holds it (the "
+                "Kubernetes object's structure), one way only", Where(source, first))
+    said = len(out.notes)
+    found = _document(rebuilt, source, out, at_end=at_end)
+    if found is None:  # the note before what the manifest's reading said of it
+        out.notes.insert(said, note)
+    else:
+        found.notes.insert(0, note)
+    return found
+
+
+def _lost_indentation(segment: Segment, source: str, out: RecordSet,
+                      exc: RecordError | SpecError) -> RecordSet | None:
+    """A document that does not read, whose indentation the paste may have lost: probe keys
+    put back by their names (`_flattened`), a pod's status (`_flat_status`); a manifest that
+    declares its kind at column 0, its keys not put back one way (`_rebuilt`), is lines not
+    read, with why; else the error stands."""
+    flat = _FLATTENED.search(exc.message) or _flat_twice(segment, exc.message)
+    if flat is not None:
+        return _flattened(segment, source, out, exc.message[flat.start():])
+    status = _flat_status(segment, source)
+    if status is not None:
+        return status
+    why = _rebuilt(segment).why if _column0(segment) else ""
+    if why and exc.message.startswith("duplicate key"):
+        # a manifest of a declared kind at column 0 is a lost-indentation paste, never a
+        # malformed one: its lines not read, with why
+        out.notes.extend(unread_notes(segment.lines, source,
+                                      f"its indentation is lost in the paste and {why}"))
+        return None
+    raise exc
 
 
 def _flat_twice(segment: Segment, message: str) -> re.Match[str] | None:

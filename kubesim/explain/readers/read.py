@@ -29,6 +29,7 @@ from kubesim.explain.readers.names import NAMESPACE_CELL, SUBDOMAIN
 from kubesim.explain.readers.normalise import plain, unfolded
 from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
+from kubesim.explain.readers.renest import flattened_manifest
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json, read_text
 
@@ -83,6 +84,8 @@ def _parse(text: str, source: str) -> RecordSet:
                               f"{FORMATS_HELP}", source=source)
         return found
     first = _first_line(clean)
+    if _YAML_START.match(first) and flattened_manifest(clean.splitlines()):
+        return _pasted(text, source, None)  # re-nested as a paste's document (renest.py)
     if _YAML_START.match(first):
         try:
             found = read_kube(clean, source)
