@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.backends.backend_agg import RendererAgg
+    from matplotlib.figure import Figure, SubFigure
 
 __all__ = [
     "BAR",
@@ -33,6 +35,7 @@ __all__ = [
     "STALL_COLOUR",
     "STARTED_COLOUR",
     "Canvas",
+    "agg_renderer",
     "deletion_line",
     "instances",
     "kill_lines",
@@ -97,6 +100,16 @@ MARK_LABELS = {
 LABEL_ROWS = (9, -17)  # points from the mark
 
 
+
+def agg_renderer(fig: Figure | SubFigure | None) -> RendererAgg:
+    """The renderer that measures text in a picture: every figure is drawn on an Agg
+    canvas (`plot._figure`: no pyplot, no global backend)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = None if fig is None else fig.canvas
+    assert isinstance(canvas, FigureCanvasAgg)  # only an Agg canvas has a renderer to ask
+    return canvas.get_renderer()
+
 @dataclass
 class Canvas:
     """One Axes showing seconds `start` to `end` of a run of `duration` seconds."""
@@ -122,7 +135,7 @@ class Canvas:
 
     def seconds_wide(self, text: str, fontsize: float) -> float:
         """How many seconds of the view `text` takes at `fontsize` (points)."""
-        renderer = self.ax.figure.canvas.get_renderer()
+        renderer = agg_renderer(self.ax.figure)
         probe = self.ax.figure.text(0, 0, text, fontsize=fontsize)
         wide = probe.get_window_extent(renderer).width
         probe.remove()
@@ -130,7 +143,7 @@ class Canvas:
 
     def clear_of(self, label: Any, pad: float = 2) -> bool:
         """Keep `label` (a drawn Text) if it overlaps no placed label, and place it."""
-        box = label.get_window_extent(self.ax.figure.canvas.get_renderer()).padded(pad)
+        box = label.get_window_extent(agg_renderer(self.ax.figure)).padded(pad)
         if any(box.overlaps(other) for other in self.placed):
             label.remove()
             return False
