@@ -12,11 +12,11 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
-    from matplotlib.backends.backend_agg import RendererAgg
+    from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
     from matplotlib.figure import Figure, SubFigure
 
 __all__ = [
@@ -102,13 +102,12 @@ LABEL_ROWS = (9, -17)  # points from the mark
 
 
 def agg_renderer(fig: Figure | SubFigure | None) -> RendererAgg:
-    """The renderer that measures text in a picture: every figure is drawn on an Agg
-    canvas (`plot._figure`: no pyplot, no global backend)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    canvas = None if fig is None else fig.canvas
-    assert isinstance(canvas, FigureCanvasAgg)  # only an Agg canvas has a renderer to ask
-    return canvas.get_renderer()
+    """The renderer that measures text in a picture. Every figure is drawn on an Agg canvas
+    (`plot._figure`: no pyplot, no global backend), but matplotlib's stubs type a figure's
+    canvas as the base class, which has no renderer; this module imports no matplotlib at
+    run time (the layering test), so the canvas is cast, not checked with isinstance."""
+    assert fig is not None  # a Canvas's Axes is on a figure
+    return cast("FigureCanvasAgg", fig.canvas).get_renderer()
 
 @dataclass
 class Canvas:
