@@ -210,7 +210,7 @@ def read_text(path: str | Path, error: type[KubesimError], *,
     if inline is not None:
         source = str(path)
         data = inline.encode("utf-8", "surrogatepass")  # a lone surrogate: not UTF-8, below
-        limit = max_bytes if max_bytes is not None else MAX_INPUT_BYTES
+        limit: int | None = max_bytes if max_bytes is not None else MAX_INPUT_BYTES
     elif str(path) == STDIN:
         check_within(path, error)
         data, limit = _read_stdin(max_bytes)
@@ -477,8 +477,7 @@ class OutputFile:
             fd, self._tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
         except OSError as exc:
             raise UsageError(f"{what}: cannot write: {exc.strerror}", source=path) from None
-        self.fh = os.fdopen(fd, "wb" if binary else "w", **({} if binary else
-                                                             {"encoding": "utf-8"}))
+        self.fh = os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")
 
     def write(self, data: str | bytes) -> None:
         try:

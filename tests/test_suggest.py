@@ -167,6 +167,22 @@ def test_sarif_fixes_replace_the_probe_block(capsys, tmp_path):
     assert code == 0
 
 
+@pytest.mark.parametrize("probe_field", ["livenessProbe", "readinessProbe"])
+def test_sarif_fixes_without_known_lines_are_none(probe_field):
+    """A container whose document has no lines (a rendered Helm template: `start_line`
+    None) gets no SARIF fix: there is no block to replace (mypy found the unchecked None)."""
+    from kubesim.analysis.check.findings import ContainerRef
+    from kubesim.analysis.check.fixes import ProbePatch, sarif_fixes
+    from kubesim.spec.yamlio import YamlDocument
+
+    data = {"name": "api", "livenessProbe": {"tcpSocket": {"port": 8080}}}
+    doc = YamlDocument(data, "templates/deploy.yaml", None)
+    ref = ContainerRef("api", doc, (), None)
+    patch = ProbePatch("api", {probe_field: {"failureThreshold": 6}})
+    text = "name: api\nlivenessProbe:\n  tcpSocket:\n    port: 8080\n"
+    assert sarif_fixes(ref, patch, "templates/deploy.yaml", text) == []
+
+
 @pytest.mark.parametrize("argv,text", [
     (["--expect", "hang"], "one of survive-outage=S"),
     (["--expect", "hang-within=-1"], "--expect.hang-within=-1 must be a positive number of seconds"),

@@ -1,5 +1,5 @@
 """The seams between the prober, the workers and the pod's containers are declared types, so
-that mypy (pyproject's [tool.mypy], run in CI over the compiled packages) checks every call
+that mypy (pyproject's [tool.mypy], run in CI over the whole package) checks every call
 across them: no parameter there is `Any`, and a sweep's validity box is a named record
 (`ThresholdRange`), never a list read by index (issue 29 item 9)."""
 

@@ -653,9 +653,10 @@ def _disturbed_by(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     if extent is None:
         return _all_along(pod, behaviour, duration, profile)
     if _trace_held_noisy(pod, extent):
-        d = _all_along(pod, behaviour, duration, profile)
-        return Disturbed(d.seconds, d.stretches, d.restarts, d.looked, _trace_updates(
-            pod, behaviour, duration, d.restarts, replay=extent.replay))
+        along = _all_along(pod, behaviour, duration, profile)
+        return Disturbed(along.seconds, along.stretches, along.restarts, along.looked,
+                         _trace_updates(pod, behaviour, duration, along.restarts,
+                                        replay=extent.replay))
     return _trace_disturbed(pod, behaviour, duration, profile, extent)
 
 
@@ -833,8 +834,16 @@ def _unready(pod: ProbedContainer, behaviour: Behaviour,
     return [run for (probe_type, probe), key in zip(_probes(pod), _probe_keys(pod, behaviour),
                                                     strict=True)
             if probe_type is ProbeType.READINESS
-            for run in behaviour.replay_extent({key: 1000.0 * probe.timeout_seconds},
-                                               duration, (key,)).failing]
+            for run in _trace_extent(behaviour, {key: 1000.0 * probe.timeout_seconds},
+                                     duration, (key,)).failing]
+
+
+def _trace_extent(behaviour: Behaviour, keys: dict[str, float], until: float,
+                  killing: tuple[str, ...], least: float = 0.0) -> ReplayExtent:
+    """`Behaviour.replay_extent` of a behaviour `_extent` already found to be a trace."""
+    extent = behaviour.replay_extent(keys, until, killing, least)
+    assert extent is not None, "only a trace's extent is asked for"  # _extent said so
+    return extent
 
 
 def _trace_disturbed(pod: ProbedContainer, behaviour: Behaviour, duration: float,
@@ -907,8 +916,8 @@ def _trace_updates(pod: ProbedContainer, behaviour: Behaviour, duration: float,
     total = 0.0
     for (probe_type, probe), key in zip(_probes(pod), _probe_keys(pod, behaviour), strict=True):
         least = (probe.failure_threshold - 1) * probe.period_seconds - probe.timeout_seconds - 1
-        extent = behaviour.replay_extent({key: 1000.0 * probe.timeout_seconds}, duration,
-                                         (key,), max(least, 0.0))
+        extent = _trace_extent(behaviour, {key: 1000.0 * probe.timeout_seconds}, duration,
+                               (key,), max(least, 0.0))
         changes = [t for t in extent.changes.tolist() if 0.0 < t < duration]
         starts = [at for at, _ in extent.failing if at < duration]
         if replay:

@@ -302,7 +302,7 @@ def load_config(path: Path) -> Config:
     if not _inside(path, root):
         raise UsageError(f"the configuration is a link out of its repository ({root}); kubesim "
                          "reads configurations inside it only", source=source)
-    def line_of(loc: Any) -> Any:  # TOML keeps no line numbers
+    def line_of(path: tuple[str | int, ...]) -> int | None:  # TOML keeps no line numbers
         return None
 
     if _is_toml(path):

@@ -47,9 +47,9 @@ _CONFIG_TYPES: dict[ValueKind, Any] = {
 
 # `check:` of a configuration: a key for each setting the declarations let it set
 # (kubesim.analysis.check.options), None when not given
-_Check = create_model(
-    "_Check", __base__=_CheckLists,
-    **{o.config: (_CONFIG_TYPES[o.kind] | None, None) for o in CHECK_OPTIONS if o.config})
+_CHECK_FIELDS: dict[str, Any] = {o.config: (_CONFIG_TYPES[o.kind] | None, None)
+                                 for o in CHECK_OPTIONS if o.config}
+_Check = create_model("_Check", __base__=_CheckLists, **_CHECK_FIELDS)
 
 
 def check_keys() -> tuple[str, ...]:
@@ -63,10 +63,9 @@ def expect_keys() -> tuple[str, ...]:
 
 
 # `expect:` of a configuration: a key for each expectation declared (options.EXPECT_OPTIONS)
-_Expect = create_model(
-    "_Expect", __base__=_Strict,
-    **{o.config: (_CONFIG_TYPES[o.kind] | None, None)
-       for o in EXPECT_OPTIONS if o.config})
+_EXPECT_FIELDS: dict[str, Any] = {o.config: (_CONFIG_TYPES[o.kind] | None, None)
+                                  for o in EXPECT_OPTIONS if o.config}
+_Expect = create_model("_Expect", __base__=_Strict, **_EXPECT_FIELDS)
 
 
 class _Suggest(_Strict):
@@ -97,7 +96,7 @@ class ConfigFile(_Strict):
     """A configuration file, as its keys are spelled."""
 
     kubesim: Version = 1
-    check: _Check = Field(default_factory=_Check)  # type: ignore[valid-type]
-    expect: _Expect = Field(default_factory=_Expect)  # type: ignore[valid-type]
+    check: _Check = Field(default_factory=_Check)
+    expect: _Expect = Field(default_factory=_Expect)
     suggest: _Suggest = Field(default_factory=_Suggest)
     bindings: list[_Binding] = []

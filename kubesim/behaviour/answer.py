@@ -158,7 +158,8 @@ class CensoredCount(NamedTuple):
     """Censored timeouts of one target shorter than a probe's timeout: how many, and the
     longest of them in milliseconds."""
 
-    count: int
+    # shadows tuple.count (nothing calls it on these); the name is public API
+    count: int  # type: ignore[assignment]
     longest_ms: float
 
 
@@ -194,7 +195,11 @@ class Behaviour(Protocol):
     container started running). Every capability the kubelet, the engine, the fleet and the
     analyses use is a method here; `BehaviourBase` gives each a neutral default."""
 
-    source: str  # where it came from (a file name, or "<memory>")
+    @property
+    def source(self) -> str:
+        """Where it came from (a file name, or "<memory>"); read-only here, since a
+        `Scenario` keeps it in a private attribute of its model."""
+        ...
 
     # -- what the processes answer, and how they stop
     def answer(self, target: Target, at: float, started_at: float,

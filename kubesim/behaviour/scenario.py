@@ -125,7 +125,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
@@ -640,8 +640,11 @@ class Scenario(_Model, BehaviourBase):
         self._whole = whole
         self._uses = [SelectorUse(_dotted(path), selector, None) for path, selector in found]
 
+    # read-only, unlike BehaviourBase's plain attribute: a Scenario is a frozen model whose
+    # source `from_dict` sets once, in a private attribute (the `Behaviour` protocol only
+    # reads it)
     @property
-    def source(self) -> str:
+    def source(self) -> str:  # type: ignore[override]
         return self._source
 
     def for_pod(self, identity: PodIdentity) -> Scenario:
@@ -928,7 +931,9 @@ def _selected(sc: Scenario) -> list[tuple[KeyPath, ReplicaSelector]]:
             out.append((("targets", key, "replicas"), spec.replicas))
         spans(("targets", key, "windows"), spec.windows)
         spans(("targets", key, "since_start"), spec.since_start)
-    for field, rules in (("stalls", sc.stalls), ("exit", sc.exit_)):
+    ruled: tuple[tuple[str, Sequence[Stall | ExitRule]], ...] = (
+        ("stalls", sc.stalls), ("exit", sc.exit_))
+    for field, rules in ruled:
         for i, rule in enumerate(rules):
             if rule.replicas is not None:
                 out.append(((field, i, "replicas"), rule.replicas))

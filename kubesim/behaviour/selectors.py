@@ -116,9 +116,9 @@ class ReplicaSelector(StrictModel):
         for key, values, have in (("names", self.names, fleet.names),
                                   ("nodes", self.nodes, fleet.nodes),
                                   ("zones", self.zones, fleet.zones)):
-            bad = [v for v in values or () if v not in have]
-            if bad:
-                out.append(f"{key}: {bad[0]!r} is not one of the fleet's {key}; "
+            unknown = [v for v in values or () if v not in have]
+            if unknown:
+                out.append(f"{key}: {unknown[0]!r} is not one of the fleet's {key}; "
                            f"{_listed('it has', list(have))}")
         return out
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from enum import Enum
 from itertools import repeat
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeGuard
 
 import numpy as np
 
@@ -298,8 +298,8 @@ class Reader:
                 return
             recs = _json_objects(body.replace("\n", "\n,"), body.count("\n") + 1)
             if recs is not None and body.count('":') == sum(map(len, recs)):
-                nos = np.arange(block.first, block.first + len(recs))
-                self._accept(nos, _json_columns(_dicts(recs)))
+                self._accept(np.arange(block.first, block.first + len(recs)),
+                             _json_columns(_dicts(recs)))
                 return
         first, lines = block.first, block.lines
         nos: Any = range(first, first + len(lines))
@@ -414,10 +414,11 @@ class Reader:
             for k, values in zip(present, distinct, strict=True):
                 full[k] = values[key % len(values)]
                 key //= len(values)
-            row = tuple(full.values())
+            status, error, code, grpc, location = full.values()
+            row = (status, error, code, grpc, location)
             # (no outcome at all is valid only for a tcp: target: the per-line path checks)
-            _check_outcome(*row[:4], 0, _raise_invalid)
-            if row[4] is not None and location_problem(row[4], row[0]):
+            _check_outcome(status, error, code, grpc, 0, _raise_invalid)
+            if location is not None and location_problem(location, status):
                 raise _Invalid
             numbers[j] = self.outcomes.add(_typed(row))
         return numbers[inverse.reshape(-1)]
@@ -659,7 +660,7 @@ def kind(value: Any) -> str:
             type(None): "null"}.get(type(value), "a number")
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: Any) -> TypeGuard[int | float]:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 

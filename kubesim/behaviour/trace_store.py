@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from array import array
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -77,7 +78,8 @@ class Series:
 
     def __init__(self, keep_lines: bool) -> None:
         self.t = array("d")
-        self.lat = array("i")
+        # int32 microseconds while `scaled`, then float64 milliseconds (`_unscale`)
+        self.lat: array[int] | array[float] = array("i")
         self.scaled = True  # `lat` holds microseconds (int32), else milliseconds (float64)
         self.code = array("H")
         self.lines: array[int] | None = array("Q") if keep_lines else None
@@ -131,7 +133,8 @@ class Series:
             raw[never] = math.inf
         return raw
 
-    def latency_chunks(self, size: int = 1 << 20):  # type: ignore[no-untyped-def]
+    def latency_chunks(self, size: int = 1 << 20
+                       ) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
         """(offset, latencies in ms as float64, outcome numbers) in chunks of `size`: a scan
         of a large series without a full-size copy."""
         dtype = np.int32 if self.scaled else np.float64

@@ -54,7 +54,7 @@ __all__ = ["add_parser", "run"]
 _SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register `capture` and its options."""
     p = sub.add_parser(
         "capture", help="record a service's health endpoints as a trace",

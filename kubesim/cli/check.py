@@ -56,7 +56,7 @@ __all__ = ["BehaviourAction", "add_check_option", "add_config_args", "add_parser
            "project_configuration", "run", "seconds_arg", "seconds_or_zero_arg"]
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register `check` and its options."""
     p = sub.add_parser(
         "check", help="check probe configs in manifests; exit 1 on findings (CI gate)",

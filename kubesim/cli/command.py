@@ -37,7 +37,7 @@ class BehaviourFile(NamedTuple):
 class Command(Protocol):
     """A command's module, as `main` uses it."""
 
-    def add_parser(self, sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    def add_parser(self, sub: argparse._SubParsersAction) -> None:
         """Register the command and its options."""
 
     def run(self, args: argparse.Namespace, /) -> CommandResult:

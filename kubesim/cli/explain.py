@@ -30,7 +30,7 @@ from kubesim.spec.manifests import load_containers
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register `explain` and its options."""
     p = sub.add_parser(
         "explain", help="explain pods' restarts from their record (describe, pod, events)",

@@ -66,7 +66,7 @@ _LOAD = re.compile(r"^\s*([^:\s]+)\s*:\s*([^:\s]+)\s*$")
 MAX_LIST = 10_000  # values in one comma-separated flag
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register `fleet` and its options."""
     p = sub.add_parser("fleet", help="N replicas of a pod sharing an outage: capacity over time",
                        description="Simulate every replica's kubelet on its node, under the "
@@ -315,11 +315,12 @@ def _drain(args: argparse.Namespace, spec: FleetSpec) -> DrainSettings:
                          replicas=replicas, pod_start_seconds=args.pod_start, **fields)
 
 
-def _draw(doc: dict, pod: object, behaviour: object, args: argparse.Namespace) -> None:
+def _draw(doc: dict, pod: ProbedContainer, behaviour: Behaviour,
+          args: argparse.Namespace) -> None:
     from kubesim.render.fleet_plot import render_fleet_png
     from kubesim.render.plot import plot_meta
 
-    windows = plot_meta(pod, behaviour, args.duration).get("windows", [])  # type: ignore[arg-type]
+    windows = plot_meta(pod, behaviour, args.duration).get("windows", [])
     write_output(args.plot, render_fleet_png(doc, window_pods(doc, windows, behaviour,
                                                                args.duration)), what="--plot")
 

@@ -19,7 +19,7 @@ from kubesim.options import add_option
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register `import-blackbox` and its options."""
     p = sub.add_parser(
         "import-blackbox", help="turn a Prometheus blackbox exporter export into a trace",

@@ -47,6 +47,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic.config import JsonDict
 
 from kubesim.analysis.check.options import (
     CHECK_OPTIONS,
@@ -118,31 +119,33 @@ FilePath = Annotated[str, Field(min_length=1, max_length=MAX_PATH_CHARS), AfterV
 Text = Annotated[str, Field(max_length=MAX_INPUT_BYTES)]  # in bytes again where it is read
 
 
-def _bounded(kind: type, low: float, high: float, what: str, *, open_low: bool = False) -> Any:
-    """`kind` from `low` (excluded with `open_low`) to `high`: the bounds in the JSON schema
-    for a caller to read, and kubesim's message (`--duration=0.0 must be ...`) when not met
-    (NaN is never within them)."""
+def _bounded(low: float, high: float, what: str, *,
+             open_low: bool = False) -> tuple[AfterValidator, Any]:
+    """The metadata of a number from `low` (excluded with `open_low`) to `high`: the bounds
+    in the JSON schema for a caller to read, and kubesim's message (`--duration=0.0 must be
+    ...`) when not met (NaN is never within them)."""
     def check(value: Any) -> Any:
         if not ((low < value if open_low else low <= value) and value <= high):
             raise ValueError(f"must be {what}")
         return value
-    bounds = {"exclusiveMinimum" if open_low else "minimum": low, "maximum": high}
-    return Annotated[kind, AfterValidator(check), Field(json_schema_extra=bounds)]
+    bounds: JsonDict = {"exclusiveMinimum" if open_low else "minimum": low, "maximum": high}
+    return AfterValidator(check), Field(json_schema_extra=bounds)
 
 
-Seconds = _bounded(float, 0, MAX_DURATION, f"a positive number of seconds, at most "
-                   f"{MAX_DURATION:g}", open_low=True)
-SecondsOrZero = _bounded(float, 0, MAX_DURATION, f"a number of seconds >= 0, at most "
-                         f"{MAX_DURATION:g}")
-Phases = _bounded(int, 1, MAX_PHASES, f"a whole number from 1 to {MAX_PHASES}")
-Seed = _bounded(int, 0, MAX_SEED, f"a whole number from 0 to {MAX_SEED}")
-WantSeconds = _bounded(float, 0, MAX_WANT_SECONDS, "a positive number of seconds, at most "
-                       f"{MAX_WANT_SECONDS:g} (a week)", open_low=True)
-ReplayPhases = _bounded(int, 1, MAX_REPLAY_PHASES,
-                        f"a whole number from 1 to {MAX_REPLAY_PHASES}")
-Capacity = _bounded(int, 0, MAX_CAPACITY, f"a whole number from 0 to {MAX_CAPACITY}")
-Work = _bounded(int, 1, MAX_WORK, f"a whole number from 1 to {MAX_WORK} (18 digits, "
-                "as --max-work)")
+Seconds = Annotated[float, *_bounded(
+    0, MAX_DURATION, f"a positive number of seconds, at most {MAX_DURATION:g}", open_low=True)]
+SecondsOrZero = Annotated[float, *_bounded(
+    0, MAX_DURATION, f"a number of seconds >= 0, at most {MAX_DURATION:g}")]
+Phases = Annotated[int, *_bounded(1, MAX_PHASES, f"a whole number from 1 to {MAX_PHASES}")]
+Seed = Annotated[int, *_bounded(0, MAX_SEED, f"a whole number from 0 to {MAX_SEED}")]
+WantSeconds = Annotated[float, *_bounded(
+    0, MAX_WANT_SECONDS, f"a positive number of seconds, at most {MAX_WANT_SECONDS:g} (a week)",
+    open_low=True)]
+ReplayPhases = Annotated[int, *_bounded(
+    1, MAX_REPLAY_PHASES, f"a whole number from 1 to {MAX_REPLAY_PHASES}")]
+Capacity = Annotated[int, *_bounded(0, MAX_CAPACITY, f"a whole number from 0 to {MAX_CAPACITY}")]
+Work = Annotated[int, *_bounded(
+    1, MAX_WORK, f"a whole number from 1 to {MAX_WORK} (18 digits, as --max-work)")]
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
 Setting = Annotated[str, Field(min_length=1, max_length=1024)]
 # the choices the declarations (kubesim.cli.options) give the command line
@@ -509,9 +512,8 @@ def _declared(option: CheckOption) -> tuple[Any, Any]:
 
 # check's settings as fields, one for each declaration (None: the configuration's, else the
 # default), with its help as the description
-_CheckSettings = create_model(
-    "_CheckSettings", __base__=_Deferred,
-    **{o.name: _declared(o) for o in (*CHECK_OPTIONS, *EXPECT_OPTIONS)})
+_CHECK_SETTINGS: dict[str, Any] = {o.name: _declared(o) for o in (*CHECK_OPTIONS, *EXPECT_OPTIONS)}
+_CheckSettings = create_model("_CheckSettings", __base__=_Deferred, **_CHECK_SETTINGS)
 CHECK_SETTING_ARGS = tuple(_arg(o) for o in CHECK_OPTIONS)
 EXPECT_ARGS = tuple(_arg(o) for o in EXPECT_OPTIONS)
 
@@ -562,7 +564,7 @@ class WindowsInput(CommandInput, _Kubelet, _Render, _OneSpec):
 
 
 class CheckInput(CommandInput, _Project, _Kubelet, _Render, _Behaviours, _Manifests,
-                 _CheckSettings):  # type: ignore[valid-type,misc]
+                 _CheckSettings):
     """`kubesim check`: every probed container of the manifests judged by the checks, with
     reasons the simulator measured; findings at or above fail_on fail the gate."""
 
@@ -780,8 +782,8 @@ def build_all() -> None:
     """Build every command's model now (`kubesim mcp`, before it serves), and every model of
     kubesim loaded so far whose build was deferred to its first use (the manifest, scenario
     and expectation models: `defer_build`, start-up), so that no two calls build one."""
-    for model in (*INPUTS.values(), *LIVE_INPUTS.values()):
-        model.model_rebuild()
+    for command in (*INPUTS.values(), *LIVE_INPUTS.values()):
+        command.model_rebuild()
     pending: list[type[BaseModel]] = [BaseModel]
     while pending:
         model = pending.pop()

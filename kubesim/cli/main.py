@@ -183,7 +183,7 @@ def _one_blas_thread() -> None:
 def _module(name: str) -> Command:
     """The module of command `name` (kubesim.cli.command: add_parser, run)."""
     _one_blas_thread()
-    module: Command = importlib.import_module(  # type: ignore[assignment]
+    module: Command = importlib.import_module(
         f"kubesim.cli.{COMMANDS[name].module}")
     return module
 

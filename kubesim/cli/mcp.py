@@ -28,7 +28,7 @@ __all__ = ["MCP_MAX_WORK", "add_parser", "run"]
 
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register `mcp` and its options."""
     p = sub.add_parser(
         "mcp", help="serve check, run, windows, suggest and explain as MCP tools (stdio)",

@@ -12,7 +12,7 @@ from kubesim.render.plot import check_output, load_document, save_png
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register `plot` and its options."""
     plot = sub.add_parser(
         "plot", help="draw a saved run result (JSON) as a timeline picture (PNG)",

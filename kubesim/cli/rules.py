@@ -15,7 +15,7 @@ from kubesim.render.rules_formats import render_list
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register `rules` and its options."""
     p = sub.add_parser(
         "rules", help="list the checks of kubesim check, or print one check's page",

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ProbedContainer
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register `run` and its options."""
     run_ = sub.add_parser("run", help="simulate one pod against an app behaviour",
                           description="Simulate the kubelet's probes of one container.")

@@ -36,7 +36,7 @@ from kubesim.render.suggest_formats import nothing_to_change, render
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register `suggest` and its options."""
     p = sub.add_parser(
         "suggest", help="the smallest probe change that fixes what check reports, or meets "
@@ -80,18 +80,18 @@ def run(args: argparse.Namespace) -> CommandResult:
     if not wants:
         return _from_findings(args, behaviours, settings)
     workloads = read_inputs(args.paths, render=settings.render).workloads
-    chosen = [(w, c) for w in workloads if _chosen(args, w.name, w.label)
+    picked = [(w, c) for w in workloads if _chosen(args, w.name, w.label)
               for c in w.containers
               if c.pod is not None and (not args.container or c.name == args.container)]
-    if not chosen:
+    if not picked:
         raise UsageError("no probed container in the input" + (
             " matches --workload/--container" if args.workload or args.container else ""))
     # what surely runs is charged before anything does; the rest as it comes
     meter = Meter(settings.max_work)
-    meter.charge(sum(suggest_work(w, c, wants, behaviours, settings) for w, c in chosen),
-                 what=f"this suggestion ({len(chosen)} container(s), {settings.phases} grid "
+    meter.charge(sum(suggest_work(w, c, wants, behaviours, settings) for w, c in picked),
+                 what=f"this suggestion ({len(picked)} container(s), {settings.phases} grid "
                       "phases)")
-    items = [suggest(w, c, wants, behaviours, settings, meter) for w, c in chosen]
+    items = [suggest(w, c, wants, behaviours, settings, meter) for w, c in picked]
     return CommandResult(render(items, args.format, configuration),
                          0 if all(s.met for s in items) else 1)
 

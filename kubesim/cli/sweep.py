@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from kubesim.spec.model import ProbedContainer
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register `sweep` and its options."""
     p = sub.add_parser(
         "sweep", help="judge a grid of probe/pod/scenario settings over phases and seeds",
@@ -81,7 +81,8 @@ class _Progress:
         self.enabled = enabled
         if enabled:
             try:
-                from tqdm import tqdm
+                # tqdm (an optional extra) ships no type stubs
+                from tqdm import tqdm  # type: ignore[import-untyped]
                 self.bar = tqdm(total=total, unit="pt", file=sys.stderr, desc="sweep")
             except ImportError:
                 self.bar = None

@@ -24,7 +24,7 @@ from kubesim.spec.manifests import load_spec
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register `windows` and its options."""
     cmd = sub.add_parser("windows", help="exact protection windows of a container's probes",
                          description="How long a startup may take, how fast a hang is "

@@ -212,7 +212,7 @@ def _runs(streaks: list[Streak], by_type: dict[ProbeType, Setting], restarts: in
     than the record's restart count (a kill still under way has not restarted the
     container). An errored call of the probe in the record (R2.2: up to three attempts,
     thrown away) may have held a tick longer than its timeout: then no span proves a row."""
-    out = []
+    out: list[tuple[Streak, int]] = []
     for t in KILLERS:
         setting = by_type.get(t)
         if setting is None or setting.source not in (Source.RECORD, Source.SPEC) or any(

@@ -194,7 +194,8 @@ def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptio
                    grace is not None, policy, sum(e.count for e in pod.events))
     stories = [_story(v, ctx) for v in views if _worth(v, views)]
     answer = None if options.container is not None else _pod_answer(pod, views, loose, stories)
-    if not any(LIVENESS in {x.probe for x in (*st.settings, *st.streaks)} for st in stories):
+    if not any(LIVENESS in {x.probe for x in st.settings} | {x.probe for x in st.streaks}
+               for st in stories):
         dated = []  # the rule counts liveness kills: said where there is one to count
     findings = list(clock) + dated + lacking + _before_scheduling(pod, tb)
     findings += _untied(loose) + _quiet(views, stories)
@@ -464,7 +465,8 @@ def _cut_kills(kills: list[Kill], streaks: list[Streak], by_type: dict[ProbeType
     read as that probe's kill where the record shows the probe behind it: as many kills as
     its counted failures reach the failureThreshold the record gives (`_can_kill`, R1.17);
     the rest stay kills of untold cause."""
-    out, findings = [], []
+    out: list[Kill] = []
+    findings: list[Finding] = []
     read_as: dict[tuple[ProbeType, int], int] = {}  # (probe, the row's line): its kills read
     for k in kills:
         if k.cause != "unknown" or (k.message and not cut_short(k.message)):

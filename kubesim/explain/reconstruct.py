@@ -1091,9 +1091,9 @@ def back_offs(view: View, tb: Timebase, curve: tuple[float, float] = (10.0, 300.
     if not events and delay is None and (rec is None or rec.state_reason != "CrashLoopBackOff"):
         return None
     count = sum(e.count for e in events)
-    first = min((tb.of(e.first) for e in events), key=lambda w: w.lo if w.known else 0.0,
+    first = min((tb.of(e.first) for e in events), key=lambda w: (w.lo or 0.0) if w.known else 0.0,
                 default=UNKNOWN_WHEN)
-    last = max((tb.of(e.last) for e in events), key=lambda w: w.hi if w.known else 0.0,
+    last = max((tb.of(e.last) for e in events), key=lambda w: (w.hi or 0.0) if w.known else 0.0,
                default=UNKNOWN_WHEN)
     ev = tuple(evidence(e) for e in events)
     if rec is not None and rec.state_reason == "CrashLoopBackOff":

@@ -60,8 +60,8 @@ def refused_while_served(timeline: Timeline, routed: list[tuple[float, float]],
     term = timeline.termination
     if term is None or not term.containers:
         return 0.0
-    closed = [c.stopped_at if drains else c.sigterm_at for c in term.containers]
-    closed = [t for t in closed if t is not None]
+    stops = [c.stopped_at if drains else c.sigterm_at for c in term.containers]
+    closed = [t for t in stops if t is not None]
     if not closed:
         return 0.0
     shut = min(closed)

@@ -18,7 +18,7 @@ F1 — what kube-proxy routes to at t is what the slice said at t - propagation.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -201,7 +201,7 @@ def route(timelines: list[Timeline], *, propagation: float, end: float,
     spans = [pod_spans(c, end) for c in changes]
     ready = [r for r, _ in spans]
     routed, fallback_on = routed_spans(ready, [f for _, f in spans], end, headless=headless)
-    series: list[list[tuple[float, object]]] = [
+    series: list[Sequence[tuple[float, object]]] = [
         list(step_counts(ready, end)),
         step_counts([_spans(c, lambda x: x.serving, end) for c in changes], end),
         step_counts([_spans(c, lambda x: x.terminating, end) for c in changes], end),
@@ -210,7 +210,7 @@ def route(timelines: list[Timeline], *, propagation: float, end: float,
     return Routing(_points(series, end), [shift(pod, propagation, end) for pod in routed])
 
 
-def merge_steps(series: list[list[tuple[float, object]]], end: float,
+def merge_steps(series: Sequence[Sequence[tuple[float, object]]], end: float,
                 initial: list[object]) -> list[tuple[float, tuple[object, ...]]]:
     """Step functions (each a list of (time, value) from that time on, `initial` before its
     first) merged into one: (time, every value) at each time any of them changes, before
@@ -229,7 +229,7 @@ def merge_steps(series: list[list[tuple[float, object]]], end: float,
     return out
 
 
-def _points(series: list[list[tuple[float, object]]], end: float) -> list[SlicePoint]:
+def _points(series: Sequence[Sequence[tuple[float, object]]], end: float) -> list[SlicePoint]:
     return [SlicePoint(t, *values)  # type: ignore[arg-type]
             for t, values in merge_steps(series, end, [0, 0, 0, 0, False])]
 

@@ -95,7 +95,7 @@ class Drain:
             return [pods[i] if i < len(pods) and not pods[i].gone(now) else i
                     for i in d.replicas]
         if d.pods is not None:
-            return first_pods(pods, d.pods)
+            return [*first_pods(pods, d.pods)]
         node = d.node if d.node is not None else (pods[0].node.name if pods and pods[0].node
                                                   else None)
         if node is None:

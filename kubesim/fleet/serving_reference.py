@@ -90,8 +90,8 @@ class RescannedServing(RoutedQueries):
                                  headless=self.headless)
         self._spans = [shift(pod, self.propagation, end) for pod in routed]
         delta: dict[float, int] = {}
-        for spans in self._spans:
-            for s, e in spans:
+        for shifted in self._spans:
+            for s, e in shifted:
                 delta[s] = delta.get(s, 0) + 1
                 if e < end:
                     delta[e] = delta.get(e, 0) - 1

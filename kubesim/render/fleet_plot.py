@@ -9,7 +9,7 @@ so a saved run draws the same bytes."""
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,7 +37,7 @@ class _Drawn:
     deleted: bool = False
 
 
-def render_fleet_png(doc: Mapping[str, Any], windows: list[Mapping[str, Any]] | None = None
+def render_fleet_png(doc: Mapping[str, Any], windows: Sequence[Mapping[str, Any]] | None = None
                      ) -> bytes:
     """PNG bytes of the fleet document; `windows` ({start, end, label}, and `pods`: the
     names of the pods it is about, if not every pod's) are shaded."""
@@ -48,13 +48,14 @@ def render_fleet_png(doc: Mapping[str, Any], windows: list[Mapping[str, Any]] | 
     return buf.getvalue()
 
 
-def fleet_figure(doc: Mapping[str, Any], windows: list[Mapping[str, Any]] | None = None) -> Any:
+def fleet_figure(doc: Mapping[str, Any],
+                 windows: Sequence[Mapping[str, Any]] | None = None) -> Any:
     """The picture as a matplotlib Figure (not shown anywhere), for a notebook or a test."""
     with default_style():
         return _draw(doc, windows or [])
 
 
-def _draw(doc: Mapping[str, Any], windows: list[Mapping[str, Any]]) -> Any:
+def _draw(doc: Mapping[str, Any], windows: Sequence[Mapping[str, Any]]) -> Any:
     import matplotlib.figure
 
     end = doc["fleet"]["duration"]
@@ -150,7 +151,7 @@ def _band(top: Any, below: Any, start: float, end: float, colour: str, label: st
              clip_on=False)
 
 
-def _bands(top: Any, below: Any, windows: list[Mapping[str, Any]], end: float,
+def _bands(top: Any, below: Any, windows: Sequence[Mapping[str, Any]], end: float,
            lanes: list[Lane]) -> list[tuple[str, str]]:
     """The behaviour's outages and stalls, each labelled with what and when; one that selects
     replicas (`pods`: the names of the pods it is about) on those pods' lanes only."""
@@ -185,7 +186,7 @@ def _selected_band(top: Any, below: Any, w: Mapping[str, Any], stop: float, rows
 def _controller_bands(top: Any, below: Any, doc: Mapping[str, Any], end: float
                       ) -> list[tuple[str, str]]:
     """A rollout or a drain from when it was asked for to when it completed (or the end)."""
-    out = []
+    out: list[tuple[str, str]] = []
     for key, colour in (("rollout", ROLLOUT), ("drain", DRAIN)):
         section = doc.get(key)
         if not section:

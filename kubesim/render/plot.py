@@ -31,6 +31,7 @@ canvas (no pyplot, no global backend change) and no `Software` key in the PNG.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 from collections.abc import Callable, Mapping
@@ -260,7 +261,8 @@ def _drawing(doc: Mapping[str, Any]) -> Drawing:
                columnspacing=1.2, borderaxespad=0.2)
     label_of = {v: k for k, v in {**MARK_LABELS, "ready": _ready_label(plan),
                                   "started": _started_label(plan)}.items()}
-    named = frozenset(label_of.get(h.get_label(), h.get_label()) for h in handles)
+    # (an artist's label is a str: matplotlib's set_label makes it one)
+    named = frozenset(label_of.get(str(h.get_label()), str(h.get_label())) for h in handles)
     return Drawing(fig, frozenset(drawn), named)
 
 
@@ -338,7 +340,7 @@ def _axes(fig: Figure, plan: Plan, rows: int) -> tuple[Axes, Axes | None]:
 
 def _left_margin(fig: Figure, plan: Plan) -> float:
     """The share of the width the lane labels need (their widest, measured)."""
-    renderer = fig.canvas.get_renderer()
+    renderer = marks.agg_renderer(fig)
     widest = 0.0
     for lane in plan.lanes:
         text = fig.text(0, 0, lane.label, fontsize=8 if plan.pod else 8.5)
@@ -504,7 +506,7 @@ def _legend_layout(fig: Figure, drawn: set[str], plan: Plan) -> tuple[list[Artis
     """The legend's entries (a mark for each drawn one, in MARK_LABELS' order) and the most
     columns that fit the picture's width."""
     handles = [_handle(key, plan) for key in MARK_LABELS if key in drawn]
-    renderer = fig.canvas.get_renderer()
+    renderer = marks.agg_renderer(fig)
     for ncol in range(min(len(handles), 7), 1, -1):
         legend = fig.legend(handles=handles, ncol=ncol, fontsize=8, frameon=False,
                             handlelength=1.6, columnspacing=1.2)
@@ -538,7 +540,7 @@ def _handle(key: str, plan: Plan) -> Artist:
             "phase": {"color": "#404040", "linewidth": 0.8}}
     if key in line:
         return Line2D([], [], label=label, **line[key])
-    patch = {"running": {"facecolor": marks.CONTAINER_COLOUR, "edgecolor": "#606060"},
+    patch: dict[str, dict[str, Any]] = {"running": {"facecolor": marks.CONTAINER_COLOUR, "edgecolor": "#606060"},
              "terminating": {"facecolor": "white", "edgecolor": "#606060", "hatch": "////"},
              "backoff": {"facecolor": "white", "edgecolor": marks.BACKOFF_COLOUR, "hatch": "xx"},
              "prestop": {"facecolor": PRE_STOP_COLOUR},
@@ -549,8 +551,8 @@ def _handle(key: str, plan: Plan) -> Artist:
                            "edgecolor": marks.NOT_READY_COLOUR},
              "outage": {"facecolor": marks.OUTAGE_COLOUR, "alpha": 0.13},
              "recorded": {"facecolor": marks.OUTAGE_COLOUR, "alpha": 0.13},
-             "stall": {"facecolor": marks.STALL_COLOUR, "alpha": 0.28}}[key]
-    return Patch(label=label, **patch)
+             "stall": {"facecolor": marks.STALL_COLOUR, "alpha": 0.28}}
+    return Patch(label=label, **patch[key])
 
 
 def _title_block(fig: Figure, doc: Mapping[str, Any], plan: Plan) -> None:
@@ -567,15 +569,20 @@ def _title_block(fig: Figure, doc: Mapping[str, Any], plan: Plan) -> None:
 
     _fitted(fig, head, 1 - 0.12 / top, 11, least=9, bold=True)
     for i, line in enumerate(_summary_lines(doc)):
-        _fitted(fig, lambda keep, line=line: _shorten(line, max(12, int(len(line) * keep))),
-                1 - (0.4 + 0.17 * i) / top, 8.5, least=7.5)
+        _fitted(fig, functools.partial(_kept, line), 1 - (0.4 + 0.17 * i) / top, 8.5,
+                least=7.5)
+
+
+def _kept(line: str, keep: float) -> str:
+    """`line` cut to `keep` of its length (12 characters at least)."""
+    return _shorten(line, max(12, int(len(line) * keep)))
 
 
 def _fitted(fig: Figure, text: Callable[[float], str], y: float, size: float, least: float,
             bold: bool = False) -> None:
     """A centred line of text, `text(1.0)`; smaller (down to `least` points) or else
     `text(keep)` with less kept until it fits the picture's width."""
-    renderer = fig.canvas.get_renderer()
+    renderer = marks.agg_renderer(fig)
     room = 0.97 * FIGSIZE[0] * DPI
     keep = 1.0
     while True:

@@ -12,10 +12,12 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
+    from matplotlib.figure import Figure, SubFigure
 
 __all__ = [
     "BAR",
@@ -33,6 +35,7 @@ __all__ = [
     "STALL_COLOUR",
     "STARTED_COLOUR",
     "Canvas",
+    "agg_renderer",
     "deletion_line",
     "instances",
     "kill_lines",
@@ -97,6 +100,15 @@ MARK_LABELS = {
 LABEL_ROWS = (9, -17)  # points from the mark
 
 
+
+def agg_renderer(fig: Figure | SubFigure | None) -> RendererAgg:
+    """The renderer that measures text in a picture. Every figure is drawn on an Agg canvas
+    (`plot._figure`: no pyplot, no global backend), but matplotlib's stubs type a figure's
+    canvas as the base class, which has no renderer; this module imports no matplotlib at
+    run time (the layering test), so the canvas is cast, not checked with isinstance."""
+    assert fig is not None  # a Canvas's Axes is on a figure
+    return cast("FigureCanvasAgg", fig.canvas).get_renderer()
+
 @dataclass
 class Canvas:
     """One Axes showing seconds `start` to `end` of a run of `duration` seconds."""
@@ -122,7 +134,7 @@ class Canvas:
 
     def seconds_wide(self, text: str, fontsize: float) -> float:
         """How many seconds of the view `text` takes at `fontsize` (points)."""
-        renderer = self.ax.figure.canvas.get_renderer()
+        renderer = agg_renderer(self.ax.figure)
         probe = self.ax.figure.text(0, 0, text, fontsize=fontsize)
         wide = probe.get_window_extent(renderer).width
         probe.remove()
@@ -130,7 +142,7 @@ class Canvas:
 
     def clear_of(self, label: Any, pad: float = 2) -> bool:
         """Keep `label` (a drawn Text) if it overlaps no placed label, and place it."""
-        box = label.get_window_extent(self.ax.figure.canvas.get_renderer()).padded(pad)
+        box = label.get_window_extent(agg_renderer(self.ax.figure)).padded(pad)
         if any(box.overlaps(other) for other in self.placed):
             label.remove()
             return False

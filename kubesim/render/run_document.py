@@ -4,7 +4,8 @@ the picture reads is checked, and the first one that is wrong is named (exit 2).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeGuard
 
 from kubesim.errors import UsageError
 from kubesim.files import load_json, read_text
@@ -23,7 +24,7 @@ def load_document(path: str) -> dict[str, Any]:
     return check_document(doc, source=source)
 
 
-def heading(doc: dict[str, Any]) -> str:
+def heading(doc: Mapping[str, Any]) -> str:
     """What ran: the run's object, or, when the document holds a pod of several containers
     (drawn whole), the pod rather than the one container the object names."""
     run = doc.get("run", {})
@@ -35,7 +36,7 @@ def heading(doc: dict[str, Any]) -> str:
     return what
 
 
-def is_time(x: Any) -> bool:
+def is_time(x: Any) -> TypeGuard[int | float]:
     """A finite number within the times a run can have (seconds, at most 1e12)."""
     return isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) <= 1e12
 

@@ -329,7 +329,7 @@ class _Pod:
     def strategy(self, obj: dict[str, Any], loc: Loc) -> DeploymentStrategy:
         """spec.strategy, minReadySeconds and progressDeadlineSeconds of a Deployment, checked
         as the API server checks them."""
-        spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
+        spec = s if isinstance(s := obj.get("spec"), dict) else {}
         sloc = (*loc, "spec")
         raw = spec.get("strategy") or {}
         raw = self.doc.mapping(raw, (*sloc, "strategy"))
@@ -391,6 +391,7 @@ class _Pod:
             problem = qualified_name_problem(kind, field_path(cloc))  # validateReadinessGates
             if problem is not None:
                 raise self.doc.error(problem, cloc)
+            assert isinstance(kind, str)  # a qualified name, so a string
             out.append(kind)
         return tuple(out)
 

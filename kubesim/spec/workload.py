@@ -197,7 +197,7 @@ def fleet_spec_from_documents(docs: list[YamlDocument], container: str | None, *
     for other in docs:
         for item, iloc in _objects(other.data):
             kind = item.get("kind")
-            meta = item.get("metadata") if isinstance(item.get("metadata"), dict) else {}
+            meta = m if isinstance(m := item.get("metadata"), dict) else {}
             if (meta.get("namespace") or "default") != (pod.namespace or "default"):
                 continue
             name = str(meta.get("name") or "unnamed")
@@ -249,7 +249,7 @@ def _workload_object(docs: list[YamlDocument], pod: ProbedContainer
         if doc.source != pod.source:
             continue
         for obj, loc in _objects(doc.data):
-            meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+            meta = m if isinstance(m := obj.get("metadata"), dict) else {}
             name = meta.get("name") or meta.get("generateName") or "unnamed"
             if obj.get("kind") == pod.object_kind and str(name) == pod.object_name and \
                     meta.get("namespace") == pod.namespace:
@@ -429,11 +429,11 @@ class _Reader:
         zones_in: set[str] | None = None
         zones_not_in: set[str] = set()
         selector = self.string_map(spec.get("nodeSelector"), (*loc, "nodeSelector"))
-        for key, value in selector.items():
-            if key in _ZONE_KEYS:
+        for label, value in selector.items():
+            if label in _ZONE_KEYS:
                 zones_in = {value}
-            elif key != HOSTNAME_KEY and key not in _EVERY_NODE:
-                notes.append(f"nodeSelector {key}: every simulated node is taken to match")
+            elif label != HOSTNAME_KEY and label not in _EVERY_NODE:
+                notes.append(f"nodeSelector {label}: every simulated node is taken to match")
         node = self.mapping(affinity.get("nodeAffinity"), (*loc, "affinity", "nodeAffinity"))
         nloc = (*loc, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution")
         required = self.mapping(node.get("requiredDuringSchedulingIgnoredDuringExecution"), nloc)

@@ -69,11 +69,13 @@ class _PyLoader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _C
 
 _LOADERS: dict[bool, type] = {False: _PyLoader}
 if LIBYAML:
-    class _CLoader(yaml.cyaml.CParser, _Constructor, yaml.resolver.Resolver):  # type: ignore[misc]
+    from yaml._yaml import CParser  # what yaml.cyaml re-exports (its stub does not say so)
+
+    class _CLoader(CParser, _Constructor, yaml.resolver.Resolver):
         """libyaml's parser (C) with kubesim's constructor."""
 
         def __init__(self, stream: str) -> None:
-            yaml.cyaml.CParser.__init__(self, stream)
+            CParser.__init__(self, stream)
             _Constructor.__init__(self)
             yaml.resolver.Resolver.__init__(self)
 

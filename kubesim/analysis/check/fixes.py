@@ -73,7 +73,7 @@ def container_data(c: ContainerRef) -> dict[str, Any]:
     data: Any = c.doc.data
     for key in c.loc:
         data = data[key]
-    return data  # type: ignore[no-any-return]
+    return data
 
 
 def patched_pod(pod: ProbedContainer, c: ContainerRef, patch: ProbePatch) -> ProbedContainer:
@@ -158,7 +158,7 @@ def _block_edit(c: ContainerRef, lines: list[str], probe_field: str,
     if anchor is None:
         return None
     first = c.line(anchor)
-    if not 1 <= first <= len(lines):
+    if first is None or not 1 <= first <= len(lines):  # None: no lines (a Helm template)
         return None
     head = lines[first - 1]
     match = re.match(rf"^(\s*){anchor}:\s*(#.*)?$", head.rstrip("\n"))

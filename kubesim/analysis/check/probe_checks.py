@@ -64,9 +64,9 @@ def _replay(runs: list[PhaseRun], shows: list[PhaseRun], *, label: str, kind: st
             duration: float, window: tuple[float, float] | None = None,
             scenario: dict[str, Any] | None = None) -> Replay | None:
     """The run a finding cites: the first that shows it, else the first run at all."""
-    run = (shows or runs or [None])[0]
-    if run is None:
+    if not (shows or runs):
         return None
+    run = (shows or runs)[0]
     return Replay(label, kind, duration, run.phase, run.seed, window, scenario)
 
 

@@ -197,9 +197,9 @@ def _service(data: Any) -> _Service | None:
     """A Service document's namespace, selector and settings; None for anything else."""
     if not isinstance(data, dict) or data.get("kind") != "Service":
         return None
-    meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
-    spec = data.get("spec") if isinstance(data.get("spec"), dict) else {}
-    selector = spec.get("selector") if isinstance(spec.get("selector"), dict) else {}
+    meta = m if isinstance(m := data.get("metadata"), dict) else {}
+    spec = s if isinstance(s := data.get("spec"), dict) else {}
+    selector = sel if isinstance(sel := spec.get("selector"), dict) else {}
     ns = meta.get("namespace")
     return _Service(None if ns is None else str(ns),
                     {str(k): str(v) for k, v in selector.items()},

@@ -371,10 +371,10 @@ def _set_scenario(doc: dict[str, Any], name: str, value: Any) -> None:
         index = int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else 0
         stall = _pick(doc.get("stalls", []), index, f"--set {name}")
         if "since_start" in stall:
-            key = {"length": "duration", "start": "since_start"}.get(parts[-1])
-            if key is None:
+            setting = {"length": "duration", "start": "since_start"}.get(parts[-1])
+            if setting is None:
                 raise UsageError(f"--set {name}: a stall has a length and a start")
-            stall[key] = value
+            stall[setting] = value
         else:
             _set_span(stall, "from", "to", parts[-1], value, name)
         return

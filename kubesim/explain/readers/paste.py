@@ -720,12 +720,12 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
             f"the line numbers below count the object as one line", Where(source, number))])
     values = placed_jsonpath_values(cleaned)
     if values is not None:
-        put, placed = values
+        put, values_placed = values
         return _reread(put, source, [Note(
             f"line {v.line}: `{json.dumps(v.value).strip(chr(34))}` under `{v.shown}` (a "
             f"page's copy of its output) read as that field of the pod's status, the values "
             f"under its commands put together as one pod's", Where(source, v.line))
-            for v in placed])
+            for v in values_placed])
     runs = split_runs(_unwrapped(cleaned, lines))
     if runs is None:
         return None
@@ -1366,7 +1366,7 @@ def _before_spec(found: RecordSet, segment: Segment, source: str) -> Note | None
     if len(pods) != 1 or found.events or any(p.containers or p.events for p in found.pods):
         return None
     return Note(f"lines {segment.first}-{segment.lines[-1].number} are the document of pod "
-                f"{pods[0].name[:60]} cut before its spec and status: its containers, probes, "
+                f"{(pods[0].name or '')[:60]} cut before its spec and status: its containers, probes, "
                 "restarts and their states are not in the record", Where(source, segment.first),
                 uncertain=False)
 

@@ -389,7 +389,7 @@ class Column(NamedTuple):
 
     header: str
     col: Col
-    index: int | None = None
+    nth: int | None = None  # (not `index`: tuple's method)
 
 
 def _path_column(header: str, path: str) -> Column:
@@ -532,9 +532,9 @@ def _cc_pod(name: str, values: dict[Column, list[str]], where: Where, notes: lis
 def _cc_count(per: dict[Column, list[str]]) -> int:
     """How many containers the row shows: the values of a field every container status has
     (its name, restartCount, ready), else the most any column holds."""
-    counted = [len(v) for c, v in per.items() if c.col in _COUNTED and c.index is None and v]
-    most = max((len(v) for c, v in per.items() if c.index is None), default=0)
-    indexed = max((c.index + 1 for c, v in per.items() if c.index is not None and v), default=0)
+    counted = [len(v) for c, v in per.items() if c.col in _COUNTED and c.nth is None and v]
+    most = max((len(v) for c, v in per.items() if c.nth is None), default=0)
+    indexed = max((c.nth + 1 for c, v in per.items() if c.nth is not None and v), default=0)
     return max(max(counted) if counted else most, indexed)
 
 
@@ -546,9 +546,9 @@ def _cc_containers(per: dict[Column, list[str]], where: Where, notes: list[Note]
     each: list[dict[Col, str]] = [{} for _ in range(n)]
     apart: dict[Col, list[str]] = {}
     for col, got in per.items():
-        if col.index is not None and len(got) == 1 and col.index < n:
-            each[col.index][col.col] = got[0]
-        elif col.index is None and len(got) == n:
+        if col.nth is not None and len(got) == 1 and col.nth < n:
+            each[col.nth][col.col] = got[0]
+        elif col.nth is None and len(got) == n:
             for i, value in enumerate(got):
                 each[i][col.col] = value
         elif got:

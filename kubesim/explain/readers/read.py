@@ -259,7 +259,8 @@ def _cut_elsewhere(pods: list[PodRecord], events: list[RecordedEvent]) -> None:
             else:
                 i, side = (after[0], "cut_before") if after else (len(pod.events) - 1,
                                                                    "cut_after")
-            pod.events[i] = replace(pod.events[i], **{side: True})
+            pod.events[i] = (replace(pod.events[i], cut_after=True) if side == "cut_after"
+                             else replace(pod.events[i], cut_before=True))
             pod.notes.append(Note(
                 f"the record's events are cut next to line {line}'s row (another pod's, "
                 f"{cut.object_name[:60]}'s): rows cut away there name any pod, so this pod's "

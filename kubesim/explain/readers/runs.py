@@ -486,7 +486,7 @@ def _pods_run(line: str) -> tuple[list[str], bool] | None:
         cells = ["NAMESPACE"] * cols.namespace + ["NAME", "READY", "STATUS", "RESTARTS", "AGE"]
         return ([" ".join([*cells, *_WIDE * cols.wide]), *rows],
                 bool(line[:header.start()].strip() or rest)) if rows else None
-    rows: list[str] = []
+    rows = []
     at = header.end()
     while True:
         cut = _CUT_MARK.match(line, at)
@@ -771,9 +771,9 @@ def _general_around(line: str, start: int, end: int) -> bool:
     before = line[max(0, start - 2000):start]  # a sentence's words: its last 2,000 characters
     ends = [m.end() for m in _SENTENCE_START.finditer(before)]
     after = line[end:end + 2000]  # and its words after, to the sentence's end
-    end = _SENTENCE_END.search(after)
+    stop = _SENTENCE_END.search(after)
     return _GENERAL.search(before, ends[-1] if ends else 0) is not None or \
-        _GENERAL.search(after, 0, end.start() if end else len(after)) is not None
+        _GENERAL.search(after, 0, stop.start() if stop else len(after)) is not None
 
 
 _SEEING = re.compile(r"(?<![A-Za-z])(?i:can|could)[ \t]+(?i:see|observe|notice)(?![A-Za-z])")

@@ -189,7 +189,7 @@ def _test_hook(data: Any) -> bool:
 
 def _order(doc: YamlDocument) -> tuple[str, str, str, str]:
     data = doc.data if isinstance(doc.data, dict) else {}
-    meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
+    meta = m if isinstance(m := data.get("metadata"), dict) else {}
     return (doc.source, str(data.get("kind", "")), str(meta.get("namespace", "")),
             str(meta.get("name", "")))
 
@@ -262,7 +262,9 @@ def kustomize_documents(rendered: Rendered, path: str) -> list[YamlDocument]:
 def _strip_origin(data: Any) -> tuple[Any, dict[str, Any]]:
     """The object without kubesim's origin annotation, and the origin it gave."""
     meta = data.get("metadata") if isinstance(data, dict) else None
-    notes = meta.get("annotations") if isinstance(meta, dict) else None
+    if not isinstance(meta, dict):
+        return data, {}
+    notes = meta.get("annotations")
     if not isinstance(notes, dict) or ORIGIN_ANNOTATION not in notes:
         return data, {}
     text = notes.pop(ORIGIN_ANNOTATION)
