@@ -10,10 +10,12 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kubesim.errors import RecordError
+from kubesim.explain.readers.flattened import reindent_probes
 from kubesim.explain.readers.model import NoteKind, RecordSet
 from kubesim.explain.readers.one_line_probe import probe_runs
 from kubesim.explain.readers.read import parse_record
@@ -105,6 +107,19 @@ def test_a_number_ending_the_sentence_is_that_number_and_the_sentence_s_mark(
     assert _probes(record)[ProbeType.LIVENESS].period_seconds == int(value)
     assert any(f"`periodSeconds: {value}{mark}`: its `{mark}` ends the sentence" in n
                for n in _notes(record))
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("Use `livenessProbe: httpGet: path: /up port: 8443 periodSeconds: 7`.",
+     "`` periodSeconds: 7`. ``: its `` ` `` closes the code span and its `.` ends the sentence"),
+    ("so `readinessProbe: exec: command: [cat, /tmp/ready] periodSeconds: 7` then",
+     "`` periodSeconds: 7` ``: its `` ` `` closes the code span, not the value"),
+])
+def test_probe_yaml_in_a_code_span_ends_where_the_span_closes(line: str, said: str) -> None:
+    """A page's code span around the one-line YAML: its closing mark ends the run, said."""
+    record = parse_record(line + "\n", "r.txt")
+    assert next(iter(_probes(record).values())).period_seconds == 7
+    assert any(said in n for n in _notes(record))
 
 
 def test_three_probes_on_one_line_alone_are_one_container_s_three_probes() -> None:
@@ -274,19 +289,40 @@ def _probe(draw: st.DrawFn, kind: str) -> str:
     return " ".join([f"{kind}:", draw(_HANDLER), *pairs])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(kinds=st.lists(st.sampled_from(["livenessProbe", "readinessProbe", "startupProbe"]),
                       unique=True, min_size=1), data=st.data(),
-       before=st.sampled_from(["", "Example: ", "So sieht es aus:  "]),
-       after=st.sampled_from(["", ".", ". Done", " and that is it"]),
+       before=st.sampled_from(["", "Example: ", "So sieht es aus:  ", "Use `"]),
+       after=st.sampled_from(["", ".", ". Done", " and that is it", "`", "`. Then", ";"]),
        gap=st.sampled_from([" ", "  ", "\t"]))
 def test_pairs_on_one_line_read_as_the_yaml_with_its_line_breaks(
         kinds: list[str], data: st.DataObject, before: str, after: str, gap: str) -> None:
     """Invariant: probes drawn from the schema, run into one line (any spacing, any sentence
     around them), read as the same probes written with their line breaks."""
     line = " ".join(data.draw(_probe(k)) for k in kinds)
-    if after.startswith(".") and line.endswith("]"):
-        after = after[1:]  # (the flow list's `]` then `.`: said too, tested above)
     record = parse_record(before + line.replace(" ", gap) + after + "\n", "r.txt")
     assert _probes(record) == _expected(line)
     assert len(probe_runs(line)) == 1
+
+
+_WORDS = ["livenessProbe:", "readinessProbe:", "startupProbe:", "`livenessProbe:", "httpGet:",
+          "exec:", "tcpSocket:", "grpc:", "path:", "port:", "command:", "service:",
+          "periodSeconds:", "initialDelaySeconds:", "httpHeaders:", "5", "5.", "8080`", "/x",
+          "/x.", "[cat,", "/tmp/ok]", "[a]", "{path:", "/y}", '"a', 'b"', "-", "|", "#",
+          "word", "initialDelaySec", "name:", ""]
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), max_size=30), st.sampled_from([" ", "  ", "\t"]))
+def test_splitting_never_raises_and_keeps_only_keys_in_their_place(words: list[str],
+                                                                   gap: str) -> None:
+    """Invariant: any words give runs in order, apart, each probe's pairs re-nesting (every
+    key split off stands where the Probe schema has it), or no run."""
+    text = gap.join(words)
+    runs = probe_runs(text)
+    ends = [0, *(x for r in runs for x in (r.start, r.end)), len(text)]
+    assert ends == sorted(ends)
+    for run in runs:
+        for probe in run.probes:
+            assert reindent_probes(probe.lines) is not None
+            assert run.start <= probe.start < probe.end <= run.end

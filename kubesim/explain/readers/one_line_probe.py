@@ -1,19 +1,25 @@
 """Probe YAML a web page ran into one line, its line breaks lost (`Ejemplo de configuración:
 livenessProbe: httpGet: path: /livez port: 8080 initialDelaySeconds: 5 periodSeconds: 10`):
 a run of `key: value` pairs that starts with a probe's key (`livenessProbe:`,
-`readinessProbe:`, `startupProbe:`), inside a sentence or alone on its line. The run is split
-before each of the probe's known keys (core/v1 Probe, ProbeHandler, HTTPGetAction,
-TCPSocketAction, ExecAction, GRPCAction: flattened.py's tables), each pair put back on a line
-of its own, and the lines re-nested by their keys' names (`flattened.reindent_probes`).
+`readinessProbe:`, `startupProbe:`), inside a sentence, a code span or alone on its line. The
+run is split before each of the probe's known keys (core/v1 Probe, ProbeHandler,
+HTTPGetAction, TCPSocketAction, ExecAction, GRPCAction: flattened.py's tables), each pair put
+back on a line of its own, and the lines re-nested by their keys' names
+(`flattened.reindent_probes`).
 
-What the lost line breaks leave ambiguous is not read, and said so, never guessed: a value
-whose end cannot be told (a block list's items, a header list, a flow or quoted value that
-does not close), a key twice in one probe, the line's end inside a key or before a value.
-The run ends at the first word that is no key of the probe where it stands (the sentence
-going on). A number followed by the sentence's punctuation (`periodSeconds: 5.`) is that
-number and the sentence's `.`, said so: never 5.0.
+What the lost line breaks leave ambiguous is not read, and said so, never guessed. The run
+ends at the first word that is no key of the probe where it stands (the sentence going on, a
+YAML comment, a header list) or at a value whose end cannot be told (a block list or block
+scalar, a flow or quoted value that does not close, a path ending in `.`). A probe whose own
+keys go on after such a word, or whose value cannot be told, is not read at all: the record
+states values no default may stand for. The line's end inside a key or before its value is
+the record's cut: the probe is read up to it. A number followed by the sentence's
+punctuation (`periodSeconds: 5.`) is that number and the sentence's `.`, and a code span's
+closing mark ends the run, said so: never 5.0. A probe twice (two liveness probes) is no
+one container's: none is read.
 
-One pass over the line's words: each word is looked at once (a flow value's words too).
+One pass over the line's words: a probe's key is searched for, and each word after it looked
+at once (a flow value's words too).
 """
 
 from __future__ import annotations
@@ -44,8 +50,9 @@ MAX_FLOW_WORDS = 64  # words of one flow or quoted value (`[cat, /tmp/healthy]`)
 # its end is not told
 _WORD = re.compile(r"\S+")
 _KEY_WORD = re.compile(r"[A-Za-z]{1,40}:")
-# a probe's key as a word of its own: where a run starts (searched for, not word by word)
-_PROBE_KEY = re.compile(r"(?<!\S)(?:liveness|readiness|startup)Probe:(?!\S)")
+# a probe's key as a word of its own, or opening a code span (`` `livenessProbe: ...` ``):
+# where a run starts (searched for, not word by word)
+_PROBE_KEY = re.compile(r"(?<![^\s`])(?:liveness|readiness|startup)Probe:(?!\S)")
 _DIGITS = re.compile(r"[0-9]{1,10}")
 _PUNCTUATION = ".,;!?"  # a sentence's, after the value that ends the run
 _CLOSERS = {"[": "]", "{": "}", '"': '"', "'": "'"}
@@ -73,13 +80,15 @@ class OneLineProbe:
 class ProbeRun(NamedTuple):
     """A run of probe YAML in one line: its probes (each with a key read), where it starts
     (the first probe's key) and ends (after the last key or value read), the pair whose
-    punctuation was read as the sentence's (`periodSeconds: 5.`; "" for none), and why the
-    line's text after `end` is not read."""
+    end was read as the sentence's or a code span's (`periodSeconds: 5.`; "" for none) and
+    what it was read as (`periodSeconds: 5`), and why the line's text after `end` is not
+    read."""
 
     probes: list[OneLineProbe]
     start: int
     end: int
     punctuated: str
+    read_as: str
     rest: str
 
 
@@ -94,7 +103,7 @@ class Unread(NamedTuple):
 class _Value(NamedTuple):
     text: str  # as YAML is to read it (the sentence's punctuation off)
     end: int
-    punctuated: str  # the word as written when its punctuation is the sentence's
+    punctuated: str  # the value as written when its end is the sentence's or a code span's
 
 
 class _Words:
@@ -141,7 +150,7 @@ def _run(words: _Words, first: re.Match[str]) -> ProbeRun:
     probe in its place, or a key whose value cannot be told."""
     probe = OneLineProbe(first[0][:-1], [first[0]], first.start(), first.end())
     probes = [probe]
-    end, rest, punctuated = first.end(), "", ""
+    end, rest, punctuated, read_as = first.end(), "", "", ""
     while words.next is not None and not (rest or punctuated):
         word = words.next
         key = _key(word[0])
@@ -167,11 +176,13 @@ def _run(words: _Words, first: re.Match[str]) -> ProbeRun:
             rest, probe.untold = value, "" if cut else value
             break
         _add(probe, key, value)
-        end, punctuated = value.end, f"{key}: {value.punctuated}" if value.punctuated else ""
+        end, read_as = value.end, f"{key}: {value.text}"
+        punctuated = f"{key}: {value.punctuated}" if value.punctuated else ""
     # (a probe's key with nothing of it after it is the sentence's word; one whose handler's
     # fields are not read is said not read, with why)
     kept = [p for p in probes if len(p.lines) > 1]
-    return ProbeRun(kept, first.start(), kept[-1].end if kept else end, punctuated, rest)
+    return ProbeRun(kept, first.start(), kept[-1].end if kept else end, punctuated, read_as,
+                    rest)
 
 
 def _scoped(probe: OneLineProbe, key: str) -> str:
@@ -240,14 +251,23 @@ def _value(words: _Words, key: str, at: re.Match[str]) -> _Value | str:
     return _plain(words.take(), key)
 
 
+def _tail(text: str) -> tuple[str, str]:
+    """A word and what may end the sentence or a code span after it (`` ` ``, then one of
+    `.,;!?`): (the word before it, it)."""
+    cut = len(text) - (text[-1:] in _PUNCTUATION)
+    cut -= text[:cut].endswith("`")
+    return text[:cut], text[cut:]
+
+
 def _plain(word: re.Match[str], key: str) -> _Value | str:
-    """A plain scalar's word; a number's trailing punctuation is the sentence's."""
-    text = word[0]
-    if text[-1] not in _PUNCTUATION:
-        return _Value(text, word.end(), "")
-    if _DIGITS.fullmatch(text[:-1]):
-        return _Value(text[:-1], word.end(), text)
-    return (f"`{key}: {text}`: whether its `{text[-1]}` is the value's or the sentence's "
+    """A plain scalar's word; the code span's end after it, or a number's punctuation after
+    it, is not the value's (`periodSeconds: 5.` is 5 and the sentence's `.`)."""
+    body, tail = _tail(word[0])
+    if not tail:
+        return _Value(body, word.end(), "")
+    if body and (tail[0] == "`" or _DIGITS.fullmatch(body)):
+        return _Value(body, word.end(), word[0])
+    return (f"`{key}: {word[0]}`: whether its `{tail}` is the value's or the sentence's "
             "cannot be told")
 
 
@@ -259,16 +279,16 @@ def _flow(words: _Words, key: str) -> _Value | str:
     opener = first[0][0]
     closer, word, skip = _CLOSERS[opener], first, 1  # (the first word's opener skipped)
     for _ in range(MAX_FLOW_WORDS):
-        core = word[0][skip:]
-        if core[-1:] in _PUNCTUATION and core[-2:-1] == closer:
-            core = core[:-1]  # (`[cat, /tmp/healthy].`: the sentence's `.` after it)
+        core, tail = _tail(word[0][skip:])  # (`[cat, /tmp/healthy].`: the sentence's `.`)
+        if not core.endswith(closer):
+            core, tail = core + tail, ""
         closes = core.endswith(closer)
         if opener in "[{" and any(c in "[]{}" for c in (core[:-1] if closes else core)):
             break  # (a value nested in it: where each ends is not read)
         if closes:
             end = word.start() + skip + len(core)
             return _Value(words.text[first.start():end], word.end(),
-                          word[0] if end < word.end() else "")
+                          words.text[first.start():word.end()] if tail else "")
         if words.next is None:
             break
         word, skip = words.take(), 0
@@ -354,12 +374,22 @@ def _line_notes(line: PasteLine, runs: list[ProbeRun], source: str, read: list[s
             f"web page's copy): {', '.join(read)} read split before each of the probe's keys, "
             "each put back under the one it belongs to by its name", at))
     notes.extend(Note(
-        f"line {line.number}: `{run.punctuated}`: its `{run.punctuated[-1]}` ends the "
-        f"sentence, not the value: read as `{run.punctuated[:-1]}`", at)
-        for run in runs if run.punctuated)
+        f"line {line.number}: {_span(run.punctuated)}: "
+        f"{_ends(run.punctuated[len(run.read_as):])}, not the value: read as "
+        f"{_span(run.read_as)}", at) for run in runs if run.punctuated)
     for part in unread_parts(line.text, runs):
         where = "before" if part.start == 0 else "after"
         said = line.text[part.start:part.end].strip()[:60]
         notes.append(Note(f"not read: line {line.number}, its text {where} the probe YAML "
                           f"({part.why}): {said}", at, kind=NoteKind.NOT_READ))
     return notes
+
+
+def _ends(tail: str) -> str:
+    """What the marks after a value end (`_tail`)."""
+    said = [f"its `{tail[-1]}` ends the sentence"] if tail[-1] in _PUNCTUATION else []
+    return " and ".join(["its `` ` `` closes the code span"] * ("`" in tail) + said)
+
+
+def _span(text: str) -> str:
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
