@@ -167,6 +167,7 @@ MODULES = {
     "kubesim.explain.readers.fragment": "records", "kubesim.explain.readers.v1beta": "records",
     "kubesim.explain.readers.flattened": "records",
     "kubesim.explain.readers.renest": "records", "kubesim.explain.readers.shapes": "records",
+    "kubesim.explain.readers.one_line_probe": "records",
     "kubesim.explain.readers.chart_values": "records",
     "kubesim.explain.readers.prefixes": "records",
     "kubesim.render.explain_formats": "render", "kubesim.cli.explain": "cli",

@@ -172,12 +172,6 @@ NOT_READ: dict[str, str] = {
         " failure shown, where the facts read the author's Portuguese statement of the case's "
         "restarts (`eu já tinha sofrido com 15 restarts da app`) as restarts shown; the "
         "sentences stay not read"),
-    "deepcodenews-sondas-control.spanish-article-liveness-readiness-prose-then-example-yaml-on-one-line-cut.txt": (
-        "held-out batch 33, first contact on stop 43's final code (e082eed, the explain of "
-        "385cf9a): exit 2, not a record explain reads: a Spanish article whose one probe "
-        "example is YAML run into one line (`livenessProbe: httpGet: path: /livez port: 8080 "
-        "initialDelaySeconds: 5 ...`), where the facts read probe settings and no failure "
-        "(cannot-tell, kills open)"),
     "faun-keskad-argocd-repo-server.blog-prose-repo-server-pod-restarting-reason-oomkilled-kustomize-memory.txt": (
         "held-out batch 33, first contact on stop 43's final code (e082eed, the explain of "
         "385cf9a): exit 2, not a record explain reads: the end is stated only in the author's "

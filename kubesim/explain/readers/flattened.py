@@ -28,6 +28,8 @@ _HANDLERS = {"httpGet": {"path", "port", "host", "scheme"}, "tcpSocket": {"port"
              "exec": {"command"}, "grpc": {"port", "service"}}
 _KEY = re.compile(r"^[ \t]*(?P<key>[A-Za-z]+):(?P<value>(?:[ \t].*)?)$")
 _ITEM = re.compile(r"^[ \t]*- (?P<value>.*)$")
+# the tables above by their place in the Probe schema, for one_line_probe.py's splitting
+PROBE_KEYS, PROBE_FIELDS, HANDLER_FIELDS = _PROBES, _FIELDS, _HANDLERS
 
 
 # a probe's number run into the sentence after it, the line break lost (`timeoutSeconds: 3The

@@ -63,6 +63,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.names import SUBDOMAIN
 from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise, plain
+from kubesim.explain.readers.one_line_probe import ProbeRun, probe_runs, read_one_line
 from kubesim.explain.readers.pods_table import (
     CustomColumns,
     PodRow,
@@ -200,6 +201,8 @@ class _Placer:
         self.ci_events: list[RecordedEvent] = []  # a CI log's event lines (`ci_log`)
         self.restarts: list[tuple[RestartLine, Where]] = []  # its restart-count lines
         self.ci_pod: str | None = None  # the pod whose containers' lines follow (`pod_started`)
+        # lines holding probe YAML run into one line (one_line_probe.py), with their runs
+        self.one_line: list[tuple[PasteLine, list[ProbeRun]]] = []
 
     def place(self) -> None:
         i = 0
@@ -346,6 +349,10 @@ class _Placer:
             return i + 1
         if self.continues_cut_row(i):
             self.describe.lines.append(line)
+            return i + 1
+        runs = probe_runs(text)
+        if runs:  # probe YAML a page ran into one line, alone or in a sentence
+            self.one_line.append((line, runs))
             return i + 1
         self.unread.append(line)
         return i + 1
@@ -597,6 +604,8 @@ def read_paste(text: str, source: str) -> RecordSet:
         check_events(len(out.events) + sum(len(p.events) for p in out.pods), source,
                      segment.first)
         check_pods(len(out.pods), source, segment.first)
+    if placer.one_line:
+        _one_line(out, placer.one_line, source)
     if placer.bare:
         _add(out, _messages(placer.bare, source))
     for run in placer.by_hand:
@@ -1084,6 +1093,23 @@ def _flattened(segment: Segment, source: str, out: RecordSet, why: str) -> Recor
                                     "it: the line break is lost, the number cannot be told "
                                     "from the sentence's first word"))
     return found
+
+
+def _one_line(out: RecordSet, found: list[tuple[PasteLine, list[ProbeRun]]], source: str
+              ) -> None:
+    """Probe YAML a page ran into one line (`read_one_line`): its probes read as one
+    container's probe settings (a probe's YAML alone names no container), what each line
+    holds that is not read said in notes."""
+    read = read_one_line(found, source)
+    out.notes.extend(unread_notes(read.unread, source, read.why))
+    if read.yaml:
+        try:
+            probes = _probes("\n" * (read.line - 1) + read.yaml, source, read.line)
+        except RecordError:  # (each probe read alone already: kept for safety's sake)
+            probes = None
+        if probes is not None:
+            _add(out, probes)
+    out.notes.extend(read.notes)
 
 
 def _flat_status(segment: Segment, source: str) -> RecordSet | None:
