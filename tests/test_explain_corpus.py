@@ -201,23 +201,12 @@ NOT_READ: dict[str, str] = {
         "(`Back-off restarting failed container`, naming no container) as a shown end: the "
         "nameless back-off is said in a finding (`1 back-off refusal naming no container`) but "
         "counts as no container's, and the Killing row cut in its OBJECT (`p`) is no pod's"),
-    "dayanyrec-liveness-delay.portuguese-blog-liveness-httpget-yaml-then-prose-15-restarts-404-then-yaml-with-delay.txt": (
-        "held-out batch 33, first contact on stop 43's final code (e082eed, the explain of "
-        "385cf9a): reads the liveness probe's YAML (probe-spec) and answers cannot-tell with no"
-        " failure shown, where the facts read the author's Portuguese statement of the case's "
-        "restarts (`eu já tinha sofrido com 15 restarts da app`) as restarts shown; the "
-        "sentences stay not read"),
     "deepcodenews-sondas-control.spanish-article-liveness-readiness-prose-then-example-yaml-on-one-line-cut.txt": (
         "held-out batch 33, first contact on stop 43's final code (e082eed, the explain of "
         "385cf9a): exit 2, not a record explain reads: a Spanish article whose one probe "
         "example is YAML run into one line (`livenessProbe: httpGet: path: /livez port: 8080 "
         "initialDelaySeconds: 5 ...`), where the facts read probe settings and no failure "
         "(cannot-tell, kills open)"),
-    "faun-keskad-argocd-repo-server.blog-prose-repo-server-pod-restarting-reason-oomkilled-kustomize-memory.txt": (
-        "held-out batch 33, first contact on stop 43's final code (e082eed, the explain of "
-        "385cf9a): exit 2, not a record explain reads: the end is stated only in the author's "
-        "prose (`ArgoCD's repo-server Pod was restarting a few times. Reason? OOMKilled`), "
-        "where the facts read oom-killed {0, 0} from that statement"),
     # held-out batch 34: 8 of 10 at first contact on stop 43's final code (e082eed); the misses
     "weave-3938.fence-journalctl-kubelet-pleg-exitcode-1-container-died-crashloop-back-off-5m-cut.txt": (
         "held-out batch 34, first contact on stop 43's final code (e082eed, the explain of "
@@ -227,14 +216,6 @@ NOT_READ: dict[str, str] = {
         "CrashLoopBackOff: \"back-off 5m0s restarting fa` line, where the facts read an end and"
         " a back-off shown (cannot-tell, kills open); the pod named by "
         "`pod=\"kube-system/weave-net-9bms8\"` is said to be nameless"),
-    "brainreview-calico-kube-controllers.qa-prose-crashloop-title-then-flattened-describe-running-cut-at-containers.txt": (
-        "held-out batch 34, first contact on stop 43's final code (e082eed, the explain of "
-        "385cf9a): reads the indentation-lost describe (Running, cut at `Containers:`) and "
-        "answers cannot-tell with no failure shown, where the facts read the page's title and "
-        "prose stating the case's own pod in CrashLoopBackOff (`Calico-kube-controllers Pod "
-        "CrashLoopBackOff After Shutdown Master01`, the describe's pod "
-        "calico-kube-controllers-65b9849dc8-9vhfl) as a back-off shown; the title lines stay "
-        "not read"),
 }
 
 
