@@ -842,7 +842,7 @@ _LABEL = re.compile(r"[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?")  # a container's na
 
 # (a sentence holds these words a few times: the places looked around on a line, at most)
 _SENTENCE_PLACES = 64
-_OOM_ANCHORS = ("OOM", "oom", "Oom")
+_OOM_ANCHORS = ("OOM",)  # (the reason as `_OOM_WORDS` spells it)
 
 
 def _restart_reason(line: str) -> tuple[tuple[list[str], bool] | None, str]:
