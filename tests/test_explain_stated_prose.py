@@ -54,6 +54,18 @@ def _read_in_one_pass(text: str) -> None:
     "Our redis pods were restarting (OOMKilled) all night.\n",
     "Our billing pod was restarting.  The reason?  OOM Killed.\n",
     "payments-api-6d8f9c7b5-x2k4p restarted 12 times due to OOMKilled.\n",
+    # the corpus's other languages: Portuguese, Spanish, French, German, Chinese
+    "Depois de verificar, vimos que o pod repo-server estava reiniciando algumas vezes. "
+    "Motivo? OOMKilled.\n",
+    "Meu pod reiniciava repetidamente por causa do OOMKilled.\n",
+    "Vimos que el pod repo-server se reiniciaba varias veces. \u00bfEl motivo? OOMKilled.\n",
+    "Mi contenedor se reinici\u00f3 5 veces debido a OOMKilled.\n",
+    "Mon pod red\u00e9marrait plusieurs fois. Raison : OOMKilled.\n",
+    "Le pod api-server a red\u00e9marr\u00e9 3 fois \u00e0 cause d'OOMKilled.\n",
+    "Mein Pod startete mehrmals neu. Grund: OOMKilled.\n",
+    "Der api-server Pod wurde immer wieder neu gestartet, wegen OOMKilled.\n",
+    "\u6211\u7684Pod\u4e00\u76f4\u5728\u91cd\u542f\uff0c\u539f\u56e0\u662fOOMKilled\u3002\n",
+    "\u6211\u4eec\u7684redis Pod\u4e0d\u65ad\u91cd\u542f\u4e865\u6b21\uff0c\u539f\u56e0\uff1aOOMKilled\u3002\n",
 ])
 def test_an_ends_reason_stated_as_the_answer_to_the_pods_restarts_is_an_oom_kill(text):
     """fixprose (faun-keskad-argocd-repo-server): `X Pod was restarting ... Reason? OOMKilled`
@@ -87,6 +99,17 @@ def test_the_sentence_is_said_read_and_is_no_line_left_unread():
     "Common causes of a pod restarting:\n- OOMKilled: the container used too much memory\n"
     "- Error: the app exited\n",
     "Your pod may be restarting because of OOMKilled.\n",
+    "Se o meu pod reiniciava por causa do OOMKilled, aumente o limite.\n",
+    "Si mi pod se reiniciaba debido a OOMKilled, sube el l\u00edmite.\n",
+    "\u00bfMi pod se reiniciaba debido a OOMKilled?\n",
+    "Est-ce que mon pod red\u00e9marrait \u00e0 cause d'OOMKilled ?\n",
+    "Um pod reiniciava por causa do OOMKilled.\n",
+    "Ein Pod startete neu wegen OOMKilled.\n",
+    "Un pod red\u00e9marrait \u00e0 cause d'OOMKilled.\n",
+    # 如果 (if); a question's full-width mark
+    "\u5982\u679c\u6211\u7684Pod\u4e00\u76f4\u91cd\u542f\uff0c\u539f\u56e0\u662fOOMKilled\uff0c"
+    "\u8bf7\u63d0\u9ad8\u9650\u5236\u3002\n",
+    "\u6211\u7684Pod\u4e00\u76f4\u91cd\u542f\uff0c\u539f\u56e0\u662fOOMKilled\uff1f\n",
 ])
 def test_a_restart_reason_of_what_may_happen_or_of_no_pod_of_the_case_is_no_record(text):
     """The negative side: a conditional, a question, `a pod`, `pods`, a reason defined in a
@@ -111,6 +134,9 @@ def test_a_restart_reason_reads_a_long_line_in_one_pass(line):
     "OOM" * 660_000,
     "my pod was restarting, reason: OOMKilled? " * 50_000,
     "Foo's " * 330_000 + "OOMKilled",
+    "o pod " * 330_000 + "OOMKilled",
+    "\u6211\u7684Pod" * 400_000 + "OOMKilled",
+    "Mein Pod startete " + "mehrmals " * 220_000 + "neu. Grund: OOMKilled",
 ])
 def test_a_restart_reason_reads_many_of_its_words_in_one_pass(text):
     """Hostile input: a 2 MB line repeating the pattern's words or the whole question."""

@@ -279,14 +279,15 @@ _OBSERVED = re.compile(
 # the case's, a possessive, or a pod's dash-parted name: `_CASE_SUBJECT`); `a pod`, `pods`, a
 # question (`... due to OOMKilled?`), a sentence of what may happen (`_GENERAL`) or a reason
 # defined (`OOMKilled: the container used too much memory`, `Reason: OOMKilled means ...`, a
-# guide's list of causes) stay unread. OOMKilled only: the one reason that says what ended the
+# guide's list of causes) stay unread, as does a sentence after `if` in the other languages
+# (`_IF_MORE`: se, si, wenn, falls). OOMKilled only: the one reason that says what ended the
 # container with no exit code beside it (R4.1: the kubelet restarts what ended, whatever ended
 # it). Each run of blanks is followed by a word or a mark of its own: one pass.
 _RESTART_SUBJECT = (
     r"(?:(?<![A-Za-z])(?:(?i:my|our|the|this|that|these|those)|(?!(?i:an?|pods?|containers?)"
     r"['\u2019]s)[A-Za-z][\w.-]{0,62}['\u2019]s)[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pod|container)s?"
     r"|(?<![\w.-])[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}(?:[ \t]+(?i:pod|container))?)")
-_RESTART_REASON = re.compile(
+_EN_RESTARTING = (
     r"(?P<subject>" + _RESTART_SUBJECT + r")[ \t]+(?:(?i:was|is|were|are|kept|keeps|"
     r"has[ \t]+been|have[ \t]+been|had[ \t]+been|had|has)[ \t]+)?"
     r"(?i:restarting|restarted|restarts|being[ \t]+restarted|getting[ \t]+restarted)"
@@ -294,8 +295,60 @@ _RESTART_REASON = re.compile(
     r"(?i:repeatedly|constantly|continuously|frequently)))?"
     r"(?:[ \t]*[.,;\u2013\u2014-]?[ \t]*(?:(?i:the)[ \t]+)?(?i:reason)(?:[ \t]*[?:]|[ \t]+(?i:was|is))"
     r"|[ \t]*,?[ \t]+(?i:because[ \t]+of|due[ \t]+to|with[ \t]+reason|caused[ \t]+by)"
-    r"|[ \t]*\()[ \t]*(?:(?i:an?|the)[ \t]+)?[`'\"\u201c\u2018]?(?P<reason>" + _OOM_WORDS + r")"
-    r"(?![A-Za-z])[`'\"\u201d\u2019]?(?![ \t]*[?:]|[ \t]+(?i:means|indicates|occurs|happens)\b)")
+    r"|[ \t]*\()[ \t]*(?:(?i:an?|the)[ \t]+)?")
+# the same in the corpus's other languages, each with its determiners of the case's (Portuguese
+# meu, nosso, o, esse; Spanish mi, nuestro, el, este; French mon, notre, le, ce; German mein,
+# unser, der, dieser; Chinese 我的, 我们的, 这个), its verbs of restarting (reiniciava, estava
+# reiniciando; se reiniciaba, estaba reiniciándose; redémarrait, a redémarré; startete ... neu,
+# wurde ... neu gestartet; 一直重启) and its reason's words (motivo, razão, causa, por causa de,
+# devido a; motivo, razón, debido a, por culpa de; raison, cause, à cause de, en raison de;
+# Grund, Ursache, wegen, aufgrund von; 原因是, 原因：, 因为, 由于)
+_NAME_SUBJECT = r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}"
+_PT_RESTARTING = (
+    r"(?<!\w)(?:(?i:meu|nosso|o|esse|este)[ \t]+(?i:pod|container)s?(?:[ \t]+[\w.-]{1,63})?"
+    r"|" + _NAME_SUBJECT + r")[ \t]+(?:(?i:se)[ \t]+)?"
+    r"(?:(?i:estava|est\u00e1|esteve|ficou|continuava|continuou)[ \t]+(?i:reiniciando|restartando|"
+    r"a[ \t]+reiniciar)|(?i:reiniciou|reiniciava|foi[ \t]+reiniciado|era[ \t]+reiniciado|restartou|"
+    r"restartava))(?:[ \t]+(?:(?i:algumas|v\u00e1rias|muitas|\d{1,6})[ \t]+(?i:vezes)|"
+    r"(?i:repetidamente|constantemente)))?"
+    r"(?:[ \t]*[.,;\u2013\u2014-]?[ \t]*(?:(?i:o|a)[ \t]+)?(?i:motivo|raz\u00e3o|razao|causa)"
+    r"(?:[ \t]*[?:]|[ \t]+(?i:era|foi))|[ \t]*,?[ \t]+(?i:por[ \t]+causa[ \t]+d[eo]|devido[ \t]+ao?))[ \t]*")
+_ES_RESTARTING = (
+    r"(?<!\w)(?:(?i:mi|nuestro|el|este|ese)[ \t]+(?i:pod|contenedor)(?:[ \t]+[\w.-]{1,63})?"
+    r"|" + _NAME_SUBJECT + r")[ \t]+(?:(?i:se)[ \t]+(?i:reiniciaba|reinici\u00f3|reiniciaban|"
+    r"reiniciaron)|(?i:estaba|segu\u00eda|sigui\u00f3)[ \t]+(?i:reinici\u00e1ndose|reiniciandose)"
+    r"|(?i:fue|era)[ \t]+(?i:reiniciado))(?:[ \t]+(?:(?i:algunas|varias|muchas|\d{1,6})[ \t]+"
+    r"(?i:veces)|(?i:repetidamente|constantemente)))?"
+    r"(?:[ \t]*[.,;\u2013\u2014-]?[ \t]*\u00bf?(?:(?i:el|la)[ \t]+)?(?i:motivo|raz\u00f3n|razon|causa)"
+    r"(?:[ \t]*[?:]|[ \t]+(?i:era|fue))|[ \t]*,?[ \t]+(?i:por[ \t]+culpa[ \t]+de|debido[ \t]+al?|"
+    r"a[ \t]+causa[ \t]+de))[ \t]*")
+_FR_RESTARTING = (
+    r"(?<!\w)(?:(?i:mon|notre|le|ce)[ \t]+(?i:pod|conteneur)(?:[ \t]+[\w.-]{1,63})?"
+    r"|" + _NAME_SUBJECT + r")[ \t]+(?i:red\u00e9marrait|red\u00e9marra|a[ \t]+red\u00e9marr\u00e9|"
+    r"\u00e9tait[ \t]+red\u00e9marr\u00e9|ne[ \t]+cessait[ \t]+de[ \t]+red\u00e9marrer)"
+    r"(?:[ \t]+(?:(?i:plusieurs|quelques|\d{1,6})[ \t]+(?i:fois)|(?i:sans[ \t]+cesse|constamment)))?"
+    r"(?:[ \t]*[.,;\u2013\u2014-]?[ \t]*(?:(?i:la)[ \t]+)?(?i:raison|cause)(?:[ \t]*[?:]|[ \t]+"
+    r"(?i:\u00e9tait))|[ \t]*,?[ \t]+(?i:\u00e0[ \t]+cause|en[ \t]+raison|suite)[ \t]+(?i:d['\u2019]|de[ \t]+|\u00e0[ \t]+))"
+    r"[ \t]*")
+_DE_AGAIN = r"(?:(?i:mehrmals|st\u00e4ndig|immer[ \t]+wieder|\d{1,6}[ \t]+mal)[ \t]+)?"
+_DE_RESTARTING = (
+    r"(?<!\w)(?:(?i:mein|unser|der|dieser)[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pod|container)"
+    r"|" + _NAME_SUBJECT + r")[ \t]+(?:(?i:startete|starteten)[ \t]+" + _DE_AGAIN + r"(?i:neu)"
+    r"|(?i:wurde|wurden)[ \t]+" + _DE_AGAIN + r"(?i:neu[ \t]*gestartet))"
+    r"(?:[ \t]*[.,;\u2013\u2014-]?[ \t]*(?:(?i:der)[ \t]+)?(?i:grund|ursache)(?:[ \t]*[?:]|[ \t]+"
+    r"(?i:war))|[ \t]*,?[ \t]+(?i:wegen|aufgrund[ \t]+von))[ \t]*")
+_ZH_RESTARTING = (
+    r"(?:\u6211\u7684|\u6211\u4eec\u7684|\u6211\u5011\u7684|\u8fd9\u4e2a|\u9019\u500b)[ \t]*"
+    r"(?:[A-Za-z0-9][\w.-]{0,62}[ \t]*)?(?:(?i:pod)|\u5bb9\u5668)[ \t]*"
+    r"(?:\u4e00\u76f4|\u4e0d\u65ad|\u4e0d\u505c|\u53cd\u590d|\u53cd\u8986|\u9891\u7e41|\u983b\u7e41)?"
+    r"\u5728?(?:\u91cd\u542f|\u91cd\u555f)\u4e86?(?:[ \t]*(?:\d{1,6}|\u51e0|\u5e7e|\u591a)[ \t]*\u6b21)?"
+    r"[ \t]*[\uff0c,\u3002.;\uff1b]?[ \t]*(?:\u539f\u56e0(?:\u662f|\u4e3a|\u70ba|[ \t]*[:\uff1a?\uff1f])"
+    r"|\u56e0\u4e3a|\u56e0\u70ba|\u7531\u4e8e|\u7531\u65bc)[ \t]*")
+_RESTART_REASON = re.compile(
+    r"(?:" + "|".join((_EN_RESTARTING, _PT_RESTARTING, _ES_RESTARTING, _FR_RESTARTING,
+                       _DE_RESTARTING, _ZH_RESTARTING)) + r")"
+    r"[`'\"\u201c\u2018]?(?P<reason>" + _OOM_WORDS + r")(?![A-Za-z])[`'\"\u201d\u2019]?"
+    r"(?![ \t]*[?:\uff1f\uff1a]|[ \t]+(?i:means|indicates|occurs|happens)\b)")
 # what it is read as (the start of the note the caller gives it)
 STATED_RESTART_REASON = ("an end's reason stated as the answer to the case's own pod or "
                          "container restarting (`my pod was restarting. Reason? OOMKilled`): "
@@ -852,10 +905,11 @@ def _restart_reason(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     `container api`); and what it is. None without one, in a question, or in a sentence of
     what may happen."""
     m = _near(_RESTART_REASON, line, _OOM_ANCHORS, (300, 60), _SENTENCE_PLACES)
-    if m is None or _general_around(line, m.start(), m.end()) or _asked(line, m.end()):
+    if m is None or _general_around(line, m.start(), m.end()) or _asked(line, m.end()) or \
+            _IF_MORE.search(line, _sentence_start(line, m.start()), m.start()):
         return None, ""
     state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}"]
-    named = _NAMED_SUBJECT.fullmatch(m["subject"])
+    named = _NAMED_SUBJECT.fullmatch(m["subject"] or "")
     if named is not None:  # (a container's name as describe prints it)
         state = ["Containers:", f"  {named['name']}:", *("    " + x for x in state)]
     return (state, True), STATED_RESTART_REASON
