@@ -87,6 +87,8 @@ from kubesim.explain.readers.runs import (
     QUOTED_STATUS,
     STATED_END,
     STATED_PROBE,
+    STATED_RESTART_REASON,
+    STATED_RESTARTS,
     command_run_hint,
     headless_state,
     observed_state_hint,
@@ -95,6 +97,8 @@ from kubesim.explain.readers.runs import (
     rows_run_together,
     split_runs,
     stated_hint,
+    stated_restarts_hint,
+    titled_backoff,
 )
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.shapes import KINDS
@@ -635,12 +639,45 @@ def read_paste(text: str, source: str) -> RecordSet:
         _add(out, RecordSet(source, "pods-table", pods=placer.old_pods.pods))
     if placer.top.pods:
         _add(out, RecordSet(source, "top-containers", pods=placer.top.pods))
+    _titled(out, placer.unread, lines, source)
     out.notes.extend(unread_notes(placer.unread, source))
     _rows_together(out, placer.rows_together, source)
     _chart_values(out, charts, text, source)
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
     _name_by_command(out, lines, placer.describe, source)
     return out
+
+
+_TITLED = ("the page's title states the pod in CrashLoopBackOff (`{}`): read as its container's "
+           "State, Waiting out a back-off, its restart count not in the record")
+
+
+def _titled(out: RecordSet, unread: list[PasteLine], lines: list[PasteLine], source: str
+            ) -> None:
+    """A page's title (its first line) or a heading (`# ...`) no reader read that states one
+    of the record's pods in CrashLoopBackOff (`runs.titled_backoff`), a pod whose containers'
+    status the record does not show (a describe cut before them): that pod's one container
+    read as waiting out a back-off, its restarts no count bounds (a status shown is the
+    kubelet's own, and a title's words say nothing over it), and the line no longer listed as
+    not read."""
+    first = next((x.number for x in lines if x.kind is LineKind.CONTENT), 0)
+    bare = [p for p in out.pods if p.name is not None and len(p.containers) <= 1 and not any(
+        c.state or c.terminated or c.last or c.restart_count is not None for c in p.containers)]
+    for line in list(unread) if bare else []:
+        if line.number != first and not line.text.lstrip().startswith("#"):
+            continue
+        name = titled_backoff(line.text, [p.name for p in bare if p.name is not None])
+        pod = next((p for p in bare if p.name == name), None)
+        if pod is None:
+            continue
+        where = Where(source, line.number)
+        if not pod.containers:
+            pod.containers.append(ContainerRecord(None, where))
+        c = pod.containers[0]
+        c.state, c.state_reason, c.restarts_cut = "waiting", "CrashLoopBackOff", True
+        out.notes.append(Note(_TITLED.format(line.text.strip()[:80]), where))
+        unread.remove(line)
+        return
 
 
 def _app_ends(unread: list[PasteLine], out: RecordSet, source: str) -> None:
@@ -705,6 +742,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     if not ("jq" in text or "jsonpath" in text or ("Exit" in text and "Code:" in text)
             or "State:{" in text or _PROSE_STATE_HINT.search(text) or stated_hint(text)
             or ("CrashLoopBackOff" in text and observed_state_hint(text))
+            or stated_restarts_hint(text)
             or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None
@@ -739,7 +777,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     if runs is None:
         return None
     found = _reread(runs.text, source, [])
-    if any(what.startswith(QUOTED_BACKOFF) for _, what, _ in runs.split):
+    if any(what.startswith((QUOTED_BACKOFF, STATED_RESTARTS)) for _, what, _ in runs.split):
         _restarts_cut(found)  # a status in a sentence: no restart count bounds its restarts
     found.notes[:] = [Note(
         f"line {number}: {what}{'' if what.startswith(_SENTENCE_READS) else _RUN_READ}"
@@ -774,7 +812,8 @@ def _go_notes(statuses: GoStatuses, source: str) -> list[Note]:
 
 
 # what runs.py reads from a sentence or a status bullet (no run of kubectl's lines)
-_SENTENCE_READS = (QUOTED_STATUS, QUOTED_BACKOFF, STATED_END, STATED_PROBE, NAMED_END)
+_SENTENCE_READS = (QUOTED_STATUS, QUOTED_BACKOFF, STATED_END, STATED_PROBE, NAMED_END,
+                   STATED_RESTART_REASON, STATED_RESTARTS)
 
 
 def _renumber_found(found: RecordSet, origins: list[int]) -> None:

@@ -35,9 +35,11 @@ from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.normalise import CUT_MARK
 
-__all__ = ["NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE", "Runs",
-           "command_run_hint", "headless_state", "observed_state_hint", "placed_jq_output",
-           "placed_jsonpath_values", "rows_run_together", "split_runs", "stated_hint"]
+__all__ = ["NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE",
+           "STATED_RESTARTS", "STATED_RESTART_REASON", "Runs", "command_run_hint",
+           "headless_state", "observed_state_hint", "placed_jq_output", "placed_jsonpath_values",
+           "rows_run_together", "split_runs", "stated_hint", "stated_restarts_hint",
+           "titled_backoff"]
 
 # the header with -A's NAMESPACE before it and -o wide's columns after it
 _COLUMNS_HEADER = re.compile(r"(?P<ns>\bNAMESPACE\s+)?\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE"
@@ -270,6 +272,138 @@ _OBSERVED = re.compile(
     r"(?:[ \t]+" + _VERB + r")?(?:[ \t]+(?i:in|into)(?:[ \t]+(?i:a|the))?)?[ \t]+(?:\*\*|__|[`\"'\u201c*_])?"
     r"(?P<reason>CrashLoopBackOff|" + _OOM_WORDS + r")(?:\*\*|__|[`\"'\u201d*_])?"
     r"(?:[ \t]*(?i:state|status)\b)?")
+# an end's reason stated as the answer to the case's own pod or container restarting: `ArgoCD's
+# repo-server Pod was restarting a few times. Reason? OOMKilled` (faun-keskad-argocd-repo-server),
+# `my pod kept restarting, reason: OOMKilled`, `the api container restarted due to OOMKilled`,
+# `web-0 was restarting because of OOMKilled`. The subject is the case's own (a determiner of
+# the case's, a possessive, or a pod's dash-parted name: `_CASE_SUBJECT`); `a pod`, `pods`, a
+# question (`... due to OOMKilled?`), a sentence of what may happen (`_GENERAL`) or a reason
+# defined (`OOMKilled: the container used too much memory`, `Reason: OOMKilled means ...`, a
+# guide's list of causes) stay unread, as does a sentence after `if` in the other languages
+# (`_IF_MORE`: se, si, wenn, falls). OOMKilled only: the one reason that says what ended the
+# container with no exit code beside it (R4.1: the kubelet restarts what ended, whatever ended
+# it). Each run of blanks is followed by a word or a mark of its own: one pass.
+_RESTART_SUBJECT = (
+    r"(?:(?<![A-Za-z])(?:(?i:my|our|the|this|that|these|those)|(?!(?i:an?|pods?|containers?)"
+    r"['\u2019]s)[A-Za-z][\w.-]{0,62}['\u2019]s)[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pod|container)s?"
+    r"|(?<![\w.-])[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}(?:[ \t]+(?i:pod|container))?)")
+_EN_RESTARTING = (
+    r"(?P<subject>" + _RESTART_SUBJECT + r")[ \t]+(?:(?i:was|is|were|are|kept|keeps|"
+    r"has[ \t]+been|have[ \t]+been|had[ \t]+been|had|has)[ \t]+)?"
+    r"(?i:restarting|restarted|restarts|being[ \t]+restarted|getting[ \t]+restarted)"
+    r"(?:[ \t]+(?:(?i:a[ \t]+few|several|many|multiple|some|\d{1,6})[ \t]+(?i:times)|"
+    r"(?i:repeatedly|constantly|continuously|frequently)))?"
+    r"(?:[ \t]*[.,;\u2013\u2014-]?[ \t]*(?:(?i:the)[ \t]+)?(?i:reason)(?:[ \t]*[?:]|[ \t]+(?i:was|is))"
+    r"|[ \t]*,?[ \t]+(?i:because[ \t]+of|due[ \t]+to|with[ \t]+reason|caused[ \t]+by)"
+    r"|[ \t]*\()[ \t]*(?:(?i:an?|the)[ \t]+)?")
+# the same in the corpus's other languages, each with its determiners of the case's (Portuguese
+# meu, nosso, o, esse; Spanish mi, nuestro, el, este; French mon, notre, le, ce; German mein,
+# unser, der, dieser; Chinese 我的, 我们的, 这个), its verbs of restarting (reiniciava, estava
+# reiniciando; se reiniciaba, estaba reiniciándose; redémarrait, a redémarré; startete ... neu,
+# wurde ... neu gestartet; 一直重启) and its reason's words (motivo, razão, causa, por causa de,
+# devido a; motivo, razón, debido a, por culpa de; raison, cause, à cause de, en raison de;
+# Grund, Ursache, wegen, aufgrund von; 原因是, 原因：, 因为, 由于)
+_NAME_SUBJECT = r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}"
+_PT_RESTARTING = (
+    r"(?<!\w)(?:(?i:meu|nosso|o|esse|este)[ \t]+(?i:pod|container)s?(?:[ \t]+[\w.-]{1,63})?"
+    r"|" + _NAME_SUBJECT + r")[ \t]+(?:(?i:se)[ \t]+)?"
+    r"(?:(?i:estava|est\u00e1|esteve|ficou|continuava|continuou)[ \t]+(?i:reiniciando|restartando|"
+    r"a[ \t]+reiniciar)|(?i:reiniciou|reiniciava|foi[ \t]+reiniciado|era[ \t]+reiniciado|restartou|"
+    r"restartava))(?:[ \t]+(?:(?i:algumas|v\u00e1rias|muitas|\d{1,6})[ \t]+(?i:vezes)|"
+    r"(?i:repetidamente|constantemente)))?"
+    r"(?:[ \t]*[.,;\u2013\u2014-]?[ \t]*(?:(?i:o|a)[ \t]+)?(?i:motivo|raz\u00e3o|razao|causa)"
+    r"(?:[ \t]*[?:]|[ \t]+(?i:era|foi))|[ \t]*,?[ \t]+(?i:por[ \t]+causa[ \t]+d[eo]|devido[ \t]+ao?))[ \t]*")
+_ES_RESTARTING = (
+    r"(?<!\w)(?:(?i:mi|nuestro|el|este|ese)[ \t]+(?i:pod|contenedor)(?:[ \t]+[\w.-]{1,63})?"
+    r"|" + _NAME_SUBJECT + r")[ \t]+(?:(?i:se)[ \t]+(?i:reiniciaba|reinici\u00f3|reiniciaban|"
+    r"reiniciaron)|(?i:estaba|segu\u00eda|sigui\u00f3)[ \t]+(?i:reinici\u00e1ndose|reiniciandose)"
+    r"|(?i:fue|era)[ \t]+(?i:reiniciado))(?:[ \t]+(?:(?i:algunas|varias|muchas|\d{1,6})[ \t]+"
+    r"(?i:veces)|(?i:repetidamente|constantemente)))?"
+    r"(?:[ \t]*[.,;\u2013\u2014-]?[ \t]*\u00bf?(?:(?i:el|la)[ \t]+)?(?i:motivo|raz\u00f3n|razon|causa)"
+    r"(?:[ \t]*[?:]|[ \t]+(?i:era|fue))|[ \t]*,?[ \t]+(?i:por[ \t]+culpa[ \t]+de|debido[ \t]+al?|"
+    r"a[ \t]+causa[ \t]+de))[ \t]*")
+_FR_RESTARTING = (
+    r"(?<!\w)(?:(?i:mon|notre|le|ce)[ \t]+(?i:pod|conteneur)(?:[ \t]+[\w.-]{1,63})?"
+    r"|" + _NAME_SUBJECT + r")[ \t]+(?i:red\u00e9marrait|red\u00e9marra|a[ \t]+red\u00e9marr\u00e9|"
+    r"\u00e9tait[ \t]+red\u00e9marr\u00e9|ne[ \t]+cessait[ \t]+de[ \t]+red\u00e9marrer)"
+    r"(?:[ \t]+(?:(?i:plusieurs|quelques|\d{1,6})[ \t]+(?i:fois)|(?i:sans[ \t]+cesse|constamment)))?"
+    r"(?:[ \t]*[.,;\u2013\u2014-]?[ \t]*(?:(?i:la)[ \t]+)?(?i:raison|cause)(?:[ \t]*[?:]|[ \t]+"
+    r"(?i:\u00e9tait))|[ \t]*,?[ \t]+(?i:\u00e0[ \t]+cause|en[ \t]+raison|suite)[ \t]+(?i:d['\u2019]|de[ \t]+|\u00e0[ \t]+))"
+    r"[ \t]*")
+_DE_AGAIN = r"(?:(?i:mehrmals|st\u00e4ndig|immer[ \t]+wieder|\d{1,6}[ \t]+mal)[ \t]+)?"
+_DE_RESTARTING = (
+    r"(?<!\w)(?:(?i:mein|unser|der|dieser)[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pod|container)"
+    r"|" + _NAME_SUBJECT + r")[ \t]+(?:(?i:startete|starteten)[ \t]+" + _DE_AGAIN + r"(?i:neu)"
+    r"|(?i:wurde|wurden)[ \t]+" + _DE_AGAIN + r"(?i:neu[ \t]*gestartet))"
+    r"(?:[ \t]*[.,;\u2013\u2014-]?[ \t]*(?:(?i:der)[ \t]+)?(?i:grund|ursache)(?:[ \t]*[?:]|[ \t]+"
+    r"(?i:war))|[ \t]*,?[ \t]+(?i:wegen|aufgrund[ \t]+von))[ \t]*")
+_ZH_RESTARTING = (
+    r"(?:\u6211\u7684|\u6211\u4eec\u7684|\u6211\u5011\u7684|\u8fd9\u4e2a|\u9019\u500b)[ \t]*"
+    r"(?:[A-Za-z0-9][\w.-]{0,62}[ \t]*)?(?:(?i:pod)|\u5bb9\u5668)[ \t]*"
+    r"(?:\u4e00\u76f4|\u4e0d\u65ad|\u4e0d\u505c|\u53cd\u590d|\u53cd\u8986|\u9891\u7e41|\u983b\u7e41)?"
+    r"\u5728?(?:\u91cd\u542f|\u91cd\u555f)\u4e86?(?:[ \t]*(?:\d{1,6}|\u51e0|\u5e7e|\u591a)[ \t]*\u6b21)?"
+    r"[ \t]*[\uff0c,\u3002.;\uff1b]?[ \t]*(?:\u539f\u56e0(?:\u662f|\u4e3a|\u70ba|[ \t]*[:\uff1a?\uff1f])"
+    r"|\u56e0\u4e3a|\u56e0\u70ba|\u7531\u4e8e|\u7531\u65bc)[ \t]*")
+_RESTART_REASON = re.compile(
+    r"(?:" + "|".join((_EN_RESTARTING, _PT_RESTARTING, _ES_RESTARTING, _FR_RESTARTING,
+                       _DE_RESTARTING, _ZH_RESTARTING)) + r")"
+    r"[`'\"\u201c\u2018]?(?P<reason>" + _OOM_WORDS + r")(?![A-Za-z])[`'\"\u201d\u2019]?"
+    r"(?![ \t]*[?:\uff1f\uff1a]|[ \t]+(?i:means|indicates|occurs|happens)\b)")
+# what it is read as (the start of the note the caller gives it)
+STATED_RESTART_REASON = ("an end's reason stated as the answer to the case's own pod or "
+                         "container restarting (`my pod was restarting. Reason? OOMKilled`): "
+                         "read as a Terminated state's Reason, its exit code not in the record, "
+                         "whether it was the container's State or its Last State the record "
+                         "does not say")
+# a first-person statement of the case's restarts with a count, in the corpus's languages:
+# `I had already suffered 15 restarts`, `we saw 15 restarts`, `my app had 15 restarts`
+# (English); `eu já tinha sofrido com 15 restarts da app` (dayanyrec-liveness-delay,
+# Portuguese); `ya había sufrido 15 reinicios` (Spanish); `ich hatte schon 15 Neustarts`
+# (German); `j'avais déjà subi 15 redémarrages` (French). It shows that the case's containers
+# ended (a restart follows an end, R4.1), at least once; the count is the author's, of the app
+# across its pods and deploys, no container's restart count, and bounds nothing (README, the
+# rules for the facts). A question, a sentence of what may happen (`_GENERAL`, and the
+# languages' `if`: se, si, wenn, falls) or a count of none (`0 restarts`) stays unread.
+_EN_RESTARTS = (
+    r"(?<![A-Za-z])(?:(?:I|[Ww]e)[ \t]+(?:(?i:had|have|has)[ \t]+)?(?:(?i:already|now|just)[ \t]+)?"
+    r"(?i:had|got|gotten|seen|saw|see|noticed|observed|suffered|counted|experienced|faced|hit)"
+    r"|(?i:my|our)[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pod|container|app|application|service)s?[ \t]+"
+    r"(?:(?i:had|has)[ \t]+)?(?:(?i:already)[ \t]+)?(?i:had|got|showed|shows|hit))[ \t]+"
+    r"(?:(?i:through|with)[ \t]+)?(?:(?i:about|around|over|some|almost|nearly)[ \t]+)?"
+    r"(?P<en>\d{1,6})[ \t]+(?i:restarts)(?![A-Za-z])")
+_PT_RESTARTS = (
+    r"(?<![\w])(?:(?i:eu|n\u00f3s|nos)[ \t]+(?:(?i:j\u00e1|ja)[ \t]+)?(?i:tinha|t\u00ednhamos|tinhamos|tive|"
+    r"tivemos|vi|vimos|sofri|sofremos|havia|hav\u00edamos|tenho|temos|contei|contamos)"
+    r"(?:[ \t]+(?i:sofrido|visto|tido|contado))?)[ \t]+(?:(?i:com)[ \t]+)?"
+    r"(?:(?i:uns|umas|cerca[ \t]+de|mais[ \t]+de)[ \t]+)?(?P<pt>\d{1,6})[ \t]+"
+    r"(?i:restarts|rein\u00edcios|reinicios|reinicializa\u00e7\u00f5es|reinicializacoes)(?!\w)")
+_ES_RESTARTS = (
+    r"(?<![\w])(?:(?:(?i:yo|nosotros)[ \t]+)?(?:(?i:ya)[ \t]+)?(?i:hab\u00eda|hab\u00edamos|habia|"
+    r"habiamos|llevaba|llev\u00e1bamos|tuve|tuvimos|vi|vimos|sufr\u00ed|sufrimos|cont\u00e9|contamos)"
+    r"(?:[ \t]+(?i:sufrido|visto|tenido|contado))?)[ \t]+(?:(?i:unos|m\u00e1s[ \t]+de)[ \t]+)?"
+    r"(?P<es>\d{1,6})[ \t]+(?i:restarts|reinicios|reinicializaciones)(?!\w)")
+_DE_RESTARTS = (
+    r"(?<![\w])(?i:ich|wir)[ \t]+(?i:hatte|hatten|habe|haben|sah|sahen|z\u00e4hlte|z\u00e4hlten)"
+    r"[ \t]+(?:(?i:schon|bereits|insgesamt|\u00fcber|etwa|ungef\u00e4hr)[ \t]+){0,2}"
+    r"(?P<de>\d{1,6})[ \t]+(?i:restarts|neustarts)(?!\w)")
+_FR_RESTARTS = (
+    r"(?<![\w])(?:(?i:j)['\u2019]|(?i:nous)[ \t]+)(?i:avais|ai|avions|avons)[ \t]+"
+    r"(?:(?i:d\u00e9j\u00e0|deja)[ \t]+)?(?i:eu|subi|vu|compt\u00e9|connu)[ \t]+"
+    r"(?:(?i:plus[ \t]+de|environ)[ \t]+)?(?P<fr>\d{1,6})[ \t]+"
+    r"(?i:red\u00e9marrages|redemarrages|restarts)(?!\w)")
+_STATED_RESTARTS = re.compile("|".join((_EN_RESTARTS, _PT_RESTARTS, _ES_RESTARTS,
+                                        _DE_RESTARTS, _FR_RESTARTS)))
+_RESTART_WORDS = ("restarts", "Restarts", "RESTARTS", "rein\u00edcios", "reinicios", "Neustarts",
+                  "neustarts", "red\u00e9marrages", "redemarrages", "reinicializa")
+# `if` in the languages `_GENERAL` does not hold (Portuguese se, Spanish and French si, German
+# wenn, falls): a sentence of what would happen
+_IF_MORE = re.compile(r"(?<!\w)(?i:se|si|wenn|falls)(?!\w)")
+# what it is read as (the start of the note the caller gives it)
+STATED_RESTARTS = ("the case's restarts stated in a first-person sentence with a count (`I had "
+                   "already suffered 15 restarts`): read as the case's container having ended, "
+                   "at least once, no reason or exit code in the record; the count is the "
+                   "author's (of the app across its pods and deploys), no container's restart "
+                   "count, and bounds nothing")
 # describe's own lines: a paste that has them needs nothing put back
 _DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State or Last State|State|Last State|Containers|Reason|"
                             r"Exit Code):")
@@ -353,6 +487,10 @@ def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         parts, what = _prose_backoff(line), QUOTED_BACKOFF
     if parts is None:
         parts, what = _observed_state(line)
+    if parts is None:
+        parts, what = _restart_reason(line)
+    if parts is None:
+        parts, what = _stated_restarts(line)
     if parts is not None and "OOMKilled" not in line and "Reason: OOMKilled" in (x.strip() for x in parts[0]):
         what += " (its reason `OOM Killed` read as the kubelet's OOMKilled)"
     return parts, what
@@ -391,14 +529,17 @@ _PROBE_WORDS = ("\u63a2\u9488", "\u63a2\u91dd", "\ud504\ub85c\ube0c", "\u30d7\u3
                 "\u043f\u0440\u043e\u0431\u0430", "\u041f\u0440\u043e\u0431\u0430", "\u043f\u0440\u043e\u0432\u0435\u0440\u043a\u0430", "\u041f\u0440\u043e\u0432\u0435\u0440\u043a\u0430")
 
 
-def _near(pattern: re.Pattern[str], line: str, words: tuple[str, ...], reach: tuple[int, int]
-          ) -> re.Match[str] | None:
+def _near(pattern: re.Pattern[str], line: str, words: tuple[str, ...], reach: tuple[int, int],
+          most: int | None = None) -> re.Match[str] | None:
     """`pattern`'s earliest match among the stretches of the line around each of `words`
-    (`reach`: how far before and after the word a match may start and end); None without."""
+    (`reach`: how far before and after the word a match may start and end); None without.
+    `most`: how many of each word's places are looked around at most (a pattern whose
+    stretch is long and whose word a hostile line may repeat: a sentence holds few)."""
     found: re.Match[str] | None = None
     for word in words:
-        at = line.find(word)
-        while at >= 0 and (found is None or at - reach[0] < found.start()):
+        at, left = line.find(word), most
+        while at >= 0 and (found is None or at - reach[0] < found.start()) and left != 0:
+            left = None if left is None else left - 1
             m = pattern.search(line, max(0, at - reach[0]), at + len(word) + reach[1])
             if m is not None:
                 found = m if found is None or m.start() < found.start() else found
@@ -751,6 +892,102 @@ def _observed_state(line: str) -> tuple[tuple[list[str], bool] | None, str]:
 
 
 _LABEL = re.compile(r"[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?")  # a container's name (DNS-1123)
+
+# (a sentence holds these words a few times: the places looked around on a line, at most)
+_SENTENCE_PLACES = 64
+_OOM_ANCHORS = ("OOM",)  # (the reason as `_OOM_WORDS` spells it)
+
+
+def _restart_reason(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """An end's reason stated as the answer to the case's own pod or container restarting
+    (`_RESTART_REASON`), read as the sentences that state a status are (`_prose_status`): a
+    Terminated state's Reason, under the container the sentence names (`the api container`,
+    `container api`); and what it is. None without one, in a question, or in a sentence of
+    what may happen."""
+    m = _near(_RESTART_REASON, line, _OOM_ANCHORS, (300, 60), _SENTENCE_PLACES)
+    if m is None or _general_around(line, m.start(), m.end()) or _asked(line, m.end()) or \
+            _IF_MORE.search(line, _sentence_start(line, m.start()), m.start()):
+        return None, ""
+    state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}"]
+    named = _NAMED_SUBJECT.fullmatch(m["subject"] or "")
+    if named is not None:  # (a container's name as describe prints it)
+        state = ["Containers:", f"  {named['name']}:", *("    " + x for x in state)]
+    return (state, True), STATED_RESTART_REASON
+
+
+# the subject naming a container: `the api container`, `my sidecar-1 container`
+_NAMED_SUBJECT = re.compile(r"(?i:my|our|the|this|that)[ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}"
+                            r"[a-z0-9])?)[ \t]+(?i:container)")
+# where a sentence ends: a question's mark says it asks, not states
+_SENTENCE_STOP = re.compile(r"[.!?\uff1f\u3002](?=\s|$)|$")
+
+
+def _asked(line: str, end: int) -> bool:
+    """Whether the sentence holding line[:end] ends in a question mark (`was my pod
+    restarting due to OOMKilled?`): it asks what happened, it does not state it."""
+    stop = _SENTENCE_STOP.search(line, end, end + 2000)
+    return stop is not None and line[stop.start():stop.start() + 1] in ("?", "\uff1f")
+
+
+def _stated_restarts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's restarts stated in a first-person sentence with a count (`_STATED_RESTARTS`),
+    read as the case's container having ended (a Terminated state of no reason or exit code,
+    its restarts no count bounds: the caller cuts them), and what it is; None without one, for
+    a count of none, in a question or in a sentence of what may happen."""
+    m = _near(_STATED_RESTARTS, line, _RESTART_WORDS, (200, 20), _SENTENCE_PLACES)
+    if m is None or not int(next(x for x in m.groups() if x is not None)) or \
+            _general_around(line, m.start(), m.end()) or _asked(line, m.end()) or \
+            _IF_MORE.search(line, _sentence_start(line, m.start()), m.start()):
+        return None, ""
+    return ([f"{UNTOLD_STATE}: Terminated"], True), STATED_RESTARTS
+
+
+def _sentence_start(line: str, start: int) -> int:
+    """Where the sentence holding line[start] starts (its last 2,000 characters at most)."""
+    ends = [m.end() for m in _SENTENCE_START.finditer(line, max(0, start - 2000), start)]
+    return ends[-1] if ends else max(0, start - 2000)
+
+
+# a page's title or heading naming the record's own pod in CrashLoopBackOff: `Calico-kube-
+# controllers Pod CrashLoopBackOff After Shutdown Master01` above the describe of pod
+# calico-kube-controllers-65b9849dc8-9vhfl (brainreview-calico-kube-controllers). The words
+# before the status (and `pod`, `container`, `is in`, `stuck in`) are the pod's name, or its
+# owner's as its start, however the title joins and cases them (`-` or spaces); a title naming
+# another pod, or no pod, a question (`?`) or a title of what may happen (`_GENERAL`) states
+# nothing of the record's pod. A title is short: looked at only up to `_TITLE_MAX`.
+_TITLE_MAX = 200
+_TITLE_STATUS = re.compile(r"(?P<words>(?:[\w.-]{1,63}[ \t]+){1,8}?)(?:(?i:pods?|containers?)[ \t]+)?"
+                           r"(?:(?i:is|stuck|keeps|going|goes|went|in|into)[ \t]+){0,3}"
+                           r"[`'\"\u201c]?CrashLoopBackOff(?![A-Za-z])")
+_TITLE_MARK = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+)?")
+_NOT_A_NAME = frozenset({"a", "an", "the", "my", "our", "this", "that", "why", "how", "what"})
+
+
+def titled_backoff(title: str, names: list[str]) -> str | None:
+    """Which of the record's pods (`names`) a page's title (or heading) states in
+    CrashLoopBackOff (`_TITLE_STATUS`): the one whose name, or whose owner's name as its
+    start, are the words before the status; None for a title naming none of them (or
+    several), a question, a title of what may happen, or a line too long for a title."""
+    line = _TITLE_MARK.sub("", title, count=1)
+    if len(line) > _TITLE_MAX or "?" in line or "\uff1f" in line or _general(line, len(line)):
+        return None
+    found: set[str] = set()
+    for m in _TITLE_STATUS.finditer(line):
+        words = [w.strip("`'\"\u201c\u201d") for w in m["words"].split()]
+        for k in range(1, len(words) + 1):
+            said = "-".join(words[-k:]).lower()
+            if words[-k].lower() in _NOT_A_NAME:
+                break
+            found.update(n for n in names
+                         if "-" in said and (n == said or n.startswith(said + "-")))
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def stated_restarts_hint(text: str) -> bool:
+    """Whether the text may hold the case's restarts stated with a count (`_STATED_RESTARTS`),
+    for the paste reader's gate (an end's reason stated as the answer to restarts names OOM,
+    which the gate looks for already)."""
+    return any(w in text for w in _RESTART_WORDS)
 
 
 def observed_state_hint(text: str) -> bool:
