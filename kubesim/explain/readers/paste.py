@@ -198,6 +198,8 @@ class _Placer:
         self.ci_events: list[RecordedEvent] = []  # a CI log's event lines (`ci_log`)
         self.restarts: list[tuple[RestartLine, Where]] = []  # its restart-count lines
         self.ci_pod: str | None = None  # the pod whose containers' lines follow (`pod_started`)
+        self.cuts: list[PasteLine] = []  # the author's cuts (`...`, `<SNIP>`), each once
+        self.yaml_ends: set[int] = set()  # `...` lines that end a YAML document, no cut
 
     def place(self) -> None:
         i = 0
@@ -214,7 +216,7 @@ class _Placer:
                 i += 1
                 continue
             if line.cut_above:  # the cut the line starts with (normalise)
-                self.gap(PasteLine(line.number, "", LineKind.CUT))
+                self.gap(PasteLine(line.number, "", LineKind.CUT, mark=line.mark))
             if self.exec_goes_on(line):
                 i += 1
                 continue
@@ -223,8 +225,9 @@ class _Placer:
     def gap(self, line: PasteLine) -> None:
         """Blank lines keep a describe block going; commands, fences and cuts end it."""
         self.after_row = False
-        if line.kind is LineKind.CUT:  # an event table's rows either side are not joined
-            self.describe.cuts.append(line.number)
+        if line.kind is LineKind.CUT and line.number not in self.yaml_ends:
+            self.describe.cuts.append(line.number)  # an event table's rows either side are
+            self.cuts.append(line)  # not joined; said once, in `cut_notes`
         if line.kind is LineKind.COMMAND:  # the columns a custom-columns command prints
             self.custom.command(line.text)
         if line.kind is not LineKind.BLANK:
@@ -496,6 +499,8 @@ class _Placer:
         while j < len(self.lines):
             line = self.lines[j]
             if line.kind in (LineKind.COMMAND, LineKind.MARKUP, LineKind.CUT):
+                if line.mark == "..." and kind is SegmentKind.YAML:  # YAML's document end
+                    self.yaml_ends.add(line.number)  # marker, at column 0 below it
                 break
             if line.kind is LineKind.CONTENT and not (
                     line.text[:1] in " \t" or ((not piece or dotted) and _YAML_KEY.match(
@@ -625,6 +630,7 @@ def read_paste(text: str, source: str) -> RecordSet:
     if placer.top.pods:
         _add(out, RecordSet(source, "top-containers", pods=placer.top.pods))
     out.notes.extend(unread_notes(placer.unread, source))
+    out.notes.extend(cut_notes(placer.cuts, source))
     _rows_together(out, placer.rows_together, source)
     _chart_values(out, charts, text, source)
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
@@ -1553,6 +1559,21 @@ def _unlabelled_probe(text: str) -> bool:
     except ValueError:  # (ProbeLineError is one)
         return False
     return True
+
+
+def cut_notes(cuts: list[PasteLine], source: str) -> list[Note]:
+    """Each cut of the author's (`normalise`: `...`, `…`, `[...]`, `<SNIP>`, `... snip`),
+    said once, with its mark: the lines it stands for are not in the record. What it cuts is
+    what is on either side of it: rows of an event table (`EventRows.cut`: the rows beside
+    it are not whole), describe fields above an `Events:` header (the table under that header
+    is whole from its first row; README's counting rules)."""
+    return [Note(f"cut: line {c.number} (`{_clip(c.mark.strip() or '...')}`): the author left lines "
+                 "out there; what they held is not in the record", Where(source, c.number))
+            for c in cuts]
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def unread_notes(lines: list[PasteLine], source: str, why: str = "") -> list[Note]:
