@@ -42,8 +42,8 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.names import NAMESPACE_CELL, SUBDOMAIN
 from kubesim.explain.readers.times import AGE_PATTERN, human_printer, parse_age, parse_time
 
-__all__ = ["COMBINED_PREFIX", "EventRows", "container_of_field_path", "init_field_path",
-           "is_header", "strip_combined"]
+__all__ = ["COMBINED_PREFIX", "EventRows", "container_of_field_path", "cut_in_error",
+           "init_field_path", "is_header", "strip_combined"]
 
 COMBINED_PREFIX = "(combined from similar events): "
 MAX_COUNT = 2**31 - 1  # an event's count is an int32 (core/v1 Event.count)
@@ -324,6 +324,11 @@ class EventRows:
         if event.truncated and not self._open.cut_after:
             # a row cut in its OBJECT cell is read up to the cut: no line both read and not
             self.notes.append(Note(_cut_row(event), event.where, kind=NoteKind.READING))
+        elif not event.truncated and (words := cut_in_error(event.message)) is not None:
+            event = replace(event, truncated=True)
+            self.notes.append(Note(
+                f"this row's message stops inside the prober's error (`{words}`): the row "
+                "is cut there, and what followed it is not in the record", event.where))
         self.events.append(event)
         self._open = None
         check_events(self.before + len(self.events), self.source, event.where.line)
@@ -574,6 +579,35 @@ def _again(stamp: Stamp) -> Stamp:
 def _capital(reason: str) -> str:
     """Old kubelets wrote reasons in lower case (`killing`, `created`)."""
     return reason[:1].upper() + reason[1:] if reason else reason
+
+
+# the errors an HTTP or TCP probe's output ends with: Go's, as the kubelet's prober prints them
+# after the request or the dial (`Get "URL": ...`, `dial tcp ADDR: ...`; pkg/probe/http and
+# pkg/probe/tcp, R2.8): net/http's client timeout, context's, the dialer's and the socket's
+_GO_ERRORS = ("context deadline exceeded (Client.Timeout exceeded while awaiting headers)",
+              "context deadline exceeded",
+              "net/http: request canceled (Client.Timeout exceeded while awaiting headers)",
+              "net/http: request canceled while waiting for connection (Client.Timeout "
+              "exceeded while awaiting headers)",
+              "connection refused", "connection reset by peer", "i/o timeout",
+              "no route to host", "network is unreachable")
+# where the prober's Go error starts: after its request (`Get "URL": `) or its dial
+_NET_OUTPUT = re.compile(r'(?:Get|Head|Post) "[^"\n]{0,2048}": |dial tcp ')
+
+
+def cut_in_error(message: str) -> str | None:
+    """The words an HTTP or TCP probe's output stops at inside one of Go's errors
+    (`_GO_ERRORS`), None for any other message: Go prints each whole, so an output that ends
+    in a part of one (`context deadline`, `connect: connection ref`) was cut there, at the
+    paste's line end, whatever lines follow it (rancher-44649). An exec probe's output is the
+    command's own text: never judged so."""
+    m = _NET_OUTPUT.search(message)
+    if m is None:
+        return None
+    last = message[m.end():].rstrip().rsplit(": ", 1)[-1]
+    if not last or last in _GO_ERRORS or "\n" in last:
+        return None
+    return last if any(e.startswith(last) for e in _GO_ERRORS) else None
 
 
 def _cut_row(event: RecordedEvent) -> str:
