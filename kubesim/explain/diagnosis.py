@@ -472,7 +472,9 @@ def _not_probe(f: _Facts) -> _Decided | None:
         return None  # (unseen: a probe the record does not show may have made them)
     counts = _count(f.failed)
     x = f.ended
-    if x is not None and x.cause in (ExitCause.APP, ExitCause.COMPLETED):
+    # (rows the author cut away may hold a liveness failure and its kill, the stated exit
+    # then a SIGTERM's: the app's own exit bounds the kills only beside rows none cut)
+    if x is not None and x.cause in (ExitCause.APP, ExitCause.COMPLETED) and not f.view.rows_cut:
         return _Decided(Cause.APP_EXIT, "app-exit", (
             f"the container exits by itself ({x.meaning}); its probe failures ({counts}) "
             f"cannot account for its restarts ({f.floor_why})"))
