@@ -586,9 +586,10 @@ def _capital(reason: str) -> str:
 # pkg/probe/tcp, R2.8): net/http's client timeout, context's, the dialer's and the socket's
 _GO_ERRORS = ("context deadline exceeded (Client.Timeout exceeded while awaiting headers)",
               "context deadline exceeded",
-              "net/http: request canceled (Client.Timeout exceeded while awaiting headers)",
-              "net/http: request canceled while waiting for connection (Client.Timeout "
-              "exceeded while awaiting headers)",
+              # (after `net/http: `, which the output's last `: ` parts it from)
+              "request canceled (Client.Timeout exceeded while awaiting headers)",
+              "request canceled while waiting for connection (Client.Timeout exceeded while "
+              "awaiting headers)",
               "connection refused", "connection reset by peer", "i/o timeout",
               "no route to host", "network is unreachable")
 # where the prober's Go error starts: after its request (`Get "URL": `) or its dial
