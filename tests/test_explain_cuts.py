@@ -226,3 +226,13 @@ def test_a_yaml_document_s_end_marker_is_no_cut() -> None:
     assert _cut_notes(parse_record(cut, "p.txt")) == [
         "cut: line 2 (`...`): the author left lines out there; what they held is not in the "
         "record"]
+
+
+@pytest.mark.parametrize("mark", ["...", "[...]", "…", "<snip>", "(...)"])
+def test_a_jq_object_s_elided_fields_are_left_out_by_any_mark(mark: str) -> None:
+    """dailyhodoo-tistory-15 in small, another mark for its `...`: the object a `jq` filter
+    printed, its elided fields left out by the one rule of the author's cut."""
+    text = ("kubectl get pod worker-5d8 -o json | jq '.status.containerStatuses[].lastState"
+            f".terminated'\n{{\n\"reason\": \"Error\",\n\"exitCode\": 2,\n{mark}\n}}\n")
+    last = parse_record(text, "p.txt").pods[0].containers[0].last
+    assert last is not None and (last.reason, last.exit_code) == ("Error", 2)

@@ -29,8 +29,8 @@ from enum import Enum
 
 from kubesim.explain.readers.prefixes import HOST, SYSLOG_TIME, TAG
 
-__all__ = ["CUT_MARK", "ELLIPSIS", "LineKind", "PasteLine", "box_cut", "normalise", "plain",
-           "unfolded"]
+__all__ = ["CUT_MARK", "ELLIPSIS", "LineKind", "PasteLine", "box_cut", "is_cut", "normalise",
+           "plain", "unfolded"]
 
 
 class LineKind(str, Enum):
@@ -93,6 +93,11 @@ CUT_MARK = (rf"(?:<\s*{_SNIP}\s*>|\[\s*(?:{_SNIP}|{ELLIPSIS})\s*\]|\(\s*(?:{_SNI
             rf"|{_SNIP}(?:[ \t]*{ELLIPSIS})?)")
 _CUT = re.compile(rf"^\s*{CUT_MARK}\s*$",
                   re.IGNORECASE)
+
+
+def is_cut(line: str) -> bool:
+    """Whether the line is an author's cut: one of the marks above and nothing else."""
+    return _CUT.match(line) is not None
 # kubectl may be run by path: `/usr/local/bin/kubectl`, and in 2015 issues the repository's
 # own `./cluster/kubectl.sh`
 _TOOLS = (r"(?:(?:[\w.~-]*/)*kubectl(?:\.sh)?|oc|k|kubecolor|microk8s[ .]kubectl|k3s kubectl"
@@ -500,7 +505,7 @@ def _line(number: int, raw: str, console: bool) -> PasteLine:
         text = _QUOTE.sub("", text.lstrip())
     if not text.strip() or _PIPE_RULE.match(text) or _TAB_RULE.match(text):
         return PasteLine(number, "", LineKind.MARKUP)
-    if _CUT.match(text):
+    if is_cut(text):
         return PasteLine(number, "", LineKind.CUT, mark=text.rstrip())
     if _PROMPT.match(text) or _BARE_COMMAND.match(text):
         return PasteLine(number, text.strip(), LineKind.COMMAND)
