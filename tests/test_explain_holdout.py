@@ -840,7 +840,8 @@ def test_an_authors_cut_between_rows_is_no_whole_stream():
     assert _answer(text.replace("...\n", "")).probe_kills == CountRange(0, 0)
     record = parse_record(text, "r.txt")
     notes = [n.text for p in record.pods for n in p.notes] + [n.text for n in record.notes]
-    assert any("cut above this row (line 5)" in n for n in notes), notes
+    assert any(n.startswith("cut: line 5 (`...`): the paste is cut above this row")
+               for n in notes), notes
 
 
 def test_a_stream_the_recorder_may_have_thinned_or_that_ends_in_a_probes_output_is_not_whole():

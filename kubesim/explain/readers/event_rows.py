@@ -40,6 +40,7 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.names import NAMESPACE_CELL, SUBDOMAIN
+from kubesim.explain.readers.normalise import cut_said
 from kubesim.explain.readers.times import AGE_PATTERN, human_printer, parse_age, parse_time
 
 __all__ = ["COMBINED_PREFIX", "EventRows", "container_of_field_path", "cut_in_error",
@@ -138,7 +139,8 @@ class EventRows:
         self._columns: tuple[int, int] | None = None  # (From, Message) offsets of the header
         self._table: Columns | None = None  # a get events / custom-columns header
         self.before = 0  # events the record held before these rows (limits.MAX_EVENTS)
-        self._cut: int | None = None  # the line of an author's cut after the last row read
+        # the line of an author's cut after the last row read, and its mark
+        self._cut: tuple[int, str] | None = None
         self._start = 0  # the first event of the table under the last header
 
     def header(self, line: str) -> None:
@@ -165,8 +167,8 @@ class EventRows:
         if event is not None:
             self._close()
             if self._cut is not None:  # the rows between the cut and this one are not here
-                self.notes.append(Note(f"the paste is cut above this row (line {self._cut}): "
-                                       "rows of the table there are not in the record",
+                self.notes.append(Note(f"{cut_said(*self._cut)}: the paste is cut above this "
+                                       "row; rows of the table there are not in the record",
                                        event.where))
                 event, self._cut = replace(event, cut_before=True), None
             self._open = _Open(event, [])
@@ -194,11 +196,11 @@ class EventRows:
         except RecordError:
             return True
 
-    def cut(self, number: int) -> None:
-        """The author cut the table at line `number` (`...`, `<SNIP>`): the rows on either side
-        are the record's, those between them are not."""
+    def cut(self, number: int, mark: str = "...") -> None:
+        """The author cut the table at line `number` (`...`, `<SNIP>`: `mark`): the rows on
+        either side are the record's, those between them are not."""
         self._close()
-        self._cut = number
+        self._cut = (number, mark)
 
     def orphan(self, number: int) -> None:
         """A line before the first row that continues a message the record does not have."""
@@ -217,8 +219,8 @@ class EventRows:
         self._name_table()
         self._cut_in_message()
         if self._cut is not None and self.events:  # cut after the last row
-            self.notes.append(Note(f"the paste is cut after this row (line {self._cut}): rows "
-                                   "after it are not in the record", self.events[-1].where))
+            self.notes.append(Note(f"{cut_said(*self._cut)}: the paste is cut after this row; "
+                                   "rows after it are not in the record", self.events[-1].where))
             self.events[-1] = replace(self.events[-1], cut_after=True)
         self._cut = None
         ages = [t for e in self.events for t in (e.first.text, e.last.text)]

@@ -29,8 +29,8 @@ from enum import Enum
 
 from kubesim.explain.readers.prefixes import HOST, SYSLOG_TIME, TAG
 
-__all__ = ["CUT_MARK", "ELLIPSIS", "LineKind", "PasteLine", "box_cut", "is_cut", "normalise",
-           "plain", "unfolded"]
+__all__ = ["CUT_MARK", "ELLIPSIS", "LineKind", "PasteLine", "box_cut", "cut_said", "is_cut",
+           "normalise", "plain", "unfolded"]
 
 
 class LineKind(str, Enum):
@@ -98,6 +98,13 @@ _CUT = re.compile(rf"^\s*{CUT_MARK}\s*$",
 def is_cut(line: str) -> bool:
     """Whether the line is an author's cut: one of the marks above and nothing else."""
     return _CUT.match(line) is not None
+
+
+def cut_said(number: int, mark: str) -> str:
+    """How a note says the author's cut at line `number`, once, whoever says it (the rows
+    beside it, or the paste's reader): `cut: line 14 (... snip)`."""
+    mark = mark.strip() or "..."
+    return f"cut: line {number} (`{mark if len(mark) <= 40 else mark[:37] + '...'}`)"
 # kubectl may be run by path: `/usr/local/bin/kubectl`, and in 2015 issues the repository's
 # own `./cluster/kubectl.sh`
 _TOOLS = (r"(?:(?:[\w.~-]*/)*kubectl(?:\.sh)?|oc|k|kubecolor|microk8s[ .]kubectl|k3s kubectl"

@@ -62,7 +62,14 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.names import SUBDOMAIN
-from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise, plain
+from kubesim.explain.readers.normalise import (
+    LineKind,
+    PasteLine,
+    box_cut,
+    cut_said,
+    normalise,
+    plain,
+)
 from kubesim.explain.readers.pods_table import (
     CustomColumns,
     PodRow,
@@ -158,7 +165,8 @@ class Segment:
 
     kind: SegmentKind
     lines: list[PasteLine] = field(default_factory=list)
-    cuts: list[int] = field(default_factory=list)  # where the author cut it (`...`, `<SNIP>`)
+    # where the author cut it, and the mark (`...`, `<SNIP>`)
+    cuts: dict[int, str] = field(default_factory=dict)
 
     @property
     def first(self) -> int:
@@ -226,8 +234,8 @@ class _Placer:
         """Blank lines keep a describe block going; commands, fences and cuts end it."""
         self.after_row = False
         if line.kind is LineKind.CUT and line.number not in self.yaml_ends:
-            self.describe.cuts.append(line.number)  # an event table's rows either side are
-            self.cuts.append(line)  # not joined; said once, in `cut_notes`
+            self.describe.cuts[line.number] = line.mark  # an event table's rows either side
+            self.cuts.append(line)  # are not joined; said once (`cut_notes`)
         if line.kind is LineKind.COMMAND:  # the columns a custom-columns command prints
             self.custom.command(line.text)
         if line.kind is not LineKind.BLANK:
@@ -630,7 +638,7 @@ def read_paste(text: str, source: str) -> RecordSet:
     if placer.top.pods:
         _add(out, RecordSet(source, "top-containers", pods=placer.top.pods))
     out.notes.extend(unread_notes(placer.unread, source))
-    out.notes.extend(cut_notes(placer.cuts, source))
+    out.notes.extend(cut_notes(placer.cuts, source, out))
     _rows_together(out, placer.rows_together, source)
     _chart_values(out, charts, text, source)
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
@@ -913,7 +921,7 @@ def _describe(segment: Segment, total: int, ends: bool, source: str) -> RecordSe
         texts[line.number - 1] = line.text
     last = segment.lines[-1].number
     body = "\n".join(texts[:last]) + ("\n" if ends or last < total else "")
-    return read_describe(body, source, cuts=frozenset(segment.cuts))
+    return read_describe(body, source, cuts=segment.cuts)
 
 
 def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = False
@@ -1561,19 +1569,21 @@ def _unlabelled_probe(text: str) -> bool:
     return True
 
 
-def cut_notes(cuts: list[PasteLine], source: str) -> list[Note]:
+def cut_notes(cuts: list[PasteLine], source: str, found: RecordSet) -> list[Note]:
     """Each cut of the author's (`normalise`: `...`, `…`, `[...]`, `<SNIP>`, `... snip`),
-    said once, with its mark: the lines it stands for are not in the record. What it cuts is
-    what is on either side of it: rows of an event table (`EventRows.cut`: the rows beside
-    it are not whole), describe fields above an `Events:` header (the table under that header
-    is whole from its first row; README's counting rules)."""
-    return [Note(f"cut: line {c.number} (`{_clip(c.mark.strip() or '...')}`): the author left lines "
-                 "out there; what they held is not in the record", Where(source, c.number))
-            for c in cuts]
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= 40 else text[:37] + "..."
+    said once, with its mark (`cut_said`), where the rows beside it have not said it
+    (`EventRows.cut`): the lines it stands for are not in the record. What it cuts is what is
+    on either side of it: rows of an event table (the rows beside it not whole), describe's
+    fields above an `Events:` header (the table under it whole from its first row; README's
+    counting rules, the author's cut)."""
+    notes = [n.text for n in [*found.notes, *(n for p in found.pods for n in p.notes)]]
+    out = []
+    for c in cuts:
+        said = cut_said(c.number, c.mark)
+        if not any(n.startswith(said) for n in notes):
+            out.append(Note(f"{said}: the author left lines out there; what they held is not "
+                            "in the record", Where(source, c.number)))
+    return out
 
 
 def unread_notes(lines: list[PasteLine], source: str, why: str = "") -> list[Note]:
