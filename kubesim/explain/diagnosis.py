@@ -468,13 +468,17 @@ def _probe_kill_ceiling(f: _Facts) -> int:
 def _not_probe(f: _Facts) -> _Decided | None:
     """More restarts than the recorded probe failures can have made: those are not probe
     kills, where the failures are all there were (`_failures_whole`) or the last end shown
-    is the app's own (its exit stated: linkerd2-7233)."""
+    is the app's own (its exit stated) beside rows none cut (linkerd2-7233: its cut above the
+    Events header leaves the table whole)."""
     ceiling = _probe_kill_ceiling(f)
     if not (f.floor and f.failed and ceiling < f.floor) or _unseen_probe(f) or _apart(f):
         return None  # (unseen: a probe the record does not show may have made them)
     counts = _count(f.failed)
     x = f.ended
-    if x is not None and x.cause in (ExitCause.APP, ExitCause.COMPLETED):
+    # (rows cut away may hold a liveness failure and its kill, the stated exit then a
+    # SIGTERM's, R4.23: the app's own exit bounds the kills only beside rows none cut; README's
+    # counting rules, the author's cut)
+    if x is not None and x.cause in (ExitCause.APP, ExitCause.COMPLETED) and not f.view.rows_cut:
         return _Decided(Cause.APP_EXIT, "app-exit", (
             f"the container exits by itself ({x.meaning}); its probe failures ({counts}) "
             f"cannot account for its restarts ({f.floor_why})"))

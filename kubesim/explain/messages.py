@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from kubesim.explain.readers.event_rows import cut_in_error
 from kubesim.explain.readers.names import NAME_CELL
 from kubesim.results import ProbeType
 
@@ -142,11 +143,13 @@ def kill_names_container(message: str) -> bool:
 def cut_short(message: str) -> bool:
     """Whether an event's message is visibly cut: a Killing message that stops after the
     container's id, a 2015 `... with docker id` message that stops before its id, an image
-    row that stops inside its image or its duration, or a prefix of the aggregator's
-    combined-events message."""
+    row that stops inside its image or its duration, a prefix of the aggregator's
+    combined-events message, or a probe's output that stops inside Go's error
+    (`cut_in_error`)."""
     text = message.strip()
     return bool(_CUT_KILL.match(text) or _OLD_DOCKER.match(text) or _CUT_IMAGE.match(text)) or (
-        len(text) >= 2 and _COMBINED.startswith(text) and text != _COMBINED) or _cut_present(text)
+        len(text) >= 2 and _COMBINED.startswith(text) and text != _COMBINED) or \
+        _cut_present(text) or cut_in_error(text) is not None
 
 
 # the kubelet's Pulled message for an image it need not pull (EnsureImageExists): a message

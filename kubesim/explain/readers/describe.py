@@ -13,6 +13,7 @@ name is the pod's only container as far as the record shows.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -128,8 +129,8 @@ MAX_EXEC_LINES = 500  # lines of one exec command describe broke over lines (a s
 
 
 class _Reader:
-    def __init__(self, text: str, source: str, cuts: frozenset[int] = frozenset()) -> None:
-        self.cuts = cuts
+    def __init__(self, text: str, source: str, cuts: Mapping[int, str] | None = None) -> None:
+        self.cuts = cuts or {}  # the author's cuts: line -> mark
         self.source = source
         self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         self.cut = not text.endswith("\n")
@@ -212,7 +213,7 @@ class _Reader:
     def line(self, line: str, number: int, *, cut: bool) -> None:
         self.cut_line = number if cut else None
         if number in self.cuts and self.rows is not None:  # an author's cut in a table
-            self.rows.cut(number)
+            self.rows.cut(number, self.cuts[number])
         if self.open_exec is not None and self.exec_line(line, number):
             return
         m_events = _EVENTS.match(line)
@@ -754,7 +755,8 @@ def state_value_below(above: str, line: str) -> str | None:
     return word["word"] if word is not None and _STATE_KEY_ALONE.match(above) else None
 
 
-def read_describe(text: str, source: str, *, cuts: frozenset[int] = frozenset()) -> RecordSet:
+def read_describe(text: str, source: str, *, cuts: Mapping[int, str] | None = None
+                  ) -> RecordSet:
     """Read describe text; RecordError on a probe line the API server would reject. `cuts`:
     the lines where the paste's author cut it (the text holds them blank)."""
     return _Reader(text, source, cuts).read()

@@ -40,10 +40,11 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.names import NAMESPACE_CELL, SUBDOMAIN
+from kubesim.explain.readers.normalise import cut_said
 from kubesim.explain.readers.times import AGE_PATTERN, human_printer, parse_age, parse_time
 
-__all__ = ["COMBINED_PREFIX", "EventRows", "container_of_field_path", "init_field_path",
-           "is_header", "strip_combined"]
+__all__ = ["COMBINED_PREFIX", "EventRows", "container_of_field_path", "cut_in_error",
+           "init_field_path", "is_header", "strip_combined"]
 
 COMBINED_PREFIX = "(combined from similar events): "
 MAX_COUNT = 2**31 - 1  # an event's count is an int32 (core/v1 Event.count)
@@ -138,7 +139,8 @@ class EventRows:
         self._columns: tuple[int, int] | None = None  # (From, Message) offsets of the header
         self._table: Columns | None = None  # a get events / custom-columns header
         self.before = 0  # events the record held before these rows (limits.MAX_EVENTS)
-        self._cut: int | None = None  # the line of an author's cut after the last row read
+        # the line of an author's cut after the last row read, and its mark
+        self._cut: tuple[int, str] | None = None
         self._start = 0  # the first event of the table under the last header
 
     def header(self, line: str) -> None:
@@ -165,8 +167,8 @@ class EventRows:
         if event is not None:
             self._close()
             if self._cut is not None:  # the rows between the cut and this one are not here
-                self.notes.append(Note(f"the paste is cut above this row (line {self._cut}): "
-                                       "rows of the table there are not in the record",
+                self.notes.append(Note(f"{cut_said(*self._cut)}: the paste is cut above this "
+                                       "row; rows of the table there are not in the record",
                                        event.where))
                 event, self._cut = replace(event, cut_before=True), None
             if event.event_name:
@@ -196,11 +198,11 @@ class EventRows:
         except RecordError:
             return True
 
-    def cut(self, number: int) -> None:
-        """The author cut the table at line `number` (`...`, `<SNIP>`): the rows on either side
-        are the record's, those between them are not."""
+    def cut(self, number: int, mark: str = "...") -> None:
+        """The author cut the table at line `number` (`...`, `<SNIP>`: `mark`): the rows on
+        either side are the record's, those between them are not."""
         self._close()
-        self._cut = number
+        self._cut = (number, mark)
 
     def orphan(self, number: int) -> None:
         """A line before the first row that continues a message the record does not have."""
@@ -219,8 +221,8 @@ class EventRows:
         self._name_table()
         self._cut_in_message()
         if self._cut is not None and self.events:  # cut after the last row
-            self.notes.append(Note(f"the paste is cut after this row (line {self._cut}): rows "
-                                   "after it are not in the record", self.events[-1].where))
+            self.notes.append(Note(f"{cut_said(*self._cut)}: the paste is cut after this row; "
+                                   "rows after it are not in the record", self.events[-1].where))
             self.events[-1] = replace(self.events[-1], cut_after=True)
         self._cut = None
         ages = [t for e in self.events for t in (e.first.text, e.last.text)]
@@ -326,6 +328,11 @@ class EventRows:
         if event.truncated and not self._open.cut_after:
             # a row cut in its OBJECT cell is read up to the cut: no line both read and not
             self.notes.append(Note(_cut_row(event), event.where, kind=NoteKind.READING))
+        elif not event.truncated and (words := cut_in_error(event.message)) is not None:
+            event = replace(event, truncated=True)
+            self.notes.append(Note(
+                f"this row's message stops inside the prober's error (`{words}`): the row "
+                "is cut there, and what followed it is not in the record", event.where))
         self.events.append(event)
         self._open = None
         check_events(self.before + len(self.events), self.source, event.where.line)
@@ -587,6 +594,36 @@ def _event_named(event: RecordedEvent) -> Note:
                 f"({event.event_name}: its object's name, a dot, and the moment it was made in "
                 f"hexadecimal nanoseconds, as kubectl 1.8-1.13 printed it): read as an event of "
                 f"{kind} {event.object_name}", event.where, uncertain=False)
+
+
+# the errors an HTTP or TCP probe's output ends with: Go's, as the kubelet's prober prints them
+# after the request or the dial (`Get "URL": ...`, `dial tcp ADDR: ...`; pkg/probe/http and
+# pkg/probe/tcp, R2.8): net/http's client timeout, context's, the dialer's and the socket's
+_GO_ERRORS = ("context deadline exceeded (Client.Timeout exceeded while awaiting headers)",
+              "context deadline exceeded",
+              # (after `net/http: `, which the output's last `: ` parts it from)
+              "request canceled (Client.Timeout exceeded while awaiting headers)",
+              "request canceled while waiting for connection (Client.Timeout exceeded while "
+              "awaiting headers)",
+              "connection refused", "connection reset by peer", "i/o timeout",
+              "no route to host", "network is unreachable")
+# where the prober's Go error starts: after its request (`Get "URL": `) or its dial
+_NET_OUTPUT = re.compile(r'(?:Get|Head|Post) "[^"\n]{0,2048}": |dial tcp ')
+
+
+def cut_in_error(message: str) -> str | None:
+    """The words an HTTP or TCP probe's output stops at inside one of Go's errors
+    (`_GO_ERRORS`), None for any other message: Go prints each whole, so an output that ends
+    in a part of one (`context deadline`, `connect: connection ref`) was cut there, at the
+    paste's line end, whatever lines follow it (rancher-44649). An exec probe's output is the
+    command's own text: never judged so."""
+    m = _NET_OUTPUT.search(message)
+    if m is None:
+        return None
+    last = message[m.end():].rstrip().rsplit(": ", 1)[-1]
+    if not last or last in _GO_ERRORS or "\n" in last:
+        return None
+    return last if any(e.startswith(last) for e in _GO_ERRORS) else None
 
 
 def _cut_row(event: RecordedEvent) -> str:

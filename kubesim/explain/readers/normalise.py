@@ -29,8 +29,8 @@ from enum import Enum
 
 from kubesim.explain.readers.prefixes import HOST, SYSLOG_TIME, TAG
 
-__all__ = ["CUT_MARK", "ELLIPSIS", "LineKind", "PasteLine", "box_cut", "normalise", "plain",
-           "unfolded"]
+__all__ = ["CUT_MARK", "ELLIPSIS", "LineKind", "PasteLine", "box_cut", "cut_said", "is_cut",
+           "normalise", "plain", "unfolded"]
 
 
 class LineKind(str, Enum):
@@ -53,6 +53,9 @@ class PasteLine:
     # the paste was cut above this line's content, on the line itself (an author's `...`
     # run into an event row): the line is a cut, then the row; one line, one number
     cut_above: bool = False
+    # a cut's mark as the author wrote it (`...`, `<SNIP>`, `... snip`), its indentation kept
+    # (a YAML document's end marker, `...`, stands at column 0: `_Placer.document`)
+    mark: str = ""
 
 
 # a CI console's prefix: `00:16:07  `, `[2020-05-12T10:00:00.123Z] `, `12:01:02.345 `, after
@@ -78,13 +81,30 @@ _BOX_LINE = re.compile(r"^[\s│┃║|┌┐└┘├┤┬┴┼─━═╔�
 _BOX_LEFT = re.compile(r"^\s*[│┃║]")
 _BOX_CHARS = "│┃║"
 _QUOTE = re.compile(r"^(?:> ?)+")
-# an author's ellipsis, and every mark of the author's cut (`<SNIP>`, `[...]`, `(...)`, `...`,
-# `…`; matched ignoring case)
+# an author's ellipsis, and every mark of the author's cut, one rule for all (matched ignoring
+# case): an ellipsis (`...`, `......`, `…`), bracketed or not (`[...]`, `(...)`), the word
+# `snip` (`<SNIP>`, `[snip]`, `(snipped)`, `-- snip --`, `snip`), and both (`... snip`, `snip
+# ...`, `...snip...`). A line of one of them and nothing else is a cut (`_line`); inside a
+# line it is no cut (`Back-off restarting failed container...`)
 ELLIPSIS = r"(?:\.{3,}|…)"
-CUT_MARK = (r"(?:<\s*snip(?:ped)?\s*>|\[\s*(?:snip(?:ped)?|\.{3,}|…)\s*\]|\.{3,}|…"
-            r"|\(\.\.\.\))")
+_SNIP = r"snip(?:ped)?"
+CUT_MARK = (rf"(?:<\s*{_SNIP}\s*>|\[\s*(?:{_SNIP}|{ELLIPSIS})\s*\]|\(\s*(?:{_SNIP}|{ELLIPSIS})\s*\)"
+            rf"|-+[ \t]*{_SNIP}[ \t]*-+|{ELLIPSIS}(?:[ \t]*{_SNIP}(?:[ \t]*{ELLIPSIS})?)?"
+            rf"|{_SNIP}(?:[ \t]*{ELLIPSIS})?)")
 _CUT = re.compile(rf"^\s*{CUT_MARK}\s*$",
                   re.IGNORECASE)
+
+
+def is_cut(line: str) -> bool:
+    """Whether the line is an author's cut: one of the marks above and nothing else."""
+    return _CUT.match(line) is not None
+
+
+def cut_said(number: int, mark: str) -> str:
+    """How a note says the author's cut at line `number`, once, whoever says it (the rows
+    beside it, or the paste's reader): `cut: line 14 (... snip)`."""
+    mark = mark.strip() or "..."
+    return f"cut: line {number} (`{mark if len(mark) <= 40 else mark[:37] + '...'}`)"
 # kubectl may be run by path: `/usr/local/bin/kubectl`, and in 2015 issues the repository's
 # own `./cluster/kubectl.sh`
 _TOOLS = (r"(?:(?:[\w.~-]*/)*kubectl(?:\.sh)?|oc|k|kubecolor|microk8s[ .]kubectl|k3s kubectl"
@@ -118,7 +138,8 @@ def normalise(text: str) -> list[PasteLine]:
         # emphasis, a code span around the row), where the row's own text begins
         elided = _ELIDED_ROW.match(row.text) if row.kind is LineKind.CONTENT else None
         if elided is not None:  # the rows above elided, the row kept: a cut, then the row
-            row = replace(row, text=elided["indent"] + row.text[elided.end():], cut_above=True)
+            row = replace(row, text=elided["indent"] + row.text[elided.end():], cut_above=True,
+                          mark=row.text[len(elided["indent"]):elided.end()].strip())
         out.append(row)
     return out
 
@@ -491,8 +512,8 @@ def _line(number: int, raw: str, console: bool) -> PasteLine:
         text = _QUOTE.sub("", text.lstrip())
     if not text.strip() or _PIPE_RULE.match(text) or _TAB_RULE.match(text):
         return PasteLine(number, "", LineKind.MARKUP)
-    if _CUT.match(text):
-        return PasteLine(number, "", LineKind.CUT)
+    if is_cut(text):
+        return PasteLine(number, "", LineKind.CUT, mark=text.rstrip())
     if _PROMPT.match(text) or _BARE_COMMAND.match(text):
         return PasteLine(number, text.strip(), LineKind.COMMAND)
     if _BOX_LINE.match(text) and any(c in text for c in "│┃║┌┐└┘├┤─━═"):

@@ -62,7 +62,14 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.names import SUBDOMAIN
-from kubesim.explain.readers.normalise import LineKind, PasteLine, box_cut, normalise, plain
+from kubesim.explain.readers.normalise import (
+    LineKind,
+    PasteLine,
+    box_cut,
+    cut_said,
+    normalise,
+    plain,
+)
 from kubesim.explain.readers.one_line_probe import ProbeRun, probe_runs, read_one_line
 from kubesim.explain.readers.pods_table import (
     CustomColumns,
@@ -165,7 +172,8 @@ class Segment:
 
     kind: SegmentKind
     lines: list[PasteLine] = field(default_factory=list)
-    cuts: list[int] = field(default_factory=list)  # where the author cut it (`...`, `<SNIP>`)
+    # where the author cut it, and the mark (`...`, `<SNIP>`)
+    cuts: dict[int, str] = field(default_factory=dict)
 
     @property
     def first(self) -> int:
@@ -207,6 +215,8 @@ class _Placer:
         self.ci_pod: str | None = None  # the pod whose containers' lines follow (`pod_started`)
         # lines holding probe YAML run into one line (one_line_probe.py), with their runs
         self.one_line: list[tuple[PasteLine, list[ProbeRun]]] = []
+        self.cuts: list[PasteLine] = []  # the author's cuts (`...`, `<SNIP>`), each once
+        self.yaml_ends: set[int] = set()  # `...` lines that end a YAML document, no cut
 
     def place(self) -> None:
         i = 0
@@ -223,7 +233,7 @@ class _Placer:
                 i += 1
                 continue
             if line.cut_above:  # the cut the line starts with (normalise)
-                self.gap(PasteLine(line.number, "", LineKind.CUT))
+                self.gap(PasteLine(line.number, "", LineKind.CUT, mark=line.mark))
             if self.exec_goes_on(line):
                 i += 1
                 continue
@@ -232,8 +242,9 @@ class _Placer:
     def gap(self, line: PasteLine) -> None:
         """Blank lines keep a describe block going; commands, fences and cuts end it."""
         self.after_row = False
-        if line.kind is LineKind.CUT:  # an event table's rows either side are not joined
-            self.describe.cuts.append(line.number)
+        if line.kind is LineKind.CUT and line.number not in self.yaml_ends:
+            self.describe.cuts[line.number] = line.mark  # an event table's rows either side
+            self.cuts.append(line)  # are not joined; said once (`cut_notes`)
         if line.kind is LineKind.COMMAND:  # the columns a custom-columns command prints
             self.custom.command(line.text)
         if line.kind is not LineKind.BLANK:
@@ -509,6 +520,8 @@ class _Placer:
         while j < len(self.lines):
             line = self.lines[j]
             if line.kind in (LineKind.COMMAND, LineKind.MARKUP, LineKind.CUT):
+                if line.mark == "..." and kind is SegmentKind.YAML:  # YAML's document end
+                    self.yaml_ends.add(line.number)  # marker, at column 0 below it
                 break
             if line.kind is LineKind.CONTENT and not (
                     line.text[:1] in " \t" or ((not piece or dotted) and _YAML_KEY.match(
@@ -641,6 +654,7 @@ def read_paste(text: str, source: str) -> RecordSet:
         _add(out, RecordSet(source, "top-containers", pods=placer.top.pods))
     _titled(out, placer.unread, lines, source)
     out.notes.extend(unread_notes(placer.unread, source))
+    out.notes.extend(cut_notes(placer.cuts, source, out))
     _rows_together(out, placer.rows_together, source)
     _chart_values(out, charts, text, source)
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
@@ -957,7 +971,7 @@ def _describe(segment: Segment, total: int, ends: bool, source: str) -> RecordSe
         texts[line.number - 1] = line.text
     last = segment.lines[-1].number
     body = "\n".join(texts[:last]) + ("\n" if ends or last < total else "")
-    return read_describe(body, source, cuts=frozenset(segment.cuts))
+    return read_describe(body, source, cuts=segment.cuts)
 
 
 def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = False
@@ -1703,6 +1717,23 @@ def _unlabelled_probe(text: str) -> bool:
     except ValueError:  # (ProbeLineError is one)
         return False
     return True
+
+
+def cut_notes(cuts: list[PasteLine], source: str, found: RecordSet) -> list[Note]:
+    """Each cut of the author's (`normalise`: `...`, `…`, `[...]`, `<SNIP>`, `... snip`),
+    said once, with its mark (`cut_said`), where the rows beside it have not said it
+    (`EventRows.cut`): the lines it stands for are not in the record. What it cuts is what is
+    on either side of it: rows of an event table (the rows beside it not whole), describe's
+    fields above an `Events:` header (the table under it whole from its first row; README's
+    counting rules, the author's cut)."""
+    notes = [n.text for n in [*found.notes, *(n for p in found.pods for n in p.notes)]]
+    out = []
+    for c in cuts:
+        said = cut_said(c.number, c.mark)
+        if not any(n.startswith(said) for n in notes):
+            out.append(Note(f"{said}: the author left lines out there; what they held is not "
+                            "in the record", Where(source, c.number)))
+    return out
 
 
 def unread_notes(lines: list[PasteLine], source: str, why: str = "") -> list[Note]:

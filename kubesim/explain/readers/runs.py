@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
-from kubesim.explain.readers.normalise import CUT_MARK
+from kubesim.explain.readers.normalise import CUT_MARK, is_cut
 
 __all__ = ["NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE",
            "STATED_RESTARTS", "STATED_RESTART_REASON", "Runs", "command_run_hint",
@@ -1105,7 +1105,6 @@ _JSONPATH = re.compile(
 _POD_NAME = re.compile(SUBDOMAIN)
 _COMMAND_MAX = 4096
 _STEP = re.compile(r"\.([A-Za-z]+)(\[\d*\])?")
-_ELIDED = frozenset({"...", "\u2026"})
 _DANGLING = re.compile(r",(\s*[}\]])")
 
 
@@ -1169,7 +1168,7 @@ def _object_after(lines: list[str], first: int) -> tuple[tuple[Any, int] | None,
     depth, kept, elided = 0, [], False
     for end in range(first, min(len(lines), first + 10_000)):
         line = lines[end].strip()
-        if line in _ELIDED:
+        if is_cut(line):  # (the author's cut, any of its marks: normalise)
             elided = True
             continue
         kept.append(line)
