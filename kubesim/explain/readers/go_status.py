@@ -3,8 +3,9 @@ pod status JSON it stands for.
 
 The status manager logs every status it sent (`Infof("Status for pod %q updated successfully:
 (%d, %+v)", format.Pod(pod), status.version, status.status)` in syncPod of
-pkg/kubelet/status/status_manager.go, with glog, then klog), and a page quotes a piece of
-such a line:
+pkg/kubelet/status/status_manager.go, with glog, then klog; from 1.20 klog's structured
+`"Status for pod updated successfully" pod="NS/NAME" statusVersion=N status={...}`, its pod
+read by the klog reader's `kobj_pod`), and a page quotes a piece of such a line:
 
     ...ContainerStatuses:[{Name:web State:{Waiting:nil Running:nil
     Terminated:&ContainerStateTerminated{ExitCode:137,Signal:0,Reason:OOMKilled,Message:,
