@@ -1157,6 +1157,7 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
 
 
 def _joined(*parts: str) -> str:
+    """The reasons of a range's floor and of its ceiling, those given, in one text."""
     return "; ".join(p for p in parts if p)
 
 
