@@ -5289,8 +5289,11 @@ def test_a_go_printed_container_status_broken_over_lines_is_read():
     assert c.name is None and c.terminated is not None
     assert (c.terminated.reason, c.terminated.exit_code) == ("OOMKilled", 137)
     assert any("'XXXXX' is no name the API gives a container" in n.text for n in record.notes)
-    assert any(n.text.startswith("lines 2-4: a kubelet's log of a pod's status")
+    # a log line, no document: the note says what it is (sayswhy item 2)
+    assert any(n.text.startswith("lines 2-4: a kubelet log's Go-printed container status")
+               and "read as the container's state (its line names no pod)" in n.text
                for n in record.notes)
+    assert not any("document without kind" in n.text for n in record.notes)
     a = _answer(text)
     assert a.cause is Cause.OOM_KILLED and (a.probe_kills.lo, a.probe_kills.hi) == (0, 0)
 

@@ -519,3 +519,78 @@ def test_an_e2e_log_or_monitor_line_with_an_unpadded_day_is_read(day):
     monitor = (f"{day} 01:24:22.203 W pod=api-1 ns=demo Liveness probe failed: Get "
                "https://10.0.0.2:5443/healthz: net/http: request canceled\n")
     assert _answer(monitor, pod="api-1").failed == ("liveness",)
+
+
+# the status manager's line of kubelet 1.20 on (pkg/kubelet/status/status_manager.go:
+# `klog.V(3).InfoS("Status for pod updated successfully", "pod", klog.KObj(pod),
+# "statusVersion", status.version, "status", status.status)`): klog prints the status with %+v
+def _status_line(pod_pair: str, container: str, *, journal: bool = True) -> str:
+    return ((_J if journal else "")
+            + 'I0516 18:35:20.075426    4052 status_manager.go:586] "Status for pod updated '
+            f'successfully" {pod_pair} statusVersion=7 status={{Phase:Running Conditions:'
+            "[{Type:Ready Status:False LastProbeTime:0001-01-01 00:00:00 +0000 UTC "
+            "LastTransitionTime:2025-05-16 18:35:20 +0000 UTC Reason:ContainersNotReady "
+            f"Message:containers with unready status: [{container}]}}] Message: Reason: "
+            "HostIP:10.224.0.5 PodIP:10.244.1.9 ContainerStatuses:[{Name:"
+            f"{container} State:{{Waiting:nil Running:nil Terminated:&ContainerStateTerminated"
+            "{ExitCode:137,Signal:0,Reason:OOMKilled,Message:,StartedAt:2025-05-16 18:34:06 "
+            "+0000 UTC,FinishedAt:2025-05-16 18:35:19 +0000 UTC,ContainerID:containerd://9f2e,}}"
+            " LastTerminationState:{Waiting:nil Running:nil Terminated:nil} Ready:false "
+            f"RestartCount:2 Image:registry.example/{container}:1 ImageID: ContainerID:"
+            "containerd://9f2e Started:0xc000d1e2f3}] QOSClass:Burstable}\n")
+
+
+@settings(max_examples=40, deadline=None)
+@given(pod=_NAMES, ns=_NAMES, container=_NAMES, journal=st.booleans())
+def test_a_structured_status_line_gives_its_pod_and_namespace(pod, ns, container, journal):
+    """klog's structured `pod="NS/NAME"` (1.20 on) names the pod of the status line after it:
+    the status is that pod's, its name and namespace read, and the note says what the line
+    is (a kubelet log's Go-printed container status, read as the container's state), never
+    "a document without kind"."""
+    record = parse_record(_status_line(f'pod="{ns}/{pod}" podUID="0b1c"', container,
+                                       journal=journal), "k.log")
+    [group] = pod_groups([record])
+    [c] = group.containers
+    assert (group.name, group.namespace, c.name) == (pod, ns, container)
+    assert c.terminated is not None and c.terminated.reason == "OOMKilled"
+    notes = [n.text for n in record.notes]
+    assert any("a kubelet log's Go-printed container status (`ContainerStatuses:" in n
+               and f"read as the container's state, of pod {ns}/{pod}" in n for n in notes)
+    assert not any("document without kind" in n for n in notes), notes
+
+
+def test_a_structured_status_goes_to_its_pod_among_the_probe_lines_of_two():
+    """The probe lines of two pods and the status line of one: the status is the pod its
+    `pod="NS/NAME"` names, beside that pod's own failures, and the other pod keeps its own
+    (it used to be a third pod, named by nothing)."""
+    other = (f'{_J}I0516 18:34:40.000000    4052 prober.go:107] "Probe failed" '
+             'probeType="Readiness" pod="default/api-0" podUID="u2" containerName="api" '
+             'probeResult="failure" output="HTTP probe failed with statuscode: 503"\n')
+    text = other + _failed(2) + _status_line(_POD, "liveness")
+    groups = pod_groups([parse_record(text, "k.log")])
+    assert sorted((g.namespace, g.name) for g in groups) == [
+        ("default", "api-0"), ("default", "liveness-exec")]
+    mine = _answer(text, pod="liveness-exec")
+    assert mine.cause is Cause.OOM_KILLED and mine.failed == (ProbeType.LIVENESS,)
+    assert _answer(text, pod="api-0").cause is Cause.READINESS_ONLY
+
+
+def test_a_structured_pod_pair_names_only_what_a_pod_can_be_named():
+    """A KObj of no namespace gives the name alone; a value no pod's name or namespace can be
+    (capitals, empty) names no pod."""
+    def named(pair: str) -> tuple[str | None, str | None]:
+        [group] = pod_groups([parse_record(_status_line(pair, "web"), "k.log")])
+        return group.name, group.namespace
+
+    assert named('pod="cache-2"') == ("cache-2", None)
+    assert named('pod="Shop/web-0"') == named('pod=""') == (None, None)
+
+
+def test_a_hostile_pod_pair_reads_in_linear_time():
+    """`pod="` two hundred thousand times before a status: one pass (the suite's timeout)."""
+    line = _status_line('pod="' * 400_000, "web")
+    assert len(line) > 2_000_000
+    try:
+        parse_record(line, "k.log")
+    except RecordError:
+        pass

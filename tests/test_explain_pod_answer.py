@@ -139,6 +139,11 @@ def test_a_containers_answer_leaves_the_untied_failures_to_the_pods():
     assert as_the_pods(_d()) == _d()  # nothing to leave: unchanged
 
 
+
+def _bounds(kills: dict[str, Any]) -> dict[str, Any]:
+    """A probe-kill range's bounds, without the reason it carries (`because`)."""
+    return {"min": kills["min"], "max": kills["max"]}
+
 _RANGE = st.tuples(st.integers(0, 6), st.one_of(st.none(), st.integers(0, 6))).map(
     lambda t: CountRange(t[0], None if t[1] is None else t[0] + t[1]))
 
@@ -166,6 +171,19 @@ def test_the_pods_kills_hold_every_sum_of_its_containers_kills(ranges, unseen_ma
     if not open_:
         assert pod.hi == sum(r.hi or 0 for r in ranges) + (unseen_max or 0 if unseen else 0)
 
+
+
+def test_the_pods_kills_say_the_rule_that_bounds_them():
+    """The pod's kill range carries its reason as a container's does (`CountRange.because`):
+    the sum's rule (R4.4), and where its ceiling is open, what opens it: a container's own
+    reason, or the failures that may be a container whose kills the record does not bound."""
+    shut = pod_kills([CountRange(0, 1), CountRange(1, 1)], Untied(LIVE, WHY))
+    assert "summed" in shut.because and "R4.4" in shut.because and "open" not in shut.because
+    theirs = CountRange(0, None, because="the rows are cut above the first kill")
+    opened = pod_kills([CountRange(0, 0), theirs], Untied(LIVE, WHY))
+    assert opened.hi is None and "the rows are cut above the first kill" in opened.because
+    unseen = pod_kills([CountRange(0, 0)], Untied(LIVE, WHY, "2 images", (), None))
+    assert unseen.hi is None and "does not bound" in unseen.because
 
 # ---------------------------------------------------------------- the outputs
 
@@ -231,7 +249,7 @@ def test_a_container_shown_only_by_its_image_gives_the_pods_answer(capsys, tmp_p
     doc = json.loads(_explain(capsys, path, "--format", "json"))
     a = doc["answer"]
     assert (a["cause"], a["kind"], a["failed"]) == ("cannot-tell", POD_KIND, ["readiness"])
-    assert a["probe_kills"] == {"min": 0, "max": None} and a["shows_failures"]
+    assert _bounds(a["probe_kills"]) == {"min": 0, "max": None} and a["shows_failures"]
     assert "only by its image" in a["because"]
     # its events whole from Scheduled on: every probe kill would have a Killing row (R4.4)
     whole = _IMAGE.replace("  Normal   Pulled     19m", "  Normal   Scheduled  20m   "
@@ -306,7 +324,7 @@ def test_a_last_row_cut_inside_its_json_output_leaves_the_unseen_kills_open(caps
     for text, kills in ((cut, {"min": 0, "max": None}), (cut + '"}', {"min": 0, "max": 0})):
         path.write_text(f"```\n{text}\n```\n")
         doc = json.loads(_explain(capsys, path, "--format", "json"))
-        assert doc["answer"]["probe_kills"] == kills, doc["answer"]["text"]
+        assert _bounds(doc["answer"]["probe_kills"]) == kills, doc["answer"]["text"]
 
 
 _QUIET = """\

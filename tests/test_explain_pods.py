@@ -140,7 +140,8 @@ def test_grouping_leaves_the_records_read_as_they_were(two_describes):
 
 def _facts(doc: dict) -> list[tuple]:
     """What a pod's diagnosis says of each container (not where: the lines differ)."""
-    return [(c["name"], c["answer"]["cause"], c["answer"]["failed"], c["answer"]["probe_kills"],
+    return [(c["name"], c["answer"]["cause"], c["answer"]["failed"],
+             {"min": c["answer"]["probe_kills"]["min"], "max": c["answer"]["probe_kills"]["max"]},
              c["answer"]["shows_failures"]) for c in doc["containers"]]
 
 

@@ -83,6 +83,7 @@ class _Decided:
     kind: str
     text: str
     because: str = ""
+    closes: str = ""  # why no probe killed it, with the figures (the probe kills' reason)
 
 
 @dataclass(frozen=True)
@@ -481,7 +482,9 @@ def _not_probe(f: _Facts) -> _Decided | None:
     if x is not None and x.cause in (ExitCause.APP, ExitCause.COMPLETED) and not f.view.rows_cut:
         return _Decided(Cause.APP_EXIT, "app-exit", (
             f"the container exits by itself ({x.meaning}); its probe failures ({counts}) "
-            f"cannot account for its restarts ({f.floor_why})"))
+            f"cannot account for its restarts ({f.floor_why})"), closes=(
+            f"it exits by itself ({x.meaning}), and its probe failures ({counts}) make at most "
+            f"{plural(ceiling, 'kill')}, fewer than its restarts ({f.floor_why}): R1.17"))
     if not _failures_whole(f):
         return None  # failures the record does not show may have made the restarts
     tail = (f"the last container ended: {x.meaning}" if x is not None else
@@ -554,7 +557,8 @@ def _oom(f: _Facts) -> _Decided:
     who = "one of the containers" if f.story.containers > 1 else "the container"
     return _Decided(Cause.OOM_KILLED, "oom", (
         f"{who} was OOMKilled ({which}): it reached its memory limit and the kernel "
-        f"killed it, not a probe{extra}"))
+        f"killed it, not a probe{extra}"), closes=(
+            f"OOMKilled ({which}): the kernel's OOM killer ended it, not a probe"))
 
 
 def earliest_kill(s: Setting) -> float:
@@ -601,7 +605,9 @@ def _exit(f: _Facts, x: Exit) -> _Decided:
     if not killers and f.settings_shown and x.cause not in SIGNALS:
         return _Decided(Cause.APP_EXIT, "app-exit", (
             f"the container ended by itself: {x.meaning}; it has no liveness or startup probe, "
-            "so no probe could have killed it"))
+            "so no probe could have killed it"), closes=(
+            f"it ended by itself ({x.meaning}), and it has no liveness or startup probe: only "
+            "those kill (R1.17)"))
     ran = _ran(x)
     if killers and ran is not None:
         first = min(killers, key=earliest_kill)
@@ -611,7 +617,9 @@ def _exit(f: _Facts, x: Exit) -> _Decided:
                 f"the container ended by itself: {x.meaning}; it ran {ran:g} s, and its "
                 f"{first.probe.value} probe cannot kill before {soonest:g} s "
                 f"(initialDelaySeconds {first.initial_delay} + {first.failure_threshold - 1} x "
-                f"periodSeconds {first.period}): not a probe kill"))
+                f"periodSeconds {first.period}): not a probe kill"), closes=(
+                f"it ran {_secs_text(ran)}; the earliest {first.probe.value} kill comes "
+                f"{_secs_text(soonest)} after its start: R1.7, R1.17"))
     because = _exit_because(f, x, ran)
     return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
         f"the last container ended ({x.meaning}) and cannot tell whether a probe killed it, "
@@ -1025,7 +1033,7 @@ def _no_kill(live: list[Streak], by_type: dict[ProbeType, Setting],
         cause = Cause.READINESS_ONLY if any(
             x.probe is READINESS for x in live) else Cause.CANNOT_TELL
         return _Decided(cause, "no-kill", because, "" if cause is Cause.READINESS_ONLY
-                        else because)
+                        else because, closes=because)
     return _could_have_made(enough[0], by_type, rule, dropped)
 
 
@@ -1123,34 +1131,151 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     count, as many as its liveness and startup failures can make; restarts the diagnosis
     found more than the failures can make (`not-probe`) leave only those. Containers the
     record states (`_containers_bound`) bound the kills over what the back-off's cadence or
-    the failures infer: a stated count outweighs an inference (issue 30 item 2)."""
+    the failures infer: a stated count outweighs an inference (issue 30 item 2). The range
+    carries why (`CountRange.because`): the rule that set its floor, and the one that closed
+    it or left it open, with their figures, decided here once and rendered as it is."""
     lo = rc.kill_total(f.probe_kills) + sum(k for _, k in f.in_a_row) + (
         1 if f.by_command is not None else 0)
-    if decided.cause in _NOT_KILLED or decided.kind == "waits-on-init" or not _could_kill(f) \
-            or _whole_stream(f) or _never_started(f) or _quiet_hour(f) or _too_soon(f) \
-            or _first_instance(f):
-        # (one never started was never killed)
-        return CountRange(lo, lo)
+    floor = _floor_why(f)
+    closed = _closed_why(f, decided)
+    if closed:  # (one never started was never killed)
+        return CountRange(lo, lo, f"{floor}; no more: {closed}" if floor else closed)
     ceiling = _probe_kill_ceiling(f)
     if decided.kind == "not-probe":  # what the line says: the failures make at most these
-        return CountRange(lo, max(lo, ceiling))
+        return _capped(lo, ceiling, floor, f"at most {ceiling}: the recorded liveness and "
+                       f"startup failures make no more kills than that (R1.17)")
     most = _containers_bound(f)
-    if _open(f):
-        return CountRange(lo, None if most is None else max(lo, most))
+    left_open = _open_why(f)
+    if left_open and most is None:
+        return CountRange(lo, None, _joined(floor, f"no upper bound: {left_open}"))
+    if left_open and most is not None:
+        return _capped(lo, most, floor, f"{_containers_why(f, most)} ({left_open}, but a "
+                       "count the record states bounds them)")
     count = _restart_bound(f)
     if count is not None:  # R4.7: a container waiting out its back-off shows the count of
         # the instance that ended, the next counts once it exists: one more may have ended
-        return CountRange(lo, max(lo, count + (1 if _last_killable(f.view) else 0)))
+        more = 1 if _last_killable(f.view) else 0
+        return _capped(lo, count + more, floor, _restarts_why(f, count, more))
     # no restart count: the restarts the record proves, and, with no kill recorded, as many
     # as the liveness and startup failures of a known failureThreshold can make
-    made = 0 if f.probe_kills else ceiling
-    if most is None:  # the containers the record states bound what the rest infers
-        most = max(f.floor, 1 if f.ended is not None else 0, rc.kill_total(f.unknown_kills),
-                   made)
-    return CountRange(lo, max(lo, most))
+    if most is not None:  # the containers the record states bound what the rest infers
+        return _capped(lo, most, floor, _containers_why(f, most))
+    return _inferred_most(f, lo, floor, 0 if f.probe_kills else ceiling)
 
 
-def _first_instance(f: _Facts) -> bool:
+def _joined(*parts: str) -> str:
+    """The reasons of a range's floor and of its ceiling, those given, in one text."""
+    return "; ".join(p for p in parts if p)
+
+
+def _capped(lo: int, most: int, floor: str, why: str) -> CountRange:
+    """The range from `lo` up to `most`, and why; a bound below the kills the record shows
+    leaves those (a count of an earlier moment, or of fewer containers, says so)."""
+    if most < lo:
+        return CountRange(lo, lo, _joined(floor, f"{why}, fewer than the kills shown: those "
+                                                 "stand"))
+    return CountRange(lo, most, _joined(floor, why))
+
+
+def _secs_text(seconds: float) -> str:
+    """A figure of seconds as the kill range's reason prints it: to the hundredth."""
+    return rc.duration_text(round(seconds, 2))
+
+
+def _floor_why(f: _Facts) -> str:
+    """What sets the probe kills' floor: the Killing events that name a probe (R4.4), the
+    failures proven in a row (R1.17), the container's command; empty for none."""
+    parts = []
+    shown = rc.kill_total(f.probe_kills)
+    if shown:
+        parts.append(f"{plural(shown, 'Killing event')} "
+                     f"{'names' if shown == 1 else 'name'} a probe (R4.4)")
+    parts.extend(f"{s.count} {s.probe.value} failures in a row make {plural(k, 'kill')} "
+                 "(R1.17; the run starts again after each kill)" for s, k in f.in_a_row)
+    if f.by_command is not None:
+        parts.append("the container's command proves a liveness kill (the file its exec probe "
+                     "tests is removed for good)")
+    return "; ".join(parts)
+
+
+# why a cause that is no probe's kill closes the kills at their floor, where the decision
+# states none of its own (`_Decided.closes`)
+_CLOSES = {
+    Cause.OOM_KILLED: "the kernel's OOM killer ended it, not a probe",
+    Cause.APP_EXIT: "it ended by itself, not by a probe",
+    Cause.READINESS_ONLY: "only readiness failed, and a readiness failure kills nothing (R3.4)",
+}
+
+
+def _closed_why(f: _Facts, decided: _Decided) -> str:
+    """The rule that closes the probe kills at their floor, with its figures (the first that
+    holds, in this order); empty when none does."""
+    if decided.cause in _NOT_KILLED:
+        return decided.closes or _CLOSES[decided.cause]
+    if decided.kind == "waits-on-init":
+        return ("it never started: it waits on its init container (R4.24), and a probe kills "
+                "only a running container (R1.25)")
+    if not _could_kill(f):
+        return ("nothing in the record could be a probe kill: no liveness or startup probe, "
+                "no kill, no end by a signal, no restart a probe could have made")
+    if _whole_stream(f):
+        return ("the pod's events, whole from its Scheduled row on, show every probe kill: "
+                "each records a Killing event (R4.4)")
+    if _never_started(f):
+        return ("the record states it never started, and a probe kills only a running "
+                "container (R1.25)")
+    if _quiet_hour(f):
+        return ("the record's events, whole and none older than the hour an event is kept, "
+                "show no liveness or startup failure, and a probe's kill follows its failure "
+                "at once (R1.17)")
+    return _too_soon(f) or _first_instance(f)
+
+
+def _restarts_why(f: _Facts, count: int, more: int) -> str:
+    """Why the restart count bounds the kills: each restart followed one end (R4.7), and the
+    last container's end, where the record shows it ended, is one more."""
+    rec = f.view.record
+    what = "RESTARTS" if rec is not None and rec.containers > 1 else "restartCount"
+    if not more:
+        return f"at most {count}: {what} {count}, one end before each restart (R4.7)"
+    return (f"at most {count + more}: {what} {count}, one end before each restart, and the "
+            "last container ended too (R4.7)")
+
+
+def _containers_why(f: _Facts, most: int) -> str:
+    """Why the containers the Created and Started rows state bound the kills."""
+    n = _stated_containers(f.view)
+    rows = ", ".join(f"{e.count} {e.reason}" for e in _own_starts(f.view))
+    last = "and the last ended too" if _last_killable(f.view) else "not the last"
+    return (f"at most {most}: the rows state {plural(n or 0, 'container')} ({rows}), each "
+            f"before the last ended once, {last} (R4.7)")
+
+
+def _inferred_most(f: _Facts, lo: int, floor: str, made: int) -> CountRange:
+    """Without a restart count or stated containers: the most of the restarts the record
+    proves, an end it shows, the kills of no stated cause, and the kills its liveness and
+    startup failures can make; each said with its figure."""
+    ended = 1 if f.ended is not None else 0
+    unknown = rc.kill_total(f.unknown_kills)
+    most = max(f.floor, ended, unknown, made)
+    if most <= lo:
+        return CountRange(lo, lo, _joined(floor, (
+            "no more: the record shows no other end, restart or failure a probe kill would "
+            "make" if lo else "the record shows no end, restart or failure a probe kill would "
+            "make")))
+    if most == f.floor:
+        why = f"at most {most}: the restarts the record proves ({f.floor_why})"
+    elif most == made:
+        why = (f"at most {most}: the kills its liveness and startup failures can make (R1.17; "
+               "the run starts again after each kill)")
+    elif most == unknown:
+        why = f"at most {most}: {plural(unknown, 'kill')} of no stated cause (R4.4)"
+    else:
+        why = "at most 1: the one end the record shows"
+    return CountRange(lo, most, _joined(floor, why))
+
+
+def _first_instance(f: _Facts) -> str:
     """The running container started sooner after the pod's Start Time (`View.pod_started`)
     than its liveness and startup probes, as the record states them, can kill
     (`earliest_kill`: R1.7, R1.17): an earlier instance of it started at the pod's Start Time
@@ -1159,20 +1284,27 @@ def _first_instance(f: _Facts) -> bool:
     restart a new container). So no earlier instance was killed by a probe, and the running
     one was not, yet (README's counting rules, the earliest kill after the pod's start;
     pradeepgadde-container-health). A count of another moment (a `get pods` row,
-    `restart_apart`) may count kills after the running one's start: none is weighed then."""
+    `restart_apart`) may count kills after the running one's start: none is weighed then.
+    The rule's reason with its figures, or empty where it does not hold."""
     killers, rec, pod = f.killers, f.view.record, f.view.pod_started
     if rec is None or rec.state != "running" or not killers or any(
             s.source not in (Source.RECORD, Source.SPEC) for s in killers) \
             or f.probe_kills or f.unknown_kills or (rec.restart_apart and rec.restart_count):
-        return False
+        return ""
     began = rec.running_since
     if began.kind is not StampKind.ABSOLUTE or pod.kind is not StampKind.ABSOLUTE \
             or began.at is None or pod.at is None:
-        return False
-    return 0 <= began.at - pod.at < min(earliest_kill(s) for s in killers)
+        return ""
+    first = min(killers, key=earliest_kill)
+    after = began.at - pod.at
+    if not 0 <= after < earliest_kill(first):
+        return ""
+    return (f"Started {_secs_text(after)} after the pod's Start Time; the earliest "
+            f"{first.probe.value} kill comes {_secs_text(earliest_kill(first))} after: R1.7, "
+            "R1.17, R4.7")
 
 
-def _too_soon(f: _Facts) -> bool:
+def _too_soon(f: _Facts) -> str:
     """The container started once (one Started row of one occurrence: an earlier start of
     it would be folded into that row, client-go's eventObserve; no end nor restart shown),
     and the record was taken sooner after that start than any of its liveness and startup
@@ -1180,7 +1312,8 @@ def _too_soon(f: _Facts) -> bool:
     failureThreshold failures a period apart, the first at the earliest phase; R1.7, R1.17).
     Behind a startup probe, liveness runs only once startup succeeds (R1.27): after the last
     startup failure the record shows, its initialDelaySeconds still from the start (R1.9).
-    No probe kill can be in the record (k8s-131346)."""
+    No probe kill can be in the record (k8s-131346). The rule's reason with its figures, or
+    empty where it does not hold."""
     killers, v = f.killers, f.view
     rec = v.record
     starts = [e for e in v.events if e.reason in _STARTS]
@@ -1189,19 +1322,28 @@ def _too_soon(f: _Facts) -> bool:
             or (rec is not None and rec.restart_count) or not starts or any(
                 e.count != 1 or not e.count_stated or e.first.age_hi is None for e in starts) \
             or len({e.reason for e in starts}) < len(starts):
-        return False
+        return ""
     began = max(e.first.age_hi or 0.0 for e in starts)
     failing = [a for e in v.events if (p := probe_event(e.message)) is not None
                and p.probe is STARTUP and p.outcome is ProbeOutcome.FAILED
                and (a := e.last.age_hi) is not None]
+    said = []
     for s in killers:
         # (a startup probe holds liveness back until it succeeds, after its last failure;
         # initialDelaySeconds still counts from the start, R1.9: the later of the two)
         behind = s.probe is LIVENESS and STARTUP in f.by_type and bool(failing)
-        if began >= earliest_kill(s) and not (
-                behind and min(failing) < earliest_kill(replace(s, initial_delay=0))):
-            return False
-    return True
+        if began < earliest_kill(s):
+            said.append(f"the earliest {s.probe.value} kill comes "
+                        f"{_secs_text(earliest_kill(s))} after it")
+        elif behind and min(failing) < earliest_kill(replace(s, initial_delay=0)):
+            said.append(f"liveness runs only once startup succeeds (R1.27), and startup last "
+                        f"failed {_secs_text(min(failing))} before the record was taken, "
+                        f"sooner than liveness can kill "
+                        f"({_secs_text(earliest_kill(replace(s, initial_delay=0)))})")
+        else:
+            return ""
+    return (f"Started once, at most {_secs_text(began)} before the record was taken; "
+            f"{', '.join(said)}: R1.7, R1.17")
 
 
 def _quiet_hour(f: _Facts) -> bool:
@@ -1368,41 +1510,74 @@ def _unseen_probe(f: _Facts) -> bool:
 _RESTARTING = frozenset({"Killing", "BackOff", "Created", "Started"})
 
 
-def _open(f: _Facts) -> bool:
-    """Whether the record leaves the number of kills open: cut or uncounted rows, no restart count with
-    probe failures of unknown threshold, or nothing shown at all. A running container whose
-    restart count the record states closes it: each container before it ended once, so at most
-    that many were killed, whatever rows are cut or uncounted."""
+def _open_why(f: _Facts) -> str:
+    """Whether the record leaves the number of kills open, and why (empty: it does not): cut
+    or uncounted rows, no restart count with probe failures of unknown threshold, or nothing
+    shown at all. A running container whose restart count the record states closes it: each
+    container before it ended once, so at most that many were killed, whatever rows are cut
+    or uncounted."""
     rec = f.view.record
     # (a count without its state, a describe block without its State line, is of the
     # describe's moment too, whatever rows are cut after it: R + 1 then, `_state_untold`;
     # dapr-docs-2972)
     if rec is not None and (rec.state == "running" or _state_untold(rec)) and \
             _restart_bound(f) is not None:
-        return False
-    if rec is not None and (rec.restarts_cut or _back_off_uncounted(f)):
-        return True  # the record ends before the container's Restart Count: no bound on it
+        return ""
+    if rec is not None and rec.restarts_cut:
+        return "the record ends before the container's Restart Count"
+    if _back_off_uncounted(f):
+        return ("CrashLoopBackOff shows it ended twice at least (R4.9), not how often, and "
+                "the record gives no restart count")
     if _started_again_uncounted(f):
-        return True  # starts a row counts that names no container: no bound on its ends
+        return (f"a Pulled row counts {f.view.pulled_again} image pulls, each before a start "
+                "(R4.7), naming no container, and no restart count bounds its ends")
     if not _shows(f) and f.view.since_scheduled and not f.untold:
-        return False  # the pod's whole stream of events, and no failure or kill in it (R4.4)
-    if not _shows(f) or _cut_unbounded(f) or f.unnamed or any(
-            e.truncated or e.combined or cut_short(e.message)
-            or (e.reason in _RESTARTING and not e.count_stated) for e in f.view.events):
-        return True
+        return ""  # the pod's whole stream of events, and no failure or kill in it (R4.4)
+    return _rows_open(f) or _failures_open(f)
+
+
+def _rows_open(f: _Facts) -> str:
+    """The rows that leave the kills open, and why: cut, combined, uncounted or dropped."""
+    if not _shows(f):
+        return ("the record shows no probe failure, kill, restart or end of the container, "
+                "nor a count of its restarts: kills it does not hold are not ruled out")
+    if _cut_unbounded(f):
+        return ("the record's rows are cut, and it gives neither the container's probes nor a "
+                "count of its containers")
+    if f.unnamed:
+        return "probe failures that name no probe: a liveness one kills (R1.17)"
+    for e in f.view.events:
+        if e.truncated or cut_short(e.message):
+            return "a row is cut short: rows after it are not in the record"
+        if e.combined:
+            return f"a {e.reason} row combines several events: their counts are not all stated"
+        if e.reason in _RESTARTING and not e.count_stated:
+            return f"a {e.reason} row states no count: at least once, no more is known"
     if _kills_by_id(f.view) and not f.view.since_scheduled and _restart_bound(f) is None:
-        return True  # a Killing row per container killed: rows not in the record hold more
+        return ("a Killing row per container killed, named by its id: rows not in the record "
+                "hold more")
     if _kills_from_below(f):
-        return True  # ends the cut hides may be kills the recorder dropped
+        return (f"the pod's rows reach the event recorder's burst ({rc.SPAM_BURST}), past "
+                "which it drops events: the Killing rows count the kills from below (R4.43)")
+    return ""
+
+
+def _failures_open(f: _Facts) -> str:
+    """The failures that leave the kills open where no kill or restart count bounds them:
+    uncounted, dropped, or of a failureThreshold the record does not give."""
     if f.probe_kills or _restart_bound(f) is not None:
-        return False
-    if any(not s.count_stated and s.probe in KILLERS for s in f.failed):
-        return True  # failures at least once each: no bound on the kills they made
-    if _dropped(f) and any(s.probe in KILLERS and s.source is not StreakSource.METRICS
-                           for s in f.failed):
-        return True  # failures the recorder dropped: no bound on the kills they made
-    return any(s.probe in KILLERS and s.source is Source.ASSUMED for s in f.by_type.values()) and \
-        any(s.probe in KILLERS for s in f.failed)
+        return ""
+    killing = [s for s in f.failed if s.probe in KILLERS]
+    if any(not s.count_stated for s in killing):
+        return "liveness or startup failures with no count: at least once each"
+    if _dropped(f) and any(s.source is not StreakSource.METRICS for s in killing):
+        return (f"the pod's rows reach the event recorder's burst ({rc.SPAM_BURST}), past "
+                "which it drops events: the failures are counted from below (R4.43)")
+    if killing and any(s.probe in KILLERS and s.source is Source.ASSUMED
+                       for s in f.by_type.values()):
+        return ("liveness or startup failures of a failureThreshold the record does not give "
+                "(R1.17)")
+    return ""
 
 
 def _back_off_uncounted(f: _Facts) -> bool:

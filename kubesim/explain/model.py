@@ -243,10 +243,14 @@ class Interval:
 @dataclass(frozen=True)
 class CountRange:
     """A closed range of counts: at least `lo`, at most `hi` (None: no upper bound; the
-    record leaves it open)."""
+    record leaves it open), and `because`: the rules that set its bounds, with their figures
+    (the diagnosis's probe kills, decided once in kubesim.explain.diagnosis; empty where no
+    rule is said). The reason does not make it another range: two ranges of the same bounds
+    are equal whatever their reasons."""
 
     lo: int
     hi: int | None
+    because: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         assert self.lo >= 0 and (self.hi is None or self.hi >= self.lo), (self.lo, self.hi)
@@ -302,7 +306,8 @@ class Diagnosis:
                 "because": self.because,
                 "probe": None if self.probe is None else self.probe.value,
                 "failed": [p.value for p in self.failed],
-                "probe_kills": self.probe_kills.to_data(),
+                "probe_kills": {**self.probe_kills.to_data(),
+                                "because": self.probe_kills.because},
                 "shows_failures": self.shows_failures,
                 "prevention": self.prevention.to_data()}
 

@@ -70,7 +70,24 @@ def pod_kills(ranges: Sequence[CountRange], untied: Untied) -> CountRange:
         highs.append(untied.others_max)
     lo = sum(r.lo for r in ranges)
     hi = None if any(h is None for h in highs) else sum(h for h in highs if h is not None)
-    return CountRange(lo, hi)
+    return CountRange(lo, hi, because=_kills_because(ranges, untied, hi))
+
+
+def _kills_because(ranges: Sequence[CountRange], untied: Untied, hi: int | None) -> str:
+    """Why the pod's kills are bounded so (`CountRange.because`): the sum's rule, and where
+    the ceiling is open, the first reason that opens it (a container's own, or the failures
+    that may be a container the record does not bound)."""
+    said = "the containers' kills summed (each Killing event is one container's, R4.4)"
+    if hi is not None:
+        if untied.others and untied.others_max:
+            said += (f", with at most {untied.others_max} of the containers the failures may be "
+                     "that have no answer")
+        return said
+    if untied.others and untied.others_max is None:
+        return (f"{said}; open: the failures naming no container may be a container whose "
+                "kills the record does not bound")
+    reasons = [r.because for r in ranges if r.hi is None and r.because]
+    return f"{said}; open as a container's is: {reasons[0]}" if reasons else f"{said}; open"
 
 
 def _failed(untied: Untied) -> set[ProbeType]:

@@ -67,15 +67,17 @@ def _utc(epoch: float) -> str:
 
 
 def _kills_text(k: dict[str, Any]) -> str:
-    """The kill range in words; an open range with none shown says that the record cannot
+    """The kill range in words, and the rules that bound it as the diagnosis decided them
+    (`because`, in brackets); an open range with none shown says that the record cannot
     rule kills out (`at least 0` says nothing to a reader)."""
     lo, hi = k["min"], k["max"]
+    why = f" ({k['because']})" if k.get("because") else ""
     if hi == lo:
-        return str(lo)
+        return f"{lo}{why}"
     if hi is None:
-        return "none shown, and the record cannot rule kills out" if lo == 0 else \
-            f"at least {lo}"
-    return f"{lo} to {hi}"
+        return ("none shown, and the record cannot rule kills out" if lo == 0 else
+                f"at least {lo}") + why
+    return f"{lo} to {hi}{why}"
 
 
 PREVENTED = {"yes": "yes", "no": "no", "cannot-tell": "cannot tell"}

@@ -3,8 +3,9 @@ pod status JSON it stands for.
 
 The status manager logs every status it sent (`Infof("Status for pod %q updated successfully:
 (%d, %+v)", format.Pod(pod), status.version, status.status)` in syncPod of
-pkg/kubelet/status/status_manager.go, with glog, then klog), and a page quotes a piece of
-such a line:
+pkg/kubelet/status/status_manager.go, with glog, then klog; from 1.20 klog's structured
+`"Status for pod updated successfully" pod="NS/NAME" statusVersion=N status={...}`, its pod
+read by the klog reader's `kobj_pod`), and a page quotes a piece of such a line:
 
     ...ContainerStatuses:[{Name:web State:{Waiting:nil Running:nil
     Terminated:&ContainerStateTerminated{ExitCode:137,Signal:0,Reason:OOMKilled,Message:,
@@ -27,6 +28,7 @@ import re
 from datetime import datetime
 from typing import Any, NamedTuple
 
+from kubesim.explain.readers.klog import kobj_pod
 from kubesim.explain.readers.names import LABEL, SUBDOMAIN
 
 __all__ = ["GoStatusRead", "GoStatuses", "go_statuses"]
@@ -62,13 +64,14 @@ _MAX_LINES = 12  # the lines an author broke one status over
 class GoStatusRead(NamedTuple):
     """What was read of one Go-printed status: its first and last line (1-based), the
     container names read, the names seen that the API gives no container (a page's
-    placeholder), whether its pod was named (the status manager's `Status for pod "..."`),
-    and whether other text of its lines was left out."""
+    placeholder), the pod its line names (`NS/NAME`, or NAME where it gives no namespace: the
+    status manager's `Status for pod "..."`, klog's `pod="NS/NAME"`; empty for none), and
+    whether other text of its lines was left out."""
     first: int
     last: int
     names: list[str]
     placeholders: list[str]
-    pod_named: bool
+    pod: str
     rest: bool
 
 
@@ -95,15 +98,32 @@ def go_statuses(text: str) -> GoStatuses | None:
         if not statuses:
             i += 1
             continue
-        pod: dict[str, Any] = {"status": statuses}
-        if (named := _POD.search(joined[:joined.find("{Name:")])) is not None:
-            pod["metadata"] = {"name": named["name"], "namespace": named["namespace"]}
+        # (a v1.PodStatus the status manager logged: a pod's, its kind no document's to say)
+        pod: dict[str, Any] = {"kind": "Pod", "status": statuses}
+        named = _pod_of(joined[:joined.find("{Name:")])
+        if named is not None:
+            pod["metadata"] = named
         lines[i] = json.dumps(pod, sort_keys=True)
         for k in range(i + 1, last + 1):
             lines[k] = ""
-        read.append(GoStatusRead(i + 1, last + 1, names, placeholders, "metadata" in pod, rest))
+        read.append(GoStatusRead(i + 1, last + 1, names, placeholders, "/".join(
+            named[k] for k in ("namespace", "name") if k in named) if named else "", rest))
         i = last + 1
     return GoStatuses("\n".join(lines), read) if read else None
+
+
+def _pod_of(head: str) -> dict[str, str] | None:
+    """The pod the status manager's line names before its statuses (`metadata`): format.Pod's
+    `Status for pod "NAME_NS(UID)"` (glog, klog before 1.20), or klog's structured
+    `pod="NS/NAME"` (1.20 on, `klog.KObj`: `kobj_pod`); None where it names none."""
+    named = _POD.search(head)
+    if named is not None:
+        return {"name": named["name"], "namespace": named["namespace"]}
+    kobj = kobj_pod(head)
+    if kobj is None:
+        return None
+    namespace, name = kobj
+    return {"name": name} if namespace is None else {"name": name, "namespace": namespace}
 
 
 def _joined(lines: list[str], first: int) -> tuple[int, str]:

@@ -88,7 +88,7 @@ from kubesim.explain.readers.prefixes import JOURNAL, TAG
 from kubesim.explain.readers.times import into_a_year
 from kubesim.spec.model import parse_container
 
-__all__ = ["LOGGED", "MAX_LINE", "KlogLines", "is_logged", "klog_header"]
+__all__ = ["LOGGED", "MAX_LINE", "KlogLines", "is_logged", "klog_header", "kobj_pod"]
 
 MAX_LINE = 100_000  # characters of one log line read; a longer line is read up to there
 LOGGED = "kubelet (its log)"  # the component of an event read from the kubelet's own log
@@ -121,6 +121,7 @@ _ESCAPE = re.compile(r"\\(.)")
 _FORMAT_POD = re.compile(rf"({SUBDOMAIN})_({LABEL})\([0-9a-fx-]{{0,40}}\)")
 _POD_TAIL = re.compile(rf"_{LABEL}\([0-9a-fx-]{{0,40}}\)")
 _NAME_END = re.compile(rf"{SUBDOMAIN}\Z")
+_NAMESPACE = re.compile(LABEL)
 _PROBE_FOR = re.compile(r'^(Liveness|Readiness|Startup|liveness|readiness|startup) probe for "'
                         r'([^"]{1,400})" (?:failed \(\w{1,20}\): ?|(errored): ?|(succeeded))')
 _OLD_ADD = re.compile(r'^SyncLoop \(ADD, "\w{1,20}"\): "([^",]{1,400})"$')
@@ -137,6 +138,9 @@ _OLD_OVERRIDE = re.compile(r"^Killing container .{1,400}, but using \d{1,10} sec
 _OLD_EVENT = re.compile(r"^Event\(v1\.ObjectReference\{(?P<ref>[^}]{0,2000})\}\): type: '(?P<type>"
                         r"\w{1,20})' reason: '(?P<reason>\w{1,80})' (?P<message>.*)$")
 _ONE_POD = re.compile(r'\["([^"\\,]{1,400})"\]')
+# the structured line's pod pair (klog.KObj, kubelet 1.20 on): ` pod="NS/NAME"`, found from its
+# key (a literal), its value bounded and without quotes or spaces
+_KOBJ_POD = re.compile(r'(?:^|\s)pod="([^"\s]{1,400})"')
 _REF_FIELD = re.compile(r'(\w{1,20}):"([^"]{0,400})"')
 _NO_CAUSE = "Killing container with a grace period"  # a kill whose line states no cause
 # kubelet.go's podKiller (1.2-1.19), which kills the pods the kubelet no longer wants (deleted,
@@ -584,6 +588,20 @@ def _first_format_pod(text: str) -> str | None:
         if i >= 20:  # a line names its pod among its first such forms
             break
     return None
+
+
+def kobj_pod(text: str) -> tuple[str | None, str] | None:
+    """The pod a klog structured line names by its `pod="NS/NAME"` pair (klog.KObj: the
+    kubelet's lines of 1.20 on, the status manager's `"Status for pod updated successfully"
+    pod="NS/NAME" statusVersion=3 status={...}` among them): (namespace, name), the namespace
+    None where the value gives none; None where the text names no pod so, or names it with
+    characters no pod's name has."""
+    m = _KOBJ_POD.search(text[:MAX_LINE])
+    namespace, name = _split(_pod_name(m[1])) if m is not None else (None, None)
+    if name is None or _NAME_END.fullmatch(name) is None or (
+            namespace is not None and _NAMESPACE.fullmatch(namespace) is None):
+        return None
+    return namespace, name
 
 
 def _pod_name(ref: str | None) -> str | None:

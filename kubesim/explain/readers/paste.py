@@ -48,7 +48,7 @@ from kubesim.explain.readers.flattened import (
     undotted,
 )
 from kubesim.explain.readers.fragment import Fragment, parse_fragment
-from kubesim.explain.readers.go_status import GoStatuses, go_statuses
+from kubesim.explain.readers.go_status import GoStatuses, GoStatusRead, go_statuses
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.limits import check_events, check_pods
@@ -813,16 +813,27 @@ def _go_notes(statuses: GoStatuses, source: str) -> list[Note]:
         joined = "" if first == last else \
             ", its fields joined across the lines the author broke them over"
         rest = "" if not read.rest else "; the rest of that line not read" + (
-            " (but the pod it names)" if read.pod_named else "")
+            " (but the pod it names)" if read.pod else "")
+        # (a log line, no document: what it is and what it is read as, never "a document")
+        what, read_as = (("container statuses", "the containers' states")
+                         if len(read.names) + len(read.placeholders) > 1 else
+                         ("container status", "the container's state"))
         notes.append(Note(
-            f"{span}: a kubelet's log of a pod's status as Go prints it (`ContainerStatuses:"
-            f"[{{Name:... State:{{...}}}}]`, the status manager's %+v){shown}{joined}: read "
-            f"as the pod's container statuses{rest}", Where(source, first)))
+            f"{span}: a kubelet log's Go-printed {what} (`ContainerStatuses:[{{Name:... "
+            f"State:{{...}}}}]`, the status manager's %+v){shown}{joined}: read as {read_as}"
+            f"{_of_pod(read)}{rest}", Where(source, first)))
         notes.extend(Note(
             f"line {first}: the container's Name {name[:60]!r} is no name the API gives a "
             "container (a page's placeholder for one): read as a container the record does "
             "not name", Where(source, first)) for name in read.placeholders)
     return notes
+
+
+def _of_pod(read: GoStatusRead) -> str:
+    """Whose the status is: the pod its line names (the status manager names it before the
+    status), or none."""
+    return f", of pod {read.pod} (as its line names it)" if read.pod else \
+        " (its line names no pod)"
 
 
 # what runs.py reads from a sentence or a status bullet (no run of kubectl's lines)
