@@ -184,6 +184,13 @@ def test_the_pods_kills_say_the_rule_that_bounds_them():
     assert opened.hi is None and "the rows are cut above the first kill" in opened.because
     unseen = pod_kills([CountRange(0, 0)], Untied(LIVE, WHY, "2 images", (), None))
     assert unseen.hi is None and "does not bound" in unseen.because
+    # containers alike whose ranges add up to each's (open, or none): their one reason
+    alike = [CountRange(0, None, because="the rows are cut"), CountRange(0, None,
+                                                                       because="the rows are cut")]
+    assert pod_kills(alike, Untied(LIVE, WHY)).because == "the rows are cut"
+    two = pod_kills([CountRange(1, 1, because="1 kill"), CountRange(1, 1, because="1 kill")],
+                    Untied(LIVE, WHY))
+    assert (two.lo, two.hi) == (2, 2) and "summed" in two.because
 
 # ---------------------------------------------------------------- the outputs
 
@@ -256,8 +263,8 @@ def test_a_container_shown_only_by_its_image_gives_the_pods_answer(capsys, tmp_p
                            "default-scheduler  Successfully assigned ops/agent-7hx2c to n3\n"
                            "  Normal   Pulled     19m", 1) + "sed\n"
     path.write_text(whole)
-    assert json.loads(_explain(capsys, path, "--format", "json"))["answer"]["probe_kills"] \
-        == {"min": 0, "max": 0}
+    assert _bounds(json.loads(_explain(capsys, path, "--format", "json"))["answer"][
+        "probe_kills"]) == {"min": 0, "max": 0}
 
 
 def test_one_container_or_one_chosen_has_no_pods_answer(capsys, tmp_path):

@@ -485,11 +485,7 @@ def _cut_kills(kills: list[Kill], streaks: list[Streak], by_type: dict[ProbeType
             out.append(replace(k, index=k.index - n, of=k.of - n))
             continue
         setting = by_type.get(t)
-        at = k.at
-        if not at.known and last is not None and last.known:
-            # the kill follows the threshold-crossing failure
-            assert last.lo is not None and last.hi is not None
-            at = When(last.lo, last.hi + 1.5, Confidence.INFERRED)
+        at = _after_failure(k.at, last)
         counted = rc.counted_failures(at, setting)
         out.append(Kill(k.index, n, KillCause(t.value), at, counted,
                         f"(cut short in the record; read as the {t.value} kill)", k.evidence))
@@ -500,6 +496,15 @@ def _cut_kills(kills: list[Kill], streaks: list[Streak], by_type: dict[ProbeType
                                 "read as its kill",
                                 k.evidence))
     return out, findings
+
+
+def _after_failure(at: When, last: When | None) -> When:
+    """A cut Killing row's time: its own where the record gives it, else right after the
+    threshold-crossing failure it follows (inferred)."""
+    if at.known or last is None or not last.known:
+        return at
+    assert last.lo is not None and last.hi is not None  # known: both bounds given
+    return When(last.lo, last.hi + 1.5, Confidence.INFERRED)
 
 
 def _can_kill(t: ProbeType, streaks: list[Streak], by_type: dict[ProbeType, Setting]

@@ -70,13 +70,18 @@ def pod_kills(ranges: Sequence[CountRange], untied: Untied) -> CountRange:
         highs.append(untied.others_max)
     lo = sum(r.lo for r in ranges)
     hi = None if any(h is None for h in highs) else sum(h for h in highs if h is not None)
-    return CountRange(lo, hi, because=_kills_because(ranges, untied, hi))
+    return CountRange(lo, hi, because=_kills_because(ranges, untied, lo, hi))
 
 
-def _kills_because(ranges: Sequence[CountRange], untied: Untied, hi: int | None) -> str:
+def _kills_because(ranges: Sequence[CountRange], untied: Untied, lo: int, hi: int | None
+                   ) -> str:
     """Why the pod's kills are bounded so (`CountRange.because`): the sum's rule, and where
     the ceiling is open, the first reason that opens it (a container's own, or the failures
     that may be a container the record does not bound)."""
+    shared = {r.because for r in ranges}
+    if len(shared) == 1 and all((r.lo, r.hi) == (lo, hi) for r in ranges) \
+            and not (untied.others and untied.others_max):
+        return shared.pop()  # one range, or all alike and adding up to each: their reason
     said = "the containers' kills summed (each Killing event is one container's, R4.4)"
     if hi is not None:
         if untied.others and untied.others_max:
