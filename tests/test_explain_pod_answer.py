@@ -568,3 +568,25 @@ def test_a_pleg_end_no_line_ties_to_a_container_is_the_pods(capsys, tmp_path):
     assert (a["cause"], a["kind"], a["shows_failures"]) == ("cannot-tell", POD_KIND, True)
     assert "1 exit naming no container" in a["because"]
     assert a["probe_kills"]["max"] is None  # an exit may be a probe's kill: not bounded
+
+
+_PROBE_KILL = """\
+LAST SEEN   TYPE      REASON      OBJECT               MESSAGE
+12m         Normal    Started     pod/relay-6b8f-tz9q  Started container relay
+12m         Normal    Started     pod/relay-6b8f-tz9q  Started container metrics
+9m          Normal    Killing     pod/relay-6b8f-tz9q  Killing container with id docker://{id}:Container failed liveness probe.. Container will be killed and recreated.
+"""
+
+
+def test_a_probe_kill_naming_its_container_by_id_is_one_of_the_pods_kills(capsys, tmp_path):
+    """dockershim's Killing row of a liveness kill names its container by a runtime ID
+    beside two containers: one probe kill of some container (R4.4), at least once (no COUNT),
+    none of theirs: the pod's kills at least 1, liveness failed, what ended it untold."""
+    path = tmp_path / "kill.txt"
+    path.write_text(_PROBE_KILL.format(id="4d2e8a1c6b0f"))
+    doc = json.loads(_explain(capsys, path, "--format", "json"))
+    a = doc["answer"]
+    assert [c["name"] for c in doc["containers"]] == ["relay", "metrics"]
+    assert (a["cause"], a["failed"], a["probe_kills"]) == ("cannot-tell", ["liveness"],
+                                                          {"min": 1, "max": None})
+    assert "at least 1 liveness probe kill naming no container" in a["because"]
