@@ -159,14 +159,8 @@ NOT_READ: dict[str, str] = {
     # podlevel (the pod's answer where their probe failures name none of their containers),
     # qiita-masahata-9e7d05af since runs (an old table's NAME cell is the event's own name)
     # held-out batch 33: 6 of 10 at first contact on stop 43's final code (e082eed); the misses:
-    # deepcodenews holds since fixoneline, dayanyrec and faun-keskad since fixprose
-    "falco-1571.comment-fence-opened-on-first-row-get-events-no-header-driver-loader-falco-backoff-then-killing-row-cut-in-object.txt": (
-        "held-out batch 33, first contact on stop 43's final code (e082eed, the explain of "
-        "385cf9a): answers for driver-loader and falco, each cannot-tell {0, null} with no "
-        "failure shown, where the facts answer once for the pod and read its BackOff row "
-        "(`Back-off restarting failed container`, naming no container) as a shown end: the "
-        "nameless back-off is said in a finding (`1 back-off refusal naming no container`) but "
-        "counts as no container's, and the Killing row cut in its OBJECT (`p`) is no pod's"),
+    # deepcodenews holds since fixoneline, dayanyrec and faun-keskad since fixprose, falco-1571
+    # since podends (the pod's answer for an end naming no container)
     # held-out batch 34: 8 of 10 at first contact on stop 43's final code (e082eed); the misses
     # hold: weave-3938 since fixklog, brainreview since fixprose
 }
@@ -220,10 +214,11 @@ def answer_of(code: int, out: str, err: str, facts: dict[str, Any] | None = None
     containers = doc["containers"]
     names = [c["name"] for c in containers]
     if facts is not None and "container" not in facts and doc["answer"] is not None:
-        # a pod answer only beside failures given to no container, and over distinct ones
+        # a pod answer only beside failures or ends given to no container, over distinct ones
         assert len(set(names)) == len(names), names
         assert any("could not be tied to one container" in f["text"]
-                   for f in doc["findings"]), doc["findings"]
+                   or "naming no container" in f["text"] for f in doc["findings"]) or any(
+            "the pod's end" in n["text"] for n in doc["notes"]), doc["findings"]
         return doc["answer"]
     assert len(containers) == 1, names
     answer = containers[0]["answer"]

@@ -4,8 +4,9 @@ answers once for the pod, decided by one rule from the containers' diagnoses and
 given to none of them, and every output renders that one answer: the text's headline first
 (`pod NAME: ...`), the JSON's top-level `answer` (a container's answer's schema), the HTML
 page, `kubesim mcp`'s summary. The facts of aws-ebs-csi-driver-1299 and
-amazon-vpc-cni-k8s-1038 (tests/data/explain/real) are such answers; the records here are
-written by hand, with other names, counts and spacing."""
+amazon-vpc-cni-k8s-1038 (tests/data/explain/real) are such answers, and falco-1571's, where
+an end (a back-off refusal) names none of two containers; the records here are written by
+hand, with other names, counts and spacing."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from kubesim.explain.model import Answer, Cause, CountRange, Diagnosis, Preventi
 from kubesim.explain.pod_answer import (
     AS_THE_PODS,
     POD_KIND,
+    EndKind,
+    NamelessEnd,
     Untied,
     as_the_pods,
     pod_answer,
@@ -33,7 +36,7 @@ from kubesim.explain.readers.model import CountBasis, RecordedEvent, Stamp, Wher
 from kubesim.render.explain_formats import AS_THE_POD
 from kubesim.results import ProbeType
 
-LIVENESS, READINESS = ProbeType.LIVENESS, ProbeType.READINESS
+LIVENESS, READINESS, STARTUP = ProbeType.LIVENESS, ProbeType.READINESS, ProbeType.STARTUP
 NO = PreventionAnswer(Answer.NO, "no probe killed the container")
 UNTOLD = "the record shows 2 liveness probe failures naming no container, and so on"
 
@@ -131,6 +134,77 @@ def test_a_common_cause_other_than_cannot_tell_is_the_pods():
     assert a.failed == (LIVENESS,)  # the untied failures failed, whoever's they are
 
 
+# ends naming no container (README's rule of nameless ends)
+
+BACK_OFF, STOP = NamelessEnd(EndKind.BACK_OFF), NamelessEnd(EndKind.STOP, 3, at_least=True)
+
+
+def _ends(*ends: NamelessEnd, bounded: bool = False) -> Untied:
+    return Untied((), "", ends=ends, ends_bounded=bounded)
+
+
+def test_a_back_off_naming_none_of_two_containers_is_an_end_of_the_pods():
+    """Two containers OOM-killed, no kill possible (their ranges {0, 0}), and a back-off
+    refusal naming neither: some container ended again, for a cause the record does not show
+    (R4.9), so the pod's answer cannot tell, shows failures, and its kills stay open unless
+    the record bounds the pod's ends (its events whole from Scheduled: R4.4)."""
+    oom = _d(Cause.OOM_KILLED, "oom", failed=(), kills=(0, 0), shows=False)
+    a = pod_answer([("reader", oom), ("writer", oom)], _ends(BACK_OFF))
+    assert (a.cause, a.kind, a.failed) == (Cause.CANNOT_TELL, POD_KIND, ())
+    assert a.shows_failures and a.probe_kills == CountRange(0, None)
+    assert "1 back-off refusal naming no container" in a.because
+    assert "reader: oom-killed, writer: oom-killed" in a.text
+    assert a.prevention.answer is Answer.CANNOT_TELL and a.because in a.prevention.reason
+    bounded = pod_answer([("reader", oom), ("writer", oom)], _ends(BACK_OFF, bounded=True))
+    assert bounded.probe_kills == CountRange(0, 0) and bounded.cause is Cause.CANNOT_TELL
+
+
+def test_an_end_naming_none_beside_one_container_is_that_containers():
+    one = _d(Cause.APP_EXIT, "app-exit", failed=(), kills=(0, 0))
+    assert pod_answer([("app", one)], _ends(BACK_OFF)) is one
+
+
+def test_a_whole_pod_stop_keeps_a_told_common_cause_and_kills_nothing():
+    """The pod's teardown (R4.22) ends its containers for the pod's cause and is no probe
+    kill: a cause the containers tell stays the pod's, the kills stay theirs, even where the
+    record bounds nothing; beside containers whose answers cannot tell, the pod's says it."""
+    oom = _d(Cause.OOM_KILLED, "oom", failed=(), kills=(0, 1))
+    a = pod_answer([(n, oom) for n in ("a", "b", "c")], _ends(STOP))
+    assert (a.cause, a.kind, a.probe_kills) == (Cause.OOM_KILLED, "oom", CountRange(0, 3))
+    assert a.shows_failures and "at least 3 whole-pod stops naming no container" in a.text
+    quiet = _d(kind="nothing", failed=(), kills=(0, 0), shows=False)
+    b = pod_answer([("a", quiet), ("b", quiet)], _ends(STOP))
+    assert (b.cause, b.kind, b.probe_kills) == (Cause.CANNOT_TELL, POD_KIND, CountRange(0, 0))
+    assert "whole-pod stop" in b.because and b.shows_failures
+
+
+def test_a_nameless_probe_kill_counts_once_and_keeps_its_probes_cause():
+    """A Killing row of a liveness probe's kill naming no container (dockershim's id): one
+    kill of some container (R4.4) beside the containers' own, the liveness failure failed;
+    the common cause liveness-kill stays, another cause cannot be told; a row without a count
+    leaves the ceiling open."""
+    killed = _d(Cause.LIVENESS_KILL, "liveness-kill", kills=(1, 1))
+    kill = NamelessEnd(EndKind.PROBE_KILL, 2, probe=LIVENESS)
+    a = pod_answer([("web", killed), ("api", killed)], _ends(kill))
+    assert (a.cause, a.probe_kills, a.failed) == (Cause.LIVENESS_KILL, CountRange(4, 4),
+                                                 (LIVENESS,))
+    assert "2 liveness probe kills naming no container" in a.text
+    started = pod_answer([("web", killed)] * 2, _ends(kill._replace(probe=STARTUP)))
+    assert started.cause is Cause.CANNOT_TELL and set(started.failed) == {LIVENESS, STARTUP}
+    some = pod_answer([("web", killed)] * 2, _ends(kill._replace(at_least=True)))
+    assert some.probe_kills == CountRange(4, None)
+
+
+def test_an_end_and_a_failure_naming_none_are_both_said():
+    """A liveness failure and a back-off both naming none of two containers: the answer says
+    each once, the back-off's open ceiling stays open beside the failures' bound."""
+    quiet = _d(failed=(), kills=(0, 0))
+    a = pod_answer([("a", quiet), ("b", quiet)], Untied(LIVE, WHY, ends=(BACK_OFF,)))
+    assert "2 liveness probe failures naming no container" in a.text
+    assert "1 back-off refusal naming no container" in a.text
+    assert a.failed == (LIVENESS,) and a.probe_kills == CountRange(0, None)
+
+
 def test_a_containers_answer_leaves_the_untied_failures_to_the_pods():
     d = _d(untied=UNTOLD, prevention=PreventionAnswer(Answer.CANNOT_TELL, f"because {UNTOLD}"))
     folded = as_the_pods(d)
@@ -148,28 +222,42 @@ _RANGE = st.tuples(st.integers(0, 6), st.one_of(st.none(), st.integers(0, 6))).m
     lambda t: CountRange(t[0], None if t[1] is None else t[0] + t[1]))
 
 
+_END = st.builds(NamelessEnd, st.sampled_from(EndKind), st.integers(1, 3), st.booleans(),
+                 st.sampled_from([LIVENESS, STARTUP])).map(
+    lambda e: e if e.kind is EndKind.PROBE_KILL else e._replace(probe=None))
+
+
 @given(st.lists(_RANGE, min_size=1, max_size=5), st.one_of(st.none(), st.integers(0, 4)),
-       st.booleans(), st.data())
+       st.booleans(), st.lists(_END, max_size=4), st.booleans(), st.data())
 def test_the_pods_kills_hold_every_sum_of_its_containers_kills(ranges, unseen_max, unseen,
-                                                              data):
+                                                              ends, bounded, data):
     """Kills of different containers are different kills (R4.4): whatever each container's
-    kills are within its range (and an unseen container's within what the record allows it),
-    their sum is within the pod's range, and the pod's floor is the fewest such a choice
-    makes; its ceiling, when it has one, the most."""
+    kills are within its range (an unseen container's within what the record allows it, a
+    nameless probe kill's row at least its count, a nameless back-off's or untold kill's end
+    a probe kill or not where the record does not bound the pod's ends), their sum is within
+    the pod's range, and the pod's floor is the fewest such a choice makes; its ceiling,
+    when it has one, the most."""
     untied = Untied(LIVE, WHY, "the record's image rows name 2 images" if unseen else "",
-                    (), unseen_max)
+                    (), unseen_max, tuple(ends), bounded)
     pod = pod_kills(ranges, untied)
     picks = [data.draw(st.integers(r.lo, r.hi if r.hi is not None else r.lo + 9))
              for r in ranges]
     extra = data.draw(st.integers(0, unseen_max if unseen_max is not None else 9)) \
         if unseen else 0
-    total = sum(picks) + extra
+    kills = [e for e in ends if e.kind is EndKind.PROBE_KILL]
+    shown = sum(data.draw(st.integers(e.times, e.times + (3 if e.at_least else 0)))
+                for e in kills)
+    may = [e for e in ends if e.kind in (EndKind.BACK_OFF, EndKind.KILL)]
+    behind = 0 if bounded else sum(data.draw(st.integers(0, e.times)) for e in may)
+    total = sum(picks) + extra + shown + behind
     assert pod.lo <= total and (pod.hi is None or total <= pod.hi)
-    assert pod.lo == sum(r.lo for r in ranges)
-    open_ = any(r.hi is None for r in ranges) or (unseen and unseen_max is None)
+    assert pod.lo == sum(r.lo for r in ranges) + sum(e.times for e in kills)
+    open_ = any(r.hi is None for r in ranges) or (unseen and unseen_max is None) or any(
+        e.at_least for e in kills) or (bool(may) and not bounded)
     assert (pod.hi is None) == open_
     if not open_:
-        assert pod.hi == sum(r.hi or 0 for r in ranges) + (unseen_max or 0 if unseen else 0)
+        assert pod.hi == sum(r.hi or 0 for r in ranges) + (unseen_max or 0 if unseen else 0) \
+            + sum(e.times for e in kills)
 
 
 
@@ -369,3 +457,161 @@ def test_a_second_container_with_nothing_to_explain_makes_the_answer_the_pods(ca
     a, app = doc["answer"], doc["containers"][0]["answer"]
     assert a["probe_kills"] == app["probe_kills"] and a["failed"] == ["liveness"]
     assert a["cause"] == app["cause"] and "proxy" in a["text"]
+
+
+# ---------------------------------------------------------------- ends naming no container
+
+_BACK_OFF = """\
+```
+4m50s   Normal    Created     pod/ingest-7c9d-w2lq   Created container fetcher
+4m50s   Normal    Started     pod/ingest-7c9d-w2lq   Started container fetcher
+4m10s   Normal    Created     pod/ingest-7c9d-w2lq   Created container parser
+4m10s   Normal    Started     pod/ingest-7c9d-w2lq   Started container parser
+{third}95s     Warning   BackOff     pod/ingest-7c9d-w2lq   Back-off restarting failed container
+```
+"""
+_UPLOADER = "3m      Normal    Started     pod/ingest-7c9d-w2lq   Started container uploader\n"
+
+
+def test_a_back_off_naming_none_of_two_or_three_containers_is_the_pods(capsys, tmp_path):
+    """`get events` rows without a header or COUNT (each at least once): two, then three,
+    containers started, and a back-off refusal naming none. The pod's answer: some container
+    ended (R4.9), which one and why the record does not tell: cannot tell, failures shown,
+    kills open (the rows are not whole from Scheduled); each container's answer as before,
+    showing nothing of its own; the text says the pod's answer once, before them."""
+    path = tmp_path / "back-off.txt"
+    for third, names in (("", ["fetcher", "parser"]),
+                         (_UPLOADER, ["fetcher", "parser", "uploader"])):
+        path.write_text(_BACK_OFF.format(third=third))
+        doc = json.loads(_explain(capsys, path, "--format", "json"))
+        a = doc["answer"]
+        assert [c["name"] for c in doc["containers"]] == names
+        assert (a["cause"], a["kind"], a["failed"]) == ("cannot-tell", POD_KIND, [])
+        assert a["probe_kills"] == {"min": 0, "max": None} and a["shows_failures"]
+        assert "at least 1 back-off refusal naming no container" in a["because"]
+        assert not any(c["answer"]["shows_failures"] for c in doc["containers"])
+        text = _explain(capsys, path)
+        head = text.index("\npod ingest-7c9d-w2lq: ")
+        assert head < text.index("\ncontainer fetcher")
+        assert " ".join(text[head:].split()).count("some container of the pod ended") == 1
+
+
+def test_a_back_off_naming_none_beside_one_container_is_that_containers(capsys, tmp_path):
+    path = tmp_path / "one.txt"
+    path.write_text("\n".join(x for x in _BACK_OFF.format(third="").splitlines()
+                              if "parser" not in x) + "\n")
+    doc = json.loads(_explain(capsys, path, "--format", "json"))
+    assert doc["answer"] is None and [c["name"] for c in doc["containers"]] == ["fetcher"]
+    assert doc["containers"][0]["answer"]["shows_failures"]  # the back-off is fetcher's
+    assert "\npod ingest-7c9d-w2lq: " not in _explain(capsys, path)
+
+
+_EVICTED = """\
+Events:
+  Type    Reason                Age   From               Message
+  ----    ------                ----  ----               -------
+  Normal  Scheduled             31m   default-scheduler  Successfully assigned monitoring/node-agent-k4x9r to ip-10-0-3-17
+  Normal  Created               31m   kubelet            Created container collector
+  Normal  Started               31m   kubelet            Started container collector
+  Normal  Created               31m   kubelet            Created container exporter
+  Normal  Started               31m   kubelet            Started container exporter
+  Normal  TaintManagerEviction  2m    taint-controller   Marking for deletion Pod monitoring/node-agent-k4x9r
+  Normal  Killing               2m    kubelet            Killing container with id docker://{id}:Need to kill Pod
+"""
+
+
+def test_a_nameless_stop_after_a_taint_eviction_is_the_pods_end(capsys, tmp_path):
+    """The taint manager marks the pod for deletion, dockershim kills a container named by
+    its runtime ID only (`Need to kill Pod`): an end of the pod's (R4.22), no probe kill, so
+    the pod's answer shows it and counts no kill; the events whole from Scheduled."""
+    path = tmp_path / "evicted.txt"
+    path.write_text(_EVICTED.format(id="0f3b2c9a1d7e"))
+    doc = json.loads(_explain(capsys, path, "--format", "json"))
+    a = doc["answer"]
+    assert [c["name"] for c in doc["containers"]] == ["collector", "exporter"]
+    assert (a["cause"], a["kind"]) == ("cannot-tell", POD_KIND)
+    assert a["probe_kills"] == {"min": 0, "max": 0} and a["shows_failures"]
+    assert "1 whole-pod stop naming no container" in a["because"]
+    assert any(f["text"].startswith("1 kill naming no container") for f in doc["findings"])
+
+
+def test_an_end_and_a_failure_naming_none_give_one_answer(capsys, tmp_path):
+    """A liveness failure and a back-off, neither naming a container, beside three: one
+    answer saying both, the back-off's end leaving the kills open."""
+    path = tmp_path / "both.txt"
+    path.write_text(_BACK_OFF.format(third=_UPLOADER + "2m      Warning   Unhealthy   "
+                                     "pod/ingest-7c9d-w2lq   Liveness probe failed: HTTP probe "
+                                     "failed with statuscode: 503\n"))
+    doc = json.loads(_explain(capsys, path, "--format", "json"))
+    a = doc["answer"]
+    assert (a["cause"], a["failed"], a["probe_kills"]) == ("cannot-tell", ["liveness"],
+                                                          {"min": 0, "max": None})
+    assert "liveness probe failures naming no container" in a["text"]
+    assert "back-off refusal naming no container" in a["text"]
+
+
+def test_the_html_page_and_mcp_carry_the_pods_answer_of_a_nameless_end(capsys, tmp_path):
+    path, page = tmp_path / "back-off.txt", tmp_path / "back-off.html"
+    path.write_text(_BACK_OFF.format(third=""))
+    _explain(capsys, path, "--html", str(page))
+    data = json.loads(re.search(r'id="kubesim-data">(.*?)</script>', page.read_text(),
+                                re.DOTALL).group(1))
+    assert data["answer_title"] == "pod ingest-7c9d-w2lq"
+    assert data["answer_lines"][0] == data["document"]["answer"]["text"]
+    assert "back-off refusal naming no container" in data["answer_lines"][0]
+    doc = json.loads(_explain(capsys, path, "--format", "json"))
+    assert SUMMARIES["explain"](doc, 0).splitlines()[1].startswith(
+        "- pod ingest-7c9d-w2lq: cannot tell what ended")
+
+
+_PLEG = (
+    'Mar 03 11:20:41 node-7 kubelet[1201]: I0303 11:20:41.201554    1201 generic.go:334] '
+    '"Generic (PLEG): container finished" podID={uid} containerID="{cid}" exitCode=2\n'
+    'Mar 03 11:20:41 node-7 kubelet[1201]: I0303 11:20:41.201803    1201 kubelet.go:2455] '
+    '"SyncLoop (PLEG): event for pod" pod="shop/cart-5f6d7c-xq2lm" event=&{{ID:{uid} '
+    'Type:ContainerDied Data:{cid}}}\n'
+    'Mar 03 11:20:42 node-7 kubelet[1201]: E0303 11:20:42.311907    1201 pod_workers.go:1300] '
+    '"Error syncing pod, skipping" err="failed to \\"StartContainer\\" for \\"cart\\" with '
+    'CrashLoopBackOff: \\"back-off 40s restarting failed container=cart '
+    'pod=cart-5f6d7c-xq2lm_shop({uid})\\"" pod="shop/cart-5f6d7c-xq2lm" podUID="{uid}"\n'
+    'Mar 03 11:20:43 node-7 kubelet[1201]: E0303 11:20:43.412001    1201 pod_workers.go:1300] '
+    '"Error syncing pod, skipping" err="failed to \\"StartContainer\\" for \\"envoy\\" with '
+    'CrashLoopBackOff: \\"back-off 10s restarting fai')
+
+
+def test_a_pleg_end_no_line_ties_to_a_container_is_the_pods(capsys, tmp_path):
+    """The kubelet's log: the PLEG tells an end (exit code 2) by a runtime ID no line ties
+    to a name, beside two containers refused a start (the last line cut inside its `err`):
+    the relist reports any container of the pod so (README's rule of nameless ends), so the
+    answer is the pod's, showing an end its containers' answers do not count."""
+    path = tmp_path / "kubelet.log"
+    path.write_text(_PLEG.format(uid="5b8c1e2a-9d4f-4c1b-a7e3-0c9f2d6b1e44",
+                                 cid="8e1f0c2b7a9d4e6f8a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b"))
+    doc = json.loads(_explain(capsys, path, "--format", "json"))
+    a = doc["answer"]
+    assert [c["name"] for c in doc["containers"]] == ["cart", "envoy"]
+    assert (a["cause"], a["kind"], a["shows_failures"]) == ("cannot-tell", POD_KIND, True)
+    assert "1 exit naming no container" in a["because"]
+    assert a["probe_kills"]["max"] is None  # an exit may be a probe's kill: not bounded
+
+
+_PROBE_KILL = """\
+LAST SEEN   TYPE      REASON      OBJECT               MESSAGE
+12m         Normal    Started     pod/relay-6b8f-tz9q  Started container relay
+12m         Normal    Started     pod/relay-6b8f-tz9q  Started container metrics
+9m          Normal    Killing     pod/relay-6b8f-tz9q  Killing container with id docker://{id}:Container failed liveness probe.. Container will be killed and recreated.
+"""
+
+
+def test_a_probe_kill_naming_its_container_by_id_is_one_of_the_pods_kills(capsys, tmp_path):
+    """dockershim's Killing row of a liveness kill names its container by a runtime ID
+    beside two containers: one probe kill of some container (R4.4), at least once (no COUNT),
+    none of theirs: the pod's kills at least 1, liveness failed, what ended it untold."""
+    path = tmp_path / "kill.txt"
+    path.write_text(_PROBE_KILL.format(id="4d2e8a1c6b0f"))
+    doc = json.loads(_explain(capsys, path, "--format", "json"))
+    a = doc["answer"]
+    assert [c["name"] for c in doc["containers"]] == ["relay", "metrics"]
+    assert (a["cause"], a["failed"], a["probe_kills"]) == ("cannot-tell", ["liveness"],
+                                                          {"min": 1, "max": None})
+    assert "at least 1 liveness probe kill naming no container" in a["because"]

@@ -20,7 +20,7 @@ from kubesim.explain.arithmetic import arithmetic
 from kubesim.explain.dated import dated_profile
 from kubesim.explain.diagnosis import diagnose
 from kubesim.explain.diagnosis import failed_streaks as _failed
-from kubesim.explain.messages import KillCause, cut_short, probe_event
+from kubesim.explain.messages import KillCause, cut_short, kill_of, probe_event
 from kubesim.explain.model import (
     Confidence,
     ContainerStory,
@@ -38,9 +38,15 @@ from kubesim.explain.model import (
     When,
     plural,
 )
-from kubesim.explain.pod_answer import Untied, as_the_pods, pod_answer
+from kubesim.explain.pod_answer import EndKind, NamelessEnd, Untied, as_the_pods, pod_answer
 from kubesim.explain.prevent import prevent
-from kubesim.explain.readers.model import ContainerRecord, PodRecord, RecordedEvent, RecordSet
+from kubesim.explain.readers.model import (
+    ContainerRecord,
+    NoteKind,
+    PodRecord,
+    RecordedEvent,
+    RecordSet,
+)
 from kubesim.explain.readers.read import combine, pod_groups, pod_key
 from kubesim.explain.replay import Reconstructed, replay, started_events
 from kubesim.explain.timebase import Timebase, timebase
@@ -138,8 +144,15 @@ def _untied(loose: list[RecordedEvent]) -> list[Finding]:
     other components' events such as a policy engine's)."""
     probe = [not e.init and probe_event(e.message) is not None for e in loose]
     probes = [e for e, p in zip(loose, probe, strict=True) if p]
-    others = [e for e, p in zip(loose, probe, strict=True) if not p and e.reason != "BackOff"]
+    kills = [e for e in loose if e.reason == "Killing" and not e.init and _end_of(e)[0]]
+    others = [e for e, p in zip(loose, probe, strict=True)
+              if not p and e.reason != "BackOff" and e not in kills]
     out = _untied_back_offs([e for e in loose if e.reason == "BackOff" and not e.init])
+    if kills:  # README's rule of nameless ends
+        out.append(Finding(Level.UNCERTAIN, f"{plural(sum(e.count for e in kills), 'kill')} "
+                           "naming no container: some container of the pod was killed; which "
+                           "one, the record does not tell: the pod's, counted as no "
+                           "container's end", tuple(rc.evidence(e) for e in kills[:3])))
     if probes:
         out.append(Finding(Level.UNCERTAIN, f"{plural(len(probes), 'probe event')} could not be "
                            "tied to one container (naming none, while several containers may "
@@ -216,15 +229,18 @@ def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptio
 def _pod_answer(pod: PodRecord, views: list[rc.View], loose: list[RecordedEvent],
                 stories: list[ContainerStory]) -> Diagnosis | None:
     """The pod's one answer (kubesim.explain.pod_answer) where the record's probe failures
-    name none of its several containers, or may be one it shows only by its image; then
+    name none of its several containers, or may be one it shows only by its image, or its
+    ends name none of several containers explained (`nameless_ends`); then
     each container's answer leaves those failures to it (`as_the_pods`). None elsewhere:
     each container's answer is the answer (--container asks for one's)."""
     probes = tuple(e for e in loose if not e.init and probe_event(e.message) is not None)
-    if not probes or not stories or any(s.answer is None for s in stories):
+    # README's rule of nameless ends: beside several containers explained, the pod's
+    ends = nameless_ends(loose, pod) if len(stories) > 1 else ()
+    if not (probes or ends) or not stories or any(s.answer is None for s in stories):
         return None
     told = [v for v in views if any(e in v.unsure for e in probes)]
     quiet = [v for v in told if not _worth(v, views)]  # candidates with nothing else to say
-    image = rc.images_only(pod, views)
+    image = rc.images_only(pod, views) if probes else ""
     if len(stories) == 1 and not quiet and not image:
         return None
     # (no candidate: every container the record lists has its probes, none of this kind)
@@ -232,7 +248,7 @@ def _pod_answer(pod: PodRecord, views: list[rc.View], loose: list[RecordedEvent]
         "none of the containers whose probes the record lists has such a probe"
     untied = Untied(probes, why, image,
                     tuple(v.name or "(name not in the record)" for v in quiet),
-                    _others_max(views, loose, quiet, bool(image)))
+                    _others_max(views, loose, quiet, bool(image)), ends, _whole(views))
     for s in stories:
         assert s.answer is not None
         s.answer = as_the_pods(s.answer)
@@ -248,9 +264,48 @@ def _others_max(views: list[rc.View], loose: list[RecordedEvent], quiet: list[rc
     scheduling on, none cut (each probe kill records one, R4.4), else no bound."""
     counts = [v.record.restart_count if v.record is not None else None for v in quiet]
     if image:
-        whole = bool(views) and views[0].since_scheduled and not views[0].rows_cut
-        counts.append(sum(e.count for e in loose if e.reason == "Killing") if whole else None)
+        counts.append(sum(e.count for e in loose if e.reason == "Killing")
+                      if _whole(views) else None)
     return None if any(c is None for c in counts) else sum(c for c in counts if c is not None)
+
+
+def _whole(views: list[rc.View]) -> bool:
+    """Whether the pod's events are whole from its Scheduled row on, none cut: every probe
+    kill of its containers left a Killing row the record shows (R4.4)."""
+    return bool(views) and views[0].since_scheduled and not views[0].rows_cut
+
+
+def nameless_ends(loose: list[RecordedEvent], pod: PodRecord) -> tuple[NamelessEnd, ...]:
+    """The ends among the events no container owns (README's rule of nameless ends): a
+    back-off refusal (R4.9), a Killing row whose message names no container: a probe's kill
+    (R4.1's message, R4.4), the pod's teardown (`Stopping container`, `Need to kill Pod`,
+    R4.22), or one whose message tells no cause; and the ends the readers gave the pod
+    (NoteKind.POD_END: the PLEG's, by a runtime ID no line ties to a name). An init
+    container's are not the app's."""
+    out = []
+    for e in loose:
+        kind, probe = _end_of(e)
+        if kind is not None and not e.init:
+            out.append(NamelessEnd(kind, e.count, not e.count_stated, probe))
+    out += [NamelessEnd(EndKind.EXIT) for n in pod.notes if n.kind is NoteKind.POD_END]
+    return tuple(out)
+
+
+_KILL_ENDS = {KillCause.LIVENESS: (EndKind.PROBE_KILL, ProbeType.LIVENESS),
+              KillCause.STARTUP: (EndKind.PROBE_KILL, ProbeType.STARTUP),
+              KillCause.STOPPING: (EndKind.STOP, None)}
+
+
+def _end_of(e: RecordedEvent) -> tuple[EndKind | None, ProbeType | None]:
+    """What end an event naming no container is (None: none, or it names one)."""
+    if e.reason == "BackOff":
+        return EndKind.BACK_OFF, None
+    if e.reason != "Killing":
+        return None, None
+    cause, name, _ = kill_of(e.message)
+    if name is not None:
+        return None, None
+    return _KILL_ENDS.get(cause, (EndKind.KILL, None))
 
 
 def _chosen(views: list[rc.View], pod: PodRecord, container: str | None, several: bool

@@ -1,15 +1,18 @@
 """The pod's answer, decided once: where the record's probe failures name no container and the
-pod has several containers (or some the record shows only by their image), the four facts are
-the pod's, not one container's (tests/data/explain/real/README.md's counting rule "Probe
-failures the record shows without naming their container"). `pod_answer` folds the containers' typed diagnoses (kubesim.explain.diagnosis)
-and the failures given to no container into one `Diagnosis`, which the text, JSON, HTML and
-MCP outputs render as they render a container's.
+pod has several containers (or some the record shows only by their image), or where its
+ends name no container of several (a back-off refusal naming none, a nameless kill), the four
+facts are the pod's, not one container's (tests/data/explain/real/README.md's counting rules
+"Probe failures the record shows without naming their container" and "An end the record shows
+without naming its container"). `pod_answer` folds the containers' typed diagnoses
+(kubesim.explain.diagnosis), the failures and the ends given to no container into one
+`Diagnosis`, which the text, JSON, HTML and MCP outputs render as they render a container's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from enum import Enum
 from typing import NamedTuple
 
 from kubesim.explain.messages import ProbeOutcome, probe_event
@@ -23,7 +26,8 @@ from kubesim.explain.model import (
 from kubesim.explain.readers.model import RecordedEvent
 from kubesim.results import ProbeType
 
-__all__ = ["AS_THE_PODS", "POD_KIND", "Untied", "as_the_pods", "pod_answer", "pod_kills"]
+__all__ = ["AS_THE_PODS", "POD_KIND", "EndKind", "NamelessEnd", "Untied", "as_the_pods",
+           "pod_answer", "pod_kills"]
 
 # the pod's answer where its containers' answers differ, or the failures may be a container
 # that has no answer: which container failed, and what ended it, the record does not tell
@@ -33,19 +37,61 @@ AS_THE_PODS = ("the probe failures naming no container are the pod's, not counte
                "container's (the pod's answer says them)")
 
 
+class EndKind(str, Enum):
+    """What an end naming no container is, as far as its probe kills and its cause go."""
+
+    # a start refused by CrashLoopBackOff (R4.9): it follows an end of any cause, a probe
+    # kill among them, which the record does not show
+    BACK_OFF = "back-off refusal"
+    # a kill whose message tells no cause (old kubelets' `Killing <id>`): it may be a probe's
+    KILL = "kill"  # said with _UNTOLD
+    # an end told by its exit code alone (the PLEG's `container finished`): a probe kill
+    # ends the process so too
+    EXIT = "exit"
+    # a liveness or startup probe's kill (R4.1's message, R4.4): one probe kill
+    PROBE_KILL = "probe kill"
+    # the pod's teardown (`Stopping container`, dockershim's `Need to kill Pod`, R4.22): it
+    # ends every container at once for the pod's cause, and is no probe's kill
+    STOP = "whole-pod stop"
+
+
+_UNTOLD = " whose message tells no cause"
+
+
+class NamelessEnd(NamedTuple):
+    """An end the record shows without naming its container, beside several it names
+    (README's rule of nameless ends): what it is, how many occurrences (`times`; `at_least`:
+    a row without a count is at least once), the probe whose kill it was (PROBE_KILL)."""
+
+    kind: EndKind
+    times: int = 1
+    at_least: bool = False
+    probe: ProbeType | None = None
+
+    @property
+    def may_kill(self) -> bool:
+        """Whether it may be a probe kill the record does not show as one."""
+        return self.kind in (EndKind.BACK_OFF, EndKind.KILL, EndKind.EXIT)
+
+
 class Untied(NamedTuple):
     """What the pod's answer weighs besides its containers' diagnoses: the probe events the
     record gives to no container (`events`), why it cannot tell whose (`why`), and the
     containers they may be that have no diagnosis: one the record shows only by its image
     (`image`: why the record has one, "" for none), whose end the record does not show, and
     those with nothing else to explain (`quiet`: their names); with the most kills the record
-    allows those together (`others_max`, None: it does not bound them)."""
+    allows those together (`others_max`, None: it does not bound them). Then the ends the
+    record gives to no container (`ends`), and whether it bounds the probe kills behind those
+    that may be one (`ends_bounded`: the pod's events whole from its Scheduled row, none cut,
+    so each probe kill left a Killing row the record shows, R4.4)."""
 
     events: tuple[RecordedEvent, ...]
     why: str
     image: str = ""
     quiet: tuple[str, ...] = ()
     others_max: int | None = 0
+    ends: tuple[NamelessEnd, ...] = ()
+    ends_bounded: bool = False
 
     @property
     def others(self) -> bool:
@@ -64,23 +110,28 @@ def pod_kills(ranges: Sequence[CountRange], untied: Untied) -> CountRange:
     bound the record gives them (`Untied.others_max`), and a failure no container holds
     leaves the ceiling open where the record cannot bound them (None). So every choice of
     kills within the containers' ranges sums to a count within the pod's, and the floor is
-    the fewest such a choice makes."""
+    the fewest such a choice makes. The ends naming no container add to or bound none of the
+    containers' kills (README's rule of nameless ends), so they join the pod's sum as their
+    own term (`_ends_kills`)."""
     highs: list[int | None] = [r.hi for r in ranges]
     if untied.others:
         highs.append(untied.others_max)
-    lo = sum(r.lo for r in ranges)
+    ends = _ends_kills(untied)
+    highs.append(ends.hi)
+    lo = sum(r.lo for r in ranges) + ends.lo
     hi = None if any(h is None for h in highs) else sum(h for h in highs if h is not None)
-    return CountRange(lo, hi, because=_kills_because(ranges, untied, lo, hi))
+    return CountRange(lo, hi, because=_kills_because(ranges, untied, ends, (lo, hi)))
 
 
-def _kills_because(ranges: Sequence[CountRange], untied: Untied, lo: int, hi: int | None
-                   ) -> str:
+def _kills_because(ranges: Sequence[CountRange], untied: Untied, ends: CountRange,
+                   bounds: tuple[int, int | None]) -> str:
     """Why the pod's kills are bounded so (`CountRange.because`): the sum's rule, and where
-    the ceiling is open, the first reason that opens it (a container's own, or the failures
-    that may be a container the record does not bound)."""
+    the ceiling is open, the first reason that opens it (the ends naming no container, a
+    container's own, or the failures that may be a container the record does not bound)."""
+    hi = bounds[1]
     shared = {r.because for r in ranges}
-    if len(shared) == 1 and all((r.lo, r.hi) == (lo, hi) for r in ranges) \
-            and not (untied.others and untied.others_max):
+    if len(shared) == 1 and all((r.lo, r.hi) == bounds for r in ranges) \
+            and not untied.ends and not (untied.others and untied.others_max):
         return shared.pop()  # one range, or all alike and adding up to each: their reason
     said = "the containers' kills summed (each Killing event is one container's, R4.4)"
     if hi is not None:
@@ -88,6 +139,8 @@ def _kills_because(ranges: Sequence[CountRange], untied: Untied, lo: int, hi: in
             said += (f", with at most {untied.others_max} of the containers the failures may be "
                      "that have no answer")
         return said
+    if ends.hi is None:
+        return f"{said}; open: {ends.because}"
     if untied.others and untied.others_max is None:
         return (f"{said}; open: the failures naming no container may be a container whose "
                 "kills the record does not bound")
@@ -95,10 +148,63 @@ def _kills_because(ranges: Sequence[CountRange], untied: Untied, lo: int, hi: in
     return f"{said}; open as a container's is: {reasons[0]}" if reasons else f"{said}; open"
 
 
+def _ends_kills(untied: Untied) -> CountRange:
+    """The probe kills of the ends naming no container, beyond the containers' ranges: a
+    nameless probe kill is one each occurrence (R4.4; a row without a count at least once, so
+    no ceiling); a back-off refusal follows an end of any cause (R4.9), and an exit or a
+    kill whose message tells no cause may be a probe's, so each leaves the ceiling open
+    unless the record bounds the pod's ends (`Untied.ends_bounded`: every probe kill left a
+    Killing row the record shows, each one container's, R4.4); a whole-pod stop (R4.22) is
+    no probe kill."""
+    kills = [e for e in untied.ends if e.kind is EndKind.PROBE_KILL]
+    lo = sum(e.times for e in kills)
+    if any(e.at_least for e in kills):
+        return CountRange(lo, None, because="a probe kill naming no container is counted at "
+                          "least once (a row without a count)")
+    if any(e.may_kill for e in untied.ends) and not untied.ends_bounded:
+        return CountRange(lo, None, because=f"the record shows {_ends(untied)} naming no "
+                          "container, each an end that may have been a probe kill the record "
+                          "cannot rule out (R4.9)")
+    return CountRange(lo, lo)
+
+
 def _failed(untied: Untied) -> set[ProbeType]:
-    """The probes whose failures name no container (a probe warning is no failure)."""
+    """The probes whose failures name no container (a probe warning is no failure), and those
+    whose kill an end naming none is."""
     found = (probe_event(e.message) for e in untied.events)
-    return {p.probe for p in found if p is not None and p.outcome is not ProbeOutcome.WARNING}
+    kills = {e.probe for e in untied.ends if e.probe is not None}
+    return kills | {p.probe for p in found
+                    if p is not None and p.outcome is not ProbeOutcome.WARNING}
+
+
+def _ends(untied: Untied) -> str:
+    """`1 back-off refusal`, `at least 2 whole-pod stops` (a row without a count is at least
+    once: the README's counting rules)."""
+    by: dict[str, int] = {}
+    lower: set[str] = set()
+    for e in untied.ends:
+        what = f"{e.probe.value} {e.kind.value}" if e.probe else e.kind.value
+        by[what] = by.get(what, 0) + e.times
+        if e.at_least:
+            lower.add(what)
+    return ", ".join(f"{'at least ' if w in lower else ''}{n} {w}{'' if n == 1 else 's'}"
+                     f"{_UNTOLD if w == EndKind.KILL.value else ''}" for w, n in by.items())
+
+
+def _end_changes(cause: Cause | None, untied: Untied) -> bool:
+    """Whether an end naming no container may change the containers' common cause (`cause`;
+    None where they differ: the pod's cannot be told anyway), so that the pod's cannot be
+    told for it. A whole-pod stop ends them all for the pod's cause and kills for no probe
+    (R4.22), and a kill by the probe whose kill the common cause is, is that cause again:
+    neither changes a cause the containers' answers tell. Any other end is of some
+    container, for a cause the record does not show (a back-off follows any end, R4.9); and
+    where the containers' answers cannot tell, each of them says nothing of the end."""
+    if cause is None:
+        return False
+    same = {ProbeType.LIVENESS: Cause.LIVENESS_KILL, ProbeType.STARTUP: Cause.STARTUP_KILL}
+    return cause is Cause.CANNOT_TELL or any(
+        e.kind is not EndKind.STOP and not (e.probe is not None and same.get(e.probe) is cause)
+        for e in untied.ends)
 
 
 def _failures(untied: Untied) -> str:
@@ -140,9 +246,19 @@ def _cause(named: Sequence[tuple[str | None, Diagnosis]], untied: Untied) -> _Po
         return _PodCause(Cause.CANNOT_TELL, POD_KIND, "cannot tell what ended the pod's "
                          "failing container: it may be one whose end the record does not show",
                          because, True)
-    if len(dict.fromkeys(d.cause for d in ds)) > 1:
+    causes = dict.fromkeys(d.cause for d in ds)
+    if untied.ends and _end_changes(next(iter(causes)) if len(causes) == 1 else None, untied):
+        # README's rule of nameless ends: some container ended so, for a cause not shown
+        because = (f"the record shows {_ends(untied)} naming no container, an end of some "
+                   "container of the pod that none of its containers' answers counts")
         read = ", ".join(f"{n or '(name not in the record)'}: {d.cause.value}" for n, d in named)
-        because = f"its containers' answers differ ({read}), and the failures may be any one's"
+        return _PodCause(Cause.CANNOT_TELL, POD_KIND, "cannot tell what ended the pod's "
+                         f"containers ({read}): an end naming none of them may be any one's",
+                         because, True)
+    if len(causes) > 1:
+        read = ", ".join(f"{n or '(name not in the record)'}: {d.cause.value}" for n, d in named)
+        whose = "the failures" if untied.events else "the ends naming no container"
+        because = f"its containers' answers differ ({read}), and {whose} may be any one's"
         return _PodCause(Cause.CANNOT_TELL, POD_KIND, "cannot tell what ended the pod's "
                          f"failing container, because {because}", because, True)
     cause = ds[0].cause
@@ -174,7 +290,10 @@ def pod_answer(named: Sequence[tuple[str | None, Diagnosis]], untied: Untied) ->
     and diagnosis) and the probe failures the record gives to none of them (`untied`): the
     containers' common cause, else cannot tell and why; the failed probes, the union with the
     untied failures'; the kills combined (`pod_kills`); whether the record shows failures.
-    One container, with no other the failures may be: its answer is the pod's."""
+    Ends naming no container (`Untied.ends`) show failures; the common cause holds only
+    where they cannot change it (`_end_changes`), and their kills join the sum
+    (`_ends_kills`). One container, with no other the failures may be: its answer is the
+    pod's (an end naming none beside one container is its, README's rule of nameless ends)."""
     ds = [d for _, d in named]
     if len(ds) == 1 and not untied.others:
         return ds[0]
@@ -182,16 +301,26 @@ def pod_answer(named: Sequence[tuple[str | None, Diagnosis]], untied: Untied) ->
     order = {t: i for i, t in enumerate(ProbeType)}
     failed = {t for d in ds for t in d.failed} | _failed(untied)
     probes = dict.fromkeys(d.probe for d in ds)
-    quiet = f" ({', '.join(untied.quiet)}, with nothing else to explain, among them)" \
-        if untied.quiet else ""
-    text = (f"{c.said}; the record shows {_failures(untied)} naming no container, and "
-            f"{untied.why}{quiet}: cannot tell which container's probe failed, so the answer "
-            "is the pod's")
-    return Diagnosis(c.cause, c.kind, text, next(iter(probes)) if len(probes) == 1 else None,
+    return Diagnosis(c.cause, c.kind, f"{c.said}; {_untied_text(untied)}, so the answer is "
+                     "the pod's", next(iter(probes)) if len(probes) == 1 else None,
                      tuple(sorted(failed, key=order.__getitem__)),
                      pod_kills([d.probe_kills for d in ds], untied),
-                     any(d.shows_failures for d in ds) or bool(untied.events),
+                     any(d.shows_failures for d in ds) or bool(untied.events or untied.ends),
                      _prevention(ds, c), c.because)
+
+
+def _untied_text(untied: Untied) -> str:
+    """What the answer says of the failures and the ends naming no container."""
+    said = []
+    if untied.events:
+        quiet = f" ({', '.join(untied.quiet)}, with nothing else to explain, among them)" \
+            if untied.quiet else ""
+        said.append(f"the record shows {_failures(untied)} naming no container, and "
+                    f"{untied.why}{quiet}: cannot tell which container's probe failed")
+    if untied.ends:
+        said.append(f"the record shows {_ends(untied)} naming no container: some container "
+                    "of the pod ended, and which one the record does not tell")
+    return "; ".join(said)
 
 
 def as_the_pods(d: Diagnosis) -> Diagnosis:

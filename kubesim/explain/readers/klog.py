@@ -512,7 +512,7 @@ def _the_pods(end: End, named: list[str]) -> Note:
     return Note(f"line {end.where.line}: an end{code} of a container the log names by its "
                 f"runtime ID only ({end.container_id[:12]}), beside the container(s) its lines "
                 f"name ({', '.join(named)}): which container ended, the record does not tell; "
-                "the pod's end, counted as none of theirs", end.where)
+                "the pod's end, counted as none of theirs", end.where, kind=NoteKind.POD_END)
 
 
 def _ended_in(out: dict[str | None, PodRecord], key: tuple[str | None, str | None], end: End,

@@ -78,6 +78,9 @@ class NoteKind(str, Enum):
     READING = "reading"  # how something was read: a row cut short, a field guessed
     NOT_READ = "not-read"  # lines of the input no reader could read (listed, never dropped)
     APP_END = "app-end"  # a line a runtime prints only as the app's process ends (app_end.py)
+    # an end of a container the record names by no name, beside containers it names: the
+    # pod's (README's rule of nameless ends; klog.py's PLEG ends no line ties to a name)
+    POD_END = "pod-end"
 
 
 class CountBasis(str, Enum):
