@@ -163,6 +163,17 @@ NOT_READ: dict[str, str] = {
     # since podends (the pod's answer for an end naming no container)
     # held-out batch 34: 8 of 10 at first contact on stop 43's final code (e082eed); the misses
     # hold: weave-3938 since fixklog, brainreview since fixprose
+    # held-out batch 35
+    "kuberay-3799.issue-fence-describe-dots-events-unhealthy-readiness-x476-liveness-x749-output-empty.txt": "held-out batch 35: not yet run",
+    "volcano-1058.issue-prose-get-pod-row-no-header-crashloop-12-then-controller-log-and-get-pod-a-cut.txt": "held-out batch 35: not yet run",
+    "pulsar-21974.issue-title-liveness-401-then-get-pod-fence-broker-and-proxy-restarts-with-ago-cut.txt": "held-out batch 35: not yet run",
+    "nats-k8s-503.issue-title-startup-404-helm-list-get-pods-three-2-of-3-restarts-24-describe-cut-in-containers.txt": "held-out batch 35: not yet run",
+    "radanalytics-spark-operator-199.pr-fence-oc-get-events-row-no-header-2019-liveness-x7-output-empty.txt": "held-out batch 35: not yet run",
+    "volcengine-6460-1134341.chinese-guide-describe-flattened-one-line-crashloop-last-state-completed-exit-127-restart-9.txt": "held-out batch 35: not yet run",
+    "juejin-7550160737245184034.chinese-blog-prose-probe-messages-run-together-exit-143-probe-yaml-one-line.txt": "held-out batch 35: not yet run",
+    "it-server-room-3293.korean-guide-get-pods-one-row-crashloop-4-1m-aligned.txt": "held-out batch 35: not yet run",
+    "gitcode-spark-operator-oomkilled-driver.chinese-article-bullets-driver-container-oomkilled-exitcode-143.txt": "held-out batch 35: not yet run",
+    "gitcode-nats-jetstream-healthz.chinese-article-prose-then-readiness-and-liveness-probe-yaml-healthz-js-enabled-only.txt": "held-out batch 35: not yet run",
 }
 
 
