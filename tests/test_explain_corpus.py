@@ -163,6 +163,27 @@ NOT_READ: dict[str, str] = {
     # since podends (the pod's answer for an end naming no container)
     # held-out batch 34: 8 of 10 at first contact on stop 43's final code (e082eed); the misses
     # hold: weave-3938 since fixklog, brainreview since fixprose
+    # held-out batch 36
+    "oauth2-proxy-1427.comment-describe-events-unhealthy-liveness-x1169-backoff-row-cut-at-reason.txt": (
+        "held-out batch 36: not yet run"),
+    "envoy-gateway-3220.issue-timestamped-event-log-pipe-two-containers-killing-shutdown-manager-liveness-cut.txt": (
+        "held-out batch 36: not yet run"),
+    "lukechannings-kube-config-14.issue-get-pods-wide-three-pods-crashloop-37-terminating-then-prose.txt": (
+        "held-out batch 36: not yet run"),
+    "virtualization-docs-1030.issue-windows-events-sandbox-changed-x12-failed-create-sandbox-os-mismatch-cut.txt": (
+        "held-out batch 36: not yet run"),
+    "authentik-22979.comment-k9s-box-events-pulled-x36-killing-x35-server-message-cut.txt": (
+        "held-out batch 36: not yet run"),
+    "infraveil-exit-137.guide-describe-last-state-oomkilled-137-then-docker-ps-exited-137.txt": (
+        "held-out batch 36: not yet run"),
+    "najnesnaj-docs-backend-fixes.incident-prose-liveness-killed-django-backend-crashloop-then-startup-probe-yaml.txt": (
+        "held-out batch 36: not yet run"),
+    "devidevs-crashloopbackoff-ro.romanian-guide-symptoms-state-oomkilled-137-and-unhealthy-liveness-503-readiness-refused-flattened.txt": (
+        "held-out batch 36: not yet run"),
+    "adrianbailador-probes-dotnet.blog-prose-dotnet-service-failed-liveness-killed-restarted-loop.txt": (
+        "held-out batch 36: not yet run"),
+    "interviewstacks-observability.qa-liveness-probe-yaml-flattened-threshold-3-alone.txt": (
+        "held-out batch 36: not yet run"),
 }
 
 
