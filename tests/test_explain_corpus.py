@@ -174,6 +174,27 @@ NOT_READ: dict[str, str] = {
     "it-server-room-3293.korean-guide-get-pods-one-row-crashloop-4-1m-aligned.txt": "held-out batch 35: not yet run",
     "gitcode-spark-operator-oomkilled-driver.chinese-article-bullets-driver-container-oomkilled-exitcode-143.txt": "held-out batch 35: not yet run",
     "gitcode-nats-jetstream-healthz.chinese-article-prose-then-readiness-and-liveness-probe-yaml-healthz-js-enabled-only.txt": "held-out batch 35: not yet run",
+    # held-out batch 36
+    "oauth2-proxy-1427.comment-describe-events-unhealthy-liveness-x1169-backoff-row-cut-at-reason.txt": (
+        "held-out batch 36: not yet run"),
+    "envoy-gateway-3220.issue-timestamped-event-log-pipe-two-containers-killing-shutdown-manager-liveness-cut.txt": (
+        "held-out batch 36: not yet run"),
+    "lukechannings-kube-config-14.issue-get-pods-wide-three-pods-crashloop-37-terminating-then-prose.txt": (
+        "held-out batch 36: not yet run"),
+    "virtualization-docs-1030.issue-windows-events-sandbox-changed-x12-failed-create-sandbox-os-mismatch-cut.txt": (
+        "held-out batch 36: not yet run"),
+    "authentik-22979.comment-k9s-box-events-pulled-x36-killing-x35-server-message-cut.txt": (
+        "held-out batch 36: not yet run"),
+    "infraveil-exit-137.guide-describe-last-state-oomkilled-137-then-docker-ps-exited-137.txt": (
+        "held-out batch 36: not yet run"),
+    "najnesnaj-docs-backend-fixes.incident-prose-liveness-killed-django-backend-crashloop-then-startup-probe-yaml.txt": (
+        "held-out batch 36: not yet run"),
+    "devidevs-crashloopbackoff-ro.romanian-guide-symptoms-state-oomkilled-137-and-unhealthy-liveness-503-readiness-refused-flattened.txt": (
+        "held-out batch 36: not yet run"),
+    "adrianbailador-probes-dotnet.blog-prose-dotnet-service-failed-liveness-killed-restarted-loop.txt": (
+        "held-out batch 36: not yet run"),
+    "interviewstacks-observability.qa-liveness-probe-yaml-flattened-threshold-3-alone.txt": (
+        "held-out batch 36: not yet run"),
 }
 
 
