@@ -163,38 +163,66 @@ NOT_READ: dict[str, str] = {
     # since podends (the pod's answer for an end naming no container)
     # held-out batch 34: 8 of 10 at first contact on stop 43's final code (e082eed); the misses
     # hold: weave-3938 since fixklog, brainreview since fixprose
-    # held-out batch 35
-    "kuberay-3799.issue-fence-describe-dots-events-unhealthy-readiness-x476-liveness-x749-output-empty.txt": "held-out batch 35: not yet run",
-    "volcano-1058.issue-prose-get-pod-row-no-header-crashloop-12-then-controller-log-and-get-pod-a-cut.txt": "held-out batch 35: not yet run",
-    "pulsar-21974.issue-title-liveness-401-then-get-pod-fence-broker-and-proxy-restarts-with-ago-cut.txt": "held-out batch 35: not yet run",
-    "nats-k8s-503.issue-title-startup-404-helm-list-get-pods-three-2-of-3-restarts-24-describe-cut-in-containers.txt": "held-out batch 35: not yet run",
-    "radanalytics-spark-operator-199.pr-fence-oc-get-events-row-no-header-2019-liveness-x7-output-empty.txt": "held-out batch 35: not yet run",
-    "volcengine-6460-1134341.chinese-guide-describe-flattened-one-line-crashloop-last-state-completed-exit-127-restart-9.txt": "held-out batch 35: not yet run",
-    "juejin-7550160737245184034.chinese-blog-prose-probe-messages-run-together-exit-143-probe-yaml-one-line.txt": "held-out batch 35: not yet run",
-    "it-server-room-3293.korean-guide-get-pods-one-row-crashloop-4-1m-aligned.txt": "held-out batch 35: not yet run",
-    "gitcode-spark-operator-oomkilled-driver.chinese-article-bullets-driver-container-oomkilled-exitcode-143.txt": "held-out batch 35: not yet run",
-    "gitcode-nats-jetstream-healthz.chinese-article-prose-then-readiness-and-liveness-probe-yaml-healthz-js-enabled-only.txt": "held-out batch 35: not yet run",
-    # held-out batch 36
-    "oauth2-proxy-1427.comment-describe-events-unhealthy-liveness-x1169-backoff-row-cut-at-reason.txt": (
-        "held-out batch 36: not yet run"),
+    # held-out batch 35: 5 of 10 at first contact on this stop's final code (33f1f93); the misses
+    "pulsar-21974.issue-title-liveness-401-then-get-pod-fence-broker-and-proxy-restarts-with-ago-cut.txt": (
+        "held-out batch 35, first contact on this stop's final code (33f1f93): cannot-tell {0, "
+        "1} with no probe failed, where the facts read the liveness failure the issue's title "
+        "quotes (`Liveness probe failed: HTTP probe failed with statuscode: 401`) as the "
+        "record's pods' failure: the title line is not read"),
+    "nats-k8s-503.issue-title-startup-404-helm-list-get-pods-three-2-of-3-restarts-24-describe-cut-in-containers.txt": (
+        "held-out batch 35, first contact on this stop's final code (33f1f93): answers for "
+        "container nats with no failure shown and kills open, where the facts read the startup "
+        "failure the title quotes (`Startup probe failed: HTTP probe failed with statuscode: "
+        "404`) and the get-pods row's 24 restarts (three containers' sum) as nats's ceiling, "
+        "{0, 24}; the describe is cut in its Containers section"),
+    "volcengine-6460-1134341.chinese-guide-describe-flattened-one-line-crashloop-last-state-completed-exit-127-restart-9.txt": (
+        "held-out batch 35, first contact on this stop's final code (33f1f93): cannot-tell {0, "
+        "null} from the CrashLoopBackOff, where the facts read the describe container block the"
+        " page ran into one line (Last State Completed, exit code 127, Restart Count 9, no "
+        "probe line from Restart Count to Environment) as app-exit {0, 0}: the run-together "
+        "fields are not read"),
+    "juejin-7550160737245184034.chinese-blog-prose-probe-messages-run-together-exit-143-probe-yaml-one-line.txt": (
+        "held-out batch 35, first contact on this stop's final code (33f1f93): no failure "
+        "shown, kills open, where the facts read the Chinese post's probe messages run "
+        "together, the exit code 143 and the author's statement that Kubernetes killed the "
+        "container as liveness-kill {1, null} (liveness and readiness failed): the prose and "
+        "the run-together messages are not read"),
+    "gitcode-spark-operator-oomkilled-driver.chinese-article-bullets-driver-container-oomkilled-exitcode-143.txt": (
+        "held-out batch 35, first contact on this stop's final code (33f1f93): exit 2, not a "
+        "record explain reads: a Chinese article's bullets stating the Spark driver container "
+        "OOMKilled beside the operator's `ExitCode: 143`, where the facts read oom-killed {0, "
+        "0}"),
+    # held-out batch 36: 4 of 10 at first contact on this stop's final code (33f1f93); the misses
     "envoy-gateway-3220.issue-timestamped-event-log-pipe-two-containers-killing-shutdown-manager-liveness-cut.txt": (
-        "held-out batch 36: not yet run"),
-    "lukechannings-kube-config-14.issue-get-pods-wide-three-pods-crashloop-37-terminating-then-prose.txt": (
-        "held-out batch 36: not yet run"),
+        "held-out batch 36, first contact on this stop's final code (33f1f93): exit 2, not a "
+        "record explain reads: a timestamped event log (`TIME | pod spec.containers{...} ...`, "
+        "newest first, cut), where the facts read shutdown-manager's Killing row `failed "
+        "liveness probe` as liveness-kill {1, null}"),
     "virtualization-docs-1030.issue-windows-events-sandbox-changed-x12-failed-create-sandbox-os-mismatch-cut.txt": (
-        "held-out batch 36: not yet run"),
+        "held-out batch 36, first contact on this stop's final code (33f1f93): no failure "
+        "shown, kills open, where the facts read `SandboxChanged (x12)` and "
+        "`FailedCreatePodSandBox` (the Windows container's OS not the host's) as failures shown"
+        " and no container ever created, so no probe kill, {0, 0}"),
     "authentik-22979.comment-k9s-box-events-pulled-x36-killing-x35-server-message-cut.txt": (
-        "held-out batch 36: not yet run"),
-    "infraveil-exit-137.guide-describe-last-state-oomkilled-137-then-docker-ps-exited-137.txt": (
-        "held-out batch 36: not yet run"),
+        "held-out batch 36, first contact on this stop's final code (33f1f93): kills {0, null} "
+        "(rows cut, no count of containers), where the facts read k9s's `Pulled (x36)` row, "
+        "wrapped onto the next line, as the one container's 36 starts bounding its ends: {0, "
+        "36}"),
     "najnesnaj-docs-backend-fixes.incident-prose-liveness-killed-django-backend-crashloop-then-startup-probe-yaml.txt": (
-        "held-out batch 36: not yet run"),
+        "held-out batch 36, first contact on this stop's final code (33f1f93): reads the "
+        "startup probe's YAML only and answers no failure shown, where the facts read the "
+        "incident note `Liveness probe killed backend before workers initialized "
+        "(CrashLoopBackOff)` as liveness-kill {1, null}"),
     "devidevs-crashloopbackoff-ro.romanian-guide-symptoms-state-oomkilled-137-and-unhealthy-liveness-503-readiness-refused-flattened.txt": (
-        "held-out batch 36: not yet run"),
+        "held-out batch 36, first contact on this stop's final code (33f1f93): reads the "
+        "Romanian guide's symptom blocks as one container's record, oom-killed {0, 0} with "
+        "liveness and readiness failed, where the facts read them as separate examples under "
+        "separate headings: cannot-tell, {0, null}"),
     "adrianbailador-probes-dotnet.blog-prose-dotnet-service-failed-liveness-killed-restarted-loop.txt": (
-        "held-out batch 36: not yet run"),
-    "interviewstacks-observability.qa-liveness-probe-yaml-flattened-threshold-3-alone.txt": (
-        "held-out batch 36: not yet run"),
+        "held-out batch 36, first contact on this stop's final code (33f1f93): exit 2, not a "
+        "record explain reads: prose only (`The pod failed liveness, got killed, restarted, ..."
+        " failed liveness again`), where the facts read liveness-kill {1, null} from the "
+        "author's statement of the case"),
 }
 
 
