@@ -233,7 +233,7 @@ def test_the_pods_kills_hold_every_sum_of_its_containers_kills(ranges, unseen_ma
                                                               ends, bounded, data):
     """Kills of different containers are different kills (R4.4): whatever each container's
     kills are within its range (an unseen container's within what the record allows it, a
-    nameless probe kill's row at least its count, a nameless back-off's or untold kill's end
+    nameless probe kill's row at least its count, a nameless back-off's, exit's or untold kill's end
     a probe kill or not where the record does not bound the pod's ends), their sum is within
     the pod's range, and the pod's floor is the fewest such a choice makes; its ceiling,
     when it has one, the most."""
@@ -247,7 +247,7 @@ def test_the_pods_kills_hold_every_sum_of_its_containers_kills(ranges, unseen_ma
     kills = [e for e in ends if e.kind is EndKind.PROBE_KILL]
     shown = sum(data.draw(st.integers(e.times, e.times + (3 if e.at_least else 0)))
                 for e in kills)
-    may = [e for e in ends if e.kind in (EndKind.BACK_OFF, EndKind.KILL)]
+    may = [e for e in ends if e.kind in (EndKind.BACK_OFF, EndKind.KILL, EndKind.EXIT)]
     behind = 0 if bounded else sum(data.draw(st.integers(0, e.times)) for e in may)
     total = sum(picks) + extra + shown + behind
     assert pod.lo <= total and (pod.hi is None or total <= pod.hi)
