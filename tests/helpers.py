@@ -242,3 +242,16 @@ def patient_mcp_client() -> None:
     stdio.PROCESS_TERMINATION_TIMEOUT = 60.0
     stdio.FORCE_KILL_TIMEOUT = 10.0
     stdio._KILL_REAP_TIMEOUT = 30.0
+
+
+def read_in_one_pass(text: str) -> None:
+    """A hostile line's record is read, or refused with a RecordError, and nothing else: the
+    time it takes is bounded by the suite's timeout (no timing asserted)."""
+    from kubesim.errors import RecordError
+    from kubesim.explain.readers.read import parse_record
+
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert record is not None

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import read_in_one_pass
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -41,15 +42,7 @@ from kubesim.explain.reconstruct import run_shape
 from kubesim.render.explain_formats import render_text
 from kubesim.results import ProbeType
 
-
-def _read_in_one_pass(text: str) -> None:
-    """A hostile line's record is read, or refused with a RecordError, and nothing else: the
-    time it takes is bounded by the suite's timeout (no timing asserted)."""
-    try:
-        record = parse_record(text, "r.txt")
-    except RecordError:
-        return
-    assert record is not None
+_read_in_one_pass = read_in_one_pass
 
 
 def _answer(text: str, name: str = "r.txt", *, pod: str | None = None,
