@@ -187,11 +187,6 @@ NOT_READ: dict[str, str] = {
         "together, the exit code 143 and the author's statement that Kubernetes killed the "
         "container as liveness-kill {1, null} (liveness and readiness failed): the prose and "
         "the run-together messages are not read"),
-    "gitcode-spark-operator-oomkilled-driver.chinese-article-bullets-driver-container-oomkilled-exitcode-143.txt": (
-        "held-out batch 35, first contact on this stop's final code (33f1f93): exit 2, not a "
-        "record explain reads: a Chinese article's bullets stating the Spark driver container "
-        "OOMKilled beside the operator's `ExitCode: 143`, where the facts read oom-killed {0, "
-        "0}"),
     # held-out batch 36: 4 of 10 at first contact on this stop's final code (33f1f93); the misses
     "envoy-gateway-3220.issue-timestamped-event-log-pipe-two-containers-killing-shutdown-manager-liveness-cut.txt": (
         "held-out batch 36, first contact on this stop's final code (33f1f93): exit 2, not a "
@@ -208,21 +203,11 @@ NOT_READ: dict[str, str] = {
         "(rows cut, no count of containers), where the facts read k9s's `Pulled (x36)` row, "
         "wrapped onto the next line, as the one container's 36 starts bounding its ends: {0, "
         "36}"),
-    "najnesnaj-docs-backend-fixes.incident-prose-liveness-killed-django-backend-crashloop-then-startup-probe-yaml.txt": (
-        "held-out batch 36, first contact on this stop's final code (33f1f93): reads the "
-        "startup probe's YAML only and answers no failure shown, where the facts read the "
-        "incident note `Liveness probe killed backend before workers initialized "
-        "(CrashLoopBackOff)` as liveness-kill {1, null}"),
     "devidevs-crashloopbackoff-ro.romanian-guide-symptoms-state-oomkilled-137-and-unhealthy-liveness-503-readiness-refused-flattened.txt": (
         "held-out batch 36, first contact on this stop's final code (33f1f93): reads the "
         "Romanian guide's symptom blocks as one container's record, oom-killed {0, 0} with "
         "liveness and readiness failed, where the facts read them as separate examples under "
         "separate headings: cannot-tell, {0, null}"),
-    "adrianbailador-probes-dotnet.blog-prose-dotnet-service-failed-liveness-killed-restarted-loop.txt": (
-        "held-out batch 36, first contact on this stop's final code (33f1f93): exit 2, not a "
-        "record explain reads: prose only (`The pod failed liveness, got killed, restarted, ..."
-        " failed liveness again`), where the facts read liveness-kill {1, null} from the "
-        "author's statement of the case"),
 }
 
 

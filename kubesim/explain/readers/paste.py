@@ -109,6 +109,7 @@ from kubesim.explain.readers.runs import (
 )
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.shapes import KINDS
+from kubesim.explain.readers.stated_kill import STATED_PROBE_KILL, STATED_ZH_OOM, stated_kill_hint
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json
 from kubesim.spec.manifests import containers_from_text
@@ -756,7 +757,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     if not ("jq" in text or "jsonpath" in text or ("Exit" in text and "Code:" in text)
             or "State:{" in text or _PROSE_STATE_HINT.search(text) or stated_hint(text)
             or ("CrashLoopBackOff" in text and observed_state_hint(text))
-            or stated_restarts_hint(text)
+            or stated_restarts_hint(text) or stated_kill_hint(text)
             or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None
@@ -838,7 +839,7 @@ def _of_pod(read: GoStatusRead) -> str:
 
 # what runs.py reads from a sentence or a status bullet (no run of kubectl's lines)
 _SENTENCE_READS = (QUOTED_STATUS, QUOTED_BACKOFF, STATED_END, STATED_PROBE, NAMED_END,
-                   STATED_RESTART_REASON, STATED_RESTARTS)
+                   STATED_RESTART_REASON, STATED_RESTARTS, STATED_PROBE_KILL, STATED_ZH_OOM)
 
 
 def _renumber_found(found: RecordSet, origins: list[int]) -> None:

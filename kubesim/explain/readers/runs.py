@@ -34,6 +34,17 @@ from kubesim.explain.readers.flattened import is_status_key, reindent_status
 from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.normalise import CUT_MARK, is_cut
+from kubesim.explain.readers.stated_kill import (
+    KILL_ANCHORS,
+    PROBE_KILL,
+    STATED_KILL_AGAIN,
+    STATED_PROBE_KILL,
+    STATED_ZH_OOM,
+    ZH_OOM,
+    ZH_OOM_ANCHORS,
+    ZH_OOM_READ,
+    probe_kill_lines,
+)
 
 __all__ = ["NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE",
            "STATED_RESTARTS", "STATED_RESTART_REASON", "Runs", "command_run_hint",
@@ -436,6 +447,7 @@ def split_runs(text: str) -> Runs | None:
     above: _Columns | None = None  # a `get pods` command alone on the line above
     last_named = ""  # the container a run last put its fields under (`_headless_run`)
     named = _named_elsewhere(lines)
+    killed = False  # a probe's kill stated in prose read already (`_kill_once`)
     for number, line in enumerate(lines, 1):
         parts, what = _run_of(line, header_apart, describe_apart, above,
                               lines[number - 2] if number > 1 else "")
@@ -447,13 +459,24 @@ def split_runs(text: str) -> Runs | None:
             origin.append(number)
             continue
         kept, around = parts
-        if kept[0] == "Containers:" and kept[1] == last_named:
+        kept, what = _kill_once(kept, what, killed)
+        killed = killed or what.startswith(STATED_PROBE_KILL)
+        if kept[:1] == ["Containers:"] and kept[1] == last_named:
             kept = kept[2:]  # the container named again: its fields under the same name
-        last_named = kept[1] if kept[0] == "Containers:" else last_named
+        last_named = kept[1] if kept[:1] == ["Containers:"] else last_named
         out.extend(kept)
         origin.extend([number] * len(kept))
         split.append((number, what, around))
     return Runs("\n".join(out), split, origin) if split else None
+
+
+def _kill_once(kept: list[str], what: str, killed: bool) -> tuple[list[str], str]:
+    """A probe's kill stated in prose again after one was read (`the liveness probe killed
+    the pod`, once in a heading and again in the paragraph under it): the author tells one
+    kill twice, not two kills (a statement counts nothing, README), so it puts back nothing."""
+    if not killed or not what.startswith(STATED_PROBE_KILL):
+        return kept, what
+    return [], STATED_KILL_AGAIN
 
 
 def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns | None,
@@ -491,6 +514,10 @@ def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         parts, what = _restart_reason(line)
     if parts is None:
         parts, what = _stated_restarts(line)
+    if parts is None:
+        parts, what = _stated_probe_kill(line)
+    if parts is None:
+        parts, what = _zh_oom(line)
     if parts is not None and "OOMKilled" not in line and "Reason: OOMKilled" in (x.strip() for x in parts[0]):
         what += " (its reason `OOM Killed` read as the kubelet's OOMKilled)"
     return parts, what
@@ -940,6 +967,30 @@ def _stated_restarts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
             _IF_MORE.search(line, _sentence_start(line, m.start()), m.start()):
         return None, ""
     return ([f"{UNTOLD_STATE}: Terminated"], True), STATED_RESTARTS
+
+
+def _stated_probe_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A probe named as the agent of a kill of the case's own pod or container
+    (stated_kill.PROBE_KILL), read as that probe's failure and one kill of it (R4.4), and
+    what it is; None without one, in a question or in a sentence of what may happen."""
+    m = _near(PROBE_KILL, line, KILL_ANCHORS, (300, 120), _SENTENCE_PLACES)
+    if m is None or _general_around(line, m.start(), m.end()) or _asked(line, m.end()) or \
+            _IF_MORE.search(line, _sentence_start(line, m.start()), m.start()):
+        return None, ""
+    what = (f"{STATED_PROBE_KILL} (`{m[0][:80]}`): read as that probe's failure and one kill "
+            "of it, of a container the record does not name, at least once, no count")
+    return (probe_kill_lines(m), True), what
+
+
+def _zh_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A container's end OOMKilled stated in a Chinese sentence of the case's own container
+    (stated_kill.ZH_OOM), read as the sentences that state a status are (`_prose_status`),
+    and what it is; None without one, or in a sentence of what may happen."""
+    m = _near(ZH_OOM, line, ZH_OOM_ANCHORS, (40, 40), _SENTENCE_PLACES)
+    if m is None or _general_around(line, m.start(), m.end()) or _asked(line, m.end()):
+        return None, ""
+    state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['state'] or m['by'])}"]
+    return (state, True), f"{STATED_ZH_OOM} (`{m[0][:80]}`): {ZH_OOM_READ}"
 
 
 def _sentence_start(line: str, start: int) -> int:

@@ -1,0 +1,98 @@
+"""A probe's kill of the case's own pod or container stated in its author's prose, and an end's
+reason OOMKilled stated in Chinese of the case's own container (README, the counting rules:
+statements of the case in prose).
+
+- `the liveness probe (initialDelaySeconds: 10, failureThreshold: 3) killed the pod after
+  ~30s`, `Liveness probe killed backend before workers initialized`, `The pod failed
+  liveness, got killed, restarted`, `my container was killed by its liveness probe`: the
+  probe named as the agent of a kill of the case's pod or container is that probe's failure
+  and at least one kill of it (R4.4: the kubelet kills a container whose liveness or startup
+  probe failed failureThreshold times in a row). The kill is stated once and counts nothing:
+  at least one, no upper bound. Readiness never kills (R4.4): `the readiness probe killed the
+  pod` is no kill read.
+- `驱动容器处于 OOMKilled 状态` (the driver container is in state OOMKilled), `容器被 OOMKilled`:
+  the end's reason of the case's container (OOMKilled only, as the English sentences that
+  state a status: the one reason that tells the cause with no exit code beside it).
+
+A sentence of what may happen, a question or a subject that is not the case's own (`a pod`,
+`pods`) is read by the caller's checks (runs.py) or not matched here. Every pattern is looked
+for around its anchor word only (`kill`, `OOM`) and each run of blanks is followed by a word
+of its own: one pass on a long line.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["KILL_ANCHORS", "PROBE_KILL", "STATED_KILL_AGAIN", "STATED_PROBE_KILL", "STATED_ZH_OOM",
+           "ZH_OOM", "ZH_OOM_ANCHORS", "ZH_OOM_READ", "probe_kill_lines", "stated_kill_hint"]
+
+# what each is read as (the start of the note the caller gives it)
+STATED_PROBE_KILL = ("a probe's kill of the case's own pod or container stated in its author's "
+                     "prose")
+STATED_KILL_AGAIN = (STATED_PROBE_KILL + " again, after one read above: the author's telling of "
+                     "that kill again, not another kill (read once)")
+STATED_ZH_OOM = "a container's end stated in a Chinese sentence of the case's own container"
+ZH_OOM_READ = ("read as a Terminated state's Reason, its exit code not in the record, whether it "
+               "was the container's State or its Last State the record does not say")
+
+# the case's own pod or container: a determiner of the case's and a word before `pod` or
+# `container` (`the docs-backend pod`), or a pod's name of two or more dash-parted parts
+_CASE = (r"(?:(?<![A-Za-z])(?i:my|our|the|this|that|its)[ \t]+(?:[\w.-]{1,63}[ \t]+)?"
+         r"(?i:pod|container|app|application|service|process)"
+         r"|(?<![\w.-])[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10})")
+# the object of `killed`: the case's own (`_CASE`), `it`, or a lower-case name alone
+# (`killed backend`); `a pod`, `pods`, `containers` and quantifiers are none of the case's
+_OBJECT = (r"(?:" + _CASE + r"|(?<![A-Za-z])it(?![\w-])"
+           r"|(?!(?:a|an|any|every|all|some|each|one|the|my|our|this|that|its|their|them|us|you"
+           r"|pods|containers|processes|apps|services)"
+           r"(?![\w-]))[a-z][a-z0-9]{0,30}(?:-[a-z0-9]{1,30}){0,10}(?![\w-]))")
+def _kind(name: str) -> str:
+    """The probe that kills (liveness or startup, R4.4), as group `name`."""
+    return rf"(?P<{name}>(?i:liveness|startup))"
+
+
+
+_PROBE = r"(?:[ \t]+(?i:probes?|checks?))?"
+# the probe as the agent of the kill: `the liveness probe (initialDelaySeconds: 10) killed the
+# pod` (a parenthesis of its settings between, no parenthesis inside it)
+_AGENT = (r"(?<![A-Za-z])" + _kind("agent") + _PROBE + r"(?:[ \t]*\([^()\n]{0,200}\))?[ \t]+"
+          r"(?:(?i:had|has|kept|was)[ \t]+)?(?i:killed|killing)[ \t]+" + _OBJECT)
+# the case's own pod as the one that failed the probe and got killed: `The pod failed
+# liveness, got killed`
+_FAILED = (_CASE + r"[ \t]+(?:(?i:kept)[ \t]+)?(?i:failed|failing)[ \t]+(?:(?i:its|the)[ \t]+)?"
+           + _kind("failed") + _PROBE + r"(?:[ \t]*,[ \t]*(?:(?i:and)[ \t]+)?|[ \t]+(?i:and)[ \t]+)"
+           r"(?:(?i:got|was|were|gets|kept[ \t]+getting)[ \t]+)?(?i:killed)(?![A-Za-z])")
+# passive: `my pod was killed by its liveness probe`
+_PASSIVE = (_CASE + r"[ \t]+(?i:was|were|got|kept[ \t]+getting|had[ \t]+been|has[ \t]+been)"
+            r"[ \t]+(?i:killed)[ \t]+(?i:by)[ \t]+(?:(?i:its|the|our|my)[ \t]+)?" + _kind("passive")
+            + r"(?:[ \t]+(?i:probes?|checks?))")
+PROBE_KILL = re.compile(r"(?:" + _AGENT + r"|" + _FAILED + r"|" + _PASSIVE + r")")
+KILL_ANCHORS = ("kill", "Kill", "KILL")
+
+# Chinese: a container (驱动容器, 容器, the pod) in the state OOMKilled (处于, 进入 ... 状态), or
+# OOMKilled as what befell it (被 OOMKilled)
+_ZH_CONTAINER = r"(?:\u5bb9\u5668|(?<![A-Za-z])(?i:pod))"
+ZH_OOM = re.compile(
+    _ZH_CONTAINER + r"[ \t]*(?:(?:\u5904\u4e8e|\u8655\u65bc|\u8fdb\u5165|\u9032\u5165)[ \t]*"
+    r"[`'\"\u201c]?(?P<state>OOM[ _-]?Killed)[`'\"\u201d]?[ \t]*(?:\u72b6\u6001|\u72c0\u614b)"
+    r"|\u88ab[ \t]*(?P<by>OOM[ _-]?Killed)(?![A-Za-z]))")
+ZH_OOM_ANCHORS = ("OOM",)
+
+
+def probe_kill_lines(m: re.Match[str]) -> list[str]:
+    """The kubelet's lines a stated probe kill (`PROBE_KILL`) is read as: the probe's failure
+    and one kill of it, of a container the record does not name (the dockershim's message
+    shape, the one that names the container by an id a page may elide: `...`)."""
+    kind = (m["agent"] or m["failed"] or m["passive"]).lower()
+    return [f"{kind.capitalize()} probe failed",
+            f"Killing container with id docker://...:Container failed {kind} probe.. "
+            "Container will be killed and recreated."]
+
+
+def stated_kill_hint(text: str) -> bool:
+    """Whether the text may hold a probe's kill stated in prose (both words, any case) or a
+    Chinese OOMKilled state, for the paste reader's gate (each word looked for once)."""
+    low = text.lower()
+    return ("kill" in low and ("liveness" in low or "startup" in low)) or \
+        ("OOM" in text and ("\u5bb9\u5668" in text or "\u88ab" in text))
