@@ -12,6 +12,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from kubesim.cli.main import main
 from kubesim.explain.readers.titled import titled_pods
 
@@ -103,3 +106,19 @@ def test_a_title_on_a_two_mb_line_is_read_in_one_pass(tmp_path: Path) -> None:
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         main(["explain", str(path), "--format", "json", "--no-suggest", "--phases", "1"])
     assert time.perf_counter() - started < 20
+
+
+_NAME = st.from_regex(r"[a-z]{1,6}(-[a-z0-9]{1,5}){1,2}", fullmatch=True)
+
+
+@given(st.lists(_NAME, min_size=2, max_size=6, unique=True),
+       st.text(alphabet="abc- ()#[]", max_size=30),
+       st.sampled_from(["Liveness", "Readiness", "Startup"]))
+def test_titled_pods_are_the_records_pods_of_one_workload(names: list[str], words: str,
+                                                          probe: str) -> None:
+    """Whatever the title's words, the pods it gives the failure to are pods of the record,
+    all of one workload (their names without the last part)."""
+    title = f"{words} {names[0].replace('-', ' ')} {probe} probe failed: HTTP probe failed"
+    found = titled_pods(title, names)
+    assert set(found) <= set(names)
+    assert len({n.rpartition("-")[0] for n in found}) <= 1
