@@ -169,6 +169,8 @@ MODULES = {
     "kubesim.explain.readers.flattened": "records",
     "kubesim.explain.readers.renest": "records", "kubesim.explain.readers.shapes": "records",
     "kubesim.explain.readers.one_line_probe": "records",
+    "kubesim.explain.readers.row_sum": "records",
+    "kubesim.explain.readers.titled": "records",
     "kubesim.explain.readers.chart_values": "records",
     "kubesim.explain.readers.prefixes": "records",
     "kubesim.render.explain_formats": "render", "kubesim.cli.explain": "cli",

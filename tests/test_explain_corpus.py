@@ -164,17 +164,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 34: 8 of 10 at first contact on stop 43's final code (e082eed); the misses
     # hold: weave-3938 since fixklog, brainreview since fixprose
     # held-out batch 35: 5 of 10 at first contact on this stop's final code (33f1f93); the misses
-    "pulsar-21974.issue-title-liveness-401-then-get-pod-fence-broker-and-proxy-restarts-with-ago-cut.txt": (
-        "held-out batch 35, first contact on this stop's final code (33f1f93): cannot-tell {0, "
-        "1} with no probe failed, where the facts read the liveness failure the issue's title "
-        "quotes (`Liveness probe failed: HTTP probe failed with statuscode: 401`) as the "
-        "record's pods' failure: the title line is not read"),
-    "nats-k8s-503.issue-title-startup-404-helm-list-get-pods-three-2-of-3-restarts-24-describe-cut-in-containers.txt": (
-        "held-out batch 35, first contact on this stop's final code (33f1f93): answers for "
-        "container nats with no failure shown and kills open, where the facts read the startup "
-        "failure the title quotes (`Startup probe failed: HTTP probe failed with statuscode: "
-        "404`) and the get-pods row's 24 restarts (three containers' sum) as nats's ceiling, "
-        "{0, 24}; the describe is cut in its Containers section"),
     "volcengine-6460-1134341.chinese-guide-describe-flattened-one-line-crashloop-last-state-completed-exit-127-restart-9.txt": (
         "held-out batch 35, first contact on this stop's final code (33f1f93): cannot-tell {0, "
         "null} from the CrashLoopBackOff, where the facts read the describe container block the"

@@ -1144,6 +1144,9 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     if decided.kind == "not-probe":  # what the line says: the failures make at most these
         return _capped(lo, ceiling, floor, f"at most {ceiling}: the recorded liveness and "
                        f"startup failures make no more kills than that (R1.17)")
+    summed = _row_sum_most(f)
+    if summed is not None:
+        return _capped(lo, summed[0], floor, summed[1])
     most = _containers_bound(f)
     left_open = _open_why(f)
     if left_open and most is None:
@@ -1161,6 +1164,26 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     if most is not None:  # the containers the record states bound what the rest infers
         return _capped(lo, most, floor, _containers_why(f, most))
     return _inferred_most(f, lo, floor, 0 if f.probe_kills else ceiling)
+
+
+def _row_sum_most(f: _Facts) -> tuple[int, str] | None:
+    """The kills' ceiling a `get pods` row of the pod's several containers sets on a
+    container the record names without its own count (`ContainerRecord.row_sum`): the row's
+    RESTARTS sums every container's count, so this one restarted at most that often, one end
+    before each restart, and one more where its end shows or the row's STATUS shows a
+    container ended (R4.7); None where the record
+    states the container's count or its starts, which say more."""
+    rec = f.view.record
+    if rec is None or rec.row_sum is None or _restart_bound(f) is not None or \
+            _containers_bound(f) is not None:
+        return None
+    more = 1 if _last_killable(f.view) or rec.row_sum_ended else 0
+    line = rec.row_sum_where.line if rec.row_sum_where is not None else "?"
+    return rec.row_sum + more, (
+        f"at most {rec.row_sum + more}: the `get pods` row of line {line} sums the pod's "
+        f"containers' restart counts in RESTARTS {rec.row_sum}, so this container's is at "
+        "most that, one end before each restart" + (", and the last container may have "
+                                                    "ended too" if more else "") + " (R4.7)")
 
 
 def _joined(*parts: str) -> str:
@@ -1411,7 +1434,8 @@ def _could_kill(f: _Facts) -> bool:
     return bool(f.killers or f.unknown_kills or f.probe_kills
                 or (f.ended is not None and f.ended.cause in SIGNALS)
                 or not _shows(f) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f)
-                or _unseen_end(f) or bool(f.unnamed) or _started_again_uncounted(f))
+                or _unseen_end(f) or bool(f.unnamed) or _started_again_uncounted(f)
+                or bool(f.view.record and f.view.record.row_sum))
 
 
 def _started_again_uncounted(f: _Facts) -> bool:

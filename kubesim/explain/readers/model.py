@@ -217,6 +217,13 @@ class ContainerRecord:
     # part of it names (a grep'd `Last State` beside `top --containers` rows): the pod's, some
     # container of it, which of these the record does not tell (README's counting rules)
     one_of: tuple[str, ...] = ()
+    # a `get pods` row of the pod's several containers, beside this one a record names
+    # without its count: the row's RESTARTS sums every container's restartCount (kubectl's
+    # printPod), so this one's count is at most it (R4.7, README's get-pods rule); where
+    # the row is
+    row_sum: int | None = None
+    row_sum_where: Where | None = None
+    row_sum_ended: bool = False  # the row's STATUS shows a container ended (back-off, Error)
 
 
 @dataclass(frozen=True, slots=True)

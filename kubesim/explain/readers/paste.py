@@ -110,6 +110,7 @@ from kubesim.explain.readers.runs import (
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.shapes import KINDS
 from kubesim.explain.readers.stated_kill import STATED_PROBE_KILL, STATED_ZH_OOM, stated_kill_hint
+from kubesim.explain.readers.titled import give_titled_messages
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json
 from kubesim.spec.manifests import containers_from_text
@@ -654,6 +655,7 @@ def read_paste(text: str, source: str) -> RecordSet:
     if placer.top.pods:
         _add(out, RecordSet(source, "top-containers", pods=placer.top.pods))
     _titled(out, placer.unread, lines, source)
+    _titled_message(out, lines)
     out.notes.extend(unread_notes(placer.unread, source))
     out.notes.extend(cut_notes(placer.cuts, source, out))
     _rows_together(out, placer.rows_together, source)
@@ -693,6 +695,15 @@ def _titled(out: RecordSet, unread: list[PasteLine], lines: list[PasteLine], sou
         out.notes.append(Note(_TITLED.format(line.text.strip()[:80]), where))
         unread.remove(line)
         return
+
+
+def _titled_message(out: RecordSet, lines: list[PasteLine]) -> None:
+    """A probe's failure the page's title (its first line) quotes, given to the pods the
+    title is about (`titled.give_titled_messages`, the corpus README's title rule)."""
+    first = next((x for x in lines if x.kind is LineKind.CONTENT), None)
+    note = None if first is None else give_titled_messages(out, first.number, first.text)
+    if note is not None:
+        out.notes.append(note)
 
 
 def _app_ends(unread: list[PasteLine], out: RecordSet, source: str) -> None:
@@ -1597,7 +1608,7 @@ _SPAN = re.compile(r"`([^`\n]+)(?:`|$)")
 # followed by the prober's own words (an HTTP GET's error, its status code, a dial, a gRPC
 # error), so that a sentence about such messages is not taken for one
 _PROSE_PROBE = re.compile(
-    r"(?<=[A-Za-z,:] )(?:Liveness|Readiness|Startup) probe failed: "
+    r"(?:(?<=[A-Za-z,:] )|(?<=[A-Za-z,:] \())(?:Liveness|Readiness|Startup) probe failed: "
     r"(?:Get \"?https?://|HTTP probe failed with statuscode: \d|dial tcp |rpc error: )")
 # a shell comment (`# Liveness probe failed: ...`), and how many lines above it a command may
 # be (comments and blank lines between)
@@ -1614,13 +1625,25 @@ def _prose_message(text: str, where: Where) -> tuple[RecordedEvent, Note] | None
     m = _PROSE_PROBE.search(text)
     if m is None or _NOT_PROSE.search(text, 0, m.start()):
         return None
-    end = _SENTENCE_END.search(text, m.end())
-    found = bare_event(text[m.start():end.start() if end else len(text)], where)
+    end = _prose_end(text, m)
+    found = bare_event(text[m.start():end], where)
     if found is None:
         return None
     event, note = found
     return event, Note(f"{note.text}; it was quoted in a sentence, read from its first word "
                        "to the sentence's end, the sentence's other words not read", note.where)
+
+
+def _prose_end(text: str, m: re.Match[str]) -> int:
+    """Where a probe's failure a sentence quotes ends: at its closing parenthesis where the
+    sentence opened one just before it (`... for all nodes (Startup probe failed: ...)`),
+    else at the sentence's end."""
+    if text[m.start() - 1] == "(":
+        close = text.find(")", m.end())
+        if close >= 0:
+            return close
+    end = _SENTENCE_END.search(text, m.end())
+    return end.start() if end else len(text)
 
 
 def _quoted_messages(text: str, where: Where) -> list[tuple[RecordedEvent, Note]]:

@@ -30,6 +30,7 @@ from kubesim.explain.readers.normalise import plain, unfolded
 from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
 from kubesim.explain.readers.renest import flattened_manifest
+from kubesim.explain.readers.row_sum import bound_by_row_sum
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json, read_text
 
@@ -669,6 +670,7 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
     into.notes.extend(other.notes)
     into.formats.extend(f for f in other.formats if f not in into.formats)
     _adopt_unnamed(into)
+    bound_by_row_sum(into)
 
 
 def _has_status(c: ContainerRecord) -> bool:
