@@ -166,6 +166,7 @@ MODULES = {
     "kubesim.explain.readers.ci_log": "records", "kubesim.explain.readers.by_hand": "records",
     "kubesim.explain.readers.pods_table_2015": "records",
     "kubesim.explain.readers.fragment": "records", "kubesim.explain.readers.v1beta": "records",
+    "kubesim.explain.readers.container_run": "records",
     "kubesim.explain.readers.flattened": "records",
     "kubesim.explain.readers.renest": "records", "kubesim.explain.readers.shapes": "records",
     "kubesim.explain.readers.one_line_probe": "records",

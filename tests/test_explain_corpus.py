@@ -164,12 +164,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 34: 8 of 10 at first contact on stop 43's final code (e082eed); the misses
     # hold: weave-3938 since fixklog, brainreview since fixprose
     # held-out batch 35: 5 of 10 at first contact on this stop's final code (33f1f93); the misses
-    "volcengine-6460-1134341.chinese-guide-describe-flattened-one-line-crashloop-last-state-completed-exit-127-restart-9.txt": (
-        "held-out batch 35, first contact on this stop's final code (33f1f93): cannot-tell {0, "
-        "null} from the CrashLoopBackOff, where the facts read the describe container block the"
-        " page ran into one line (Last State Completed, exit code 127, Restart Count 9, no "
-        "probe line from Restart Count to Environment) as app-exit {0, 0}: the run-together "
-        "fields are not read"),
     "juejin-7550160737245184034.chinese-blog-prose-probe-messages-run-together-exit-143-probe-yaml-one-line.txt": (
         "held-out batch 35, first contact on this stop's final code (33f1f93): no failure "
         "shown, kills open, where the facts read the Chinese post's probe messages run "
@@ -182,11 +176,6 @@ NOT_READ: dict[str, str] = {
         "record explain reads: a timestamped event log (`TIME | pod spec.containers{...} ...`, "
         "newest first, cut), where the facts read shutdown-manager's Killing row `failed "
         "liveness probe` as liveness-kill {1, null}"),
-    "virtualization-docs-1030.issue-windows-events-sandbox-changed-x12-failed-create-sandbox-os-mismatch-cut.txt": (
-        "held-out batch 36, first contact on this stop's final code (33f1f93): no failure "
-        "shown, kills open, where the facts read `SandboxChanged (x12)` and "
-        "`FailedCreatePodSandBox` (the Windows container's OS not the host's) as failures shown"
-        " and no container ever created, so no probe kill, {0, 0}"),
     "authentik-22979.comment-k9s-box-events-pulled-x36-killing-x35-server-message-cut.txt": (
         "held-out batch 36, first contact on this stop's final code (33f1f93): kills {0, null} "
         "(rows cut, no count of containers), where the facts read k9s's `Pulled (x36)` row, "

@@ -330,7 +330,8 @@ def _shows(f: _Facts) -> bool:
     restart, whatever the row's message lost to a cut (its count is before the cut)."""
     s = f.story
     return bool(s.streaks or s.kills or f.floor or s.exits or s.back_offs is not None
-                or s.restart_count or f.unnamed or f.view.pulled_again >= 2)
+                or s.restart_count or f.unnamed or f.view.pulled_again >= 2
+                or bool(f.view.sandbox))  # (README's sandbox rule: failures shown)
 
 
 def _unnamed(v: rc.View) -> list[RecordedEvent]:
@@ -691,7 +692,36 @@ def _no_exit(f: _Facts) -> _Decided:
 def _held(f: _Facts) -> _Decided | None:
     """What the record shows short of a failure, a kill or an exit, that decides it."""
     return _unnamed_probe(f) or _waits_on_init(f) or _held_out(f) or _pod_held_out(f) or \
-        _pulled_again(f)
+        _pulled_again(f) or _sandbox_down(f)
+
+
+def _sandbox_down(f: _Facts) -> _Decided | None:
+    """The pod's sandbox events (`View.sandbox`), and nothing else of an end: failures shown
+    (README's sandbox rule). A changed sandbox is killed and created again with every
+    container of the pod (kuberuntime_manager.go, computePodActions: "Pod sandbox changed, it
+    will be killed and re-created"); a sandbox not created starts none (createPodSandbox
+    failed). What kept the pod down is its sandbox, which no cause of explain names."""
+    if not f.view.sandbox:
+        return None
+    shown = "; ".join(f"{e.reason}{f' (x{e.count})' if e.count > 1 else ''}: "
+                      f"{rc.clip(e.message, 80)}" for e in f.view.sandbox[:3])
+    because = (f"the pod's sandbox did not stay up ({shown}): the kubelet kills every "
+               "container of the pod with a changed sandbox and creates it again, and starts "
+               "none while creating it fails; what kept the pod down is its sandbox, neither a "
+               "probe's kill nor the app's own exit")
+    return _Decided(Cause.CANNOT_TELL, "sandbox",
+                    f"cannot tell it as a probe's kill or an exit, because {because}", because)
+
+
+def _never_created(f: _Facts) -> bool:
+    """Whether the sandbox kept every container of the pod from being created: the record
+    shows sandbox events and no Created or Started row, no running state, and no row of the
+    container cut (a cut inside a sandbox row leaves out rows later than the record's newest
+    sandbox failure, taken as still failing)."""
+    v, rec = f.view, f.view.record
+    return bool(v.sandbox) and not any(
+        e.reason in _STARTS or e.truncated or e.cut_before or e.cut_after for e in v.events
+    ) and (rec is None or (rec.state != "running" and rec.restart_count is None))
 
 
 def _pulled_again(f: _Facts) -> _Decided | None:
@@ -1244,6 +1274,9 @@ def _closed_why(f: _Facts, decided: _Decided) -> str:
     if _whole_stream(f):
         return ("the pod's events, whole from its Scheduled row on, show every probe kill: "
                 "each records a Killing event (R4.4)")
+    if decided.kind == "sandbox" and _never_created(f):
+        return ("the pod's sandbox kept failing and the record shows no container created or "
+                "started: a probe runs only in a running container (R1.25)")
     if _never_started(f):
         return ("the record states it never started, and a probe kills only a running "
                 "container (R1.25)")

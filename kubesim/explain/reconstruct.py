@@ -72,6 +72,7 @@ from kubesim.spec.model import ContainerSpec, HandlerKind, Probe, parse_containe
 __all__ = [
     "DEFAULTS",
     "POD_REASONS",
+    "SANDBOX_REASONS",
     "View",
     "attribute",
     "back_offs",
@@ -102,6 +103,9 @@ POD_REASONS = frozenset({"Scheduled", "FailedScheduling", "SuccessfulCreate", "T
                          "NotTriggerScaleUp", "Preempted", "FailedMount", "SuccessfulAttachVolume",
                          "FailedAttachVolume", "NetworkNotReady", "SandboxChanged",
                          "FailedCreatePodSandBox", "FailedKillPod", "Evicted"})
+# the kubelet's events of the pod's sandbox (kuberuntime_manager.go): "Pod sandbox changed, it
+# will be killed and re-created" (every container killed with it), createPodSandbox failed
+SANDBOX_REASONS = frozenset({"SandboxChanged", "FailedCreatePodSandBox"})
 SPAM_BURST = 25  # the event recorder's per-object burst (R4.43: client-go events_cache.go)
 # The API server keeps an event an hour after its last occurrence (kube-apiserver
 # --event-ttl, 1 h by default): a whole record of a pod's events holds every one of its hour.
@@ -172,6 +176,10 @@ class View:
     # the pod's Evicted event's message: the kubelet evicted the pod (a kill of it is not a
     # probe's; a pod-level event, in no container's events)
     evicted: str | None = None
+    # the pod's sandbox events (SandboxChanged, FailedCreatePodSandBox; pod-level, in no
+    # container's events): a sandbox changed kills every container of the pod with it, a
+    # sandbox not created starts none (kuberuntime_manager.go, README's sandbox rule)
+    sandbox: list[RecordedEvent] = field(default_factory=list)
     # The occurrences of the Pulled row of this container's image ensured before each start
     # (EnsureImageExists in kuberuntime's startContainer: `already present on machine` or
     # the pull's), where one row counts two or more and names no other container: the
@@ -441,6 +449,8 @@ def attribute(pod: PodRecord, chosen: str | None = None
         elif e.reason in POD_REASONS or (unlisted and pulled_image(e.message)):
             for v in views if e.reason == "Evicted" else ():
                 v.evicted = e.message
+            for v in views if e.reason in SANDBOX_REASONS else ():
+                v.sandbox.append(e)
             continue  # about the pod, or an image row of a container it cannot name
         elif e.init:  # an init container's: explain explains the app containers
             loose.append(e)

@@ -743,6 +743,7 @@ def _rows_together(out: RecordSet, lines: list[PasteLine], source: str) -> None:
 _GAP = r"(?:[ \t\xa0]|\x1b\[[0-9;]{0,20}m)+"  # spaces, colour codes: one way to match each
 _RUN_HINT = re.compile(r"status:[^\n]{0,64}?(?:conditions|containerStatuses|"
                        r"initContainerStatuses):|State:[^\n]{0,200}?Reason:"
+                       r"|State:[^\n]{0,400}?Restart Count:"
                        rf"|NAME{_GAP}READY{_GAP}STATUS{_GAP}RESTARTS{_GAP}AGE(?:{_GAP}IP{_GAP}"
                        rf"NODE(?:{_GAP}NOMINATED{_GAP}NODE{_GAP}READINESS{_GAP}GATES)?)?{_GAP}"
                        r"[a-z0-9\[(<.\u2026]")

@@ -30,6 +30,7 @@ import re
 from collections import Counter
 from typing import Any, NamedTuple
 
+from kubesim.explain.readers.container_run import CONTAINER_RUN, container_run
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
@@ -440,7 +441,8 @@ def split_runs(text: str) -> Runs | None:
     header_apart = any(_COLUMNS_HEADER.fullmatch(x.strip()) for x in lines)
     # (a line that holds a whole run is the run, not describe's line: `State: Terminated
     # Reason: OOMKilled Exit Code: 137` starts as describe's State line does)
-    describe_apart = any(_DESCRIBE_LINE.match(x) and _STATE.search(x) is None for x in lines)
+    describe_apart = any(_DESCRIBE_LINE.match(x) and _STATE.search(x) is None
+                         and container_run(x) is None for x in lines)
     out: list[str] = []
     origin: list[int] = []
     split: list[tuple[int, str, bool]] = []
@@ -501,7 +503,9 @@ def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns
 def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """describe's state fields run into the line, or a status quoted in a sentence, and what
     they are (saying where the reason was spelled otherwise than the kubelet spells it)."""
-    parts, what = _state_run(line), "describe's state fields"
+    parts, what = container_run(line), CONTAINER_RUN
+    if parts is None:
+        parts, what = _state_run(line), "describe's state fields"
     if parts is None:
         parts, what = _stated_end(line)
     if parts is None:
