@@ -6576,12 +6576,15 @@ def test_a_get_pods_row_gives_its_one_container_the_count_its_cut_describe_lost(
     assert not any(n.endswith("how often it restarted is not in the record") for n in notes)
 
 
-def test_a_get_pods_row_of_two_containers_gives_no_count_to_a_cut_describe() -> None:
-    """The negative side: a row of a pod of two containers (READY 0/2) sums their counts, so
-    the cut block of one of them gets no count from it: its kills stay open."""
+def test_a_get_pods_row_of_two_containers_bounds_a_cut_describe_by_its_sum() -> None:
+    """The other side: a row of a pod of two containers (READY 0/2) sums their counts
+    (kubectl's printer), so it is not the cut block's own count, but no container's count is
+    above the sum: it bounds this one's restarts from above (titles35's rule; R4.7), 20
+    restarts and the last container ended: at most 21 kills, never exactly its count."""
     text = ("`p-1   0/2     ContainerCreating   20            41h`\n\n"
             + _CUT_DESCRIBE.format(state=_WAITING))
-    assert _answer(text, container="app").probe_kills.hi is None
+    kills = _answer(text, container="app").probe_kills
+    assert (kills.lo, kills.hi) == (0, 21) and "sums" in kills.because
 
 
 # fix31c (issue 30): a Pulled row of two occurrences cut inside its message

@@ -447,11 +447,7 @@ def attribute(pod: PodRecord, chosen: str | None = None
         if name is not None and name in named:
             named[name].events.append(e)
         elif e.reason in POD_REASONS or (unlisted and pulled_image(e.message)):
-            for v in views if e.reason == "Evicted" else ():
-                v.evicted = e.message
-            for v in views if e.reason in SANDBOX_REASONS else ():
-                v.sandbox.append(e)
-            continue  # about the pod, or an image row of a container it cannot name
+            _the_pods(views, e)  # about the pod, or an image row of a container it cannot name
         elif e.init:  # an init container's: explain explains the app containers
             loose.append(e)
         elif (owner := _unnamed_owner(views, e, unlisted)) is not None:
@@ -468,6 +464,17 @@ def attribute(pod: PodRecord, chosen: str | None = None
         v.rows_cut = cut
         v.pulled_again, v.app_end = _pulled_again(pod, v, named), _app_end(pod)
     return views, loose
+
+
+def _the_pods(views: list[View], e: RecordedEvent) -> None:
+    """An event about the whole pod, on every container's view where it tells of them: an
+    eviction, and the sandbox's failures (every container killed with a changed sandbox, none
+    started while it cannot be made)."""
+    for v in views:
+        if e.reason == "Evicted":
+            v.evicted = e.message
+        if e.reason in SANDBOX_REASONS:
+            v.sandbox.append(e)
 
 
 def _app_end(pod: PodRecord) -> str:
