@@ -193,21 +193,11 @@ NOT_READ: dict[str, str] = {
         "OOMKilled beside the operator's `ExitCode: 143`, where the facts read oom-killed {0, "
         "0}"),
     # held-out batch 36: 4 of 10 at first contact on this stop's final code (33f1f93); the misses
-    "envoy-gateway-3220.issue-timestamped-event-log-pipe-two-containers-killing-shutdown-manager-liveness-cut.txt": (
-        "held-out batch 36, first contact on this stop's final code (33f1f93): exit 2, not a "
-        "record explain reads: a timestamped event log (`TIME | pod spec.containers{...} ...`, "
-        "newest first, cut), where the facts read shutdown-manager's Killing row `failed "
-        "liveness probe` as liveness-kill {1, null}"),
     "virtualization-docs-1030.issue-windows-events-sandbox-changed-x12-failed-create-sandbox-os-mismatch-cut.txt": (
         "held-out batch 36, first contact on this stop's final code (33f1f93): no failure "
         "shown, kills open, where the facts read `SandboxChanged (x12)` and "
         "`FailedCreatePodSandBox` (the Windows container's OS not the host's) as failures shown"
         " and no container ever created, so no probe kill, {0, 0}"),
-    "authentik-22979.comment-k9s-box-events-pulled-x36-killing-x35-server-message-cut.txt": (
-        "held-out batch 36, first contact on this stop's final code (33f1f93): kills {0, null} "
-        "(rows cut, no count of containers), where the facts read k9s's `Pulled (x36)` row, "
-        "wrapped onto the next line, as the one container's 36 starts bounding its ends: {0, "
-        "36}"),
     "najnesnaj-docs-backend-fixes.incident-prose-liveness-killed-django-backend-crashloop-then-startup-probe-yaml.txt": (
         "held-out batch 36, first contact on this stop's final code (33f1f93): reads the "
         "startup probe's YAML only and answers no failure shown, where the facts read the "
