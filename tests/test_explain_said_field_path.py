@@ -108,3 +108,33 @@ def test_a_two_megabyte_field_path_is_read_in_one_pass() -> None:
     [event] = _events(text)
     assert time.perf_counter() - start < 5
     assert event.container is None
+
+
+_WRAPPED_ROW = ("  Normal   Killing    {age} (x{n} over {over})  kubelet  spec.containers{{{name}}}: "
+                "Container {name} failed liveness probe, will be restarted")
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(2, 999), st.sampled_from(["10m", "5h58m", "3d2h"]),
+       st.sampled_from(["api", "shutdown-manager", "db-0"]), st.data())
+def test_a_row_a_narrow_terminal_broke_inside_its_count_is_read_whole(
+        n: int, over: str, name: str, data: st.DataObject) -> None:
+    """A terminal that wraps at its width breaks the row anywhere; broken after `(xN` and
+    before the count's `)`, the second piece starts the next line: read as one row."""
+    row = _WRAPPED_ROW.format(age="2m", n=n, over=over, name=name)
+    # from the count's last digit on: a row stopping at `(x1` of `(x12` is refused before the
+    # line after it is read (a count of one is never printed so)
+    lo, hi = row.index("(x") + 2 + len(str(n)), row.index(")")
+    at = data.draw(st.integers(lo, hi))
+    text = _HEAD + row[:at] + "\n" + row[at:] + "\n"
+    [event] = _events(text)
+    assert (event.reason, event.count, event.container, event.truncated) == (
+        "Killing", n, name, False)
+    assert event.message == f"Container {name} failed liveness probe, will be restarted"
+
+
+def test_a_row_cut_inside_its_count_at_the_end_of_the_paste_stays_cut() -> None:
+    text = _HEAD + _WRAPPED_ROW.format(age="2m", n=4, over="10m", name="api")[:40] + "\n"
+    [event] = _events(text)
+    assert event.truncated
+    assert event.message == ""

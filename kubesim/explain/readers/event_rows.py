@@ -73,6 +73,9 @@ _OLD_ROW = re.compile(rf"^[ \t]*(?P<first>{_TIME})(?:\t+|[ \t]{{2,}})(?P<last>{_
 # a describe row cut in its age column, after its count: `25m (x2 over 2` (the count is whole
 # when ` over` follows it)
 _CUT_COUNT = re.compile(r"^[ \t]+\(x(?P<count>\d{1,11})(?P<whole> over\b.*)?$")
+# a describe row that stops inside its `(xN over M)`, before its `)`: cut there, or broken
+# there by a narrow terminal (`EventRows._rewrapped`)
+_OPEN_COUNT = re.compile(r"^[ \t]+\(x\d{1,11}[^)]*$")
 _MULTI_LINE = {"Unhealthy", "ProbeWarning"}  # reasons whose message carries a probe's output
 # the record's last line, a row cut right after its type (`  Warning`): no message goes on so
 _TYPE_ONLY = re.compile(r"^[ \t]+(?:Normal|Warning)[ \t]*$")
@@ -146,6 +149,7 @@ class _Open:
     event: RecordedEvent
     lines: list[str]
     cut_after: bool = False  # the record ends in a row after it (`_cut_open_row`), not in it
+    raw: str = ""  # the line the row starts on, as pasted
 
 
 class EventRows:
@@ -195,15 +199,48 @@ class EventRows:
                 event, self._cut = replace(event, cut_before=True), None
             if event.event_name:
                 self.notes.append(_event_named(event))
-            self._open = _Open(event, [])
+            self._open = _Open(event, [], raw=line)
             return True
         if self._open is not None and line.strip():
-            self._open.lines.append(line.rstrip())
+            self._continue(line)
             return True
         if line.strip() and self._open is None and not self.events:
             self.orphan(number)
             return True
         return False
+
+    def _continue(self, line: str) -> None:
+        """A line that starts no row goes on with the open row's message; a row a narrow
+        terminal broke inside its `(xN over M)` (`2m (x4 over 1`, then `0m)  kubelet  ...`) is
+        read again whole, its two pieces joined where the terminal broke them."""
+        assert self._open is not None
+        whole = None if self._open.lines else self._rewrapped(line)
+        if whole is None:
+            self._open.lines.append(line.rstrip())
+        else:
+            self._open.event = whole
+
+    def _rewrapped(self, line: str) -> RecordedEvent | None:
+        """The open row read with `line` after it, where the open row stops inside its count
+        (`_OPEN_COUNT`) and the two make one whole row of a stated count and a message: the
+        line's text right after the row's (a break inside a word), or after one space (a
+        break at one); None otherwise."""
+        assert self._open is not None
+        event, raw = self._open.event, self._open.raw
+        m = _NEW_ROW.match(raw)
+        if m is None or m["count"] is not None or not _OPEN_COUNT.match(m["rest"] or ""):
+            return None
+        for joined in (raw + line.lstrip(), raw.rstrip() + " " + line.lstrip()):
+            again = _NEW_ROW.match(joined)
+            if again is None or again["count"] is None:
+                continue
+            try:
+                whole = self._row(joined, event.where.line or 0)
+            except RecordError:
+                continue
+            if whole is not None and whole.message and not whole.truncated:
+                return replace(whole, where=event.where, cut_before=event.cut_before)
+        return None
 
     @property
     def is_open(self) -> bool:
