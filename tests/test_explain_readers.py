@@ -646,9 +646,6 @@ def test_unread_notes_are_counted_past_their_limit():
 REFUSED: dict[str, str] = {
     # held-out records whose evidence explain leaves unread at first contact (stop 42); each
     # is marked in test_explain_corpus.py's NOT_READ with what explain said
-    "envoy-gateway-3220.issue-timestamped-event-log-pipe-two-containers-killing-shutdown-manager-liveness-cut.txt": (
-        "held-out batch 36, first contact (33f1f93): refused as no record explain reads, its "
-        "timestamped event rows (`TIME | pod spec.containers{...} ...`) read by no reader"),
 }
 
 

@@ -427,3 +427,38 @@ def bare_reason(message: str) -> BareReason | None:
     """The reason a kubelet message of this shape has; None for any other text."""
     text = message.strip()
     return next((reason for pattern, reason in _SHAPES if pattern.match(text)), None)
+
+
+# a log viewer's event rows, newest first (envoy-gateway-3220): the time the viewer logged the
+# event, local and without a zone, a `|`, then the event's line as an event exporter writes it:
+# its object's name, the fieldPath naming the container, the reason and the message
+# (`2024-04-19 07:20:11.042 | web-0  spec.containers{app} Killing Container app failed ...`)
+_LOGGED_HEAD = (r"^[ \t]*(?P<time>\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?)"
+                r"[ \t]+\|[ \t]+(?P<name>[a-z0-9][a-z0-9.-]{0,252})")
+_LOGGED = re.compile(
+    _LOGGED_HEAD + r"[ \t]+(?:(?P<sub>spec\.(?:initContainers|containers|ephemeralContainers)"
+    r"\{[^{}\s]{1,253}\})[ \t]+)?(?P<reason>[A-Z][A-Za-z0-9_]{0,80})(?:[ \t]+(?P<message>\S.*))?$")
+# the same row cut before its reason: its time and object, and a fieldPath cut short or whole
+_LOGGED_CUT = re.compile(_LOGGED_HEAD + r"(?:[ \t]+spec\.[A-Za-z]{0,20}(?:\{[^{}\s]{0,253}\}?)?)?"
+                         r"[ \t]*$")
+# a date and time of day with no zone (a log viewer's local time): ordered, placed on no clock
+LOCAL_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?$")
+
+
+def logged_cells(line: str) -> Cells | None:
+    """A log viewer's event row, `TIME | NAME  [FIELDPATH] REASON MESSAGE` (see `_LOGGED`):
+    read only with a reason the kubelet writes, or a fieldPath naming a container before it
+    (a word after a pod's name is otherwise any log line's)."""
+    m = _LOGGED.match(line)
+    if m is None or m["sub"] is None and m["reason"] not in KUBELET_REASONS:
+        return None
+    return Cells(m["reason"], (m["message"] or "").strip(), None, m["time"], kind="Pod",
+                 name=m["name"], subobject=m["sub"])
+
+
+def logged_head_alone(line: str) -> str | None:
+    """The object of a log viewer's event row cut before its reason (`TIME | NAME
+    spec.containers{ap`, a paste's last line): no message goes on so; None for any other
+    line."""
+    m = _LOGGED_CUT.match(line)
+    return m["name"] if m is not None else None

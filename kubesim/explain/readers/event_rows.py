@@ -16,14 +16,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 
 from kubesim.errors import RecordError
 from kubesim.explain.readers.event_layouts import (
+    LOCAL_TIME,
     Cells,
     Columns,
     bare_reason,
     get_old_cells,
     headerless_cells,
+    logged_cells,
+    logged_head_alone,
     sourced_cells,
     spaced_console_cells,
     wide_cells,
@@ -69,6 +73,9 @@ _OLD_ROW = re.compile(rf"^[ \t]*(?P<first>{_TIME})(?:\t+|[ \t]{{2,}})(?P<last>{_
 # a describe row cut in its age column, after its count: `25m (x2 over 2` (the count is whole
 # when ` over` follows it)
 _CUT_COUNT = re.compile(r"^[ \t]+\(x(?P<count>\d{1,11})(?P<whole> over\b.*)?$")
+# a describe row that stops inside its `(xN over M)`, before its `)`: cut there, or broken
+# there by a narrow terminal (`EventRows._rewrapped`)
+_OPEN_COUNT = re.compile(r"^[ \t]+\(x\d{1,11}[^)]*$")
 _MULTI_LINE = {"Unhealthy", "ProbeWarning"}  # reasons whose message carries a probe's output
 # the record's last line, a row cut right after its type (`  Warning`): no message goes on so
 _TYPE_ONLY = re.compile(r"^[ \t]+(?:Normal|Warning)[ \t]*$")
@@ -103,6 +110,24 @@ def container_of_field_path(path: str | None) -> str | None:
     return m[1] if m else None
 
 
+# kubectl describe since 1.35 prints the event's involvedObject.fieldPath before its message
+# (`spec.containers{app}: Started container app`, kubernetes PR 133627, DescribeEvents)
+_SAID_FIELD_PATH = re.compile(
+    r"^(?P<path>spec\.(?:initContainers|containers|ephemeralContainers)\{[^{}\s]{1,253}\}): ")
+
+
+def field_path_said(event: RecordedEvent) -> RecordedEvent:
+    """The row whose message starts with its fieldPath (kubectl 1.35's describe), read as the
+    container it names, the message after it; a row already naming its container, or whose
+    message starts otherwise (a fieldPath cut before its `}: `), as it is."""
+    m = _SAID_FIELD_PATH.match(event.message) if event.container is None else None
+    if m is None:
+        return event
+    message, combined = strip_combined(event.message[m.end():])
+    return replace(event, message=message, container=container_of_field_path(m["path"]),
+                   init=init_field_path(m["path"]), combined=event.combined or combined)
+
+
 def init_field_path(path: str | None) -> bool:
     """Whether the fieldPath names an init container (`spec.initContainers{setup}`)."""
     return (path or "").startswith("spec.initContainers{")
@@ -124,6 +149,7 @@ class _Open:
     event: RecordedEvent
     lines: list[str]
     cut_after: bool = False  # the record ends in a row after it (`_cut_open_row`), not in it
+    raw: str = ""  # the line the row starts on, as pasted
 
 
 class EventRows:
@@ -173,15 +199,48 @@ class EventRows:
                 event, self._cut = replace(event, cut_before=True), None
             if event.event_name:
                 self.notes.append(_event_named(event))
-            self._open = _Open(event, [])
+            self._open = _Open(event, [], raw=line)
             return True
         if self._open is not None and line.strip():
-            self._open.lines.append(line.rstrip())
+            self._continue(line)
             return True
         if line.strip() and self._open is None and not self.events:
             self.orphan(number)
             return True
         return False
+
+    def _continue(self, line: str) -> None:
+        """A line that starts no row goes on with the open row's message; a row a narrow
+        terminal broke inside its `(xN over M)` (`2m (x4 over 1`, then `0m)  kubelet  ...`) is
+        read again whole, its two pieces joined where the terminal broke them."""
+        assert self._open is not None
+        whole = None if self._open.lines else self._rewrapped(line)
+        if whole is None:
+            self._open.lines.append(line.rstrip())
+        else:
+            self._open.event = whole
+
+    def _rewrapped(self, line: str) -> RecordedEvent | None:
+        """The open row read with `line` after it, where the open row stops inside its count
+        (`_OPEN_COUNT`) and the two make one whole row of a stated count and a message: the
+        line's text right after the row's (a break inside a word), or after one space (a
+        break at one); None otherwise."""
+        assert self._open is not None
+        event, raw = self._open.event, self._open.raw
+        m = _NEW_ROW.match(raw)
+        if m is None or m["count"] is not None or not _OPEN_COUNT.match(m["rest"] or ""):
+            return None
+        for joined in (raw + line.lstrip(), raw.rstrip() + " " + line.lstrip()):
+            again = _NEW_ROW.match(joined)
+            if again is None or again["count"] is None:
+                continue
+            try:
+                whole = self._row(joined, event.where.line or 0)
+            except RecordError:
+                continue
+            if whole is not None and whole.message and not whole.truncated:
+                return replace(whole, where=event.where, cut_before=event.cut_before)
+        return None
 
     @property
     def is_open(self) -> bool:
@@ -215,7 +274,7 @@ class EventRows:
         # a last line of a type alone (`  Warning`) is a row cut after its type, whether the
         # text ends inside that line or after it: no message goes on with a bare type
         if self._open is not None and (cut or (
-                self._open.lines and self._type_alone(self._open.lines[-1]))):
+                self._open.lines and self._cut_head(self._open.lines[-1]))):
             self._cut_open_row()
         self._close()
         self._name_table()
@@ -225,6 +284,7 @@ class EventRows:
                                    "rows after it are not in the record", self.events[-1].where))
             self.events[-1] = replace(self.events[-1], cut_after=True)
         self._cut = None
+        self._local_times()
         ages = [t for e in self.events for t in (e.first.text, e.last.text)]
         if human_printer(ages):
             self.events = [replace(e, first=_again(e.first), last=_again(e.last))
@@ -245,6 +305,30 @@ class EventRows:
             if self.events:
                 self.events[0] = replace(self.events[0], cut_before=True)
         return self.events
+
+    def _local_times(self) -> None:
+        """Rows a log viewer timed by its local date and time (`LOCAL_TIME`: no zone, so on no
+        clock): placed as ages before the newest of them, as a klog time is (the record was
+        taken at or after it), their order kept. Rows whose times go back down the paste run
+        newest first, said: a cut at the paste's end hides older rows."""
+        at: dict[int, tuple[float, float]] = {}
+        for i, e in enumerate(self.events):
+            if (local := _local_seconds(e.last.text)) is not None:
+                at[i] = local
+        if not at:
+            return
+        newest = max(t for t, _ in at.values())
+        for i, (t, precision) in at.items():
+            age = Stamp(StampKind.AGE, age_lo=newest - t, age_hi=newest - t + precision,
+                        text=self.events[i].last.text)
+            self.events[i] = replace(self.events[i], first=age, last=age)
+        times = [t for t, _ in at.values()]
+        if len(times) >= 2 and times[0] > times[-1] and \
+                all(a >= b for a, b in zip(times, times[1:], strict=False)):
+            self.notes.append(Note(
+                "these rows run newest first (their times go back down the paste): rows older "
+                "than the last one shown are not in the record where the paste is cut after it",
+                self.events[next(iter(at))].where))
 
     def _cut_in_message(self) -> None:
         """The last row's message opens a parenthesis it never closes (`Successfully pulled
@@ -269,12 +353,12 @@ class EventRows:
         message; rows after the open one are not in the record either way."""
         assert self._open is not None
         more = self._open.lines
-        if more and (kind := self._type_alone(more[-1])):
+        if more and (head := self._cut_head(more[-1])):
             more.pop()
             self._open.event = replace(self._open.event, truncated=True)
             self._open.cut_after = True
             self.notes.append(Note(
-                f"the record ends in the row after this one, cut after its type ({kind}): "
+                f"the record ends in the row after this one, cut after its {head}: "
                 "its reason and message, and any rows after it, are not in the record",
                 self._open.event.where))
             return
@@ -282,6 +366,15 @@ class EventRows:
         self.notes.append(Note(
             "the record ends without a line break in this row: it may be cut short",
             self._open.event.where))
+
+    def _cut_head(self, line: str) -> str | None:
+        """What a row cut before its reason holds, said (`type (Warning)`, `object (web-0)`):
+        `_type_alone`, or a log viewer's row cut after its object (`logged_head_alone`); None
+        for any other line."""
+        if (kind := self._type_alone(line)) is not None:
+            return f"type ({kind})"
+        name = logged_head_alone(line)
+        return f"object ({name})" if name is not None else None
 
     def _type_alone(self, line: str) -> str | None:
         """The type of a row cut right after it: `  Warning` alone, or a `get events` row
@@ -325,6 +418,7 @@ class EventRows:
             event = replace(event, message=joint.join([event.message, *(m.strip() for m in more)]))
         if more and event.object_cut:  # the row goes on below its OBJECT cell: not cut there
             event = replace(event, object_cut=False)
+        event = field_path_said(event)
         if event.truncated and not self._open.cut_after:
             # a row cut in its OBJECT cell is read up to the cut: no line both read and not
             self.notes.append(Note(_cut_row(event), event.where, kind=NoteKind.READING))
@@ -357,7 +451,7 @@ class EventRows:
         if m:
             return self._old_row(m, number)
         cells = headerless_cells(line, _is_time) or sourced_cells(line) \
-            or spaced_console_cells(line)
+            or spaced_console_cells(line) or logged_cells(line)
         return self._from_cells(cells, number) if cells is not None else None
 
     def _error(self, message: str, number: int) -> RecordError:
@@ -382,7 +476,7 @@ class EventRows:
         if text.startswith("-"):
             raise self._error(f"age {text[:20]!r} is negative: kubectl prints a time ahead of "
                               "its clock as <invalid>", number)
-        if _CLOCK.match(text) or text in ("<nil>", "<none>"):  # a console's time of day (no
+        if _CLOCK.match(text) or LOCAL_TIME.match(text) or text in ("<nil>", "<none>"):  # a console's time of day (no
             return Stamp(StampKind.UNKNOWN, text=text)  # date), custom columns' missing field
         raise self._error(f"age {text[:20]!r} is not one kubectl prints (at most 9 digits "
                           "a unit, units decreasing: 3m20s)", number)
@@ -573,6 +667,21 @@ def _object_cell(rest: str) -> tuple[str, str, str]:
 def _kind(text: str) -> str:
     """`pod` (as `kubectl get events` prints OBJECT) -> `Pod`."""
     return _KINDS.get(text.split(".")[0], text)
+
+
+def _local_seconds(text: str) -> tuple[float, float] | None:
+    """Seconds of a date and time with no zone (`2024-04-19 07:24:39.994`), on a clock of its
+    own (only differences between them mean anything), and their precision; None for any
+    other text."""
+    if not LOCAL_TIME.match(text):
+        return None
+    day, _, clock = text.replace("T", " ").partition(" ")
+    whole, _, frac = clock.partition(".")
+    try:
+        at = datetime.strptime(f"{day} {whole}", "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
+    except ValueError:  # a day or an hour no calendar has (`2024-13-40`)
+        return None
+    return at.timestamp() + (float("0." + frac) if frac else 0.0), 10.0 ** -len(frac)
 
 
 def _again(stamp: Stamp) -> Stamp:

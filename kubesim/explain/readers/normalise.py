@@ -325,9 +325,16 @@ def _stamped(block: list[str]) -> list[str] | None:
         matches = _carriers(block, stamp)
         gaps = {len(m.string) - len(m.string[m.end():].lstrip()) - m.end() for m in matches or ()}
         column = all(_TABLE_TIME.match(m.string) for m in matches or ())
-        if matches and (0 in gaps or len(gaps) > 1 or not column):
+        if matches and (0 in gaps or len(gaps) > 1 or not column) and not _piped(matches):
             return _cut(block, stamp)
     return None
+
+
+def _piped(matches: list[re.Match[str]]) -> bool:
+    """Every time is its row's first cell, a `|` after it (a log viewer's `TIME | LINE`, an
+    event row as its exporter wrote it: event_layouts.logged_cells): the time is the row's,
+    kept, not a console's stamp on the lines it printed."""
+    return all(m.string[m.end():].lstrip(" \t").startswith("| ") for m in matches)
 
 
 _LINE_NUMBER = re.compile(r"^[ \t]*(\d{1,6})(?:[ \t]*[|│][ \t]?|:[ \t]?|\.(?:[ \t]|$)|\t)")
