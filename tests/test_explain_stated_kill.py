@@ -10,6 +10,7 @@ conditional, a question, a sentence of what may happen, `a pod`, `pods`, the rea
 from __future__ import annotations
 
 import pytest
+from helpers import read_in_one_pass
 
 from kubesim.errors import RecordError
 from kubesim.explain.engine import ExplainOptions, explain_records
@@ -26,14 +27,7 @@ def _answer(text: str) -> Diagnosis:
     return c.answer
 
 
-def _read_in_one_pass(text: str) -> None:
-    """A hostile line's record is read, or refused with a RecordError, and nothing else: the
-    time it takes is bounded by the suite's timeout (no timing asserted)."""
-    try:
-        record = parse_record(text, "r.txt")
-    except RecordError:
-        return
-    assert record is not None
+_read_in_one_pass = read_in_one_pass
 
 
 # ---------------------------------------------------------------- a probe's kill in prose
