@@ -255,3 +255,9 @@ def read_in_one_pass(text: str) -> None:
     except RecordError:
         return
     assert record is not None
+
+
+def kill_bounds(kills: dict[str, Any]) -> dict[str, Any]:
+    """A probe-kill range's bounds from explain's JSON, without the reason it carries
+    (`because`): what the corpus facts and the tests hold it to."""
+    return {"min": kills["min"], "max": kills["max"]}

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from helpers import cli as kubesim
+from helpers import kill_bounds
 
 _ROWS = [
     '  Normal   Pulled     4m56s                  kubelet, n1  Successfully pulled image '
@@ -28,11 +29,6 @@ _ROWS = [
 ]
 _HEAD = ("Events:\n  Type     Reason     Age                    From         Message\n"
          "  ----     ------     ----                   ----         -------\n")
-
-
-def _bounds(kills: dict[str, Any]) -> dict[str, Any]:
-    """A probe-kill range's bounds, without the reason it carries (`because`)."""
-    return {"min": kills["min"], "max": kills["max"]}
 
 
 def _doc(capsys: Any, path: Path) -> dict[str, Any]:
@@ -59,7 +55,7 @@ def test_a_failure_that_names_no_container_in_a_pod_of_several_is_not_guessed(ca
     assert streak["owner"] == "cannot-tell-which-container" and streak["probe"] == "readiness"
     a = c["answer"]
     assert a["failed"] == ["readiness"]  # it failed in the record, whoever's it is
-    assert (a["cause"], _bounds(a["probe_kills"])) == ("cannot-tell", {"min": 0, "max": 2})
+    assert (a["cause"], kill_bounds(a["probe_kills"])) == ("cannot-tell", {"min": 0, "max": 2})
     assert "not probe kills" not in a["text"]  # the failures prove nothing about its restarts
     # which container failed is said once, by the pod's answer (the container's points to it)
     assert "the pod's" in a["text"] and "cannot tell which container" not in a["text"]
@@ -75,7 +71,7 @@ def test_the_only_container_of_a_one_image_pod_owns_its_failures(capsys, tmp_pat
     path.write_text(_HEAD + "\n".join(r for r in _ROWS if "sidecar" not in r) + "\n")
     c = _containers(capsys, path)["prometheus-to-sd"]
     assert [s["owner"] for s in c["streaks"]] == ["container"]
-    assert _bounds(c["answer"]["probe_kills"]) == {"min": 0, "max": 0}
+    assert kill_bounds(c["answer"]["probe_kills"]) == {"min": 0, "max": 0}
 
 
 def test_the_fieldpath_names_the_container(capsys, tmp_path):

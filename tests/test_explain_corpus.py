@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import kill_bounds
 
 from kubesim.cli.main import main
 
@@ -186,12 +187,6 @@ NOT_READ: dict[str, str] = {
 }
 
 
-def _bounds(kills: dict[str, Any]) -> dict[str, Any]:
-    """A probe-kill range's bounds, without the reason it carries (`because`)."""
-    return {"min": kills["min"], "max": kills["max"]}
-
-
-
 def explain_args(path: Path, facts: dict[str, Any]) -> list[str]:
     """The command line the corpus runs a record (or a copy of it, test_explain_wrappers.py)
     through, with the pod and container its facts name."""
@@ -269,7 +264,7 @@ def test_explain_holds_the_facts(name: str) -> None:
 def assert_holds(answer: dict[str, Any], facts: dict[str, Any]) -> None:
     """The judgment: the answer says the four facts of the record, and nothing else."""
     got = {"ended": answer["cause"], "probe": set(answer["failed"]),
-           "probe_kills": _bounds(answer["probe_kills"]), "shows_failures": answer["shows_failures"]}
+           "probe_kills": kill_bounds(answer["probe_kills"]), "shows_failures": answer["shows_failures"]}
     want = {"ended": facts["ended"], "probe": _probes(facts["probe"]),
             "probe_kills": facts["probe_kills"], "shows_failures": facts["shows_failures"]}
     assert got == want, answer["text"]

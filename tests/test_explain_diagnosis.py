@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 import pytest
 from helpers import cli as kubesim
+from helpers import kill_bounds
 from test_html import browse, console, needs_browser
 
 from kubesim.cli.main import main
@@ -27,12 +28,6 @@ from kubesim.render.packed import unpack
 DATA = Path(__file__).resolve().parent / "data" / "explain"
 REAL = DATA / "real"
 TRIVY = str(DATA / "02-trivy-dojo-operator-pr24.describe.txt")
-
-
-def _bounds(kills: dict[str, Any]) -> dict[str, Any]:
-    """A probe-kill range's bounds, without the reason it carries (`because`)."""
-    return {"min": kills["min"], "max": kills["max"]}
-
 
 
 def answer(capsys: Any, *argv: str) -> dict[str, Any]:
@@ -62,7 +57,7 @@ def test_no_probe_change_prevents_an_oom_kill(capsys):
     c = answer(capsys, str(REAL / "starburst-terraform-1.state-oomkilled.txt"))
     a = c["answer"]
     assert (a["cause"], a["kind"], a["probe"]) == ("oom-killed", "oom", None)
-    assert _bounds(a["probe_kills"]) == {"min": 0, "max": 0}
+    assert kill_bounds(a["probe_kills"]) == {"min": 0, "max": 0}
     assert a["prevention"]["answer"] == "no"
 
 
@@ -93,7 +88,7 @@ def test_an_app_container_waiting_on_a_failed_init_container_has_not_started(cap
     web = got["web"]["answer"]
     assert (web["cause"], web["kind"]) == ("cannot-tell", "waits-on-init")
     assert "it waits on init container wait-db (waiting: CrashLoopBackOff" in web["text"]
-    assert _bounds(web["probe_kills"]) == {"min": 0, "max": 0} and web["prevention"]["answer"] == "no"
+    assert kill_bounds(web["probe_kills"]) == {"min": 0, "max": 0} and web["prevention"]["answer"] == "no"
     assert got["wait-db"]["answer"]["cause"] == "app-exit"
     path.write_text(_INIT_CRASHLOOP.format(state="Terminated", reason="Completed"))
     code, out, err = kubesim(capsys, "explain", str(path), "--format", "json", "--no-suggest")
@@ -133,7 +128,7 @@ def test_a_whole_block_without_probes_owns_no_probe_failure(capsys, tmp_path, se
                                        web_restarts=0))
     c = answer(capsys, str(path), "--no-suggest")
     assert (c["name"], c["role"]) == ("proxy", role)
-    assert (c["answer"]["cause"], _bounds(c["answer"]["probe_kills"])) == (
+    assert (c["answer"]["cause"], kill_bounds(c["answer"]["probe_kills"])) == (
         "liveness-kill", {"min": 3, "max": 3})
     assert [s["owner"] for s in c["streaks"]] == ["container"], c["streaks"]
 
@@ -156,10 +151,10 @@ def test_an_exit_before_the_earliest_possible_kill_is_the_apps(capsys, tmp_path)
         return str(path)
 
     a = answer(capsys, record("00:12"), "--no-suggest")["answer"]
-    assert (a["cause"], _bounds(a["probe_kills"])) == ("app-exit", {"min": 0, "max": 0})
+    assert (a["cause"], kill_bounds(a["probe_kills"])) == ("app-exit", {"min": 0, "max": 0})
     assert "cannot kill before 50 s" in a["text"]
     a = answer(capsys, record("05:00"), "--no-suggest")["answer"]
-    assert (a["cause"], _bounds(a["probe_kills"])) == ("cannot-tell", {"min": 0, "max": 1})
+    assert (a["cause"], kill_bounds(a["probe_kills"])) == ("cannot-tell", {"min": 0, "max": 1})
     assert "cannot tell" in a["text"] and "past the earliest kill" in a["because"]
 
 

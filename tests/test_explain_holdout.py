@@ -42,8 +42,6 @@ from kubesim.explain.reconstruct import run_shape
 from kubesim.render.explain_formats import render_text
 from kubesim.results import ProbeType
 
-_read_in_one_pass = read_in_one_pass
-
 
 def _answer(text: str, name: str = "r.txt", *, pod: str | None = None,
             container: str | None = None) -> Diagnosis:
@@ -455,7 +453,6 @@ _TWO_CONTAINERS_CUT = (
     "80s         Normal    Started     pod/frontend-57dc   Started container k8s-sidecar\n"
     "33s         Warning   Unhealthy   pod/frontend-57dc   Readiness probe failed: Get "
     "\"http://10.20.3.6:50058/ready\": dial tcp 10.20.3.6:50058: connect: connection refuse")
-
 
 
 def test_rows_cut_inside_the_pods_own_rows_leave_its_kills_open():
@@ -1035,7 +1032,6 @@ def test_a_go_dated_cell_is_read_by_its_numeric_offset():
     assert parse_go_time("2017-02-30 12:08:10 +0000 UTC") is None  # no such day
 
 
-
 _FLAT_PROBE = ("livenessProbe:\nhttpGet:\npath: /healthz\nport: 8080\nperiodSeconds: 10\n"
                "timeoutSeconds: 1\nfailureThreshold: 3\n")
 _ROWS = "Events:\n  Warning  Unhealthy  2m (x3 over 2m)  kubelet  Liveness probe failed: timeout\n\n"
@@ -1225,7 +1221,6 @@ def test_a_kubelet_message_pasted_in_double_quotes_is_read_as_that_message():
     a = _answer(_QUOTED_KILL)
     assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, 0)
     assert a.shows_failures and not a.failed
-
 
 
 _DESCRIBE_CUT_IN_LAST_STATE = (
@@ -2594,7 +2589,6 @@ def test_reason_and_exit_code_alone_read_under_a_pages_no_break_spaces():
     assert _answer(text).cause is Cause.OOM_KILLED
 
 
-
 # ------------------------------------------------------- held-out batch 20, its fixes (pieces20)
 
 
@@ -3080,7 +3074,6 @@ def test_a_probe_line_pasted_without_its_label_says_what_it_is_in_its_not_read_n
 # ---------------------------------------------------------------- batch 20: CI logs (logs20)
 
 
-
 def test_an_e2e_event_dump_line_is_its_pods_event():
     """kubernetes-18704 (batch 20): the e2e framework's `INFO: event for liveness-http:
     {kubelet NODE} Unhealthy: Liveness probe failed: ...` (test/e2e/framework: `Logf("event for
@@ -3373,7 +3366,7 @@ def test_a_long_run_of_spaces_in_a_line_is_read_in_one_pass(line):
     The line is read as it was meant, or refused, in one pass (no timing asserted: the
     suite's timeout is the bound)."""
     text = line.format(" " * 200_000) + "\n"
-    _read_in_one_pass(text)
+    read_in_one_pass(text)
 
 
 def test_a_probe_message_quoted_without_its_output_is_that_probes_failure():
@@ -3450,7 +3443,7 @@ def test_a_long_flow_mapping_of_a_flattened_probe_is_read_in_one_pass():
     """Hostile input for the duplicate-key route to flattened probes: a 2 MB flow mapping."""
     text = ("livenessProbe:\nhttpGet: {path: /a," + " " * 2_000_000 + "port: 80}\n"
             "readinessProbe:\nhttpGet: {path: /b, port: 80}\n")
-    _read_in_one_pass(text)
+    read_in_one_pass(text)
 
 
 # grokdatum-oomkilled-sidecar-case-study (batch 23): `describe | grep -A5 "Last State"` (no
@@ -3507,7 +3500,7 @@ def test_a_nameless_error_exit_beside_top_rows_of_other_containers_is_told_as_su
 def test_a_long_run_of_spaces_in_a_top_row_is_read_in_one_pass(line):
     """Hostile input for the `kubectl top --containers` patterns: 2 MB of spaces in a row."""
     text = ("POD   NAME   CPU(cores)   MEMORY(bytes)\n" + line.format(" " * 2_000_000) + "\n")
-    _read_in_one_pass(text)
+    read_in_one_pass(text)
 
 
 # ---------------------------------------------------------------- batch 24, fix23b
@@ -3563,7 +3556,7 @@ def test_a_long_run_of_spaces_before_a_console_count_is_read_in_one_pass(line):
     200,000 spaces before the count is tried from its first space only (no timing asserted:
     the suite's timeout is the bound)."""
     text = line.format(" " * 200_000) + "\n"
-    _read_in_one_pass(text)
+    read_in_one_pass(text)
 
 
 def test_a_count_run_into_a_path_ending_in_a_digit_is_not_split():
@@ -3621,7 +3614,7 @@ def test_a_long_run_of_spaces_in_a_placeholder_kubelet_line_is_read_in_one_pass(
     """Hostile input for duoke360-30017's placeholder pattern: 200,000 spaces in the line are
     read, or refused, in one pass (no timing asserted: the suite's timeout is the bound)."""
     text = line.format(" " * 200_000) + "\n"
-    _read_in_one_pass(text)
+    read_in_one_pass(text)
 
 
 def test_rows_of_reason_and_message_alone_then_a_status_as_key_paths_are_read():
@@ -3693,7 +3686,7 @@ def test_a_long_run_of_spaces_in_key_paths_or_reason_rows_is_read_in_one_pass(li
     spaces in a line are read, or refused, in one pass (no timing asserted: the suite's
     timeout is the bound)."""
     text = line.replace("{}", " " * 200_000) + "\n"
-    _read_in_one_pass(text)
+    read_in_one_pass(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -3758,7 +3751,7 @@ def test_lower_case_state_fields_and_a_quoted_status_read_a_long_line_in_one_pas
     (each key matched once from where it starts; no timing asserted: the suite's timeout is
     the bound)."""
     text = line.format(" " * 200_000) + "\n"
-    _read_in_one_pass(text)
+    read_in_one_pass(text)
 
 
 _VALUES = (
@@ -3820,7 +3813,7 @@ def test_a_commands_value_under_it_reads_a_long_line_in_one_pass(line):
     ops): 200,000 spaces inside the command's or the value's line are read, or refused, in
     one pass (the lines' lengths bounded before the lazy scans; the suite's timeout bounds)."""
     text = line.format(" " * 200_000) + "\n"
-    _read_in_one_pass(text)
+    read_in_one_pass(text)
 
 
 def test_lower_case_fields_and_a_quoted_status_are_read_through_no_break_spaces_and_colours():
@@ -3922,7 +3915,7 @@ def test_a_run_in_probe_value_is_read_in_one_pass() -> None:
     """Hostile input for the run-in pattern (flattened.run_into_prose): 2 MB of spaces
     after a probe's key are read, or refused, in one pass (the pattern anchored, no nested
     repetition; the suite's timeout bounds)."""
-    _read_in_one_pass("livenessProbe:\nexec:\ncommand:\n- true\nperiodSeconds:"
+    read_in_one_pass("livenessProbe:\nexec:\ncommand:\n- true\nperiodSeconds:"
                       + " " * 2_000_000 + "3The end: x\n")
 
 
@@ -3990,7 +3983,7 @@ def test_a_probe_run_by_hand_is_read_in_one_pass(line: str) -> None:
     """Hostile input for by_hand.py's patterns: 2 MB lines are read, or refused, in one pass
     (lines past 2,000 characters are not looked at; the patterns have no nested repetition;
     the suite's timeout bounds)."""
-    _read_in_one_pass(line)
+    read_in_one_pass(line)
 
 
 _LINES_LOST = ("apiVersion: v1\nkind: Pod\n  name: kuard\n    - image:\n      name: kuard\n"
@@ -4047,7 +4040,7 @@ def test_orphan_probe_fields_read_a_long_line_in_one_pass() -> None:
     """Hostile input for flattened.orphan_probe_fields: a 2 MB line among lines that lost
     their keys is read, or refused, in one pass (lines past 2,000 characters are not looked
     at; the suite's timeout bounds)."""
-    _read_in_one_pass("kind: Pod\n  name: a\n      periodSeconds:" + " " * 2_000_000
+    read_in_one_pass("kind: Pod\n  name: a\n      periodSeconds:" + " " * 2_000_000
                       + "10\n      failureThreshold: 3\n  x: y: z\n")
 
 
@@ -4197,8 +4190,8 @@ def test_a_markdown_table_row_between_outer_pipes_is_read_as_its_cells():
 
 def test_a_long_line_between_pipes_is_read_in_one_pass():
     """A hostile 2 MB line between pipes (`| ` + spaces and dots + ` |`): one pass."""
-    _read_in_one_pass("| " + " ." * 1_000_000 + " |\n")
-    _read_in_one_pass("| ..." + " " * 2_000_000 + "Warning X |\n")
+    read_in_one_pass("| " + " ." * 1_000_000 + " |\n")
+    read_in_one_pass("| ..." + " " * 2_000_000 + "Warning X |\n")
 
 
 _CUT_UNHEALTHY = (
@@ -4305,8 +4298,8 @@ def test_a_long_back_off_message_is_read_in_one_pass():
     """A hostile 2 MB BackOff message of `Back-off ` repeated, and of digits after it."""
     row = "  Warning  BackOff  2m (x9 over 20m)  kubelet  "
     head = "Events:\n  Type     Reason   Age               From     Message\n"
-    _read_in_one_pass(head + row + "Back-off " * 220_000 + "\n")
-    _read_in_one_pass(head + row + "Back-off 1" + "0" * 2_000_000 + "s restarting\n")
+    read_in_one_pass(head + row + "Back-off " * 220_000 + "\n")
+    read_in_one_pass(head + row + "Back-off 1" + "0" * 2_000_000 + "s restarting\n")
 
 
 def _klog_failed(pod: str, probe: str, code: int, at: str) -> str:
@@ -4638,7 +4631,7 @@ def test_a_kill_for_no_probe_after_the_last_start_ends_it_for_good() -> None:
 def test_a_long_unclosed_list_in_a_last_row_is_read_in_one_pass() -> None:
     """Hostile input: a last row's message of 2 MB opening lists it never closes is read, or
     refused, in one pass (the count of brackets is linear; no timing asserted)."""
-    _read_in_one_pass(_STOPPED_THEN_STARTED + "5m45s       Warning   FailedMount   pod/web-0   "
+    read_in_one_pass(_STOPPED_THEN_STARTED + "5m45s       Warning   FailedMount   pod/web-0   "
                       "Unable to mount: volumes=" + "[" * 2_000_000 + "\n")
     a = _answer(_STOPPED_THEN_STARTED + "5m45s       Warning   FailedMount   pod/web-0   "
                 "Unable to mount: volumes=" + "[a " * 300_000 + "\n")
@@ -4736,7 +4729,7 @@ def test_a_cut_image_message_is_cut_and_read_in_one_pass() -> None:
     assert not cut_short('Container image "x:1" is not present with pull policy of Never')
     # hostile: a 2 MB image name and a 2 MB tail are matched in one pass (no timing asserted)
     assert not cut_short('Container image "' + "x" * 2_000_000 + '" ' + "a" * 2_000_000)
-    _read_in_one_pass(_ERRORED_THEN_PULLED + '  Normal   Pulled     9m1s (x4 over 14m)  '
+    read_in_one_pass(_ERRORED_THEN_PULLED + '  Normal   Pulled     9m1s (x4 over 14m)  '
                       'kubelet            Container image "' + "\"" * 2_000_000 + "\n")
 @pytest.mark.parametrize("text", [
     # the records' own sentences (intellira-oomkilled, axyi-oomkilled-forensics, gitlab-runner-39141)
@@ -4812,7 +4805,7 @@ def test_oomkilled_stated_in_a_sentence_reads_a_long_line_in_one_pass(line):
     """Hostile input for batch 26's and 27's sentence patterns: 200,000 spaces inside the line
     are read, or refused, in one pass (the suite's timeout is the bound)."""
     text = line.format(" " * 200_000) + "\n"
-    _read_in_one_pass(text)
+    read_in_one_pass(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -4858,7 +4851,7 @@ def test_a_crashloopbackoff_stated_in_a_sentence_reads_a_long_line_in_one_pass(l
     """Hostile input for gitcode-keycloak-upgrade's pattern: 200,000 spaces inside the line
     are read, or refused, in one pass (the suite's timeout is the bound)."""
     text = line.format(" " * 200_000) + "\n"
-    _read_in_one_pass(text)
+    read_in_one_pass(text)
 
 
 def test_a_crashloopbackoff_stated_in_a_docker_json_log_line_is_read():
@@ -4926,7 +4919,7 @@ def test_a_get_events_row_without_its_age_is_read_past_its_object(text: str) -> 
     "startupProbe:\n  enabled:{}true\n  periodSeconds: 5",
 ])
 def test_fix26c_patterns_read_a_long_run_of_spaces_in_one_pass(line: str) -> None:
-    _read_in_one_pass(line.format(" " * 2_000_000) + "\n")
+    read_in_one_pass(line.format(" " * 2_000_000) + "\n")
 
 
 # nextcloud-helm-333 (batch 27): a probe written as a Helm chart's values
@@ -4980,7 +4973,7 @@ def test_a_comment_of_spaces_under_a_command_reads_in_one_pass() -> None:
     of spaces, reached ci_log's e2e container pattern, whose `[ \\t]*` on both sides of an
     optional prefix split the run every way: 20,000 spaces took 2 s, 40,000 four times that.
     A 2 MB run now reads in one pass (the timeout bounds it)."""
-    _read_in_one_pass("$ kubectl describe pod web\n#" + " " * 2_000_000
+    read_in_one_pass("$ kubectl describe pod web\n#" + " " * 2_000_000
                       + "Liveness probe failed: x\n")
 
 
@@ -5067,7 +5060,7 @@ def test_a_logged_reason_unquoted_without_its_code_or_in_general_is_no_record(te
 def test_a_logged_reason_reads_a_long_line_in_one_pass(line):
     """Hostile input for the logged-reason pattern: 2 MB of spaces inside the line are read,
     or refused, in one pass (the suite's timeout is the bound)."""
-    _read_in_one_pass(line.format(" " * 2_000_000, " " * 2_000_000) + "\n")
+    read_in_one_pass(line.format(" " * 2_000_000, " " * 2_000_000) + "\n")
 
 
 _FAILED_SYNC = ('Error syncing pod, skipping: failed to "StartContainer" for "elasticsearch" '
@@ -5105,7 +5098,7 @@ def test_a_console_reason_in_words_needs_the_kubelets_message_for_it(row):
 
 def test_a_console_reason_in_words_reads_a_long_cell_in_one_pass():
     """Hostile input: a reason cell of 2 MB of words is read, or refused, in one pass."""
-    _read_in_one_pass("7:44:37 PM\tWarning\tFailed" + " sync" * 400_000 + "\t" + _FAILED_SYNC
+    read_in_one_pass("7:44:37 PM\tWarning\tFailed" + " sync" * 400_000 + "\t" + _FAILED_SYNC
                       + "\n")
 
 
@@ -5142,7 +5135,7 @@ def test_a_console_row_one_space_apart_needs_the_kubelets_message(row):
 ])
 def test_a_console_row_one_space_apart_reads_a_long_line_in_one_pass(line):
     """Hostile input for the spaced console row: 2 MB runs of spaces read in one pass."""
-    _read_in_one_pass(line.format(" " * 2_000_000, " " * 2_000_000) + "\n")
+    read_in_one_pass(line.format(" " * 2_000_000, " " * 2_000_000) + "\n")
 
 
 # kong-11698 (held-out batch 30): describe's Events under a quoted discussion, 79 occurrences
@@ -5325,7 +5318,7 @@ _SPACES = " " * 2_000_000
 def test_a_go_printed_status_reads_a_long_line_in_one_pass(line):
     """Hostile input for the Go status reader: 2 MB of spaces, braces or repeated starts in a
     line are read, or refused, in one pass (the suite's timeout is the bound)."""
-    _read_in_one_pass(line + "\n")
+    read_in_one_pass(line + "\n")
 
 
 # bitnami-docker-rabbitmq-158 (held-out batch 29): the app's own crash lines pasted above a
@@ -5388,7 +5381,7 @@ def test_readiness_beside_lines_that_show_no_end_stays_readiness_only(other):
 ])
 def test_an_apps_end_line_reads_a_long_line_in_one_pass(line):
     """Hostile input for the app-end table: 2 MB of spaces in a line read in one pass."""
-    _read_in_one_pass(line + "\n" + _READINESS_ROW)
+    read_in_one_pass(line + "\n" + _READINESS_ROW)
 _READY_FALSE = ('{\n    "type": "Ready",\n    "status": "False",\n    "lastProbeTime": null,\n'
                 '    "lastTransitionTime": "2024-06-19T11:27:11Z",\n'
                 '    "reason": "ContainersNotReady",\n'
@@ -5460,7 +5453,7 @@ def test_a_markdown_check_box_is_no_yaml(text):
 def test_a_condition_or_a_list_item_reads_a_long_line_in_one_pass(line):
     """Hostile input for the list item that claims YAML and the unready containers' message:
     2 MB runs of spaces read, or refused, in one pass."""
-    _read_in_one_pass(line.format(" " * 2_000_000) + "\n")
+    read_in_one_pass(line.format(" " * 2_000_000) + "\n")
 
 
 # gitlab-runner-4664 (held-out batch 29): `kubectl get events` from an API server of 1.13 or
@@ -5551,7 +5544,7 @@ def test_a_later_table_cut_after_a_rows_type_cuts_every_pods_stream(cut):
 def test_a_kind_columns_scheduled_row_reads_a_long_line_in_one_pass(line):
     """Hostile input for the Scheduled message that names a KIND table's pod and the row cut
     after its type: 2 MB runs of spaces read, or refused, in one pass."""
-    _read_in_one_pass(_KIND_HEADER + line.format(" " * 2_000_000) + "\n")
+    read_in_one_pass(_KIND_HEADER + line.format(" " * 2_000_000) + "\n")
 # rules43 (issue 30, item 3): a chart's values beside a pod's rows are the pod's probe only
 # where the record ties them to it (README's counting rules; nextcloud-helm-333)
 _VALUES_STARTUP = ("startupProbe:\n  enabled: true\n  periodSeconds: 5\n  timeoutSeconds: 5\n"
@@ -5604,7 +5597,7 @@ def test_chart_values_a_helm_command_ties_to_the_pod_are_its_probe(tie: str) -> 
 def test_the_helm_values_command_reads_a_long_line_in_one_pass(line: str) -> None:
     """Hostile input for `_HELM_VALUES`: 2 MB runs of spaces beside chart values and rows."""
     spaces = " " * 2_000_000
-    _read_in_one_pass(line.format(spaces, spaces) + _VALUES_STARTUP + "\n" + _ROWS_ONE_START)
+    read_in_one_pass(line.format(spaces, spaces) + _VALUES_STARTUP + "\n" + _ROWS_ONE_START)
 
 
 # rules43 (issue 30, item 1): failures a row's span proves in a row show a kill, inferred
@@ -5825,7 +5818,7 @@ def test_an_end_in_words_of_what_may_happen_is_no_record(text: str) -> None:
 ])
 def test_an_end_stated_in_words_reads_a_long_line_in_one_pass(line: str) -> None:
     """Hostile input for the pattern above: a 2 MB run of spaces read in one pass."""
-    _read_in_one_pass(line.format(" " * 2_000_000) + "\n")
+    read_in_one_pass(line.format(" " * 2_000_000) + "\n")
 
 
 @pytest.mark.parametrize(("text", "probe"), [
@@ -5890,7 +5883,7 @@ def test_a_startup_probe_in_a_bullet_of_its_own_beside_a_back_off_is_no_failure(
 ])
 def test_a_probe_failure_stated_as_a_status_reads_a_long_line_in_one_pass(line: str) -> None:
     """Hostile input for the status bullets: 2 MB runs of spaces read in one pass."""
-    _read_in_one_pass(line.format(" " * 2_000_000, " " * 2_000_000) + "\n")
+    read_in_one_pass(line.format(" " * 2_000_000, " " * 2_000_000) + "\n")
 
 
 @pytest.mark.parametrize("text", [
@@ -5947,7 +5940,7 @@ def test_a_back_off_in_a_general_sentence_of_any_language_is_no_record(text: str
 ])
 def test_a_back_off_stated_in_any_language_reads_a_long_line_in_one_pass(line: str) -> None:
     """Hostile input for the back-off sentences: a 2 MB run of spaces read in one pass."""
-    _read_in_one_pass(line.format(" " * 2_000_000) + "\n")
+    read_in_one_pass(line.format(" " * 2_000_000) + "\n")
 
 
 @pytest.mark.parametrize("wrap", ["docker-log", "box"])
@@ -6035,7 +6028,7 @@ def test_a_row_whose_message_wraps_below_its_object_cell_is_not_cut():
 
 def test_a_long_object_cell_cut_at_the_lines_end_is_read_in_one_pass():
     """Hostile input: 2 MB of spaces and a 2 MB name in a row cut in its OBJECT cell."""
-    _read_in_one_pass(_GET_HEADER + "1m" + " " * 2_000_000 + "Normal   Killing   pod/"
+    read_in_one_pass(_GET_HEADER + "1m" + " " * 2_000_000 + "Normal   Killing   pod/"
                       + "w" * 2_000_000 + "\n")
 
 
@@ -6147,7 +6140,7 @@ def test_a_general_sentence_or_no_pod_of_the_case_is_still_no_record(text):
 def test_an_observed_state_reads_a_long_line_in_one_pass(line):
     """Hostile input for the observation pattern: runs of spaces or words making a 2 MB
     line holding CrashLoopBackOff or OOM are read, or refused, in one pass."""
-    _read_in_one_pass(line.format(" " * 1_000_000, " " * 1_000_000) + "\n")
+    read_in_one_pass(line.format(" " * 1_000_000, " " * 1_000_000) + "\n")
 
 
 _DESCRIBE_FIELDS = ("Name:         web-0\nNamespace:    default\nContainers:\n  app:\n"
@@ -6191,7 +6184,7 @@ def test_lines_before_describe_fields_continuing_no_row_are_not_read():
 
 def test_a_describe_line_holding_a_fact_reads_a_long_line_in_one_pass():
     """Hostile input for `_FACT`: a 2 MB line among describe's fields."""
-    _read_in_one_pass(_DESCRIBE_FIELDS.format("    Exit" + " " * 2_000_000 + "x\n"))
+    read_in_one_pass(_DESCRIBE_FIELDS.format("    Exit" + " " * 2_000_000 + "x\n"))
 
 
 def test_evidence_of_a_paste_whose_runs_were_put_back_cites_the_pasted_lines():
@@ -6238,7 +6231,7 @@ def test_an_observed_container_is_the_container_it_names(text, name):
 
 def test_an_observed_container_reads_a_long_line_in_one_pass():
     """Hostile input for the observation's container name and verbs: 2 MB of runs of spaces."""
-    _read_in_one_pass("I see the `x`" + " " * 700_000 + "container" + " " * 700_000 + "app"
+    read_in_one_pass("I see the `x`" + " " * 700_000 + "container" + " " * 700_000 + "app"
                       + " " * 600_000 + "was OOMKilled\n")
 
 
@@ -6425,7 +6418,7 @@ def test_a_russian_status_key_naming_its_object_is_the_status_key(text: str, pro
 def test_a_back_off_of_the_cases_pod_reads_a_long_line_in_one_pass(line: str) -> None:
     """Hostile input for the subject before CrashLoopBackOff and the Russian key's word: a
     2 MB run of spaces read in one pass."""
-    _read_in_one_pass(line.format(" " * 2_000_000) + "\n")
+    read_in_one_pass(line.format(" " * 2_000_000) + "\n")
 
 
 # left43 (issue 30, item 3): a bullet keyed by a container's name whose value is a terminated
@@ -6482,7 +6475,7 @@ def test_a_bullet_keyed_by_a_name_the_record_gives_nowhere_else_is_not_read(text
 def test_a_container_keyed_bullet_reads_a_long_line_in_one_pass(line: str) -> None:
     """Hostile input for the container-keyed bullet and the names given elsewhere: a 2 MB run
     of spaces read in one pass."""
-    _read_in_one_pass(line.format(" " * 2_000_000) + "\n")
+    read_in_one_pass(line.format(" " * 2_000_000) + "\n")
 
 
 _STOPPED_THEN_CUT = (
@@ -6837,7 +6830,7 @@ def test_a_row_without_age_and_a_probe_line_of_another_form_read_in_one_pass(lin
                                                                               ) -> None:
     """Hostile input for the AGE-less row and the probe line not read: a 2 MB run of spaces
     read in one pass."""
-    _read_in_one_pass(line.replace("{}", " " * 2_000_000) + "\n")
+    read_in_one_pass(line.replace("{}", " " * 2_000_000) + "\n")
 
 
 # datadog-agent-3317 (batch 32): `kubectl get all`, a pod section of `pod/NAME` rows, then a
@@ -6880,7 +6873,7 @@ def test_get_all_pod_rows_with_namespace_or_last_restart_age(row: str, name: str
 
 def test_get_all_pod_row_reads_a_long_line_in_one_pass() -> None:
     """Hostile input for the `pod/` prefix: a 2 MB run of spaces read in one pass."""
-    _read_in_one_pass("NAME READY STATUS RESTARTS AGE\npod/web" + " " * 2_000_000
+    read_in_one_pass("NAME READY STATUS RESTARTS AGE\npod/web" + " " * 2_000_000
                       + "1/1 Running 3 1d\n")
 
 
@@ -6988,8 +6981,8 @@ def test_an_events_own_name_gives_back_its_objects(name: str, nanos: int) -> Non
 
 def test_an_event_name_cell_of_2_mb_is_read_in_one_pass() -> None:
     """Hostile input: a 2 MB NAME cell ending in an event's moment, and a 2 MB run of dots."""
-    _read_in_one_pass(_old_kill("a" * 2_000_000))
-    _read_in_one_pass(_old_kill("a" + "." * 2_000_000 + "a"))
+    read_in_one_pass(_old_kill("a" * 2_000_000))
+    read_in_one_pass(_old_kill("a" + "." * 2_000_000 + "a"))
 
 
 def _pod_doc(uid: str, restarts: int, started: str, state: str = "running:\n        "

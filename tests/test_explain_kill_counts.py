@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
+from helpers import kill_bounds
 
 from kubesim.cli.main import main
 from kubesim.explain.dated import RUN_RESET_MERGED, dated_profile
@@ -24,12 +24,6 @@ from kubesim.explain.timebase import Timebase
 from kubesim.kubelet.settings import CLASSIC, FailureRunAfterKill
 from kubesim.results import ProbeType
 from kubesim.spec.manifests import load_containers
-
-
-def _bounds(kills: dict[str, Any]) -> dict[str, Any]:
-    """A probe-kill range's bounds, without the reason it carries (`because`)."""
-    return {"min": kills["min"], "max": kills["max"]}
-
 
 
 def _answer(text: str, name: str = "r.txt") -> tuple[list[str | None], Diagnosis]:
@@ -303,7 +297,7 @@ def test_kubelet_setting_on_the_command_line_wins_over_the_record_s_dates(capsys
     for extra in ([], ["--kubelet", "failure_run_after_kill=reset"]):
         assert main(base + extra) == 0
         doc = json.loads(capsys.readouterr().out)
-        ranges[bool(extra)] = _bounds(doc["containers"][0]["answer"]["probe_kills"])
+        ranges[bool(extra)] = kill_bounds(doc["containers"][0]["answer"]["probe_kills"])
         dated = [f for f in doc["findings"] if "kubernetes#46371" in f["text"]]
         assert len(dated) == (0 if extra else 1)
     assert ranges == {False: {"min": 1, "max": 6}, True: {"min": 1, "max": 2}}

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from helpers import cli as kubesim
+from helpers import kill_bounds
 from hypothesis import given
 from hypothesis import strategies as st
 from test_html import browse, console, needs_browser
@@ -213,11 +214,6 @@ def test_a_containers_answer_leaves_the_untied_failures_to_the_pods():
     assert as_the_pods(_d()) == _d()  # nothing to leave: unchanged
 
 
-
-def _bounds(kills: dict[str, Any]) -> dict[str, Any]:
-    """A probe-kill range's bounds, without the reason it carries (`because`)."""
-    return {"min": kills["min"], "max": kills["max"]}
-
 _RANGE = st.tuples(st.integers(0, 6), st.one_of(st.none(), st.integers(0, 6))).map(
     lambda t: CountRange(t[0], None if t[1] is None else t[0] + t[1]))
 
@@ -258,7 +254,6 @@ def test_the_pods_kills_hold_every_sum_of_its_containers_kills(ranges, unseen_ma
     if not open_:
         assert pod.hi == sum(r.hi or 0 for r in ranges) + (unseen_max or 0 if unseen else 0) \
             + sum(e.times for e in kills)
-
 
 
 def test_the_pods_kills_say_the_rule_that_bounds_them():
@@ -344,14 +339,14 @@ def test_a_container_shown_only_by_its_image_gives_the_pods_answer(capsys, tmp_p
     doc = json.loads(_explain(capsys, path, "--format", "json"))
     a = doc["answer"]
     assert (a["cause"], a["kind"], a["failed"]) == ("cannot-tell", POD_KIND, ["readiness"])
-    assert _bounds(a["probe_kills"]) == {"min": 0, "max": None} and a["shows_failures"]
+    assert kill_bounds(a["probe_kills"]) == {"min": 0, "max": None} and a["shows_failures"]
     assert "only by its image" in a["because"]
     # its events whole from Scheduled on: every probe kill would have a Killing row (R4.4)
     whole = _IMAGE.replace("  Normal   Pulled     19m", "  Normal   Scheduled  20m   "
                            "default-scheduler  Successfully assigned ops/agent-7hx2c to n3\n"
                            "  Normal   Pulled     19m", 1) + "sed\n"
     path.write_text(whole)
-    assert _bounds(json.loads(_explain(capsys, path, "--format", "json"))["answer"][
+    assert kill_bounds(json.loads(_explain(capsys, path, "--format", "json"))["answer"][
         "probe_kills"]) == {"min": 0, "max": 0}
 
 
@@ -419,7 +414,7 @@ def test_a_last_row_cut_inside_its_json_output_leaves_the_unseen_kills_open(caps
     for text, kills in ((cut, {"min": 0, "max": None}), (cut + '"}', {"min": 0, "max": 0})):
         path.write_text(f"```\n{text}\n```\n")
         doc = json.loads(_explain(capsys, path, "--format", "json"))
-        assert _bounds(doc["answer"]["probe_kills"]) == kills, doc["answer"]["text"]
+        assert kill_bounds(doc["answer"]["probe_kills"]) == kills, doc["answer"]["text"]
 
 
 _QUIET = """\
@@ -487,7 +482,7 @@ def test_a_back_off_naming_none_of_two_or_three_containers_is_the_pods(capsys, t
         a = doc["answer"]
         assert [c["name"] for c in doc["containers"]] == names
         assert (a["cause"], a["kind"], a["failed"]) == ("cannot-tell", POD_KIND, [])
-        assert _bounds(a["probe_kills"]) == {"min": 0, "max": None} and a["shows_failures"]
+        assert kill_bounds(a["probe_kills"]) == {"min": 0, "max": None} and a["shows_failures"]
         assert "at least 1 back-off refusal naming no container" in a["because"]
         assert not any(c["answer"]["shows_failures"] for c in doc["containers"])
         text = _explain(capsys, path)
@@ -530,7 +525,7 @@ def test_a_nameless_stop_after_a_taint_eviction_is_the_pods_end(capsys, tmp_path
     a = doc["answer"]
     assert [c["name"] for c in doc["containers"]] == ["collector", "exporter"]
     assert (a["cause"], a["kind"]) == ("cannot-tell", POD_KIND)
-    assert _bounds(a["probe_kills"]) == {"min": 0, "max": 0} and a["shows_failures"]
+    assert kill_bounds(a["probe_kills"]) == {"min": 0, "max": 0} and a["shows_failures"]
     assert "1 whole-pod stop naming no container" in a["because"]
     assert any(f["text"].startswith("1 kill naming no container") for f in doc["findings"])
 
@@ -544,7 +539,7 @@ def test_an_end_and_a_failure_naming_none_give_one_answer(capsys, tmp_path):
                                      "failed with statuscode: 503\n"))
     doc = json.loads(_explain(capsys, path, "--format", "json"))
     a = doc["answer"]
-    assert (a["cause"], a["failed"], _bounds(a["probe_kills"])) == ("cannot-tell", ["liveness"],
+    assert (a["cause"], a["failed"], kill_bounds(a["probe_kills"])) == ("cannot-tell", ["liveness"],
                                                           {"min": 0, "max": None})
     assert "liveness probe failures naming no container" in a["text"]
     assert "back-off refusal naming no container" in a["text"]
@@ -612,6 +607,6 @@ def test_a_probe_kill_naming_its_container_by_id_is_one_of_the_pods_kills(capsys
     doc = json.loads(_explain(capsys, path, "--format", "json"))
     a = doc["answer"]
     assert [c["name"] for c in doc["containers"]] == ["relay", "metrics"]
-    assert (a["cause"], a["failed"], _bounds(a["probe_kills"])) == ("cannot-tell", ["liveness"],
+    assert (a["cause"], a["failed"], kill_bounds(a["probe_kills"])) == ("cannot-tell", ["liveness"],
                                                           {"min": 1, "max": None})
     assert "at least 1 liveness probe kill naming no container" in a["because"]

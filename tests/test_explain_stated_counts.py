@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 from helpers import cli as kubesim
+from helpers import kill_bounds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,12 +33,6 @@ AT_THE_LAST_START = "20m"  # the Killing row's last: the last start's minute, ei
 BEFORE_THE_LAST_START = "22m"
 AFTER_THE_LAST_START = "2m (x{r} over 14m)"  # every refusal later than the last start
 BEFORE_IT = "21m (x{r} over 21m)"  # no refusal certainly after the last start
-
-
-def _bounds(kills: dict[str, Any]) -> dict[str, Any]:
-    """A probe-kill range's bounds, without the reason it carries (`because`)."""
-    return {"min": kills["min"], "max": kills["max"]}
-
 
 
 _SCHEDULED = ("  Normal   Scheduled  26m                   default-scheduler  Successfully "
@@ -175,7 +169,7 @@ def test_the_inconsistency_is_named_in_every_format(capsys, tmp_path):
     (container,) = json.loads(out)["containers"]
     assert said in container["answer"]["text"]
     assert said in " ".join(answer_lines(container["answer"]))  # the MCP summary's lines
-    assert _bounds(container["answer"]["probe_kills"]) == {"min": 1, "max": 2}
+    assert kill_bounds(container["answer"]["probe_kills"]) == {"min": 1, "max": 2}
     embedded = re.search(r'<script type="application/json" id="kubesim-data">(.*?)</script>',
                          page.read_text(), re.DOTALL)
     assert embedded is not None and said in embedded.group(1)

@@ -27,9 +27,6 @@ def _answer(text: str) -> Diagnosis:
     return c.answer
 
 
-_read_in_one_pass = read_in_one_pass
-
-
 # ---------------------------------------------------------------- a probe's kill in prose
 
 
@@ -100,7 +97,7 @@ def test_a_kill_of_what_may_happen_or_of_no_pod_of_the_case_is_no_record(text):
 ])
 def test_a_probe_kill_reads_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of spaces, the pattern's words or the whole sentence."""
-    _read_in_one_pass(text + "\n")
+    read_in_one_pass(text + "\n")
 
 
 # ---------------------------------------------------------------- OOMKilled in Chinese
@@ -137,4 +134,4 @@ def test_a_chinese_oomkilled_of_what_may_happen_is_no_record(text):
     "\u5bb9\u5668\u88ab OOM" * 250_000,
 ])
 def test_a_chinese_oomkilled_reads_a_long_line_in_one_pass(text):
-    _read_in_one_pass(text + "\n")
+    read_in_one_pass(text + "\n")

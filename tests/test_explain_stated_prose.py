@@ -33,9 +33,6 @@ def _answer(text: str) -> Diagnosis:
     return answer
 
 
-_read_in_one_pass = read_in_one_pass
-
-
 # ---------------------------------------------------------------- an end's reason as the answer
 
 
@@ -120,7 +117,7 @@ def test_a_restart_reason_of_what_may_happen_or_of_no_pod_of_the_case_is_no_reco
 ])
 def test_a_restart_reason_reads_a_long_line_in_one_pass(line):
     """Hostile input: 2 MB of spaces inside the sentence is read, or refused, in one pass."""
-    _read_in_one_pass(line.format(" " * 1_000_000, " " * 1_000_000) + "\n")
+    read_in_one_pass(line.format(" " * 1_000_000, " " * 1_000_000) + "\n")
 
 
 @pytest.mark.parametrize("text", [
@@ -134,7 +131,7 @@ def test_a_restart_reason_reads_a_long_line_in_one_pass(line):
 ])
 def test_a_restart_reason_reads_many_of_its_words_in_one_pass(text):
     """Hostile input: a 2 MB line repeating the pattern's words or the whole question."""
-    _read_in_one_pass(text + "\n")
+    read_in_one_pass(text + "\n")
 
 
 # ---------------------------------------------------------------- first-person counts of restarts
@@ -197,7 +194,7 @@ def test_a_count_of_restarts_not_stated_of_the_case_is_no_record(text):
 ])
 def test_a_count_of_restarts_reads_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of spaces, digits or the pattern's words."""
-    _read_in_one_pass(text + "\n")
+    read_in_one_pass(text + "\n")
 
 
 # ---------------------------------------------------------------- a title naming the pod
@@ -257,4 +254,4 @@ def test_a_title_says_nothing_over_the_describes_own_state():
 ])
 def test_a_title_reads_a_long_line_in_one_pass(title):
     """Hostile input: a 2 MB first line above the describe."""
-    _read_in_one_pass(title + "\n" + _DESCRIBE_CUT)
+    read_in_one_pass(title + "\n" + _DESCRIBE_CUT)
