@@ -5,8 +5,6 @@ container there, and its message is what follows. authentik-22979 in small: a k9
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -102,11 +100,10 @@ def test_the_field_path_is_taken_off_whatever_the_container(name: str, kind: str
 
 
 def test_a_two_megabyte_field_path_is_read_in_one_pass() -> None:
-    """Hostile input: a fieldPath that never closes, 2 MB long (no backtracking)."""
+    """Hostile input: a fieldPath that never closes, 2 MB long (no backtracking: the time it
+    takes is bounded by the suite's timeout, no timing asserted)."""
     text = _HEAD + "  Normal   Started    1m  kubelet  spec.containers{" + "a" * 2_000_000 + "\n"
-    start = time.perf_counter()
     [event] = _events(text)
-    assert time.perf_counter() - start < 5
     assert event.container is None
 
 
