@@ -46,6 +46,7 @@ from kubesim.explain.readers.stated_kill import (
     ZH_OOM_READ,
     probe_kill_lines,
 )
+from kubesim.explain.readers.titled import TITLE_MARK, named_by_words
 
 __all__ = ["NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE",
            "STATED_RESTARTS", "STATED_RESTART_REASON", "Runs", "command_run_hint",
@@ -1014,8 +1015,6 @@ _TITLE_MAX = 200
 _TITLE_STATUS = re.compile(r"(?P<words>(?:[\w.-]{1,63}[ \t]+){1,8}?)(?:(?i:pods?|containers?)[ \t]+)?"
                            r"(?:(?i:is|stuck|keeps|going|goes|went|in|into)[ \t]+){0,3}"
                            r"[`'\"\u201c]?CrashLoopBackOff(?![A-Za-z])")
-_TITLE_MARK = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+)?")
-_NOT_A_NAME = frozenset({"a", "an", "the", "my", "our", "this", "that", "why", "how", "what"})
 
 
 def titled_backoff(title: str, names: list[str]) -> str | None:
@@ -1023,18 +1022,13 @@ def titled_backoff(title: str, names: list[str]) -> str | None:
     CrashLoopBackOff (`_TITLE_STATUS`): the one whose name, or whose owner's name as its
     start, are the words before the status; None for a title naming none of them (or
     several), a question, a title of what may happen, or a line too long for a title."""
-    line = _TITLE_MARK.sub("", title, count=1)
+    line = TITLE_MARK.sub("", title, count=1)
     if len(line) > _TITLE_MAX or "?" in line or "\uff1f" in line or _general(line, len(line)):
         return None
     found: set[str] = set()
     for m in _TITLE_STATUS.finditer(line):
-        words = [w.strip("`'\"\u201c\u201d") for w in m["words"].split()]
-        for k in range(1, len(words) + 1):
-            said = "-".join(words[-k:]).lower()
-            if words[-k].lower() in _NOT_A_NAME:
-                break
-            found.update(n for n in names
-                         if "-" in said and (n == said or n.startswith(said + "-")))
+        found.update(named_by_words([w.strip("`'\"\u201c\u201d") for w in m["words"].split()],
+                                    names))
     return next(iter(found)) if len(found) == 1 else None
 
 

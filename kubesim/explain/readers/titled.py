@@ -20,13 +20,15 @@ from dataclasses import replace
 
 from kubesim.explain.readers.model import Note, RecordSet
 
-__all__ = ["titled_pods", "give_titled_messages"]
+__all__ = ["NOT_A_NAME", "TITLE_MARK", "give_titled_messages", "named_by_words", "titled_pods"]
 
-_MARK = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+)?")
+# a heading's marks before a title's words (markdown `#`s)
+TITLE_MARK = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+)?")
 _PROBE = re.compile(r"(?:Liveness|Readiness|Startup) probe failed:")
 _TITLE_MAX = 300  # a title is short: a longer first line is no title
 _WORDS = 4  # how many words before the message may be a pod's name or its workload's
-_NOT_A_NAME = frozenset({"a", "an", "the", "my", "our", "this", "that", "why", "how", "what"})
+# words that end a name read back from a title's words: a determiner or a question's word
+NOT_A_NAME = frozenset({"a", "an", "the", "my", "our", "this", "that", "why", "how", "what"})
 
 
 def _workload(name: str) -> str:
@@ -36,20 +38,27 @@ def _workload(name: str) -> str:
 
 
 def _said(title: str) -> list[str] | None:
-    """The names the words before the probe's message may be, nearest first: the last word,
-    the last two joined by `-`, ... (a title may write `pulsar proxy` for pulsar-proxy); None
-    for a line that quotes no probe's message within a title's length."""
-    line = _MARK.sub("", title, count=1)
+    """The words before the probe's message that may name the pods (the last few, their
+    quotes and brackets taken off); None for a line that quotes no probe's message within a
+    title's length."""
+    line = TITLE_MARK.sub("", title, count=1)
     m = _PROBE.search(line, 0, _TITLE_MAX)
     if m is None:
         return None
-    words = [w.strip("`'\"()[]:,\u201c\u201d").lower() for w in line[:m.start()].split()[-_WORDS:]]
-    said = []
+    return [w.strip("`'\"()[]:,\u201c\u201d") for w in line[:m.start()].split()[-_WORDS:]]
+
+
+def named_by_words(words: list[str], names: list[str]) -> list[str]:
+    """The pods of `names` that a title's last words name: a pod's name, or its workload's as
+    the start of the pod's name, the words joined by `-` (`pulsar proxy` for pulsar-proxy-0),
+    read back from the nearest word to one that is no name's (`NOT_A_NAME`); a name of one
+    part (no `-`) names none, a word alone being no workload's name."""
+    said: list[str] = []
     for k in range(1, len(words) + 1):
-        if not words[-k] or words[-k] in _NOT_A_NAME:
+        if not words[-k] or words[-k].lower() in NOT_A_NAME:
             break
-        said.append("-".join(words[-k:]))
-    return said
+        said.append("-".join(words[-k:]).lower())
+    return [n for n in names if any("-" in w and (n == w or n.startswith(w + "-")) for w in said)]
 
 
 def titled_pods(title: str, names: list[str]) -> list[str]:
@@ -57,12 +66,10 @@ def titled_pods(title: str, names: list[str]) -> list[str]:
     its words before the message name (a pod's name, or its workload's as the pod's name's
     start), or, naming none, all of them; either only when they are pods of one workload,
     else none."""
-    said = _said(title)
-    if said is None:
+    words = _said(title)
+    if words is None:
         return []
-    named = [n for n in names if any("-" in s and (n == s or n.startswith(s + "-"))
-                                     for s in said)]
-    found = named or names
+    found = named_by_words(words, names) or names
     return found if found and len({_workload(n) for n in found}) == 1 else []
 
 
