@@ -184,6 +184,27 @@ NOT_READ: dict[str, str] = {
         "Romanian guide's symptom blocks as one container's record, oom-killed {0, 0} with "
         "liveness and readiness failed, where the facts read them as separate examples under "
         "separate headings: cannot-tell, {0, null}"),
+    # held-out batch 37
+    "minio-6455.issue-message-liveness-refused-then-get-pod-four-pods-restarts-3-2-2-2-prose.txt": (
+        "held-out batch 37: not yet run"),
+    "seldon-core-1963.issue-prose-describe-rows-no-header-created-started-readiness-503-x13-then-executor-json-log-cut.txt": (
+        "held-out batch 37: not yet run"),
+    "kaito-658.issue-prose-crashloopbackoff-event-log-brackets-readiness-and-liveness-failed-empty-then-values-exec-pgrep.txt": (
+        "held-out batch 37: not yet run"),
+    "libopenstorage-operator-632.pr-comment-testing-notes-get-pods-watch-rows-no-header-5-containers-crashloop-4-5-cut.txt": (
+        "held-out batch 37: not yet run"),
+    "docker-inbound-agent-50.issue-container-status-json-jnlp-slave-terminated-error-exit-127-same-second-restart-0.txt": (
+        "held-out batch 37: not yet run"),
+    "devto-devops-oracle-aks-oomkilled.blog-describe-command-then-output-last-state-oomkilled-137-fullscreen-mode-lines.txt": (
+        "held-out batch 37: not yet run"),
+    "vdnt-k8s-liveness-probes.postmortem-prose-timeline-api-pods-failing-liveness-kubernetes-killed-the-pods.txt": (
+        "held-out batch 37: not yet run"),
+    "k8s-issues-scenario-419.scenario-card-prose-liveness-killed-healthy-pods-readiness-ok.txt": (
+        "held-out batch 37: not yet run"),
+    "site-docker-study-028.japanese-dojo-crashloop-sample-pod-yaml-indentation-lost-exit-1-no-probe-then-prose-cut.txt": (
+        "held-out batch 37: not yet run"),
+    "itstudy365-k8s-learning-24.japanese-liveness-and-readiness-probe-yaml-example-alone.txt": (
+        "held-out batch 37: not yet run"),
 }
 
 
