@@ -195,10 +195,6 @@ NOT_READ: dict[str, str] = {
         "held-out batch 38: not yet run"),
     "aks-store-demo-197.issue-prose-mongodb-pod-crashloop-because-liveness-then-inline-get-events-w-row-namespace-oci-exec-mongosh-not-found.txt": (
         "held-out batch 38: not yet run"),
-    "path-finder-crashloopbackoff-fr.french-get-pods-row-restarts-ago-single-spaced.txt": (
-        "held-out batch 38: not yet run"),
-    "vdnt-k8s-liveness-probes.postmortem-timeline-prose-api-pods-failing-liveness-terminated-killed.txt": (
-        "held-out batch 38: not yet run"),
     "unisbadri-health-check.indonesian-scenario-arrows-liveness-checks-database-restart-crashloopbackoff-no-case.txt": (
         "held-out batch 38: not yet run"),
     "penalgo-module-9-probes.vietnamese-pod-liveness-yaml-column0-emoji-comments-run-into-heading-cut.txt": (
