@@ -205,6 +205,23 @@ NOT_READ: dict[str, str] = {
         "held-out batch 37: not yet run"),
     "itstudy365-k8s-learning-24.japanese-liveness-and-readiness-probe-yaml-example-alone.txt": (
         "held-out batch 37: not yet run"),
+    # held-out batch 38
+    "eks-charts-983.issue-prose-pods-crashloopbackoff-due-to-liveness-then-fenced-message-ipv6-connection-refused.txt": (
+        "held-out batch 38: not yet run"),
+    "ot-redis-operator-1056.issue-backoff-row-x10-redis-cluster-leader-in-pod-alone-then-operator-json-log-cut.txt": (
+        "held-out batch 38: not yet run"),
+    "m-lab-k8s-support-491.issue-get-pods-wide-awk-restarts-over-10-vector-daemonset-rows-cut.txt": (
+        "held-out batch 38: not yet run"),
+    "victoriametrics-operator-1223.issue-proposal-state-crashloop-last-state-oomkilled-137-then-event-message-restart-count-cut.txt": (
+        "held-out batch 38: not yet run"),
+    "aks-store-demo-197.issue-prose-mongodb-pod-crashloop-because-liveness-then-inline-get-events-w-row-namespace-oci-exec-mongosh-not-found.txt": (
+        "held-out batch 38: not yet run"),
+    "unisbadri-health-check.indonesian-scenario-arrows-liveness-checks-database-restart-crashloopbackoff-no-case.txt": (
+        "held-out batch 38: not yet run"),
+    "penalgo-module-9-probes.vietnamese-pod-liveness-yaml-column0-emoji-comments-run-into-heading-cut.txt": (
+        "held-out batch 38: not yet run"),
+    "themissingmanual-kubectl-3.guide-events-failed-pull-image-manifest-unknown-wrapped-no-header.txt": (
+        "held-out batch 38: not yet run"),
 }
 
 
