@@ -184,44 +184,53 @@ NOT_READ: dict[str, str] = {
         "Romanian guide's symptom blocks as one container's record, oom-killed {0, 0} with "
         "liveness and readiness failed, where the facts read them as separate examples under "
         "separate headings: cannot-tell, {0, null}"),
-    # held-out batch 37
+    # held-out batch 37: 5 of 10 at first contact on stop 44's final code (580f0f7)
     "minio-6455.issue-message-liveness-refused-then-get-pod-four-pods-restarts-3-2-2-2-prose.txt": (
-        "held-out batch 37: not yet run"),
-    "seldon-core-1963.issue-prose-describe-rows-no-header-created-started-readiness-503-x13-then-executor-json-log-cut.txt": (
-        "held-out batch 37: not yet run"),
+        "held-out batch 37, first contact on stop 44's final code (580f0f7): cannot-tell {0, 3} "
+        "with no probe failed, where the facts read liveness-kill {1, 3}: the fenced liveness "
+        "message naming no pod is not tied to the get-pod table's pod, and the author's prose "
+        "that the pods restart because the liveness probe failed is not read"),
     "kaito-658.issue-prose-crashloopbackoff-event-log-brackets-readiness-and-liveness-failed-empty-then-values-exec-pgrep.txt": (
-        "held-out batch 37: not yet run"),
-    "libopenstorage-operator-632.pr-comment-testing-notes-get-pods-watch-rows-no-header-5-containers-crashloop-4-5-cut.txt": (
-        "held-out batch 37: not yet run"),
+        "held-out batch 37, first contact on stop 44's final code (580f0f7): no failure shown, no"
+        " probe failed, where the facts read liveness and readiness failed (the event log's "
+        "bracketed `Readiness probe failed: ` and `Liveness probe failed: ` with empty messages) "
+        "and a back-off of the named pod"),
     "docker-inbound-agent-50.issue-container-status-json-jnlp-slave-terminated-error-exit-127-same-second-restart-0.txt": (
-        "held-out batch 37: not yet run"),
-    "devto-devops-oracle-aks-oomkilled.blog-describe-command-then-output-last-state-oomkilled-137-fullscreen-mode-lines.txt": (
-        "held-out batch 37: not yet run"),
+        "held-out batch 37, first contact on stop 44's final code (580f0f7): refused (exit 2, "
+        "JSON without a Pod or Event object): a container status object pasted alone (terminated "
+        "Error, exit 127, restartCount 0) is not read; the facts read cannot-tell {0, 1}"),
     "vdnt-k8s-liveness-probes.postmortem-prose-timeline-api-pods-failing-liveness-kubernetes-killed-the-pods.txt": (
-        "held-out batch 37: not yet run"),
-    "k8s-issues-scenario-419.scenario-card-prose-liveness-killed-healthy-pods-readiness-ok.txt": (
-        "held-out batch 37: not yet run"),
+        "held-out batch 37, first contact on stop 44's final code (580f0f7): refused (exit 2, not"
+        " a record explain reads): a post-mortem's prose timeline (`API pods start failing "
+        "liveness probes`, `Kubernetes killed the pods`) is not read; the facts read liveness-"
+        "kill {1, null}"),
     "site-docker-study-028.japanese-dojo-crashloop-sample-pod-yaml-indentation-lost-exit-1-no-probe-then-prose-cut.txt": (
-        "held-out batch 37: not yet run"),
-    "itstudy365-k8s-learning-24.japanese-liveness-and-readiness-probe-yaml-example-alone.txt": (
-        "held-out batch 37: not yet run"),
-    # held-out batch 38
-    "eks-charts-983.issue-prose-pods-crashloopbackoff-due-to-liveness-then-fenced-message-ipv6-connection-refused.txt": (
-        "held-out batch 38: not yet run"),
+        "held-out batch 37, first contact on stop 44's final code (580f0f7): kills open ({0, "
+        "null}) where the facts read {0, 0}: the manifest whose lines lost their indentation has "
+        "no probe, so no probe could kill, but explain does not bound the kills by it"),
+    # held-out batch 38: 3 of 8 at first contact on stop 44's final code (580f0f7)
     "ot-redis-operator-1056.issue-backoff-row-x10-redis-cluster-leader-in-pod-alone-then-operator-json-log-cut.txt": (
-        "held-out batch 38: not yet run"),
-    "m-lab-k8s-support-491.issue-get-pods-wide-awk-restarts-over-10-vector-daemonset-rows-cut.txt": (
-        "held-out batch 38: not yet run"),
+        "held-out batch 38, first contact on stop 44's final code (580f0f7): kills {0, 0} where "
+        "the facts read {0, null}: a BackOff row (x10) pasted alone, a piece of the pod's events,"
+        " leaves a liveness failure in rows not pasted possible; explain bounds the kills by the "
+        "rows it has"),
     "victoriametrics-operator-1223.issue-proposal-state-crashloop-last-state-oomkilled-137-then-event-message-restart-count-cut.txt": (
-        "held-out batch 38: not yet run"),
+        "held-out batch 38, first contact on stop 44's final code (580f0f7): refused with "
+        "`--container vmagent` (exit 2, the record names no container): the State/Last State "
+        "block names none, while the event message below names the pod's containers (config-"
+        "reloader running with 0 restarts); the facts read vmagent oom-killed {0, 0}"),
     "aks-store-demo-197.issue-prose-mongodb-pod-crashloop-because-liveness-then-inline-get-events-w-row-namespace-oci-exec-mongosh-not-found.txt": (
-        "held-out batch 38: not yet run"),
+        "held-out batch 38, first contact on stop 44's final code (580f0f7): two pods (mongodb-0 "
+        "and one with no name) where the record shows one: the prose's CrashLoopBackOff of the "
+        "MongoDB pod is read as a second, nameless pod"),
     "unisbadri-health-check.indonesian-scenario-arrows-liveness-checks-database-restart-crashloopbackoff-no-case.txt": (
-        "held-out batch 38: not yet run"),
-    "penalgo-module-9-probes.vietnamese-pod-liveness-yaml-column0-emoji-comments-run-into-heading-cut.txt": (
-        "held-out batch 38: not yet run"),
+        "held-out batch 38, first contact on stop 44's final code (580f0f7): refused (exit 2, not"
+        " a record explain reads): an Indonesian page's general scenario written in arrows; the "
+        "facts read cannot-tell {0, null}, no failure shown"),
     "themissingmanual-kubectl-3.guide-events-failed-pull-image-manifest-unknown-wrapped-no-header.txt": (
-        "held-out batch 38: not yet run"),
+        "held-out batch 38, first contact on stop 44's final code (580f0f7): no failure shown, "
+        "kills {0, 0}, where the facts read a failure shown (a `Failed` image pull row, no "
+        "header, its message wrapped) and the kills open"),
 }
 
 
