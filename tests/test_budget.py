@@ -113,6 +113,20 @@ def test_the_estimate_bounds_what_a_run_does(pod, scenario, profile, duration, s
     assert actual <= estimate, (actual, estimate, pod, scenario, profile.name)
 
 
+@pytest.mark.parametrize("after", [0.1, 0.5, 5.0])
+def test_the_estimate_bounds_a_pod_restarted_in_place_without_back_off(after):
+    """R4.35: a RestartAllContainers rule restarts the whole pod with no back-off, as often
+    as its container exits: the estimate counts one restart of every container per life
+    (`reset_bound`), never a back-off's crash loop, which would put a loop 100 ms apart an
+    hour under its work."""
+    spec = load_spec(str(REPO / "examples" / "restart-rules" / "restart-all-containers.yaml"))
+    sc = Scenario.from_dict({"exit": [{"after_seconds": after, "code": 42,
+                                       "container": "trainer"}]})
+    profile = profile_from("1.36", ideal=True)
+    actual = counted(spec, sc, 600.0, profile, 0)
+    assert actual <= run_work(spec, sc, 600.0, profile), (after, actual)
+
+
 def test_the_estimate_stays_within_a_sane_factor_of_the_work():
     """Over the seed's sweep (40 settings of period and outage, 3 phases each), the estimate
     is nowhere below the counted work, and in all within 2 times of it with each run's

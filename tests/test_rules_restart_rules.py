@@ -9,6 +9,7 @@ issue 29 are held against kubesim's spread over seeds."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,8 @@ from kubesim.behaviour.scenario import load_scenario
 from kubesim.errors import BehaviourError, SpecError
 from kubesim.kubelet.pod_status import ContainerState, PodPhase, pod_phase
 from kubesim.kubelet.restart_rules import (
+    RESET_BUDGET,
+    RESET_MEAN_GAP,
     container_should_restart,
     gated_pod,
     restart_after_probe_kill,
@@ -593,6 +596,36 @@ def test_R4_35_an_in_place_restart_loop_a_few_milliseconds_apart_runs():
     doc = simulate(p, sc, duration=1, profile=IDEAL_136)
     resets = [c for c in doc.all_containers_restarting if c.status]
     assert 20 <= len(resets) <= 1 / 0.005, len(resets)
+
+
+def test_R4_35_a_fast_in_place_restart_loop_is_refused_past_the_reset_budget():
+    """A loop 2 ms apart (above the resolution) under an ideal profile would restart the
+    pod 15,000 times in 30 s, each a kill, removal and start of every container (the CI run
+    of stop 44 hung on such a loop over 900 s): past RESET_BUDGET restarts faster than
+    RESET_MEAN_GAP on average the run is refused, by both schedulers in the same words, with
+    the count and the pace it reached (R4.35: no back-off)."""
+    p = load_spec(str(EXAMPLES / "restart-all-containers.yaml"))
+    sc = scenario(exit=[{"after_seconds": 0.002, "code": 42, "container": "trainer"}])
+    refusals = []
+    for engine in ("fast", "simpy"):
+        with pytest.raises(BehaviourError, match=r"restarted the pod in place (\d+) times") as e:
+            simulate(p, sc, duration=30, profile=IDEAL_136, engine=engine)
+        refusals.append(str(e.value))
+    assert refusals[0] == refusals[1]
+    count = int(re.search(r"in place (\d+) times by ([0-9.]+) s", refusals[0]).group(1))
+    at = float(re.search(r"in place \d+ times by ([0-9.]+) s", refusals[0]).group(1))
+    assert count == RESET_BUDGET and at < count * RESET_MEAN_GAP and at < 30
+
+
+def test_R4_35_a_long_run_of_in_place_restarts_a_second_apart_is_not_refused():
+    """Past the budget a loop no faster than RESET_MEAN_GAP on average still runs: about
+    one restart of the pod per lifetime (1.2 s here) for the whole run (R4.35)."""
+    p = load_spec(str(EXAMPLES / "restart-all-containers.yaml"))
+    sc = scenario(exit=[{"after_seconds": 1.2, "code": 42, "container": "trainer"}])
+    duration = 1.2 * (RESET_BUDGET + 500)
+    doc = simulate(p, sc, duration=duration, profile=IDEAL_136)
+    resets = [c for c in doc.all_containers_restarting if c.status]
+    assert RESET_BUDGET < len(resets) <= duration / 1.2, len(resets)
 
 
 def test_R4_35_a_sidecars_RestartAllContainers_rule_restarts_the_pod():

@@ -45,6 +45,7 @@ from kubesim.behaviour.lookup import jumps_apply
 from kubesim.behaviour.synthetic import is_scenario
 from kubesim.engine.parking import PARK_RETRY, parks_allowed
 from kubesim.errors import UsageError
+from kubesim.kubelet.restart_rules import reset_bound, restarts_in_place
 from kubesim.kubelet.settings import BackoffRequeue
 from kubesim.kubelet.timing import detection_seconds, resync_after
 from kubesim.results import ProbeType
@@ -1293,6 +1294,10 @@ def restart_bound(pod: ProbedContainer, behaviour: Behaviour, duration: float,
         lives.append(max(profile.container_start_seconds, 1.0))
     if not lives:
         return 0.0
+    if profile.restart_all_containers and restarts_in_place(pod):
+        # R4.35: an exit may restart the whole pod in place, with no back-off, every
+        # container each time, as often as the engine runs it (`reset_bound`)
+        return reset_bound(duration, min(lives)) * len(pod.containers)
     return _crash_loop(duration, min(lives), profile)[0] * _echo(pod, behaviour)
 
 

@@ -35,6 +35,11 @@ from kubesim.kubelet.pod_container import (
 )
 from kubesim.kubelet.pod_status import ContainerState, PodPhase, pod_phase
 from kubesim.kubelet.restart_all import restart_all, restart_all_trigger
+from kubesim.kubelet.restart_rules import (
+    RESET_BUDGET,
+    RESET_RESOLUTION,
+    reset_allowed,
+)
 from kubesim.kubelet.runtime import MIN_GRACE_SECONDS, Instance
 from kubesim.kubelet.scheduler import NORMAL, URGENT, Interrupted
 from kubesim.kubelet.status_view import StatusView
@@ -149,9 +154,6 @@ def _all_refuse(refusals: list[_Refusal], at: float) -> bool:
     return True
 
 
-# the shortest gap between two in-place restarts of a pod the model runs (R4.35): 1 ms, the
-# resolution of every time kubesim reports; shorter, the restarts could not be told apart
-RESET_RESOLUTION: Final = 0.001
 REFUSED_CHUNK: Final = 32  # requeue jitter values drawn at once in a stretch of refused syncs
 
 
@@ -321,6 +323,7 @@ class Kubelet:
         self.pod_relist_at = -math.inf  # the last on-demand relist of the pod (R4.36)
         self.pleg_waiting = False  # a sync waits for a relist (R4.3) that may come on demand
         self.last_reset_at = -math.inf  # the last in-place restart of the pod (R4.35)
+        self.resets = 0  # the pod's in-place restarts so far (R4.35, RESET_BUDGET)
         self.restarting_all = False  # the pod's AllContainersRestarting condition (R4.35)
         self.next_timer = self._resync_due()
         crash = self._probe_exit(behaviour)
@@ -741,7 +744,9 @@ class Kubelet:
             acted = False
         elif trigger is not None:  # R4.35: the pod restarts in place, then syncs again
             self._refuse_endless_reset(trigger.unit.name, trigger.code)
+            self._refuse_reset_past_budget(trigger.unit.name, trigger.code)
             self.last_reset_at = self.sched.now
+            self.resets += 1
             self._set_restarting_all(True, "RestartAllContainersStarted")
             yield from restart_all(self, trigger)
             self.initialized = not any(u.init or u.sidecar for u in self.units)
@@ -780,6 +785,21 @@ class Kubelet:
             f"kubelet latency (an ideal profile) it would restart for ever {when} (R4.35); give "
             f"its exit after_seconds of at least {RESET_RESOLUTION:g} or use a profile with "
             "latencies")
+
+    def _refuse_reset_past_budget(self, name: str, code: int) -> None:
+        """An in-place restart `reset_allowed` does not run is refused: past RESET_BUDGET
+        of them the run's work would grow past what its duration allows (R4.35 has no
+        back-off to slow the loop)."""
+        now = self.sched.now
+        if reset_allowed(self.resets, now):
+            return
+        raise BehaviourError(
+            f"container {name} exits with code {code} and its RestartAllContainers rule has "
+            f"restarted the pod in place {self.resets} times by {now:g} s "
+            f"({now / self.resets:.3g} s apart on average, R4.35: no back-off); kubesim runs "
+            f"{RESET_BUDGET} in-place restarts of a pod at any pace, then at most one a second "
+            "on average: shorten --duration, give its exit a longer after_seconds, or use a "
+            "profile with latencies")
 
     def _set_restarting_all(self, status: bool, reason: str) -> None:
         """GenerateAllContainersRestartingCondition (R4.35): True ("RestartAllContainersStarted")

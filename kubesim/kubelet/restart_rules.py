@@ -27,7 +27,7 @@ place when a container's exit matches such a rule (`ShouldAllContainersRestart`,
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from kubesim.errors import SpecError
 from kubesim.spec.model import RestartPolicy, RestartRuleAction
@@ -36,8 +36,10 @@ if TYPE_CHECKING:
     from kubesim.kubelet.settings import KubeletProfile
     from kubesim.spec.model import ContainerRestartRule, ContainerSpec, ProbedContainer
 
-__all__ = ["GatedPod", "container_should_restart", "gate_notes", "gated_pod", "matching_rule",
-           "restart_after_probe_kill", "restarts_all"]
+__all__ = ["RESET_BUDGET", "RESET_MEAN_GAP", "RESET_RESOLUTION", "GatedPod",
+           "container_should_restart", "gate_notes", "gated_pod", "matching_rule",
+           "reset_allowed", "reset_bound", "restart_after_probe_kill", "restarts_all",
+           "restarts_in_place"]
 
 
 def matching_rule(spec: ContainerSpec, code: int) -> ContainerRestartRule | None:
@@ -86,6 +88,39 @@ def restarts_all(spec: ContainerSpec, code: int) -> bool:
     """ShouldAllContainersRestart, for one container that exited with `code` (R4.35)."""
     rule = matching_rule(spec, code)
     return rule is not None and rule.action is RestartRuleAction.RESTART_ALL
+
+
+# -- how many in-place restarts the model runs (R4.35) -----------------------------------------
+# the shortest gap between two in-place restarts of a pod the model runs: 1 ms, the
+# resolution of every time kubesim reports; shorter, the restarts could not be told apart
+RESET_RESOLUTION: Final = 0.001
+# R4.35 takes no back-off, so a pod restarted in place as soon as its containers start loops
+# as fast as its own run allows: every reset is a kill, a removal and a start of each
+# container, and a loop a few milliseconds apart over a long run would take hours and more
+# memory than the machine has (stop 44's CI run hung on one). The model runs RESET_BUDGET
+# in-place restarts of a pod at any pace, then no more than one a second on average (the
+# pace of a probe at periodSeconds 1), so a run's work stays bounded by its duration
+RESET_BUDGET: Final = 10_000
+RESET_MEAN_GAP: Final = 1.0
+
+
+def reset_allowed(resets: int, now: float) -> bool:
+    """Whether the model runs one more in-place restart of a pod restarted `resets` times
+    by `now` (seconds since the run began)."""
+    return resets < RESET_BUDGET or now >= resets * RESET_MEAN_GAP
+
+
+def reset_bound(seconds: float, life: float) -> float:
+    """The most in-place restarts a run of `seconds` holds when the pod restarts every
+    `life` seconds (no back-off, R4.35), within what `reset_allowed` runs."""
+    return min(seconds / max(life, RESET_RESOLUTION),
+               max(float(RESET_BUDGET), seconds / RESET_MEAN_GAP))
+
+
+def restarts_in_place(pod: ProbedContainer) -> bool:
+    """Whether a container of the pod has a RestartAllContainers rule (R4.35)."""
+    return any(rule.action is RestartRuleAction.RESTART_ALL
+               for c in pod.containers for rule in c.restart_policy_rules)
 
 
 # -- the gates, as the API server of the release treats the fields -----------------------------
