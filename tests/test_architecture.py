@@ -174,6 +174,8 @@ MODULES = {
     "kubesim.explain.readers.titled": "records",
     "kubesim.explain.readers.chart_values": "records",
     "kubesim.explain.readers.prefixes": "records",
+    "kubesim.explain.readers.probe_restart": "records",
+    "kubesim.explain.readers.stated_pod": "records",
     "kubesim.render.explain_formats": "render", "kubesim.cli.explain": "cli",
     "kubesim.cluster": "cluster", "kubesim.cluster.access": "cluster",
     "kubesim.cluster.targets": "cluster", "kubesim.cluster.read": "cluster",

@@ -87,6 +87,7 @@ from kubesim.explain.readers.probe_line import (
     opens_exec,
     parse_probe_line,
 )
+from kubesim.explain.readers.probe_restart import probe_restart_hint
 from kubesim.explain.readers.renest import manifest_kind, renest
 from kubesim.explain.readers.runs import (
     NAMED_END,
@@ -769,7 +770,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     if not ("jq" in text or "jsonpath" in text or ("Exit" in text and "Code:" in text)
             or "State:{" in text or _PROSE_STATE_HINT.search(text) or stated_hint(text)
             or ("CrashLoopBackOff" in text and observed_state_hint(text))
-            or stated_restarts_hint(text) or stated_kill_hint(text)
+            or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
             or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None

@@ -31,6 +31,7 @@ from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
 from kubesim.explain.readers.renest import flattened_manifest
 from kubesim.explain.readers.row_sum import bound_by_row_sum
+from kubesim.explain.readers.stated_pod import give_stated_kills, name_stated_piece
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json, read_text
 
@@ -58,6 +59,8 @@ def parse_record(text: str, source: str) -> RecordSet:
     """Parse one record's text, whatever its format."""
     found = _parse(text, source)
     _event_reasons(found)
+    name_stated_piece(found, text)  # a sentence's status of the events' one pod (README)
+    give_stated_kills(found, text)  # a kill stated of the case's pods, of one workload
     return found
 
 

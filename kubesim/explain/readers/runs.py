@@ -35,6 +35,14 @@ from kubesim.explain.readers.flattened import is_status_key, reindent_status
 from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.normalise import CUT_MARK, is_cut
+from kubesim.explain.readers.probe_restart import (
+    CASE_SUBJECT,
+    KILLING_KINDS,
+    KUBERNETES_KILL,
+    PROBE_RESTART,
+    PROBES_FAILED,
+    RESTART_ANCHORS,
+)
 from kubesim.explain.readers.stated_kill import (
     KILL_ANCHORS,
     PROBE_KILL,
@@ -44,6 +52,7 @@ from kubesim.explain.readers.stated_kill import (
     ZH_OOM,
     ZH_OOM_ANCHORS,
     ZH_OOM_READ,
+    kill_lines,
     probe_kill_lines,
 )
 from kubesim.explain.readers.titled import TITLE_MARK, named_by_words
@@ -522,6 +531,10 @@ def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     if parts is None:
         parts, what = _stated_probe_kill(line)
     if parts is None:
+        parts, what = _stated_probe_restart(line)
+    if parts is None:
+        parts, what = _kubernetes_kill(line)
+    if parts is None:
         parts, what = _zh_oom(line)
     if parts is not None and "OOMKilled" not in line and "Reason: OOMKilled" in (x.strip() for x in parts[0]):
         what += " (its reason `OOM Killed` read as the kubelet's OOMKilled)"
@@ -985,6 +998,53 @@ def _stated_probe_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     what = (f"{STATED_PROBE_KILL} (`{m[0][:80]}`): read as that probe's failure and one kill "
             "of it, of a container the record does not name, at least once, no count")
     return (probe_kill_lines(m), True), what
+
+
+def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A restart of the case's own pods or container stated as caused by a liveness or
+    startup probe's failure (probe_restart.PROBE_RESTART, its subject the case's own before
+    it in the sentence), read as that probe's failure and one kill of it (R4.4: such a failure
+    restarts a container only by the kubelet's kill), as a probe's kill stated in prose is;
+    None without one, in a question or in a sentence of what may happen."""
+    m = _near(PROBE_RESTART, line, RESTART_ANCHORS, (20, 200), _SENTENCE_PLACES)
+    if m is None:
+        return None, ""
+    start = _sentence_start(line, m.start())
+    seen = _SEEING.sub(lambda x: " " * len(x[0]), line)  # (`as we can see`: no `can` of
+    # what may happen)
+    if CASE_SUBJECT.search(line, start, m.start()) is None or \
+            _general_around(seen, m.start(), m.end()) or _asked(line, m.end()) or \
+            _IF_MORE.search(line, start, m.start()):
+        return None, ""
+    what = (f"{STATED_PROBE_KILL}, as the cause of its restarts (`{m[0][:80]}`): read as that "
+            "probe's failure and one kill of it, of a container the record does not name, at "
+            "least once, no count")
+    return (kill_lines(m["kind"].lower()), True), what
+
+
+def _kubernetes_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A kill of the case's own pods stated with Kubernetes as its agent right after the case's
+    probes stated failing, in a paragraph naming one probe that kills and no readiness probe
+    (probe_restart.KUBERNETES_KILL), read as that probe's failure and one kill of it (R4.4);
+    None without one, in a question or in a sentence of what may happen."""
+    m = _near(KUBERNETES_KILL, line, KILL_ANCHORS, (40, 200), _SENTENCE_PLACES)
+    if m is None or _general_around(line, m.start(), m.end()) or _asked(line, m.end()):
+        return None, ""
+    start = _sentence_start(line, m.start())
+    before = _sentence_start(line, max(0, start - 2))  # the sentence before the kill's
+    failed = PROBES_FAILED.search(line, before, m.start())
+    kinds = {k["kind"].lower() for k in KILLING_KINDS.finditer(
+        line, max(0, m.start() - 2000), m.end() + 2000)}
+    if failed is None or len(kinds) != 1 or "readiness" in kinds or \
+            _general_around(line, failed.start(), failed.end()) or \
+            _IF_MORE.search(line, before, m.start()):
+        return None, ""
+    kind = kinds.pop()
+    what = (f"{STATED_PROBE_KILL}, with Kubernetes as its agent after the probes' failure "
+            f"(`{line[failed.start():m.end()][:80]}`): read as the {kind} probe's failure (the "
+            "one probe that kills the paragraph names) and one kill of it, of a container the "
+            "record does not name, at least once, no count")
+    return (kill_lines(kind), True), what
 
 
 def _zh_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:

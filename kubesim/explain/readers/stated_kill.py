@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 __all__ = ["KILL_ANCHORS", "PROBE_KILL", "STATED_KILL_AGAIN", "STATED_PROBE_KILL", "STATED_ZH_OOM",
-           "ZH_OOM", "ZH_OOM_ANCHORS", "ZH_OOM_READ", "probe_kill_lines", "stated_kill_hint"]
+           "ZH_OOM", "ZH_OOM_ANCHORS", "ZH_OOM_READ", "kill_lines", "probe_kill_lines", "stated_kill_hint"]
 
 # what each is read as (the start of the note the caller gives it)
 STATED_PROBE_KILL = ("a probe's kill of the case's own pod or container stated in its author's "
@@ -84,7 +84,12 @@ def probe_kill_lines(m: re.Match[str]) -> list[str]:
     """The kubelet's lines a stated probe kill (`PROBE_KILL`) is read as: the probe's failure
     and one kill of it, of a container the record does not name (the dockershim's message
     shape, the one that names the container by an id a page may elide: `...`)."""
-    kind = (m["agent"] or m["failed"] or m["passive"]).lower()
+    return kill_lines((m["agent"] or m["failed"] or m["passive"]).lower())
+
+
+def kill_lines(kind: str) -> list[str]:
+    """The kubelet's lines of one failure and one kill of the probe of `kind` (`liveness`,
+    `startup`), of a container the record does not name (`probe_kill_lines`)."""
     return [f"{kind.capitalize()} probe failed",
             f"Killing container with id docker://...:Container failed {kind} probe.. "
             "Container will be killed and recreated."]

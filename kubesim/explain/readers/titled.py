@@ -20,7 +20,8 @@ from dataclasses import replace
 
 from kubesim.explain.readers.model import Note, RecordSet
 
-__all__ = ["NOT_A_NAME", "TITLE_MARK", "give_titled_messages", "named_by_words", "titled_pods"]
+__all__ = ["NOT_A_NAME", "TITLE_MARK", "give_titled_messages", "named_by_words", "titled_pods",
+           "workload_of"]
 
 # a heading's marks before a title's words (markdown `#`s)
 TITLE_MARK = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+)?")
@@ -31,7 +32,7 @@ _WORDS = 4  # how many words before the message may be a pod's name or its workl
 NOT_A_NAME = frozenset({"a", "an", "the", "my", "our", "this", "that", "why", "how", "what"})
 
 
-def _workload(name: str) -> str:
+def workload_of(name: str) -> str:
     """The workload a pod's name is of: the name without its last part (a StatefulSet's
     ordinal, a ReplicaSet's pod suffix)."""
     return name.rpartition("-")[0] or name
@@ -70,7 +71,7 @@ def titled_pods(title: str, names: list[str]) -> list[str]:
     if words is None:
         return []
     found = named_by_words(words, names) or names
-    return found if found and len({_workload(n) for n in found}) == 1 else []
+    return found if found and len({workload_of(n) for n in found}) == 1 else []
 
 
 def give_titled_messages(out: RecordSet, line: int, title: str) -> Note | None:

@@ -1,0 +1,72 @@
+"""The case's own pods stated in their author's prose to restart because a probe failed (the
+corpus README's rules: statements of the case in prose).
+
+`the pods restart everytime the probe fails ..., there is a lot of restart because the liveness
+failed`, `my container restarted due to the liveness probe failing`, `our pods keep restarting
+because of startup probe failures`: a liveness or startup failure restarts a container only by
+the kubelet's kill of it (R4.4: the kubelet kills a container whose liveness or startup probe
+failed failureThreshold times in a row, and the pod's restartPolicy starts it again), so a
+restart the author gives that failure as its cause is that probe's kill, stated once: at least
+one, no count. The sentence's subject (before the restart, in the same sentence) must be the
+case's own (`the pods`, `my container`, a pod's name: `CASE_SUBJECT`); a readiness failure
+restarts nothing (R3.4), `pods restart because ...` (no case's pods), a conditional, a question
+or a sentence of what may happen state none (read by the caller's checks, runs.py).
+
+A post-mortem's telling of the case (`During the database latency spike, all API calls slowed
+down, causing probes to fail. Kubernetes killed the pods, ...`): a kill of the case's own pods
+or containers stated with Kubernetes or the kubelet as its agent (`KUBERNETES_KILL`, in the past:
+what happened) right after the case's probes stated failing (`PROBES_FAILED`, in the sentence
+before the kill's or in its own before the kill), where the paragraph names one probe that kills
+(liveness or startup, `KILLING_KINDS`) and no readiness probe: the kubelet kills a running
+container for a liveness or startup failure (R4.4), so the kill is that probe's, stated once.
+Kubernetes named as the kill's agent with no probe failing before it (`被 K8s 杀掉的`,
+juejin-7550160737245184034), a guide's present (`Kubernetes kills the pod when ...`), a
+conditional or a question state none.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["CASE_SUBJECT", "KILLING_KINDS", "KUBERNETES_KILL", "PODS_SUBJECT", "PROBES_FAILED",
+           "PROBE_RESTART", "RESTART_ANCHORS", "probe_restart_hint"]
+
+# the restart and its cause: `restart because the liveness failed`, `restarted due to the
+# liveness probe failing`, `restarting all the time because of startup probe failures`
+PROBE_RESTART = re.compile(
+    r"(?<![A-Za-z])(?i:restart(?:s|ed|ing)?)[ \t]+"
+    # (a few words of when between: `restart all the time because`; never a negation's)
+    r"(?:(?!(?i:not|never|but)(?![\w'-]))[\w'-]{1,30}[ \t]+){0,4}?"
+    r"(?i:because(?:[ \t]+of)?|due[ \t]+to)[ \t]+"
+    r"(?:(?i:the|its|their|our|my)[ \t]+)?(?P<kind>(?i:liveness|startup))"
+    r"(?:[ \t]*(?i:probes?|checks?))?[ \t]+(?i:fail(?:s|ed|ing|ures?)?)(?![A-Za-z])")
+RESTART_ANCHORS = ("restart", "Restart", "RESTART")
+# the case's own pods or containers as the sentence's subject: a determiner of the case's and
+# at most one word before `pod(s)` or `container(s)` (`the pods`, `our minio pods`), or a pod's
+# name of two or more dash-parted parts (`minio-0`)
+_CASE = (r"(?<![\w-])(?:(?i:my|our|the|this|these|its|their)[ \t]+(?:[\w.-]{1,63}[ \t]+)?"
+         r"(?i:pods?|containers?)(?![\w-])|[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}(?![\w-]))")
+CASE_SUBJECT = re.compile(_CASE)
+# the case's own pods, several: `the pods`, `our pods`, `all the pods`, `my minio pods`
+PODS_SUBJECT = re.compile(r"(?<![\w-])(?i:my|our|the|these|their)[ \t]+(?:[\w.-]{1,63}[ \t]+)?"
+                          r"(?i:pods)(?![\w-])")
+
+
+def probe_restart_hint(text: str) -> bool:
+    """Whether the text may hold a restart caused by a probe's failure stated in prose (both
+    words, any case), for the paste reader's gate (each word looked for once)."""
+    low = text.lower()
+    return "restart" in low and ("liveness" in low or "startup" in low)
+
+
+# a kill by Kubernetes of the case's own pods or containers, in the past: `Kubernetes killed
+# the pods`, `the kubelet killed our api containers`, `K8s killed payments-api-0`
+KUBERNETES_KILL = re.compile(r"(?<![\w-])(?i:kubernetes|k8s|the[ \t]+kubelet|kubelet)[ \t]+"
+                             r"(?i:killed)[ \t]+" + _CASE)
+# the case's probes stated failing: `causing probes to fail`, `the liveness probes failed`,
+# `API pods start failing liveness probes`
+PROBES_FAILED = re.compile(r"(?<![A-Za-z])(?:(?i:probes?|checks?)[ \t]+(?:(?i:to|had|have|were|"
+                           r"was|kept)[ \t]+)?(?i:fail(?:ed|ing)?)|(?i:fail(?:ed|ing))[ \t]+"
+                           r"(?:(?i:their|its|the|our)[ \t]+)?(?i:liveness|startup))(?![A-Za-z])")
+# the probes a paragraph names: the kind of the kill is the one of liveness and startup it names
+KILLING_KINDS = re.compile(r"(?<![A-Za-z])(?P<kind>(?i:liveness|startup|readiness))(?![A-Za-z])")

@@ -1,0 +1,124 @@
+"""A pod's status stated in its author's prose, tied to the one pod the record's events name
+(the corpus README's rules: statements of the case in prose, one name one pod).
+
+`the mongodb pod goes into CrashLoopBackOff because its liveness probe fails` above a `kubectl
+get events` row of `pod/mongodb-0`: the sentence's status is read as a piece of no pod's (its
+words give no pod's name whole), and the events name one pod. The sentence names the pod by
+its workload's name (a StatefulSet's or ReplicaSet's pods are named after it: `mongodb-0`) or
+by its own name, after a determiner of the case's (`the`, `my`, `our`, `this`) and before `pod`:
+then the piece is that pod's. A sentence naming another workload (`the redis pod`), a pod of no
+name (`the pod`), a record whose events name several pods, or a piece a record's block gives
+(describe's fields, a document) is left as it was: nothing in the record says they are one pod.
+
+A probe's kill stated in prose of the case's pods, several (`the pods restart ... because the
+liveness failed`, `the liveness probe killed our pods`), beside a record of several pods
+(`kubectl get pods`): the statement's subject is the case's own pods, all the record shows when
+they are pods of one workload (their names without the last part are one, as the title rule's
+"all of them"), so the kill is each one's. Pods of several workloads, or a subject of one pod
+(`the pod`: which of them the record does not say), give it to no pod.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from kubesim.explain.readers.model import Note, RecordSet
+from kubesim.explain.readers.probe_restart import PODS_SUBJECT
+from kubesim.explain.readers.stated_kill import STATED_PROBE_KILL
+from kubesim.explain.readers.titled import workload_of
+
+__all__ = ["give_stated_kills", "name_stated_piece"]
+
+# `the mongodb pod`, `my web-0 pod`: a determiner of the case's, one name, `pod` (any case)
+_NAMING = re.compile(r"(?<![\w-])(?i:the|my|our|this)[ \t]+`?(?P<name>(?i:[a-z0-9](?:[-a-z0-9]{0,61}"
+                     r"[a-z0-9])?))`?[ \t]+(?i:pod)(?![\w-])")
+_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
+
+
+@dataclass(frozen=True, slots=True)
+class _EventPod:
+    """The one pod the record's events name."""
+
+    name: str
+    namespace: str | None
+
+
+def _event_pod(found: RecordSet) -> _EventPod | None:
+    """The one pod the record's events name (their object a pod's, namespaces one), and no
+    pod of a name among its pieces; None otherwise."""
+    named = {(e.object_name, e.object_namespace) for e in found.events
+             if e.object_name and e.object_kind in ("", "Pod")}
+    if len(named) != 1 or any(p.name is not None for p in found.pods):
+        return None
+    name, namespace = next(iter(named))
+    return _EventPod(name, namespace)
+
+
+def _names_pod(line: str, pod: str) -> str | None:
+    """The words of the line that name `pod` (its name, or its workload's), or None."""
+    for m in _NAMING.finditer(line, 0, min(len(line), _LOOK)):
+        if m["name"].lower() in (pod, workload_of(pod)):
+            return m[0]
+    return None
+
+
+def name_stated_piece(found: RecordSet, text: str) -> None:
+    """The one piece of no pod's (no events of its own) whose every line is a sentence naming
+    the one pod the record's events name (`_names_pod`) is that pod's: given its name and
+    namespace, said in a note."""
+    pod = _event_pod(found)
+    pieces = [p for p in found.pods if p.name is None and p.apart_from is None]
+    if pod is None or len(pieces) != 1 or pieces[0].events or not pieces[0].containers:
+        return
+    piece = pieces[0]
+    lines = text.split("\n")
+    numbers = {w.line for w in (piece.where, *(c.where for c in piece.containers))}
+    said = [_said_at(lines, n, pod.name) for n in sorted(numbers, key=lambda n: n or 0)]
+    if not said or any(s is None for s in said):
+        return
+    piece.name, piece.namespace = pod.name, pod.namespace
+    found.notes.append(Note(
+        f"line {piece.where.line}'s sentence names the pod (`{said[0]}`), by its name or its "
+        f"workload's, and the record's events name one pod, {pod.name}: the status it states "
+        "is read as that pod's", piece.where))
+
+
+def _said_at(lines: list[str], number: int | None, pod: str) -> str | None:
+    """The words naming `pod` on the record's line `number` (1-based), or None."""
+    if number is None or not 0 < number <= len(lines):
+        return None
+    return _names_pod(lines[number - 1], pod)
+
+
+def give_stated_kills(found: RecordSet, text: str) -> None:
+    """The failure and kill read from a sentence stating a probe's kill of the case's pods,
+    several (`PODS_SUBJECT` on its line), given to each of the record's pods when they are
+    pods of one workload, each its own copy; said in a note."""
+    piece = next((p for p in found.pods if p.name is None and p.apart_from is None
+                  and "messages" in p.formats), None)
+    names = list(dict.fromkeys(p.name for p in found.pods if p.name is not None))
+    if piece is None or len(names) < 2 or len({workload_of(n) for n in names}) != 1:
+        return
+    lines = text.split("\n")
+    for number in _kill_lines(found):
+        mine = [e for e in piece.events if e.where.line == number]
+        if not mine or not 0 < number <= len(lines) or \
+                PODS_SUBJECT.search(lines[number - 1], 0, _LOOK) is None:
+            continue
+        for name in names:  # the first record of each (a describe and a row of one pod merge)
+            pod = next(p for p in found.pods if p.name == name)
+            pod.events.extend(replace(e) for e in mine)
+        piece.events = [e for e in piece.events if e.where.line != number]
+        shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+        found.notes.append(Note(
+            f"line {number}: the probe's kill is stated of the case's pods, several: read as "
+            f"each one's of the record's pods, of one workload ({shown})", mine[0].where))
+    if not piece.events and not piece.containers:
+        found.pods.remove(piece)
+
+
+def _kill_lines(found: RecordSet) -> list[int]:
+    """The lines a probe's kill stated in prose was read from (their notes, runs.py)."""
+    return [n.where.line for n in found.notes if n.where.line is not None
+            and n.text.startswith(f"line {n.where.line}: {STATED_PROBE_KILL}")]
