@@ -221,6 +221,27 @@ NOT_READ: dict[str, str] = {
         "held-out batch 38, first contact on stop 44's final code (580f0f7): no failure shown, "
         "kills {0, 0}, where the facts read a failure shown (a `Failed` image pull row, no "
         "header, its message wrapped) and the kills open"),
+    # held-out batch 39
+    "faas-netes-1159.issue-title-gateway-crashloop-then-single-backtick-describe-rows-readiness-x9-liveness-x45-backoff-x164.txt": (
+        "held-out batch 39: not yet run"),
+    "haproxy-ingress-650.issue-prose-restarts-every-minute-then-fenced-liveness-message-client-timeout.txt": (
+        "held-out batch 39: not yet run"),
+    "keda-641.issue-get-pods-keda-crashloop-9-among-running-then-describe-cut-in-header.txt": (
+        "held-out batch 39: not yet run"),
+    "emissary-3470.issue-arrow-prompt-describe-ambassador-waiting-crashloop-cut-in-last-state.txt": (
+        "held-out batch 39: not yet run"),
+    "infless-1.issue-faas-netes-describe-rows-liveness-502-x2-readiness-502-x4-no-kill.txt": (
+        "held-out batch 39: not yet run"),
+    "vault-secrets-operator-230.issue-prose-manager-container-getting-oomkilled-then-controller-log-cut.txt": (
+        "held-out batch 39: not yet run"),
+    "itsupportwale-k8s-best-practices.incident-blog-get-events-all-namespaces-spacing-lost-readiness-503-backoff-cut.txt": (
+        "held-out batch 39: not yet run"),
+    "itsupportwale-10-best-practices-2.incident-blog-get-events-spacing-lost-three-pods-liveness-503-stopping-container-then-dmesg-oom.txt": (
+        "held-out batch 39: not yet run"),
+    "devopsmanual-oom-cascading-failure.war-story-timeline-get-pods-rows-in-comments-run-into-one-line-two-oomkilled-1-and-2.txt": (
+        "held-out batch 39: not yet run"),
+    "incidenta-evicted-kubernetes.russian-guide-pod-liveness-readiness-yaml-numbered-lines-indentation-lost.txt": (
+        "held-out batch 39: not yet run"),
 }
 
 
