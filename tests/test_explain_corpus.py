@@ -231,6 +231,21 @@ NOT_READ: dict[str, str] = {
         "held-out batch 38, first contact on stop 44's final code (580f0f7): no failure shown, "
         "kills {0, 0}, where the facts read a failure shown (a `Failed` image pull row, no "
         "header, its message wrapped) and the kills open"),
+    # held-out batch 40
+    "rwlove-home-ops-13395.pr-description-values-anchor-then-fenced-last-state-error-143-restart-count-3-events-liveness-deadline-x4-killing-message-cut.txt": (
+        "held-out batch 40: not yet run"),
+    "kube-airflow-17.issue-inline-code-events-row-no-header-subobject-airflow-flower-liveness-404-then-prose-values-path.txt": (
+        "held-out batch 40: not yet run"),
+    "immich-charts-141.comment-k9s-box-describe-row-startup-refused-x46-over-68m-then-app-log-cut.txt": (
+        "held-out batch 40: not yet run"),
+    "truenas-charts-2642.issue-versions-then-fenced-startup-message-alone-connection-refused.txt": (
+        "held-out batch 40: not yet run"),
+    "astronomer-ee-122.comment-zsh-prompt-describe-2018-webserver-running-cut-in-last-state-terminated.txt": (
+        "held-out batch 40: not yet run"),
+    "k8sbyexample-pt-br-liveness-probes.portuguese-guide-pod-liveness-yaml-httpget-threshold-3-alone.txt": (
+        "held-out batch 40: not yet run"),
+    "kubemastery-limits-exceeded.course-prose-look-for-state-terminated-oomkilled-137-run-into-sentence-then-quiz-cut.txt": (
+        "held-out batch 40: not yet run"),
 }
 
 
