@@ -242,6 +242,21 @@ NOT_READ: dict[str, str] = {
         "held-out batch 39: not yet run"),
     "incidenta-evicted-kubernetes.russian-guide-pod-liveness-readiness-yaml-numbered-lines-indentation-lost.txt": (
         "held-out batch 39: not yet run"),
+    # held-out batch 40
+    "rwlove-home-ops-13395.pr-description-values-anchor-then-fenced-last-state-error-143-restart-count-3-events-liveness-deadline-x4-killing-message-cut.txt": (
+        "held-out batch 40: not yet run"),
+    "kube-airflow-17.issue-inline-code-events-row-no-header-subobject-airflow-flower-liveness-404-then-prose-values-path.txt": (
+        "held-out batch 40: not yet run"),
+    "immich-charts-141.comment-k9s-box-describe-row-startup-refused-x46-over-68m-then-app-log-cut.txt": (
+        "held-out batch 40: not yet run"),
+    "truenas-charts-2642.issue-versions-then-fenced-startup-message-alone-connection-refused.txt": (
+        "held-out batch 40: not yet run"),
+    "astronomer-ee-122.comment-zsh-prompt-describe-2018-webserver-running-cut-in-last-state-terminated.txt": (
+        "held-out batch 40: not yet run"),
+    "k8sbyexample-pt-br-liveness-probes.portuguese-guide-pod-liveness-yaml-httpget-threshold-3-alone.txt": (
+        "held-out batch 40: not yet run"),
+    "kubemastery-limits-exceeded.course-prose-look-for-state-terminated-oomkilled-137-run-into-sentence-then-quiz-cut.txt": (
+        "held-out batch 40: not yet run"),
 }
 
 
