@@ -221,42 +221,40 @@ NOT_READ: dict[str, str] = {
         "held-out batch 38, first contact on stop 44's final code (580f0f7): no failure shown, "
         "kills {0, 0}, where the facts read a failure shown (a `Failed` image pull row, no "
         "header, its message wrapped) and the kills open"),
-    # held-out batch 39
-    "faas-netes-1159.issue-title-gateway-crashloop-then-single-backtick-describe-rows-readiness-x9-liveness-x45-backoff-x164.txt": (
-        "held-out batch 39: not yet run"),
-    "haproxy-ingress-650.issue-prose-restarts-every-minute-then-fenced-liveness-message-client-timeout.txt": (
-        "held-out batch 39: not yet run"),
-    "keda-641.issue-get-pods-keda-crashloop-9-among-running-then-describe-cut-in-header.txt": (
-        "held-out batch 39: not yet run"),
-    "emissary-3470.issue-arrow-prompt-describe-ambassador-waiting-crashloop-cut-in-last-state.txt": (
-        "held-out batch 39: not yet run"),
-    "infless-1.issue-faas-netes-describe-rows-liveness-502-x2-readiness-502-x4-no-kill.txt": (
-        "held-out batch 39: not yet run"),
+    # held-out batch 39: 7 of 10 at first contact on this stop's code (1079b80)
     "vault-secrets-operator-230.issue-prose-manager-container-getting-oomkilled-then-controller-log-cut.txt": (
-        "held-out batch 39: not yet run"),
-    "itsupportwale-k8s-best-practices.incident-blog-get-events-all-namespaces-spacing-lost-readiness-503-backoff-cut.txt": (
-        "held-out batch 39: not yet run"),
-    "itsupportwale-10-best-practices-2.incident-blog-get-events-spacing-lost-three-pods-liveness-503-stopping-container-then-dmesg-oom.txt": (
-        "held-out batch 39: not yet run"),
+        "held-out batch 39, first contact on this stop's code (1079b80: stop 44's final code with"
+        " the reset budget and fixprose38): refused (exit 2, not a record explain reads): the "
+        "author's sentence that the case's manager container is getting OOMKilled, above a "
+        "controller log, is not read; the facts read oom-killed {0, 0}"),
     "devopsmanual-oom-cascading-failure.war-story-timeline-get-pods-rows-in-comments-run-into-one-line-two-oomkilled-1-and-2.txt": (
-        "held-out batch 39: not yet run"),
+        "held-out batch 39, first contact on this stop's code (1079b80: stop 44's final code with"
+        " the reset budget and fixprose38): refused (exit 2, not a record explain reads): a war "
+        "story's get-pods rows written as `#` comments and run into one line (OOMKilled, restarts"
+        " 1 and 2) are not read; the facts read payment-service oom-killed {0, 0}"),
     "incidenta-evicted-kubernetes.russian-guide-pod-liveness-readiness-yaml-numbered-lines-indentation-lost.txt": (
-        "held-out batch 39: not yet run"),
-    # held-out batch 40
+        "held-out batch 39, first contact on this stop's code (1079b80: stop 44's final code with"
+        " the reset budget and fixprose38): refused (exit 2, not a record explain reads): a "
+        "Russian guide's Pod YAML with numbered lines whose indentation was lost is not read; the"
+        " facts read probe settings alone, cannot-tell {0, null}"),
+    # held-out batch 40: 4 of 7 at first contact on this stop's code (1079b80)
     "rwlove-home-ops-13395.pr-description-values-anchor-then-fenced-last-state-error-143-restart-count-3-events-liveness-deadline-x4-killing-message-cut.txt": (
-        "held-out batch 40: not yet run"),
+        "held-out batch 40, first contact on this stop's code (1079b80: stop 44's final code with"
+        " the reset budget and fixprose38): cannot-tell {0, 4} with no probe failed, where the "
+        "facts read liveness-kill {1, 4}: the fenced summary's `Events: Liveness probe failed: "
+        "...` (a message after the Events label) and `Container app failed liveness probe, will "
+        "be restarted` (a Killing message without its row) are not read"),
     "kube-airflow-17.issue-inline-code-events-row-no-header-subobject-airflow-flower-liveness-404-then-prose-values-path.txt": (
-        "held-out batch 40: not yet run"),
-    "immich-charts-141.comment-k9s-box-describe-row-startup-refused-x46-over-68m-then-app-log-cut.txt": (
-        "held-out batch 40: not yet run"),
-    "truenas-charts-2642.issue-versions-then-fenced-startup-message-alone-connection-refused.txt": (
-        "held-out batch 40: not yet run"),
-    "astronomer-ee-122.comment-zsh-prompt-describe-2018-webserver-running-cut-in-last-state-terminated.txt": (
-        "held-out batch 40: not yet run"),
+        "held-out batch 40, first contact on this stop's code (1079b80: stop 44's final code with"
+        " the reset budget and fixprose38): refused (exit 2, not a record explain reads): one "
+        "2018 event row without a header in inline code after `kubectl events says:` "
+        "(`spec.containers{airflow-flower}   Warning   Unhealthy   kubelet, NODE   Liveness probe"
+        " failed: ...`) is not read; the facts read liveness failed, cannot-tell {0, null}"),
     "k8sbyexample-pt-br-liveness-probes.portuguese-guide-pod-liveness-yaml-httpget-threshold-3-alone.txt": (
-        "held-out batch 40: not yet run"),
-    "kubemastery-limits-exceeded.course-prose-look-for-state-terminated-oomkilled-137-run-into-sentence-then-quiz-cut.txt": (
-        "held-out batch 40: not yet run"),
+        "held-out batch 40, first contact on this stop's code (1079b80: stop 44's final code with"
+        " the reset budget and fixprose38): refused (exit 2, neither a Kubernetes object nor a "
+        "probe spec, line 9): a guide's `spec: containers:` fragment with a livenessProbe and no "
+        "kind is not read as probe settings; the facts read cannot-tell {0, null}, no failure"),
 }
 
 
