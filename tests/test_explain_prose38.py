@@ -192,7 +192,7 @@ _ROW = ("`pets   0s   Warning   Unhealthy   pod/mongodb-0   Liveness probe faile
 
 
 @pytest.mark.parametrize("said", [
-    "The mongodb pod goes into `CrashLoopBackOff` because its liveness probe fails.",
+    "The mongodb pod goes into `CrashLoopBackOff`, its liveness probe failing.",
     "my mongodb-0 pod is in CrashLoopBackOff state.",
     "I can see our MongoDB pod in CrashLoopBackOff.",
 ])
@@ -206,6 +206,43 @@ def test_a_status_stated_of_the_events_one_pod_by_its_workload_is_its(tmp_path: 
     answer = container["answer"]
     assert (answer["cause"], answer["failed"]) == ("cannot-tell", ["liveness"])
     assert container["back_offs"] is not None
+
+
+@pytest.mark.parametrize(("said", "probe"), [
+    ("The mongodb pod goes into `CrashLoopBackOff` because its liveness probe fails.",
+     "liveness"),
+    ("Our mongodb pod is crashlooping due to the startup probe failing.", "startup"),
+    ("the mongodb-0 pod enters a `CrashLoopBackOff` state, due to failures in the newly "
+     "added [Liveness Probe](https://example.com/pr/1).", "liveness"),
+])
+def test_a_back_off_of_the_events_one_pod_a_probe_caused_is_its_kill(tmp_path: Path,
+                                                                    said: str, probe: str):
+    """A back-off follows ends (R4.8), and a liveness or startup failure ends a container only
+    by the kubelet's kill (R4.4): a back-off of the case's pod the author gives that failure
+    as its cause is the probe's kill, stated once, of the one pod the events name: {1, null}."""
+    doc = _explained(tmp_path, said + "\n\n" + _ROW)
+    assert doc["pod"] == "mongodb-0"
+    [container] = doc["containers"]
+    answer = container["answer"]
+    assert (answer["cause"], answer["probe_kills"]["min"], answer["probe_kills"]["max"]) == \
+        (f"{probe}-kill", 1, None)
+    assert probe in answer["failed"]
+
+
+@pytest.mark.parametrize("said", [
+    "When upgrading the chart, our mongodb pods enter a CrashLoopBackoff state, due to "
+    "failures in the liveness probe.",
+    "Pods go into CrashLoopBackOff because the liveness probe fails.",
+    "Does the mongodb pod go into CrashLoopBackOff because its liveness probe fails?",
+    "The mongodb pod goes into CrashLoopBackOff because its readiness probe fails.",
+    "The mongodb pod goes into CrashLoopBackOff, but not because its liveness probe fails.",
+])
+def test_a_back_off_of_no_case_or_of_readiness_is_no_kill(tmp_path: Path, said: str) -> None:
+    """A sentence of what happens when something is done, `pods` (no case's), a question, a
+    readiness failure (it ends nothing, R3.4), a negation: no kill read."""
+    doc = _explained(tmp_path, said + "\n\n" + _ROW)
+    answers = [c["answer"] for p in doc.get("pods", [doc]) for c in p["containers"]]
+    assert all(a["probe_kills"]["min"] == 0 for a in answers), answers
 
 
 @pytest.mark.parametrize("said", [
@@ -239,6 +276,8 @@ def test_a_status_beside_events_of_two_pods_stays_apart(tmp_path: Path) -> None:
     "probes to fail. " * 125_000 + "Kubernetes killed the pods",
     "liveness " * 220_000 + "probes failed. Kubernetes killed the pods",
     "Kubernetes killed the pods " * 75_000,
+    "the pods go into CrashLoopBackOff, due to failures in the " * 35_000 + "liveness probe",
+    "crashloop state, due to failures of the " * 50_000,
     "the pods restart because the liveness failed\n" + "the pods " * 220_000 + "\n"
     + _pods("redis-0   1/1   Running   4   1h", "redis-1   1/1   Running   2   1h"),
 ])

@@ -3,8 +3,10 @@ corpus README's rules: statements of the case in prose).
 
 `the pods restart everytime the probe fails ..., there is a lot of restart because the liveness
 failed`, `my container restarted due to the liveness probe failing`, `our pods keep restarting
-because of startup probe failures`: a liveness or startup failure restarts a container only by
-the kubelet's kill of it (R4.4: the kubelet kills a container whose liveness or startup probe
+because of startup probe failures`, and its back-off so caused (`the mongodb pod goes into
+CrashLoopBackOff because its liveness probe fails`, `our Fluent Bit pods enter a CrashLoopBackoff
+state, due to failures in the newly introduced Liveness Probe`: a back-off follows ends, R4.8): a
+liveness or startup failure ends a container only by the kubelet's kill of it (R4.4: the kubelet kills a container whose liveness or startup probe
 failed failureThreshold times in a row, and the pod's restartPolicy starts it again), so a
 restart the author gives that failure as its cause is that probe's kill, stated once: at least
 one, no count. The sentence's subject (before the restart, in the same sentence) must be the
@@ -34,17 +36,23 @@ __all__ = ["CASE_SUBJECT", "KILLING_KINDS", "KUBERNETES_KILL", "PODS_SUBJECT", "
 # the restart and its cause: `restart because the liveness failed`, `restarted due to the
 # liveness probe failing`, `restarting all the time because of startup probe failures`
 PROBE_RESTART = re.compile(
-    r"(?<![A-Za-z])(?i:restart(?:s|ed|ing)?)[ \t]+"
+    r"(?<![A-Za-z])(?:(?i:restart(?:s|ed|ing)?)|(?i:crash[ -]?loop(?:s|ed|ing|back[ -]?off)?))"
+    # (a back-off's name in a code span: `CrashLoopBackOff`, then `state,`)
+    r"[`'\"]?,?[ \t]+"
     # (a few words of when between: `restart all the time because`; never a negation's)
-    r"(?:(?!(?i:not|never|but)(?![\w'-]))[\w'-]{1,30}[ \t]+){0,4}?"
+    r"(?:(?!(?i:not|never|but)(?![\w'-]))[\w'-]{1,30},?[ \t]+){0,4}?"
     r"(?i:because(?:[ \t]+of)?|due[ \t]+to)[ \t]+"
-    r"(?:(?i:the|its|their|our|my)[ \t]+)?(?P<kind>(?i:liveness|startup))"
-    r"(?:[ \t]*(?i:probes?|checks?))?[ \t]+(?i:fail(?:s|ed|ing|ures?)?)(?![A-Za-z])")
-RESTART_ANCHORS = ("restart", "Restart", "RESTART")
+    r"(?:(?:(?i:the|its|their|our|my)[ \t]+)?(?P<kind>(?i:liveness|startup))"
+    r"(?:[ \t]*(?i:probes?|checks?))?[ \t]+(?i:fail(?:s|ed|ing|ures?)?)"
+    # (`due to failures in the newly introduced [Liveness Probe](...)`)
+    r"|(?i:fail(?:ures?|ing))[ \t]+(?i:of|in)[ \t]+(?:(?i:the|its|their|our|my)[ \t]+)?"
+    r"(?:[\w'-]{1,30}[ \t]+){0,2}?\[?(?P<kind2>(?i:liveness|startup))[ \t]*(?i:probes?|checks?))"
+    r"(?![A-Za-z])")
+RESTART_ANCHORS = ("restart", "Restart", "RESTART", "rash")  # (`CrashLoopBackOff`, `crashloop`)
 # the case's own pods or containers as the sentence's subject: a determiner of the case's and
 # at most one word before `pod(s)` or `container(s)` (`the pods`, `our minio pods`), or a pod's
 # name of two or more dash-parted parts (`minio-0`)
-_CASE = (r"(?<![\w-])(?:(?i:my|our|the|this|these|its|their)[ \t]+(?:[\w.-]{1,63}[ \t]+)?"
+_CASE = (r"(?<![\w-])(?:(?i:my|our|the|this|these|its|their)[ \t]+(?:[\w.-]{1,63}[ \t]+){0,2}"
          r"(?i:pods?|containers?)(?![\w-])|[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}(?![\w-]))")
 CASE_SUBJECT = re.compile(_CASE)
 # the case's own pods, several: `the pods`, `our pods`, `all the pods`, `my minio pods`
@@ -56,7 +64,7 @@ def probe_restart_hint(text: str) -> bool:
     """Whether the text may hold a restart caused by a probe's failure stated in prose (both
     words, any case), for the paste reader's gate (each word looked for once)."""
     low = text.lower()
-    return "restart" in low and ("liveness" in low or "startup" in low)
+    return ("restart" in low or "crash" in low) and ("liveness" in low or "startup" in low)
 
 
 # a kill by Kubernetes of the case's own pods or containers, in the past: `Kubernetes killed

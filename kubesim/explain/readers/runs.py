@@ -518,6 +518,9 @@ def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         parts, what = _state_run(line), "describe's state fields"
     if parts is None:
         parts, what = _stated_end(line)
+    if parts is None:  # (before a status: `goes into CrashLoopBackOff because its liveness
+        # probe fails` is the probe's kill, which the back-off follows)
+        parts, what = _stated_probe_restart(line)
     if parts is None:
         parts, what = _prose_status(line), QUOTED_STATUS
     if parts is None:
@@ -530,8 +533,6 @@ def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         parts, what = _stated_restarts(line)
     if parts is None:
         parts, what = _stated_probe_kill(line)
-    if parts is None:
-        parts, what = _stated_probe_restart(line)
     if parts is None:
         parts, what = _kubernetes_kill(line)
     if parts is None:
@@ -1016,10 +1017,10 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
             _general_around(seen, m.start(), m.end()) or _asked(line, m.end()) or \
             _IF_MORE.search(line, start, m.start()):
         return None, ""
-    what = (f"{STATED_PROBE_KILL}, as the cause of its restarts (`{m[0][:80]}`): read as that "
-            "probe's failure and one kill of it, of a container the record does not name, at "
-            "least once, no count")
-    return (kill_lines(m["kind"].lower()), True), what
+    what = (f"{STATED_PROBE_KILL}, as the cause of its restarts or back-off (`{m[0][:80]}`): "
+            "read as that probe's failure and one kill of it, of a container the record does "
+            "not name, at least once, no count")
+    return (kill_lines((m["kind"] or m["kind2"]).lower()), True), what
 
 
 def _kubernetes_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from kubesim.explain.readers.model import Note, RecordSet
+from kubesim.explain.readers.model import Note, PodRecord, RecordSet
 from kubesim.explain.readers.probe_restart import PODS_SUBJECT
 from kubesim.explain.readers.stated_kill import STATED_PROBE_KILL
 from kubesim.explain.readers.titled import workload_of
@@ -64,24 +64,42 @@ def _names_pod(line: str, pod: str) -> str | None:
 
 
 def name_stated_piece(found: RecordSet, text: str) -> None:
-    """The one piece of no pod's (no events of its own) whose every line is a sentence naming
-    the one pod the record's events name (`_names_pod`) is that pod's: given its name and
-    namespace, said in a note."""
+    """The one piece of no pod's whose every line (its containers' and its events') is a
+    sentence naming the one pod the record's events name (`_names_pod`) is that pod's: given
+    its name and namespace, said in a note."""
     pod = _event_pod(found)
     pieces = [p for p in found.pods if p.name is None and p.apart_from is None]
-    if pod is None or len(pieces) != 1 or pieces[0].events or not pieces[0].containers:
+    if pod is None or len(pieces) != 1 or not (pieces[0].containers or pieces[0].events):
         return
     piece = pieces[0]
     lines = text.split("\n")
-    numbers = {w.line for w in (piece.where, *(c.where for c in piece.containers))}
+    # (its events too: a probe's kill stated in the sentence, `goes into CrashLoopBackOff
+    # because its liveness probe fails`, is read as the kubelet's messages on its line)
+    numbers = {w.line for w in (piece.where, *(c.where for c in piece.containers),
+                                *(e.where for e in piece.events))}
     said = [_said_at(lines, n, pod.name) for n in sorted(numbers, key=lambda n: n or 0)]
     if not said or any(s is None for s in said):
         return
     piece.name, piece.namespace = pod.name, pod.namespace
+    _to_events(found, piece, pod)
     found.notes.append(Note(
         f"line {piece.where.line}'s sentence names the pod (`{said[0]}`), by its name or its "
         f"workload's, and the record's events name one pod, {pod.name}: the status it states "
-        "is read as that pod's", piece.where))
+        "(or the kill) is read as that pod's", piece.where))
+
+
+def _to_events(found: RecordSet, piece: PodRecord, pod: _EventPod) -> None:
+    """The piece's messages (a probe's kill the sentence states) as events naming the pod,
+    among the record's events in the record's order (a pod's events tables replace the
+    messages of its pieces, `read._attach_events`); a piece left with nothing is dropped."""
+    if not piece.events:
+        return
+    moved = [replace(e, object_kind="Pod", object_name=pod.name,
+                     object_namespace=pod.namespace) for e in piece.events]
+    found.events = sorted([*found.events, *moved], key=lambda e: e.where.line or 0)
+    piece.events = []
+    if not piece.containers:
+        found.pods.remove(piece)
 
 
 def _said_at(lines: list[str], number: int | None, pod: str) -> str | None:
