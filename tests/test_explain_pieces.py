@@ -24,6 +24,8 @@ _ROW = ("  Warning  BackOff  2m (x8 over 4m)  kubelet  Back-off restarting faile
         "in pod web-0_default(0c7e7a2a-1111-2222-3333-444455556666)\n")
 _HEADER = ("Events:\n  Type     Reason   Age              From     Message\n"
            "  ----     ------   ----             ----     -------\n")
+_GET_ROW = ("2m          6m           8       web-0    Pod    spec.containers{web}    Warning   "
+            "BackOff   kubelet   Back-off restarting failed container\n")
 _PULL = ('  Warning  Failed  45s  kubelet  Failed to pull image "ghcr.io/acme/api:2.0.1": not '
          "found\n")
 
@@ -93,6 +95,7 @@ def test_a_bracketed_message_reads_a_long_line_in_one_pass(text):
     "2222-3333-444455556666)\n",
     '  Normal   Pulling  4m (x5 over 6m)  kubelet  Pulling image "ghcr.io/acme/api:2.0.1"\n'
     + _ROW.replace("web in pod web-0", "api in pod api-7d9f8-x2k4p"),
+    _GET_ROW,  # a `kubectl get events` row of the COUNT layout, its header left out
 ])
 def test_a_back_off_in_rows_without_their_header_leaves_the_kills_open(text):
     """ot-redis-operator-1056: rows pasted without their column header are a piece of the
@@ -122,6 +125,12 @@ def test_a_pull_failure_in_rows_without_their_header_bounds_no_kills(text):
 @pytest.mark.parametrize(("text", "kills"), [
     (_HEADER + _ROW, CountRange(0, 0)),  # the table under its header: the quiet hour
     (_HEADER + _PULL, CountRange(0, 0)),
+    ("LAST SEEN   FIRST SEEN   COUNT   NAME     KIND   SUBOBJECT               TYPE      REASON"
+     "    SOURCE    MESSAGE\n" + _GET_ROW, CountRange(0, 0)),
+    ("Events:\n  FirstSeen\tLastSeen\tCount\tFrom\t\t\tSubObjectPath\t\tType\t\tReason\t\t"
+     "Message\n  ---------\t--------\t-----\t----\t\t\t-------------\t\t--------\t------\t\t"
+     "-------\n  6m\t\t2m\t\t8\t{kubelet node1}\tspec.containers{web}\tWarning\t\tBackOff\t\t"
+     "Back-off restarting failed container\n", CountRange(0, 0)),  # 2016's describe header
     # rows holding the container's probe events and no liveness failure (knative-serving-2804)
     ("  Warning  Unhealthy  3m (x6 over 5m)  kubelet  Readiness probe failed: HTTP probe failed"
      " with statuscode: 503\n  Warning  BackOff    2m (x8 over 4m)  kubelet  Back-off restarting"
