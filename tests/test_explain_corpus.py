@@ -185,11 +185,6 @@ NOT_READ: dict[str, str] = {
         "liveness and readiness failed, where the facts read them as separate examples under "
         "separate headings: cannot-tell, {0, null}"),
     # held-out batch 37: 5 of 10 at first contact on stop 44's final code (580f0f7)
-    "kaito-658.issue-prose-crashloopbackoff-event-log-brackets-readiness-and-liveness-failed-empty-then-values-exec-pgrep.txt": (
-        "held-out batch 37, first contact on stop 44's final code (580f0f7): no failure shown, no"
-        " probe failed, where the facts read liveness and readiness failed (the event log's "
-        "bracketed `Readiness probe failed: ` and `Liveness probe failed: ` with empty messages) "
-        "and a back-off of the named pod"),
     "docker-inbound-agent-50.issue-container-status-json-jnlp-slave-terminated-error-exit-127-same-second-restart-0.txt": (
         "held-out batch 37, first contact on stop 44's final code (580f0f7): refused (exit 2, "
         "JSON without a Pod or Event object): a container status object pasted alone (terminated "
@@ -199,11 +194,6 @@ NOT_READ: dict[str, str] = {
         "null}) where the facts read {0, 0}: the manifest whose lines lost their indentation has "
         "no probe, so no probe could kill, but explain does not bound the kills by it"),
     # held-out batch 38: 3 of 8 at first contact on stop 44's final code (580f0f7)
-    "ot-redis-operator-1056.issue-backoff-row-x10-redis-cluster-leader-in-pod-alone-then-operator-json-log-cut.txt": (
-        "held-out batch 38, first contact on stop 44's final code (580f0f7): kills {0, 0} where "
-        "the facts read {0, null}: a BackOff row (x10) pasted alone, a piece of the pod's events,"
-        " leaves a liveness failure in rows not pasted possible; explain bounds the kills by the "
-        "rows it has"),
     "victoriametrics-operator-1223.issue-proposal-state-crashloop-last-state-oomkilled-137-then-event-message-restart-count-cut.txt": (
         "held-out batch 38, first contact on stop 44's final code (580f0f7): refused with "
         "`--container vmagent` (exit 2, the record names no container): the State/Last State "
@@ -217,10 +207,6 @@ NOT_READ: dict[str, str] = {
         "behaviour for such pages: general-prose/, test_general_prose_about_oomkilled_is_no_"
         "container_end; every prose-only record the corpus answers states its case), and no "
         "rule answers a page of which nothing is read"),
-    "themissingmanual-kubectl-3.guide-events-failed-pull-image-manifest-unknown-wrapped-no-header.txt": (
-        "held-out batch 38, first contact on stop 44's final code (580f0f7): no failure shown, "
-        "kills {0, 0}, where the facts read a failure shown (a `Failed` image pull row, no "
-        "header, its message wrapped) and the kills open"),
     # held-out batch 39: 7 of 10 at first contact on this stop's code (1079b80)
     "vault-secrets-operator-230.issue-prose-manager-container-getting-oomkilled-then-controller-log-cut.txt": (
         "held-out batch 39, first contact on this stop's code (1079b80: stop 44's final code with"

@@ -1410,7 +1410,7 @@ def _quiet_hour(f: _Facts) -> bool:
     A probe's kill follows the failure that makes it at once (R1.17), and that failure's
     event is kept an hour after it (`rc.EVENT_TTL`): none of those ends was a probe kill."""
     v, rec = f.view, f.view.record
-    if not v.rows_whole or any(is_logged(e) for e in v.events) \
+    if not v.rows_whole or not _rows_headed(v) or any(is_logged(e) for e in v.events) \
             or f.ended is not None or f.untold or v.unsure or f.probe_kills or f.unnamed \
             or any(s.probe in KILLERS for s in f.failed) or f.in_a_row or f.by_command \
             or (rec is not None and rec.restart_count):
@@ -1422,6 +1422,16 @@ def _quiet_hour(f: _Facts) -> bool:
     return not v.rows_cut and all(e.count_stated and rc.within_ttl(e) for e in v.events) and all(
         rc.within_ttl(e, chain) for e in back_offs) and (bool(back_offs) or not f.floor
                                                           or bool(f.unknown_kills))
+
+
+def _rows_headed(v: rc.View) -> bool:
+    """Whether the view's rows are a table as kubectl printed it, its column header above them
+    (`RecordedEvent.no_header`): rows pasted without it (a BackOff row alone, `Events:` over a
+    row whose header was left out) are a piece the paster chose, and rows of the table left
+    out may hold a liveness or startup failure, so they show no hour of events whole (README:
+    the quiet hour's table has its header; a piece without the container's probe events
+    leaves a back-off's ends open, `_piece_open`)."""
+    return not any(e.no_header for e in v.events)
 
 
 def _no_probe_in_the_hour(f: _Facts) -> _Decided:
@@ -1590,7 +1600,7 @@ def _open_why(f: _Facts) -> str:
                 "(R4.7), naming no container, and no restart count bounds its ends")
     if not _shows(f) and f.view.since_scheduled and not f.untold:
         return ""  # the pod's whole stream of events, and no failure or kill in it (R4.4)
-    return _rows_open(f) or _failures_open(f)
+    return _rows_open(f) or _failures_open(f) or _piece_open(f)
 
 
 def _rows_open(f: _Facts) -> str:
@@ -1617,6 +1627,21 @@ def _rows_open(f: _Facts) -> str:
         return (f"the pod's rows reach the event recorder's burst ({rc.SPAM_BURST}), past "
                 "which it drops events: the Killing rows count the kills from below (R4.43)")
     return ""
+
+
+def _piece_open(f: _Facts) -> str:
+    """Why a back-off's ends leave the kills open beside rows pasted as a piece of the pod's
+    events (`_rows_headed`: no column header above them) where a probe the record does not
+    show may have made them (`_unseen_probe`: no probe settings, no probe event of the
+    container among the rows) and no restart count bounds them: a liveness failure in rows
+    the paster left out may have killed (README's back-off rule, R4.9; ot-redis-operator-1056's
+    BackOff row alone). Rows that hold the container's probe events and no liveness failure
+    show, header or not, that none killed (knative-serving-2804). Empty where it holds not."""
+    if not _unseen_probe(f) or _rows_headed(f.view) or _restart_bound(f) is not None:
+        return ""
+    return ("the back-off shows ends (R4.9), and the record's rows are a piece of the pod's "
+            "events, pasted without their column header: a liveness failure in rows it does "
+            "not hold may have killed")
 
 
 def _failures_open(f: _Facts) -> str:

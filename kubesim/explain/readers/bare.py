@@ -25,7 +25,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.times import parse_rfc3339
 
-__all__ = ["BareReason", "bare_event", "bare_json_event", "bare_reason"]
+__all__ = ["BareReason", "bare_event", "bare_json_event", "bare_reason", "bracketed_message"]
 
 
 _WARNING = {BareReason.UNHEALTHY, BareReason.BACK_OFF, BareReason.FAILED_SYNC}
@@ -34,7 +34,7 @@ _WARNING = {BareReason.UNHEALTHY, BareReason.BACK_OFF, BareReason.FAILED_SYNC}
 def bare_event(message: str, where: Where, *, when: Stamp = UNKNOWN_STAMP,
                container: str | None = None) -> tuple[RecordedEvent, Note] | None:
     """The event a message alone stands for, and the note saying what was inferred."""
-    message = _unquoted(message)
+    message = _unquoted(_unbracketed(message))
     reason = bare_reason(message)
     if reason is None:
         return None
@@ -57,6 +57,24 @@ def _unquoted(message: str) -> str:
             bare_reason(message) is None and bare_reason(inner) is not None:
         return inner
     return message
+
+
+def bracketed_message(text: str) -> bool:
+    """Whether `text` is a kubelet's message a pair of square brackets wraps, the whole line
+    (`[Readiness probe failed:]`, set apart the way a log viewer or an author shows one
+    event's message): that message alone, not a JSON list. What the brackets wrap holds no
+    bracket and no double quote (`["a"]` is JSON, `[INFO] Liveness probe failed` a log's
+    level, `[...]` a cut, `[x]` a check box) and is a kubelet's message by its words
+    (`bare_reason`); a link (`[text](url)`) does not end in its bracket."""
+    text = text.strip()
+    inner = text[1:-1]
+    return len(text) > 2 and text[0] == "[" and text[-1] == "]" and \
+        not any(c in inner for c in '[]"') and bare_reason(inner) is not None
+
+
+def _unbracketed(message: str) -> str:
+    """The message square brackets wrap (`bracketed_message`); else `message` as it is."""
+    return message.strip()[1:-1] if bracketed_message(message) else message
 
 
 def bare_json_event(obj: Any, where: Where) -> tuple[RecordedEvent, Note] | None:

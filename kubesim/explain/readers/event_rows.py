@@ -168,9 +168,11 @@ class EventRows:
         # the line of an author's cut after the last row read, and its mark
         self._cut: tuple[int, str] | None = None
         self._start = 0  # the first event of the table under the last header
+        self._headed = False  # a column header came before the rows (`RecordedEvent.no_header`)
 
     def header(self, line: str) -> None:
         """Remember where the From and Message columns start (tabwriter aligns the rows)."""
+        self._headed = True
         if _HEADER_NEW.match(line):
             self._columns = (line.index("From"), line.index("Message"))
             self._table = None
@@ -199,6 +201,8 @@ class EventRows:
                 event, self._cut = replace(event, cut_before=True), None
             if event.event_name:
                 self.notes.append(_event_named(event))
+            if not self._headed:  # a piece of the table: rows of it may be left out
+                event = replace(event, no_header=True)
             self._open = _Open(event, [], raw=line)
             return True
         if self._open is not None and line.strip():
@@ -239,7 +243,8 @@ class EventRows:
             except RecordError:
                 continue
             if whole is not None and whole.message and not whole.truncated:
-                return replace(whole, where=event.where, cut_before=event.cut_before)
+                return replace(whole, where=event.where, cut_before=event.cut_before,
+                               no_header=event.no_header)
         return None
 
     @property

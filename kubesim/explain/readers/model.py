@@ -143,6 +143,12 @@ class RecordedEvent:
     # the UID of the pod the event is about, where the record gives it (an Event object's
     # involvedObject.uid): an event of the pod's name and another UID is another pod's
     object_uid: str | None = None
+    # the row was read with no column header above it in its table (describe's `Type  Reason
+    # Age  From  Message`, `get events`' `LAST SEEN  TYPE ...`): kubectl prints that header
+    # above the rows of every table it prints (describe.go DescribeEvents, printers), so rows
+    # without it are a piece of the table the paster chose, not the table as printed: rows of
+    # it may be left out (README's counting rules: the quiet hour needs the header)
+    no_header: bool = False
 
     @property
     def count_stated(self) -> bool:

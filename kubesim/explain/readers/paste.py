@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.app_end import app_ends
-from kubesim.explain.readers.bare import bare_event, bare_json_event
+from kubesim.explain.readers.bare import bare_event, bare_json_event, bracketed_message
 from kubesim.explain.readers.by_hand import ByHand, probe_run_by_hand
 from kubesim.explain.readers.chart_values import ChartSwitch, chart_probe_values
 from kubesim.explain.readers.ci_log import (
@@ -276,8 +276,9 @@ class _Placer:
 
     def starts_document(self, line: PasteLine) -> bool:
         text = line.text
-        if text.startswith(("{", "[")):  # not an event row whose From cell is `{kubelet x}`
-            return sourced_cells(text) is None
+        if text.startswith(("{", "[")):  # not an event row whose From cell is `{kubelet x}`,
+            # nor a kubelet's message in square brackets (`bare.bracketed_message`)
+            return sourced_cells(text) is None and not bracketed_message(text)
         if not self.in_describe and text.strip() in ("{", "["):  # an object or a list opened
             return True  # alone on its line, indented as it sat in the document it was cut from
         if _YAML_START.match(text):
