@@ -195,19 +195,11 @@ NOT_READ: dict[str, str] = {
         " probe failed, where the facts read liveness and readiness failed (the event log's "
         "bracketed `Readiness probe failed: ` and `Liveness probe failed: ` with empty messages) "
         "and a back-off of the named pod"),
-    "docker-inbound-agent-50.issue-container-status-json-jnlp-slave-terminated-error-exit-127-same-second-restart-0.txt": (
-        "held-out batch 37, first contact on stop 44's final code (580f0f7): refused (exit 2, "
-        "JSON without a Pod or Event object): a container status object pasted alone (terminated "
-        "Error, exit 127, restartCount 0) is not read; the facts read cannot-tell {0, 1}"),
     "vdnt-k8s-liveness-probes.postmortem-prose-timeline-api-pods-failing-liveness-kubernetes-killed-the-pods.txt": (
         "held-out batch 37, first contact on stop 44's final code (580f0f7): refused (exit 2, not"
         " a record explain reads): a post-mortem's prose timeline (`API pods start failing "
         "liveness probes`, `Kubernetes killed the pods`) is not read; the facts read liveness-"
         "kill {1, null}"),
-    "site-docker-study-028.japanese-dojo-crashloop-sample-pod-yaml-indentation-lost-exit-1-no-probe-then-prose-cut.txt": (
-        "held-out batch 37, first contact on stop 44's final code (580f0f7): kills open ({0, "
-        "null}) where the facts read {0, 0}: the manifest whose lines lost their indentation has "
-        "no probe, so no probe could kill, but explain does not bound the kills by it"),
     # held-out batch 38: 3 of 8 at first contact on stop 44's final code (580f0f7)
     "ot-redis-operator-1056.issue-backoff-row-x10-redis-cluster-leader-in-pod-alone-then-operator-json-log-cut.txt": (
         "held-out batch 38, first contact on stop 44's final code (580f0f7): kills {0, 0} where "

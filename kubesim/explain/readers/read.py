@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 
 from kubesim.errors import RecordError
+from kubesim.explain.readers.container_status import starts_status
 from kubesim.explain.readers.event_layouts import start_back_off
 from kubesim.explain.readers.klog import is_logged
 from kubesim.explain.readers.kube import looks_like_json, read_kube
@@ -103,7 +104,18 @@ def _parse(text: str, source: str) -> RecordSet:
                 f"YAML without a Pod or Event object; explain reads {FORMATS_HELP}",
                 source=source))
         return found
-    return _pasted(text, source, None)
+    found = _status_alone(clean, source) if starts_status(first) else None
+    return found if found is not None else _pasted(text, source, None)
+
+
+def _status_alone(text: str, source: str) -> RecordSet | None:
+    """YAML of a container's status pasted alone, a mapping at column 0 (`kube.read_kube`
+    reads it by core/v1 ContainerStatus's fields, container_status.py); None for any other
+    text, which the paste's readers take (a YAML error included: prose after a key)."""
+    try:
+        return read_kube(text, source)
+    except RecordError:
+        return None
 
 
 # the reasons the kubelet gives its events (pkg/kubelet/events/event.go: ContainerUnhealthy
