@@ -206,11 +206,6 @@ NOT_READ: dict[str, str] = {
         "the facts read {0, null}: a BackOff row (x10) pasted alone, a piece of the pod's events,"
         " leaves a liveness failure in rows not pasted possible; explain bounds the kills by the "
         "rows it has"),
-    "victoriametrics-operator-1223.issue-proposal-state-crashloop-last-state-oomkilled-137-then-event-message-restart-count-cut.txt": (
-        "held-out batch 38, first contact on stop 44's final code (580f0f7): refused with "
-        "`--container vmagent` (exit 2, the record names no container): the State/Last State "
-        "block names none, while the event message below names the pod's containers (config-"
-        "reloader running with 0 restarts); the facts read vmagent oom-killed {0, 0}"),
     "aks-store-demo-197.issue-prose-mongodb-pod-crashloop-because-liveness-then-inline-get-events-w-row-namespace-oci-exec-mongosh-not-found.txt": (
         "held-out batch 38, first contact on stop 44's final code (580f0f7): two pods (mongodb-0 "
         "and one with no name) where the record shows one: the prose's CrashLoopBackOff of the "

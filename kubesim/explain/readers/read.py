@@ -32,6 +32,7 @@ from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
 from kubesim.explain.readers.renest import flattened_manifest
 from kubesim.explain.readers.row_sum import bound_by_row_sum
+from kubesim.explain.readers.unready import name_by_unready
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json, read_text
 
@@ -59,6 +60,7 @@ def parse_record(text: str, source: str) -> RecordSet:
     """Parse one record's text, whatever its format."""
     found = _parse(text, source)
     _event_reasons(found)
+    name_by_unready(found, text)  # a nameless block the kubelet's unready list names
     return found
 
 
