@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from kubesim.explain.readers.model import ContainerRecord, Note, RecordSet, Where
+from kubesim.explain.readers.model import ContainerRecord, Note, RecordSet
 
 __all__ = ["name_by_unready"]
 
