@@ -66,6 +66,8 @@ def _explained(text: str) -> list[tuple[str | None, Cause, CountRange]]:
     json.dumps(_TERMINATED),
     _SORTED_YAML,
     _TYPE_ORDER_INDENTED,
+    "The agent pod fails at once. Its status:\n\n```\n" + json.dumps(_TERMINATED, indent=2)
+    + "\n```\nAny idea?\n",
 ])
 def test_a_container_status_alone_is_that_containers_status(text):
     """fixobj38: a ContainerStatus alone is the status of the container it names: a
@@ -87,6 +89,10 @@ def test_a_list_of_container_statuses_is_each_containers():
         [("builder", "terminated", 0), ("cache", "waiting", 3)]
     assert ("cache", Cause.OOM_KILLED, CountRange(0, 0)) in _explained(
         json.dumps([_TERMINATED, second]))
+    # the list a jsonpath prints on one line, under its command
+    assert ("cache", Cause.OOM_KILLED, CountRange(0, 0)) in _explained(
+        "$ kubectl get pod w -o jsonpath='{.status.containerStatuses}'\n"
+        + json.dumps([_TERMINATED, second]) + "\n")
 
 
 def test_restart_count_0_with_an_empty_last_state_lacks_nothing():

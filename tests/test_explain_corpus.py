@@ -184,7 +184,8 @@ NOT_READ: dict[str, str] = {
         "Romanian guide's symptom blocks as one container's record, oom-killed {0, 0} with "
         "liveness and readiness failed, where the facts read them as separate examples under "
         "separate headings: cannot-tell, {0, null}"),
-    # held-out batch 37: 5 of 10 at first contact on stop 44's final code (580f0f7)
+    # held-out batch 37: 5 of 10 at first contact on stop 44's final code (580f0f7); after
+    # fixobj38 docker-inbound-agent-50 and site-docker-study-028 hold
     "minio-6455.issue-message-liveness-refused-then-get-pod-four-pods-restarts-3-2-2-2-prose.txt": (
         "held-out batch 37, first contact on stop 44's final code (580f0f7): cannot-tell {0, 3} "
         "with no probe failed, where the facts read liveness-kill {1, 3}: the fenced liveness "
@@ -200,7 +201,8 @@ NOT_READ: dict[str, str] = {
         " a record explain reads): a post-mortem's prose timeline (`API pods start failing "
         "liveness probes`, `Kubernetes killed the pods`) is not read; the facts read liveness-"
         "kill {1, null}"),
-    # held-out batch 38: 3 of 8 at first contact on stop 44's final code (580f0f7)
+    # held-out batch 38: 3 of 8 at first contact on stop 44's final code (580f0f7); after
+    # fixobj38 victoriametrics-operator-1223 holds
     "ot-redis-operator-1056.issue-backoff-row-x10-redis-cluster-leader-in-pod-alone-then-operator-json-log-cut.txt": (
         "held-out batch 38, first contact on stop 44's final code (580f0f7): kills {0, 0} where "
         "the facts read {0, null}: a BackOff row (x10) pasted alone, a piece of the pod's events,"
