@@ -184,21 +184,10 @@ NOT_READ: dict[str, str] = {
         "Romanian guide's symptom blocks as one container's record, oom-killed {0, 0} with "
         "liveness and readiness failed, where the facts read them as separate examples under "
         "separate headings: cannot-tell, {0, null}"),
-    # held-out batch 37: 5 of 10 at first contact on stop 44's final code (580f0f7)
-    "docker-inbound-agent-50.issue-container-status-json-jnlp-slave-terminated-error-exit-127-same-second-restart-0.txt": (
-        "held-out batch 37, first contact on stop 44's final code (580f0f7): refused (exit 2, "
-        "JSON without a Pod or Event object): a container status object pasted alone (terminated "
-        "Error, exit 127, restartCount 0) is not read; the facts read cannot-tell {0, 1}"),
-    "site-docker-study-028.japanese-dojo-crashloop-sample-pod-yaml-indentation-lost-exit-1-no-probe-then-prose-cut.txt": (
-        "held-out batch 37, first contact on stop 44's final code (580f0f7): kills open ({0, "
-        "null}) where the facts read {0, 0}: the manifest whose lines lost their indentation has "
-        "no probe, so no probe could kill, but explain does not bound the kills by it"),
-    # held-out batch 38: 3 of 8 at first contact on stop 44's final code (580f0f7)
-    "victoriametrics-operator-1223.issue-proposal-state-crashloop-last-state-oomkilled-137-then-event-message-restart-count-cut.txt": (
-        "held-out batch 38, first contact on stop 44's final code (580f0f7): refused with "
-        "`--container vmagent` (exit 2, the record names no container): the State/Last State "
-        "block names none, while the event message below names the pod's containers (config-"
-        "reloader running with 0 restarts); the facts read vmagent oom-killed {0, 0}"),
+    # held-out batch 37: 5 of 10 at first contact on stop 44's final code (580f0f7); all hold
+    # since fixprose38, fixrows38 and fixobj38
+    # held-out batch 38: 3 of 8 at first contact on stop 44's final code (580f0f7); all but
+    # unisbadri-health-check hold since fixprose38, fixrows38 and fixobj38
     "unisbadri-health-check.indonesian-scenario-arrows-liveness-checks-database-restart-crashloopbackoff-no-case.txt": (
         "held-out batch 38, first contact on stop 44's final code (580f0f7): refused (exit 2, not"
         " a record explain reads): an Indonesian page's general scenario written in arrows; the "

@@ -137,7 +137,8 @@ class _Facts:
         (`View.lists_every_probe`)."""
         return self.view.spec is not None or any(
             s.source in (Source.RECORD, Source.SPEC) for s in self.by_type.values()) or \
-            self.view.lists_every_probe
+            self.view.lists_every_probe or (
+                self.view.record is not None and self.view.record.spec_listed)
 
 
 def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View,
@@ -1127,7 +1128,8 @@ def _missing(f: _Facts) -> str:
     """What the record lacks to tell, in brackets; what a refused connection means."""
     wants = []
     rec = f.view.record
-    if rec is not None and rec.last_empty:
+    # (an empty lastState beside restartCount 0 is every first container's: nothing lost)
+    if rec is not None and rec.last_empty and rec.restart_count != 0:
         wants.append("lastState is empty although the container restarted: the kubelet no "
                      "longer knows how the previous container ended (it was removed, or the "
                      "kubelet restarted)")
@@ -1476,9 +1478,20 @@ def _could_kill(f: _Facts) -> bool:
     probe the record does not show may have made."""
     return bool(f.killers or f.unknown_kills or f.probe_kills
                 or (f.ended is not None and f.ended.cause in SIGNALS)
-                or not _shows(f) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f)
+                or (not _shows(f) and not _no_killer_listed(f)) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f)
                 or _unseen_end(f) or bool(f.unnamed) or _started_again_uncounted(f)
                 or bool(f.view.record and f.view.record.row_sum))
+
+
+def _no_killer_listed(f: _Facts) -> bool:
+    """Whether the record lists the container's probes whole (the pod's spec, describe's
+    whole block; not probe YAML alone, which leaves the container's other probes out) and
+    none is a liveness or startup probe: no probe can kill it (only those two kill, R1.17,
+    R4.4), whatever the record leaves out (README: `app-exit`, no probe could have killed it;
+    the back-off rule's probes listed whole)."""
+    rec = f.view.record
+    whole = f.view.lists_every_probe or (rec is not None and rec.spec_listed)
+    return whole and not f.killers
 
 
 def _started_again_uncounted(f: _Facts) -> bool:

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from kubesim.errors import RecordError, SpecError
+from kubesim.explain.readers.container_status import container_statuses
 from kubesim.explain.readers.event_rows import (
     container_of_field_path,
     init_field_path,
@@ -94,7 +95,7 @@ def _read_docs(docs: list[_Doc], source: str) -> RecordSet | None:
     out = RecordSet(source, "kubernetes")
     found = False
     for doc in docs:
-        alone = _conditions_alone(doc)
+        alone = _conditions_alone(doc) or _statuses_alone(doc)
         if alone is not None:
             out.pods.append(alone)
             found = True
@@ -296,10 +297,36 @@ def _conditions_alone(doc: _Doc) -> PodRecord | None:
     return pod
 
 
+def _statuses_alone(doc: _Doc) -> PodRecord | None:
+    """Container statuses pasted alone (`container_status.container_statuses`: one core/v1
+    ContainerStatus object, or a list of them): the statuses of a pod the record does not
+    name, each an app container's (an init container's would be under
+    `initContainerStatuses`, which the paste does not show), a note saying what the record
+    does not hold; None for any other document."""
+    items = container_statuses(doc.data)
+    if items is None:
+        return None
+    pod = PodRecord(None, doc.where(()), formats=["pod", "pod-status"])
+    at_top = not isinstance(doc.data, list)
+    for i, s in enumerate(items):
+        loc: Loc = () if at_top else (i,)
+        record = ContainerRecord(s["name"] or None, doc.where(loc))
+        _container_status(doc, record, s, loc)
+        pod.containers.append(record)
+    names = ", ".join(c.name or "(no name)" for c in pod.containers)
+    pod.notes.append(Note(
+        f"{'a container status' if at_top else 'container statuses'} alone (core/v1 "
+        f"ContainerStatus: name, ready, restartCount; no pod around it): read as the status "
+        f"of {names}; the pod's name, its spec (the containers' probes) and any other "
+        "container are not in the record", doc.where(())))
+    return pod
+
+
 def _container_spec(doc: _Doc, c: dict[str, Any], loc: Loc, init: bool) -> ContainerRecord:
     name = _str(c.get("name"))
     sidecar = init and c.get("restartPolicy") == "Always"
-    record = ContainerRecord(name, doc.where(loc), init=init and not sidecar, sidecar=sidecar)
+    record = ContainerRecord(name, doc.where(loc), init=init and not sidecar, sidecar=sidecar,
+                             spec_listed=True)
     ports = []
     for p in _list(doc, c.get("ports"), (*loc, "ports")):
         if isinstance(p, dict) and isinstance(p.get("containerPort"), int):

@@ -230,6 +230,10 @@ class ContainerRecord:
     row_sum: int | None = None
     row_sum_where: Where | None = None
     row_sum_ended: bool = False  # the row's STATUS shows a container ended (back-off, Error)
+    # the record holds the container's spec, a pod document's `spec.containers` item (a pod's
+    # YAML or JSON, a Pod manifest): it lists every probe the container has, none when it
+    # lists none (README's back-off rule: the pod's spec lists the container's probes whole)
+    spec_listed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,7 +88,7 @@ from kubesim.explain.readers.probe_line import (
     parse_probe_line,
 )
 from kubesim.explain.readers.probe_restart import probe_restart_hint
-from kubesim.explain.readers.renest import manifest_kind, renest
+from kubesim.explain.readers.renest import Renested, manifest_kind, renest_leaving_out
 from kubesim.explain.readers.runs import (
     NAMED_END,
     QUOTED_BACKOFF,
@@ -1010,7 +1010,7 @@ def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = F
     kind = manifest_kind([x.text for x in segment.lines]) if _column0(segment) else None
     rebuilt = _rebuilt(segment) if kind in KINDS else _Rebuilt(None)
     if rebuilt.segment is not None:
-        return _read_rebuilt(rebuilt.segment, segment, source, out, at_end=at_end)
+        return _read_rebuilt(rebuilt, segment, source, out, at_end=at_end)
     said = len(out.notes)
     found = _read_document(segment, source, out, at_end=at_end)
     if rebuilt.two_ways and not any(rebuilt.why in n.text for n in [*out.notes[said:], *(
@@ -1080,6 +1080,7 @@ class _Rebuilt(NamedTuple):
     segment: Segment | None
     why: str = ""
     two_ways: bool = False
+    left_out: str = ""  # the lines left out, and why (`_left_out`)
 
 
 def _rebuilt(segment: Segment) -> _Rebuilt:
@@ -1090,24 +1091,34 @@ def _rebuilt(segment: Segment) -> _Rebuilt:
     kind = manifest_kind(texts)
     if kind not in KINDS:
         return _Rebuilt(None, f"a {kind}, no pod, event or probe" if kind else "")
-    nested = renest(texts, [kind])
+    nested = renest_leaving_out(texts, [kind])
     if nested.lines is None:
         return _Rebuilt(None, f"line {segment.lines[nested.line].number}: {nested.why}",
                         nested.two_ways)
     return _Rebuilt(Segment(segment.kind, [replace(x, text=text) for x, text in
-                                           zip(segment.lines, nested.lines, strict=True)]))
+                                           zip(segment.lines, nested.lines, strict=True)]),
+                    left_out=_left_out(segment, nested))
 
 
-def _read_rebuilt(rebuilt: Segment, segment: Segment, source: str, out: RecordSet, *,
+def _left_out(segment: Segment, nested: Renested) -> str:
+    """What a note says of the lines a re-nesting left out (README's re-nesting rule: a line
+    two readings put in two places is not read, and what a reading without it shows is)."""
+    return "".join(f"; line {segment.lines[i].number} not read: {why}, and what a reading "
+                   "without it shows is read" for i, why in nested.left_out)
+
+
+def _read_rebuilt(rebuilt: _Rebuilt, segment: Segment, source: str, out: RecordSet, *,
                   at_end: bool) -> RecordSet | None:
     """A manifest re-nested (`_rebuilt`) read as any manifest, said in a note."""
+    assert rebuilt.segment is not None
     first, last = segment.first, segment.lines[-1].number
     what = manifest_kind([x.text for x in segment.lines]) or "manifest"
     note = Note(f"lines {first}-{last} are a {what} whose indentation is lost in the paste: "
                 "read with each key put back under the parent whose type holds it (the "
-                "Kubernetes object's structure), one way only", Where(source, first))
+                f"Kubernetes object's structure), one way only{rebuilt.left_out}",
+                Where(source, first))
     said = len(out.notes)
-    found = _document(rebuilt, source, out, at_end=at_end)
+    found = _document(rebuilt.segment, source, out, at_end=at_end)
     if found is None:  # the note before what the manifest's reading said of it
         out.notes.insert(said, note)
     else:

@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 
 from kubesim.errors import RecordError
+from kubesim.explain.readers.container_status import starts_status
 from kubesim.explain.readers.event_layouts import start_back_off
 from kubesim.explain.readers.klog import is_logged
 from kubesim.explain.readers.kube import looks_like_json, read_kube
@@ -32,6 +33,7 @@ from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prome
 from kubesim.explain.readers.renest import flattened_manifest
 from kubesim.explain.readers.row_sum import bound_by_row_sum
 from kubesim.explain.readers.stated_pod import give_stated_kills, name_stated_piece
+from kubesim.explain.readers.unready import name_by_unready
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json, read_text
 
@@ -61,6 +63,7 @@ def parse_record(text: str, source: str) -> RecordSet:
     _event_reasons(found)
     name_stated_piece(found, text)  # a sentence's status of the events' one pod (README)
     give_stated_kills(found, text)  # a kill stated of the case's pods, of one workload
+    name_by_unready(found, text)  # a nameless block the kubelet's unready list names
     return found
 
 
@@ -106,7 +109,18 @@ def _parse(text: str, source: str) -> RecordSet:
                 f"YAML without a Pod or Event object; explain reads {FORMATS_HELP}",
                 source=source))
         return found
-    return _pasted(text, source, None)
+    found = _status_alone(clean, source) if starts_status(first) else None
+    return found if found is not None else _pasted(text, source, None)
+
+
+def _status_alone(text: str, source: str) -> RecordSet | None:
+    """YAML of a container's status pasted alone, a mapping at column 0 (`kube.read_kube`
+    reads it by core/v1 ContainerStatus's fields, container_status.py); None for any other
+    text, which the paste's readers take (a YAML error included: prose after a key)."""
+    try:
+        return read_kube(text, source)
+    except RecordError:
+        return None
 
 
 # the reasons the kubelet gives its events (pkg/kubelet/events/event.go: ContainerUnhealthy

@@ -30,10 +30,13 @@ from typing import NamedTuple
 
 from kubesim.explain.readers.shapes import KINDS, TYPES, Shape
 
-__all__ = ["MAX_MAP_KEYS", "MAX_READINGS", "Renested", "flattened_manifest", "manifest_kind",
-           "renest"]
+__all__ = ["MAX_LEFT_OUT", "MAX_MAP_KEYS", "MAX_READINGS", "Renested", "flattened_manifest",
+           "manifest_kind", "renest", "renest_leaving_out"]
 
 MAX_READINGS = 16
+# the lines of scalars two readings put in two places that `renest_leaving_out` leaves out, at
+# most (each costs one more pass over the lines: a bound keeps it linear)
+MAX_LEFT_OUT = 3
 # the keys one map (labels, annotations) holds at most in a reading: each key is weighed
 # against those before it (a key twice is no map's), so the bound keeps the pass linear
 MAX_MAP_KEYS = 256
@@ -83,6 +86,10 @@ class Renested(NamedTuple):
     why: str = ""
     line: int = 0  # the index (in the lines given) the why is about
     two_ways: bool = False  # the why: two readings put the line in two places
+    # the lines left out (`renest_leaving_out`), each its index and why: a key's scalar two
+    # readings put in two places; the lines hold "" there
+    left_out: tuple[tuple[int, str], ...] = ()
+    parents: tuple[str, ...] = ()  # the two places two readings put the line (`two_ways`)
 
 
 def _value(text: str | None) -> _Value:
@@ -264,7 +271,8 @@ def _one(readings: list[_Reading], lines: list[str]) -> Renested:
         key = _LINE.match(lines[at].strip())
         what = f"`{key['key']}`" if key is not None else "the line"
         return Renested(None, f"{what} could belong to {first[at][1] or 'the top'} or to "
-                              f"{other[at][1] or 'the top'}", at, two_ways=True)
+                              f"{other[at][1] or 'the top'}", at, two_ways=True,
+                        parents=(first[at][1], other[at][1]))
     return Renested([" " * indent + x.strip() if x.strip() else ""
                      for (indent, _), x in zip(first, lines, strict=True)])
 
@@ -285,3 +293,36 @@ def _unwound(reading: _Reading, count: int) -> list[tuple[int, str]]:
         node = rest  # type: ignore[assignment]
     out.reverse()
     return out[:count]
+
+
+def renest_leaving_out(lines: list[str], roots: list[str]) -> Renested:
+    """`renest`, and where two readings put a line in two places and the line is a key with
+    a scalar value (it opens nothing, so no line below hangs on where it goes: `restartPolicy`
+    of a container or of its pod, a `name` of the object or of its labels), the lines again
+    without it, up to `MAX_LEFT_OUT` such lines (README's re-nesting rule: only what a reading
+    that does not need the line shows is read). A line one of whose places is inside a
+    probe (`terminationGracePeriodSeconds` of a probe or of its pod) is not left out: the
+    probe would be read without a setting the record states, a default standing for it. The
+    lines left out are blank in the result
+    and named, with why, in `Renested.left_out`; where none can be left out, `renest`'s why."""
+    texts = list(lines)
+    left: list[tuple[int, str]] = []
+    first = nested = renest(texts, roots)
+    while nested.lines is None and nested.two_ways and len(left) < MAX_LEFT_OUT and \
+            _scalar_key(texts[nested.line]) and not any(
+                _PROBE_PATH.search(p) for p in nested.parents):
+        left.append((nested.line, nested.why))
+        texts[nested.line] = ""
+        nested = renest(texts, roots)
+    if nested.lines is None:
+        return first  # (the lines do not re-nest one way without them either)
+    return Renested(nested.lines, left_out=tuple(sorted(left)))
+
+
+_PROBE_PATH = re.compile(r"\.(?:liveness|readiness|startup)Probe\b")
+
+
+def _scalar_key(text: str) -> bool:
+    """Whether a line is `key: value` with a scalar value (no list item, nothing opened)."""
+    m = _LINE.match(text.strip())
+    return m is not None and not m["item"] and _value(m["value"]) is _Value.SCALAR
