@@ -272,6 +272,8 @@ def answer_of(code: int, out: str, err: str, facts: dict[str, Any] | None = None
     one container (explain must not split it into two)."""
     assert code == 0, err
     doc = json.loads(out)
+    assert "containers" in doc, f"several pods where the facts are one's: " \
+        f"{[p['pod'] for p in doc['pods']]}"
     containers = doc["containers"]
     names = [c["name"] for c in containers]
     if facts is not None and "container" not in facts and doc["answer"] is not None:

@@ -232,6 +232,9 @@ _CUT = ("cannot in principle: the record is cut inside its last line (the file e
 _TITLE = ("an issue's title is the record's first line (titles35's rule: a probe failure the title "
           "quotes is the failure of the pods it names); a comment or a prompt line put above it "
           "makes it a line of the paste, whose quoted failure names no pod")
+_COMMAND_POD = ("the wrapper's command line names a pod (`kubectl describe pod web-0`) that the "
+                "record's events do not (`pod/mongodb-0`): the prose naming no pod goes to the "
+                "command's, two pods, as such a paste shows")
 _ONE_LINE = ("one line cannot show that every line carries the wrapper: the normaliser takes a "
              "prefix for a wrapper only when two lines or more carry it, so that a record's own "
              "leading time, number or sign is never taken off")
@@ -276,6 +279,9 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
     # titles35 (stop 44): the title of pulsar-21974 decides which pods its quoted failure is of
     **{(k, "pulsar-21974.issue-title-liveness-401-then-get-pod-fence-broker-and-proxy-restarts-"
            "with-ago-cut.txt"): _TITLE for k in ("comment", "prompt", "prompt+fence")},
+    **{(k, "aks-store-demo-197.issue-prose-mongodb-pod-crashloop-because-liveness-then-inline-"
+           "get-events-w-row-namespace-oci-exec-mongosh-not-found.txt"): _COMMAND_POD
+       for k in ("comment", "prompt", "prompt+fence")},
     # held-out batch 12: a code span after a prefix is a sentence quoting the kubelet's message
     # (gitea-helm-46), read under a diff's `+`, a line number, a time with CRLF; a lone time
     # before it stays the one-line case
@@ -297,7 +303,9 @@ def wrapped_answer(wrapper: Wrapper, name: str) -> dict[str, Any]:
 def test_a_wrapped_record_keeps_its_facts(kind: str) -> None:
     """For every kind of wrapper, records and the wrapper's variant drawn: the four facts."""
 
-    @settings(max_examples=examples(40))
+    # derandomized: a draw over the corpus is the same in every run of one commit, so a pair
+    # that fails fails on every machine, never one CI run in four (pulsar-21974, stop 44)
+    @settings(max_examples=examples(40), derandomize=True)
     @given(name=st.sampled_from(RECORDS), wrapper=st.sampled_from(WRAPPERS[kind]))
     def holds(name: str, wrapper: Wrapper) -> None:
         if (kind, name) in KNOWN_FAILING:
@@ -331,7 +339,7 @@ def unread(path: Path, facts: dict[str, Any]) -> list[str]:
     return sorted(n["text"] for n in json.loads(out)["notes"] if "not read" in n["text"])
 
 
-@settings(max_examples=examples(60))
+@settings(max_examples=examples(60), derandomize=True)  # (as above)
 @given(name=st.sampled_from(RECORDS), kind=st.sampled_from(LINE_FOR_LINE), data=st.data())
 def test_what_is_not_read_is_listed_at_the_same_lines(name: str, kind: str,
                                                        data: st.DataObject) -> None:

@@ -61,9 +61,12 @@ def parse_record(text: str, source: str) -> RecordSet:
     """Parse one record's text, whatever its format."""
     found = _parse(text, source)
     _event_reasons(found)
-    name_stated_piece(found, text)  # a sentence's status of the events' one pod (README)
-    give_stated_kills(found, text)  # a kill stated of the case's pods, of one workload
-    name_by_unready(found, text)  # a nameless block the kubelet's unready list names
+    # the passes below read sentences on the record's lines: without what only carries
+    # them (a terminal's colours, no-break spaces, a diff's signs), line N still line N
+    lines = plain(text, dedent=False)
+    name_stated_piece(found, lines)  # a sentence's status of the events' one pod (README)
+    give_stated_kills(found, lines)  # a kill stated of the case's pods, of one workload
+    name_by_unready(found, lines)  # a nameless block the kubelet's unready list names
     return found
 
 
