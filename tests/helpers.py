@@ -261,3 +261,15 @@ def kill_bounds(kills: dict[str, Any]) -> dict[str, Any]:
     """A probe-kill range's bounds from explain's JSON, without the reason it carries
     (`because`): what the corpus facts and the tests hold it to."""
     return {"min": kills["min"], "max": kills["max"]}
+
+
+def explained_answer(text: str) -> Any:
+    """The one container's answer (`Diagnosis`) of `explain` on the record `text`: one grid
+    phase, no suggestion (what the explain tests of a reader's rule ask of a record)."""
+    from kubesim.explain.engine import ExplainOptions, explain_records
+    from kubesim.explain.readers.read import parse_record
+
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    [container] = ex.containers
+    assert container.answer is not None
+    return container.answer

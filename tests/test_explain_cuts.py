@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from helpers import explained_answer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.messages import cut_short
-from kubesim.explain.model import Cause, CountRange, Diagnosis
+from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.event_rows import cut_in_error
 from kubesim.explain.readers.model import RecordSet
 from kubesim.explain.readers.normalise import LineKind, normalise
@@ -136,18 +136,11 @@ def test_a_cut_among_rows_leaves_the_rows_beside_it_not_whole(cut_at: str, side:
     assert any(getattr(e, side) for e in events)
 
 
-def _answer(text: str) -> Diagnosis:
-    ex = explain_records([parse_record(text, "p.txt")], ExplainOptions(suggest=False, phases=1))
-    answer = ex.containers[0].answer
-    assert answer is not None
-    return answer
-
-
 def test_the_app_s_exit_with_the_table_whole_rules_probe_kills_out() -> None:
     """linkerd2-7233 in small: a cut above the Events header, Last State Completed exit 0,
     11 restarts, a liveness probe and no liveness failure in the table, none cut (README's
     back-off rule: the table would hold a liveness failure's row)."""
-    a = _answer(_paste("fields", "... snip"))
+    a = explained_answer(_paste("fields", "... snip"))
     assert (a.cause, a.probe_kills) == (Cause.APP_EXIT, CountRange(0, 0))
 
 
@@ -158,7 +151,7 @@ def test_rows_cut_away_leave_the_app_s_exit_open_to_its_restart_count(cut_at: st
     """The same container with rows cut away: they may hold a liveness failure and its kill
     (the last container ran 49 s, past the earliest kill, 15 + 2 x 10 s; exit code 0 is also a
     SIGTERM's), so the kills are open to the waiting container's count plus one (R4.7)."""
-    a = _answer(_paste(cut_at, mark))
+    a = explained_answer(_paste(cut_at, mark))
     assert a.cause is Cause.CANNOT_TELL
     assert a.probe_kills == CountRange(0, 12)
 

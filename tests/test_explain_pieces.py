@@ -12,12 +12,10 @@ events; a restart count that bounds the back-off's ends."""
 from __future__ import annotations
 
 import pytest
-from helpers import read_in_one_pass
+from helpers import explained_answer, read_in_one_pass
 
-from kubesim.explain.engine import ExplainOptions, explain_records
-from kubesim.explain.model import Cause, CountRange, Diagnosis
+from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.bare import bracketed_message
-from kubesim.explain.readers.read import parse_record
 from kubesim.spec.model import ProbeType
 
 _ROW = ("  Warning  BackOff  2m (x8 over 4m)  kubelet  Back-off restarting failed container web "
@@ -28,13 +26,6 @@ _GET_ROW = ("2m          6m           8       web-0    Pod    spec.containers{we
             "BackOff   kubelet   Back-off restarting failed container\n")
 _PULL = ('  Warning  Failed  45s  kubelet  Failed to pull image "ghcr.io/acme/api:2.0.1": not '
          "found\n")
-
-
-def _answer(text: str) -> Diagnosis:
-    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
-    [c] = ex.containers
-    assert c.answer is not None
-    return c.answer
 
 
 # ---------------------------------------------------------------- a message in brackets
@@ -54,7 +45,7 @@ def test_a_kubelets_message_in_square_brackets_is_that_message_alone(text, probe
     that message alone (at least once, no time): an exec probe's failure may print nothing
     after `probe failed:` (only HTTP and TCP probers always print an error), and is still a
     failure. Once each, no threshold: the kills are open."""
-    a = _answer(text)
+    a = explained_answer(text)
     assert (set(a.failed), a.shows_failures, a.probe_kills) == (probes, True, CountRange(0, None))
 
 
@@ -102,7 +93,7 @@ def test_a_back_off_in_rows_without_their_header_leaves_the_kills_open(text):
     pod's events; with no probe event of the container among them and no probe settings or
     restart count, a liveness failure in the rows left out may have made the back-off's ends:
     `max: null` (README's back-off rule), where the quiet hour bounded them before."""
-    a = _answer(text)
+    a = explained_answer(text)
     assert (a.cause, a.shows_failures, a.probe_kills) == (Cause.CANNOT_TELL, True,
                                                           CountRange(0, None))
     assert "piece of the pod's events" in a.probe_kills.because
@@ -118,7 +109,7 @@ def test_a_pull_failure_in_rows_without_their_header_bounds_no_kills(text):
     """themissingmanual-kubectl-3: a Failed pull row is no probe failure, kill or restart (no
     failure shown, as coderslingo-events-reading's), and a row without its header shows no
     hour of events whole: nothing bounds the kills of a container the rows do not show."""
-    a = _answer(text)
+    a = explained_answer(text)
     assert (a.shows_failures, a.failed, a.probe_kills) == (False, (), CountRange(0, None))
 
 
@@ -140,7 +131,7 @@ def test_a_pull_failure_in_rows_without_their_header_bounds_no_kills(text):
      "        5m\n" + _ROW, CountRange(0, 4)),
 ])
 def test_rows_a_table_or_a_count_bounds_keep_their_kills(text, kills):
-    a = _answer(text)
+    a = explained_answer(text)
     assert a.probe_kills == kills
 
 

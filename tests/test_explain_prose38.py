@@ -26,21 +26,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import read_in_one_pass
+from helpers import explained_answer, read_in_one_pass
 
 from kubesim.cli.main import main
 from kubesim.errors import RecordError
-from kubesim.explain.engine import ExplainOptions, explain_records
-from kubesim.explain.model import Cause, CountRange, Diagnosis
+from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.read import parse_record
 from kubesim.spec.model import ProbeType
-
-
-def _answer(text: str) -> Diagnosis:
-    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
-    [c] = ex.containers
-    assert c.answer is not None
-    return c.answer
 
 
 def _explained(tmp_path: Path, text: str, pod: str | None = None) -> dict[str, Any]:
@@ -76,7 +68,7 @@ def test_a_restart_of_the_case_a_probe_failure_caused_is_one_kill_at_least(text,
     """A liveness or startup failure restarts a container only by the kubelet's kill (R4.4):
     a restart of the case's own pod or container stated as caused by it is that probe's
     failure and one kill of it, stated once: {1, null}."""
-    a = _answer(text)
+    a = explained_answer(text)
     kind = Cause.LIVENESS_KILL if probe is ProbeType.LIVENESS else Cause.STARTUP_KILL
     assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
         (kind, CountRange(1, None), True, (probe,))
@@ -85,7 +77,7 @@ def test_a_restart_of_the_case_a_probe_failure_caused_is_one_kill_at_least(text,
 def test_a_restart_told_after_the_kill_is_the_same_kill():
     """The kill stated with the probe as its agent, then the restart it caused: the author
     tells one kill twice (read once, as prose35's heading and paragraph)."""
-    a = _answer("The liveness probe killed the pod.\n\nMy pod restarted because the liveness "
+    a = explained_answer("The liveness probe killed the pod.\n\nMy pod restarted because the liveness "
                 "probe failed.\n")
     assert (a.cause, a.probe_kills) == (Cause.LIVENESS_KILL, CountRange(1, None))
 
@@ -125,7 +117,7 @@ def test_a_kill_by_kubernetes_after_the_cases_probes_failed_is_one_kill_at_least
     """A post-mortem's telling: the case's probes failed, then Kubernetes (the kubelet) killed
     the case's pods, in a paragraph naming one probe that kills: that probe's kill (R4.4),
     stated once: {1, null}."""
-    a = _answer(text)
+    a = explained_answer(text)
     kind = Cause.LIVENESS_KILL if probe is ProbeType.LIVENESS else Cause.STARTUP_KILL
     assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
         (kind, CountRange(1, None), True, (probe,))

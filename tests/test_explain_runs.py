@@ -12,12 +12,11 @@ from __future__ import annotations
 import math
 import random
 
+from helpers import explained_answer
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kubesim.explain.engine import ExplainOptions, explain_records
-from kubesim.explain.model import Cause, CountRange, Diagnosis
-from kubesim.explain.readers.read import parse_record
+from kubesim.explain.model import Cause, CountRange
 from kubesim.kubelet.timing import calls_within
 from kubesim.render.explain_formats import answer_lines
 from kubesim.spec.model import Probe
@@ -51,13 +50,6 @@ def test_no_more_calls_fit_in_a_span_than_calls_within_says(period, timeout, cal
             assert j - i + 1 <= calls_within(p, ends[j] - ends[i], call_seconds=float(timeout))
 
 
-def _answer(text: str) -> Diagnosis:
-    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
-    answer = ex.containers[0].answer
-    assert answer is not None
-    return answer
-
-
 def _describe(over: str, restarts: str = "1", liveness: bool = True) -> str:
     probe = ("    Liveness:       http-get http://:8080/healthz delay=0s timeout=1s period=10s "
              "#success=1 #failure=3\n") if liveness else ""
@@ -73,30 +65,30 @@ def _describe(over: str, restarts: str = "1", liveness: bool = True) -> str:
 def test_failures_in_a_row_are_an_inferred_kill():
     """3 failures 20 s apart at a 10 s period, failureThreshold 3 (describe's probe line):
     no fourth call fits in 21 s (the ages' rounding), so they came in a row and killed."""
-    a = _answer(_describe("3 over 30s"))
+    a = explained_answer(_describe("3 over 30s"))
     assert (a.cause, a.kind, a.probe) == (Cause.LIVENESS_KILL, "inferred-liveness-kill",
                                           a.failed[0])
     assert a.probe_kills == CountRange(1, 1)
     assert a.text.startswith("inferred, not recorded") and "R1.17" in a.text
     assert "inferred from failures in a row" in answer_lines(a.to_data())[1]
     # 6 in a row over 50 s: 2 kills (the run starts again after each, §1.5 step 14)
-    assert _answer(_describe("6 over 60s", restarts="2")).probe_kills == CountRange(2, 2)
+    assert explained_answer(_describe("6 over 60s", restarts="2")).probe_kills == CountRange(2, 2)
 
 
 def test_failures_with_room_for_a_success_between_prove_no_kill():
     """The same 3 failures over 40 s: 5 calls fit, so a success may have broken the run."""
-    a = _answer(_describe("3 over 50s"))
+    a = explained_answer(_describe("3 over 50s"))
     assert a.cause is Cause.CANNOT_TELL and not a.kind.startswith("inferred")
 
 
 def test_no_kill_is_inferred_from_settings_the_record_does_not_give():
     """Without the probe line failureThreshold is the API's default, assumed: no inference."""
-    a = _answer(_describe("3 over 30s", liveness=False))
+    a = explained_answer(_describe("3 over 30s", liveness=False))
     assert a.cause is Cause.CANNOT_TELL
 
 
 def test_a_kill_under_way_has_not_restarted_the_container():
     """restartCount 0: the kill the run proves has not restarted the container yet, and the
     record cannot say it happened (the container may be terminating): no inferred kill."""
-    a = _answer(_describe("3 over 30s", restarts="0"))
+    a = explained_answer(_describe("3 over 30s", restarts="0"))
     assert not a.kind.startswith("inferred")

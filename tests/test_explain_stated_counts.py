@@ -11,13 +11,11 @@ import json
 import re
 
 from helpers import cli as kubesim
-from helpers import kill_bounds
+from helpers import explained_answer, kill_bounds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kubesim.explain.engine import ExplainOptions, explain_records
-from kubesim.explain.model import Cause, CountRange, Diagnosis
-from kubesim.explain.readers.read import parse_record
+from kubesim.explain.model import Cause, CountRange
 from kubesim.render.explain_formats import answer_lines
 
 _RECORD = """Events:
@@ -55,13 +53,6 @@ def _occurrences(n: int, r: int, k: int, u: int = 40, scheduled: bool = False) -
     return k + 2 * n + u + r + (1 if scheduled else 0)
 
 
-def _answer(text: str) -> Diagnosis:
-    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
-    answer = ex.containers[0].answer
-    assert answer is not None
-    return answer
-
-
 def _most_refusals(containers: int) -> float:
     """The most back-off refusals `containers` containers allow: one wait after each exit
     but the first (R4.12), of 10, 20, 40 ... 300 s (R4.11), and while it waits the kubelet
@@ -77,7 +68,7 @@ def test_two_stated_containers_bound_the_kills_over_sixteen_refusals():
     states 2 containers. The stated count bounds the kills: the one Killing row, and the
     second container, which the back-off shows ended, may have been a startup kill too."""
     assert _most_refusals(4) < 16 <= _most_refusals(5)
-    a = _answer(_record(n=2, r=16))
+    a = explained_answer(_record(n=2, r=16))
     assert a.cause is Cause.STARTUP_KILL
     assert a.probe_kills == CountRange(1, 2)
     assert ("the record is inconsistent: 16 back-off refusals need at least 5 restarts "
@@ -86,7 +77,7 @@ def test_two_stated_containers_bound_the_kills_over_sixteen_refusals():
 
 
 def test_refusals_the_stated_containers_allow_are_no_inconsistency():
-    a = _answer(_record(n=5, r=16))
+    a = explained_answer(_record(n=5, r=16))
     assert a.probe_kills == CountRange(1, 5)
     assert "inconsistent" not in a.text
 
@@ -100,18 +91,18 @@ def test_the_last_container_counts_only_where_the_record_shows_it_ended_unkilled
     kill: the pod's occurrences reach its spam filter's burst (25 a pod, not a message:
     getSpamKey; influxdata-charts-555), or the record does not show them all (rows from the
     pod's Scheduled row on; sonarqube-helm-325's `describe | tail`)."""
-    assert _answer(_record(n=4, r=11, k=3)).probe_kills == CountRange(3, 4)
+    assert explained_answer(_record(n=4, r=11, k=3)).probe_kills == CountRange(3, 4)
     whole = {"n": 4, "r": 3, "k": 3, "scheduled": True}
     assert _occurrences(**whole, u=9) < 25 <= _occurrences(**whole, u=10)
-    before = _answer(_record(**whole, u=9, kill=BEFORE_THE_LAST_START))
+    before = explained_answer(_record(**whole, u=9, kill=BEFORE_THE_LAST_START))
     assert before.probe_kills == CountRange(3, 3)
-    dropped = _answer(_record(**whole, u=10, kill=BEFORE_THE_LAST_START))
+    dropped = explained_answer(_record(**whole, u=10, kill=BEFORE_THE_LAST_START))
     assert dropped.probe_kills == CountRange(3, 4)
     # rows without the pod's Scheduled row (a `describe | tail`): rows above may be cut away,
     # their occurrences with them
-    tail = _answer(_record(n=4, r=3, k=3, u=9, kill=BEFORE_THE_LAST_START))
+    tail = explained_answer(_record(n=4, r=3, k=3, u=9, kill=BEFORE_THE_LAST_START))
     assert tail.probe_kills == CountRange(3, 4)
-    assert _answer(_record(n=4, r=3, backoff=BEFORE_IT)).probe_kills == CountRange(1, 3)
+    assert explained_answer(_record(n=4, r=3, backoff=BEFORE_IT)).probe_kills == CountRange(1, 3)
 
 
 def test_a_stated_restart_count_bounds_the_back_off_inference_too():
@@ -132,11 +123,11 @@ Events:
   Warning  BackOff  2m (x40 over 14m)  kubelet  Back-off restarting failed container
 """
     assert _most_refusals(5) < 40 <= _most_refusals(6)
-    a = _answer(record.format(count=1))
+    a = explained_answer(record.format(count=1))
     assert "40 back-off refusals need at least 6 restarts (R4.11-R4.14), but it shows " \
            "restartCount 1" in a.text
     assert a.probe_kills.hi == 2  # R4.7: waiting, its count is the ended instance's: 2 ended
-    assert "inconsistent" not in _answer(record.format(count=6)).text
+    assert "inconsistent" not in explained_answer(record.format(count=6)).text
 
 
 @settings(max_examples=40, deadline=None)
@@ -148,7 +139,7 @@ def test_the_stated_containers_bound_the_kills_whatever_the_refusals(n, r, k, ki
     been killed, else n - 1) that no count of refusals raises; the record is named inconsistent
     exactly when the refusals are more than n containers allow (R4.11-R4.14)."""
     k = min(k, n)
-    a = _answer(_record(n=n, r=r, kill=kill, backoff=backoff, k=k))
+    a = explained_answer(_record(n=n, r=r, kill=kill, backoff=backoff, k=k))
     # (rows without the pod's Scheduled row: a kill of the last container may be one the
     # recorder dropped, whatever the Killing rows' times; see the test above)
     last = backoff == AFTER_THE_LAST_START

@@ -10,22 +10,13 @@ conditional, a question, a sentence of what may happen, `a pod`, `pods`, the rea
 from __future__ import annotations
 
 import pytest
-from helpers import read_in_one_pass
+from helpers import explained_answer, read_in_one_pass
 
 from kubesim.errors import RecordError
-from kubesim.explain.engine import ExplainOptions, explain_records
-from kubesim.explain.model import Cause, CountRange, Diagnosis
+from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.model import NoteKind
 from kubesim.explain.readers.read import parse_record
 from kubesim.spec.model import ProbeType
-
-
-def _answer(text: str) -> Diagnosis:
-    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
-    [c] = ex.containers
-    assert c.answer is not None
-    return c.answer
-
 
 # ---------------------------------------------------------------- a probe's kill in prose
 
@@ -48,7 +39,7 @@ def _answer(text: str) -> Diagnosis:
 def test_a_probe_named_as_the_agent_of_the_cases_kill_is_one_kill_at_least(text, probe):
     """prose35: a probe named as the agent of a kill of the case's own pod or container is
     that probe's failure and at least one kill of it (R4.4): no count, no upper bound."""
-    a = _answer(text)
+    a = explained_answer(text)
     kind = Cause.LIVENESS_KILL if probe is ProbeType.LIVENESS else Cause.STARTUP_KILL
     assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
         (kind, CountRange(1, None), True, (probe,))
@@ -59,7 +50,7 @@ def test_one_kill_told_twice_is_one_kill():
     text = ("1. Liveness probe killed backend before workers initialized\n\n"
             "The backend pod took 40s to start, but the liveness probe killed the pod after "
             "~30s.\n")
-    a = _answer(text)
+    a = explained_answer(text)
     assert (a.cause, a.probe_kills) == (Cause.LIVENESS_KILL, CountRange(1, None))
     record = parse_record(text, "r.txt")
     notes = [n for n in record.notes if n.where.line == 3]
@@ -113,7 +104,7 @@ def test_a_chinese_sentence_of_the_cases_container_oomkilled_is_an_oom_kill(text
     """prose35 (gitcode-spark-operator-oomkilled-driver): the case's container stated in the
     state OOMKilled, or OOMKilled as what befell it, is that end's reason (OOMKilled only):
     oom-killed, no probe kill."""
-    a = _answer(text)
+    a = explained_answer(text)
     assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
         (Cause.OOM_KILLED, CountRange(0, 0), True, ())
 
