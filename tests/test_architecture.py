@@ -159,6 +159,7 @@ MODULES = {
     "kubesim.explain.readers.limits": "records", "kubesim.explain.readers.salvage": "records",
     "kubesim.explain.readers.event_layouts": "records", "kubesim.explain.readers.runs": "records",
     "kubesim.explain.readers.stated_kill": "records",
+    "kubesim.explain.readers.subobject_row": "records",
     "kubesim.explain.readers.go_status": "records", "kubesim.explain.readers.app_end": "records",
     "kubesim.explain.readers.names": "records",
     "kubesim.explain.readers.pods_table": "records", "kubesim.explain.readers.bare": "records",
