@@ -161,6 +161,7 @@ MODULES = {
     "kubesim.explain.readers.stated_kill": "records",
     "kubesim.explain.readers.container_status": "records",
     "kubesim.explain.readers.unready": "records",
+    "kubesim.explain.readers.subobject_row": "records",
     "kubesim.explain.readers.go_status": "records", "kubesim.explain.readers.app_end": "records",
     "kubesim.explain.readers.names": "records",
     "kubesim.explain.readers.pods_table": "records", "kubesim.explain.readers.bare": "records",

@@ -45,6 +45,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.names import NAMESPACE_CELL, SUBDOMAIN
 from kubesim.explain.readers.normalise import cut_said
+from kubesim.explain.readers.subobject_row import subobject_first_cells
 from kubesim.explain.readers.times import AGE_PATTERN, human_printer, parse_age, parse_time
 
 __all__ = ["COMBINED_PREFIX", "EventRows", "container_of_field_path", "cut_in_error",
@@ -218,6 +219,8 @@ class EventRows:
         terminal broke inside its `(xN over M)` (`2m (x4 over 1`, then `0m)  kubelet  ...`) is
         read again whole, its two pieces joined where the terminal broke them."""
         assert self._open is not None
+        if _closes_span(line):
+            return
         whole = None if self._open.lines else self._rewrapped(line)
         if whole is None:
             self._open.lines.append(line.rstrip())
@@ -456,7 +459,7 @@ class EventRows:
         if m:
             return self._old_row(m, number)
         cells = headerless_cells(line, _is_time) or sourced_cells(line) \
-            or spaced_console_cells(line) or logged_cells(line)
+            or spaced_console_cells(line) or logged_cells(line) or subobject_first_cells(line)
         return self._from_cells(cells, number) if cells is not None else None
 
     def _error(self, message: str, number: int) -> RecordError:
@@ -756,3 +759,11 @@ def _cut_row(event: RecordedEvent) -> str:
     lacks = "which probe failed, and its output, are" if event.reason == "Unhealthy" else \
         "its message is"
     return f"this {event.reason} row{count} is cut before its message: {lacks} not in the record"
+
+
+def _closes_span(line: str) -> bool:
+    """Whether `line` is a lone backtick: the mark closing an inline code span a page opened
+    before the row (`` `kubectl events says: spec.containers{app}  Warning  Unhealthy ...``
+    then `` ` `` alone on the next line; `normalise` took the opening mark off), no word of
+    the row's message."""
+    return line.strip() == "`"

@@ -110,7 +110,12 @@ from kubesim.explain.readers.runs import (
 )
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.shapes import KINDS
-from kubesim.explain.readers.stated_kill import STATED_PROBE_KILL, STATED_ZH_OOM, stated_kill_hint
+from kubesim.explain.readers.stated_kill import (
+    STATED_EN_OOM,
+    STATED_PROBE_KILL,
+    STATED_ZH_OOM,
+    stated_kill_hint,
+)
 from kubesim.explain.readers.titled import give_titled_messages
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json
@@ -853,7 +858,8 @@ def _of_pod(read: GoStatusRead) -> str:
 
 # what runs.py reads from a sentence or a status bullet (no run of kubectl's lines)
 _SENTENCE_READS = (QUOTED_STATUS, QUOTED_BACKOFF, STATED_END, STATED_PROBE, NAMED_END,
-                   STATED_RESTART_REASON, STATED_RESTARTS, STATED_PROBE_KILL, STATED_ZH_OOM)
+                   STATED_RESTART_REASON, STATED_RESTARTS, STATED_PROBE_KILL, STATED_ZH_OOM,
+                   STATED_EN_OOM)
 
 
 def _renumber_found(found: RecordSet, origins: list[int]) -> None:

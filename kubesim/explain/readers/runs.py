@@ -44,8 +44,10 @@ from kubesim.explain.readers.probe_restart import (
     RESTART_ANCHORS,
 )
 from kubesim.explain.readers.stated_kill import (
+    EN_OOM,
     KILL_ANCHORS,
     PROBE_KILL,
+    STATED_EN_OOM,
     STATED_KILL_AGAIN,
     STATED_PROBE_KILL,
     STATED_ZH_OOM,
@@ -536,7 +538,7 @@ def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     if parts is None:
         parts, what = _kubernetes_kill(line)
     if parts is None:
-        parts, what = _zh_oom(line)
+        parts, what = _stated_oom(line)
     if parts is not None and "OOMKilled" not in line and "Reason: OOMKilled" in (x.strip() for x in parts[0]):
         what += " (its reason `OOM Killed` read as the kubelet's OOMKilled)"
     return parts, what
@@ -733,7 +735,7 @@ def _command_rows(line: str, above: _Columns | None
     if columns is None:
         return None, what
     start, cols = columns
-    tokens = [m[0] for m in _TOKEN.finditer(line, start)]
+    tokens, marked = _uncommented([m[0] for m in _TOKEN.finditer(line, start)], cols)
     rows, rest = _rows_of(tokens, cols, first=0 if above is not None else None)
     if not rows:
         return None, what
@@ -741,8 +743,25 @@ def _command_rows(line: str, above: _Columns | None
     header += list(_WIDE) * cols.wide
     what = (f"`get pods` rows without the table's header, their columns told by the command "
             f"`{cols.command[:80]}`{' on the line above' if above is not None else ''} "
-            f"({' '.join(header)}{_alike(rows, cols)})")
+            f"({' '.join(header)}{_alike(rows, cols)})"
+            f"{_COMMENTED_ROWS if marked else ''}")
     return (["   ".join(header), *rows], rest), what
+
+
+# a page's output written as shell comments under its command (`kubectl get pods -n payments
+# # payment-service-5c8f8-xj2p 0/1 OOMKilled 1 3m # ...`, devopsmanual-oom-cascading-failure):
+# the mark `#` before each row is the page's, not a cell of the table
+_COMMENTED_ROWS = ", each row behind a shell comment mark `#` (the page's, not a cell),"
+
+
+def _uncommented(tokens: list[str], cols: _Columns) -> tuple[list[str], bool]:
+    """The words after a `get pods` command without the comment marks `#` that stand right
+    before a row (its NAME, or NAMESPACE, then READY STATUS RESTARTS AGE: `_core`), and
+    whether any was taken off; a `#` before anything else stays (one pass over the words)."""
+    lead = 2 if cols.namespace else 1
+    kept = [t for i, t in enumerate(tokens)
+            if t != "#" or i + 1 + lead >= len(tokens) or _core(tokens, i + 1 + lead) is None]
+    return kept, len(kept) < len(tokens)
 
 
 def _alike(rows: list[str], cols: _Columns) -> str:
@@ -1057,6 +1076,39 @@ def _zh_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         return None, ""
     state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['state'] or m['by'])}"]
     return (state, True), f"{STATED_ZH_OOM} (`{m[0][:80]}`): {ZH_OOM_READ}"
+
+
+def _stated_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A container's end OOMKilled stated in a sentence of the case's own container, in
+    Chinese (`_zh_oom`) or in English (`_en_oom`), and what it is; None without one."""
+    parts, what = _zh_oom(line)
+    return (parts, what) if parts is not None else _en_oom(line)
+
+
+# the author's first-person telling of what they saw: `I can tell that`, `we could see`
+_AUTHOR_TELLS = re.compile(r"(?<![A-Za-z])(?:I|[Ww]e)[ \t]+(?i:can|could)[ \t]+"
+                           r"(?i:see|tell|observe|notice)(?![A-Za-z])")
+
+
+def _en_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A container's end OOMKilled stated in an English sentence of the case's own container
+    or pod (stated_kill.EN_OOM: `the manager container is getting OOMKilled`), read as the
+    sentences that state a status are (`_prose_status`), under the container the sentence
+    names (`the manager container`); None without one, in a question, or in a sentence of
+    what may happen (`if`, `when`, ...)."""
+    m = _near(EN_OOM, line, ZH_OOM_ANCHORS, (160, 40), _SENTENCE_PLACES)
+    if m is None:
+        return None, ""
+    # (`I can tell that ...`: the author's own telling, no `can` of what may happen)
+    told = _AUTHOR_TELLS.sub(lambda x: " " * len(x[0]), line)
+    if _general_around(told, m.start(), m.end()) or _asked(line, m.end()) or \
+            _IF_MORE.search(line, _sentence_start(line, m.start()), m.start()):
+        return None, ""
+    state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}"]
+    name = m["name"] if m["what"].lower() == "container" else None
+    if name is not None and _LABEL.fullmatch(name):  # (a container's name as describe prints it)
+        state = ["Containers:", f"  {name}:", *("    " + x for x in state)]
+    return (state, True), f"{STATED_EN_OOM} (`{m[0][:80]}`): {ZH_OOM_READ}"
 
 
 def _sentence_start(line: str, start: int) -> int:

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["KILL_ANCHORS", "PROBE_KILL", "STATED_KILL_AGAIN", "STATED_PROBE_KILL", "STATED_ZH_OOM",
-           "ZH_OOM", "ZH_OOM_ANCHORS", "ZH_OOM_READ", "kill_lines", "probe_kill_lines", "stated_kill_hint"]
+__all__ = ["EN_OOM", "KILL_ANCHORS", "PROBE_KILL", "STATED_EN_OOM", "STATED_KILL_AGAIN",
+           "STATED_PROBE_KILL", "STATED_ZH_OOM", "ZH_OOM", "ZH_OOM_ANCHORS", "ZH_OOM_READ",
+           "kill_lines", "probe_kill_lines", "stated_kill_hint"]
 
 # what each is read as (the start of the note the caller gives it)
 STATED_PROBE_KILL = ("a probe's kill of the case's own pod or container stated in its author's "
@@ -78,6 +79,24 @@ ZH_OOM = re.compile(
     r"[`'\"\u201c]?(?P<state>OOM[ _-]?Killed)[`'\"\u201d]?[ \t]*(?:\u72b6\u6001|\u72c0\u614b)"
     r"|\u88ab[ \t]*(?P<by>OOM[ _-]?Killed)(?![A-Za-z]))")
 ZH_OOM_ANCHORS = ("OOM",)
+
+# English, the same statement (README, statements of the case in prose, at fix39a): the case's
+# own container or pod (a determiner of the case's, a word before `pod` or `container`: `the
+# manager container`) stated OOMKilled as what befell it, in a past or progressive form (`is
+# getting OOMKilled`, `was OOMKilled`, `got OOMKilled`, `keeps getting`, `has been`); the
+# present `gets` and `is OOMKilled` are a guide's tense (`the container gets OOMKilled and is
+# restarted`), not read, nor `your pod`, `a pod`, `pods`, a negation (`was not OOMKilled`)
+STATED_EN_OOM = "a container's end stated in an English sentence of the case's own container"
+_EN_ADVERB = r"(?:(?i:still|also|now|repeatedly|constantly|continuously|again)[ \t]+)?"
+_EN_BEFELL = (r"(?i:(?:is|are|was|were)[ \t]+" + _EN_ADVERB + r"(?:getting|being)"
+              r"|(?:keeps|kept|keep)[ \t]+(?:on[ \t]+)?getting"
+              r"|(?:has|have|had)[ \t]+" + _EN_ADVERB + r"(?:been|gotten)"
+              r"|(?:was|were)(?:[ \t]+" + _EN_ADVERB + r")?|got)")
+EN_OOM = re.compile(
+    r"(?<![A-Za-z])(?i:my|our|the|this|that|its)[ \t]+(?:[`'\"]?"
+    r"(?!(?i:my|our|the|this|that|its|a|an)[ \t])(?P<name>[\w.-]{1,63})[`'\"]?"
+    r"[ \t]+)?(?P<what>(?i:pod|container))(?i:s)?[ \t]+" + _EN_BEFELL + r"[ \t]*"
+    r"[`'\"\u201c]?(?P<reason>OOM[ _-]?Killed)(?![A-Za-z])")
 
 
 def probe_kill_lines(m: re.Match[str]) -> list[str]:
