@@ -216,6 +216,17 @@ NOT_READ: dict[str, str] = {
         " the reset budget and fixprose38): refused (exit 2, neither a Kubernetes object nor a "
         "probe spec, line 9): a guide's `spec: containers:` fragment with a livenessProbe and no "
         "kind is not read as probe settings; the facts read cannot-tell {0, null}, no failure"),
+    # held-out batch 41
+    "kubernetes-autoscaler-8944.issue-comment-karpenter-helm-list-then-events-quote-marks-readiness-x66-combined-liveness-x129-cut.txt": "held-out batch 41: not yet run",
+    "cri-o-6462.issue-kubelet-journal-cut-probe-failed-liveness-refused-syncloop-failed-liveness-will-be-restarted-killing-grace-period-cut.txt": "held-out batch 41: not yet run",
+    "treetracker-web-map-client-1476.issue-fenced-shell-history-numbered-get-pods-w-alpha-crashloop-586-running-587-error-587-cut.txt": "held-out batch 41: not yet run",
+    "dotnet-operator-sdk-462.issue-prose-describe-deployment-liveness-readiness-lines-alone-zero-restart-if-commented.txt": "held-out batch 41: not yet run",
+    "containerd-3781.comment-prompt-describe-grep-ready-false-readiness-liveness-errored-x42-x46-then-docker-ps-attempt-7-cut.txt": "held-out batch 41: not yet run",
+    "lukretium-memory-limit.incident-blog-describe-command-run-into-prose-last-state-oomkilled-137-flat-then-resources-no-probe.txt": "held-out batch 41: not yet run",
+    "212clab-java-probe-crashloop.korean-troubleshooting-spring-boot-crashloop-sigterm-143-liveness-kill-bullet-probe-yaml-column0.txt": "held-out batch 41: not yet run",
+    "dev-green-tistory-148.korean-pod-yaml-busybox-liveness-exec-ls-then-prose-back-off-first-liveness-failed.txt": "held-out batch 41: not yet run",
+    "the-practical-developer-oom-killer-nodejs.incident-blog-prose-crashloopbackoff-container-restarted-kubernetes-reported-oomkilled.txt": "held-out batch 41: not yet run",
+    "barisein-tistory-1235.korean-guide-liveness-http-exec-tcp-and-readiness-yaml-alone.txt": "held-out batch 41: not yet run",
 }
 
 
