@@ -227,6 +227,23 @@ NOT_READ: dict[str, str] = {
     "dev-green-tistory-148.korean-pod-yaml-busybox-liveness-exec-ls-then-prose-back-off-first-liveness-failed.txt": "held-out batch 41: not yet run",
     "the-practical-developer-oom-killer-nodejs.incident-blog-prose-crashloopbackoff-container-restarted-kubernetes-reported-oomkilled.txt": "held-out batch 41: not yet run",
     "barisein-tistory-1235.korean-guide-liveness-http-exec-tcp-and-readiness-yaml-alone.txt": "held-out batch 41: not yet run",
+    # held-out batch 42
+    "kubevirt-project-infra-2383.pr-description-get-pods-grep-thanos-compact-running-22-then-describe-grep-reason-oomkilled.txt": (
+        "held-out batch 42: not yet run"),
+    "bitnami-docker-ghost-82.comment-describe-ghost-running-last-state-error-1-after-25s-restart-15-liveness-delay-120-cut-in-readiness.txt": (
+        "held-out batch 42: not yet run"),
+    "cloud-foundation-toolkit-658.issue-get-pods-wordpress-0-of-2-crashloop-380-then-describe-wordpress-waiting-last-state-completed-0-cut.txt": (
+        "held-out batch 42: not yet run"),
+    "agones-2132.comment-dollar-prompt-describe-simple-game-server-running-restart-0-liveness-gshealthz-cut-in-env.txt": (
+        "held-out batch 42: not yet run"),
+    "wordpress-k8s-operator-138.comment-prose-alert-three-restarts-in-ten-minutes-then-prompt-describe-grep-liveness-cut.txt": (
+        "held-out batch 42: not yet run"),
+    "bitnami-docker-wordpress-335.comment-prompt-describe-wordpress-waiting-crashloop-last-state-error-135-after-4s-cut-before-restart-count.txt": (
+        "held-out batch 42: not yet run"),
+    "duoke360-30147.chinese-qa-get-pods-row-hello-world-crashloop-5-then-prose-exits-at-once.txt": (
+        "held-out batch 42: not yet run"),
+    "renkeju-k8s-4-6-1.chinese-book-liveness-exec-yaml-then-terminal-markup-then-events-cut-after-scheduled.txt": (
+        "held-out batch 42: not yet run"),
 }
 
 
