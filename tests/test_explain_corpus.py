@@ -232,29 +232,13 @@ NOT_READ: dict[str, str] = {
         " the reset budget and fixprose38): refused (exit 2, not a record explain reads): a war "
         "story's get-pods rows written as `#` comments and run into one line (OOMKilled, restarts"
         " 1 and 2) are not read; the facts read payment-service oom-killed {0, 0}"),
-    "incidenta-evicted-kubernetes.russian-guide-pod-liveness-readiness-yaml-numbered-lines-indentation-lost.txt": (
-        "held-out batch 39, first contact on this stop's code (1079b80: stop 44's final code with"
-        " the reset budget and fixprose38): refused (exit 2, not a record explain reads): a "
-        "Russian guide's Pod YAML with numbered lines whose indentation was lost is not read; the"
-        " facts read probe settings alone, cannot-tell {0, null}"),
     # held-out batch 40: 4 of 7 at first contact on this stop's code (1079b80)
-    "rwlove-home-ops-13395.pr-description-values-anchor-then-fenced-last-state-error-143-restart-count-3-events-liveness-deadline-x4-killing-message-cut.txt": (
-        "held-out batch 40, first contact on this stop's code (1079b80: stop 44's final code with"
-        " the reset budget and fixprose38): cannot-tell {0, 4} with no probe failed, where the "
-        "facts read liveness-kill {1, 4}: the fenced summary's `Events: Liveness probe failed: "
-        "...` (a message after the Events label) and `Container app failed liveness probe, will "
-        "be restarted` (a Killing message without its row) are not read"),
     "kube-airflow-17.issue-inline-code-events-row-no-header-subobject-airflow-flower-liveness-404-then-prose-values-path.txt": (
         "held-out batch 40, first contact on this stop's code (1079b80: stop 44's final code with"
         " the reset budget and fixprose38): refused (exit 2, not a record explain reads): one "
         "2018 event row without a header in inline code after `kubectl events says:` "
         "(`spec.containers{airflow-flower}   Warning   Unhealthy   kubelet, NODE   Liveness probe"
         " failed: ...`) is not read; the facts read liveness failed, cannot-tell {0, null}"),
-    "k8sbyexample-pt-br-liveness-probes.portuguese-guide-pod-liveness-yaml-httpget-threshold-3-alone.txt": (
-        "held-out batch 40, first contact on this stop's code (1079b80: stop 44's final code with"
-        " the reset budget and fixprose38): refused (exit 2, neither a Kubernetes object nor a "
-        "probe spec, line 9): a guide's `spec: containers:` fragment with a livenessProbe and no "
-        "kind is not read as probe settings; the facts read cannot-tell {0, null}, no failure"),
 }
 
 
