@@ -125,9 +125,7 @@ __all__ = ["MAX_SEGMENTS", "MAX_UNREAD_NOTES", "MAX_YAML_RETRIES", "Segment", "S
 MAX_SEGMENTS = 100  # YAML and JSON documents over several lines in one paste
 MAX_UNREAD_NOTES = 200  # "not read" notes listed one by one; the rest are counted in one
 
-# (`containers:` at column 0: a pod's spec pasted without `spec:`, pod_spec_piece.py)
-_YAML_START = re.compile(r"^(?:---\s*$|(?:apiVersion|kind|metadata|status|spec|items|containers)"
-                         r":(?:\s|$)"
+_YAML_START = re.compile(r"^(?:---\s*$|(?:apiVersion|kind|metadata|status|spec|items):(?:\s|$)"
                          r"|- apiVersion:|(?:liveness|readiness|startup)Probe:\s*$)")
 _YAML_KEY = re.compile(r"^[a-z][A-Za-z0-9]*:(?:\s|$)|^- |^---\s*$")
 _STATUS_PIECE = re.compile(r"^(?P<indent>\s+)(?:containerStatuses|initContainerStatuses|"
