@@ -196,26 +196,10 @@ NOT_READ: dict[str, str] = {
         "behaviour for such pages: general-prose/, test_general_prose_about_oomkilled_is_no_"
         "container_end; every prose-only record the corpus answers states its case), and no "
         "rule answers a page of which nothing is read"),
-    # held-out batch 39: 7 of 10 at first contact on this stop's code (1079b80); 9 of 10 after
-    # the fixes of fix39a (vault-secrets-operator-230, devopsmanual-oom-cascading-failure)
-    "incidenta-evicted-kubernetes.russian-guide-pod-liveness-readiness-yaml-numbered-lines-indentation-lost.txt": (
-        "held-out batch 39, first contact on this stop's code (1079b80: stop 44's final code with"
-        " the reset budget and fixprose38): refused (exit 2, not a record explain reads): a "
-        "Russian guide's Pod YAML with numbered lines whose indentation was lost is not read; the"
-        " facts read probe settings alone, cannot-tell {0, null}"),
-    # held-out batch 40: 4 of 7 at first contact on this stop's code (1079b80); 5 of 7 after
-    # the fixes of fix39a (kube-airflow-17)
-    "rwlove-home-ops-13395.pr-description-values-anchor-then-fenced-last-state-error-143-restart-count-3-events-liveness-deadline-x4-killing-message-cut.txt": (
-        "held-out batch 40, first contact on this stop's code (1079b80: stop 44's final code with"
-        " the reset budget and fixprose38): cannot-tell {0, 4} with no probe failed, where the "
-        "facts read liveness-kill {1, 4}: the fenced summary's `Events: Liveness probe failed: "
-        "...` (a message after the Events label) and `Container app failed liveness probe, will "
-        "be restarted` (a Killing message without its row) are not read"),
-    "k8sbyexample-pt-br-liveness-probes.portuguese-guide-pod-liveness-yaml-httpget-threshold-3-alone.txt": (
-        "held-out batch 40, first contact on this stop's code (1079b80: stop 44's final code with"
-        " the reset budget and fixprose38): refused (exit 2, neither a Kubernetes object nor a "
-        "probe spec, line 9): a guide's `spec: containers:` fragment with a livenessProbe and no "
-        "kind is not read as probe settings; the facts read cannot-tell {0, null}, no failure"),
+    # held-out batch 39: 7 of 10 at first contact on this stop's code (1079b80); all hold after
+    # the fixes of fix39a and fix39b
+    # held-out batch 40: 4 of 7 at first contact on this stop's code (1079b80); all hold after
+    # the fixes of fix39a and fix39b
     # held-out batch 41
     "kubernetes-autoscaler-8944.issue-comment-karpenter-helm-list-then-events-quote-marks-readiness-x66-combined-liveness-x129-cut.txt": "held-out batch 41: not yet run",
     "cri-o-6462.issue-kubelet-journal-cut-probe-failed-liveness-refused-syncloop-failed-liveness-will-be-restarted-killing-grace-period-cut.txt": "held-out batch 41: not yet run",

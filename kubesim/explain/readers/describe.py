@@ -20,6 +20,7 @@ from typing import Any
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.event_rows import EventRows
 from kubesim.explain.readers.limits import check_pods
+from kubesim.explain.readers.message_alone import labelled_message, message_alone
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     UNTOLD_STATE,
@@ -60,7 +61,9 @@ _CONTAINER = re.compile(r"^(?P<indent>[ \t]*)(?P<name>[a-z0-9](?:[-a-z0-9.]{0,61
                         r"[ \t]*$")
 _CONDITION = re.compile(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"
                         r"(?P<status>True|False|Unknown)[ \t]*$")
-_EVENTS = re.compile(r"^(?P<indent>[ \t]*)Events:[ \t]*(?P<none><none>)?[ \t]*$")
+# (the blanks before `<none>` inside its group: two runs of blanks side by side were quadratic
+# in a long run of them before other text)
+_EVENTS = re.compile(r"^(?P<indent>[ \t]*)Events:(?:[ \t]*(?P<none><none>))?[ \t]*$")
 # a state's value on the line after its key (`State:`, then `Terminated`: a page's copy)
 _STATE_KEY_ALONE = re.compile(r"^[ \t]*(?:Last )?State:[ \t]*$")
 _STATE_WORD = re.compile(r"^[ \t]*(?P<word>Terminated|Running|Waiting)[ \t]*$")
@@ -134,7 +137,8 @@ class _Reader:
         self.source = source
         self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         self.cut = not text.endswith("\n")
-        self.fragment = not any(_EVENTS.match(line) for line in self.lines)
+        self.fragment = not any(_EVENTS.match(line) or labelled_message(line)
+                                for line in self.lines)
         self.pods: list[PodRecord] = []
         self.notes: list[Note] = []
         self.pod: PodRecord | None = None
@@ -218,13 +222,12 @@ class _Reader:
             return
         m_events = _EVENTS.match(line)
         if m_events:
-            self.close_container()
-            self.close_rows()
-            self.ensure_pod(number)
-            self.section, self.events_indent = "events", len(m_events["indent"])
-            self.headed = True
-            if m_events["none"] is None:
-                self.rows = self.new_rows()
+            self.open_events(number, len(m_events["indent"]), none=m_events["none"] is not None)
+            return
+        labelled = labelled_message(line)
+        if labelled is not None:  # `Events: Liveness probe failed: ...` (message_alone.py)
+            self.open_events(number, labelled.indent, none=False)
+            self.message_alone(labelled.message, number)
             return
         if self.fragment:
             self.fragment_line(line, number, cut=cut)
@@ -235,6 +238,8 @@ class _Reader:
         if self.section == "events":
             if self.rows is None:
                 self.rows = self.new_rows()
+            if not self.rows.is_open and self.message_alone(line, number):
+                return
             key = _KEY.match(line)
             if key is not None and key["key"] in POD_KEYS and \
                     len(key["indent"]) <= self.events_indent:
@@ -244,6 +249,28 @@ class _Reader:
                 self.rows_cut = self.rows_cut or cut
                 return
         self.key_line(line, number)
+
+    def open_events(self, number: int, indent: int, *, none: bool) -> None:
+        """describe's `Events:` label: the pod's events below it (`<none>`: it has none)."""
+        self.close_container()
+        self.close_rows()
+        self.ensure_pod(number)
+        self.section, self.events_indent = "events", indent
+        self.headed = True
+        if not none:
+            self.rows = self.new_rows()
+
+    def message_alone(self, text: str, number: int) -> bool:
+        """A kubelet's message without its row's columns among the Events (message_alone.py):
+        the pod's event, its reason inferred from its words. Whether the line was so read."""
+        found = message_alone(text, self.where(number))
+        if found is None:
+            return False
+        pod = self.ensure_pod(number)
+        pod.events.append(found[0])
+        pod.notes.append(found[1])
+        self.total_events += 1
+        return True
 
     def fragment_line(self, line: str, number: int, *, cut: bool) -> None:
         """A paste without an Events header: rows may come anywhere, among describe fields."""

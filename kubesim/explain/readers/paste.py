@@ -70,7 +70,9 @@ from kubesim.explain.readers.normalise import (
     normalise,
     plain,
 )
+from kubesim.explain.readers.numbered_listing import listing_notes, unnumbered
 from kubesim.explain.readers.one_line_probe import ProbeRun, probe_runs, read_one_line
+from kubesim.explain.readers.pod_spec_piece import pod_spec_pieces
 from kubesim.explain.readers.pods_table import (
     CustomColumns,
     PodRow,
@@ -119,7 +121,8 @@ from kubesim.explain.readers.stated_kill import (
 from kubesim.explain.readers.titled import give_titled_messages
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json
-from kubesim.spec.manifests import containers_from_text
+from kubesim.spec.manifests import containers_from_documents
+from kubesim.spec.yamlio import load_yaml_documents
 
 __all__ = ["MAX_SEGMENTS", "MAX_UNREAD_NOTES", "MAX_YAML_RETRIES", "Segment", "SegmentKind",
            "read_paste"]
@@ -600,7 +603,9 @@ def _one_value(text: str) -> bool:
 def read_paste(text: str, source: str) -> RecordSet:
     """Read everything the paste holds; RecordError for evidence that cannot be (an event
     count no event can have, a probe the API server would reject)."""
-    lines = normalise(text)  # once: the reshaped runs are split from its lines too
+    # once: the reshaped runs are split from its lines too; a numbered listing of a manifest
+    # read without the page's numbers (numbered_listing.py)
+    lines, listings = unnumbered(normalise(text))
     if (reshaped := _reshaped(text, source, lines)) is not None:
         return reshaped
     one = _one_line_describe(lines)
@@ -614,7 +619,7 @@ def read_paste(text: str, source: str) -> RecordSet:
     last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
     placer.cut_last = 0 if text.endswith("\n") else last
     placer.place()
-    out = RecordSet(source, "paste")
+    out = RecordSet(source, "paste", notes=listing_notes(listings, source))
     if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
         ends = text.endswith("\n") and not box_cut(text)
         _add(out, _describe(placer.describe, last, ends, source))
@@ -1696,10 +1701,15 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
     lead = len(body) - len(body.lstrip("\n"))  # the lines above `line`
     body, switches = chart_probe_values(body[lead:])
     try:
-        found = containers_from_text(body, source)
+        # a pod's spec pasted without its object is read as a Pod's (pod_spec_piece.py)
+        pieces = pod_spec_pieces(load_yaml_documents(body, source, SpecError))
+        found = containers_from_documents(pieces.docs)
     except SpecError as exc:
         raise RecordError(exc.message, source=source, line=(exc.line or 1) + line - 1) from None
-    notes = [_chart_note(s, source, line) for s in switches]
+    notes = [_chart_note(s, source, line) for s in switches] + [Note(
+        f"line {n + line - 1}: a pod's spec without its object (no kind): read as a Pod's, for its "
+        "containers' probe settings alone", Where(source, n + line - 1))
+        for n in pieces.pieces]
     kind = _CHART if switches else "probe-spec"  # (a chart's values: `_chart_values`)
     if not found:
         return RecordSet(source, kind, notes=notes) if notes else None
