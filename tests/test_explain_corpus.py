@@ -200,34 +200,45 @@ NOT_READ: dict[str, str] = {
     # the fixes of fix39a and fix39b
     # held-out batch 40: 4 of 7 at first contact on this stop's code (1079b80); all hold after
     # the fixes of fix39a and fix39b
-    # held-out batch 41
-    "kubernetes-autoscaler-8944.issue-comment-karpenter-helm-list-then-events-quote-marks-readiness-x66-combined-liveness-x129-cut.txt": "held-out batch 41: not yet run",
-    "cri-o-6462.issue-kubelet-journal-cut-probe-failed-liveness-refused-syncloop-failed-liveness-will-be-restarted-killing-grace-period-cut.txt": "held-out batch 41: not yet run",
-    "treetracker-web-map-client-1476.issue-fenced-shell-history-numbered-get-pods-w-alpha-crashloop-586-running-587-error-587-cut.txt": "held-out batch 41: not yet run",
-    "dotnet-operator-sdk-462.issue-prose-describe-deployment-liveness-readiness-lines-alone-zero-restart-if-commented.txt": "held-out batch 41: not yet run",
-    "containerd-3781.comment-prompt-describe-grep-ready-false-readiness-liveness-errored-x42-x46-then-docker-ps-attempt-7-cut.txt": "held-out batch 41: not yet run",
-    "lukretium-memory-limit.incident-blog-describe-command-run-into-prose-last-state-oomkilled-137-flat-then-resources-no-probe.txt": "held-out batch 41: not yet run",
-    "212clab-java-probe-crashloop.korean-troubleshooting-spring-boot-crashloop-sigterm-143-liveness-kill-bullet-probe-yaml-column0.txt": "held-out batch 41: not yet run",
-    "dev-green-tistory-148.korean-pod-yaml-busybox-liveness-exec-ls-then-prose-back-off-first-liveness-failed.txt": "held-out batch 41: not yet run",
-    "the-practical-developer-oom-killer-nodejs.incident-blog-prose-crashloopbackoff-container-restarted-kubernetes-reported-oomkilled.txt": "held-out batch 41: not yet run",
-    "barisein-tistory-1235.korean-guide-liveness-http-exec-tcp-and-readiness-yaml-alone.txt": "held-out batch 41: not yet run",
-    # held-out batch 42
+    # held-out batch 41: 4 of 10 at first contact on this stop's final code (93a5e05)
+    "kubernetes-autoscaler-8944.issue-comment-karpenter-helm-list-then-events-quote-marks-readiness-x66-combined-liveness-x129-cut.txt": (
+        "held-out batch 41, first contact on this stop's final code (93a5e05): liveness failed "
+        "only, where the facts read liveness and readiness: the readiness row `(combined from "
+        "similar events): Readiness probe failed ...` (x66) under markdown `>` marks is not read "
+        "as a readiness failure"),
+    "treetracker-web-map-client-1476.issue-fenced-shell-history-numbered-get-pods-w-alpha-crashloop-586-running-587-error-587-cut.txt": (
+        "held-out batch 41, first contact on this stop's final code (93a5e05): refused with "
+        "`--pod treetracker-web-map-client-alpha-56d99c554-zssjq` (exit 2, two pods of that name "
+        "in namespaces 10003 and 10013): a shell history's line numbers before a `get pods -w` "
+        "table are read as a NAMESPACE column; the facts read cannot-tell {0, 588}"),
+    "containerd-3781.comment-prompt-describe-grep-ready-false-readiness-liveness-errored-x42-x46-then-docker-ps-attempt-7-cut.txt": (
+        "held-out batch 41, first contact on this stop's final code (93a5e05): kills {0, 0} where"
+        " the facts read {0, 7}: explain takes the `describe | grep` rows (errored probe calls, "
+        "thrown away by the kubelet) as the pod's whole events, while the grep drops Killing rows"
+        " and the docker container name's attempt suffix `_7` shows seven ended instances"),
+    "212clab-java-probe-crashloop.korean-troubleshooting-spring-boot-crashloop-sigterm-143-liveness-kill-bullet-probe-yaml-column0.txt": (
+        "held-out batch 41, first contact on this stop's final code (93a5e05): refused (exit 2, "
+        "not a record explain reads): a Korean note's bullets stating the kubelet's kill after "
+        "liveness failures (`liveness probe 실패로 kubelet이 컨테이너 강제 종료`, exit 143) and probe YAML at"
+        " column 0 are not read; the facts read liveness-kill {1, null}"),
+    "dev-green-tistory-148.korean-pod-yaml-busybox-liveness-exec-ls-then-prose-back-off-first-liveness-failed.txt": (
+        "held-out batch 41, first contact on this stop's final code (93a5e05): no failure shown, "
+        "kills {0, null}, where the facts read liveness-kill {1, null}: the Korean prose stating "
+        "the container in back-off because its liveness probe failed is not read"),
+    "the-practical-developer-oom-killer-nodejs.incident-blog-prose-crashloopbackoff-container-restarted-kubernetes-reported-oomkilled.txt": (
+        "held-out batch 41, first contact on this stop's final code (93a5e05): refused (exit 2, "
+        "not a record explain reads): an incident blog's prose (`the container restarted eight "
+        "seconds later`, `Kubernetes reported the reason ...: OOMKilled`) is not read; the facts "
+        "read oom-killed {0, 0}"),
+    # held-out batch 42: 6 of 8 at first contact on this stop's final code (93a5e05)
     "kubevirt-project-infra-2383.pr-description-get-pods-grep-thanos-compact-running-22-then-describe-grep-reason-oomkilled.txt": (
-        "held-out batch 42: not yet run"),
-    "bitnami-docker-ghost-82.comment-describe-ghost-running-last-state-error-1-after-25s-restart-15-liveness-delay-120-cut-in-readiness.txt": (
-        "held-out batch 42: not yet run"),
-    "cloud-foundation-toolkit-658.issue-get-pods-wordpress-0-of-2-crashloop-380-then-describe-wordpress-waiting-last-state-completed-0-cut.txt": (
-        "held-out batch 42: not yet run"),
-    "agones-2132.comment-dollar-prompt-describe-simple-game-server-running-restart-0-liveness-gshealthz-cut-in-env.txt": (
-        "held-out batch 42: not yet run"),
+        "held-out batch 42, first contact on this stop's final code (93a5e05): cannot-tell {0, "
+        "22} where the facts read oom-killed {0, 0}: a `describe | grep` line `Reason: OOMKilled`"
+        " under a get-pods row Running with 22 restarts is not read as the container's last state"),
     "wordpress-k8s-operator-138.comment-prose-alert-three-restarts-in-ten-minutes-then-prompt-describe-grep-liveness-cut.txt": (
-        "held-out batch 42: not yet run"),
-    "bitnami-docker-wordpress-335.comment-prompt-describe-wordpress-waiting-crashloop-last-state-error-135-after-4s-cut-before-restart-count.txt": (
-        "held-out batch 42: not yet run"),
-    "duoke360-30147.chinese-qa-get-pods-row-hello-world-crashloop-5-then-prose-exits-at-once.txt": (
-        "held-out batch 42: not yet run"),
-    "renkeju-k8s-4-6-1.chinese-book-liveness-exec-yaml-then-terminal-markup-then-events-cut-after-scheduled.txt": (
-        "held-out batch 42: not yet run"),
+        "held-out batch 42, first contact on this stop's final code (93a5e05): no failure shown "
+        "where the facts read failures shown: the author's prose of an alert (`3 restarts under "
+        "10 minutes ... It happened twice today`) is not read as restarts of the case"),
 }
 
 
