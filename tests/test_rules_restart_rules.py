@@ -578,14 +578,21 @@ def test_R4_35_an_in_place_restart_loop_less_than_a_millisecond_apart_is_refused
     nothing a kubelet could tell, and the loop creeps on for ever: the CI run of stop 41 hung
     on 4.2e-210 s until its worker was killed) is refused as the same-instant loop is, by
     both schedulers in the same words; the run never starts its millionth restart."""
+    both_refuse(after, 600, r"restart for ever .* apart \(R4\.35\)")
+
+
+def both_refuse(after: float, duration: float, match: str) -> str:
+    """The refusal of the trainer exiting 42 `after` seconds after each start under an ideal
+    1.36 profile (RestartAllContainers, R4.35), by both schedulers in the same words."""
     p = load_spec(str(EXAMPLES / "restart-all-containers.yaml"))
     sc = scenario(exit=[{"after_seconds": after, "code": 42, "container": "trainer"}])
     refusals = []
     for engine in ("fast", "simpy"):
-        with pytest.raises(BehaviourError, match=r"restart for ever .* apart \(R4\.35\)") as e:
-            simulate(p, sc, duration=600, profile=IDEAL_136, engine=engine)
+        with pytest.raises(BehaviourError, match=match) as e:
+            simulate(p, sc, duration=duration, profile=IDEAL_136, engine=engine)
         refusals.append(str(e.value))
     assert refusals[0] == refusals[1]
+    return refusals[0]
 
 
 def test_R4_35_an_in_place_restart_loop_a_few_milliseconds_apart_runs():
@@ -604,16 +611,10 @@ def test_R4_35_a_fast_in_place_restart_loop_is_refused_past_the_reset_budget():
     of stop 44 hung on such a loop over 900 s): past RESET_BUDGET restarts faster than
     RESET_MEAN_GAP on average the run is refused, by both schedulers in the same words, with
     the count and the pace it reached (R4.35: no back-off)."""
-    p = load_spec(str(EXAMPLES / "restart-all-containers.yaml"))
-    sc = scenario(exit=[{"after_seconds": 0.002, "code": 42, "container": "trainer"}])
-    refusals = []
-    for engine in ("fast", "simpy"):
-        with pytest.raises(BehaviourError, match=r"restarted the pod in place (\d+) times") as e:
-            simulate(p, sc, duration=30, profile=IDEAL_136, engine=engine)
-        refusals.append(str(e.value))
-    assert refusals[0] == refusals[1]
-    count = int(re.search(r"in place (\d+) times by ([0-9.]+) s", refusals[0]).group(1))
-    at = float(re.search(r"in place \d+ times by ([0-9.]+) s", refusals[0]).group(1))
+    said = re.search(r"in place (\d+) times by ([0-9.]+) s",
+                     both_refuse(0.002, 30, "restarted the pod in place"))
+    assert said is not None
+    count, at = int(said[1]), float(said[2])
     assert count == RESET_BUDGET and at < count * RESET_MEAN_GAP and at < 30
 
 
