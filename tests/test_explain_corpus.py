@@ -216,11 +216,6 @@ NOT_READ: dict[str, str] = {
         " the facts read {0, 7}: explain takes the `describe | grep` rows (errored probe calls, "
         "thrown away by the kubelet) as the pod's whole events, while the grep drops Killing rows"
         " and the docker container name's attempt suffix `_7` shows seven ended instances"),
-    "212clab-java-probe-crashloop.korean-troubleshooting-spring-boot-crashloop-sigterm-143-liveness-kill-bullet-probe-yaml-column0.txt": (
-        "held-out batch 41, first contact on this stop's final code (93a5e05): refused (exit 2, "
-        "not a record explain reads): a Korean note's bullets stating the kubelet's kill after "
-        "liveness failures (`liveness probe 실패로 kubelet이 컨테이너 강제 종료`, exit 143) and probe YAML at"
-        " column 0 are not read; the facts read liveness-kill {1, null}"),
     "dev-green-tistory-148.korean-pod-yaml-busybox-liveness-exec-ls-then-prose-back-off-first-liveness-failed.txt": (
         "held-out batch 41, first contact on this stop's final code (93a5e05): no failure shown, "
         "kills {0, null}, where the facts read liveness-kill {1, null}: the Korean prose stating "

@@ -46,6 +46,8 @@ from kubesim.explain.readers.probe_restart import (
 from kubesim.explain.readers.stated_kill import (
     EN_OOM,
     KILL_ANCHORS,
+    KO_KILL_ANCHORS,
+    KO_PROBE_KILL,
     PROBE_KILL,
     STATED_EN_OOM,
     STATED_KILL_AGAIN,
@@ -1011,7 +1013,8 @@ def _stated_probe_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """A probe named as the agent of a kill of the case's own pod or container
     (stated_kill.PROBE_KILL), read as that probe's failure and one kill of it (R4.4), and
     what it is; None without one, in a question or in a sentence of what may happen."""
-    m = _near(PROBE_KILL, line, KILL_ANCHORS, (300, 120), _SENTENCE_PLACES)
+    m = _near(PROBE_KILL, line, KILL_ANCHORS, (300, 120), _SENTENCE_PLACES) or \
+        _near(KO_PROBE_KILL, line, KO_KILL_ANCHORS, (120, 200), _SENTENCE_PLACES)  # (Korean)
     if m is None or _general_around(line, m.start(), m.end()) or _asked(line, m.end()) or \
             _IF_MORE.search(line, _sentence_start(line, m.start()), m.start()):
         return None, ""

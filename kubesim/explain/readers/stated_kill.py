@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["EN_OOM", "KILL_ANCHORS", "PROBE_KILL", "STATED_EN_OOM", "STATED_KILL_AGAIN",
+__all__ = ["EN_OOM", "KILL_ANCHORS", "KO_KILL_ANCHORS", "KO_PROBE_KILL", "PROBE_KILL", "STATED_EN_OOM", "STATED_KILL_AGAIN",
            "STATED_PROBE_KILL", "STATED_ZH_OOM", "ZH_OOM", "ZH_OOM_ANCHORS", "ZH_OOM_READ",
            "kill_lines", "probe_kill_lines", "stated_kill_hint"]
 
@@ -98,12 +98,34 @@ EN_OOM = re.compile(
     r"[ \t]+)?(?P<what>(?i:pod|container))(?i:s)?[ \t]+" + _EN_BEFELL + r"[ \t]*"
     r"[`'\"\u201c]?(?P<reason>OOM[ _-]?Killed)(?![A-Za-z])")
 
+# Korean, the same statement (README, statements of the case in prose, at fix41prose): the
+# probe's failure given as the cause (`실패로`, `실패로 인해`, `실패해서`, `실패하여`, `실패했기
+# 때문에`, `실패 때문에`) of the kill or restart of a container or pod (`liveness probe 실패로
+# kubelet이 컨테이너 강제 종료`: 종료, ended; 재시작, restarted; 강제, forced), the verb in a past
+# form (`종료됨`, `종료되었다`, `재시작했다`) or a note's bare noun at the sentence's end; the
+# present (`종료합니다`, `재시작한다`, `종료된다`) is a guide's tense, not read, nor a
+# conditional (`실패하면`, `실패할 경우`: no cause form), a question or a sentence of what may
+# happen (the caller's checks)
+_KO_CAUSE = (r"[ \t]*(?:\uac00|\uc774|\uc758)?[ \t]*\uc2e4\ud328[ \t]*(?:\ub85c(?:[ \t]*\uc778\ud574)?"
+             r"|\ud574\uc11c|\ud558\uc5ec|\ud588\uae30[ \t]*\ub54c\ubb38\uc5d0|\ub54c\ubb38\uc5d0)")
+_KO_WHAT = r"(?:\ucee8\ud14c\uc774\ub108|\ud30c\ub4dc|(?<![A-Za-z])(?i:pod))"
+_KO_PAST = (r"(?:\ub428|\ub418\uc5c8|\ub410|\ud588|\ud558\uc600|\uc2dc\ucf30|\ub2f9\ud588|\ub2f9\ud568"
+            r"|(?![ \t]*(?:\ud569|\ud55c\ub2e4|\ud558\ub294|\uc2dc\ud0b5|\uc2dc\ud0a8|\ub41c\ub2e4|\ub429|\ub420))(?!\w))")
+KO_PROBE_KILL = re.compile(
+    r"(?<![A-Za-z])" + _kind("ko") + r"(?:[ \t]*(?:(?i:probes?|checks?)|\ud504\ub85c\ube0c))?"
+    + _KO_CAUSE + r"[ \t,]+(?:[\w-]{1,30}[ \t]+){0,2}?" + _KO_WHAT
+    + r"(?:\ub4e4)?(?:\uac00|\uc774|\ub97c|\uc744)?[ \t]+(?:\uac15\uc81c(?:\ub85c)?[ \t]*)?"
+    r"(?:\uc885\ub8cc|\uc7ac\uc2dc\uc791|(?i:kill))" + _KO_PAST)
+KO_KILL_ANCHORS = ("\uc2e4\ud328",)  # (실패, failure)
+
 
 def probe_kill_lines(m: re.Match[str]) -> list[str]:
     """The kubelet's lines a stated probe kill (`PROBE_KILL`) is read as: the probe's failure
     and one kill of it, of a container the record does not name (the dockershim's message
     shape, the one that names the container by an id a page may elide: `...`)."""
-    return kill_lines((m["agent"] or m["failed"] or m["passive"]).lower())
+    groups = m.groupdict()
+    return kill_lines(next(groups[k] for k in ("agent", "failed", "passive", "ko")
+                           if groups.get(k)).lower())
 
 
 def kill_lines(kind: str) -> list[str]:
@@ -118,5 +140,6 @@ def stated_kill_hint(text: str) -> bool:
     """Whether the text may hold a probe's kill stated in prose (both words, any case) or a
     Chinese OOMKilled state, for the paste reader's gate (each word looked for once)."""
     low = text.lower()
-    return ("kill" in low and ("liveness" in low or "startup" in low)) or \
+    probe = "liveness" in low or "startup" in low
+    return (("kill" in low or "\uc2e4\ud328" in text) and probe) or \
         ("OOM" in text and ("\u5bb9\u5668" in text or "\u88ab" in text))
