@@ -58,7 +58,35 @@ def test_a_korean_kill_of_what_may_happen_is_no_record(text):
     "liveness probe 실패로 " * 110_000,
     "실패" * 1_000_000,
     "liveness 실패로 kubelet이 " + "컨테이너 " * 400_000 + "종료",
+    "liveness probe 실패로 컨테이너가 " + "back-off 상태" * 200_000,
 ])
 def test_a_korean_probe_kill_reads_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of spaces, the pattern's words or the whole sentence."""
     read_in_one_pass(text + "\n")
+
+
+@pytest.mark.parametrize("text", [
+    "livenessProbe 실패로 인해 api 파드가 CrashLoopBackOff 상태에 빠졌습니다.\n",
+    "liveness probe가 실패해서 컨테이너가 back-off 상태가 되었다.\n",
+])
+def test_a_korean_back_off_caused_by_a_liveness_failure_is_one_kill_at_least(text):
+    """fix41prose: a back-off of the case's container stated in Korean with a liveness
+    failure as its cause (a back-off follows ends, R4.8) is that probe's kill, stated once."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.failed) == \
+        (Cause.LIVENESS_KILL, CountRange(1, None), (ProbeType.LIVENESS,))
+
+
+@pytest.mark.parametrize("text", [
+    "liveness probe가 실패하면 컨테이너가 CrashLoopBackOff 상태에 빠졌다가 다시 시작합니다.\n",
+    "liveness probe 실패로 컨테이너가 back-off 상태가 됩니다.\n",
+    "liveness probe 실패로 컨테이너가 CrashLoopBackOff 상태가 될 수 있습니다.\n",
+])
+def test_a_korean_back_off_of_what_may_happen_is_no_liveness_kill(text):
+    """The negative side: a conditional, a guide's present, what may happen: no kill read
+    (a back-off alone may still be read, as such, where its own rule reads it)."""
+    try:
+        a = explained_answer(text)
+    except RecordError:
+        return
+    assert a.cause is not Cause.LIVENESS_KILL

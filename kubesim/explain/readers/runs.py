@@ -1013,8 +1013,7 @@ def _stated_probe_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """A probe named as the agent of a kill of the case's own pod or container
     (stated_kill.PROBE_KILL), read as that probe's failure and one kill of it (R4.4), and
     what it is; None without one, in a question or in a sentence of what may happen."""
-    m = _near(PROBE_KILL, line, KILL_ANCHORS, (300, 120), _SENTENCE_PLACES) or \
-        _near(KO_PROBE_KILL, line, KO_KILL_ANCHORS, (120, 200), _SENTENCE_PLACES)  # (Korean)
+    m = _near(PROBE_KILL, line, KILL_ANCHORS, (300, 120), _SENTENCE_PLACES)
     if m is None or _general_around(line, m.start(), m.end()) or _asked(line, m.end()) or \
             _IF_MORE.search(line, _sentence_start(line, m.start()), m.start()):
         return None, ""
@@ -1030,8 +1029,8 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
     restarts a container only by the kubelet's kill), as a probe's kill stated in prose is;
     None without one, in a question or in a sentence of what may happen."""
     m = _near(PROBE_RESTART, line, RESTART_ANCHORS, (20, 200), _SENTENCE_PLACES)
-    if m is None:
-        return None, ""
+    if m is None:  # (in Korean: its kill, restart or back-off, read before a status is)
+        return _ko_probe_kill(line)
     start = _sentence_start(line, m.start())
     seen = _SEEING.sub(lambda x: " " * len(x[0]), line)  # (`as we can see`: no `can` of
     # what may happen)
@@ -1043,6 +1042,19 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
             "read as that probe's failure and one kill of it, of a container the record does "
             "not name, at least once, no count")
     return (kill_lines((m["kind"] or m["kind2"]).lower()), True), what
+
+
+def _ko_probe_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A liveness or startup probe's failure stated in Korean as the cause of the kill, restart
+    or back-off of a container or pod (stated_kill.KO_PROBE_KILL: `liveness probe 실패로 kubelet이
+    컨테이너 강제 종료`), read as that probe's failure and one kill of it (R4.4), as a probe's kill
+    stated in prose is; None without one, in a question or in a sentence of what may happen."""
+    m = _near(KO_PROBE_KILL, line, KO_KILL_ANCHORS, (120, 200), _SENTENCE_PLACES)
+    if m is None or _general_around(line, m.start(), m.end()) or _asked(line, m.end()):
+        return None, ""
+    what = (f"{STATED_PROBE_KILL}, in Korean (`{m[0][:80]}`): read as that probe's failure and "
+            "one kill of it, of a container the record does not name, at least once, no count")
+    return (probe_kill_lines(m), True), what
 
 
 def _kubernetes_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:

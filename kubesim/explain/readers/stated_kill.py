@@ -111,11 +111,17 @@ _KO_CAUSE = (r"[ \t]*(?:\uac00|\uc774|\uc758)?[ \t]*\uc2e4\ud328[ \t]*(?:\ub85c(
 _KO_WHAT = r"(?:\ucee8\ud14c\uc774\ub108|\ud30c\ub4dc|(?<![A-Za-z])(?i:pod))"
 _KO_PAST = (r"(?:\ub428|\ub418\uc5c8|\ub410|\ud588|\ud558\uc600|\uc2dc\ucf30|\ub2f9\ud588|\ub2f9\ud568"
             r"|(?![ \t]*(?:\ud569|\ud55c\ub2e4|\ud558\ub294|\uc2dc\ud0b5|\uc2dc\ud0a8|\ub41c\ub2e4|\ub429|\ub420))(?!\w))")
+# its back-off so caused (a back-off follows ends, R4.8): `CrashLoopBackOff 상태에 빠졌다` (fell
+# into that state), `상태가 되었다` (became it), `상태입니다` (is in it); `상태가 됩니다` (becomes
+# it) is a guide's tense, not read
+_KO_BACKOFF = (r"[`'\"]?(?:CrashLoopBackOff|(?i:back-?off))[`'\"]?[ \t]*\uc0c1\ud0dc[ \t]*"
+               r"(?:\uc5d0[ \t]*(?:\ube60\uc84c|\ube60\uc9d0|\uc788)|\uac00[ \t]*(?:\ub418\uc5c8|\ub410)"
+               r"|\uc785\ub2c8\ub2e4|\uc600|\uc774\uc5c8)")
 KO_PROBE_KILL = re.compile(
     r"(?<![A-Za-z])" + _kind("ko") + r"(?:[ \t]*(?:(?i:probes?|checks?)|\ud504\ub85c\ube0c))?"
     + _KO_CAUSE + r"[ \t,]+(?:[\w-]{1,30}[ \t]+){0,2}?" + _KO_WHAT
     + r"(?:\ub4e4)?(?:\uac00|\uc774|\ub97c|\uc744)?[ \t]+(?:\uac15\uc81c(?:\ub85c)?[ \t]*)?"
-    r"(?:\uc885\ub8cc|\uc7ac\uc2dc\uc791|(?i:kill))" + _KO_PAST)
+    r"(?:(?:\uc885\ub8cc|\uc7ac\uc2dc\uc791|(?i:kill))" + _KO_PAST + r"|" + _KO_BACKOFF + r")")
 KO_KILL_ANCHORS = ("\uc2e4\ud328",)  # (실패, failure)
 
 
