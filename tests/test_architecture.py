@@ -171,6 +171,8 @@ MODULES = {
     "kubesim.explain.readers.fragment": "records", "kubesim.explain.readers.v1beta": "records",
     "kubesim.explain.readers.container_run": "records",
     "kubesim.explain.readers.flattened": "records",
+    "kubesim.explain.readers.grepped": "records",
+    "kubesim.explain.readers.dockershim_names": "records",
     "kubesim.explain.readers.renest": "records", "kubesim.explain.readers.shapes": "records",
     "kubesim.explain.readers.one_line_probe": "records",
     "kubesim.explain.readers.row_sum": "records",

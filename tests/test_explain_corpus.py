@@ -211,11 +211,6 @@ NOT_READ: dict[str, str] = {
         "`--pod treetracker-web-map-client-alpha-56d99c554-zssjq` (exit 2, two pods of that name "
         "in namespaces 10003 and 10013): a shell history's line numbers before a `get pods -w` "
         "table are read as a NAMESPACE column; the facts read cannot-tell {0, 588}"),
-    "containerd-3781.comment-prompt-describe-grep-ready-false-readiness-liveness-errored-x42-x46-then-docker-ps-attempt-7-cut.txt": (
-        "held-out batch 41, first contact on this stop's final code (93a5e05): kills {0, 0} where"
-        " the facts read {0, 7}: explain takes the `describe | grep` rows (errored probe calls, "
-        "thrown away by the kubelet) as the pod's whole events, while the grep drops Killing rows"
-        " and the docker container name's attempt suffix `_7` shows seven ended instances"),
     "dev-green-tistory-148.korean-pod-yaml-busybox-liveness-exec-ls-then-prose-back-off-first-liveness-failed.txt": (
         "held-out batch 41, first contact on this stop's final code (93a5e05): no failure shown, "
         "kills {0, null}, where the facts read liveness-kill {1, null}: the Korean prose stating "
@@ -232,10 +227,6 @@ NOT_READ: dict[str, str] = {
         "restart is in the paragraph above: an exception for that phrase would be keyed to "
         "this record's words)"),
     # held-out batch 42: 6 of 8 at first contact on this stop's final code (93a5e05)
-    "kubevirt-project-infra-2383.pr-description-get-pods-grep-thanos-compact-running-22-then-describe-grep-reason-oomkilled.txt": (
-        "held-out batch 42, first contact on this stop's final code (93a5e05): cannot-tell {0, "
-        "22} where the facts read oom-killed {0, 0}: a `describe | grep` line `Reason: OOMKilled`"
-        " under a get-pods row Running with 22 restarts is not read as the container's last state"),
     "wordpress-k8s-operator-138.comment-prose-alert-three-restarts-in-ten-minutes-then-prompt-describe-grep-liveness-cut.txt": (
         "held-out batch 42, first contact on this stop's final code (93a5e05): no failure shown "
         "where the facts read failures shown: the author's prose of an alert (`3 restarts under "

@@ -19,6 +19,7 @@ from typing import Any
 
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.event_rows import EventRows
+from kubesim.explain.readers.grepped import is_ended_reason
 from kubesim.explain.readers.limits import check_pods
 from kubesim.explain.readers.message_alone import labelled_message, message_alone
 from kubesim.explain.readers.model import (
@@ -345,10 +346,29 @@ class _Reader:
                                       or key in PROBE_KEYS or key in ("State", "Last State")):
             self.container_field(key, value, indent, number)
             return
+        if key == "Reason" and self.ended_reason(value, indent, number):
+            return
         if key in POD_KEYS:
             self.pod_field(key, value, indent, number)
             return
         self.dropped(line, number)
+
+    def ended_reason(self, value: str, indent: int, number: int) -> bool:
+        """A `Reason:` outside any state block whose value only a terminated container
+        carries (`grepped.is_ended_reason`), in a piece that names no pod (a `describe |
+        grep Reason`'s line): an ended instance's reason, read as a state of untold kind,
+        `State or Last State: Terminated`. Whether the line was so read."""
+        if not is_ended_reason(value) or (self.pod is not None and self.pod.name is not None):
+            return False
+        self.container_field(UNTOLD_STATE, "Terminated", indent, number)
+        assert self.block is not None
+        self.block.fields["Reason"] = (value, number)
+        self.close_block()
+        self.notes.append(Note(f"line {number}: `Reason: {value}` without its state's line (a "
+                               "reason only a terminated container's state carries, never a "
+                               "pod's): read as an ended instance's, its state's kind not shown",
+                               self.where(number)))
+        return True
 
     def dropped(self, line: str, number: int) -> None:
         """A line no field of describe's takes (a key kubesim does not read, a sentence among

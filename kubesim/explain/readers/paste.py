@@ -37,6 +37,7 @@ from kubesim.explain.readers.describe import (
     read_describe,
     state_value_below,
 )
+from kubesim.explain.readers.dockershim_names import dockershim_running
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
 from kubesim.explain.readers.flattened import (
@@ -49,6 +50,7 @@ from kubesim.explain.readers.flattened import (
 )
 from kubesim.explain.readers.fragment import Fragment, parse_fragment
 from kubesim.explain.readers.go_status import GoStatuses, GoStatusRead, go_statuses
+from kubesim.explain.readers.grepped import grepped_rows
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.limits import check_events, check_pods
@@ -674,6 +676,8 @@ def read_paste(text: str, source: str) -> RecordSet:
     _chart_values(out, charts, text, source)
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
     _name_by_command(out, lines, placer.describe, source)
+    grepped_rows(out, lines, source)
+    dockershim_running(out, lines, source)
     return out
 
 
