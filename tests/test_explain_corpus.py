@@ -201,16 +201,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 40: 4 of 7 at first contact on this stop's code (1079b80); all hold after
     # the fixes of fix39a and fix39b
     # held-out batch 41: 4 of 10 at first contact on this stop's final code (93a5e05)
-    "kubernetes-autoscaler-8944.issue-comment-karpenter-helm-list-then-events-quote-marks-readiness-x66-combined-liveness-x129-cut.txt": (
-        "held-out batch 41, first contact on this stop's final code (93a5e05): liveness failed "
-        "only, where the facts read liveness and readiness: the readiness row `(combined from "
-        "similar events): Readiness probe failed ...` (x66) under markdown `>` marks is not read "
-        "as a readiness failure"),
-    "treetracker-web-map-client-1476.issue-fenced-shell-history-numbered-get-pods-w-alpha-crashloop-586-running-587-error-587-cut.txt": (
-        "held-out batch 41, first contact on this stop's final code (93a5e05): refused with "
-        "`--pod treetracker-web-map-client-alpha-56d99c554-zssjq` (exit 2, two pods of that name "
-        "in namespaces 10003 and 10013): a shell history's line numbers before a `get pods -w` "
-        "table are read as a NAMESPACE column; the facts read cannot-tell {0, 588}"),
     "containerd-3781.comment-prompt-describe-grep-ready-false-readiness-liveness-errored-x42-x46-then-docker-ps-attempt-7-cut.txt": (
         "held-out batch 41, first contact on this stop's final code (93a5e05): kills {0, 0} where"
         " the facts read {0, 7}: explain takes the `describe | grep` rows (errored probe calls, "

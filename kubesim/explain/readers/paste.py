@@ -82,6 +82,7 @@ from kubesim.explain.readers.pods_table import (
     placeholder_name,
     pod_row,
     pods_of,
+    row_cut_in_age,
 )
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
 from kubesim.explain.readers.probe_line import (
@@ -317,8 +318,9 @@ class _Placer:
             return i + 1
         # the record's last line cut after RESTARTS's digits is a cut row before a row whose
         # AGE a page trimmed: the digits shown may be the cell's start
-        cut = None if header or line.number != self.cut_last else \
-            cut_pod_row(text, self.source, line.number)
+        # (a row cut inside its last restart's age is cut wherever it stands: `(7m5`)
+        cut = None if header else cut_pod_row(text, self.source, line.number) \
+            if line.number == self.cut_last else row_cut_in_age(text, self.source, line.number)
         pods = None if header else cut or pod_row(text, self.source, line.number,
                                                   under_header=self.under_pods_header)
         if pods is not None and rows_run_together(text):  # its first row is not all it holds
