@@ -121,6 +121,7 @@ def test_a_row_cut_inside_its_restarts_age_is_read_with_its_count(cut: str, end:
     [pod] = _pods(text)
     [c] = pod.containers
     assert (c.restart_count, c.state, c.state_reason) == (587, "terminated", "Error")
+    assert not any("placeholder" in n.text for n in pod.notes)  # its NAME is a pod's name
 
 
 @pytest.mark.parametrize("cut", ["587(7m5", "(7m5", "587 (7m5x"])

@@ -331,7 +331,8 @@ class _Placer:
             self.pod_rows.extend([pods] if pods is not None else [])
             self.in_describe = self.after_row = False
             self.under_pods_header = True
-            placeholder = placeholder_name(text) if pods is not None else None
+            # (a cut row matches no whole row: its NAME is read as a name, `cut_pod_row`)
+            placeholder = placeholder_name(text) if pods is not None and cut is None else None
             if placeholder is not None:
                 self.placeholders.append((line.number, placeholder))
             return i + 1
