@@ -355,6 +355,27 @@ def _numbered(block: list[str]) -> list[str] | None:
     return None
 
 
+# a shell's `history` (or `nl`, `cat -n` with spaces): the number right-aligned, then a space,
+# or nothing on a line that was blank
+_HISTORY_NUMBER = re.compile(r"^ {0,5}(\d{1,6})(?: |$)")
+
+
+def _history_numbered(block: list[str]) -> list[str] | None:
+    """A shell history's line numbers (`  9999 k get pods -w`, ` 10000 NAME  READY ...`): every
+    line has one, right-aligned to one width (each ends at the same column), counting up by
+    one line by line, over three lines at least. A table's first column of numbers does not
+    count up by one on every line, header included; a namespace is a DNS label that no
+    listing numbers line by line."""
+    matches = _carriers(block, _HISTORY_NUMBER, least=3)
+    if matches is None or len({m.end(1) for m in matches}) != 1:
+        return None
+    at = [i for i, x in enumerate(block) if x.strip()]
+    numbers = [int(m[1]) for m in matches]
+    if not all(n - i == numbers[0] - at[0] for n, i in zip(numbers, at, strict=True)):
+        return None
+    return _cut(block, _HISTORY_NUMBER)
+
+
 _LIST_ITEM = re.compile(r"^[-+] \S")
 
 
@@ -441,7 +462,8 @@ def _dedented(block: list[str]) -> list[str] | None:
 # command): no layer takes `#` off every line. The indentation every line shares is taken off
 # the whole paste only: an indented piece of a manifest inside a fence keeps it.
 Layer = Callable[[list[str]], list[str] | None]
-_LAYERS: tuple[Layer, ...] = (_docker_logged, _stamped, _numbered, _diffed, _quoted, _boxed)
+_LAYERS: tuple[Layer, ...] = (_docker_logged, _stamped, _numbered, _history_numbered, _diffed,
+                              _quoted, _boxed)
 
 
 _COMMENT = re.compile(r"^[ \t]*# ?")
@@ -517,6 +539,7 @@ def _line(number: int, raw: str, console: bool) -> PasteLine:
     text = _unwrap(text)
     if text.lstrip().startswith("> "):  # a quote inside a box or an indented block
         text = _QUOTE.sub("", text.lstrip())
+    text = _without_glued_quote(text)
     if not text.strip() or _PIPE_RULE.match(text) or _TAB_RULE.match(text):
         return PasteLine(number, "", LineKind.MARKUP)
     if is_cut(text):
@@ -526,6 +549,19 @@ def _line(number: int, raw: str, console: bool) -> PasteLine:
     if _BOX_LINE.match(text) and any(c in text for c in "│┃║┌┐└┘├┤─━═"):
         return PasteLine(number, "", LineKind.MARKUP)
     return PasteLine(number, text.rstrip(), LineKind.CONTENT)
+
+
+# CommonMark's block quote marker: up to three spaces of indentation, then `>` (the space after
+# it optional: `>Warning` is a quote's line as `> Warning` is); four spaces make a code block
+_GLUED_QUOTE = re.compile(r"^( {1,3})>(?=[^\s>])")
+
+
+def _without_glued_quote(text: str) -> str:
+    """An indented line's quote marker glued to its content (`  >Warning  Unhealthy ...`, a
+    describe row an author quoted by hand): the `>` taken off, the line's indentation kept
+    (describe's rows stand two spaces in, under `Events:`). Four spaces in, the `>` is a
+    code block's content and stays."""
+    return _GLUED_QUOTE.sub(r"\1", text, count=1)
 
 
 def _unwrap(text: str) -> str:

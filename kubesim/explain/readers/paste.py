@@ -84,6 +84,7 @@ from kubesim.explain.readers.pods_table import (
     placeholder_name,
     pod_row,
     pods_of,
+    row_cut_in_age,
 )
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
 from kubesim.explain.readers.probe_line import (
@@ -319,8 +320,9 @@ class _Placer:
             return i + 1
         # the record's last line cut after RESTARTS's digits is a cut row before a row whose
         # AGE a page trimmed: the digits shown may be the cell's start
-        cut = None if header or line.number != self.cut_last else \
-            cut_pod_row(text, self.source, line.number)
+        # (a row cut inside its last restart's age is cut wherever it stands: `(7m5`)
+        cut = None if header else cut_pod_row(text, self.source, line.number) \
+            if line.number == self.cut_last else row_cut_in_age(text, self.source, line.number)
         pods = None if header else cut or pod_row(text, self.source, line.number,
                                                   under_header=self.under_pods_header)
         if pods is not None and rows_run_together(text):  # its first row is not all it holds
@@ -331,7 +333,8 @@ class _Placer:
             self.pod_rows.extend([pods] if pods is not None else [])
             self.in_describe = self.after_row = False
             self.under_pods_header = True
-            placeholder = placeholder_name(text) if pods is not None else None
+            # (a cut row matches no whole row: its NAME is read as a name, `cut_pod_row`)
+            placeholder = placeholder_name(text) if pods is not None and cut is None else None
             if placeholder is not None:
                 self.placeholders.append((line.number, placeholder))
             return i + 1

@@ -32,7 +32,8 @@ from kubesim.explain.readers.names import LABEL, NAME_CELL, NAMESPACE_CELL, PLAC
 from kubesim.explain.readers.times import AGE_PATTERN
 
 __all__ = ["Col", "Column", "CustomColumns", "PodRow", "TopContainers", "custom_columns_of",
-           "cut_pod_row", "is_pods_header", "placeholder_name", "pod_row", "pods_of"]
+           "cut_pod_row", "is_pods_header", "placeholder_name", "pod_row", "pods_of",
+           "row_cut_in_age"]
 
 # AGE may be left out by a page that trimmed the table (`NAME READY STATUS RESTARTS`)
 _HEADER = re.compile(
@@ -56,6 +57,10 @@ _PLACEHOLDER = re.compile(rf"^\s*(?P<name>{PLACEHOLDER})\s+\d")
 # the record's last line cut inside a row's RESTARTS cell (`app-5f7   1/1   Running   1`, no
 # line end): the digits shown may be the cell's start, so the count is not in the record
 _CUT_ROW = re.compile(rf"{_CELLS}$")
+# the record's last line cut inside the last restart's age after the count (`587 (7m5`): a
+# space and `(` after the digits, so the count is whole and in the record (kubectl prints
+# `RESTARTS (AGE ago)` since 1.22)
+_CUT_IN_AGO = re.compile(rf"{_CELLS}[ \t]+\((?:\d{{1,9}}[ydhms]){{0,5}}\d{{0,9}}(?: a?g?o?)?$")
 # STATUS is the reason of the container's current state when it has one (printPod)
 _WAITING = {"CrashLoopBackOff", "ImagePullBackOff", "ErrImagePull", "ContainerCreating",
             "CreateContainerConfigError", "RunContainerError"}
@@ -117,11 +122,25 @@ def placeholder_name(line: str) -> str | None:
     return None if p is None else p["name"]
 def cut_pod_row(line: str, source: str, number: int) -> PodRow | None:
     """The row the record's last line is, cut inside its RESTARTS cell, or None."""
+    whole = row_cut_in_age(line, source, number)
+    if whole is not None:
+        return whole
     m = _CUT_ROW.match(line)
     if m is None or int(m["total"]) == 0:
         return None
     return PodRow(m["name"], m["ns"], int(m["total"]), m["status"], 0, Where(source, number),
                   int(m["ready"]), restarts_cut=True)
+
+
+def row_cut_in_age(line: str, source: str, number: int) -> PodRow | None:
+    """The row `line` is, cut inside its last restart's age (`_CUT_IN_AGO`): kubectl never
+    leaves that `(` open, so the row is cut there whether a line end follows or not (a paste
+    saved with one); its count read as a whole row's (the cut is after it), or None."""
+    m = _CUT_IN_AGO.match(line)
+    if m is None or int(m["total"]) == 0 or int(m["restarts"]) > _INT32:
+        return None
+    return PodRow(m["name"], m["ns"], int(m["total"]), m["status"], int(m["restarts"]),
+                  Where(source, number), int(m["ready"]))
 
 
 def _container(row: PodRow) -> ContainerRecord:
@@ -211,8 +230,8 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
     for row in rows:
         key = (row.namespace, row.name)
         before = last.get(key)
-        if before is not None and before.status in _TERMINATED and row.restarts > before.restarts:
-            ended[key] = before  # it ended, then the kubelet restarted it
+        if before is not None and _ended_before(before, row):
+            ended[key] = before  # it ended, then the kubelet restarted it (or backs off)
         prior = counted.get((*key, _sums_init(row)))
         if prior is not None and _fell(prior, row):
             ended.pop(key, None)  # a pod created again: an earlier pod's end is not its own
@@ -237,6 +256,17 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
             pod.containers.append(_several(row))
         pods.append(pod)
     return pods
+
+
+def _ended_before(before: PodRow, row: PodRow) -> bool:
+    """Whether a watch's earlier row shows the end the later row follows: a terminated row,
+    then a row with more restarts (the kubelet restarted it), or a `CrashLoopBackOff` row with
+    the same count (it waits out the back-off after that end: its lastState, not restarted
+    yet). Rows cut in their RESTARTS cell state no count."""
+    if before.status not in _TERMINATED or before.restarts_cut or row.restarts_cut:
+        return False
+    return row.restarts > before.restarts or (
+        row.restarts == before.restarts and row.status == "CrashLoopBackOff")
 
 
 def _earlier_rows(before: list[PodRow], row: PodRow) -> Note:
