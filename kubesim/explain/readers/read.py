@@ -59,18 +59,21 @@ def read_record(path: str) -> RecordSet:
 
 def parse_record(text: str, source: str) -> RecordSet:
     """Parse one record's text, whatever its format."""
-    found = _parse(text, source)
-    _event_reasons(found)
-    # the passes below read sentences on the record's lines: without what only carries
-    # them (a terminal's colours, no-break spaces, a diff's signs), line N still line N
+    # without what only carries the record (a terminal's colours, no-break spaces, a diff's
+    # signs), line N still line N: made once, for the readers and the passes below, which
+    # read sentences on the record's lines
     lines = plain(text, dedent=False)
+    found = _parse(text, lines, source)
+    _event_reasons(found)
     name_stated_piece(found, lines)  # a sentence's status of the events' one pod (README)
     give_stated_kills(found, lines)  # a kill stated of the case's pods, of one workload
     name_by_unready(found, lines)  # a nameless block the kubelet's unready list names
     return found
 
 
-def _parse(text: str, source: str) -> RecordSet:
+def _parse(text: str, clean: str, source: str) -> RecordSet:
+    """`text` read by the reader its format needs (`clean`: `text` made plain, line for
+    line)."""
     if not text.strip():
         raise RecordError(f"is empty; explain reads {FORMATS_HELP}", source=source)
     folded = unfolded(text)
@@ -78,7 +81,6 @@ def _parse(text: str, source: str) -> RecordSet:
         return _unfolded(*folded, source)
     # a terminal's colours, a diff's `+` taken off a pod's YAML or JSON too; a paste is given
     # as it came (its reader makes it plain, and sees where a box was cut)
-    clean = plain(text, dedent=False)
     if looks_like_json(clean):
         try:
             data = load_json(clean, source, RecordError)
