@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from kubesim.explain.readers.container_run import CONTAINER_RUN, container_run
@@ -516,34 +517,22 @@ def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns
 
 def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """describe's state fields run into the line, or a status quoted in a sentence, and what
-    they are (saying where the reason was spelled otherwise than the kubelet spells it)."""
-    parts, what = container_run(line), CONTAINER_RUN
-    if parts is None:
-        parts, what = _state_run(line), "describe's state fields"
-    if parts is None:
-        parts, what = _stated_end(line)
-    if parts is None:  # (before a status: `goes into CrashLoopBackOff because its liveness
-        # probe fails` is the probe's kill, which the back-off follows)
-        parts, what = _stated_probe_restart(line)
-    if parts is None:
-        parts, what = _prose_status(line), QUOTED_STATUS
-    if parts is None:
-        parts, what = _prose_backoff(line), QUOTED_BACKOFF
-    if parts is None:
-        parts, what = _observed_state(line)
-    if parts is None:
-        parts, what = _restart_reason(line)
-    if parts is None:
-        parts, what = _stated_restarts(line)
-    if parts is None:
-        parts, what = _stated_probe_kill(line)
-    if parts is None:
-        parts, what = _kubernetes_kill(line)
-    if parts is None:
-        parts, what = _stated_oom(line)
+    they are (saying where the reason was spelled otherwise than the kubelet spells it): the
+    first of `_STATEMENTS` that reads the line."""
+    parts, what = None, ""
+    for read in _STATEMENTS:
+        parts, what = read(line)
+        if parts is not None:
+            break
     if parts is not None and "OOMKilled" not in line and "Reason: OOMKilled" in (x.strip() for x in parts[0]):
         what += " (its reason `OOM Killed` read as the kubelet's OOMKilled)"
     return parts, what
+
+
+def _saying(read: Callable[[str], tuple[list[str], bool] | None],
+            what: str) -> Callable[[str], tuple[tuple[list[str], bool] | None, str]]:
+    """A reader of a line's parts, with what they are (`what`, the same for every line)."""
+    return lambda line: (read(line), what)
 
 
 # what the sentences above hold, looked for in a whole paste before it is cleaned (a page's
@@ -1444,3 +1433,13 @@ def _merge(into: dict[str, Any], piece: dict[str, Any]) -> None:
             _merge(here[0], value[0])
         else:
             into[key] = value
+
+
+# the readers of a state or status a line states, in the order `_state_parts` tries them (the
+# first that reads the line wins): a probe's failure given as the cause of a back-off is read
+# before the back-off's status, whose kill it is
+_STATEMENTS: tuple[Callable[[str], tuple[tuple[list[str], bool] | None, str]], ...] = (
+    _saying(container_run, CONTAINER_RUN), _saying(_state_run, "describe's state fields"),
+    _stated_end, _stated_probe_restart, _saying(_prose_status, QUOTED_STATUS),
+    _saying(_prose_backoff, QUOTED_BACKOFF), _observed_state, _restart_reason,
+    _stated_restarts, _stated_probe_kill, _kubernetes_kill, _stated_oom)
