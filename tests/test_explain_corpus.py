@@ -225,6 +225,17 @@ NOT_READ: dict[str, str] = {
         "10 minutes ... It happened twice today`) is not read as restarts of the case (fix41prose: "
         "still so; `it` stands for the alert whose general definition is the sentence before, "
         "and no rule reads a pronoun's happening as the case's restarts: left marked)"),
+    # held-out batch 43
+    "external-secrets-6350.issue-description-fenced-events-ages-elided-liveness-404-killing-webhook-readiness-refused-then-root-cause-cut.txt": "held-out batch 43: not yet run",
+    "kuma-5360.issue-title-readiness-9901-refused-then-powerline-prompt-get-pods-grep-frontend-1-of-2-running-4-describe-grep-events-a20-cut.txt": "held-out batch 43: not yet run",
+    "osm-1420.issue-template-prose-then-fenced-event-rows-no-from-dapr-liveness-readiness-reset-by-peer-cut.txt": "held-out batch 43: not yet run",
+    "cartographer-conventions-257.issue-yaml-container-status-last-state-oomkilled-137-restart-52-waiting-crashloop-back-off-5m.txt": "held-out batch 43: not yet run",
+    "samson-3381.pr-description-yaml-last-state-oomkilled-137-secret-puller-restart-2-no-state.txt": "held-out batch 43: not yet run",
+    "kuma-website-2187.issue-probe-yaml-startup-liveness-tcp-readiness-then-unfenced-events-readiness-9901-x2-dataplane-x5-x67-cut.txt": "held-out batch 43: not yet run",
+    "aws-app-mesh-controller-526.issue-template-prose-a-pod-fails-after-sidecar-then-liveness-readiness-yaml-then-second-fence-cut.txt": "held-out batch 43: not yet run",
+    "crawbl-docs-crashloopbackoff.guide-symptoms-get-pods-row-spacing-collapsed-orchestrator-crashloop-5.txt": "held-out batch 43: not yet run",
+    "kubeforge-b10.lesson-prose-probe-typo-restarts-then-describe-grep-a5-liveness-line-heathz-elided.txt": "held-out batch 43: not yet run",
+    "github-blog-availability-july-2020.incident-report-prose-a-single-container-exceeding-memory-limits-terminated.txt": "held-out batch 43: not yet run",
 }
 
 
