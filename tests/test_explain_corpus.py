@@ -236,6 +236,27 @@ NOT_READ: dict[str, str] = {
     "crawbl-docs-crashloopbackoff.guide-symptoms-get-pods-row-spacing-collapsed-orchestrator-crashloop-5.txt": "held-out batch 43: not yet run",
     "kubeforge-b10.lesson-prose-probe-typo-restarts-then-describe-grep-a5-liveness-line-heathz-elided.txt": "held-out batch 43: not yet run",
     "github-blog-availability-july-2020.incident-report-prose-a-single-container-exceeding-memory-limits-terminated.txt": "held-out batch 43: not yet run",
+    # held-out batch 44
+    "typokign-matrix-chart-30.issue-prose-crashlooping-killed-not-responsive-then-fenced-unhealthy-liveness-timeout-x4.txt": (
+        "held-out batch 44: not yet run"),
+    "mattermost-helm-199.issue-prose-then-fenced-describe-events-failedscheduling-init-mysql-created-x2-cut-in-started.txt": (
+        "held-out batch 44: not yet run"),
+    "milvus-17180.comment-prose-datacoord-kills-pod-at-memory-limit-then-img-then-get-pods-wide-no-header-datacoord-running-1-cut.txt": (
+        "held-out batch 44: not yet run"),
+    "solr-operator-41.comment-prose-operator-pod-getting-oomkilled-then-angle-bracket-k8-describe-cut-in-host-ports.txt": (
+        "held-out batch 44: not yet run"),
+    "rocketchat-25481.issue-helm-command-then-get-pods-running-4-then-get-events-no-count-killing-failed-liveness-cut.txt": (
+        "held-out batch 44: not yet run"),
+    "rocketchat-helm-charts-138.issue-root-prompt-get-pods-wide-crashloop-3-then-events-readiness-refused-x5-backoff-x4.txt": (
+        "held-out batch 44: not yet run"),
+    "nexus-operator-191.comment-details-echo-nexus-cr-pipe-apply-then-get-pods-w-old-pod-running-1-new-pod-pending-to-running-cut.txt": (
+        "held-out batch 44: not yet run"),
+    "wazuh-kubernetes-220.issue-fenced-arrow-prompt-describe-elasticsearch-0-running-cut-in-init-container-finished.txt": (
+        "held-out batch 44: not yet run"),
+    "savepearlharbor-455071.russian-habr-copy-prose-scenario-then-liveness-httpget-yaml-run-into-one-line-delay-10-period-5-threshold-2-cut.txt": (
+        "held-out batch 44: not yet run"),
+    "redhat-access-ocp46-ja-evicted.japanese-docs-prose-oc-get-pod-evicted-0-then-yaml-status-failed-memorypressure.txt": (
+        "held-out batch 44: not yet run"),
 }
 
 
