@@ -276,6 +276,27 @@ NOT_READ: dict[str, str] = {
         "line 19, neither a Kubernetes object (no kind) nor a probe spec): the YAML of a "
         "pod's `status:` under `...`, without its object, beside an `oc get pod` row Evicted "
         "0; the facts read cannot-tell {0, 0}, failures shown"),
+    # held-out batch 45
+    "kubeedge-6012.issue-prose-get-pods-crashloop-2-then-describe-events-no-dash-line-created-x3-backoff-x3-then-prose-cut.txt": (
+        "held-out batch 45: not yet run"),
+    "kubeedge-3668.issue-fenced-liveness-readiness-exec-yaml-elided-then-get-pods-rows-no-header-replicas-running-3-then-crictl-ps-cut.txt": (
+        "held-out batch 45: not yet run"),
+    "akri-557.issue-fenced-bash-get-pods-wide-leading-space-agents-running-68-93-controller-running-117-cut-then-helm-values.txt": (
+        "held-out batch 45: not yet run"),
+    "openyurt-276.issue-quoted-liveness-yaml-delay-300-then-prose-keeps-restarting-liveness-failure-then-fenced-describe-cut-in-host-port.txt": (
+        "held-out batch 45: not yet run"),
+    "tutor-187.issue-minikube-steps-then-get-pods-forum-crashloop-10-nginx-crashloop-11-then-forum-logs-cut.txt": (
+        "held-out batch 45: not yet run"),
+    "temporal-helm-charts-470.issue-helm-install-set-then-get-pods-four-crashloop-restarts-with-ago-then-prose-cut.txt": (
+        "held-out batch 45: not yet run"),
+    "jumpserver-10376.issue-chinese-quotes-describe-events-killing-celery-failed-liveness-x127-unhealthy-x569-empty-then-root-prompt-get-pods-127-cut.txt": (
+        "held-out batch 45: not yet run"),
+    "codetreknomad-requests-limits-oom.vietnamese-guide-prose-then-describe-command-and-commented-last-state-oomkilled-137-then-debug-comments-cut.txt": (
+        "held-out batch 45: not yet run"),
+    "nimtechnology-16666.vietnamese-english-blog-readiness-httpget-yaml-then-liveness-httpget-yaml-threshold-5-then-vietnamese-bullets-cut.txt": (
+        "held-out batch 45: not yet run"),
+    "lap-trinh-k8s-bai-16-probes.vietnamese-lesson-table-then-probe-yaml-comments-at-column-0-http-tcp-exec-startup-alone.txt": (
+        "held-out batch 45: not yet run"),
 }
 
 
