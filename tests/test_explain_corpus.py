@@ -297,6 +297,17 @@ NOT_READ: dict[str, str] = {
         "held-out batch 45: not yet run"),
     "lap-trinh-k8s-bai-16-probes.vietnamese-lesson-table-then-probe-yaml-comments-at-column-0-http-tcp-exec-startup-alone.txt": (
         "held-out batch 45: not yet run"),
+    # held-out batch 46
+    "metabase-26305.issue-terraform-liveness-exec-wget-delay-300-threshold-30-then-quoted-get-events-row-no-count-liveness-failed-empty.txt": "held-out batch 46: not yet run",
+    "codeforphilly-metabase-k8s-1.issue-prose-running-not-ready-crashes-then-fence-glued-prompt-get-pods-database-running-metabase-crashloop-6.txt": "held-out batch 46: not yet run",
+    "superset-25225.issue-template-steps-worker-liveness-failed-no-nodes-replied-inline-code-then-restart-every-5-minutes-cut.txt": "held-out batch 46: not yet run",
+    "langflow-2831.issue-helm-install-then-get-pods-unfenced-spaces-collapsed-two-pods-crashloop-4-then-openlens-back-off-restarting-failed-image.txt": "held-out batch 46: not yet run",
+    "data-on-ack-6.issue-bash-fence-get-pod-yaml-yq-last-state-terminated-oomkilled-137-admin-ui.txt": "held-out batch 46: not yet run",
+    "lightdash-18481.issue-prose-alone-pod-restarts-based-on-livez-probes-failing.txt": "held-out batch 46: not yet run",
+    "ollama-helm-68.issue-values-chunk-liveness-enabled-delay-60-period-10-threshold-6-readiness-delay-30-cut.txt": "held-out batch 46: not yet run",
+    "cisco-222976.vendor-kb-steps-describe-flattened-ellipsis-elided-four-containers-confd-error-137-restart-8097-notifications-error-1-restart-5278-cut.txt": "held-out batch 46: not yet run",
+    "techwithdb-eks-pods-oomkilled.scenario-alert-restarted-4-times-exit-137-then-commands-then-describe-last-state-oomkilled-cut-in-finished.txt": "held-out batch 46: not yet run",
+    "loft-sh-liveness-probes.vendor-blog-probe-parameters-then-exec-liveness-yaml-period-5-threshold-1-alone-cut.txt": "held-out batch 46: not yet run",
 }
 
 
