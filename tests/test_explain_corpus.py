@@ -276,38 +276,35 @@ NOT_READ: dict[str, str] = {
         "line 19, neither a Kubernetes object (no kind) nor a probe spec): the YAML of a "
         "pod's `status:` under `...`, without its object, beside an `oc get pod` row Evicted "
         "0; the facts read cannot-tell {0, 0}, failures shown"),
-    # held-out batch 45
+    # held-out batch 45: 8 of 10 at first contact on stop 45's final code (2139ad1)
     "kubeedge-6012.issue-prose-get-pods-crashloop-2-then-describe-events-no-dash-line-created-x3-backoff-x3-then-prose-cut.txt": (
-        "held-out batch 45: not yet run"),
-    "kubeedge-3668.issue-fenced-liveness-readiness-exec-yaml-elided-then-get-pods-rows-no-header-replicas-running-3-then-crictl-ps-cut.txt": (
-        "held-out batch 45: not yet run"),
-    "akri-557.issue-fenced-bash-get-pods-wide-leading-space-agents-running-68-93-controller-running-117-cut-then-helm-values.txt": (
-        "held-out batch 45: not yet run"),
+        "held-out batch 45, first contact on stop 45's final code (2139ad1, with batches "
+        "43-46's records): cloudcore: cannot-tell {0, 3} where the facts read {0, 0}: "
+        "describe's Events table with its header but without its dash line, from the "
+        "Scheduled row on and none cut (13 occurrences, no probe failure), is not read as the "
+        "pod's whole stream, which shows every probe kill (R4.4)"),
     "openyurt-276.issue-quoted-liveness-yaml-delay-300-then-prose-keeps-restarting-liveness-failure-then-fenced-describe-cut-in-host-port.txt": (
-        "held-out batch 45: not yet run"),
-    "tutor-187.issue-minikube-steps-then-get-pods-forum-crashloop-10-nginx-crashloop-11-then-forum-logs-cut.txt": (
-        "held-out batch 45: not yet run"),
-    "temporal-helm-charts-470.issue-helm-install-set-then-get-pods-four-crashloop-restarts-with-ago-then-prose-cut.txt": (
-        "held-out batch 45: not yet run"),
-    "jumpserver-10376.issue-chinese-quotes-describe-events-killing-celery-failed-liveness-x127-unhealthy-x569-empty-then-root-prompt-get-pods-127-cut.txt": (
-        "held-out batch 45: not yet run"),
-    "codetreknomad-requests-limits-oom.vietnamese-guide-prose-then-describe-command-and-commented-last-state-oomkilled-137-then-debug-comments-cut.txt": (
-        "held-out batch 45: not yet run"),
-    "nimtechnology-16666.vietnamese-english-blog-readiness-httpget-yaml-then-liveness-httpget-yaml-threshold-5-then-vietnamese-bullets-cut.txt": (
-        "held-out batch 45: not yet run"),
-    "lap-trinh-k8s-bai-16-probes.vietnamese-lesson-table-then-probe-yaml-comments-at-column-0-http-tcp-exec-startup-alone.txt": (
-        "held-out batch 45: not yet run"),
-    # held-out batch 46
-    "metabase-26305.issue-terraform-liveness-exec-wget-delay-300-threshold-30-then-quoted-get-events-row-no-count-liveness-failed-empty.txt": "held-out batch 46: not yet run",
-    "codeforphilly-metabase-k8s-1.issue-prose-running-not-ready-crashes-then-fence-glued-prompt-get-pods-database-running-metabase-crashloop-6.txt": "held-out batch 46: not yet run",
-    "superset-25225.issue-template-steps-worker-liveness-failed-no-nodes-replied-inline-code-then-restart-every-5-minutes-cut.txt": "held-out batch 46: not yet run",
-    "langflow-2831.issue-helm-install-then-get-pods-unfenced-spaces-collapsed-two-pods-crashloop-4-then-openlens-back-off-restarting-failed-image.txt": "held-out batch 46: not yet run",
-    "data-on-ack-6.issue-bash-fence-get-pod-yaml-yq-last-state-terminated-oomkilled-137-admin-ui.txt": "held-out batch 46: not yet run",
-    "lightdash-18481.issue-prose-alone-pod-restarts-based-on-livez-probes-failing.txt": "held-out batch 46: not yet run",
-    "ollama-helm-68.issue-values-chunk-liveness-enabled-delay-60-period-10-threshold-6-readiness-delay-30-cut.txt": "held-out batch 46: not yet run",
-    "cisco-222976.vendor-kb-steps-describe-flattened-ellipsis-elided-four-containers-confd-error-137-restart-8097-notifications-error-1-restart-5278-cut.txt": "held-out batch 46: not yet run",
-    "techwithdb-eks-pods-oomkilled.scenario-alert-restarted-4-times-exit-137-then-commands-then-describe-last-state-oomkilled-cut-in-finished.txt": "held-out batch 46: not yet run",
-    "loft-sh-liveness-probes.vendor-blog-probe-parameters-then-exec-liveness-yaml-period-5-threshold-1-alone-cut.txt": "held-out batch 46: not yet run",
+        "held-out batch 45, first contact on stop 45's final code (2139ad1, with batches "
+        "43-46's records): no probe failed and no failure shown where the facts read liveness "
+        "failed: the author's `yurt-hub keeps restarting and shows livenessProbe failure` is "
+        "not read (the describe is cut before its state)"),
+    # held-out batch 46: 7 of 10 at first contact on stop 45's final code (2139ad1)
+    "superset-25225.issue-template-steps-worker-liveness-failed-no-nodes-replied-inline-code-then-restart-every-5-minutes-cut.txt": (
+        "held-out batch 46, first contact on stop 45's final code (2139ad1, with batches "
+        "43-46's records): cannot-tell {0, null}, liveness failed, where the facts read "
+        "liveness-kill {1, null}: `Superset Workers always fail liveness probes and restart "
+        "every 5 minutes as a result` is not read as restarts caused by the liveness failures"),
+    "lightdash-18481.issue-prose-alone-pod-restarts-based-on-livez-probes-failing.txt": (
+        "held-out batch 46, first contact on stop 45's final code (2139ad1, with batches "
+        "43-46's records): refused (exit 2, not a record explain reads): prose alone, `We are "
+        "seeing pod restarts based on livez probes failing`; the facts read liveness-kill {1, "
+        "null}"),
+    "ollama-helm-68.issue-values-chunk-liveness-enabled-delay-60-period-10-threshold-6-readiness-delay-30-cut.txt": (
+        "held-out batch 46, first contact on stop 45's final code (2139ad1, with batches "
+        "43-46's records): refused (exit 2, not a record explain reads): a chunk of a chart's "
+        "values cut at both ends, its first lines indented under a key cut away (`  limits: "
+        "{}`), then `livenessProbe:` with the chart's keys (enabled, path, "
+        "initialDelaySeconds ...); the facts read probe settings alone, cannot-tell {0, null}"),
 }
 
 
